@@ -1,0 +1,79 @@
+# gpuguide: `make` builds the tool and the site, `make test` runs every test.
+# The tool is build/gen (the folder gen/ holds its sources).
+
+CC      ?= cc
+PKGS    := libcmark libxml-2.0
+DEBS    := libcsv-dev libcmark-dev libxml2-dev libcmocka-dev libjansson-dev pkg-config
+WARN    := -Wall -Wextra -Wpedantic -Werror -Wmissing-prototypes -Wstrict-prototypes \
+           -Wshadow -Wwrite-strings -Wpointer-arith -Wvla
+CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
+PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lm -lpthread
+CFLAGS  ?= -O2 -g
+ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
+SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
+TEST_CFLAGS = $(CSTD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -Igen -MMD -MP \
+              $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
+TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs cmocka jansson 2>/dev/null)
+
+SRCS      := $(wildcard gen/*.c)
+LIB_SRCS  := $(filter-out gen/main.c,$(SRCS))
+OBJS      := $(SRCS:gen/%.c=build/obj/%.o)
+SAN_OBJS  := $(LIB_SRCS:gen/%.c=build/san/%.o)
+TEST_SRCS := $(wildcard tests/test_*.c)
+TESTS     := $(TEST_SRCS:tests/%.c=build/tests/%)
+DEPS_OK   := build/.deps-ok
+
+.PHONY: all site test unit e2e clean deps
+all: site
+
+# Install what a fresh Debian machine lacks (as root), or say how.
+deps: $(DEPS_OK)
+$(DEPS_OK):
+	@missing=""; for p in $(DEBS); do \
+	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing:$$missing"; \
+	    (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing) || exit 1; \
+	  else \
+	    echo "missing packages; run: sudo apt-get install -y$$missing" >&2; exit 1; \
+	  fi; \
+	fi
+	@mkdir -p build && touch $@
+
+build/gen: $(OBJS)
+	$(CC) $(CFLAGS) -o $@ $(OBJS) $(PKG_LIBS)
+
+build/obj/%.o: gen/%.c | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(ALL_CFLAGS) -c -o $@ $<
+
+build/san/%.o: gen/%.c | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -c -o $@ $<
+
+build/tests/%: tests/%.c $(SAN_OBJS) | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(TEST_CFLAGS) -o $@ $< $(SAN_OBJS) $(TEST_LIBS)
+
+site: build/gen
+	./build/gen build
+
+# Unit tests (cmocka, under AddressSanitizer + UBSan), then the end-to-end tests.
+unit: $(TESTS)
+	@failed=0; for t in $(TESTS); do \
+	  echo "== $$t"; \
+	  ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 ./$$t || failed=1; \
+	done; exit $$failed
+
+e2e: build/gen
+	@sh tests/e2e.sh
+
+test: unit e2e
+
+clean:
+	rm -rf build site
+
+-include $(OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(TESTS:=.d)

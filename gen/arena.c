@@ -1,0 +1,88 @@
+#include "arena.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct arena_block {
+	struct arena_block *next;
+	size_t size;
+	max_align_t data[];
+};
+
+enum { ARENA_BLOCK = 64 * 1024 };
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	size_t align = sizeof(max_align_t);
+	size = (size + align - 1) / align * align;
+	if (!size)
+		size = align;
+	if (!a->head || a->used + size > a->head->size) {
+		size_t bsize = size > ARENA_BLOCK / 4 ? size : ARENA_BLOCK;
+		struct arena_block *blk = malloc(sizeof *blk + bsize);
+		if (!blk) {
+			fputs("gen: fatal: out of memory\n", stderr);
+			abort();
+		}
+		blk->size = bsize;
+		if (a->head && bsize != ARENA_BLOCK) {
+			/* A large one-off block goes behind the current head, so the
+			 * head's free space is not abandoned. */
+			blk->next = a->head->next;
+			a->head->next = blk;
+			memset(blk->data, 0, size);
+			return blk->data;
+		}
+		blk->next = a->head;
+		a->head = blk;
+		a->used = 0;
+	}
+	char *p = (char *)a->head->data + a->used;
+	a->used += size;
+	memset(p, 0, size);
+	return p;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t len)
+{
+	char *p = arena_alloc(a, len + 1);
+	if (len)
+		memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+char *arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(NULL, 0, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return arena_strdup(a, "");
+	char *p = arena_alloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void arena_free(struct arena *a)
+{
+	struct arena_block *b = a->head;
+	while (b) {
+		struct arena_block *next = b->next;
+		free(b);
+		b = next;
+	}
+	a->head = NULL;
+	a->used = 0;
+}

@@ -1,0 +1,34 @@
+/* arena: a bump allocator for things that live as long as one build (or one page).
+ *
+ * Everything allocated from an arena is freed at once by arena_free; nothing is
+ * freed one by one. Data tables and the shared template context live in the
+ * build's arena; a page's own context lives in a page arena that is reset after
+ * the page is rendered. A value from a longer-lived arena may be referenced from
+ * a shorter-lived one, never the other way round.
+ */
+#ifndef GPUGUIDE_ARENA_H
+#define GPUGUIDE_ARENA_H
+
+#include <stddef.h>
+
+struct arena_block;
+struct arena {
+	struct arena_block *head;
+	size_t used; /* bytes used in head */
+};
+
+#define ARENA_INIT { NULL, 0 }
+
+/* Zeroed memory for `size` bytes, aligned for any type. Never NULL. */
+void *arena_alloc(struct arena *a, size_t size);
+/* A NUL-terminated copy of `len` bytes of `s`. */
+char *arena_strndup(struct arena *a, const char *s, size_t len);
+/* A copy of the NUL-terminated string `s`. */
+char *arena_strdup(struct arena *a, const char *s);
+/* printf into arena memory. */
+char *arena_printf(struct arena *a, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* Free every block; the arena is empty and reusable afterwards. */
+void arena_free(struct arena *a);
+
+#endif

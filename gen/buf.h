@@ -1,0 +1,53 @@
+/* buf: the one string type of gpuguide, a growable byte buffer.
+ *
+ * Invariants: `ptr` is never NULL and always NUL-terminated at ptr[len], so a
+ * buffer can be passed as a C string at any time. A zeroed buffer is not valid:
+ * start from BUF_INIT (or buf_init). The buffer owns `ptr`; buf_release frees it,
+ * buf_detach hands it to the caller (who then frees it with free(3)).
+ * Allocation failure aborts the program: a build tool has nothing better to do.
+ */
+#ifndef GPUGUIDE_BUF_H
+#define GPUGUIDE_BUF_H
+
+#include <stdarg.h>
+#include <stddef.h>
+
+struct buf {
+	char *ptr;
+	size_t len;
+	size_t cap; /* 0 while ptr points at the shared empty string */
+};
+
+extern char buf_empty_[];
+#define BUF_INIT { buf_empty_, 0, 0 }
+
+/* Make `b` an empty buffer (same as BUF_INIT). */
+void buf_init(struct buf *b);
+/* Make room for at least `extra` more bytes (plus the NUL). */
+void buf_grow(struct buf *b, size_t extra);
+/* Append `len` bytes of `data`. */
+void buf_add(struct buf *b, const void *data, size_t len);
+/* Append a NUL-terminated string. */
+void buf_adds(struct buf *b, const char *s);
+/* Append one byte. */
+void buf_addc(struct buf *b, char c);
+/* Append the contents of another buffer. */
+void buf_addbuf(struct buf *b, const struct buf *other);
+/* Append printf-formatted text. */
+void buf_addf(struct buf *b, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
+	__attribute__((format(printf, 2, 0)));
+/* Cut the buffer to `len` bytes (len <= b->len). */
+void buf_truncate(struct buf *b, size_t len);
+/* Empty the buffer, keeping its memory. */
+void buf_reset(struct buf *b);
+/* Free the memory and leave `b` as BUF_INIT. */
+void buf_release(struct buf *b);
+/* Return the (malloc'd, NUL-terminated) contents; caller frees. `b` is reset
+ * to BUF_INIT. `len` may be NULL. */
+char *buf_detach(struct buf *b, size_t *len);
+/* True when the buffer holds exactly the NUL-terminated string `s`. */
+int buf_equals(const struct buf *b, const char *s);
+
+#endif

@@ -1,0 +1,41 @@
+/* diag: diagnostics for people, in the compiler style editors can jump to:
+ *
+ *     data/prices.csv:14:3: error: usd_per_hour "0,39" is not a number
+ *
+ * Every reader takes a `struct diag *`, reports each problem it finds and keeps
+ * going; the caller decides at the end (diag_failed) whether to stop. Messages
+ * go to `echo` (NULL for silence) and, when `log` is set,
+ * are also appended to it, one per line, so tests can assert exact texts.
+ */
+#ifndef GPUGUIDE_DIAG_H
+#define GPUGUIDE_DIAG_H
+
+#include <stdio.h>
+
+struct buf;
+
+struct diag {
+	FILE *echo;      /* where messages are printed; NULL prints nothing */
+	struct buf *log; /* optional copy of every message (borrowed) */
+	int errors;
+	int warnings;
+};
+
+/* Start counting; print to `echo` (e.g. stderr, or NULL) and copy to `log`
+ * (may be NULL). */
+void diag_init(struct diag *d, FILE *echo, struct buf *log);
+
+/* Report an error at path:line:col. line 0 leaves out line and column; col 0
+ * leaves out the column. path may be NULL for a problem with no file. */
+void diag_error(struct diag *d, const char *path, int line, int col,
+		const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* The same for a warning: counted, shown, never fails the build. */
+void diag_warning(struct diag *d, const char *path, int line, int col,
+		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+/* A note (no severity counted), e.g. the data report of `gen check`. */
+void diag_note(struct diag *d, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* True once any error was reported. */
+int diag_failed(const struct diag *d);
+
+#endif

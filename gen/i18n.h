@@ -1,0 +1,55 @@
+/* i18n: the site's two languages, UI strings from data/i18n.csv, and the
+ * formatting of numbers, money, units and dates for each language.
+ *
+ * Every key must have a text in every language: i18n_load reports a missing
+ * one as an error naming the key. Lookups of a key that does not exist at all
+ * return the key itself (and templates are checked against the table).
+ */
+#ifndef GPUGUIDE_I18N_H
+#define GPUGUIDE_I18N_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct buf;
+struct diag;
+struct table;
+
+enum lang { LANG_EN, LANG_ZH, LANG_COUNT };
+
+/* "en" / "zh": the folder under site/ and the suffix of data columns. */
+const char *lang_code(enum lang l);
+/* "en" / "zh-CN": the value of <html lang> and hreflang. */
+const char *lang_tag(enum lang l);
+/* The language of a code ("en", "zh"); -1 when unknown. */
+int lang_from_code(const char *code);
+
+struct i18n {
+	const struct table *table; /* borrowed from struct data */
+	size_t *order;             /* row indexes sorted by key, for lookups */
+};
+
+/* Check and index the key,en,zh table. Returns 0 or -1 (errors reported). */
+int i18n_load(struct i18n *t, const struct table *table, struct diag *diag);
+void i18n_free(struct i18n *t);
+/* The text of `key` in `l`; the key itself when it does not exist. */
+const char *i18n_get(const struct i18n *t, enum lang l, const char *key);
+/* True when the key exists. */
+bool i18n_has(const struct i18n *t, const char *key);
+
+/* Numbers: grouped thousands; decimals chosen by size (>= 100: none,
+ * >= 10: one, else two; trailing zeros dropped), e.g. 4,103  3.35  0.3 */
+void i18n_format_number(struct buf *out, double v, enum lang l);
+/* The same with a fixed number of decimals. */
+void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l);
+/* US dollars: $1.17, $0.39, $30,000 (two decimals below $100). */
+void i18n_format_usd(struct buf *out, double v, enum lang l);
+/* A number with its unit: "24 GB", "4,103 h" / "4,103 小时", "1.41 TFLOPS/W".
+ * `unit_key` is an i18n key (e.g. "unit.h") or a literal unit when no such
+ * key exists. */
+void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
+		      const char *unit_key, enum lang l);
+/* A YYYY-MM-DD date for reading: "27 Jul 2026" / "2026年7月27日". */
+void i18n_format_date(struct buf *out, const char *ymd, enum lang l);
+
+#endif

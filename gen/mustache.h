@@ -1,0 +1,58 @@
+/* mustache: the template engine. Templates are parsed once into a tree and
+ * rendered many times against a `struct value` context.
+ *
+ * Implements the Mustache spec (../shared/mustache-spec/): comments, set
+ * delimiters, interpolation, sections, inverted sections, partials (with the
+ * standalone-line and indentation rules), dynamic names ({{>*name}}) and the
+ * inheritance module ({{<parent}}{{$block}}...{{/block}}{{/parent}}).
+ * {{name}} escapes & < > " ' for HTML; {{{name}}} and {{&name}} do not.
+ *
+ * Errors (an unclosed section, a mismatched close tag, a bad delimiter tag)
+ * are reported at parse time as "path:line:col: error: ...". At render time a
+ * missing partial renders as nothing (as the spec says) and partial/parent
+ * nesting deeper than MUSTACHE_MAX_DEPTH is an error.
+ */
+#ifndef GPUGUIDE_MUSTACHE_H
+#define GPUGUIDE_MUSTACHE_H
+
+#include <stddef.h>
+
+struct buf;
+struct diag;
+struct value;
+
+#define MUSTACHE_MAX_DEPTH 64
+
+struct tmpl;     /* one compiled template */
+struct tmpl_set; /* named templates: pages, layouts, partials */
+
+/* A new, empty set; free it with tmpl_set_free (frees its templates). */
+struct tmpl_set *tmpl_set_new(void);
+void tmpl_set_free(struct tmpl_set *set);
+
+/* Parse `src` (len bytes) as the template `name`; `path` names it in
+ * messages. Replaces an earlier template of that name. Returns 0, or -1 after
+ * reporting every error found to `diag`. */
+int tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
+		 const char *src, size_t len, struct diag *diag);
+
+/* Load every *.mustache file below `dir`; a file `dir/layouts/base.mustache`
+ * becomes the template "layouts/base" (and partials name it that way).
+ * `display_dir` prefixes paths in messages. Returns 0 or -1 (all errors
+ * reported). Files are visited in sorted order, so results are repeatable. */
+int tmpl_set_load_dir(struct tmpl_set *set, const char *dir,
+		      const char *display_dir, struct diag *diag);
+
+/* The template of that name, or NULL. Borrowed from the set. */
+const struct tmpl *tmpl_set_get(const struct tmpl_set *set, const char *name);
+
+/* Render `t` with `ctx` as the context stack's bottom, appending to `out`.
+ * Returns 0, or -1 after reporting an error (e.g. nesting too deep). */
+int tmpl_render(const struct tmpl_set *set, const struct tmpl *t,
+		const struct value *ctx, struct buf *out, struct diag *diag);
+
+/* Append `len` bytes of `s` to `out`, escaped for HTML text and
+ * double- or single-quoted attribute values. */
+void mustache_escape_html(struct buf *out, const char *s, size_t len);
+
+#endif

@@ -1,0 +1,92 @@
+/* value: the template context tree (null, bool, number, string, list, map).
+ *
+ * Values are built once, then only read (by the template engine). Every value
+ * lives in an arena (see arena.h) and is freed with it; nothing is freed alone.
+ * Strings and keys may be borrowed from longer-lived memory (the data tables
+ * live all build long) to avoid copies: each function says whether it copies.
+ *
+ * Truthiness (for Mustache sections): null, false, the empty string and the
+ * empty list are false; every number is true, 0 included, because 0 is a
+ * figure (a missing figure is null, never 0).
+ */
+#ifndef GPUGUIDE_VALUE_H
+#define GPUGUIDE_VALUE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct arena;
+struct buf;
+
+enum value_type {
+	VALUE_NULL,
+	VALUE_BOOL,
+	VALUE_NUMBER,
+	VALUE_STRING,
+	VALUE_LIST,
+	VALUE_MAP,
+};
+
+struct value;
+struct value_entry {
+	const char *key; /* borrowed */
+	struct value *val;
+};
+
+struct value {
+	enum value_type type;
+	union {
+		bool boolean;
+		double number;
+		struct {
+			const char *ptr; /* NUL-terminated */
+			size_t len;
+		} str;
+		struct {
+			struct value **items;
+			size_t len, cap;
+		} list;
+		struct {
+			struct value_entry *entries;
+			size_t len, cap;
+		} map;
+	} u;
+};
+
+/* The one null value (static; never modify it). */
+struct value *value_null(void);
+struct value *value_new_bool(struct arena *a, bool b);
+struct value *value_new_number(struct arena *a, double n);
+/* A string value holding a copy of `s`. */
+struct value *value_new_string(struct arena *a, const char *s);
+struct value *value_new_stringn(struct arena *a, const char *s, size_t len);
+/* A string value that borrows `s`: `s` must outlive the value. */
+struct value *value_new_string_borrowed(struct arena *a, const char *s);
+struct value *value_new_list(struct arena *a);
+struct value *value_new_map(struct arena *a);
+
+/* Append `item` to a list. */
+void value_list_push(struct arena *a, struct value *list, struct value *item);
+/* Set `key` (borrowed: it must outlive the map) to `val`, replacing any
+ * earlier value of that key. */
+void value_map_set(struct arena *a, struct value *map, const char *key,
+		   struct value *val);
+/* Shorthands: a copied string (NULL gives null), a number, a bool. */
+void value_map_set_str(struct arena *a, struct value *map, const char *key,
+		       const char *s);
+void value_map_set_num(struct arena *a, struct value *map, const char *key,
+		       double n);
+void value_map_set_bool(struct arena *a, struct value *map, const char *key,
+			bool b);
+
+/* The value of `key` in a map, or NULL when absent (or `map` is no map). */
+struct value *value_map_get(const struct value *map, const char *key);
+/* The number of items of a list (0 for anything else). */
+size_t value_list_len(const struct value *list);
+
+bool value_is_truthy(const struct value *v);
+/* Append the text form of a scalar (numbers in their shortest exact form,
+ * e.g. 1.21, 85; null gives nothing) to `out`. Lists and maps give nothing. */
+void value_append_text(const struct value *v, struct buf *out);
+
+#endif
