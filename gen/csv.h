@@ -1,0 +1,48 @@
+/* csv: one CSV file (RFC 4180, UTF-8) read into a `struct table` (data.h).
+ *
+ * The reader is libcsv in strict mode, fed one byte at a time so that every
+ * record and every problem has a line and a column (libcsv reports neither).
+ * Lines count every newline, including those inside quoted fields; columns
+ * count characters (UTF-8 code points) from 1. Spaces are kept as they are
+ * (libcsv would trim them), so " 0.39" reaches the schema as written.
+ *
+ * Problems are reported to the diag and reading goes on where it can: invalid
+ * UTF-8 (one message per line), a stray quote (the rest of that line is
+ * skipped), a row whose field count differs from the header's (the row is
+ * dropped), an unterminated quote at the end of the file, an empty file.
+ * A UTF-8 byte-order mark is stripped. Blank lines are skipped.
+ *
+ * Memory: every string and array of the table lives in the arena given.
+ */
+#ifndef GPUGUIDE_CSV_H
+#define GPUGUIDE_CSV_H
+
+#include "data.h"
+
+#include <stddef.h>
+
+struct arena;
+struct buf;
+struct diag;
+
+/* Parse `len` bytes of `text` into `t` (which is overwritten). `path` is the
+ * name shown in messages and stored in t->path; t->name is the path's base
+ * name without ".csv". Returns 0, or -1 when any error was reported (t is then
+ * still a consistent table of the rows that could be read). */
+int csv_table_parse(struct table *t, struct arena *a, const char *text,
+		    size_t len, const char *path, struct diag *diag);
+
+/* Read the file `fs_path` and parse it as csv_table_parse does; messages name
+ * `path` (e.g. "data/prices.csv" for "/repo/data/prices.csv"). A file that
+ * cannot be read is an error. Returns 0 or -1. */
+int csv_table_load(struct table *t, struct arena *a, const char *fs_path,
+		   const char *path, struct diag *diag);
+
+/* Index of the header column called `name`, or -1. */
+long csv_table_column(const struct table *t, const char *name);
+
+/* Write one field to `out` as RFC 4180 wants it: quoted (inner quotes doubled)
+ * when it holds a comma, a quote, CR or LF, or leading/trailing spaces. */
+void csv_field_write(struct buf *out, const char *field);
+
+#endif

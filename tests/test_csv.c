@@ -1,0 +1,368 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "csv.h"
+#include "diag.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* Parse `text` as data/x.csv; messages go to `log`. */
+struct parsed {
+	struct arena arena;
+	struct table t;
+	struct buf log;
+	struct diag diag;
+	int rc;
+};
+
+static void parse_n(struct parsed *p, const char *text, size_t len)
+{
+	p->arena = (struct arena)ARENA_INIT;
+	buf_init(&p->log);
+	diag_init(&p->diag, NULL, &p->log);
+	p->rc = csv_table_parse(&p->t, &p->arena, text, len, "data/x.csv",
+				&p->diag);
+}
+
+static void parse(struct parsed *p, const char *text)
+{
+	parse_n(p, text, strlen(text));
+}
+
+static void parsed_free(struct parsed *p)
+{
+	arena_free(&p->arena);
+	buf_release(&p->log);
+}
+
+static void test_simple_table_has_header_rows_and_lines(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "id,name\na,Alpha\nb,Beta\n");
+	assert_int_equal(p.rc, 0);
+	assert_string_equal(p.log.ptr, "");
+	assert_string_equal(p.t.name, "x");
+	assert_string_equal(p.t.path, "data/x.csv");
+	assert_int_equal(p.t.ncols, 2);
+	assert_string_equal(p.t.cols[0], "id");
+	assert_string_equal(p.t.cols[1], "name");
+	assert_int_equal(p.t.nrows, 2);
+	assert_string_equal(p.t.rows[0][0], "a");
+	assert_string_equal(p.t.rows[1][1], "Beta");
+	assert_int_equal(p.t.lines[0], 2);
+	assert_int_equal(p.t.lines[1], 3);
+	assert_int_equal(csv_table_column(&p.t, "name"), 1);
+	assert_int_equal(csv_table_column(&p.t, "nope"), -1);
+	parsed_free(&p);
+}
+
+static void test_quoted_field_with_comma_quote_and_newline(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "id,text\n"
+		  "a,\"one, \"\"two\"\"\nthree\"\n"
+		  "b,plain\n"
+		  "c,d,e\n");
+	assert_int_equal(p.rc, -1);
+	assert_int_equal(p.t.nrows, 2);
+	assert_string_equal(p.t.rows[0][1], "one, \"two\"\nthree");
+	assert_int_equal(p.t.lines[0], 2);
+	/* the newline inside the quotes counts: b is on line 4, c on 5 */
+	assert_int_equal(p.t.lines[1], 4);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:5: error: row has 3 fields, header has 2\n");
+	parsed_free(&p);
+}
+
+static void test_crlf_line_ends(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "id,name\r\na,Alpha\r\nb,\"B\r\nx\"\r\nc,C\r\n");
+	assert_int_equal(p.rc, 0);
+	assert_int_equal(p.t.nrows, 3);
+	assert_string_equal(p.t.cols[1], "name");
+	assert_string_equal(p.t.rows[0][1], "Alpha");
+	assert_string_equal(p.t.rows[1][1], "B\r\nx");
+	assert_int_equal(p.t.lines[2], 5);
+	parsed_free(&p);
+}
+
+static void test_byte_order_mark_is_stripped(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "\xEF\xBB\xBFid,name\na,\"x\"y\n");
+	assert_int_equal(p.rc, -1);
+	assert_string_equal(p.t.cols[0], "id");
+	/* columns count from after the mark */
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:2:5: error: stray quote in a quoted field (write \"\" for a quote inside quotes)\n");
+	parsed_free(&p);
+}
+
+static void test_invalid_utf8_is_reported_at_the_byte(void **state)
+{
+	(void)state;
+	struct parsed p;
+	/* line 2: "é" is one column, the Latin-1 byte 0xE9 is at column 5;
+	 * line 3: an overlong encoding; line 4: fine */
+	parse(&p, "id,name\na,\xC3\xA9t\xE9\xE9\nb,\xC0\xAF\nc,ok\n");
+	assert_int_equal(p.rc, -1);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:2:5: error: invalid UTF-8 (byte 0xE9); save the file as UTF-8\n"
+			    "data/x.csv:3:3: error: invalid UTF-8 (byte 0xC0); save the file as UTF-8\n");
+	assert_int_equal(p.t.nrows, 3);
+	parsed_free(&p);
+}
+
+static void test_nul_byte_is_rejected(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse_n(&p, "id\na\0b\n", 7);
+	assert_int_equal(p.rc, -1);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:2:2: error: invalid UTF-8 (byte 0x00); save the file as UTF-8\n");
+	parsed_free(&p);
+}
+
+static void test_chinese_text_is_valid(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "key,zh\nhome,首页\n");
+	assert_int_equal(p.rc, 0);
+	assert_string_equal(p.t.rows[0][1], "首页");
+	parsed_free(&p);
+}
+
+static void test_unterminated_quote_at_end_of_file(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "id,name\na,ok\nb,\"never closed\nc,more\n");
+	assert_int_equal(p.rc, -1);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:3:3: error: quoted field is never closed (the quote opened here runs to the end of the file)\n");
+	assert_int_equal(p.t.nrows, 1);
+	parsed_free(&p);
+}
+
+static void test_stray_quote_in_unquoted_field(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "id,name\na,b\"c\nb,ok\nc,d\"\"e\n");
+	assert_int_equal(p.rc, -1);
+	/* every stray quote is reported, and the rows after them still load */
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:2:4: error: stray quote in an unquoted field (quote the whole field and write \"\" for a quote)\n"
+			    "data/x.csv:4:4: error: stray quote in an unquoted field (quote the whole field and write \"\" for a quote)\n");
+	assert_int_equal(p.t.nrows, 1);
+	assert_string_equal(p.t.rows[0][0], "b");
+	assert_int_equal(p.t.lines[0], 3);
+	parsed_free(&p);
+}
+
+static void test_stray_quote_in_quoted_field(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "id,name\r\na,\"say \"hi\" now\"\r\nb,ok\r\n");
+	assert_int_equal(p.rc, -1);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:2:8: error: stray quote in a quoted field (write \"\" for a quote inside quotes)\n");
+	assert_int_equal(p.t.nrows, 1);
+	assert_int_equal(p.t.lines[0], 3);
+	parsed_free(&p);
+}
+
+static void test_empty_file_is_an_error(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "");
+	assert_int_equal(p.rc, -1);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv: error: empty file, expected a header row\n");
+	assert_int_equal(p.t.ncols, 0);
+	assert_int_equal(p.t.nrows, 0);
+	parsed_free(&p);
+	/* blank lines and a lone byte-order mark are just as empty */
+	parse(&p, "\xEF\xBB\xBF\n\r\n");
+	assert_int_equal(p.rc, -1);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv: error: empty file, expected a header row\n");
+	parsed_free(&p);
+}
+
+static void test_header_only_is_an_empty_table(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "id,name,price\n");
+	assert_int_equal(p.rc, 0);
+	assert_int_equal(p.t.ncols, 3);
+	assert_int_equal(p.t.nrows, 0);
+	parsed_free(&p);
+	parse(&p, "id,name,price"); /* no newline at all */
+	assert_int_equal(p.rc, 0);
+	assert_int_equal(p.t.ncols, 3);
+	assert_int_equal(p.t.nrows, 0);
+	parsed_free(&p);
+}
+
+static void test_every_wrong_field_count_is_reported(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "a,b,c\n1,2\n1,2,3\n1,2,3,4\n\n1\n");
+	assert_int_equal(p.rc, -1);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:2: error: row has 2 fields, header has 3\n"
+			    "data/x.csv:4: error: row has 4 fields, header has 3\n"
+			    "data/x.csv:6: error: row has 1 field, header has 3\n");
+	assert_int_equal(p.t.nrows, 1);
+	assert_int_equal(p.t.lines[0], 3);
+	parsed_free(&p);
+}
+
+static void test_blank_lines_are_skipped_and_counted(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "id\n\na\n\n\nb");
+	assert_int_equal(p.rc, 0);
+	assert_int_equal(p.t.nrows, 2);
+	assert_int_equal(p.t.lines[0], 3);
+	assert_int_equal(p.t.lines[1], 6);
+	assert_string_equal(p.t.rows[1][0], "b");
+	parsed_free(&p);
+}
+
+static void test_spaces_and_empty_cells_are_kept(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "a,b,c\n 0.39 ,,\"\"\n");
+	assert_int_equal(p.rc, 0);
+	assert_string_equal(p.t.rows[0][0], " 0.39 ");
+	assert_string_equal(p.t.rows[0][1], "");
+	assert_string_equal(p.t.rows[0][2], "");
+	parsed_free(&p);
+}
+
+static void test_very_long_field_and_line(void **state)
+{
+	(void)state;
+	size_t big = 4 * 1024 * 1024;
+	struct buf text = BUF_INIT;
+	buf_adds(&text, "id,text\na,\"");
+	buf_grow(&text, big);
+	memset(text.ptr + text.len, 'x', big);
+	text.len += big;
+	buf_adds(&text, "\"\nb,");
+	buf_grow(&text, big);
+	memset(text.ptr + text.len, 'y', big);
+	text.len += big;
+	buf_adds(&text, ",z\n");
+	struct parsed p;
+	parse_n(&p, text.ptr, text.len);
+	assert_int_equal(p.rc, -1);
+	assert_int_equal(p.t.nrows, 1);
+	assert_int_equal(strlen(p.t.rows[0][1]), big);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:3: error: row has 3 fields, header has 2\n");
+	parsed_free(&p);
+	buf_release(&text);
+}
+
+static void test_load_reads_a_file_and_names_the_display_path(void **state)
+{
+	(void)state;
+	char dir[] = "/tmp/gpuguide-csv-XXXXXX";
+	assert_non_null(mkdtemp(dir));
+	char path[256];
+	snprintf(path, sizeof path, "%s/prices.csv", dir);
+	FILE *f = fopen(path, "wb");
+	assert_non_null(f);
+	fputs("gpu_id,usd\nh100,\"2\n", f);
+	fclose(f);
+
+	struct arena a = ARENA_INIT;
+	struct buf log = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	struct table t;
+	assert_int_equal(csv_table_load(&t, &a, path, "data/prices.csv", &d), -1);
+	assert_string_equal(t.name, "prices");
+	assert_string_equal(log.ptr,
+			    "data/prices.csv:2:6: error: quoted field is never closed (the quote opened here runs to the end of the file)\n");
+	buf_reset(&log);
+
+	unlink(path);
+	assert_int_equal(csv_table_load(&t, &a, path, "data/prices.csv", &d), -1);
+	assert_string_equal(log.ptr,
+			    "data/prices.csv: error: cannot read: No such file or directory\n");
+	assert_int_equal(t.nrows, 0);
+	assert_int_equal(t.ncols, 0);
+	rmdir(dir);
+	arena_free(&a);
+	buf_release(&log);
+}
+
+static void test_field_write_quotes_only_when_needed(void **state)
+{
+	(void)state;
+	struct buf out = BUF_INIT;
+	csv_field_write(&out, "plain");
+	buf_addc(&out, '|');
+	csv_field_write(&out, "a,b");
+	buf_addc(&out, '|');
+	csv_field_write(&out, "say \"hi\"");
+	buf_addc(&out, '|');
+	csv_field_write(&out, "two\nlines");
+	buf_addc(&out, '|');
+	csv_field_write(&out, " pad");
+	buf_addc(&out, '|');
+	csv_field_write(&out, "");
+	assert_string_equal(out.ptr,
+			    "plain|\"a,b\"|\"say \"\"hi\"\"\"|\"two\nlines\"|\" pad\"|");
+	buf_release(&out);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_simple_table_has_header_rows_and_lines),
+		cmocka_unit_test(test_quoted_field_with_comma_quote_and_newline),
+		cmocka_unit_test(test_crlf_line_ends),
+		cmocka_unit_test(test_byte_order_mark_is_stripped),
+		cmocka_unit_test(test_invalid_utf8_is_reported_at_the_byte),
+		cmocka_unit_test(test_nul_byte_is_rejected),
+		cmocka_unit_test(test_chinese_text_is_valid),
+		cmocka_unit_test(test_unterminated_quote_at_end_of_file),
+		cmocka_unit_test(test_stray_quote_in_unquoted_field),
+		cmocka_unit_test(test_stray_quote_in_quoted_field),
+		cmocka_unit_test(test_empty_file_is_an_error),
+		cmocka_unit_test(test_header_only_is_an_empty_table),
+		cmocka_unit_test(test_every_wrong_field_count_is_reported),
+		cmocka_unit_test(test_blank_lines_are_skipped_and_counted),
+		cmocka_unit_test(test_spaces_and_empty_cells_are_kept),
+		cmocka_unit_test(test_very_long_field_and_line),
+		cmocka_unit_test(test_load_reads_a_file_and_names_the_display_path),
+		cmocka_unit_test(test_field_write_quotes_only_when_needed),
+	};
+	return cmocka_run_group_tests_name("csv", tests, NULL, NULL);
+}
