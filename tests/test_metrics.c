@@ -1,0 +1,1004 @@
+/* Tests for metrics: the figures are worked out by hand from the seed texts. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "metrics.h"
+
+#include <math.h>
+#include <string.h>
+
+/* cmocka 1.1 only compares floats; these compare doubles. */
+#define assert_close(got, want)                                               \
+	do {                                                                  \
+		double got_ = (got), want_ = (want);                          \
+		if (!(fabs(got_ - want_) <= 1e-6 * fmax(1.0, fabs(want_)))) { \
+			print_error("%.10g != %.10g\n", got_, want_);         \
+			fail();                                               \
+		}                                                             \
+	} while (0)
+
+#define assert_figure(f, want)                \
+	do {                                  \
+		struct figure f_ = (f);       \
+		assert_null(f_.missing);      \
+		assert_close(f_.value, want); \
+	} while (0)
+
+/* A missing figure names its reason and holds no NaN or inf. */
+#define assert_missing(f, why)                         \
+	do {                                           \
+		struct figure f_ = (f);                \
+		assert_non_null(f_.missing);           \
+		assert_string_equal(f_.missing, why);  \
+		assert_true(isfinite(f_.value));       \
+	} while (0)
+
+static struct figure fig(double v)
+{
+	struct figure f = { v, NULL };
+	return f;
+}
+
+static struct figure nofig(const char *why)
+{
+	struct figure f = { 0.0, why };
+	return f;
+}
+
+/* ---- A small data set built in memory ---- */
+
+enum { H100, A100, RTX4090, NGPUS };
+enum { REL_RESNET, REL_BERT, LATENCY, NBENCH };
+enum { LORA_7B, RESNET50, NTASKS };
+
+static struct num num_of(double v)
+{
+	struct num n = { v, true };
+	return n;
+}
+
+/* A copy of `old` (n elements) with room for one more, zeroed; the old array
+ * stays in the arena until it is freed. */
+static void *grow(struct arena *a, const void *old, size_t n, size_t size)
+{
+	void *p = arena_alloc(a, (n + 1) * size);
+	if (n)
+		memcpy(p, old, n * size);
+	return p;
+}
+
+static void fixture_gpu(struct gpu *g, const char *id, double vram, double bw,
+			double fp16, double tdp, size_t row)
+{
+	g->id = id;
+	g->name = id;
+	g->vram_gb = num_of(vram);
+	g->bandwidth_gbs = num_of(bw);
+	g->fp16_tflops = num_of(fp16);
+	g->tdp_w = num_of(tdp);
+	g->fp8 = -1;
+	g->row = row;
+}
+
+static void fixture_benchmark(struct benchmark *b, const char *id,
+			      const char *kind, bool higher, size_t row)
+{
+	b->id = id;
+	b->kind = kind;
+	b->higher_is_better = higher;
+	b->row = row;
+}
+
+/* Three GPUs with every spec filled in, three benchmarks, two tasks; no
+ * prices, results, times, claims or VRAM rows (tests add those). */
+static void fixture_init(struct data *d)
+{
+	memset(d, 0, sizeof *d);
+	d->ngpus = NGPUS;
+	d->gpus = arena_alloc(&d->arena, NGPUS * sizeof *d->gpus);
+	fixture_gpu(&d->gpus[H100], "h100-80gb", 80, 3350, 989, 700, 0);
+	fixture_gpu(&d->gpus[A100], "a100-80gb", 80, 2039, 312, 400, 1);
+	fixture_gpu(&d->gpus[RTX4090], "rtx-4090", 24, 1008, 165.2, 450, 2);
+
+	d->nbenchmarks = NBENCH;
+	d->benchmarks = arena_alloc(&d->arena, NBENCH * sizeof *d->benchmarks);
+	fixture_benchmark(&d->benchmarks[REL_RESNET], "rel-resnet50",
+			  "relative-speed", true, 0);
+	fixture_benchmark(&d->benchmarks[REL_BERT], "rel-bert", "relative-speed",
+			  true, 1);
+	fixture_benchmark(&d->benchmarks[LATENCY], "llama-70b-latency",
+			  "inference-latency", false, 2);
+
+	d->ntasks = NTASKS;
+	d->tasks = arena_alloc(&d->arena, NTASKS * sizeof *d->tasks);
+	d->tasks[LORA_7B] = (struct task){ .id = "lora-7b", .row = 0 };
+	d->tasks[RESNET50] = (struct task){ .id = "resnet50-imagenet", .row = 1 };
+}
+
+static void add_price(struct data *d, size_t gpu, const char *kind, double usd)
+{
+	d->prices = grow(&d->arena, d->prices, d->nprices, sizeof *d->prices);
+	d->prices[d->nprices] = (struct price){
+		.gpu_id = d->gpus[gpu].id, .provider = "p", .kind = kind,
+		.source = "s", .usd_per_hour = usd, .gpu = gpu, .row = d->nprices,
+	};
+	d->nprices++;
+}
+
+static void add_result(struct data *d, size_t bench, size_t gpu, double value)
+{
+	d->results = grow(&d->arena, d->results, d->nresults, sizeof *d->results);
+	d->results[d->nresults] = (struct result){
+		.benchmark_id = d->benchmarks[bench].id, .gpu_id = d->gpus[gpu].id,
+		.source = "s", .value = value, .benchmark = bench, .gpu = gpu,
+		.row = d->nresults,
+	};
+	d->nresults++;
+}
+
+static void add_time(struct data *d, size_t task, size_t gpu, double hours,
+		     int count)
+{
+	d->task_times = grow(&d->arena, d->task_times, d->ntask_times,
+			     sizeof *d->task_times);
+	d->task_times[d->ntask_times] = (struct task_time){
+		.task_id = d->tasks[task].id, .gpu_id = d->gpus[gpu].id,
+		.source = "s", .hours = hours, .gpu_count = count, .task = task,
+		.gpu = gpu, .row = d->ntask_times,
+	};
+	d->ntask_times++;
+}
+
+static void add_claim(struct data *d, size_t gpu, size_t other, const char *kind,
+		      double low, double high)
+{
+	d->claims = grow(&d->arena, d->claims, d->nclaims, sizeof *d->claims);
+	d->claims[d->nclaims] = (struct claim){
+		.id = "c", .gpu_id = d->gpus[gpu].id, .other_gpu_id = d->gpus[other].id,
+		.kind = kind, .low = low, .high = high, .source = "s", .gpu = gpu,
+		.other = other, .row = d->nclaims,
+	};
+	d->nclaims++;
+}
+
+static void add_vram(struct data *d, double params_b, const char *precision,
+		     double gb)
+{
+	d->vram = grow(&d->arena, d->vram, d->nvram, sizeof *d->vram);
+	d->vram[d->nvram] = (struct vram_rule){
+		.params_b = params_b, .precision = precision, .gb = gb,
+		.source = "s", .row = d->nvram,
+	};
+	d->nvram++;
+}
+
+/* H100 as the baseline: every relative-speed result 1. */
+static void add_h100_baseline(struct data *d)
+{
+	add_result(d, REL_RESNET, H100, 1.0);
+	add_result(d, REL_BERT, H100, 1.0);
+}
+
+static size_t count_findings(const struct metrics *m, enum finding_kind kind)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < m->nfindings; i++)
+		n += m->findings[i].kind == kind;
+	return n;
+}
+
+/* The only finding of `kind` (asserts there is exactly one). */
+static const struct finding *only_finding(const struct metrics *m,
+					  enum finding_kind kind)
+{
+	const struct finding *found = NULL;
+	for (size_t i = 0; i < m->nfindings; i++) {
+		if (m->findings[i].kind != kind)
+			continue;
+		assert_null(found);
+		found = &m->findings[i];
+	}
+	assert_non_null(found);
+	return found;
+}
+
+/* ---- Single figures ---- */
+
+static void test_cost_per_job_multiplies_hours_by_price(void **state)
+{
+	(void)state;
+	/* LoRA 7B on an RTX 4090: 3 h at $0.39/h. */
+	assert_figure(metric_cost_per_job(fig(3), fig(0.39), 1), 1.17);
+}
+
+static void test_cost_per_job_counts_every_card(void **state)
+{
+	(void)state;
+	assert_figure(metric_cost_per_job(fig(10), fig(1.5), 4), 60.0);
+	/* An unstated count (0) is one card. */
+	assert_figure(metric_cost_per_job(fig(10), fig(1.5), 0), 15.0);
+}
+
+static void test_missing_price_gives_no_figure(void **state)
+{
+	(void)state;
+	assert_missing(metric_cost_per_job(fig(3), nofig("why.no_price"), 1),
+		       "why.no_price");
+}
+
+static void test_missing_hours_gives_no_figure(void **state)
+{
+	(void)state;
+	assert_missing(metric_cost_per_job(nofig("why.no_hours"), fig(0.39), 1),
+		       "why.no_hours");
+	/* Both missing: the first input's reason. */
+	assert_missing(metric_cost_per_job(nofig("why.no_hours"),
+					   nofig("why.no_price"), 1),
+		       "why.no_hours");
+}
+
+static void test_figure_of_empty_cell_is_missing(void **state)
+{
+	(void)state;
+	struct num empty = { 0, false };
+	assert_missing(figure_of(empty, "why.no_tdp"), "why.no_tdp");
+	assert_false(figure_ok(figure_of(empty, "why.no_tdp")));
+	assert_figure(figure_of(num_of(700), "why.no_tdp"), 700);
+	assert_true(figure_ok(figure_of(num_of(700), "why.no_tdp")));
+}
+
+static void test_break_even_divides_list_price_by_hourly_price(void **state)
+{
+	(void)state;
+	/* A $1,600 card rented at $0.39/h pays for itself after 4,102.56 h. */
+	struct figure f = metric_break_even_hours(fig(1600), fig(0.39));
+	assert_figure(f, 1600 / 0.39);
+	assert_close(round(f.value * 100) / 100, 4102.56);
+}
+
+static void test_break_even_without_list_price_or_price_gives_no_figure(void **state)
+{
+	(void)state;
+	assert_missing(metric_break_even_hours(nofig("why.no_list_price"), fig(0.39)),
+		       "why.no_list_price");
+	assert_missing(metric_break_even_hours(fig(1600), nofig("why.no_price")),
+		       "why.no_price");
+	assert_missing(metric_break_even_hours(fig(1600), fig(0)), "why.zero");
+}
+
+static void test_tflops_per_watt_divides_fp16_by_tdp(void **state)
+{
+	(void)state;
+	/* H100: 989 FP16 TFLOPS at 700 W. */
+	struct figure f = metric_tflops_per_watt(fig(989), fig(700));
+	assert_figure(f, 989.0 / 700.0);
+	assert_close(round(f.value * 1000) / 1000, 1.413);
+}
+
+static void test_tflops_per_watt_without_tflops_or_tdp_gives_no_figure(void **state)
+{
+	(void)state;
+	assert_missing(metric_tflops_per_watt(nofig("why.no_tflops"), fig(700)),
+		       "why.no_tflops");
+	assert_missing(metric_tflops_per_watt(fig(989), nofig("why.no_tdp")),
+		       "why.no_tdp");
+	assert_missing(metric_tflops_per_watt(fig(989), fig(0)), "why.zero");
+}
+
+static void test_tflops_per_kusd_is_per_thousand_dollars(void **state)
+{
+	(void)state;
+	/* 165.2 TFLOPS for $1,600: 103.25 TFLOPS per $1,000. */
+	assert_figure(metric_tflops_per_kusd(fig(165.2), fig(1600)), 103.25);
+	assert_missing(metric_tflops_per_kusd(fig(165.2), nofig("why.no_list_price")),
+		       "why.no_list_price");
+	assert_missing(metric_tflops_per_kusd(fig(165.2), fig(0)), "why.zero");
+}
+
+static void test_cost_per_million_tokens_divides_price_by_hourly_tokens(void **state)
+{
+	(void)state;
+	/* $0.39/h at 60 tokens/s: 216,000 tokens/h, $1.8056 per million. */
+	struct figure f = metric_cost_per_million_tokens(fig(0.39), fig(60));
+	assert_figure(f, 0.39 / 216000 * 1e6);
+	assert_close(round(f.value * 10000) / 10000, 1.8056);
+}
+
+static void test_cost_per_million_tokens_without_inputs_gives_no_figure(void **state)
+{
+	(void)state;
+	assert_missing(metric_cost_per_million_tokens(nofig("why.no_price"), fig(60)),
+		       "why.no_price");
+	assert_missing(metric_cost_per_million_tokens(fig(0.39), nofig("why.no_result")),
+		       "why.no_result");
+	assert_missing(metric_cost_per_million_tokens(fig(0.39), fig(0)), "why.zero");
+}
+
+static void test_relative_speed_divides_by_baseline(void **state)
+{
+	(void)state;
+	assert_figure(metric_relative_speed(fig(300), fig(100), true), 3.0);
+}
+
+static void test_relative_speed_inverts_when_lower_is_better(void **state)
+{
+	(void)state;
+	/* 50 ms against a 100 ms baseline is twice as fast. */
+	assert_figure(metric_relative_speed(fig(50), fig(100), false), 2.0);
+}
+
+static void test_relative_speed_without_baseline_or_with_zero_gives_no_figure(void **state)
+{
+	(void)state;
+	assert_missing(metric_relative_speed(fig(1), nofig("why.no_baseline"), true),
+		       "why.no_baseline");
+	assert_missing(metric_relative_speed(nofig("why.no_result"), fig(1), true),
+		       "why.no_result");
+	assert_missing(metric_relative_speed(fig(1), fig(0), true), "why.zero");
+	assert_missing(metric_relative_speed(fig(0), fig(10), false), "why.zero");
+}
+
+static void test_speed_per_dollar_divides_speed_by_price(void **state)
+{
+	(void)state;
+	assert_figure(metric_speed_per_dollar(fig(0.5), fig(0.25)), 2.0);
+	assert_missing(metric_speed_per_dollar(fig(0.5), nofig("why.no_price")),
+		       "why.no_price");
+	assert_missing(metric_speed_per_dollar(fig(0.5), fig(0)), "why.zero");
+}
+
+static void test_bytes_per_param_follow_precision(void **state)
+{
+	(void)state;
+	assert_close(metric_bytes_per_param("fp32"), 4.0);
+	assert_close(metric_bytes_per_param("fp16"), 2.0);
+	assert_close(metric_bytes_per_param("bf16"), 2.0);
+	assert_close(metric_bytes_per_param("int8"), 1.0);
+	assert_close(metric_bytes_per_param("int4"), 0.5);
+	assert_true(metric_bytes_per_param("fp64") < 0);
+	assert_true(metric_bytes_per_param(NULL) < 0);
+}
+
+static void test_vram_needed_is_params_times_bytes(void **state)
+{
+	(void)state;
+	assert_figure(metric_vram_needed_gb(7, "fp16"), 14.0);
+	assert_figure(metric_vram_needed_gb(70, "int4"), 35.0);
+	assert_figure(metric_vram_needed_gb(70, "fp16"), 140.0);
+}
+
+static void test_unknown_precision_gives_no_figure(void **state)
+{
+	(void)state;
+	assert_missing(metric_vram_needed_gb(7, "fp64"), "why.unknown_precision");
+	assert_missing(metric_vram_needed_gb(7, NULL), "why.unknown_precision");
+}
+
+static void test_gpus_needed_rounds_up(void **state)
+{
+	(void)state;
+	/* 70B fp16 is 140 GB: two 80 GB cards. */
+	assert_figure(metric_gpus_needed(metric_vram_needed_gb(70, "fp16"), fig(80)),
+		      2.0);
+	assert_figure(metric_gpus_needed(fig(14), fig(24)), 1.0);
+	assert_figure(metric_gpus_needed(fig(160), fig(80)), 2.0);
+	assert_figure(metric_gpus_needed(fig(160.5), fig(80)), 3.0);
+	/* 8.4 / 1.2 is 7.000000000000001 in binary: still 7 cards. */
+	assert_figure(metric_gpus_needed(fig(8.4), fig(1.2)), 7.0);
+}
+
+static void test_gpus_needed_without_vram_gives_no_figure(void **state)
+{
+	(void)state;
+	assert_missing(metric_gpus_needed(fig(140), nofig("why.no_vram")),
+		       "why.no_vram");
+	assert_missing(metric_gpus_needed(metric_vram_needed_gb(70, "fp12"), fig(80)),
+		       "why.unknown_precision");
+	assert_missing(metric_gpus_needed(fig(140), fig(0)), "why.zero");
+}
+
+static void test_overflow_gives_no_figure_rather_than_inf(void **state)
+{
+	(void)state;
+	assert_missing(metric_cost_per_job(fig(1e300), fig(1e300), 1), "why.zero");
+	assert_missing(metric_break_even_hours(fig(1e300), fig(1e-300)), "why.zero");
+	assert_missing(metric_vram_needed_gb(1e308, "fp32"), "why.zero");
+	struct num inf_cell = { INFINITY, true };
+	assert_missing(figure_of(inf_cell, "why.no_tdp"), "why.zero");
+}
+
+/* ---- Figures over a data set ---- */
+
+static void test_default_price_is_lowest_on_demand_price(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, RTX4090, "on-demand", 0.44);
+	add_price(&d, RTX4090, "spot", 0.29);
+	add_price(&d, RTX4090, "on-demand", 0.39);
+	add_price(&d, RTX4090, "on-demand", 0.39);
+	metrics_compute(&d, NULL, &m);
+
+	const struct gpu_prices *p = &m.prices[RTX4090];
+	assert_figure(p->lowest, 0.39);
+	assert_int_equal(p->lowest_row, 2); /* the first of the tied rows */
+	assert_figure(p->low, 0.29);
+	assert_figure(p->high, 0.44);
+	assert_int_equal(p->count, 4);
+	arena_free(&d.arena);
+}
+
+static void test_gpu_without_prices_has_no_price(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, A100, "spot", 1.10);
+	metrics_compute(&d, NULL, &m);
+
+	assert_missing(m.prices[H100].lowest, "why.no_price");
+	assert_missing(m.prices[H100].low, "why.no_price");
+	assert_missing(m.prices[H100].high, "why.no_price");
+	assert_int_equal(m.prices[H100].lowest_row, -1);
+	assert_int_equal(m.prices[H100].count, 0);
+	/* A spot price alone is a range but not a default price. */
+	assert_missing(m.prices[A100].lowest, "why.no_price");
+	assert_figure(m.prices[A100].low, 1.10);
+	assert_int_equal(m.prices[A100].count, 1);
+	arena_free(&d.arena);
+}
+
+static void test_task_cost_multiplies_hours_by_default_price(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, RTX4090, "on-demand", 0.39);
+	add_price(&d, RTX4090, "on-demand", 0.44);
+	add_price(&d, RTX4090, "spot", 0.29);
+	add_time(&d, LORA_7B, RTX4090, 3, 1);
+	metrics_compute(&d, NULL, &m);
+
+	const struct task_cost *c = metrics_task_cost(&d, &m, LORA_7B, RTX4090);
+	assert_non_null(c);
+	assert_int_equal(c->task, LORA_7B);
+	assert_int_equal(c->gpu, RTX4090);
+	assert_int_equal(c->time_row, 0);
+	assert_figure(c->hours, 3);
+	assert_figure(c->usd_per_hour, 0.39);
+	assert_figure(c->cost, 1.17);
+	assert_figure(c->cost_low, 0.87);
+	assert_figure(c->cost_high, 1.32);
+	assert_int_equal(c->gpu_count, 1);
+	/* Task-major layout. */
+	assert_ptr_equal(c, &m.costs[LORA_7B * NGPUS + RTX4090]);
+	arena_free(&d.arena);
+}
+
+static void test_task_cost_uses_first_time_row_of_a_gpu(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, RTX4090, "on-demand", 0.39);
+	add_time(&d, RESNET50, RTX4090, 20, 1);
+	add_time(&d, LORA_7B, RTX4090, 3, 1);
+	add_time(&d, LORA_7B, RTX4090, 5, 1);
+	metrics_compute(&d, NULL, &m);
+
+	const struct task_cost *c = metrics_task_cost(&d, &m, LORA_7B, RTX4090);
+	assert_int_equal(c->time_row, 1);
+	assert_figure(c->hours, 3);
+	assert_figure(c->cost, 1.17);
+	arena_free(&d.arena);
+}
+
+static void test_task_cost_counts_the_cards_used(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, A100, "on-demand", 1.5);
+	add_time(&d, RESNET50, A100, 10, 4);
+	metrics_compute(&d, NULL, &m);
+
+	const struct task_cost *c = metrics_task_cost(&d, &m, RESNET50, A100);
+	assert_int_equal(c->gpu_count, 4);
+	assert_figure(c->cost, 60);
+	arena_free(&d.arena);
+}
+
+static void test_task_cost_without_time_or_price_says_why(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, H100, "on-demand", 2.0);
+	add_time(&d, LORA_7B, A100, 2, 1);
+	metrics_compute(&d, NULL, &m);
+
+	const struct task_cost *no_time = metrics_task_cost(&d, &m, LORA_7B, H100);
+	assert_int_equal(no_time->time_row, -1);
+	assert_missing(no_time->hours, "why.no_hours");
+	assert_missing(no_time->cost, "why.no_hours");
+	assert_missing(no_time->cost_low, "why.no_hours");
+	assert_false(no_time->cheapest);
+	assert_false(no_time->fastest);
+
+	const struct task_cost *no_price = metrics_task_cost(&d, &m, LORA_7B, A100);
+	assert_figure(no_price->hours, 2);
+	assert_missing(no_price->usd_per_hour, "why.no_price");
+	assert_missing(no_price->cost, "why.no_price");
+	assert_missing(no_price->cost_high, "why.no_price");
+	/* Fastest needs only hours; cheapest needs a cost. */
+	assert_true(no_price->fastest);
+	assert_false(no_price->cheapest);
+	arena_free(&d.arena);
+}
+
+static void test_cheapest_and_fastest_are_marked(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, H100, "on-demand", 2.0);
+	add_price(&d, A100, "on-demand", 1.0);
+	add_price(&d, RTX4090, "on-demand", 0.39);
+	add_time(&d, LORA_7B, H100, 1, 1);    /* $2.00, fastest */
+	add_time(&d, LORA_7B, A100, 1.5, 1);  /* $1.50 */
+	add_time(&d, LORA_7B, RTX4090, 3, 1); /* $1.17, cheapest */
+	metrics_compute(&d, NULL, &m);
+
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, H100)->fastest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, H100)->cheapest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, A100)->fastest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, A100)->cheapest);
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, RTX4090)->cheapest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, RTX4090)->fastest);
+	/* A task nobody timed has no best GPU. */
+	for (size_t g = 0; g < NGPUS; g++) {
+		assert_false(metrics_task_cost(&d, &m, RESNET50, g)->cheapest);
+		assert_false(metrics_task_cost(&d, &m, RESNET50, g)->fastest);
+	}
+	arena_free(&d.arena);
+}
+
+static void test_tied_gpus_are_all_marked(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, H100, "on-demand", 2.0);
+	add_price(&d, A100, "on-demand", 1.0);
+	add_price(&d, RTX4090, "on-demand", 0.5);
+	add_time(&d, LORA_7B, H100, 1, 1);    /* $2.00 */
+	add_time(&d, LORA_7B, A100, 1, 1);    /* $1.00, as fast as H100 */
+	add_time(&d, LORA_7B, RTX4090, 2, 1); /* $1.00, as cheap as A100 */
+	metrics_compute(&d, NULL, &m);
+
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, H100)->fastest);
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, A100)->fastest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, RTX4090)->fastest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, H100)->cheapest);
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, A100)->cheapest);
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, RTX4090)->cheapest);
+	arena_free(&d.arena);
+}
+
+static void test_task_cost_out_of_range_is_null(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	metrics_compute(&d, NULL, &m);
+	assert_null(metrics_task_cost(&d, &m, NTASKS, 0));
+	assert_null(metrics_task_cost(&d, &m, 0, NGPUS));
+	arena_free(&d.arena);
+}
+
+static void test_baseline_is_gpu_whose_relative_speeds_are_all_one(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_result(&d, REL_RESNET, H100, 1.0);
+	add_result(&d, REL_BERT, H100, 2.5); /* one 1 is not enough */
+	add_result(&d, LATENCY, A100, 30);   /* not a relative speed */
+	add_result(&d, REL_RESNET, A100, 1.0);
+	add_result(&d, REL_BERT, A100, 1.0);
+	add_result(&d, REL_RESNET, RTX4090, 1.0);
+	metrics_compute(&d, NULL, &m);
+	assert_int_equal(m.baseline_gpu, A100); /* the first in table order */
+	arena_free(&d.arena);
+}
+
+static void test_baseline_can_be_named(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_h100_baseline(&d);
+	metrics_compute(&d, "a100-80gb", &m);
+	assert_int_equal(m.baseline_gpu, A100);
+	metrics_compute(&d, "no-such-gpu", &m);
+	assert_int_equal(m.baseline_gpu, -1);
+	arena_free(&d.arena);
+}
+
+static void test_no_relative_speeds_means_no_baseline(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_result(&d, LATENCY, H100, 1.0);
+	metrics_compute(&d, NULL, &m);
+	assert_int_equal(m.baseline_gpu, -1);
+	arena_free(&d.arena);
+}
+
+static void test_result_is_first_row_or_no_result(void **state)
+{
+	(void)state;
+	struct data d;
+	fixture_init(&d);
+	add_result(&d, LATENCY, H100, 30);
+	add_result(&d, LATENCY, H100, 35);
+	assert_figure(metrics_result(&d, LATENCY, H100), 30);
+	assert_missing(metrics_result(&d, LATENCY, A100), "why.no_result");
+	arena_free(&d.arena);
+}
+
+static void test_speed_ratio_follows_benchmark_direction(void **state)
+{
+	(void)state;
+	struct data d;
+	fixture_init(&d);
+	add_result(&d, REL_RESNET, H100, 1.0);
+	add_result(&d, REL_RESNET, RTX4090, 0.6);
+	add_result(&d, LATENCY, H100, 30);
+	add_result(&d, LATENCY, A100, 60);
+	assert_figure(metrics_speed_ratio(&d, REL_RESNET, RTX4090, H100), 0.6);
+	assert_figure(metrics_speed_ratio(&d, LATENCY, A100, H100), 0.5);
+	assert_figure(metrics_speed_ratio(&d, LATENCY, H100, A100), 2.0);
+	assert_missing(metrics_speed_ratio(&d, REL_RESNET, A100, H100),
+		       "why.no_result");
+	assert_missing(metrics_speed_ratio(&d, REL_RESNET, RTX4090, A100),
+		       "why.no_baseline");
+	assert_missing(metrics_speed_ratio(&d, NBENCH, RTX4090, H100),
+		       "why.no_result");
+	arena_free(&d.arena);
+}
+
+/* ---- Findings ---- */
+
+static void test_two_prices_for_one_card_give_price_spread_finding(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, RTX4090, "on-demand", 0.39);
+	add_price(&d, RTX4090, "on-demand", 0.69);
+	add_price(&d, H100, "on-demand", 2.0);
+	add_price(&d, H100, "on-demand", 2.0); /* same price twice: no spread */
+	metrics_compute(&d, NULL, &m);
+
+	const struct finding *f = only_finding(&m, FINDING_PRICE_SPREAD);
+	assert_int_equal(f->gpu, RTX4090);
+	assert_close(f->stated, 0.39);
+	assert_close(f->computed, 0.69);
+	assert_int_equal(f->other_gpu, -1);
+	assert_int_equal(f->task, -1);
+	assert_int_equal(f->benchmark, -1);
+	assert_int_equal(f->claim, -1);
+	assert_int_equal(f->vram_row, -1);
+	arena_free(&d.arena);
+}
+
+static void test_claim_of_3x_against_0_3x_results_gives_finding(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_h100_baseline(&d);
+	add_result(&d, REL_RESNET, A100, 3.33);
+	add_result(&d, REL_BERT, A100, 3.0); /* gives 0.33x: also a miss */
+	add_result(&d, LATENCY, H100, 10);
+	add_result(&d, LATENCY, A100, 30); /* not the claim's kind */
+	/* "H100 trains about 3x faster than A100", but the results say 0.3x. */
+	add_claim(&d, H100, A100, "relative-speed", 3, 3);
+	metrics_compute(&d, NULL, &m);
+
+	assert_int_equal(count_findings(&m, FINDING_CLAIM_MISMATCH), 2);
+	const struct finding *f = &m.findings[0];
+	assert_int_equal(f->kind, FINDING_CLAIM_MISMATCH);
+	assert_int_equal(f->claim, 0);
+	assert_int_equal(f->gpu, H100);
+	assert_int_equal(f->other_gpu, A100);
+	assert_int_equal(f->benchmark, REL_RESNET);
+	assert_close(f->stated, 3);
+	assert_close(f->stated_high, 3);
+	assert_close(f->computed, 1 / 3.33);
+	assert_int_equal(m.findings[1].benchmark, REL_BERT);
+	arena_free(&d.arena);
+}
+
+static void test_claim_within_tolerance_gives_no_finding(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_h100_baseline(&d);
+	add_result(&d, REL_RESNET, A100, 1 / 2.6);  /* 2.6x: inside 3 - 15 % */
+	add_result(&d, REL_BERT, A100, 1 / 3.4);    /* 3.4x: inside 3 + 15 % */
+	add_claim(&d, H100, A100, "relative-speed", 3, 3);
+	add_claim(&d, H100, RTX4090, "relative-speed", 2, 3); /* no results */
+	metrics_compute(&d, NULL, &m);
+	assert_int_equal(count_findings(&m, FINDING_CLAIM_MISMATCH), 0);
+	arena_free(&d.arena);
+}
+
+static void test_claim_range_is_widened_by_tolerance(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_h100_baseline(&d);
+	add_result(&d, REL_RESNET, A100, 1 / 1.6); /* 1.6x: below 2 x 0.85 */
+	add_result(&d, REL_BERT, A100, 1 / 3.4);   /* 3.4x: inside 3 x 1.15 */
+	add_claim(&d, H100, A100, "relative-speed", 2, 3);
+	metrics_compute(&d, NULL, &m);
+
+	const struct finding *f = only_finding(&m, FINDING_CLAIM_MISMATCH);
+	assert_int_equal(f->benchmark, REL_RESNET);
+	assert_close(f->stated, 2);
+	assert_close(f->stated_high, 3);
+	assert_close(f->computed, 1.6);
+	arena_free(&d.arena);
+}
+
+static void test_claim_on_lower_is_better_benchmark_inverts_ratio(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_result(&d, LATENCY, H100, 20);
+	add_result(&d, LATENCY, A100, 60); /* H100 3x faster */
+	add_claim(&d, H100, A100, "inference-latency", 3, 3);
+	add_claim(&d, A100, H100, "inference-latency", 3, 3);
+	metrics_compute(&d, NULL, &m);
+
+	const struct finding *f = only_finding(&m, FINDING_CLAIM_MISMATCH);
+	assert_int_equal(f->claim, 1);
+	assert_close(f->computed, 1.0 / 3.0);
+	arena_free(&d.arena);
+}
+
+static void test_task_times_slower_than_stated_speed_give_finding(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_h100_baseline(&d);
+	add_result(&d, REL_RESNET, RTX4090, 0.4);
+	add_result(&d, REL_BERT, RTX4090, 0.6); /* stated: 0.5 on average */
+	add_result(&d, REL_RESNET, A100, 0.5);
+	add_time(&d, LORA_7B, H100, 1, 1);
+	add_time(&d, LORA_7B, RTX4090, 4, 1);  /* implied 0.25: a miss */
+	add_time(&d, LORA_7B, A100, 2.2, 1);   /* implied 0.4545: within 15 % */
+	add_time(&d, RESNET50, H100, 10, 1);
+	add_time(&d, RESNET50, RTX4090, 18, 1); /* implied 0.5556: within */
+	metrics_compute(&d, NULL, &m);
+
+	assert_int_equal(m.baseline_gpu, H100);
+	const struct finding *f = only_finding(&m, FINDING_SPEED_MISMATCH);
+	assert_int_equal(f->gpu, RTX4090);
+	assert_int_equal(f->other_gpu, H100);
+	assert_int_equal(f->task, LORA_7B);
+	assert_close(f->stated, 0.5);
+	assert_close(f->computed, 0.25);
+	arena_free(&d.arena);
+}
+
+static void test_speed_check_compares_card_hours(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_h100_baseline(&d);
+	add_result(&d, REL_RESNET, A100, 0.5);
+	add_result(&d, REL_RESNET, RTX4090, 0.5);
+	/* 4 A100s for 2 h against 2 H100s for 2 h: 8 card-hours against 4,
+	 * 0.5 per card as stated (by wall-clock hours it would look like 1x). */
+	add_time(&d, RESNET50, H100, 2, 2);
+	add_time(&d, RESNET50, A100, 2, 4);
+	/* 2 RTX 4090s for 2 h: 4 card-hours, 1.0 per card against 0.5 stated. */
+	add_time(&d, RESNET50, RTX4090, 2, 2);
+	metrics_compute(&d, NULL, &m);
+
+	const struct finding *f = only_finding(&m, FINDING_SPEED_MISMATCH);
+	assert_int_equal(f->gpu, RTX4090);
+	assert_int_equal(f->task, RESNET50);
+	assert_close(f->stated, 0.5);
+	assert_close(f->computed, 1.0);
+	arena_free(&d.arena);
+}
+
+static void test_speed_check_needs_a_baseline(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_result(&d, REL_RESNET, RTX4090, 0.5);
+	add_time(&d, LORA_7B, H100, 1, 1);
+	add_time(&d, LORA_7B, RTX4090, 4, 1);
+	metrics_compute(&d, NULL, &m);
+	assert_int_equal(m.baseline_gpu, -1);
+	assert_int_equal(count_findings(&m, FINDING_SPEED_MISMATCH), 0);
+	arena_free(&d.arena);
+}
+
+static void test_vram_row_off_the_rule_gives_finding(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_vram(&d, 7, "fp16", 14);   /* exact */
+	add_vram(&d, 70, "int4", 38);  /* 35 + 8.6 %: within */
+	add_vram(&d, 70, "fp16", 168); /* 140 + 20 %: a miss */
+	metrics_compute(&d, NULL, &m);
+
+	const struct finding *f = only_finding(&m, FINDING_VRAM_RULE);
+	assert_int_equal(f->vram_row, 2);
+	assert_close(f->stated, 168);
+	assert_close(f->computed, 140);
+	assert_int_equal(f->gpu, -1);
+	arena_free(&d.arena);
+}
+
+static void test_empty_gpu_figure_gives_missing_finding(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	d.gpus[A100].tdp_w.ok = false;
+	d.gpus[A100].vram_gb.ok = false;
+	d.gpus[RTX4090].bandwidth_gbs.ok = false;
+	d.gpus[RTX4090].fp32_tflops.ok = false; /* not one of the checked four */
+	metrics_compute(&d, NULL, &m);
+
+	assert_int_equal(m.nfindings, 3);
+	assert_int_equal(m.findings[0].kind, FINDING_MISSING);
+	assert_int_equal(m.findings[0].gpu, A100);
+	assert_string_equal(m.findings[0].field, "vram_gb");
+	assert_int_equal(m.findings[1].gpu, A100);
+	assert_string_equal(m.findings[1].field, "tdp_w");
+	assert_int_equal(m.findings[2].gpu, RTX4090);
+	assert_string_equal(m.findings[2].field, "bandwidth_gbs");
+	arena_free(&d.arena);
+}
+
+static void test_findings_are_ordered_by_kind_then_table(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	d.gpus[H100].fp16_tflops.ok = false;
+	add_vram(&d, 7, "fp32", 14);
+	add_h100_baseline(&d);
+	add_result(&d, REL_RESNET, RTX4090, 0.5);
+	add_time(&d, LORA_7B, H100, 1, 1);
+	add_time(&d, LORA_7B, RTX4090, 1, 1);
+	add_claim(&d, RTX4090, H100, "relative-speed", 2, 2);
+	add_price(&d, RTX4090, "on-demand", 0.39);
+	add_price(&d, RTX4090, "spot", 0.2);
+	add_price(&d, H100, "on-demand", 2.0);
+	add_price(&d, H100, "on-demand", 3.0);
+	metrics_compute(&d, NULL, &m);
+
+	static const enum finding_kind want[] = {
+		FINDING_PRICE_SPREAD, FINDING_PRICE_SPREAD, FINDING_CLAIM_MISMATCH,
+		FINDING_SPEED_MISMATCH, FINDING_VRAM_RULE, FINDING_MISSING,
+	};
+	assert_int_equal(m.nfindings, sizeof want / sizeof want[0]);
+	for (size_t i = 0; i < m.nfindings; i++)
+		assert_int_equal(m.findings[i].kind, want[i]);
+	assert_int_equal(m.findings[0].gpu, H100);
+	assert_int_equal(m.findings[1].gpu, RTX4090);
+	assert_string_equal(m.findings[5].field, "fp16_tflops");
+	arena_free(&d.arena);
+}
+
+static void test_empty_data_set_computes_nothing(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	memset(&d, 0, sizeof d);
+	metrics_compute(&d, NULL, &m);
+	assert_int_equal(m.nfindings, 0);
+	assert_int_equal(m.baseline_gpu, -1);
+	assert_null(metrics_task_cost(&d, &m, 0, 0));
+	arena_free(&d.arena);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_cost_per_job_multiplies_hours_by_price),
+		cmocka_unit_test(test_cost_per_job_counts_every_card),
+		cmocka_unit_test(test_missing_price_gives_no_figure),
+		cmocka_unit_test(test_missing_hours_gives_no_figure),
+		cmocka_unit_test(test_figure_of_empty_cell_is_missing),
+		cmocka_unit_test(test_break_even_divides_list_price_by_hourly_price),
+		cmocka_unit_test(test_break_even_without_list_price_or_price_gives_no_figure),
+		cmocka_unit_test(test_tflops_per_watt_divides_fp16_by_tdp),
+		cmocka_unit_test(test_tflops_per_watt_without_tflops_or_tdp_gives_no_figure),
+		cmocka_unit_test(test_tflops_per_kusd_is_per_thousand_dollars),
+		cmocka_unit_test(test_cost_per_million_tokens_divides_price_by_hourly_tokens),
+		cmocka_unit_test(test_cost_per_million_tokens_without_inputs_gives_no_figure),
+		cmocka_unit_test(test_relative_speed_divides_by_baseline),
+		cmocka_unit_test(test_relative_speed_inverts_when_lower_is_better),
+		cmocka_unit_test(test_relative_speed_without_baseline_or_with_zero_gives_no_figure),
+		cmocka_unit_test(test_speed_per_dollar_divides_speed_by_price),
+		cmocka_unit_test(test_bytes_per_param_follow_precision),
+		cmocka_unit_test(test_vram_needed_is_params_times_bytes),
+		cmocka_unit_test(test_unknown_precision_gives_no_figure),
+		cmocka_unit_test(test_gpus_needed_rounds_up),
+		cmocka_unit_test(test_gpus_needed_without_vram_gives_no_figure),
+		cmocka_unit_test(test_overflow_gives_no_figure_rather_than_inf),
+		cmocka_unit_test(test_default_price_is_lowest_on_demand_price),
+		cmocka_unit_test(test_gpu_without_prices_has_no_price),
+		cmocka_unit_test(test_task_cost_multiplies_hours_by_default_price),
+		cmocka_unit_test(test_task_cost_uses_first_time_row_of_a_gpu),
+		cmocka_unit_test(test_task_cost_counts_the_cards_used),
+		cmocka_unit_test(test_task_cost_without_time_or_price_says_why),
+		cmocka_unit_test(test_cheapest_and_fastest_are_marked),
+		cmocka_unit_test(test_tied_gpus_are_all_marked),
+		cmocka_unit_test(test_task_cost_out_of_range_is_null),
+		cmocka_unit_test(test_baseline_is_gpu_whose_relative_speeds_are_all_one),
+		cmocka_unit_test(test_baseline_can_be_named),
+		cmocka_unit_test(test_no_relative_speeds_means_no_baseline),
+		cmocka_unit_test(test_result_is_first_row_or_no_result),
+		cmocka_unit_test(test_speed_ratio_follows_benchmark_direction),
+		cmocka_unit_test(test_two_prices_for_one_card_give_price_spread_finding),
+		cmocka_unit_test(test_claim_of_3x_against_0_3x_results_gives_finding),
+		cmocka_unit_test(test_claim_within_tolerance_gives_no_finding),
+		cmocka_unit_test(test_claim_range_is_widened_by_tolerance),
+		cmocka_unit_test(test_claim_on_lower_is_better_benchmark_inverts_ratio),
+		cmocka_unit_test(test_task_times_slower_than_stated_speed_give_finding),
+		cmocka_unit_test(test_speed_check_compares_card_hours),
+		cmocka_unit_test(test_speed_check_needs_a_baseline),
+		cmocka_unit_test(test_vram_row_off_the_rule_gives_finding),
+		cmocka_unit_test(test_empty_gpu_figure_gives_missing_finding),
+		cmocka_unit_test(test_findings_are_ordered_by_kind_then_table),
+		cmocka_unit_test(test_empty_data_set_computes_nothing),
+	};
+	return cmocka_run_group_tests_name("metrics", tests, NULL, NULL);
+}
