@@ -1,0 +1,766 @@
+#include "schema.h"
+
+#include "buf.h"
+#include "csv.h"
+#include "diag.h"
+
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- The guide's tables (prose: /work/notes/schema.md) ---- */
+
+static const char *const lang_values[] = { "en", "zh", NULL };
+static const char *const segment_values[] = { "datacenter", "workstation",
+					      "consumer", NULL };
+static const char *const price_kind_values[] = { "on-demand", "spot",
+						 "reserved", NULL };
+static const char *const bench_kind_values[] = {
+	"relative-speed", "inference-throughput", "inference-latency",
+	"training-step", "training-efficiency", NULL
+};
+static const char *const precision_values[] = { "fp32", "fp16", "bf16",
+						"int8", "int4", NULL };
+static const char *const difficulty_values[] = { "easy", "medium", "hard",
+						 NULL };
+
+#define ID { .name = "id", .type = COL_ID, .required = true, .unique = true }
+#define TEXT(n) { .name = n, .type = COL_TEXT }
+#define TEXT_REQ(n) { .name = n, .type = COL_TEXT, .required = true }
+#define POSITIVE(n) { .name = n, .type = COL_NUMBER, .has_min = true, .min_exclusive = true }
+#define POSITIVE_REQ(n) { .name = n, .type = COL_NUMBER, .required = true, .has_min = true, \
+			  .min_exclusive = true }
+#define REF(n, t) { .name = n, .type = COL_REF, .required = true, .ref = t }
+#define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
+
+static const struct col_spec sources_cols[] = {
+	ID,
+	TEXT_REQ("title"),
+	TEXT("publisher"),
+	{ .name = "date", .type = COL_DATE },
+	{ .name = "lang", .type = COL_ENUM, .required = true, .values = lang_values },
+	{ .name = "url", .type = COL_URL },
+};
+
+static const struct col_spec gpus_cols[] = {
+	ID,
+	TEXT_REQ("name"),
+	{ .name = "segment", .type = COL_ENUM, .required = true, .values = segment_values },
+	POSITIVE("vram_gb"),
+	TEXT("memory_type"),
+	POSITIVE("bandwidth_gbs"),
+	POSITIVE("fp16_tflops"),
+	POSITIVE("fp32_tflops"),
+	{ .name = "tensor_core_gen", .type = COL_INTEGER, .has_min = true, .min = 1,
+	  .has_max = true, .max = 9 },
+	{ .name = "fp8", .type = COL_BOOL },
+	{ .name = "nvlink_gbs", .type = COL_NUMBER, .has_min = true, .min = 0 },
+	POSITIVE("pcie_gbs"),
+	POSITIVE("tdp_w"),
+	POSITIVE("price_usd_min"),
+	{ .name = "price_usd_max", .type = COL_NUMBER, .has_min = true, .min_exclusive = true,
+	  .at_least = "price_usd_min" },
+	{ .name = "source", .type = COL_REFS, .required = true, .ref = "sources" },
+};
+
+static const struct col_spec prices_cols[] = {
+	REF("gpu_id", "gpus"),
+	TEXT_REQ("provider"),
+	POSITIVE_REQ("usd_per_hour"),
+	{ .name = "kind", .type = COL_ENUM, .required = true, .values = price_kind_values },
+	{ .name = "as_of", .type = COL_DATE },
+	REF("source", "sources"),
+};
+static const struct key_spec prices_keys[] = {
+	{ { "gpu_id", "provider", "kind", "source", NULL } },
+};
+
+static const struct col_spec benchmarks_cols[] = {
+	ID,
+	TEXT_REQ("name_en"),
+	TEXT_REQ("name_zh"),
+	{ .name = "kind", .type = COL_ENUM, .required = true, .values = bench_kind_values },
+	TEXT_REQ("unit"),
+	{ .name = "higher_is_better", .type = COL_BOOL, .required = true },
+	{ .name = "source", .type = COL_REFS, .required = true, .ref = "sources" },
+};
+
+static const struct col_spec results_cols[] = {
+	REF("benchmark_id", "benchmarks"),
+	REF("gpu_id", "gpus"),
+	{ .name = "value", .type = COL_NUMBER, .required = true, .has_min = true, .min = 0 },
+	REF("source", "sources"),
+};
+static const struct key_spec results_keys[] = {
+	{ { "benchmark_id", "gpu_id", "source", NULL } },
+};
+
+static const struct col_spec tasks_cols[] = {
+	ID,
+	TEXT_REQ("name_en"),
+	TEXT_REQ("name_zh"),
+	{ .name = "source", .type = COL_REFS, .required = true, .ref = "sources" },
+};
+
+static const struct col_spec task_times_cols[] = {
+	REF("task_id", "tasks"),
+	REF("gpu_id", "gpus"),
+	POSITIVE_REQ("hours"),
+	{ .name = "gpu_count", .type = COL_INTEGER, .has_min = true, .min = 1 },
+	REF("source", "sources"),
+};
+static const struct key_spec task_times_keys[] = {
+	{ { "task_id", "gpu_id", "source", NULL } },
+};
+
+static const struct col_spec vram_cols[] = {
+	POSITIVE_REQ("params_b"),
+	{ .name = "precision", .type = COL_ENUM, .required = true, .values = precision_values },
+	POSITIVE_REQ("gb"),
+	REF("source", "sources"),
+};
+static const struct key_spec vram_keys[] = {
+	{ { "params_b", "precision", "source", NULL } },
+};
+
+static const struct col_spec techniques_cols[] = {
+	ID,
+	TEXT_REQ("name_en"),
+	TEXT_REQ("name_zh"),
+	TEXT("speed_en"),
+	TEXT("speed_zh"),
+	TEXT("vram_saving_en"),
+	TEXT("vram_saving_zh"),
+	{ .name = "difficulty", .type = COL_ENUM, .required = true, .values = difficulty_values },
+	TEXT("notes_en"),
+	TEXT("notes_zh"),
+	REF("source", "sources"),
+};
+
+static const struct col_spec use_cases_cols[] = {
+	ID,
+	TEXT_REQ("name_en"),
+	TEXT_REQ("name_zh"),
+	{ .name = "budget_gpu", .type = COL_REF, .ref = "gpus" },
+	{ .name = "recommended_gpu", .type = COL_REF, .ref = "gpus" },
+	{ .name = "fastest_gpu", .type = COL_REF, .ref = "gpus" },
+	TEXT("reason_en"),
+	TEXT("reason_zh"),
+	REF("source", "sources"),
+};
+
+static const struct col_spec claims_cols[] = {
+	ID,
+	REF("gpu_id", "gpus"),
+	REF("other_gpu_id", "gpus"),
+	{ .name = "kind", .type = COL_ENUM, .required = true, .values = bench_kind_values },
+	POSITIVE_REQ("low"),
+	{ .name = "high", .type = COL_NUMBER, .required = true, .has_min = true,
+	  .min_exclusive = true, .at_least = "low" },
+	TEXT_REQ("text_en"),
+	TEXT_REQ("text_zh"),
+	REF("source", "sources"),
+};
+
+static const struct col_spec i18n_cols[] = {
+	{ .name = "key", .type = COL_TEXT, .required = true, .unique = true },
+	TEXT_REQ("en"),
+	TEXT_REQ("zh"),
+};
+
+#define TABLE(n, it, cols) { n, it, cols, COUNT_OF(cols), NULL, 0 }
+#define TABLE_KEYS(n, it, cols, keys) \
+	{ n, it, cols, COUNT_OF(cols), keys, COUNT_OF(keys) }
+
+const struct table_spec schema_tables[TABLE_COUNT] = {
+	[TABLE_SOURCES] = TABLE("sources", "source", sources_cols),
+	[TABLE_GPUS] = TABLE("gpus", "gpu", gpus_cols),
+	[TABLE_PRICES] = TABLE_KEYS("prices", "price", prices_cols, prices_keys),
+	[TABLE_BENCHMARKS] = TABLE("benchmarks", "benchmark", benchmarks_cols),
+	[TABLE_RESULTS] = TABLE_KEYS("results", "result", results_cols,
+				     results_keys),
+	[TABLE_TASKS] = TABLE("tasks", "task", tasks_cols),
+	[TABLE_TASK_TIMES] = TABLE_KEYS("task_times", "task time",
+					task_times_cols, task_times_keys),
+	[TABLE_VRAM] = TABLE_KEYS("vram", "VRAM rule", vram_cols, vram_keys),
+	[TABLE_TECHNIQUES] = TABLE("techniques", "technique", techniques_cols),
+	[TABLE_USE_CASES] = TABLE("use_cases", "use case", use_cases_cols),
+	[TABLE_CLAIMS] = TABLE("claims", "claim", claims_cols),
+	[TABLE_I18N] = TABLE("i18n", "UI string", i18n_cols),
+};
+
+const struct table_spec *schema_table_spec(const char *name)
+{
+	for (size_t i = 0; i < TABLE_COUNT; i++)
+		if (strcmp(schema_tables[i].name, name) == 0)
+			return &schema_tables[i];
+	return NULL;
+}
+
+/* ---- Single cells ---- */
+
+static bool is_digit(char c)
+{
+	return c >= '0' && c <= '9';
+}
+
+bool schema_parse_number(const char *s, double *out)
+{
+	const char *p = s;
+	if (*p == '-')
+		p++;
+	if (!is_digit(*p))
+		return false;
+	while (is_digit(*p))
+		p++;
+	if (*p == '.') {
+		p++;
+		if (!is_digit(*p))
+			return false;
+		while (is_digit(*p))
+			p++;
+	}
+	if (*p)
+		return false;
+	/* The grammar above is a subset of strtod's, so strtod reads it all. */
+	double v = strtod(s, NULL);
+	if (v != v || v > 1e300 || v < -1e300)
+		return false;
+	if (out)
+		*out = v;
+	return true;
+}
+
+bool schema_parse_integer(const char *s, long *out)
+{
+	const char *p = s;
+	if (*p == '-')
+		p++;
+	if (!is_digit(*p))
+		return false;
+	while (is_digit(*p))
+		p++;
+	if (*p)
+		return false;
+	errno = 0;
+	long v = strtol(s, NULL, 10);
+	if (errno == ERANGE)
+		return false;
+	if (out)
+		*out = v;
+	return true;
+}
+
+bool schema_is_id(const char *s)
+{
+	/* [a-z0-9]+(-[a-z0-9]+)* */
+	bool after_sep = true;
+	for (const char *p = s; *p; p++) {
+		if ((*p >= 'a' && *p <= 'z') || is_digit(*p))
+			after_sep = false;
+		else if (*p == '-' && !after_sep)
+			after_sep = true;
+		else
+			return false;
+	}
+	return !after_sep;
+}
+
+bool schema_is_date(const char *s)
+{
+	for (int i = 0; i < 10; i++) {
+		if (i == 4 || i == 7) {
+			if (s[i] != '-')
+				return false;
+		} else if (!is_digit(s[i])) {
+			return false;
+		}
+	}
+	if (s[10])
+		return false;
+	int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+	static const int days[] = { 31, 28, 31, 30, 31, 30,
+				    31, 31, 30, 31, 30, 31 };
+	if (y < 1 || m < 1 || m > 12 || d < 1)
+		return false;
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	int max = days[m - 1] + (m == 2 && leap);
+	return d <= max;
+}
+
+bool schema_is_url(const char *s)
+{
+	const char *host;
+	if (strncmp(s, "https://", 8) == 0)
+		host = s + 8;
+	else if (strncmp(s, "http://", 7) == 0)
+		host = s + 7;
+	else
+		return false;
+	if (!*host || *host == '/' || *host == '?' || *host == '#')
+		return false;
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		if (*p <= ' ' || *p == 0x7F || *p == '"' || *p == '<' ||
+		    *p == '>' || *p == '\\')
+			return false;
+	return true;
+}
+
+/* True when s is one or more ids separated by ";" (no spaces). */
+static bool is_id_list(const char *s)
+{
+	struct buf part = BUF_INIT;
+	bool ok = true;
+	const char *p = s;
+	for (;;) {
+		const char *end = strchr(p, ';');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		buf_reset(&part);
+		buf_add(&part, p, n);
+		if (!schema_is_id(part.ptr)) {
+			ok = false;
+			break;
+		}
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	buf_release(&part);
+	return ok;
+}
+
+/* A bound printed as people write it: 0, 1, 0.5. */
+static void bound_format(char *out, size_t size, double v)
+{
+	snprintf(out, size, "%g", v);
+}
+
+/* The range message for a value outside col's range, or NULL. */
+static const char *range_problem(const struct col_spec *col, double v,
+				 char *bound, size_t size)
+{
+	if (col->has_min && (col->min_exclusive ? !(v > col->min)
+						: !(v >= col->min))) {
+		bound_format(bound, size, col->min);
+		return col->min_exclusive ? "greater than" : "at least";
+	}
+	if (col->has_max && (col->max_exclusive ? !(v < col->max)
+						: !(v <= col->max))) {
+		bound_format(bound, size, col->max);
+		return col->max_exclusive ? "less than" : "at most";
+	}
+	return NULL;
+}
+
+static void enum_list(struct buf *out, const char *const *values)
+{
+	for (size_t i = 0; values[i]; i++) {
+		if (i)
+			buf_adds(out, ", ");
+		buf_adds(out, values[i]);
+	}
+}
+
+static bool enum_has(const char *const *values, const char *s)
+{
+	for (size_t i = 0; values[i]; i++)
+		if (strcmp(values[i], s) == 0)
+			return true;
+	return false;
+}
+
+/* Check one non-empty cell; report and return 1 when it is wrong. */
+static int cell_check(const struct col_spec *col, const char *s,
+		      const char *path, int line, int colno, struct diag *diag)
+{
+	double v;
+	long iv;
+	char bound[64];
+	const char *problem;
+	switch (col->type) {
+	case COL_TEXT:
+		return 0;
+	case COL_ID:
+	case COL_REF:
+		if (schema_is_id(s))
+			return 0;
+		diag_error(diag, path, line, colno,
+			   "%s \"%s\" is not an id (lowercase letters, digits and single hyphens, like \"rtx-4090\")",
+			   col->name, s);
+		return 1;
+	case COL_REFS:
+		if (is_id_list(s))
+			return 0;
+		diag_error(diag, path, line, colno,
+			   "%s \"%s\" is not a list of ids separated by \";\" (no spaces)",
+			   col->name, s);
+		return 1;
+	case COL_NUMBER:
+		if (!schema_parse_number(s, &v)) {
+			diag_error(diag, path, line, colno,
+				   "%s \"%s\" is not a number", col->name, s);
+			return 1;
+		}
+		break;
+	case COL_INTEGER:
+		if (!schema_parse_integer(s, &iv)) {
+			diag_error(diag, path, line, colno,
+				   "%s \"%s\" is not an integer", col->name, s);
+			return 1;
+		}
+		v = (double)iv;
+		break;
+	case COL_BOOL:
+		if (strcmp(s, "yes") == 0 || strcmp(s, "no") == 0)
+			return 0;
+		diag_error(diag, path, line, colno,
+			   "%s \"%s\" must be yes or no", col->name, s);
+		return 1;
+	case COL_DATE:
+		if (schema_is_date(s))
+			return 0;
+		diag_error(diag, path, line, colno,
+			   "%s \"%s\" is not a date (YYYY-MM-DD)", col->name, s);
+		return 1;
+	case COL_ENUM:
+		if (enum_has(col->values, s))
+			return 0;
+		{
+			struct buf list = BUF_INIT;
+			enum_list(&list, col->values);
+			diag_error(diag, path, line, colno,
+				   "%s \"%s\" must be one of %s", col->name, s,
+				   list.ptr);
+			buf_release(&list);
+		}
+		return 1;
+	case COL_URL:
+		if (schema_is_url(s))
+			return 0;
+		diag_error(diag, path, line, colno,
+			   "%s \"%s\" is not an http(s) URL", col->name, s);
+		return 1;
+	default:
+		return 0;
+	}
+	problem = range_problem(col, v, bound, sizeof bound);
+	if (!problem)
+		return 0;
+	diag_error(diag, path, line, colno, "%s \"%s\" must be %s %s",
+		   col->name, s, problem, bound);
+	return 1;
+}
+
+/* ---- A small string -> first row map, for unique keys and references ---- */
+
+struct strmap_slot {
+	const char *key; /* borrowed: outlives the map */
+	size_t row;
+};
+
+struct strmap {
+	struct strmap_slot *slots;
+	size_t cap; /* a power of two, at least twice the entries */
+};
+
+static size_t str_hash(const char *s)
+{
+	size_t h = 1469598103934665603u; /* FNV-1a */
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
+		h = (h ^ *p) * 1099511628211u;
+	return h;
+}
+
+static void strmap_init(struct strmap *m, size_t entries)
+{
+	m->cap = 16;
+	while (m->cap < entries * 2)
+		m->cap *= 2;
+	m->slots = calloc(m->cap, sizeof *m->slots);
+	if (!m->slots) {
+		fputs("gen: fatal: out of memory\n", stderr);
+		abort();
+	}
+}
+
+/* The row first stored under `key`; stores `row` when the key is new. The
+ * map never fills up: it is sized for every row of the table. */
+static size_t strmap_first(struct strmap *m, const char *key, size_t row)
+{
+	size_t i = str_hash(key) & (m->cap - 1);
+	while (m->slots[i].key) {
+		if (strcmp(m->slots[i].key, key) == 0)
+			return m->slots[i].row;
+		i = (i + 1) & (m->cap - 1);
+	}
+	m->slots[i].key = key;
+	m->slots[i].row = row;
+	return row;
+}
+
+static bool strmap_has(const struct strmap *m, const char *key)
+{
+	size_t i = str_hash(key) & (m->cap - 1);
+	while (m->slots[i].key) {
+		if (strcmp(m->slots[i].key, key) == 0)
+			return true;
+		i = (i + 1) & (m->cap - 1);
+	}
+	return false;
+}
+
+static void strmap_free(struct strmap *m)
+{
+	free(m->slots);
+	m->slots = NULL;
+}
+
+/* ---- Tables ---- */
+
+/* Report a header that names a column twice; returns the error count. */
+static int header_check_duplicates(const struct table *t, struct diag *diag)
+{
+	int errors = 0;
+	for (size_t i = 0; i < t->ncols; i++) {
+		for (size_t j = 0; j < i; j++) {
+			if (strcmp(t->cols[i], t->cols[j]) == 0) {
+				diag_error(diag, t->path, 1, (int)i + 1,
+					   "duplicate column \"%s\" (also column %zu)",
+					   t->cols[i], j + 1);
+				errors++;
+				break;
+			}
+		}
+	}
+	return errors;
+}
+
+/* The line of the header: row lines start after it, but blank lines may come
+ * first; 1 is right for every file the editors write. */
+enum { HEADER_LINE = 1 };
+
+static int column_check_unique(const struct col_spec *col, long c,
+			       const struct table *t, struct diag *diag)
+{
+	int errors = 0;
+	struct strmap seen;
+	strmap_init(&seen, t->nrows);
+	for (size_t r = 0; r < t->nrows; r++) {
+		const char *v = t->rows[r][c];
+		if (!*v)
+			continue;
+		size_t first = strmap_first(&seen, v, r);
+		if (first != r) {
+			diag_error(diag, t->path, t->lines[r], (int)c + 1,
+				   "duplicate %s \"%s\" (first on line %d)",
+				   col->name, v, t->lines[first]);
+			errors++;
+		}
+	}
+	strmap_free(&seen);
+	return errors;
+}
+
+static int key_check_unique(const struct key_spec *key, const long *idx,
+			    const struct table *t, struct diag *diag)
+{
+	size_t n = 0;
+	while (n < SCHEMA_KEY_MAX && key->cols[n])
+		n++;
+	for (size_t k = 0; k < n; k++)
+		if (idx[k] < 0)
+			return 0; /* a missing column was reported already */
+	int errors = 0;
+	char **joined = calloc(t->nrows ? t->nrows : 1, sizeof *joined);
+	if (!joined) {
+		fputs("gen: fatal: out of memory\n", stderr);
+		abort();
+	}
+	struct strmap seen;
+	strmap_init(&seen, t->nrows);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct buf b = BUF_INIT;
+		for (size_t k = 0; k < n; k++) {
+			if (k)
+				buf_addc(&b, '\x1f'); /* a byte no cell holds */
+			buf_adds(&b, t->rows[r][idx[k]]);
+		}
+		joined[r] = buf_detach(&b, NULL);
+		size_t first = strmap_first(&seen, joined[r], r);
+		if (first == r)
+			continue;
+		struct buf names = BUF_INIT;
+		for (size_t k = 0; k < n; k++) {
+			if (k)
+				buf_adds(&names, k + 1 == n ? " and " : ", ");
+			buf_adds(&names, key->cols[k]);
+		}
+		diag_error(diag, t->path, t->lines[r], (int)idx[0] + 1,
+			   "duplicate row: same %s as line %d", names.ptr,
+			   t->lines[first]);
+		buf_release(&names);
+		errors++;
+	}
+	strmap_free(&seen);
+	for (size_t r = 0; r < t->nrows; r++)
+		free(joined[r]);
+	free(joined);
+	return errors;
+}
+
+/* Compare col with its at_least column, row by row, where both are numbers. */
+static int column_check_at_least(const struct col_spec *col, long c, long lo,
+				 const struct table *t, struct diag *diag)
+{
+	int errors = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		double hi_v, lo_v;
+		const char *hi_s = t->rows[r][c], *lo_s = t->rows[r][lo];
+		if (!schema_parse_number(hi_s, &hi_v) ||
+		    !schema_parse_number(lo_s, &lo_v) || hi_v >= lo_v)
+			continue;
+		diag_error(diag, t->path, t->lines[r], (int)c + 1,
+			   "%s \"%s\" is less than %s \"%s\"", col->name, hi_s,
+			   col->at_least, lo_s);
+		errors++;
+	}
+	return errors;
+}
+
+int schema_check_table(const struct table_spec *spec, const struct table *t,
+		       struct diag *diag)
+{
+	int errors = header_check_duplicates(t, diag);
+	long *idx = malloc((spec->ncols ? spec->ncols : 1) * sizeof *idx);
+	if (!idx) {
+		fputs("gen: fatal: out of memory\n", stderr);
+		abort();
+	}
+	for (size_t i = 0; i < spec->ncols; i++) {
+		idx[i] = csv_table_column(t, spec->cols[i].name);
+		if (idx[i] < 0 && t->ncols > 0) {
+			diag_error(diag, t->path, HEADER_LINE, 0,
+				   "missing column \"%s\"", spec->cols[i].name);
+			errors++;
+		}
+	}
+	/* Row by row, so the messages come in file order. */
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t i = 0; i < spec->ncols; i++) {
+			const struct col_spec *col = &spec->cols[i];
+			if (idx[i] < 0)
+				continue;
+			const char *s = t->rows[r][idx[i]];
+			int colno = (int)idx[i] + 1;
+			if (!*s) {
+				if (col->required) {
+					diag_error(diag, t->path, t->lines[r],
+						   colno, "%s is required",
+						   col->name);
+					errors++;
+				}
+				continue;
+			}
+			errors += cell_check(col, s, t->path, t->lines[r],
+					     colno, diag);
+		}
+	}
+	for (size_t i = 0; i < spec->ncols; i++) {
+		const struct col_spec *col = &spec->cols[i];
+		if (idx[i] < 0)
+			continue;
+		if (col->at_least) {
+			long lo = csv_table_column(t, col->at_least);
+			if (lo >= 0)
+				errors += column_check_at_least(col, idx[i], lo,
+								t, diag);
+		}
+		if (col->unique)
+			errors += column_check_unique(col, idx[i], t, diag);
+	}
+	for (size_t k = 0; k < spec->nkeys; k++) {
+		long kidx[SCHEMA_KEY_MAX];
+		for (size_t j = 0; j < SCHEMA_KEY_MAX && spec->keys[k].cols[j]; j++)
+			kidx[j] = csv_table_column(t, spec->keys[k].cols[j]);
+		errors += key_check_unique(&spec->keys[k], kidx, t, diag);
+	}
+	free(idx);
+	return errors;
+}
+
+/* The first COL_ID column of a spec (the one references point at). */
+static const char *spec_id_column(const struct table_spec *spec)
+{
+	for (size_t i = 0; i < spec->ncols; i++)
+		if (spec->cols[i].type == COL_ID)
+			return spec->cols[i].name;
+	return NULL;
+}
+
+/* Report each id of `value` (one id, or ids separated by ";") not in `ids`. */
+static int refs_report_unknown(const char *value, const struct strmap *ids,
+			       const struct table_spec *target_spec,
+			       const struct table *target, const char *path,
+			       int line, int colno, struct diag *diag)
+{
+	int errors = 0;
+	struct buf part = BUF_INIT;
+	const char *p = value;
+	for (;;) {
+		const char *end = strchr(p, ';');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		buf_reset(&part);
+		buf_add(&part, p, n);
+		if (!strmap_has(ids, part.ptr)) {
+			diag_error(diag, path, line, colno,
+				   "unknown %s \"%s\" (not in %s)",
+				   target_spec->item, part.ptr, target->path);
+			errors++;
+		}
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	buf_release(&part);
+	return errors;
+}
+
+int schema_check_refs(const struct table_spec *spec, const struct table *t,
+		      const struct table_spec *target_spec,
+		      const struct table *target, struct diag *diag)
+{
+	const char *id_name = spec_id_column(target_spec);
+	long id_col = id_name ? csv_table_column(target, id_name) : -1;
+	if (id_col < 0)
+		return 0; /* no id column to check against (reported already) */
+	struct strmap ids;
+	strmap_init(&ids, target->nrows);
+	for (size_t r = 0; r < target->nrows; r++)
+		strmap_first(&ids, target->rows[r][id_col], r);
+	int errors = 0;
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t i = 0; i < spec->ncols; i++) {
+			const struct col_spec *col = &spec->cols[i];
+			if ((col->type != COL_REF && col->type != COL_REFS) ||
+			    !col->ref || strcmp(col->ref, target_spec->name) != 0)
+				continue;
+			long c = csv_table_column(t, col->name);
+			if (c < 0)
+				continue;
+			const char *v = t->rows[r][c];
+			bool well_formed = col->type == COL_REF ? schema_is_id(v)
+								: is_id_list(v);
+			if (!*v || !well_formed)
+				continue;
+			errors += refs_report_unknown(v, &ids, target_spec,
+						      target, t->path,
+						      t->lines[r], (int)c + 1,
+						      diag);
+		}
+	}
+	strmap_free(&ids);
+	return errors;
+}
