@@ -1,0 +1,209 @@
+#include "fs.h"
+
+#include "buf.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int fs_read_file(const char *path, struct buf *out)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct stat st;
+	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+		close(fd);
+		errno = EISDIR;
+		return -1;
+	}
+	if (st.st_size > 0)
+		buf_grow(out, (size_t)st.st_size);
+	for (;;) {
+		buf_grow(out, 65536);
+		ssize_t n = read(fd, out->ptr + out->len, out->cap - out->len - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		out->len += (size_t)n;
+		out->ptr[out->len] = '\0';
+	}
+	close(fd);
+	return 0;
+}
+
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static bool has_suffix(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), s = strlen(suffix);
+	return n >= s && strcmp(name + n - s, suffix) == 0;
+}
+
+char **fs_list_dir(const char *dir, const char *suffix)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return NULL;
+	size_t len = 0, cap = 16;
+	char **list = malloc(cap * sizeof *list);
+	if (!list)
+		abort();
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (suffix && !has_suffix(e->d_name, suffix))
+			continue;
+		if (len + 1 >= cap) {
+			cap *= 2;
+			list = realloc(list, cap * sizeof *list);
+			if (!list)
+				abort();
+		}
+		list[len] = strdup(e->d_name);
+		if (!list[len])
+			abort();
+		len++;
+	}
+	closedir(d);
+	qsort(list, len, sizeof *list, compare_names);
+	list[len] = NULL;
+	return list;
+}
+
+void fs_free_list(char **list)
+{
+	if (!list)
+		return;
+	for (char **p = list; *p; p++)
+		free(*p);
+	free(list);
+}
+
+int fs_mkdir_p(const char *path)
+{
+	struct buf p = BUF_INIT;
+	buf_adds(&p, path);
+	int rc = 0;
+	for (size_t i = 1; i <= p.len && rc == 0; i++) {
+		if (p.ptr[i] != '/' && p.ptr[i] != '\0')
+			continue;
+		char saved = p.ptr[i];
+		p.ptr[i] = '\0';
+		if (mkdir(p.ptr, 0755) != 0 && errno != EEXIST)
+			rc = -1;
+		p.ptr[i] = saved;
+	}
+	buf_release(&p);
+	return rc;
+}
+
+static int make_parent(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash || slash == path)
+		return 0;
+	struct buf dir = BUF_INIT;
+	buf_add(&dir, path, (size_t)(slash - path));
+	int rc = fs_mkdir_p(dir.ptr);
+	buf_release(&dir);
+	return rc;
+}
+
+int fs_write_file(const char *path, const void *data, size_t len)
+{
+	if (make_parent(path) != 0)
+		return -1;
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	if (fd < 0)
+		return -1;
+	const char *p = data;
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return close(fd);
+}
+
+bool fs_file_equals(const char *path, const void *data, size_t len)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (size_t)st.st_size != len)
+		return false;
+	struct buf old = BUF_INIT;
+	bool same = fs_read_file(path, &old) == 0 && old.len == len &&
+		    memcmp(old.ptr, data, len) == 0;
+	buf_release(&old);
+	return same;
+}
+
+int fs_remove_tree(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path);
+	char **names = fs_list_dir(path, NULL);
+	if (!names)
+		return -1;
+	int rc = 0;
+	struct buf child = BUF_INIT;
+	for (char **n = names; *n; n++) {
+		buf_reset(&child);
+		buf_addf(&child, "%s/%s", path, *n);
+		if (fs_remove_tree(child.ptr) != 0)
+			rc = -1;
+	}
+	buf_release(&child);
+	fs_free_list(names);
+	if (rmdir(path) != 0)
+		rc = -1;
+	return rc;
+}
+
+bool fs_exists(const char *path)
+{
+	struct stat st;
+	return lstat(path, &st) == 0;
+}
+
+bool fs_link_escapes(const char *path, const char *root)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
+		return false;
+	char target[PATH_MAX], base[PATH_MAX];
+	if (!realpath(path, target) || !realpath(root, base))
+		return true;
+	size_t n = strlen(base);
+	return strncmp(target, base, n) != 0 ||
+	       (target[n] != '/' && target[n] != '\0');
+}

@@ -1,0 +1,41 @@
+/* fs: the few file-system operations the build needs, with errors reported
+ * as diagnostics (never silently ignored).
+ */
+#ifndef GPUGUIDE_FS_H
+#define GPUGUIDE_FS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct buf;
+struct diag;
+
+/* Read a whole file into `out` (appended). Returns 0, or -1 with errno set. */
+int fs_read_file(const char *path, struct buf *out);
+
+/* The names in `dir` that end in `suffix` (NULL: every entry but . and ..),
+ * sorted bytewise, as a NULL-terminated malloc'd array of malloc'd strings;
+ * free with fs_free_list. NULL when the folder cannot be read. */
+char **fs_list_dir(const char *dir, const char *suffix);
+void fs_free_list(char **list);
+
+/* Create `path` and its missing parents (mode 0755). Returns 0 or -1. */
+int fs_mkdir_p(const char *path);
+
+/* Write `len` bytes to `path`, creating parent folders. Returns 0 or -1. */
+int fs_write_file(const char *path, const void *data, size_t len);
+
+/* True when `path` is a file holding exactly these bytes. */
+bool fs_file_equals(const char *path, const void *data, size_t len);
+
+/* Remove `path` and everything below it (no error if absent). Returns 0/-1. */
+int fs_remove_tree(const char *path);
+
+/* True when `path` exists (any kind, links not followed). */
+bool fs_exists(const char *path);
+
+/* True when `path` is a symbolic link whose target resolves outside `root`
+ * (or does not resolve at all). */
+bool fs_link_escapes(const char *path, const char *root);
+
+#endif

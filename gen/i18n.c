@@ -1,0 +1,236 @@
+#include "i18n.h"
+
+#include "buf.h"
+#include "data.h"
+#include "diag.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const codes[LANG_COUNT] = { "en", "zh" };
+static const char *const tags[LANG_COUNT] = { "en", "zh-CN" };
+
+const char *lang_code(enum lang l)
+{
+	return codes[l];
+}
+
+const char *lang_tag(enum lang l)
+{
+	return tags[l];
+}
+
+int lang_from_code(const char *code)
+{
+	for (int l = 0; l < LANG_COUNT; l++)
+		if (!strcmp(code, codes[l]))
+			return l;
+	return -1;
+}
+
+static long column_of(const struct table *t, const char *name)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (!strcmp(t->cols[c], name))
+			return (long)c;
+	return -1;
+}
+
+/* Sorting needs the table; qsort has no context argument. */
+static const struct table *sort_table;
+static size_t sort_key_col;
+
+static int compare_rows(const void *a, const void *b)
+{
+	size_t ra = *(const size_t *)a, rb = *(const size_t *)b;
+	return strcmp(sort_table->rows[ra][sort_key_col],
+		      sort_table->rows[rb][sort_key_col]);
+}
+
+int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
+{
+	t->table = table;
+	t->order = NULL;
+	long kc = column_of(table, "key");
+	long col[LANG_COUNT];
+	int failed = kc < 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		col[l] = column_of(table, codes[l]);
+		failed |= col[l] < 0;
+	}
+	if (failed) {
+		diag_error(diag, table->path, 1, 0,
+			   "UI strings need the columns key, en and zh");
+		return -1;
+	}
+	for (size_t r = 0; r < table->nrows; r++) {
+		for (int l = 0; l < LANG_COUNT; l++) {
+			if (table->rows[r][col[l]][0])
+				continue;
+			diag_error(diag, table->path, table->lines[r],
+				   (int)col[l] + 1, "UI string \"%s\" has no %s text",
+				   table->rows[r][kc], codes[l]);
+			failed = 1;
+		}
+	}
+	t->order = malloc((table->nrows + 1) * sizeof *t->order);
+	if (!t->order)
+		abort();
+	for (size_t r = 0; r < table->nrows; r++)
+		t->order[r] = r;
+	sort_table = table;
+	sort_key_col = (size_t)kc;
+	qsort(t->order, table->nrows, sizeof *t->order, compare_rows);
+	for (size_t i = 1; i < table->nrows; i++) {
+		size_t a = t->order[i - 1], b = t->order[i];
+		if (strcmp(table->rows[a][kc], table->rows[b][kc]))
+			continue;
+		size_t first = a < b ? a : b, again = a < b ? b : a;
+		diag_error(diag, table->path, table->lines[again], 1,
+			   "duplicate UI string \"%s\" (first on line %d)",
+			   table->rows[again][kc], table->lines[first]);
+		failed = 1;
+	}
+	return failed ? -1 : 0;
+}
+
+void i18n_free(struct i18n *t)
+{
+	free(t->order);
+	t->order = NULL;
+}
+
+static long find_row(const struct i18n *t, const char *key)
+{
+	if (!t || !t->order)
+		return -1;
+	long kc = column_of(t->table, "key");
+	size_t lo = 0, hi = t->table->nrows;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		size_t r = t->order[mid];
+		int c = strcmp(t->table->rows[r][kc], key);
+		if (c == 0)
+			return (long)r;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+const char *i18n_get(const struct i18n *t, enum lang l, const char *key)
+{
+	long r = find_row(t, key);
+	if (r < 0)
+		return key;
+	return t->table->rows[r][column_of(t->table, codes[l])];
+}
+
+bool i18n_has(const struct i18n *t, const char *key)
+{
+	return find_row(t, key) >= 0;
+}
+
+/* Append the digits of a non-negative number with `decimals` decimals and
+ * thousands grouped by commas. */
+static void append_grouped(struct buf *out, double v, int decimals)
+{
+	char digits[64];
+	snprintf(digits, sizeof digits, "%.*f", decimals, v);
+	const char *dot = strchr(digits, '.');
+	size_t int_len = dot ? (size_t)(dot - digits) : strlen(digits);
+	for (size_t i = 0; i < int_len; i++) {
+		if (i && (int_len - i) % 3 == 0)
+			buf_addc(out, ',');
+		buf_addc(out, digits[i]);
+	}
+	if (dot)
+		buf_adds(out, dot);
+}
+
+void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l)
+{
+	(void)l; /* both languages group by thousands with commas */
+	if (!isfinite(v)) {
+		buf_adds(out, "?");
+		return;
+	}
+	/* -0.00 reads as a bug: print 0 */
+	double rounded = round(v * pow(10, decimals)) / pow(10, decimals);
+	if (rounded < 0) {
+		buf_addc(out, '-');
+		v = -v;
+	} else {
+		v = fabs(v);
+	}
+	append_grouped(out, v, decimals);
+}
+
+static int auto_decimals(double v)
+{
+	double a = fabs(v);
+	if (a >= 100)
+		return 0;
+	if (a >= 10)
+		return 1;
+	return 2;
+}
+
+void i18n_format_number(struct buf *out, double v, enum lang l)
+{
+	size_t start = out->len;
+	int decimals = auto_decimals(v);
+	i18n_format_fixed(out, v, decimals, l);
+	if (decimals == 0 || !memchr(out->ptr + start, '.', out->len - start))
+		return;
+	size_t end = out->len;
+	while (end > start && out->ptr[end - 1] == '0')
+		end--;
+	if (end > start && out->ptr[end - 1] == '.')
+		end--;
+	buf_truncate(out, end);
+}
+
+void i18n_format_usd(struct buf *out, double v, enum lang l)
+{
+	if (v < 0) {
+		buf_addc(out, '-');
+		v = -v;
+	}
+	buf_addc(out, '$');
+	i18n_format_fixed(out, v, v >= 100 ? 0 : 2, l);
+}
+
+void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
+		      const char *unit_key, enum lang l)
+{
+	i18n_format_number(out, v, l);
+	const char *unit = i18n_get(t, l, unit_key);
+	if (!*unit)
+		return;
+	/* "3.3×" and "45%" hug the number; words and symbols get a space */
+	if (strcmp(unit, "×") && strcmp(unit, "x") && strcmp(unit, "%"))
+		buf_addc(out, ' ');
+	buf_adds(out, unit);
+}
+
+void i18n_format_date(struct buf *out, const char *ymd, enum lang l)
+{
+	static const char *const months[12] = {
+		"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+	};
+	int y, m, d;
+	if (sscanf(ymd, "%4d-%2d-%2d", &y, &m, &d) != 3 || m < 1 || m > 12) {
+		buf_adds(out, ymd);
+		return;
+	}
+	if (l == LANG_ZH)
+		buf_addf(out, "%d年%d月%d日", y, m, d);
+	else
+		buf_addf(out, "%d %s %d", d, months[m - 1], y);
+}

@@ -1,0 +1,111 @@
+/* gen: the gpuguide command line. */
+#include "buf.h"
+#include "diag.h"
+#include "output.h"
+#include "site.h"
+
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define GEN_VERSION "0.1.0"
+
+static const char usage[] =
+	"usage: gen build [--root DIR] [--out DIR] [--base-url URL] [--quiet]\n"
+	"       gen check [--root DIR]\n"
+	"       gen --help | --version\n"
+	"\n"
+	"  build   validate every input, render the site into a staging folder\n"
+	"          and publish it to DIR (default ROOT/site) only if all is well\n"
+	"  check   validate data, articles and templates, print the data report,\n"
+	"          write nothing\n"
+	"\n"
+	"  --root DIR      the project folder (default .)\n"
+	"  --out DIR       where the site goes (default ROOT/site)\n"
+	"  --base-url URL  absolute address of the site, for canonical links,\n"
+	"                  feeds and the sitemap (default https://gpuguide.example)\n"
+	"\n"
+	"Exit status: 0 success, 1 input errors (the site is left as it was),\n"
+	"2 usage errors.\n";
+
+static int usage_error(const char *fmt, const char *arg)
+{
+	fprintf(stderr, "gen: ");
+	fprintf(stderr, fmt, arg);
+	fprintf(stderr, "\n%s", usage);
+	return 2;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return usage_error("%s", "missing command");
+	const char *cmd = argv[1];
+	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
+		fputs(usage, stdout);
+		return 0;
+	}
+	if (!strcmp(cmd, "--version")) {
+		printf("gen (gpuguide) %s\n", GEN_VERSION);
+		return 0;
+	}
+	bool build = !strcmp(cmd, "build");
+	if (!build && strcmp(cmd, "check"))
+		return usage_error("unknown command \"%s\"", cmd);
+
+	struct site_options opt = {
+		.root = ".",
+		.out = NULL,
+		.base_url = "https://gpuguide.example",
+		.write = build,
+	};
+	bool quiet = false;
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		const char **slot = NULL;
+		if (!strcmp(a, "--root"))
+			slot = &opt.root;
+		else if (!strcmp(a, "--out") && build)
+			slot = &opt.out;
+		else if (!strcmp(a, "--base-url") && build)
+			slot = &opt.base_url;
+		else if (!strcmp(a, "--quiet"))
+			quiet = true;
+		else
+			return usage_error("unknown option \"%s\"", a);
+		if (slot) {
+			if (i + 1 >= argc)
+				return usage_error("%s needs a value", a);
+			*slot = argv[++i];
+		}
+	}
+	struct buf out_dir = BUF_INIT;
+	if (!opt.out) {
+		buf_addf(&out_dir, "%s/site", opt.root);
+		opt.out = out_dir.ptr;
+	}
+	opt.verbose = !build;
+
+	struct diag diag;
+	diag_init(&diag, stderr, NULL);
+	struct site_stats st;
+	int rc = site_build(&opt, &diag, &st);
+	if (build && rc == 0 && !quiet)
+		printf("gen: %zu pages written, %zu unchanged, %zu removed, %d warnings, %.0f ms\n",
+		       st.written, st.unchanged, st.removed, st.warnings, st.ms);
+	else if (rc != 0)
+		fprintf(stderr, "gen: %d error%s, %d warning%s; %s\n", diag.errors,
+			diag.errors == 1 ? "" : "s", diag.warnings,
+			diag.warnings == 1 ? "" : "s",
+			build ? "the site was not changed" : "check failed");
+	else if (!build)
+		printf("gen: check passed, %d warnings\n", st.warnings);
+	buf_release(&out_dir);
+	int sig = output_interrupted();
+	if (sig) {
+		signal(sig, SIG_DFL);
+		raise(sig);
+	}
+	return rc;
+}

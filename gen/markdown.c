@@ -1,0 +1,701 @@
+#include "markdown.h"
+
+#include "buf.h"
+#include "diag.h"
+#include "text.h"
+
+#include <cmark.h>
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *xstrndup(const char *s, size_t n)
+{
+	char *p = malloc(n + 1);
+	if (!p)
+		abort();
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+static char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+const char *shortcode_arg(const struct shortcode *sc, const char *key)
+{
+	for (size_t i = 0; i < sc->nargs; i++)
+		if (!strcmp(sc->args[i].key, key))
+			return sc->args[i].val;
+	return NULL;
+}
+
+/* ---- front matter ---- */
+
+static bool is_date(const char *s)
+{
+	static const int days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+		return false;
+	for (int i = 0; i < 10; i++)
+		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
+			return false;
+	int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+	if (m < 1 || m > 12 || d < 1 || d > days[m - 1])
+		return false;
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	return !(m == 2 && d == 29 && !leap);
+}
+
+static void split_tags(struct article *a, const char *v)
+{
+	while (*v) {
+		while (*v == ' ' || *v == ',')
+			v++;
+		const char *end = v;
+		while (*end && *end != ',')
+			end++;
+		size_t n = (size_t)(end - v);
+		while (n && v[n - 1] == ' ')
+			n--;
+		if (n) {
+			a->tags = realloc(a->tags, (a->ntags + 1) * sizeof *a->tags);
+			if (!a->tags)
+				abort();
+			a->tags[a->ntags++] = xstrndup(v, n);
+		}
+		v = end;
+	}
+}
+
+/* Check and store one "key: value" line of the front matter. */
+static int front_matter_field(struct article *a, const char *key,
+			      const char *val, int line, int vcol,
+			      struct diag *diag)
+{
+	char **slot = NULL;
+	if (!strcmp(key, "title"))
+		slot = &a->title;
+	else if (!strcmp(key, "description"))
+		slot = &a->description;
+	else if (!strcmp(key, "date"))
+		slot = &a->date;
+	else if (!strcmp(key, "slug"))
+		slot = &a->slug;
+	else if (!strcmp(key, "translation"))
+		slot = &a->translation;
+	if (slot == &a->slug)
+		a->slug_line = line;
+	if (slot) {
+		if (*slot) {
+			diag_error(diag, a->path, line, 1, "%s given twice", key);
+			return -1;
+		}
+		*slot = xstrdup(val);
+	}
+	if (!strcmp(key, "date") && !is_date(val)) {
+		diag_error(diag, a->path, line, vcol,
+			   "date \"%s\" is not a date (YYYY-MM-DD)", val);
+		return -1;
+	}
+	if ((!strcmp(key, "slug") || !strcmp(key, "translation")) &&
+	    !text_is_slug(val)) {
+		diag_error(diag, a->path, line, vcol,
+			   "%s \"%s\" is not a slug (a-z, 0-9 and single hyphens)",
+			   key, val);
+		return -1;
+	}
+	if (!strcmp(key, "tags")) {
+		split_tags(a, val);
+		for (size_t i = 0; i < a->ntags; i++) {
+			if (text_is_slug(a->tags[i]))
+				continue;
+			diag_error(diag, a->path, line, vcol,
+				   "tag \"%s\" is not a slug (a-z, 0-9 and single hyphens)",
+				   a->tags[i]);
+			return -1;
+		}
+	} else if (!strcmp(key, "draft")) {
+		if (strcmp(val, "true") && strcmp(val, "false")) {
+			diag_error(diag, a->path, line, vcol,
+				   "draft \"%s\" must be true or false", val);
+			return -1;
+		}
+		a->draft = !strcmp(val, "true");
+	} else if (!slot) {
+		diag_warning(diag, a->path, line, 1,
+			     "unknown front matter key \"%s\" (ignored)", key);
+	}
+	return 0;
+}
+
+/* Parse one front matter line; returns 0 or -1. */
+static int front_matter_line(struct article *a, const char *s, size_t n,
+			     int line, struct diag *diag)
+{
+	size_t k = 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || s[k] == '_'))
+		k++;
+	if (k == 0 || k >= n || s[k] != ':' ||
+	    (k + 1 < n && s[k + 1] != ' ')) {
+		diag_error(diag, a->path, line, 1,
+			   "front matter line is not \"key: value\"");
+		return -1;
+	}
+	size_t v = k + 1;
+	while (v < n && s[v] == ' ')
+		v++;
+	size_t end = n;
+	while (end > v && (s[end - 1] == ' ' || s[end - 1] == '\r'))
+		end--;
+	char *key = xstrndup(s, k), *val = xstrndup(s + v, end - v);
+	int rc = 0;
+	if (!*val) {
+		diag_error(diag, a->path, line, (int)k + 2,
+			   "%s has no value", key);
+		rc = -1;
+	} else {
+		rc = front_matter_field(a, key, val, line, (int)v + 1, diag);
+	}
+	free(key);
+	free(val);
+	return rc;
+}
+
+static bool is_fence_line(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == '\r' || s[n - 1] == ' '))
+		n--;
+	return n == 3 && !memcmp(s, "---", 3);
+}
+
+int markdown_parse_article(struct article *a, const char *path, int lang,
+			   const char *src, size_t len, struct diag *diag)
+{
+	memset(a, 0, sizeof *a);
+	a->path = xstrdup(path);
+	const char *slash = strrchr(path, '/');
+	a->file = xstrdup(slash ? slash + 1 : path);
+	a->lang = lang;
+	size_t bad = text_utf8_check(src, len);
+	if (bad < len) {
+		int line = 1, col = 1;
+		for (size_t i = 0; i < bad; i++) {
+			if (src[i] == '\n') {
+				line++;
+				col = 1;
+			} else if (((unsigned char)src[i] & 0xC0) != 0x80) {
+				col++;
+			}
+		}
+		diag_error(diag, path, line, col, "invalid UTF-8 (or NUL byte)");
+		return -1;
+	}
+	size_t pos = 0;
+	if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3))
+		pos = 3;
+	const char *nl = memchr(src + pos, '\n', len - pos);
+	size_t first_len = nl ? (size_t)(nl - src) - pos : len - pos;
+	if (!is_fence_line(src + pos, first_len)) {
+		diag_error(diag, path, 1, 1,
+			   "missing front matter (the file must start with a \"---\" line)");
+		return -1;
+	}
+	int errors = 0, line = 1;
+	bool closed = false;
+	pos += first_len + (nl ? 1 : 0);
+	while (pos < len) {
+		line++;
+		nl = memchr(src + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - src) - pos : len - pos;
+		const char *s = src + pos;
+		pos += n + (nl ? 1 : 0);
+		if (is_fence_line(s, n)) {
+			closed = true;
+			break;
+		}
+		if (n == 0 || (n == 1 && s[0] == '\r'))
+			continue;
+		if (front_matter_line(a, s, n, line, diag) != 0)
+			errors++;
+	}
+	if (!closed) {
+		diag_error(diag, path, 1, 1,
+			   "front matter is not closed by a \"---\" line");
+		return -1;
+	}
+	if (!a->title) {
+		diag_error(diag, path, 1, 1, "missing title in front matter");
+		errors++;
+	}
+	if (!a->date) {
+		diag_error(diag, path, 1, 1, "missing date in front matter");
+		errors++;
+	}
+	if (!a->slug) {
+		diag_error(diag, path, 1, 1, "missing slug in front matter");
+		errors++;
+	}
+	a->body_line = line + 1;
+	a->body = xstrndup(src + pos, len - pos);
+	return errors ? -1 : 0;
+}
+
+/* ---- shortcodes ---- */
+
+#define TOKEN_FMT "GGSC%06zuZZ"
+enum { TOKEN_LEN = 12 };
+
+struct found {
+	struct shortcode sc;
+	char *storage; /* the shortcode's text, holding name and args */
+	struct buf html;
+};
+
+struct scan {
+	struct article *a;
+	struct found *items;
+	size_t n, cap;
+	struct buf md; /* body with shortcodes replaced by tokens */
+	struct diag *diag;
+	int errors;
+};
+
+/* Split "name k=v k="v w"" (in place) into sc; returns 0 or -1. */
+static int shortcode_parse(char *s, struct shortcode *sc, struct diag *diag)
+{
+	while (*s == ' ')
+		s++;
+	sc->name = s;
+	while (*s && *s != ' ')
+		s++;
+	if (*s)
+		*s++ = '\0';
+	if (!*sc->name) {
+		diag_error(diag, sc->path, sc->line, sc->col, "shortcode has no name");
+		return -1;
+	}
+	while (*s) {
+		while (*s == ' ')
+			s++;
+		if (!*s)
+			break;
+		char *key = s;
+		while (*s && *s != '=' && *s != ' ')
+			s++;
+		if (*s != '=' || s == key) {
+			diag_error(diag, sc->path, sc->line, sc->col,
+				   "shortcode \"%s\": expected key=value", sc->name);
+			return -1;
+		}
+		*s++ = '\0';
+		char *val;
+		if (*s == '"') {
+			val = ++s;
+			while (*s && *s != '"')
+				s++;
+			if (*s != '"') {
+				diag_error(diag, sc->path, sc->line, sc->col,
+					   "shortcode \"%s\": unterminated quote",
+					   sc->name);
+				return -1;
+			}
+			*s++ = '\0';
+		} else {
+			val = s;
+			while (*s && *s != ' ')
+				s++;
+			if (*s)
+				*s++ = '\0';
+		}
+		if (sc->nargs == SHORTCODE_MAX_ARGS) {
+			diag_error(diag, sc->path, sc->line, sc->col,
+				   "shortcode \"%s\": too many arguments", sc->name);
+			return -1;
+		}
+		sc->args[sc->nargs].key = key;
+		sc->args[sc->nargs].val = val;
+		sc->nargs++;
+	}
+	return 0;
+}
+
+static size_t line_start(const char *s, size_t i)
+{
+	while (i > 0 && s[i - 1] != '\n')
+		i--;
+	return i;
+}
+
+static bool blank_between(const char *s, size_t from, size_t to)
+{
+	for (size_t i = from; i < to; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\r')
+			return false;
+	return true;
+}
+
+/* Record the shortcode body[open..close) and emit its token. */
+static void scan_take(struct scan *st, const char *body, size_t open,
+		      size_t close, int line, int col)
+{
+	if (st->n == st->cap) {
+		st->cap = st->cap ? st->cap * 2 : 16;
+		st->items = realloc(st->items, st->cap * sizeof *st->items);
+		if (!st->items)
+			abort();
+	}
+	struct found *f = &st->items[st->n];
+	memset(f, 0, sizeof *f);
+	buf_init(&f->html);
+	f->storage = xstrndup(body + open + 3, close - open - 3);
+	f->sc.path = st->a->path;
+	f->sc.line = line;
+	f->sc.col = col;
+	size_t ls = line_start(body, open);
+	const char *eol = strchr(body + close + 3, '\n');
+	size_t le = eol ? (size_t)(eol - body) : strlen(body);
+	f->sc.block = blank_between(body, ls, open) &&
+		      blank_between(body, close + 3, le);
+	if (shortcode_parse(f->storage, &f->sc, st->diag) != 0)
+		st->errors++;
+	buf_addf(&st->md, TOKEN_FMT, st->n);
+	st->n++;
+}
+
+static bool is_fence(const char *s)
+{
+	while (*s == ' ')
+		s++;
+	return !strncmp(s, "```", 3) || !strncmp(s, "~~~", 3);
+}
+
+/* Replace each shortcode of the body by a token; code is left alone. */
+static void scan_body(struct scan *st)
+{
+	const char *body = st->a->body;
+	size_t len = strlen(body);
+	int line = st->a->body_line, col = 1;
+	bool in_fence = false, at_line_start = true;
+	size_t i = 0;
+	while (i < len) {
+		if (at_line_start && is_fence(body + i))
+			in_fence = !in_fence;
+		at_line_start = false;
+		char c = body[i];
+		if (c == '\n') {
+			buf_addc(&st->md, c);
+			line++;
+			col = 1;
+			at_line_start = true;
+			i++;
+			continue;
+		}
+		if (!in_fence && c == '`') {
+			/* an inline code span: copy through to its closing run */
+			size_t run = 0;
+			while (i + run < len && body[i + run] == '`')
+				run++;
+			size_t j = i + run;
+			while (j < len && body[j] != '\n') {
+				if (body[j] == '`') {
+					size_t r2 = 0;
+					while (j + r2 < len && body[j + r2] == '`')
+						r2++;
+					if (r2 == run)
+						break;
+					j += r2;
+				} else {
+					j++;
+				}
+			}
+			size_t stop = (j < len && body[j] == '`') ? j + run : i + run;
+			buf_add(&st->md, body + i, stop - i);
+			col += (int)text_utf8_length(body + i, stop - i);
+			i = stop;
+			continue;
+		}
+		if (!in_fence && !strncmp(body + i, "{{<", 3)) {
+			const char *end = strstr(body + i, ">}}");
+			const char *eol = strchr(body + i, '\n');
+			if (!end || (eol && eol < end)) {
+				diag_error(st->diag, st->a->path, line, col,
+					   "shortcode is not closed by \">}}\" on its line");
+				st->errors++;
+				buf_addc(&st->md, c);
+				i++;
+				col++;
+				continue;
+			}
+			size_t close = (size_t)(end - body);
+			scan_take(st, body, i, close, line, col);
+			col += (int)text_utf8_length(body + i, close + 3 - i);
+			i = close + 3;
+			continue;
+		}
+		buf_addc(&st->md, c);
+		if (((unsigned char)c & 0xC0) != 0x80)
+			col++;
+		i++;
+	}
+}
+
+/* ---- rendering ---- */
+
+static void collect_text(cmark_node *node, struct buf *out)
+{
+	cmark_iter *it = cmark_iter_new(node);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		cmark_node_type t = cmark_node_get_type(n);
+		if (t == CMARK_NODE_TEXT || t == CMARK_NODE_CODE) {
+			const char *lit = cmark_node_get_literal(n);
+			if (lit)
+				buf_adds(out, lit);
+		} else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK) {
+			buf_addc(out, ' ');
+		}
+	}
+	cmark_iter_free(it);
+}
+
+/* Replace tokens in `s` by the plain text `sub` gives (used for heading
+ * text and ids): tokens become nothing. */
+static void strip_tokens(struct buf *s)
+{
+	struct buf out = BUF_INIT;
+	for (size_t i = 0; i < s->len;) {
+		if (s->len - i >= TOKEN_LEN && !strncmp(s->ptr + i, "GGSC", 4) &&
+		    !strncmp(s->ptr + i + 10, "ZZ", 2)) {
+			i += TOKEN_LEN;
+			continue;
+		}
+		buf_addc(&out, s->ptr[i++]);
+	}
+	buf_release(s);
+	*s = out;
+}
+
+static void add_heading(struct article *a, int level, struct buf *text)
+{
+	struct buf id = BUF_INIT;
+	text_heading_id(&id, text->ptr, text->len);
+	size_t base_len = id.len;
+	for (int n = 2;; n++) {
+		bool clash = false;
+		for (size_t i = 0; i < a->nheadings && !clash; i++)
+			clash = buf_equals(&id, a->headings[i].id);
+		if (!clash)
+			break;
+		buf_truncate(&id, base_len);
+		buf_addf(&id, "-%d", n);
+	}
+	a->headings = realloc(a->headings, (a->nheadings + 1) * sizeof *a->headings);
+	if (!a->headings)
+		abort();
+	a->headings[a->nheadings].level = level;
+	a->headings[a->nheadings].id = buf_detach(&id, NULL);
+	a->headings[a->nheadings].text = xstrdup(text->ptr);
+	a->nheadings++;
+}
+
+/* Walk the tree: collect headings, drop unsafe links, warn on pipe tables. */
+static void inspect_tree(struct article *a, cmark_node *doc, struct diag *diag)
+{
+	cmark_iter *it = cmark_iter_new(doc);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		cmark_node_type t = cmark_node_get_type(n);
+		if (t == CMARK_NODE_HEADING) {
+			struct buf text = BUF_INIT;
+			collect_text(n, &text);
+			strip_tokens(&text);
+			add_heading(a, cmark_node_get_heading_level(n), &text);
+			buf_release(&text);
+		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
+			const char *url = cmark_node_get_url(n);
+			if (url && !text_url_is_safe(url)) {
+				diag_warning(diag, a->path,
+					     cmark_node_get_start_line(n) + a->body_line - 1,
+					     cmark_node_get_start_column(n),
+					     "link target \"%s\" is not allowed (only http, https, mailto and relative links); the link is dropped",
+					     url);
+				cmark_node_set_url(n, "");
+			}
+		} else if (t == CMARK_NODE_PARAGRAPH) {
+			cmark_node *first = cmark_node_first_child(n);
+			const char *lit = first ? cmark_node_get_literal(first) : NULL;
+			if (lit && lit[0] == '|' && strchr(lit + 1, '|'))
+				diag_warning(diag, a->path,
+					     cmark_node_get_start_line(n) + a->body_line - 1, 1,
+					     "pipe tables are not rendered; cite a data table with {{< table ... >}}");
+		}
+	}
+	cmark_iter_free(it);
+}
+
+/* Copy `html` to `out`, giving headings their ids and putting each token's
+ * HTML in (a block token's own <p> wrapper is dropped). */
+static void splice(struct article *a, const char *html, struct scan *st,
+		   struct buf *out)
+{
+	size_t h = 0;
+	const char *s = html;
+	while (*s) {
+		if (s[0] == '<' && s[1] == 'h' && s[2] >= '1' && s[2] <= '6' &&
+		    s[3] == '>' && h < a->nheadings) {
+			buf_addf(out, "<h%c id=\"", s[2]);
+			text_escape_htmls(out, a->headings[h].id);
+			buf_adds(out, "\">");
+			h++;
+			s += 4;
+			continue;
+		}
+		bool wrapped = !strncmp(s, "<p>GGSC", 7);
+		const char *tok = wrapped ? s + 3 : s;
+		if (!strncmp(tok, "GGSC", 4) && !strncmp(tok + 10, "ZZ", 2)) {
+			size_t idx = (size_t)strtoul(tok + 4, NULL, 10);
+			if (idx < st->n) {
+				struct found *f = &st->items[idx];
+				const char *after = tok + TOKEN_LEN;
+				if (wrapped && f->sc.block && !strncmp(after, "</p>\n", 5)) {
+					buf_addbuf(out, &f->html);
+					buf_addc(out, '\n');
+					s = after + 5;
+					continue;
+				}
+				if (wrapped)
+					buf_adds(out, "<p>");
+				buf_addbuf(out, &f->html);
+				s = after;
+				continue;
+			}
+		}
+		buf_addc(out, *s++);
+	}
+}
+
+static int compare_strings(const void *x, const void *y)
+{
+	return strcmp(*(char *const *)x, *(char *const *)y);
+}
+
+/* The canonical text of a shortcode: name, then its args sorted. */
+static char *canonical_cite(const struct shortcode *sc)
+{
+	const char *keys[SHORTCODE_MAX_ARGS];
+	struct buf b = BUF_INIT;
+	buf_adds(&b, sc->name);
+	for (size_t i = 0; i < sc->nargs; i++)
+		keys[i] = sc->args[i].key;
+	qsort(keys, sc->nargs, sizeof *keys, compare_strings);
+	for (size_t i = 0; i < sc->nargs; i++) {
+		if (!strcmp(keys[i], "text"))
+			continue; /* link text is language-specific */
+		buf_addf(&b, " %s=%s", keys[i], shortcode_arg(sc, keys[i]));
+	}
+	return buf_detach(&b, NULL);
+}
+
+static void count_words(struct article *a)
+{
+	size_t words = 0;
+	bool in_word = false;
+	for (const unsigned char *p = (const unsigned char *)a->body; *p; p++) {
+		if (*p >= 0xE0) { /* a CJK character reads like a word */
+			words++;
+			in_word = false;
+		} else if (*p >= 0x80) {
+			continue;
+		} else if (isalnum(*p)) {
+			if (!in_word)
+				words++;
+			in_word = true;
+		} else {
+			in_word = false;
+		}
+	}
+	a->words = words;
+}
+
+int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
+		    struct diag *diag)
+{
+	struct scan st = { .a = a, .diag = diag };
+	buf_init(&st.md);
+	scan_body(&st);
+	for (size_t i = 0; i < st.n; i++) {
+		if (!st.items[i].sc.name || !*st.items[i].sc.name)
+			continue;
+		if (resolve(ctx, &st.items[i].sc, &st.items[i].html, diag) != 0)
+			st.errors++;
+	}
+	a->cites = calloc(st.n + 1, sizeof *a->cites);
+	if (!a->cites)
+		abort();
+	for (size_t i = 0; i < st.n; i++)
+		if (st.items[i].sc.name)
+			a->cites[a->ncites++] = canonical_cite(&st.items[i].sc);
+	qsort(a->cites, a->ncites, sizeof *a->cites, compare_strings);
+
+	cmark_node *doc = cmark_parse_document(st.md.ptr, st.md.len,
+					       CMARK_OPT_SMART);
+	inspect_tree(a, doc, diag);
+	char *html = cmark_render_html(doc, CMARK_OPT_SMART);
+	struct buf out = BUF_INIT;
+	splice(a, html, &st, &out);
+	free(html);
+	cmark_node_free(doc);
+	a->html = buf_detach(&out, NULL);
+	count_words(a);
+
+	for (size_t i = 0; i < st.n; i++) {
+		free(st.items[i].storage);
+		buf_release(&st.items[i].html);
+	}
+	free(st.items);
+	buf_release(&st.md);
+	return st.errors ? -1 : 0;
+}
+
+int markdown_reading_minutes(const struct article *a)
+{
+	/* about 220 English words or 400 Chinese characters a minute */
+	size_t per_minute = a->lang == 1 ? 400 : 220;
+	size_t m = (a->words + per_minute - 1) / per_minute;
+	return m ? (int)m : 1;
+}
+
+void markdown_article_free(struct article *a)
+{
+	free(a->path);
+	free(a->file);
+	free(a->title);
+	free(a->description);
+	free(a->date);
+	free(a->slug);
+	free(a->translation);
+	for (size_t i = 0; i < a->ntags; i++)
+		free(a->tags[i]);
+	free(a->tags);
+	free(a->body);
+	free(a->html);
+	for (size_t i = 0; i < a->nheadings; i++) {
+		free(a->headings[i].id);
+		free(a->headings[i].text);
+	}
+	free(a->headings);
+	for (size_t i = 0; i < a->ncites; i++)
+		free(a->cites[i]);
+	free(a->cites);
+	memset(a, 0, sizeof *a);
+}

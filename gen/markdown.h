@@ -1,0 +1,82 @@
+/* markdown: articles. Splits the front matter off, checks it, finds the
+ * shortcodes that cite data, renders the body with cmark (safe mode: authors'
+ * raw HTML never passes; smart punctuation) and puts the shortcodes' HTML in
+ * after rendering, so the build's own tables and charts do pass.
+ *
+ * Front matter: a first line "---", then "key: value" lines (title,
+ * description, date YYYY-MM-DD, slug, translation, tags as a comma list,
+ * draft true/false), then "---". Errors name path:line:col.
+ *
+ * Shortcodes: {{< name key=value key="a value" >}}; one alone on its line is
+ * a block (table, chart), else inline. They are not looked for in code spans
+ * or fenced code blocks, so they can be documented.
+ */
+#ifndef GPUGUIDE_MARKDOWN_H
+#define GPUGUIDE_MARKDOWN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct buf;
+struct diag;
+
+#define SHORTCODE_MAX_ARGS 8
+
+struct shortcode {
+	const char *name;
+	size_t nargs;
+	struct {
+		const char *key, *val;
+	} args[SHORTCODE_MAX_ARGS];
+	const char *path; /* article path, for messages */
+	int line, col;    /* position of "{{<" in the file */
+	bool block;
+};
+
+/* The value of an argument, or NULL. */
+const char *shortcode_arg(const struct shortcode *sc, const char *key);
+
+/* Resolves one shortcode to HTML appended to `out`; returns 0, or -1 after
+ * reporting an error to `diag`. */
+typedef int (*shortcode_resolver)(void *ctx, const struct shortcode *sc,
+				  struct buf *out, struct diag *diag);
+
+struct heading {
+	int level;
+	char *id;   /* unique within the article */
+	char *text; /* plain text */
+};
+
+struct article {
+	char *path;  /* as shown in messages: "content/en/x.md" (owned) */
+	char *file;  /* "x.md" (owned) */
+	int lang;    /* enum lang */
+	char *title, *description, *date, *slug, *translation; /* owned; NULL if absent */
+	char **tags; size_t ntags;  /* owned */
+	bool draft;
+	int slug_line;   /* line of the slug in the front matter */
+	int body_line;   /* line of the first body line in the file */
+	char *body;      /* Markdown without front matter (owned) */
+	char *html;      /* rendered body (owned), after markdown_render */
+	struct heading *headings; size_t nheadings;
+	char **cites; size_t ncites; /* canonical shortcode texts, sorted */
+	size_t words;    /* words (en) or characters (zh) for reading time */
+};
+
+/* Parse `src` (the whole file) into `a`: front matter checked and body kept.
+ * `path` is used in messages. Returns 0, or -1 after reporting errors. */
+int markdown_parse_article(struct article *a, const char *path, int lang,
+			   const char *src, size_t len, struct diag *diag);
+
+/* Render a.body to a.html, resolving shortcodes with `resolve`. Headings get
+ * stable ids; links with unsafe targets lose their link. Returns 0 or -1. */
+int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
+		    struct diag *diag);
+
+/* Free everything the article owns. */
+void markdown_article_free(struct article *a);
+
+/* Reading time in minutes (at least 1). */
+int markdown_reading_minutes(const struct article *a);
+
+#endif

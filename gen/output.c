@@ -1,0 +1,210 @@
+/* renameat2 and RENAME_EXCHANGE are GNU extensions of glibc */
+#define _GNU_SOURCE
+
+#include "output.h"
+
+#include "buf.h"
+#include "diag.h"
+#include "fs.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t interrupted;
+static struct sigaction old_int, old_term;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+int output_interrupted(void)
+{
+	return interrupted;
+}
+
+int output_begin(struct output *o, const char *dir, struct diag *diag)
+{
+	memset(o, 0, sizeof *o);
+	o->diag = diag;
+	size_t n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	o->dir = strndup(dir, n);
+	if (!o->dir)
+		abort();
+	const char *slash = strrchr(o->dir, '/');
+	struct buf b = BUF_INIT;
+	if (slash)
+		buf_add(&b, o->dir, (size_t)(slash - o->dir) + 1);
+	buf_addf(&b, ".site-staging-%s-%ld", slash ? slash + 1 : o->dir,
+		 (long)getpid());
+	o->staging = buf_detach(&b, NULL);
+	fs_remove_tree(o->staging);
+	if (fs_mkdir_p(o->staging) != 0) {
+		diag_error(diag, o->staging, 0, 0,
+			   "cannot create the staging folder: %s", strerror(errno));
+		return -1;
+	}
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	return 0;
+}
+
+/* True for a relative path of safe segments. */
+static bool path_is_safe(const char *rel)
+{
+	if (!*rel || rel[0] == '/')
+		return false;
+	const char *seg = rel;
+	for (const char *p = rel;; p++) {
+		if (*p == '\\' || (unsigned char)*p < 0x20)
+			return false;
+		if (*p == '/' || *p == '\0') {
+			if (p == seg || seg[0] == '.')
+				return false;
+			if (!*p)
+				return true;
+			seg = p + 1;
+		}
+	}
+}
+
+/* Keep an unchanged file: a hard link to the published one, or a copy with
+ * the old modification time where links are not possible. */
+static int keep_file(const char *old, const char *new_path, const void *data,
+		     size_t len)
+{
+	if (link(old, new_path) == 0)
+		return 0;
+	struct stat st;
+	if (stat(old, &st) != 0 || fs_write_file(new_path, data, len) != 0)
+		return -1;
+	struct timespec times[2] = { st.st_atim, st.st_mtim };
+	return utimensat(AT_FDCWD, new_path, times, 0);
+}
+
+int output_add(struct output *o, const char *rel, const void *data, size_t len)
+{
+	if (interrupted) {
+		diag_error(o->diag, NULL, 0, 0, "interrupted; the site was not changed");
+		return -1;
+	}
+	if (!path_is_safe(rel)) {
+		diag_error(o->diag, rel, 0, 0,
+			   "refusing to write outside the output folder");
+		return -1;
+	}
+	struct buf old = BUF_INIT, path = BUF_INIT;
+	buf_addf(&old, "%s/%s", o->dir, rel);
+	buf_addf(&path, "%s/%s", o->staging, rel);
+	int rc = 0;
+	if (fs_exists(path.ptr)) {
+		diag_error(o->diag, rel, 0, 0,
+			   "two inputs write the same output file");
+		rc = -1;
+	} else if (fs_file_equals(old.ptr, data, len)) {
+		const char *slash = strrchr(path.ptr, '/');
+		struct buf parent = BUF_INIT;
+		buf_add(&parent, path.ptr, (size_t)(slash - path.ptr));
+		rc = fs_mkdir_p(parent.ptr);
+		buf_release(&parent);
+		if (rc == 0)
+			rc = keep_file(old.ptr, path.ptr, data, len);
+		if (rc == 0)
+			o->unchanged++;
+	} else {
+		rc = fs_write_file(path.ptr, data, len);
+		if (rc == 0)
+			o->written++;
+	}
+	if (rc != 0 && !fs_exists(path.ptr))
+		diag_error(o->diag, rel, 0, 0, "cannot write: %s", strerror(errno));
+	buf_release(&old);
+	buf_release(&path);
+	return rc;
+}
+
+/* Count the files of `dir`/`rel` that have no counterpart in `other`. */
+static size_t count_missing(const char *dir, const char *other, const char *rel)
+{
+	struct buf here = BUF_INIT;
+	buf_addf(&here, "%s%s%s", dir, *rel ? "/" : "", rel);
+	char **names = fs_list_dir(here.ptr, NULL);
+	size_t n = 0;
+	struct buf child = BUF_INIT, there = BUF_INIT;
+	for (char **p = names; p && *p; p++) {
+		buf_reset(&child);
+		buf_addf(&child, "%s%s%s", rel, *rel ? "/" : "", *p);
+		buf_reset(&there);
+		buf_addf(&there, "%s/%s", dir, child.ptr);
+		struct stat st;
+		if (lstat(there.ptr, &st) == 0 && S_ISDIR(st.st_mode)) {
+			n += count_missing(dir, other, child.ptr);
+			continue;
+		}
+		buf_reset(&there);
+		buf_addf(&there, "%s/%s", other, child.ptr);
+		if (!fs_exists(there.ptr))
+			n++;
+	}
+	fs_free_list(names);
+	buf_release(&here);
+	buf_release(&child);
+	buf_release(&there);
+	return n;
+}
+
+int output_commit(struct output *o)
+{
+	if (interrupted) {
+		diag_error(o->diag, NULL, 0, 0, "interrupted; the site was not changed");
+		output_abort(o);
+		return -1;
+	}
+	if (!fs_exists(o->dir)) {
+		if (rename(o->staging, o->dir) != 0) {
+			diag_error(o->diag, o->dir, 0, 0, "cannot publish: %s",
+				   strerror(errno));
+			output_abort(o);
+			return -1;
+		}
+		return 0;
+	}
+	o->removed = count_missing(o->dir, o->staging, "");
+	if (renameat2(AT_FDCWD, o->staging, AT_FDCWD, o->dir, RENAME_EXCHANGE) != 0) {
+		diag_error(o->diag, o->dir, 0, 0,
+			   "cannot swap the new site in (is it a mount point?): %s",
+			   strerror(errno));
+		output_abort(o);
+		return -1;
+	}
+	/* the staging name now holds the previous site */
+	fs_remove_tree(o->staging);
+	return 0;
+}
+
+void output_abort(struct output *o)
+{
+	if (o->staging)
+		fs_remove_tree(o->staging);
+}
+
+void output_free(struct output *o)
+{
+	free(o->dir);
+	free(o->staging);
+	o->dir = o->staging = NULL;
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+}

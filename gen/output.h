@@ -1,0 +1,45 @@
+/* output: publishing a build without ever leaving a half-written site.
+ *
+ * output_begin creates a staging folder beside the output folder; every file
+ * of the build goes there through output_add (an unchanged file is hard-linked
+ * from the current output, keeping its bytes, inode and mtime); output_commit
+ * swaps the staging folder in with one atomic rename (renameat2 with
+ * RENAME_EXCHANGE) and deletes the old tree. output_abort (after any error, or
+ * an interrupt) deletes the staging folder and leaves the output untouched.
+ *
+ * Paths given to output_add are relative, made of safe segments (no "..", no
+ * leading dot or slash, no backslash); anything else, or a second file at the
+ * same path, is an error rather than a write outside the folder or an
+ * overwrite.
+ */
+#ifndef GPUGUIDE_OUTPUT_H
+#define GPUGUIDE_OUTPUT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct diag;
+
+struct output {
+	char *dir;      /* the published folder (owned) */
+	char *staging;  /* the folder being filled (owned) */
+	struct diag *diag;
+	size_t written, unchanged, removed;
+};
+
+/* Start a build into `dir`. Returns 0, or -1 after reporting why. Installs
+ * SIGINT/SIGTERM handlers that make the build stop at the next file. */
+int output_begin(struct output *o, const char *dir, struct diag *diag);
+/* Add one file. Returns 0, or -1 after reporting the problem. */
+int output_add(struct output *o, const char *rel, const void *data, size_t len);
+/* Publish: swap the staging folder in. Returns 0 or -1 (then nothing
+ * changed). */
+int output_commit(struct output *o);
+/* Give up: delete the staging folder. */
+void output_abort(struct output *o);
+/* Free the memory (after commit or abort); restores signal handlers. */
+void output_free(struct output *o);
+/* The signal that interrupted the build, or 0. */
+int output_interrupted(void);
+
+#endif

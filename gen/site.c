@@ -1,0 +1,759 @@
+/* renameat2 and RENAME_EXCHANGE are GNU extensions of glibc */
+#define _GNU_SOURCE
+
+#include "site.h"
+
+#include "buf.h"
+#include "cite.h"
+#include "diag.h"
+#include "fs.h"
+#include "mustache.h"
+#include "output.h"
+#include "pages.h"
+#include "text.h"
+#include "value.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- hrefs ---- */
+
+/* Depth of a language-root path ("" 0, "gpus/" 1, "gpus/a/" 2) plus one for
+ * the language folder itself. */
+static int path_depth(const char *path)
+{
+	int d = 1;
+	for (const char *p = path; *p; p++)
+		if (*p == '/')
+			d++;
+	return d;
+}
+
+static void add_up(struct buf *b, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		buf_adds(b, "../");
+}
+
+const char *site_href(struct site *s, enum lang from_lang, const char *from,
+		      enum lang to_lang, const char *to)
+{
+	struct buf b = BUF_INIT;
+	if (from_lang == to_lang && !strncmp(to, from, strlen(from)) && *from) {
+		/* a page below this one: a plain relative path */
+		buf_adds(&b, to + strlen(from));
+		if (!b.len)
+			buf_adds(&b, "./");
+	} else {
+		add_up(&b, path_depth(from));
+		buf_addf(&b, "%s/%s", lang_code(to_lang), to);
+	}
+	char *r = arena_strndup(&s->arena, b.ptr, b.len);
+	buf_release(&b);
+	return r;
+}
+
+const char *site_root_href(struct site *s, enum lang from_lang, const char *from,
+			   const char *file)
+{
+	(void)from_lang;
+	struct buf b = BUF_INIT;
+	add_up(&b, path_depth(from));
+	buf_adds(&b, file);
+	char *r = arena_strndup(&s->arena, b.ptr, b.len);
+	buf_release(&b);
+	return r;
+}
+
+void site_add_page(struct site *s, const struct page_spec *spec)
+{
+	if (s->npages == s->cap_pages) {
+		s->cap_pages = s->cap_pages ? s->cap_pages * 2 : 256;
+		s->pages = realloc(s->pages, s->cap_pages * sizeof *s->pages);
+		if (!s->pages)
+			abort();
+	}
+	s->pages[s->npages++] = *spec;
+}
+
+/* ---- loading ---- */
+
+static char *join(struct site *s, const char *a, const char *b)
+{
+	return arena_printf(&s->arena, "%s/%s", a, b);
+}
+
+/* The build's date: SOURCE_DATE_EPOCH when set, else the newest date found
+ * in the sources and articles (never the clock: builds must repeat). */
+static void choose_date(struct site *s)
+{
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	if (epoch && *epoch) {
+		time_t t = (time_t)strtoll(epoch, NULL, 10);
+		struct tm tm;
+		gmtime_r(&t, &tm);
+		s->date = arena_printf(&s->arena, "%04d-%02d-%02d",
+				       tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+		return;
+	}
+	const char *best = "2026-01-01";
+	for (size_t i = 0; i < s->data.nsources; i++)
+		if (s->data.sources[i].date && strcmp(s->data.sources[i].date, best) > 0)
+			best = s->data.sources[i].date;
+	for (size_t i = 0; i < s->narticles; i++)
+		if (strcmp(s->articles[i].date, best) > 0)
+			best = s->articles[i].date;
+	s->date = arena_strdup(&s->arena, best);
+}
+
+static void load_language_articles(struct site *s, enum lang l)
+{
+	const char *dir = arena_printf(&s->arena, "%s/content/%s", s->opt.root,
+				       lang_code(l));
+	char **names = fs_list_dir(dir, ".md");
+	if (!names)
+		return; /* a language with no articles yet */
+	struct buf src = BUF_INIT;
+	for (char **n = names; *n; n++) {
+		const char *path = arena_printf(&s->arena, "content/%s/%s",
+						lang_code(l), *n);
+		const char *full = join(s, dir, *n);
+		if ((*n)[0] == '.') {
+			continue;
+		}
+		if (fs_link_escapes(full, s->opt.root)) {
+			diag_error(s->diag, path, 0, 0,
+				   "symbolic link points outside the project; refused");
+			continue;
+		}
+		buf_reset(&src);
+		if (fs_read_file(full, &src) != 0) {
+			diag_error(s->diag, path, 0, 0, "cannot read: %s",
+				   strerror(errno));
+			continue;
+		}
+		struct article a;
+		if (markdown_parse_article(&a, path, l, src.ptr, src.len,
+					   s->diag) != 0 || a.draft) {
+			markdown_article_free(&a);
+			continue;
+		}
+		s->articles = realloc(s->articles,
+				      (s->narticles + 1) * sizeof *s->articles);
+		if (!s->articles)
+			abort();
+		s->articles[s->narticles++] = a;
+	}
+	buf_release(&src);
+	fs_free_list(names);
+}
+
+static void check_duplicate_slugs(struct site *s)
+{
+	for (size_t i = 0; i < s->narticles; i++) {
+		for (size_t j = 0; j < i; j++) {
+			struct article *a = &s->articles[i], *b = &s->articles[j];
+			if (a->lang != b->lang || strcmp(a->slug, b->slug))
+				continue;
+			diag_error(s->diag, a->path, a->slug_line, 7,
+				   "duplicate slug \"%s\" (also in %s)", a->slug,
+				   b->path);
+		}
+	}
+}
+
+static void render_articles(struct site *s)
+{
+	for (size_t i = 0; i < s->narticles; i++) {
+		struct article *a = &s->articles[i];
+		struct cite_ctx cc = {
+			.site = s,
+			.lang = (enum lang)a->lang,
+			.page_path = arena_printf(&s->arena, "articles/%s/", a->slug),
+		};
+		markdown_render(a, cite_resolve, &cc, s->diag);
+	}
+}
+
+static int load_inputs(struct site *s)
+{
+	const char *data_dir = join(s, s->opt.root, "data");
+	if (data_load(&s->data, data_dir, "data", s->diag) != 0)
+		return -1;
+	if (i18n_load(&s->i18n, &s->data.tables[TABLE_I18N], s->diag) != 0)
+		return -1;
+	metrics_compute(&s->data, NULL, &s->metrics);
+	s->templates = tmpl_set_new();
+	tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
+			  "templates", s->diag);
+	for (int l = 0; l < LANG_COUNT; l++)
+		load_language_articles(s, (enum lang)l);
+	check_duplicate_slugs(s);
+	if (diag_failed(s->diag))
+		return -1;
+	choose_date(s);
+	render_articles(s);
+	return diag_failed(s->diag) ? -1 : 0;
+}
+
+/* ---- shared context ---- */
+
+/* The UI strings of one language as a map; "nav.gpus" becomes t.nav_gpus
+ * because a dot in a Mustache name walks into a map. */
+static struct value *ui_strings(struct site *s, enum lang l)
+{
+	struct value *t = value_new_map(&s->arena);
+	const struct table *tab = s->i18n.table;
+	size_t kc = 0, lc = 0;
+	for (size_t c = 0; c < tab->ncols; c++) {
+		if (!strcmp(tab->cols[c], "key"))
+			kc = c;
+		if (!strcmp(tab->cols[c], lang_code(l)))
+			lc = c;
+	}
+	for (size_t r = 0; r < tab->nrows; r++) {
+		char *key = arena_strdup(&s->arena, tab->rows[r][kc]);
+		for (char *p = key; *p; p++)
+			if (*p == '.')
+				*p = '_';
+		value_map_set(&s->arena, t, key,
+			      value_new_string_borrowed(&s->arena, tab->rows[r][lc]));
+	}
+	return t;
+}
+
+static struct value *source_list(struct site *s, enum lang l)
+{
+	struct value *list = value_new_list(&s->arena);
+	for (size_t i = 0; i < s->data.nsources; i++) {
+		const struct source *src = &s->data.sources[i];
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "id", src->id);
+		value_map_set_str(&s->arena, m, "title", src->title);
+		value_map_set_str(&s->arena, m, "publisher", src->publisher);
+		if (src->date && *src->date) {
+			struct buf d = BUF_INIT;
+			i18n_format_date(&d, src->date, l);
+			value_map_set_str(&s->arena, m, "date", d.ptr);
+			buf_release(&d);
+		}
+		value_list_push(&s->arena, list, m);
+	}
+	return list;
+}
+
+static void build_lang_contexts(struct site *s)
+{
+	for (int i = 0; i < LANG_COUNT; i++) {
+		enum lang l = (enum lang)i;
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "lang", lang_code(l));
+		value_map_set_str(&s->arena, m, "lang_tag", lang_tag(l));
+		value_map_set(&s->arena, m, "t", ui_strings(s, l));
+		value_map_set(&s->arena, m, "sources", source_list(s, l));
+		value_map_set_str(&s->arena, m, "build_date", s->date);
+		s->lang_ctx[l] = m;
+	}
+}
+
+/* ---- the article pages ---- */
+
+static int compare_articles_newest_first(const void *x, const void *y)
+{
+	const struct article *a = *(const struct article *const *)x;
+	const struct article *b = *(const struct article *const *)y;
+	int c = strcmp(b->date, a->date);
+	return c ? c : strcmp(a->slug, b->slug);
+}
+
+static const struct article *translation_of(const struct site *s,
+					    const struct article *a)
+{
+	if (!a->translation)
+		return NULL;
+	for (size_t i = 0; i < s->narticles; i++) {
+		const struct article *b = &s->articles[i];
+		if (b->lang != a->lang && b->translation &&
+		    !strcmp(b->translation, a->translation))
+			return b;
+	}
+	return NULL;
+}
+
+/* The articles of one language, newest first (malloc'd; caller frees). */
+static const struct article **articles_of(const struct site *s, enum lang l,
+					  size_t *n)
+{
+	const struct article **list = calloc(s->narticles + 1, sizeof *list);
+	if (!list)
+		abort();
+	*n = 0;
+	for (size_t i = 0; i < s->narticles; i++)
+		if (s->articles[i].lang == (int)l)
+			list[(*n)++] = &s->articles[i];
+	qsort(list, *n, sizeof *list, compare_articles_newest_first);
+	return list;
+}
+
+static struct value *tag_list(struct site *s, enum lang l, const char *from,
+			      const struct article *a)
+{
+	struct value *tags = value_new_list(&s->arena);
+	for (size_t t = 0; t < a->ntags; t++) {
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "name", a->tags[t]);
+		value_map_set_str(&s->arena, m, "href",
+				  site_href(s, l, from, l,
+					    arena_printf(&s->arena, "tags/%s/",
+							 a->tags[t])));
+		value_list_push(&s->arena, tags, m);
+	}
+	return tags;
+}
+
+/* A summary of an article for lists, with links relative to `from`. */
+static struct value *article_summary(struct site *s, enum lang l,
+				     const char *from, const struct article *a)
+{
+	struct value *m = value_new_map(&s->arena);
+	value_map_set_str(&s->arena, m, "title", a->title);
+	value_map_set_str(&s->arena, m, "description", a->description);
+	value_map_set_str(&s->arena, m, "date", a->date);
+	struct buf d = BUF_INIT;
+	i18n_format_date(&d, a->date, l);
+	value_map_set_str(&s->arena, m, "date_text", d.ptr);
+	buf_release(&d);
+	value_map_set_str(&s->arena, m, "href",
+			  site_href(s, l, from, l,
+				    arena_printf(&s->arena, "articles/%s/", a->slug)));
+	value_map_set(&s->arena, m, "tags", tag_list(s, l, from, a));
+	value_map_set_bool(&s->arena, m, "has_tags", a->ntags > 0);
+	value_map_set_num(&s->arena, m, "minutes", markdown_reading_minutes(a));
+	return m;
+}
+
+static struct value *crumb(struct site *s, enum lang l, const char *from,
+			   const char *title, const char *to)
+{
+	struct value *m = value_new_map(&s->arena);
+	value_map_set_str(&s->arena, m, "title", title);
+	value_map_set_str(&s->arena, m, "href", site_href(s, l, from, l, to));
+	return m;
+}
+
+static struct value *crumbs_to(struct site *s, enum lang l, const char *from,
+			       const char *section_key, const char *section_path)
+{
+	struct value *list = value_new_list(&s->arena);
+	value_list_push(&s->arena, list,
+			crumb(s, l, from, i18n_get(&s->i18n, l, "nav.home"), ""));
+	if (section_key)
+		value_list_push(&s->arena, list,
+				crumb(s, l, from, i18n_get(&s->i18n, l, section_key),
+				      section_path));
+	return list;
+}
+
+static struct value *toc_of(struct site *s, const struct article *a)
+{
+	struct value *list = value_new_list(&s->arena);
+	for (size_t i = 0; i < a->nheadings; i++) {
+		if (a->headings[i].level > 3)
+			continue;
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "id", a->headings[i].id);
+		value_map_set_str(&s->arena, m, "text", a->headings[i].text);
+		value_map_set_bool(&s->arena, m, "sub", a->headings[i].level == 3);
+		value_list_push(&s->arena, list, m);
+	}
+	return list;
+}
+
+static void plan_article_pages(struct site *s)
+{
+	for (size_t i = 0; i < s->narticles; i++) {
+		const struct article *a = &s->articles[i];
+		enum lang l = (enum lang)a->lang;
+		const char *path = arena_printf(&s->arena, "articles/%s/", a->slug);
+		const struct article *other = translation_of(s, a);
+		struct value *ctx = article_summary(s, l, path, a);
+		value_map_set(&s->arena, ctx, "body",
+			      value_new_string_borrowed(&s->arena, a->html));
+		if (a->nheadings >= 3) {
+			value_map_set(&s->arena, ctx, "toc", toc_of(s, a));
+			value_map_set_bool(&s->arena, ctx, "has_toc", true);
+		}
+		struct page_spec p = {
+			.lang = l,
+			.path = path,
+			.alt_path = other ? arena_printf(&s->arena, "articles/%s/",
+							 other->slug) : NULL,
+			.template_name = "pages/article",
+			.title = a->title,
+			.description = a->description,
+			.section = "articles",
+			.ctx = ctx,
+			.crumbs = crumbs_to(s, l, path, "nav.articles", "articles/"),
+		};
+		site_add_page(s, &p);
+	}
+}
+
+/* Distinct tags of one language, sorted (malloc'd array of borrowed
+ * strings; caller frees). */
+static const char **tags_of(const struct site *s, enum lang l, size_t *n)
+{
+	size_t cap = 16;
+	const char **tags = malloc(cap * sizeof *tags);
+	if (!tags)
+		abort();
+	*n = 0;
+	for (size_t i = 0; i < s->narticles; i++) {
+		if (s->articles[i].lang != (int)l)
+			continue;
+		for (size_t t = 0; t < s->articles[i].ntags; t++) {
+			const char *tag = s->articles[i].tags[t];
+			size_t k = 0;
+			while (k < *n && strcmp(tags[k], tag))
+				k++;
+			if (k < *n)
+				continue;
+			if (*n == cap) {
+				cap *= 2;
+				tags = realloc(tags, cap * sizeof *tags);
+				if (!tags)
+					abort();
+			}
+			tags[(*n)++] = tag;
+		}
+	}
+	for (size_t i = 1; i < *n; i++)
+		for (size_t j = i; j > 0 && strcmp(tags[j - 1], tags[j]) > 0; j--) {
+			const char *x = tags[j];
+			tags[j] = tags[j - 1];
+			tags[j - 1] = x;
+		}
+	return tags;
+}
+
+static bool lang_has_tag(const struct site *s, enum lang l, const char *tag)
+{
+	for (size_t i = 0; i < s->narticles; i++) {
+		if (s->articles[i].lang != (int)l)
+			continue;
+		for (size_t t = 0; t < s->articles[i].ntags; t++)
+			if (!strcmp(s->articles[i].tags[t], tag))
+				return true;
+	}
+	return false;
+}
+
+static void plan_article_lists(struct site *s, enum lang l)
+{
+	size_t n;
+	const struct article **list = articles_of(s, l, &n);
+	enum lang other = l == LANG_EN ? LANG_ZH : LANG_EN;
+
+	/* the article index */
+	struct value *items = value_new_list(&s->arena);
+	for (size_t i = 0; i < n; i++)
+		value_list_push(&s->arena, items,
+				article_summary(s, l, "articles/", list[i]));
+	struct value *ctx = value_new_map(&s->arena);
+	value_map_set(&s->arena, ctx, "articles", items);
+	struct page_spec p = {
+		.lang = l, .path = "articles/", .alt_path = "articles/",
+		.template_name = "pages/articles",
+		.title = i18n_get(&s->i18n, l, "nav.articles"),
+		.section = "articles", .ctx = ctx,
+		.crumbs = crumbs_to(s, l, "articles/", NULL, NULL),
+	};
+	site_add_page(s, &p);
+
+	/* a page per tag */
+	size_t ntags;
+	const char **tags = tags_of(s, l, &ntags);
+	for (size_t t = 0; t < ntags; t++) {
+		const char *path = arena_printf(&s->arena, "tags/%s/", tags[t]);
+		struct value *tagged = value_new_list(&s->arena);
+		for (size_t i = 0; i < n; i++)
+			for (size_t k = 0; k < list[i]->ntags; k++)
+				if (!strcmp(list[i]->tags[k], tags[t]))
+					value_list_push(&s->arena, tagged,
+							article_summary(s, l, path, list[i]));
+		struct value *tctx = value_new_map(&s->arena);
+		value_map_set(&s->arena, tctx, "articles", tagged);
+		value_map_set_str(&s->arena, tctx, "tag", tags[t]);
+		struct page_spec tp = {
+			.lang = l, .path = path,
+			.alt_path = lang_has_tag(s, other, tags[t]) ? path : NULL,
+			.template_name = "pages/tag",
+			.title = arena_printf(&s->arena, "%s: %s",
+					      i18n_get(&s->i18n, l, "articles.tag"),
+					      tags[t]),
+			.section = "articles", .ctx = tctx,
+			.crumbs = crumbs_to(s, l, path, "nav.articles", "articles/"),
+		};
+		site_add_page(s, &tp);
+	}
+	free(tags);
+
+	/* the home page lists the latest articles */
+	struct value *latest = value_new_list(&s->arena);
+	for (size_t i = 0; i < n && i < 5; i++)
+		value_list_push(&s->arena, latest, article_summary(s, l, "", list[i]));
+	struct value *hctx = value_new_map(&s->arena);
+	value_map_set(&s->arena, hctx, "latest", latest);
+	value_map_set_bool(&s->arena, hctx, "has_latest", n > 0);
+	value_map_set_bool(&s->arena, hctx, "is_home", true);
+	struct page_spec hp = {
+		.lang = l, .path = "", .alt_path = "",
+		.template_name = "pages/home",
+		.title = i18n_get(&s->i18n, l, "site.name"),
+		.section = "home", .ctx = hctx, .crumbs = NULL,
+	};
+	site_add_page(s, &hp);
+	free(list);
+}
+
+/* ---- rendering ---- */
+
+static const char *const nav_sections[] = {
+	"home", "gpus", "compare", "tasks", "vram", "inference", "articles",
+	"data", NULL
+};
+static const char *const nav_paths[] = {
+	"", "gpus/", "compare/", "tasks/", "vram/", "inference/", "articles/",
+	"data/", NULL
+};
+
+static struct value *nav_for(struct site *s, const struct page_spec *p)
+{
+	struct value *list = value_new_list(&s->arena);
+	for (size_t i = 0; nav_sections[i]; i++) {
+		const char *key = arena_printf(&s->arena, "nav.%s", nav_sections[i]);
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "label", i18n_get(&s->i18n, p->lang, key));
+		value_map_set_str(&s->arena, m, "href",
+				  site_href(s, p->lang, p->path, p->lang, nav_paths[i]));
+		value_map_set_bool(&s->arena, m, "current",
+				   p->section && !strcmp(p->section, nav_sections[i]));
+		value_list_push(&s->arena, list, m);
+	}
+	return list;
+}
+
+static const char *absolute_url(struct site *s, enum lang l, const char *path)
+{
+	const char *base = s->opt.base_url ? s->opt.base_url : "";
+	size_t n = strlen(base);
+	return arena_printf(&s->arena, "%.*s/%s/%s", (int)(n && base[n - 1] == '/' ? n - 1 : n),
+			    base, lang_code(l), path);
+}
+
+static struct value *alternates_for(struct site *s, const struct page_spec *p)
+{
+	struct value *list = value_new_list(&s->arena);
+	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
+	const char *en = p->lang == LANG_EN ? p->path : p->alt_path;
+	for (int i = 0; i < LANG_COUNT; i++) {
+		enum lang l = (enum lang)i;
+		const char *path = l == p->lang ? p->path : p->alt_path;
+		if (!path)
+			continue;
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "hreflang", lang_tag(l));
+		value_map_set_str(&s->arena, m, "href", absolute_url(s, l, path));
+		value_list_push(&s->arena, list, m);
+	}
+	if (en) {
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "hreflang", "x-default");
+		value_map_set_str(&s->arena, m, "href", absolute_url(s, LANG_EN, en));
+		value_list_push(&s->arena, list, m);
+	}
+	(void)other;
+	return list;
+}
+
+/* The context of one page: the language's shared keys, the layout's keys,
+ * then the page's own keys (which win). */
+static struct value *page_context(struct site *s, const struct page_spec *p)
+{
+	struct arena *a = &s->arena;
+	struct value *m = value_new_map(a);
+	const struct value *shared = s->lang_ctx[p->lang];
+	for (size_t i = 0; i < shared->u.map.len; i++)
+		value_map_set(a, m, shared->u.map.entries[i].key,
+			      shared->u.map.entries[i].val);
+	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
+	value_map_set_str(a, m, "title", p->title);
+	value_map_set_str(a, m, "description",
+			  p->description ? p->description
+					 : i18n_get(&s->i18n, p->lang, "site.description"));
+	value_map_set_str(a, m, "root", site_root_href(s, p->lang, p->path, ""));
+	value_map_set_str(a, m, "home", site_href(s, p->lang, p->path, p->lang, ""));
+	value_map_set_str(a, m, "canonical", absolute_url(s, p->lang, p->path));
+	value_map_set(a, m, "alternates", alternates_for(s, p));
+	value_map_set_str(a, m, "switch_href",
+			  site_href(s, p->lang, p->path, other,
+				    p->alt_path ? p->alt_path : ""));
+	value_map_set_str(a, m, "switch_lang", lang_tag(other));
+	value_map_set_str(a, m, "switch_label",
+			  i18n_get(&s->i18n, p->lang, "lang.other"));
+	value_map_set(a, m, "nav", nav_for(s, p));
+	if (p->crumbs) {
+		value_map_set(a, m, "crumbs", p->crumbs);
+		value_map_set_bool(a, m, "has_crumbs", value_list_len(p->crumbs) > 0);
+	}
+	if (p->ctx && p->ctx->type == VALUE_MAP)
+		for (size_t i = 0; i < p->ctx->u.map.len; i++)
+			value_map_set(a, m, p->ctx->u.map.entries[i].key,
+				      p->ctx->u.map.entries[i].val);
+	return m;
+}
+
+static int render_page(struct site *s, struct output *out,
+		       const struct page_spec *p, struct buf *html)
+{
+	const struct tmpl *t = tmpl_set_get(s->templates, p->template_name);
+	if (!t) {
+		diag_error(s->diag, "templates", 0, 0, "missing template \"%s.mustache\"",
+			   p->template_name);
+		return -1;
+	}
+	buf_reset(html);
+	if (tmpl_render(s->templates, t, page_context(s, p), html, s->diag) != 0)
+		return -1;
+	const char *rel = arena_printf(&s->arena, "%s/%sindex.html",
+				       lang_code(p->lang), p->path);
+	return output_add(out, rel, html->ptr, html->len);
+}
+
+static int render_root_index(struct site *s, struct output *out, struct buf *html)
+{
+	const struct tmpl *t = tmpl_set_get(s->templates, "pages/root");
+	if (!t) {
+		diag_error(s->diag, "templates", 0, 0,
+			   "missing template \"pages/root.mustache\"");
+		return -1;
+	}
+	struct value *m = value_new_map(&s->arena);
+	for (int i = 0; i < LANG_COUNT; i++)
+		value_map_set(&s->arena, m, lang_code((enum lang)i), s->lang_ctx[i]);
+	value_map_set_str(&s->arena, m, "canonical",
+			  arena_printf(&s->arena, "%s/", s->opt.base_url ? s->opt.base_url : ""));
+	buf_reset(html);
+	if (tmpl_render(s->templates, t, m, html, s->diag) != 0)
+		return -1;
+	return output_add(out, "index.html", html->ptr, html->len);
+}
+
+/* Copy templates/assets/ (stylesheet, script) to the site root. */
+static int copy_assets(struct site *s, struct output *out)
+{
+	const char *dir = join(s, s->opt.root, "templates/assets");
+	char **names = fs_list_dir(dir, NULL);
+	if (!names)
+		return 0;
+	int rc = 0;
+	struct buf b = BUF_INIT;
+	for (char **n = names; *n && rc == 0; n++) {
+		if ((*n)[0] == '.')
+			continue;
+		buf_reset(&b);
+		if (fs_read_file(join(s, dir, *n), &b) != 0) {
+			diag_error(s->diag, arena_printf(&s->arena, "templates/assets/%s", *n),
+				   0, 0, "cannot read: %s", strerror(errno));
+			rc = -1;
+			break;
+		}
+		rc = output_add(out, *n, b.ptr, b.len);
+	}
+	buf_release(&b);
+	fs_free_list(names);
+	return rc;
+}
+
+static void plan_pages(struct site *s)
+{
+	for (int l = 0; l < LANG_COUNT; l++)
+		plan_article_lists(s, (enum lang)l);
+	plan_article_pages(s);
+	pages_plan(s);
+}
+
+static int render_all(struct site *s, struct output *out)
+{
+	struct buf html = BUF_INIT;
+	int rc = 0;
+	for (size_t i = 0; i < s->npages && rc == 0; i++)
+		rc = render_page(s, out, &s->pages[i], &html);
+	if (rc == 0)
+		rc = render_root_index(s, out, &html);
+	if (rc == 0)
+		rc = copy_assets(s, out);
+	buf_release(&html);
+	return rc;
+}
+
+static void site_free(struct site *s)
+{
+	for (size_t i = 0; i < s->narticles; i++)
+		markdown_article_free(&s->articles[i]);
+	free(s->articles);
+	free(s->pages);
+	if (s->templates)
+		tmpl_set_free(s->templates);
+	i18n_free(&s->i18n);
+	data_free(&s->data);
+	arena_free(&s->arena);
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+int site_build(const struct site_options *opt, struct diag *diag,
+	       struct site_stats *stats)
+{
+	double start = now_ms();
+	struct site s;
+	memset(&s, 0, sizeof s);
+	s.opt = *opt;
+	s.diag = diag;
+	memset(stats, 0, sizeof *stats);
+	int rc = load_inputs(&s);
+	if (rc == 0) {
+		build_lang_contexts(&s);
+		plan_pages(&s);
+		if (diag_failed(diag))
+			rc = -1;
+	}
+	if (rc == 0 && opt->write) {
+		struct output out;
+		if (output_begin(&out, opt->out, diag) != 0) {
+			rc = -1;
+		} else {
+			rc = render_all(&s, &out);
+			if (rc == 0 && !diag_failed(diag))
+				rc = output_commit(&out);
+			else
+				output_abort(&out);
+			stats->written = out.written;
+			stats->unchanged = out.unchanged;
+			stats->removed = out.removed;
+			output_free(&out);
+		}
+	}
+	site_free(&s);
+	stats->warnings = diag->warnings;
+	stats->ms = now_ms() - start;
+	return rc == 0 && !diag_failed(diag) ? 0 : 1;
+}

@@ -1,0 +1,87 @@
+/* site: one build, from inputs to the published folder.
+ *
+ * site_build loads data, templates and articles, computes the metrics, plans
+ * every page (url, template, context), renders them, and publishes: pages are
+ * written into a staging folder beside the output folder (an unchanged file is
+ * hard-linked from the old output, so its bytes and mtime stay), then the
+ * staging folder is swapped in with one atomic rename. Any error before the
+ * swap removes the staging folder: the old site stays exactly as it was.
+ *
+ * Page modules (pages.c, ...) add pages with site_add_page during planning.
+ */
+#ifndef GPUGUIDE_SITE_H
+#define GPUGUIDE_SITE_H
+
+#include "arena.h"
+#include "data.h"
+#include "i18n.h"
+#include "markdown.h"
+#include "metrics.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct diag;
+struct tmpl_set;
+struct value;
+
+struct site_options {
+	const char *root;     /* project folder (content/, data/, templates/) */
+	const char *out;      /* output folder, default <root>/site */
+	const char *base_url; /* for canonical links, feeds, sitemap */
+	bool write;           /* false for `gen check`: validate only */
+	bool verbose;
+};
+
+struct site_stats {
+	size_t written, unchanged, removed;
+	int warnings;
+	double ms;
+};
+
+/* A page to render. Strings and the context are borrowed (build arena). */
+struct page_spec {
+	enum lang lang;
+	const char *path;     /* under the language root: "" or "gpus/rtx-4090/" */
+	const char *alt_path; /* the same page in the other language; NULL: none */
+	const char *template_name; /* e.g. "pages/gpu" */
+	const char *title;
+	const char *description; /* NULL: the site's description */
+	const char *section;  /* nav key of the current section, e.g. "gpus" */
+	struct value *ctx;    /* page data, a map (its keys join the layout's) */
+	struct value *crumbs; /* list of {title, href} above this page, or NULL */
+};
+
+struct site {
+	struct site_options opt;
+	struct diag *diag;
+	struct arena arena;       /* lives the whole build */
+	struct data data;
+	struct metrics metrics;
+	struct i18n i18n;
+	struct tmpl_set *templates;
+	struct article *articles; size_t narticles;
+	struct value *lang_ctx[LANG_COUNT]; /* shared keys of every page */
+	struct page_spec *pages;  size_t npages, cap_pages;
+	char *date;               /* the build's date, from data or SOURCE_DATE_EPOCH */
+	void *charts;             /* owned by guide_charts.c */
+};
+
+/* Run a whole build (or check). Returns 0 on success, 1 on input errors. */
+int site_build(const struct site_options *opt, struct diag *diag,
+	       struct site_stats *stats);
+
+/* Queue a page (planning phase). The spec is copied; what it points to must
+ * live as long as the build arena. */
+void site_add_page(struct site *s, const struct page_spec *spec);
+
+/* A path relative to the page at `from` (e.g. "gpus/a/") leading to the
+ * language-root path `to` in language `to_lang`: "../../zh/gpus/a/". The
+ * result lives in the build arena. */
+const char *site_href(struct site *s, enum lang from_lang, const char *from,
+		      enum lang to_lang, const char *to);
+/* A link to a file at the site root (e.g. "style.css", "data/gpus.csv"). */
+const char *site_root_href(struct site *s, enum lang from_lang, const char *from,
+			   const char *file);
+
+#endif

@@ -1,0 +1,151 @@
+#include "text.h"
+
+#include "buf.h"
+
+#include <ctype.h>
+#include <string.h>
+#include <strings.h>
+
+/* Length of the UTF-8 sequence at s (valid only), or 0 when invalid. */
+static size_t utf8_sequence(const unsigned char *s, size_t left)
+{
+	unsigned c = s[0];
+	if (c == 0)
+		return 0;
+	if (c < 0x80)
+		return 1;
+	size_t n;
+	unsigned cp;
+	if (c >= 0xC2 && c <= 0xDF) {
+		n = 2;
+		cp = c & 0x1F;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		n = 3;
+		cp = c & 0x0F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 4;
+		cp = c & 0x07;
+	} else {
+		return 0;
+	}
+	if (left < n)
+		return 0;
+	for (size_t i = 1; i < n; i++) {
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+		cp = (cp << 6) | (s[i] & 0x3F);
+	}
+	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+	    (cp >= 0xD800 && cp <= 0xDFFF))
+		return 0;
+	return n;
+}
+
+size_t text_utf8_check(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	while (i < len) {
+		if (u[i] >= 0x01 && u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		size_t n = utf8_sequence(u + i, len - i);
+		if (!n)
+			return i;
+		i += n;
+	}
+	return len;
+}
+
+size_t text_utf8_length(const char *s, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80)
+			n++;
+	return n;
+}
+
+bool text_is_slug(const char *s)
+{
+	if (!*s)
+		return false;
+	bool prev_hyphen = true; /* no leading hyphen */
+	for (; *s; s++) {
+		if (*s == '-') {
+			if (prev_hyphen)
+				return false;
+			prev_hyphen = true;
+		} else if ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')) {
+			prev_hyphen = false;
+		} else {
+			return false;
+		}
+	}
+	return !prev_hyphen;
+}
+
+void text_heading_id(struct buf *out, const char *s, size_t len)
+{
+	size_t start = out->len;
+	bool pending_hyphen = false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80 || isalnum(c)) {
+			if (pending_hyphen && out->len > start)
+				buf_addc(out, '-');
+			pending_hyphen = false;
+			buf_addc(out, c < 0x80 ? (char)tolower(c) : (char)c);
+		} else {
+			pending_hyphen = true;
+		}
+	}
+	if (out->len == start)
+		buf_adds(out, "section");
+}
+
+void text_escape_html(struct buf *out, const char *s, size_t len)
+{
+	size_t from = 0;
+	for (size_t i = 0; i < len; i++) {
+		const char *rep;
+		switch (s[i]) {
+		case '&': rep = "&amp;"; break;
+		case '<': rep = "&lt;"; break;
+		case '>': rep = "&gt;"; break;
+		case '"': rep = "&quot;"; break;
+		case '\'': rep = "&#39;"; break;
+		default: continue;
+		}
+		buf_add(out, s + from, i - from);
+		buf_adds(out, rep);
+		from = i + 1;
+	}
+	buf_add(out, s + from, len - from);
+}
+
+void text_escape_htmls(struct buf *out, const char *s)
+{
+	text_escape_html(out, s, strlen(s));
+}
+
+bool text_url_is_safe(const char *url)
+{
+	size_t i = 0;
+	for (; url[i]; i++) {
+		unsigned char c = (unsigned char)url[i];
+		if (c == ':')
+			break;
+		if (c == '/' || c == '?' || c == '#')
+			return true; /* a relative reference: no scheme */
+		if (c <= 0x20 || c == 0x7F)
+			return false;
+	}
+	if (!url[i])
+		return true;
+	size_t n = i;
+	return (n == 4 && !strncasecmp(url, "http", 4)) ||
+	       (n == 5 && !strncasecmp(url, "https", 5)) ||
+	       (n == 6 && !strncasecmp(url, "mailto", 6));
+}
