@@ -729,38 +729,65 @@ static int refs_report_unknown(const char *value, const struct strmap *ids,
 }
 
 int schema_check_refs(const struct table_spec *spec, const struct table *t,
-		      const struct table_spec *target_spec,
-		      const struct table *target, struct diag *diag)
+		      schema_table_lookup lookup, void *ctx,
+		      struct diag *diag)
 {
-	const char *id_name = spec_id_column(target_spec);
-	long id_col = id_name ? csv_table_column(target, id_name) : -1;
-	if (id_col < 0)
-		return 0; /* no id column to check against (reported already) */
-	struct strmap ids;
-	strmap_init(&ids, target->nrows);
-	for (size_t r = 0; r < target->nrows; r++)
-		strmap_first(&ids, target->rows[r][id_col], r);
+	/* For each column of the file (in file order): the id map of the table
+	 * it refers to, when that table can be checked against. */
+	struct strmap *maps = calloc(t->ncols ? t->ncols : 1, sizeof *maps);
+	const struct table **targets = calloc(t->ncols ? t->ncols : 1,
+					      sizeof *targets);
+	const struct table_spec **target_specs =
+		calloc(t->ncols ? t->ncols : 1, sizeof *target_specs);
+	const struct col_spec **cols = calloc(t->ncols ? t->ncols : 1,
+					      sizeof *cols);
+	if (!maps || !targets || !target_specs || !cols) {
+		fputs("gen: fatal: out of memory\n", stderr);
+		abort();
+	}
+	for (size_t i = 0; i < spec->ncols; i++) {
+		const struct col_spec *col = &spec->cols[i];
+		if ((col->type != COL_REF && col->type != COL_REFS) || !col->ref)
+			continue;
+		long c = csv_table_column(t, col->name);
+		const struct table_spec *tspec = schema_table_spec(col->ref);
+		const struct table *target = lookup(col->ref, ctx);
+		const char *id_name = tspec ? spec_id_column(tspec) : NULL;
+		long id_col = target && id_name
+				      ? csv_table_column(target, id_name) : -1;
+		if (c < 0 || id_col < 0 || targets[c])
+			continue;
+		strmap_init(&maps[c], target->nrows);
+		for (size_t r = 0; r < target->nrows; r++)
+			strmap_first(&maps[c], target->rows[r][id_col], r);
+		targets[c] = target;
+		target_specs[c] = tspec;
+		cols[c] = col;
+	}
 	int errors = 0;
 	for (size_t r = 0; r < t->nrows; r++) {
-		for (size_t i = 0; i < spec->ncols; i++) {
-			const struct col_spec *col = &spec->cols[i];
-			if ((col->type != COL_REF && col->type != COL_REFS) ||
-			    !col->ref || strcmp(col->ref, target_spec->name) != 0)
-				continue;
-			long c = csv_table_column(t, col->name);
-			if (c < 0)
+		for (size_t c = 0; c < t->ncols; c++) {
+			if (!targets[c])
 				continue;
 			const char *v = t->rows[r][c];
-			bool well_formed = col->type == COL_REF ? schema_is_id(v)
-								: is_id_list(v);
+			bool well_formed = cols[c]->type == COL_REF
+						   ? schema_is_id(v)
+						   : is_id_list(v);
 			if (!*v || !well_formed)
 				continue;
-			errors += refs_report_unknown(v, &ids, target_spec,
-						      target, t->path,
+			errors += refs_report_unknown(v, &maps[c],
+						      target_specs[c],
+						      targets[c], t->path,
 						      t->lines[r], (int)c + 1,
 						      diag);
 		}
 	}
-	strmap_free(&ids);
+	for (size_t c = 0; c < t->ncols; c++)
+		if (targets[c])
+			strmap_free(&maps[c]);
+	free(maps);
+	free(targets);
+	free(target_specs);
+	free(cols);
 	return errors;
 }

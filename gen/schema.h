@@ -82,14 +82,20 @@ const struct table_spec *schema_table_spec(const char *name);
 int schema_check_table(const struct table_spec *spec, const struct table *t,
 		       struct diag *diag);
 
-/* Check that every COL_REF/COL_REFS value of `t` whose spec.ref is
- * target_spec->name names a row of `target` (by its first COL_ID column):
+/* The table called `name` ("gpus") to check references against, or NULL when
+ * it is not to be checked (e.g. it did not load cleanly). */
+typedef const struct table *(*schema_table_lookup)(const char *name,
+						   void *ctx);
+
+/* Check that every COL_REF/COL_REFS value of `t` names a row of the table
+ * its spec refers to, as found by `lookup` (matched on that table's first
+ * COL_ID column, by its spec in schema_tables):
  *     data/prices.csv:3:1: error: unknown gpu "rtx-9999" (not in data/gpus.csv)
- * Values that are not ids were already reported by schema_check_table and
- * are skipped. Returns the number of errors. */
+ * Messages come in file order. Values that are not ids were reported by
+ * schema_check_table and are skipped. Returns the number of errors. */
 int schema_check_refs(const struct table_spec *spec, const struct table *t,
-		      const struct table_spec *target_spec,
-		      const struct table *target, struct diag *diag);
+		      schema_table_lookup lookup, void *ctx,
+		      struct diag *diag);
 
 /* The checks of single cells, for readers of typed values. */
 /* Parse a plain decimal (COL_NUMBER) into *out; false when it is not one. */

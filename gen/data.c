@@ -1,0 +1,543 @@
+#include "data.h"
+
+#include "arena.h"
+#include "buf.h"
+#include "csv.h"
+#include "diag.h"
+#include "schema.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <limits.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+/* "<display_dir>/<file>", or just the file when there is no display dir. */
+static char *display_path(struct arena *a, const char *display_dir,
+			  const char *file)
+{
+	if (!display_dir || !*display_dir)
+		return arena_strdup(a, file);
+	return arena_printf(a, "%s/%s", display_dir, file);
+}
+
+/* True when `path` is `dir` itself or lies under it (both resolved). */
+static bool path_is_inside(const char *path, const char *dir)
+{
+	size_t n = strlen(dir);
+	if (strncmp(path, dir, n) != 0)
+		return false;
+	/* "/" as dir: everything is inside */
+	return path[n] == '/' || path[n] == '\0' || (n && dir[n - 1] == '/');
+}
+
+/* Is `fs_path` a readable table file? Reports why not (missing, a link out of
+ * the data folder, not a regular file) and returns false. */
+static bool table_file_ok(const char *fs_path, const char *shown,
+			  const char *real_dir, const char *name,
+			  struct diag *diag)
+{
+	struct stat st;
+	if (lstat(fs_path, &st) != 0) {
+		if (errno == ENOENT)
+			diag_error(diag, shown, 0, 0,
+				   "missing file (the %s table is required)",
+				   name);
+		else
+			diag_error(diag, shown, 0, 0, "cannot read: %s",
+				   strerror(errno));
+		return false;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		char *target = realpath(fs_path, NULL);
+		if (!target) {
+			diag_error(diag, shown, 0, 0,
+				   "symbolic link to nothing (%s)",
+				   strerror(errno));
+			return false;
+		}
+		bool inside = real_dir && path_is_inside(target, real_dir);
+		free(target);
+		if (!inside) {
+			diag_error(diag, shown, 0, 0,
+				   "symbolic link points outside the data folder; refused");
+			return false;
+		}
+		if (stat(fs_path, &st) != 0) {
+			diag_error(diag, shown, 0, 0, "cannot read: %s",
+				   strerror(errno));
+			return false;
+		}
+	}
+	if (!S_ISREG(st.st_mode)) {
+		diag_error(diag, shown, 0, 0, "not a regular file");
+		return false;
+	}
+	return true;
+}
+
+static int name_compare(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Warn about *.csv files that are none of the known tables, in name order
+ * (readdir's order is the file system's, and output must not depend on it). */
+static void data_warn_unknown_files(const char *data_dir,
+				    const char *display_dir, struct diag *diag)
+{
+	DIR *dir = opendir(data_dir);
+	if (!dir)
+		return;
+	char **names = NULL;
+	size_t n = 0, cap = 0;
+	struct dirent *e;
+	while ((e = readdir(dir)) != NULL) {
+		size_t len = strlen(e->d_name);
+		if (len < 4 || strcmp(e->d_name + len - 4, ".csv") != 0)
+			continue;
+		char *base = strndup(e->d_name, len - 4);
+		if (!base)
+			abort();
+		if (schema_table_spec(base)) {
+			free(base);
+			continue;
+		}
+		free(base);
+		if (n == cap) {
+			cap = cap ? cap * 2 : 8;
+			char **grown = realloc(names, cap * sizeof *names);
+			if (!grown)
+				abort();
+			names = grown;
+		}
+		names[n] = strdup(e->d_name);
+		if (!names[n])
+			abort();
+		n++;
+	}
+	closedir(dir);
+	if (n)
+		qsort(names, n, sizeof *names, name_compare);
+	for (size_t i = 0; i < n; i++) {
+		struct buf shown = BUF_INIT;
+		if (display_dir && *display_dir)
+			buf_addf(&shown, "%s/", display_dir);
+		buf_adds(&shown, names[i]);
+		diag_warning(diag, shown.ptr, 0, 0,
+			     "not a known table, ignored");
+		buf_release(&shown);
+		free(names[i]);
+	}
+	free(names);
+}
+
+/* ---- Typed rows ---- */
+
+/* The cell of row r in column `name`, "" when the column is missing. */
+static const char *cell(const struct table *t, size_t r, const char *name)
+{
+	long c = csv_table_column(t, name);
+	return c < 0 ? "" : t->rows[r][c];
+}
+
+static struct num cell_num(const struct table *t, size_t r, const char *name)
+{
+	struct num n = { 0, false };
+	n.ok = schema_parse_number(cell(t, r, name), &n.v);
+	if (!n.ok)
+		n.v = 0;
+	return n;
+}
+
+static double cell_double(const struct table *t, size_t r, const char *name)
+{
+	return cell_num(t, r, name).v;
+}
+
+static bool cell_yes(const struct table *t, size_t r, const char *name)
+{
+	return strcmp(cell(t, r, name), "yes") == 0;
+}
+
+static long task_index(const struct data *d, const char *id)
+{
+	for (size_t i = 0; i < d->ntasks; i++)
+		if (strcmp(d->tasks[i].id, id) == 0)
+			return (long)i;
+	return -1;
+}
+
+static long benchmark_index(const struct data *d, const char *id)
+{
+	for (size_t i = 0; i < d->nbenchmarks; i++)
+		if (strcmp(d->benchmarks[i].id, id) == 0)
+			return (long)i;
+	return -1;
+}
+
+/* An index for a typed row's reference: SIZE_MAX when the id is unknown
+ * (which was reported; the data is then not used). */
+static size_t ref_index(long i)
+{
+	return i < 0 ? SIZE_MAX : (size_t)i;
+}
+
+#define TYPED_ALLOC(d, field, count, t)                                      \
+	do {                                                                 \
+		(count) = (t)->nrows;                                        \
+		(field) = arena_alloc(&(d)->arena,                           \
+				      ((t)->nrows ? (t)->nrows : 1) *        \
+					      sizeof *(field));              \
+	} while (0)
+
+static void fill_sources(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_SOURCES];
+	TYPED_ALLOC(d, d->sources, d->nsources, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct source *s = &d->sources[r];
+		s->id = cell(t, r, "id");
+		s->title = cell(t, r, "title");
+		s->publisher = cell(t, r, "publisher");
+		s->date = cell(t, r, "date");
+		s->lang = cell(t, r, "lang");
+		s->url = cell(t, r, "url");
+		s->line = t->lines[r];
+	}
+}
+
+static void fill_gpus(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_GPUS];
+	TYPED_ALLOC(d, d->gpus, d->ngpus, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct gpu *g = &d->gpus[r];
+		g->id = cell(t, r, "id");
+		g->name = cell(t, r, "name");
+		g->segment = cell(t, r, "segment");
+		g->memory_type = cell(t, r, "memory_type");
+		g->tensor_core_gen = cell(t, r, "tensor_core_gen");
+		g->source = cell(t, r, "source");
+		g->vram_gb = cell_num(t, r, "vram_gb");
+		g->bandwidth_gbs = cell_num(t, r, "bandwidth_gbs");
+		g->fp16_tflops = cell_num(t, r, "fp16_tflops");
+		g->fp32_tflops = cell_num(t, r, "fp32_tflops");
+		g->nvlink_gbs = cell_num(t, r, "nvlink_gbs");
+		g->pcie_gbs = cell_num(t, r, "pcie_gbs");
+		g->tdp_w = cell_num(t, r, "tdp_w");
+		g->price_usd_min = cell_num(t, r, "price_usd_min");
+		g->price_usd_max = cell_num(t, r, "price_usd_max");
+		const char *fp8 = cell(t, r, "fp8");
+		g->fp8 = strcmp(fp8, "yes") == 0 ? 1 : strcmp(fp8, "no") == 0 ? 0 : -1;
+		g->row = r;
+	}
+}
+
+static void fill_prices(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_PRICES];
+	TYPED_ALLOC(d, d->prices, d->nprices, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct price *p = &d->prices[r];
+		p->gpu_id = cell(t, r, "gpu_id");
+		p->provider = cell(t, r, "provider");
+		p->kind = cell(t, r, "kind");
+		p->as_of = cell(t, r, "as_of");
+		p->source = cell(t, r, "source");
+		p->usd_per_hour = cell_double(t, r, "usd_per_hour");
+		p->gpu = ref_index(data_gpu_index(d, p->gpu_id));
+		p->row = r;
+	}
+}
+
+static void fill_benchmarks(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_BENCHMARKS];
+	TYPED_ALLOC(d, d->benchmarks, d->nbenchmarks, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct benchmark *b = &d->benchmarks[r];
+		b->id = cell(t, r, "id");
+		b->name_en = cell(t, r, "name_en");
+		b->name_zh = cell(t, r, "name_zh");
+		b->kind = cell(t, r, "kind");
+		b->unit = cell(t, r, "unit");
+		b->source = cell(t, r, "source");
+		b->higher_is_better = cell_yes(t, r, "higher_is_better");
+		b->row = r;
+	}
+}
+
+static void fill_results(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_RESULTS];
+	TYPED_ALLOC(d, d->results, d->nresults, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct result *x = &d->results[r];
+		x->benchmark_id = cell(t, r, "benchmark_id");
+		x->gpu_id = cell(t, r, "gpu_id");
+		x->source = cell(t, r, "source");
+		x->value = cell_double(t, r, "value");
+		x->benchmark = ref_index(benchmark_index(d, x->benchmark_id));
+		x->gpu = ref_index(data_gpu_index(d, x->gpu_id));
+		x->row = r;
+	}
+}
+
+static void fill_tasks(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_TASKS];
+	TYPED_ALLOC(d, d->tasks, d->ntasks, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct task *k = &d->tasks[r];
+		k->id = cell(t, r, "id");
+		k->name_en = cell(t, r, "name_en");
+		k->name_zh = cell(t, r, "name_zh");
+		k->source = cell(t, r, "source");
+		k->row = r;
+	}
+}
+
+static void fill_task_times(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_TASK_TIMES];
+	TYPED_ALLOC(d, d->task_times, d->ntask_times, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct task_time *x = &d->task_times[r];
+		x->task_id = cell(t, r, "task_id");
+		x->gpu_id = cell(t, r, "gpu_id");
+		x->source = cell(t, r, "source");
+		x->hours = cell_double(t, r, "hours");
+		long count = 1;
+		const char *c = cell(t, r, "gpu_count");
+		if (!*c || !schema_parse_integer(c, &count) || count < 1 ||
+		    count > INT_MAX)
+			count = 1;
+		x->gpu_count = (int)count;
+		x->task = ref_index(task_index(d, x->task_id));
+		x->gpu = ref_index(data_gpu_index(d, x->gpu_id));
+		x->row = r;
+	}
+}
+
+static void fill_vram(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_VRAM];
+	TYPED_ALLOC(d, d->vram, d->nvram, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct vram_rule *v = &d->vram[r];
+		v->params_b = cell_double(t, r, "params_b");
+		v->precision = cell(t, r, "precision");
+		v->gb = cell_double(t, r, "gb");
+		v->source = cell(t, r, "source");
+		v->row = r;
+	}
+}
+
+static void fill_techniques(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_TECHNIQUES];
+	TYPED_ALLOC(d, d->techniques, d->ntechniques, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct technique *x = &d->techniques[r];
+		x->id = cell(t, r, "id");
+		x->name_en = cell(t, r, "name_en");
+		x->name_zh = cell(t, r, "name_zh");
+		x->speed_en = cell(t, r, "speed_en");
+		x->speed_zh = cell(t, r, "speed_zh");
+		x->vram_saving_en = cell(t, r, "vram_saving_en");
+		x->vram_saving_zh = cell(t, r, "vram_saving_zh");
+		x->difficulty = cell(t, r, "difficulty");
+		x->notes_en = cell(t, r, "notes_en");
+		x->notes_zh = cell(t, r, "notes_zh");
+		x->source = cell(t, r, "source");
+		x->row = r;
+	}
+}
+
+static void fill_use_cases(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_USE_CASES];
+	TYPED_ALLOC(d, d->use_cases, d->nuse_cases, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct use_case *u = &d->use_cases[r];
+		u->id = cell(t, r, "id");
+		u->name_en = cell(t, r, "name_en");
+		u->name_zh = cell(t, r, "name_zh");
+		u->budget_gpu = cell(t, r, "budget_gpu");
+		u->recommended_gpu = cell(t, r, "recommended_gpu");
+		u->fastest_gpu = cell(t, r, "fastest_gpu");
+		u->budget = data_gpu_index(d, u->budget_gpu);
+		u->recommended = data_gpu_index(d, u->recommended_gpu);
+		u->fastest = data_gpu_index(d, u->fastest_gpu);
+		u->reason_en = cell(t, r, "reason_en");
+		u->reason_zh = cell(t, r, "reason_zh");
+		u->source = cell(t, r, "source");
+		u->row = r;
+	}
+}
+
+static void fill_claims(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_CLAIMS];
+	TYPED_ALLOC(d, d->claims, d->nclaims, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct claim *c = &d->claims[r];
+		c->id = cell(t, r, "id");
+		c->gpu_id = cell(t, r, "gpu_id");
+		c->other_gpu_id = cell(t, r, "other_gpu_id");
+		c->kind = cell(t, r, "kind");
+		c->low = cell_double(t, r, "low");
+		c->high = cell_double(t, r, "high");
+		c->text_en = cell(t, r, "text_en");
+		c->text_zh = cell(t, r, "text_zh");
+		c->source = cell(t, r, "source");
+		c->gpu = ref_index(data_gpu_index(d, c->gpu_id));
+		c->other = ref_index(data_gpu_index(d, c->other_gpu_id));
+		c->row = r;
+	}
+}
+
+/* Fill every typed array from the raw tables (referenced tables first). */
+static void data_fill_typed(struct data *d)
+{
+	fill_sources(d);
+	fill_gpus(d);
+	fill_prices(d);
+	fill_benchmarks(d);
+	fill_results(d);
+	fill_tasks(d);
+	fill_task_times(d);
+	fill_vram(d);
+	fill_techniques(d);
+	fill_use_cases(d);
+	fill_claims(d);
+}
+
+/* ---- Loading ---- */
+
+/* A table with no columns and no rows, for a file that could not be read:
+ * it keeps its name and path, so lookups and loops need no special case. */
+static void table_init_empty(struct table *t, struct arena *a,
+			     const char *name, const char *path)
+{
+	memset(t, 0, sizeof *t);
+	t->name = name;
+	t->path = path;
+	t->cols = arena_alloc(a, sizeof *t->cols);
+	t->rows = arena_alloc(a, sizeof *t->rows);
+	t->lines = arena_alloc(a, sizeof *t->lines);
+}
+
+/* What schema_check_refs checks against: a table that loaded cleanly. Every
+ * table refers only to tables before it in enum data_table_id, so those are
+ * read by the time it is checked. */
+struct ref_targets {
+	const struct data *d;
+	const bool *loaded;
+};
+
+static const struct table *ref_target_lookup(const char *name, void *ctx)
+{
+	const struct ref_targets *rt = ctx;
+	for (size_t i = 0; i < TABLE_COUNT; i++)
+		if (strcmp(schema_tables[i].name, name) == 0)
+			return rt->loaded[i] ? &rt->d->tables[i] : NULL;
+	return NULL;
+}
+
+int data_load(struct data *d, const char *data_dir, const char *display_dir,
+	      struct diag *diag)
+{
+	memset(d, 0, sizeof *d);
+	d->arena = (struct arena)ARENA_INIT;
+	int errors_before = diag->errors;
+	bool loaded[TABLE_COUNT] = { false };
+	char *real_dir = realpath(data_dir, NULL);
+	if (!real_dir)
+		diag_error(diag, display_dir && *display_dir ? display_dir
+							      : data_dir,
+			   0, 0, "cannot open the data folder: %s",
+			   strerror(errno));
+
+	for (size_t i = 0; i < TABLE_COUNT; i++) {
+		const struct table_spec *spec = &schema_tables[i];
+		struct table *t = &d->tables[i];
+		char *file = arena_printf(&d->arena, "%s.csv", spec->name);
+		char *fs_path = arena_printf(&d->arena, "%s/%s", data_dir, file);
+		char *shown = display_path(&d->arena, display_dir, file);
+		if (!real_dir ||
+		    !table_file_ok(fs_path, shown, real_dir, spec->name, diag)) {
+			table_init_empty(t, &d->arena, spec->name, shown);
+			continue;
+		}
+		loaded[i] = csv_table_load(t, &d->arena, fs_path, shown,
+					   diag) == 0;
+		t->name = spec->name;
+		schema_check_table(spec, t, diag);
+		struct ref_targets rt = { d, loaded };
+		schema_check_refs(spec, t, ref_target_lookup, &rt, diag);
+	}
+	if (real_dir)
+		data_warn_unknown_files(data_dir, display_dir, diag);
+	free(real_dir);
+	data_fill_typed(d);
+	return diag->errors > errors_before ? -1 : 0;
+}
+
+void data_free(struct data *d)
+{
+	arena_free(&d->arena);
+	memset(d, 0, sizeof *d);
+}
+
+const struct gpu *data_find_gpu(const struct data *d, const char *id)
+{
+	long i = data_gpu_index(d, id);
+	return i < 0 ? NULL : &d->gpus[i];
+}
+
+long data_gpu_index(const struct data *d, const char *id)
+{
+	if (!id || !*id)
+		return -1;
+	for (size_t i = 0; i < d->ngpus; i++)
+		if (strcmp(d->gpus[i].id, id) == 0)
+			return (long)i;
+	return -1;
+}
+
+const struct task *data_find_task(const struct data *d, const char *id)
+{
+	long i = id ? task_index(d, id) : -1;
+	return i < 0 ? NULL : &d->tasks[i];
+}
+
+const struct benchmark *data_find_benchmark(const struct data *d,
+					    const char *id)
+{
+	long i = id ? benchmark_index(d, id) : -1;
+	return i < 0 ? NULL : &d->benchmarks[i];
+}
+
+const struct source *data_find_source(const struct data *d, const char *id)
+{
+	if (!id)
+		return NULL;
+	for (size_t i = 0; i < d->nsources; i++)
+		if (strcmp(d->sources[i].id, id) == 0)
+			return &d->sources[i];
+	return NULL;
+}
+
+const struct table *data_table(const struct data *d, const char *name)
+{
+	if (!name)
+		return NULL;
+	for (size_t i = 0; i < TABLE_COUNT; i++)
+		if (d->tables[i].name && strcmp(d->tables[i].name, name) == 0)
+			return &d->tables[i];
+	return NULL;
+}

@@ -1,0 +1,488 @@
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "data.h"
+#include "diag.h"
+
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* A small, valid data folder; each test changes what it is about. */
+static const struct {
+	const char *file, *text;
+} good_files[] = {
+	{ "sources.csv",
+	  "id,title,publisher,date,lang,url\n"
+	  "src,Guide,Someone,2024-01-01,en,https://example.com/guide\n"
+	  "src-zh,指南,,,zh,\n" },
+	{ "gpus.csv",
+	  "id,name,segment,vram_gb,memory_type,bandwidth_gbs,fp16_tflops,fp32_tflops,tensor_core_gen,fp8,nvlink_gbs,pcie_gbs,tdp_w,price_usd_min,price_usd_max,source,notes_en\n"
+	  "h100-80gb,H100 80GB,datacenter,80,HBM3,3350,989,495,4,yes,900,64,700,30000,40000,src;src-zh,fast\n"
+	  "rtx-4090,RTX 4090,consumer,24,GDDR6X,1008,165,82.6,4,no,0,32,450,1599,1599,src,\n"
+	  "a100-80gb,A100 80GB,datacenter,80,,,,,,,,,,,,src-zh,\n" },
+	{ "prices.csv",
+	  "gpu_id,provider,usd_per_hour,kind,as_of,source\n"
+	  "h100-80gb,Lambda,2.49,on-demand,2025-01-02,src\n"
+	  "rtx-4090,Vast,0.39,spot,,src\n" },
+	{ "benchmarks.csv",
+	  "id,name_en,name_zh,kind,unit,higher_is_better,source\n"
+	  "rel-resnet50,ResNet-50,ResNet-50,relative-speed,x,yes,src\n"
+	  "llama-70b-latency,Latency,延迟,inference-latency,ms,no,src\n" },
+	{ "results.csv",
+	  "benchmark_id,gpu_id,value,source\n"
+	  "rel-resnet50,h100-80gb,1.0,src\n"
+	  "rel-resnet50,rtx-4090,0.45,src\n"
+	  "llama-70b-latency,a100-80gb,120,src\n" },
+	{ "tasks.csv",
+	  "id,name_en,name_zh,source\n"
+	  "lora-7b,LoRA 7B,LoRA 7B,src\n" },
+	{ "task_times.csv",
+	  "task_id,gpu_id,hours,gpu_count,source\n"
+	  "lora-7b,rtx-4090,6,,src\n"
+	  "lora-7b,a100-80gb,2,4,src\n" },
+	{ "vram.csv",
+	  "params_b,precision,gb,source\n"
+	  "7,fp16,14,src\n" },
+	{ "techniques.csv",
+	  "id,name_en,name_zh,speed_en,speed_zh,vram_saving_en,vram_saving_zh,difficulty,notes_en,notes_zh,source\n"
+	  "qlora,QLoRA,QLoRA,,,75%,75%,medium,,,src\n" },
+	{ "use_cases.csv",
+	  "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source\n"
+	  "llm-finetune,LLM fine-tuning,大模型微调,,rtx-4090,h100-80gb,,,src\n" },
+	{ "claims.csv",
+	  "id,gpu_id,other_gpu_id,kind,low,high,text_en,text_zh,source\n"
+	  "h100-3x,h100-80gb,a100-80gb,relative-speed,2.5,3,About 3x,约 3 倍,src-zh\n" },
+	{ "i18n.csv",
+	  "key,en,zh\n"
+	  "nav.home,Home,首页\n" },
+};
+
+enum { NGOOD = sizeof good_files / sizeof good_files[0] };
+
+struct fixture {
+	char dir[64];
+	struct data data;
+	struct buf log;
+	struct diag diag;
+};
+
+static void fixture_write(struct fixture *f, const char *file, const char *text)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", f->dir, file);
+	FILE *fp = fopen(path, "wb");
+	assert_non_null(fp);
+	fputs(text, fp);
+	fclose(fp);
+}
+
+static void fixture_unlink(struct fixture *f, const char *file)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", f->dir, file);
+	assert_int_equal(unlink(path), 0);
+}
+
+/* A temp folder holding the good data. */
+static void fixture_make(struct fixture *f)
+{
+	snprintf(f->dir, sizeof f->dir, "/tmp/gpuguide-data-XXXXXX");
+	assert_non_null(mkdtemp(f->dir));
+	for (size_t i = 0; i < NGOOD; i++)
+		fixture_write(f, good_files[i].file, good_files[i].text);
+	buf_init(&f->log);
+	diag_init(&f->diag, NULL, &f->log);
+	memset(&f->data, 0, sizeof f->data);
+}
+
+static int fixture_load(struct fixture *f)
+{
+	return data_load(&f->data, f->dir, "data", &f->diag);
+}
+
+/* Remove the folder and everything in it (files and links only). */
+static void fixture_remove(struct fixture *f)
+{
+	data_free(&f->data);
+	buf_release(&f->log);
+	DIR *dir = opendir(f->dir);
+	assert_non_null(dir);
+	struct dirent *e;
+	while ((e = readdir(dir)) != NULL) {
+		if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+			continue;
+		char path[512];
+		snprintf(path, sizeof path, "%s/%s", f->dir, e->d_name);
+		assert_int_equal(unlink(path), 0);
+	}
+	closedir(dir);
+	assert_int_equal(rmdir(f->dir), 0);
+}
+
+static void test_good_data_loads_with_typed_rows(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	assert_int_equal(fixture_load(&f), 0);
+	assert_string_equal(f.log.ptr, "");
+	struct data *d = &f.data;
+
+	assert_int_equal(d->nsources, 2);
+	assert_string_equal(d->sources[1].id, "src-zh");
+	assert_int_equal(d->sources[1].line, 3);
+
+	assert_int_equal(d->ngpus, 3);
+	assert_string_equal(d->gpus[0].id, "h100-80gb"); /* file order */
+	assert_string_equal(d->gpus[2].id, "a100-80gb");
+	assert_true(d->gpus[0].vram_gb.ok);
+	assert_true(d->gpus[0].vram_gb.v == 80);
+	assert_true(d->gpus[1].fp32_tflops.v == 82.6);
+	assert_int_equal(d->gpus[0].fp8, 1);
+	assert_int_equal(d->gpus[1].fp8, 0);
+	assert_int_equal(d->gpus[2].fp8, -1);
+	assert_true(d->gpus[1].nvlink_gbs.ok); /* 0 = "not supported" */
+	assert_true(d->gpus[1].nvlink_gbs.v == 0);
+	assert_false(d->gpus[2].nvlink_gbs.ok); /* empty = not stated */
+	assert_false(d->gpus[2].bandwidth_gbs.ok);
+	assert_string_equal(d->gpus[0].tensor_core_gen, "4");
+	assert_string_equal(d->gpus[0].source, "src;src-zh");
+	assert_int_equal(d->gpus[2].row, 2);
+
+	assert_int_equal(d->nprices, 2);
+	assert_true(d->prices[1].usd_per_hour == 0.39);
+	assert_int_equal(d->prices[1].gpu, 1);
+	assert_string_equal(d->prices[1].as_of, "");
+
+	assert_int_equal(d->nbenchmarks, 2);
+	assert_true(d->benchmarks[0].higher_is_better);
+	assert_false(d->benchmarks[1].higher_is_better);
+	assert_int_equal(d->nresults, 3);
+	assert_int_equal(d->results[2].benchmark, 1);
+	assert_int_equal(d->results[2].gpu, 2);
+
+	assert_int_equal(d->ntask_times, 2);
+	assert_int_equal(d->task_times[0].gpu_count, 1); /* empty = 1 */
+	assert_int_equal(d->task_times[1].gpu_count, 4);
+	assert_int_equal(d->task_times[1].task, 0);
+	assert_true(d->task_times[1].hours == 2);
+
+	assert_int_equal(d->nvram, 1);
+	assert_true(d->vram[0].params_b == 7 && d->vram[0].gb == 14);
+	assert_string_equal(d->techniques[0].vram_saving_zh, "75%");
+	assert_string_equal(d->techniques[0].difficulty, "medium");
+
+	assert_int_equal(d->nuse_cases, 1);
+	assert_int_equal(d->use_cases[0].budget, -1);
+	assert_int_equal(d->use_cases[0].recommended, 1);
+	assert_int_equal(d->use_cases[0].fastest, 0);
+
+	assert_int_equal(d->nclaims, 1);
+	assert_true(d->claims[0].low == 2.5 && d->claims[0].high == 3);
+	assert_int_equal(d->claims[0].gpu, 0);
+	assert_int_equal(d->claims[0].other, 2);
+
+	assert_ptr_equal(data_find_gpu(d, "rtx-4090"), &d->gpus[1]);
+	assert_null(data_find_gpu(d, "rtx-9999"));
+	assert_int_equal(data_gpu_index(d, "a100-80gb"), 2);
+	assert_int_equal(data_gpu_index(d, ""), -1);
+	assert_ptr_equal(data_find_task(d, "lora-7b"), &d->tasks[0]);
+	assert_ptr_equal(data_find_benchmark(d, "llama-70b-latency"),
+			 &d->benchmarks[1]);
+	assert_ptr_equal(data_find_source(d, "src"), &d->sources[0]);
+	assert_null(data_find_source(d, "nope"));
+
+	const struct table *gpus = data_table(d, "gpus");
+	assert_non_null(gpus);
+	assert_string_equal(gpus->path, "data/gpus.csv");
+	/* the extra column is kept for the templates */
+	assert_int_equal(gpus->ncols, 17);
+	assert_string_equal(gpus->cols[16], "notes_en");
+	assert_string_equal(gpus->rows[0][16], "fast");
+	const struct table *i18n = data_table(d, "i18n");
+	assert_non_null(i18n);
+	assert_string_equal(i18n->rows[0][2], "首页");
+	assert_null(data_table(d, "nope"));
+	fixture_remove(&f);
+}
+
+static void test_missing_file_is_named(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_unlink(&f, "claims.csv");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/claims.csv: error: missing file (the claims table is required)\n");
+	assert_int_equal(f.data.nclaims, 0);
+	assert_int_equal(f.data.ngpus, 3); /* the rest still loads */
+	const struct table *claims = data_table(&f.data, "claims");
+	assert_non_null(claims);
+	assert_int_equal(claims->nrows, 0);
+	fixture_remove(&f);
+}
+
+static void test_bad_number_in_prices_is_reported_with_position(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "prices.csv",
+		      "gpu_id,provider,usd_per_hour,kind,as_of,source\n"
+		      "h100-80gb,Lambda,2.49,on-demand,2025-01-02,src\n"
+		      "rtx-4090,Vast,\"0,39\",spot,,src\n"
+		      "rtx-4090,RunPod,-0.39,spot,2024-13-01,src\n"
+		      "rtx-4090,,0.5,spot,,src\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/prices.csv:3:3: error: usd_per_hour \"0,39\" is not a number\n"
+			    "data/prices.csv:4:3: error: usd_per_hour \"-0.39\" must be greater than 0\n"
+			    "data/prices.csv:4:5: error: as_of \"2024-13-01\" is not a date (YYYY-MM-DD)\n"
+			    "data/prices.csv:5:2: error: provider is required\n");
+	fixture_remove(&f);
+}
+
+static void test_unknown_gpu_across_tables(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "prices.csv",
+		      "gpu_id,provider,usd_per_hour,kind,as_of,source\n"
+		      "h100-80gb,Lambda,2.49,on-demand,2025-01-02,src\n"
+		      "rtx-9999,Vast,0.39,spot,,nowhere\n");
+	fixture_write(&f, "use_cases.csv",
+		      "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source\n"
+		      "x,X,X,rtx-3060,,,,,src\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/prices.csv:3:1: error: unknown gpu \"rtx-9999\" (not in data/gpus.csv)\n"
+			    "data/prices.csv:3:6: error: unknown source \"nowhere\" (not in data/sources.csv)\n"
+			    "data/use_cases.csv:2:4: error: unknown gpu \"rtx-3060\" (not in data/gpus.csv)\n");
+	assert_int_equal(f.data.prices[1].gpu, SIZE_MAX);
+	assert_int_equal(f.data.use_cases[0].budget, -1);
+	fixture_remove(&f);
+}
+
+static void test_duplicate_gpu_id_names_first_line(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "gpus.csv",
+		      "id,name,segment,vram_gb,memory_type,bandwidth_gbs,fp16_tflops,fp32_tflops,tensor_core_gen,fp8,nvlink_gbs,pcie_gbs,tdp_w,price_usd_min,price_usd_max,source\n"
+		      "rtx-4090,RTX 4090,consumer,,,,,,,,,,,,,src\n"
+		      "h100-80gb,H100,datacenter,,,,,,,,,,,,,src\n"
+		      "rtx-4090,RTX 4090 again,consumer,,,,,,,,,,,,,src\n"
+		      "a100-80gb,A100,datacenter,,,,,,,,,,,,,src\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/gpus.csv:4:1: error: duplicate id \"rtx-4090\" (first on line 2)\n");
+	fixture_remove(&f);
+}
+
+static void test_missing_column_in_gpus(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "gpus.csv",
+		      "id,name,segment,memory_type,bandwidth_gbs,fp16_tflops,fp32_tflops,tensor_core_gen,fp8,nvlink_gbs,pcie_gbs,tdp_w,price_usd_min,price_usd_max,source\n"
+		      "h100-80gb,H100,datacenter,,,,,,,,,,,,src\n"
+		      "rtx-4090,RTX 4090,consumer,,,,,,,,,,,,src\n"
+		      "a100-80gb,A100,datacenter,,,,,,,,,,,,src\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/gpus.csv:1: error: missing column \"vram_gb\"\n");
+	assert_false(f.data.gpus[0].vram_gb.ok);
+	fixture_remove(&f);
+}
+
+static void test_low_above_high_and_min_above_max(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "claims.csv",
+		      "id,gpu_id,other_gpu_id,kind,low,high,text_en,text_zh,source\n"
+		      "h100-3x,h100-80gb,a100-80gb,relative-speed,3.5,3,About 3x,约 3 倍,src-zh\n");
+	fixture_write(&f, "gpus.csv",
+		      "id,name,segment,vram_gb,memory_type,bandwidth_gbs,fp16_tflops,fp32_tflops,tensor_core_gen,fp8,nvlink_gbs,pcie_gbs,tdp_w,price_usd_min,price_usd_max,source\n"
+		      "h100-80gb,H100,datacenter,,,,,,,,,,,40000,30000,src\n"
+		      "rtx-4090,RTX 4090,consumer,,,,,,,,,,,,,src\n"
+		      "a100-80gb,A100,datacenter,,,,,,,,,,,,,src\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/gpus.csv:2:15: error: price_usd_max \"30000\" is less than price_usd_min \"40000\"\n"
+			    "data/claims.csv:2:6: error: high \"3\" is less than low \"3.5\"\n");
+	fixture_remove(&f);
+}
+
+static void test_refs_skipped_when_referenced_table_is_broken(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	/* the rtx-4090 row is lost to a stray quote: prices, results and the
+	 * rest must not each complain that rtx-4090 is unknown */
+	fixture_write(&f, "gpus.csv",
+		      "id,name,segment,vram_gb,memory_type,bandwidth_gbs,fp16_tflops,fp32_tflops,tensor_core_gen,fp8,nvlink_gbs,pcie_gbs,tdp_w,price_usd_min,price_usd_max,source\n"
+		      "h100-80gb,H100,datacenter,,,,,,,,,,,,,src\n"
+		      "rtx-4090,RTX 4090 \"24GB\",consumer,,,,,,,,,,,,,src\n"
+		      "a100-80gb,A100,datacenter,,,,,,,,,,,,,src\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/gpus.csv:3:19: error: stray quote in an unquoted field (quote the whole field and write \"\" for a quote)\n");
+	fixture_remove(&f);
+}
+
+static void test_every_problem_in_every_file_is_reported(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "vram.csv", "");
+	fixture_write(&f, "tasks.csv",
+		      "id,name_en,name_zh,source\n"
+		      "lora-7b,LoRA 7B,LoRA 7B,src,extra\n");
+	fixture_write(&f, "i18n.csv", "key,en,zh\n");
+	assert_int_equal(fixture_load(&f), -1);
+	/* tasks.csv lost its row: task_times is not checked against it */
+	assert_string_equal(f.log.ptr,
+			    "data/tasks.csv:2: error: row has 5 fields, header has 4\n"
+			    "data/vram.csv: error: empty file, expected a header row\n");
+	assert_int_equal(f.diag.errors, 2);
+	assert_int_equal(f.data.nvram, 0);
+	assert_int_equal(f.data.ntasks, 0);
+	fixture_remove(&f);
+}
+
+static void test_symlink_out_of_the_data_folder_is_refused(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	char outside[] = "/tmp/gpuguide-outside-XXXXXX";
+	assert_non_null(mkdtemp(outside));
+	char target[128], link[128];
+	snprintf(target, sizeof target, "%s/i18n.csv", outside);
+	FILE *fp = fopen(target, "wb");
+	assert_non_null(fp);
+	fputs("key,en,zh\nnav.home,Home,首页\n", fp);
+	fclose(fp);
+	fixture_unlink(&f, "i18n.csv");
+	snprintf(link, sizeof link, "%s/i18n.csv", f.dir);
+	assert_int_equal(symlink(target, link), 0);
+
+	/* a link that stays inside the folder is fine */
+	fixture_write(&f, "real-tasks.txt", good_files[5].text);
+	fixture_unlink(&f, "tasks.csv");
+	snprintf(link, sizeof link, "%s/tasks.csv", f.dir);
+	assert_int_equal(symlink("real-tasks.txt", link), 0);
+
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/i18n.csv: error: symbolic link points outside the data folder; refused\n");
+	assert_int_equal(f.data.ntasks, 1);
+	fixture_remove(&f);
+	unlink(target);
+	rmdir(outside);
+}
+
+static void test_unknown_csv_file_is_a_warning(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "notes.csv", "a,b\n");
+	fixture_write(&f, "gpu.csv", "a,b\n");
+	fixture_write(&f, "README.txt", "not csv\n");
+	assert_int_equal(fixture_load(&f), 0);
+	assert_string_equal(f.log.ptr,
+			    "data/gpu.csv: warning: not a known table, ignored\n"
+			    "data/notes.csv: warning: not a known table, ignored\n");
+	assert_int_equal(f.diag.warnings, 2);
+	assert_int_equal(f.diag.errors, 0);
+	fixture_remove(&f);
+}
+
+static void test_crlf_and_bom_files_load(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "tasks.csv",
+		      "\xEF\xBB\xBFid,name_en,name_zh,source\r\n"
+		      "lora-7b,\"LoRA, 7B\",LoRA 7B,src\r\n");
+	assert_int_equal(fixture_load(&f), 0);
+	assert_string_equal(f.log.ptr, "");
+	assert_string_equal(f.data.tasks[0].name_en, "LoRA, 7B");
+	fixture_remove(&f);
+}
+
+static void test_data_free_twice_is_harmless(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	assert_int_equal(fixture_load(&f), 0);
+	data_free(&f.data);
+	assert_int_equal(f.data.ngpus, 0);
+	assert_null(f.data.gpus);
+	fixture_remove(&f); /* frees again */
+}
+
+static void test_real_data_loads_without_errors(void **state)
+{
+	(void)state;
+	struct stat st;
+	if (stat("data/gpus.csv", &st) != 0) {
+		skip(); /* not run from the repository root */
+		return;
+	}
+	struct data d;
+	struct buf log = BUF_INIT;
+	struct diag diag;
+	diag_init(&diag, NULL, &log);
+	int rc = data_load(&d, "data", "data", &diag);
+	if (rc != 0 || diag.warnings)
+		fprintf(stderr, "%s", log.ptr);
+	assert_int_equal(rc, 0);
+	assert_int_equal(diag.errors, 0);
+	assert_int_equal(diag.warnings, 0);
+	assert_non_null(data_find_gpu(&d, "h100-80gb"));
+	assert_non_null(data_find_gpu(&d, "rtx-4090"));
+	assert_non_null(data_find_source(&d, "training-guide-en"));
+	data_free(&d);
+	buf_release(&log);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_good_data_loads_with_typed_rows),
+		cmocka_unit_test(test_missing_file_is_named),
+		cmocka_unit_test(test_bad_number_in_prices_is_reported_with_position),
+		cmocka_unit_test(test_unknown_gpu_across_tables),
+		cmocka_unit_test(test_duplicate_gpu_id_names_first_line),
+		cmocka_unit_test(test_missing_column_in_gpus),
+		cmocka_unit_test(test_low_above_high_and_min_above_max),
+		cmocka_unit_test(test_refs_skipped_when_referenced_table_is_broken),
+		cmocka_unit_test(test_every_problem_in_every_file_is_reported),
+		cmocka_unit_test(test_symlink_out_of_the_data_folder_is_refused),
+		cmocka_unit_test(test_unknown_csv_file_is_a_warning),
+		cmocka_unit_test(test_crlf_and_bom_files_load),
+		cmocka_unit_test(test_data_free_twice_is_harmless),
+		cmocka_unit_test(test_real_data_loads_without_errors),
+	};
+	return cmocka_run_group_tests_name("data", tests, NULL, NULL);
+}
