@@ -68,7 +68,7 @@ static bool path_is_safe(const char *rel)
 		return false;
 	const char *seg = rel;
 	for (const char *p = rel;; p++) {
-		if (*p == '\\' || (unsigned char)*p < 0x20)
+		if (*p == '\\' || (*p && (unsigned char)*p < 0x20))
 			return false;
 		if (*p == '/' || *p == '\0') {
 			if (p == seg || seg[0] == '.')

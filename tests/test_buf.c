@@ -1,0 +1,145 @@
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "diag.h"
+#include "value.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static void test_new_buffer_is_empty_string(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	assert_string_equal(b.ptr, "");
+	assert_int_equal(b.len, 0);
+	buf_release(&b);
+}
+
+static void test_add_keeps_nul_termination(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "rtx");
+	buf_addc(&b, '-');
+	buf_addf(&b, "%d", 4090);
+	assert_string_equal(b.ptr, "rtx-4090");
+	assert_int_equal(b.len, 8);
+	assert_true(buf_equals(&b, "rtx-4090"));
+	buf_truncate(&b, 3);
+	assert_string_equal(b.ptr, "rtx");
+	buf_release(&b);
+}
+
+static void test_addf_grows_past_small_buffer(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	char big[1000];
+	memset(big, 'x', sizeof big - 1);
+	big[sizeof big - 1] = '\0';
+	buf_addf(&b, "<%s>", big);
+	assert_int_equal(b.len, 1001);
+	assert_int_equal(b.ptr[1000], '>');
+	buf_release(&b);
+}
+
+static void test_detach_hands_over_memory(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "owned");
+	size_t len;
+	char *s = buf_detach(&b, &len);
+	assert_string_equal(s, "owned");
+	assert_int_equal(len, 5);
+	assert_int_equal(b.len, 0);
+	free(s);
+	s = buf_detach(&b, NULL); /* an empty buffer detaches too */
+	assert_string_equal(s, "");
+	free(s);
+}
+
+static void test_diag_formats_position(void **state)
+{
+	(void)state;
+	struct buf log = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	diag_error(&d, "data/prices.csv", 14, 3, "usd_per_hour \"%s\" is not a number", "0,39");
+	diag_error(&d, "content/en/a.md", 2, 0, "no column");
+	diag_warning(&d, "x", 0, 0, "no line");
+	assert_string_equal(log.ptr,
+			    "data/prices.csv:14:3: error: usd_per_hour \"0,39\" is not a number\n"
+			    "content/en/a.md:2: error: no column\n"
+			    "x: warning: no line\n");
+	assert_int_equal(d.errors, 2);
+	assert_int_equal(d.warnings, 1);
+	assert_true(diag_failed(&d));
+	buf_release(&log);
+}
+
+static void test_value_numbers_print_shortest_form(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct buf b = BUF_INIT;
+	value_append_text(value_new_number(&a, 1.21), &b);
+	buf_addc(&b, ' ');
+	value_append_text(value_new_number(&a, 85), &b);
+	buf_addc(&b, ' ');
+	value_append_text(value_new_number(&a, 0.1 + 0.2), &b);
+	assert_string_equal(b.ptr, "1.21 85 0.30000000000000004");
+	buf_release(&b);
+	arena_free(&a);
+}
+
+static void test_zero_is_truthy_null_is_not(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	assert_true(value_is_truthy(value_new_number(&a, 0)));
+	assert_false(value_is_truthy(value_null()));
+	assert_false(value_is_truthy(value_new_string(&a, "")));
+	assert_false(value_is_truthy(value_new_list(&a)));
+	struct value *m = value_new_map(&a);
+	value_map_set_str(&a, m, "k", "v1");
+	value_map_set_str(&a, m, "k", "v2");
+	assert_string_equal(value_map_get(m, "k")->u.str.ptr, "v2");
+	assert_int_equal(m->u.map.len, 1);
+	assert_null(value_map_get(m, "missing"));
+	arena_free(&a);
+}
+
+static void test_arena_large_allocation_keeps_small_ones(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	char *small = arena_strdup(&a, "small");
+	char *large = arena_alloc(&a, 1 << 20);
+	memset(large, 'x', 1 << 20);
+	char *after = arena_strdup(&a, "after");
+	assert_string_equal(small, "small");
+	assert_string_equal(after, "after");
+	arena_free(&a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_new_buffer_is_empty_string),
+		cmocka_unit_test(test_add_keeps_nul_termination),
+		cmocka_unit_test(test_addf_grows_past_small_buffer),
+		cmocka_unit_test(test_detach_hands_over_memory),
+		cmocka_unit_test(test_diag_formats_position),
+		cmocka_unit_test(test_value_numbers_print_shortest_form),
+		cmocka_unit_test(test_zero_is_truthy_null_is_not),
+		cmocka_unit_test(test_arena_large_allocation_keeps_small_ones),
+	};
+	return cmocka_run_group_tests_name("buf", tests, NULL, NULL);
+}

@@ -1,0 +1,245 @@
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "markdown.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+struct fixture {
+	struct buf log;
+	struct diag diag;
+	struct article a;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	buf_init(&f->log);
+	diag_init(&f->diag, NULL, &f->log);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	markdown_article_free(&f->a);
+	buf_release(&f->log);
+	free(f);
+	return 0;
+}
+
+static int parse(struct fixture *f, const char *src)
+{
+	return markdown_parse_article(&f->a, "content/en/a.md", 0, src, strlen(src),
+				      &f->diag);
+}
+
+/* A resolver that prints the shortcode back, for checking placement. */
+static int echo_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
+			 struct diag *diag)
+{
+	(void)ctx;
+	if (!strcmp(sc->name, "bad")) {
+		diag_error(diag, sc->path, sc->line, sc->col, "unknown shortcode \"%s\"",
+			   sc->name);
+		return -1;
+	}
+	if (sc->block) {
+		buf_addf(out, "<div class=\"block\">%s</div>", sc->name);
+		return 0;
+	}
+	buf_addf(out, "<b>%s", sc->name);
+	for (size_t i = 0; i < sc->nargs; i++)
+		buf_addf(out, " %s=%s", sc->args[i].key, sc->args[i].val);
+	buf_adds(out, "</b>");
+	return 0;
+}
+
+static const char good_head[] =
+	"---\ntitle: A title\ndescription: Text\ndate: 2026-11-20\nslug: a-slug\n"
+	"translation: a-slug\ntags: training, cost\n---\n";
+
+static void test_front_matter_fields_are_read(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: A title\ndescription: Text\ndate: 2026-11-20\n"
+				  "slug: a-slug\ntranslation: a-slug\ntags: training, cost\n"
+				  "draft: true\n---\nBody\n"), 0);
+	assert_string_equal(f->a.title, "A title");
+	assert_string_equal(f->a.date, "2026-11-20");
+	assert_string_equal(f->a.slug, "a-slug");
+	assert_int_equal(f->a.ntags, 2);
+	assert_string_equal(f->a.tags[1], "cost");
+	assert_true(f->a.draft);
+	assert_string_equal(f->a.body, "Body\n");
+	assert_int_equal(f->a.body_line, 10);
+}
+
+static void test_malformed_front_matter_line_is_an_error(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: T\nno colon here\ndate: 2026-01-01\nslug: s\n---\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:3:1: error: front matter line is not \"key: value\"\n");
+}
+
+static void test_missing_title_is_an_error(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ndate: 2026-01-01\nslug: s\n---\nx\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:1:1: error: missing title in front matter\n");
+}
+
+static void test_bad_date_is_an_error_at_its_value(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: T\ndate: 2026-02-30\nslug: s\n---\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:3:7: error: date \"2026-02-30\" is not a date (YYYY-MM-DD)\n");
+}
+
+static void test_slug_with_path_characters_is_rejected(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: T\ndate: 2026-01-01\nslug: ../etc\n---\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:4:7: error: slug \"../etc\" is not a slug (a-z, 0-9 and single hyphens)\n");
+}
+
+static void test_unclosed_front_matter_is_an_error(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: T\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:1:1: error: front matter is not closed by a \"---\" line\n");
+}
+
+static void test_invalid_utf8_in_article_is_rejected(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: T\xff\n---\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:2:9: error: invalid UTF-8 (or NUL byte)\n");
+}
+
+static int render(struct fixture *f, const char *body)
+{
+	struct buf src = BUF_INIT;
+	buf_adds(&src, good_head);
+	buf_adds(&src, body);
+	int rc = markdown_parse_article(&f->a, "content/en/a.md", 0, src.ptr, src.len,
+					&f->diag);
+	buf_release(&src);
+	if (rc == 0)
+		rc = markdown_render(&f->a, echo_resolver, NULL, &f->diag);
+	return rc;
+}
+
+static void test_raw_html_is_not_passed_through(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "Hi <script>alert(1)</script>\n\n<div onclick=\"x\">y</div>\n"), 0);
+	assert_null(strstr(f->a.html, "<script"));
+	assert_null(strstr(f->a.html, "<div"));
+}
+
+static void test_dangerous_link_loses_its_target(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "[click](javascript:alert(1)) [ok](https://example.com/)\n"), 0);
+	assert_null(strstr(f->a.html, "javascript"));
+	assert_non_null(strstr(f->a.html, "href=\"https://example.com/\""));
+}
+
+static void test_inline_shortcode_sits_in_its_paragraph(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "It costs *{{< cost task=lora-7b gpu=rtx-4090 >}}* today.\n\n"
+				   "- item {{< price gpu=rtx-4090 >}}\n"), 0);
+	assert_non_null(strstr(f->a.html,
+			       "<p>It costs <em><b>cost task=lora-7b gpu=rtx-4090</b></em> today.</p>"));
+	assert_non_null(strstr(f->a.html, "<li>item <b>price gpu=rtx-4090</b></li>"));
+}
+
+static void test_block_shortcode_replaces_its_paragraph(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "Before.\n\n{{< table name=vram >}}\n\nAfter.\n"), 0);
+	assert_non_null(strstr(f->a.html, "<p>Before.</p>\n<div class=\"block\">table</div>\n<p>After.</p>"));
+}
+
+static void test_shortcode_in_code_is_left_alone(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "Use `{{< price gpu=x >}}` like this.\n\n```\n{{< chart name=y >}}\n```\n"), 0);
+	assert_non_null(strstr(f->a.html, "<code>{{&lt; price gpu=x &gt;}}</code>"));
+	assert_non_null(strstr(f->a.html, "{{&lt; chart name=y &gt;}}"));
+	assert_int_equal(f->a.ncites, 0);
+}
+
+static void test_shortcode_error_names_file_line_and_column(void **state)
+{
+	struct fixture *f = *state;
+	/* the head has 8 lines; the body's second line is line 10 */
+	assert_int_equal(render(f, "Intro.\nSee 显卡 {{< bad x=1 >}} here.\n"), -1);
+	assert_string_equal(f->log.ptr, "content/en/a.md:10:8: error: unknown shortcode \"bad\"\n");
+}
+
+static void test_unclosed_shortcode_is_an_error(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "Text {{< price gpu=x\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:9:6: error: shortcode is not closed by \">}}\" on its line\n");
+}
+
+static void test_headings_get_stable_unique_ids(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "## Costs\n\n## Costs\n\n### 显存 {{< price gpu=x >}}\n"), 0);
+	assert_non_null(strstr(f->a.html, "<h2 id=\"costs\">Costs</h2>"));
+	assert_non_null(strstr(f->a.html, "<h2 id=\"costs-2\">Costs</h2>"));
+	assert_non_null(strstr(f->a.html, "<h3 id=\"显存\">"));
+	assert_int_equal(f->a.nheadings, 3);
+}
+
+static void test_cites_are_recorded_canonically(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "{{< price gpu=b >}} {{< cost task=t gpu=a text=\"x\" >}}\n"), 0);
+	assert_int_equal(f->a.ncites, 2);
+	assert_string_equal(f->a.cites[0], "cost gpu=a task=t");
+	assert_string_equal(f->a.cites[1], "price gpu=b");
+}
+
+int main(void)
+{
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(test_front_matter_fields_are_read),
+		T(test_malformed_front_matter_line_is_an_error),
+		T(test_missing_title_is_an_error),
+		T(test_bad_date_is_an_error_at_its_value),
+		T(test_slug_with_path_characters_is_rejected),
+		T(test_unclosed_front_matter_is_an_error),
+		T(test_invalid_utf8_in_article_is_rejected),
+		T(test_raw_html_is_not_passed_through),
+		T(test_dangerous_link_loses_its_target),
+		T(test_inline_shortcode_sits_in_its_paragraph),
+		T(test_block_shortcode_replaces_its_paragraph),
+		T(test_shortcode_in_code_is_left_alone),
+		T(test_shortcode_error_names_file_line_and_column),
+		T(test_unclosed_shortcode_is_an_error),
+		T(test_headings_get_stable_unique_ids),
+		T(test_cites_are_recorded_canonically),
+	};
+	return cmocka_run_group_tests_name("markdown", tests, NULL, NULL);
+}

@@ -1,0 +1,193 @@
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "fs.h"
+#include "output.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+struct fixture {
+	char root[64];
+	char site[96];
+	struct buf log;
+	struct diag diag;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	strcpy(f->root, "/tmp/gpuguide-output-XXXXXX");
+	if (!mkdtemp(f->root))
+		return -1;
+	snprintf(f->site, sizeof f->site, "%s/site", f->root);
+	buf_init(&f->log);
+	diag_init(&f->diag, NULL, &f->log);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	fs_remove_tree(f->root);
+	buf_release(&f->log);
+	free(f);
+	return 0;
+}
+
+/* Publish the given files (path, content pairs, NULL-terminated). */
+static int publish(struct fixture *f, const char *const *files)
+{
+	struct output o;
+	if (output_begin(&o, f->site, &f->diag) != 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; files[i] && rc == 0; i += 2)
+		rc = output_add(&o, files[i], files[i + 1], strlen(files[i + 1]));
+	if (rc == 0)
+		rc = output_commit(&o);
+	else
+		output_abort(&o);
+	output_free(&o);
+	return rc;
+}
+
+static char *read_site(struct fixture *f, const char *rel)
+{
+	struct buf path = BUF_INIT, b = BUF_INIT;
+	buf_addf(&path, "%s/%s", f->site, rel);
+	int rc = fs_read_file(path.ptr, &b);
+	buf_release(&path);
+	if (rc != 0) {
+		buf_release(&b);
+		return NULL;
+	}
+	return buf_detach(&b, NULL);
+}
+
+static void stat_site(struct fixture *f, const char *rel, struct stat *st)
+{
+	struct buf path = BUF_INIT;
+	buf_addf(&path, "%s/%s", f->site, rel);
+	assert_int_equal(lstat(path.ptr, st), 0);
+	buf_release(&path);
+}
+
+static void test_first_build_creates_the_folder(void **state)
+{
+	struct fixture *f = *state;
+	const char *files[] = { "en/index.html", "hello", "style.css", "x", NULL };
+	assert_int_equal(publish(f, files), 0);
+	char *s = read_site(f, "en/index.html");
+	assert_string_equal(s, "hello");
+	free(s);
+}
+
+static void test_unchanged_file_keeps_inode_and_mtime(void **state)
+{
+	struct fixture *f = *state;
+	const char *v1[] = { "a.html", "same", "b.html", "old", NULL };
+	assert_int_equal(publish(f, v1), 0);
+	struct stat before_a, before_b, after_a, after_b;
+	stat_site(f, "a.html", &before_a);
+	stat_site(f, "b.html", &before_b);
+	sleep(1);
+	const char *v2[] = { "a.html", "same", "b.html", "new", NULL };
+	struct output o;
+	assert_int_equal(output_begin(&o, f->site, &f->diag), 0);
+	assert_int_equal(output_add(&o, v2[0], v2[1], 4), 0);
+	assert_int_equal(output_add(&o, v2[2], v2[3], 3), 0);
+	assert_int_equal(output_commit(&o), 0);
+	assert_int_equal(o.unchanged, 1);
+	assert_int_equal(o.written, 1);
+	output_free(&o);
+	stat_site(f, "a.html", &after_a);
+	stat_site(f, "b.html", &after_b);
+	assert_int_equal(before_a.st_ino, after_a.st_ino);
+	assert_int_equal(before_a.st_mtim.tv_sec, after_a.st_mtim.tv_sec);
+	assert_int_equal(before_a.st_mtim.tv_nsec, after_a.st_mtim.tv_nsec);
+	assert_true(after_b.st_mtim.tv_sec > before_b.st_mtim.tv_sec ||
+		    before_b.st_ino != after_b.st_ino);
+}
+
+static void test_stale_files_are_removed_and_counted(void **state)
+{
+	struct fixture *f = *state;
+	const char *v1[] = { "a.html", "1", "old/gone.html", "2", NULL };
+	assert_int_equal(publish(f, v1), 0);
+	struct output o;
+	assert_int_equal(output_begin(&o, f->site, &f->diag), 0);
+	assert_int_equal(output_add(&o, "a.html", "1", 1), 0);
+	assert_int_equal(output_commit(&o), 0);
+	assert_int_equal(o.removed, 1);
+	output_free(&o);
+	char *gone = read_site(f, "old/gone.html");
+	assert_null(gone);
+}
+
+static void test_path_collision_is_an_error_and_site_is_kept(void **state)
+{
+	struct fixture *f = *state;
+	const char *v1[] = { "a.html", "kept", NULL };
+	assert_int_equal(publish(f, v1), 0);
+	const char *v2[] = { "a.html", "one", "a.html", "two", NULL };
+	assert_int_equal(publish(f, v2), -1);
+	assert_string_equal(f->log.ptr, "a.html: error: two inputs write the same output file\n");
+	char *s = read_site(f, "a.html");
+	assert_string_equal(s, "kept");
+	free(s);
+}
+
+static void test_paths_outside_the_folder_are_refused(void **state)
+{
+	struct fixture *f = *state;
+	const char *bad[] = { "../escape.html", "/abs.html", "a/../../b", ".hidden",
+			      "a\\b", "a//b", "" };
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		const char *files[] = { bad[i], "x", NULL };
+		assert_int_equal(publish(f, files), -1);
+	}
+	struct buf esc = BUF_INIT;
+	buf_addf(&esc, "%s/escape.html", f->root);
+	assert_false(fs_exists(esc.ptr));
+	buf_release(&esc);
+	assert_non_null(strstr(f->log.ptr,
+			       "../escape.html: error: refusing to write outside the output folder\n"));
+}
+
+static void test_no_staging_folder_is_left_behind(void **state)
+{
+	struct fixture *f = *state;
+	const char *v1[] = { "a.html", "1", NULL };
+	assert_int_equal(publish(f, v1), 0);
+	const char *v2[] = { "a.html", "1", "a.html", "2", NULL };
+	assert_int_equal(publish(f, v2), -1);
+	char **names = fs_list_dir(f->root, NULL);
+	assert_non_null(names);
+	assert_string_equal(names[0], "site");
+	assert_null(names[1]);
+	fs_free_list(names);
+}
+
+int main(void)
+{
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+	const struct CMUnitTest tests[] = {
+		T(test_first_build_creates_the_folder),
+		T(test_unchanged_file_keeps_inode_and_mtime),
+		T(test_stale_files_are_removed_and_counted),
+		T(test_path_collision_is_an_error_and_site_is_kept),
+		T(test_paths_outside_the_folder_are_refused),
+		T(test_no_staging_folder_is_left_behind),
+	};
+	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
+}

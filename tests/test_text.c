@@ -1,0 +1,192 @@
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "data.h"
+#include "diag.h"
+#include "i18n.h"
+#include "text.h"
+
+#include <string.h>
+
+static void test_slugs_are_lowercase_words_joined_by_hyphens(void **state)
+{
+	(void)state;
+	assert_true(text_is_slug("rtx-4090"));
+	assert_true(text_is_slug("a"));
+	assert_false(text_is_slug(""));
+	assert_false(text_is_slug("RTX-4090"));
+	assert_false(text_is_slug("-rtx"));
+	assert_false(text_is_slug("rtx-"));
+	assert_false(text_is_slug("rtx--4090"));
+	assert_false(text_is_slug("../etc"));
+	assert_false(text_is_slug("a/b"));
+	assert_false(text_is_slug(".hidden"));
+}
+
+static void test_invalid_utf8_is_found(void **state)
+{
+	(void)state;
+	assert_int_equal(text_utf8_check("显卡 ok", strlen("显卡 ok")), strlen("显卡 ok"));
+	assert_int_equal(text_utf8_check("ab\xff", 3), 2);
+	assert_int_equal(text_utf8_check("\xc0\xaf", 2), 0);       /* overlong */
+	assert_int_equal(text_utf8_check("\xed\xa0\x80", 3), 0);   /* surrogate */
+	assert_int_equal(text_utf8_check("a\0b", 3), 1);           /* NUL */
+	assert_int_equal(text_utf8_check("\xe6\x98", 2), 0);       /* cut short */
+}
+
+static void test_heading_ids_keep_cjk(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	text_heading_id(&b, "What VRAM do I need?", 20);
+	assert_string_equal(b.ptr, "what-vram-do-i-need");
+	buf_reset(&b);
+	text_heading_id(&b, "显存：最关键的因素", strlen("显存：最关键的因素"));
+	assert_string_equal(b.ptr, "显存：最关键的因素");
+	buf_reset(&b);
+	text_heading_id(&b, "!!!", 3);
+	assert_string_equal(b.ptr, "section");
+	buf_release(&b);
+}
+
+static void test_html_escaping_covers_quotes(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	text_escape_htmls(&b, "<script>&\"'");
+	assert_string_equal(b.ptr, "&lt;script&gt;&amp;&quot;&#39;");
+	buf_release(&b);
+}
+
+static void test_only_safe_url_schemes_pass(void **state)
+{
+	(void)state;
+	assert_true(text_url_is_safe("https://example.com/"));
+	assert_true(text_url_is_safe("HTTP://example.com/"));
+	assert_true(text_url_is_safe("mailto:a@b.c"));
+	assert_true(text_url_is_safe("../gpus/rtx-4090/"));
+	assert_true(text_url_is_safe("#section"));
+	assert_true(text_url_is_safe("page?a=b:c"));
+	assert_false(text_url_is_safe("javascript:alert(1)"));
+	assert_false(text_url_is_safe("JavaScript:alert(1)"));
+	assert_false(text_url_is_safe("java\tscript:alert(1)"));
+	assert_false(text_url_is_safe("vbscript:x"));
+	assert_false(text_url_is_safe("data:text/html,x"));
+	assert_false(text_url_is_safe("file:///etc/passwd"));
+}
+
+static void test_numbers_are_grouped_and_rounded_by_size(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	i18n_format_number(&b, 4102.56, LANG_EN);
+	assert_string_equal(b.ptr, "4,103");
+	buf_reset(&b);
+	i18n_format_number(&b, 3.35, LANG_EN);
+	assert_string_equal(b.ptr, "3.35");
+	buf_reset(&b);
+	i18n_format_number(&b, 0.30, LANG_ZH);
+	assert_string_equal(b.ptr, "0.3");
+	buf_reset(&b);
+	i18n_format_number(&b, 12.0, LANG_EN);
+	assert_string_equal(b.ptr, "12");
+	buf_reset(&b);
+	i18n_format_number(&b, 1234567, LANG_EN);
+	assert_string_equal(b.ptr, "1,234,567");
+	buf_release(&b);
+}
+
+static void test_money_has_cents_below_a_hundred(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	i18n_format_usd(&b, 3 * 0.39, LANG_EN);
+	assert_string_equal(b.ptr, "$1.17");
+	buf_reset(&b);
+	i18n_format_usd(&b, 30000, LANG_ZH);
+	assert_string_equal(b.ptr, "$30,000");
+	buf_reset(&b);
+	i18n_format_usd(&b, 544.32, LANG_EN);
+	assert_string_equal(b.ptr, "$544");
+	buf_release(&b);
+}
+
+static void test_dates_read_naturally_in_each_language(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	i18n_format_date(&b, "2026-07-27", LANG_EN);
+	assert_string_equal(b.ptr, "27 Jul 2026");
+	buf_reset(&b);
+	i18n_format_date(&b, "2026-07-27", LANG_ZH);
+	assert_string_equal(b.ptr, "2026年7月27日");
+	buf_release(&b);
+}
+
+/* A small i18n table built in memory. */
+static const char *row1[] = { "unit.h", "h", "小时" };
+static const char *row2[] = { "nav.home", "Home", "" };
+static const char *row3[] = { "unit.h", "hours", "时" };
+static const char **rows[] = { row1, row2, row3 };
+static const char *cols[] = { "key", "en", "zh" };
+static int lines[] = { 2, 3, 4 };
+
+static void test_ui_string_missing_in_one_language_names_the_key(void **state)
+{
+	(void)state;
+	struct table t = { "i18n", "data/i18n.csv", 3, cols, 3, rows, lines };
+	struct buf log = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	struct i18n tr;
+	assert_int_equal(i18n_load(&tr, &t, &d), -1);
+	assert_string_equal(log.ptr,
+			    "data/i18n.csv:3:3: error: UI string \"nav.home\" has no zh text\n"
+			    "data/i18n.csv:4:1: error: duplicate UI string \"unit.h\" (first on line 2)\n");
+	i18n_free(&tr);
+	buf_release(&log);
+}
+
+static void test_units_follow_the_language(void **state)
+{
+	(void)state;
+	struct table t = { "i18n", "data/i18n.csv", 3, cols, 1, rows, lines };
+	struct diag d;
+	diag_init(&d, NULL, NULL);
+	struct i18n tr;
+	assert_int_equal(i18n_load(&tr, &t, &d), 0);
+	struct buf b = BUF_INIT;
+	i18n_format_unit(&b, &tr, 4102.56, "unit.h", LANG_ZH);
+	assert_string_equal(b.ptr, "4,103 小时");
+	buf_reset(&b);
+	i18n_format_unit(&b, &tr, 24, "GB", LANG_EN);
+	assert_string_equal(b.ptr, "24 GB");
+	buf_reset(&b);
+	i18n_format_unit(&b, &tr, 3.3, "×", LANG_EN);
+	assert_string_equal(b.ptr, "3.3×");
+	assert_string_equal(i18n_get(&tr, LANG_EN, "unit.h"), "h");
+	assert_string_equal(i18n_get(&tr, LANG_EN, "absent"), "absent");
+	buf_release(&b);
+	i18n_free(&tr);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_slugs_are_lowercase_words_joined_by_hyphens),
+		cmocka_unit_test(test_invalid_utf8_is_found),
+		cmocka_unit_test(test_heading_ids_keep_cjk),
+		cmocka_unit_test(test_html_escaping_covers_quotes),
+		cmocka_unit_test(test_only_safe_url_schemes_pass),
+		cmocka_unit_test(test_numbers_are_grouped_and_rounded_by_size),
+		cmocka_unit_test(test_money_has_cents_below_a_hundred),
+		cmocka_unit_test(test_dates_read_naturally_in_each_language),
+		cmocka_unit_test(test_ui_string_missing_in_one_language_names_the_key),
+		cmocka_unit_test(test_units_follow_the_language),
+	};
+	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
+}
