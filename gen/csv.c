@@ -208,8 +208,9 @@ static void reader_check_utf8(struct reader *r, const unsigned char *s,
 				bad_line = line;
 			}
 			n = 1;
-		} else if (s[i] == '\n') {
-			line++;
+		} else if (s[i] == '\n' ||
+			   (s[i] == '\r' && (i + 1 == len || s[i + 1] != '\n'))) {
+			line++; /* counted as reader_parse counts them */
 			col = 0;
 		}
 		i += n;

@@ -98,6 +98,19 @@ static void test_crlf_line_ends(void **state)
 	parsed_free(&p);
 }
 
+static void test_old_mac_line_ends_count_as_lines(void **state)
+{
+	(void)state;
+	struct parsed p;
+	parse(&p, "id,name\ra,ok\rb,\xFF\r");
+	assert_int_equal(p.rc, -1);
+	assert_int_equal(p.t.nrows, 2);
+	assert_int_equal(p.t.lines[1], 3);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:3:3: error: invalid UTF-8 (byte 0xFF); save the file as UTF-8\n");
+	parsed_free(&p);
+}
+
 static void test_byte_order_mark_is_stripped(void **state)
 {
 	(void)state;
@@ -348,6 +361,7 @@ int main(void)
 		cmocka_unit_test(test_simple_table_has_header_rows_and_lines),
 		cmocka_unit_test(test_quoted_field_with_comma_quote_and_newline),
 		cmocka_unit_test(test_crlf_line_ends),
+		cmocka_unit_test(test_old_mac_line_ends_count_as_lines),
 		cmocka_unit_test(test_byte_order_mark_is_stripped),
 		cmocka_unit_test(test_invalid_utf8_is_reported_at_the_byte),
 		cmocka_unit_test(test_nul_byte_is_rejected),
