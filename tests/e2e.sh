@@ -1,0 +1,103 @@
+#!/bin/sh
+# End-to-end tests of build/gen on a small fixture project (tests/fixtures/mini:
+# its own articles, with the real data and templates). Prints a closing
+# "e2e: N passed, N failed" line and exits non-zero on any failure.
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+gen="$top/build/gen"
+work=$(mktemp -d /tmp/gpuguide-e2e-XXXXXX)
+trap 'rm -rf "$work"' EXIT INT TERM
+passed=0
+failed=0
+
+ok()   { passed=$((passed + 1)); echo "ok   - $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL - $1"; }
+check() { # check NAME COMMAND...
+	name=$1; shift
+	if "$@" >/dev/null 2>&1; then ok "$name"; else fail "$name"; fi
+}
+tree_hash() { # bytes and mtimes of every file below $1
+	(cd "$1" && find . -type f -printf '%p %T@\n' | sort && find . -type f | sort | xargs sha256sum) | sha256sum
+}
+
+# A project: fixture content, real data and templates.
+proj="$work/proj"
+mkdir -p "$proj"
+cp -R "$top/tests/fixtures/mini/content" "$proj/content"
+cp -R "$top/data" "$proj/data"
+cp -R "$top/templates" "$proj/templates"
+
+# 1. A clean build succeeds and prints its summary line.
+"$gen" build --root "$proj" >"$work/out1" 2>"$work/err1"
+rc=$?
+check "first build exits 0" test "$rc" -eq 0
+check "summary line names pages written and milliseconds" \
+	grep -Eq '^gen: [0-9]+ pages written, 0 unchanged, 0 removed, [0-9]+ warnings, [0-9]+ ms$' "$work/out1"
+site="$proj/site"
+check "English home exists" test -f "$site/en/index.html"
+check "Chinese home exists" test -f "$site/zh/index.html"
+check "root landing exists" test -f "$site/index.html"
+check "English page says lang=en" grep -q '<html lang="en">' "$site/en/articles/first-steps/index.html"
+check "Chinese page says lang=zh-CN" grep -q '<html lang="zh-CN">' "$site/zh/articles/first-steps/index.html"
+check "switcher leads to the Chinese article" \
+	grep -q 'class="lang-switch" href="../../../zh/articles/first-steps/"' "$site/en/articles/first-steps/index.html"
+check "home lists the article" grep -q 'href="articles/first-steps/"' "$site/en/index.html"
+check "raw script does not reach the page" sh -c "! grep -q '<script>alert' '$site/en/articles/first-steps/index.html'"
+check "javascript link is dropped" sh -c "! grep -q 'javascript:' '$site/en/articles/first-steps/index.html'"
+price=$(awk -F, '$1=="rtx-4090" && $4=="on-demand" {print $3}' "$proj/data/prices.csv" | sort -n | head -1)
+check "the cited price comes from the data (\$$price)" grep -q "\\\$$price/h" "$site/en/articles/first-steps/index.html"
+check "unsafe link produces a warning" grep -q 'content/en/first-steps.md:19:.*warning: link target "javascript:alert(1)" is not allowed' "$work/err1"
+
+# 2. The article body matches the expected HTML exactly.
+sed -n '/<div class="prose">/,/^<\/div>/p' "$site/en/articles/first-steps/index.html" |
+	sed "s/$price/PRICE/" >"$work/article.html"
+if diff -u "$top/tests/fixtures/mini/expected-article.html" "$work/article.html" >"$work/diff"; then
+	ok "article HTML matches tests/fixtures/mini/expected-article.html"
+else
+	fail "article HTML matches tests/fixtures/mini/expected-article.html"
+	cat "$work/diff"
+fi
+
+# 3. A second build is byte-identical and rewrites nothing.
+before=$(tree_hash "$site")
+"$gen" build --root "$proj" >"$work/out2" 2>&1
+check "no-change rebuild writes no file" grep -Eq '^gen: 0 pages written, [0-9]+ unchanged, 0 removed' "$work/out2"
+check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"
+
+# 4. A broken input fails with file and line, and leaves the site as it was.
+cp "$proj/data/prices.csv" "$work/prices.bak"
+awk -F, 'BEGIN{OFS=","} NR==2{$3="\"0,39\""} {print}' "$work/prices.bak" >"$proj/data/prices.csv"
+"$gen" build --root "$proj" >"$work/out3" 2>"$work/err3"
+rc=$?
+check "broken price exits 1" test "$rc" -eq 1
+check "message names file, line and column" grep -q '^data/prices.csv:2:3: error: usd_per_hour "0,39" is not a number$' "$work/err3"
+check "failed build leaves the site untouched" test "$before" = "$(tree_hash "$site")"
+check "no staging folder is left behind" sh -c "! ls -a '$proj' | grep -q staging"
+cp "$work/prices.bak" "$proj/data/prices.csv"
+
+printf -- '---\ntitle: Broken\ndate: 2026-13-01\nslug: broken\n---\nx\n' >"$proj/content/en/broken.md"
+"$gen" build --root "$proj" >"$work/out4" 2>"$work/err4"
+rc=$?
+check "bad article date exits 1" test "$rc" -eq 1
+check "bad date message names file, line and column" \
+	grep -q '^content/en/broken.md:3:7: error: date "2026-13-01" is not a date (YYYY-MM-DD)$' "$work/err4"
+check "site still untouched" test "$before" = "$(tree_hash "$site")"
+rm "$proj/content/en/broken.md"
+
+# 5. gen check validates and writes nothing; usage errors exit 2.
+rm -rf "$site"
+"$gen" check --root "$proj" >"$work/out5" 2>&1
+check "gen check exits 0 on good input" test $? -eq 0
+check "gen check writes nothing" test ! -e "$site"
+"$gen" frobnicate >/dev/null 2>&1
+check "unknown command exits 2" test $? -eq 2
+"$gen" --version | grep -q '^gen (gpuguide) '
+check "--version prints the version" test $? -eq 0
+
+# 6. Two clean builds into different folders are byte-identical.
+"$gen" build --root "$proj" --out "$work/a" >/dev/null 2>&1
+"$gen" build --root "$proj" --out "$work/b" >/dev/null 2>&1
+check "two clean builds are byte-identical" diff -r "$work/a" "$work/b"
+
+echo "e2e: $passed passed, $failed failed"
+test "$failed" -eq 0
