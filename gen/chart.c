@@ -1,0 +1,1602 @@
+/* chart: see chart.h. Layout first (boxes), then a libxml2 tree. */
+#include "chart.h"
+
+#include "buf.h"
+
+#include <libxml/tree.h>
+
+#include <float.h>
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define PAD 8.0
+#define LINE_K 1.25   /* line height as a multiple of the font size */
+#define BOLD_K 1.08   /* bold text is wider */
+#define BAR_H 18.0
+#define ROW_H 26.0
+#define GAP 6.0
+
+static const char *const palette[CHART_COLORS] = {
+	"#0072B2", "#E69F00", "#009E73", "#CC79A7",
+	"#56B4E9", "#D55E00", "#F0E442", "#000000",
+};
+
+/* ---------------------------------------------------------------- ticks */
+
+size_t chart_nice_ticks(double min, double max, size_t max_ticks,
+			struct chart_ticks *out)
+{
+	static const double mant[] = { 1, 2, 2.5, 5 };
+
+	memset(out, 0, sizeof *out);
+	if (!isfinite(min) || !isfinite(max)) {
+		min = 0;
+		max = 1;
+	}
+	if (min > max) {
+		double tmp = min;
+		min = max;
+		max = tmp;
+	}
+	if (min == max) {
+		if (min == 0)
+			max = 1;
+		else if (min > 0)
+			min = 0;
+		else
+			max = 0;
+	}
+	if (max_ticks < 2)
+		max_ticks = 2;
+	if (max_ticks > CHART_MAX_TICKS)
+		max_ticks = CHART_MAX_TICKS;
+
+	/* Try steps in increasing order from well below the naive step. */
+	int e0 = (int)floor(log10((max - min) / (double)(max_ticks - 1))) - 1;
+	for (int e = e0; e < e0 + 6; e++) {
+		for (size_t m = 0; m < sizeof mant / sizeof mant[0]; m++) {
+			double step = mant[m] * pow(10, e);
+			double k0 = floor(min / step + 1e-9);
+			double k1 = ceil(max / step - 1e-9);
+			double count = k1 - k0 + 1;
+			if (count > (double)max_ticks)
+				continue;
+			out->n = (size_t)count;
+			for (size_t i = 0; i < out->n; i++)
+				out->v[i] = (k0 + (double)i) * step;
+			out->step = step;
+			out->decimals = -e + (mant[m] == 2.5 ? 1 : 0);
+			if (out->decimals < 0)
+				out->decimals = 0;
+			return out->n;
+		}
+	}
+	/* Not reached for finite input; keep a sane answer anyway. */
+	out->n = 2;
+	out->v[0] = min;
+	out->v[1] = max;
+	out->step = max - min;
+	return out->n;
+}
+
+size_t chart_log_ticks(double min, double max, size_t max_ticks,
+		       struct chart_ticks *out)
+{
+	memset(out, 0, sizeof *out);
+	if (!(min > 0) || !isfinite(min) || !isfinite(max))
+		return 0;
+	if (max < min)
+		max = min;
+	if (max_ticks < 2)
+		max_ticks = 2;
+	if (max_ticks > CHART_MAX_TICKS)
+		max_ticks = CHART_MAX_TICKS;
+	/* Strictly below min, so the smallest bar still has a length. */
+	int lo = (int)ceil(log10(min) - 1e-9) - 1;
+	int hi = (int)ceil(log10(max) - 1e-9);
+	if (hi <= lo)
+		hi = lo + 1;
+	int every = 1;
+	while ((hi - lo + every - 1) / every + 1 > (int)max_ticks)
+		every++;
+	if ((hi - lo) % every)
+		hi += every - (hi - lo) % every;
+	out->log = true;
+	out->step = every;
+	out->decimals = lo < 0 ? -lo : 0;
+	for (int e = lo; e <= hi; e += every)
+		out->v[out->n++] = pow(10, e);
+	return out->n;
+}
+
+void chart_tick_label(const struct chart_ticks *t, size_t i, char *dst,
+		      size_t cap)
+{
+	double v = t->v[i];
+	if (t->log) {
+		int e = (int)lround(log10(v));
+		if (e >= 5)
+			snprintf(dst, cap, "1e%d", e);
+		else
+			snprintf(dst, cap, "%.*f", e < 0 ? -e : 0, v);
+		return;
+	}
+	if (fabs(v) < t->step * 1e-6)
+		v = 0; /* no "-0" */
+	snprintf(dst, cap, "%.*f", t->decimals, v);
+}
+
+bool chart_wants_log(const double *values, size_t n)
+{
+	if (n == 0)
+		return false;
+	double lo = DBL_MAX, hi = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!(values[i] > 0) || !isfinite(values[i]))
+			return false;
+		if (values[i] < lo)
+			lo = values[i];
+		if (values[i] > hi)
+			hi = values[i];
+	}
+	return hi > 100 * lo;
+}
+
+void chart_scale_init(struct chart_scale *s, double d0, double d1, double r0,
+		      double r1, bool log)
+{
+	s->d0 = d0;
+	s->d1 = d1;
+	s->r0 = r0;
+	s->r1 = r1;
+	s->log = log;
+}
+
+double chart_scale_map(const struct chart_scale *s, double v)
+{
+	double t;
+	if (s->log) {
+		if (!(v > 0) || !(s->d0 > 0) || !(s->d1 > 0) || s->d0 == s->d1)
+			return s->r0;
+		t = (log10(v) - log10(s->d0)) / (log10(s->d1) - log10(s->d0));
+	} else {
+		if (s->d0 == s->d1 || !isfinite(v))
+			return s->r0;
+		t = (v - s->d0) / (s->d1 - s->d0);
+	}
+	if (t < 0)
+		t = 0;
+	if (t > 1)
+		t = 1;
+	return s->r0 + t * (s->r1 - s->r0);
+}
+
+/* ------------------------------------------------------------ text width */
+
+/* Decode one UTF-8 sequence at s; set *len to its byte length. Returns
+ * UINT32_MAX for an invalid or truncated sequence (length 1). */
+static uint32_t utf8_decode(const char *s, size_t *len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t cp;
+	size_t n;
+	if (u[0] < 0x80) {
+		*len = 1;
+		return u[0];
+	} else if ((u[0] & 0xE0) == 0xC0) {
+		cp = u[0] & 0x1F;
+		n = 2;
+	} else if ((u[0] & 0xF0) == 0xE0) {
+		cp = u[0] & 0x0F;
+		n = 3;
+	} else if ((u[0] & 0xF8) == 0xF0) {
+		cp = u[0] & 0x07;
+		n = 4;
+	} else {
+		*len = 1;
+		return UINT32_MAX;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((u[i] & 0xC0) != 0x80) {
+			*len = 1;
+			return UINT32_MAX;
+		}
+		cp = (cp << 6) | (u[i] & 0x3F);
+	}
+	*len = n;
+	return cp;
+}
+
+/* East Asian Wide and Fullwidth blocks (approximate, by block). */
+static bool codepoint_is_wide(uint32_t c)
+{
+	static const uint32_t ranges[][2] = {
+		{ 0x1100, 0x115F }, { 0x231A, 0x231B }, { 0x2329, 0x232A },
+		{ 0x2E80, 0x303E }, { 0x3041, 0x33FF }, { 0x3400, 0x4DBF },
+		{ 0x4E00, 0x9FFF }, { 0xA000, 0xA4CF }, { 0xA960, 0xA97F },
+		{ 0xAC00, 0xD7A3 }, { 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 },
+		{ 0xFE30, 0xFE6F }, { 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 },
+		{ 0x1F300, 0x1F64F }, { 0x1F900, 0x1F9FF },
+		{ 0x20000, 0x2FFFD }, { 0x30000, 0x3FFFD },
+	};
+	for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+		if (c >= ranges[i][0] && c <= ranges[i][1])
+			return true;
+	return false;
+}
+
+static bool codepoint_is_zero_width(uint32_t c)
+{
+	return (c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) ||
+	       (c >= 0xFE00 && c <= 0xFE0F);
+}
+
+/* Width of one code point in em. */
+static double codepoint_em(uint32_t c)
+{
+	if (c == UINT32_MAX || codepoint_is_wide(c))
+		return 1.0;
+	if (codepoint_is_zero_width(c))
+		return 0;
+	if (c >= 0x80)
+		return 0.65;
+	if (strchr("il.,:;'!|I()[]{}`j", (int)c) && c != 0)
+		return 0.32;
+	if (c == ' ' || c == 'f' || c == 't' || c == 'r')
+		return 0.36;
+	if (strchr("mwMW@%", (int)c) && c != 0)
+		return 0.88;
+	if (c >= 'A' && c <= 'Z')
+		return 0.68;
+	return 0.57;
+}
+
+double chart_text_width(const char *utf8, double font_px)
+{
+	double em = 0;
+	size_t len;
+	if (!utf8)
+		return 0;
+	for (const char *p = utf8; *p; p += len)
+		em += codepoint_em(utf8_decode(p, &len));
+	return em * font_px;
+}
+
+static const char ELLIPSIS[] = "\xE2\x80\xA6";
+
+bool chart_text_fit(const char *utf8, double font_px, double max_w,
+		    struct buf *out)
+{
+	if (!utf8)
+		return false;
+	max_w += 1e-6; /* widths computed two ways may differ in the last bit */
+	if (chart_text_width(utf8, font_px) <= max_w) {
+		buf_adds(out, utf8);
+		return false;
+	}
+	double room = max_w - chart_text_width(ELLIPSIS, font_px);
+	double w = 0;
+	size_t len, keep = 0;
+	for (const char *p = utf8; *p; p += len) {
+		w += codepoint_em(utf8_decode(p, &len)) * font_px;
+		if (w > room)
+			break;
+		keep = (size_t)(p - utf8) + len;
+	}
+	while (keep > 0 && utf8[keep - 1] == ' ')
+		keep--;
+	buf_add(out, utf8, keep);
+	buf_adds(out, ELLIPSIS);
+	return true;
+}
+
+/* A line may end after code point c (followed by next): at spaces, after
+ * '-' or '/', and on either side of a wide character. */
+static bool can_break_after(uint32_t c, uint32_t next)
+{
+	if (next == ' ' || c == ' ' || c == '-' || c == '/')
+		return true;
+	return codepoint_is_wide(c) || codepoint_is_wide(next);
+}
+
+size_t chart_text_wrap(const char *utf8, double font_px, double max_w,
+		       size_t max_lines, struct buf *lines)
+{
+	size_t used = 0;
+	const char *p = utf8;
+	if (!utf8 || max_lines == 0)
+		return 0;
+	while (*p && used < max_lines) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		if (used == max_lines - 1 ||
+		    chart_text_width(p, font_px) <= max_w + 1e-6) {
+			chart_text_fit(p, font_px, max_w, &lines[used++]);
+			break;
+		}
+		/* Longest prefix that fits and ends at a break opportunity. */
+		double w = 0;
+		size_t len, brk = 0;
+		for (const char *q = p; *q; q += len) {
+			uint32_t c = utf8_decode(q, &len);
+			w += codepoint_em(c) * font_px;
+			if (w > max_w + 1e-6)
+				break;
+			size_t nlen;
+			uint32_t next = q[len] ? utf8_decode(q + len, &nlen) : 0;
+			if (next && can_break_after(c, next))
+				brk = (size_t)(q - p) + len;
+		}
+		if (brk == 0) { /* one long word: abbreviate it and stop */
+			chart_text_fit(p, font_px, max_w, &lines[used++]);
+			break;
+		}
+		size_t keep = brk;
+		while (keep > 0 && p[keep - 1] == ' ')
+			keep--;
+		buf_add(&lines[used++], p, keep);
+		p += brk;
+	}
+	return used;
+}
+
+/* --------------------------------------------------------------- layout */
+
+bool chart_box_overlap(const struct chart_box *a, const struct chart_box *b)
+{
+	return a->x < b->x + b->w && b->x < a->x + a->w &&
+	       a->y < b->y + b->h && b->y < a->y + a->h;
+}
+
+void chart_layout_release(struct chart_layout *lay)
+{
+	for (size_t i = 0; i < lay->n; i++) {
+		free(lay->items[i].text);
+		free(lay->items[i].tip);
+	}
+	free(lay->items);
+	free(lay->path);
+	memset(lay, 0, sizeof *lay);
+}
+
+static struct chart_item *layout_push(struct chart_layout *lay,
+				      enum chart_item_kind kind)
+{
+	if (lay->n == lay->cap) {
+		size_t cap = lay->cap ? 2 * lay->cap : 32;
+		struct chart_item *items = realloc(lay->items, cap * sizeof *items);
+		if (!items)
+			abort();
+		lay->items = items;
+		lay->cap = cap;
+	}
+	struct chart_item *it = &lay->items[lay->n++];
+	memset(it, 0, sizeof *it);
+	it->kind = kind;
+	it->color = -1;
+	it->index = -1;
+	return it;
+}
+
+static char *str_copy(const char *s)
+{
+	if (!s)
+		return NULL;
+	char *c = strdup(s);
+	if (!c)
+		abort();
+	return c;
+}
+
+static double text_w(const char *s, double font, unsigned flags)
+{
+	return chart_text_width(s, font) * (flags & CHART_ITEM_BOLD ? BOLD_K : 1);
+}
+
+/* A line of text around vertical centre cy. x is the left edge, the right
+ * edge (CHART_ITEM_END) or the centre (CHART_ITEM_MIDDLE). */
+static struct chart_item *layout_text(struct chart_layout *lay, const char *s,
+				      double x, double cy, double font,
+				      unsigned flags, const char *tip)
+{
+	struct chart_item *it = layout_push(lay, CHART_ITEM_TEXT);
+	double w = text_w(s, font, flags);
+	it->text = str_copy(s);
+	it->tip = str_copy(tip);
+	it->font_px = font;
+	it->flags = flags;
+	it->box.w = w;
+	it->box.h = font * 1.2;
+	it->box.y = cy - it->box.h / 2;
+	if (flags & CHART_ITEM_END)
+		it->box.x = x - w;
+	else if (flags & CHART_ITEM_MIDDLE)
+		it->box.x = x - w / 2;
+	else
+		it->box.x = x;
+	return it;
+}
+
+/* One line abbreviated to max_w, with the full text as tooltip if cut. */
+static struct chart_item *layout_text_fit(struct chart_layout *lay,
+					  const char *s, double max_w, double x,
+					  double cy, double font, unsigned flags)
+{
+	struct buf line = BUF_INIT;
+	double k = flags & CHART_ITEM_BOLD ? BOLD_K : 1;
+	bool cut = chart_text_fit(s, font, max_w / k, &line);
+	struct chart_item *it =
+		layout_text(lay, line.ptr, x, cy, font, flags, cut ? s : NULL);
+	buf_release(&line);
+	return it;
+}
+
+/* Wrapped text, lines centred as a block on cy; returns the line count. */
+static size_t layout_text_block(struct chart_layout *lay, const char *s,
+				double max_w, size_t max_lines, double x,
+				double cy, double font, unsigned flags)
+{
+	struct buf lines[3] = { BUF_INIT, BUF_INIT, BUF_INIT };
+	double k = flags & CHART_ITEM_BOLD ? BOLD_K : 1;
+	if (max_lines > 3)
+		max_lines = 3;
+	size_t n = chart_text_wrap(s, font, max_w / k, max_lines, lines);
+	bool cut = n > 0 && strstr(lines[n - 1].ptr, ELLIPSIS) &&
+		   !strstr(s, ELLIPSIS);
+	double lh = font * LINE_K;
+	for (size_t i = 0; i < n; i++)
+		layout_text(lay, lines[i].ptr, x,
+			    cy + ((double)i - (double)(n - 1) / 2) * lh, font,
+			    flags, cut ? s : NULL);
+	for (size_t i = 0; i < 3; i++)
+		buf_release(&lines[i]);
+	return n;
+}
+
+static size_t wrapped_lines(const char *s, double max_w, size_t max_lines,
+			    double font, unsigned flags)
+{
+	struct buf lines[3] = { BUF_INIT, BUF_INIT, BUF_INIT };
+	double k = flags & CHART_ITEM_BOLD ? BOLD_K : 1;
+	size_t n = chart_text_wrap(s, font, max_w / k, max_lines, lines);
+	for (size_t i = 0; i < 3; i++)
+		buf_release(&lines[i]);
+	return n;
+}
+
+static void layout_rule(struct chart_layout *lay, double x1, double y1,
+			double x2, double y2, bool grid)
+{
+	struct chart_item *it = layout_push(lay, CHART_ITEM_RULE);
+	it->box = (struct chart_box){ x1, y1, x2 - x1, y2 - y1 };
+	it->flags = grid ? CHART_ITEM_GRID : 0;
+}
+
+static struct chart_item *layout_mark(struct chart_layout *lay,
+				      enum chart_item_kind kind,
+				      struct chart_box box, int color,
+				      unsigned flags, int index)
+{
+	struct chart_item *it = layout_push(lay, kind);
+	it->box = box;
+	it->color = color < 0 ? -1 : color % CHART_COLORS;
+	it->flags = flags;
+	it->index = index;
+	return it;
+}
+
+static char *tip_join(const char *a, const char *b)
+{
+	struct buf t = BUF_INIT;
+	buf_addf(&t, "%s: %s", a ? a : "", b ? b : "");
+	return buf_detach(&t, NULL);
+}
+
+static const char *no_data_text(const struct chart_text *t)
+{
+	return t->no_data ? t->no_data : "No data";
+}
+
+/* Deterministic short number for values the caller did not format. */
+static void format_number(double v, char *dst, size_t cap)
+{
+	snprintf(dst, cap, "%.2f", v);
+	char *dot = strchr(dst, '.');
+	if (dot) {
+		char *end = dst + strlen(dst);
+		while (end > dot + 1 && end[-1] == '0')
+			*--end = '\0';
+		if (end == dot + 1)
+			*dot = '\0';
+	}
+	if (strcmp(dst, "-0") == 0)
+		strcpy(dst, "0");
+}
+
+/* The drawn title, wrapped to two lines; returns the y below it. */
+static double layout_title(struct chart_layout *lay, const struct chart_text *t,
+			   double width)
+{
+	double y = PAD;
+	if (!t->title || !*t->title)
+		return y;
+	double lh = CHART_FONT_TITLE * LINE_K;
+	size_t n = wrapped_lines(t->title, width - 2 * PAD, 2, CHART_FONT_TITLE,
+				 CHART_ITEM_BOLD);
+	layout_text_block(lay, t->title, width - 2 * PAD, 2, PAD,
+			  y + lh * (double)n / 2, CHART_FONT_TITLE,
+			  CHART_ITEM_BOLD);
+	return y + lh * (double)n + GAP;
+}
+
+static void layout_no_data(struct chart_layout *lay, const struct chart_text *t)
+{
+	chart_layout_release(lay);
+	lay->width = CHART_WIDTH;
+	lay->no_data = true;
+	double y = layout_title(lay, t, CHART_WIDTH);
+	layout_text_fit(lay, no_data_text(t), CHART_WIDTH - 2 * PAD,
+			CHART_WIDTH / 2, y + 16, CHART_FONT,
+			CHART_ITEM_MIDDLE | CHART_ITEM_MUTED);
+	lay->height = ceil(y + 32 + PAD);
+}
+
+/* Ticks whose labels (font small, centred under each tick, kept inside
+ * [lo_x, hi_x]) do not touch: fewer ticks until they fit. Fills the
+ * scale's domain from the ticks. */
+static void choose_x_ticks(double dmin, double dmax, bool log, double r0,
+			   double r1, double lo_x, double hi_x,
+			   struct chart_ticks *ticks, struct chart_scale *sc)
+{
+	for (size_t max_t = 8; max_t >= 2; max_t--) {
+		if (log)
+			chart_log_ticks(dmin, dmax, max_t, ticks);
+		else
+			chart_nice_ticks(dmin, dmax, max_t, ticks);
+		chart_scale_init(sc, ticks->v[0], ticks->v[ticks->n - 1], r0, r1,
+				 log);
+		double prev_right = -DBL_MAX;
+		bool ok = true;
+		for (size_t i = 0; i < ticks->n && ok; i++) {
+			char s[48];
+			chart_tick_label(ticks, i, s, sizeof s);
+			double w = chart_text_width(s, CHART_FONT_SMALL);
+			double x = chart_scale_map(sc, ticks->v[i]) - w / 2;
+			if (x < lo_x)
+				x = lo_x;
+			if (x + w > hi_x)
+				x = hi_x - w;
+			ok = x >= prev_right + GAP;
+			prev_right = x + w;
+		}
+		if (ok)
+			return;
+	}
+}
+
+/* Tick labels under the axis at centre line cy, clamped like above. */
+static void layout_x_tick_labels(struct chart_layout *lay,
+				 const struct chart_ticks *ticks,
+				 const struct chart_scale *sc, double cy,
+				 double lo_x, double hi_x)
+{
+	for (size_t i = 0; i < ticks->n; i++) {
+		char s[48];
+		chart_tick_label(ticks, i, s, sizeof s);
+		double w = chart_text_width(s, CHART_FONT_SMALL);
+		double x = chart_scale_map(sc, ticks->v[i]);
+		if (x - w / 2 < lo_x)
+			x = lo_x + w / 2;
+		if (x + w / 2 > hi_x)
+			x = hi_x - w / 2;
+		layout_text(lay, s, x, cy, CHART_FONT_SMALL, CHART_ITEM_MIDDLE,
+			    NULL);
+	}
+}
+
+/* ------------------------------------------------------------ bar rows */
+
+struct row {
+	const char *label;
+	bool header; /* a group heading: label only */
+	double value;
+	bool has_value;
+	int color;
+	bool highlight;
+	const char *value_text;
+	int index;
+};
+
+static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
+		       const struct row *rows, size_t n, double font,
+		       double bar_h, double row_h1)
+{
+	const double W = CHART_WIDTH;
+	double *vals = malloc((n ? n : 1) * sizeof *vals);
+	char (*vtext)[48] = malloc((n ? n : 1) * sizeof *vtext);
+	size_t nv = 0;
+	if (!vals || !vtext)
+		abort();
+	double lo = 0, hi = 0, val_w = 0, label_w = 0;
+	bool two_lines = false;
+
+	chart_layout_release(lay);
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &rows[i];
+		vtext[i][0] = '\0';
+		if (r->header || !r->has_value || !isfinite(r->value))
+			continue;
+		vals[nv++] = r->value;
+		if (r->value < lo)
+			lo = r->value;
+		if (r->value > hi)
+			hi = r->value;
+		if (!r->value_text)
+			format_number(r->value, vtext[i], sizeof vtext[i]);
+		const char *vt = r->value_text ? r->value_text : vtext[i];
+		double w = text_w(vt, font, r->highlight ? CHART_ITEM_BOLD : 0);
+		if (w > val_w)
+			val_w = w;
+	}
+	if (nv == 0) {
+		free(vals);
+		free(vtext);
+		layout_no_data(lay, t);
+		return 0;
+	}
+	bool log = chart_wants_log(vals, nv);
+	double vmin = DBL_MAX;
+	for (size_t i = 0; i < nv; i++)
+		if (vals[i] < vmin)
+			vmin = vals[i];
+	free(vals);
+
+	if (val_w > W * 0.25)
+		val_w = W * 0.25;
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i].header)
+			continue;
+		unsigned fl = rows[i].highlight ? CHART_ITEM_BOLD : 0;
+		double w = text_w(rows[i].label ? rows[i].label : "", font, fl);
+		if (w > label_w)
+			label_w = w;
+	}
+	if (label_w > W * 0.38)
+		label_w = W * 0.38;
+	for (size_t i = 0; i < n; i++) {
+		unsigned fl = rows[i].highlight ? CHART_ITEM_BOLD : 0;
+		if (!rows[i].header && rows[i].label &&
+		    wrapped_lines(rows[i].label, label_w, 2, font, fl) > 1)
+			two_lines = true;
+	}
+	double row_h = two_lines ? 2 * font * LINE_K + 8 : row_h1;
+	if (row_h < bar_h + 6)
+		row_h = bar_h + 6;
+	double head_h = CHART_FONT * LINE_K + 8;
+
+	double plot_x0 = PAD + label_w + 8;
+	double plot_x1 = W - PAD - val_w - GAP;
+
+	struct chart_ticks ticks;
+	struct chart_scale sc;
+	choose_x_ticks(log ? vmin : lo, log ? hi : hi, log, plot_x0, plot_x1, PAD,
+		       W - PAD, &ticks, &sc);
+
+	lay->width = W;
+	double y = layout_title(lay, t, W);
+	double rows_top = y;
+	double rows_bottom = y;
+	for (size_t i = 0; i < n; i++)
+		rows_bottom += rows[i].header ? head_h : row_h;
+
+	for (size_t i = 0; i < ticks.n; i++) {
+		double x = chart_scale_map(&sc, ticks.v[i]);
+		layout_rule(lay, x, rows_top, x, rows_bottom, true);
+	}
+	double x_base = log ? plot_x0 : chart_scale_map(&sc, 0);
+	layout_rule(lay, x_base, rows_top, x_base, rows_bottom, false);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &rows[i];
+		if (r->header) {
+			layout_text_fit(lay, r->label ? r->label : "", W - 2 * PAD,
+					PAD, y + head_h / 2 + 2, CHART_FONT,
+					CHART_ITEM_BOLD);
+			y += head_h;
+			continue;
+		}
+		double cy = y + row_h / 2;
+		unsigned fl = r->highlight ? CHART_ITEM_BOLD : 0;
+		layout_text_block(lay, r->label ? r->label : "", label_w, 2,
+				  plot_x0 - 8, cy, font, fl | CHART_ITEM_END);
+		if (r->has_value && isfinite(r->value)) {
+			double xa = x_base;
+			double xb = chart_scale_map(&sc, r->value);
+			struct chart_box box = { xa < xb ? xa : xb, cy - bar_h / 2,
+						 fabs(xb - xa), bar_h };
+			const char *vt = r->value_text ? r->value_text : vtext[i];
+			struct chart_item *bar = layout_mark(
+				lay, CHART_ITEM_BAR, box, r->color,
+				r->highlight ? CHART_ITEM_HIGHLIGHT : 0, r->index);
+			bar->tip = tip_join(r->label, vt);
+			double tx = (xb > xa ? xb : xa) + GAP;
+			layout_text_fit(lay, vt, W - PAD - tx, tx, cy, font, fl);
+		} else {
+			double tx = x_base + GAP;
+			layout_text_fit(lay, no_data_text(t), W - PAD - tx, tx, cy,
+					font, CHART_ITEM_MUTED);
+		}
+		y += row_h;
+	}
+	free(vtext);
+
+	y = rows_bottom + 4 + CHART_FONT_SMALL * 0.6;
+	layout_x_tick_labels(lay, &ticks, &sc, y, PAD, W - PAD);
+	y += CHART_FONT_SMALL * 0.6;
+	if (t->axis_title && *t->axis_title) {
+		double cy = y + 4 + CHART_FONT_SMALL * 0.6;
+		struct chart_item *it = layout_text_fit(
+			lay, t->axis_title, W - 2 * PAD, (plot_x0 + plot_x1) / 2,
+			cy, CHART_FONT_SMALL, CHART_ITEM_MIDDLE);
+		if (it->box.x < PAD)
+			it->box.x = PAD;
+		if (it->box.x + it->box.w > W - PAD)
+			it->box.x = W - PAD - it->box.w;
+		y = cy + CHART_FONT_SMALL * 0.6;
+	}
+	lay->height = ceil(y + PAD);
+	return 0;
+}
+
+int chart_hbar_layout(struct chart_layout *lay, const struct chart_text *t,
+		      const struct chart_bar *bars, size_t n)
+{
+	if (!lay || !t || (n && !bars))
+		return -1;
+	struct row *rows = calloc(n ? n : 1, sizeof *rows);
+	if (!rows)
+		abort();
+	for (size_t i = 0; i < n; i++)
+		rows[i] = (struct row){ bars[i].label, false, bars[i].value,
+					bars[i].has_value, bars[i].color,
+					bars[i].highlight, bars[i].value_text,
+					(int)i };
+	int rc = layout_rows(lay, t, rows, n, CHART_FONT, BAR_H, ROW_H);
+	free(rows);
+	return rc;
+}
+
+int chart_grouped_layout(struct chart_layout *lay, const struct chart_text *t,
+			 const char *const *groups, size_t n_groups,
+			 const struct chart_series *series, size_t n_series,
+			 const struct chart_value *values)
+{
+	if (!lay || !t || (n_groups && !groups) || (n_series && !series) ||
+	    (n_groups && n_series && !values))
+		return -1;
+	if (n_groups == 0 || n_series == 0) {
+		layout_no_data(lay, t);
+		return 0;
+	}
+	size_t n = n_groups * (n_series + 1);
+	struct row *rows = calloc(n, sizeof *rows);
+	if (!rows)
+		abort();
+	size_t k = 0;
+	for (size_t g = 0; g < n_groups; g++) {
+		rows[k++] = (struct row){ .label = groups[g], .header = true,
+					  .index = -1 };
+		for (size_t s = 0; s < n_series; s++) {
+			const struct chart_value *v = &values[g * n_series + s];
+			rows[k++] = (struct row){ series[s].name, false, v->value,
+						  v->has_value, series[s].color,
+						  series[s].highlight,
+						  v->value_text,
+						  (int)(g * n_series + s) };
+		}
+	}
+	int rc = layout_rows(lay, t, rows, n, CHART_FONT_SMALL + 1, 14, 22);
+	free(rows);
+	return rc;
+}
+
+/* -------------------------------------------------------------- scatter */
+
+/* True when point a is at least as good as b on both axes and better on
+ * one. */
+static bool point_dominates(const struct chart_point *a,
+			    const struct chart_point *b, bool xh, bool yh)
+{
+	double ax = xh ? a->x : -a->x, bx = xh ? b->x : -b->x;
+	double ay = yh ? a->y : -a->y, by = yh ? b->y : -b->y;
+	return ax >= bx && ay >= by && (ax > bx || ay > by);
+}
+
+static bool point_ok(const struct chart_point *p)
+{
+	return p->has_value && isfinite(p->x) && isfinite(p->y);
+}
+
+size_t chart_frontier(const struct chart_point *pts, size_t n,
+		      bool x_higher_better, bool y_higher_better,
+		      bool *on_front)
+{
+	size_t count = 0;
+	for (size_t i = 0; i < n; i++) {
+		on_front[i] = point_ok(&pts[i]);
+		for (size_t j = 0; j < n && on_front[i]; j++)
+			if (j != i && point_ok(&pts[j]) &&
+			    point_dominates(&pts[j], &pts[i], x_higher_better,
+					    y_higher_better))
+				on_front[i] = false;
+		count += on_front[i];
+	}
+	return count;
+}
+
+static bool box_inside(const struct chart_box *b, double x0, double y0,
+		       double x1, double y1)
+{
+	return b->x >= x0 && b->y >= y0 && b->x + b->w <= x1 &&
+	       b->y + b->h <= y1;
+}
+
+/* True when box b overlaps any TEXT or POINT item of the layout. */
+static bool box_collides(const struct chart_layout *lay,
+			 const struct chart_box *b)
+{
+	for (size_t i = 0; i < lay->n; i++) {
+		const struct chart_item *it = &lay->items[i];
+		if ((it->kind == CHART_ITEM_TEXT || it->kind == CHART_ITEM_POINT) &&
+		    chart_box_overlap(&it->box, b))
+			return true;
+	}
+	return false;
+}
+
+/* Try spots around the marker at (x, y) of radius r for a label w x h;
+ * returns true and sets *out for the first free one inside the area. */
+static bool place_point_label(const struct chart_layout *lay, double x,
+			      double y, double r, double w, double h,
+			      const struct chart_box *area,
+			      struct chart_box *out)
+{
+	for (int ring = 1; ring <= 2; ring++) {
+		double d = r + 3 + (ring - 1) * 8;
+		struct chart_box c[8] = {
+			{ x + d, y - h / 2, w, h },     /* right */
+			{ x - d - w, y - h / 2, w, h }, /* left */
+			{ x - w / 2, y - d - h, w, h }, /* above */
+			{ x - w / 2, y + d, w, h },     /* below */
+			{ x + r, y - d - h, w, h },     /* above right */
+			{ x + r, y + d, w, h },         /* below right */
+			{ x - r - w, y - d - h, w, h }, /* above left */
+			{ x - r - w, y + d, w, h },     /* below left */
+		};
+		for (int i = 0; i < 8; i++) {
+			if (box_inside(&c[i], area->x, area->y, area->x + area->w,
+				       area->y + area->h) &&
+			    !box_collides(lay, &c[i])) {
+				*out = c[i];
+				return true;
+			}
+		}
+	}
+	return false;
+}
+
+static void axis_ticks(const struct chart_point *pts, size_t n, bool use_y,
+		       size_t max_t, struct chart_ticks *ticks)
+{
+	double *v = malloc(n * sizeof *v);
+	size_t k = 0;
+	if (!v)
+		abort();
+	double lo = DBL_MAX, hi = -DBL_MAX;
+	for (size_t i = 0; i < n; i++) {
+		if (!point_ok(&pts[i]))
+			continue;
+		v[k] = use_y ? pts[i].y : pts[i].x;
+		if (v[k] < lo)
+			lo = v[k];
+		if (v[k] > hi)
+			hi = v[k];
+		k++;
+	}
+	if (chart_wants_log(v, k))
+		chart_log_ticks(lo, hi, max_t, ticks);
+	else
+		chart_nice_ticks(lo, hi, max_t, ticks);
+	free(v);
+}
+
+static int cmp_front(const void *a, const void *b)
+{
+	const double *p = a, *q = b;
+	if (p[0] != q[0])
+		return p[0] < q[0] ? -1 : 1;
+	if (p[1] != q[1])
+		return p[1] < q[1] ? -1 : 1;
+	return 0;
+}
+
+int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
+			 const struct chart_point *pts, size_t n,
+			 const struct chart_scatter_opts *opts)
+{
+	static const struct chart_scatter_opts no_opts = { false, true, NULL };
+	const double W = CHART_WIDTH, plot_h = 260, font = CHART_FONT_SMALL;
+	if (!lay || !t || (n && !pts))
+		return -1;
+	if (!opts)
+		opts = &no_opts;
+	chart_layout_release(lay);
+	size_t present = 0;
+	for (size_t i = 0; i < n; i++)
+		present += point_ok(&pts[i]);
+	if (present == 0) {
+		layout_no_data(lay, t);
+		return 0;
+	}
+	lay->width = W;
+	double y = layout_title(lay, t, W);
+
+	/* A row above the plot: y axis title left, frontier legend right. */
+	double leg_w = 0;
+	if (opts->frontier_label)
+		leg_w = 24 + chart_text_width(opts->frontier_label, font);
+	if (leg_w > W - 2 * PAD)
+		leg_w = W - 2 * PAD;
+	double ytitle_w = t->axis2_title ? chart_text_width(t->axis2_title, font) : 0;
+	double cy = y + font * 0.6;
+	if (t->axis2_title && *t->axis2_title) {
+		double room = W - 2 * PAD;
+		if (leg_w > 0 && ytitle_w + leg_w + 12 <= room)
+			room -= leg_w + 12;
+		layout_text_fit(lay, t->axis2_title, room, PAD, cy, font, 0);
+		if (leg_w > 0 && ytitle_w + leg_w + 12 > W - 2 * PAD)
+			cy += font * LINE_K + 2;
+	}
+	if (leg_w > 0) {
+		double lx = W - PAD - leg_w;
+		layout_mark(lay, CHART_ITEM_SWATCH,
+			    (struct chart_box){ lx, cy, 18, 0 }, -1,
+			    CHART_ITEM_LINE, -1);
+		layout_text_fit(lay, opts->frontier_label, leg_w - 24, lx + 24, cy,
+				font, 0);
+	}
+	if ((t->axis2_title && *t->axis2_title) || leg_w > 0)
+		y = cy + font * 0.6 + GAP;
+	double plot_top = y + 4, plot_bottom = plot_top + plot_h;
+
+	/* y ticks first: their labels' width sets the left margin. */
+	struct chart_ticks yt, xt;
+	axis_ticks(pts, n, true, 6, &yt);
+	double ylab_w = 0;
+	for (size_t i = 0; i < yt.n; i++) {
+		char s[48];
+		chart_tick_label(&yt, i, s, sizeof s);
+		double w = chart_text_width(s, font);
+		if (w > ylab_w)
+			ylab_w = w;
+	}
+	double plot_x0 = PAD + ylab_w + 8, plot_x1 = W - PAD - 4;
+	struct chart_scale xs, ys;
+	chart_scale_init(&ys, yt.v[0], yt.v[yt.n - 1], plot_bottom, plot_top,
+			 yt.log);
+	{
+		double *v = malloc(n * sizeof *v);
+		double lo = DBL_MAX, hi = -DBL_MAX;
+		size_t k = 0;
+		if (!v)
+			abort();
+		for (size_t i = 0; i < n; i++) {
+			if (!point_ok(&pts[i]))
+				continue;
+			v[k++] = pts[i].x;
+			lo = pts[i].x < lo ? pts[i].x : lo;
+			hi = pts[i].x > hi ? pts[i].x : hi;
+		}
+		bool xlog = chart_wants_log(v, k);
+		free(v);
+		choose_x_ticks(lo, hi, xlog, plot_x0, plot_x1, PAD, W - PAD, &xt,
+			       &xs);
+	}
+
+	for (size_t i = 0; i < xt.n; i++) {
+		double x = chart_scale_map(&xs, xt.v[i]);
+		layout_rule(lay, x, plot_top, x, plot_bottom, true);
+	}
+	for (size_t i = 0; i < yt.n; i++) {
+		double yy = chart_scale_map(&ys, yt.v[i]);
+		layout_rule(lay, plot_x0, yy, plot_x1, yy, true);
+		char s[48];
+		chart_tick_label(&yt, i, s, sizeof s);
+		layout_text(lay, s, plot_x0 - 8, yy, font, CHART_ITEM_END, NULL);
+	}
+	layout_rule(lay, plot_x0, plot_bottom, plot_x1, plot_bottom, false);
+	layout_rule(lay, plot_x0, plot_top, plot_x0, plot_bottom, false);
+
+	/* The frontier, sorted along x. */
+	bool *front = calloc(n, sizeof *front);
+	if (!front)
+		abort();
+	if (opts->frontier_label) {
+		size_t nf = chart_frontier(pts, n, opts->x_higher_better,
+					   opts->y_higher_better, front);
+		if (nf >= 2) {
+			lay->path = malloc(2 * nf * sizeof *lay->path);
+			if (!lay->path)
+				abort();
+			for (size_t i = 0; i < n; i++) {
+				if (!front[i])
+					continue;
+				lay->path[2 * lay->path_n] =
+					chart_scale_map(&xs, pts[i].x);
+				lay->path[2 * lay->path_n + 1] =
+					chart_scale_map(&ys, pts[i].y);
+				lay->path_n++;
+			}
+			qsort(lay->path, lay->path_n, 2 * sizeof *lay->path,
+			      cmp_front);
+			lay->path_at = lay->n;
+		}
+	}
+
+	/* Markers, then labels: highlighted first, then the frontier. */
+	for (size_t i = 0; i < n; i++) {
+		if (!point_ok(&pts[i]))
+			continue;
+		double r = pts[i].highlight ? 6.5 : 5;
+		double px = chart_scale_map(&xs, pts[i].x);
+		double py = chart_scale_map(&ys, pts[i].y);
+		struct chart_item *m = layout_mark(
+			lay, CHART_ITEM_POINT,
+			(struct chart_box){ px - r, py - r, 2 * r, 2 * r },
+			pts[i].color, pts[i].highlight ? CHART_ITEM_HIGHLIGHT : 0,
+			(int)i);
+		char xb[48], yb[48];
+		format_number(pts[i].x, xb, sizeof xb);
+		format_number(pts[i].y, yb, sizeof yb);
+		struct buf tip = BUF_INIT;
+		buf_addf(&tip, "%s: %s, %s", pts[i].label ? pts[i].label : "",
+			 pts[i].x_text ? pts[i].x_text : xb,
+			 pts[i].y_text ? pts[i].y_text : yb);
+		m->tip = buf_detach(&tip, NULL);
+	}
+	size_t *order = malloc(n * sizeof *order);
+	bool *placed = calloc(n, sizeof *placed);
+	size_t k = 0;
+	if (!order || !placed)
+		abort();
+	for (int pass = 0; pass < 3; pass++)
+		for (size_t i = 0; i < n; i++) {
+			int want = pts[i].highlight ? 0 : front[i] ? 1 : 2;
+			if (want == pass && point_ok(&pts[i]))
+				order[k++] = i;
+		}
+	struct chart_box area = { plot_x0 + 1, plot_top, W - PAD - plot_x0 - 1,
+				  plot_h };
+	for (size_t o = 0; o < k; o++) {
+		size_t i = order[o];
+		const char *label = pts[i].label ? pts[i].label : "";
+		unsigned fl = pts[i].highlight ? CHART_ITEM_BOLD : 0;
+		struct buf s = BUF_INIT;
+		bool cut = chart_text_fit(label, font, 130 / BOLD_K, &s);
+		double w = text_w(s.ptr, font, fl), h = font * 1.2;
+		double r = pts[i].highlight ? 6.5 : 5;
+		struct chart_box b;
+		if (place_point_label(lay, chart_scale_map(&xs, pts[i].x),
+				      chart_scale_map(&ys, pts[i].y), r, w, h,
+				      &area, &b)) {
+			layout_text(lay, s.ptr, b.x, b.y + h / 2, font, fl,
+				    cut ? label : NULL);
+			placed[i] = true;
+		}
+		buf_release(&s);
+	}
+	free(order);
+	free(front);
+
+	y = plot_bottom + 8 + font * 0.6;
+	layout_x_tick_labels(lay, &xt, &xs, y, PAD, W - PAD);
+	y += font * 0.6;
+	if (t->axis_title && *t->axis_title) {
+		cy = y + 4 + font * 0.6;
+		layout_text_fit(lay, t->axis_title, W - 2 * PAD, W - PAD, cy, font,
+				CHART_ITEM_END);
+		y = cy + font * 0.6;
+	}
+	/* The key: points without a label in the plot, or without data. */
+	for (size_t i = 0; i < n; i++) {
+		if (placed[i])
+			continue;
+		struct buf line = BUF_INIT;
+		char xb[48], yb[48];
+		format_number(pts[i].x, xb, sizeof xb);
+		format_number(pts[i].y, yb, sizeof yb);
+		if (point_ok(&pts[i]))
+			buf_addf(&line, "%s: %s, %s",
+				 pts[i].label ? pts[i].label : "",
+				 pts[i].x_text ? pts[i].x_text : xb,
+				 pts[i].y_text ? pts[i].y_text : yb);
+		else
+			buf_addf(&line, "%s: %s", pts[i].label ? pts[i].label : "",
+				 no_data_text(t));
+		cy = y + 4 + font * 0.6;
+		struct chart_item *it = layout_text_fit(
+			lay, line.ptr, W - 2 * PAD, PAD, cy, font,
+			point_ok(&pts[i]) ? 0 : CHART_ITEM_MUTED);
+		it->index = (int)i;
+		y = cy + font * 0.6;
+		buf_release(&line);
+	}
+	free(placed);
+	lay->height = ceil(y + PAD);
+	return 0;
+}
+
+/* ------------------------------------------------------------ fit matrix */
+
+static unsigned fit_flags(enum chart_fit_state s)
+{
+	return s == CHART_FIT_NEEDS ? CHART_ITEM_HATCH
+	       : s == CHART_FIT_FITS ? 0
+				     : CHART_ITEM_DASHED;
+}
+
+static int fit_color(enum chart_fit_state s)
+{
+	return s == CHART_FIT_NEEDS ? 1 : s == CHART_FIT_FITS ? 2 : -1;
+}
+
+int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
+		     const char *const *rows, size_t n_rows,
+		     const char *const *cols, size_t n_cols,
+		     const struct chart_fit_cell *cells,
+		     const char *const *state_names)
+{
+	const double font = CHART_FONT_SMALL + 1, hfont = CHART_FONT_SMALL;
+	if (!lay || !t || (n_rows && !rows) || (n_cols && !cols) ||
+	    (n_rows && n_cols && !cells))
+		return -1;
+	chart_layout_release(lay);
+	bool any = false;
+	for (size_t i = 0; i < n_rows * n_cols; i++)
+		any = any || cells[i].state != CHART_FIT_NO_DATA;
+	if (!any) {
+		layout_no_data(lay, t);
+		return 0;
+	}
+	double label_w = 0;
+	for (size_t r = 0; r < n_rows; r++) {
+		double w = chart_text_width(rows[r] ? rows[r] : "", font);
+		label_w = w > label_w ? w : label_w;
+	}
+	if (label_w > CHART_WIDTH * 0.3)
+		label_w = CHART_WIDTH * 0.3;
+	double x0 = PAD + label_w + 8;
+	double col_w = (CHART_WIDTH - PAD - x0) / (double)n_cols;
+	if (col_w < 60)
+		col_w = 60;
+	double W = ceil(x0 + col_w * (double)n_cols + PAD);
+	if (W < CHART_WIDTH)
+		W = CHART_WIDTH;
+	lay->width = W;
+	double y = layout_title(lay, t, W);
+
+	size_t head_lines = 1;
+	for (size_t c = 0; c < n_cols; c++) {
+		size_t l = wrapped_lines(cols[c] ? cols[c] : "", col_w - 6, 3,
+					 hfont, 0);
+		head_lines = l > head_lines ? l : head_lines;
+	}
+	double hlh = hfont * LINE_K;
+	for (size_t c = 0; c < n_cols; c++)
+		layout_text_block(lay, cols[c] ? cols[c] : "", col_w - 6, 3,
+				  x0 + col_w * ((double)c + 0.5),
+				  y + hlh * (double)head_lines / 2, hfont,
+				  CHART_ITEM_MIDDLE);
+	y += hlh * (double)head_lines + 4;
+
+	for (size_t r = 0; r < n_rows; r++) {
+		size_t l = wrapped_lines(rows[r] ? rows[r] : "", label_w, 2, font, 0);
+		double row_h = l > 1 ? 2 * font * LINE_K + 8 : 28;
+		double cy = y + row_h / 2;
+		layout_text_block(lay, rows[r] ? rows[r] : "", label_w, 2, x0 - 8, cy,
+				  font, CHART_ITEM_END);
+		for (size_t c = 0; c < n_cols; c++) {
+			const struct chart_fit_cell *cell = &cells[r * n_cols + c];
+			struct chart_box b = { x0 + col_w * (double)c + 2, y + 2,
+					       col_w - 4, row_h - 4 };
+			struct chart_item *it =
+				layout_mark(lay, CHART_ITEM_CELL, b,
+					    fit_color(cell->state),
+					    fit_flags(cell->state),
+					    (int)(r * n_cols + c));
+			const char *txt = cell->text;
+			if (!txt && cell->state == CHART_FIT_NO_DATA)
+				txt = no_data_text(t);
+			struct buf tip = BUF_INIT;
+			buf_addf(&tip, "%s, %s: %s", rows[r] ? rows[r] : "",
+				 cols[c] ? cols[c] : "", txt ? txt : "");
+			it->tip = buf_detach(&tip, NULL);
+			if (txt && *txt)
+				layout_text_fit(lay, txt, col_w - 10,
+						b.x + b.w / 2, cy, font,
+						CHART_ITEM_MIDDLE |
+							(cell->state == CHART_FIT_NO_DATA
+								 ? CHART_ITEM_MUTED
+								 : 0));
+		}
+		y += row_h;
+	}
+
+	if (state_names) {
+		/* Legend: swatch + name, flowing onto new lines as needed. */
+		static const enum chart_fit_state order[] = {
+			CHART_FIT_FITS, CHART_FIT_NEEDS, CHART_FIT_NO_DATA
+		};
+		double x = PAD, cy = y + 8 + font * 0.6;
+		for (size_t i = 0; i < 3; i++) {
+			const char *name = state_names[order[i]];
+			if (!name)
+				continue;
+			struct buf s = BUF_INIT;
+			chart_text_fit(name, font, W - 2 * PAD - 18, &s);
+			double w = 18 + chart_text_width(s.ptr, font);
+			if (x > PAD && x + w > W - PAD) {
+				x = PAD;
+				cy += font * LINE_K + 4;
+			}
+			layout_mark(lay, CHART_ITEM_SWATCH,
+				    (struct chart_box){ x, cy - 6, 12, 12 },
+				    fit_color(order[i]), fit_flags(order[i]), -1);
+			layout_text(lay, s.ptr, x + 18, cy, font, 0, NULL);
+			x += w + 16;
+			buf_release(&s);
+		}
+		y = cy + font * 0.6;
+	}
+	lay->height = ceil(y + PAD);
+	return 0;
+}
+
+/* --------------------------------------------------------------- render */
+
+static bool id_is_valid(const char *id)
+{
+	if (!id || !((*id >= 'A' && *id <= 'Z') || (*id >= 'a' && *id <= 'z')))
+		return false;
+	for (const char *p = id; *p; p++)
+		if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
+		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
+			return false;
+	return true;
+}
+
+static xmlNodePtr svg_add(xmlNodePtr parent, const char *name)
+{
+	xmlNodePtr n = xmlNewNode(parent->ns, (const xmlChar *)name);
+	xmlAddChild(parent, n);
+	return n;
+}
+
+static void svg_attr(xmlNodePtr n, const char *name, const char *value)
+{
+	xmlNewProp(n, (const xmlChar *)name, (const xmlChar *)value);
+}
+
+/* Coordinates with one decimal; -0.0 and tiny noise print as 0.0. */
+static void svg_num(xmlNodePtr n, const char *name, double v)
+{
+	char s[40];
+	if (fabs(v) < 0.05)
+		v = 0;
+	snprintf(s, sizeof s, "%.1f", v);
+	svg_attr(n, name, s);
+}
+
+static void svg_text(xmlNodePtr n, const char *text)
+{
+	xmlNodeAddContent(n, (const xmlChar *)(text ? text : ""));
+}
+
+static void svg_title(xmlNodePtr n, const char *tip)
+{
+	if (tip)
+		svg_text(svg_add(n, "title"), tip);
+}
+
+static void svg_style(xmlNodePtr root, const char *id)
+{
+	struct buf css = BUF_INIT;
+	buf_addf(&css,
+		 "#%s text{font-family:system-ui,-apple-system,Segoe UI,Roboto,"
+		 "Noto Sans,PingFang SC,Microsoft YaHei,sans-serif;font-size:13px;"
+		 "fill:var(--fg,#222)}",
+		 id);
+	buf_addf(&css, "#%s .ttl{font-size:15px;font-weight:700}#%s .md{font-size:12px}"
+		       "#%s .sm{font-size:11px}#%s .b{font-weight:700}",
+		 id, id, id, id);
+	buf_addf(&css, "#%s .na{fill:var(--muted,#666);font-style:italic}", id);
+	for (int i = 0; i < CHART_COLORS; i++)
+		buf_addf(&css, "#%s .c%d{fill:var(--c%d,%s)}", id, i, i, palette[i]);
+	buf_addf(&css, "#%s .hl{stroke:var(--fg,#222);stroke-width:2}", id);
+	buf_addf(&css, "#%s .pt{stroke:var(--bg,#fff);stroke-width:1}", id);
+	buf_addf(&css, "#%s .grid{stroke:var(--grid,#ddd);stroke-width:1}", id);
+	buf_addf(&css, "#%s .axis{stroke:var(--fg,#222);stroke-width:1}", id);
+	buf_addf(&css, "#%s .hatch{fill:url(#%s-hatch);stroke:none}", id, id);
+	buf_addf(&css, "#%s .hatch-line{stroke:var(--bg,#fff);stroke-width:2;"
+		       "stroke-opacity:.7}",
+		 id);
+	buf_addf(&css, "#%s .front{fill:none;stroke:var(--fg,#222);"
+		       "stroke-width:1.5;stroke-dasharray:5 3}",
+		 id);
+	buf_addf(&css, "#%s .fit-yes{fill:var(--c2,#009E73);fill-opacity:.35}", id);
+	buf_addf(&css, "#%s .fit-need{fill:var(--c1,#E69F00);fill-opacity:.45}",
+		 id);
+	buf_addf(&css, "#%s .fit-na{fill:none;stroke:var(--muted,#666);"
+		       "stroke-dasharray:3 3}",
+		 id);
+	svg_text(svg_add(root, "style"), css.ptr);
+	buf_release(&css);
+}
+
+static void svg_hatch_pattern(xmlNodePtr root, const char *id)
+{
+	struct buf pid = BUF_INIT;
+	buf_addf(&pid, "%s-hatch", id);
+	xmlNodePtr defs = svg_add(root, "defs");
+	xmlNodePtr pat = svg_add(defs, "pattern");
+	svg_attr(pat, "id", pid.ptr);
+	svg_attr(pat, "width", "6");
+	svg_attr(pat, "height", "6");
+	svg_attr(pat, "patternUnits", "userSpaceOnUse");
+	svg_attr(pat, "patternTransform", "rotate(45)");
+	xmlNodePtr line = svg_add(pat, "line");
+	svg_attr(line, "x1", "0");
+	svg_attr(line, "y1", "0");
+	svg_attr(line, "x2", "0");
+	svg_attr(line, "y2", "6");
+	svg_attr(line, "class", "hatch-line");
+	buf_release(&pid);
+}
+
+static xmlNodePtr svg_rect(xmlNodePtr parent, const struct chart_box *b,
+			   const char *cls)
+{
+	xmlNodePtr r = svg_add(parent, "rect");
+	svg_num(r, "x", b->x);
+	svg_num(r, "y", b->y);
+	svg_num(r, "width", b->w);
+	svg_num(r, "height", b->h);
+	svg_attr(r, "class", cls);
+	return r;
+}
+
+static const char *fit_class(unsigned flags)
+{
+	return flags & CHART_ITEM_DASHED ? "fit-na"
+	       : flags & CHART_ITEM_HATCH ? "fit-need"
+					  : "fit-yes";
+}
+
+static void render_text(xmlNodePtr root, const struct chart_item *it)
+{
+	struct buf cls = BUF_INIT;
+	xmlNodePtr n = svg_add(root, "text");
+	double x = it->box.x;
+	if (it->flags & CHART_ITEM_END)
+		x += it->box.w;
+	else if (it->flags & CHART_ITEM_MIDDLE)
+		x += it->box.w / 2;
+	svg_num(n, "x", x);
+	svg_num(n, "y", it->box.y + it->box.h / 2 + 0.35 * it->font_px);
+	if (it->flags & CHART_ITEM_END)
+		svg_attr(n, "text-anchor", "end");
+	else if (it->flags & CHART_ITEM_MIDDLE)
+		svg_attr(n, "text-anchor", "middle");
+	if (it->font_px == CHART_FONT_TITLE)
+		buf_adds(&cls, " ttl");
+	else if (it->font_px == CHART_FONT_SMALL)
+		buf_adds(&cls, " sm");
+	else if (it->font_px == CHART_FONT_SMALL + 1)
+		buf_adds(&cls, " md");
+	if ((it->flags & CHART_ITEM_BOLD) && it->font_px != CHART_FONT_TITLE)
+		buf_adds(&cls, " b");
+	if (it->flags & CHART_ITEM_MUTED)
+		buf_adds(&cls, " na");
+	if (cls.len)
+		svg_attr(n, "class", cls.ptr + 1);
+	svg_title(n, it->tip);
+	svg_text(n, it->text);
+	buf_release(&cls);
+}
+
+static void render_item(xmlNodePtr root, const struct chart_item *it)
+{
+	char cls[48];
+	switch (it->kind) {
+	case CHART_ITEM_TEXT:
+		render_text(root, it);
+		break;
+	case CHART_ITEM_BAR:
+		snprintf(cls, sizeof cls, "c%d bar%s", it->color < 0 ? 0 : it->color,
+			 it->flags & CHART_ITEM_HIGHLIGHT ? " hl" : "");
+		svg_title(svg_rect(root, &it->box, cls), it->tip);
+		if (it->flags & (CHART_ITEM_HIGHLIGHT | CHART_ITEM_HATCH))
+			svg_rect(root, &it->box, "hatch");
+		break;
+	case CHART_ITEM_POINT: {
+		xmlNodePtr c = svg_add(root, "circle");
+		svg_num(c, "cx", it->box.x + it->box.w / 2);
+		svg_num(c, "cy", it->box.y + it->box.h / 2);
+		svg_num(c, "r", it->box.w / 2);
+		snprintf(cls, sizeof cls, "c%d %s", it->color < 0 ? 0 : it->color,
+			 it->flags & CHART_ITEM_HIGHLIGHT ? "hl" : "pt");
+		svg_attr(c, "class", cls);
+		svg_title(c, it->tip);
+		break;
+	}
+	case CHART_ITEM_CELL:
+		svg_title(svg_rect(root, &it->box, fit_class(it->flags)), it->tip);
+		if (it->flags & CHART_ITEM_HATCH)
+			svg_rect(root, &it->box, "hatch");
+		break;
+	case CHART_ITEM_SWATCH:
+		if (it->flags & CHART_ITEM_LINE) {
+			xmlNodePtr l = svg_add(root, "line");
+			svg_num(l, "x1", it->box.x);
+			svg_num(l, "y1", it->box.y);
+			svg_num(l, "x2", it->box.x + it->box.w);
+			svg_num(l, "y2", it->box.y + it->box.h);
+			svg_attr(l, "class", "front");
+			break;
+		}
+		svg_rect(root, &it->box, fit_class(it->flags));
+		if (it->flags & CHART_ITEM_HATCH)
+			svg_rect(root, &it->box, "hatch");
+		break;
+	case CHART_ITEM_RULE: {
+		xmlNodePtr l = svg_add(root, "line");
+		svg_num(l, "x1", it->box.x);
+		svg_num(l, "y1", it->box.y);
+		svg_num(l, "x2", it->box.x + it->box.w);
+		svg_num(l, "y2", it->box.y + it->box.h);
+		svg_attr(l, "class", it->flags & CHART_ITEM_GRID ? "grid" : "axis");
+		break;
+	}
+	}
+}
+
+static void render_path(xmlNodePtr root, const struct chart_layout *lay)
+{
+	struct buf pts = BUF_INIT;
+	for (size_t i = 0; i < lay->path_n; i++) {
+		double x = lay->path[2 * i], y = lay->path[2 * i + 1];
+		buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "", fabs(x) < 0.05 ? 0 : x,
+			 fabs(y) < 0.05 ? 0 : y);
+	}
+	xmlNodePtr p = svg_add(root, "polyline");
+	svg_attr(p, "points", pts.ptr);
+	svg_attr(p, "class", "front");
+	buf_release(&pts);
+}
+
+int chart_layout_render(const struct chart_layout *lay, const char *id,
+			const struct chart_text *t, struct buf *out)
+{
+	if (!lay || !t || !out || !id_is_valid(id))
+		return -1;
+	struct buf s = BUF_INIT;
+	xmlDocPtr doc = xmlNewDoc((const xmlChar *)"1.0");
+	xmlNodePtr root = xmlNewNode(NULL, (const xmlChar *)"svg");
+	xmlDocSetRootElement(doc, root);
+	xmlNsPtr ns = xmlNewNs(root, (const xmlChar *)"http://www.w3.org/2000/svg",
+			       NULL);
+	xmlSetNs(root, ns);
+	svg_attr(root, "role", "img");
+	buf_addf(&s, "0 0 %.0f %.0f", ceil(lay->width), ceil(lay->height));
+	svg_attr(root, "viewBox", s.ptr);
+	buf_reset(&s);
+	buf_addf(&s, "%s-title %s-desc", id, id);
+	svg_attr(root, "aria-labelledby", s.ptr);
+	svg_attr(root, "id", id);
+	svg_attr(root, "class", lay->no_data ? "chart chart-empty" : "chart");
+
+	xmlNodePtr title = svg_add(root, "title");
+	buf_reset(&s);
+	buf_addf(&s, "%s-title", id);
+	svg_attr(title, "id", s.ptr);
+	svg_text(title, t->title);
+	xmlNodePtr desc = svg_add(root, "desc");
+	buf_reset(&s);
+	buf_addf(&s, "%s-desc", id);
+	svg_attr(desc, "id", s.ptr);
+	svg_text(desc, t->desc ? t->desc : lay->no_data ? no_data_text(t) : "");
+	svg_style(root, id);
+	for (size_t i = 0; i < lay->n; i++) {
+		if (lay->items[i].flags & (CHART_ITEM_HIGHLIGHT | CHART_ITEM_HATCH)) {
+			svg_hatch_pattern(root, id);
+			break;
+		}
+	}
+
+	for (size_t i = 0; i < lay->n; i++) {
+		if (lay->path_n && lay->path_at == i)
+			render_path(root, lay);
+		render_item(root, &lay->items[i]);
+	}
+	if (lay->path_n && lay->path_at >= lay->n)
+		render_path(root, lay);
+
+	xmlBufferPtr xb = xmlBufferCreate();
+	xmlNodeDump(xb, doc, root, 0, 0);
+	buf_add(out, xmlBufferContent(xb), (size_t)xmlBufferLength(xb));
+	xmlBufferFree(xb);
+	xmlFreeDoc(doc);
+	buf_release(&s);
+	return 0;
+}
+
+/* --------------------------------------------------------------- charts */
+
+int chart_hbar(struct buf *out, const char *id, const struct chart_text *t,
+	       const struct chart_bar *bars, size_t n)
+{
+	struct chart_layout lay = { 0 };
+	if (!out || !id_is_valid(id) || chart_hbar_layout(&lay, t, bars, n))
+		return -1;
+	int rc = chart_layout_render(&lay, id, t, out);
+	chart_layout_release(&lay);
+	return rc;
+}
+
+int chart_grouped(struct buf *out, const char *id, const struct chart_text *t,
+		  const char *const *groups, size_t n_groups,
+		  const struct chart_series *series, size_t n_series,
+		  const struct chart_value *values)
+{
+	struct chart_layout lay = { 0 };
+	if (!out || !id_is_valid(id) ||
+	    chart_grouped_layout(&lay, t, groups, n_groups, series, n_series,
+				 values))
+		return -1;
+	int rc = chart_layout_render(&lay, id, t, out);
+	chart_layout_release(&lay);
+	return rc;
+}
+
+int chart_scatter(struct buf *out, const char *id, const struct chart_text *t,
+		  const struct chart_point *pts, size_t n,
+		  const struct chart_scatter_opts *opts)
+{
+	struct chart_layout lay = { 0 };
+	if (!out || !id_is_valid(id) ||
+	    chart_scatter_layout(&lay, t, pts, n, opts))
+		return -1;
+	int rc = chart_layout_render(&lay, id, t, out);
+	chart_layout_release(&lay);
+	return rc;
+}
+
+int chart_fit(struct buf *out, const char *id, const struct chart_text *t,
+	      const char *const *rows, size_t n_rows, const char *const *cols,
+	      size_t n_cols, const struct chart_fit_cell *cells,
+	      const char *const *state_names)
+{
+	struct chart_layout lay = { 0 };
+	if (!out || !id_is_valid(id) ||
+	    chart_fit_layout(&lay, t, rows, n_rows, cols, n_cols, cells,
+			     state_names))
+		return -1;
+	int rc = chart_layout_render(&lay, id, t, out);
+	chart_layout_release(&lay);
+	return rc;
+}

@@ -1,0 +1,901 @@
+/* Tests for chart: ticks, scales, text measure, layout without overlaps,
+ * escaping, accessibility attributes, no-data charts and each chart kind. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "chart.h"
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const struct chart_text TXT = {
+	.title = "Hourly price",
+	.desc = "Lowest on-demand price per hour for each GPU.",
+	.axis_title = "USD per hour",
+	.axis2_title = "Relative speed",
+	.no_data = "No data",
+};
+
+/* ------------------------------------------------------------ helpers */
+
+static xmlDocPtr parse_svg(const struct buf *b)
+{
+	xmlDocPtr doc = xmlReadMemory(b->ptr, (int)b->len, "chart.svg", NULL,
+				      XML_PARSE_NONET | XML_PARSE_NOERROR |
+					      XML_PARSE_NOWARNING);
+	assert_non_null(doc);
+	return doc;
+}
+
+static char *attr(xmlNodePtr n, const char *name)
+{
+	return (char *)xmlGetProp(n, (const xmlChar *)name);
+}
+
+/* Concatenated direct text children of n (not the <title> inside). */
+static void own_text(xmlNodePtr n, struct buf *out)
+{
+	for (xmlNodePtr c = n->children; c; c = c->next)
+		if (c->type == XML_TEXT_NODE)
+			buf_adds(out, (const char *)c->content);
+}
+
+/* Count elements named `name` whose own text is `text` (NULL: any). */
+static int count_elems(xmlNodePtr n, const char *name, const char *text)
+{
+	int count = 0;
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		if (strcmp((const char *)n->name, name) == 0) {
+			struct buf b = BUF_INIT;
+			own_text(n, &b);
+			if (!text || strcmp(b.ptr, text) == 0)
+				count++;
+			buf_release(&b);
+		}
+		count += count_elems(n->children, name, text);
+	}
+	return count;
+}
+
+/* Count elements whose class attribute contains the word `cls`. */
+static int count_class(xmlNodePtr n, const char *cls)
+{
+	int count = 0;
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		char *c = attr(n, "class");
+		if (c) {
+			char *save = NULL;
+			for (char *w = strtok_r(c, " ", &save); w;
+			     w = strtok_r(NULL, " ", &save))
+				count += strcmp(w, cls) == 0;
+			xmlFree(c);
+		}
+		count += count_class(n->children, cls);
+	}
+	return count;
+}
+
+static bool is_mark(const struct chart_item *it)
+{
+	return it->kind == CHART_ITEM_BAR || it->kind == CHART_ITEM_POINT;
+}
+
+/* Texts never overlap texts or data marks; everything is inside the
+ * viewBox. Prints the offenders to help whoever breaks it. */
+static void assert_no_overlap(const struct chart_layout *lay)
+{
+	for (size_t i = 0; i < lay->n; i++) {
+		const struct chart_item *a = &lay->items[i];
+		if (a->kind != CHART_ITEM_RULE) {
+			if (a->box.x < -0.01 || a->box.y < -0.01 ||
+			    a->box.x + a->box.w > lay->width + 0.01 ||
+			    a->box.y + a->box.h > lay->height + 0.01)
+				fail_msg("item %zu '%s' (%.1f,%.1f %.1fx%.1f) "
+					 "outside %.1fx%.1f",
+					 i, a->text ? a->text : "", a->box.x,
+					 a->box.y, a->box.w, a->box.h,
+					 lay->width, lay->height);
+		}
+		if (a->kind != CHART_ITEM_TEXT)
+			continue;
+		for (size_t j = 0; j < lay->n; j++) {
+			const struct chart_item *b = &lay->items[j];
+			if (j == i || !(b->kind == CHART_ITEM_TEXT || is_mark(b)))
+				continue;
+			if (chart_box_overlap(&a->box, &b->box))
+				fail_msg("'%s' (%.1f,%.1f %.1fx%.1f) overlaps "
+					 "%s '%s' (%.1f,%.1f %.1fx%.1f)",
+					 a->text, a->box.x, a->box.y, a->box.w,
+					 a->box.h,
+					 b->kind == CHART_ITEM_TEXT ? "text"
+								    : "mark",
+					 b->text ? b->text : "", b->box.x,
+					 b->box.y, b->box.w, b->box.h);
+		}
+	}
+}
+
+static size_t count_kind(const struct chart_layout *lay,
+			 enum chart_item_kind kind)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < lay->n; i++)
+		n += lay->items[i].kind == kind;
+	return n;
+}
+
+static bool layout_has_text(const struct chart_layout *lay, const char *s)
+{
+	for (size_t i = 0; i < lay->n; i++)
+		if (lay->items[i].kind == CHART_ITEM_TEXT &&
+		    strcmp(lay->items[i].text, s) == 0)
+			return true;
+	return false;
+}
+
+static void check_hbar_layout(const struct chart_bar *bars, size_t n)
+{
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_hbar_layout(&lay, &TXT, bars, n), 0);
+	assert_no_overlap(&lay);
+	chart_layout_release(&lay);
+}
+
+/* -------------------------------------------------------------- ticks */
+
+static void test_nice_ticks_0_to_97_steps_by_20(void **state)
+{
+	(void)state;
+	struct chart_ticks t;
+	assert_int_equal(chart_nice_ticks(0, 97, 8, &t), 6);
+	for (size_t i = 0; i < t.n; i++)
+		assert_true(fabs(t.v[i] - 20.0 * (double)i) < 1e-9);
+	assert_int_equal(t.decimals, 0);
+	assert_false(t.log);
+}
+
+static void test_nice_ticks_use_2_5_with_one_decimal(void **state)
+{
+	(void)state;
+	struct chart_ticks t;
+	char s[32];
+	assert_int_equal(chart_nice_ticks(0, 17, 8, &t), 8);
+	assert_true(fabs(t.step - 2.5) < 1e-12);
+	chart_tick_label(&t, 1, s, sizeof s);
+	assert_string_equal(s, "2.5");
+	chart_tick_label(&t, 7, s, sizeof s);
+	assert_string_equal(s, "17.5");
+	chart_tick_label(&t, 0, s, sizeof s);
+	assert_string_equal(s, "0.0");
+}
+
+static void test_nice_ticks_small_and_negative_ranges(void **state)
+{
+	(void)state;
+	struct chart_ticks t;
+	char s[32];
+	assert_int_equal(chart_nice_ticks(0.31, 0.47, 8, &t), 8);
+	assert_true(fabs(t.step - 0.025) < 1e-12);
+	chart_tick_label(&t, 0, s, sizeof s);
+	assert_string_equal(s, "0.300");
+	chart_tick_label(&t, 7, s, sizeof s);
+	assert_string_equal(s, "0.475");
+	chart_nice_ticks(-3, 7, 8, &t);
+	assert_true(t.v[0] <= -3 && t.v[t.n - 1] >= 7);
+	for (size_t i = 0; i < t.n; i++) {
+		chart_tick_label(&t, i, s, sizeof s);
+		assert_string_not_equal(s, "-0");
+	}
+}
+
+/* Over many ranges and magnitudes: 4..8 ticks of a nice step, covering
+ * the data, evenly spaced. */
+static void test_nice_ticks_cover_data_with_4_to_8_nice_steps(void **state)
+{
+	(void)state;
+	uint32_t seed = 12345;
+	for (int k = 0; k < 20000; k++) {
+		seed = seed * 1103515245u + 12345u;
+		double a = (double)(seed >> 8) / (double)(1u << 24);
+		seed = seed * 1103515245u + 12345u;
+		double b = (double)(seed >> 8) / (double)(1u << 24);
+		double mag = pow(10, (k % 13) - 6);
+		double lo = (k % 3 == 0 ? -a : a) * mag, hi = lo + b * mag * 3;
+		if (k % 5 == 0)
+			lo = 0;
+		struct chart_ticks t;
+		size_t n = chart_nice_ticks(lo, hi, 8, &t);
+		if (n < 4 || n > 8)
+			fail_msg("range [%g, %g]: %zu ticks", lo, hi, n);
+		assert_true(t.v[0] <= lo + 1e-9 * t.step);
+		assert_true(t.v[n - 1] >= hi - 1e-9 * t.step);
+		double m = t.step / pow(10, floor(log10(t.step) + 1e-9));
+		assert_true(fabs(m - 1) < 1e-6 || fabs(m - 2) < 1e-6 ||
+			    fabs(m - 2.5) < 1e-6 || fabs(m - 5) < 1e-6);
+		for (size_t i = 1; i < n; i++)
+			assert_true(fabs(t.v[i] - t.v[i - 1] - t.step) <
+				    1e-6 * t.step);
+	}
+}
+
+static void test_nice_ticks_equal_values_include_zero(void **state)
+{
+	(void)state;
+	struct chart_ticks t;
+	chart_nice_ticks(5, 5, 8, &t);
+	assert_true(t.v[0] == 0 && t.v[t.n - 1] >= 5);
+	chart_nice_ticks(0, 0, 8, &t);
+	assert_true(t.v[0] == 0 && t.v[t.n - 1] >= 1);
+	chart_nice_ticks(-2, -2, 8, &t);
+	assert_true(t.v[0] <= -2 && t.v[t.n - 1] == 0);
+	chart_nice_ticks(NAN, 3, 8, &t);
+	assert_true(t.n >= 2 && t.v[0] == 0);
+}
+
+static void test_log_ticks_are_powers_of_ten_below_min(void **state)
+{
+	(void)state;
+	struct chart_ticks t;
+	char s[32];
+	static const char *const want[] = { "0.1", "1", "10", "100", "1000" };
+	assert_int_equal(chart_log_ticks(1, 1000, 8, &t), 5);
+	assert_true(t.log);
+	for (size_t i = 0; i < 5; i++) {
+		chart_tick_label(&t, i, s, sizeof s);
+		assert_string_equal(s, want[i]);
+	}
+	assert_int_equal(chart_log_ticks(3, 250000, 8, &t), 7);
+	chart_tick_label(&t, 0, s, sizeof s);
+	assert_string_equal(s, "1");
+	chart_tick_label(&t, 6, s, sizeof s);
+	assert_string_equal(s, "1e6");
+	/* 20 decades in at most 6 ticks: every 4th decade. */
+	assert_true(chart_log_ticks(1e-9, 1e10, 6, &t) <= 6);
+	assert_true(t.v[0] < 1e-9 && t.v[t.n - 1] >= 1e10);
+	assert_int_equal(chart_log_ticks(0, 10, 8, &t), 0);
+}
+
+static void test_log_scale_only_when_positive_values_span_over_100x(void **state)
+{
+	(void)state;
+	const double a[] = { 1, 100 }, b[] = { 1, 101 }, c[] = { 0, 1, 1000 },
+		     d[] = { -1, 5, 1000 }, e[] = { 0.002, 0.5 };
+	assert_false(chart_wants_log(a, 2));
+	assert_true(chart_wants_log(b, 2));
+	assert_false(chart_wants_log(c, 3));
+	assert_false(chart_wants_log(d, 3));
+	assert_true(chart_wants_log(e, 2));
+	assert_false(chart_wants_log(a, 0));
+}
+
+static void test_scale_linear_maps_and_clamps(void **state)
+{
+	(void)state;
+	struct chart_scale s;
+	chart_scale_init(&s, 0, 100, 10, 210, false);
+	assert_true(fabs(chart_scale_map(&s, 50) - 110) < 1e-9);
+	assert_true(fabs(chart_scale_map(&s, 0) - 10) < 1e-9);
+	assert_true(fabs(chart_scale_map(&s, 150) - 210) < 1e-9);
+	assert_true(fabs(chart_scale_map(&s, -5) - 10) < 1e-9);
+	/* A y axis: range reversed. */
+	chart_scale_init(&s, 0, 10, 300, 100, false);
+	assert_true(fabs(chart_scale_map(&s, 10) - 100) < 1e-9);
+	assert_true(fabs(chart_scale_map(&s, 2.5) - 250) < 1e-9);
+	/* An empty domain maps to the start. */
+	chart_scale_init(&s, 3, 3, 0, 50, false);
+	assert_true(chart_scale_map(&s, 3) == 0);
+}
+
+static void test_scale_log_spaces_decades_evenly(void **state)
+{
+	(void)state;
+	struct chart_scale s;
+	chart_scale_init(&s, 1, 1000, 0, 300, true);
+	assert_true(fabs(chart_scale_map(&s, 10) - 100) < 1e-9);
+	assert_true(fabs(chart_scale_map(&s, 100) - 200) < 1e-9);
+	assert_true(fabs(chart_scale_map(&s, 1000) - 300) < 1e-9);
+	assert_true(chart_scale_map(&s, 0) == 0);
+	assert_true(chart_scale_map(&s, -1) == 0);
+}
+
+/* --------------------------------------------------------------- text */
+
+static void test_text_width_counts_cjk_as_full_width(void **state)
+{
+	(void)state;
+	assert_true(fabs(chart_text_width("中文", 10) - 20) < 1e-9);
+	assert_true(fabs(chart_text_width("ｆｕｌｌ", 10) - 40) < 1e-9);
+	assert_true(fabs(chart_text_width("한국", 10) - 20) < 1e-9);
+	double ascii = chart_text_width("ab", 10);
+	assert_true(ascii > 8 && ascii < 14);
+	assert_true(chart_text_width("iiii", 10) < chart_text_width("MMMM", 10));
+	/* Combining accent adds nothing; width scales with the font. */
+	assert_true(chart_text_width("e\xCC\x81", 10) == chart_text_width("e", 10));
+	assert_true(fabs(chart_text_width("RTX 4090", 26) -
+			 2 * chart_text_width("RTX 4090", 13)) < 1e-9);
+	assert_true(chart_text_width("", 13) == 0);
+	assert_true(chart_text_width(NULL, 13) == 0);
+}
+
+static void test_text_fit_abbreviates_with_ellipsis(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	assert_false(chart_text_fit("RTX 4090", 13, 200, &b));
+	assert_string_equal(b.ptr, "RTX 4090");
+	buf_reset(&b);
+	assert_true(chart_text_fit("NVIDIA GeForce RTX 4090 Founders Edition", 13,
+				   100, &b));
+	assert_true(chart_text_width(b.ptr, 13) <= 100);
+	assert_true(b.len > 3 && strcmp(b.ptr + b.len - 3, "\xE2\x80\xA6") == 0);
+	buf_reset(&b);
+	/* Never cuts inside a UTF-8 sequence. */
+	assert_true(chart_text_fit("英伟达图形处理器超长名称测试", 10, 45, &b));
+	assert_string_equal(b.ptr, "英伟达…");
+	assert_int_equal(xmlCheckUTF8((const xmlChar *)b.ptr), 1);
+	buf_release(&b);
+}
+
+static void test_text_wrap_breaks_at_spaces_and_between_cjk(void **state)
+{
+	(void)state;
+	struct buf l[2] = { BUF_INIT, BUF_INIT };
+	assert_int_equal(chart_text_wrap("NVIDIA GeForce RTX 4090", 13, 110, 2, l), 2);
+	assert_string_equal(l[0].ptr, "NVIDIA GeForce");
+	assert_string_equal(l[1].ptr, "RTX 4090");
+	buf_reset(&l[0]);
+	buf_reset(&l[1]);
+	assert_int_equal(chart_text_wrap("英伟达图形处理器", 10, 40, 2, l), 2);
+	assert_string_equal(l[0].ptr, "英伟达图");
+	assert_string_equal(l[1].ptr, "形处理器");
+	buf_reset(&l[0]);
+	buf_reset(&l[1]);
+	assert_int_equal(chart_text_wrap("英伟达图形处理器超长", 10, 40, 2, l), 2);
+	assert_string_equal(l[1].ptr, "形处理…");
+	buf_reset(&l[0]);
+	buf_reset(&l[1]);
+	assert_int_equal(chart_text_wrap("H100", 13, 100, 2, l), 1);
+	assert_string_equal(l[0].ptr, "H100");
+	buf_release(&l[0]);
+	buf_release(&l[1]);
+}
+
+/* ------------------------------------------------------ bar layouts */
+
+static void test_hbar_labels_do_not_overlap_on_awkward_inputs(void **state)
+{
+	(void)state;
+	const struct chart_bar one[] = { { "RTX 4090", 0.39, true, 0, false, "$0.39/h" } };
+	check_hbar_layout(one, 1);
+	const struct chart_bar equal[] = {
+		{ "A100", 1.2, true, 0, false, "$1.20/h" },
+		{ "H100", 1.2, true, 1, true, "$1.20/h" },
+		{ "L40S", 1.2, true, 2, false, "$1.20/h" },
+	};
+	check_hbar_layout(equal, 3);
+	const struct chart_bar zeros[] = {
+		{ "A", 0, true, 0, false, "0" },
+		{ "B", 0, true, 1, false, "0" },
+	};
+	check_hbar_layout(zeros, 2);
+	const struct chart_bar range[] = {
+		{ "tiny", 1, true, 0, false, NULL },
+		{ "mid", 30, true, 1, false, NULL },
+		{ "huge", 1000, true, 2, false, NULL },
+	};
+	check_hbar_layout(range, 3);
+	const struct chart_bar chinese[] = {
+		{ "英伟达 GeForce RTX 4090 显卡（二十四吉字节显存，桌面版）", 330,
+		  true, 0, false, "330 万亿次" },
+		{ "英伟达数据中心图形处理器H100 SXM5 八十吉字节", 989, true, 1, true,
+		  "989 万亿次" },
+		{ "超长名称超长名称超长名称超长名称超长名称超长名称超长名称", 80,
+		  true, 2, false, "80 万亿次" },
+	};
+	check_hbar_layout(chinese, 3);
+	const struct chart_bar neg[] = {
+		{ "loss", -12.5, true, 0, false, "-12.5%" },
+		{ "gain", 40, true, 1, false, "+40%" },
+		{ "none", 0, false, 2, false, NULL },
+	};
+	check_hbar_layout(neg, 3);
+}
+
+static void test_hbar_twenty_bars_fit_without_overlap(void **state)
+{
+	(void)state;
+	struct chart_bar bars[20];
+	char labels[20][32], vals[20][32];
+	for (int i = 0; i < 20; i++) {
+		snprintf(labels[i], sizeof labels[i], "GPU model number %d", i);
+		snprintf(vals[i], sizeof vals[i], "$%d.%02d/h", i, 7 * i % 100);
+		bars[i] = (struct chart_bar){ labels[i], i + 0.07 * i, i % 7 != 3,
+					      i % 8, i == 5, vals[i] };
+	}
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_hbar_layout(&lay, &TXT, bars, 20), 0);
+	assert_no_overlap(&lay);
+	assert_int_equal(count_kind(&lay, CHART_ITEM_BAR), 17);
+	chart_layout_release(&lay);
+}
+
+static void test_hbar_long_label_is_wrapped_then_abbreviated(void **state)
+{
+	(void)state;
+	const struct chart_bar bars[] = {
+		{ "NVIDIA GeForce RTX 4090 Founders Edition with a very long "
+		  "marketing name that goes on",
+		  10, true, 0, false, "10" },
+		{ "B", 5, true, 1, false, "5" },
+	};
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_hbar_layout(&lay, &TXT, bars, 2), 0);
+	assert_no_overlap(&lay);
+	bool found_ellipsis = false, found_tip = false;
+	for (size_t i = 0; i < lay.n; i++) {
+		const struct chart_item *it = &lay.items[i];
+		if (it->kind != CHART_ITEM_TEXT)
+			continue;
+		if (strstr(it->text, "\xE2\x80\xA6"))
+			found_ellipsis = true;
+		if (it->tip && strcmp(it->tip, bars[0].label) == 0)
+			found_tip = true;
+	}
+	assert_true(found_ellipsis);
+	assert_true(found_tip);
+	assert_true(layout_has_text(&lay, "NVIDIA GeForce RTX 4090"));
+	chart_layout_release(&lay);
+}
+
+static void test_hbar_1000x_range_uses_log_axis(void **state)
+{
+	(void)state;
+	const struct chart_bar bars[] = {
+		{ "small", 2, true, 0, false, NULL },
+		{ "large", 2000, true, 1, false, NULL },
+	};
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_hbar_layout(&lay, &TXT, bars, 2), 0);
+	assert_true(layout_has_text(&lay, "1"));
+	assert_true(layout_has_text(&lay, "10"));
+	assert_true(layout_has_text(&lay, "100"));
+	assert_true(layout_has_text(&lay, "1000"));
+	assert_true(layout_has_text(&lay, "2000")); /* value label */
+	/* The smallest bar still has a visible length. */
+	for (size_t i = 0; i < lay.n; i++)
+		if (lay.items[i].kind == CHART_ITEM_BAR)
+			assert_true(lay.items[i].box.w > 5);
+	chart_layout_release(&lay);
+}
+
+static void test_missing_value_keeps_its_slot_saying_no_data(void **state)
+{
+	(void)state;
+	const struct chart_bar bars[] = {
+		{ "A100", 1.1, true, 0, false, "$1.10/h" },
+		{ "V100", 0, false, 1, false, NULL },
+	};
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_hbar(&out, "price", &TXT, bars, 2), 0);
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_elems(root, "text", "V100"), 1);
+	assert_int_equal(count_elems(root, "text", "No data"), 1);
+	assert_int_equal(count_class(root, "bar"), 1);
+	assert_int_equal(count_class(root, "na"), 1);
+	xmlFreeDoc(doc);
+	buf_release(&out);
+}
+
+/* --------------------------------------------------- SVG output rules */
+
+static void test_label_markup_is_escaped_as_text(void **state)
+{
+	(void)state;
+	const char *evil = "<script>&\"";
+	const struct chart_bar bars[] = { { evil, 1, true, 0, false, "1 & 2" } };
+	struct chart_text t = TXT;
+	t.title = "Ti<t>le & \"quotes\"";
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_hbar(&out, "esc", &t, bars, 1), 0);
+	assert_null(strstr(out.ptr, "<script>"));
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_elems(root, "text", evil), 1);
+	assert_int_equal(count_elems(root, "text", "1 & 2"), 1);
+	assert_int_equal(count_elems(root, "title", t.title), 1);
+	assert_int_equal(count_elems(root, "script", NULL), 0);
+	xmlFreeDoc(doc);
+	buf_release(&out);
+}
+
+static void test_svg_root_is_accessible_and_scalable(void **state)
+{
+	(void)state;
+	const struct chart_bar bars[] = { { "A", 1, true, 0, false, "1" } };
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_hbar(&out, "c1", &TXT, bars, 1), 0);
+	assert_memory_equal(out.ptr,
+			    "<svg xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" "
+			    "viewBox=\"0 0 480 ",
+			    strlen("<svg xmlns=\"http://www.w3.org/2000/svg\" "
+				   "role=\"img\" viewBox=\"0 0 480 "));
+	assert_non_null(strstr(out.ptr, ".c0{fill:var(--c0,#0072B2)}"));
+	assert_non_null(strstr(out.ptr, "text{font-family:"));
+	assert_non_null(strstr(out.ptr, "fill:var(--fg,#222)"));
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_string_equal((const char *)root->name, "svg");
+	char *a = attr(root, "aria-labelledby");
+	assert_string_equal(a, "c1-title c1-desc");
+	xmlFree(a);
+	assert_null(xmlHasProp(root, (const xmlChar *)"width"));
+	assert_null(xmlHasProp(root, (const xmlChar *)"height"));
+	xmlNodePtr title = xmlFirstElementChild(root);
+	assert_string_equal((const char *)title->name, "title");
+	a = attr(title, "id");
+	assert_string_equal(a, "c1-title");
+	xmlFree(a);
+	assert_int_equal(count_elems(root, "title", TXT.title), 1);
+	xmlNodePtr desc = xmlNextElementSibling(title);
+	assert_string_equal((const char *)desc->name, "desc");
+	a = attr(desc, "id");
+	assert_string_equal(a, "c1-desc");
+	xmlFree(a);
+	assert_int_equal(count_elems(root, "desc", TXT.desc), 1);
+	xmlFreeDoc(doc);
+	buf_release(&out);
+}
+
+static void test_output_is_deterministic_with_one_decimal(void **state)
+{
+	(void)state;
+	const struct chart_bar bars[] = {
+		{ "A", 1.0 / 3, true, 0, false, NULL },
+		{ "B", 2.0 / 3, true, 1, true, NULL },
+	};
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	assert_int_equal(chart_hbar(&a, "d", &TXT, bars, 2), 0);
+	assert_int_equal(chart_hbar(&b, "d", &TXT, bars, 2), 0);
+	assert_string_equal(a.ptr, b.ptr);
+	/* Every x="..." is a number with exactly one decimal. */
+	for (const char *p = strstr(a.ptr, " x=\""); p; p = strstr(p + 1, " x=\"")) {
+		const char *v = p + 4;
+		const char *q = strchr(v, '"');
+		const char *dot = memchr(v, '.', (size_t)(q - v));
+		assert_non_null(dot);
+		assert_int_equal(q - dot, 2);
+	}
+	buf_release(&a);
+	buf_release(&b);
+}
+
+static void test_ids_come_from_the_callers_prefix(void **state)
+{
+	(void)state;
+	const struct chart_bar bars[] = { { "A", 1, true, 0, true, "1" } };
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_hbar(&out, "speed-2", &TXT, bars, 1), 0);
+	assert_non_null(strstr(out.ptr, "id=\"speed-2\""));
+	assert_non_null(strstr(out.ptr, "id=\"speed-2-title\""));
+	assert_non_null(strstr(out.ptr, "id=\"speed-2-desc\""));
+	assert_non_null(strstr(out.ptr, "id=\"speed-2-hatch\""));
+	assert_non_null(strstr(out.ptr, "#speed-2 .c0{fill:var(--c0,#0072B2)}"));
+	assert_null(strstr(out.ptr, "id=\"c1"));
+	/* A bad id is refused and nothing is written. */
+	assert_int_equal(chart_hbar(&out, "2bad", &TXT, bars, 1), -1);
+	assert_int_equal(chart_hbar(&out, "a b", &TXT, bars, 1), -1);
+	assert_int_equal(chart_hbar(&out, NULL, &TXT, bars, 1), -1);
+	size_t len = out.len;
+	assert_int_equal(chart_hbar(&out, "x\"y", &TXT, bars, 1), -1);
+	assert_int_equal(out.len, len);
+	buf_release(&out);
+}
+
+static void test_highlight_has_outline_and_pattern_not_just_colour(void **state)
+{
+	(void)state;
+	const struct chart_bar bars[] = {
+		{ "A", 1, true, 0, false, "1" },
+		{ "B", 2, true, 0, true, "2" },
+	};
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_hbar(&out, "h", &TXT, bars, 2), 0);
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_class(root, "hl"), 1);
+	assert_int_equal(count_class(root, "hatch"), 1);
+	assert_int_equal(count_class(root, "b"), 2); /* bold label and value */
+	assert_int_equal(count_elems(root, "pattern", NULL), 1);
+	assert_int_equal(count_elems(root, "text", "2"), 1); /* direct value */
+	xmlFreeDoc(doc);
+	buf_release(&out);
+}
+
+static void test_chart_without_data_says_so_instead_of_axes(void **state)
+{
+	(void)state;
+	struct chart_text t = TXT;
+	t.no_data = "暂无数据";
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_hbar(&out, "e", &t, NULL, 0), 0);
+	const struct chart_bar missing[] = {
+		{ "A", 0, false, 0, false, NULL },
+		{ "B", 0, false, 1, false, NULL },
+	};
+	struct buf out2 = BUF_INIT;
+	assert_int_equal(chart_hbar(&out2, "e", &t, missing, 2), 0);
+	assert_string_equal(out.ptr, out2.ptr);
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_elems(root, "text", "暂无数据"), 1);
+	assert_int_equal(count_elems(root, "line", NULL), 0);
+	assert_int_equal(count_elems(root, "rect", NULL), 0);
+	assert_int_equal(count_class(root, "chart-empty"), 1);
+	assert_int_equal(count_elems(root, "title", TXT.title), 1);
+	xmlFreeDoc(doc);
+	buf_release(&out);
+	buf_release(&out2);
+}
+
+/* ------------------------------------------------------------ grouped */
+
+static void test_grouped_labels_each_bar_with_its_series(void **state)
+{
+	(void)state;
+	const char *const groups[] = { "LoRA 7B", "Llama 70B 推理", "SDXL" };
+	const struct chart_series series[] = {
+		{ "RTX 4090", 0, true }, { "A100 80GB", 1, false }, { "H100", 2, false }
+	};
+	const struct chart_value values[] = {
+		{ 3.1, true, "3.1 h" }, { 2.0, true, "2.0 h" }, { 1.2, true, "1.2 h" },
+		{ 0, false, NULL },     { 9.5, true, "9.5 h" }, { 4.0, true, "4.0 h" },
+		{ 0.5, true, "0.5 h" }, { 0.4, true, NULL },    { 0.2, true, NULL },
+	};
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_grouped_layout(&lay, &TXT, groups, 3, series, 3,
+					      values),
+			 0);
+	assert_no_overlap(&lay);
+	assert_int_equal(count_kind(&lay, CHART_ITEM_BAR), 8);
+	chart_layout_release(&lay);
+
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_grouped(&out, "g", &TXT, groups, 3, series, 3,
+				       values),
+			 0);
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_elems(root, "text", "Llama 70B 推理"), 1);
+	assert_int_equal(count_elems(root, "text", "A100 80GB"), 3);
+	assert_int_equal(count_elems(root, "text", "No data"), 1);
+	assert_int_equal(count_elems(root, "text", "0.4"), 1);
+	assert_int_equal(count_class(root, "c2"), 3);
+	xmlFreeDoc(doc);
+	buf_release(&out);
+
+	assert_int_equal(chart_grouped(&out, "g", &TXT, groups, 0, series, 3,
+				       values),
+			 0);
+	assert_non_null(strstr(out.ptr, "chart-empty"));
+	buf_release(&out);
+}
+
+/* ------------------------------------------------------------ scatter */
+
+static void test_frontier_keeps_points_nothing_beats(void **state)
+{
+	(void)state;
+	/* x = price (lower better), y = speed (higher better). */
+	const struct chart_point p[] = {
+		{ "cheap slow", 0.3, 1.0, true, 0, false, NULL, NULL },
+		{ "mid", 1.0, 2.0, true, 0, false, NULL, NULL },
+		{ "dominated", 1.2, 1.5, true, 0, false, NULL, NULL },
+		{ "fast", 2.5, 4.0, true, 0, false, NULL, NULL },
+		{ "same price slower", 2.5, 3.0, true, 0, false, NULL, NULL },
+		{ "no data", 0.1, 9, false, 0, false, NULL, NULL },
+	};
+	bool front[6];
+	assert_int_equal(chart_frontier(p, 6, false, true, front), 3);
+	assert_true(front[0] && front[1] && front[3]);
+	assert_false(front[2] || front[4] || front[5]);
+	/* Lower y better too (e.g. hours): cheapest and quickest win. */
+	assert_int_equal(chart_frontier(p, 6, false, false, front), 1);
+	assert_true(front[0]);
+}
+
+static void test_scatter_draws_frontier_and_unclashing_labels(void **state)
+{
+	(void)state;
+	struct chart_point p[12];
+	char names[12][32];
+	for (int i = 0; i < 12; i++) {
+		snprintf(names[i], sizeof names[i], "GPU %c", 'A' + i);
+		p[i] = (struct chart_point){ names[i], 0.2 + 0.3 * i,
+					     1 + (i * 7 % 12) * 0.5, i != 11,
+					     i % 8, i == 4, NULL, NULL };
+	}
+	/* Several points on the same spot: not all labels can sit there. */
+	p[1].x = p[2].x = p[3].x = p[0].x;
+	p[1].y = p[2].y = p[3].y = p[0].y;
+	const struct chart_scatter_opts o = { false, true, "Best value" };
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_scatter_layout(&lay, &TXT, p, 12, &o), 0);
+	assert_no_overlap(&lay);
+	assert_true(lay.path_n >= 2);
+	assert_int_equal(count_kind(&lay, CHART_ITEM_POINT), 11);
+	/* The point without data is listed as such under the plot. */
+	assert_true(layout_has_text(&lay, "GPU L: No data"));
+	chart_layout_release(&lay);
+
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_scatter(&out, "s", &TXT, p, 12, &o), 0);
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_elems(root, "polyline", NULL), 1);
+	assert_int_equal(count_elems(root, "circle", NULL), 11);
+	assert_int_equal(count_elems(root, "text", "Best value"), 1);
+	assert_int_equal(count_elems(root, "text", TXT.axis2_title), 1);
+	assert_int_equal(count_elems(root, "text", TXT.axis_title), 1);
+	/* Every point's name is shown somewhere, in the plot or the key. */
+	for (int i = 0; i < 12; i++) {
+		bool seen = strstr(out.ptr, names[i]) != NULL;
+		assert_true(seen);
+	}
+	xmlFreeDoc(doc);
+	buf_release(&out);
+}
+
+static void test_scatter_wide_range_uses_log_axis(void **state)
+{
+	(void)state;
+	const struct chart_point p[] = {
+		{ "a", 1, 0.5, true, 0, false, "$1", "0.5x" },
+		{ "b", 5000, 2, true, 1, false, "$5000", "2x" },
+	};
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_scatter_layout(&lay, &TXT, p, 2, NULL), 0);
+	assert_no_overlap(&lay);
+	assert_true(layout_has_text(&lay, "1000"));
+	assert_true(layout_has_text(&lay, "10000"));
+	assert_int_equal(lay.path_n, 0);
+	chart_layout_release(&lay);
+
+	struct buf out = BUF_INIT;
+	const struct chart_point none[] = { { "a", 0, 0, false, 0, false, NULL, NULL } };
+	assert_int_equal(chart_scatter(&out, "s", &TXT, none, 1, NULL), 0);
+	assert_non_null(strstr(out.ptr, "chart-empty"));
+	buf_release(&out);
+}
+
+/* ----------------------------------------------------------- fit matrix */
+
+static void test_fit_matrix_marks_states_without_colour_alone(void **state)
+{
+	(void)state;
+	const char *const rows[] = { "7B FP16", "70B INT4", "405B FP8 超大模型名称" };
+	const char *const cols[] = { "RTX 4090", "A100 80GB", "H100 SXM5 80GB",
+				     "英伟达 L40S" };
+	const struct chart_fit_cell cells[] = {
+		{ CHART_FIT_FITS, "✓" },     { CHART_FIT_FITS, "✓" },
+		{ CHART_FIT_FITS, "✓" },     { CHART_FIT_FITS, "✓" },
+		{ CHART_FIT_NEEDS, "×2" },   { CHART_FIT_FITS, "✓" },
+		{ CHART_FIT_FITS, "✓" },     { CHART_FIT_NO_DATA, NULL },
+		{ CHART_FIT_NEEDS, "×17" },  { CHART_FIT_NEEDS, "×6" },
+		{ CHART_FIT_NEEDS, "×6" },   { CHART_FIT_NEEDS, "×9" },
+	};
+	const char *const names[] = { "No data", "Fits", "Needs more cards" };
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_fit_layout(&lay, &TXT, rows, 3, cols, 4, cells,
+					  names),
+			 0);
+	assert_no_overlap(&lay);
+	/* Cell texts stay inside their cells. */
+	size_t cell_i = 0;
+	for (size_t i = 0; i < lay.n; i++) {
+		if (lay.items[i].kind == CHART_ITEM_CELL) {
+			cell_i = i;
+			continue;
+		}
+		if (lay.items[i].kind != CHART_ITEM_TEXT || cell_i == 0 ||
+		    i != cell_i + 1)
+			continue;
+		const struct chart_box *c = &lay.items[cell_i].box,
+				       *b = &lay.items[i].box;
+		assert_true(b->x >= c->x && b->x + b->w <= c->x + c->w);
+	}
+	chart_layout_release(&lay);
+
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_fit(&out, "fit", &TXT, rows, 3, cols, 4, cells,
+				   names),
+			 0);
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_class(root, "fit-yes"), 6 + 1);
+	assert_int_equal(count_class(root, "fit-need"), 5 + 1);
+	assert_int_equal(count_class(root, "fit-na"), 1 + 1);
+	assert_int_equal(count_class(root, "hatch"), 5 + 1);
+	assert_int_equal(count_elems(root, "text", "×17"), 1);
+	assert_int_equal(count_elems(root, "text", "No data"), 2);
+	assert_int_equal(count_elems(root, "text", "Needs more cards"), 1);
+	xmlFreeDoc(doc);
+	buf_release(&out);
+
+	const struct chart_fit_cell empty[] = { { CHART_FIT_NO_DATA, NULL } };
+	assert_int_equal(chart_fit(&out, "fit", &TXT, rows, 1, cols, 1, empty,
+				   NULL),
+			 0);
+	assert_non_null(strstr(out.ptr, "chart-empty"));
+	buf_release(&out);
+}
+
+static void test_fit_matrix_many_columns_widens_the_chart(void **state)
+{
+	(void)state;
+	const char *rows[] = { "7B" };
+	const char *cols[14];
+	struct chart_fit_cell cells[14];
+	for (int i = 0; i < 14; i++) {
+		cols[i] = "GeForce RTX 4060 Ti 16GB";
+		cells[i] = (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
+	}
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_fit_layout(&lay, &TXT, rows, 1, cols, 14, cells,
+					  NULL),
+			 0);
+	assert_true(lay.width > CHART_WIDTH);
+	assert_no_overlap(&lay);
+	chart_layout_release(&lay);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_nice_ticks_0_to_97_steps_by_20),
+		cmocka_unit_test(test_nice_ticks_use_2_5_with_one_decimal),
+		cmocka_unit_test(test_nice_ticks_small_and_negative_ranges),
+		cmocka_unit_test(test_nice_ticks_cover_data_with_4_to_8_nice_steps),
+		cmocka_unit_test(test_nice_ticks_equal_values_include_zero),
+		cmocka_unit_test(test_log_ticks_are_powers_of_ten_below_min),
+		cmocka_unit_test(test_log_scale_only_when_positive_values_span_over_100x),
+		cmocka_unit_test(test_scale_linear_maps_and_clamps),
+		cmocka_unit_test(test_scale_log_spaces_decades_evenly),
+		cmocka_unit_test(test_text_width_counts_cjk_as_full_width),
+		cmocka_unit_test(test_text_fit_abbreviates_with_ellipsis),
+		cmocka_unit_test(test_text_wrap_breaks_at_spaces_and_between_cjk),
+		cmocka_unit_test(test_hbar_labels_do_not_overlap_on_awkward_inputs),
+		cmocka_unit_test(test_hbar_twenty_bars_fit_without_overlap),
+		cmocka_unit_test(test_hbar_long_label_is_wrapped_then_abbreviated),
+		cmocka_unit_test(test_hbar_1000x_range_uses_log_axis),
+		cmocka_unit_test(test_missing_value_keeps_its_slot_saying_no_data),
+		cmocka_unit_test(test_label_markup_is_escaped_as_text),
+		cmocka_unit_test(test_svg_root_is_accessible_and_scalable),
+		cmocka_unit_test(test_output_is_deterministic_with_one_decimal),
+		cmocka_unit_test(test_ids_come_from_the_callers_prefix),
+		cmocka_unit_test(test_highlight_has_outline_and_pattern_not_just_colour),
+		cmocka_unit_test(test_chart_without_data_says_so_instead_of_axes),
+		cmocka_unit_test(test_grouped_labels_each_bar_with_its_series),
+		cmocka_unit_test(test_frontier_keeps_points_nothing_beats),
+		cmocka_unit_test(test_scatter_draws_frontier_and_unclashing_labels),
+		cmocka_unit_test(test_scatter_wide_range_uses_log_axis),
+		cmocka_unit_test(test_fit_matrix_marks_states_without_colour_alone),
+		cmocka_unit_test(test_fit_matrix_many_columns_widens_the_chart),
+	};
+	int rc = cmocka_run_group_tests_name("chart", tests, NULL, NULL);
+	xmlCleanupParser();
+	return rc;
+}
