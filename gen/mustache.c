@@ -1170,7 +1170,9 @@ static int load_tree(struct tmpl_set *set, const char *dir, const char *rel,
 		buf_addf(&full, "%s/%s%s", dir, rel, names[i]);
 		buf_reset(&shown);
 		buf_addf(&shown, "%s/%s%s", display_dir, rel, names[i]);
-		bool is_dir = stat(full.ptr, &st) == 0 && S_ISDIR(st.st_mode);
+		/* lstat: a symbolic link to a folder is not followed (it could
+		 * loop); one to a file is read like the file */
+		bool is_dir = lstat(full.ptr, &st) == 0 && S_ISDIR(st.st_mode);
 		if (is_dir) {
 			struct buf sub = BUF_INIT;
 			buf_addf(&sub, "%s%s/", rel, names[i]);
@@ -1206,10 +1208,25 @@ static int load_tree(struct tmpl_set *set, const char *dir, const char *rel,
 	return rc;
 }
 
+/* `s` without trailing slashes (a lone "/" stays). */
+static void add_trimmed_dir(struct buf *b, const char *s)
+{
+	size_t n = strlen(s);
+	while (n > 1 && s[n - 1] == '/')
+		n--;
+	buf_add(b, s, n);
+}
+
 int tmpl_set_load_dir(struct tmpl_set *set, const char *dir,
 		      const char *display_dir, struct diag *diag)
 {
-	return load_tree(set, dir, "", display_dir ? display_dir : dir, diag);
+	struct buf d = BUF_INIT, shown = BUF_INIT;
+	add_trimmed_dir(&d, dir);
+	add_trimmed_dir(&shown, display_dir ? display_dir : dir);
+	int rc = load_tree(set, d.ptr, "", shown.ptr, diag);
+	buf_release(&d);
+	buf_release(&shown);
+	return rc;
 }
 
 /* ---- rendering --------------------------------------------------------- */

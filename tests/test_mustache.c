@@ -433,12 +433,17 @@ static void test_load_dir_reads_every_mustache_file_below(void **state)
 	char gone[512];
 	snprintf(gone, sizeof gone, "%s/gone.mustache", dir);
 	assert_int_equal(symlink("/nonexistent/gpuguide/none", gone), 0);
+	char loop[512];
+	snprintf(loop, sizeof loop, "%s/layouts/loop", dir);
+	assert_int_equal(symlink("..", loop), 0); /* must not be followed */
 
 	struct tmpl_set *set = tmpl_set_new();
 	struct buf log = BUF_INIT, out = BUF_INIT;
 	struct diag d;
 	diag_init(&d, NULL, &log);
-	assert_int_equal(tmpl_set_load_dir(set, dir, "templates", &d), -1);
+	char slashed[512];
+	snprintf(slashed, sizeof slashed, "%s/", dir);
+	assert_int_equal(tmpl_set_load_dir(set, slashed, "templates/", &d), -1);
 	assert_string_equal(log.ptr,
 			    "templates/broken.mustache:2:1: error: unclosed section \"a\"\n"
 			    "templates/gone.mustache: error: cannot read: No such file or directory\n");
@@ -451,6 +456,7 @@ static void test_load_dir_reads_every_mustache_file_below(void **state)
 	assert_int_equal(render_name(set, "page", NULL, &out, &log), 0);
 	assert_string_equal(out.ptr, "<main>card</main>");
 
+	remove_path(dir, "layouts/loop");
 	remove_path(dir, "gone.mustache");
 	remove_path(dir, "broken.mustache");
 	remove_path(dir, "partials/notes.txt");

@@ -183,6 +183,7 @@ static int run_spec_file(const char *file, int *passed, int *failed)
 	int fails = _cmocka_run_group_tests(group.ptr, units, n, NULL, NULL);
 	printf("mustache spec %s: %d passed, %d failed\n", file,
 	       (int)n - fails, fails);
+	fflush(stdout); /* cmocka writes to stderr: keep the order */
 	*passed += (int)n - fails;
 	*failed += fails;
 	buf_release(&group);
