@@ -14,7 +14,7 @@
 
 #define PAD 8.0
 #define LINE_K 1.25   /* line height as a multiple of the font size */
-#define BOLD_K 1.08   /* bold text is wider */
+#define BOLD_K 1.12   /* bold text is wider (DejaVu Sans Bold: 1.10 on average) */
 #define BAR_H 18.0
 #define ROW_H 26.0
 #define GAP 6.0
@@ -234,6 +234,23 @@ static bool codepoint_is_zero_width(uint32_t c)
 	       (c >= 0xFE00 && c <= 0xFE0F);
 }
 
+/* Advance widths (em) of ASCII 32..126 in DejaVu Sans, the widest of the
+ * common UI sans-serif fonts, so the estimate is an upper bound for most. */
+static const double ascii_em[95] = {
+	0.318, 0.401, 0.460, 0.838, 0.636, 0.950, 0.780, 0.275,
+	0.390, 0.390, 0.500, 0.838, 0.318, 0.361, 0.318, 0.337,
+	0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636,
+	0.636, 0.636, 0.337, 0.337, 0.838, 0.838, 0.838, 0.531,
+	1.000, 0.684, 0.686, 0.698, 0.770, 0.632, 0.575, 0.775,
+	0.752, 0.295, 0.295, 0.656, 0.557, 0.863, 0.748, 0.787,
+	0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989,
+	0.685, 0.611, 0.685, 0.390, 0.337, 0.390, 0.838, 0.500,
+	0.500, 0.613, 0.635, 0.550, 0.635, 0.615, 0.352, 0.635,
+	0.634, 0.278, 0.278, 0.579, 0.278, 0.974, 0.634, 0.612,
+	0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818,
+	0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838,
+};
+
 /* Width of one code point in em. */
 static double codepoint_em(uint32_t c)
 {
@@ -241,17 +258,13 @@ static double codepoint_em(uint32_t c)
 		return 1.0;
 	if (codepoint_is_zero_width(c))
 		return 0;
-	if (c >= 0x80)
-		return 0.65;
-	if (strchr("il.,:;'!|I()[]{}`j", (int)c) && c != 0)
-		return 0.32;
-	if (c == ' ' || c == 'f' || c == 't' || c == 'r')
-		return 0.36;
-	if (strchr("mwMW@%", (int)c) && c != 0)
-		return 0.88;
-	if (c >= 'A' && c <= 'Z')
-		return 0.68;
-	return 0.57;
+	if (c >= 32 && c < 127)
+		return ascii_em[c - 32];
+	if (c < 32 || c == 127)
+		return 0;
+	if (c == 0x2026) /* the ellipsis is a full em in most fonts */
+		return 1.0;
+	return 0.8;
 }
 
 double chart_text_width(const char *utf8, double font_px)
@@ -694,12 +707,26 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 	for (size_t i = 0; i < n; i++)
 		rows_bottom += rows[i].header ? head_h : row_h;
 
-	for (size_t i = 0; i < ticks.n; i++) {
-		double x = chart_scale_map(&sc, ticks.v[i]);
-		layout_rule(lay, x, rows_top, x, rows_bottom, true);
-	}
+	/* Grid and base line behind each run of bars, not through headings. */
 	double x_base = log ? plot_x0 : chart_scale_map(&sc, 0);
-	layout_rule(lay, x_base, rows_top, x_base, rows_bottom, false);
+	double run_top = rows_top, yy = rows_top;
+	for (size_t i = 0; i <= n; i++) {
+		if (i == n || rows[i].header) {
+			if (yy > run_top) {
+				for (size_t k = 0; k < ticks.n; k++) {
+					double x = chart_scale_map(&sc, ticks.v[k]);
+					layout_rule(lay, x, run_top, x, yy, true);
+				}
+				layout_rule(lay, x_base, run_top, x_base, yy, false);
+			}
+			if (i == n)
+				break;
+			yy += head_h;
+			run_top = yy;
+			continue;
+		}
+		yy += row_h;
+	}
 
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
@@ -846,10 +873,45 @@ static bool box_inside(const struct chart_box *b, double x0, double y0,
 	       b->y + b->h <= y1;
 }
 
-/* True when box b overlaps any TEXT or POINT item of the layout. */
+/* True when the segment (x0,y0)-(x1,y1) passes through box b
+ * (Liang-Barsky clipping). */
+static bool segment_hits_box(double x0, double y0, double x1, double y1,
+			     const struct chart_box *b)
+{
+	double dx = x1 - x0, dy = y1 - y0, t0 = 0, t1 = 1;
+	double p[4] = { -dx, dx, -dy, dy };
+	double q[4] = { x0 - b->x, b->x + b->w - x0, y0 - b->y, b->y + b->h - y0 };
+	for (int i = 0; i < 4; i++) {
+		if (p[i] == 0) {
+			if (q[i] < 0)
+				return false;
+			continue;
+		}
+		double r = q[i] / p[i];
+		if (p[i] < 0) {
+			if (r > t1)
+				return false;
+			if (r > t0)
+				t0 = r;
+		} else {
+			if (r < t0)
+				return false;
+			if (r < t1)
+				t1 = r;
+		}
+	}
+	return t0 <= t1;
+}
+
+/* True when box b overlaps any TEXT or POINT item of the layout, or the
+ * frontier line. */
 static bool box_collides(const struct chart_layout *lay,
 			 const struct chart_box *b)
 {
+	for (size_t i = 1; i < lay->path_n; i++)
+		if (segment_hits_box(lay->path[2 * i - 2], lay->path[2 * i - 1],
+				     lay->path[2 * i], lay->path[2 * i + 1], b))
+			return true;
 	for (size_t i = 0; i < lay->n; i++) {
 		const struct chart_item *it = &lay->items[i];
 		if ((it->kind == CHART_ITEM_TEXT || it->kind == CHART_ITEM_POINT) &&
@@ -1313,6 +1375,75 @@ static void svg_title(xmlNodePtr n, const char *tip)
 		svg_text(svg_add(n, "title"), tip);
 }
 
+/* Presentation attributes repeating the CSS fallbacks, for renderers that
+ * ignore var() or <style> (image viewers, librsvg); the CSS wins in
+ * browsers, so the page can still restyle through custom properties. */
+static const struct {
+	const char *cls;
+	const char *attrs; /* name=value pairs separated by ';' */
+} presentation[] = {
+	{ "hl", "stroke=#222;stroke-width=2" },
+	{ "pt", "stroke=#fff;stroke-width=1" },
+	{ "grid", "stroke=#ddd;stroke-width=1" },
+	{ "axis", "stroke=#222;stroke-width=1" },
+	{ "hatch-line", "stroke=#fff;stroke-width=2;stroke-opacity=0.7" },
+	{ "front", "fill=none;stroke=#222;stroke-width=1.5;stroke-dasharray=5 3" },
+	{ "fit-yes", "fill=#009E73;fill-opacity=0.35" },
+	{ "fit-need", "fill=#E69F00;fill-opacity=0.45" },
+	{ "fit-na", "fill=none;stroke=#666;stroke-dasharray=3 3" },
+	{ "ttl", "font-size=15;font-weight=700" },
+	{ "md", "font-size=12" },
+	{ "sm", "font-size=11" },
+	{ "b", "font-weight=700" },
+	{ "na", "fill=#666;font-style=italic" },
+};
+
+static void svg_presentation(xmlNodePtr n, const char *word, size_t len,
+			     const char *id)
+{
+	char name[32], value[80];
+	if (len == 2 && word[0] == 'c' && word[1] >= '0' &&
+	    word[1] < '0' + CHART_COLORS) {
+		svg_attr(n, "fill", palette[word[1] - '0']);
+		return;
+	}
+	if (len == 5 && memcmp(word, "hatch", 5) == 0) {
+		snprintf(value, sizeof value, "url(#%s-hatch)", id);
+		svg_attr(n, "fill", value);
+		return;
+	}
+	for (size_t i = 0; i < sizeof presentation / sizeof presentation[0]; i++) {
+		const char *c = presentation[i].cls;
+		if (strlen(c) != len || memcmp(c, word, len) != 0)
+			continue;
+		for (const char *p = presentation[i].attrs; *p;) {
+			const char *eq = strchr(p, '=');
+			const char *end = strchr(eq, ';');
+			if (!end)
+				end = eq + strlen(eq);
+			snprintf(name, sizeof name, "%.*s", (int)(eq - p), p);
+			snprintf(value, sizeof value, "%.*s", (int)(end - eq - 1),
+				 eq + 1);
+			if (!xmlHasProp(n, (const xmlChar *)name))
+				svg_attr(n, name, value);
+			p = *end ? end + 1 : end;
+		}
+	}
+}
+
+/* Set class="cls" and the matching presentation attributes. */
+static void svg_class(xmlNodePtr n, const char *cls, const char *id)
+{
+	svg_attr(n, "class", cls);
+	for (const char *p = cls; *p;) {
+		size_t len = strcspn(p, " ");
+		svg_presentation(n, p, len, id);
+		p += len;
+		while (*p == ' ')
+			p++;
+	}
+}
+
 static void svg_style(xmlNodePtr root, const char *id)
 {
 	struct buf css = BUF_INIT;
@@ -1364,19 +1495,19 @@ static void svg_hatch_pattern(xmlNodePtr root, const char *id)
 	svg_attr(line, "y1", "0");
 	svg_attr(line, "x2", "0");
 	svg_attr(line, "y2", "6");
-	svg_attr(line, "class", "hatch-line");
+	svg_class(line, "hatch-line", id);
 	buf_release(&pid);
 }
 
 static xmlNodePtr svg_rect(xmlNodePtr parent, const struct chart_box *b,
-			   const char *cls)
+			   const char *cls, const char *id)
 {
 	xmlNodePtr r = svg_add(parent, "rect");
 	svg_num(r, "x", b->x);
 	svg_num(r, "y", b->y);
 	svg_num(r, "width", b->w);
 	svg_num(r, "height", b->h);
-	svg_attr(r, "class", cls);
+	svg_class(r, cls, id);
 	return r;
 }
 
@@ -1387,7 +1518,8 @@ static const char *fit_class(unsigned flags)
 					  : "fit-yes";
 }
 
-static void render_text(xmlNodePtr root, const struct chart_item *it)
+static void render_text(xmlNodePtr root, const struct chart_item *it,
+			const char *id)
 {
 	struct buf cls = BUF_INIT;
 	xmlNodePtr n = svg_add(root, "text");
@@ -1413,25 +1545,26 @@ static void render_text(xmlNodePtr root, const struct chart_item *it)
 	if (it->flags & CHART_ITEM_MUTED)
 		buf_adds(&cls, " na");
 	if (cls.len)
-		svg_attr(n, "class", cls.ptr + 1);
+		svg_class(n, cls.ptr + 1, id);
 	svg_title(n, it->tip);
 	svg_text(n, it->text);
 	buf_release(&cls);
 }
 
-static void render_item(xmlNodePtr root, const struct chart_item *it)
+static void render_item(xmlNodePtr root, const struct chart_item *it,
+			const char *id)
 {
 	char cls[48];
 	switch (it->kind) {
 	case CHART_ITEM_TEXT:
-		render_text(root, it);
+		render_text(root, it, id);
 		break;
 	case CHART_ITEM_BAR:
 		snprintf(cls, sizeof cls, "c%d bar%s", it->color < 0 ? 0 : it->color,
 			 it->flags & CHART_ITEM_HIGHLIGHT ? " hl" : "");
-		svg_title(svg_rect(root, &it->box, cls), it->tip);
+		svg_title(svg_rect(root, &it->box, cls, id), it->tip);
 		if (it->flags & (CHART_ITEM_HIGHLIGHT | CHART_ITEM_HATCH))
-			svg_rect(root, &it->box, "hatch");
+			svg_rect(root, &it->box, "hatch", id);
 		break;
 	case CHART_ITEM_POINT: {
 		xmlNodePtr c = svg_add(root, "circle");
@@ -1440,14 +1573,14 @@ static void render_item(xmlNodePtr root, const struct chart_item *it)
 		svg_num(c, "r", it->box.w / 2);
 		snprintf(cls, sizeof cls, "c%d %s", it->color < 0 ? 0 : it->color,
 			 it->flags & CHART_ITEM_HIGHLIGHT ? "hl" : "pt");
-		svg_attr(c, "class", cls);
+		svg_class(c, cls, id);
 		svg_title(c, it->tip);
 		break;
 	}
 	case CHART_ITEM_CELL:
-		svg_title(svg_rect(root, &it->box, fit_class(it->flags)), it->tip);
+		svg_title(svg_rect(root, &it->box, fit_class(it->flags), id), it->tip);
 		if (it->flags & CHART_ITEM_HATCH)
-			svg_rect(root, &it->box, "hatch");
+			svg_rect(root, &it->box, "hatch", id);
 		break;
 	case CHART_ITEM_SWATCH:
 		if (it->flags & CHART_ITEM_LINE) {
@@ -1456,12 +1589,12 @@ static void render_item(xmlNodePtr root, const struct chart_item *it)
 			svg_num(l, "y1", it->box.y);
 			svg_num(l, "x2", it->box.x + it->box.w);
 			svg_num(l, "y2", it->box.y + it->box.h);
-			svg_attr(l, "class", "front");
+			svg_class(l, "front", id);
 			break;
 		}
-		svg_rect(root, &it->box, fit_class(it->flags));
+		svg_rect(root, &it->box, fit_class(it->flags), id);
 		if (it->flags & CHART_ITEM_HATCH)
-			svg_rect(root, &it->box, "hatch");
+			svg_rect(root, &it->box, "hatch", id);
 		break;
 	case CHART_ITEM_RULE: {
 		xmlNodePtr l = svg_add(root, "line");
@@ -1469,13 +1602,14 @@ static void render_item(xmlNodePtr root, const struct chart_item *it)
 		svg_num(l, "y1", it->box.y);
 		svg_num(l, "x2", it->box.x + it->box.w);
 		svg_num(l, "y2", it->box.y + it->box.h);
-		svg_attr(l, "class", it->flags & CHART_ITEM_GRID ? "grid" : "axis");
+		svg_class(l, it->flags & CHART_ITEM_GRID ? "grid" : "axis", id);
 		break;
 	}
 	}
 }
 
-static void render_path(xmlNodePtr root, const struct chart_layout *lay)
+static void render_path(xmlNodePtr root, const struct chart_layout *lay,
+			const char *id)
 {
 	struct buf pts = BUF_INIT;
 	for (size_t i = 0; i < lay->path_n; i++) {
@@ -1485,7 +1619,7 @@ static void render_path(xmlNodePtr root, const struct chart_layout *lay)
 	}
 	xmlNodePtr p = svg_add(root, "polyline");
 	svg_attr(p, "points", pts.ptr);
-	svg_attr(p, "class", "front");
+	svg_class(p, "front", id);
 	buf_release(&pts);
 }
 
@@ -1509,6 +1643,9 @@ int chart_layout_render(const struct chart_layout *lay, const char *id,
 	svg_attr(root, "aria-labelledby", s.ptr);
 	svg_attr(root, "id", id);
 	svg_attr(root, "class", lay->no_data ? "chart chart-empty" : "chart");
+	svg_attr(root, "font-family", "system-ui, sans-serif");
+	svg_attr(root, "font-size", "13");
+	svg_attr(root, "fill", "#222");
 
 	xmlNodePtr title = svg_add(root, "title");
 	buf_reset(&s);
@@ -1530,11 +1667,11 @@ int chart_layout_render(const struct chart_layout *lay, const char *id,
 
 	for (size_t i = 0; i < lay->n; i++) {
 		if (lay->path_n && lay->path_at == i)
-			render_path(root, lay);
-		render_item(root, &lay->items[i]);
+			render_path(root, lay, id);
+		render_item(root, &lay->items[i], id);
 	}
 	if (lay->path_n && lay->path_at >= lay->n)
-		render_path(root, lay);
+		render_path(root, lay, id);
 
 	xmlBufferPtr xb = xmlBufferCreate();
 	xmlNodeDump(xb, doc, root, 0, 0);

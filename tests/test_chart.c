@@ -737,6 +737,24 @@ static void test_scatter_draws_frontier_and_unclashing_labels(void **state)
 	assert_no_overlap(&lay);
 	assert_true(lay.path_n >= 2);
 	assert_int_equal(count_kind(&lay, CHART_ITEM_POINT), 11);
+	/* No label is crossed by the frontier line. */
+	for (size_t i = 0; i < lay.n; i++) {
+		const struct chart_box *b = &lay.items[i].box;
+		if (lay.items[i].kind != CHART_ITEM_TEXT)
+			continue;
+		for (size_t s = 1; s < lay.path_n; s++)
+			for (int k = 0; k <= 200; k++) {
+				double f = k / 200.0;
+				double x = lay.path[2 * s - 2] * (1 - f) +
+					   lay.path[2 * s] * f;
+				double y = lay.path[2 * s - 1] * (1 - f) +
+					   lay.path[2 * s + 1] * f;
+				if (x > b->x && x < b->x + b->w && y > b->y &&
+				    y < b->y + b->h)
+					fail_msg("frontier crosses '%s'",
+						 lay.items[i].text);
+			}
+	}
 	/* The point without data is listed as such under the plot. */
 	assert_true(layout_has_text(&lay, "GPU L: No data"));
 	chart_layout_release(&lay);
