@@ -12,7 +12,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lm -lpthread
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-TEST_CFLAGS = $(CSTD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -Igen -MMD -MP \
+TEST_CFLAGS = $(CSTD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -iquote gen -MMD -MP \
               $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
 TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs cmocka jansson 2>/dev/null)
 
