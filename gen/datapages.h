@@ -1,0 +1,32 @@
+/* datapages: the pages about the data itself, in both languages, and the
+ * extra files at the site root.
+ *
+ * Pages (under each language root, section "data"):
+ *   data/          every table with its row count and a CSV download
+ *   data/<table>/  one table as HTML: every column (extra ones too), "no data"
+ *                  in empty numeric cells, the column types, a download
+ *   sources/       the sources, and which tables cite each
+ *   health/        the data-health report: figures that disagree (with the
+ *                  sources behind them) and figures no source gives
+ *   methodology/   how each derived figure is computed
+ * Files at the site root: 404.html (bilingual), robots.txt, and
+ * data/<table>.csv (the original bytes of data/<table>.csv).
+ *
+ * Every context is built in C from the build arena, with figures already
+ * formatted for the page's language.
+ */
+#ifndef GPUGUIDE_DATAPAGES_H
+#define GPUGUIDE_DATAPAGES_H
+
+struct output;
+struct site;
+
+/* Add the data, sources, health and methodology pages of both languages to
+ * the site's plan (site_add_page). */
+void datapages_plan(struct site *s);
+
+/* Render and add site/404.html, site/robots.txt and the CSV copies
+ * site/data/<table>.csv. Returns 0, or -1 after reporting a problem. */
+int datapages_write_extra(struct site *s, struct output *o);
+
+#endif

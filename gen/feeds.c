@@ -1,0 +1,291 @@
+#include "feeds.h"
+
+#include "buf.h"
+#include "diag.h"
+#include "markdown.h"
+#include "output.h"
+#include "site.h"
+
+#include <libxml/xmlwriter.h>
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- A writer that remembers whether any call failed ---- */
+
+struct xml {
+	xmlBufferPtr buf;
+	xmlTextWriterPtr w;
+	bool failed;
+};
+
+static void check(struct xml *x, int rc)
+{
+	if (rc < 0)
+		x->failed = true;
+}
+
+/* Text for XML: characters XML 1.0 forbids (C0 controls other than tab, LF
+ * and CR) are dropped, so no input can make the file ill-formed. */
+static const xmlChar *xml_text(struct site *s, const char *text)
+{
+	if (!text)
+		return BAD_CAST "";
+	const unsigned char *p = (const unsigned char *)text;
+	while (*p && (*p >= 0x20 || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	if (!*p)
+		return BAD_CAST text;
+	char *copy = arena_strdup(&s->arena, text), *out = copy;
+	for (const unsigned char *q = (const unsigned char *)text; *q; q++)
+		if (*q >= 0x20 || *q == '\t' || *q == '\n' || *q == '\r')
+			*out++ = (char)*q;
+	*out = '\0';
+	return BAD_CAST copy;
+}
+
+static int xml_begin(struct xml *x)
+{
+	x->failed = false;
+	x->buf = xmlBufferCreate();
+	if (!x->buf)
+		return -1;
+	x->w = xmlNewTextWriterMemory(x->buf, 0);
+	if (!x->w) {
+		xmlBufferFree(x->buf);
+		return -1;
+	}
+	check(x, xmlTextWriterSetIndent(x->w, 1));
+	check(x, xmlTextWriterSetIndentString(x->w, BAD_CAST "  "));
+	check(x, xmlTextWriterStartDocument(x->w, "1.0", "UTF-8", NULL));
+	return 0;
+}
+
+/* Finish the document and append its bytes to `out`. */
+static int xml_end(struct xml *x, struct buf *out)
+{
+	check(x, xmlTextWriterEndDocument(x->w));
+	xmlFreeTextWriter(x->w); /* flushes into the buffer */
+	if (!x->failed)
+		buf_add(out, xmlBufferContent(x->buf), (size_t)xmlBufferLength(x->buf));
+	xmlBufferFree(x->buf);
+	return x->failed ? -1 : 0;
+}
+
+static void start(struct xml *x, const char *name)
+{
+	check(x, xmlTextWriterStartElement(x->w, BAD_CAST name));
+}
+
+static void end(struct xml *x)
+{
+	check(x, xmlTextWriterEndElement(x->w));
+}
+
+static void attr(struct site *s, struct xml *x, const char *name,
+		 const char *value)
+{
+	check(x, xmlTextWriterWriteAttribute(x->w, BAD_CAST name,
+					     xml_text(s, value)));
+}
+
+static void element(struct site *s, struct xml *x, const char *name,
+		    const char *text)
+{
+	check(x, xmlTextWriterWriteElement(x->w, BAD_CAST name, xml_text(s, text)));
+}
+
+/* ---- URLs ---- */
+
+static const char *base_url(struct site *s)
+{
+	const char *b = s->opt.base_url ? s->opt.base_url : "";
+	size_t n = strlen(b);
+	while (n && b[n - 1] == '/')
+		n--;
+	return arena_strndup(&s->arena, b, n);
+}
+
+static const char *page_url(struct site *s, enum lang l, const char *path)
+{
+	return arena_printf(&s->arena, "%s/%s/%s", base_url(s), lang_code(l), path);
+}
+
+/* ---- sitemap.xml ---- */
+
+static void alternate(struct site *s, struct xml *x, const char *hreflang,
+		      const char *href)
+{
+	start(x, "xhtml:link");
+	attr(s, x, "rel", "alternate");
+	attr(s, x, "hreflang", hreflang);
+	attr(s, x, "href", href);
+	end(x);
+}
+
+static void sitemap_page(struct site *s, struct xml *x,
+			 const struct page_spec *p)
+{
+	start(x, "url");
+	element(s, x, "loc", page_url(s, p->lang, p->path));
+	if (p->alt_path) {
+		enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
+		const char *path[LANG_COUNT];
+		path[p->lang] = p->path;
+		path[other] = p->alt_path;
+		for (int l = 0; l < LANG_COUNT; l++)
+			alternate(s, x, lang_tag((enum lang)l),
+				  page_url(s, (enum lang)l, path[l]));
+		alternate(s, x, "x-default", page_url(s, LANG_EN, path[LANG_EN]));
+	}
+	end(x);
+}
+
+int feeds_sitemap(struct site *s, struct buf *out)
+{
+	struct xml x;
+	if (xml_begin(&x) != 0)
+		return -1;
+	start(&x, "urlset");
+	attr(s, &x, "xmlns", "http://www.sitemaps.org/schemas/sitemap/0.9");
+	attr(s, &x, "xmlns:xhtml", "http://www.w3.org/1999/xhtml");
+	/* the root index.html: the language chooser */
+	start(&x, "url");
+	element(s, &x, "loc", arena_printf(&s->arena, "%s/", base_url(s)));
+	for (int l = 0; l < LANG_COUNT; l++)
+		alternate(s, &x, lang_tag((enum lang)l), page_url(s, (enum lang)l, ""));
+	alternate(s, &x, "x-default", page_url(s, LANG_EN, ""));
+	end(&x);
+	for (size_t i = 0; i < s->npages; i++)
+		sitemap_page(s, &x, &s->pages[i]);
+	end(&x);
+	return xml_end(&x, out);
+}
+
+/* ---- Atom feeds ---- */
+
+static int compare_newest_first(const void *a, const void *b)
+{
+	const struct article *x = *(const struct article *const *)a;
+	const struct article *y = *(const struct article *const *)b;
+	int c = strcmp(y->date ? y->date : "", x->date ? x->date : "");
+	return c ? c : strcmp(x->slug ? x->slug : "", y->slug ? y->slug : "");
+}
+
+/* "2026-07-27" as an RFC 3339 time stamp (midnight UTC). */
+static const char *timestamp(struct site *s, const char *ymd)
+{
+	return arena_printf(&s->arena, "%sT00:00:00Z", ymd && *ymd ? ymd : "1970-01-01");
+}
+
+static void feed_entry(struct site *s, struct xml *x, enum lang l,
+		       const struct article *a)
+{
+	const char *url = page_url(s, l, arena_printf(&s->arena, "articles/%s/",
+						      a->slug));
+	start(x, "entry");
+	element(s, x, "title", a->title);
+	start(x, "link");
+	attr(s, x, "rel", "alternate");
+	attr(s, x, "type", "text/html");
+	attr(s, x, "href", url);
+	end(x);
+	element(s, x, "id", url);
+	element(s, x, "published", timestamp(s, a->date));
+	element(s, x, "updated", timestamp(s, a->date));
+	for (size_t t = 0; t < a->ntags; t++) {
+		start(x, "category");
+		attr(s, x, "term", a->tags[t]);
+		end(x);
+	}
+	if (a->description)
+		element(s, x, "summary", a->description);
+	/* the article's links are relative to its page */
+	start(x, "content");
+	attr(s, x, "type", "html");
+	attr(s, x, "xml:base", url);
+	check(x, xmlTextWriterWriteString(x->w, xml_text(s, a->html)));
+	end(x);
+	end(x);
+}
+
+int feeds_atom(struct site *s, enum lang l, struct buf *out)
+{
+	const struct article **list = calloc(s->narticles + 1, sizeof *list);
+	if (!list)
+		abort();
+	size_t n = 0;
+	for (size_t i = 0; i < s->narticles; i++)
+		if (s->articles[i].lang == (int)l)
+			list[n++] = &s->articles[i];
+	qsort(list, n, sizeof *list, compare_newest_first);
+
+	/* the feed changed when its newest entry did, or at the build date */
+	const char *updated = s->date ? s->date : "";
+	if (n && list[0]->date && strcmp(list[0]->date, updated) > 0)
+		updated = list[0]->date;
+
+	struct xml x;
+	if (xml_begin(&x) != 0) {
+		free(list);
+		return -1;
+	}
+	const char *home = page_url(s, l, "");
+	const char *site_name = i18n_get(&s->i18n, l, "site.name");
+	start(&x, "feed");
+	attr(s, &x, "xmlns", "http://www.w3.org/2005/Atom");
+	attr(s, &x, "xml:lang", lang_tag(l));
+	element(s, &x, "title",
+		arena_printf(&s->arena, "%s · %s", site_name,
+			     i18n_get(&s->i18n, l, "feed.title")));
+	element(s, &x, "subtitle", i18n_get(&s->i18n, l, "site.description"));
+	element(s, &x, "id", home);
+	start(&x, "link");
+	attr(s, &x, "rel", "self");
+	attr(s, &x, "type", "application/atom+xml");
+	attr(s, &x, "href", page_url(s, l, "feed.xml"));
+	end(&x);
+	start(&x, "link");
+	attr(s, &x, "rel", "alternate");
+	attr(s, &x, "type", "text/html");
+	attr(s, &x, "href", home);
+	end(&x);
+	element(s, &x, "updated", timestamp(s, updated));
+	start(&x, "author");
+	element(s, &x, "name", site_name);
+	element(s, &x, "uri", home);
+	end(&x);
+	for (size_t i = 0; i < n; i++)
+		feed_entry(s, &x, l, list[i]);
+	end(&x);
+	free(list);
+	return xml_end(&x, out);
+}
+
+/* ---- Both ---- */
+
+static int add_file(struct site *s, struct output *o, const char *rel,
+		    int rc, struct buf *b)
+{
+	if (rc != 0) {
+		diag_error(s->diag, rel, 0, 0, "cannot write the XML (libxml2 failed)");
+		return -1;
+	}
+	return output_add(o, rel, b->ptr, b->len);
+}
+
+int feeds_write(struct site *s, struct output *o)
+{
+	struct buf b = BUF_INIT;
+	int rc = add_file(s, o, "sitemap.xml", feeds_sitemap(s, &b), &b);
+	for (int l = 0; l < LANG_COUNT && rc == 0; l++) {
+		buf_reset(&b);
+		rc = add_file(s, o,
+			      arena_printf(&s->arena, "%s/feed.xml",
+					   lang_code((enum lang)l)),
+			      feeds_atom(s, (enum lang)l, &b), &b);
+	}
+	buf_release(&b);
+	return rc;
+}

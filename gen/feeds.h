@@ -1,0 +1,32 @@
+/* feeds: the site-wide XML files, written with libxml2's xmlTextWriter so
+ * they are well-formed and escaped by construction, byte for byte the same
+ * for the same inputs.
+ *
+ *   site/sitemap.xml     every planned page (absolute URL = base_url + "/" +
+ *                        lang + "/" + path) with xhtml:link hreflang
+ *                        alternates (both languages and x-default) when the
+ *                        page has a translation, plus the root index.html
+ *   site/<lang>/feed.xml an Atom feed of the language's articles, newest
+ *                        first, the article's HTML as content
+ */
+#ifndef GPUGUIDE_FEEDS_H
+#define GPUGUIDE_FEEDS_H
+
+#include "i18n.h"
+
+struct buf;
+struct output;
+struct site;
+
+/* Write sitemap.xml and both Atom feeds. Returns 0, or -1 after reporting
+ * a problem. */
+int feeds_write(struct site *s, struct output *o);
+
+/* The sitemap's bytes, appended to `out`. Returns 0, or -1 when libxml2
+ * failed (out of memory). */
+int feeds_sitemap(struct site *s, struct buf *out);
+
+/* The Atom feed of language `l`, appended to `out`. Returns 0 or -1. */
+int feeds_atom(struct site *s, enum lang l, struct buf *out);
+
+#endif
