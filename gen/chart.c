@@ -515,6 +515,19 @@ static const char *no_data_text(const struct chart_text *t)
 	return t->no_data ? t->no_data : "No data";
 }
 
+/* The axis title, with " (log scale)" when the axis is logarithmic;
+ * caller frees. NULL when there is no title. */
+static char *axis_title(const char *title, bool log, const struct chart_text *t)
+{
+	if (!title || !*title)
+		return NULL;
+	struct buf b = BUF_INIT;
+	buf_adds(&b, title);
+	if (log && t->log_scale && *t->log_scale)
+		buf_addf(&b, " (%s)", t->log_scale);
+	return buf_detach(&b, NULL);
+}
+
 /* Deterministic short number for values the caller did not format. */
 static void format_number(double v, char *dst, size_t cap)
 {
@@ -765,11 +778,13 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 	y = rows_bottom + 4 + CHART_FONT_SMALL * 0.6;
 	layout_x_tick_labels(lay, &ticks, &sc, y, PAD, W - PAD);
 	y += CHART_FONT_SMALL * 0.6;
-	if (t->axis_title && *t->axis_title) {
+	char *xtitle = axis_title(t->axis_title, log, t);
+	if (xtitle) {
 		double cy = y + 4 + CHART_FONT_SMALL * 0.6;
 		struct chart_item *it = layout_text_fit(
-			lay, t->axis_title, W - 2 * PAD, (plot_x0 + plot_x1) / 2,
+			lay, xtitle, W - 2 * PAD, (plot_x0 + plot_x1) / 2,
 			cy, CHART_FONT_SMALL, CHART_ITEM_MIDDLE);
+		free(xtitle);
 		if (it->box.x < PAD)
 			it->box.x = PAD;
 		if (it->box.x + it->box.w > W - PAD)
@@ -1014,13 +1029,16 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 		leg_w = 24 + chart_text_width(opts->frontier_label, font);
 	if (leg_w > W - 2 * PAD)
 		leg_w = W - 2 * PAD;
-	double ytitle_w = t->axis2_title ? chart_text_width(t->axis2_title, font) : 0;
+	struct chart_ticks yt, xt;
+	axis_ticks(pts, n, true, 6, &yt);
+	char *ytitle = axis_title(t->axis2_title, yt.log, t);
+	double ytitle_w = ytitle ? chart_text_width(ytitle, font) : 0;
 	double cy = y + font * 0.6;
-	if (t->axis2_title && *t->axis2_title) {
+	if (ytitle) {
 		double room = W - 2 * PAD;
 		if (leg_w > 0 && ytitle_w + leg_w + 12 <= room)
 			room -= leg_w + 12;
-		layout_text_fit(lay, t->axis2_title, room, PAD, cy, font, 0);
+		layout_text_fit(lay, ytitle, room, PAD, cy, font, 0);
 		if (leg_w > 0 && ytitle_w + leg_w + 12 > W - 2 * PAD)
 			cy += font * LINE_K + 2;
 	}
@@ -1032,13 +1050,12 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 		layout_text_fit(lay, opts->frontier_label, leg_w - 24, lx + 24, cy,
 				font, 0);
 	}
-	if ((t->axis2_title && *t->axis2_title) || leg_w > 0)
+	if (ytitle || leg_w > 0)
 		y = cy + font * 0.6 + GAP;
+	free(ytitle);
 	double plot_top = y + 4, plot_bottom = plot_top + plot_h;
 
-	/* y ticks first: their labels' width sets the left margin. */
-	struct chart_ticks yt, xt;
-	axis_ticks(pts, n, true, 6, &yt);
+	/* y tick labels' width sets the left margin. */
 	double ylab_w = 0;
 	for (size_t i = 0; i < yt.n; i++) {
 		char s[48];
@@ -1168,11 +1185,13 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 	y = plot_bottom + 8 + font * 0.6;
 	layout_x_tick_labels(lay, &xt, &xs, y, PAD, W - PAD);
 	y += font * 0.6;
-	if (t->axis_title && *t->axis_title) {
+	char *xtitle = axis_title(t->axis_title, xt.log, t);
+	if (xtitle) {
 		cy = y + 4 + font * 0.6;
-		layout_text_fit(lay, t->axis_title, W - 2 * PAD, W - PAD, cy, font,
+		layout_text_fit(lay, xtitle, W - 2 * PAD, W - PAD, cy, font,
 				CHART_ITEM_END);
 		y = cy + font * 0.6;
+		free(xtitle);
 	}
 	/* The key: points without a label in the plot, or without data. */
 	for (size_t i = 0; i < n; i++) {

@@ -45,6 +45,8 @@ struct chart_text {
 	const char *axis_title;  /* value axis (scatter: x axis), with its unit */
 	const char *axis2_title; /* scatter only: y axis, with its unit */
 	const char *no_data;
+	const char *log_scale;   /* added to an axis title when that axis is
+				    logarithmic: "log scale", "对数刻度"; may be NULL */
 };
 
 /* ---- Ticks and scales ---- */

@@ -23,6 +23,7 @@ static const struct chart_text TXT = {
 	.axis_title = "USD per hour",
 	.axis2_title = "Relative speed",
 	.no_data = "No data",
+	.log_scale = "log scale",
 };
 
 /* ------------------------------------------------------------ helpers */
@@ -474,6 +475,7 @@ static void test_hbar_1000x_range_uses_log_axis(void **state)
 	assert_true(layout_has_text(&lay, "100"));
 	assert_true(layout_has_text(&lay, "1000"));
 	assert_true(layout_has_text(&lay, "2000")); /* value label */
+	assert_true(layout_has_text(&lay, "USD per hour (log scale)"));
 	/* The smallest bar still has a visible length. */
 	for (size_t i = 0; i < lay.n; i++)
 		if (lay.items[i].kind == CHART_ITEM_BAR)
@@ -789,6 +791,8 @@ static void test_scatter_wide_range_uses_log_axis(void **state)
 	assert_no_overlap(&lay);
 	assert_true(layout_has_text(&lay, "1000"));
 	assert_true(layout_has_text(&lay, "10000"));
+	assert_true(layout_has_text(&lay, "USD per hour (log scale)"));
+	assert_true(layout_has_text(&lay, "Relative speed"));
 	assert_int_equal(lay.path_n, 0);
 	chart_layout_release(&lay);
 
@@ -880,6 +884,110 @@ static void test_fit_matrix_many_columns_widens_the_chart(void **state)
 	chart_layout_release(&lay);
 }
 
+/* ------------------------------------------------ random awkward inputs */
+
+static uint32_t rnd_state = 2024;
+
+static uint32_t rnd(uint32_t n)
+{
+	rnd_state = rnd_state * 1103515245u + 12345u;
+	return (rnd_state >> 8) % n;
+}
+
+/* A label of 0..40 pieces mixing ASCII words, CJK and markup. */
+static void random_label(char *dst, size_t cap)
+{
+	static const char *const parts[] = {
+		"RTX", "4090", " ", "英伟达", "显卡", "H100 SXM5", "-", "80GB",
+		"<b>", "&", "Founders Edition", "超长名称", "/", "é", "W",
+	};
+	size_t len = 0, n = rnd(12);
+	dst[0] = '\0';
+	for (size_t i = 0; i < n; i++) {
+		const char *p = parts[rnd(sizeof parts / sizeof parts[0])];
+		if (len + strlen(p) + 1 >= cap)
+			break;
+		strcpy(dst + len, p);
+		len += strlen(p);
+	}
+}
+
+static double random_value(void)
+{
+	switch (rnd(5)) {
+	case 0:
+		return 0;
+	case 1:
+		return 1000;
+	case 2:
+		return (double)rnd(100) / 7;
+	case 3:
+		return pow(10, (double)rnd(8) - 3) * (1 + rnd(9));
+	default:
+		return 1.5;
+	}
+}
+
+static void test_random_inputs_never_overlap(void **state)
+{
+	(void)state;
+	static char labels[25][200], vals[25][40];
+	for (int iter = 0; iter < 300; iter++) {
+		size_t n = rnd(25);
+		struct chart_bar bars[25];
+		struct chart_point pts[25];
+		struct chart_value values[25];
+		struct chart_fit_cell cells[25];
+		const char *names[25];
+		for (size_t i = 0; i < n; i++) {
+			random_label(labels[i], sizeof labels[i]);
+			names[i] = labels[i];
+			double v = random_value();
+			snprintf(vals[i], sizeof vals[i], "%.2f %s", v,
+				 rnd(2) ? "万亿次" : "h");
+			const char *vt = rnd(3) ? vals[i] : NULL;
+			bool has = rnd(6) != 0;
+			bars[i] = (struct chart_bar){ labels[i], v, has, (int)rnd(9),
+						      rnd(4) == 0, vt };
+			pts[i] = (struct chart_point){ labels[i], random_value(), v,
+						       has, (int)rnd(8),
+						       rnd(5) == 0, vt, NULL };
+			values[i] = (struct chart_value){ v, has, vt };
+			cells[i] = (struct chart_fit_cell){
+				(enum chart_fit_state)rnd(3), rnd(2) ? vt : "✓"
+			};
+		}
+		struct chart_layout lay = { 0 };
+		assert_int_equal(chart_hbar_layout(&lay, &TXT, bars, n), 0);
+		assert_no_overlap(&lay);
+		chart_layout_release(&lay);
+		const struct chart_scatter_opts o = { rnd(2), rnd(2), "Frontier" };
+		assert_int_equal(chart_scatter_layout(&lay, &TXT, pts, n, &o), 0);
+		assert_no_overlap(&lay);
+		chart_layout_release(&lay);
+		size_t g = n ? 1 + rnd((uint32_t)n) : 0, s = g ? n / g : 0;
+		assert_int_equal(chart_grouped_layout(&lay, &TXT, names, g, NULL, 0,
+						      values),
+				 0);
+		chart_layout_release(&lay);
+		struct chart_series series[25];
+		for (size_t i = 0; i < s; i++)
+			series[i] = (struct chart_series){ labels[i], (int)i,
+							   i == 0 };
+		assert_int_equal(chart_grouped_layout(&lay, &TXT, names, g, series,
+						      s, values),
+				 0);
+		assert_no_overlap(&lay);
+		chart_layout_release(&lay);
+		static const char *const states[] = { "No data", "Fits", "Needs" };
+		assert_int_equal(chart_fit_layout(&lay, &TXT, names, g, names, s,
+						  cells, states),
+				 0);
+		assert_no_overlap(&lay);
+		chart_layout_release(&lay);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -912,6 +1020,7 @@ int main(void)
 		cmocka_unit_test(test_scatter_wide_range_uses_log_axis),
 		cmocka_unit_test(test_fit_matrix_marks_states_without_colour_alone),
 		cmocka_unit_test(test_fit_matrix_many_columns_widens_the_chart),
+		cmocka_unit_test(test_random_inputs_never_overlap),
 	};
 	int rc = cmocka_run_group_tests_name("chart", tests, NULL, NULL);
 	xmlCleanupParser();
