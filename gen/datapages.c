@@ -358,7 +358,7 @@ static void plan_table_page(struct site *s, enum lang l, const struct table *t)
 		value_map_set(&s->arena, row, "cells", cells);
 		value_list_push(&s->arena, rows, row);
 	}
-	value_map_set(&s->arena, ctx, "rows", rows);
+	value_map_set(&s->arena, ctx, "body_rows", rows);
 	set_bool(s, ctx, "has_rows", t->nrows > 0);
 	const char *label = trf(s, l, "data.table.%s", t->name);
 	add_page(s, l, path, "pages/data-table", label,
