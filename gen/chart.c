@@ -1383,9 +1383,24 @@ static void svg_num(xmlNodePtr n, const char *name, double v)
 	svg_attr(n, name, s);
 }
 
+/* Text content: invalid UTF-8 becomes U+FFFD and control characters a
+ * space, so the output stays well-formed XML whatever the caller passes. */
 static void svg_text(xmlNodePtr n, const char *text)
 {
-	xmlNodeAddContent(n, (const xmlChar *)(text ? text : ""));
+	struct buf clean = BUF_INIT;
+	size_t len;
+	for (const char *p = text ? text : ""; *p; p += len) {
+		uint32_t c = utf8_decode(p, &len);
+		if (c == UINT32_MAX || (c >= 0xD800 && c <= 0xDFFF) ||
+		    c > 0x10FFFF || c == 0xFFFE || c == 0xFFFF)
+			buf_adds(&clean, "\xEF\xBF\xBD");
+		else if (c < 0x20 || c == 0x7F)
+			buf_addc(&clean, ' ');
+		else
+			buf_add(&clean, p, len);
+	}
+	xmlNodeAddContent(n, (const xmlChar *)clean.ptr);
+	buf_release(&clean);
 }
 
 static void svg_title(xmlNodePtr n, const char *tip)

@@ -522,6 +522,15 @@ static void test_label_markup_is_escaped_as_text(void **state)
 	assert_int_equal(count_elems(root, "script", NULL), 0);
 	xmlFreeDoc(doc);
 	buf_release(&out);
+
+	/* Bad bytes and control characters still give well-formed XML. */
+	const struct chart_bar bad[] = { { "a\x01" "b\xFF\xC3", 1, true, 0, false, "1" } };
+	assert_int_equal(chart_hbar(&out, "esc", &t, bad, 1), 0);
+	doc = parse_svg(&out);
+	root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_elems(root, "text", "a b\xEF\xBF\xBD\xEF\xBF\xBD"), 1);
+	xmlFreeDoc(doc);
+	buf_release(&out);
 }
 
 static void test_svg_root_is_accessible_and_scalable(void **state)
