@@ -6,9 +6,18 @@
 #ifndef GPUGUIDE_PAGES_H
 #define GPUGUIDE_PAGES_H
 
+#include "i18n.h"
+
 struct site;
+struct value;
 
 /* Add every guide page of both languages to the site's plan. */
 void pages_plan(struct site *s);
+
+/* The home page's guide block for language `l`: a map with one key, "guide"
+ * (use cases with their picks and current price per hour, headline
+ * comparisons, links to every section), for templates/partials/guide-home.
+ * Links are relative to the home page. Memory: the build arena. */
+struct value *pages_home_context(struct site *s, enum lang l);
 
 #endif
