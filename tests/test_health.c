@@ -1,0 +1,450 @@
+/* health: findings told in both languages with their figures, the sources
+ * behind each, and the report of `gen check` (rows, findings, translations).
+ * The site is built by hand; the sentences come from the real
+ * data/i18n.csv, so a wording change there shows up here. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "csv.h"
+#include "diag.h"
+#include "health.h"
+#include "site.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct fixture {
+	struct site s;
+	struct table i18n_table;
+	struct arena arena;
+	struct diag diag;
+	struct gpu_prices prices[4];
+};
+
+static struct source sources[] = {
+	{ .id = "training-guide-en", .title = "Training Guide" },
+	{ .id = "choosing-guide-zh", .title = "如何选择 GPU" },
+	{ .id = "review-zh", .title = "评测" },
+};
+
+static struct gpu gpus[] = {
+	{ .id = "h100-80gb", .name = "H100 80GB", .source = "training-guide-en" },
+	{ .id = "a100-80gb", .name = "A100 80GB", .source = "training-guide-en" },
+	{ .id = "rtx-4090", .name = "RTX 4090",
+	  .source = "review-zh;choosing-guide-zh" },
+	{ .id = "rtx-3090", .name = "RTX 3090", .source = "training-guide-en" },
+};
+
+static struct price prices[] = {
+	{ .gpu_id = "rtx-4090", .gpu = 2, .usd_per_hour = 0.44, .kind = "on-demand",
+	  .source = "choosing-guide-zh" },
+	{ .gpu_id = "rtx-4090", .gpu = 2, .usd_per_hour = 0.39, .kind = "on-demand",
+	  .source = "training-guide-en" },
+	{ .gpu_id = "rtx-4090", .gpu = 2, .usd_per_hour = 0.40, .kind = "spot",
+	  .source = "training-guide-en" },
+	{ .gpu_id = "a100-80gb", .gpu = 1, .usd_per_hour = 1.39, .kind = "on-demand",
+	  .source = "review-zh" },
+};
+
+static struct task tasks[] = {
+	{ .id = "lora-7b", .name_en = "LoRA fine-tune (7B)", .name_zh = "LoRA 微调（7B）" },
+};
+
+static struct benchmark benchmarks[] = {
+	{ .id = "rel-sdxl", .name_en = "SDXL training speed (relative to H100)",
+	  .name_zh = "SDXL 训练速度（相对 H100）", .kind = "relative-speed",
+	  .source = "training-guide-en" },
+};
+
+static struct claim claims[] = {
+	{ .id = "image-gen", .gpu_id = "rtx-4090", .other_gpu_id = "rtx-3090",
+	  .kind = "relative-speed", .low = 1.5, .high = 2,
+	  .text_en = "For image generation, RTX 4090 is 1.5-2x as fast as RTX 3090.",
+	  .text_zh = "图像生成中，RTX 4090 比 RTX 3090 快 1.5-2 倍。",
+	  .source = "choosing-guide-zh", .gpu = 2, .other = 3 },
+};
+
+static struct vram_rule vram[] = {
+	{ .params_b = 7, .precision = "int4", .gb = 7, .source = "choosing-guide-zh" },
+};
+
+static struct result results[] = {
+	{ .benchmark_id = "rel-sdxl", .gpu_id = "rtx-4090", .value = 0.3,
+	  .source = "training-guide-en", .benchmark = 0, .gpu = 2 },
+	{ .benchmark_id = "rel-sdxl", .gpu_id = "rtx-3090", .value = 0.1,
+	  .source = "review-zh", .benchmark = 0, .gpu = 3 },
+};
+
+static int setup(void **state)
+{
+	struct fixture *fx = calloc(1, sizeof *fx);
+	assert_non_null(fx);
+	diag_init(&fx->diag, stderr, NULL);
+	assert_int_equal(csv_table_load(&fx->i18n_table, &fx->arena,
+					"data/i18n.csv", "data/i18n.csv",
+					&fx->diag), 0);
+	struct site *s = &fx->s;
+	s->diag = &fx->diag;
+	assert_int_equal(i18n_load(&s->i18n, &fx->i18n_table, &fx->diag), 0);
+	s->data.sources = sources;
+	s->data.nsources = 3;
+	s->data.gpus = gpus;
+	s->data.ngpus = 4;
+	s->data.prices = prices;
+	s->data.nprices = 4;
+	s->data.tasks = tasks;
+	s->data.ntasks = 1;
+	s->data.benchmarks = benchmarks;
+	s->data.nbenchmarks = 1;
+	s->data.claims = claims;
+	s->data.nclaims = 1;
+	s->data.vram = vram;
+	s->data.nvram = 1;
+	s->data.results = results;
+	s->data.nresults = 2;
+	fx->prices[2].count = 3;
+	s->metrics.prices = fx->prices;
+	s->metrics.baseline_gpu = 0;
+	*state = fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+	i18n_free(&fx->s.i18n);
+	arena_free(&fx->arena);
+	free(fx);
+	return 0;
+}
+
+static struct finding finding_of(enum finding_kind kind)
+{
+	return (struct finding){
+		.kind = kind, .gpu = -1, .other_gpu = -1, .task = -1,
+		.benchmark = -1, .claim = -1, .vram_row = -1,
+	};
+}
+
+/* health_describe in one language, as a malloc'd string. */
+static char *describe(struct fixture *fx, const struct finding *f, enum lang l)
+{
+	struct buf b = BUF_INIT;
+	health_describe(&fx->s, f, l, &b);
+	return buf_detach(&b, NULL);
+}
+
+static void assert_described(struct fixture *fx, const struct finding *f,
+			     const char *en, const char *zh)
+{
+	char *got = describe(fx, f, LANG_EN);
+	assert_string_equal(got, en);
+	free(got);
+	got = describe(fx, f, LANG_ZH);
+	assert_string_equal(got, zh);
+	free(got);
+}
+
+static void test_price_spread_gives_lowest_and_highest_price(void **state)
+{
+	struct finding f = finding_of(FINDING_PRICE_SPREAD);
+	f.gpu = 2;
+	f.stated = 0.39;
+	f.computed = 0.44;
+	assert_described(*state, &f,
+		"RTX 4090: hourly prices per card run from $0.39 to $0.44 "
+		"across 3 price rows.",
+		"RTX 4090：3 条价格记录中，每卡每小时价格从 $0.39 到 $0.44 不等。");
+}
+
+static void test_claim_mismatch_quotes_claim_range_and_measured_ratio(void **state)
+{
+	struct finding f = finding_of(FINDING_CLAIM_MISMATCH);
+	f.gpu = 2;
+	f.other_gpu = 3;
+	f.benchmark = 0;
+	f.claim = 0;
+	f.stated = 1.5;
+	f.stated_high = 2;
+	f.computed = 3;
+	assert_described(*state, &f,
+		"“For image generation, RTX 4090 is 1.5-2x as fast as RTX 3090.” "
+		"Results of “SDXL training speed (relative to H100)” put RTX 4090 "
+		"at 3× the speed of RTX 3090, outside the claimed 1.5–2× "
+		"(tolerance ±15%).",
+		"“图像生成中，RTX 4090 比 RTX 3090 快 1.5-2 倍。”而按SDXL 训练速度"
+		"（相对 H100）的结果，RTX 4090 的速度是 RTX 3090 的 3 倍，超出所称的 "
+		"1.5–2 倍（容差 ±15%）。");
+}
+
+static void test_speed_mismatch_names_task_and_both_figures(void **state)
+{
+	struct finding f = finding_of(FINDING_SPEED_MISMATCH);
+	f.gpu = 2;
+	f.other_gpu = 0;
+	f.task = 0;
+	f.stated = 0.24;
+	f.computed = 0.19;
+	assert_described(*state, &f,
+		"RTX 4090 on LoRA fine-tune (7B): the task times imply 0.19× the "
+		"speed of H100 80GB, but the relative-speed results give 0.24× "
+		"(tolerance ±15%).",
+		"RTX 4090 执行LoRA 微调（7B）：由任务用时推算，其速度是 H100 80GB 的 "
+		"0.19 倍，而相对速度结果为 0.24 倍（容差 ±15%）。");
+}
+
+static void test_vram_rule_gives_rule_of_thumb_and_weights_size(void **state)
+{
+	struct finding f = finding_of(FINDING_VRAM_RULE);
+	f.vram_row = 0;
+	f.stated = 7;
+	f.computed = 3.5;
+	assert_described(*state, &f,
+		"7B parameters in int4: the rule of thumb says 7 GB, while "
+		"parameters × bytes per parameter give 3.5 GB.",
+		"7B 参数、int4 精度：经验值为 7 GB，而参数量 × 每参数字节数为 3.5 GB。");
+}
+
+static void test_missing_figure_names_the_field(void **state)
+{
+	struct finding f = finding_of(FINDING_MISSING);
+	f.gpu = 3;
+	f.field = "vram_gb";
+	assert_described(*state, &f, "RTX 3090: no source gives the memory size (VRAM).",
+			 "RTX 3090：没有来源给出显存容量。");
+}
+
+static void test_missing_unknown_field_is_named_as_column(void **state)
+{
+	struct finding f = finding_of(FINDING_MISSING);
+	f.gpu = 3;
+	f.field = "pcie_gbs";
+	assert_described(*state, &f, "RTX 3090: no source gives the pcie_gbs.",
+			 "RTX 3090：没有来源给出pcie_gbs。");
+}
+
+static void test_figures_are_formatted_for_columns(void **state)
+{
+	struct fixture *fx = *state;
+	struct finding f = finding_of(FINDING_CLAIM_MISMATCH);
+	f.gpu = 2;
+	f.other_gpu = 3;
+	f.claim = 0;
+	f.benchmark = 0;
+	f.stated = 1.5;
+	f.stated_high = 2;
+	f.computed = 1.234;
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	health_figures(&fx->s, &f, LANG_ZH, &a, &b);
+	assert_string_equal(a.ptr, "1.5–2 倍");
+	assert_string_equal(b.ptr, "1.23 倍");
+	buf_reset(&a);
+	buf_reset(&b);
+	f = finding_of(FINDING_MISSING);
+	health_figures(&fx->s, &f, LANG_EN, &a, &b);
+	assert_string_equal(a.ptr, "");
+	assert_string_equal(b.ptr, "");
+	buf_release(&a);
+	buf_release(&b);
+}
+
+static void test_sources_of_price_spread_are_distinct_in_source_order(void **state)
+{
+	struct fixture *fx = *state;
+	struct finding f = finding_of(FINDING_PRICE_SPREAD);
+	f.gpu = 2;
+	const char *ids[8];
+	size_t n = health_sources(&fx->s, &f, ids, 8);
+	assert_int_equal(n, 2);
+	assert_string_equal(ids[0], "training-guide-en");
+	assert_string_equal(ids[1], "choosing-guide-zh");
+}
+
+static void test_sources_of_claim_include_the_results_behind_it(void **state)
+{
+	struct fixture *fx = *state;
+	struct finding f = finding_of(FINDING_CLAIM_MISMATCH);
+	f.gpu = 2;
+	f.other_gpu = 3;
+	f.claim = 0;
+	f.benchmark = 0;
+	const char *ids[8];
+	size_t n = health_sources(&fx->s, &f, ids, 8);
+	assert_int_equal(n, 3);
+	assert_string_equal(ids[0], "training-guide-en");
+	assert_string_equal(ids[1], "choosing-guide-zh");
+	assert_string_equal(ids[2], "review-zh");
+}
+
+static void test_sources_of_missing_figure_split_the_gpu_refs(void **state)
+{
+	struct fixture *fx = *state;
+	struct finding f = finding_of(FINDING_MISSING);
+	f.gpu = 2;
+	f.field = "tdp_w";
+	const char *ids[1];
+	assert_int_equal(health_sources(&fx->s, &f, ids, 1), 1);
+	assert_string_equal(ids[0], "choosing-guide-zh");
+}
+
+/* ---- the report ---- */
+
+static char *report_of(struct fixture *fx, int (*fn)(struct fixture *, FILE *),
+		       int *rc)
+{
+	char *text = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&text, &len);
+	assert_non_null(out);
+	*rc = fn(fx, out);
+	fclose(out);
+	return text;
+}
+
+static int run_translations(struct fixture *fx, FILE *out)
+{
+	return health_report_translations(&fx->s, out);
+}
+
+static int run_report(struct fixture *fx, FILE *out)
+{
+	health_report(&fx->s, out);
+	return 0;
+}
+
+static struct article article(const char *path, enum lang l,
+			      const char *translation, char **cites,
+			      size_t ncites)
+{
+	return (struct article){
+		.path = (char *)path, .lang = l, .translation = (char *)translation,
+		.cites = cites, .ncites = ncites,
+	};
+}
+
+static void test_translations_report_one_language_articles_and_cite_differences(void **state)
+{
+	struct fixture *fx = *state;
+	char *en_cites[] = { (char *)"price gpu=rtx-4090",
+			     (char *)"vram params=7 precision=fp16" };
+	char *zh_cites[] = { (char *)"price gpu=rtx-4090", (char *)"price gpu=rtx-4090",
+			     (char *)"result benchmark=rel-sdxl gpu=rtx-4090" };
+	struct article articles[] = {
+		article("content/en/guide.md", LANG_EN, "guide", en_cites, 2),
+		article("content/en/only.md", LANG_EN, "only", NULL, 0),
+		article("content/zh/guide.md", LANG_ZH, "guide", zh_cites, 3),
+		article("content/zh/notes.md", LANG_ZH, NULL, NULL, 0),
+	};
+	fx->s.articles = articles;
+	fx->s.narticles = 4;
+	int rc;
+	char *text = report_of(fx, run_translations, &rc);
+	assert_int_equal(rc, 3);
+	assert_string_equal(text,
+		"translations:\n"
+		"  content/en/only.md: only in English (translation \"only\")\n"
+		"  content/zh/notes.md: only in Chinese (no translation key)\n"
+		"  content/en/guide.md and content/zh/guide.md cite different figures:\n"
+		"    only in content/en/guide.md: vram params=7 precision=fp16\n"
+		"    only in content/zh/guide.md: result benchmark=rel-sdxl gpu=rtx-4090\n");
+	free(text);
+}
+
+static void test_translations_citing_the_same_figures_twice_agree(void **state)
+{
+	struct fixture *fx = *state;
+	char *en_cites[] = { (char *)"price gpu=rtx-4090", (char *)"price gpu=rtx-4090" };
+	char *zh_cites[] = { (char *)"price gpu=rtx-4090" };
+	struct article articles[] = {
+		article("content/en/guide.md", LANG_EN, "guide", en_cites, 2),
+		article("content/zh/guide.md", LANG_ZH, "guide", zh_cites, 1),
+	};
+	fx->s.articles = articles;
+	fx->s.narticles = 2;
+	int rc;
+	char *text = report_of(fx, run_translations, &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(text,
+		"translations:\n"
+		"  every article has both languages and its pair cites the same figures\n");
+	free(text);
+}
+
+static void test_report_gives_rows_per_table_then_findings_by_kind(void **state)
+{
+	struct fixture *fx = *state;
+	fx->s.data.tables[TABLE_GPUS] = (struct table){ .name = "gpus",
+		.path = "data/gpus.csv", .nrows = 4 };
+	fx->s.data.tables[TABLE_CLAIMS] = (struct table){ .name = "claims",
+		.path = "data/claims.csv", .nrows = 1 };
+	struct finding findings[3] = {
+		finding_of(FINDING_MISSING), finding_of(FINDING_VRAM_RULE),
+		finding_of(FINDING_MISSING),
+	};
+	findings[0].gpu = 3;
+	findings[0].field = "vram_gb";
+	findings[1].vram_row = 0;
+	findings[1].stated = 7;
+	findings[1].computed = 3.5;
+	findings[2].gpu = 1;
+	findings[2].field = "tdp_w";
+	fx->s.metrics.findings = findings;
+	fx->s.metrics.nfindings = 3;
+	int rc;
+	char *text = report_of(fx, run_report, &rc);
+	assert_string_equal(text,
+		"data/gpus.csv: 4 rows\n"
+		"data/claims.csv: 1 row\n"
+		"\n"
+		"findings: 3\n"
+		"VRAM rules of thumb vs parameters × bytes (1):\n"
+		"  - 7B parameters in int4: the rule of thumb says 7 GB, while "
+		"parameters × bytes per parameter give 3.5 GB. [sources: choosing-guide-zh]\n"
+		"Figures no source gives (2):\n"
+		"  - RTX 3090: no source gives the memory size (VRAM). "
+		"[sources: training-guide-en]\n"
+		"  - A100 80GB: no source gives the power draw (TDP). "
+		"[sources: training-guide-en]\n"
+		"\n"
+		"translations:\n"
+		"  every article has both languages and its pair cites the same figures\n");
+	free(text);
+}
+
+static void test_fill_replaces_known_slots_only(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	const char *const pairs[2][2] = { { "a", "1" }, { "bb", "<2>" } };
+	health_fill(&b, "{a}+{bb}={c} {", 2, pairs);
+	assert_string_equal(b.ptr, "1+<2>={c} {");
+	buf_release(&b);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_price_spread_gives_lowest_and_highest_price),
+		T(test_claim_mismatch_quotes_claim_range_and_measured_ratio),
+		T(test_speed_mismatch_names_task_and_both_figures),
+		T(test_vram_rule_gives_rule_of_thumb_and_weights_size),
+		T(test_missing_figure_names_the_field),
+		T(test_missing_unknown_field_is_named_as_column),
+		T(test_figures_are_formatted_for_columns),
+		T(test_sources_of_price_spread_are_distinct_in_source_order),
+		T(test_sources_of_claim_include_the_results_behind_it),
+		T(test_sources_of_missing_figure_split_the_gpu_refs),
+		T(test_translations_report_one_language_articles_and_cite_differences),
+		T(test_translations_citing_the_same_figures_twice_agree),
+		T(test_report_gives_rows_per_table_then_findings_by_kind),
+		cmocka_unit_test(test_fill_replaces_known_slots_only),
+	};
+	return cmocka_run_group_tests_name("health", tests, NULL, NULL);
+}
