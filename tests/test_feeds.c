@@ -1,0 +1,327 @@
+/* feeds: the sitemap and the Atom feeds parse as XML, list every page and
+ * article (newest first), carry hreflang alternates, escape what needs it,
+ * and come out byte for byte the same. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "csv.h"
+#include "diag.h"
+#include "feeds.h"
+#include "fs.h"
+#include "output.h"
+#include "site.h"
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <libxml/xpath.h>
+#include <libxml/xpathInternals.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct fixture {
+	struct site s;
+	struct table i18n_table;
+	struct arena arena;
+	struct diag diag;
+	struct page_spec pages[4];
+	struct article articles[3];
+	char *tags[1];
+};
+
+static int setup(void **state)
+{
+	struct fixture *fx = calloc(1, sizeof *fx);
+	assert_non_null(fx);
+	diag_init(&fx->diag, stderr, NULL);
+	assert_int_equal(csv_table_load(&fx->i18n_table, &fx->arena,
+					"data/i18n.csv", "data/i18n.csv",
+					&fx->diag), 0);
+	struct site *s = &fx->s;
+	s->diag = &fx->diag;
+	s->opt.base_url = "https://example.org/guide/";
+	s->date = (char *)"2026-05-01";
+	assert_int_equal(i18n_load(&s->i18n, &fx->i18n_table, &fx->diag), 0);
+
+	fx->pages[0] = (struct page_spec){ .lang = LANG_EN, .path = "",
+					   .alt_path = "" };
+	fx->pages[1] = (struct page_spec){ .lang = LANG_ZH, .path = "",
+					   .alt_path = "" };
+	fx->pages[2] = (struct page_spec){ .lang = LANG_ZH, .path = "articles/zh-only/",
+					   .alt_path = NULL };
+	fx->pages[3] = (struct page_spec){ .lang = LANG_ZH, .path = "articles/b-zh/",
+					   .alt_path = "articles/b/" };
+	s->pages = fx->pages;
+	s->npages = 4;
+
+	fx->tags[0] = (char *)"h100";
+	fx->articles[0] = (struct article){
+		.path = (char *)"content/en/a.md", .lang = LANG_EN,
+		.title = (char *)"Older <script>&\" article", .slug = (char *)"a",
+		.date = (char *)"2026-01-02", .description = (char *)"About A & more",
+		.html = (char *)"<p>See <a href=\"../../gpus/\">GPUs</a> &amp; more</p>\n",
+	};
+	fx->articles[1] = (struct article){
+		.path = (char *)"content/en/b.md", .lang = LANG_EN,
+		.title = (char *)"Newer article", .slug = (char *)"b",
+		.date = (char *)"2026-06-30", .html = (char *)"<p>B\x01</p>",
+		.tags = fx->tags, .ntags = 1,
+	};
+	fx->articles[2] = (struct article){
+		.path = (char *)"content/zh/b.md", .lang = LANG_ZH,
+		.title = (char *)"较新的文章", .slug = (char *)"b-zh",
+		.date = (char *)"2026-03-01", .html = (char *)"<p>中文</p>",
+	};
+	s->articles = fx->articles;
+	s->narticles = 3;
+	*state = fx;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *fx = *state;
+	i18n_free(&fx->s.i18n);
+	arena_free(&fx->s.arena);
+	arena_free(&fx->arena);
+	free(fx);
+	return 0;
+}
+
+/* ---- XPath helpers over a parsed document ---- */
+
+struct doc {
+	xmlDocPtr doc;
+	xmlXPathContextPtr xp;
+};
+
+static void doc_parse(struct doc *d, const struct buf *b)
+{
+	d->doc = xmlReadMemory(b->ptr, (int)b->len, "feed.xml", NULL,
+			       XML_PARSE_NONET);
+	assert_non_null(d->doc);
+	d->xp = xmlXPathNewContext(d->doc);
+	xmlXPathRegisterNs(d->xp, BAD_CAST "s",
+			   BAD_CAST "http://www.sitemaps.org/schemas/sitemap/0.9");
+	xmlXPathRegisterNs(d->xp, BAD_CAST "x", BAD_CAST "http://www.w3.org/1999/xhtml");
+	xmlXPathRegisterNs(d->xp, BAD_CAST "a", BAD_CAST "http://www.w3.org/2005/Atom");
+}
+
+static void doc_free(struct doc *d)
+{
+	xmlXPathFreeContext(d->xp);
+	xmlFreeDoc(d->doc);
+}
+
+static double xp_number(struct doc *d, const char *expr)
+{
+	xmlXPathObjectPtr o = xmlXPathEvalExpression(BAD_CAST expr, d->xp);
+	assert_non_null(o);
+	double v = xmlXPathCastToNumber(o);
+	xmlXPathFreeObject(o);
+	return v;
+}
+
+/* The string value of an XPath expression, checked against `want`. */
+static void assert_xp_string(struct doc *d, const char *expr, const char *want)
+{
+	xmlXPathObjectPtr o = xmlXPathEvalExpression(BAD_CAST expr, d->xp);
+	assert_non_null(o);
+	xmlChar *got = xmlXPathCastToString(o);
+	assert_string_equal((const char *)got, want);
+	xmlFree(got);
+	xmlXPathFreeObject(o);
+}
+
+/* ---- sitemap ---- */
+
+static void test_sitemap_lists_root_and_every_page(void **state)
+{
+	struct fixture *fx = *state;
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_sitemap(&fx->s, &b), 0);
+	struct doc d;
+	doc_parse(&d, &b);
+	assert_true(xp_number(&d, "count(/s:urlset/s:url)") == 5);
+	assert_xp_string(&d, "/s:urlset/s:url[1]/s:loc", "https://example.org/guide/");
+	assert_xp_string(&d, "/s:urlset/s:url[2]/s:loc", "https://example.org/guide/en/");
+	assert_xp_string(&d, "/s:urlset/s:url[3]/s:loc", "https://example.org/guide/zh/");
+	assert_xp_string(&d, "/s:urlset/s:url[4]/s:loc",
+			 "https://example.org/guide/zh/articles/zh-only/");
+	assert_xp_string(&d, "/s:urlset/s:url[5]/s:loc",
+			 "https://example.org/guide/zh/articles/b-zh/");
+	doc_free(&d);
+	buf_release(&b);
+}
+
+static void test_sitemap_alternates_only_for_translated_pages(void **state)
+{
+	struct fixture *fx = *state;
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_sitemap(&fx->s, &b), 0);
+	struct doc d;
+	doc_parse(&d, &b);
+	/* a page in one language has no alternates */
+	assert_true(xp_number(&d, "count(/s:urlset/s:url[4]/x:link)") == 0);
+	/* a translated page: both languages and x-default (the English one) */
+	assert_true(xp_number(&d, "count(/s:urlset/s:url[5]/x:link)") == 3);
+	assert_xp_string(&d, "/s:urlset/s:url[5]/x:link[@hreflang='en']/@href",
+			 "https://example.org/guide/en/articles/b/");
+	assert_xp_string(&d, "/s:urlset/s:url[5]/x:link[@hreflang='zh-CN']/@href",
+			 "https://example.org/guide/zh/articles/b-zh/");
+	assert_xp_string(&d, "/s:urlset/s:url[5]/x:link[@hreflang='x-default']/@href",
+			 "https://example.org/guide/en/articles/b/");
+	assert_xp_string(&d, "/s:urlset/s:url[1]/x:link[@hreflang='x-default']/@href",
+			 "https://example.org/guide/en/");
+	doc_free(&d);
+	buf_release(&b);
+}
+
+/* ---- Atom ---- */
+
+static void test_atom_lists_the_language_articles_newest_first(void **state)
+{
+	struct fixture *fx = *state;
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_atom(&fx->s, LANG_EN, &b), 0);
+	struct doc d;
+	doc_parse(&d, &b);
+	assert_true(xp_number(&d, "count(/a:feed/a:entry)") == 2);
+	assert_xp_string(&d, "/a:feed/a:entry[1]/a:title", "Newer article");
+	assert_xp_string(&d, "/a:feed/a:entry[1]/a:id",
+			 "https://example.org/guide/en/articles/b/");
+	assert_xp_string(&d, "/a:feed/a:entry[1]/a:link/@href",
+			 "https://example.org/guide/en/articles/b/");
+	assert_xp_string(&d, "/a:feed/a:entry[1]/a:updated", "2026-06-30T00:00:00Z");
+	assert_xp_string(&d, "/a:feed/a:entry[1]/a:category/@term", "h100");
+	assert_xp_string(&d, "/a:feed/a:entry[2]/a:updated", "2026-01-02T00:00:00Z");
+	assert_xp_string(&d, "/a:feed/a:entry[2]/a:summary", "About A & more");
+	/* the newest article is later than the build date: the feed follows it */
+	assert_xp_string(&d, "/a:feed/a:updated", "2026-06-30T00:00:00Z");
+	assert_xp_string(&d, "/a:feed/a:title", "GPU Buyer's Guide · Articles feed");
+	assert_xp_string(&d, "/a:feed/a:id", "https://example.org/guide/en/");
+	assert_xp_string(&d, "/a:feed/a:author/a:name", "GPU Buyer's Guide");
+	assert_xp_string(&d, "/a:feed/a:link[@rel='self']/@href",
+			 "https://example.org/guide/en/feed.xml");
+	doc_free(&d);
+	buf_release(&b);
+}
+
+static void test_atom_content_is_the_article_html_as_text(void **state)
+{
+	struct fixture *fx = *state;
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_atom(&fx->s, LANG_EN, &b), 0);
+	struct doc d;
+	doc_parse(&d, &b);
+	assert_xp_string(&d, "/a:feed/a:entry[2]/a:content/@type", "html");
+	assert_xp_string(&d, "/a:feed/a:entry[2]/a:content",
+			 "<p>See <a href=\"../../gpus/\">GPUs</a> &amp; more</p>\n");
+	/* relative links resolve against the article's page */
+	assert_xp_string(&d, "/a:feed/a:entry[2]/a:content/@xml:base",
+			 "https://example.org/guide/en/articles/a/");
+	/* a control character XML cannot carry is dropped, not passed on */
+	assert_xp_string(&d, "/a:feed/a:entry[1]/a:content", "<p>B</p>");
+	doc_free(&d);
+	buf_release(&b);
+}
+
+static void test_title_with_markup_is_escaped(void **state)
+{
+	struct fixture *fx = *state;
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_atom(&fx->s, LANG_EN, &b), 0);
+	assert_null(strstr(b.ptr, "<script>"));
+	assert_non_null(strstr(b.ptr, "<title>Older &lt;script&gt;&amp;&quot; article</title>"));
+	struct doc d;
+	doc_parse(&d, &b);
+	assert_xp_string(&d, "/a:feed/a:entry[2]/a:title", "Older <script>&\" article");
+	doc_free(&d);
+	buf_release(&b);
+}
+
+static void test_chinese_feed_keeps_utf8_and_language(void **state)
+{
+	struct fixture *fx = *state;
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_atom(&fx->s, LANG_ZH, &b), 0);
+	assert_non_null(strstr(b.ptr, "<title>较新的文章</title>"));
+	struct doc d;
+	doc_parse(&d, &b);
+	assert_true(xp_number(&d, "count(/a:feed/a:entry)") == 1);
+	assert_xp_string(&d, "/a:feed/@xml:lang", "zh-CN");
+	assert_xp_string(&d, "/a:feed/a:title", "GPU 选购指南 · 文章订阅");
+	/* the build date is later than the only article */
+	assert_xp_string(&d, "/a:feed/a:updated", "2026-05-01T00:00:00Z");
+	doc_free(&d);
+	buf_release(&b);
+}
+
+static void test_feeds_are_byte_for_byte_repeatable(void **state)
+{
+	struct fixture *fx = *state;
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	assert_int_equal(feeds_sitemap(&fx->s, &a), 0);
+	assert_int_equal(feeds_atom(&fx->s, LANG_EN, &a), 0);
+	assert_int_equal(feeds_sitemap(&fx->s, &b), 0);
+	assert_int_equal(feeds_atom(&fx->s, LANG_EN, &b), 0);
+	assert_int_equal(a.len, b.len);
+	assert_memory_equal(a.ptr, b.ptr, a.len);
+	buf_release(&a);
+	buf_release(&b);
+}
+
+static void test_feeds_write_publishes_sitemap_and_both_feeds(void **state)
+{
+	struct fixture *fx = *state;
+	char tmpl[] = "/tmp/test_feeds.XXXXXX";
+	assert_non_null(mkdtemp(tmpl));
+	char *out = NULL;
+	struct buf path = BUF_INIT, body = BUF_INIT;
+	buf_addf(&path, "%s/site", tmpl);
+	out = buf_detach(&path, NULL);
+	struct output o;
+	assert_int_equal(output_begin(&o, out, &fx->diag), 0);
+	assert_int_equal(feeds_write(&fx->s, &o), 0);
+	assert_int_equal(output_commit(&o), 0);
+	output_free(&o);
+	const char *files[] = { "sitemap.xml", "en/feed.xml", "zh/feed.xml" };
+	for (size_t i = 0; i < 3; i++) {
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", out, files[i]);
+		buf_reset(&body);
+		assert_int_equal(fs_read_file(path.ptr, &body), 0);
+		struct doc d;
+		doc_parse(&d, &body);
+		doc_free(&d);
+	}
+	assert_int_equal(fx->diag.errors, 0);
+	assert_int_equal(fs_remove_tree(tmpl), 0);
+	free(out);
+	buf_release(&path);
+	buf_release(&body);
+}
+
+#define T(f) cmocka_unit_test_setup_teardown(f, setup, teardown)
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		T(test_sitemap_lists_root_and_every_page),
+		T(test_sitemap_alternates_only_for_translated_pages),
+		T(test_atom_lists_the_language_articles_newest_first),
+		T(test_atom_content_is_the_article_html_as_text),
+		T(test_title_with_markup_is_escaped),
+		T(test_chinese_feed_keeps_utf8_and_language),
+		T(test_feeds_are_byte_for_byte_repeatable),
+		T(test_feeds_write_publishes_sitemap_and_both_feeds),
+	};
+	int failed = cmocka_run_group_tests_name("feeds", tests, NULL, NULL);
+	xmlCleanupParser();
+	return failed;
+}
