@@ -166,7 +166,7 @@ static const char *fmt_usd_range(const struct pg *p, double lo, double hi,
 /* A ratio for a table: "0.25×", "3.33×". */
 static const char *fmt_ratio(const struct pg *p, double v)
 {
-	return fmt_unit(p, v, "unit.times");
+	return fmt_unit(p, v, "unit.x");
 }
 
 /* A ratio for a sentence: one decimal ("3.3×"), two near 1 ("1.05×"). */
@@ -174,7 +174,7 @@ static const char *fmt_ratio_short(const struct pg *p, double v)
 {
 	struct buf b = BUF_INIT;
 	i18n_format_fixed(&b, v, v < 1.1 ? 2 : 1, p->l);
-	buf_adds(&b, tr(p, "unit.times"));
+	buf_adds(&b, tr(p, "unit.x"));
 	return keep(p, &b);
 }
 
@@ -186,11 +186,22 @@ static const char *fmt_percent(const struct pg *p, double v)
 	return keep(p, &b);
 }
 
-/* A benchmark's unit: the UI string "unit.<unit>" when there is one, else
- * the unit as written in benchmarks.csv. */
+/* A benchmark's unit: the UI string "unit.<unit>" ("tokens/s" is
+ * unit.tokens_per_s) when there is one, else the unit as written in
+ * benchmarks.csv. */
 static const char *bench_unit_key(const struct pg *p, const struct benchmark *b)
 {
-	const char *key = arena_printf(pg_arena(p), "unit.%s", b->unit);
+	struct buf k = BUF_INIT;
+	buf_adds(&k, "unit.");
+	for (const char *c = b->unit ? b->unit : ""; *c; c++) {
+		if (*c == '/')
+			buf_adds(&k, "_per_");
+		else if (*c >= 'A' && *c <= 'Z')
+			buf_addc(&k, (char)(*c - 'A' + 'a'));
+		else
+			buf_addc(&k, *c);
+	}
+	const char *key = keep(p, &k);
 	return i18n_has(&p->s->i18n, key) ? key : b->unit;
 }
 
@@ -921,16 +932,16 @@ static struct value *gpu_efficiency(const struct pg *p, size_t g)
 	struct value *rows = value_new_list(a);
 	value_list_push(a, rows, figure_row(p, "gpu.eff_tflops_w", "gpu.eff_tflops_w_how",
 		cell_figure(p, metric_tflops_per_watt(fp16, spec_figure(gp, SPEC_TDP)),
-			    FMT_UNIT, "unit.tflops_w")));
+			    FMT_UNIT, "unit.tflops_per_w")));
 	value_list_push(a, rows, figure_row(p, "gpu.eff_tflops_kusd", "gpu.eff_tflops_kusd_how",
 		cell_figure(p, metric_tflops_per_kusd(fp16, list_price_figure(gp)),
-			    FMT_UNIT, "unit.tflops")));
+			    FMT_UNIT, "unit.tflops_per_kusd")));
 	value_list_push(a, rows, figure_row(p, "gpu.eff_break_even", "gpu.eff_break_even_how",
 		cell_figure(p, metric_break_even_hours(list_price_figure(gp), rent),
 			    FMT_UNIT, "unit.h")));
 	value_list_push(a, rows, figure_row(p, "gpu.eff_speed_dollar", "gpu.eff_speed_dollar_how",
 		cell_figure(p, metric_speed_per_dollar(mean_relative_speed(p, g), rent),
-			    FMT_NUMBER, NULL)));
+			    FMT_UNIT, "unit.speed_per_usd")));
 	return rows;
 }
 
