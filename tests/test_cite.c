@@ -1,0 +1,747 @@
+/* Tests for cite: shortcodes in small articles, rendered through markdown
+ * against a site built by hand in memory (a few GPUs, prices, results,
+ * tasks and UI strings). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "cite.h"
+#include "diag.h"
+#include "guide_charts.h"
+#include "markdown.h"
+#include "site.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the site ---- */
+
+enum { H100, A100, RTX4090, L40S, NGPUS };
+enum { REL_GPT2, TOKENS, LATENCY, NBENCH };
+enum { LORA_7B, SCRATCH_13B, NTASKS };
+
+/* UI strings the tests need (a small i18n table). */
+static const char *const ui[][3] = {
+	{ "no_data", "no data", "暂无数据" },
+	{ "nav.vram", "VRAM", "显存" },
+	{ "nav.gpus", "GPUs", "显卡" },
+	{ "unit.gb", "GB", "GB" },
+	{ "unit.gbs", "GB/s", "GB/s" },
+	{ "unit.tflops", "TFLOPS", "TFLOPS" },
+	{ "unit.w", "W", "W" },
+	{ "unit.h", "h", "小时" },
+	{ "unit.min", "min", "分钟" },
+	{ "unit.per_hour", "/h", "/小时" },
+	{ "unit.x", "×", "×" },
+	{ "unit.tflops_per_w", "TFLOPS/W", "TFLOPS/W" },
+	{ "unit.tflops_per_kusd", "TFLOPS per $1,000", "TFLOPS/千美元" },
+	{ "unit.speed_per_usd", "per $/h", "每 $/小时" },
+	{ "unit.tokens_per_s", "tokens/s", "tokens/秒" },
+	{ "cite.source", "Source:", "来源：" },
+	{ "cite.sources", "Sources:", "来源：" },
+	{ "cite.not_supported", "not supported", "不支持" },
+	{ "cite.not_stated", "not stated by the sources", "来源未给出" },
+	{ "cite.vs", "vs", "对比" },
+	{ "cite.vram_formula", "parameters × bytes", "参数量 × 字节数" },
+	{ "cite.cheapest", "cheapest", "最便宜" },
+	{ "cite.fastest", "fastest", "最快" },
+	{ "cite.col.gpu", "GPU", "显卡" },
+	{ "cite.col.time", "Time", "耗时" },
+	{ "cite.col.cards", "GPUs", "卡数" },
+	{ "cite.col.price", "Price per hour", "每小时价格" },
+	{ "cite.col.cost", "Cost per job", "单次费用" },
+	{ "cite.caption.task_costs", "time and cost", "耗时与费用" },
+	{ "why.no_price", "no price seen", "未见租价" },
+};
+enum { NUI = sizeof ui / sizeof ui[0] };
+
+struct fixture {
+	struct site s;
+	struct diag diag;
+	struct buf log;
+	struct table i18n;
+	const char **cols;
+	const char ***rows;
+	int *lines;
+	struct article a;
+};
+
+static struct num num(double v)
+{
+	struct num n = { v, true };
+	return n;
+}
+
+static void add_gpu(struct data *d, size_t i, const char *id, const char *name,
+		    const char *source)
+{
+	struct gpu *g = &d->gpus[i];
+	g->id = id;
+	g->name = name;
+	g->segment = "datacenter";
+	g->memory_type = "";
+	g->tensor_core_gen = "";
+	g->source = source;
+	g->fp8 = -1;
+	g->row = i;
+}
+
+static void add_price(struct data *d, size_t i, size_t gpu, double usd,
+		      const char *kind, const char *source)
+{
+	d->prices[i] = (struct price){
+		.gpu_id = d->gpus[gpu].id, .provider = "P", .usd_per_hour = usd,
+		.kind = kind, .as_of = "", .source = source, .gpu = gpu, .row = i,
+	};
+}
+
+static void add_result(struct data *d, size_t i, size_t b, size_t g, double v)
+{
+	d->results[i] = (struct result){
+		.benchmark_id = d->benchmarks[b].id, .gpu_id = d->gpus[g].id,
+		.source = "training-guide-en", .value = v, .benchmark = b,
+		.gpu = g, .row = i,
+	};
+}
+
+static void add_time(struct data *d, size_t i, size_t t, size_t g, double h,
+		     int count)
+{
+	d->task_times[i] = (struct task_time){
+		.task_id = d->tasks[t].id, .gpu_id = d->gpus[g].id,
+		.source = "training-guide-en", .hours = h, .gpu_count = count,
+		.task = t, .gpu = g, .row = i,
+	};
+}
+
+static void fill_data(struct data *d)
+{
+	struct arena *a = &d->arena;
+	d->nsources = 2;
+	d->sources = arena_alloc(a, 2 * sizeof *d->sources);
+	d->sources[0] = (struct source){ .id = "training-guide-en",
+		.title = "Training Guide", .lang = "en" };
+	d->sources[1] = (struct source){ .id = "choosing-guide-zh",
+		.title = "如何选择 GPU", .lang = "zh" };
+
+	d->ngpus = NGPUS;
+	d->gpus = arena_alloc(a, NGPUS * sizeof *d->gpus);
+	add_gpu(d, H100, "h100-80gb", "H100 80GB", "training-guide-en");
+	add_gpu(d, A100, "a100-80gb", "A100 80GB", "training-guide-en");
+	add_gpu(d, RTX4090, "rtx-4090", "RTX 4090",
+		"training-guide-en;choosing-guide-zh");
+	add_gpu(d, L40S, "l40s", "L40S", "choosing-guide-zh");
+	struct gpu *h = &d->gpus[H100], *x = &d->gpus[A100], *r = &d->gpus[RTX4090];
+	h->vram_gb = num(80);
+	h->bandwidth_gbs = num(3350);
+	h->fp16_tflops = num(989);
+	h->tdp_w = num(700);
+	h->nvlink_gbs = num(900);
+	h->memory_type = "HBM3";
+	h->price_usd_min = num(30000);
+	h->price_usd_max = num(40000);
+	x->vram_gb = num(80);
+	x->fp16_tflops = num(312);
+	r->vram_gb = num(24);
+	r->fp16_tflops = num(330);
+	r->nvlink_gbs = num(0);
+	r->price_usd_min = num(1600);
+	r->price_usd_max = num(1600);
+
+	d->nprices = 4;
+	d->prices = arena_alloc(a, 4 * sizeof *d->prices);
+	add_price(d, 0, RTX4090, 0.39, "on-demand", "training-guide-en");
+	add_price(d, 1, RTX4090, 0.44, "on-demand", "choosing-guide-zh");
+	add_price(d, 2, RTX4090, 0.25, "spot", "choosing-guide-zh");
+	add_price(d, 3, A100, 1.39, "on-demand", "training-guide-en");
+
+	d->nbenchmarks = NBENCH;
+	d->benchmarks = arena_alloc(a, NBENCH * sizeof *d->benchmarks);
+	d->benchmarks[REL_GPT2] = (struct benchmark){ .id = "rel-gpt2",
+		.name_en = "GPT-2", .name_zh = "GPT-2", .kind = "relative-speed",
+		.unit = "x", .higher_is_better = true, .source = "training-guide-en",
+		.row = 0 };
+	d->benchmarks[TOKENS] = (struct benchmark){ .id = "llama2-13b-tokens",
+		.name_en = "Llama 2 13B", .name_zh = "Llama 2 13B",
+		.kind = "inference-throughput", .unit = "tokens/s",
+		.higher_is_better = true, .source = "choosing-guide-zh", .row = 1 };
+	d->benchmarks[LATENCY] = (struct benchmark){ .id = "llama-70b-latency",
+		.name_en = "70B latency", .name_zh = "70B 延迟",
+		.kind = "inference-latency", .unit = "ms",
+		.higher_is_better = false, .source = "choosing-guide-zh", .row = 2 };
+
+	d->nresults = 6;
+	d->results = arena_alloc(a, 6 * sizeof *d->results);
+	add_result(d, 0, REL_GPT2, H100, 1.0);
+	add_result(d, 1, REL_GPT2, A100, 0.3);
+	add_result(d, 2, REL_GPT2, RTX4090, 0.18);
+	add_result(d, 3, TOKENS, H100, 150);
+	add_result(d, 4, TOKENS, RTX4090, 60);
+	add_result(d, 5, LATENCY, H100, 45);
+
+	d->ntasks = NTASKS;
+	d->tasks = arena_alloc(a, NTASKS * sizeof *d->tasks);
+	d->tasks[LORA_7B] = (struct task){ .id = "lora-7b",
+		.name_en = "LoRA fine-tune (7B)", .name_zh = "LoRA 微调（7B）",
+		.source = "training-guide-en", .row = 0 };
+	d->tasks[SCRATCH_13B] = (struct task){ .id = "scratch-13b",
+		.name_en = "13B from scratch", .name_zh = "从头训练 13B",
+		.source = "choosing-guide-zh", .row = 1 };
+
+	d->ntask_times = 3;
+	d->task_times = arena_alloc(a, 3 * sizeof *d->task_times);
+	add_time(d, 0, LORA_7B, RTX4090, 3, 1);
+	add_time(d, 1, LORA_7B, H100, 0.666667, 1);
+	add_time(d, 2, SCRATCH_13B, A100, 72, 4);
+
+	d->ntechniques = 1;
+	d->techniques = arena_alloc(a, sizeof *d->techniques);
+	d->techniques[0] = (struct technique){ .id = "qlora", .name_en = "QLoRA",
+		.name_zh = "QLoRA", .speed_en = "Comparable", .speed_zh = "相当",
+		.vram_saving_en = "4-8x", .vram_saving_zh = "4-8 倍",
+		.difficulty = "easy", .notes_en = "<b>small</b> & cheap",
+		.notes_zh = "", .source = "training-guide-en" };
+}
+
+static void fill_i18n(struct fixture *f)
+{
+	static const char *const cols[] = { "key", "en", "zh" };
+	f->rows = calloc(NUI, sizeof *f->rows);
+	f->lines = calloc(NUI, sizeof *f->lines);
+	assert_non_null(f->rows);
+	assert_non_null(f->lines);
+	for (size_t r = 0; r < NUI; r++) {
+		f->rows[r] = (const char **)ui[r];
+		f->lines[r] = (int)r + 2;
+	}
+	f->i18n = (struct table){ "i18n", "data/i18n.csv", 3, (const char **)cols,
+				  NUI, f->rows, f->lines };
+	assert_int_equal(i18n_load(&f->s.i18n, &f->i18n, &f->diag), 0);
+}
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	assert_non_null(f);
+	buf_init(&f->log);
+	diag_init(&f->diag, NULL, &f->log);
+	f->s.diag = &f->diag;
+	fill_data(&f->s.data);
+	metrics_compute(&f->s.data, NULL, &f->s.metrics);
+	fill_i18n(f);
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	markdown_article_free(&f->a);
+	guide_charts_free(&f->s);
+	i18n_free(&f->s.i18n);
+	arena_free(&f->s.data.arena);
+	arena_free(&f->s.arena);
+	free(f->rows);
+	free(f->lines);
+	buf_release(&f->log);
+	free(f);
+	return 0;
+}
+
+/* Render `body` as the article content/<lang>/t.md (its body starts on line
+ * 6) and return the HTML; `rc` gets markdown_render's result. */
+static const char *render_rc(struct fixture *f, enum lang l, const char *body,
+			     int *rc)
+{
+	struct buf src = BUF_INIT;
+	buf_adds(&src, "---\ntitle: T\ndate: 2026-01-01\nslug: t\n---\n");
+	buf_adds(&src, body);
+	const char *path = l == LANG_ZH ? "content/zh/t.md" : "content/en/t.md";
+	markdown_article_free(&f->a);
+	assert_int_equal(markdown_parse_article(&f->a, path, l, src.ptr, src.len,
+						&f->diag), 0);
+	buf_release(&src);
+	struct cite_ctx cc = { &f->s, l, "articles/t/" };
+	*rc = markdown_render(&f->a, cite_resolve, &cc, &f->diag);
+	return f->a.html;
+}
+
+/* Render an article that must resolve without errors or warnings. */
+static const char *render(struct fixture *f, enum lang l, const char *body)
+{
+	int rc;
+	const char *html = render_rc(f, l, body, &rc);
+	if (rc != 0 || f->log.len)
+		print_error("diagnostics: %s\n", f->log.ptr);
+	assert_int_equal(rc, 0);
+	assert_string_equal(f->log.ptr, "");
+	return html;
+}
+
+/* Render one line that must fail, and check the one message. */
+static void assert_error(struct fixture *f, const char *body, const char *msg)
+{
+	int rc;
+	render_rc(f, LANG_EN, body, &rc);
+	assert_int_equal(rc, -1);
+	assert_string_equal(f->log.ptr, msg);
+}
+
+#define FIG_TG(text) "<span class=\"fig\" title=\"Source: Training Guide\">" text "</span>"
+
+/* ---- inline values ---- */
+
+static void test_price_in_paragraph_has_unit_and_source(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_EN, "From {{< price gpu=rtx-4090 >}} an hour.\n"),
+			    "<p>From " FIG_TG("$0.39/h") " an hour.</p>\n");
+}
+
+static void test_price_in_chinese_says_per_hour_in_chinese(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_ZH, "租金 {{< price gpu=rtx-4090 >}}。\n"),
+			    "<p>租金 <span class=\"fig\" title=\"来源：Training Guide\">"
+			    "$0.39/小时</span>。</p>\n");
+}
+
+static void test_price_inside_emphasis_and_list(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_EN, "- *{{< price gpu=rtx-4090 >}}*\n"
+					       "- **{{< price gpu=a100-80gb >}}**\n"),
+			    "<ul>\n<li><em>" FIG_TG("$0.39/h") "</em></li>\n"
+			    "<li><strong>" FIG_TG("$1.39/h") "</strong></li>\n</ul>\n");
+}
+
+static void test_price_which_and_source_pick_other_rows(void **state)
+{
+	struct fixture *f = *state;
+	const char *html = render(f, LANG_EN,
+		"{{< price gpu=rtx-4090 which=high >}} "
+		"{{< price gpu=rtx-4090 which=low >}} "
+		"{{< price gpu=rtx-4090 source=choosing-guide-zh >}}\n");
+	assert_string_equal(html,
+		"<p><span class=\"fig\" title=\"Source: 如何选择 GPU\">$0.44/h</span> "
+		"<span class=\"fig\" title=\"Source: 如何选择 GPU\">$0.25/h</span> "
+		"<span class=\"fig\" title=\"Source: 如何选择 GPU\">$0.44/h</span></p>\n");
+}
+
+static void test_gpu_fields_have_units(void **state)
+{
+	struct fixture *f = *state;
+	const char *html = render(f, LANG_EN,
+		"{{< gpu id=h100-80gb field=bandwidth_gbs >}}|"
+		"{{< gpu id=h100-80gb field=fp16_tflops >}}|"
+		"{{< gpu id=h100-80gb field=tdp_w >}}|"
+		"{{< gpu id=rtx-4090 field=vram_gb >}}|"
+		"{{< gpu id=rtx-4090 field=price_usd_min >}}|"
+		"{{< gpu id=h100-80gb field=memory_type >}}|"
+		"{{< gpu id=h100-80gb field=name >}}\n");
+	assert_string_equal(html,
+		"<p>" FIG_TG("3,350 GB/s") "|" FIG_TG("989 TFLOPS") "|" FIG_TG("700 W")
+		"|<span class=\"fig\" title=\"Sources: Training Guide; 如何选择 GPU\">24 GB</span>"
+		"|<span class=\"fig\" title=\"Sources: Training Guide; 如何选择 GPU\">$1,600</span>"
+		"|" FIG_TG("HBM3") "|" FIG_TG("H100 80GB") "</p>\n");
+}
+
+static void test_nvlink_zero_reads_not_supported(void **state)
+{
+	struct fixture *f = *state;
+	const char *src = "{{< gpu id=rtx-4090 field=nvlink_gbs >}}\n\n"
+			  "{{< gpu id=h100-80gb field=nvlink_gbs >}}\n";
+	const char *en = render(f, LANG_EN, src);
+	assert_non_null(strstr(en, ">not supported</span>"));
+	assert_non_null(strstr(en, ">900 GB/s</span>"));
+	assert_non_null(strstr(render(f, LANG_ZH, src), ">不支持</span>"));
+}
+
+static void test_hours_below_one_hour_are_minutes(void **state)
+{
+	struct fixture *f = *state;
+	const char *src = "{{< hours task=lora-7b gpu=rtx-4090 >}} / "
+			  "{{< hours task=lora-7b gpu=h100-80gb >}}\n";
+	assert_string_equal(render(f, LANG_EN, src),
+			    "<p>" FIG_TG("3 h") " / " FIG_TG("40 min") "</p>\n");
+	assert_string_equal(render(f, LANG_ZH, src),
+			    "<p><span class=\"fig\" title=\"来源：Training Guide\">3 小时</span> / "
+			    "<span class=\"fig\" title=\"来源：Training Guide\">40 分钟</span></p>\n");
+}
+
+static void test_cost_is_hours_times_price_times_cards(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_EN,
+				   "{{< cost task=lora-7b gpu=rtx-4090 >}} and "
+				   "{{< cost task=scratch-13b gpu=a100-80gb >}}\n"),
+			    "<p>" FIG_TG("$1.17") " and " FIG_TG("$400") "</p>\n");
+}
+
+static void test_result_has_benchmark_unit(void **state)
+{
+	struct fixture *f = *state;
+	const char *src = "At {{< result benchmark=llama2-13b-tokens gpu=h100-80gb >}}.\n";
+	assert_string_equal(render(f, LANG_EN, src), "<p>At " FIG_TG("150 tokens/s") ".</p>\n");
+	assert_non_null(strstr(render(f, LANG_ZH, src), ">150 tokens/秒</span>"));
+	/* a unit with no UI string is shown as the data gives it */
+	assert_non_null(strstr(render(f, LANG_EN,
+		"{{< result benchmark=llama-70b-latency gpu=h100-80gb >}}\n"),
+		">45 ms</span>"));
+}
+
+static void test_ratio_of_benchmark_and_of_field(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_EN,
+		"{{< ratio benchmark=rel-gpt2 a=h100-80gb b=a100-80gb >}} "
+		"{{< ratio field=fp16_tflops a=rtx-4090 b=a100-80gb >}} "
+		"{{< ratio field=fp16_tflops a=h100-80gb b=a100-80gb >}}\n"),
+		"<p>" FIG_TG("3.3×") " <span class=\"fig\" title=\"Sources: Training Guide; "
+		"如何选择 GPU\">1.06×</span> " FIG_TG("3.2×") "</p>\n");
+}
+
+static void test_metrics_of_one_gpu(void **state)
+{
+	struct fixture *f = *state;
+	const char *html = render(f, LANG_EN,
+		"{{< metric name=break_even gpu=rtx-4090 >}}|"
+		"{{< metric name=tflops_per_watt gpu=h100-80gb >}}|"
+		"{{< metric name=tflops_per_kusd gpu=rtx-4090 >}}|"
+		"{{< metric name=speed_per_dollar gpu=rtx-4090 benchmark=rel-gpt2 >}}|"
+		"{{< metric name=cost_per_mtok gpu=rtx-4090 benchmark=llama2-13b-tokens >}}\n");
+	const char *want[] = { ">4,103 h<", ">1.41 TFLOPS/W<",
+			       ">206 TFLOPS per $1,000<", ">0.46 per $/h<", ">$1.81<" };
+	for (size_t i = 0; i < 5; i++)
+		if (!strstr(html, want[i]))
+			fail_msg("%s not in %s", want[i], html);
+}
+
+static void test_vram_is_params_times_bytes(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_EN, "{{< vram params=7 precision=fp16 >}} "
+					       "{{< vram params=7 precision=int4 >}}\n"),
+			    "<p><span class=\"fig\" title=\"parameters × bytes\">14 GB</span> "
+			    "<span class=\"fig\" title=\"parameters × bytes\">3.5 GB</span></p>\n");
+}
+
+static void test_technique_text_is_escaped_and_in_language(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_EN, "Note: {{< technique id=qlora field=notes >}}\n"),
+			    "<p>Note: " FIG_TG("&lt;b&gt;small&lt;/b&gt; &amp; cheap") "</p>\n");
+	assert_non_null(strstr(render(f, LANG_ZH, "{{< technique id=qlora field=vram_saving >}}\n"),
+			       ">4-8 倍</span>"));
+}
+
+static void test_shortcode_in_heading_keeps_heading_id(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_EN, "## Rent at {{< price gpu=rtx-4090 >}}\n"),
+			    "<h2 id=\"rent-at\">Rent at " FIG_TG("$0.39/h") "</h2>\n");
+}
+
+/* ---- links ---- */
+
+static void test_links_are_relative_to_the_article(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_EN,
+		"{{< link gpu=rtx-4090 >}}, {{< link task=lora-7b >}}, "
+		"{{< link compare=rtx-4090,h100-80gb >}}, "
+		"{{< link page=vram text=\"VRAM <calculator>\" >}}, {{< link page=gpus >}}\n"),
+		"<p><a href=\"../../../en/gpus/rtx-4090/\">RTX 4090</a>, "
+		"<a href=\"../../../en/tasks/lora-7b/\">LoRA fine-tune (7B)</a>, "
+		"<a href=\"../../../en/compare/h100-80gb-vs-rtx-4090/\">H100 80GB vs RTX 4090</a>, "
+		"<a href=\"../../../en/vram/\">VRAM &lt;calculator&gt;</a>, "
+		"<a href=\"../../../en/gpus/\">GPUs</a></p>\n");
+}
+
+static void test_links_in_chinese_use_chinese_names(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_ZH, "{{< link task=lora-7b >}}、"
+					       "{{< link compare=h100-80gb,a100-80gb >}}\n"),
+			    "<p><a href=\"../../../zh/tasks/lora-7b/\">LoRA 微调（7B）</a>、"
+			    "<a href=\"../../../zh/compare/h100-80gb-vs-a100-80gb/\">"
+			    "H100 80GB 对比 A100 80GB</a></p>\n");
+}
+
+/* ---- blocks ---- */
+
+static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
+{
+	struct fixture *f = *state;
+	const char *html = render(f, LANG_EN, "Costs:\n\n{{< table name=task-costs task=lora-7b >}}\n\nEnd.\n");
+	assert_string_equal(html,
+		"<p>Costs:</p>\n"
+		"<div class=\"table-wrap\"><table class=\"sortable\">\n"
+		"<caption>LoRA fine-tune (7B) — time and cost</caption>\n"
+		"<thead><tr><th scope=\"col\">GPU</th><th scope=\"col\" class=\"num\">Time</th>"
+		"<th scope=\"col\" class=\"num\">Price per hour</th>"
+		"<th scope=\"col\" class=\"num\">Cost per job</th></tr></thead>\n"
+		"<tbody>\n"
+		"<tr><th scope=\"row\"><a href=\"../../../en/gpus/h100-80gb/\">H100 80GB</a></th>"
+		"<td class=\"num best\" data-sort=\"0.666667\">40 min <span class=\"badge fast\">fastest</span></td>"
+		"<td class=\"nodata\" title=\"no price seen\">no data</td>"
+		"<td class=\"nodata\" title=\"no price seen\">no data</td></tr>\n"
+		"<tr><th scope=\"row\"><a href=\"../../../en/gpus/rtx-4090/\">RTX 4090</a></th>"
+		"<td class=\"num\" data-sort=\"3\">3 h</td>"
+		"<td class=\"num\" data-sort=\"0.39\">$0.39/h</td>"
+		"<td class=\"num best\" data-sort=\"1.17\">$1.17 <span class=\"badge\">cheapest</span></td></tr>\n"
+		"</tbody>\n</table></div>\n"
+		"<p>End.</p>\n");
+}
+
+static void test_task_cost_table_in_chinese_shows_cards(void **state)
+{
+	struct fixture *f = *state;
+	const char *html = render(f, LANG_ZH, "{{< table name=task-costs task=scratch-13b >}}\n");
+	assert_non_null(strstr(html, "<caption>从头训练 13B — 耗时与费用</caption>"));
+	assert_non_null(strstr(html, "<th scope=\"col\" class=\"num\">卡数</th>"));
+	assert_non_null(strstr(html, ">72 小时 <span class=\"badge fast\">最快</span>"));
+	assert_non_null(strstr(html, ">$400 <span class=\"badge\">最便宜</span>"));
+	assert_null(strstr(html, "<p>"));
+}
+
+static void test_every_table_renders_wrapped(void **state)
+{
+	struct fixture *f = *state;
+	const char *const tables[] = {
+		"relative-speed", "specs gpus=h100-80gb,rtx-4090", "prices gpu=rtx-4090",
+		"prices", "vram", "techniques", "use-cases", "inference",
+	};
+	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
+		struct buf src = BUF_INIT;
+		buf_addf(&src, "{{< table name=%s >}}\n", tables[i]);
+		const char *html = render(f, LANG_EN, src.ptr);
+		buf_release(&src);
+		if (strncmp(html, "<div class=\"table-wrap\"><table", 30) ||
+		    !strstr(html, "</table></div>\n") || !strstr(html, "<thead><tr>"))
+			fail_msg("table %s: %s", tables[i], html);
+	}
+}
+
+static void test_specs_table_marks_best_and_missing(void **state)
+{
+	struct fixture *f = *state;
+	const char *html = render(f, LANG_EN,
+				  "{{< table name=specs gpus=h100-80gb,rtx-4090 >}}\n");
+	assert_non_null(strstr(html, "<td class=\"num best\" data-sort=\"989\">989 TFLOPS</td>"));
+	assert_non_null(strstr(html, ">not supported</td>"));
+	assert_non_null(strstr(html, "<td class=\"nodata\" title=\"not stated by the sources\">no data</td>"));
+	assert_non_null(strstr(html, ">$1,600 <span class=\"badge\">cheapest</span>"));
+	assert_non_null(strstr(html, ">$30,000–$40,000</td>"));
+}
+
+static void test_inference_table_marks_lowest_latency_fastest(void **state)
+{
+	struct fixture *f = *state;
+	const char *html = render(f, LANG_EN, "{{< table name=inference >}}\n");
+	assert_non_null(strstr(html, ">45 ms <span class=\"badge fast\">fastest</span>"));
+	assert_non_null(strstr(html, ">150 tokens/s <span class=\"badge fast\">fastest</span>"));
+	assert_non_null(strstr(html, ">$1.81 <span class=\"badge\">cheapest</span>"));
+}
+
+static void test_chart_is_a_figure(void **state)
+{
+	struct fixture *f = *state;
+	const char *html = render(f, LANG_EN, "{{< chart name=relative-speed >}}\n");
+	assert_non_null(strstr(html, "<figure"));
+	assert_null(strstr(html, "<p><figure"));
+}
+
+/* ---- errors, with the shortcode's line and column ---- */
+
+static void test_unknown_shortcode_is_an_error_at_its_position(void **state)
+{
+	assert_error(*state, "Text\nand {{< foo a=b >}}\n",
+		     "content/en/t.md:7:5: error: unknown shortcode \"foo\"\n");
+}
+
+static void test_unknown_ids_are_errors(void **state)
+{
+	struct fixture *f = *state;
+	assert_error(f, "- a {{< price gpu=rtx-9999 >}}\n",
+		     "content/en/t.md:6:5: error: unknown gpu \"rtx-9999\"\n");
+	buf_reset(&f->log);
+	assert_error(f, "{{< hours task=nope gpu=rtx-4090 >}}\n",
+		     "content/en/t.md:6:1: error: unknown task \"nope\"\n");
+	buf_reset(&f->log);
+	assert_error(f, "x {{< result benchmark=nope gpu=rtx-4090 >}}\n",
+		     "content/en/t.md:6:3: error: unknown benchmark \"nope\"\n");
+	buf_reset(&f->log);
+	assert_error(f, "{{< gpu id=rtx-4090 field=speed >}}\n",
+		     "content/en/t.md:6:1: error: unknown field \"speed\" for gpu\n");
+	buf_reset(&f->log);
+	assert_error(f, "{{< link page=nowhere >}}\n",
+		     "content/en/t.md:6:1: error: unknown page \"nowhere\"\n");
+	buf_reset(&f->log);
+	assert_error(f, "{{< technique id=qlora field=price >}}\n",
+		     "content/en/t.md:6:1: error: unknown field \"price\" for technique\n");
+}
+
+static void test_column_counts_characters_not_bytes(void **state)
+{
+	assert_error(*state, "价格：{{< price gpu=nope >}}\n",
+		     "content/en/t.md:6:4: error: unknown gpu \"nope\"\n");
+}
+
+static void test_missing_and_unknown_arguments_are_errors(void **state)
+{
+	struct fixture *f = *state;
+	assert_error(f, "{{< cost task=lora-7b >}}\n",
+		     "content/en/t.md:6:1: error: shortcode \"cost\" needs task= and gpu=\n");
+	buf_reset(&f->log);
+	assert_error(f, "{{< price gpu=rtx-4090 x=1 >}}\n",
+		     "content/en/t.md:6:1: error: unknown argument \"x\" for shortcode \"price\"\n");
+	buf_reset(&f->log);
+	assert_error(f, "{{< ratio a=h100-80gb b=rtx-4090 >}}\n",
+		     "content/en/t.md:6:1: error: shortcode \"ratio\" needs benchmark= or field=\n");
+	buf_reset(&f->log);
+	assert_error(f, "{{< metric name=speed_per_dollar gpu=rtx-4090 >}}\n",
+		     "content/en/t.md:6:1: error: metric \"speed_per_dollar\" needs benchmark=\n");
+	buf_reset(&f->log);
+	assert_error(f, "{{< table name=task-costs >}}\n",
+		     "content/en/t.md:6:1: error: table \"task-costs\" needs task=\n");
+	buf_reset(&f->log);
+	assert_error(f, "{{< vram params=7 precision=fp12 >}}\n",
+		     "content/en/t.md:6:1: error: unknown precision \"fp12\" (fp32, fp16, bf16, int8 or int4)\n");
+}
+
+static void test_block_shortcode_inline_is_an_error(void **state)
+{
+	struct fixture *f = *state;
+	assert_error(f, "See {{< table name=vram >}} here.\n",
+		     "content/en/t.md:6:5: error: shortcode \"table\" must stand alone on its line\n");
+	buf_reset(&f->log);
+	assert_error(f, "A {{< chart name=vram-fit >}}\n",
+		     "content/en/t.md:6:3: error: shortcode \"chart\" must stand alone on its line\n");
+}
+
+static void test_unknown_chart_is_an_error(void **state)
+{
+	assert_error(*state, "\n{{< chart name=pie >}}\n",
+		     "content/en/t.md:7:1: error: unknown chart \"pie\"\n");
+}
+
+static void test_every_error_of_an_article_is_reported(void **state)
+{
+	struct fixture *f = *state;
+	int rc;
+	render_rc(f, LANG_EN, "{{< gpu id=x field=name >}}\n{{< price gpu=y >}}\n", &rc);
+	assert_int_equal(rc, -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/t.md:6:1: error: unknown gpu \"x\"\n"
+			    "content/en/t.md:7:1: error: unknown gpu \"y\"\n");
+}
+
+/* ---- missing figures ---- */
+
+static void test_missing_figure_shows_no_data_and_warns(void **state)
+{
+	struct fixture *f = *state;
+	int rc;
+	const char *html = render_rc(f, LANG_EN,
+		"H100: {{< cost task=lora-7b gpu=h100-80gb >}}.\n", &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(html, "<p>H100: <span class=\"fig nodata\" title=\"no price seen\">"
+				  "no data</span>.</p>\n");
+	assert_string_equal(f->log.ptr,
+		"content/en/t.md:6:7: warning: no data for the cost of task \"lora-7b\" "
+		"on gpu \"h100-80gb\" (no price seen)\n");
+	assert_int_equal(f->diag.errors, 0);
+	assert_int_equal(f->diag.warnings, 1);
+}
+
+static void test_missing_spec_warns_in_chinese_article_too(void **state)
+{
+	struct fixture *f = *state;
+	int rc;
+	const char *html = render_rc(f, LANG_ZH, "显存{{< gpu id=l40s field=vram_gb >}}\n", &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(html, "<p>显存<span class=\"fig nodata\" title=\"来源未给出\">暂无数据</span></p>\n");
+	assert_string_equal(f->log.ptr,
+		"content/zh/t.md:6:3: warning: no data for field \"vram_gb\" of gpu \"l40s\" "
+		"(not stated by the sources)\n");
+}
+
+static void test_ratio_with_zero_denominator_is_no_data(void **state)
+{
+	struct fixture *f = *state;
+	int rc;
+	render_rc(f, LANG_EN, "{{< ratio field=nvlink_gbs a=h100-80gb b=rtx-4090 >}}\n", &rc);
+	assert_int_equal(rc, 0);
+	assert_string_equal(f->log.ptr,
+		"content/en/t.md:6:1: warning: no data for the ratio of gpu \"h100-80gb\" "
+		"to gpu \"rtx-4090\" on field \"nvlink_gbs\" (division by zero)\n");
+}
+
+/* ---- safety ---- */
+
+static void test_raw_html_and_javascript_links_do_not_pass(void **state)
+{
+	struct fixture *f = *state;
+	int rc;
+	const char *html = render_rc(f, LANG_EN,
+		"<script>alert(1)</script>\n\n"
+		"[x](javascript:alert(1)) {{< price gpu=rtx-4090 >}}\n", &rc);
+	assert_int_equal(rc, 0);
+	assert_null(strstr(html, "<script"));
+	assert_null(strstr(html, "javascript:"));
+	assert_non_null(strstr(html, FIG_TG("$0.39/h")));
+}
+
+static void test_shortcode_in_code_is_left_alone(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(render(f, LANG_EN, "`{{< foo >}}`\n"),
+			    "<p><code>{{&lt; foo &gt;}}</code></p>\n");
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+#define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
+		T(test_price_in_paragraph_has_unit_and_source),
+		T(test_price_in_chinese_says_per_hour_in_chinese),
+		T(test_price_inside_emphasis_and_list),
+		T(test_price_which_and_source_pick_other_rows),
+		T(test_gpu_fields_have_units),
+		T(test_nvlink_zero_reads_not_supported),
+		T(test_hours_below_one_hour_are_minutes),
+		T(test_cost_is_hours_times_price_times_cards),
+		T(test_result_has_benchmark_unit),
+		T(test_ratio_of_benchmark_and_of_field),
+		T(test_metrics_of_one_gpu),
+		T(test_vram_is_params_times_bytes),
+		T(test_technique_text_is_escaped_and_in_language),
+		T(test_shortcode_in_heading_keeps_heading_id),
+		T(test_links_are_relative_to_the_article),
+		T(test_links_in_chinese_use_chinese_names),
+		T(test_task_cost_table_marks_cheapest_and_fastest),
+		T(test_task_cost_table_in_chinese_shows_cards),
+		T(test_every_table_renders_wrapped),
+		T(test_specs_table_marks_best_and_missing),
+		T(test_inference_table_marks_lowest_latency_fastest),
+		T(test_chart_is_a_figure),
+		T(test_unknown_shortcode_is_an_error_at_its_position),
+		T(test_unknown_ids_are_errors),
+		T(test_column_counts_characters_not_bytes),
+		T(test_missing_and_unknown_arguments_are_errors),
+		T(test_block_shortcode_inline_is_an_error),
+		T(test_unknown_chart_is_an_error),
+		T(test_every_error_of_an_article_is_reported),
+		T(test_missing_figure_shows_no_data_and_warns),
+		T(test_missing_spec_warns_in_chinese_article_too),
+		T(test_ratio_with_zero_denominator_is_no_data),
+		T(test_raw_html_and_javascript_links_do_not_pass),
+		T(test_shortcode_in_code_is_left_alone),
+#undef T
+	};
+	return cmocka_run_group_tests_name("cite", tests, NULL, NULL);
+}
