@@ -291,29 +291,62 @@ static struct value *column_list(struct site *s, enum lang l,
 	return list;
 }
 
-/* A cell naming sources becomes links to the sources page. */
-static struct value *source_links(struct site *s, enum lang l,
-				  const char *from, const char *refs)
+/* The page of row `id` of table `ref` when the plan has one: a source's
+ * entry on sources/, a GPU's or a task's own page (planned by pages.c;
+ * without it, no link). */
+static const char *ref_href(struct site *s, enum lang l, const char *from,
+			    const char *ref, const char *id)
+{
+	if (!strcmp(ref, "sources"))
+		return source_href(s, l, from, id);
+	if (strcmp(ref, "gpus") && strcmp(ref, "tasks"))
+		return NULL;
+	const char *path = arena_printf(&s->arena, "%s/%s/", ref, id);
+	for (size_t i = 0; i < s->npages; i++)
+		if (s->pages[i].lang == l && !strcmp(s->pages[i].path, path))
+			return site_href(s, l, from, l, path);
+	return NULL;
+}
+
+/* A cell of ids becomes links to their pages (NULL when none has one). */
+static struct value *ref_links(struct site *s, enum lang l, const char *from,
+			       const char *ref, const char *refs)
 {
 	struct value *links = value_new_list(&s->arena);
+	bool any = false;
 	for (const char *p = refs; *p;) {
 		const char *end = strchr(p, ';');
 		size_t n = end ? (size_t)(end - p) : strlen(p);
 		const char *id = arena_strndup(&s->arena, p, n);
+		const char *href = ref_href(s, l, from, ref, id);
 		struct value *m = value_new_map(&s->arena);
 		set_text(s, m, "text", id);
-		set_text(s, m, "href", source_href(s, l, from, id));
+		set_text(s, m, "href", href);
+		set_bool(s, m, "has_href", href != NULL);
 		set_bool(s, m, "more", end != NULL);
 		value_list_push(&s->arena, links, m);
+		any |= href != NULL;
 		p += n;
 		if (*p == ';')
 			p++;
 	}
-	return links;
+	return any ? links : NULL;
+}
+
+/* The table a cell's ids point at: a reference column's table, or the
+ * table itself for its own id column. */
+static const char *cell_ref(const struct col_spec *cs, const char *table)
+{
+	if (!cs)
+		return NULL;
+	if (cs->type == COL_REF || cs->type == COL_REFS)
+		return cs->ref;
+	return cs->type == COL_ID ? table : NULL;
 }
 
 static struct value *cell_value(struct site *s, enum lang l, const char *from,
-				const struct col_spec *cs, const char *text)
+				const char *table, const struct col_spec *cs,
+				const char *text)
 {
 	struct value *m = value_new_map(&s->arena);
 	bool num = is_numeric(cs);
@@ -321,14 +354,15 @@ static struct value *cell_value(struct site *s, enum lang l, const char *from,
 	set_bool(s, m, "num", num);
 	set_bool(s, m, "nodata", num && !*text);
 	struct value *links = NULL;
-	if (*text && cs && (cs->type == COL_REF || cs->type == COL_REFS) &&
-	    cs->ref && !strcmp(cs->ref, "sources")) {
-		links = source_links(s, l, from, text);
+	const char *ref = cell_ref(cs, table);
+	if (*text && ref) {
+		links = ref_links(s, l, from, ref, text);
 	} else if (*text && cs && cs->type == COL_URL && text_url_is_safe(text)) {
 		links = value_new_list(&s->arena);
 		struct value *a = value_new_map(&s->arena);
 		set_text(s, a, "text", text);
 		set_text(s, a, "href", text);
+		set_bool(s, a, "has_href", true);
 		set_bool(s, a, "more", false);
 		value_list_push(&s->arena, links, a);
 	}
@@ -353,7 +387,8 @@ static void plan_table_page(struct site *s, enum lang l, const struct table *t)
 		struct value *cells = value_new_list(&s->arena);
 		for (size_t c = 0; c < t->ncols; c++)
 			value_list_push(&s->arena, cells,
-					cell_value(s, l, path, specs[c], t->rows[r][c]));
+					cell_value(s, l, path, t->name, specs[c],
+						   t->rows[r][c]));
 		struct value *row = value_new_map(&s->arena);
 		value_map_set(&s->arena, row, "cells", cells);
 		value_list_push(&s->arena, rows, row);
@@ -487,7 +522,10 @@ static void plan_health_page(struct site *s, enum lang l)
 			continue;
 		struct value *g = value_new_map(&s->arena);
 		set_text(s, g, "id", stem);
-		set_text(s, g, "heading", trf(s, l, "health.kind.%s", stem));
+		set_text(s, g, "heading",
+			 fill(s, l, "health.heading_count", "heading",
+			      trf(s, l, "health.kind.%s", stem), "count",
+			      number_text(s, l, (double)value_list_len(items))));
 		set_text(s, g, "intro", trf(s, l, "health.intro.%s", stem));
 		bool figures = kind != FINDING_MISSING;
 		set_bool(s, g, "has_figures", figures);
@@ -495,7 +533,6 @@ static void plan_health_page(struct site *s, enum lang l)
 			 figures ? trf(s, l, "health.stated.%s", stem) : "");
 		set_text(s, g, "computed_label",
 			 figures ? trf(s, l, "health.computed.%s", stem) : "");
-		set_text(s, g, "count", number_text(s, l, (double)value_list_len(items)));
 		value_map_set(&s->arena, g, "items", items);
 		value_list_push(&s->arena, groups, g);
 	}
