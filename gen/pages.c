@@ -280,6 +280,19 @@ static const char *bench_name(const struct pg *p, const struct benchmark *b)
 	return pick_lang(p, b->name_en, b->name_zh);
 }
 
+/* A source's title in the page's language: its own title when it is written
+ * in that language, else the extra column title_<lang> when that is filled. */
+static const char *source_title(const struct pg *p, const struct source *src)
+{
+	const struct data *d = &p->s->data;
+	if (!src->lang || !strcmp(src->lang, lang_code(p->l)) ||
+	    d->tables[TABLE_SOURCES].nrows != d->nsources)
+		return src->title;
+	const char *own = raw_cell(p, TABLE_SOURCES, (size_t)(src - d->sources),
+				   arena_printf(pg_arena(p), "title_%s", lang_code(p->l)));
+	return *own ? own : src->title;
+}
+
 /* The titles of a ;-separated list of source ids, joined by "; ". */
 static const char *source_titles(const struct pg *p, const char *ids)
 {
@@ -292,7 +305,7 @@ static const char *source_titles(const struct pg *p, const char *ids)
 		const struct source *src = data_find_source(&p->s->data, id);
 		if (b.len)
 			buf_adds(&b, "; ");
-		buf_adds(&b, src ? src->title : id);
+		buf_adds(&b, src ? source_title(p, src) : id);
 		c += len;
 		if (*c == ';')
 			c++;
@@ -407,9 +420,17 @@ static void cell_set_missing(const struct pg *p, struct value *c, const char *wh
 	value_map_set_str(a, c, "sort", "");
 	if (why && i18n_has(&p->s->i18n, why)) {
 		value_map_set_bool(a, c, "has_why", true);
-		value_map_set_str(a, c, "why", tr(p, why));
+		value_map_set_str(a, c, "why", fill(p, "why.paren", "why", tr(p, why),
+						    NULL));
 	}
 	cell_update_class(p, c);
+}
+
+/* "no data (no rental price seen)" for a paragraph, in the page's language. */
+static const char *nodata_text(const struct pg *p, const char *why)
+{
+	return fill(p, "why.nodata", "nodata", tr(p, "no_data"), "why", tr(p, why),
+		    NULL);
 }
 
 enum fmt { FMT_NUMBER, FMT_USD, FMT_PER_HOUR, FMT_RATIO, FMT_UNIT };
@@ -1024,6 +1045,7 @@ static void plan_gpu_page(struct site *s, enum lang l, size_t g)
 	struct value *prices = gpu_prices(p, g);
 	value_map_set(a, ctx, "prices", prices);
 	value_map_set_bool(a, ctx, "has_prices", value_list_len(prices) > 0);
+	value_map_set_str(a, ctx, "no_prices", nodata_text(p, "why.no_price"));
 	gpu_results(p, g, ctx);
 	value_map_set(a, ctx, "tasks", gpu_tasks(p, g));
 	value_map_set_bool(a, ctx, "has_tasks", s->data.ntasks > 0);
@@ -1116,6 +1138,27 @@ static const char *speed_sentence(const struct pg *p, const struct benchmark *bm
 		    bench_name(p, bm), NULL);
 }
 
+/* The notes of both GPUs' results on one benchmark ("A100 80GB: batch
+ * size 4 · RTX 4090: batch size 1"), "" when neither has one. */
+static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
+				     size_t gb)
+{
+	const struct data *d = &p->s->data;
+	struct buf out = BUF_INIT;
+	for (int i = 0; i < 2; i++) {
+		size_t g = i ? gb : ga;
+		long row = result_row_of(d, b, g);
+		const char *note = row >= 0 ? row_note(p, TABLE_RESULTS, d->results[row].row)
+					    : "";
+		if (!*note)
+			continue;
+		if (out.len)
+			buf_adds(&out, " · ");
+		buf_addf(&out, "%s: %s", d->gpus[g].name, note);
+	}
+	return keep(p, &out);
+}
+
 /* Speed per benchmark: a row per benchmark either GPU has a result for. */
 static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 			      struct value *rows, struct value *verdict)
@@ -1139,6 +1182,7 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 		value_map_set_str(a, row, "better", tr(p, bm->higher_is_better
 							 ? "gpu.higher_better"
 							 : "gpu.lower_better"));
+		value_map_set_str(a, row, "note", pair_result_notes(p, b, ga, gb));
 		value_list_push(a, rows, row);
 		if (figure_ok(r) && r.value > 0) {
 			common++;
@@ -1281,6 +1325,8 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
 	value_map_set(a, ctx, "tasks", tasks);
 	value_map_set_bool(a, ctx, "has_tasks", value_list_len(tasks) > 0);
 	value_map_set(a, ctx, "verdict", verdict);
+	value_map_set_str(a, ctx, "no_bench", nodata_text(p, "why.no_result"));
+	value_map_set_str(a, ctx, "no_tasks", nodata_text(p, "why.no_hours"));
 	return ctx;
 }
 
@@ -1423,6 +1469,7 @@ static void plan_task_page(struct site *s, enum lang l, size_t t)
 	value_map_set(a, ctx, "rows", rows);
 	value_map_set_bool(a, ctx, "has_rows", value_list_len(rows) > 0);
 	value_map_set_bool(a, ctx, "has_cards", cards);
+	value_map_set_str(a, ctx, "no_rows", nodata_text(p, "why.no_hours"));
 	value_map_set_str(a, ctx, "missing", keep(p, &missing));
 	value_map_set_bool(a, ctx, "has_missing", value_map_get(ctx, "missing")->u.str.len > 0);
 	value_map_set_str(a, ctx, "task_source", source_titles(p, d->tasks[t].source));
