@@ -567,7 +567,8 @@ static const struct {
 
 /* The reasons metrics gives for a missing figure (keys that exist). */
 static const char *const missing_reasons[] = {
-	"why.no_price", "why.no_hours", "why.no_result", "why.no_baseline",
+	"why.not_stated", "why.no_price", "why.no_list_price", "why.no_hours",
+	"why.no_result", "why.no_baseline", "why.no_vram", "why.no_rule",
 	"why.zero", "why.unknown_precision", NULL
 };
 
