@@ -855,32 +855,42 @@ static int cite_vram(struct cite *c)
 	return 0;
 }
 
-/* A text column of a technique in the page's language; NULL when there is
- * no such field. */
+/* The difficulty in the page's language (the data's word when there is no
+ * UI string for it). */
+static const char *technique_difficulty(const struct cite *c,
+					const struct technique *t)
+{
+	if (!t->difficulty || !*t->difficulty)
+		return "";
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "cite.difficulty.%s", t->difficulty);
+	const char *v = tr(c, key.ptr);
+	if (v == key.ptr) /* i18n_get gave the key back: no such string */
+		v = t->difficulty;
+	buf_release(&key);
+	return v;
+}
+
+/* A text column of a technique in the page's language ("" when empty);
+ * NULL when there is no such field. */
 static const char *technique_text(const struct cite *c,
 				  const struct technique *t, const char *field)
 {
 	bool zh = c->l == LANG_ZH;
+	const char *v;
 	if (!strcmp(field, "name"))
-		return zh ? t->name_zh : t->name_en;
-	if (!strcmp(field, "speed"))
-		return zh ? t->speed_zh : t->speed_en;
-	if (!strcmp(field, "vram_saving"))
-		return zh ? t->vram_saving_zh : t->vram_saving_en;
-	if (!strcmp(field, "notes"))
-		return zh ? t->notes_zh : t->notes_en;
-	if (!strcmp(field, "difficulty")) {
-		if (!t->difficulty || !*t->difficulty)
-			return "";
-		struct buf key = BUF_INIT;
-		buf_addf(&key, "cite.difficulty.%s", t->difficulty);
-		const char *v = tr(c, key.ptr);
-		if (v == key.ptr) /* no such key: the data's own word */
-			v = t->difficulty;
-		buf_release(&key);
-		return v;
-	}
-	return NULL;
+		v = zh ? t->name_zh : t->name_en;
+	else if (!strcmp(field, "speed"))
+		v = zh ? t->speed_zh : t->speed_en;
+	else if (!strcmp(field, "vram_saving"))
+		v = zh ? t->vram_saving_zh : t->vram_saving_en;
+	else if (!strcmp(field, "notes"))
+		v = zh ? t->notes_zh : t->notes_en;
+	else if (!strcmp(field, "difficulty"))
+		return technique_difficulty(c, t);
+	else
+		return NULL;
+	return v ? v : "";
 }
 
 static int cite_technique(struct cite *c)

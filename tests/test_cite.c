@@ -55,6 +55,7 @@ static const char *const ui[][3] = {
 	{ "cite.col.cost", "Cost per job", "单次费用" },
 	{ "cite.caption.task_costs", "time and cost", "耗时与费用" },
 	{ "why.no_price", "no price seen", "未见租价" },
+	{ "cite.difficulty.easy", "easy", "简单" },
 };
 enum { NUI = sizeof ui / sizeof ui[0] };
 
@@ -434,8 +435,9 @@ static void test_technique_text_is_escaped_and_in_language(void **state)
 	struct fixture *f = *state;
 	assert_string_equal(render(f, LANG_EN, "Note: {{< technique id=qlora field=notes >}}\n"),
 			    "<p>Note: " FIG_TG("&lt;b&gt;small&lt;/b&gt; &amp; cheap") "</p>\n");
-	assert_non_null(strstr(render(f, LANG_ZH, "{{< technique id=qlora field=vram_saving >}}\n"),
-			       ">4-8 倍</span>"));
+	assert_non_null(strstr(render(f, LANG_ZH, "显存 {{< technique id=qlora field=vram_saving >}}，"
+					       "难度 {{< technique id=qlora field=difficulty >}}\n"),
+			       ">4-8 倍</span>，难度 <span class=\"fig\" title=\"来源：Training Guide\">简单</span>"));
 }
 
 static void test_shortcode_in_heading_keeps_heading_id(void **state)
