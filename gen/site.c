@@ -5,8 +5,12 @@
 
 #include "buf.h"
 #include "cite.h"
+#include "datapages.h"
 #include "diag.h"
+#include "feeds.h"
 #include "fs.h"
+#include "guide_charts.h"
+#include "health.h"
 #include "mustache.h"
 #include "output.h"
 #include "pages.h"
@@ -684,6 +688,8 @@ static void plan_pages(struct site *s)
 		plan_article_lists(s, (enum lang)l);
 	plan_article_pages(s);
 	pages_plan(s);
+	/* after the guide pages: data tables link ids to pages that exist */
+	datapages_plan(s);
 }
 
 static int render_all(struct site *s, struct output *out)
@@ -696,12 +702,19 @@ static int render_all(struct site *s, struct output *out)
 		rc = render_root_index(s, out, &html);
 	if (rc == 0)
 		rc = copy_assets(s, out);
+	if (rc == 0)
+		rc = datapages_write_extra(s, out);
+	if (rc == 0)
+		rc = guide_charts_write(s, out);
+	if (rc == 0)
+		rc = feeds_write(s, out);
 	buf_release(&html);
 	return rc;
 }
 
 static void site_free(struct site *s)
 {
+	guide_charts_free(s);
 	for (size_t i = 0; i < s->narticles; i++)
 		markdown_article_free(&s->articles[i]);
 	free(s->articles);
@@ -735,6 +748,8 @@ int site_build(const struct site_options *opt, struct diag *diag,
 		plan_pages(&s);
 		if (diag_failed(diag))
 			rc = -1;
+		else if (!opt->write)
+			health_report(&s, stdout);
 	}
 	if (rc == 0 && opt->write) {
 		struct output out;
