@@ -1161,7 +1161,8 @@ static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
 
 /* Speed per benchmark: a row per benchmark either GPU has a result for. */
 static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
-			      struct value *rows, struct value *verdict)
+			      struct value *rows, struct value *verdict,
+			      const char **first)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
@@ -1185,9 +1186,10 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 		value_map_set_str(a, row, "note", pair_result_notes(p, b, ga, gb));
 		value_list_push(a, rows, row);
 		if (figure_ok(r) && r.value > 0) {
-			common++;
-			value_list_push(a, verdict, verdict_line(
-				p, speed_sentence(p, bm, na, nb, r.value)));
+			const char *line = speed_sentence(p, bm, na, nb, r.value);
+			if (!common++)
+				*first = line;
+			value_list_push(a, verdict, verdict_line(p, line));
 		}
 	}
 	if (!common)
@@ -1218,7 +1220,7 @@ static const char *cost_sentence(const struct pg *p, size_t t, const char *na,
 
 /* Cost per task: a row per task either GPU has a time for. */
 static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
-		       struct value *rows, struct value *verdict)
+		       struct value *rows, struct value *verdict, const char **first)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
@@ -1255,9 +1257,13 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 		value_list_push(a, rows, r);
 		if (figure_ok(ca->hours) && figure_ok(cb->hours))
 			both_times++;
-		if (figure_ok(ratio))
-			value_list_push(a, verdict, verdict_line(p, cost_sentence(
-				p, t, na, nb, ca->cost.value, cb->cost.value)));
+		if (figure_ok(ratio)) {
+			const char *line = cost_sentence(p, t, na, nb, ca->cost.value,
+							 cb->cost.value);
+			if (!**first)
+				*first = line;
+			value_list_push(a, verdict, verdict_line(p, line));
+		}
 	}
 	if (!both_times)
 		value_list_push(a, verdict, verdict_line(
@@ -1317,8 +1323,12 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
 	value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
 	struct value *verdict = value_new_list(a);
 	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
-	pair_benchmarks(p, ga, gb, bench, verdict);
-	pair_tasks(p, ga, gb, tasks, verdict);
+	/* the first speed and cost sentences make a headline's summary */
+	const char *lead_speed = "", *lead_cost = "";
+	pair_benchmarks(p, ga, gb, bench, verdict, &lead_speed);
+	pair_tasks(p, ga, gb, tasks, verdict, &lead_cost);
+	value_map_set_str(a, ctx, "lead_speed", lead_speed);
+	value_map_set_str(a, ctx, "lead_cost", lead_cost);
 	pair_memory_and_price(p, ga, gb, verdict);
 	value_map_set(a, ctx, "bench", bench);
 	value_map_set_bool(a, ctx, "has_bench", value_list_len(bench) > 0);
@@ -1363,7 +1373,7 @@ static size_t pair_richness(const struct site *s, size_t ga, size_t gb)
 
 /* The pairs with the most figures in common (up to HEADLINES, in gpus.csv
  * order among equals), each {title, href, summary}: the summary is the
- * pair's first verdict sentence. */
+ * pair's first speed sentence and first cost sentence. */
 static struct value *headline_pairs(const struct pg *p)
 {
 	struct arena *a = pg_arena(p);
@@ -1395,11 +1405,10 @@ static struct value *headline_pairs(const struct pg *p)
 		value_map_set_str(a, m, "title", pair_title(p, best[i][1], best[i][2]));
 		value_map_set_str(a, m, "href", href_to(p, pair_path(p, best[i][1], best[i][2])));
 		struct value *ctx = pair_context(p, best[i][1], best[i][2]);
-		struct value *verdict = value_map_get(ctx, "verdict");
-		const char *summary = "";
-		if (value_list_len(verdict))
-			summary = value_map_get(verdict->u.list.items[0], "text")->u.str.ptr;
-		value_map_set_str(a, m, "summary", summary);
+		const char *speed = value_map_get(ctx, "lead_speed")->u.str.ptr;
+		const char *cost = value_map_get(ctx, "lead_cost")->u.str.ptr;
+		value_map_set_str(a, m, "summary", arena_printf(a, "%s%s%s", speed,
+								*speed && *cost && p->l != LANG_ZH ? " " : "", cost));
 		value_list_push(a, list, m);
 	}
 	return list;
