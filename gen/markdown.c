@@ -505,9 +505,23 @@ static void add_heading(struct article *a, int level, struct buf *text)
 	a->nheadings++;
 }
 
+/* Replace a link or image by its children (the link text, or alt text). */
+static void unwrap_node(cmark_node *n)
+{
+	cmark_node *child;
+	while ((child = cmark_node_first_child(n))) {
+		cmark_node_unlink(child);
+		cmark_node_insert_before(n, child);
+	}
+	cmark_node_unlink(n);
+	cmark_node_free(n);
+}
+
 /* Walk the tree: collect headings, drop unsafe links, warn on pipe tables. */
 static void inspect_tree(struct article *a, cmark_node *doc, struct diag *diag)
 {
+	cmark_node *unsafe[64];
+	size_t nunsafe = 0;
 	cmark_iter *it = cmark_iter_new(doc);
 	cmark_event_type ev;
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
@@ -530,6 +544,8 @@ static void inspect_tree(struct article *a, cmark_node *doc, struct diag *diag)
 					     "link target \"%s\" is not allowed (only http, https, mailto and relative links); the link is dropped",
 					     url);
 				cmark_node_set_url(n, "");
+				if (nunsafe < 64)
+					unsafe[nunsafe++] = n;
 			}
 		} else if (t == CMARK_NODE_PARAGRAPH) {
 			cmark_node *first = cmark_node_first_child(n);
@@ -541,6 +557,18 @@ static void inspect_tree(struct article *a, cmark_node *doc, struct diag *diag)
 		}
 	}
 	cmark_iter_free(it);
+	/* an unsafe link keeps its text and loses its target; past 64 in one
+	 * article the rest stay as links with an empty target */
+	for (size_t i = 0; i < nunsafe; i++)
+		unwrap_node(unsafe[i]);
+}
+
+/* True when a shortcode's HTML is a block of its own (a table, a chart), so
+ * the paragraph cmark wrapped its token in must go. */
+static bool is_block_html(const char *html)
+{
+	return !strncmp(html, "<div", 4) || !strncmp(html, "<figure", 7) ||
+	       !strncmp(html, "<table", 6);
 }
 
 /* Copy `html` to `out`, giving headings their ids and putting each token's
@@ -567,7 +595,8 @@ static void splice(struct article *a, const char *html, struct scan *st,
 			if (idx < st->n) {
 				struct found *f = &st->items[idx];
 				const char *after = tok + TOKEN_LEN;
-				if (wrapped && f->sc.block && !strncmp(after, "</p>\n", 5)) {
+				if (wrapped && f->sc.block && is_block_html(f->html.ptr) &&
+				    !strncmp(after, "</p>\n", 5)) {
 					buf_addbuf(out, &f->html);
 					buf_addc(out, '\n');
 					s = after + 5;

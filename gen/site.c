@@ -46,7 +46,7 @@ const char *site_href(struct site *s, enum lang from_lang, const char *from,
 		      enum lang to_lang, const char *to)
 {
 	struct buf b = BUF_INIT;
-	if (from_lang == to_lang && !strncmp(to, from, strlen(from)) && *from) {
+	if (from_lang == to_lang && !strncmp(to, from, strlen(from))) {
 		/* a page below this one: a plain relative path */
 		buf_adds(&b, to + strlen(from));
 		if (!b.len)

@@ -46,7 +46,7 @@ check "raw script does not reach the page" sh -c "! grep -q '<script>alert' '$si
 check "javascript link is dropped" sh -c "! grep -q 'javascript:' '$site/en/articles/first-steps/index.html'"
 price=$(awk -F, '$1=="rtx-4090" && $4=="on-demand" {print $3}' "$proj/data/prices.csv" | sort -n | head -1)
 check "the cited price comes from the data (\$$price)" grep -q "\\\$$price/h" "$site/en/articles/first-steps/index.html"
-check "unsafe link produces a warning" grep -q 'content/en/first-steps.md:19:.*warning: link target "javascript:alert(1)" is not allowed' "$work/err1"
+check "unsafe link produces a warning" grep -q 'content/en/first-steps.md:21:.*warning: link target "javascript:alert(1)" is not allowed' "$work/err1"
 
 # 2. The article body matches the expected HTML exactly.
 sed -n '/<div class="prose">/,/^<\/div>/p' "$site/en/articles/first-steps/index.html" |
