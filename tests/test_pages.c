@@ -1,0 +1,464 @@
+/* Tests of the guide pages: the real site is built once into a temporary
+ * folder through site_build, and its HTML is read back with libxml2. */
+#define _XOPEN_SOURCE 700 /* nftw */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "data.h"
+#include "diag.h"
+#include "fs.h"
+#include "i18n.h"
+#include "site.h"
+
+#include <ctype.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include <libxml/HTMLparser.h>
+#include <libxml/xpath.h>
+
+static char tmp_dir[] = "/tmp/test_pages_XXXXXX";
+static char out_dir[sizeof tmp_dir + 8];
+static int built = -1; /* -1 not yet, 0 built, 1 failed */
+static struct data data;
+static struct i18n strings;
+
+/* Build the site (once) and load the data the tests compare it with. */
+static int site_ready(void)
+{
+	if (built >= 0)
+		return built == 0;
+	built = 1;
+	if (!mkdtemp(tmp_dir))
+		return 0;
+	snprintf(out_dir, sizeof out_dir, "%s/site", tmp_dir);
+	struct diag d;
+	diag_init(&d, stderr, NULL);
+	struct site_options opt = {
+		.root = ".", .out = out_dir, .base_url = "https://example.test",
+		.write = true,
+	};
+	struct site_stats stats;
+	if (site_build(&opt, &d, &stats) != 0)
+		return 0;
+	if (data_load(&data, "data", "data", &d) != 0)
+		return 0;
+	if (i18n_load(&strings, &data.tables[TABLE_I18N], &d) != 0)
+		return 0;
+	built = 0;
+	return 1;
+}
+
+static int remove_entry(const char *path, const struct stat *sb, int flag,
+			struct FTW *ftw)
+{
+	(void)sb;
+	(void)flag;
+	(void)ftw;
+	return remove(path);
+}
+
+static void site_cleanup(void)
+{
+	if (built < 0)
+		return;
+	nftw(tmp_dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS);
+	i18n_free(&strings);
+	data_free(&data);
+	xmlCleanupParser();
+}
+
+/* The page at `path` (under the language root) parsed, or NULL. */
+static htmlDocPtr page_load(enum lang l, const char *path)
+{
+	char file[1024];
+	snprintf(file, sizeof file, "%s/%s/%sindex.html", out_dir, lang_code(l), path);
+	struct buf b = BUF_INIT;
+	if (fs_read_file(file, &b) != 0) {
+		buf_release(&b);
+		return NULL;
+	}
+	htmlDocPtr doc = htmlReadMemory(b.ptr, (int)b.len, file, "UTF-8",
+					HTML_PARSE_NOERROR | HTML_PARSE_NOWARNING |
+					HTML_PARSE_NONET);
+	buf_release(&b);
+	return doc;
+}
+
+/* The nodes matching an XPath expression (caller frees with
+ * xmlXPathFreeObject), or NULL. */
+static xmlXPathObjectPtr nodes_of(htmlDocPtr doc, const char *expr)
+{
+	xmlXPathContextPtr ctx = xmlXPathNewContext(doc);
+	xmlXPathObjectPtr r = xmlXPathEvalExpression((const xmlChar *)expr, ctx);
+	xmlXPathFreeContext(ctx);
+	return r;
+}
+
+/* The text of a node with white space runs folded to one space and trimmed
+ * (malloc'd). */
+static char *node_text(xmlNodePtr n)
+{
+	xmlChar *raw = xmlNodeGetContent(n);
+	const char *s = raw ? (const char *)raw : "";
+	char *out = malloc(strlen(s) + 1);
+	size_t k = 0;
+	for (const char *c = s; *c; c++) {
+		if (isspace((unsigned char)*c)) {
+			if (k && out[k - 1] != ' ')
+				out[k++] = ' ';
+			continue;
+		}
+		out[k++] = *c;
+	}
+	while (k && out[k - 1] == ' ')
+		k--;
+	out[k] = 0;
+	xmlFree(raw);
+	return out;
+}
+
+/* The text of the first node matching `expr`, or NULL (malloc'd). */
+static char *text_of(htmlDocPtr doc, const char *expr)
+{
+	xmlXPathObjectPtr r = nodes_of(doc, expr);
+	char *t = NULL;
+	if (r && r->nodesetval && r->nodesetval->nodeNr > 0)
+		t = node_text(r->nodesetval->nodeTab[0]);
+	xmlXPathFreeObject(r);
+	return t;
+}
+
+/* 1-based position of the column whose heading reads `label`, or 0. */
+static int column_of(htmlDocPtr doc, const char *table_xpath, const char *label)
+{
+	char expr[512];
+	snprintf(expr, sizeof expr, "%s/thead/tr/th", table_xpath);
+	xmlXPathObjectPtr r = nodes_of(doc, expr);
+	int col = 0;
+	for (int i = 0; r && r->nodesetval && i < r->nodesetval->nodeNr && !col; i++) {
+		char *t = node_text(r->nodesetval->nodeTab[i]);
+		if (!strcmp(t, label))
+			col = i + 1;
+		free(t);
+	}
+	xmlXPathFreeObject(r);
+	return col;
+}
+
+static bool starts_with_figure(const char *text, const char *figure)
+{
+	size_t n = strlen(figure);
+	return !strncmp(text, figure, n) && (text[n] == 0 || text[n] == ' ');
+}
+
+static void test_every_gpu_has_a_page_in_both_languages(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	assert_true(data.ngpus > 0);
+	for (int l = 0; l < LANG_COUNT; l++) {
+		for (size_t g = 0; g < data.ngpus; g++) {
+			char path[256];
+			snprintf(path, sizeof path, "gpus/%s/", data.gpus[g].id);
+			htmlDocPtr doc = page_load((enum lang)l, path);
+			assert_non_null(doc);
+			char *h1 = text_of(doc, "//h1");
+			assert_non_null(h1);
+			assert_non_null(strstr(h1, data.gpus[g].name));
+			free(h1);
+			/* the language switch leads to the same GPU */
+			char *alt = text_of(doc, "//link[@rel='alternate' and @hreflang='x-default']/@href");
+			assert_non_null(alt);
+			assert_non_null(strstr(alt, path));
+			free(alt);
+			xmlFreeDoc(doc);
+		}
+	}
+}
+
+/* The lowest on-demand price of a GPU, computed here from the rows. */
+static bool lowest_on_demand(size_t g, double *price)
+{
+	bool found = false;
+	for (size_t i = 0; i < data.nprices; i++) {
+		const struct price *p = &data.prices[i];
+		if (p->gpu != g || strcmp(p->kind, "on-demand"))
+			continue;
+		if (!found || p->usd_per_hour < *price)
+			*price = p->usd_per_hour;
+		found = true;
+	}
+	return found;
+}
+
+static void test_task_page_cost_is_hours_times_lowest_price(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	const char *table = "//table[contains(@class,'task-costs')]";
+	size_t checked = 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		for (size_t i = 0; i < data.ntask_times; i++) {
+			const struct task_time *tt = &data.task_times[i];
+			char path[256], expr[512];
+			snprintf(path, sizeof path, "tasks/%s/", tt->task_id);
+			htmlDocPtr doc = page_load((enum lang)l, path);
+			assert_non_null(doc);
+			int col = column_of(doc, table,
+					    i18n_get(&strings, (enum lang)l, "task.cost"));
+			assert_true(col > 0);
+			snprintf(expr, sizeof expr, "%s/tbody/tr[@data-gpu='%s']/*[%d]",
+				 table, tt->gpu_id, col);
+			char *cell = text_of(doc, expr);
+			assert_non_null(cell);
+			double price = 0;
+			struct buf want = BUF_INIT;
+			if (lowest_on_demand(tt->gpu, &price))
+				i18n_format_usd(&want, tt->hours * price *
+					(tt->gpu_count > 1 ? tt->gpu_count : 1), (enum lang)l);
+			else
+				buf_adds(&want, i18n_get(&strings, (enum lang)l, "no_data"));
+			if (!starts_with_figure(cell, want.ptr))
+				fail_msg("%s %s: cost cell \"%s\", expected \"%s\"",
+					 lang_code((enum lang)l), tt->gpu_id, cell, want.ptr);
+			checked++;
+			buf_release(&want);
+			free(cell);
+			xmlFreeDoc(doc);
+		}
+	}
+	assert_true(checked > 0);
+}
+
+static void test_task_page_marks_the_cheapest_gpu(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	/* LoRA 7B on the Training Guide's cards: the data make A100 40GB the
+	 * cheapest (1.5 h x $0.63 = $0.95 against 3 h x $0.39 = $1.17) */
+	htmlDocPtr doc = page_load(LANG_EN, "tasks/lora-7b/");
+	assert_non_null(doc);
+	char *cell = text_of(doc, "//table[contains(@class,'task-costs')]/tbody/"
+			     "tr[@data-gpu='a100-40gb']/td[contains(@class,'num')]"
+			     "[span[contains(@class,'badge')]='cheapest']");
+	assert_non_null(cell);
+	assert_string_equal(cell, "$0.95 cheapest");
+	free(cell);
+	xmlFreeDoc(doc);
+}
+
+static void test_compare_page_marks_the_winner(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	for (int l = 0; l < LANG_COUNT; l++) {
+		enum lang lg = (enum lang)l;
+		htmlDocPtr doc = page_load(lg, "compare/a100-80gb-vs-rtx-4090/");
+		assert_non_null(doc);
+		char expr[512];
+		/* VRAM: 80 GB beats 24 GB, so the first GPU's cell is marked */
+		snprintf(expr, sizeof expr,
+			 "//table[contains(@class,'compare')][1]/tbody/tr[th='%s']/td[1]/@class",
+			 i18n_get(&strings, lg, "gpu.vram"));
+		char *a = text_of(doc, expr);
+		assert_non_null(a);
+		assert_non_null(strstr(a, "best"));
+		free(a);
+		snprintf(expr, sizeof expr,
+			 "//table[contains(@class,'compare')][1]/tbody/tr[th='%s']/td[2]/@class",
+			 i18n_get(&strings, lg, "gpu.vram"));
+		char *b = text_of(doc, expr);
+		assert_true(b == NULL || !strstr(b, "best"));
+		free(b);
+		/* price per hour: lower wins, so the RTX 4090 is marked */
+		snprintf(expr, sizeof expr,
+			 "//table[contains(@class,'compare')][1]/tbody/tr[th='%s']/td[2]",
+			 i18n_get(&strings, lg, "gpu.rent"));
+		char *rent = text_of(doc, expr);
+		assert_non_null(rent);
+		assert_non_null(strstr(rent, i18n_get(&strings, lg, "cmp.better")));
+		free(rent);
+		xmlFreeDoc(doc);
+	}
+}
+
+static void test_compare_page_gives_no_winner_without_data(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	/* the sources give no bandwidth for the B100 */
+	htmlDocPtr doc = page_load(LANG_EN, "compare/h100-80gb-vs-b100/");
+	assert_non_null(doc);
+	const char *row = "//table[contains(@class,'compare')][1]/tbody/"
+			  "tr[th='Memory bandwidth']";
+	char expr[256];
+	snprintf(expr, sizeof expr, "%s/td[1]", row);
+	char *a = text_of(doc, expr);
+	snprintf(expr, sizeof expr, "%s/td[2]", row);
+	char *b = text_of(doc, expr);
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_string_equal(a, "3,350 GB/s");
+	assert_string_equal(b, "no data (no source gives this figure)");
+	free(a);
+	free(b);
+	snprintf(expr, sizeof expr, "%s/td[contains(@class,'best')]", row);
+	char *best = text_of(doc, expr);
+	assert_null(best);
+	xmlFreeDoc(doc);
+}
+
+static void test_compare_verdict_is_built_from_the_data(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	htmlDocPtr doc = page_load(LANG_EN, "compare/a100-80gb-vs-rtx-4090/");
+	assert_non_null(doc);
+	char *v = text_of(doc, "//section[contains(@class,'verdict')]/ul");
+	assert_non_null(v);
+	assert_non_null(strstr(v, "A100 80GB fits what RTX 4090 cannot: 80 GB vs 24 GB of memory."));
+	assert_non_null(strstr(v, "RTX 4090 rents for 72% less per hour than A100 80GB "
+			       "($0.39/h vs $1.39/h)."));
+	assert_non_null(strstr(v, "A100 80GB is 1.7× as fast as RTX 4090 on "
+			       "“GPT-2 training speed (relative to H100)”."));
+	free(v);
+	xmlFreeDoc(doc);
+	doc = page_load(LANG_ZH, "compare/rtx-a5000-vs-b100/");
+	assert_non_null(doc);
+	v = text_of(doc, "//section[contains(@class,'verdict')]/ul");
+	assert_non_null(v);
+	assert_non_null(strstr(v, "没有任何测试同时给出 RTX A5000 和 B100 的结果。"));
+	free(v);
+	xmlFreeDoc(doc);
+}
+
+static void test_gpu_index_cells_carry_raw_numbers_for_sorting(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	htmlDocPtr doc = page_load(LANG_EN, "gpus/");
+	assert_non_null(doc);
+	char *sort = text_of(doc, "//table[contains(@class,'sortable')]/tbody/"
+			     "tr[@data-gpu='h100-80gb']/td[@data-sort='3350']");
+	assert_non_null(sort);
+	assert_string_equal(sort, "3,350 GB/s");
+	free(sort);
+	/* a missing figure has an empty sort key (sorts last) and says why */
+	char *missing = text_of(doc, "//table[contains(@class,'sortable')]/tbody/"
+				"tr[@data-gpu='h100-80gb']/td[@data-sort=''][1]");
+	assert_non_null(missing);
+	assert_string_equal(missing, "no data (no rental price seen)");
+	free(missing);
+	xmlFreeDoc(doc);
+}
+
+/* The offset of "nan" or "inf" standing alone, or -1. Inside a word
+ * ("inference") or a key name ("inf.title", "t.inf_lead") they are fine. */
+static long bad_number_at(const char *s, size_t len)
+{
+	for (size_t i = 0; i + 3 <= len; i++) {
+		if (strncasecmp(s + i, "nan", 3) && strncasecmp(s + i, "inf", 3))
+			continue;
+		bool before = i > 0 && isalpha((unsigned char)s[i - 1]);
+		bool after = i + 3 < len && (isalpha((unsigned char)s[i + 3]) ||
+					     s[i + 3] == '.' || s[i + 3] == '_');
+		if (!before && !after)
+			return (long)i;
+	}
+	return -1;
+}
+
+static int pages_checked;
+static char bad_page[512]; /* the first page showing one, with context */
+
+static int check_no_bad_number(const char *path, const struct stat *sb, int flag,
+			       struct FTW *ftw)
+{
+	(void)sb;
+	(void)ftw;
+	size_t n = strlen(path);
+	if (flag != FTW_F || n < 5 || strcmp(path + n - 5, ".html"))
+		return 0;
+	struct buf b = BUF_INIT;
+	long at = fs_read_file(path, &b) == 0 ? bad_number_at(b.ptr, b.len) : 0;
+	if (at >= 0)
+		snprintf(bad_page, sizeof bad_page, "%s: \"%.30s\"", path,
+			 b.ptr + (at > 12 ? at - 12 : 0));
+	buf_release(&b);
+	pages_checked++;
+	return at >= 0; /* stop at the first: failing inside nftw would leak */
+}
+
+static void test_no_page_shows_nan_or_inf(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	pages_checked = 0;
+	bad_page[0] = 0;
+	if (nftw(out_dir, check_no_bad_number, 16, FTW_PHYS) != 0)
+		fail_msg("%s", bad_page);
+	assert_true(pages_checked > 100);
+}
+
+static void test_no_placeholder_is_left_unfilled(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	static const char *const pages[] = {
+		"compare/a100-80gb-vs-rtx-4090/", "compare/h100-80gb-vs-b100/",
+		"gpus/rtx-4090/", "tasks/llama2-7b-lora/", "vram/", "use-cases/", NULL
+	};
+	for (int l = 0; l < LANG_COUNT; l++)
+		for (size_t i = 0; pages[i]; i++) {
+			htmlDocPtr doc = page_load((enum lang)l, pages[i]);
+			assert_non_null(doc);
+			char *main_text = text_of(doc, "//main");
+			assert_non_null(main_text);
+			if (strchr(main_text, '{') || strchr(main_text, '}'))
+				fail_msg("%s%s: %s", lang_code((enum lang)l), pages[i],
+					 strchr(main_text, '{'));
+			free(main_text);
+			xmlFreeDoc(doc);
+		}
+}
+
+static void test_sort_script_is_small_and_published(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	char file[512];
+	snprintf(file, sizeof file, "%s/sort.js", out_dir);
+	struct buf b = BUF_INIT;
+	assert_int_equal(fs_read_file(file, &b), 0);
+	assert_true(b.len > 0 && b.len < 3072);
+	assert_non_null(strstr(b.ptr, "aria-sort"));
+	buf_release(&b);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_gpu_has_a_page_in_both_languages),
+		cmocka_unit_test(test_task_page_cost_is_hours_times_lowest_price),
+		cmocka_unit_test(test_task_page_marks_the_cheapest_gpu),
+		cmocka_unit_test(test_compare_page_marks_the_winner),
+		cmocka_unit_test(test_compare_page_gives_no_winner_without_data),
+		cmocka_unit_test(test_compare_verdict_is_built_from_the_data),
+		cmocka_unit_test(test_gpu_index_cells_carry_raw_numbers_for_sorting),
+		cmocka_unit_test(test_no_page_shows_nan_or_inf),
+		cmocka_unit_test(test_no_placeholder_is_left_unfilled),
+		cmocka_unit_test(test_sort_script_is_small_and_published),
+	};
+	int rc = cmocka_run_group_tests_name("pages", tests, NULL, NULL);
+	site_cleanup();
+	return rc;
+}
