@@ -352,6 +352,21 @@ static void name_list_add(const struct gc *c, struct name_list *nl, const char *
 	buf_adds(&nl->b, name);
 }
 
+/* The same with the reason a figure is missing, when the i18n table has
+ * its text: "H100 80GB (no rental price seen)". */
+static void name_list_add_why(const struct gc *c, struct name_list *nl,
+			      const char *name, const char *why)
+{
+	if (!why || !i18n_has(&c->s->i18n, why)) {
+		name_list_add(c, nl, name);
+		return;
+	}
+	struct buf b = BUF_INIT;
+	fill(c, &b, "chart.name_why", "name", name, "why", tr(c, why), NULL);
+	name_list_add(c, nl, b.ptr);
+	buf_release(&b);
+}
+
 /* Between two sentences: a space in English, nothing after a Chinese full
  * stop. */
 static void sentence_gap(struct gc *c)
@@ -420,14 +435,14 @@ static struct figure spec_value(const struct gc *c, size_t g, enum spec_field f)
 	const struct gpu *x = &c->d->gpus[g];
 	switch (f) {
 	case SPEC_BANDWIDTH:
-		return figure_of(x->bandwidth_gbs, "why.no_spec");
+		return figure_of(x->bandwidth_gbs, "why.not_stated");
 	case SPEC_FP16:
-		return figure_of(x->fp16_tflops, "why.no_spec");
+		return figure_of(x->fp16_tflops, "why.not_stated");
 	case SPEC_TDP:
-		return figure_of(x->tdp_w, "why.no_spec");
+		return figure_of(x->tdp_w, "why.not_stated");
 	case SPEC_TFLOPS_PER_WATT:
-		return metric_tflops_per_watt(figure_of(x->fp16_tflops, "why.no_spec"),
-					      figure_of(x->tdp_w, "why.no_spec"));
+		return metric_tflops_per_watt(figure_of(x->fp16_tflops, "why.not_stated"),
+					      figure_of(x->tdp_w, "why.not_stated"));
 	case SPEC_VRAM:
 	case SPEC_COUNT:
 		break;
@@ -734,7 +749,7 @@ static void build_task(struct gc *c, bool cost)
 		if (ok)
 			extremes_add(&e, it->f.value, i);
 		else
-			name_list_add(c, &missing, label);
+			name_list_add_why(c, &missing, label, it->f.missing);
 	}
 
 	if (!e.any)
@@ -813,7 +828,8 @@ static void build_price_speed(struct gc *c)
 		if (pts[n].has_value && p.value > 0)
 			extremes_add(&value, v.value / p.value, n);
 		else
-			name_list_add(c, &missing, gpu_name(c, g));
+			name_list_add_why(c, &missing, gpu_name(c, g),
+					  figure_ok(p) ? v.missing : p.missing);
 		n++;
 	}
 	if (value.any)
@@ -917,6 +933,14 @@ static const char *upper(struct gc *c, const char *s)
 	return u;
 }
 
+/* True when the GPU's name already says its memory ("A100 40GB"): the
+ * column label then needs no "(40 GB)". */
+static bool name_tells_vram(struct gc *c, const struct gpu *g)
+{
+	return strstr(g->name, arena_printf(&c->a, "%gGB", g->vram_gb.v)) ||
+	       strstr(g->name, arena_printf(&c->a, "%g GB", g->vram_gb.v));
+}
+
 static void build_vram_fit(struct gc *c)
 {
 	const struct data *d = c->d;
@@ -948,7 +972,7 @@ static void build_vram_fit(struct gc *c)
 	size_t count[3] = { 0, 0, 0 };
 	for (size_t j = 0; j < ng; j++) {
 		const struct gpu *g = &d->gpus[gpus[j]];
-		cols[j] = g->vram_gb.ok
+		cols[j] = g->vram_gb.ok && !name_tells_vram(c, g)
 			  ? filled(c, "chart.vram_fit.col", "gpu", g->name, "vram",
 				   fmt_unit(c, g->vram_gb.v, "unit.gb"), NULL)
 			  : g->name;
