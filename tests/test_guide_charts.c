@@ -1,0 +1,689 @@
+/* Tests for guide_charts: the guide's data drawn as charts, over a small site
+ * built by hand (data rows in an arena, metrics, an i18n table in memory). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "diag.h"
+#include "fs.h"
+#include "guide_charts.h"
+#include "output.h"
+#include "site.h"
+
+#include <libxml/parser.h>
+#include <libxml/tree.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the fixture ---- */
+
+enum { H100, A100, RTX4090, EVIL, B100, NGPUS };
+enum { REL_RESNET, REL_BERT, LATENCY, NBENCH };
+enum { LORA_7B, SCRATCH_13B, NTASKS };
+
+static const char *const i18n_rows[][3] = {
+	{ "no_data", "no data", "暂无数据" },
+	{ "unit.x", "×", "×" },
+	{ "unit.h", "h", "小时" },
+	{ "unit.gb", "GB", "GB" },
+	{ "unit.gbs", "GB/s", "GB/s" },
+	{ "unit.w", "W", "W" },
+	{ "unit.per_hour", "/h", "/小时" },
+	{ "why.no_price", "no rental price seen", "暂无租用价格" },
+	{ "chart.why", "{no_data} ({why})", "{no_data}（{why}）" },
+	{ "chart.name_why", "{name} ({why})", "{name}（{why}）" },
+	{ "chart.data_table", "Data table", "数据表" },
+	{ "chart.open_svg", "Open the chart as an SVG file", "以 SVG 文件打开此图表" },
+	{ "chart.desc.no_data", "No source gives these figures yet.", "尚无来源给出这些数字。" },
+	{ "chart.desc.missing", "No figure for: {gpus}.", "缺少数字：{gpus}。" },
+	{ "chart.col.gpu", "GPU", "显卡" },
+	{ "chart.col.cards", "GPUs used", "所用卡数" },
+	{ "chart.col.hours", "Time", "耗时" },
+	{ "chart.col.price", "Price per hour", "每小时价格" },
+	{ "chart.col.cost", "Cost per job", "单次费用" },
+	{ "chart.task_cost.title", "Cost of {task} on each GPU", "{task}：各显卡的费用" },
+	{ "chart.task_cost.desc",
+	  "Cheapest: {best_gpu} at {best}; most expensive: {worst_gpu} at {worst}.",
+	  "最便宜：{best_gpu}，{best}；最贵：{worst_gpu}，{worst}。" },
+	{ "chart.relative_speed.title", "Training speed relative to {baseline}",
+	  "相对 {baseline} 的训练速度" },
+	{ "chart.vram_fit.row", "{n}B {precision} ({gb})", "{n}B {precision}（{gb}）" },
+	{ "chart.vram_fit.col", "{gpu} ({vram})", "{gpu}（{vram}）" },
+	{ "chart.vram_fit.needs_n", "needs {n} cards", "需要 {n} 张卡" },
+	{ "chart.cards", "{gpu} ({n} cards)", "{gpu}（{n} 张卡）" },
+	{ "chart.spec.title.tdp_w", "Power draw (TDP) of each GPU", "各显卡的功耗（TDP）" },
+};
+#define NI18N (sizeof i18n_rows / sizeof i18n_rows[0])
+
+struct fixture {
+	struct site s;
+	struct diag diag;
+	struct buf log;
+	struct table i18n;
+	const char **rows[NI18N];
+	int lines[NI18N];
+};
+
+static const char *const i18n_cols[] = { "key", "en", "zh" };
+
+static struct num num_of(double v)
+{
+	return (struct num){ v, true };
+}
+
+/* A copy of `old` (n elements) with room for one more. */
+static void *grow(struct arena *a, const void *old, size_t n, size_t size)
+{
+	void *p = arena_alloc(a, (n + 1) * size);
+	if (n)
+		memcpy(p, old, n * size);
+	return p;
+}
+
+static void add_result(struct data *d, size_t bench, size_t gpu, double value)
+{
+	d->results = grow(&d->arena, d->results, d->nresults, sizeof *d->results);
+	d->results[d->nresults] = (struct result){
+		.benchmark_id = d->benchmarks[bench].id, .gpu_id = d->gpus[gpu].id,
+		.source = "s", .value = value, .benchmark = bench, .gpu = gpu,
+		.row = d->nresults,
+	};
+	d->nresults++;
+}
+
+static void add_time(struct data *d, size_t task, size_t gpu, double hours, int count)
+{
+	d->task_times = grow(&d->arena, d->task_times, d->ntask_times,
+			     sizeof *d->task_times);
+	d->task_times[d->ntask_times] = (struct task_time){
+		.task_id = d->tasks[task].id, .gpu_id = d->gpus[gpu].id, .source = "s",
+		.hours = hours, .gpu_count = count, .task = task, .gpu = gpu,
+		.row = d->ntask_times,
+	};
+	d->ntask_times++;
+}
+
+static void add_price(struct data *d, size_t gpu, double usd)
+{
+	d->prices = grow(&d->arena, d->prices, d->nprices, sizeof *d->prices);
+	d->prices[d->nprices] = (struct price){
+		.gpu_id = d->gpus[gpu].id, .provider = "p", .kind = "on-demand",
+		.source = "s", .usd_per_hour = usd, .gpu = gpu, .row = d->nprices,
+	};
+	d->nprices++;
+}
+
+static void add_vram(struct data *d, double params_b, const char *precision, double gb)
+{
+	d->vram = grow(&d->arena, d->vram, d->nvram, sizeof *d->vram);
+	d->vram[d->nvram] = (struct vram_rule){
+		.params_b = params_b, .precision = precision, .gb = gb, .source = "s",
+		.row = d->nvram,
+	};
+	d->nvram++;
+}
+
+static void set_gpu(struct gpu *g, const char *id, const char *name, size_t row)
+{
+	g->id = id;
+	g->name = name;
+	g->fp8 = -1;
+	g->row = row;
+}
+
+static void set_specs(struct gpu *g, double vram, double bw, double fp16, double tdp)
+{
+	g->vram_gb = num_of(vram);
+	g->bandwidth_gbs = num_of(bw);
+	g->fp16_tflops = num_of(fp16);
+	g->tdp_w = num_of(tdp);
+}
+
+/* Five GPUs (one named like markup, one with no figures at all), two
+ * relative-speed benchmarks with H100 = 1, two tasks, three prices, three
+ * VRAM rules. With `results` false there are no benchmark results. */
+static struct fixture *fixture_new(bool results)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	assert_non_null(f);
+	buf_init(&f->log);
+	diag_init(&f->diag, NULL, &f->log);
+	struct site *s = &f->s;
+	s->diag = &f->diag;
+	struct data *d = &s->data;
+
+	d->ngpus = NGPUS;
+	d->gpus = arena_alloc(&d->arena, NGPUS * sizeof *d->gpus);
+	set_gpu(&d->gpus[H100], "h100-80gb", "H100 80GB", 0);
+	set_specs(&d->gpus[H100], 80, 3350, 989, 700);
+	set_gpu(&d->gpus[A100], "a100-80gb", "A100 80GB", 1);
+	set_specs(&d->gpus[A100], 80, 2000, 312, 400);
+	set_gpu(&d->gpus[RTX4090], "rtx-4090", "RTX 4090", 2);
+	set_specs(&d->gpus[RTX4090], 24, 1000, 330, 450);
+	set_gpu(&d->gpus[EVIL], "evil", "<script>&\"", 3);
+	d->gpus[EVIL].vram_gb = num_of(48);
+	set_gpu(&d->gpus[B100], "b100", "B100", 4);
+
+	d->nbenchmarks = NBENCH;
+	d->benchmarks = arena_alloc(&d->arena, NBENCH * sizeof *d->benchmarks);
+	d->benchmarks[REL_RESNET] = (struct benchmark){
+		.id = "rel-resnet50", .name_en = "ResNet-50", .name_zh = "ResNet-50 训练",
+		.kind = "relative-speed", .unit = "x", .higher_is_better = true, .row = 0 };
+	d->benchmarks[REL_BERT] = (struct benchmark){
+		.id = "rel-bert", .name_en = "BERT", .name_zh = "BERT 训练",
+		.kind = "relative-speed", .unit = "x", .higher_is_better = true, .row = 1 };
+	d->benchmarks[LATENCY] = (struct benchmark){
+		.id = "llama-70b-latency", .name_en = "Latency", .name_zh = "延迟",
+		.kind = "inference-latency", .unit = "ms", .row = 2 };
+
+	d->ntasks = NTASKS;
+	d->tasks = arena_alloc(&d->arena, NTASKS * sizeof *d->tasks);
+	d->tasks[LORA_7B] = (struct task){ .id = "lora-7b",
+		.name_en = "LoRA fine-tune (7B)", .name_zh = "LoRA 微调（7B）", .row = 0 };
+	d->tasks[SCRATCH_13B] = (struct task){ .id = "scratch-13b",
+		.name_en = "13B from scratch", .name_zh = "从头训练 13B", .row = 1 };
+
+	if (results) {
+		add_result(d, REL_RESNET, H100, 1.0);
+		add_result(d, REL_BERT, H100, 1.0);
+		add_result(d, REL_RESNET, A100, 0.4);
+		add_result(d, REL_BERT, A100, 0.35);
+		add_result(d, REL_RESNET, RTX4090, 0.25);
+		add_result(d, REL_BERT, RTX4090, 0.22);
+		add_result(d, REL_RESNET, EVIL, 0.5);
+		add_result(d, LATENCY, H100, 45);
+	}
+	add_time(d, LORA_7B, RTX4090, 3, 1);
+	add_time(d, LORA_7B, A100, 2, 1);
+	add_time(d, LORA_7B, H100, 0.666667, 1);
+	add_time(d, SCRATCH_13B, A100, 72, 4);
+	add_price(d, RTX4090, 0.39);
+	add_price(d, A100, 1.39);
+	add_price(d, EVIL, 0.5);
+	add_vram(d, 7, "fp32", 28);
+	add_vram(d, 70, "int8", 70);
+	add_vram(d, 7, "int4", 7);
+	metrics_compute(d, NULL, &s->metrics);
+
+	for (size_t i = 0; i < NI18N; i++) {
+		f->rows[i] = (const char **)i18n_rows[i];
+		f->lines[i] = (int)i + 2;
+	}
+	f->i18n = (struct table){ "i18n", "data/i18n.csv", 3, (const char **)i18n_cols,
+				  NI18N, f->rows, f->lines };
+	assert_int_equal(i18n_load(&s->i18n, &f->i18n, &f->diag), 0);
+	return f;
+}
+
+static void fixture_free(struct fixture *f)
+{
+	guide_charts_free(&f->s);
+	i18n_free(&f->s.i18n);
+	data_free(&f->s.data);
+	arena_free(&f->s.arena);
+	buf_release(&f->log);
+	free(f);
+}
+
+/* Render one chart; asserts success and no diagnostics. */
+static void render(struct fixture *f, enum lang l, struct chart_request rq,
+		   struct buf *out)
+{
+	assert_int_equal(guide_chart_render(&f->s, l, &rq, out, "t.md", 1, 1), 0);
+	assert_string_equal(f->log.ptr, "");
+}
+
+/* The <svg>...</svg> part of a figure, parsed; caller frees with xmlFreeDoc. */
+static xmlDocPtr parse_svg(const char *html)
+{
+	const char *a = strstr(html, "<svg"), *b = strstr(html, "</svg>");
+	assert_non_null(a);
+	assert_non_null(b);
+	xmlDocPtr doc = xmlReadMemory(a, (int)(b + 6 - a), "chart.svg", "UTF-8",
+				      XML_PARSE_NONET | XML_PARSE_NOERROR |
+				      XML_PARSE_NOWARNING);
+	assert_non_null(doc);
+	return doc;
+}
+
+static xmlNodePtr child_named(xmlNodePtr parent, const char *name)
+{
+	for (xmlNodePtr n = parent->children; n; n = n->next)
+		if (n->type == XML_ELEMENT_NODE && !strcmp((const char *)n->name, name))
+			return n;
+	return NULL;
+}
+
+/* The text of a node, as a malloc'd copy compared and freed here. */
+static void assert_node_text(xmlNodePtr n, const char *want)
+{
+	assert_non_null(n);
+	xmlChar *t = xmlNodeGetContent(n);
+	assert_string_equal((const char *)t, want);
+	xmlFree(t);
+}
+
+/* The first element anywhere below `n` whose <title> child begins with
+ * `prefix` (a bar's tooltip: "RTX 4090: $1.17"). */
+static xmlNodePtr find_mark(xmlNodePtr n, const char *prefix)
+{
+	for (xmlNodePtr c = n->children; c; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE)
+			continue;
+		xmlNodePtr t = child_named(c, "title");
+		if (t && strcmp((const char *)c->name, "svg")) {
+			xmlChar *s = xmlNodeGetContent(t);
+			bool hit = !strncmp((const char *)s, prefix, strlen(prefix));
+			xmlFree(s);
+			if (hit)
+				return c;
+		}
+		xmlNodePtr r = find_mark(c, prefix);
+		if (r)
+			return r;
+	}
+	return NULL;
+}
+
+/* True when some <text> below `n` reads exactly `want`. */
+static bool has_text(xmlNodePtr n, const char *want)
+{
+	for (xmlNodePtr c = n->children; c; c = c->next) {
+		if (c->type != XML_ELEMENT_NODE)
+			continue;
+		if (!strcmp((const char *)c->name, "text")) {
+			xmlChar *s = xmlNodeGetContent(c);
+			bool hit = !strcmp((const char *)s, want);
+			xmlFree(s);
+			if (hit)
+				return true;
+		}
+		if (has_text(c, want))
+			return true;
+	}
+	return false;
+}
+
+/* The first class of the mark whose tooltip begins with `prefix`. */
+static void assert_mark_class(const char *html, const char *prefix, const char *want)
+{
+	xmlDocPtr doc = parse_svg(html);
+	xmlNodePtr m = find_mark(xmlDocGetRootElement(doc), prefix);
+	assert_non_null(m);
+	xmlChar *cls = xmlGetProp(m, (const xmlChar *)"class");
+	assert_non_null(cls);
+	size_t n = strcspn((const char *)cls, " ");
+	char first[32] = "";
+	memcpy(first, cls, n < sizeof first - 1 ? n : sizeof first - 1);
+	assert_string_equal(first, want);
+	xmlFree(cls);
+	xmlFreeDoc(doc);
+}
+
+/* ---- tests ---- */
+
+static const struct chart_request every_kind[] = {
+	{ .name = "relative-speed" },
+	{ .name = "task-cost", .task = "lora-7b" },
+	{ .name = "task-hours", .task = "scratch-13b" },
+	{ .name = "price-vs-speed" },
+	{ .name = "vram-fit" },
+	{ .name = "spec", .field = "bandwidth_gbs" },
+	{ .name = "spec", .field = "fp16_tflops" },
+	{ .name = "spec", .field = "tdp_w" },
+	{ .name = "spec", .field = "tflops_per_watt" },
+	{ .name = "gpu", .gpu = "rtx-4090" },
+	{ .name = "gpu", .gpu = "h100-80gb" },
+	{ .name = "gpu", .gpu = "b100" },
+	{ .name = "pair", .gpu = "rtx-4090", .other = "a100-80gb" },
+};
+
+static void test_every_chart_kind_is_svg_with_title_desc_and_table(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	for (int l = 0; l < LANG_COUNT; l++) {
+		for (size_t i = 0; i < sizeof every_kind / sizeof every_kind[0]; i++) {
+			struct buf out = BUF_INIT;
+			render(f, (enum lang)l, every_kind[i], &out);
+			assert_memory_equal(out.ptr, "<figure class=\"chart\"><svg", 26);
+			assert_non_null(strstr(out.ptr, "</svg><figcaption>"));
+			assert_non_null(strstr(out.ptr, "</figure>"));
+			xmlDocPtr doc = parse_svg(out.ptr);
+			xmlNodePtr root = xmlDocGetRootElement(doc);
+			assert_string_equal((const char *)root->name, "svg");
+			xmlNodePtr title = child_named(root, "title");
+			xmlNodePtr desc = child_named(root, "desc");
+			assert_non_null(title);
+			assert_non_null(desc);
+			xmlChar *t = xmlNodeGetContent(title), *dd = xmlNodeGetContent(desc);
+			assert_true(t[0] && dd[0]);
+			/* the figcaption says what the <desc> says */
+			struct buf cap = BUF_INIT;
+			buf_addf(&cap, "<figcaption>%s", (const char *)dd);
+			if (!strpbrk((const char *)dd, "<>&\"'"))
+				assert_non_null(strstr(out.ptr, cap.ptr));
+			buf_release(&cap);
+			xmlFree(t);
+			xmlFree(dd);
+			xmlFreeDoc(doc);
+			if (l == LANG_EN && strcmp(every_kind[i].name, "gpu") &&
+			    strcmp(every_kind[i].name, "pair"))
+				assert_non_null(strstr(out.ptr,
+					"<details><summary>Data table</summary>"
+					"<div class=\"table-wrap\"><table"));
+			buf_release(&out);
+		}
+	}
+	fixture_free(f);
+}
+
+static void test_titles_and_names_are_in_the_page_language(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct buf en = BUF_INIT, zh = BUF_INIT;
+	render(f, LANG_EN, (struct chart_request){ .name = "task-cost", .task = "lora-7b" }, &en);
+	render(f, LANG_ZH, (struct chart_request){ .name = "task-cost", .task = "lora-7b" }, &zh);
+	assert_non_null(strstr(en.ptr, "<title id=\"chart-task-cost-lora-7b-title\">"
+				       "Cost of LoRA fine-tune (7B) on each GPU</title>"));
+	assert_non_null(strstr(zh.ptr, "<title id=\"chart-task-cost-lora-7b-title\">"
+				       "LoRA 微调（7B）：各显卡的费用</title>"));
+	assert_non_null(strstr(zh.ptr, "<summary>数据表</summary>"));
+	assert_non_null(strstr(zh.ptr, "暂无数据（暂无租用价格）"));
+	buf_release(&en);
+	buf_release(&zh);
+
+	struct buf rel = BUF_INIT;
+	render(f, LANG_ZH, (struct chart_request){ .name = "relative-speed" }, &rel);
+	assert_non_null(strstr(rel.ptr, ">ResNet-50 训练</text>"));
+	assert_non_null(strstr(rel.ptr, ">相对 H100 80GB 的训练速度</text>"));
+	buf_release(&rel);
+	fixture_free(f);
+}
+
+static void test_task_cost_table_holds_the_figures_and_marks_the_cheapest(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct buf out = BUF_INIT;
+	render(f, LANG_EN, (struct chart_request){ .name = "task-cost", .task = "lora-7b" },
+	       &out);
+	/* 3 h x $0.39 = $1.17; 2 h x $1.39 = $2.78; H100 has no price */
+	assert_non_null(strstr(out.ptr,
+		"<tr><th scope=\"row\">RTX 4090</th><td class=\"num\" data-sort=\"1\">1</td>"
+		"<td class=\"num\" data-sort=\"3\">3 h</td>"
+		"<td class=\"num\" data-sort=\"0.39\">$0.39/h</td>"
+		"<td class=\"num\" data-sort=\"1.17\">$1.17</td></tr>"));
+	assert_non_null(strstr(out.ptr,
+		"<tr><th scope=\"row\">A100 80GB</th><td class=\"num\" data-sort=\"1\">1</td>"
+		"<td class=\"num\" data-sort=\"2\">2 h</td>"
+		"<td class=\"num\" data-sort=\"1.39\">$1.39/h</td>"
+		"<td class=\"num\" data-sort=\"2.78\">$2.78</td></tr>"));
+	assert_non_null(strstr(out.ptr,
+		"<tr><th scope=\"row\">H100 80GB</th><td class=\"num\" data-sort=\"1\">1</td>"
+		"<td class=\"num\" data-sort=\"0.666667\">0.67 h</td>"
+		"<td class=\"nodata\" data-sort=\"\">no data (no rental price seen)</td>"
+		"<td class=\"nodata\" data-sort=\"\">no data (no rental price seen)</td></tr>"));
+	assert_non_null(strstr(out.ptr, "<figcaption>Cheapest: RTX 4090 at $1.17; most "
+				       "expensive: A100 80GB at $2.78. No figure for: "
+				       "H100 80GB (no rental price seen).</figcaption>"));
+	/* the cheapest bar is highlighted, the others not */
+	assert_non_null(strstr(out.ptr, "class=\"c2 bar hl\""));
+	assert_non_null(strstr(out.ptr, "class=\"c1 bar\""));
+	buf_release(&out);
+	fixture_free(f);
+}
+
+static void test_relative_speed_table_holds_the_results(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct buf out = BUF_INIT;
+	render(f, LANG_EN, (struct chart_request){ .name = "relative-speed" }, &out);
+	assert_non_null(strstr(out.ptr,
+		"<tr><th scope=\"row\">A100 80GB</th>"
+		"<td class=\"num\" data-sort=\"0.4\">0.4×</td>"
+		"<td class=\"num\" data-sort=\"0.35\">0.35×</td></tr>"));
+	/* a GPU with one result shows the other as no data */
+	assert_non_null(strstr(out.ptr,
+		"<td class=\"num\" data-sort=\"0.5\">0.5×</td>"
+		"<td class=\"nodata\" data-sort=\"\">no data</td></tr>"));
+	/* the GPU without any result is not a series */
+	assert_null(strstr(out.ptr, "B100"));
+	buf_release(&out);
+	fixture_free(f);
+}
+
+static void test_gpu_named_like_markup_is_drawn_as_text(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	const struct chart_request rqs[] = {
+		{ .name = "relative-speed" },
+		{ .name = "price-vs-speed" },
+		{ .name = "vram-fit" },
+		{ .name = "gpu", .gpu = "evil" },
+	};
+	for (size_t i = 0; i < sizeof rqs / sizeof rqs[0]; i++) {
+		struct buf out = BUF_INIT;
+		render(f, LANG_EN, rqs[i], &out);
+		assert_null(strstr(out.ptr, "<script"));
+		assert_non_null(strstr(out.ptr, "&lt;script&gt;&amp;"));
+		xmlDocPtr doc = parse_svg(out.ptr);
+		xmlNodePtr root = xmlDocGetRootElement(doc);
+		bool drawn = has_text(root, "<script>&\"") ||
+			     has_text(root, "<script>&\" (48 GB)");
+		assert_true(drawn);
+		xmlFreeDoc(doc);
+		buf_release(&out);
+	}
+	fixture_free(f);
+}
+
+static void assert_error(struct fixture *f, struct chart_request rq, const char *want)
+{
+	struct buf out = BUF_INIT;
+	buf_reset(&f->log);
+	assert_int_equal(guide_chart_render(&f->s, LANG_EN, &rq, &out,
+					    "content/en/a.md", 3, 5), -1);
+	assert_string_equal(out.ptr, "");
+	assert_string_equal(f->log.ptr, want);
+	buf_release(&out);
+}
+
+static void test_unknown_names_are_errors_at_the_position(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	assert_error(f, (struct chart_request){ .name = "pie" },
+		     "content/en/a.md:3:5: error: unknown chart \"pie\" (relative-speed, "
+		     "task-cost, task-hours, price-vs-speed, vram-fit, spec, gpu or pair)\n");
+	assert_error(f, (struct chart_request){ .name = "task-cost", .task = "nope" },
+		     "content/en/a.md:3:5: error: unknown task \"nope\"\n");
+	assert_error(f, (struct chart_request){ .name = "gpu", .gpu = "rtx-9090" },
+		     "content/en/a.md:3:5: error: unknown gpu \"rtx-9090\"\n");
+	assert_error(f, (struct chart_request){ .name = "pair", .gpu = "x", .other = "y" },
+		     "content/en/a.md:3:5: error: unknown gpu \"x\"\n"
+		     "content/en/a.md:3:5: error: unknown gpu \"y\"\n");
+	assert_error(f, (struct chart_request){ .name = "spec", .field = "vram" },
+		     "content/en/a.md:3:5: error: unknown field \"vram\" for chart \"spec\" "
+		     "(bandwidth_gbs, fp16_tflops, tdp_w or tflops_per_watt)\n");
+	assert_error(f, (struct chart_request){ .name = "task-hours" },
+		     "content/en/a.md:3:5: error: chart \"task-hours\" needs task=\n");
+	assert_error(f, (struct chart_request){ .name = "vram-fit", .gpu = "b100" },
+		     "content/en/a.md:3:5: error: chart \"vram-fit\" takes no gpu=\n");
+	assert_error(f, (struct chart_request){ .name = "pair", .gpu = "b100",
+						.other = "b100" },
+		     "content/en/a.md:3:5: error: chart \"pair\" needs two different gpus, "
+		     "not \"b100\" twice\n");
+	assert_int_equal(f->diag.errors, 9);
+	fixture_free(f);
+}
+
+static void test_no_results_give_a_no_data_chart(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(false);
+	struct buf out = BUF_INIT;
+	render(f, LANG_EN, (struct chart_request){ .name = "relative-speed" }, &out);
+	xmlDocPtr doc = parse_svg(out.ptr);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_node_text(child_named(root, "desc"), "No source gives these figures yet.");
+	assert_true(has_text(root, "no data"));
+	assert_null(find_mark(root, "H100 80GB"));
+	xmlFreeDoc(doc);
+	/* nothing to tabulate: no <details> */
+	assert_null(strstr(out.ptr, "<details>"));
+	assert_non_null(strstr(out.ptr, "<figcaption>No source gives these figures yet."));
+	buf_release(&out);
+	fixture_free(f);
+}
+
+static void test_a_gpu_has_the_same_colour_in_every_chart(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	const struct chart_request rqs[] = {
+		{ .name = "relative-speed" },
+		{ .name = "task-cost", .task = "lora-7b" },
+		{ .name = "spec", .field = "tdp_w" },
+		{ .name = "pair", .gpu = "h100-80gb", .other = "rtx-4090" },
+	};
+	for (size_t i = 0; i < sizeof rqs / sizeof rqs[0]; i++) {
+		struct buf out = BUF_INIT;
+		render(f, LANG_EN, rqs[i], &out);
+		/* RTX 4090 is row 2 of gpus.csv, A100 row 1 */
+		assert_mark_class(out.ptr, "RTX 4090", "c2");
+		if (i < 3)
+			assert_mark_class(out.ptr, "A100 80GB", "c1");
+		buf_release(&out);
+	}
+	fixture_free(f);
+}
+
+static void test_link_to_the_standalone_file_is_relative_to_the_page(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct buf out = BUF_INIT;
+	render(f, LANG_ZH, (struct chart_request){ .name = "gpu", .gpu = "rtx-4090",
+						   .page_path = "gpus/rtx-4090/" }, &out);
+	assert_non_null(strstr(out.ptr, " <a href=\"../../../charts/zh/chart-gpu-rtx-4090.svg\">"
+				       "以 SVG 文件打开此图表</a></figcaption>"));
+	buf_reset(&out);
+	/* without the page there is no right relative link: none is made */
+	render(f, LANG_EN, (struct chart_request){ .name = "gpu", .gpu = "rtx-4090" }, &out);
+	assert_null(strstr(out.ptr, "<a href"));
+	buf_release(&out);
+	fixture_free(f);
+}
+
+static void test_second_copy_on_a_page_gets_its_own_id(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct chart_request rq = { .name = "spec", .field = "tdp_w", .page_path = "" };
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	render(f, LANG_EN, rq, &a);
+	render(f, LANG_EN, rq, &b);
+	assert_non_null(strstr(a.ptr, " id=\"chart-spec-tdp_w\""));
+	assert_non_null(strstr(b.ptr, " id=\"chart-spec-tdp_w-2\""));
+	assert_non_null(strstr(b.ptr, "#chart-spec-tdp_w-2 .c0"));
+	/* both link to the one standalone file */
+	assert_non_null(strstr(b.ptr, "href=\"../charts/en/chart-spec-tdp_w.svg\""));
+	buf_release(&a);
+	buf_release(&b);
+	fixture_free(f);
+}
+
+static void test_standalone_files_are_written_once_per_language(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	char tmpl[] = "/tmp/test_guide_charts.XXXXXX";
+	assert_non_null(mkdtemp(tmpl));
+	struct buf dir = BUF_INIT;
+	buf_addf(&dir, "%s/site", tmpl);
+
+	struct buf out = BUF_INIT;
+	render(f, LANG_EN, (struct chart_request){ .name = "relative-speed" }, &out);
+	render(f, LANG_EN, (struct chart_request){ .name = "relative-speed",
+						   .page_path = "gpus/" }, &out);
+	render(f, LANG_ZH, (struct chart_request){ .name = "relative-speed" }, &out);
+	render(f, LANG_EN, (struct chart_request){ .name = "task-hours",
+						   .task = "lora-7b" }, &out);
+	buf_release(&out);
+
+	struct output o;
+	assert_int_equal(output_begin(&o, dir.ptr, &f->diag), 0);
+	assert_int_equal(guide_charts_write(&f->s, &o), 0);
+	assert_int_equal(output_commit(&o), 0);
+	assert_int_equal(o.written, 3);
+	output_free(&o);
+
+	const char *files[] = { "charts/en/chart-relative-speed.svg",
+				"charts/zh/chart-relative-speed.svg",
+				"charts/en/chart-task-hours-lora-7b.svg" };
+	for (size_t i = 0; i < 3; i++) {
+		struct buf path = BUF_INIT, text = BUF_INIT;
+		buf_addf(&path, "%s/%s", dir.ptr, files[i]);
+		assert_true(fs_exists(path.ptr));
+		assert_int_equal(fs_read_file(path.ptr, &text), 0);
+		assert_memory_equal(text.ptr, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<svg", 43);
+		xmlDocPtr doc = xmlReadMemory(text.ptr, (int)text.len, files[i], NULL,
+					      XML_PARSE_NONET);
+		assert_non_null(doc);
+		xmlFreeDoc(doc);
+		buf_release(&path);
+		buf_release(&text);
+	}
+	assert_string_equal(f->log.ptr, "");
+	assert_int_equal(fs_remove_tree(tmpl), 0);
+	buf_release(&dir);
+	fixture_free(f);
+}
+
+static void test_vram_fit_counts_cards_needed(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct buf out = BUF_INIT;
+	render(f, LANG_EN, (struct chart_request){ .name = "vram-fit" }, &out);
+	xmlDocPtr doc = parse_svg(out.ptr);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	/* rows sorted by size then precision; 70 GB on a 24 GB card: 3 cards */
+	assert_non_null(find_mark(root, "70B INT8 (70 GB), RTX 4090 (24 GB): ×3"));
+	assert_non_null(find_mark(root, "7B INT4 (7 GB), RTX 4090 (24 GB): ✓"));
+	/* no VRAM figure: no data; a name that tells its VRAM keeps it */
+	assert_non_null(find_mark(root, "7B FP32 (28 GB), B100: no data"));
+	assert_non_null(find_mark(root, "7B FP32 (28 GB), H100 80GB: ✓"));
+	xmlFreeDoc(doc);
+	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"3\">needs 3 cards</td>"));
+	buf_release(&out);
+	fixture_free(f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_every_chart_kind_is_svg_with_title_desc_and_table),
+		cmocka_unit_test(test_titles_and_names_are_in_the_page_language),
+		cmocka_unit_test(test_task_cost_table_holds_the_figures_and_marks_the_cheapest),
+		cmocka_unit_test(test_relative_speed_table_holds_the_results),
+		cmocka_unit_test(test_gpu_named_like_markup_is_drawn_as_text),
+		cmocka_unit_test(test_unknown_names_are_errors_at_the_position),
+		cmocka_unit_test(test_no_results_give_a_no_data_chart),
+		cmocka_unit_test(test_a_gpu_has_the_same_colour_in_every_chart),
+		cmocka_unit_test(test_link_to_the_standalone_file_is_relative_to_the_page),
+		cmocka_unit_test(test_second_copy_on_a_page_gets_its_own_id),
+		cmocka_unit_test(test_standalone_files_are_written_once_per_language),
+		cmocka_unit_test(test_vram_fit_counts_cards_needed),
+	};
+	int rc = cmocka_run_group_tests_name("guide_charts", tests, NULL, NULL);
+	xmlCleanupParser();
+	return rc;
+}
