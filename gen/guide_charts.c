@@ -967,15 +967,22 @@ static void build_vram_fit(struct gc *c)
 
 	const char **rows = scratch(c, nr, sizeof *rows);
 	const char **cols = scratch(c, ng, sizeof *cols);
+	const char **heads = scratch(c, ng, sizeof *heads);
 	struct chart_fit_cell *cells = scratch(c, nr * ng, sizeof *cells);
 	struct figure *need = scratch(c, nr * ng, sizeof *need);
 	size_t count[3] = { 0, 0, 0 };
 	for (size_t j = 0; j < ng; j++) {
 		const struct gpu *g = &d->gpus[gpus[j]];
-		cols[j] = g->vram_gb.ok && !name_tells_vram(c, g)
-			  ? filled(c, "chart.vram_fit.col", "gpu", g->name, "vram",
-				   fmt_unit(c, g->vram_gb.v, "unit.gb"), NULL)
-			  : g->name;
+		bool say = g->vram_gb.ok && !name_tells_vram(c, g);
+		const char *vram = say ? fmt_unit(c, g->vram_gb.v, "unit.gb") : NULL;
+		/* the SVG's narrow column wraps at spaces, so its label keeps
+		 * ASCII brackets; the table's header reads as running text */
+		cols[j] = say ? filled(c, "chart.vram_fit.head", "gpu", g->name,
+				       "vram", vram, NULL)
+			      : g->name;
+		heads[j] = say ? filled(c, "chart.vram_fit.col", "gpu", g->name,
+					"vram", vram, NULL)
+			       : g->name;
 	}
 	for (size_t i = 0; i < nr; i++) {
 		rows[i] = filled(c, "chart.vram_fit.row",
@@ -1013,7 +1020,7 @@ static void build_vram_fit(struct gc *c)
 		table_begin(c);
 		table_head(c, tr(c, "chart.col.model"));
 		for (size_t j = 0; j < ng; j++)
-			table_head(c, cols[j]);
+			table_head(c, heads[j]);
 		table_body(c);
 		for (size_t i = 0; i < nr; i++) {
 			table_row(c, rows[i]);

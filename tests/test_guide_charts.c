@@ -52,6 +52,7 @@ static const char *const i18n_rows[][3] = {
 	  "相对 {baseline} 的训练速度" },
 	{ "chart.vram_fit.row", "{n}B {precision} ({gb})", "{n}B {precision}（{gb}）" },
 	{ "chart.vram_fit.col", "{gpu} ({vram})", "{gpu}（{vram}）" },
+	{ "chart.vram_fit.head", "{gpu} ({vram})", "{gpu} ({vram})" },
 	{ "chart.vram_fit.needs_n", "needs {n} cards", "需要 {n} 张卡" },
 	{ "chart.cards", "{gpu} ({n} cards)", "{gpu}（{n} 张卡）" },
 	{ "chart.spec.title.tdp_w", "Power draw (TDP) of each GPU", "各显卡的功耗（TDP）" },
