@@ -1388,9 +1388,8 @@ static int check_request(struct gc *c, const struct chart_request *rq,
 	       (!rq->name || strcmp(kinds[k].name, rq->name)))
 		k++;
 	if (k == sizeof kinds / sizeof kinds[0]) {
-		diag_error(dg, path, line, col, "unknown chart \"%s\" (relative-speed, "
-			   "task-cost, task-hours, price-vs-speed, vram-fit, spec, gpu "
-			   "or pair)", rq->name ? rq->name : "");
+		diag_error(dg, path, line, col, "unknown chart \"%s\"",
+			   rq->name ? rq->name : "");
 		return -1;
 	}
 	c->kind = kinds[k].kind;
