@@ -2,8 +2,9 @@
 # The tool is build/gen (the folder gen/ holds its sources).
 
 CC      ?= cc
-PKGS    := libcmark libxml-2.0
-DEBS    := libcsv-dev libcmark-dev libxml2-dev libcmocka-dev libjansson-dev pkg-config
+PKGS    := libcmark libxml-2.0 libmicrohttpd
+DEBS    := libcsv-dev libcmark-dev libxml2-dev libcmocka-dev libjansson-dev pkg-config \
+           libmicrohttpd-dev
 WARN    := -Wall -Wextra -Wpedantic -Werror -Wmissing-prototypes -Wstrict-prototypes \
            -Wshadow -Wwrite-strings -Wpointer-arith -Wvla
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -24,7 +25,7 @@ TEST_SRCS := $(wildcard tests/test_*.c)
 TESTS     := $(TEST_SRCS:tests/%.c=build/tests/%)
 DEPS_OK   := build/.deps-ok
 
-.PHONY: all site test unit e2e clean deps
+.PHONY: all site test unit e2e clean deps test-browser
 all: site
 
 # Install what a fresh Debian machine lacks (as root), or say how.
@@ -72,6 +73,13 @@ e2e: build/gen
 	@sh tests/e2e.sh
 
 test: unit e2e
+
+# gen serve end to end, then the site in a real browser (Debian's Chromium
+# driven by playwright-core), axe-core, the Nu checker and a link check.
+# Installs chromium (as root) and tests/browser's npm packages if missing.
+test-browser: build/gen
+	@sh tests/serve.sh
+	@sh tests/browser/run.sh
 
 clean:
 	rm -rf build site

@@ -2,6 +2,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "output.h"
+#include "serve.h"
 #include "site.h"
 
 #include <signal.h>
@@ -14,12 +15,15 @@
 static const char usage[] =
 	"usage: gen build [--root DIR] [--out DIR] [--base-url URL] [--quiet]\n"
 	"       gen check [--root DIR]\n"
+	"       gen serve [--root DIR] [--port N]\n"
 	"       gen --help | --version\n"
 	"\n"
 	"  build   validate every input, render the site into a staging folder\n"
 	"          and publish it to DIR (default ROOT/site) only if all is well\n"
 	"  check   validate data, articles and templates, print the data report,\n"
 	"          write nothing\n"
+	"  serve   build, serve the site on 127.0.0.1 (default port 8000),\n"
+	"          rebuild on every change and reload open pages\n"
 	"\n"
 	"  --root DIR      the project folder (default .)\n"
 	"  --out DIR       where the site goes (default ROOT/site)\n"
@@ -37,6 +41,30 @@ static int usage_error(const char *fmt, const char *arg)
 	return 2;
 }
 
+/* gen serve [--root DIR] [--port N] */
+static int serve_main(int argc, char **argv)
+{
+	const char *root = ".";
+	long port = 8000;
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		if (strcmp(a, "--root") && strcmp(a, "--port"))
+			return usage_error("unknown option \"%s\"", a);
+		if (i + 1 >= argc)
+			return usage_error("%s needs a value", a);
+		const char *v = argv[++i];
+		if (!strcmp(a, "--root")) {
+			root = v;
+			continue;
+		}
+		char *end;
+		port = strtol(v, &end, 10);
+		if (!*v || *end || port < 0 || port > 65535)
+			return usage_error("--port \"%s\" is not a port number", v);
+	}
+	return serve_run(root, (int)port);
+}
+
 int main(int argc, char **argv)
 {
 	if (argc < 2)
@@ -50,6 +78,8 @@ int main(int argc, char **argv)
 		printf("gen (gpuguide) %s\n", GEN_VERSION);
 		return 0;
 	}
+	if (!strcmp(cmd, "serve"))
+		return serve_main(argc, argv);
 	bool build = !strcmp(cmd, "build");
 	if (!build && strcmp(cmd, "check"))
 		return usage_error("unknown command \"%s\"", cmd);
