@@ -1672,6 +1672,7 @@ static int cite_chart(struct cite *c)
 		.field = arg(c, "field"),
 		.gpu = arg(c, "gpu"),
 		.other = arg(c, "other"),
+		.page_path = c->from,
 	};
 	return guide_chart_render(c->s, c->l, &rq, c->out, c->sc->path,
 				  c->sc->line, c->sc->col);
