@@ -189,17 +189,20 @@ int fs_remove_tree(const char *path)
 	return rc;
 }
 
+bool fs_is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
 bool fs_exists(const char *path)
 {
 	struct stat st;
 	return lstat(path, &st) == 0;
 }
 
-bool fs_link_escapes(const char *path, const char *root)
+bool fs_path_escapes(const char *path, const char *root)
 {
-	struct stat st;
-	if (lstat(path, &st) != 0 || !S_ISLNK(st.st_mode))
-		return false;
 	char target[PATH_MAX], base[PATH_MAX];
 	if (!realpath(path, target) || !realpath(root, base))
 		return true;

@@ -31,11 +31,14 @@ bool fs_file_equals(const char *path, const void *data, size_t len);
 /* Remove `path` and everything below it (no error if absent). Returns 0/-1. */
 int fs_remove_tree(const char *path);
 
+/* True when `path` is a folder (links followed). */
+bool fs_is_dir(const char *path);
+
 /* True when `path` exists (any kind, links not followed). */
 bool fs_exists(const char *path);
 
-/* True when `path` is a symbolic link whose target resolves outside `root`
- * (or does not resolve at all). */
-bool fs_link_escapes(const char *path, const char *root);
+/* True when `path`, with every symbolic link on the way resolved, lies
+ * outside `root` (or does not resolve at all). */
+bool fs_path_escapes(const char *path, const char *root);
 
 #endif

@@ -246,8 +246,38 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 
 /* ---- shortcodes ---- */
 
-#define TOKEN_FMT "GGSC%06zuZZ"
+/* A shortcode is replaced by a token that survives cmark untouched: two
+ * private-use characters (U+E000, U+E001) around its number. Authors cannot
+ * forge one: those characters are replaced in the body before scanning. */
+#define TOKEN_OPEN "\xEE\x80\x80"
+#define TOKEN_CLOSE "\xEE\x80\x81"
+#define TOKEN_FMT TOKEN_OPEN "%06zu" TOKEN_CLOSE
 enum { TOKEN_LEN = 12 };
+
+/* True when a whole token starts at `p` (NUL-terminated); sets *idx. */
+static bool token_at(const char *p, size_t *idx)
+{
+	if (strncmp(p, TOKEN_OPEN, 3))
+		return false;
+	for (int i = 3; i < 9; i++)
+		if (p[i] < '0' || p[i] > '9')
+			return false;
+	if (strncmp(p + 9, TOKEN_CLOSE, 3))
+		return false;
+	*idx = (size_t)strtoul(p + 3, NULL, 10);
+	return true;
+}
+
+/* Replace U+E000 and U+E001 in the author's text by U+FFFD (same length,
+ * so positions stay), so that only the scanner makes tokens. */
+static void defuse_tokens(char *body)
+{
+	for (char *p = body; (p = strstr(p, "\xEE\x80")); p += 3) {
+		if (p[2] != '\x80' && p[2] != '\x81')
+			continue;
+		memcpy(p, "\xEF\xBF\xBD", 3);
+	}
+}
 
 struct found {
 	struct shortcode sc;
@@ -470,9 +500,9 @@ static void collect_text(cmark_node *node, struct buf *out)
 static void strip_tokens(struct buf *s)
 {
 	struct buf out = BUF_INIT;
+	size_t idx;
 	for (size_t i = 0; i < s->len;) {
-		if (s->len - i >= TOKEN_LEN && !strncmp(s->ptr + i, "GGSC", 4) &&
-		    !strncmp(s->ptr + i + 10, "ZZ", 2)) {
+		if (token_at(s->ptr + i, &idx)) {
 			i += TOKEN_LEN;
 			continue;
 		}
@@ -578,6 +608,7 @@ static void splice(struct article *a, const char *html, struct scan *st,
 {
 	size_t h = 0;
 	const char *s = html;
+	bool in_tag = false; /* cmark escapes < and > in text: a raw one is a tag */
 	while (*s) {
 		if (s[0] == '<' && s[1] == 'h' && s[2] >= '1' && s[2] <= '6' &&
 		    s[3] == '>' && h < a->nheadings) {
@@ -588,27 +619,34 @@ static void splice(struct article *a, const char *html, struct scan *st,
 			s += 4;
 			continue;
 		}
-		bool wrapped = !strncmp(s, "<p>GGSC", 7);
+		size_t idx;
+		bool wrapped = !strncmp(s, "<p>", 3) && token_at(s + 3, &idx);
 		const char *tok = wrapped ? s + 3 : s;
-		if (!strncmp(tok, "GGSC", 4) && !strncmp(tok + 10, "ZZ", 2)) {
-			size_t idx = (size_t)strtoul(tok + 4, NULL, 10);
-			if (idx < st->n) {
-				struct found *f = &st->items[idx];
-				const char *after = tok + TOKEN_LEN;
-				if (wrapped && f->sc.block && is_block_html(f->html.ptr) &&
-				    !strncmp(after, "</p>\n", 5)) {
-					buf_addbuf(out, &f->html);
-					buf_addc(out, '\n');
-					s = after + 5;
-					continue;
-				}
-				if (wrapped)
-					buf_adds(out, "<p>");
-				buf_addbuf(out, &f->html);
+		if ((wrapped || token_at(tok, &idx)) && idx < st->n) {
+			const char *after = tok + TOKEN_LEN;
+			if (in_tag) {
+				/* inside an attribute (alt text, a URL): no HTML there */
 				s = after;
 				continue;
 			}
+			struct found *f = &st->items[idx];
+			if (wrapped && f->sc.block && is_block_html(f->html.ptr) &&
+			    !strncmp(after, "</p>\n", 5)) {
+				buf_addbuf(out, &f->html);
+				buf_addc(out, '\n');
+				s = after + 5;
+				continue;
+			}
+			if (wrapped)
+				buf_adds(out, "<p>");
+			buf_addbuf(out, &f->html);
+			s = after;
+			continue;
 		}
+		if (*s == '<')
+			in_tag = true;
+		else if (*s == '>')
+			in_tag = false;
 		buf_addc(out, *s++);
 	}
 }
@@ -661,6 +699,7 @@ int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
 {
 	struct scan st = { .a = a, .diag = diag };
 	buf_init(&st.md);
+	defuse_tokens(a->body);
 	scan_body(&st);
 	for (size_t i = 0; i < st.n; i++) {
 		if (!st.items[i].sc.name || !*st.items[i].sc.name)

@@ -372,6 +372,22 @@ static bool enum_has(const char *const *values, const char *s)
 	return false;
 }
 
+/* The cell as shown in a message: a long one is cut (on a character
+ * boundary) and ends with an ellipsis, so one bad 1 MB cell does not print
+ * 1 MB. */
+static const char *cell_shown(const char *s, char *tmp, size_t size)
+{
+	size_t n = strlen(s);
+	if (n < size - 4)
+		return s;
+	n = size - 4;
+	while (n > 0 && ((unsigned char)s[n] & 0xC0) == 0x80)
+		n--;
+	memcpy(tmp, s, n);
+	memcpy(tmp + n, "\xE2\x80\xA6", 4); /* "…" and the NUL */
+	return tmp;
+}
+
 /* Check one non-empty cell; report and return 1 when it is wrong. */
 static int cell_check(const struct col_spec *col, const char *s,
 		      const char *path, int line, int colno, struct diag *diag)
@@ -380,6 +396,8 @@ static int cell_check(const struct col_spec *col, const char *s,
 	long iv;
 	char bound[64];
 	const char *problem;
+	char short_form[80];
+	const char *shown = cell_shown(s, short_form, sizeof short_form);
 	switch (col->type) {
 	case COL_TEXT:
 		return 0;
@@ -389,26 +407,26 @@ static int cell_check(const struct col_spec *col, const char *s,
 			return 0;
 		diag_error(diag, path, line, colno,
 			   "%s \"%s\" is not an id (lowercase letters, digits and single hyphens, like \"rtx-4090\")",
-			   col->name, s);
+			   col->name, shown);
 		return 1;
 	case COL_REFS:
 		if (is_id_list(s))
 			return 0;
 		diag_error(diag, path, line, colno,
 			   "%s \"%s\" is not a list of ids separated by \";\" (no spaces)",
-			   col->name, s);
+			   col->name, shown);
 		return 1;
 	case COL_NUMBER:
 		if (!schema_parse_number(s, &v)) {
 			diag_error(diag, path, line, colno,
-				   "%s \"%s\" is not a number", col->name, s);
+				   "%s \"%s\" is not a number", col->name, shown);
 			return 1;
 		}
 		break;
 	case COL_INTEGER:
 		if (!schema_parse_integer(s, &iv)) {
 			diag_error(diag, path, line, colno,
-				   "%s \"%s\" is not an integer", col->name, s);
+				   "%s \"%s\" is not an integer", col->name, shown);
 			return 1;
 		}
 		v = (double)iv;
@@ -417,13 +435,13 @@ static int cell_check(const struct col_spec *col, const char *s,
 		if (strcmp(s, "yes") == 0 || strcmp(s, "no") == 0)
 			return 0;
 		diag_error(diag, path, line, colno,
-			   "%s \"%s\" must be yes or no", col->name, s);
+			   "%s \"%s\" must be yes or no", col->name, shown);
 		return 1;
 	case COL_DATE:
 		if (schema_is_date(s))
 			return 0;
 		diag_error(diag, path, line, colno,
-			   "%s \"%s\" is not a date (YYYY-MM-DD)", col->name, s);
+			   "%s \"%s\" is not a date (YYYY-MM-DD)", col->name, shown);
 		return 1;
 	case COL_ENUM:
 		if (enum_has(col->values, s))
@@ -432,7 +450,7 @@ static int cell_check(const struct col_spec *col, const char *s,
 			struct buf list = BUF_INIT;
 			enum_list(&list, col->values);
 			diag_error(diag, path, line, colno,
-				   "%s \"%s\" must be one of %s", col->name, s,
+				   "%s \"%s\" must be one of %s", col->name, shown,
 				   list.ptr);
 			buf_release(&list);
 		}
@@ -441,7 +459,7 @@ static int cell_check(const struct col_spec *col, const char *s,
 		if (schema_is_url(s))
 			return 0;
 		diag_error(diag, path, line, colno,
-			   "%s \"%s\" is not an http(s) URL", col->name, s);
+			   "%s \"%s\" is not an http(s) URL", col->name, shown);
 		return 1;
 	default:
 		return 0;
@@ -450,7 +468,7 @@ static int cell_check(const struct col_spec *col, const char *s,
 	if (!problem)
 		return 0;
 	diag_error(diag, path, line, colno, "%s \"%s\" must be %s %s",
-		   col->name, s, problem, bound);
+		   col->name, shown, problem, bound);
 	return 1;
 }
 

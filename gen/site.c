@@ -128,11 +128,8 @@ static void load_language_articles(struct site *s, enum lang l)
 		if ((*n)[0] == '.') {
 			continue;
 		}
-		if (fs_link_escapes(full, s->opt.root)) {
-			diag_error(s->diag, path, 0, 0,
-				   "symbolic link points outside the project; refused");
-			continue;
-		}
+		if (fs_path_escapes(full, s->opt.root))
+			continue; /* reported by refuse_escapes */
 		buf_reset(&src);
 		if (fs_read_file(full, &src) != 0) {
 			diag_error(s->diag, path, 0, 0, "cannot read: %s",
@@ -182,6 +179,30 @@ static void render_articles(struct site *s)
 	}
 }
 
+/* Report every file or folder below `dir` that a symbolic link leads
+ * outside the project, so nothing from elsewhere is read or published. */
+static void refuse_escapes(struct site *s, const char *dir, const char *shown)
+{
+	if (!fs_exists(dir))
+		return;
+	if (fs_path_escapes(dir, s->opt.root)) {
+		diag_error(s->diag, shown, 0, 0,
+			   "symbolic link points outside the project; refused");
+		return;
+	}
+	char **names = fs_list_dir(dir, NULL);
+	for (char **n = names; n && *n; n++) {
+		const char *full = join(s, dir, *n);
+		const char *child = arena_printf(&s->arena, "%s/%s", shown, *n);
+		if (fs_path_escapes(full, s->opt.root))
+			diag_error(s->diag, child, 0, 0,
+				   "symbolic link points outside the project; refused");
+		else if (fs_is_dir(full))
+			refuse_escapes(s, full, child);
+	}
+	fs_free_list(names);
+}
+
 static int load_inputs(struct site *s)
 {
 	const char *data_dir = join(s, s->opt.root, "data");
@@ -190,6 +211,8 @@ static int load_inputs(struct site *s)
 	if (i18n_load(&s->i18n, &s->data.tables[TABLE_I18N], s->diag) != 0)
 		return -1;
 	metrics_compute(&s->data, NULL, &s->metrics);
+	refuse_escapes(s, join(s, s->opt.root, "templates"), "templates");
+	refuse_escapes(s, join(s, s->opt.root, "content"), "content");
 	s->templates = tmpl_set_new();
 	tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
 			  "templates", s->diag);

@@ -220,6 +220,25 @@ static void test_cites_are_recorded_canonically(void **state)
 	assert_string_equal(f->a.cites[1], "price gpu=b");
 }
 
+static void test_author_text_cannot_forge_a_shortcode_token(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "Cost {{< price gpu=x >}}.\n\n"
+				   "[x](\xEE\x80\x80" "000000\xEE\x80\x81) and \xEE\x80\x80" "000000\xEE\x80\x81\n"), 0);
+	/* the shortcode's HTML appears once: where the shortcode was */
+	const char *first = strstr(f->a.html, "<b>price");
+	assert_non_null(first);
+	assert_null(strstr(first + 1, "<b>price"));
+}
+
+static void test_shortcode_in_image_alt_gives_no_markup_in_attribute(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "![a {{< price gpu=x >}} b](/i.png)\n"), 0);
+	assert_non_null(strstr(f->a.html, "alt=\"a  b\""));
+	assert_null(strstr(f->a.html, "<b>"));
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -240,6 +259,8 @@ int main(void)
 		T(test_unclosed_shortcode_is_an_error),
 		T(test_headings_get_stable_unique_ids),
 		T(test_cites_are_recorded_canonically),
+		T(test_author_text_cannot_forge_a_shortcode_token),
+		T(test_shortcode_in_image_alt_gives_no_markup_in_attribute),
 	};
 	return cmocka_run_group_tests_name("markdown", tests, NULL, NULL);
 }
