@@ -29,6 +29,9 @@
 
 #define SERVE_DEBOUNCE_MS 200
 #define SERVE_VERSION_URL "/__gen/version"
+/* The base URL serve builds with; in HTML responses it becomes "/" so that
+ * pages using absolute links (404.html, canonical links) work in preview. */
+#define SERVE_BASE_URL "https://gpuguide.example"
 
 /* What the request threads read and the build loop writes. */
 struct serve_state {
@@ -113,6 +116,24 @@ void serve_inject(struct buf *out, const char *html, size_t len,
 	buf_add(out, html, at);
 	buf_adds(out, script);
 	buf_add(out, html + at, len - at);
+}
+
+void serve_rebase(struct buf *out, const char *html, size_t len,
+		  const char *from, const char *to)
+{
+	size_t flen = strlen(from);
+	size_t done = 0;
+	for (size_t i = 0; flen && i + flen <= len;) {
+		if (html[i] == from[0] && !memcmp(html + i, from, flen)) {
+			buf_add(out, html + done, i - done);
+			buf_adds(out, to);
+			i += flen;
+			done = i;
+		} else {
+			i++;
+		}
+	}
+	buf_add(out, html + done, len - done);
 }
 
 int serve_path_is_safe(const char *path)
@@ -207,8 +228,13 @@ static enum MHD_Result serve_html(struct serve_state *st,
 	} else {
 		struct buf script = BUF_INIT;
 		serve_add_reload_script(&script, build);
-		if (html)
-			serve_inject(&b, html->ptr, html->len, script.ptr);
+		if (html) {
+			struct buf local = BUF_INIT;
+			serve_rebase(&local, html->ptr, html->len,
+				     SERVE_BASE_URL "/", "/");
+			serve_inject(&b, local.ptr, local.len, script.ptr);
+			buf_release(&local);
+		}
 		else
 			buf_addf(&b, "<!DOCTYPE html>\n<html lang=\"en\"><head>"
 				 "<meta charset=\"utf-8\"><title>Not found</title>"
@@ -563,7 +589,7 @@ int serve_run(const char *root, int port)
 	struct site_options opt = {
 		.root = root,
 		.out = site_dir.ptr,
-		.base_url = "https://gpuguide.example",
+		.base_url = SERVE_BASE_URL,
 		.write = true,
 	};
 	struct serve_state st = { .build = 1, .site_dir = site_dir.ptr };

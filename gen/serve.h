@@ -12,6 +12,9 @@
  * and makes every HTML response an error page listing the diagnostics (HTML
  * escaped) until a rebuild succeeds.
  *
+ * The site's base URL (https://gpuguide.example) becomes "/" in served HTML,
+ * so pages with absolute links, such as 404.html, work in the preview too.
+ *
  * Serving rules: a folder URL serves its index.html (a folder named without
  * its trailing slash is redirected to it, so relative links resolve); a
  * missing file serves /404.html with status 404; a path with a ".." segment
@@ -39,6 +42,11 @@ const char *serve_content_type(const char *name);
  * "</body>" (any letter case), or at the end when there is none. */
 void serve_inject(struct buf *out, const char *html, size_t len,
 		  const char *script);
+
+/* Append `html` to `out` with every occurrence of `from` replaced by `to`
+ * (serve turns the site's base URL into "/" in what it serves). */
+void serve_rebase(struct buf *out, const char *html, size_t len,
+		  const char *from, const char *to);
 
 /* True when the URL path is one the server may map to a file: it starts with
  * "/", has no ".." segment, no backslash and no NUL. */

@@ -135,6 +135,9 @@ title404=$(sed -n 's:.*<title>\([^<]*\)</title>.*:\1:p' "$proj/site/404.html" | 
 check "the 404 page is the site's 404.html" \
 	sh -c "[ -n '$title404' ] && grep -qF '<title>$title404</title>' '$tmp/body'"
 
+check "served HTML uses / for the base URL (the 404 page's stylesheet loads)" \
+	sh -c "! grep -qF 'https://gpuguide.example/' '$tmp/body' && grep -qF 'href=\"/style.css\"' '$tmp/body'"
+
 st=$(fetch /../../etc/passwd)
 check "a path with .. is refused (400)" [ "$st" = 400 ]
 st=$(fetch /en/%2e%2e/%2e%2e/etc/passwd)
