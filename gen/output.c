@@ -29,10 +29,102 @@ int output_interrupted(void)
 	return interrupted;
 }
 
+/* The absolute form of `path`, which may not exist yet (its parent must);
+ * malloc'd, or NULL. */
+static char *absolute_path(const char *path)
+{
+	char *r = realpath(path, NULL);
+	if (r || errno != ENOENT)
+		return r;
+	const char *slash = strrchr(path, '/');
+	char *parent = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
+	if (!parent)
+		abort();
+	char *base = realpath(*parent ? parent : "/", NULL);
+	free(parent);
+	if (!base)
+		return NULL;
+	struct buf b = BUF_INIT;
+	buf_addf(&b, "%s/%s", strcmp(base, "/") ? base : "", slash ? slash + 1 : path);
+	free(base);
+	return buf_detach(&b, NULL);
+}
+
+/* True when `inner` is `outer` or lies below it (both absolute). */
+static bool path_within(const char *inner, const char *outer)
+{
+	size_t n = strlen(outer);
+	return !strncmp(inner, outer, n) && (inner[n] == '/' || inner[n] == '\0');
+}
+
+int output_check_target(const char *dir, const char *root, struct diag *diag)
+{
+	char *out = absolute_path(dir), *proj = realpath(root, NULL);
+	int rc = 0;
+	if (!out || !proj) {
+		diag_error(diag, dir, 0, 0, "cannot resolve the output folder: %s",
+			   strerror(errno));
+		rc = -1;
+	} else if (path_within(proj, out)) {
+		diag_error(diag, dir, 0, 0,
+			   "the output folder is the project folder or holds it; refusing");
+		rc = -1;
+	} else {
+		static const char *const inputs[] = { "content", "data", "templates" };
+		for (size_t i = 0; i < 3 && rc == 0; i++) {
+			struct buf in = BUF_INIT;
+			buf_addf(&in, "%s/%s", proj, inputs[i]);
+			if (path_within(out, in.ptr)) {
+				diag_error(diag, dir, 0, 0,
+					   "the output folder is inside the project's %s/; refusing",
+					   inputs[i]);
+				rc = -1;
+			}
+			buf_release(&in);
+		}
+	}
+	free(out);
+	free(proj);
+	return rc;
+}
+
+/* Check that `dir` is absent, empty, or a site an earlier build made. */
+static int check_replaceable(const char *dir, struct diag *diag)
+{
+	struct stat st;
+	if (lstat(dir, &st) != 0)
+		return 0;
+	if (S_ISLNK(st.st_mode)) {
+		diag_error(diag, dir, 0, 0,
+			   "the output folder is a symbolic link; refusing to replace it");
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		diag_error(diag, dir, 0, 0,
+			   "the output path exists and is not a folder; refusing to replace it");
+		return -1;
+	}
+	char **names = fs_list_dir(dir, NULL);
+	bool empty = names && !names[0];
+	fs_free_list(names);
+	struct buf marker = BUF_INIT;
+	buf_addf(&marker, "%s/" OUTPUT_MARKER, dir);
+	bool ours = fs_exists(marker.ptr);
+	buf_release(&marker);
+	if (empty || ours)
+		return 0;
+	diag_error(diag, dir, 0, 0,
+		   "the output folder exists and was not made by gen (no " OUTPUT_MARKER
+		   "); refusing to replace it");
+	return -1;
+}
+
 int output_begin(struct output *o, const char *dir, struct diag *diag)
 {
 	memset(o, 0, sizeof *o);
 	o->diag = diag;
+	if (check_replaceable(dir, diag) != 0)
+		return -1;
 	size_t n = strlen(dir);
 	while (n > 1 && dir[n - 1] == '/')
 		n--;
@@ -169,6 +261,16 @@ int output_commit(struct output *o)
 {
 	if (interrupted) {
 		diag_error(o->diag, NULL, 0, 0, "interrupted; the site was not changed");
+		output_abort(o);
+		return -1;
+	}
+	struct buf marker = BUF_INIT;
+	buf_addf(&marker, "%s/" OUTPUT_MARKER, o->staging);
+	static const char note[] = "made by gen (gpuguide); replaced by every build\n";
+	int mrc = fs_write_file(marker.ptr, note, sizeof note - 1);
+	buf_release(&marker);
+	if (mrc != 0) {
+		diag_error(o->diag, o->staging, 0, 0, "cannot write: %s", strerror(errno));
 		output_abort(o);
 		return -1;
 	}

@@ -27,9 +27,19 @@ struct output {
 	size_t written, unchanged, removed;
 };
 
-/* Start a build into `dir`. Returns 0, or -1 after reporting why. Installs
- * SIGINT/SIGTERM handlers that make the build stop at the next file. */
+/* The file every published folder holds, so that a later build knows the
+ * folder is its own to replace. */
+#define OUTPUT_MARKER ".gpuguide-site"
+
+/* Start a build into `dir`. Refuses (-1, reported) a `dir` that is a
+ * symbolic link, not a folder, or a non-empty folder without OUTPUT_MARKER:
+ * a build never replaces what it did not make. Installs SIGINT/SIGTERM
+ * handlers that make the build stop at the next file. */
 int output_begin(struct output *o, const char *dir, struct diag *diag);
+/* Refuse an output folder that is the project `root`, holds it, or lies
+ * inside its content/, data/ or templates/. Returns 0 or -1 (reported). */
+int output_check_target(const char *dir, const char *root, struct diag *diag);
+
 /* Add one file. Returns 0, or -1 after reporting the problem. */
 int output_add(struct output *o, const char *rel, const void *data, size_t len);
 /* Publish: swap the staging folder in. Returns 0 or -1 (then nothing

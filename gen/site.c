@@ -776,7 +776,10 @@ int site_build(const struct site_options *opt, struct diag *diag,
 	}
 	if (rc == 0 && opt->write) {
 		struct output out;
-		if (output_begin(&out, opt->out, diag) != 0) {
+		memset(&out, 0, sizeof out);
+		if (output_check_target(opt->out, opt->root, diag) != 0 ||
+		    output_begin(&out, opt->out, diag) != 0) {
+			output_free(&out);
 			rc = -1;
 		} else {
 			rc = render_all(&s, &out);

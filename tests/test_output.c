@@ -178,6 +178,60 @@ static void test_no_staging_folder_is_left_behind(void **state)
 	fs_free_list(names);
 }
 
+static void test_folder_not_made_by_gen_is_not_replaced(void **state)
+{
+	struct fixture *f = *state;
+	struct buf path = BUF_INIT;
+	buf_addf(&path, "%s/important.doc", f->site);
+	assert_int_equal(fs_write_file(path.ptr, "keep", 4), 0);
+	const char *files[] = { "a.html", "x", NULL };
+	assert_int_equal(publish(f, files), -1);
+	assert_true(fs_exists(path.ptr));
+	assert_non_null(strstr(f->log.ptr, "error: the output folder exists and was not made by gen (no .gpuguide-site); refusing to replace it\n"));
+	buf_release(&path);
+}
+
+static void test_published_folder_carries_the_marker(void **state)
+{
+	struct fixture *f = *state;
+	const char *files[] = { "a.html", "x", NULL };
+	assert_int_equal(publish(f, files), 0);
+	assert_int_equal(publish(f, files), 0); /* and can be replaced again */
+	char *m = read_site(f, OUTPUT_MARKER);
+	assert_non_null(m);
+	free(m);
+}
+
+static void test_output_over_a_file_is_refused(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(fs_write_file(f->site, "precious", 8), 0);
+	const char *files[] = { "a.html", "x", NULL };
+	assert_int_equal(publish(f, files), -1);
+	struct buf b = BUF_INIT;
+	assert_int_equal(fs_read_file(f->site, &b), 0);
+	assert_string_equal(b.ptr, "precious");
+	buf_release(&b);
+}
+
+static void test_output_holding_the_project_is_refused(void **state)
+{
+	struct fixture *f = *state;
+	struct buf log = BUF_INIT, data = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	assert_int_equal(output_check_target(f->root, f->root, &d), -1);
+	buf_addf(&data, "%s/data", f->root);
+	fs_mkdir_p(data.ptr);
+	buf_addf(&data, "/out");
+	assert_int_equal(output_check_target(data.ptr, f->root, &d), -1);
+	assert_int_equal(output_check_target(f->site, f->root, &d), 0);
+	assert_non_null(strstr(log.ptr, "the output folder is the project folder or holds it; refusing"));
+	assert_non_null(strstr(log.ptr, "the output folder is inside the project's data/; refusing"));
+	buf_release(&log);
+	buf_release(&data);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -188,6 +242,10 @@ int main(void)
 		T(test_path_collision_is_an_error_and_site_is_kept),
 		T(test_paths_outside_the_folder_are_refused),
 		T(test_no_staging_folder_is_left_behind),
+		T(test_folder_not_made_by_gen_is_not_replaced),
+		T(test_published_folder_carries_the_marker),
+		T(test_output_over_a_file_is_refused),
+		T(test_output_holding_the_project_is_refused),
 	};
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }
