@@ -1,12 +1,12 @@
 #!/usr/bin/env python3
 """Run a command several times and print its median wall time, peak memory and
-CPU use:  measure.py RUNS CLEAN_DIR STDOUT_FILE -- CMD...
+CPU use:  measure.py RUNS MEM CLEAN_DIR STDOUT_FILE -- CMD...
 
 Each run empties CLEAN_DIR first (unless it is "-"), then starts CMD with
 posix_spawn and reaps it with wait4: wall time from perf_counter around the
 spawn and reap (nothing else is in the interval: no shell, no `date`), CPU from
-the child's rusage. After the timed runs, one more run goes under
-`/usr/bin/time -f %M` for the peak memory (KiB). wait4's own ru_maxrss is not
+the child's rusage. If MEM is 1, one more run goes under `/usr/bin/time -f %M`
+for the peak memory (KiB; "-" otherwise). wait4's own ru_maxrss is not
 used: Linux keeps the high-water mark across exec, so a child spawned from
 Python reports Python's 14 MiB even for a 2 MiB program. Prints one line:
     <median s> <median peak MiB> <median CPU %> <runs in ms, comma-separated>
@@ -33,11 +33,12 @@ def run(argv, out_path, err_path):
 
 
 def main():
-    runs, clean, stdout_path = int(sys.argv[1]), sys.argv[2], sys.argv[3]
+    runs, mem, clean, stdout_path = int(sys.argv[1]), sys.argv[2] == "1", sys.argv[3], sys.argv[4]
     argv = sys.argv[sys.argv.index("--") + 1:]
     err_path = stdout_path + ".err"
     walls, cpu = [], []
-    for _ in range(runs + 1):
+    peak = "-"
+    for _ in range(runs + mem):
         if clean != "-":
             shutil.rmtree(clean, ignore_errors=True)
             os.makedirs(clean)
@@ -49,11 +50,14 @@ def main():
             tf = stdout_path + ".time"
             rc, _, _ = run(["/usr/bin/time", "-f", "%M", "-o", tf] + argv, stdout_path + ".mem", err_path)
             with open(tf) as f:
-                peak_kib = int(f.read().split()[-1])
+                peak = f"{int(f.read().split()[-1]) / 1024:.0f}"
         if rc != 0:
             print(f"fail fail fail exit-{rc}")
             sys.exit(rc)
-    print(f"{statistics.median(walls):.3f} {peak_kib / 1024:.0f} {statistics.median(cpu):.0f} "
+    if not walls:
+        print(f"- {peak} - -")
+        return
+    print(f"{statistics.median(walls):.3f} {peak} {statistics.median(cpu):.0f} "
           f"{','.join(f'{w * 1000:.1f}' for w in walls)}")
 
 

@@ -76,19 +76,22 @@ prepare() {
 	fi
 }
 
-# measure NAME CLEANDIR CMD...: runs CMD $runs times (CLEANDIR emptied before
-# each run unless it is "-") with measure.py; sets T (median wall s), M (peak
-# MiB from /usr/bin/time), P (median CPU %), OUTF (the last run's stdout).
+# measure NAME RUNS MEM CLEANDIR CMD...: runs CMD RUNS times (CLEANDIR
+# emptied before each run unless it is "-") with measure.py, plus one run under
+# /usr/bin/time if MEM is 1; sets T (median wall s), M (peak MiB), P (median
+# CPU %), OUTF (the last run's stdout).
 measure() {
-	local name=$1 clean=$2 line runs_ms
-	shift 2
+	local name=$1 n=$2 mem=$3 clean=$4 line runs_ms
+	shift 4
 	OUTF=$out/last.stdout
-	line=$(python3 "$here/measure.py" "$runs" "$clean" "$OUTF" -- "$@")
+	line=$(python3 "$here/measure.py" "$n" "$mem" "$clean" "$OUTF" -- "$@")
 	cat "$OUTF.err" >>"$log" 2>/dev/null; rm -f "$OUTF.err"
 	read -r T M P runs_ms <<<"$line"
 	[ "$T" = fail ] && say "$name failed ($runs_ms); see $log"
-	echo "$name: median ${T}s, ${M} MiB, ${P}% CPU; runs (ms): $runs_ms" >>"$log"
+	echo "$name: ${T}s, ${M} MiB, ${P}% CPU; runs (ms): $runs_ms; load $(cut -d' ' -f1 /proc/loadavg)" >>"$log"
 }
+
+median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { if (NR == 0 || v[1] == "fail") print "fail"; else print v[int((NR + 1) / 2)] }'; }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.1f", a / b; else printf "-" }'; }
 count_html() { find "$1" -name '*.html' 2>/dev/null | wc -l; }
@@ -103,52 +106,65 @@ for n in $sizes; do
 	for g in $gpus; do
 		c=$out/corpus-$n-$g
 		prepare "$n" "$g"
-		gen_t=- gen_m=- gen_pages=- hugo_t=- hugo_m=- f1=- f2=- nc=- pe=- pe_w=- f1p=-
-
+		# The tools take turns within each repetition, so that load from other
+		# users of this shared machine falls on all of them alike.
+		declare -A W=() C=() MEM=()
+		run_floor1() { measure "floor-1t N=$n G=$g" 1 "$1" "$mnt/floor" "$out/floor" -j 1 "$c" "$mnt/floor"; }
+		run_floor2() { measure "floor-2t N=$n G=$g" 1 "$1" "$mnt/floor" "$out/floor" -j 2 "$c" "$mnt/floor"; }
+		run_hugo() { measure "hugo N=$n G=$g" 1 "$1" "$mnt/hugo" hugo --quiet --source "$out/hugo-$n-$g" --destination "$mnt/hugo/public"; }
+		run_gen() { measure "gen N=$n G=$g" 1 "$1" "$mnt/gen" "$gen" build --root "$c" --out "$mnt/gen/site" --quiet; }
+		list=()
+		have floor && list+=(floor1 floor2)
+		have hugo && list+=(hugo)
+		have gen && list+=(gen)
+		for ((r = 0; r < runs; r++)); do
+			for t in "${list[@]}"; do
+				"run_$t" 0
+				W[$t]+=" $T" C[$t]+=" $P"
+			done
+		done
+		for t in "${list[@]}"; do
+			"run_$t" 1
+			MEM[$t]=$M
+		done
+		med() { median ${W[$1]:-}; }
+		cpu() { median ${C[$1]:-}; }
+		f1=- f2=- hugo_t=- hugo_m=- gen_t=- gen_m=- gen_pages=- nc=- pe=- pe_w=-
 		if have floor; then
-			measure "floor-1t N=$n G=$g" "$mnt/floor" "$out/floor" -j 1 "$c" "$mnt/floor"
-			f1=$T f1p=$P
-			measure "floor-2t N=$n G=$g" "$mnt/floor" "$out/floor" -j 2 "$c" "$mnt/floor"
-			f2=$T
-			floor_pages=$(count_html "$mnt/floor")
+			f1=$(med floor1) f2=$(med floor2)
+			details+=("floor N=$n G=$g: $(count_html "$mnt/floor") HTML files; CPU ${C[floor1]} % (1 thread), ${C[floor2]} % (2 threads); peak ${MEM[floor1]} MiB")
 			rm -rf "$mnt/floor"
 		fi
 		if have hugo; then
-			measure "hugo N=$n G=$g" "$mnt/hugo" hugo --quiet --source "$out/hugo-$n-$g" --destination "$mnt/hugo/public"
-			hugo_t=$T hugo_m=$M
-			hugo_pages=$(count_html "$mnt/hugo/public")
-			details+=("hugo N=$n G=$g: $hugo_pages HTML files, ${P}% CPU")
+			hugo_t=$(med hugo) hugo_m=${MEM[hugo]}
+			details+=("hugo N=$n G=$g: $(count_html "$mnt/hugo/public") HTML files; CPU ${C[hugo]} %")
 			rm -rf "$mnt/hugo"
 		fi
-		if have gen; then
-			measure "gen N=$n G=$g" "$mnt/gen" "$gen" build --root "$c" --out "$mnt/gen/site" --quiet
-			gen_t=$T gen_m=$M gen_p=$P
-			if [ "$T" != fail ]; then
-				gen_pages=$(count_html "$mnt/gen/site")
-				gen_files=$(find "$mnt/gen/site" -type f | wc -l)
-				# no-change rebuild (summary line kept: it says what was written)
-				measure "gen no-change N=$n G=$g" - "$gen" build --root "$c" --out "$mnt/gen/site"
-				nc=$T
-				nc_line=$(tail -1 "$OUTF")
-				# one price edit, back and forth: each run is a one-price rebuild
-				cp "$c/data/prices.csv" "$out/prices.csv.orig"
-				trap 'cp "$out/prices.csv.orig" "$c/data/prices.csv"; mountpoint -q "$mnt" && cd / && umount "$mnt"' EXIT
-				pe_ts=() pe_ws=()
-				for ((i = 0; i < runs; i++)); do
-					if ((i % 2 == 0)); then edit_price 0.39 0.41 "$c"; else edit_price 0.41 0.39 "$c"; fi
-					runs=1 measure "gen price-edit N=$n G=$g" - "$gen" build --root "$c" --out "$mnt/gen/site"
-					pe_ts+=("$T")
-					pe_ws+=("$(sed -n 's/^gen: \([0-9]*\) pages written.*/\1/p' "$OUTF" | tail -1)")
-				done
-				cp "$out/prices.csv.orig" "$c/data/prices.csv"
-				pe=$(printf '%s\n' "${pe_ts[@]}" | sort -n | sed -n "$((runs / 2 + 1))p")
-				pe_w=$(printf '%s\n' "${pe_ws[@]}" | sort -n | sed -n "$((runs / 2 + 1))p")
-				details+=("gen N=$n G=$g: $gen_pages HTML files ($gen_files files), ${gen_p}% CPU; no-change: $nc_line; price edit: ${pe_ws[*]} files written")
-			fi
+		if have gen && [ "$(med gen)" != fail ]; then
+			gen_t=$(med gen) gen_m=${MEM[gen]}
+			gen_pages=$(count_html "$mnt/gen/site")
+			gen_files=$(find "$mnt/gen/site" -type f | wc -l)
+			# no-change rebuild (summary line kept: it says what was written)
+			measure "gen no-change N=$n G=$g" "$runs" 0 - "$gen" build --root "$c" --out "$mnt/gen/site"
+			nc=$T
+			nc_line=$(tail -1 "$OUTF")
+			# one price edit, back and forth: each run is a one-price rebuild
+			cp "$c/data/prices.csv" "$out/prices.csv.orig"
+			trap 'cp "$out/prices.csv.orig" "$c/data/prices.csv"; mountpoint -q "$mnt" && cd / && umount "$mnt"' EXIT
+			pe_ts=() pe_ws=()
+			for ((i = 0; i < runs; i++)); do
+				if ((i % 2 == 0)); then edit_price 0.39 0.41 "$c"; else edit_price 0.41 0.39 "$c"; fi
+				measure "gen price-edit N=$n G=$g" 1 0 - "$gen" build --root "$c" --out "$mnt/gen/site"
+				pe_ts+=("$T")
+				pe_ws+=("$(sed -n 's/^gen: \([0-9]*\) pages written.*/\1/p' "$OUTF" | tail -1)")
+			done
+			cp "$out/prices.csv.orig" "$c/data/prices.csv"
+			pe=$(median "${pe_ts[@]}")
+			pe_w=$(median "${pe_ws[@]}")
+			details+=("gen N=$n G=$g: $gen_pages HTML files ($gen_files files); CPU ${C[gen]} %; no-change: $nc_line; price edit: ${pe_ws[*]} files written")
 			rm -rf "$mnt/gen"
 		fi
-		details+=("floor N=$n G=$g: 1 thread at ${f1p}% CPU")
-		rows+=("| $n | $g | ${gen_pages} | $gen_t / $gen_m | $hugo_t / $hugo_m | $f1 | $f2 | $(ratio "$gen_t" "$hugo_t") | $(ratio "$hugo_t" "$gen_t") | $(ratio "$gen_t" "$f1") | $nc | $pe ($pe_w) |")
+		rows+=("| $n | $g | ${gen_pages} | $gen_t / $gen_m | $hugo_t / $hugo_m | $f1 | $f2 | $(ratio "$hugo_t" "$gen_t") | $(ratio "$gen_t" "$f1") | $(ratio "$gen_t" "$f2") | $nc | $pe ($pe_w) |")
 		say "done N=$n G=$g"
 	done
 done
@@ -156,7 +172,7 @@ done
 echo
 echo "$(date -u +%Y-%m-%d) · $(nproc) cores · output on $mnt_kind ($mnt) · medians of $runs runs · $(hugo version 2>/dev/null | cut -d' ' -f2 | cut -d+ -f1)"
 echo
-echo "| N/lang | GPUs | gen pages | gen s / MiB | Hugo s / MiB | floor 1t s | floor 2t s | gen/Hugo | Hugo/gen | gen/floor 1t | gen no-change s | gen price edit s (files written) |"
+echo "| N/lang | GPUs | gen pages | gen s / MiB | Hugo s / MiB | floor 1t s | floor 2t s | Hugo/gen | gen/floor 1t | gen/floor 2t | gen no-change s | gen price edit s (files written) |"
 echo "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 printf '%s\n' "${rows[@]}"
 echo

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Where gen spends a full build: perf (sampled, user + kernel time) and, with
+# CALLGRIND=1, callgrind (exact instruction counts, user space only).
+#     bench/profile.sh [N] [G]      defaults: N=1000 articles per language, G=10
+# Needs the corpus from bench/run.sh (or generates it); output on a tmpfs.
+set -eu
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+n=${1:-1000} g=${2:-10}
+out=$here/out
+c=$out/corpus-$n-$g
+[ -d "$c/content" ] || python3 "$here/corpus.py" "$c" --articles "$n" --gpus "$g" --src "$root"
+rm -rf "$c/templates" && cp -R "$root/templates" "$c/templates"
+(cd "$root" && make -s build/gen)
+mnt=$out/mnt-profile
+mkdir -p "$mnt"
+if [ "$(id -u)" = 0 ] && ! mountpoint -q "$mnt"; then
+	mount -t tmpfs -o size=4g tmpfs "$mnt" && trap 'cd / && umount "$mnt"' EXIT
+fi
+rm -rf "$mnt/site"
+perf record -q -F 4999 -g -o "$out/perf.data" "$root/build/gen" build --root "$c" --out "$mnt/site" --quiet
+echo "== perf, self time (top 25)"
+perf report -i "$out/perf.data" --no-children --sort dso,sym --percent-limit 0.7 --stdio -g none 2>/dev/null |
+	grep -v '^#' | grep -v '^$' | head -25
+echo "== perf, including callees (top 30)"
+perf report -i "$out/perf.data" --children --sort sym --percent-limit 2 --stdio -g none 2>/dev/null |
+	grep -v '^#' | grep -v '^$' | head -30
+if [ "${CALLGRIND:-0}" = 1 ]; then
+	rm -rf "$mnt/site"
+	valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" \
+		"$root/build/gen" build --root "$c" --out "$mnt/site" --quiet 2>"$out/callgrind.log"
+	echo "== callgrind, inclusive (top 30)"
+	callgrind_annotate --inclusive=yes "$out/callgrind.out" 2>/dev/null | sed -n '1,60p' | grep -E '^ *[0-9,]+ ' | head -30
+	echo "== callgrind, self (top 25)"
+	callgrind_annotate "$out/callgrind.out" 2>/dev/null | grep -E '^ *[0-9,]+ ' | head -25
+fi
