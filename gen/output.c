@@ -186,17 +186,12 @@ static int keep_file(const char *old, const char *new_path, const void *data,
 	return utimensat(AT_FDCWD, new_path, times, 0);
 }
 
-int output_add(struct output *o, const char *rel, const void *data, size_t len)
+/* Put one file into the staging folder: a link to the published copy when
+ * the bytes are the same, else a new file. `counted` files show in the
+ * summary (the marker does not). */
+static int stage_file(struct output *o, const char *rel, const void *data,
+		      size_t len, bool counted)
 {
-	if (interrupted) {
-		diag_error(o->diag, NULL, 0, 0, "interrupted; the site was not changed");
-		return -1;
-	}
-	if (!path_is_safe(rel)) {
-		diag_error(o->diag, rel, 0, 0,
-			   "refusing to write outside the output folder");
-		return -1;
-	}
 	struct buf old = BUF_INIT, path = BUF_INIT;
 	buf_addf(&old, "%s/%s", o->dir, rel);
 	buf_addf(&path, "%s/%s", o->staging, rel);
@@ -213,11 +208,11 @@ int output_add(struct output *o, const char *rel, const void *data, size_t len)
 		buf_release(&parent);
 		if (rc == 0)
 			rc = keep_file(old.ptr, path.ptr, data, len);
-		if (rc == 0)
+		if (rc == 0 && counted)
 			o->unchanged++;
 	} else {
 		rc = fs_write_file(path.ptr, data, len);
-		if (rc == 0)
+		if (rc == 0 && counted)
 			o->written++;
 	}
 	if (rc != 0 && !fs_exists(path.ptr))
@@ -225,6 +220,20 @@ int output_add(struct output *o, const char *rel, const void *data, size_t len)
 	buf_release(&old);
 	buf_release(&path);
 	return rc;
+}
+
+int output_add(struct output *o, const char *rel, const void *data, size_t len)
+{
+	if (interrupted) {
+		diag_error(o->diag, NULL, 0, 0, "interrupted; the site was not changed");
+		return -1;
+	}
+	if (!path_is_safe(rel)) {
+		diag_error(o->diag, rel, 0, 0,
+			   "refusing to write outside the output folder");
+		return -1;
+	}
+	return stage_file(o, rel, data, len, true);
 }
 
 /* Count the files of `dir`/`rel` that have no counterpart in `other`. */
@@ -264,13 +273,8 @@ int output_commit(struct output *o)
 		output_abort(o);
 		return -1;
 	}
-	struct buf marker = BUF_INIT;
-	buf_addf(&marker, "%s/" OUTPUT_MARKER, o->staging);
 	static const char note[] = "made by gen (gpuguide); replaced by every build\n";
-	int mrc = fs_write_file(marker.ptr, note, sizeof note - 1);
-	buf_release(&marker);
-	if (mrc != 0) {
-		diag_error(o->diag, o->staging, 0, 0, "cannot write: %s", strerror(errno));
+	if (stage_file(o, OUTPUT_MARKER, note, sizeof note - 1, false) != 0) {
 		output_abort(o);
 		return -1;
 	}
