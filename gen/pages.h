@@ -1,6 +1,6 @@
 /* pages: the guide's pages built from data (GPUs, comparisons, tasks, use
- * cases, techniques, VRAM fit, inference, data tables, data health,
- * methodology), in both languages. Each page's context is assembled here, in
+ * cases, techniques, VRAM fit, inference), in both languages (the data
+ * tables, data health and methodology pages are datapages.c's). Each page's context is assembled here, in
  * C, with every figure already formatted, so templates never compute.
  */
 #ifndef GPUGUIDE_PAGES_H

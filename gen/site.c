@@ -532,7 +532,7 @@ static void plan_article_lists(struct site *s, enum lang l)
 	struct value *latest = value_new_list(&s->arena);
 	for (size_t i = 0; i < n && i < 5; i++)
 		value_list_push(&s->arena, latest, article_summary(s, l, "", list[i]));
-	struct value *hctx = value_new_map(&s->arena);
+	struct value *hctx = pages_home_context(s, l);
 	value_map_set(&s->arena, hctx, "latest", latest);
 	value_map_set_bool(&s->arena, hctx, "has_latest", n > 0);
 	value_map_set_bool(&s->arena, hctx, "is_home", true);
