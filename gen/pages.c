@@ -927,8 +927,8 @@ static struct value *gpu_tasks(const struct pg *p, size_t g)
 		value_map_set_str(a, r, "name", task_name(p, t));
 		value_map_set_str(a, r, "href", href_to(p, task_path(p, t)));
 		value_map_set(a, r, "hours", hours_cell(p, c));
-		value_map_set_str(a, r, "cards", c->gpu_count > 1
-				  ? fmt_number(p, c->gpu_count) : "1");
+		value_map_set_str(a, r, "cards", c->time_row < 0 ? ""
+				  : fmt_number(p, c->gpu_count));
 		value_map_set(a, r, "cost", cost_cell(p, c));
 		value_map_set(a, r, "range", cost_range_cell(p, c));
 		value_list_push(a, rows, r);
@@ -1154,7 +1154,7 @@ static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
 			continue;
 		if (out.len)
 			buf_adds(&out, " · ");
-		buf_addf(&out, "%s: %s", d->gpus[g].name, note);
+		buf_addf(&out, "%s%s%s", d->gpus[g].name, tr(p, "list.colon"), note);
 	}
 	return keep(p, &out);
 }
