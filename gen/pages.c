@@ -420,8 +420,10 @@ static void cell_set_missing(const struct pg *p, struct value *c, const char *wh
 	value_map_set_str(a, c, "sort", "");
 	if (why && i18n_has(&p->s->i18n, why)) {
 		value_map_set_bool(a, c, "has_why", true);
-		value_map_set_str(a, c, "why", fill(p, "why.paren", "why", tr(p, why),
-						    NULL));
+		/* full-width brackets in Chinese need no space before them */
+		value_map_set_str(a, c, "why", arena_printf(a, "%s%s",
+			p->l == LANG_ZH ? "" : " ",
+			fill(p, "why.paren", "why", tr(p, why), NULL)));
 	}
 	cell_update_class(p, c);
 }
