@@ -1,5 +1,7 @@
 #include "feeds.h"
 
+#include "articles.h"
+
 #include "buf.h"
 #include "diag.h"
 #include "markdown.h"
@@ -202,11 +204,13 @@ static void feed_entry(struct site *s, struct xml *x, enum lang l,
 	if (a->description)
 		element(s, x, "summary", a->description);
 	/* the article's links are relative to its page */
-	start(x, "content");
-	attr(s, x, "type", "html");
-	attr(s, x, "xml:base", url);
-	check(x, xmlTextWriterWriteString(x->w, xml_text(s, a->html)));
-	end(x);
+	if (a->html) { /* kept for the newest articles (ARTICLES_IN_FEED) */
+		start(x, "content");
+		attr(s, x, "type", "html");
+		attr(s, x, "xml:base", url);
+		check(x, xmlTextWriterWriteString(x->w, xml_text(s, a->html)));
+		end(x);
+	}
 	end(x);
 }
 
@@ -256,7 +260,8 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 	element(s, &x, "name", site_name);
 	element(s, &x, "uri", home);
 	end(&x);
-	for (size_t i = 0; i < n; i++)
+	/* the newest entries only: a feed reader needs no archive */
+	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
 		feed_entry(s, &x, l, list[i]);
 	end(&x);
 	free(list);

@@ -127,11 +127,11 @@ static int make_parent(const char *path)
 	return rc;
 }
 
-int fs_write_file(const char *path, const void *data, size_t len)
+static int write_new(const char *path, const void *data, size_t len, int flags)
 {
 	if (make_parent(path) != 0)
 		return -1;
-	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0644);
 	if (fd < 0)
 		return -1;
 	const char *p = data;
@@ -149,6 +149,16 @@ int fs_write_file(const char *path, const void *data, size_t len)
 		len -= (size_t)n;
 	}
 	return close(fd);
+}
+
+int fs_write_file(const char *path, const void *data, size_t len)
+{
+	return write_new(path, data, len, O_TRUNC);
+}
+
+int fs_create_file(const char *path, const void *data, size_t len)
+{
+	return write_new(path, data, len, O_EXCL);
 }
 
 bool fs_file_equals(const char *path, const void *data, size_t len)

@@ -25,6 +25,10 @@ int fs_mkdir_p(const char *path);
 /* Write `len` bytes to `path`, creating parent folders. Returns 0 or -1. */
 int fs_write_file(const char *path, const void *data, size_t len);
 
+/* The same, but `path` must not exist yet: -1 with errno EEXIST if it
+ * does (so two writers of one path cannot both succeed). */
+int fs_create_file(const char *path, const void *data, size_t len);
+
 /* True when `path` is a file holding exactly these bytes. */
 bool fs_file_equals(const char *path, const void *data, size_t len);
 

@@ -16,7 +16,10 @@
 #include "metrics.h"
 #include "output.h"
 #include "site.h"
+#include "strmap.h"
 #include "text.h"
+
+#include <pthread.h>
 
 #include <math.h>
 #include <stdarg.h>
@@ -33,18 +36,16 @@ struct chart_file {
 	size_t len;
 };
 
-/* A chart placed on a page, to make ids unique on that page. */
-struct chart_use {
-	enum lang lang;
-	char *page;
-	char *id;
-};
-
+/* What the module keeps: the standalone files (in the order first drawn),
+ * which ids have one, and how often each chart id is placed on each page (to
+ * make inline ids unique on a page). Pages render on several threads at
+ * once: `lock` guards all of it. */
 struct guide_charts {
+	pthread_mutex_t lock;
 	struct chart_file *files;
 	size_t nfiles, cap_files;
-	struct chart_use *uses;
-	size_t nuses, cap_uses;
+	struct strmap file_ids; /* "lang/id" */
+	struct strmap uses;     /* "lang/page/id" -> times placed */
 };
 
 static char *dup_or_die(const char *s)
@@ -69,27 +70,28 @@ static void *grow_array(void *items, size_t n, size_t *cap, size_t size)
 	return p;
 }
 
-static struct guide_charts *kept(struct site *s)
+void guide_charts_init(struct site *s)
 {
-	if (!s->charts) {
-		s->charts = calloc(1, sizeof(struct guide_charts));
-		if (!s->charts)
-			abort();
-	}
-	return s->charts;
+	if (s->charts)
+		return;
+	struct guide_charts *g = calloc(1, sizeof *g);
+	if (!g)
+		abort();
+	pthread_mutex_init(&g->lock, NULL);
+	s->charts = g;
 }
 
-static bool has_file(const struct guide_charts *g, enum lang l, const char *id)
-{
-	for (size_t i = 0; i < g->nfiles; i++)
-		if (g->files[i].lang == l && !strcmp(g->files[i].id, id))
-			return true;
-	return false;
-}
-
+/* Keep the standalone file of `id` unless it is kept already. */
 static void keep_file(struct guide_charts *g, enum lang l, const char *id,
 		      const struct buf *svg)
 {
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "%s/%s", lang_code(l), id);
+	bool created;
+	strmap_slot(&g->file_ids, key.ptr, &created);
+	buf_release(&key);
+	if (!created)
+		return;
 	g->files = grow_array(g->files, g->nfiles, &g->cap_files, sizeof *g->files);
 	struct buf doc = BUF_INIT;
 	buf_adds(&doc, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
@@ -105,17 +107,11 @@ static void keep_file(struct guide_charts *g, enum lang l, const char *id,
 static size_t count_use(struct guide_charts *g, enum lang l, const char *page,
 			const char *id)
 {
-	size_t n = 0;
-	for (size_t i = 0; i < g->nuses; i++)
-		if (g->uses[i].lang == l && !strcmp(g->uses[i].page, page) &&
-		    !strcmp(g->uses[i].id, id))
-			n++;
-	g->uses = grow_array(g->uses, g->nuses, &g->cap_uses, sizeof *g->uses);
-	struct chart_use *u = &g->uses[g->nuses++];
-	u->lang = l;
-	u->page = dup_or_die(page);
-	u->id = dup_or_die(id);
-	return n;
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "%s/%s/%s", lang_code(l), page, id);
+	size_t *n = strmap_slot(&g->uses, key.ptr, NULL);
+	buf_release(&key);
+	return (*n)++;
 }
 
 /* ---- the charts and their arguments ---- */
@@ -1533,15 +1529,19 @@ int guide_chart_render(struct site *s, enum lang l, const struct chart_request *
 		arena_free(&c.a);
 		return -1;
 	}
-	struct guide_charts *g = kept(s);
+	guide_charts_init(s);
+	struct guide_charts *g = s->charts;
 	c.ids[0] = chart_id(&c, rq);
 	c.nids = 1;
+	pthread_mutex_lock(&g->lock);
 	size_t before = rq->page_path ? count_use(g, l, rq->page_path, c.ids[0]) : 0;
+	pthread_mutex_unlock(&g->lock);
 	if (before)
 		c.ids[c.nids++] = arena_printf(&c.a, "%s-%zu", c.ids[0], before + 1);
 	build(&c);
-	if (!has_file(g, l, c.ids[0]))
-		keep_file(g, l, c.ids[0], &c.svg[0]);
+	pthread_mutex_lock(&g->lock);
+	keep_file(g, l, c.ids[0], &c.svg[0]);
+	pthread_mutex_unlock(&g->lock);
 	append_figure(&c, rq, out);
 
 	for (size_t i = 0; i < 2; i++)
@@ -1580,12 +1580,10 @@ void guide_charts_free(struct site *s)
 			free(g->files[i].id);
 			free(g->files[i].svg);
 		}
-		for (size_t i = 0; i < g->nuses; i++) {
-			free(g->uses[i].page);
-			free(g->uses[i].id);
-		}
 		free(g->files);
-		free(g->uses);
+		strmap_free(&g->file_ids);
+		strmap_free(&g->uses);
+		pthread_mutex_destroy(&g->lock);
 		free(g);
 	}
 	s->charts = NULL;

@@ -45,6 +45,11 @@ struct chart_request {
 int guide_chart_render(struct site *s, enum lang l, const struct chart_request *rq,
 		       struct buf *out, const char *path, int line, int col);
 
+/* Set up what the module keeps in the site; call before rendering on
+ * several threads (guide_chart_render calls it too, for single-threaded
+ * use). */
+void guide_charts_init(struct site *s);
+
 /* Write every chart rendered so far as a standalone SVG file
  * charts/<lang>/<id>.svg through output_add. Returns 0 or -1. */
 int guide_charts_write(struct site *s, struct output *o);

@@ -13,8 +13,8 @@
 #define GEN_VERSION "0.1.0"
 
 static const char usage[] =
-	"usage: gen build [--root DIR] [--out DIR] [--base-url URL] [--quiet]\n"
-	"       gen check [--root DIR]\n"
+	"usage: gen build [--root DIR] [--out DIR] [--base-url URL] [--jobs N] [--quiet]\n"
+	"       gen check [--root DIR] [--jobs N]\n"
 	"       gen serve [--root DIR] [--port N]\n"
 	"       gen --help | --version\n"
 	"\n"
@@ -27,6 +27,8 @@ static const char usage[] =
 	"\n"
 	"  --root DIR      the project folder (default .)\n"
 	"  --out DIR       where the site goes (default ROOT/site)\n"
+	"  --jobs N        render on N threads (default: one per core; the\n"
+	"                  output is the same for any N)\n"
 	"  --base-url URL  absolute address of the site, for canonical links,\n"
 	"                  feeds and the sitemap (default https://gpuguide.example)\n"
 	"\n"
@@ -91,6 +93,7 @@ int main(int argc, char **argv)
 		.write = build,
 	};
 	bool quiet = false;
+	const char *jobs = NULL;
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i];
 		const char **slot = NULL;
@@ -102,6 +105,8 @@ int main(int argc, char **argv)
 			slot = &opt.base_url;
 		else if (!strcmp(a, "--quiet"))
 			quiet = true;
+		else if (!strcmp(a, "--jobs"))
+			slot = &jobs;
 		else
 			return usage_error("unknown option \"%s\"", a);
 		if (slot) {
@@ -109,6 +114,13 @@ int main(int argc, char **argv)
 				return usage_error("%s needs a value", a);
 			*slot = argv[++i];
 		}
+	}
+	if (jobs) {
+		char *end;
+		long n = strtol(jobs, &end, 10);
+		if (*end || n < 1 || n > 16)
+			return usage_error("--jobs takes a number from 1 to 16, not \"%s\"", jobs);
+		opt.jobs = (int)n;
 	}
 	struct buf out_dir = BUF_INIT;
 	if (!opt.out) {

@@ -172,6 +172,27 @@ static bool is_fence_line(const char *s, size_t n)
 	return n == 3 && !memcmp(s, "---", 3);
 }
 
+static void count_words(struct article *a)
+{
+	size_t words = 0;
+	bool in_word = false;
+	for (const unsigned char *p = (const unsigned char *)a->body; *p; p++) {
+		if (*p >= 0xE0) { /* a CJK character reads like a word */
+			words++;
+			in_word = false;
+		} else if (*p >= 0x80) {
+			continue;
+		} else if (isalnum(*p)) {
+			if (!in_word)
+				words++;
+			in_word = true;
+		} else {
+			in_word = false;
+		}
+	}
+	a->words = words;
+}
+
 int markdown_parse_article(struct article *a, const char *path, int lang,
 			   const char *src, size_t len, struct diag *diag)
 {
@@ -241,6 +262,7 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 	}
 	a->body_line = line + 1;
 	a->body = xstrndup(src + pos, len - pos);
+	count_words(a);
 	return errors ? -1 : 0;
 }
 
@@ -673,26 +695,6 @@ static char *canonical_cite(const struct shortcode *sc)
 	return buf_detach(&b, NULL);
 }
 
-static void count_words(struct article *a)
-{
-	size_t words = 0;
-	bool in_word = false;
-	for (const unsigned char *p = (const unsigned char *)a->body; *p; p++) {
-		if (*p >= 0xE0) { /* a CJK character reads like a word */
-			words++;
-			in_word = false;
-		} else if (*p >= 0x80) {
-			continue;
-		} else if (isalnum(*p)) {
-			if (!in_word)
-				words++;
-			in_word = true;
-		} else {
-			in_word = false;
-		}
-	}
-	a->words = words;
-}
 
 int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
 		    struct diag *diag)
@@ -724,7 +726,6 @@ int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
 	free(html);
 	cmark_node_free(doc);
 	a->html = buf_detach(&out, NULL);
-	count_words(a);
 
 	for (size_t i = 0; i < st.n; i++) {
 		free(st.items[i].storage);

@@ -60,7 +60,9 @@ struct article {
 	char *html;      /* rendered body (owned), after markdown_render */
 	struct heading *headings; size_t nheadings;
 	char **cites; size_t ncites; /* canonical shortcode texts, sorted */
-	size_t words;    /* words (en) or characters (zh) for reading time */
+	size_t words;    /* words (en) or characters (zh) for reading time,
+			    counted by markdown_parse_article */
+	bool keep_html;  /* the build keeps `html` after the page (feeds) */
 };
 
 /* Parse `src` (the whole file) into `a`: front matter checked and body kept.

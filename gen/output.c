@@ -10,6 +10,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -180,7 +181,8 @@ static int keep_file(const char *old, const char *new_path, const void *data,
 	if (link(old, new_path) == 0)
 		return 0;
 	struct stat st;
-	if (stat(old, &st) != 0 || fs_write_file(new_path, data, len) != 0)
+	if (errno == EEXIST || stat(old, &st) != 0 ||
+	    fs_create_file(new_path, data, len) != 0)
 		return -1;
 	struct timespec times[2] = { st.st_atim, st.st_mtim };
 	return utimensat(AT_FDCWD, new_path, times, 0);
@@ -190,17 +192,16 @@ static int keep_file(const char *old, const char *new_path, const void *data,
  * the bytes are the same, else a new file. `counted` files show in the
  * summary (the marker does not). */
 static int stage_file(struct output *o, const char *rel, const void *data,
-		      size_t len, bool counted)
+		      size_t len, bool counted, struct diag *diag)
 {
 	struct buf old = BUF_INIT, path = BUF_INIT;
 	buf_addf(&old, "%s/%s", o->dir, rel);
 	buf_addf(&path, "%s/%s", o->staging, rel);
 	int rc = 0;
-	if (fs_exists(path.ptr)) {
-		diag_error(o->diag, rel, 0, 0,
-			   "two inputs write the same output file");
-		rc = -1;
-	} else if (fs_file_equals(old.ptr, data, len)) {
+	bool kept = false;
+	/* files are created exclusively (link and O_EXCL fail on an existing
+	 * path), so a second writer of a path fails even in another thread */
+	if (fs_file_equals(old.ptr, data, len)) {
 		const char *slash = strrchr(path.ptr, '/');
 		struct buf parent = BUF_INIT;
 		buf_add(&parent, path.ptr, (size_t)(slash - path.ptr));
@@ -208,32 +209,39 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 		buf_release(&parent);
 		if (rc == 0)
 			rc = keep_file(old.ptr, path.ptr, data, len);
-		if (rc == 0 && counted)
-			o->unchanged++;
+		kept = true;
 	} else {
-		rc = fs_write_file(path.ptr, data, len);
-		if (rc == 0 && counted)
-			o->written++;
+		rc = fs_create_file(path.ptr, data, len);
 	}
-	if (rc != 0 && !fs_exists(path.ptr))
-		diag_error(o->diag, rel, 0, 0, "cannot write: %s", strerror(errno));
+	if (rc != 0 && errno == EEXIST)
+		diag_error(diag, rel, 0, 0, "two inputs write the same output file");
+	else if (rc != 0)
+		diag_error(diag, rel, 0, 0, "cannot write: %s", strerror(errno));
+	else if (counted)
+		atomic_fetch_add(kept ? &o->unchanged : &o->written, 1);
 	buf_release(&old);
 	buf_release(&path);
 	return rc;
 }
 
-int output_add(struct output *o, const char *rel, const void *data, size_t len)
+int output_add_to(struct output *o, const char *rel, const void *data,
+		  size_t len, struct diag *diag)
 {
 	if (interrupted) {
-		diag_error(o->diag, NULL, 0, 0, "interrupted; the site was not changed");
+		diag_error(diag, NULL, 0, 0, "interrupted; the site was not changed");
 		return -1;
 	}
 	if (!path_is_safe(rel)) {
-		diag_error(o->diag, rel, 0, 0,
+		diag_error(diag, rel, 0, 0,
 			   "refusing to write outside the output folder");
 		return -1;
 	}
-	return stage_file(o, rel, data, len, true);
+	return stage_file(o, rel, data, len, true, diag);
+}
+
+int output_add(struct output *o, const char *rel, const void *data, size_t len)
+{
+	return output_add_to(o, rel, data, len, o->diag);
 }
 
 /* Count the files of `dir`/`rel` that have no counterpart in `other`. */
@@ -274,7 +282,7 @@ int output_commit(struct output *o)
 		return -1;
 	}
 	static const char note[] = "made by gen (gpuguide); replaced by every build\n";
-	if (stage_file(o, OUTPUT_MARKER, note, sizeof note - 1, false) != 0) {
+	if (stage_file(o, OUTPUT_MARKER, note, sizeof note - 1, false, o->diag) != 0) {
 		output_abort(o);
 		return -1;
 	}

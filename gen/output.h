@@ -15,6 +15,7 @@
 #ifndef GPUGUIDE_OUTPUT_H
 #define GPUGUIDE_OUTPUT_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -24,7 +25,8 @@ struct output {
 	char *dir;      /* the published folder (owned) */
 	char *staging;  /* the folder being filled (owned) */
 	struct diag *diag;
-	size_t written, unchanged, removed;
+	_Atomic size_t written, unchanged; /* output_add is thread-safe */
+	size_t removed;
 };
 
 /* The file every published folder holds, so that a later build knows the
@@ -42,6 +44,10 @@ int output_check_target(const char *dir, const char *root, struct diag *diag);
 
 /* Add one file. Returns 0, or -1 after reporting the problem. */
 int output_add(struct output *o, const char *rel, const void *data, size_t len);
+/* The same, reporting to `diag` instead of the output's own: safe to call
+ * from several threads at once, each with its own diag. */
+int output_add_to(struct output *o, const char *rel, const void *data,
+		  size_t len, struct diag *diag);
 /* Publish: swap the staging folder in. Returns 0 or -1 (then nothing
  * changed). */
 int output_commit(struct output *o);

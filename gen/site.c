@@ -3,6 +3,8 @@
 
 #include "site.h"
 
+#include "articles.h"
+
 #include "buf.h"
 #include "cite.h"
 #include "datapages.h"
@@ -18,10 +20,13 @@
 #include "value.h"
 
 #include <errno.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 /* ---- hrefs ---- */
 
@@ -113,71 +118,8 @@ static void choose_date(struct site *s)
 	s->date = arena_strdup(&s->arena, best);
 }
 
-static void load_language_articles(struct site *s, enum lang l)
-{
-	const char *dir = arena_printf(&s->arena, "%s/content/%s", s->opt.root,
-				       lang_code(l));
-	char **names = fs_list_dir(dir, ".md");
-	if (!names)
-		return; /* a language with no articles yet */
-	struct buf src = BUF_INIT;
-	for (char **n = names; *n; n++) {
-		const char *path = arena_printf(&s->arena, "content/%s/%s",
-						lang_code(l), *n);
-		const char *full = join(s, dir, *n);
-		if ((*n)[0] == '.') {
-			continue;
-		}
-		if (fs_path_escapes(full, s->opt.root))
-			continue; /* reported by refuse_escapes */
-		buf_reset(&src);
-		if (fs_read_file(full, &src) != 0) {
-			diag_error(s->diag, path, 0, 0, "cannot read: %s",
-				   strerror(errno));
-			continue;
-		}
-		struct article a;
-		if (markdown_parse_article(&a, path, l, src.ptr, src.len,
-					   s->diag) != 0 || a.draft) {
-			markdown_article_free(&a);
-			continue;
-		}
-		s->articles = realloc(s->articles,
-				      (s->narticles + 1) * sizeof *s->articles);
-		if (!s->articles)
-			abort();
-		s->articles[s->narticles++] = a;
-	}
-	buf_release(&src);
-	fs_free_list(names);
-}
 
-static void check_duplicate_slugs(struct site *s)
-{
-	for (size_t i = 0; i < s->narticles; i++) {
-		for (size_t j = 0; j < i; j++) {
-			struct article *a = &s->articles[i], *b = &s->articles[j];
-			if (a->lang != b->lang || strcmp(a->slug, b->slug))
-				continue;
-			diag_error(s->diag, a->path, a->slug_line, 7,
-				   "duplicate slug \"%s\" (also in %s)", a->slug,
-				   b->path);
-		}
-	}
-}
 
-static void render_articles(struct site *s)
-{
-	for (size_t i = 0; i < s->narticles; i++) {
-		struct article *a = &s->articles[i];
-		struct cite_ctx cc = {
-			.site = s,
-			.lang = (enum lang)a->lang,
-			.page_path = arena_printf(&s->arena, "articles/%s/", a->slug),
-		};
-		markdown_render(a, cite_resolve, &cc, s->diag);
-	}
-}
 
 /* Report every file or folder below `dir` that a symbolic link leads
  * outside the project, so nothing from elsewhere is read or published. */
@@ -216,14 +158,11 @@ static int load_inputs(struct site *s)
 	s->templates = tmpl_set_new();
 	tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
 			  "templates", s->diag);
-	for (int l = 0; l < LANG_COUNT; l++)
-		load_language_articles(s, (enum lang)l);
-	check_duplicate_slugs(s);
+	articles_load(s);
 	if (diag_failed(s->diag))
 		return -1;
 	choose_date(s);
-	render_articles(s);
-	return diag_failed(s->diag) ? -1 : 0;
+	return 0;
 }
 
 /* ---- shared context ---- */
@@ -286,81 +225,7 @@ static void build_lang_contexts(struct site *s)
 	}
 }
 
-/* ---- the article pages ---- */
-
-static int compare_articles_newest_first(const void *x, const void *y)
-{
-	const struct article *a = *(const struct article *const *)x;
-	const struct article *b = *(const struct article *const *)y;
-	int c = strcmp(b->date, a->date);
-	return c ? c : strcmp(a->slug, b->slug);
-}
-
-static const struct article *translation_of(const struct site *s,
-					    const struct article *a)
-{
-	if (!a->translation)
-		return NULL;
-	for (size_t i = 0; i < s->narticles; i++) {
-		const struct article *b = &s->articles[i];
-		if (b->lang != a->lang && b->translation &&
-		    !strcmp(b->translation, a->translation))
-			return b;
-	}
-	return NULL;
-}
-
-/* The articles of one language, newest first (malloc'd; caller frees). */
-static const struct article **articles_of(const struct site *s, enum lang l,
-					  size_t *n)
-{
-	const struct article **list = calloc(s->narticles + 1, sizeof *list);
-	if (!list)
-		abort();
-	*n = 0;
-	for (size_t i = 0; i < s->narticles; i++)
-		if (s->articles[i].lang == (int)l)
-			list[(*n)++] = &s->articles[i];
-	qsort(list, *n, sizeof *list, compare_articles_newest_first);
-	return list;
-}
-
-static struct value *tag_list(struct site *s, enum lang l, const char *from,
-			      const struct article *a)
-{
-	struct value *tags = value_new_list(&s->arena);
-	for (size_t t = 0; t < a->ntags; t++) {
-		struct value *m = value_new_map(&s->arena);
-		value_map_set_str(&s->arena, m, "name", a->tags[t]);
-		value_map_set_str(&s->arena, m, "href",
-				  site_href(s, l, from, l,
-					    arena_printf(&s->arena, "tags/%s/",
-							 a->tags[t])));
-		value_list_push(&s->arena, tags, m);
-	}
-	return tags;
-}
-
-/* A summary of an article for lists, with links relative to `from`. */
-static struct value *article_summary(struct site *s, enum lang l,
-				     const char *from, const struct article *a)
-{
-	struct value *m = value_new_map(&s->arena);
-	value_map_set_str(&s->arena, m, "title", a->title);
-	value_map_set_str(&s->arena, m, "description", a->description);
-	value_map_set_str(&s->arena, m, "date", a->date);
-	struct buf d = BUF_INIT;
-	i18n_format_date(&d, a->date, l);
-	value_map_set_str(&s->arena, m, "date_text", d.ptr);
-	buf_release(&d);
-	value_map_set_str(&s->arena, m, "href",
-			  site_href(s, l, from, l,
-				    arena_printf(&s->arena, "articles/%s/", a->slug)));
-	value_map_set(&s->arena, m, "tags", tag_list(s, l, from, a));
-	value_map_set_bool(&s->arena, m, "has_tags", a->ntags > 0);
-	value_map_set_num(&s->arena, m, "minutes", markdown_reading_minutes(a));
-	return m;
-}
+/* ---- breadcrumbs ---- */
 
 static struct value *crumb(struct site *s, enum lang l, const char *from,
 			   const char *title, const char *to)
@@ -370,9 +235,8 @@ static struct value *crumb(struct site *s, enum lang l, const char *from,
 	value_map_set_str(&s->arena, m, "href", site_href(s, l, from, l, to));
 	return m;
 }
-
-static struct value *crumbs_to(struct site *s, enum lang l, const char *from,
-			       const char *section_key, const char *section_path)
+struct value *site_crumbs(struct site *s, enum lang l, const char *from,
+			   const char *section_key, const char *section_path)
 {
 	struct value *list = value_new_list(&s->arena);
 	value_list_push(&s->arena, list,
@@ -382,168 +246,6 @@ static struct value *crumbs_to(struct site *s, enum lang l, const char *from,
 				crumb(s, l, from, i18n_get(&s->i18n, l, section_key),
 				      section_path));
 	return list;
-}
-
-static struct value *toc_of(struct site *s, const struct article *a)
-{
-	struct value *list = value_new_list(&s->arena);
-	for (size_t i = 0; i < a->nheadings; i++) {
-		if (a->headings[i].level > 3)
-			continue;
-		struct value *m = value_new_map(&s->arena);
-		value_map_set_str(&s->arena, m, "id", a->headings[i].id);
-		value_map_set_str(&s->arena, m, "text", a->headings[i].text);
-		value_map_set_bool(&s->arena, m, "sub", a->headings[i].level == 3);
-		value_list_push(&s->arena, list, m);
-	}
-	return list;
-}
-
-static void plan_article_pages(struct site *s)
-{
-	for (size_t i = 0; i < s->narticles; i++) {
-		const struct article *a = &s->articles[i];
-		enum lang l = (enum lang)a->lang;
-		const char *path = arena_printf(&s->arena, "articles/%s/", a->slug);
-		const struct article *other = translation_of(s, a);
-		struct value *ctx = article_summary(s, l, path, a);
-		value_map_set(&s->arena, ctx, "body",
-			      value_new_string_borrowed(&s->arena, a->html));
-		if (a->nheadings >= 3) {
-			value_map_set(&s->arena, ctx, "toc", toc_of(s, a));
-			value_map_set_bool(&s->arena, ctx, "has_toc", true);
-		}
-		struct page_spec p = {
-			.lang = l,
-			.path = path,
-			.alt_path = other ? arena_printf(&s->arena, "articles/%s/",
-							 other->slug) : NULL,
-			.template_name = "pages/article",
-			.title = a->title,
-			.description = a->description,
-			.section = "articles",
-			.ctx = ctx,
-			.crumbs = crumbs_to(s, l, path, "nav.articles", "articles/"),
-		};
-		site_add_page(s, &p);
-	}
-}
-
-/* Distinct tags of one language, sorted (malloc'd array of borrowed
- * strings; caller frees). */
-static const char **tags_of(const struct site *s, enum lang l, size_t *n)
-{
-	size_t cap = 16;
-	const char **tags = malloc(cap * sizeof *tags);
-	if (!tags)
-		abort();
-	*n = 0;
-	for (size_t i = 0; i < s->narticles; i++) {
-		if (s->articles[i].lang != (int)l)
-			continue;
-		for (size_t t = 0; t < s->articles[i].ntags; t++) {
-			const char *tag = s->articles[i].tags[t];
-			size_t k = 0;
-			while (k < *n && strcmp(tags[k], tag))
-				k++;
-			if (k < *n)
-				continue;
-			if (*n == cap) {
-				cap *= 2;
-				tags = realloc(tags, cap * sizeof *tags);
-				if (!tags)
-					abort();
-			}
-			tags[(*n)++] = tag;
-		}
-	}
-	for (size_t i = 1; i < *n; i++)
-		for (size_t j = i; j > 0 && strcmp(tags[j - 1], tags[j]) > 0; j--) {
-			const char *x = tags[j];
-			tags[j] = tags[j - 1];
-			tags[j - 1] = x;
-		}
-	return tags;
-}
-
-static bool lang_has_tag(const struct site *s, enum lang l, const char *tag)
-{
-	for (size_t i = 0; i < s->narticles; i++) {
-		if (s->articles[i].lang != (int)l)
-			continue;
-		for (size_t t = 0; t < s->articles[i].ntags; t++)
-			if (!strcmp(s->articles[i].tags[t], tag))
-				return true;
-	}
-	return false;
-}
-
-static void plan_article_lists(struct site *s, enum lang l)
-{
-	size_t n;
-	const struct article **list = articles_of(s, l, &n);
-	enum lang other = l == LANG_EN ? LANG_ZH : LANG_EN;
-
-	/* the article index */
-	struct value *items = value_new_list(&s->arena);
-	for (size_t i = 0; i < n; i++)
-		value_list_push(&s->arena, items,
-				article_summary(s, l, "articles/", list[i]));
-	struct value *ctx = value_new_map(&s->arena);
-	value_map_set(&s->arena, ctx, "articles", items);
-	struct page_spec p = {
-		.lang = l, .path = "articles/", .alt_path = "articles/",
-		.template_name = "pages/articles",
-		.title = i18n_get(&s->i18n, l, "nav.articles"),
-		.section = "articles", .ctx = ctx,
-		.crumbs = crumbs_to(s, l, "articles/", NULL, NULL),
-	};
-	site_add_page(s, &p);
-
-	/* a page per tag */
-	size_t ntags;
-	const char **tags = tags_of(s, l, &ntags);
-	for (size_t t = 0; t < ntags; t++) {
-		const char *path = arena_printf(&s->arena, "tags/%s/", tags[t]);
-		struct value *tagged = value_new_list(&s->arena);
-		for (size_t i = 0; i < n; i++)
-			for (size_t k = 0; k < list[i]->ntags; k++)
-				if (!strcmp(list[i]->tags[k], tags[t]))
-					value_list_push(&s->arena, tagged,
-							article_summary(s, l, path, list[i]));
-		struct value *tctx = value_new_map(&s->arena);
-		value_map_set(&s->arena, tctx, "articles", tagged);
-		value_map_set_str(&s->arena, tctx, "tag", tags[t]);
-		struct page_spec tp = {
-			.lang = l, .path = path,
-			.alt_path = lang_has_tag(s, other, tags[t]) ? path : NULL,
-			.template_name = "pages/tag",
-			.title = arena_printf(&s->arena, "%s: %s",
-					      i18n_get(&s->i18n, l, "articles.tag"),
-					      tags[t]),
-			.section = "articles", .ctx = tctx,
-			.crumbs = crumbs_to(s, l, path, "nav.articles", "articles/"),
-		};
-		site_add_page(s, &tp);
-	}
-	free(tags);
-
-	/* the home page lists the latest articles */
-	struct value *latest = value_new_list(&s->arena);
-	for (size_t i = 0; i < n && i < 5; i++)
-		value_list_push(&s->arena, latest, article_summary(s, l, "", list[i]));
-	struct value *hctx = pages_home_context(s, l);
-	value_map_set(&s->arena, hctx, "latest", latest);
-	value_map_set_bool(&s->arena, hctx, "has_latest", n > 0);
-	value_map_set_bool(&s->arena, hctx, "is_home", true);
-	struct page_spec hp = {
-		.lang = l, .path = "", .alt_path = "",
-		.template_name = "pages/home",
-		.title = i18n_get(&s->i18n, l, "site.name"),
-		.section = "home", .ctx = hctx, .crumbs = NULL,
-	};
-	site_add_page(s, &hp);
-	free(list);
 }
 
 /* ---- rendering ---- */
@@ -643,6 +345,7 @@ static struct value *page_context(struct site *s, const struct page_spec *p)
 	return m;
 }
 
+/* Render one page; `out` NULL renders without writing (gen check). */
 static int render_page(struct site *s, struct output *out,
 		       const struct page_spec *p, struct buf *html)
 {
@@ -652,12 +355,114 @@ static int render_page(struct site *s, struct output *out,
 			   p->template_name);
 		return -1;
 	}
+	struct page_spec built = *p;
+	if (p->build) {
+		built.ctx = p->build(s, p);
+		if (!built.ctx)
+			return -1;
+	}
 	buf_reset(html);
-	if (tmpl_render(s->templates, t, page_context(s, p), html, s->diag) != 0)
+	if (tmpl_render(s->templates, t, page_context(s, &built), html, s->diag) != 0)
 		return -1;
+	if (!out)
+		return 0;
 	const char *rel = arena_printf(&s->arena, "%s/%sindex.html",
 				       lang_code(p->lang), p->path);
-	return output_add(out, rel, html->ptr, html->len);
+	return output_add_to(out, rel, html->ptr, html->len, s->diag);
+}
+
+/* ---- rendering on every core ---- */
+
+/* Pages are handed out one at a time to the threads; each thread renders
+ * with its own view of the site (its own arena, emptied after every page)
+ * and its own messages per page, printed in page order at the end, so the
+ * output and the messages do not depend on the threads' timing. */
+struct render_pool {
+	struct site *site;
+	struct output *out;
+	atomic_size_t next;
+	atomic_bool stop;
+	struct buf *logs; /* [npages] */
+	int *errors, *warnings;
+};
+
+static void *render_worker(void *arg)
+{
+	struct render_pool *pool = arg;
+	struct site view = *pool->site;
+	memset(&view.arena, 0, sizeof view.arena);
+	struct buf html = BUF_INIT;
+	for (;;) {
+		size_t i = atomic_fetch_add(&pool->next, 1);
+		if (i >= pool->site->npages || atomic_load(&pool->stop))
+			break;
+		struct diag d;
+		diag_init(&d, NULL, &pool->logs[i]);
+		view.diag = &d;
+		if (render_page(&view, pool->out, &pool->site->pages[i], &html) != 0 &&
+		    !d.errors)
+			d.errors = 1;
+		pool->errors[i] = d.errors;
+		pool->warnings[i] = d.warnings;
+		arena_free(&view.arena);
+		/* a build that failed stops early; a check renders every page to
+		 * report every problem */
+		if (d.errors && pool->out)
+			atomic_store(&pool->stop, true);
+	}
+	buf_release(&html);
+	return NULL;
+}
+
+static int render_jobs(const struct site *s)
+{
+	if (s->opt.jobs > 0)
+		return s->opt.jobs;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
+}
+
+/* Render every planned page (with `out` NULL: only check them). */
+static int render_pages(struct site *s, struct output *out)
+{
+	size_t n = s->npages;
+	struct render_pool pool = { .site = s, .out = out };
+	atomic_init(&pool.next, 0);
+	atomic_init(&pool.stop, false);
+	pool.logs = calloc(n + 1, sizeof *pool.logs);
+	pool.errors = calloc(n + 1, sizeof *pool.errors);
+	pool.warnings = calloc(n + 1, sizeof *pool.warnings);
+	if (!pool.logs || !pool.errors || !pool.warnings)
+		abort();
+	for (size_t i = 0; i < n; i++)
+		buf_init(&pool.logs[i]);
+	int jobs = render_jobs(s);
+	pthread_t threads[16];
+	int started = 0;
+	for (; started < jobs - 1; started++)
+		if (pthread_create(&threads[started], NULL, render_worker, &pool) != 0)
+			break;
+	render_worker(&pool);
+	for (int t = 0; t < started; t++)
+		pthread_join(threads[t], NULL);
+	int rc = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (pool.logs[i].len) {
+			if (s->diag->echo)
+				fputs(pool.logs[i].ptr, s->diag->echo);
+			if (s->diag->log)
+				buf_addbuf(s->diag->log, &pool.logs[i]);
+		}
+		s->diag->errors += pool.errors[i];
+		s->diag->warnings += pool.warnings[i];
+		if (pool.errors[i])
+			rc = -1;
+		buf_release(&pool.logs[i]);
+	}
+	free(pool.logs);
+	free(pool.errors);
+	free(pool.warnings);
+	return rc;
 }
 
 static int render_root_index(struct site *s, struct output *out, struct buf *html)
@@ -707,9 +512,7 @@ static int copy_assets(struct site *s, struct output *out)
 
 static void plan_pages(struct site *s)
 {
-	for (int l = 0; l < LANG_COUNT; l++)
-		plan_article_lists(s, (enum lang)l);
-	plan_article_pages(s);
+	articles_plan(s);
 	pages_plan(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);
@@ -717,12 +520,11 @@ static void plan_pages(struct site *s)
 
 static int render_all(struct site *s, struct output *out)
 {
+	int rc = render_pages(s, out);
 	struct buf html = BUF_INIT;
-	int rc = 0;
-	for (size_t i = 0; i < s->npages && rc == 0; i++)
-		rc = render_page(s, out, &s->pages[i], &html);
 	if (rc == 0)
 		rc = render_root_index(s, out, &html);
+	buf_release(&html);
 	if (rc == 0)
 		rc = copy_assets(s, out);
 	if (rc == 0)
@@ -731,7 +533,6 @@ static int render_all(struct site *s, struct output *out)
 		rc = guide_charts_write(s, out);
 	if (rc == 0)
 		rc = feeds_write(s, out);
-	buf_release(&html);
 	return rc;
 }
 
@@ -741,6 +542,7 @@ static void site_free(struct site *s)
 	for (size_t i = 0; i < s->narticles; i++)
 		markdown_article_free(&s->articles[i]);
 	free(s->articles);
+	free(s->translation_of);
 	free(s->pages);
 	if (s->templates)
 		tmpl_set_free(s->templates);
@@ -767,11 +569,17 @@ int site_build(const struct site_options *opt, struct diag *diag,
 	memset(stats, 0, sizeof *stats);
 	int rc = load_inputs(&s);
 	if (rc == 0) {
+		guide_charts_init(&s);
 		build_lang_contexts(&s);
 		plan_pages(&s);
 		if (diag_failed(diag))
 			rc = -1;
-		else if (!opt->write)
+	}
+	if (rc == 0 && !opt->write) {
+		/* check: every page rendered (shortcodes, templates), nothing written */
+		if (render_pages(&s, NULL) != 0 || diag_failed(diag))
+			rc = -1;
+		else
 			health_report(&s, stdout);
 	}
 	if (rc == 0 && opt->write) {

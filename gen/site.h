@@ -22,6 +22,7 @@
 #include <stddef.h>
 
 struct diag;
+struct site;
 struct tmpl_set;
 struct value;
 
@@ -30,6 +31,7 @@ struct site_options {
 	const char *out;      /* output folder, default <root>/site */
 	const char *base_url; /* for canonical links, feeds, sitemap */
 	bool write;           /* false for `gen check`: validate only */
+	int jobs;             /* rendering threads; 0: one per core */
 	bool verbose;
 };
 
@@ -49,6 +51,12 @@ struct page_spec {
 	const char *description; /* NULL: the site's description */
 	const char *section;  /* nav key of the current section, e.g. "gpus" */
 	struct value *ctx;    /* page data, a map (its keys join the layout's) */
+	/* Or, instead of ctx: build the page data when the page is rendered.
+	 * `s` is then a per-thread view of the site whose arena is emptied
+	 * after the page, so memory stays flat however many pages there are;
+	 * diagnostics go to s->diag. NULL on error (reported). */
+	struct value *(*build)(struct site *s, const struct page_spec *p);
+	const void *arg;      /* for build */
 	struct value *crumbs; /* list of {title, href} above this page, or NULL */
 };
 
@@ -60,7 +68,8 @@ struct site {
 	struct metrics metrics;
 	struct i18n i18n;
 	struct tmpl_set *templates;
-	struct article *articles; size_t narticles;
+	struct article *articles; size_t narticles, cap_articles;
+	long *translation_of;     /* [narticles]: index of the translation, or -1 */
 	struct value *lang_ctx[LANG_COUNT]; /* shared keys of every page */
 	struct page_spec *pages;  size_t npages, cap_pages;
 	char *date;               /* the build's date, from data or SOURCE_DATE_EPOCH */
@@ -80,6 +89,11 @@ void site_add_page(struct site *s, const struct page_spec *spec);
  * result lives in the build arena. */
 const char *site_href(struct site *s, enum lang from_lang, const char *from,
 		      enum lang to_lang, const char *to);
+/* Breadcrumbs for a page at `from`: Home, then (when section_key is not
+ * NULL) the section, named by that UI string key, at `section_path`. */
+struct value *site_crumbs(struct site *s, enum lang l, const char *from,
+			  const char *section_key, const char *section_path);
+
 /* A link to a file at the site root (e.g. "style.css", "data/gpus.csv"). */
 const char *site_root_href(struct site *s, enum lang from_lang, const char *from,
 			   const char *file);

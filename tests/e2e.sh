@@ -95,9 +95,9 @@ check "unknown command exits 2" test $? -eq 2
 check "--version prints the version" test $? -eq 0
 
 # 6. Two clean builds into different folders are byte-identical.
-"$gen" build --root "$proj" --out "$work/a" >/dev/null 2>&1
-"$gen" build --root "$proj" --out "$work/b" >/dev/null 2>&1
-check "two clean builds are byte-identical" diff -r "$work/a" "$work/b"
+"$gen" build --root "$proj" --out "$work/a" --jobs 1 >/dev/null 2>&1
+"$gen" build --root "$proj" --out "$work/b" --jobs 4 >/dev/null 2>&1
+check "builds on 1 and 4 threads are byte-identical" diff -r "$work/a" "$work/b"
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

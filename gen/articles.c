@@ -1,0 +1,459 @@
+#include "articles.h"
+
+#include "buf.h"
+#include "cite.h"
+#include "diag.h"
+#include "fs.h"
+#include "pages.h"
+#include "site.h"
+#include "value.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void add_article(struct site *s, const struct article *a)
+{
+	if (s->narticles == s->cap_articles) {
+		s->cap_articles = s->cap_articles ? s->cap_articles * 2 : 64;
+		s->articles = realloc(s->articles,
+				      s->cap_articles * sizeof *s->articles);
+		if (!s->articles)
+			abort();
+	}
+	s->articles[s->narticles++] = *a;
+}
+
+static void load_language(struct site *s, enum lang l)
+{
+	const char *dir = arena_printf(&s->arena, "%s/content/%s", s->opt.root,
+				       lang_code(l));
+	char **names = fs_list_dir(dir, ".md");
+	if (!names)
+		return; /* a language with no articles yet */
+	struct buf src = BUF_INIT, full = BUF_INIT;
+	for (char **n = names; *n; n++) {
+		if ((*n)[0] == '.')
+			continue;
+		buf_reset(&full);
+		buf_addf(&full, "%s/%s", dir, *n);
+		if (fs_path_escapes(full.ptr, s->opt.root))
+			continue; /* reported by the site's check of content/ */
+		const char *path = arena_printf(&s->arena, "content/%s/%s",
+						lang_code(l), *n);
+		buf_reset(&src);
+		if (fs_read_file(full.ptr, &src) != 0) {
+			diag_error(s->diag, path, 0, 0, "cannot read: %s",
+				   strerror(errno));
+			continue;
+		}
+		struct article a;
+		if (markdown_parse_article(&a, path, l, src.ptr, src.len,
+					   s->diag) != 0 || a.draft) {
+			markdown_article_free(&a);
+			continue;
+		}
+		free(a.body); /* read again when the page is rendered */
+		a.body = NULL;
+		add_article(s, &a);
+	}
+	buf_release(&src);
+	buf_release(&full);
+	fs_free_list(names);
+}
+
+/* Article indexes sorted by (lang, key): `key` is the slug or the
+ * translation key. */
+static const struct site *sort_site;
+static int sort_by_translation;
+
+static const char *sort_key(const struct article *a)
+{
+	return sort_by_translation ? (a->translation ? a->translation : "") : a->slug;
+}
+
+static int compare_lang_key(const void *x, const void *y)
+{
+	const struct article *a = &sort_site->articles[*(const size_t *)x];
+	const struct article *b = &sort_site->articles[*(const size_t *)y];
+	if (a->lang != b->lang)
+		return a->lang - b->lang;
+	int c = strcmp(sort_key(a), sort_key(b));
+	return c ? c : strcmp(a->path, b->path);
+}
+
+static size_t *sorted_articles(const struct site *s, int by_translation)
+{
+	size_t *idx = malloc((s->narticles + 1) * sizeof *idx);
+	if (!idx)
+		abort();
+	for (size_t i = 0; i < s->narticles; i++)
+		idx[i] = i;
+	sort_site = s;
+	sort_by_translation = by_translation;
+	qsort(idx, s->narticles, sizeof *idx, compare_lang_key);
+	return idx;
+}
+
+/* Neighbours in slug order: duplicates sit side by side. */
+static void check_duplicate_slugs(struct site *s)
+{
+	size_t *idx = sorted_articles(s, 0);
+	for (size_t i = 1; i < s->narticles; i++) {
+		const struct article *a = &s->articles[idx[i]];
+		const struct article *b = &s->articles[idx[i - 1]];
+		if (a->lang != b->lang || strcmp(a->slug, b->slug))
+			continue;
+		diag_error(s->diag, a->path, a->slug_line, 7,
+			   "duplicate slug \"%s\" (also in %s)", a->slug, b->path);
+	}
+	free(idx);
+}
+
+/* Link each article to its translation: the first article of the other
+ * language with the same translation key. */
+static void link_translations(struct site *s)
+{
+	size_t *idx = sorted_articles(s, 1);
+	s->translation_of = malloc((s->narticles + 1) * sizeof *s->translation_of);
+	if (!s->translation_of)
+		abort();
+	for (size_t i = 0; i < s->narticles; i++)
+		s->translation_of[i] = -1;
+	/* a binary search for (other language, key) */
+	for (size_t i = 0; i < s->narticles; i++) {
+		const struct article *a = &s->articles[i];
+		if (!a->translation)
+			continue;
+		int want = a->lang == LANG_EN ? LANG_ZH : LANG_EN;
+		size_t lo = 0, hi = s->narticles;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			const struct article *m = &s->articles[idx[mid]];
+			int c = m->lang != want ? m->lang - want
+						: strcmp(sort_key(m), a->translation);
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < s->narticles) {
+			const struct article *m = &s->articles[idx[lo]];
+			if (m->lang == want && m->translation &&
+			    !strcmp(m->translation, a->translation))
+				s->translation_of[i] = (long)idx[lo];
+		}
+	}
+	free(idx);
+}
+
+void articles_load(struct site *s)
+{
+	for (int l = 0; l < LANG_COUNT; l++)
+		load_language(s, (enum lang)l);
+	check_duplicate_slugs(s);
+	link_translations(s);
+}
+
+static int compare_articles_newest_first(const void *x, const void *y)
+{
+	const struct article *a = *(const struct article *const *)x;
+	const struct article *b = *(const struct article *const *)y;
+	int c = strcmp(b->date, a->date);
+	return c ? c : strcmp(a->slug, b->slug);
+}
+
+/* The articles of one language, newest first (malloc'd; caller frees). */
+static const struct article **articles_of(const struct site *s, enum lang l,
+					  size_t *n)
+{
+	const struct article **list = calloc(s->narticles + 1, sizeof *list);
+	if (!list)
+		abort();
+	*n = 0;
+	for (size_t i = 0; i < s->narticles; i++)
+		if (s->articles[i].lang == (int)l)
+			list[(*n)++] = &s->articles[i];
+	qsort(list, *n, sizeof *list, compare_articles_newest_first);
+	return list;
+}
+
+static struct value *tag_list(struct site *s, enum lang l, const char *from,
+			      const struct article *a)
+{
+	struct value *tags = value_new_list(&s->arena);
+	for (size_t t = 0; t < a->ntags; t++) {
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "name", a->tags[t]);
+		value_map_set_str(&s->arena, m, "href",
+				  site_href(s, l, from, l,
+					    arena_printf(&s->arena, "tags/%s/",
+							 a->tags[t])));
+		value_list_push(&s->arena, tags, m);
+	}
+	return tags;
+}
+
+/* A summary of an article for lists, with links relative to `from`. */
+static struct value *article_summary(struct site *s, enum lang l,
+				     const char *from, const struct article *a)
+{
+	struct value *m = value_new_map(&s->arena);
+	value_map_set_str(&s->arena, m, "title", a->title);
+	value_map_set_str(&s->arena, m, "description", a->description);
+	value_map_set_str(&s->arena, m, "date", a->date);
+	struct buf d = BUF_INIT;
+	i18n_format_date(&d, a->date, l);
+	value_map_set_str(&s->arena, m, "date_text", d.ptr);
+	buf_release(&d);
+	value_map_set_str(&s->arena, m, "href",
+			  site_href(s, l, from, l,
+				    arena_printf(&s->arena, "articles/%s/", a->slug)));
+	value_map_set(&s->arena, m, "tags", tag_list(s, l, from, a));
+	value_map_set_bool(&s->arena, m, "has_tags", a->ntags > 0);
+	value_map_set_num(&s->arena, m, "minutes", markdown_reading_minutes(a));
+	return m;
+}
+
+static struct value *toc_of(struct site *s, const struct article *a)
+{
+	struct value *list = value_new_list(&s->arena);
+	for (size_t i = 0; i < a->nheadings; i++) {
+		if (a->headings[i].level > 3)
+			continue;
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "id", a->headings[i].id);
+		value_map_set_str(&s->arena, m, "text", a->headings[i].text);
+		value_map_set_bool(&s->arena, m, "sub", a->headings[i].level == 3);
+		value_list_push(&s->arena, list, m);
+	}
+	return list;
+}
+
+/* Read, render and free an article's body for its page (or for a check). */
+static int render_body(struct site *s, struct article *a, struct article *tmp)
+{
+	struct buf src = BUF_INIT, full = BUF_INIT;
+	buf_addf(&full, "%s/%s", s->opt.root, a->path);
+	int rc = fs_read_file(full.ptr, &src);
+	if (rc != 0)
+		diag_error(s->diag, a->path, 0, 0, "cannot read: %s", strerror(errno));
+	buf_release(&full);
+	if (rc == 0) {
+		/* parsed before: errors now would repeat; the file changed */
+		struct diag quiet;
+		diag_init(&quiet, NULL, NULL);
+		rc = markdown_parse_article(tmp, a->path, a->lang, src.ptr, src.len,
+					    &quiet);
+		if (rc != 0)
+			diag_error(s->diag, a->path, 0, 0,
+				   "changed while the site was built; build again");
+	}
+	buf_release(&src);
+	if (rc == 0) {
+		struct cite_ctx cc = {
+			.site = s,
+			.lang = (enum lang)a->lang,
+			.page_path = arena_printf(&s->arena, "articles/%s/", a->slug),
+		};
+		rc = markdown_render(tmp, cite_resolve, &cc, s->diag);
+	}
+	/* what the site keeps of the rendering: cites (for the translations
+	 * report) and, for the newest articles, the HTML (for the feed); each
+	 * article is rendered by one thread only */
+	char **cites = a->cites;
+	size_t ncites = a->ncites;
+	a->cites = tmp->cites;
+	a->ncites = tmp->ncites;
+	tmp->cites = cites;
+	tmp->ncites = ncites;
+	if (a->keep_html && tmp->html && !a->html) {
+		a->html = tmp->html;
+		tmp->html = NULL;
+	}
+	return rc;
+}
+
+static struct value *build_article_page(struct site *s, const struct page_spec *p)
+{
+	struct article *a = (struct article *)p->arg;
+	struct article tmp;
+	memset(&tmp, 0, sizeof tmp);
+	struct value *ctx = NULL;
+	if (render_body(s, a, &tmp) == 0) {
+		enum lang l = (enum lang)a->lang;
+		ctx = article_summary(s, l, p->path, a);
+		const char *html = a->html ? a->html : tmp.html;
+		value_map_set(&s->arena, ctx, "body", value_new_string(&s->arena, html));
+		if (tmp.nheadings >= 3) {
+			value_map_set(&s->arena, ctx, "toc", toc_of(s, &tmp));
+			value_map_set_bool(&s->arena, ctx, "has_toc", true);
+		}
+	}
+	markdown_article_free(&tmp);
+	return ctx;
+}
+
+void articles_check(struct site *s)
+{
+	for (size_t i = 0; i < s->narticles; i++) {
+		struct article tmp;
+		memset(&tmp, 0, sizeof tmp);
+		render_body(s, &s->articles[i], &tmp);
+		markdown_article_free(&tmp);
+	}
+}
+
+static void plan_article_pages(struct site *s)
+{
+	for (size_t i = 0; i < s->narticles; i++) {
+		struct article *a = &s->articles[i];
+		enum lang l = (enum lang)a->lang;
+		const char *path = arena_printf(&s->arena, "articles/%s/", a->slug);
+		long other = s->translation_of[i];
+		struct page_spec p = {
+			.lang = l,
+			.path = path,
+			.alt_path = other >= 0 ? arena_printf(&s->arena, "articles/%s/",
+							      s->articles[other].slug) : NULL,
+			.template_name = "pages/article",
+			.title = a->title,
+			.description = a->description,
+			.section = "articles",
+			.build = build_article_page,
+			.arg = a,
+			.crumbs = site_crumbs(s, l, path, "nav.articles", "articles/"),
+		};
+		site_add_page(s, &p);
+	}
+}
+
+/* Distinct tags of one language, sorted (malloc'd array of borrowed
+ * strings; caller frees). */
+static const char **tags_of(const struct site *s, enum lang l, size_t *n)
+{
+	size_t cap = 16;
+	const char **tags = malloc(cap * sizeof *tags);
+	if (!tags)
+		abort();
+	*n = 0;
+	for (size_t i = 0; i < s->narticles; i++) {
+		if (s->articles[i].lang != (int)l)
+			continue;
+		for (size_t t = 0; t < s->articles[i].ntags; t++) {
+			const char *tag = s->articles[i].tags[t];
+			size_t k = 0;
+			while (k < *n && strcmp(tags[k], tag))
+				k++;
+			if (k < *n)
+				continue;
+			if (*n == cap) {
+				cap *= 2;
+				tags = realloc(tags, cap * sizeof *tags);
+				if (!tags)
+					abort();
+			}
+			tags[(*n)++] = tag;
+		}
+	}
+	for (size_t i = 1; i < *n; i++)
+		for (size_t j = i; j > 0 && strcmp(tags[j - 1], tags[j]) > 0; j--) {
+			const char *x = tags[j];
+			tags[j] = tags[j - 1];
+			tags[j - 1] = x;
+		}
+	return tags;
+}
+
+static bool lang_has_tag(const struct site *s, enum lang l, const char *tag)
+{
+	for (size_t i = 0; i < s->narticles; i++) {
+		if (s->articles[i].lang != (int)l)
+			continue;
+		for (size_t t = 0; t < s->articles[i].ntags; t++)
+			if (!strcmp(s->articles[i].tags[t], tag))
+				return true;
+	}
+	return false;
+}
+
+static void plan_article_lists(struct site *s, enum lang l)
+{
+	size_t n;
+	const struct article **list = articles_of(s, l, &n);
+	enum lang other = l == LANG_EN ? LANG_ZH : LANG_EN;
+
+	/* the article index */
+	struct value *items = value_new_list(&s->arena);
+	for (size_t i = 0; i < n; i++)
+		value_list_push(&s->arena, items,
+				article_summary(s, l, "articles/", list[i]));
+	struct value *ctx = value_new_map(&s->arena);
+	value_map_set(&s->arena, ctx, "articles", items);
+	struct page_spec p = {
+		.lang = l, .path = "articles/", .alt_path = "articles/",
+		.template_name = "pages/articles",
+		.title = i18n_get(&s->i18n, l, "nav.articles"),
+		.section = "articles", .ctx = ctx,
+		.crumbs = site_crumbs(s, l, "articles/", NULL, NULL),
+	};
+	site_add_page(s, &p);
+
+	/* a page per tag */
+	size_t ntags;
+	const char **tags = tags_of(s, l, &ntags);
+	for (size_t t = 0; t < ntags; t++) {
+		const char *path = arena_printf(&s->arena, "tags/%s/", tags[t]);
+		struct value *tagged = value_new_list(&s->arena);
+		for (size_t i = 0; i < n; i++)
+			for (size_t k = 0; k < list[i]->ntags; k++)
+				if (!strcmp(list[i]->tags[k], tags[t]))
+					value_list_push(&s->arena, tagged,
+							article_summary(s, l, path, list[i]));
+		struct value *tctx = value_new_map(&s->arena);
+		value_map_set(&s->arena, tctx, "articles", tagged);
+		value_map_set_str(&s->arena, tctx, "tag", tags[t]);
+		struct page_spec tp = {
+			.lang = l, .path = path,
+			.alt_path = lang_has_tag(s, other, tags[t]) ? path : NULL,
+			.template_name = "pages/tag",
+			.title = arena_printf(&s->arena, "%s: %s",
+					      i18n_get(&s->i18n, l, "articles.tag"),
+					      tags[t]),
+			.section = "articles", .ctx = tctx,
+			.crumbs = site_crumbs(s, l, path, "nav.articles", "articles/"),
+		};
+		site_add_page(s, &tp);
+	}
+	free(tags);
+
+	/* the home page lists the latest articles */
+	struct value *latest = value_new_list(&s->arena);
+	for (size_t i = 0; i < n && i < 5; i++)
+		value_list_push(&s->arena, latest, article_summary(s, l, "", list[i]));
+	struct value *hctx = pages_home_context(s, l);
+	value_map_set(&s->arena, hctx, "latest", latest);
+	value_map_set_bool(&s->arena, hctx, "has_latest", n > 0);
+	value_map_set_bool(&s->arena, hctx, "is_home", true);
+	struct page_spec hp = {
+		.lang = l, .path = "", .alt_path = "",
+		.template_name = "pages/home",
+		.title = i18n_get(&s->i18n, l, "site.name"),
+		.section = "home", .ctx = hctx, .crumbs = NULL,
+	};
+	site_add_page(s, &hp);
+	free(list);
+}
+
+void articles_plan(struct site *s)
+{
+	for (int l = 0; l < LANG_COUNT; l++) {
+		size_t n;
+		const struct article **list = articles_of(s, (enum lang)l, &n);
+		for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
+			((struct article *)list[i])->keep_html = true;
+		free(list);
+		plan_article_lists(s, (enum lang)l);
+	}
+	plan_article_pages(s);
+}

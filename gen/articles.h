@@ -1,0 +1,28 @@
+/* articles: the Markdown articles of both languages as pages: loading
+ * their front matter, the article pages (rendered when their page is, so a
+ * large site never holds every body at once), the article index, tag pages
+ * and the home page's list of the latest articles.
+ */
+#ifndef GPUGUIDE_ARTICLES_H
+#define GPUGUIDE_ARTICLES_H
+
+struct site;
+
+/* How many of a language's newest articles the Atom feed carries; their
+ * HTML is kept after their page is rendered. */
+#define ARTICLES_IN_FEED 20
+
+/* Read the front matter of every content/<lang>/NAME.md (drafts skipped), check it
+ * (slugs unique per language), and index translations. Bodies are not kept:
+ * they are read again when the page is rendered. Errors go to s->diag. */
+void articles_load(struct site *s);
+
+/* Plan the article pages, the article index, tag pages and the home page of
+ * both languages. */
+void articles_plan(struct site *s);
+
+/* Render every article body once, without pages (for `gen check`: it checks
+ * the shortcodes and records what each article cites). */
+void articles_check(struct site *s);
+
+#endif
