@@ -114,6 +114,13 @@ static const char *fill(const struct pg *p, const char *key, ...)
 	return keep(p, &b);
 }
 
+/* " (text)" / "（text）": a remark after a word, bracketed per language. */
+static const char *paren_text(const struct pg *p, const char *text)
+{
+	return arena_printf(pg_arena(p), "%s%s", p->l == LANG_ZH ? "" : " ",
+			    fill(p, "why.paren", "why", text, NULL));
+}
+
 /* ---- numbers ---- */
 
 static const char *fmt_number(const struct pg *p, double v)
@@ -421,9 +428,7 @@ static void cell_set_missing(const struct pg *p, struct value *c, const char *wh
 	if (why && i18n_has(&p->s->i18n, why)) {
 		value_map_set_bool(a, c, "has_why", true);
 		/* full-width brackets in Chinese need no space before them */
-		value_map_set_str(a, c, "why", arena_printf(a, "%s%s",
-			p->l == LANG_ZH ? "" : " ",
-			fill(p, "why.paren", "why", tr(p, why), NULL)));
+		value_map_set_str(a, c, "why", paren_text(p, tr(p, why)));
 	}
 	cell_update_class(p, c);
 }
@@ -1000,6 +1005,7 @@ static struct value *gpu_use_cases(const struct pg *p, size_t g)
 			value_map_set_str(a, r, "role", tr(p, role_keys[role]));
 			const char *note = use_case_note(p, u, role);
 			value_map_set_str(a, r, "note", note);
+			value_map_set_str(a, r, "note_paren", paren_text(p, note));
 			value_map_set_bool(a, r, "has_note", *note != 0);
 			value_list_push(a, rows, r);
 		}
@@ -1561,6 +1567,7 @@ static struct value *use_case_pick_value(const struct pg *p, const struct use_ca
 	value_map_set_str(a, m, "price", price);
 	const char *note = use_case_note(p, u, role);
 	value_map_set_str(a, m, "note", note);
+	value_map_set_str(a, m, "note_paren", paren_text(p, note));
 	value_map_set_bool(a, m, "has_note", *note != 0);
 	return m;
 }
