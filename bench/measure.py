@@ -9,7 +9,9 @@ the child's rusage. If MEM is 1, one more run goes under `/usr/bin/time -f %M`
 for the peak memory (KiB; "-" otherwise). wait4's own ru_maxrss is not
 used: Linux keeps the high-water mark across exec, so a child spawned from
 Python reports Python's 14 MiB even for a 2 MiB program. Prints one line:
-    <median s> <median peak MiB> <median CPU %> <runs in ms, comma-separated>
+    <median s> <median peak MiB> <median CPU %> <median CPU s> <runs in ms, comma-separated>
+CPU seconds (user + system) barely change when other processes compete for
+the cores, so they are the figure to trust on a busy machine.
 Exit status: the command's first non-zero exit status, if any.
 """
 import os
@@ -36,7 +38,7 @@ def main():
     runs, mem, clean, stdout_path = int(sys.argv[1]), sys.argv[2] == "1", sys.argv[3], sys.argv[4]
     argv = sys.argv[sys.argv.index("--") + 1:]
     err_path = stdout_path + ".err"
-    walls, cpu = [], []
+    walls, cpu, cpus = [], [], []
     peak = "-"
     for _ in range(runs + mem):
         if clean != "-":
@@ -45,19 +47,20 @@ def main():
         if len(walls) < runs:
             rc, wall, ru = run(argv, stdout_path, err_path)
             walls.append(wall)
-            cpu.append(100 * (ru.ru_utime + ru.ru_stime) / wall if wall > 0 else 0)
+            cpus.append(ru.ru_utime + ru.ru_stime)
+            cpu.append(100 * cpus[-1] / wall if wall > 0 else 0)
         else:
             tf = stdout_path + ".time"
             rc, _, _ = run(["/usr/bin/time", "-f", "%M", "-o", tf] + argv, stdout_path + ".mem", err_path)
             with open(tf) as f:
                 peak = f"{int(f.read().split()[-1]) / 1024:.0f}"
         if rc != 0:
-            print(f"fail fail fail exit-{rc}")
+            print(f"fail fail fail fail exit-{rc}")
             sys.exit(rc)
     if not walls:
-        print(f"- {peak} - -")
+        print(f"- {peak} - - -")
         return
-    print(f"{statistics.median(walls):.3f} {peak} {statistics.median(cpu):.0f} "
+    print(f"{statistics.median(walls):.3f} {peak} {statistics.median(cpu):.0f} {statistics.median(cpus):.3f} "
           f"{','.join(f'{w * 1000:.1f}' for w in walls)}")
 
 

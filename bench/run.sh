@@ -79,16 +79,16 @@ prepare() {
 # measure NAME RUNS MEM CLEANDIR CMD...: runs CMD RUNS times (CLEANDIR
 # emptied before each run unless it is "-") with measure.py, plus one run under
 # /usr/bin/time if MEM is 1; sets T (median wall s), M (peak MiB), P (median
-# CPU %), OUTF (the last run's stdout).
+# CPU %), S (median CPU s), OUTF (the last run's stdout).
 measure() {
 	local name=$1 n=$2 mem=$3 clean=$4 line runs_ms
 	shift 4
 	OUTF=$out/last.stdout
 	line=$(python3 "$here/measure.py" "$n" "$mem" "$clean" "$OUTF" -- "$@")
 	cat "$OUTF.err" >>"$log" 2>/dev/null; rm -f "$OUTF.err"
-	read -r T M P runs_ms <<<"$line"
+	read -r T M P S runs_ms <<<"$line"
 	[ "$T" = fail ] && say "$name failed ($runs_ms); see $log"
-	echo "$name: ${T}s, ${M} MiB, ${P}% CPU; runs (ms): $runs_ms; load $(cut -d' ' -f1 /proc/loadavg)" >>"$log"
+	echo "$name: ${T}s, ${M} MiB, ${P}% CPU, ${S} CPU s; runs (ms): $runs_ms; load $(cut -d' ' -f1 /proc/loadavg)" >>"$log"
 }
 
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { if (NR == 0 || v[1] == "fail") print "fail"; else print v[int((NR + 1) / 2)] }'; }
@@ -101,6 +101,7 @@ count_html() { find "$1" -name '*.html' 2>/dev/null | wc -l; }
 edit_price() { sed -i "s/^rtx-4090,Training Guide recommendations,$1,/rtx-4090,Training Guide recommendations,$2,/" "$3/data/prices.csv"; }
 
 rows=()
+cpu_rows=()
 details=()
 for n in $sizes; do
 	for g in $gpus; do
@@ -108,7 +109,7 @@ for n in $sizes; do
 		prepare "$n" "$g"
 		# The tools take turns within each repetition, so that load from other
 		# users of this shared machine falls on all of them alike.
-		declare -A W=() C=() MEM=()
+		declare -A W=() C=() S=() MEM=()
 		run_floor1() { measure "floor-1t N=$n G=$g" 1 "$1" "$mnt/floor" "$out/floor" -j 1 "$c" "$mnt/floor"; }
 		run_floor2() { measure "floor-2t N=$n G=$g" 1 "$1" "$mnt/floor" "$out/floor" -j 2 "$c" "$mnt/floor"; }
 		run_hugo() { measure "hugo N=$n G=$g" 1 "$1" "$mnt/hugo" hugo --quiet --source "$out/hugo-$n-$g" --destination "$mnt/hugo/public"; }
@@ -120,7 +121,7 @@ for n in $sizes; do
 		for ((r = 0; r < runs; r++)); do
 			for t in "${list[@]}"; do
 				"run_$t" 0
-				W[$t]+=" $T" C[$t]+=" $P"
+				W[$t]+=" $T" C[$t]+=" $P" S[$t]+=" $S"
 			done
 		done
 		for t in "${list[@]}"; do
@@ -128,16 +129,16 @@ for n in $sizes; do
 			MEM[$t]=$M
 		done
 		med() { median ${W[$1]:-}; }
-		cpu() { median ${C[$1]:-}; }
+		cpus() { median ${S[$1]:-}; }
 		f1=- f2=- hugo_t=- hugo_m=- gen_t=- gen_m=- gen_pages=- nc=- pe=- pe_w=-
 		if have floor; then
 			f1=$(med floor1) f2=$(med floor2)
-			details+=("floor N=$n G=$g: $(count_html "$mnt/floor") HTML files; CPU ${C[floor1]} % (1 thread), ${C[floor2]} % (2 threads); peak ${MEM[floor1]} MiB")
+			details+=("floor N=$n G=$g: $(count_html "$mnt/floor") HTML files; CPU s $(cpus floor1) (1 thread), $(cpus floor2) (2 threads); CPU % per run${C[floor1]} (1 thread),${C[floor2]} (2 threads); peak ${MEM[floor1]} MiB")
 			rm -rf "$mnt/floor"
 		fi
 		if have hugo; then
 			hugo_t=$(med hugo) hugo_m=${MEM[hugo]}
-			details+=("hugo N=$n G=$g: $(count_html "$mnt/hugo/public") HTML files; CPU ${C[hugo]} %")
+			details+=("hugo N=$n G=$g: $(count_html "$mnt/hugo/public") HTML files; CPU s $(cpus hugo); CPU % per run${C[hugo]}")
 			rm -rf "$mnt/hugo"
 		fi
 		if have gen && [ "$(med gen)" != fail ]; then
@@ -161,9 +162,10 @@ for n in $sizes; do
 			cp "$out/prices.csv.orig" "$c/data/prices.csv"
 			pe=$(median "${pe_ts[@]}")
 			pe_w=$(median "${pe_ws[@]}")
-			details+=("gen N=$n G=$g: $gen_pages HTML files ($gen_files files); CPU ${C[gen]} %; no-change: $nc_line; price edit: ${pe_ws[*]} files written")
+			details+=("gen N=$n G=$g: $gen_pages HTML files ($gen_files files); CPU s $(cpus gen); CPU % per run${C[gen]}; no-change: $nc_line; price edit: ${pe_ws[*]} files written")
 			rm -rf "$mnt/gen"
 		fi
+		cpu_rows+=("| $n | $g | $(cpus gen) | $(cpus hugo) | $(cpus floor1) | $(cpus floor2) | $(ratio "$(cpus hugo)" "$(cpus gen)") | $(ratio "$(cpus gen)" "$(cpus floor1)") |")
 		rows+=("| $n | $g | ${gen_pages} | $gen_t / $gen_m | $hugo_t / $hugo_m | $f1 | $f2 | $(ratio "$hugo_t" "$gen_t") | $(ratio "$gen_t" "$f1") | $(ratio "$gen_t" "$f2") | $nc | $pe ($pe_w) |")
 		say "done N=$n G=$g"
 	done
@@ -175,5 +177,11 @@ echo
 echo "| N/lang | GPUs | gen pages | gen s / MiB | Hugo s / MiB | floor 1t s | floor 2t s | Hugo/gen | gen/floor 1t | gen/floor 2t | gen no-change s | gen price edit s (files written) |"
 echo "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 printf '%s\n' "${rows[@]}"
+echo
+echo "CPU seconds (user + system, medians): steadier than wall time when the machine is shared."
+echo
+echo "| N/lang | GPUs | gen | Hugo | floor 1t | floor 2t | Hugo/gen | gen/floor 1t |"
+echo "|--:|--:|--:|--:|--:|--:|--:|--:|"
+printf '%s\n' "${cpu_rows[@]}"
 echo
 printf -- '- %s\n' "${details[@]}"
