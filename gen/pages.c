@@ -369,12 +369,45 @@ static void add_page(const struct pg *p, const char *tmpl, const char *title,
 	site_add_page(p->s, &spec);
 }
 
+/* The GPUs a lazily built page is about (GPU pages: b unused). */
+struct gpu_pair {
+	size_t a, b;
+};
+
+/* Queue a page whose context is built when it is rendered: GPU and pair
+ * pages grow with the number of GPUs (G and G^2), so their contexts and
+ * charts are made one at a time, in the rendering thread's arena. */
+static void add_lazy_page(const struct pg *p, const char *tmpl, const char *title,
+			  const char *description, const char *section,
+			  struct value *(*build)(struct site *, const struct page_spec *),
+			  size_t a, size_t b, struct value *crumbs)
+{
+	struct gpu_pair *arg = arena_alloc(&p->s->arena, sizeof *arg);
+	arg->a = a;
+	arg->b = b;
+	struct page_spec spec = {
+		.lang = p->l,
+		.path = p->path,
+		.alt_path = p->path,
+		.template_name = tmpl,
+		.title = title,
+		.description = description,
+		.section = section,
+		.build = build,
+		.arg = arg,
+		.crumbs = crumbs,
+	};
+	site_add_page(p->s, &spec);
+}
+
 /* The chart's <figure> as HTML (an unknown chart is reported by the chart
  * module; the page then shows nothing there). */
 static const char *chart_html(const struct pg *p, const struct chart_request *rq)
 {
 	struct buf b = BUF_INIT;
-	if (guide_chart_render(p->s, p->l, rq, &b, "gen/pages.c", 0, 0) != 0)
+	struct chart_request here = *rq;
+	here.page_path = p->path; /* the link to the standalone file */
+	if (guide_chart_render(p->s, p->l, &here, &b, "gen/pages.c", 0, 0) != 0)
 		buf_reset(&b);
 	return keep(p, &b);
 }
@@ -1035,11 +1068,11 @@ static struct value *gpu_pairs(const struct pg *p, size_t g)
 	return rows;
 }
 
-static void plan_gpu_page(struct site *s, enum lang l, size_t g)
+static struct value *build_gpu_page(struct site *s, const struct page_spec *spec)
 {
+	size_t g = ((const struct gpu_pair *)spec->arg)->a;
 	const struct gpu *gp = &s->data.gpus[g];
-	struct pg pp = { s, l, NULL }, *p = &pp;
-	pp.path = gpu_path(p, g);
+	struct pg pp = { s, spec->lang, spec->path }, *p = &pp;
 	struct arena *a = &s->arena;
 	struct value *ctx = value_new_map(a), *extra = NULL;
 	value_map_set(a, ctx, "gpu", gpu_link(p, g));
@@ -1065,10 +1098,18 @@ static void plan_gpu_page(struct site *s, enum lang l, size_t g)
 	value_map_set(a, ctx, "pairs", pairs);
 	value_map_set_bool(a, ctx, "has_pairs", value_list_len(pairs) > 0);
 	value_map_set_str(a, ctx, "chart", chart_html(p, &(struct chart_request){
-		.name = "gpu", .gpu = gp->id }));
-	add_page(p, "pages/gpu", fill(p, "gpu.page_title", "name", gp->name, NULL),
-		 fill(p, "gpu.page_desc", "name", gp->name, NULL), "gpus", ctx,
-		 crumbs_for(p, "nav.gpus", "gpus/"));
+		.name = "gpu", .gpu = gp->id, .page_path = p->path }));
+	return ctx;
+}
+
+static void plan_gpu_page(struct site *s, enum lang l, size_t g)
+{
+	const struct gpu *gp = &s->data.gpus[g];
+	struct pg pp = { s, l, NULL }, *p = &pp;
+	pp.path = gpu_path(p, g);
+	add_lazy_page(p, "pages/gpu", fill(p, "gpu.page_title", "name", gp->name, NULL),
+		      fill(p, "gpu.page_desc", "name", gp->name, NULL), "gpus",
+		      build_gpu_page, g, 0, crumbs_for(p, "nav.gpus", "gpus/"));
 }
 
 /* ---- comparisons ---- */
@@ -1348,17 +1389,25 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
 	return ctx;
 }
 
+static struct value *build_pair_page(struct site *s, const struct page_spec *spec)
+{
+	const struct gpu_pair *gp = spec->arg;
+	struct pg pp = { s, spec->lang, spec->path }, *p = &pp;
+	struct value *ctx = pair_context(p, gp->a, gp->b);
+	value_map_set_str(&s->arena, ctx, "chart", chart_html(p, &(struct chart_request){
+		.name = "pair", .gpu = s->data.gpus[gp->a].id,
+		.other = s->data.gpus[gp->b].id, .page_path = p->path }));
+	return ctx;
+}
+
 static void plan_pair_page(struct site *s, enum lang l, size_t ga, size_t gb)
 {
 	struct pg pp = { s, l, NULL }, *p = &pp;
 	pp.path = pair_path(p, ga, gb);
-	struct value *ctx = pair_context(p, ga, gb);
 	const char *na = s->data.gpus[ga].name, *nb = s->data.gpus[gb].name;
-	value_map_set_str(&s->arena, ctx, "chart", chart_html(p, &(struct chart_request){
-		.name = "pair", .gpu = s->data.gpus[ga].id, .other = s->data.gpus[gb].id }));
-	add_page(p, "pages/compare", pair_title(p, ga, gb),
-		 fill(p, "cmp.page_desc", "a", na, "b", nb, NULL), "compare", ctx,
-		 crumbs_for(p, "nav.compare", "compare/"));
+	add_lazy_page(p, "pages/compare", pair_title(p, ga, gb),
+		      fill(p, "cmp.page_desc", "a", na, "b", nb, NULL), "compare",
+		      build_pair_page, ga, gb, crumbs_for(p, "nav.compare", "compare/"));
 }
 
 /* How much two GPUs can be compared: benchmarks with both results plus
