@@ -44,12 +44,14 @@ if have gen; then
 fi
 
 mnt=$out/mnt
+base_trap=:
 mkdir -p "$mnt"
 if mountpoint -q "$mnt"; then
 	say "output on tmpfs $mnt (already mounted)"
 elif [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=4g tmpfs "$mnt"; then
 	say "output on tmpfs $mnt (size=4g)"
-	trap 'cd / && umount "$mnt"' EXIT
+	base_trap='cd / && umount "$mnt"'
+	trap "$base_trap" EXIT
 else
 	mnt=$(mktemp -d /tmp/gpuguide-bench.XXXXXX)
 	say "WARNING: could not mount a tmpfs (needs root); output on $mnt, a disk"
@@ -151,7 +153,7 @@ for n in $sizes; do
 			nc_line=$(tail -1 "$OUTF")
 			# one price edit, back and forth: each run is a one-price rebuild
 			cp "$c/data/prices.csv" "$out/prices.csv.orig"
-			trap 'cp "$out/prices.csv.orig" "$c/data/prices.csv"; mountpoint -q "$mnt" && cd / && umount "$mnt"' EXIT
+			trap 'cp "$out/prices.csv.orig" "$c/data/prices.csv"; '"$base_trap" EXIT
 			pe_ts=() pe_ws=()
 			for ((i = 0; i < runs; i++)); do
 				if ((i % 2 == 0)); then edit_price 0.39 0.41 "$c"; else edit_price 0.41 0.39 "$c"; fi
@@ -160,6 +162,7 @@ for n in $sizes; do
 				pe_ws+=("$(sed -n 's/^gen: \([0-9]*\) pages written.*/\1/p' "$OUTF" | tail -1)")
 			done
 			cp "$out/prices.csv.orig" "$c/data/prices.csv"
+			trap "$base_trap" EXIT
 			pe=$(median "${pe_ts[@]}")
 			pe_w=$(median "${pe_ws[@]}")
 			details+=("gen N=$n G=$g: $gen_pages HTML files ($gen_files files); CPU s $(cpus gen); CPU % per run${C[gen]}; no-change: $nc_line; price edit: ${pe_ws[*]} files written")
