@@ -1,0 +1,430 @@
+// The built site in a real browser: Debian's Chromium (/usr/bin/chromium)
+// driven by playwright-core, axe-core for accessibility, the Nu checker
+// (vnu-jar) for HTML and SVG, and a broken-link pass (links.py).
+//
+//   node tests/browser/browser.mjs          (after build/gen build; SITE=dir)
+//
+// Every page kind in both languages at 390 px and 1280 px: no console errors,
+// no failed requests, no horizontal page scroll, a language switcher leading
+// to the same page in the other language, visible charts, no serious or
+// critical axe violations. Sorting with JS, complete tables without JS.
+// Screenshots go to tests/browser/out/. Ends with "browser: N passed, N
+// failed"; every failure is also written to tests/browser/out/report.md.
+import { chromium } from 'playwright-core';
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const HERE = path.dirname(fileURLToPath(import.meta.url));
+const ROOT = path.resolve(HERE, '../..');
+const SITE = path.resolve(process.env.SITE || path.join(ROOT, 'site'));
+const OUT = path.join(HERE, 'out');
+const BASE_URL = 'https://gpuguide.example'; // gen build's default --base-url
+const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
+const WIDTHS = [390, 1280];
+const LANGS = ['en', 'zh'];
+const VNU = path.join(HERE, 'node_modules/vnu-jar/build/dist/vnu.jar');
+const AXE = path.join(HERE, 'node_modules/axe-core/axe.min.js');
+// For a quick look while editing: KINDS=home,gpu limits the page kinds (and
+// skips the Nu checker, links and sorting).
+const ONLY = process.env.KINDS ? new Set(process.env.KINDS.split(',')) : null;
+
+let passed = 0;
+let failed = 0;
+const report = [];
+function check(name, ok, detail) {
+  if (ok) {
+    passed++;
+    return true;
+  }
+  failed++;
+  const text = detail ? `${name}\n    ${String(detail).replace(/\n/g, '\n    ')}` : name;
+  console.log(`FAIL ${text}`);
+  report.push(`- ${text}`);
+  return false;
+}
+
+// ---- a tiny static server for site/, as a plain static host would serve it
+const TYPES = {
+  '.html': 'text/html; charset=utf-8', '.css': 'text/css; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml',
+  '.xml': 'application/xml', '.csv': 'text/csv; charset=utf-8',
+  '.txt': 'text/plain; charset=utf-8', '.png': 'image/png',
+};
+function serveSite(req, res) {
+  let p;
+  try {
+    p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+  } catch {
+    res.writeHead(400).end();
+    return;
+  }
+  if (p.split('/').includes('..')) {
+    res.writeHead(400).end();
+    return;
+  }
+  let file = path.join(SITE, p);
+  let st = fs.statSync(file, { throwIfNoEntry: false });
+  if (st && st.isDirectory()) {
+    if (!p.endsWith('/')) {
+      res.writeHead(301, { Location: `${p}/` }).end();
+      return;
+    }
+    file = path.join(file, 'index.html');
+    st = fs.statSync(file, { throwIfNoEntry: false });
+  }
+  if (!st || !st.isFile()) {
+    const nf = path.join(SITE, '404.html');
+    res.writeHead(404, { 'Content-Type': TYPES['.html'] });
+    res.end(fs.existsSync(nf) ? fs.readFileSync(nf) : 'not found');
+    return;
+  }
+  res.writeHead(200, { 'Content-Type': TYPES[path.extname(file)] || 'application/octet-stream' });
+  res.end(fs.readFileSync(file));
+}
+
+// ---- the page kinds, found in the built site
+function firstDir(rel) {
+  const dir = path.join(SITE, rel);
+  if (!fs.existsSync(dir)) return null;
+  const names = fs.readdirSync(dir).filter((n) =>
+    fs.existsSync(path.join(dir, n, 'index.html'))).sort();
+  return names.length ? `${rel}/${names[0]}/` : null;
+}
+function pageKinds(lang) {
+  const kinds = [
+    ['home', `${lang}/`], ['gpu-index', `${lang}/gpus/`],
+    ['gpu', firstDir(`${lang}/gpus`)], ['compare-index', `${lang}/compare/`],
+    ['compare', firstDir(`${lang}/compare`)], ['task-index', `${lang}/tasks/`],
+    ['task', firstDir(`${lang}/tasks`)], ['use-cases', `${lang}/use-cases/`],
+    ['techniques', `${lang}/techniques/`], ['vram', `${lang}/vram/`],
+    ['inference', `${lang}/inference/`], ['data-index', `${lang}/data/`],
+    ['data-table', `${lang}/data/gpus/`], ['sources', `${lang}/sources/`],
+    ['health', `${lang}/health/`], ['methodology', `${lang}/methodology/`],
+    ['articles-index', `${lang}/articles/`], ['article', firstDir(`${lang}/articles`)],
+    ['tag', firstDir(`${lang}/tags`)],
+  ];
+  return kinds.map(([kind, rel]) => ({ kind, lang, rel }));
+}
+const SCREENSHOT_KINDS = new Set(['home', 'gpu', 'compare', 'task']);
+
+function walk(dir, ext, out = []) {
+  if (!fs.existsSync(dir)) return out;
+  for (const e of fs.readdirSync(dir, { withFileTypes: true })) {
+    const p = path.join(dir, e.name);
+    if (e.isDirectory()) walk(p, ext, out);
+    else if (e.name.endsWith(ext)) out.push(p);
+  }
+  return out.sort();
+}
+
+function run(cmd, args) {
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d) => { stdout += d; });
+    child.stderr.on('data', (d) => { stderr += d; });
+    child.on('error', (e) => resolve({ code: -1, stdout, stderr: String(e) }));
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+// ---- the Nu checker: every HTML file, and the standalone SVGs as SVG
+async function nuCheck() {
+  const html = walk(SITE, '.html');
+  const svgs = walk(path.join(SITE, 'charts'), '.svg');
+  const runs = [['html', html, ['--skip-non-html']]];
+  if (svgs.length) runs.push(['svg', svgs, ['--svg']]);
+  for (const [what, files, opts] of runs) {
+    const r = await run('java', ['-jar', VNU, '--errors-only', '--format', 'json',
+      '--stdout', ...opts, ...files]);
+    let messages;
+    try {
+      messages = JSON.parse(r.stdout).messages;
+    } catch {
+      check(`vnu (${what}) ran`, false, r.stderr || r.stdout.slice(0, 500));
+      continue;
+    }
+    const byFile = new Map();
+    for (const m of messages) {
+      if (m.type !== 'error' && m.type !== 'non-document-error') continue;
+      const f = m.url ? fileURLToPath(m.url) : '(none)';
+      if (!byFile.has(f)) byFile.set(f, []);
+      byFile.get(f).push(`site/${path.relative(SITE, f)}:${m.lastLine ?? 0}:${m.firstColumn ?? m.lastColumn ?? 0}: ${m.message}`);
+    }
+    for (const f of files) {
+      const errs = byFile.get(f) || [];
+      check(`vnu ${what}: site/${path.relative(SITE, f)} has no errors`, errs.length === 0, errs.join('\n'));
+      byFile.delete(f);
+    }
+    for (const [f, errs] of byFile) check(`vnu ${what}: ${f}`, false, errs.join('\n'));
+  }
+}
+
+// ---- broken links
+async function linkCheck() {
+  const r = await run('python3', [path.join(HERE, 'links.py'), SITE]);
+  let res;
+  try {
+    res = JSON.parse(r.stdout);
+  } catch {
+    check('links.py ran', false, r.stderr);
+    return;
+  }
+  const byFile = new Map();
+  for (const p of res.problems) {
+    if (!byFile.has(p.file)) byFile.set(p.file, []);
+    byFile.get(p.file).push(`site/${p.file}:${p.line}: ${p.ref}: ${p.why}`);
+  }
+  for (const f of res.files) {
+    const probs = byFile.get(f) || [];
+    check(`links: site/${f} has no broken links`, probs.length === 0, probs.join('\n'));
+  }
+}
+
+// ---- one page in the browser
+async function visit(context, base, item, width, axeSource) {
+  const label = `/${item.rel ?? '(missing)'} [${item.kind}, ${width}px]`;
+  if (item.rel === null) {
+    check(`${item.kind} page exists in ${item.lang}`, false);
+    return null;
+  }
+  const page = await context.newPage();
+  const consoleErrors = [];
+  const failedRequests = [];
+  const is404 = item.kind === '404';
+  page.on('console', (m) => {
+    if (m.type() !== 'error') return;
+    if (is404 && /status of 404/.test(m.text())) return; // the page itself
+    consoleErrors.push(m.text());
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`uncaught: ${e.message}`));
+  page.on('requestfailed', (r) => failedRequests.push(`${r.url()}: ${r.failure()?.errorText}`));
+  page.on('response', (r) => {
+    if (r.status() < 400) return;
+    if (is404 && r.request().isNavigationRequest()) return;
+    failedRequests.push(`${r.url()}: HTTP ${r.status()}`);
+  });
+  const url = `${base}/${item.rel}`;
+  let resp;
+  try {
+    resp = await page.goto(url, { waitUntil: 'load' });
+  } catch (e) {
+    check(`${label}: loads`, false, e.message);
+    await page.close();
+    return null;
+  }
+  check(`${label}: status ${is404 ? 404 : 200}`, resp && resp.status() === (is404 ? 404 : 200),
+    resp ? `status ${resp.status()}` : 'no response');
+  await page.waitForTimeout(50);
+
+  const scroll = await page.evaluate(() => {
+    const sw = document.scrollingElement.scrollWidth;
+    const iw = window.innerWidth;
+    const wide = [];
+    if (sw > iw) {
+      for (const el of document.querySelectorAll('body *')) {
+        const r = el.getBoundingClientRect();
+        if (r.right > iw + 1 && r.width > 0) {
+          // only the outermost offenders, not what scrolls inside a box
+          let p = el.parentElement;
+          let parentWide = false;
+          while (p && p !== document.body) {
+            if (p.getBoundingClientRect().right > iw + 1 ||
+                getComputedStyle(p).overflowX !== 'visible') { parentWide = true; break; }
+            p = p.parentElement;
+          }
+          if (!parentWide) {
+            const cls = el.className && typeof el.className === 'string' ? `.${el.className.trim().split(/\s+/).join('.')}` : '';
+            wide.push(`${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}${cls} (right edge ${Math.round(r.right)}px)`);
+          }
+        }
+        if (wide.length >= 5) break;
+      }
+    }
+    return { sw, iw, wide };
+  });
+  check(`${label}: no horizontal page scroll`, scroll.sw <= scroll.iw,
+    `scrollWidth ${scroll.sw} > innerWidth ${scroll.iw}; too wide: ${scroll.wide.join(', ')}`);
+
+  // Charts: every svg[role=img] is visible and has a size.
+  const charts = page.locator('svg[role=img]');
+  const nCharts = await charts.count();
+  if (nCharts) {
+    const hidden = [];
+    for (let i = 0; i < nCharts; i++) {
+      const c = charts.nth(i);
+      const box = await c.boundingBox();
+      const visible = await c.isVisible();
+      if (!visible || !box || box.width < 50 || box.height < 30) {
+        hidden.push(`${(await c.getAttribute('id')) || `#${i}`}: ${box ? `${Math.round(box.width)}x${Math.round(box.height)}` : 'no box'}`);
+      }
+    }
+    check(`${label}: ${nCharts} chart(s) visible`, hidden.length === 0, hidden.join('\n'));
+  }
+
+  // The language switcher (every page but the bilingual landing and 404).
+  let switchHref = null;
+  if (item.lang) {
+    const sw = page.locator('a.lang-switch');
+    if (check(`${label}: has a language switcher`, (await sw.count()) === 1)) {
+      switchHref = new URL(await sw.getAttribute('href'), page.url()).href;
+      check(`${label}: the language switcher is visible`, await sw.isVisible());
+    }
+  }
+
+  // axe-core: no serious or critical violations.
+  await page.addScriptTag({ content: axeSource });
+  const violations = await page.evaluate(async () => {
+    // eslint-disable-next-line no-undef
+    const r = await axe.run(document, { resultTypes: ['violations'] });
+    return r.violations.map((v) => ({
+      id: v.id, impact: v.impact, help: v.help,
+      nodes: v.nodes.slice(0, 4).map((n) => `${n.target.join(' ')}: ${(n.failureSummary || '').replace(/\s+/g, ' ')}`),
+      count: v.nodes.length,
+    }));
+  });
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  check(`${label}: axe: no serious/critical violations`, bad.length === 0,
+    bad.map((v) => `${v.impact} ${v.id} (${v.help}), ${v.count} node(s):\n  ${v.nodes.join('\n  ')}`).join('\n'));
+
+  if (SCREENSHOT_KINDS.has(item.kind)) {
+    await page.screenshot({ path: path.join(OUT, `${item.lang}-${item.kind}-${width}.png`), fullPage: true });
+  }
+  await page.waitForTimeout(20);
+  check(`${label}: no console errors`, consoleErrors.length === 0, consoleErrors.join('\n'));
+  check(`${label}: no failed requests`, failedRequests.length === 0, failedRequests.join('\n'));
+  await page.close();
+  return switchHref;
+}
+
+// The switcher's target is the same page in the other language, and its own
+// switcher leads back.
+async function checkSwitch(context, base, item, target) {
+  const label = `${item.rel} [${item.kind}]`;
+  const other = item.lang === 'en' ? 'zh' : 'en';
+  if (!['article', 'tag'].includes(item.kind)) {
+    const expect = `${base}/${other}/${item.rel.slice(item.lang.length + 1)}`;
+    check(`${label}: the language switcher leads to ${expect.slice(base.length)}`, target === expect,
+      `it leads to ${target}`);
+  }
+  const page = await context.newPage();
+  const resp = await page.goto(target, { waitUntil: 'domcontentloaded' });
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  check(`${label}: the switcher's target is a page in ${other}`,
+    resp && resp.status() === 200 && lang.startsWith(other), `status ${resp?.status()}, lang "${lang}"`);
+  const back = page.locator('a.lang-switch');
+  const backHref = (await back.count()) ? new URL(await back.getAttribute('href'), page.url()).href : null;
+  check(`${label}: the other language's switcher leads back`, backHref === `${base}/${item.rel}`,
+    `it leads to ${backHref}`);
+  await page.close();
+}
+
+// Sorting with JS changes the order; without JS the table is complete.
+async function checkSorting(browser, base, rel) {
+  const label = `${rel}: table.sortable`;
+  const js = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await js.newPage();
+  await page.goto(`${base}/${rel}`, { waitUntil: 'load' });
+  const table = page.locator('table.sortable').first();
+  if (!check(`${label} exists`, (await table.count()) === 1)) {
+    await js.close();
+    return;
+  }
+  const rows = () => table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => tr.textContent.trim()));
+  const before = await rows();
+  const buttons = table.locator('thead th button');
+  const nButtons = await buttons.count();
+  check(`${label}: headers are buttons with JS`, nButtons > 0, 'no button in any header');
+  let changed = false;
+  let sortedBy = '';
+  for (let i = 0; i < nButtons && !changed; i++) {
+    await buttons.nth(i).click();
+    const after = await rows();
+    if (after.length === before.length && after.join('\u0000') !== before.join('\u0000')) {
+      changed = true;
+      sortedBy = (await buttons.nth(i).textContent()).trim();
+      const ariaSort = await buttons.nth(i).evaluate((b) => b.parentElement.getAttribute('aria-sort'));
+      check(`${label}: the sorted header gets aria-sort`, ariaSort === 'ascending' || ariaSort === 'descending', `aria-sort=${ariaSort}`);
+      await buttons.nth(i).click();
+      const again = await rows();
+      check(`${label}: a second click reverses the order`, again.join('\u0000') !== after.join('\u0000'));
+    }
+  }
+  check(`${label}: clicking a header changes the row order${sortedBy ? ` (by "${sortedBy}")` : ''}`, changed,
+    `${before.length} rows, no header changed their order`);
+  await js.close();
+
+  const nojs = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1280, height: 800 } });
+  const p2 = await nojs.newPage();
+  await p2.goto(`${base}/${rel}`, { waitUntil: 'load' });
+  const t2 = p2.locator('table.sortable').first();
+  const n2 = await t2.locator('tbody tr').count();
+  check(`${label}: complete without JS (${n2} rows, ${before.length} with JS)`, n2 === before.length && n2 > 0);
+  const b2 = await t2.locator('thead th button').count();
+  check(`${label}: without JS the headers are plain text`, b2 === 0);
+  await nojs.close();
+}
+
+async function main() {
+  if (!fs.existsSync(path.join(SITE, 'index.html'))) {
+    check(`a built site in ${SITE}`, false, 'run build/gen build first');
+    return;
+  }
+  fs.mkdirSync(OUT, { recursive: true });
+  for (const f of fs.readdirSync(OUT)) if (f.endsWith('.png')) fs.rmSync(path.join(OUT, f));
+  const nu = ONLY ? null : nuCheck(); // the JVM works while the browser does
+  if (!ONLY) await linkCheck();
+
+  const server = http.createServer(serveSite);
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${server.address().port}`;
+  const axeSource = fs.readFileSync(AXE, 'utf8');
+
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+      '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const items = [...LANGS.flatMap(pageKinds), { kind: 'landing', lang: null, rel: '' },
+      { kind: '404', lang: null, rel: 'en/no-such-page/' }].filter((i) => !ONLY || ONLY.has(i.kind));
+    for (const width of WIDTHS) {
+      const context = await browser.newContext({ viewport: { width, height: 900 } });
+      // The site as deployed at its base URL (404.html links there): serve
+      // those requests from the local copy; anything else external fails.
+      await context.route(`${BASE_URL}/**`, async (route) => {
+        const response = await route.fetch({ url: base + route.request().url().slice(BASE_URL.length) });
+        await route.fulfill({ response });
+      });
+      for (const item of items) {
+        const target = await visit(context, base, item, width, axeSource);
+        if (target && width === 1280) await checkSwitch(context, base, item, target);
+      }
+      await context.close();
+    }
+    for (const lang of ONLY ? [] : LANGS) {
+      await checkSorting(browser, base, `${lang}/gpus/`);
+      await checkSorting(browser, base, `${lang}/data/prices/`);
+    }
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  await nu;
+}
+
+try {
+  await main();
+} catch (e) {
+  check('the browser test ran to the end', false, e.stack || String(e));
+}
+fs.mkdirSync(OUT, { recursive: true });
+fs.writeFileSync(path.join(OUT, 'report.md'),
+  `# browser test failures\n\n${report.join('\n') || '(none)'}\n\nbrowser: ${passed} passed, ${failed} failed\n`);
+console.log(`browser: ${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);
