@@ -50,6 +50,7 @@ proj=$tmp/proj
 mkdir -p "$proj"
 cp -R content data templates "$proj"/
 log=$tmp/serve.log
+: >"$log"
 
 # --port 0: the kernel picks a free port; gen prints the one it got.
 "$GEN" serve --root "$proj" --port 0 >"$log" 2>&1 &
