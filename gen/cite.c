@@ -1017,7 +1017,7 @@ enum badge { BADGE_NONE, BADGE_CHEAPEST, BADGE_FASTEST };
 
 static void table_begin(struct cite *c, const char *caption)
 {
-	buf_adds(c->out, "<div class=\"table-wrap\"><table class=\"sortable\">\n");
+	buf_adds(c->out, "<div class=\"table-wrap\" tabindex=\"0\"><table class=\"sortable\">\n");
 	if (caption && *caption) {
 		buf_adds(c->out, "<caption>");
 		text_escape_htmls(c->out, caption);

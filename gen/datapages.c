@@ -207,7 +207,7 @@ static struct value *table_summary(struct site *s, enum lang l,
 	return m;
 }
 
-/* Links to the other data pages, for the index and the methodology page. */
+/* Links to the other data pages (data-links partial). */
 static void set_data_links(struct site *s, enum lang l, const char *from,
 			   struct value *ctx)
 {
@@ -395,6 +395,7 @@ static void plan_table_page(struct site *s, enum lang l, const struct table *t)
 	}
 	value_map_set(&s->arena, ctx, "body_rows", rows);
 	set_bool(s, ctx, "has_rows", t->nrows > 0);
+	set_data_links(s, l, path, ctx);
 	const char *label = trf(s, l, "data.table.%s", t->name);
 	add_page(s, l, path, "pages/data-table", label,
 		 trf(s, l, "data.about.%s", t->name), ctx, true);

@@ -1494,6 +1494,14 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 {
 	buf_adds(out, "<figure class=\"chart\">");
 	buf_addbuf(out, &c->svg[c->nids - 1]);
+	/* a figcaption must be the first or last child of its figure */
+	if (c->table.len) {
+		buf_adds(out, "<details><summary>");
+		text_escape_htmls(out, tr(c, "chart.data_table"));
+		buf_adds(out, "</summary><div class=\"table-wrap\" tabindex=\"0\">");
+		buf_addbuf(out, &c->table);
+		buf_adds(out, "</div></details>");
+	}
 	buf_adds(out, "<figcaption>");
 	text_escape_htmls(out, c->desc.ptr);
 	if (rq->page_path) {
@@ -1506,13 +1514,6 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 		buf_adds(out, "</a>");
 	}
 	buf_adds(out, "</figcaption>");
-	if (c->table.len) {
-		buf_adds(out, "<details><summary>");
-		text_escape_htmls(out, tr(c, "chart.data_table"));
-		buf_adds(out, "</summary><div class=\"table-wrap\">");
-		buf_addbuf(out, &c->table);
-		buf_adds(out, "</div></details>");
-	}
 	buf_adds(out, "</figure>\n");
 }
 

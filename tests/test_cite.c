@@ -481,7 +481,7 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 	const char *html = render(f, LANG_EN, "Costs:\n\n{{< table name=task-costs task=lora-7b >}}\n\nEnd.\n");
 	assert_string_equal(html,
 		"<p>Costs:</p>\n"
-		"<div class=\"table-wrap\"><table class=\"sortable\">\n"
+		"<div class=\"table-wrap\" tabindex=\"0\"><table class=\"sortable\">\n"
 		"<caption>LoRA fine-tune (7B) — time and cost</caption>\n"
 		"<thead><tr><th scope=\"col\">GPU</th><th scope=\"col\" class=\"num\">Time</th>"
 		"<th scope=\"col\" class=\"num\">Price per hour</th>"
@@ -522,7 +522,7 @@ static void test_every_table_renders_wrapped(void **state)
 		buf_addf(&src, "{{< table name=%s >}}\n", tables[i]);
 		const char *html = render(f, LANG_EN, src.ptr);
 		buf_release(&src);
-		if (strncmp(html, "<div class=\"table-wrap\"><table", 30) ||
+		if (strncmp(html, "<div class=\"table-wrap\" tabindex=\"0\"><table", 43) ||
 		    !strstr(html, "</table></div>\n") || !strstr(html, "<thead><tr>"))
 			fail_msg("table %s: %s", tables[i], html);
 	}

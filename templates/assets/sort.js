@@ -40,6 +40,8 @@
     if (!head || !head.rows.length) return;
     var row = head.rows[head.rows.length - 1];
     [].forEach.call(row.cells, function (th, col) {
+      // a heading that holds a link stays a link: no button around it
+      if (th.querySelector('a, button, input')) return;
       var b = document.createElement('button');
       b.type = 'button';
       while (th.firstChild) b.appendChild(th.firstChild);
