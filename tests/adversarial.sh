@@ -301,6 +301,29 @@ expect_error "1 MB number field is not a number (the message is short)" \
 	"$P:$l:$pc: error: usd_per_hour \"$(printf '%076d' 0 | tr 0 9)…\" is not a number"
 [ "$(wc -c <"$work/err.txt")" -lt 1000 ] || fail "1 MB number field: the message is $(wc -c <"$work/err.txt") bytes"
 
+# control characters in a bad cell: the message stays one line, and no
+# escape sequence reaches the terminal
+l=$(csved set "$proj/$P" 2 usd_per_hour "$(printf '0.\033[31mRED\033[0m\n39')")
+timeout 20 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+[ -z "$why" ] && grep -v '^data/prices.csv:\|^gen: ' "$work/err.txt" | grep -q . && why="a message runs over two lines"
+[ -z "$why" ] && [ "$(tr -cd '\033' <"$work/err.txt" | wc -c)" -ne 0 ] && why="ESC bytes reach the terminal"
+[ -z "$why" ] && ! grep -q "^$P:$l:$pc: error: usd_per_hour \".*\" is not a number\$" "$work/err.txt" && why="message not found"
+[ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ] && why="the published site changed" && dirty=1
+verdict "newline and ESC in a bad cell: one message line, no escape sequence" B10 "$why" ""
+restore
+printf -- '---\ntitle: T\ndate: 2026-01-01\nslug: a\033[31mb\n---\nx\n' >"$proj/content/en/esc.md"
+timeout 20 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+[ -z "$why" ] && [ "$(tr -cd '\033' <"$work/err.txt" | wc -c)" -ne 0 ] && why="ESC bytes reach the terminal"
+[ -z "$why" ] && ! grep -q '^content/en/esc.md:4:7: error: slug ".*" is not a slug' "$work/err.txt" && why="message not found"
+verdict "ESC in a front matter slug: no escape sequence in the message" B10 "$why" ""
+restore
+
 # a very long line: 200,000 extra fields
 l=$(csved line "$proj/$P" 2)
 nc=$(csved ncols "$proj/$P")
