@@ -5,6 +5,7 @@ CC      ?= cc
 PKGS    := libcmark libxml-2.0 libmicrohttpd
 DEBS    := libcsv-dev libcmark-dev libxml2-dev libcmocka-dev libjansson-dev pkg-config \
            libmicrohttpd-dev
+TEST_DEBS := valgrind clang libclang-rt-14-dev
 WARN    := -Wall -Wextra -Wpedantic -Werror -Wmissing-prototypes -Wstrict-prototypes \
            -Wshadow -Wwrite-strings -Wpointer-arith -Wvla
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
@@ -25,13 +26,12 @@ TEST_SRCS := $(wildcard tests/test_*.c)
 TESTS     := $(TEST_SRCS:tests/%.c=build/tests/%)
 DEPS_OK   := build/.deps-ok
 
-.PHONY: all site test unit e2e clean deps test-browser
+.PHONY: all site test unit e2e serve adversarial valgrind fuzz fuzz-smoke clean deps test-browser
 all: site
 
 # Install what a fresh Debian machine lacks (as root), or say how.
-deps: $(DEPS_OK)
-$(DEPS_OK):
-	@missing=""; for p in $(DEBS); do \
+define install_missing
+	@missing=""; for p in $(1); do \
 	  dpkg-query -W -f='$${Status}' $$p 2>/dev/null | grep -q 'install ok installed' || missing="$$missing $$p"; \
 	done; \
 	if [ -n "$$missing" ]; then \
@@ -43,6 +43,14 @@ $(DEPS_OK):
 	  fi; \
 	fi
 	@mkdir -p build && touch $@
+endef
+
+TEST_DEPS_OK := build/.test-deps-ok
+deps: $(DEPS_OK)
+$(DEPS_OK):
+	$(call install_missing,$(DEBS))
+$(TEST_DEPS_OK): | $(DEPS_OK)
+	$(call install_missing,$(TEST_DEBS))
 
 build/gen: $(OBJS)
 	$(CC) $(CFLAGS) -o $@ $(OBJS) $(PKG_LIBS)
@@ -72,7 +80,32 @@ unit: $(TESTS)
 e2e: build/gen
 	@sh tests/e2e.sh
 
-test: unit e2e
+# Bad input of every kind: clear errors, exit 1, the published site untouched.
+adversarial: build/gen
+	@sh tests/adversarial.sh
+
+# The unit tests and a real build again under valgrind: no leaks, no bad reads.
+valgrind: $(TESTS:build/tests/%=build/plain/%) build/gen | $(TEST_DEPS_OK)
+	@sh tests/valgrind.sh
+
+build/plain/%: tests/%.c $(LIB_SRCS) | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(CSTD) $(WARN) -O1 -g $(PKG_CFLAGS) -iquote gen \
+	  $(shell pkg-config --cflags cmocka jansson 2>/dev/null) -o $@ $< $(LIB_SRCS) $(TEST_LIBS)
+
+# Fuzzing with libFuzzer (clang): `make fuzz FUZZ_SECONDS=300` runs each target;
+# `make fuzz-smoke` (part of `make test`) runs each for a few seconds.
+FUZZ_SECONDS ?= 60
+fuzz: | $(TEST_DEPS_OK)
+	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+fuzz-smoke: | $(TEST_DEPS_OK)
+	@sh tests/fuzz/run.sh 5
+
+# gen serve: live preview rebuilds on an edit and shows a broken edit's errors.
+serve: build/gen
+	@sh tests/serve.sh
+
+test: unit e2e serve adversarial valgrind fuzz-smoke
 
 # gen serve end to end, then the site in a real browser (Debian's Chromium
 # driven by playwright-core), axe-core, the Nu checker and a link check.
