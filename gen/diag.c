@@ -12,6 +12,28 @@ void diag_init(struct diag *d, FILE *echo, struct buf *log)
 	d->warnings = 0;
 }
 
+/* Append `text` with control characters written as escapes (\\n, \\x1b):
+ * a message quoting input stays one line, and input cannot send escape
+ * sequences to the terminal. */
+static void add_printable(struct buf *out, const struct buf *text)
+{
+	for (size_t i = 0; i < text->len; i++) {
+		unsigned char c = (unsigned char)text->ptr[i];
+		if (c == '\n')
+			buf_adds(out, "\\n");
+		else if (c == '\t')
+			buf_adds(out, "\\t");
+		else if (c < 0x20 || c == 0x7F)
+			buf_addf(out, "\\x%02x", c);
+		else if (c == 0xC2 && i + 1 < text->len &&
+			 (unsigned char)text->ptr[i + 1] >= 0x80 &&
+			 (unsigned char)text->ptr[i + 1] <= 0x9F)
+			buf_addf(out, "\\u%04x", (unsigned char)text->ptr[++i]); /* C1 */
+		else
+			buf_addc(out, (char)c);
+	}
+}
+
 static void diag_emit(struct diag *d, const char *path, int line, int col,
 		      const char *severity, const char *fmt, va_list ap)
 {
@@ -27,7 +49,10 @@ static void diag_emit(struct diag *d, const char *path, int line, int col,
 	}
 	if (severity)
 		buf_addf(&msg, "%s: ", severity);
-	buf_vaddf(&msg, fmt, ap);
+	struct buf text = BUF_INIT;
+	buf_vaddf(&text, fmt, ap);
+	add_printable(&msg, &text);
+	buf_release(&text);
 	buf_addc(&msg, '\n');
 	if (d->echo)
 		fputs(msg.ptr, d->echo);

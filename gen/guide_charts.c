@@ -907,17 +907,22 @@ static int compare_vram_rows(const void *x, const void *y)
 	return (a->row > b->row) - (a->row < b->row);
 }
 
-/* GPUs by VRAM, smallest first (the fits form a staircase), unknown last. */
-static const struct data *sort_data;
+/* GPUs by VRAM, smallest first (the fits form a staircase), unknown last.
+ * Each item carries its own key: charts are drawn on several threads, so
+ * the comparison may not look at shared state. */
+struct gpu_by_vram {
+	size_t gpu;
+	struct num vram;
+};
+
 static int compare_gpus_by_vram(const void *x, const void *y)
 {
-	size_t a = *(const size_t *)x, b = *(const size_t *)y;
-	struct num va = sort_data->gpus[a].vram_gb, vb = sort_data->gpus[b].vram_gb;
-	if (va.ok != vb.ok)
-		return va.ok ? -1 : 1;
-	if (va.ok && va.v != vb.v)
-		return va.v < vb.v ? -1 : 1;
-	return (a > b) - (a < b);
+	const struct gpu_by_vram *a = x, *b = y;
+	if (a->vram.ok != b->vram.ok)
+		return a->vram.ok ? -1 : 1;
+	if (a->vram.ok && a->vram.v != b->vram.v)
+		return a->vram.v < b->vram.v ? -1 : 1;
+	return (a->gpu > b->gpu) - (a->gpu < b->gpu);
 }
 
 static const char *upper(struct gc *c, const char *s)
@@ -954,11 +959,13 @@ static void build_vram_fit(struct gc *c)
 			rules[nr++] = &d->vram[i];
 	}
 	qsort(rules, nr, sizeof *rules, compare_vram_rows);
+	struct gpu_by_vram *order = scratch(c, d->ngpus, sizeof *order);
+	for (size_t g = 0; g < d->ngpus; g++)
+		order[g] = (struct gpu_by_vram){ g, d->gpus[g].vram_gb };
+	qsort(order, d->ngpus, sizeof *order, compare_gpus_by_vram);
 	size_t *gpus = scratch(c, d->ngpus, sizeof *gpus);
 	for (size_t g = 0; g < d->ngpus; g++)
-		gpus[g] = g;
-	sort_data = d;
-	qsort(gpus, d->ngpus, sizeof *gpus, compare_gpus_by_vram);
+		gpus[g] = order[g].gpu;
 	size_t ng = nr ? d->ngpus : 0;
 
 	const char **rows = scratch(c, nr, sizeof *rows);

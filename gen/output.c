@@ -30,21 +30,27 @@ int output_interrupted(void)
 	return interrupted;
 }
 
-/* The absolute form of `path`, which may not exist yet (its parent must);
- * malloc'd, or NULL. */
+/* The absolute form of `path`, whose last parts may not exist yet: the
+ * deepest existing ancestor resolved, the rest appended. malloc'd, or NULL
+ * with errno set (e.g. ENOTDIR when an ancestor is a file). */
 static char *absolute_path(const char *path)
 {
 	char *r = realpath(path, NULL);
 	if (r || errno != ENOENT)
 		return r;
 	const char *slash = strrchr(path, '/');
+	if (slash == path)
+		return strdup(path); /* "/name": the root exists */
 	char *parent = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
 	if (!parent)
 		abort();
-	char *base = realpath(*parent ? parent : "/", NULL);
+	char *base = absolute_path(parent);
+	int e = errno;
 	free(parent);
-	if (!base)
+	if (!base) {
+		errno = e;
 		return NULL;
+	}
 	struct buf b = BUF_INIT;
 	buf_addf(&b, "%s/%s", strcmp(base, "/") ? base : "", slash ? slash + 1 : path);
 	free(base);
@@ -60,10 +66,16 @@ static bool path_within(const char *inner, const char *outer)
 
 int output_check_target(const char *dir, const char *root, struct diag *diag)
 {
-	char *out = absolute_path(dir), *proj = realpath(root, NULL);
+	char *out = absolute_path(dir);
+	int out_errno = errno;
+	char *proj = realpath(root, NULL);
 	int rc = 0;
-	if (!out || !proj) {
-		diag_error(diag, dir, 0, 0, "cannot resolve the output folder: %s",
+	if (!out) {
+		diag_error(diag, dir, 0, 0, "cannot use the output folder: %s",
+			   strerror(out_errno));
+		rc = -1;
+	} else if (!proj) {
+		diag_error(diag, root, 0, 0, "cannot find the project folder: %s",
 			   strerror(errno));
 		rc = -1;
 	} else if (path_within(proj, out)) {

@@ -20,6 +20,7 @@
 #include "value.h"
 
 #include <errno.h>
+#include <libxml/parser.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -562,6 +563,7 @@ int site_build(const struct site_options *opt, struct diag *diag,
 	       struct site_stats *stats)
 {
 	double start = now_ms();
+	xmlInitParser(); /* libxml2's globals, before any thread draws a chart */
 	struct site s;
 	memset(&s, 0, sizeof s);
 	s.opt = *opt;

@@ -84,6 +84,19 @@ static void test_diag_formats_position(void **state)
 	buf_release(&log);
 }
 
+static void test_message_quoting_input_stays_one_printable_line(void **state)
+{
+	(void)state;
+	struct buf log = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	diag_error(&d, "data/prices.csv", 3, 3, "usd_per_hour \"%s\" is not a number",
+		   "0.\x1b[31mRED\n39\t");
+	assert_string_equal(log.ptr,
+			    "data/prices.csv:3:3: error: usd_per_hour \"0.\\x1b[31mRED\\n39\\t\" is not a number\n");
+	buf_release(&log);
+}
+
 static void test_value_numbers_print_shortest_form(void **state)
 {
 	(void)state;
@@ -137,6 +150,7 @@ int main(void)
 		cmocka_unit_test(test_addf_grows_past_small_buffer),
 		cmocka_unit_test(test_detach_hands_over_memory),
 		cmocka_unit_test(test_diag_formats_position),
+		cmocka_unit_test(test_message_quoting_input_stays_one_printable_line),
 		cmocka_unit_test(test_value_numbers_print_shortest_form),
 		cmocka_unit_test(test_zero_is_truthy_null_is_not),
 		cmocka_unit_test(test_arena_large_allocation_keeps_small_ones),

@@ -226,6 +226,10 @@ static void test_output_holding_the_project_is_refused(void **state)
 	buf_addf(&data, "/out");
 	assert_int_equal(output_check_target(data.ptr, f->root, &d), -1);
 	assert_int_equal(output_check_target(f->site, f->root, &d), 0);
+	/* missing parents are fine: they are created */
+	buf_reset(&data);
+	buf_addf(&data, "%s/new1/new2/site", f->root);
+	assert_int_equal(output_check_target(data.ptr, f->root, &d), 0);
 	assert_non_null(strstr(log.ptr, "the output folder is the project folder or holds it; refusing"));
 	assert_non_null(strstr(log.ptr, "the output folder is inside the project's data/; refusing"));
 	buf_release(&log);
