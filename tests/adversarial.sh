@@ -628,7 +628,7 @@ expect_out_error() {
 
 touch "$work/afile"
 expect_out_error "output folder's parent is a file" "$work/afile/site" \
-	"$work/afile/site: error: cannot resolve the output folder: Not a directory" B8
+	"$work/afile/site: error: cannot use the output folder: Not a directory" B8
 [ -f "$work/afile" ] || fail "the file in the output's way was replaced"
 
 # missing parent folders are created (as before the output checks existed)
