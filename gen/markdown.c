@@ -488,10 +488,13 @@ static void scan_body(struct scan *st)
 			i = close + 3;
 			continue;
 		}
-		buf_addc(&st->md, c);
-		if (((unsigned char)c & 0xC0) != 0x80)
-			col++;
-		i++;
+		/* a run of ordinary text, up to the next character that matters */
+		size_t n = strcspn(body + i, in_fence ? "\n" : "\n`{");
+		if (n == 0)
+			n = 1; /* a "{" that opens no shortcode */
+		buf_add(&st->md, body + i, n);
+		col += (int)text_utf8_length(body + i, n);
+		i += n;
 	}
 }
 
@@ -669,7 +672,10 @@ static void splice(struct article *a, const char *html, struct scan *st,
 			in_tag = true;
 		else if (*s == '>')
 			in_tag = false;
-		buf_addc(out, *s++);
+		/* copy up to the next tag bracket or token */
+		size_t n = strcspn(s + 1, "<>\xEE") + 1;
+		buf_add(out, s, n);
+		s += n;
 	}
 }
 

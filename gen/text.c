@@ -3,6 +3,7 @@
 #include "buf.h"
 
 #include <ctype.h>
+#include <stdint.h>
 #include <string.h>
 #include <strings.h>
 
@@ -46,6 +47,18 @@ size_t text_utf8_check(const char *s, size_t len)
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0;
 	while (i < len) {
+		/* ASCII fast path: eight bytes at a time while none has its high
+		 * bit set or is NUL */
+		while (i + 8 <= len) {
+			uint64_t w;
+			memcpy(&w, u + i, 8);
+			if ((w & 0x8080808080808080u) ||
+			    ((w - 0x0101010101010101u) & ~w & 0x8080808080808080u))
+				break;
+			i += 8;
+		}
+		if (i >= len)
+			break;
 		if (u[i] >= 0x01 && u[i] < 0x80) {
 			i++;
 			continue;
