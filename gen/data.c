@@ -448,6 +448,21 @@ static const struct table *ref_target_lookup(const char *name, void *ctx)
 	return NULL;
 }
 
+/* A direct index of results by (benchmark, gpu): pages look results up
+ * for every pair of GPUs, O(G^2) times. */
+static void index_results(struct data *d)
+{
+	size_t n = d->nbenchmarks * d->ngpus;
+	d->result_at = arena_alloc(&d->arena, (n ? n : 1) * sizeof *d->result_at);
+	for (size_t i = 0; i < n; i++)
+		d->result_at[i] = -1;
+	for (size_t r = d->nresults; r-- > 0;) {
+		const struct result *res = &d->results[r];
+		if (res->benchmark < d->nbenchmarks && res->gpu < d->ngpus)
+			d->result_at[res->benchmark * d->ngpus + res->gpu] = (long)r;
+	}
+}
+
 int data_load(struct data *d, const char *data_dir, const char *display_dir,
 	      struct diag *diag)
 {
@@ -484,6 +499,7 @@ int data_load(struct data *d, const char *data_dir, const char *display_dir,
 		data_warn_unknown_files(data_dir, display_dir, diag);
 	free(real_dir);
 	data_fill_typed(d);
+	index_results(d);
 	return diag->errors > errors_before ? -1 : 0;
 }
 

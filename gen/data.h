@@ -147,6 +147,9 @@ struct data {
 	struct technique *techniques; size_t ntechniques;
 	struct use_case *use_cases;   size_t nuse_cases;
 	struct claim *claims;         size_t nclaims;
+	/* [nbenchmarks * ngpus]: the first results row of (benchmark, gpu), or
+	 * -1; NULL in data built by hand (lookups then scan the rows) */
+	long *result_at;
 };
 
 /* Load and validate every table under `data_dir` (e.g. "<root>/data").

@@ -160,6 +160,9 @@ static bool is_relative_speed(const struct benchmark *b)
 /* The first result row (file order) of one GPU on one benchmark, or -1. */
 static long result_row(const struct data *d, size_t benchmark, size_t gpu)
 {
+	if (d->result_at)
+		return benchmark < d->nbenchmarks && gpu < d->ngpus
+			       ? d->result_at[benchmark * d->ngpus + gpu] : -1;
 	for (size_t i = 0; i < d->nresults; i++)
 		if (d->results[i].benchmark == benchmark && d->results[i].gpu == gpu)
 			return (long)i;

@@ -861,6 +861,8 @@ static const char *row_note(const struct pg *p, enum data_table_id t, size_t row
 
 static long result_row_of(const struct data *d, size_t b, size_t g)
 {
+	if (d->result_at)
+		return d->result_at[b * d->ngpus + g];
 	for (size_t i = 0; i < d->nresults; i++)
 		if (d->results[i].benchmark == b && d->results[i].gpu == g)
 			return (long)i;
