@@ -64,6 +64,30 @@ before=$(tree_hash "$site")
 check "no-change rebuild writes no file" grep -Eq '^gen: 0 pages written, [0-9]+ unchanged, 0 removed' "$work/out2"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"
 
+# 3b. One price edit rewrites exactly the pages that show the GPU, and the
+#     articles that cite the price show the new figure in both languages.
+stamp_list() { (cd "$1" && find . -type f -printf '%p %i %T@\n' | sort); }
+stamp_list "$site" >"$work/stamps-before"
+cp "$proj/data/prices.csv" "$work/prices.orig"
+awk -F, 'BEGIN{OFS=","} $1=="rtx-4090" && $3=="0.39" {$3="0.37"} {print}' "$work/prices.orig" >"$proj/data/prices.csv"
+"$gen" build --root "$proj" >"$work/out-price" 2>&1
+stamp_list "$site" >"$work/stamps-after"
+changed=$(comm -23 "$work/stamps-after" "$work/stamps-before" | awk '{print $1}' | sed 's|^\./||')
+printf '%s\n' "$changed" >"$work/changed"
+check "a price edit rewrites some pages" test -n "$changed"
+check "the English article cites the new price" grep -q '\$0.37/h' "$site/en/articles/first-steps/index.html"
+check "the Chinese article cites the new price" grep -q '\$0.37/小时' "$site/zh/articles/first-steps/index.html"
+untouched_ok=1
+for f in $(cd "$site" && find . -name '*.html' | sed 's|^\./||'); do
+	if grep -q '\$0.37/' "$site/$f" && ! grep -qx "$f" "$work/changed"; then untouched_ok=0; echo "  shows the new price but was not rewritten: $f"; fi
+	if grep -qx "$f" "$work/changed" && ! grep -q 'RTX 4090' "$site/$f"; then untouched_ok=0; echo "  rewritten but does not show the RTX 4090: $f"; fi
+done
+check "every page showing the new price was rewritten, and only pages about the RTX 4090" test "$untouched_ok" -eq 1
+check "pages about other GPUs keep their bytes and mtime" sh -c "! grep -qx 'en/gpus/h100-80gb/index.html' '$work/changed'"
+cp "$work/prices.orig" "$proj/data/prices.csv"
+"$gen" build --root "$proj" >/dev/null 2>&1
+before=$(tree_hash "$site")
+
 # 4. A broken input fails with file and line, and leaves the site as it was.
 cp "$proj/data/prices.csv" "$work/prices.bak"
 awk -F, 'BEGIN{OFS=","} NR==2{$3="\"0,39\""} {print}' "$work/prices.bak" >"$proj/data/prices.csv"
