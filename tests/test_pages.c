@@ -459,6 +459,104 @@ static void test_sort_script_is_small_and_published(void **state)
 	buf_release(&b);
 }
 
+/* Every standalone chart parses as XML and says what it shows: role="img",
+ * a <title> and a <desc> first, named by aria-labelledby. */
+static void test_every_standalone_svg_parses_with_title_and_desc(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	size_t seen = 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		char dir[1024];
+		snprintf(dir, sizeof dir, "%s/charts/%s", out_dir, lang_code((enum lang)l));
+		char **names = fs_list_dir(dir, ".svg");
+		assert_non_null(names);
+		for (char **n = names; *n; n++, seen++) {
+			char file[2048];
+			snprintf(file, sizeof file, "%s/%s", dir, *n);
+			xmlDocPtr doc = xmlReadFile(file, NULL, XML_PARSE_NONET |
+						    XML_PARSE_NOERROR | XML_PARSE_NOWARNING);
+			if (!doc)
+				fail_msg("%s does not parse", file);
+			xmlNodePtr root = xmlDocGetRootElement(doc);
+			assert_string_equal((const char *)root->name, "svg");
+			xmlChar *role = xmlGetProp(root, (const xmlChar *)"role");
+			xmlChar *labels = xmlGetProp(root, (const xmlChar *)"aria-labelledby");
+			assert_string_equal((const char *)role, "img");
+			assert_non_null(labels);
+			xmlNodePtr kid = xmlFirstElementChild(root);
+			assert_string_equal((const char *)kid->name, "title");
+			xmlChar *title = xmlNodeGetContent(kid);
+			assert_true(title && *title);
+			kid = xmlNextElementSibling(kid);
+			assert_string_equal((const char *)kid->name, "desc");
+			xmlChar *desc = xmlNodeGetContent(kid);
+			assert_true(desc && *desc);
+			xmlFree(role);
+			xmlFree(labels);
+			xmlFree(title);
+			xmlFree(desc);
+			xmlFreeDoc(doc);
+		}
+		fs_free_list(names);
+	}
+	assert_true(seen > 20);
+}
+
+/* The data table beside the relative-speed chart holds the figures of
+ * results.csv: each cell's raw value (data-sort) equals the CSV's. */
+static void test_chart_data_table_equals_the_csv(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	htmlDocPtr doc = page_load(LANG_EN, "articles/training-guide/");
+	assert_non_null(doc);
+	xmlXPathObjectPtr heads = nodes_of(doc,
+		"(//figure[@class='chart']//details//table)[1]/thead/tr/th");
+	xmlXPathObjectPtr rows = nodes_of(doc,
+		"(//figure[@class='chart']//details//table)[1]/tbody/tr");
+	assert_non_null(heads);
+	assert_non_null(rows);
+	assert_true(rows->nodesetval && rows->nodesetval->nodeNr >= 6);
+	size_t checked = 0;
+	for (int r = 0; r < rows->nodesetval->nodeNr; r++) {
+		xmlNodePtr tr = rows->nodesetval->nodeTab[r];
+		xmlNodePtr th = xmlFirstElementChild(tr);
+		char *name = node_text(th);
+		long g = -1;
+		for (size_t i = 0; i < data.ngpus; i++)
+			if (!strcmp(data.gpus[i].name, name))
+				g = (long)i;
+		assert_true(g >= 0);
+		int col = 1;
+		for (xmlNodePtr td = xmlNextElementSibling(th); td;
+		     td = xmlNextElementSibling(td), col++) {
+			char *bench = node_text(heads->nodesetval->nodeTab[col]);
+			long b = -1;
+			for (size_t i = 0; i < data.nbenchmarks; i++)
+				if (!strcmp(data.benchmarks[i].name_en, bench))
+					b = (long)i;
+			assert_true(b >= 0);
+			xmlChar *raw = xmlGetProp(td, (const xmlChar *)"data-sort");
+			long row = data.result_at[(size_t)b * data.ngpus + (size_t)g];
+			if (row < 0) {
+				assert_true(!raw || !*raw); /* no data: no number */
+			} else {
+				assert_non_null(raw);
+				assert_true(strtod((const char *)raw, NULL) == data.results[row].value);
+				checked++;
+			}
+			xmlFree(raw);
+			free(bench);
+		}
+		free(name);
+	}
+	assert_true(checked >= 20);
+	xmlXPathFreeObject(heads);
+	xmlXPathFreeObject(rows);
+	xmlFreeDoc(doc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -472,6 +570,8 @@ int main(void)
 		cmocka_unit_test(test_no_page_shows_nan_or_inf),
 		cmocka_unit_test(test_no_placeholder_is_left_unfilled),
 		cmocka_unit_test(test_sort_script_is_small_and_published),
+		cmocka_unit_test(test_every_standalone_svg_parses_with_title_and_desc),
+		cmocka_unit_test(test_chart_data_table_equals_the_csv),
 	};
 	int rc = cmocka_run_group_tests_name("pages", tests, NULL, NULL);
 	site_cleanup();
