@@ -28,6 +28,8 @@ static void load_language(struct site *s, enum lang l)
 {
 	const char *dir = arena_printf(&s->arena, "%s/content/%s", s->opt.root,
 				       lang_code(l));
+	if (fs_path_escapes(dir, s->opt.root))
+		return; /* reported by the site's check of content/ */
 	char **names = fs_list_dir(dir, ".md");
 	if (!names)
 		return; /* a language with no articles yet */
@@ -37,7 +39,7 @@ static void load_language(struct site *s, enum lang l)
 			continue;
 		buf_reset(&full);
 		buf_addf(&full, "%s/%s", dir, *n);
-		if (fs_path_escapes(full.ptr, s->opt.root))
+		if (fs_is_symlink(full.ptr) && fs_path_escapes(full.ptr, s->opt.root))
 			continue; /* reported by the site's check of content/ */
 		const char *path = arena_printf(&s->arena, "content/%s/%s",
 						lang_code(l), *n);
@@ -53,6 +55,7 @@ static void load_language(struct site *s, enum lang l)
 			markdown_article_free(&a);
 			continue;
 		}
+		markdown_count_words(&a);
 		free(a.body); /* read again when the page is rendered */
 		a.body = NULL;
 		add_article(s, &a);

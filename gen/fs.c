@@ -129,9 +129,13 @@ static int make_parent(const char *path)
 
 static int write_new(const char *path, const void *data, size_t len, int flags)
 {
-	if (make_parent(path) != 0)
-		return -1;
+	/* the folder usually exists: make it only when the open says not */
 	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0644);
+	if (fd < 0 && errno == ENOENT) {
+		if (make_parent(path) != 0)
+			return -1;
+		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0644);
+	}
 	if (fd < 0)
 		return -1;
 	const char *p = data;
@@ -197,6 +201,17 @@ int fs_remove_tree(const char *path)
 	if (rmdir(path) != 0)
 		rc = -1;
 	return rc;
+}
+
+bool fs_is_symlink(const char *path)
+{
+	struct stat st;
+	return lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+int fs_make_parent(const char *path)
+{
+	return make_parent(path);
 }
 
 bool fs_is_dir(const char *path)

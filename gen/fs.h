@@ -35,6 +35,12 @@ bool fs_file_equals(const char *path, const void *data, size_t len);
 /* Remove `path` and everything below it (no error if absent). Returns 0/-1. */
 int fs_remove_tree(const char *path);
 
+/* True when `path` itself is a symbolic link. */
+bool fs_is_symlink(const char *path);
+
+/* Create the folders above `path` (a file's path). Returns 0 or -1. */
+int fs_make_parent(const char *path);
+
 /* True when `path` is a folder (links followed). */
 bool fs_is_dir(const char *path);
 

@@ -172,7 +172,7 @@ static bool is_fence_line(const char *s, size_t n)
 	return n == 3 && !memcmp(s, "---", 3);
 }
 
-static void count_words(struct article *a)
+void markdown_count_words(struct article *a)
 {
 	size_t words = 0;
 	bool in_word = false;
@@ -182,7 +182,8 @@ static void count_words(struct article *a)
 			in_word = false;
 		} else if (*p >= 0x80) {
 			continue;
-		} else if (isalnum(*p)) {
+		} else if ((unsigned)((*p | 0x20) - 'a') < 26 ||
+			   (unsigned)(*p - '0') < 10) { /* isalnum, without the locale */
 			if (!in_word)
 				words++;
 			in_word = true;
@@ -262,7 +263,6 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 	}
 	a->body_line = line + 1;
 	a->body = xstrndup(src + pos, len - pos);
-	count_words(a);
 	return errors ? -1 : 0;
 }
 

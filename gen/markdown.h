@@ -61,7 +61,7 @@ struct article {
 	struct heading *headings; size_t nheadings;
 	char **cites; size_t ncites; /* canonical shortcode texts, sorted */
 	size_t words;    /* words (en) or characters (zh) for reading time,
-			    counted by markdown_parse_article */
+			    counted by markdown_count_words */
 	bool keep_html;  /* the build keeps `html` after the page (feeds) */
 };
 
@@ -74,6 +74,10 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
  * stable ids; links with unsafe targets lose their link. Returns 0 or -1. */
 int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
 		    struct diag *diag);
+
+/* Count the body's words (a Chinese character counts as one) into
+ * a->words, for the reading time. */
+void markdown_count_words(struct article *a);
 
 /* Free everything the article owns. */
 void markdown_article_free(struct article *a);

@@ -192,6 +192,9 @@ static int keep_file(const char *old, const char *new_path, const void *data,
 {
 	if (link(old, new_path) == 0)
 		return 0;
+	if (errno == ENOENT && fs_make_parent(new_path) == 0 &&
+	    link(old, new_path) == 0)
+		return 0;
 	struct stat st;
 	if (errno == EEXIST || stat(old, &st) != 0 ||
 	    fs_create_file(new_path, data, len) != 0)
@@ -214,13 +217,7 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 	/* files are created exclusively (link and O_EXCL fail on an existing
 	 * path), so a second writer of a path fails even in another thread */
 	if (fs_file_equals(old.ptr, data, len)) {
-		const char *slash = strrchr(path.ptr, '/');
-		struct buf parent = BUF_INIT;
-		buf_add(&parent, path.ptr, (size_t)(slash - path.ptr));
-		rc = fs_mkdir_p(parent.ptr);
-		buf_release(&parent);
-		if (rc == 0)
-			rc = keep_file(old.ptr, path.ptr, data, len);
+		rc = keep_file(old.ptr, path.ptr, data, len);
 		kept = true;
 	} else {
 		rc = fs_create_file(path.ptr, data, len);
