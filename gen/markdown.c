@@ -1,3 +1,6 @@
+/* memmem is a GNU extension of glibc */
+#define _GNU_SOURCE
+
 #include "markdown.h"
 
 #include "buf.h"
@@ -430,9 +433,12 @@ static void scan_body(struct scan *st)
 {
 	const char *body = st->a->body;
 	size_t len = strlen(body);
-	int line = st->a->body_line, col = 1;
+	int line = st->a->body_line;
+	size_t line_at = 0; /* where the current line starts: a column is
+			       counted only where a shortcode or message needs it */
 	bool in_fence = false, at_line_start = true;
 	size_t i = 0;
+#define COLUMN() ((int)text_utf8_length(body + line_at, i - line_at) + 1)
 	while (i < len) {
 		if (at_line_start && is_fence(body + i))
 			in_fence = !in_fence;
@@ -441,9 +447,9 @@ static void scan_body(struct scan *st)
 		if (c == '\n') {
 			buf_addc(&st->md, c);
 			line++;
-			col = 1;
-			at_line_start = true;
 			i++;
+			line_at = i;
+			at_line_start = true;
 			continue;
 		}
 		if (!in_fence && c == '`') {
@@ -466,25 +472,24 @@ static void scan_body(struct scan *st)
 			}
 			size_t stop = (j < len && body[j] == '`') ? j + run : i + run;
 			buf_add(&st->md, body + i, stop - i);
-			col += (int)text_utf8_length(body + i, stop - i);
 			i = stop;
 			continue;
 		}
 		if (!in_fence && !strncmp(body + i, "{{<", 3)) {
-			const char *end = strstr(body + i, ">}}");
+			/* the shortcode closes on its own line */
 			const char *eol = strchr(body + i, '\n');
-			if (!end || (eol && eol < end)) {
-				diag_error(st->diag, st->a->path, line, col,
+			size_t rest = (eol ? (size_t)(eol - body) : len) - i;
+			const char *end = memmem(body + i, rest, ">}}", 3);
+			if (!end) {
+				diag_error(st->diag, st->a->path, line, COLUMN(),
 					   "shortcode is not closed by \">}}\" on its line");
 				st->errors++;
 				buf_addc(&st->md, c);
 				i++;
-				col++;
 				continue;
 			}
 			size_t close = (size_t)(end - body);
-			scan_take(st, body, i, close, line, col);
-			col += (int)text_utf8_length(body + i, close + 3 - i);
+			scan_take(st, body, i, close, line, COLUMN());
 			i = close + 3;
 			continue;
 		}
@@ -493,9 +498,9 @@ static void scan_body(struct scan *st)
 		if (n == 0)
 			n = 1; /* a "{" that opens no shortcode */
 		buf_add(&st->md, body + i, n);
-		col += (int)text_utf8_length(body + i, n);
 		i += n;
 	}
+#undef COLUMN
 }
 
 /* ---- rendering ---- */

@@ -92,16 +92,59 @@ void value_list_push(struct arena *a, struct value *list, struct value *item)
 	list->u.list.items[list->u.list.len++] = item;
 }
 
+static size_t key_hash(const char *s)
+{
+	size_t h = 2166136261u;
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 16777619u;
+	return h;
+}
+
+/* The index slot holding `key`, or the empty slot where it would go. */
+static unsigned *index_slot(const struct value *map, const char *key)
+{
+	size_t mask = map->u.map.index_cap - 1;
+	for (size_t i = key_hash(key) & mask;; i = (i + 1) & mask) {
+		unsigned *slot = &map->u.map.index[i];
+		if (!*slot || !strcmp(map->u.map.entries[*slot - 1].key, key))
+			return slot;
+	}
+}
+
+/* (Re)build the index with room for twice the entries. */
+static void index_rebuild(struct arena *a, struct value *map)
+{
+	size_t cap = 32;
+	while (cap < map->u.map.len * 2 + 2)
+		cap *= 2;
+	map->u.map.index = arena_alloc(a, cap * sizeof *map->u.map.index);
+	map->u.map.index_cap = cap;
+	for (size_t i = 0; i < map->u.map.len; i++)
+		*index_slot(map, map->u.map.entries[i].key) = (unsigned)i + 1;
+}
+
+/* The entry of `key`, or NULL. */
+static struct value_entry *map_find(const struct value *map, const char *key)
+{
+	if (map->u.map.index_cap) {
+		unsigned e = *index_slot(map, key);
+		return e ? &map->u.map.entries[e - 1] : NULL;
+	}
+	for (size_t i = 0; i < map->u.map.len; i++)
+		if (strcmp(map->u.map.entries[i].key, key) == 0)
+			return &map->u.map.entries[i];
+	return NULL;
+}
+
 void value_map_set(struct arena *a, struct value *map, const char *key,
 		   struct value *val)
 {
 	if (map->type != VALUE_MAP)
 		abort();
-	for (size_t i = 0; i < map->u.map.len; i++) {
-		if (strcmp(map->u.map.entries[i].key, key) == 0) {
-			map->u.map.entries[i].val = val;
-			return;
-		}
+	struct value_entry *e = map_find(map, key);
+	if (e) {
+		e->val = val;
+		return;
 	}
 	if (map->u.map.len == map->u.map.cap)
 		map->u.map.entries = grow_array(a, map->u.map.entries,
@@ -111,6 +154,11 @@ void value_map_set(struct arena *a, struct value *map, const char *key,
 	map->u.map.entries[map->u.map.len].key = key;
 	map->u.map.entries[map->u.map.len].val = val;
 	map->u.map.len++;
+	if (map->u.map.len == VALUE_MAP_INDEXED ||
+	    (map->u.map.index_cap && map->u.map.len * 2 + 2 > map->u.map.index_cap))
+		index_rebuild(a, map);
+	else if (map->u.map.index_cap)
+		*index_slot(map, key) = (unsigned)map->u.map.len;
 }
 
 void value_map_set_str(struct arena *a, struct value *map, const char *key,
@@ -135,10 +183,8 @@ struct value *value_map_get(const struct value *map, const char *key)
 {
 	if (!map || map->type != VALUE_MAP)
 		return NULL;
-	for (size_t i = 0; i < map->u.map.len; i++)
-		if (strcmp(map->u.map.entries[i].key, key) == 0)
-			return map->u.map.entries[i].val;
-	return NULL;
+	struct value_entry *e = map_find(map, key);
+	return e ? e->val : NULL;
 }
 
 size_t value_list_len(const struct value *list)

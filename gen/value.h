@@ -49,9 +49,16 @@ struct value {
 		struct {
 			struct value_entry *entries;
 			size_t len, cap;
+			/* maps past VALUE_MAP_INDEXED keys get a hash index
+			 * (entry number + 1, 0 = empty), built as keys are set,
+			 * so lookups in big maps (the UI strings) stay O(1) */
+			unsigned *index;
+			size_t index_cap; /* 0 or a power of two */
 		} map;
 	} u;
 };
+
+#define VALUE_MAP_INDEXED 16
 
 /* The one null value (static; never modify it). */
 struct value *value_null(void);

@@ -129,6 +129,28 @@ static void test_zero_is_truthy_null_is_not(void **state)
 	arena_free(&a);
 }
 
+static void test_big_map_finds_every_key_and_replaces_in_place(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct value *m = value_new_map(&a);
+	char *keys[300];
+	for (int i = 0; i < 300; i++) {
+		keys[i] = arena_printf(&a, "key.%d", i);
+		value_map_set_num(&a, m, keys[i], i);
+	}
+	value_map_set_num(&a, m, "key.7", 700); /* replaces, keeps the order */
+	assert_int_equal(m->u.map.len, 300);
+	for (int i = 0; i < 300; i++) {
+		struct value *v = value_map_get(m, keys[i]);
+		assert_non_null(v);
+		assert_true(v->u.number == (i == 7 ? 700 : i));
+		assert_string_equal(m->u.map.entries[i].key, keys[i]);
+	}
+	assert_null(value_map_get(m, "key.300"));
+	arena_free(&a);
+}
+
 static void test_arena_large_allocation_keeps_small_ones(void **state)
 {
 	(void)state;
@@ -153,6 +175,7 @@ int main(void)
 		cmocka_unit_test(test_message_quoting_input_stays_one_printable_line),
 		cmocka_unit_test(test_value_numbers_print_shortest_form),
 		cmocka_unit_test(test_zero_is_truthy_null_is_not),
+		cmocka_unit_test(test_big_map_finds_every_key_and_replaces_in_place),
 		cmocka_unit_test(test_arena_large_allocation_keeps_small_ones),
 	};
 	return cmocka_run_group_tests_name("buf", tests, NULL, NULL);
