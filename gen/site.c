@@ -51,18 +51,25 @@ static void add_up(struct buf *b, int depth)
 const char *site_href(struct site *s, enum lang from_lang, const char *from,
 		      enum lang to_lang, const char *to)
 {
-	struct buf b = BUF_INIT;
-	if (from_lang == to_lang && !strncmp(to, from, strlen(from))) {
+	/* called for every link of every page: plain copies, no printf */
+	size_t from_len = strlen(from), to_len = strlen(to);
+	if (from_lang == to_lang && !strncmp(to, from, from_len)) {
 		/* a page below this one: a plain relative path */
-		buf_adds(&b, to + strlen(from));
-		if (!b.len)
-			buf_adds(&b, "./");
-	} else {
-		add_up(&b, path_depth(from));
-		buf_addf(&b, "%s/%s", lang_code(to_lang), to);
+		if (to_len == from_len)
+			return "./";
+		return arena_strndup(&s->arena, to + from_len, to_len - from_len);
 	}
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
-	buf_release(&b);
+	int depth = path_depth(from);
+	const char *code = lang_code(to_lang);
+	size_t code_len = strlen(code);
+	char *r = arena_alloc(&s->arena, (size_t)depth * 3 + code_len + 1 + to_len + 1);
+	char *p = r;
+	for (int i = 0; i < depth; i++, p += 3)
+		memcpy(p, "../", 3);
+	memcpy(p, code, code_len);
+	p += code_len;
+	*p++ = '/';
+	memcpy(p, to, to_len + 1);
 	return r;
 }
 

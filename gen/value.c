@@ -217,8 +217,11 @@ bool value_is_truthy(const struct value *v)
 static void append_number(double n, struct buf *out)
 {
 	char tmp[40];
-	if (!isfinite(n)) {
-		buf_adds(out, "");
+	if (!isfinite(n))
+		return;
+	if (n == (double)(long long)n && fabs(n) < 1e15) { /* whole numbers */
+		snprintf(tmp, sizeof tmp, "%lld", (long long)n);
+		buf_adds(out, tmp);
 		return;
 	}
 	for (int prec = 1; prec <= 17; prec++) {
