@@ -243,11 +243,8 @@ static int render_body(struct site *s, struct article *a, struct article *tmp)
 		diag_error(s->diag, a->path, 0, 0, "cannot read: %s", strerror(errno));
 	buf_release(&full);
 	if (rc == 0) {
-		/* parsed before: errors now would repeat; the file changed */
-		struct diag quiet;
-		diag_init(&quiet, NULL, NULL);
-		rc = markdown_parse_article(tmp, a->path, a->lang, src.ptr, src.len,
-					    &quiet);
+		/* the front matter was read and checked at load */
+		rc = markdown_reload_body(tmp, a, src.ptr, src.len);
 		if (rc != 0)
 			diag_error(s->diag, a->path, 0, 0,
 				   "changed while the site was built; build again");

@@ -183,6 +183,8 @@ void markdown_count_words(struct article *a)
 		if (*p >= 0xE0) { /* a CJK character reads like a word */
 			words++;
 			in_word = false;
+			while (p[1] >= 0x80 && p[1] < 0xC0) /* its other bytes */
+				p++;
 		} else if (*p >= 0x80) {
 			continue;
 		} else if ((unsigned)((*p | 0x20) - 'a') < 26 ||
@@ -265,8 +267,22 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 		errors++;
 	}
 	a->body_line = line + 1;
+	a->body_at = pos;
+	a->file_len = len;
 	a->body = xstrndup(src + pos, len - pos);
 	return errors ? -1 : 0;
+}
+
+int markdown_reload_body(struct article *body_only, const struct article *a,
+			 const char *src, size_t len)
+{
+	if (len != a->file_len || a->body_at > len)
+		return -1;
+	body_only->path = xstrdup(a->path);
+	body_only->lang = a->lang;
+	body_only->body_line = a->body_line;
+	body_only->body = xstrndup(src + a->body_at, len - a->body_at);
+	return 0;
 }
 
 /* ---- shortcodes ---- */

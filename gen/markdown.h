@@ -56,6 +56,8 @@ struct article {
 	bool draft;
 	int slug_line;   /* line of the slug in the front matter */
 	int body_line;   /* line of the first body line in the file */
+	size_t body_at;  /* byte offset of the body in the file */
+	size_t file_len; /* the file's size when it was parsed */
 	char *body;      /* Markdown without front matter (owned) */
 	char *html;      /* rendered body (owned), after markdown_render */
 	struct heading *headings; size_t nheadings;
@@ -69,6 +71,13 @@ struct article {
  * `path` is used in messages. Returns 0, or -1 after reporting errors. */
 int markdown_parse_article(struct article *a, const char *path, int lang,
 			   const char *src, size_t len, struct diag *diag);
+
+/* Fill `body_only` (zeroed by the caller) with `a`'s path, language and
+ * body taken again from `src`, the file's bytes read anew, without parsing
+ * or checking the front matter a second time. -1 when the file's size
+ * changed since `a` was parsed (then it must be parsed again). */
+int markdown_reload_body(struct article *body_only, const struct article *a,
+			 const char *src, size_t len);
 
 /* Render a.body to a.html, resolving shortcodes with `resolve`. Headings get
  * stable ids; links with unsafe targets lose their link. Returns 0 or -1. */
