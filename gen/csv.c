@@ -3,6 +3,7 @@
 #include "arena.h"
 #include "buf.h"
 #include "diag.h"
+#include "text.h"
 
 #include <errno.h>
 #include <stdbool.h>
@@ -117,43 +118,6 @@ static void reader_on_record(int c, void *data)
 	intvec_push(&r->lines, line);
 }
 
-/* Length of the valid UTF-8 sequence at s (at most `left` bytes), 0 when the
- * bytes there are not valid UTF-8 (overlong forms, surrogates and code points
- * above U+10FFFF included). A NUL byte counts as invalid: fields are C
- * strings. */
-static size_t utf8_valid_len(const unsigned char *s, size_t left)
-{
-	unsigned c = s[0];
-	if (c == 0)
-		return 0;
-	if (c < 0x80)
-		return 1;
-	size_t n;
-	unsigned lo = 0x80, hi = 0xBF; /* allowed range of the second byte */
-	if (c >= 0xC2 && c <= 0xDF) {
-		n = 2;
-	} else if (c >= 0xE0 && c <= 0xEF) {
-		n = 3;
-		if (c == 0xE0)
-			lo = 0xA0;
-		else if (c == 0xED)
-			hi = 0x9F;
-	} else if (c >= 0xF0 && c <= 0xF4) {
-		n = 4;
-		if (c == 0xF0)
-			lo = 0x90;
-		else if (c == 0xF4)
-			hi = 0x8F;
-	} else {
-		return 0;
-	}
-	if (left < n || s[1] < lo || s[1] > hi)
-		return 0;
-	for (size_t i = 2; i < n; i++)
-		if ((s[i] & 0xC0) != 0x80)
-			return 0;
-	return n;
-}
 
 /* Report bad UTF-8, once per line (the first bad byte of each), so a file
  * saved in another encoding gives a readable list, not thousands of lines. */
@@ -163,7 +127,7 @@ static void reader_check_utf8(struct reader *r, const unsigned char *s,
 	int line = 1, col = 1, bad_line = 0;
 	size_t i = 0;
 	while (i < len) {
-		size_t n = utf8_valid_len(s + i, len - i);
+		size_t n = text_utf8_sequence(s + i, len - i);
 		if (!n) {
 			if (bad_line != line) {
 				diag_error(r->diag, r->path, line, col,

@@ -22,6 +22,7 @@
 #include "arena.h"
 #include "buf.h"
 #include "diag.h"
+#include "text.h"
 #include "value.h"
 
 #include <dirent.h>
@@ -1257,22 +1258,7 @@ struct render {
 
 void mustache_escape_html(struct buf *out, const char *s, size_t len)
 {
-	size_t from = 0;
-	for (size_t i = 0; i < len; i++) {
-		const char *rep;
-		switch (s[i]) {
-		case '&': rep = "&amp;"; break;
-		case '<': rep = "&lt;"; break;
-		case '>': rep = "&gt;"; break;
-		case '"': rep = "&quot;"; break;
-		case '\'': rep = "&#39;"; break;
-		default: continue;
-		}
-		buf_add(out, s + from, i - from);
-		buf_adds(out, rep);
-		from = i + 1;
-	}
-	buf_add(out, s + from, len - from);
+	text_escape_html(out, s, len);
 }
 
 static void ctx_push(struct render *r, const struct value *v)

@@ -7,8 +7,7 @@
 #include <string.h>
 #include <strings.h>
 
-/* Length of the UTF-8 sequence at s (valid only), or 0 when invalid. */
-static size_t utf8_sequence(const unsigned char *s, size_t left)
+size_t text_utf8_sequence(const unsigned char *s, size_t left)
 {
 	unsigned c = s[0];
 	if (c == 0)
@@ -16,29 +15,29 @@ static size_t utf8_sequence(const unsigned char *s, size_t left)
 	if (c < 0x80)
 		return 1;
 	size_t n;
-	unsigned cp;
+	unsigned lo = 0x80, hi = 0xBF; /* allowed range of the second byte */
 	if (c >= 0xC2 && c <= 0xDF) {
 		n = 2;
-		cp = c & 0x1F;
 	} else if (c >= 0xE0 && c <= 0xEF) {
 		n = 3;
-		cp = c & 0x0F;
+		if (c == 0xE0)
+			lo = 0xA0;
+		else if (c == 0xED)
+			hi = 0x9F;
 	} else if (c >= 0xF0 && c <= 0xF4) {
 		n = 4;
-		cp = c & 0x07;
+		if (c == 0xF0)
+			lo = 0x90;
+		else if (c == 0xF4)
+			hi = 0x8F;
 	} else {
 		return 0;
 	}
-	if (left < n)
+	if (left < n || s[1] < lo || s[1] > hi)
 		return 0;
-	for (size_t i = 1; i < n; i++) {
+	for (size_t i = 2; i < n; i++)
 		if ((s[i] & 0xC0) != 0x80)
 			return 0;
-		cp = (cp << 6) | (s[i] & 0x3F);
-	}
-	if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-	    (cp >= 0xD800 && cp <= 0xDFFF))
-		return 0;
 	return n;
 }
 
@@ -63,7 +62,7 @@ size_t text_utf8_check(const char *s, size_t len)
 			i++;
 			continue;
 		}
-		size_t n = utf8_sequence(u + i, len - i);
+		size_t n = text_utf8_sequence(u + i, len - i);
 		if (!n)
 			return i;
 		i += n;

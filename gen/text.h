@@ -8,6 +8,11 @@
 
 struct buf;
 
+/* Length of the valid UTF-8 sequence at s (at most `left` bytes), 0 when
+ * the bytes there are not valid UTF-8 (overlong forms, surrogates and code
+ * points above U+10FFFF included). A NUL byte counts as invalid. */
+size_t text_utf8_sequence(const unsigned char *s, size_t left);
+
 /* The offset of the first byte that is not valid UTF-8 (overlong forms,
  * surrogates and NUL bytes count as invalid), or `len` when all is valid. */
 size_t text_utf8_check(const char *s, size_t len);
