@@ -16,9 +16,11 @@ mnt=$out/mnt-profile
 mkdir -p "$mnt"
 if [ "$(id -u)" = 0 ] && ! mountpoint -q "$mnt"; then
 	mount -t tmpfs -o size=4g tmpfs "$mnt" && trap 'cd / && umount "$mnt"' EXIT
+	trap 'exit 1' HUP INT TERM PIPE
 fi
 rm -rf "$mnt/site"
-perf record -q -F 4999 -g -o "$out/perf.data" "$root/build/gen" build --root "$c" --out "$mnt/site" --quiet
+# gen is built without frame pointers: DWARF unwinding gives the callers
+perf record -q -F 300 --call-graph dwarf,16384 -o "$out/perf.data" "$root/build/gen" build --root "$c" --out "$mnt/site" --quiet
 echo "== perf, self time (top 25)"
 perf report -i "$out/perf.data" --no-children --sort dso,sym --percent-limit 0.7 --stdio -g none 2>/dev/null |
 	grep -v '^#' | grep -v '^$' | head -25
