@@ -187,11 +187,11 @@ static struct value *tag_list(struct site *s, enum lang l, const char *from,
 	struct value *tags = value_new_list(&s->arena);
 	for (size_t t = 0; t < a->ntags; t++) {
 		struct value *m = value_new_map(&s->arena);
-		value_map_set_str(&s->arena, m, "name", a->tags[t]);
-		value_map_set_str(&s->arena, m, "href",
-				  site_href(s, l, from, l,
-					    arena_printf(&s->arena, "tags/%s/",
-							 a->tags[t])));
+		value_map_set(&s->arena, m, "name",
+			      value_new_string_borrowed(&s->arena, a->tags[t]));
+		value_map_set(&s->arena, m, "href", value_new_string_borrowed(&s->arena,
+			      site_href(s, l, from, l,
+					arena_printf(&s->arena, "tags/%s/", a->tags[t]))));
 		value_list_push(&s->arena, tags, m);
 	}
 	return tags;
@@ -201,17 +201,19 @@ static struct value *tag_list(struct site *s, enum lang l, const char *from,
 static struct value *article_summary(struct site *s, enum lang l,
 				     const char *from, const struct article *a)
 {
-	struct value *m = value_new_map(&s->arena);
-	value_map_set_str(&s->arena, m, "title", a->title);
-	value_map_set_str(&s->arena, m, "description", a->description);
-	value_map_set_str(&s->arena, m, "date", a->date);
+	/* the article's strings live all build long: borrowed, not copied */
+	struct arena *ar = &s->arena;
+	struct value *m = value_new_map(ar);
+	value_map_set(ar, m, "title", value_new_string_borrowed(ar, a->title));
+	value_map_set(ar, m, "description", a->description
+		      ? value_new_string_borrowed(ar, a->description) : value_null());
+	value_map_set(ar, m, "date", value_new_string_borrowed(ar, a->date));
 	struct buf d = BUF_INIT;
 	i18n_format_date(&d, a->date, l);
 	value_map_set_str(&s->arena, m, "date_text", d.ptr);
 	buf_release(&d);
-	value_map_set_str(&s->arena, m, "href",
-			  site_href(s, l, from, l,
-				    arena_printf(&s->arena, "articles/%s/", a->slug)));
+	value_map_set(ar, m, "href", value_new_string_borrowed(ar,
+		      site_href(s, l, from, l, arena_printf(ar, "articles/%s/", a->slug))));
 	value_map_set(&s->arena, m, "tags", tag_list(s, l, from, a));
 	value_map_set_bool(&s->arena, m, "has_tags", a->ntags > 0);
 	value_map_set_num(&s->arena, m, "minutes", markdown_reading_minutes(a));
@@ -377,6 +379,49 @@ static bool lang_has_tag(const struct site *s, enum lang l, const char *tag)
 	return false;
 }
 
+/* What a list page shows: every article of a language, or those with one
+ * tag. Built when the page is rendered: with thousands of articles these
+ * lists are the biggest contexts of the site. */
+struct article_list {
+	enum lang lang;
+	const char *tag; /* NULL: every article */
+};
+
+static bool has_tag(const struct article *a, const char *tag)
+{
+	for (size_t k = 0; k < a->ntags; k++)
+		if (!strcmp(a->tags[k], tag))
+			return true;
+	return false;
+}
+
+static struct value *build_article_list(struct site *s, const struct page_spec *p)
+{
+	const struct article_list *what = p->arg;
+	size_t n;
+	const struct article **list = articles_of(s, what->lang, &n);
+	struct value *items = value_new_list(&s->arena);
+	for (size_t i = 0; i < n; i++)
+		if (!what->tag || has_tag(list[i], what->tag))
+			value_list_push(&s->arena, items,
+					article_summary(s, what->lang, p->path, list[i]));
+	free(list);
+	struct value *ctx = value_new_map(&s->arena);
+	value_map_set(&s->arena, ctx, "articles", items);
+	if (what->tag)
+		value_map_set_str(&s->arena, ctx, "tag", what->tag);
+	return ctx;
+}
+
+static const struct article_list *list_of(struct site *s, enum lang l,
+					  const char *tag)
+{
+	struct article_list *what = arena_alloc(&s->arena, sizeof *what);
+	what->lang = l;
+	what->tag = tag;
+	return what;
+}
+
 static void plan_article_lists(struct site *s, enum lang l)
 {
 	size_t n;
@@ -384,17 +429,12 @@ static void plan_article_lists(struct site *s, enum lang l)
 	enum lang other = l == LANG_EN ? LANG_ZH : LANG_EN;
 
 	/* the article index */
-	struct value *items = value_new_list(&s->arena);
-	for (size_t i = 0; i < n; i++)
-		value_list_push(&s->arena, items,
-				article_summary(s, l, "articles/", list[i]));
-	struct value *ctx = value_new_map(&s->arena);
-	value_map_set(&s->arena, ctx, "articles", items);
 	struct page_spec p = {
 		.lang = l, .path = "articles/", .alt_path = "articles/",
 		.template_name = "pages/articles",
 		.title = i18n_get(&s->i18n, l, "nav.articles"),
-		.section = "articles", .ctx = ctx,
+		.section = "articles",
+		.build = build_article_list, .arg = list_of(s, l, NULL),
 		.crumbs = site_crumbs(s, l, "articles/", NULL, NULL),
 	};
 	site_add_page(s, &p);
@@ -404,15 +444,6 @@ static void plan_article_lists(struct site *s, enum lang l)
 	const char **tags = tags_of(s, l, &ntags);
 	for (size_t t = 0; t < ntags; t++) {
 		const char *path = arena_printf(&s->arena, "tags/%s/", tags[t]);
-		struct value *tagged = value_new_list(&s->arena);
-		for (size_t i = 0; i < n; i++)
-			for (size_t k = 0; k < list[i]->ntags; k++)
-				if (!strcmp(list[i]->tags[k], tags[t]))
-					value_list_push(&s->arena, tagged,
-							article_summary(s, l, path, list[i]));
-		struct value *tctx = value_new_map(&s->arena);
-		value_map_set(&s->arena, tctx, "articles", tagged);
-		value_map_set_str(&s->arena, tctx, "tag", tags[t]);
 		struct page_spec tp = {
 			.lang = l, .path = path,
 			.alt_path = lang_has_tag(s, other, tags[t]) ? path : NULL,
@@ -420,7 +451,8 @@ static void plan_article_lists(struct site *s, enum lang l)
 			.title = arena_printf(&s->arena, "%s: %s",
 					      i18n_get(&s->i18n, l, "articles.tag"),
 					      tags[t]),
-			.section = "articles", .ctx = tctx,
+			.section = "articles",
+			.build = build_article_list, .arg = list_of(s, l, tags[t]),
 			.crumbs = site_crumbs(s, l, path, "nav.articles", "articles/"),
 		};
 		site_add_page(s, &tp);
