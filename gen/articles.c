@@ -5,10 +5,12 @@
 #include "diag.h"
 #include "fs.h"
 #include "pages.h"
+#include "pool.h"
 #include "site.h"
 #include "value.h"
 
 #include <errno.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -24,45 +26,110 @@ static void add_article(struct site *s, const struct article *a)
 	s->articles[s->narticles++] = *a;
 }
 
-static void load_language(struct site *s, enum lang l)
+/* One file of content/<lang>/ to load, and what loading it gave. */
+struct article_file {
+	enum lang lang;
+	char *full; /* the file's path (malloc'd) */
+	char *path; /* as shown in messages: content/en/x.md (malloc'd) */
+	struct article a;
+	bool keep;  /* parsed, valid and not a draft */
+	bool refused; /* a link leading outside the project: not read */
+	struct buf log;
+	int errors, warnings;
+};
+
+/* The .md files of both languages, in name order per language. */
+static struct article_file *list_files(struct site *s, size_t *n)
 {
-	const char *dir = arena_printf(&s->arena, "%s/content/%s", s->opt.root,
-				       lang_code(l));
-	if (fs_path_escapes(dir, s->opt.root))
-		return; /* reported by the site's check of content/ */
-	char **names = fs_list_dir(dir, ".md");
-	if (!names)
-		return; /* a language with no articles yet */
-	struct buf src = BUF_INIT, full = BUF_INIT;
-	for (char **n = names; *n; n++) {
-		if ((*n)[0] == '.')
-			continue;
-		buf_reset(&full);
-		buf_addf(&full, "%s/%s", dir, *n);
-		if (fs_is_symlink(full.ptr) && fs_path_escapes(full.ptr, s->opt.root))
+	struct article_file *files = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		const char *dir = arena_printf(&s->arena, "%s/content/%s", s->opt.root,
+					       lang_code((enum lang)l));
+		if (fs_path_escapes(dir, s->opt.root))
 			continue; /* reported by the site's check of content/ */
-		const char *path = arena_printf(&s->arena, "content/%s/%s",
-						lang_code(l), *n);
-		buf_reset(&src);
-		if (fs_read_file(full.ptr, &src) != 0) {
-			diag_error(s->diag, path, 0, 0, "cannot read: %s",
-				   strerror(errno));
-			continue;
+		char **names = fs_list_dir(dir, ".md");
+		for (char **nm = names; nm && *nm; nm++) {
+			if ((*nm)[0] == '.')
+				continue;
+			if (*n == cap) {
+				cap = cap ? cap * 2 : 64;
+				files = realloc(files, cap * sizeof *files);
+				if (!files)
+					abort();
+			}
+			struct article_file *f = &files[(*n)++];
+			memset(f, 0, sizeof *f);
+			f->lang = (enum lang)l;
+			struct buf b = BUF_INIT;
+			buf_addf(&b, "%s/%s", dir, *nm);
+			f->full = buf_detach(&b, NULL);
+			buf_addf(&b, "content/%s/%s", lang_code((enum lang)l), *nm);
+			f->path = buf_detach(&b, NULL);
+			buf_init(&f->log);
 		}
-		struct article a;
-		if (markdown_parse_article(&a, path, l, src.ptr, src.len,
-					   s->diag) != 0 || a.draft) {
-			markdown_article_free(&a);
-			continue;
-		}
-		markdown_count_words(&a);
-		free(a.body); /* read again when the page is rendered */
-		a.body = NULL;
-		add_article(s, &a);
+		fs_free_list(names);
 	}
-	buf_release(&src);
-	buf_release(&full);
-	fs_free_list(names);
+	return files;
+}
+
+/* Load one file (on any thread): its front matter checked, its words
+ * counted, its body dropped (read again when its page is rendered). */
+static void load_file(void *ctx, size_t i, int worker)
+{
+	(void)worker;
+	struct article_file *f = &((struct article_file *)ctx)[i];
+	struct diag d;
+	diag_init(&d, NULL, &f->log);
+	if (!f->refused) {
+		struct buf src = BUF_INIT;
+		if (fs_read_file(f->full, &src) != 0) {
+			diag_error(&d, f->path, 0, 0, "cannot read: %s", strerror(errno));
+		} else if (markdown_parse_article(&f->a, f->path, f->lang, src.ptr,
+						  src.len, &d) == 0 && !f->a.draft) {
+			markdown_count_words(&f->a);
+			free(f->a.body);
+			f->a.body = NULL;
+			f->keep = true;
+		}
+		buf_release(&src);
+	}
+	f->errors = d.errors;
+	f->warnings = d.warnings;
+}
+
+/* Load every article on all cores; messages and articles are taken in file
+ * order afterwards, so the result does not depend on the threads. */
+static void load_all(struct site *s)
+{
+	size_t n;
+	struct article_file *files = list_files(s, &n);
+	/* a file linked from outside the project is refused by the site's check
+	 * of content/; load_file must not read it either */
+	for (size_t i = 0; i < n; i++)
+		files[i].refused = fs_is_symlink(files[i].full) &&
+				   fs_path_escapes(files[i].full, s->opt.root);
+	pool_run(pool_size(s->opt.jobs), n, load_file, files);
+	for (size_t i = 0; i < n; i++) {
+		struct article_file *f = &files[i];
+		if (f->log.len) {
+			if (s->diag->echo)
+				fputs(f->log.ptr, s->diag->echo);
+			if (s->diag->log)
+				buf_addbuf(s->diag->log, &f->log);
+		}
+		s->diag->errors += f->errors;
+		s->diag->warnings += f->warnings;
+		if (f->keep)
+			add_article(s, &f->a);
+		else
+			markdown_article_free(&f->a);
+		buf_release(&f->log);
+		free(f->full);
+		free(f->path);
+	}
+	free(files);
 }
 
 /* Article indexes sorted by (lang, key): `key` is the slug or the
@@ -152,8 +219,7 @@ static void link_translations(struct site *s)
 
 void articles_load(struct site *s)
 {
-	for (int l = 0; l < LANG_COUNT; l++)
-		load_language(s, (enum lang)l);
+	load_all(s);
 	check_duplicate_slugs(s);
 	link_translations(s);
 }

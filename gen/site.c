@@ -16,18 +16,17 @@
 #include "mustache.h"
 #include "output.h"
 #include "pages.h"
+#include "pool.h"
 #include "text.h"
 #include "value.h"
 
 #include <errno.h>
 #include <libxml/parser.h>
-#include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
-#include <unistd.h>
 
 /* ---- hrefs ---- */
 
@@ -383,95 +382,85 @@ static int render_page(struct site *s, struct output *out,
 
 /* ---- rendering on every core ---- */
 
-/* Pages are handed out one at a time to the threads; each thread renders
- * with its own view of the site (its own arena, emptied after every page)
- * and its own messages per page, printed in page order at the end, so the
- * output and the messages do not depend on the threads' timing. */
+/* Pages are handed out one at a time to the threads (pool.h); each thread
+ * renders with its own view of the site (its own arena, emptied after every
+ * page) and its own messages per page, printed in page order at the end, so
+ * the output and the messages do not depend on the threads' timing. */
 struct render_pool {
 	struct site *site;
 	struct output *out;
-	atomic_size_t next;
+	struct site views[POOL_MAX_JOBS];
+	struct buf html[POOL_MAX_JOBS];
 	atomic_bool stop;
 	struct buf *logs; /* [npages] */
 	int *errors, *warnings;
 };
 
-static void *render_worker(void *arg)
+static void render_one(void *ctx, size_t i, int worker)
 {
-	struct render_pool *pool = arg;
-	struct site view = *pool->site;
-	memset(&view.arena, 0, sizeof view.arena);
-	struct buf html = BUF_INIT;
-	for (;;) {
-		size_t i = atomic_fetch_add(&pool->next, 1);
-		if (i >= pool->site->npages || atomic_load(&pool->stop))
-			break;
-		struct diag d;
-		diag_init(&d, NULL, &pool->logs[i]);
-		view.diag = &d;
-		if (render_page(&view, pool->out, &pool->site->pages[i], &html) != 0 &&
-		    !d.errors)
-			d.errors = 1;
-		pool->errors[i] = d.errors;
-		pool->warnings[i] = d.warnings;
-		arena_free(&view.arena);
-		/* a build that failed stops early; a check renders every page to
-		 * report every problem */
-		if (d.errors && pool->out)
-			atomic_store(&pool->stop, true);
-	}
-	buf_release(&html);
-	return NULL;
-}
-
-static int render_jobs(const struct site *s)
-{
-	if (s->opt.jobs > 0)
-		return s->opt.jobs;
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
+	struct render_pool *pool = ctx;
+	/* a failed build stops early; a check renders every page to report
+	 * every problem */
+	if (atomic_load(&pool->stop))
+		return;
+	struct site *view = &pool->views[worker];
+	struct diag d;
+	diag_init(&d, NULL, &pool->logs[i]);
+	view->diag = &d;
+	if (render_page(view, pool->out, &pool->site->pages[i], &pool->html[worker]) != 0 &&
+	    !d.errors)
+		d.errors = 1;
+	pool->errors[i] = d.errors;
+	pool->warnings[i] = d.warnings;
+	arena_free(&view->arena);
+	if (d.errors && pool->out)
+		atomic_store(&pool->stop, true);
 }
 
 /* Render every planned page (with `out` NULL: only check them). */
 static int render_pages(struct site *s, struct output *out)
 {
 	size_t n = s->npages;
-	struct render_pool pool = { .site = s, .out = out };
-	atomic_init(&pool.next, 0);
-	atomic_init(&pool.stop, false);
-	pool.logs = calloc(n + 1, sizeof *pool.logs);
-	pool.errors = calloc(n + 1, sizeof *pool.errors);
-	pool.warnings = calloc(n + 1, sizeof *pool.warnings);
-	if (!pool.logs || !pool.errors || !pool.warnings)
+	/* the pool holds a view of the site per thread: too big for the stack */
+	struct render_pool *pool = calloc(1, sizeof *pool);
+	if (!pool)
+		abort();
+	pool->site = s;
+	pool->out = out;
+	atomic_init(&pool->stop, false);
+	pool->logs = calloc(n + 1, sizeof *pool->logs);
+	pool->errors = calloc(n + 1, sizeof *pool->errors);
+	pool->warnings = calloc(n + 1, sizeof *pool->warnings);
+	if (!pool->logs || !pool->errors || !pool->warnings)
 		abort();
 	for (size_t i = 0; i < n; i++)
-		buf_init(&pool.logs[i]);
-	int jobs = render_jobs(s);
-	pthread_t threads[16];
-	int started = 0;
-	for (; started < jobs - 1; started++)
-		if (pthread_create(&threads[started], NULL, render_worker, &pool) != 0)
-			break;
-	render_worker(&pool);
-	for (int t = 0; t < started; t++)
-		pthread_join(threads[t], NULL);
+		buf_init(&pool->logs[i]);
+	for (int w = 0; w < POOL_MAX_JOBS; w++) {
+		pool->views[w] = *s;
+		memset(&pool->views[w].arena, 0, sizeof pool->views[w].arena);
+		buf_init(&pool->html[w]);
+	}
+	pool_run(pool_size(s->opt.jobs), n, render_one, pool);
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (pool.logs[i].len) {
+		if (pool->logs[i].len) {
 			if (s->diag->echo)
-				fputs(pool.logs[i].ptr, s->diag->echo);
+				fputs(pool->logs[i].ptr, s->diag->echo);
 			if (s->diag->log)
-				buf_addbuf(s->diag->log, &pool.logs[i]);
+				buf_addbuf(s->diag->log, &pool->logs[i]);
 		}
-		s->diag->errors += pool.errors[i];
-		s->diag->warnings += pool.warnings[i];
-		if (pool.errors[i])
+		s->diag->errors += pool->errors[i];
+		s->diag->warnings += pool->warnings[i];
+		if (pool->errors[i])
 			rc = -1;
-		buf_release(&pool.logs[i]);
+		buf_release(&pool->logs[i]);
 	}
-	free(pool.logs);
-	free(pool.errors);
-	free(pool.warnings);
+	for (int w = 0; w < POOL_MAX_JOBS; w++)
+		buf_release(&pool->html[w]);
+	free(pool->logs);
+	free(pool->errors);
+	free(pool->warnings);
+	free(pool);
 	return rc;
 }
 
