@@ -253,34 +253,37 @@ int output_add(struct output *o, const char *rel, const void *data, size_t len)
 	return output_add_to(o, rel, data, len, o->diag);
 }
 
-/* Count the files of `dir`/`rel` that have no counterpart in `other`. */
-static size_t count_missing(const char *dir, const char *other, const char *rel)
+/* Delete the previous site (now at `old`/`rel`) in one walk, counting the
+ * files that the new site at `now` no longer has. */
+static size_t remove_old_tree(const char *old, const char *now, const char *rel)
 {
 	struct buf here = BUF_INIT;
-	buf_addf(&here, "%s%s%s", dir, *rel ? "/" : "", rel);
+	buf_addf(&here, "%s%s%s", old, *rel ? "/" : "", rel);
 	char **names = fs_list_dir(here.ptr, NULL);
-	size_t n = 0;
-	struct buf child = BUF_INIT, there = BUF_INIT;
+	size_t gone = 0;
+	struct buf child = BUF_INIT, path = BUF_INIT;
 	for (char **p = names; p && *p; p++) {
 		buf_reset(&child);
 		buf_addf(&child, "%s%s%s", rel, *rel ? "/" : "", *p);
-		buf_reset(&there);
-		buf_addf(&there, "%s/%s", dir, child.ptr);
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", old, child.ptr);
 		struct stat st;
-		if (lstat(there.ptr, &st) == 0 && S_ISDIR(st.st_mode)) {
-			n += count_missing(dir, other, child.ptr);
+		if (lstat(path.ptr, &st) == 0 && S_ISDIR(st.st_mode)) {
+			gone += remove_old_tree(old, now, child.ptr);
+			rmdir(path.ptr);
 			continue;
 		}
-		buf_reset(&there);
-		buf_addf(&there, "%s/%s", other, child.ptr);
-		if (!fs_exists(there.ptr))
-			n++;
+		unlink(path.ptr);
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", now, child.ptr);
+		if (!fs_exists(path.ptr))
+			gone++;
 	}
 	fs_free_list(names);
 	buf_release(&here);
 	buf_release(&child);
-	buf_release(&there);
-	return n;
+	buf_release(&path);
+	return gone;
 }
 
 int output_commit(struct output *o)
@@ -304,7 +307,6 @@ int output_commit(struct output *o)
 		}
 		return 0;
 	}
-	o->removed = count_missing(o->dir, o->staging, "");
 	if (renameat2(AT_FDCWD, o->staging, AT_FDCWD, o->dir, RENAME_EXCHANGE) != 0) {
 		diag_error(o->diag, o->dir, 0, 0,
 			   "cannot swap the new site in (is it a mount point?): %s",
@@ -313,7 +315,8 @@ int output_commit(struct output *o)
 		return -1;
 	}
 	/* the staging name now holds the previous site */
-	fs_remove_tree(o->staging);
+	o->removed = remove_old_tree(o->staging, o->dir, "");
+	rmdir(o->staging);
 	return 0;
 }
 
