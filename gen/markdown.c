@@ -178,22 +178,22 @@ static bool is_fence_line(const char *s, size_t n)
 void markdown_count_words(struct article *a)
 {
 	size_t words = 0;
-	bool in_word = false;
-	for (const unsigned char *p = (const unsigned char *)a->body; *p; p++) {
-		if (*p >= 0xE0) { /* a CJK character reads like a word */
+	const unsigned char *p = (const unsigned char *)a->body;
+	while (*p) {
+		unsigned c = *p;
+		if ((unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10) {
+			/* a word: skip to its end (isalnum, without the locale) */
 			words++;
-			in_word = false;
-			while (p[1] >= 0x80 && p[1] < 0xC0) /* its other bytes */
+			do
+				c = *++p;
+			while ((unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10);
+		} else if (c >= 0xE0) {
+			words++; /* a CJK character reads like a word */
+			p++;
+			while (*p >= 0x80 && *p < 0xC0) /* its other bytes */
 				p++;
-		} else if (*p >= 0x80) {
-			continue;
-		} else if ((unsigned)((*p | 0x20) - 'a') < 26 ||
-			   (unsigned)(*p - '0') < 10) { /* isalnum, without the locale */
-			if (!in_word)
-				words++;
-			in_word = true;
 		} else {
-			in_word = false;
+			p++;
 		}
 	}
 	a->words = words;

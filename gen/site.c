@@ -323,10 +323,7 @@ static struct value *page_context(struct site *s, const struct page_spec *p)
 {
 	struct arena *a = &s->arena;
 	struct value *m = value_new_map(a);
-	const struct value *shared = s->lang_ctx[p->lang];
-	for (size_t i = 0; i < shared->u.map.len; i++)
-		value_map_set(a, m, shared->u.map.entries[i].key,
-			      shared->u.map.entries[i].val);
+	value_map_set_parent(m, s->lang_ctx[p->lang]); /* shared, not copied */
 	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
 	value_map_set_str(a, m, "title", p->title);
 	value_map_set_str(a, m, "description",

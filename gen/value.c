@@ -179,12 +179,21 @@ void value_map_set_bool(struct arena *a, struct value *map, const char *key,
 	value_map_set(a, map, key, value_new_bool(a, b));
 }
 
+void value_map_set_parent(struct value *map, const struct value *parent)
+{
+	if (map->type != VALUE_MAP || (parent && parent->type != VALUE_MAP))
+		abort();
+	map->u.map.parent = parent;
+}
+
 struct value *value_map_get(const struct value *map, const char *key)
 {
-	if (!map || map->type != VALUE_MAP)
-		return NULL;
-	struct value_entry *e = map_find(map, key);
-	return e ? e->val : NULL;
+	for (; map && map->type == VALUE_MAP; map = map->u.map.parent) {
+		struct value_entry *e = map_find(map, key);
+		if (e)
+			return e->val;
+	}
+	return NULL;
 }
 
 size_t value_list_len(const struct value *list)

@@ -54,6 +54,8 @@ struct value {
 			 * so lookups in big maps (the UI strings) stay O(1) */
 			unsigned *index;
 			size_t index_cap; /* 0 or a power of two */
+			/* keys this map lacks are looked up here (or NULL) */
+			const struct value *parent;
 		} map;
 	} u;
 };
@@ -86,7 +88,12 @@ void value_map_set_num(struct arena *a, struct value *map, const char *key,
 void value_map_set_bool(struct arena *a, struct value *map, const char *key,
 			bool b);
 
-/* The value of `key` in a map, or NULL when absent (or `map` is no map). */
+/* Let `map` fall back on `parent` (a map) for keys it lacks: many pages
+ * share one set of keys without copying it. `parent` must outlive `map`. */
+void value_map_set_parent(struct value *map, const struct value *parent);
+
+/* The value of `key` in a map (or its parents), or NULL when absent (or
+ * `map` is no map). */
 struct value *value_map_get(const struct value *map, const char *key);
 /* The number of items of a list (0 for anything else). */
 size_t value_list_len(const struct value *list);

@@ -151,6 +151,22 @@ static void test_big_map_finds_every_key_and_replaces_in_place(void **state)
 	arena_free(&a);
 }
 
+static void test_map_falls_back_on_its_parent(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct value *shared = value_new_map(&a), *page = value_new_map(&a);
+	value_map_set_str(&a, shared, "lang", "en");
+	value_map_set_str(&a, shared, "title", "shared");
+	value_map_set_str(&a, page, "title", "page");
+	value_map_set_parent(page, shared);
+	assert_string_equal(value_map_get(page, "title")->u.str.ptr, "page");
+	assert_string_equal(value_map_get(page, "lang")->u.str.ptr, "en");
+	assert_null(value_map_get(page, "absent"));
+	assert_int_equal(page->u.map.len, 1); /* nothing was copied */
+	arena_free(&a);
+}
+
 static void test_arena_large_allocation_keeps_small_ones(void **state)
 {
 	(void)state;
@@ -176,6 +192,7 @@ int main(void)
 		cmocka_unit_test(test_value_numbers_print_shortest_form),
 		cmocka_unit_test(test_zero_is_truthy_null_is_not),
 		cmocka_unit_test(test_big_map_finds_every_key_and_replaces_in_place),
+		cmocka_unit_test(test_map_falls_back_on_its_parent),
 		cmocka_unit_test(test_arena_large_allocation_keeps_small_ones),
 	};
 	return cmocka_run_group_tests_name("buf", tests, NULL, NULL);
