@@ -81,26 +81,62 @@ void guide_charts_init(struct site *s)
 	s->charts = g;
 }
 
-/* Keep the standalone file of `id` unless it is kept already. */
-static void keep_file(struct guide_charts *g, enum lang l, const char *id,
-		      const struct buf *svg)
+/* The standalone document of a chart. */
+static void standalone_svg(struct buf *doc, const struct buf *svg)
+{
+	buf_adds(doc, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+	buf_addbuf(doc, svg);
+	buf_addc(doc, '\n');
+}
+
+/* True the first time a chart (language and id) is seen. */
+static bool first_sight(struct guide_charts *g, enum lang l, const char *id)
 {
 	struct buf key = BUF_INIT;
 	buf_addf(&key, "%s/%s", lang_code(l), id);
 	bool created;
+	pthread_mutex_lock(&g->lock);
 	strmap_slot(&g->file_ids, key.ptr, &created);
+	pthread_mutex_unlock(&g->lock);
 	buf_release(&key);
-	if (!created)
-		return;
-	g->files = grow_array(g->files, g->nfiles, &g->cap_files, sizeof *g->files);
+	return created;
+}
+
+/* Keep a standalone file for guide_charts_write (charts drawn while the
+ * pages are planned, before there is an output to write to). */
+static void keep_file(struct guide_charts *g, enum lang l, const char *id,
+		      const struct buf *svg)
+{
 	struct buf doc = BUF_INIT;
-	buf_adds(&doc, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	buf_addbuf(&doc, svg);
-	buf_addc(&doc, '\n');
+	standalone_svg(&doc, svg);
+	pthread_mutex_lock(&g->lock);
+	g->files = grow_array(g->files, g->nfiles, &g->cap_files, sizeof *g->files);
 	struct chart_file *f = &g->files[g->nfiles++];
 	f->lang = l;
 	f->id = dup_or_die(id);
 	f->svg = buf_detach(&doc, &f->len);
+	pthread_mutex_unlock(&g->lock);
+}
+
+/* Write or keep the standalone file of a chart seen for the first time:
+ * while pages render it goes straight to the output (thousands of
+ * comparison charts need not wait in memory); a check keeps nothing. */
+static int place_file(struct site *s, struct guide_charts *g, enum lang l,
+		      const char *id, const struct buf *svg)
+{
+	if (!s->opt.write || !first_sight(g, l, id))
+		return 0;
+	if (!s->out) {
+		keep_file(g, l, id, svg);
+		return 0;
+	}
+	struct buf doc = BUF_INIT, rel = BUF_INIT;
+	standalone_svg(&doc, svg);
+	buf_addf(&rel, "charts/%s/%s.svg", lang_code(l), id);
+	int rc = output_add_to(s->out, rel.ptr, doc.ptr, doc.len, s->diag);
+	buf_release(&doc);
+	buf_release(&rel);
+	return rc;
 }
 
 /* How many times the chart `id` is already on the page, then count this one. */
@@ -1547,9 +1583,7 @@ int guide_chart_render(struct site *s, enum lang l, const struct chart_request *
 	if (before)
 		c.ids[c.nids++] = arena_printf(&c.a, "%s-%zu", c.ids[0], before + 1);
 	build(&c);
-	pthread_mutex_lock(&g->lock);
-	keep_file(g, l, c.ids[0], &c.svg[0]);
-	pthread_mutex_unlock(&g->lock);
+	int rc = place_file(s, g, l, c.ids[0], &c.svg[0]);
 	append_figure(&c, rq, out);
 
 	for (size_t i = 0; i < 2; i++)
@@ -1560,7 +1594,7 @@ int guide_chart_render(struct site *s, enum lang l, const struct chart_request *
 	buf_release(&c.axis2);
 	buf_release(&c.table);
 	arena_free(&c.a);
-	return 0;
+	return rc;
 }
 
 int guide_charts_write(struct site *s, struct output *o)

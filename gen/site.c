@@ -424,6 +424,7 @@ static int render_pages(struct site *s, struct output *out)
 		abort();
 	pool->site = s;
 	pool->out = out;
+	s->out = out; /* charts drawn while rendering are written at once */
 	atomic_init(&pool->stop, false);
 	pool->logs = calloc(n + 1, sizeof *pool->logs);
 	pool->errors = calloc(n + 1, sizeof *pool->errors);
@@ -438,6 +439,7 @@ static int render_pages(struct site *s, struct output *out)
 		buf_init(&pool->html[w]);
 	}
 	pool_run(pool_size(s->opt.jobs), n, render_one, pool);
+	s->out = NULL;
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		if (pool->logs[i].len) {

@@ -74,6 +74,7 @@ struct site {
 	struct page_spec *pages;  size_t npages, cap_pages;
 	char *date;               /* the build's date, from data or SOURCE_DATE_EPOCH */
 	void *charts;             /* owned by guide_charts.c */
+	struct output *out;       /* while pages render: where files go */
 };
 
 /* Run a whole build (or check). Returns 0 on success, 1 on input errors. */

@@ -604,6 +604,7 @@ static void test_standalone_files_are_written_once_per_language(void **state)
 {
 	(void)state;
 	struct fixture *f = fixture_new(true);
+	f->s.opt.write = true; /* a build, not a check: charts are kept */
 	char tmpl[] = "/tmp/test_guide_charts.XXXXXX";
 	assert_non_null(mkdtemp(tmpl));
 	struct buf dir = BUF_INIT;
@@ -667,6 +668,40 @@ static void test_vram_fit_counts_cards_needed(void **state)
 	fixture_free(f);
 }
 
+/* While pages render (s->out set) a chart's file goes to the output at
+ * once, and only the first time. */
+static void test_charts_drawn_while_rendering_are_written_at_once(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	f->s.opt.write = true;
+	char tmpl[] = "/tmp/test_guide_charts.XXXXXX";
+	assert_non_null(mkdtemp(tmpl));
+	struct buf dir = BUF_INIT;
+	buf_addf(&dir, "%s/site", tmpl);
+	struct output o;
+	assert_int_equal(output_begin(&o, dir.ptr, &f->diag), 0);
+	f->s.out = &o;
+	struct buf out = BUF_INIT;
+	render(f, LANG_EN, (struct chart_request){ .name = "relative-speed" }, &out);
+	render(f, LANG_EN, (struct chart_request){ .name = "relative-speed",
+						   .page_path = "gpus/" }, &out);
+	buf_release(&out);
+	f->s.out = NULL;
+	assert_int_equal(o.written, 1);
+	assert_int_equal(guide_charts_write(&f->s, &o), 0); /* nothing kept */
+	assert_int_equal(o.written, 1);
+	assert_int_equal(output_commit(&o), 0);
+	output_free(&o);
+	struct buf path = BUF_INIT;
+	buf_addf(&path, "%s/charts/en/chart-relative-speed.svg", dir.ptr);
+	assert_true(fs_exists(path.ptr));
+	fs_remove_tree(tmpl);
+	buf_release(&path);
+	buf_release(&dir);
+	fixture_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -681,6 +716,7 @@ int main(void)
 		cmocka_unit_test(test_link_to_the_standalone_file_is_relative_to_the_page),
 		cmocka_unit_test(test_second_copy_on_a_page_gets_its_own_id),
 		cmocka_unit_test(test_standalone_files_are_written_once_per_language),
+		cmocka_unit_test(test_charts_drawn_while_rendering_are_written_at_once),
 		cmocka_unit_test(test_vram_fit_counts_cards_needed),
 	};
 	int rc = cmocka_run_group_tests_name("guide_charts", tests, NULL, NULL);
