@@ -642,16 +642,6 @@ void datapages_plan(struct site *s)
 
 /* ---- Files at the site root ---- */
 
-/* The base URL without a trailing slash ("" when none is set). */
-static const char *base_url(struct site *s)
-{
-	const char *b = s->opt.base_url ? s->opt.base_url : "";
-	size_t n = strlen(b);
-	while (n && b[n - 1] == '/')
-		n--;
-	return arena_strndup(&s->arena, b, n);
-}
-
 /* 404.html is served at whatever address was asked for, so its links are
  * absolute (from the base URL, or from the host's root without one). */
 static int write_404(struct site *s, struct output *o)
@@ -662,7 +652,7 @@ static int write_404(struct site *s, struct output *o)
 			   "missing template \"pages/404.mustache\"");
 		return -1;
 	}
-	const char *base = base_url(s);
+	const char *base = site_base_url(s);
 	struct value *m = value_new_map(&s->arena);
 	for (int i = 0; i < LANG_COUNT; i++) {
 		struct value *lm = value_new_map(&s->arena);
@@ -685,7 +675,7 @@ static int write_404(struct site *s, struct output *o)
 
 static int write_robots(struct site *s, struct output *o)
 {
-	const char *base = base_url(s);
+	const char *base = site_base_url(s);
 	struct buf b = BUF_INIT;
 	buf_adds(&b, "User-agent: *\nAllow: /\n");
 	if (*base)

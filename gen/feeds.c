@@ -98,22 +98,6 @@ static void element(struct site *s, struct xml *x, const char *name,
 	check(x, xmlTextWriterWriteElement(x->w, BAD_CAST name, xml_text(s, text)));
 }
 
-/* ---- URLs ---- */
-
-static const char *base_url(struct site *s)
-{
-	const char *b = s->opt.base_url ? s->opt.base_url : "";
-	size_t n = strlen(b);
-	while (n && b[n - 1] == '/')
-		n--;
-	return arena_strndup(&s->arena, b, n);
-}
-
-static const char *page_url(struct site *s, enum lang l, const char *path)
-{
-	return arena_printf(&s->arena, "%s/%s/%s", base_url(s), lang_code(l), path);
-}
-
 /* ---- sitemap.xml ---- */
 
 static void alternate(struct site *s, struct xml *x, const char *hreflang,
@@ -130,7 +114,7 @@ static void sitemap_page(struct site *s, struct xml *x,
 			 const struct page_spec *p)
 {
 	start(x, "url");
-	element(s, x, "loc", page_url(s, p->lang, p->path));
+	element(s, x, "loc", site_page_url(s, p->lang, p->path));
 	if (p->alt_path) {
 		enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
 		const char *path[LANG_COUNT];
@@ -138,8 +122,8 @@ static void sitemap_page(struct site *s, struct xml *x,
 		path[other] = p->alt_path;
 		for (int l = 0; l < LANG_COUNT; l++)
 			alternate(s, x, lang_tag((enum lang)l),
-				  page_url(s, (enum lang)l, path[l]));
-		alternate(s, x, "x-default", page_url(s, LANG_EN, path[LANG_EN]));
+				  site_page_url(s, (enum lang)l, path[l]));
+		alternate(s, x, "x-default", site_page_url(s, LANG_EN, path[LANG_EN]));
 	}
 	end(x);
 }
@@ -154,10 +138,10 @@ int feeds_sitemap(struct site *s, struct buf *out)
 	attr(s, &x, "xmlns:xhtml", "http://www.w3.org/1999/xhtml");
 	/* the root index.html: the language chooser */
 	start(&x, "url");
-	element(s, &x, "loc", arena_printf(&s->arena, "%s/", base_url(s)));
+	element(s, &x, "loc", arena_printf(&s->arena, "%s/", site_base_url(s)));
 	for (int l = 0; l < LANG_COUNT; l++)
-		alternate(s, &x, lang_tag((enum lang)l), page_url(s, (enum lang)l, ""));
-	alternate(s, &x, "x-default", page_url(s, LANG_EN, ""));
+		alternate(s, &x, lang_tag((enum lang)l), site_page_url(s, (enum lang)l, ""));
+	alternate(s, &x, "x-default", site_page_url(s, LANG_EN, ""));
 	end(&x);
 	for (size_t i = 0; i < s->npages; i++)
 		sitemap_page(s, &x, &s->pages[i]);
@@ -184,7 +168,7 @@ static const char *timestamp(struct site *s, const char *ymd)
 static void feed_entry(struct site *s, struct xml *x, enum lang l,
 		       const struct article *a)
 {
-	const char *url = page_url(s, l, arena_printf(&s->arena, "articles/%s/",
+	const char *url = site_page_url(s, l, arena_printf(&s->arena, "articles/%s/",
 						      a->slug));
 	start(x, "entry");
 	element(s, x, "title", a->title);
@@ -235,7 +219,7 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 		free(list);
 		return -1;
 	}
-	const char *home = page_url(s, l, "");
+	const char *home = site_page_url(s, l, "");
 	const char *site_name = i18n_get(&s->i18n, l, "site.name");
 	start(&x, "feed");
 	attr(s, &x, "xmlns", "http://www.w3.org/2005/Atom");
@@ -248,7 +232,7 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 	start(&x, "link");
 	attr(s, &x, "rel", "self");
 	attr(s, &x, "type", "application/atom+xml");
-	attr(s, &x, "href", page_url(s, l, "feed.xml"));
+	attr(s, &x, "href", site_page_url(s, l, "feed.xml"));
 	end(&x);
 	start(&x, "link");
 	attr(s, &x, "rel", "alternate");

@@ -284,12 +284,18 @@ static struct value *nav_for(struct site *s, const struct page_spec *p)
 	return list;
 }
 
-static const char *absolute_url(struct site *s, enum lang l, const char *path)
+const char *site_base_url(struct site *s)
 {
-	const char *base = s->opt.base_url ? s->opt.base_url : "";
-	size_t n = strlen(base);
-	return arena_printf(&s->arena, "%.*s/%s/%s", (int)(n && base[n - 1] == '/' ? n - 1 : n),
-			    base, lang_code(l), path);
+	const char *b = s->opt.base_url ? s->opt.base_url : "";
+	size_t n = strlen(b);
+	while (n && b[n - 1] == '/')
+		n--;
+	return arena_strndup(&s->arena, b, n);
+}
+
+const char *site_page_url(struct site *s, enum lang l, const char *path)
+{
+	return arena_printf(&s->arena, "%s/%s/%s", site_base_url(s), lang_code(l), path);
 }
 
 static struct value *alternates_for(struct site *s, const struct page_spec *p)
@@ -304,13 +310,13 @@ static struct value *alternates_for(struct site *s, const struct page_spec *p)
 			continue;
 		struct value *m = value_new_map(&s->arena);
 		value_map_set_str(&s->arena, m, "hreflang", lang_tag(l));
-		value_map_set_str(&s->arena, m, "href", absolute_url(s, l, path));
+		value_map_set_str(&s->arena, m, "href", site_page_url(s, l, path));
 		value_list_push(&s->arena, list, m);
 	}
 	if (en) {
 		struct value *m = value_new_map(&s->arena);
 		value_map_set_str(&s->arena, m, "hreflang", "x-default");
-		value_map_set_str(&s->arena, m, "href", absolute_url(s, LANG_EN, en));
+		value_map_set_str(&s->arena, m, "href", site_page_url(s, LANG_EN, en));
 		value_list_push(&s->arena, list, m);
 	}
 	(void)other;
@@ -331,7 +337,7 @@ static struct value *page_context(struct site *s, const struct page_spec *p)
 					 : i18n_get(&s->i18n, p->lang, "site.description"));
 	value_map_set_str(a, m, "root", site_root_href(s, p->lang, p->path, ""));
 	value_map_set_str(a, m, "home", site_href(s, p->lang, p->path, p->lang, ""));
-	value_map_set_str(a, m, "canonical", absolute_url(s, p->lang, p->path));
+	value_map_set_str(a, m, "canonical", site_page_url(s, p->lang, p->path));
 	value_map_set(a, m, "alternates", alternates_for(s, p));
 	value_map_set_str(a, m, "switch_href",
 			  site_href(s, p->lang, p->path, other,

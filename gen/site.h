@@ -95,6 +95,11 @@ const char *site_href(struct site *s, enum lang from_lang, const char *from,
 struct value *site_crumbs(struct site *s, enum lang l, const char *from,
 			  const char *section_key, const char *section_path);
 
+/* The base URL without trailing slashes ("" when none is set), and the
+ * absolute URL of a page: base/lang/path. Memory: the site's arena. */
+const char *site_base_url(struct site *s);
+const char *site_page_url(struct site *s, enum lang l, const char *path);
+
 /* A link to a file at the site root (e.g. "style.css", "data/gpus.csv"). */
 const char *site_root_href(struct site *s, enum lang from_lang, const char *from,
 			   const char *file);
