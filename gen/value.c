@@ -130,9 +130,13 @@ static struct value_entry *map_find(const struct value *map, const char *key)
 		unsigned e = *index_slot(map, key);
 		return e ? &map->u.map.entries[e - 1] : NULL;
 	}
-	for (size_t i = 0; i < map->u.map.len; i++)
-		if (strcmp(map->u.map.entries[i].key, key) == 0)
+	/* small maps: a scan, the first byte compared before the rest (most
+	 * lookups miss: templates walk the context stack from the top) */
+	for (size_t i = 0; i < map->u.map.len; i++) {
+		const char *k = map->u.map.entries[i].key;
+		if (k[0] == key[0] && strcmp(k, key) == 0)
 			return &map->u.map.entries[i];
+	}
 	return NULL;
 }
 

@@ -60,7 +60,7 @@ struct value {
 	} u;
 };
 
-#define VALUE_MAP_INDEXED 16
+#define VALUE_MAP_INDEXED 12
 
 /* The one null value (static; never modify it). */
 struct value *value_null(void);
