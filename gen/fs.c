@@ -23,10 +23,12 @@ int fs_read_file(const char *path, struct buf *out)
 		errno = EISDIR;
 		return -1;
 	}
-	if (st.st_size > 0)
-		buf_grow(out, (size_t)st.st_size);
+	/* room for the whole file (plus one byte, to see the end without
+	 * growing); more only if it grew meanwhile */
+	buf_grow(out, st.st_size > 0 ? (size_t)st.st_size + 1 : 4096);
 	for (;;) {
-		buf_grow(out, 65536);
+		if (out->len + 1 >= out->cap)
+			buf_grow(out, 65536);
 		ssize_t n = read(fd, out->ptr + out->len, out->cap - out->len - 1);
 		if (n < 0) {
 			if (errno == EINTR)
