@@ -4,8 +4,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* FNV-1a: simple, and good enough for ids and paths. */
-static size_t hash(const char *s)
+size_t strmap_hash(const char *s)
 {
 	uint64_t h = 1469598103934665603u;
 	for (; *s; s++) {
@@ -18,7 +17,7 @@ static size_t hash(const char *s)
 static struct strmap_entry *find(const struct strmap *m, const char *key)
 {
 	size_t mask = m->cap - 1;
-	for (size_t i = hash(key) & mask;; i = (i + 1) & mask) {
+	for (size_t i = strmap_hash(key) & mask;; i = (i + 1) & mask) {
 		struct strmap_entry *e = &m->slots[i];
 		if (!e->key || !strcmp(e->key, key))
 			return e;

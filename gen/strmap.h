@@ -20,6 +20,10 @@ struct strmap {
 
 #define STRMAP_INIT { NULL, 0, 0 }
 
+/* The hash of a string (FNV-1a: simple, and good enough for ids, keys and
+ * paths); value.c's map index uses it too. */
+size_t strmap_hash(const char *s);
+
 /* The value of `key`, created as 0 when absent (`*created` says which;
  * may be NULL). The pointer is valid until the next insertion. */
 size_t *strmap_slot(struct strmap *m, const char *key, bool *created);

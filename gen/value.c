@@ -2,6 +2,7 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "strmap.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -92,19 +93,11 @@ void value_list_push(struct arena *a, struct value *list, struct value *item)
 	list->u.list.items[list->u.list.len++] = item;
 }
 
-static size_t key_hash(const char *s)
-{
-	size_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 /* The index slot holding `key`, or the empty slot where it would go. */
 static unsigned *index_slot(const struct value *map, const char *key)
 {
 	size_t mask = map->u.map.index_cap - 1;
-	for (size_t i = key_hash(key) & mask;; i = (i + 1) & mask) {
+	for (size_t i = strmap_hash(key) & mask;; i = (i + 1) & mask) {
 		unsigned *slot = &map->u.map.index[i];
 		if (!*slot || !strcmp(map->u.map.entries[*slot - 1].key, key))
 			return slot;
