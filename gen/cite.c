@@ -173,15 +173,6 @@ static const struct technique *find_technique(struct cite *c, const char *id)
 	return NULL;
 }
 
-/* The first result row (file order, as metrics uses) or -1. */
-static long result_row(const struct data *d, size_t b, size_t g)
-{
-	for (size_t i = 0; i < d->nresults; i++)
-		if (d->results[i].benchmark == b && d->results[i].gpu == g)
-			return (long)i;
-	return -1;
-}
-
 /* A cell of a raw table (extra columns included), NULL when absent. */
 static const char *raw_cell(const struct data *d, const char *table,
 			    size_t row, const char *col)
@@ -661,7 +652,7 @@ static int cite_result(struct cite *c)
 	struct buf val = BUF_INIT;
 	fmt_bench(c, &val, f.value, &c->d->benchmarks[b]);
 	struct sources src = { 0 };
-	long r = result_row(c->d, (size_t)b, (size_t)g);
+	long r = data_result_row(c->d, (size_t)b, (size_t)g);
 	if (r >= 0)
 		sources_add(&src, c->d->results[r].source);
 	emit_sourced(c, &val, &src);
@@ -706,8 +697,8 @@ static int cite_ratio(struct cite *c)
 		if (bi < 0)
 			return -1;
 		f = metrics_speed_ratio(c->d, (size_t)bi, (size_t)a, (size_t)b);
-		long ra = result_row(c->d, (size_t)bi, (size_t)a);
-		long rb = result_row(c->d, (size_t)bi, (size_t)b);
+		long ra = data_result_row(c->d, (size_t)bi, (size_t)a);
+		long rb = data_result_row(c->d, (size_t)bi, (size_t)b);
 		if (ra >= 0)
 			sources_add(&src, c->d->results[ra].source);
 		if (rb >= 0)
@@ -813,7 +804,7 @@ static int cite_metric(struct cite *c)
 	if (k == 0 || k >= 3)
 		add_price_source(c, (size_t)g, &src);
 	if (b >= 0) {
-		long r = result_row(c->d, (size_t)b, (size_t)g);
+		long r = data_result_row(c->d, (size_t)b, (size_t)g);
 		if (r >= 0)
 			sources_add(&src, c->d->results[r].source);
 	}
@@ -1259,7 +1250,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 		bool has_row = false;
 		for (size_t b = 0; b < d->nbenchmarks && !has_row; b++)
 			has_row = bench_in(&d->benchmarks[b], inference) &&
-				  result_row(d, b, g) >= 0;
+				  data_result_row(d, b, g) >= 0;
 		if (!has_row)
 			continue;
 		any = true;

@@ -463,6 +463,17 @@ static void index_results(struct data *d)
 	}
 }
 
+long data_result_row(const struct data *d, size_t benchmark, size_t gpu)
+{
+	if (d->result_at)
+		return benchmark < d->nbenchmarks && gpu < d->ngpus
+			       ? d->result_at[benchmark * d->ngpus + gpu] : -1;
+	for (size_t i = 0; i < d->nresults; i++)
+		if (d->results[i].benchmark == benchmark && d->results[i].gpu == gpu)
+			return (long)i;
+	return -1;
+}
+
 int data_load(struct data *d, const char *data_dir, const char *display_dir,
 	      struct diag *diag)
 {

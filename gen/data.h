@@ -167,6 +167,9 @@ const struct task *data_find_task(const struct data *d, const char *id);
 const struct benchmark *data_find_benchmark(const struct data *d,
 					    const char *id);
 const struct source *data_find_source(const struct data *d, const char *id);
+/* The first results row of (benchmark, gpu), or -1: O(1) through
+ * result_at, a scan of the rows in data built by hand. */
+long data_result_row(const struct data *d, size_t benchmark, size_t gpu);
 /* The raw table by name ("gpus"), or NULL. */
 const struct table *data_table(const struct data *d, const char *name);
 

@@ -1,6 +1,7 @@
 #include "datapages.h"
 
 #include "buf.h"
+#include "csv.h"
 #include "diag.h"
 #include "fs.h"
 #include "health.h"
@@ -77,14 +78,6 @@ static void set_bool(struct site *s, struct value *m, const char *key, bool b)
 	value_map_set_bool(&s->arena, m, key, b);
 }
 
-static long column_index(const struct table *t, const char *name)
-{
-	for (size_t c = 0; c < t->ncols; c++)
-		if (!strcmp(t->cols[c], name))
-			return (long)c;
-	return -1;
-}
-
 /* True when `id` is one of the ";"-separated ids of `refs`. */
 static bool refs_contain(const char *refs, const char *id)
 {
@@ -121,8 +114,8 @@ static const char *source_title(struct site *s, enum lang l, size_t i)
 {
 	const struct table *t = &s->data.tables[TABLE_SOURCES];
 	const struct source *src = &s->data.sources[i];
-	long c = column_index(t, arena_printf(&s->arena, "title_%s", lang_code(l)));
-	long id = column_index(t, "id");
+	long c = csv_table_column(t, arena_printf(&s->arena, "title_%s", lang_code(l)));
+	long id = csv_table_column(t, "id");
 	for (size_t r = 0; c >= 0 && id >= 0 && r < t->nrows; r++)
 		if (!strcmp(t->rows[r][id], src->id) && *t->rows[r][c])
 			return t->rows[r][c];
@@ -416,7 +409,7 @@ static struct value *cited_by(struct site *s, enum lang l, const char *from,
 		size_t n = 0;
 		for (size_t k = 0; k < spec->ncols; k++) {
 			const struct col_spec *cs = &spec->cols[k];
-			long c = column_index(t, cs->name);
+			long c = csv_table_column(t, cs->name);
 			if (c < 0 || (cs->type != COL_REF && cs->type != COL_REFS) ||
 			    !cs->ref || strcmp(cs->ref, "sources"))
 				continue;

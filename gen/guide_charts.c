@@ -240,30 +240,17 @@ static const char *tr(const struct gc *c, const char *key)
  * placeholder stays as written. */
 static void fill_v(const struct gc *c, struct buf *out, const char *key, va_list args)
 {
-	const char *t = tr(c, key);
-	while (*t) {
-		const char *close = *t == '{' ? strchr(t, '}') : NULL;
-		if (!close) {
-			buf_addc(out, *t++);
-			continue;
-		}
-		size_t n = (size_t)(close - t - 1);
-		const char *value = NULL;
-		va_list ap;
-		va_copy(ap, args);
-		for (const char *name; !value && (name = va_arg(ap, const char *));) {
-			const char *v = va_arg(ap, const char *);
-			if (strlen(name) == n && !strncmp(name, t + 1, n))
-				value = v;
-		}
-		va_end(ap);
-		if (value) {
-			buf_adds(out, value);
-			t = close + 1;
-		} else {
-			buf_addc(out, *t++);
+	const char *names[16], *vals[16];
+	size_t n = 0;
+	for (const char *name; (name = va_arg(args, const char *));) {
+		const char *v = va_arg(args, const char *);
+		if (v && n < 16) { /* a NULL value leaves its placeholder */
+			names[n] = name;
+			vals[n] = v;
+			n++;
 		}
 	}
+	i18n_fill(out, tr(c, key), names, vals, n);
 }
 
 static void fill(const struct gc *c, struct buf *out, const char *key, ...)

@@ -31,28 +31,17 @@ struct slot {
 	const char *text;
 };
 
-/* Append `tmpl` with each "{name}" replaced by the text of that slot; a
- * brace that names no slot is copied as it is. */
+/* i18n_fill over {name, text} slots. */
 static void fill_template(struct buf *out, const char *tmpl,
 			  const struct slot *slots, size_t nslots)
 {
-	for (const char *p = tmpl; *p;) {
-		const char *close = *p == '{' ? strchr(p, '}') : NULL;
-		size_t i = 0;
-		if (close) {
-			size_t len = (size_t)(close - p - 1);
-			for (; i < nslots; i++)
-				if (strlen(slots[i].name) == len &&
-				    !memcmp(slots[i].name, p + 1, len))
-					break;
-		}
-		if (close && i < nslots) {
-			buf_adds(out, slots[i].text ? slots[i].text : "");
-			p = close + 1;
-		} else {
-			buf_addc(out, *p++);
-		}
+	const char *names[16], *vals[16];
+	size_t k = 0;
+	for (; k < nslots && k < 16; k++) {
+		names[k] = slots[k].name;
+		vals[k] = slots[k].text;
 	}
+	i18n_fill(out, tmpl, names, vals, k);
 }
 
 void health_fill(struct buf *out, const char *tmpl, size_t n,
@@ -60,7 +49,7 @@ void health_fill(struct buf *out, const char *tmpl, size_t n,
 {
 	struct slot slots[16];
 	size_t k = 0;
-	for (; k < n && k < sizeof slots / sizeof slots[0]; k++)
+	for (; k < n && k < 16; k++)
 		slots[k] = (struct slot){ pairs[k][0], pairs[k][1] };
 	fill_template(out, tmpl, slots, k);
 }
@@ -299,18 +288,11 @@ size_t health_sources(const struct site *s, const struct finding *f,
 
 /* ---- The report of `gen check` ---- */
 
-static const struct article *translation_of(const struct site *s,
-					    const struct article *a)
+/* The article's translation, as articles_load linked them. */
+static const struct article *translation_of(const struct site *s, size_t i)
 {
-	if (!a->translation)
-		return NULL;
-	for (size_t i = 0; i < s->narticles; i++) {
-		const struct article *b = &s->articles[i];
-		if (b->lang != a->lang && b->translation &&
-		    !strcmp(b->translation, a->translation))
-			return b;
-	}
-	return NULL;
+	long t = s->translation_of ? s->translation_of[i] : -1;
+	return t >= 0 ? &s->articles[t] : NULL;
 }
 
 static bool has_cite(const struct article *a, const char *cite)
@@ -347,7 +329,7 @@ int health_report_translations(const struct site *s, FILE *out)
 	fprintf(out, "translations:\n");
 	for (size_t i = 0; i < s->narticles; i++) {
 		const struct article *a = &s->articles[i];
-		const struct article *b = translation_of(s, a);
+		const struct article *b = translation_of(s, i);
 		if (!a->translation) {
 			fprintf(out, "  %s: only in %s (no translation key)\n",
 				a->path, language_name(a->lang));
@@ -361,7 +343,7 @@ int health_report_translations(const struct site *s, FILE *out)
 	/* each pair once: from its English side */
 	for (size_t i = 0; i < s->narticles; i++) {
 		const struct article *a = &s->articles[i];
-		const struct article *b = translation_of(s, a);
+		const struct article *b = translation_of(s, i);
 		if (!b || a->lang != LANG_EN)
 			continue;
 		/* as sets: an article may cite one figure twice */

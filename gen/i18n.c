@@ -1,6 +1,7 @@
 #include "i18n.h"
 
 #include "buf.h"
+#include "csv.h"
 #include "data.h"
 #include "diag.h"
 
@@ -30,14 +31,6 @@ int lang_from_code(const char *code)
 	return -1;
 }
 
-static long column_of(const struct table *t, const char *name)
-{
-	for (size_t c = 0; c < t->ncols; c++)
-		if (!strcmp(t->cols[c], name))
-			return (long)c;
-	return -1;
-}
-
 /* Sorting needs the table; qsort has no context argument. */
 static const struct table *sort_table;
 static size_t sort_key_col;
@@ -53,11 +46,11 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 {
 	t->table = table;
 	t->order = NULL;
-	long kc = column_of(table, "key");
+	long kc = csv_table_column(table, "key");
 	long col[LANG_COUNT];
 	int failed = kc < 0;
 	for (int l = 0; l < LANG_COUNT; l++) {
-		col[l] = column_of(table, codes[l]);
+		col[l] = csv_table_column(table, codes[l]);
 		failed |= col[l] < 0;
 	}
 	if (failed) {
@@ -75,6 +68,9 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 			failed = 1;
 		}
 	}
+	t->key_col = (size_t)kc;
+	for (int l = 0; l < LANG_COUNT; l++)
+		t->text_col[l] = (size_t)col[l];
 	t->order = malloc((table->nrows + 1) * sizeof *t->order);
 	if (!t->order)
 		abort();
@@ -106,7 +102,7 @@ static long find_row(const struct i18n *t, const char *key)
 {
 	if (!t || !t->order)
 		return -1;
-	long kc = column_of(t->table, "key");
+	size_t kc = t->key_col;
 	size_t lo = 0, hi = t->table->nrows;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
@@ -127,12 +123,33 @@ const char *i18n_get(const struct i18n *t, enum lang l, const char *key)
 	long r = find_row(t, key);
 	if (r < 0)
 		return key;
-	return t->table->rows[r][column_of(t->table, codes[l])];
+	return t->table->rows[r][t->text_col[l]];
 }
 
 bool i18n_has(const struct i18n *t, const char *key)
 {
 	return find_row(t, key) >= 0;
+}
+
+void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
+	       const char *const *vals, size_t n)
+{
+	for (const char *c = tmpl; *c;) {
+		const char *close = *c == '{' ? strchr(c + 1, '}') : NULL;
+		size_t i = n;
+		if (close) {
+			size_t len = (size_t)(close - c - 1);
+			for (i = 0; i < n; i++)
+				if (strlen(names[i]) == len && !memcmp(names[i], c + 1, len))
+					break;
+		}
+		if (i < n) {
+			buf_adds(out, vals[i] ? vals[i] : "");
+			c = close + 1;
+		} else {
+			buf_addc(out, *c++);
+		}
+	}
 }
 
 /* Append the digits of a non-negative number with `decimals` decimals and

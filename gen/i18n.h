@@ -27,6 +27,7 @@ int lang_from_code(const char *code);
 struct i18n {
 	const struct table *table; /* borrowed from struct data */
 	size_t *order;             /* row indexes sorted by key, for lookups */
+	size_t key_col, text_col[LANG_COUNT]; /* found once, at load */
 };
 
 /* Check and index the key,en,zh table. Returns 0 or -1 (errors reported). */
@@ -36,6 +37,13 @@ void i18n_free(struct i18n *t);
 const char *i18n_get(const struct i18n *t, enum lang l, const char *key);
 /* True when the key exists. */
 bool i18n_has(const struct i18n *t, const char *key);
+
+/* Append the sentence template `tmpl` (a UI string such as "{a} is {x} as
+ * fast as {b}") with each "{name}" replaced by the value paired with that
+ * name (NULL values read as ""); a brace naming no pair is copied as it is.
+ * Nothing is escaped: templates escape what they print. */
+void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
+	       const char *const *vals, size_t n);
 
 /* Numbers: grouped thousands; decimals chosen by size (>= 100: none,
  * >= 10: one, else two; trailing zeros dropped), e.g. 4,103  3.35  0.3 */

@@ -158,20 +158,9 @@ static bool is_relative_speed(const struct benchmark *b)
 }
 
 /* The first result row (file order) of one GPU on one benchmark, or -1. */
-static long result_row(const struct data *d, size_t benchmark, size_t gpu)
-{
-	if (d->result_at)
-		return benchmark < d->nbenchmarks && gpu < d->ngpus
-			       ? d->result_at[benchmark * d->ngpus + gpu] : -1;
-	for (size_t i = 0; i < d->nresults; i++)
-		if (d->results[i].benchmark == benchmark && d->results[i].gpu == gpu)
-			return (long)i;
-	return -1;
-}
-
 struct figure metrics_result(const struct data *d, size_t benchmark, size_t gpu)
 {
-	long r = result_row(d, benchmark, gpu);
+	long r = data_result_row(d, benchmark, gpu);
 	if (r < 0)
 		return figure_missing("why.no_result");
 	return figure_value(d->results[r].value);

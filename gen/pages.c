@@ -12,6 +12,7 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "csv.h"
 #include "data.h"
 #include "guide_charts.h"
 #include "i18n.h"
@@ -62,32 +63,6 @@ static const char *pick_lang(const struct pg *p, const char *en, const char *zh)
 	return en ? en : "";
 }
 
-/* Append `tmpl` with each "{name}" replaced by the value paired with that
- * name; unknown placeholders stay as they are. Nothing is escaped here: the
- * templates escape what they print. */
-static void placeholders_fill(struct buf *out, const char *tmpl,
-			      const char *const *names, const char *const *vals,
-			      size_t n)
-{
-	const char *c = tmpl;
-	while (*c) {
-		const char *close = *c == '{' ? strchr(c + 1, '}') : NULL;
-		if (close) {
-			size_t len = (size_t)(close - c - 1);
-			size_t i = 0;
-			while (i < n && (strlen(names[i]) != len ||
-					 strncmp(names[i], c + 1, len)))
-				i++;
-			if (i < n) {
-				buf_adds(out, vals[i]);
-				c = close + 1;
-				continue;
-			}
-		}
-		buf_addc(out, *c++);
-	}
-}
-
 #define FILL_MAX 8
 
 /* The UI string `key` with its placeholders filled from NULL-terminated
@@ -110,7 +85,7 @@ static const char *fill(const struct pg *p, const char *key, ...)
 	}
 	va_end(ap);
 	struct buf b = BUF_INIT;
-	placeholders_fill(&b, tr(p, key), names, vals, n);
+	i18n_fill(&b, tr(p, key), names, vals, n);
 	return keep(p, &b);
 }
 
@@ -220,20 +195,12 @@ static const char *sort_key(const struct pg *p, double v)
 
 /* ---- raw cells (extra CSV columns) ---- */
 
-static long column_index(const struct table *t, const char *col)
-{
-	for (size_t c = 0; c < t->ncols; c++)
-		if (!strcmp(t->cols[c], col))
-			return (long)c;
-	return -1;
-}
-
 /* The cell of `row` in column `col` of a table, "" when there is none. */
 static const char *raw_cell(const struct pg *p, enum data_table_id t,
 			    size_t row, const char *col)
 {
 	const struct table *tab = &p->s->data.tables[t];
-	long c = column_index(tab, col);
+	long c = csv_table_column(tab, col);
 	if (c < 0 || row >= tab->nrows)
 		return "";
 	return tab->rows[row][c];
@@ -859,16 +826,6 @@ static const char *row_note(const struct pg *p, enum data_table_id t, size_t row
 	return *note ? note : raw_cell(p, t, row, "note");
 }
 
-static long result_row_of(const struct data *d, size_t b, size_t g)
-{
-	if (d->result_at)
-		return d->result_at[b * d->ngpus + g];
-	for (size_t i = 0; i < d->nresults; i++)
-		if (d->results[i].benchmark == b && d->results[i].gpu == g)
-			return (long)i;
-	return -1;
-}
-
 /* Relative speed per workload (with speed per dollar), and every other
  * benchmark's result. */
 static void gpu_results(const struct pg *p, size_t g, struct value *ctx)
@@ -879,7 +836,7 @@ static void gpu_results(const struct pg *p, size_t g, struct value *ctx)
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
 		struct value *r = value_new_map(a);
-		long row = result_row_of(d, b, g);
+		long row = data_result_row(d, b, g);
 		value_map_set_str(a, r, "name", bench_name(p, bm));
 		value_map_set_str(a, r, "source", row >= 0
 				  ? source_titles(p, d->results[row].source) : "");
@@ -1198,7 +1155,7 @@ static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
 	struct buf out = BUF_INIT;
 	for (int i = 0; i < 2; i++) {
 		size_t g = i ? gb : ga;
-		long row = result_row_of(d, b, g);
+		long row = data_result_row(d, b, g);
 		const char *note = row >= 0 ? row_note(p, TABLE_RESULTS, d->results[row].row)
 					    : "";
 		if (!*note)
@@ -1838,7 +1795,7 @@ static void plan_inference(struct site *s, enum lang l)
 			struct figure f = metrics_result(d, b, g);
 			if (!figure_ok(f))
 				continue;
-			long row = result_row_of(d, b, g);
+			long row = data_result_row(d, b, g);
 			struct value *r = gpu_link(p, g);
 			struct value *c = cell_figure(p, f, FMT_UNIT, bench_unit_key(p, bm));
 			if (!better_of(f, best, 1))

@@ -340,8 +340,10 @@ static void test_translations_report_one_language_articles_and_cite_differences(
 		article("content/zh/guide.md", LANG_ZH, "guide", zh_cites, 3),
 		article("content/zh/notes.md", LANG_ZH, NULL, NULL, 0),
 	};
+	long translation_of[] = { 2, -1, 0, -1 };
 	fx->s.articles = articles;
 	fx->s.narticles = 4;
+	fx->s.translation_of = translation_of;
 	int rc;
 	char *text = report_of(fx, run_translations, &rc);
 	assert_int_equal(rc, 3);
@@ -364,8 +366,10 @@ static void test_translations_citing_the_same_figures_twice_agree(void **state)
 		article("content/en/guide.md", LANG_EN, "guide", en_cites, 2),
 		article("content/zh/guide.md", LANG_ZH, "guide", zh_cites, 1),
 	};
+	long translation_of[] = { 1, 0 };
 	fx->s.articles = articles;
 	fx->s.narticles = 2;
+	fx->s.translation_of = translation_of;
 	int rc;
 	char *text = report_of(fx, run_translations, &rc);
 	assert_int_equal(rc, 0);
