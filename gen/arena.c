@@ -46,6 +46,24 @@ void *arena_alloc(struct arena *a, size_t size)
 	return p;
 }
 
+void *arena_grow(struct arena *a, void *p, size_t old, size_t size)
+{
+	size_t align = sizeof(max_align_t);
+	size_t old_r = (old + align - 1) / align * align;
+	size_t new_r = (size + align - 1) / align * align;
+	if (size <= old)
+		return p;
+	char *top = a->head ? (char *)a->head->data + a->used : NULL;
+	if (top && (char *)p + old_r == top &&
+	    a->used - old_r + new_r <= a->head->size) {
+		a->used += new_r - old_r;
+		return p;
+	}
+	void *q = arena_alloc(a, size);
+	memcpy(q, p, old);
+	return q;
+}
+
 char *arena_strndup(struct arena *a, const char *s, size_t len)
 {
 	char *p = arena_alloc(a, len + 1);
@@ -88,5 +106,22 @@ void arena_free(struct arena *a)
 		b = next;
 	}
 	a->head = NULL;
+	a->used = 0;
+}
+
+void arena_reset(struct arena *a)
+{
+	struct arena_block *keep = NULL, *b = a->head;
+	while (b) {
+		struct arena_block *next = b->next;
+		if (!keep && b->size == ARENA_BLOCK)
+			keep = b;
+		else
+			free(b);
+		b = next;
+	}
+	if (keep)
+		keep->next = NULL;
+	a->head = keep;
 	a->used = 0;
 }

@@ -21,6 +21,10 @@ struct arena {
 
 /* Zeroed memory for `size` bytes, aligned for any type. Never NULL. */
 void *arena_alloc(struct arena *a, size_t size);
+/* Make the block `p` (from arena_alloc, `old` bytes) hold `size` bytes:
+ * extended in place when it is the latest allocation and there is room,
+ * else moved to a new block (the old bytes are copied). */
+void *arena_grow(struct arena *a, void *p, size_t old, size_t size);
 /* A NUL-terminated copy of `len` bytes of `s`. */
 char *arena_strndup(struct arena *a, const char *s, size_t len);
 /* A copy of the NUL-terminated string `s`. */
@@ -28,6 +32,9 @@ char *arena_strdup(struct arena *a, const char *s);
 /* printf into arena memory. */
 char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Empty the arena but keep one standard block for the next allocations (a
+ * page arena is reset after every page: no malloc per page). */
+void arena_reset(struct arena *a);
 /* Free every block; the arena is empty and reusable afterwards. */
 void arena_free(struct arena *a);
 

@@ -101,20 +101,24 @@ void fs_free_list(char **list)
 
 int fs_mkdir_p(const char *path)
 {
-	struct buf p = BUF_INIT;
-	buf_adds(&p, path);
-	int rc = 0;
-	for (size_t i = 1; i <= p.len && rc == 0; i++) {
-		if (p.ptr[i] != '/' && p.ptr[i] != '\0')
-			continue;
-		char saved = p.ptr[i];
-		p.ptr[i] = '\0';
-		if (mkdir(p.ptr, 0755) != 0 && errno != EEXIST)
-			rc = -1;
-		p.ptr[i] = saved;
-	}
-	buf_release(&p);
-	return rc;
+	/* most calls make one folder under an existing one: try the whole path
+	 * first and walk up only when a parent is missing */
+	if (mkdir(path, 0755) == 0 || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT)
+		return -1;
+	const char *slash = strrchr(path, '/');
+	while (slash && slash > path && slash[-1] == '/')
+		slash--;
+	if (!slash || slash == path)
+		return -1;
+	struct buf parent = BUF_INIT;
+	buf_add(&parent, path, (size_t)(slash - path));
+	int rc = fs_mkdir_p(parent.ptr);
+	buf_release(&parent);
+	if (rc != 0)
+		return -1;
+	return mkdir(path, 0755) == 0 || errno == EEXIST ? 0 : -1;
 }
 
 static int make_parent(const char *path)

@@ -180,24 +180,16 @@ static bool is_fence_line(const char *s, size_t n)
 
 void markdown_count_words(struct article *a)
 {
+	/* branch-free: a word starts where a letter or digit follows another
+	 * kind of byte; a lead byte of a 3- or 4-byte UTF-8 sequence (CJK and
+	 * beyond) is a word of its own */
 	size_t words = 0;
-	const unsigned char *p = (const unsigned char *)a->body;
-	while (*p) {
+	unsigned prev = 0;
+	for (const unsigned char *p = (const unsigned char *)a->body; *p; p++) {
 		unsigned c = *p;
-		if ((unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10) {
-			/* a word: skip to its end (isalnum, without the locale) */
-			words++;
-			do
-				c = *++p;
-			while ((unsigned)((c | 0x20) - 'a') < 26 || (unsigned)(c - '0') < 10);
-		} else if (c >= 0xE0) {
-			words++; /* a CJK character reads like a word */
-			p++;
-			while (*p >= 0x80 && *p < 0xC0) /* its other bytes */
-				p++;
-		} else {
-			p++;
-		}
+		unsigned alnum = ((c | 0x20) - 'a' < 26) | (c - '0' < 10);
+		words += (alnum & ~prev) + (c >= 0xE0);
+		prev = alnum;
 	}
 	a->words = words;
 }
@@ -412,6 +404,19 @@ static bool blank_between(const char *s, size_t from, size_t to)
 	return true;
 }
 
+/* Append the token of shortcode number `n` (TOKEN_FMT, without printf). */
+static void add_token(struct buf *md, size_t n)
+{
+	if (n > 999999) {
+		buf_addf(md, TOKEN_FMT, n); /* not a token: left as text */
+		return;
+	}
+	char t[TOKEN_LEN + 1] = TOKEN_OPEN "000000" TOKEN_CLOSE;
+	for (int i = 8; i >= 3; i--, n /= 10)
+		t[i] = (char)('0' + n % 10);
+	buf_add(md, t, TOKEN_LEN);
+}
+
 /* Record the shortcode body[open..close) and emit its token. */
 static void scan_take(struct scan *st, const char *body, size_t open,
 		      size_t close, int line, int col)
@@ -436,7 +441,7 @@ static void scan_take(struct scan *st, const char *body, size_t open,
 		      blank_between(body, close + 3, le);
 	if (shortcode_parse(f->storage, &f->sc, st->diag) != 0)
 		st->errors++;
-	buf_addf(&st->md, TOKEN_FMT, st->n);
+	add_token(&st->md, st->n);
 	st->n++;
 }
 
@@ -661,7 +666,8 @@ static void splice(struct article *a, const char *html, struct scan *st,
 	while (*s) {
 		if (s[0] == '<' && s[1] == 'h' && s[2] >= '1' && s[2] <= '6' &&
 		    s[3] == '>' && h < a->nheadings) {
-			buf_addf(out, "<h%c id=\"", s[2]);
+			buf_add(out, s, 3);
+			buf_adds(out, " id=\"");
 			text_escape_htmls(out, a->headings[h].id);
 			buf_adds(out, "\">");
 			h++;
@@ -758,9 +764,12 @@ static void *scratch_realloc(void *p, size_t size)
 	struct scratch_head *h = (struct scratch_head *)p - 1;
 	if (size <= h->size)
 		return p;
-	void *q = scratch_calloc(1, size);
-	memcpy(q, p, h->size);
-	return q;
+	if (size > SIZE_MAX - sizeof *h)
+		abort();
+	/* cmark's buffers grow one at a time: usually in place */
+	h = arena_grow(cmark_scratch, h, sizeof *h + h->size, sizeof *h + size);
+	h->size = size;
+	return h + 1;
 }
 
 static void scratch_free(void *p)

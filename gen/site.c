@@ -415,7 +415,7 @@ static void render_one(void *ctx, size_t i, int worker)
 		d.errors = 1;
 	pool->errors[i] = d.errors;
 	pool->warnings[i] = d.warnings;
-	arena_free(&view->arena);
+	arena_reset(&view->arena);
 	if (d.errors && pool->out)
 		atomic_store(&pool->stop, true);
 }
@@ -460,8 +460,10 @@ static int render_pages(struct site *s, struct output *out)
 			rc = -1;
 		buf_release(&pool->logs[i]);
 	}
-	for (int w = 0; w < POOL_MAX_JOBS; w++)
+	for (int w = 0; w < POOL_MAX_JOBS; w++) {
 		buf_release(&pool->html[w]);
+		arena_free(&pool->views[w].arena);
+	}
 	free(pool->logs);
 	free(pool->errors);
 	free(pool->warnings);

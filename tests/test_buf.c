@@ -180,6 +180,41 @@ static void test_arena_large_allocation_keeps_small_ones(void **state)
 	arena_free(&a);
 }
 
+static void test_arena_grow_keeps_bytes_in_place_or_moved(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	char *p = arena_alloc(&a, 10);
+	memcpy(p, "abcdefghi", 10);
+	/* the latest allocation grows where it is */
+	assert_ptr_equal(arena_grow(&a, p, 10, 100), p);
+	char *q = arena_strdup(&a, "after");
+	/* no longer the latest: moved, with its bytes */
+	char *r = arena_grow(&a, p, 100, 200);
+	assert_ptr_not_equal(r, p);
+	assert_string_equal(r, "abcdefghi");
+	assert_string_equal(q, "after");
+	/* bigger than a block */
+	char *big = arena_grow(&a, r, 200, 1 << 20);
+	assert_string_equal(big, "abcdefghi");
+	arena_free(&a);
+}
+
+static void test_arena_reset_reuses_memory_and_zeroes_it(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	memset(arena_alloc(&a, 64), 0xAB, 64);
+	arena_alloc(&a, 1 << 20); /* a one-off block, freed by the reset */
+	arena_reset(&a);
+	unsigned char *z = arena_alloc(&a, 64);
+	for (int i = 0; i < 64; i++)
+		assert_int_equal(z[i], 0);
+	arena_reset(&a);
+	arena_reset(&a);
+	arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -194,6 +229,8 @@ int main(void)
 		cmocka_unit_test(test_big_map_finds_every_key_and_replaces_in_place),
 		cmocka_unit_test(test_map_falls_back_on_its_parent),
 		cmocka_unit_test(test_arena_large_allocation_keeps_small_ones),
+		cmocka_unit_test(test_arena_grow_keeps_bytes_in_place_or_moved),
+		cmocka_unit_test(test_arena_reset_reuses_memory_and_zeroes_it),
 	};
 	return cmocka_run_group_tests_name("buf", tests, NULL, NULL);
 }

@@ -239,6 +239,35 @@ static void test_shortcode_in_image_alt_gives_no_markup_in_attribute(void **stat
 	assert_null(strstr(f->a.html, "<b>"));
 }
 
+static void test_words_are_counted_in_english_and_chinese(void **state)
+{
+	struct fixture *f = *state;
+	f->a.body = strdup("Rent an H100 for 3 hours: 2x faster! 显卡很快 ok.\n");
+	markdown_count_words(&f->a);
+	/* Rent an H100 for 3 hours 2x faster ok = 9 words, 4 CJK characters */
+	assert_int_equal(f->a.words, 13);
+	free(f->a.body);
+	f->a.body = strdup("");
+	markdown_count_words(&f->a);
+	assert_int_equal(f->a.words, 0);
+}
+
+static void test_many_shortcodes_each_land_in_their_place(void **state)
+{
+	struct fixture *f = *state;
+	struct buf md = BUF_INIT;
+	for (int i = 0; i < 120; i++)
+		buf_addf(&md, "p%d {{< price gpu=g%d >}}\n\n", i, i);
+	assert_int_equal(render(f, md.ptr), 0);
+	for (int i = 0; i < 120; i += 7) {
+		struct buf want = BUF_INIT;
+		buf_addf(&want, "<p>p%d <b>price gpu=g%d</b></p>", i, i);
+		assert_non_null(strstr(f->a.html, want.ptr));
+		buf_release(&want);
+	}
+	buf_release(&md);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -258,6 +287,8 @@ int main(void)
 		T(test_shortcode_error_names_file_line_and_column),
 		T(test_unclosed_shortcode_is_an_error),
 		T(test_headings_get_stable_unique_ids),
+		T(test_words_are_counted_in_english_and_chinese),
+		T(test_many_shortcodes_each_land_in_their_place),
 		T(test_cites_are_recorded_canonically),
 		T(test_author_text_cannot_forge_a_shortcode_token),
 		T(test_shortcode_in_image_alt_gives_no_markup_in_attribute),

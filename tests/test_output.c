@@ -236,6 +236,22 @@ static void test_output_holding_the_project_is_refused(void **state)
 	buf_release(&data);
 }
 
+static void test_deep_folders_are_made_and_existing_ones_kept(void **state)
+{
+	struct fixture *f = *state;
+	struct buf p = BUF_INIT;
+	buf_addf(&p, "%s/a/b//c/d/", f->root);
+	assert_int_equal(fs_mkdir_p(p.ptr), 0);
+	assert_true(fs_is_dir(p.ptr));
+	assert_int_equal(fs_mkdir_p(p.ptr), 0); /* already there */
+	buf_reset(&p);
+	buf_addf(&p, "%s/a/b/file", f->root);
+	assert_int_equal(fs_write_file(p.ptr, "x", 1), 0);
+	buf_adds(&p, "/below");
+	assert_int_equal(fs_mkdir_p(p.ptr), -1); /* a file is in the way */
+	buf_release(&p);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -250,6 +266,7 @@ int main(void)
 		T(test_published_folder_carries_the_marker),
 		T(test_output_over_a_file_is_refused),
 		T(test_output_holding_the_project_is_refused),
+		T(test_deep_folders_are_made_and_existing_ones_kept),
 	};
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }
