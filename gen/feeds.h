@@ -1,6 +1,8 @@
-/* feeds: the site-wide XML files, written with libxml2's xmlTextWriter so
- * they are well-formed and escaped by construction, byte for byte the same
- * for the same inputs.
+/* feeds: the site-wide XML files, byte for byte the same for the same
+ * inputs. The Atom feeds are written with libxml2's xmlTextWriter, so they
+ * are well-formed and escaped by construction; the sitemap, one entry per
+ * page, is written straight into a buffer (its URLs escaped the way
+ * xmlTextWriter escapes them), for speed.
  *
  *   site/sitemap.xml     every planned page (absolute URL = base_url + "/" +
  *                        lang + "/" + path) with xhtml:link hreflang
@@ -22,8 +24,7 @@ struct site;
  * a problem. */
 int feeds_write(struct site *s, struct output *o);
 
-/* The sitemap's bytes, appended to `out`. Returns 0, or -1 when libxml2
- * failed (out of memory). */
+/* The sitemap's bytes, appended to `out`. Returns 0. */
 int feeds_sitemap(struct site *s, struct buf *out);
 
 /* The Atom feed of language `l`, appended to `out`. Returns 0 or -1. */

@@ -182,6 +182,24 @@ static void test_sitemap_alternates_only_for_translated_pages(void **state)
 	buf_release(&b);
 }
 
+static void test_sitemap_escapes_a_hostile_base_url(void **state)
+{
+	struct fixture *fx = *state;
+	fx->s.opt.base_url = "https://e.x/a&b<\"c\">\t\x01/显卡/";
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_sitemap(&fx->s, &b), 0);
+	/* the bytes xmlTextWriter wrote: entities, tab as a reference in an
+	 * attribute, the control character dropped, UTF-8 kept */
+	assert_non_null(strstr(b.ptr, "<loc>https://e.x/a&amp;b&lt;&quot;c&quot;&gt;\t/显卡/</loc>"));
+	assert_non_null(strstr(b.ptr, "href=\"https://e.x/a&amp;b&lt;&quot;c&quot;&gt;&#9;/显卡/zh/articles/b-zh/\""));
+	struct doc d;
+	doc_parse(&d, &b); /* well-formed */
+	assert_xp_string(&d, "/s:urlset/s:url[5]/x:link[@hreflang='en']/@href",
+			 "https://e.x/a&b<\"c\">\t/显卡/en/articles/b/");
+	doc_free(&d);
+	buf_release(&b);
+}
+
 /* ---- Atom ---- */
 
 static void test_atom_lists_the_language_articles_newest_first(void **state)
@@ -314,6 +332,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_sitemap_lists_root_and_every_page),
 		T(test_sitemap_alternates_only_for_translated_pages),
+		T(test_sitemap_escapes_a_hostile_base_url),
 		T(test_atom_lists_the_language_articles_newest_first),
 		T(test_atom_content_is_the_article_html_as_text),
 		T(test_title_with_markup_is_escaped),
