@@ -4,6 +4,7 @@
 #include "cite.h"
 #include "diag.h"
 #include "fs.h"
+#include "i18n.h"
 #include "pages.h"
 #include "pool.h"
 #include "site.h"
@@ -232,13 +233,43 @@ static int compare_articles_newest_first(const void *x, const void *y)
 	return c ? c : strcmp(a->slug, b->slug);
 }
 
-/* The articles of one language, newest first (malloc'd; caller frees). */
-static const struct article **articles_of(const struct site *s, enum lang l,
-					  size_t *n)
+/* What lists need of an article, made once at planning (in the build
+ * arena) instead of for every list the article is in. */
+struct article_meta {
+	const char *path;      /* "articles/<slug>/" */
+	const char *date_text; /* the date as the language writes it */
+	const char **tag_paths; /* [ntags]: "tags/<tag>/" */
+};
+
+static struct article_meta *meta_of(const struct site *s, const struct article *a)
 {
-	const struct article **list = calloc(s->narticles + 1, sizeof *list);
-	if (!list)
-		abort();
+	return &((struct article_meta *)s->article_meta)[a - s->articles];
+}
+
+static void make_meta(struct site *s)
+{
+	struct article_meta *meta =
+		arena_alloc(&s->arena, (s->narticles + 1) * sizeof *meta);
+	struct buf d = BUF_INIT;
+	for (size_t i = 0; i < s->narticles; i++) {
+		const struct article *a = &s->articles[i];
+		meta[i].path = arena_printf(&s->arena, "articles/%s/", a->slug);
+		buf_reset(&d);
+		i18n_format_date(&d, a->date, (enum lang)a->lang);
+		meta[i].date_text = arena_strndup(&s->arena, d.ptr, d.len);
+		meta[i].tag_paths = arena_alloc(&s->arena, (a->ntags + 1) * sizeof(char *));
+		for (size_t t = 0; t < a->ntags; t++)
+			meta[i].tag_paths[t] = arena_printf(&s->arena, "tags/%s/", a->tags[t]);
+	}
+	buf_release(&d);
+	s->article_meta = meta;
+}
+
+/* The articles of one language, newest first, in the build arena. */
+static const struct article **articles_of(struct site *s, enum lang l, size_t *n)
+{
+	const struct article **list =
+		arena_alloc(&s->arena, (s->narticles + 1) * sizeof *list);
 	*n = 0;
 	for (size_t i = 0; i < s->narticles; i++)
 		if (s->articles[i].lang == (int)l)
@@ -250,15 +281,15 @@ static const struct article **articles_of(const struct site *s, enum lang l,
 static struct value *tag_list(struct site *s, enum lang l, const char *from,
 			      const struct article *a)
 {
+	const struct article_meta *m = meta_of(s, a);
 	struct value *tags = value_new_list(&s->arena);
 	for (size_t t = 0; t < a->ntags; t++) {
-		struct value *m = value_new_map(&s->arena);
-		value_map_set(&s->arena, m, "name",
+		struct value *v = value_new_map(&s->arena);
+		value_map_set(&s->arena, v, "name",
 			      value_new_string_borrowed(&s->arena, a->tags[t]));
-		value_map_set(&s->arena, m, "href", value_new_string_borrowed(&s->arena,
-			      site_href(s, l, from, l,
-					arena_printf(&s->arena, "tags/%s/", a->tags[t]))));
-		value_list_push(&s->arena, tags, m);
+		value_map_set(&s->arena, v, "href", value_new_string_borrowed(&s->arena,
+			      site_href(s, l, from, l, m->tag_paths[t])));
+		value_list_push(&s->arena, tags, v);
 	}
 	return tags;
 }
@@ -269,20 +300,18 @@ static struct value *article_summary(struct site *s, enum lang l,
 {
 	/* the article's strings live all build long: borrowed, not copied */
 	struct arena *ar = &s->arena;
+	const struct article_meta *meta = meta_of(s, a);
 	struct value *m = value_new_map(ar);
 	value_map_set(ar, m, "title", value_new_string_borrowed(ar, a->title));
 	value_map_set(ar, m, "description", a->description
 		      ? value_new_string_borrowed(ar, a->description) : value_null());
 	value_map_set(ar, m, "date", value_new_string_borrowed(ar, a->date));
-	struct buf d = BUF_INIT;
-	i18n_format_date(&d, a->date, l);
-	value_map_set_str(&s->arena, m, "date_text", d.ptr);
-	buf_release(&d);
+	value_map_set(ar, m, "date_text", value_new_string_borrowed(ar, meta->date_text));
 	value_map_set(ar, m, "href", value_new_string_borrowed(ar,
-		      site_href(s, l, from, l, arena_printf(ar, "articles/%s/", a->slug))));
-	value_map_set(&s->arena, m, "tags", tag_list(s, l, from, a));
-	value_map_set_bool(&s->arena, m, "has_tags", a->ntags > 0);
-	value_map_set_num(&s->arena, m, "minutes", markdown_reading_minutes(a));
+		      site_href(s, l, from, l, meta->path)));
+	value_map_set(ar, m, "tags", tag_list(s, l, from, a));
+	value_map_set_bool(ar, m, "has_tags", a->ntags > 0);
+	value_map_set_num(ar, m, "minutes", markdown_reading_minutes(a));
 	return m;
 }
 
@@ -446,11 +475,13 @@ static bool lang_has_tag(const struct site *s, enum lang l, const char *tag)
 }
 
 /* What a list page shows: every article of a language, or those with one
- * tag. Built when the page is rendered: with thousands of articles these
- * lists are the biggest contexts of the site. */
+ * tag, newest first (chosen at planning). The page's context is built when
+ * it is rendered: with thousands of articles these lists are the biggest
+ * contexts of the site. */
 struct article_list {
-	enum lang lang;
 	const char *tag; /* NULL: every article */
+	const struct article **articles;
+	size_t n;
 };
 
 static bool has_tag(const struct article *a, const char *tag)
@@ -464,14 +495,10 @@ static bool has_tag(const struct article *a, const char *tag)
 static struct value *build_article_list(struct site *s, const struct page_spec *p)
 {
 	const struct article_list *what = p->arg;
-	size_t n;
-	const struct article **list = articles_of(s, what->lang, &n);
 	struct value *items = value_new_list(&s->arena);
-	for (size_t i = 0; i < n; i++)
-		if (!what->tag || has_tag(list[i], what->tag))
-			value_list_push(&s->arena, items,
-					article_summary(s, what->lang, p->path, list[i]));
-	free(list);
+	for (size_t i = 0; i < what->n; i++)
+		value_list_push(&s->arena, items,
+				article_summary(s, p->lang, p->path, what->articles[i]));
 	struct value *ctx = value_new_map(&s->arena);
 	value_map_set(&s->arena, ctx, "articles", items);
 	if (what->tag)
@@ -479,12 +506,23 @@ static struct value *build_article_list(struct site *s, const struct page_spec *
 	return ctx;
 }
 
-static const struct article_list *list_of(struct site *s, enum lang l,
-					  const char *tag)
+/* The list of `newest` (n articles) with `tag`, or all of them. */
+static const struct article_list *list_of(struct site *s,
+					  const struct article **newest,
+					  size_t n, const char *tag)
 {
 	struct article_list *what = arena_alloc(&s->arena, sizeof *what);
-	what->lang = l;
 	what->tag = tag;
+	if (!tag) {
+		what->articles = newest;
+		what->n = n;
+		return what;
+	}
+	const struct article **list = arena_alloc(&s->arena, (n + 1) * sizeof *list);
+	for (size_t i = 0; i < n; i++)
+		if (has_tag(newest[i], tag))
+			list[what->n++] = newest[i];
+	what->articles = list;
 	return what;
 }
 
@@ -493,6 +531,8 @@ static void plan_article_lists(struct site *s, enum lang l)
 	size_t n;
 	const struct article **list = articles_of(s, l, &n);
 	enum lang other = l == LANG_EN ? LANG_ZH : LANG_EN;
+	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
+		((struct article *)list[i])->keep_html = true;
 
 	/* the article index */
 	struct page_spec p = {
@@ -500,7 +540,7 @@ static void plan_article_lists(struct site *s, enum lang l)
 		.template_name = "pages/articles",
 		.title = i18n_get(&s->i18n, l, "nav.articles"),
 		.section = "articles",
-		.build = build_article_list, .arg = list_of(s, l, NULL),
+		.build = build_article_list, .arg = list_of(s, list, n, NULL),
 		.crumbs = site_crumbs(s, l, "articles/", NULL, NULL),
 	};
 	site_add_page(s, &p);
@@ -518,7 +558,7 @@ static void plan_article_lists(struct site *s, enum lang l)
 					      i18n_get(&s->i18n, l, "articles.tag"),
 					      tags[t]),
 			.section = "articles",
-			.build = build_article_list, .arg = list_of(s, l, tags[t]),
+			.build = build_article_list, .arg = list_of(s, list, n, tags[t]),
 			.crumbs = site_crumbs(s, l, path, "nav.articles", "articles/"),
 		};
 		site_add_page(s, &tp);
@@ -540,18 +580,12 @@ static void plan_article_lists(struct site *s, enum lang l)
 		.section = "home", .ctx = hctx, .crumbs = NULL,
 	};
 	site_add_page(s, &hp);
-	free(list);
 }
 
 void articles_plan(struct site *s)
 {
-	for (int l = 0; l < LANG_COUNT; l++) {
-		size_t n;
-		const struct article **list = articles_of(s, (enum lang)l, &n);
-		for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
-			((struct article *)list[i])->keep_html = true;
-		free(list);
+	make_meta(s);
+	for (int l = 0; l < LANG_COUNT; l++)
 		plan_article_lists(s, (enum lang)l);
-	}
 	plan_article_pages(s);
 }

@@ -74,6 +74,7 @@ struct site {
 	struct page_spec *pages;  size_t npages, cap_pages;
 	char *date;               /* the build's date, from data or SOURCE_DATE_EPOCH */
 	void *charts;             /* owned by guide_charts.c */
+	void *article_meta;       /* owned by articles.c (build arena) */
 	struct output *out;       /* while pages render: where files go */
 };
 
