@@ -295,10 +295,7 @@ static const char *ref_href(struct site *s, enum lang l, const char *from,
 	if (strcmp(ref, "gpus") && strcmp(ref, "tasks"))
 		return NULL;
 	const char *path = arena_printf(&s->arena, "%s/%s/", ref, id);
-	for (size_t i = 0; i < s->npages; i++)
-		if (s->pages[i].lang == l && !strcmp(s->pages[i].path, path))
-			return site_href(s, l, from, l, path);
-	return NULL;
+	return site_has_page(s, l, path) ? site_href(s, l, from, l, path) : NULL;
 }
 
 /* A cell of ids becomes links to their pages (NULL when none has one). */

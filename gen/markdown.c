@@ -178,18 +178,33 @@ static bool is_fence_line(const char *s, size_t n)
 	return n == 3 && !memcmp(s, "---", 3);
 }
 
+/* Byte classes for counting words, as a table made at compile time: bit 0
+ * for an ASCII letter or digit (it continues a word), bit 1 for the lead
+ * byte of a 3- or 4-byte UTF-8 sequence (a CJK character reads like a
+ * word of its own). */
+#define WORD_CLASS(c)                                                    \
+	(((unsigned)((c) | 0x20) - 'a' < 26u || (unsigned)(c) - '0' < 10u) | \
+	 ((c) >= 0xE0) << 1)
+#define WORD_CLASS4(n) WORD_CLASS(n), WORD_CLASS(n + 1), WORD_CLASS(n + 2), \
+	WORD_CLASS(n + 3)
+#define WORD_CLASS16(n) WORD_CLASS4(n), WORD_CLASS4(n + 4), \
+	WORD_CLASS4(n + 8), WORD_CLASS4(n + 12)
+#define WORD_CLASS64(n) WORD_CLASS16(n), WORD_CLASS16(n + 16), \
+	WORD_CLASS16(n + 32), WORD_CLASS16(n + 48)
+static const unsigned char word_class[256] = {
+	WORD_CLASS64(0), WORD_CLASS64(64), WORD_CLASS64(128), WORD_CLASS64(192)
+};
+
 void markdown_count_words(struct article *a)
 {
-	/* branch-free: a word starts where a letter or digit follows another
-	 * kind of byte; a lead byte of a 3- or 4-byte UTF-8 sequence (CJK and
-	 * beyond) is a word of its own */
+	/* a word starts where a letter or digit follows another kind of byte;
+	 * no branch per byte */
 	size_t words = 0;
 	unsigned prev = 0;
 	for (const unsigned char *p = (const unsigned char *)a->body; *p; p++) {
-		unsigned c = *p;
-		unsigned alnum = ((c | 0x20) - 'a' < 26) | (c - '0' < 10);
-		words += (alnum & ~prev) + (c >= 0xE0);
-		prev = alnum;
+		unsigned c = word_class[*p];
+		words += (c & ~prev & 1u) + (c >> 1);
+		prev = c;
 	}
 	a->words = words;
 }

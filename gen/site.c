@@ -93,6 +93,19 @@ void site_add_page(struct site *s, const struct page_spec *spec)
 			abort();
 	}
 	s->pages[s->npages++] = *spec;
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "%s/%s", lang_code(spec->lang), spec->path);
+	strmap_slot(&s->page_paths, key.ptr, NULL);
+	buf_release(&key);
+}
+
+bool site_has_page(const struct site *s, enum lang l, const char *path)
+{
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "%s/%s", lang_code(l), path);
+	bool has = strmap_get(&s->page_paths, key.ptr) != NULL;
+	buf_release(&key);
+	return has;
 }
 
 /* ---- loading ---- */
@@ -550,6 +563,7 @@ static void site_free(struct site *s)
 	free(s->articles);
 	free(s->translation_of);
 	free(s->pages);
+	strmap_free(&s->page_paths);
 	if (s->templates)
 		tmpl_set_free(s->templates);
 	i18n_free(&s->i18n);

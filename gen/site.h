@@ -17,6 +17,7 @@
 #include "i18n.h"
 #include "markdown.h"
 #include "metrics.h"
+#include "strmap.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -72,6 +73,7 @@ struct site {
 	long *translation_of;     /* [narticles]: index of the translation, or -1 */
 	struct value *lang_ctx[LANG_COUNT]; /* shared keys of every page */
 	struct page_spec *pages;  size_t npages, cap_pages;
+	struct strmap page_paths; /* "<lang>/<path>" of every page, for site_has_page */
 	char *date;               /* the build's date, from data or SOURCE_DATE_EPOCH */
 	void *charts;             /* owned by guide_charts.c */
 	void *article_meta;       /* owned by articles.c (build arena) */
@@ -85,6 +87,9 @@ int site_build(const struct site_options *opt, struct diag *diag,
 /* Queue a page (planning phase). The spec is copied; what it points to must
  * live as long as the build arena. */
 void site_add_page(struct site *s, const struct page_spec *spec);
+
+/* True when a page of language `l` at `path` is planned. */
+bool site_has_page(const struct site *s, enum lang l, const char *path);
 
 /* A path relative to the page at `from` (e.g. "gpus/a/") leading to the
  * language-root path `to` in language `to_lang`: "../../zh/gpus/a/". The
