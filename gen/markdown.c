@@ -178,33 +178,52 @@ static bool is_fence_line(const char *s, size_t n)
 	return n == 3 && !memcmp(s, "---", 3);
 }
 
-/* Byte classes for counting words, as a table made at compile time: bit 0
- * for an ASCII letter or digit (it continues a word), bit 1 for the lead
- * byte of a 3- or 4-byte UTF-8 sequence (a CJK character reads like a
- * word of its own). */
-#define WORD_CLASS(c)                                                    \
-	(((unsigned)((c) | 0x20) - 'a' < 26u || (unsigned)(c) - '0' < 10u) | \
-	 ((c) >= 0xE0) << 1)
-#define WORD_CLASS4(n) WORD_CLASS(n), WORD_CLASS(n + 1), WORD_CLASS(n + 2), \
-	WORD_CLASS(n + 3)
-#define WORD_CLASS16(n) WORD_CLASS4(n), WORD_CLASS4(n + 4), \
-	WORD_CLASS4(n + 8), WORD_CLASS4(n + 12)
-#define WORD_CLASS64(n) WORD_CLASS16(n), WORD_CLASS16(n + 16), \
-	WORD_CLASS16(n + 32), WORD_CLASS16(n + 48)
-static const unsigned char word_class[256] = {
-	WORD_CLASS64(0), WORD_CLASS64(64), WORD_CLASS64(128), WORD_CLASS64(192)
-};
+/* Words of 8 bytes at once ("SWAR"). In each byte's top bit: */
+#define ONES 0x0101010101010101ull
+#define HIGH 0x8080808080808080ull
+/* ... bytes >= k, for bytes below 0x80 (no carry into the next byte) */
+#define BYTES_AT_LEAST(x, k) (((x) + ONES * (0x80 - (k))) & HIGH)
+#define BYTES_IN(x, lo, hi) (BYTES_AT_LEAST(x, lo) & ~BYTES_AT_LEAST(x, (hi) + 1))
+
+/* Top bits of the ASCII letters and digits in `x`. */
+static uint64_t alnum_bytes(uint64_t x)
+{
+	uint64_t low = x & ~HIGH;
+	uint64_t lower = low | ONES * 0x20;
+	return (BYTES_IN(lower, 'a', 'z') | BYTES_IN(low, '0', '9')) & ~x & HIGH;
+}
+
+/* Top bits of the lead bytes of 3- and 4-byte UTF-8 sequences (>= 0xE0). */
+static uint64_t wide_bytes(uint64_t x)
+{
+	return x & x << 1 & x << 2 & HIGH;
+}
+
+/* How many top bits are set. */
+static size_t count_high(uint64_t bits)
+{
+	return (size_t)(((bits >> 7) * ONES) >> 56);
+}
 
 void markdown_count_words(struct article *a)
 {
-	/* a word starts where a letter or digit follows another kind of byte;
-	 * no branch per byte */
-	size_t words = 0;
-	unsigned prev = 0;
-	for (const unsigned char *p = (const unsigned char *)a->body; *p; p++) {
-		unsigned c = word_class[*p];
-		words += (c & ~prev & 1u) + (c >> 1);
-		prev = c;
+	/* a word starts where a letter or digit follows any other byte; a CJK
+	 * character (its lead byte) reads like a word of its own */
+	const unsigned char *p = (const unsigned char *)a->body;
+	size_t len = strlen(a->body), words = 0, i = 0;
+	uint64_t prev = 0; /* the top bit: the byte before was alphanumeric */
+	for (; i + 8 <= len; i += 8) {
+		uint64_t x;
+		memcpy(&x, p + i, 8); /* little-endian: byte 0 is the lowest */
+		uint64_t alnum = alnum_bytes(x);
+		words += count_high(alnum & ~(alnum << 8 | prev)) +
+			 count_high(wide_bytes(x));
+		prev = alnum >> 56;
+	}
+	for (; i < len; i++) {
+		uint64_t x = p[i], alnum = alnum_bytes(x);
+		words += count_high(alnum & ~prev) + count_high(wide_bytes(x));
+		prev = alnum;
 	}
 	a->words = words;
 }

@@ -8,6 +8,7 @@
 #include "diag.h"
 #include "markdown.h"
 
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -252,6 +253,41 @@ static void test_words_are_counted_in_english_and_chinese(void **state)
 	assert_int_equal(f->a.words, 0);
 }
 
+/* The definition, a byte at a time. */
+static size_t words_one_by_one(const unsigned char *p)
+{
+	size_t words = 0;
+	bool in_word = false;
+	for (; *p; p++) {
+		bool alnum = (*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
+			     (*p >= '0' && *p <= '9');
+		words += (alnum && !in_word) + (*p >= 0xE0);
+		in_word = alnum;
+	}
+	return words;
+}
+
+static void test_word_count_matches_the_definition_on_random_bytes(void **state)
+{
+	struct fixture *f = *state;
+	static const char pieces[][8] = { "a", "Z", "9", " ", "-", "\n", "{", "`",
+		"@", "[", "\xE6\x98\xBE", "\xC3\xA9", "\xF0\x9F\x98\x80", "\x7F", "/" };
+	unsigned seed = 12345;
+	for (int round = 0; round < 300; round++) {
+		struct buf b = BUF_INIT;
+		int n = round % 70;
+		for (int i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			buf_adds(&b, pieces[(seed >> 16) % (sizeof pieces / sizeof pieces[0])]);
+		}
+		f->a.body = buf_detach(&b, NULL);
+		markdown_count_words(&f->a);
+		assert_int_equal(f->a.words, words_one_by_one((unsigned char *)f->a.body));
+		free(f->a.body);
+		f->a.body = NULL;
+	}
+}
+
 static void test_many_shortcodes_each_land_in_their_place(void **state)
 {
 	struct fixture *f = *state;
@@ -289,6 +325,7 @@ int main(void)
 		T(test_headings_get_stable_unique_ids),
 		T(test_words_are_counted_in_english_and_chinese),
 		T(test_many_shortcodes_each_land_in_their_place),
+		T(test_word_count_matches_the_definition_on_random_bytes),
 		T(test_cites_are_recorded_canonically),
 		T(test_author_text_cannot_forge_a_shortcode_token),
 		T(test_shortcode_in_image_alt_gives_no_markup_in_attribute),
