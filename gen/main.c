@@ -14,6 +14,7 @@
 
 static const char usage[] =
 	"usage: gen build [--root DIR] [--out DIR] [--base-url URL] [--jobs N] [--quiet]\n"
+	"                 [--timings]\n"
 	"       gen check [--root DIR] [--jobs N]\n"
 	"       gen serve [--root DIR] [--port N]\n"
 	"       gen --help | --version\n"
@@ -31,6 +32,8 @@ static const char usage[] =
 	"                  output is the same for any N)\n"
 	"  --base-url URL  absolute address of the site, for canonical links,\n"
 	"                  feeds and the sitemap (default https://gpuguide.example)\n"
+	"  --timings       also print where the build's time went (load, plan,\n"
+	"                  render, finish)\n"
 	"\n"
 	"Exit status: 0 success, 1 input errors (the site is left as it was),\n"
 	"2 usage errors.\n";
@@ -92,7 +95,7 @@ int main(int argc, char **argv)
 		.base_url = "https://gpuguide.example",
 		.write = build,
 	};
-	bool quiet = false;
+	bool quiet = false, timings = false;
 	const char *jobs = NULL;
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i];
@@ -105,6 +108,8 @@ int main(int argc, char **argv)
 			slot = &opt.base_url;
 		else if (!strcmp(a, "--quiet"))
 			quiet = true;
+		else if (!strcmp(a, "--timings") && build)
+			timings = true;
 		else if (!strcmp(a, "--jobs"))
 			slot = &jobs;
 		else
@@ -143,6 +148,9 @@ int main(int argc, char **argv)
 			build ? "the site was not changed" : "check failed");
 	else if (!build)
 		printf("gen: check passed, %d warnings\n", st.warnings);
+	if (build && rc == 0 && timings)
+		printf("gen: load %.0f ms, plan %.0f ms, render %.0f ms, finish %.0f ms\n",
+		       st.load_ms, st.plan_ms, st.render_ms, st.finish_ms);
 	buf_release(&out_dir);
 	int sig = output_interrupted();
 	if (sig) {

@@ -537,9 +537,19 @@ static void plan_pages(struct site *s)
 	datapages_plan(s);
 }
 
-static int render_all(struct site *s, struct output *out)
+static double now_ms(void)
 {
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+static int render_all(struct site *s, struct output *out,
+		      struct site_stats *stats)
+{
+	double start = now_ms();
 	int rc = render_pages(s, out);
+	stats->render_ms = now_ms() - start;
 	struct buf html = BUF_INIT;
 	if (rc == 0)
 		rc = render_root_index(s, out, &html);
@@ -571,12 +581,6 @@ static void site_free(struct site *s)
 	arena_free(&s->arena);
 }
 
-static double now_ms(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
-}
 
 int site_build(const struct site_options *opt, struct diag *diag,
 	       struct site_stats *stats)
@@ -589,6 +593,8 @@ int site_build(const struct site_options *opt, struct diag *diag,
 	s.diag = diag;
 	memset(stats, 0, sizeof *stats);
 	int rc = load_inputs(&s);
+	double mark = now_ms();
+	stats->load_ms = mark - start;
 	if (rc == 0) {
 		guide_charts_init(&s);
 		build_lang_contexts(&s);
@@ -596,6 +602,7 @@ int site_build(const struct site_options *opt, struct diag *diag,
 		if (diag_failed(diag))
 			rc = -1;
 	}
+	stats->plan_ms = now_ms() - mark;
 	if (rc == 0 && !opt->write) {
 		/* check: every page rendered (shortcodes, templates), nothing written */
 		if (render_pages(&s, NULL) != 0 || diag_failed(diag))
@@ -611,7 +618,7 @@ int site_build(const struct site_options *opt, struct diag *diag,
 			output_free(&out);
 			rc = -1;
 		} else {
-			rc = render_all(&s, &out);
+			rc = render_all(&s, &out, stats);
 			if (rc == 0 && !diag_failed(diag))
 				rc = output_commit(&out);
 			else
@@ -625,5 +632,6 @@ int site_build(const struct site_options *opt, struct diag *diag,
 	site_free(&s);
 	stats->warnings = diag->warnings;
 	stats->ms = now_ms() - start;
+	stats->finish_ms = stats->ms - stats->load_ms - stats->plan_ms - stats->render_ms;
 	return rc == 0 && !diag_failed(diag) ? 0 : 1;
 }

@@ -40,6 +40,9 @@ struct site_stats {
 	size_t written, unchanged, removed;
 	int warnings;
 	double ms;
+	/* where the time went: reading inputs, planning pages, rendering them
+	 * (on every core), and the rest (site-wide files, publishing) */
+	double load_ms, plan_ms, render_ms, finish_ms;
 };
 
 /* A page to render. Strings and the context are borrowed (build arena). */

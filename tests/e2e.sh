@@ -60,8 +60,10 @@ fi
 
 # 3. A second build is byte-identical and rewrites nothing.
 before=$(tree_hash "$site")
-"$gen" build --root "$proj" >"$work/out2" 2>&1
+"$gen" build --root "$proj" --timings >"$work/out2" 2>&1
 check "no-change rebuild writes no file" grep -Eq '^gen: 0 pages written, [0-9]+ unchanged, 0 removed' "$work/out2"
+check "--timings prints the time of each phase" \
+	grep -Eq '^gen: load [0-9]+ ms, plan [0-9]+ ms, render [0-9]+ ms, finish [0-9]+ ms$' "$work/out2"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"
 
 # 3b. One price edit rewrites exactly the pages that show the GPU, and the
