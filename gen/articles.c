@@ -34,7 +34,7 @@ struct article_file {
 	char *path; /* as shown in messages: content/en/x.md (malloc'd) */
 	struct article a;
 	bool keep;  /* parsed, valid and not a draft */
-	bool refused; /* a link leading outside the project: not read */
+	const char *root; /* the project folder */
 	struct buf log;
 	int errors, warnings;
 };
@@ -83,7 +83,10 @@ static void load_file(void *ctx, size_t i, int worker)
 	struct article_file *f = &((struct article_file *)ctx)[i];
 	struct diag d;
 	diag_init(&d, NULL, &f->log);
-	if (!f->refused) {
+	/* a file linked from outside the project is refused by the site's check
+	 * of content/; it must not be read either */
+	bool refused = fs_is_symlink(f->full) && fs_path_escapes(f->full, f->root);
+	if (!refused) {
 		struct buf src = BUF_INIT;
 		if (fs_read_file(f->full, &src) != 0) {
 			diag_error(&d, f->path, 0, 0, "cannot read: %s", strerror(errno));
@@ -106,11 +109,8 @@ static void load_all(struct site *s)
 {
 	size_t n;
 	struct article_file *files = list_files(s, &n);
-	/* a file linked from outside the project is refused by the site's check
-	 * of content/; load_file must not read it either */
 	for (size_t i = 0; i < n; i++)
-		files[i].refused = fs_is_symlink(files[i].full) &&
-				   fs_path_escapes(files[i].full, s->opt.root);
+		files[i].root = s->opt.root;
 	pool_run(pool_size(s->opt.jobs), n, load_file, files);
 	for (size_t i = 0; i < n; i++) {
 		struct article_file *f = &files[i];

@@ -18,7 +18,9 @@ int fs_read_file(const char *path, struct buf *out)
 	if (fd < 0)
 		return -1;
 	struct stat st;
-	if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+	if (fstat(fd, &st) != 0)
+		memset(&st, 0, sizeof st);
+	if (S_ISDIR(st.st_mode)) {
 		close(fd);
 		errno = EISDIR;
 		return -1;
