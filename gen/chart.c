@@ -1,9 +1,7 @@
-/* chart: see chart.h. Layout first (boxes), then a libxml2 tree. */
+/* chart: see chart.h. Layout first (boxes), then written out as SVG text. */
 #include "chart.h"
 
 #include "buf.h"
-
-#include <libxml/tree.h>
 
 #include <float.h>
 #include <math.h>
@@ -1361,188 +1359,473 @@ static bool id_is_valid(const char *id)
 	return true;
 }
 
-static xmlNodePtr svg_add(xmlNodePtr parent, const char *name)
+/* ---- Coordinates ---- */
+
+/* The number of tenths nearest to a (0 <= a < 1e6), as printf rounds:
+ * the exact binary value of a to the nearest tenth, a tie to the even one.
+ * t = a * 10 < 2^24 is off the exact product by less than 2^-29, so when
+ * t is not within 1e-6 of a half, the integer nearest to t is the answer.
+ * Otherwise fma gives the sign of the exact a * 10 - (whole + 1/2) (it
+ * rounds once, and rounding keeps the sign), which decides. Exact ties are
+ * odd multiples of 0.25 (8.25 prints as 8.2, 8.75 as 8.8). */
+static unsigned long coord_tenths(double a)
 {
-	xmlNodePtr n = xmlNewNode(parent->ns, (const xmlChar *)name);
-	xmlAddChild(parent, n);
-	return n;
+	double t = a * 10.0;
+	double whole = floor(t);
+	double frac = t - whole; /* exact: whole is t without its fraction */
+	if (fabs(frac - 0.5) > 1e-6)
+		return (unsigned long)whole + (frac > 0.5);
+	double above_half = fma(a, 10.0, -(whole + 0.5));
+	if (above_half > 0)
+		return (unsigned long)whole + 1;
+	if (above_half < 0)
+		return (unsigned long)whole;
+	return (unsigned long)whole + ((unsigned long)whole & 1);
 }
 
-static void svg_attr(xmlNodePtr n, const char *name, const char *value)
+/* Write tenths as "units.tenth" with an optional sign; return the length. */
+static size_t coord_write(unsigned long tenths, bool negative, char *dst)
 {
-	xmlNewProp(n, (const xmlChar *)name, (const xmlChar *)value);
+	char tmp[24];
+	size_t n = sizeof tmp;
+	tmp[--n] = (char)('0' + tenths % 10);
+	tmp[--n] = '.';
+	unsigned long units = tenths / 10;
+	do {
+		tmp[--n] = (char)('0' + units % 10);
+		units /= 10;
+	} while (units);
+	if (negative)
+		tmp[--n] = '-';
+	memcpy(dst, tmp + n, sizeof tmp - n);
+	dst[sizeof tmp - n] = '\0';
+	return sizeof tmp - n;
+}
+
+/* printf would cost about a thousand instructions per coordinate, the
+ * most frequent thing a chart writes; huge values, NaN and infinities
+ * still go to it. */
+size_t chart_coord_format(double v, char *dst)
+{
+	if (fabs(v) < 0.05)
+		v = 0;
+	/* |v| >= 0.05 rounds to 0.1 or more (0.05 itself is just above the
+	 * half), so a negative v never prints as "-0.0" */
+	if (fabs(v) < 1e6)
+		return coord_write(coord_tenths(fabs(v)), v < 0, dst);
+	int n = snprintf(dst, CHART_COORD_MAX, "%.1f", v);
+	return n > 0 ? (size_t)n : 0;
+}
+
+/* ---- A streaming XML writer ----
+ * Elements are written as they are opened, straight into the output: no
+ * tree. The bytes are what libxml2's xmlNodeDump wrote for the same tree
+ * (no indentation): `<name a="v">children</name>`, or `<name a="v"/>` for
+ * an element without children, so a start tag stays open until its first
+ * child or its close decides which. (One difference: libxml2 wrote
+ * non-ASCII in attribute values as character references, this writes the
+ * UTF-8; the charts' attribute values are ids, classes and numbers, all
+ * ASCII.) Element and attribute names must be string literals: the writer
+ * keeps the pointers. */
+
+#define SVG_MAX_DEPTH 8  /* deepest: svg > defs > pattern > line */
+#define SVG_MAX_ATTRS 16 /* most on one element: 9 on the root */
+
+struct svg_writer {
+	struct buf *out;
+	const char *id;  /* the chart's id, checked by id_is_valid */
+	bool start_open; /* "<name a=.." written, its ">" or "/>" not yet */
+	size_t n_attrs;  /* names of the attributes on the open start tag */
+	const char *attrs[SVG_MAX_ATTRS];
+	size_t depth;    /* the open elements, innermost last */
+	const char *open[SVG_MAX_DEPTH];
+};
+
+/* A broken nesting is a bug in this file, not bad input. */
+static void svg_fail(const char *why)
+{
+	fprintf(stderr, "gen: fatal: chart writer: %s\n", why);
+	abort();
+}
+
+static void svg_end_start_tag(struct svg_writer *w)
+{
+	if (w->start_open) {
+		buf_addc(w->out, '>');
+		w->start_open = false;
+	}
+}
+
+static void svg_open(struct svg_writer *w, const char *name)
+{
+	if (w->depth == SVG_MAX_DEPTH)
+		svg_fail("elements nested too deep");
+	svg_end_start_tag(w);
+	buf_addc(w->out, '<');
+	buf_adds(w->out, name);
+	w->open[w->depth++] = name;
+	w->start_open = true;
+	w->n_attrs = 0;
+}
+
+static void svg_close(struct svg_writer *w)
+{
+	if (!w->depth)
+		svg_fail("close without open");
+	const char *name = w->open[--w->depth];
+	if (w->start_open) {
+		buf_add(w->out, "/>", 2);
+		w->start_open = false;
+		return;
+	}
+	buf_add(w->out, "</", 2);
+	buf_adds(w->out, name);
+	buf_addc(w->out, '>');
+}
+
+static bool svg_has_attr(const struct svg_writer *w, const char *name)
+{
+	for (size_t i = 0; i < w->n_attrs; i++)
+		if (w->attrs[i][0] == name[0] && strcmp(w->attrs[i], name) == 0)
+			return true;
+	return false;
+}
+
+/* Write ` name="`; the value and the closing quote follow. */
+static void svg_attr_begin(struct svg_writer *w, const char *name)
+{
+	if (!w->start_open)
+		svg_fail("attribute outside a start tag");
+	if (w->n_attrs == SVG_MAX_ATTRS)
+		svg_fail("too many attributes");
+	w->attrs[w->n_attrs++] = name;
+	buf_addc(w->out, ' ');
+	buf_adds(w->out, name);
+	buf_add(w->out, "=\"", 2);
+}
+
+static void svg_attr_end(struct svg_writer *w)
+{
+	buf_addc(w->out, '"');
+}
+
+/* True for the bytes that are copied as they are: printable ASCII other
+ * than the markup characters (and '"', escaped in attributes only). */
+static bool svg_byte_is_plain(unsigned char c, bool in_attr)
+{
+	return c >= 0x20 && c < 0x7F && c != '&' && c != '<' && c != '>' &&
+	       !(in_attr && c == '"');
+}
+
+/* A character that may not appear in the output as it is: invalid or
+ * overlong UTF-8, a surrogate, beyond U+10FFFF, or U+FFFE/U+FFFF. */
+static bool svg_char_is_bad(uint32_t c, size_t len)
+{
+	static const uint32_t shortest[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+	return c == UINT32_MAX || c < shortest[len] ||
+	       (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF || c == 0xFFFE ||
+	       c == 0xFFFF;
+}
+
+/* Escape one non-plain character at s and return its length. Text escapes
+ * & < > as xmlNodeDump did; attribute values also '"' and tab, newline and
+ * carriage return as character references (which keeps them through
+ * attribute value normalization). Bad UTF-8 becomes U+FFFD and other
+ * control characters a space, so the output stays well-formed XML
+ * whatever the caller passes. */
+static size_t svg_escape_char(struct buf *out, const char *s, bool in_attr)
+{
+	size_t len;
+	uint32_t c = utf8_decode(s, &len);
+	if (svg_char_is_bad(c, len)) {
+		buf_add(out, "\xEF\xBF\xBD", 3);
+	} else if (c == '&') {
+		buf_add(out, "&amp;", 5);
+	} else if (c == '<') {
+		buf_add(out, "&lt;", 4);
+	} else if (c == '>') {
+		buf_add(out, "&gt;", 4);
+	} else if (in_attr && c == '"') {
+		buf_add(out, "&quot;", 6);
+	} else if (in_attr && c == '\t') {
+		buf_add(out, "&#9;", 4);
+	} else if (in_attr && c == '\n') {
+		buf_add(out, "&#10;", 5);
+	} else if (in_attr && c == '\r') {
+		buf_add(out, "&#13;", 5);
+	} else if (c < 0x20 || c == 0x7F) {
+		buf_addc(out, ' ');
+	} else {
+		buf_add(out, s, len);
+	}
+	return len;
+}
+
+/* Append s escaped; runs of plain bytes are copied at once. */
+static void svg_escape(struct buf *out, const char *s, bool in_attr)
+{
+	while (*s) {
+		const char *run = s;
+		while (svg_byte_is_plain((unsigned char)*s, in_attr))
+			s++;
+		buf_add(out, run, (size_t)(s - run));
+		if (*s)
+			s += svg_escape_char(out, s, in_attr);
+	}
+}
+
+static void svg_attr(struct svg_writer *w, const char *name, const char *value)
+{
+	svg_attr_begin(w, name);
+	svg_escape(w->out, value, true);
+	svg_attr_end(w);
+}
+
+/* An attribute whose value is known to need no escaping. */
+static void svg_attr_raw(struct svg_writer *w, const char *name,
+			 const char *value, size_t len)
+{
+	svg_attr_begin(w, name);
+	buf_add(w->out, value, len);
+	svg_attr_end(w);
 }
 
 /* Coordinates with one decimal; -0.0 and tiny noise print as 0.0. */
-static void svg_num(xmlNodePtr n, const char *name, double v)
+static void svg_num(struct svg_writer *w, const char *name, double v)
 {
-	char s[40];
-	if (fabs(v) < 0.05)
-		v = 0;
-	snprintf(s, sizeof s, "%.1f", v);
-	svg_attr(n, name, s);
+	char s[CHART_COORD_MAX];
+	svg_attr_raw(w, name, s, chart_coord_format(v, s));
 }
 
-/* Text content: invalid UTF-8 becomes U+FFFD and control characters a
- * space, so the output stays well-formed XML whatever the caller passes. */
-static void svg_text(xmlNodePtr n, const char *text)
+/* Text content; NULL or "" adds nothing (an element with no other
+ * children stays empty: <desc id=".."/>). */
+static void svg_text(struct svg_writer *w, const char *text)
 {
-	struct buf clean = BUF_INIT;
-	size_t len;
-	for (const char *p = text ? text : ""; *p; p += len) {
-		uint32_t c = utf8_decode(p, &len);
-		if (c == UINT32_MAX || (c >= 0xD800 && c <= 0xDFFF) ||
-		    c > 0x10FFFF || c == 0xFFFE || c == 0xFFFF)
-			buf_adds(&clean, "\xEF\xBF\xBD");
-		else if (c < 0x20 || c == 0x7F)
-			buf_addc(&clean, ' ');
-		else
-			buf_add(&clean, p, len);
-	}
-	xmlNodeAddContent(n, (const xmlChar *)clean.ptr);
-	buf_release(&clean);
+	if (!text || !*text)
+		return;
+	svg_end_start_tag(w);
+	svg_escape(w->out, text, false);
 }
 
-static void svg_title(xmlNodePtr n, const char *tip)
+static void svg_title(struct svg_writer *w, const char *tip)
 {
-	if (tip)
-		svg_text(svg_add(n, "title"), tip);
+	if (!tip)
+		return;
+	svg_open(w, "title");
+	svg_text(w, tip);
+	svg_close(w);
 }
+
+/* ---- Classes and their presentation attributes ---- */
 
 /* Presentation attributes repeating the CSS fallbacks, for renderers that
  * ignore var() or <style> (image viewers, librsvg); the CSS wins in
- * browsers, so the page can still restyle through custom properties. */
+ * browsers, so the page can still restyle through custom properties.
+ * The colour words c0..c7 take their fill from the palette and "hatch"
+ * fills with the chart's own pattern (see svg_presentation). */
+#define SVG_MAX_PRESENTATION 4
 static const struct {
 	const char *cls;
-	const char *attrs; /* name=value pairs separated by ';' */
+	struct {
+		const char *name, *value;
+	} attrs[SVG_MAX_PRESENTATION]; /* the first NULL name ends the list */
 } presentation[] = {
-	{ "hl", "stroke=#222;stroke-width=2" },
-	{ "pt", "stroke=#fff;stroke-width=1" },
-	{ "grid", "stroke=#ddd;stroke-width=1" },
-	{ "axis", "stroke=#222;stroke-width=1" },
-	{ "hatch-line", "stroke=#fff;stroke-width=2;stroke-opacity=0.7" },
-	{ "front", "fill=none;stroke=#222;stroke-width=1.5;stroke-dasharray=5 3" },
-	{ "fit-yes", "fill=#009E73;fill-opacity=0.35" },
-	{ "fit-need", "fill=#E69F00;fill-opacity=0.45" },
-	{ "fit-na", "fill=none;stroke=#666;stroke-dasharray=3 3" },
-	{ "ttl", "font-size=15;font-weight=700" },
-	{ "md", "font-size=12" },
-	{ "sm", "font-size=11" },
-	{ "b", "font-weight=700" },
-	{ "na", "fill=#666;font-style=italic" },
+	{ "hl", { { "stroke", "#222" }, { "stroke-width", "2" } } },
+	{ "pt", { { "stroke", "#fff" }, { "stroke-width", "1" } } },
+	{ "grid", { { "stroke", "#ddd" }, { "stroke-width", "1" } } },
+	{ "axis", { { "stroke", "#222" }, { "stroke-width", "1" } } },
+	{ "hatch-line",
+	  { { "stroke", "#fff" }, { "stroke-width", "2" }, { "stroke-opacity", "0.7" } } },
+	{ "front",
+	  { { "fill", "none" },
+	    { "stroke", "#222" },
+	    { "stroke-width", "1.5" },
+	    { "stroke-dasharray", "5 3" } } },
+	{ "fit-yes", { { "fill", "#009E73" }, { "fill-opacity", "0.35" } } },
+	{ "fit-need", { { "fill", "#E69F00" }, { "fill-opacity", "0.45" } } },
+	{ "fit-na",
+	  { { "fill", "none" }, { "stroke", "#666" }, { "stroke-dasharray", "3 3" } } },
+	{ "ttl", { { "font-size", "15" }, { "font-weight", "700" } } },
+	{ "md", { { "font-size", "12" } } },
+	{ "sm", { { "font-size", "11" } } },
+	{ "b", { { "font-weight", "700" } } },
+	{ "na", { { "fill", "#666" }, { "font-style", "italic" } } },
 };
 
-static void svg_presentation(xmlNodePtr n, const char *word, size_t len,
-			     const char *id)
+/* The presentation attributes of one class word (len bytes at word). An
+ * attribute already on the element wins, so the first class word that
+ * sets, say, fill decides it. */
+static void svg_presentation(struct svg_writer *w, const char *word, size_t len)
 {
-	char name[32], value[80];
 	if (len == 2 && word[0] == 'c' && word[1] >= '0' &&
 	    word[1] < '0' + CHART_COLORS) {
-		svg_attr(n, "fill", palette[word[1] - '0']);
+		if (!svg_has_attr(w, "fill"))
+			svg_attr(w, "fill", palette[word[1] - '0']);
 		return;
 	}
 	if (len == 5 && memcmp(word, "hatch", 5) == 0) {
-		snprintf(value, sizeof value, "url(#%s-hatch)", id);
-		svg_attr(n, "fill", value);
+		if (!svg_has_attr(w, "fill")) {
+			svg_attr_begin(w, "fill");
+			buf_add(w->out, "url(#", 5);
+			buf_adds(w->out, w->id);
+			buf_add(w->out, "-hatch)", 7);
+			svg_attr_end(w);
+		}
 		return;
 	}
 	for (size_t i = 0; i < sizeof presentation / sizeof presentation[0]; i++) {
 		const char *c = presentation[i].cls;
-		if (strlen(c) != len || memcmp(c, word, len) != 0)
+		if (c[0] != word[0] || strncmp(c, word, len) != 0 || c[len] != '\0')
 			continue;
-		for (const char *p = presentation[i].attrs; *p;) {
-			const char *eq = strchr(p, '=');
-			const char *end = strchr(eq, ';');
-			if (!end)
-				end = eq + strlen(eq);
-			snprintf(name, sizeof name, "%.*s", (int)(eq - p), p);
-			snprintf(value, sizeof value, "%.*s", (int)(end - eq - 1),
-				 eq + 1);
-			if (!xmlHasProp(n, (const xmlChar *)name))
-				svg_attr(n, name, value);
-			p = *end ? end + 1 : end;
+		for (size_t k = 0; k < SVG_MAX_PRESENTATION; k++) {
+			const char *name = presentation[i].attrs[k].name;
+			if (!name)
+				break;
+			if (!svg_has_attr(w, name))
+				svg_attr(w, name, presentation[i].attrs[k].value);
 		}
+		return;
 	}
 }
 
-/* Set class="cls" and the matching presentation attributes. */
-static void svg_class(xmlNodePtr n, const char *cls, const char *id)
+/* Set class="cls" (space-separated words) and the words' presentation
+ * attributes. */
+static void svg_class(struct svg_writer *w, const char *cls)
 {
-	svg_attr(n, "class", cls);
+	svg_attr(w, "class", cls);
 	for (const char *p = cls; *p;) {
 		size_t len = strcspn(p, " ");
-		svg_presentation(n, p, len, id);
+		svg_presentation(w, p, len);
 		p += len;
 		while (*p == ' ')
 			p++;
 	}
 }
 
-static void svg_style(xmlNodePtr root, const char *id)
+/* "cN" for a colour and then `rest`, into dst (48 bytes). */
+static const char *color_class(char *dst, int color, const char *rest)
 {
-	struct buf css = BUF_INIT;
-	buf_addf(&css,
-		 "#%s text{font-family:system-ui,-apple-system,Segoe UI,Roboto,"
-		 "Noto Sans,PingFang SC,Microsoft YaHei,sans-serif;font-size:13px;"
-		 "fill:var(--fg,#222)}",
-		 id);
-	buf_addf(&css, "#%s .ttl{font-size:15px;font-weight:700}#%s .md{font-size:12px}"
-		       "#%s .sm{font-size:11px}#%s .b{font-weight:700}",
-		 id, id, id, id);
-	buf_addf(&css, "#%s .na{fill:var(--muted,#666);font-style:italic}", id);
-	for (int i = 0; i < CHART_COLORS; i++)
-		buf_addf(&css, "#%s .c%d{fill:var(--c%d,%s)}", id, i, i, palette[i]);
-	buf_addf(&css, "#%s .hl{stroke:var(--fg,#222);stroke-width:2}", id);
-	buf_addf(&css, "#%s .pt{stroke:var(--bg,#fff);stroke-width:1}", id);
-	buf_addf(&css, "#%s .grid{stroke:var(--grid,#ddd);stroke-width:1}", id);
-	buf_addf(&css, "#%s .axis{stroke:var(--fg,#222);stroke-width:1}", id);
-	buf_addf(&css, "#%s .hatch{fill:url(#%s-hatch);stroke:none}", id, id);
-	buf_addf(&css, "#%s .hatch-line{stroke:var(--bg,#fff);stroke-width:2;"
-		       "stroke-opacity:.7}",
-		 id);
-	buf_addf(&css, "#%s .front{fill:none;stroke:var(--fg,#222);"
-		       "stroke-width:1.5;stroke-dasharray:5 3}",
-		 id);
-	buf_addf(&css, "#%s .fit-yes{fill:var(--c2,#009E73);fill-opacity:.35}", id);
-	buf_addf(&css, "#%s .fit-need{fill:var(--c1,#E69F00);fill-opacity:.45}",
-		 id);
-	buf_addf(&css, "#%s .fit-na{fill:none;stroke:var(--muted,#666);"
-		       "stroke-dasharray:3 3}",
-		 id);
-	svg_text(svg_add(root, "style"), css.ptr);
-	buf_release(&css);
+	char digits[16];
+	size_t n = sizeof digits;
+	unsigned u = color < 0 ? 0 : (unsigned)color;
+	do {
+		digits[--n] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	dst[0] = 'c';
+	memcpy(dst + 1, digits + n, sizeof digits - n);
+	strcpy(dst + 1 + sizeof digits - n, rest);
+	return dst;
 }
 
-static void svg_hatch_pattern(xmlNodePtr root, const char *id)
+/* ---- The parts of a chart ---- */
+
+/* Append tmpl with each '$' replaced by the chart's id. */
+static void add_with_id(struct svg_writer *w, const char *tmpl)
 {
-	struct buf pid = BUF_INIT;
-	buf_addf(&pid, "%s-hatch", id);
-	xmlNodePtr defs = svg_add(root, "defs");
-	xmlNodePtr pat = svg_add(defs, "pattern");
-	svg_attr(pat, "id", pid.ptr);
-	svg_attr(pat, "width", "6");
-	svg_attr(pat, "height", "6");
-	svg_attr(pat, "patternUnits", "userSpaceOnUse");
-	svg_attr(pat, "patternTransform", "rotate(45)");
-	xmlNodePtr line = svg_add(pat, "line");
-	svg_attr(line, "x1", "0");
-	svg_attr(line, "y1", "0");
-	svg_attr(line, "x2", "0");
-	svg_attr(line, "y2", "6");
-	svg_class(line, "hatch-line", id);
-	buf_release(&pid);
+	for (const char *dollar; (dollar = strchr(tmpl, '$')); tmpl = dollar + 1) {
+		buf_add(w->out, tmpl, (size_t)(dollar - tmpl));
+		buf_adds(w->out, w->id);
+	}
+	buf_adds(w->out, tmpl);
 }
 
-static xmlNodePtr svg_rect(xmlNodePtr parent, const struct chart_box *b,
-			   const char *cls, const char *id)
+/* The CSS, around the palette's rules. Written without escaping: it has no
+ * markup characters, and the id only [A-Za-z0-9_-]. */
+static const char css_head[] =
+	"#$ text{font-family:system-ui,-apple-system,Segoe UI,Roboto,"
+	"Noto Sans,PingFang SC,Microsoft YaHei,sans-serif;font-size:13px;"
+	"fill:var(--fg,#222)}"
+	"#$ .ttl{font-size:15px;font-weight:700}#$ .md{font-size:12px}"
+	"#$ .sm{font-size:11px}#$ .b{font-weight:700}"
+	"#$ .na{fill:var(--muted,#666);font-style:italic}";
+static const char css_tail[] =
+	"#$ .hl{stroke:var(--fg,#222);stroke-width:2}"
+	"#$ .pt{stroke:var(--bg,#fff);stroke-width:1}"
+	"#$ .grid{stroke:var(--grid,#ddd);stroke-width:1}"
+	"#$ .axis{stroke:var(--fg,#222);stroke-width:1}"
+	"#$ .hatch{fill:url(#$-hatch);stroke:none}"
+	"#$ .hatch-line{stroke:var(--bg,#fff);stroke-width:2;stroke-opacity:.7}"
+	"#$ .front{fill:none;stroke:var(--fg,#222);stroke-width:1.5;"
+	"stroke-dasharray:5 3}"
+	"#$ .fit-yes{fill:var(--c2,#009E73);fill-opacity:.35}"
+	"#$ .fit-need{fill:var(--c1,#E69F00);fill-opacity:.45}"
+	"#$ .fit-na{fill:none;stroke:var(--muted,#666);stroke-dasharray:3 3}";
+
+static void svg_style(struct svg_writer *w)
 {
-	xmlNodePtr r = svg_add(parent, "rect");
-	svg_num(r, "x", b->x);
-	svg_num(r, "y", b->y);
-	svg_num(r, "width", b->w);
-	svg_num(r, "height", b->h);
-	svg_class(r, cls, id);
-	return r;
+	svg_open(w, "style");
+	svg_end_start_tag(w);
+	add_with_id(w, css_head);
+	for (int i = 0; i < CHART_COLORS; i++) {
+		char digit = (char)('0' + i);
+		add_with_id(w, "#$ .c");
+		buf_addc(w->out, digit);
+		buf_add(w->out, "{fill:var(--c", 13);
+		buf_addc(w->out, digit);
+		buf_addc(w->out, ',');
+		buf_adds(w->out, palette[i]);
+		buf_add(w->out, ")}", 2);
+	}
+	add_with_id(w, css_tail);
+	svg_close(w);
+}
+
+static void svg_hatch_pattern(struct svg_writer *w)
+{
+	svg_open(w, "defs");
+	svg_open(w, "pattern");
+	svg_attr_begin(w, "id");
+	buf_adds(w->out, w->id);
+	buf_add(w->out, "-hatch", 6);
+	svg_attr_end(w);
+	svg_attr(w, "width", "6");
+	svg_attr(w, "height", "6");
+	svg_attr(w, "patternUnits", "userSpaceOnUse");
+	svg_attr(w, "patternTransform", "rotate(45)");
+	svg_open(w, "line");
+	svg_attr(w, "x1", "0");
+	svg_attr(w, "y1", "0");
+	svg_attr(w, "x2", "0");
+	svg_attr(w, "y2", "6");
+	svg_class(w, "hatch-line");
+	svg_close(w);
+	svg_close(w);
+	svg_close(w);
+}
+
+/* Open a <rect> with the box and classes; the caller closes it. */
+static void svg_rect_open(struct svg_writer *w, const struct chart_box *b,
+			  const char *cls)
+{
+	svg_open(w, "rect");
+	svg_num(w, "x", b->x);
+	svg_num(w, "y", b->y);
+	svg_num(w, "width", b->w);
+	svg_num(w, "height", b->h);
+	svg_class(w, cls);
+}
+
+/* A <rect> with a tooltip (none when tip is NULL). */
+static void svg_rect(struct svg_writer *w, const struct chart_box *b,
+		     const char *cls, const char *tip)
+{
+	svg_rect_open(w, b, cls);
+	svg_title(w, tip);
+	svg_close(w);
+}
+
+/* A <line> across the box, from its top-left to its bottom-right corner. */
+static void svg_line(struct svg_writer *w, const struct chart_box *b,
+		     const char *cls)
+{
+	svg_open(w, "line");
+	svg_num(w, "x1", b->x);
+	svg_num(w, "y1", b->y);
+	svg_num(w, "x2", b->x + b->w);
+	svg_num(w, "y2", b->y + b->h);
+	svg_class(w, cls);
+	svg_close(w);
 }
 
 static const char *fit_class(unsigned flags)
@@ -1552,109 +1835,151 @@ static const char *fit_class(unsigned flags)
 					  : "fit-yes";
 }
 
-static void render_text(xmlNodePtr root, const struct chart_item *it,
-			const char *id)
+/* The class words of a text item, into cls (at least 16 bytes). */
+static const char *text_class(const struct chart_item *it, char *cls)
 {
-	struct buf cls = BUF_INIT;
-	xmlNodePtr n = svg_add(root, "text");
+	cls[0] = '\0';
+	if (it->font_px == CHART_FONT_TITLE)
+		strcat(cls, " ttl");
+	else if (it->font_px == CHART_FONT_SMALL)
+		strcat(cls, " sm");
+	else if (it->font_px == CHART_FONT_SMALL + 1)
+		strcat(cls, " md");
+	if ((it->flags & CHART_ITEM_BOLD) && it->font_px != CHART_FONT_TITLE)
+		strcat(cls, " b");
+	if (it->flags & CHART_ITEM_MUTED)
+		strcat(cls, " na");
+	return cls[0] ? cls + 1 : NULL;
+}
+
+static void render_text(struct svg_writer *w, const struct chart_item *it)
+{
+	char buf[16];
 	double x = it->box.x;
 	if (it->flags & CHART_ITEM_END)
 		x += it->box.w;
 	else if (it->flags & CHART_ITEM_MIDDLE)
 		x += it->box.w / 2;
-	svg_num(n, "x", x);
-	svg_num(n, "y", it->box.y + it->box.h / 2 + 0.35 * it->font_px);
+	svg_open(w, "text");
+	svg_num(w, "x", x);
+	svg_num(w, "y", it->box.y + it->box.h / 2 + 0.35 * it->font_px);
 	if (it->flags & CHART_ITEM_END)
-		svg_attr(n, "text-anchor", "end");
+		svg_attr(w, "text-anchor", "end");
 	else if (it->flags & CHART_ITEM_MIDDLE)
-		svg_attr(n, "text-anchor", "middle");
-	if (it->font_px == CHART_FONT_TITLE)
-		buf_adds(&cls, " ttl");
-	else if (it->font_px == CHART_FONT_SMALL)
-		buf_adds(&cls, " sm");
-	else if (it->font_px == CHART_FONT_SMALL + 1)
-		buf_adds(&cls, " md");
-	if ((it->flags & CHART_ITEM_BOLD) && it->font_px != CHART_FONT_TITLE)
-		buf_adds(&cls, " b");
-	if (it->flags & CHART_ITEM_MUTED)
-		buf_adds(&cls, " na");
-	if (cls.len)
-		svg_class(n, cls.ptr + 1, id);
-	svg_title(n, it->tip);
-	svg_text(n, it->text);
-	buf_release(&cls);
+		svg_attr(w, "text-anchor", "middle");
+	const char *cls = text_class(it, buf);
+	if (cls)
+		svg_class(w, cls);
+	svg_title(w, it->tip);
+	svg_text(w, it->text);
+	svg_close(w);
 }
 
-static void render_item(xmlNodePtr root, const struct chart_item *it,
-			const char *id)
+static void render_point(struct svg_writer *w, const struct chart_item *it)
+{
+	char cls[48];
+	svg_open(w, "circle");
+	svg_num(w, "cx", it->box.x + it->box.w / 2);
+	svg_num(w, "cy", it->box.y + it->box.h / 2);
+	svg_num(w, "r", it->box.w / 2);
+	svg_class(w, color_class(cls, it->color,
+				 it->flags & CHART_ITEM_HIGHLIGHT ? " hl" : " pt"));
+	svg_title(w, it->tip);
+	svg_close(w);
+}
+
+static void render_item(struct svg_writer *w, const struct chart_item *it)
 {
 	char cls[48];
 	switch (it->kind) {
 	case CHART_ITEM_TEXT:
-		render_text(root, it, id);
+		render_text(w, it);
 		break;
 	case CHART_ITEM_BAR:
-		snprintf(cls, sizeof cls, "c%d bar%s", it->color < 0 ? 0 : it->color,
-			 it->flags & CHART_ITEM_HIGHLIGHT ? " hl" : "");
-		svg_title(svg_rect(root, &it->box, cls, id), it->tip);
+		color_class(cls, it->color,
+			    it->flags & CHART_ITEM_HIGHLIGHT ? " bar hl" : " bar");
+		svg_rect(w, &it->box, cls, it->tip);
 		if (it->flags & (CHART_ITEM_HIGHLIGHT | CHART_ITEM_HATCH))
-			svg_rect(root, &it->box, "hatch", id);
+			svg_rect(w, &it->box, "hatch", NULL);
 		break;
-	case CHART_ITEM_POINT: {
-		xmlNodePtr c = svg_add(root, "circle");
-		svg_num(c, "cx", it->box.x + it->box.w / 2);
-		svg_num(c, "cy", it->box.y + it->box.h / 2);
-		svg_num(c, "r", it->box.w / 2);
-		snprintf(cls, sizeof cls, "c%d %s", it->color < 0 ? 0 : it->color,
-			 it->flags & CHART_ITEM_HIGHLIGHT ? "hl" : "pt");
-		svg_class(c, cls, id);
-		svg_title(c, it->tip);
+	case CHART_ITEM_POINT:
+		render_point(w, it);
 		break;
-	}
 	case CHART_ITEM_CELL:
-		svg_title(svg_rect(root, &it->box, fit_class(it->flags), id), it->tip);
+		svg_rect(w, &it->box, fit_class(it->flags), it->tip);
 		if (it->flags & CHART_ITEM_HATCH)
-			svg_rect(root, &it->box, "hatch", id);
+			svg_rect(w, &it->box, "hatch", NULL);
 		break;
 	case CHART_ITEM_SWATCH:
 		if (it->flags & CHART_ITEM_LINE) {
-			xmlNodePtr l = svg_add(root, "line");
-			svg_num(l, "x1", it->box.x);
-			svg_num(l, "y1", it->box.y);
-			svg_num(l, "x2", it->box.x + it->box.w);
-			svg_num(l, "y2", it->box.y + it->box.h);
-			svg_class(l, "front", id);
+			svg_line(w, &it->box, "front");
 			break;
 		}
-		svg_rect(root, &it->box, fit_class(it->flags), id);
+		svg_rect(w, &it->box, fit_class(it->flags), NULL);
 		if (it->flags & CHART_ITEM_HATCH)
-			svg_rect(root, &it->box, "hatch", id);
+			svg_rect(w, &it->box, "hatch", NULL);
 		break;
-	case CHART_ITEM_RULE: {
-		xmlNodePtr l = svg_add(root, "line");
-		svg_num(l, "x1", it->box.x);
-		svg_num(l, "y1", it->box.y);
-		svg_num(l, "x2", it->box.x + it->box.w);
-		svg_num(l, "y2", it->box.y + it->box.h);
-		svg_class(l, it->flags & CHART_ITEM_GRID ? "grid" : "axis", id);
+	case CHART_ITEM_RULE:
+		svg_line(w, &it->box, it->flags & CHART_ITEM_GRID ? "grid" : "axis");
 		break;
-	}
 	}
 }
 
-static void render_path(xmlNodePtr root, const struct chart_layout *lay,
-			const char *id)
+/* The frontier polyline: points="x,y x,y ..." with one decimal. */
+static void render_path(struct svg_writer *w, const struct chart_layout *lay)
 {
-	struct buf pts = BUF_INIT;
+	char s[CHART_COORD_MAX];
+	svg_open(w, "polyline");
+	svg_attr_begin(w, "points");
 	for (size_t i = 0; i < lay->path_n; i++) {
-		double x = lay->path[2 * i], y = lay->path[2 * i + 1];
-		buf_addf(&pts, "%s%.1f,%.1f", i ? " " : "", fabs(x) < 0.05 ? 0 : x,
-			 fabs(y) < 0.05 ? 0 : y);
+		if (i)
+			buf_addc(w->out, ' ');
+		buf_add(w->out, s, chart_coord_format(lay->path[2 * i], s));
+		buf_addc(w->out, ',');
+		buf_add(w->out, s, chart_coord_format(lay->path[2 * i + 1], s));
 	}
-	xmlNodePtr p = svg_add(root, "polyline");
-	svg_attr(p, "points", pts.ptr);
-	svg_class(p, "front", id);
-	buf_release(&pts);
+	svg_attr_end(w);
+	svg_class(w, "front");
+	svg_close(w);
+}
+
+/* <svg ...> with its accessible name, up to the first child. */
+static void render_root_open(struct svg_writer *w, const struct chart_layout *lay)
+{
+	svg_open(w, "svg");
+	svg_attr(w, "xmlns", "http://www.w3.org/2000/svg");
+	svg_attr(w, "role", "img");
+	svg_attr_begin(w, "viewBox");
+	buf_addf(w->out, "0 0 %.0f %.0f", ceil(lay->width), ceil(lay->height));
+	svg_attr_end(w);
+	svg_attr_begin(w, "aria-labelledby");
+	add_with_id(w, "$-title $-desc");
+	svg_attr_end(w);
+	svg_attr(w, "id", w->id);
+	svg_attr(w, "class", lay->no_data ? "chart chart-empty" : "chart");
+	svg_attr(w, "font-family", "system-ui, sans-serif");
+	svg_attr(w, "font-size", "13");
+	svg_attr(w, "fill", "#222");
+}
+
+/* <title id="ID-title"> or <desc id="ID-desc"> with its text. */
+static void render_label(struct svg_writer *w, const char *name,
+			 const char *id_tmpl, const char *text)
+{
+	svg_open(w, name);
+	svg_attr_begin(w, "id");
+	add_with_id(w, id_tmpl);
+	svg_attr_end(w);
+	svg_text(w, text);
+	svg_close(w);
+}
+
+static bool layout_has_hatch(const struct chart_layout *lay)
+{
+	for (size_t i = 0; i < lay->n; i++)
+		if (lay->items[i].flags & (CHART_ITEM_HIGHLIGHT | CHART_ITEM_HATCH))
+			return true;
+	return false;
 }
 
 int chart_layout_render(const struct chart_layout *lay, const char *id,
@@ -1662,57 +1987,22 @@ int chart_layout_render(const struct chart_layout *lay, const char *id,
 {
 	if (!lay || !t || !out || !id_is_valid(id))
 		return -1;
-	struct buf s = BUF_INIT;
-	xmlDocPtr doc = xmlNewDoc((const xmlChar *)"1.0");
-	xmlNodePtr root = xmlNewNode(NULL, (const xmlChar *)"svg");
-	xmlDocSetRootElement(doc, root);
-	xmlNsPtr ns = xmlNewNs(root, (const xmlChar *)"http://www.w3.org/2000/svg",
-			       NULL);
-	xmlSetNs(root, ns);
-	svg_attr(root, "role", "img");
-	buf_addf(&s, "0 0 %.0f %.0f", ceil(lay->width), ceil(lay->height));
-	svg_attr(root, "viewBox", s.ptr);
-	buf_reset(&s);
-	buf_addf(&s, "%s-title %s-desc", id, id);
-	svg_attr(root, "aria-labelledby", s.ptr);
-	svg_attr(root, "id", id);
-	svg_attr(root, "class", lay->no_data ? "chart chart-empty" : "chart");
-	svg_attr(root, "font-family", "system-ui, sans-serif");
-	svg_attr(root, "font-size", "13");
-	svg_attr(root, "fill", "#222");
-
-	xmlNodePtr title = svg_add(root, "title");
-	buf_reset(&s);
-	buf_addf(&s, "%s-title", id);
-	svg_attr(title, "id", s.ptr);
-	svg_text(title, t->title);
-	xmlNodePtr desc = svg_add(root, "desc");
-	buf_reset(&s);
-	buf_addf(&s, "%s-desc", id);
-	svg_attr(desc, "id", s.ptr);
-	svg_text(desc, t->desc ? t->desc : lay->no_data ? no_data_text(t) : "");
-	svg_style(root, id);
-	for (size_t i = 0; i < lay->n; i++) {
-		if (lay->items[i].flags & (CHART_ITEM_HIGHLIGHT | CHART_ITEM_HATCH)) {
-			svg_hatch_pattern(root, id);
-			break;
-		}
-	}
-
+	struct svg_writer w = { .out = out, .id = id };
+	render_root_open(&w, lay);
+	render_label(&w, "title", "$-title", t->title);
+	render_label(&w, "desc", "$-desc",
+		     t->desc ? t->desc : lay->no_data ? no_data_text(t) : "");
+	svg_style(&w);
+	if (layout_has_hatch(lay))
+		svg_hatch_pattern(&w);
 	for (size_t i = 0; i < lay->n; i++) {
 		if (lay->path_n && lay->path_at == i)
-			render_path(root, lay, id);
-		render_item(root, &lay->items[i], id);
+			render_path(&w, lay);
+		render_item(&w, &lay->items[i]);
 	}
 	if (lay->path_n && lay->path_at >= lay->n)
-		render_path(root, lay, id);
-
-	xmlBufferPtr xb = xmlBufferCreate();
-	xmlNodeDump(xb, doc, root, 0, 0);
-	buf_add(out, xmlBufferContent(xb), (size_t)xmlBufferLength(xb));
-	xmlBufferFree(xb);
-	xmlFreeDoc(doc);
-	buf_release(&s);
+		render_path(&w, lay);
+	svg_close(&w);
 	return 0;
 }
 

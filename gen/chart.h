@@ -1,13 +1,20 @@
-/* chart: accessible, deterministic SVG charts built as libxml2 trees.
+/* chart: accessible, deterministic SVG charts.
  *
  * Generic: this module knows nothing of GPUs or data.h. The caller maps its
  * data to labels, numbers and already formatted value texts, in the page's
  * language. Every chart is laid out first (a list of boxes, testable: labels
- * never overlap each other or the marks), then rendered as a libxml2 tree and
- * dumped with xmlNodeDump, so all text is escaped and the SVG is well-formed.
+ * never overlap each other or the marks), then written out in document order
+ * by a small streaming XML writer that appends straight to the caller's
+ * buffer (no tree is built). The writer escapes all text and attribute
+ * values (& < > in text, also " and tab, newline, carriage return in
+ * attributes), turns invalid UTF-8 into U+FFFD and control characters into
+ * spaces, and closes every element it opens, so the SVG is well-formed
+ * whatever the caller passes. Its bytes are those libxml2's xmlNodeDump wrote
+ * for the same tree, which these charts were made with before: an element
+ * without children is written as <name .../>.
  *
- * Output shape: <svg xmlns=".." role="img" viewBox="0 0 W H" id="ID"
- * aria-labelledby="ID-title ID-desc"> with <title id="ID-title"> and
+ * Output shape: <svg xmlns=".." role="img" viewBox="0 0 W H"
+ * aria-labelledby="ID-title ID-desc" id="ID" ..> with <title id="ID-title"> and
  * <desc id="ID-desc">, no width/height (it scales to its container), and a
  * small <style> scoped to #ID that colours marks through CSS custom
  * properties (--c0..--c7, --fg, --muted, --grid, --bg) with the Okabe-Ito
@@ -15,7 +22,8 @@
  * and a page's dark scheme can override. Highlights use an outline and a
  * hatch pattern (id ID-hatch) as well as colour; every mark has a direct
  * text label, so nothing depends on colour alone. The same input always
- * gives the same bytes; coordinates are printed with "%.1f".
+ * gives the same bytes; coordinates are printed with "%.1f" (see
+ * chart_coord_format).
  *
  * Memory: all inputs are borrowed for the duration of a call. Output is
  * appended to the caller's `struct buf`. A `struct chart_layout` owns its
@@ -278,6 +286,13 @@ int chart_layout_render(const struct chart_layout *lay, const char *id,
 			const struct chart_text *t, struct buf *out);
 /* Free everything the layout owns and zero it. */
 void chart_layout_release(struct chart_layout *lay);
+
+/* Room for any coordinate chart_coord_format prints ("%.1f" of -DBL_MAX). */
+#define CHART_COORD_MAX 320
+/* Print a coordinate into dst (CHART_COORD_MAX bytes) as the SVG has it:
+ * |v| < 0.05 counts as 0 (no "-0.0"), then exactly what snprintf "%.1f"
+ * prints, only faster. Returns the length. */
+size_t chart_coord_format(double v, char *dst);
 
 /* True when two boxes share interior area (touching edges do not count). */
 bool chart_box_overlap(const struct chart_box *a, const struct chart_box *b);

@@ -12,6 +12,7 @@
 #include <libxml/parser.h>
 #include <libxml/tree.h>
 
+#include <float.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -87,6 +88,16 @@ static int count_class(xmlNodePtr n, const char *cls)
 		count += count_class(n->children, cls);
 	}
 	return count;
+}
+
+/* A random double in [0, 1) from xorshift64: a stream of its own, so the
+ * random layouts of test_random_inputs_never_overlap stay as they were. */
+static double coord_random(uint64_t *x)
+{
+	*x ^= *x << 13;
+	*x ^= *x >> 7;
+	*x ^= *x << 17;
+	return (double)(*x >> 11) / 9007199254740992.0;
 }
 
 static bool is_mark(const struct chart_item *it)
@@ -531,6 +542,211 @@ static void test_label_markup_is_escaped_as_text(void **state)
 	assert_int_equal(count_elems(root, "text", "a b\xEF\xBF\xBD\xEF\xBF\xBD"), 1);
 	xmlFreeDoc(doc);
 	buf_release(&out);
+}
+
+/* The exact bytes of escaped text: markup characters as entities in the
+ * title, a label and a tooltip (the bar's <title>: "label: value"); tab,
+ * newline, carriage return and other controls as spaces. */
+static void test_title_label_and_tooltip_escape_markup_and_controls(void **state)
+{
+	(void)state;
+	const struct chart_bar bars[] = {
+		{ "L<a>&\"b\"\x01\t\r\n\x7F" "z", 1, true, 0, false, "<1 & 2>" },
+	};
+	struct chart_text t = TXT;
+	t.title = "T<i>tle & \"q\"\tx\ny\rz\x1F!";
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_hbar(&out, "esc", &t, bars, 1), 0);
+	assert_non_null(strstr(out.ptr,
+			       "<title id=\"esc-title\">T&lt;i&gt;tle &amp; \"q\" x y z !"
+			       "</title>"));
+	/* the tooltip of the bar */
+	assert_non_null(strstr(out.ptr, "<title>L&lt;a&gt;&amp;\"b\"     z: "
+					"&lt;1 &amp; 2&gt;</title>"));
+	/* the label drawn next to the bar and the value text */
+	assert_non_null(strstr(out.ptr, ">L&lt;a&gt;&amp;\"b\"     z</text>"));
+	assert_non_null(strstr(out.ptr, ">&lt;1 &amp; 2&gt;</text>"));
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_elems(root, "title", "T<i>tle & \"q\" x y z !"), 1);
+	assert_int_equal(count_elems(root, "title", "L<a>&\"b\"     z: <1 & 2>"), 1);
+	assert_int_equal(count_elems(root, "text", "L<a>&\"b\"     z"), 1);
+	assert_int_equal(count_elems(root, "i", NULL), 0);
+	xmlFreeDoc(doc);
+	buf_release(&out);
+}
+
+/* Every byte sequence that is not a valid XML character in UTF-8 becomes
+ * U+FFFD: stray continuation bytes, truncated and overlong sequences
+ * (an overlong '<' must not sneak markup through), surrogates, code points
+ * beyond U+10FFFF, U+FFFE. Valid UTF-8 is kept as it is. */
+static void test_bad_utf8_becomes_replacement_characters(void **state)
+{
+	(void)state;
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "a\x80" "b", "a\xEF\xBF\xBD" "b" },
+		{ "a\xC3", "a\xEF\xBF\xBD" },
+		{ "\xC0\xBC" "b", "\xEF\xBF\xBD" "b" },         /* overlong '<' */
+		{ "\xE0\x80\xBC", "\xEF\xBF\xBD" },             /* overlong '<' */
+		{ "\xC0\x80", "\xEF\xBF\xBD" },                 /* overlong NUL */
+		{ "\xED\xA0\x80", "\xEF\xBF\xBD" },             /* surrogate */
+		{ "\xF4\x90\x80\x80", "\xEF\xBF\xBD" },         /* > U+10FFFF */
+		{ "\xEF\xBF\xBE", "\xEF\xBF\xBD" },             /* U+FFFE */
+		{ "\xFF\xFE", "\xEF\xBF\xBD\xEF\xBF\xBD" },
+		{ "\xC3\xA9\xE6\x9A\x82\xF0\x9F\x98\x80",
+		  "\xC3\xA9\xE6\x9A\x82\xF0\x9F\x98\x80" },  /* é 暂 😀 */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct chart_text t = TXT;
+		t.title = cases[i].in;
+		struct buf out = BUF_INIT, want = BUF_INIT;
+		const struct chart_bar bars[] = { { "A", 1, true, 0, false, "1" } };
+		assert_int_equal(chart_hbar(&out, "u", &t, bars, 1), 0);
+		buf_addf(&want, "<title id=\"u-title\">%s</title>", cases[i].out);
+		if (!strstr(out.ptr, want.ptr))
+			fail_msg("case %zu: no %s in %s", i, want.ptr, out.ptr);
+		xmlFreeDoc(parse_svg(&out));
+		buf_release(&want);
+		buf_release(&out);
+	}
+}
+
+/* Elements without children are written <name .../>, with children
+ * <name ...>...</name>; an empty description leaves <desc> empty. */
+static void test_empty_elements_are_self_closed(void **state)
+{
+	(void)state;
+	const struct chart_bar bars[] = { { "A", 1, true, 0, true, "1" } };
+	struct chart_text t = TXT;
+	t.desc = "";
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_hbar(&out, "e", &t, bars, 1), 0);
+	assert_non_null(strstr(out.ptr, "<desc id=\"e-desc\"/>"));
+	assert_non_null(strstr(out.ptr,
+			       "<defs><pattern id=\"e-hatch\" width=\"6\" height=\"6\" "
+			       "patternUnits=\"userSpaceOnUse\" "
+			       "patternTransform=\"rotate(45)\"><line x1=\"0\" y1=\"0\" "
+			       "x2=\"0\" y2=\"6\" class=\"hatch-line\" stroke=\"#fff\" "
+			       "stroke-width=\"2\" stroke-opacity=\"0.7\"/></pattern></defs>"));
+	assert_non_null(strstr(out.ptr, "class=\"hatch\" fill=\"url(#e-hatch)\"/>"));
+	assert_non_null(strstr(out.ptr, "class=\"c0 bar hl\" fill=\"#0072B2\" "
+					"stroke=\"#222\" stroke-width=\"2\"><title>A: 1"
+					"</title></rect>"));
+	assert_int_equal(strncmp(out.ptr + out.len - 6, "</svg>", 6), 0);
+	xmlFreeDoc(parse_svg(&out));
+	buf_release(&out);
+}
+
+/* chart_coord_format prints what snprintf("%.1f") prints (after mapping
+ * |v| < 0.05 to 0): on exact ties (x.25, x.75), next to them, near zero,
+ * negative, huge and not finite. */
+static void check_coord(double v)
+{
+	char got[CHART_COORD_MAX], want[CHART_COORD_MAX];
+	size_t len = chart_coord_format(v, got);
+	snprintf(want, sizeof want, "%.1f", fabs(v) < 0.05 ? 0 : v);
+	if (strcmp(got, want) != 0 || len != strlen(want))
+		fail_msg("%.17g: got %s, want %s", v, got, want);
+}
+
+static void test_coord_format_matches_printf(void **state)
+{
+	(void)state;
+	uint64_t x = 88172645463325252u;
+	static const double fixed[] = {
+		0,        -0.0,    0.04999, 0.05,   -0.05,    0.05000001,
+		-0.06,    0.25,    0.75,    -0.25,  8.25,     8.75,
+		8.35,     1.05,    999999.95, 1e6,  -1e6,     1e300,
+		-DBL_MAX, DBL_MIN, 123.45,  480.0,  0.1 + 0.2, 2.675,
+	};
+	for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
+		check_coord(fixed[i]);
+	check_coord(INFINITY);
+	check_coord(-INFINITY);
+	check_coord(NAN);
+	for (int i = 0; i < 200000; i++) {
+		/* multiples of 0.05 up to 1e6: x.x5 and x.x0 */
+		double tie = floor((coord_random(&x) - 0.5) * 4e7) / 20.0;
+		check_coord(tie);
+		check_coord(nextafter(tie, 1e9));
+		check_coord(nextafter(tie, -1e9));
+		check_coord((coord_random(&x) - 0.5) *
+			    pow(10, floor(coord_random(&x) * 10) - 2));
+	}
+}
+
+/* A text of random pieces: markup, quotes, controls, valid and broken
+ * UTF-8, into dst (at least 200 bytes). */
+static void nasty_text(uint64_t *x, char *dst)
+{
+	static const char *const parts[] = {
+		"a", " ", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\x01",
+		"\x7F", "]]>", "&amp;", "<!--", "\xC3\xA9", "\xE6\x9A\x82",
+		"\xF0\x9F\x98\x80", "\x80", "\xC3", "\xFF", "\xC0\xBC",
+		"\xED\xA0\x80", "\xEF\xBF\xBE", "\xF4\x90\x80\x80",
+	};
+	size_t n = (size_t)(coord_random(x) * 12);
+	dst[0] = '\0';
+	for (size_t i = 0; i < n; i++)
+		strcat(dst, parts[(size_t)(coord_random(x) * (sizeof parts /
+							      sizeof parts[0]))]);
+}
+
+/* Whatever the texts hold, every kind of chart is well-formed XML with
+ * one <svg> root. */
+static void test_random_texts_give_well_formed_svg(void **state)
+{
+	(void)state;
+	uint64_t x = 2463534242u;
+	static char texts[12][200];
+	for (int iter = 0; iter < 60; iter++) {
+		for (size_t i = 0; i < 12; i++)
+			nasty_text(&x, texts[i]);
+		struct chart_text t = { texts[0], texts[1], texts[2], texts[3],
+					texts[4], texts[5] };
+		const char *names[3] = { texts[6], texts[7], texts[8] };
+		struct chart_bar bars[3];
+		struct chart_point pts[3];
+		struct chart_value values[9];
+		struct chart_series series[3];
+		struct chart_fit_cell cells[9];
+		for (size_t i = 0; i < 3; i++) {
+			double v = 1 + coord_random(&x) * 100;
+			bars[i] = (struct chart_bar){ names[i], v, i != 1, (int)i,
+						      i == 0, texts[9 + i] };
+			pts[i] = (struct chart_point){ names[i], v, 100 - v, true,
+						       (int)i, i == 2,
+						       texts[9 + i], texts[9] };
+			series[i] = (struct chart_series){ texts[9 + i], (int)i,
+							   i == 1 };
+		}
+		for (size_t i = 0; i < 9; i++) {
+			values[i] = (struct chart_value){ (double)i, i != 4,
+							  texts[9 + i % 3] };
+			cells[i] = (struct chart_fit_cell){
+				(enum chart_fit_state)(i % 3), texts[9 + i % 3]
+			};
+		}
+		const struct chart_scatter_opts o = { false, true, texts[11] };
+		struct buf out[4] = { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT };
+		assert_int_equal(chart_hbar(&out[0], "r", &t, bars, 3), 0);
+		assert_int_equal(chart_grouped(&out[1], "r", &t, names, 3, series, 3,
+					       values),
+				 0);
+		assert_int_equal(chart_scatter(&out[2], "r", &t, pts, 3, &o), 0);
+		assert_int_equal(chart_fit(&out[3], "r", &t, names, 3, names, 3,
+					   cells, names),
+				 0);
+		for (size_t k = 0; k < 4; k++) {
+			xmlDocPtr doc = parse_svg(&out[k]);
+			assert_string_equal(
+				(const char *)xmlDocGetRootElement(doc)->name, "svg");
+			xmlFreeDoc(doc);
+			buf_release(&out[k]);
+		}
+	}
 }
 
 static void test_svg_root_is_accessible_and_scalable(void **state)
@@ -1018,6 +1234,11 @@ int main(void)
 		cmocka_unit_test(test_hbar_1000x_range_uses_log_axis),
 		cmocka_unit_test(test_missing_value_keeps_its_slot_saying_no_data),
 		cmocka_unit_test(test_label_markup_is_escaped_as_text),
+		cmocka_unit_test(test_title_label_and_tooltip_escape_markup_and_controls),
+		cmocka_unit_test(test_bad_utf8_becomes_replacement_characters),
+		cmocka_unit_test(test_empty_elements_are_self_closed),
+		cmocka_unit_test(test_coord_format_matches_printf),
+		cmocka_unit_test(test_random_texts_give_well_formed_svg),
 		cmocka_unit_test(test_svg_root_is_accessible_and_scalable),
 		cmocka_unit_test(test_output_is_deterministic_with_one_decimal),
 		cmocka_unit_test(test_ids_come_from_the_callers_prefix),
