@@ -101,11 +101,11 @@ void fs_free_list(char **list)
 	free(list);
 }
 
-int fs_mkdir_p(const char *path)
+int fs_mkdir_p_at(int dirfd, const char *path)
 {
 	/* most calls make one folder under an existing one: try the whole path
 	 * first and walk up only when a parent is missing */
-	if (mkdir(path, 0755) == 0 || errno == EEXIST)
+	if (mkdirat(dirfd, path, 0755) == 0 || errno == EEXIST)
 		return 0;
 	if (errno != ENOENT)
 		return -1;
@@ -116,33 +116,40 @@ int fs_mkdir_p(const char *path)
 		return -1;
 	struct buf parent = BUF_INIT;
 	buf_add(&parent, path, (size_t)(slash - path));
-	int rc = fs_mkdir_p(parent.ptr);
+	int rc = fs_mkdir_p_at(dirfd, parent.ptr);
 	buf_release(&parent);
 	if (rc != 0)
 		return -1;
-	return mkdir(path, 0755) == 0 || errno == EEXIST ? 0 : -1;
+	return mkdirat(dirfd, path, 0755) == 0 || errno == EEXIST ? 0 : -1;
 }
 
-static int make_parent(const char *path)
+int fs_mkdir_p(const char *path)
+{
+	return fs_mkdir_p_at(AT_FDCWD, path);
+}
+
+int fs_make_parent_at(int dirfd, const char *path)
 {
 	const char *slash = strrchr(path, '/');
 	if (!slash || slash == path)
 		return 0;
 	struct buf dir = BUF_INIT;
 	buf_add(&dir, path, (size_t)(slash - path));
-	int rc = fs_mkdir_p(dir.ptr);
+	int rc = fs_mkdir_p_at(dirfd, dir.ptr);
 	buf_release(&dir);
 	return rc;
 }
 
-static int write_new(const char *path, const void *data, size_t len, int flags)
+static int write_new(int dirfd, const char *path, const void *data, size_t len,
+		     int flags)
 {
 	/* the folder usually exists: make it only when the open says not */
-	int fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0644);
+	flags |= O_WRONLY | O_CREAT | O_CLOEXEC;
+	int fd = openat(dirfd, path, flags, 0644);
 	if (fd < 0 && errno == ENOENT) {
-		if (make_parent(path) != 0)
+		if (fs_make_parent_at(dirfd, path) != 0)
 			return -1;
-		fd = open(path, O_WRONLY | O_CREAT | O_CLOEXEC | flags, 0644);
+		fd = openat(dirfd, path, flags, 0644);
 	}
 	if (fd < 0)
 		return -1;
@@ -165,25 +172,52 @@ static int write_new(const char *path, const void *data, size_t len, int flags)
 
 int fs_write_file(const char *path, const void *data, size_t len)
 {
-	return write_new(path, data, len, O_TRUNC);
+	return write_new(AT_FDCWD, path, data, len, O_TRUNC);
 }
 
 int fs_create_file(const char *path, const void *data, size_t len)
 {
-	return write_new(path, data, len, O_EXCL);
+	return write_new(AT_FDCWD, path, data, len, O_EXCL);
+}
+
+int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len)
+{
+	return write_new(dirfd, path, data, len, O_EXCL);
+}
+
+bool fs_file_equals_at(int dirfd, const char *path, const void *data, size_t len)
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return false;
+	struct stat st;
+	bool same = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
+		    (size_t)st.st_size == len;
+	if (same) {
+		/* one byte more than expected, to see a file that grew */
+		struct buf old = BUF_INIT;
+		buf_grow(&old, len + 1);
+		size_t got = 0;
+		for (;;) {
+			ssize_t n = read(fd, old.ptr + got, len + 1 - got);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			got += (size_t)n;
+			if (got > len)
+				break;
+		}
+		same = got == len && memcmp(old.ptr, data, len) == 0;
+		buf_release(&old);
+	}
+	close(fd);
+	return same;
 }
 
 bool fs_file_equals(const char *path, const void *data, size_t len)
 {
-	struct stat st;
-	if (lstat(path, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (size_t)st.st_size != len)
-		return false;
-	struct buf old = BUF_INIT;
-	bool same = fs_read_file(path, &old) == 0 && old.len == len &&
-		    memcmp(old.ptr, data, len) == 0;
-	buf_release(&old);
-	return same;
+	return fs_file_equals_at(AT_FDCWD, path, data, len);
 }
 
 int fs_remove_tree(const char *path)
@@ -219,7 +253,7 @@ bool fs_is_symlink(const char *path)
 
 int fs_make_parent(const char *path)
 {
-	return make_parent(path);
+	return fs_make_parent_at(AT_FDCWD, path);
 }
 
 bool fs_is_dir(const char *path)

@@ -21,6 +21,9 @@ void fs_free_list(char **list);
 
 /* Create `path` and its missing parents (mode 0755). Returns 0 or -1. */
 int fs_mkdir_p(const char *path);
+/* The same with `path` relative to the open folder `dirfd` (or AT_FDCWD):
+ * short relative paths spare the kernel the walk from the root. */
+int fs_mkdir_p_at(int dirfd, const char *path);
 
 /* Write `len` bytes to `path`, creating parent folders. Returns 0 or -1. */
 int fs_write_file(const char *path, const void *data, size_t len);
@@ -28,9 +31,12 @@ int fs_write_file(const char *path, const void *data, size_t len);
 /* The same, but `path` must not exist yet: -1 with errno EEXIST if it
  * does (so two writers of one path cannot both succeed). */
 int fs_create_file(const char *path, const void *data, size_t len);
+int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len);
 
 /* True when `path` is a file holding exactly these bytes. */
 bool fs_file_equals(const char *path, const void *data, size_t len);
+/* The same relative to `dirfd`; a symbolic link is never equal. */
+bool fs_file_equals_at(int dirfd, const char *path, const void *data, size_t len);
 
 /* Remove `path` and everything below it (no error if absent). Returns 0/-1. */
 int fs_remove_tree(const char *path);
@@ -40,6 +46,7 @@ bool fs_is_symlink(const char *path);
 
 /* Create the folders above `path` (a file's path). Returns 0 or -1. */
 int fs_make_parent(const char *path);
+int fs_make_parent_at(int dirfd, const char *path);
 
 /* True when `path` is a folder (links followed). */
 bool fs_is_dir(const char *path);

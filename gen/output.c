@@ -135,6 +135,7 @@ static int check_replaceable(const char *dir, struct diag *diag)
 int output_begin(struct output *o, const char *dir, struct diag *diag)
 {
 	memset(o, 0, sizeof *o);
+	o->dir_fd = o->staging_fd = -1;
 	o->diag = diag;
 	if (check_replaceable(dir, diag) != 0)
 		return -1;
@@ -152,11 +153,14 @@ int output_begin(struct output *o, const char *dir, struct diag *diag)
 		 (long)getpid());
 	o->staging = buf_detach(&b, NULL);
 	fs_remove_tree(o->staging);
-	if (fs_mkdir_p(o->staging) != 0) {
+	if (fs_mkdir_p(o->staging) != 0 ||
+	    (o->staging_fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		diag_error(diag, o->staging, 0, 0,
 			   "cannot create the staging folder: %s", strerror(errno));
 		return -1;
 	}
+	/* no published folder yet: nothing to compare with or link from */
+	o->dir_fd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	struct sigaction sa;
 	memset(&sa, 0, sizeof sa);
 	sa.sa_handler = on_signal;
@@ -187,40 +191,37 @@ static bool path_is_safe(const char *rel)
 
 /* Keep an unchanged file: a hard link to the published one, or a copy with
  * the old modification time where links are not possible. */
-static int keep_file(const char *old, const char *new_path, const void *data,
+static int keep_file(struct output *o, const char *rel, const void *data,
 		     size_t len)
 {
-	if (link(old, new_path) == 0)
+	if (linkat(o->dir_fd, rel, o->staging_fd, rel, 0) == 0)
 		return 0;
-	if (errno == ENOENT && fs_make_parent(new_path) == 0 &&
-	    link(old, new_path) == 0)
+	if (errno == ENOENT && fs_make_parent_at(o->staging_fd, rel) == 0 &&
+	    linkat(o->dir_fd, rel, o->staging_fd, rel, 0) == 0)
 		return 0;
 	struct stat st;
-	if (errno == EEXIST || stat(old, &st) != 0 ||
-	    fs_create_file(new_path, data, len) != 0)
+	if (errno == EEXIST || fstatat(o->dir_fd, rel, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    fs_create_file_at(o->staging_fd, rel, data, len) != 0)
 		return -1;
 	struct timespec times[2] = { st.st_atim, st.st_mtim };
-	return utimensat(AT_FDCWD, new_path, times, 0);
+	return utimensat(o->staging_fd, rel, times, 0);
 }
 
 /* Put one file into the staging folder: a link to the published copy when
  * the bytes are the same, else a new file. `counted` files show in the
- * summary (the marker does not). */
+ * summary (the marker does not). Paths are relative to the open folders. */
 static int stage_file(struct output *o, const char *rel, const void *data,
 		      size_t len, bool counted, struct diag *diag)
 {
-	struct buf old = BUF_INIT, path = BUF_INIT;
-	buf_addf(&old, "%s/%s", o->dir, rel);
-	buf_addf(&path, "%s/%s", o->staging, rel);
 	int rc = 0;
 	bool kept = false;
 	/* files are created exclusively (link and O_EXCL fail on an existing
 	 * path), so a second writer of a path fails even in another thread */
-	if (fs_file_equals(old.ptr, data, len)) {
-		rc = keep_file(old.ptr, path.ptr, data, len);
+	if (o->dir_fd >= 0 && fs_file_equals_at(o->dir_fd, rel, data, len)) {
+		rc = keep_file(o, rel, data, len);
 		kept = true;
 	} else {
-		rc = fs_create_file(path.ptr, data, len);
+		rc = fs_create_file_at(o->staging_fd, rel, data, len);
 	}
 	if (rc != 0 && errno == EEXIST)
 		diag_error(diag, rel, 0, 0, "two inputs write the same output file");
@@ -228,8 +229,6 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 		diag_error(diag, rel, 0, 0, "cannot write: %s", strerror(errno));
 	else if (counted)
 		atomic_fetch_add(kept ? &o->unchanged : &o->written, 1);
-	buf_release(&old);
-	buf_release(&path);
 	return rc;
 }
 
@@ -328,6 +327,15 @@ void output_abort(struct output *o)
 
 void output_free(struct output *o)
 {
+	/* o->dir is set once output_begin has set the folders' descriptors
+	 * (a zeroed output that never began holds none) */
+	if (o->dir) {
+		if (o->dir_fd >= 0)
+			close(o->dir_fd);
+		if (o->staging_fd >= 0)
+			close(o->staging_fd);
+		o->dir_fd = o->staging_fd = -1;
+	}
 	free(o->dir);
 	free(o->staging);
 	o->dir = o->staging = NULL;

@@ -24,6 +24,8 @@ struct diag;
 struct output {
 	char *dir;      /* the published folder (owned) */
 	char *staging;  /* the folder being filled (owned) */
+	int dir_fd;     /* the published folder, open; -1 when there is none */
+	int staging_fd; /* the staging folder, open (files go in relative to it) */
 	struct diag *diag;
 	_Atomic size_t written, unchanged; /* output_add is thread-safe */
 	size_t removed;
