@@ -83,12 +83,16 @@ static void load_file(void *ctx, size_t i, int worker)
 	struct article_file *f = &((struct article_file *)ctx)[i];
 	struct diag d;
 	diag_init(&d, NULL, &f->log);
+	struct buf src = BUF_INIT;
+	int rc = fs_read_file_nofollow(f->full, &src);
 	/* a file linked from outside the project is refused by the site's check
 	 * of content/; it must not be read either */
-	bool refused = fs_is_symlink(f->full) && fs_path_escapes(f->full, f->root);
+	bool is_link = rc != 0 && errno == ELOOP;
+	bool refused = is_link && fs_path_escapes(f->full, f->root);
+	if (is_link && !refused)
+		rc = fs_read_file(f->full, &src);
 	if (!refused) {
-		struct buf src = BUF_INIT;
-		if (fs_read_file(f->full, &src) != 0) {
+		if (rc != 0) {
 			diag_error(&d, f->path, 0, 0, "cannot read: %s", strerror(errno));
 		} else if (markdown_parse_article(&f->a, f->path, f->lang, src.ptr,
 						  src.len, &d) == 0 && !f->a.draft) {
@@ -97,8 +101,8 @@ static void load_file(void *ctx, size_t i, int worker)
 			f->a.body = NULL;
 			f->keep = true;
 		}
-		buf_release(&src);
 	}
+	buf_release(&src);
 	f->errors = d.errors;
 	f->warnings = d.warnings;
 }
@@ -246,6 +250,17 @@ static struct article_meta *meta_of(const struct site *s, const struct article *
 	return &((struct article_meta *)s->article_meta)[a - s->articles];
 }
 
+/* "<dir><name>/" in the arena (`dir` ends in a slash), without printf. */
+static const char *dir_path(struct arena *ar, const char *dir, const char *name)
+{
+	size_t d = strlen(dir), n = strlen(name);
+	char *p = arena_alloc(ar, d + n + 2);
+	memcpy(p, dir, d);
+	memcpy(p + d, name, n);
+	p[d + n] = '/';
+	return p; /* zeroed by the arena: terminated */
+}
+
 static void make_meta(struct site *s)
 {
 	struct article_meta *meta =
@@ -253,13 +268,13 @@ static void make_meta(struct site *s)
 	struct buf d = BUF_INIT;
 	for (size_t i = 0; i < s->narticles; i++) {
 		const struct article *a = &s->articles[i];
-		meta[i].path = arena_printf(&s->arena, "articles/%s/", a->slug);
+		meta[i].path = dir_path(&s->arena, "articles/", a->slug);
 		buf_reset(&d);
 		i18n_format_date(&d, a->date, (enum lang)a->lang);
 		meta[i].date_text = arena_strndup(&s->arena, d.ptr, d.len);
 		meta[i].tag_paths = arena_alloc(&s->arena, (a->ntags + 1) * sizeof(char *));
 		for (size_t t = 0; t < a->ntags; t++)
-			meta[i].tag_paths[t] = arena_printf(&s->arena, "tags/%s/", a->tags[t]);
+			meta[i].tag_paths[t] = dir_path(&s->arena, "tags/", a->tags[t]);
 	}
 	buf_release(&d);
 	s->article_meta = meta;
@@ -403,23 +418,28 @@ void articles_check(struct site *s)
 
 static void plan_article_pages(struct site *s)
 {
+	/* every article page sits at the same depth ("articles/<slug>/"), so
+	 * one language's pages share their breadcrumbs */
+	struct value *crumbs[LANG_COUNT] = { NULL };
+	const struct article_meta *meta = s->article_meta;
 	for (size_t i = 0; i < s->narticles; i++) {
 		struct article *a = &s->articles[i];
 		enum lang l = (enum lang)a->lang;
-		const char *path = arena_printf(&s->arena, "articles/%s/", a->slug);
+		const char *path = meta[i].path;
 		long other = s->translation_of[i];
+		if (!crumbs[l])
+			crumbs[l] = site_crumbs(s, l, path, "nav.articles", "articles/");
 		struct page_spec p = {
 			.lang = l,
 			.path = path,
-			.alt_path = other >= 0 ? arena_printf(&s->arena, "articles/%s/",
-							      s->articles[other].slug) : NULL,
+			.alt_path = other >= 0 ? meta[other].path : NULL,
 			.template_name = "pages/article",
 			.title = a->title,
 			.description = a->description,
 			.section = "articles",
 			.build = build_article_page,
 			.arg = a,
-			.crumbs = site_crumbs(s, l, path, "nav.articles", "articles/"),
+			.crumbs = crumbs[l],
 		};
 		site_add_page(s, &p);
 	}

@@ -12,25 +12,13 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-int fs_read_file(const char *path, struct buf *out)
+/* Read what `fd` holds into `out`. Without a stat: a folder fails at the
+ * first read (EISDIR), and an article fits the first 8 KB of room. */
+static int read_all(int fd, struct buf *out)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return -1;
-	struct stat st;
-	if (fstat(fd, &st) != 0)
-		memset(&st, 0, sizeof st);
-	if (S_ISDIR(st.st_mode)) {
-		close(fd);
-		errno = EISDIR;
-		return -1;
-	}
-	/* room for the whole file (plus one byte, to see the end without
-	 * growing); more only if it grew meanwhile */
-	buf_grow(out, st.st_size > 0 ? (size_t)st.st_size + 1 : 4096);
 	for (;;) {
-		if (out->len + 1 >= out->cap)
-			buf_grow(out, 65536);
+		if (out->cap - out->len < 4096)
+			buf_grow(out, out->len < 8192 ? 8192 : out->len);
 		ssize_t n = read(fd, out->ptr + out->len, out->cap - out->len - 1);
 		if (n < 0) {
 			if (errno == EINTR)
@@ -49,9 +37,16 @@ int fs_read_file(const char *path, struct buf *out)
 	return 0;
 }
 
-static int compare_names(const void *a, const void *b)
+int fs_read_file(const char *path, struct buf *out)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	return fd < 0 ? -1 : read_all(fd, out);
+}
+
+int fs_read_file_nofollow(const char *path, struct buf *out)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	return fd < 0 ? -1 : read_all(fd, out);
 }
 
 static bool has_suffix(const char *name, const char *suffix)
@@ -60,7 +55,36 @@ static bool has_suffix(const char *name, const char *suffix)
 	return n >= s && strcmp(name + n - s, suffix) == 0;
 }
 
-char **fs_list_dir(const char *dir, const char *suffix)
+/* An entry's kind from its d_type, or from lstat when the file system does
+ * not say. */
+static unsigned char entry_kind(const char *dir, const struct dirent *e)
+{
+	unsigned char t = e->d_type;
+	if (t == DT_UNKNOWN) {
+		struct stat st;
+		struct buf path = BUF_INIT;
+		buf_adds(&path, dir);
+		buf_addc(&path, '/');
+		buf_adds(&path, e->d_name);
+		t = lstat(path.ptr, &st) != 0 ? DT_UNKNOWN
+		    : S_ISLNK(st.st_mode)     ? DT_LNK
+		    : S_ISDIR(st.st_mode)     ? DT_DIR
+		    : S_ISREG(st.st_mode)     ? DT_REG
+					      : DT_UNKNOWN;
+		buf_release(&path);
+	}
+	return t == DT_LNK ? FS_LINK : t == DT_DIR ? FS_DIR : t == DT_REG ? FS_FILE
+									: FS_OTHER;
+}
+
+/* A name and its kind in one allocation: the kind byte before the name,
+ * so that sorting the names sorts the kinds with them. */
+static int compare_entries(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
+}
+
+static char **list_dir(const char *dir, const char *suffix, bool with_kind)
 {
 	DIR *d = opendir(dir);
 	if (!d)
@@ -81,15 +105,32 @@ char **fs_list_dir(const char *dir, const char *suffix)
 			if (!list)
 				abort();
 		}
-		list[len] = strdup(e->d_name);
-		if (!list[len])
+		size_t n = strlen(e->d_name);
+		char *item = malloc(n + 2);
+		if (!item)
 			abort();
-		len++;
+		item[0] = (char)(with_kind ? entry_kind(dir, e) : FS_OTHER);
+		memcpy(item + 1, e->d_name, n + 1);
+		list[len++] = item;
 	}
 	closedir(d);
-	qsort(list, len, sizeof *list, compare_names);
+	qsort(list, len, sizeof *list, compare_entries);
 	list[len] = NULL;
 	return list;
+}
+
+char **fs_list_dir(const char *dir, const char *suffix)
+{
+	char **list = list_dir(dir, suffix, false);
+	/* the names alone: each moved down over its kind byte */
+	for (char **p = list; p && *p; p++)
+		memmove(*p, *p + 1, strlen(*p + 1) + 1);
+	return list;
+}
+
+char **fs_list_dir_kinds(const char *dir)
+{
+	return list_dir(dir, NULL, true);
 }
 
 void fs_free_list(char **list)

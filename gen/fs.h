@@ -12,12 +12,22 @@ struct diag;
 
 /* Read a whole file into `out` (appended). Returns 0, or -1 with errno set. */
 int fs_read_file(const char *path, struct buf *out);
+/* The same, but a symbolic link is not followed: -1 with errno ELOOP. */
+int fs_read_file_nofollow(const char *path, struct buf *out);
 
 /* The names in `dir` that end in `suffix` (NULL: every entry but . and ..),
  * sorted bytewise, as a NULL-terminated malloc'd array of malloc'd strings;
  * free with fs_free_list. NULL when the folder cannot be read. */
 char **fs_list_dir(const char *dir, const char *suffix);
 void fs_free_list(char **list);
+
+/* What an entry of a folder is, links not followed. */
+enum fs_kind { FS_OTHER = 1, FS_FILE, FS_DIR, FS_LINK };
+/* Every entry of `dir` like fs_list_dir, each string holding its kind (an
+ * enum fs_kind) in its first byte and the name after it: "\3name" for a
+ * folder. Kinds come from the listing itself (no stat per entry on most
+ * file systems). Free with fs_free_list. */
+char **fs_list_dir_kinds(const char *dir);
 
 /* Create `path` and its missing parents (mode 0755). Returns 0 or -1. */
 int fs_mkdir_p(const char *path);

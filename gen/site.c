@@ -84,6 +84,14 @@ const char *site_root_href(struct site *s, enum lang from_lang, const char *from
 	return r;
 }
 
+/* "<lang>/<path>": a page's key in s->page_paths. */
+static void page_key(struct buf *key, enum lang l, const char *path)
+{
+	buf_adds(key, lang_code(l));
+	buf_addc(key, '/');
+	buf_adds(key, path);
+}
+
 void site_add_page(struct site *s, const struct page_spec *spec)
 {
 	if (s->npages == s->cap_pages) {
@@ -94,7 +102,7 @@ void site_add_page(struct site *s, const struct page_spec *spec)
 	}
 	s->pages[s->npages++] = *spec;
 	struct buf key = BUF_INIT;
-	buf_addf(&key, "%s/%s", lang_code(spec->lang), spec->path);
+	page_key(&key, spec->lang, spec->path);
 	strmap_slot(&s->page_paths, key.ptr, NULL);
 	buf_release(&key);
 }
@@ -102,7 +110,7 @@ void site_add_page(struct site *s, const struct page_spec *spec)
 bool site_has_page(const struct site *s, enum lang l, const char *path)
 {
 	struct buf key = BUF_INIT;
-	buf_addf(&key, "%s/%s", lang_code(l), path);
+	page_key(&key, l, path);
 	bool has = strmap_get(&s->page_paths, key.ptr) != NULL;
 	buf_release(&key);
 	return has;
@@ -152,19 +160,24 @@ static void refuse_escapes(struct site *s, const char *dir, const char *shown)
 			   "symbolic link points outside the project; refused");
 		return;
 	}
-	char **names = fs_list_dir(dir, NULL);
-	for (char **n = names; n && *n; n++) {
-		const char *full = join(s, dir, *n);
-		const char *child = arena_printf(&s->arena, "%s/%s", shown, *n);
-		/* inside a folder that stays in the project only a link can lead
-		 * out: resolve links alone (realpath costs a readlink per part) */
-		if (fs_is_symlink(full) && fs_path_escapes(full, s->opt.root))
+	/* inside a folder that stays in the project only a link can lead out:
+	 * resolve links alone (realpath costs a readlink per part), and know
+	 * links and folders from the listing (no stat per file) */
+	char **entries = fs_list_dir_kinds(dir);
+	for (char **e = entries; e && *e; e++) {
+		enum fs_kind kind = (enum fs_kind)(*e)[0];
+		const char *name = *e + 1;
+		if (kind != FS_LINK && kind != FS_DIR)
+			continue;
+		const char *full = join(s, dir, name);
+		const char *child = join(s, shown, name);
+		if (kind == FS_LINK && fs_path_escapes(full, s->opt.root))
 			diag_error(s->diag, child, 0, 0,
 				   "symbolic link points outside the project; refused");
 		else if (fs_is_dir(full))
 			refuse_escapes(s, full, child);
 	}
-	fs_free_list(names);
+	fs_free_list(entries);
 }
 
 static int load_inputs(struct site *s)

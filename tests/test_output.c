@@ -252,6 +252,37 @@ static void test_deep_folders_are_made_and_existing_ones_kept(void **state)
 	buf_release(&p);
 }
 
+static void test_listing_gives_sorted_names_with_their_kinds(void **state)
+{
+	struct fixture *f = *state;
+	struct buf p = BUF_INIT;
+	buf_addf(&p, "%s/list/b-dir", f->root);
+	assert_int_equal(fs_mkdir_p(p.ptr), 0);
+	buf_reset(&p);
+	buf_addf(&p, "%s/list/c-file", f->root);
+	assert_int_equal(fs_write_file(p.ptr, "x", 1), 0);
+	buf_reset(&p);
+	buf_addf(&p, "%s/list/a-link", f->root);
+	assert_int_equal(symlink("c-file", p.ptr), 0);
+	buf_reset(&p);
+	buf_addf(&p, "%s/list", f->root);
+	char **e = fs_list_dir_kinds(p.ptr);
+	assert_non_null(e);
+	assert_int_equal(e[0][0], FS_LINK);
+	assert_string_equal(e[0] + 1, "a-link");
+	assert_int_equal(e[1][0], FS_DIR);
+	assert_string_equal(e[1] + 1, "b-dir");
+	assert_int_equal(e[2][0], FS_FILE);
+	assert_string_equal(e[2] + 1, "c-file");
+	assert_null(e[3]);
+	fs_free_list(e);
+	char **names = fs_list_dir(p.ptr, NULL);
+	assert_string_equal(names[0], "a-link");
+	assert_string_equal(names[2], "c-file");
+	fs_free_list(names);
+	buf_release(&p);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -267,6 +298,7 @@ int main(void)
 		T(test_output_over_a_file_is_refused),
 		T(test_output_holding_the_project_is_refused),
 		T(test_deep_folders_are_made_and_existing_ones_kept),
+		T(test_listing_gives_sorted_names_with_their_kinds),
 	};
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }
