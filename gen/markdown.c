@@ -479,86 +479,112 @@ static void scan_take(struct scan *st, const char *body, size_t open,
 	st->n++;
 }
 
-static bool is_fence(const char *s)
+/* True when only spaces stand between the start of its line and body[i]. */
+static bool starts_line(const char *body, size_t i)
 {
-	while (*s == ' ')
-		s++;
-	return !strncmp(s, "```", 3) || !strncmp(s, "~~~", 3);
+	while (i > 0 && body[i - 1] == ' ')
+		i--;
+	return i == 0 || body[i - 1] == '\n';
 }
 
-/* Replace each shortcode of the body by a token; code is left alone. */
+/* The line and column of body[i] for messages, counted on demand: lines
+ * from where the last count stopped, columns in characters. */
+struct line_count {
+	int line;       /* the line of body[at] */
+	size_t at;      /* counted up to here */
+	size_t line_at; /* where that line starts */
+};
+
+static void count_lines_to(struct line_count *lc, const char *body, size_t i)
+{
+	const char *p = body + lc->at, *end = body + i;
+	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
+		lc->line++;
+		lc->line_at = (size_t)(++p - body);
+	}
+	lc->at = i;
+}
+
+static int column_of(const struct line_count *lc, const char *body, size_t i)
+{
+	return (int)text_utf8_length(body + lc->line_at, i - lc->line_at) + 1;
+}
+
+/* The end of an inline code span opening at body[i] (a run of backticks
+ * closed by a run as long on the same line), or the end of the opening run
+ * when it is not closed there. */
+static size_t code_span_end(const char *body, size_t len, size_t i)
+{
+	size_t run = 0;
+	while (i + run < len && body[i + run] == '`')
+		run++;
+	size_t j = i + run;
+	while (j < len && body[j] != '\n') {
+		if (body[j] == '`') {
+			size_t r2 = 0;
+			while (j + r2 < len && body[j + r2] == '`')
+				r2++;
+			if (r2 == run)
+				return j + run;
+			j += r2;
+		} else {
+			j++;
+		}
+	}
+	return i + run;
+}
+
+/* Replace each shortcode of the body by a token; code (fenced blocks and
+ * inline spans) is left alone. Only backticks, tildes and braces can
+ * matter, so the scan jumps from one to the next, and text is copied in
+ * runs up to each shortcode. */
 static void scan_body(struct scan *st)
 {
 	const char *body = st->a->body;
 	size_t len = strlen(body);
-	int line = st->a->body_line;
-	size_t line_at = 0; /* where the current line starts: a column is
-			       counted only where a shortcode or message needs it */
-	bool in_fence = false, at_line_start = true;
-	size_t i = 0;
-#define COLUMN() ((int)text_utf8_length(body + line_at, i - line_at) + 1)
-	while (i < len) {
-		if (at_line_start && is_fence(body + i))
-			in_fence = !in_fence;
-		at_line_start = false;
+	struct line_count lc = { .line = st->a->body_line };
+	bool in_fence = false;
+	size_t i = 0, copied = 0;
+	while ((i += strcspn(body + i, in_fence ? "`~" : "`~{")) < len) {
 		char c = body[i];
-		if (c == '\n') {
-			buf_addc(&st->md, c);
-			line++;
-			i++;
-			line_at = i;
-			at_line_start = true;
-			continue;
-		}
-		if (!in_fence && c == '`') {
-			/* an inline code span: copy through to its closing run */
-			size_t run = 0;
-			while (i + run < len && body[i + run] == '`')
-				run++;
-			size_t j = i + run;
-			while (j < len && body[j] != '\n') {
-				if (body[j] == '`') {
-					size_t r2 = 0;
-					while (j + r2 < len && body[j + r2] == '`')
-						r2++;
-					if (r2 == run)
-						break;
-					j += r2;
-				} else {
-					j++;
-				}
-			}
-			size_t stop = (j < len && body[j] == '`') ? j + run : i + run;
-			buf_add(&st->md, body + i, stop - i);
-			i = stop;
-			continue;
-		}
-		if (!in_fence && !strncmp(body + i, "{{<", 3)) {
-			/* the shortcode closes on its own line */
-			const char *eol = strchr(body + i, '\n');
-			size_t rest = (eol ? (size_t)(eol - body) : len) - i;
-			const char *end = memmem(body + i, rest, ">}}", 3);
-			if (!end) {
-				diag_error(st->diag, st->a->path, line, COLUMN(),
-					   "shortcode is not closed by \">}}\" on its line");
-				st->errors++;
-				buf_addc(&st->md, c);
+		if ((c == '`' || c == '~') && starts_line(body, i) &&
+		    (!strncmp(body + i, "```", 3) || !strncmp(body + i, "~~~", 3))) {
+			in_fence = !in_fence;
+			if (in_fence) {
 				i++;
 				continue;
 			}
-			size_t close = (size_t)(end - body);
-			scan_take(st, body, i, close, line, COLUMN());
-			i = close + 3;
+		}
+		if (in_fence || c == '~') {
+			i++;
 			continue;
 		}
-		/* a run of ordinary text, up to the next character that matters */
-		size_t n = strcspn(body + i, in_fence ? "\n" : "\n`{");
-		if (n == 0)
-			n = 1; /* a "{" that opens no shortcode */
-		buf_add(&st->md, body + i, n);
-		i += n;
+		if (c == '`') {
+			i = code_span_end(body, len, i);
+			continue;
+		}
+		if (strncmp(body + i, "{{<", 3)) {
+			i++; /* a "{" that opens no shortcode */
+			continue;
+		}
+		/* the shortcode closes on its own line */
+		const char *eol = memchr(body + i, '\n', len - i);
+		size_t rest = (eol ? (size_t)(eol - body) : len) - i;
+		const char *end = memmem(body + i, rest, ">}}", 3);
+		count_lines_to(&lc, body, i);
+		if (!end) {
+			diag_error(st->diag, st->a->path, lc.line, column_of(&lc, body, i),
+				   "shortcode is not closed by \">}}\" on its line");
+			st->errors++;
+			i++;
+			continue;
+		}
+		size_t close = (size_t)(end - body);
+		buf_add(&st->md, body + copied, i - copied);
+		scan_take(st, body, i, close, lc.line, column_of(&lc, body, i));
+		i = copied = close + 3;
 	}
-#undef COLUMN
+	buf_add(&st->md, body + copied, len - copied);
 }
 
 /* ---- rendering ---- */
@@ -689,58 +715,103 @@ static bool is_block_html(const char *html)
 	       !strncmp(html, "<table", 6);
 }
 
+/* True when html[0..at) ends inside a tag: cmark escapes < and > in text,
+ * so the nearer of the two tells. */
+static bool inside_tag(const char *html, const char *at)
+{
+	while (at > html) {
+		char c = *--at;
+		if (c == '<')
+			return true;
+		if (c == '>')
+			return false;
+	}
+	return false;
+}
+
+/* The next "<h" or token start at or after `s` (NULL: none), each search
+ * redone only once its last find is passed. */
+struct splice_marks {
+	const char *heading, *token;
+};
+
+static const char *next_mark(struct splice_marks *m, const char *s)
+{
+	if (m->heading && m->heading < s)
+		m->heading = strstr(s, "<h");
+	if (m->token && m->token < s)
+		m->token = strstr(s, TOKEN_OPEN);
+	if (!m->heading)
+		return m->token;
+	if (!m->token)
+		return m->heading;
+	return m->heading < m->token ? m->heading : m->token;
+}
+
+/* Put the HTML of shortcode `f` where its token stood at `tok`; `wrapped`
+ * when cmark put the token first in a paragraph. Returns where the copy
+ * goes on. */
+static const char *put_shortcode(const struct found *f, const char *tok,
+				 bool wrapped, struct buf *out)
+{
+	const char *after = tok + TOKEN_LEN;
+	/* a block's own paragraph wrapper goes */
+	if (wrapped && f->sc.block && is_block_html(f->html.ptr) &&
+	    !strncmp(after, "</p>\n", 5)) {
+		buf_addbuf(out, &f->html);
+		buf_addc(out, '\n');
+		return after + 5;
+	}
+	if (wrapped)
+		buf_adds(out, "<p>");
+	buf_addbuf(out, &f->html);
+	return after;
+}
+
 /* Copy `html` to `out`, giving headings their ids and putting each token's
- * HTML in (a block token's own <p> wrapper is dropped). */
+ * HTML in (a block token's own <p> wrapper is dropped; a token inside a
+ * tag, in alt text or a URL, is dropped: no HTML there). Text between
+ * headings and tokens is copied in one run. */
 static void splice(struct article *a, const char *html, struct scan *st,
 		   struct buf *out)
 {
 	size_t h = 0;
 	const char *s = html;
-	bool in_tag = false; /* cmark escapes < and > in text: a raw one is a tag */
-	while (*s) {
-		if (s[0] == '<' && s[1] == 'h' && s[2] >= '1' && s[2] <= '6' &&
-		    s[3] == '>' && h < a->nheadings) {
-			buf_add(out, s, 3);
-			buf_adds(out, " id=\"");
-			text_escape_htmls(out, a->headings[h].id);
-			buf_adds(out, "\">");
-			h++;
-			s += 4;
-			continue;
-		}
+	struct splice_marks m = { html, html };
+	m.heading = strstr(html, "<h");
+	m.token = strstr(html, TOKEN_OPEN);
+	const char *mark;
+	while ((mark = next_mark(&m, s))) {
 		size_t idx;
-		bool wrapped = !strncmp(s, "<p>", 3) && token_at(s + 3, &idx);
-		const char *tok = wrapped ? s + 3 : s;
-		if ((wrapped || token_at(tok, &idx)) && idx < st->n) {
-			const char *after = tok + TOKEN_LEN;
-			if (in_tag) {
-				/* inside an attribute (alt text, a URL): no HTML there */
-				s = after;
-				continue;
+		if (mark == m.heading) {
+			if (mark[2] >= '1' && mark[2] <= '6' && mark[3] == '>' &&
+			    h < a->nheadings) {
+				buf_add(out, s, (size_t)(mark - s));
+				buf_add(out, mark, 3);
+				buf_adds(out, " id=\"");
+				text_escape_htmls(out, a->headings[h++].id);
+				buf_adds(out, "\">");
+				s = mark + 4;
+			} else {
+				buf_add(out, s, (size_t)(mark + 2 - s));
+				s = mark + 2;
 			}
-			struct found *f = &st->items[idx];
-			if (wrapped && f->sc.block && is_block_html(f->html.ptr) &&
-			    !strncmp(after, "</p>\n", 5)) {
-				buf_addbuf(out, &f->html);
-				buf_addc(out, '\n');
-				s = after + 5;
-				continue;
-			}
-			if (wrapped)
-				buf_adds(out, "<p>");
-			buf_addbuf(out, &f->html);
-			s = after;
 			continue;
 		}
-		if (*s == '<')
-			in_tag = true;
-		else if (*s == '>')
-			in_tag = false;
-		/* copy up to the next tag bracket or token */
-		size_t n = strcspn(s + 1, "<>\xEE") + 1;
-		buf_add(out, s, n);
-		s += n;
+		if (!token_at(mark, &idx) || idx >= st->n) {
+			buf_add(out, s, (size_t)(mark + 3 - s));
+			s = mark + 3;
+			continue;
+		}
+		bool wrapped = mark - s >= 3 && !strncmp(mark - 3, "<p>", 3);
+		buf_add(out, s, (size_t)(mark - (wrapped ? 3 : 0) - s));
+		if (inside_tag(html, mark)) {
+			s = mark + TOKEN_LEN;
+			continue;
+		}
+		s = put_shortcode(&st->items[idx], mark, wrapped, out);
 	}
+	buf_adds(out, s);
 }
 
 static int compare_strings(const void *x, const void *y)

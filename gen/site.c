@@ -428,8 +428,9 @@ struct render_pool {
 static void render_one(void *ctx, size_t i, int worker)
 {
 	struct render_pool *pool = ctx;
-	/* a failed build stops early; a check renders every page to report
-	 * every problem */
+	/* every page is rendered even after an error, so a failed build reports
+	 * every problem, the same ones whatever the threads' timing; only an
+	 * interrupt stops it */
 	if (atomic_load(&pool->stop))
 		return;
 	struct site *view = &pool->views[worker];
@@ -442,7 +443,7 @@ static void render_one(void *ctx, size_t i, int worker)
 	pool->errors[i] = d.errors;
 	pool->warnings[i] = d.warnings;
 	arena_reset(&view->arena);
-	if (d.errors && pool->out)
+	if (output_interrupted())
 		atomic_store(&pool->stop, true);
 }
 
