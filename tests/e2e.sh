@@ -125,5 +125,19 @@ check "--version prints the version" test $? -eq 0
 "$gen" build --root "$proj" --out "$work/b" --jobs 4 >/dev/null 2>&1
 check "builds on 1 and 4 threads are byte-identical" diff -r "$work/a" "$work/b"
 
+# 7. A failed build reports every problem, the same on any number of threads:
+# twelve articles with a bad shortcode each.
+for i in 01 02 03 04 05 06 07 08 09 10 11 12; do
+	sed -e "s/^slug: .*/slug: bad-$i/" -e "s/^translation: .*/translation: bad-$i/" \
+		"$proj/content/en/first-steps.md" >"$proj/content/en/bad-$i.md"
+	printf '\nPrice: {{< price gpu=no-such-gpu >}}\n' >>"$proj/content/en/bad-$i.md"
+done
+"$gen" build --root "$proj" --out "$work/c" --jobs 1 >/dev/null 2>"$work/err-j1"
+"$gen" build --root "$proj" --out "$work/c" --jobs 4 >/dev/null 2>"$work/err-j4"
+check "a failed build names every bad article" \
+	test "$(grep -c 'content/en/bad-[0-9]*.md:.*error:' "$work/err-j1")" -eq 12
+check "a failed build reports the same on 1 and 4 threads" cmp "$work/err-j1" "$work/err-j4"
+rm -f "$proj"/content/en/bad-*.md
+
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0
