@@ -7,8 +7,8 @@
 # Environment: GPUS="10 100" (GPUs in data/), RUNS=5 (runs per median),
 # TOOLS="gen hugo floor" (what to measure).
 # Everything generated goes under bench/out/ (git-ignored): corpora are cached
-# there (regenerated when corpus.py changes); outputs go to a tmpfs mounted at
-# bench/out/mnt (as root), or to /tmp with a warning.
+# there (regenerated when corpus.py changes) and copied, with the outputs, to a
+# tmpfs mounted at bench/out/mnt (as root), or to /tmp with a warning.
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -48,8 +48,8 @@ base_trap=:
 mkdir -p "$mnt"
 if mountpoint -q "$mnt"; then
 	say "output on tmpfs $mnt (already mounted)"
-elif [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=4g tmpfs "$mnt"; then
-	say "output on tmpfs $mnt (size=4g)"
+elif [ "$(id -u)" = 0 ] && mount -t tmpfs -o size=6g tmpfs "$mnt"; then
+	say "output on tmpfs $mnt (size=6g)"
 	base_trap='cd / && umount "$mnt"'
 	trap "$base_trap" EXIT
 else
@@ -107,14 +107,20 @@ cpu_rows=()
 details=()
 for n in $sizes; do
 	for g in $gpus; do
-		c=$out/corpus-$n-$g
 		prepare "$n" "$g"
+		# Inputs go to the tmpfs too: this machine's kernel reclaims page
+		# cache on its own (DAMON), so files read from the disk were at
+		# times read from the device in the middle of a run.
+		rm -rf "$mnt/in" && mkdir -p "$mnt/in"
+		cp -R "$out/corpus-$n-$g" "$mnt/in/corpus"
+		have hugo && cp -R "$out/hugo-$n-$g" "$mnt/in/hugo"
+		c=$mnt/in/corpus
 		# The tools take turns within each repetition, so that load from other
 		# users of this shared machine falls on all of them alike.
 		declare -A W=() C=() S=() MEM=()
 		run_floor1() { measure "floor-1t N=$n G=$g" 1 "$1" "$mnt/floor" "$out/floor" -j 1 "$c" "$mnt/floor"; }
 		run_floor2() { measure "floor-2t N=$n G=$g" 1 "$1" "$mnt/floor" "$out/floor" -j 2 "$c" "$mnt/floor"; }
-		run_hugo() { measure "hugo N=$n G=$g" 1 "$1" "$mnt/hugo" hugo --quiet --source "$out/hugo-$n-$g" --destination "$mnt/hugo/public"; }
+		run_hugo() { measure "hugo N=$n G=$g" 1 "$1" "$mnt/hugo" hugo --quiet --source "$mnt/in/hugo" --destination "$mnt/hugo/public"; }
 		run_gen() { measure "gen N=$n G=$g" 1 "$1" "$mnt/gen" "$gen" build --root "$c" --out "$mnt/gen/site" --quiet; }
 		list=()
 		have floor && list+=(floor1 floor2)
@@ -152,8 +158,7 @@ for n in $sizes; do
 			nc=$T
 			nc_line=$(tail -1 "$OUTF")
 			# one price edit, back and forth: each run is a one-price rebuild
-			cp "$c/data/prices.csv" "$out/prices.csv.orig"
-			trap 'cp "$out/prices.csv.orig" "$c/data/prices.csv"; '"$base_trap" EXIT
+			# (of the copy on the tmpfs: the cached corpus stays as it is)
 			pe_ts=() pe_ws=()
 			for ((i = 0; i < runs; i++)); do
 				if ((i % 2 == 0)); then edit_price 0.39 0.41 "$c"; else edit_price 0.41 0.39 "$c"; fi
@@ -161,8 +166,6 @@ for n in $sizes; do
 				pe_ts+=("$T")
 				pe_ws+=("$(sed -n 's/^gen: \([0-9]*\) pages written.*/\1/p' "$OUTF" | tail -1)")
 			done
-			cp "$out/prices.csv.orig" "$c/data/prices.csv"
-			trap "$base_trap" EXIT
 			pe=$(median "${pe_ts[@]}")
 			pe_w=$(median "${pe_ws[@]}")
 			details+=("gen N=$n G=$g: $gen_pages HTML files ($gen_files files); CPU s $(cpus gen); CPU % per run${C[gen]}; no-change: $nc_line; price edit: ${pe_ws[*]} files written")
@@ -170,6 +173,7 @@ for n in $sizes; do
 		fi
 		cpu_rows+=("| $n | $g | $(cpus gen) | $(cpus hugo) | $(cpus floor1) | $(cpus floor2) | $(ratio "$(cpus hugo)" "$(cpus gen)") | $(ratio "$(cpus gen)" "$(cpus floor1)") |")
 		rows+=("| $n | $g | ${gen_pages} | $gen_t / $gen_m | $hugo_t / $hugo_m | $f1 | $f2 | $(ratio "$hugo_t" "$gen_t") | $(ratio "$gen_t" "$f1") | $(ratio "$gen_t" "$f2") | $nc | $pe ($pe_w) |")
+		rm -rf "$mnt/in"
 		say "done N=$n G=$g"
 	done
 done
