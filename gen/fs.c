@@ -226,14 +226,18 @@ int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len)
 	return write_new(dirfd, path, data, len, O_EXCL);
 }
 
-bool fs_file_equals_at(int dirfd, const char *path, const void *data, size_t len)
+enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
+				size_t len)
 {
 	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
 	if (fd < 0)
-		return false;
+		return errno == ENOENT || errno == ENOTDIR ? FS_ABSENT : FS_DIFFERENT;
 	struct stat st;
-	bool same = fstat(fd, &st) == 0 && S_ISREG(st.st_mode) &&
-		    (size_t)st.st_size == len;
+	if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+		close(fd);
+		return FS_ABSENT; /* a folder is not a file there */
+	}
+	bool same = S_ISREG(st.st_mode) && (size_t)st.st_size == len;
 	if (same) {
 		/* one byte more than expected, to see a file that grew */
 		struct buf old = BUF_INIT;
@@ -253,12 +257,58 @@ bool fs_file_equals_at(int dirfd, const char *path, const void *data, size_t len
 		buf_release(&old);
 	}
 	close(fd);
-	return same;
+	return same ? FS_SAME : FS_DIFFERENT;
 }
 
 bool fs_file_equals(const char *path, const void *data, size_t len)
 {
-	return fs_file_equals_at(AT_FDCWD, path, data, len);
+	return fs_compare_file_at(AT_FDCWD, path, data, len) == FS_SAME;
+}
+
+/* Remove what folder `fd` holds (closing `fd`), counting the files. */
+static int remove_contents(int fd, size_t *files)
+{
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -1;
+	}
+	int rc = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		bool dir = e->d_type == DT_DIR;
+		if (e->d_type == DT_UNKNOWN) {
+			struct stat st;
+			dir = fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			      S_ISDIR(st.st_mode);
+		}
+		if (dir) {
+			int sub = openat(dirfd(d), e->d_name,
+					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub < 0 || remove_contents(sub, files) != 0 ||
+			    unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) != 0)
+				rc = -1;
+		} else if (unlinkat(dirfd(d), e->d_name, 0) == 0) {
+			(*files)++;
+		} else {
+			rc = -1;
+		}
+	}
+	closedir(d);
+	return rc;
+}
+
+int fs_remove_tree_counted(const char *path, size_t *files)
+{
+	*files = 0;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (remove_contents(fd, files) != 0)
+		return -1;
+	return rmdir(path);
 }
 
 int fs_remove_tree(const char *path)

@@ -45,11 +45,18 @@ int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len)
 
 /* True when `path` is a file holding exactly these bytes. */
 bool fs_file_equals(const char *path, const void *data, size_t len);
-/* The same relative to `dirfd`; a symbolic link is never equal. */
-bool fs_file_equals_at(int dirfd, const char *path, const void *data, size_t len);
+/* How the file at `path` (relative to `dirfd`) compares with these bytes:
+ * absent (or a folder), different (a symbolic link always is), the same. */
+enum fs_same { FS_ABSENT, FS_DIFFERENT, FS_SAME };
+enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
+				size_t len);
 
 /* Remove `path` and everything below it (no error if absent). Returns 0/-1. */
 int fs_remove_tree(const char *path);
+/* The same for a folder, counting into *files what it held besides folders
+ * (the walk goes folder by folder through open descriptors: no path walks
+ * from the root, no stat where the listing tells an entry's kind). */
+int fs_remove_tree_counted(const char *path, size_t *files);
 
 /* True when `path` itself is a symbolic link. */
 bool fs_is_symlink(const char *path);

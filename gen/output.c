@@ -217,12 +217,16 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 	bool kept = false;
 	/* files are created exclusively (link and O_EXCL fail on an existing
 	 * path), so a second writer of a path fails even in another thread */
-	if (o->dir_fd >= 0 && fs_file_equals_at(o->dir_fd, rel, data, len)) {
+	enum fs_same old = o->dir_fd >= 0 ? fs_compare_file_at(o->dir_fd, rel, data, len)
+					  : FS_ABSENT;
+	if (old == FS_SAME) {
 		rc = keep_file(o, rel, data, len);
 		kept = true;
 	} else {
 		rc = fs_create_file_at(o->staging_fd, rel, data, len);
 	}
+	if (rc == 0 && old != FS_ABSENT)
+		atomic_fetch_add(&o->existed, 1);
 	if (rc != 0 && errno == EEXIST)
 		diag_error(diag, rel, 0, 0, "two inputs write the same output file");
 	else if (rc != 0)
@@ -250,39 +254,6 @@ int output_add_to(struct output *o, const char *rel, const void *data,
 int output_add(struct output *o, const char *rel, const void *data, size_t len)
 {
 	return output_add_to(o, rel, data, len, o->diag);
-}
-
-/* Delete the previous site (now at `old`/`rel`) in one walk, counting the
- * files that the new site at `now` no longer has. */
-static size_t remove_old_tree(const char *old, const char *now, const char *rel)
-{
-	struct buf here = BUF_INIT;
-	buf_addf(&here, "%s%s%s", old, *rel ? "/" : "", rel);
-	char **names = fs_list_dir(here.ptr, NULL);
-	size_t gone = 0;
-	struct buf child = BUF_INIT, path = BUF_INIT;
-	for (char **p = names; p && *p; p++) {
-		buf_reset(&child);
-		buf_addf(&child, "%s%s%s", rel, *rel ? "/" : "", *p);
-		buf_reset(&path);
-		buf_addf(&path, "%s/%s", old, child.ptr);
-		struct stat st;
-		if (lstat(path.ptr, &st) == 0 && S_ISDIR(st.st_mode)) {
-			gone += remove_old_tree(old, now, child.ptr);
-			rmdir(path.ptr);
-			continue;
-		}
-		unlink(path.ptr);
-		buf_reset(&path);
-		buf_addf(&path, "%s/%s", now, child.ptr);
-		if (!fs_exists(path.ptr))
-			gone++;
-	}
-	fs_free_list(names);
-	buf_release(&here);
-	buf_release(&child);
-	buf_release(&path);
-	return gone;
 }
 
 int output_commit(struct output *o)
@@ -313,9 +284,11 @@ int output_commit(struct output *o)
 		output_abort(o);
 		return -1;
 	}
-	/* the staging name now holds the previous site */
-	o->removed = remove_old_tree(o->staging, o->dir, "");
-	rmdir(o->staging);
+	/* the staging name now holds the previous site: its files that the new
+	 * one does not have at the same path are the removed ones */
+	size_t old_files = 0;
+	fs_remove_tree_counted(o->staging, &old_files);
+	o->removed = old_files > o->existed ? old_files - o->existed : 0;
 	return 0;
 }
 

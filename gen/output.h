@@ -28,6 +28,7 @@ struct output {
 	int staging_fd; /* the staging folder, open (files go in relative to it) */
 	struct diag *diag;
 	_Atomic size_t written, unchanged; /* output_add is thread-safe */
+	_Atomic size_t existed; /* staged files the published folder also had */
 	size_t removed;
 };
 
