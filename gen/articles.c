@@ -8,6 +8,7 @@
 #include "pages.h"
 #include "pool.h"
 #include "site.h"
+#include "strmap.h"
 #include "value.h"
 
 #include <errno.h>
@@ -445,55 +446,6 @@ static void plan_article_pages(struct site *s)
 	}
 }
 
-/* Distinct tags of one language, sorted (malloc'd array of borrowed
- * strings; caller frees). */
-static const char **tags_of(const struct site *s, enum lang l, size_t *n)
-{
-	size_t cap = 16;
-	const char **tags = malloc(cap * sizeof *tags);
-	if (!tags)
-		abort();
-	*n = 0;
-	for (size_t i = 0; i < s->narticles; i++) {
-		if (s->articles[i].lang != (int)l)
-			continue;
-		for (size_t t = 0; t < s->articles[i].ntags; t++) {
-			const char *tag = s->articles[i].tags[t];
-			size_t k = 0;
-			while (k < *n && strcmp(tags[k], tag))
-				k++;
-			if (k < *n)
-				continue;
-			if (*n == cap) {
-				cap *= 2;
-				tags = realloc(tags, cap * sizeof *tags);
-				if (!tags)
-					abort();
-			}
-			tags[(*n)++] = tag;
-		}
-	}
-	for (size_t i = 1; i < *n; i++)
-		for (size_t j = i; j > 0 && strcmp(tags[j - 1], tags[j]) > 0; j--) {
-			const char *x = tags[j];
-			tags[j] = tags[j - 1];
-			tags[j - 1] = x;
-		}
-	return tags;
-}
-
-static bool lang_has_tag(const struct site *s, enum lang l, const char *tag)
-{
-	for (size_t i = 0; i < s->narticles; i++) {
-		if (s->articles[i].lang != (int)l)
-			continue;
-		for (size_t t = 0; t < s->articles[i].ntags; t++)
-			if (!strcmp(s->articles[i].tags[t], tag))
-				return true;
-	}
-	return false;
-}
-
 /* What a list page shows: every article of a language, or those with one
  * tag, newest first (chosen at planning). The page's context is built when
  * it is rendered: with thousands of articles these lists are the biggest
@@ -503,14 +455,6 @@ struct article_list {
 	const struct article **articles;
 	size_t n;
 };
-
-static bool has_tag(const struct article *a, const char *tag)
-{
-	for (size_t k = 0; k < a->ntags; k++)
-		if (!strcmp(a->tags[k], tag))
-			return true;
-	return false;
-}
 
 static struct value *build_article_list(struct site *s, const struct page_spec *p)
 {
@@ -526,31 +470,88 @@ static struct value *build_article_list(struct site *s, const struct page_spec *
 	return ctx;
 }
 
-/* The list of `newest` (n articles) with `tag`, or all of them. */
-static const struct article_list *list_of(struct site *s,
-					  const struct article **newest,
-					  size_t n, const char *tag)
+/* The language's lists: every article (newest first), and one per tag,
+ * sorted by tag, each newest first. Made in two passes over the articles
+ * with a map from tag to list (no search per tag and article). */
+struct lang_lists {
+	struct article_list all;
+	struct article_list *tags;
+	size_t ntags;
+	struct strmap tag_index; /* tag -> its number in `tags` */
+};
+
+static int compare_lists_by_tag(const void *x, const void *y)
 {
-	struct article_list *what = arena_alloc(&s->arena, sizeof *what);
-	what->tag = tag;
-	if (!tag) {
-		what->articles = newest;
-		what->n = n;
-		return what;
-	}
-	const struct article **list = arena_alloc(&s->arena, (n + 1) * sizeof *list);
-	for (size_t i = 0; i < n; i++)
-		if (has_tag(newest[i], tag))
-			list[what->n++] = newest[i];
-	what->articles = list;
-	return what;
+	return strcmp(((const struct article_list *)x)->tag,
+		      ((const struct article_list *)y)->tag);
 }
 
-static void plan_article_lists(struct site *s, enum lang l)
+/* True when a->tags[t] repeats an earlier tag of the same article (the
+ * front matter may name one twice; a list shows the article once). */
+static bool repeats_tag(const struct article *a, size_t t)
 {
-	size_t n;
-	const struct article **list = articles_of(s, l, &n);
-	enum lang other = l == LANG_EN ? LANG_ZH : LANG_EN;
+	for (size_t k = 0; k < t; k++)
+		if (!strcmp(a->tags[k], a->tags[t]))
+			return true;
+	return false;
+}
+
+static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
+{
+	memset(ll, 0, sizeof *ll);
+	ll->all.articles = articles_of(s, l, &ll->all.n);
+	/* count each tag's articles */
+	size_t cap = 0;
+	for (size_t i = 0; i < ll->all.n; i++) {
+		const struct article *a = ll->all.articles[i];
+		for (size_t t = 0; t < a->ntags; t++) {
+			if (repeats_tag(a, t))
+				continue;
+			bool created;
+			size_t *k = strmap_slot(&ll->tag_index, a->tags[t], &created);
+			if (created) {
+				if (ll->ntags == cap) {
+					cap = cap ? cap * 2 : 16;
+					ll->tags = realloc(ll->tags, cap * sizeof *ll->tags);
+					if (!ll->tags)
+						abort();
+				}
+				*k = ll->ntags;
+				ll->tags[ll->ntags++] = (struct article_list){ .tag = a->tags[t] };
+			}
+			ll->tags[*k].n++;
+		}
+	}
+	for (size_t k = 0; k < ll->ntags; k++) {
+		ll->tags[k].articles = arena_alloc(&s->arena, ll->tags[k].n * sizeof(void *));
+		ll->tags[k].n = 0;
+	}
+	/* fill them in newest-first order */
+	for (size_t i = 0; i < ll->all.n; i++) {
+		const struct article *a = ll->all.articles[i];
+		for (size_t t = 0; t < a->ntags; t++) {
+			if (repeats_tag(a, t))
+				continue;
+			struct article_list *tl = &ll->tags[*strmap_get(&ll->tag_index, a->tags[t])];
+			tl->articles[tl->n++] = a;
+		}
+	}
+	qsort(ll->tags, ll->ntags, sizeof *ll->tags, compare_lists_by_tag);
+	/* the tag pages point at their lists: those live in the build arena */
+	struct article_list *kept = arena_alloc(&s->arena, (ll->ntags + 1) * sizeof *kept);
+	if (ll->ntags)
+		memcpy(kept, ll->tags, ll->ntags * sizeof *kept);
+	free(ll->tags);
+	ll->tags = kept;
+}
+
+static void plan_article_lists(struct site *s, enum lang l,
+			       struct lang_lists *lists)
+{
+	const struct lang_lists *ll = &lists[l];
+	const struct lang_lists *other_ll = &lists[l == LANG_EN ? LANG_ZH : LANG_EN];
+	const struct article **list = ll->all.articles;
+	size_t n = ll->all.n;
 	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
 		((struct article *)list[i])->keep_html = true;
 
@@ -560,30 +561,27 @@ static void plan_article_lists(struct site *s, enum lang l)
 		.template_name = "pages/articles",
 		.title = i18n_get(&s->i18n, l, "nav.articles"),
 		.section = "articles",
-		.build = build_article_list, .arg = list_of(s, list, n, NULL),
+		.build = build_article_list, .arg = &ll->all,
 		.crumbs = site_crumbs(s, l, "articles/", NULL, NULL),
 	};
 	site_add_page(s, &p);
 
 	/* a page per tag */
-	size_t ntags;
-	const char **tags = tags_of(s, l, &ntags);
-	for (size_t t = 0; t < ntags; t++) {
-		const char *path = arena_printf(&s->arena, "tags/%s/", tags[t]);
+	for (size_t t = 0; t < ll->ntags; t++) {
+		const char *tag = ll->tags[t].tag;
+		const char *path = dir_path(&s->arena, "tags/", tag);
 		struct page_spec tp = {
 			.lang = l, .path = path,
-			.alt_path = lang_has_tag(s, other, tags[t]) ? path : NULL,
+			.alt_path = strmap_get(&other_ll->tag_index, tag) ? path : NULL,
 			.template_name = "pages/tag",
 			.title = arena_printf(&s->arena, "%s: %s",
-					      i18n_get(&s->i18n, l, "articles.tag"),
-					      tags[t]),
+					      i18n_get(&s->i18n, l, "articles.tag"), tag),
 			.section = "articles",
-			.build = build_article_list, .arg = list_of(s, list, n, tags[t]),
+			.build = build_article_list, .arg = &ll->tags[t],
 			.crumbs = site_crumbs(s, l, path, "nav.articles", "articles/"),
 		};
 		site_add_page(s, &tp);
 	}
-	free(tags);
 
 	/* the home page lists the latest articles */
 	struct value *latest = value_new_list(&s->arena);
@@ -605,7 +603,13 @@ static void plan_article_lists(struct site *s, enum lang l)
 void articles_plan(struct site *s)
 {
 	make_meta(s);
+	/* the lists live as long as the build: their pages render later */
+	struct lang_lists *lists = arena_alloc(&s->arena, LANG_COUNT * sizeof *lists);
 	for (int l = 0; l < LANG_COUNT; l++)
-		plan_article_lists(s, (enum lang)l);
+		make_lists(s, (enum lang)l, &lists[l]);
+	for (int l = 0; l < LANG_COUNT; l++)
+		plan_article_lists(s, (enum lang)l, lists);
+	for (int l = 0; l < LANG_COUNT; l++)
+		strmap_free(&lists[l].tag_index);
 	plan_article_pages(s);
 }
