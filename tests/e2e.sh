@@ -139,5 +139,13 @@ check "a failed build names every bad article" \
 check "a failed build reports the same on 1 and 4 threads" cmp "$work/err-j1" "$work/err-j4"
 rm -f "$proj"/content/en/bad-*.md
 
+# 8. A tag named twice in one article lists the article once.
+sed -e "s/^slug: .*/slug: twice/" -e "s/^tags: .*/tags: twice, twice/" \
+	"$proj/content/en/first-steps.md" >"$proj/content/en/twice.md"
+"$gen" build --root "$proj" --out "$work/d" --quiet >/dev/null 2>&1
+check "a tag named twice lists its article once" \
+	test "$(grep -o 'href="../../../en/articles/twice/"' "$work/d/en/tags/twice/index.html" | wc -l)" -eq 1
+rm -f "$proj/content/en/twice.md"
+
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0
