@@ -207,6 +207,13 @@ static int keep_file(struct output *o, const char *rel, const void *data,
 	return utimensat(o->staging_fd, rel, times, 0);
 }
 
+/* True for "<folder>/index.html". */
+static bool is_page(const char *rel)
+{
+	size_t n = strlen(rel);
+	return n > 11 && !strcmp(rel + n - 11, "/index.html");
+}
+
 /* Put one file into the staging folder: a link to the published copy when
  * the bytes are the same, else a new file. `counted` files show in the
  * summary (the marker does not). Paths are relative to the open folders. */
@@ -219,6 +226,10 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 	 * path), so a second writer of a path fails even in another thread */
 	enum fs_same old = o->dir_fd >= 0 ? fs_compare_file_at(o->dir_fd, rel, data, len)
 					  : FS_ABSENT;
+	/* a page is the only file of its folder: make the folder first, not
+	 * after a failed open or link */
+	if (is_page(rel))
+		fs_make_parent_at(o->staging_fd, rel);
 	if (old == FS_SAME) {
 		rc = keep_file(o, rel, data, len);
 		kept = true;
