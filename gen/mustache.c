@@ -48,9 +48,10 @@ enum node_kind {
 	NODE_BLOCK,    /* {{$name}}...{{/name}} */
 };
 
-/* A dotted name split in segments; n == 0 is the implicit iterator ".". */
+/* A dotted name split in segments, each hashed once here rather than at
+ * every lookup; n == 0 is the implicit iterator ".". */
 struct name_path {
-	const char **seg;
+	struct value_key *seg;
 	size_t n;
 };
 
@@ -62,6 +63,10 @@ struct node {
 	size_t offset;  /* of the tag in the template source, for messages */
 	const char *text; /* TEXT: bytes; PARTIAL, PARENT, BLOCK: name (NUL-ended) */
 	size_t len;
+	/* TEXT: this node and the text nodes after it that continue it in the
+	 * source are text[0, run_len), `run_nodes` nodes: written with one
+	 * append when there is no indentation to put between them */
+	size_t run_len, run_nodes;
 	const char *indent; /* PARTIAL, PARENT: standalone indentation;
 			     * BLOCK: indentation added where it expands */
 	size_t indent_len;
@@ -740,7 +745,8 @@ static struct name_path make_path(struct parser *p, size_t at, size_t len)
 	size_t k = 0, from = 0;
 	for (size_t i = 0; i <= len; i++) {
 		if (i == len || s[i] == '.') {
-			np.seg[k++] = arena_strndup(p->arena, s + from, i - from);
+			np.seg[k++] = value_key_make(
+				arena_strndup(p->arena, s + from, i - from));
 			from = i + 1;
 		}
 	}
@@ -967,6 +973,30 @@ static void fix_blocks(struct node *nodes, size_t n)
 	}
 }
 
+/* ---- text runs --------------------------------------------------------- */
+
+/* Set the text runs (see struct node) of `nodes` and below, last node
+ * first so each run extends the next one's. After fix_blocks, which may
+ * shorten lines and so split runs. */
+static void find_text_runs(struct node *nodes, size_t n)
+{
+	for (size_t i = n; i-- > 0;) {
+		struct node *nd = &nodes[i];
+		if (nd->nkids)
+			find_text_runs(nd->kids, nd->nkids);
+		if (nd->kind != NODE_TEXT)
+			continue;
+		nd->run_len = nd->len;
+		nd->run_nodes = 1;
+		const struct node *next = i + 1 < n ? &nodes[i + 1] : NULL;
+		if (next && next->kind == NODE_TEXT &&
+		    next->text == nd->text + nd->len) {
+			nd->run_len += next->run_len;
+			nd->run_nodes += next->run_nodes;
+		}
+	}
+}
+
 /* ---- templates and sets ------------------------------------------------ */
 
 static void tmpl_free(struct tmpl *t)
@@ -1017,6 +1047,7 @@ static struct tmpl *tmpl_parse(const char *name, const char *path,
 	parser_standalone(&p);
 	build_level(&p, 0, p.ntoks, &t->nodes, &t->nnodes);
 	fix_blocks(t->nodes, t->nnodes);
+	find_text_runs(t->nodes, t->nnodes);
 	free(p.toks);
 	return t;
 }
@@ -1261,6 +1292,65 @@ void mustache_escape_html(struct buf *out, const char *s, size_t len)
 	text_escape_html(out, s, len);
 }
 
+/* Append `n` bytes to the output. Inline, because a page is thousands of
+ * short appends (a line of text, a name): buf_add's call and room check
+ * cost more than most of the copies. */
+static inline void out_add(struct buf *out, const char *s, size_t n)
+{
+	if (n == 0)
+		return;
+	if (out->len + n >= out->cap)
+		buf_grow(out, n);
+	memcpy(out->ptr + out->len, s, n);
+	out->len += n;
+	out->ptr[out->len] = '\0';
+}
+
+/* What a byte becomes in HTML text and quoted attribute values, or NULL
+ * when it stays as it is. */
+static const char *html_entity(char c)
+{
+	switch (c) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '"': return "&quot;";
+	case '\'': return "&#39;";
+	default: return NULL;
+	}
+}
+
+/* mustache_escape_html for a string value: the same bytes out, found
+ * faster. A value's string has a NUL at ptr[len] (see value.h), so
+ * strcspn, vectorised by the C library, can skip to the next byte to
+ * escape; a NUL it stops at before `len` is an ordinary byte. */
+static void out_escaped(struct buf *out, const struct value *str)
+{
+	const char *s = str->u.str.ptr, *end = s + str->u.str.len;
+	while (s < end) {
+		size_t run = strcspn(s, "&<>\"'");
+		out_add(out, s, run);
+		s += run;
+		if (s == end)
+			break;
+		const char *entity = html_entity(*s);
+		if (entity)
+			out_add(out, entity, strlen(entity));
+		else
+			out_add(out, s, 1);
+		s++;
+	}
+}
+
+/* Append a value's text form: strings here, the rest by value.c. */
+static void out_text(struct buf *out, const struct value *v)
+{
+	if (v && v->type == VALUE_STRING)
+		out_add(out, v->u.str.ptr, v->u.str.len);
+	else
+		value_append_text(v, out);
+}
+
 static void ctx_push(struct render *r, const struct value *v)
 {
 	if (r->depth == r->cap) {
@@ -1290,12 +1380,12 @@ static const struct value *ctx_lookup(const struct render *r,
 		return r->stack[r->depth - 1];
 	const struct value *v = NULL;
 	for (size_t i = r->depth; i-- > 0;) {
-		v = value_map_get(r->stack[i], np->seg[0]);
+		v = value_map_get_key(r->stack[i], &np->seg[0]);
 		if (v)
 			break;
 	}
 	for (size_t k = 1; v && k < np->n; k++)
-		v = value_map_get(v, np->seg[k]);
+		v = value_map_get_key(v, &np->seg[k]);
 	return v;
 }
 
@@ -1412,21 +1502,25 @@ static int render_nodes(struct render *r, const struct tmpl *t,
 		const struct value *v;
 		switch (nd->kind) {
 		case NODE_TEXT:
-			if (nd->lead && r->indent.len > r->indent_base)
-				buf_add(r->out, r->indent.ptr + r->indent_base,
+			if (r->indent.len == r->indent_base) {
+				out_add(r->out, nd->text, nd->run_len);
+				i += nd->run_nodes - 1;
+				break;
+			}
+			if (nd->lead)
+				out_add(r->out, r->indent.ptr + r->indent_base,
 					r->indent.len - r->indent_base);
-			buf_add(r->out, nd->text, nd->len);
+			out_add(r->out, nd->text, nd->len);
 			break;
 		case NODE_VAR:
 			v = ctx_lookup(r, &nd->path);
 			if (v && v->type == VALUE_STRING)
-				mustache_escape_html(r->out, v->u.str.ptr,
-						     v->u.str.len);
+				out_escaped(r->out, v);
 			else
 				value_append_text(v, r->out); /* no specials */
 			break;
 		case NODE_RAW:
-			value_append_text(ctx_lookup(r, &nd->path), r->out);
+			out_text(r->out, ctx_lookup(r, &nd->path));
 			break;
 		case NODE_SECTION:
 			if (render_section(r, t, nd) < 0)

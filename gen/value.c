@@ -93,13 +93,29 @@ void value_list_push(struct arena *a, struct value *list, struct value *item)
 	list->u.list.items[list->u.list.len++] = item;
 }
 
+struct value_key value_key_make(const char *s)
+{
+	struct value_key k = { s, strmap_hash(s) };
+	return k;
+}
+
+/* Does `e` hold the key `s` of hash `hash`? The hashes settle almost every
+ * miss; equal ones are confirmed byte for byte. */
+static inline bool entry_has_key(const struct value_entry *e, const char *s,
+				 size_t hash)
+{
+	return e->hash == hash && strcmp(e->key, s) == 0;
+}
+
 /* The index slot holding `key`, or the empty slot where it would go. */
-static unsigned *index_slot(const struct value *map, const char *key)
+static inline unsigned *index_slot(const struct value *map, const char *key,
+				   size_t hash)
 {
 	size_t mask = map->u.map.index_cap - 1;
-	for (size_t i = strmap_hash(key) & mask;; i = (i + 1) & mask) {
+	for (size_t i = hash & mask;; i = (i + 1) & mask) {
 		unsigned *slot = &map->u.map.index[i];
-		if (!*slot || !strcmp(map->u.map.entries[*slot - 1].key, key))
+		if (!*slot ||
+		    entry_has_key(&map->u.map.entries[*slot - 1], key, hash))
 			return slot;
 	}
 }
@@ -112,24 +128,24 @@ static void index_rebuild(struct arena *a, struct value *map)
 		cap *= 2;
 	map->u.map.index = arena_alloc(a, cap * sizeof *map->u.map.index);
 	map->u.map.index_cap = cap;
-	for (size_t i = 0; i < map->u.map.len; i++)
-		*index_slot(map, map->u.map.entries[i].key) = (unsigned)i + 1;
+	for (size_t i = 0; i < map->u.map.len; i++) {
+		const struct value_entry *e = &map->u.map.entries[i];
+		*index_slot(map, e->key, e->hash) = (unsigned)i + 1;
+	}
 }
 
-/* The entry of `key`, or NULL. */
-static struct value_entry *map_find(const struct value *map, const char *key)
+/* The entry of `key` (of hash `hash`) in `map` itself, or NULL. Inline
+ * (like the two above): lookups are the template engine's main cost. */
+static inline struct value_entry *map_find(const struct value *map,
+					   const char *key, size_t hash)
 {
 	if (map->u.map.index_cap) {
-		unsigned e = *index_slot(map, key);
+		unsigned e = *index_slot(map, key, hash);
 		return e ? &map->u.map.entries[e - 1] : NULL;
 	}
-	/* small maps: a scan, the first byte compared before the rest (most
-	 * lookups miss: templates walk the context stack from the top) */
-	for (size_t i = 0; i < map->u.map.len; i++) {
-		const char *k = map->u.map.entries[i].key;
-		if (k[0] == key[0] && strcmp(k, key) == 0)
+	for (size_t i = 0; i < map->u.map.len; i++)
+		if (entry_has_key(&map->u.map.entries[i], key, hash))
 			return &map->u.map.entries[i];
-	}
 	return NULL;
 }
 
@@ -138,7 +154,8 @@ void value_map_set(struct arena *a, struct value *map, const char *key,
 {
 	if (map->type != VALUE_MAP)
 		abort();
-	struct value_entry *e = map_find(map, key);
+	size_t hash = strmap_hash(key);
+	struct value_entry *e = map_find(map, key, hash);
 	if (e) {
 		e->val = val;
 		return;
@@ -148,14 +165,15 @@ void value_map_set(struct arena *a, struct value *map, const char *key,
 						map->u.map.len,
 						&map->u.map.cap,
 						sizeof(struct value_entry));
-	map->u.map.entries[map->u.map.len].key = key;
-	map->u.map.entries[map->u.map.len].val = val;
-	map->u.map.len++;
+	e = &map->u.map.entries[map->u.map.len++];
+	e->key = key;
+	e->val = val;
+	e->hash = hash;
 	if (map->u.map.len == VALUE_MAP_INDEXED ||
 	    (map->u.map.index_cap && map->u.map.len * 2 + 2 > map->u.map.index_cap))
 		index_rebuild(a, map);
 	else if (map->u.map.index_cap)
-		*index_slot(map, key) = (unsigned)map->u.map.len;
+		*index_slot(map, key, hash) = (unsigned)map->u.map.len;
 }
 
 void value_map_set_str(struct arena *a, struct value *map, const char *key,
@@ -183,14 +201,21 @@ void value_map_set_parent(struct value *map, const struct value *parent)
 	map->u.map.parent = parent;
 }
 
-struct value *value_map_get(const struct value *map, const char *key)
+struct value *value_map_get_key(const struct value *map,
+				const struct value_key *key)
 {
 	for (; map && map->type == VALUE_MAP; map = map->u.map.parent) {
-		struct value_entry *e = map_find(map, key);
+		struct value_entry *e = map_find(map, key->s, key->hash);
 		if (e)
 			return e->val;
 	}
 	return NULL;
+}
+
+struct value *value_map_get(const struct value *map, const char *key)
+{
+	struct value_key k = value_key_make(key);
+	return value_map_get_key(map, &k);
 }
 
 size_t value_list_len(const struct value *list)
@@ -219,6 +244,23 @@ bool value_is_truthy(const struct value *v)
 	return false;
 }
 
+/* What "%lld" prints, without printf's cost: pages print many whole
+ * numbers (counts, minutes, years). */
+static void append_whole(long long n, struct buf *out)
+{
+	char tmp[24];
+	size_t i = sizeof tmp;
+	unsigned long long u = n < 0 ? 0ull - (unsigned long long)n
+				     : (unsigned long long)n;
+	do {
+		tmp[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (n < 0)
+		tmp[--i] = '-';
+	buf_add(out, tmp + i, sizeof tmp - i);
+}
+
 /* The shortest %g form that reads back as the same double. */
 static void append_number(double n, struct buf *out)
 {
@@ -226,8 +268,7 @@ static void append_number(double n, struct buf *out)
 	if (!isfinite(n))
 		return;
 	if (n == (double)(long long)n && fabs(n) < 1e15) { /* whole numbers */
-		snprintf(tmp, sizeof tmp, "%lld", (long long)n);
-		buf_adds(out, tmp);
+		append_whole((long long)n, out);
 		return;
 	}
 	for (int prec = 1; prec <= 17; prec++) {

@@ -31,6 +31,14 @@ struct value;
 struct value_entry {
 	const char *key; /* borrowed */
 	struct value *val;
+	size_t hash; /* of `key` (see struct value_key): compared before it */
+};
+
+/* A key with its hash worked out once, for code that looks the same key up
+ * in many maps (the template engine makes one per name when it parses). */
+struct value_key {
+	const char *s; /* borrowed */
+	size_t hash;
 };
 
 struct value {
@@ -51,7 +59,8 @@ struct value {
 			size_t len, cap;
 			/* maps past VALUE_MAP_INDEXED keys get a hash index
 			 * (entry number + 1, 0 = empty), built as keys are set,
-			 * so lookups in big maps (the UI strings) stay O(1) */
+			 * so lookups in big maps (the UI strings) stay O(1);
+			 * smaller maps are scanned, comparing hashes first */
 			unsigned *index;
 			size_t index_cap; /* 0 or a power of two */
 			/* keys this map lacks are looked up here (or NULL) */
@@ -95,6 +104,13 @@ void value_map_set_parent(struct value *map, const struct value *parent);
 /* The value of `key` in a map (or its parents), or NULL when absent (or
  * `map` is no map). */
 struct value *value_map_get(const struct value *map, const char *key);
+/* `s` (borrowed: it must outlive the key) with its hash, for
+ * value_map_get_key. */
+struct value_key value_key_make(const char *s);
+/* value_map_get without hashing the key again: cheaper when one key is
+ * looked up in many maps or many times. */
+struct value *value_map_get_key(const struct value *map,
+				const struct value_key *key);
 /* The number of items of a list (0 for anything else). */
 size_t value_list_len(const struct value *list);
 

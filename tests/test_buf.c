@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "value.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -167,6 +168,57 @@ static void test_map_falls_back_on_its_parent(void **state)
 	arena_free(&a);
 }
 
+static void test_hashed_lookup_finds_what_plain_lookup_finds(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct value *shared = value_new_map(&a), *page = value_new_map(&a);
+	for (int i = 0; i < 100; i++) /* indexed */
+		value_map_set_num(&a, shared, arena_printf(&a, "ui.%d", i), i);
+	/* small, with keys sharing first bytes and prefixes */
+	const char *own[] = { "t", "title", "titles", "text", "ui.7" };
+	for (size_t i = 0; i < sizeof own / sizeof *own; i++)
+		value_map_set_str(&a, page, own[i], own[i]);
+	value_map_set_parent(page, shared);
+	const char *probe[] = { "t", "title", "titles", "titl", "text", "ui.7",
+				"ui.0", "ui.99", "ui.100", "", "absent" };
+	for (size_t i = 0; i < sizeof probe / sizeof *probe; i++) {
+		struct value_key k = value_key_make(probe[i]);
+		assert_ptr_equal(value_map_get_key(page, &k),
+				 value_map_get(page, probe[i]));
+		assert_ptr_equal(value_map_get_key(shared, &k),
+				 value_map_get(shared, probe[i]));
+	}
+	struct value_key k = value_key_make("ui.7");
+	assert_string_equal(value_map_get_key(page, &k)->u.str.ptr, "ui.7");
+	assert_true(value_map_get_key(shared, &k)->u.number == 7);
+	k = value_key_make("titl");
+	assert_null(value_map_get_key(page, &k));
+	assert_null(value_map_get_key(value_new_list(&a), &k)); /* no map */
+	arena_free(&a);
+}
+
+static void test_whole_numbers_print_like_printf(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	const long long whole[] = { 0, 7, -7, 10, 85, 2024, -1000,
+				    999999999999999, -999999999999999 };
+	for (size_t i = 0; i < sizeof whole / sizeof *whole; i++) {
+		char want[32];
+		struct buf b = BUF_INIT;
+		snprintf(want, sizeof want, "%lld", whole[i]);
+		value_append_text(value_new_number(&a, (double)whole[i]), &b);
+		assert_string_equal(b.ptr, want);
+		buf_release(&b);
+	}
+	struct buf b = BUF_INIT;
+	value_append_text(value_new_number(&a, -0.0), &b);
+	assert_string_equal(b.ptr, "0");
+	buf_release(&b);
+	arena_free(&a);
+}
+
 static void test_arena_large_allocation_keeps_small_ones(void **state)
 {
 	(void)state;
@@ -228,6 +280,8 @@ int main(void)
 		cmocka_unit_test(test_zero_is_truthy_null_is_not),
 		cmocka_unit_test(test_big_map_finds_every_key_and_replaces_in_place),
 		cmocka_unit_test(test_map_falls_back_on_its_parent),
+		cmocka_unit_test(test_hashed_lookup_finds_what_plain_lookup_finds),
+		cmocka_unit_test(test_whole_numbers_print_like_printf),
 		cmocka_unit_test(test_arena_large_allocation_keeps_small_ones),
 		cmocka_unit_test(test_arena_grow_keeps_bytes_in_place_or_moved),
 		cmocka_unit_test(test_arena_reset_reuses_memory_and_zeroes_it),

@@ -255,6 +255,31 @@ static void test_escape_html_replaces_the_five_specials(void **state)
 	buf_release(&out);
 }
 
+static void test_escaped_value_matches_escape_html_for_every_byte(void **state)
+{
+	(void)state;
+	struct tmpl_set *set = tmpl_set_new();
+	struct buf log = BUF_INIT, out = BUF_INIT, want = BUF_INIT;
+	struct arena a = ARENA_INIT;
+	char bytes[2 * 256];
+	for (int i = 0; i < 2 * 256; i++) /* a NUL inside, after 255 bytes */
+		bytes[i] = (char)(i + 1);
+	struct value *ctx = value_new_map(&a);
+	value_map_set(&a, ctx, "v", value_new_stringn(&a, bytes, sizeof bytes));
+	add_template(set, "page", "[{{v}}]");
+	assert_int_equal(render_name(set, "page", ctx, &out, &log), 0);
+	buf_addc(&want, '[');
+	mustache_escape_html(&want, bytes, sizeof bytes);
+	buf_addc(&want, ']');
+	assert_int_equal(out.len, want.len);
+	assert_memory_equal(out.ptr, want.ptr, want.len);
+	arena_free(&a);
+	buf_release(&out);
+	buf_release(&want);
+	buf_release(&log);
+	tmpl_set_free(set);
+}
+
 static void test_double_mustache_escapes_and_triple_does_not(void **state)
 {
 	(void)state;
@@ -314,6 +339,28 @@ static void test_nested_standalone_partials_add_their_indentation(void **state)
 	tmpl_set_free(set);
 }
 
+static void test_partial_lines_are_indented_only_where_the_tag_is(void **state)
+{
+	(void)state;
+	struct tmpl_set *set = tmpl_set_new();
+	struct buf log = BUF_INIT, out = BUF_INIT;
+	struct arena a = ARENA_INIT;
+	struct value *ctx = value_new_map(&a);
+	value_map_set_str(&a, ctx, "v", "V");
+	/* one partial, written whole where nothing indents it, line by line
+	 * where its tag is indented */
+	add_template(set, "page", "{{>p}}\n  {{>p}}\n<{{>p}}>\n");
+	add_template(set, "p", "a\nb {{v}}\nc\n\nd");
+	assert_int_equal(render_name(set, "page", ctx, &out, &log), 0);
+	assert_string_equal(out.ptr, "a\nb V\nc\n\nd"
+				     "  a\n  b V\n  c\n  \n  d"
+				     "<a\nb V\nc\n\nd>\n");
+	arena_free(&a);
+	buf_release(&out);
+	buf_release(&log);
+	tmpl_set_free(set);
+}
+
 static void test_layout_blocks_fill_a_page(void **state)
 {
 	(void)state;
@@ -335,6 +382,22 @@ static void test_layout_blocks_fill_a_page(void **state)
 			    "<html>\n<head><title>H100 | gpuguide</title></head>\n"
 			    "<body>\n  <main>\n    <h1>H100</h1>\n    <p>x</p>\n  </main>\n</body>\n</html>\n");
 	arena_free(&a);
+	buf_release(&out);
+	buf_release(&log);
+	tmpl_set_free(set);
+}
+
+static void test_block_lines_lose_the_indentation_they_are_written_with(void **state)
+{
+	(void)state;
+	struct tmpl_set *set = tmpl_set_new();
+	struct buf log = BUF_INIT, out = BUF_INIT;
+	add_template(set, "layout", "<main>\n{{$content}}{{/content}}\n</main>\n");
+	add_template(set, "page",
+		     "{{<layout}}\n{{$content}}\n  <h1>x</h1>\n  <p>y</p>\n\n  <p>z</p>\n{{/content}}\n{{/layout}}\n");
+	assert_int_equal(render_name(set, "page", NULL, &out, &log), 0);
+	assert_string_equal(out.ptr,
+			    "<main>\n<h1>x</h1>\n<p>y</p>\n\n<p>z</p>\n</main>\n");
 	buf_release(&out);
 	buf_release(&log);
 	tmpl_set_free(set);
@@ -505,10 +568,13 @@ int main(void)
 		cmocka_unit_test(test_nesting_up_to_max_depth_is_allowed),
 		cmocka_unit_test(test_missing_partial_renders_nothing),
 		cmocka_unit_test(test_escape_html_replaces_the_five_specials),
+		cmocka_unit_test(test_escaped_value_matches_escape_html_for_every_byte),
 		cmocka_unit_test(test_double_mustache_escapes_and_triple_does_not),
 		cmocka_unit_test(test_numbers_render_shortest_and_zero_is_truthy),
 		cmocka_unit_test(test_nested_standalone_partials_add_their_indentation),
+		cmocka_unit_test(test_partial_lines_are_indented_only_where_the_tag_is),
 		cmocka_unit_test(test_layout_blocks_fill_a_page),
+		cmocka_unit_test(test_block_lines_lose_the_indentation_they_are_written_with),
 		cmocka_unit_test(test_dynamic_parent_name_comes_from_the_context),
 		cmocka_unit_test(test_template_renders_identically_many_times),
 		cmocka_unit_test(test_load_dir_reads_every_mustache_file_below),
