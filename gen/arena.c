@@ -14,7 +14,7 @@ struct arena_block {
 
 enum { ARENA_BLOCK = 64 * 1024 };
 
-void *arena_alloc(struct arena *a, size_t size)
+void *arena_alloc_uninit(struct arena *a, size_t size)
 {
 	size_t align = sizeof(max_align_t);
 	size = (size + align - 1) / align * align;
@@ -33,7 +33,6 @@ void *arena_alloc(struct arena *a, size_t size)
 			 * head's free space is not abandoned. */
 			blk->next = a->head->next;
 			a->head->next = blk;
-			memset(blk->data, 0, size);
 			return blk->data;
 		}
 		blk->next = a->head;
@@ -42,8 +41,12 @@ void *arena_alloc(struct arena *a, size_t size)
 	}
 	char *p = (char *)a->head->data + a->used;
 	a->used += size;
-	memset(p, 0, size);
 	return p;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	return memset(arena_alloc_uninit(a, size), 0, size ? size : 1);
 }
 
 void *arena_grow(struct arena *a, void *p, size_t old, size_t size)
@@ -59,7 +62,7 @@ void *arena_grow(struct arena *a, void *p, size_t old, size_t size)
 		a->used += new_r - old_r;
 		return p;
 	}
-	void *q = arena_alloc(a, size);
+	void *q = arena_alloc_uninit(a, size);
 	memcpy(q, p, old);
 	return q;
 }

@@ -21,9 +21,12 @@ struct arena {
 
 /* Zeroed memory for `size` bytes, aligned for any type. Never NULL. */
 void *arena_alloc(struct arena *a, size_t size);
+/* The same, not zeroed (for memory about to be overwritten). */
+void *arena_alloc_uninit(struct arena *a, size_t size);
 /* Make the block `p` (from arena_alloc, `old` bytes) hold `size` bytes:
  * extended in place when it is the latest allocation and there is room,
- * else moved to a new block (the old bytes are copied). */
+ * else moved to a new block (the old bytes are copied; the rest is not
+ * zeroed). */
 void *arena_grow(struct arena *a, void *p, size_t old, size_t size);
 /* A NUL-terminated copy of `len` bytes of `s`. */
 char *arena_strndup(struct arena *a, const char *s, size_t len);

@@ -852,20 +852,27 @@ struct scratch_head {
 	alignas(max_align_t) size_t size;
 };
 
+static struct scratch_head *scratch_block(size_t size)
+{
+	if (size > SIZE_MAX - sizeof(struct scratch_head))
+		abort();
+	struct scratch_head *h = arena_alloc_uninit(cmark_scratch, sizeof *h + size);
+	h->size = size;
+	return h;
+}
+
 static void *scratch_calloc(size_t n, size_t size)
 {
-	if (size && n > (SIZE_MAX - sizeof(struct scratch_head)) / size)
+	if (size && n > SIZE_MAX / size)
 		abort();
-	struct scratch_head *h =
-		arena_alloc(cmark_scratch, sizeof *h + n * size);
-	h->size = n * size;
-	return h + 1;
+	struct scratch_head *h = scratch_block(n * size);
+	return memset(h + 1, 0, n * size);
 }
 
 static void *scratch_realloc(void *p, size_t size)
 {
-	if (!p)
-		return scratch_calloc(1, size);
+	if (!p) /* a buffer's first block: cmark writes it before reading */
+		return scratch_block(size) + 1;
 	struct scratch_head *h = (struct scratch_head *)p - 1;
 	if (size <= h->size)
 		return p;
