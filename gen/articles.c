@@ -242,8 +242,11 @@ static int compare_articles_newest_first(const void *x, const void *y)
  * arena) instead of for every list the article is in. */
 struct article_meta {
 	const char *path;      /* "articles/<slug>/" */
-	const char *date_text; /* the date as the language writes it */
 	const char **tag_paths; /* [ntags]: "tags/<tag>/" */
+	/* what every summary of the article shows whatever page lists it:
+	 * title, description, date, date_text, has_tags, minutes; a summary
+	 * holds its links and takes the rest from here (its parent map) */
+	struct value *fixed;
 };
 
 static struct article_meta *meta_of(const struct site *s, const struct article *a)
@@ -262,6 +265,24 @@ static const char *dir_path(struct arena *ar, const char *dir, const char *name)
 	return p; /* zeroed by the arena: terminated */
 }
 
+/* The parts of an article's summary that no list changes (`date_text`:
+ * the formatted date). The article's strings live all build long:
+ * borrowed, not copied. */
+static struct value *fixed_summary(struct arena *ar, const struct article *a,
+				   const struct buf *date_text)
+{
+	struct value *m = value_new_map(ar);
+	value_map_set(ar, m, "title", value_new_string_borrowed(ar, a->title));
+	value_map_set(ar, m, "description", a->description
+		      ? value_new_string_borrowed(ar, a->description) : value_null());
+	value_map_set(ar, m, "date", value_new_string_borrowed(ar, a->date));
+	value_map_set(ar, m, "date_text",
+		      value_new_stringn(ar, date_text->ptr, date_text->len));
+	value_map_set_bool(ar, m, "has_tags", a->ntags > 0);
+	value_map_set_num(ar, m, "minutes", markdown_reading_minutes(a));
+	return m;
+}
+
 static void make_meta(struct site *s)
 {
 	struct article_meta *meta =
@@ -270,12 +291,12 @@ static void make_meta(struct site *s)
 	for (size_t i = 0; i < s->narticles; i++) {
 		const struct article *a = &s->articles[i];
 		meta[i].path = dir_path(&s->arena, "articles/", a->slug);
-		buf_reset(&d);
-		i18n_format_date(&d, a->date, (enum lang)a->lang);
-		meta[i].date_text = arena_strndup(&s->arena, d.ptr, d.len);
 		meta[i].tag_paths = arena_alloc(&s->arena, (a->ntags + 1) * sizeof(char *));
 		for (size_t t = 0; t < a->ntags; t++)
 			meta[i].tag_paths[t] = dir_path(&s->arena, "tags/", a->tags[t]);
+		buf_reset(&d);
+		i18n_format_date(&d, a->date, (enum lang)a->lang);
+		meta[i].fixed = fixed_summary(&s->arena, a, &d);
 	}
 	buf_release(&d);
 	s->article_meta = meta;
@@ -310,24 +331,18 @@ static struct value *tag_list(struct site *s, enum lang l, const char *from,
 	return tags;
 }
 
-/* A summary of an article for lists, with links relative to `from`. */
+/* A summary of an article for lists, with links relative to `from`: its
+ * own map holds the links, the rest comes from its fixed parent. */
 static struct value *article_summary(struct site *s, enum lang l,
 				     const char *from, const struct article *a)
 {
-	/* the article's strings live all build long: borrowed, not copied */
 	struct arena *ar = &s->arena;
 	const struct article_meta *meta = meta_of(s, a);
 	struct value *m = value_new_map(ar);
-	value_map_set(ar, m, "title", value_new_string_borrowed(ar, a->title));
-	value_map_set(ar, m, "description", a->description
-		      ? value_new_string_borrowed(ar, a->description) : value_null());
-	value_map_set(ar, m, "date", value_new_string_borrowed(ar, a->date));
-	value_map_set(ar, m, "date_text", value_new_string_borrowed(ar, meta->date_text));
+	value_map_set_parent(m, meta->fixed);
 	value_map_set(ar, m, "href", value_new_string_borrowed(ar,
 		      site_href(s, l, from, l, meta->path)));
 	value_map_set(ar, m, "tags", tag_list(s, l, from, a));
-	value_map_set_bool(ar, m, "has_tags", a->ntags > 0);
-	value_map_set_num(ar, m, "minutes", markdown_reading_minutes(a));
 	return m;
 }
 
@@ -396,6 +411,11 @@ static struct value *build_article_page(struct site *s, const struct page_spec *
 	if (render_body(s, a, &tmp) == 0) {
 		enum lang l = (enum lang)a->lang;
 		ctx = article_summary(s, l, p->path, a);
+		/* the page's context is copied key by key, parents left out */
+		const struct value *fixed = meta_of(s, a)->fixed;
+		for (size_t i = 0; i < fixed->u.map.len; i++)
+			value_map_set(&s->arena, ctx, fixed->u.map.entries[i].key,
+				      fixed->u.map.entries[i].val);
 		const char *html = a->html ? a->html : tmp.html;
 		value_map_set(&s->arena, ctx, "body", value_new_string(&s->arena, html));
 		if (tmp.nheadings >= 3) {
