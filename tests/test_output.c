@@ -236,6 +236,30 @@ static void test_output_holding_the_project_is_refused(void **state)
 	buf_release(&data);
 }
 
+static void test_changed_and_new_files_are_not_counted_as_removed(void **state)
+{
+	struct fixture *f = *state;
+	const char *v1[] = { "a/index.html", "1", "b/index.html", "2",
+			     "c/index.html", "3", "d/x.html", "4", NULL };
+	assert_int_equal(publish(f, v1), 0);
+	struct output o;
+	assert_int_equal(output_begin(&o, f->site, &f->diag), 0);
+	assert_int_equal(output_add(&o, "a/index.html", "1", 1), 0);   /* same */
+	assert_int_equal(output_add(&o, "b/index.html", "22", 2), 0);  /* changed */
+	assert_int_equal(output_add(&o, "e/index.html", "5", 1), 0);   /* new */
+	assert_int_equal(output_add(&o, "d", "6", 1), 0); /* a file where a folder was */
+	assert_int_equal(output_commit(&o), 0);
+	/* gone: c/index.html and d/x.html */
+	assert_int_equal(o.removed, 2);
+	assert_int_equal(o.unchanged, 1);
+	assert_int_equal(o.written, 3);
+	output_free(&o);
+	char *b = read_site(f, "b/index.html");
+	assert_string_equal(b, "22");
+	free(b);
+	assert_null(read_site(f, "c/index.html"));
+}
+
 static void test_deep_folders_are_made_and_existing_ones_kept(void **state)
 {
 	struct fixture *f = *state;
@@ -298,6 +322,7 @@ int main(void)
 		T(test_output_over_a_file_is_refused),
 		T(test_output_holding_the_project_is_refused),
 		T(test_deep_folders_are_made_and_existing_ones_kept),
+		T(test_changed_and_new_files_are_not_counted_as_removed),
 		T(test_listing_gives_sorted_names_with_their_kinds),
 	};
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
