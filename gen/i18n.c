@@ -4,6 +4,8 @@
 #include "csv.h"
 #include "data.h"
 #include "diag.h"
+#include "numfmt.h"
+#include "strmap.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -42,10 +44,41 @@ static int compare_rows(const void *a, const void *b)
 		      sort_table->rows[rb][sort_key_col]);
 }
 
+/* The slot of `key` in the hash index, or the empty slot where it goes. */
+static size_t *key_slot(const struct i18n *t, const char *key)
+{
+	size_t mask = t->nslots - 1;
+	for (size_t i = strmap_hash(key) & mask;; i = (i + 1) & mask) {
+		size_t *slot = &t->slots[i];
+		if (!*slot || !strcmp(t->table->rows[*slot - 1][t->key_col], key))
+			return slot;
+	}
+}
+
+/* Hash every key (the first row of a duplicated key wins; duplicates are
+ * an error anyway): the pages look up thousands of strings each. */
+static void index_keys(struct i18n *t)
+{
+	size_t n = t->table->nrows;
+	t->nslots = 16;
+	while (t->nslots < 2 * n)
+		t->nslots *= 2;
+	t->slots = calloc(t->nslots, sizeof *t->slots);
+	if (!t->slots)
+		abort();
+	for (size_t r = 0; r < n; r++) {
+		size_t *slot = key_slot(t, t->table->rows[r][t->key_col]);
+		if (!*slot)
+			*slot = r + 1;
+	}
+}
+
 int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 {
 	t->table = table;
 	t->order = NULL;
+	t->slots = NULL;
+	t->nslots = 0;
 	long kc = csv_table_column(table, "key");
 	long col[LANG_COUNT];
 	int failed = kc < 0;
@@ -69,6 +102,7 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 		}
 	}
 	t->key_col = (size_t)kc;
+	index_keys(t);
 	for (int l = 0; l < LANG_COUNT; l++)
 		t->text_col[l] = (size_t)col[l];
 	t->order = malloc((table->nrows + 1) * sizeof *t->order);
@@ -95,27 +129,17 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 void i18n_free(struct i18n *t)
 {
 	free(t->order);
+	free(t->slots);
 	t->order = NULL;
+	t->slots = NULL;
+	t->nslots = 0;
 }
 
 static long find_row(const struct i18n *t, const char *key)
 {
-	if (!t || !t->order)
+	if (!t || !t->slots)
 		return -1;
-	size_t kc = t->key_col;
-	size_t lo = 0, hi = t->table->nrows;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		size_t r = t->order[mid];
-		int c = strcmp(t->table->rows[r][kc], key);
-		if (c == 0)
-			return (long)r;
-		if (c < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return -1;
+	return (long)*key_slot(t, key) - 1;
 }
 
 const char *i18n_get(const struct i18n *t, enum lang l, const char *key)
@@ -135,7 +159,14 @@ void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
 	       const char *const *vals, size_t n)
 {
 	for (const char *c = tmpl; *c;) {
-		const char *close = *c == '{' ? strchr(c + 1, '}') : NULL;
+		const char *brace = strchr(c, '{');
+		if (!brace) {
+			buf_adds(out, c);
+			break;
+		}
+		buf_add(out, c, (size_t)(brace - c)); /* the text up to the brace */
+		c = brace;
+		const char *close = strchr(c + 1, '}');
 		size_t i = n;
 		if (close) {
 			size_t len = (size_t)(close - c - 1);
@@ -156,17 +187,18 @@ void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
  * thousands grouped by commas. */
 static void append_grouped(struct buf *out, double v, int decimals)
 {
-	char digits[64];
-	snprintf(digits, sizeof digits, "%.*f", decimals, v);
-	const char *dot = strchr(digits, '.');
-	size_t int_len = dot ? (size_t)(dot - digits) : strlen(digits);
+	char digits[64], grouped[96];
+	size_t len = numfmt_fixed(digits, sizeof digits, v, decimals);
+	const char *dot = memchr(digits, '.', len);
+	size_t int_len = dot ? (size_t)(dot - digits) : len, n = 0;
 	for (size_t i = 0; i < int_len; i++) {
 		if (i && (int_len - i) % 3 == 0)
-			buf_addc(out, ',');
-		buf_addc(out, digits[i]);
+			grouped[n++] = ',';
+		grouped[n++] = digits[i];
 	}
+	buf_add(out, grouped, n);
 	if (dot)
-		buf_adds(out, dot);
+		buf_add(out, dot, len - int_len);
 }
 
 void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l)
@@ -177,7 +209,9 @@ void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l)
 		return;
 	}
 	/* -0.00 reads as a bug: print 0 */
-	double rounded = round(v * pow(10, decimals)) / pow(10, decimals);
+	static const double scale[] = { 1, 10, 100, 1000 };
+	double k = decimals >= 0 && decimals < 4 ? scale[decimals] : pow(10, decimals);
+	double rounded = round(v * k) / k;
 	if (rounded < 0) {
 		buf_addc(out, '-');
 		v = -v;

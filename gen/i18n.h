@@ -26,7 +26,10 @@ int lang_from_code(const char *code);
 
 struct i18n {
 	const struct table *table; /* borrowed from struct data */
-	size_t *order;             /* row indexes sorted by key, for lookups */
+	size_t *order;             /* row indexes sorted by key (duplicates) */
+	/* hash index of the keys, for lookups: row + 1 per slot, 0 = empty;
+	 * nslots is a power of two */
+	size_t *slots, nslots;
 	size_t key_col, text_col[LANG_COUNT]; /* found once, at load */
 };
 

@@ -174,6 +174,55 @@ static void test_units_follow_the_language(void **state)
 	i18n_free(&tr);
 }
 
+/* Every key of a table of many is found, in both languages; a key that
+ * is not there gives itself back. */
+static void test_every_ui_string_is_found_among_many(void **state)
+{
+	(void)state;
+	enum { N = 300 };
+	static char keys[N][16], en[N][16], zh[N][16];
+	static const char *row_cells[N][3];
+	static const char **table_rows[N];
+	static int row_lines[N];
+	for (int i = 0; i < N; i++) {
+		snprintf(keys[i], sizeof keys[i], "k.%d", i * 7919 % 1000);
+		snprintf(en[i], sizeof en[i], "en %d", i);
+		snprintf(zh[i], sizeof zh[i], "zh %d", i);
+		row_cells[i][0] = keys[i];
+		row_cells[i][1] = en[i];
+		row_cells[i][2] = zh[i];
+		table_rows[i] = row_cells[i];
+		row_lines[i] = i + 2;
+	}
+	struct table t = { "i18n", "data/i18n.csv", 3, cols, N, table_rows, row_lines };
+	struct diag d;
+	diag_init(&d, NULL, NULL);
+	struct i18n tr;
+	assert_int_equal(i18n_load(&tr, &t, &d), 0);
+	for (int i = 0; i < N; i++) {
+		assert_string_equal(i18n_get(&tr, LANG_EN, keys[i]), en[i]);
+		assert_string_equal(i18n_get(&tr, LANG_ZH, keys[i]), zh[i]);
+		assert_true(i18n_has(&tr, keys[i]));
+	}
+	assert_false(i18n_has(&tr, "k.1000"));
+	assert_string_equal(i18n_get(&tr, LANG_EN, "k."), "k.");
+	i18n_free(&tr);
+}
+
+/* Placeholders are filled by name; unknown ones and lone braces stay. */
+static void test_fill_replaces_known_placeholders_only(void **state)
+{
+	(void)state;
+	const char *names[] = { "a", "bb" }, *vals[] = { "X", NULL };
+	struct buf b = BUF_INIT;
+	i18n_fill(&b, "{a} and {bb}, {c} {a}{ {", names, vals, 2);
+	assert_string_equal(b.ptr, "X and , {c} X{ {");
+	buf_reset(&b);
+	i18n_fill(&b, "no placeholder", names, vals, 2);
+	assert_string_equal(b.ptr, "no placeholder");
+	buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -187,6 +236,8 @@ int main(void)
 		cmocka_unit_test(test_dates_read_naturally_in_each_language),
 		cmocka_unit_test(test_ui_string_missing_in_one_language_names_the_key),
 		cmocka_unit_test(test_units_follow_the_language),
+		cmocka_unit_test(test_every_ui_string_is_found_among_many),
+		cmocka_unit_test(test_fill_replaces_known_placeholders_only),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }

@@ -1,0 +1,26 @@
+/* numfmt: printf's "%.*f" and "%.*g" for doubles, without printf.
+ *
+ * snprintf spends about a thousand instructions on a number (glibc converts
+ * through multi-precision arithmetic); pages and charts format hundreds of
+ * thousands of figures. These give the same bytes as snprintf in the C
+ * locale, ties rounded to even as glibc does, by exact integer arithmetic on
+ * the scaled value; what they do not cover quickly (huge or tiny values,
+ * exponent notation, NaN, infinities, a too small dst) goes to snprintf.
+ */
+#ifndef GPUGUIDE_NUMFMT_H
+#define GPUGUIDE_NUMFMT_H
+
+#include <stddef.h>
+
+/* Room for any number the fast paths write, with its NUL. */
+#define NUMFMT_MAX 40
+
+/* Write what snprintf(dst, cap, "%.*f", decimals, v) writes; return the
+ * length written (at most cap - 1). */
+size_t numfmt_fixed(char *dst, size_t cap, double v, int decimals);
+
+/* Write what snprintf(dst, cap, "%.*g", precision, v) writes; return the
+ * length written (at most cap - 1). */
+size_t numfmt_g(char *dst, size_t cap, double v, int precision);
+
+#endif
