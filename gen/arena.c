@@ -69,7 +69,7 @@ void *arena_grow(struct arena *a, void *p, size_t old, size_t size)
 
 char *arena_strndup(struct arena *a, const char *s, size_t len)
 {
-	char *p = arena_alloc(a, len + 1);
+	char *p = arena_alloc_uninit(a, len + 1); /* every byte is written */
 	if (len)
 		memcpy(p, s, len);
 	p[len] = '\0';

@@ -36,33 +36,6 @@ void buf_grow(struct buf *b, size_t extra)
 	b->cap = cap;
 }
 
-void buf_add(struct buf *b, const void *data, size_t len)
-{
-	if (!len)
-		return;
-	buf_grow(b, len);
-	memcpy(b->ptr + b->len, data, len);
-	b->len += len;
-	b->ptr[b->len] = '\0';
-}
-
-void buf_adds(struct buf *b, const char *s)
-{
-	buf_add(b, s, strlen(s));
-}
-
-void buf_addc(struct buf *b, char c)
-{
-	buf_grow(b, 1);
-	b->ptr[b->len++] = c;
-	b->ptr[b->len] = '\0';
-}
-
-void buf_addbuf(struct buf *b, const struct buf *other)
-{
-	buf_add(b, other->ptr, other->len);
-}
-
 void buf_vaddf(struct buf *b, const char *fmt, va_list ap)
 {
 	va_list copy;

@@ -11,6 +11,7 @@
 
 #include <stdarg.h>
 #include <stddef.h>
+#include <string.h>
 
 struct buf {
 	char *ptr;
@@ -25,14 +26,42 @@ extern char buf_empty_[];
 void buf_init(struct buf *b);
 /* Make room for at least `extra` more bytes (plus the NUL). */
 void buf_grow(struct buf *b, size_t extra);
+
+/* The appends are inline: pages and charts make millions of small ones,
+ * and most need no more room than the buffer has. */
+
 /* Append `len` bytes of `data`. */
-void buf_add(struct buf *b, const void *data, size_t len);
+static inline void buf_add(struct buf *b, const void *data, size_t len)
+{
+	if (!len)
+		return;
+	if (b->len + len >= b->cap) /* no room for the bytes and the NUL */
+		buf_grow(b, len);
+	memcpy(b->ptr + b->len, data, len);
+	b->len += len;
+	b->ptr[b->len] = '\0';
+}
+
 /* Append a NUL-terminated string. */
-void buf_adds(struct buf *b, const char *s);
+static inline void buf_adds(struct buf *b, const char *s)
+{
+	buf_add(b, s, strlen(s));
+}
+
 /* Append one byte. */
-void buf_addc(struct buf *b, char c);
+static inline void buf_addc(struct buf *b, char c)
+{
+	if (b->len + 1 >= b->cap)
+		buf_grow(b, 1);
+	b->ptr[b->len++] = c;
+	b->ptr[b->len] = '\0';
+}
+
 /* Append the contents of another buffer. */
-void buf_addbuf(struct buf *b, const struct buf *other);
+static inline void buf_addbuf(struct buf *b, const struct buf *other)
+{
+	buf_add(b, other->ptr, other->len);
+}
 /* Append printf-formatted text. */
 void buf_addf(struct buf *b, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

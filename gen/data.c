@@ -5,6 +5,7 @@
 #include "csv.h"
 #include "diag.h"
 #include "schema.h"
+#include "strmap.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -400,11 +401,39 @@ static void fill_claims(struct data *d)
 	}
 }
 
+/* The slot of GPU id `id` in the hash index, or the empty slot where it
+ * would go. */
+static size_t *gpu_slot(const struct data *d, const char *id)
+{
+	size_t mask = d->gpu_nslots - 1;
+	for (size_t i = strmap_hash(id) & mask;; i = (i + 1) & mask) {
+		size_t *slot = &d->gpu_slots[i];
+		if (!*slot || strcmp(d->gpus[*slot - 1].id, id) == 0)
+			return slot;
+	}
+}
+
+/* Index the GPUs by id; of two with one id the first is found, as a scan
+ * finds it. */
+static void index_gpus(struct data *d)
+{
+	d->gpu_nslots = 16;
+	while (d->gpu_nslots < 2 * d->ngpus)
+		d->gpu_nslots *= 2;
+	d->gpu_slots = arena_alloc(&d->arena, d->gpu_nslots * sizeof *d->gpu_slots);
+	for (size_t g = 0; g < d->ngpus; g++) {
+		size_t *slot = gpu_slot(d, d->gpus[g].id);
+		if (!*slot)
+			*slot = g + 1;
+	}
+}
+
 /* Fill every typed array from the raw tables (referenced tables first). */
 static void data_fill_typed(struct data *d)
 {
 	fill_sources(d);
 	fill_gpus(d);
+	index_gpus(d); /* the tables after gpus refer to GPUs by id */
 	fill_prices(d);
 	fill_benchmarks(d);
 	fill_results(d);
@@ -530,6 +559,8 @@ long data_gpu_index(const struct data *d, const char *id)
 {
 	if (!id || !*id)
 		return -1;
+	if (d->gpu_slots)
+		return (long)*gpu_slot(d, id) - 1;
 	for (size_t i = 0; i < d->ngpus; i++)
 		if (strcmp(d->gpus[i].id, id) == 0)
 			return (long)i;

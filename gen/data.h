@@ -150,6 +150,10 @@ struct data {
 	/* [nbenchmarks * ngpus]: the first results row of (benchmark, gpu), or
 	 * -1; NULL in data built by hand (lookups then scan the rows) */
 	long *result_at;
+	/* [gpu_nslots] (a power of two): a hash index of the GPUs by id, the
+	 * GPU's index + 1 per slot, 0 for none; NULL in data built by hand
+	 * (lookups then scan the rows) */
+	size_t *gpu_slots, gpu_nslots;
 };
 
 /* Load and validate every table under `data_dir` (e.g. "<root>/data").
@@ -160,7 +164,8 @@ int data_load(struct data *d, const char *data_dir, const char *display_dir,
 	      struct diag *diag);
 void data_free(struct data *d);
 
-/* Lookups by id; NULL (or -1) when unknown. */
+/* Lookups by id; NULL (or -1) when unknown. GPUs are found through a hash
+ * index (pages look them up for every chart), the others by a scan. */
 const struct gpu *data_find_gpu(const struct data *d, const char *id);
 long data_gpu_index(const struct data *d, const char *id);
 const struct task *data_find_task(const struct data *d, const char *id);

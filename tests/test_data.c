@@ -290,6 +290,48 @@ static void test_duplicate_gpu_id_names_first_line(void **state)
 	fixture_remove(&f);
 }
 
+static void test_gpus_are_found_by_id_through_the_index(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	assert_int_equal(fixture_load(&f), 0);
+	struct data *d = &f.data;
+	assert_non_null(d->gpu_slots);
+	for (size_t g = 0; g < d->ngpus; g++)
+		assert_int_equal(data_gpu_index(d, d->gpus[g].id), (long)g);
+	assert_int_equal(data_gpu_index(d, "h100"), -1);
+	assert_int_equal(data_gpu_index(d, "h100-80gb-x"), -1);
+	assert_int_equal(data_gpu_index(d, ""), -1);
+	assert_int_equal(data_gpu_index(d, NULL), -1);
+
+	/* data built by hand has no index: the same answers by a scan */
+	struct data hand;
+	memset(&hand, 0, sizeof hand);
+	hand.gpus = d->gpus;
+	hand.ngpus = d->ngpus;
+	for (size_t g = 0; g < d->ngpus; g++)
+		assert_int_equal(data_gpu_index(&hand, d->gpus[g].id), (long)g);
+	assert_int_equal(data_gpu_index(&hand, "h100"), -1);
+	fixture_remove(&f);
+}
+
+static void test_duplicate_gpu_id_is_found_at_its_first_row(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "gpus.csv",
+		      "id,name,segment,vram_gb,memory_type,bandwidth_gbs,fp16_tflops,fp32_tflops,tensor_core_gen,fp8,nvlink_gbs,pcie_gbs,tdp_w,price_usd_min,price_usd_max,source\n"
+		      "rtx-4090,RTX 4090,consumer,,,,,,,,,,,,,src\n"
+		      "h100-80gb,H100,datacenter,,,,,,,,,,,,,src\n"
+		      "rtx-4090,RTX 4090 again,consumer,,,,,,,,,,,,,src\n");
+	assert_int_equal(fixture_load(&f), -1); /* reported, still looked up */
+	assert_int_equal(data_gpu_index(&f.data, "rtx-4090"), 0);
+	assert_int_equal(data_gpu_index(&f.data, "h100-80gb"), 1);
+	fixture_remove(&f);
+}
+
 static void test_missing_column_in_gpus(void **state)
 {
 	(void)state;
@@ -474,6 +516,8 @@ int main(void)
 		cmocka_unit_test(test_bad_number_in_prices_is_reported_with_position),
 		cmocka_unit_test(test_unknown_gpu_across_tables),
 		cmocka_unit_test(test_duplicate_gpu_id_names_first_line),
+		cmocka_unit_test(test_gpus_are_found_by_id_through_the_index),
+		cmocka_unit_test(test_duplicate_gpu_id_is_found_at_its_first_row),
 		cmocka_unit_test(test_missing_column_in_gpus),
 		cmocka_unit_test(test_low_above_high_and_min_above_max),
 		cmocka_unit_test(test_refs_skipped_when_referenced_table_is_broken),
