@@ -4,9 +4,10 @@
  * every missing one is the text "no data" plus the reason where it is known.
  * Table cells are maps built by cell_* (keys: text, cls, has_sort, sort,
  * nodata, has_why, why, marks, has_marks) and rendered by
- * templates/partials/guide-cell.mustache; every key is always set, because a
- * Mustache lookup that misses a key falls through to the enclosing context.
- * All memory comes from the build arena.
+ * templates/partials/guide-cell.mustache; every key is always set (most by
+ * the cell's parent map, see "cells"), because a Mustache lookup that misses
+ * a key falls through to the enclosing context. All memory comes from the
+ * build arena (for pages built while rendering: the thread's page arena).
  */
 #include "pages.h"
 
@@ -17,6 +18,7 @@
 #include "guide_charts.h"
 #include "i18n.h"
 #include "metrics.h"
+#include "numfmt.h"
 #include "site.h"
 #include "value.h"
 
@@ -92,8 +94,12 @@ static const char *fill(const struct pg *p, const char *key, ...)
 /* " (text)" / "（text）": a remark after a word, bracketed per language. */
 static const char *paren_text(const struct pg *p, const char *text)
 {
-	return arena_printf(pg_arena(p), "%s%s", p->l == LANG_ZH ? "" : " ",
-			    fill(p, "why.paren", "why", text, NULL));
+	static const char *const names[] = { "why" };
+	struct buf b = BUF_INIT;
+	if (p->l != LANG_ZH)
+		buf_addc(&b, ' ');
+	i18n_fill(&b, tr(p, "why.paren"), names, &text, 1);
+	return keep(p, &b);
 }
 
 /* ---- numbers ---- */
@@ -187,10 +193,13 @@ static const char *bench_unit_key(const struct pg *p, const struct benchmark *b)
 	return i18n_has(&p->s->i18n, key) ? key : b->unit;
 }
 
-/* The raw number for data-sort: C locale, enough digits to order. */
+/* The raw number for data-sort: C locale, enough digits to order
+ * ("%.10g"). */
 static const char *sort_key(const struct pg *p, double v)
 {
-	return arena_printf(pg_arena(p), "%.10g", v);
+	char s[NUMFMT_MAX];
+	size_t n = numfmt_g(s, sizeof s, v, 10);
+	return arena_strndup(pg_arena(p), s, n);
 }
 
 /* ---- raw cells (extra CSV columns) ---- */
@@ -379,58 +388,112 @@ static const char *chart_html(const struct pg *p, const struct chart_request *rq
 	return keep(p, &b);
 }
 
-/* ---- cells ---- */
+/* ---- cells ----
+ * Most keys of a cell are the same in every cell of its kind (a figure, a
+ * text, either one missing): those live once per build, in a map of the
+ * kit, the parent (value_map_set_parent) of each cell of that kind, whose
+ * own map holds only what differs: text and sort, why, and best, class and
+ * badges once changed. A cell's lookups go through its parent, so templates
+ * see every key as before, at a fraction of the cost. */
+
+/* What pages.c keeps in s->pages_kit: made on first use, always while the
+ * pages are planned (one thread), in the build arena; only read afterwards,
+ * also by the threads that render. */
+struct pages_kit {
+	/* [numeric][missing]: every key of such a cell (text "") */
+	struct value *proto[2][2];
+	/* the comparison pages' shared parts per language (NULL when there
+	 * are no such pages) */
+	struct pair_lang *pairs[LANG_COUNT];
+};
+
+static struct pages_kit *kit_of(struct site *s);
 
 static bool map_flag(const struct value *m, const char *key)
 {
 	return value_is_truthy(value_map_get(m, key));
 }
 
-static void cell_update_class(const struct pg *p, struct value *c)
+/* Set `key` to a string that lives at least as long as the map (arena or
+ * data text): no copy. */
+static void set_text(const struct pg *p, struct value *m, const char *key,
+		     const char *s)
 {
-	struct buf b = BUF_INIT;
-	if (map_flag(c, "num"))
-		buf_adds(&b, "num");
-	if (map_flag(c, "nodata"))
-		buf_adds(&b, b.len ? " nodata" : "nodata");
-	if (map_flag(c, "best"))
-		buf_adds(&b, b.len ? " best" : "best");
-	value_map_set_bool(pg_arena(p), c, "has_cls", b.len > 0);
-	value_map_set_str(pg_arena(p), c, "cls", keep(p, &b));
+	value_map_set(pg_arena(p), m, key, value_new_string_borrowed(pg_arena(p), s));
 }
 
-static struct value *cell_base(const struct pg *p, bool numeric)
+/* The class words of a cell with these flags ("num nodata", ...). */
+static const char *cell_class(bool num, bool nodata, bool best)
 {
-	struct arena *a = pg_arena(p);
+	static const char *const words[2][2][2] = {
+		{ { "", "best" }, { "nodata", "nodata best" } },
+		{ { "num", "num best" }, { "num nodata", "num nodata best" } },
+	};
+	return words[num][nodata][best];
+}
+
+/* Set has_cls and cls from the cell's flags (unless its parent already
+ * has them right). */
+static void cell_update_class(const struct pg *p, struct value *c)
+{
+	const char *cls = cell_class(map_flag(c, "num"), map_flag(c, "nodata"),
+				     map_flag(c, "best"));
+	const struct value *now = value_map_get(c, "cls");
+	if (now && now->type == VALUE_STRING && !strcmp(now->u.str.ptr, cls))
+		return;
+	value_map_set_bool(pg_arena(p), c, "has_cls", *cls != 0);
+	set_text(p, c, "cls", cls);
+}
+
+/* A parent of cells: every key a cell of that kind has. */
+static struct value *cell_proto(struct arena *a, bool numeric, bool missing)
+{
 	struct value *c = value_new_map(a);
 	value_map_set_str(a, c, "text", "");
 	value_map_set_bool(a, c, "num", numeric);
-	value_map_set_bool(a, c, "has_sort", numeric);
+	/* missing figures sort last whatever the column type */
+	value_map_set_bool(a, c, "has_sort", numeric || missing);
 	value_map_set_str(a, c, "sort", "");
-	value_map_set_bool(a, c, "nodata", false);
+	value_map_set_bool(a, c, "nodata", missing);
 	value_map_set_bool(a, c, "best", false);
 	value_map_set_bool(a, c, "has_why", false);
 	value_map_set_str(a, c, "why", "");
-	value_map_set(a, c, "marks", value_new_list(a));
+	value_map_set(a, c, "marks", value_new_list(a)); /* never pushed to */
 	value_map_set_bool(a, c, "has_marks", false);
+	const char *cls = cell_class(numeric, missing, false);
+	value_map_set_bool(a, c, "has_cls", *cls != 0);
+	value_map_set_str(a, c, "cls", cls);
 	return c;
 }
 
-/* Mark a cell as "no data", with the reason when the key names one. */
-static void cell_set_missing(const struct pg *p, struct value *c, const char *why)
+/* A new cell of a kind: an empty map over the kind's parent. */
+static struct value *cell_of_kind(const struct pg *p, bool numeric, bool missing)
 {
-	struct arena *a = pg_arena(p);
-	value_map_set_str(a, c, "text", tr(p, "no_data"));
-	value_map_set_bool(a, c, "nodata", true);
-	/* missing figures sort last whatever the column type */
-	value_map_set_bool(a, c, "has_sort", true);
-	value_map_set_str(a, c, "sort", "");
+	struct value *c = value_new_map(pg_arena(p));
+	value_map_set_parent(c, kit_of(p->s)->proto[numeric][missing]);
+	return c;
+}
+
+/* A cell on top of `under`: changes to it leave `under` as it is (cells
+ * shared by many pages are marked this way). */
+static struct value *cell_on_top(const struct pg *p, const struct value *under)
+{
+	struct value *c = value_new_map(pg_arena(p));
+	value_map_set_parent(c, under);
+	return c;
+}
+
+/* A "no data" cell, with the reason when the key names one. */
+static struct value *cell_missing(const struct pg *p, bool numeric, const char *why)
+{
+	struct value *c = cell_of_kind(p, numeric, true);
+	set_text(p, c, "text", tr(p, "no_data"));
 	if (why && i18n_has(&p->s->i18n, why)) {
-		value_map_set_bool(a, c, "has_why", true);
+		value_map_set_bool(pg_arena(p), c, "has_why", true);
 		/* full-width brackets in Chinese need no space before them */
-		value_map_set_str(a, c, "why", paren_text(p, tr(p, why)));
+		set_text(p, c, "why", paren_text(p, tr(p, why)));
 	}
-	cell_update_class(p, c);
+	return c;
 }
 
 /* "no data (no rental price seen)" for a paragraph, in the page's language. */
@@ -459,14 +522,11 @@ static const char *fmt_value(const struct pg *p, double v, enum fmt k,
 static struct value *cell_figure(const struct pg *p, struct figure f, enum fmt k,
 				 const char *unit)
 {
-	struct value *c = cell_base(p, true);
-	if (!figure_ok(f)) {
-		cell_set_missing(p, c, f.missing);
-		return c;
-	}
-	value_map_set_str(pg_arena(p), c, "text", fmt_value(p, f.value, k, unit));
-	value_map_set_str(pg_arena(p), c, "sort", sort_key(p, f.value));
-	cell_update_class(p, c);
+	if (!figure_ok(f))
+		return cell_missing(p, true, f.missing);
+	struct value *c = cell_of_kind(p, true, false);
+	set_text(p, c, "text", fmt_value(p, f.value, k, unit));
+	set_text(p, c, "sort", sort_key(p, f.value));
 	return c;
 }
 
@@ -474,30 +534,33 @@ static struct value *cell_figure(const struct pg *p, struct figure f, enum fmt k
 static struct value *cell_text(const struct pg *p, const char *text,
 			       const char *why_key)
 {
-	struct value *c = cell_base(p, false);
-	if (!text || !*text) {
-		cell_set_missing(p, c, why_key);
-		return c;
-	}
-	value_map_set_str(pg_arena(p), c, "text", text);
-	cell_update_class(p, c);
+	if (!text || !*text)
+		return cell_missing(p, false, why_key);
+	struct value *c = cell_of_kind(p, false, false);
+	set_text(p, c, "text", text);
 	return c;
 }
 
 static void cell_set_text(const struct pg *p, struct value *c, const char *text)
 {
-	value_map_set_str(pg_arena(p), c, "text", text);
+	set_text(p, c, "text", text);
 }
 
-/* Add a badge ("cheapest", "fastest", "better"): `fast` picks its colour. */
+/* Add a badge ("cheapest", "fastest", "better"): `fast` picks its colour.
+ * The cell gets a list of its own: the one it has may be its parent's. */
 static void cell_mark(const struct pg *p, struct value *c, const char *label_key,
 		      bool fast)
 {
 	struct arena *a = pg_arena(p);
 	struct value *m = value_new_map(a);
-	value_map_set_str(a, m, "label", tr(p, label_key));
+	set_text(p, m, "label", tr(p, label_key));
 	value_map_set_bool(a, m, "fast", fast);
-	value_list_push(a, value_map_get(c, "marks"), m);
+	const struct value *had = value_map_get(c, "marks");
+	struct value *marks = value_new_list(a);
+	for (size_t i = 0; i < value_list_len(had); i++)
+		value_list_push(a, marks, had->u.list.items[i]);
+	value_list_push(a, marks, m);
+	value_map_set(a, c, "marks", marks);
 	value_map_set_bool(a, c, "has_marks", true);
 }
 
@@ -519,16 +582,14 @@ static int better_of(struct figure fa, struct figure fb, int direction)
 	return (d > 0) == (direction > 0) ? 1 : -1;
 }
 
-/* Mark the winning cell of a side-by-side row. */
-static void mark_winner(const struct pg *p, struct value *ca, struct value *cb,
-			struct figure fa, struct figure fb, int direction)
+/* The cell `c` marked as the winner of its row: a cell on top of it (the
+ * cells of comparisons are shared by many pages). */
+static struct value *cell_won(const struct pg *p, const struct value *c)
 {
-	int w = better_of(fa, fb, direction);
-	struct value *c = w > 0 ? ca : w < 0 ? cb : NULL;
-	if (!c)
-		return;
-	cell_set_best(p, c);
-	cell_mark(p, c, "cmp.better", true);
+	struct value *won = cell_on_top(p, c);
+	cell_set_best(p, won);
+	cell_mark(p, won, "cmp.better", true);
+	return won;
 }
 
 /* ---- GPU figures ---- */
@@ -1071,13 +1132,269 @@ static void plan_gpu_page(struct site *s, enum lang l, size_t g)
 		      build_gpu_page, g, 0, crumbs_for(p, "nav.gpus", "gpus/"));
 }
 
-/* ---- comparisons ---- */
+/* ---- comparisons ----
+ * A GPU is on G - 1 comparison pages per language, and most of what such a
+ * page shows about it does not depend on the other GPU: its link, the cells
+ * of its specs, results, task hours and costs, the notes of its results.
+ * Those are made once per GPU and language, in the kit (pair_lang), and
+ * shared by its pages, each with its winner's version (cell_won) for the
+ * pages where it wins. */
+
+/* The rows of a comparison's spec table, in order. */
+enum pair_row {
+	PAIR_SEGMENT, PAIR_VRAM, PAIR_MEMORY, PAIR_BANDWIDTH, PAIR_FP16,
+	PAIR_FP32, PAIR_TENSOR, PAIR_FP8, PAIR_NVLINK, PAIR_PCIE, PAIR_TDP,
+	PAIR_LIST_PRICE, PAIR_RENT, PAIR_ROWS
+};
+
+/* The spec field shown in a row, or -1. */
+static int pair_row_field(enum pair_row r)
+{
+	static const int fields[PAIR_ROWS] = {
+		[PAIR_SEGMENT] = -1, [PAIR_VRAM] = SPEC_VRAM, [PAIR_MEMORY] = -1,
+		[PAIR_BANDWIDTH] = SPEC_BANDWIDTH, [PAIR_FP16] = SPEC_FP16,
+		[PAIR_FP32] = SPEC_FP32, [PAIR_TENSOR] = -1, [PAIR_FP8] = -1,
+		[PAIR_NVLINK] = SPEC_NVLINK, [PAIR_PCIE] = SPEC_PCIE,
+		[PAIR_TDP] = SPEC_TDP, [PAIR_LIST_PRICE] = -1, [PAIR_RENT] = -1,
+	};
+	return fields[r];
+}
+
+/* The i18n key of a row's label. */
+static const char *pair_row_label(enum pair_row r)
+{
+	static const char *const labels[PAIR_ROWS] = {
+		[PAIR_SEGMENT] = "gpu.segment", [PAIR_MEMORY] = "gpu.memory",
+		[PAIR_TENSOR] = "gpu.tensor_gen", [PAIR_FP8] = "gpu.fp8",
+		[PAIR_LIST_PRICE] = "gpu.list_price", [PAIR_RENT] = "gpu.rent",
+	};
+	int f = pair_row_field(r);
+	return f >= 0 ? spec_fields[f].label : labels[r];
+}
+
+/* The cell of GPU g in a row. */
+static struct value *pair_row_cell(const struct pg *p, size_t g, enum pair_row r)
+{
+	const struct gpu *x = &p->s->data.gpus[g];
+	int f = pair_row_field(r);
+	if (f >= 0)
+		return spec_cell(p, x, f);
+	switch (r) {
+	case PAIR_SEGMENT: return cell_text(p, segment_text(p, x), "why.not_stated");
+	case PAIR_MEMORY: return cell_text(p, x->memory_type, "why.not_stated");
+	case PAIR_TENSOR: return cell_text(p, x->tensor_core_gen, "why.not_stated");
+	case PAIR_FP8: return cell_text(p, fp8_text(p, x), "why.not_stated");
+	case PAIR_LIST_PRICE: return list_price_cell(p, x);
+	default: break;
+	}
+	return cell_figure(p, rent_figure(p, g), FMT_PER_HOUR, NULL);
+}
+
+/* The figure of GPU g that decides a row, and which way is better (0 for
+ * rows of text, which have no winner). */
+static int pair_row_figure(const struct pg *p, size_t g, enum pair_row r,
+			   struct figure *f)
+{
+	const struct gpu *x = &p->s->data.gpus[g];
+	int field = pair_row_field(r);
+	if (field >= 0) {
+		*f = spec_figure(x, field);
+		return spec_fields[field].better;
+	}
+	if (r == PAIR_LIST_PRICE) {
+		*f = list_price_figure(x);
+		return -1;
+	}
+	if (r == PAIR_RENT) {
+		*f = rent_figure(p, g);
+		return -1;
+	}
+	return 0;
+}
+
+/* Why a comparison's ratio may be missing: those cells are shared too. */
+static const char *const pair_ratio_whys[] = {
+	"why.no_result", "why.no_baseline", "why.zero", "why.no_price", "why.no_hours",
+};
+#define PAIR_RATIO_WHYS (sizeof pair_ratio_whys / sizeof pair_ratio_whys[0])
+
+/* A GPU's cell in a row of its comparisons, and the same marked as the
+ * row's winner (NULL when it cannot win: text, or no figure). */
+struct pair_cell {
+	struct value *cell, *won;
+};
+
+/* One GPU's part of every comparison page it is on, in one language. */
+struct pair_side {
+	struct value *link;                /* {id, name, href} */
+	struct pair_cell spec[PAIR_ROWS];  /* its cells in the spec table */
+	struct pair_cell *result;          /* [nbenchmarks] */
+	const char **note;                 /* [nbenchmarks]: "name: note", or "" */
+	struct pair_cell *hours, *cost;    /* [ntasks], NULL without task costs */
+};
+
+/* A pair_cell of `cell`, which wins when its figure f does in a row where
+ * `direction` is better (0: no winner). */
+static struct pair_cell pair_cell_of(const struct pg *p, struct value *cell,
+				     struct figure f, int direction)
+{
+	struct pair_cell pc = { cell, NULL };
+	if (direction && figure_ok(f))
+		pc.won = cell_won(p, cell);
+	return pc;
+}
+
+/* The cells of a side-by-side row of two GPUs, the better one's marked. */
+static void pair_pick(const struct pair_cell *a, const struct pair_cell *b,
+		      struct figure fa, struct figure fb, int direction,
+		      struct value **ca, struct value **cb)
+{
+	int w = better_of(fa, fb, direction); /* a winner's figure is there */
+	*ca = w > 0 ? a->won : a->cell;
+	*cb = w < 0 ? b->won : b->cell;
+}
+
+/* The shared parts of the comparison pages of one language. Links are made
+ * for a page at compare/<a>-vs-<b>/: every comparison page is at that
+ * depth, which is all a link from it depends on. */
+struct pair_lang {
+	struct pair_side *side;         /* [ngpus] */
+	const char **task_href;         /* [ntasks] */
+	const char *no_bench, *no_tasks;
+	struct value *no_ratio[PAIR_RATIO_WHYS]; /* cells of missing ratios */
+};
+
+static const char *row_note(const struct pg *p, enum data_table_id t, size_t row);
+static const char *hours_text(const struct pg *p, const struct task_cost *c);
+static const char *nodata_text(const struct pg *p, const char *why);
+
+/* "A100 80GB: batch size 4": GPU g's note on its result of benchmark b,
+ * as a comparison lists it, or "" when there is none. */
+static const char *pair_note(const struct pg *p, size_t b, size_t g)
+{
+	const struct data *d = &p->s->data;
+	long row = data_result_row(d, b, g);
+	const char *note = row >= 0 ? row_note(p, TABLE_RESULTS, d->results[row].row)
+				    : "";
+	if (!*note)
+		return "";
+	return arena_printf(pg_arena(p), "%s%s%s", d->gpus[g].name,
+			    tr(p, "list.colon"), note);
+}
+
+/* The task hours and costs of GPU g, as a comparison shows them. */
+static void pair_side_tasks(const struct pg *p, size_t g, struct pair_side *sd)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	if (!metrics_task_cost(d, &p->s->metrics, 0, g))
+		return;
+	sd->hours = arena_alloc(a, d->ntasks * sizeof *sd->hours);
+	sd->cost = arena_alloc(a, d->ntasks * sizeof *sd->cost);
+	for (size_t t = 0; t < d->ntasks; t++) {
+		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
+		struct value *hours = cell_figure(p, c->hours, FMT_UNIT, "unit.h");
+		if (figure_ok(c->hours))
+			cell_set_text(p, hours, hours_text(p, c));
+		sd->hours[t] = pair_cell_of(p, hours, c->hours, -1);
+		sd->cost[t] = pair_cell_of(p, cell_figure(p, c->cost, FMT_USD, NULL),
+					   c->cost, -1);
+	}
+}
+
+/* Everything of GPU g that its comparison pages share; `units` are the
+ * benchmarks' unit keys. */
+static void pair_side_make(const struct pg *p, size_t g, const char *const *units,
+			   struct pair_side *sd)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	sd->link = gpu_link(p, g);
+	for (int i = 0; i < PAIR_ROWS; i++) {
+		enum pair_row r = (enum pair_row)i;
+		struct figure f = { 0, NULL };
+		int better = pair_row_figure(p, g, r, &f);
+		sd->spec[r] = pair_cell_of(p, pair_row_cell(p, g, r), f, better);
+	}
+	size_t nb = d->nbenchmarks;
+	sd->result = arena_alloc(a, (nb ? nb : 1) * sizeof *sd->result);
+	sd->note = arena_alloc(a, (nb ? nb : 1) * sizeof *sd->note);
+	for (size_t b = 0; b < nb; b++) {
+		struct figure f = metrics_result(d, b, g);
+		sd->result[b] = pair_cell_of(p, cell_figure(p, f, FMT_UNIT, units[b]), f,
+					     d->benchmarks[b].higher_is_better ? 1 : -1);
+		sd->note[b] = pair_note(p, b, g);
+	}
+	pair_side_tasks(p, g, sd);
+}
+
+static const char *pair_path(const struct pg *p, size_t a, size_t b);
+
+/* The shared parts of the comparison pages of language l (planning). */
+static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, NULL }, *p = &pp;
+	struct arena *a = &s->arena;
+	const struct data *d = &s->data;
+	pp.path = pair_path(p, 0, 1);
+	struct pair_lang *pl = arena_alloc(a, sizeof *pl);
+	const char **units = arena_alloc(a, (d->nbenchmarks + 1) * sizeof *units);
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		units[b] = bench_unit_key(p, &d->benchmarks[b]);
+	pl->side = arena_alloc(a, d->ngpus * sizeof *pl->side);
+	for (size_t g = 0; g < d->ngpus; g++)
+		pair_side_make(p, g, units, &pl->side[g]);
+	pl->task_href = arena_alloc(a, (d->ntasks + 1) * sizeof *pl->task_href);
+	for (size_t t = 0; t < d->ntasks; t++)
+		pl->task_href[t] = href_to(p, task_path(p, t));
+	pl->no_bench = nodata_text(p, "why.no_result");
+	pl->no_tasks = nodata_text(p, "why.no_hours");
+	for (size_t i = 0; i < PAIR_RATIO_WHYS; i++)
+		pl->no_ratio[i] = cell_missing(p, true, pair_ratio_whys[i]);
+	return pl;
+}
+
+/* The kit of the build, made on its first use (see struct pages_kit). */
+static struct pages_kit *kit_of(struct site *s)
+{
+	if (s->pages_kit)
+		return s->pages_kit;
+	struct pages_kit *k = arena_alloc(&s->arena, sizeof *k);
+	for (int numeric = 0; numeric < 2; numeric++)
+		for (int missing = 0; missing < 2; missing++)
+			k->proto[numeric][missing] = cell_proto(&s->arena, numeric, missing);
+	s->pages_kit = k; /* before the comparison parts: they are made of cells */
+	/* comparisons need two GPUs, and the metrics (absent when the build
+	 * failed before planning) */
+	if (s->data.ngpus >= 2 && s->metrics.prices)
+		for (int l = 0; l < LANG_COUNT; l++)
+			k->pairs[l] = pair_lang_make(s, (enum lang)l);
+	return k;
+}
+
+/* The shared parts of the comparison pages in the page's language. */
+static const struct pair_lang *pair_lang_of(const struct pg *p)
+{
+	return kit_of(p->s)->pairs[p->l];
+}
+
+/* The cell of a ratio of two figures of a comparison. */
+static struct value *pair_ratio_cell(const struct pg *p, struct figure r)
+{
+	if (!figure_ok(r)) {
+		const struct pair_lang *pl = pair_lang_of(p);
+		for (size_t i = 0; i < PAIR_RATIO_WHYS; i++)
+			if (!strcmp(r.missing, pair_ratio_whys[i]))
+				return pl->no_ratio[i];
+	}
+	return cell_figure(p, r, FMT_RATIO, NULL);
+}
 
 static struct value *side_row(const struct pg *p, const char *label,
 			      struct value *ca, struct value *cb)
 {
 	struct value *m = value_new_map(pg_arena(p));
-	value_map_set_str(pg_arena(p), m, "label", label);
+	set_text(p, m, "label", label);
 	value_map_set(pg_arena(p), m, "a", ca);
 	value_map_set(pg_arena(p), m, "b", cb);
 	return m;
@@ -1086,36 +1403,18 @@ static struct value *side_row(const struct pg *p, const char *label,
 static struct value *pair_specs(const struct pg *p, size_t ga, size_t gb)
 {
 	struct arena *a = pg_arena(p);
-	const struct gpu *x = &p->s->data.gpus[ga], *y = &p->s->data.gpus[gb];
+	const struct pair_lang *pl = pair_lang_of(p);
 	struct value *rows = value_new_list(a);
-	value_list_push(a, rows, side_row(p, tr(p, "gpu.segment"),
-		cell_text(p, segment_text(p, x), "why.not_stated"),
-		cell_text(p, segment_text(p, y), "why.not_stated")));
-	for (int f = 0; f < SPEC_COUNT; f++) {
-		if (f == SPEC_BANDWIDTH)
-			value_list_push(a, rows, side_row(p, tr(p, "gpu.memory"),
-				cell_text(p, x->memory_type, "why.not_stated"),
-				cell_text(p, y->memory_type, "why.not_stated")));
-		if (f == SPEC_NVLINK) {
-			value_list_push(a, rows, side_row(p, tr(p, "gpu.tensor_gen"),
-				cell_text(p, x->tensor_core_gen, "why.not_stated"),
-				cell_text(p, y->tensor_core_gen, "why.not_stated")));
-			value_list_push(a, rows, side_row(p, tr(p, "gpu.fp8"),
-				cell_text(p, fp8_text(p, x), "why.not_stated"),
-				cell_text(p, fp8_text(p, y), "why.not_stated")));
-		}
-		struct value *ca = spec_cell(p, x, f), *cb = spec_cell(p, y, f);
-		mark_winner(p, ca, cb, spec_figure(x, f), spec_figure(y, f),
-			    spec_fields[f].better);
-		value_list_push(a, rows, side_row(p, tr(p, spec_fields[f].label), ca, cb));
+	for (int i = 0; i < PAIR_ROWS; i++) {
+		enum pair_row r = (enum pair_row)i;
+		struct figure fa = { 0, NULL }, fb = { 0, NULL };
+		int better = pair_row_figure(p, ga, r, &fa);
+		pair_row_figure(p, gb, r, &fb);
+		struct value *ca, *cb;
+		pair_pick(&pl->side[ga].spec[r], &pl->side[gb].spec[r], fa, fb, better,
+			  &ca, &cb);
+		value_list_push(a, rows, side_row(p, tr(p, pair_row_label(r)), ca, cb));
 	}
-	struct value *ca = list_price_cell(p, x), *cb = list_price_cell(p, y);
-	mark_winner(p, ca, cb, list_price_figure(x), list_price_figure(y), -1);
-	value_list_push(a, rows, side_row(p, tr(p, "gpu.list_price"), ca, cb));
-	ca = cell_figure(p, rent_figure(p, ga), FMT_PER_HOUR, NULL);
-	cb = cell_figure(p, rent_figure(p, gb), FMT_PER_HOUR, NULL);
-	mark_winner(p, ca, cb, rent_figure(p, ga), rent_figure(p, gb), -1);
-	value_list_push(a, rows, side_row(p, tr(p, "gpu.rent"), ca, cb));
 	return rows;
 }
 
@@ -1151,20 +1450,11 @@ static const char *speed_sentence(const struct pg *p, const struct benchmark *bm
 static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
 				     size_t gb)
 {
-	const struct data *d = &p->s->data;
-	struct buf out = BUF_INIT;
-	for (int i = 0; i < 2; i++) {
-		size_t g = i ? gb : ga;
-		long row = data_result_row(d, b, g);
-		const char *note = row >= 0 ? row_note(p, TABLE_RESULTS, d->results[row].row)
-					    : "";
-		if (!*note)
-			continue;
-		if (out.len)
-			buf_adds(&out, " · ");
-		buf_addf(&out, "%s%s%s", d->gpus[g].name, tr(p, "list.colon"), note);
-	}
-	return keep(p, &out);
+	const struct pair_lang *pl = pair_lang_of(p);
+	const char *na = pl->side[ga].note[b], *nb = pl->side[gb].note[b];
+	if (!*na || !*nb)
+		return *na ? na : nb;
+	return arena_printf(pg_arena(p), "%s · %s", na, nb);
 }
 
 /* Speed per benchmark: a row per benchmark either GPU has a result for. */
@@ -1174,6 +1464,7 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
+	const struct pair_lang *pl = pair_lang_of(p);
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t common = 0;
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
@@ -1181,17 +1472,16 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 		struct figure fa = metrics_result(d, b, ga), fb = metrics_result(d, b, gb);
 		if (!figure_ok(fa) && !figure_ok(fb))
 			continue;
-		const char *unit = bench_unit_key(p, bm);
-		struct value *ca = cell_figure(p, fa, FMT_UNIT, unit);
-		struct value *cb = cell_figure(p, fb, FMT_UNIT, unit);
-		mark_winner(p, ca, cb, fa, fb, bm->higher_is_better ? 1 : -1);
+		struct value *ca, *cb;
+		pair_pick(&pl->side[ga].result[b], &pl->side[gb].result[b], fa, fb,
+			  bm->higher_is_better ? 1 : -1, &ca, &cb);
 		struct figure r = metrics_speed_ratio(d, b, ga, gb);
 		struct value *row = side_row(p, bench_name(p, bm), ca, cb);
-		value_map_set(a, row, "ratio", cell_figure(p, r, FMT_RATIO, NULL));
-		value_map_set_str(a, row, "better", tr(p, bm->higher_is_better
-							 ? "gpu.higher_better"
-							 : "gpu.lower_better"));
-		value_map_set_str(a, row, "note", pair_result_notes(p, b, ga, gb));
+		value_map_set(a, row, "ratio", pair_ratio_cell(p, r));
+		set_text(p, row, "better", tr(p, bm->higher_is_better
+					       ? "gpu.higher_better"
+					       : "gpu.lower_better"));
+		set_text(p, row, "note", pair_result_notes(p, b, ga, gb));
 		value_list_push(a, rows, row);
 		if (figure_ok(r) && r.value > 0) {
 			const char *line = speed_sentence(p, bm, na, nb, r.value);
@@ -1232,6 +1522,8 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
+	const struct pair_lang *pl = pair_lang_of(p);
+	const struct pair_side *sa = &pl->side[ga], *sb = &pl->side[gb];
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t both_times = 0;
 	for (size_t t = 0; t < d->ntasks; t++) {
@@ -1240,18 +1532,11 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 		if (!ca || !cb || (!figure_ok(ca->hours) && !figure_ok(cb->hours)))
 			continue;
 		struct value *r = value_new_map(a);
-		value_map_set_str(a, r, "name", task_name(p, t));
-		value_map_set_str(a, r, "href", href_to(p, task_path(p, t)));
-		struct value *ha = cell_figure(p, ca->hours, FMT_UNIT, "unit.h");
-		struct value *hb = cell_figure(p, cb->hours, FMT_UNIT, "unit.h");
-		if (figure_ok(ca->hours))
-			cell_set_text(p, ha, hours_text(p, ca));
-		if (figure_ok(cb->hours))
-			cell_set_text(p, hb, hours_text(p, cb));
-		mark_winner(p, ha, hb, ca->hours, cb->hours, -1);
-		struct value *xa = cell_figure(p, ca->cost, FMT_USD, NULL);
-		struct value *xb = cell_figure(p, cb->cost, FMT_USD, NULL);
-		mark_winner(p, xa, xb, ca->cost, cb->cost, -1);
+		set_text(p, r, "name", task_name(p, t));
+		set_text(p, r, "href", pl->task_href[t]);
+		struct value *ha, *hb, *xa, *xb;
+		pair_pick(&sa->hours[t], &sb->hours[t], ca->hours, cb->hours, -1, &ha, &hb);
+		pair_pick(&sa->cost[t], &sb->cost[t], ca->cost, cb->cost, -1, &xa, &xb);
 		value_map_set(a, r, "a_hours", ha);
 		value_map_set(a, r, "b_hours", hb);
 		value_map_set(a, r, "a_cost", xa);
@@ -1261,7 +1546,7 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 			ratio = (struct figure){ ca->cost.value / cb->cost.value, NULL };
 		else if (!figure_ok(ca->hours) || !figure_ok(cb->hours))
 			ratio.missing = "why.no_hours";
-		value_map_set(a, r, "ratio", cell_figure(p, ratio, FMT_RATIO, NULL));
+		value_map_set(a, r, "ratio", pair_ratio_cell(p, ratio));
 		value_list_push(a, rows, r);
 		if (figure_ok(ca->hours) && figure_ok(cb->hours))
 			both_times++;
@@ -1325,9 +1610,10 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
 {
 	struct arena *a = pg_arena(p);
+	const struct pair_lang *pl = pair_lang_of(p);
 	struct value *ctx = value_new_map(a);
-	value_map_set(a, ctx, "a", gpu_link(p, ga));
-	value_map_set(a, ctx, "b", gpu_link(p, gb));
+	value_map_set(a, ctx, "a", pl->side[ga].link);
+	value_map_set(a, ctx, "b", pl->side[gb].link);
 	value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
 	struct value *verdict = value_new_list(a);
 	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
@@ -1343,8 +1629,8 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
 	value_map_set(a, ctx, "tasks", tasks);
 	value_map_set_bool(a, ctx, "has_tasks", value_list_len(tasks) > 0);
 	value_map_set(a, ctx, "verdict", verdict);
-	value_map_set_str(a, ctx, "no_bench", nodata_text(p, "why.no_result"));
-	value_map_set_str(a, ctx, "no_tasks", nodata_text(p, "why.no_hours"));
+	set_text(p, ctx, "no_bench", pl->no_bench);
+	set_text(p, ctx, "no_tasks", pl->no_tasks);
 	return ctx;
 }
 
@@ -1353,7 +1639,7 @@ static struct value *build_pair_page(struct site *s, const struct page_spec *spe
 	const struct gpu_pair *gp = spec->arg;
 	struct pg pp = { s, spec->lang, spec->path }, *p = &pp;
 	struct value *ctx = pair_context(p, gp->a, gp->b);
-	value_map_set_str(&s->arena, ctx, "chart", chart_html(p, &(struct chart_request){
+	set_text(p, ctx, "chart", chart_html(p, &(struct chart_request){
 		.name = "pair", .gpu = s->data.gpus[gp->a].id,
 		.other = s->data.gpus[gp->b].id, .page_path = p->path }));
 	return ctx;
@@ -1880,6 +2166,7 @@ void pages_plan(struct site *s)
 {
 	if (!s->metrics.prices && s->data.ngpus)
 		return; /* no metrics: the build failed before */
+	kit_of(s); /* now, while one thread runs: rendering threads read it */
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
 		plan_gpu_index(s, l);

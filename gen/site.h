@@ -80,6 +80,7 @@ struct site {
 	char *date;               /* the build's date, from data or SOURCE_DATE_EPOCH */
 	void *charts;             /* owned by guide_charts.c */
 	void *article_meta;       /* owned by articles.c (build arena) */
+	void *pages_kit;          /* owned by pages.c (build arena) */
 	struct output *out;       /* while pages render: where files go */
 };
 

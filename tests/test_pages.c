@@ -15,6 +15,7 @@
 #include "site.h"
 
 #include <ctype.h>
+#include <math.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -298,6 +299,127 @@ static void test_compare_page_marks_the_winner(void **state)
 	}
 }
 
+/* The n-th (1-based) <td> of a table row, or NULL. */
+static xmlNodePtr row_cell(xmlNodePtr tr, int n)
+{
+	for (xmlNodePtr c = tr->children; c; c = c->next)
+		if (c->type == XML_ELEMENT_NODE && !xmlStrcmp(c->name, (const xmlChar *)"td") &&
+		    --n == 0)
+			return c;
+	return NULL;
+}
+
+/* A cell's figure for sorting (false when it has none) and whether it is
+ * marked the better one. */
+static bool cell_figure_of(xmlNodePtr td, double *v, bool *best)
+{
+	xmlChar *cls = xmlGetProp(td, (const xmlChar *)"class");
+	xmlChar *sort = xmlGetProp(td, (const xmlChar *)"data-sort");
+	*best = cls && strstr((const char *)cls, "best");
+	bool has = sort && *sort;
+	if (has)
+		*v = strtod((const char *)sort, NULL);
+	xmlFree(cls);
+	xmlFree(sort);
+	return has;
+}
+
+#define MAX_ROW_KINDS 64
+
+/* Which way is better in each kind of row seen so far (by table and
+ * label): +1 higher, -1 lower, 0 not seen yet. */
+struct row_directions {
+	char key[MAX_ROW_KINDS][160];
+	int dir[MAX_ROW_KINDS];
+	int n;
+};
+
+static int *direction_of(struct row_directions *rd, int table, const char *label,
+			 int pair)
+{
+	char key[160];
+	snprintf(key, sizeof key, "%d/%d/%s", table, pair, label);
+	for (int i = 0; i < rd->n; i++)
+		if (!strcmp(rd->key[i], key))
+			return &rd->dir[i];
+	assert_true(rd->n < MAX_ROW_KINDS);
+	snprintf(rd->key[rd->n], sizeof rd->key[rd->n], "%s", key);
+	rd->dir[rd->n] = 0;
+	return &rd->dir[rd->n++];
+}
+
+/* Check a row's two cells: the better figure is marked, and only it, the
+ * same way on every page. */
+static void check_row_winner(struct row_directions *rd, int table, xmlNodePtr tr,
+			     int ca, int cb, int pair)
+{
+	xmlNodePtr a = row_cell(tr, ca), b = row_cell(tr, cb);
+	assert_non_null(a);
+	assert_non_null(b);
+	double va = 0, vb = 0;
+	bool best_a, best_b;
+	bool has_a = cell_figure_of(a, &va, &best_a), has_b = cell_figure_of(b, &vb, &best_b);
+	if (!has_a || !has_b || fabs(va - vb) <= 1e-9 * fmax(fabs(va), fabs(vb))) {
+		assert_false(best_a || best_b);
+		return;
+	}
+	assert_true(best_a != best_b);
+	char *label = node_text(xmlFirstElementChild(tr));
+	int *dir = direction_of(rd, table, label, pair);
+	int now = (best_a == (va > vb)) ? 1 : -1;
+	bool flips = *dir && *dir != now;
+	*dir = now;
+	if (flips)
+		fail_msg("row \"%s\" of table %d: the better one flips", label, table);
+	free(label);
+}
+
+/* Every comparison marks its own winners: the cells a GPU shows are the
+ * same on all its pages, but the mark of a winner on one page never shows
+ * on another. */
+static void test_compare_pages_mark_each_pairs_own_winner(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	struct row_directions rd = { .n = 0 };
+	int marked = 0;
+	for (size_t x = 0; x < data.ngpus; x++)
+		for (size_t y = x + 1; y < data.ngpus; y++) {
+			char path[256];
+			snprintf(path, sizeof path, "compare/%s-vs-%s/", data.gpus[x].id,
+				 data.gpus[y].id);
+			htmlDocPtr doc = page_load(LANG_EN, path);
+			assert_non_null(doc);
+			xmlXPathObjectPtr tables =
+				nodes_of(doc, "//table[contains(@class,'compare')]");
+			assert_non_null(tables);
+			for (int t = 0; t < tables->nodesetval->nodeNr; t++) {
+				char expr[128];
+				snprintf(expr, sizeof expr,
+					 "(//table[contains(@class,'compare')])[%d]/tbody/tr", t + 1);
+				xmlXPathObjectPtr rows = nodes_of(doc, expr);
+				for (int i = 0; rows && i < rows->nodesetval->nodeNr; i++) {
+					xmlNodePtr tr = rows->nodesetval->nodeTab[i];
+					/* a task's row: its name links to the task;
+					 * cells hours, cost of a, then of b */
+					xmlNodePtr th = xmlFirstElementChild(tr);
+					bool tasks = th && xmlFirstElementChild(th);
+					check_row_winner(&rd, t, tr, 1, tasks ? 3 : 2, 0);
+					if (tasks)
+						check_row_winner(&rd, t, tr, 2, 4, 1);
+				}
+				xmlXPathFreeObject(rows);
+			}
+			xmlXPathFreeObject(tables);
+			xmlXPathObjectPtr b = nodes_of(doc, "//td[contains(@class,'best')]");
+			marked += b && b->nodesetval ? b->nodesetval->nodeNr : 0;
+			xmlXPathFreeObject(b);
+			xmlFreeDoc(doc);
+		}
+	assert_true(marked > 0);
+	assert_true(rd.n > 5);
+}
+
 static void test_compare_page_gives_no_winner_without_data(void **state)
 {
 	(void)state;
@@ -565,6 +687,7 @@ int main(void)
 		cmocka_unit_test(test_task_page_marks_the_cheapest_gpu),
 		cmocka_unit_test(test_compare_page_marks_the_winner),
 		cmocka_unit_test(test_compare_page_gives_no_winner_without_data),
+		cmocka_unit_test(test_compare_pages_mark_each_pairs_own_winner),
 		cmocka_unit_test(test_compare_verdict_is_built_from_the_data),
 		cmocka_unit_test(test_gpu_index_cells_carry_raw_numbers_for_sorting),
 		cmocka_unit_test(test_no_page_shows_nan_or_inf),
