@@ -2,6 +2,7 @@
 #include "chart.h"
 
 #include "buf.h"
+#include "numfmt.h"
 
 #include <float.h>
 #include <math.h>
@@ -119,12 +120,12 @@ void chart_tick_label(const struct chart_ticks *t, size_t i, char *dst,
 		if (e >= 5)
 			snprintf(dst, cap, "1e%d", e);
 		else
-			snprintf(dst, cap, "%.*f", e < 0 ? -e : 0, v);
+			numfmt_fixed(dst, cap, v, e < 0 ? -e : 0);
 		return;
 	}
 	if (fabs(v) < t->step * 1e-6)
 		v = 0; /* no "-0" */
-	snprintf(dst, cap, "%.*f", t->decimals, v);
+	numfmt_fixed(dst, cap, v, t->decimals);
 }
 
 bool chart_wants_log(const double *values, size_t n)
@@ -249,16 +250,22 @@ static const double ascii_em[95] = {
 	0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838,
 };
 
-/* Width of one code point in em. */
+/* Width of an ASCII character in em: control characters have none. */
+static double ascii_char_em(unsigned char c)
+{
+	return c >= 32 && c < 127 ? ascii_em[c - 32] : 0;
+}
+
+/* Width of one code point in em. ASCII, most of what charts measure, is
+ * looked up before the range scans (none of its code points is wide or
+ * zero-width). */
 static double codepoint_em(uint32_t c)
 {
+	if (c < 0x80)
+		return ascii_char_em((unsigned char)c);
 	if (c == UINT32_MAX || codepoint_is_wide(c))
 		return 1.0;
 	if (codepoint_is_zero_width(c))
-		return 0;
-	if (c >= 32 && c < 127)
-		return ascii_em[c - 32];
-	if (c < 32 || c == 127)
 		return 0;
 	if (c == 0x2026) /* the ellipsis is a full em in most fonts */
 		return 1.0;
@@ -271,8 +278,14 @@ double chart_text_width(const char *utf8, double font_px)
 	size_t len;
 	if (!utf8)
 		return 0;
-	for (const char *p = utf8; *p; p += len)
+	for (const char *p = utf8; *p; p += len) {
+		if ((unsigned char)*p < 0x80) { /* no decoding for ASCII */
+			em += ascii_char_em((unsigned char)*p);
+			len = 1;
+			continue;
+		}
 		em += codepoint_em(utf8_decode(p, &len));
+	}
 	return em * font_px;
 }
 
@@ -325,8 +338,11 @@ size_t chart_text_wrap(const char *utf8, double font_px, double max_w,
 			p++;
 		if (!*p)
 			break;
-		if (used == max_lines - 1 ||
-		    chart_text_width(p, font_px) <= max_w + 1e-6) {
+		if (chart_text_width(p, font_px) <= max_w + 1e-6) {
+			buf_adds(&lines[used++], p); /* the rest fits as it is */
+			break;
+		}
+		if (used == max_lines - 1) {
 			chart_text_fit(p, font_px, max_w, &lines[used++]);
 			break;
 		}
@@ -404,19 +420,24 @@ static char *str_copy(const char *s)
 	return c;
 }
 
-static double text_w(const char *s, double font, unsigned flags)
+/* The factor of bold text's width. */
+static double weight_k(unsigned flags)
 {
-	return chart_text_width(s, font) * (flags & CHART_ITEM_BOLD ? BOLD_K : 1);
+	return flags & CHART_ITEM_BOLD ? BOLD_K : 1;
 }
 
-/* A line of text around vertical centre cy. x is the left edge, the right
- * edge (CHART_ITEM_END) or the centre (CHART_ITEM_MIDDLE). */
-static struct chart_item *layout_text(struct chart_layout *lay, const char *s,
-				      double x, double cy, double font,
-				      unsigned flags, const char *tip)
+static double text_w(const char *s, double font, unsigned flags)
+{
+	return chart_text_width(s, font) * weight_k(flags);
+}
+
+/* layout_text with the text's width w (text_w) already known. */
+static struct chart_item *layout_text_sized(struct chart_layout *lay,
+					    const char *s, double w, double x,
+					    double cy, double font,
+					    unsigned flags, const char *tip)
 {
 	struct chart_item *it = layout_push(lay, CHART_ITEM_TEXT);
-	double w = text_w(s, font, flags);
 	it->text = str_copy(s);
 	it->tip = str_copy(tip);
 	it->font_px = font;
@@ -433,13 +454,29 @@ static struct chart_item *layout_text(struct chart_layout *lay, const char *s,
 	return it;
 }
 
+/* A line of text around vertical centre cy. x is the left edge, the right
+ * edge (CHART_ITEM_END) or the centre (CHART_ITEM_MIDDLE). */
+static struct chart_item *layout_text(struct chart_layout *lay, const char *s,
+				      double x, double cy, double font,
+				      unsigned flags, const char *tip)
+{
+	return layout_text_sized(lay, s, text_w(s, font, flags), x, cy, font,
+				 flags, tip);
+}
+
 /* One line abbreviated to max_w, with the full text as tooltip if cut. */
 static struct chart_item *layout_text_fit(struct chart_layout *lay,
 					  const char *s, double max_w, double x,
 					  double cy, double font, unsigned flags)
 {
+	if (!s)
+		return layout_text(lay, "", x, cy, font, flags, NULL);
+	double k = weight_k(flags);
+	/* most fit: measured once (chart_text_fit would measure again) */
+	double w = chart_text_width(s, font);
+	if (w <= max_w / k + 1e-6)
+		return layout_text_sized(lay, s, w * k, x, cy, font, flags, NULL);
 	struct buf line = BUF_INIT;
-	double k = flags & CHART_ITEM_BOLD ? BOLD_K : 1;
 	bool cut = chart_text_fit(s, font, max_w / k, &line);
 	struct chart_item *it =
 		layout_text(lay, line.ptr, x, cy, font, flags, cut ? s : NULL);
@@ -501,11 +538,20 @@ static struct chart_item *layout_mark(struct chart_layout *lay,
 	return it;
 }
 
+/* "a: b" (malloc'd); a NULL part reads as "". */
 static char *tip_join(const char *a, const char *b)
 {
-	struct buf t = BUF_INIT;
-	buf_addf(&t, "%s: %s", a ? a : "", b ? b : "");
-	return buf_detach(&t, NULL);
+	size_t na = a ? strlen(a) : 0, nb = b ? strlen(b) : 0;
+	char *t = malloc(na + 2 + nb + 1);
+	if (!t)
+		abort();
+	if (na)
+		memcpy(t, a, na);
+	memcpy(t + na, ": ", 2);
+	if (nb)
+		memcpy(t + na + 2, b, nb);
+	t[na + 2 + nb] = '\0';
+	return t;
 }
 
 static const char *no_data_text(const struct chart_text *t)
@@ -529,7 +575,7 @@ static char *axis_title(const char *title, bool log, const struct chart_text *t)
 /* Deterministic short number for values the caller did not format. */
 static void format_number(double v, char *dst, size_t cap)
 {
-	snprintf(dst, cap, "%.2f", v);
+	numfmt_fixed(dst, cap, v, 2);
 	char *dot = strchr(dst, '.');
 	if (dot) {
 		char *end = dst + strlen(dst);
@@ -636,6 +682,18 @@ struct row {
 	int index;
 };
 
+/* True when a row before row i has the same label (the same string: the
+ * groups of a grouped chart repeat their series' names) and weight, so it
+ * measures the same. */
+static bool label_seen(const struct row *rows, size_t i)
+{
+	for (size_t k = 0; k < i; k++)
+		if (!rows[k].header && rows[k].label == rows[i].label &&
+		    rows[k].highlight == rows[i].highlight)
+			return true;
+	return false;
+}
+
 static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 		       const struct row *rows, size_t n, double font,
 		       double bar_h, double row_h1)
@@ -683,7 +741,7 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 	if (val_w > W * 0.25)
 		val_w = W * 0.25;
 	for (size_t i = 0; i < n; i++) {
-		if (rows[i].header)
+		if (rows[i].header || label_seen(rows, i))
 			continue;
 		unsigned fl = rows[i].highlight ? CHART_ITEM_BOLD : 0;
 		double w = text_w(rows[i].label ? rows[i].label : "", font, fl);
@@ -692,9 +750,9 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 	}
 	if (label_w > W * 0.38)
 		label_w = W * 0.38;
-	for (size_t i = 0; i < n; i++) {
+	for (size_t i = 0; i < n && !two_lines; i++) {
 		unsigned fl = rows[i].highlight ? CHART_ITEM_BOLD : 0;
-		if (!rows[i].header && rows[i].label &&
+		if (!rows[i].header && rows[i].label && !label_seen(rows, i) &&
 		    wrapped_lines(rows[i].label, label_w, 2, font, fl) > 1)
 			two_lines = true;
 	}
@@ -1371,7 +1429,7 @@ static bool id_is_valid(const char *id)
 static unsigned long coord_tenths(double a)
 {
 	double t = a * 10.0;
-	double whole = floor(t);
+	double whole = (double)(unsigned long)t; /* floor: 0 <= t < 1e7 */
 	double frac = t - whole; /* exact: whole is t without its fraction */
 	if (fabs(frac - 0.5) > 1e-6)
 		return (unsigned long)whole + (frac > 0.5);
@@ -1387,19 +1445,21 @@ static unsigned long coord_tenths(double a)
 static size_t coord_write(unsigned long tenths, bool negative, char *dst)
 {
 	char tmp[24];
-	size_t n = sizeof tmp;
-	tmp[--n] = (char)('0' + tenths % 10);
-	tmp[--n] = '.';
+	char *end = tmp + sizeof tmp, *p = end;
+	*--p = (char)('0' + tenths % 10);
+	*--p = '.';
 	unsigned long units = tenths / 10;
 	do {
-		tmp[--n] = (char)('0' + units % 10);
+		*--p = (char)('0' + units % 10);
 		units /= 10;
 	} while (units);
 	if (negative)
-		tmp[--n] = '-';
-	memcpy(dst, tmp + n, sizeof tmp - n);
-	dst[sizeof tmp - n] = '\0';
-	return sizeof tmp - n;
+		*--p = '-';
+	size_t n = (size_t)(end - p);
+	for (size_t i = 0; i < n; i++) /* a few bytes: no call to memcpy */
+		dst[i] = p[i];
+	dst[n] = '\0';
+	return n;
 }
 
 /* printf would cost about a thousand instructions per coordinate, the
@@ -1430,6 +1490,22 @@ size_t chart_coord_format(double v, char *dst)
 
 #define SVG_MAX_DEPTH 8  /* deepest: svg > defs > pattern > line */
 #define SVG_MAX_ATTRS 16 /* most on one element: 9 on the root */
+#define SVG_NAME_MAX 32  /* longest attribute name: 16 (patternTransform) */
+
+/* What svg_class wrote for one class string on an element whose start tag
+ * had the attributes `prior` (see svg_class). */
+#define SVG_MEMO_CLASS 48
+#define SVG_MEMO_BYTES 256
+#define SVG_MEMOS 16
+struct svg_class_memo {
+	char cls[SVG_MEMO_CLASS]; /* "" for an unused slot */
+	const char *prior[SVG_MAX_ATTRS]; /* the names before (pointers) */
+	size_t n_prior;
+	char bytes[SVG_MEMO_BYTES];
+	size_t len;
+	const char *names[SVG_MAX_ATTRS]; /* the attributes it added */
+	size_t n_names;
+};
 
 struct svg_writer {
 	struct buf *out;
@@ -1439,6 +1515,8 @@ struct svg_writer {
 	const char *attrs[SVG_MAX_ATTRS];
 	size_t depth;    /* the open elements, innermost last */
 	const char *open[SVG_MAX_DEPTH];
+	struct svg_class_memo memo[SVG_MEMOS]; /* filled round-robin */
+	size_t memo_next;
 };
 
 /* A broken nesting is a bug in this file, not bad input. */
@@ -1491,14 +1569,20 @@ static bool svg_has_attr(const struct svg_writer *w, const char *name)
 	return false;
 }
 
-/* Write ` name="`; the value and the closing quote follow. */
-static void svg_attr_begin(struct svg_writer *w, const char *name)
+/* Count an attribute of the open start tag (before writing it). */
+static void svg_attr_note(struct svg_writer *w, const char *name)
 {
 	if (!w->start_open)
 		svg_fail("attribute outside a start tag");
 	if (w->n_attrs == SVG_MAX_ATTRS)
 		svg_fail("too many attributes");
 	w->attrs[w->n_attrs++] = name;
+}
+
+/* Write ` name="`; the value and the closing quote follow. */
+static void svg_attr_begin(struct svg_writer *w, const char *name)
+{
+	svg_attr_note(w, name);
 	buf_addc(w->out, ' ');
 	buf_adds(w->out, name);
 	buf_add(w->out, "=\"", 2);
@@ -1509,12 +1593,29 @@ static void svg_attr_end(struct svg_writer *w)
 	buf_addc(w->out, '"');
 }
 
-/* True for the bytes that are copied as they are: printable ASCII other
- * than the markup characters (and '"', escaped in attributes only). */
+/* The bytes that are copied as they are: printable ASCII other than the
+ * markup characters; bit 0 in text, bit 1 in attribute values (where '"'
+ * is escaped too). A table: every byte of a chart's text passes here. */
+static const unsigned char svg_plain[256] = {
+	/* 0x00 - 0x1f: control characters */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	/* 0x20 - 0x2f: '"' (0x22) is plain in text only, '&' (0x26) never */
+	3, 3, 1, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	/* 0x30 - 0x3f: '<' (0x3c) and '>' (0x3e) never */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 3, 0, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	/* 0x70 - 0x7f: DEL (0x7f) is a control character */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0,
+	/* 0x80 - 0xff: UTF-8, checked by svg_escape_char */
+};
+
+/* True for the bytes that are copied as they are (see svg_plain). */
 static bool svg_byte_is_plain(unsigned char c, bool in_attr)
 {
-	return c >= 0x20 && c < 0x7F && c != '&' && c != '<' && c != '>' &&
-	       !(in_attr && c == '"');
+	return svg_plain[c] & (in_attr ? 2 : 1);
 }
 
 /* A character that may not appear in the output as it is: invalid or
@@ -1581,20 +1682,28 @@ static void svg_attr(struct svg_writer *w, const char *name, const char *value)
 	svg_attr_end(w);
 }
 
-/* An attribute whose value is known to need no escaping. */
-static void svg_attr_raw(struct svg_writer *w, const char *name,
-			 const char *value, size_t len)
-{
-	svg_attr_begin(w, name);
-	buf_add(w->out, value, len);
-	svg_attr_end(w);
-}
-
-/* Coordinates with one decimal; -0.0 and tiny noise print as 0.0. */
+/* Coordinates with one decimal; -0.0 and tiny noise print as 0.0. The
+ * most frequent attribute of a chart: written in place, in one piece. */
 static void svg_num(struct svg_writer *w, const char *name, double v)
 {
-	char s[CHART_COORD_MAX];
-	svg_attr_raw(w, name, s, chart_coord_format(v, s));
+	svg_attr_note(w, name);
+	struct buf *out = w->out;
+	/* room for ` name="`, the number and `"` */
+	if (out->len + SVG_NAME_MAX + 4 + CHART_COORD_MAX >= out->cap)
+		buf_grow(out, SVG_NAME_MAX + 4 + CHART_COORD_MAX);
+	char *p = out->ptr + out->len;
+	*p++ = ' ';
+	for (const char *c = name; *c; c++) {
+		if (c - name == SVG_NAME_MAX)
+			svg_fail("attribute name too long");
+		*p++ = *c;
+	}
+	*p++ = '=';
+	*p++ = '"';
+	p += chart_coord_format(v, p);
+	*p++ = '"';
+	*p = '\0';
+	out->len = (size_t)(p - out->ptr);
 }
 
 /* Text content; NULL or "" adds nothing (an element with no other
@@ -1688,9 +1797,9 @@ static void svg_presentation(struct svg_writer *w, const char *word, size_t len)
 	}
 }
 
-/* Set class="cls" (space-separated words) and the words' presentation
+/* Write class="cls" (space-separated words) and the words' presentation
  * attributes. */
-static void svg_class(struct svg_writer *w, const char *cls)
+static void svg_class_write(struct svg_writer *w, const char *cls)
 {
 	svg_attr(w, "class", cls);
 	for (const char *p = cls; *p;) {
@@ -1700,6 +1809,72 @@ static void svg_class(struct svg_writer *w, const char *cls)
 		while (*p == ' ')
 			p++;
 	}
+}
+
+/* True when the open start tag has the attribute names `prior` (the same
+ * pointers: names are string literals), in that order. */
+static bool svg_same_prior(const struct svg_writer *w, const char *const *prior,
+			   size_t n_prior)
+{
+	if (w->n_attrs != n_prior)
+		return false;
+	for (size_t i = 0; i < n_prior; i++)
+		if (w->attrs[i] != prior[i])
+			return false;
+	return true;
+}
+
+/* Write what svg_class wrote before for `cls` on a start tag like this
+ * one, if that is remembered. */
+static bool svg_class_replay(struct svg_writer *w, const char *cls)
+{
+	for (size_t i = 0; i < SVG_MEMOS; i++) {
+		const struct svg_class_memo *m = &w->memo[i];
+		if (m->cls[0] != cls[0] || strcmp(m->cls, cls) ||
+		    !svg_same_prior(w, m->prior, m->n_prior) ||
+		    w->n_attrs + m->n_names > SVG_MAX_ATTRS)
+			continue;
+		buf_add(w->out, m->bytes, m->len);
+		for (size_t k = 0; k < m->n_names; k++)
+			w->attrs[w->n_attrs++] = m->names[k];
+		return true;
+	}
+	return false;
+}
+
+/* Remember what svg_class wrote for `cls`: the bytes from `at` on and the
+ * attributes from `first` on (those before were there already). */
+static void svg_class_remember(struct svg_writer *w, const char *cls, size_t at,
+			       size_t first)
+{
+	size_t len = w->out->len - at, nc = strlen(cls);
+	if (!nc || nc >= SVG_MEMO_CLASS || len > SVG_MEMO_BYTES)
+		return;
+	struct svg_class_memo *m = &w->memo[w->memo_next++ % SVG_MEMOS];
+	memcpy(m->cls, cls, nc + 1);
+	m->n_prior = first;
+	memcpy(m->prior, w->attrs, first * sizeof *m->prior);
+	memcpy(m->bytes, w->out->ptr + at, len);
+	m->len = len;
+	m->n_names = w->n_attrs - first;
+	memcpy(m->names, w->attrs + first, m->n_names * sizeof *m->names);
+}
+
+/* Set class="cls" (space-separated words) and the words' presentation
+ * attributes. A chart sets the same few classes on many elements of the
+ * same kind (grid lines, labels, bars): what that writes depends only on
+ * the class string and the attributes already on the start tag (a class
+ * word's attribute gives way to one set before), so it is remembered per
+ * both and then copied. */
+static void svg_class(struct svg_writer *w, const char *cls)
+{
+	if (!w->start_open)
+		svg_fail("attribute outside a start tag");
+	if (svg_class_replay(w, cls))
+		return;
+	size_t at = w->out->len, first = w->n_attrs;
+	svg_class_write(w, cls);
+	svg_class_remember(w, cls, at, first);
 }
 
 /* "cN" for a colour and then `rest`, into dst (48 bytes). */
@@ -1988,6 +2163,7 @@ int chart_layout_render(const struct chart_layout *lay, const char *id,
 	if (!lay || !t || !out || !id_is_valid(id))
 		return -1;
 	struct svg_writer w = { .out = out, .id = id };
+	buf_grow(out, 2048 + 128 * lay->n); /* about what it takes: few reallocs */
 	render_root_open(&w, lay);
 	render_label(&w, "title", "$-title", t->title);
 	render_label(&w, "desc", "$-desc",

@@ -14,6 +14,7 @@
 #include "data.h"
 #include "diag.h"
 #include "metrics.h"
+#include "numfmt.h"
 #include "output.h"
 #include "site.h"
 #include "strmap.h"
@@ -84,6 +85,7 @@ void guide_charts_init(struct site *s)
 /* The standalone document of a chart. */
 static void standalone_svg(struct buf *doc, const struct buf *svg)
 {
+	buf_grow(doc, svg->len + 64); /* one allocation */
 	buf_adds(doc, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 	buf_addbuf(doc, svg);
 	buf_addc(doc, '\n');
@@ -522,7 +524,10 @@ static void table_end(struct gc *c)
 /* A number as shown, with the figure itself in data-sort for sorting. */
 static void table_num(struct gc *c, const char *text, double raw)
 {
-	buf_addf(&c->table, "<td class=\"num\" data-sort=\"%.15g\">", raw);
+	char sort[NUMFMT_MAX];
+	buf_adds(&c->table, "<td class=\"num\" data-sort=\"");
+	buf_add(&c->table, sort, numfmt_g(sort, sizeof sort, raw, 15));
+	buf_adds(&c->table, "\">");
 	text_escape_htmls(&c->table, text);
 	buf_adds(&c->table, "</td>");
 }
@@ -1522,6 +1527,9 @@ static void build(struct gc *c)
 static void append_figure(struct gc *c, const struct chart_request *rq,
 			  struct buf *out)
 {
+	/* room for all of it at once: a figure is tens of kilobytes */
+	buf_grow(out, c->svg[c->nids - 1].len + c->table.len * 6 / 5 +
+		 c->desc.len * 6 / 5 + 1024);
 	buf_adds(out, "<figure class=\"chart\">");
 	buf_addbuf(out, &c->svg[c->nids - 1]);
 	/* a figcaption must be the first or last child of its figure */

@@ -342,6 +342,29 @@ static void test_text_width_counts_cjk_as_full_width(void **state)
 	assert_true(chart_text_width(NULL, 13) == 0);
 }
 
+/* The width of a text is the sum of its characters' advances, whatever
+ * mix of ASCII, control, wide, combining and other characters it has. */
+static void test_text_width_adds_the_advance_of_each_character(void **state)
+{
+	(void)state;
+	const char *const chars[] = { "A", "b", " ", "\x01", "\x7f", "\xC3\xA9",
+				      "\xCC\x81", "\xE4\xB8\xAD", "\xE2\x80\xA6",
+				      "\xFF", "~", "\xF0\x9F\x98\x80" };
+	size_t n = sizeof chars / sizeof chars[0];
+	char text[64] = "";
+	double sum = 0;
+	for (size_t i = 0; i < n; i++) {
+		strcat(text, chars[i]);
+		sum += chart_text_width(chars[i], 1); /* font 1: the advance in em */
+		assert_true(chart_text_width(text, 1) == sum);
+	}
+	assert_true(chart_text_width("\x01\x1f\x7f", 10) == 0);   /* controls */
+	assert_true(chart_text_width("\xC3\xA9", 10) == 8);          /* é: 0.8 em */
+	assert_true(chart_text_width("\xE2\x80\xA6", 10) == 10);    /* … */
+	assert_true(chart_text_width("\xFF", 10) == 10);              /* bad UTF-8 */
+	assert_true(chart_text_width("\xF0\x9F\x98\x80", 10) == 10); /* emoji */
+}
+
 static void test_text_fit_abbreviates_with_ellipsis(void **state)
 {
 	(void)state;
@@ -921,6 +944,71 @@ static void test_grouped_labels_each_bar_with_its_series(void **state)
 	buf_release(&out);
 }
 
+/* The value of attribute `name` of every element with class word `cls`
+ * must be `want`; returns how many there are. */
+static int check_class_attr(xmlNodePtr n, const char *cls, const char *name,
+			    const char *want)
+{
+	int count = 0;
+	for (; n; n = n->next) {
+		if (n->type != XML_ELEMENT_NODE)
+			continue;
+		char *c = attr(n, "class");
+		if (c && (!strcmp(c, cls) || (!strncmp(c, cls, strlen(cls)) &&
+					      c[strlen(cls)] == ' '))) {
+			char *v = attr(n, name);
+			assert_non_null(v);
+			assert_string_equal(v, want);
+			xmlFree(v);
+			count++;
+		}
+		xmlFree(c);
+		count += check_class_attr(n->children, cls, name, want);
+	}
+	return count;
+}
+
+/* A class set on many elements gives each the same presentation
+ * attributes (they are written once per chart, then repeated). */
+static void test_every_element_of_a_class_has_its_presentation(void **state)
+{
+	(void)state;
+	const char *const groups[] = { "One", "Two", "Three", "Four" };
+	const struct chart_series series[] = { { "RTX 4090", 0, false },
+					       { "A100 80GB", 9, true } };
+	const struct chart_value values[] = {
+		{ 1, true, "1" }, { 2, true, "2" }, { 3, true, "3" }, { 4, true, "4" },
+		{ 5, true, "5" }, { 6, true, "6" }, { 7, true, "7" }, { 8, true, "8" },
+	};
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_grouped(&out, "g", &TXT, groups, 4, series, 2, values), 0);
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_true(check_class_attr(root, "grid", "stroke", "#ddd") > 8);
+	assert_true(check_class_attr(root, "grid", "stroke-width", "1") > 8);
+	assert_int_equal(check_class_attr(root, "axis", "stroke", "#222"), 4);
+	assert_int_equal(check_class_attr(root, "c0", "fill", "#0072B2"), 4);
+	/* colour 9 is c1, hatched as a highlight: outline and pattern */
+	assert_int_equal(check_class_attr(root, "c1", "stroke-width", "2"), 4);
+	assert_int_equal(check_class_attr(root, "hatch", "fill", "url(#g-hatch)"), 4);
+	assert_true(check_class_attr(root, "md", "font-size", "12") >= 8);
+	xmlFreeDoc(doc);
+	buf_release(&out);
+}
+
+/* A bar's tooltip is its label and value: "label: value". */
+static void test_bar_tooltip_is_label_and_value(void **state)
+{
+	(void)state;
+	const struct chart_bar bars[] = { { "RTX 4090", 1.5, true, 0, false, "1.5 h" },
+					  { NULL, 2, true, 1, false, "2 h" } };
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_hbar(&out, "t", &TXT, bars, 2), 0);
+	assert_non_null(strstr(out.ptr, "<title>RTX 4090: 1.5 h</title>"));
+	assert_non_null(strstr(out.ptr, "<title>: 2 h</title>"));
+	buf_release(&out);
+}
+
 /* ------------------------------------------------------------ scatter */
 
 static void test_frontier_keeps_points_nothing_beats(void **state)
@@ -1226,6 +1314,7 @@ int main(void)
 		cmocka_unit_test(test_scale_linear_maps_and_clamps),
 		cmocka_unit_test(test_scale_log_spaces_decades_evenly),
 		cmocka_unit_test(test_text_width_counts_cjk_as_full_width),
+		cmocka_unit_test(test_text_width_adds_the_advance_of_each_character),
 		cmocka_unit_test(test_text_fit_abbreviates_with_ellipsis),
 		cmocka_unit_test(test_text_wrap_breaks_at_spaces_and_between_cjk),
 		cmocka_unit_test(test_hbar_labels_do_not_overlap_on_awkward_inputs),
@@ -1245,6 +1334,8 @@ int main(void)
 		cmocka_unit_test(test_highlight_has_outline_and_pattern_not_just_colour),
 		cmocka_unit_test(test_chart_without_data_says_so_instead_of_axes),
 		cmocka_unit_test(test_grouped_labels_each_bar_with_its_series),
+		cmocka_unit_test(test_every_element_of_a_class_has_its_presentation),
+		cmocka_unit_test(test_bar_tooltip_is_label_and_value),
 		cmocka_unit_test(test_frontier_keeps_points_nothing_beats),
 		cmocka_unit_test(test_scatter_draws_frontier_and_unclashing_labels),
 		cmocka_unit_test(test_scatter_wide_range_uses_log_axis),

@@ -459,6 +459,36 @@ static void test_relative_speed_table_holds_the_results(void **state)
 	fixture_free(f);
 }
 
+/* The pair chart's table: a row per figure either GPU has, each number
+ * with its figure in data-sort to 15 significant digits. */
+static void test_pair_table_sorts_by_each_figure(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct buf out = BUF_INIT;
+	render(f, LANG_EN, (struct chart_request){ .name = "pair", .gpu = "h100-80gb",
+						   .other = "rtx-4090" }, &out);
+	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"0.22\">0.22×</td>"));
+	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"3350\">3,350 GB/s</td>"));
+	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"0.39\">$0.39/h</td>"));
+	int numbers = 0;
+	for (const char *p = out.ptr; (p = strstr(p, "data-sort=\"")); numbers++) {
+		p += strlen("data-sort=\"");
+		size_t n = strcspn(p, "\"");
+		char sort[64], again[64];
+		assert_true(n < sizeof sort);
+		memcpy(sort, p, n);
+		sort[n] = '\0';
+		if (!n)
+			continue; /* no data */
+		snprintf(again, sizeof again, "%.15g", strtod(sort, NULL));
+		assert_string_equal(sort, again);
+	}
+	assert_true(numbers >= 12);
+	buf_release(&out);
+	fixture_free(f);
+}
+
 static void test_gpu_named_like_markup_is_drawn_as_text(void **state)
 {
 	(void)state;
@@ -709,6 +739,7 @@ int main(void)
 		cmocka_unit_test(test_titles_and_names_are_in_the_page_language),
 		cmocka_unit_test(test_task_cost_table_holds_the_figures_and_marks_the_cheapest),
 		cmocka_unit_test(test_relative_speed_table_holds_the_results),
+		cmocka_unit_test(test_pair_table_sorts_by_each_figure),
 		cmocka_unit_test(test_gpu_named_like_markup_is_drawn_as_text),
 		cmocka_unit_test(test_unknown_names_are_errors_at_the_position),
 		cmocka_unit_test(test_no_results_give_a_no_data_chart),
