@@ -1498,7 +1498,7 @@ size_t chart_coord_format(double v, char *dst)
 #define SVG_MEMO_BYTES 256
 #define SVG_MEMOS 16
 struct svg_class_memo {
-	char cls[SVG_MEMO_CLASS]; /* "" for an unused slot */
+	char cls[SVG_MEMO_CLASS];
 	const char *prior[SVG_MAX_ATTRS]; /* the names before (pointers) */
 	size_t n_prior;
 	char bytes[SVG_MEMO_BYTES];
@@ -1515,9 +1515,23 @@ struct svg_writer {
 	const char *attrs[SVG_MAX_ATTRS];
 	size_t depth;    /* the open elements, innermost last */
 	const char *open[SVG_MAX_DEPTH];
-	struct svg_class_memo memo[SVG_MEMOS]; /* filled round-robin */
-	size_t memo_next;
+	/* filled round-robin; only the first memo_used are set (the writer
+	 * is not cleared: 10 kB per chart) */
+	struct svg_class_memo memo[SVG_MEMOS];
+	size_t memo_used, memo_next;
 };
+
+/* A writer appending to `out`, for the chart `id`. */
+static void svg_writer_init(struct svg_writer *w, struct buf *out, const char *id)
+{
+	w->out = out;
+	w->id = id;
+	w->start_open = false;
+	w->n_attrs = 0;
+	w->depth = 0;
+	w->memo_used = 0;
+	w->memo_next = 0;
+}
 
 /* A broken nesting is a bug in this file, not bad input. */
 static void svg_fail(const char *why)
@@ -1828,7 +1842,7 @@ static bool svg_same_prior(const struct svg_writer *w, const char *const *prior,
  * one, if that is remembered. */
 static bool svg_class_replay(struct svg_writer *w, const char *cls)
 {
-	for (size_t i = 0; i < SVG_MEMOS; i++) {
+	for (size_t i = 0; i < w->memo_used; i++) {
 		const struct svg_class_memo *m = &w->memo[i];
 		if (m->cls[0] != cls[0] || strcmp(m->cls, cls) ||
 		    !svg_same_prior(w, m->prior, m->n_prior) ||
@@ -1851,6 +1865,8 @@ static void svg_class_remember(struct svg_writer *w, const char *cls, size_t at,
 	if (!nc || nc >= SVG_MEMO_CLASS || len > SVG_MEMO_BYTES)
 		return;
 	struct svg_class_memo *m = &w->memo[w->memo_next++ % SVG_MEMOS];
+	if (w->memo_used < SVG_MEMOS)
+		w->memo_used++;
 	memcpy(m->cls, cls, nc + 1);
 	m->n_prior = first;
 	memcpy(m->prior, w->attrs, first * sizeof *m->prior);
@@ -2162,7 +2178,8 @@ int chart_layout_render(const struct chart_layout *lay, const char *id,
 {
 	if (!lay || !t || !out || !id_is_valid(id))
 		return -1;
-	struct svg_writer w = { .out = out, .id = id };
+	struct svg_writer w;
+	svg_writer_init(&w, out, id);
 	buf_grow(out, 2048 + 128 * lay->n); /* about what it takes: few reallocs */
 	render_root_open(&w, lay);
 	render_label(&w, "title", "$-title", t->title);

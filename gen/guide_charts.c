@@ -82,14 +82,10 @@ void guide_charts_init(struct site *s)
 	s->charts = g;
 }
 
-/* The standalone document of a chart. */
-static void standalone_svg(struct buf *doc, const struct buf *svg)
-{
-	buf_grow(doc, svg->len + 64); /* one allocation */
-	buf_adds(doc, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
-	buf_addbuf(doc, svg);
-	buf_addc(doc, '\n');
-}
+/* The start of a standalone file: a render draws its first SVG after it
+ * (struct gc), so the file is written from the drawing without a copy. */
+static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+#define XML_DECL_LEN (sizeof xml_decl - 1)
 
 /* True the first time a chart (language and id) is seen. */
 static bool first_sight(struct guide_charts *g, enum lang l, const char *id)
@@ -107,37 +103,43 @@ static bool first_sight(struct guide_charts *g, enum lang l, const char *id)
 /* Keep a standalone file for guide_charts_write (charts drawn while the
  * pages are planned, before there is an output to write to). */
 static void keep_file(struct guide_charts *g, enum lang l, const char *id,
-		      const struct buf *svg)
+		      const struct buf *doc)
 {
-	struct buf doc = BUF_INIT;
-	standalone_svg(&doc, svg);
+	char *copy = malloc(doc->len + 1);
+	if (!copy)
+		abort();
+	memcpy(copy, doc->ptr, doc->len + 1);
 	pthread_mutex_lock(&g->lock);
 	g->files = grow_array(g->files, g->nfiles, &g->cap_files, sizeof *g->files);
 	struct chart_file *f = &g->files[g->nfiles++];
 	f->lang = l;
 	f->id = dup_or_die(id);
-	f->svg = buf_detach(&doc, &f->len);
+	f->svg = copy;
+	f->len = doc->len;
 	pthread_mutex_unlock(&g->lock);
 }
 
 /* Write or keep the standalone file of a chart seen for the first time:
  * while pages render it goes straight to the output (thousands of
- * comparison charts need not wait in memory); a check keeps nothing. */
+ * comparison charts need not wait in memory); a check keeps nothing.
+ * `doc` is the XML declaration and the SVG (svg[0] of a render): the file
+ * is that and a newline, added here and taken off again. */
 static int place_file(struct site *s, struct guide_charts *g, enum lang l,
-		      const char *id, const struct buf *svg)
+		      const char *id, struct buf *doc)
 {
 	if (!s->opt.write || !first_sight(g, l, id))
 		return 0;
+	int rc = 0;
+	buf_addc(doc, '\n');
 	if (!s->out) {
-		keep_file(g, l, id, svg);
-		return 0;
+		keep_file(g, l, id, doc);
+	} else {
+		struct buf rel = BUF_INIT;
+		buf_addf(&rel, "charts/%s/%s.svg", lang_code(l), id);
+		rc = output_add_to(s->out, rel.ptr, doc->ptr, doc->len, s->diag);
+		buf_release(&rel);
 	}
-	struct buf doc = BUF_INIT, rel = BUF_INIT;
-	standalone_svg(&doc, svg);
-	buf_addf(&rel, "charts/%s/%s.svg", lang_code(l), id);
-	int rc = output_add_to(s->out, rel.ptr, doc.ptr, doc.len, s->diag);
-	buf_release(&doc);
-	buf_release(&rel);
+	buf_truncate(doc, doc->len - 1);
 	return rc;
 }
 
@@ -224,7 +226,7 @@ struct gc {
 	enum spec_field field;
 	struct arena a;            /* scratch strings of this render */
 	const char *ids[2];        /* [0] the standalone id, [1] inline if other */
-	struct buf svg[2];
+	struct buf svg[2];         /* svg[0] after xml_decl (see place_file) */
 	size_t nids;
 	struct buf title, desc, axis, axis2;
 	struct buf table;          /* <table>...</table>, empty for no rows */
@@ -1527,11 +1529,12 @@ static void build(struct gc *c)
 static void append_figure(struct gc *c, const struct chart_request *rq,
 			  struct buf *out)
 {
+	const struct buf *svg = &c->svg[c->nids - 1];
+	size_t skip = c->nids == 1 ? XML_DECL_LEN : 0; /* inline: no declaration */
 	/* room for all of it at once: a figure is tens of kilobytes */
-	buf_grow(out, c->svg[c->nids - 1].len + c->table.len * 6 / 5 +
-		 c->desc.len * 6 / 5 + 1024);
+	buf_grow(out, svg->len + c->table.len * 6 / 5 + c->desc.len * 6 / 5 + 1024);
 	buf_adds(out, "<figure class=\"chart\">");
-	buf_addbuf(out, &c->svg[c->nids - 1]);
+	buf_add(out, svg->ptr + skip, svg->len - skip);
 	/* a figcaption must be the first or last child of its figure */
 	if (c->table.len) {
 		buf_adds(out, "<details><summary>");
@@ -1577,6 +1580,7 @@ int guide_chart_render(struct site *s, enum lang l, const struct chart_request *
 	pthread_mutex_unlock(&g->lock);
 	if (before)
 		c.ids[c.nids++] = arena_printf(&c.a, "%s-%zu", c.ids[0], before + 1);
+	buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
 	build(&c);
 	int rc = place_file(s, g, l, c.ids[0], &c.svg[0]);
 	append_figure(&c, rq, out);

@@ -1233,14 +1233,37 @@ struct pair_side {
 	struct pair_cell *hours, *cost;    /* [ntasks], NULL without task costs */
 };
 
+/* True when marking `c` the winner gives it the keys of any other such
+ * cell marked (won_keys): a figure, no mark yet. */
+static bool cell_wins_plainly(const struct value *c)
+{
+	return map_flag(c, "num") && !map_flag(c, "nodata") && !map_flag(c, "best") &&
+	       !map_flag(c, "has_marks");
+}
+
+/* `cell` marked as the winner, sharing the values of the keys that adds
+ * with `won_keys` (a cell so marked, see cell_won) when it can. */
+static struct value *pair_won(const struct pg *p, const struct value *cell,
+			      const struct value *won_keys)
+{
+	if (!cell_wins_plainly(cell))
+		return cell_won(p, cell);
+	struct value *won = cell_on_top(p, cell);
+	for (size_t i = 0; i < won_keys->u.map.len; i++)
+		value_map_set(pg_arena(p), won, won_keys->u.map.entries[i].key,
+			      won_keys->u.map.entries[i].val);
+	return won;
+}
+
 /* A pair_cell of `cell`, which wins when its figure f does in a row where
  * `direction` is better (0: no winner). */
 static struct pair_cell pair_cell_of(const struct pg *p, struct value *cell,
-				     struct figure f, int direction)
+				     struct figure f, int direction,
+				     const struct value *won_keys)
 {
 	struct pair_cell pc = { cell, NULL };
 	if (direction && figure_ok(f))
-		pc.won = cell_won(p, cell);
+		pc.won = pair_won(p, cell, won_keys);
 	return pc;
 }
 
@@ -1283,7 +1306,8 @@ static const char *pair_note(const struct pg *p, size_t b, size_t g)
 }
 
 /* The task hours and costs of GPU g, as a comparison shows them. */
-static void pair_side_tasks(const struct pg *p, size_t g, struct pair_side *sd)
+static void pair_side_tasks(const struct pg *p, size_t g,
+			    const struct value *won_keys, struct pair_side *sd)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
@@ -1296,16 +1320,16 @@ static void pair_side_tasks(const struct pg *p, size_t g, struct pair_side *sd)
 		struct value *hours = cell_figure(p, c->hours, FMT_UNIT, "unit.h");
 		if (figure_ok(c->hours))
 			cell_set_text(p, hours, hours_text(p, c));
-		sd->hours[t] = pair_cell_of(p, hours, c->hours, -1);
+		sd->hours[t] = pair_cell_of(p, hours, c->hours, -1, won_keys);
 		sd->cost[t] = pair_cell_of(p, cell_figure(p, c->cost, FMT_USD, NULL),
-					   c->cost, -1);
+					   c->cost, -1, won_keys);
 	}
 }
 
 /* Everything of GPU g that its comparison pages share; `units` are the
- * benchmarks' unit keys. */
+ * benchmarks' unit keys, `won_keys` what a winner's cell adds. */
 static void pair_side_make(const struct pg *p, size_t g, const char *const *units,
-			   struct pair_side *sd)
+			   const struct value *won_keys, struct pair_side *sd)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
@@ -1314,7 +1338,7 @@ static void pair_side_make(const struct pg *p, size_t g, const char *const *unit
 		enum pair_row r = (enum pair_row)i;
 		struct figure f = { 0, NULL };
 		int better = pair_row_figure(p, g, r, &f);
-		sd->spec[r] = pair_cell_of(p, pair_row_cell(p, g, r), f, better);
+		sd->spec[r] = pair_cell_of(p, pair_row_cell(p, g, r), f, better, won_keys);
 	}
 	size_t nb = d->nbenchmarks;
 	sd->result = arena_alloc(a, (nb ? nb : 1) * sizeof *sd->result);
@@ -1322,10 +1346,11 @@ static void pair_side_make(const struct pg *p, size_t g, const char *const *unit
 	for (size_t b = 0; b < nb; b++) {
 		struct figure f = metrics_result(d, b, g);
 		sd->result[b] = pair_cell_of(p, cell_figure(p, f, FMT_UNIT, units[b]), f,
-					     d->benchmarks[b].higher_is_better ? 1 : -1);
+					     d->benchmarks[b].higher_is_better ? 1 : -1,
+					     won_keys);
 		sd->note[b] = pair_note(p, b, g);
 	}
-	pair_side_tasks(p, g, sd);
+	pair_side_tasks(p, g, won_keys, sd);
 }
 
 static const char *pair_path(const struct pg *p, size_t a, size_t b);
@@ -1341,9 +1366,12 @@ static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
 	const char **units = arena_alloc(a, (d->nbenchmarks + 1) * sizeof *units);
 	for (size_t b = 0; b < d->nbenchmarks; b++)
 		units[b] = bench_unit_key(p, &d->benchmarks[b]);
+	/* the keys marking a winner adds, made once: every winner's cell
+	 * shares their values (their own map only points at them) */
+	const struct value *won_keys = cell_won(p, cell_of_kind(p, true, false));
 	pl->side = arena_alloc(a, d->ngpus * sizeof *pl->side);
 	for (size_t g = 0; g < d->ngpus; g++)
-		pair_side_make(p, g, units, &pl->side[g]);
+		pair_side_make(p, g, units, won_keys, &pl->side[g]);
 	pl->task_href = arena_alloc(a, (d->ntasks + 1) * sizeof *pl->task_href);
 	for (size_t t = 0; t < d->ntasks; t++)
 		pl->task_href[t] = href_to(p, task_path(p, t));
