@@ -30,11 +30,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The page being assembled: links are made relative to `path`. */
+/* The page being assembled: links are made relative to `path`. Short
+ * texts (sentences, figures) are built in `scratch` when the page has one
+ * (text_buf), then copied to the arena: no allocation per text. */
 struct pg {
 	struct site *s;
 	enum lang l;
 	const char *path;
+	struct buf *scratch; /* or NULL */
 };
 
 static struct arena *pg_arena(const struct pg *p)
@@ -49,12 +52,25 @@ static const char *tr(const struct pg *p, const char *key)
 	return i18n_get(&p->s->i18n, p->l, key);
 }
 
-/* The buffer's text copied into the arena; the buffer is released. */
+/* The buffer's text copied into the arena; the buffer is released (the
+ * scratch buffer is kept for the next text). */
 static const char *keep(const struct pg *p, struct buf *b)
 {
 	const char *r = arena_strndup(pg_arena(p), b->ptr, b->len);
-	buf_release(b);
+	if (b != p->scratch)
+		buf_release(b);
 	return r;
+}
+
+/* A buffer to build one short text in and keep(): the page's scratch
+ * buffer, emptied, or else `own`. Nothing else may use the scratch buffer
+ * until the text is kept. */
+static struct buf *text_buf(const struct pg *p, struct buf *own)
+{
+	if (!p->scratch)
+		return own;
+	buf_reset(p->scratch);
+	return p->scratch;
 }
 
 /* The text of the page's language, English when the other is empty. */
@@ -86,69 +102,69 @@ static const char *fill(const struct pg *p, const char *key, ...)
 		}
 	}
 	va_end(ap);
-	struct buf b = BUF_INIT;
-	i18n_fill(&b, tr(p, key), names, vals, n);
-	return keep(p, &b);
+	struct buf own = BUF_INIT, *b = text_buf(p, &own);
+	i18n_fill(b, tr(p, key), names, vals, n);
+	return keep(p, b);
 }
 
 /* " (text)" / "（text）": a remark after a word, bracketed per language. */
 static const char *paren_text(const struct pg *p, const char *text)
 {
 	static const char *const names[] = { "why" };
-	struct buf b = BUF_INIT;
+	struct buf own = BUF_INIT, *b = text_buf(p, &own);
 	if (p->l != LANG_ZH)
-		buf_addc(&b, ' ');
-	i18n_fill(&b, tr(p, "why.paren"), names, &text, 1);
-	return keep(p, &b);
+		buf_addc(b, ' ');
+	i18n_fill(b, tr(p, "why.paren"), names, &text, 1);
+	return keep(p, b);
 }
 
 /* ---- numbers ---- */
 
 static const char *fmt_number(const struct pg *p, double v)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_number(&b, v, p->l);
-	return keep(p, &b);
+	struct buf own = BUF_INIT, *b = text_buf(p, &own);
+	i18n_format_number(b, v, p->l);
+	return keep(p, b);
 }
 
 static const char *fmt_usd(const struct pg *p, double v)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_usd(&b, v, p->l);
-	return keep(p, &b);
+	struct buf own = BUF_INIT, *b = text_buf(p, &own);
+	i18n_format_usd(b, v, p->l);
+	return keep(p, b);
 }
 
 static const char *fmt_unit(const struct pg *p, double v, const char *unit_key)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_unit(&b, &p->s->i18n, v, unit_key, p->l);
-	return keep(p, &b);
+	struct buf own = BUF_INIT, *b = text_buf(p, &own);
+	i18n_format_unit(b, &p->s->i18n, v, unit_key, p->l);
+	return keep(p, b);
 }
 
 /* "$0.39/h" */
 static const char *fmt_per_hour(const struct pg *p, double v)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_usd(&b, v, p->l);
-	buf_adds(&b, tr(p, "unit.per_hour"));
-	return keep(p, &b);
+	struct buf own = BUF_INIT, *b = text_buf(p, &own);
+	i18n_format_usd(b, v, p->l);
+	buf_adds(b, tr(p, "unit.per_hour"));
+	return keep(p, b);
 }
 
 /* "$0.30–$0.39" or one price when both ends are equal. */
 static const char *fmt_usd_range(const struct pg *p, double lo, double hi,
 				 const char *suffix_key)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_usd(&b, lo, p->l);
+	struct buf own = BUF_INIT, *b = text_buf(p, &own);
+	i18n_format_usd(b, lo, p->l);
 	if (suffix_key)
-		buf_adds(&b, tr(p, suffix_key));
+		buf_adds(b, tr(p, suffix_key));
 	if (hi != lo) {
-		buf_adds(&b, "–");
-		i18n_format_usd(&b, hi, p->l);
+		buf_adds(b, "–");
+		i18n_format_usd(b, hi, p->l);
 		if (suffix_key)
-			buf_adds(&b, tr(p, suffix_key));
+			buf_adds(b, tr(p, suffix_key));
 	}
-	return keep(p, &b);
+	return keep(p, b);
 }
 
 /* A ratio for a table: "0.25×", "3.33×". */
@@ -160,18 +176,18 @@ static const char *fmt_ratio(const struct pg *p, double v)
 /* A ratio for a sentence: one decimal ("3.3×"), two near 1 ("1.05×"). */
 static const char *fmt_ratio_short(const struct pg *p, double v)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_fixed(&b, v, v < 1.1 ? 2 : 1, p->l);
-	buf_adds(&b, tr(p, "unit.x"));
-	return keep(p, &b);
+	struct buf own = BUF_INIT, *b = text_buf(p, &own);
+	i18n_format_fixed(b, v, v < 1.1 ? 2 : 1, p->l);
+	buf_adds(b, tr(p, "unit.x"));
+	return keep(p, b);
 }
 
 static const char *fmt_percent(const struct pg *p, double v)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_fixed(&b, v, 0, p->l);
-	buf_addc(&b, '%');
-	return keep(p, &b);
+	struct buf own = BUF_INIT, *b = text_buf(p, &own);
+	i18n_format_fixed(b, v, 0, p->l);
+	buf_addc(b, '%');
+	return keep(p, b);
 }
 
 /* A benchmark's unit: the UI string "unit.<unit>" ("tokens/s" is
@@ -710,7 +726,7 @@ static struct figure mean_relative_speed(const struct pg *p, size_t g)
 
 static void plan_gpu_index(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, "gpus/" }, *p = &pp;
+	struct pg pp = { s, l, "gpus/", NULL }, *p = &pp;
 	struct arena *a = &s->arena;
 	struct value *rows = value_new_list(a);
 	for (size_t g = 0; g < s->data.ngpus; g++) {
@@ -1092,7 +1108,8 @@ static struct value *build_gpu_page(struct site *s, const struct page_spec *spec
 {
 	size_t g = ((const struct gpu_pair *)spec->arg)->a;
 	const struct gpu *gp = &s->data.gpus[g];
-	struct pg pp = { s, spec->lang, spec->path }, *p = &pp;
+	struct buf scratch = BUF_INIT;
+	struct pg pp = { s, spec->lang, spec->path, &scratch }, *p = &pp;
 	struct arena *a = &s->arena;
 	struct value *ctx = value_new_map(a), *extra = NULL;
 	value_map_set(a, ctx, "gpu", gpu_link(p, g));
@@ -1119,13 +1136,14 @@ static struct value *build_gpu_page(struct site *s, const struct page_spec *spec
 	value_map_set_bool(a, ctx, "has_pairs", value_list_len(pairs) > 0);
 	value_map_set_str(a, ctx, "chart", chart_html(p, &(struct chart_request){
 		.name = "gpu", .gpu = gp->id, .page_path = p->path }));
+	buf_release(&scratch);
 	return ctx;
 }
 
 static void plan_gpu_page(struct site *s, enum lang l, size_t g)
 {
 	const struct gpu *gp = &s->data.gpus[g];
-	struct pg pp = { s, l, NULL }, *p = &pp;
+	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
 	pp.path = gpu_path(p, g);
 	add_lazy_page(p, "pages/gpu", fill(p, "gpu.page_title", "name", gp->name, NULL),
 		      fill(p, "gpu.page_desc", "name", gp->name, NULL), "gpus",
@@ -1358,7 +1376,8 @@ static const char *pair_path(const struct pg *p, size_t a, size_t b);
 /* The shared parts of the comparison pages of language l (planning). */
 static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, NULL }, *p = &pp;
+	struct buf scratch = BUF_INIT;
+	struct pg pp = { s, l, NULL, &scratch }, *p = &pp;
 	struct arena *a = &s->arena;
 	const struct data *d = &s->data;
 	pp.path = pair_path(p, 0, 1);
@@ -1379,6 +1398,7 @@ static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
 	pl->no_tasks = nodata_text(p, "why.no_hours");
 	for (size_t i = 0; i < PAIR_RATIO_WHYS; i++)
 		pl->no_ratio[i] = cell_missing(p, true, pair_ratio_whys[i]);
+	buf_release(&scratch);
 	return pl;
 }
 
@@ -1665,17 +1685,20 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
 static struct value *build_pair_page(struct site *s, const struct page_spec *spec)
 {
 	const struct gpu_pair *gp = spec->arg;
-	struct pg pp = { s, spec->lang, spec->path }, *p = &pp;
+	struct buf scratch = BUF_INIT;
+	struct pg pp = { s, spec->lang, spec->path, &scratch }, *p = &pp;
 	struct value *ctx = pair_context(p, gp->a, gp->b);
 	set_text(p, ctx, "chart", chart_html(p, &(struct chart_request){
 		.name = "pair", .gpu = s->data.gpus[gp->a].id,
 		.other = s->data.gpus[gp->b].id, .page_path = p->path }));
+	buf_release(&scratch);
 	return ctx;
 }
 
-static void plan_pair_page(struct site *s, enum lang l, size_t ga, size_t gb)
+static void plan_pair_page(struct site *s, enum lang l, size_t ga, size_t gb,
+			   struct buf *scratch)
 {
-	struct pg pp = { s, l, NULL }, *p = &pp;
+	struct pg pp = { s, l, NULL, scratch }, *p = &pp;
 	pp.path = pair_path(p, ga, gb);
 	const char *na = s->data.gpus[ga].name, *nb = s->data.gpus[gb].name;
 	add_lazy_page(p, "pages/compare", pair_title(p, ga, gb),
@@ -1746,7 +1769,7 @@ static struct value *headline_pairs(const struct pg *p)
 
 static void plan_compare_index(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, "compare/" }, *p = &pp;
+	struct pg pp = { s, l, "compare/", NULL }, *p = &pp;
 	struct arena *a = &s->arena;
 	struct value *groups = value_new_list(a);
 	for (size_t x = 0; x + 1 < s->data.ngpus; x++) {
@@ -1774,7 +1797,7 @@ static void plan_compare_index(struct site *s, enum lang l)
 
 static void plan_task_page(struct site *s, enum lang l, size_t t)
 {
-	struct pg pp = { s, l, NULL }, *p = &pp;
+	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
 	pp.path = task_path(p, t);
 	struct arena *a = &s->arena;
 	const struct data *d = &s->data;
@@ -1839,7 +1862,7 @@ static const char *task_best(const struct pg *p, size_t t, bool by_cost)
 
 static void plan_task_index(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, "tasks/" }, *p = &pp;
+	struct pg pp = { s, l, "tasks/", NULL }, *p = &pp;
 	struct arena *a = &s->arena;
 	const struct data *d = &s->data;
 	struct value *rows = value_new_list(a);
@@ -1921,7 +1944,7 @@ static struct value *use_case_rows(const struct pg *p, bool only_picked)
 
 static void plan_use_cases(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, "use-cases/" }, *p = &pp;
+	struct pg pp = { s, l, "use-cases/", NULL }, *p = &pp;
 	struct value *ctx = value_new_map(&s->arena);
 	value_map_set(&s->arena, ctx, "cases", use_case_rows(p, false));
 	add_page(p, "pages/use-cases", tr(p, "uc.title"), tr(p, "uc.desc"), "gpus",
@@ -1930,7 +1953,7 @@ static void plan_use_cases(struct site *s, enum lang l)
 
 static void plan_techniques(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, "techniques/" }, *p = &pp;
+	struct pg pp = { s, l, "techniques/", NULL }, *p = &pp;
 	struct arena *a = &s->arena;
 	struct value *rows = value_new_list(a);
 	for (size_t i = 0; i < s->data.ntechniques; i++) {
@@ -2005,7 +2028,7 @@ static struct value *fit_cell(const struct pg *p, struct figure need,
 
 static void plan_vram(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, "vram/" }, *p = &pp;
+	struct pg pp = { s, l, "vram/", NULL }, *p = &pp;
 	struct arena *a = &s->arena;
 	const struct data *d = &s->data;
 	double *sizes = calloc(d->nvram + 1, sizeof *sizes);
@@ -2087,7 +2110,7 @@ static bool is_tokens_per_second(const struct benchmark *b)
 
 static void plan_inference(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, "inference/" }, *p = &pp;
+	struct pg pp = { s, l, "inference/", NULL }, *p = &pp;
 	struct arena *a = &s->arena;
 	const struct data *d = &s->data;
 	struct value *benches = value_new_list(a);
@@ -2164,7 +2187,7 @@ static const char *const section_descs[] = {
 
 struct value *pages_home_context(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, "" }, *p = &pp;
+	struct pg pp = { s, l, "", NULL }, *p = &pp;
 	struct arena *a = &s->arena;
 	struct value *guide = value_new_map(a);
 	value_map_set(a, guide, "cases", use_case_rows(p, true));
@@ -2195,6 +2218,7 @@ void pages_plan(struct site *s)
 	if (!s->metrics.prices && s->data.ngpus)
 		return; /* no metrics: the build failed before */
 	kit_of(s); /* now, while one thread runs: rendering threads read it */
+	struct buf scratch = BUF_INIT; /* for the G^2 comparison pages' texts */
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
 		plan_gpu_index(s, l);
@@ -2203,7 +2227,7 @@ void pages_plan(struct site *s)
 		plan_compare_index(s, l);
 		for (size_t x = 0; x < s->data.ngpus; x++)
 			for (size_t y = x + 1; y < s->data.ngpus; y++)
-				plan_pair_page(s, l, x, y);
+				plan_pair_page(s, l, x, y, &scratch);
 		plan_task_index(s, l);
 		for (size_t t = 0; t < s->data.ntasks; t++)
 			plan_task_page(s, l, t);
@@ -2212,4 +2236,5 @@ void pages_plan(struct site *s)
 		plan_vram(s, l);
 		plan_inference(s, l);
 	}
+	buf_release(&scratch);
 }
