@@ -142,7 +142,7 @@ void fs_free_list(char **list)
 	free(list);
 }
 
-int fs_mkdir_p_at(int dirfd, const char *path)
+static int mkdir_p_at(int dirfd, const char *path)
 {
 	/* most calls make one folder under an existing one: try the whole path
 	 * first and walk up only when a parent is missing */
@@ -157,7 +157,7 @@ int fs_mkdir_p_at(int dirfd, const char *path)
 		return -1;
 	struct buf parent = BUF_INIT;
 	buf_add(&parent, path, (size_t)(slash - path));
-	int rc = fs_mkdir_p_at(dirfd, parent.ptr);
+	int rc = mkdir_p_at(dirfd, parent.ptr);
 	buf_release(&parent);
 	if (rc != 0)
 		return -1;
@@ -166,7 +166,7 @@ int fs_mkdir_p_at(int dirfd, const char *path)
 
 int fs_mkdir_p(const char *path)
 {
-	return fs_mkdir_p_at(AT_FDCWD, path);
+	return mkdir_p_at(AT_FDCWD, path);
 }
 
 int fs_make_parent_at(int dirfd, const char *path)
@@ -176,7 +176,7 @@ int fs_make_parent_at(int dirfd, const char *path)
 		return 0;
 	struct buf dir = BUF_INIT;
 	buf_add(&dir, path, (size_t)(slash - path));
-	int rc = fs_mkdir_p_at(dirfd, dir.ptr);
+	int rc = mkdir_p_at(dirfd, dir.ptr);
 	buf_release(&dir);
 	return rc;
 }
@@ -216,11 +216,6 @@ int fs_write_file(const char *path, const void *data, size_t len)
 	return write_new(AT_FDCWD, path, data, len, O_TRUNC);
 }
 
-int fs_create_file(const char *path, const void *data, size_t len)
-{
-	return write_new(AT_FDCWD, path, data, len, O_EXCL);
-}
-
 int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len)
 {
 	return write_new(dirfd, path, data, len, O_EXCL);
@@ -258,11 +253,6 @@ enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
 	}
 	close(fd);
 	return same ? FS_SAME : FS_DIFFERENT;
-}
-
-bool fs_file_equals(const char *path, const void *data, size_t len)
-{
-	return fs_compare_file_at(AT_FDCWD, path, data, len) == FS_SAME;
 }
 
 /* Remove what folder `fd` holds (closing `fd`), counting the files. */
@@ -318,33 +308,8 @@ int fs_remove_tree(const char *path)
 		return errno == ENOENT ? 0 : -1;
 	if (!S_ISDIR(st.st_mode))
 		return unlink(path);
-	char **names = fs_list_dir(path, NULL);
-	if (!names)
-		return -1;
-	int rc = 0;
-	struct buf child = BUF_INIT;
-	for (char **n = names; *n; n++) {
-		buf_reset(&child);
-		buf_addf(&child, "%s/%s", path, *n);
-		if (fs_remove_tree(child.ptr) != 0)
-			rc = -1;
-	}
-	buf_release(&child);
-	fs_free_list(names);
-	if (rmdir(path) != 0)
-		rc = -1;
-	return rc;
-}
-
-bool fs_is_symlink(const char *path)
-{
-	struct stat st;
-	return lstat(path, &st) == 0 && S_ISLNK(st.st_mode);
-}
-
-int fs_make_parent(const char *path)
-{
-	return fs_make_parent_at(AT_FDCWD, path);
+	size_t files;
+	return fs_remove_tree_counted(path, &files);
 }
 
 bool fs_is_dir(const char *path)

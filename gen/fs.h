@@ -31,20 +31,16 @@ char **fs_list_dir_kinds(const char *dir);
 
 /* Create `path` and its missing parents (mode 0755). Returns 0 or -1. */
 int fs_mkdir_p(const char *path);
-/* The same with `path` relative to the open folder `dirfd` (or AT_FDCWD):
- * short relative paths spare the kernel the walk from the root. */
-int fs_mkdir_p_at(int dirfd, const char *path);
 
 /* Write `len` bytes to `path`, creating parent folders. Returns 0 or -1. */
 int fs_write_file(const char *path, const void *data, size_t len);
 
-/* The same, but `path` must not exist yet: -1 with errno EEXIST if it
- * does (so two writers of one path cannot both succeed). */
-int fs_create_file(const char *path, const void *data, size_t len);
+/* The same, relative to the open folder `dirfd`, but `path` must not exist
+ * yet: -1 with errno EEXIST if it does (so two writers of one path cannot
+ * both succeed). Short relative paths spare the kernel the walk from the
+ * root. */
 int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len);
 
-/* True when `path` is a file holding exactly these bytes. */
-bool fs_file_equals(const char *path, const void *data, size_t len);
 /* How the file at `path` (relative to `dirfd`) compares with these bytes:
  * absent (or a folder), different (a symbolic link always is), the same. */
 enum fs_same { FS_ABSENT, FS_DIFFERENT, FS_SAME };
@@ -58,11 +54,8 @@ int fs_remove_tree(const char *path);
  * from the root, no stat where the listing tells an entry's kind). */
 int fs_remove_tree_counted(const char *path, size_t *files);
 
-/* True when `path` itself is a symbolic link. */
-bool fs_is_symlink(const char *path);
-
-/* Create the folders above `path` (a file's path). Returns 0 or -1. */
-int fs_make_parent(const char *path);
+/* Create the folders above `path` (a file's path, relative to the open
+ * folder `dirfd`). Returns 0 or -1. */
 int fs_make_parent_at(int dirfd, const char *path);
 
 /* True when `path` is a folder (links followed). */

@@ -273,7 +273,7 @@ static void test_unknown_gpu_across_tables(void **state)
 	fixture_remove(&f);
 }
 
-static void test_duplicate_gpu_id_names_first_line(void **state)
+static void test_duplicate_gpu_id_names_first_line_and_finds_its_first_row(void **state)
 {
 	(void)state;
 	struct fixture f;
@@ -287,6 +287,9 @@ static void test_duplicate_gpu_id_names_first_line(void **state)
 	assert_int_equal(fixture_load(&f), -1);
 	assert_string_equal(f.log.ptr,
 			    "data/gpus.csv:4:1: error: duplicate id \"rtx-4090\" (first on line 2)\n");
+	/* reported, and still looked up: at its first row, as a scan finds it */
+	assert_int_equal(data_gpu_index(&f.data, "rtx-4090"), 0);
+	assert_int_equal(data_gpu_index(&f.data, "h100-80gb"), 1);
 	fixture_remove(&f);
 }
 
@@ -313,22 +316,6 @@ static void test_gpus_are_found_by_id_through_the_index(void **state)
 	for (size_t g = 0; g < d->ngpus; g++)
 		assert_int_equal(data_gpu_index(&hand, d->gpus[g].id), (long)g);
 	assert_int_equal(data_gpu_index(&hand, "h100"), -1);
-	fixture_remove(&f);
-}
-
-static void test_duplicate_gpu_id_is_found_at_its_first_row(void **state)
-{
-	(void)state;
-	struct fixture f;
-	fixture_make(&f);
-	fixture_write(&f, "gpus.csv",
-		      "id,name,segment,vram_gb,memory_type,bandwidth_gbs,fp16_tflops,fp32_tflops,tensor_core_gen,fp8,nvlink_gbs,pcie_gbs,tdp_w,price_usd_min,price_usd_max,source\n"
-		      "rtx-4090,RTX 4090,consumer,,,,,,,,,,,,,src\n"
-		      "h100-80gb,H100,datacenter,,,,,,,,,,,,,src\n"
-		      "rtx-4090,RTX 4090 again,consumer,,,,,,,,,,,,,src\n");
-	assert_int_equal(fixture_load(&f), -1); /* reported, still looked up */
-	assert_int_equal(data_gpu_index(&f.data, "rtx-4090"), 0);
-	assert_int_equal(data_gpu_index(&f.data, "h100-80gb"), 1);
 	fixture_remove(&f);
 }
 
@@ -515,9 +502,8 @@ int main(void)
 		cmocka_unit_test(test_missing_file_is_named),
 		cmocka_unit_test(test_bad_number_in_prices_is_reported_with_position),
 		cmocka_unit_test(test_unknown_gpu_across_tables),
-		cmocka_unit_test(test_duplicate_gpu_id_names_first_line),
+		cmocka_unit_test(test_duplicate_gpu_id_names_first_line_and_finds_its_first_row),
 		cmocka_unit_test(test_gpus_are_found_by_id_through_the_index),
-		cmocka_unit_test(test_duplicate_gpu_id_is_found_at_its_first_row),
 		cmocka_unit_test(test_missing_column_in_gpus),
 		cmocka_unit_test(test_low_above_high_and_min_above_max),
 		cmocka_unit_test(test_refs_skipped_when_referenced_table_is_broken),
