@@ -343,21 +343,29 @@ static struct value *crumbs_for(const struct pg *p, const char *section_key,
 	return list;
 }
 
-static void add_page(const struct pg *p, const char *tmpl, const char *title,
-		     const char *description, const char *section,
-		     struct value *ctx, struct value *crumbs)
+/* A guide page's spec: every guide page exists in both languages. */
+static struct page_spec guide_spec(const struct pg *p, const char *tmpl,
+				   const char *title, const char *description,
+				   const char *section, struct value *crumbs)
 {
-	struct page_spec spec = {
+	return (struct page_spec){
 		.lang = p->l,
 		.path = p->path,
-		.alt_path = p->path, /* every guide page exists in both languages */
+		.alt_path = p->path,
 		.template_name = tmpl,
 		.title = title,
 		.description = description,
 		.section = section,
-		.ctx = ctx,
 		.crumbs = crumbs,
 	};
+}
+
+static void add_page(const struct pg *p, const char *tmpl, const char *title,
+		     const char *description, const char *section,
+		     struct value *ctx, struct value *crumbs)
+{
+	struct page_spec spec = guide_spec(p, tmpl, title, description, section, crumbs);
+	spec.ctx = ctx;
 	site_add_page(p->s, &spec);
 }
 
@@ -377,18 +385,9 @@ static void add_lazy_page(const struct pg *p, const char *tmpl, const char *titl
 	struct gpu_pair *arg = arena_alloc(&p->s->arena, sizeof *arg);
 	arg->a = a;
 	arg->b = b;
-	struct page_spec spec = {
-		.lang = p->l,
-		.path = p->path,
-		.alt_path = p->path,
-		.template_name = tmpl,
-		.title = title,
-		.description = description,
-		.section = section,
-		.build = build,
-		.arg = arg,
-		.crumbs = crumbs,
-	};
+	struct page_spec spec = guide_spec(p, tmpl, title, description, section, crumbs);
+	spec.build = build;
+	spec.arg = arg;
 	site_add_page(p->s, &spec);
 }
 

@@ -132,16 +132,18 @@ csved() { python3 "$work/csvedit.py" "$@"; }
 
 # ---- the checks ----
 
-# expect_error NAME MESSAGE [BUG]: build, expect exit 1, the exact MESSAGE as
-# one line of stderr, the published site unchanged, no staging folder left.
-# With BUG (e.g. B1), a failure is counted as known, not failed.
-expect_error() {
-	name=$1 msg=$2 bug=${3:-}
+# expect_build_error NAME BUG HINT GREP-ARGS...: build, expect exit 1, a line
+# of stderr matched by `grep -q GREP-ARGS`, the published site unchanged, no
+# staging folder left. With BUG (e.g. B1), a failure is counted as known, not
+# failed.
+expect_build_error() {
+	name=$1 bug=$2 hint=$3
+	shift 3
 	timeout 20 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
 	rc=$?
 	why=""
 	[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
-	if [ -z "$why" ] && ! grep -qxF -- "$msg" "$work/err.txt"; then
+	if [ -z "$why" ] && ! grep -q "$@" "$work/err.txt"; then
 		why="message not found"
 	fi
 	if [ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ]; then
@@ -151,30 +153,19 @@ expect_error() {
 		why="a staging folder was left behind"
 	fi
 	[ -n "$why" ] && dirty=1
-	verdict "$name" "$bug" "$why" "expected: $msg"
+	verdict "$name" "$bug" "$why" "$hint"
 	restore
 }
 
-# expect_error_like NAME REGEX [BUG]: the same with a basic regex for the
-# message (for messages that hold a variable part such as a process id).
+# expect_error NAME MESSAGE [BUG]: the exact MESSAGE as one line of stderr.
+expect_error() {
+	expect_build_error "$1" "${3:-}" "expected: $2" -xF -- "$2"
+}
+
+# expect_error_like NAME REGEX [BUG]: a line matching a basic regex (for
+# messages that hold a variable part such as a process id).
 expect_error_like() {
-	name=$1 re=$2 bug=${3:-}
-	timeout 20 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
-	rc=$?
-	why=""
-	[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
-	if [ -z "$why" ] && ! grep -q -- "$re" "$work/err.txt"; then
-		why="message not found"
-	fi
-	if [ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ]; then
-		why="the published site changed"
-	fi
-	if [ -z "$why" ] && ! no_staging "$proj"; then
-		why="a staging folder was left behind"
-	fi
-	[ -n "$why" ] && dirty=1
-	verdict "$name" "$bug" "$why" "expected a line matching: $re"
-	restore
+	expect_build_error "$1" "${3:-}" "expected a line matching: $2" -- "$2"
 }
 
 # verdict NAME BUG WHY HINT: ok when WHY is empty; else KNOWN (with BUG) or FAIL.

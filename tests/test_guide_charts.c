@@ -6,6 +6,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "data_fixture.h"
+
 #include "buf.h"
 #include "diag.h"
 #include "fs.h"
@@ -69,63 +71,6 @@ struct fixture {
 };
 
 static const char *const i18n_cols[] = { "key", "en", "zh" };
-
-static struct num num_of(double v)
-{
-	return (struct num){ v, true };
-}
-
-/* A copy of `old` (n elements) with room for one more. */
-static void *grow(struct arena *a, const void *old, size_t n, size_t size)
-{
-	void *p = arena_alloc(a, (n + 1) * size);
-	if (n)
-		memcpy(p, old, n * size);
-	return p;
-}
-
-static void add_result(struct data *d, size_t bench, size_t gpu, double value)
-{
-	d->results = grow(&d->arena, d->results, d->nresults, sizeof *d->results);
-	d->results[d->nresults] = (struct result){
-		.benchmark_id = d->benchmarks[bench].id, .gpu_id = d->gpus[gpu].id,
-		.source = "s", .value = value, .benchmark = bench, .gpu = gpu,
-		.row = d->nresults,
-	};
-	d->nresults++;
-}
-
-static void add_time(struct data *d, size_t task, size_t gpu, double hours, int count)
-{
-	d->task_times = grow(&d->arena, d->task_times, d->ntask_times,
-			     sizeof *d->task_times);
-	d->task_times[d->ntask_times] = (struct task_time){
-		.task_id = d->tasks[task].id, .gpu_id = d->gpus[gpu].id, .source = "s",
-		.hours = hours, .gpu_count = count, .task = task, .gpu = gpu,
-		.row = d->ntask_times,
-	};
-	d->ntask_times++;
-}
-
-static void add_price(struct data *d, size_t gpu, double usd)
-{
-	d->prices = grow(&d->arena, d->prices, d->nprices, sizeof *d->prices);
-	d->prices[d->nprices] = (struct price){
-		.gpu_id = d->gpus[gpu].id, .provider = "p", .kind = "on-demand",
-		.source = "s", .usd_per_hour = usd, .gpu = gpu, .row = d->nprices,
-	};
-	d->nprices++;
-}
-
-static void add_vram(struct data *d, double params_b, const char *precision, double gb)
-{
-	d->vram = grow(&d->arena, d->vram, d->nvram, sizeof *d->vram);
-	d->vram[d->nvram] = (struct vram_rule){
-		.params_b = params_b, .precision = precision, .gb = gb, .source = "s",
-		.row = d->nvram,
-	};
-	d->nvram++;
-}
 
 static void set_gpu(struct gpu *g, const char *id, const char *name, size_t row)
 {
@@ -201,9 +146,9 @@ static struct fixture *fixture_new(bool results)
 	add_time(d, LORA_7B, A100, 2, 1);
 	add_time(d, LORA_7B, H100, 0.666667, 1);
 	add_time(d, SCRATCH_13B, A100, 72, 4);
-	add_price(d, RTX4090, 0.39);
-	add_price(d, A100, 1.39);
-	add_price(d, EVIL, 0.5);
+	add_price(d, RTX4090, "on-demand", 0.39);
+	add_price(d, A100, "on-demand", 1.39);
+	add_price(d, EVIL, "on-demand", 0.5);
 	add_vram(d, 7, "fp32", 28);
 	add_vram(d, 70, "int8", 70);
 	add_vram(d, 7, "int4", 7);

@@ -5,6 +5,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include "data_fixture.h"
+
 #include "metrics.h"
 
 #include <math.h>
@@ -54,22 +56,6 @@ enum { H100, A100, RTX4090, NGPUS };
 enum { REL_RESNET, REL_BERT, LATENCY, NBENCH };
 enum { LORA_7B, RESNET50, NTASKS };
 
-static struct num num_of(double v)
-{
-	struct num n = { v, true };
-	return n;
-}
-
-/* A copy of `old` (n elements) with room for one more, zeroed; the old array
- * stays in the arena until it is freed. */
-static void *grow(struct arena *a, const void *old, size_t n, size_t size)
-{
-	void *p = arena_alloc(a, (n + 1) * size);
-	if (n)
-		memcpy(p, old, n * size);
-	return p;
-}
-
 static void fixture_gpu(struct gpu *g, const char *id, double vram, double bw,
 			double fp16, double tdp, size_t row)
 {
@@ -118,40 +104,6 @@ static void fixture_init(struct data *d)
 	d->tasks[RESNET50] = (struct task){ .id = "resnet50-imagenet", .row = 1 };
 }
 
-static void add_price(struct data *d, size_t gpu, const char *kind, double usd)
-{
-	d->prices = grow(&d->arena, d->prices, d->nprices, sizeof *d->prices);
-	d->prices[d->nprices] = (struct price){
-		.gpu_id = d->gpus[gpu].id, .provider = "p", .kind = kind,
-		.source = "s", .usd_per_hour = usd, .gpu = gpu, .row = d->nprices,
-	};
-	d->nprices++;
-}
-
-static void add_result(struct data *d, size_t bench, size_t gpu, double value)
-{
-	d->results = grow(&d->arena, d->results, d->nresults, sizeof *d->results);
-	d->results[d->nresults] = (struct result){
-		.benchmark_id = d->benchmarks[bench].id, .gpu_id = d->gpus[gpu].id,
-		.source = "s", .value = value, .benchmark = bench, .gpu = gpu,
-		.row = d->nresults,
-	};
-	d->nresults++;
-}
-
-static void add_time(struct data *d, size_t task, size_t gpu, double hours,
-		     int count)
-{
-	d->task_times = grow(&d->arena, d->task_times, d->ntask_times,
-			     sizeof *d->task_times);
-	d->task_times[d->ntask_times] = (struct task_time){
-		.task_id = d->tasks[task].id, .gpu_id = d->gpus[gpu].id,
-		.source = "s", .hours = hours, .gpu_count = count, .task = task,
-		.gpu = gpu, .row = d->ntask_times,
-	};
-	d->ntask_times++;
-}
-
 static void add_claim(struct data *d, size_t gpu, size_t other, const char *kind,
 		      double low, double high)
 {
@@ -162,17 +114,6 @@ static void add_claim(struct data *d, size_t gpu, size_t other, const char *kind
 		.other = other, .row = d->nclaims,
 	};
 	d->nclaims++;
-}
-
-static void add_vram(struct data *d, double params_b, const char *precision,
-		     double gb)
-{
-	d->vram = grow(&d->arena, d->vram, d->nvram, sizeof *d->vram);
-	d->vram[d->nvram] = (struct vram_rule){
-		.params_b = params_b, .precision = precision, .gb = gb,
-		.source = "s", .row = d->nvram,
-	};
-	d->nvram++;
 }
 
 /* H100 as the baseline: every relative-speed result 1. */
