@@ -1,9 +1,10 @@
 /* mustache: the template engine. Templates are parsed once into a tree and
  * rendered many times against a `struct value` context.
  *
- * Implements the Mustache spec (../shared/mustache-spec/): comments, set
- * delimiters, interpolation, sections, inverted sections, partials (with the
- * standalone-line and indentation rules), dynamic names ({{>*name}}) and the
+ * Implements the Mustache spec (a copy of the official one is in
+ * tests/fixtures/mustache-spec/): comments, set delimiters, interpolation,
+ * sections, inverted sections, partials (with the standalone-line and
+ * indentation rules), dynamic names ({{>*name}}) and the
  * inheritance module ({{<parent}}{{$block}}...{{/block}}{{/parent}}).
  * {{name}} escapes & < > " ' for HTML; {{{name}}} and {{&name}} do not.
  *
