@@ -592,11 +592,63 @@ static void add_time_source(const struct cite *c, const struct task_cost *tc,
 		sources_add(src, c->d->task_times[tc->time_row].source);
 }
 
-static void add_price_source(const struct cite *c, size_t g, struct sources *src)
+/* The source of the GPU's lowest on-demand price (the default price). */
+static void add_lowest_price_source(const struct cite *c, size_t g,
+				    struct sources *src)
 {
 	long r = c->m->prices ? c->m->prices[g].lowest_row : -1;
 	if (r >= 0)
 		sources_add(src, c->d->prices[r].source);
+}
+
+/* The source of the quote a job's cost is priced at. */
+static void add_quote_source(const struct cite *c, const struct task_cost *tc,
+			     struct sources *src)
+{
+	if (tc->quote_row >= 0)
+		sources_add(src, c->d->prices[tc->quote_row].source);
+}
+
+/* A job's time or cost, a range when the source gives a time range:
+ * "4–8 h", "$1.76–$3.52". */
+static void fmt_task_figure(const struct cite *c, struct buf *o,
+			    const struct task_cost *tc, bool cost)
+{
+	struct figure lo = cost ? tc->cost : tc->hours;
+	struct figure hi = cost ? tc->cost_max : tc->hours_max;
+	if (cost)
+		fmt_usd(c, o, lo.value);
+	else if (figure_ok(hi))
+		i18n_format_number(o, lo.value, c->l);
+	else
+		fmt_hours(c, o, lo.value);
+	if (!figure_ok(hi))
+		return;
+	buf_adds(o, "–");
+	if (cost)
+		fmt_usd(c, o, hi.value);
+	else
+		fmt_hours(c, o, hi.value);
+}
+
+/* The cost a source states for a job ("about $545", "$2–$4"). */
+static void fmt_stated(const struct cite *c, struct buf *o, long stated)
+{
+	const struct stated_cost *sc = &c->d->stated_costs[stated];
+	struct buf v = BUF_INIT;
+	fmt_usd(c, &v, sc->usd);
+	if (sc->usd_max.ok) {
+		buf_adds(&v, "–");
+		fmt_usd(c, &v, sc->usd_max.v);
+	}
+	if (sc->approx) {
+		static const char *const names[] = { "x" };
+		const char *val = v.ptr;
+		i18n_fill(o, tr(c, "stated.about"), names, &val, 1);
+	} else {
+		buf_adds(o, v.ptr);
+	}
+	buf_release(&v);
 }
 
 static int cite_hours(struct cite *c)
@@ -609,7 +661,7 @@ static int cite_hours(struct cite *c)
 				    "the time of task \"%s\" on gpu \"%s\"",
 				    arg(c, "task"), arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	fmt_hours(c, &val, tc->hours.value);
+	fmt_task_figure(c, &val, tc, false);
 	struct sources src = { 0 };
 	add_time_source(c, tc, &src);
 	emit_sourced(c, &val, &src);
@@ -627,10 +679,10 @@ static int cite_cost(struct cite *c)
 				    "the cost of task \"%s\" on gpu \"%s\"",
 				    arg(c, "task"), arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	fmt_usd(c, &val, tc->cost.value);
+	fmt_task_figure(c, &val, tc, true);
 	struct sources src = { 0 };
 	add_time_source(c, tc, &src);
-	add_price_source(c, tc->gpu, &src);
+	add_quote_source(c, tc, &src);
 	emit_sourced(c, &val, &src);
 	buf_release(&val);
 	return 0;
@@ -777,6 +829,7 @@ static int cite_metric(struct cite *c)
 	struct figure list = figure_of(gpu->price_usd_min, "cite.not_stated");
 	struct figure price = lowest_price(c, (size_t)g);
 	struct sources src = { 0 };
+	struct serving_cost sv = { .quote_row = -1 };
 	struct figure f;
 	switch (k) {
 	case 0:
@@ -792,8 +845,8 @@ static int cite_metric(struct cite *c)
 		f = metric_speed_per_dollar(relative_speed(c, (size_t)b, (size_t)g), price);
 		break;
 	default:
-		f = metric_cost_per_million_tokens(
-			price, metrics_result(c->d, (size_t)b, (size_t)g));
+		sv = metrics_serving_cost(c->d, (size_t)b, (size_t)g);
+		f = sv.per_mtok;
 		break;
 	}
 	if (!figure_ok(f))
@@ -801,8 +854,10 @@ static int cite_metric(struct cite *c)
 				    gpu->id);
 	if (k <= 2)
 		sources_add(&src, gpu->source);
-	if (k == 0 || k >= 3)
-		add_price_source(c, (size_t)g, &src);
+	if (k == 0 || k == 3)
+		add_lowest_price_source(c, (size_t)g, &src);
+	if (k > 3 && sv.quote_row >= 0)
+		sources_add(&src, c->d->prices[sv.quote_row].source);
 	if (b >= 0) {
 		long r = data_result_row(c->d, (size_t)b, (size_t)g);
 		if (r >= 0)
@@ -1136,18 +1191,36 @@ static void fmt_usd_cb(const struct cite *c, struct buf *o, double v)
 	fmt_usd(c, o, v);
 }
 
+/* A job's time or cost cell, a range where the time is one, with its
+ * fastest or cheapest mark. */
+static void td_task_figure(struct cite *c, const struct task_cost *tc, bool cost)
+{
+	struct figure f = cost ? tc->cost : tc->hours;
+	bool best = cost ? tc->cheapest : tc->fastest;
+	if (!figure_ok(f)) {
+		td_nodata(c, f.missing);
+		return;
+	}
+	struct buf text = BUF_INIT;
+	fmt_task_figure(c, &text, tc, cost);
+	td_num(c, f.value, text.ptr, best,
+	       !best ? BADGE_NONE : cost ? BADGE_CHEAPEST : BADGE_FASTEST);
+	buf_release(&text);
+}
+
 static int table_task_costs(struct cite *c)
 {
 	long t = find_task(c, arg(c, "task"));
 	if (t < 0)
 		return -1;
 	const struct data *d = c->d;
-	bool cards = false, any = false;
+	bool cards = false, any = false, stated = false;
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct task_cost *tc = metrics_task_cost(d, c->m, (size_t)t, g);
 		if (tc && tc->time_row >= 0) {
 			any = true;
 			cards |= tc->gpu_count > 1;
+			stated |= tc->stated >= 0;
 		}
 	}
 	struct buf caption = BUF_INIT;
@@ -1161,6 +1234,8 @@ static int table_task_costs(struct cite *c)
 		table_head_key(c, "cite.col.cards", true);
 	table_head_key(c, "cite.col.price", true);
 	table_head_key(c, "cite.col.cost", true);
+	if (stated)
+		table_head_key(c, "cite.col.stated", true);
 	table_body(c);
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct task_cost *tc = metrics_task_cost(d, c->m, (size_t)t, g);
@@ -1168,8 +1243,7 @@ static int table_task_costs(struct cite *c)
 			continue;
 		row_begin(c);
 		th_gpu(c, g);
-		td_fig(c, tc->hours, fmt_hours, tc->fastest,
-		       tc->fastest ? BADGE_FASTEST : BADGE_NONE);
+		td_task_figure(c, tc, false);
 		if (cards) {
 			struct buf n = BUF_INIT;
 			buf_addf(&n, "%d", tc->gpu_count);
@@ -1177,12 +1251,18 @@ static int table_task_costs(struct cite *c)
 			buf_release(&n);
 		}
 		td_fig(c, tc->usd_per_hour, fmt_price, false, BADGE_NONE);
-		td_fig(c, tc->cost, fmt_usd_cb, tc->cheapest,
-		       tc->cheapest ? BADGE_CHEAPEST : BADGE_NONE);
+		td_task_figure(c, tc, true);
+		if (stated) {
+			struct buf st = BUF_INIT;
+			if (tc->stated >= 0)
+				fmt_stated(c, &st, tc->stated);
+			td_text(c, st.ptr);
+			buf_release(&st);
+		}
 		row_end(c);
 	}
 	if (!any)
-		row_nodata(c, cards ? 5 : 4);
+		row_nodata(c, 4 + cards + stated);
 	table_end(c);
 	return 0;
 }

@@ -4,16 +4,19 @@
 #include "buf.h"
 #include "csv.h"
 #include "diag.h"
+#include "numfmt.h"
 #include "schema.h"
 #include "strmap.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 /* "<display_dir>/<file>", or just the file when there is no display dir. */
 static char *display_path(struct arena *a, const char *display_dir,
@@ -158,6 +161,22 @@ static double cell_double(const struct table *t, size_t r, const char *name)
 	return cell_num(t, r, name).v;
 }
 
+/* A whole number >= 1 from a cell, 0 when empty or not one (reported). */
+static int cell_int(const struct table *t, size_t r, const char *name)
+{
+	long v = 0;
+	if (!schema_parse_integer(cell(t, r, name), &v) || v < 1 || v > INT_MAX)
+		return 0;
+	return (int)v;
+}
+
+/* A count of cards: 1 when the cell is empty. */
+static int cell_count(const struct table *t, size_t r, const char *name)
+{
+	int n = cell_int(t, r, name);
+	return n ? n : 1;
+}
+
 static bool cell_yes(const struct table *t, size_t r, const char *name)
 {
 	return strcmp(cell(t, r, name), "yes") == 0;
@@ -202,6 +221,8 @@ static void fill_sources(struct data *d)
 		struct source *s = &d->sources[r];
 		s->id = cell(t, r, "id");
 		s->title = cell(t, r, "title");
+		s->title_en = cell(t, r, "title_en");
+		s->title_zh = cell(t, r, "title_zh");
 		s->publisher = cell(t, r, "publisher");
 		s->date = cell(t, r, "date");
 		s->lang = cell(t, r, "lang");
@@ -249,6 +270,8 @@ static void fill_prices(struct data *d)
 		p->as_of = cell(t, r, "as_of");
 		p->source = cell(t, r, "source");
 		p->usd_per_hour = cell_double(t, r, "usd_per_hour");
+		p->cards = cell_count(t, r, "cards");
+		p->total = cell_num(t, r, "total_usd_per_hour");
 		p->gpu = ref_index(data_gpu_index(d, p->gpu_id));
 		p->row = r;
 	}
@@ -267,6 +290,7 @@ static void fill_benchmarks(struct data *d)
 		b->unit = cell(t, r, "unit");
 		b->source = cell(t, r, "source");
 		b->higher_is_better = cell_yes(t, r, "higher_is_better");
+		b->params_b = cell_num(t, r, "params_b");
 		b->row = r;
 	}
 }
@@ -281,6 +305,8 @@ static void fill_results(struct data *d)
 		x->gpu_id = cell(t, r, "gpu_id");
 		x->source = cell(t, r, "source");
 		x->value = cell_double(t, r, "value");
+		x->batch_size = cell_int(t, r, "batch_size");
+		x->gpu_count = cell_int(t, r, "gpu_count");
 		x->benchmark = ref_index(benchmark_index(d, x->benchmark_id));
 		x->gpu = ref_index(data_gpu_index(d, x->gpu_id));
 		x->row = r;
@@ -311,12 +337,8 @@ static void fill_task_times(struct data *d)
 		x->gpu_id = cell(t, r, "gpu_id");
 		x->source = cell(t, r, "source");
 		x->hours = cell_double(t, r, "hours");
-		long count = 1;
-		const char *c = cell(t, r, "gpu_count");
-		if (!*c || !schema_parse_integer(c, &count) || count < 1 ||
-		    count > INT_MAX)
-			count = 1;
-		x->gpu_count = (int)count;
+		x->hours_max = cell_num(t, r, "hours_max");
+		x->gpu_count = cell_count(t, r, "gpu_count");
 		x->task = ref_index(task_index(d, x->task_id));
 		x->gpu = ref_index(data_gpu_index(d, x->gpu_id));
 		x->row = r;
@@ -401,6 +423,60 @@ static void fill_claims(struct data *d)
 	}
 }
 
+static void fill_stated_costs(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_STATED_COSTS];
+	TYPED_ALLOC(d, d->stated_costs, d->nstated_costs, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct stated_cost *c = &d->stated_costs[r];
+		c->id = cell(t, r, "id");
+		c->task_id = cell(t, r, "task_id");
+		c->gpu_id = cell(t, r, "gpu_id");
+		c->period = cell(t, r, "period");
+		c->source = cell(t, r, "source");
+		c->task = *c->task_id ? task_index(d, c->task_id) : -1;
+		c->gpu = ref_index(data_gpu_index(d, c->gpu_id));
+		c->cards = cell_count(t, r, "cards");
+		c->monthly = strcmp(c->period, "month") == 0;
+		c->usd = cell_double(t, r, "usd");
+		c->usd_max = cell_num(t, r, "usd_max");
+		c->usd_text = cell(t, r, "usd");
+		c->usd_max_text = cell(t, r, "usd_max");
+		c->approx = cell_yes(t, r, "approx");
+		c->row = r;
+	}
+}
+
+static long stated_cost_index(const struct data *d, const char *id)
+{
+	for (size_t i = 0; i < d->nstated_costs; i++)
+		if (strcmp(d->stated_costs[i].id, id) == 0)
+			return (long)i;
+	return -1;
+}
+
+static void fill_case_studies(struct data *d)
+{
+	const struct table *t = &d->tables[TABLE_CASE_STUDIES];
+	TYPED_ALLOC(d, d->case_studies, d->ncase_studies, t);
+	for (size_t r = 0; r < t->nrows; r++) {
+		struct case_study *c = &d->case_studies[r];
+		c->id = cell(t, r, "id");
+		c->name_en = cell(t, r, "name_en");
+		c->name_zh = cell(t, r, "name_zh");
+		c->goal_en = cell(t, r, "goal_en");
+		c->goal_zh = cell(t, r, "goal_zh");
+		c->method_en = cell(t, r, "method_en");
+		c->method_zh = cell(t, r, "method_zh");
+		c->stated_cost_id = cell(t, r, "stated_cost");
+		c->benchmark_id = cell(t, r, "benchmark_id");
+		c->source = cell(t, r, "source");
+		c->stated = ref_index(stated_cost_index(d, c->stated_cost_id));
+		c->benchmark = *c->benchmark_id ? benchmark_index(d, c->benchmark_id) : -1;
+		c->row = r;
+	}
+}
+
 /* The slot of GPU id `id` in the hash index, or the empty slot where it
  * would go. */
 static size_t *gpu_slot(const struct data *d, const char *id)
@@ -443,6 +519,91 @@ static void data_fill_typed(struct data *d)
 	fill_techniques(d);
 	fill_use_cases(d);
 	fill_claims(d);
+	fill_stated_costs(d);
+	fill_case_studies(d);
+}
+
+/* ---- Checks across cells and tables ---- */
+
+/* The 1-based column of `name` in t, 0 when it has none. */
+static int column_no(const struct table *t, const char *name)
+{
+	return (int)(csv_table_column(t, name) + 1);
+}
+
+/* A quote's total is for `cards` cards: it needs the count, and it should
+ * be cards x the per-card price, up to the total's own rounding. */
+static void check_quotes(const struct data *d, struct diag *diag)
+{
+	const struct table *t = &d->tables[TABLE_PRICES];
+	for (size_t r = 0; r < d->nprices && r < t->nrows; r++) {
+		const struct price *p = &d->prices[r];
+		if (!p->total.ok)
+			continue;
+		const char *total = cell(t, r, "total_usd_per_hour");
+		int col = column_no(t, "total_usd_per_hour");
+		if (!*cell(t, r, "cards")) {
+			diag_error(diag, t->path, t->lines[r], col,
+				   "total_usd_per_hour %s is given but cards is empty: say how many cards the total is for",
+				   total);
+			continue;
+		}
+		double computed = p->cards * p->usd_per_hour;
+		if (fabs(computed - p->total.v) > numfmt_rounding(total, false) + 1e-9)
+			diag_warning(diag, t->path, t->lines[r], col,
+				     "total_usd_per_hour %s for %d cards disagrees with cards × usd_per_hour = %d × %s = %g",
+				     total, p->cards, p->cards,
+				     cell(t, r, "usd_per_hour"), computed);
+	}
+}
+
+/* The task_times row a stated job cost was computed from, or -1. */
+long data_stated_time_row(const struct data *d, const struct stated_cost *c)
+{
+	for (size_t i = 0; i < d->ntask_times; i++) {
+		const struct task_time *tt = &d->task_times[i];
+		if ((long)tt->task == c->task && tt->gpu == c->gpu &&
+		    strcmp(tt->source, c->source) == 0)
+			return (long)i;
+	}
+	return -1;
+}
+
+/* A stated job cost needs its time, on as many cards as it says. */
+static void check_stated_costs(const struct data *d, struct diag *diag)
+{
+	const struct table *t = &d->tables[TABLE_STATED_COSTS];
+	for (size_t r = 0; r < d->nstated_costs && r < t->nrows; r++) {
+		const struct stated_cost *c = &d->stated_costs[r];
+		int line = t->lines[r];
+		if (c->monthly) {
+			if (c->task >= 0)
+				diag_error(diag, t->path, line, column_no(t, "task_id"),
+					   "stated cost \"%s\" is for a month of serving: leave task_id empty",
+					   c->id);
+			continue;
+		}
+		if (!*c->task_id) {
+			diag_error(diag, t->path, line, column_no(t, "task_id"),
+				   "stated cost \"%s\" is for one job but names no task_id",
+				   c->id);
+			continue;
+		}
+		long tr = data_stated_time_row(d, c);
+		if (tr < 0) {
+			diag_error(diag, t->path, line, column_no(t, "usd"),
+				   "stated cost \"%s\" has no time: %s has no row for %s on %s from source %s",
+				   c->id, d->tables[TABLE_TASK_TIMES].path, c->task_id,
+				   c->gpu_id, c->source);
+			continue;
+		}
+		const struct task_time *tt = &d->task_times[tr];
+		if (tt->gpu_count != c->cards)
+			diag_error(diag, t->path, line, column_no(t, "cards"),
+				   "stated cost \"%s\" is for %d cards, but its time (%s:%d) is for %d",
+				   c->id, c->cards, d->tables[TABLE_TASK_TIMES].path,
+				   d->tables[TABLE_TASK_TIMES].lines[tt->row], tt->gpu_count);
+	}
 }
 
 /* ---- Loading ---- */
@@ -523,6 +684,12 @@ int data_load(struct data *d, const char *data_dir, const char *display_dir,
 		char *file = arena_printf(&d->arena, "%s.csv", spec->name);
 		char *fs_path = arena_printf(&d->arena, "%s/%s", data_dir, file);
 		char *shown = display_path(&d->arena, display_dir, file);
+		if (spec->optional && real_dir && access(fs_path, F_OK) != 0 &&
+		    errno == ENOENT) {
+			table_init_empty(t, &d->arena, spec->name, shown);
+			loaded[i] = true;
+			continue;
+		}
 		if (!real_dir ||
 		    !table_file_ok(fs_path, shown, real_dir, spec->name, diag)) {
 			table_init_empty(t, &d->arena, spec->name, shown);
@@ -540,6 +707,10 @@ int data_load(struct data *d, const char *data_dir, const char *display_dir,
 	free(real_dir);
 	data_fill_typed(d);
 	index_results(d);
+	if (diag->errors == errors_before) {
+		check_quotes(d, diag);
+		check_stated_costs(d, diag);
+	}
 	return diag->errors > errors_before ? -1 : 0;
 }
 

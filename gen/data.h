@@ -38,6 +38,9 @@ struct table {
 
 struct source {
 	const char *id, *title, *publisher, *date, *lang, *url;
+	/* the title in each language ("" when not given): `title` is the
+	 * original, in the source's own language */
+	const char *title_en, *title_zh;
 	int line;
 };
 
@@ -50,9 +53,15 @@ struct gpu {
 	size_t row; /* index into the gpus table */
 };
 
+/* One price quote: a GPU at so much per card and hour, for `cards` cards
+ * together (1 unless the source quotes several), with the total the source
+ * states for them when it gives one. `provider` is "" when the source names
+ * none. */
 struct price {
 	const char *gpu_id, *provider, *kind, *as_of, *source;
-	double usd_per_hour;
+	double usd_per_hour; /* per card */
+	int cards;
+	struct num total;    /* the stated total $/h for `cards` cards */
 	size_t gpu; /* index into data.gpus */
 	size_t row;
 };
@@ -60,12 +69,17 @@ struct price {
 struct benchmark {
 	const char *id, *name_en, *name_zh, *kind, *unit, *source;
 	bool higher_is_better;
+	struct num params_b; /* the model's size in billions, when known */
 	size_t row;
 };
 
+/* A benchmark result, with the conditions it was measured under where the
+ * source gives them (0: not stated): two results measured differently are
+ * not set against each other as they are. */
 struct result {
 	const char *benchmark_id, *gpu_id, *source;
 	double value;
+	int batch_size, gpu_count;
 	size_t benchmark, gpu; /* indexes into data.benchmarks, data.gpus */
 	size_t row;
 };
@@ -78,6 +92,7 @@ struct task {
 struct task_time {
 	const char *task_id, *gpu_id, *source;
 	double hours;
+	struct num hours_max; /* the upper end when the source gives a range */
 	int gpu_count; /* cards used together (1 unless the source says more) */
 	size_t task, gpu;
 	size_t row;
@@ -116,6 +131,32 @@ struct claim {
 	size_t row;
 };
 
+/* A cost a source states itself ("about $545"), with the inputs it came
+ * from: a job (task on gpu, the time from task_times) or a month of
+ * serving on `cards` cards. Checked against the cost computed from them. */
+struct stated_cost {
+	const char *id, *task_id, *gpu_id, *period, *source;
+	long task;          /* index into data.tasks, -1 for none (serving) */
+	size_t gpu;
+	int cards;
+	bool monthly;       /* period "month"; else one job */
+	double usd;
+	struct num usd_max; /* the upper end of a stated range */
+	const char *usd_text, *usd_max_text; /* as written: their rounding */
+	bool approx;        /* the source says "about" */
+	size_t row;
+};
+
+/* A worked example of a source (goal, cards, method, stated cost). */
+struct case_study {
+	const char *id, *name_en, *name_zh, *goal_en, *goal_zh;
+	const char *method_en, *method_zh, *stated_cost_id, *benchmark_id;
+	const char *source;
+	size_t stated;   /* index into data.stated_costs */
+	long benchmark;  /* index into data.benchmarks, -1 for none */
+	size_t row;
+};
+
 enum data_table_id {
 	TABLE_SOURCES,
 	TABLE_GPUS,
@@ -128,6 +169,8 @@ enum data_table_id {
 	TABLE_TECHNIQUES,
 	TABLE_USE_CASES,
 	TABLE_CLAIMS,
+	TABLE_STATED_COSTS,
+	TABLE_CASE_STUDIES,
 	TABLE_I18N,
 	TABLE_COUNT
 };
@@ -147,6 +190,8 @@ struct data {
 	struct technique *techniques; size_t ntechniques;
 	struct use_case *use_cases;   size_t nuse_cases;
 	struct claim *claims;         size_t nclaims;
+	struct stated_cost *stated_costs; size_t nstated_costs;
+	struct case_study *case_studies;  size_t ncase_studies;
 	/* [nbenchmarks * ngpus]: the first results row of (benchmark, gpu), or
 	 * -1; NULL in data built by hand (lookups then scan the rows) */
 	long *result_at;
@@ -175,6 +220,9 @@ const struct source *data_find_source(const struct data *d, const char *id);
 /* The first results row of (benchmark, gpu), or -1: O(1) through
  * result_at, a scan of the rows in data built by hand. */
 long data_result_row(const struct data *d, size_t benchmark, size_t gpu);
+/* The task_times row (task, GPU and source) a stated job cost rests on,
+ * or -1. */
+long data_stated_time_row(const struct data *d, const struct stated_cost *c);
 /* The raw table by name ("gpus"), or NULL. */
 const struct table *data_table(const struct data *d, const char *name);
 

@@ -732,6 +732,24 @@ static int compare_task_items(const void *x, const void *y)
 	return (a->gpu > b->gpu) - (a->gpu < b->gpu);
 }
 
+/* A job's cost or time as text, a range when the time is one
+ * ("$1.76–$3.52", "4–8 h"). */
+static const char *task_figure_text(struct gc *c, const struct task_cost *tc,
+				    bool cost)
+{
+	struct figure lo = cost ? tc->cost : tc->hours;
+	struct figure hi = cost ? tc->cost_max : tc->hours_max;
+	if (!figure_ok(lo))
+		return NULL;
+	if (!figure_ok(hi))
+		return cost ? fmt_usd(c, lo.value) : fmt_unit(c, lo.value, "unit.h");
+	if (cost)
+		return filled(c, "chart.range", "low", fmt_usd(c, lo.value),
+			      "high", fmt_usd(c, hi.value), NULL);
+	return filled(c, "chart.range", "low", fmt_number(c, lo.value),
+		      "high", fmt_unit(c, hi.value, "unit.h"), NULL);
+}
+
 static void build_task(struct gc *c, bool cost)
 {
 	const struct data *d = c->d;
@@ -761,9 +779,7 @@ static void build_task(struct gc *c, bool cost)
 			label = filled(c, "chart.cards", "gpu", label, "n",
 				       fmt_number(c, it->tc->gpu_count), NULL);
 		bool ok = figure_ok(it->f);
-		texts[i] = !ok ? NULL
-			   : cost ? fmt_usd(c, it->f.value)
-				  : fmt_unit(c, it->f.value, "unit.h");
+		texts[i] = ok ? task_figure_text(c, it->tc, cost) : NULL;
 		bars[i] = (struct chart_bar){
 			.label = label,
 			.value = it->f.value,
@@ -804,8 +820,7 @@ static void build_task(struct gc *c, bool cost)
 			const struct task_cost *tc = items[i].tc;
 			table_row(c, gpu_name(c, items[i].gpu));
 			table_num(c, fmt_number(c, tc->gpu_count), tc->gpu_count);
-			table_figure(c, tc->hours, figure_ok(tc->hours)
-				     ? fmt_unit(c, tc->hours.value, "unit.h") : NULL);
+			table_figure(c, tc->hours, task_figure_text(c, tc, false));
 			if (cost) {
 				table_figure(c, tc->usd_per_hour, figure_ok(tc->usd_per_hour)
 					     ? fmt_hourly(c, tc->usd_per_hour.value) : NULL);

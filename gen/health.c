@@ -9,7 +9,7 @@
 
 const enum finding_kind health_kinds[HEALTH_KIND_COUNT] = {
 	FINDING_PRICE_SPREAD, FINDING_CLAIM_MISMATCH, FINDING_SPEED_MISMATCH,
-	FINDING_VRAM_RULE, FINDING_MISSING,
+	FINDING_VRAM_RULE, FINDING_STATED_COST, FINDING_QUOTE_TOTAL, FINDING_MISSING,
 };
 
 const char *health_kind_stem(enum finding_kind kind)
@@ -20,6 +20,8 @@ const char *health_kind_stem(enum finding_kind kind)
 	case FINDING_SPEED_MISMATCH: return "speed_mismatch";
 	case FINDING_VRAM_RULE: return "vram_rule";
 	case FINDING_MISSING: return "missing";
+	case FINDING_STATED_COST: return "stated_cost";
+	case FINDING_QUOTE_TOTAL: return "quote_total";
 	}
 	return "unknown";
 }
@@ -126,8 +128,47 @@ void health_figures(const struct site *s, const struct finding *f,
 		format_gb(s, stated, f->stated, l);
 		format_gb(s, computed, f->computed, l);
 		break;
+	case FINDING_STATED_COST:
+	case FINDING_QUOTE_TOTAL:
+		i18n_format_usd(stated, f->stated, l);
+		if (f->stated_high > f->stated) {
+			buf_adds(stated, "–");
+			i18n_format_usd(stated, f->stated_high, l);
+		}
+		i18n_format_usd(computed, f->computed, l);
+		if (f->computed_high > f->computed) {
+			buf_adds(computed, "–");
+			i18n_format_usd(computed, f->computed_high, l);
+		}
+		break;
 	case FINDING_MISSING:
 		break;
+	}
+}
+
+/* "data/prices.csv:8": where a row of table t is. */
+static void add_row_place(const struct site *s, struct buf *out,
+			  enum data_table_id t, size_t row)
+{
+	const struct table *tab = &s->data.tables[t];
+	if (row < tab->nrows)
+		buf_addf(out, "%s:%d", tab->path, tab->lines[row]);
+}
+
+/* The rows a stated cost is held against: its own, its time's, its quote's. */
+static void stated_cost_rows(const struct site *s, const struct finding *f,
+			     struct buf *rows, struct buf *stated_row)
+{
+	const struct stated_cost *sc = &s->data.stated_costs[f->stated_cost];
+	const struct stated_check *k = &s->metrics.checks[f->stated_cost];
+	add_row_place(s, stated_row, TABLE_STATED_COSTS, sc->row);
+	if (k->time_row >= 0)
+		add_row_place(s, rows, TABLE_TASK_TIMES,
+			      s->data.task_times[k->time_row].row);
+	if (k->quote_row >= 0) {
+		if (rows->len)
+			buf_adds(rows, ", ");
+		add_row_place(s, rows, TABLE_PRICES, s->data.prices[k->quote_row].row);
 	}
 }
 
@@ -147,7 +188,7 @@ void health_describe(const struct site *s, const struct finding *f,
 		     enum lang l, struct buf *out)
 {
 	struct buf stated = BUF_INIT, computed = BUF_INIT, extra = BUF_INIT;
-	struct buf tol = BUF_INIT, key = BUF_INIT;
+	struct buf tol = BUF_INIT, key = BUF_INIT, place = BUF_INIT;
 	health_figures(s, f, l, &stated, &computed);
 	format_tolerance(&tol, l);
 	struct slot slots[10];
@@ -186,6 +227,21 @@ void health_describe(const struct site *s, const struct finding *f,
 	case FINDING_MISSING:
 		slots[n++] = (struct slot){ "field", field_name(s, f->field, l, &key) };
 		break;
+	case FINDING_STATED_COST:
+		if (f->stated_cost >= 0 && s->metrics.checks)
+			stated_cost_rows(s, f, &extra, &place);
+		slots[n++] = (struct slot){ "rows", extra.ptr };
+		slots[n++] = (struct slot){ "row", place.ptr };
+		slots[n++] = (struct slot){ "task", task_name(s, f->task, l) };
+		break;
+	case FINDING_QUOTE_TOTAL:
+		if (f->price_row >= 0)
+			add_row_place(s, &place, TABLE_PRICES, s->data.prices[f->price_row].row);
+		slots[n++] = (struct slot){ "row", place.ptr };
+		if (f->price_row >= 0)
+			buf_addf(&extra, "%d", s->data.prices[f->price_row].cards);
+		slots[n++] = (struct slot){ "cards", extra.ptr };
+		break;
 	}
 	buf_reset(&key);
 	buf_addf(&key, "health.%s", health_kind_stem(f->kind));
@@ -195,6 +251,7 @@ void health_describe(const struct site *s, const struct finding *f,
 	buf_release(&extra);
 	buf_release(&tol);
 	buf_release(&key);
+	buf_release(&place);
 }
 
 /* ---- Sources behind a finding ---- */
@@ -276,6 +333,18 @@ size_t health_sources(const struct site *s, const struct finding *f,
 	case FINDING_MISSING:
 		if (f->gpu >= 0 && (size_t)f->gpu < d->ngpus)
 			mark_refs(d, mark, d->gpus[f->gpu].source);
+		break;
+	case FINDING_STATED_COST:
+		if (f->stated_cost >= 0) {
+			mark_refs(d, mark, d->stated_costs[f->stated_cost].source);
+			long q = s->metrics.checks[f->stated_cost].quote_row;
+			if (q >= 0)
+				mark_refs(d, mark, d->prices[q].source);
+		}
+		break;
+	case FINDING_QUOTE_TOTAL:
+		if (f->price_row >= 0)
+			mark_refs(d, mark, d->prices[f->price_row].source);
 		break;
 	}
 	size_t n = 0;

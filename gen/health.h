@@ -21,7 +21,7 @@ struct buf;
 struct site;
 
 /* The finding kinds in the order the report and the page show them. */
-#define HEALTH_KIND_COUNT 5
+#define HEALTH_KIND_COUNT 7
 extern const enum finding_kind health_kinds[HEALTH_KIND_COUNT];
 
 /* Append `tmpl` with each "{name}" replaced by its text: `pairs` holds

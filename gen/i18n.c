@@ -253,7 +253,10 @@ void i18n_format_usd(struct buf *out, double v, enum lang l)
 		v = -v;
 	}
 	buf_addc(out, '$');
-	i18n_format_fixed(out, v, v >= 100 ? 0 : 2, l);
+	/* cents below $1,000 ("$544.32"), none on whole dollars ("$545") or
+	 * above ("$1,600") */
+	bool whole = v == floor(v);
+	i18n_format_fixed(out, v, v >= 1000 || whole ? 0 : 2, l);
 }
 
 void i18n_format_unit(struct buf *out, const struct i18n *t, double v,

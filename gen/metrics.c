@@ -1,5 +1,9 @@
 #include "metrics.h"
 
+#include "csv.h"
+#include "numfmt.h"
+#include "schema.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -105,6 +109,24 @@ struct figure metric_cost_per_million_tokens(struct figure usd_per_hour,
 	return figure_ok(f) ? figure_value(f.value * 1e6) : f;
 }
 
+struct figure metric_monthly_cost(struct figure usd_per_hour, int cards)
+{
+	if (!figure_ok(usd_per_hour))
+		return usd_per_hour;
+	return figure_value(usd_per_hour.value * (cards < 1 ? 1 : cards) *
+			    METRICS_HOURS_PER_MONTH);
+}
+
+bool metric_agrees(const char *written, bool approx, double computed)
+{
+	double stated;
+	if (!written || !schema_parse_number(written, &stated))
+		return false;
+	double slack = numfmt_rounding(written, approx);
+	/* 1e-9: the products of decimal prices are not exact in binary */
+	return fabs(stated - computed) <= slack + 1e-9 * fmax(1.0, fabs(computed));
+}
+
 double metric_bytes_per_param(const char *precision)
 {
 	if (!precision)
@@ -179,6 +201,67 @@ struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
 				     d->benchmarks[benchmark].higher_is_better);
 }
 
+bool metrics_same_conditions(const struct result *a, const struct result *b)
+{
+	return a->batch_size == b->batch_size && a->gpu_count == b->gpu_count;
+}
+
+struct figure metrics_per_sample_ratio(const struct data *d,
+				       const struct result *a,
+				       const struct result *b)
+{
+	if (a->benchmark >= d->nbenchmarks || a->benchmark != b->benchmark ||
+	    !a->batch_size || !b->batch_size ||
+	    strcmp(d->benchmarks[a->benchmark].kind, "training-step"))
+		return figure_missing("why.no_result");
+	/* seconds per sample: the smaller is the faster */
+	return figure_divide(figure_value(b->value / b->batch_size),
+			     figure_value(a->value / a->batch_size));
+}
+
+struct figure metrics_model_vram(const struct data *d, double params_b,
+				 const char *precision, long *rule)
+{
+	*rule = -1;
+	for (size_t i = 0; i < d->nvram; i++)
+		if (same_value(d->vram[i].params_b, params_b) &&
+		    !strcmp(d->vram[i].precision, precision)) {
+			*rule = (long)i;
+			return figure_value(d->vram[i].gb);
+		}
+	return metric_vram_needed_gb(params_b, precision);
+}
+
+static struct figure quote_price(const struct data *d, long row);
+
+struct serving_cost metrics_serving_cost(const struct data *d, size_t benchmark,
+					 size_t gpu)
+{
+	struct serving_cost sv = { .cards = figure_value(1), .quote_row = -1 };
+	const struct benchmark *bm = &d->benchmarks[benchmark];
+	long row = data_result_row(d, benchmark, gpu);
+	if (bm->params_b.ok) {
+		long rule;
+		struct figure need = metrics_model_vram(d, bm->params_b.v,
+							METRICS_DEFAULT_PRECISION, &rule);
+		sv.cards = metric_gpus_needed(need, figure_of(d->gpus[gpu].vram_gb,
+							      "why.no_vram"));
+	}
+	int n = figure_ok(sv.cards) ? (int)sv.cards.value : 1;
+	sv.quote_row = metrics_pick_quote(d, gpu, row >= 0 ? d->results[row].source
+							   : NULL, n, &sv.choice);
+	sv.usd_per_hour = quote_price(d, sv.quote_row);
+	sv.monthly = figure_ok(sv.cards) ? metric_monthly_cost(sv.usd_per_hour, n)
+					 : sv.cards;
+	struct figure hourly = !figure_ok(sv.cards) ? sv.cards
+		: figure_ok(sv.usd_per_hour) ? figure_value(sv.usd_per_hour.value * n)
+					     : sv.usd_per_hour;
+	sv.per_mtok = bm->unit && !strcmp(bm->unit, "tokens/s")
+		? metric_cost_per_million_tokens(hourly, metrics_result(d, benchmark, gpu))
+		: figure_missing("why.no_result");
+	return sv;
+}
+
 const struct task_cost *metrics_task_cost(const struct data *d,
 					  const struct metrics *m,
 					  size_t task, size_t gpu)
@@ -220,6 +303,51 @@ static struct gpu_prices prices_of_gpu(const struct data *d, size_t gpu)
 	return p;
 }
 
+/* ---- Quotes ---- */
+
+static bool is_on_demand(const struct price *p)
+{
+	return p->kind && !strcmp(p->kind, "on-demand");
+}
+
+/* How well a quote of the time's source fits a job on `cards` cards:
+ * 3 for exactly that many cards, 2 for one card, 1 for any other. */
+static int quote_fit(const struct price *p, int cards)
+{
+	int covers = p->cards < 1 ? 1 : p->cards;
+	return covers == cards ? 3 : covers == 1 ? 2 : 1;
+}
+
+long metrics_pick_quote(const struct data *d, size_t gpu, const char *source,
+			int cards, enum quote_choice *why)
+{
+	long best = -1, lowest = -1;
+	int best_fit = 0;
+	for (size_t i = 0; i < d->nprices; i++) {
+		const struct price *p = &d->prices[i];
+		if (p->gpu != gpu || !is_on_demand(p))
+			continue;
+		if (lowest < 0 || p->usd_per_hour < d->prices[lowest].usd_per_hour)
+			lowest = (long)i;
+		if (!source || !p->source || strcmp(p->source, source))
+			continue;
+		int fit = quote_fit(p, cards < 1 ? 1 : cards);
+		if (fit > best_fit || (fit == best_fit &&
+				       p->usd_per_hour < d->prices[best].usd_per_hour)) {
+			best = (long)i;
+			best_fit = fit;
+		}
+	}
+	*why = best >= 0 ? QUOTE_SAME_SOURCE : lowest >= 0 ? QUOTE_LOWEST : QUOTE_NONE;
+	return best >= 0 ? best : lowest;
+}
+
+static struct figure quote_price(const struct data *d, long row)
+{
+	return row < 0 ? figure_missing("why.no_price")
+		       : figure_value(d->prices[row].usd_per_hour);
+}
+
 /* ---- Task costs ---- */
 
 /* The first task_times row (file order) of one task on one GPU, or -1. */
@@ -231,53 +359,114 @@ static long time_row(const struct data *d, size_t task, size_t gpu)
 	return -1;
 }
 
-static struct task_cost cost_of_task(const struct data *d,
-				     const struct gpu_prices *prices,
-				     size_t task, size_t gpu)
+/* The stated cost of the job on that time row, or -1. */
+static long stated_of_time(const struct data *d, long row)
+{
+	if (row < 0)
+		return -1;
+	for (size_t i = 0; i < d->nstated_costs; i++)
+		if (!d->stated_costs[i].monthly &&
+		    data_stated_time_row(d, &d->stated_costs[i]) == row)
+			return (long)i;
+	return -1;
+}
+
+static struct task_cost cost_of_task(const struct data *d, size_t task, size_t gpu)
 {
 	struct task_cost c = {
 		.task = task,
 		.gpu = gpu,
 		.time_row = time_row(d, task, gpu),
 		.hours = figure_missing("why.no_hours"),
-		.usd_per_hour = prices->lowest,
+		.hours_max = figure_missing("why.no_hours"),
+		.quote_row = -1,
+		.choice = QUOTE_NONE,
+		.usd_per_hour = figure_missing("why.no_price"),
 		.gpu_count = 1,
+		.stated = -1,
 	};
-	if (c.time_row >= 0) {
-		const struct task_time *t = &d->task_times[c.time_row];
-		c.hours = figure_value(t->hours);
-		if (t->gpu_count > 1)
-			c.gpu_count = t->gpu_count;
+	if (c.time_row < 0) {
+		c.cost = c.cost_max = c.hours;
+		return c;
 	}
+	const struct task_time *t = &d->task_times[c.time_row];
+	c.hours = figure_value(t->hours);
+	if (t->hours_max.ok && t->hours_max.v != t->hours)
+		c.hours_max = figure_value(t->hours_max.v);
+	if (t->gpu_count > 1)
+		c.gpu_count = t->gpu_count;
+	c.quote_row = metrics_pick_quote(d, gpu, t->source, c.gpu_count, &c.choice);
+	c.usd_per_hour = quote_price(d, c.quote_row);
 	c.cost = metric_cost_per_job(c.hours, c.usd_per_hour, c.gpu_count);
-	c.cost_low = metric_cost_per_job(c.hours, prices->low, c.gpu_count);
-	c.cost_high = metric_cost_per_job(c.hours, prices->high, c.gpu_count);
+	c.cost_max = figure_ok(c.hours_max)
+		? metric_cost_per_job(c.hours_max, c.usd_per_hour, c.gpu_count)
+		: c.hours_max;
+	c.stated = stated_of_time(d, c.time_row);
 	return c;
 }
 
 /* Mark the cheapest and the fastest of one task's row of GPUs (all of them
- * when tied), among those that have the figure. */
+ * when tied), among those that have the figure; a mark needs two or more
+ * GPUs to choose from. Ranges compare by their lower end. */
 static void mark_best(struct task_cost *row, size_t ngpus)
 {
-	bool have_cost = false, have_hours = false;
+	size_t have_cost = 0, have_hours = 0;
 	double min_cost = 0, min_hours = 0;
 	for (size_t g = 0; g < ngpus; g++) {
-		if (figure_ok(row[g].cost) && (!have_cost || row[g].cost.value < min_cost)) {
+		if (figure_ok(row[g].cost) && (!have_cost++ || row[g].cost.value < min_cost))
 			min_cost = row[g].cost.value;
-			have_cost = true;
-		}
 		if (figure_ok(row[g].hours) &&
-		    (!have_hours || row[g].hours.value < min_hours)) {
+		    (!have_hours++ || row[g].hours.value < min_hours))
 			min_hours = row[g].hours.value;
-			have_hours = true;
-		}
 	}
 	for (size_t g = 0; g < ngpus; g++) {
-		row[g].cheapest = figure_ok(row[g].cost) &&
+		row[g].cheapest = have_cost > 1 && figure_ok(row[g].cost) &&
 				  same_value(row[g].cost.value, min_cost);
-		row[g].fastest = figure_ok(row[g].hours) &&
+		row[g].fastest = have_hours > 1 && figure_ok(row[g].hours) &&
 				 same_value(row[g].hours.value, min_hours);
 	}
+}
+
+/* ---- Costs the sources state ---- */
+
+static struct stated_check check_stated(const struct data *d,
+					const struct stated_cost *sc)
+{
+	struct stated_check k = {
+		.time_row = -1,
+		.quote_row = -1,
+		.hours = figure_missing("why.no_hours"),
+		.hours_max = figure_missing("why.no_hours"),
+	};
+	if (sc->gpu >= d->ngpus)
+		return k;
+	k.quote_row = metrics_pick_quote(d, sc->gpu, sc->source, sc->cards, &k.choice);
+	struct figure price = quote_price(d, k.quote_row);
+	if (sc->monthly) {
+		k.hours = figure_value(METRICS_HOURS_PER_MONTH);
+		k.computed = metric_monthly_cost(price, sc->cards);
+		k.computed_max = figure_missing("why.no_hours");
+	} else {
+		k.time_row = data_stated_time_row(d, sc);
+		if (k.time_row >= 0) {
+			const struct task_time *t = &d->task_times[k.time_row];
+			k.hours = figure_value(t->hours);
+			if (t->hours_max.ok && t->hours_max.v != t->hours)
+				k.hours_max = figure_value(t->hours_max.v);
+		}
+		k.computed = metric_cost_per_job(k.hours, price, sc->cards);
+		k.computed_max = figure_ok(k.hours_max)
+			? metric_cost_per_job(k.hours_max, price, sc->cards)
+			: k.hours_max;
+	}
+	if (!figure_ok(k.computed))
+		return k;
+	/* low against low, high against high (a single figure is both) */
+	double high = figure_ok(k.computed_max) ? k.computed_max.value : k.computed.value;
+	const char *stated_high = sc->usd_max.ok ? sc->usd_max_text : sc->usd_text;
+	k.agrees = metric_agrees(sc->usd_text, sc->approx, k.computed.value) &&
+		   metric_agrees(stated_high, sc->approx, high);
+	return k;
 }
 
 /* ---- Baseline ---- */
@@ -333,7 +522,7 @@ static struct finding *finding_add(struct finding_list *l, enum finding_kind kin
 	*f = (struct finding){
 		.kind = kind,
 		.gpu = -1, .other_gpu = -1, .task = -1, .benchmark = -1,
-		.claim = -1, .vram_row = -1,
+		.claim = -1, .vram_row = -1, .stated_cost = -1, .price_row = -1,
 	};
 	return f;
 }
@@ -446,6 +635,47 @@ static void find_vram_rule_misses(const struct data *d, struct finding_list *l)
 	}
 }
 
+static void find_stated_cost_misses(const struct data *d, const struct metrics *m,
+				    struct finding_list *l)
+{
+	for (size_t i = 0; i < d->nstated_costs; i++) {
+		const struct stated_check *k = &m->checks[i];
+		if (!figure_ok(k->computed) || k->agrees)
+			continue;
+		const struct stated_cost *sc = &d->stated_costs[i];
+		struct finding *f = finding_add(l, FINDING_STATED_COST);
+		f->stated_cost = (long)i;
+		f->gpu = (long)sc->gpu;
+		f->task = sc->task;
+		f->stated = sc->usd;
+		f->stated_high = sc->usd_max.ok ? sc->usd_max.v : sc->usd;
+		f->computed = k->computed.value;
+		f->computed_high = figure_ok(k->computed_max) ? k->computed_max.value
+							      : k->computed.value;
+	}
+}
+
+/* Quotes whose stated total is not cards x the per-card price (data_load
+ * warns about them too; the health page lists them). */
+static void find_quote_total_misses(const struct data *d, struct finding_list *l)
+{
+	const struct table *t = &d->tables[TABLE_PRICES];
+	long col = csv_table_column(t, "total_usd_per_hour");
+	for (size_t i = 0; i < d->nprices; i++) {
+		const struct price *p = &d->prices[i];
+		if (!p->total.ok || col < 0 || p->row >= t->nrows)
+			continue;
+		double computed = (p->cards < 1 ? 1 : p->cards) * p->usd_per_hour;
+		if (metric_agrees(t->rows[p->row][col], false, computed))
+			continue;
+		struct finding *f = finding_add(l, FINDING_QUOTE_TOTAL);
+		f->price_row = (long)i;
+		f->gpu = (long)p->gpu;
+		f->stated = f->stated_high = p->total.v;
+		f->computed = f->computed_high = computed;
+	}
+}
+
 static void find_missing_figures(const struct data *d, struct finding_list *l)
 {
 	for (size_t g = 0; g < d->ngpus; g++) {
@@ -487,9 +717,13 @@ void metrics_compute(const struct data *d, const char *baseline_id,
 	for (size_t t = 0; t < nt; t++) {
 		struct task_cost *row = &m->costs[t * ng];
 		for (size_t g = 0; g < ng; g++)
-			row[g] = cost_of_task(d, &m->prices[g], t, g);
+			row[g] = cost_of_task(d, t, g);
 		mark_best(row, ng);
 	}
+	m->checks = arena_alloc(a, (d->nstated_costs ? d->nstated_costs : 1) *
+				       sizeof *m->checks);
+	for (size_t i = 0; i < d->nstated_costs; i++)
+		m->checks[i] = check_stated(d, &d->stated_costs[i]);
 
 	m->baseline_gpu = baseline_id ? gpu_index(d, baseline_id) : find_baseline(d);
 
@@ -498,6 +732,8 @@ void metrics_compute(const struct data *d, const char *baseline_id,
 	find_claim_mismatches(d, &l);
 	find_speed_mismatches(d, m, &l);
 	find_vram_rule_misses(d, &l);
+	find_stated_cost_misses(d, m, &l);
+	find_quote_total_misses(d, &l);
 	find_missing_figures(d, &l);
 	m->findings = arena_alloc(a, l.n * sizeof *m->findings);
 	if (l.n)

@@ -170,3 +170,44 @@ size_t numfmt_g(char *dst, size_t cap, double v, int precision)
 	snprintf(dst, cap, "%.*g", precision, v);
 	return strlen(dst);
 }
+
+double numfmt_rounding(const char *written, bool approx)
+{
+	const char *p = written ? written : "";
+	if (*p == '-')
+		p++;
+	const char *dot = NULL, *last_sig = NULL, *first_sig = NULL;
+	size_t int_digits = 0;
+	for (const char *c = p; *c; c++) {
+		if (*c == '.' && !dot) {
+			dot = c;
+			continue;
+		}
+		if (*c < '0' || *c > '9')
+			return 0;
+		if (!dot)
+			int_digits++;
+		if (*c != '0') {
+			last_sig = c;
+			if (!first_sig)
+				first_sig = c;
+		}
+	}
+	if (!int_digits && !dot)
+		return 0;
+	double step = 1;
+	if (dot) {
+		for (const char *c = dot + 1; *c; c++)
+			step /= 10;
+	} else if (last_sig) {
+		/* "100": zeros after the last significant digit, but at
+		 * most up to the second digit */
+		size_t zeros = (size_t)(p + int_digits - 1 - last_sig);
+		size_t cap = int_digits >= 2 ? int_digits - 2 : 0;
+		for (size_t i = 0; i < zeros && i < cap; i++)
+			step *= 10;
+	}
+	if (approx && last_sig && *last_sig == '5' && first_sig != last_sig)
+		step *= 5;
+	return step / 2;
+}

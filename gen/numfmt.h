@@ -10,6 +10,7 @@
 #ifndef GPUGUIDE_NUMFMT_H
 #define GPUGUIDE_NUMFMT_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 /* Room for any number the fast paths write, with its NUL. */
@@ -22,5 +23,13 @@ size_t numfmt_fixed(char *dst, size_t cap, double v, int decimals);
 /* Write what snprintf(dst, cap, "%.*g", precision, v) writes; return the
  * length written (at most cap - 1). */
 size_t numfmt_g(char *dst, size_t cap, double v, int precision);
+
+/* How far a figure written as `written` (a plain decimal: "545", "0.88")
+ * may lie from the value it was rounded from: half a unit of its last digit
+ * ("0.88": 0.005). Trailing zeros of a whole number count as rounding, but
+ * never to more than its second digit ("100": 5). A figure the source calls
+ * approximate whose last significant digit is 5 was rounded to a multiple of
+ * 5 ("about 545": 2.5). 0 for text that is not a plain decimal. */
+double numfmt_rounding(const char *written, bool approx);
 
 #endif

@@ -81,7 +81,7 @@ static const char *pick_lang(const struct pg *p, const char *en, const char *zh)
 	return en ? en : "";
 }
 
-#define FILL_MAX 8
+#define FILL_MAX 12
 
 /* The UI string `key` with its placeholders filled from NULL-terminated
  * name, value pairs: fill(p, "cmp.faster", "a", "H100", ..., NULL). */
@@ -895,11 +895,17 @@ static struct value *gpu_prices(const struct pg *p, size_t g)
 	return rows;
 }
 
-/* The note of a result row: note_<lang>, note_en or note. */
+/* The note of a row: note_<lang>, note_en or note. */
 static const char *row_note(const struct pg *p, enum data_table_id t, size_t row)
 {
 	const char *note = raw_cell_lang(p, t, row, "note");
 	return *note ? note : raw_cell(p, t, row, "note");
+}
+
+/* The conditions a result was measured under, in the page's language. */
+static const char *result_conditions(const struct pg *p, size_t row)
+{
+	return raw_cell_lang(p, TABLE_RESULTS, row, "conditions");
 }
 
 /* Relative speed per workload (with speed per dollar), and every other
@@ -917,7 +923,7 @@ static void gpu_results(const struct pg *p, size_t g, struct value *ctx)
 		value_map_set_str(a, r, "source", row >= 0
 				  ? source_titles(p, d->results[row].source) : "");
 		value_map_set_str(a, r, "note", row >= 0
-				  ? row_note(p, TABLE_RESULTS, d->results[row].row) : "");
+				  ? result_conditions(p, d->results[row].row) : "");
 		if (is_kind(bm, "relative-speed")) {
 			struct figure f = relative_speed(p, b, g);
 			value_map_set(a, r, "speed", cell_figure(p, f, FMT_RATIO, NULL));
@@ -955,37 +961,93 @@ static const char *hours_text(const struct pg *p, const struct task_cost *c)
 	return fmt_unit(p, c->hours.value, "unit.h");
 }
 
+/* "3 h", or "4–8 h" for a range. */
+static const char *hours_range_text(const struct pg *p, const struct task_cost *c)
+{
+	if (!figure_ok(c->hours_max))
+		return hours_text(p, c);
+	return fill(p, "task.hours_range", "low", fmt_number(p, c->hours.value),
+		    "high", fmt_unit(p, c->hours_max.value, "unit.h"), NULL);
+}
+
 static struct value *hours_cell(const struct pg *p, const struct task_cost *c)
 {
 	struct value *cell = cell_figure(p, c->hours, FMT_UNIT, "unit.h");
 	if (!figure_ok(c->hours))
 		return cell;
-	const char *text = hours_text(p, c);
-	const struct task_time *tt = &p->s->data.task_times[c->time_row];
-	const char *max = raw_cell(p, TABLE_TASK_TIMES, tt->row, "hours_max");
-	if (*max)
-		text = fill(p, "task.hours_upto", "h", text, "max",
-			    fmt_unit(p, strtod(max, NULL), "unit.h"), NULL);
-	cell_set_text(p, cell, text);
+	cell_set_text(p, cell, hours_range_text(p, c));
 	if (c->fastest)
 		cell_mark(p, cell, "task.fastest", true);
 	return cell;
 }
 
+/* "$1.17", or "$1.76–$3.52" when the time is a range. */
+static const char *cost_text(const struct pg *p, const struct task_cost *c)
+{
+	return fmt_usd_range(p, c->cost.value, figure_ok(c->cost_max)
+			     ? c->cost_max.value : c->cost.value, NULL);
+}
+
 static struct value *cost_cell(const struct pg *p, const struct task_cost *c)
 {
 	struct value *cell = cell_figure(p, c->cost, FMT_USD, NULL);
+	if (!figure_ok(c->cost))
+		return cell;
+	cell_set_text(p, cell, cost_text(p, c));
 	if (c->cheapest)
 		cell_mark(p, cell, "task.cheapest", false);
 	return cell;
 }
 
-static struct value *cost_range_cell(const struct pg *p, const struct task_cost *c)
+/* Who quotes a price: the provider, or "provider not named". */
+static const char *quote_provider(const struct pg *p, const struct price *q)
 {
-	struct value *cell = cell_figure(p, c->cost_low, FMT_USD, NULL);
-	if (figure_ok(c->cost_low) && figure_ok(c->cost_high))
-		cell_set_text(p, cell, fmt_usd_range(p, c->cost_low.value,
-						     c->cost_high.value, NULL));
+	return *q->provider ? q->provider : tr(p, "quote.no_provider");
+}
+
+/* The quote a cost is priced at, in words: "provider not named, How to
+ * choose… (4 cards, $7.56/h in total)", and why this quote when it is not
+ * one of the time's own source. */
+static const char *quote_text(const struct pg *p, long row, enum quote_choice why)
+{
+	if (row < 0)
+		return "";
+	const struct price *q = &p->s->data.prices[row];
+	const char *cards = "";
+	if (q->cards > 1)
+		cards = fill(p, "quote.for_cards", "cards", fmt_number(p, q->cards),
+			     "total", fmt_per_hour(p, q->total.ok ? q->total.v
+						   : q->cards * q->usd_per_hour), NULL);
+	const char *text = fill(p, "quote.text", "provider", quote_provider(p, q),
+				"source", source_titles(p, q->source), "cards", cards,
+				NULL);
+	if (why == QUOTE_LOWEST)
+		text = fill(p, "quote.lowest", "quote", text, NULL);
+	return text;
+}
+
+/* The cost a source states for this job ("about $545"), or "". */
+static const char *stated_text(const struct pg *p, long stated)
+{
+	if (stated < 0)
+		return "";
+	const struct stated_cost *sc = &p->s->data.stated_costs[stated];
+	const char *v = fmt_usd_range(p, sc->usd, sc->usd_max.ok ? sc->usd_max.v
+				      : sc->usd, NULL);
+	return sc->approx ? fill(p, "stated.about", "x", v, NULL) : v;
+}
+
+/* The stated cost beside the computed one, marked when they differ beyond
+ * the stated figure's rounding. */
+static struct value *stated_cell(const struct pg *p, long stated)
+{
+	struct value *cell = cell_text(p, stated_text(p, stated), "why.not_stated");
+	if (stated < 0)
+		return cell;
+	const struct stated_check *k = &p->s->metrics.checks[stated];
+	if (figure_ok(k->computed))
+		cell_mark(p, cell, k->agrees ? "stated.agrees" : "stated.differs",
+			  k->agrees);
 	return cell;
 }
 
@@ -1005,7 +1067,7 @@ static struct value *gpu_tasks(const struct pg *p, size_t g)
 		value_map_set_str(a, r, "cards", c->time_row < 0 ? ""
 				  : fmt_number(p, c->gpu_count));
 		value_map_set(a, r, "cost", cost_cell(p, c));
-		value_map_set(a, r, "range", cost_range_cell(p, c));
+		value_map_set_str(a, r, "quote", quote_text(p, c->quote_row, c->choice));
 		value_list_push(a, rows, r);
 	}
 	return rows;
@@ -1305,7 +1367,10 @@ struct pair_lang {
 };
 
 static const char *row_note(const struct pg *p, enum data_table_id t, size_t row);
+static const char *result_conditions(const struct pg *p, size_t row);
 static const char *hours_text(const struct pg *p, const struct task_cost *c);
+static const char *hours_range_text(const struct pg *p, const struct task_cost *c);
+static const char *cost_text(const struct pg *p, const struct task_cost *c);
 static const char *nodata_text(const struct pg *p, const char *why);
 
 /* "A100 80GB: batch size 4": GPU g's note on its result of benchmark b,
@@ -1314,7 +1379,7 @@ static const char *pair_note(const struct pg *p, size_t b, size_t g)
 {
 	const struct data *d = &p->s->data;
 	long row = data_result_row(d, b, g);
-	const char *note = row >= 0 ? row_note(p, TABLE_RESULTS, d->results[row].row)
+	const char *note = row >= 0 ? result_conditions(p, d->results[row].row)
 				    : "";
 	if (!*note)
 		return "";
@@ -1336,10 +1401,12 @@ static void pair_side_tasks(const struct pg *p, size_t g,
 		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
 		struct value *hours = cell_figure(p, c->hours, FMT_UNIT, "unit.h");
 		if (figure_ok(c->hours))
-			cell_set_text(p, hours, hours_text(p, c));
+			cell_set_text(p, hours, hours_range_text(p, c));
 		sd->hours[t] = pair_cell_of(p, hours, c->hours, -1, won_keys);
-		sd->cost[t] = pair_cell_of(p, cell_figure(p, c->cost, FMT_USD, NULL),
-					   c->cost, -1, won_keys);
+		struct value *cost = cell_figure(p, c->cost, FMT_USD, NULL);
+		if (figure_ok(c->cost))
+			cell_set_text(p, cost, cost_text(p, c));
+		sd->cost[t] = pair_cell_of(p, cost, c->cost, -1, won_keys);
 	}
 }
 
@@ -1492,6 +1559,71 @@ static const char *speed_sentence(const struct pg *p, const struct benchmark *bm
 		    bench_name(p, bm), NULL);
 }
 
+static const char *upper(const struct pg *p, const char *s);
+
+/* "batch size 4" / "批量大小 4", or "" when the result states none. */
+static const char *batch_text(const struct pg *p, const struct result *x)
+{
+	if (!x->batch_size)
+		return tr(p, "cmp.batch_unstated");
+	return fill(p, "cmp.batch", "n", fmt_number(p, x->batch_size), NULL);
+}
+
+/* Two results measured under different conditions: the per-sample speed
+ * where batch sizes allow it, else no ratio, and the conditions named. */
+static const char *unlike_sentence(const struct pg *p, const struct benchmark *bm,
+				   const struct result *xa, const struct result *xb)
+{
+	const struct data *d = &p->s->data;
+	const char *na = d->gpus[xa->gpu].name, *nb = d->gpus[xb->gpu].name;
+	struct figure per = metrics_per_sample_ratio(d, xa, xb);
+	if (!figure_ok(per) || per.value <= 0) {
+		const char *ca = result_conditions(p, xa->row);
+		const char *cb = result_conditions(p, xb->row);
+		return fill(p, "cmp.unlike", "a", na, "b", nb, "bench", bench_name(p, bm),
+			    "ca", *ca ? ca : tr(p, "cmp.conditions_unstated"),
+			    "cb", *cb ? cb : tr(p, "cmp.conditions_unstated"), NULL);
+	}
+	const struct result *w = xa, *l = xb;
+	if (per.value < 1.0) {
+		w = xb;
+		l = xa;
+		per.value = 1.0 / per.value;
+	}
+	const char *unit = bench_unit_key(p, bm);
+	return fill(p, "cmp.per_sample", "a", na, "b", nb, "bench", bench_name(p, bm),
+		    "ba", batch_text(p, xa), "bb", batch_text(p, xb),
+		    "w", d->gpus[w->gpu].name, "l", d->gpus[l->gpu].name,
+		    "x", fmt_ratio_short(p, per.value),
+		    "pw", fmt_unit(p, w->value / w->batch_size, unit),
+		    "pl", fmt_unit(p, l->value / l->batch_size, unit), NULL);
+}
+
+/* For a benchmark of a model too big for one card: how many cards each of
+ * the two GPUs needs to hold its weights; "" when both hold it. */
+static const char *fit_sentence(const struct pg *p, const struct benchmark *bm,
+				size_t ga, size_t gb)
+{
+	const struct data *d = &p->s->data;
+	if (!bm->params_b.ok || !(is_kind(bm, "inference-throughput") ||
+				  is_kind(bm, "inference-latency")))
+		return "";
+	long rule;
+	struct figure need = metrics_model_vram(d, bm->params_b.v,
+						METRICS_DEFAULT_PRECISION, &rule);
+	struct figure na = metric_gpus_needed(need, spec_figure(&d->gpus[ga], SPEC_VRAM));
+	struct figure nb = metric_gpus_needed(need, spec_figure(&d->gpus[gb], SPEC_VRAM));
+	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
+		return "";
+	const char *cards_a = figure_ok(na) ? fmt_number(p, na.value) : tr(p, "no_data");
+	const char *cards_b = figure_ok(nb) ? fmt_number(p, nb.value) : tr(p, "no_data");
+	return fill(p, "cmp.fit_cards", "params", fmt_number(p, bm->params_b.v),
+		    "need", fmt_unit(p, need.value, "unit.gb"),
+		    "precision", upper(p, METRICS_DEFAULT_PRECISION),
+		    "a", d->gpus[ga].name, "na", cards_a,
+		    "b", d->gpus[gb].name, "nb", cards_b, NULL);
+}
+
 /* The notes of both GPUs' results on one benchmark ("A100 80GB: batch
  * size 4 · RTX 4090: batch size 1"), "" when neither has one. */
 static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
@@ -1530,12 +1662,22 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 					       : "gpu.lower_better"));
 		set_text(p, row, "note", pair_result_notes(p, b, ga, gb));
 		value_list_push(a, rows, row);
-		if (figure_ok(r) && r.value > 0) {
-			const char *line = speed_sentence(p, bm, na, nb, r.value);
-			if (!common++)
-				*first = line;
-			value_list_push(a, verdict, verdict_line(p, line));
-		}
+		if (!figure_ok(r) || r.value <= 0)
+			continue;
+		const struct result *xa = &d->results[data_result_row(d, b, ga)];
+		const struct result *xb = &d->results[data_result_row(d, b, gb)];
+		const char *line = metrics_same_conditions(xa, xb)
+			? speed_sentence(p, bm, na, nb, r.value)
+			: unlike_sentence(p, bm, xa, xb);
+		if (!metrics_same_conditions(xa, xb))
+			value_map_set(a, row, "ratio", pair_ratio_cell(
+				p, (struct figure){ 0, "why.unlike" }));
+		if (!common++)
+			*first = line;
+		value_list_push(a, verdict, verdict_line(p, line));
+		const char *fit = fit_sentence(p, bm, ga, gb);
+		if (*fit)
+			value_list_push(a, verdict, verdict_line(p, fit));
 	}
 	if (!common)
 		value_list_push(a, verdict, verdict_line(
@@ -1543,10 +1685,17 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 	return common;
 }
 
+/* Which GPU runs task t for less. Costs with a range (a time range) are
+ * stated side by side, without a percentage one range cannot give. */
 static const char *cost_sentence(const struct pg *p, size_t t, const char *na,
-				 const char *nb, double ca, double cb)
+				 const char *nb, const struct task_cost *xa,
+				 const struct task_cost *xb)
 {
 	const char *task = task_name(p, t);
+	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max))
+		return fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
+			    "ca", cost_text(p, xa), "cb", cost_text(p, xb), NULL);
+	double ca = xa->cost.value, cb = xb->cost.value;
 	if (fabs(ca - cb) <= 0.005 * fmax(ca, cb))
 		return fill(p, "cmp.same_cost", "a", na, "b", nb, "task", task,
 			    "cost", fmt_usd(p, ca), NULL);
@@ -1598,8 +1747,7 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 		if (figure_ok(ca->hours) && figure_ok(cb->hours))
 			both_times++;
 		if (figure_ok(ratio)) {
-			const char *line = cost_sentence(p, t, na, nb, ca->cost.value,
-							 cb->cost.value);
+			const char *line = cost_sentence(p, t, na, nb, ca, cb);
 			if (!**first)
 				*first = line;
 			value_list_push(a, verdict, verdict_line(p, line));
@@ -1792,6 +1940,139 @@ static void plan_compare_index(struct site *s, enum lang l)
 		 tr(p, "cmp.index_desc"), "compare", ctx, crumbs_for(p, NULL, NULL));
 }
 
+/* ---- case studies ---- */
+
+static const char *case_path(const struct pg *p, size_t c)
+{
+	return arena_printf(pg_arena(p), "cases/%s/", p->s->data.case_studies[c].id);
+}
+
+static const char *case_name(const struct pg *p, size_t c)
+{
+	const struct case_study *k = &p->s->data.case_studies[c];
+	return pick_lang(p, k->name_en, k->name_zh);
+}
+
+/* The cost computed from a stated cost's inputs, with its arithmetic:
+ * "72 h × 4 × $1.89/h = $544.32", "2 × $0.44/h × 24 h × 30 = $633.60". */
+static const char *case_formula(const struct pg *p, size_t stated)
+{
+	const struct stated_cost *sc = &p->s->data.stated_costs[stated];
+	const struct stated_check *k = &p->s->metrics.checks[stated];
+	if (!figure_ok(k->computed) || k->quote_row < 0)
+		return nodata_text(p, figure_ok(k->hours) ? "why.no_price" : "why.no_hours");
+	const char *price = fmt_per_hour(p, p->s->data.prices[k->quote_row].usd_per_hour);
+	const char *cost = fmt_usd_range(p, k->computed.value, figure_ok(k->computed_max)
+					 ? k->computed_max.value : k->computed.value, NULL);
+	const char *cards = fmt_number(p, sc->cards);
+	if (sc->monthly)
+		return fill(p, "case.formula_month", "cards", cards, "price", price,
+			    "cost", cost, NULL);
+	const char *hours = figure_ok(k->hours_max)
+		? fill(p, "task.hours_range", "low", fmt_number(p, k->hours.value),
+		       "high", fmt_unit(p, k->hours_max.value, "unit.h"), NULL)
+		: fmt_unit(p, k->hours.value, "unit.h");
+	return fill(p, sc->cards > 1 ? "case.formula_cards" : "case.formula_job",
+		    "hours", hours, "cards", cards, "price", price, "cost", cost, NULL);
+}
+
+/* One case study as a list item: {name, href, stated, check, agrees}. */
+static struct value *case_item(const struct pg *p, size_t c)
+{
+	struct arena *a = pg_arena(p);
+	const struct case_study *k = &p->s->data.case_studies[c];
+	struct value *m = value_new_map(a);
+	set_text(p, m, "name", case_name(p, c));
+	set_text(p, m, "href", href_to(p, case_path(p, c)));
+	set_text(p, m, "goal", pick_lang(p, k->goal_en, k->goal_zh));
+	set_text(p, m, "stated", stated_text(p, (long)k->stated));
+	set_text(p, m, "check", case_formula(p, k->stated));
+	value_map_set(a, m, "mark", stated_cell(p, (long)k->stated));
+	return m;
+}
+
+/* The case studies whose stated cost is for a job of task t, or for
+ * serving (t = -1). */
+static struct value *cases_of(const struct pg *p, long t)
+{
+	const struct data *d = &p->s->data;
+	struct value *list = value_new_list(pg_arena(p));
+	for (size_t c = 0; c < d->ncase_studies; c++) {
+		const struct stated_cost *sc = &d->stated_costs[d->case_studies[c].stated];
+		if (sc->monthly ? t < 0 : sc->task == t)
+			value_list_push(pg_arena(p), list, case_item(p, c));
+	}
+	return list;
+}
+
+static struct value *task_cases(const struct pg *p, size_t t)
+{
+	return cases_of(p, (long)t);
+}
+
+static struct value *serving_cases(const struct pg *p)
+{
+	return cases_of(p, -1);
+}
+
+static struct value *all_cases(const struct pg *p)
+{
+	struct value *list = value_new_list(pg_arena(p));
+	for (size_t c = 0; c < p->s->data.ncase_studies; c++)
+		value_list_push(pg_arena(p), list, case_item(p, c));
+	return list;
+}
+
+static void plan_case_page(struct site *s, enum lang l, size_t c)
+{
+	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
+	pp.path = case_path(p, c);
+	struct arena *a = &s->arena;
+	const struct data *d = &s->data;
+	const struct case_study *k = &d->case_studies[c];
+	const struct stated_cost *sc = &d->stated_costs[k->stated];
+	const struct stated_check *ck = &s->metrics.checks[k->stated];
+	struct value *ctx = case_item(p, c);
+	set_text(p, ctx, "method", pick_lang(p, k->method_en, k->method_zh));
+	value_map_set(a, ctx, "gpu", gpu_link(p, sc->gpu));
+	set_text(p, ctx, "cards", fmt_number(p, sc->cards));
+	const char *time = sc->monthly
+		? fill(p, "case.month", "hours", fmt_unit(p, METRICS_HOURS_PER_MONTH, "unit.h"), NULL)
+		: !figure_ok(ck->hours) ? nodata_text(p, "why.no_hours")
+		: figure_ok(ck->hours_max)
+		? fill(p, "task.hours_range", "low", fmt_number(p, ck->hours.value),
+		       "high", fmt_unit(p, ck->hours_max.value, "unit.h"), NULL)
+		: fmt_unit(p, ck->hours.value, "unit.h");
+	set_text(p, ctx, "time", time);
+	set_text(p, ctx, "quote", quote_text(p, ck->quote_row, ck->choice));
+	set_text(p, ctx, "period", tr(p, sc->monthly ? "case.per_month" : "case.per_job"));
+	set_text(p, ctx, "source", source_titles(p, k->source));
+	bool has_task = sc->task >= 0;
+	value_map_set_bool(a, ctx, "has_task", has_task);
+	set_text(p, ctx, "task_name", has_task ? task_name(p, (size_t)sc->task) : "");
+	set_text(p, ctx, "task_href", has_task ? href_to(p, task_path(p, (size_t)sc->task)) : "");
+	bool has_bench = k->benchmark >= 0;
+	value_map_set_bool(a, ctx, "has_bench", has_bench);
+	set_text(p, ctx, "bench_name", has_bench
+		 ? bench_name(p, &d->benchmarks[k->benchmark]) : "");
+	set_text(p, ctx, "bench_href", has_bench ? href_to(p, arena_printf(a,
+		 "inference/#%s", d->benchmarks[k->benchmark].id)) : "");
+	const char *name = case_name(p, c);
+	add_page(p, "pages/case", name, pick_lang(p, k->goal_en, k->goal_zh), "cases",
+		 ctx, crumbs_for(p, "nav.cases", "cases/"));
+}
+
+static void plan_case_index(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "cases/", NULL }, *p = &pp;
+	struct value *ctx = value_new_map(&s->arena);
+	struct value *list = all_cases(p);
+	value_map_set(&s->arena, ctx, "cases", list);
+	value_map_set_bool(&s->arena, ctx, "has_cases", value_list_len(list) > 0);
+	add_page(p, "pages/cases", tr(p, "case.index_title"), tr(p, "case.index_desc"),
+		 "cases", ctx, crumbs_for(p, NULL, NULL));
+}
+
 /* ---- tasks ---- */
 
 static void plan_task_page(struct site *s, enum lang l, size_t t)
@@ -1802,7 +2083,7 @@ static void plan_task_page(struct site *s, enum lang l, size_t t)
 	const struct data *d = &s->data;
 	struct value *rows = value_new_list(a);
 	struct buf missing = BUF_INIT;
-	bool cards = false;
+	bool cards = false, stated = false;
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct task_cost *c = metrics_task_cost(d, &s->metrics, t, g);
 		if (!c || c->time_row < 0) {
@@ -1820,7 +2101,9 @@ static void plan_task_page(struct site *s, enum lang l, size_t t)
 		value_map_set(a, r, "price", cell_figure(p, c->usd_per_hour,
 							 FMT_PER_HOUR, NULL));
 		value_map_set(a, r, "cost", cost_cell(p, c));
-		value_map_set(a, r, "range", cost_range_cell(p, c));
+		value_map_set_str(a, r, "quote", quote_text(p, c->quote_row, c->choice));
+		value_map_set(a, r, "stated", stated_cell(p, c->stated));
+		stated |= c->stated >= 0;
 		value_map_set_str(a, r, "source", source_titles(p, tt->source));
 		value_map_set_str(a, r, "note", row_note(p, TABLE_TASK_TIMES, tt->row));
 		value_list_push(a, rows, r);
@@ -1830,6 +2113,8 @@ static void plan_task_page(struct site *s, enum lang l, size_t t)
 	value_map_set(a, ctx, "rows", rows);
 	value_map_set_bool(a, ctx, "has_rows", value_list_len(rows) > 0);
 	value_map_set_bool(a, ctx, "has_cards", cards);
+	value_map_set_bool(a, ctx, "has_stated", stated);
+	value_map_set(a, ctx, "cases", task_cases(p, t));
 	value_map_set_str(a, ctx, "no_rows", nodata_text(p, "why.no_hours"));
 	value_map_set_str(a, ctx, "missing", keep(p, &missing));
 	value_map_set_bool(a, ctx, "has_missing", value_map_get(ctx, "missing")->u.str.len > 0);
@@ -1854,7 +2139,7 @@ static const char *task_best(const struct pg *p, size_t t, bool by_cost)
 		if (b.len)
 			buf_adds(&b, tr(p, "list.sep"));
 		buf_addf(&b, "%s · %s", d->gpus[g].name,
-			 by_cost ? fmt_usd(p, c->cost.value) : hours_text(p, c));
+			 by_cost ? cost_text(p, c) : hours_range_text(p, c));
 	}
 	return keep(p, &b);
 }
@@ -2107,6 +2392,18 @@ static bool is_tokens_per_second(const struct benchmark *b)
 	return b->unit && !strcmp(b->unit, "tokens/s");
 }
 
+/* What serving the result's model costs on its GPU (metrics_serving_cost). */
+static void serving_cells(const struct pg *p, const struct result *x, struct value *r)
+{
+	struct arena *a = pg_arena(p);
+	struct serving_cost sv = metrics_serving_cost(&p->s->data, x->benchmark, x->gpu);
+	value_map_set(a, r, "cards", cell_figure(p, sv.cards, FMT_NUMBER, NULL));
+	value_map_set(a, r, "price", cell_figure(p, sv.usd_per_hour, FMT_PER_HOUR, NULL));
+	value_map_set(a, r, "monthly", cell_figure(p, sv.monthly, FMT_USD, NULL));
+	value_map_set(a, r, "per_million", cell_figure(p, sv.per_mtok, FMT_USD, NULL));
+	value_map_set_str(a, r, "quote", quote_text(p, sv.quote_row, sv.choice));
+}
+
 static void plan_inference(struct site *s, enum lang l)
 {
 	struct pg pp = { s, l, "inference/", NULL }, *p = &pp;
@@ -2137,13 +2434,9 @@ static void plan_inference(struct site *s, enum lang l)
 			if (!better_of(f, best, 1))
 				cell_set_best(p, c);
 			value_map_set(a, r, "value", c);
-			value_map_set(a, r, "price", cell_figure(p, rent_figure(p, g),
-								 FMT_PER_HOUR, NULL));
-			value_map_set(a, r, "per_million", cell_figure(p,
-				metric_cost_per_million_tokens(rent_figure(p, g), f), FMT_USD, NULL));
+			serving_cells(p, &d->results[row], r);
 			value_map_set_str(a, r, "source", source_titles(p, d->results[row].source));
-			value_map_set_str(a, r, "note", row_note(p, TABLE_RESULTS,
-								 d->results[row].row));
+			value_map_set_str(a, r, "note", result_conditions(p, d->results[row].row));
 			value_list_push(a, rows, r);
 		}
 		struct value *m = value_new_map(a);
@@ -2165,6 +2458,8 @@ static void plan_inference(struct site *s, enum lang l)
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "benches", benches);
 	value_map_set_bool(a, ctx, "has_benches", value_list_len(benches) > 0);
+	value_map_set(a, ctx, "cases", serving_cases(p));
+	value_map_set_str(a, ctx, "precision", upper(p, METRICS_DEFAULT_PRECISION));
 	add_page(p, "pages/inference", tr(p, "inf.title"), tr(p, "inf.desc"),
 		 "inference", ctx, crumbs_for(p, NULL, NULL));
 }
@@ -2204,6 +2499,10 @@ struct value *pages_home_context(struct site *s, enum lang l)
 	}
 	value_map_set(a, guide, "sections", sections);
 	value_map_set_str(a, guide, "use_cases_href", href_to(p, "use-cases/"));
+	struct value *cases = all_cases(p);
+	value_map_set(a, guide, "case_studies", cases);
+	value_map_set_bool(a, guide, "has_case_studies", value_list_len(cases) > 0);
+	value_map_set_str(a, guide, "cases_href", href_to(p, "cases/"));
 	value_map_set_str(a, guide, "compare_href", href_to(p, "compare/"));
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "guide", guide);
@@ -2234,6 +2533,9 @@ void pages_plan(struct site *s)
 		plan_techniques(s, l);
 		plan_vram(s, l);
 		plan_inference(s, l);
+		plan_case_index(s, l);
+		for (size_t c = 0; c < s->data.ncase_studies; c++)
+			plan_case_page(s, l, c);
 	}
 	buf_release(&scratch);
 }

@@ -26,6 +26,7 @@ static const char *const precision_values[] = { "fp32", "fp16", "bf16",
 						"int8", "int4", NULL };
 static const char *const difficulty_values[] = { "easy", "medium", "hard",
 						 NULL };
+static const char *const period_values[] = { "job", "month", NULL };
 
 #define ID { .name = "id", .type = COL_ID, .required = true, .unique = true }
 #define TEXT(n) { .name = n, .type = COL_TEXT }
@@ -34,11 +35,21 @@ static const char *const difficulty_values[] = { "easy", "medium", "hard",
 #define POSITIVE_REQ(n) { .name = n, .type = COL_NUMBER, .required = true, .has_min = true, \
 			  .min_exclusive = true }
 #define REF(n, t) { .name = n, .type = COL_REF, .required = true, .ref = t }
+#define COUNT(n) { .name = n, .type = COL_INTEGER, .has_min = true, .min = 1 }
+/* Columns added after the first tables were written: a header may leave
+ * them out. */
+#define OPT_TEXT(n) { .name = n, .type = COL_TEXT, .optional = true }
+#define OPT_COUNT(n) { .name = n, .type = COL_INTEGER, .has_min = true, .min = 1, \
+		       .optional = true }
+#define OPT_POSITIVE(n) { .name = n, .type = COL_NUMBER, .has_min = true, \
+			  .min_exclusive = true, .optional = true }
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))
 
 static const struct col_spec sources_cols[] = {
 	ID,
 	TEXT_REQ("title"),
+	OPT_TEXT("title_en"),
+	OPT_TEXT("title_zh"),
 	TEXT("publisher"),
 	{ .name = "date", .type = COL_DATE },
 	{ .name = "lang", .type = COL_ENUM, .required = true, .values = lang_values },
@@ -68,14 +79,18 @@ static const struct col_spec gpus_cols[] = {
 
 static const struct col_spec prices_cols[] = {
 	REF("gpu_id", "gpus"),
-	TEXT_REQ("provider"),
+	TEXT("provider"),
 	POSITIVE_REQ("usd_per_hour"),
+	OPT_COUNT("cards"),
+	OPT_POSITIVE("total_usd_per_hour"),
 	{ .name = "kind", .type = COL_ENUM, .required = true, .values = price_kind_values },
 	{ .name = "as_of", .type = COL_DATE },
 	REF("source", "sources"),
+	OPT_TEXT("note_en"),
+	OPT_TEXT("note_zh"),
 };
 static const struct key_spec prices_keys[] = {
-	{ { "gpu_id", "provider", "kind", "source", NULL } },
+	{ { "gpu_id", "provider", "cards", "kind", "as_of", "source", NULL } },
 };
 
 static const struct col_spec benchmarks_cols[] = {
@@ -85,6 +100,7 @@ static const struct col_spec benchmarks_cols[] = {
 	{ .name = "kind", .type = COL_ENUM, .required = true, .values = bench_kind_values },
 	TEXT_REQ("unit"),
 	{ .name = "higher_is_better", .type = COL_BOOL, .required = true },
+	OPT_POSITIVE("params_b"),
 	{ .name = "source", .type = COL_REFS, .required = true, .ref = "sources" },
 };
 
@@ -92,7 +108,11 @@ static const struct col_spec results_cols[] = {
 	REF("benchmark_id", "benchmarks"),
 	REF("gpu_id", "gpus"),
 	{ .name = "value", .type = COL_NUMBER, .required = true, .has_min = true, .min = 0 },
+	OPT_COUNT("batch_size"),
+	OPT_COUNT("gpu_count"),
 	REF("source", "sources"),
+	OPT_TEXT("conditions_en"),
+	OPT_TEXT("conditions_zh"),
 };
 static const struct key_spec results_keys[] = {
 	{ { "benchmark_id", "gpu_id", "source", NULL } },
@@ -109,8 +129,12 @@ static const struct col_spec task_times_cols[] = {
 	REF("task_id", "tasks"),
 	REF("gpu_id", "gpus"),
 	POSITIVE_REQ("hours"),
-	{ .name = "gpu_count", .type = COL_INTEGER, .has_min = true, .min = 1 },
+	{ .name = "hours_max", .type = COL_NUMBER, .has_min = true, .min_exclusive = true,
+	  .at_least = "hours", .optional = true },
+	COUNT("gpu_count"),
 	REF("source", "sources"),
+	OPT_TEXT("note_en"),
+	OPT_TEXT("note_zh"),
 };
 static const struct key_spec task_times_keys[] = {
 	{ { "task_id", "gpu_id", "source", NULL } },
@@ -165,15 +189,44 @@ static const struct col_spec claims_cols[] = {
 	REF("source", "sources"),
 };
 
+static const struct col_spec stated_costs_cols[] = {
+	ID,
+	{ .name = "task_id", .type = COL_REF, .ref = "tasks" },
+	REF("gpu_id", "gpus"),
+	COUNT("cards"),
+	{ .name = "period", .type = COL_ENUM, .required = true, .values = period_values },
+	POSITIVE_REQ("usd"),
+	{ .name = "usd_max", .type = COL_NUMBER, .has_min = true, .min_exclusive = true,
+	  .at_least = "usd" },
+	{ .name = "approx", .type = COL_BOOL },
+	REF("source", "sources"),
+	TEXT("note_en"),
+	TEXT("note_zh"),
+};
+
+static const struct col_spec case_studies_cols[] = {
+	ID,
+	TEXT_REQ("name_en"),
+	TEXT_REQ("name_zh"),
+	TEXT_REQ("goal_en"),
+	TEXT_REQ("goal_zh"),
+	TEXT_REQ("method_en"),
+	TEXT_REQ("method_zh"),
+	REF("stated_cost", "stated_costs"),
+	{ .name = "benchmark_id", .type = COL_REF, .ref = "benchmarks" },
+	REF("source", "sources"),
+};
+
 static const struct col_spec i18n_cols[] = {
 	{ .name = "key", .type = COL_TEXT, .required = true, .unique = true },
 	TEXT_REQ("en"),
 	TEXT_REQ("zh"),
 };
 
-#define TABLE(n, it, cols) { n, it, cols, COUNT_OF(cols), NULL, 0 }
+#define TABLE(n, it, cols) { n, it, cols, COUNT_OF(cols), NULL, 0, false }
+#define TABLE_OPTIONAL(n, it, cols) { n, it, cols, COUNT_OF(cols), NULL, 0, true }
 #define TABLE_KEYS(n, it, cols, keys) \
-	{ n, it, cols, COUNT_OF(cols), keys, COUNT_OF(keys) }
+	{ n, it, cols, COUNT_OF(cols), keys, COUNT_OF(keys), false }
 
 const struct table_spec schema_tables[TABLE_COUNT] = {
 	[TABLE_SOURCES] = TABLE("sources", "source", sources_cols),
@@ -189,6 +242,10 @@ const struct table_spec schema_tables[TABLE_COUNT] = {
 	[TABLE_TECHNIQUES] = TABLE("techniques", "technique", techniques_cols),
 	[TABLE_USE_CASES] = TABLE("use_cases", "use case", use_cases_cols),
 	[TABLE_CLAIMS] = TABLE("claims", "claim", claims_cols),
+	[TABLE_STATED_COSTS] = TABLE_OPTIONAL("stated_costs", "stated cost",
+					      stated_costs_cols),
+	[TABLE_CASE_STUDIES] = TABLE_OPTIONAL("case_studies", "case study",
+					      case_studies_cols),
 	[TABLE_I18N] = TABLE("i18n", "UI string", i18n_cols),
 };
 
@@ -582,6 +639,17 @@ static int column_check_unique(const struct col_spec *col, long c,
 	return errors;
 }
 
+/* A key column an optional column left out of the header: empty. */
+#define KEY_ABSENT (-2)
+
+static bool column_is_optional(const struct table_spec *spec, const char *name)
+{
+	for (size_t i = 0; i < spec->ncols; i++)
+		if (!strcmp(spec->cols[i].name, name))
+			return spec->cols[i].optional;
+	return false;
+}
+
 static int key_check_unique(const struct key_spec *key, const long *idx,
 			    const struct table *t, struct diag *diag)
 {
@@ -589,7 +657,7 @@ static int key_check_unique(const struct key_spec *key, const long *idx,
 	while (n < SCHEMA_KEY_MAX && key->cols[n])
 		n++;
 	for (size_t k = 0; k < n; k++)
-		if (idx[k] < 0)
+		if (idx[k] < 0 && idx[k] != KEY_ABSENT)
 			return 0; /* a missing column was reported already */
 	int errors = 0;
 	char **joined = calloc(t->nrows ? t->nrows : 1, sizeof *joined);
@@ -604,7 +672,8 @@ static int key_check_unique(const struct key_spec *key, const long *idx,
 		for (size_t k = 0; k < n; k++) {
 			if (k)
 				buf_addc(&b, '\x1f'); /* a byte no cell holds */
-			buf_adds(&b, t->rows[r][idx[k]]);
+			if (idx[k] >= 0)
+				buf_adds(&b, t->rows[r][idx[k]]);
 		}
 		joined[r] = buf_detach(&b, NULL);
 		size_t first = strmap_first(&seen, joined[r], r);
@@ -616,7 +685,7 @@ static int key_check_unique(const struct key_spec *key, const long *idx,
 				buf_adds(&names, k + 1 == n ? " and " : ", ");
 			buf_adds(&names, key->cols[k]);
 		}
-		diag_error(diag, t->path, t->lines[r], (int)idx[0] + 1,
+		diag_error(diag, t->path, t->lines[r], (int)(idx[0] < 0 ? 0 : idx[0]) + 1,
 			   "duplicate row: same %s as line %d", names.ptr,
 			   t->lines[first]);
 		buf_release(&names);
@@ -659,7 +728,7 @@ int schema_check_table(const struct table_spec *spec, const struct table *t,
 	}
 	for (size_t i = 0; i < spec->ncols; i++) {
 		idx[i] = csv_table_column(t, spec->cols[i].name);
-		if (idx[i] < 0 && t->ncols > 0) {
+		if (idx[i] < 0 && t->ncols > 0 && !spec->cols[i].optional) {
 			diag_error(diag, t->path, HEADER_LINE, 0,
 				   "missing column \"%s\"", spec->cols[i].name);
 			errors++;
@@ -701,8 +770,11 @@ int schema_check_table(const struct table_spec *spec, const struct table *t,
 	}
 	for (size_t k = 0; k < spec->nkeys; k++) {
 		long kidx[SCHEMA_KEY_MAX];
-		for (size_t j = 0; j < SCHEMA_KEY_MAX && spec->keys[k].cols[j]; j++)
+		for (size_t j = 0; j < SCHEMA_KEY_MAX && spec->keys[k].cols[j]; j++) {
 			kidx[j] = csv_table_column(t, spec->keys[k].cols[j]);
+			if (kidx[j] < 0 && column_is_optional(spec, spec->keys[k].cols[j]))
+				kidx[j] = KEY_ABSENT;
+		}
 		errors += key_check_unique(&spec->keys[k], kidx, t, diag);
 	}
 	free(idx);

@@ -42,6 +42,7 @@ struct col_spec {
 	const char *name;
 	enum col_type type;
 	bool required; /* the cell must not be empty */
+	bool optional; /* the header may leave the column out (all empty) */
 	bool unique;   /* no two rows share a (non-empty) value */
 	/* Range for COL_NUMBER and COL_INTEGER. */
 	bool has_min, min_exclusive;
@@ -53,7 +54,7 @@ struct col_spec {
 	const char *at_least;      /* numeric column this one must not be below */
 };
 
-enum { SCHEMA_KEY_MAX = 4 };
+enum { SCHEMA_KEY_MAX = 6 };
 
 /* Columns whose values together must be unique across rows. */
 struct key_spec {
@@ -67,6 +68,7 @@ struct table_spec {
 	size_t ncols;
 	const struct key_spec *keys;
 	size_t nkeys;
+	bool optional; /* the file may be missing: an empty table */
 };
 
 /* The guide's tables, indexed by enum data_table_id. */

@@ -226,22 +226,44 @@ static struct value *ui_strings(struct site *s, enum lang l)
 	return t;
 }
 
+/* A source's title in language l: its own when it is written in l, else
+ * its title_<l> when given (the original then goes beside it). */
+static const char *source_title_in(const struct source *src, enum lang l)
+{
+	if (!src->lang || !strcmp(src->lang, lang_code(l)))
+		return src->title;
+	const char *t = l == LANG_ZH ? src->title_zh : src->title_en;
+	return t && *t ? t : src->title;
+}
+
+/* The footer's list of sources. Every item sets every key the template
+ * reads ("" when the source lacks it), so a dateless source never shows
+ * the page's date through the enclosing context. */
 static struct value *source_list(struct site *s, enum lang l)
 {
-	struct value *list = value_new_list(&s->arena);
+	struct arena *a = &s->arena;
+	struct value *list = value_new_list(a);
 	for (size_t i = 0; i < s->data.nsources; i++) {
 		const struct source *src = &s->data.sources[i];
-		struct value *m = value_new_map(&s->arena);
-		value_map_set_str(&s->arena, m, "id", src->id);
-		value_map_set_str(&s->arena, m, "title", src->title);
-		value_map_set_str(&s->arena, m, "publisher", src->publisher);
-		if (src->date && *src->date) {
-			struct buf d = BUF_INIT;
-			i18n_format_date(&d, src->date, l);
-			value_map_set_str(&s->arena, m, "date", d.ptr);
-			buf_release(&d);
+		struct value *m = value_new_map(a);
+		const char *title = source_title_in(src, l);
+		value_map_set_str(a, m, "id", src->id);
+		value_map_set_str(a, m, "title", title);
+		struct buf b = BUF_INIT;
+		if (strcmp(title, src->title)) {
+			static const char *const names[] = { "title" };
+			i18n_fill(&b, i18n_get(&s->i18n, l, "data.original_title"), names,
+				  &src->title, 1);
 		}
-		value_list_push(&s->arena, list, m);
+		value_map_set_str(a, m, "original", b.ptr);
+		buf_reset(&b);
+		value_map_set_str(a, m, "publisher", src->publisher ? src->publisher : "");
+		if (src->date && *src->date)
+			i18n_format_date(&b, src->date, l);
+		value_map_set_str(a, m, "date", b.ptr);
+		value_map_set_str(a, m, "url", src->url ? src->url : "");
+		buf_release(&b);
+		value_list_push(a, list, m);
 	}
 	return list;
 }

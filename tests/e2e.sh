@@ -44,7 +44,8 @@ check "switcher leads to the Chinese article" \
 check "home lists the article" grep -q 'href="articles/first-steps/"' "$site/en/index.html"
 check "raw script does not reach the page" sh -c "! grep -q '<script>alert' '$site/en/articles/first-steps/index.html'"
 check "javascript link is dropped" sh -c "! grep -q 'javascript:' '$site/en/articles/first-steps/index.html'"
-price=$(awk -F, '$1=="rtx-4090" && $4=="on-demand" {print $3}' "$proj/data/prices.csv" | sort -n | head -1)
+# the price the fixture article cites: the Training Guide's on-demand quote
+price=$(awk -F, '$1=="rtx-4090" && $6=="on-demand" && $8=="training-guide-en" {print $3}' "$proj/data/prices.csv" | sort -n | head -1)
 check "the cited price comes from the data (\$$price)" grep -q "\\\$$price/h" "$site/en/articles/first-steps/index.html"
 check "unsafe link produces a warning" grep -q 'content/en/first-steps.md:21:.*warning: link target "javascript:alert(1)" is not allowed' "$work/err1"
 
@@ -82,7 +83,7 @@ check "the Chinese article cites the new price" grep -q '\$0.37/小时' "$site/z
 untouched_ok=1
 for f in $(cd "$site" && find . -name '*.html' | sed 's|^\./||'); do
 	if grep -q '\$0.37/' "$site/$f" && ! grep -qx "$f" "$work/changed"; then untouched_ok=0; echo "  shows the new price but was not rewritten: $f"; fi
-	if grep -qx "$f" "$work/changed" && ! grep -q 'RTX 4090' "$site/$f"; then untouched_ok=0; echo "  rewritten but does not show the RTX 4090: $f"; fi
+	if grep -qx "$f" "$work/changed" && ! grep -q 'RTX 4090\|>rtx-4090<' "$site/$f"; then untouched_ok=0; echo "  rewritten but does not show the RTX 4090: $f"; fi
 done
 check "every page showing the new price was rewritten, and only pages about the RTX 4090" test "$untouched_ok" -eq 1
 check "pages about other GPUs keep their bytes and mtime" sh -c "! grep -qx 'en/gpus/h100-80gb/index.html' '$work/changed'"

@@ -415,8 +415,9 @@ static void test_task_cost_multiplies_hours_by_default_price(void **state)
 	assert_figure(c->hours, 3);
 	assert_figure(c->usd_per_hour, 0.39);
 	assert_figure(c->cost, 1.17);
-	assert_figure(c->cost_low, 0.87);
-	assert_figure(c->cost_high, 1.32);
+	assert_missing(c->cost_max, "why.no_hours"); /* one time: no range */
+	assert_int_equal(c->quote_row, 0);
+	assert_int_equal(c->choice, QUOTE_SAME_SOURCE);
 	assert_int_equal(c->gpu_count, 1);
 	/* Task-major layout. */
 	assert_ptr_equal(c, &m.costs[LORA_7B * NGPUS + RTX4090]);
@@ -472,7 +473,7 @@ static void test_task_cost_without_time_or_price_says_why(void **state)
 	assert_int_equal(no_time->time_row, -1);
 	assert_missing(no_time->hours, "why.no_hours");
 	assert_missing(no_time->cost, "why.no_hours");
-	assert_missing(no_time->cost_low, "why.no_hours");
+	assert_missing(no_time->cost_max, "why.no_hours");
 	assert_false(no_time->cheapest);
 	assert_false(no_time->fastest);
 
@@ -480,9 +481,11 @@ static void test_task_cost_without_time_or_price_says_why(void **state)
 	assert_figure(no_price->hours, 2);
 	assert_missing(no_price->usd_per_hour, "why.no_price");
 	assert_missing(no_price->cost, "why.no_price");
-	assert_missing(no_price->cost_high, "why.no_price");
-	/* Fastest needs only hours; cheapest needs a cost. */
-	assert_true(no_price->fastest);
+	assert_int_equal(no_price->quote_row, -1);
+	assert_int_equal(no_price->choice, QUOTE_NONE);
+	/* A mark needs two GPUs with the figure: one time alone is not the
+	 * fastest of anything. */
+	assert_false(no_price->fastest);
 	assert_false(no_price->cheapest);
 	arena_free(&d.arena);
 }

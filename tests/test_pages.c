@@ -186,22 +186,36 @@ static void test_every_gpu_has_a_page_in_both_languages(void **state)
 	}
 }
 
-/* The lowest on-demand price of a GPU, computed here from the rows. */
-static bool lowest_on_demand(size_t g, double *price)
+/* The price a task time is costed at, worked out here from the rows: an
+ * on-demand quote of the time's own source (for the same number of cards
+ * before one card before any other), else the lowest on-demand quote. */
+static bool quote_for_time(const struct task_time *tt, double *price)
 {
-	bool found = false;
+	int want = tt->gpu_count > 1 ? tt->gpu_count : 1;
+	int best_fit = 0;
+	bool lowest_found = false;
+	double lowest = 0;
 	for (size_t i = 0; i < data.nprices; i++) {
 		const struct price *p = &data.prices[i];
-		if (p->gpu != g || strcmp(p->kind, "on-demand"))
+		if (p->gpu != tt->gpu || strcmp(p->kind, "on-demand"))
 			continue;
-		if (!found || p->usd_per_hour < *price)
+		if (!lowest_found || p->usd_per_hour < lowest)
+			lowest = p->usd_per_hour;
+		lowest_found = true;
+		if (strcmp(p->source, tt->source))
+			continue;
+		int fit = p->cards == want ? 3 : p->cards == 1 ? 2 : 1;
+		if (fit > best_fit || (fit == best_fit && p->usd_per_hour < *price)) {
 			*price = p->usd_per_hour;
-		found = true;
+			best_fit = fit;
+		}
 	}
-	return found;
+	if (!best_fit && lowest_found)
+		*price = lowest;
+	return lowest_found;
 }
 
-static void test_task_page_cost_is_hours_times_lowest_price(void **state)
+static void test_task_page_cost_is_hours_times_the_quote(void **state)
 {
 	(void)state;
 	assert_true(site_ready());
@@ -224,9 +238,14 @@ static void test_task_page_cost_is_hours_times_lowest_price(void **state)
 			double price = 0;
 			struct buf want = BUF_INIT;
 			bool ok;
-			if (lowest_on_demand(tt->gpu, &price)) {
-				i18n_format_usd(&want, tt->hours * price *
-					(tt->gpu_count > 1 ? tt->gpu_count : 1), (enum lang)l);
+			if (quote_for_time(tt, &price)) {
+				double cards = tt->gpu_count > 1 ? tt->gpu_count : 1;
+				i18n_format_usd(&want, tt->hours * price * cards, (enum lang)l);
+				if (tt->hours_max.ok) { /* a time range: a cost range */
+					buf_adds(&want, "–");
+					i18n_format_usd(&want, tt->hours_max.v * price * cards,
+							(enum lang)l);
+				}
 				ok = starts_with_figure(cell, want.ptr);
 			} else {
 				/* "no data" and the reason */
@@ -683,7 +702,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_gpu_has_a_page_in_both_languages),
-		cmocka_unit_test(test_task_page_cost_is_hours_times_lowest_price),
+		cmocka_unit_test(test_task_page_cost_is_hours_times_the_quote),
 		cmocka_unit_test(test_task_page_marks_the_cheapest_gpu),
 		cmocka_unit_test(test_compare_page_marks_the_winner),
 		cmocka_unit_test(test_compare_page_gives_no_winner_without_data),

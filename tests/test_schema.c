@@ -176,9 +176,9 @@ static void test_required_cell_is_reported(void **state)
 	check(&c, "prices",
 	      "gpu_id,provider,usd_per_hour,kind,as_of,source\n"
 	      "g,p,1,spot,,s\n"
-	      "g,,1,on-demand,,s\n");
+	      "g,p,,on-demand,,s\n");
 	assert_string_equal(c.log.ptr,
-			    "data/prices.csv:3:2: error: provider is required\n");
+			    "data/prices.csv:3:3: error: usd_per_hour is required\n");
 	checked_free(&c);
 }
 
@@ -244,7 +244,7 @@ static void test_duplicate_key_of_several_columns(void **state)
 	      "g,p,2,on-demand,,s\n"
 	      "g,p,3,spot,,s\n");
 	assert_string_equal(c.log.ptr,
-			    "data/prices.csv:4:1: error: duplicate row: same gpu_id, provider, kind and source as line 2\n");
+			    "data/prices.csv:4:1: error: duplicate row: same gpu_id, provider, cards, kind, as_of and source as line 2\n");
 	checked_free(&c);
 	check(&c, "i18n", "key,en,zh\nnav.home,Home,首页\nnav.home,Home,主页\n");
 	assert_string_equal(c.log.ptr,
@@ -382,7 +382,8 @@ static void test_every_table_has_a_spec_in_enum_order(void **state)
 	(void)state;
 	static const char *const names[TABLE_COUNT] = {
 		"sources", "gpus", "prices", "benchmarks", "results", "tasks",
-		"task_times", "vram", "techniques", "use_cases", "claims", "i18n",
+		"task_times", "vram", "techniques", "use_cases", "claims",
+		"stated_costs", "case_studies", "i18n",
 	};
 	for (size_t i = 0; i < TABLE_COUNT; i++) {
 		assert_string_equal(schema_tables[i].name, names[i]);

@@ -100,7 +100,7 @@ static void test_numbers_are_grouped_and_rounded_by_size(void **state)
 	buf_release(&b);
 }
 
-static void test_money_has_cents_below_a_hundred(void **state)
+static void test_money_has_cents_below_a_thousand(void **state)
 {
 	(void)state;
 	struct buf b = BUF_INIT;
@@ -111,7 +111,13 @@ static void test_money_has_cents_below_a_hundred(void **state)
 	assert_string_equal(b.ptr, "$30,000");
 	buf_reset(&b);
 	i18n_format_usd(&b, 544.32, LANG_EN);
-	assert_string_equal(b.ptr, "$544");
+	assert_string_equal(b.ptr, "$544.32");
+	buf_reset(&b);
+	i18n_format_usd(&b, 545, LANG_EN); /* a whole sum has no cents */
+	assert_string_equal(b.ptr, "$545");
+	buf_reset(&b);
+	i18n_format_usd(&b, 1599.5, LANG_EN);
+	assert_string_equal(b.ptr, "$1,600");
 	buf_release(&b);
 }
 
@@ -232,7 +238,7 @@ int main(void)
 		cmocka_unit_test(test_html_escaping_covers_quotes),
 		cmocka_unit_test(test_only_safe_url_schemes_pass),
 		cmocka_unit_test(test_numbers_are_grouped_and_rounded_by_size),
-		cmocka_unit_test(test_money_has_cents_below_a_hundred),
+		cmocka_unit_test(test_money_has_cents_below_a_thousand),
 		cmocka_unit_test(test_dates_read_naturally_in_each_language),
 		cmocka_unit_test(test_ui_string_missing_in_one_language_names_the_key),
 		cmocka_unit_test(test_units_follow_the_language),
