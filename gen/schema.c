@@ -200,8 +200,8 @@ static const struct col_spec stated_costs_cols[] = {
 	  .at_least = "usd" },
 	{ .name = "approx", .type = COL_BOOL },
 	REF("source", "sources"),
-	TEXT("note_en"),
-	TEXT("note_zh"),
+	OPT_TEXT("note_en"),
+	OPT_TEXT("note_zh"),
 };
 
 static const struct col_spec case_studies_cols[] = {

@@ -148,5 +148,49 @@ check "a tag named twice lists its article once" \
 	test "$(grep -o 'href="../../../en/articles/twice/"' "$work/d/en/tags/twice/index.html" | wc -l)" -eq 1
 rm -f "$proj/content/en/twice.md"
 
+# 9. The real site's figures agree with their sources (both languages).
+real="$work/real"
+"$gen" build --root "$top" --out "$real" --quiet >/dev/null 2>"$work/err-real"
+has() { # has FILE TEXT: the page's text (tags dropped) holds TEXT
+	sed -e 's/<[^>]*>//g' "$real/$1" | grep -qF -- "$2"
+}
+for l in en zh; do
+	check "$l: 13B from scratch shows the computed \$544.32" has $l/tasks/scratch-13b/index.html '$544.32'
+	check "$l: 13B from scratch shows the stated ~\$545" has $l/tasks/scratch-13b/index.html '$545'
+	check "$l: 13B from scratch marks no lone cheapest or fastest" sh -c "! grep -qE 'badge[^>]*>(cheapest|fastest|最便宜|最快)<' '$real/$l/tasks/scratch-13b/index.html'"
+	check "$l: LoRA 7B on RTX 4090 costs \$1.76–\$3.52" has $l/tasks/llama2-7b-lora/index.html '$1.76–$3.52'
+	check "$l: LoRA 7B on A100 80GB costs \$3.78–\$7.56" has $l/tasks/llama2-7b-lora/index.html '$3.78–$7.56'
+	check "$l: LoRA 7B shows the stated \$2–\$4 and \$4–\$8" sh -c "
+		sed -e 's/<[^>]*>//g' '$real/$l/tasks/llama2-7b-lora/index.html' | grep -qF '\$2–\$4' &&
+		sed -e 's/<[^>]*>//g' '$real/$l/tasks/llama2-7b-lora/index.html' | grep -qF '\$4–\$8'"
+	check "$l: LoRA 7B is priced at \$0.44/h" has $l/tasks/llama2-7b-lora/index.html '$0.44/'
+	check "$l: Mistral QLoRA costs \$2.64" has $l/tasks/qlora-mistral-7b/index.html '$2.64'
+	check "$l: the serving case shows \$0.88/h" has $l/cases/serving-llama2-13b/index.html '$0.88/'
+	check "$l: the serving case shows ~\$635 a month" has $l/cases/serving-llama2-13b/index.html '$635'
+	check "$l: the serving case shows 2 × \$0.44 × 24 × 30 = \$633.60" has $l/cases/serving-llama2-13b/index.html '$633.60'
+	check "$l: the inference page links the serving case" grep -q "href=\"../../$l/cases/serving-llama2-13b/\"" "$real/$l/inference/index.html"
+	check "$l: the home page lists the case studies" grep -q 'href="cases/research-13b-from-scratch/"' "$real/$l/index.html"
+done
+check "en: the 30B step verdict names both batch sizes" sh -c "
+	grep -o '<li>[^<]*30B GPT-style[^<]*</li>' '$real/en/compare/a100-80gb-vs-rtx-4090/index.html' |
+	grep -q 'batch size 4.*batch size 1'"
+check "en: a 70B verdict says how many cards the model needs" \
+	grep -q 'A 70B model needs 140 GB at FP16 for its weights alone: 2 of A100 80GB, 6 of RTX 4090' \
+	"$real/en/compare/a100-80gb-vs-rtx-4090/index.html"
+# a dateless, publisherless source inside a dated article page borrows nothing
+check "en: a dateless source shows no date on a dated page" \
+	grep -qx '<li>Training Guide</li>' "$real/en/articles/training-guide/index.html"
+check "zh: a source in another language shows its title and the original" \
+	grep -qF '<li>训练指南 <span class="original">（原题：Training Guide）</span></li>' "$real/zh/articles/training-guide/index.html"
+check "en: a Chinese source is listed by its English title" \
+	grep -qF 'How to choose the right GPU for AI training <span class="original">' "$real/en/index.html"
+bad_dates=0
+for f in $(cd "$real" && find . -name index.html); do
+	if sed -n '/class="sources"/,/<\/ul>/p' "$real/$f" | grep -q 'Training Guide[^<]*[0-9]\{4\}'; then
+		bad_dates=$((bad_dates + 1)); echo "  a date beside the dateless source: $f"
+	fi
+done
+check "no page shows a date for a source that has none" test "$bad_dates" -eq 0
+
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

@@ -494,6 +494,56 @@ static void test_real_data_loads_without_errors(void **state)
 	buf_release(&log);
 }
 
+static void test_quote_totals_need_their_cards_and_agree(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "prices.csv",
+		      "gpu_id,provider,usd_per_hour,cards,total_usd_per_hour,kind,as_of,source\n"
+		      "rtx-4090,,0.44,2,0.88,on-demand,,src\n"
+		      "rtx-4090,,0.44,,0.88,on-demand,,src\n"
+		      "a100-80gb,,1.89,0,7.56,on-demand,,src\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/prices.csv:4:4: error: cards \"0\" must be at least 1\n");
+	data_free(&f.data);
+	buf_reset(&f.log);
+	fixture_write(&f, "prices.csv",
+		      "gpu_id,provider,usd_per_hour,cards,total_usd_per_hour,kind,as_of,source\n"
+		      "rtx-4090,,0.44,2,0.88,on-demand,,src\n"
+		      "rtx-4090,,0.44,,0.88,spot,,src\n"
+		      "a100-80gb,,1.89,4,7.50,on-demand,,src\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/prices.csv:3:5: error: total_usd_per_hour 0.88 is given but cards is empty: say how many cards the total is for\n"
+			    "data/prices.csv:4:5: warning: total_usd_per_hour 7.50 for 4 cards disagrees with cards × usd_per_hour = 4 × 1.89 = 7.56\n");
+	fixture_remove(&f);
+}
+
+static void test_a_stated_cost_needs_its_time(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "stated_costs.csv",
+		      "id,task_id,gpu_id,cards,period,usd,usd_max,approx,source\n"
+		      "ok,lora-7b,rtx-4090,,job,3,,yes,src\n"
+		      "no-time,lora-7b,h100-80gb,,job,3,,yes,src\n"
+		      "no-task,,rtx-4090,,job,3,,yes,src\n"
+		      "cards,lora-7b,a100-80gb,2,job,9,,no,src\n"
+		      "month,lora-7b,rtx-4090,2,month,635,,yes,src\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/stated_costs.csv:3:6: error: stated cost \"no-time\" has no time: data/task_times.csv has no row for lora-7b on h100-80gb from source src\n"
+			    "data/stated_costs.csv:4:2: error: stated cost \"no-task\" is for one job but names no task_id\n"
+			    "data/stated_costs.csv:5:4: error: stated cost \"cards\" is for 2 cards, but its time (data/task_times.csv:3) is for 4\n"
+			    "data/stated_costs.csv:6:2: error: stated cost \"month\" is for a month of serving: leave task_id empty\n");
+	assert_int_equal(f.data.nstated_costs, 5);
+	assert_int_equal(data_stated_time_row(&f.data, &f.data.stated_costs[0]), 0);
+	fixture_remove(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -512,6 +562,8 @@ int main(void)
 		cmocka_unit_test(test_crlf_and_bom_files_load),
 		cmocka_unit_test(test_data_free_twice_is_harmless),
 		cmocka_unit_test(test_real_data_loads_without_errors),
+		cmocka_unit_test(test_quote_totals_need_their_cards_and_agree),
+		cmocka_unit_test(test_a_stated_cost_needs_its_time),
 	};
 	return cmocka_run_group_tests_name("data", tests, NULL, NULL);
 }

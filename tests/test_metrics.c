@@ -10,6 +10,7 @@
 #include "metrics.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* cmocka 1.1 only compares floats; these compare doubles. */
@@ -892,6 +893,267 @@ static void test_empty_data_set_computes_nothing(void **state)
 	arena_free(&d.arena);
 }
 
+/* ---- Quotes, ranges and the sources' own costs ---- */
+
+/* A quote of one source, for `cards` cards. */
+static void add_quote(struct data *d, size_t gpu, const char *source, double usd,
+		      int cards)
+{
+	add_price(d, gpu, "on-demand", usd);
+	d->prices[d->nprices - 1].source = source;
+	d->prices[d->nprices - 1].cards = cards;
+}
+
+static void test_time_is_priced_by_a_quote_of_its_own_source(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_quote(&d, RTX4090, "other", 0.39, 1); /* lower, but another source */
+	add_quote(&d, RTX4090, "s", 0.44, 1);
+	add_time(&d, LORA_7B, RTX4090, 6, 1);
+	metrics_compute(&d, NULL, &m);
+	const struct task_cost *c = metrics_task_cost(&d, &m, LORA_7B, RTX4090);
+	assert_int_equal(c->quote_row, 1);
+	assert_int_equal(c->choice, QUOTE_SAME_SOURCE);
+	assert_figure(c->cost, 2.64);
+	arena_free(&d.arena);
+}
+
+static void test_time_without_a_quote_of_its_source_takes_the_lowest(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_quote(&d, RTX4090, "a", 0.44, 1);
+	add_quote(&d, RTX4090, "b", 0.39, 1);
+	add_price(&d, RTX4090, "spot", 0.20); /* spot never prices a job */
+	d.prices[2].source = "b";
+	add_time(&d, LORA_7B, RTX4090, 3, 1);
+	metrics_compute(&d, NULL, &m);
+	const struct task_cost *c = metrics_task_cost(&d, &m, LORA_7B, RTX4090);
+	assert_int_equal(c->quote_row, 1);
+	assert_int_equal(c->choice, QUOTE_LOWEST);
+	assert_figure(c->cost, 1.17);
+	arena_free(&d.arena);
+}
+
+static void test_a_quote_for_the_same_cards_comes_first(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_quote(&d, A100, "s", 1.80, 1);
+	add_quote(&d, A100, "s", 1.89, 4); /* the quote for four cards */
+	add_quote(&d, A100, "s", 1.70, 8);
+	add_time(&d, RESNET50, A100, 72, 4);
+	add_time(&d, LORA_7B, A100, 2, 1);
+	metrics_compute(&d, NULL, &m);
+	const struct task_cost *four = metrics_task_cost(&d, &m, RESNET50, A100);
+	assert_int_equal(four->quote_row, 1);
+	assert_figure(four->cost, 544.32); /* 72 h x 4 x $1.89 */
+	const struct task_cost *one = metrics_task_cost(&d, &m, LORA_7B, A100);
+	assert_int_equal(one->quote_row, 0); /* one card: the one-card quote */
+	enum quote_choice why;
+	assert_int_equal(metrics_pick_quote(&d, A100, "s", 2, &why), 0);
+	assert_int_equal(why, QUOTE_SAME_SOURCE);
+	assert_int_equal(metrics_pick_quote(&d, H100, "s", 1, &why), -1);
+	assert_int_equal(why, QUOTE_NONE);
+	arena_free(&d.arena);
+}
+
+static void test_a_time_range_gives_a_cost_range(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_quote(&d, RTX4090, "s", 0.44, 1);
+	add_quote(&d, A100, "s", 1.89, 1);
+	add_time(&d, LORA_7B, RTX4090, 4, 1);
+	d.task_times[0].hours_max = num_of(8);
+	add_time(&d, LORA_7B, A100, 2, 1);
+	d.task_times[1].hours_max = num_of(4);
+	metrics_compute(&d, NULL, &m);
+	const struct task_cost *r = metrics_task_cost(&d, &m, LORA_7B, RTX4090);
+	assert_figure(r->hours, 4);
+	assert_figure(r->hours_max, 8);
+	assert_figure(r->cost, 1.76);
+	assert_figure(r->cost_max, 3.52);
+	const struct task_cost *a = metrics_task_cost(&d, &m, LORA_7B, A100);
+	assert_figure(a->cost, 3.78);
+	assert_figure(a->cost_max, 7.56);
+	/* ranges compare by their lower end */
+	assert_true(r->cheapest);
+	assert_false(a->cheapest);
+	assert_true(a->fastest);
+	arena_free(&d.arena);
+}
+
+static void test_one_gpu_alone_is_neither_cheapest_nor_fastest(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_quote(&d, A100, "s", 1.89, 4);
+	add_time(&d, RESNET50, A100, 72, 4);
+	metrics_compute(&d, NULL, &m);
+	const struct task_cost *c = metrics_task_cost(&d, &m, RESNET50, A100);
+	assert_figure(c->cost, 544.32);
+	assert_false(c->cheapest);
+	assert_false(c->fastest);
+	arena_free(&d.arena);
+}
+
+/* A stated cost of `usd` (as written) for the job of task on gpu, or for a
+ * month of serving (task -1). */
+static void add_stated(struct data *d, long task, size_t gpu, int cards,
+		       const char *usd, const char *usd_max, bool approx)
+{
+	d->stated_costs = grow(&d->arena, d->stated_costs, d->nstated_costs,
+			       sizeof *d->stated_costs);
+	struct stated_cost *c = &d->stated_costs[d->nstated_costs];
+	*c = (struct stated_cost){
+		.id = "x", .task_id = task >= 0 ? d->tasks[task].id : "",
+		.gpu_id = d->gpus[gpu].id, .period = task >= 0 ? "job" : "month",
+		.source = "s", .task = task, .gpu = gpu, .cards = cards,
+		.monthly = task < 0, .usd = strtod(usd, NULL),
+		.usd_text = usd, .usd_max_text = usd_max ? usd_max : "",
+		.approx = approx, .row = d->nstated_costs,
+	};
+	if (usd_max)
+		c->usd_max = num_of(strtod(usd_max, NULL));
+	d->nstated_costs++;
+}
+
+static void test_stated_costs_agree_within_their_rounding(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_quote(&d, A100, "s", 1.89, 4);
+	add_quote(&d, RTX4090, "s", 0.44, 1);
+	add_quote(&d, RTX4090, "s", 0.44, 2);
+	add_time(&d, RESNET50, A100, 72, 4);
+	add_time(&d, LORA_7B, RTX4090, 4, 1);
+	d.task_times[1].hours_max = num_of(8);
+	add_stated(&d, RESNET50, A100, 4, "545", NULL, true); /* about $545 */
+	add_stated(&d, LORA_7B, RTX4090, 1, "2", "4", false); /* $2-4 */
+	add_stated(&d, -1, RTX4090, 2, "635", NULL, true);    /* about $635/month */
+	add_stated(&d, RESNET50, A100, 4, "560", NULL, true); /* off by $15.68 */
+	metrics_compute(&d, NULL, &m);
+
+	assert_figure(m.checks[0].computed, 544.32);
+	assert_true(m.checks[0].agrees);
+	assert_figure(m.checks[1].computed, 1.76);
+	assert_figure(m.checks[1].computed_max, 3.52);
+	assert_true(m.checks[1].agrees);
+	assert_figure(m.checks[2].hours, METRICS_HOURS_PER_MONTH);
+	assert_figure(m.checks[2].computed, 633.60); /* 2 x $0.44 x 24 h x 30 */
+	assert_int_equal(m.checks[2].quote_row, 2);  /* the two-card quote */
+	assert_true(m.checks[2].agrees);
+	assert_false(m.checks[3].agrees);
+
+	/* the one that differs is a finding with both figures */
+	size_t n = 0;
+	for (size_t i = 0; i < m.nfindings; i++) {
+		const struct finding *f = &m.findings[i];
+		if (f->kind != FINDING_STATED_COST)
+			continue;
+		n++;
+		assert_int_equal(f->stated_cost, 3);
+		assert_close(f->stated, 560);
+		assert_close(f->computed, 544.32);
+	}
+	assert_int_equal(n, 1);
+	arena_free(&d.arena);
+}
+
+static void test_agreement_is_the_stated_figures_rounding(void **state)
+{
+	(void)state;
+	assert_true(metric_agrees("545", true, 544.32));  /* to the nearest 5 */
+	assert_false(metric_agrees("545", false, 544.32)); /* to the dollar */
+	assert_true(metric_agrees("3", true, 2.64));
+	assert_false(metric_agrees("3", true, 2.4));
+	assert_true(metric_agrees("0.88", false, 2 * 0.44));
+	assert_false(metric_agrees("0.90", false, 0.88));
+	assert_true(metric_agrees("100", true, 104));  /* to the nearest 10 */
+	assert_false(metric_agrees("100", true, 106));
+	assert_false(metric_agrees("abc", true, 1));
+}
+
+static void test_a_quote_total_off_its_cards_is_a_finding(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_quote(&d, RTX4090, "s", 0.44, 2);
+	d.prices[0].total = num_of(0.90);
+	/* the total's cell, as the finding reads its rounding there */
+	static const char *cols[] = { "total_usd_per_hour" };
+	static const char *cells[] = { "0.90" };
+	static const char **rows[] = { cells };
+	static int lines[] = { 2 };
+	d.tables[TABLE_PRICES] = (struct table){ .name = "prices", .path = "data/prices.csv",
+		.ncols = 1, .cols = cols, .nrows = 1, .rows = rows, .lines = lines };
+	metrics_compute(&d, NULL, &m);
+	size_t n = 0;
+	for (size_t i = 0; i < m.nfindings; i++)
+		if (m.findings[i].kind == FINDING_QUOTE_TOTAL) {
+			n++;
+			assert_close(m.findings[i].stated, 0.90);
+			assert_close(m.findings[i].computed, 0.88);
+		}
+	assert_int_equal(n, 1);
+	arena_free(&d.arena);
+}
+
+static void test_results_measured_differently_are_not_set_side_by_side(void **state)
+{
+	(void)state;
+	struct data d;
+	fixture_init(&d);
+	d.benchmarks[LATENCY].kind = "training-step";
+	add_result(&d, LATENCY, A100, 0.68);
+	add_result(&d, LATENCY, RTX4090, 1.2);
+	add_result(&d, LATENCY, H100, 0.42);
+	d.results[0].batch_size = 4;
+	d.results[1].batch_size = 1;
+	d.results[2].batch_size = 4;
+	assert_false(metrics_same_conditions(&d.results[0], &d.results[1]));
+	assert_true(metrics_same_conditions(&d.results[0], &d.results[2]));
+	/* per sample: 0.17 s against 1.2 s */
+	assert_figure(metrics_per_sample_ratio(&d, &d.results[0], &d.results[1]),
+		      1.2 / 0.17);
+	d.results[1].batch_size = 0; /* not stated: no per-sample figure */
+	assert_missing(metrics_per_sample_ratio(&d, &d.results[0], &d.results[1]),
+		       "why.no_result");
+	assert_false(metrics_same_conditions(&d.results[0], &d.results[1]));
+	arena_free(&d.arena);
+}
+
+static void test_model_memory_uses_the_rule_of_thumb_first(void **state)
+{
+	(void)state;
+	struct data d;
+	fixture_init(&d);
+	add_vram(&d, 13, "int8", 26);
+	long rule;
+	assert_figure(metrics_model_vram(&d, 13, "int8", &rule), 26);
+	assert_int_equal(rule, 0);
+	assert_figure(metrics_model_vram(&d, 70, "fp16", &rule), 140);
+	assert_int_equal(rule, -1);
+	assert_figure(metric_monthly_cost(fig(0.44), 2), 633.6);
+	arena_free(&d.arena);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -943,6 +1205,16 @@ int main(void)
 		cmocka_unit_test(test_empty_gpu_figure_gives_missing_finding),
 		cmocka_unit_test(test_findings_are_ordered_by_kind_then_table),
 		cmocka_unit_test(test_empty_data_set_computes_nothing),
+		cmocka_unit_test(test_time_is_priced_by_a_quote_of_its_own_source),
+		cmocka_unit_test(test_time_without_a_quote_of_its_source_takes_the_lowest),
+		cmocka_unit_test(test_a_quote_for_the_same_cards_comes_first),
+		cmocka_unit_test(test_a_time_range_gives_a_cost_range),
+		cmocka_unit_test(test_one_gpu_alone_is_neither_cheapest_nor_fastest),
+		cmocka_unit_test(test_stated_costs_agree_within_their_rounding),
+		cmocka_unit_test(test_agreement_is_the_stated_figures_rounding),
+		cmocka_unit_test(test_a_quote_total_off_its_cards_is_a_finding),
+		cmocka_unit_test(test_results_measured_differently_are_not_set_side_by_side),
+		cmocka_unit_test(test_model_memory_uses_the_rule_of_thumb_first),
 	};
 	return cmocka_run_group_tests_name("metrics", tests, NULL, NULL);
 }

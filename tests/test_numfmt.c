@@ -148,6 +148,22 @@ static void test_small_buffers_are_cut_as_snprintf_cuts(void **state)
 	assert_int_equal(numfmt_g(s, 0, 1.5, 3), 0);
 }
 
+static void test_rounding_is_half_the_last_digit(void **state)
+{
+	(void)state;
+	assert_true(numfmt_rounding("0.88", false) == 0.005);
+	assert_true(numfmt_rounding("3", false) == 0.5);
+	assert_true(numfmt_rounding("544", true) == 0.5);
+	assert_true(numfmt_rounding("545", false) == 0.5);
+	assert_true(numfmt_rounding("545", true) == 2.5);  /* about: to a 5 */
+	assert_true(numfmt_rounding("5", true) == 0.5);    /* one digit: no 5s */
+	assert_true(numfmt_rounding("100", false) == 5);   /* to the second digit */
+	assert_true(numfmt_rounding("50", false) == 0.5);
+	assert_true(numfmt_rounding("7.50", false) == 0.005);
+	assert_true(numfmt_rounding("", false) == 0);
+	assert_true(numfmt_rounding("1e3", false) == 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -156,6 +172,7 @@ int main(void)
 		cmocka_unit_test(test_signs_zeros_and_specials_are_as_printf_writes_them),
 		cmocka_unit_test(test_g_drops_trailing_zeros_and_uses_exponents_where_printf_does),
 		cmocka_unit_test(test_small_buffers_are_cut_as_snprintf_cuts),
+		cmocka_unit_test(test_rounding_is_half_the_last_digit),
 	};
 	return cmocka_run_group_tests_name("numfmt", tests, NULL, NULL);
 }
