@@ -1,4 +1,4 @@
-/* csv: one CSV file (RFC 4180, UTF-8) read into a `struct table` (data.h).
+/* csv: one CSV file (RFC 4180, UTF-8) read into a `struct table`.
  *
  * The reader is libcsv in strict mode, fed one byte at a time so that every
  * record and every problem has a line and a column (libcsv reports neither).
@@ -17,13 +17,22 @@
 #ifndef GPUGUIDE_CSV_H
 #define GPUGUIDE_CSV_H
 
-#include "data.h"
-
 #include <stddef.h>
 
 struct arena;
 struct buf;
 struct diag;
+
+/* A whole table as read: header and rows of NUL-terminated cells. */
+struct table {
+	const char *name;  /* "prices" */
+	const char *path;  /* "data/prices.csv" (as given to diagnostics) */
+	size_t ncols;
+	const char **cols; /* header names */
+	size_t nrows;
+	const char ***rows; /* rows[r][c], "" for an empty cell */
+	int *lines;         /* line of each row's first byte (1-based) */
+};
 
 /* Parse `len` bytes of `text` into `t` (which is overwritten). `path` is the
  * name shown in messages and stored in t->path; t->name is the path's base

@@ -13,6 +13,8 @@
 #define GPUGUIDE_DATA_H
 
 #include "arena.h"
+#include "csv.h"
+#include "schema.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -25,16 +27,6 @@ struct num {
 	bool ok;
 };
 
-/* A whole table as read: header and rows of NUL-terminated cells. */
-struct table {
-	const char *name;  /* "prices" */
-	const char *path;  /* "data/prices.csv" (as given to diagnostics) */
-	size_t ncols;
-	const char **cols; /* header names */
-	size_t nrows;
-	const char ***rows; /* rows[r][c], "" for an empty cell */
-	int *lines;         /* line of each row's first byte (1-based) */
-};
 
 struct source {
 	const char *id, *title, *publisher, *date, *lang, *url;
@@ -157,23 +149,6 @@ struct case_study {
 	size_t row;
 };
 
-enum data_table_id {
-	TABLE_SOURCES,
-	TABLE_GPUS,
-	TABLE_PRICES,
-	TABLE_BENCHMARKS,
-	TABLE_RESULTS,
-	TABLE_TASKS,
-	TABLE_TASK_TIMES,
-	TABLE_VRAM,
-	TABLE_TECHNIQUES,
-	TABLE_USE_CASES,
-	TABLE_CLAIMS,
-	TABLE_STATED_COSTS,
-	TABLE_CASE_STUDIES,
-	TABLE_I18N,
-	TABLE_COUNT
-};
 
 struct data {
 	struct arena arena;

@@ -12,18 +12,38 @@
  * schema_check_refs then checks references between two loaded tables.
  *
  * The specs of the guide's own tables are schema_tables[], in the order of
- * enum data_table_id (data.h); /work/notes/schema.md is their prose twin.
+ * enum data_table_id (below); /work/notes/schema.md is their prose twin.
  * Specs are static data: nothing here allocates memory that outlives a call.
  */
 #ifndef GPUGUIDE_SCHEMA_H
 #define GPUGUIDE_SCHEMA_H
 
-#include "data.h"
+#include "csv.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
 struct diag;
+
+/* The guide's tables, in the order they are loaded (a table refers only to
+ * tables before it). */
+enum data_table_id {
+	TABLE_SOURCES,
+	TABLE_GPUS,
+	TABLE_PRICES,
+	TABLE_BENCHMARKS,
+	TABLE_RESULTS,
+	TABLE_TASKS,
+	TABLE_TASK_TIMES,
+	TABLE_VRAM,
+	TABLE_TECHNIQUES,
+	TABLE_USE_CASES,
+	TABLE_CLAIMS,
+	TABLE_STATED_COSTS,
+	TABLE_CASE_STUDIES,
+	TABLE_I18N,
+	TABLE_COUNT
+};
 
 enum col_type {
 	COL_TEXT,    /* anything (UTF-8) */
