@@ -5,7 +5,7 @@
 #include "diag.h"
 #include "fs.h"
 #include "i18n.h"
-#include "pages.h"
+#include "pages_guide.h"
 #include "pool.h"
 #include "site.h"
 #include "strmap.h"

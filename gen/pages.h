@@ -1,6 +1,8 @@
-/* pages: the guide's pages built from data (GPUs, comparisons, tasks, use
- * cases, techniques, VRAM fit, inference), in both languages (the data
- * tables, data health and methodology pages are datapages.c's). Each page's context is assembled here, in
+/* pages: the guide's pages built from data, in both languages, family by
+ * family: pages_gpu (GPUs), pages_compare (pairs), pages_guide (jobs, case
+ * studies, use cases, techniques, VRAM fit, inference, the home block), all
+ * made with the kit of present.h (the data tables, data health and
+ * methodology pages are datapages.c's). Each page's context is assembled in
  * C, with every figure already formatted, so templates never compute.
  */
 #ifndef GPUGUIDE_PAGES_H
@@ -14,10 +16,5 @@ struct value;
 /* Add every guide page of both languages to the site's plan. */
 void pages_plan(struct site *s);
 
-/* The home page's guide block for language `l`: a map with one key, "guide"
- * (use cases with their picks and current price per hour, headline
- * comparisons, links to every section), for templates/partials/guide-home.
- * Links are relative to the home page. Memory: the build arena. */
-struct value *pages_home_context(struct site *s, enum lang l);
 
 #endif

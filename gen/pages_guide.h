@@ -1,0 +1,25 @@
+/* pages_guide: the guide pages that are about neither one GPU nor a pair:
+ * training jobs (time, the quote used and the cost on each GPU, beside the
+ * cost the source states), case studies, use cases, techniques, VRAM fit,
+ * inference (the cards a model needs, monthly and per-token costs), and the
+ * home page's guide block.
+ */
+#ifndef GPUGUIDE_PAGES_GUIDE_H
+#define GPUGUIDE_PAGES_GUIDE_H
+
+#include "i18n.h"
+
+struct site;
+struct value;
+
+/* Add every guide page of language l to the plan. */
+void pages_guide_plan(struct site *s, enum lang l);
+
+/* The home page's guide block for language `l`: a map with one key, "guide"
+ * (use cases with their picks and current price per hour, headline
+ * comparisons, case studies, links to every section), for
+ * templates/partials/guide-home. Links are relative to the home page.
+ * Memory: the build arena. */
+struct value *pages_home_context(struct site *s, enum lang l);
+
+#endif
