@@ -26,7 +26,7 @@ TEST_SRCS := $(wildcard tests/test_*.c)
 TESTS     := $(TEST_SRCS:tests/%.c=build/tests/%)
 DEPS_OK   := build/.deps-ok
 
-.PHONY: all site test unit e2e serve adversarial valgrind fuzz fuzz-smoke clean deps test-browser
+.PHONY: all site test unit e2e serve adversarial valgrind fuzz fuzz-smoke clean deps test-browser modules
 all: site
 
 # Install what a fresh Debian machine lacks (as root), or say how.
@@ -105,7 +105,11 @@ fuzz-smoke: | $(TEST_DEPS_OK)
 serve: build/gen
 	@sh tests/serve.sh
 
-test: unit e2e serve adversarial valgrind fuzz-smoke
+# No module of gen/ uses, directly or through others, a module that uses it.
+modules:
+	@python3 tests/modules.py
+
+test: modules unit e2e serve adversarial valgrind fuzz-smoke
 
 # gen serve end to end, then the site in a real browser (Debian's Chromium
 # driven by playwright-core), axe-core, the Nu checker and a link check.

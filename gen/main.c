@@ -3,6 +3,7 @@
 #include "diag.h"
 #include "output.h"
 #include "serve.h"
+#include "build.h"
 #include "site.h"
 
 #include <signal.h>
@@ -136,8 +137,8 @@ int main(int argc, char **argv)
 
 	struct diag diag;
 	diag_init(&diag, stderr, NULL);
-	struct site_stats st;
-	int rc = site_build(&opt, &diag, &st);
+	struct build_stats st;
+	int rc = build_site(&opt, &diag, &st);
 	if (build && rc == 0 && !quiet)
 		printf("gen: %zu pages written, %zu unchanged, %zu removed, %d warnings, %.0f ms\n",
 		       st.written, st.unchanged, st.removed, st.warnings, st.ms);

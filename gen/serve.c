@@ -4,6 +4,7 @@
 #include "diag.h"
 #include "fs.h"
 #include "output.h"
+#include "build.h"
 #include "site.h"
 #include "text.h"
 
@@ -510,8 +511,8 @@ static void serve_build(struct serve_state *st, const struct site_options *opt)
 	struct buf log = BUF_INIT;
 	struct diag d;
 	diag_init(&d, stderr, &log);
-	struct site_stats stats;
-	int rc = site_build(opt, &d, &stats);
+	struct build_stats stats;
+	int rc = build_site(opt, &d, &stats);
 	pthread_mutex_lock(&st->lock);
 	if (rc == 0) {
 		printf("gen: %zu pages written, %zu unchanged, %zu removed, "

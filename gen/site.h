@@ -1,13 +1,12 @@
-/* site: one build, from inputs to the published folder.
+/* site: the page registry of one build.
  *
- * site_build loads data, templates and articles, computes the metrics, plans
- * every page (url, template, context), renders them, and publishes: pages are
- * written into a staging folder beside the output folder (an unchanged file is
- * hard-linked from the old output, so its bytes and mtime stay), then the
- * staging folder is swapped in with one atomic rename. Any error before the
- * swap removes the staging folder: the old site stays exactly as it was.
- *
- * Page modules (pages.c, ...) add pages with site_add_page during planning.
+ * struct site holds what every page is made from (options, data, metrics,
+ * UI strings, templates, articles) and the plan: the pages, each a spec
+ * (language, path, template, context), indexed by language and path. Page
+ * modules (pages, articles, datapages) add pages with site_add_page while
+ * planning, and make links with site_href and friends; the renderer
+ * (render.h) turns the specs into HTML; the build (build.h) runs it all.
+ * Nothing here calls those modules: this is the floor they stand on.
  */
 #ifndef GPUGUIDE_SITE_H
 #define GPUGUIDE_SITE_H
@@ -22,7 +21,11 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct article_meta;
 struct diag;
+struct guide_charts;
+struct output;
+struct pages_kit;
 struct site;
 struct tmpl_set;
 struct value;
@@ -36,14 +39,6 @@ struct site_options {
 	bool verbose;
 };
 
-struct site_stats {
-	size_t written, unchanged, removed;
-	int warnings;
-	double ms;
-	/* where the time went: reading inputs, planning pages, rendering them
-	 * (on every core), and the rest (site-wide files, publishing) */
-	double load_ms, plan_ms, render_ms, finish_ms;
-};
 
 /* A page to render. Strings and the context are borrowed (build arena). */
 struct page_spec {
@@ -78,15 +73,11 @@ struct site {
 	struct page_spec *pages;  size_t npages, cap_pages;
 	struct strmap page_paths; /* "<lang>/<path>" of every page, for site_has_page */
 	char *date;               /* the build's date, from data or SOURCE_DATE_EPOCH */
-	void *charts;             /* owned by guide_charts.c */
-	void *article_meta;       /* owned by articles.c (build arena) */
-	void *pages_kit;          /* owned by pages.c (build arena) */
+	struct guide_charts *charts;   /* owned by guide_charts.c */
+	struct article_meta *article_meta; /* owned by articles.c (build arena) */
+	struct pages_kit *pages_kit;  /* owned by present.c (build arena) */
 	struct output *out;       /* while pages render: where files go */
 };
-
-/* Run a whole build (or check). Returns 0 on success, 1 on input errors. */
-int site_build(const struct site_options *opt, struct diag *diag,
-	       struct site_stats *stats);
 
 /* Queue a page (planning phase). The spec is copied; what it points to must
  * live as long as the build arena. */

@@ -82,6 +82,11 @@ for m in modules:
         words = set(re.findall(r"\b[A-Za-z_]\w*\b", src))
         words |= {"struct " + n for n in re.findall(r"\bstruct\s+([A-Za-z_]\w*)", src)}
         words |= {"enum " + n for n in re.findall(r"\benum\s+([A-Za-z_]\w*)", src)}
+        # a type only declared ahead ("struct site;") is used through
+        # pointers: no dependency; nor are names the file defines itself
+        words -= {"struct " + n for n in re.findall(r"\bstruct\s+([A-Za-z_]\w*)\s*;", src)}
+        if ext == ".c":
+            words -= declared(os.path.join(gen, m + ".c"))
         for w in words:
             for o in owner.get(w, ()):
                 # a name declared by several headers ties to none of them

@@ -12,6 +12,7 @@
 #include "diag.h"
 #include "fs.h"
 #include "i18n.h"
+#include "build.h"
 #include "site.h"
 
 #include <ctype.h>
@@ -47,8 +48,8 @@ static int site_ready(void)
 		.root = ".", .out = out_dir, .base_url = "https://example.test",
 		.write = true,
 	};
-	struct site_stats stats;
-	if (site_build(&opt, &d, &stats) != 0)
+	struct build_stats stats;
+	if (build_site(&opt, &d, &stats) != 0)
 		return 0;
 	if (data_load(&data, "data", "data", &d) != 0)
 		return 0;

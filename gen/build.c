@@ -1,0 +1,246 @@
+/* build: one build, from the inputs to the published folder (see build.h). */
+/* renameat2 and RENAME_EXCHANGE are GNU extensions of glibc */
+#define _GNU_SOURCE
+
+#include "build.h"
+
+#include "articles.h"
+#include "buf.h"
+#include "datapages.h"
+#include "diag.h"
+#include "feeds.h"
+#include "fs.h"
+#include "guide_charts.h"
+#include "health.h"
+#include "markdown.h"
+#include "mustache.h"
+#include "output.h"
+#include "pages.h"
+#include "render.h"
+#include "site.h"
+#include "text.h"
+#include "value.h"
+
+#include <errno.h>
+#include <libxml/parser.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- loading ---- */
+
+static char *join(struct site *s, const char *a, const char *b)
+{
+	return arena_printf(&s->arena, "%s/%s", a, b);
+}
+
+/* The build's date: SOURCE_DATE_EPOCH when set, else the newest date found
+ * in the sources and articles (never the clock: builds must repeat). */
+static void choose_date(struct site *s)
+{
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	if (epoch && *epoch) {
+		time_t t = (time_t)strtoll(epoch, NULL, 10);
+		struct tm tm;
+		gmtime_r(&t, &tm);
+		s->date = arena_printf(&s->arena, "%04d-%02d-%02d",
+				       tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+		return;
+	}
+	const char *best = "2026-01-01";
+	for (size_t i = 0; i < s->data.nsources; i++)
+		if (s->data.sources[i].date && strcmp(s->data.sources[i].date, best) > 0)
+			best = s->data.sources[i].date;
+	for (size_t i = 0; i < s->narticles; i++)
+		if (strcmp(s->articles[i].date, best) > 0)
+			best = s->articles[i].date;
+	s->date = arena_strdup(&s->arena, best);
+}
+
+
+
+
+/* Report every file or folder below `dir` that a symbolic link leads
+ * outside the project, so nothing from elsewhere is read or published. */
+static void refuse_escapes(struct site *s, const char *dir, const char *shown)
+{
+	if (!fs_exists(dir))
+		return;
+	if (fs_path_escapes(dir, s->opt.root)) {
+		diag_error(s->diag, shown, 0, 0,
+			   "symbolic link points outside the project; refused");
+		return;
+	}
+	/* inside a folder that stays in the project only a link can lead out:
+	 * resolve links alone (realpath costs a readlink per part), and know
+	 * links and folders from the listing (no stat per file) */
+	char **entries = fs_list_dir_kinds(dir);
+	for (char **e = entries; e && *e; e++) {
+		enum fs_kind kind = (enum fs_kind)(*e)[0];
+		const char *name = *e + 1;
+		if (kind != FS_LINK && kind != FS_DIR)
+			continue;
+		const char *full = join(s, dir, name);
+		const char *child = join(s, shown, name);
+		if (kind == FS_LINK && fs_path_escapes(full, s->opt.root))
+			diag_error(s->diag, child, 0, 0,
+				   "symbolic link points outside the project; refused");
+		else if (fs_is_dir(full))
+			refuse_escapes(s, full, child);
+	}
+	fs_free_list(entries);
+}
+
+static int load_inputs(struct site *s)
+{
+	const char *data_dir = join(s, s->opt.root, "data");
+	if (data_load(&s->data, data_dir, "data", s->diag) != 0)
+		return -1;
+	if (i18n_load(&s->i18n, &s->data.tables[TABLE_I18N], s->diag) != 0)
+		return -1;
+	metrics_compute(&s->data, NULL, &s->metrics);
+	refuse_escapes(s, join(s, s->opt.root, "templates"), "templates");
+	refuse_escapes(s, join(s, s->opt.root, "content"), "content");
+	s->templates = tmpl_set_new();
+	tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
+			  "templates", s->diag);
+	articles_load(s);
+	if (diag_failed(s->diag))
+		return -1;
+	choose_date(s);
+	return 0;
+}
+
+/* Copy templates/assets/ (stylesheet, script) to the site root. */
+static int copy_assets(struct site *s, struct output *out)
+{
+	const char *dir = join(s, s->opt.root, "templates/assets");
+	char **names = fs_list_dir(dir, NULL);
+	if (!names)
+		return 0;
+	int rc = 0;
+	struct buf b = BUF_INIT;
+	for (char **n = names; *n && rc == 0; n++) {
+		if ((*n)[0] == '.')
+			continue;
+		buf_reset(&b);
+		if (fs_read_file(join(s, dir, *n), &b) != 0) {
+			diag_error(s->diag, arena_printf(&s->arena, "templates/assets/%s", *n),
+				   0, 0, "cannot read: %s", strerror(errno));
+			rc = -1;
+			break;
+		}
+		rc = output_add(out, *n, b.ptr, b.len);
+	}
+	buf_release(&b);
+	fs_free_list(names);
+	return rc;
+}
+
+static void plan_pages(struct site *s)
+{
+	articles_plan(s);
+	pages_plan(s);
+	/* after the guide pages: data tables link ids to pages that exist */
+	datapages_plan(s);
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+static int render_all(struct site *s, struct output *out,
+		      struct build_stats *stats)
+{
+	double start = now_ms();
+	int rc = render_pages(s, out);
+	stats->render_ms = now_ms() - start;
+	struct buf html = BUF_INIT;
+	if (rc == 0)
+		rc = render_root_index(s, out, &html);
+	buf_release(&html);
+	if (rc == 0)
+		rc = copy_assets(s, out);
+	if (rc == 0)
+		rc = datapages_write_extra(s, out);
+	if (rc == 0)
+		rc = guide_charts_write(s, out);
+	if (rc == 0)
+		rc = feeds_write(s, out);
+	return rc;
+}
+
+static void site_free(struct site *s)
+{
+	guide_charts_free(s);
+	for (size_t i = 0; i < s->narticles; i++)
+		markdown_article_free(&s->articles[i]);
+	free(s->articles);
+	free(s->translation_of);
+	free(s->pages);
+	strmap_free(&s->page_paths);
+	if (s->templates)
+		tmpl_set_free(s->templates);
+	i18n_free(&s->i18n);
+	data_free(&s->data);
+	arena_free(&s->arena);
+}
+
+
+int build_site(const struct site_options *opt, struct diag *diag,
+	       struct build_stats *stats)
+{
+	double start = now_ms();
+	xmlInitParser(); /* libxml2's globals, before any thread draws a chart */
+	struct site s;
+	memset(&s, 0, sizeof s);
+	s.opt = *opt;
+	s.diag = diag;
+	memset(stats, 0, sizeof *stats);
+	int rc = load_inputs(&s);
+	double mark = now_ms();
+	stats->load_ms = mark - start;
+	if (rc == 0) {
+		guide_charts_init(&s);
+		render_lang_contexts(&s);
+		plan_pages(&s);
+		if (diag_failed(diag))
+			rc = -1;
+	}
+	stats->plan_ms = now_ms() - mark;
+	if (rc == 0 && !opt->write) {
+		/* check: every page rendered (shortcodes, templates), nothing written */
+		if (render_pages(&s, NULL) != 0 || diag_failed(diag))
+			rc = -1;
+		else
+			health_report(&s, stdout);
+	}
+	if (rc == 0 && opt->write) {
+		struct output out;
+		memset(&out, 0, sizeof out);
+		if (output_check_target(opt->out, opt->root, diag) != 0 ||
+		    output_begin(&out, opt->out, diag) != 0) {
+			output_free(&out);
+			rc = -1;
+		} else {
+			rc = render_all(&s, &out, stats);
+			if (rc == 0 && !diag_failed(diag))
+				rc = output_commit(&out);
+			else
+				output_abort(&out);
+			stats->written = out.written;
+			stats->unchanged = out.unchanged;
+			stats->removed = out.removed;
+			output_free(&out);
+		}
+	}
+	site_free(&s);
+	stats->warnings = diag->warnings;
+	stats->ms = now_ms() - start;
+	stats->finish_ms = stats->ms - stats->load_ms - stats->plan_ms - stats->render_ms;
+	return rc == 0 && !diag_failed(diag) ? 0 : 1;
+}

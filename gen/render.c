@@ -1,0 +1,319 @@
+/* render: pages from their specs to HTML (see render.h). */
+#include "render.h"
+
+#include "buf.h"
+#include "diag.h"
+#include "i18n.h"
+#include "mustache.h"
+#include "output.h"
+#include "pool.h"
+#include "site.h"
+#include "value.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- shared context ---- */
+
+/* The UI strings of one language as a map; "nav.gpus" becomes t.nav_gpus
+ * because a dot in a Mustache name walks into a map. */
+static struct value *ui_strings(struct site *s, enum lang l)
+{
+	struct value *t = value_new_map(&s->arena);
+	const struct table *tab = s->i18n.table;
+	size_t kc = 0, lc = 0;
+	for (size_t c = 0; c < tab->ncols; c++) {
+		if (!strcmp(tab->cols[c], "key"))
+			kc = c;
+		if (!strcmp(tab->cols[c], lang_code(l)))
+			lc = c;
+	}
+	for (size_t r = 0; r < tab->nrows; r++) {
+		char *key = arena_strdup(&s->arena, tab->rows[r][kc]);
+		for (char *p = key; *p; p++)
+			if (*p == '.')
+				*p = '_';
+		value_map_set(&s->arena, t, key,
+			      value_new_string_borrowed(&s->arena, tab->rows[r][lc]));
+	}
+	return t;
+}
+
+/* A source's title in language l: its own when it is written in l, else
+ * its title_<l> when given (the original then goes beside it). */
+static const char *source_title_in(const struct source *src, enum lang l)
+{
+	if (!src->lang || !strcmp(src->lang, lang_code(l)))
+		return src->title;
+	const char *t = l == LANG_ZH ? src->title_zh : src->title_en;
+	return t && *t ? t : src->title;
+}
+
+/* The footer's list of sources. Every item sets every key the template
+ * reads ("" when the source lacks it), so a dateless source never shows
+ * the page's date through the enclosing context. */
+static struct value *source_list(struct site *s, enum lang l)
+{
+	struct arena *a = &s->arena;
+	struct value *list = value_new_list(a);
+	for (size_t i = 0; i < s->data.nsources; i++) {
+		const struct source *src = &s->data.sources[i];
+		struct value *m = value_new_map(a);
+		const char *title = source_title_in(src, l);
+		value_map_set_str(a, m, "id", src->id);
+		value_map_set_str(a, m, "title", title);
+		struct buf b = BUF_INIT;
+		if (strcmp(title, src->title)) {
+			static const char *const names[] = { "title" };
+			i18n_fill(&b, i18n_get(&s->i18n, l, "data.original_title"), names,
+				  &src->title, 1);
+		}
+		value_map_set_str(a, m, "original", b.ptr);
+		buf_reset(&b);
+		value_map_set_str(a, m, "publisher", src->publisher ? src->publisher : "");
+		if (src->date && *src->date)
+			i18n_format_date(&b, src->date, l);
+		value_map_set_str(a, m, "date", b.ptr);
+		value_map_set_str(a, m, "url", src->url ? src->url : "");
+		buf_release(&b);
+		value_list_push(a, list, m);
+	}
+	return list;
+}
+
+void render_lang_contexts(struct site *s)
+{
+	for (int i = 0; i < LANG_COUNT; i++) {
+		enum lang l = (enum lang)i;
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "lang", lang_code(l));
+		value_map_set_str(&s->arena, m, "lang_tag", lang_tag(l));
+		value_map_set(&s->arena, m, "t", ui_strings(s, l));
+		value_map_set(&s->arena, m, "sources", source_list(s, l));
+		value_map_set_str(&s->arena, m, "build_date", s->date);
+		s->lang_ctx[l] = m;
+	}
+}
+
+/* ---- rendering ---- */
+
+static const char *const nav_sections[] = {
+	"home", "gpus", "compare", "tasks", "vram", "inference", "articles",
+	"data", NULL
+};
+static const char *const nav_paths[] = {
+	"", "gpus/", "compare/", "tasks/", "vram/", "inference/", "articles/",
+	"data/", NULL
+};
+
+static struct value *nav_for(struct site *s, const struct page_spec *p)
+{
+	struct value *list = value_new_list(&s->arena);
+	for (size_t i = 0; nav_sections[i]; i++) {
+		const char *key = arena_printf(&s->arena, "nav.%s", nav_sections[i]);
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "label", i18n_get(&s->i18n, p->lang, key));
+		value_map_set_str(&s->arena, m, "href",
+				  site_href(s, p->lang, p->path, p->lang, nav_paths[i]));
+		value_map_set_bool(&s->arena, m, "current",
+				   p->section && !strcmp(p->section, nav_sections[i]));
+		value_list_push(&s->arena, list, m);
+	}
+	return list;
+}
+
+static struct value *alternates_for(struct site *s, const struct page_spec *p)
+{
+	struct value *list = value_new_list(&s->arena);
+	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
+	const char *en = p->lang == LANG_EN ? p->path : p->alt_path;
+	for (int i = 0; i < LANG_COUNT; i++) {
+		enum lang l = (enum lang)i;
+		const char *path = l == p->lang ? p->path : p->alt_path;
+		if (!path)
+			continue;
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "hreflang", lang_tag(l));
+		value_map_set_str(&s->arena, m, "href", site_page_url(s, l, path));
+		value_list_push(&s->arena, list, m);
+	}
+	if (en) {
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "hreflang", "x-default");
+		value_map_set_str(&s->arena, m, "href", site_page_url(s, LANG_EN, en));
+		value_list_push(&s->arena, list, m);
+	}
+	(void)other;
+	return list;
+}
+
+/* The context of one page: the language's shared keys, the layout's keys,
+ * then the page's own keys (which win). */
+static struct value *page_context(struct site *s, const struct page_spec *p)
+{
+	struct arena *a = &s->arena;
+	struct value *m = value_new_map(a);
+	value_map_set_parent(m, s->lang_ctx[p->lang]); /* shared, not copied */
+	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
+	value_map_set_str(a, m, "title", p->title);
+	value_map_set_str(a, m, "description",
+			  p->description ? p->description
+					 : i18n_get(&s->i18n, p->lang, "site.description"));
+	value_map_set_str(a, m, "root", site_root_href(s, p->lang, p->path, ""));
+	value_map_set_str(a, m, "home", site_href(s, p->lang, p->path, p->lang, ""));
+	value_map_set_str(a, m, "canonical", site_page_url(s, p->lang, p->path));
+	value_map_set(a, m, "alternates", alternates_for(s, p));
+	value_map_set_str(a, m, "switch_href",
+			  site_href(s, p->lang, p->path, other,
+				    p->alt_path ? p->alt_path : ""));
+	value_map_set_str(a, m, "switch_lang", lang_tag(other));
+	value_map_set_str(a, m, "switch_label",
+			  i18n_get(&s->i18n, p->lang, "lang.other"));
+	value_map_set(a, m, "nav", nav_for(s, p));
+	if (p->crumbs) {
+		value_map_set(a, m, "crumbs", p->crumbs);
+		value_map_set_bool(a, m, "has_crumbs", value_list_len(p->crumbs) > 0);
+	}
+	if (p->ctx && p->ctx->type == VALUE_MAP)
+		for (size_t i = 0; i < p->ctx->u.map.len; i++)
+			value_map_set(a, m, p->ctx->u.map.entries[i].key,
+				      p->ctx->u.map.entries[i].val);
+	return m;
+}
+
+/* Render one page; `out` NULL renders without writing (gen check). */
+static int render_page(struct site *s, struct output *out,
+		       const struct page_spec *p, struct buf *html)
+{
+	const struct tmpl *t = tmpl_set_get(s->templates, p->template_name);
+	if (!t) {
+		diag_error(s->diag, "templates", 0, 0, "missing template \"%s.mustache\"",
+			   p->template_name);
+		return -1;
+	}
+	struct page_spec built = *p;
+	if (p->build) {
+		built.ctx = p->build(s, p);
+		if (!built.ctx)
+			return -1;
+	}
+	buf_reset(html);
+	if (tmpl_render(s->templates, t, page_context(s, &built), html, s->diag) != 0)
+		return -1;
+	if (!out)
+		return 0;
+	const char *rel = arena_printf(&s->arena, "%s/%sindex.html",
+				       lang_code(p->lang), p->path);
+	return output_add_to(out, rel, html->ptr, html->len, s->diag);
+}
+
+/* ---- rendering on every core ---- */
+
+/* Pages are handed out one at a time to the threads (pool.h); each thread
+ * renders with its own view of the site (its own arena, emptied after every
+ * page) and its own messages per page, printed in page order at the end, so
+ * the output and the messages do not depend on the threads' timing. */
+struct render_pool {
+	struct site *site;
+	struct output *out;
+	struct site views[POOL_MAX_JOBS];
+	struct buf html[POOL_MAX_JOBS];
+	atomic_bool stop;
+	struct buf *logs; /* [npages] */
+	int *errors, *warnings;
+};
+
+static void render_one(void *ctx, size_t i, int worker)
+{
+	struct render_pool *pool = ctx;
+	/* every page is rendered even after an error, so a failed build reports
+	 * every problem, the same ones whatever the threads' timing; only an
+	 * interrupt stops it */
+	if (atomic_load(&pool->stop))
+		return;
+	struct site *view = &pool->views[worker];
+	struct diag d;
+	diag_init(&d, NULL, &pool->logs[i]);
+	view->diag = &d;
+	if (render_page(view, pool->out, &pool->site->pages[i], &pool->html[worker]) != 0 &&
+	    !d.errors)
+		d.errors = 1;
+	pool->errors[i] = d.errors;
+	pool->warnings[i] = d.warnings;
+	arena_reset(&view->arena);
+	if (output_interrupted())
+		atomic_store(&pool->stop, true);
+}
+
+/* Render every planned page (with `out` NULL: only check them). */
+int render_pages(struct site *s, struct output *out)
+{
+	size_t n = s->npages;
+	/* the pool holds a view of the site per thread: too big for the stack */
+	struct render_pool *pool = calloc(1, sizeof *pool);
+	if (!pool)
+		abort();
+	pool->site = s;
+	pool->out = out;
+	s->out = out; /* charts drawn while rendering are written at once */
+	atomic_init(&pool->stop, false);
+	pool->logs = calloc(n + 1, sizeof *pool->logs);
+	pool->errors = calloc(n + 1, sizeof *pool->errors);
+	pool->warnings = calloc(n + 1, sizeof *pool->warnings);
+	if (!pool->logs || !pool->errors || !pool->warnings)
+		abort();
+	for (size_t i = 0; i < n; i++)
+		buf_init(&pool->logs[i]);
+	for (int w = 0; w < POOL_MAX_JOBS; w++) {
+		pool->views[w] = *s;
+		memset(&pool->views[w].arena, 0, sizeof pool->views[w].arena);
+		buf_init(&pool->html[w]);
+	}
+	pool_run(pool_size(s->opt.jobs), n, render_one, pool);
+	s->out = NULL;
+	int rc = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (pool->logs[i].len) {
+			if (s->diag->echo)
+				fputs(pool->logs[i].ptr, s->diag->echo);
+			if (s->diag->log)
+				buf_addbuf(s->diag->log, &pool->logs[i]);
+		}
+		s->diag->errors += pool->errors[i];
+		s->diag->warnings += pool->warnings[i];
+		if (pool->errors[i])
+			rc = -1;
+		buf_release(&pool->logs[i]);
+	}
+	for (int w = 0; w < POOL_MAX_JOBS; w++) {
+		buf_release(&pool->html[w]);
+		arena_free(&pool->views[w].arena);
+	}
+	free(pool->logs);
+	free(pool->errors);
+	free(pool->warnings);
+	free(pool);
+	return rc;
+}
+
+int render_root_index(struct site *s, struct output *out, struct buf *html)
+{
+	const struct tmpl *t = tmpl_set_get(s->templates, "pages/root");
+	if (!t) {
+		diag_error(s->diag, "templates", 0, 0,
+			   "missing template \"pages/root.mustache\"");
+		return -1;
+	}
+	struct value *m = value_new_map(&s->arena);
+	for (int i = 0; i < LANG_COUNT; i++)
+		value_map_set(&s->arena, m, lang_code((enum lang)i), s->lang_ctx[i]);
+	value_map_set_str(&s->arena, m, "canonical",
+			  arena_printf(&s->arena, "%s/", s->opt.base_url ? s->opt.base_url : ""));
+	buf_reset(html);
+	if (tmpl_render(s->templates, t, m, html, s->diag) != 0)
+		return -1;
+	return output_add(out, "index.html", html->ptr, html->len);
+}
+

@@ -1,0 +1,25 @@
+/* render: the planned pages (site.h) to HTML.
+ *
+ * Every page's context is the keys its language shares (UI strings as t.*,
+ * sources, the build's date), the layout's (title, links, alternates, nav,
+ * crumbs) and its own, which win. Pages are rendered on every core (pool.h)
+ * with a view of the site per thread whose arena is emptied after each
+ * page; messages are kept per page and printed in page order, so the output
+ * and the messages do not depend on the threads' timing.
+ */
+#ifndef GPUGUIDE_RENDER_H
+#define GPUGUIDE_RENDER_H
+
+struct buf;
+struct output;
+struct site;
+
+/* Make the keys every page of a language shares (before planning). */
+void render_lang_contexts(struct site *s);
+/* Render every planned page into `out` (NULL: render only, to check them).
+ * Returns 0, or -1 when any page failed (reported). */
+int render_pages(struct site *s, struct output *out);
+/* The site root's index.html (the language choice) into `out`. */
+int render_root_index(struct site *s, struct output *out, struct buf *html);
+
+#endif
