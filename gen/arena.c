@@ -1,4 +1,5 @@
 #include "arena.h"
+#include "xalloc.h"
 
 #include <stdarg.h>
 #include <stdint.h>
@@ -22,11 +23,7 @@ void *arena_alloc_uninit(struct arena *a, size_t size)
 		size = align;
 	if (!a->head || a->used + size > a->head->size) {
 		size_t bsize = size > ARENA_BLOCK / 4 ? size : ARENA_BLOCK;
-		struct arena_block *blk = malloc(sizeof *blk + bsize);
-		if (!blk) {
-			fputs("gen: fatal: out of memory\n", stderr);
-			abort();
-		}
+		struct arena_block *blk = xmalloc(sizeof *blk + bsize);
 		blk->size = bsize;
 		if (a->head && bsize != ARENA_BLOCK) {
 			/* A large one-off block goes behind the current head, so the

@@ -1,4 +1,5 @@
 #include "buf.h"
+#include "xalloc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,18 +19,13 @@ void buf_grow(struct buf *b, size_t extra)
 	if (b->len + extra + 1 <= b->cap)
 		return;
 	if (extra > ((size_t)-1) / 2 - b->len) {
-		fputs("gen: fatal: buffer too large\n", stderr);
-		abort();
+		xfatal("buffer too large");
 	}
 	size_t want = b->len + extra + 1;
 	size_t cap = b->cap ? b->cap : 64;
 	while (cap < want)
 		cap += cap / 2 + 64;
-	char *p = b->cap ? realloc(b->ptr, cap) : malloc(cap);
-	if (!p) {
-		fputs("gen: fatal: out of memory\n", stderr);
-		abort();
-	}
+	char *p = b->cap ? xrealloc(b->ptr, cap) : xmalloc(cap);
 	if (!b->cap)
 		p[0] = '\0';
 	b->ptr = p;
@@ -88,9 +84,7 @@ char *buf_detach(struct buf *b, size_t *len)
 	if (b->cap) {
 		p = b->ptr;
 	} else {
-		p = malloc(1);
-		if (!p)
-			abort();
+		p = xmalloc(1);
 		p[0] = '\0';
 	}
 	if (len)

@@ -3,6 +3,7 @@
 #include "csv.h"
 #include "numfmt.h"
 #include "schema.h"
+#include "xalloc.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -510,14 +511,7 @@ struct finding_list {
 
 static struct finding *finding_add(struct finding_list *l, enum finding_kind kind)
 {
-	if (l->n == l->cap) {
-		size_t cap = l->cap ? l->cap * 2 : 16;
-		struct finding *items = realloc(l->items, cap * sizeof *items);
-		if (!items)
-			abort();
-		l->items = items;
-		l->cap = cap;
-	}
+	ALLOC_GROW(l->items, l->n, l->cap);
 	struct finding *f = &l->items[l->n++];
 	*f = (struct finding){
 		.kind = kind,

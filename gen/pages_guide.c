@@ -15,6 +15,7 @@
 #include "numfmt.h"
 #include "site.h"
 #include "value.h"
+#include "xalloc.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -390,9 +391,7 @@ static void plan_vram(struct site *s, enum lang l)
 	struct pg pp = { s, l, "vram/", NULL }, *p = &pp;
 	struct arena *a = &s->arena;
 	const struct data *d = &s->data;
-	double *sizes = calloc(d->nvram + 1, sizeof *sizes);
-	if (!sizes)
-		abort();
+	double *sizes = xcalloc(d->nvram + 1, sizeof *sizes);
 	size_t nsizes = 0;
 	for (size_t i = 0; i < d->nvram; i++) {
 		size_t k = 0;

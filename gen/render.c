@@ -9,6 +9,7 @@
 #include "pool.h"
 #include "site.h"
 #include "value.h"
+#include "xalloc.h"
 
 #include <stdatomic.h>
 #include <stdio.h>
@@ -252,18 +253,14 @@ int render_pages(struct site *s, struct output *out)
 {
 	size_t n = s->npages;
 	/* the pool holds a view of the site per thread: too big for the stack */
-	struct render_pool *pool = calloc(1, sizeof *pool);
-	if (!pool)
-		abort();
+	struct render_pool *pool = xcalloc(1, sizeof *pool);
 	pool->site = s;
 	pool->out = out;
 	s->out = out; /* charts drawn while rendering are written at once */
 	atomic_init(&pool->stop, false);
-	pool->logs = calloc(n + 1, sizeof *pool->logs);
-	pool->errors = calloc(n + 1, sizeof *pool->errors);
-	pool->warnings = calloc(n + 1, sizeof *pool->warnings);
-	if (!pool->logs || !pool->errors || !pool->warnings)
-		abort();
+	pool->logs = xcalloc(n + 1, sizeof *pool->logs);
+	pool->errors = xcalloc(n + 1, sizeof *pool->errors);
+	pool->warnings = xcalloc(n + 1, sizeof *pool->warnings);
 	for (size_t i = 0; i < n; i++)
 		buf_init(&pool->logs[i]);
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {

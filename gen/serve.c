@@ -7,6 +7,7 @@
 #include "build.h"
 #include "site.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <microhttpd.h>
 
@@ -383,17 +384,13 @@ static void watch_add_tree(struct watch *w, const char *dir)
 	if (i == w->n) {
 		if (w->n == w->cap) {
 			w->cap = w->cap ? 2 * w->cap : 16;
-			w->dirs = realloc(w->dirs, w->cap * sizeof *w->dirs);
-			if (!w->dirs)
-				abort();
+			w->dirs = xreallocarray(w->dirs, w->cap, sizeof *w->dirs);
 		}
 		w->dirs[w->n++].wd = wd;
 	} else {
 		free(w->dirs[i].path);
 	}
-	w->dirs[i].path = strdup(dir);
-	if (!w->dirs[i].path)
-		abort();
+	w->dirs[i].path = xstrdup(dir);
 	DIR *d = opendir(dir);
 	if (!d)
 		return;

@@ -3,6 +3,7 @@
 
 #include "buf.h"
 #include "value.h"
+#include "xalloc.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -75,9 +76,7 @@ void site_add_page(struct site *s, const struct page_spec *spec)
 {
 	if (s->npages == s->cap_pages) {
 		s->cap_pages = s->cap_pages ? s->cap_pages * 2 : 256;
-		s->pages = realloc(s->pages, s->cap_pages * sizeof *s->pages);
-		if (!s->pages)
-			abort();
+		s->pages = xreallocarray(s->pages, s->cap_pages, sizeof *s->pages);
 	}
 	s->pages[s->npages++] = *spec;
 	struct buf key = BUF_INIT;

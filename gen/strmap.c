@@ -1,4 +1,5 @@
 #include "strmap.h"
+#include "xalloc.h"
 
 #include <stdint.h>
 #include <stdlib.h>
@@ -28,9 +29,7 @@ static void grow(struct strmap *m)
 {
 	struct strmap old = *m;
 	m->cap = old.cap ? old.cap * 2 : 64;
-	m->slots = calloc(m->cap, sizeof *m->slots);
-	if (!m->slots)
-		abort();
+	m->slots = xcalloc(m->cap, sizeof *m->slots);
 	for (size_t i = 0; i < old.cap; i++)
 		if (old.slots[i].key)
 			*find(m, old.slots[i].key) = old.slots[i];
@@ -45,9 +44,7 @@ size_t *strmap_slot(struct strmap *m, const char *key, bool *created)
 	bool is_new = !e->key;
 	if (is_new) {
 		size_t n = strlen(key) + 1;
-		e->key = malloc(n);
-		if (!e->key)
-			abort();
+		e->key = xmalloc(n);
 		memcpy(e->key, key, n);
 		e->value = 0;
 		m->len++;
