@@ -7,7 +7,7 @@
 
 size_t strmap_hash(const char *s)
 {
-	uint64_t h = 1469598103934665603u;
+	uint64_t h = 14695981039346656037u; /* the FNV-1a offset basis */
 	for (; *s; s++) {
 		h ^= (unsigned char)*s;
 		h *= 1099511628211u;

@@ -1,0 +1,89 @@
+/* Tests for strmap: the string-keyed map every set and tally uses. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "strmap.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static void test_absent_keys_are_created_as_zero(void **state)
+{
+	(void)state;
+	struct strmap m = STRMAP_INIT;
+	assert_null(strmap_get(&m, "rtx-4090"));
+	bool created = false;
+	size_t *v = strmap_slot(&m, "rtx-4090", &created);
+	assert_true(created);
+	assert_int_equal(*v, 0);
+	*v = 7;
+	v = strmap_slot(&m, "rtx-4090", &created);
+	assert_false(created);
+	assert_int_equal(*v, 7);
+	assert_int_equal(*strmap_get(&m, "rtx-4090"), 7);
+	assert_int_equal(m.len, 1);
+	strmap_free(&m);
+	assert_int_equal(m.len, 0);
+	assert_null(strmap_get(&m, "rtx-4090")); /* empty and reusable */
+	strmap_free(&m);
+}
+
+static void test_keys_are_copied(void **state)
+{
+	(void)state;
+	struct strmap m = STRMAP_INIT;
+	char key[16];
+	strcpy(key, "h100");
+	*strmap_slot(&m, key, NULL) = 1;
+	strcpy(key, "a100");
+	assert_null(strmap_get(&m, "a100"));
+	assert_int_equal(*strmap_get(&m, "h100"), 1);
+	strmap_free(&m);
+}
+
+static void test_many_keys_survive_growth(void **state)
+{
+	(void)state;
+	struct strmap m = STRMAP_INIT;
+	char key[32];
+	for (size_t i = 0; i < 5000; i++) {
+		snprintf(key, sizeof key, "key-%zu", i);
+		*strmap_slot(&m, key, NULL) = i + 1;
+	}
+	assert_int_equal(m.len, 5000);
+	/* a power of two with room to spare */
+	assert_true(m.cap >= m.len && (m.cap & (m.cap - 1)) == 0);
+	for (size_t i = 0; i < 5000; i++) {
+		snprintf(key, sizeof key, "key-%zu", i);
+		const size_t *v = strmap_get(&m, key);
+		assert_non_null(v);
+		assert_int_equal(*v, i + 1);
+	}
+	assert_null(strmap_get(&m, "key-5000"));
+	strmap_free(&m);
+}
+
+static void test_hash_is_fnv1a(void **state)
+{
+	(void)state;
+	/* FNV-1a of "" is the offset basis; of "a" a known value */
+	if (sizeof(size_t) == 8) {
+		assert_true(strmap_hash("") == (size_t)0xcbf29ce484222325ULL);
+		assert_true(strmap_hash("a") == (size_t)0xaf63dc4c8601ec8cULL);
+	}
+	assert_true(strmap_hash("rtx-4090") != strmap_hash("rtx-4080"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_absent_keys_are_created_as_zero),
+		cmocka_unit_test(test_keys_are_copied),
+		cmocka_unit_test(test_many_keys_survive_growth),
+		cmocka_unit_test(test_hash_is_fnv1a),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
