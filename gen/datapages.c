@@ -552,7 +552,8 @@ static const struct {
 	{ "speed_per_dollar", true }, { "tflops_per_watt", true },
 	{ "tflops_per_kusd", true },  { "break_even", true },
 	{ "vram_needed", true },      { "gpus_needed", true },
-	{ "cost_per_mtok", true },    { "tolerance", true },
+	{ "cost_per_mtok", true },    { "monthly_cost", true },
+	{ "stated_cost", true },      { "tolerance", true },
 	{ "no_data", false },
 };
 
