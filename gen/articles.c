@@ -94,7 +94,7 @@ static void load_file(void *ctx, size_t i, int worker)
 		rc = fs_read_file(f->full, &src);
 	if (!refused) {
 		if (rc != 0) {
-			diag_error(&d, f->path, 0, 0, "cannot read: %s", strerror(errno));
+			diag_error(&d, f->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 		} else if (markdown_parse_article(&f->a, f->path, f->lang, src.ptr,
 						  src.len, &d) == 0 && !f->a.draft) {
 			markdown_count_words(&f->a);
@@ -368,7 +368,7 @@ static int render_body(struct site *s, struct article *a, struct article *tmp)
 	buf_addf(&full, "%s/%s", s->opt.root, a->path);
 	int rc = fs_read_file(full.ptr, &src);
 	if (rc != 0)
-		diag_error(s->diag, a->path, 0, 0, "cannot read: %s", strerror(errno));
+		diag_error(s->diag, a->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 	buf_release(&full);
 	if (rc == 0) {
 		/* the front matter was read and checked at load */

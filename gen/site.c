@@ -191,8 +191,10 @@ static int load_inputs(struct site *s)
 	refuse_escapes(s, join(s, s->opt.root, "templates"), "templates");
 	refuse_escapes(s, join(s, s->opt.root, "content"), "content");
 	s->templates = tmpl_set_new();
-	tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
-			  "templates", s->diag);
+	if (tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
+			      "templates", s->diag) == 0)
+		tmpl_set_check_refs(s->templates, s->diag);
+	tmpl_set_strict(s->templates, true);
 	articles_load(s);
 	if (diag_failed(s->diag))
 		return -1;
@@ -532,7 +534,7 @@ static int copy_assets(struct site *s, struct output *out)
 		buf_reset(&b);
 		if (fs_read_file(join(s, dir, *n), &b) != 0) {
 			diag_error(s->diag, arena_printf(&s->arena, "templates/assets/%s", *n),
-				   0, 0, "cannot read: %s", strerror(errno));
+				   0, 0, "cannot read: %s", fs_strerror(errno));
 			rc = -1;
 			break;
 		}
@@ -543,12 +545,32 @@ static int copy_assets(struct site *s, struct output *out)
 	return rc;
 }
 
+/* Report once each template the planned pages (and the root index, 404)
+ * name that does not exist, rather than once per page. */
+static void check_page_templates(struct site *s)
+{
+	struct strmap seen = STRMAP_INIT;
+	static const char *const fixed[] = { "pages/root", "pages/404" };
+	for (size_t i = 0; i < s->npages + 2; i++) {
+		const char *name = i < s->npages ? s->pages[i].template_name
+						 : fixed[i - s->npages];
+		if (strmap_get(&seen, name))
+			continue;
+		strmap_slot(&seen, name, NULL);
+		if (!tmpl_set_get(s->templates, name))
+			diag_error(s->diag, arena_printf(&s->arena, "templates/%s.mustache", name),
+				   0, 0, "missing template (the site needs it)");
+	}
+	strmap_free(&seen);
+}
+
 static void plan_pages(struct site *s)
 {
 	articles_plan(s);
 	pages_plan(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);
+	check_page_templates(s);
 }
 
 static double now_ms(void)
@@ -633,6 +655,8 @@ int site_build(const struct site_options *opt, struct diag *diag,
 			rc = -1;
 		} else {
 			rc = render_all(&s, &out, stats);
+			if (rc == 0 && !diag_failed(diag))
+				rc = diag_check_stdout(diag);
 			if (rc == 0 && !diag_failed(diag))
 				rc = output_commit(&out);
 			else

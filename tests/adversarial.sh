@@ -168,6 +168,19 @@ expect_error_like() {
 	expect_build_error "$1" "${3:-}" "expected a line matching: $2" -- "$2"
 }
 
+# expect_check_error NAME MESSAGE: `gen check` exits 1 with the exact
+# MESSAGE as one line of stderr, the site unchanged. The inputs are not put
+# back (a build of the same inputs usually follows).
+expect_check_error() {
+	timeout 20 "$gen" check --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+	rc=$?
+	why=""
+	[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+	[ -z "$why" ] && ! grep -qxF -- "$2" "$work/err.txt" && why="message not found"
+	[ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ] && why="the published site changed"
+	verdict "check: $1" "" "$why" "expected: $2"
+}
+
 # verdict NAME BUG WHY HINT: ok when WHY is empty; else KNOWN (with BUG) or FAIL.
 verdict() {
 	if [ -z "$3" ]; then
@@ -429,6 +442,52 @@ echo '{{>partials/self}}' >>"$proj/$T"
 expect_error "recursive parent stops" \
 	"templates/partials/self.mustache:1:1: error: parent \"partials/self\" nested more than 64 deep (does it include itself?)"
 
+# a misspelt layout, a deleted layout, an unknown partial: errors at the
+# tag, in check and build (they rendered as empty pages)
+sed -i 's#{{<layouts/base}}#{{<layouts/bsae}}#; s#{{/layouts/base}}#{{/layouts/bsae}}#' "$proj/$T"
+msg="$T:1:1: error: unknown parent \"layouts/bsae\" (there is no templates/layouts/bsae.mustache); did you mean \"layouts/base\"?"
+expect_check_error "misspelt layout name" "$msg"
+expect_error "misspelt layout name" "$msg"
+rm "$proj/templates/layouts/base.mustache"
+msg="$T:1:1: error: unknown parent \"layouts/base\" (there is no templates/layouts/base.mustache)"
+expect_check_error "deleted layout" "$msg"
+expect_error "deleted layout" "$msg"
+n=$(($(wc -l <"$proj/$T") + 1))
+echo 'x {{> partials/no-such-partial}}' >>"$proj/$T"
+msg="$T:$n:3: error: unknown partial \"partials/no-such-partial\" (there is no templates/partials/no-such-partial.mustache)"
+expect_check_error "unknown partial" "$msg"
+expect_error "unknown partial" "$msg"
+rm "$proj/templates/pages/gpu.mustache"
+expect_error "deleted page template" \
+	"templates/pages/gpu.mustache: error: missing template (the site needs it)"
+# a dynamic name whose value names no template: an error, not ""
+echo '{{>*title}}' >>"$proj/$T"
+expect_error_like "dynamic partial naming no template" \
+	"^$T:$n:1: error: unknown partial \".*\" (the value of \"\*title\")\$"
+
+# 60,000 nested sections: an error, not a stack overflow
+python3 -c "import sys; open(sys.argv[1], 'w').write('{{#a}}' * 60000 + 'x' + '{{/a}}' * 60000)" \
+	"$proj/templates/partials/deep.mustache"
+msg="templates/partials/deep.mustache:1:601: error: sections nested more than 100 deep"
+expect_check_error "60,000 nested sections" "$msg"
+expect_error "60,000 nested sections" "$msg"
+
+# ---- 4b. only regular files are read (a FIFO blocked the build forever) ----
+
+notreg="cannot read: not a regular file (a FIFO, socket, device or folder); refused"
+mkfifo "$proj/content/en/fifo.md"
+expect_check_error "FIFO in content/" "content/en/fifo.md: error: $notreg"
+expect_error "FIFO in content/" "content/en/fifo.md: error: $notreg"
+mkfifo "$proj/templates/partials/fifo.mustache"
+expect_error "FIFO in templates/" "templates/partials/fifo.mustache: error: $notreg"
+mkfifo "$proj/templates/assets/fifo.css"
+expect_error "FIFO in templates/assets/" "templates/assets/fifo.css: error: $notreg"
+rm "$proj/$P"
+mkfifo "$proj/$P"
+expect_error "FIFO in data/" "$P: error: $notreg"
+python3 -c "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])" "$proj/content/en/sock.md"
+expect_error "socket in content/" "content/en/sock.md: error: $notreg"
+
 # ---- 5. output path collision from data ids ----
 
 python3 - "$proj/data" <<'EOF'
@@ -650,9 +709,16 @@ if [ -n "$denied" ]; then
 	rc=$?
 	why=""
 	[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
-	[ -z "$why" ] && ! grep -q "^$ro/.site-staging-site-[0-9]*: error: cannot create the staging folder: $denied\$" "$work/err.txt" && why="message not found"
+	# a read-only file system is found before staging; a parent folder
+	# that is not writable, when the staging folder cannot be made
+	if [ "$denied" = "Read-only file system" ]; then
+		want="^$ro/site: error: cannot replace the output folder: $denied\$"
+	else
+		want="^$ro/.site-staging-site-[0-9]*: error: cannot create the staging folder: $denied\$"
+	fi
+	[ -z "$why" ] && ! grep -q "$want" "$work/err.txt" && why="message not found"
 	[ -z "$why" ] && [ "$ro_before" != "$(tree_hash "$ro/site")" ] && why="the site changed"
-	verdict "output folder not writable ($denied)" "" "$why" "cannot create the staging folder: $denied"
+	verdict "output folder not writable ($denied)" "" "$why" "expected a line matching: $want"
 else
 	skip "output folder not writable: running as root and cannot make a read-only bind mount"
 fi
@@ -771,6 +837,190 @@ else
 	[ -z "$why" ] && ! no_staging "$big" && why="a staging folder was left behind"
 	verdict "SIGTERM while loading: site unchanged, no staging folder" "" "$why" ""
 fi
+
+# ---- 9b. one build at a time, nothing left behind ----
+
+# a staging folder of a build killed with SIGKILL is removed by the next one
+if [ -n "${big_published:-}" ]; then
+	"$gen" build --root "$big" --quiet >/dev/null 2>&1 &
+	pid=$!
+	i=0
+	while [ $i -lt 3000 ] && ! ls -a "$big" | grep -q '^\.site-staging'; do
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.01
+		i=$((i + 1))
+	done
+	kill -KILL $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	why=""
+	no_staging "$big" && why="the killed build left no staging folder to clean up (it ended first)"
+	[ -z "$why" ] && [ "$big_published" != "$(tree_hash "$bigsite")" ] && why="the killed build changed the site"
+	if [ -z "$why" ]; then
+		"$gen" build --root "$big" --quiet >/dev/null 2>"$work/err.txt" || why="the next build failed"
+	fi
+	[ -z "$why" ] && ! no_staging "$big" && why="the next build left the dead build's staging folder"
+	verdict "SIGKILL during rendering: the next build removes its staging folder" "" "$why" ""
+fi
+mkdir -p "$proj/.site-staging-site-999999/en"
+echo stale >"$proj/.site-staging-site-999999/en/index.html"
+timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc, expected 0"
+[ -z "$why" ] && ! no_staging "$proj" && why="the stale staging folder is still there"
+verdict "a stale staging folder is removed at start" "" "$why" ""
+
+# another build holds the lock: wait briefly, then exit 1
+echo 4242 >"$proj/.site-lock-site"
+flock "$proj/.site-lock-site" sleep 3 &
+holder=$!
+sleep 0.3
+csved set "$proj/$P" 2 usd_per_hour 0.41 >/dev/null
+GPUGUIDE_LOCK_WAIT_MS=500 timeout 20 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+msg="$proj/site: error: another build is running (pid 4242); try again when it has finished"
+[ -z "$why" ] && ! grep -qxF "$msg" "$work/err.txt" && why="message not found"
+[ -z "$why" ] && ! grep -qxF "gen: waiting for another build of $proj/site to finish" "$work/err.txt" && why="no waiting note"
+[ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ] && why="the published site changed" && dirty=1
+[ -z "$why" ] && ! no_staging "$proj" && why="a staging folder was left behind"
+verdict "a build while another holds the lock exits 1" "" "$why" "expected: $msg"
+# ... and one that waits long enough publishes once the other has finished
+GPUGUIDE_LOCK_WAIT_MS=20000 timeout 30 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc, expected 0"
+[ -z "$why" ] && ! grep -q '^gen: [1-9][0-9]* pages written' "$work/out.txt" && why="unexpected summary: $(cat "$work/out.txt")"
+[ -z "$why" ] && [ -e "$proj/.site-lock-site" ] && why="the lock file was left behind"
+verdict "a build waits for the lock and then publishes" "" "$why" ""
+wait $holder 2>/dev/null
+dirty=1
+restore
+
+# four builds at once: each succeeds, no spurious errors, the site is right
+csved set "$proj/$P" 2 usd_per_hour 0.43 >/dev/null
+for i in 1 2 3 4; do
+	timeout 60 "$gen" build --root "$proj" >"$work/par$i.out" 2>"$work/par$i.err" &
+	echo $! >"$work/par$i.pid"
+done
+why=""
+for i in 1 2 3 4; do
+	wait "$(cat "$work/par$i.pid")" || why="build $i failed: $(grep -v waiting "$work/par$i.err" | head -1)"
+done
+"$gen" build --root "$proj" --out "$work/out" --quiet >/dev/null 2>&1
+[ -z "$why" ] && ! diff -r "$work/out" "$site" >/dev/null && why="the site differs from a single build's"
+[ -z "$why" ] && ! no_staging "$proj" && why="a staging folder was left behind"
+[ -z "$why" ] && [ -e "$proj/.site-lock-site" ] && why="the lock file was left behind"
+verdict "four builds at once all succeed and publish the same site" "" "$why" ""
+dirty=1
+restore
+
+# gen serve and a manual build of the same project
+port=$((20000 + $$ % 20000))
+"$gen" serve --root "$proj" --port "$port" >"$work/serve.out" 2>"$work/serve.err" &
+serve=$!
+i=0
+while [ $i -lt 300 ] && ! grep -q 'pages written' "$work/serve.out"; do sleep 0.1; i=$((i + 1)); done
+csved set "$proj/$P" 2 usd_per_hour 0.44 >/dev/null
+timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+sleep 1.5 # serve notices the change and rebuilds
+kill $serve 2>/dev/null
+wait $serve 2>/dev/null
+why=""
+[ "$rc" -eq 0 ] || why="the manual build exited $rc: $(head -1 "$work/err.txt")"
+[ -z "$why" ] && grep -q 'error' "$work/serve.err" && why="serve reported: $(grep error "$work/serve.err" | head -1)"
+[ -z "$why" ] && ! no_staging "$proj" && why="a staging folder was left behind"
+verdict "gen serve and a manual build do not interfere" "" "$why" ""
+dirty=1
+restore
+
+# standard output a closed pipe (`gen build | head` once head has exited):
+# an error before publishing, nothing left behind
+cat >"$work/closedpipe.py" <<'EOF2'
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+p = subprocess.run(sys.argv[1:], stdout=w, stderr=open(os.environ['ERR'], 'w'))
+sys.exit(p.returncode)
+EOF2
+csved set "$proj/$P" 2 usd_per_hour 0.45 >/dev/null
+ERR="$work/err.txt" timeout 20 python3 "$work/closedpipe.py" "$gen" build --root "$proj"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+msg="error: standard output is a closed pipe (its reader has exited)"
+[ -z "$why" ] && ! grep -qxF "$msg" "$work/err.txt" && why="message not found"
+[ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ] && why="the published site changed" && dirty=1
+[ -z "$why" ] && ! no_staging "$proj" && why="a staging folder was left behind"
+verdict "build with a closed standard output: exit 1, site unchanged" "" "$why" "expected: $msg"
+ERR="$work/err.txt" timeout 20 python3 "$work/closedpipe.py" "$gen" check --root "$proj"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+msg="gen: error: cannot write to standard output"
+[ -z "$why" ] && ! grep -qxF "$msg" "$work/err.txt" && why="message not found"
+verdict "check with a closed standard output: exit 1" "" "$why" "expected: $msg"
+restore
+
+# a read-only output folder: refused before anything is staged (as a user
+# other than root, whom permissions do not stop)
+rosite="$work/rosite"
+mkdir -p "$rosite"
+cp -R "$pristine/data" "$pristine/templates" "$pristine/content" "$rosite/"
+as_user=""
+if [ "$(id -u)" = 0 ]; then
+	chown -R 65534:65534 "$rosite"
+	chmod o+x "$work"
+	as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+$as_user "$gen" build --root "$rosite" --quiet >/dev/null 2>&1
+before=$(tree_hash "$rosite/site")
+chmod a-w "$rosite/site"
+csved set "$rosite/$P" 2 usd_per_hour 0.46 >/dev/null
+$as_user timeout 20 "$gen" build --root "$rosite" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+msg="$rosite/site: error: cannot replace the output folder: Permission denied"
+[ -z "$why" ] && ! grep -qxF "$msg" "$work/err.txt" && why="message not found"
+[ -z "$why" ] && [ "$before" != "$(tree_hash "$rosite/site")" ] && why="the site changed"
+[ -z "$why" ] && ! no_staging "$rosite" && why="a staging folder was left behind"
+verdict "read-only output folder: exit 1, site unchanged, nothing left" "" "$why" "expected: $msg"
+chmod -R u+w "$rosite"
+[ "$(id -u)" = 0 ] && chmod o-x "$work"
+
+# ---- 9c. the command line ----
+
+# expect_usage NAME MESSAGE ARGS...: exit 2 with MESSAGE as stderr's first
+# line, nothing written
+expect_usage() {
+	name=$1 msg=$2
+	shift 2
+	timeout 20 "$gen" "$@" >"$work/out.txt" 2>"$work/err.txt"
+	rc=$?
+	why=""
+	[ "$rc" -eq 2 ] || why="exit $rc, expected 2"
+	[ -z "$why" ] && [ "$(head -1 "$work/err.txt")" != "$msg" ] && why="message not found"
+	[ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ] && why="the published site changed"
+	verdict "$name" "" "$why" "expected: $msg"
+}
+for u in '' 'gpuguide.example' 'javascript:alert(1)//' 'https://' 'ftp://gpuguide.example' \
+	 'https://gpu guide.example' 'https://user@gpuguide.example' 'https://gpuguide.example:0'; do
+	expect_usage "--base-url \"$u\" is a usage error" \
+		"gen: --base-url \"$u\" is not an absolute http:// or https:// URL with a host (like https://gpuguide.example)" \
+		build --root "$proj" --base-url "$u"
+done
+expect_usage "--out '' is a usage error" 'gen: --out needs a folder, not ""' build --root "$proj" --out ''
+expect_usage "--root '' is a usage error" 'gen: --root needs a folder, not ""' build --root ''
+timeout 20 "$gen" build --root "$proj" --out "$work/out" --base-url 'http://localhost:8000/sub/' >/dev/null 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc"
+[ -z "$why" ] && ! grep -q 'href="http://localhost:8000/sub/en/"' "$work/out/en/index.html" && why="the base URL is not used"
+verdict "--base-url with a port and a path builds" "" "$why" ""
+restore
 
 # ---- 10. the pristine inputs still give the published site ----
 
