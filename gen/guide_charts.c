@@ -240,21 +240,22 @@ static const char *tr(const struct gc *c, const char *key)
 }
 
 /* Append the text of `key` with each "{name}" replaced by its value; the
- * variable arguments are name, value pairs ending with NULL. An unknown
- * placeholder stays as written. */
+ * variable arguments are name, value pairs ending with NULL (a NULL value
+ * is the empty string). A placeholder no pair names is an error reported
+ * before the build publishes (i18n_fill_key). */
 static void fill_v(const struct gc *c, struct buf *out, const char *key, va_list args)
 {
 	const char *names[16], *vals[16];
 	size_t n = 0;
 	for (const char *name; (name = va_arg(args, const char *));) {
 		const char *v = va_arg(args, const char *);
-		if (v && n < 16) { /* a NULL value leaves its placeholder */
+		if (n < 16) {
 			names[n] = name;
 			vals[n] = v;
 			n++;
 		}
 	}
-	i18n_fill(out, tr(c, key), names, vals, n);
+	i18n_fill_key(out, &c->s->i18n, c->l, key, names, vals, n);
 }
 
 static void fill(const struct gc *c, struct buf *out, const char *key, ...)

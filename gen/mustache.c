@@ -1164,14 +1164,50 @@ struct ref_check {
 	size_t nnames;
 	struct diag *diag;
 	int unknown;
+	/* tmpl_set_check_names: the words allowed after `prefix` */
+	const char *prefix;
+	const char *const *words;
+	size_t nwords;
+	const char *what;
 };
+
+static int compare_words(const void *key, const void *item)
+{
+	return strcmp(key, *(const char *const *)item);
+}
+
+/* A name "<prefix>.<word>..." whose word is not allowed. */
+static void check_name(struct ref_check *rc, const struct tmpl *t,
+		       const struct node *nd)
+{
+	const struct name_path *np = &nd->path;
+	if (np->n < 2 || strcmp(np->seg[0].s, rc->prefix))
+		return;
+	const char *word = np->seg[1].s;
+	if (bsearch(word, rc->words, rc->nwords, sizeof *rc->words, compare_words))
+		return;
+	int line, col;
+	source_position(t->src, nd->offset, &line, &col);
+	const char *near = text_did_you_mean(word, rc->words, rc->nwords);
+	struct buf hint = BUF_INIT;
+	if (near)
+		buf_addf(&hint, "; did you mean \"%s.%s\"?", rc->prefix, near);
+	diag_error(rc->diag, t->path, line, col, "\"%s.%s\" names no %s%s",
+		   rc->prefix, word, rc->what, hint.len ? hint.ptr : "");
+	buf_release(&hint);
+	rc->unknown++;
+}
 
 static void check_nodes(struct ref_check *rc, const struct tmpl *t,
 			const struct node *nodes, size_t n)
 {
 	for (size_t i = 0; i < n; i++) {
 		const struct node *nd = &nodes[i];
-		if ((nd->kind == NODE_PARTIAL || nd->kind == NODE_PARENT) &&
+		if (rc->prefix) {
+			if (nd->kind == NODE_VAR || nd->kind == NODE_RAW ||
+			    nd->kind == NODE_SECTION || nd->kind == NODE_INVERTED)
+				check_name(rc, t, nd);
+		} else if ((nd->kind == NODE_PARTIAL || nd->kind == NODE_PARENT) &&
 		    !nd->dynamic && !tmpl_set_get(rc->set, nd->text)) {
 			int line, col;
 			source_position(t->src, nd->offset, &line, &col);
@@ -1197,22 +1233,38 @@ static int compare_tmpl_names(const void *a, const void *b)
 	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
-int tmpl_set_check_refs(const struct tmpl_set *set, struct diag *diag)
+/* Walk every template of the set in name order with `rc`. */
+static int check_all(struct ref_check *rc)
 {
-	struct ref_check rc = { set, NULL, 0, diag, 0 };
-	rc.names = malloc((set->count ? set->count : 1) * sizeof *rc.names);
-	if (!rc.names)
+	const struct tmpl_set *set = rc->set;
+	rc->names = malloc((set->count ? set->count : 1) * sizeof *rc->names);
+	if (!rc->names)
 		abort();
 	for (size_t i = 0; i < set->cap; i++)
 		if (set->slots[i].t)
-			rc.names[rc.nnames++] = set->slots[i].t->name;
-	qsort(rc.names, rc.nnames, sizeof *rc.names, compare_tmpl_names);
-	for (size_t i = 0; i < rc.nnames; i++) {
-		const struct tmpl *t = tmpl_set_get(set, rc.names[i]);
-		check_nodes(&rc, t, t->nodes, t->nnodes);
+			rc->names[rc->nnames++] = set->slots[i].t->name;
+	qsort(rc->names, rc->nnames, sizeof *rc->names, compare_tmpl_names);
+	for (size_t i = 0; i < rc->nnames; i++) {
+		const struct tmpl *t = tmpl_set_get(set, rc->names[i]);
+		check_nodes(rc, t, t->nodes, t->nnodes);
 	}
-	free(rc.names);
-	return rc.unknown;
+	free(rc->names);
+	return rc->unknown;
+}
+
+int tmpl_set_check_refs(const struct tmpl_set *set, struct diag *diag)
+{
+	struct ref_check rc = { .set = set, .diag = diag };
+	return check_all(&rc);
+}
+
+int tmpl_set_check_names(const struct tmpl_set *set, const char *prefix,
+			 const char *const *words, size_t n, const char *what,
+			 struct diag *diag)
+{
+	struct ref_check rc = { .set = set, .diag = diag, .prefix = prefix,
+				.words = words, .nwords = n, .what = what };
+	return check_all(&rc);
 }
 
 /* ---- loading a folder -------------------------------------------------- */

@@ -59,6 +59,14 @@ int tmpl_set_load_dir(struct tmpl_set *set, const char *dir,
  * visited in name order. Returns the number of unknown names. */
 int tmpl_set_check_refs(const struct tmpl_set *set, struct diag *diag);
 
+/* Report (to `diag`, at the tag, templates in name order) every variable
+ * or section name "<prefix>.<word>..." whose <word> is not one of the
+ * `n` sorted `words`, naming the nearest one when close: "t.nav_lable" names
+ * no <what>; did you mean "t.nav_label"? Returns the number reported. */
+int tmpl_set_check_names(const struct tmpl_set *set, const char *prefix,
+			 const char *const *words, size_t n, const char *what,
+			 struct diag *diag);
+
 /* Make rendering strict: a partial or parent whose (dynamic) name is not in
  * the set is an error instead of the empty string. */
 void tmpl_set_strict(struct tmpl_set *set, bool strict);

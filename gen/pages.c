@@ -103,7 +103,7 @@ static const char *fill(const struct pg *p, const char *key, ...)
 	}
 	va_end(ap);
 	struct buf own = BUF_INIT, *b = text_buf(p, &own);
-	i18n_fill(b, tr(p, key), names, vals, n);
+	i18n_fill_key(b, &p->s->i18n, p->l, key, names, vals, n);
 	return keep(p, b);
 }
 
@@ -114,7 +114,7 @@ static const char *paren_text(const struct pg *p, const char *text)
 	struct buf own = BUF_INIT, *b = text_buf(p, &own);
 	if (p->l != LANG_ZH)
 		buf_addc(b, ' ');
-	i18n_fill(b, tr(p, "why.paren"), names, &text, 1);
+	i18n_fill_key(b, &p->s->i18n, p->l, "why.paren", names, &text, 1);
 	return keep(p, b);
 }
 

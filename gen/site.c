@@ -180,6 +180,34 @@ static void refuse_escapes(struct site *s, const char *dir, const char *shown)
 	fs_free_list(entries);
 }
 
+/* A UI string key as templates name it under "t": "nav.gpus" is
+ * t.nav_gpus, because a dot in a Mustache name walks into a map. */
+static char *template_key(struct site *s, const char *key)
+{
+	char *k = arena_strdup(&s->arena, key);
+	for (char *p = k; *p; p++)
+		if (*p == '.')
+			*p = '_';
+	return k;
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every {{t.key}} of the templates must be a row of data/i18n.csv. */
+static void check_template_strings(struct site *s)
+{
+	const struct table *tab = s->i18n.table;
+	const char **keys = arena_alloc(&s->arena, (tab->nrows + 1) * sizeof *keys);
+	for (size_t r = 0; r < tab->nrows; r++)
+		keys[r] = template_key(s, tab->rows[r][s->i18n.key_col]);
+	qsort(keys, tab->nrows, sizeof *keys, compare_keys);
+	tmpl_set_check_names(s->templates, "t", keys, tab->nrows,
+			     "UI string in data/i18n.csv", s->diag);
+}
+
 static int load_inputs(struct site *s)
 {
 	const char *data_dir = join(s, s->opt.root, "data");
@@ -192,8 +220,10 @@ static int load_inputs(struct site *s)
 	refuse_escapes(s, join(s, s->opt.root, "content"), "content");
 	s->templates = tmpl_set_new();
 	if (tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
-			      "templates", s->diag) == 0)
+			      "templates", s->diag) == 0) {
 		tmpl_set_check_refs(s->templates, s->diag);
+		check_template_strings(s);
+	}
 	tmpl_set_strict(s->templates, true);
 	articles_load(s);
 	if (diag_failed(s->diag))
@@ -218,10 +248,7 @@ static struct value *ui_strings(struct site *s, enum lang l)
 			lc = c;
 	}
 	for (size_t r = 0; r < tab->nrows; r++) {
-		char *key = arena_strdup(&s->arena, tab->rows[r][kc]);
-		for (char *p = key; *p; p++)
-			if (*p == '.')
-				*p = '_';
+		char *key = template_key(s, tab->rows[r][kc]);
 		value_map_set(&s->arena, t, key,
 			      value_new_string_borrowed(&s->arena, tab->rows[r][lc]));
 	}
@@ -641,7 +668,8 @@ int site_build(const struct site_options *opt, struct diag *diag,
 	stats->plan_ms = now_ms() - mark;
 	if (rc == 0 && !opt->write) {
 		/* check: every page rendered (shortcodes, templates), nothing written */
-		if (render_pages(&s, NULL) != 0 || diag_failed(diag))
+		if (render_pages(&s, NULL) != 0 ||
+		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag))
 			rc = -1;
 		else
 			health_report(&s, stdout);
@@ -655,6 +683,8 @@ int site_build(const struct site_options *opt, struct diag *diag,
 			rc = -1;
 		} else {
 			rc = render_all(&s, &out, stats);
+			if (i18n_report_uses(&s.i18n, diag) != 0)
+				rc = -1;
 			if (rc == 0 && !diag_failed(diag))
 				rc = diag_check_stdout(diag);
 			if (rc == 0 && !diag_failed(diag))

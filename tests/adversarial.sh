@@ -472,6 +472,33 @@ msg="templates/partials/deep.mustache:1:601: error: sections nested more than 10
 expect_check_error "60,000 nested sections" "$msg"
 expect_error "60,000 nested sections" "$msg"
 
+# ---- 4a. every UI string the site uses exists, every placeholder is filled ----
+
+I=data/i18n.csv
+drop_key() { grep -v "^$1," "$pristine/$I" >"$proj/$I"; }
+drop_key site.description
+msg="templates/pages/home.mustache:5:17: error: \"t.site_description\" names no UI string in data/i18n.csv"
+expect_check_error "deleted site.description row" "$msg"
+expect_error "deleted site.description row" "$msg"
+drop_key nav.label
+expect_error "deleted nav.label row" \
+	"templates/layouts/base.mustache:26:35: error: \"t.nav_label\" names no UI string in data/i18n.csv"
+sed 's/{{t.nav_label}}/{{t.nav_lable}}/' "$pristine/templates/layouts/base.mustache" >"$proj/templates/layouts/base.mustache"
+expect_error "misspelt UI string in a template" \
+	"templates/layouts/base.mustache:26:35: error: \"t.nav_lable\" names no UI string in data/i18n.csv; did you mean \"t.nav_label\"?"
+# a key only the C code uses
+drop_key articles.tag
+msg='data/i18n.csv: error: no row for the UI string "articles.tag" (the site uses it; add key,en,zh)'
+expect_check_error "deleted row of a string the code uses" "$msg"
+expect_error "deleted row of a string the code uses" "$msg"
+l=$(grep -n '^why.paren,' "$pristine/$I" | cut -d: -f1)
+sed 's/^why.paren,.*/why.paren,({nope}),（{nope}）/' "$pristine/$I" >"$proj/$I"
+expect_error "placeholder {nope} in both languages" \
+	"$I:$l: error: placeholder {nope} of UI string \"why.paren\" is not one the site fills; remove it or check its spelling"
+sed 's/^why.paren,({why})/why.paren,({nope})/' "$pristine/$I" >"$proj/$I"
+expect_error "placeholder {nope} in one language" \
+	"$I:$l:2: error: placeholder {nope} of UI string \"why.paren\" is in the en text but not in the zh one"
+
 # ---- 4b. only regular files are read (a FIFO blocked the build forever) ----
 
 notreg="cannot read: not a regular file (a FIFO, socket, device or folder); refused"
