@@ -194,15 +194,24 @@ size_t text_edit_distance(const char *a, const char *b)
 	return row[lb];
 }
 
-/* `a` and `b` equal but for ASCII case and blanks around `a`. */
+/* `s` without blanks around it: its start, its length in *n. */
+static const char *trim_blanks(const char *s, size_t *n)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	*n = strlen(s);
+	while (*n && (s[*n - 1] == ' ' || s[*n - 1] == '\t'))
+		(*n)--;
+	return s;
+}
+
+/* `a` and `b` equal but for ASCII case and blanks around them. */
 static bool same_but_case(const char *a, const char *b)
 {
-	while (*a == ' ' || *a == '\t')
-		a++;
-	size_t n = strlen(a);
-	while (n && (a[n - 1] == ' ' || a[n - 1] == '\t'))
-		n--;
-	return n == strlen(b) && strncasecmp(a, b, n) == 0;
+	size_t na, nb;
+	a = trim_blanks(a, &na);
+	b = trim_blanks(b, &nb);
+	return na == nb && strncasecmp(a, b, na) == 0;
 }
 
 const char *text_did_you_mean(const char *word, const char *const *cands,

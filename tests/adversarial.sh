@@ -228,9 +228,35 @@ for v in '0,39' '$0.39' 'NaN' 'inf' '-inf' '1e400' '1e3' ' 0.39' '0x10' \
 		"$P:$l:$pc: error: usd_per_hour \"$shown\" is not a number"
 done
 l=$(csved set "$proj/$P" 2 usd_per_hour -0.39)
-expect_error "negative price" "$P:$l:$pc: error: usd_per_hour \"-0.39\" must be greater than 0"
+expect_error "negative price" "$P:$l:$pc: error: usd_per_hour \"-0.39\" must be at least 0.01"
 l=$(csved set "$proj/$P" 2 usd_per_hour 0)
-expect_error "zero price" "$P:$l:$pc: error: usd_per_hour \"0\" must be greater than 0"
+expect_error "zero price" "$P:$l:$pc: error: usd_per_hour \"0\" must be at least 0.01"
+# ranges that make sense (README, "The data"): a cent to $1,000 per hour
+l=$(csved set "$proj/$P" 2 usd_per_hour 0.0000000000000000000000000001)
+expect_error "price of 1e-28 dollars" \
+	"$P:$l:$pc: error: usd_per_hour \"0.0000000000000000000000000001\" must be at least 0.01"
+l=$(csved set "$proj/$P" 2 usd_per_hour 100000000000000000000000000000000000000)
+expect_error "price of 1e38 dollars" \
+	"$P:$l:$pc: error: usd_per_hour \"100000000000000000000000000000000000000\" must be at most 1000"
+l=$(csved set "$proj/$P" 2 usd_per_hour 1000.01)
+expect_error "price above \$1,000 per hour" "$P:$l:$pc: error: usd_per_hour \"1000.01\" must be at most 1000"
+l=$(csved set "$proj/data/gpus.csv" 1 vram_gb 80000)
+vc=$(csved col "$proj/data/gpus.csv" vram_gb)
+expect_error "80,000 GB of VRAM" "data/gpus.csv:$l:$vc: error: vram_gb \"80000\" must be at most 4096"
+# control characters in text cells (they reached 81 pages)
+provc=$(csved col "$proj/$P" provider)
+l=$(csved set "$proj/$P" 2 provider "$(printf 'Cloud\001X')")
+expect_error "U+0001 in a text cell" "$P:$l:$provc: error: provider holds the control character U+0001; remove it"
+nc=$(csved col "$proj/$P" note)
+l=$(csved set "$proj/$P" 2 note "$(printf 'a\302\205b')")
+expect_error "U+0085 in a column the schema does not name" "$P:$l:$nc: error: note holds the control character U+0085; remove it"
+# a header with a trailing space or the wrong case: "did you mean"
+sed '1s/^gpu_id,/gpu_id ,/' "$pristine/$P" >"$proj/$P"
+expect_error "header \"gpu_id \" (trailing space)" \
+	"$P:1:1: error: missing column \"gpu_id\" (column 1 is \"gpu_id \": did you mean \"gpu_id\"?)"
+sed '1s/^gpu_id,/GPU_ID,/' "$pristine/$P" >"$proj/$P"
+expect_error "header \"GPU_ID\" (wrong case)" \
+	"$P:1:1: error: missing column \"gpu_id\" (column 1 is \"GPU_ID\": did you mean \"gpu_id\"?)"
 
 ac=$(csved col "$proj/$P" as_of)
 for v in 2026-02-30 2026-13-01 26-01-01 2026-1-1 yesterday; do
