@@ -417,6 +417,14 @@ static int cell_check(const struct col_spec *col, const char *s,
 		return 0;
 	case COL_ID:
 	case COL_REF:
+		if (col->type == COL_ID && schema_is_id(s) && strlen(s) > SCHEMA_ID_MAX) {
+			/* an id names folders and files of the site (a pair of
+			 * them, for comparisons): far below 255 bytes */
+			diag_error(diag, path, line, colno,
+				   "%s \"%s\" is %zu characters long; at most %d",
+				   col->name, shown, strlen(s), SCHEMA_ID_MAX);
+			return 1;
+		}
 		if (schema_is_id(s))
 			return 0;
 		diag_error(diag, path, line, colno,

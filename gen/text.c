@@ -151,6 +151,12 @@ void text_escape_htmls(struct buf *out, const char *s)
 
 bool text_url_is_safe(const char *url)
 {
+	/* "//host/x" (and "/\\host", "\\host", which browsers read so) is not
+	 * relative: it leads to another host with the page's scheme */
+	if ((url[0] == '/' || url[0] == '\\') && (url[1] == '/' || url[1] == '\\'))
+		return false;
+	if (url[0] == '\\')
+		return false;
 	size_t i = 0;
 	for (; url[i]; i++) {
 		unsigned char c = (unsigned char)url[i];

@@ -32,7 +32,9 @@ void text_escape_htmls(struct buf *out, const char *s);
 
 /* True when a link target may be used: http, https, mailto, or relative
  * (no scheme). Control characters and white space inside a scheme (tricks
- * such as "java\tscript:") make it unsafe. */
+ * such as "java\tscript:") make it unsafe. "//host/x" is not relative (it
+ * leads to another host; browsers read "/\\host" and "\\host" the same
+ * way): unsafe, an external link must say https:// or http://. */
 bool text_url_is_safe(const char *url);
 
 /* True for an absolute http:// or https:// URL with a host: the scheme

@@ -563,8 +563,65 @@ for r in rs[1:]:
             q = list(r); q[1] = nid; add.append(q)
 save(d + '/results.csv', rs + add)
 EOF
-expect_error_like "two GPU pairs with the same compare page" \
-	"^en/compare/qa-vs-qb-vs-qc/index.html: error: "
+expect_error "two GPU pairs with the same compare page (both named)" \
+	'error: two pages would be en/compare/qa-vs-qb-vs-qc/index.html: "N qa vs N qb-vs-qc" and "N qa-vs-qb vs N qc"; rename one of the ids they are made from'
+
+# GPUs aa-bb, cc, aa, bb-cc: one chart file for two pairs, both rows named
+python3 - "$proj/data" <<'EOF'
+import csv, io, sys
+d = sys.argv[1]
+def load(f): return list(csv.reader(open(f, newline='', encoding='utf-8')))
+def save(f, rows):
+    w = io.StringIO(); csv.writer(w, lineterminator='\n').writerows(rows)
+    open(f, 'w', encoding='utf-8').write(w.getvalue())
+g = load(d + '/gpus.csv'); src = list(g[1])
+for nid in ['aa-bb', 'cc', 'aa', 'bb-cc']:
+    r = list(src); r[0] = nid; r[1] = 'N ' + nid; g.append(r)
+save(d + '/gpus.csv', g)
+EOF
+n=$(($(wc -l <"$pristine/data/gpus.csv") + 1))
+msg="error: two charts would be the same file charts/en/chart-pair-aa-bb-cc.svg: pair gpu=aa (data/gpus.csv:$((n + 2))) other=bb-cc (data/gpus.csv:$((n + 3))), and pair gpu=aa-bb (data/gpus.csv:$n) other=cc (data/gpus.csv:$((n + 1))); rename one of the ids"
+expect_check_error "GPU ids aa-bb, cc, aa, bb-cc: one chart file for two pairs" "$msg"
+expect_error "GPU ids aa-bb, cc, aa, bb-cc: one chart file for two pairs" "$msg"
+
+# an over-long id or slug is refused at its row or line, not at the file
+idc=$(csved col "$proj/data/gpus.csv" id)
+long=$(printf 'a%.0s' $(seq 1 150))
+l=$(csved set "$proj/data/gpus.csv" 1 id "$long")
+expect_error "150-character GPU id" \
+	"data/gpus.csv:$l:$idc: error: id \"$(printf '%s' "$long" | cut -c1-76)…\" is 150 characters long; at most 100"
+article long.md "$long"
+expect_error "150-character slug" "content/en/long.md:4:7: error: slug is 150 characters long; at most 100"
+
+# ---- 5b. articles: what is not read is said, keys are checked ----
+
+mkdir -p "$proj/content/en/sub" "$proj/content/fr"
+article sub/x.md sub-x
+cp "$proj/content/en/sub/x.md" "$proj/content/fr/x.md"
+expect_check_error "article in content/en/sub/" "content/en/sub: error: articles in sub-folders are not read; move them to content/en/"
+expect_error "article in content/fr/" "content/fr: error: not a language of the site (en, zh): its articles would not be published"
+printf -- '---\ntitle: T\ndate: 2026-01-01\nslug: tagged\ntagz: a, b\n---\nx\n' >"$proj/content/en/tagz.md"
+expect_check_error "front matter key tagz" 'content/en/tagz.md:5:1: error: unknown front matter key "tagz"; did you mean "tags"?'
+expect_error "front matter key tagz" 'content/en/tagz.md:5:1: error: unknown front matter key "tagz"; did you mean "tags"?'
+printf -- '---\ntitle: T\ndate: 2026-01-01\nslug: authored\nauthor: me\n---\nx\n' >"$proj/content/en/author.md"
+expect_error "unknown front matter key author" \
+	'content/en/author.md:5:1: error: unknown front matter key "author" (known: title, description, date, slug, translation, tags, draft)'
+first=$(ls "$proj/content/en" | head -1)
+tkey=$(sed -n 's/^translation: *//p' "$proj/content/en/$first" | head -1)
+printf -- '---\ntitle: T\ndate: 2026-01-01\nslug: twin\ntranslation: %s\n---\nx\n' "$tkey" >"$proj/content/en/zz-twin.md"
+expect_error "two English articles with one translation key" \
+	"content/en/zz-twin.md:5:14: error: duplicate translation \"$tkey\" (also in content/en/$first): one article per language may have it"
+printf -- '---\ntitle: 孤\ndate: 2026-01-01\nslug: solo\ntranslation: solo\n---\nx\n' >"$proj/content/zh/solo.md"
+build_ok
+[ -z "$why" ] && ! grep -qxF 'content/zh/solo.md:5:14: warning: no English article has translation "solo" (this article has no English twin)' "$work/err.txt" && why="no warning"
+verdict "a Chinese article without its English twin builds, with a warning" "" "$why" ""
+restore
+article evil.md evil 'See [x](//evil.example/x) and [y](/\evil.example/y).'
+build_ok
+[ -z "$why" ] && [ "$(grep -c 'warning: link target "/.evil.example/[xy]" is not allowed' "$work/err.txt")" -ne 2 ] && why="not two warnings"
+[ -z "$why" ] && grep -q 'href="/.evil' "$work/out/en/articles/evil/index.html" && why="the //host link is kept"
+verdict "//host links are another host, not relative: dropped with a warning" "" "$why" ""
+restore
 
 # ---- 6. hostile text is shown as text ----
 

@@ -68,6 +68,10 @@ static void test_only_safe_url_schemes_pass(void **state)
 	assert_true(text_url_is_safe("https://example.com/"));
 	assert_true(text_url_is_safe("HTTP://example.com/"));
 	assert_true(text_url_is_safe("mailto:a@b.c"));
+	assert_false(text_url_is_safe("//evil.example/x")); /* another host */
+	assert_false(text_url_is_safe("/\\evil.example/x"));
+	assert_false(text_url_is_safe("\\\\evil.example/x"));
+	assert_true(text_url_is_safe("/en/gpus/"));
 	assert_true(text_url_is_safe("../gpus/rtx-4090/"));
 	assert_true(text_url_is_safe("#section"));
 	assert_true(text_url_is_safe("page?a=b:c"));
