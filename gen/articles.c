@@ -94,7 +94,7 @@ static void load_file(void *ctx, size_t i, int worker)
 		rc = fs_read_file(f->full, &src);
 	if (!refused) {
 		if (rc != 0) {
-			diag_error(&d, f->path, 0, 0, "cannot read: %s", strerror(errno));
+			diag_error(&d, f->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 		} else if (markdown_parse_article(&f->a, f->path, f->lang, src.ptr,
 						  src.len, &d) == 0 && !f->a.draft) {
 			markdown_count_words(&f->a);
@@ -223,11 +223,110 @@ static void link_translations(struct site *s)
 	free(idx);
 }
 
+/* One article per language may carry a translation key: two would both
+ * claim the same page in the other language. */
+static void check_duplicate_translations(struct site *s)
+{
+	size_t *idx = sorted_articles(s, 1);
+	for (size_t i = 1; i < s->narticles; i++) {
+		const struct article *a = &s->articles[idx[i]];
+		const struct article *b = &s->articles[idx[i - 1]];
+		if (!a->translation || !b->translation || a->lang != b->lang ||
+		    strcmp(a->translation, b->translation))
+			continue;
+		diag_error(s->diag, a->path, a->translation_line, 14,
+			   "duplicate translation \"%s\" (also in %s): one article per language may have it",
+			   a->translation, b->path);
+	}
+	free(idx);
+}
+
+/* A Chinese article whose English twin is missing is worth a warning: the
+ * English site, the primary one, does not have it. */
+static void warn_missing_english(struct site *s)
+{
+	for (size_t i = 0; i < s->narticles; i++) {
+		const struct article *a = &s->articles[i];
+		if (a->lang != LANG_ZH || s->translation_of[i] >= 0)
+			continue;
+		if (a->translation)
+			diag_warning(s->diag, a->path, a->translation_line, 14,
+				     "no English article has translation \"%s\" (this article has no English twin)",
+				     a->translation);
+		else
+			diag_warning(s->diag, a->path, 1, 1,
+				     "no translation key, so no English twin (add \"translation:\" to both articles)");
+	}
+}
+
+/* Articles only count in content/en/ and content/zh/ themselves: one in a
+ * sub-folder or another language's folder would silently not be published,
+ * so each such folder holding a .md file is an error (not a warning: the
+ * editor expects the article on the site, and a warning scrolls by). */
+static bool holds_markdown(const char *dir, int depth)
+{
+	char **names = fs_list_dir_kinds(dir);
+	bool found = false;
+	for (char **e = names; e && *e && !found; e++) {
+		const char *name = *e + 1;
+		size_t n = strlen(name);
+		if (name[0] == '.')
+			continue;
+		if ((enum fs_kind)(*e)[0] == FS_DIR && depth < 8) {
+			struct buf sub = BUF_INIT;
+			buf_addf(&sub, "%s/%s", dir, name);
+			found = holds_markdown(sub.ptr, depth + 1);
+			buf_release(&sub);
+		} else if (n > 3 && !strcmp(name + n - 3, ".md")) {
+			found = true;
+		}
+	}
+	fs_free_list(names);
+	return found;
+}
+
+static void check_content_folders(struct site *s)
+{
+	const char *content = arena_printf(&s->arena, "%s/content", s->opt.root);
+	char **names = fs_list_dir_kinds(content);
+	for (char **e = names; e && *e; e++) {
+		const char *name = *e + 1;
+		enum fs_kind kind = (enum fs_kind)(*e)[0];
+		if (name[0] == '.')
+			continue;
+		const char *full = arena_printf(&s->arena, "%s/%s", content, name);
+		int lang = lang_from_code(name);
+		if (lang >= 0 && kind == FS_DIR) {
+			char **sub = fs_list_dir_kinds(full);
+			for (char **f = sub; f && *f; f++) {
+				const char *child = arena_printf(&s->arena, "%s/%s", full, *f + 1);
+				if ((*f)[1] != '.' && (enum fs_kind)(*f)[0] == FS_DIR &&
+				    holds_markdown(child, 0))
+					diag_error(s->diag, arena_printf(&s->arena, "content/%s/%s", name, *f + 1),
+						   0, 0, "articles in sub-folders are not read; move them to content/%s/",
+						   name);
+			}
+			fs_free_list(sub);
+		} else if (kind == FS_DIR && holds_markdown(full, 0)) {
+			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
+				   "not a language of the site (en, zh): its articles would not be published");
+		} else if (kind != FS_DIR && strlen(name) > 3 &&
+			   !strcmp(name + strlen(name) - 3, ".md")) {
+			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
+				   "articles go in content/en/ or content/zh/; this one would not be published");
+		}
+	}
+	fs_free_list(names);
+}
+
 void articles_load(struct site *s)
 {
+	check_content_folders(s);
 	load_all(s);
 	check_duplicate_slugs(s);
+	check_duplicate_translations(s);
 	link_translations(s);
+	warn_missing_english(s);
 }
 
 static int compare_articles_newest_first(const void *x, const void *y)
@@ -368,7 +467,7 @@ static int render_body(struct site *s, struct article *a, struct article *tmp)
 	buf_addf(&full, "%s/%s", s->opt.root, a->path);
 	int rc = fs_read_file(full.ptr, &src);
 	if (rc != 0)
-		diag_error(s->diag, a->path, 0, 0, "cannot read: %s", strerror(errno));
+		diag_error(s->diag, a->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 	buf_release(&full);
 	if (rc == 0) {
 		/* the front matter was read and checked at load */

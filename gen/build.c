@@ -18,6 +18,7 @@
 #include "pages.h"
 #include "render.h"
 #include "site.h"
+#include "strmap.h"
 #include "text.h"
 #include "value.h"
 
@@ -92,6 +93,23 @@ static void refuse_escapes(struct site *s, const char *dir, const char *shown)
 	fs_free_list(entries);
 }
 
+static int compare_keys(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every {{t.key}} of the templates must be a row of data/i18n.csv. */
+static void check_template_strings(struct site *s)
+{
+	const struct table *tab = s->i18n.table;
+	const char **keys = arena_alloc(&s->arena, (tab->nrows + 1) * sizeof *keys);
+	for (size_t r = 0; r < tab->nrows; r++)
+		keys[r] = render_ui_key(s, tab->rows[r][s->i18n.key_col]);
+	qsort(keys, tab->nrows, sizeof *keys, compare_keys);
+	tmpl_set_check_names(s->templates, "t", keys, tab->nrows,
+			     "UI string in data/i18n.csv", s->diag);
+}
+
 static int load_inputs(struct site *s)
 {
 	const char *data_dir = join(s, s->opt.root, "data");
@@ -103,8 +121,12 @@ static int load_inputs(struct site *s)
 	refuse_escapes(s, join(s, s->opt.root, "templates"), "templates");
 	refuse_escapes(s, join(s, s->opt.root, "content"), "content");
 	s->templates = tmpl_set_new();
-	tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
-			  "templates", s->diag);
+	if (tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
+			      "templates", s->diag) == 0) {
+		tmpl_set_check_refs(s->templates, s->diag);
+		check_template_strings(s);
+	}
+	tmpl_set_strict(s->templates, true);
 	articles_load(s);
 	if (diag_failed(s->diag))
 		return -1;
@@ -127,7 +149,7 @@ static int copy_assets(struct site *s, struct output *out)
 		buf_reset(&b);
 		if (fs_read_file(join(s, dir, *n), &b) != 0) {
 			diag_error(s->diag, arena_printf(&s->arena, "templates/assets/%s", *n),
-				   0, 0, "cannot read: %s", strerror(errno));
+				   0, 0, "cannot read: %s", fs_strerror(errno));
 			rc = -1;
 			break;
 		}
@@ -138,12 +160,32 @@ static int copy_assets(struct site *s, struct output *out)
 	return rc;
 }
 
+/* Report once each template the planned pages (and the root index, 404)
+ * name that does not exist, rather than once per page. */
+static void check_page_templates(struct site *s)
+{
+	struct strmap seen = STRMAP_INIT;
+	static const char *const fixed[] = { "pages/root", "pages/404" };
+	for (size_t i = 0; i < s->npages + 2; i++) {
+		const char *name = i < s->npages ? s->pages[i].template_name
+						 : fixed[i - s->npages];
+		if (strmap_get(&seen, name))
+			continue;
+		strmap_slot(&seen, name, NULL);
+		if (!tmpl_set_get(s->templates, name))
+			diag_error(s->diag, arena_printf(&s->arena, "templates/%s.mustache", name),
+				   0, 0, "missing template (the site needs it)");
+	}
+	strmap_free(&seen);
+}
+
 static void plan_pages(struct site *s)
 {
 	articles_plan(s);
 	pages_plan(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);
+	check_page_templates(s);
 }
 
 static double now_ms(void)
@@ -214,7 +256,8 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	stats->plan_ms = now_ms() - mark;
 	if (rc == 0 && !opt->write) {
 		/* check: every page rendered (shortcodes, templates), nothing written */
-		if (render_pages(&s, NULL) != 0 || diag_failed(diag))
+		if (render_pages(&s, NULL) != 0 ||
+		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag))
 			rc = -1;
 		else
 			health_report(&s, stdout);
@@ -228,6 +271,10 @@ int build_site(const struct site_options *opt, struct diag *diag,
 			rc = -1;
 		} else {
 			rc = render_all(&s, &out, stats);
+			if (i18n_report_uses(&s.i18n, diag) != 0)
+				rc = -1;
+			if (rc == 0 && !diag_failed(diag))
+				rc = diag_check_stdout(diag);
 			if (rc == 0 && !diag_failed(diag))
 				rc = output_commit(&out);
 			else

@@ -910,9 +910,8 @@ static const char *technique_difficulty(const struct cite *c,
 		return "";
 	struct buf key = BUF_INIT;
 	buf_addf(&key, "cite.difficulty.%s", t->difficulty);
-	const char *v = tr(c, key.ptr);
-	if (v == key.ptr) /* i18n_get gave the key back: no such string */
-		v = t->difficulty;
+	/* no such string: the value itself */
+	const char *v = i18n_has(&c->s->i18n, key.ptr) ? tr(c, key.ptr) : t->difficulty;
 	buf_release(&key);
 	return v;
 }

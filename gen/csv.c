@@ -3,6 +3,7 @@
 #include "arena.h"
 #include "buf.h"
 #include "diag.h"
+#include "fs.h"
 #include "text.h"
 
 #include <errno.h>
@@ -285,21 +286,11 @@ int csv_table_load(struct table *t, struct arena *a, const char *fs_path,
 		   const char *path, struct diag *diag)
 {
 	struct buf text = BUF_INIT;
-	FILE *f = fopen(fs_path, "rb");
-	int read_errno = f ? 0 : errno;
-	if (f) {
-		char chunk[65536];
-		size_t n;
-		while ((n = fread(chunk, 1, sizeof chunk, f)) > 0)
-			buf_add(&text, chunk, n);
-		if (ferror(f))
-			read_errno = errno ? errno : EIO;
-		fclose(f);
-	}
+	int read_errno = fs_read_file(fs_path, &text) != 0 ? errno : 0;
 	int rc;
 	if (read_errno) {
 		diag_error(diag, path, 0, 0, "cannot read: %s",
-			   strerror(read_errno));
+			   fs_strerror(read_errno));
 		/* Still leave a consistent (empty) table behind. */
 		struct diag quiet;
 		diag_init(&quiet, NULL, NULL);

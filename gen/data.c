@@ -4,6 +4,7 @@
 #include "buf.h"
 #include "csv.h"
 #include "diag.h"
+#include "fs.h"
 #include "numfmt.h"
 #include "schema.h"
 #include "strmap.h"
@@ -76,7 +77,7 @@ static bool table_file_ok(const char *fs_path, const char *shown,
 		}
 	}
 	if (!S_ISREG(st.st_mode)) {
-		diag_error(diag, shown, 0, 0, "not a regular file");
+		diag_error(diag, shown, 0, 0, "cannot read: %s", fs_strerror(FS_ENOTREG));
 		return false;
 	}
 	return true;

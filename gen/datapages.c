@@ -691,7 +691,7 @@ static int write_csv_copies(struct site *s, struct output *o)
 		buf_reset(&b);
 		if (fs_read_file(file, &b) != 0) {
 			diag_error(s->diag, t->path, 0, 0, "cannot read: %s",
-				   strerror(errno));
+				   fs_strerror(errno));
 			rc = -1;
 			break;
 		}

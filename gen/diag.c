@@ -2,6 +2,7 @@
 
 #include "buf.h"
 
+#include <poll.h>
 #include <stdarg.h>
 
 void diag_init(struct diag *d, FILE *echo, struct buf *log)
@@ -92,4 +93,14 @@ void diag_note(struct diag *d, const char *fmt, ...)
 int diag_failed(const struct diag *d)
 {
 	return d->errors > 0;
+}
+
+int diag_check_stdout(struct diag *d)
+{
+	struct pollfd p = { .fd = 1, .events = POLLOUT };
+	if (poll(&p, 1, 0) != 1 || !(p.revents & (POLLERR | POLLHUP)))
+		return 0;
+	diag_error(d, NULL, 0, 0,
+		   "standard output is a closed pipe (its reader has exited)");
+	return -1;
 }

@@ -35,6 +35,12 @@ void diag_warning(struct diag *d, const char *path, int line, int col,
 /* A note (no severity counted), e.g. the data report of `gen check`. */
 void diag_note(struct diag *d, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Before publishing: when standard output is a pipe or socket whose reader
+ * has gone (`gen build | head` after head exited), report an error and
+ * return -1, so the build stops before the swap instead of publishing a
+ * site whose summary nobody can read. 0 otherwise (never blocks). */
+int diag_check_stdout(struct diag *d);
+
 /* True once any error was reported. */
 int diag_failed(const struct diag *d);
 

@@ -37,16 +37,46 @@ static int read_all(int fd, struct buf *out)
 	return 0;
 }
 
+/* Open `path` for reading without blocking (a FIFO with no writer would
+ * wait forever) and keep it only when it is a regular file. */
+static int open_regular(const char *path, int flags)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | flags);
+	struct stat st;
+	if (fd < 0) {
+		/* a socket cannot be opened at all (ENXIO): say what it is */
+		if (errno != ELOOP && stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+			errno = FS_ENOTREG;
+		return -1;
+	}
+	int e = fstat(fd, &st) != 0 ? errno : S_ISREG(st.st_mode) ? 0 : FS_ENOTREG;
+	if (e) {
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	/* reads of a regular file never block: back to plain reads */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
 int fs_read_file(const char *path, struct buf *out)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	int fd = open_regular(path, 0);
 	return fd < 0 ? -1 : read_all(fd, out);
 }
 
 int fs_read_file_nofollow(const char *path, struct buf *out)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	int fd = open_regular(path, O_NOFOLLOW);
 	return fd < 0 ? -1 : read_all(fd, out);
+}
+
+const char *fs_strerror(int err)
+{
+	if (err == FS_ENOTREG)
+		return "not a regular file (a FIFO, socket, device or folder); refused";
+	return strerror(err);
 }
 
 static bool has_suffix(const char *name, const char *suffix)

@@ -10,10 +10,20 @@
 struct buf;
 struct diag;
 
-/* Read a whole file into `out` (appended). Returns 0, or -1 with errno set. */
+/* errno of a read refused because the path is not a regular file (a FIFO,
+ * socket, device or folder): such a file could block the build forever or
+ * never end. Not a system errno: print it with fs_strerror. */
+#define FS_ENOTREG 0x4e52
+
+/* Read a whole regular file into `out` (appended). Returns 0, or -1 with
+ * errno set (FS_ENOTREG for anything but a regular file, found without
+ * blocking: the open does not wait for a FIFO's writer). */
 int fs_read_file(const char *path, struct buf *out);
 /* The same, but a symbolic link is not followed: -1 with errno ELOOP. */
 int fs_read_file_nofollow(const char *path, struct buf *out);
+
+/* strerror, knowing FS_ENOTREG. */
+const char *fs_strerror(int err);
 
 /* The names in `dir` that end in `suffix` (NULL: every entry but . and ..),
  * sorted bytewise, as a NULL-terminated malloc'd array of malloc'd strings;

@@ -45,8 +45,13 @@ struct guide_charts {
 	pthread_mutex_t lock;
 	struct chart_file *files;
 	size_t nfiles, cap_files;
-	struct strmap file_ids; /* "lang/id" */
+	struct strmap file_ids; /* "lang/id" -> index into claims */
 	struct strmap uses;     /* "lang/page/id" -> times placed */
+	/* what each standalone file shows, so that two different charts whose
+	 * ids come out the same (gpu=aa-bb other=cc and gpu=aa other=bb-cc)
+	 * are an error rather than one file for both */
+	char **claims;
+	size_t nclaims, cap_claims;
 };
 
 static char *dup_or_die(const char *s)
@@ -87,14 +92,27 @@ void guide_charts_init(struct site *s)
 static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
 #define XML_DECL_LEN (sizeof xml_decl - 1)
 
-/* True the first time a chart (language and id) is seen. */
-static bool first_sight(struct guide_charts *g, enum lang l, const char *id)
+/* True the first time a chart (language and id) is seen. `what` says
+ * which chart it is (chart_claim); a chart seen before under the same id
+ * but showing something else sets *other to what that one showed (a copy
+ * to free), and is not a first sight. */
+static bool first_sight(struct guide_charts *g, enum lang l, const char *id,
+			const char *what, char **other)
 {
 	struct buf key = BUF_INIT;
 	buf_addf(&key, "%s/%s", lang_code(l), id);
 	bool created;
+	*other = NULL;
 	pthread_mutex_lock(&g->lock);
-	strmap_slot(&g->file_ids, key.ptr, &created);
+	size_t *slot = strmap_slot(&g->file_ids, key.ptr, &created);
+	if (created) {
+		*slot = g->nclaims;
+		g->claims = grow_array(g->claims, g->nclaims, &g->cap_claims,
+				       sizeof *g->claims);
+		g->claims[g->nclaims++] = dup_or_die(what);
+	} else if (strcmp(g->claims[*slot], what)) {
+		*other = dup_or_die(g->claims[*slot]);
+	}
 	pthread_mutex_unlock(&g->lock);
 	buf_release(&key);
 	return created;
@@ -125,9 +143,20 @@ static void keep_file(struct guide_charts *g, enum lang l, const char *id,
  * `doc` is the XML declaration and the SVG (svg[0] of a render): the file
  * is that and a newline, added here and taken off again. */
 static int place_file(struct site *s, struct guide_charts *g, enum lang l,
-		      const char *id, struct buf *doc)
+		      const char *id, const char *what, struct buf *doc)
 {
-	if (!s->opt.write || !first_sight(g, l, id))
+	char *other;
+	bool first = first_sight(g, l, id, what, &other);
+	if (other) {
+		/* in a fixed order: which one rendered first depends on threads */
+		bool swap = strcmp(other, what) > 0;
+		diag_error(s->diag, NULL, 0, 0,
+			   "two charts would be the same file charts/%s/%s.svg: %s, and %s; rename one of the ids",
+			   lang_code(l), id, swap ? what : other, swap ? other : what);
+		free(other);
+		return -1;
+	}
+	if (!s->opt.write || !first)
 		return 0;
 	int rc = 0;
 	buf_addc(doc, '\n');
@@ -240,21 +269,22 @@ static const char *tr(const struct gc *c, const char *key)
 }
 
 /* Append the text of `key` with each "{name}" replaced by its value; the
- * variable arguments are name, value pairs ending with NULL. An unknown
- * placeholder stays as written. */
+ * variable arguments are name, value pairs ending with NULL (a NULL value
+ * is the empty string). A placeholder no pair names is an error reported
+ * before the build publishes (i18n_fill_key). */
 static void fill_v(const struct gc *c, struct buf *out, const char *key, va_list args)
 {
 	const char *names[16], *vals[16];
 	size_t n = 0;
 	for (const char *name; (name = va_arg(args, const char *));) {
 		const char *v = va_arg(args, const char *);
-		if (v && n < 16) { /* a NULL value leaves its placeholder */
+		if (n < 16) {
 			names[n] = name;
 			vals[n] = v;
 			n++;
 		}
 	}
-	i18n_fill(out, tr(c, key), names, vals, n);
+	i18n_fill_key(out, &c->s->i18n, c->l, key, names, vals, n);
 }
 
 static void fill(const struct gc *c, struct buf *out, const char *key, ...)
@@ -1511,6 +1541,34 @@ static const char *chart_id(struct gc *c, const struct chart_request *rq)
 	return keep_buf(c, &b);
 }
 
+/* Which chart a request is, for people: its name and arguments, each id
+ * with the row it comes from ("pair gpu=aa-bb (data/gpus.csv:22) other=cc
+ * (data/gpus.csv:23)"). Lives in the render's arena. */
+static const char *chart_claim(struct gc *c, const struct chart_request *rq)
+{
+	static const char *const names[] = { "task", "field", "gpu", "other" };
+	const struct data *d = c->d;
+	struct buf b = BUF_INIT;
+	buf_adds(&b, rq->name);
+	for (size_t i = 0; i < 4; i++) {
+		if (!arg_value(rq, i))
+			continue;
+		buf_addf(&b, " %s=%s", names[i], arg_value(rq, i));
+		const struct table *t = NULL;
+		size_t row = 0;
+		if (i == 0) {
+			t = &d->tables[TABLE_TASKS];
+			row = d->tasks[c->task].row;
+		} else if (i >= 2) {
+			t = &d->tables[TABLE_GPUS];
+			row = d->gpus[i == 2 ? c->gpu : c->other].row;
+		}
+		if (t && row < t->nrows)
+			buf_addf(&b, " (%s:%d)", t->path, t->lines[row]);
+	}
+	return keep_buf(c, &b);
+}
+
 static void build(struct gc *c)
 {
 	switch (c->kind) {
@@ -1597,7 +1655,7 @@ int guide_chart_render(struct site *s, enum lang l, const struct chart_request *
 		c.ids[c.nids++] = arena_printf(&c.a, "%s-%zu", c.ids[0], before + 1);
 	buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
 	build(&c);
-	int rc = place_file(s, g, l, c.ids[0], &c.svg[0]);
+	int rc = place_file(s, g, l, c.ids[0], chart_claim(&c, rq), &c.svg[0]);
 	append_figure(&c, rq, out);
 
 	for (size_t i = 0; i < 2; i++)
@@ -1637,6 +1695,9 @@ void guide_charts_free(struct site *s)
 			free(g->files[i].svg);
 		}
 		free(g->files);
+		for (size_t i = 0; i < g->nclaims; i++)
+			free(g->claims[i]);
+		free(g->claims);
 		strmap_free(&g->file_ids);
 		strmap_free(&g->uses);
 		pthread_mutex_destroy(&g->lock);

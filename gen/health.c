@@ -33,17 +33,34 @@ struct slot {
 	const char *text;
 };
 
-/* i18n_fill over {name, text} slots. */
-static void fill_template(struct buf *out, const char *tmpl,
-			  const struct slot *slots, size_t nslots)
+/* The names and texts of {name, text} slots, as i18n_fill takes them. */
+static size_t split_slots(const struct slot *slots, size_t nslots,
+			  const char **names, const char **vals)
 {
-	const char *names[16], *vals[16];
 	size_t k = 0;
 	for (; k < nslots && k < 16; k++) {
 		names[k] = slots[k].name;
 		vals[k] = slots[k].text;
 	}
+	return k;
+}
+
+/* i18n_fill over {name, text} slots. */
+static void fill_template(struct buf *out, const char *tmpl,
+			  const struct slot *slots, size_t nslots)
+{
+	const char *names[16], *vals[16];
+	size_t k = split_slots(slots, nslots, names, vals);
 	i18n_fill(out, tmpl, names, vals, k);
+}
+
+/* The UI string `key` filled from {name, text} slots (i18n_fill_key). */
+static void fill_key(struct buf *out, const struct site *s, enum lang l,
+		     const char *key, const struct slot *slots, size_t nslots)
+{
+	const char *names[16], *vals[16];
+	size_t k = split_slots(slots, nslots, names, vals);
+	i18n_fill_key(out, &s->i18n, l, key, names, vals, k);
 }
 
 void health_fill(struct buf *out, const char *tmpl, size_t n,
@@ -91,7 +108,7 @@ static void format_ratio(const struct site *s, struct buf *out, double low,
 		i18n_format_number(&x, high, l);
 	}
 	struct slot slot = { "x", x.ptr };
-	fill_template(out, i18n_get(&s->i18n, l, "health.ratio"), &slot, 1);
+	fill_key(out, s, l, "health.ratio", &slot, 1);
 	buf_release(&x);
 }
 
@@ -245,7 +262,7 @@ void health_describe(const struct site *s, const struct finding *f,
 	}
 	buf_reset(&key);
 	buf_addf(&key, "health.%s", health_kind_stem(f->kind));
-	fill_template(out, i18n_get(&s->i18n, l, key.ptr), slots, n);
+	fill_key(out, s, l, key.ptr, slots, n);
 	buf_release(&stated);
 	buf_release(&computed);
 	buf_release(&extra);

@@ -8,6 +8,7 @@
 #include "strmap.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,11 +74,71 @@ static void index_keys(struct i18n *t)
 	}
 }
 
+/* What the build asked for and the table lacks (see i18n.h). */
+struct i18n_uses {
+	pthread_mutex_t lock;
+	struct strmap missing;      /* keys with no row */
+	struct strmap placeholders; /* "key\x1f{name}" with no value given */
+};
+
+static void uses_note(const struct i18n *t, struct strmap *m, const char *what)
+{
+	if (!t || !t->uses)
+		return;
+	pthread_mutex_lock(&t->uses->lock);
+	strmap_slot(m, what, NULL);
+	pthread_mutex_unlock(&t->uses->lock);
+}
+
+/* The placeholder "{name}" at `s` (name: a-z, 0-9, '_'): its length with
+ * the braces, or 0. */
+static size_t placeholder_at(const char *s)
+{
+	if (*s != '{')
+		return 0;
+	size_t n = strspn(s + 1, "abcdefghijklmnopqrstuvwxyz0123456789_");
+	return n && s[n + 1] == '}' ? n + 2 : 0;
+}
+
+/* Does `text` hold the placeholder p[0, len)? */
+static bool has_placeholder(const char *text, const char *p, size_t len)
+{
+	for (const char *c = strchr(text, '{'); c; c = strchr(c + 1, '{'))
+		if (placeholder_at(c) == len && !memcmp(c, p, len))
+			return true;
+	return false;
+}
+
+/* Both languages' texts of row `r` must hold the same placeholders. */
+static int check_placeholders(const struct table *table, size_t r, size_t kc,
+			      const long *col, struct diag *diag)
+{
+	int bad = 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		const char *text = table->rows[r][col[l]];
+		const char *other = table->rows[r][col[1 - l]];
+		for (const char *c = strchr(text, '{'); c; c = strchr(c + 1, '{')) {
+			size_t len = placeholder_at(c);
+			if (!len || has_placeholder(other, c, len))
+				continue;
+			diag_error(diag, table->path, table->lines[r], (int)col[l] + 1,
+				   "placeholder %.*s of UI string \"%s\" is in the %s text but not in the %s one",
+				   (int)len, c, table->rows[r][kc], codes[l], codes[1 - l]);
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
 int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 {
 	t->table = table;
 	t->order = NULL;
 	t->slots = NULL;
+	t->uses = calloc(1, sizeof *t->uses);
+	if (!t->uses)
+		abort();
+	pthread_mutex_init(&t->uses->lock, NULL);
 	t->nslots = 0;
 	long kc = csv_table_column(table, "key");
 	long col[LANG_COUNT];
@@ -100,6 +161,7 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 				   table->rows[r][kc], codes[l]);
 			failed = 1;
 		}
+		failed |= check_placeholders(table, r, (size_t)kc, col, diag);
 	}
 	t->key_col = (size_t)kc;
 	index_keys(t);
@@ -128,6 +190,13 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 
 void i18n_free(struct i18n *t)
 {
+	if (t->uses) {
+		strmap_free(&t->uses->missing);
+		strmap_free(&t->uses->placeholders);
+		pthread_mutex_destroy(&t->uses->lock);
+		free(t->uses);
+		t->uses = NULL;
+	}
 	free(t->order);
 	free(t->slots);
 	t->order = NULL;
@@ -145,8 +214,11 @@ static long find_row(const struct i18n *t, const char *key)
 const char *i18n_get(const struct i18n *t, enum lang l, const char *key)
 {
 	long r = find_row(t, key);
-	if (r < 0)
+	if (r < 0) {
+		if (t && t->uses)
+			uses_note(t, &t->uses->missing, key);
 		return key;
+	}
 	return t->table->rows[r][t->text_col[l]];
 }
 
@@ -155,8 +227,11 @@ bool i18n_has(const struct i18n *t, const char *key)
 	return find_row(t, key) >= 0;
 }
 
-void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
-	       const char *const *vals, size_t n)
+/* i18n_fill; with `t`, a placeholder no name matches is left out and
+ * remembered under `key`. */
+static void fill_text(struct buf *out, const char *tmpl, const char *const *names,
+		      const char *const *vals, size_t n, const struct i18n *t,
+		      const char *key)
 {
 	for (const char *c = tmpl; *c;) {
 		const char *brace = strchr(c, '{');
@@ -166,21 +241,90 @@ void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
 		}
 		buf_add(out, c, (size_t)(brace - c)); /* the text up to the brace */
 		c = brace;
-		const char *close = strchr(c + 1, '}');
+		size_t plen = placeholder_at(c);
 		size_t i = n;
-		if (close) {
-			size_t len = (size_t)(close - c - 1);
-			for (i = 0; i < n; i++)
-				if (strlen(names[i]) == len && !memcmp(names[i], c + 1, len))
-					break;
-		}
-		if (i < n) {
+		for (i = 0; plen && i < n; i++)
+			if (strlen(names[i]) == plen - 2 && !memcmp(names[i], c + 1, plen - 2))
+				break;
+		if (plen && i < n) {
 			buf_adds(out, vals[i] ? vals[i] : "");
-			c = close + 1;
+			c += plen;
+		} else if (plen && t) {
+			struct buf what = BUF_INIT;
+			buf_addf(&what, "%s\x1f%.*s", key, (int)plen, c);
+			uses_note(t, &t->uses->placeholders, what.ptr);
+			buf_release(&what);
+			c += plen;
 		} else {
 			buf_addc(out, *c++);
 		}
 	}
+}
+
+void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,
+		   const char *key, const char *const *names,
+		   const char *const *vals, size_t n)
+{
+	long r = find_row(t, key);
+	if (r < 0 || !t->uses) {
+		buf_adds(out, i18n_get(t, l, key));
+		return;
+	}
+	fill_text(out, t->table->rows[r][t->text_col[l]], names, vals, n, t, key);
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The keys of `m`, sorted (a malloc'd array of borrowed strings). */
+static const char **sorted_keys(const struct strmap *m, size_t *n)
+{
+	const char **keys = malloc((m->len + 1) * sizeof *keys);
+	if (!keys)
+		abort();
+	*n = 0;
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->slots[i].key)
+			keys[(*n)++] = m->slots[i].key;
+	qsort(keys, *n, sizeof *keys, compare_strings);
+	return keys;
+}
+
+int i18n_report_uses(const struct i18n *t, struct diag *diag)
+{
+	if (!t->uses)
+		return 0;
+	size_t n, count = 0;
+	const char *path = t->table ? t->table->path : "data/i18n.csv";
+	const char **keys = sorted_keys(&t->uses->missing, &n);
+	for (size_t i = 0; i < n; i++)
+		diag_error(diag, path, 0, 0,
+			   "no row for the UI string \"%s\" (the site uses it; add key,en,zh)",
+			   keys[i]);
+	count += n;
+	free(keys);
+	keys = sorted_keys(&t->uses->placeholders, &n);
+	for (size_t i = 0; i < n; i++) {
+		const char *sep = strchr(keys[i], '\x1f');
+		struct buf key = BUF_INIT;
+		buf_add(&key, keys[i], (size_t)(sep - keys[i]));
+		long r = find_row(t, key.ptr);
+		diag_error(diag, path, r >= 0 ? t->table->lines[r] : 0, 0,
+			   "placeholder %s of UI string \"%s\" is not one the site fills; "
+			   "remove it or check its spelling", sep + 1, key.ptr);
+		buf_release(&key);
+	}
+	count += n;
+	free(keys);
+	return (int)count;
+}
+
+void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
+	       const char *const *vals, size_t n)
+{
+	fill_text(out, tmpl, names, vals, n, NULL, NULL);
 }
 
 /* Append the digits of a non-negative number with `decimals` decimals and
@@ -263,7 +407,8 @@ void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
 		      const char *unit_key, enum lang l)
 {
 	i18n_format_number(out, v, l);
-	const char *unit = i18n_get(t, l, unit_key);
+	/* a literal unit when there is no such key (not a missing string) */
+	const char *unit = i18n_has(t, unit_key) ? i18n_get(t, l, unit_key) : unit_key;
 	if (!*unit)
 		return;
 	/* "3.3×" and "45%" hug the number; words and symbols get a space */

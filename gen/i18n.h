@@ -2,8 +2,13 @@
  * formatting of numbers, money, units and dates for each language.
  *
  * Every key must have a text in every language: i18n_load reports a missing
- * one as an error naming the key. Lookups of a key that does not exist at all
- * return the key itself (and templates are checked against the table).
+ * one as an error naming the key, and a "{placeholder}" one language's text
+ * has and the other's lacks. Lookups of a key that does not exist at all
+ * return the key itself, and are remembered; so are fills (i18n_fill_key)
+ * whose text has a placeholder the caller gives no value for.
+ * i18n_report_uses reports both (before a build publishes), so a missing
+ * row or a misspelt placeholder is an error, never text on a page. Templates
+ * are checked against the table when they load (i18n_check_templates).
  */
 #ifndef GPUGUIDE_I18N_H
 #define GPUGUIDE_I18N_H
@@ -31,12 +36,15 @@ struct i18n {
 	 * nslots is a power of two */
 	size_t *slots, nslots;
 	size_t key_col, text_col[LANG_COUNT]; /* found once, at load */
+	struct i18n_uses *uses; /* missing keys and placeholders asked for
+				 * (owned; thread-safe) */
 };
 
 /* Check and index the key,en,zh table. Returns 0 or -1 (errors reported). */
 int i18n_load(struct i18n *t, const struct table *table, struct diag *diag);
 void i18n_free(struct i18n *t);
-/* The text of `key` in `l`; the key itself when it does not exist. */
+/* The text of `key` in `l`; the key itself when it does not exist (then
+ * remembered for i18n_report_uses). Thread-safe. */
 const char *i18n_get(const struct i18n *t, enum lang l, const char *key);
 /* True when the key exists. */
 bool i18n_has(const struct i18n *t, const char *key);
@@ -47,6 +55,18 @@ bool i18n_has(const struct i18n *t, const char *key);
  * Nothing is escaped: templates escape what they print. */
 void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
 	       const char *const *vals, size_t n);
+
+/* i18n_fill with the text of `key` in `l`; a placeholder of that text that
+ * none of `names` matches is replaced by nothing and remembered for
+ * i18n_report_uses (the text is wrong, or the code). Thread-safe. */
+void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,
+		   const char *key, const char *const *names,
+		   const char *const *vals, size_t n);
+
+/* Report, as errors at data/i18n.csv, every key looked up that has no row
+ * and every placeholder no caller filled, each once, in key order. Returns
+ * how many. */
+int i18n_report_uses(const struct i18n *t, struct diag *diag);
 
 /* Numbers: grouped thousands; decimals chosen by size (>= 100: none,
  * >= 10: one, else two; trailing zeros dropped), e.g. 4,103  3.35  0.3 */

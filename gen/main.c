@@ -5,6 +5,7 @@
 #include "serve.h"
 #include "build.h"
 #include "site.h"
+#include "text.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -73,6 +74,9 @@ static int serve_main(int argc, char **argv)
 
 int main(int argc, char **argv)
 {
+	/* a closed standard output (`gen build | head`) is reported as an
+	 * error and leaves nothing behind, instead of killing the build */
+	signal(SIGPIPE, SIG_IGN);
 	if (argc < 2)
 		return usage_error("%s", "missing command");
 	const char *cmd = argv[1];
@@ -121,6 +125,14 @@ int main(int argc, char **argv)
 			*slot = argv[++i];
 		}
 	}
+	if (opt.root && !*opt.root)
+		return usage_error("--root needs a folder, not \"%s\"", opt.root);
+	if (opt.out && !*opt.out)
+		return usage_error("--out needs a folder, not \"%s\"", opt.out);
+	if (!text_is_site_url(opt.base_url))
+		return usage_error("--base-url \"%s\" is not an absolute http:// or https:// "
+				   "URL with a host (like https://gpuguide.example)",
+				   opt.base_url);
 	if (jobs) {
 		char *end;
 		long n = strtol(jobs, &end, 10);
@@ -153,6 +165,12 @@ int main(int argc, char **argv)
 		printf("gen: load %.0f ms, plan %.0f ms, render %.0f ms, finish %.0f ms\n",
 		       st.load_ms, st.plan_ms, st.render_ms, st.finish_ms);
 	buf_release(&out_dir);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		/* SIGPIPE is ignored: a closed pipe is an error like any other */
+		fprintf(stderr, "gen: error: cannot write to standard output%s\n",
+			build && rc == 0 ? " (the site was published)" : "");
+		rc = 1;
+	}
 	int sig = output_interrupted();
 	if (sig) {
 		signal(sig, SIG_DFL);

@@ -95,6 +95,8 @@ static int front_matter_field(struct article *a, const char *key,
 		slot = &a->translation;
 	if (slot == &a->slug)
 		a->slug_line = line;
+	if (slot == &a->translation)
+		a->translation_line = line;
 	if (slot) {
 		if (*slot) {
 			diag_error(diag, a->path, line, 1, "%s given twice", key);
@@ -108,6 +110,14 @@ static int front_matter_field(struct article *a, const char *key,
 		return -1;
 	}
 	if ((!strcmp(key, "slug") || !strcmp(key, "translation")) &&
+	    text_is_slug(val) && strlen(val) > MARKDOWN_SLUG_MAX) {
+		/* a slug names a folder: keep it far below the 255 bytes a
+		 * file name may have */
+		diag_error(diag, a->path, line, vcol, "%s is %zu characters long; at most %d",
+			   key, strlen(val), MARKDOWN_SLUG_MAX);
+		return -1;
+	}
+	if ((!strcmp(key, "slug") || !strcmp(key, "translation")) &&
 	    !text_is_slug(val)) {
 		diag_error(diag, a->path, line, vcol,
 			   "%s \"%s\" is not a slug (a-z, 0-9 and single hyphens)",
@@ -117,6 +127,12 @@ static int front_matter_field(struct article *a, const char *key,
 	if (!strcmp(key, "tags")) {
 		split_tags(a, val);
 		for (size_t i = 0; i < a->ntags; i++) {
+			if (text_is_slug(a->tags[i]) && strlen(a->tags[i]) > MARKDOWN_SLUG_MAX) {
+				diag_error(diag, a->path, line, vcol,
+					   "tag \"%.20s…\" is %zu characters long; at most %d",
+					   a->tags[i], strlen(a->tags[i]), MARKDOWN_SLUG_MAX);
+				return -1;
+			}
 			if (text_is_slug(a->tags[i]))
 				continue;
 			diag_error(diag, a->path, line, vcol,
@@ -132,8 +148,19 @@ static int front_matter_field(struct article *a, const char *key,
 		}
 		a->draft = !strcmp(val, "true");
 	} else if (!slot) {
-		diag_warning(diag, a->path, line, 1,
-			     "unknown front matter key \"%s\" (ignored)", key);
+		/* an error: a misspelt key (tagz) would silently lose its value */
+		static const char *const known[] = { "title", "description", "date", "slug",
+						     "translation", "tags", "draft" };
+		const char *near = text_did_you_mean(key, known, sizeof known / sizeof *known);
+		if (near)
+			diag_error(diag, a->path, line, 1,
+				   "unknown front matter key \"%s\"; did you mean \"%s\"?",
+				   key, near);
+		else
+			diag_error(diag, a->path, line, 1,
+				   "unknown front matter key \"%s\" (known: title, description, "
+				   "date, slug, translation, tags, draft)", key);
+		return -1;
 	}
 	return 0;
 }

@@ -47,6 +47,10 @@ struct heading {
 	char *text; /* plain text */
 };
 
+/* The longest slug, translation key or tag: each names a folder or a
+ * file of the site, and a file name may have 255 bytes at most. */
+#define MARKDOWN_SLUG_MAX 100
+
 struct article {
 	char *path;  /* as shown in messages: "content/en/x.md" (owned) */
 	char *file;  /* "x.md" (owned) */
@@ -55,6 +59,7 @@ struct article {
 	char **tags; size_t ntags;  /* owned */
 	bool draft;
 	int slug_line;   /* line of the slug in the front matter */
+	int translation_line; /* line of the translation key, 0 when none */
 	int body_line;   /* line of the first body line in the file */
 	size_t body_at;  /* byte offset of the body in the file */
 	size_t file_len; /* the file's size when it was parsed */

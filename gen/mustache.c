@@ -22,6 +22,7 @@
 #include "arena.h"
 #include "buf.h"
 #include "diag.h"
+#include "fs.h"
 #include "text.h"
 #include "value.h"
 
@@ -94,6 +95,7 @@ struct tmpl_set {
 	struct tmpl_slot *slots;
 	size_t cap; /* a power of two, or 0 */
 	size_t count;
+	bool strict; /* an unknown template at render time is an error */
 };
 
 /* ---- positions --------------------------------------------------------- */
@@ -462,6 +464,15 @@ static void parser_match(struct parser *p)
 		struct token *t = &p->toks[i];
 		t->container = depth ? stack[depth - 1] : NO_TOKEN;
 		if (is_open(t->kind)) {
+			if (depth == MUSTACHE_MAX_NESTING) {
+				/* the tree is built, fixed and rendered by
+				 * recursion: its depth must stay bounded */
+				parser_error(p, t->start,
+					     "sections nested more than %d deep",
+					     MUSTACHE_MAX_NESTING);
+				free(stack);
+				return;
+			}
 			if (t->kind == TOK_BLOCK && t->container != NO_TOKEN &&
 			    p->toks[t->container].kind == TOK_PARENT)
 				t->arg = true;
@@ -1130,6 +1141,132 @@ const struct tmpl *tmpl_set_get(const struct tmpl_set *set, const char *name)
 	return s ? s->t : NULL;
 }
 
+void tmpl_set_strict(struct tmpl_set *set, bool strict)
+{
+	set->strict = strict;
+}
+
+/* ---- checking the references ------------------------------------------- */
+
+/* The folder of `t`'s file as messages show it ("templates/"): its path
+ * without the name and ".mustache"; "" when the path is not built so. */
+static size_t display_prefix(const struct tmpl *t)
+{
+	size_t pl = strlen(t->path), nl = strlen(t->name) + strlen(".mustache");
+	if (pl >= nl && !strncmp(t->path + pl - nl, t->name, strlen(t->name)))
+		return pl - nl;
+	return 0;
+}
+
+struct ref_check {
+	const struct tmpl_set *set;
+	const char **names; /* every template's name, for "did you mean" */
+	size_t nnames;
+	struct diag *diag;
+	int unknown;
+	/* tmpl_set_check_names: the words allowed after `prefix` */
+	const char *prefix;
+	const char *const *words;
+	size_t nwords;
+	const char *what;
+};
+
+static int compare_words(const void *key, const void *item)
+{
+	return strcmp(key, *(const char *const *)item);
+}
+
+/* A name "<prefix>.<word>..." whose word is not allowed. */
+static void check_name(struct ref_check *rc, const struct tmpl *t,
+		       const struct node *nd)
+{
+	const struct name_path *np = &nd->path;
+	if (np->n < 2 || strcmp(np->seg[0].s, rc->prefix))
+		return;
+	const char *word = np->seg[1].s;
+	if (bsearch(word, rc->words, rc->nwords, sizeof *rc->words, compare_words))
+		return;
+	int line, col;
+	source_position(t->src, nd->offset, &line, &col);
+	const char *near = text_did_you_mean(word, rc->words, rc->nwords);
+	struct buf hint = BUF_INIT;
+	if (near)
+		buf_addf(&hint, "; did you mean \"%s.%s\"?", rc->prefix, near);
+	diag_error(rc->diag, t->path, line, col, "\"%s.%s\" names no %s%s",
+		   rc->prefix, word, rc->what, hint.len ? hint.ptr : "");
+	buf_release(&hint);
+	rc->unknown++;
+}
+
+static void check_nodes(struct ref_check *rc, const struct tmpl *t,
+			const struct node *nodes, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct node *nd = &nodes[i];
+		if (rc->prefix) {
+			if (nd->kind == NODE_VAR || nd->kind == NODE_RAW ||
+			    nd->kind == NODE_SECTION || nd->kind == NODE_INVERTED)
+				check_name(rc, t, nd);
+		} else if ((nd->kind == NODE_PARTIAL || nd->kind == NODE_PARENT) &&
+		    !nd->dynamic && !tmpl_set_get(rc->set, nd->text)) {
+			int line, col;
+			source_position(t->src, nd->offset, &line, &col);
+			const char *near = text_did_you_mean(nd->text, rc->names,
+							     rc->nnames);
+			struct buf hint = BUF_INIT;
+			if (near)
+				buf_addf(&hint, "; did you mean \"%s\"?", near);
+			diag_error(rc->diag, t->path, line, col,
+				   "unknown %s \"%s\" (there is no %.*s%s.mustache)%s",
+				   nd->kind == NODE_PARTIAL ? "partial" : "parent",
+				   nd->text, (int)display_prefix(t), t->path,
+				   nd->text, hint.len ? hint.ptr : "");
+			buf_release(&hint);
+			rc->unknown++;
+		}
+		check_nodes(rc, t, nd->kids, nd->nkids);
+	}
+}
+
+static int compare_tmpl_names(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Walk every template of the set in name order with `rc`. */
+static int check_all(struct ref_check *rc)
+{
+	const struct tmpl_set *set = rc->set;
+	rc->names = malloc((set->count ? set->count : 1) * sizeof *rc->names);
+	if (!rc->names)
+		abort();
+	for (size_t i = 0; i < set->cap; i++)
+		if (set->slots[i].t)
+			rc->names[rc->nnames++] = set->slots[i].t->name;
+	qsort(rc->names, rc->nnames, sizeof *rc->names, compare_tmpl_names);
+	for (size_t i = 0; i < rc->nnames; i++) {
+		const struct tmpl *t = tmpl_set_get(set, rc->names[i]);
+		check_nodes(rc, t, t->nodes, t->nnodes);
+	}
+	free(rc->names);
+	return rc->unknown;
+}
+
+int tmpl_set_check_refs(const struct tmpl_set *set, struct diag *diag)
+{
+	struct ref_check rc = { .set = set, .diag = diag };
+	return check_all(&rc);
+}
+
+int tmpl_set_check_names(const struct tmpl_set *set, const char *prefix,
+			 const char *const *words, size_t n, const char *what,
+			 struct diag *diag)
+{
+	struct ref_check rc = { .set = set, .diag = diag, .prefix = prefix,
+				.words = words, .nwords = n, .what = what };
+	return check_all(&rc);
+}
+
 /* ---- loading a folder -------------------------------------------------- */
 
 static int compare_names(const void *a, const void *b)
@@ -1141,24 +1278,6 @@ static bool has_suffix(const char *s, const char *suffix)
 {
 	size_t n = strlen(s), m = strlen(suffix);
 	return n > m && strcmp(s + n - m, suffix) == 0;
-}
-
-static int read_file(const char *path, struct buf *out)
-{
-	FILE *f = fopen(path, "rb");
-	if (!f)
-		return -1;
-	char tmp[8192];
-	size_t n;
-	while ((n = fread(tmp, 1, sizeof tmp, f)) > 0)
-		buf_add(out, tmp, n);
-	int bad = ferror(f);
-	fclose(f);
-	if (bad) {
-		errno = EIO;
-		return -1;
-	}
-	return 0;
 }
 
 /* Load the *.mustache files of `dir` + `rel` (rel is "" or ends in '/'). */
@@ -1216,9 +1335,9 @@ static int load_tree(struct tmpl_set *set, const char *dir, const char *rel,
 		if (!has_suffix(names[i], ".mustache"))
 			continue;
 		buf_reset(&file);
-		if (read_file(full.ptr, &file) < 0) {
+		if (fs_read_file(full.ptr, &file) < 0) {
 			diag_error(diag, shown.ptr, 0, 0, "cannot read: %s",
-				   strerror(errno));
+				   fs_strerror(errno));
 			rc = -1;
 			continue;
 		}
@@ -1419,12 +1538,42 @@ static const struct tmpl *find_template(struct render *r, const struct node *nd)
 
 /* Render a partial or parent tag: the other template, indented when the
  * tag stood alone on its line (else with no indentation at all). */
+/* A partial or parent naming no template: nothing (the spec), or in a
+ * strict set an error at the tag. */
+static int render_unknown(struct render *r, const struct tmpl *t,
+			  const struct node *nd)
+{
+	if (!r->set->strict)
+		return 0;
+	int line, col;
+	source_position(t->src, nd->offset, &line, &col);
+	const char *what = nd->kind == NODE_PARTIAL ? "partial" : "parent";
+	if (!nd->dynamic) {
+		diag_error(r->diag, t->path, line, col, "unknown %s \"%s\"", what,
+			   nd->text);
+		return -1;
+	}
+	const struct value *v = ctx_lookup(r, &nd->path);
+	buf_reset(&r->scratch);
+	if (v)
+		value_append_text(v, &r->scratch);
+	if (r->scratch.len)
+		diag_error(r->diag, t->path, line, col,
+			   "unknown %s \"%s\" (the value of \"*%s\")", what,
+			   r->scratch.ptr, nd->text);
+	else
+		diag_error(r->diag, t->path, line, col,
+			   "dynamic %s \"*%s\" names no template (the value is %s)",
+			   what, nd->text, v ? "empty" : "missing");
+	return -1;
+}
+
 static int render_include(struct render *r, const struct tmpl *t,
 			  const struct node *nd)
 {
 	const struct tmpl *inc = find_template(r, nd);
 	if (!inc)
-		return 0;
+		return render_unknown(r, t, nd);
 	if (r->nesting >= MUSTACHE_MAX_DEPTH) {
 		render_error(r, t, nd,
 			     nd->kind == NODE_PARTIAL ? "partial" : "parent");

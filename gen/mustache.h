@@ -8,14 +8,22 @@
  * inheritance module ({{<parent}}{{$block}}...{{/block}}{{/parent}}).
  * {{name}} escapes & < > " ' for HTML; {{{name}}} and {{&name}} do not.
  *
- * Errors (an unclosed section, a mismatched close tag, a bad delimiter tag)
- * are reported at parse time as "path:line:col: error: ...". At render time a
- * missing partial renders as nothing (as the spec says) and partial/parent
- * nesting deeper than MUSTACHE_MAX_DEPTH is an error.
+ * Errors (an unclosed section, a mismatched close tag, a bad delimiter tag,
+ * sections nested deeper than MUSTACHE_MAX_NESTING) are reported at parse
+ * time as "path:line:col: error: ...". tmpl_set_check_refs reports, once the
+ * set is loaded, every partial or parent tag naming a template the set does
+ * not have. At render time a missing partial renders as nothing (as the spec
+ * says) unless the set is strict (tmpl_set_strict): then it is an error; and
+ * partial/parent nesting deeper than MUSTACHE_MAX_DEPTH is an error.
+ *
+ * Nesting is bounded so that parsing, checking and rendering, which recurse
+ * over the tree, need a bounded stack: at most MUSTACHE_MAX_NESTING levels
+ * in one template, times MUSTACHE_MAX_DEPTH templates.
  */
 #ifndef GPUGUIDE_MUSTACHE_H
 #define GPUGUIDE_MUSTACHE_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct buf;
@@ -23,6 +31,7 @@ struct diag;
 struct value;
 
 #define MUSTACHE_MAX_DEPTH 64
+#define MUSTACHE_MAX_NESTING 100
 
 struct tmpl;     /* one compiled template */
 struct tmpl_set; /* named templates: pages, layouts, partials */
@@ -43,6 +52,24 @@ int tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
  * reported). Files are visited in sorted order, so results are repeatable. */
 int tmpl_set_load_dir(struct tmpl_set *set, const char *dir,
 		      const char *display_dir, struct diag *diag);
+
+/* Report (to `diag`, at the tag) every partial or parent tag of every
+ * template of the set whose (non-dynamic) name is not in the set, with the
+ * nearest existing name when one is close ("did you mean"). Templates are
+ * visited in name order. Returns the number of unknown names. */
+int tmpl_set_check_refs(const struct tmpl_set *set, struct diag *diag);
+
+/* Report (to `diag`, at the tag, templates in name order) every variable
+ * or section name "<prefix>.<word>..." whose <word> is not one of the
+ * `n` sorted `words`, naming the nearest one when close: "t.nav_lable" names
+ * no <what>; did you mean "t.nav_label"? Returns the number reported. */
+int tmpl_set_check_names(const struct tmpl_set *set, const char *prefix,
+			 const char *const *words, size_t n, const char *what,
+			 struct diag *diag);
+
+/* Make rendering strict: a partial or parent whose (dynamic) name is not in
+ * the set is an error instead of the empty string. */
+void tmpl_set_strict(struct tmpl_set *set, bool strict);
 
 /* The template of that name, or NULL. Borrowed from the set. */
 const struct tmpl *tmpl_set_get(const struct tmpl_set *set, const char *name);

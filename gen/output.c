@@ -14,7 +14,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 static volatile sig_atomic_t interrupted;
@@ -132,13 +134,141 @@ static int check_replaceable(const char *dir, struct diag *diag)
 	return -1;
 }
 
+/* "<parent>/<prefix><name><suffix>" for the output folder o->dir. */
+static char *beside_dir(const struct output *o, const char *prefix,
+			const char *suffix)
+{
+	const char *slash = strrchr(o->dir, '/');
+	struct buf b = BUF_INIT;
+	if (slash)
+		buf_add(&b, o->dir, (size_t)(slash - o->dir) + 1);
+	buf_addf(&b, "%s%s%s", prefix, slash ? slash + 1 : o->dir, suffix);
+	return buf_detach(&b, NULL);
+}
+
+static long lock_wait_ms(void)
+{
+	const char *env = getenv("GPUGUIDE_LOCK_WAIT_MS");
+	char *end;
+	long ms = env && *env ? strtol(env, &end, 10) : -1;
+	return env && *env && !*end && ms >= 0 ? ms : OUTPUT_LOCK_WAIT_MS;
+}
+
+/* The pid written in the lock file by its holder, or 0. */
+static long lock_holder(int fd)
+{
+	char text[32];
+	ssize_t n = pread(fd, text, sizeof text - 1, 0);
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	return strtol(text, NULL, 10);
+}
+
+/* Open and lock the lock file; 1 when locked, 0 when another process holds
+ * it (its pid in *holder), -1 when it cannot be opened. A lock file that
+ * its last holder removed after we opened it is opened again. */
+static int lock_try(struct output *o, long *holder)
+{
+	for (;;) {
+		int fd = open(o->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+		if (fd < 0)
+			return -1;
+		if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+			*holder = lock_holder(fd);
+			close(fd);
+			return 0;
+		}
+		struct stat held, now;
+		if (fstat(fd, &held) == 0 && stat(o->lock, &now) == 0 &&
+		    held.st_ino == now.st_ino && held.st_dev == now.st_dev) {
+			char pid[32];
+			int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+			if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)len, 0) != len)
+				(void)0; /* the pid is only shown to a waiting build */
+			o->lock_fd = fd;
+			return 1;
+		}
+		close(fd);
+	}
+}
+
+/* Take the output's lock, waiting a while for another build. 0 or -1
+ * (reported). A lock file that cannot be created (a read-only parent)
+ * is skipped: creating the staging folder there fails next, and says so. */
+static int lock_take(struct output *o, struct diag *diag)
+{
+	o->lock = beside_dir(o, ".site-lock-", "");
+	long wait = lock_wait_ms(), waited = 0, holder = 0;
+	bool told = false;
+	for (;;) {
+		int rc = lock_try(o, &holder);
+		if (rc != 0)
+			return 0;
+		if (waited >= wait)
+			break;
+		if (!told && diag->echo && wait > 0) {
+			fprintf(diag->echo, "gen: waiting for another build of %s to finish\n",
+				o->dir);
+			told = true;
+		}
+		struct timespec step = { 0, 50 * 1000000L };
+		nanosleep(&step, NULL);
+		waited += 50;
+	}
+	char pid[40] = "";
+	if (holder > 0)
+		snprintf(pid, sizeof pid, " (pid %ld)", holder);
+	diag_error(diag, o->dir, 0, 0,
+		   "another build is running%s; try again when it has finished", pid);
+	return -1;
+}
+
+/* Remove the staging folders of this output that earlier builds left (a
+ * build killed with SIGKILL cannot clean up). Called holding the lock, so
+ * none of them belongs to a running build. */
+static void remove_stale_staging(const struct output *o)
+{
+	char *prefix = beside_dir(o, ".site-staging-", "-");
+	const char *slash = strrchr(prefix, '/');
+	const char *name = slash ? slash + 1 : prefix;
+	struct buf parent = BUF_INIT;
+	if (slash)
+		buf_add(&parent, prefix, (size_t)(slash - prefix));
+	else
+		buf_adds(&parent, ".");
+	char **names = fs_list_dir(parent.ptr, NULL);
+	size_t plen = strlen(name);
+	for (char **n = names; n && *n; n++) {
+		const char *pid = *n + plen;
+		if (strncmp(*n, name, plen) || !*pid || strspn(pid, "0123456789") != strlen(pid))
+			continue;
+		struct buf full = BUF_INIT;
+		buf_addf(&full, "%s/%s", parent.ptr, *n);
+		fs_remove_tree(full.ptr);
+		buf_release(&full);
+	}
+	fs_free_list(names);
+	buf_release(&parent);
+	free(prefix);
+}
+
+/* The published folder must be writable, or its old files could not be
+ * removed after the swap (root may write anywhere: access says so). */
+static int check_writable(const char *dir, struct diag *diag)
+{
+	if (!fs_is_dir(dir) || access(dir, W_OK) == 0)
+		return 0;
+	diag_error(diag, dir, 0, 0, "cannot replace the output folder: %s",
+		   strerror(errno));
+	return -1;
+}
+
 int output_begin(struct output *o, const char *dir, struct diag *diag)
 {
 	memset(o, 0, sizeof *o);
-	o->dir_fd = o->staging_fd = -1;
+	o->dir_fd = o->staging_fd = o->lock_fd = -1;
 	o->diag = diag;
-	if (check_replaceable(dir, diag) != 0)
-		return -1;
 	size_t n = strlen(dir);
 	while (n > 1 && dir[n - 1] == '/')
 		n--;
@@ -146,13 +276,22 @@ int output_begin(struct output *o, const char *dir, struct diag *diag)
 	if (!o->dir)
 		abort();
 	const char *slash = strrchr(o->dir, '/');
-	struct buf b = BUF_INIT;
-	if (slash)
-		buf_add(&b, o->dir, (size_t)(slash - o->dir) + 1);
-	buf_addf(&b, ".site-staging-%s-%ld", slash ? slash + 1 : o->dir,
-		 (long)getpid());
-	o->staging = buf_detach(&b, NULL);
-	fs_remove_tree(o->staging);
+	if (slash && slash != o->dir) {
+		/* the lock and the staging folder go beside the output folder */
+		char *parent = strndup(o->dir, (size_t)(slash - o->dir));
+		if (!parent)
+			abort();
+		fs_mkdir_p(parent);
+		free(parent);
+	}
+	if (lock_take(o, diag) != 0)
+		return -1;
+	if (check_replaceable(o->dir, diag) != 0 || check_writable(o->dir, diag) != 0)
+		return -1;
+	remove_stale_staging(o);
+	char pid[32];
+	snprintf(pid, sizeof pid, "-%ld", (long)getpid());
+	o->staging = beside_dir(o, ".site-staging-", pid);
 	if (fs_mkdir_p(o->staging) != 0 ||
 	    (o->staging_fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
 		diag_error(diag, o->staging, 0, 0,
@@ -320,9 +459,16 @@ void output_free(struct output *o)
 			close(o->staging_fd);
 		o->dir_fd = o->staging_fd = -1;
 	}
+	if (o->lock && o->lock_fd >= 0) {
+		/* removed while held: a build waiting on it opens it again */
+		unlink(o->lock);
+		close(o->lock_fd);
+		o->lock_fd = -1;
+	}
 	free(o->dir);
 	free(o->staging);
-	o->dir = o->staging = NULL;
+	free(o->lock);
+	o->dir = o->staging = o->lock = NULL;
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 }

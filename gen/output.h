@@ -24,6 +24,8 @@ struct diag;
 struct output {
 	char *dir;      /* the published folder (owned) */
 	char *staging;  /* the folder being filled (owned) */
+	char *lock;     /* the lock file beside it (owned), or NULL */
+	int lock_fd;    /* held (flock) from output_begin to output_free */
 	int dir_fd;     /* the published folder, open; -1 when there is none */
 	int staging_fd; /* the staging folder, open (files go in relative to it) */
 	struct diag *diag;
@@ -37,9 +39,19 @@ struct output {
 #define OUTPUT_MARKER ".gpuguide-site"
 
 /* Start a build into `dir`. Refuses (-1, reported) a `dir` that is a
- * symbolic link, not a folder, or a non-empty folder without OUTPUT_MARKER:
- * a build never replaces what it did not make. Installs SIGINT/SIGTERM
- * handlers that make the build stop at the next file. */
+ * symbolic link, not a folder, a non-empty folder without OUTPUT_MARKER (a
+ * build never replaces what it did not make) or a folder the build could
+ * not replace (not writable). Installs SIGINT/SIGTERM handlers that make
+ * the build stop at the next file.
+ *
+ * One build publishes into `dir` at a time: output_begin takes a lock, the
+ * file ".site-lock-<name>" beside `dir` (flock: released by the kernel when
+ * a build dies, removed by output_free), waiting up to
+ * OUTPUT_LOCK_WAIT_MS (or $GPUGUIDE_LOCK_WAIT_MS) for another build to
+ * finish, else failing with "another build is running". Holding the lock,
+ * it removes the staging folders (".site-staging-<name>-<pid>") that
+ * killed builds left behind. */
+#define OUTPUT_LOCK_WAIT_MS 10000
 int output_begin(struct output *o, const char *dir, struct diag *diag);
 /* Refuse an output folder that is the project `root`, holds it, or lies
  * inside its content/, data/ or templates/. Returns 0 or -1 (reported). */
@@ -56,7 +68,8 @@ int output_add_to(struct output *o, const char *rel, const void *data,
 int output_commit(struct output *o);
 /* Give up: delete the staging folder. */
 void output_abort(struct output *o);
-/* Free the memory (after commit or abort); restores signal handlers. */
+/* Free the memory (after commit or abort), release the lock; restores
+ * signal handlers. */
 void output_free(struct output *o);
 /* The signal that interrupted the build, or 0. */
 int output_interrupted(void);

@@ -94,7 +94,7 @@ const char *pg_fill(const struct pg *p, const char *key, ...)
 	}
 	va_end(ap);
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
-	i18n_fill(b, pg_tr(p, key), names, vals, n);
+	i18n_fill_key(b, &p->s->i18n, p->l, key, names, vals, n);
 	return pg_keep(p, b);
 }
 
@@ -105,7 +105,7 @@ const char *pg_paren_text(const struct pg *p, const char *text)
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
 	if (p->l != LANG_ZH)
 		buf_addc(b, ' ');
-	i18n_fill(b, pg_tr(p, "why.paren"), names, &text, 1);
+	i18n_fill_key(b, &p->s->i18n, p->l, "why.paren", names, &text, 1);
 	return pg_keep(p, b);
 }
 

@@ -18,6 +18,15 @@
 
 /* ---- shared context ---- */
 
+char *render_ui_key(struct site *s, const char *key)
+{
+	char *k = arena_strdup(&s->arena, key);
+	for (char *p = k; *p; p++)
+		if (*p == '.')
+			*p = '_';
+	return k;
+}
+
 /* The UI strings of one language as a map; "nav.gpus" becomes t.nav_gpus
  * because a dot in a Mustache name walks into a map. */
 static struct value *ui_strings(struct site *s, enum lang l)
@@ -32,10 +41,7 @@ static struct value *ui_strings(struct site *s, enum lang l)
 			lc = c;
 	}
 	for (size_t r = 0; r < tab->nrows; r++) {
-		char *key = arena_strdup(&s->arena, tab->rows[r][kc]);
-		for (char *p = key; *p; p++)
-			if (*p == '.')
-				*p = '_';
+		char *key = render_ui_key(s, tab->rows[r][kc]);
 		value_map_set(&s->arena, t, key,
 			      value_new_string_borrowed(&s->arena, tab->rows[r][lc]));
 	}

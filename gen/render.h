@@ -14,6 +14,10 @@ struct buf;
 struct output;
 struct site;
 
+/* A UI string key as templates name it under "t": "nav.gpus" is
+ * t.nav_gpus, because a dot in a Mustache name walks into a map (the
+ * site's arena). */
+char *render_ui_key(struct site *s, const char *key);
 /* Make the keys every page of a language shares (before planning). */
 void render_lang_contexts(struct site *s);
 /* Render every planned page into `out` (NULL: render only, to check them).

@@ -1,5 +1,7 @@
 #include "schema.h"
 
+#include "text.h"
+
 #include "buf.h"
 #include "csv.h"
 #include "diag.h"
@@ -34,6 +36,13 @@ static const char *const period_values[] = { "job", "month", NULL };
 #define POSITIVE(n) { .name = n, .type = COL_NUMBER, .has_min = true, .min_exclusive = true }
 #define POSITIVE_REQ(n) { .name = n, .type = COL_NUMBER, .required = true, .has_min = true, \
 			  .min_exclusive = true }
+/* A number above 0 and at most `hi`: bounds that catch a slipped unit or
+ * digit (README, "The data", states them per column). */
+#define POSITIVE_UPTO(n, hi) { .name = n, .type = COL_NUMBER, .has_min = true, \
+			       .min_exclusive = true, .has_max = true, .max = hi }
+#define POSITIVE_REQ_UPTO(n, hi) { .name = n, .type = COL_NUMBER, .required = true, \
+				   .has_min = true, .min_exclusive = true, \
+				   .has_max = true, .max = hi }
 #define REF(n, t) { .name = n, .type = COL_REF, .required = true, .ref = t }
 #define COUNT(n) { .name = n, .type = COL_INTEGER, .has_min = true, .min = 1 }
 /* Columns added after the first tables were written: a header may leave
@@ -60,29 +69,34 @@ static const struct col_spec gpus_cols[] = {
 	ID,
 	TEXT_REQ("name"),
 	{ .name = "segment", .type = COL_ENUM, .required = true, .values = segment_values },
-	POSITIVE("vram_gb"),
+	POSITIVE_UPTO("vram_gb", 4096),
 	TEXT("memory_type"),
-	POSITIVE("bandwidth_gbs"),
-	POSITIVE("fp16_tflops"),
-	POSITIVE("fp32_tflops"),
+	POSITIVE_UPTO("bandwidth_gbs", 100000),
+	POSITIVE_UPTO("fp16_tflops", 100000),
+	POSITIVE_UPTO("fp32_tflops", 100000),
 	{ .name = "tensor_core_gen", .type = COL_INTEGER, .has_min = true, .min = 1,
 	  .has_max = true, .max = 9 },
 	{ .name = "fp8", .type = COL_BOOL },
-	{ .name = "nvlink_gbs", .type = COL_NUMBER, .has_min = true, .min = 0 },
-	POSITIVE("pcie_gbs"),
-	POSITIVE("tdp_w"),
-	POSITIVE("price_usd_min"),
+	{ .name = "nvlink_gbs", .type = COL_NUMBER, .has_min = true, .min = 0,
+	  .has_max = true, .max = 100000 },
+	POSITIVE_UPTO("pcie_gbs", 10000),
+	POSITIVE_UPTO("tdp_w", 10000),
+	POSITIVE_UPTO("price_usd_min", 10000000),
 	{ .name = "price_usd_max", .type = COL_NUMBER, .has_min = true, .min_exclusive = true,
-	  .at_least = "price_usd_min" },
+	  .has_max = true, .max = 10000000, .at_least = "price_usd_min" },
 	{ .name = "source", .type = COL_REFS, .required = true, .ref = "sources" },
 };
 
 static const struct col_spec prices_cols[] = {
 	REF("gpu_id", "gpus"),
 	TEXT("provider"),
-	POSITIVE_REQ("usd_per_hour"),
-	OPT_COUNT("cards"),
-	OPT_POSITIVE("total_usd_per_hour"),
+	/* per card and hour: a cent to a thousand dollars */
+	{ .name = "usd_per_hour", .type = COL_NUMBER, .required = true, .has_min = true,
+	  .min = 0.01, .has_max = true, .max = 1000 },
+	{ .name = "cards", .type = COL_INTEGER, .has_min = true, .min = 1,
+	  .has_max = true, .max = 1000000, .optional = true },
+	{ .name = "total_usd_per_hour", .type = COL_NUMBER, .has_min = true,
+	  .min_exclusive = true, .has_max = true, .max = 1000000000, .optional = true },
 	{ .name = "kind", .type = COL_ENUM, .required = true, .values = price_kind_values },
 	{ .name = "as_of", .type = COL_DATE },
 	REF("source", "sources"),
@@ -107,7 +121,8 @@ static const struct col_spec benchmarks_cols[] = {
 static const struct col_spec results_cols[] = {
 	REF("benchmark_id", "benchmarks"),
 	REF("gpu_id", "gpus"),
-	{ .name = "value", .type = COL_NUMBER, .required = true, .has_min = true, .min = 0 },
+	{ .name = "value", .type = COL_NUMBER, .required = true, .has_min = true, .min = 0,
+	  .has_max = true, .max = 1e9 },
 	OPT_COUNT("batch_size"),
 	OPT_COUNT("gpu_count"),
 	REF("source", "sources"),
@@ -128,10 +143,11 @@ static const struct col_spec tasks_cols[] = {
 static const struct col_spec task_times_cols[] = {
 	REF("task_id", "tasks"),
 	REF("gpu_id", "gpus"),
-	POSITIVE_REQ("hours"),
+	POSITIVE_REQ_UPTO("hours", 1000000),
 	{ .name = "hours_max", .type = COL_NUMBER, .has_min = true, .min_exclusive = true,
-	  .at_least = "hours", .optional = true },
-	COUNT("gpu_count"),
+	  .has_max = true, .max = 1000000, .at_least = "hours", .optional = true },
+	{ .name = "gpu_count", .type = COL_INTEGER, .has_min = true, .min = 1,
+	  .has_max = true, .max = 1000000 },
 	REF("source", "sources"),
 	OPT_TEXT("note_en"),
 	OPT_TEXT("note_zh"),
@@ -141,9 +157,9 @@ static const struct key_spec task_times_keys[] = {
 };
 
 static const struct col_spec vram_cols[] = {
-	POSITIVE_REQ("params_b"),
+	POSITIVE_REQ_UPTO("params_b", 100000),
 	{ .name = "precision", .type = COL_ENUM, .required = true, .values = precision_values },
-	POSITIVE_REQ("gb"),
+	POSITIVE_REQ_UPTO("gb", 1000000),
 	REF("source", "sources"),
 };
 static const struct key_spec vram_keys[] = {
@@ -181,9 +197,9 @@ static const struct col_spec claims_cols[] = {
 	REF("gpu_id", "gpus"),
 	REF("other_gpu_id", "gpus"),
 	{ .name = "kind", .type = COL_ENUM, .required = true, .values = bench_kind_values },
-	POSITIVE_REQ("low"),
+	POSITIVE_REQ_UPTO("low", 1000),
 	{ .name = "high", .type = COL_NUMBER, .required = true, .has_min = true,
-	  .min_exclusive = true, .at_least = "low" },
+	  .min_exclusive = true, .has_max = true, .max = 1000, .at_least = "low" },
 	TEXT_REQ("text_en"),
 	TEXT_REQ("text_zh"),
 	REF("source", "sources"),
@@ -460,6 +476,14 @@ static int cell_check(const struct col_spec *col, const char *s,
 		return 0;
 	case COL_ID:
 	case COL_REF:
+		if (col->type == COL_ID && schema_is_id(s) && strlen(s) > SCHEMA_ID_MAX) {
+			/* an id names folders and files of the site (a pair of
+			 * them, for comparisons): far below 255 bytes */
+			diag_error(diag, path, line, colno,
+				   "%s \"%s\" is %zu characters long; at most %d",
+				   col->name, shown, strlen(s), SCHEMA_ID_MAX);
+			return 1;
+		}
 		if (schema_is_id(s))
 			return 0;
 		diag_error(diag, path, line, colno,
@@ -717,6 +741,84 @@ static int column_check_at_least(const struct col_spec *col, long c, long lo,
 	return errors;
 }
 
+static bool spec_has_column(const struct table_spec *spec, const char *name)
+{
+	for (size_t i = 0; i < spec->ncols; i++)
+		if (!strcmp(spec->cols[i].name, name))
+			return true;
+	return false;
+}
+
+/* A column of the spec the header lacks, with the header's column that was
+ * most likely meant ("gpu_id ", "GPU_ID", "gpuid") when there is one. */
+static void report_missing_column(const struct table_spec *spec,
+				  const struct col_spec *col,
+				  const struct table *t, struct diag *diag)
+{
+	const char **unknown = malloc((t->ncols + 1) * sizeof *unknown);
+	if (!unknown)
+		abort();
+	for (size_t c = 0; c < t->ncols; c++)
+		unknown[c] = spec_has_column(spec, t->cols[c]) ? NULL : t->cols[c];
+	const char *near = text_did_you_mean(col->name, unknown, t->ncols);
+	if (!near) {
+		diag_error(diag, t->path, HEADER_LINE, 0, "missing column \"%s\"",
+			   col->name);
+	} else {
+		long c = csv_table_column(t, near);
+		diag_error(diag, t->path, HEADER_LINE, (int)c + 1,
+			   "missing column \"%s\" (column %ld is \"%s\": did you mean \"%s\"?)",
+			   col->name, c + 1, near, col->name);
+	}
+	free(unknown);
+}
+
+/* The first control character of `s` (C0 but tab, newline and carriage
+ * return; DEL; C1 as UTF-8), its code point in *cp; NULL when none. */
+static const char *find_control(const char *s, unsigned *cp)
+{
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') || *p == 0x7F) {
+			*cp = *p;
+			return (const char *)p;
+		}
+		if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
+			*cp = p[1];
+			return (const char *)p;
+		}
+	}
+	return NULL;
+}
+
+/* Text cells (the spec's text columns and the columns it does not name)
+ * must not hold control characters: they would reach every page. */
+static int check_control_chars(const struct table_spec *spec,
+			       const struct table *t, struct diag *diag)
+{
+	int errors = 0;
+	bool *text = malloc((t->ncols + 1) * sizeof *text);
+	if (!text)
+		abort();
+	for (size_t c = 0; c < t->ncols; c++) {
+		text[c] = true;
+		for (size_t i = 0; i < spec->ncols; i++)
+			if (!strcmp(spec->cols[i].name, t->cols[c]))
+				text[c] = spec->cols[i].type == COL_TEXT;
+	}
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++) {
+			unsigned cp;
+			if (!text[c] || !find_control(t->rows[r][c], &cp))
+				continue;
+			diag_error(diag, t->path, t->lines[r], (int)c + 1,
+				   "%s holds the control character U+%04X; remove it",
+				   t->cols[c], cp);
+			errors++;
+		}
+	free(text);
+	return errors;
+}
+
 int schema_check_table(const struct table_spec *spec, const struct table *t,
 		       struct diag *diag)
 {
@@ -729,11 +831,11 @@ int schema_check_table(const struct table_spec *spec, const struct table *t,
 	for (size_t i = 0; i < spec->ncols; i++) {
 		idx[i] = csv_table_column(t, spec->cols[i].name);
 		if (idx[i] < 0 && t->ncols > 0 && !spec->cols[i].optional) {
-			diag_error(diag, t->path, HEADER_LINE, 0,
-				   "missing column \"%s\"", spec->cols[i].name);
+			report_missing_column(spec, &spec->cols[i], t, diag);
 			errors++;
 		}
 	}
+	errors += check_control_chars(spec, t, diag);
 	/* Row by row, so the messages come in file order. */
 	for (size_t r = 0; r < t->nrows; r++) {
 		for (size_t i = 0; i < spec->ncols; i++) {

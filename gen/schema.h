@@ -76,6 +76,10 @@ struct col_spec {
 
 enum { SCHEMA_KEY_MAX = 6 };
 
+/* The longest id (COL_ID): ids name pages and files, two of them joined
+ * for comparison pages and charts, and a file name has at most 255 bytes. */
+#define SCHEMA_ID_MAX 100
+
 /* Columns whose values together must be unique across rows. */
 struct key_spec {
 	const char *cols[SCHEMA_KEY_MAX + 1]; /* NULL-ended */

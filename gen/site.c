@@ -2,6 +2,7 @@
 #include "site.h"
 
 #include "buf.h"
+#include "diag.h"
 #include "value.h"
 #include "xalloc.h"
 
@@ -78,10 +79,23 @@ void site_add_page(struct site *s, const struct page_spec *spec)
 		s->cap_pages = s->cap_pages ? s->cap_pages * 2 : 256;
 		s->pages = xreallocarray(s->pages, s->cap_pages, sizeof *s->pages);
 	}
-	s->pages[s->npages++] = *spec;
 	struct buf key = BUF_INIT;
 	page_key(&key, spec->lang, spec->path);
-	strmap_slot(&s->page_paths, key.ptr, NULL);
+	bool created;
+	size_t *slot = strmap_slot(&s->page_paths, key.ptr, &created);
+	if (!created) {
+		/* every output path is claimed once: two inputs (two GPU pairs,
+		 * say) whose names join to the same path would overwrite each
+		 * other; name both by their titles, which come from the data */
+		const struct page_spec *first = &s->pages[*slot];
+		diag_error(s->diag, NULL, 0, 0,
+			   "two pages would be %sindex.html: \"%s\" and \"%s\"; rename one of the ids they are made from",
+			   key.ptr, first->title ? first->title : "", spec->title ? spec->title : "");
+		buf_release(&key);
+		return;
+	}
+	*slot = s->npages;
+	s->pages[s->npages++] = *spec;
 	buf_release(&key);
 }
 

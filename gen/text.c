@@ -151,6 +151,12 @@ void text_escape_htmls(struct buf *out, const char *s)
 
 bool text_url_is_safe(const char *url)
 {
+	/* "//host/x" (and "/\\host", "\\host", which browsers read so) is not
+	 * relative: it leads to another host with the page's scheme */
+	if ((url[0] == '/' || url[0] == '\\') && (url[1] == '/' || url[1] == '\\'))
+		return false;
+	if (url[0] == '\\')
+		return false;
 	size_t i = 0;
 	for (; url[i]; i++) {
 		unsigned char c = (unsigned char)url[i];
@@ -167,4 +173,130 @@ bool text_url_is_safe(const char *url)
 	return (n == 4 && !strncasecmp(url, "http", 4)) ||
 	       (n == 5 && !strncasecmp(url, "https", 5)) ||
 	       (n == 6 && !strncasecmp(url, "mailto", 6));
+}
+
+size_t text_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 64 || lb > 64)
+		return SIZE_MAX;
+	size_t row[65];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/* `s` without blanks around it: its start, its length in *n. */
+static const char *trim_blanks(const char *s, size_t *n)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	*n = strlen(s);
+	while (*n && (s[*n - 1] == ' ' || s[*n - 1] == '\t'))
+		(*n)--;
+	return s;
+}
+
+/* `a` and `b` equal but for ASCII case and blanks around them. */
+static bool same_but_case(const char *a, const char *b)
+{
+	size_t na, nb;
+	a = trim_blanks(a, &na);
+	b = trim_blanks(b, &nb);
+	return na == nb && strncasecmp(a, b, na) == 0;
+}
+
+const char *text_did_you_mean(const char *word, const char *const *cands,
+			      size_t n)
+{
+	size_t limit = strlen(word) <= 4 ? 1 : 2;
+	const char *best = NULL;
+	size_t best_d = limit + 1;
+	for (size_t i = 0; i < n; i++) {
+		if (!cands[i] || !strcmp(cands[i], word))
+			continue;
+		if (same_but_case(word, cands[i]))
+			return cands[i];
+		size_t d = text_edit_distance(word, cands[i]);
+		if (d < best_d) {
+			best_d = d;
+			best = cands[i];
+		}
+	}
+	return best;
+}
+
+/* The host of a site URL, [s, end): a name or a bracketed IPv6 address. */
+static bool host_is_valid(const char *s, const char *end)
+{
+	if (s == end)
+		return false;
+	if (*s == '[') {
+		if (end - s < 3 || end[-1] != ']')
+			return false;
+		for (const char *p = s + 1; p < end - 1; p++)
+			if (!isxdigit((unsigned char)*p) && *p != ':' && *p != '.')
+				return false;
+		return true;
+	}
+	if (*s == '.' || *s == '-' || end[-1] == '.' || end[-1] == '-')
+		return false;
+	for (const char *p = s; p < end; p++) {
+		if (!isalnum((unsigned char)*p) && *p != '-' && *p != '.')
+			return false;
+		if (*p == '.' && p + 1 < end && p[1] == '.')
+			return false;
+	}
+	return true;
+}
+
+bool text_is_site_url(const char *s)
+{
+	if (!strncasecmp(s, "https://", 8))
+		s += 8;
+	else if (!strncasecmp(s, "http://", 7))
+		s += 7;
+	else
+		return false;
+	const char *end = s + strcspn(s, "/");
+	const char *port = NULL;
+	if (*s == '[') {
+		const char *close = memchr(s, ']', (size_t)(end - s));
+		if (close && close + 1 < end && close[1] == ':')
+			port = close + 1;
+	} else {
+		port = memchr(s, ':', (size_t)(end - s));
+	}
+	if (!host_is_valid(s, port ? port : end))
+		return false;
+	if (port) {
+		const char *p = port + 1;
+		long n = 0;
+		if (p == end)
+			return false;
+		for (; p < end; p++) {
+			if (!isdigit((unsigned char)*p) || (n = n * 10 + (*p - '0')) > 65535)
+				return false;
+		}
+		if (n == 0)
+			return false;
+	}
+	for (const char *p = end; *p; p++)
+		if (*p <= ' ' || *p >= 0x7F || strchr("\"'<>\\?#`", *p))
+			return false;
+	return true;
 }

@@ -32,10 +32,32 @@ void text_escape_htmls(struct buf *out, const char *s);
 
 /* True when a link target may be used: http, https, mailto, or relative
  * (no scheme). Control characters and white space inside a scheme (tricks
- * such as "java\tscript:") make it unsafe. */
+ * such as "java\tscript:") make it unsafe. "//host/x" is not relative (it
+ * leads to another host; browsers read "/\\host" and "\\host" the same
+ * way): unsafe, an external link must say https:// or http://. */
 bool text_url_is_safe(const char *url);
+
+/* True for an absolute http:// or https:// URL with a host: the scheme
+ * (any case), a host of letters, digits, '-' and '.' (not starting or
+ * ending with '.' or '-') or a bracketed IPv6 address, an optional :port
+ * (1 to 65535), then nothing or a path of printable ASCII without quotes,
+ * '<', '>', '\\', blanks, '?' or '#'. No user name ("@"). */
+bool text_is_site_url(const char *s);
 
 /* Count of Unicode code points in valid UTF-8. */
 size_t text_utf8_length(const char *s, size_t len);
+
+/* Levenshtein distance between two byte strings (insertions, deletions and
+ * substitutions of one byte each); strings longer than 64 bytes count as
+ * far apart (SIZE_MAX). */
+size_t text_edit_distance(const char *a, const char *b);
+
+/* For "did you mean": the candidate `word` was most likely meant to be, or
+ * NULL when none is close. A candidate equal to `word` but for ASCII case
+ * and surrounding blanks is the best match; otherwise the nearest within
+ * an edit distance of 1 (words up to 4 bytes) or 2. The first of equally
+ * near candidates wins. `cands` has `n` entries (NULL entries skipped). */
+const char *text_did_you_mean(const char *word, const char *const *cands,
+			      size_t n);
 
 #endif

@@ -168,6 +168,19 @@ expect_error_like() {
 	expect_build_error "$1" "${3:-}" "expected a line matching: $2" -- "$2"
 }
 
+# expect_check_error NAME MESSAGE: `gen check` exits 1 with the exact
+# MESSAGE as one line of stderr, the site unchanged. The inputs are not put
+# back (a build of the same inputs usually follows).
+expect_check_error() {
+	timeout 20 "$gen" check --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+	rc=$?
+	why=""
+	[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+	[ -z "$why" ] && ! grep -qxF -- "$2" "$work/err.txt" && why="message not found"
+	[ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ] && why="the published site changed"
+	verdict "check: $1" "" "$why" "expected: $2"
+}
+
 # verdict NAME BUG WHY HINT: ok when WHY is empty; else KNOWN (with BUG) or FAIL.
 verdict() {
 	if [ -z "$3" ]; then
@@ -215,9 +228,35 @@ for v in '0,39' '$0.39' 'NaN' 'inf' '-inf' '1e400' '1e3' ' 0.39' '0x10' \
 		"$P:$l:$pc: error: usd_per_hour \"$shown\" is not a number"
 done
 l=$(csved set "$proj/$P" 2 usd_per_hour -0.39)
-expect_error "negative price" "$P:$l:$pc: error: usd_per_hour \"-0.39\" must be greater than 0"
+expect_error "negative price" "$P:$l:$pc: error: usd_per_hour \"-0.39\" must be at least 0.01"
 l=$(csved set "$proj/$P" 2 usd_per_hour 0)
-expect_error "zero price" "$P:$l:$pc: error: usd_per_hour \"0\" must be greater than 0"
+expect_error "zero price" "$P:$l:$pc: error: usd_per_hour \"0\" must be at least 0.01"
+# ranges that make sense (README, "The data"): a cent to $1,000 per hour
+l=$(csved set "$proj/$P" 2 usd_per_hour 0.0000000000000000000000000001)
+expect_error "price of 1e-28 dollars" \
+	"$P:$l:$pc: error: usd_per_hour \"0.0000000000000000000000000001\" must be at least 0.01"
+l=$(csved set "$proj/$P" 2 usd_per_hour 100000000000000000000000000000000000000)
+expect_error "price of 1e38 dollars" \
+	"$P:$l:$pc: error: usd_per_hour \"100000000000000000000000000000000000000\" must be at most 1000"
+l=$(csved set "$proj/$P" 2 usd_per_hour 1000.01)
+expect_error "price above \$1,000 per hour" "$P:$l:$pc: error: usd_per_hour \"1000.01\" must be at most 1000"
+l=$(csved set "$proj/data/gpus.csv" 1 vram_gb 80000)
+vc=$(csved col "$proj/data/gpus.csv" vram_gb)
+expect_error "80,000 GB of VRAM" "data/gpus.csv:$l:$vc: error: vram_gb \"80000\" must be at most 4096"
+# control characters in text cells (they reached 81 pages)
+provc=$(csved col "$proj/$P" provider)
+l=$(csved set "$proj/$P" 2 provider "$(printf 'Cloud\001X')")
+expect_error "U+0001 in a text cell" "$P:$l:$provc: error: provider holds the control character U+0001; remove it"
+nc=$(csved col "$proj/$P" note)
+l=$(csved set "$proj/$P" 2 note "$(printf 'a\302\205b')")
+expect_error "U+0085 in a column the schema does not name" "$P:$l:$nc: error: note holds the control character U+0085; remove it"
+# a header with a trailing space or the wrong case: "did you mean"
+sed '1s/^gpu_id,/gpu_id ,/' "$pristine/$P" >"$proj/$P"
+expect_error "header \"gpu_id \" (trailing space)" \
+	"$P:1:1: error: missing column \"gpu_id\" (column 1 is \"gpu_id \": did you mean \"gpu_id\"?)"
+sed '1s/^gpu_id,/GPU_ID,/' "$pristine/$P" >"$proj/$P"
+expect_error "header \"GPU_ID\" (wrong case)" \
+	"$P:1:1: error: missing column \"gpu_id\" (column 1 is \"GPU_ID\": did you mean \"gpu_id\"?)"
 
 ac=$(csved col "$proj/$P" as_of)
 for v in 2026-02-30 2026-13-01 26-01-01 2026-1-1 yesterday; do
@@ -429,6 +468,79 @@ echo '{{>partials/self}}' >>"$proj/$T"
 expect_error "recursive parent stops" \
 	"templates/partials/self.mustache:1:1: error: parent \"partials/self\" nested more than 64 deep (does it include itself?)"
 
+# a misspelt layout, a deleted layout, an unknown partial: errors at the
+# tag, in check and build (they rendered as empty pages)
+sed -i 's#{{<layouts/base}}#{{<layouts/bsae}}#; s#{{/layouts/base}}#{{/layouts/bsae}}#' "$proj/$T"
+msg="$T:1:1: error: unknown parent \"layouts/bsae\" (there is no templates/layouts/bsae.mustache); did you mean \"layouts/base\"?"
+expect_check_error "misspelt layout name" "$msg"
+expect_error "misspelt layout name" "$msg"
+rm "$proj/templates/layouts/base.mustache"
+msg="$T:1:1: error: unknown parent \"layouts/base\" (there is no templates/layouts/base.mustache)"
+expect_check_error "deleted layout" "$msg"
+expect_error "deleted layout" "$msg"
+n=$(($(wc -l <"$proj/$T") + 1))
+echo 'x {{> partials/no-such-partial}}' >>"$proj/$T"
+msg="$T:$n:3: error: unknown partial \"partials/no-such-partial\" (there is no templates/partials/no-such-partial.mustache)"
+expect_check_error "unknown partial" "$msg"
+expect_error "unknown partial" "$msg"
+rm "$proj/templates/pages/gpu.mustache"
+expect_error "deleted page template" \
+	"templates/pages/gpu.mustache: error: missing template (the site needs it)"
+# a dynamic name whose value names no template: an error, not ""
+echo '{{>*title}}' >>"$proj/$T"
+expect_error_like "dynamic partial naming no template" \
+	"^$T:$n:1: error: unknown partial \".*\" (the value of \"\*title\")\$"
+
+# 60,000 nested sections: an error, not a stack overflow
+python3 -c "import sys; open(sys.argv[1], 'w').write('{{#a}}' * 60000 + 'x' + '{{/a}}' * 60000)" \
+	"$proj/templates/partials/deep.mustache"
+msg="templates/partials/deep.mustache:1:601: error: sections nested more than 100 deep"
+expect_check_error "60,000 nested sections" "$msg"
+expect_error "60,000 nested sections" "$msg"
+
+# ---- 4a. every UI string the site uses exists, every placeholder is filled ----
+
+I=data/i18n.csv
+drop_key() { grep -v "^$1," "$pristine/$I" >"$proj/$I"; }
+drop_key site.description
+msg="templates/pages/home.mustache:5:17: error: \"t.site_description\" names no UI string in data/i18n.csv"
+expect_check_error "deleted site.description row" "$msg"
+expect_error "deleted site.description row" "$msg"
+drop_key nav.label
+expect_error "deleted nav.label row" \
+	"templates/layouts/base.mustache:26:35: error: \"t.nav_label\" names no UI string in data/i18n.csv"
+sed 's/{{t.nav_label}}/{{t.nav_lable}}/' "$pristine/templates/layouts/base.mustache" >"$proj/templates/layouts/base.mustache"
+expect_error "misspelt UI string in a template" \
+	"templates/layouts/base.mustache:26:35: error: \"t.nav_lable\" names no UI string in data/i18n.csv; did you mean \"t.nav_label\"?"
+# a key only the C code uses
+drop_key articles.tag
+msg='data/i18n.csv: error: no row for the UI string "articles.tag" (the site uses it; add key,en,zh)'
+expect_check_error "deleted row of a string the code uses" "$msg"
+expect_error "deleted row of a string the code uses" "$msg"
+l=$(grep -n '^why.paren,' "$pristine/$I" | cut -d: -f1)
+sed 's/^why.paren,.*/why.paren,({nope}),（{nope}）/' "$pristine/$I" >"$proj/$I"
+expect_error "placeholder {nope} in both languages" \
+	"$I:$l: error: placeholder {nope} of UI string \"why.paren\" is not one the site fills; remove it or check its spelling"
+sed 's/^why.paren,({why})/why.paren,({nope})/' "$pristine/$I" >"$proj/$I"
+expect_error "placeholder {nope} in one language" \
+	"$I:$l:2: error: placeholder {nope} of UI string \"why.paren\" is in the en text but not in the zh one"
+
+# ---- 4b. only regular files are read (a FIFO blocked the build forever) ----
+
+notreg="cannot read: not a regular file (a FIFO, socket, device or folder); refused"
+mkfifo "$proj/content/en/fifo.md"
+expect_check_error "FIFO in content/" "content/en/fifo.md: error: $notreg"
+expect_error "FIFO in content/" "content/en/fifo.md: error: $notreg"
+mkfifo "$proj/templates/partials/fifo.mustache"
+expect_error "FIFO in templates/" "templates/partials/fifo.mustache: error: $notreg"
+mkfifo "$proj/templates/assets/fifo.css"
+expect_error "FIFO in templates/assets/" "templates/assets/fifo.css: error: $notreg"
+rm "$proj/$P"
+mkfifo "$proj/$P"
+expect_error "FIFO in data/" "$P: error: $notreg"
+python3 -c "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])" "$proj/content/en/sock.md"
+expect_error "socket in content/" "content/en/sock.md: error: $notreg"
+
 # ---- 5. output path collision from data ids ----
 
 python3 - "$proj/data" <<'EOF'
@@ -451,8 +563,65 @@ for r in rs[1:]:
             q = list(r); q[1] = nid; add.append(q)
 save(d + '/results.csv', rs + add)
 EOF
-expect_error_like "two GPU pairs with the same compare page" \
-	"^en/compare/qa-vs-qb-vs-qc/index.html: error: "
+expect_error "two GPU pairs with the same compare page (both named)" \
+	'error: two pages would be en/compare/qa-vs-qb-vs-qc/index.html: "N qa vs N qb-vs-qc" and "N qa-vs-qb vs N qc"; rename one of the ids they are made from'
+
+# GPUs aa-bb, cc, aa, bb-cc: one chart file for two pairs, both rows named
+python3 - "$proj/data" <<'EOF'
+import csv, io, sys
+d = sys.argv[1]
+def load(f): return list(csv.reader(open(f, newline='', encoding='utf-8')))
+def save(f, rows):
+    w = io.StringIO(); csv.writer(w, lineterminator='\n').writerows(rows)
+    open(f, 'w', encoding='utf-8').write(w.getvalue())
+g = load(d + '/gpus.csv'); src = list(g[1])
+for nid in ['aa-bb', 'cc', 'aa', 'bb-cc']:
+    r = list(src); r[0] = nid; r[1] = 'N ' + nid; g.append(r)
+save(d + '/gpus.csv', g)
+EOF
+n=$(($(wc -l <"$pristine/data/gpus.csv") + 1))
+msg="error: two charts would be the same file charts/en/chart-pair-aa-bb-cc.svg: pair gpu=aa (data/gpus.csv:$((n + 2))) other=bb-cc (data/gpus.csv:$((n + 3))), and pair gpu=aa-bb (data/gpus.csv:$n) other=cc (data/gpus.csv:$((n + 1))); rename one of the ids"
+expect_check_error "GPU ids aa-bb, cc, aa, bb-cc: one chart file for two pairs" "$msg"
+expect_error "GPU ids aa-bb, cc, aa, bb-cc: one chart file for two pairs" "$msg"
+
+# an over-long id or slug is refused at its row or line, not at the file
+idc=$(csved col "$proj/data/gpus.csv" id)
+long=$(printf 'a%.0s' $(seq 1 150))
+l=$(csved set "$proj/data/gpus.csv" 1 id "$long")
+expect_error "150-character GPU id" \
+	"data/gpus.csv:$l:$idc: error: id \"$(printf '%s' "$long" | cut -c1-76)…\" is 150 characters long; at most 100"
+article long.md "$long"
+expect_error "150-character slug" "content/en/long.md:4:7: error: slug is 150 characters long; at most 100"
+
+# ---- 5b. articles: what is not read is said, keys are checked ----
+
+mkdir -p "$proj/content/en/sub" "$proj/content/fr"
+article sub/x.md sub-x
+cp "$proj/content/en/sub/x.md" "$proj/content/fr/x.md"
+expect_check_error "article in content/en/sub/" "content/en/sub: error: articles in sub-folders are not read; move them to content/en/"
+expect_error "article in content/fr/" "content/fr: error: not a language of the site (en, zh): its articles would not be published"
+printf -- '---\ntitle: T\ndate: 2026-01-01\nslug: tagged\ntagz: a, b\n---\nx\n' >"$proj/content/en/tagz.md"
+expect_check_error "front matter key tagz" 'content/en/tagz.md:5:1: error: unknown front matter key "tagz"; did you mean "tags"?'
+expect_error "front matter key tagz" 'content/en/tagz.md:5:1: error: unknown front matter key "tagz"; did you mean "tags"?'
+printf -- '---\ntitle: T\ndate: 2026-01-01\nslug: authored\nauthor: me\n---\nx\n' >"$proj/content/en/author.md"
+expect_error "unknown front matter key author" \
+	'content/en/author.md:5:1: error: unknown front matter key "author" (known: title, description, date, slug, translation, tags, draft)'
+first=$(ls "$proj/content/en" | head -1)
+tkey=$(sed -n 's/^translation: *//p' "$proj/content/en/$first" | head -1)
+printf -- '---\ntitle: T\ndate: 2026-01-01\nslug: twin\ntranslation: %s\n---\nx\n' "$tkey" >"$proj/content/en/zz-twin.md"
+expect_error "two English articles with one translation key" \
+	"content/en/zz-twin.md:5:14: error: duplicate translation \"$tkey\" (also in content/en/$first): one article per language may have it"
+printf -- '---\ntitle: 孤\ndate: 2026-01-01\nslug: solo\ntranslation: solo\n---\nx\n' >"$proj/content/zh/solo.md"
+build_ok
+[ -z "$why" ] && ! grep -qxF 'content/zh/solo.md:5:14: warning: no English article has translation "solo" (this article has no English twin)' "$work/err.txt" && why="no warning"
+verdict "a Chinese article without its English twin builds, with a warning" "" "$why" ""
+restore
+article evil.md evil 'See [x](//evil.example/x) and [y](/\evil.example/y).'
+build_ok
+[ -z "$why" ] && [ "$(grep -c 'warning: link target "/.evil.example/[xy]" is not allowed' "$work/err.txt")" -ne 2 ] && why="not two warnings"
+[ -z "$why" ] && grep -q 'href="/.evil' "$work/out/en/articles/evil/index.html" && why="the //host link is kept"
+verdict "//host links are another host, not relative: dropped with a warning" "" "$why" ""
+restore
 
 # ---- 6. hostile text is shown as text ----
 
@@ -650,9 +819,16 @@ if [ -n "$denied" ]; then
 	rc=$?
 	why=""
 	[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
-	[ -z "$why" ] && ! grep -q "^$ro/.site-staging-site-[0-9]*: error: cannot create the staging folder: $denied\$" "$work/err.txt" && why="message not found"
+	# a read-only file system is found before staging; a parent folder
+	# that is not writable, when the staging folder cannot be made
+	if [ "$denied" = "Read-only file system" ]; then
+		want="^$ro/site: error: cannot replace the output folder: $denied\$"
+	else
+		want="^$ro/.site-staging-site-[0-9]*: error: cannot create the staging folder: $denied\$"
+	fi
+	[ -z "$why" ] && ! grep -q "$want" "$work/err.txt" && why="message not found"
 	[ -z "$why" ] && [ "$ro_before" != "$(tree_hash "$ro/site")" ] && why="the site changed"
-	verdict "output folder not writable ($denied)" "" "$why" "cannot create the staging folder: $denied"
+	verdict "output folder not writable ($denied)" "" "$why" "expected a line matching: $want"
 else
 	skip "output folder not writable: running as root and cannot make a read-only bind mount"
 fi
@@ -771,6 +947,190 @@ else
 	[ -z "$why" ] && ! no_staging "$big" && why="a staging folder was left behind"
 	verdict "SIGTERM while loading: site unchanged, no staging folder" "" "$why" ""
 fi
+
+# ---- 9b. one build at a time, nothing left behind ----
+
+# a staging folder of a build killed with SIGKILL is removed by the next one
+if [ -n "${big_published:-}" ]; then
+	"$gen" build --root "$big" --quiet >/dev/null 2>&1 &
+	pid=$!
+	i=0
+	while [ $i -lt 3000 ] && ! ls -a "$big" | grep -q '^\.site-staging'; do
+		kill -0 $pid 2>/dev/null || break
+		sleep 0.01
+		i=$((i + 1))
+	done
+	kill -KILL $pid 2>/dev/null
+	wait $pid 2>/dev/null
+	why=""
+	no_staging "$big" && why="the killed build left no staging folder to clean up (it ended first)"
+	[ -z "$why" ] && [ "$big_published" != "$(tree_hash "$bigsite")" ] && why="the killed build changed the site"
+	if [ -z "$why" ]; then
+		"$gen" build --root "$big" --quiet >/dev/null 2>"$work/err.txt" || why="the next build failed"
+	fi
+	[ -z "$why" ] && ! no_staging "$big" && why="the next build left the dead build's staging folder"
+	verdict "SIGKILL during rendering: the next build removes its staging folder" "" "$why" ""
+fi
+mkdir -p "$proj/.site-staging-site-999999/en"
+echo stale >"$proj/.site-staging-site-999999/en/index.html"
+timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc, expected 0"
+[ -z "$why" ] && ! no_staging "$proj" && why="the stale staging folder is still there"
+verdict "a stale staging folder is removed at start" "" "$why" ""
+
+# another build holds the lock: wait briefly, then exit 1
+echo 4242 >"$proj/.site-lock-site"
+flock "$proj/.site-lock-site" sleep 3 &
+holder=$!
+sleep 0.3
+csved set "$proj/$P" 2 usd_per_hour 0.41 >/dev/null
+GPUGUIDE_LOCK_WAIT_MS=500 timeout 20 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+msg="$proj/site: error: another build is running (pid 4242); try again when it has finished"
+[ -z "$why" ] && ! grep -qxF "$msg" "$work/err.txt" && why="message not found"
+[ -z "$why" ] && ! grep -qxF "gen: waiting for another build of $proj/site to finish" "$work/err.txt" && why="no waiting note"
+[ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ] && why="the published site changed" && dirty=1
+[ -z "$why" ] && ! no_staging "$proj" && why="a staging folder was left behind"
+verdict "a build while another holds the lock exits 1" "" "$why" "expected: $msg"
+# ... and one that waits long enough publishes once the other has finished
+GPUGUIDE_LOCK_WAIT_MS=20000 timeout 30 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc, expected 0"
+[ -z "$why" ] && ! grep -q '^gen: [1-9][0-9]* pages written' "$work/out.txt" && why="unexpected summary: $(cat "$work/out.txt")"
+[ -z "$why" ] && [ -e "$proj/.site-lock-site" ] && why="the lock file was left behind"
+verdict "a build waits for the lock and then publishes" "" "$why" ""
+wait $holder 2>/dev/null
+dirty=1
+restore
+
+# four builds at once: each succeeds, no spurious errors, the site is right
+csved set "$proj/$P" 2 usd_per_hour 0.43 >/dev/null
+for i in 1 2 3 4; do
+	timeout 60 "$gen" build --root "$proj" >"$work/par$i.out" 2>"$work/par$i.err" &
+	echo $! >"$work/par$i.pid"
+done
+why=""
+for i in 1 2 3 4; do
+	wait "$(cat "$work/par$i.pid")" || why="build $i failed: $(grep -v waiting "$work/par$i.err" | head -1)"
+done
+"$gen" build --root "$proj" --out "$work/out" --quiet >/dev/null 2>&1
+[ -z "$why" ] && ! diff -r "$work/out" "$site" >/dev/null && why="the site differs from a single build's"
+[ -z "$why" ] && ! no_staging "$proj" && why="a staging folder was left behind"
+[ -z "$why" ] && [ -e "$proj/.site-lock-site" ] && why="the lock file was left behind"
+verdict "four builds at once all succeed and publish the same site" "" "$why" ""
+dirty=1
+restore
+
+# gen serve and a manual build of the same project
+port=$((20000 + $$ % 20000))
+"$gen" serve --root "$proj" --port "$port" >"$work/serve.out" 2>"$work/serve.err" &
+serve=$!
+i=0
+while [ $i -lt 300 ] && ! grep -q 'pages written' "$work/serve.out"; do sleep 0.1; i=$((i + 1)); done
+csved set "$proj/$P" 2 usd_per_hour 0.44 >/dev/null
+timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+sleep 1.5 # serve notices the change and rebuilds
+kill $serve 2>/dev/null
+wait $serve 2>/dev/null
+why=""
+[ "$rc" -eq 0 ] || why="the manual build exited $rc: $(head -1 "$work/err.txt")"
+[ -z "$why" ] && grep -q 'error' "$work/serve.err" && why="serve reported: $(grep error "$work/serve.err" | head -1)"
+[ -z "$why" ] && ! no_staging "$proj" && why="a staging folder was left behind"
+verdict "gen serve and a manual build do not interfere" "" "$why" ""
+dirty=1
+restore
+
+# standard output a closed pipe (`gen build | head` once head has exited):
+# an error before publishing, nothing left behind
+cat >"$work/closedpipe.py" <<'EOF2'
+import os, subprocess, sys
+r, w = os.pipe()
+os.close(r)
+p = subprocess.run(sys.argv[1:], stdout=w, stderr=open(os.environ['ERR'], 'w'))
+sys.exit(p.returncode)
+EOF2
+csved set "$proj/$P" 2 usd_per_hour 0.45 >/dev/null
+ERR="$work/err.txt" timeout 20 python3 "$work/closedpipe.py" "$gen" build --root "$proj"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+msg="error: standard output is a closed pipe (its reader has exited)"
+[ -z "$why" ] && ! grep -qxF "$msg" "$work/err.txt" && why="message not found"
+[ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ] && why="the published site changed" && dirty=1
+[ -z "$why" ] && ! no_staging "$proj" && why="a staging folder was left behind"
+verdict "build with a closed standard output: exit 1, site unchanged" "" "$why" "expected: $msg"
+ERR="$work/err.txt" timeout 20 python3 "$work/closedpipe.py" "$gen" check --root "$proj"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+msg="gen: error: cannot write to standard output"
+[ -z "$why" ] && ! grep -qxF "$msg" "$work/err.txt" && why="message not found"
+verdict "check with a closed standard output: exit 1" "" "$why" "expected: $msg"
+restore
+
+# a read-only output folder: refused before anything is staged (as a user
+# other than root, whom permissions do not stop)
+rosite="$work/rosite"
+mkdir -p "$rosite"
+cp -R "$pristine/data" "$pristine/templates" "$pristine/content" "$rosite/"
+as_user=""
+if [ "$(id -u)" = 0 ]; then
+	chown -R 65534:65534 "$rosite"
+	chmod o+x "$work"
+	as_user="setpriv --reuid=65534 --regid=65534 --clear-groups"
+fi
+$as_user "$gen" build --root "$rosite" --quiet >/dev/null 2>&1
+before=$(tree_hash "$rosite/site")
+chmod a-w "$rosite/site"
+csved set "$rosite/$P" 2 usd_per_hour 0.46 >/dev/null
+$as_user timeout 20 "$gen" build --root "$rosite" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+msg="$rosite/site: error: cannot replace the output folder: Permission denied"
+[ -z "$why" ] && ! grep -qxF "$msg" "$work/err.txt" && why="message not found"
+[ -z "$why" ] && [ "$before" != "$(tree_hash "$rosite/site")" ] && why="the site changed"
+[ -z "$why" ] && ! no_staging "$rosite" && why="a staging folder was left behind"
+verdict "read-only output folder: exit 1, site unchanged, nothing left" "" "$why" "expected: $msg"
+chmod -R u+w "$rosite"
+[ "$(id -u)" = 0 ] && chmod o-x "$work"
+
+# ---- 9c. the command line ----
+
+# expect_usage NAME MESSAGE ARGS...: exit 2 with MESSAGE as stderr's first
+# line, nothing written
+expect_usage() {
+	name=$1 msg=$2
+	shift 2
+	timeout 20 "$gen" "$@" >"$work/out.txt" 2>"$work/err.txt"
+	rc=$?
+	why=""
+	[ "$rc" -eq 2 ] || why="exit $rc, expected 2"
+	[ -z "$why" ] && [ "$(head -1 "$work/err.txt")" != "$msg" ] && why="message not found"
+	[ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ] && why="the published site changed"
+	verdict "$name" "" "$why" "expected: $msg"
+}
+for u in '' 'gpuguide.example' 'javascript:alert(1)//' 'https://' 'ftp://gpuguide.example' \
+	 'https://gpu guide.example' 'https://user@gpuguide.example' 'https://gpuguide.example:0'; do
+	expect_usage "--base-url \"$u\" is a usage error" \
+		"gen: --base-url \"$u\" is not an absolute http:// or https:// URL with a host (like https://gpuguide.example)" \
+		build --root "$proj" --base-url "$u"
+done
+expect_usage "--out '' is a usage error" 'gen: --out needs a folder, not ""' build --root "$proj" --out ''
+expect_usage "--root '' is a usage error" 'gen: --root needs a folder, not ""' build --root ''
+timeout 20 "$gen" build --root "$proj" --out "$work/out" --base-url 'http://localhost:8000/sub/' >/dev/null 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc"
+[ -z "$why" ] && ! grep -q 'href="http://localhost:8000/sub/en/"' "$work/out/en/index.html" && why="the base URL is not used"
+verdict "--base-url with a port and a path builds" "" "$why" ""
+restore
 
 # ---- 10. the pristine inputs still give the published site ----
 

@@ -549,6 +549,105 @@ static void test_load_dir_reports_a_missing_folder(void **state)
 	tmpl_set_free(set);
 }
 
+
+/* 60,000 nested sections: an error at the 101st open tag, no deep
+ * recursion (the tree, its checks and rendering recurse over it). */
+static void test_sections_nested_too_deep_are_an_error(void **state)
+{
+	(void)state;
+	struct buf src = BUF_INIT;
+	for (int i = 0; i < 60000; i++)
+		buf_adds(&src, "{{#a}}");
+	buf_adds(&src, "x");
+	for (int i = 0; i < 60000; i++)
+		buf_adds(&src, "{{/a}}");
+	assert_parse_errors(src.ptr, "templates/page.mustache:1:601: error: "
+				     "sections nested more than 100 deep\n");
+	buf_release(&src);
+}
+
+static void test_sections_nested_up_to_the_limit_render(void **state)
+{
+	(void)state;
+	struct buf src = BUF_INIT, out = BUF_INIT, log = BUF_INIT;
+	for (int i = 0; i < MUSTACHE_MAX_NESTING; i++)
+		buf_adds(&src, "{{#a}}");
+	buf_adds(&src, "x");
+	for (int i = 0; i < MUSTACHE_MAX_NESTING; i++)
+		buf_adds(&src, "{{/a}}");
+	struct tmpl_set *set = tmpl_set_new();
+	add_template(set, "page", src.ptr);
+	struct arena a = ARENA_INIT;
+	struct value *ctx = value_new_map(&a);
+	value_map_set_bool(&a, ctx, "a", true);
+	assert_int_equal(render_name(set, "page", ctx, &out, &log), 0);
+	assert_string_equal(out.ptr, "x");
+	arena_free(&a);
+	tmpl_set_free(set);
+	buf_release(&src);
+	buf_release(&out);
+	buf_release(&log);
+}
+
+static void test_unknown_references_are_reported_at_their_tags(void **state)
+{
+	(void)state;
+	struct tmpl_set *set = tmpl_set_new();
+	struct buf log = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	const char *base = "<{{$body}}{{/body}}>";
+	const char *page = "{{<layouts/bsae}}{{$body}}\n  {{>partials/nope}}{{/body}}{{/layouts/bsae}}";
+	assert_int_equal(tmpl_set_add(set, "layouts/base", "templates/layouts/base.mustache",
+				      base, strlen(base), &d), 0);
+	assert_int_equal(tmpl_set_add(set, "pages/gpu", "templates/pages/gpu.mustache",
+				      page, strlen(page), &d), 0);
+	const char *dyn = "{{>*name}}";
+	assert_int_equal(tmpl_set_add(set, "pages/dyn", "templates/pages/dyn.mustache",
+				      dyn, strlen(dyn), &d), 0);
+	assert_int_equal(tmpl_set_check_refs(set, &d), 2);
+	assert_string_equal(log.ptr,
+		"templates/pages/gpu.mustache:1:1: error: unknown parent \"layouts/bsae\" "
+		"(there is no templates/layouts/bsae.mustache); did you mean \"layouts/base\"?\n"
+		"templates/pages/gpu.mustache:2:3: error: unknown partial \"partials/nope\" "
+		"(there is no templates/partials/nope.mustache)\n");
+	buf_release(&log);
+	tmpl_set_free(set);
+}
+
+static void test_strict_set_reports_an_unknown_dynamic_name(void **state)
+{
+	(void)state;
+	struct tmpl_set *set = tmpl_set_new();
+	add_template(set, "page", "a{{>*name}}b\n{{>*none}}");
+	struct arena a = ARENA_INIT;
+	struct value *ctx = value_new_map(&a);
+	value_map_set_str(&a, ctx, "name", "partials/gone");
+	struct buf out = BUF_INIT, log = BUF_INIT;
+	/* the spec: the empty string */
+	assert_int_equal(render_name(set, "page", ctx, &out, &log), 0);
+	assert_string_equal(out.ptr, "ab\n");
+	tmpl_set_strict(set, true);
+	buf_reset(&out);
+	assert_int_equal(render_name(set, "page", ctx, &out, &log), -1);
+	assert_string_equal(log.ptr, "page:1:2: error: unknown partial \"partials/gone\" "
+				     "(the value of \"*name\")\n");
+	buf_reset(&log);
+	value_map_set_str(&a, ctx, "name", "page");
+	value_map_set_str(&a, ctx, "none", "");
+	struct tmpl_set *one = tmpl_set_new();
+	add_template(one, "page", "{{>*none}}");
+	tmpl_set_strict(one, true);
+	assert_int_equal(render_name(one, "page", ctx, &out, &log), -1);
+	assert_string_equal(log.ptr, "page:1:1: error: dynamic partial \"*none\" names "
+				     "no template (the value is empty)\n");
+	tmpl_set_free(one);
+	arena_free(&a);
+	tmpl_set_free(set);
+	buf_release(&out);
+	buf_release(&log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -579,6 +678,10 @@ int main(void)
 		cmocka_unit_test(test_template_renders_identically_many_times),
 		cmocka_unit_test(test_load_dir_reads_every_mustache_file_below),
 		cmocka_unit_test(test_load_dir_reports_a_missing_folder),
+		cmocka_unit_test(test_sections_nested_too_deep_are_an_error),
+		cmocka_unit_test(test_sections_nested_up_to_the_limit_render),
+		cmocka_unit_test(test_unknown_references_are_reported_at_their_tags),
+		cmocka_unit_test(test_strict_set_reports_an_unknown_dynamic_name),
 	};
 	return cmocka_run_group_tests_name("mustache", tests, NULL, NULL);
 }

@@ -68,6 +68,10 @@ static void test_only_safe_url_schemes_pass(void **state)
 	assert_true(text_url_is_safe("https://example.com/"));
 	assert_true(text_url_is_safe("HTTP://example.com/"));
 	assert_true(text_url_is_safe("mailto:a@b.c"));
+	assert_false(text_url_is_safe("//evil.example/x")); /* another host */
+	assert_false(text_url_is_safe("/\\evil.example/x"));
+	assert_false(text_url_is_safe("\\\\evil.example/x"));
+	assert_true(text_url_is_safe("/en/gpus/"));
 	assert_true(text_url_is_safe("../gpus/rtx-4090/"));
 	assert_true(text_url_is_safe("#section"));
 	assert_true(text_url_is_safe("page?a=b:c"));
@@ -229,6 +233,43 @@ static void test_fill_replaces_known_placeholders_only(void **state)
 	buf_release(&b);
 }
 
+
+static void test_did_you_mean_finds_near_words_and_case_slips(void **state)
+{
+	(void)state;
+	static const char *const keys[] = { "title", "description", "date", "slug",
+					    "translation", "tags", "draft" };
+	assert_string_equal(text_did_you_mean("tagz", keys, 7), "tags");
+	assert_string_equal(text_did_you_mean("descripton", keys, 7), "description");
+	assert_string_equal(text_did_you_mean("Title", keys, 7), "title");
+	assert_null(text_did_you_mean("author", keys, 7));
+	assert_null(text_did_you_mean("tg", keys, 7)); /* 2 edits in a short word */
+	static const char *const header[] = { "gpu_id", "provider", "usd_per_hour" };
+	assert_string_equal(text_did_you_mean("gpu_id ", header, 3), "gpu_id");
+	assert_string_equal(text_did_you_mean("GPU_ID", header, 3), "gpu_id");
+	assert_int_equal(text_edit_distance("kitten", "sitting"), 3);
+	assert_int_equal(text_edit_distance("", "abc"), 3);
+}
+
+static void test_site_urls_are_absolute_http_with_a_host(void **state)
+{
+	(void)state;
+	assert_true(text_is_site_url("https://gpuguide.example"));
+	assert_true(text_is_site_url("http://localhost:8000/sub/"));
+	assert_true(text_is_site_url("HTTPS://[::1]:8443"));
+	assert_false(text_is_site_url(""));
+	assert_false(text_is_site_url("gpuguide.example"));
+	assert_false(text_is_site_url("javascript:alert(1)//"));
+	assert_false(text_is_site_url("https://"));
+	assert_false(text_is_site_url("https://user@host.example"));
+	assert_false(text_is_site_url("https://host.example:0"));
+	assert_false(text_is_site_url("https://host.example:99999"));
+	assert_false(text_is_site_url("https://a..b"));
+	assert_false(text_is_site_url("https://h.example/a b"));
+	assert_false(text_is_site_url("https://h.example/\"x"));
+	assert_false(text_is_site_url("https://h.example/?q=1"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -244,6 +285,8 @@ int main(void)
 		cmocka_unit_test(test_units_follow_the_language),
 		cmocka_unit_test(test_every_ui_string_is_found_among_many),
 		cmocka_unit_test(test_fill_replaces_known_placeholders_only),
+		cmocka_unit_test(test_did_you_mean_finds_near_words_and_case_slips),
+		cmocka_unit_test(test_site_urls_are_absolute_http_with_a_host),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }

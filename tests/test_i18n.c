@@ -1,0 +1,107 @@
+/* Unit tests of the UI strings' checks: placeholders that differ between
+ * the languages (at load), keys looked up that have no row and
+ * placeholders no caller fills (remembered, reported once each). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <string.h>
+
+#include "arena.h"
+#include "buf.h"
+#include "csv.h"
+#include "diag.h"
+#include "i18n.h"
+
+struct fx {
+	struct arena a;
+	struct table table;
+	struct i18n t;
+	struct buf log;
+	struct diag d;
+	int loaded;
+};
+
+/* Parse `csv` as data/i18n.csv and load it; the messages go to fx->log. */
+static void load(struct fx *f, const char *csv)
+{
+	memset(f, 0, sizeof *f);
+	f->a = (struct arena)ARENA_INIT;
+	buf_init(&f->log);
+	diag_init(&f->d, NULL, &f->log);
+	assert_int_equal(csv_table_parse(&f->table, &f->a, csv, strlen(csv),
+					 "data/i18n.csv", &f->d), 0);
+	f->loaded = i18n_load(&f->t, &f->table, &f->d);
+}
+
+static void unload(struct fx *f)
+{
+	i18n_free(&f->t);
+	arena_free(&f->a);
+	buf_release(&f->log);
+}
+
+static void test_placeholders_must_match_between_languages(void **state)
+{
+	(void)state;
+	struct fx f;
+	load(&f, "key,en,zh\nok,{a} and {b},{b} 和 {a}\nbad,({nope}),（{why}）\n");
+	assert_int_equal(f.loaded, -1);
+	assert_string_equal(f.log.ptr,
+		"data/i18n.csv:3:2: error: placeholder {nope} of UI string \"bad\" is in the en text but not in the zh one\n"
+		"data/i18n.csv:3:3: error: placeholder {why} of UI string \"bad\" is in the zh text but not in the en one\n");
+	unload(&f);
+}
+
+static void test_missing_keys_are_reported_once_in_key_order(void **state)
+{
+	(void)state;
+	struct fx f;
+	load(&f, "key,en,zh\nnav.home,Home,首页\n");
+	assert_int_equal(f.loaded, 0);
+	assert_string_equal(i18n_get(&f.t, LANG_EN, "nav.home"), "Home");
+	assert_string_equal(i18n_get(&f.t, LANG_ZH, "site.description"), "site.description");
+	i18n_get(&f.t, LANG_EN, "site.description");
+	i18n_get(&f.t, LANG_EN, "nav.label");
+	assert_true(i18n_has(&f.t, "nav.home"));
+	assert_false(i18n_has(&f.t, "nope")); /* asking is not using */
+	assert_int_equal(i18n_report_uses(&f.t, &f.d), 2);
+	assert_string_equal(f.log.ptr,
+		"data/i18n.csv: error: no row for the UI string \"nav.label\" (the site uses it; add key,en,zh)\n"
+		"data/i18n.csv: error: no row for the UI string \"site.description\" (the site uses it; add key,en,zh)\n");
+	unload(&f);
+}
+
+static void test_a_placeholder_nobody_fills_is_reported_not_published(void **state)
+{
+	(void)state;
+	struct fx f;
+	load(&f, "key,en,zh\nwhy.paren,({nope}),（{nope}）\nratio,{a} is {x}× {b},{a} 是 {b} 的 {x} 倍\n");
+	assert_int_equal(f.loaded, 0);
+	static const char *const names[] = { "why" }, *const vals[] = { "cheap" };
+	struct buf out = BUF_INIT;
+	i18n_fill_key(&out, &f.t, LANG_EN, "why.paren", names, vals, 1);
+	assert_string_equal(out.ptr, "()");
+	buf_reset(&out);
+	static const char *const n3[] = { "a", "b", "x" }, *const v3[] = { "H100", "A100", "3" };
+	i18n_fill_key(&out, &f.t, LANG_ZH, "ratio", n3, v3, 3);
+	assert_string_equal(out.ptr, "H100 是 A100 的 3 倍");
+	assert_int_equal(i18n_report_uses(&f.t, &f.d), 1);
+	assert_string_equal(f.log.ptr,
+		"data/i18n.csv:2: error: placeholder {nope} of UI string \"why.paren\" is not one "
+		"the site fills; remove it or check its spelling\n");
+	buf_release(&out);
+	unload(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_placeholders_must_match_between_languages),
+		cmocka_unit_test(test_missing_keys_are_reported_once_in_key_order),
+		cmocka_unit_test(test_a_placeholder_nobody_fills_is_reported_not_published),
+	};
+	return cmocka_run_group_tests_name("i18n", tests, NULL, NULL);
+}
