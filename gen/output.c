@@ -203,7 +203,14 @@ static int lock_take(struct output *o, struct diag *diag)
 	bool told = false;
 	for (;;) {
 		int rc = lock_try(o, &holder);
-		if (rc != 0)
+		if (rc > 0)
+			return 0;
+		if (rc < 0 && errno != EACCES && errno != EPERM && errno != EROFS) {
+			diag_error(diag, o->lock, 0, 0, "cannot create the lock file: %s",
+				   strerror(errno));
+			return -1;
+		}
+		if (rc < 0)
 			return 0;
 		if (waited >= wait)
 			break;
