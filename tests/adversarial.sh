@@ -581,6 +581,12 @@ mkfifo "$proj/$P"
 expect_error "FIFO in data/" "$P: error: $notreg"
 python3 -c "import socket, sys; socket.socket(socket.AF_UNIX).bind(sys.argv[1])" "$proj/content/en/sock.md"
 expect_error "socket in content/" "content/en/sock.md: error: $notreg"
+if mknod "$proj/content/en/null.md" c 1 3 2>/dev/null; then
+	expect_error "device in content/" "content/en/null.md: error: $notreg"
+else
+	skip "device in content/: mknod is not allowed here"
+	restore
+fi
 
 # ---- 5. output path collision from data ids ----
 
