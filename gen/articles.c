@@ -263,13 +263,18 @@ static void warn_missing_english(struct site *s)
  * sub-folder or another language's folder would silently not be published,
  * so each such folder holding a .md file is an error (not a warning: the
  * editor expects the article on the site, and a warning scrolls by). */
+static bool is_markdown(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 3 && !strcmp(name + n - 3, ".md");
+}
+
 static bool holds_markdown(const char *dir, int depth)
 {
 	char **names = fs_list_dir_kinds(dir);
 	bool found = false;
 	for (char **e = names; e && *e && !found; e++) {
 		const char *name = *e + 1;
-		size_t n = strlen(name);
 		if (name[0] == '.')
 			continue;
 		if ((enum fs_kind)(*e)[0] == FS_DIR && depth < 8) {
@@ -277,7 +282,7 @@ static bool holds_markdown(const char *dir, int depth)
 			buf_addf(&sub, "%s/%s", dir, name);
 			found = holds_markdown(sub.ptr, depth + 1);
 			buf_release(&sub);
-		} else if (n > 3 && !strcmp(name + n - 3, ".md")) {
+		} else if (is_markdown(name)) {
 			found = true;
 		}
 	}
@@ -310,8 +315,7 @@ static void check_content_folders(struct site *s)
 		} else if (kind == FS_DIR && holds_markdown(full, 0)) {
 			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
 				   "not a language of the site (en, zh): its articles would not be published");
-		} else if (kind != FS_DIR && strlen(name) > 3 &&
-			   !strcmp(name + strlen(name) - 3, ".md")) {
+		} else if (kind != FS_DIR && is_markdown(name)) {
 			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
 				   "articles go in content/en/ or content/zh/; this one would not be published");
 		}

@@ -13,8 +13,12 @@ struct site;
 #define ARTICLES_IN_FEED 20
 
 /* Read the front matter of every content/<lang>/NAME.md (drafts skipped), check it
- * (slugs unique per language), and index translations. Bodies are not kept:
- * they are read again when the page is rendered. Errors go to s->diag. */
+ * (slugs and translation keys unique per language), and index translations.
+ * A .md file anywhere else under content/ (a sub-folder of a language, a
+ * folder that is no language, content/ itself) is an error: it would not
+ * be published. A Chinese article with no English twin gets a warning.
+ * Bodies are not kept: they are read again when the page is rendered.
+ * Errors go to s->diag. */
 void articles_load(struct site *s);
 
 /* Plan the article pages, the article index, tag pages and the home page of

@@ -286,6 +286,7 @@ int build_site(const struct site_options *opt, struct diag *diag,
 		}
 	}
 	site_free(&s);
+	diag_flush_capped(diag);
 	stats->warnings = diag->warnings;
 	stats->ms = now_ms() - start;
 	stats->finish_ms = stats->ms - stats->load_ms - stats->plan_ms - stats->render_ms;

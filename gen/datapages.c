@@ -33,10 +33,10 @@ static const char *trf(struct site *s, enum lang l, const char *fmt,
 static const char *fill(struct site *s, enum lang l, const char *key,
 			const char *n1, const char *t1, const char *n2,
 			const char *t2)
-{
-	const char *const pairs[2][2] = { { n1, t1 }, { n2 ? n2 : "", t2 } };
+{ /* a placeholder nobody fills is an error (i18n_fill_key) */
+	const char *const names[2] = { n1, n2 ? n2 : "" }, *const vals[2] = { t1, t2 };
 	struct buf b = BUF_INIT;
-	health_fill(&b, tr(s, l, key), n2 ? 2 : 1, pairs);
+	i18n_fill_key(&b, &s->i18n, l, key, names, vals, n2 ? 2 : 1);
 	char *r = arena_strndup(&s->arena, b.ptr, b.len);
 	buf_release(&b);
 	return r;
@@ -373,7 +373,14 @@ static void plan_table_page(struct site *s, enum lang l, const struct table *t)
 	struct value *ctx = table_summary(s, l, path, t);
 	value_map_set(&s->arena, ctx, "columns", column_list(s, l, t, spec));
 	struct value *rows = value_new_list(&s->arena);
-	for (size_t r = 0; r < t->nrows; r++) {
+	/* a page holds at most DATAPAGES_MAX_ROWS rows (memory and page size
+	 * stay bounded however large the table); the CSV download has all */
+	size_t shown = t->nrows < DATAPAGES_MAX_ROWS ? t->nrows : DATAPAGES_MAX_ROWS;
+	if (shown < t->nrows)
+		set_text(s, ctx, "rows_capped",
+			 fill(s, l, "data.rows_capped", "shown", number_text(s, l, (double)shown),
+			      "total", number_text(s, l, (double)t->nrows)));
+	for (size_t r = 0; r < shown; r++) {
 		struct value *cells = value_new_list(&s->arena);
 		for (size_t c = 0; c < t->ncols; c++)
 			value_list_push(&s->arena, cells,

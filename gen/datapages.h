@@ -4,7 +4,9 @@
  * Pages (under each language root, section "data"):
  *   data/          every table with its row count and a CSV download
  *   data/<table>/  one table as HTML: every column (extra ones too), "no data"
- *                  in empty numeric cells, the column types, a download
+ *                  in empty numeric cells, the column types, a download; at
+ *                  most DATAPAGES_MAX_ROWS rows (the first ones), with a note
+ *                  saying so: the CSV download has every row
  *   sources/       the sources, and which tables cite each
  *   health/        the data-health report: figures that disagree (with the
  *                  sources behind them) and figures no source gives
@@ -20,6 +22,8 @@
 
 struct output;
 struct site;
+
+#define DATAPAGES_MAX_ROWS 1000
 
 /* Add the data, sources, health and methodology pages of both languages to
  * the site's plan (site_add_page). */

@@ -3,14 +3,57 @@
 #include "buf.h"
 
 #include <poll.h>
+#include <stdbool.h>
+#include <string.h>
 #include <stdarg.h>
 
 void diag_init(struct diag *d, FILE *echo, struct buf *log)
 {
+	memset(d, 0, sizeof *d);
 	d->echo = echo;
 	d->log = log;
-	d->errors = 0;
-	d->warnings = 0;
+}
+
+/* Count a message of format `fmt`; false when it is one too many of its
+ * kind to show. */
+static bool kind_allows(struct diag *d, const char *fmt)
+{
+	for (size_t i = 0; i < DIAG_KINDS; i++) {
+		if (!d->kinds[i].fmt)
+			d->kinds[i].fmt = fmt;
+		if (d->kinds[i].fmt != fmt)
+			continue;
+		if (d->kinds[i].shown < DIAG_MAX_PER_KIND) {
+			d->kinds[i].shown++;
+			return true;
+		}
+		d->kinds[i].hidden++;
+		return false;
+	}
+	return true; /* more kinds than tracked: all shown */
+}
+
+static void emit_line(struct diag *d, const struct buf *msg)
+{
+	if (d->echo)
+		fputs(msg->ptr, d->echo);
+	if (d->log)
+		buf_addbuf(d->log, msg);
+}
+
+void diag_flush_capped(struct diag *d)
+{
+	for (size_t i = 0; i < DIAG_KINDS && d->kinds[i].fmt; i++) {
+		if (d->kinds[i].hidden) {
+			struct buf msg = BUF_INIT;
+			buf_addf(&msg, "gen: ... and %u more like the last of the %u shown\n",
+				 d->kinds[i].hidden, d->kinds[i].shown);
+			emit_line(d, &msg);
+			buf_release(&msg);
+		}
+		d->kinds[i].fmt = NULL;
+		d->kinds[i].shown = d->kinds[i].hidden = 0;
+	}
 }
 
 /* Append `text` with control characters written as escapes (\\n, \\x1b):
@@ -38,6 +81,8 @@ static void add_printable(struct buf *out, const struct buf *text)
 static void diag_emit(struct diag *d, const char *path, int line, int col,
 		      const char *severity, const char *fmt, va_list ap)
 {
+	if (severity && !kind_allows(d, fmt))
+		return;
 	struct buf msg = BUF_INIT;
 	if (path) {
 		buf_adds(&msg, path);
@@ -55,10 +100,7 @@ static void diag_emit(struct diag *d, const char *path, int line, int col,
 	add_printable(&msg, &text);
 	buf_release(&text);
 	buf_addc(&msg, '\n');
-	if (d->echo)
-		fputs(msg.ptr, d->echo);
-	if (d->log)
-		buf_addbuf(d->log, &msg);
+	emit_line(d, &msg);
 	buf_release(&msg);
 }
 

@@ -3,7 +3,8 @@
  *     data/prices.csv:14:3: error: usd_per_hour "0,39" is not a number
  *
  * Every reader takes a `struct diag *`, reports each problem it finds and keeps
- * going; the caller decides at the end (diag_failed) whether to stop. Messages
+ * going; the caller decides at the end (diag_failed) whether to stop. Every
+ * problem is counted, but only DIAG_MAX_PER_KIND of one kind are shown. Messages
  * go to `echo` (NULL for silence) and, when `log` is set,
  * are also appended to it, one per line, so tests can assert exact texts.
  */
@@ -14,11 +15,19 @@
 
 struct buf;
 
+/* At most this many messages of one kind (one format: "duplicate id ...",
+ * "... is not a number") are shown; the rest are counted, and
+ * diag_flush_capped says how many more there were. */
+#define DIAG_MAX_PER_KIND 100
+#define DIAG_KINDS 16
+
 struct diag {
 	FILE *echo;      /* where messages are printed; NULL prints nothing */
 	struct buf *log; /* optional copy of every message (borrowed) */
 	int errors;
 	int warnings;
+	/* messages per kind (the first DIAG_KINDS kinds seen) */
+	struct { const char *fmt; unsigned shown, hidden; } kinds[DIAG_KINDS];
 };
 
 /* Start counting; print to `echo` (e.g. stderr, or NULL) and copy to `log`
@@ -40,6 +49,11 @@ void diag_note(struct diag *d, const char *fmt, ...)
  * return -1, so the build stops before the swap instead of publishing a
  * site whose summary nobody can read. 0 otherwise (never blocks). */
 int diag_check_stdout(struct diag *d);
+
+/* Say, once per kind of message that went over DIAG_MAX_PER_KIND, how
+ * many more there were ("gen: ... and 999,900 more errors like the last
+ * one shown"), and start counting again. */
+void diag_flush_capped(struct diag *d);
 
 /* True once any error was reported. */
 int diag_failed(const struct diag *d);

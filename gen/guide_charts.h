@@ -15,7 +15,10 @@
  * Ids: a chart's id is "chart-<name>[-<task>][-<field>][-<gpu>][-<other>]";
  * a second copy of the same chart on one page gets "-2", "-3", ... inline.
  * The module keeps what it rendered in s->charts (its own struct): one
- * standalone file per (language, id), in first-render order.
+ * standalone file per (language, id), in first-render order. Two different
+ * charts whose ids come out the same (GPUs "aa-bb", "cc" and "aa", "bb-cc"
+ * both give chart-pair-aa-bb-cc) are an error naming both, with the data
+ * rows of their ids, not one file for both.
  */
 #ifndef GPUGUIDE_GUIDE_CHARTS_H
 #define GPUGUIDE_GUIDE_CHARTS_H

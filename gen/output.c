@@ -203,7 +203,14 @@ static int lock_take(struct output *o, struct diag *diag)
 	bool told = false;
 	for (;;) {
 		int rc = lock_try(o, &holder);
-		if (rc != 0)
+		if (rc > 0)
+			return 0;
+		if (rc < 0 && errno != EACCES && errno != EPERM && errno != EROFS) {
+			diag_error(diag, o->lock, 0, 0, "cannot create the lock file: %s",
+				   strerror(errno));
+			return -1;
+		}
+		if (rc < 0)
 			return 0;
 		if (waited >= wait)
 			break;
@@ -264,7 +271,9 @@ static int check_writable(const char *dir, struct diag *diag)
 	return -1;
 }
 
-int output_begin(struct output *o, const char *dir, struct diag *diag)
+static void release(struct output *o);
+
+static int begin(struct output *o, const char *dir, struct diag *diag)
 {
 	memset(o, 0, sizeof *o);
 	o->dir_fd = o->staging_fd = o->lock_fd = -1;
@@ -307,6 +316,16 @@ int output_begin(struct output *o, const char *dir, struct diag *diag)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	return 0;
+}
+
+int output_begin(struct output *o, const char *dir, struct diag *diag)
+{
+	if (begin(o, dir, diag) == 0)
+		return 0;
+	/* nothing to free afterwards, though output_free may still be called */
+	output_abort(o);
+	release(o);
+	return -1;
 }
 
 /* True for a relative path of safe segments. */
@@ -448,7 +467,8 @@ void output_abort(struct output *o)
 		fs_remove_tree(o->staging);
 }
 
-void output_free(struct output *o)
+/* Close the folders, release the lock, free the memory. */
+static void release(struct output *o)
 {
 	/* o->dir is set once output_begin has set the folders' descriptors
 	 * (a zeroed output that never began holds none) */
@@ -469,6 +489,11 @@ void output_free(struct output *o)
 	free(o->staging);
 	free(o->lock);
 	o->dir = o->staging = o->lock = NULL;
+}
+
+void output_free(struct output *o)
+{
+	release(o);
 	sigaction(SIGINT, &old_int, NULL);
 	sigaction(SIGTERM, &old_term, NULL);
 }

@@ -50,7 +50,8 @@ struct output {
  * OUTPUT_LOCK_WAIT_MS (or $GPUGUIDE_LOCK_WAIT_MS) for another build to
  * finish, else failing with "another build is running". Holding the lock,
  * it removes the staging folders (".site-staging-<name>-<pid>") that
- * killed builds left behind. */
+ * killed builds left behind. On failure nothing is left to free (calling
+ * output_free is still allowed). */
 #define OUTPUT_LOCK_WAIT_MS 10000
 int output_begin(struct output *o, const char *dir, struct diag *diag);
 /* Refuse an output folder that is the project `root`, holds it, or lies

@@ -1,5 +1,6 @@
 /* pages_gpu: the GPU index and one page per GPU (see pages_gpu.h). */
 #include "pages_gpu.h"
+#include "pages.h"
 #include "present.h"
 
 #include "arena.h"
@@ -200,16 +201,28 @@ static const char *price_kind_text(const struct pg *p, const char *kind)
 	return pg_tr(p, key);
 }
 
-static struct value *gpu_prices(const struct pg *p, size_t g)
+/* The GPU's prices, at most PAGES_MAX_PRICES of them (the first ones and
+ * the default price): a page's size and memory stay bounded however many
+ * quotes data/prices.csv holds; *total says how many there are. */
+static struct value *gpu_prices(const struct pg *p, size_t g, size_t *total)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
 	struct value *rows = value_new_list(a);
 	long lowest = p->s->metrics.prices[g].lowest_row;
+	size_t shown = 0;
+	bool lowest_in = false; /* else the last place is kept for it */
+	*total = 0;
 	for (size_t i = 0; i < d->nprices; i++) {
 		const struct price *pr = &d->prices[i];
 		if (pr->gpu != g)
 			continue;
+		(*total)++;
+		if (shown == PAGES_MAX_PRICES ||
+		    (shown == PAGES_MAX_PRICES - 1 && !lowest_in && (long)i != lowest))
+			continue;
+		shown++;
+		lowest_in |= (long)i == lowest;
 		struct value *r = value_new_map(a);
 		value_map_set_str(a, r, "provider", pr->provider);
 		value_map_set_str(a, r, "kind", price_kind_text(p, pr->kind));
@@ -345,7 +358,18 @@ static struct value *build_gpu_page(struct site *s, const struct page_spec *spec
 	value_map_set_bool(a, ctx, "has_notes", *notes != 0);
 	value_map_set_str(a, ctx, "gpu_sources", pg_source_titles(p, gp->source));
 
-	struct value *prices = gpu_prices(p, g);
+	size_t nprices;
+	struct value *prices = gpu_prices(p, g, &nprices);
+	if (value_list_len(prices) < nprices) {
+		struct buf shown = BUF_INIT, all = BUF_INIT;
+		i18n_format_number(&shown, (double)value_list_len(prices), p->l);
+		i18n_format_number(&all, (double)nprices, p->l);
+		value_map_set_str(a, ctx, "prices_capped",
+				  pg_fill(p, "gpu.prices_capped", "shown", shown.ptr, "total",
+				       all.ptr, NULL));
+		buf_release(&shown);
+		buf_release(&all);
+	}
 	value_map_set(a, ctx, "prices", prices);
 	value_map_set_bool(a, ctx, "has_prices", value_list_len(prices) > 0);
 	value_map_set_str(a, ctx, "no_prices", pg_nodata_text(p, "why.no_price"));

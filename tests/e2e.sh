@@ -141,7 +141,7 @@ check "a failed build reports the same on 1 and 4 threads" cmp "$work/err-j1" "$
 rm -f "$proj"/content/en/bad-*.md
 
 # 8. A tag named twice in one article lists the article once.
-sed -e "s/^slug: .*/slug: twice/" -e "s/^tags: .*/tags: twice, twice/" \
+sed -e "s/^slug: .*/slug: twice/" -e "s/^translation: .*/translation: twice/" -e "s/^tags: .*/tags: twice, twice/" \
 	"$proj/content/en/first-steps.md" >"$proj/content/en/twice.md"
 "$gen" build --root "$proj" --out "$work/d" --quiet >/dev/null 2>&1
 check "a tag named twice lists its article once" \

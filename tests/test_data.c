@@ -245,7 +245,7 @@ static void test_bad_number_in_prices_is_reported_with_position(void **state)
 	assert_int_equal(fixture_load(&f), -1);
 	assert_string_equal(f.log.ptr,
 			    "data/prices.csv:3:3: error: usd_per_hour \"0,39\" is not a number\n"
-			    "data/prices.csv:4:3: error: usd_per_hour \"-0.39\" must be greater than 0\n"
+			    "data/prices.csv:4:3: error: usd_per_hour \"-0.39\" must be at least 0.01\n"
 			    "data/prices.csv:4:5: error: as_of \"2024-13-01\" is not a date (YYYY-MM-DD)\n");
 	fixture_remove(&f);
 }

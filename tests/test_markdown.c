@@ -115,6 +115,28 @@ static void test_slug_with_path_characters_is_rejected(void **state)
 			    "content/en/a.md:4:7: error: slug \"../etc\" is not a slug (a-z, 0-9 and single hyphens)\n");
 }
 
+static void test_unknown_front_matter_key_is_an_error_with_a_hint(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: T\ndate: 2026-01-01\nslug: s\ntagz: a\n---\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:5:1: error: unknown front matter key \"tagz\"; did you mean \"tags\"?\n");
+}
+
+static void test_overlong_slug_is_an_error(void **state)
+{
+	struct fixture *f = *state;
+	struct buf src = BUF_INIT;
+	buf_adds(&src, "---\ntitle: T\ndate: 2026-01-01\nslug: ");
+	for (int i = 0; i < MARKDOWN_SLUG_MAX + 1; i++)
+		buf_addc(&src, 'a');
+	buf_adds(&src, "\n---\n");
+	assert_int_equal(parse(f, src.ptr), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:4:7: error: slug is 101 characters long; at most 100\n");
+	buf_release(&src);
+}
+
 static void test_unclosed_front_matter_is_an_error(void **state)
 {
 	struct fixture *f = *state;
@@ -314,6 +336,8 @@ int main(void)
 		T(test_bad_date_is_an_error_at_its_value),
 		T(test_slug_with_path_characters_is_rejected),
 		T(test_unclosed_front_matter_is_an_error),
+		T(test_unknown_front_matter_key_is_an_error_with_a_hint),
+		T(test_overlong_slug_is_an_error),
 		T(test_invalid_utf8_in_article_is_rejected),
 		T(test_raw_html_is_not_passed_through),
 		T(test_dangerous_link_loses_its_target),

@@ -307,6 +307,54 @@ static void test_listing_gives_sorted_names_with_their_kinds(void **state)
 	buf_release(&p);
 }
 
+
+/* A second build of the same folder while one holds the lock: refused
+ * (after waiting GPUGUIDE_LOCK_WAIT_MS), and the lock file goes with the
+ * first build. */
+static void test_one_build_at_a_time(void **state)
+{
+	struct fixture *f = *state;
+	struct output first, second;
+	assert_int_equal(output_begin(&first, f->site, &f->diag), 0);
+	setenv("GPUGUIDE_LOCK_WAIT_MS", "100", 1);
+	assert_int_equal(output_begin(&second, f->site, &f->diag), -1);
+	unsetenv("GPUGUIDE_LOCK_WAIT_MS");
+	output_free(&second);
+	struct buf want = BUF_INIT;
+	buf_addf(&want, "%s: error: another build is running (pid %ld); try again when it has finished\n",
+		 f->site, (long)getpid());
+	assert_string_equal(f->log.ptr, want.ptr);
+	output_abort(&first);
+	output_free(&first);
+	struct buf lock = BUF_INIT;
+	buf_addf(&lock, "%s/.site-lock-site", f->root);
+	assert_false(fs_exists(lock.ptr));
+	/* free again: the next build goes ahead */
+	static const char *const files[] = { "a.html", "a", NULL };
+	assert_int_equal(publish(f, files), 0);
+	buf_release(&lock);
+	buf_release(&want);
+}
+
+/* Staging folders a killed build left are removed by the next build. */
+static void test_stale_staging_folders_are_removed(void **state)
+{
+	struct fixture *f = *state;
+	struct buf stale = BUF_INIT, keep = BUF_INIT;
+	buf_addf(&stale, "%s/.site-staging-site-999999/en/x.html", f->root);
+	assert_int_equal(fs_write_file(stale.ptr, "x", 1), 0);
+	buf_addf(&keep, "%s/.site-staging-other-1", f->root); /* another output's */
+	assert_int_equal(fs_mkdir_p(keep.ptr), 0);
+	static const char *const files[] = { "a.html", "a", NULL };
+	assert_int_equal(publish(f, files), 0);
+	buf_reset(&stale);
+	buf_addf(&stale, "%s/.site-staging-site-999999", f->root);
+	assert_false(fs_exists(stale.ptr));
+	assert_true(fs_exists(keep.ptr));
+	buf_release(&stale);
+	buf_release(&keep);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -324,6 +372,8 @@ int main(void)
 		T(test_deep_folders_are_made_and_existing_ones_kept),
 		T(test_changed_and_new_files_are_not_counted_as_removed),
 		T(test_listing_gives_sorted_names_with_their_kinds),
+		T(test_one_build_at_a_time),
+		T(test_stale_staging_folders_are_removed),
 	};
 	return cmocka_run_group_tests_name("output", tests, NULL, NULL);
 }

@@ -62,7 +62,8 @@ static void test_valid_prices_pass(void **state)
 	check(&c, "prices",
 	      "gpu_id,provider,usd_per_hour,kind,as_of,source\n"
 	      "h100-80gb,Lambda,2.49,on-demand,2025-01-02,src\n"
-	      "h100-80gb,Lambda,1600,spot,,src\n"
+	      "h100-80gb,Lambda,1000,spot,,src\n"
+	      "h100-80gb,Lambda,0.01,reserved,,src\n"
 	      "rtx-4090,\"Vast, Inc.\",0.39,spot,2024-02-29,src\n");
 	assert_int_equal(c.errors, 0);
 	assert_string_equal(c.log.ptr, "");
@@ -103,17 +104,53 @@ static void test_every_bad_number_form_is_not_a_number(void **state)
 	}
 }
 
-static void test_negative_price_must_be_greater_than_zero(void **state)
+/* A price per card and hour is a cent to a thousand dollars. */
+static void test_price_must_be_a_cent_to_a_thousand_dollars(void **state)
 {
 	(void)state;
 	struct checked c;
 	check_price(&c, "-0.39");
 	assert_string_equal(c.log.ptr,
-			    "data/prices.csv:2:3: error: usd_per_hour \"-0.39\" must be greater than 0\n");
+			    "data/prices.csv:2:3: error: usd_per_hour \"-0.39\" must be at least 0.01\n");
 	checked_free(&c);
 	check_price(&c, "0");
 	assert_string_equal(c.log.ptr,
-			    "data/prices.csv:2:3: error: usd_per_hour \"0\" must be greater than 0\n");
+			    "data/prices.csv:2:3: error: usd_per_hour \"0\" must be at least 0.01\n");
+	checked_free(&c);
+	check_price(&c, "0.0000000000000000000000000001");
+	assert_string_equal(c.log.ptr,
+			    "data/prices.csv:2:3: error: usd_per_hour \"0.0000000000000000000000000001\" must be at least 0.01\n");
+	checked_free(&c);
+	check_price(&c, "1000.01");
+	assert_string_equal(c.log.ptr,
+			    "data/prices.csv:2:3: error: usd_per_hour \"1000.01\" must be at most 1000\n");
+	checked_free(&c);
+}
+
+static void test_control_characters_in_text_cells_are_refused(void **state)
+{
+	(void)state;
+	struct checked c;
+	check(&c, "prices",
+	      "gpu_id,provider,usd_per_hour,kind,as_of,source,note\n"
+	      "h100-80gb,La\001mbda,2.49,on-demand,,src,ok\tfine\n"
+	      "h100-80gb,Lambda,2.49,spot,,src,\"two\nlines \xc2\x85\"\n");
+	assert_string_equal(c.log.ptr,
+			    "data/prices.csv:2:2: error: provider holds the control character U+0001; remove it\n"
+			    "data/prices.csv:3:7: error: note holds the control character U+0085; remove it\n");
+	checked_free(&c);
+}
+
+static void test_missing_column_says_which_was_meant(void **state)
+{
+	(void)state;
+	struct checked c;
+	check(&c, "prices",
+	      "GPU_ID,provider,usd_per_hour,kind,as_of,source \n"
+	      "h100-80gb,Lambda,2.49,on-demand,,src\n");
+	assert_string_equal(c.log.ptr,
+			    "data/prices.csv:1:1: error: missing column \"gpu_id\" (column 1 is \"GPU_ID\": did you mean \"gpu_id\"?)\n"
+			    "data/prices.csv:1:6: error: missing column \"source\" (column 6 is \"source \": did you mean \"source\"?)\n");
 	checked_free(&c);
 }
 
@@ -398,7 +435,9 @@ int main(void)
 		cmocka_unit_test(test_valid_prices_pass),
 		cmocka_unit_test(test_price_with_comma_is_rejected),
 		cmocka_unit_test(test_every_bad_number_form_is_not_a_number),
-		cmocka_unit_test(test_negative_price_must_be_greater_than_zero),
+		cmocka_unit_test(test_price_must_be_a_cent_to_a_thousand_dollars),
+		cmocka_unit_test(test_control_characters_in_text_cells_are_refused),
+		cmocka_unit_test(test_missing_column_says_which_was_meant),
 		cmocka_unit_test(test_inclusive_and_integer_ranges),
 		cmocka_unit_test(test_integer_above_maximum),
 		cmocka_unit_test(test_bad_date_is_reported),
