@@ -147,5 +147,24 @@ check "a tag named twice lists its article once" \
 	test "$(grep -o 'href="../../../en/articles/twice/"' "$work/d/en/tags/twice/index.html" | wc -l)" -eq 1
 rm -f "$proj/content/en/twice.md"
 
+# 9. Chinese pages read as Chinese: the scan (tests/zh_scan.py) catches each
+#    kind of slip, and finds none on the real site outside /zh/data/.
+scan() { python3 "$top/tests/zh_scan.py" --text "$1"; }
+check "scan: English prose is caught" test "$(scan '来源：source says A100')" = "english: «来源：source says A100»"
+check "scan: a product name is not prose" test -z "$(scan '用 Stable Diffusion XL 生成')"
+check "scan: half-width punctuation between Chinese is caught" test "$(scan '标签: 显存')" = "punctuation: «标签: 显存»"
+check "scan: Chinese touching Latin is caught" test "$(scan '而按ResNet')" = "spacing: «而按ResNet»"
+check "scan: a date is not a spacing slip" test -z "$(scan '2026年11月24日')"
+check "scan: a times sign in text is caught" test "$(scan '快 2.9× 左右')" = "times-sign: «快 2.9× 左右»"
+check "scan: a formula keeps its times sign" test -z "$(scan '耗时 × 单价')"
+"$gen" build --root "$top" --out "$work/real" --quiet >/dev/null 2>"$work/err-real"
+if python3 "$top/tests/zh_scan.py" "$work/real" >"$work/zh-scan"; then
+	ok "Chinese pages outside /zh/data/ carry no English prose, half-width punctuation, missing spaces or ×"
+else
+	fail "Chinese pages outside /zh/data/ carry no English prose, half-width punctuation, missing spaces or ×"
+	head -40 "$work/zh-scan"
+	tail -1 "$work/zh-scan"
+fi
+
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0
