@@ -147,6 +147,20 @@ check "a tag named twice lists its article once" \
 	test "$(grep -o 'href="../../../en/articles/twice/"' "$work/d/en/tags/twice/index.html" | wc -l)" -eq 1
 rm -f "$proj/content/en/twice.md"
 
+# 8b. Every data text needs both languages: a note with no Chinese twin is an
+#     error at its cell, in build and in check alike.
+cp "$proj/data/claims.csv" "$work/claims.orig"
+awk -F, 'BEGIN{OFS=","} NR==2 {$NF=""} {print}' "$work/claims.orig" >"$proj/data/claims.csv"
+zh_col=$(head -1 "$proj/data/claims.csv" | tr ',' '\n' | grep -n '^note_zh$' | cut -d: -f1)
+"$gen" build --root "$proj" --out "$work/e" >/dev/null 2>"$work/err-note"
+check "a missing Chinese note fails the build" test $? -eq 1
+check "the missing note is named by file, line and column" \
+	grep -qx "data/claims.csv:2:$zh_col: error: note_zh is empty but note_en is not (every text needs both languages)" "$work/err-note"
+"$gen" check --root "$proj" >/dev/null 2>"$work/err-note-check"
+check "gen check reports the missing note too" \
+	grep -qx "data/claims.csv:2:$zh_col: error: note_zh is empty but note_en is not (every text needs both languages)" "$work/err-note-check"
+cp "$work/claims.orig" "$proj/data/claims.csv"
+
 # 9. Chinese pages read as Chinese: the scan (tests/zh_scan.py) catches each
 #    kind of slip, and finds none on the real site outside /zh/data/.
 scan() { python3 "$top/tests/zh_scan.py" --text "$1"; }
