@@ -93,8 +93,9 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 	}
 	for (size_t r = 0; r < table->nrows; r++) {
 		for (int l = 0; l < LANG_COUNT; l++) {
-			if (table->rows[r][col[l]][0])
-				continue;
+			if (table->rows[r][col[l]][0] ||
+			    !strncmp(table->rows[r][kc], "unit.", 5))
+				continue; /* a unit may be none in a language */
 			diag_error(diag, table->path, table->lines[r],
 				   (int)col[l] + 1, "UI string \"%s\" has no %s text",
 				   table->rows[r][kc], codes[l]);
@@ -155,6 +156,44 @@ bool i18n_has(const struct i18n *t, const char *key)
 	return find_row(t, key) >= 0;
 }
 
+/* The code point of the UTF-8 sequence at p (0 for a bad one). */
+static unsigned utf8_at(const unsigned char *p)
+{
+	if (p[0] < 0x80)
+		return p[0];
+	if ((p[0] & 0xE0) == 0xC0 && (p[1] & 0xC0) == 0x80)
+		return (p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu);
+	if ((p[0] & 0xF0) == 0xE0 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80)
+		return (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+	return 0;
+}
+
+bool i18n_is_han(unsigned cp)
+{
+	return (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
+	       (cp >= 0xF900 && cp <= 0xFAFF);
+}
+
+/* A Latin letter, a digit, or a sign that belongs to a number ($5, 5%). */
+static bool is_latin(unsigned cp, bool after_han)
+{
+	return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
+	       (cp >= '0' && cp <= '9') || cp == (after_han ? '$' : '%');
+}
+
+bool i18n_needs_space(const char *before, size_t len, const char *after)
+{
+	if (!len || !*after)
+		return false;
+	size_t i = len - 1;
+	while (i > 0 && ((unsigned char)before[i] & 0xC0) == 0x80)
+		i--;
+	unsigned b = utf8_at((const unsigned char *)before + i);
+	unsigned a = utf8_at((const unsigned char *)after);
+	return (i18n_is_han(b) && is_latin(a, true)) ||
+	       (is_latin(b, false) && i18n_is_han(a));
+}
+
 void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
 	       const char *const *vals, size_t n)
 {
@@ -175,8 +214,15 @@ void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
 					break;
 		}
 		if (i < n) {
-			buf_adds(out, vals[i] ? vals[i] : "");
+			const char *v = vals[i] ? vals[i] : "";
+			/* Chinese meets Latin or digits across the value's edges:
+			 * one space (content/STYLE.md) */
+			if (i18n_needs_space(out->ptr, out->len, v))
+				buf_addc(out, ' ');
+			buf_adds(out, v);
 			c = close + 1;
+			if (i18n_needs_space(out->ptr, out->len, c) && *v)
+				buf_addc(out, ' ');
 		} else {
 			buf_addc(out, *c++);
 		}
@@ -256,17 +302,21 @@ void i18n_format_usd(struct buf *out, double v, enum lang l)
 	i18n_format_fixed(out, v, v >= 100 ? 0 : 2, l);
 }
 
-void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
-		      const char *unit_key, enum lang l)
+void i18n_append_unit(struct buf *out, const char *unit)
 {
-	i18n_format_number(out, v, l);
-	const char *unit = i18n_get(t, l, unit_key);
 	if (!*unit)
 		return;
 	/* "3.3×" and "45%" hug the number; words and symbols get a space */
 	if (strcmp(unit, "×") && strcmp(unit, "x") && strcmp(unit, "%"))
 		buf_addc(out, ' ');
 	buf_adds(out, unit);
+}
+
+void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
+		      const char *unit_key, enum lang l)
+{
+	i18n_format_number(out, v, l);
+	i18n_append_unit(out, i18n_get(t, l, unit_key));
 }
 
 void i18n_format_date(struct buf *out, const char *ymd, enum lang l)

@@ -2,7 +2,8 @@
  * formatting of numbers, money, units and dates for each language.
  *
  * Every key must have a text in every language: i18n_load reports a missing
- * one as an error naming the key. Lookups of a key that does not exist at all
+ * one as an error naming the key; only a unit ("unit.*") may be empty, for a
+ * figure that reads bare in one language (the column head names it). Lookups of a key that does not exist at all
  * return the key itself (and templates are checked against the table).
  */
 #ifndef GPUGUIDE_I18N_H
@@ -44,9 +45,19 @@ bool i18n_has(const struct i18n *t, const char *key);
 /* Append the sentence template `tmpl` (a UI string such as "{a} is {x} as
  * fast as {b}") with each "{name}" replaced by the value paired with that
  * name (NULL values read as ""); a brace naming no pair is copied as it is.
+ * Where a value's first or last character is Latin or a digit and the text
+ * beside it Chinese (or the other way round), one space goes between them
+ * (content/STYLE.md), so "执行{task}" with "LoRA" reads "执行 LoRA".
  * Nothing is escaped: templates escape what they print. */
 void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
 	       const char *const *vals, size_t n);
+
+/* True for a Chinese character (CJK ideograph) code point. */
+bool i18n_is_han(unsigned cp);
+/* True when the text `before` (its first `len` bytes) and the text `after`
+ * meet Chinese against a Latin letter or digit ("$" opening a value after
+ * Chinese, "%" closing one before it) and need one space between them. */
+bool i18n_needs_space(const char *before, size_t len, const char *after);
 
 /* Numbers: grouped thousands; decimals chosen by size (>= 100: none,
  * >= 10: one, else two; trailing zeros dropped), e.g. 4,103  3.35  0.3 */
@@ -60,6 +71,9 @@ void i18n_format_usd(struct buf *out, double v, enum lang l);
  * key exists. */
 void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
 		      const char *unit_key, enum lang l);
+/* Append a unit after a number: "×" and "%" hug it, anything else follows
+ * one space; an empty unit appends nothing. */
+void i18n_append_unit(struct buf *out, const char *unit);
 /* A YYYY-MM-DD date for reading: "27 Jul 2026" / "2026年7月27日". */
 void i18n_format_date(struct buf *out, const char *ymd, enum lang l);
 
