@@ -116,12 +116,13 @@ static int front_matter_field(struct article *a, const char *key,
 	}
 	if (!strcmp(key, "tags")) {
 		split_tags(a, val);
+		a->tags_line = line;
 		for (size_t i = 0; i < a->ntags; i++) {
-			if (text_is_slug(a->tags[i]))
+			const char *why = text_tag_problem(a->tags[i]);
+			if (!why)
 				continue;
-			diag_error(diag, a->path, line, vcol,
-				   "tag \"%s\" is not a slug (a-z, 0-9 and single hyphens)",
-				   a->tags[i]);
+			diag_error(diag, a->path, line, vcol, "tag \"%s\" %s",
+				   a->tags[i], why);
 			return -1;
 		}
 	} else if (!strcmp(key, "draft")) {

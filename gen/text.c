@@ -86,6 +86,49 @@ size_t text_utf8_length(const char *s, size_t len)
 	return n;
 }
 
+const char *text_tag_problem(const char *tag)
+{
+	if (!*tag)
+		return "is empty";
+	if (tag[0] == '.')
+		return "starts with a dot";
+	if (text_utf8_check(tag, strlen(tag)) != strlen(tag))
+		return "is not valid UTF-8";
+	for (const unsigned char *p = (const unsigned char *)tag; *p; p++)
+		if (*p < 0x20 || *p == 0x7F || strchr("/\\?#%&\"'<>:*|", *p))
+			return "holds a character that cannot be in a URL (/ \\ ? # % & \" ' < > : * |)";
+	return NULL;
+}
+
+void text_tag_path(struct buf *out, const char *tag)
+{
+	bool space = false;
+	for (const char *p = tag; *p; p++) {
+		if (*p == ' ' || *p == '\t') {
+			space = true;
+			continue;
+		}
+		if (space && out->len)
+			buf_addc(out, '-');
+		space = false;
+		buf_addc(out, *p >= 'A' && *p <= 'Z' ? (char)(*p - 'A' + 'a') : *p);
+	}
+}
+
+void text_uri_encode(struct buf *out, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x80 && *p > 0x20 && *p != '%') {
+			buf_addc(out, (char)*p);
+			continue;
+		}
+		buf_addc(out, '%');
+		buf_addc(out, hex[*p >> 4]);
+		buf_addc(out, hex[*p & 15]);
+	}
+}
+
 bool text_is_slug(const char *s)
 {
 	if (!*s)

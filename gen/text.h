@@ -20,6 +20,19 @@ size_t text_utf8_check(const char *s, size_t len);
 /* True for a slug: [a-z0-9]+ joined by single hyphens ("rtx-4090"). */
 bool text_is_slug(const char *s);
 
+/* Why `tag` (an article tag as written: "多卡训练", "LoRA") cannot be a
+ * tag, or NULL when it can: any UTF-8 text but the characters that break
+ * a URL or a folder name. */
+const char *text_tag_problem(const char *tag);
+/* Append the folder of a tag's page: ASCII letters lowercased, runs of
+ * spaces as one hyphen, everything else (Chinese included) kept, so
+ * "Multi GPU" and "multi-gpu" share tags/multi-gpu/ and "多卡训练" is
+ * tags/多卡训练/ (its URL percent-encoded, as Hugo does). */
+void text_tag_path(struct buf *out, const char *tag);
+/* Append `s` with every non-ASCII byte, space, control and "%" written as
+ * %XX (UTF-8 percent-encoding, for URLs outside HTML: sitemaps, feeds). */
+void text_uri_encode(struct buf *out, const char *s);
+
 /* Append an id for a heading: ASCII letters and digits lowercased, runs of
  * other ASCII characters as one hyphen, non-ASCII characters (CJK) kept;
  * "section" when nothing is left. */

@@ -147,6 +147,27 @@ check "a tag named twice lists its article once" \
 	test "$(grep -o 'href="../../../en/articles/twice/"' "$work/d/en/tags/twice/index.html" | wc -l)" -eq 1
 rm -f "$proj/content/en/twice.md"
 
+# 8a. Tags in the article's language: the Chinese fixture article carries
+#     only Chinese tags; each gets a page at its UTF-8 folder, linked from
+#     the article, percent-encoded in the sitemap; two spellings that would
+#     share a URL are an error naming both files.
+check "a Chinese tag has its page" test -f "$work/a/zh/tags/多卡训练/index.html"
+check "the tag page is titled in Chinese" grep -q '<h1>标签：多卡训练</h1>' "$work/a/zh/tags/多卡训练/index.html"
+check "the tag page lists the Chinese article" \
+	grep -q 'href="../../../zh/articles/first-steps/"' "$work/a/zh/tags/多卡训练/index.html"
+check "the article links its Chinese tag" grep -q 'href="../../../zh/tags/多卡训练/"' "$work/a/zh/articles/first-steps/index.html"
+check "the sitemap percent-encodes the tag URL" \
+	grep -q '/zh/tags/%E5%A4%9A%E5%8D%A1%E8%AE%AD%E7%BB%83/</loc>' "$work/a/sitemap.xml"
+sed -e "s/^slug: .*/slug: spelled-a/" -e "s/^tags: .*/tags: Multi GPU/" \
+	"$proj/content/en/first-steps.md" >"$proj/content/en/spelled-a.md"
+sed -e "s/^slug: .*/slug: spelled-b/" -e "s/^date: .*/date: 2026-10-01/" -e "s/^tags: .*/tags: multi-gpu/" \
+	"$proj/content/en/first-steps.md" >"$proj/content/en/spelled-b.md"
+"$gen" build --root "$proj" --out "$work/t" --quiet >/dev/null 2>"$work/err-tags"
+check "two spellings of one tag URL fail the build" test $? -eq 1
+check "the error names both files and the URL" \
+	grep -qx 'content/en/spelled-b.md:7: error: tag "multi-gpu" and tag "Multi GPU" (content/en/spelled-a.md:7) would share the URL tags/multi-gpu/' "$work/err-tags"
+rm -f "$proj/content/en/spelled-a.md" "$proj/content/en/spelled-b.md"
+
 # 8b. Every data text needs both languages: a note with no Chinese twin is an
 #     error at its cell, in build and in check alike.
 cp "$proj/data/claims.csv" "$work/claims.orig"
