@@ -1,6 +1,8 @@
 #include "phrase.h"
 
+#include "arena.h"
 #include "buf.h"
+#include "data.h"
 
 #include <math.h>
 #include <string.h>
@@ -224,4 +226,48 @@ void phrase_memory_cut(struct buf *out, const struct i18n *t, enum lang l,
 	const char *names[] = { "f", "scope" }, *vals[] = { f.ptr, scope ? scope : "" };
 	compose(out, t, l, key, names, vals, 2);
 	buf_release(&f);
+}
+
+/* ---- techniques.csv ---- */
+
+static const char *technique_speed(struct buf *b, const struct technique *x,
+				   const struct i18n *t, enum lang l)
+{
+	buf_reset(b);
+	if (x->speed_low.ok)
+		phrase_speedup(b, t, l, x->speed_low.v,
+			       x->speed_high.ok ? x->speed_high.v : 0,
+			       x->speed_scope[l]);
+	else
+		buf_adds(b, x->speed_text[l] ? x->speed_text[l] : "");
+	return b->len ? b->ptr : "";
+}
+
+static const char *technique_memory(struct buf *b, const struct technique *x,
+				    const struct i18n *t, enum lang l)
+{
+	buf_reset(b);
+	if (x->vram_low.ok && x->vram_cut && *x->vram_cut)
+		phrase_memory_cut(b, t, l,
+				  strcmp(x->vram_cut, "percent") ? PHRASE_CUT_FACTOR
+								 : PHRASE_CUT_PERCENT,
+				  x->vram_low.v, x->vram_high.ok ? x->vram_high.v : 0,
+				  x->vram_scope[l]);
+	else
+		buf_adds(b, x->vram_text[l] ? x->vram_text[l] : "");
+	return b->len ? b->ptr : "";
+}
+
+void phrase_compose_techniques(struct data *d, const struct i18n *t,
+			       struct arena *ar)
+{
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < d->ntechniques; i++) {
+		struct technique *x = &d->techniques[i];
+		x->speed_en = arena_strdup(ar, technique_speed(&b, x, t, LANG_EN));
+		x->speed_zh = arena_strdup(ar, technique_speed(&b, x, t, LANG_ZH));
+		x->vram_saving_en = arena_strdup(ar, technique_memory(&b, x, t, LANG_EN));
+		x->vram_saving_zh = arena_strdup(ar, technique_memory(&b, x, t, LANG_ZH));
+	}
+	buf_release(&b);
 }

@@ -83,4 +83,14 @@ void phrase_memory_cut(struct buf *out, const struct i18n *t, enum lang l,
 		       enum phrase_cut how, double low, double high,
 		       const char *scope);
 
+struct arena;
+struct data;
+
+/* Compose every technique's speed and memory effects (techniques.csv) in
+ * both languages into its speed_en/_zh and vram_saving_en/_zh, in `ar`:
+ * the figures through phrase_speedup and phrase_memory_cut, an effect with
+ * no figure as its text; "" when the data say nothing. */
+void phrase_compose_techniques(struct data *d, const struct i18n *t,
+			       struct arena *ar);
+
 #endif

@@ -24,6 +24,7 @@ static const char *const bench_kind_values[] = {
 };
 static const char *const precision_values[] = { "fp32", "fp16", "bf16",
 						"int8", "int4", NULL };
+static const char *const vram_cut_values[] = { "factor", "percent", NULL };
 static const char *const difficulty_values[] = { "easy", "medium", "hard",
 						 NULL };
 
@@ -130,10 +131,19 @@ static const struct col_spec techniques_cols[] = {
 	ID,
 	TEXT_REQ("name_en"),
 	TEXT_REQ("name_zh"),
-	TEXT("speed_en"),
-	TEXT("speed_zh"),
-	TEXT("vram_saving_en"),
-	TEXT("vram_saving_zh"),
+	/* speed multiplied (0.9 = 10% slower); memory cut by a factor or by a
+	 * percentage; scope: what is affected; text: an effect with no figure */
+	POSITIVE("speed_low"),
+	{ .name = "speed_high", .type = COL_NUMBER, .has_min = true,
+	  .min_exclusive = true, .at_least = "speed_low" },
+	TEXT("speed_scope_en"), TEXT("speed_scope_zh"),
+	TEXT("speed_text_en"), TEXT("speed_text_zh"),
+	{ .name = "vram_cut", .type = COL_ENUM, .values = vram_cut_values },
+	POSITIVE("vram_low"),
+	{ .name = "vram_high", .type = COL_NUMBER, .has_min = true,
+	  .min_exclusive = true, .at_least = "vram_low" },
+	TEXT("vram_scope_en"), TEXT("vram_scope_zh"),
+	TEXT("vram_text_en"), TEXT("vram_text_zh"),
 	{ .name = "difficulty", .type = COL_ENUM, .required = true, .values = difficulty_values },
 	TEXT("notes_en"),
 	TEXT("notes_zh"),

@@ -201,8 +201,8 @@ static void fill_data(struct data *d)
 	d->ntechniques = 1;
 	d->techniques = arena_alloc(a, sizeof *d->techniques);
 	d->techniques[0] = (struct technique){ .id = "qlora", .name_en = "QLoRA",
-		.name_zh = "QLoRA", .speed_en = "Comparable", .speed_zh = "相当",
-		.vram_saving_en = "4-8x", .vram_saving_zh = "4-8 倍",
+		.name_zh = "QLoRA", .speed_en = "about as fast", .speed_zh = "速度基本不变",
+		.vram_saving_en = "cuts memory to a quarter to an eighth", .vram_saving_zh = "显存降到原来的 1/4～1/8",
 		.difficulty = "easy", .notes_en = "<b>small</b> & cheap",
 		.notes_zh = "", .source = "training-guide-en" };
 }
@@ -437,7 +437,7 @@ static void test_technique_text_is_escaped_and_in_language(void **state)
 			    "<p>Note: " FIG_TG("&lt;b&gt;small&lt;/b&gt; &amp; cheap") "</p>\n");
 	assert_non_null(strstr(render(f, LANG_ZH, "显存 {{< technique id=qlora field=vram_saving >}}，"
 					       "难度 {{< technique id=qlora field=difficulty >}}\n"),
-			       ">4-8 倍</span>，难度 <span class=\"fig\" title=\"来源：Training Guide\">简单</span>"));
+			       ">显存降到原来的 1/4～1/8</span>，难度 <span class=\"fig\" title=\"来源：Training Guide\">简单</span>"));
 }
 
 static void test_shortcode_in_heading_keeps_heading_id(void **state)

@@ -52,8 +52,9 @@ static const struct {
 	  "params_b,precision,gb,source\n"
 	  "7,fp16,14,src\n" },
 	{ "techniques.csv",
-	  "id,name_en,name_zh,speed_en,speed_zh,vram_saving_en,vram_saving_zh,difficulty,notes_en,notes_zh,source\n"
-	  "qlora,QLoRA,QLoRA,,,75%,75%,medium,,,src\n" },
+	  "id,name_en,name_zh,speed_low,speed_high,speed_scope_en,speed_scope_zh,speed_text_en,speed_text_zh,"
+	  "vram_cut,vram_low,vram_high,vram_scope_en,vram_scope_zh,vram_text_en,vram_text_zh,difficulty,notes_en,notes_zh,source\n"
+	  "qlora,QLoRA,QLoRA,1,,,,,,factor,4,8,,,,,medium,,,src\n" },
 	{ "use_cases.csv",
 	  "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source\n"
 	  "llm-finetune,LLM fine-tuning,大模型微调,,rtx-4090,h100-80gb,,,src\n" },
@@ -177,7 +178,9 @@ static void test_good_data_loads_with_typed_rows(void **state)
 
 	assert_int_equal(d->nvram, 1);
 	assert_true(d->vram[0].params_b == 7 && d->vram[0].gb == 14);
-	assert_string_equal(d->techniques[0].vram_saving_zh, "75%");
+	assert_true(d->techniques[0].speed_low.ok && !d->techniques[0].speed_high.ok);
+	assert_string_equal(d->techniques[0].vram_cut, "factor");
+	assert_true(d->techniques[0].vram_low.v == 4 && d->techniques[0].vram_high.v == 8);
 	assert_string_equal(d->techniques[0].difficulty, "medium");
 
 	assert_int_equal(d->nuse_cases, 1);
