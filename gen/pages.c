@@ -19,6 +19,7 @@
 #include "i18n.h"
 #include "metrics.h"
 #include "numfmt.h"
+#include "phrase.h"
 #include "site.h"
 #include "value.h"
 
@@ -167,19 +168,19 @@ static const char *fmt_usd_range(const struct pg *p, double lo, double hi,
 	return keep(p, b);
 }
 
-/* A ratio for a table: "0.25×", "3.33×". */
+/* A ratio, in tables and sentences alike (phrase_format_ratio: the same
+ * rounding in both): "0.25×", "2.9×", "1.05×" / "2.9 倍". */
 static const char *fmt_ratio(const struct pg *p, double v)
 {
-	return fmt_unit(p, v, "unit.x");
+	struct buf own = BUF_INIT, *b = text_buf(p, &own);
+	phrase_format_ratio(b, v, p->l);
+	i18n_append_unit(b, tr(p, "unit.x"));
+	return keep(p, b);
 }
 
-/* A ratio for a sentence: one decimal ("3.3×"), two near 1 ("1.05×"). */
 static const char *fmt_ratio_short(const struct pg *p, double v)
 {
-	struct buf own = BUF_INIT, *b = text_buf(p, &own);
-	i18n_format_fixed(b, v, v < 1.1 ? 2 : 1, p->l);
-	buf_adds(b, tr(p, "unit.x"));
-	return keep(p, b);
+	return fmt_ratio(p, v);
 }
 
 static const char *fmt_percent(const struct pg *p, double v)
