@@ -1143,8 +1143,8 @@ static int table_task_costs(struct cite *c)
 		}
 	}
 	struct buf caption = BUF_INIT;
-	buf_addf(&caption, "%s — %s", task_name(c, &d->tasks[t]),
-		 tr(c, "cite.caption.task_costs"));
+	const char *names[] = { "task" }, *vals[] = { task_name(c, &d->tasks[t]) };
+	i18n_fill(&caption, tr(c, "cite.caption.task_costs"), names, vals, 1);
 	table_begin(c, caption.ptr);
 	buf_release(&caption);
 	table_head_key(c, "cite.col.gpu", false);

@@ -53,7 +53,7 @@ static const char *const ui[][3] = {
 	{ "cite.col.cards", "GPUs", "卡数" },
 	{ "cite.col.price", "Price per hour", "每小时价格" },
 	{ "cite.col.cost", "Cost per job", "单次费用" },
-	{ "cite.caption.task_costs", "time and cost", "耗时与费用" },
+	{ "cite.caption.task_costs", "{task}: time and cost", "{task}：耗时与费用" },
 	{ "why.no_price", "no price seen", "未见租价" },
 	{ "cite.difficulty.easy", "easy", "简单" },
 };
@@ -482,7 +482,7 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 	assert_string_equal(html,
 		"<p>Costs:</p>\n"
 		"<div class=\"table-wrap\" tabindex=\"0\"><table class=\"sortable\">\n"
-		"<caption>LoRA fine-tune (7B) — time and cost</caption>\n"
+		"<caption>LoRA fine-tune (7B): time and cost</caption>\n"
 		"<thead><tr><th scope=\"col\">GPU</th><th scope=\"col\" class=\"num\">Time</th>"
 		"<th scope=\"col\" class=\"num\">Price per hour</th>"
 		"<th scope=\"col\" class=\"num\">Cost per job</th></tr></thead>\n"
@@ -503,7 +503,7 @@ static void test_task_cost_table_in_chinese_shows_cards(void **state)
 {
 	struct fixture *f = *state;
 	const char *html = render(f, LANG_ZH, "{{< table name=task-costs task=scratch-13b >}}\n");
-	assert_non_null(strstr(html, "<caption>从头训练 13B — 耗时与费用</caption>"));
+	assert_non_null(strstr(html, "<caption>从头训练 13B：耗时与费用</caption>"));
 	assert_non_null(strstr(html, "<th scope=\"col\" class=\"num\">卡数</th>"));
 	assert_non_null(strstr(html, ">72 小时 <span class=\"badge fast\">最快</span>"));
 	assert_non_null(strstr(html, ">$400 <span class=\"badge\">最便宜</span>"));

@@ -33,11 +33,12 @@ ALLOWED = [
     "Multi-Instance GPU", "torch.cuda.amp", "vs",
 ]
 
-# The sources' own titles are names too (data/sources.csv beside this folder).
+# The Chinese sources' own titles are names too (data/sources.csv beside this
+# folder): they are quoted as their authors wrote them.
 _SOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "sources.csv")
 if os.path.exists(_SOURCES):
     with open(_SOURCES, encoding="utf-8", newline="") as _f:
-        ALLOWED += sorted((r["title"] for r in csv.DictReader(_f)), key=len, reverse=True)
+        ALLOWED += [r["title"] for r in csv.DictReader(_f) if r["lang"] == "zh"]
 ALLOWED.sort(key=len, reverse=True)
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
