@@ -52,13 +52,6 @@ bool i18n_has(const struct i18n *t, const char *key);
 void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
 	       const char *const *vals, size_t n);
 
-/* True for a Chinese character (CJK ideograph) code point. */
-bool i18n_is_han(unsigned cp);
-/* True when the text `before` (its first `len` bytes) and the text `after`
- * meet Chinese against a Latin letter or digit ("$" opening a value after
- * Chinese, "%" closing one before it) and need one space between them. */
-bool i18n_needs_space(const char *before, size_t len, const char *after);
-
 /* Numbers: grouped thousands; decimals chosen by size (>= 100: none,
  * >= 10: one, else two; trailing zeros dropped), e.g. 4,103  3.35  0.3 */
 void i18n_format_number(struct buf *out, double v, enum lang l);

@@ -752,6 +752,46 @@ static const char *next_mark(struct splice_marks *m, const char *s)
 /* Put the HTML of shortcode `f` where its token stood at `tok`; `wrapped`
  * when cmark put the token first in a paragraph. Returns where the copy
  * goes on. */
+/* The first character of text in `html` (after any opening tags). */
+static const char *first_text(const char *html)
+{
+	while (*html == '<') {
+		const char *close = strchr(html, '>');
+		if (!close)
+			break;
+		html = close + 1;
+	}
+	return html;
+}
+
+/* The length of `html` up to the end of its last text (before any
+ * closing tags). */
+static size_t text_end(const char *html, size_t len)
+{
+	while (len && html[len - 1] == '>') {
+		size_t open = len - 1;
+		while (open && html[open] != '<')
+			open--;
+		if (html[open] != '<')
+			break;
+		len = open;
+	}
+	return len;
+}
+
+/* An inline figure in a sentence: where Chinese meets its Latin letters
+ * or digits on either side, one space (content/STYLE.md), so
+ * "按{{< ... >}}计算" reads "按 ResNet-50 计算". */
+static void put_inline(const struct buf *html, const char *after, struct buf *out)
+{
+	const char *first = first_text(html->ptr ? html->ptr : "");
+	if (text_needs_space(out->ptr, out->len, first))
+		buf_addc(out, ' ');
+	buf_addbuf(out, html);
+	if (text_needs_space(html->ptr, text_end(html->ptr, html->len), after))
+		buf_addc(out, ' ');
+}
+
 static const char *put_shortcode(const struct found *f, const char *tok,
 				 bool wrapped, struct buf *out)
 {
@@ -765,7 +805,10 @@ static const char *put_shortcode(const struct found *f, const char *tok,
 	}
 	if (wrapped)
 		buf_adds(out, "<p>");
-	buf_addbuf(out, &f->html);
+	if (f->sc.block)
+		buf_addbuf(out, &f->html);
+	else
+		put_inline(&f->html, after, out);
 	return after;
 }
 

@@ -86,6 +86,44 @@ size_t text_utf8_length(const char *s, size_t len)
 	return n;
 }
 
+/* The code point of the UTF-8 sequence at p (0 for a bad one). */
+static unsigned utf8_at(const unsigned char *p)
+{
+	if (p[0] < 0x80)
+		return p[0];
+	if ((p[0] & 0xE0) == 0xC0 && (p[1] & 0xC0) == 0x80)
+		return (p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu);
+	if ((p[0] & 0xF0) == 0xE0 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80)
+		return (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+	return 0;
+}
+
+bool text_is_han(unsigned cp)
+{
+	return (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
+	       (cp >= 0xF900 && cp <= 0xFAFF);
+}
+
+/* A Latin letter, a digit, or a sign that belongs to a number ($5, 5%). */
+static bool is_latin(unsigned cp, bool after_han)
+{
+	return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
+	       (cp >= '0' && cp <= '9') || cp == (after_han ? '$' : '%');
+}
+
+bool text_needs_space(const char *before, size_t len, const char *after)
+{
+	if (!len || !*after)
+		return false;
+	size_t i = len - 1;
+	while (i > 0 && ((unsigned char)before[i] & 0xC0) == 0x80)
+		i--;
+	unsigned b = utf8_at((const unsigned char *)before + i);
+	unsigned a = utf8_at((const unsigned char *)after);
+	return (text_is_han(b) && is_latin(a, true)) ||
+	       (is_latin(b, false) && text_is_han(a));
+}
+
 const char *text_tag_problem(const char *tag)
 {
 	if (!*tag)

@@ -20,6 +20,14 @@ size_t text_utf8_check(const char *s, size_t len);
 /* True for a slug: [a-z0-9]+ joined by single hyphens ("rtx-4090"). */
 bool text_is_slug(const char *s);
 
+/* True for a Chinese character (CJK ideograph) code point. */
+bool text_is_han(unsigned cp);
+/* True when the text `before` (its first `len` bytes) and the text `after`
+ * meet Chinese against a Latin letter or digit ("$" opening a value after
+ * Chinese, "%" closing one before it) and need one space between them
+ * (content/STYLE.md). */
+bool text_needs_space(const char *before, size_t len, const char *after);
+
 /* Why `tag` (an article tag as written: "多卡训练", "LoRA") cannot be a
  * tag, or NULL when it can: any UTF-8 text but the characters that break
  * a URL or a folder name. */

@@ -15,6 +15,7 @@
 #include "diag.h"
 #include "i18n.h"
 #include "phrase.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -183,9 +184,9 @@ static void test_fill_spaces_chinese_and_latin(void **state)
 	buf_reset(&fx->out);
 	i18n_fill(&fx->out, "快{p}的卡 and {p} more", n2, v2, 1);
 	assert_string_equal(fx->out.ptr, "快 5% 的卡 and 5% more");
-	assert_true(i18n_needs_space("显存", strlen("显存"), "24 GB"));
-	assert_false(i18n_needs_space("显存 ", strlen("显存 "), "24 GB"));
-	assert_false(i18n_needs_space("（", strlen("（"), "24 GB"));
+	assert_true(text_needs_space("显存", strlen("显存"), "24 GB"));
+	assert_false(text_needs_space("显存 ", strlen("显存 "), "24 GB"));
+	assert_false(text_needs_space("（", strlen("（"), "24 GB"));
 }
 
 static void test_units_hug_or_follow_a_space(void **state)
