@@ -779,17 +779,51 @@ static size_t text_end(const char *html, size_t len)
 	return len;
 }
 
-/* An inline figure in a sentence: where Chinese meets its Latin letters
- * or digits on either side, one space (content/STYLE.md), so
- * "按{{< ... >}}计算" reads "按 ResNet-50 计算". */
-static void put_inline(const struct buf *html, const char *after, struct buf *out)
+/* True when the UTF-8 text s[0..len) ends with a Chinese character. */
+static bool han_before(const char *s, size_t len)
 {
-	const char *first = first_text(html->ptr ? html->ptr : "");
+	size_t i = len;
+	while (i > 0 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
+		i--;
+	if (i == 0 || i == len)
+		return false;
+	i--;
+	const unsigned char *p = (const unsigned char *)s + i;
+	if ((p[0] & 0xF0) != 0xE0 || len - i != 3)
+		return false;
+	return text_is_han((p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu));
+}
+
+static bool han_at(const char *s)
+{
+	const unsigned char *p = (const unsigned char *)s;
+	if ((p[0] & 0xF0) != 0xE0 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80)
+		return false;
+	return text_is_han((p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu));
+}
+
+/* An inline figure in a sentence (content/STYLE.md): where Chinese meets
+ * its Latin letters or digits on either side, one space, so
+ * "按{{< ... >}}计算" reads "按 ResNet-50 计算"; where Chinese meets
+ * Chinese ("$1.39/小时" before "的"), no space even if the author typed
+ * one. Returns where the text after the figure resumes. */
+static const char *put_inline(const struct buf *html, const char *after,
+			      struct buf *out)
+{
+	const char *text = html->ptr ? html->ptr : "";
+	const char *first = first_text(text);
+	size_t end = text_end(text, html->len);
+	if (out->len >= 2 && out->ptr[out->len - 1] == ' ' &&
+	    han_before(out->ptr, out->len - 1) && han_at(first))
+		buf_truncate(out, out->len - 1);
 	if (text_needs_space(out->ptr, out->len, first))
 		buf_addc(out, ' ');
 	buf_addbuf(out, html);
-	if (text_needs_space(html->ptr, text_end(html->ptr, html->len), after))
+	if (*after == ' ' && han_before(text, end) && han_at(after + 1))
+		after++;
+	if (text_needs_space(text, end, after))
 		buf_addc(out, ' ');
+	return after;
 }
 
 static const char *put_shortcode(const struct found *f, const char *tok,
@@ -805,11 +839,11 @@ static const char *put_shortcode(const struct found *f, const char *tok,
 	}
 	if (wrapped)
 		buf_adds(out, "<p>");
-	if (f->sc.block)
+	if (f->sc.block) {
 		buf_addbuf(out, &f->html);
-	else
-		put_inline(&f->html, after, out);
-	return after;
+		return after;
+	}
+	return put_inline(&f->html, after, out);
 }
 
 /* Copy `html` to `out`, giving headings their ids and putting each token's

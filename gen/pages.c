@@ -293,7 +293,7 @@ static const char *source_title(const struct pg *p, const struct source *src)
 	return *own ? own : src->title;
 }
 
-/* The titles of a ;-separated list of source ids, joined by "; ". */
+/* The titles of a ;-separated list of source ids, joined by "; " / "；". */
 static const char *source_titles(const struct pg *p, const char *ids)
 {
 	struct buf b = BUF_INIT;
@@ -304,7 +304,7 @@ static const char *source_titles(const struct pg *p, const char *ids)
 		char *id = arena_strndup(pg_arena(p), c, len);
 		const struct source *src = data_find_source(&p->s->data, id);
 		if (b.len)
-			buf_adds(&b, "; ");
+			buf_adds(&b, tr(p, "punct.semicolon"));
 		buf_adds(&b, src ? source_title(p, src) : id);
 		c += len;
 		if (*c == ';')

@@ -242,6 +242,9 @@ static struct value *source_list(struct site *s, enum lang l)
 			i18n_format_date(&d, src->date, l);
 			value_map_set_str(&s->arena, m, "date", d.ptr);
 			buf_release(&d);
+		} else {
+			/* an undated source: not the page's date found further up */
+			value_map_set(&s->arena, m, "date", value_null());
 		}
 		value_list_push(&s->arena, list, m);
 	}

@@ -12,7 +12,8 @@ plus the title, alt and aria-label attributes) is checked for:
                below are taken out first);
   punctuation  a half-width , ; : ! ? ( ) or a lone dash touching Chinese;
   spacing      a Chinese character directly touching a Latin letter or a
-               digit (dates such as 2026年11月24日 excepted);
+               digit (dates such as 2026年11月24日 excepted), or a space between
+               two Chinese characters;
   times-sign   "3×" or "2x" in running text (chart axes are SVG, not
                scanned; "a × b" in a formula is a multiplication).
 
@@ -43,11 +44,13 @@ ALLOWED.sort(key=len, reverse=True)
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"
 HAN = "[" + CJK + "]"
+HAN_RE = re.compile(HAN)
 WORD = r"[A-Za-z][A-Za-z0-9'’.-]*[A-Za-z0-9]|[A-Za-z]"
 ENGLISH = re.compile(r"(?<![\w.-])(?:(?:%s)[ \t]+){2,}(?:%s)(?![\w])" % (WORD, WORD))
 PUNCT = re.compile(r"%s\s*[,;:!?()]|[,;:!?()]\s*%s|%s\s*(?<!—)—(?!—)|(?<!—)—(?!—)\s*%s"
                    % (HAN, HAN, HAN, HAN))
 TOUCH = re.compile(r"%s[A-Za-z0-9]|[A-Za-z0-9]%s" % (HAN, HAN))
+GAP = re.compile(r"%s[ \t]+%s" % (HAN, HAN))
 DATE_PART = re.compile(r"[0-9][年月日]|[年月][0-9]")
 # "3×" is a ratio written as on a chart axis; "a × b" in a formula is kept
 TIMES = re.compile(r"[0-9]\s?×|\b[0-9.]+x\b")
@@ -72,8 +75,9 @@ class Text(HTMLParser):
             self.depth += 1
         elif not self.depth:
             self.parts += ["\n" + v + "\n" for k, v in attrs if k in ATTRS and v]
-        if tag not in INLINE:
-            self.parts.append("\n")
+        classes = " ".join(v or "" for k, v in attrs if k == "class").split()
+        if tag not in INLINE or "badge" in classes:
+            self.parts.append("\n")  # a badge beside a figure is its own run
 
     def handle_endtag(self, tag):
         if tag in SKIP and self.depth:
@@ -95,7 +99,9 @@ def scan_text(text):
     found = []
     plain = text
     for name in ALLOWED:
-        plain = plain.replace(name, "\u25a1")
+        # a name stands in as one Chinese character or one Latin word, so
+        # what touches it is still checked ("名 (x)", "Xx的")
+        plain = plain.replace(name, "名" if HAN_RE.search(name) else "Xx")
     for m in ENGLISH.finditer(plain):
         found.append(("english", excerpt(plain, m)))
     text = plain
@@ -104,6 +110,8 @@ def scan_text(text):
     for m in TOUCH.finditer(text):
         if not DATE_PART.fullmatch(m.group(0)):
             found.append(("spacing", excerpt(text, m)))
+    for m in GAP.finditer(text):
+        found.append(("spacing", excerpt(text, m)))
     for m in TIMES.finditer(text):
         found.append(("times-sign", excerpt(text, m)))
     return found
