@@ -193,6 +193,8 @@ check "scan: a date is not a spacing slip" test -z "$(scan '2026年11月24日')"
 check "scan: a times sign in text is caught" test "$(scan '快 2.9× 左右')" = "times-sign: «快 2.9× 左右»"
 check "scan: a formula keeps its times sign" test -z "$(scan '耗时 × 单价')"
 "$gen" build --root "$top" --out "$work/real" --quiet >/dev/null 2>"$work/err-real"
+check "the real site builds" test $? -eq 0
+check "scan: a folder without Chinese pages is a failure" sh -c "! python3 '$top/tests/zh_scan.py' '$work/empty-site' >/dev/null 2>&1"
 if python3 "$top/tests/zh_scan.py" "$work/real" >"$work/zh-scan"; then
 	ok "Chinese pages outside /zh/data/ carry no English prose, half-width punctuation, missing spaces or ×"
 else

@@ -148,7 +148,9 @@ def main(argv):
                 findings += 1
                 print("%s: %s: «%s»" % (os.path.relpath(path, site), kind, ex))
     print("zh scan: %d pages, %d findings" % (pages, findings))
-    return 1 if findings else 0
+    if not pages:
+        print("zh scan: no Chinese pages under %s" % site, file=sys.stderr)
+    return 1 if findings or not pages else 0
 
 
 if __name__ == "__main__":
