@@ -240,12 +240,11 @@ static int auto_decimals(double v)
 	return 2;
 }
 
-void i18n_format_number(struct buf *out, double v, enum lang l)
+void i18n_format_trimmed(struct buf *out, double v, int decimals, enum lang l)
 {
 	size_t start = out->len;
-	int decimals = auto_decimals(v);
 	i18n_format_fixed(out, v, decimals, l);
-	if (decimals == 0 || !memchr(out->ptr + start, '.', out->len - start))
+	if (decimals <= 0 || !memchr(out->ptr + start, '.', out->len - start))
 		return;
 	size_t end = out->len;
 	while (end > start && out->ptr[end - 1] == '0')
@@ -253,6 +252,11 @@ void i18n_format_number(struct buf *out, double v, enum lang l)
 	if (end > start && out->ptr[end - 1] == '.')
 		end--;
 	buf_truncate(out, end);
+}
+
+void i18n_format_number(struct buf *out, double v, enum lang l)
+{
+	i18n_format_trimmed(out, v, auto_decimals(v), l);
 }
 
 void i18n_format_usd(struct buf *out, double v, enum lang l)

@@ -57,6 +57,8 @@ void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
 void i18n_format_number(struct buf *out, double v, enum lang l);
 /* The same with a fixed number of decimals. */
 void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l);
+/* At most `decimals` decimals: trailing zeros (and a bare point) dropped. */
+void i18n_format_trimmed(struct buf *out, double v, int decimals, enum lang l);
 /* US dollars: $1.17, $0.39, $30,000 (two decimals below $100). */
 void i18n_format_usd(struct buf *out, double v, enum lang l);
 /* A number with its unit: "24 GB", "4,103 h" / "4,103 小时", "1.41 TFLOPS/W".

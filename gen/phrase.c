@@ -13,26 +13,9 @@ static const char *range_sep(enum lang l)
 	return l == LANG_ZH ? "～" : "–";
 }
 
-/* Drop the trailing zeros of the decimals written since `start`. */
-static void trim_zeros(struct buf *out, size_t start)
-{
-	if (!memchr(out->ptr + start, '.', out->len - start))
-		return;
-	size_t end = out->len;
-	while (end > start && out->ptr[end - 1] == '0')
-		end--;
-	if (end > start && out->ptr[end - 1] == '.')
-		end--;
-	buf_truncate(out, end);
-}
-
 void phrase_format_ratio(struct buf *out, double ratio, enum lang l)
 {
-	int decimals = ratio >= 10 ? 0 : ratio >= 2 ? 1 : 2;
-	size_t start = out->len;
-	i18n_format_fixed(out, ratio, decimals, l);
-	if (decimals)
-		trim_zeros(out, start);
+	i18n_format_trimmed(out, ratio, ratio >= 10 ? 0 : ratio >= 2 ? 1 : 2, l);
 }
 
 void phrase_format_percent(struct buf *out, double percent, enum lang l)
