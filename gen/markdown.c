@@ -779,29 +779,6 @@ static size_t text_end(const char *html, size_t len)
 	return len;
 }
 
-/* True when the UTF-8 text s[0..len) ends with a Chinese character. */
-static bool han_before(const char *s, size_t len)
-{
-	size_t i = len;
-	while (i > 0 && ((unsigned char)s[i - 1] & 0xC0) == 0x80)
-		i--;
-	if (i == 0 || i == len)
-		return false;
-	i--;
-	const unsigned char *p = (const unsigned char *)s + i;
-	if ((p[0] & 0xF0) != 0xE0 || len - i != 3)
-		return false;
-	return text_is_han((p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu));
-}
-
-static bool han_at(const char *s)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	if ((p[0] & 0xF0) != 0xE0 || (p[1] & 0xC0) != 0x80 || (p[2] & 0xC0) != 0x80)
-		return false;
-	return text_is_han((p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu));
-}
-
 /* An inline figure in a sentence (content/STYLE.md): where Chinese meets
  * its Latin letters or digits on either side, one space, so
  * "按{{< ... >}}计算" reads "按 ResNet-50 计算"; where Chinese meets
@@ -814,12 +791,12 @@ static const char *put_inline(const struct buf *html, const char *after,
 	const char *first = first_text(text);
 	size_t end = text_end(text, html->len);
 	if (out->len >= 2 && out->ptr[out->len - 1] == ' ' &&
-	    han_before(out->ptr, out->len - 1) && han_at(first))
+	    text_ends_han(out->ptr, out->len - 1) && text_starts_han(first))
 		buf_truncate(out, out->len - 1);
 	if (text_needs_space(out->ptr, out->len, first))
 		buf_addc(out, ' ');
 	buf_addbuf(out, html);
-	if (*after == ' ' && han_before(text, end) && han_at(after + 1))
+	if (*after == ' ' && text_ends_han(text, end) && text_starts_han(after + 1))
 		after++;
 	if (text_needs_space(text, end, after))
 		buf_addc(out, ' ');

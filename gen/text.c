@@ -111,14 +111,33 @@ static bool is_latin(unsigned cp, bool after_han)
 	       (cp >= '0' && cp <= '9') || cp == (after_han ? '$' : '%');
 }
 
+/* The code point of the last character of the UTF-8 text s[0..len)
+ * (0: none). */
+static unsigned last_char(const char *s, size_t len)
+{
+	if (!len)
+		return 0;
+	size_t i = len - 1;
+	while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80)
+		i--;
+	return utf8_at((const unsigned char *)s + i);
+}
+
+bool text_ends_han(const char *s, size_t len)
+{
+	return text_is_han(last_char(s, len));
+}
+
+bool text_starts_han(const char *s)
+{
+	return text_is_han(utf8_at((const unsigned char *)s));
+}
+
 bool text_needs_space(const char *before, size_t len, const char *after)
 {
 	if (!len || !*after)
 		return false;
-	size_t i = len - 1;
-	while (i > 0 && ((unsigned char)before[i] & 0xC0) == 0x80)
-		i--;
-	unsigned b = utf8_at((const unsigned char *)before + i);
+	unsigned b = last_char(before, len);
 	unsigned a = utf8_at((const unsigned char *)after);
 	return (text_is_han(b) && is_latin(a, true)) ||
 	       (is_latin(b, false) && text_is_han(a));

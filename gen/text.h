@@ -22,6 +22,10 @@ bool text_is_slug(const char *s);
 
 /* True for a Chinese character (CJK ideograph) code point. */
 bool text_is_han(unsigned cp);
+/* True when the UTF-8 text s[0..len) ends with, or `s` starts with, a
+ * Chinese character. */
+bool text_ends_han(const char *s, size_t len);
+bool text_starts_han(const char *s);
 /* True when the text `before` (its first `len` bytes) and the text `after`
  * meet Chinese against a Latin letter or digit ("$" opening a value after
  * Chinese, "%" closing one before it) and need one space between them
