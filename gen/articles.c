@@ -9,6 +9,7 @@
 #include "pool.h"
 #include "site.h"
 #include "strmap.h"
+#include "text.h"
 #include "value.h"
 
 #include <errno.h>
@@ -290,6 +291,19 @@ static bool holds_markdown(const char *dir, int depth)
 	return found;
 }
 
+/* A note for editors beside the articles (STYLE.md, README.md: a name in
+ * capitals), not an article that would be lost. */
+static bool is_editors_note(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	if (!dot || dot == name)
+		return false;
+	for (const char *c = name; c < dot; c++)
+		if (!((*c >= 'A' && *c <= 'Z') || *c == '_' || *c == '-'))
+			return false;
+	return true;
+}
+
 static void check_content_folders(struct site *s)
 {
 	const char *content = arena_printf(&s->arena, "%s/content", s->opt.root);
@@ -315,7 +329,7 @@ static void check_content_folders(struct site *s)
 		} else if (kind == FS_DIR && holds_markdown(full, 0)) {
 			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
 				   "not a language of the site (en, zh): its articles would not be published");
-		} else if (kind != FS_DIR && is_markdown(name)) {
+		} else if (kind != FS_DIR && is_markdown(name) && !is_editors_note(name)) {
 			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
 				   "articles go in content/en/ or content/zh/; this one would not be published");
 		}
@@ -345,7 +359,7 @@ static int compare_articles_newest_first(const void *x, const void *y)
  * arena) instead of for every list the article is in. */
 struct article_meta {
 	const char *path;      /* "articles/<slug>/" */
-	const char **tag_paths; /* [ntags]: "tags/<tag>/" */
+	const char **tag_paths; /* [ntags]: "tags/<text_tag_path>/" */
 	/* what every summary of the article shows whatever page lists it:
 	 * title, description, date, date_text, has_tags, minutes; a summary
 	 * holds its links and takes the rest from here (its parent map) */
@@ -372,7 +386,7 @@ static const char *dir_path(struct arena *ar, const char *dir, const char *name)
  * the formatted date). The article's strings live all build long:
  * borrowed, not copied. */
 static struct value *fixed_summary(struct arena *ar, const struct article *a,
-				   const struct buf *date_text)
+				   const struct buf *date_text, const struct buf *reading)
 {
 	struct value *m = value_new_map(ar);
 	value_map_set(ar, m, "title", value_new_string_borrowed(ar, a->title));
@@ -383,6 +397,7 @@ static struct value *fixed_summary(struct arena *ar, const struct article *a,
 		      value_new_stringn(ar, date_text->ptr, date_text->len));
 	value_map_set_bool(ar, m, "has_tags", a->ntags > 0);
 	value_map_set_num(ar, m, "minutes", markdown_reading_minutes(a));
+	value_map_set(ar, m, "reading", value_new_stringn(ar, reading->ptr, reading->len));
 	return m;
 }
 
@@ -390,18 +405,29 @@ static void make_meta(struct site *s)
 {
 	struct article_meta *meta =
 		arena_alloc(&s->arena, (s->narticles + 1) * sizeof *meta);
-	struct buf d = BUF_INIT;
+	struct buf d = BUF_INIT, r = BUF_INIT;
 	for (size_t i = 0; i < s->narticles; i++) {
 		const struct article *a = &s->articles[i];
 		meta[i].path = dir_path(&s->arena, "articles/", a->slug);
 		meta[i].tag_paths = arena_alloc(&s->arena, (a->ntags + 1) * sizeof(char *));
-		for (size_t t = 0; t < a->ntags; t++)
-			meta[i].tag_paths[t] = dir_path(&s->arena, "tags/", a->tags[t]);
+		for (size_t t = 0; t < a->ntags; t++) {
+			buf_reset(&d);
+			text_tag_path(&d, a->tags[t]);
+			meta[i].tag_paths[t] = dir_path(&s->arena, "tags/", d.ptr);
+		}
 		buf_reset(&d);
 		i18n_format_date(&d, a->date, (enum lang)a->lang);
-		meta[i].fixed = fixed_summary(&s->arena, a, &d);
+		/* "5 min read" / "阅读约 5 分钟" */
+		char n[24];
+		snprintf(n, sizeof n, "%d", markdown_reading_minutes(a));
+		const char *names[] = { "n" }, *vals[] = { n };
+		buf_reset(&r);
+		i18n_fill(&r, i18n_get(&s->i18n, (enum lang)a->lang, "minutes_read"),
+			  names, vals, 1);
+		meta[i].fixed = fixed_summary(&s->arena, a, &d, &r);
 	}
 	buf_release(&d);
+	buf_release(&r);
 	s->article_meta = meta;
 }
 
@@ -575,6 +601,8 @@ static void plan_article_pages(struct site *s)
  * contexts of the site. */
 struct article_list {
 	const char *tag; /* NULL: every article */
+	const char *path; /* the tag page: "tags/<text_tag_path>/" */
+	const struct article *first; /* the first article naming the tag */
 	const struct article **articles;
 	size_t n;
 };
@@ -600,7 +628,7 @@ struct lang_lists {
 	struct article_list all;
 	struct article_list *tags;
 	size_t ntags;
-	struct strmap tag_index; /* tag -> its number in `tags` */
+	struct strmap tag_index; /* tag page path -> its number in `tags` */
 };
 
 static int compare_lists_by_tag(const void *x, const void *y)
@@ -619,6 +647,19 @@ static bool repeats_tag(const struct article *a, size_t t)
 	return false;
 }
 
+/* Two spellings of a tag that would share one page ("LoRA" and "lora"):
+ * an error at the second, naming the first. */
+static void check_tag_spelling(struct site *s, const struct article_list *tl,
+			       const struct article *a, size_t t)
+{
+	if (!strcmp(tl->tag, a->tags[t]))
+		return;
+	diag_error(s->diag, a->path, a->tags_line, 0,
+		   "tag \"%s\" and tag \"%s\" (%s:%d) would share the URL %s",
+		   a->tags[t], tl->tag, tl->first->path, tl->first->tags_line,
+		   tl->path);
+}
+
 static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
 {
 	memset(ll, 0, sizeof *ll);
@@ -627,11 +668,12 @@ static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
 	size_t cap = 0;
 	for (size_t i = 0; i < ll->all.n; i++) {
 		const struct article *a = ll->all.articles[i];
+		const struct article_meta *m = meta_of(s, a);
 		for (size_t t = 0; t < a->ntags; t++) {
 			if (repeats_tag(a, t))
 				continue;
 			bool created;
-			size_t *k = strmap_slot(&ll->tag_index, a->tags[t], &created);
+			size_t *k = strmap_slot(&ll->tag_index, m->tag_paths[t], &created);
 			if (created) {
 				if (ll->ntags == cap) {
 					cap = cap ? cap * 2 : 16;
@@ -640,8 +682,10 @@ static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
 						abort();
 				}
 				*k = ll->ntags;
-				ll->tags[ll->ntags++] = (struct article_list){ .tag = a->tags[t] };
+				ll->tags[ll->ntags++] = (struct article_list){
+					.tag = a->tags[t], .path = m->tag_paths[t], .first = a };
 			}
+			check_tag_spelling(s, &ll->tags[*k], a, t);
 			ll->tags[*k].n++;
 		}
 	}
@@ -652,10 +696,12 @@ static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
 	/* fill them in newest-first order */
 	for (size_t i = 0; i < ll->all.n; i++) {
 		const struct article *a = ll->all.articles[i];
+		const struct article_meta *m = meta_of(s, a);
 		for (size_t t = 0; t < a->ntags; t++) {
 			if (repeats_tag(a, t))
 				continue;
-			struct article_list *tl = &ll->tags[*strmap_get(&ll->tag_index, a->tags[t])];
+			struct article_list *tl =
+				&ll->tags[*strmap_get(&ll->tag_index, m->tag_paths[t])];
 			tl->articles[tl->n++] = a;
 		}
 	}
@@ -692,18 +738,21 @@ static void plan_article_lists(struct site *s, enum lang l,
 	/* a page per tag */
 	for (size_t t = 0; t < ll->ntags; t++) {
 		const char *tag = ll->tags[t].tag;
-		const char *path = dir_path(&s->arena, "tags/", tag);
+		const char *path = ll->tags[t].path;
+		const char *names[] = { "tag" }, *vals[] = { tag };
+		struct buf title = BUF_INIT;
+		i18n_fill(&title, i18n_get(&s->i18n, l, "articles.tag_title"), names, vals, 1);
 		struct page_spec tp = {
 			.lang = l, .path = path,
-			.alt_path = strmap_get(&other_ll->tag_index, tag) ? path : NULL,
+			.alt_path = strmap_get(&other_ll->tag_index, path) ? path : NULL,
 			.template_name = "pages/tag",
-			.title = arena_printf(&s->arena, "%s: %s",
-					      i18n_get(&s->i18n, l, "articles.tag"), tag),
+			.title = arena_strdup(&s->arena, title.ptr),
 			.section = "articles",
 			.build = build_article_list, .arg = &ll->tags[t],
 			.crumbs = site_crumbs(s, l, path, "nav.articles", "articles/"),
 		};
 		site_add_page(s, &tp);
+		buf_release(&title);
 	}
 
 	/* the home page lists the latest articles */

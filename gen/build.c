@@ -16,6 +16,7 @@
 #include "mustache.h"
 #include "output.h"
 #include "pages.h"
+#include "phrase.h"
 #include "render.h"
 #include "site.h"
 #include "strmap.h"
@@ -117,6 +118,7 @@ static int load_inputs(struct site *s)
 		return -1;
 	if (i18n_load(&s->i18n, &s->data.tables[TABLE_I18N], s->diag) != 0)
 		return -1;
+	phrase_compose_techniques(&s->data, &s->i18n, &s->arena);
 	metrics_compute(&s->data, NULL, &s->metrics);
 	refuse_escapes(s, join(s, s->opt.root, "templates"), "templates");
 	refuse_escapes(s, join(s, s->opt.root, "content"), "content");

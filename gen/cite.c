@@ -10,6 +10,7 @@
 #include "guide_charts.h"
 #include "markdown.h"
 #include "metrics.h"
+#include "phrase.h"
 #include "site.h"
 #include "text.h"
 
@@ -324,22 +325,13 @@ static void fmt_hours(const struct cite *c, struct buf *o, double h)
 	}
 }
 
-/* "how many times": "3.3×", "1.05×" (more decimals near 1), "19×". */
+/* "how many times": "3.3×" / "3.3 倍", "1.05×" (more decimals near 1),
+ * "19×": the rounding of phrase_format_ratio, as in sentences. */
 static void fmt_ratio(const struct cite *c, struct buf *o, double v)
 {
-	int decimals = v >= 10 ? 0 : v >= 2 ? 1 : 2;
-	size_t start = o->len;
-	i18n_format_fixed(o, v, decimals, c->l);
-	if (decimals && memchr(o->ptr + start, '.', o->len - start)) {
-		size_t end = o->len;
-		while (end > start && o->ptr[end - 1] == '0')
-			end--;
-		if (end > start && o->ptr[end - 1] == '.')
-			end--;
-		buf_truncate(o, end);
-	}
+	phrase_format_ratio(o, v, c->l);
 	const char *x = tr(c, "unit.x");
-	buf_adds(o, strcmp(x, "unit.x") ? x : "×");
+	i18n_append_unit(o, strcmp(x, "unit.x") ? x : "×");
 }
 
 /* A benchmark value with its unit: the unit's i18n key "unit.<unit>" (with
@@ -1223,8 +1215,8 @@ static int table_task_costs(struct cite *c)
 		}
 	}
 	struct buf caption = BUF_INIT;
-	buf_addf(&caption, "%s — %s", task_name(c, &d->tasks[t]),
-		 tr(c, "cite.caption.task_costs"));
+	const char *names[] = { "task" }, *vals[] = { task_name(c, &d->tasks[t]) };
+	i18n_fill(&caption, tr(c, "cite.caption.task_costs"), names, vals, 1);
 	table_begin(c, caption.ptr);
 	buf_release(&caption);
 	table_head_key(c, "cite.col.gpu", false);

@@ -369,10 +369,23 @@ static void fill_techniques(struct data *d)
 		x->id = cell(t, r, "id");
 		x->name_en = cell(t, r, "name_en");
 		x->name_zh = cell(t, r, "name_zh");
-		x->speed_en = cell(t, r, "speed_en");
-		x->speed_zh = cell(t, r, "speed_zh");
-		x->vram_saving_en = cell(t, r, "vram_saving_en");
-		x->vram_saving_zh = cell(t, r, "vram_saving_zh");
+		x->speed_low = cell_num(t, r, "speed_low");
+		x->speed_high = cell_num(t, r, "speed_high");
+		x->vram_cut = cell(t, r, "vram_cut");
+		x->vram_low = cell_num(t, r, "vram_low");
+		x->vram_high = cell_num(t, r, "vram_high");
+		static const char *const sfx[2] = { "_en", "_zh" };
+		for (int l = 0; l < 2; l++) {
+			char name[32];
+			snprintf(name, sizeof name, "speed_scope%s", sfx[l]);
+			x->speed_scope[l] = cell(t, r, name);
+			snprintf(name, sizeof name, "speed_text%s", sfx[l]);
+			x->speed_text[l] = cell(t, r, name);
+			snprintf(name, sizeof name, "vram_scope%s", sfx[l]);
+			x->vram_scope[l] = cell(t, r, name);
+			snprintf(name, sizeof name, "vram_text%s", sfx[l]);
+			x->vram_text[l] = cell(t, r, name);
+		}
 		x->difficulty = cell(t, r, "difficulty");
 		x->notes_en = cell(t, r, "notes_en");
 		x->notes_zh = cell(t, r, "notes_zh");

@@ -99,8 +99,17 @@ struct vram_rule {
 };
 
 struct technique {
-	const char *id, *name_en, *name_zh, *speed_en, *speed_zh;
-	const char *vram_saving_en, *vram_saving_zh, *difficulty;
+	const char *id, *name_en, *name_zh;
+	/* the effects as data: speed multiplied by speed_low..speed_high;
+	 * memory cut by a factor ("factor") or a percentage ("percent") of
+	 * vram_low..vram_high; scopes and texts per language */
+	struct num speed_low, speed_high, vram_low, vram_high;
+	const char *vram_cut; /* "factor", "percent" or "" */
+	const char *speed_scope[2], *speed_text[2], *vram_scope[2], *vram_text[2];
+	/* the effects as sentences, composed once the UI strings are loaded
+	 * (phrase_compose_techniques); NULL before */
+	const char *speed_en, *speed_zh, *vram_saving_en, *vram_saving_zh;
+	const char *difficulty;
 	const char *notes_en, *notes_zh, *source;
 	size_t row;
 };

@@ -7,6 +7,7 @@
 #include "markdown.h"
 #include "output.h"
 #include "site.h"
+#include "text.h"
 
 #include <libxml/xmlwriter.h>
 
@@ -151,7 +152,10 @@ static void sitemap_url(struct buf *out, const char *base, enum lang l,
 	buf_addc(out, '/');
 	buf_adds(out, lang_code(l));
 	buf_addc(out, '/');
-	esc(out, path);
+	struct buf uri = BUF_INIT; /* a tag page's path may be Chinese */
+	text_uri_encode(&uri, path);
+	esc(out, uri.len ? uri.ptr : "");
+	buf_release(&uri);
 }
 
 static void sitemap_alternate(struct buf *out, const char *hreflang,

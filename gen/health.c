@@ -1,6 +1,7 @@
 #include "health.h"
 
 #include "buf.h"
+#include "phrase.h"
 #include "site.h"
 
 #include <stdbool.h>
@@ -97,19 +98,20 @@ static const char *benchmark_name(const struct site *s, long b, enum lang l)
 			    : s->data.benchmarks[b].name_en;
 }
 
-/* "1.62×" / "1.62 倍"; a range "1.5–2×" when high > low. */
+/* "1.62×" / "1.62 倍"; a range "1.5–2×" / "1.5～2 倍" when high > low, in
+ * the rounding of the tables (phrase_format_ratio). */
 static void format_ratio(const struct site *s, struct buf *out, double low,
 			 double high, enum lang l)
 {
-	struct buf x = BUF_INIT;
-	i18n_format_number(&x, low, l);
-	if (high > low) {
-		buf_adds(&x, "–");
-		i18n_format_number(&x, high, l);
-	}
+	struct buf x = BUF_INIT, lo = BUF_INIT, hi = BUF_INIT;
+	phrase_format_ratio(&lo, low, l);
+	phrase_format_ratio(&hi, high, l);
+	phrase_format_range(&x, lo.ptr, high > low ? hi.ptr : NULL, l);
 	struct slot slot = { "x", x.ptr };
 	fill_key(out, s, l, "health.ratio", &slot, 1);
 	buf_release(&x);
+	buf_release(&lo);
+	buf_release(&hi);
 }
 
 static void format_gb(const struct site *s, struct buf *out, double gb,
@@ -262,6 +264,9 @@ void health_describe(const struct site *s, const struct finding *f,
 	}
 	buf_reset(&key);
 	buf_addf(&key, "health.%s", health_kind_stem(f->kind));
+	/* a measured ratio falls short of a claim or goes beyond it */
+	if (f->kind == FINDING_CLAIM_MISMATCH)
+		buf_adds(&key, f->computed < f->stated ? "_below" : "_above");
 	fill_key(out, s, l, key.ptr, slots, n);
 	buf_release(&stated);
 	buf_release(&computed);

@@ -6,6 +6,7 @@
 #include "diag.h"
 #include "numfmt.h"
 #include "strmap.h"
+#include "text.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -154,8 +155,9 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 	}
 	for (size_t r = 0; r < table->nrows; r++) {
 		for (int l = 0; l < LANG_COUNT; l++) {
-			if (table->rows[r][col[l]][0])
-				continue;
+			if (table->rows[r][col[l]][0] ||
+			    !strncmp(table->rows[r][kc], "unit.", 5))
+				continue; /* a unit may be none in a language */
 			diag_error(diag, table->path, table->lines[r],
 				   (int)col[l] + 1, "UI string \"%s\" has no %s text",
 				   table->rows[r][kc], codes[l]);
@@ -247,8 +249,15 @@ static void fill_text(struct buf *out, const char *tmpl, const char *const *name
 			if (strlen(names[i]) == plen - 2 && !memcmp(names[i], c + 1, plen - 2))
 				break;
 		if (plen && i < n) {
-			buf_adds(out, vals[i] ? vals[i] : "");
+			const char *v = vals[i] ? vals[i] : "";
+			/* Chinese meets Latin or digits across the value's edges:
+			 * one space (content/STYLE.md) */
+			if (text_needs_space(out->ptr, out->len, v))
+				buf_addc(out, ' ');
+			buf_adds(out, v);
 			c += plen;
+			if (text_needs_space(out->ptr, out->len, c) && *v)
+				buf_addc(out, ' ');
 		} else if (plen && t) {
 			struct buf what = BUF_INIT;
 			buf_addf(&what, "%s\x1f%.*s", key, (int)plen, c);
@@ -375,12 +384,11 @@ static int auto_decimals(double v)
 	return 2;
 }
 
-void i18n_format_number(struct buf *out, double v, enum lang l)
+void i18n_format_trimmed(struct buf *out, double v, int decimals, enum lang l)
 {
 	size_t start = out->len;
-	int decimals = auto_decimals(v);
 	i18n_format_fixed(out, v, decimals, l);
-	if (decimals == 0 || !memchr(out->ptr + start, '.', out->len - start))
+	if (decimals <= 0 || !memchr(out->ptr + start, '.', out->len - start))
 		return;
 	size_t end = out->len;
 	while (end > start && out->ptr[end - 1] == '0')
@@ -388,6 +396,11 @@ void i18n_format_number(struct buf *out, double v, enum lang l)
 	if (end > start && out->ptr[end - 1] == '.')
 		end--;
 	buf_truncate(out, end);
+}
+
+void i18n_format_number(struct buf *out, double v, enum lang l)
+{
+	i18n_format_trimmed(out, v, auto_decimals(v), l);
 }
 
 void i18n_format_usd(struct buf *out, double v, enum lang l)
@@ -403,18 +416,22 @@ void i18n_format_usd(struct buf *out, double v, enum lang l)
 	i18n_format_fixed(out, v, v >= 1000 || whole ? 0 : 2, l);
 }
 
-void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
-		      const char *unit_key, enum lang l)
+void i18n_append_unit(struct buf *out, const char *unit)
 {
-	i18n_format_number(out, v, l);
-	/* a literal unit when there is no such key (not a missing string) */
-	const char *unit = i18n_has(t, unit_key) ? i18n_get(t, l, unit_key) : unit_key;
 	if (!*unit)
 		return;
 	/* "3.3×" and "45%" hug the number; words and symbols get a space */
 	if (strcmp(unit, "×") && strcmp(unit, "x") && strcmp(unit, "%"))
 		buf_addc(out, ' ');
 	buf_adds(out, unit);
+}
+
+void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
+		      const char *unit_key, enum lang l)
+{
+	i18n_format_number(out, v, l);
+	/* a literal unit when there is no such key (not a missing string) */
+	i18n_append_unit(out, i18n_has(t, unit_key) ? i18n_get(t, l, unit_key) : unit_key);
 }
 
 void i18n_format_date(struct buf *out, const char *ymd, enum lang l)

@@ -126,18 +126,19 @@ static int front_matter_field(struct article *a, const char *key,
 	}
 	if (!strcmp(key, "tags")) {
 		split_tags(a, val);
+		a->tags_line = line;
 		for (size_t i = 0; i < a->ntags; i++) {
-			if (text_is_slug(a->tags[i]) && strlen(a->tags[i]) > MARKDOWN_SLUG_MAX) {
+			if (strlen(a->tags[i]) > MARKDOWN_SLUG_MAX) {
 				diag_error(diag, a->path, line, vcol,
 					   "tag \"%.20s…\" is %zu characters long; at most %d",
 					   a->tags[i], strlen(a->tags[i]), MARKDOWN_SLUG_MAX);
 				return -1;
 			}
-			if (text_is_slug(a->tags[i]))
+			const char *why = text_tag_problem(a->tags[i]);
+			if (!why)
 				continue;
-			diag_error(diag, a->path, line, vcol,
-				   "tag \"%s\" is not a slug (a-z, 0-9 and single hyphens)",
-				   a->tags[i]);
+			diag_error(diag, a->path, line, vcol, "tag \"%s\" %s",
+				   a->tags[i], why);
 			return -1;
 		}
 	} else if (!strcmp(key, "draft")) {
@@ -778,6 +779,57 @@ static const char *next_mark(struct splice_marks *m, const char *s)
 /* Put the HTML of shortcode `f` where its token stood at `tok`; `wrapped`
  * when cmark put the token first in a paragraph. Returns where the copy
  * goes on. */
+/* The first character of text in `html` (after any opening tags). */
+static const char *first_text(const char *html)
+{
+	while (*html == '<') {
+		const char *close = strchr(html, '>');
+		if (!close)
+			break;
+		html = close + 1;
+	}
+	return html;
+}
+
+/* The length of `html` up to the end of its last text (before any
+ * closing tags). */
+static size_t text_end(const char *html, size_t len)
+{
+	while (len && html[len - 1] == '>') {
+		size_t open = len - 1;
+		while (open && html[open] != '<')
+			open--;
+		if (html[open] != '<')
+			break;
+		len = open;
+	}
+	return len;
+}
+
+/* An inline figure in a sentence (content/STYLE.md): where Chinese meets
+ * its Latin letters or digits on either side, one space, so
+ * "按{{< ... >}}计算" reads "按 ResNet-50 计算"; where Chinese meets
+ * Chinese ("$1.39/小时" before "的"), no space even if the author typed
+ * one. Returns where the text after the figure resumes. */
+static const char *put_inline(const struct buf *html, const char *after,
+			      struct buf *out)
+{
+	const char *text = html->ptr ? html->ptr : "";
+	const char *first = first_text(text);
+	size_t end = text_end(text, html->len);
+	if (out->len >= 2 && out->ptr[out->len - 1] == ' ' &&
+	    text_ends_han(out->ptr, out->len - 1) && text_starts_han(first))
+		buf_truncate(out, out->len - 1);
+	if (text_needs_space(out->ptr, out->len, first))
+		buf_addc(out, ' ');
+	buf_addbuf(out, html);
+	if (*after == ' ' && text_ends_han(text, end) && text_starts_han(after + 1))
+		after++;
+	if (text_needs_space(text, end, after))
+		buf_addc(out, ' ');
+	return after;
+}
+
 static const char *put_shortcode(const struct found *f, const char *tok,
 				 bool wrapped, struct buf *out)
 {
@@ -791,8 +843,11 @@ static const char *put_shortcode(const struct found *f, const char *tok,
 	}
 	if (wrapped)
 		buf_adds(out, "<p>");
-	buf_addbuf(out, &f->html);
-	return after;
+	if (f->sc.block) {
+		buf_addbuf(out, &f->html);
+		return after;
+	}
+	return put_inline(&f->html, after, out);
 }
 
 /* Copy `html` to `out`, giving headings their ids and putting each token's

@@ -56,7 +56,8 @@ struct article {
 	char *file;  /* "x.md" (owned) */
 	int lang;    /* enum lang */
 	char *title, *description, *date, *slug, *translation; /* owned; NULL if absent */
-	char **tags; size_t ntags;  /* owned */
+	char **tags; size_t ntags;  /* owned; any UTF-8 (text_tag_problem) */
+	int tags_line;   /* line of the tags in the front matter (0: none) */
 	bool draft;
 	int slug_line;   /* line of the slug in the front matter */
 	int translation_line; /* line of the translation key, 0 when none */

@@ -120,7 +120,7 @@ static void plan_case_page(struct site *s, enum lang l, size_t c)
 	struct value *ctx = case_item(p, c);
 	pg_set_text(p, ctx, "method", pg_pick_lang(p, k->method_en, k->method_zh));
 	value_map_set(a, ctx, "gpu", pg_gpu_link(p, sc->gpu));
-	pg_set_text(p, ctx, "cards", pg_fmt_number(p, sc->cards));
+	pg_set_text(p, ctx, "cards", pg_fill(p, "case.cards", "n", pg_fmt_number(p, sc->cards), NULL));
 	const char *time = sc->monthly
 		? pg_fill(p, "case.month", "hours", pg_fmt_unit(p, METRICS_HOURS_PER_MONTH, "unit.h"), NULL)
 		: !figure_ok(ck->hours) ? pg_nodata_text(p, "why.no_hours")
@@ -533,7 +533,8 @@ static void plan_inference(struct site *s, enum lang l)
 	value_map_set(a, ctx, "benches", benches);
 	value_map_set_bool(a, ctx, "has_benches", value_list_len(benches) > 0);
 	value_map_set(a, ctx, "cases", serving_cases(p));
-	value_map_set_str(a, ctx, "precision", pg_upper(p, METRICS_DEFAULT_PRECISION));
+	value_map_set_str(a, ctx, "cards_how", pg_fill(p, "inf.cards_how", "precision",
+		pg_upper(p, METRICS_DEFAULT_PRECISION), NULL));
 	pg_add_page(p, "pages/inference", pg_tr(p, "inf.title"), pg_tr(p, "inf.desc"),
 		 "inference", ctx, pg_crumbs_for(p, NULL, NULL));
 }

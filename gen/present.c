@@ -8,6 +8,7 @@
 #include "i18n.h"
 #include "metrics.h"
 #include "numfmt.h"
+#include "phrase.h"
 #include "site.h"
 #include "value.h"
 
@@ -158,19 +159,19 @@ const char *pg_fmt_usd_range(const struct pg *p, double lo, double hi,
 	return pg_keep(p, b);
 }
 
-/* A ratio for a table: "0.25×", "3.33×". */
+/* A ratio, in tables and sentences alike (phrase_format_ratio: the same
+ * rounding in both): "0.25×", "2.9×", "1.05×" / "2.9 倍". */
 static const char *pg_fmt_ratio(const struct pg *p, double v)
 {
-	return pg_fmt_unit(p, v, "unit.x");
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	phrase_format_ratio(b, v, p->l);
+	i18n_append_unit(b, pg_tr(p, "unit.x"));
+	return pg_keep(p, b);
 }
 
-/* A ratio for a sentence: one decimal ("3.3×"), two near 1 ("1.05×"). */
 const char *pg_fmt_ratio_short(const struct pg *p, double v)
 {
-	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
-	i18n_format_fixed(b, v, v < 1.1 ? 2 : 1, p->l);
-	buf_adds(b, pg_tr(p, "unit.x"));
-	return pg_keep(p, b);
+	return pg_fmt_ratio(p, v);
 }
 
 const char *pg_fmt_percent(const struct pg *p, double v)
@@ -283,7 +284,7 @@ static const char *pg_source_title(const struct pg *p, const struct source *src)
 	return *own ? own : src->title;
 }
 
-/* The titles of a ;-separated list of source ids, joined by "; ". */
+/* The titles of a ;-separated list of source ids, joined by "; " / "；". */
 const char *pg_source_titles(const struct pg *p, const char *ids)
 {
 	struct buf b = BUF_INIT;
@@ -294,7 +295,7 @@ const char *pg_source_titles(const struct pg *p, const char *ids)
 		char *id = arena_strndup(pg_arena(p), c, len);
 		const struct source *src = data_find_source(&p->s->data, id);
 		if (b.len)
-			buf_adds(&b, "; ");
+			buf_adds(&b, pg_tr(p, "punct.semicolon"));
 		buf_adds(&b, src ? pg_source_title(p, src) : id);
 		c += len;
 		if (*c == ';')

@@ -26,6 +26,7 @@ static const char *const bench_kind_values[] = {
 };
 static const char *const precision_values[] = { "fp32", "fp16", "bf16",
 						"int8", "int4", NULL };
+static const char *const vram_cut_values[] = { "factor", "percent", NULL };
 static const char *const difficulty_values[] = { "easy", "medium", "hard",
 						 NULL };
 static const char *const period_values[] = { "job", "month", NULL };
@@ -170,10 +171,19 @@ static const struct col_spec techniques_cols[] = {
 	ID,
 	TEXT_REQ("name_en"),
 	TEXT_REQ("name_zh"),
-	TEXT("speed_en"),
-	TEXT("speed_zh"),
-	TEXT("vram_saving_en"),
-	TEXT("vram_saving_zh"),
+	/* speed multiplied (0.9 = 10% slower); memory cut by a factor or by a
+	 * percentage; scope: what is affected; text: an effect with no figure */
+	POSITIVE("speed_low"),
+	{ .name = "speed_high", .type = COL_NUMBER, .has_min = true,
+	  .min_exclusive = true, .at_least = "speed_low" },
+	TEXT("speed_scope_en"), TEXT("speed_scope_zh"),
+	TEXT("speed_text_en"), TEXT("speed_text_zh"),
+	{ .name = "vram_cut", .type = COL_ENUM, .values = vram_cut_values },
+	POSITIVE("vram_low"),
+	{ .name = "vram_high", .type = COL_NUMBER, .has_min = true,
+	  .min_exclusive = true, .at_least = "vram_low" },
+	TEXT("vram_scope_en"), TEXT("vram_scope_zh"),
+	TEXT("vram_text_en"), TEXT("vram_text_zh"),
 	{ .name = "difficulty", .type = COL_ENUM, .required = true, .values = difficulty_values },
 	TEXT("notes_en"),
 	TEXT("notes_zh"),
@@ -235,8 +245,9 @@ static const struct col_spec case_studies_cols[] = {
 
 static const struct col_spec i18n_cols[] = {
 	{ .name = "key", .type = COL_TEXT, .required = true, .unique = true },
-	TEXT_REQ("en"),
-	TEXT_REQ("zh"),
+	/* i18n_load requires both texts, but lets a unit be none in a language */
+	TEXT("en"),
+	TEXT("zh"),
 };
 
 #define TABLE(n, it, cols) { n, it, cols, COUNT_OF(cols), NULL, 0, false }
@@ -819,10 +830,71 @@ static int check_control_chars(const struct table_spec *spec,
 	return errors;
 }
 
+/* The column of the other language of column c ("note_en" <-> "note_zh"),
+ * -1 when c is not a language column or translates a column in the
+ * source's own words ("title_en" beside "title"), -2 when its twin is
+ * missing. */
+static long column_twin(const struct table *t, size_t c)
+{
+	static const char *const suffix[2] = { "_en", "_zh" };
+	const char *name = t->cols[c];
+	size_t n = strlen(name);
+	for (int l = 0; l < 2; l++) {
+		if (n < 4 || strcmp(name + n - 3, suffix[l]))
+			continue;
+		struct buf twin = BUF_INIT;
+		buf_add(&twin, name, n - 3);
+		buf_adds(&twin, suffix[1 - l]);
+		long tc = csv_table_column(t, twin.ptr);
+		buf_truncate(&twin, n - 3);
+		long original = csv_table_column(t, twin.ptr);
+		buf_release(&twin);
+		return tc >= 0 ? tc : original >= 0 ? -1 : -2;
+	}
+	return -1;
+}
+
+/* Every text in two languages: a column "x_en" needs its twin "x_zh" (and
+ * the other way round), and a row that fills one fills both. The error
+ * points at the empty cell. */
+static int columns_check_twins(const struct table *t, struct diag *diag)
+{
+	int errors = 0;
+	long *twin = malloc((t->ncols ? t->ncols : 1) * sizeof *twin);
+	if (!twin) {
+		fputs("gen: fatal: out of memory\n", stderr);
+		abort();
+	}
+	for (size_t c = 0; c < t->ncols; c++) {
+		twin[c] = column_twin(t, c);
+		if (twin[c] != -2)
+			continue;
+		size_t n = strlen(t->cols[c]);
+		diag_error(diag, t->path, HEADER_LINE, (int)c + 1,
+			   "column \"%s\" has no twin \"%.*s_%s\" (every text needs both languages)",
+			   t->cols[c], (int)(n - 3), t->cols[c],
+			   strcmp(t->cols[c] + n - 3, "_en") ? "en" : "zh");
+		errors++;
+	}
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			long tc = twin[c];
+			if (tc < 0 || t->rows[r][c][0] || !t->rows[r][tc][0])
+				continue;
+			diag_error(diag, t->path, t->lines[r], (int)c + 1,
+				   "%s is empty but %s is not (every text needs both languages)",
+				   t->cols[c], t->cols[tc]);
+			errors++;
+		}
+	}
+	free(twin);
+	return errors;
+}
+
 int schema_check_table(const struct table_spec *spec, const struct table *t,
 		       struct diag *diag)
 {
-	int errors = header_check_duplicates(t, diag);
+	int errors = header_check_duplicates(t, diag) + columns_check_twins(t, diag);
 	long *idx = malloc((spec->ncols ? spec->ncols : 1) * sizeof *idx);
 	if (!idx) {
 		fputs("gen: fatal: out of memory\n", stderr);

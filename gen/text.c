@@ -86,6 +86,106 @@ size_t text_utf8_length(const char *s, size_t len)
 	return n;
 }
 
+/* The code point of the UTF-8 sequence at p (0 for a bad one). */
+static unsigned utf8_at(const unsigned char *p)
+{
+	if (p[0] < 0x80)
+		return p[0];
+	if ((p[0] & 0xE0) == 0xC0 && (p[1] & 0xC0) == 0x80)
+		return (p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu);
+	if ((p[0] & 0xF0) == 0xE0 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80)
+		return (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+	return 0;
+}
+
+bool text_is_han(unsigned cp)
+{
+	return (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
+	       (cp >= 0xF900 && cp <= 0xFAFF);
+}
+
+/* A Latin letter, a digit, or a sign that belongs to a number ($5, 5%). */
+static bool is_latin(unsigned cp, bool after_han)
+{
+	return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
+	       (cp >= '0' && cp <= '9') || cp == (after_han ? '$' : '%');
+}
+
+/* The code point of the last character of the UTF-8 text s[0..len)
+ * (0: none). */
+static unsigned last_char(const char *s, size_t len)
+{
+	if (!len)
+		return 0;
+	size_t i = len - 1;
+	while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80)
+		i--;
+	return utf8_at((const unsigned char *)s + i);
+}
+
+bool text_ends_han(const char *s, size_t len)
+{
+	return text_is_han(last_char(s, len));
+}
+
+bool text_starts_han(const char *s)
+{
+	return text_is_han(utf8_at((const unsigned char *)s));
+}
+
+bool text_needs_space(const char *before, size_t len, const char *after)
+{
+	if (!len || !*after)
+		return false;
+	unsigned b = last_char(before, len);
+	unsigned a = utf8_at((const unsigned char *)after);
+	return (text_is_han(b) && is_latin(a, true)) ||
+	       (is_latin(b, false) && text_is_han(a));
+}
+
+const char *text_tag_problem(const char *tag)
+{
+	if (!*tag)
+		return "is empty";
+	if (tag[0] == '.')
+		return "starts with a dot";
+	if (text_utf8_check(tag, strlen(tag)) != strlen(tag))
+		return "is not valid UTF-8";
+	for (const unsigned char *p = (const unsigned char *)tag; *p; p++)
+		if (*p < 0x20 || *p == 0x7F || strchr("/\\?#%&\"'<>:*|", *p))
+			return "holds a character that cannot be in a URL (/ \\ ? # % & \" ' < > : * |)";
+	return NULL;
+}
+
+void text_tag_path(struct buf *out, const char *tag)
+{
+	bool space = false;
+	for (const char *p = tag; *p; p++) {
+		if (*p == ' ' || *p == '\t') {
+			space = true;
+			continue;
+		}
+		if (space && out->len)
+			buf_addc(out, '-');
+		space = false;
+		buf_addc(out, *p >= 'A' && *p <= 'Z' ? (char)(*p - 'A' + 'a') : *p);
+	}
+}
+
+void text_uri_encode(struct buf *out, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x80 && *p > 0x20 && *p != '%') {
+			buf_addc(out, (char)*p);
+			continue;
+		}
+		buf_addc(out, '%');
+		buf_addc(out, hex[*p >> 4]);
+		buf_addc(out, hex[*p & 15]);
+	}
+}
+
 bool text_is_slug(const char *s)
 {
 	if (!*s)

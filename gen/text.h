@@ -20,6 +20,31 @@ size_t text_utf8_check(const char *s, size_t len);
 /* True for a slug: [a-z0-9]+ joined by single hyphens ("rtx-4090"). */
 bool text_is_slug(const char *s);
 
+/* True for a Chinese character (CJK ideograph) code point. */
+bool text_is_han(unsigned cp);
+/* True when the UTF-8 text s[0..len) ends with, or `s` starts with, a
+ * Chinese character. */
+bool text_ends_han(const char *s, size_t len);
+bool text_starts_han(const char *s);
+/* True when the text `before` (its first `len` bytes) and the text `after`
+ * meet Chinese against a Latin letter or digit ("$" opening a value after
+ * Chinese, "%" closing one before it) and need one space between them
+ * (content/STYLE.md). */
+bool text_needs_space(const char *before, size_t len, const char *after);
+
+/* Why `tag` (an article tag as written: "多卡训练", "LoRA") cannot be a
+ * tag, or NULL when it can: any UTF-8 text but the characters that break
+ * a URL or a folder name. */
+const char *text_tag_problem(const char *tag);
+/* Append the folder of a tag's page: ASCII letters lowercased, runs of
+ * spaces as one hyphen, everything else (Chinese included) kept, so
+ * "Multi GPU" and "multi-gpu" share tags/multi-gpu/ and "多卡训练" is
+ * tags/多卡训练/ (its URL percent-encoded, as Hugo does). */
+void text_tag_path(struct buf *out, const char *tag);
+/* Append `s` with every non-ASCII byte, space, control and "%" written as
+ * %XX (UTF-8 percent-encoding, for URLs outside HTML: sitemaps, feeds). */
+void text_uri_encode(struct buf *out, const char *s);
+
 /* Append an id for a heading: ASCII letters and digits lowercased, runs of
  * other ASCII characters as one hyphen, non-ASCII characters (CJK) kept;
  * "section" when nothing is left. */

@@ -411,7 +411,10 @@ for s in '..' '../x' 'a/b' 'a\b' '.hidden' '/etc' 'a..b' 'UPPER'; do
 done
 printf -- '---\ntitle: T\ndate: 2026-01-01\nslug: ok-slug\ntags: ../x\n---\nx\n' >"$proj/content/en/evil.md"
 expect_error "tag \"../x\" is refused" \
-	"content/en/evil.md:5:7: error: tag \"../x\" is not a slug (a-z, 0-9 and single hyphens)"
+	"content/en/evil.md:5:7: error: tag \"../x\" starts with a dot"
+printf -- '---\ntitle: T\ndate: 2026-01-01\nslug: ok-slug\ntags: 多卡/训练\n---\nx\n' >"$proj/content/en/evil.md"
+expect_error "tag \"多卡/训练\" is refused" \
+	"content/en/evil.md:5:7: error: tag \"多卡/训练\" holds a character that cannot be in a URL (/ \\ ? # % & \" ' < > : * |)"
 printf -- '---\ntitle: T\ndate: 2026-01-01\nslug: ok-slug\ntranslation: a/b\n---\nx\n' >"$proj/content/en/evil.md"
 expect_error "translation \"a/b\" is refused" \
 	"content/en/evil.md:5:14: error: translation \"a/b\" is not a slug (a-z, 0-9 and single hyphens)"

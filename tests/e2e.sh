@@ -148,7 +148,63 @@ check "a tag named twice lists its article once" \
 	test "$(grep -o 'href="../../../en/articles/twice/"' "$work/d/en/tags/twice/index.html" | wc -l)" -eq 1
 rm -f "$proj/content/en/twice.md"
 
-# 9. The real site's figures agree with their sources (both languages).
+# 8a. Tags in the article's language: the Chinese fixture article carries
+#     only Chinese tags; each gets a page at its UTF-8 folder, linked from
+#     the article, percent-encoded in the sitemap; two spellings that would
+#     share a URL are an error naming both files.
+check "a Chinese tag has its page" test -f "$work/a/zh/tags/多卡训练/index.html"
+check "the tag page is titled in Chinese" grep -q '<h1>标签：多卡训练</h1>' "$work/a/zh/tags/多卡训练/index.html"
+check "the tag page lists the Chinese article" \
+	grep -q 'href="../../../zh/articles/first-steps/"' "$work/a/zh/tags/多卡训练/index.html"
+check "the article links its Chinese tag" grep -q 'href="../../../zh/tags/多卡训练/"' "$work/a/zh/articles/first-steps/index.html"
+check "the sitemap percent-encodes the tag URL" \
+	grep -q '/zh/tags/%E5%A4%9A%E5%8D%A1%E8%AE%AD%E7%BB%83/</loc>' "$work/a/sitemap.xml"
+sed -e "s/^slug: .*/slug: spelled-a/" -e "s/^translation: .*/translation: spelled-a/" -e "s/^tags: .*/tags: Multi GPU/" \
+	"$proj/content/en/first-steps.md" >"$proj/content/en/spelled-a.md"
+sed -e "s/^slug: .*/slug: spelled-b/" -e "s/^translation: .*/translation: spelled-b/" -e "s/^date: .*/date: 2026-10-01/" -e "s/^tags: .*/tags: multi-gpu/" \
+	"$proj/content/en/first-steps.md" >"$proj/content/en/spelled-b.md"
+"$gen" build --root "$proj" --out "$work/t" --quiet >/dev/null 2>"$work/err-tags"
+check "two spellings of one tag URL fail the build" test $? -eq 1
+check "the error names both files and the URL" \
+	grep -qx 'content/en/spelled-b.md:7: error: tag "multi-gpu" and tag "Multi GPU" (content/en/spelled-a.md:7) would share the URL tags/multi-gpu/' "$work/err-tags"
+rm -f "$proj/content/en/spelled-a.md" "$proj/content/en/spelled-b.md"
+
+# 8b. Every data text needs both languages: a note with no Chinese twin is an
+#     error at its cell, in build and in check alike.
+cp "$proj/data/claims.csv" "$work/claims.orig"
+awk -F, 'BEGIN{OFS=","} NR==2 {$NF=""} {print}' "$work/claims.orig" >"$proj/data/claims.csv"
+zh_col=$(head -1 "$proj/data/claims.csv" | tr ',' '\n' | grep -n '^note_zh$' | cut -d: -f1)
+"$gen" build --root "$proj" --out "$work/e" >/dev/null 2>"$work/err-note"
+check "a missing Chinese note fails the build" test $? -eq 1
+check "the missing note is named by file, line and column" \
+	grep -qx "data/claims.csv:2:$zh_col: error: note_zh is empty but note_en is not (every text needs both languages)" "$work/err-note"
+"$gen" check --root "$proj" >/dev/null 2>"$work/err-note-check"
+check "gen check reports the missing note too" \
+	grep -qx "data/claims.csv:2:$zh_col: error: note_zh is empty but note_en is not (every text needs both languages)" "$work/err-note-check"
+cp "$work/claims.orig" "$proj/data/claims.csv"
+
+# 9. Chinese pages read as Chinese: the scan (tests/zh_scan.py) catches each
+#    kind of slip, and finds none on the real site outside /zh/data/.
+scan() { python3 "$top/tests/zh_scan.py" --text "$1"; }
+check "scan: English prose is caught" test "$(scan '来源：source says A100')" = "english: «来源：source says A100»"
+check "scan: a product name is not prose" test -z "$(scan '用 Stable Diffusion XL 生成')"
+check "scan: half-width punctuation between Chinese is caught" test "$(scan '标签: 显存')" = "punctuation: «标签: 显存»"
+check "scan: Chinese touching Latin is caught" test "$(scan '而按ResNet')" = "spacing: «而按ResNet»"
+check "scan: a date is not a spacing slip" test -z "$(scan '2026年11月24日')"
+check "scan: a times sign in text is caught" test "$(scan '快 2.9× 左右')" = "times-sign: «快 2.9× 左右»"
+check "scan: a formula keeps its times sign" test -z "$(scan '耗时 × 单价')"
+"$gen" build --root "$top" --out "$work/real" --quiet >/dev/null 2>"$work/err-real"
+check "the real site builds" test $? -eq 0
+check "scan: a folder without Chinese pages is a failure" sh -c "! python3 '$top/tests/zh_scan.py' '$work/empty-site' >/dev/null 2>&1"
+if python3 "$top/tests/zh_scan.py" "$work/real" >"$work/zh-scan"; then
+	ok "Chinese pages outside /zh/data/ carry no English prose, half-width punctuation, missing spaces or ×"
+else
+	fail "Chinese pages outside /zh/data/ carry no English prose, half-width punctuation, missing spaces or ×"
+	head -40 "$work/zh-scan"
+	tail -1 "$work/zh-scan"
+fi
+
+# 10. The real site's figures agree with their sources (both languages).
 real="$work/real"
 "$gen" build --root "$top" --out "$real" --quiet >/dev/null 2>"$work/err-real"
 has() { # has FILE TEXT: the page's text (tags dropped) holds TEXT
@@ -181,9 +237,9 @@ check "en: a 70B verdict says how many cards the model needs" \
 check "en: a dateless source shows no date on a dated page" \
 	grep -qx '<li>Training Guide</li>' "$real/en/articles/training-guide/index.html"
 check "zh: a source in another language shows its title and the original" \
-	grep -qF '<li>训练指南 <span class="original">（原题：Training Guide）</span></li>' "$real/zh/articles/training-guide/index.html"
+	grep -qF '<li>训练指南<span class="original">（原题：Training Guide）</span></li>' "$real/zh/articles/training-guide/index.html"
 check "en: a Chinese source is listed by its English title" \
-	grep -qF 'How to choose the right GPU for AI training <span class="original">' "$real/en/index.html"
+	grep -qF 'How to choose the right GPU for AI training<span class="original"> (original title: ' "$real/en/index.html"
 bad_dates=0
 for f in $(cd "$real" && find . -name index.html); do
 	if sed -n '/class="sources"/,/<\/ul>/p' "$real/$f" | grep -q 'Training Guide[^<]*[0-9]\{4\}'; then

@@ -53,7 +53,7 @@ static const char *const ui[][3] = {
 	{ "cite.col.cards", "GPUs", "卡数" },
 	{ "cite.col.price", "Price per hour", "每小时价格" },
 	{ "cite.col.cost", "Cost per job", "单次费用" },
-	{ "cite.caption.task_costs", "time and cost", "耗时与费用" },
+	{ "cite.caption.task_costs", "{task}: time and cost", "{task}：耗时与费用" },
 	{ "why.no_price", "no price seen", "未见租价" },
 	{ "cite.difficulty.easy", "easy", "简单" },
 };
@@ -201,8 +201,8 @@ static void fill_data(struct data *d)
 	d->ntechniques = 1;
 	d->techniques = arena_alloc(a, sizeof *d->techniques);
 	d->techniques[0] = (struct technique){ .id = "qlora", .name_en = "QLoRA",
-		.name_zh = "QLoRA", .speed_en = "Comparable", .speed_zh = "相当",
-		.vram_saving_en = "4-8x", .vram_saving_zh = "4-8 倍",
+		.name_zh = "QLoRA", .speed_en = "about as fast", .speed_zh = "速度基本不变",
+		.vram_saving_en = "cuts memory to a quarter to an eighth", .vram_saving_zh = "显存降到原来的 1/4～1/8",
 		.difficulty = "easy", .notes_en = "<b>small</b> & cheap",
 		.notes_zh = "", .source = "training-guide-en" };
 }
@@ -435,9 +435,11 @@ static void test_technique_text_is_escaped_and_in_language(void **state)
 	struct fixture *f = *state;
 	assert_string_equal(render(f, LANG_EN, "Note: {{< technique id=qlora field=notes >}}\n"),
 			    "<p>Note: " FIG_TG("&lt;b&gt;small&lt;/b&gt; &amp; cheap") "</p>\n");
-	assert_non_null(strstr(render(f, LANG_ZH, "显存 {{< technique id=qlora field=vram_saving >}}，"
+	/* no space between Chinese and a figure that is Chinese at its edge */
+	assert_non_null(strstr(render(f, LANG_ZH, "启用后 {{< technique id=qlora field=vram_saving >}}，"
 					       "难度 {{< technique id=qlora field=difficulty >}}\n"),
-			       ">4-8 倍</span>，难度 <span class=\"fig\" title=\"来源：Training Guide\">简单</span>"));
+			       "<p>启用后<span class=\"fig\" title=\"来源：Training Guide\">显存降到原来的 1/4～1/8</span>，"
+			       "难度<span class=\"fig\" title=\"来源：Training Guide\">简单</span>"));
 }
 
 static void test_shortcode_in_heading_keeps_heading_id(void **state)
@@ -482,7 +484,7 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 	assert_string_equal(html,
 		"<p>Costs:</p>\n"
 		"<div class=\"table-wrap\" tabindex=\"0\"><table class=\"sortable\">\n"
-		"<caption>LoRA fine-tune (7B) — time and cost</caption>\n"
+		"<caption>LoRA fine-tune (7B): time and cost</caption>\n"
 		"<thead><tr><th scope=\"col\">GPU</th><th scope=\"col\" class=\"num\">Time</th>"
 		"<th scope=\"col\" class=\"num\">Price per hour</th>"
 		"<th scope=\"col\" class=\"num\">Cost per job</th></tr></thead>\n"
@@ -504,7 +506,7 @@ static void test_task_cost_table_in_chinese_shows_cards(void **state)
 {
 	struct fixture *f = *state;
 	const char *html = render(f, LANG_ZH, "{{< table name=task-costs task=scratch-13b >}}\n");
-	assert_non_null(strstr(html, "<caption>从头训练 13B — 耗时与费用</caption>"));
+	assert_non_null(strstr(html, "<caption>从头训练 13B：耗时与费用</caption>"));
 	assert_non_null(strstr(html, "<th scope=\"col\" class=\"num\">卡数</th>"));
 	/* one GPU alone is neither the fastest nor the cheapest of anything */
 	assert_non_null(strstr(html, ">72 小时</td>"));

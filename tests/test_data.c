@@ -24,10 +24,10 @@ static const struct {
 	  "src,Guide,Someone,2024-01-01,en,https://example.com/guide\n"
 	  "src-zh,指南,,,zh,\n" },
 	{ "gpus.csv",
-	  "id,name,segment,vram_gb,memory_type,bandwidth_gbs,fp16_tflops,fp32_tflops,tensor_core_gen,fp8,nvlink_gbs,pcie_gbs,tdp_w,price_usd_min,price_usd_max,source,notes_en\n"
-	  "h100-80gb,H100 80GB,datacenter,80,HBM3,3350,989,495,4,yes,900,64,700,30000,40000,src;src-zh,fast\n"
-	  "rtx-4090,RTX 4090,consumer,24,GDDR6X,1008,165,82.6,4,no,0,32,450,1599,1599,src,\n"
-	  "a100-80gb,A100 80GB,datacenter,80,,,,,,,,,,,,src-zh,\n" },
+	  "id,name,segment,vram_gb,memory_type,bandwidth_gbs,fp16_tflops,fp32_tflops,tensor_core_gen,fp8,nvlink_gbs,pcie_gbs,tdp_w,price_usd_min,price_usd_max,source,notes_en,notes_zh\n"
+	  "h100-80gb,H100 80GB,datacenter,80,HBM3,3350,989,495,4,yes,900,64,700,30000,40000,src;src-zh,fast,快\n"
+	  "rtx-4090,RTX 4090,consumer,24,GDDR6X,1008,165,82.6,4,no,0,32,450,1599,1599,src,,\n"
+	  "a100-80gb,A100 80GB,datacenter,80,,,,,,,,,,,,src-zh,,\n" },
 	{ "prices.csv",
 	  "gpu_id,provider,usd_per_hour,kind,as_of,source\n"
 	  "h100-80gb,Lambda,2.49,on-demand,2025-01-02,src\n"
@@ -52,8 +52,9 @@ static const struct {
 	  "params_b,precision,gb,source\n"
 	  "7,fp16,14,src\n" },
 	{ "techniques.csv",
-	  "id,name_en,name_zh,speed_en,speed_zh,vram_saving_en,vram_saving_zh,difficulty,notes_en,notes_zh,source\n"
-	  "qlora,QLoRA,QLoRA,,,75%,75%,medium,,,src\n" },
+	  "id,name_en,name_zh,speed_low,speed_high,speed_scope_en,speed_scope_zh,speed_text_en,speed_text_zh,"
+	  "vram_cut,vram_low,vram_high,vram_scope_en,vram_scope_zh,vram_text_en,vram_text_zh,difficulty,notes_en,notes_zh,source\n"
+	  "qlora,QLoRA,QLoRA,1,,,,,,factor,4,8,,,,,medium,,,src\n" },
 	{ "use_cases.csv",
 	  "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source\n"
 	  "llm-finetune,LLM fine-tuning,大模型微调,,rtx-4090,h100-80gb,,,src\n" },
@@ -177,7 +178,9 @@ static void test_good_data_loads_with_typed_rows(void **state)
 
 	assert_int_equal(d->nvram, 1);
 	assert_true(d->vram[0].params_b == 7 && d->vram[0].gb == 14);
-	assert_string_equal(d->techniques[0].vram_saving_zh, "75%");
+	assert_true(d->techniques[0].speed_low.ok && !d->techniques[0].speed_high.ok);
+	assert_string_equal(d->techniques[0].vram_cut, "factor");
+	assert_true(d->techniques[0].vram_low.v == 4 && d->techniques[0].vram_high.v == 8);
 	assert_string_equal(d->techniques[0].difficulty, "medium");
 
 	assert_int_equal(d->nuse_cases, 1);
@@ -204,7 +207,7 @@ static void test_good_data_loads_with_typed_rows(void **state)
 	assert_non_null(gpus);
 	assert_string_equal(gpus->path, "data/gpus.csv");
 	/* the extra column is kept for the templates */
-	assert_int_equal(gpus->ncols, 17);
+	assert_int_equal(gpus->ncols, 18);
 	assert_string_equal(gpus->cols[16], "notes_en");
 	assert_string_equal(gpus->rows[0][16], "fast");
 	const struct table *i18n = data_table(d, "i18n");

@@ -64,8 +64,8 @@ static struct benchmark benchmarks[] = {
 static struct claim claims[] = {
 	{ .id = "image-gen", .gpu_id = "rtx-4090", .other_gpu_id = "rtx-3090",
 	  .kind = "relative-speed", .low = 1.5, .high = 2,
-	  .text_en = "For image generation, RTX 4090 is 1.5-2x as fast as RTX 3090.",
-	  .text_zh = "图像生成中，RTX 4090 比 RTX 3090 快 1.5-2 倍。",
+	  .text_en = "For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.",
+	  .text_zh = "生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。",
 	  .source = "choosing-guide-zh", .gpu = 2, .other = 3 },
 };
 
@@ -173,13 +173,34 @@ static void test_claim_mismatch_quotes_claim_range_and_measured_ratio(void **sta
 	f.stated_high = 2;
 	f.computed = 3;
 	assert_described(*state, &f,
-		"“For image generation, RTX 4090 is 1.5-2x as fast as RTX 3090.” "
+		"“For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
 		"Results of “SDXL training speed (relative to H100)” put RTX 4090 "
-		"at 3× the speed of RTX 3090, outside the claimed 1.5–2× "
+		"at 3× the speed of RTX 3090, beyond the claimed 1.5–2× "
 		"(tolerance ±15%).",
-		"“图像生成中，RTX 4090 比 RTX 3090 快 1.5-2 倍。”而按SDXL 训练速度"
-		"（相对 H100）的结果，RTX 4090 的速度是 RTX 3090 的 3 倍，超出所称的 "
-		"1.5–2 倍（容差 ±15%）。");
+		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”而按 SDXL 训练速度"
+		"（相对 H100）的结果，RTX 4090 的速度达到 RTX 3090 的 3 倍，高于所称的 "
+		"1.5～2 倍（容差 ±15%）。");
+}
+
+/* A measured ratio below the claim falls short of it: the sentence says so. */
+static void test_claim_mismatch_below_the_claim_says_it_falls_short(void **state)
+{
+	struct finding f = finding_of(FINDING_CLAIM_MISMATCH);
+	f.gpu = 2;
+	f.other_gpu = 3;
+	f.benchmark = 0;
+	f.claim = 0;
+	f.stated = 1.5;
+	f.stated_high = 2;
+	f.computed = 1.2;
+	assert_described(*state, &f,
+		"“For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
+		"Results of “SDXL training speed (relative to H100)” put RTX 4090 "
+		"at only 1.2× the speed of RTX 3090, short of the claimed 1.5–2× "
+		"(tolerance ±15%).",
+		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”但按 SDXL 训练速度"
+		"（相对 H100）的结果，RTX 4090 的速度只有 RTX 3090 的 1.2 倍，低于所称的 "
+		"1.5～2 倍（容差 ±15%）。");
 }
 
 static void test_speed_mismatch_names_task_and_both_figures(void **state)
@@ -194,7 +215,7 @@ static void test_speed_mismatch_names_task_and_both_figures(void **state)
 		"RTX 4090 on LoRA fine-tune (7B): the task times imply 0.19× the "
 		"speed of H100 80GB, but the relative-speed results give 0.24× "
 		"(tolerance ±15%).",
-		"RTX 4090 执行LoRA 微调（7B）：由任务用时推算，其速度是 H100 80GB 的 "
+		"RTX 4090 执行 LoRA 微调（7B）：由任务用时推算，其速度是 H100 80GB 的 "
 		"0.19 倍，而相对速度结果为 0.24 倍（容差 ±15%）。");
 }
 
@@ -225,7 +246,7 @@ static void test_missing_unknown_field_is_named_as_column(void **state)
 	f.gpu = 3;
 	f.field = "pcie_gbs";
 	assert_described(*state, &f, "RTX 3090: no source gives the pcie_gbs.",
-			 "RTX 3090：没有来源给出pcie_gbs。");
+			 "RTX 3090：没有来源给出 pcie_gbs。");
 }
 
 static void test_figures_are_formatted_for_columns(void **state)
@@ -241,7 +262,7 @@ static void test_figures_are_formatted_for_columns(void **state)
 	f.computed = 1.234;
 	struct buf a = BUF_INIT, b = BUF_INIT;
 	health_figures(&fx->s, &f, LANG_ZH, &a, &b);
-	assert_string_equal(a.ptr, "1.5–2 倍");
+	assert_string_equal(a.ptr, "1.5～2 倍");
 	assert_string_equal(b.ptr, "1.23 倍");
 	buf_reset(&a);
 	buf_reset(&b);
@@ -437,6 +458,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		T(test_price_spread_gives_lowest_and_highest_price),
 		T(test_claim_mismatch_quotes_claim_range_and_measured_ratio),
+		T(test_claim_mismatch_below_the_claim_says_it_falls_short),
 		T(test_speed_mismatch_names_task_and_both_figures),
 		T(test_vram_rule_gives_rule_of_thumb_and_weights_size),
 		T(test_missing_figure_names_the_field),

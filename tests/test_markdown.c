@@ -56,6 +56,10 @@ static int echo_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
 		buf_addf(out, "<div class=\"block\">%s</div>", sc->name);
 		return 0;
 	}
+	if (!strcmp(sc->name, "zh")) { /* a figure that ends in Chinese */
+		buf_adds(out, "<b>小时</b>");
+		return 0;
+	}
 	buf_addf(out, "<b>%s", sc->name);
 	for (size_t i = 0; i < sc->nargs; i++)
 		buf_addf(out, " %s=%s", sc->args[i].key, sc->args[i].val);
@@ -190,6 +194,22 @@ static void test_inline_shortcode_sits_in_its_paragraph(void **state)
 	assert_non_null(strstr(f->a.html,
 			       "<p>It costs <em><b>cost task=lora-7b gpu=rtx-4090</b></em> today.</p>"));
 	assert_non_null(strstr(f->a.html, "<li>item <b>price gpu=rtx-4090</b></li>"));
+}
+
+/* A figure in Chinese text keeps one space from Chinese characters on either
+ * side, whether the author typed it or not; none before Chinese
+ * punctuation. */
+static void test_inline_figure_is_spaced_from_chinese(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "而按{{< price gpu=rtx-4090 >}}的租价，"
+				   "为 {{< cost task=x gpu=y >}} 元，"
+				   "（{{< hours task=x gpu=y >}}）"
+				   "按 {{< zh >}} 的租价\n"), 0);
+	assert_non_null(strstr(f->a.html,
+			       "<p>而按 <b>price gpu=rtx-4090</b> 的租价，为 "
+			       "<b>cost task=x gpu=y</b> 元，（<b>hours task=x gpu=y</b>）"
+			       "按<b>小时</b>的租价</p>"));
 }
 
 static void test_block_shortcode_replaces_its_paragraph(void **state)
@@ -342,6 +362,7 @@ int main(void)
 		T(test_raw_html_is_not_passed_through),
 		T(test_dangerous_link_loses_its_target),
 		T(test_inline_shortcode_sits_in_its_paragraph),
+		T(test_inline_figure_is_spaced_from_chinese),
 		T(test_block_shortcode_replaces_its_paragraph),
 		T(test_shortcode_in_code_is_left_alone),
 		T(test_shortcode_error_names_file_line_and_column),

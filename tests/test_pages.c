@@ -474,10 +474,10 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 	assert_non_null(doc);
 	char *v = text_of(doc, "//section[contains(@class,'verdict')]/ul");
 	assert_non_null(v);
-	assert_non_null(strstr(v, "A100 80GB fits what RTX 4090 cannot: 80 GB vs 24 GB of memory."));
+	assert_non_null(strstr(v, "A100 80GB has more memory than RTX 4090 (80 GB vs 24 GB), so it holds models RTX 4090 cannot."));
 	assert_non_null(strstr(v, "RTX 4090 rents for 72% less per hour than A100 80GB "
 			       "($0.39/h vs $1.39/h)."));
-	assert_non_null(strstr(v, "A100 80GB is 1.7× as fast as RTX 4090 on "
+	assert_non_null(strstr(v, "A100 80GB is 1.67× as fast as RTX 4090 on "
 			       "“GPT-2 training speed (relative to H100)”."));
 	free(v);
 	xmlFreeDoc(doc);

@@ -316,6 +316,34 @@ static void test_extra_column_is_allowed_and_kept(void **state)
 	checked_free(&c);
 }
 
+static void test_text_without_its_translation_is_an_error(void **state)
+{
+	(void)state;
+	struct checked c;
+	check(&c, "tasks",
+	      "id,name_en,name_zh,source,note_en,note_zh\n"
+	      "a,A,甲,s,fine,好\n"
+	      "b,B,乙,s,only English,\n"
+	      "c,C,丙,s,,只有中文\n"
+	      "d,D,丁,s,,\n");
+	assert_string_equal(c.log.ptr,
+			    "data/tasks.csv:3:6: error: note_zh is empty but note_en is not (every text needs both languages)\n"
+			    "data/tasks.csv:4:5: error: note_en is empty but note_zh is not (every text needs both languages)\n");
+	checked_free(&c);
+}
+
+static void test_language_column_needs_its_twin(void **state)
+{
+	(void)state;
+	struct checked c;
+	check(&c, "tasks",
+	      "id,name_en,name_zh,source,note_zh,title,title_en\n"
+	      "a,A,甲,s,说明,原题,Title\n");
+	assert_string_equal(c.log.ptr,
+			    "data/tasks.csv:1:5: error: column \"note_zh\" has no twin \"note_en\" (every text needs both languages)\n");
+	checked_free(&c);
+}
+
 static void test_duplicate_header_column_is_an_error(void **state)
 {
 	(void)state;
@@ -448,6 +476,8 @@ int main(void)
 		cmocka_unit_test(test_duplicate_key_of_several_columns),
 		cmocka_unit_test(test_missing_column_is_reported_once),
 		cmocka_unit_test(test_extra_column_is_allowed_and_kept),
+		cmocka_unit_test(test_text_without_its_translation_is_an_error),
+		cmocka_unit_test(test_language_column_needs_its_twin),
 		cmocka_unit_test(test_duplicate_header_column_is_an_error),
 		cmocka_unit_test(test_max_below_min_is_reported),
 		cmocka_unit_test(test_unknown_reference_names_the_other_file),
