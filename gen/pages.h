@@ -8,10 +8,6 @@
 #ifndef GPUGUIDE_PAGES_H
 #define GPUGUIDE_PAGES_H
 
-/* The most prices a GPU page lists (the prices table and its CSV hold
- * every one). */
-#define PAGES_MAX_PRICES 100
-
 #include "i18n.h"
 
 struct site;

@@ -1,6 +1,5 @@
 /* pages_gpu: the GPU index and one page per GPU (see pages_gpu.h). */
 #include "pages_gpu.h"
-#include "pages.h"
 #include "present.h"
 
 #include "arena.h"

@@ -10,6 +10,10 @@
 
 struct site;
 
+/* The most prices a GPU page lists (the prices table and its CSV hold
+ * every one). */
+#define PAGES_MAX_PRICES 100
+
 /* Add the GPU index and every GPU page of language l to the plan. */
 void pages_gpu_plan(struct site *s, enum lang l);
 
