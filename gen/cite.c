@@ -970,6 +970,7 @@ static const struct {
 	{ "health", "cite.page.health" },
 	{ "methodology", "nav.methodology" },
 	{ "articles", "nav.articles" },
+	{ "cases", "nav.cases" },
 };
 
 static void emit_link(struct cite *c, const char *href, const char *text)
