@@ -247,9 +247,10 @@ expect_error "80,000 GB of VRAM" "data/gpus.csv:$l:$vc: error: vram_gb \"80000\"
 provc=$(csved col "$proj/$P" provider)
 l=$(csved set "$proj/$P" 2 provider "$(printf 'Cloud\001X')")
 expect_error "U+0001 in a text cell" "$P:$l:$provc: error: provider holds the control character U+0001; remove it"
-nc=$(csved col "$proj/$P" note)
-l=$(csved set "$proj/$P" 2 note "$(printf 'a\302\205b')")
-expect_error "U+0085 in a column the schema does not name" "$P:$l:$nc: error: note holds the control character U+0085; remove it"
+T=data/task_times.csv
+nc=$(csved col "$proj/$T" minutes)
+l=$(csved set "$proj/$T" 2 minutes "$(printf 'a\302\205b')")
+expect_error "U+0085 in a column the schema does not name" "$T:$l:$nc: error: minutes holds the control character U+0085; remove it"
 # a header with a trailing space or the wrong case: "did you mean"
 sed '1s/^gpu_id,/gpu_id ,/' "$pristine/$P" >"$proj/$P"
 expect_error "header \"gpu_id \" (trailing space)" \
@@ -286,13 +287,15 @@ expect_error "unterminated quote" \
 expect_error "0-byte CSV" "$P: error: empty file, expected a header row"
 
 # not UTF-8 (Latin-1 é) and a NUL byte, in the provider column of row 2
-l=$(csved line "$proj/$P" 2)
+# (named first: the sources name no provider)
+l=$(csved set "$proj/$P" 2 provider Provider)
+cp "$proj/$P" "$work/named"
 provc=$(csved col "$proj/$P" provider)
 col=$(awk -v l="$l" -v c="$provc" 'NR==l{n=split($0,f,","); s=0; for(i=1;i<c;i++) s+=length(f[i])+1; print s+3; exit}' "$proj/$P")
 # put byte $1 (octal) in place of the provider's third character
 put_byte() {
 	awk -v l="$l" -v c="$provc" -v b="$1" 'NR==l{n=split($0,f,","); f[c]=substr(f[c],1,2) b substr(f[c],4);
-		s=f[1]; for(i=2;i<=n;i++) s=s "," f[i]; $0=s} {print}' "$pristine/$P" >"$work/x" && cp "$work/x" "$proj/$P"
+		s=f[1]; for(i=2;i<=n;i++) s=s "," f[i]; $0=s} {print}' "$work/named" >"$work/x" && cp "$work/x" "$proj/$P"
 }
 put_byte "$(printf '\351')"
 expect_error "CSV that is not UTF-8" \
@@ -557,8 +560,8 @@ sed 's/{{t.nav_label}}/{{t.nav_lable}}/' "$pristine/templates/layouts/base.musta
 expect_error "misspelt UI string in a template" \
 	"templates/layouts/base.mustache:26:35: error: \"t.nav_lable\" names no UI string in data/i18n.csv; did you mean \"t.nav_label\"?"
 # a key only the C code uses
-drop_key articles.tag
-msg='data/i18n.csv: error: no row for the UI string "articles.tag" (the site uses it; add key,en,zh)'
+drop_key articles.tag_title
+msg='data/i18n.csv: error: no row for the UI string "articles.tag_title" (the site uses it; add key,en,zh)'
 expect_check_error "deleted row of a string the code uses" "$msg"
 expect_error "deleted row of a string the code uses" "$msg"
 l=$(grep -n '^why.paren,' "$pristine/$I" | cut -d: -f1)
