@@ -1946,7 +1946,7 @@ static void plan_use_cases(struct site *s, enum lang l)
 	struct pg pp = { s, l, "use-cases/", NULL }, *p = &pp;
 	struct value *ctx = value_new_map(&s->arena);
 	value_map_set(&s->arena, ctx, "cases", use_case_rows(p, false));
-	add_page(p, "pages/use-cases", tr(p, "uc.title"), tr(p, "uc.desc"), "gpus",
+	add_page(p, "pages/use-cases", tr(p, "uc.title"), tr(p, "uc.desc"), "use-cases",
 		 ctx, crumbs_for(p, NULL, NULL));
 }
 
@@ -1973,7 +1973,7 @@ static void plan_techniques(struct site *s, enum lang l)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "rows", rows);
-	add_page(p, "pages/techniques", tr(p, "tech.title"), tr(p, "tech.desc"), "tasks",
+	add_page(p, "pages/techniques", tr(p, "tech.title"), tr(p, "tech.desc"), "techniques",
 		 ctx, crumbs_for(p, NULL, NULL));
 }
 

@@ -295,7 +295,14 @@ static void test_every_chart_kind_is_svg_with_title_desc_and_table(void **state)
 		for (size_t i = 0; i < sizeof every_kind / sizeof every_kind[0]; i++) {
 			struct buf out = BUF_INIT;
 			render(f, (enum lang)l, every_kind[i], &out);
-			assert_memory_equal(out.ptr, "<figure class=\"chart\"><svg", 26);
+			/* drawn for a wide column and for a phone's: the
+			 * compact one 320 units wide, with its own ids */
+			assert_true(!strncmp(out.ptr, "<figure class=\"chart chart-w480\"><div class=\"chart-wide\"><svg", 60) ||
+				    !strncmp(out.ptr, "<figure class=\"chart chart-w768\"><div class=\"chart-wide\"><svg", 60));
+			const char *compact = strstr(out.ptr, "</svg></div><div class=\"chart-compact\"><svg");
+			assert_non_null(compact);
+			assert_non_null(strstr(compact, "viewBox=\"0 0 320 "));
+			assert_non_null(strstr(compact, "-compact\""));
 			assert_non_null(strstr(out.ptr, "</figcaption></figure>")); /* caption last */
 			assert_non_null(strstr(out.ptr, "</figure>"));
 			xmlDocPtr doc = parse_svg(out.ptr);
