@@ -232,6 +232,7 @@ struct gc {
 	double wide_w;             /* the viewBox width of svg[] */
 	struct buf title, desc, axis, axis2;
 	struct buf table;          /* <table>...</table>, empty for no rows */
+	bool table_nodata;         /* the table has a "no data" mark */
 };
 
 /* ---- texts ---- */
@@ -547,9 +548,10 @@ static const char *no_data_text(struct gc *c, const char *why)
 
 static void table_nodata(struct gc *c, const char *why)
 {
-	buf_adds(&c->table, "<td class=\"nodata\" data-sort=\"\">");
-	text_escape_htmls(&c->table, no_data_text(c, why));
+	buf_adds(&c->table, "<td class=\"nodata\" data-sort=\"\"");
+	site_nodata_cell(c->s, c->l, no_data_text(c, why), &c->table);
 	buf_adds(&c->table, "</td>");
+	c->table_nodata = true;
 }
 
 static void table_figure(struct gc *c, struct figure f, const char *text)
@@ -1596,7 +1598,10 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 		text_escape_htmls(out, tr(c, "chart.data_table"));
 		buf_adds(out, "</summary><div class=\"table-wrap\" tabindex=\"0\">");
 		buf_addbuf(out, &c->table);
-		buf_adds(out, "</div></details>");
+		buf_adds(out, "</div>");
+		if (c->table_nodata)
+			site_nodata_legend(c->s, c->l, out);
+		buf_adds(out, "</details>");
 	}
 	buf_adds(out, "<figcaption>");
 	text_escape_htmls(out, c->desc.ptr);

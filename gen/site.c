@@ -319,6 +319,27 @@ static struct value *nav_for(struct site *s, const struct page_spec *p)
 	return list;
 }
 
+void site_nodata_cell(const struct site *s, enum lang l, const char *text,
+		      struct buf *out)
+{
+	buf_adds(out, " title=\"");
+	text_escape_htmls(out, text);
+	buf_adds(out, "\"><span class=\"nd\" aria-hidden=\"true\">");
+	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.mark"));
+	buf_adds(out, "</span><span class=\"vh\">");
+	text_escape_htmls(out, text);
+	buf_adds(out, "</span>");
+}
+
+void site_nodata_legend(const struct site *s, enum lang l, struct buf *out)
+{
+	buf_adds(out, "<p class=\"nodata-legend\"><span class=\"nd\" aria-hidden=\"true\">");
+	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.mark"));
+	buf_adds(out, "</span> ");
+	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.legend"));
+	buf_adds(out, "</p>");
+}
+
 const char *site_base_url(struct site *s)
 {
 	const char *b = s->opt.base_url ? s->opt.base_url : "";
