@@ -1504,7 +1504,8 @@ static double layout_fit_omitted(struct chart_layout *lay,
 	else
 		buf_addf(&line, "%s: ", no_data_text(t));
 	size_t k = 0;
-	for (size_t c = 0, first = 1; c < n_cols; c++) {
+	bool first = true;
+	for (size_t c = 0; c < n_cols; c++) {
 		if (k < n_keep && keep[k] == c) {
 			k++;
 			continue;
@@ -1512,7 +1513,7 @@ static double layout_fit_omitted(struct chart_layout *lay,
 		if (!first)
 			buf_adds(&line, t->list_sep ? t->list_sep : ", ");
 		buf_adds(&line, cols[c] ? cols[c] : "");
-		first = 0;
+		first = false;
 	}
 	size_t lines = wrapped_lines(line.ptr, W - 2 * PAD, MAX_LINES, font, 0);
 	double lh = font * LINE_K;
