@@ -475,16 +475,35 @@ static struct value *article_summary(struct site *s, enum lang l,
 	return m;
 }
 
+static struct value *toc_entry(struct site *s, const struct heading *h)
+{
+	struct value *m = value_new_map(&s->arena);
+	value_map_set_str(&s->arena, m, "id", h->id);
+	value_map_set_str(&s->arena, m, "text", h->text);
+	return m;
+}
+
+/* The contents: the article's sections (h2) in order, each with its
+ * subsections (h3) nested under it, so the list counts only the sections;
+ * a subsection before the first section stands as a section. */
 static struct value *toc_of(struct site *s, const struct article *a)
 {
 	struct value *list = value_new_list(&s->arena);
+	struct value *section = NULL, *subs = NULL;
 	for (size_t i = 0; i < a->nheadings; i++) {
-		if (a->headings[i].level > 3)
+		const struct heading *h = &a->headings[i];
+		if (h->level > 3)
 			continue;
-		struct value *m = value_new_map(&s->arena);
-		value_map_set_str(&s->arena, m, "id", a->headings[i].id);
-		value_map_set_str(&s->arena, m, "text", a->headings[i].text);
-		value_map_set_bool(&s->arena, m, "sub", a->headings[i].level == 3);
+		struct value *m = toc_entry(s, h);
+		if (h->level == 3 && section) {
+			value_list_push(&s->arena, subs, m);
+			value_map_set_bool(&s->arena, section, "has_subs", true);
+			continue;
+		}
+		section = m;
+		subs = value_new_list(&s->arena);
+		value_map_set(&s->arena, m, "subs", subs);
+		value_map_set_bool(&s->arena, m, "has_subs", false);
 		value_list_push(&s->arena, list, m);
 	}
 	return list;

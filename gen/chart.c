@@ -17,6 +17,7 @@
 #define BAR_H 18.0
 #define ROW_H 26.0
 #define GAP 6.0
+#define MAX_LINES 4   /* most lines a wrapped text takes */
 
 static const char *const palette[CHART_COLORS] = {
 	"#0072B2", "#E69F00", "#009E73", "#CC79A7",
@@ -484,24 +485,50 @@ static struct chart_item *layout_text_fit(struct chart_layout *lay,
 	return it;
 }
 
-/* Wrapped text, lines centred as a block on cy; returns the line count. */
+/* Wrap s into `lines` (MAX_LINES buffers, emptied first); returns the
+ * count and sets *cut when text had to be left out. */
+static size_t wrap_into(const char *s, double font, double w, size_t max_lines,
+			struct buf *lines, bool *cut)
+{
+	for (size_t i = 0; i < MAX_LINES; i++)
+		buf_reset(&lines[i]);
+	size_t n = chart_text_wrap(s, font, w, max_lines, lines);
+	*cut = n > 0 && strstr(lines[n - 1].ptr, ELLIPSIS) && !strstr(s, ELLIPSIS);
+	return n;
+}
+
+/* Wrapped text, lines centred as a block on cy; returns the line count.
+ * Text that takes several lines is balanced: wrapped at the narrowest width
+ * that gives as many lines, so "7B FP32 (28 GB)" breaks before "(28 GB)",
+ * not before "GB)". */
 static size_t layout_text_block(struct chart_layout *lay, const char *s,
 				double max_w, size_t max_lines, double x,
 				double cy, double font, unsigned flags)
 {
-	struct buf lines[3] = { BUF_INIT, BUF_INIT, BUF_INIT };
+	struct buf lines[MAX_LINES] = { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT };
 	double k = flags & CHART_ITEM_BOLD ? BOLD_K : 1;
-	if (max_lines > 3)
-		max_lines = 3;
-	size_t n = chart_text_wrap(s, font, max_w / k, max_lines, lines);
-	bool cut = n > 0 && strstr(lines[n - 1].ptr, ELLIPSIS) &&
-		   !strstr(s, ELLIPSIS);
+	if (max_lines > MAX_LINES)
+		max_lines = MAX_LINES;
+	bool cut;
+	size_t n = wrap_into(s, font, max_w / k, max_lines, lines, &cut);
+	if (n > 1 && !cut) {
+		double lo = max_w / k / (double)n / 2, hi = max_w / k;
+		for (int i = 0; i < 10; i++) {
+			double mid = (lo + hi) / 2;
+			bool c2;
+			if (wrap_into(s, font, mid, max_lines, lines, &c2) == n && !c2)
+				hi = mid;
+			else
+				lo = mid;
+		}
+		n = wrap_into(s, font, hi, max_lines, lines, &cut);
+	}
 	double lh = font * LINE_K;
 	for (size_t i = 0; i < n; i++)
 		layout_text(lay, lines[i].ptr, x,
 			    cy + ((double)i - (double)(n - 1) / 2) * lh, font,
 			    flags, cut ? s : NULL);
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < MAX_LINES; i++)
 		buf_release(&lines[i]);
 	return n;
 }
@@ -509,10 +536,12 @@ static size_t layout_text_block(struct chart_layout *lay, const char *s,
 static size_t wrapped_lines(const char *s, double max_w, size_t max_lines,
 			    double font, unsigned flags)
 {
-	struct buf lines[3] = { BUF_INIT, BUF_INIT, BUF_INIT };
+	struct buf lines[MAX_LINES] = { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT };
 	double k = flags & CHART_ITEM_BOLD ? BOLD_K : 1;
+	if (max_lines > MAX_LINES)
+		max_lines = MAX_LINES;
 	size_t n = chart_text_wrap(s, font, max_w / k, max_lines, lines);
-	for (size_t i = 0; i < 3; i++)
+	for (size_t i = 0; i < MAX_LINES; i++)
 		buf_release(&lines[i]);
 	return n;
 }
@@ -588,7 +617,20 @@ static void format_number(double v, char *dst, size_t cap)
 		strcpy(dst, "0");
 }
 
-/* The drawn title, wrapped to two lines; returns the y below it. */
+/* The width a chart is laid out for (chart_text.width). */
+static double frame_width(const struct chart_text *t)
+{
+	return t->width > 0 ? t->width : CHART_WIDTH;
+}
+
+/* True when the chart is laid out narrower than CHART_WIDTH. */
+static bool frame_compact(const struct chart_text *t)
+{
+	return frame_width(t) < CHART_WIDTH;
+}
+
+/* The drawn title, wrapped to two lines (three in a compact chart);
+ * returns the y below it. */
 static double layout_title(struct chart_layout *lay, const struct chart_text *t,
 			   double width)
 {
@@ -596,9 +638,10 @@ static double layout_title(struct chart_layout *lay, const struct chart_text *t,
 	if (!t->title || !*t->title)
 		return y;
 	double lh = CHART_FONT_TITLE * LINE_K;
-	size_t n = wrapped_lines(t->title, width - 2 * PAD, 2, CHART_FONT_TITLE,
-				 CHART_ITEM_BOLD);
-	layout_text_block(lay, t->title, width - 2 * PAD, 2, PAD,
+	size_t max_lines = frame_compact(t) ? 3 : 2;
+	size_t n = wrapped_lines(t->title, width - 2 * PAD, max_lines,
+				 CHART_FONT_TITLE, CHART_ITEM_BOLD);
+	layout_text_block(lay, t->title, width - 2 * PAD, max_lines, PAD,
 			  y + lh * (double)n / 2, CHART_FONT_TITLE,
 			  CHART_ITEM_BOLD);
 	return y + lh * (double)n + GAP;
@@ -606,12 +649,13 @@ static double layout_title(struct chart_layout *lay, const struct chart_text *t,
 
 static void layout_no_data(struct chart_layout *lay, const struct chart_text *t)
 {
+	const double W = frame_width(t);
 	chart_layout_release(lay);
-	lay->width = CHART_WIDTH;
+	lay->width = W;
 	lay->no_data = true;
-	double y = layout_title(lay, t, CHART_WIDTH);
-	layout_text_fit(lay, no_data_text(t), CHART_WIDTH - 2 * PAD,
-			CHART_WIDTH / 2, y + 16, CHART_FONT,
+	double y = layout_title(lay, t, W);
+	layout_text_fit(lay, no_data_text(t), W - 2 * PAD,
+			W / 2, y + 16, CHART_FONT,
 			CHART_ITEM_MIDDLE | CHART_ITEM_MUTED);
 	lay->height = ceil(y + 32 + PAD);
 }
@@ -694,18 +738,81 @@ static bool label_seen(const struct row *rows, size_t i)
 	return false;
 }
 
+/* How a run of bar rows is placed: label column (or labels above the
+ * bars), plot and value columns, row heights. */
+struct rows_frame {
+	double W, font, bar_h;
+	double label_w;   /* label column, or the line above a bar */
+	bool above;       /* labels on a line of their own above their bars */
+	double label_h;   /* above: the label lines' height, else 0 */
+	double row_h;     /* a bar row, its label included */
+	double plot_x0, plot_x1;
+};
+
+/* A group heading's height: wrapped to two lines. */
+static double head_height(const struct rows_frame *f, const char *label)
+{
+	size_t l = wrapped_lines(label ? label : "", f->W - 2 * PAD, 2,
+				 CHART_FONT, CHART_ITEM_BOLD);
+	return (double)(l > 1 ? l : 1) * CHART_FONT * LINE_K + 8;
+}
+
+static double row_height(const struct rows_frame *f, const struct row *r)
+{
+	return r->header ? head_height(f, r->label) : f->row_h;
+}
+
+/* The label column: as wide as the widest label up to 38% of the width;
+ * in a compact chart, labels wider than that go above their bars. */
+static void rows_frame_labels(struct rows_frame *f, const struct chart_text *t,
+			      const struct row *rows, size_t n, double row_h1)
+{
+	double label_w = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (rows[i].header || label_seen(rows, i))
+			continue;
+		unsigned fl = rows[i].highlight ? CHART_ITEM_BOLD : 0;
+		double w = text_w(rows[i].label ? rows[i].label : "", f->font, fl);
+		if (w > label_w)
+			label_w = w;
+	}
+	f->above = frame_compact(t) && label_w > f->W * 0.38;
+	if (f->above)
+		label_w = f->W - 2 * PAD;
+	else if (label_w > f->W * 0.38)
+		label_w = f->W * 0.38;
+	f->label_w = label_w;
+	bool two_lines = false;
+	for (size_t i = 0; i < n && !two_lines; i++) {
+		unsigned fl = rows[i].highlight ? CHART_ITEM_BOLD : 0;
+		if (!rows[i].header && rows[i].label && !label_seen(rows, i) &&
+		    wrapped_lines(rows[i].label, label_w, 2, f->font, fl) > 1)
+			two_lines = true;
+	}
+	double lines_h = (two_lines ? 2 : 1) * f->font * LINE_K;
+	if (f->above) {
+		f->label_h = lines_h + 2;
+		f->row_h = f->label_h + f->bar_h + 6;
+		return;
+	}
+	f->label_h = 0;
+	f->row_h = two_lines ? lines_h + 8 : row_h1;
+	if (f->row_h < f->bar_h + 6)
+		f->row_h = f->bar_h + 6;
+}
+
 static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 		       const struct row *rows, size_t n, double font,
 		       double bar_h, double row_h1)
 {
-	const double W = CHART_WIDTH;
+	struct rows_frame f = { .W = frame_width(t), .font = font, .bar_h = bar_h };
+	const double W = f.W;
 	double *vals = malloc((n ? n : 1) * sizeof *vals);
 	char (*vtext)[48] = malloc((n ? n : 1) * sizeof *vtext);
 	size_t nv = 0;
 	if (!vals || !vtext)
 		abort();
-	double lo = 0, hi = 0, val_w = 0, label_w = 0;
-	bool two_lines = false;
+	double lo = 0, hi = 0, val_w = 0;
 
 	chart_layout_release(lay);
 	for (size_t i = 0; i < n; i++) {
@@ -738,31 +845,15 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 			vmin = vals[i];
 	free(vals);
 
-	if (val_w > W * 0.25)
-		val_w = W * 0.25;
-	for (size_t i = 0; i < n; i++) {
-		if (rows[i].header || label_seen(rows, i))
-			continue;
-		unsigned fl = rows[i].highlight ? CHART_ITEM_BOLD : 0;
-		double w = text_w(rows[i].label ? rows[i].label : "", font, fl);
-		if (w > label_w)
-			label_w = w;
-	}
-	if (label_w > W * 0.38)
-		label_w = W * 0.38;
-	for (size_t i = 0; i < n && !two_lines; i++) {
-		unsigned fl = rows[i].highlight ? CHART_ITEM_BOLD : 0;
-		if (!rows[i].header && rows[i].label && !label_seen(rows, i) &&
-		    wrapped_lines(rows[i].label, label_w, 2, font, fl) > 1)
-			two_lines = true;
-	}
-	double row_h = two_lines ? 2 * font * LINE_K + 8 : row_h1;
-	if (row_h < bar_h + 6)
-		row_h = bar_h + 6;
-	double head_h = CHART_FONT * LINE_K + 8;
-
-	double plot_x0 = PAD + label_w + 8;
-	double plot_x1 = W - PAD - val_w - GAP;
+	/* a compact chart gives its values more of its width: cut values
+	 * say less than a short bar */
+	double val_cap = W * (frame_compact(t) ? 0.35 : 0.25);
+	if (val_w > val_cap)
+		val_w = val_cap;
+	rows_frame_labels(&f, t, rows, n, row_h1);
+	f.plot_x0 = f.above ? PAD : PAD + f.label_w + 8;
+	f.plot_x1 = W - PAD - val_w - GAP;
+	const double plot_x0 = f.plot_x0, plot_x1 = f.plot_x1;
 
 	struct chart_ticks ticks;
 	struct chart_scale sc;
@@ -774,42 +865,52 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 	double rows_top = y;
 	double rows_bottom = y;
 	for (size_t i = 0; i < n; i++)
-		rows_bottom += rows[i].header ? head_h : row_h;
+		rows_bottom += row_height(&f, &rows[i]);
 
-	/* Grid and base line behind each run of bars, not through headings. */
+	/* Grid and base line behind each run of bars, not through headings
+	 * (nor through labels above their bars: then each bar's band). */
 	double x_base = log ? plot_x0 : chart_scale_map(&sc, 0);
 	double run_top = rows_top, yy = rows_top;
 	for (size_t i = 0; i <= n; i++) {
-		if (i == n || rows[i].header) {
-			if (yy > run_top) {
-				for (size_t k = 0; k < ticks.n; k++) {
-					double x = chart_scale_map(&sc, ticks.v[k]);
-					layout_rule(lay, x, run_top, x, yy, true);
-				}
-				layout_rule(lay, x_base, run_top, x_base, yy, false);
+		bool ends = i == n || rows[i].header || f.above;
+		if (ends && yy > run_top) {
+			for (size_t k = 0; k < ticks.n; k++) {
+				double x = chart_scale_map(&sc, ticks.v[k]);
+				layout_rule(lay, x, run_top, x, yy, true);
 			}
-			if (i == n)
-				break;
-			yy += head_h;
+			layout_rule(lay, x_base, run_top, x_base, yy, false);
+		}
+		if (i == n)
+			break;
+		if (rows[i].header) {
+			yy += row_height(&f, &rows[i]);
 			run_top = yy;
 			continue;
 		}
-		yy += row_h;
+		if (f.above)
+			run_top = yy + f.label_h;
+		yy += f.row_h;
 	}
 
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
 		if (r->header) {
-			layout_text_fit(lay, r->label ? r->label : "", W - 2 * PAD,
-					PAD, y + head_h / 2 + 2, CHART_FONT,
-					CHART_ITEM_BOLD);
-			y += head_h;
+			double hh = row_height(&f, r);
+			layout_text_block(lay, r->label ? r->label : "", W - 2 * PAD,
+					  2, PAD, y + hh / 2 + 2, CHART_FONT,
+					  CHART_ITEM_BOLD);
+			y += hh;
 			continue;
 		}
-		double cy = y + row_h / 2;
+		double cy = y + f.label_h + (f.row_h - f.label_h) / 2;
 		unsigned fl = r->highlight ? CHART_ITEM_BOLD : 0;
-		layout_text_block(lay, r->label ? r->label : "", label_w, 2,
-				  plot_x0 - 8, cy, font, fl | CHART_ITEM_END);
+		if (f.above)
+			layout_text_block(lay, r->label ? r->label : "", f.label_w,
+					  2, PAD, y + f.label_h / 2 + 1, font, fl);
+		else
+			layout_text_block(lay, r->label ? r->label : "", f.label_w,
+					  2, plot_x0 - 8, cy, font,
+					  fl | CHART_ITEM_END);
 		if (r->has_value && isfinite(r->value)) {
 			double xa = x_base;
 			double xb = chart_scale_map(&sc, r->value);
@@ -827,7 +928,7 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 			layout_text_fit(lay, no_data_text(t), W - PAD - tx, tx, cy,
 					font, CHART_ITEM_MUTED);
 		}
-		y += row_h;
+		y += f.row_h;
 	}
 	free(vtext);
 
@@ -835,7 +936,16 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 	layout_x_tick_labels(lay, &ticks, &sc, y, PAD, W - PAD);
 	y += CHART_FONT_SMALL * 0.6;
 	char *xtitle = axis_title(t->axis_title, log, t);
-	if (xtitle) {
+	if (xtitle && chart_text_width(xtitle, CHART_FONT_SMALL) > W - 2 * PAD) {
+		/* too long for one line: wrapped, centred on the chart */
+		double lh = CHART_FONT_SMALL * LINE_K;
+		size_t l = wrapped_lines(xtitle, W - 2 * PAD, 3, CHART_FONT_SMALL, 0);
+		layout_text_block(lay, xtitle, W - 2 * PAD, 3, W / 2,
+				  y + 4 + lh * (double)l / 2, CHART_FONT_SMALL,
+				  CHART_ITEM_MIDDLE);
+		free(xtitle);
+		y += 4 + lh * (double)l;
+	} else if (xtitle) {
 		double cy = y + 4 + CHART_FONT_SMALL * 0.6;
 		struct chart_item *it = layout_text_fit(
 			lay, xtitle, W - 2 * PAD, (plot_x0 + plot_x1) / 2,
@@ -1063,9 +1173,12 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 			 const struct chart_scatter_opts *opts)
 {
 	static const struct chart_scatter_opts no_opts = { false, true, NULL };
-	const double W = CHART_WIDTH, plot_h = 260, font = CHART_FONT_SMALL;
+	const double plot_h = 260, font = CHART_FONT_SMALL;
 	if (!lay || !t || (n && !pts))
 		return -1;
+	const double W = frame_width(t);
+	/* a point's label: at most 130 units (30% of a compact chart) */
+	const double point_label_w = frame_compact(t) ? W * 0.3 : 130;
 	if (!opts)
 		opts = &no_opts;
 	chart_layout_release(lay);
@@ -1222,7 +1335,7 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 		const char *label = pts[i].label ? pts[i].label : "";
 		unsigned fl = pts[i].highlight ? CHART_ITEM_BOLD : 0;
 		struct buf s = BUF_INIT;
-		bool cut = chart_text_fit(label, font, 130 / BOLD_K, &s);
+		bool cut = chart_text_fit(label, font, point_label_w / BOLD_K, &s);
 		double w = text_w(s.ptr, font, fl), h = font * 1.2;
 		double r = pts[i].highlight ? 6.5 : 5;
 		struct chart_box b;
@@ -1292,13 +1405,131 @@ static int fit_color(enum chart_fit_state s)
 	return s == CHART_FIT_NEEDS ? 1 : s == CHART_FIT_FITS ? 2 : -1;
 }
 
+/* The columns a fit matrix draws: all of them, except in a compact chart
+ * those without data in any row (named under the matrix instead). Fills
+ * `keep` with the drawn columns' indexes; returns their number. */
+static size_t fit_columns(const struct chart_text *t,
+			  const struct chart_fit_cell *cells, size_t n_rows,
+			  size_t n_cols, size_t *keep)
+{
+	size_t k = 0;
+	for (size_t c = 0; c < n_cols; c++) {
+		bool any = !frame_compact(t);
+		for (size_t r = 0; r < n_rows && !any; r++)
+			any = cells[r * n_cols + c].state != CHART_FIT_NO_DATA;
+		if (any)
+			keep[k++] = c;
+	}
+	return k;
+}
+
+/* One block of a fit matrix: the heads of columns keep[0..n), then a row
+ * of cells per row label. Returns the y below it. */
+static double layout_fit_block(struct chart_layout *lay,
+			       const struct chart_text *t,
+			       const char *const *rows, size_t n_rows,
+			       const char *const *cols, size_t n_cols,
+			       const struct chart_fit_cell *cells,
+			       const size_t *keep, size_t n, double x0,
+			       double col_w, double label_w, double y)
+{
+	const double font = CHART_FONT_SMALL + 1, hfont = CHART_FONT_SMALL;
+	size_t head_lines = 1;
+	for (size_t j = 0; j < n; j++) {
+		const char *h = cols[keep[j]] ? cols[keep[j]] : "";
+		size_t l = wrapped_lines(h, col_w - 6, MAX_LINES, hfont, 0);
+		head_lines = l > head_lines ? l : head_lines;
+	}
+	double hlh = hfont * LINE_K;
+	for (size_t j = 0; j < n; j++)
+		layout_text_block(lay, cols[keep[j]] ? cols[keep[j]] : "",
+				  col_w - 6, MAX_LINES, x0 + col_w * ((double)j + 0.5),
+				  y + hlh * (double)head_lines / 2, hfont,
+				  CHART_ITEM_MIDDLE);
+	y += hlh * (double)head_lines + 4;
+
+	for (size_t r = 0; r < n_rows; r++) {
+		size_t l = wrapped_lines(rows[r] ? rows[r] : "", label_w, 2, font, 0);
+		double row_h = l > 1 ? 2 * font * LINE_K + 8 : 28;
+		double cy = y + row_h / 2;
+		layout_text_block(lay, rows[r] ? rows[r] : "", label_w, 2, x0 - 8, cy,
+				  font, CHART_ITEM_END);
+		for (size_t j = 0; j < n; j++) {
+			size_t c = keep[j];
+			const struct chart_fit_cell *cell = &cells[r * n_cols + c];
+			struct chart_box b = { x0 + col_w * (double)j + 2, y + 2,
+					       col_w - 4, row_h - 4 };
+			struct chart_item *it =
+				layout_mark(lay, CHART_ITEM_CELL, b,
+					    fit_color(cell->state),
+					    fit_flags(cell->state),
+					    (int)(r * n_cols + c));
+			const char *txt = cell->text;
+			bool nodata = cell->state == CHART_FIT_NO_DATA;
+			if (!txt && nodata)
+				txt = no_data_text(t);
+			struct buf tip = BUF_INIT;
+			buf_addf(&tip, "%s, %s: %s", rows[r] ? rows[r] : "",
+				 cols[c] ? cols[c] : "", txt ? txt : "");
+			it->tip = buf_detach(&tip, NULL);
+			/* a "no data" too wide for its cell is left to the
+			 * dashed outline and the legend */
+			if (nodata && !cell->text && txt &&
+			    chart_text_width(txt, font) > col_w - 10)
+				txt = NULL;
+			if (txt && *txt)
+				layout_text_fit(lay, txt, col_w - 10,
+						b.x + b.w / 2, cy, font,
+						CHART_ITEM_MIDDLE |
+							(nodata ? CHART_ITEM_MUTED : 0));
+		}
+		y += row_h;
+	}
+	return y;
+}
+
+/* The line naming the columns a compact matrix leaves out, wrapped. */
+static double layout_fit_omitted(struct chart_layout *lay,
+				 const struct chart_text *t,
+				 const char *const *cols, size_t n_cols,
+				 const size_t *keep, size_t n_keep, double W,
+				 double y)
+{
+	if (n_keep == n_cols)
+		return y;
+	const double font = CHART_FONT_SMALL;
+	struct buf line = BUF_INIT;
+	if (t->omitted)
+		buf_adds(&line, t->omitted);
+	else
+		buf_addf(&line, "%s: ", no_data_text(t));
+	size_t k = 0;
+	bool first = true;
+	for (size_t c = 0; c < n_cols; c++) {
+		if (k < n_keep && keep[k] == c) {
+			k++;
+			continue;
+		}
+		if (!first)
+			buf_adds(&line, t->list_sep ? t->list_sep : ", ");
+		buf_adds(&line, cols[c] ? cols[c] : "");
+		first = false;
+	}
+	size_t lines = wrapped_lines(line.ptr, W - 2 * PAD, MAX_LINES, font, 0);
+	double lh = font * LINE_K;
+	layout_text_block(lay, line.ptr, W - 2 * PAD, MAX_LINES, PAD,
+			  y + 6 + lh * (double)lines / 2, font, CHART_ITEM_MUTED);
+	buf_release(&line);
+	return y + 6 + lh * (double)lines;
+}
+
 int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 		     const char *const *rows, size_t n_rows,
 		     const char *const *cols, size_t n_cols,
 		     const struct chart_fit_cell *cells,
 		     const char *const *state_names)
 {
-	const double font = CHART_FONT_SMALL + 1, hfont = CHART_FONT_SMALL;
+	const double font = CHART_FONT_SMALL + 1;
 	if (!lay || !t || (n_rows && !rows) || (n_cols && !cols) ||
 	    (n_rows && n_cols && !cells))
 		return -1;
@@ -1310,68 +1541,47 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 		layout_no_data(lay, t);
 		return 0;
 	}
+	const double Wt = frame_width(t);
+	/* labels: up to 30% of the width, on two lines if need be */
+	double label_cap = Wt * 0.3;
 	double label_w = 0;
 	for (size_t r = 0; r < n_rows; r++) {
 		double w = chart_text_width(rows[r] ? rows[r] : "", font);
 		label_w = w > label_w ? w : label_w;
 	}
-	if (label_w > CHART_WIDTH * 0.3)
-		label_w = CHART_WIDTH * 0.3;
+	if (label_w > label_cap)
+		label_w = label_cap;
+	size_t *keep = malloc((n_cols ? n_cols : 1) * sizeof *keep);
+	if (!keep)
+		abort();
+	size_t nk = fit_columns(t, cells, n_rows, n_cols, keep);
 	double x0 = PAD + label_w + 8;
-	double col_w = (CHART_WIDTH - PAD - x0) / (double)n_cols;
-	if (col_w < 60)
-		col_w = 60;
-	double W = ceil(x0 + col_w * (double)n_cols + PAD);
-	if (W < CHART_WIDTH)
-		W = CHART_WIDTH;
+	double col_w = (Wt - PAD - x0) / (double)nk;
+	double W = Wt;
+	size_t per_block = nk;
+	if (t->width > 0) {
+		/* exactly Wt wide: columns of at least min_w, in blocks */
+		double min_w = frame_compact(t) ? 40 : 60;
+		size_t fit = (size_t)floor((Wt - PAD - x0) / min_w);
+		fit = fit ? fit : 1;
+		size_t blocks = (nk + fit - 1) / fit;
+		per_block = (nk + blocks - 1) / blocks;
+		col_w = (Wt - PAD - x0) / (double)per_block;
+	} else {
+		if (col_w < 60)
+			col_w = 60;
+		W = ceil(x0 + col_w * (double)nk + PAD);
+		if (W < CHART_WIDTH)
+			W = CHART_WIDTH;
+	}
 	lay->width = W;
 	double y = layout_title(lay, t, W);
-
-	size_t head_lines = 1;
-	for (size_t c = 0; c < n_cols; c++) {
-		size_t l = wrapped_lines(cols[c] ? cols[c] : "", col_w - 6, 3,
-					 hfont, 0);
-		head_lines = l > head_lines ? l : head_lines;
-	}
-	double hlh = hfont * LINE_K;
-	for (size_t c = 0; c < n_cols; c++)
-		layout_text_block(lay, cols[c] ? cols[c] : "", col_w - 6, 3,
-				  x0 + col_w * ((double)c + 0.5),
-				  y + hlh * (double)head_lines / 2, hfont,
-				  CHART_ITEM_MIDDLE);
-	y += hlh * (double)head_lines + 4;
-
-	for (size_t r = 0; r < n_rows; r++) {
-		size_t l = wrapped_lines(rows[r] ? rows[r] : "", label_w, 2, font, 0);
-		double row_h = l > 1 ? 2 * font * LINE_K + 8 : 28;
-		double cy = y + row_h / 2;
-		layout_text_block(lay, rows[r] ? rows[r] : "", label_w, 2, x0 - 8, cy,
-				  font, CHART_ITEM_END);
-		for (size_t c = 0; c < n_cols; c++) {
-			const struct chart_fit_cell *cell = &cells[r * n_cols + c];
-			struct chart_box b = { x0 + col_w * (double)c + 2, y + 2,
-					       col_w - 4, row_h - 4 };
-			struct chart_item *it =
-				layout_mark(lay, CHART_ITEM_CELL, b,
-					    fit_color(cell->state),
-					    fit_flags(cell->state),
-					    (int)(r * n_cols + c));
-			const char *txt = cell->text;
-			if (!txt && cell->state == CHART_FIT_NO_DATA)
-				txt = no_data_text(t);
-			struct buf tip = BUF_INIT;
-			buf_addf(&tip, "%s, %s: %s", rows[r] ? rows[r] : "",
-				 cols[c] ? cols[c] : "", txt ? txt : "");
-			it->tip = buf_detach(&tip, NULL);
-			if (txt && *txt)
-				layout_text_fit(lay, txt, col_w - 10,
-						b.x + b.w / 2, cy, font,
-						CHART_ITEM_MIDDLE |
-							(cell->state == CHART_FIT_NO_DATA
-								 ? CHART_ITEM_MUTED
-								 : 0));
-		}
-		y += row_h;
+	for (size_t at = 0; at < nk; at += per_block) {
+		size_t n = nk - at < per_block ? nk - at : per_block;
+		if (at)
+			y += 10;
+		y = layout_fit_block(lay, t, rows, n_rows, cols, n_cols, cells,
+				     keep + at, n, x0, col_w, label_w, y);
 	}
 
 	if (state_names) {
@@ -1400,6 +1610,8 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 		}
 		y = cy + font * 0.6;
 	}
+	y = layout_fit_omitted(lay, t, cols, n_cols, keep, nk, W, y);
+	free(keep);
 	lay->height = ceil(y + PAD);
 	return 0;
 }

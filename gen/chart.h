@@ -37,7 +37,8 @@
 
 struct buf;
 
-#define CHART_WIDTH 480.0   /* viewBox width of every chart (fit may be wider) */
+#define CHART_WIDTH 480.0   /* default viewBox width (a fit matrix may be wider) */
+#define CHART_WIDTH_COMPACT 320.0 /* a chart for a phone's column */
 #define CHART_FONT 13.0     /* body text size in viewBox units */
 #define CHART_FONT_SMALL 11.0
 #define CHART_FONT_TITLE 15.0
@@ -55,6 +56,22 @@ struct chart_text {
 	const char *no_data;
 	const char *log_scale;   /* added to an axis title when that axis is
 				    logarithmic: "log scale", "对数刻度"; may be NULL */
+	/* The viewBox width to lay the chart out for: text keeps its size in
+	 * viewBox units (CHART_FONT_SMALL and up), so a chart meant to be
+	 * shown N px wide is laid out N units wide and no text is smaller
+	 * than CHART_FONT_SMALL px. 0: CHART_WIDTH, and a fit matrix grows
+	 * to give each column 60 units. Set (> 0): the chart is exactly this
+	 * wide; a fit matrix wraps its columns into blocks one under the
+	 * other instead of growing, and below CHART_WIDTH bar labels too long
+	 * for the left of their bars go above them, titles take up to three
+	 * lines and ticks thin out. */
+	double width;
+	/* A compact fit matrix names the columns it leaves out for having no
+	 * data in any row on a line under it: `omitted` starts that line
+	 * ("No VRAM figure: "; NULL: no_data and ": "), `list_sep` separates
+	 * the names (NULL: ", "). */
+	const char *omitted;
+	const char *list_sep;
 };
 
 /* ---- Ticks and scales ---- */

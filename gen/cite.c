@@ -32,6 +32,7 @@ struct cite {
 	struct buf *out;
 	struct diag *diag;
 	struct buf what; /* `shortcode "name"`, for messages */
+	bool table_nodata; /* the table being written has a "no data" mark */
 };
 
 /* ---- messages ---- */
@@ -1055,6 +1056,7 @@ enum badge { BADGE_NONE, BADGE_CHEAPEST, BADGE_FASTEST };
 
 static void table_begin(struct cite *c, const char *caption)
 {
+	c->table_nodata = false;
 	buf_adds(c->out, "<div class=\"table-wrap\" tabindex=\"0\"><table class=\"sortable\">\n");
 	if (caption && *caption) {
 		buf_adds(c->out, "<caption>");
@@ -1084,6 +1086,10 @@ static void table_body(struct cite *c)
 static void table_end(struct cite *c)
 {
 	buf_adds(c->out, "</tbody>\n</table></div>");
+	if (c->table_nodata) {
+		buf_addc(c->out, '\n');
+		site_nodata_legend(c->s, c->l, c->out);
+	}
 }
 
 static void row_begin(struct cite *c)
@@ -1107,14 +1113,18 @@ static void row_nodata(struct cite *c, int cols)
 static void td_nodata(struct cite *c, const char *why)
 {
 	buf_adds(c->out, "<td class=\"nodata\"");
+	struct buf text = BUF_INIT;
 	if (why && i18n_has(&c->s->i18n, why)) {
-		buf_adds(c->out, " title=\"");
-		text_escape_htmls(c->out, tr(c, why));
-		buf_addc(c->out, '"');
+		const char *names[] = { "nodata", "why" };
+		const char *vals[] = { tr(c, "no_data"), tr(c, why) };
+		i18n_fill(&text, tr(c, "why.nodata"), names, vals, 2);
+	} else {
+		buf_adds(&text, tr(c, "no_data"));
 	}
-	buf_addc(c->out, '>');
-	text_escape_htmls(c->out, tr(c, "no_data"));
+	site_nodata_cell(c->s, c->l, text.ptr, c->out);
+	buf_release(&text);
 	buf_adds(c->out, "</td>");
+	c->table_nodata = true;
 }
 
 static void td_text(struct cite *c, const char *text)

@@ -640,8 +640,22 @@ void datapages_plan(struct site *s)
 
 /* ---- Files at the site root ---- */
 
-/* 404.html is served at whatever address was asked for, so its links are
- * absolute (from the base URL, or from the host's root without one). */
+/* The path of the base URL, as the start of a path-absolute link: "/" for
+ * "https://host" or "https://host/", "/sub/" for "https://host/sub". */
+static const char *base_path(struct site *s)
+{
+	const char *b = site_base_url(s);
+	const char *scheme = strstr(b, "://");
+	const char *p = scheme ? strchr(scheme + 3, '/') : NULL;
+	if (!p || !p[1])
+		return "/";
+	return arena_printf(&s->arena, "%s/", p);
+}
+
+/* 404.html is served at whatever address was asked for, in whatever folder
+ * the site lives, so relative links cannot work: its links start at the
+ * base URL's path (right whatever the host), and its script finds the
+ * site's folder in the address when that differs. */
 static int write_404(struct site *s, struct output *o)
 {
 	const struct tmpl *t = tmpl_set_get(s->templates, "pages/404");
@@ -650,7 +664,6 @@ static int write_404(struct site *s, struct output *o)
 			   "missing template \"pages/404.mustache\"");
 		return -1;
 	}
-	const char *base = site_base_url(s);
 	struct value *m = value_new_map(&s->arena);
 	for (int i = 0; i < LANG_COUNT; i++) {
 		struct value *lm = value_new_map(&s->arena);
@@ -658,11 +671,9 @@ static int write_404(struct site *s, struct output *o)
 		for (size_t k = 0; shared && k < shared->u.map.len; k++)
 			value_map_set(&s->arena, lm, shared->u.map.entries[k].key,
 				      shared->u.map.entries[k].val);
-		set_text(s, lm, "home_href",
-			 arena_printf(&s->arena, "%s/%s/", base, lang_code((enum lang)i)));
 		value_map_set(&s->arena, m, lang_code((enum lang)i), lm);
 	}
-	set_text(s, m, "style_href", arena_printf(&s->arena, "%s/style.css", base));
+	set_text(s, m, "root_path", base_path(s));
 	struct buf html = BUF_INIT;
 	int rc = tmpl_render(s->templates, t, m, &html, s->diag);
 	if (rc == 0)

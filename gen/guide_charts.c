@@ -257,8 +257,11 @@ struct gc {
 	const char *ids[2];        /* [0] the standalone id, [1] inline if other */
 	struct buf svg[2];         /* svg[0] after xml_decl (see place_file) */
 	size_t nids;
+	struct buf compact;        /* the inline variant for a phone's column */
+	double wide_w;             /* the viewBox width of svg[] */
 	struct buf title, desc, axis, axis2;
 	struct buf table;          /* <table>...</table>, empty for no rows */
+	bool table_nodata;         /* the table has a "no data" mark */
 };
 
 /* ---- texts ---- */
@@ -575,9 +578,10 @@ static const char *no_data_text(struct gc *c, const char *why)
 
 static void table_nodata(struct gc *c, const char *why)
 {
-	buf_adds(&c->table, "<td class=\"nodata\" data-sort=\"\">");
-	text_escape_htmls(&c->table, no_data_text(c, why));
+	buf_adds(&c->table, "<td class=\"nodata\" data-sort=\"\"");
+	site_nodata_cell(c->s, c->l, no_data_text(c, why), &c->table);
 	buf_adds(&c->table, "</td>");
+	c->table_nodata = true;
 }
 
 static void table_figure(struct gc *c, struct figure f, const char *text)
@@ -602,11 +606,33 @@ static struct chart_text chart_texts(const struct gc *c)
 	};
 }
 
+/* Every chart is drawn twice: CHART_WIDTH wide (a fit matrix up to
+ * WIDE_MAX) for the standalone file and wide columns, and
+ * CHART_WIDTH_COMPACT wide for a phone's column (inline only, id
+ * "<inline id>-compact"); append_figure shows the one that fits (see
+ * figure_tier). Text is then never under CHART_FONT_SMALL CSS px. */
+#define WIDE_MAX 768.0 /* style.css: figure.chart svg { max-width: 48rem } */
+
+static const char *compact_id(struct gc *c)
+{
+	return arena_printf(&c->a, "%s-compact", c->ids[c->nids - 1]);
+}
+
+static struct chart_text compact_texts(const struct gc *c)
+{
+	struct chart_text t = chart_texts(c);
+	t.width = CHART_WIDTH_COMPACT;
+	return t;
+}
+
 static void draw_hbar(struct gc *c, const struct chart_bar *bars, size_t n)
 {
 	struct chart_text t = chart_texts(c);
 	for (size_t i = 0; i < c->nids; i++)
 		chart_hbar(&c->svg[i], c->ids[i], &t, bars, n);
+	t = compact_texts(c);
+	chart_hbar(&c->compact, compact_id(c), &t, bars, n);
+	c->wide_w = CHART_WIDTH;
 }
 
 static void draw_grouped(struct gc *c, const char *const *groups, size_t ng,
@@ -617,6 +643,10 @@ static void draw_grouped(struct gc *c, const char *const *groups, size_t ng,
 	for (size_t i = 0; i < c->nids; i++)
 		chart_grouped(&c->svg[i], c->ids[i], &t, groups, ng, series, ns,
 			      values);
+	t = compact_texts(c);
+	chart_grouped(&c->compact, compact_id(c), &t, groups, ng, series, ns,
+		      values);
+	c->wide_w = CHART_WIDTH;
 }
 
 static void *scratch(struct gc *c, size_t n, size_t size)
@@ -958,6 +988,9 @@ static void build_price_speed(struct gc *c)
 	};
 	for (size_t i = 0; i < c->nids; i++)
 		chart_scatter(&c->svg[i], c->ids[i], &t, pts, n, &opts);
+	t = compact_texts(c);
+	chart_scatter(&c->compact, compact_id(c), &t, pts, n, &opts);
+	c->wide_w = CHART_WIDTH;
 }
 
 /* ---- vram-fit: the sources' model sizes x precisions against each GPU ---- */
@@ -1123,9 +1156,22 @@ static void build_vram_fit(struct gc *c)
 		[CHART_FIT_NEEDS] = tr(c, "chart.vram_fit.needs"),
 	};
 	struct chart_text t = chart_texts(c);
+	t.omitted = tr(c, "chart.vram_fit.omitted");
+	t.list_sep = tr(c, "list.sep");
+	/* as wide as its columns need, up to WIDE_MAX (then in blocks) */
+	struct chart_layout lay = { 0 };
+	chart_fit_layout(&lay, &t, rows, nr, cols, ng, cells, state_names);
+	if (lay.width > WIDE_MAX) {
+		t.width = WIDE_MAX;
+		chart_fit_layout(&lay, &t, rows, nr, cols, ng, cells, state_names);
+	}
 	for (size_t i = 0; i < c->nids; i++)
-		chart_fit(&c->svg[i], c->ids[i], &t, rows, nr, cols, ng, cells,
-			  state_names);
+		chart_layout_render(&lay, c->ids[i], &t, &c->svg[i]);
+	c->wide_w = lay.width;
+	chart_layout_release(&lay);
+	t.width = CHART_WIDTH_COMPACT;
+	chart_fit(&c->compact, compact_id(c), &t, rows, nr, cols, ng, cells,
+		  state_names);
 }
 
 /* ---- spec: one figure of every GPU ---- */
@@ -1599,6 +1645,13 @@ static void build(struct gc *c)
 	}
 }
 
+/* The figure's class: the narrowest column its wide variant fits, one of
+ * the tiers style.css knows (below it the compact variant shows). */
+static const char *figure_tier(double wide_w)
+{
+	return wide_w <= CHART_WIDTH ? "chart-w480" : "chart-w768";
+}
+
 static void append_figure(struct gc *c, const struct chart_request *rq,
 			  struct buf *out)
 {
@@ -1606,15 +1659,22 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 	size_t skip = c->nids == 1 ? XML_DECL_LEN : 0; /* inline: no declaration */
 	/* room for all of it at once: a figure is tens of kilobytes */
 	buf_grow(out, svg->len + c->table.len * 6 / 5 + c->desc.len * 6 / 5 + 1024);
-	buf_adds(out, "<figure class=\"chart\">");
+	buf_addf(out, "<figure class=\"chart %s\"><div class=\"chart-wide\">",
+		 figure_tier(c->wide_w));
 	buf_add(out, svg->ptr + skip, svg->len - skip);
+	buf_adds(out, "</div><div class=\"chart-compact\">");
+	buf_addbuf(out, &c->compact);
+	buf_adds(out, "</div>");
 	/* a figcaption must be the first or last child of its figure */
 	if (c->table.len) {
 		buf_adds(out, "<details><summary>");
 		text_escape_htmls(out, tr(c, "chart.data_table"));
 		buf_adds(out, "</summary><div class=\"table-wrap\" tabindex=\"0\">");
 		buf_addbuf(out, &c->table);
-		buf_adds(out, "</div></details>");
+		buf_adds(out, "</div>");
+		if (c->table_nodata)
+			site_nodata_legend(c->s, c->l, out);
+		buf_adds(out, "</details>");
 	}
 	buf_adds(out, "<figcaption>");
 	text_escape_htmls(out, c->desc.ptr);
@@ -1636,7 +1696,7 @@ int guide_chart_render(struct site *s, enum lang l, const struct chart_request *
 {
 	struct gc c = {
 		.s = s, .d = &s->data, .m = &s->metrics, .l = l, .a = ARENA_INIT,
-		.svg = { BUF_INIT, BUF_INIT },
+		.svg = { BUF_INIT, BUF_INIT }, .compact = BUF_INIT,
 		.title = BUF_INIT, .desc = BUF_INIT, .axis = BUF_INIT,
 		.axis2 = BUF_INIT, .table = BUF_INIT,
 	};
@@ -1660,6 +1720,7 @@ int guide_chart_render(struct site *s, enum lang l, const struct chart_request *
 
 	for (size_t i = 0; i < 2; i++)
 		buf_release(&c.svg[i]);
+	buf_release(&c.compact);
 	buf_release(&c.title);
 	buf_release(&c.desc);
 	buf_release(&c.axis);

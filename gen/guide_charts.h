@@ -1,7 +1,12 @@
 /* guide_charts: the guide's charts, drawn from data by name, in a page's
  * language. Each chart is placed inline (a <figure> holding the SVG and, in a
  * <details>, a table of the values it shows) and is also written once as a
- * standalone file site/charts/<lang>/<id>.svg.
+ * standalone file site/charts/<lang>/<id>.svg. Inline it comes twice: drawn
+ * for a wide column (as the file; <div class="chart-wide">) and for a
+ * phone's (CHART_WIDTH_COMPACT, id "<id>-compact"; <div
+ * class="chart-compact">); the figure's class chart-w480 or chart-w768 says
+ * how wide a column the wide one needs, and style.css shows the one that
+ * fits, so no label is drawn under CHART_FONT_SMALL CSS px.
  *
  * Names: relative-speed, task-cost (task=), task-hours (task=),
  * price-vs-speed, vram-fit, spec (field=bandwidth_gbs|fp16_tflops|tdp_w|

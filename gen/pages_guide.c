@@ -316,7 +316,7 @@ static void plan_use_cases(struct site *s, enum lang l)
 	struct pg pp = { s, l, "use-cases/", NULL }, *p = &pp;
 	struct value *ctx = value_new_map(&s->arena);
 	value_map_set(&s->arena, ctx, "cases", use_case_rows(p, false));
-	pg_add_page(p, "pages/use-cases", pg_tr(p, "uc.title"), pg_tr(p, "uc.desc"), "gpus",
+	pg_add_page(p, "pages/use-cases", pg_tr(p, "uc.title"), pg_tr(p, "uc.desc"), "use-cases",
 		 ctx, pg_crumbs_for(p, NULL, NULL));
 }
 
@@ -343,7 +343,7 @@ static void plan_techniques(struct site *s, enum lang l)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "rows", rows);
-	pg_add_page(p, "pages/techniques", pg_tr(p, "tech.title"), pg_tr(p, "tech.desc"), "tasks",
+	pg_add_page(p, "pages/techniques", pg_tr(p, "tech.title"), pg_tr(p, "tech.desc"), "techniques",
 		 ctx, pg_crumbs_for(p, NULL, NULL));
 }
 

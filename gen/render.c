@@ -106,26 +106,35 @@ void render_lang_contexts(struct site *s)
 
 /* ---- rendering ---- */
 
-static const char *const nav_sections[] = {
-	"home", "gpus", "compare", "tasks", "vram", "inference", "articles",
-	"data", NULL
-};
-static const char *const nav_paths[] = {
-	"", "gpus/", "compare/", "tasks/", "vram/", "inference/", "articles/",
-	"data/", NULL
+/* The menu: each item's section (a page_spec's `section` marks the item of
+ * its page), label and path. */
+static const struct nav_item {
+	const char *section, *label_key, *path;
+} nav_items[] = {
+	{ "home", "nav.home", "" },
+	{ "gpus", "nav.gpus", "gpus/" },
+	{ "compare", "nav.compare", "compare/" },
+	{ "tasks", "nav.tasks", "tasks/" },
+	{ "use-cases", "uc.nav", "use-cases/" },
+	{ "techniques", "tech.nav", "techniques/" },
+	{ "vram", "nav.vram", "vram/" },
+	{ "inference", "nav.inference", "inference/" },
+	{ "articles", "nav.articles", "articles/" },
+	{ "data", "nav.data", "data/" },
 };
 
 static struct value *nav_for(struct site *s, const struct page_spec *p)
 {
 	struct value *list = value_new_list(&s->arena);
-	for (size_t i = 0; nav_sections[i]; i++) {
-		const char *key = arena_printf(&s->arena, "nav.%s", nav_sections[i]);
+	for (size_t i = 0; i < sizeof nav_items / sizeof nav_items[0]; i++) {
+		const struct nav_item *n = &nav_items[i];
 		struct value *m = value_new_map(&s->arena);
-		value_map_set_str(&s->arena, m, "label", i18n_get(&s->i18n, p->lang, key));
+		value_map_set_str(&s->arena, m, "label",
+				  i18n_get(&s->i18n, p->lang, n->label_key));
 		value_map_set_str(&s->arena, m, "href",
-				  site_href(s, p->lang, p->path, p->lang, nav_paths[i]));
+				  site_href(s, p->lang, p->path, p->lang, n->path));
 		value_map_set_bool(&s->arena, m, "current",
-				   p->section && !strcmp(p->section, nav_sections[i]));
+				   p->section && !strcmp(p->section, n->section));
 		value_list_push(&s->arena, list, m);
 	}
 	return list;

@@ -3,6 +3,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "text.h"
 #include "value.h"
 #include "xalloc.h"
 
@@ -129,6 +130,29 @@ struct value *site_crumbs(struct site *s, enum lang l, const char *from,
 				crumb(s, l, from, i18n_get(&s->i18n, l, section_key),
 				      section_path));
 	return list;
+}
+
+/* ---- no data in a table ---- */
+
+void site_nodata_cell(const struct site *s, enum lang l, const char *text,
+		      struct buf *out)
+{
+	buf_adds(out, " title=\"");
+	text_escape_htmls(out, text);
+	buf_adds(out, "\"><span class=\"nd\" aria-hidden=\"true\">");
+	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.mark"));
+	buf_adds(out, "</span><span class=\"vh\">");
+	text_escape_htmls(out, text);
+	buf_adds(out, "</span>");
+}
+
+void site_nodata_legend(const struct site *s, enum lang l, struct buf *out)
+{
+	buf_adds(out, "<p class=\"nodata-legend\"><span class=\"nd\" aria-hidden=\"true\">");
+	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.mark"));
+	buf_adds(out, "</span> ");
+	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.legend"));
+	buf_adds(out, "</p>");
 }
 
 /* ---- absolute URLs ---- */

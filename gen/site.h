@@ -105,4 +105,16 @@ const char *site_page_url(struct site *s, enum lang l, const char *path);
 const char *site_root_href(struct site *s, enum lang from_lang, const char *from,
 			   const char *file);
 
+/* "No data" in a table cell, as every table of the site shows it (the
+ * templates' partials/guide-cell too): a compact mark (UI string
+ * nodata.mark) hidden from screen readers, then `text` ("no data (no
+ * rental price seen)") for screen readers only. Appended to `out`, which
+ * holds the opened <td ...; this adds the cell's title (`text`, for the
+ * pointer), closes the tag and writes the contents, not </td>. The legend
+ * under the table (site_nodata_legend) explains the mark. */
+void site_nodata_cell(const struct site *s, enum lang l, const char *text,
+		      struct buf *out);
+/* The legend under a table holding such a mark (partials/nodata-legend). */
+void site_nodata_legend(const struct site *s, enum lang l, struct buf *out);
+
 #endif

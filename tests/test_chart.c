@@ -140,6 +140,21 @@ static void assert_no_overlap(const struct chart_layout *lay)
 	}
 }
 
+/* A chart given a width (chart_text.width) is exactly that wide, and its
+ * text is never smaller than CHART_FONT_SMALL: shown that wide, no label
+ * is under CHART_FONT_SMALL px. */
+static void assert_framed(const struct chart_layout *lay,
+			  const struct chart_text *t)
+{
+	if (t->width > 0 && fabs(lay->width - t->width) > 0.01)
+		fail_msg("laid out %.1f wide, asked for %.1f", lay->width, t->width);
+	for (size_t i = 0; i < lay->n; i++)
+		if (lay->items[i].kind == CHART_ITEM_TEXT &&
+		    lay->items[i].font_px < CHART_FONT_SMALL)
+			fail_msg("'%s' at %.1f units", lay->items[i].text,
+				 lay->items[i].font_px);
+}
+
 static size_t count_kind(const struct chart_layout *lay,
 			 enum chart_item_kind kind)
 {
@@ -727,8 +742,13 @@ static void test_random_texts_give_well_formed_svg(void **state)
 	for (int iter = 0; iter < 60; iter++) {
 		for (size_t i = 0; i < 12; i++)
 			nasty_text(&x, texts[i]);
-		struct chart_text t = { texts[0], texts[1], texts[2], texts[3],
-					texts[4], texts[5] };
+		/* every other one laid out for a phone */
+		struct chart_text t = {
+			.title = texts[0], .desc = texts[1], .axis_title = texts[2],
+			.axis2_title = texts[3], .no_data = texts[4],
+			.log_scale = texts[5],
+			.width = iter % 2 ? CHART_WIDTH_COMPACT : 0,
+		};
 		const char *names[3] = { texts[6], texts[7], texts[8] };
 		struct chart_bar bars[3];
 		struct chart_point pts[3];
@@ -1197,6 +1217,113 @@ static void test_fit_matrix_many_columns_widens_the_chart(void **state)
 	chart_layout_release(&lay);
 }
 
+/* ------------------------------------------------ charts for a phone */
+
+static struct chart_text compact_text(void)
+{
+	struct chart_text t = TXT;
+	t.width = CHART_WIDTH_COMPACT;
+	return t;
+}
+
+static void test_compact_hbar_puts_long_labels_above_their_bars(void **state)
+{
+	(void)state;
+	struct chart_bar bars[] = {
+		{ "ResNet-50 training speed (relative to H100)", 1, true, 0, false, "1×" },
+		{ "Llama 2 13B inference throughput, 8 GPUs", 0.4, true, 1, false,
+		  "1,100 requests/s" },
+	};
+	struct chart_text t = compact_text();
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_hbar_layout(&lay, &t, bars, 2), 0);
+	assert_no_overlap(&lay);
+	assert_framed(&lay, &t);
+	/* each label starts at the left edge, above its bar, whole */
+	const struct chart_item *label = NULL, *bar = NULL;
+	for (size_t i = 0; i < lay.n; i++) {
+		const struct chart_item *it = &lay.items[i];
+		if (it->kind == CHART_ITEM_TEXT && !strncmp(it->text, "ResNet-50", 9))
+			label = label ? label : it;
+		if (it->kind == CHART_ITEM_BAR && it->index == 0)
+			bar = it;
+	}
+	assert_non_null(label);
+	assert_non_null(bar);
+	assert_true(fabs(label->box.x - 8) < 0.01);
+	assert_true(label->box.y + label->box.h <= bar->box.y + 0.01);
+	assert_null(strstr(label->text, "…"));
+	/* the value is not cut either */
+	assert_true(layout_has_text(&lay, "1,100 requests/s"));
+	chart_layout_release(&lay);
+
+	/* at the default width the labels stay left of the bars */
+	assert_int_equal(chart_hbar_layout(&lay, &TXT, bars, 2), 0);
+	assert_true(lay.width == CHART_WIDTH);
+	for (size_t i = 0; i < lay.n; i++)
+		if (lay.items[i].kind == CHART_ITEM_TEXT &&
+		    !strncmp(lay.items[i].text, "ResNet-50", 9))
+			assert_true(lay.items[i].box.x + lay.items[i].box.w <
+				    lay.items[0].box.x + CHART_WIDTH * 0.5);
+	chart_layout_release(&lay);
+}
+
+static void test_wrapped_labels_are_balanced(void **state)
+{
+	(void)state;
+	const char *rows[] = { "7B FP32 (28 GB)" };
+	const char *cols[] = { "A", "B" };
+	struct chart_fit_cell cells[] = { { CHART_FIT_FITS, "✓" },
+					  { CHART_FIT_NEEDS, "×2" } };
+	struct chart_text t = compact_text();
+	struct chart_layout lay = { 0 };
+	/* the label's room is 30% of 320 units: two lines */
+	assert_int_equal(chart_fit_layout(&lay, &t, rows, 1, cols, 2, cells, NULL), 0);
+	assert_true(layout_has_text(&lay, "7B FP32"));
+	assert_true(layout_has_text(&lay, "(28 GB)"));
+	chart_layout_release(&lay);
+}
+
+static void test_compact_fit_matrix_wraps_columns_and_names_empty_ones(void **state)
+{
+	(void)state;
+	const char *rows[] = { "7B FP16", "13B FP16", "70B FP16" };
+	const char *cols[10] = {
+		"RTX 4090 (24 GB)", "A100 40GB", "H100 80GB", "A100 80GB",
+		"H200 (144 GB)", "L40S", "RTX 3090", "B100", "GPU Nine", "GPU Ten",
+	};
+	struct chart_fit_cell cells[30];
+	for (size_t r = 0; r < 3; r++)
+		for (size_t c = 0; c < 10; c++)
+			cells[r * 10 + c] = c == 5 || c == 7
+				? (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL }
+				: (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
+	static const char *const states[] = { "no data", "fits", "needs" };
+	struct chart_text t = compact_text();
+	t.omitted = "No VRAM figure: ";
+	t.list_sep = " / ";
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_fit_layout(&lay, &t, rows, 3, cols, 10, cells, states), 0);
+	assert_no_overlap(&lay);
+	assert_framed(&lay, &t);
+	/* 8 columns drawn (3 rows each), in blocks: two heads of "A100" */
+	assert_int_equal(count_kind(&lay, CHART_ITEM_CELL), 24);
+	size_t heads = 0;
+	for (size_t i = 0; i < lay.n; i++)
+		heads += lay.items[i].kind == CHART_ITEM_TEXT &&
+			 !strcmp(lay.items[i].text, "7B FP16");
+	assert_true(heads >= 2);
+	assert_true(layout_has_text(&lay, "No VRAM figure: L40S / B100"));
+	chart_layout_release(&lay);
+
+	/* a column with data in one row is drawn */
+	cells[5] = (struct chart_fit_cell){ CHART_FIT_NEEDS, "×2" };
+	assert_int_equal(chart_fit_layout(&lay, &t, rows, 3, cols, 10, cells, states), 0);
+	assert_int_equal(count_kind(&lay, CHART_ITEM_CELL), 27);
+	assert_true(layout_has_text(&lay, "No VRAM figure: B100"));
+	chart_layout_release(&lay);
+}
+
 /* ------------------------------------------------ random awkward inputs */
 
 static uint32_t rnd_state = 2024;
@@ -1241,6 +1368,48 @@ static double random_value(void)
 	}
 }
 
+/* Every kind of chart from the same random inputs: no overlap, and a chart
+ * given a width is exactly that wide with no text under CHART_FONT_SMALL. */
+static void check_random_layouts(const struct chart_text *t,
+				 const struct chart_bar *bars,
+				 const struct chart_point *pts,
+				 const struct chart_value *values,
+				 const struct chart_fit_cell *cells,
+				 const char *const *names, size_t n)
+{
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_hbar_layout(&lay, t, bars, n), 0);
+	assert_no_overlap(&lay);
+	assert_framed(&lay, t);
+	chart_layout_release(&lay);
+	const struct chart_scatter_opts o = { rnd(2), rnd(2), "Frontier" };
+	assert_int_equal(chart_scatter_layout(&lay, t, pts, n, &o), 0);
+	assert_no_overlap(&lay);
+	assert_framed(&lay, t);
+	chart_layout_release(&lay);
+	size_t g = n ? 1 + rnd((uint32_t)n) : 0, s = g ? n / g : 0;
+	assert_int_equal(chart_grouped_layout(&lay, t, names, g, NULL, 0,
+					      values),
+			 0);
+	chart_layout_release(&lay);
+	struct chart_series series[25];
+	for (size_t i = 0; i < s; i++)
+		series[i] = (struct chart_series){ names[i], (int)i, i == 0 };
+	assert_int_equal(chart_grouped_layout(&lay, t, names, g, series, s,
+					      values),
+			 0);
+	assert_no_overlap(&lay);
+	assert_framed(&lay, t);
+	chart_layout_release(&lay);
+	static const char *const states[] = { "No data", "Fits", "Needs" };
+	assert_int_equal(chart_fit_layout(&lay, t, names, g, names, s, cells,
+					  states),
+			 0);
+	assert_no_overlap(&lay);
+	assert_framed(&lay, t);
+	chart_layout_release(&lay);
+}
+
 static void test_random_inputs_never_overlap(void **state)
 {
 	(void)state;
@@ -1270,34 +1439,13 @@ static void test_random_inputs_never_overlap(void **state)
 				(enum chart_fit_state)rnd(3), rnd(2) ? vt : "✓"
 			};
 		}
-		struct chart_layout lay = { 0 };
-		assert_int_equal(chart_hbar_layout(&lay, &TXT, bars, n), 0);
-		assert_no_overlap(&lay);
-		chart_layout_release(&lay);
-		const struct chart_scatter_opts o = { rnd(2), rnd(2), "Frontier" };
-		assert_int_equal(chart_scatter_layout(&lay, &TXT, pts, n, &o), 0);
-		assert_no_overlap(&lay);
-		chart_layout_release(&lay);
-		size_t g = n ? 1 + rnd((uint32_t)n) : 0, s = g ? n / g : 0;
-		assert_int_equal(chart_grouped_layout(&lay, &TXT, names, g, NULL, 0,
-						      values),
-				 0);
-		chart_layout_release(&lay);
-		struct chart_series series[25];
-		for (size_t i = 0; i < s; i++)
-			series[i] = (struct chart_series){ labels[i], (int)i,
-							   i == 0 };
-		assert_int_equal(chart_grouped_layout(&lay, &TXT, names, g, series,
-						      s, values),
-				 0);
-		assert_no_overlap(&lay);
-		chart_layout_release(&lay);
-		static const char *const states[] = { "No data", "Fits", "Needs" };
-		assert_int_equal(chart_fit_layout(&lay, &TXT, names, g, names, s,
-						  cells, states),
-				 0);
-		assert_no_overlap(&lay);
-		chart_layout_release(&lay);
+		/* laid out at the default width and for a phone */
+		struct chart_text compact = TXT;
+		compact.width = CHART_WIDTH_COMPACT;
+		const struct chart_text *frames[] = { &TXT, &compact };
+		for (size_t f = 0; f < 2; f++)
+			check_random_layouts(frames[f], bars, pts, values, cells,
+					     names, n);
 	}
 }
 
@@ -1323,6 +1471,9 @@ int main(void)
 		cmocka_unit_test(test_hbar_1000x_range_uses_log_axis),
 		cmocka_unit_test(test_missing_value_keeps_its_slot_saying_no_data),
 		cmocka_unit_test(test_label_markup_is_escaped_as_text),
+		cmocka_unit_test(test_compact_hbar_puts_long_labels_above_their_bars),
+		cmocka_unit_test(test_wrapped_labels_are_balanced),
+		cmocka_unit_test(test_compact_fit_matrix_wraps_columns_and_names_empty_ones),
 		cmocka_unit_test(test_title_label_and_tooltip_escape_markup_and_controls),
 		cmocka_unit_test(test_bad_utf8_becomes_replacement_characters),
 		cmocka_unit_test(test_empty_elements_are_self_closed),

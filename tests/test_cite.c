@@ -26,6 +26,9 @@ enum { LORA_7B, SCRATCH_13B, NTASKS };
 /* UI strings the tests need (a small i18n table). */
 static const char *const ui[][3] = {
 	{ "no_data", "no data", "暂无数据" },
+	{ "nodata.mark", "—", "—" },
+	{ "nodata.legend", "no data: no source gives this figure.", "暂无数据：来源未给出该数字。" },
+	{ "why.nodata", "{nodata} ({why})", "{nodata}（{why}）" },
 	{ "nav.vram", "VRAM", "显存" },
 	{ "nav.gpus", "GPUs", "显卡" },
 	{ "unit.gb", "GB", "GB" },
@@ -491,14 +494,20 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 		"<tbody>\n"
 		"<tr><th scope=\"row\"><a href=\"../../../en/gpus/h100-80gb/\">H100 80GB</a></th>"
 		"<td class=\"num best\" data-sort=\"0.666667\">40 min <span class=\"badge fast\">fastest</span></td>"
-		"<td class=\"nodata\" title=\"no price seen\">no data</td>"
-		"<td class=\"nodata\" title=\"no price seen\">no data</td></tr>\n"
+		/* no data: a mark, the reason in its title and for screen readers */
+		"<td class=\"nodata\" title=\"no data (no price seen)\"><span class=\"nd\" aria-hidden=\"true\">—</span>"
+		"<span class=\"vh\">no data (no price seen)</span></td>"
+		"<td class=\"nodata\" title=\"no data (no price seen)\"><span class=\"nd\" aria-hidden=\"true\">—</span>"
+		"<span class=\"vh\">no data (no price seen)</span></td></tr>\n"
 		"<tr><th scope=\"row\"><a href=\"../../../en/gpus/rtx-4090/\">RTX 4090</a></th>"
 		"<td class=\"num\" data-sort=\"3\">3 h</td>"
 		"<td class=\"num\" data-sort=\"0.39\">$0.39/h</td>"
 		/* the only cost: "cheapest" needs two to compare */
 		"<td class=\"num\" data-sort=\"1.17\">$1.17</td></tr>\n"
 		"</tbody>\n</table></div>\n"
+		/* one legend for the table's marks */
+		"<p class=\"nodata-legend\"><span class=\"nd\" aria-hidden=\"true\">—</span> "
+		"no data: no source gives this figure.</p>\n"
 		"<p>End.</p>\n");
 }
 
@@ -540,7 +549,10 @@ static void test_specs_table_marks_best_and_missing(void **state)
 				  "{{< table name=specs gpus=h100-80gb,rtx-4090 >}}\n");
 	assert_non_null(strstr(html, "<td class=\"num best\" data-sort=\"989\">989 TFLOPS</td>"));
 	assert_non_null(strstr(html, ">not supported</td>"));
-	assert_non_null(strstr(html, "<td class=\"nodata\" title=\"not stated by the sources\">no data</td>"));
+	assert_non_null(strstr(html, "<td class=\"nodata\" title=\"no data (not stated by the sources)\">"
+				     "<span class=\"nd\" aria-hidden=\"true\">—</span>"
+				     "<span class=\"vh\">no data (not stated by the sources)</span></td>"));
+	assert_non_null(strstr(html, "</table></div>\n<p class=\"nodata-legend\">"));
 	assert_non_null(strstr(html, ">$1,600 <span class=\"badge\">cheapest</span>"));
 	assert_non_null(strstr(html, ">$30,000–$40,000</td>"));
 }

@@ -28,6 +28,8 @@ enum { LORA_7B, SCRATCH_13B, NTASKS };
 
 static const char *const i18n_rows[][3] = {
 	{ "no_data", "no data", "暂无数据" },
+	{ "nodata.mark", "—", "—" },
+	{ "nodata.legend", "no data: no source gives this figure.", "暂无数据：来源未给出该数字。" },
 	{ "unit.x", "×", "×" },
 	{ "unit.h", "h", "小时" },
 	{ "unit.gb", "GB", "GB" },
@@ -295,7 +297,14 @@ static void test_every_chart_kind_is_svg_with_title_desc_and_table(void **state)
 		for (size_t i = 0; i < sizeof every_kind / sizeof every_kind[0]; i++) {
 			struct buf out = BUF_INIT;
 			render(f, (enum lang)l, every_kind[i], &out);
-			assert_memory_equal(out.ptr, "<figure class=\"chart\"><svg", 26);
+			/* drawn for a wide column and for a phone's: the
+			 * compact one 320 units wide, with its own ids */
+			assert_true(!strncmp(out.ptr, "<figure class=\"chart chart-w480\"><div class=\"chart-wide\"><svg", 60) ||
+				    !strncmp(out.ptr, "<figure class=\"chart chart-w768\"><div class=\"chart-wide\"><svg", 60));
+			const char *compact = strstr(out.ptr, "</svg></div><div class=\"chart-compact\"><svg");
+			assert_non_null(compact);
+			assert_non_null(strstr(compact, "viewBox=\"0 0 320 "));
+			assert_non_null(strstr(compact, "-compact\""));
 			assert_non_null(strstr(out.ptr, "</figcaption></figure>")); /* caption last */
 			assert_non_null(strstr(out.ptr, "</figure>"));
 			xmlDocPtr doc = parse_svg(out.ptr);
@@ -372,8 +381,13 @@ static void test_task_cost_table_holds_the_figures_and_marks_the_cheapest(void *
 	assert_non_null(strstr(out.ptr,
 		"<tr><th scope=\"row\">H100 80GB</th><td class=\"num\" data-sort=\"1\">1</td>"
 		"<td class=\"num\" data-sort=\"0.666667\">0.67 h</td>"
-		"<td class=\"nodata\" data-sort=\"\">no data (no rental price seen)</td>"
-		"<td class=\"nodata\" data-sort=\"\">no data (no rental price seen)</td></tr>"));
+		"<td class=\"nodata\" data-sort=\"\" title=\"no data (no rental price seen)\">"
+		"<span class=\"nd\" aria-hidden=\"true\">—</span><span class=\"vh\">no data (no rental price seen)</span></td>"
+		"<td class=\"nodata\" data-sort=\"\" title=\"no data (no rental price seen)\">"
+		"<span class=\"nd\" aria-hidden=\"true\">—</span><span class=\"vh\">no data (no rental price seen)</span></td></tr>"));
+	/* one legend for the marks, under the table */
+	assert_non_null(strstr(out.ptr, "</table></div><p class=\"nodata-legend\"><span class=\"nd\" "
+				       "aria-hidden=\"true\">—</span> no data: no source gives this figure.</p></details>"));
 	assert_non_null(strstr(out.ptr, "<figcaption>Cheapest: RTX 4090 at $1.17; most "
 				       "expensive: A100 80GB at $2.78. No figure for: "
 				       "H100 80GB (no rental price seen).</figcaption>"));
@@ -397,7 +411,8 @@ static void test_relative_speed_table_holds_the_results(void **state)
 	/* a GPU with one result shows the other as no data */
 	assert_non_null(strstr(out.ptr,
 		"<td class=\"num\" data-sort=\"0.5\">0.5×</td>"
-		"<td class=\"nodata\" data-sort=\"\">no data</td></tr>"));
+		"<td class=\"nodata\" data-sort=\"\" title=\"no data\"><span class=\"nd\" aria-hidden=\"true\">—</span>"
+		"<span class=\"vh\">no data</span></td></tr>"));
 	/* the GPU without any result is not a series */
 	assert_null(strstr(out.ptr, "B100"));
 	buf_release(&out);

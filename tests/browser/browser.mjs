@@ -8,6 +8,15 @@
 // no failed requests, no horizontal page scroll, a language switcher leading
 // to the same page in the other language, visible charts, no serious or
 // critical axe violations. Sorting with JS, complete tables without JS.
+// Layout, by measurement (layoutChecks): every table, or the box it scrolls
+// in, inside the content column (and at 1280 px the table itself); a table
+// that scrolls keeps its first column in view; on compare pages both GPUs'
+// values of every row inside the viewport, side by side; no chart label
+// under 11 CSS px; one title; contents numbered by section; the menu
+// marking the page's section; the sort script wherever a table is
+// sortable; values with units on one line; "no data" as a mark with one
+// legend per table. The 404 page styled, its links working from any
+// folder, with and without JavaScript.
 // Screenshots go to tests/browser/out/. Ends with "browser: N passed, N
 // failed"; every failure is also written to tests/browser/out/report.md.
 import { chromium } from 'playwright-core';
@@ -29,6 +38,19 @@ const VNU = path.join(HERE, 'node_modules/vnu-jar/build/dist/vnu.jar');
 const AXE = path.join(HERE, 'node_modules/axe-core/axe.min.js');
 // For a quick look while editing: KINDS=home,gpu limits the page kinds (and
 // skips the Nu checker, links and sorting).
+// The site also answers under this folder, as a host serving it from a
+// folder would (the 404 page must work there too).
+const MIRROR = '/mirror/deep';
+// The menu item each page kind marks (a path under /<lang>/).
+const SECTION = {
+  home: '', 'gpu-index': 'gpus/', gpu: 'gpus/', 'compare-index': 'compare/',
+  compare: 'compare/', 'task-index': 'tasks/', task: 'tasks/',
+  'use-cases': 'use-cases/', techniques: 'techniques/', vram: 'vram/',
+  inference: 'inference/', 'data-index': 'data/', 'data-table': 'data/',
+  sources: 'data/', health: 'data/', methodology: 'data/',
+  'articles-index': 'articles/', article: 'articles/', tag: 'articles/',
+};
+const MIN_LABEL_PX = 11;
 const ONLY = process.env.KINDS ? new Set(process.env.KINDS.split(',')) : null;
 
 let passed = 0;
@@ -65,11 +87,13 @@ function serveSite(req, res) {
     res.writeHead(400).end();
     return;
   }
+  const asked = p;
+  if (p.startsWith(`${MIRROR}/`)) p = p.slice(MIRROR.length);
   let file = path.join(SITE, p);
   let st = fs.statSync(file, { throwIfNoEntry: false });
   if (st && st.isDirectory()) {
     if (!p.endsWith('/')) {
-      res.writeHead(301, { Location: `${p}/` }).end();
+      res.writeHead(301, { Location: `${asked}/` }).end();
       return;
     }
     file = path.join(file, 'index.html');
@@ -93,6 +117,12 @@ function firstDir(rel) {
     fs.existsSync(path.join(dir, n, 'index.html'))).sort();
   return names.length ? `${rel}/${names[0]}/` : null;
 }
+function allDirs(rel) {
+  const dir = path.join(SITE, rel);
+  if (!fs.existsSync(dir)) return [];
+  return fs.readdirSync(dir).filter((n) =>
+    fs.existsSync(path.join(dir, n, 'index.html'))).sort().map((n) => `${rel}/${n}/`);
+}
 function pageKinds(lang) {
   const kinds = [
     ['home', `${lang}/`], ['gpu-index', `${lang}/gpus/`],
@@ -106,7 +136,13 @@ function pageKinds(lang) {
     ['articles-index', `${lang}/articles/`], ['article', firstDir(`${lang}/articles`)],
     ['tag', firstDir(`${lang}/tags`)],
   ];
-  return kinds.map(([kind, rel]) => ({ kind, lang, rel }));
+  const items = kinds.map(([kind, rel]) => ({ kind, lang, rel }));
+  // every compare page, measured only (the first gets every check)
+  const first = firstDir(`${lang}/compare`);
+  for (const rel of allDirs(`${lang}/compare`)) {
+    if (rel !== first) items.push({ kind: 'compare', lang, rel, light: true });
+  }
+  return items;
 }
 const SCREENSHOT_KINDS = new Set(['home', 'gpu', 'compare', 'task']);
 
@@ -185,6 +221,209 @@ async function linkCheck() {
   }
 }
 
+// ---- layout, by measurement, in the page
+function measureLayout(minLabelPx) {
+  const out = {};
+  const vw = window.innerWidth;
+  const main = document.querySelector('main');
+  const ms = getComputedStyle(main);
+  const mr = main.getBoundingClientRect();
+  const colLeft = mr.left + parseFloat(ms.paddingLeft);
+  const colRight = mr.right - parseFloat(ms.paddingRight);
+  out.column = [Math.round(colLeft), Math.round(colRight)];
+  const shown = (el) => el.getClientRects().length > 0 &&
+    getComputedStyle(el).visibility !== 'hidden';
+  const name = (el) => {
+    const t = el.closest('table');
+    const h = t && (t.caption || t.closest('section, figure, div')?.previousElementSibling);
+    return `${el.tagName.toLowerCase()}${t?.className ? `.${t.className.split(' ').join('.')}` : ''}` +
+      `${h ? ` after "${(h.textContent || '').trim().slice(0, 40)}"` : ''}`;
+  };
+
+  // tables: inside the column; the box that scrolls keeps column 1 in view
+  out.tables = [];
+  for (const t of document.querySelectorAll('main table')) {
+    if (!shown(t)) continue;
+    const wrap = t.closest('.table-wrap');
+    const box = (wrap || t).getBoundingClientRect();
+    const tr = t.getBoundingClientRect();
+    const scrolls = wrap ? wrap.scrollWidth > wrap.clientWidth + 1 : false;
+    const first = t.querySelector('tbody tr > :first-child');
+    const sticky = first ? getComputedStyle(first).position === 'sticky' : true;
+    const overflowX = wrap ? getComputedStyle(wrap).overflowX : 'visible';
+    out.tables.push({
+      name: name(t), right: Math.round(box.right), left: Math.round(box.left),
+      tableRight: Math.round(tr.right), scrolls, sticky,
+      scrollable: overflowX === 'auto' || overflowX === 'scroll',
+      focusable: wrap ? wrap.tabIndex >= 0 : true,
+    });
+  }
+
+  // compare pages: both GPUs' value cells of every row in the viewport,
+  // side by side (their tops level)
+  out.compare = [];
+  const names = [...document.querySelectorAll('table.compare thead a[href*="gpus/"]')]
+    .slice(0, 2).map((a) => a.textContent.trim());
+  if (names.length === 2) {
+    for (const t of document.querySelectorAll('main table.compare')) {
+      const heads = [...t.tHead.rows[t.tHead.rows.length - 1].cells].map((c) => c.textContent);
+      const colsOf = (n) => heads.map((h, i) => (h.includes(n) ? i : -1)).filter((i) => i > 0);
+      const ca = colsOf(names[0]);
+      const cb = colsOf(names[1]);
+      for (const row of t.tBodies[0].rows) {
+        const label = row.cells[0].textContent.trim().slice(0, 40);
+        const bad = [];
+        for (const [n, cols] of [[names[0], ca], [names[1], cb]]) {
+          if (!cols.length) bad.push(`no column for ${n}`);
+          for (const i of cols) {
+            const r = row.cells[i]?.getBoundingClientRect();
+            if (!r || r.width === 0) bad.push(`${n} (column ${i + 1}) not shown`);
+            else if (r.left < -0.5 || r.right > vw + 0.5) bad.push(`${n} (column ${i + 1}) at ${Math.round(r.left)}..${Math.round(r.right)}`);
+          }
+        }
+        if (ca.length && cb.length) {
+          const ta = row.cells[ca[0]]?.getBoundingClientRect().top;
+          const tb = row.cells[cb[0]]?.getBoundingClientRect().top;
+          if (Math.abs(ta - tb) > 2) bad.push(`not side by side (tops ${Math.round(ta)} and ${Math.round(tb)})`);
+        }
+        // no cell of the row off screen (a tall row of hidden content)
+        for (const c of row.cells) {
+          const r = c.getBoundingClientRect();
+          if (r.width > 0 && (r.right > vw + 0.5 || r.left < -0.5)) {
+            bad.push(`a cell at ${Math.round(r.left)}..${Math.round(r.right)}, ${Math.round(r.height)} px tall, off screen`);
+            break;
+          }
+        }
+        out.compare.push({ table: name(t), label, bad, names });
+      }
+    }
+  }
+
+  // charts: one variant shown per figure; its smallest label in CSS px
+  out.charts = [];
+  for (const fig of document.querySelectorAll('figure.chart')) {
+    const svgs = [...fig.querySelectorAll('svg[role=img]')].filter(shown);
+    let min = Infinity;
+    let small = 0;
+    let count = 0;
+    let smallest = '';
+    for (const svg of svgs) {
+      const vb = svg.viewBox.baseVal;
+      const scale = svg.getBoundingClientRect().width / (vb && vb.width ? vb.width : 1);
+      for (const tx of svg.querySelectorAll('text')) {
+        const px = parseFloat(getComputedStyle(tx).fontSize) * scale;
+        count++;
+        if (px < minLabelPx - 0.05) small++;
+        if (px < min) {
+          min = px;
+          smallest = tx.textContent.slice(0, 30);
+        }
+      }
+    }
+    out.charts.push({ id: svgs[0]?.id || '(none)', shown: svgs.length, min, small, count, smallest });
+  }
+
+  // title, menu, contents, sort script
+  out.title = document.title;
+  out.current = [...document.querySelectorAll('nav.site-nav a[aria-current="page"]')]
+    .map((a) => new URL(a.getAttribute('href'), location.href).pathname);
+  const toc = document.querySelector('nav.toc > ol');
+  if (toc) {
+    out.toc = [...toc.children].map((li) => li.querySelector(':scope > a')?.getAttribute('href'));
+    out.sections = [...document.querySelectorAll('.prose h2[id]')].map((h) => `#${h.id}`);
+    out.subs = [...toc.querySelectorAll(':scope > li > ul > li > a')].map((a) => a.getAttribute('href'));
+    out.subSections = [...document.querySelectorAll('.prose h3[id]')].map((h) => `#${h.id}`);
+  }
+  out.sortable = document.querySelectorAll('table.sortable').length;
+  out.sortScript = [...document.scripts].some((sc) => /(^|\/)sort\.js$/.test(sc.getAttribute('src') || ''));
+  out.sortUnbuttoned = [...document.querySelectorAll('table.sortable')].filter((t) =>
+    [...(t.tHead?.rows[t.tHead.rows.length - 1]?.cells || [])].some((th) => !th.querySelector('a')) &&
+    !t.querySelector('thead th button')).length;
+
+  // values with units on one line: a number (or a range), then its unit
+  out.broken = [];
+  const value = /^[$]?[\d.,]+(?:[–-][$]?[\d.,]+)?(?:\s?\S+)?$/u;
+  for (const el of document.querySelectorAll('td .v, .fig, dd .meta, td .meta')) {
+    const text = el.textContent.trim();
+    if (!shown(el) || !value.test(text)) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.bottom)));
+    if (lines.size > 1) out.broken.push(text);
+  }
+
+  // no data: a short mark, and one shown legend under each table that has one
+  out.nodataLong = [];
+  for (const c of document.querySelectorAll('main td.nodata')) {
+    if (!shown(c) || c.hasAttribute('colspan')) continue; // a table's "no rows"
+    const seen = [...c.childNodes].filter((n) => !(n.classList && n.classList.contains('vh')))
+      .map((n) => n.textContent).join('').trim();
+    if (seen.length > 2) out.nodataLong.push(seen);
+  }
+  out.legends = [];
+  for (const w of document.querySelectorAll('main .table-wrap')) {
+    if (!shown(w) || !w.querySelector('td.nodata:not([colspan])')) continue;
+    const next = w.nextElementSibling;
+    const ok = next && next.classList.contains('nodata-legend') && shown(next);
+    out.legends.push({ table: name(w.querySelector('table')), ok });
+  }
+  out.legendsShown = [...document.querySelectorAll('.nodata-legend')].filter(shown).length;
+  return out;
+}
+
+function layoutChecks(m, item, width, label) {
+  for (const t of m.tables) {
+    check(`${label}: ${t.name} inside the content column`,
+      t.left >= m.column[0] - 1 && t.right <= m.column[1] + 1,
+      `box ${t.left}..${t.right}, column ${m.column[0]}..${m.column[1]}`);
+    // at 1280 px the guide's tables fit; a raw CSV view (.data-table, as
+    // many columns as its file) may scroll in its box
+    if (width >= 1280 && !t.name.includes('.data-table')) {
+      check(`${label}: ${t.name} fits the column without scrolling`,
+        t.tableRight <= m.column[1] + 1 && !t.scrolls, `table's right edge at ${t.tableRight}`);
+    }
+    if (t.scrolls) {
+      check(`${label}: ${t.name} scrolls in its own box, keyboard too, first column sticky`,
+        t.scrollable && t.focusable && t.sticky,
+        `overflow-x ${t.scrollable ? 'scrolls' : 'does not scroll'}, focusable ${t.focusable}, sticky ${t.sticky}`);
+    }
+  }
+  if (item.kind === 'compare') {
+    check(`${label}: both GPUs named in the compare tables`, m.compare.length > 0 && m.compare[0].names.length === 2);
+    const bad = m.compare.filter((r) => r.bad.length);
+    check(`${label}: both GPUs' values of every row (${m.compare.length}) in the viewport, side by side`,
+      bad.length === 0, bad.slice(0, 6).map((r) => `${r.table} "${r.label}": ${r.bad.join('; ')}`).join('\n'));
+  }
+  for (const c of m.charts) {
+    check(`${label}: chart ${c.id}: one variant shown`, c.shown === 1, `${c.shown} shown`);
+    check(`${label}: chart ${c.id}: smallest label ${c.min.toFixed(1)} px >= ${MIN_LABEL_PX} px`,
+      c.count > 0 && c.small === 0, `${c.small} of ${c.count} labels under ${MIN_LABEL_PX} px; smallest "${c.smallest}"`);
+  }
+  const parts = m.title.split(' · ');
+  check(`${label}: one title ("${m.title}")`, parts.length === new Set(parts).size && parts.every((x) => x.trim()));
+  if (item.lang) {
+    const want = `/${item.lang}/${SECTION[item.kind]}`;
+    check(`${label}: the menu marks ${want}`, m.current.length === 1 && m.current[0].endsWith(want),
+      `marked: ${m.current.join(', ') || '(none)'}`);
+  }
+  if (m.toc) {
+    check(`${label}: the contents number the sections as they read`,
+      JSON.stringify(m.toc) === JSON.stringify(m.sections), `contents ${m.toc.join(' ')}\nsections ${m.sections.join(' ')}`);
+    check(`${label}: the subsections are listed under their sections, unnumbered`,
+      JSON.stringify(m.subs) === JSON.stringify(m.subSections), `listed ${m.subs.join(' ')}\nin the text ${m.subSections.join(' ')}`);
+  }
+  if (m.sortable) {
+    check(`${label}: ${m.sortable} sortable table(s): the sort script is loaded and has made their headings buttons`,
+      m.sortScript && m.sortUnbuttoned === 0, `script ${m.sortScript}, tables without buttons ${m.sortUnbuttoned}`);
+  }
+  check(`${label}: values with units on one line`, m.broken.length === 0, m.broken.slice(0, 5).join('\n'));
+  check(`${label}: "no data" is a compact mark`, m.nodataLong.length === 0, m.nodataLong.slice(0, 3).join('\n'));
+  const noLegend = m.legends.filter((l) => !l.ok);
+  check(`${label}: one "no data" legend under each table with the mark`,
+    noLegend.length === 0 && m.legendsShown === m.legends.length,
+    `${noLegend.map((l) => l.table).join(', ')}; ${m.legendsShown} legends shown for ${m.legends.length} tables`);
+}
+
 // ---- one page in the browser
 async function visit(context, base, item, width, axeSource) {
   const label = `/${item.rel ?? '(missing)'} [${item.kind}, ${width}px]`;
@@ -250,8 +489,17 @@ async function visit(context, base, item, width, axeSource) {
   check(`${label}: no horizontal page scroll`, scroll.sw <= scroll.iw,
     `scrollWidth ${scroll.sw} > innerWidth ${scroll.iw}; too wide: ${scroll.wide.join(', ')}`);
 
+  if (!is404) layoutChecks(await page.evaluate(measureLayout, MIN_LABEL_PX), item, width, label);
+  if (item.light) {
+    check(`${label}: no console errors`, consoleErrors.length === 0, consoleErrors.join('\n'));
+    check(`${label}: no failed requests`, failedRequests.length === 0, failedRequests.join('\n'));
+    await page.close();
+    return null;
+  }
+  if (is404) await check404(page, label);
+
   // Charts: every svg[role=img] is visible and has a size.
-  const charts = page.locator('svg[role=img]');
+  const charts = page.locator('svg[role=img]:visible');
   const nCharts = await charts.count();
   if (nCharts) {
     const hidden = [];
@@ -299,6 +547,27 @@ async function visit(context, base, item, width, axeSource) {
   check(`${label}: no failed requests`, failedRequests.length === 0, failedRequests.join('\n'));
   await page.close();
   return switchHref;
+}
+
+// The 404 page: styled, and its home links lead to the site's home pages
+// wherever the page was asked for.
+async function check404(page, label) {
+  const styled = await page.evaluate(() => {
+    const b = document.querySelector('a.button');
+    return b ? getComputedStyle(b).backgroundColor : '';
+  });
+  check(`${label}: styled (the home button has a background)`,
+    styled && styled !== 'rgba(0, 0, 0, 0)', `background ${styled || '(no button)'}`);
+  const hrefs = await page.evaluate(() => [...document.querySelectorAll('main a')].map((a) => a.href));
+  const origin = new URL(page.url()).origin;
+  const prefix = new URL(page.url()).pathname.startsWith(`${MIRROR}/`) ? MIRROR : '';
+  const want = ['en', 'zh'].map((l) => `${origin}${prefix}/${l}/`);
+  check(`${label}: its links lead to ${want.map((w) => w.slice(origin.length)).join(' and ')}`,
+    JSON.stringify(hrefs) === JSON.stringify(want), `links: ${hrefs.join(', ')}`);
+  for (const h of hrefs) {
+    const r = await page.request.get(h);
+    check(`${label}: ${h.slice(origin.length)} answers 200`, r.status() === 200, `status ${r.status()}`);
+  }
 }
 
 // The switcher's target is the same page in the other language, and its own
@@ -369,6 +638,18 @@ async function checkSorting(browser, base, rel) {
   await nojs.close();
 }
 
+// Without JavaScript the 404 page is styled and its links work from the
+// host's root (the base URL's path).
+async function check404NoJs(browser, base) {
+  const ctx = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 900 } });
+  const page = await ctx.newPage();
+  const resp = await page.goto(`${base}/en/some/where/deep/`, { waitUntil: 'load' });
+  const label = '/en/some/where/deep/ [404 without JS]';
+  check(`${label}: status 404`, resp && resp.status() === 404);
+  await check404(page, label);
+  await ctx.close();
+}
+
 async function main() {
   if (!fs.existsSync(path.join(SITE, 'index.html'))) {
     check(`a built site in ${SITE}`, false, 'run build/gen build first');
@@ -392,7 +673,9 @@ async function main() {
   });
   try {
     const items = [...LANGS.flatMap(pageKinds), { kind: 'landing', lang: null, rel: '' },
-      { kind: '404', lang: null, rel: 'en/no-such-page/' }].filter((i) => !ONLY || ONLY.has(i.kind));
+      { kind: '404', lang: null, rel: 'en/no-such-page/' },
+      { kind: '404', lang: null, rel: `${MIRROR.slice(1)}/en/gpus/no-such-gpu/` },
+      { kind: '404', lang: null, rel: 'zh/a/b/c/d' }].filter((i) => !ONLY || ONLY.has(i.kind));
     for (const width of WIDTHS) {
       const context = await browser.newContext({ viewport: { width, height: 900 } });
       // The site as deployed at its base URL (404.html links there): serve
@@ -407,6 +690,7 @@ async function main() {
       }
       await context.close();
     }
+    if (!ONLY || ONLY.has('404')) await check404NoJs(browser, base);
     for (const lang of ONLY ? [] : LANGS) {
       await checkSorting(browser, base, `${lang}/gpus/`);
       await checkSorting(browser, base, `${lang}/data/prices/`);

@@ -9,7 +9,9 @@ use/image href): it must be relative (an absolute path would break when the
 site is served from a subfolder), lead to a file the build produced (a folder
 URL needs its trailing slash and an index.html), and a #fragment must name an
 id (or a name) in the target page. Links with a scheme (https:, mailto:, ...)
-are external and skipped. Prints JSON: {"files": [...], "problems": [...]}.
+are external and skipped. The one exception is 404.html, served at any
+address: its links start at the base URL's path ("/" for the default
+--base-url), so they are checked from the site's root. Prints JSON: {"files": [...], "problems": [...]}.
 """
 import json
 import os
@@ -96,18 +98,20 @@ def main():
             parts = urlsplit(v)
             if parts.scheme or v.startswith("//"):
                 continue  # external
-            if parts.path.startswith("/"):
+            from_root = rel == "404.html" and parts.path.startswith("/")
+            if parts.path.startswith("/") and not from_root:
                 problems.append(dict(where, why="absolute path: breaks when the site is not at the host's root"))
                 continue
             target = rel
             if parts.path:
-                joined = posixpath.normpath(posixpath.join(base_dir, unquote(parts.path)))
+                path = parts.path[1:] if from_root else parts.path
+                joined = posixpath.normpath(posixpath.join("" if from_root else base_dir, unquote(path)))
                 if joined.startswith("../") or joined == "..":
                     problems.append(dict(where, why="leads outside the site"))
                     continue
                 full = os.path.join(site, joined) if joined != "." else site
                 if os.path.isdir(full):
-                    if not parts.path.endswith("/"):
+                    if not path.endswith("/"):
                         problems.append(dict(where, why="folder link without its trailing slash"))
                         continue
                     target = posixpath.join(joined, "index.html") if joined != "." else "index.html"
