@@ -17,6 +17,7 @@
 #include "output.h"
 #include "pages.h"
 #include "pool.h"
+#include "sitesearch.h"
 #include "text.h"
 #include "value.h"
 
@@ -462,6 +463,9 @@ static void render_one(void *ctx, size_t i, int worker)
 	if (render_page(view, pool->out, &pool->site->pages[i], &pool->html[worker]) != 0 &&
 	    !d.errors)
 		d.errors = 1;
+	else
+		sitesearch_collect(pool->site, i, pool->html[worker].ptr,
+				   pool->html[worker].len);
 	pool->errors[i] = d.errors;
 	pool->warnings[i] = d.warnings;
 	arena_reset(&view->arena);
@@ -571,6 +575,7 @@ static void plan_pages(struct site *s)
 	pages_plan(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);
+	sitesearch_plan(s); /* last: it lists every page */
 }
 
 static double now_ms(void)
@@ -598,12 +603,15 @@ static int render_all(struct site *s, struct output *out,
 		rc = guide_charts_write(s, out);
 	if (rc == 0)
 		rc = feeds_write(s, out);
+	if (rc == 0)
+		rc = sitesearch_write(s, out);
 	return rc;
 }
 
 static void site_free(struct site *s)
 {
 	guide_charts_free(s);
+	sitesearch_free(s);
 	for (size_t i = 0; i < s->narticles; i++)
 		markdown_article_free(&s->articles[i]);
 	free(s->articles);

@@ -81,6 +81,7 @@ struct site {
 	void *charts;             /* owned by guide_charts.c */
 	void *article_meta;       /* owned by articles.c (build arena) */
 	void *pages_kit;          /* owned by pages.c (build arena) */
+	void *search;             /* owned by sitesearch.c */
 	struct output *out;       /* while pages render: where files go */
 };
 
