@@ -6,6 +6,7 @@
 #include "articles.h"
 
 #include "buf.h"
+#include "calculator.h"
 #include "cite.h"
 #include "datapages.h"
 #include "diag.h"
@@ -227,9 +228,7 @@ static struct value *ui_strings(struct site *s, enum lang l)
 	return t;
 }
 
-/* A source's title in language l: its own when it is written in l, else
- * its title_<l> when given (the original then goes beside it). */
-static const char *source_title_in(const struct source *src, enum lang l)
+const char *site_source_title(const struct source *src, enum lang l)
 {
 	if (!src->lang || !strcmp(src->lang, lang_code(l)))
 		return src->title;
@@ -247,7 +246,7 @@ static struct value *source_list(struct site *s, enum lang l)
 	for (size_t i = 0; i < s->data.nsources; i++) {
 		const struct source *src = &s->data.sources[i];
 		struct value *m = value_new_map(a);
-		const char *title = source_title_in(src, l);
+		const char *title = site_source_title(src, l);
 		value_map_set_str(a, m, "id", src->id);
 		value_map_set_str(a, m, "title", title);
 		struct buf b = BUF_INIT;
@@ -279,6 +278,7 @@ static void build_lang_contexts(struct site *s)
 		value_map_set(&s->arena, m, "t", ui_strings(s, l));
 		value_map_set(&s->arena, m, "sources", source_list(s, l));
 		value_map_set_str(&s->arena, m, "build_date", s->date);
+		calculator_lang_keys(s, l, m);
 		s->lang_ctx[l] = m;
 	}
 }
@@ -575,6 +575,7 @@ static void plan_pages(struct site *s)
 	pages_plan(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);
+	calculator_plan(s);
 	sitesearch_plan(s); /* last: it lists every page */
 }
 
@@ -603,6 +604,8 @@ static int render_all(struct site *s, struct output *out,
 		rc = guide_charts_write(s, out);
 	if (rc == 0)
 		rc = feeds_write(s, out);
+	if (rc == 0)
+		rc = calculator_write(s, out);
 	if (rc == 0)
 		rc = sitesearch_write(s, out);
 	return rc;

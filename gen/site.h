@@ -111,6 +111,10 @@ struct value *site_crumbs(struct site *s, enum lang l, const char *from,
 const char *site_base_url(struct site *s);
 const char *site_page_url(struct site *s, enum lang l, const char *path);
 
+/* A source's title in language l: its own when it is written in l, else
+ * its title_<l> when given (the original then goes beside it). */
+const char *site_source_title(const struct source *src, enum lang l);
+
 /* A link to a file at the site root (e.g. "style.css", "data/gpus.csv"). */
 const char *site_root_href(struct site *s, enum lang from_lang, const char *from,
 			   const char *file);
