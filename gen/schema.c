@@ -127,7 +127,7 @@ static const struct col_spec tasks_cols[] = {
 	TEXT_REQ("name_zh"),
 	{ .name = "source", .type = COL_REFS, .required = true, .ref = "sources" },
 	OPT_POSITIVE("params_b"),
-	{ .name = "job", .type = COL_ENUM, .values = task_job_values },
+	{ .name = "job", .type = COL_ENUM, .values = task_job_values, .optional = true },
 };
 
 static const struct col_spec task_times_cols[] = {

@@ -154,6 +154,8 @@ static void add_codepoint(struct scan *sc, unsigned cp)
 	size_t n;
 	if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
 		cp = 0xFFFD;
+	if (cp == 0xA0) /* a no-break space separates words like a space */
+		cp = ' ';
 	if (cp < 0x80) {
 		u[0] = (char)cp;
 		n = 1;
