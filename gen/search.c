@@ -321,16 +321,17 @@ void search_text_from_html(const char *html, size_t len, struct buf *headings,
 
 /* ---- the index ---- */
 
-struct posting {
-	uint32_t doc;
-	uint32_t fields;
-};
+/* A doc number and the fields (4 bits) a term occurs in, as one number
+ * (doc << 4 | fields): 4 bytes per posting, in doc order when sorted. */
+typedef uint32_t posting;
+#define POST_DOC(p) ((p) >> 4)
+#define POST_FIELDS(p) ((p) & 15u)
 
 struct term {
 	char *key;
 	size_t len;
-	struct posting *post;
-	size_t npost, cap;
+	posting *post;
+	uint32_t npost, cap;
 };
 
 struct idoc {
@@ -357,6 +358,18 @@ static void *grow(void *p, size_t n, size_t *cap, size_t size)
 	return p;
 }
 
+/* Postings: most terms have few, so they start small and grow by half. */
+static posting *grow_postings(posting *p, uint32_t n, uint32_t *cap)
+{
+	if (n < *cap)
+		return p;
+	*cap = *cap ? *cap + *cap / 2 + 1 : 2;
+	p = realloc(p, *cap * sizeof *p);
+	if (!p)
+		abort();
+	return p;
+}
+
 static char *dup_n(const char *s, size_t n)
 {
 	char *d = malloc(n + 1);
@@ -366,6 +379,8 @@ static char *dup_n(const char *s, size_t n)
 	d[n] = '\0';
 	return d;
 }
+
+static void idoc_free(struct idoc *d);
 
 struct search_index *search_index_new(void)
 {
@@ -383,43 +398,49 @@ void search_index_free(struct search_index *ix)
 		free(ix->terms[i].key);
 		free(ix->terms[i].post);
 	}
-	for (size_t i = 0; i < ix->ndocs; i++) {
-		free(ix->docs[i].title);
-		free(ix->docs[i].path);
-		free(ix->docs[i].kind);
-		free(ix->docs[i].text);
-	}
+	for (size_t i = 0; i < ix->ndocs; i++)
+		idoc_free(&ix->docs[i]);
 	free(ix->terms);
 	free(ix->docs);
 	strmap_free(&ix->ids);
 	free(ix);
 }
 
+/* ---- one page's tokens ---- */
+
+struct page_token {
+	size_t at;       /* offset of the token in search_page.keys */
+	uint32_t fields;
+};
+
+struct search_page {
+	struct strmap seen;       /* token -> index + 1 into toks */
+	struct page_token *toks;
+	size_t ntoks, cap_toks;
+	struct buf keys;          /* the tokens, each NUL-terminated */
+	struct idoc doc;
+};
+
 struct adding {
-	struct search_index *ix;
-	uint32_t doc, field;
+	struct search_page *pg;
+	uint32_t field;
 	unsigned count;
 };
 
 static void add_token(void *ctx, const char *token, size_t len)
 {
 	struct adding *a = ctx;
-	struct search_index *ix = a->ix;
+	struct search_page *pg = a->pg;
 	a->count++;
 	bool created;
-	size_t *slot = strmap_slot(&ix->ids, token, &created);
+	size_t *slot = strmap_slot(&pg->seen, token, &created);
 	if (created) {
-		ix->terms = grow(ix->terms, ix->nterms, &ix->cap_terms, sizeof *ix->terms);
-		ix->terms[ix->nterms] = (struct term){ .key = dup_n(token, len), .len = len };
-		*slot = ++ix->nterms;
+		pg->toks = grow(pg->toks, pg->ntoks, &pg->cap_toks, sizeof *pg->toks);
+		pg->toks[pg->ntoks] = (struct page_token){ pg->keys.len, 0 };
+		buf_add(&pg->keys, token, len + 1); /* with its NUL */
+		*slot = ++pg->ntoks;
 	}
-	struct term *t = &ix->terms[*slot - 1];
-	if (t->npost && t->post[t->npost - 1].doc == a->doc) {
-		t->post[t->npost - 1].fields |= a->field;
-		return;
-	}
-	t->post = grow(t->post, t->npost, &t->cap, sizeof *t->post);
-	t->post[t->npost++] = (struct posting){ a->doc, a->field };
+	pg->toks[*slot - 1].fields |= a->field;
 }
 
 static void index_field(struct adding *a, const char *s, unsigned field)
@@ -441,19 +462,22 @@ static size_t cut_at(const char *s, size_t len, size_t max)
 	return n;
 }
 
-void search_index_add(struct search_index *ix, const struct search_doc *d)
+struct search_page *search_page_new(const struct search_doc *d)
 {
-	ix->docs = grow(ix->docs, ix->ndocs, &ix->cap_docs, sizeof *ix->docs);
-	struct idoc *doc = &ix->docs[ix->ndocs];
-	struct adding a = { .ix = ix, .doc = (uint32_t)ix->ndocs };
+	struct search_page *pg = calloc(1, sizeof *pg);
+	if (!pg)
+		abort();
+	buf_init(&pg->keys);
+	struct adding a = { .pg = pg };
 	index_field(&a, d->title, SEARCH_IN_TITLE);
-	doc->title_tokens = a.count;
+	pg->doc.title_tokens = a.count;
 	index_field(&a, d->headings, SEARCH_IN_HEADING);
 	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
 	index_field(&a, d->body, SEARCH_IN_BODY);
-	doc->title = dup_n(d->title, strlen(d->title));
-	doc->path = dup_n(d->path, strlen(d->path));
-	doc->kind = dup_n(d->kind, strlen(d->kind));
+	strmap_free(&pg->seen);
+	pg->doc.title = dup_n(d->title, strlen(d->title));
+	pg->doc.path = dup_n(d->path, strlen(d->path));
+	pg->doc.kind = dup_n(d->kind, strlen(d->kind));
 	struct buf text = BUF_INIT;
 	if (d->description && *d->description) {
 		buf_adds(&text, d->description);
@@ -461,9 +485,59 @@ void search_index_add(struct search_index *ix, const struct search_doc *d)
 	}
 	if (d->body)
 		buf_adds(&text, d->body);
-	doc->text = dup_n(text.ptr, cut_at(text.ptr, text.len, SEARCH_TEXT_MAX));
+	pg->doc.text = dup_n(text.ptr, cut_at(text.ptr, text.len, SEARCH_TEXT_MAX));
 	buf_release(&text);
-	ix->ndocs++;
+	return pg;
+}
+
+static void idoc_free(struct idoc *d)
+{
+	free(d->title);
+	free(d->path);
+	free(d->kind);
+	free(d->text);
+}
+
+void search_page_free(struct search_page *pg)
+{
+	if (!pg)
+		return;
+	strmap_free(&pg->seen);
+	free(pg->toks);
+	buf_release(&pg->keys);
+	idoc_free(&pg->doc);
+	free(pg);
+}
+
+void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg)
+{
+	while (ix->ndocs <= doc) {
+		ix->docs = grow(ix->docs, ix->ndocs, &ix->cap_docs, sizeof *ix->docs);
+		ix->docs[ix->ndocs++] = (struct idoc){ 0 };
+	}
+	idoc_free(&ix->docs[doc]);
+	ix->docs[doc] = pg->doc;
+	pg->doc = (struct idoc){ 0 };
+	for (size_t i = 0; i < pg->ntoks; i++) {
+		const char *token = pg->keys.ptr + pg->toks[i].at;
+		bool created;
+		size_t *slot = strmap_slot(&ix->ids, token, &created);
+		if (created) {
+			ix->terms = grow(ix->terms, ix->nterms, &ix->cap_terms, sizeof *ix->terms);
+			ix->terms[ix->nterms] = (struct term){ .key = dup_n(token, strlen(token)),
+							       .len = strlen(token) };
+			*slot = ++ix->nterms;
+		}
+		struct term *t = &ix->terms[*slot - 1];
+		t->post = grow_postings(t->post, t->npost, &t->cap);
+		t->post[t->npost++] = (posting)doc << 4 | pg->toks[i].fields;
+	}
+	search_page_free(pg);
+}
+
+void search_index_add(struct search_index *ix, const struct search_doc *d)
+{
+	search_index_put(ix, ix->ndocs, search_page_new(d));
 }
 
 size_t search_index_docs(const struct search_index *ix)
@@ -479,8 +553,8 @@ unsigned search_index_fields(const struct search_index *ix, const char *token,
 		return 0;
 	const struct term *t = &ix->terms[*slot - 1];
 	for (size_t i = 0; i < t->npost; i++)
-		if (t->post[i].doc == doc)
-			return t->post[i].fields;
+		if (POST_DOC(t->post[i]) == doc)
+			return POST_FIELDS(t->post[i]);
 	return 0;
 }
 
@@ -515,6 +589,12 @@ static size_t term_shards(const struct search_index *ix)
 	return bytes / SEARCH_TERM_SHARD_BYTES + 1;
 }
 
+static int by_doc(const void *a, const void *b)
+{
+	posting x = *(const posting *)a, y = *(const posting *)b;
+	return (x > y) - (x < y);
+}
+
 static void add_term(struct buf *b, const struct term *t)
 {
 	text_escape_json(b, t->key, t->len);
@@ -522,9 +602,9 @@ static void add_term(struct buf *b, const struct term *t)
 	for (size_t k = 0; k < t->npost; k++) {
 		if (k)
 			buf_addc(b, ',');
-		add_uint(b, t->post[k].doc);
+		add_uint(b, POST_DOC(t->post[k]));
 		buf_addc(b, ',');
-		add_uint(b, t->post[k].fields);
+		add_uint(b, POST_FIELDS(t->post[k]));
 	}
 	buf_addc(b, ']');
 }
@@ -574,13 +654,13 @@ static int write_term_shards(const struct search_index *ix, size_t nshards,
 static void add_doc(struct buf *b, const struct idoc *d)
 {
 	buf_addc(b, '[');
-	text_escape_jsons(b, d->title);
+	text_escape_jsons(b, d->title ? d->title : "");
 	buf_addc(b, ',');
-	text_escape_jsons(b, d->path);
+	text_escape_jsons(b, d->path ? d->path : "");
 	buf_addc(b, ',');
-	text_escape_jsons(b, d->kind);
+	text_escape_jsons(b, d->kind ? d->kind : "");
 	buf_addc(b, ',');
-	text_escape_jsons(b, d->text);
+	text_escape_jsons(b, d->text ? d->text : "");
 	buf_addc(b, ']');
 }
 
@@ -616,8 +696,11 @@ static int write_doc_shards(const struct search_index *ix, struct buf *starts,
 	return rc;
 }
 
-int search_index_write(const struct search_index *ix, search_write_fn fn, void *ctx)
+int search_index_write(struct search_index *ix, search_write_fn fn, void *ctx)
 {
+	/* pages may have been put in any order: postings in doc order */
+	for (size_t i = 0; i < ix->nterms; i++)
+		qsort(ix->terms[i].post, ix->terms[i].npost, sizeof(posting), by_doc);
 	size_t nshards = term_shards(ix);
 	int rc = write_term_shards(ix, nshards, fn, ctx);
 	struct buf starts = BUF_INIT;

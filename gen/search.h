@@ -21,8 +21,8 @@
  *   d<k>.json    [[title,path,kind,text],...] for docs doc_shards[k]...,
  *                text being the description then the body, cut at
  *                SEARCH_TEXT_MAX bytes (for snippets)
- * Docs are numbered in the order they were added. The bytes depend only on
- * the docs added, in order.
+ * The bytes depend only on the docs and their numbers, not on the order
+ * they were put in.
  */
 #ifndef GPUGUIDE_SEARCH_H
 #define GPUGUIDE_SEARCH_H
@@ -42,7 +42,7 @@ enum search_field {
 /* Bytes of a doc's text kept for snippets. */
 #define SEARCH_TEXT_MAX 1200
 /* Size a term shard aims for, and a doc shard's. */
-#define SEARCH_TERM_SHARD_BYTES (256 * 1024)
+#define SEARCH_TERM_SHARD_BYTES (96 * 1024)
 #define SEARCH_DOC_SHARD_BYTES (32 * 1024)
 
 /* One page to index. Strings are borrowed for the call; plain text. */
@@ -71,6 +71,17 @@ struct search_index *search_index_new(void);
 void search_index_free(struct search_index *ix);
 /* Add a doc (copied); its number is the count of docs added before. */
 void search_index_add(struct search_index *ix, const struct search_doc *d);
+
+/* One doc's distinct tokens with their fields and what the doc files keep
+ * of it: made from a doc (copied) without touching any index, so pages can
+ * be tokenized on any thread; search_index_put then merges it (with one
+ * lock around the call when threads share the index). */
+struct search_page;
+struct search_page *search_page_new(const struct search_doc *d);
+void search_page_free(struct search_page *pg);
+/* Merge `pg` as doc number `doc` (any order; numbers never put are
+ * written as empty docs); takes and frees `pg`. */
+void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg);
 size_t search_index_docs(const struct search_index *ix);
 /* The SEARCH_IN_* fields `token` occurs in, in doc `doc`; 0 when none. */
 unsigned search_index_fields(const struct search_index *ix, const char *token,
@@ -79,6 +90,6 @@ unsigned search_index_fields(const struct search_index *ix, const char *token,
 /* Write the files (names relative: "index.json", "t0.json", ...) through
  * `fn`, which returns 0 or -1 (then writing stops and -1 is returned). */
 typedef int (*search_write_fn)(void *ctx, const char *name, const struct buf *data);
-int search_index_write(const struct search_index *ix, search_write_fn fn, void *ctx);
+int search_index_write(struct search_index *ix, search_write_fn fn, void *ctx);
 
 #endif

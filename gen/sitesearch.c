@@ -7,6 +7,7 @@
 #include "site.h"
 #include "value.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -41,14 +42,15 @@ static int kind_of(const struct page_spec *p)
 	return -1;
 }
 
-/* What is kept of a page while it renders (malloc'd). */
-struct page_text {
-	char *headings, *body;
-};
-
+/* Pages go into their language's index as they are rendered, under a
+ * lock, each as the doc number the plan gave it (kind order, then plan
+ * order), so the index does not depend on the threads' timing and no page
+ * text is kept beyond what the doc files show. */
 struct sitesearch {
-	size_t npages;           /* pages planned when the slots were made */
-	struct page_text *texts; /* [npages] */
+	size_t npages;        /* pages planned when the numbers were given */
+	long *doc;            /* [npages]: doc number in its language, or -1 */
+	struct search_index *ix[LANG_COUNT];
+	pthread_mutex_t lock;
 };
 
 /* ---- the search page ---- */
@@ -112,24 +114,44 @@ void sitesearch_plan(struct site *s)
 	if (!ss)
 		abort();
 	ss->npages = s->npages;
-	ss->texts = calloc(s->npages + 1, sizeof *ss->texts);
-	if (!ss->texts)
+	ss->doc = malloc((s->npages + 1) * sizeof *ss->doc);
+	if (!ss->doc)
 		abort();
+	size_t next[LANG_COUNT] = { 0 };
+	for (size_t i = 0; i < s->npages; i++)
+		ss->doc[i] = -1;
+	for (size_t k = 0; k < NKINDS; k++)
+		for (size_t i = 0; i < s->npages; i++)
+			if (kinds[k].indexed && kind_of(&s->pages[i]) == (int)k)
+				ss->doc[i] = (long)next[s->pages[i].lang]++;
+	for (int l = 0; l < LANG_COUNT; l++)
+		ss->ix[l] = search_index_new();
+	pthread_mutex_init(&ss->lock, NULL);
 	s->search = ss;
 }
 
 void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len)
 {
 	struct sitesearch *ss = s->search;
-	if (!ss || i >= ss->npages)
+	if (!ss || i >= ss->npages || ss->doc[i] < 0)
 		return;
-	int k = kind_of(&s->pages[i]);
-	if (k < 0 || !kinds[k].indexed)
-		return;
+	const struct page_spec *p = &s->pages[i];
 	struct buf h = BUF_INIT, b = BUF_INIT;
 	search_text_from_html(html, len, &h, &b);
-	ss->texts[i].headings = buf_detach(&h, NULL);
-	ss->texts[i].body = buf_detach(&b, NULL);
+	struct search_doc d = {
+		.title = p->title,
+		.path = p->path,
+		.kind = kinds[kind_of(p)].key,
+		.description = p->description,
+		.headings = h.ptr,
+		.body = b.ptr,
+	};
+	struct search_page *pg = search_page_new(&d); /* outside the lock */
+	buf_release(&h);
+	buf_release(&b);
+	pthread_mutex_lock(&ss->lock);
+	search_index_put(ss->ix[p->lang], (size_t)ss->doc[i], pg);
+	pthread_mutex_unlock(&ss->lock);
 }
 
 /* ---- the index files ---- */
@@ -152,27 +174,10 @@ static int write_file(void *ctx, const char *name, const struct buf *data)
 static int write_lang(struct site *s, struct output *out, enum lang l)
 {
 	struct sitesearch *ss = s->search;
-	struct search_index *ix = search_index_new();
-	for (size_t k = 0; k < NKINDS; k++)
-		for (size_t i = 0; i < ss->npages; i++) {
-			const struct page_spec *p = &s->pages[i];
-			if (p->lang != l || kind_of(p) != (int)k || !ss->texts[i].body)
-				continue;
-			struct search_doc d = {
-				.title = p->title,
-				.path = p->path,
-				.kind = kinds[k].key,
-				.description = p->description,
-				.headings = ss->texts[i].headings,
-				.body = ss->texts[i].body,
-			};
-			search_index_add(ix, &d);
-		}
 	struct writing w = { out, arena_printf(&s->arena, "%s/search/", lang_code(l)),
 			     BUF_INIT };
-	int rc = search_index_write(ix, write_file, &w);
+	int rc = search_index_write(ss->ix[l], write_file, &w);
 	buf_release(&w.name);
-	search_index_free(ix);
 	return rc;
 }
 
@@ -191,11 +196,10 @@ void sitesearch_free(struct site *s)
 	struct sitesearch *ss = s->search;
 	if (!ss)
 		return;
-	for (size_t i = 0; i < ss->npages; i++) {
-		free(ss->texts[i].headings);
-		free(ss->texts[i].body);
-	}
-	free(ss->texts);
+	for (int l = 0; l < LANG_COUNT; l++)
+		search_index_free(ss->ix[l]);
+	pthread_mutex_destroy(&ss->lock);
+	free(ss->doc);
 	free(ss);
 	s->search = NULL;
 }
