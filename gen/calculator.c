@@ -225,6 +225,18 @@ bool calculator_preset_ok(const char *params, const char *precision,
 	return true;
 }
 
+const char *calculator_task_href(struct site *s, enum lang l, const char *from,
+				 size_t t)
+{
+	const struct task *k = &s->data.tasks[t];
+	if (!k->params_b.ok || !*k->job)
+		return NULL;
+	char num[40];
+	num[numfmt_g(num, sizeof num, k->params_b.v, 15)] = '\0';
+	return site_href(s, l, from, l, arena_printf(&s->arena, "calculator/?params=%s&job=%s",
+							 num, k->job));
+}
+
 /* ---- the data ---- */
 
 static void json_key(struct buf *b, const char *key)

@@ -52,6 +52,12 @@ void calculator_json(struct site *s, enum lang l, struct buf *out);
 bool calculator_preset_ok(const char *params, const char *precision,
 			  const char *job, struct buf *why);
 
+/* A link from the page at `from` to the calculator preset for task `t`
+ * (its stated model size and job), or NULL when the task states neither
+ * size nor job. Memory: the build arena. */
+const char *calculator_task_href(struct site *s, enum lang l, const char *from,
+				 size_t t);
+
 /* Write <lang>/calculator/data.json for both languages. 0 or -1. */
 int calculator_write(struct site *s, struct output *out);
 

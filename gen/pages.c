@@ -13,6 +13,7 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "calculator.h"
 #include "csv.h"
 #include "data.h"
 #include "guide_charts.h"
@@ -2119,6 +2120,9 @@ static void plan_task_page(struct site *s, enum lang l, size_t t)
 	value_map_set_str(a, ctx, "missing", keep(p, &missing));
 	value_map_set_bool(a, ctx, "has_missing", value_map_get(ctx, "missing")->u.str.len > 0);
 	value_map_set_str(a, ctx, "task_source", source_titles(p, d->tasks[t].source));
+	const char *calc = calculator_task_href(s, l, pp.path, t);
+	value_map_set_bool(a, ctx, "has_calc", calc != NULL);
+	value_map_set_str(a, ctx, "calc_href", calc ? calc : "");
 	value_map_set_str(a, ctx, "chart", chart_html(p, &(struct chart_request){
 		.name = "task-cost", .task = d->tasks[t].id }));
 	const char *name = task_name(p, t);

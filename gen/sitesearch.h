@@ -1,10 +1,12 @@
 /* sitesearch: the site's search, in both languages.
  *
  * Plans /<lang>/search/ (a search form; without JavaScript, every page of
- * the site grouped by kind), keeps the plain text of each page as it is
- * rendered (sitesearch_collect, from any rendering thread: one slot per
- * page), and writes one index per language (search.h's files) into
- * <lang>/search/ beside the page, for templates/assets/search.js.
+ * the site grouped by kind), gives every indexed page its doc number, puts
+ * each page into its language's index as it is rendered
+ * (sitesearch_collect, from any rendering thread: the page's tokens are
+ * made on that thread, merged under a lock), and writes one index per
+ * language (search.h's files) into <lang>/search/ beside the page, for
+ * templates/assets/search.js.
  *
  * What is indexed: every page whose kind (from its template) is a GPU,
  * task, technique, use case, case study, benchmark or memory page, data
@@ -24,7 +26,8 @@ struct site;
  * planned (the listing shows them all). */
 void sitesearch_plan(struct site *s);
 
-/* Keep the text of page `i` (s->pages[i]) from its rendered HTML. */
+/* Index page `i` (s->pages[i]) from its rendered HTML, when its kind is
+ * indexed. Thread-safe. */
 void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len);
 
 /* Write the index files into <lang>/search/ for both languages. 0, or -1 (reported). */

@@ -220,6 +220,10 @@ check "zh: the Chinese index holds bigrams (显存)" \
 import glob,json,sys
 t={k for f in glob.glob(sys.argv[1]+'/t*.json') for k in json.load(open(f,encoding='utf-8'))}
 sys.exit(0 if '显存' in t and '存需' in t and '4090' in t else 1)" "$real/zh/search"
+check "en: a task with a stated size and job links its calculator preset" \
+	grep -qF 'href="../../../en/calculator/?params=7&amp;job=lora"' "$real/en/tasks/lora-7b/index.html"
+check "en: a task without a stated size has no calculator link" \
+	sh -c "! grep -q 'calculator/?' '$real/en/tasks/resnet50-imagenet/index.html'"
 check "zh: the how-to-choose article links the calculator with a preset" \
 	grep -qF 'href="../../../zh/calculator/?params=13&amp;precision=fp16"' "$real/zh/articles/how-to-choose/index.html"
 "$gen" build --root "$top" --out "$work/real2" --quiet --jobs 1 >/dev/null 2>&1

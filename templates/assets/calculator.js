@@ -130,7 +130,7 @@
   }
   function jobLabel(job) {
     var o = [].filter.call($('calc-job').options, function (x) { return x.value === job; })[0];
-    return o ? o.textContent.toLowerCase() : job;
+    return o ? o.textContent : job;
   }
   function showFit(need, job, gpu) {
     var body = clearBody($('calc-fit')), fits = [], mine = null;
