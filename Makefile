@@ -70,6 +70,11 @@ build/tests/%: tests/%.c $(SAN_OBJS) | $(DEPS_OK)
 site: build/gen
 	./build/gen build
 
+# What the C metrics compute for every vram.csv row and GPU, for the
+# calculator's browser test (tests/browser/find.mjs).
+build/calc-expect: tests/calc_expect.c $(filter-out build/obj/main.o,$(OBJS))
+	$(CC) $(ALL_CFLAGS) -iquote gen -o $@ $^ $(PKG_LIBS)
+
 # Unit tests (cmocka, under AddressSanitizer + UBSan), then the end-to-end tests.
 unit: $(TESTS)
 	@failed=0; for t in $(TESTS); do \
@@ -114,7 +119,7 @@ test: modules unit e2e serve adversarial valgrind fuzz-smoke
 # gen serve end to end, then the site in a real browser (Debian's Chromium
 # driven by playwright-core), axe-core, the Nu checker and a link check.
 # Installs chromium (as root) and tests/browser's npm packages if missing.
-test-browser: build/gen
+test-browser: build/gen build/calc-expect
 	@sh tests/serve.sh
 	@sh tests/browser/run.sh
 

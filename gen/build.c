@@ -6,6 +6,7 @@
 
 #include "articles.h"
 #include "buf.h"
+#include "calculator.h"
 #include "datapages.h"
 #include "diag.h"
 #include "feeds.h"
@@ -18,6 +19,7 @@
 #include "pages.h"
 #include "phrase.h"
 #include "render.h"
+#include "sitesearch.h"
 #include "site.h"
 #include "strmap.h"
 #include "text.h"
@@ -187,6 +189,8 @@ static void plan_pages(struct site *s)
 	pages_plan(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);
+	calculator_plan(s);
+	sitesearch_plan(s); /* last: it lists every page */
 	check_page_templates(s);
 }
 
@@ -201,7 +205,7 @@ static int render_all(struct site *s, struct output *out,
 		      struct build_stats *stats)
 {
 	double start = now_ms();
-	int rc = render_pages(s, out);
+	int rc = render_pages(s, out, sitesearch_collect);
 	stats->render_ms = now_ms() - start;
 	struct buf html = BUF_INIT;
 	if (rc == 0)
@@ -215,12 +219,17 @@ static int render_all(struct site *s, struct output *out,
 		rc = guide_charts_write(s, out);
 	if (rc == 0)
 		rc = feeds_write(s, out);
+	if (rc == 0)
+		rc = calculator_write(s, out);
+	if (rc == 0)
+		rc = sitesearch_write(s, out);
 	return rc;
 }
 
 static void site_free(struct site *s)
 {
 	guide_charts_free(s);
+	sitesearch_free(s);
 	for (size_t i = 0; i < s->narticles; i++)
 		markdown_article_free(&s->articles[i]);
 	free(s->articles);
@@ -251,6 +260,8 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	if (rc == 0) {
 		guide_charts_init(&s);
 		render_lang_contexts(&s);
+		for (int l = 0; l < LANG_COUNT; l++)
+			calculator_lang_keys(&s, (enum lang)l, s.lang_ctx[l]);
 		plan_pages(&s);
 		if (diag_failed(diag))
 			rc = -1;
@@ -258,7 +269,7 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	stats->plan_ms = now_ms() - mark;
 	if (rc == 0 && !opt->write) {
 		/* check: every page rendered (shortcodes, templates), nothing written */
-		if (render_pages(&s, NULL) != 0 ||
+		if (render_pages(&s, NULL, NULL) != 0 ||
 		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag))
 			rc = -1;
 		else

@@ -5,6 +5,7 @@
 #include "cite.h"
 
 #include "buf.h"
+#include "calculator.h"
 #include "data.h"
 #include "diag.h"
 #include "guide_charts.h"
@@ -972,7 +973,39 @@ static const struct {
 	{ "methodology", "nav.methodology" },
 	{ "articles", "nav.articles" },
 	{ "cases", "nav.cases" },
+	{ "calculator", "cite.page.calculator" },
 };
+
+/* page=calculator with a preset: params=, precision=, job= (checked as the
+ * calculator checks them) become the link's query. */
+static const char *calculator_path(struct cite *c)
+{
+	static const char *const keys[] = { "params", "precision", "job", NULL };
+	struct buf why = BUF_INIT;
+	if (!calculator_preset_ok(arg(c, "params"), arg(c, "precision"), arg(c, "job"),
+				  &why)) {
+		cite_error(c, "%s", why.ptr);
+		buf_release(&why);
+		return NULL;
+	}
+	buf_release(&why);
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "calculator/");
+	char sep = '?';
+	for (size_t i = 0; keys[i]; i++) {
+		const char *v = arg(c, keys[i]);
+		if (!v)
+			continue;
+		buf_addc(&b, sep);
+		buf_adds(&b, keys[i]);
+		buf_addc(&b, '=');
+		buf_adds(&b, v); /* checked above: digits, dots and letters only */
+		sep = '&';
+	}
+	char *r = arena_strndup(&c->s->arena, b.ptr, b.len);
+	buf_release(&b);
+	return r;
+}
 
 static void emit_link(struct cite *c, const char *href, const char *text)
 {
@@ -1013,9 +1046,14 @@ static int link_compare(struct cite *c, const char *pair)
 
 static int cite_link(struct cite *c)
 {
-	static const char *const args[] = { "gpu", "task", "compare", "page", "text", NULL };
+	static const char *const args[] = { "gpu", "task", "compare", "page", "text",
+					     "params", "precision", "job", NULL };
 	if (check_args(c, c->what.ptr, args))
 		return -1;
+	bool preset = arg(c, "params") || arg(c, "precision") || arg(c, "job");
+	const char *page_arg = arg(c, "page");
+	if (preset && (!page_arg || strcmp(page_arg, "calculator")))
+		return cite_error(c, "params=, precision= and job= go only with page=calculator");
 	const char *gpu = arg(c, "gpu"), *task = arg(c, "task");
 	const char *compare = arg(c, "compare"), *page = arg(c, "page");
 	int given = !!gpu + !!task + !!compare + !!page;
@@ -1043,7 +1081,10 @@ static int cite_link(struct cite *c)
 			i++;
 		if (i == n)
 			return cite_error(c, "unknown page \"%s\"", page);
-		const char *path = arena_printf(&c->s->arena, "%s/", page);
+		const char *path = strcmp(page, "calculator")
+			? arena_printf(&c->s->arena, "%s/", page) : calculator_path(c);
+		if (!path)
+			return -1;
 		emit_link(c, site_href(c->s, c->l, c->from, c->l, path),
 			  tr(c, pages[i].key));
 	}

@@ -324,6 +324,8 @@ static void fill_tasks(struct data *d)
 		k->name_en = cell(t, r, "name_en");
 		k->name_zh = cell(t, r, "name_zh");
 		k->source = cell(t, r, "source");
+		k->params_b = cell_num(t, r, "params_b");
+		k->job = cell(t, r, "job");
 		k->row = r;
 	}
 }

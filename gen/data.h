@@ -78,6 +78,8 @@ struct result {
 
 struct task {
 	const char *id, *name_en, *name_zh, *source;
+	struct num params_b; /* the model's size in billions, when stated */
+	const char *job;     /* "inference", "lora", "training", or "" */
 	size_t row;
 };
 

@@ -2,6 +2,7 @@
  * studies, training jobs, use cases, techniques, VRAM fit, inference, and the
  * home page's guide block (see pages_guide.h). */
 #include "pages_guide.h"
+#include "calculator.h"
 #include "pages_compare.h"
 #include "present.h"
 
@@ -204,6 +205,9 @@ static void plan_task_page(struct site *s, enum lang l, size_t t)
 	value_map_set_str(a, ctx, "missing", pg_keep(p, &missing));
 	value_map_set_bool(a, ctx, "has_missing", value_map_get(ctx, "missing")->u.str.len > 0);
 	value_map_set_str(a, ctx, "task_source", pg_source_titles(p, d->tasks[t].source));
+	const char *calc = calculator_task_href(s, l, pp.path, t);
+	value_map_set_bool(a, ctx, "has_calc", calc != NULL);
+	value_map_set_str(a, ctx, "calc_href", calc ? calc : "");
 	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
 		.name = "task-cost", .task = d->tasks[t].id }));
 	const char *name = pg_task_name(p, t);

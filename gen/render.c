@@ -48,16 +48,6 @@ static struct value *ui_strings(struct site *s, enum lang l)
 	return t;
 }
 
-/* A source's title in language l: its own when it is written in l, else
- * its title_<l> when given (the original then goes beside it). */
-static const char *source_title_in(const struct source *src, enum lang l)
-{
-	if (!src->lang || !strcmp(src->lang, lang_code(l)))
-		return src->title;
-	const char *t = l == LANG_ZH ? src->title_zh : src->title_en;
-	return t && *t ? t : src->title;
-}
-
 /* The footer's list of sources. Every item sets every key the template
  * reads ("" when the source lacks it), so a dateless source never shows
  * the page's date through the enclosing context. */
@@ -68,7 +58,7 @@ static struct value *source_list(struct site *s, enum lang l)
 	for (size_t i = 0; i < s->data.nsources; i++) {
 		const struct source *src = &s->data.sources[i];
 		struct value *m = value_new_map(a);
-		const char *title = source_title_in(src, l);
+		const char *title = site_source_title(src, l);
 		value_map_set_str(a, m, "id", src->id);
 		value_map_set_str(a, m, "title", title);
 		struct buf b = BUF_INIT;
@@ -234,6 +224,7 @@ static int render_page(struct site *s, struct output *out,
 struct render_pool {
 	struct site *site;
 	struct output *out;
+	render_page_done done;
 	struct site views[POOL_MAX_JOBS];
 	struct buf html[POOL_MAX_JOBS];
 	atomic_bool stop;
@@ -256,6 +247,8 @@ static void render_one(void *ctx, size_t i, int worker)
 	if (render_page(view, pool->out, &pool->site->pages[i], &pool->html[worker]) != 0 &&
 	    !d.errors)
 		d.errors = 1;
+	else if (pool->done)
+		pool->done(pool->site, i, pool->html[worker].ptr, pool->html[worker].len);
 	pool->errors[i] = d.errors;
 	pool->warnings[i] = d.warnings;
 	arena_reset(&view->arena);
@@ -264,13 +257,14 @@ static void render_one(void *ctx, size_t i, int worker)
 }
 
 /* Render every planned page (with `out` NULL: only check them). */
-int render_pages(struct site *s, struct output *out)
+int render_pages(struct site *s, struct output *out, render_page_done done)
 {
 	size_t n = s->npages;
 	/* the pool holds a view of the site per thread: too big for the stack */
 	struct render_pool *pool = xcalloc(1, sizeof *pool);
 	pool->site = s;
 	pool->out = out;
+	pool->done = done;
 	s->out = out; /* charts drawn while rendering are written at once */
 	atomic_init(&pool->stop, false);
 	pool->logs = xcalloc(n + 1, sizeof *pool->logs);

@@ -20,6 +20,9 @@ static const char *const segment_values[] = { "datacenter", "workstation",
 					      "consumer", NULL };
 static const char *const price_kind_values[] = { "on-demand", "spot",
 						 "reserved", NULL };
+/* the job a task is, as the calculator asks it (tasks.csv job) */
+static const char *const task_job_values[] = { "inference", "lora", "training",
+					       NULL };
 static const char *const bench_kind_values[] = {
 	"relative-speed", "inference-throughput", "inference-latency",
 	"training-step", "training-efficiency", NULL
@@ -139,6 +142,8 @@ static const struct col_spec tasks_cols[] = {
 	TEXT_REQ("name_en"),
 	TEXT_REQ("name_zh"),
 	{ .name = "source", .type = COL_REFS, .required = true, .ref = "sources" },
+	OPT_POSITIVE("params_b"),
+	{ .name = "job", .type = COL_ENUM, .values = task_job_values, .optional = true },
 };
 
 static const struct col_spec task_times_cols[] = {

@@ -132,6 +132,18 @@ struct value *site_crumbs(struct site *s, enum lang l, const char *from,
 	return list;
 }
 
+/* ---- sources ---- */
+
+/* A source's title in language l: its own when it is written in l, else
+ * its title_<l> when given (the original then goes beside it). */
+const char *site_source_title(const struct source *src, enum lang l)
+{
+	if (!src->lang || !strcmp(src->lang, lang_code(l)))
+		return src->title;
+	const char *t = l == LANG_ZH ? src->title_zh : src->title_en;
+	return t && *t ? t : src->title;
+}
+
 /* ---- no data in a table ---- */
 
 void site_nodata_cell(const struct site *s, enum lang l, const char *text,

@@ -27,6 +27,7 @@ struct guide_charts;
 struct output;
 struct pages_kit;
 struct site;
+struct sitesearch;
 struct tmpl_set;
 struct value;
 
@@ -76,6 +77,7 @@ struct site {
 	struct guide_charts *charts;   /* owned by guide_charts.c */
 	struct article_meta *article_meta; /* owned by articles.c (build arena) */
 	struct pages_kit *pages_kit;  /* owned by present.c (build arena) */
+	struct sitesearch *search;    /* owned by sitesearch.c */
 	struct output *out;       /* while pages render: where files go */
 };
 
@@ -100,6 +102,14 @@ struct value *site_crumbs(struct site *s, enum lang l, const char *from,
  * absolute URL of a page: base/lang/path. Memory: the site's arena. */
 const char *site_base_url(struct site *s);
 const char *site_page_url(struct site *s, enum lang l, const char *path);
+
+/* A source's title in language l: its own when it is written in l, else
+ * its title_<l> when given (the original then goes beside it). */
+const char *site_source_title(const struct source *src, enum lang l);
+
+/* A source's title in language l: its own when it is written in l, else
+ * its title_<l> when given (the original then goes beside it). */
+const char *site_source_title(const struct source *src, enum lang l);
 
 /* A link to a file at the site root (e.g. "style.css", "data/gpus.csv"). */
 const char *site_root_href(struct site *s, enum lang from_lang, const char *from,

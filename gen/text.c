@@ -249,6 +249,39 @@ void text_escape_htmls(struct buf *out, const char *s)
 	text_escape_html(out, s, strlen(s));
 }
 
+void text_escape_json(struct buf *out, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	buf_addc(out, '"');
+	size_t run = 0; /* start of the bytes copied as they are */
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' &&
+		    c != '&')
+			continue;
+		buf_add(out, s + run, i - run);
+		run = i + 1;
+		if (c == '"' || c == '\\') {
+			buf_addc(out, '\\');
+			buf_addc(out, (char)c);
+		} else if (c == '\n') {
+			buf_adds(out, "\\n");
+		} else if (c == '\t') {
+			buf_adds(out, "\\t");
+		} else {
+			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+			buf_add(out, u, sizeof u);
+		}
+	}
+	buf_add(out, s + run, len - run);
+	buf_addc(out, '"');
+}
+
+void text_escape_jsons(struct buf *out, const char *s)
+{
+	text_escape_json(out, s, strlen(s));
+}
+
 bool text_url_is_safe(const char *url)
 {
 	/* "//host/x" (and "/\\host", "\\host", which browsers read so) is not

@@ -55,6 +55,12 @@ void text_heading_id(struct buf *out, const char *s, size_t len);
 void text_escape_html(struct buf *out, const char *s, size_t len);
 void text_escape_htmls(struct buf *out, const char *s);
 
+/* Append `len` bytes of UTF-8 as a JSON string, quotes included: " and \
+ * escaped, control characters as \n, \t or \u00XX, and < > & as \u003c,
+ * \u003e, \u0026 so the JSON can also sit inside an HTML <script>. */
+void text_escape_json(struct buf *out, const char *s, size_t len);
+void text_escape_jsons(struct buf *out, const char *s);
+
 /* True when a link target may be used: http, https, mailto, or relative
  * (no scheme). Control characters and white space inside a scheme (tricks
  * such as "java\tscript:") make it unsafe. "//host/x" is not relative (it

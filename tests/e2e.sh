@@ -248,5 +248,48 @@ for f in $(cd "$real" && find . -name index.html); do
 done
 check "no page shows a date for a source that has none" test "$bad_dates" -eq 0
 
+# 10. Search index and calculator data (issue 18): valid JSON, the real
+# site's pages in it, the same bytes on every build and any thread count.
+json_ok() { # json_ok FILE PYTHON-EXPRESSION-ON-j
+	python3 -c "import json,sys; j=json.load(open(sys.argv[1],encoding='utf-8')); sys.exit(0 if ($2) else 1)" "$1"
+}
+for l in en zh; do
+	check "$l: search index.json is JSON and counts its docs" \
+		json_ok "$real/$l/search/index.json" "j['v']==1 and j['docs']==len(j['title_tokens'])>20 and j['doc_shards'][0]==0"
+	check "$l: the search index holds 4090, in the RTX 4090 page's title" \
+		python3 -c "
+import glob,json,sys
+d=[r for f in sorted(glob.glob(sys.argv[1]+'/d*.json'), key=lambda f: int(f.rsplit('d',1)[1][:-5])) for r in json.load(open(f,encoding='utf-8'))]
+t={k: v for f in glob.glob(sys.argv[1]+'/t*.json') for k, v in json.load(open(f,encoding='utf-8')).items()}
+p=t['4090']
+i=[k for k,r in enumerate(d) if r[1]=='gpus/rtx-4090/'][0]
+sys.exit(0 if i in p[0::2] and p[p[0::2].index(i)*2+1] & 8 else 1)" "$real/$l/search"
+	check "$l: the search page lists every page by kind, without JavaScript" \
+		test "$(grep -c '<li><a href=' "$real/$l/search/index.html")" -gt 100
+	check "$l: calculator data.json has every vram.csv rule and GPU" \
+		json_ok "$real/$l/calculator/data.json" "len(j['rules'])==$(($(wc -l <"$top/data/vram.csv") - 1)) and len(j['gpus'])==$(($(wc -l <"$top/data/gpus.csv") - 1)) and j['hours_per_month']==720"
+	check "$l: calculator data.json has the tasks with a stated size and job" \
+		json_ok "$real/$l/calculator/data.json" "sorted(t['job'] for t in j['tasks'])==['lora','lora','lora','training'] and all(t['rows'] for t in j['tasks'])"
+done
+check "zh: the Chinese index holds bigrams (显存)" \
+	python3 -c "
+import glob,json,sys
+t={k for f in glob.glob(sys.argv[1]+'/t*.json') for k in json.load(open(f,encoding='utf-8'))}
+sys.exit(0 if '显存' in t and '购指' in t and '4090' in t else 1)" "$real/zh/search"
+check "en: a task with a stated size and job links its calculator preset" \
+	grep -qF 'href="../../../en/calculator/?params=7&amp;job=lora"' "$real/en/tasks/lora-7b/index.html"
+check "en: a task without a stated size has no calculator link" \
+	sh -c "! grep -q 'calculator/?' '$real/en/tasks/resnet50-imagenet/index.html'"
+check "zh: the how-to-choose article links the calculator with a preset" \
+	grep -qF 'href="../../../zh/calculator/?params=13&amp;precision=fp16"' "$real/zh/articles/how-to-choose/index.html"
+"$gen" build --root "$top" --out "$work/real2" --quiet --jobs 1 >/dev/null 2>&1
+printf '\nSee the {{< link page=calculator params=1e9 >}}.\n' >>"$proj/content/en/first-steps.md"
+"$gen" build --root "$proj" --out "$work/e" >/dev/null 2>"$work/err-calc"
+check "a calculator preset out of range is an error with its position" \
+	grep -q 'content/en/first-steps.md:[0-9]*:[0-9]*: error: .*params "1e9" is not a plain number of billions, like 13' "$work/err-calc"
+cp "$top/tests/fixtures/mini/content/en/first-steps.md" "$proj/content/en/first-steps.md"
+check "search and calculator JSON: byte-identical on 1 thread and on every core" \
+	sh -c "for f in \$(cd '$real' && find . -name '*.json'); do cmp '$real/'\$f '$work/real2/'\$f || exit 1; done; test -n \"\$(cd '$real' && find . -name '*.json')\""
+
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

@@ -25,6 +25,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { checkFind } from './find.mjs'; // issue 18: search, picker, filters, calculator
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -74,6 +75,7 @@ const TYPES = {
   '.js': 'text/javascript; charset=utf-8', '.svg': 'image/svg+xml',
   '.xml': 'application/xml', '.csv': 'text/csv; charset=utf-8',
   '.txt': 'text/plain; charset=utf-8', '.png': 'image/png',
+  '.json': 'application/json',
 };
 function serveSite(req, res) {
   let p;
@@ -135,6 +137,7 @@ function pageKinds(lang) {
     ['health', `${lang}/health/`], ['methodology', `${lang}/methodology/`],
     ['articles-index', `${lang}/articles/`], ['article', firstDir(`${lang}/articles`)],
     ['tag', firstDir(`${lang}/tags`)],
+    ['search', `${lang}/search/`], ['calculator', `${lang}/calculator/`],
   ];
   const items = kinds.map(([kind, rel]) => ({ kind, lang, rel }));
   // every compare page, measured only (the first gets every check)
@@ -691,6 +694,7 @@ async function main() {
       await context.close();
     }
     if (!ONLY || ONLY.has('404')) await check404NoJs(browser, base);
+    if (!ONLY || ONLY.has('find')) await checkFind(browser, base, check, ROOT, axeSource);
     for (const lang of ONLY ? [] : LANGS) {
       await checkSorting(browser, base, `${lang}/gpus/`);
       await checkSorting(browser, base, `${lang}/data/prices/`);

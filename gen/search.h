@@ -1,0 +1,95 @@
+/* search: the site search index, built at build time (pure functions: no
+ * I/O; the files go out through a callback).
+ *
+ * Tokens (search_tokens): words of letters and digits, lowercased (ASCII),
+ * and, for Chinese, Japanese and Korean text, every pair of neighbouring
+ * characters (bigrams), as CJK search engines index it, so any substring
+ * of two or more characters is found; a lone CJK character is not indexed.
+ * The browser side (templates/assets/search.js) splits queries by the same
+ * rules.
+ *
+ * The index records, for each token and page, in which fields it occurs
+ * (title, headings, description, body: SEARCH_IN_*), the ranking's input.
+ * search_index_write emits, under a folder the caller chooses:
+ *   index.json   {"v":1,"shards":S,"docs":N,"doc_shards":[first id of
+ *                each doc shard...],"title_tokens":[per doc]}
+ *   t<k>.json    {"<token>":[doc,fields,doc,fields,...],...}, tokens in
+ *                byte order; a token lives in shard search_shard_of(its
+ *                first two characters) % S, so every token sharing a prefix
+ *                of two characters is in one shard (prefix search fetches
+ *                one file per query word)
+ *   d<k>.json    [[title,path,kind,text],...] for docs doc_shards[k]...,
+ *                text being the description then the body, cut at
+ *                SEARCH_TEXT_MAX bytes (for snippets)
+ * The bytes depend only on the docs and their numbers, not on the order
+ * they were put in.
+ */
+#ifndef GPUGUIDE_SEARCH_H
+#define GPUGUIDE_SEARCH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct buf;
+
+enum search_field {
+	SEARCH_IN_BODY = 1,
+	SEARCH_IN_DESCRIPTION = 2,
+	SEARCH_IN_HEADING = 4,
+	SEARCH_IN_TITLE = 8,
+};
+
+/* Bytes of a doc's text kept for snippets. */
+#define SEARCH_TEXT_MAX 1200
+/* Size a term shard aims for, and a doc shard's. */
+#define SEARCH_TERM_SHARD_BYTES (96 * 1024)
+#define SEARCH_DOC_SHARD_BYTES (32 * 1024)
+
+/* One page to index. Strings are borrowed for the call; plain text. */
+struct search_doc {
+	const char *title, *path, *kind, *description, *headings, *body;
+};
+
+/* Call `fn` for every token of `s` (len bytes of UTF-8; invalid bytes
+ * separate tokens). The token is NUL-terminated, valid during the call. */
+void search_tokens(const char *s, size_t len,
+		   void (*fn)(void *ctx, const char *token, size_t len), void *ctx);
+
+/* Plain text of a rendered page: the inside of its <main> element, tags
+ * dropped (the contents of script, style, svg, form and template left
+ * out), entities decoded, white space collapsed; headings (h1-h6) go to
+ * `headings`, everything else to `body`, each part separated by a space. */
+void search_text_from_html(const char *html, size_t len, struct buf *headings,
+			   struct buf *body);
+
+/* FNV-1a (32 bits) of `len` bytes, as the browser computes it. */
+uint32_t search_shard_of(const char *s, size_t len);
+
+struct search_index;
+
+struct search_index *search_index_new(void);
+void search_index_free(struct search_index *ix);
+/* Add a doc (copied); its number is the count of docs added before. */
+void search_index_add(struct search_index *ix, const struct search_doc *d);
+
+/* One doc's distinct tokens with their fields and what the doc files keep
+ * of it: made from a doc (copied) without touching any index, so pages can
+ * be tokenized on any thread; search_index_put then merges it (with one
+ * lock around the call when threads share the index). */
+struct search_page;
+struct search_page *search_page_new(const struct search_doc *d);
+void search_page_free(struct search_page *pg);
+/* Merge `pg` as doc number `doc` (any order; numbers never put are
+ * written as empty docs); takes and frees `pg`. */
+void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg);
+size_t search_index_docs(const struct search_index *ix);
+/* The SEARCH_IN_* fields `token` occurs in, in doc `doc`; 0 when none. */
+unsigned search_index_fields(const struct search_index *ix, const char *token,
+			     size_t doc);
+
+/* Write the files (names relative: "index.json", "t0.json", ...) through
+ * `fn`, which returns 0 or -1 (then writing stops and -1 is returned). */
+typedef int (*search_write_fn)(void *ctx, const char *name, const struct buf *data);
+int search_index_write(struct search_index *ix, search_write_fn fn, void *ctx);
+
+#endif

@@ -1,0 +1,38 @@
+/* sitesearch: the site's search, in both languages.
+ *
+ * Plans /<lang>/search/ (a search form; without JavaScript, every page of
+ * the site grouped by kind), gives every indexed page its doc number, puts
+ * each page into its language's index as it is rendered
+ * (sitesearch_collect, from any rendering thread: the page's tokens are
+ * made on that thread, merged under a lock), and writes one index per
+ * language (search.h's files) into <lang>/search/ beside the page, for
+ * templates/assets/search.js.
+ *
+ * What is indexed: every page whose kind (from its template) is a GPU,
+ * task, technique, use case, case study, benchmark or memory page, data
+ * page or article, and the lists of those; not pair pages (the pair list
+ * and the picker find them), tag pages, the home page or the search page.
+ * State lives in s->search (malloc'd), freed by sitesearch_free.
+ */
+#ifndef GPUGUIDE_SITESEARCH_H
+#define GPUGUIDE_SITESEARCH_H
+
+#include <stddef.h>
+
+struct output;
+struct site;
+
+/* Plan the search pages of both languages. Call after every other page is
+ * planned (the listing shows them all). */
+void sitesearch_plan(struct site *s);
+
+/* Index page `i` (s->pages[i]) from its rendered HTML, when its kind is
+ * indexed. Thread-safe. */
+void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len);
+
+/* Write the index files into <lang>/search/ for both languages. 0, or -1 (reported). */
+int sitesearch_write(struct site *s, struct output *out);
+
+void sitesearch_free(struct site *s);
+
+#endif

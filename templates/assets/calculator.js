@@ -1,0 +1,256 @@
+/* calculator.js: the calculator page (/<lang>/calculator/). Progressive:
+ * without it the page states the rules. It computes, for any input, from
+ * data.json beside the page (written by gen/calculator.c) with the formulas
+ * of gen/metrics.c:
+ *   memory = the vram.csv rule of thumb for that size and precision
+ *            (metrics_model_vram), else parameters x bytes per parameter
+ *            (metric_vram_needed_gb);
+ *   cards  = ceil(memory / card VRAM - 1e-9) (metric_gpus_needed);
+ *   month  = per-card price x cards x hours_per_month (metric_monthly_cost).
+ * Query parameters (?params=13&precision=fp16&job=inference&gpu=rtx-4090)
+ * preset the inputs; anything else gets a message beside its field. Text
+ * from the URL is only ever shown through textContent. */
+(function () {
+  'use strict';
+  var form = document.getElementById('calc');
+  var out = document.getElementById('calc-out');
+  if (!form || !out) return;
+  var DEFAULTS = { params: '13', precision: 'fp16', job: 'inference', gpu: '' };
+  var data = null;
+  var $ = function (id) { return document.getElementById(id); };
+
+  function say(el, key, vals) {
+    var t = el.getAttribute('data-' + key) || '';
+    Object.keys(vals || {}).forEach(function (k) { t = t.split('{' + k + '}').join(String(vals[k])); });
+    return t;
+  }
+  function text(key, vals) { return say(out, key, vals); }
+
+  /* numbers as gen/i18n.c writes them: >= 100 no decimals, >= 10 one,
+   * else two, trailing zeros dropped, thousands grouped */
+  function group(s) {
+    var parts = s.split('.');
+    parts[0] = parts[0].replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+    return parts.join('.');
+  }
+  function fmtNumber(v) {
+    var a = Math.abs(v), d = a >= 100 ? 0 : a >= 10 ? 1 : 2;
+    var s = v.toFixed(d);
+    if (d) s = s.replace(/0+$/, '').replace(/\.$/, '');
+    return group(s);
+  }
+  function fmtUsd(v) {
+    var whole = v === Math.floor(v);
+    return '$' + group(v.toFixed(v >= 1000 || whole ? 0 : 2));
+  }
+  function fmtGb(v) { return fmtNumber(v) + ' ' + out.getAttribute('data-unit-gb'); }
+  function sameValue(a, b) { return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b)); }
+
+  /* ---- the formulas ---- */
+  function bytesOf(precision) {
+    var p = data.precisions.filter(function (x) { return x.id === precision; })[0];
+    return p ? p.bytes : -1;
+  }
+  function memory(params, precision) {
+    for (var i = 0; i < data.rules.length; i++) {
+      var r = data.rules[i];
+      if (sameValue(r.params, params) && r.precision === precision) return { gb: r.gb, rule: r };
+    }
+    return { gb: params * bytesOf(precision), rule: null };
+  }
+  function cardsFor(need, vram) {
+    if (vram === null || !(vram > 0)) return null;
+    return Math.ceil(need / vram - 1e-9);
+  }
+
+  /* ---- input ---- */
+  function fieldError(name, message) {
+    var el = $('calc-' + name + '-error'), input = $('calc-' + name);
+    el.textContent = message || '';
+    el.hidden = !message;
+    if (message) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+  }
+  function hasOption(select, v) {
+    return [].some.call(select.options, function (o) { return o.value === v; });
+  }
+  /* Read one input; returns the value to use or null (then the message is
+   * shown beside the field). */
+  function readParams(raw) {
+    var s = String(raw).trim();
+    if (!/^\d+(\.\d+)?$/.test(s)) {
+      fieldError('params', say(form, 'err-params', { value: s }));
+      return null;
+    }
+    var v = Number(s);
+    if (!isFinite(v) || v < data.params_min || v > data.params_max) {
+      fieldError('params', say(form, 'err-params-range', { value: s }));
+      return null;
+    }
+    fieldError('params', '');
+    return v;
+  }
+  function readChoice(name, raw, errKey, fallback) {
+    var select = $('calc-' + name);
+    if (name === 'precision' && raw === 'bf16') raw = 'fp16'; /* one option */
+    if (hasOption(select, raw)) {
+      select.value = raw;
+      fieldError(name, '');
+      return raw;
+    }
+    select.value = fallback;
+    fieldError(name, say(form, errKey, { value: raw }));
+    return fallback;
+  }
+
+  /* ---- output ---- */
+  function cell(tr, content, cls, header) {
+    var td = document.createElement(header ? 'th' : 'td');
+    if (header) td.scope = 'row';
+    if (cls) td.className = cls;
+    if (content instanceof Node) td.appendChild(content); else td.textContent = content;
+    tr.appendChild(td);
+    return td;
+  }
+  function link(href, label) {
+    var a = document.createElement('a');
+    a.href = href;
+    a.textContent = label;
+    return a;
+  }
+  function clearBody(table) {
+    var body = table.tBodies[0];
+    while (body.firstChild) body.removeChild(body.firstChild);
+    return body;
+  }
+  function verdict(job, cards) {
+    if (cards === null) return text('no-vram');
+    if (job === 'inference') return cards === 1 ? text('fits-one') : text('needs-n', { n: cards });
+    return cards === 1 ? text('at-least-one') : text('at-least-n', { n: cards });
+  }
+  function jobLabel(job) {
+    var o = [].filter.call($('calc-job').options, function (x) { return x.value === job; })[0];
+    return o ? o.textContent : job;
+  }
+  function showFit(need, job, gpu) {
+    var body = clearBody($('calc-fit')), fits = [], mine = null;
+    data.gpus.forEach(function (g) {
+      var cards = cardsFor(need, g.vram), tr = document.createElement('tr');
+      tr.setAttribute('data-gpu', g.id);
+      if (cards !== null) tr.setAttribute('data-cards', String(cards));
+      if (g.id === gpu) tr.className = 'mine';
+      cell(tr, link(g.href, g.name), '', true);
+      cell(tr, g.vram === null ? '' : fmtGb(g.vram), 'num');
+      cell(tr, verdict(job, cards));
+      body.appendChild(tr);
+      if (cards === 1) fits.push(g.name);
+      if (g.id === gpu) mine = { g: g, cards: cards };
+    });
+    var sep = out.getAttribute('data-list-sep');
+    var summary = job !== 'inference' ? ''
+      : fits.length ? text('fit-summary', { list: fits.join(sep) }) : text('fit-none');
+    if (mine) summary = text('your-gpu', { gpu: mine.g.name, verdict: verdict(job, mine.cards) }) + (summary ? ' ' + summary : '');
+    $('calc-summary').textContent = summary;
+  }
+  function showTasks(params, job) {
+    var body = clearBody($('calc-tasks')), n = 0;
+    data.tasks.forEach(function (t) {
+      if (!sameValue(t.params, params) || t.job !== job) return;
+      t.rows.forEach(function (r) {
+        var tr = document.createElement('tr');
+        cell(tr, link(t.href, t.name), '', true);
+        cell(tr, link(data.gpus[r.gpu].href, data.gpus[r.gpu].name));
+        cell(tr, r.time, 'num');
+        cell(tr, r.cost, 'num');
+        cell(tr, r.quote);
+        body.appendChild(tr);
+        n++;
+      });
+    });
+    $('calc-tasks-wrap').hidden = n === 0;
+    var none = $('calc-no-task');
+    none.hidden = n > 0;
+    none.textContent = n ? '' : text('no-task', { job: jobLabel(job), params: fmtNumber(params) });
+  }
+  function showServing(need, job) {
+    $('calc-serving-block').hidden = job !== 'inference';
+    var body = clearBody($('calc-serving')), n = 0;
+    data.gpus.forEach(function (g) {
+      var cards = cardsFor(need, g.vram);
+      if (cards === null) return;
+      g.quotes.forEach(function (q) {
+        var tr = document.createElement('tr');
+        cell(tr, link(g.href, g.name), '', true);
+        cell(tr, q.label);
+        cell(tr, String(cards), 'num');
+        cell(tr, fmtUsd(q.usd), 'num');
+        cell(tr, fmtUsd(q.usd * cards * data.hours_per_month), 'num');
+        body.appendChild(tr);
+        n++;
+      });
+    });
+    $('calc-serving-wrap').hidden = n === 0;
+    $('calc-serving-none').hidden = n > 0;
+  }
+  function show(params, precision, job, gpu) {
+    var m = memory(params, precision);
+    out.hidden = false;
+    var lower = job !== 'inference';
+    $('calc-need').textContent = text(lower ? 'need-lower' : 'need', { gb: fmtGb(m.gb) });
+    $('calc-need').setAttribute('data-gb', String(m.gb));
+    $('calc-rule').textContent = m.rule
+      ? text('rule-table', { model: text('model', { n: fmtNumber(m.rule.params) }), precision: m.rule.precision, source: m.rule.source })
+      : text('rule-bytes', { params: fmtNumber(params), bytes: fmtNumber(bytesOf(precision)) });
+    var note = $('calc-job-note');
+    note.hidden = !lower;
+    note.textContent = lower ? text('no-rule-job', { job: jobLabel(job) }) : '';
+    showFit(m.gb, job, gpu);
+    showTasks(params, job);
+    showServing(m.gb, job);
+  }
+  function fail() {
+    out.hidden = true;
+  }
+
+  function current(fromUrl) {
+    var q = fromUrl ? new URLSearchParams(location.search) : null;
+    var get = function (name) {
+      if (q) return q.has(name) ? q.get(name) : DEFAULTS[name];
+      return $('calc-' + name).value;
+    };
+    var rawParams = get('params');
+    if (q) $('calc-params').value = rawParams;
+    var params = readParams(rawParams);
+    var precision = readChoice('precision', get('precision'), 'err-precision', DEFAULTS.precision);
+    var job = readChoice('job', get('job'), 'err-job', DEFAULTS.job);
+    var gpu = readChoice('gpu', get('gpu'), 'err-gpu', '');
+    if (params === null) { fail(); return; }
+    show(params, precision, job, gpu);
+  }
+  function setUrl() {
+    var p = new URLSearchParams();
+    ['params', 'precision', 'job', 'gpu'].forEach(function (n) {
+      var v = $('calc-' + n).value.trim();
+      if (v) p.set(n, v);
+    });
+    history.replaceState(null, '', '?' + p.toString());
+  }
+
+  fetch('data.json').then(function (r) {
+    if (!r.ok) throw new Error('data.json: ' + r.status);
+    return r.json();
+  }).then(function (d) {
+    data = d;
+    form.hidden = false;
+    var nojs = $('calc-nojs');
+    if (nojs) nojs.hidden = true;
+    current(true);
+    form.addEventListener('submit', function (e) {
+      e.preventDefault();
+      setUrl();
+      current(false);
+    });
+    form.addEventListener('change', function () { setUrl(); current(false); });
+    form.setAttribute('data-ready', '1');
+  }).catch(function () { /* the rules stay, as without JavaScript */ });
+})();

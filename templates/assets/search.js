@@ -1,0 +1,304 @@
+/* search.js: the search page (/<lang>/search/). Progressive: without it the
+ * page lists every page of the site. The index (index.json, t<k>.json,
+ * d<k>.json beside the page, written by gen/search.c) is fetched only when
+ * a search starts. Queries are split as gen/search.c splits page text:
+ * words (ASCII lowercased; matched whole or as a prefix) and, in Chinese,
+ * Japanese or Korean text, pairs of neighbouring characters (bigrams, all
+ * of which must match). A query is only ever shown through textContent. */
+(function () {
+  'use strict';
+  var box = document.getElementById('search');
+  var form = document.querySelector('form.search-form');
+  var input = document.getElementById('search-q');
+  var status = document.getElementById('search-status');
+  var list = document.getElementById('search-results');
+  if (!box || !form || !input || !status || !list) return;
+  var nojs = document.getElementById('search-nojs');
+  if (nojs) nojs.hidden = true;
+
+  var PAGE = 10;            /* results shown at a time */
+  var WORD_MAX = 40;        /* longer words are not indexed */
+  var FIELD = [[8, 8], [4, 4], [2, 2], [1, 1]]; /* title, heading, description, body */
+  var index = null, terms = {}, docs = {}, shown = 0, current = null, seq = 0;
+
+  function msg(name, query, count) {
+    var t = box.getAttribute('data-' + name) || '';
+    return t.split('{query}').join(query).split('{count}').join(String(count));
+  }
+  function say(text) { status.textContent = text; }
+
+  /* ---- characters, as gen/search.c classifies them ---- */
+  function isCjk(cp) {
+    return (cp >= 0x3040 && cp <= 0x30FF) || (cp >= 0x3400 && cp <= 0x4DBF) ||
+      (cp >= 0x4E00 && cp <= 0x9FFF) || (cp >= 0xAC00 && cp <= 0xD7AF) ||
+      (cp >= 0xF900 && cp <= 0xFAFF) || (cp >= 0x20000 && cp <= 0x2FFFF);
+  }
+  function classify(cp) {
+    if (cp < 0x80) {
+      var l = cp | 0x20;
+      return (l >= 97 && l <= 122) || (cp >= 48 && cp <= 57) ? 'w' : 's';
+    }
+    if (isCjk(cp)) return 'c';
+    if (cp >= 0xC0 && cp < 0x2000 && cp !== 0xD7 && cp !== 0xF7) return 'w';
+    return 's';
+  }
+  function lowerAscii(s) {
+    return s.replace(/[A-Z]/g, function (c) { return c.toLowerCase(); });
+  }
+  /* The query's parts: words, CJK runs of two or more characters (as
+   * bigrams) and lone CJK characters (too short to search). */
+  function parse(q) {
+    var words = [], runs = [], lone = [], word = '', run = [];
+    function endWord() { if (word) { if (word.length <= WORD_MAX) words.push(word); word = ''; } }
+    function endRun() {
+      if (run.length === 1) lone.push(run[0]);
+      else if (run.length > 1) runs.push(run.slice());
+      run = [];
+    }
+    for (var ch of q) {
+      var c = classify(ch.codePointAt(0));
+      if (c !== 'w') endWord();
+      if (c !== 'c') endRun();
+      if (c === 'w') word += lowerAscii(ch);
+      else if (c === 'c') run.push(ch);
+    }
+    endWord(); endRun();
+    return { words: words, runs: runs, lone: lone };
+  }
+
+  /* ---- the index ---- */
+  function fetchJson(name) {
+    return fetch(name).then(function (r) {
+      if (!r.ok) throw new Error(name + ': ' + r.status);
+      return r.json();
+    });
+  }
+  function loadIndex() {
+    if (!index) index = fetchJson('index.json');
+    return index;
+  }
+  /* FNV-1a (32 bits) over the UTF-8 bytes, as search_shard_of. */
+  function fnv(s) {
+    var bytes = new TextEncoder().encode(s), h = 0x811c9dc5;
+    for (var i = 0; i < bytes.length; i++) {
+      h ^= bytes[i];
+      h = Math.imul(h, 16777619) >>> 0;
+    }
+    return h >>> 0;
+  }
+  function shardOf(meta, token) {
+    var key = Array.from(token).slice(0, 2).join('');
+    return fnv(key) % meta.shards;
+  }
+  function termShard(k) {
+    if (!terms[k]) terms[k] = fetchJson('t' + k + '.json');
+    return terms[k];
+  }
+  function docShardOf(meta, id) {
+    var s = meta.doc_shards, lo = 0, hi = s.length - 1;
+    while (lo < hi) {
+      var mid = (lo + hi + 1) >> 1;
+      if (s[mid] <= id) lo = mid; else hi = mid - 1;
+    }
+    return lo;
+  }
+  function doc(meta, id) {
+    var k = docShardOf(meta, id);
+    if (!docs[k]) docs[k] = fetchJson('d' + k + '.json');
+    return docs[k].then(function (rows) { return rows[id - meta.doc_shards[k]]; });
+  }
+  function weight(fields) {
+    for (var i = 0; i < FIELD.length; i++) if (fields & FIELD[i][0]) return FIELD[i][1];
+    return 0;
+  }
+  /* doc id -> best score of one token (exact x2, prefix x1). */
+  function scoresOf(table, token, prefix) {
+    var out = {};
+    function take(post, exact) {
+      for (var i = 0; i + 1 < post.length; i += 2) {
+        var s = weight(post[i + 1]) * (exact ? 2 : 1);
+        if (!(post[i] in out) || out[post[i]] < s) out[post[i]] = s;
+      }
+    }
+    if (Object.prototype.hasOwnProperty.call(table, token)) take(table[token], true);
+    if (prefix && Array.from(token).length >= 2) {
+      for (var t in table) {
+        if (t !== token && t.lastIndexOf(token, 0) === 0) take(table[t], false);
+      }
+    }
+    return out;
+  }
+  function tokensOf(parts) {
+    var out = [];
+    parts.words.forEach(function (w) { out.push({ t: w, prefix: true }); });
+    parts.runs.forEach(function (r) {
+      for (var i = 0; i + 1 < r.length; i++) out.push({ t: r[i] + r[i + 1], prefix: false });
+    });
+    return out;
+  }
+  function rank(meta, tokens) {
+    return Promise.all(tokens.map(function (tk) {
+      return termShard(shardOf(meta, tk.t)).then(function (table) {
+        return scoresOf(table, tk.t, tk.prefix);
+      });
+    })).then(function (per) {
+      var total = null;
+      per.forEach(function (sc) {
+        if (total === null) { total = {}; for (var d in sc) total[d] = sc[d]; return; }
+        for (var e in total) { if (e in sc) total[e] += sc[e]; else delete total[e]; }
+      });
+      var ids = Object.keys(total || {}).map(Number);
+      ids.sort(function (a, b) {
+        return (total[b] - total[a]) ||
+          (meta.title_tokens[a] - meta.title_tokens[b]) || (a - b);
+      });
+      return ids;
+    });
+  }
+
+  /* ---- showing results ---- */
+  function needles(parts) {
+    var n = parts.words.slice();
+    parts.runs.forEach(function (r) { n.push(r.join('')); });
+    return n.filter(function (x) { return x.length > 0; });
+  }
+  /* Append `text` to `el`, each needle found marked (text nodes only). */
+  function appendMarked(el, text, ns) {
+    var low = lowerAscii(text), at = 0;
+    while (at < text.length) {
+      var best = -1, len = 0;
+      ns.forEach(function (n) {
+        var i = low.indexOf(n, at);
+        if (i >= 0 && (best < 0 || i < best || (i === best && n.length > len))) { best = i; len = n.length; }
+      });
+      if (best < 0) break;
+      if (best > at) el.appendChild(document.createTextNode(text.slice(at, best)));
+      var m = document.createElement('mark');
+      m.textContent = text.slice(best, best + len);
+      el.appendChild(m);
+      at = best + len;
+    }
+    if (at < text.length) el.appendChild(document.createTextNode(text.slice(at)));
+  }
+  function snippet(text, ns) {
+    var low = lowerAscii(text), first = -1;
+    ns.forEach(function (n) {
+      var i = low.indexOf(n);
+      if (i >= 0 && (first < 0 || i < first)) first = i;
+    });
+    var start = first < 0 ? 0 : Math.max(0, first - 60), end = Math.min(text.length, start + 200);
+    return (start > 0 ? '… ' : '') + text.slice(start, end) + (end < text.length ? ' …' : '');
+  }
+  function kindLabel(kind) {
+    var h = document.querySelector('[data-kind="' + kind.replace(/[^a-z]/g, '') + '"]');
+    return h ? h.textContent : '';
+  }
+  function item(row, ns) {
+    var li = document.createElement('li');
+    var a = document.createElement('a');
+    a.href = '../' + row[1];
+    appendMarked(a, row[0], ns);
+    var kind = document.createElement('span');
+    kind.className = 'kind';
+    kind.textContent = kindLabel(row[2]);
+    var p = document.createElement('p');
+    appendMarked(p, snippet(row[3], ns), ns);
+    li.appendChild(a);
+    li.appendChild(document.createTextNode(' '));
+    li.appendChild(kind);
+    li.appendChild(p);
+    return li;
+  }
+  function showMore(meta, ids, ns, mine) {
+    var next = ids.slice(shown, shown + PAGE);
+    return Promise.all(next.map(function (id) { return doc(meta, id); })).then(function (rows) {
+      if (mine !== seq) return;
+      var old = list.querySelector('li.more');
+      if (old) old.remove();
+      rows.forEach(function (r) { if (r) list.appendChild(item(r, ns)); });
+      shown += next.length;
+      if (shown < ids.length) {
+        var li = document.createElement('li');
+        li.className = 'more';
+        var b = document.createElement('button');
+        b.type = 'button';
+        b.textContent = msg('more', '', 0);
+        b.addEventListener('click', function () {
+          showMore(meta, ids, ns, mine).then(function () {
+            var links = list.querySelectorAll('li > a');
+            if (links[shown - next.length]) links[shown - next.length].focus();
+          });
+        });
+        li.appendChild(b);
+        list.appendChild(li);
+      }
+    });
+  }
+  function clear() {
+    while (list.firstChild) list.removeChild(list.firstChild);
+    list.hidden = true;
+    shown = 0;
+  }
+  function run(q) {
+    var mine = ++seq;
+    q = q.trim();
+    current = q;
+    clear();
+    if (!q) { say(msg('empty', '', 0)); return Promise.resolve(); }
+    var parts = parse(q), tokens = tokensOf(parts);
+    var note = parts.lone.length ? msg('short', parts.lone.join(''), 0) : '';
+    if (!tokens.length) { say(note || msg('none', q, 0)); return Promise.resolve(); }
+    say(msg('loading', q, 0));
+    return loadIndex().then(function (meta) {
+      return rank(meta, tokens).then(function (ids) {
+        if (mine !== seq) return;
+        var line = ids.length === 0 ? msg('none', q, 0)
+          : ids.length === 1 ? msg('one', q, 1) : msg('count', q, ids.length);
+        say(note ? note + ' ' + line : line);
+        if (!ids.length) return;
+        list.hidden = false;
+        return showMore(meta, ids, needles(parts), mine);
+      });
+    }).catch(function () {
+      if (mine === seq) say(msg('error', q, 0));
+    });
+  }
+  function setUrl(q) {
+    var url = q ? '?q=' + encodeURIComponent(q) : location.pathname;
+    history.replaceState(null, '', url);
+  }
+
+  var timer = 0;
+  input.addEventListener('input', function () {
+    clearTimeout(timer);
+    timer = setTimeout(function () {
+      if (input.value.trim() === current) return;
+      setUrl(input.value.trim());
+      run(input.value);
+    }, 200);
+  });
+  form.addEventListener('submit', function (e) {
+    e.preventDefault();
+    clearTimeout(timer);
+    setUrl(input.value.trim());
+    run(input.value);
+  });
+  /* arrow keys move between the search box and the results */
+  box.parentNode.addEventListener('keydown', function (e) {
+    if (e.key !== 'ArrowDown' && e.key !== 'ArrowUp') return;
+    var links = [].slice.call(list.querySelectorAll('li > a'));
+    if (!links.length) return;
+    var i = links.indexOf(document.activeElement);
+    if (document.activeElement === input && e.key === 'ArrowDown') i = 0;
+    else if (i < 0) return;
+    else i += e.key === 'ArrowDown' ? 1 : -1;
+    e.preventDefault();
+    if (i < 0) input.focus();
+    else if (i < links.length) links[i].focus();
+  });
+
+  var q0 = new URLSearchParams(location.search).get('q') || '';
+  input.value = q0;
+  if (q0.trim()) run(q0);
+  box.setAttribute('data-ready', '1');
+})();

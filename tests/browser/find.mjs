@@ -1,0 +1,323 @@
+// Issue 18 in the browser: search, the GPU pair picker, the GPU list's
+// filters and the calculator, at 390 px in both languages, with and without
+// JavaScript, and with untrusted query strings.
+//
+//   checkFind(browser, base, check, site)   (called by browser.mjs)
+//   node tests/browser/find.mjs             (alone: SITE=dir, after a build)
+import fs from 'node:fs';
+import path from 'node:path';
+
+const PHONE = { width: 390, height: 844 };
+
+async function phone(browser, js = true) {
+  return browser.newContext({ viewport: PHONE, javaScriptEnabled: js });
+}
+
+// Errors and dialogs of a page, collected while a test uses it.
+function watch(page) {
+  const w = { errors: [], dialogs: 0 };
+  page.on('pageerror', (e) => w.errors.push(`uncaught: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error' && !/favicon/.test(m.location().url)) w.errors.push(`${m.text()} ${m.location().url}`); });
+  page.on('dialog', async (d) => { w.dialogs++; await d.dismiss(); });
+  return w;
+}
+
+async function results(page) {
+  await page.waitForFunction(() => {
+    const s = document.getElementById('search-status');
+    return s && s.textContent && !/…|……/.test(s.textContent);
+  }, null, { timeout: 5000 }).catch(() => {});
+  return page.locator('#search-results > li > a').evaluateAll((as) =>
+    as.map((a) => ({ text: a.textContent, href: a.getAttribute('href') })));
+}
+
+async function searchFor(page, base, lang, q) {
+  await page.goto(`${base}/${lang}/search/?q=${encodeURIComponent(q)}`, { waitUntil: 'load' });
+  return results(page);
+}
+
+async function checkSearch(browser, base, check) {
+  const ctx = await phone(browser);
+  const page = await ctx.newPage();
+  const w = watch(page);
+
+  let r = await searchFor(page, base, 'en', '4090');
+  check('search en ?q=4090: the RTX 4090 page comes first',
+    r.length > 0 && r[0].href === '../gpus/rtx-4090/', JSON.stringify(r.slice(0, 3)));
+  const marks = await page.locator('#search-results mark').count();
+  check('search en ?q=4090: the match is marked', marks > 0, `${marks} marks`);
+
+  r = await searchFor(page, base, 'en', 'lor');
+  check('search en: a word prefix ("lor") finds LoRA pages',
+    r.some((x) => /LoRA/.test(x.text)), JSON.stringify(r.slice(0, 5)));
+
+  r = await searchFor(page, base, 'zh', '显存');
+  check('search zh ?q=显存: finds the VRAM page', r.some((x) => x.href === '../vram/'),
+    JSON.stringify(r.slice(0, 5)));
+  // "选购" sits inside the longer word "选购指南" and "如何选购"
+  r = await searchFor(page, base, 'zh', '选购');
+  check('search zh: a two-character substring inside a longer word (选购) finds the how-to-choose article',
+    r.some((x) => x.href === '../articles/how-to-choose/'), JSON.stringify(r.slice(0, 5)));
+  r = await searchFor(page, base, 'zh', '4090 显存');
+  check('search zh: a mixed query ("4090 显存") finds the RTX 4090 page',
+    r.some((x) => x.href === '../gpus/rtx-4090/'), JSON.stringify(r.slice(0, 5)));
+  r = await searchFor(page, base, 'zh', '显');
+  const short = await page.locator('#search-status').textContent();
+  check('search zh: a one-character query says two characters are needed',
+    r.length === 0 && /两个汉字/.test(short), short);
+
+  const evil = '<img src=x onerror=alert(1)>';
+  r = await searchFor(page, base, 'en', evil);
+  await page.waitForTimeout(200);
+  const st = await page.locator('#search-status').textContent();
+  const imgs = await page.locator('main img').count();
+  check('search en: an HTML query runs no script and is shown as typed',
+    w.dialogs === 0 && imgs === 0 && st.includes(evil) &&
+    (await page.locator('#search-q').inputValue()) === evil, `status "${st}", ${imgs} img, ${w.dialogs} dialogs`);
+
+  // keyboard: type in the header box, Enter, arrow down to the first result
+  await page.goto(`${base}/en/`, { waitUntil: 'load' });
+  await page.locator('#site-search-q').focus();
+  await page.keyboard.type('H100');
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/\/en\/search\/\?q=H100/);
+  r = await results(page);
+  await page.locator('#search-q').focus();
+  await page.keyboard.press('ArrowDown');
+  const focused = await page.evaluate(() => document.activeElement.getAttribute('href'));
+  check('search: the header box leads to results, reachable by keyboard',
+    r.length > 0 && focused === r[0].href, `focused ${focused}, first ${r[0]?.href}`);
+  await Promise.all([page.waitForURL(/\/en\/gpus\//), page.keyboard.press('Enter')]);
+  check('search: Enter on a result opens it', !page.url().includes('/search/'), page.url());
+  check('search pages: no script errors', w.errors.length === 0, w.errors.join('\n'));
+  await ctx.close();
+
+  const nojs = await phone(browser, false);
+  const p2 = await nojs.newPage();
+  for (const lang of ['en', 'zh']) {
+    await p2.goto(`${base}/${lang}/search/?q=4090`, { waitUntil: 'load' });
+    const links = await p2.locator('#search-all li a').count();
+    const gpu = await p2.locator(`#search-all a[href$="/${lang}/gpus/rtx-4090/"]`).count();
+    check(`search ${lang} without JS: every page listed by kind (${links} links)`,
+      links > 100 && gpu === 1);
+  }
+  await nojs.close();
+}
+
+async function calc(page, base, lang, query) {
+  await page.goto(`${base}/${lang}/calculator/?${query}`, { waitUntil: 'load' });
+  await page.waitForSelector('#calc[data-ready]', { timeout: 5000 }).catch(() => {});
+  return page.evaluate(() => ({
+    need: document.getElementById('calc-need').textContent,
+    gb: document.getElementById('calc-need').getAttribute('data-gb'),
+    rule: document.getElementById('calc-rule').textContent,
+    summary: document.getElementById('calc-summary').textContent,
+    out: !document.getElementById('calc-out').hidden,
+    cards: Object.fromEntries([...document.querySelectorAll('#calc-fit tbody tr')].map((tr) =>
+      [tr.getAttribute('data-gpu'), tr.hasAttribute('data-cards') ? Number(tr.getAttribute('data-cards')) : null])),
+    verdicts: Object.fromEntries([...document.querySelectorAll('#calc-fit tbody tr')].map((tr) =>
+      [tr.getAttribute('data-gpu'), tr.cells[2].textContent])),
+    body: document.body.innerText,
+  }));
+}
+
+async function checkCalculator(browser, base, check, root) {
+  const ctx = await phone(browser);
+  const page = await ctx.newPage();
+  const w = watch(page);
+  for (const lang of ['en', 'zh']) {
+    let r = await calc(page, base, lang, 'params=13&precision=fp16&job=inference');
+    check(`calculator ${lang}: 13B at fp16 needs 26 GB`, /\b26 GB/.test(r.need), r.need);
+    check(`calculator ${lang}: says which GPUs fit (13B fp16: H100 80GB on one card, RTX 4090 on 2)`,
+      r.cards['h100-80gb'] === 1 && r.cards['rtx-4090'] === 2 && r.summary.includes('H100 80GB') &&
+      !r.summary.includes('RTX 4090'), JSON.stringify(r.cards) + ' ' + r.summary);
+    r = await calc(page, base, lang, 'params=70&precision=int4');
+    check(`calculator ${lang}: 70B at int4 needs 35 GB, by the vram.csv rule`,
+      /\b35 GB/.test(r.need) && /vram\.csv/.test(r.rule), `${r.need} / ${r.rule}`);
+    r = await calc(page, base, lang, 'params=7&precision=fp32');
+    check(`calculator ${lang}: 7B at fp32 needs 28 GB`, /\b28 GB/.test(r.need), r.need);
+    r = await calc(page, base, lang, 'params=7&precision=int4&job=lora');
+    check(`calculator ${lang}: a LoRA job shows the weights as a lower bound and the matching tasks`,
+      /7 GB/.test(r.need) && (await page.locator('#calc-tasks tbody tr').count()) > 0 &&
+      !(await page.locator('#calc-job-note').isHidden()), r.need);
+    r = await calc(page, base, lang, 'params=abc');
+    const err = await page.locator('#calc-params-error').textContent();
+    check(`calculator ${lang}: params=abc gets a message beside its field, no NaN`,
+      !(await page.locator('#calc-params-error').isHidden()) && err.includes('abc') &&
+      !/NaN|Infinity/.test(r.body), err);
+    for (const bad of ['params=1e9', 'params=99999', 'params=-3', 'precision=fp64', 'job=pretrain', 'params=Infinity']) {
+      r = await calc(page, base, lang, bad);
+      const field = bad.split('=')[0];
+      const shown = !(await page.locator(`#calc-${field}-error`).isHidden());
+      check(`calculator ${lang}: ${bad} gets a message beside its field, no NaN`,
+        shown && !/NaN/.test(r.body) && !/Infinity(?! *”)/.test(r.body.replace(/“Infinity”|"Infinity"/g, '')), r.body.slice(0, 200));
+    }
+  }
+  // every row of vram.csv and each GPU: what the C code computes
+  const { spawnSync } = await import('node:child_process');
+  const ex = spawnSync(path.join(root, 'build/calc-expect'), [path.join(root, 'data')], { encoding: 'utf8' });
+  let expect = [];
+  try { expect = JSON.parse(ex.stdout); } catch { /* reported below */ }
+  check('calc-expect ran (make build/calc-expect)', ex.status === 0 && expect.length > 0, ex.stderr || ex.error);
+  const bad = [];
+  for (const e of expect) {
+    const r = await calc(page, base, 'en', `params=${e.params}&precision=${e.precision}&job=inference`);
+    if (Number(r.gb) !== e.gb) bad.push(`${e.params}B ${e.precision}: page ${r.gb} GB, C ${e.gb} GB`);
+    if ((e.rule >= 0) !== /vram\.csv/.test(r.rule)) bad.push(`${e.params}B ${e.precision}: rule "${r.rule}", C row ${e.rule}`);
+    for (const [gpu, cards] of Object.entries(e.cards)) {
+      if (r.cards[gpu] !== cards) bad.push(`${e.params}B ${e.precision} on ${gpu}: page ${r.cards[gpu]} cards, C ${cards}`);
+    }
+  }
+  check(`calculator: every vram.csv row (${expect.length}) and GPU as the C metrics compute`, bad.length === 0, bad.join('\n'));
+
+  // keyboard: change the size, Tab through, Enter submits
+  await calc(page, base, 'en', '');
+  await page.locator('#calc-params').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('70');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('ArrowDown'); // precision: fp16 -> int8
+  await page.keyboard.press('Enter');
+  await page.waitForTimeout(200);
+  const need = await page.locator('#calc-need').textContent();
+  check('calculator: keyboard-operable (70, int8, Enter)', /70 GB/.test(need) && /params=70/.test(page.url()), `${need} ${page.url()}`);
+  check('calculator pages: no script errors', w.errors.length === 0, w.errors.join('\n'));
+  await ctx.close();
+
+  const nojs = await phone(browser, false);
+  const p2 = await nojs.newPage();
+  for (const lang of ['en', 'zh']) {
+    await p2.goto(`${base}/${lang}/calculator/?params=13`, { waitUntil: 'load' });
+    const rules = await p2.locator('#calc-rules tbody tr').count();
+    const note = await p2.locator('#calc-nojs').isVisible();
+    check(`calculator ${lang} without JS: the explanation and the rules table (${rules} rows)`, note && rules === expect.length);
+  }
+  await nojs.close();
+}
+
+async function checkPicker(browser, base, check) {
+  const ctx = await phone(browser);
+  const page = await ctx.newPage();
+  const w = watch(page);
+  for (const [lang, start] of [['en', 'compare/'], ['zh', 'gpus/rtx-4090/']]) {
+    await page.goto(`${base}/${lang}/${start}`, { waitUntil: 'load' });
+    await page.selectOption('#pick-a', 'rtx-4090');
+    await page.selectOption('#pick-b', 'h100-80gb');
+    await Promise.all([page.waitForURL(/compare\/h100-80gb-vs-rtx-4090\/$/, { timeout: 5000 }).catch(() => {}),
+      page.locator('form.pair-picker button').click()]);
+    check(`picker ${lang} (${start}): RTX 4090 and H100 80GB land on compare/h100-80gb-vs-rtx-4090/`,
+      /\/compare\/h100-80gb-vs-rtx-4090\/$/.test(page.url()), page.url());
+  }
+  // keyboard only
+  await page.goto(`${base}/en/gpus/h100-80gb/`, { waitUntil: 'load' });
+  const a = await page.locator('#pick-a').inputValue();
+  check('picker on a GPU page starts at that GPU', a === 'h100-80gb', a);
+  await page.locator('#pick-b').focus();
+  await page.keyboard.press('End');
+  await page.keyboard.press('Tab');
+  await Promise.all([page.waitForURL(/compare\//, { timeout: 5000 }).catch(() => {}), page.keyboard.press('Enter')]);
+  check('picker: keyboard-operable', /\/compare\/h100-80gb-vs-[a-z0-9-]+\/$/.test(page.url()), page.url());
+  check('picker pages: no script errors', w.errors.length === 0, w.errors.join('\n'));
+  await ctx.close();
+
+  const nojs = await phone(browser, false);
+  const p2 = await nojs.newPage();
+  await p2.goto(`${base}/en/gpus/rtx-4090/`, { waitUntil: 'load' });
+  await p2.selectOption('#pick-a', 'h100-80gb');
+  await p2.selectOption('#pick-b', 'rtx-4090');
+  await Promise.all([p2.waitForURL(/\/compare\/\?a=/), p2.locator('form.pair-picker button').click()]);
+  const link = await p2.locator('a[href$="h100-80gb-vs-rtx-4090/"]').count();
+  check('picker without JS: the form lands on the list of every pair, with the pair linked', link > 0, p2.url());
+  await nojs.close();
+}
+
+async function checkFilters(browser, base, check) {
+  const ctx = await phone(browser);
+  const page = await ctx.newPage();
+  await page.goto(`${base}/en/gpus/`, { waitUntil: 'load' });
+  const all = await page.locator('#gpu-table tbody tr').count();
+  const visible = () => page.locator('#gpu-table tbody tr:not([hidden])').count();
+  await page.fill('#filter-vram', '80');
+  const big = await visible();
+  await page.fill('#filter-vram', '');
+  await page.check('#filter-priced');
+  const priced = await visible();
+  await page.uncheck('#filter-priced');
+  await page.selectOption('#filter-segment', { index: 1 });
+  const seg = await visible();
+  check(`GPU filters: minimum VRAM 80 GB (${big}), has a price (${priced}), a segment (${seg}) of ${all}`,
+    big > 0 && big < all && priced > 0 && priced < all && seg > 0 && seg < all);
+  await page.fill('#filter-vram', 'abc');
+  check('GPU filters: a bad VRAM gets a message', !(await page.locator('#filter-vram-error').isHidden()));
+  await ctx.close();
+  const nojs = await phone(browser, false);
+  const p2 = await nojs.newPage();
+  await p2.goto(`${base}/en/gpus/`, { waitUntil: 'load' });
+  const rows = await p2.locator('#gpu-table tbody tr:visible').count();
+  check(`GPU filters without JS: hidden, every row shown (${rows})`, rows === all &&
+    !(await p2.locator('#gpu-filters').isVisible()));
+  await nojs.close();
+}
+
+// axe on the pages in their computed state (results, output, errors shown)
+async function checkAxe(browser, base, check, axeSource) {
+  const ctx = await phone(browser);
+  const page = await ctx.newPage();
+  for (const rel of ['en/search/?q=4090', 'zh/search/?q=4090%20%E6%98%BE%E5%AD%98', 'zh/search/?q=%E6%98%BE',
+    'en/calculator/?params=13&precision=fp16&gpu=rtx-4090', 'zh/calculator/?params=7&job=lora',
+    'en/calculator/?params=abc&precision=fp64']) {
+    await page.goto(`${base}/${rel}`, { waitUntil: 'load' });
+    await page.waitForTimeout(400);
+    await page.addScriptTag({ content: axeSource });
+    const bad = await page.evaluate(async () => {
+      // eslint-disable-next-line no-undef
+      const r = await axe.run(document, { resultTypes: ['violations'] });
+      return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.impact} ${v.id}: ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    check(`/${rel} [390px, computed]: axe: no serious/critical violations`, bad.length === 0, bad.join('\n'));
+    const sw = await page.evaluate(() => document.scrollingElement.scrollWidth <= window.innerWidth);
+    check(`/${rel} [390px, computed]: no horizontal page scroll`, sw);
+  }
+  await ctx.close();
+}
+
+export async function checkFind(browser, base, check, root, axeSource) {
+  if (axeSource) await checkAxe(browser, base, check, axeSource);
+  await checkSearch(browser, base, check);
+  await checkCalculator(browser, base, check, root);
+  await checkPicker(browser, base, check);
+  await checkFilters(browser, base, check);
+}
+
+// Alone: node tests/browser/find.mjs
+if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
+  const { chromium } = await import('playwright-core');
+  const http = await import('node:http');
+  const SITE = path.resolve(process.env.SITE || 'site');
+  const server = http.createServer((req, res) => {
+    let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
+    let f = path.join(SITE, p);
+    if (fs.existsSync(f) && fs.statSync(f).isDirectory()) f = path.join(f, 'index.html');
+    if (!fs.existsSync(f)) { res.writeHead(404).end(); return; }
+    const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };
+    res.writeHead(200, { 'Content-Type': types[path.extname(f)] || 'application/octet-stream' });
+    res.end(fs.readFileSync(f));
+  });
+  await new Promise((r) => server.listen(0, '127.0.0.1', r));
+  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
+  let passed = 0, failed = 0;
+  const check = (name, ok, detail) => {
+    if (ok) passed++; else { failed++; console.log(`FAIL ${name}${detail ? `\n    ${detail}` : ''}`); }
+    return ok;
+  };
+  try {
+    await checkFind(browser, `http://127.0.0.1:${server.address().port}`, check, process.cwd(),
+      fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), 'node_modules/axe-core/axe.min.js'), 'utf8'));
+  } finally {
+    await browser.close();
+    server.close();
+  }
+  console.log(`find: ${passed} passed, ${failed} failed`);
+  process.exit(failed ? 1 : 0);
+}

@@ -1,0 +1,202 @@
+/* The search index builder (gen/search.c): tokens, CJK bigrams, the fields
+ * each token is found in, page text from HTML, and the files it writes. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "calculator.h"
+#include "search.h"
+#include "text.h"
+
+#include <string.h>
+
+/* Tokens joined by '|'. */
+static void add_tok(void *ctx, const char *t, size_t len)
+{
+	struct buf *b = ctx;
+	if (b->len)
+		buf_addc(b, '|');
+	assert_int_equal(strlen(t), len);
+	buf_add(b, t, len);
+}
+
+static void assert_tokens(const char *text, const char *want)
+{
+	struct buf b = BUF_INIT;
+	search_tokens(text, strlen(text), add_tok, &b);
+	assert_string_equal(b.ptr, want);
+	buf_release(&b);
+}
+
+static void test_words_are_lowercased_letters_and_digits(void **state)
+{
+	(void)state;
+	assert_tokens("RTX 4090: 24 GB, $0.39/h", "rtx|4090|24|gb|0|39|h");
+	assert_tokens("H100-80GB vs. A100", "h100|80gb|vs|a100");
+	assert_tokens("Café × naïve", "café|naïve");
+	assert_tokens("", "");
+	assert_tokens("  ...  ", "");
+	/* a word longer than 40 bytes is not indexed */
+	assert_tokens("a 0123456789012345678901234567890123456789x b", "a|b");
+}
+
+static void test_cjk_text_gives_every_bigram(void **state)
+{
+	(void)state;
+	assert_tokens("显存", "显存");
+	assert_tokens("显存需求", "显存|存需|需求");
+	/* a lone character is not indexed; punctuation and ASCII break runs */
+	assert_tokens("卡", "");
+	assert_tokens("显存，够用", "显存|够用");
+	assert_tokens("RTX 4090显存24GB", "rtx|4090|显存|24gb");
+	assert_tokens("の日本語", "の日|日本|本語");
+	/* invalid bytes separate tokens */
+	assert_tokens("ab\xff" "cd", "ab|cd");
+	assert_tokens("显\xff存", "");
+}
+
+static void test_fields_record_where_a_token_occurs(void **state)
+{
+	(void)state;
+	struct search_index *ix = search_index_new();
+	struct search_doc a = { .title = "RTX 4090", .path = "gpus/rtx-4090/", .kind = "gpu",
+				.description = "A consumer card", .headings = "Specs",
+				.body = "24 GB of GDDR6X; RTX" };
+	struct search_doc b = { .title = "显存需求", .path = "vram/", .kind = "benchmark",
+				.description = NULL, .headings = "按模型规模", .body = "4090 的显存" };
+	search_index_add(ix, &a);
+	search_index_add(ix, &b);
+	assert_int_equal(search_index_docs(ix), 2);
+	assert_int_equal(search_index_fields(ix, "rtx", 0), SEARCH_IN_TITLE | SEARCH_IN_BODY);
+	assert_int_equal(search_index_fields(ix, "4090", 0), SEARCH_IN_TITLE);
+	assert_int_equal(search_index_fields(ix, "consumer", 0), SEARCH_IN_DESCRIPTION);
+	assert_int_equal(search_index_fields(ix, "specs", 0), SEARCH_IN_HEADING);
+	assert_int_equal(search_index_fields(ix, "gddr6x", 0), SEARCH_IN_BODY);
+	assert_int_equal(search_index_fields(ix, "4090", 1), SEARCH_IN_BODY);
+	assert_int_equal(search_index_fields(ix, "显存", 1), SEARCH_IN_TITLE | SEARCH_IN_BODY);
+	assert_int_equal(search_index_fields(ix, "模型", 1), SEARCH_IN_HEADING);
+	assert_int_equal(search_index_fields(ix, "显存", 0), 0);
+	assert_int_equal(search_index_fields(ix, "nothing", 0), 0);
+	search_index_free(ix);
+}
+
+static void test_page_text_is_the_main_element_without_markup(void **state)
+{
+	(void)state;
+	const char *html =
+		"<html><head><title>T</title></head><body><nav>Menu</nav>"
+		"<main id=\"main\"><h1>RTX&nbsp;4090</h1><p>24&#160;GB &amp; <em>fast</em>"
+		"&#x4E2D;&lt;b&gt;</p><script>var x = '<p>no</p>';</script>"
+		"<form><select><option>H100</option></select></form>"
+		"<svg><text>9</text></svg><h2>Prices</h2><ul><li>显存<a href=\"x\">需求</a></li></ul>"
+		"&bogus; a&b</main><footer>Sources</footer></body></html>";
+	struct buf h = BUF_INIT, b = BUF_INIT;
+	search_text_from_html(html, strlen(html), &h, &b);
+	assert_string_equal(h.ptr, "RTX 4090 Prices");
+	assert_string_equal(b.ptr, "24 GB & fast中<b> 显存需求 &bogus; a&b");
+	buf_release(&h);
+	buf_release(&b);
+	/* no <main>: nothing */
+	search_text_from_html("<p>x</p>", 8, &h, &b);
+	assert_int_equal(h.len + b.len, 0);
+	buf_release(&h);
+	buf_release(&b);
+}
+
+struct files {
+	struct buf all;
+	int count, fail_at;
+};
+
+static int keep_file(void *ctx, const char *name, const struct buf *data)
+{
+	struct files *f = ctx;
+	if (++f->count == f->fail_at)
+		return -1;
+	buf_adds(&f->all, name);
+	buf_addc(&f->all, '\n');
+	buf_addbuf(&f->all, data);
+	return 0;
+}
+
+static void test_written_files_are_sorted_escaped_json(void **state)
+{
+	(void)state;
+	struct search_index *ix = search_index_new();
+	struct search_doc a = { .title = "B \"q\" <x>", .path = "a/", .kind = "gpu",
+				.description = "d", .headings = "", .body = "zeta alpha" };
+	search_index_add(ix, &a);
+	struct files f = { BUF_INIT, 0, 0 };
+	assert_int_equal(search_index_write(ix, keep_file, &f), 0);
+	assert_string_equal(f.all.ptr,
+		"t0.json\n{\"alpha\":[0,1],\"b\":[0,8],\"d\":[0,2],\"q\":[0,8],"
+		"\"x\":[0,8],\"zeta\":[0,1]}\n"
+		"d0.json\n[[\"B \\\"q\\\" \\u003cx\\u003e\",\"a/\",\"gpu\",\"d zeta alpha\"]]\n"
+		"index.json\n{\"v\":1,\"shards\":1,\"docs\":1,\"doc_shards\":[0],"
+		"\"title_tokens\":[3]}\n");
+	buf_release(&f.all);
+	/* a failing write stops and says so */
+	struct files g = { BUF_INIT, 0, 2 };
+	assert_int_equal(search_index_write(ix, keep_file, &g), -1);
+	assert_int_equal(g.count, 2);
+	buf_release(&g.all);
+	search_index_free(ix);
+}
+
+static void test_shard_of_is_fnv1a(void **state)
+{
+	(void)state;
+	assert_int_equal(search_shard_of("", 0), 2166136261u);
+	assert_int_equal(search_shard_of("a", 1), 0xe40c292cu);
+}
+
+static void test_json_strings_are_escaped(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	text_escape_jsons(&b, "a\"b\\c\n\t\x01</script>&显");
+	assert_string_equal(b.ptr, "\"a\\\"b\\\\c\\n\\t\\u0001\\u003c/script\\u003e\\u0026显\"");
+	buf_release(&b);
+}
+
+static void test_calculator_presets_are_checked(void **state)
+{
+	(void)state;
+	struct buf why = BUF_INIT;
+	assert_true(calculator_preset_ok("13", "fp16", "inference", &why));
+	assert_true(calculator_preset_ok("0.5", NULL, NULL, &why));
+	assert_true(calculator_preset_ok(NULL, NULL, NULL, &why));
+	assert_false(calculator_preset_ok("abc", NULL, NULL, &why));
+	assert_string_equal(why.ptr, "params \"abc\" is not a plain number of billions, like 13");
+	buf_reset(&why);
+	assert_false(calculator_preset_ok("1e9", NULL, NULL, &why));
+	assert_string_equal(why.ptr, "params \"1e9\" is not a plain number of billions, like 13");
+	buf_reset(&why);
+	assert_false(calculator_preset_ok("5000", NULL, NULL, &why));
+	assert_string_equal(why.ptr, "params \"5000\" is outside 0.1 to 2000 billion");
+	buf_reset(&why);
+	assert_false(calculator_preset_ok("13", "fp64", NULL, &why));
+	assert_string_equal(why.ptr, "unknown precision \"fp64\" (fp32, fp16, bf16, int8 or int4)");
+	buf_reset(&why);
+	assert_false(calculator_preset_ok("13", "int4", "pretrain", &why));
+	assert_string_equal(why.ptr, "unknown job \"pretrain\" (inference, lora or training)");
+	buf_release(&why);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_words_are_lowercased_letters_and_digits),
+		cmocka_unit_test(test_cjk_text_gives_every_bigram),
+		cmocka_unit_test(test_fields_record_where_a_token_occurs),
+		cmocka_unit_test(test_page_text_is_the_main_element_without_markup),
+		cmocka_unit_test(test_written_files_are_sorted_escaped_json),
+		cmocka_unit_test(test_shard_of_is_fnv1a),
+		cmocka_unit_test(test_json_strings_are_escaped),
+		cmocka_unit_test(test_calculator_presets_are_checked),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
