@@ -9,6 +9,7 @@
 #include "datapages.h"
 #include "diag.h"
 #include "feeds.h"
+#include "figures.h"
 #include "fs.h"
 #include "guide_charts.h"
 #include "health.h"
@@ -100,6 +101,7 @@ static int load_inputs(struct site *s)
 	if (i18n_load(&s->i18n, &s->data.tables[TABLE_I18N], s->diag) != 0)
 		return -1;
 	metrics_compute(&s->data, NULL, &s->metrics);
+	figures_collect(s);
 	refuse_escapes(s, join(s, s->opt.root, "templates"), "templates");
 	refuse_escapes(s, join(s, s->opt.root, "content"), "content");
 	s->templates = tmpl_set_new();
@@ -153,12 +155,38 @@ static double now_ms(void)
 	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
+/* The ledger of the figures the pages showed, and the change report
+ * against the one published in the output folder. */
+static void finish_figures(struct site *s, struct buf *csv,
+			   struct build_stats *stats)
+{
+	figures_finish(s, csv);
+	struct buf old = BUF_INIT, report = BUF_INIT;
+	const char *path = join(s, s->opt.out, FIGURES_FILE);
+	bool had = fs_exists(path) && fs_read_file(path, &old) == 0;
+	figures_report(had ? old.ptr : NULL, csv->ptr, &report);
+	stats->report = report.len ? buf_detach(&report, NULL) : NULL;
+	buf_release(&report);
+	buf_release(&old);
+}
+
+static int publish_figures(struct site *s, struct output *out,
+			   struct build_stats *stats)
+{
+	struct buf csv = BUF_INIT;
+	finish_figures(s, &csv, stats);
+	int rc = output_add(out, FIGURES_FILE, csv.ptr, csv.len);
+	buf_release(&csv);
+	return rc;
+}
+
 static int render_all(struct site *s, struct output *out,
 		      struct build_stats *stats)
 {
 	double start = now_ms();
 	int rc = render_pages(s, out);
 	stats->render_ms = now_ms() - start;
+	stats->rendered = s->npages;
 	struct buf html = BUF_INIT;
 	if (rc == 0)
 		rc = render_root_index(s, out, &html);
@@ -171,11 +199,14 @@ static int render_all(struct site *s, struct output *out,
 		rc = guide_charts_write(s, out);
 	if (rc == 0)
 		rc = feeds_write(s, out);
+	if (rc == 0)
+		rc = publish_figures(s, out, stats);
 	return rc;
 }
 
 static void site_free(struct site *s)
 {
+	figures_free(s);
 	guide_charts_free(s);
 	for (size_t i = 0; i < s->narticles; i++)
 		markdown_article_free(&s->articles[i]);
@@ -212,14 +243,26 @@ int build_site(const struct site_options *opt, struct diag *diag,
 			rc = -1;
 	}
 	stats->plan_ms = now_ms() - mark;
-	if (rc == 0 && !opt->write) {
+	if (rc == 0 && opt->dry_run) {
+		/* every page rendered, the report made, nothing written */
+		double r0 = now_ms();
+		if (render_pages(&s, NULL) != 0 || diag_failed(diag)) {
+			rc = -1;
+		} else {
+			struct buf csv = BUF_INIT;
+			finish_figures(&s, &csv, stats);
+			buf_release(&csv);
+		}
+		stats->render_ms = now_ms() - r0;
+		stats->rendered = s.npages;
+	} else if (rc == 0 && !opt->write) {
 		/* check: every page rendered (shortcodes, templates), nothing written */
 		if (render_pages(&s, NULL) != 0 || diag_failed(diag))
 			rc = -1;
 		else
 			health_report(&s, stdout);
 	}
-	if (rc == 0 && opt->write) {
+	if (rc == 0 && opt->write && !opt->dry_run) {
 		struct output out;
 		memset(&out, 0, sizeof out);
 		if (output_check_target(opt->out, opt->root, diag) != 0 ||

@@ -15,7 +15,7 @@
 
 static const char usage[] =
 	"usage: gen build [--root DIR] [--out DIR] [--base-url URL] [--jobs N] [--quiet]\n"
-	"                 [--timings]\n"
+	"                 [--timings] [--dry-run]\n"
 	"       gen check [--root DIR] [--jobs N]\n"
 	"       gen serve [--root DIR] [--port N]\n"
 	"       gen --help | --version\n"
@@ -34,7 +34,9 @@ static const char usage[] =
 	"  --base-url URL  absolute address of the site, for canonical links,\n"
 	"                  feeds and the sitemap (default https://gpuguide.example)\n"
 	"  --timings       also print where the build's time went (load, plan,\n"
-	"                  render, finish)\n"
+	"                  render, finish) and how many pages were rendered\n"
+	"  --dry-run       build and report what would change (figures, pages),\n"
+	"                  but write nothing\n"
 	"\n"
 	"Exit status: 0 success, 1 input errors (the site is left as it was),\n"
 	"2 usage errors.\n";
@@ -111,6 +113,8 @@ int main(int argc, char **argv)
 			quiet = true;
 		else if (!strcmp(a, "--timings") && build)
 			timings = true;
+		else if (!strcmp(a, "--dry-run") && build)
+			opt.dry_run = true;
 		else if (!strcmp(a, "--jobs"))
 			slot = &jobs;
 		else
@@ -139,7 +143,13 @@ int main(int argc, char **argv)
 	diag_init(&diag, stderr, NULL);
 	struct build_stats st;
 	int rc = build_site(&opt, &diag, &st);
-	if (build && rc == 0 && !quiet)
+	if (build && rc == 0 && !quiet && st.report)
+		fputs(st.report, stdout);
+	free(st.report);
+	if (build && rc == 0 && !quiet && opt.dry_run)
+		printf("gen: dry run: %zu pages rendered, nothing written, %d warnings, %.0f ms\n",
+		       st.rendered, st.warnings, st.ms);
+	else if (build && rc == 0 && !quiet)
 		printf("gen: %zu pages written, %zu unchanged, %zu removed, %d warnings, %.0f ms\n",
 		       st.written, st.unchanged, st.removed, st.warnings, st.ms);
 	else if (rc != 0)
@@ -150,8 +160,9 @@ int main(int argc, char **argv)
 	else if (!build)
 		printf("gen: check passed, %d warnings\n", st.warnings);
 	if (build && rc == 0 && timings)
-		printf("gen: load %.0f ms, plan %.0f ms, render %.0f ms, finish %.0f ms\n",
-		       st.load_ms, st.plan_ms, st.render_ms, st.finish_ms);
+		printf("gen: load %.0f ms, plan %.0f ms, render %.0f ms (%zu pages), "
+		       "finish %.0f ms\n",
+		       st.load_ms, st.plan_ms, st.render_ms, st.rendered, st.finish_ms);
 	buf_release(&out_dir);
 	int sig = output_interrupted();
 	if (sig) {

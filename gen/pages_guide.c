@@ -9,6 +9,7 @@
 #include "buf.h"
 #include "csv.h"
 #include "data.h"
+#include "figures.h"
 #include "guide_charts.h"
 #include "i18n.h"
 #include "metrics.h"
@@ -471,6 +472,7 @@ static void serving_cells(const struct pg *p, const struct result *x, struct val
 {
 	struct arena *a = pg_arena(p);
 	struct serving_cost sv = metrics_serving_cost(&p->s->data, x->benchmark, x->gpu);
+	figures_show_serving(p->s, p->l, p->path, x->benchmark, x->gpu);
 	value_map_set(a, r, "cards", pg_cell_figure(p, sv.cards, FMT_NUMBER, NULL));
 	value_map_set(a, r, "price", pg_cell_figure(p, sv.usd_per_hour, FMT_PER_HOUR, NULL));
 	value_map_set(a, r, "monthly", pg_cell_figure(p, sv.monthly, FMT_USD, NULL));

@@ -3,6 +3,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "figures.h"
 #include "i18n.h"
 #include "mustache.h"
 #include "output.h"
@@ -238,6 +239,7 @@ static void render_one(void *ctx, size_t i, int worker)
 	struct diag d;
 	diag_init(&d, NULL, &pool->logs[i]);
 	view->diag = &d;
+	view->figures_sink = figures_page_sink(pool->site, i);
 	if (render_page(view, pool->out, &pool->site->pages[i], &pool->html[worker]) != 0 &&
 	    !d.errors)
 		d.errors = 1;
@@ -257,6 +259,7 @@ int render_pages(struct site *s, struct output *out)
 	pool->site = s;
 	pool->out = out;
 	s->out = out; /* charts drawn while rendering are written at once */
+	figures_pages_begin(s);
 	atomic_init(&pool->stop, false);
 	pool->logs = xcalloc(n + 1, sizeof *pool->logs);
 	pool->errors = xcalloc(n + 1, sizeof *pool->errors);

@@ -23,6 +23,8 @@
 
 struct article_meta;
 struct diag;
+struct figures;
+struct ledger_sink;
 struct guide_charts;
 struct output;
 struct pages_kit;
@@ -37,6 +39,7 @@ struct site_options {
 	bool write;           /* false for `gen check`: validate only */
 	int jobs;             /* rendering threads; 0: one per core */
 	bool verbose;
+	bool dry_run;         /* build and report, write nothing */
 };
 
 
@@ -77,6 +80,8 @@ struct site {
 	struct article_meta *article_meta; /* owned by articles.c (build arena) */
 	struct pages_kit *pages_kit;  /* owned by present.c (build arena) */
 	struct output *out;       /* while pages render: where files go */
+	struct figures *figures;  /* the figure ledger, owned by figures.c */
+	struct ledger_sink *figures_sink; /* the page's own while it renders */
 };
 
 /* Queue a page (planning phase). The spec is copied; what it points to must

@@ -64,7 +64,12 @@ before=$(tree_hash "$site")
 "$gen" build --root "$proj" --timings >"$work/out2" 2>&1
 check "no-change rebuild writes no file" grep -Eq '^gen: 0 pages written, [0-9]+ unchanged, 0 removed' "$work/out2"
 check "--timings prints the time of each phase" \
-	grep -Eq '^gen: load [0-9]+ ms, plan [0-9]+ ms, render [0-9]+ ms, finish [0-9]+ ms$' "$work/out2"
+	grep -Eq '^gen: load [0-9]+ ms, plan [0-9]+ ms, render [0-9]+ ms \([0-9]+ pages\), finish [0-9]+ ms$' "$work/out2"
+check "a no-change rebuild reports no changed figure" sh -c "! grep -q '→' '$work/out2'"
+check "the site publishes its figure ledger" \
+	grep -q '^price.rtx-4090.lowest,RTX 4090 lowest on-demand price,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
+check "the data page links the figure ledger (en)" grep -q 'href="../../data/figures.csv" download' "$site/en/data/index.html"
+check "the data page links the figure ledger (zh)" grep -q 'href="../../data/figures.csv" download' "$site/zh/data/index.html"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"
 
 # 3b. One price edit rewrites exactly the pages that show the GPU, and the
@@ -78,6 +83,12 @@ stamp_list "$site" >"$work/stamps-after"
 changed=$(comm -23 "$work/stamps-after" "$work/stamps-before" | awk '{print $1}' | sed 's|^\./||')
 printf '%s\n' "$changed" >"$work/changed"
 check "a price edit rewrites some pages" test -n "$changed"
+row=$(grep -n '^rtx-4090,,0.37,' "$proj/data/prices.csv" | cut -d: -f1)
+check "the build names the figure, old and new value, CSV row and pages" \
+	grep -Eq "^(  )?RTX 4090 lowest on-demand price: \\\$0.39/h → \\\$0.37/h( \(data/prices.csv:$row\))? · [0-9]+ pages, e.g. /" "$work/out-price"
+check "the changes are grouped under the edited row" \
+	grep -Eq "^data/prices.csv:$row changed [0-9]+ figures:$" "$work/out-price"
+check "the change report comes before the summary line" sh -c "tail -1 '$work/out-price' | grep -q '^gen: [0-9]* pages written'"
 check "the English article cites the new price" grep -q '\$0.37/h' "$site/en/articles/first-steps/index.html"
 check "the Chinese article cites the new price" grep -q '\$0.37/小时' "$site/zh/articles/first-steps/index.html"
 untouched_ok=1
@@ -88,6 +99,16 @@ done
 check "every page showing the new price was rewritten, and only pages about the RTX 4090" test "$untouched_ok" -eq 1
 check "pages about other GPUs keep their bytes and mtime" sh -c "! grep -qx 'en/gpus/h100-80gb/index.html' '$work/changed'"
 cp "$work/prices.orig" "$proj/data/prices.csv"
+# 3c. A dry run reports the edit and leaves every file as it was.
+before=$(tree_hash "$site")
+proj_before=$( (cd "$proj" && find . -printf '%p %T@\n' | sort) | sha256sum)
+"$gen" build --root "$proj" --dry-run >"$work/out-dry" 2>&1
+check "--dry-run exits 0" test $? -eq 0
+check "--dry-run reports the edit" grep -q 'RTX 4090 lowest on-demand price: \$0.37/h → \$0.39/h' "$work/out-dry"
+check "--dry-run prints the page count" grep -Eq '^gen: dry run: [0-9]+ pages rendered, nothing written' "$work/out-dry"
+check "--dry-run leaves every file's bytes and mtime" test "$before" = "$(tree_hash "$site")"
+check "--dry-run leaves the project as it was" \
+	test "$proj_before" = "$( (cd "$proj" && find . -printf '%p %T@\n' | sort) | sha256sum)"
 "$gen" build --root "$proj" >/dev/null 2>&1
 before=$(tree_hash "$site")
 
