@@ -17,6 +17,7 @@
 #include "mustache.h"
 #include "output.h"
 #include "pages.h"
+#include "price_history.h"
 #include "render.h"
 #include "site.h"
 #include "text.h"
@@ -257,6 +258,10 @@ int build_site(const struct site_options *opt, struct diag *diag,
 		stats->rendered = s.npages;
 	} else if (rc == 0 && !opt->write) {
 		/* check: every page rendered (shortcodes, templates), nothing written */
+		struct buf today = BUF_INIT;
+		price_history_today(&today);
+		price_history_check(&s.data, today.ptr, opt->max_age_days, diag);
+		buf_release(&today);
 		if (render_pages(&s, NULL) != 0 || diag_failed(diag))
 			rc = -1;
 		else

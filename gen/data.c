@@ -277,6 +277,37 @@ static void fill_prices(struct data *d)
 	}
 }
 
+static const char *or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+bool data_same_series(const struct price *a, const struct price *b)
+{
+	if (a->gpu != b->gpu || a->cards != b->cards ||
+	    strcmp(or_empty(a->kind), or_empty(b->kind)) ||
+	    strcmp(or_empty(a->provider), or_empty(b->provider)))
+		return false;
+	return *or_empty(a->provider) || !strcmp(or_empty(a->source), or_empty(b->source));
+}
+
+/* A quote is superseded by a later dated quote of its series (an undated
+ * one by any dated one): one provider's quotes over time are its history,
+ * the newest its price. */
+static void mark_superseded(struct data *d)
+{
+	for (size_t i = 0; i < d->nprices; i++) {
+		struct price *p = &d->prices[i];
+		for (size_t j = 0; j < d->nprices && !p->superseded; j++) {
+			const struct price *q = &d->prices[j];
+			if (j == i || !*or_empty(q->as_of) || !data_same_series(p, q))
+				continue;
+			int c = strcmp(q->as_of, or_empty(p->as_of));
+			p->superseded = c > 0;
+		}
+	}
+}
+
 static void fill_benchmarks(struct data *d)
 {
 	const struct table *t = &d->tables[TABLE_BENCHMARKS];
@@ -511,6 +542,7 @@ static void data_fill_typed(struct data *d)
 	fill_gpus(d);
 	index_gpus(d); /* the tables after gpus refer to GPUs by id */
 	fill_prices(d);
+	mark_superseded(d);
 	fill_benchmarks(d);
 	fill_results(d);
 	fill_tasks(d);

@@ -16,7 +16,7 @@
 static const char usage[] =
 	"usage: gen build [--root DIR] [--out DIR] [--base-url URL] [--jobs N] [--quiet]\n"
 	"                 [--timings] [--dry-run]\n"
-	"       gen check [--root DIR] [--jobs N]\n"
+	"       gen check [--root DIR] [--jobs N] [--max-age DAYS]\n"
 	"       gen serve [--root DIR] [--port N]\n"
 	"       gen --help | --version\n"
 	"\n"
@@ -33,6 +33,9 @@ static const char usage[] =
 	"                  output is the same for any N)\n"
 	"  --base-url URL  absolute address of the site, for canonical links,\n"
 	"                  feeds and the sitemap (default https://gpuguide.example)\n"
+	"  --max-age DAYS  check: warn about quotes older than DAYS days (before\n"
+	"                  SOURCE_DATE_EPOCH when set, else today); undated\n"
+	"                  quotes are always named\n"
 	"  --timings       also print where the build's time went (load, plan,\n"
 	"                  render, finish) and how many pages were rendered\n"
 	"  --dry-run       build and report what would change (figures, pages),\n"
@@ -99,7 +102,7 @@ int main(int argc, char **argv)
 		.write = build,
 	};
 	bool quiet = false, timings = false;
-	const char *jobs = NULL;
+	const char *jobs = NULL, *max_age = NULL;
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i];
 		const char **slot = NULL;
@@ -117,6 +120,8 @@ int main(int argc, char **argv)
 			opt.dry_run = true;
 		else if (!strcmp(a, "--jobs"))
 			slot = &jobs;
+		else if (!strcmp(a, "--max-age") && !build)
+			slot = &max_age;
 		else
 			return usage_error("unknown option \"%s\"", a);
 		if (slot) {
@@ -131,6 +136,14 @@ int main(int argc, char **argv)
 		if (*end || n < 1 || n > 16)
 			return usage_error("--jobs takes a number from 1 to 16, not \"%s\"", jobs);
 		opt.jobs = (int)n;
+	}
+	if (max_age) {
+		char *end;
+		long n = strtol(max_age, &end, 10);
+		if (!*max_age || *end || n < 1 || n > 100000)
+			return usage_error("--max-age takes a number of days from 1 to 100000, not \"%s\"",
+					   max_age);
+		opt.max_age_days = n;
 	}
 	struct buf out_dir = BUF_INIT;
 	if (!opt.out) {

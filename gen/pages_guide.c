@@ -14,6 +14,7 @@
 #include "i18n.h"
 #include "metrics.h"
 #include "numfmt.h"
+#include "price_history.h"
 #include "site.h"
 #include "value.h"
 #include "xalloc.h"
@@ -580,6 +581,7 @@ struct value *pages_home_context(struct site *s, enum lang l)
 	value_map_set_bool(a, guide, "has_case_studies", value_list_len(cases) > 0);
 	value_map_set_str(a, guide, "cases_href", pg_href_to(p, "cases/"));
 	value_map_set_str(a, guide, "compare_href", pg_href_to(p, "compare/"));
+	value_map_set_str(a, guide, "prices_fresh", price_history_freshness(p, s->date));
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "guide", guide);
 	return ctx;

@@ -40,6 +40,7 @@ struct site_options {
 	int jobs;             /* rendering threads; 0: one per core */
 	bool verbose;
 	bool dry_run;         /* build and report, write nothing */
+	long max_age_days;    /* check: warn about quotes older (0: no limit) */
 };
 
 

@@ -213,5 +213,45 @@ for f in $(cd "$real" && find . -name index.html); do
 done
 check "no page shows a date for a source that has none" test "$bad_dates" -eq 0
 
+# 10. Price history: two dated quotes of one provider give a chart with both
+#     points on the GPU page (both languages) and an entry in the price feed;
+#     the table shows the latest quote; gen check names old and undated quotes.
+hist="$work/hist"
+mkdir -p "$hist"
+cp -R "$proj/content" "$proj/templates" "$proj/data" "$hist/"
+printf 'rtx-4090,Lambda,0.55,,,on-demand,2026-01-15,training-guide-en,,\nrtx-4090,Lambda,0.49,,,on-demand,2026-03-01,training-guide-en,,\n' >>"$hist/data/prices.csv"
+"$gen" build --root "$hist" --quiet >/dev/null 2>"$work/err-hist"
+check "a build with dated quotes exits 0" test $? -eq 0
+for l in en zh; do
+	page="$hist/site/$l/gpus/rtx-4090/index.html"
+	svg=$(sed -n 's/.*\(<svg[^>]*id="price-history-rtx-4090-0".*<\/svg>\).*/\1/p' "$page")
+	check "$l: the GPU page has a price-history chart" test -n "$svg"
+	check "$l: the chart marks both dated quotes" test "$(printf '%s' "$svg" | grep -o '<circle' | wc -l)" -eq 2
+	check "$l: the chart labels both prices" sh -c "printf '%s' '$svg' | grep -q '>\$0.55/' && printf '%s' '$svg' | grep -q '>\$0.49/'"
+done
+check "en: the chart is titled Price history" grep -q '<h3 id="price-history">Price history</h3>' "$hist/site/en/gpus/rtx-4090/index.html"
+check "zh: the chart is titled 价格历史" grep -q '<h3 id="price-history">价格历史</h3>' "$hist/site/zh/gpus/rtx-4090/index.html"
+check "en: the chart's points are dated" grep -q '<title>15 Jan 2026: \$0.55/h</title>' "$hist/site/en/gpus/rtx-4090/index.html"
+check "the price table shows only Lambda's latest quote" \
+	test "$(sed -n '/id="prices"/,/<\/table>/p' "$hist/site/en/gpus/rtx-4090/index.html" | grep -c '<td>Lambda</td>')" -eq 1
+check "the real data's pages have no price-history chart" \
+	sh -c "test -f '$real/en/gpus/rtx-4090/index.html' && ! grep -q 'price-history' '$real/en/gpus/rtx-4090/index.html'"
+check "en: the price feed has the change" \
+	grep -q '<title>RTX 4090, Lambda, on-demand: \$0.55/h → \$0.49/h</title>' "$hist/site/en/prices.xml"
+check "zh: the price feed has the change" grep -q '<title>RTX 4090，Lambda，按需：\$0.55/小时 → \$0.49/小时</title>' "$hist/site/zh/prices.xml"
+check "the price feed is well-formed" xmllint --noout "$hist/site/en/prices.xml"
+check "en: the home page says how recent the newest price is" \
+	grep -q 'The newest price was quoted on 1 Mar 2026' "$hist/site/en/index.html"
+check "en: without dated quotes the home page says so" grep -q 'No price gives the date it was quoted.' "$real/en/index.html"
+SOURCE_DATE_EPOCH=1780272000 "$gen" check --root "$hist" --max-age 30 >/dev/null 2>"$work/err-age"
+check "gen check --max-age exits 0" test $? -eq 0
+row=$(grep -n '^rtx-4090,Lambda,0.49,' "$hist/data/prices.csv" | cut -d: -f1)
+check "gen check names a quote older than --max-age" \
+	grep -qx "data/prices.csv:$row: warning: quote of rtx-4090 is 92 days old (as_of 2026-03-01; --max-age 30)" "$work/err-age"
+check "gen check names undated quotes" grep -qx 'data/prices.csv:3: warning: quote of rtx-4090 has no as_of date: readers cannot tell how old it is' "$work/err-age"
+check "gen check does not name the superseded quote as old" sh -c "! grep -q 'as_of 2026-01-15' '$work/err-age'"
+"$gen" check --root "$hist" --max-age soon >/dev/null 2>&1
+check "a bad --max-age is a usage error" test $? -eq 2
+
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0
