@@ -5,6 +5,7 @@
 #include "build.h"
 
 #include "articles.h"
+#include "assets.h"
 #include "buf.h"
 #include "datapages.h"
 #include "diag.h"
@@ -20,8 +21,10 @@
 #include "price_history.h"
 #include "render.h"
 #include "site.h"
+#include "siteconf.h"
 #include "text.h"
 #include "value.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <libxml/parser.h>
@@ -99,6 +102,17 @@ static int load_inputs(struct site *s)
 	const char *data_dir = join(s, s->opt.root, "data");
 	if (data_load(&s->data, data_dir, "data", s->diag) != 0)
 		return -1;
+	struct siteconf conf;
+	if (siteconf_load(&conf, join(s, data_dir, SITECONF_FILE), "data/" SITECONF_FILE,
+			  &s->arena, s->diag) != 0)
+		return -1;
+	siteconf_apply_names(&conf, &s->data.tables[TABLE_I18N]);
+	s->default_lang = conf.default_lang;
+	if (!s->opt.base_url) /* --base-url wins over data/site.csv */
+		s->opt.base_url = conf.base_url;
+	if (!s->opt.base_url)
+		s->opt.base_url = SITECONF_PLACEHOLDER_URL;
+	s->placeholder_url = !strcmp(site_base_url(s), SITECONF_PLACEHOLDER_URL);
 	if (i18n_load(&s->i18n, &s->data.tables[TABLE_I18N], s->diag) != 0)
 		return -1;
 	metrics_compute(&s->data, NULL, &s->metrics);
@@ -109,36 +123,13 @@ static int load_inputs(struct site *s)
 	tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
 			  "templates", s->diag);
 	articles_load(s);
+	s->assets = xcalloc(1, sizeof *s->assets);
+	assets_load(s->assets, join(s, s->opt.root, "templates/assets"),
+		    "templates/assets", s->diag);
 	if (diag_failed(s->diag))
 		return -1;
 	choose_date(s);
 	return 0;
-}
-
-/* Copy templates/assets/ (stylesheet, script) to the site root. */
-static int copy_assets(struct site *s, struct output *out)
-{
-	const char *dir = join(s, s->opt.root, "templates/assets");
-	char **names = fs_list_dir(dir, NULL);
-	if (!names)
-		return 0;
-	int rc = 0;
-	struct buf b = BUF_INIT;
-	for (char **n = names; *n && rc == 0; n++) {
-		if ((*n)[0] == '.')
-			continue;
-		buf_reset(&b);
-		if (fs_read_file(join(s, dir, *n), &b) != 0) {
-			diag_error(s->diag, arena_printf(&s->arena, "templates/assets/%s", *n),
-				   0, 0, "cannot read: %s", strerror(errno));
-			rc = -1;
-			break;
-		}
-		rc = output_add(out, *n, b.ptr, b.len);
-	}
-	buf_release(&b);
-	fs_free_list(names);
-	return rc;
 }
 
 static void plan_pages(struct site *s)
@@ -193,7 +184,7 @@ static int render_all(struct site *s, struct output *out,
 		rc = render_root_index(s, out, &html);
 	buf_release(&html);
 	if (rc == 0)
-		rc = copy_assets(s, out);
+		rc = assets_write(s->assets, out);
 	if (rc == 0)
 		rc = datapages_write_extra(s, out);
 	if (rc == 0)
@@ -208,6 +199,9 @@ static int render_all(struct site *s, struct output *out,
 static void site_free(struct site *s)
 {
 	figures_free(s);
+	if (s->assets)
+		assets_free(s->assets);
+	free(s->assets);
 	guide_charts_free(s);
 	for (size_t i = 0; i < s->narticles; i++)
 		markdown_article_free(&s->articles[i]);
@@ -239,6 +233,10 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	if (rc == 0) {
 		guide_charts_init(&s);
 		render_lang_contexts(&s);
+		/* {{asset.style_css}}: the assets' content-hashed URLs */
+		for (int l = 0; l < LANG_COUNT; l++)
+			value_map_set(&s.arena, s.lang_ctx[l], "asset",
+				      assets_context(s.assets, &s.arena));
 		plan_pages(&s);
 		if (diag_failed(diag))
 			rc = -1;
@@ -287,6 +285,7 @@ int build_site(const struct site_options *opt, struct diag *diag,
 		}
 	}
 	site_free(&s);
+	stats->placeholder_url = s.placeholder_url;
 	stats->warnings = diag->warnings;
 	stats->ms = now_ms() - start;
 	stats->finish_ms = stats->ms - stats->load_ms - stats->plan_ms - stats->render_ms;

@@ -17,6 +17,7 @@
 
 #include "site.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct diag;
@@ -29,6 +30,7 @@ struct build_stats {
 	 * (on every core), and the rest (site-wide files, publishing) */
 	double load_ms, plan_ms, render_ms, finish_ms;
 	size_t rendered;  /* pages rendered */
+	bool placeholder_url; /* the base URL is the placeholder (siteconf.h) */
 	/* what the build changed in the figures the site shows (figures.h),
 	 * against the published ledger; NULL when nothing changed. The
 	 * caller's, to free() */

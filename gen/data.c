@@ -105,7 +105,8 @@ static void data_warn_unknown_files(const char *data_dir,
 		char *base = strndup(e->d_name, len - 4);
 		if (!base)
 			abort();
-		if (schema_table_spec(base)) {
+		/* the publisher's settings are not a table */
+		if (schema_table_spec(base) || !strcmp(e->d_name, DATA_SETTINGS_FILE)) {
 			free(base);
 			continue;
 		}

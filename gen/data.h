@@ -22,6 +22,10 @@
 struct diag;
 
 /* An optional figure from a CSV cell: ok=false when the cell is empty. */
+/* The file of data/ that holds the publisher's settings (siteconf.h), not
+ * a table. */
+#define DATA_SETTINGS_FILE "site.csv"
+
 struct num {
 	double v;
 	bool ok;

@@ -1,6 +1,7 @@
 #include "datapages.h"
 
 #include "buf.h"
+#include "assets.h"
 #include "csv.h"
 #include "figures.h"
 #include "diag.h"
@@ -657,7 +658,8 @@ static int write_404(struct site *s, struct output *o)
 			 arena_printf(&s->arena, "%s/%s/", base, lang_code((enum lang)i)));
 		value_map_set(&s->arena, m, lang_code((enum lang)i), lm);
 	}
-	set_text(s, m, "style_href", arena_printf(&s->arena, "%s/style.css", base));
+	set_text(s, m, "style_href", arena_printf(&s->arena, "%s/%s", base,
+						  assets_url(s->assets, "style.css", &s->arena)));
 	struct buf html = BUF_INIT;
 	int rc = tmpl_render(s->templates, t, m, &html, s->diag);
 	if (rc == 0)

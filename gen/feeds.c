@@ -167,16 +167,16 @@ static void sitemap_alternate(struct buf *out, const char *hreflang,
 }
 
 static void sitemap_alternates(struct buf *out, const char *base,
-			       const char *const path[LANG_COUNT])
+			       const char *const path[LANG_COUNT], enum lang def)
 {
 	for (int l = 0; l < LANG_COUNT; l++)
 		sitemap_alternate(out, lang_tag((enum lang)l), base, (enum lang)l,
 				  path[l]);
-	sitemap_alternate(out, "x-default", base, LANG_EN, path[LANG_EN]);
+	sitemap_alternate(out, "x-default", base, def, path[def]);
 }
 
 static void sitemap_page(struct buf *out, const char *base,
-			 const struct page_spec *p)
+			 const struct page_spec *p, enum lang def)
 {
 	buf_adds(out, "  <url>\n    <loc>");
 	sitemap_url(out, base, p->lang, p->path, sitemap_elem_text);
@@ -186,7 +186,7 @@ static void sitemap_page(struct buf *out, const char *base,
 		const char *path[LANG_COUNT];
 		path[p->lang] = p->path;
 		path[other] = p->alt_path;
-		sitemap_alternates(out, base, path);
+		sitemap_alternates(out, base, path, def);
 	}
 	buf_adds(out, "  </url>\n");
 }
@@ -202,10 +202,10 @@ int feeds_sitemap(struct site *s, struct buf *out)
 	sitemap_elem_text(out, base);
 	buf_adds(out, "/</loc>\n");
 	const char *const home[LANG_COUNT] = { "", "" };
-	sitemap_alternates(out, base, home);
+	sitemap_alternates(out, base, home, s->default_lang);
 	buf_adds(out, "  </url>\n");
 	for (size_t i = 0; i < s->npages; i++)
-		sitemap_page(out, base, &s->pages[i]);
+		sitemap_page(out, base, &s->pages[i], s->default_lang);
 	buf_adds(out, "</urlset>\n");
 	return 0;
 }

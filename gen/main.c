@@ -5,6 +5,7 @@
 #include "serve.h"
 #include "build.h"
 #include "site.h"
+#include "siteconf.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -32,7 +33,8 @@ static const char usage[] =
 	"  --jobs N        render on N threads (default: one per core; the\n"
 	"                  output is the same for any N)\n"
 	"  --base-url URL  absolute address of the site, for canonical links,\n"
-	"                  feeds and the sitemap (default https://gpuguide.example)\n"
+	"                  feeds and the sitemap (default: base_url in\n"
+	"                  data/site.csv, else the placeholder " SITECONF_PLACEHOLDER_URL ")\n"
 	"  --max-age DAYS  check: warn about quotes older than DAYS days (before\n"
 	"                  SOURCE_DATE_EPOCH when set, else today); undated\n"
 	"                  quotes are always named\n"
@@ -98,7 +100,7 @@ int main(int argc, char **argv)
 	struct site_options opt = {
 		.root = ".",
 		.out = NULL,
-		.base_url = "https://gpuguide.example",
+		.base_url = NULL, /* data/site.csv's, else the placeholder */
 		.write = build,
 	};
 	bool quiet = false, timings = false;
@@ -145,6 +147,11 @@ int main(int argc, char **argv)
 					   max_age);
 		opt.max_age_days = n;
 	}
+	const char *why = opt.base_url ? siteconf_base_url_problem(opt.base_url) : NULL;
+	if (why) {
+		fprintf(stderr, "gen: --base-url \"%s\" %s\n%s", opt.base_url, why, usage);
+		return 2;
+	}
 	struct buf out_dir = BUF_INIT;
 	if (!opt.out) {
 		buf_addf(&out_dir, "%s/site", opt.root);
@@ -159,6 +166,9 @@ int main(int argc, char **argv)
 	if (build && rc == 0 && !quiet && st.report)
 		fputs(st.report, stdout);
 	free(st.report);
+	if (build && rc == 0 && !quiet && st.placeholder_url)
+		printf("gen: the base URL is the placeholder " SITECONF_PLACEHOLDER_URL
+		       ": set base_url in data/site.csv (or pass --base-url) before publishing\n");
 	if (build && rc == 0 && !quiet && opt.dry_run)
 		printf("gen: dry run: %zu pages rendered, nothing written, %d warnings, %.0f ms\n",
 		       st.rendered, st.warnings, st.ms);

@@ -130,7 +130,9 @@ static struct value *alternates_for(struct site *s, const struct page_spec *p)
 {
 	struct value *list = value_new_list(&s->arena);
 	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
-	const char *en = p->lang == LANG_EN ? p->path : p->alt_path;
+	/* x-default: the page in the site's default language (siteconf.h) */
+	enum lang def = s->default_lang;
+	const char *en = p->lang == def ? p->path : p->alt_path;
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
 		const char *path = l == p->lang ? p->path : p->alt_path;
@@ -144,7 +146,7 @@ static struct value *alternates_for(struct site *s, const struct page_spec *p)
 	if (en) {
 		struct value *m = value_new_map(&s->arena);
 		value_map_set_str(&s->arena, m, "hreflang", "x-default");
-		value_map_set_str(&s->arena, m, "href", site_page_url(s, LANG_EN, en));
+		value_map_set_str(&s->arena, m, "href", site_page_url(s, def, en));
 		value_list_push(&s->arena, list, m);
 	}
 	(void)other;

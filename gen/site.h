@@ -24,6 +24,7 @@
 struct article_meta;
 struct diag;
 struct figures;
+struct assets;
 struct ledger_sink;
 struct guide_charts;
 struct output;
@@ -82,6 +83,9 @@ struct site {
 	struct pages_kit *pages_kit;  /* owned by present.c (build arena) */
 	struct output *out;       /* while pages render: where files go */
 	struct figures *figures;  /* the figure ledger, owned by figures.c */
+	struct assets *assets;    /* templates/assets/, owned by the build */
+	enum lang default_lang;   /* x-default links (data/site.csv) */
+	bool placeholder_url;     /* the base URL is SITECONF_PLACEHOLDER_URL */
 	struct ledger_sink *figures_sink; /* the page's own while it renders */
 };
 

@@ -253,5 +253,45 @@ check "gen check does not name the superseded quote as old" sh -c "! grep -q 'as
 "$gen" check --root "$hist" --max-age soon >/dev/null 2>&1
 check "a bad --max-age is a usage error" test $? -eq 2
 
+# 11. Publishing: data/site.csv gives the base URL (--base-url overrides),
+#     the placeholder is named, a malformed URL is refused; assets carry a
+#     content hash.
+pub="$work/pub"
+mkdir -p "$pub"
+cp -R "$proj/content" "$proj/templates" "$proj/data" "$pub/"
+"$gen" build --root "$pub" >"$work/out-pub1" 2>&1
+check "a build with the placeholder base URL says so" \
+	grep -qx 'gen: the base URL is the placeholder https://gpuguide.example: set base_url in data/site.csv (or pass --base-url) before publishing' "$work/out-pub1"
+printf 'key,value\nbase_url,https://guide.example.org/gpu\ndefault_lang,zh\nsite_name_en,Card Guide\n' >"$pub/data/site.csv"
+"$gen" build --root "$pub" >"$work/out-pub2" 2>&1
+check "a configured base URL is not called a placeholder" sh -c "! grep -q placeholder '$work/out-pub2'"
+check "data/site.csv gives the canonical links" \
+	grep -q '<link rel="canonical" href="https://guide.example.org/gpu/en/gpus/"' "$pub/site/en/gpus/index.html"
+check "data/site.csv gives the sitemap's URLs" grep -q '<loc>https://guide.example.org/gpu/en/gpus/</loc>' "$pub/site/sitemap.xml"
+check "default_lang leads x-default to the Chinese page" \
+	grep -q 'hreflang="x-default" href="https://guide.example.org/gpu/zh/gpus/"' "$pub/site/en/gpus/index.html"
+check "site_name_en names the site" grep -q '<title>Card Guide' "$pub/site/en/index.html"
+check "data/site.csv is not reported as an unknown table" sh -c "! grep -q 'site.csv' '$work/out-pub2'"
+"$gen" build --root "$pub" --base-url https://other.example >/dev/null 2>&1
+check "--base-url wins over data/site.csv" \
+	grep -q '<link rel="canonical" href="https://other.example/en/gpus/"' "$pub/site/en/gpus/index.html"
+"$gen" build --root "$pub" --base-url 'guide.example.org' >/dev/null 2>"$work/err-url"
+check "a malformed --base-url is a usage error (exit 2)" test $? -eq 2
+check "the malformed --base-url is named" \
+	grep -qx 'gen: --base-url "guide.example.org" must start with http:// or https://' "$work/err-url"
+printf 'key,value\nbase_url,https://bad host\n' >"$pub/data/site.csv"
+"$gen" build --root "$pub" >/dev/null 2>"$work/err-conf"
+check "a malformed base_url in data/site.csv fails the build (exit 1)" test $? -eq 1
+check "the malformed base_url is named at its row" \
+	grep -qx 'data/site.csv:2:10: error: base_url "https://bad host" has a character a host name cannot hold' "$work/err-conf"
+check "pages link the stylesheet with a content hash" grep -Eq 'href="\.\./\.\./style\.css\?v=[0-9a-f]{16}"' "$pub/site/en/gpus/index.html"
+v1=$(grep -o 'style.css?v=[0-9a-f]*' "$pub/site/en/gpus/index.html")
+printf '/* changed */\n' >>"$pub/templates/assets/style.css"
+printf 'key,value\n' >"$pub/data/site.csv"
+"$gen" build --root "$pub" --quiet >/dev/null 2>&1
+v2=$(grep -o 'style.css?v=[0-9a-f]*' "$pub/site/en/gpus/index.html")
+check "a changed stylesheet gets a new URL" sh -c "[ -n '$v1' ] && [ -n '$v2' ] && [ '$v1' != '$v2' ]"
+check "the stylesheet keeps its plain name on disk" test -f "$pub/site/style.css"
+
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0
