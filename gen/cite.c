@@ -513,6 +513,22 @@ static void cite_record(struct cite *c, struct figure f, const char *unit,
 	buf_release(&in);
 }
 
+/* The unit of a numeric gpus.csv column, from its name's suffix. */
+static const char *gpu_field_unit(const char *field)
+{
+	static const char *const suffix[][2] = {
+		{ "_gbs", "GB/s" }, { "_gb", "GB" }, { "_tflops", "TFLOPS" },
+		{ "_w", "W" }, { "_usd_min", "USD" }, { "_usd_max", "USD" },
+	};
+	size_t n = strlen(field);
+	for (size_t i = 0; i < sizeof suffix / sizeof *suffix; i++) {
+		size_t k = strlen(suffix[i][0]);
+		if (n > k && !strcmp(field + n - k, suffix[i][0]))
+			return suffix[i][1];
+	}
+	return "";
+}
+
 /* ---- inline kinds ---- */
 
 static int cite_gpu(struct cite *c)
@@ -532,7 +548,8 @@ static int cite_gpu(struct cite *c)
 		struct buf fid = BUF_INIT, label = BUF_INIT;
 		buf_addf(&fid, "gpu.%s.%s", id, field);
 		buf_addf(&label, "%s %s", g->name, field);
-		cite_record(c, figure_of(n, "cite.not_stated"), "", fid.ptr, label.ptr,
+		cite_record(c, figure_of(n, "cite.not_stated"), gpu_field_unit(field),
+			    fid.ptr, label.ptr,
 			    TABLE_GPUS, (long)g->row, -1);
 		buf_release(&fid);
 		buf_release(&label);
@@ -806,13 +823,14 @@ static int cite_ratio(struct cite *c)
 		return -1;
 	struct figure f;
 	struct sources src = { 0 };
+	long ra = -1, rb = -1;
 	if (bench) {
 		long bi = find_benchmark(c, bench);
 		if (bi < 0)
 			return -1;
 		f = metrics_speed_ratio(c->d, (size_t)bi, (size_t)a, (size_t)b);
-		long ra = data_result_row(c->d, (size_t)bi, (size_t)a);
-		long rb = data_result_row(c->d, (size_t)bi, (size_t)b);
+		ra = data_result_row(c->d, (size_t)bi, (size_t)a);
+		rb = data_result_row(c->d, (size_t)bi, (size_t)b);
 		if (ra >= 0)
 			sources_add(&src, c->d->results[ra].source);
 		if (rb >= 0)
@@ -835,8 +853,15 @@ static int cite_ratio(struct cite *c)
 			 bench ? bench : field);
 		buf_addf(&label, "%s against %s on %s", c->d->gpus[a].name,
 			 c->d->gpus[b].name, bench ? bench : field);
-		cite_record(c, f, "×", fid.ptr, label.ptr, TABLE_GPUS,
-			    (long)c->d->gpus[a].row, TABLE_GPUS, (long)c->d->gpus[b].row, -1);
+		/* a ratio of results rests on the two results, one of specs on
+		 * the two GPUs' rows */
+		cite_record(c, f, "×", fid.ptr, label.ptr,
+			    bench ? TABLE_RESULTS : TABLE_GPUS,
+			    bench ? (ra >= 0 ? (long)c->d->results[ra].row : -1L)
+				  : (long)c->d->gpus[a].row,
+			    bench ? TABLE_RESULTS : TABLE_GPUS,
+			    bench ? (rb >= 0 ? (long)c->d->results[rb].row : -1L)
+				  : (long)c->d->gpus[b].row, -1);
 		buf_release(&fid);
 		buf_release(&label);
 	}
@@ -922,6 +947,23 @@ static int cite_metric(struct cite *c)
 		f = sv.per_mtok;
 		break;
 	}
+	{
+		static const char *const units[] = { "h", "TFLOPS/W", "TFLOPS per $1000",
+						     "× per $/h", "USD/1M tokens" };
+		long pr = c->m->prices ? c->m->prices[g].lowest_row : -1;
+		long quote = k == 4 ? sv.quote_row : (k == 0 || k == 3) ? pr : -1;
+		long rr = b >= 0 ? data_result_row(c->d, (size_t)b, (size_t)g) : -1;
+		struct buf fid = BUF_INIT, label = BUF_INIT;
+		buf_addf(&fid, "metric.%s.%s%s%s", name, gpu->id, b >= 0 ? "." : "",
+			 b >= 0 ? bench : "");
+		buf_addf(&label, "%s %s%s%s", gpu->name, name, b >= 0 ? " on " : "",
+			 b >= 0 ? c->d->benchmarks[b].name_en : "");
+		cite_record(c, f, units[k], fid.ptr, label.ptr, TABLE_GPUS, (long)gpu->row,
+			    TABLE_PRICES, quote >= 0 ? (long)c->d->prices[quote].row : -1L,
+			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
+		buf_release(&fid);
+		buf_release(&label);
+	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "metric \"%s\" of gpu \"%s\"", name,
 				    gpu->id);
@@ -967,6 +1009,15 @@ static int cite_vram(struct cite *c)
 		return cite_error(c, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
 				  precision);
 	struct figure f = metric_vram_needed_gb(p, precision);
+	{
+		/* a formula of its arguments: no data row */
+		struct buf fid = BUF_INIT, label = BUF_INIT;
+		buf_addf(&fid, "vram.%s.%s", params, precision);
+		buf_addf(&label, "VRAM for %sB parameters at %s", params, precision);
+		cite_record(c, f, "GB", fid.ptr, label.ptr, -1);
+		buf_release(&fid);
+		buf_release(&label);
+	}
 	struct buf val = BUF_INIT;
 	fmt_unit(c, &val, f.value, "unit.gb");
 	emit_fig(c, val.ptr, tr(c, "cite.vram_formula"));
