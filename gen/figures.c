@@ -285,6 +285,30 @@ void figures_show_serving(struct site *s, enum lang l, const char *path,
 		show(s, l, path, f->mtok0 + i);
 }
 
+void figures_show_quote(struct site *s, enum lang l, const char *path, size_t row)
+{
+	if (!s->figures || row >= s->data.nprices)
+		return;
+	const struct price *q = &s->data.prices[row];
+	const char *gpu = s->data.gpus[q->gpu].name;
+	struct buf id = BUF_INIT, label = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
+	buf_addf(&id, "quote.%s.%s.%s.%d%s%s", q->gpu_id,
+		 *q->provider ? q->provider : q->source, q->kind, q->cards < 1 ? 1 : q->cards,
+		 *q->as_of ? "." : "", q->as_of);
+	if (*q->provider)
+		buf_addf(&label, "%s quote of %s (%s)", gpu, q->provider, q->kind);
+	else
+		buf_addf(&label, "%s quote of %s (%s, provider not named)", gpu, q->source,
+			 q->kind);
+	ledger_number(&v, q->usd_per_hour);
+	figures_input(s, &in, TABLE_PRICES, q->row);
+	figures_show_new(s, l, path, id.ptr, label.ptr, v.ptr, "", "USD/h", in.ptr);
+	buf_release(&id);
+	buf_release(&label);
+	buf_release(&v);
+	buf_release(&in);
+}
+
 void figures_show_new(struct site *s, enum lang l, const char *path,
 		      const char *id, const char *label, const char *value,
 		      const char *value_max, const char *unit, const char *inputs)

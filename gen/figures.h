@@ -59,6 +59,9 @@ void figures_show_stated(struct site *s, enum lang l, const char *path,
 			 size_t stated);
 void figures_show_serving(struct site *s, enum lang l, const char *path,
 			  size_t benchmark, size_t gpu);
+/* One price quote (data.prices[row]) as a GPU page lists it: its id is the
+ * quote's key (GPU, provider or source, kind, cards, date). */
+void figures_show_quote(struct site *s, enum lang l, const char *path, size_t row);
 /* A figure the page defines itself (see ledger_sink_define). */
 void figures_show_new(struct site *s, enum lang l, const char *path,
 		      const char *id, const char *label, const char *value,

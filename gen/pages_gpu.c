@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "csv.h"
 #include "data.h"
+#include "figures.h"
 #include "guide_charts.h"
 #include "i18n.h"
 #include "metrics.h"
@@ -212,6 +213,7 @@ static struct value *gpu_prices(const struct pg *p, size_t g)
 		/* the latest quote of each series; older ones are its history */
 		if (pr->gpu != g || pr->superseded)
 			continue;
+		figures_show_quote(p->s, p->l, p->path, i);
 		struct value *r = value_new_map(a);
 		value_map_set_str(a, r, "provider", pr->provider);
 		value_map_set_str(a, r, "kind", price_kind_text(p, pr->kind));
