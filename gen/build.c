@@ -5,11 +5,13 @@
 #include "build.h"
 
 #include "articles.h"
+#include "assets.h"
 #include "buf.h"
 #include "calculator.h"
 #include "datapages.h"
 #include "diag.h"
 #include "feeds.h"
+#include "figures.h"
 #include "fs.h"
 #include "guide_charts.h"
 #include "health.h"
@@ -18,12 +20,15 @@
 #include "output.h"
 #include "pages.h"
 #include "phrase.h"
+#include "price_history.h"
 #include "render.h"
 #include "sitesearch.h"
 #include "site.h"
 #include "strmap.h"
+#include "siteconf.h"
 #include "text.h"
 #include "value.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <libxml/parser.h>
@@ -118,10 +123,22 @@ static int load_inputs(struct site *s)
 	const char *data_dir = join(s, s->opt.root, "data");
 	if (data_load(&s->data, data_dir, "data", s->diag) != 0)
 		return -1;
+	struct siteconf conf;
+	if (siteconf_load(&conf, join(s, data_dir, SITECONF_FILE), "data/" SITECONF_FILE,
+			  &s->arena, s->diag) != 0)
+		return -1;
+	siteconf_apply_names(&conf, &s->data.tables[TABLE_I18N]);
+	s->default_lang = conf.default_lang;
+	if (!s->opt.base_url) /* --base-url wins over data/site.csv */
+		s->opt.base_url = conf.base_url;
+	if (!s->opt.base_url)
+		s->opt.base_url = SITECONF_PLACEHOLDER_URL;
+	s->placeholder_url = !strcmp(site_base_url(s), SITECONF_PLACEHOLDER_URL);
 	if (i18n_load(&s->i18n, &s->data.tables[TABLE_I18N], s->diag) != 0)
 		return -1;
 	phrase_compose_techniques(&s->data, &s->i18n, &s->arena);
 	metrics_compute(&s->data, NULL, &s->metrics);
+	figures_collect(s);
 	refuse_escapes(s, join(s, s->opt.root, "templates"), "templates");
 	refuse_escapes(s, join(s, s->opt.root, "content"), "content");
 	s->templates = tmpl_set_new();
@@ -132,36 +149,13 @@ static int load_inputs(struct site *s)
 	}
 	tmpl_set_strict(s->templates, true);
 	articles_load(s);
+	s->assets = xcalloc(1, sizeof *s->assets);
+	assets_load(s->assets, join(s, s->opt.root, "templates/assets"),
+		    "templates/assets", s->diag);
 	if (diag_failed(s->diag))
 		return -1;
 	choose_date(s);
 	return 0;
-}
-
-/* Copy templates/assets/ (stylesheet, script) to the site root. */
-static int copy_assets(struct site *s, struct output *out)
-{
-	const char *dir = join(s, s->opt.root, "templates/assets");
-	char **names = fs_list_dir(dir, NULL);
-	if (!names)
-		return 0;
-	int rc = 0;
-	struct buf b = BUF_INIT;
-	for (char **n = names; *n && rc == 0; n++) {
-		if ((*n)[0] == '.')
-			continue;
-		buf_reset(&b);
-		if (fs_read_file(join(s, dir, *n), &b) != 0) {
-			diag_error(s->diag, arena_printf(&s->arena, "templates/assets/%s", *n),
-				   0, 0, "cannot read: %s", fs_strerror(errno));
-			rc = -1;
-			break;
-		}
-		rc = output_add(out, *n, b.ptr, b.len);
-	}
-	buf_release(&b);
-	fs_free_list(names);
-	return rc;
 }
 
 /* Report once each template the planned pages (and the root index, 404)
@@ -201,18 +195,44 @@ static double now_ms(void)
 	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
 }
 
+/* The ledger of the figures the pages showed, and the change report
+ * against the one published in the output folder. */
+static void finish_figures(struct site *s, struct buf *csv,
+			   struct build_stats *stats)
+{
+	figures_finish(s, csv);
+	struct buf old = BUF_INIT, report = BUF_INIT;
+	const char *path = join(s, s->opt.out, FIGURES_FILE);
+	bool had = fs_exists(path) && fs_read_file(path, &old) == 0;
+	figures_report(had ? old.ptr : NULL, csv->ptr, &report);
+	stats->report = report.len ? buf_detach(&report, NULL) : NULL;
+	buf_release(&report);
+	buf_release(&old);
+}
+
+static int publish_figures(struct site *s, struct output *out,
+			   struct build_stats *stats)
+{
+	struct buf csv = BUF_INIT;
+	finish_figures(s, &csv, stats);
+	int rc = output_add(out, FIGURES_FILE, csv.ptr, csv.len);
+	buf_release(&csv);
+	return rc;
+}
+
 static int render_all(struct site *s, struct output *out,
 		      struct build_stats *stats)
 {
 	double start = now_ms();
 	int rc = render_pages(s, out, sitesearch_collect);
 	stats->render_ms = now_ms() - start;
+	stats->rendered = s->npages;
 	struct buf html = BUF_INIT;
 	if (rc == 0)
 		rc = render_root_index(s, out, &html);
 	buf_release(&html);
 	if (rc == 0)
-		rc = copy_assets(s, out);
+		rc = assets_write(s->assets, out);
 	if (rc == 0)
 		rc = datapages_write_extra(s, out);
 	if (rc == 0)
@@ -223,11 +243,17 @@ static int render_all(struct site *s, struct output *out,
 		rc = calculator_write(s, out);
 	if (rc == 0)
 		rc = sitesearch_write(s, out);
+	if (rc == 0)
+		rc = publish_figures(s, out, stats);
 	return rc;
 }
 
 static void site_free(struct site *s)
 {
+	figures_free(s);
+	if (s->assets)
+		assets_free(s->assets);
+	free(s->assets);
 	guide_charts_free(s);
 	sitesearch_free(s);
 	for (size_t i = 0; i < s->narticles; i++)
@@ -262,20 +288,41 @@ int build_site(const struct site_options *opt, struct diag *diag,
 		render_lang_contexts(&s);
 		for (int l = 0; l < LANG_COUNT; l++)
 			calculator_lang_keys(&s, (enum lang)l, s.lang_ctx[l]);
+		/* {{asset.style_css}}: the assets' content-hashed URLs */
+		for (int l = 0; l < LANG_COUNT; l++)
+			value_map_set(&s.arena, s.lang_ctx[l], "asset",
+				      assets_context(s.assets, &s.arena));
 		plan_pages(&s);
 		if (diag_failed(diag))
 			rc = -1;
 	}
 	stats->plan_ms = now_ms() - mark;
-	if (rc == 0 && !opt->write) {
+	if (rc == 0 && opt->dry_run) {
+		/* every page rendered, the report made, nothing written */
+		double r0 = now_ms();
+		if (render_pages(&s, NULL, NULL) != 0 ||
+		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag)) {
+			rc = -1;
+		} else {
+			struct buf csv = BUF_INIT;
+			finish_figures(&s, &csv, stats);
+			buf_release(&csv);
+		}
+		stats->render_ms = now_ms() - r0;
+		stats->rendered = s.npages;
+	} else if (rc == 0 && !opt->write) {
 		/* check: every page rendered (shortcodes, templates), nothing written */
+		struct buf today = BUF_INIT;
+		price_history_today(&today);
+		price_history_check(&s.data, today.ptr, opt->max_age_days, diag);
+		buf_release(&today);
 		if (render_pages(&s, NULL, NULL) != 0 ||
 		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag))
 			rc = -1;
 		else
 			health_report(&s, stdout);
 	}
-	if (rc == 0 && opt->write) {
+	if (rc == 0 && opt->write && !opt->dry_run) {
 		struct output out;
 		memset(&out, 0, sizeof out);
 		if (output_check_target(opt->out, opt->root, diag) != 0 ||
@@ -300,6 +347,7 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	}
 	site_free(&s);
 	diag_flush_capped(diag);
+	stats->placeholder_url = s.placeholder_url;
 	stats->warnings = diag->warnings;
 	stats->ms = now_ms() - start;
 	stats->finish_ms = stats->ms - stats->load_ms - stats->plan_ms - stats->render_ms;

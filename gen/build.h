@@ -17,6 +17,7 @@
 
 #include "site.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct diag;
@@ -28,9 +29,17 @@ struct build_stats {
 	/* where the time went: reading inputs, planning pages, rendering them
 	 * (on every core), and the rest (site-wide files, publishing) */
 	double load_ms, plan_ms, render_ms, finish_ms;
+	size_t rendered;  /* pages rendered */
+	bool placeholder_url; /* the base URL is the placeholder (siteconf.h) */
+	/* what the build changed in the figures the site shows (figures.h),
+	 * against the published ledger; NULL when nothing changed. The
+	 * caller's, to free() */
+	char *report;
 };
-/* Run a whole build (or, with opt->write false, a check). Returns 0 on
- * success, 1 on input errors (all reported to diag). */
+/* Run a whole build (or, with opt->write false, a check; with
+ * opt->dry_run, a build that renders every page and reports what would
+ * change but writes nothing). Returns 0 on success, 1 on input errors (all
+ * reported to diag). */
 int build_site(const struct site_options *opt, struct diag *diag,
 	       struct build_stats *stats);
 

@@ -8,6 +8,7 @@
 #include "calculator.h"
 #include "data.h"
 #include "diag.h"
+#include "figures.h"
 #include "guide_charts.h"
 #include "markdown.h"
 #include "metrics.h"
@@ -480,6 +481,48 @@ static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 	return 0;
 }
 
+/* ---- the figure ledger ---- */
+
+/* Record a cited figure in the ledger (figures.h): `id` and `label` are
+ * printf formats; inputs are the rows given as (table, row) pairs, ended
+ * by -1. */
+static void cite_record(struct cite *c, struct figure f, const char *unit,
+			const char *id, const char *label, int table, ...)
+{
+	if (!c->s->figures)
+		return;
+	struct buf v = BUF_INIT, in = BUF_INIT;
+	if (figure_ok(f))
+		ledger_number(&v, f.value);
+	va_list ap;
+	va_start(ap, table);
+	for (int t = table; t >= 0; t = va_arg(ap, int)) {
+		long row = va_arg(ap, long);
+		if (row >= 0)
+			figures_input(c->s, &in, t, (size_t)row);
+	}
+	va_end(ap);
+	figures_show_new(c->s, c->l, c->from, id, label, v.ptr, "", unit, in.ptr);
+	buf_release(&v);
+	buf_release(&in);
+}
+
+/* The unit of a numeric gpus.csv column, from its name's suffix. */
+static const char *gpu_field_unit(const char *field)
+{
+	static const char *const suffix[][2] = {
+		{ "_gbs", "GB/s" }, { "_gb", "GB" }, { "_tflops", "TFLOPS" },
+		{ "_w", "W" }, { "_usd_min", "USD" }, { "_usd_max", "USD" },
+	};
+	size_t n = strlen(field);
+	for (size_t i = 0; i < sizeof suffix / sizeof *suffix; i++) {
+		size_t k = strlen(suffix[i][0]);
+		if (n > k && !strcmp(field + n - k, suffix[i][0]))
+			return suffix[i][1];
+	}
+	return "";
+}
+
 /* ---- inline kinds ---- */
 
 static int cite_gpu(struct cite *c)
@@ -496,6 +539,14 @@ static int cite_gpu(struct cite *c)
 	const struct gpu_num_field *nf = gpu_num_field_named(field);
 	if (nf) {
 		struct num n = gpu_num(g, nf);
+		struct buf fid = BUF_INIT, label = BUF_INIT;
+		buf_addf(&fid, "gpu.%s.%s", id, field);
+		buf_addf(&label, "%s %s", g->name, field);
+		cite_record(c, figure_of(n, "cite.not_stated"), gpu_field_unit(field),
+			    fid.ptr, label.ptr,
+			    TABLE_GPUS, (long)g->row, -1);
+		buf_release(&fid);
+		buf_release(&label);
 		if (!n.ok)
 			return emit_missing(c, "cite.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
@@ -552,6 +603,21 @@ static int cite_price(struct cite *c)
 	if (source && !data_find_source(c->d, source))
 		return cite_error(c, "unknown source \"%s\"", source);
 	long row = pick_price_row(c->d, (size_t)g, source, which);
+	if (!which && !source) {
+		figures_show_price(c->s, c->l, c->from, (size_t)g);
+	} else {
+		struct buf fid = BUF_INIT, label = BUF_INIT;
+		buf_addf(&fid, "price.%s.%s", id, which ? which : source);
+		buf_addf(&label, "%s %s price%s%s", c->d->gpus[g].name,
+			 which ? (strcmp(which, "high") ? "lowest" : "highest") : "on-demand",
+			 source ? " from " : "", source ? source : "");
+		struct figure pf = { row >= 0 ? c->d->prices[row].usd_per_hour : 0,
+				     row >= 0 ? NULL : "why.no_price" };
+		cite_record(c, pf, "USD/h", fid.ptr, label.ptr, TABLE_PRICES,
+			    row >= 0 ? (long)c->d->prices[row].row : -1L, -1);
+		buf_release(&fid);
+		buf_release(&label);
+	}
 	if (row < 0)
 		return emit_missing(c, "why.no_price", "the price of gpu \"%s\"%s%s%s",
 				    id, source ? " from source \"" : "",
@@ -650,6 +716,7 @@ static int cite_hours(struct cite *c)
 	const struct task_cost *tc = task_cost_of(c);
 	if (!tc)
 		return -1;
+	figures_show_time(c->s, c->l, c->from, tc->task, tc->gpu);
 	if (!figure_ok(tc->hours))
 		return emit_missing(c, tc->hours.missing,
 				    "the time of task \"%s\" on gpu \"%s\"",
@@ -668,6 +735,7 @@ static int cite_cost(struct cite *c)
 	const struct task_cost *tc = task_cost_of(c);
 	if (!tc)
 		return -1;
+	figures_show_cost(c->s, c->l, c->from, tc->task, tc->gpu);
 	if (!figure_ok(tc->cost))
 		return emit_missing(c, tc->cost.missing,
 				    "the cost of task \"%s\" on gpu \"%s\"",
@@ -692,6 +760,17 @@ static int cite_result(struct cite *c)
 	if (g < 0)
 		return -1;
 	struct figure f = metrics_result(c->d, (size_t)b, (size_t)g);
+	{
+		const struct benchmark *bm = &c->d->benchmarks[b];
+		long rr = data_result_row(c->d, (size_t)b, (size_t)g);
+		struct buf fid = BUF_INIT, label = BUF_INIT;
+		buf_addf(&fid, "result.%s.%s", bm->id, c->d->gpus[g].id);
+		buf_addf(&label, "%s on %s", bm->name_en, c->d->gpus[g].name);
+		cite_record(c, f, bm->unit ? bm->unit : "", fid.ptr, label.ptr,
+			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
+		buf_release(&fid);
+		buf_release(&label);
+	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "benchmark \"%s\" on gpu \"%s\"",
 				    arg(c, "benchmark"), arg(c, "gpu"));
@@ -738,13 +817,14 @@ static int cite_ratio(struct cite *c)
 		return -1;
 	struct figure f;
 	struct sources src = { 0 };
+	long ra = -1, rb = -1;
 	if (bench) {
 		long bi = find_benchmark(c, bench);
 		if (bi < 0)
 			return -1;
 		f = metrics_speed_ratio(c->d, (size_t)bi, (size_t)a, (size_t)b);
-		long ra = data_result_row(c->d, (size_t)bi, (size_t)a);
-		long rb = data_result_row(c->d, (size_t)bi, (size_t)b);
+		ra = data_result_row(c->d, (size_t)bi, (size_t)a);
+		rb = data_result_row(c->d, (size_t)bi, (size_t)b);
 		if (ra >= 0)
 			sources_add(&src, c->d->results[ra].source);
 		if (rb >= 0)
@@ -760,6 +840,24 @@ static int cite_ratio(struct cite *c)
 		f = gpu_field_ratio(&c->d->gpus[a], &c->d->gpus[b], nf);
 		sources_add(&src, c->d->gpus[a].source);
 		sources_add(&src, c->d->gpus[b].source);
+	}
+	{
+		struct buf fid = BUF_INIT, label = BUF_INIT;
+		buf_addf(&fid, "ratio.%s.%s.%s", arg(c, "a"), arg(c, "b"),
+			 bench ? bench : field);
+		buf_addf(&label, "%s against %s on %s", c->d->gpus[a].name,
+			 c->d->gpus[b].name, bench ? bench : field);
+		/* a ratio of results rests on the two results, one of specs on
+		 * the two GPUs' rows */
+		cite_record(c, f, "×", fid.ptr, label.ptr,
+			    bench ? TABLE_RESULTS : TABLE_GPUS,
+			    bench ? (ra >= 0 ? (long)c->d->results[ra].row : -1L)
+				  : (long)c->d->gpus[a].row,
+			    bench ? TABLE_RESULTS : TABLE_GPUS,
+			    bench ? (rb >= 0 ? (long)c->d->results[rb].row : -1L)
+				  : (long)c->d->gpus[b].row, -1);
+		buf_release(&fid);
+		buf_release(&label);
 	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing,
@@ -843,6 +941,23 @@ static int cite_metric(struct cite *c)
 		f = sv.per_mtok;
 		break;
 	}
+	{
+		static const char *const units[] = { "h", "TFLOPS/W", "TFLOPS per $1000",
+						     "× per $/h", "USD/1M tokens" };
+		long pr = c->m->prices ? c->m->prices[g].lowest_row : -1;
+		long quote = k == 4 ? sv.quote_row : (k == 0 || k == 3) ? pr : -1;
+		long rr = b >= 0 ? data_result_row(c->d, (size_t)b, (size_t)g) : -1;
+		struct buf fid = BUF_INIT, label = BUF_INIT;
+		buf_addf(&fid, "metric.%s.%s%s%s", name, gpu->id, b >= 0 ? "." : "",
+			 b >= 0 ? bench : "");
+		buf_addf(&label, "%s %s%s%s", gpu->name, name, b >= 0 ? " on " : "",
+			 b >= 0 ? c->d->benchmarks[b].name_en : "");
+		cite_record(c, f, units[k], fid.ptr, label.ptr, TABLE_GPUS, (long)gpu->row,
+			    TABLE_PRICES, quote >= 0 ? (long)c->d->prices[quote].row : -1L,
+			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
+		buf_release(&fid);
+		buf_release(&label);
+	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "metric \"%s\" of gpu \"%s\"", name,
 				    gpu->id);
@@ -888,6 +1003,15 @@ static int cite_vram(struct cite *c)
 		return cite_error(c, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
 				  precision);
 	struct figure f = metric_vram_needed_gb(p, precision);
+	{
+		/* a formula of its arguments: no data row */
+		struct buf fid = BUF_INIT, label = BUF_INIT;
+		buf_addf(&fid, "vram.%s.%s", params, precision);
+		buf_addf(&label, "VRAM for %sB parameters at %s", params, precision);
+		cite_record(c, f, "GB", fid.ptr, label.ptr, -1);
+		buf_release(&fid);
+		buf_release(&label);
+	}
 	struct buf val = BUF_INIT;
 	fmt_unit(c, &val, f.value, "unit.gb");
 	emit_fig(c, val.ptr, tr(c, "cite.vram_formula"));

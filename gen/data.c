@@ -106,7 +106,8 @@ static void data_warn_unknown_files(const char *data_dir,
 		char *base = strndup(e->d_name, len - 4);
 		if (!base)
 			abort();
-		if (schema_table_spec(base)) {
+		/* the publisher's settings are not a table */
+		if (schema_table_spec(base) || !strcmp(e->d_name, DATA_SETTINGS_FILE)) {
 			free(base);
 			continue;
 		}
@@ -275,6 +276,37 @@ static void fill_prices(struct data *d)
 		p->total = cell_num(t, r, "total_usd_per_hour");
 		p->gpu = ref_index(data_gpu_index(d, p->gpu_id));
 		p->row = r;
+	}
+}
+
+static const char *or_empty(const char *s)
+{
+	return s ? s : "";
+}
+
+bool data_same_series(const struct price *a, const struct price *b)
+{
+	if (a->gpu != b->gpu || a->cards != b->cards ||
+	    strcmp(or_empty(a->kind), or_empty(b->kind)) ||
+	    strcmp(or_empty(a->provider), or_empty(b->provider)))
+		return false;
+	return *or_empty(a->provider) || !strcmp(or_empty(a->source), or_empty(b->source));
+}
+
+/* A quote is superseded by a later dated quote of its series (an undated
+ * one by any dated one): one provider's quotes over time are its history,
+ * the newest its price. */
+static void mark_superseded(struct data *d)
+{
+	for (size_t i = 0; i < d->nprices; i++) {
+		struct price *p = &d->prices[i];
+		for (size_t j = 0; j < d->nprices && !p->superseded; j++) {
+			const struct price *q = &d->prices[j];
+			if (j == i || !*or_empty(q->as_of) || !data_same_series(p, q))
+				continue;
+			int c = strcmp(q->as_of, or_empty(p->as_of));
+			p->superseded = c > 0;
+		}
 	}
 }
 
@@ -527,6 +559,7 @@ static void data_fill_typed(struct data *d)
 	fill_gpus(d);
 	index_gpus(d); /* the tables after gpus refer to GPUs by id */
 	fill_prices(d);
+	mark_superseded(d);
 	fill_benchmarks(d);
 	fill_results(d);
 	fill_tasks(d);

@@ -22,6 +22,10 @@
 struct diag;
 
 /* An optional figure from a CSV cell: ok=false when the cell is empty. */
+/* The file of data/ that holds the publisher's settings (siteconf.h), not
+ * a table. */
+#define DATA_SETTINGS_FILE "site.csv"
+
 struct num {
 	double v;
 	bool ok;
@@ -56,6 +60,9 @@ struct price {
 	struct num total;    /* the stated total $/h for `cards` cards */
 	size_t gpu; /* index into data.gpus */
 	size_t row;
+	/* a later dated quote of the same series exists (data_same_series):
+	 * kept as price history, not used as the current price */
+	bool superseded;
 };
 
 struct benchmark {
@@ -203,6 +210,10 @@ const struct task *data_find_task(const struct data *d, const char *id);
 const struct benchmark *data_find_benchmark(const struct data *d,
 					    const char *id);
 const struct source *data_find_source(const struct data *d, const char *id);
+/* Whether two quotes are one series over time: the same GPU, provider (or,
+ * when neither names one, the same source), kind and number of cards. */
+bool data_same_series(const struct price *a, const struct price *b);
+
 /* The first results row of (benchmark, gpu), or -1: O(1) through
  * result_at, a scan of the rows in data built by hand. */
 long data_result_row(const struct data *d, size_t benchmark, size_t gpu);

@@ -1,7 +1,9 @@
 #include "datapages.h"
 
 #include "buf.h"
+#include "assets.h"
 #include "csv.h"
+#include "figures.h"
 #include "diag.h"
 #include "fs.h"
 #include "health.h"
@@ -226,6 +228,8 @@ static void plan_data_index(struct site *s, enum lang l)
 		 fill(s, l, "data.findings", "n",
 		      number_text(s, l, (double)s->metrics.nfindings), NULL, NULL));
 	set_data_links(s, l, path, ctx);
+	/* the figure ledger the build writes beside the tables (figures.h) */
+	set_text(s, ctx, "figures_href", site_root_href(s, l, path, FIGURES_FILE));
 	add_page(s, l, path, "pages/data", tr(s, l, "nav.data"),
 		 tr(s, l, "data.desc"), ctx, false);
 }

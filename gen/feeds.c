@@ -6,6 +6,8 @@
 #include "diag.h"
 #include "markdown.h"
 #include "output.h"
+#include "present.h"
+#include "price_history.h"
 #include "site.h"
 #include "text.h"
 
@@ -169,16 +171,16 @@ static void sitemap_alternate(struct buf *out, const char *hreflang,
 }
 
 static void sitemap_alternates(struct buf *out, const char *base,
-			       const char *const path[LANG_COUNT])
+			       const char *const path[LANG_COUNT], enum lang def)
 {
 	for (int l = 0; l < LANG_COUNT; l++)
 		sitemap_alternate(out, lang_tag((enum lang)l), base, (enum lang)l,
 				  path[l]);
-	sitemap_alternate(out, "x-default", base, LANG_EN, path[LANG_EN]);
+	sitemap_alternate(out, "x-default", base, def, path[def]);
 }
 
 static void sitemap_page(struct buf *out, const char *base,
-			 const struct page_spec *p)
+			 const struct page_spec *p, enum lang def)
 {
 	buf_adds(out, "  <url>\n    <loc>");
 	sitemap_url(out, base, p->lang, p->path, sitemap_elem_text);
@@ -188,7 +190,7 @@ static void sitemap_page(struct buf *out, const char *base,
 		const char *path[LANG_COUNT];
 		path[p->lang] = p->path;
 		path[other] = p->alt_path;
-		sitemap_alternates(out, base, path);
+		sitemap_alternates(out, base, path, def);
 	}
 	buf_adds(out, "  </url>\n");
 }
@@ -204,10 +206,10 @@ int feeds_sitemap(struct site *s, struct buf *out)
 	sitemap_elem_text(out, base);
 	buf_adds(out, "/</loc>\n");
 	const char *const home[LANG_COUNT] = { "", "" };
-	sitemap_alternates(out, base, home);
+	sitemap_alternates(out, base, home, s->default_lang);
 	buf_adds(out, "  </url>\n");
 	for (size_t i = 0; i < s->npages; i++)
-		sitemap_page(out, base, &s->pages[i]);
+		sitemap_page(out, base, &s->pages[i], s->default_lang);
 	buf_adds(out, "</urlset>\n");
 	return 0;
 }
@@ -315,6 +317,78 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 	return xml_end(&x, out);
 }
 
+/* ---- The price feeds ---- */
+
+/* One price change: a new dated quote that differs from its series'
+ * previous one, linked to the GPU's page. */
+static void price_entry(struct site *s, struct xml *x, enum lang l,
+			const struct price_change *c)
+{
+	struct pg p = { s, l, "", NULL };
+	const struct price *q = &s->data.prices[c->row];
+	const char *url = site_page_url(s, l, arena_printf(&s->arena, "gpus/%s/",
+							  s->data.gpus[q->gpu].id));
+	start(x, "entry");
+	element(s, x, "title", price_history_change_text(&p, c));
+	start(x, "link");
+	attr(s, x, "rel", "alternate");
+	attr(s, x, "type", "text/html");
+	attr(s, x, "href", url);
+	end(x);
+	/* stable: the quote's key (GPU, provider or source, kind, cards, date) */
+	element(s, x, "id", arena_printf(&s->arena, "%s#price-%s-%s-%s-%d-%s", url,
+					 q->provider, q->source, q->kind, q->cards,
+					 q->as_of));
+	element(s, x, "published", timestamp(s, q->as_of));
+	element(s, x, "updated", timestamp(s, q->as_of));
+	element(s, x, "summary", arena_printf(&s->arena, "%s (%s)",
+					      price_history_change_text(&p, c),
+					      pg_source_titles(&p, q->source)));
+	end(x);
+}
+
+int feeds_prices_atom(struct site *s, enum lang l, struct buf *out)
+{
+	struct price_change *changes;
+	size_t n = price_history_changes(&s->data, &changes);
+	const char *updated = s->date ? s->date : "";
+	if (n && strcmp(s->data.prices[changes[0].row].as_of, updated) > 0)
+		updated = s->data.prices[changes[0].row].as_of;
+	struct xml x;
+	if (xml_begin(&x) != 0) {
+		free(changes);
+		return -1;
+	}
+	const char *home = site_page_url(s, l, "");
+	const char *site_name = i18n_get(&s->i18n, l, "site.name");
+	start(&x, "feed");
+	attr(s, &x, "xmlns", "http://www.w3.org/2005/Atom");
+	attr(s, &x, "xml:lang", lang_tag(l));
+	element(s, &x, "title", arena_printf(&s->arena, "%s · %s", site_name,
+					     i18n_get(&s->i18n, l, "price.feed_title")));
+	element(s, &x, "id", site_page_url(s, l, "prices.xml"));
+	start(&x, "link");
+	attr(s, &x, "rel", "self");
+	attr(s, &x, "type", "application/atom+xml");
+	attr(s, &x, "href", site_page_url(s, l, "prices.xml"));
+	end(&x);
+	start(&x, "link");
+	attr(s, &x, "rel", "alternate");
+	attr(s, &x, "type", "text/html");
+	attr(s, &x, "href", site_page_url(s, l, "gpus/"));
+	end(&x);
+	element(s, &x, "updated", timestamp(s, updated));
+	start(&x, "author");
+	element(s, &x, "name", site_name);
+	element(s, &x, "uri", home);
+	end(&x);
+	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
+		price_entry(s, &x, l, &changes[i]);
+	end(&x);
+	free(changes);
+	return xml_end(&x, out);
+}
+
 /* ---- Both ---- */
 
 static int add_file(struct site *s, struct output *o, const char *rel,
@@ -337,6 +411,13 @@ int feeds_write(struct site *s, struct output *o)
 			      arena_printf(&s->arena, "%s/feed.xml",
 					   lang_code((enum lang)l)),
 			      feeds_atom(s, (enum lang)l, &b), &b);
+		if (rc != 0)
+			break;
+		buf_reset(&b);
+		rc = add_file(s, o,
+			      arena_printf(&s->arena, "%s/prices.xml",
+					   lang_code((enum lang)l)),
+			      feeds_prices_atom(s, (enum lang)l, &b), &b);
 	}
 	buf_release(&b);
 	return rc;

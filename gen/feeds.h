@@ -10,6 +10,9 @@
  *                        page has a translation, plus the root index.html
  *   site/<lang>/feed.xml an Atom feed of the language's articles, newest
  *                        first, the article's HTML as content
+ *   site/<lang>/prices.xml an Atom feed of price changes (price_history.h:
+ *                        a new dated quote that differs from its series'
+ *                        previous one), newest first, linked to the GPU page
  */
 #ifndef GPUGUIDE_FEEDS_H
 #define GPUGUIDE_FEEDS_H
@@ -29,5 +32,8 @@ int feeds_sitemap(struct site *s, struct buf *out);
 
 /* The Atom feed of language `l`, appended to `out`. Returns 0 or -1. */
 int feeds_atom(struct site *s, enum lang l, struct buf *out);
+
+/* The price-change feed of language `l`, appended to `out`. Returns 0 or -1. */
+int feeds_prices_atom(struct site *s, enum lang l, struct buf *out);
 
 #endif

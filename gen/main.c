@@ -6,6 +6,7 @@
 #include "build.h"
 #include "site.h"
 #include "text.h"
+#include "siteconf.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -16,8 +17,8 @@
 
 static const char usage[] =
 	"usage: gen build [--root DIR] [--out DIR] [--base-url URL] [--jobs N] [--quiet]\n"
-	"                 [--timings]\n"
-	"       gen check [--root DIR] [--jobs N]\n"
+	"                 [--timings] [--dry-run]\n"
+	"       gen check [--root DIR] [--jobs N] [--max-age DAYS]\n"
 	"       gen serve [--root DIR] [--port N]\n"
 	"       gen --help | --version\n"
 	"\n"
@@ -33,9 +34,15 @@ static const char usage[] =
 	"  --jobs N        render on N threads (default: one per core; the\n"
 	"                  output is the same for any N)\n"
 	"  --base-url URL  absolute address of the site, for canonical links,\n"
-	"                  feeds and the sitemap (default https://gpuguide.example)\n"
+	"                  feeds and the sitemap (default: base_url in\n"
+	"                  data/site.csv, else the placeholder " SITECONF_PLACEHOLDER_URL ")\n"
+	"  --max-age DAYS  check: warn about quotes older than DAYS days (before\n"
+	"                  SOURCE_DATE_EPOCH when set, else today); undated\n"
+	"                  quotes are always named\n"
 	"  --timings       also print where the build's time went (load, plan,\n"
-	"                  render, finish)\n"
+	"                  render, finish) and how many pages were rendered\n"
+	"  --dry-run       build and report what would change (figures, pages),\n"
+	"                  but write nothing\n"
 	"\n"
 	"Exit status: 0 success, 1 input errors (the site is left as it was),\n"
 	"2 usage errors.\n";
@@ -97,11 +104,11 @@ int main(int argc, char **argv)
 	struct site_options opt = {
 		.root = ".",
 		.out = NULL,
-		.base_url = "https://gpuguide.example",
+		.base_url = NULL, /* data/site.csv's, else the placeholder */
 		.write = build,
 	};
 	bool quiet = false, timings = false;
-	const char *jobs = NULL;
+	const char *jobs = NULL, *max_age = NULL;
 	for (int i = 2; i < argc; i++) {
 		const char *a = argv[i];
 		const char **slot = NULL;
@@ -115,8 +122,12 @@ int main(int argc, char **argv)
 			quiet = true;
 		else if (!strcmp(a, "--timings") && build)
 			timings = true;
+		else if (!strcmp(a, "--dry-run") && build)
+			opt.dry_run = true;
 		else if (!strcmp(a, "--jobs"))
 			slot = &jobs;
+		else if (!strcmp(a, "--max-age") && !build)
+			slot = &max_age;
 		else
 			return usage_error("unknown option \"%s\"", a);
 		if (slot) {
@@ -129,7 +140,7 @@ int main(int argc, char **argv)
 		return usage_error("--root needs a folder, not \"%s\"", opt.root);
 	if (opt.out && !*opt.out)
 		return usage_error("--out needs a folder, not \"%s\"", opt.out);
-	if (!text_is_site_url(opt.base_url))
+	if (opt.base_url && !text_is_site_url(opt.base_url))
 		return usage_error("--base-url \"%s\" is not an absolute http:// or https:// "
 				   "URL with a host (like https://gpuguide.example)",
 				   opt.base_url);
@@ -139,6 +150,19 @@ int main(int argc, char **argv)
 		if (*end || n < 1 || n > 16)
 			return usage_error("--jobs takes a number from 1 to 16, not \"%s\"", jobs);
 		opt.jobs = (int)n;
+	}
+	if (max_age) {
+		char *end;
+		long n = strtol(max_age, &end, 10);
+		if (!*max_age || *end || n < 1 || n > 100000)
+			return usage_error("--max-age takes a number of days from 1 to 100000, not \"%s\"",
+					   max_age);
+		opt.max_age_days = n;
+	}
+	const char *why = opt.base_url ? siteconf_base_url_problem(opt.base_url) : NULL;
+	if (why) {
+		fprintf(stderr, "gen: --base-url \"%s\" %s\n%s", opt.base_url, why, usage);
+		return 2;
 	}
 	struct buf out_dir = BUF_INIT;
 	if (!opt.out) {
@@ -151,7 +175,16 @@ int main(int argc, char **argv)
 	diag_init(&diag, stderr, NULL);
 	struct build_stats st;
 	int rc = build_site(&opt, &diag, &st);
-	if (build && rc == 0 && !quiet)
+	if (build && rc == 0 && !quiet && st.report)
+		fputs(st.report, stdout);
+	free(st.report);
+	if (build && rc == 0 && !quiet && st.placeholder_url)
+		printf("gen: the base URL is the placeholder " SITECONF_PLACEHOLDER_URL
+		       ": set base_url in data/site.csv (or pass --base-url) before publishing\n");
+	if (build && rc == 0 && !quiet && opt.dry_run)
+		printf("gen: dry run: %zu pages rendered, nothing written, %d warnings, %.0f ms\n",
+		       st.rendered, st.warnings, st.ms);
+	else if (build && rc == 0 && !quiet)
 		printf("gen: %zu pages written, %zu unchanged, %zu removed, %d warnings, %.0f ms\n",
 		       st.written, st.unchanged, st.removed, st.warnings, st.ms);
 	else if (rc != 0)
@@ -162,8 +195,9 @@ int main(int argc, char **argv)
 	else if (!build)
 		printf("gen: check passed, %d warnings\n", st.warnings);
 	if (build && rc == 0 && timings)
-		printf("gen: load %.0f ms, plan %.0f ms, render %.0f ms, finish %.0f ms\n",
-		       st.load_ms, st.plan_ms, st.render_ms, st.finish_ms);
+		printf("gen: load %.0f ms, plan %.0f ms, render %.0f ms (%zu pages), "
+		       "finish %.0f ms\n",
+		       st.load_ms, st.plan_ms, st.render_ms, st.rendered, st.finish_ms);
 	buf_release(&out_dir);
 	if (fflush(stdout) != 0 || ferror(stdout)) {
 		/* SIGPIPE is ignored: a closed pipe is an error like any other */

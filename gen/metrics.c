@@ -285,7 +285,7 @@ static struct gpu_prices prices_of_gpu(const struct data *d, size_t gpu)
 	};
 	for (size_t i = 0; i < d->nprices; i++) {
 		const struct price *row = &d->prices[i];
-		if (row->gpu != gpu)
+		if (row->gpu != gpu || row->superseded)
 			continue;
 		double v = row->usd_per_hour;
 		if (!p.count || v < p.low.value)
@@ -326,7 +326,7 @@ long metrics_pick_quote(const struct data *d, size_t gpu, const char *source,
 	int best_fit = 0;
 	for (size_t i = 0; i < d->nprices; i++) {
 		const struct price *p = &d->prices[i];
-		if (p->gpu != gpu || !is_on_demand(p))
+		if (p->gpu != gpu || !is_on_demand(p) || p->superseded)
 			continue;
 		if (lowest < 0 || p->usd_per_hour < d->prices[lowest].usd_per_hour)
 			lowest = (long)i;

@@ -6,10 +6,12 @@
 #include "buf.h"
 #include "csv.h"
 #include "data.h"
+#include "figures.h"
 #include "guide_charts.h"
 #include "i18n.h"
 #include "metrics.h"
 #include "numfmt.h"
+#include "price_history.h"
 #include "site.h"
 #include "value.h"
 
@@ -214,7 +216,8 @@ static struct value *gpu_prices(const struct pg *p, size_t g, size_t *total)
 	*total = 0;
 	for (size_t i = 0; i < d->nprices; i++) {
 		const struct price *pr = &d->prices[i];
-		if (pr->gpu != g)
+		/* the latest quote of each series; older ones are its history */
+		if (pr->gpu != g || pr->superseded)
 			continue;
 		(*total)++;
 		if (shown == PAGES_MAX_PRICES ||
@@ -222,6 +225,7 @@ static struct value *gpu_prices(const struct pg *p, size_t g, size_t *total)
 			continue;
 		shown++;
 		lowest_in |= (long)i == lowest;
+		figures_show_quote(p->s, p->l, p->path, i);
 		struct value *r = value_new_map(a);
 		value_map_set_str(a, r, "provider", pr->provider);
 		value_map_set_str(a, r, "kind", price_kind_text(p, pr->kind));
@@ -372,6 +376,7 @@ static struct value *build_gpu_page(struct site *s, const struct page_spec *spec
 	value_map_set(a, ctx, "prices", prices);
 	value_map_set_bool(a, ctx, "has_prices", value_list_len(prices) > 0);
 	value_map_set_str(a, ctx, "no_prices", pg_nodata_text(p, "why.no_price"));
+	value_map_set_str(a, ctx, "price_history", price_history_charts(p, g));
 	gpu_results(p, g, ctx);
 	value_map_set(a, ctx, "tasks", gpu_tasks(p, g));
 	value_map_set_bool(a, ctx, "has_tasks", s->data.ntasks > 0);

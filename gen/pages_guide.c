@@ -10,10 +10,12 @@
 #include "buf.h"
 #include "csv.h"
 #include "data.h"
+#include "figures.h"
 #include "guide_charts.h"
 #include "i18n.h"
 #include "metrics.h"
 #include "numfmt.h"
+#include "price_history.h"
 #include "site.h"
 #include "value.h"
 #include "xalloc.h"
@@ -475,6 +477,7 @@ static void serving_cells(const struct pg *p, const struct result *x, struct val
 {
 	struct arena *a = pg_arena(p);
 	struct serving_cost sv = metrics_serving_cost(&p->s->data, x->benchmark, x->gpu);
+	figures_show_serving(p->s, p->l, p->path, x->benchmark, x->gpu);
 	value_map_set(a, r, "cards", pg_cell_figure(p, sv.cards, FMT_NUMBER, NULL));
 	value_map_set(a, r, "price", pg_cell_figure(p, sv.usd_per_hour, FMT_PER_HOUR, NULL));
 	value_map_set(a, r, "monthly", pg_cell_figure(p, sv.monthly, FMT_USD, NULL));
@@ -583,6 +586,7 @@ struct value *pages_home_context(struct site *s, enum lang l)
 	value_map_set_bool(a, guide, "has_case_studies", value_list_len(cases) > 0);
 	value_map_set_str(a, guide, "cases_href", pg_href_to(p, "cases/"));
 	value_map_set_str(a, guide, "compare_href", pg_href_to(p, "compare/"));
+	value_map_set_str(a, guide, "prices_fresh", price_history_freshness(p, s->date));
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "guide", guide);
 	return ctx;

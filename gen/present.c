@@ -4,6 +4,7 @@
 #include "buf.h"
 #include "csv.h"
 #include "data.h"
+#include "figures.h"
 #include "guide_charts.h"
 #include "i18n.h"
 #include "metrics.h"
@@ -627,6 +628,7 @@ struct value *pg_list_price_cell(const struct pg *p, const struct gpu *g)
 
 struct figure pg_rent_figure(const struct pg *p, size_t g)
 {
+	figures_show_price(p->s, p->l, p->path, g);
 	return p->s->metrics.prices[g].lowest;
 }
 
@@ -708,6 +710,7 @@ static const char *pg_hours_text(const struct pg *p, const struct task_cost *c)
 /* "3 h", or "4–8 h" for a range. */
 const char *pg_hours_range_text(const struct pg *p, const struct task_cost *c)
 {
+	figures_show_time(p->s, p->l, p->path, c->task, c->gpu);
 	if (!figure_ok(c->hours_max))
 		return pg_hours_text(p, c);
 	return pg_fill(p, "task.hours_range", "low", pg_fmt_number(p, c->hours.value),
@@ -716,6 +719,7 @@ const char *pg_hours_range_text(const struct pg *p, const struct task_cost *c)
 
 struct value *pg_hours_cell(const struct pg *p, const struct task_cost *c)
 {
+	figures_show_time(p->s, p->l, p->path, c->task, c->gpu);
 	struct value *cell = pg_cell_figure(p, c->hours, FMT_UNIT, "unit.h");
 	if (!figure_ok(c->hours))
 		return cell;
@@ -728,12 +732,14 @@ struct value *pg_hours_cell(const struct pg *p, const struct task_cost *c)
 /* "$1.17", or "$1.76–$3.52" when the time is a range. */
 const char *pg_cost_text(const struct pg *p, const struct task_cost *c)
 {
+	figures_show_cost(p->s, p->l, p->path, c->task, c->gpu);
 	return pg_fmt_usd_range(p, c->cost.value, figure_ok(c->cost_max)
 			     ? c->cost_max.value : c->cost.value, NULL);
 }
 
 struct value *pg_cost_cell(const struct pg *p, const struct task_cost *c)
 {
+	figures_show_cost(p->s, p->l, p->path, c->task, c->gpu);
 	struct value *cell = pg_cell_figure(p, c->cost, FMT_USD, NULL);
 	if (!figure_ok(c->cost))
 		return cell;
@@ -788,6 +794,7 @@ struct value *pg_stated_cell(const struct pg *p, long stated)
 	struct value *cell = pg_cell_text(p, pg_stated_text(p, stated), "why.not_stated");
 	if (stated < 0)
 		return cell;
+	figures_show_stated(p->s, p->l, p->path, (size_t)stated);
 	const struct stated_check *k = &p->s->metrics.checks[stated];
 	if (figure_ok(k->computed))
 		pg_cell_mark(p, cell, k->agrees ? "stated.agrees" : "stated.differs",

@@ -3,6 +3,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "figures.h"
 #include "i18n.h"
 #include "mustache.h"
 #include "output.h"
@@ -134,7 +135,9 @@ static struct value *alternates_for(struct site *s, const struct page_spec *p)
 {
 	struct value *list = value_new_list(&s->arena);
 	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
-	const char *en = p->lang == LANG_EN ? p->path : p->alt_path;
+	/* x-default: the page in the site's default language (siteconf.h) */
+	enum lang def = s->default_lang;
+	const char *en = p->lang == def ? p->path : p->alt_path;
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
 		const char *path = l == p->lang ? p->path : p->alt_path;
@@ -148,7 +151,7 @@ static struct value *alternates_for(struct site *s, const struct page_spec *p)
 	if (en) {
 		struct value *m = value_new_map(&s->arena);
 		value_map_set_str(&s->arena, m, "hreflang", "x-default");
-		value_map_set_str(&s->arena, m, "href", site_page_url(s, LANG_EN, en));
+		value_map_set_str(&s->arena, m, "href", site_page_url(s, def, en));
 		value_list_push(&s->arena, list, m);
 	}
 	(void)other;
@@ -244,6 +247,7 @@ static void render_one(void *ctx, size_t i, int worker)
 	struct diag d;
 	diag_init(&d, NULL, &pool->logs[i]);
 	view->diag = &d;
+	view->figures_sink = figures_page_sink(pool->site, i);
 	if (render_page(view, pool->out, &pool->site->pages[i], &pool->html[worker]) != 0 &&
 	    !d.errors)
 		d.errors = 1;
@@ -266,6 +270,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done)
 	pool->out = out;
 	pool->done = done;
 	s->out = out; /* charts drawn while rendering are written at once */
+	figures_pages_begin(s);
 	atomic_init(&pool->stop, false);
 	pool->logs = xcalloc(n + 1, sizeof *pool->logs);
 	pool->errors = xcalloc(n + 1, sizeof *pool->errors);

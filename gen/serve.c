@@ -31,6 +31,7 @@
 
 #define SERVE_DEBOUNCE_MS 200
 #define SERVE_VERSION_URL "/__gen/version"
+#define SERVE_STATUS_URL "/__gen/status"
 /* The base URL serve builds with; in HTML responses it becomes "/" so that
  * pages using absolute links (404.html, canonical links) work in preview. */
 #define SERVE_BASE_URL "https://gpuguide.example"
@@ -40,6 +41,7 @@ struct serve_state {
 	pthread_mutex_t lock;
 	unsigned long build; /* bumped whenever what is served changed */
 	char *errors;        /* diagnostics of the failing build, or NULL */
+	char *status;        /* the last good build's summary and changes */
 	const char *site_dir;
 };
 
@@ -190,6 +192,32 @@ static void serve_add_error_page(struct buf *b, const char *errors,
 		 "<p>gen serve keeps the last good site. Fix the problems below: "
 		 "this page reloads by itself when the build succeeds.</p>\n<pre>");
 	text_escape_htmls(b, errors);
+	buf_adds(b, "</pre></main>\n");
+	serve_add_reload_script(b, build);
+	buf_adds(b, "\n</body></html>\n");
+}
+
+/* The status page: the last good build's summary line and what it changed
+ * in the figures the site shows (figures.h), escaped. */
+static void serve_add_status_page(struct buf *b, const char *status,
+				  const char *errors, unsigned long build)
+{
+	buf_adds(b,
+		 "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+		 "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+		 "<title>Status \xE2\x80\x94 gen serve</title><style>"
+		 "body{font:16px/1.5 system-ui,sans-serif;margin:2rem auto;"
+		 "max-width:60rem;padding:0 1rem;color:#1a1a1a;background:#fff}"
+		 "pre{background:#f6f6f6;border:1px solid #999;padding:1rem;"
+		 "white-space:pre-wrap;overflow-wrap:anywhere}"
+		 "</style></head>\n<body><main><h1>Last build</h1>\n");
+	if (errors) {
+		buf_adds(b, "<p>The last build failed; the site served is the last good one.</p>\n<pre>");
+		text_escape_htmls(b, errors);
+		buf_adds(b, "</pre>\n<h2>Last good build</h2>\n");
+	}
+	buf_adds(b, "<pre>");
+	text_escape_htmls(b, status ? status : "");
 	buf_adds(b, "</pre></main>\n");
 	serve_add_reload_script(b, build);
 	buf_adds(b, "\n</body></html>\n");
@@ -362,6 +390,19 @@ static enum MHD_Result serve_answer(void *cls, struct MHD_Connection *c,
 		pthread_mutex_unlock(&st->lock);
 		return serve_text(c, MHD_HTTP_OK, num);
 	}
+	if (!strcmp(url, SERVE_STATUS_URL)) {
+		struct buf b = BUF_INIT;
+		pthread_mutex_lock(&st->lock);
+		serve_add_status_page(&b, st->status, st->errors, st->build);
+		pthread_mutex_unlock(&st->lock);
+		size_t len;
+		char *body = buf_detach(&b, &len);
+		struct MHD_Response *r = MHD_create_response_from_buffer(
+			len, body, MHD_RESPMEM_MUST_FREE);
+		if (!r)
+			free(body);
+		return serve_queue(c, MHD_HTTP_OK, r, "text/html; charset=utf-8");
+	}
 	if (!serve_path_is_safe(url))
 		return serve_text(c, MHD_HTTP_BAD_REQUEST, "bad path\n");
 	return serve_file(st, c, url);
@@ -512,9 +553,14 @@ static void serve_build(struct serve_state *st, const struct site_options *opt)
 	int rc = build_site(opt, &d, &stats);
 	pthread_mutex_lock(&st->lock);
 	if (rc == 0) {
-		printf("gen: %zu pages written, %zu unchanged, %zu removed, "
-		       "%d warnings, %.0f ms\n", stats.written, stats.unchanged,
-		       stats.removed, stats.warnings, stats.ms);
+		struct buf status = BUF_INIT;
+		buf_adds(&status, stats.report ? stats.report : "No figure changed.\n");
+		buf_addf(&status, "gen: %zu pages written, %zu unchanged, %zu removed, "
+			 "%d warnings, %.0f ms\n", stats.written, stats.unchanged,
+			 stats.removed, stats.warnings, stats.ms);
+		fputs(stats.report ? status.ptr : strchr(status.ptr, '\n') + 1, stdout);
+		free(st->status);
+		st->status = buf_detach(&status, NULL);
 		if (st->errors || stats.written || stats.removed)
 			st->build++;
 		free(st->errors);
@@ -530,6 +576,7 @@ static void serve_build(struct serve_state *st, const struct site_options *opt)
 		}
 	}
 	pthread_mutex_unlock(&st->lock);
+	free(stats.report);
 	fflush(stdout);
 	buf_release(&log);
 }
@@ -656,6 +703,7 @@ done:
 			stop_pipe[i] = -1;
 		}
 	free(st.errors);
+	free(st.status);
 	pthread_mutex_destroy(&st.lock);
 	buf_release(&site_dir);
 	return rc;

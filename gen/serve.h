@@ -8,6 +8,10 @@
  * /__gen/version and reloads when the build number changes. The files on disk
  * are never changed by this.
  *
+ * Each build prints, before its summary line, the figures it changed (the
+ * change report of figures.h); /__gen/status shows the last build's
+ * summary and report (and the diagnostics while a rebuild fails).
+ *
  * A failed rebuild prints its diagnostics, keeps the last good site on disk,
  * and makes every HTML response an error page listing the diagnostics (HTML
  * escaped) until a rebuild succeeds.

@@ -23,6 +23,9 @@
 
 struct article_meta;
 struct diag;
+struct figures;
+struct assets;
+struct ledger_sink;
 struct guide_charts;
 struct output;
 struct pages_kit;
@@ -38,6 +41,8 @@ struct site_options {
 	bool write;           /* false for `gen check`: validate only */
 	int jobs;             /* rendering threads; 0: one per core */
 	bool verbose;
+	bool dry_run;         /* build and report, write nothing */
+	long max_age_days;    /* check: warn about quotes older (0: no limit) */
 };
 
 
@@ -79,6 +84,11 @@ struct site {
 	struct pages_kit *pages_kit;  /* owned by present.c (build arena) */
 	struct sitesearch *search;    /* owned by sitesearch.c */
 	struct output *out;       /* while pages render: where files go */
+	struct figures *figures;  /* the figure ledger, owned by figures.c */
+	struct assets *assets;    /* templates/assets/, owned by the build */
+	enum lang default_lang;   /* x-default links (data/site.csv) */
+	bool placeholder_url;     /* the base URL is SITECONF_PLACEHOLDER_URL */
+	struct ledger_sink *figures_sink; /* the page's own while it renders */
 };
 
 /* Queue a page (planning phase). The spec is copied; what it points to must

@@ -5,14 +5,20 @@
 #include <stdlib.h>
 #include <string.h>
 
-size_t strmap_hash(const char *s)
+uint64_t strmap_hash_bytes(const void *data, size_t len)
 {
+	const unsigned char *p = data;
 	uint64_t h = 14695981039346656037u; /* the FNV-1a offset basis */
-	for (; *s; s++) {
-		h ^= (unsigned char)*s;
+	for (size_t i = 0; i < len; i++) {
+		h ^= p[i];
 		h *= 1099511628211u;
 	}
-	return (size_t)h;
+	return h;
+}
+
+size_t strmap_hash(const char *s)
+{
+	return (size_t)strmap_hash_bytes(s, strlen(s));
 }
 
 static struct strmap_entry *find(const struct strmap *m, const char *key)

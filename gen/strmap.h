@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct strmap_entry {
 	char *key; /* NULL: empty slot */
@@ -23,6 +24,9 @@ struct strmap {
 /* The hash of a string (FNV-1a: simple, and good enough for ids, keys and
  * paths); value.c's map index uses it too. */
 size_t strmap_hash(const char *s);
+/* The same hash (64 bits) of `len` bytes: also the content hash of the
+ * site's assets (assets.h). */
+uint64_t strmap_hash_bytes(const void *data, size_t len);
 
 /* The value of `key`, created as 0 when absent (`*created` says which;
  * may be NULL). The pointer is valid until the next insertion. */

@@ -291,7 +291,9 @@ expect_error "0-byte CSV" "$P: error: empty file, expected a header row"
 l=$(csved set "$proj/$P" 2 provider Provider)
 cp "$proj/$P" "$work/named"
 provc=$(csved col "$proj/$P" provider)
-col=$(awk -v l="$l" -v c="$provc" 'NR==l{n=split($0,f,","); s=0; for(i=1;i<c;i++) s+=length(f[i])+1; print s+3; exit}' "$proj/$P")
+# (the byte lands after the provider's first two characters, or at its end
+# when it has fewer: row 2 names no provider)
+col=$(awk -v l="$l" -v c="$provc" 'NR==l{n=split($0,f,","); s=0; for(i=1;i<c;i++) s+=length(f[i])+1; k=length(f[c]); print s+1+(k<2?k:2); exit}' "$proj/$P")
 # put byte $1 (octal) in place of the provider's third character
 put_byte() {
 	awk -v l="$l" -v c="$provc" -v b="$1" 'NR==l{n=split($0,f,","); f[c]=substr(f[c],1,2) b substr(f[c],4);

@@ -64,7 +64,12 @@ before=$(tree_hash "$site")
 "$gen" build --root "$proj" --timings >"$work/out2" 2>&1
 check "no-change rebuild writes no file" grep -Eq '^gen: 0 pages written, [0-9]+ unchanged, 0 removed' "$work/out2"
 check "--timings prints the time of each phase" \
-	grep -Eq '^gen: load [0-9]+ ms, plan [0-9]+ ms, render [0-9]+ ms, finish [0-9]+ ms$' "$work/out2"
+	grep -Eq '^gen: load [0-9]+ ms, plan [0-9]+ ms, render [0-9]+ ms \([0-9]+ pages\), finish [0-9]+ ms$' "$work/out2"
+check "a no-change rebuild reports no changed figure" sh -c "! grep -q '→' '$work/out2'"
+check "the site publishes its figure ledger" \
+	grep -q '^price.rtx-4090.lowest,RTX 4090 lowest on-demand price,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
+check "the data page links the figure ledger (en)" grep -q 'href="../../data/figures.csv" download' "$site/en/data/index.html"
+check "the data page links the figure ledger (zh)" grep -q 'href="../../data/figures.csv" download' "$site/zh/data/index.html"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"
 
 # 3b. One price edit rewrites exactly the pages that show the GPU, and the
@@ -78,6 +83,12 @@ stamp_list "$site" >"$work/stamps-after"
 changed=$(comm -23 "$work/stamps-after" "$work/stamps-before" | awk '{print $1}' | sed 's|^\./||')
 printf '%s\n' "$changed" >"$work/changed"
 check "a price edit rewrites some pages" test -n "$changed"
+row=$(grep -n '^rtx-4090,,0.37,' "$proj/data/prices.csv" | cut -d: -f1)
+check "the build names the figure, old and new value, CSV row and pages" \
+	grep -Eq "^(  )?RTX 4090 lowest on-demand price: \\\$0.39/h → \\\$0.37/h( \(data/prices.csv:$row\))? · [0-9]+ pages, e.g. /" "$work/out-price"
+check "the changes are grouped under the edited row" \
+	grep -Eq "^data/prices.csv:$row changed [0-9]+ figures:$" "$work/out-price"
+check "the change report comes before the summary line" sh -c "tail -1 '$work/out-price' | grep -q '^gen: [0-9]* pages written'"
 check "the English article cites the new price" grep -q '\$0.37/h' "$site/en/articles/first-steps/index.html"
 check "the Chinese article cites the new price" grep -q '\$0.37/小时' "$site/zh/articles/first-steps/index.html"
 untouched_ok=1
@@ -88,6 +99,16 @@ done
 check "every page showing the new price was rewritten, and only pages about the RTX 4090" test "$untouched_ok" -eq 1
 check "pages about other GPUs keep their bytes and mtime" sh -c "! grep -qx 'en/gpus/h100-80gb/index.html' '$work/changed'"
 cp "$work/prices.orig" "$proj/data/prices.csv"
+# 3c. A dry run reports the edit and leaves every file as it was.
+before=$(tree_hash "$site")
+proj_before=$( (cd "$proj" && find . -printf '%p %T@\n' | sort) | sha256sum)
+"$gen" build --root "$proj" --dry-run >"$work/out-dry" 2>&1
+check "--dry-run exits 0" test $? -eq 0
+check "--dry-run reports the edit" grep -q 'RTX 4090 lowest on-demand price: \$0.37/h → \$0.39/h' "$work/out-dry"
+check "--dry-run prints the page count" grep -Eq '^gen: dry run: [0-9]+ pages rendered, nothing written' "$work/out-dry"
+check "--dry-run leaves every file's bytes and mtime" test "$before" = "$(tree_hash "$site")"
+check "--dry-run leaves the project as it was" \
+	test "$proj_before" = "$( (cd "$proj" && find . -printf '%p %T@\n' | sort) | sha256sum)"
 "$gen" build --root "$proj" >/dev/null 2>&1
 before=$(tree_hash "$site")
 
@@ -248,7 +269,7 @@ for f in $(cd "$real" && find . -name index.html); do
 done
 check "no page shows a date for a source that has none" test "$bad_dates" -eq 0
 
-# 10. Search index and calculator data (issue 18): valid JSON, the real
+# 11. Search index and calculator data (issue 18): valid JSON, the real
 # site's pages in it, the same bytes on every build and any thread count.
 json_ok() { # json_ok FILE PYTHON-EXPRESSION-ON-j
 	python3 -c "import json,sys; j=json.load(open(sys.argv[1],encoding='utf-8')); sys.exit(0 if ($2) else 1)" "$1"
@@ -290,6 +311,86 @@ check "a calculator preset out of range is an error with its position" \
 cp "$top/tests/fixtures/mini/content/en/first-steps.md" "$proj/content/en/first-steps.md"
 check "search and calculator JSON: byte-identical on 1 thread and on every core" \
 	sh -c "for f in \$(cd '$real' && find . -name '*.json'); do cmp '$real/'\$f '$work/real2/'\$f || exit 1; done; test -n \"\$(cd '$real' && find . -name '*.json')\""
+
+# 12. Price history: two dated quotes of one provider give a chart with both
+#     points on the GPU page (both languages) and an entry in the price feed;
+#     the table shows the latest quote; gen check names old and undated quotes.
+hist="$work/hist"
+mkdir -p "$hist"
+cp -R "$proj/content" "$proj/templates" "$proj/data" "$hist/"
+printf 'rtx-4090,Lambda,0.55,,,on-demand,2026-01-15,training-guide-en,,\nrtx-4090,Lambda,0.49,,,on-demand,2026-03-01,training-guide-en,,\n' >>"$hist/data/prices.csv"
+"$gen" build --root "$hist" --quiet >/dev/null 2>"$work/err-hist"
+check "a build with dated quotes exits 0" test $? -eq 0
+for l in en zh; do
+	page="$hist/site/$l/gpus/rtx-4090/index.html"
+	svg=$(sed -n 's/.*\(<svg[^>]*id="price-history-rtx-4090-0".*<\/svg>\).*/\1/p' "$page")
+	check "$l: the GPU page has a price-history chart" test -n "$svg"
+	check "$l: the chart marks both dated quotes" test "$(printf '%s' "$svg" | grep -o '<circle' | wc -l)" -eq 2
+	check "$l: the chart labels both prices" sh -c "printf '%s' '$svg' | grep -q '>\$0.55/' && printf '%s' '$svg' | grep -q '>\$0.49/'"
+done
+check "en: the chart is titled Price history" grep -q '<h3 id="price-history">Price history</h3>' "$hist/site/en/gpus/rtx-4090/index.html"
+check "zh: the chart is titled 价格历史" grep -q '<h3 id="price-history">价格历史</h3>' "$hist/site/zh/gpus/rtx-4090/index.html"
+check "en: the chart's points are dated" grep -q '<title>15 Jan 2026: \$0.55/h</title>' "$hist/site/en/gpus/rtx-4090/index.html"
+check "the price table shows only Lambda's latest quote" \
+	test "$(sed -n '/id="prices"/,/<\/table>/p' "$hist/site/en/gpus/rtx-4090/index.html" | grep -c '<td>Lambda</td>')" -eq 1
+check "the real data's pages have no price-history chart" \
+	sh -c "test -f '$real/en/gpus/rtx-4090/index.html' && ! grep -q 'price-history' '$real/en/gpus/rtx-4090/index.html'"
+check "en: the price feed has the change" \
+	grep -q '<title>RTX 4090, Lambda, on-demand: \$0.55/h → \$0.49/h</title>' "$hist/site/en/prices.xml"
+check "zh: the price feed has the change" grep -q '<title>RTX 4090，Lambda，按需：\$0.55/小时 → \$0.49/小时</title>' "$hist/site/zh/prices.xml"
+check "the price feed is well-formed" xmllint --noout "$hist/site/en/prices.xml"
+check "en: the home page says how recent the newest price is" \
+	grep -q 'The newest price was quoted on 1 Mar 2026' "$hist/site/en/index.html"
+check "en: without dated quotes the home page says so" grep -q 'No price gives the date it was quoted.' "$real/en/index.html"
+SOURCE_DATE_EPOCH=1780272000 "$gen" check --root "$hist" --max-age 30 >/dev/null 2>"$work/err-age"
+check "gen check --max-age exits 0" test $? -eq 0
+row=$(grep -n '^rtx-4090,Lambda,0.49,' "$hist/data/prices.csv" | cut -d: -f1)
+check "gen check names a quote older than --max-age" \
+	grep -qx "data/prices.csv:$row: warning: quote of rtx-4090 is 92 days old (as_of 2026-03-01; --max-age 30)" "$work/err-age"
+check "gen check names undated quotes" grep -qx 'data/prices.csv:3: warning: quote of rtx-4090 has no as_of date: readers cannot tell how old it is' "$work/err-age"
+check "gen check does not name the superseded quote as old" sh -c "! grep -q 'as_of 2026-01-15' '$work/err-age'"
+"$gen" check --root "$hist" --max-age soon >/dev/null 2>&1
+check "a bad --max-age is a usage error" test $? -eq 2
+
+# 13. Publishing: data/site.csv gives the base URL (--base-url overrides),
+#     the placeholder is named, a malformed URL is refused; assets carry a
+#     content hash.
+pub="$work/pub"
+mkdir -p "$pub"
+cp -R "$proj/content" "$proj/templates" "$proj/data" "$pub/"
+"$gen" build --root "$pub" >"$work/out-pub1" 2>&1
+check "a build with the placeholder base URL says so" \
+	grep -qx 'gen: the base URL is the placeholder https://gpuguide.example: set base_url in data/site.csv (or pass --base-url) before publishing' "$work/out-pub1"
+printf 'key,value\nbase_url,https://guide.example.org/gpu\ndefault_lang,zh\nsite_name_en,Card Guide\n' >"$pub/data/site.csv"
+"$gen" build --root "$pub" >"$work/out-pub2" 2>&1
+check "a configured base URL is not called a placeholder" sh -c "! grep -q placeholder '$work/out-pub2'"
+check "data/site.csv gives the canonical links" \
+	grep -q '<link rel="canonical" href="https://guide.example.org/gpu/en/gpus/"' "$pub/site/en/gpus/index.html"
+check "data/site.csv gives the sitemap's URLs" grep -q '<loc>https://guide.example.org/gpu/en/gpus/</loc>' "$pub/site/sitemap.xml"
+check "default_lang leads x-default to the Chinese page" \
+	grep -q 'hreflang="x-default" href="https://guide.example.org/gpu/zh/gpus/"' "$pub/site/en/gpus/index.html"
+check "site_name_en names the site" grep -q '<title>Card Guide' "$pub/site/en/index.html"
+check "data/site.csv is not reported as an unknown table" sh -c "! grep -q 'site.csv' '$work/out-pub2'"
+"$gen" build --root "$pub" --base-url https://other.example >/dev/null 2>&1
+check "--base-url wins over data/site.csv" \
+	grep -q '<link rel="canonical" href="https://other.example/en/gpus/"' "$pub/site/en/gpus/index.html"
+"$gen" build --root "$pub" --base-url 'guide.example.org' >/dev/null 2>"$work/err-url"
+check "a malformed --base-url is a usage error (exit 2)" test $? -eq 2
+check "the malformed --base-url is named" \
+	grep -qx 'gen: --base-url "guide.example.org" is not an absolute http:// or https:// URL with a host (like https://gpuguide.example)' "$work/err-url"
+printf 'key,value\nbase_url,https://bad host\n' >"$pub/data/site.csv"
+"$gen" build --root "$pub" >/dev/null 2>"$work/err-conf"
+check "a malformed base_url in data/site.csv fails the build (exit 1)" test $? -eq 1
+check "the malformed base_url is named at its row" \
+	grep -qx 'data/site.csv:2:10: error: base_url "https://bad host" has a character a host name cannot hold' "$work/err-conf"
+check "pages link the stylesheet with a content hash" grep -Eq 'href="\.\./\.\./style\.css\?v=[0-9a-f]{16}"' "$pub/site/en/gpus/index.html"
+v1=$(grep -o 'style.css?v=[0-9a-f]*' "$pub/site/en/gpus/index.html")
+printf '/* changed */\n' >>"$pub/templates/assets/style.css"
+printf 'key,value\n' >"$pub/data/site.csv"
+"$gen" build --root "$pub" --quiet >/dev/null 2>&1
+v2=$(grep -o 'style.css?v=[0-9a-f]*' "$pub/site/en/gpus/index.html")
+check "a changed stylesheet gets a new URL" sh -c "[ -n '$v1' ] && [ -n '$v2' ] && [ '$v1' != '$v2' ]"
+check "the stylesheet keeps its plain name on disk" test -f "$pub/site/style.css"
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

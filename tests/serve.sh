@@ -137,7 +137,7 @@ check "the 404 page is the site's 404.html" \
 	sh -c "[ -n '$title404' ] && grep -qF '<title>$title404</title>' '$tmp/body'"
 
 check "served HTML uses / for the base URL (the 404 page's stylesheet loads)" \
-	sh -c "! grep -qF 'https://gpuguide.example/' '$tmp/body' && grep -qF 'href=\"/style.css\"' '$tmp/body'"
+	sh -c "! grep -qF 'https://gpuguide.example/' '$tmp/body' && grep -qF 'href=\"/style.css?v=' '$tmp/body'"
 
 st=$(fetch /../../etc/passwd)
 check "a path with .. is refused (400)" [ "$st" = 400 ]
@@ -156,6 +156,11 @@ check "a changed price triggers a rebuild" wait_version "$v0"
 st=$(fetch $gpu)
 check "the GPU page shows the new price \$0.17/h" \
 	sh -c "[ $st = 200 ] && grep -qF '\$0.17/h' '$tmp/body'"
+check "the rebuild prints the changed price" \
+	grep -qF 'RTX 4090 lowest on-demand price: $0.39/h → $0.17/h' "$log"
+st=$(fetch /__gen/status)
+check "the status page shows the changed price" \
+	sh -c "[ $st = 200 ] && grep -qF 'RTX 4090 lowest on-demand price: \$0.39/h → \$0.17/h' '$tmp/body'"
 
 # A broken edit: the error page, with the diagnostics, until it is fixed.
 v1=$(version)

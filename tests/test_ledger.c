@@ -1,0 +1,200 @@
+/* Tests for ledger: figures, the pages that show them (merged in page
+ * order), the CSV, and the change report (changed, added, removed, grouped
+ * by cause, capped). */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "ledger.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *url(void *ctx, size_t page, struct buf *tmp)
+{
+	(void)ctx;
+	buf_addf(tmp, "/en/p%zu/", page);
+	return tmp->ptr;
+}
+
+static long page_of(void *ctx, const char *key)
+{
+	(void)ctx;
+	long n;
+	return sscanf(key, "en/p%ld/", &n) == 1 ? n : -1;
+}
+
+static const char header[] = "id,label,value,value_max,unit,inputs,pages,page_list\n";
+
+static void test_pages_merge_in_page_order(void **state)
+{
+	(void)state;
+	struct ledger lg;
+	ledger_init(&lg);
+	size_t price = ledger_add(&lg, "price.a", "A lowest price", "0.39", "", "USD/h",
+				  "data/prices.csv:3");
+	assert_int_equal(ledger_add(&lg, "price.a", "other", "1", "", "", ""), price);
+	ledger_add(&lg, "price.b", "B lowest price", "1", "", "USD/h", "");
+	ledger_pages_begin(&lg, 3);
+	/* page 2 marks first, as a faster thread would; page 0 through the plan */
+	ledger_sink_mark(ledger_page_sink(&lg, 2), NULL, price);
+	ledger_sink_define(ledger_page_sink(&lg, 2), NULL, "gpu.a.vram", "A vram", "24", "",
+			   "GB", "data/gpus.csv:2");
+	ledger_sink_define(ledger_page_sink(&lg, 1), NULL, "gpu.a.vram", "A vram", "24", "",
+			   "GB", "data/gpus.csv:2");
+	ledger_sink_mark(ledger_page_sink(&lg, 1), NULL, price);
+	ledger_sink_mark(ledger_page_sink(&lg, 1), NULL, price);
+	ledger_sink_mark(&lg.plan, "en/p0/", price);
+	ledger_sink_mark(&lg.plan, "en/gone/", price);
+	ledger_merge(&lg, page_of, NULL);
+	struct buf csv = BUF_INIT;
+	ledger_write_csv(&lg, &csv, url, NULL);
+	/* price.b is shown by no page: not written */
+	assert_string_equal(csv.ptr,
+		"id,label,value,value_max,unit,inputs,pages,page_list\n"
+		"price.a,A lowest price,0.39,,USD/h,data/prices.csv:3,3,/en/p0/ /en/p1/ /en/p2/\n"
+		"gpu.a.vram,A vram,24,,GB,data/gpus.csv:2,2,/en/p1/ /en/p2/\n");
+	buf_release(&csv);
+	ledger_free(&lg);
+}
+
+static void test_numbers_are_short_and_exact(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	ledger_number(&b, 0.39 * 3);
+	assert_string_equal(b.ptr, "1.17");
+	buf_reset(&b);
+	ledger_number(&b, 544.32);
+	assert_string_equal(b.ptr, "544.32");
+	buf_release(&b);
+}
+
+static void report(const char *old_text, const char *new_text, size_t cap,
+		   struct buf *out, struct ledger_diff *d)
+{
+	assert_int_equal(ledger_diff(d, old_text, new_text), 0);
+	ledger_report(d, cap, out);
+}
+
+static void test_changed_figure_names_values_row_and_pages(void **state)
+{
+	(void)state;
+	struct ledger_diff d;
+	struct buf out = BUF_INIT;
+	report("id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "price.rtx-4090.lowest,RTX 4090 lowest on-demand price,0.39,,USD/h,data/prices.csv:3,95,/en/tasks/lora-7b/ /zh/\n"
+	       "gpu.a.vram,A vram,24,,GB,data/gpus.csv:2,1,/en/\n",
+	       "id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "price.rtx-4090.lowest,RTX 4090 lowest on-demand price,0.5,,USD/h,data/prices.csv:3,95,/en/tasks/lora-7b/ /zh/\n"
+	       "gpu.a.vram,A vram,24,,GB,data/gpus.csv:2,1,/en/\n",
+	       8, &out, &d);
+	assert_int_equal(d.changed, 1);
+	assert_int_equal(d.added, 0);
+	assert_int_equal(d.removed, 0);
+	assert_string_equal(out.ptr,
+		"RTX 4090 lowest on-demand price: $0.39/h → $0.50/h (data/prices.csv:3)"
+		" · 95 pages, e.g. /en/tasks/lora-7b/\n");
+	ledger_diff_free(&d);
+	buf_release(&out);
+}
+
+static void test_added_and_removed(void **state)
+{
+	(void)state;
+	struct ledger_diff d;
+	struct buf out = BUF_INIT;
+	report("id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "cost.x.a,X on A: cost,1.76,3.52,USD,data/task_times.csv:4,2,/en/a/ /zh/a/\n",
+	       "id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "time.x.b,X on B: time,4,8,h,data/task_times.csv:5,1,/en/b/\n"
+	       "cost.x.b,X on B: cost,,,USD,data/task_times.csv:5,1,/en/b/\n",
+	       8, &out, &d);
+	assert_int_equal(d.changed, 0);
+	assert_int_equal(d.added, 2);
+	assert_int_equal(d.removed, 1);
+	assert_string_equal(out.ptr,
+		"2 figures added:\n"
+		"  X on B: time: 4–8 h · 1 page, e.g. /en/b/\n"
+		"  X on B: cost: no data · 1 page, e.g. /en/b/\n"
+		"1 figure removed:\n"
+		"  X on A: cost: $1.76–$3.52 · 2 pages, e.g. /en/a/\n");
+	ledger_diff_free(&d);
+	buf_release(&out);
+}
+
+static void test_no_earlier_ledger_reports_nothing(void **state)
+{
+	(void)state;
+	struct ledger_diff d;
+	struct buf out = BUF_INIT;
+	report(NULL, "id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "a,A,1,,USD,,1,/en/\n", 8, &out, &d);
+	assert_int_equal(d.n, 0);
+	assert_string_equal(out.ptr, "");
+	ledger_diff_free(&d);
+	assert_int_equal(ledger_diff(&d, "not,a,ledger\n1,2,3\n", header), -1);
+	ledger_diff_free(&d);
+	buf_release(&out);
+}
+
+/* One price row moves the price and every cost priced at it: one group,
+ * named by that row, before a change of its own; capped. */
+static void test_changes_grouped_by_cause(void **state)
+{
+	(void)state;
+	struct buf old_text = BUF_INIT, new_text = BUF_INIT;
+	buf_adds(&old_text, header);
+	buf_adds(&new_text, header);
+	buf_adds(&old_text, "gpu.b.tdp,B TDP,300,,W,data/gpus.csv:3,1,/en/b/\n");
+	buf_adds(&new_text, "gpu.b.tdp,B TDP,350,,W,data/gpus.csv:3,1,/en/b/\n");
+	/* the lowest price moves from row 3 to row 7: still grouped under 3 */
+	buf_adds(&old_text, "price.a,A lowest price,0.39,,USD/h,data/prices.csv:3,4,/en/a/\n");
+	buf_adds(&new_text, "price.a,A lowest price,0.44,,USD/h,data/prices.csv:7,4,/en/a/\n");
+	for (int t = 0; t < 4; t++) {
+		buf_addf(&old_text, "cost.t%d.a,T%d on A: cost,%d,,USD,data/task_times.csv:%d data/prices.csv:3,2,/en/t%d/\n",
+			 t, t, t + 1, t + 2, t);
+		buf_addf(&new_text, "cost.t%d.a,T%d on A: cost,%d.5,,USD,data/task_times.csv:%d data/prices.csv:3,2,/en/t%d/\n",
+			 t, t, t + 1, t + 2, t);
+	}
+	struct ledger_diff d;
+	struct buf out = BUF_INIT;
+	report(old_text.ptr, new_text.ptr, 3, &out, &d);
+	assert_int_equal(d.changed, 6);
+	assert_string_equal(out.ptr,
+		"data/prices.csv:3 changed 5 figures:\n"
+		"  A lowest price: $0.39/h → $0.44/h · 4 pages, e.g. /en/a/\n"
+		"  T0 on A: cost: $1.00 → $1.50 · 2 pages, e.g. /en/t0/\n"
+		"  T1 on A: cost: $2.00 → $2.50 · 2 pages, e.g. /en/t1/\n"
+		"  and 2 more\n"
+		"B TDP: 300 W → 350 W (data/gpus.csv:3) · 1 page, e.g. /en/b/\n");
+	ledger_diff_free(&d);
+	buf_reset(&out);
+	/* a cap of one group: the rest is counted */
+	report(old_text.ptr, new_text.ptr, 1, &out, &d);
+	assert_string_equal(out.ptr,
+		"data/prices.csv:3 changed 5 figures:\n"
+		"  A lowest price: $0.39/h → $0.44/h · 4 pages, e.g. /en/a/\n"
+		"  and 4 more\n"
+		"and 1 more changed figure\n");
+	ledger_diff_free(&d);
+	buf_release(&out);
+	buf_release(&old_text);
+	buf_release(&new_text);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_pages_merge_in_page_order),
+		cmocka_unit_test(test_numbers_are_short_and_exact),
+		cmocka_unit_test(test_changed_figure_names_values_row_and_pages),
+		cmocka_unit_test(test_added_and_removed),
+		cmocka_unit_test(test_no_earlier_ledger_reports_nothing),
+		cmocka_unit_test(test_changes_grouped_by_cause),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
