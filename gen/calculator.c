@@ -6,6 +6,7 @@
 #include "metrics.h"
 #include "numfmt.h"
 #include "output.h"
+#include "present.h"
 #include "site.h"
 #include "text.h"
 #include "value.h"
@@ -16,46 +17,41 @@
 static const char *const precisions[] = { "fp32", "fp16", "bf16", "int8", "int4", NULL };
 static const char *const jobs[] = { "inference", "lora", "training", NULL };
 
+/* The page kit (present.h) for a text of the calculator in language l. */
+static struct pg kit(struct site *s, enum lang l)
+{
+	return (struct pg){ s, l, "", NULL };
+}
+
 static const char *tr(struct site *s, enum lang l, const char *key)
 {
-	return i18n_get(&s->i18n, l, key);
+	struct pg p = kit(s, l);
+	return pg_tr(&p, key);
 }
 
 static const char *fill1(struct site *s, enum lang l, const char *key,
 			 const char *name, const char *val)
 {
-	struct buf b = BUF_INIT;
-	i18n_fill(&b, tr(s, l, key), &name, &val, 1);
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
-	buf_release(&b);
-	return r;
+	struct pg p = kit(s, l);
+	return pg_fill(&p, key, name, val, NULL);
 }
 
 static const char *number(struct site *s, enum lang l, double v)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_number(&b, v, l);
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
-	buf_release(&b);
-	return r;
+	struct pg p = kit(s, l);
+	return pg_fmt_number(&p, v);
 }
 
 static const char *unit(struct site *s, enum lang l, double v, const char *key)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_unit(&b, &s->i18n, v, key, l);
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
-	buf_release(&b);
-	return r;
+	struct pg p = kit(s, l);
+	return pg_fmt_unit(&p, v, key);
 }
 
 static const char *usd(struct site *s, enum lang l, double v)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_usd(&b, v, l);
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
-	buf_release(&b);
-	return r;
+	struct pg p = kit(s, l);
+	return pg_fmt_usd(&p, v);
 }
 
 static const char *source_title(struct site *s, enum lang l, const char *id)

@@ -101,6 +101,20 @@ static void element(struct site *s, struct xml *x, const char *name,
 	check(x, xmlTextWriterWriteElement(x->w, BAD_CAST name, xml_text(s, text)));
 }
 
+/* <feed> opened in language l with its title "Site · <title_key>"; the
+ * site's name is returned for the entries. */
+static const char *feed_open(struct site *s, struct xml *x, enum lang l,
+			     const char *title_key)
+{
+	const char *site_name = i18n_get(&s->i18n, l, "site.name");
+	start(x, "feed");
+	attr(s, x, "xmlns", "http://www.w3.org/2005/Atom");
+	attr(s, x, "xml:lang", lang_tag(l));
+	element(s, x, "title", arena_printf(&s->arena, "%s · %s", site_name,
+					    i18n_get(&s->i18n, l, title_key)));
+	return site_name;
+}
+
 /* ---- sitemap.xml ----
  *
  * Written straight into the buffer: it lists every page (20,000 at 10,000
@@ -285,13 +299,7 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 		return -1;
 	}
 	const char *home = site_page_url(s, l, "");
-	const char *site_name = i18n_get(&s->i18n, l, "site.name");
-	start(&x, "feed");
-	attr(s, &x, "xmlns", "http://www.w3.org/2005/Atom");
-	attr(s, &x, "xml:lang", lang_tag(l));
-	element(s, &x, "title",
-		arena_printf(&s->arena, "%s · %s", site_name,
-			     i18n_get(&s->i18n, l, "feed.title")));
+	const char *site_name = feed_open(s, &x, l, "feed.title");
 	element(s, &x, "subtitle", i18n_get(&s->i18n, l, "site.description"));
 	element(s, &x, "id", home);
 	start(&x, "link");
@@ -360,12 +368,7 @@ int feeds_prices_atom(struct site *s, enum lang l, struct buf *out)
 		return -1;
 	}
 	const char *home = site_page_url(s, l, "");
-	const char *site_name = i18n_get(&s->i18n, l, "site.name");
-	start(&x, "feed");
-	attr(s, &x, "xmlns", "http://www.w3.org/2005/Atom");
-	attr(s, &x, "xml:lang", lang_tag(l));
-	element(s, &x, "title", arena_printf(&s->arena, "%s · %s", site_name,
-					     i18n_get(&s->i18n, l, "price.feed_title")));
+	const char *site_name = feed_open(s, &x, l, "price.feed_title");
 	element(s, &x, "id", site_page_url(s, l, "prices.xml"));
 	start(&x, "link");
 	attr(s, &x, "rel", "self");

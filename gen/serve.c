@@ -245,6 +245,19 @@ static enum MHD_Result serve_text(struct MHD_Connection *c, unsigned status,
 
 /* An HTML page: with the reload script, or the error page while the last
  * build failed. `html` may be NULL (a missing 404.html). */
+/* Answer with the HTML page built in `b` (taken: the buffer is left empty). */
+static enum MHD_Result serve_buf_html(struct MHD_Connection *c, unsigned status,
+				      struct buf *b)
+{
+	size_t len;
+	char *body = buf_detach(b, &len);
+	struct MHD_Response *r = MHD_create_response_from_buffer(
+		len, body, MHD_RESPMEM_MUST_FREE);
+	if (!r)
+		free(body);
+	return serve_queue(c, status, r, "text/html; charset=utf-8");
+}
+
 static enum MHD_Result serve_html(struct serve_state *st,
 				  struct MHD_Connection *c, unsigned status,
 				  const struct buf *html)
@@ -273,13 +286,7 @@ static enum MHD_Result serve_html(struct serve_state *st,
 		buf_release(&script);
 	}
 	pthread_mutex_unlock(&st->lock);
-	size_t len;
-	char *body = buf_detach(&b, &len);
-	struct MHD_Response *r = MHD_create_response_from_buffer(
-		len, body, MHD_RESPMEM_MUST_FREE);
-	if (!r)
-		free(body);
-	return serve_queue(c, status, r, "text/html; charset=utf-8");
+	return serve_buf_html(c, status, &b);
 }
 
 static bool serve_is_html(const char *path)
@@ -395,13 +402,7 @@ static enum MHD_Result serve_answer(void *cls, struct MHD_Connection *c,
 		pthread_mutex_lock(&st->lock);
 		serve_add_status_page(&b, st->status, st->errors, st->build);
 		pthread_mutex_unlock(&st->lock);
-		size_t len;
-		char *body = buf_detach(&b, &len);
-		struct MHD_Response *r = MHD_create_response_from_buffer(
-			len, body, MHD_RESPMEM_MUST_FREE);
-		if (!r)
-			free(body);
-		return serve_queue(c, MHD_HTTP_OK, r, "text/html; charset=utf-8");
+		return serve_buf_html(c, MHD_HTTP_OK, &b);
 	}
 	if (!serve_path_is_safe(url))
 		return serve_text(c, MHD_HTTP_BAD_REQUEST, "bad path\n");
