@@ -32,7 +32,10 @@ int assets_load(struct assets *a, const char *dir, const char *shown,
 		buf_addf(&path, "%s/%s", dir, *n);
 		buf_reset(&b);
 		if (fs_read_file(path.ptr, &b) != 0) {
-			diag_error(diag, shown, 0, 0, "cannot read %s: %s", *n, strerror(errno));
+			struct buf where = BUF_INIT;
+			buf_addf(&where, "%s/%s", shown, *n);
+			diag_error(diag, where.ptr, 0, 0, "cannot read: %s", fs_strerror(errno));
+			buf_release(&where);
 			rc = -1;
 			continue;
 		}

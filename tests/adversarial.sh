@@ -555,12 +555,14 @@ drop_key site.description
 msg="templates/pages/home.mustache:5:17: error: \"t.site_description\" names no UI string in data/i18n.csv"
 expect_check_error "deleted site.description row" "$msg"
 expect_error "deleted site.description row" "$msg"
+# the line of {{t.nav_label}} in the layout
+navline=$(grep -n '{{t.nav_label}}' "$pristine/templates/layouts/base.mustache" | head -n 1 | cut -d: -f1)
 drop_key nav.label
 expect_error "deleted nav.label row" \
-	"templates/layouts/base.mustache:26:35: error: \"t.nav_label\" names no UI string in data/i18n.csv"
+	"templates/layouts/base.mustache:$navline:35: error: \"t.nav_label\" names no UI string in data/i18n.csv"
 sed 's/{{t.nav_label}}/{{t.nav_lable}}/' "$pristine/templates/layouts/base.mustache" >"$proj/templates/layouts/base.mustache"
 expect_error "misspelt UI string in a template" \
-	"templates/layouts/base.mustache:26:35: error: \"t.nav_lable\" names no UI string in data/i18n.csv; did you mean \"t.nav_label\"?"
+	"templates/layouts/base.mustache:$navline:35: error: \"t.nav_lable\" names no UI string in data/i18n.csv; did you mean \"t.nav_label\"?"
 # a key only the C code uses
 drop_key articles.tag_title
 msg='data/i18n.csv: error: no row for the UI string "articles.tag_title" (the site uses it; add key,en,zh)'
