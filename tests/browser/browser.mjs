@@ -338,7 +338,7 @@ function measureLayout(minLabelPx) {
     out.subSections = [...document.querySelectorAll('.prose h3[id]')].map((h) => `#${h.id}`);
   }
   out.sortable = document.querySelectorAll('table.sortable').length;
-  out.sortScript = [...document.scripts].some((sc) => /(^|\/)sort\.js$/.test(sc.getAttribute('src') || ''));
+  out.sortScript = [...document.scripts].some((sc) => /(^|\/)sort\.js(\?v=[0-9a-f]+)?$/.test(sc.getAttribute('src') || ''));
   out.sortUnbuttoned = [...document.querySelectorAll('table.sortable')].filter((t) =>
     [...(t.tHead?.rows[t.tHead.rows.length - 1]?.cells || [])].some((th) => !th.querySelector('a')) &&
     !t.querySelector('thead th button')).length;
@@ -404,10 +404,14 @@ function layoutChecks(m, item, width, label) {
   }
   const parts = m.title.split(' · ');
   check(`${label}: one title ("${m.title}")`, parts.length === new Set(parts).size && parts.every((x) => x.trim()));
-  if (item.lang) {
+  if (item.lang && item.kind in SECTION) {
     const want = `/${item.lang}/${SECTION[item.kind]}`;
     check(`${label}: the menu marks ${want}`, m.current.length === 1 && m.current[0].endsWith(want),
       `marked: ${m.current.join(', ') || '(none)'}`);
+  } else if (item.lang) {
+    // search and the calculator have no menu item: none is marked
+    check(`${label}: the menu marks no item`, m.current.length === 0,
+      `marked: ${m.current.join(', ')}`);
   }
   if (m.toc) {
     check(`${label}: the contents number the sections as they read`,
