@@ -50,6 +50,7 @@ const SECTION = {
   inference: 'inference/', 'data-index': 'data/', 'data-table': 'data/',
   sources: 'data/', health: 'data/', methodology: 'data/',
   'articles-index': 'articles/', article: 'articles/', tag: 'articles/',
+  calculator: 'vram/',
 };
 const MIN_LABEL_PX = 11;
 const ONLY = process.env.KINDS ? new Set(process.env.KINDS.split(',')) : null;
