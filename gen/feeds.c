@@ -101,6 +101,22 @@ static void element(struct site *s, struct xml *x, const char *name,
 	check(x, xmlTextWriterWriteElement(x->w, BAD_CAST name, xml_text(s, text)));
 }
 
+/* A feed's two links: itself (Atom) and the page it follows (HTML). */
+static void feed_links(struct site *s, struct xml *x, const char *self,
+		       const char *page)
+{
+	static const char *const rel[2] = { "self", "alternate" };
+	static const char *const type[2] = { "application/atom+xml", "text/html" };
+	const char *href[2] = { self, page };
+	for (int i = 0; i < 2; i++) {
+		start(x, "link");
+		attr(s, x, "rel", rel[i]);
+		attr(s, x, "type", type[i]);
+		attr(s, x, "href", href[i]);
+		end(x);
+	}
+}
+
 /* <feed> opened in language l with its title "Site · <title_key>"; the
  * site's name is returned for the entries. */
 static const char *feed_open(struct site *s, struct xml *x, enum lang l,
@@ -302,16 +318,7 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 	const char *site_name = feed_open(s, &x, l, "feed.title");
 	element(s, &x, "subtitle", i18n_get(&s->i18n, l, "site.description"));
 	element(s, &x, "id", home);
-	start(&x, "link");
-	attr(s, &x, "rel", "self");
-	attr(s, &x, "type", "application/atom+xml");
-	attr(s, &x, "href", site_page_url(s, l, "feed.xml"));
-	end(&x);
-	start(&x, "link");
-	attr(s, &x, "rel", "alternate");
-	attr(s, &x, "type", "text/html");
-	attr(s, &x, "href", home);
-	end(&x);
+	feed_links(s, &x, site_page_url(s, l, "feed.xml"), home);
 	element(s, &x, "updated", timestamp(s, updated));
 	start(&x, "author");
 	element(s, &x, "name", site_name);
@@ -370,16 +377,7 @@ int feeds_prices_atom(struct site *s, enum lang l, struct buf *out)
 	const char *home = site_page_url(s, l, "");
 	const char *site_name = feed_open(s, &x, l, "price.feed_title");
 	element(s, &x, "id", site_page_url(s, l, "prices.xml"));
-	start(&x, "link");
-	attr(s, &x, "rel", "self");
-	attr(s, &x, "type", "application/atom+xml");
-	attr(s, &x, "href", site_page_url(s, l, "prices.xml"));
-	end(&x);
-	start(&x, "link");
-	attr(s, &x, "rel", "alternate");
-	attr(s, &x, "type", "text/html");
-	attr(s, &x, "href", site_page_url(s, l, "gpus/"));
-	end(&x);
+	feed_links(s, &x, site_page_url(s, l, "prices.xml"), site_page_url(s, l, "gpus/"));
 	element(s, &x, "updated", timestamp(s, updated));
 	start(&x, "author");
 	element(s, &x, "name", site_name);
