@@ -336,9 +336,9 @@ static void plan_techniques(struct site *s, enum lang l)
 		struct value *r = value_new_map(a);
 		value_map_set_str(a, r, "id", t->id);
 		value_map_set_str(a, r, "name", pg_pick_lang(p, t->name_en, t->name_zh));
-		value_map_set(a, r, "speed", pg_cell_text(p, pg_pick_lang(p, t->speed_en, t->speed_zh),
+		value_map_set(a, r, "speed", pg_cell_phrase(p, pg_pick_lang(p, t->speed_en, t->speed_zh),
 						       "why.not_stated"));
-		value_map_set(a, r, "vram", pg_cell_text(p, pg_pick_lang(p, t->vram_saving_en,
+		value_map_set(a, r, "vram", pg_cell_phrase(p, pg_pick_lang(p, t->vram_saving_en,
 								   t->vram_saving_zh),
 						      "why.not_stated"));
 		value_map_set_str(a, r, "difficulty", pg_tr(p, arena_printf(
@@ -384,10 +384,10 @@ static struct value *fit_cell(const struct pg *p, struct figure need,
 	if (!figure_ok(n))
 		return c;
 	if (n.value <= 1) {
-		pg_cell_set_text(p, c, pg_tr(p, "vram.fits"));
+		pg_cell_set_phrase(p, c, pg_tr(p, "vram.fits"));
 		pg_cell_set_best(p, c);
 	} else {
-		pg_cell_set_text(p, c, pg_fill(p, "vram.needs", "n", pg_fmt_number(p, n.value), NULL));
+		pg_cell_set_phrase(p, c, pg_fill(p, "vram.needs", "n", pg_fmt_number(p, n.value), NULL));
 	}
 	return c;
 }

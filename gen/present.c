@@ -446,6 +446,7 @@ static struct value *pg_cell_proto(struct arena *a, bool numeric, bool missing)
 	value_map_set_str(a, c, "sort", "");
 	value_map_set_bool(a, c, "nodata", missing);
 	value_map_set_bool(a, c, "best", false);
+	value_map_set_bool(a, c, "phrase", false);
 	value_map_set_bool(a, c, "has_why", false);
 	value_map_set_str(a, c, "why", "");
 	value_map_set(a, c, "marks", value_new_list(a)); /* never pushed to */
@@ -532,6 +533,21 @@ struct value *pg_cell_text(const struct pg *p, const char *text,
 void pg_cell_set_text(const struct pg *p, struct value *c, const char *text)
 {
 	pg_set_text(p, c, "text", text);
+}
+
+void pg_cell_set_phrase(const struct pg *p, struct value *c, const char *text)
+{
+	pg_set_text(p, c, "text", text);
+	value_map_set_bool(pg_arena(p), c, "phrase", true);
+}
+
+struct value *pg_cell_phrase(const struct pg *p, const char *text,
+			     const char *why_key)
+{
+	struct value *c = pg_cell_text(p, text, why_key);
+	if (!pg_map_flag(c, "nodata"))
+		value_map_set_bool(pg_arena(p), c, "phrase", true);
+	return c;
 }
 
 /* Add a badge ("cheapest", "fastest", "better"): `fast` picks its colour.

@@ -131,6 +131,11 @@ struct value *pg_cell_figure(const struct pg *p, struct figure f, enum fmt k,
 struct value *pg_cell_text(const struct pg *p, const char *text,
 			       const char *why_key);
 void pg_cell_set_text(const struct pg *p, struct value *c, const char *text);
+/* A cell's text as a phrase ("needs 2 cards", "cuts memory by 40–70%"):
+ * it may wrap, where a value with its unit ("28 GB") never breaks. */
+struct value *pg_cell_phrase(const struct pg *p, const char *text,
+			     const char *why_key);
+void pg_cell_set_phrase(const struct pg *p, struct value *c, const char *text);
 void pg_cell_mark(const struct pg *p, struct value *c, const char *label_key,
 		      bool fast);
 void pg_cell_set_best(const struct pg *p, struct value *c);

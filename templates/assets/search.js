@@ -254,10 +254,14 @@
         if (mine !== seq) return;
         var line = ids.length === 0 ? msg('none', q, 0)
           : ids.length === 1 ? msg('one', q, 1) : msg('count', q, ids.length);
-        say(note ? note + ' ' + line : line);
-        if (!ids.length) return;
+        line = note ? note + ' ' + line : line;
+        if (!ids.length) { say(line); return; }
         list.hidden = false;
-        return showMore(meta, ids, needles(parts), mine);
+        /* the count is announced once the first results are in the list,
+         * so that "N pages match" never stands above an empty list */
+        return showMore(meta, ids, needles(parts), mine).then(function () {
+          if (mine === seq) say(line);
+        });
       });
     }).catch(function () {
       if (mine === seq) say(msg('error', q, 0));
