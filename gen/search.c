@@ -1,7 +1,6 @@
 #include "search.h"
 
 #include "buf.h"
-#include "strmap.h"
 #include "text.h"
 
 #include <stdbool.h>
@@ -61,10 +60,27 @@ static enum cclass classify(unsigned cp)
 /* Words longer than this are not indexed (hashes, long numbers). */
 #define WORD_MAX 40
 
+/* The next character of s (at *i, advanced) and its class; ASCII, most
+ * of any page, without a call. */
+static inline enum cclass next_char(const char *s, size_t len, size_t *i, unsigned *cp)
+{
+	unsigned char u = (unsigned char)s[*i];
+	if (u < 0x80) {
+		(*i)++;
+		*cp = u;
+		return ((u | 0x20) >= 'a' && (u | 0x20) <= 'z') || (u >= '0' && u <= '9')
+			? C_WORD : C_SEP;
+	}
+	*cp = decode(s, len, i);
+	return classify(*cp);
+}
+
 void search_tokens(const char *s, size_t len,
 		   void (*fn)(void *ctx, const char *token, size_t len), void *ctx)
 {
-	struct buf tok = BUF_INIT;
+	/* the word so far; one longer than WORD_MAX bytes is only counted */
+	char tok[WORD_MAX + 5];
+	size_t tlen = 0;
 	size_t i = 0;
 	size_t prev_start = 0, prev_len = 0; /* the previous character */
 	bool after_cjk = false;
@@ -72,26 +88,26 @@ void search_tokens(const char *s, size_t len,
 		size_t start = i;
 		unsigned cp = 0;
 		enum cclass c = C_SEP;
-		if (i < len) {
-			cp = decode(s, len, &i);
-			c = classify(cp);
-		}
-		if (c != C_WORD && tok.len) {
-			if (tok.len <= WORD_MAX)
-				fn(ctx, tok.ptr, tok.len);
-			buf_reset(&tok);
+		if (i < len)
+			c = next_char(s, len, &i, &cp);
+		if (c != C_WORD && tlen) {
+			if (tlen <= WORD_MAX)
+				fn(ctx, tok, tlen);
+			tlen = 0;
 		}
 		if (c == C_WORD) {
-			if (cp >= 'A' && cp <= 'Z')
-				buf_addc(&tok, (char)(cp + 32));
-			else
-				buf_add(&tok, s + start, i - start);
+			size_t n = i - start;
+			if (tlen + n > WORD_MAX)
+				tlen = WORD_MAX + 1; /* too long: skipped at its end */
+			else if (n == 1)
+				tok[tlen++] = (char)(cp >= 'A' && cp <= 'Z' ? cp + 32 : cp);
+			else {
+				memcpy(tok + tlen, s + start, n);
+				tlen += n;
+			}
 		} else if (c == C_CJK && after_cjk) {
-			char pair[8];
-			memcpy(pair, s + prev_start, prev_len);
-			memcpy(pair + prev_len, s + start, i - start);
-			pair[prev_len + i - start] = '\0';
-			fn(ctx, pair, prev_len + i - start);
+			/* the two characters are neighbours in s */
+			fn(ctx, s + prev_start, prev_len + (i - start));
 		}
 		if (start >= len)
 			break;
@@ -99,7 +115,6 @@ void search_tokens(const char *s, size_t len,
 		prev_start = start;
 		prev_len = i - start;
 	}
-	buf_release(&tok);
 }
 
 uint32_t search_shard_of(const char *s, size_t len)
@@ -136,16 +151,29 @@ static void add_space(struct buf *b)
 		buf_addc(b, ' ');
 }
 
+/* Append text with its white space collapsed to single spaces (none at
+ * the start of the buffer), written straight into the room made for it. */
 static void add_text(struct scan *sc, const char *t, size_t n)
 {
 	struct buf *b = sc->heading ? sc->headings : sc->body;
+	if (!n)
+		return;
+	buf_grow(b, n);
+	char *o = b->ptr + b->len;
+	bool space = !b->len || o[-1] == ' ';
 	for (size_t i = 0; i < n; i++) {
 		char c = t[i];
-		if (c == ' ' || c == '\n' || c == '\t' || c == '\r')
-			add_space(b);
-		else
-			buf_addc(b, c);
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+			if (!space)
+				*o++ = ' ';
+			space = true;
+		} else {
+			*o++ = c;
+			space = false;
+		}
 	}
+	b->len = (size_t)(o - b->ptr);
+	b->ptr[b->len] = '\0';
 }
 
 static void add_codepoint(struct scan *sc, unsigned cp)
@@ -221,22 +249,32 @@ static void scan_entity(struct scan *sc)
 	sc->p++;
 }
 
-static bool name_is(const char *name, size_t n, const char *const *list)
+struct tag_name {
+	const char *s;
+	size_t len;
+};
+#define TAG(s) { s, sizeof s - 1 }
+
+/* Whether the n bytes at `name` are one of the list's names (every tag of
+ * a page is looked up: lengths first, no strlen). */
+static bool name_is(const char *name, size_t n, const struct tag_name *list)
 {
-	for (; *list; list++)
-		if (strlen(*list) == n && !strncmp(name, *list, n))
+	for (; list->s; list++)
+		if (list->len == n && !memcmp(name, list->s, n))
 			return true;
 	return false;
 }
 
-static const char *const skipped[] = {
-	"script", "style", "svg", "form", "template", NULL
+static const struct tag_name skipped[] = {
+	TAG("script"), TAG("style"), TAG("svg"), TAG("form"), TAG("template"), { NULL, 0 }
 };
-static const char *const blocks[] = {
-	"p", "div", "li", "ul", "ol", "td", "th", "tr", "table", "br", "section",
-	"h1", "h2", "h3", "h4", "h5", "h6", "dt", "dd", "dl", "figure",
-	"figcaption", "caption", "header", "footer", "article", "aside",
-	"blockquote", "pre", "nav", "main", "hr", NULL
+static const struct tag_name blocks[] = {
+	TAG("p"), TAG("div"), TAG("li"), TAG("ul"), TAG("ol"), TAG("td"), TAG("th"),
+	TAG("tr"), TAG("table"), TAG("br"), TAG("section"), TAG("h1"), TAG("h2"),
+	TAG("h3"), TAG("h4"), TAG("h5"), TAG("h6"), TAG("dt"), TAG("dd"), TAG("dl"),
+	TAG("figure"), TAG("figcaption"), TAG("caption"), TAG("header"), TAG("footer"),
+	TAG("article"), TAG("aside"), TAG("blockquote"), TAG("pre"), TAG("nav"),
+	TAG("main"), TAG("hr"), { NULL, 0 }
 };
 
 /* A tag at sc->p ('<'): skipped, with its effect on the scan. */
@@ -330,9 +368,94 @@ typedef uint32_t posting;
 struct term {
 	char *key;
 	size_t len;
+	uint32_t hash;
 	posting *post;
 	uint32_t npost, cap;
 };
+
+/* ---- a table of tokens ----
+ * Open addressing over entry numbers (slot = entry + 1, 0 empty). The
+ * entries, and their keys, live with the table's owner (a page's tokens,
+ * an index's terms), which key_of reads; each keeps its hash, computed
+ * once per token, so neither lookups nor growth hash a key again. */
+struct tkey {
+	const char *s;
+	size_t len;
+	uint32_t hash;
+};
+typedef struct tkey (*key_of_fn)(const void *owner, uint32_t entry);
+
+struct ttab_slot {
+	uint32_t hash, entry; /* entry + 1; 0: empty */
+};
+
+struct ttab {
+	struct ttab_slot *slot;
+	size_t cap, len; /* cap is 0 or a power of two */
+};
+
+/* The slot holding key k, or the empty one where it would go. Keys are
+ * read (key_of) only when their hashes are equal. */
+static struct ttab_slot *ttab_find(const struct ttab *t, struct tkey k,
+				   key_of_fn key_of, const void *owner)
+{
+	size_t mask = t->cap - 1;
+	for (size_t i = k.hash & mask;; i = (i + 1) & mask) {
+		struct ttab_slot *sl = &t->slot[i];
+		if (!sl->entry)
+			return sl;
+		if (sl->hash != k.hash)
+			continue;
+		struct tkey e = key_of(owner, sl->entry - 1);
+		if (e.len == k.len && !memcmp(e.s, k.s, k.len))
+			return sl;
+	}
+}
+
+static void ttab_grow(struct ttab *t)
+{
+	struct ttab old = *t;
+	t->cap = old.cap ? old.cap * 2 : 64;
+	t->slot = calloc(t->cap, sizeof *t->slot);
+	if (!t->slot)
+		abort();
+	size_t mask = t->cap - 1;
+	for (size_t i = 0; i < old.cap; i++) {
+		if (!old.slot[i].entry)
+			continue;
+		size_t j = old.slot[i].hash & mask;
+		while (t->slot[j].entry)
+			j = (j + 1) & mask;
+		t->slot[j] = old.slot[i];
+	}
+	free(old.slot);
+}
+
+/* The entry number + 1 of key k, or a new slot's 0 for the caller to set
+ * to its new entry + 1 (the table counts it). Valid until the next call. */
+static uint32_t *ttab_entry(struct ttab *t, struct tkey k, key_of_fn key_of,
+			    const void *owner)
+{
+	if ((t->len + 1) * 4 > t->cap * 3)
+		ttab_grow(t);
+	struct ttab_slot *sl = ttab_find(t, k, key_of, owner);
+	if (!sl->entry) {
+		sl->hash = k.hash;
+		t->len++;
+	}
+	return &sl->entry;
+}
+
+static void ttab_free(struct ttab *t)
+{
+	free(t->slot);
+	*t = (struct ttab){ 0 };
+}
+
+static struct tkey tkey_of(const char *s, size_t len)
+{
+	return (struct tkey){ s, len, search_shard_of(s, len) };
+}
 
 struct idoc {
 	char *title, *path, *kind, *text;
@@ -340,7 +463,7 @@ struct idoc {
 };
 
 struct search_index {
-	struct strmap ids; /* token -> term index + 1 */
+	struct ttab ids; /* token -> term index + 1 */
 	struct term *terms;
 	size_t nterms, cap_terms;
 	struct idoc *docs;
@@ -402,7 +525,7 @@ void search_index_free(struct search_index *ix)
 		idoc_free(&ix->docs[i]);
 	free(ix->terms);
 	free(ix->docs);
-	strmap_free(&ix->ids);
+	ttab_free(&ix->ids);
 	free(ix);
 }
 
@@ -410,11 +533,13 @@ void search_index_free(struct search_index *ix)
 
 struct page_token {
 	size_t at;       /* offset of the token in search_page.keys */
+	size_t len;
+	uint32_t hash;
 	uint32_t fields;
 };
 
 struct search_page {
-	struct strmap seen;       /* token -> index + 1 into toks */
+	struct ttab seen;         /* token -> index + 1 into toks */
 	struct page_token *toks;
 	size_t ntoks, cap_toks;
 	struct buf keys;          /* the tokens, each NUL-terminated */
@@ -427,20 +552,28 @@ struct adding {
 	unsigned count;
 };
 
+static struct tkey page_key(const void *owner, uint32_t i)
+{
+	const struct search_page *pg = owner;
+	const struct page_token *t = &pg->toks[i];
+	return (struct tkey){ pg->keys.ptr + t->at, t->len, t->hash };
+}
+
 static void add_token(void *ctx, const char *token, size_t len)
 {
 	struct adding *a = ctx;
 	struct search_page *pg = a->pg;
 	a->count++;
-	bool created;
-	size_t *slot = strmap_slot(&pg->seen, token, &created);
-	if (created) {
+	struct tkey k = tkey_of(token, len);
+	uint32_t *entry = ttab_entry(&pg->seen, k, page_key, pg);
+	if (!*entry) {
 		pg->toks = grow(pg->toks, pg->ntoks, &pg->cap_toks, sizeof *pg->toks);
-		pg->toks[pg->ntoks] = (struct page_token){ pg->keys.len, 0 };
-		buf_add(&pg->keys, token, len + 1); /* with its NUL */
-		*slot = ++pg->ntoks;
+		pg->toks[pg->ntoks] = (struct page_token){ pg->keys.len, len, k.hash, 0 };
+		buf_add(&pg->keys, token, len);
+		buf_addc(&pg->keys, '\0'); /* keys are C strings for the terms */
+		*entry = (uint32_t)++pg->ntoks;
 	}
-	pg->toks[*slot - 1].fields |= a->field;
+	pg->toks[*entry - 1].fields |= a->field;
 }
 
 static void index_field(struct adding *a, const char *s, unsigned field)
@@ -474,7 +607,7 @@ struct search_page *search_page_new(const struct search_doc *d)
 	index_field(&a, d->headings, SEARCH_IN_HEADING);
 	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
 	index_field(&a, d->body, SEARCH_IN_BODY);
-	strmap_free(&pg->seen);
+	ttab_free(&pg->seen);
 	pg->doc.title = dup_n(d->title, strlen(d->title));
 	pg->doc.path = dup_n(d->path, strlen(d->path));
 	pg->doc.kind = dup_n(d->kind, strlen(d->kind));
@@ -502,11 +635,17 @@ void search_page_free(struct search_page *pg)
 {
 	if (!pg)
 		return;
-	strmap_free(&pg->seen);
+	ttab_free(&pg->seen);
 	free(pg->toks);
 	buf_release(&pg->keys);
 	idoc_free(&pg->doc);
 	free(pg);
+}
+
+static struct tkey term_key(const void *owner, uint32_t i)
+{
+	const struct term *t = &((const struct search_index *)owner)->terms[i];
+	return (struct tkey){ t->key, t->len, t->hash };
 }
 
 void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg)
@@ -519,16 +658,15 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 	ix->docs[doc] = pg->doc;
 	pg->doc = (struct idoc){ 0 };
 	for (size_t i = 0; i < pg->ntoks; i++) {
-		const char *token = pg->keys.ptr + pg->toks[i].at;
-		bool created;
-		size_t *slot = strmap_slot(&ix->ids, token, &created);
-		if (created) {
+		struct tkey k = page_key(pg, (uint32_t)i);
+		uint32_t *entry = ttab_entry(&ix->ids, k, term_key, ix);
+		if (!*entry) {
 			ix->terms = grow(ix->terms, ix->nterms, &ix->cap_terms, sizeof *ix->terms);
-			ix->terms[ix->nterms] = (struct term){ .key = dup_n(token, strlen(token)),
-							       .len = strlen(token) };
-			*slot = ++ix->nterms;
+			ix->terms[ix->nterms] = (struct term){ .key = dup_n(k.s, k.len),
+							       .len = k.len, .hash = k.hash };
+			*entry = (uint32_t)++ix->nterms;
 		}
-		struct term *t = &ix->terms[*slot - 1];
+		struct term *t = &ix->terms[*entry - 1];
 		t->post = grow_postings(t->post, t->npost, &t->cap);
 		t->post[t->npost++] = (posting)doc << 4 | pg->toks[i].fields;
 	}
@@ -548,10 +686,13 @@ size_t search_index_docs(const struct search_index *ix)
 unsigned search_index_fields(const struct search_index *ix, const char *token,
 			     size_t doc)
 {
-	const size_t *slot = strmap_get(&ix->ids, token);
-	if (!slot)
+	if (!ix->ids.cap)
 		return 0;
-	const struct term *t = &ix->terms[*slot - 1];
+	const struct ttab_slot *sl = ttab_find(&ix->ids, tkey_of(token, strlen(token)),
+						term_key, ix);
+	if (!sl->entry)
+		return 0;
+	const struct term *t = &ix->terms[sl->entry - 1];
 	for (size_t i = 0; i < t->npost; i++)
 		if (POST_DOC(t->post[i]) == doc)
 			return POST_FIELDS(t->post[i]);

@@ -51,7 +51,8 @@ struct search_doc {
 };
 
 /* Call `fn` for every token of `s` (len bytes of UTF-8; invalid bytes
- * separate tokens). The token is NUL-terminated, valid during the call. */
+ * separate tokens). The token is `len` bytes, not NUL-terminated (a CJK
+ * pair points into `s`), valid during the call. */
 void search_tokens(const char *s, size_t len,
 		   void (*fn)(void *ctx, const char *token, size_t len), void *ctx);
 

@@ -19,7 +19,7 @@ static void add_tok(void *ctx, const char *t, size_t len)
 	struct buf *b = ctx;
 	if (b->len)
 		buf_addc(b, '|');
-	assert_int_equal(strlen(t), len);
+	assert_true(len > 0);
 	buf_add(b, t, len);
 }
 
