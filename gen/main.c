@@ -79,6 +79,133 @@ static int serve_main(int argc, char **argv)
 	return serve_run(root, (int)port);
 }
 
+/* The options of `gen build` and `gen check` (argv[2]...) into opt and
+ * the flags; 0, or a usage error's status (2). */
+struct cli {
+	struct site_options opt;
+	bool build, quiet, timings;
+};
+
+static int parse_number(const char *text, long min, long max, long *n)
+{
+	char *end;
+	*n = strtol(text, &end, 10);
+	return *text && !*end && *n >= min && *n <= max ? 0 : -1;
+}
+
+static int parse_build_options(int argc, char **argv, struct cli *c)
+{
+	const char *jobs = NULL, *max_age = NULL;
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		const char **slot = NULL;
+		if (!strcmp(a, "--root"))
+			slot = &c->opt.root;
+		else if (!strcmp(a, "--out") && c->build)
+			slot = &c->opt.out;
+		else if (!strcmp(a, "--base-url") && c->build)
+			slot = &c->opt.base_url;
+		else if (!strcmp(a, "--quiet"))
+			c->quiet = true;
+		else if (!strcmp(a, "--timings") && c->build)
+			c->timings = true;
+		else if (!strcmp(a, "--dry-run") && c->build)
+			c->opt.dry_run = true;
+		else if (!strcmp(a, "--jobs"))
+			slot = &jobs;
+		else if (!strcmp(a, "--max-age") && !c->build)
+			slot = &max_age;
+		else
+			return usage_error("unknown option \"%s\"", a);
+		if (slot) {
+			if (i + 1 >= argc)
+				return usage_error("%s needs a value", a);
+			*slot = argv[++i];
+		}
+	}
+	if (c->opt.root && !*c->opt.root)
+		return usage_error("--root needs a folder, not \"%s\"", c->opt.root);
+	if (c->opt.out && !*c->opt.out)
+		return usage_error("--out needs a folder, not \"%s\"", c->opt.out);
+	long n;
+	if (jobs && parse_number(jobs, 1, 16, &n))
+		return usage_error("--jobs takes a number from 1 to 16, not \"%s\"", jobs);
+	if (jobs)
+		c->opt.jobs = (int)n;
+	if (max_age && parse_number(max_age, 1, 100000, &n))
+		return usage_error("--max-age takes a number of days from 1 to 100000, not \"%s\"",
+				   max_age);
+	if (max_age)
+		c->opt.max_age_days = n;
+	const char *why = c->opt.base_url ? siteconf_base_url_problem(c->opt.base_url) : NULL;
+	if (why) {
+		fprintf(stderr, "gen: --base-url \"%s\" %s\n%s", c->opt.base_url, why, usage);
+		return 2;
+	}
+	return 0;
+}
+
+/* What a build or check says when it ends (status rc). */
+static void print_summary(const struct cli *c, const struct build_stats *st,
+			  const struct diag *diag, int rc)
+{
+	bool said = c->build && rc == 0 && !c->quiet;
+	if (said && st->report)
+		fputs(st->report, stdout);
+	if (said && st->placeholder_url)
+		printf("gen: the base URL is the placeholder " SITECONF_PLACEHOLDER_URL
+		       ": set base_url in data/site.csv (or pass --base-url) before publishing\n");
+	if (said && c->opt.dry_run)
+		printf("gen: dry run: %zu pages rendered, nothing written, %d warnings, %.0f ms\n",
+		       st->rendered, st->warnings, st->ms);
+	else if (said)
+		printf("gen: %zu pages written, %zu unchanged, %zu removed, %d warnings, %.0f ms\n",
+		       st->written, st->unchanged, st->removed, st->warnings, st->ms);
+	else if (rc != 0)
+		fprintf(stderr, "gen: %d error%s, %d warning%s; %s\n", diag->errors,
+			diag->errors == 1 ? "" : "s", diag->warnings,
+			diag->warnings == 1 ? "" : "s",
+			c->build ? "the site was not changed" : "check failed");
+	else if (!c->build)
+		printf("gen: check passed, %d warnings\n", st->warnings);
+	if (c->build && rc == 0 && c->timings)
+		printf("gen: load %.0f ms, plan %.0f ms, render %.0f ms (%zu pages), "
+		       "finish %.0f ms\n",
+		       st->load_ms, st->plan_ms, st->render_ms, st->rendered, st->finish_ms);
+}
+
+/* gen build | gen check [options] */
+static int build_main(int argc, char **argv)
+{
+	struct cli c = { .opt = { .root = ".", .out = NULL, .base_url = NULL } };
+	c.build = !strcmp(argv[1], "build");
+	c.opt.write = c.build;
+	int rc = parse_build_options(argc, argv, &c);
+	if (rc)
+		return rc;
+	struct buf out_dir = BUF_INIT;
+	if (!c.opt.out) {
+		buf_addf(&out_dir, "%s/site", c.opt.root);
+		c.opt.out = out_dir.ptr;
+	}
+	c.opt.verbose = !c.build;
+
+	struct diag diag;
+	diag_init(&diag, stderr, NULL);
+	struct build_stats st;
+	rc = build_site(&c.opt, &diag, &st);
+	print_summary(&c, &st, &diag, rc);
+	free(st.report);
+	buf_release(&out_dir);
+	if (fflush(stdout) != 0 || ferror(stdout)) {
+		/* SIGPIPE is ignored: a closed pipe is an error like any other */
+		fprintf(stderr, "gen: error: cannot write to standard output%s\n",
+			c.build && rc == 0 ? " (the site was published)" : "");
+		rc = 1;
+	}
+	return rc;
+}
+
 int main(int argc, char **argv)
 {
 	/* a closed standard output (`gen build | head`) is reported as an
@@ -97,114 +224,9 @@ int main(int argc, char **argv)
 	}
 	if (!strcmp(cmd, "serve"))
 		return serve_main(argc, argv);
-	bool build = !strcmp(cmd, "build");
-	if (!build && strcmp(cmd, "check"))
+	if (strcmp(cmd, "build") && strcmp(cmd, "check"))
 		return usage_error("unknown command \"%s\"", cmd);
-
-	struct site_options opt = {
-		.root = ".",
-		.out = NULL,
-		.base_url = NULL, /* data/site.csv's, else the placeholder */
-		.write = build,
-	};
-	bool quiet = false, timings = false;
-	const char *jobs = NULL, *max_age = NULL;
-	for (int i = 2; i < argc; i++) {
-		const char *a = argv[i];
-		const char **slot = NULL;
-		if (!strcmp(a, "--root"))
-			slot = &opt.root;
-		else if (!strcmp(a, "--out") && build)
-			slot = &opt.out;
-		else if (!strcmp(a, "--base-url") && build)
-			slot = &opt.base_url;
-		else if (!strcmp(a, "--quiet"))
-			quiet = true;
-		else if (!strcmp(a, "--timings") && build)
-			timings = true;
-		else if (!strcmp(a, "--dry-run") && build)
-			opt.dry_run = true;
-		else if (!strcmp(a, "--jobs"))
-			slot = &jobs;
-		else if (!strcmp(a, "--max-age") && !build)
-			slot = &max_age;
-		else
-			return usage_error("unknown option \"%s\"", a);
-		if (slot) {
-			if (i + 1 >= argc)
-				return usage_error("%s needs a value", a);
-			*slot = argv[++i];
-		}
-	}
-	if (opt.root && !*opt.root)
-		return usage_error("--root needs a folder, not \"%s\"", opt.root);
-	if (opt.out && !*opt.out)
-		return usage_error("--out needs a folder, not \"%s\"", opt.out);
-	if (opt.base_url && !text_is_site_url(opt.base_url))
-		return usage_error("--base-url \"%s\" is not an absolute http:// or https:// "
-				   "URL with a host (like https://gpuguide.example)",
-				   opt.base_url);
-	if (jobs) {
-		char *end;
-		long n = strtol(jobs, &end, 10);
-		if (*end || n < 1 || n > 16)
-			return usage_error("--jobs takes a number from 1 to 16, not \"%s\"", jobs);
-		opt.jobs = (int)n;
-	}
-	if (max_age) {
-		char *end;
-		long n = strtol(max_age, &end, 10);
-		if (!*max_age || *end || n < 1 || n > 100000)
-			return usage_error("--max-age takes a number of days from 1 to 100000, not \"%s\"",
-					   max_age);
-		opt.max_age_days = n;
-	}
-	const char *why = opt.base_url ? siteconf_base_url_problem(opt.base_url) : NULL;
-	if (why) {
-		fprintf(stderr, "gen: --base-url \"%s\" %s\n%s", opt.base_url, why, usage);
-		return 2;
-	}
-	struct buf out_dir = BUF_INIT;
-	if (!opt.out) {
-		buf_addf(&out_dir, "%s/site", opt.root);
-		opt.out = out_dir.ptr;
-	}
-	opt.verbose = !build;
-
-	struct diag diag;
-	diag_init(&diag, stderr, NULL);
-	struct build_stats st;
-	int rc = build_site(&opt, &diag, &st);
-	if (build && rc == 0 && !quiet && st.report)
-		fputs(st.report, stdout);
-	free(st.report);
-	if (build && rc == 0 && !quiet && st.placeholder_url)
-		printf("gen: the base URL is the placeholder " SITECONF_PLACEHOLDER_URL
-		       ": set base_url in data/site.csv (or pass --base-url) before publishing\n");
-	if (build && rc == 0 && !quiet && opt.dry_run)
-		printf("gen: dry run: %zu pages rendered, nothing written, %d warnings, %.0f ms\n",
-		       st.rendered, st.warnings, st.ms);
-	else if (build && rc == 0 && !quiet)
-		printf("gen: %zu pages written, %zu unchanged, %zu removed, %d warnings, %.0f ms\n",
-		       st.written, st.unchanged, st.removed, st.warnings, st.ms);
-	else if (rc != 0)
-		fprintf(stderr, "gen: %d error%s, %d warning%s; %s\n", diag.errors,
-			diag.errors == 1 ? "" : "s", diag.warnings,
-			diag.warnings == 1 ? "" : "s",
-			build ? "the site was not changed" : "check failed");
-	else if (!build)
-		printf("gen: check passed, %d warnings\n", st.warnings);
-	if (build && rc == 0 && timings)
-		printf("gen: load %.0f ms, plan %.0f ms, render %.0f ms (%zu pages), "
-		       "finish %.0f ms\n",
-		       st.load_ms, st.plan_ms, st.render_ms, st.rendered, st.finish_ms);
-	buf_release(&out_dir);
-	if (fflush(stdout) != 0 || ferror(stdout)) {
-		/* SIGPIPE is ignored: a closed pipe is an error like any other */
-		fprintf(stderr, "gen: error: cannot write to standard output%s\n",
-			build && rc == 0 ? " (the site was published)" : "");
-		rc = 1;
-	}
+	int rc = build_main(argc, argv);
 	int sig = output_interrupted();
 	if (sig) {
 		signal(sig, SIG_DFL);

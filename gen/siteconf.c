@@ -21,14 +21,18 @@ const char *siteconf_base_url_problem(const char *url)
 	while ((*p >= 'a' && *p <= 'z') || (*p >= 'A' && *p <= 'Z') ||
 	       (*p >= '0' && *p <= '9') || *p == '.' || *p == '-')
 		p++;
-	if (p == host || *host == '.' || *host == '-' || p[-1] == '.')
+	if (p == host || *host == '.' || *host == '-' || p[-1] == '.' || p[-1] == '-')
 		return "has no host name";
+	for (const char *q = host; q + 1 < p; q++)
+		if (q[0] == '.' && q[1] == '.')
+			return "has an empty part in its host name (\"..\")";
 	if (*p == ':') {
 		const char *port = ++p;
-		while (*p >= '0' && *p <= '9')
-			p++;
-		if (p == port || p - port > 5)
-			return "has a port that is not a number";
+		long n = 0;
+		while (*p >= '0' && *p <= '9' && n <= 65535)
+			n = n * 10 + (*p++ - '0');
+		if (p == port || n < 1 || n > 65535)
+			return "has a port that is not a number from 1 to 65535";
 	}
 	if (*p && *p != '/')
 		return "has a character a host name cannot hold";

@@ -68,13 +68,6 @@ void text_escape_jsons(struct buf *out, const char *s);
  * way): unsafe, an external link must say https:// or http://. */
 bool text_url_is_safe(const char *url);
 
-/* True for an absolute http:// or https:// URL with a host: the scheme
- * (any case), a host of letters, digits, '-' and '.' (not starting or
- * ending with '.' or '-') or a bracketed IPv6 address, an optional :port
- * (1 to 65535), then nothing or a path of printable ASCII without quotes,
- * '<', '>', '\\', blanks, '?' or '#'. No user name ("@"). */
-bool text_is_site_url(const char *s);
-
 /* Count of Unicode code points in valid UTF-8. */
 size_t text_utf8_length(const char *s, size_t len);
 

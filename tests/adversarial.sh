@@ -1186,12 +1186,21 @@ expect_usage() {
 	[ -z "$why" ] && [ "$published" != "$(tree_hash "$site")" ] && why="the published site changed"
 	verdict "$name" "" "$why" "expected: $msg"
 }
-for u in '' 'gpuguide.example' 'javascript:alert(1)//' 'https://' 'ftp://gpuguide.example' \
-	 'https://gpu guide.example' 'https://user@gpuguide.example' 'https://gpuguide.example:0'; do
-	expect_usage "--base-url \"$u\" is a usage error" \
-		"gen: --base-url \"$u\" is not an absolute http:// or https:// URL with a host (like https://gpuguide.example)" \
+# each malformed URL with the reason it is refused (the one check data/site.csv has too)
+while IFS='|' read -r u reason; do
+	expect_usage "--base-url \"$u\" is a usage error" "gen: --base-url \"$u\" $reason" \
 		build --root "$proj" --base-url "$u"
-done
+done <<'URLS'
+|must start with http:// or https://
+gpuguide.example|must start with http:// or https://
+javascript:alert(1)//|must start with http:// or https://
+https://|has no host name
+ftp://gpuguide.example|must start with http:// or https://
+https://gpu guide.example|has a character a host name cannot hold
+https://user@gpuguide.example|has a character a host name cannot hold
+https://gpuguide.example:0|has a port that is not a number from 1 to 65535
+https://gpu..guide.example|has an empty part in its host name ("..")
+URLS
 expect_usage "--out '' is a usage error" 'gen: --out needs a folder, not ""' build --root "$proj" --out ''
 expect_usage "--root '' is a usage error" 'gen: --root needs a folder, not ""' build --root ''
 timeout 20 "$gen" build --root "$proj" --out "$work/out" --base-url 'http://localhost:8000/sub/' >/dev/null 2>"$work/err.txt"

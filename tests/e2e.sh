@@ -377,7 +377,7 @@ check "--base-url wins over data/site.csv" \
 "$gen" build --root "$pub" --base-url 'guide.example.org' >/dev/null 2>"$work/err-url"
 check "a malformed --base-url is a usage error (exit 2)" test $? -eq 2
 check "the malformed --base-url is named" \
-	grep -qx 'gen: --base-url "guide.example.org" is not an absolute http:// or https:// URL with a host (like https://gpuguide.example)' "$work/err-url"
+	grep -qx 'gen: --base-url "guide.example.org" must start with http:// or https://' "$work/err-url"
 printf 'key,value\nbase_url,https://bad host\n' >"$pub/data/site.csv"
 "$gen" build --root "$pub" >/dev/null 2>"$work/err-conf"
 check "a malformed base_url in data/site.csv fails the build (exit 1)" test $? -eq 1

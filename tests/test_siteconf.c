@@ -27,7 +27,17 @@ static void test_base_urls(void **state)
 	assert_string_equal(siteconf_base_url_problem("https://a.example:80x"),
 			    "has a character a host name cannot hold");
 	assert_string_equal(siteconf_base_url_problem("https://a.example:/"),
-			    "has a port that is not a number");
+			    "has a port that is not a number from 1 to 65535");
+	assert_string_equal(siteconf_base_url_problem("https://a.example:0"),
+			    "has a port that is not a number from 1 to 65535");
+	assert_string_equal(siteconf_base_url_problem("https://a.example:99999"),
+			    "has a port that is not a number from 1 to 65535");
+	assert_string_equal(siteconf_base_url_problem("https://a..b"),
+			    "has an empty part in its host name (\"..\")");
+	assert_string_equal(siteconf_base_url_problem("https://user@a.example"),
+			    "has a character a host name cannot hold");
+	assert_string_equal(siteconf_base_url_problem("javascript:alert(1)//"),
+			    "must start with http:// or https://");
 	assert_string_equal(siteconf_base_url_problem("https://a.example/a b"),
 			    "may not hold spaces, quotes, a query (?) or a fragment (#)");
 	assert_string_equal(siteconf_base_url_problem("https://a.example/?x=1"),
