@@ -110,20 +110,6 @@ static bool is_numeric(const struct col_spec *c)
 	return c && (c->type == COL_NUMBER || c->type == COL_INTEGER);
 }
 
-/* A source's title in language `l` (the extra column title_<lang> when the
- * table has one and it is filled), else its own title. */
-static const char *source_title(struct site *s, enum lang l, size_t i)
-{
-	const struct table *t = &s->data.tables[TABLE_SOURCES];
-	const struct source *src = &s->data.sources[i];
-	long c = csv_table_column(t, arena_printf(&s->arena, "title_%s", lang_code(l)));
-	long id = csv_table_column(t, "id");
-	for (size_t r = 0; c >= 0 && id >= 0 && r < t->nrows; r++)
-		if (!strcmp(t->rows[r][id], src->id) && *t->rows[r][c])
-			return t->rows[r][c];
-	return src->title;
-}
-
 static struct value *crumb(struct site *s, enum lang l, const char *from,
 			   const char *title, const char *to)
 {
@@ -444,7 +430,7 @@ static void plan_sources_page(struct site *s, enum lang l)
 	for (size_t i = 0; i < s->data.nsources; i++) {
 		const struct source *src = &s->data.sources[i];
 		struct value *m = value_new_map(&s->arena);
-		const char *alt = source_title(s, l, i);
+		const char *alt = site_source_title(src, l);
 		set_text(s, m, "id", src->id);
 		set_text(s, m, "title", src->title);
 		set_text(s, m, "title_alt", strcmp(alt, src->title) ? alt : "");
@@ -495,9 +481,8 @@ static struct value *finding_item(struct site *s, enum lang l,
 	struct value *sources = value_new_list(&s->arena);
 	for (size_t i = 0; i < n; i++) {
 		const struct source *src = data_find_source(&s->data, ids[i]);
-		size_t idx = src ? (size_t)(src - s->data.sources) : 0;
 		struct value *sm = value_new_map(&s->arena);
-		set_text(s, sm, "text", src ? source_title(s, l, idx) : ids[i]);
+		set_text(s, sm, "text", src ? site_source_title(src, l) : ids[i]);
 		set_text(s, sm, "href", source_href(s, l, from, ids[i]));
 		set_bool(s, sm, "more", i + 1 < n);
 		value_list_push(&s->arena, sources, sm);
