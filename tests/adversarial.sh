@@ -1105,7 +1105,12 @@ while [ $i -lt 300 ] && ! grep -q 'pages written' "$work/serve.out"; do sleep 0.
 csved set "$proj/$P" 2 usd_per_hour 0.44 >/dev/null
 timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
 rc=$?
-sleep 1.5 # serve notices the change and rebuilds
+# serve notices the change and rebuilds: wait for that rebuild to end (a
+# SIGTERM in the middle of it would rightly report it interrupted)
+i=0
+while [ $i -lt 300 ] && [ "$(grep -c 'pages written' "$work/serve.out")" -lt 2 ]; do
+	sleep 0.1; i=$((i + 1))
+done
 kill $serve 2>/dev/null
 wait $serve 2>/dev/null
 why=""
