@@ -51,6 +51,8 @@ struct name_path {
 	size_t n;
 };
 
+/* One node of the tree. `kids`: a section's (or inverted section's, or
+ * block's) content, a parent tag's argument blocks; an array in the arena. */
 struct node {
 	enum node_kind kind;
 	bool lead;      /* TEXT: a template line starts here (indent first) */
@@ -71,6 +73,8 @@ struct node {
 	size_t nkids;
 };
 
+/* One compiled template (mustache.h's struct tmpl): the top level of its
+ * tree is nodes[0, nnodes). */
 struct tmpl {
 	char *name;
 	char *path;
