@@ -19,6 +19,10 @@
  * Nesting is bounded so that parsing, checking and rendering, which recurse
  * over the tree, need a bounded stack: at most MUSTACHE_MAX_NESTING levels
  * in one template, times MUSTACHE_MAX_DEPTH templates.
+ *
+ * The engine's modules: mustache (this header: the set, loading, checks),
+ * mustache_parse (a source into its tree) and mustache_render (a tree into
+ * text); the last two serve mustache only.
  */
 #ifndef GPUGUIDE_MUSTACHE_H
 #define GPUGUIDE_MUSTACHE_H
