@@ -22,6 +22,7 @@ SRCS      := $(wildcard gen/*.c)
 LIB_SRCS  := $(filter-out gen/main.c,$(SRCS))
 OBJS      := $(SRCS:gen/%.c=build/obj/%.o)
 SAN_OBJS  := $(LIB_SRCS:gen/%.c=build/san/%.o)
+PLAIN_OBJS := $(LIB_SRCS:gen/%.c=build/plainobj/%.o)
 TEST_SRCS := $(wildcard tests/test_*.c)
 TESTS     := $(TEST_SRCS:tests/%.c=build/tests/%)
 DEPS_OK   := build/.deps-ok
@@ -93,10 +94,16 @@ adversarial: build/gen
 valgrind: $(TESTS:build/tests/%=build/plain/%) build/gen | $(TEST_DEPS_OK)
 	@sh tests/valgrind.sh
 
-build/plain/%: tests/%.c $(LIB_SRCS) | $(DEPS_OK)
+# (the library compiled once without sanitizers, then linked into each test)
+PLAIN_CFLAGS = $(CSTD) $(WARN) -O1 -g $(PKG_CFLAGS) -iquote gen -MMD -MP \
+               $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
+build/plainobj/%.o: gen/%.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(CSTD) $(WARN) -O1 -g $(PKG_CFLAGS) -iquote gen \
-	  $(shell pkg-config --cflags cmocka jansson 2>/dev/null) -o $@ $< $(LIB_SRCS) $(TEST_LIBS)
+	$(CC) $(PLAIN_CFLAGS) -c -o $@ $<
+
+build/plain/%: tests/%.c $(PLAIN_OBJS) | $(DEPS_OK)
+	@mkdir -p $(dir $@)
+	$(CC) $(PLAIN_CFLAGS) -o $@ $< $(PLAIN_OBJS) $(TEST_LIBS)
 
 # Fuzzing with libFuzzer (clang): `make fuzz FUZZ_SECONDS=300` runs each target;
 # `make fuzz-smoke` (part of `make test`) runs each for a few seconds.
@@ -126,4 +133,6 @@ test-browser: build/gen build/calc-expect
 clean:
 	rm -rf build site
 
--include $(OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(TESTS:=.d)
+-include $(OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(PLAIN_OBJS:.o=.d) $(TESTS:=.d)
+# objects are kept, not removed as intermediate files of the test links
+.SECONDARY: $(SAN_OBJS) $(PLAIN_OBJS)
