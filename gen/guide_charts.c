@@ -19,6 +19,7 @@
 #include "site.h"
 #include "strmap.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <pthread.h>
 
@@ -54,35 +55,11 @@ struct guide_charts {
 	size_t nclaims, cap_claims;
 };
 
-static char *dup_or_die(const char *s)
-{
-	size_t n = strlen(s) + 1;
-	char *p = malloc(n);
-	if (!p)
-		abort();
-	return memcpy(p, s, n);
-}
-
-/* Grow an array of `*cap` elements of `size` bytes to hold one more. */
-static void *grow_array(void *items, size_t n, size_t *cap, size_t size)
-{
-	if (n < *cap)
-		return items;
-	size_t c = *cap ? *cap * 2 : 16;
-	void *p = realloc(items, c * size);
-	if (!p)
-		abort();
-	*cap = c;
-	return p;
-}
-
 void guide_charts_init(struct site *s)
 {
 	if (s->charts)
 		return;
-	struct guide_charts *g = calloc(1, sizeof *g);
-	if (!g)
-		abort();
+	struct guide_charts *g = xcalloc(1, sizeof *g);
 	pthread_mutex_init(&g->lock, NULL);
 	s->charts = g;
 }
@@ -107,11 +84,10 @@ static bool first_sight(struct guide_charts *g, enum lang l, const char *id,
 	size_t *slot = strmap_slot(&g->file_ids, key.ptr, &created);
 	if (created) {
 		*slot = g->nclaims;
-		g->claims = grow_array(g->claims, g->nclaims, &g->cap_claims,
-				       sizeof *g->claims);
-		g->claims[g->nclaims++] = dup_or_die(what);
+		ALLOC_GROW(g->claims, g->nclaims, g->cap_claims);
+		g->claims[g->nclaims++] = xstrdup(what);
 	} else if (strcmp(g->claims[*slot], what)) {
-		*other = dup_or_die(g->claims[*slot]);
+		*other = xstrdup(g->claims[*slot]);
 	}
 	pthread_mutex_unlock(&g->lock);
 	buf_release(&key);
@@ -123,15 +99,13 @@ static bool first_sight(struct guide_charts *g, enum lang l, const char *id,
 static void keep_file(struct guide_charts *g, enum lang l, const char *id,
 		      const struct buf *doc)
 {
-	char *copy = malloc(doc->len + 1);
-	if (!copy)
-		abort();
+	char *copy = xmalloc(doc->len + 1);
 	memcpy(copy, doc->ptr, doc->len + 1);
 	pthread_mutex_lock(&g->lock);
-	g->files = grow_array(g->files, g->nfiles, &g->cap_files, sizeof *g->files);
+	ALLOC_GROW(g->files, g->nfiles, g->cap_files);
 	struct chart_file *f = &g->files[g->nfiles++];
 	f->lang = l;
-	f->id = dup_or_die(id);
+	f->id = xstrdup(id);
 	f->svg = copy;
 	f->len = doc->len;
 	pthread_mutex_unlock(&g->lock);
