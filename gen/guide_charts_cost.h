@@ -4,6 +4,9 @@
  * lowest hourly price against the mean relative speed, with its frontier).
  * Each fills a render's texts and data table and draws it
  * (guide_charts_kit.h); guide_charts calls them for a checked request.
+ *
+ * Memory: what a build allocates is scratch in the render's arena (c->a);
+ * its output goes into c's buffers, which the render owns and frees.
  */
 #ifndef GPUGUIDE_GUIDE_CHARTS_COST_H
 #define GPUGUIDE_GUIDE_CHARTS_COST_H

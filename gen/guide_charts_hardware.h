@@ -3,11 +3,12 @@
  * VRAM rules fit each GPU's memory (vram-fit, a matrix as wide as its
  * columns need). Each fills a render's texts and data table and draws it
  * (guide_charts_kit.h); guide_charts calls them for a checked request.
+ *
+ * Memory: what a build allocates is scratch in the render's arena (c->a);
+ * its output goes into c's buffers, which the render owns and frees.
  */
 #ifndef GPUGUIDE_GUIDE_CHARTS_HARDWARE_H
 #define GPUGUIDE_GUIDE_CHARTS_HARDWARE_H
-
-#include <stdbool.h>
 
 struct gc;
 

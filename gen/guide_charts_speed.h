@@ -4,11 +4,12 @@
  * no result) and two side by side (pair: speeds, key specs, price). Each
  * fills a render's texts and data table and draws it (guide_charts_kit.h);
  * guide_charts calls them for a checked request.
+ *
+ * Memory: what a build allocates is scratch in the render's arena (c->a);
+ * its output goes into c's buffers, which the render owns and frees.
  */
 #ifndef GPUGUIDE_GUIDE_CHARTS_SPEED_H
 #define GPUGUIDE_GUIDE_CHARTS_SPEED_H
-
-#include <stdbool.h>
 
 struct gc;
 
