@@ -12,7 +12,7 @@
 #include "guide_charts.h"
 #include "markdown.h"
 #include "metrics.h"
-#include "phrase.h"
+#include "present.h"
 #include "site.h"
 #include "text.h"
 
@@ -35,6 +35,7 @@ struct cite {
 	struct diag *diag;
 	struct buf what; /* `shortcode "name"`, for messages */
 	bool table_nodata; /* the table being written has a "no data" mark */
+	struct pg pg; /* the same page, for the page kit (present.h) */
 };
 
 /* ---- messages ---- */
@@ -73,11 +74,6 @@ static const char *reason_text(const char *why)
 		if (!strcmp(reasons[i].key, why))
 			return reasons[i].text;
 	return why;
-}
-
-static const char *tr(const struct cite *c, const char *key)
-{
-	return i18n_get(&c->s->i18n, c->l, key);
 }
 
 /* ---- arguments ---- */
@@ -203,18 +199,7 @@ static const char *raw_cell_lang(const struct cite *c, const char *table,
 
 static const char *gpu_href(struct cite *c, size_t g)
 {
-	return site_href(c->s, c->l, c->from, c->l,
-			 arena_printf(&c->s->arena, "gpus/%s/", c->d->gpus[g].id));
-}
-
-static const char *task_name(const struct cite *c, const struct task *t)
-{
-	return c->l == LANG_ZH ? t->name_zh : t->name_en;
-}
-
-static const char *benchmark_name(const struct cite *c, const struct benchmark *b)
-{
-	return c->l == LANG_ZH ? b->name_zh : b->name_en;
+	return pg_href_to(&c->pg, pg_gpu_path(&c->pg, g));
 }
 
 /* ---- sources, shown in a figure's title ---- */
@@ -247,48 +232,25 @@ static void sources_add(struct sources *s, const char *refs)
 	}
 }
 
-/* A source's title for the page's language: its own title when it is in
- * that language, else a title_<lang> column when the table has one. */
-static const char *source_title(const struct cite *c, const char *id, size_t n)
-{
-	const struct data *d = c->d;
-	for (size_t i = 0; i < d->nsources; i++) {
-		const struct source *src = &d->sources[i];
-		if (strlen(src->id) != n || strncmp(src->id, id, n))
-			continue;
-		if (src->lang && strcmp(src->lang, lang_code(c->l))) {
-			const struct table *t = data_table(d, "sources");
-			const char *own = NULL;
-			if (t && t->nrows == d->nsources)
-				own = raw_cell_lang(c, "sources", i, "title");
-			if (own && *own)
-				return own;
-		}
-		return src->title;
-	}
-	return NULL;
-}
-
 /* "Source: A" / "Sources: A; B" ("来源：A；B"). */
 static void sources_title(const struct cite *c, const struct sources *s,
 			  struct buf *out)
 {
 	if (!s->n)
 		return;
-	const char *prefix = tr(c, s->n > 1 ? "cite.sources" : "cite.source");
+	const char *prefix = pg_tr(&c->pg, s->n > 1 ? "cite.sources" : "cite.source");
 	buf_adds(out, prefix);
 	size_t pl = strlen(prefix);
 	if (pl && prefix[pl - 1] == ':')
 		buf_addc(out, ' ');
+	struct buf ids = BUF_INIT;
 	for (size_t i = 0; i < s->n; i++) {
-		const char *title = source_title(c, s->v[i].id, s->v[i].len);
 		if (i)
-			buf_adds(out, c->l == LANG_ZH ? "；" : "; ");
-		if (title)
-			buf_adds(out, title);
-		else
-			buf_add(out, s->v[i].id, s->v[i].len);
+			buf_addc(&ids, ';');
+		buf_add(&ids, s->v[i].id, s->v[i].len);
 	}
+	buf_adds(out, pg_source_titles(&c->pg, ids.ptr));
+	buf_release(&ids);
 }
 
 /* ---- formatting ---- */
@@ -314,7 +276,7 @@ static void fmt_usd(const struct cite *c, struct buf *o, double v)
 static void fmt_price(const struct cite *c, struct buf *o, double v)
 {
 	fmt_usd(c, o, v);
-	buf_adds(o, tr(c, "unit.per_hour"));
+	buf_adds(o, pg_tr(&c->pg, "unit.per_hour"));
 }
 
 /* A duration: "3 h", "1.5 h"; below an hour in minutes: "40 min". */
@@ -329,12 +291,10 @@ static void fmt_hours(const struct cite *c, struct buf *o, double h)
 }
 
 /* "how many times": "3.3×" / "3.3 倍", "1.05×" (more decimals near 1),
- * "19×": the rounding of phrase_format_ratio, as in sentences. */
+ * "19×": the page kit's ratio, as in sentences and the guide's tables. */
 static void fmt_ratio(const struct cite *c, struct buf *o, double v)
 {
-	phrase_format_ratio(o, v, c->l);
-	const char *x = tr(c, "unit.x");
-	i18n_append_unit(o, strcmp(x, "unit.x") ? x : "×");
+	buf_adds(o, pg_fmt_ratio_short(&c->pg, v));
 }
 
 /* A benchmark value with its unit: the unit's i18n key "unit.<unit>" (with
@@ -404,7 +364,7 @@ static void fmt_gpu_num(const struct cite *c, struct buf *o,
 	if (f->kind == NUM_USD)
 		fmt_usd(c, o, v);
 	else if (f->kind == NUM_LINK && v == 0)
-		buf_adds(o, tr(c, "cite.not_supported"));
+		buf_adds(o, pg_tr(&c->pg, "cite.not_supported"));
 	else
 		fmt_unit(c, o, v, f->unit);
 }
@@ -421,7 +381,7 @@ static const char *gpu_text(const struct cite *c, const struct gpu *g,
 	if (!strcmp(field, "tensor_core_gen"))
 		return g->tensor_core_gen ? g->tensor_core_gen : "";
 	if (!strcmp(field, "fp8"))
-		return g->fp8 < 0 ? "" : tr(c, g->fp8 ? "cite.yes" : "cite.no");
+		return g->fp8 < 0 ? "" : pg_tr(&c->pg, g->fp8 ? "cite.yes" : "cite.no");
 	if (!strcmp(field, "id") || !strcmp(field, "source"))
 		return NULL;
 	const char *v = raw_cell_lang(c, "gpus", g->row, field);
@@ -463,11 +423,11 @@ static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 	buf_adds(c->out, "<span class=\"fig nodata\"");
 	if (i18n_has(&c->s->i18n, why)) {
 		buf_adds(c->out, " title=\"");
-		text_escape_htmls(c->out, tr(c, why));
+		text_escape_htmls(c->out, pg_tr(&c->pg, why));
 		buf_addc(c->out, '"');
 	}
 	buf_addc(c->out, '>');
-	text_escape_htmls(c->out, tr(c, "no_data"));
+	text_escape_htmls(c->out, pg_tr(&c->pg, "no_data"));
 	buf_adds(c->out, "</span>");
 
 	struct buf what = BUF_INIT;
@@ -704,7 +664,7 @@ static void fmt_stated(const struct cite *c, struct buf *o, long stated)
 	if (sc->approx) {
 		static const char *const names[] = { "x" };
 		const char *val = v.ptr;
-		i18n_fill(o, tr(c, "stated.about"), names, &val, 1);
+		i18n_fill(o, pg_tr(&c->pg, "stated.about"), names, &val, 1);
 	} else {
 		buf_adds(o, v.ptr);
 	}
@@ -879,15 +839,6 @@ static struct figure lowest_price(const struct cite *c, size_t g)
 	return f;
 }
 
-/* Relative speed of a GPU on one benchmark (against the baseline GPU when
- * there is one). */
-static struct figure relative_speed(const struct cite *c, size_t b, size_t g)
-{
-	if (c->m->baseline_gpu >= 0)
-		return metrics_speed_ratio(c->d, b, g, (size_t)c->m->baseline_gpu);
-	return metrics_result(c->d, b, g);
-}
-
 static int cite_metric(struct cite *c)
 {
 	static const char *const args[] = { "name", "gpu", "benchmark", NULL };
@@ -934,7 +885,7 @@ static int cite_metric(struct cite *c)
 		f = metric_tflops_per_kusd(fp16, list);
 		break;
 	case 3:
-		f = metric_speed_per_dollar(relative_speed(c, (size_t)b, (size_t)g), price);
+		f = metric_speed_per_dollar(pg_relative_speed(&c->pg, (size_t)b, (size_t)g), price);
 		break;
 	default:
 		sv = metrics_serving_cost(c->d, (size_t)b, (size_t)g);
@@ -1014,7 +965,7 @@ static int cite_vram(struct cite *c)
 	}
 	struct buf val = BUF_INIT;
 	fmt_unit(c, &val, f.value, "unit.gb");
-	emit_fig(c, val.ptr, tr(c, "cite.vram_formula"));
+	emit_fig(c, val.ptr, pg_tr(&c->pg, "cite.vram_formula"));
 	buf_release(&val);
 	return 0;
 }
@@ -1029,7 +980,7 @@ static const char *technique_difficulty(const struct cite *c,
 	struct buf key = BUF_INIT;
 	buf_addf(&key, "cite.difficulty.%s", t->difficulty);
 	/* no such string: the value itself */
-	const char *v = i18n_has(&c->s->i18n, key.ptr) ? tr(c, key.ptr) : t->difficulty;
+	const char *v = i18n_has(&c->s->i18n, key.ptr) ? pg_tr(&c->pg, key.ptr) : t->difficulty;
 	buf_release(&key);
 	return v;
 }
@@ -1161,10 +1112,10 @@ static int link_compare(struct cite *c, const char *pair)
 		b = t;
 	}
 	const struct gpu *ga = &c->d->gpus[a], *gb = &c->d->gpus[b];
-	const char *path = arena_printf(&c->s->arena, "compare/%s-vs-%s/", ga->id, gb->id);
+	const char *path = pg_pair_path(&c->pg, (size_t)a, (size_t)b);
 	const char *text = arena_printf(&c->s->arena, "%s %s %s", ga->name,
-					tr(c, "cite.vs"), gb->name);
-	emit_link(c, site_href(c->s, c->l, c->from, c->l, path), text);
+					pg_tr(&c->pg, "cite.vs"), gb->name);
+	emit_link(c, pg_href_to(&c->pg, path), text);
 	return 0;
 }
 
@@ -1194,9 +1145,8 @@ static int cite_link(struct cite *c)
 		long t = find_task(c, task);
 		if (t < 0)
 			return -1;
-		const char *path = arena_printf(&c->s->arena, "tasks/%s/", task);
-		emit_link(c, site_href(c->s, c->l, c->from, c->l, path),
-			  task_name(c, &c->d->tasks[t]));
+		emit_link(c, pg_href_to(&c->pg, pg_task_path(&c->pg, (size_t)t)),
+			  pg_task_name(&c->pg, (size_t)t));
 	} else if (compare) {
 		return link_compare(c, compare);
 	} else {
@@ -1209,8 +1159,8 @@ static int cite_link(struct cite *c)
 			? arena_printf(&c->s->arena, "%s/", page) : calculator_path(c);
 		if (!path)
 			return -1;
-		emit_link(c, site_href(c->s, c->l, c->from, c->l, path),
-			  tr(c, pages[i].key));
+		emit_link(c, pg_href_to(&c->pg, path),
+			  pg_tr(&c->pg, pages[i].key));
 	}
 	return 0;
 }
@@ -1240,7 +1190,7 @@ static void table_head(struct cite *c, const char *text, bool num)
 
 static void table_head_key(struct cite *c, const char *key, bool num)
 {
-	table_head(c, tr(c, key), num);
+	table_head(c, pg_tr(&c->pg, key), num);
 }
 
 static void table_body(struct cite *c)
@@ -1271,7 +1221,7 @@ static void row_end(struct cite *c)
 static void row_nodata(struct cite *c, int cols)
 {
 	buf_addf(c->out, "<tr><td class=\"nodata\" colspan=\"%d\">", cols);
-	text_escape_htmls(c->out, tr(c, "no_data"));
+	text_escape_htmls(c->out, pg_tr(&c->pg, "no_data"));
 	buf_adds(c->out, "</td></tr>\n");
 }
 
@@ -1281,10 +1231,10 @@ static void td_nodata(struct cite *c, const char *why)
 	struct buf text = BUF_INIT;
 	if (why && i18n_has(&c->s->i18n, why)) {
 		const char *names[] = { "nodata", "why" };
-		const char *vals[] = { tr(c, "no_data"), tr(c, why) };
-		i18n_fill(&text, tr(c, "why.nodata"), names, vals, 2);
+		const char *vals[] = { pg_tr(&c->pg, "no_data"), pg_tr(&c->pg, why) };
+		i18n_fill(&text, pg_tr(&c->pg, "why.nodata"), names, vals, 2);
 	} else {
-		buf_adds(&text, tr(c, "no_data"));
+		buf_adds(&text, pg_tr(&c->pg, "no_data"));
 	}
 	site_nodata_cell(c->s, c->l, text.ptr, c->out);
 	buf_release(&text);
@@ -1307,11 +1257,11 @@ static void add_badge(struct cite *c, enum badge badge)
 {
 	if (badge == BADGE_CHEAPEST) {
 		buf_adds(c->out, " <span class=\"badge\">");
-		text_escape_htmls(c->out, tr(c, "cite.cheapest"));
+		text_escape_htmls(c->out, pg_tr(&c->pg, "cite.cheapest"));
 		buf_adds(c->out, "</span>");
 	} else if (badge == BADGE_FASTEST) {
 		buf_adds(c->out, " <span class=\"badge fast\">");
-		text_escape_htmls(c->out, tr(c, "cite.fastest"));
+		text_escape_htmls(c->out, pg_tr(&c->pg, "cite.fastest"));
 		buf_adds(c->out, "</span>");
 	}
 }
@@ -1353,11 +1303,6 @@ static void td_fig(struct cite *c, struct figure f, fig_format format,
 	buf_release(&text);
 }
 
-static void fmt_usd_cb(const struct cite *c, struct buf *o, double v)
-{
-	fmt_usd(c, o, v);
-}
-
 /* A job's time or cost cell, a range where the time is one, with its
  * fastest or cheapest mark. */
 static void td_task_figure(struct cite *c, const struct task_cost *tc, bool cost)
@@ -1391,8 +1336,8 @@ static int table_task_costs(struct cite *c)
 		}
 	}
 	struct buf caption = BUF_INIT;
-	const char *names[] = { "task" }, *vals[] = { task_name(c, &d->tasks[t]) };
-	i18n_fill(&caption, tr(c, "cite.caption.task_costs"), names, vals, 1);
+	const char *names[] = { "task" }, *vals[] = { pg_task_name(&c->pg, (size_t)t) };
+	i18n_fill(&caption, pg_tr(&c->pg, "cite.caption.task_costs"), names, vals, 1);
 	table_begin(c, caption.ptr);
 	buf_release(&caption);
 	table_head_key(c, "cite.col.gpu", false);
@@ -1437,9 +1382,7 @@ static int table_task_costs(struct cite *c)
 /* The benchmarks of a table: relative speeds, or inference ones. */
 static bool bench_in(const struct benchmark *b, bool inference)
 {
-	if (inference)
-		return !strncmp(b->kind, "inference-", 10);
-	return !strcmp(b->kind, "relative-speed");
+	return inference ? pg_is_inference(b) : pg_is_kind(b, "relative-speed");
 }
 
 /* A table of GPUs (rows) against benchmarks (columns), the best of each
@@ -1447,14 +1390,14 @@ static bool bench_in(const struct benchmark *b, bool inference)
 static int table_benchmarks(struct cite *c, bool inference)
 {
 	const struct data *d = c->d;
-	table_begin(c, tr(c, inference ? "cite.caption.inference"
+	table_begin(c, pg_tr(&c->pg, inference ? "cite.caption.inference"
 				       : "cite.caption.relative_speed"));
 	table_head_key(c, "cite.col.gpu", false);
 	int cols = 1;
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		if (!bench_in(&d->benchmarks[b], inference))
 			continue;
-		table_head(c, benchmark_name(c, &d->benchmarks[b]), true);
+		table_head(c, pg_bench_name(&c->pg, &d->benchmarks[b]), true);
 		cols++;
 		if (inference && !strcmp(d->benchmarks[b].unit, "tokens/s")) {
 			table_head_key(c, "cite.col.cost_per_mtok", true);
@@ -1475,7 +1418,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 			continue;
 		for (size_t g = 0; g < d->ngpus; g++) {
 			struct figure f = inference ? metrics_result(d, b, g)
-						    : relative_speed(c, b, g);
+						    : pg_relative_speed(&c->pg, b, g);
 			if (figure_ok(f)) {
 				bool better = inference && !bm->higher_is_better
 						      ? f.value < best[b]
@@ -1508,7 +1451,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 			if (!bench_in(bm, inference))
 				continue;
 			struct figure f = inference ? metrics_result(d, b, g)
-						    : relative_speed(c, b, g);
+						    : pg_relative_speed(&c->pg, b, g);
 			bool top = figure_ok(f) && f.value == best[b];
 			if (inference && figure_ok(f)) {
 				struct buf text = BUF_INIT;
@@ -1524,7 +1467,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 				struct figure cost = metric_cost_per_million_tokens(
 					lowest_price(c, g), metrics_result(d, b, g));
 				bool low = figure_ok(cost) && cost.value == cheapest[b];
-				td_fig(c, cost, fmt_usd_cb, low,
+				td_fig(c, cost, fmt_usd, low,
 				       low ? BADGE_CHEAPEST : BADGE_NONE);
 			}
 		}
@@ -1581,7 +1524,7 @@ static int table_specs(struct cite *c)
 		return -1;
 	}
 	const struct data *d = c->d;
-	table_begin(c, tr(c, "cite.caption.specs"));
+	table_begin(c, pg_tr(&c->pg, "cite.caption.specs"));
 	table_head_key(c, "cite.col.spec", false);
 	for (long i = 0; i < n; i++) {
 		buf_adds(c->out, "<th scope=\"col\" class=\"num\"><a href=\"");
@@ -1600,7 +1543,7 @@ static int table_specs(struct cite *c)
 		buf_addf(&key, "cite.spec.%s", rows[r]);
 		row_begin(c);
 		buf_adds(c->out, "<th scope=\"row\">");
-		text_escape_htmls(c->out, tr(c, key.ptr));
+		text_escape_htmls(c->out, pg_tr(&c->pg, key.ptr));
 		buf_adds(c->out, "</th>");
 		buf_release(&key);
 		bool price = !strcmp(rows[r], "price");
@@ -1651,13 +1594,6 @@ static int table_specs(struct cite *c)
 	return 0;
 }
 
-/* Title of one source id in the page's language (the id when unknown). */
-static const char *source_name(const struct cite *c, const char *id)
-{
-	const char *t = source_title(c, id, strlen(id));
-	return t ? t : id;
-}
-
 static int table_prices(struct cite *c)
 {
 	const char *id = arg(c, "gpu");
@@ -1665,7 +1601,7 @@ static int table_prices(struct cite *c)
 	if (id && (only = find_gpu(c, id)) < 0)
 		return -1;
 	const struct data *d = c->d;
-	table_begin(c, tr(c, "cite.caption.prices"));
+	table_begin(c, pg_tr(&c->pg, "cite.caption.prices"));
 	if (only < 0)
 		table_head_key(c, "cite.col.gpu", false);
 	table_head_key(c, "cite.col.provider", false);
@@ -1688,7 +1624,7 @@ static int table_prices(struct cite *c)
 		buf_adds(&kind, "cite.kind.");
 		for (const char *k = p->kind; *k; k++)
 			buf_addc(&kind, *k == '-' ? '_' : *k);
-		const char *kind_text = tr(c, kind.ptr);
+		const char *kind_text = pg_tr(&c->pg, kind.ptr);
 		td_text(c, kind_text == kind.ptr ? p->kind : kind_text);
 		buf_release(&kind);
 		bool lowest = c->m->prices && c->m->prices[p->gpu].lowest_row == (long)i;
@@ -1702,7 +1638,7 @@ static int table_prices(struct cite *c)
 		} else {
 			td_nodata(c, "cite.not_stated");
 		}
-		td_text(c, source_name(c, p->source));
+		td_text(c, pg_source_titles(&c->pg, p->source));
 		row_end(c);
 	}
 	if (!any)
@@ -1719,7 +1655,7 @@ static void fmt_gb(const struct cite *c, struct buf *o, double v)
 static int table_vram(struct cite *c)
 {
 	const struct data *d = c->d;
-	table_begin(c, tr(c, "cite.caption.vram"));
+	table_begin(c, pg_tr(&c->pg, "cite.caption.vram"));
 	table_head_key(c, "cite.col.params", true);
 	table_head_key(c, "cite.col.precision", false);
 	table_head_key(c, "cite.col.rule", true);
@@ -1733,16 +1669,13 @@ static int table_vram(struct cite *c)
 		i18n_format_number(&text, v->params_b, c->l);
 		buf_addc(&text, 'B');
 		td_num(c, v->params_b, text.ptr, false, BADGE_NONE);
-		buf_reset(&text);
-		for (const char *p = v->precision; *p; p++)
-			buf_addc(&text, (*p >= 'a' && *p <= 'z') ? (char)(*p - 'a' + 'A') : *p);
-		td_text(c, text.ptr);
 		buf_release(&text);
+		td_text(c, pg_upper(&c->pg, v->precision));
 		struct figure rule = { v->gb, NULL };
 		td_fig(c, rule, fmt_gb, false, BADGE_NONE);
 		td_fig(c, metric_vram_needed_gb(v->params_b, v->precision), fmt_gb,
 		       false, BADGE_NONE);
-		td_text(c, source_name(c, v->source));
+		td_text(c, pg_source_titles(&c->pg, v->source));
 		row_end(c);
 	}
 	if (!d->nvram)
@@ -1754,7 +1687,7 @@ static int table_vram(struct cite *c)
 static int table_techniques(struct cite *c)
 {
 	const struct data *d = c->d;
-	table_begin(c, tr(c, "cite.caption.techniques"));
+	table_begin(c, pg_tr(&c->pg, "cite.caption.techniques"));
 	table_head_key(c, "cite.col.technique", false);
 	table_head_key(c, "cite.col.speed", false);
 	table_head_key(c, "cite.col.vram_saving", false);
@@ -1810,7 +1743,7 @@ static void td_use_case_gpu(struct cite *c, const struct use_case *u, long g,
 static int table_use_cases(struct cite *c)
 {
 	const struct data *d = c->d;
-	table_begin(c, tr(c, "cite.caption.use_cases"));
+	table_begin(c, pg_tr(&c->pg, "cite.caption.use_cases"));
 	table_head_key(c, "cite.col.use_case", false);
 	table_head_key(c, "cite.col.budget", false);
 	table_head_key(c, "cite.col.recommended", false);
@@ -1941,15 +1874,17 @@ int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 		 struct diag *diag)
 {
 	const struct cite_ctx *cc = ctx;
+	const char *from = cc->page_path ? cc->page_path : "";
 	struct cite c = {
 		.s = cc->site,
 		.d = &cc->site->data,
 		.m = &cc->site->metrics,
 		.l = cc->lang,
-		.from = cc->page_path ? cc->page_path : "",
+		.from = from,
 		.sc = sc,
 		.out = out,
 		.diag = diag,
+		.pg = { .s = cc->site, .l = cc->lang, .path = from },
 	};
 	buf_init(&c.what);
 	size_t k = 0, n = sizeof kinds / sizeof kinds[0];
