@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "calculator.h"
+#include "cite_kit.h"
 #include "data.h"
 #include "diag.h"
 #include "figures.h"
@@ -22,37 +23,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* One shortcode being resolved. */
-struct cite {
-	struct site *s;
-	const struct data *d;
-	const struct metrics *m;
-	enum lang l;
-	const char *from; /* the article's page path, for relative links */
-	const struct shortcode *sc;
-	struct buf *out;
-	struct diag *diag;
-	struct buf what; /* `shortcode "name"`, for messages */
-	bool table_nodata; /* the table being written has a "no data" mark */
-	struct pg pg; /* the same page, for the page kit (present.h) */
-};
-
-/* ---- messages ---- */
-
-static int cite_error(struct cite *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static int cite_error(struct cite *c, const char *fmt, ...)
-{
-	struct buf msg = BUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	buf_vaddf(&msg, fmt, ap);
-	va_end(ap);
-	diag_error(c->diag, c->sc->path, c->sc->line, c->sc->col, "%s", msg.ptr);
-	buf_release(&msg);
-	return -1;
-}
 
 /* Reasons a figure is missing, in English for the build's messages (the
  * page shows the i18n text of the same key when there is one). */
@@ -74,132 +44,6 @@ static const char *reason_text(const char *why)
 		if (!strcmp(reasons[i].key, why))
 			return reasons[i].text;
 	return why;
-}
-
-/* ---- arguments ---- */
-
-/* Every argument is one of `allowed` (NULL-terminated) and given once. */
-static int check_args(struct cite *c, const char *what,
-		      const char *const *allowed)
-{
-	const struct shortcode *sc = c->sc;
-	for (size_t i = 0; i < sc->nargs; i++) {
-		bool ok = false;
-		for (size_t k = 0; allowed[k] && !ok; k++)
-			ok = !strcmp(allowed[k], sc->args[i].key);
-		if (!ok)
-			return cite_error(c, "unknown argument \"%s\" for %s",
-					  sc->args[i].key, what);
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(sc->args[j].key, sc->args[i].key))
-				return cite_error(c, "argument \"%s\" given twice",
-						  sc->args[i].key);
-	}
-	return 0;
-}
-
-/* Each of `required` is given, not empty; the message names them all. */
-static int need_args(struct cite *c, const char *what,
-		     const char *const *required)
-{
-	size_t n = 0;
-	bool missing = false;
-	for (; required[n]; n++) {
-		const char *v = shortcode_arg(c->sc, required[n]);
-		missing |= !v || !*v;
-	}
-	if (!missing)
-		return 0;
-	struct buf list = BUF_INIT;
-	for (size_t k = 0; k < n; k++) {
-		if (k)
-			buf_adds(&list, k == n - 1 ? " and " : ", ");
-		buf_addf(&list, "%s=", required[k]);
-	}
-	cite_error(c, "%s needs %s", what, list.ptr);
-	buf_release(&list);
-	return -1;
-}
-
-static int check_and_need(struct cite *c, const char *const *allowed,
-			  const char *const *required)
-{
-	if (check_args(c, c->what.ptr, allowed))
-		return -1;
-	return need_args(c, c->what.ptr, required);
-}
-
-static const char *arg(const struct cite *c, const char *key)
-{
-	return shortcode_arg(c->sc, key);
-}
-
-/* ---- lookups (an unknown id is an error) ---- */
-
-static long find_gpu(struct cite *c, const char *id)
-{
-	long g = data_gpu_index(c->d, id);
-	if (g < 0)
-		cite_error(c, "unknown gpu \"%s\"", id);
-	return g;
-}
-
-static long find_task(struct cite *c, const char *id)
-{
-	const struct task *t = data_find_task(c->d, id);
-	if (!t) {
-		cite_error(c, "unknown task \"%s\"", id);
-		return -1;
-	}
-	return (long)(t - c->d->tasks);
-}
-
-static long find_benchmark(struct cite *c, const char *id)
-{
-	const struct benchmark *b = data_find_benchmark(c->d, id);
-	if (!b) {
-		cite_error(c, "unknown benchmark \"%s\"", id);
-		return -1;
-	}
-	return (long)(b - c->d->benchmarks);
-}
-
-static const struct technique *find_technique(struct cite *c, const char *id)
-{
-	for (size_t i = 0; i < c->d->ntechniques; i++)
-		if (!strcmp(c->d->techniques[i].id, id))
-			return &c->d->techniques[i];
-	cite_error(c, "unknown technique \"%s\"", id);
-	return NULL;
-}
-
-/* A cell of a raw table (extra columns included), NULL when absent. */
-static const char *raw_cell(const struct data *d, const char *table,
-			    size_t row, const char *col)
-{
-	const struct table *t = data_table(d, table);
-	if (!t || row >= t->nrows)
-		return NULL;
-	for (size_t k = 0; k < t->ncols; k++)
-		if (!strcmp(t->cols[k], col))
-			return t->rows[row][k];
-	return NULL;
-}
-
-/* The cell of column "<base>_<lang>" (e.g. notes_zh), NULL when absent. */
-static const char *raw_cell_lang(const struct cite *c, const char *table,
-				 size_t row, const char *base)
-{
-	struct buf col = BUF_INIT;
-	buf_addf(&col, "%s_%s", base, lang_code(c->l));
-	const char *v = raw_cell(c->d, table, row, col.ptr);
-	buf_release(&col);
-	return v;
-}
-
-static const char *gpu_href(struct cite *c, size_t g)
-{
-	return pg_href_to(&c->pg, pg_gpu_path(&c->pg, g));
 }
 
 /* ---- sources, shown in a figure's title ---- */
@@ -251,141 +95,6 @@ static void sources_title(const struct cite *c, const struct sources *s,
 	}
 	buf_adds(out, pg_source_titles(&c->pg, ids.ptr));
 	buf_release(&ids);
-}
-
-/* ---- formatting ---- */
-
-static void fmt_unit(const struct cite *c, struct buf *o, double v,
-		     const char *unit_key)
-{
-	i18n_format_unit(o, &c->s->i18n, v, unit_key, c->l);
-}
-
-/* Money: "$1.17", "$30,000"; tiny amounts keep four decimals. */
-static void fmt_usd(const struct cite *c, struct buf *o, double v)
-{
-	if (v > 0 && v < 0.01) {
-		buf_addc(o, '$');
-		i18n_format_fixed(o, v, 4, c->l);
-		return;
-	}
-	i18n_format_usd(o, v, c->l);
-}
-
-/* An hourly price: "$0.39/h" / "$0.39/小时". */
-static void fmt_price(const struct cite *c, struct buf *o, double v)
-{
-	fmt_usd(c, o, v);
-	buf_adds(o, pg_tr(&c->pg, "unit.per_hour"));
-}
-
-/* A duration: "3 h", "1.5 h"; below an hour in minutes: "40 min". */
-static void fmt_hours(const struct cite *c, struct buf *o, double h)
-{
-	if (h < 1.0) {
-		double min = round(h * 60.0);
-		fmt_unit(c, o, min < 1 ? 1 : min, "unit.min");
-	} else {
-		fmt_unit(c, o, h, "unit.h");
-	}
-}
-
-/* "how many times": "3.3×" / "3.3 倍", "1.05×" (more decimals near 1),
- * "19×": the page kit's ratio, as in sentences and the guide's tables. */
-static void fmt_ratio(const struct cite *c, struct buf *o, double v)
-{
-	buf_adds(o, pg_fmt_ratio_short(&c->pg, v));
-}
-
-/* A benchmark value with its unit: the unit's i18n key "unit.<unit>" (with
- * "/" read as "_per_": unit.tokens_per_s) when there is one, else as is. */
-static void fmt_bench(const struct cite *c, struct buf *o, double v,
-		      const struct benchmark *b)
-{
-	struct buf key = BUF_INIT;
-	buf_adds(&key, "unit.");
-	for (const char *p = b->unit; *p; p++) {
-		if (*p == '/')
-			buf_adds(&key, "_per_");
-		else if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
-			buf_addc(&key, *p);
-		else if (*p >= 'A' && *p <= 'Z')
-			buf_addc(&key, (char)(*p - 'A' + 'a'));
-		else
-			buf_addc(&key, '_');
-	}
-	fmt_unit(c, o, v, i18n_has(&c->s->i18n, key.ptr) ? key.ptr : b->unit);
-	buf_release(&key);
-}
-
-/* ---- gpus.csv columns ---- */
-
-enum num_kind { NUM_UNIT, NUM_USD, NUM_LINK };
-
-struct gpu_num_field {
-	const char *name;
-	size_t off;
-	const char *unit;
-	enum num_kind kind;
-	bool higher_better; /* marks the best of a specs row */
-};
-
-static const struct gpu_num_field gpu_num_fields[] = {
-	{ "vram_gb", offsetof(struct gpu, vram_gb), "unit.gb", NUM_UNIT, true },
-	{ "bandwidth_gbs", offsetof(struct gpu, bandwidth_gbs), "unit.gbs", NUM_UNIT, true },
-	{ "fp16_tflops", offsetof(struct gpu, fp16_tflops), "unit.tflops", NUM_UNIT, true },
-	{ "fp32_tflops", offsetof(struct gpu, fp32_tflops), "unit.tflops", NUM_UNIT, true },
-	{ "nvlink_gbs", offsetof(struct gpu, nvlink_gbs), "unit.gbs", NUM_LINK, true },
-	{ "pcie_gbs", offsetof(struct gpu, pcie_gbs), "unit.gbs", NUM_UNIT, true },
-	{ "tdp_w", offsetof(struct gpu, tdp_w), "unit.w", NUM_UNIT, false },
-	{ "price_usd_min", offsetof(struct gpu, price_usd_min), NULL, NUM_USD, false },
-	{ "price_usd_max", offsetof(struct gpu, price_usd_max), NULL, NUM_USD, false },
-};
-
-static const struct gpu_num_field *gpu_num_field_named(const char *name)
-{
-	for (size_t i = 0; i < sizeof gpu_num_fields / sizeof gpu_num_fields[0]; i++)
-		if (!strcmp(gpu_num_fields[i].name, name))
-			return &gpu_num_fields[i];
-	return NULL;
-}
-
-static struct num gpu_num(const struct gpu *g, const struct gpu_num_field *f)
-{
-	struct num n;
-	memcpy(&n, (const char *)g + f->off, sizeof n);
-	return n;
-}
-
-/* NVLink 0 means the source says "not supported". */
-static void fmt_gpu_num(const struct cite *c, struct buf *o,
-			const struct gpu_num_field *f, double v)
-{
-	if (f->kind == NUM_USD)
-		fmt_usd(c, o, v);
-	else if (f->kind == NUM_LINK && v == 0)
-		buf_adds(o, pg_tr(&c->pg, "cite.not_supported"));
-	else
-		fmt_unit(c, o, v, f->unit);
-}
-
-/* A text column of a GPU in the page's language; "" when empty, NULL when
- * there is no such column. */
-static const char *gpu_text(const struct cite *c, const struct gpu *g,
-			    const char *field)
-{
-	if (!strcmp(field, "name"))
-		return g->name;
-	if (!strcmp(field, "memory_type"))
-		return g->memory_type ? g->memory_type : "";
-	if (!strcmp(field, "tensor_core_gen"))
-		return g->tensor_core_gen ? g->tensor_core_gen : "";
-	if (!strcmp(field, "fp8"))
-		return g->fp8 < 0 ? "" : pg_tr(&c->pg, g->fp8 ? "cite.yes" : "cite.no");
-	if (!strcmp(field, "id") || !strcmp(field, "source"))
-		return NULL;
-	const char *v = raw_cell_lang(c, "gpus", g->row, field);
-	return v ? v : raw_cell(c->d, "gpus", g->row, field);
 }
 
 /* ---- inline output ---- */
@@ -488,17 +197,17 @@ static const char *gpu_field_unit(const char *field)
 static int cite_gpu(struct cite *c)
 {
 	static const char *const args[] = { "id", "field", NULL };
-	if (check_and_need(c, args, args))
+	if (ck_check_and_need(c, args, args))
 		return -1;
-	const char *id = arg(c, "id"), *field = arg(c, "field");
-	long gi = find_gpu(c, id);
+	const char *id = ck_arg(c, "id"), *field = ck_arg(c, "field");
+	long gi = ck_find_gpu(c, id);
 	if (gi < 0)
 		return -1;
 	const struct gpu *g = &c->d->gpus[gi];
 	struct buf val = BUF_INIT;
-	const struct gpu_num_field *nf = gpu_num_field_named(field);
+	const struct ck_gpu_field *nf = ck_gpu_field_named(field);
 	if (nf) {
-		struct num n = gpu_num(g, nf);
+		struct num n = ck_gpu_num(g, nf);
 		struct buf fid = BUF_INIT, label = BUF_INIT;
 		buf_addf(&fid, "gpu.%s.%s", id, field);
 		buf_addf(&label, "%s %s", g->name, field);
@@ -510,11 +219,11 @@ static int cite_gpu(struct cite *c)
 		if (!n.ok)
 			return emit_missing(c, "cite.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
-		fmt_gpu_num(c, &val, nf, n.v);
+		ck_fmt_gpu_num(c, &val, nf, n.v);
 	} else {
-		const char *text = gpu_text(c, g, field);
+		const char *text = ck_gpu_text(c, g, field);
 		if (!text)
-			return cite_error(c, "unknown field \"%s\" for gpu", field);
+			return ck_error(c, "unknown field \"%s\" for gpu", field);
 		if (!*text)
 			return emit_missing(c, "cite.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
@@ -551,17 +260,17 @@ static int cite_price(struct cite *c)
 {
 	static const char *const args[] = { "gpu", "which", "source", NULL };
 	static const char *const need[] = { "gpu", NULL };
-	if (check_and_need(c, args, need))
+	if (ck_check_and_need(c, args, need))
 		return -1;
-	const char *id = arg(c, "gpu"), *which = arg(c, "which");
-	const char *source = arg(c, "source");
-	long g = find_gpu(c, id);
+	const char *id = ck_arg(c, "gpu"), *which = ck_arg(c, "which");
+	const char *source = ck_arg(c, "source");
+	long g = ck_find_gpu(c, id);
 	if (g < 0)
 		return -1;
 	if (which && strcmp(which, "low") && strcmp(which, "high"))
-		return cite_error(c, "which \"%s\" must be low or high", which);
+		return ck_error(c, "which \"%s\" must be low or high", which);
 	if (source && !data_find_source(c->d, source))
-		return cite_error(c, "unknown source \"%s\"", source);
+		return ck_error(c, "unknown source \"%s\"", source);
 	long row = pick_price_row(c->d, (size_t)g, source, which);
 	if (!which && !source) {
 		figures_show_price(c->s, c->l, c->from, (size_t)g);
@@ -584,7 +293,7 @@ static int cite_price(struct cite *c)
 				    source ? source : "", source ? "\"" : "");
 	const struct price *p = &c->d->prices[row];
 	struct buf val = BUF_INIT;
-	fmt_price(c, &val, p->usd_per_hour);
+	ck_fmt_price(c, &val, p->usd_per_hour);
 	struct sources src = { 0 };
 	sources_add(&src, p->source);
 	emit_sourced(c, &val, &src);
@@ -596,10 +305,10 @@ static int cite_price(struct cite *c)
 static const struct task_cost *task_cost_of(struct cite *c)
 {
 	static const char *const args[] = { "task", "gpu", NULL };
-	if (check_and_need(c, args, args))
+	if (ck_check_and_need(c, args, args))
 		return NULL;
-	long t = find_task(c, arg(c, "task"));
-	long g = t < 0 ? -1 : find_gpu(c, arg(c, "gpu"));
+	long t = ck_find_task(c, ck_arg(c, "task"));
+	long g = t < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "gpu"));
 	if (g < 0)
 		return NULL;
 	return metrics_task_cost(c->d, c->m, (size_t)t, (size_t)g);
@@ -629,37 +338,15 @@ static void add_quote_source(const struct cite *c, const struct task_cost *tc,
 		sources_add(src, c->d->prices[tc->quote_row].source);
 }
 
-/* A job's time or cost, a range when the source gives a time range:
- * "4–8 h", "$1.76–$3.52". */
-static void fmt_task_figure(const struct cite *c, struct buf *o,
-			    const struct task_cost *tc, bool cost)
-{
-	struct figure lo = cost ? tc->cost : tc->hours;
-	struct figure hi = cost ? tc->cost_max : tc->hours_max;
-	if (cost)
-		fmt_usd(c, o, lo.value);
-	else if (figure_ok(hi))
-		i18n_format_number(o, lo.value, c->l);
-	else
-		fmt_hours(c, o, lo.value);
-	if (!figure_ok(hi))
-		return;
-	buf_adds(o, "–");
-	if (cost)
-		fmt_usd(c, o, hi.value);
-	else
-		fmt_hours(c, o, hi.value);
-}
-
 /* The cost a source states for a job ("about $545", "$2–$4"). */
 static void fmt_stated(const struct cite *c, struct buf *o, long stated)
 {
 	const struct stated_cost *sc = &c->d->stated_costs[stated];
 	struct buf v = BUF_INIT;
-	fmt_usd(c, &v, sc->usd);
+	ck_fmt_usd(c, &v, sc->usd);
 	if (sc->usd_max.ok) {
 		buf_adds(&v, "–");
-		fmt_usd(c, &v, sc->usd_max.v);
+		ck_fmt_usd(c, &v, sc->usd_max.v);
 	}
 	if (sc->approx) {
 		static const char *const names[] = { "x" };
@@ -680,9 +367,9 @@ static int cite_hours(struct cite *c)
 	if (!figure_ok(tc->hours))
 		return emit_missing(c, tc->hours.missing,
 				    "the time of task \"%s\" on gpu \"%s\"",
-				    arg(c, "task"), arg(c, "gpu"));
+				    ck_arg(c, "task"), ck_arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	fmt_task_figure(c, &val, tc, false);
+	ck_fmt_task_figure(c, &val, tc, false);
 	struct sources src = { 0 };
 	add_time_source(c, tc, &src);
 	emit_sourced(c, &val, &src);
@@ -699,9 +386,9 @@ static int cite_cost(struct cite *c)
 	if (!figure_ok(tc->cost))
 		return emit_missing(c, tc->cost.missing,
 				    "the cost of task \"%s\" on gpu \"%s\"",
-				    arg(c, "task"), arg(c, "gpu"));
+				    ck_arg(c, "task"), ck_arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	fmt_task_figure(c, &val, tc, true);
+	ck_fmt_task_figure(c, &val, tc, true);
 	struct sources src = { 0 };
 	add_time_source(c, tc, &src);
 	add_quote_source(c, tc, &src);
@@ -713,10 +400,10 @@ static int cite_cost(struct cite *c)
 static int cite_result(struct cite *c)
 {
 	static const char *const args[] = { "benchmark", "gpu", NULL };
-	if (check_and_need(c, args, args))
+	if (ck_check_and_need(c, args, args))
 		return -1;
-	long b = find_benchmark(c, arg(c, "benchmark"));
-	long g = b < 0 ? -1 : find_gpu(c, arg(c, "gpu"));
+	long b = ck_find_benchmark(c, ck_arg(c, "benchmark"));
+	long g = b < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "gpu"));
 	if (g < 0)
 		return -1;
 	struct figure f = metrics_result(c->d, (size_t)b, (size_t)g);
@@ -733,9 +420,9 @@ static int cite_result(struct cite *c)
 	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "benchmark \"%s\" on gpu \"%s\"",
-				    arg(c, "benchmark"), arg(c, "gpu"));
+				    ck_arg(c, "benchmark"), ck_arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	fmt_bench(c, &val, f.value, &c->d->benchmarks[b]);
+	ck_fmt_bench(c, &val, f.value, &c->d->benchmarks[b]);
 	struct sources src = { 0 };
 	long r = data_result_row(c->d, (size_t)b, (size_t)g);
 	if (r >= 0)
@@ -747,9 +434,9 @@ static int cite_result(struct cite *c)
 
 /* a / b of a numeric gpus.csv column. */
 static struct figure gpu_field_ratio(const struct gpu *a, const struct gpu *b,
-				     const struct gpu_num_field *f)
+				     const struct ck_gpu_field *f)
 {
-	struct num na = gpu_num(a, f), nb = gpu_num(b, f);
+	struct num na = ck_gpu_num(a, f), nb = ck_gpu_num(b, f);
 	struct figure r = { 0, NULL };
 	if (!na.ok || !nb.ok)
 		r.missing = "cite.not_stated";
@@ -764,22 +451,22 @@ static int cite_ratio(struct cite *c)
 {
 	static const char *const args[] = { "a", "b", "benchmark", "field", NULL };
 	static const char *const need[] = { "a", "b", NULL };
-	if (check_and_need(c, args, need))
+	if (ck_check_and_need(c, args, need))
 		return -1;
-	const char *bench = arg(c, "benchmark"), *field = arg(c, "field");
+	const char *bench = ck_arg(c, "benchmark"), *field = ck_arg(c, "field");
 	if (!bench == !field)
-		return cite_error(c, bench ? "%s takes benchmark= or field=, not both"
-					   : "%s needs benchmark= or field=",
-				  c->what.ptr);
-	long a = find_gpu(c, arg(c, "a"));
-	long b = a < 0 ? -1 : find_gpu(c, arg(c, "b"));
+		return ck_error(c, bench ? "%s takes benchmark= or field=, not both"
+					 : "%s needs benchmark= or field=",
+				c->what.ptr);
+	long a = ck_find_gpu(c, ck_arg(c, "a"));
+	long b = a < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "b"));
 	if (b < 0)
 		return -1;
 	struct figure f;
 	struct sources src = { 0 };
 	long ra = -1, rb = -1;
 	if (bench) {
-		long bi = find_benchmark(c, bench);
+		long bi = ck_find_benchmark(c, bench);
 		if (bi < 0)
 			return -1;
 		f = metrics_speed_ratio(c->d, (size_t)bi, (size_t)a, (size_t)b);
@@ -790,12 +477,12 @@ static int cite_ratio(struct cite *c)
 		if (rb >= 0)
 			sources_add(&src, c->d->results[rb].source);
 	} else {
-		const struct gpu_num_field *nf = gpu_num_field_named(field);
+		const struct ck_gpu_field *nf = ck_gpu_field_named(field);
 		if (!nf) {
-			if (gpu_text(c, &c->d->gpus[a], field))
-				return cite_error(c, "field \"%s\" of gpu is not a number",
-						  field);
-			return cite_error(c, "unknown field \"%s\" for gpu", field);
+			if (ck_gpu_text(c, &c->d->gpus[a], field))
+				return ck_error(c, "field \"%s\" of gpu is not a number",
+						field);
+			return ck_error(c, "unknown field \"%s\" for gpu", field);
 		}
 		f = gpu_field_ratio(&c->d->gpus[a], &c->d->gpus[b], nf);
 		sources_add(&src, c->d->gpus[a].source);
@@ -803,7 +490,7 @@ static int cite_ratio(struct cite *c)
 	}
 	{
 		struct buf fid = BUF_INIT, label = BUF_INIT;
-		buf_addf(&fid, "ratio.%s.%s.%s", arg(c, "a"), arg(c, "b"),
+		buf_addf(&fid, "ratio.%s.%s.%s", ck_arg(c, "a"), ck_arg(c, "b"),
 			 bench ? bench : field);
 		buf_addf(&label, "%s against %s on %s", c->d->gpus[a].name,
 			 c->d->gpus[b].name, bench ? bench : field);
@@ -822,55 +509,47 @@ static int cite_ratio(struct cite *c)
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing,
 				    "the ratio of gpu \"%s\" to gpu \"%s\" on %s \"%s\"",
-				    arg(c, "a"), arg(c, "b"),
+				    ck_arg(c, "a"), ck_arg(c, "b"),
 				    bench ? "benchmark" : "field", bench ? bench : field);
 	struct buf val = BUF_INIT;
-	fmt_ratio(c, &val, f.value);
+	ck_fmt_ratio(c, &val, f.value);
 	emit_sourced(c, &val, &src);
 	buf_release(&val);
 	return 0;
-}
-
-static struct figure lowest_price(const struct cite *c, size_t g)
-{
-	if (c->m->prices)
-		return c->m->prices[g].lowest;
-	struct figure f = { 0, "why.no_price" };
-	return f;
 }
 
 static int cite_metric(struct cite *c)
 {
 	static const char *const args[] = { "name", "gpu", "benchmark", NULL };
 	static const char *const need[] = { "name", "gpu", NULL };
-	if (check_and_need(c, args, need))
+	if (ck_check_and_need(c, args, need))
 		return -1;
-	const char *name = arg(c, "name"), *bench = arg(c, "benchmark");
+	const char *name = ck_arg(c, "name"), *bench = ck_arg(c, "benchmark");
 	static const char *const names[] = { "break_even", "tflops_per_watt",
 		"tflops_per_kusd", "speed_per_dollar", "cost_per_mtok", NULL };
 	size_t k = 0;
 	while (names[k] && strcmp(names[k], name))
 		k++;
 	if (!names[k])
-		return cite_error(c, "unknown metric \"%s\"", name);
+		return ck_error(c, "unknown metric \"%s\"", name);
 	bool wants_bench = k >= 3;
 	if (wants_bench && !bench)
-		return cite_error(c, "metric \"%s\" needs benchmark=", name);
+		return ck_error(c, "metric \"%s\" needs benchmark=", name);
 	if (!wants_bench && bench)
-		return cite_error(c, "metric \"%s\" takes no benchmark=", name);
-	long g = find_gpu(c, arg(c, "gpu"));
+		return ck_error(c, "metric \"%s\" takes no benchmark=", name);
+	long g = ck_find_gpu(c, ck_arg(c, "gpu"));
 	if (g < 0)
 		return -1;
 	long b = -1;
-	if (bench && (b = find_benchmark(c, bench)) < 0)
+	if (bench && (b = ck_find_benchmark(c, bench)) < 0)
 		return -1;
 	if (k == 4 && strcmp(c->d->benchmarks[b].unit, "tokens/s"))
-		return cite_error(c, "benchmark \"%s\" is not measured in tokens/s",
-				  bench);
+		return ck_error(c, "benchmark \"%s\" is not measured in tokens/s",
+				bench);
 	const struct gpu *gpu = &c->d->gpus[g];
 	struct figure fp16 = figure_of(gpu->fp16_tflops, "cite.not_stated");
 	struct figure list = figure_of(gpu->price_usd_min, "cite.not_stated");
-	struct figure price = lowest_price(c, (size_t)g);
+	struct figure price = ck_lowest_price(c, (size_t)g);
 	struct sources src = { 0 };
 	struct serving_cost sv = { .quote_row = -1 };
 	struct figure f;
@@ -925,15 +604,15 @@ static int cite_metric(struct cite *c)
 	}
 	struct buf val = BUF_INIT;
 	if (k == 0)
-		fmt_hours(c, &val, f.value);
+		ck_fmt_hours(c, &val, f.value);
 	else if (k == 1)
-		fmt_unit(c, &val, f.value, "unit.tflops_per_w");
+		ck_fmt_unit(c, &val, f.value, "unit.tflops_per_w");
 	else if (k == 2)
-		fmt_unit(c, &val, f.value, "unit.tflops_per_kusd");
+		ck_fmt_unit(c, &val, f.value, "unit.tflops_per_kusd");
 	else if (k == 3)
-		fmt_unit(c, &val, f.value, "unit.speed_per_usd");
+		ck_fmt_unit(c, &val, f.value, "unit.speed_per_usd");
 	else
-		fmt_usd(c, &val, f.value);
+		ck_fmt_usd(c, &val, f.value);
 	emit_sourced(c, &val, &src);
 	buf_release(&val);
 	return 0;
@@ -942,17 +621,17 @@ static int cite_metric(struct cite *c)
 static int cite_vram(struct cite *c)
 {
 	static const char *const args[] = { "params", "precision", NULL };
-	if (check_and_need(c, args, args))
+	if (ck_check_and_need(c, args, args))
 		return -1;
-	const char *params = arg(c, "params"), *precision = arg(c, "precision");
+	const char *params = ck_arg(c, "params"), *precision = ck_arg(c, "precision");
 	char *end;
 	double p = strtod(params, &end);
 	if (*end || !isfinite(p) || p <= 0)
-		return cite_error(c, "params \"%s\" is not a positive number (billions)",
-				  params);
+		return ck_error(c, "params \"%s\" is not a positive number (billions)",
+				params);
 	if (metric_bytes_per_param(precision) < 0)
-		return cite_error(c, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
-				  precision);
+		return ck_error(c, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
+				precision);
 	struct figure f = metric_vram_needed_gb(p, precision);
 	{
 		/* a formula of its arguments: no data row */
@@ -964,61 +643,24 @@ static int cite_vram(struct cite *c)
 		buf_release(&label);
 	}
 	struct buf val = BUF_INIT;
-	fmt_unit(c, &val, f.value, "unit.gb");
+	ck_fmt_unit(c, &val, f.value, "unit.gb");
 	emit_fig(c, val.ptr, pg_tr(&c->pg, "cite.vram_formula"));
 	buf_release(&val);
 	return 0;
 }
 
-/* The difficulty in the page's language (the data's word when there is no
- * UI string for it). */
-static const char *technique_difficulty(const struct cite *c,
-					const struct technique *t)
-{
-	if (!t->difficulty || !*t->difficulty)
-		return "";
-	struct buf key = BUF_INIT;
-	buf_addf(&key, "cite.difficulty.%s", t->difficulty);
-	/* no such string: the value itself */
-	const char *v = i18n_has(&c->s->i18n, key.ptr) ? pg_tr(&c->pg, key.ptr) : t->difficulty;
-	buf_release(&key);
-	return v;
-}
-
-/* A text column of a technique in the page's language ("" when empty);
- * NULL when there is no such field. */
-static const char *technique_text(const struct cite *c,
-				  const struct technique *t, const char *field)
-{
-	bool zh = c->l == LANG_ZH;
-	const char *v;
-	if (!strcmp(field, "name"))
-		v = zh ? t->name_zh : t->name_en;
-	else if (!strcmp(field, "speed"))
-		v = zh ? t->speed_zh : t->speed_en;
-	else if (!strcmp(field, "vram_saving"))
-		v = zh ? t->vram_saving_zh : t->vram_saving_en;
-	else if (!strcmp(field, "notes"))
-		v = zh ? t->notes_zh : t->notes_en;
-	else if (!strcmp(field, "difficulty"))
-		return technique_difficulty(c, t);
-	else
-		return NULL;
-	return v ? v : "";
-}
-
 static int cite_technique(struct cite *c)
 {
 	static const char *const args[] = { "id", "field", NULL };
-	if (check_and_need(c, args, args))
+	if (ck_check_and_need(c, args, args))
 		return -1;
-	const char *id = arg(c, "id"), *field = arg(c, "field");
-	const struct technique *t = find_technique(c, id);
+	const char *id = ck_arg(c, "id"), *field = ck_arg(c, "field");
+	const struct technique *t = ck_find_technique(c, id);
 	if (!t)
 		return -1;
-	const char *text = technique_text(c, t, field);
+	const char *text = ck_technique_text(c, t, field);
 	if (!text)
-		return cite_error(c, "unknown field \"%s\" for technique", field);
+		return ck_error(c, "unknown field \"%s\" for technique", field);
 	if (!*text)
 		return emit_missing(c, "cite.not_stated",
 				    "field \"%s\" of technique \"%s\"", field, id);
@@ -1057,9 +699,9 @@ static const char *calculator_path(struct cite *c)
 {
 	static const char *const keys[] = { "params", "precision", "job", NULL };
 	struct buf why = BUF_INIT;
-	if (!calculator_preset_ok(arg(c, "params"), arg(c, "precision"), arg(c, "job"),
-				  &why)) {
-		cite_error(c, "%s", why.ptr);
+	if (!calculator_preset_ok(ck_arg(c, "params"), ck_arg(c, "precision"),
+				  ck_arg(c, "job"), &why)) {
+		ck_error(c, "%s", why.ptr);
 		buf_release(&why);
 		return NULL;
 	}
@@ -1068,7 +710,7 @@ static const char *calculator_path(struct cite *c)
 	buf_adds(&b, "calculator/");
 	char sep = '?';
 	for (size_t i = 0; keys[i]; i++) {
-		const char *v = arg(c, keys[i]);
+		const char *v = ck_arg(c, keys[i]);
 		if (!v)
 			continue;
 		buf_addc(&b, sep);
@@ -1084,7 +726,7 @@ static const char *calculator_path(struct cite *c)
 
 static void emit_link(struct cite *c, const char *href, const char *text)
 {
-	const char *own = arg(c, "text");
+	const char *own = ck_arg(c, "text");
 	buf_adds(c->out, "<a href=\"");
 	text_escape_htmls(c->out, href);
 	buf_adds(c->out, "\">");
@@ -1097,15 +739,15 @@ static int link_compare(struct cite *c, const char *pair)
 {
 	const char *comma = strchr(pair, ',');
 	if (!comma || strchr(comma + 1, ','))
-		return cite_error(c, "compare \"%s\" needs two gpus, like compare=h100-80gb,a100-80gb",
-				  pair);
+		return ck_error(c, "compare \"%s\" needs two gpus, like compare=h100-80gb,a100-80gb",
+				pair);
 	char *first = arena_strndup(&c->s->arena, pair, (size_t)(comma - pair));
-	long a = find_gpu(c, first);
-	long b = a < 0 ? -1 : find_gpu(c, comma + 1);
+	long a = ck_find_gpu(c, first);
+	long b = a < 0 ? -1 : ck_find_gpu(c, comma + 1);
 	if (b < 0)
 		return -1;
 	if (a == b)
-		return cite_error(c, "compare \"%s\" needs two different gpus", pair);
+		return ck_error(c, "compare \"%s\" needs two different gpus", pair);
 	if (a > b) {
 		long t = a;
 		a = b;
@@ -1123,26 +765,26 @@ static int cite_link(struct cite *c)
 {
 	static const char *const args[] = { "gpu", "task", "compare", "page", "text",
 					     "params", "precision", "job", NULL };
-	if (check_args(c, c->what.ptr, args))
+	if (ck_check_args(c, c->what.ptr, args))
 		return -1;
-	bool preset = arg(c, "params") || arg(c, "precision") || arg(c, "job");
-	const char *page_arg = arg(c, "page");
+	bool preset = ck_arg(c, "params") || ck_arg(c, "precision") || ck_arg(c, "job");
+	const char *page_arg = ck_arg(c, "page");
 	if (preset && (!page_arg || strcmp(page_arg, "calculator")))
-		return cite_error(c, "params=, precision= and job= go only with page=calculator");
-	const char *gpu = arg(c, "gpu"), *task = arg(c, "task");
-	const char *compare = arg(c, "compare"), *page = arg(c, "page");
+		return ck_error(c, "params=, precision= and job= go only with page=calculator");
+	const char *gpu = ck_arg(c, "gpu"), *task = ck_arg(c, "task");
+	const char *compare = ck_arg(c, "compare"), *page = ck_arg(c, "page");
 	int given = !!gpu + !!task + !!compare + !!page;
 	if (given != 1)
-		return cite_error(c, given ? "%s takes only one of gpu=, task=, compare= or page="
-					   : "%s needs one of gpu=, task=, compare= or page=",
-				  c->what.ptr);
+		return ck_error(c, given ? "%s takes only one of gpu=, task=, compare= or page="
+					 : "%s needs one of gpu=, task=, compare= or page=",
+				c->what.ptr);
 	if (gpu) {
-		long g = find_gpu(c, gpu);
+		long g = ck_find_gpu(c, gpu);
 		if (g < 0)
 			return -1;
-		emit_link(c, gpu_href(c, (size_t)g), c->d->gpus[g].name);
+		emit_link(c, ck_gpu_href(c, (size_t)g), c->d->gpus[g].name);
 	} else if (task) {
-		long t = find_task(c, task);
+		long t = ck_find_task(c, task);
 		if (t < 0)
 			return -1;
 		emit_link(c, pg_href_to(&c->pg, pg_task_path(&c->pg, (size_t)t)),
@@ -1154,7 +796,7 @@ static int cite_link(struct cite *c)
 		while (i < n && strcmp(pages[i].page, page))
 			i++;
 		if (i == n)
-			return cite_error(c, "unknown page \"%s\"", page);
+			return ck_error(c, "unknown page \"%s\"", page);
 		const char *path = strcmp(page, "calculator")
 			? arena_printf(&c->s->arena, "%s/", page) : calculator_path(c);
 		if (!path)
@@ -1281,7 +923,7 @@ static void td_num(struct cite *c, double v, const char *text, bool best,
 static void th_gpu(struct cite *c, size_t g)
 {
 	buf_adds(c->out, "<th scope=\"row\"><a href=\"");
-	text_escape_htmls(c->out, gpu_href(c, g));
+	text_escape_htmls(c->out, ck_gpu_href(c, g));
 	buf_adds(c->out, "\">");
 	text_escape_htmls(c->out, c->d->gpus[g].name);
 	buf_adds(c->out, "</a></th>");
@@ -1314,7 +956,7 @@ static void td_task_figure(struct cite *c, const struct task_cost *tc, bool cost
 		return;
 	}
 	struct buf text = BUF_INIT;
-	fmt_task_figure(c, &text, tc, cost);
+	ck_fmt_task_figure(c, &text, tc, cost);
 	td_num(c, f.value, text.ptr, best,
 	       !best ? BADGE_NONE : cost ? BADGE_CHEAPEST : BADGE_FASTEST);
 	buf_release(&text);
@@ -1322,7 +964,7 @@ static void td_task_figure(struct cite *c, const struct task_cost *tc, bool cost
 
 static int table_task_costs(struct cite *c)
 {
-	long t = find_task(c, arg(c, "task"));
+	long t = ck_find_task(c, ck_arg(c, "task"));
 	if (t < 0)
 		return -1;
 	const struct data *d = c->d;
@@ -1362,7 +1004,7 @@ static int table_task_costs(struct cite *c)
 			td_num(c, tc->gpu_count, n.ptr, false, BADGE_NONE);
 			buf_release(&n);
 		}
-		td_fig(c, tc->usd_per_hour, fmt_price, false, BADGE_NONE);
+		td_fig(c, tc->usd_per_hour, ck_fmt_price, false, BADGE_NONE);
 		td_task_figure(c, tc, true);
 		if (stated) {
 			struct buf st = BUF_INIT;
@@ -1428,7 +1070,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 				have[b] = true;
 			}
 			struct figure cost = metric_cost_per_million_tokens(
-				lowest_price(c, g), metrics_result(d, b, g));
+				ck_lowest_price(c, g), metrics_result(d, b, g));
 			if (figure_ok(cost) && (!have_cheap[b] || cost.value < cheapest[b])) {
 				cheapest[b] = cost.value;
 				have_cheap[b] = true;
@@ -1455,19 +1097,19 @@ static int table_benchmarks(struct cite *c, bool inference)
 			bool top = figure_ok(f) && f.value == best[b];
 			if (inference && figure_ok(f)) {
 				struct buf text = BUF_INIT;
-				fmt_bench(c, &text, f.value, bm);
+				ck_fmt_bench(c, &text, f.value, bm);
 				td_num(c, f.value, text.ptr, top,
 				       top ? BADGE_FASTEST : BADGE_NONE);
 				buf_release(&text);
 			} else {
-				td_fig(c, f, fmt_ratio, top,
+				td_fig(c, f, ck_fmt_ratio, top,
 				       top ? BADGE_FASTEST : BADGE_NONE);
 			}
 			if (inference && !strcmp(bm->unit, "tokens/s")) {
 				struct figure cost = metric_cost_per_million_tokens(
-					lowest_price(c, g), metrics_result(d, b, g));
+					ck_lowest_price(c, g), metrics_result(d, b, g));
 				bool low = figure_ok(cost) && cost.value == cheapest[b];
-				td_fig(c, cost, fmt_usd, low,
+				td_fig(c, cost, ck_fmt_usd, low,
 				       low ? BADGE_CHEAPEST : BADGE_NONE);
 			}
 		}
@@ -1501,7 +1143,7 @@ static long parse_gpu_list(struct cite *c, const char *list, size_t **out)
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
 		char *id = arena_strndup(&c->s->arena, p, len);
-		long g = find_gpu(c, id);
+		long g = ck_find_gpu(c, id);
 		if (g < 0)
 			return -1;
 		bool seen = false;
@@ -1518,7 +1160,7 @@ static long parse_gpu_list(struct cite *c, const char *list, size_t **out)
 static int table_specs(struct cite *c)
 {
 	size_t *gs;
-	long n = parse_gpu_list(c, arg(c, "gpus"), &gs);
+	long n = parse_gpu_list(c, ck_arg(c, "gpus"), &gs);
 	if (n < 0) {
 		free(gs);
 		return -1;
@@ -1528,7 +1170,7 @@ static int table_specs(struct cite *c)
 	table_head_key(c, "cite.col.spec", false);
 	for (long i = 0; i < n; i++) {
 		buf_adds(c->out, "<th scope=\"col\" class=\"num\"><a href=\"");
-		text_escape_htmls(c->out, gpu_href(c, gs[i]));
+		text_escape_htmls(c->out, ck_gpu_href(c, gs[i]));
 		buf_adds(c->out, "\">");
 		text_escape_htmls(c->out, d->gpus[gs[i]].name);
 		buf_adds(c->out, "</a></th>");
@@ -1547,14 +1189,14 @@ static int table_specs(struct cite *c)
 		buf_adds(c->out, "</th>");
 		buf_release(&key);
 		bool price = !strcmp(rows[r], "price");
-		const struct gpu_num_field *nf =
-			gpu_num_field_named(price ? "price_usd_min" : rows[r]);
+		const struct ck_gpu_field *nf =
+			ck_gpu_field_named(price ? "price_usd_min" : rows[r]);
 		/* the best of the row, among at least two figures */
 		double top = 0, first = 0;
 		int count = 0;
 		bool differ = false; /* a row of equal figures has no best */
 		for (long i = 0; nf && i < n; i++) {
-			struct num v = gpu_num(&d->gpus[gs[i]], nf);
+			struct num v = ck_gpu_num(&d->gpus[gs[i]], nf);
 			if (!v.ok)
 				continue;
 			bool better = nf->higher_better ? v.v > top : v.v < top;
@@ -1567,10 +1209,10 @@ static int table_specs(struct cite *c)
 		for (long i = 0; i < n; i++) {
 			const struct gpu *g = &d->gpus[gs[i]];
 			if (!nf) {
-				td_text(c, gpu_text(c, g, rows[r]));
+				td_text(c, ck_gpu_text(c, g, rows[r]));
 				continue;
 			}
-			struct num v = gpu_num(g, nf);
+			struct num v = ck_gpu_num(g, nf);
 			if (!v.ok) {
 				td_nodata(c, "cite.not_stated");
 				continue;
@@ -1578,10 +1220,10 @@ static int table_specs(struct cite *c)
 			bool best = differ && v.v == top &&
 				    (nf->higher_better || price);
 			struct buf text = BUF_INIT;
-			fmt_gpu_num(c, &text, nf, v.v);
+			ck_fmt_gpu_num(c, &text, nf, v.v);
 			if (price && g->price_usd_max.ok && g->price_usd_max.v != v.v) {
 				buf_adds(&text, "–");
-				fmt_usd(c, &text, g->price_usd_max.v);
+				ck_fmt_usd(c, &text, g->price_usd_max.v);
 			}
 			td_num(c, v.v, text.ptr, best && !price,
 			       best && price ? BADGE_CHEAPEST : BADGE_NONE);
@@ -1596,9 +1238,9 @@ static int table_specs(struct cite *c)
 
 static int table_prices(struct cite *c)
 {
-	const char *id = arg(c, "gpu");
+	const char *id = ck_arg(c, "gpu");
 	long only = -1;
-	if (id && (only = find_gpu(c, id)) < 0)
+	if (id && (only = ck_find_gpu(c, id)) < 0)
 		return -1;
 	const struct data *d = c->d;
 	table_begin(c, pg_tr(&c->pg, "cite.caption.prices"));
@@ -1629,7 +1271,7 @@ static int table_prices(struct cite *c)
 		buf_release(&kind);
 		bool lowest = c->m->prices && c->m->prices[p->gpu].lowest_row == (long)i;
 		struct figure f = { p->usd_per_hour, NULL };
-		td_fig(c, f, fmt_price, false, lowest ? BADGE_CHEAPEST : BADGE_NONE);
+		td_fig(c, f, ck_fmt_price, false, lowest ? BADGE_CHEAPEST : BADGE_NONE);
 		if (p->as_of && *p->as_of) {
 			struct buf date = BUF_INIT;
 			i18n_format_date(&date, p->as_of, c->l);
@@ -1649,7 +1291,7 @@ static int table_prices(struct cite *c)
 
 static void fmt_gb(const struct cite *c, struct buf *o, double v)
 {
-	fmt_unit(c, o, v, "unit.gb");
+	ck_fmt_unit(c, o, v, "unit.gb");
 }
 
 static int table_vram(struct cite *c)
@@ -1700,10 +1342,10 @@ static int table_techniques(struct cite *c)
 		const struct technique *t = &d->techniques[i];
 		row_begin(c);
 		buf_adds(c->out, "<th scope=\"row\">");
-		text_escape_htmls(c->out, technique_text(c, t, "name"));
+		text_escape_htmls(c->out, ck_technique_text(c, t, "name"));
 		buf_adds(c->out, "</th>");
 		for (size_t f = 0; fields[f]; f++)
-			td_text(c, technique_text(c, t, fields[f]));
+			td_text(c, ck_technique_text(c, t, fields[f]));
 		row_end(c);
 	}
 	if (!d->ntechniques)
@@ -1716,7 +1358,7 @@ static int table_techniques(struct cite *c)
 static void td_use_case_gpu(struct cite *c, const struct use_case *u, long g,
 			    const char *note_col)
 {
-	const char *note = raw_cell_lang(c, "use_cases", u->row, note_col);
+	const char *note = ck_raw_cell_lang(c, "use_cases", u->row, note_col);
 	if (g < 0 && (!note || !*note)) {
 		td_nodata(c, "cite.not_stated");
 		return;
@@ -1724,7 +1366,7 @@ static void td_use_case_gpu(struct cite *c, const struct use_case *u, long g,
 	buf_adds(c->out, "<td>");
 	if (g >= 0) {
 		buf_adds(c->out, "<a href=\"");
-		text_escape_htmls(c->out, gpu_href(c, (size_t)g));
+		text_escape_htmls(c->out, ck_gpu_href(c, (size_t)g));
 		buf_adds(c->out, "\">");
 		text_escape_htmls(c->out, c->d->gpus[g].name);
 		buf_adds(c->out, "</a>");
@@ -1778,7 +1420,7 @@ static int cite_table(struct cite *c)
 {
 	static const char *const args[] = { "name", "task", "gpus", "gpu", NULL };
 	static const char *const need[] = { "name", NULL };
-	if (check_and_need(c, args, need))
+	if (ck_check_and_need(c, args, need))
 		return -1;
 	static const struct {
 		const char *name;
@@ -1794,23 +1436,23 @@ static int cite_table(struct cite *c)
 		{ "use-cases", { NULL }, NULL },
 		{ "inference", { NULL }, NULL },
 	};
-	const char *name = arg(c, "name");
+	const char *name = ck_arg(c, "name");
 	size_t k = 0, n = sizeof tables / sizeof tables[0];
 	while (k < n && strcmp(tables[k].name, name))
 		k++;
 	if (k == n)
-		return cite_error(c, "unknown table \"%s\"", name);
+		return ck_error(c, "unknown table \"%s\"", name);
 	for (size_t i = 0; i < c->sc->nargs; i++) {
 		const char *key = c->sc->args[i].key;
 		bool ok = !strcmp(key, "name");
 		for (size_t j = 0; tables[k].args[j] && !ok; j++)
 			ok = !strcmp(tables[k].args[j], key);
 		if (!ok)
-			return cite_error(c, "unknown argument \"%s\" for table \"%s\"",
-					  key, name);
+			return ck_error(c, "unknown argument \"%s\" for table \"%s\"",
+					key, name);
 	}
-	if (tables[k].need && !arg(c, tables[k].need))
-		return cite_error(c, "table \"%s\" needs %s=", name, tables[k].need);
+	if (tables[k].need && !ck_arg(c, tables[k].need))
+		return ck_error(c, "table \"%s\" needs %s=", name, tables[k].need);
 	switch (k) {
 	case 0:
 		return table_task_costs(c);
@@ -1835,14 +1477,14 @@ static int cite_chart(struct cite *c)
 {
 	static const char *const args[] = { "name", "task", "field", "gpu", "other", NULL };
 	static const char *const need[] = { "name", NULL };
-	if (check_and_need(c, args, need))
+	if (ck_check_and_need(c, args, need))
 		return -1;
 	struct chart_request rq = {
-		.name = arg(c, "name"),
-		.task = arg(c, "task"),
-		.field = arg(c, "field"),
-		.gpu = arg(c, "gpu"),
-		.other = arg(c, "other"),
+		.name = ck_arg(c, "name"),
+		.task = ck_arg(c, "task"),
+		.field = ck_arg(c, "field"),
+		.gpu = ck_arg(c, "gpu"),
+		.other = ck_arg(c, "other"),
 		.page_path = c->from,
 	};
 	return guide_chart_render(c->s, c->l, &rq, c->out, c->sc->path,
@@ -1891,11 +1533,11 @@ int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 	while (k < n && strcmp(kinds[k].name, sc->name))
 		k++;
 	if (k == n)
-		return cite_error(&c, "unknown shortcode \"%s\"", sc->name);
+		return ck_error(&c, "unknown shortcode \"%s\"", sc->name);
 	buf_addf(&c.what, "shortcode \"%s\"", sc->name);
 	int rc;
 	if (kinds[k].block && !sc->block)
-		rc = cite_error(&c, "%s must stand alone on its line", c.what.ptr);
+		rc = ck_error(&c, "%s must stand alone on its line", c.what.ptr);
 	else
 		rc = kinds[k].resolve(&c);
 	buf_release(&c.what);
