@@ -41,7 +41,8 @@ struct cite {
 	struct buf *out;
 	struct diag *diag;
 	struct buf what; /* `shortcode "name"`, for messages */
-	bool table_nodata; /* the table being written has a "no data" mark */
+	bool table_nodata; /* the table being written has a "no data" mark
+			      (cite_tables) */
 	struct pg pg; /* the same page, for the page kit (present.h) */
 };
 
