@@ -140,7 +140,9 @@ static const char *raw_cell(const struct data *d, const char *table,
 	return NULL;
 }
 
-/* The cell of column "<base>_<lang>" (e.g. notes_zh), NULL when absent. */
+/* The cell of column "<base>_<lang>" (e.g. notes_zh), NULL when absent.
+ * Not pg_raw_cell_lang: that one falls back to English and reads an absent
+ * column as "", where a shortcode naming no column is an error. */
 const char *ck_raw_cell_lang(const struct cite *c, const char *table,
 			     size_t row, const char *base)
 {
@@ -164,7 +166,8 @@ void ck_fmt_unit(const struct cite *c, struct buf *o, double v,
 	i18n_format_unit(o, &c->s->i18n, v, unit_key, c->l);
 }
 
-/* Money: "$1.17", "$30,000"; tiny amounts keep four decimals. */
+/* Money: "$1.17", "$30,000"; tiny amounts keep four decimals ("$0.0042",
+ * which pg_fmt_usd does not do). */
 void ck_fmt_usd(const struct cite *c, struct buf *o, double v)
 {
 	if (v > 0 && v < 0.01) {
@@ -201,7 +204,8 @@ void ck_fmt_ratio(const struct cite *c, struct buf *o, double v)
 }
 
 /* A benchmark value with its unit: the unit's i18n key "unit.<unit>" (with
- * "/" read as "_per_": unit.tokens_per_s) when there is one, else as is. */
+ * "/" read as "_per_": unit.tokens_per_s) when there is one, else as is.
+ * pg_bench_unit_key keeps other characters where this key has "_". */
 void ck_fmt_bench(const struct cite *c, struct buf *o, double v,
 		  const struct benchmark *b)
 {
