@@ -1,18 +1,22 @@
 /* cite: the shortcodes of articles resolved to HTML (syntax in README.md,
- * "Citing data in articles"). Inline figures are <span class="fig"> with the
- * titles of their sources; blocks are tables (built here) and charts
- * (guide_charts). Everything is escaped; every id is checked against data. */
+ * "Citing data in articles"): the dispatch by kind, the inline figures
+ * (<span class="fig"> with the titles of their sources) and the links.
+ * Blocks are tables (cite_tables) and charts (guide_charts); what the kinds
+ * share is cite_kit's. Everything is escaped; every id is checked against
+ * data. */
 #include "cite.h"
 
 #include "buf.h"
 #include "calculator.h"
+#include "cite_kit.h"
+#include "cite_tables.h"
 #include "data.h"
 #include "diag.h"
 #include "figures.h"
 #include "guide_charts.h"
 #include "markdown.h"
 #include "metrics.h"
-#include "phrase.h"
+#include "present.h"
 #include "site.h"
 #include "text.h"
 
@@ -22,36 +26,6 @@
 #include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* One shortcode being resolved. */
-struct cite {
-	struct site *s;
-	const struct data *d;
-	const struct metrics *m;
-	enum lang l;
-	const char *from; /* the article's page path, for relative links */
-	const struct shortcode *sc;
-	struct buf *out;
-	struct diag *diag;
-	struct buf what; /* `shortcode "name"`, for messages */
-	bool table_nodata; /* the table being written has a "no data" mark */
-};
-
-/* ---- messages ---- */
-
-static int cite_error(struct cite *c, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-static int cite_error(struct cite *c, const char *fmt, ...)
-{
-	struct buf msg = BUF_INIT;
-	va_list ap;
-	va_start(ap, fmt);
-	buf_vaddf(&msg, fmt, ap);
-	va_end(ap);
-	diag_error(c->diag, c->sc->path, c->sc->line, c->sc->col, "%s", msg.ptr);
-	buf_release(&msg);
-	return -1;
-}
 
 /* Reasons a figure is missing, in English for the build's messages (the
  * page shows the i18n text of the same key when there is one). */
@@ -73,148 +47,6 @@ static const char *reason_text(const char *why)
 		if (!strcmp(reasons[i].key, why))
 			return reasons[i].text;
 	return why;
-}
-
-static const char *tr(const struct cite *c, const char *key)
-{
-	return i18n_get(&c->s->i18n, c->l, key);
-}
-
-/* ---- arguments ---- */
-
-/* Every argument is one of `allowed` (NULL-terminated) and given once. */
-static int check_args(struct cite *c, const char *what,
-		      const char *const *allowed)
-{
-	const struct shortcode *sc = c->sc;
-	for (size_t i = 0; i < sc->nargs; i++) {
-		bool ok = false;
-		for (size_t k = 0; allowed[k] && !ok; k++)
-			ok = !strcmp(allowed[k], sc->args[i].key);
-		if (!ok)
-			return cite_error(c, "unknown argument \"%s\" for %s",
-					  sc->args[i].key, what);
-		for (size_t j = 0; j < i; j++)
-			if (!strcmp(sc->args[j].key, sc->args[i].key))
-				return cite_error(c, "argument \"%s\" given twice",
-						  sc->args[i].key);
-	}
-	return 0;
-}
-
-/* Each of `required` is given, not empty; the message names them all. */
-static int need_args(struct cite *c, const char *what,
-		     const char *const *required)
-{
-	size_t n = 0;
-	bool missing = false;
-	for (; required[n]; n++) {
-		const char *v = shortcode_arg(c->sc, required[n]);
-		missing |= !v || !*v;
-	}
-	if (!missing)
-		return 0;
-	struct buf list = BUF_INIT;
-	for (size_t k = 0; k < n; k++) {
-		if (k)
-			buf_adds(&list, k == n - 1 ? " and " : ", ");
-		buf_addf(&list, "%s=", required[k]);
-	}
-	cite_error(c, "%s needs %s", what, list.ptr);
-	buf_release(&list);
-	return -1;
-}
-
-static int check_and_need(struct cite *c, const char *const *allowed,
-			  const char *const *required)
-{
-	if (check_args(c, c->what.ptr, allowed))
-		return -1;
-	return need_args(c, c->what.ptr, required);
-}
-
-static const char *arg(const struct cite *c, const char *key)
-{
-	return shortcode_arg(c->sc, key);
-}
-
-/* ---- lookups (an unknown id is an error) ---- */
-
-static long find_gpu(struct cite *c, const char *id)
-{
-	long g = data_gpu_index(c->d, id);
-	if (g < 0)
-		cite_error(c, "unknown gpu \"%s\"", id);
-	return g;
-}
-
-static long find_task(struct cite *c, const char *id)
-{
-	const struct task *t = data_find_task(c->d, id);
-	if (!t) {
-		cite_error(c, "unknown task \"%s\"", id);
-		return -1;
-	}
-	return (long)(t - c->d->tasks);
-}
-
-static long find_benchmark(struct cite *c, const char *id)
-{
-	const struct benchmark *b = data_find_benchmark(c->d, id);
-	if (!b) {
-		cite_error(c, "unknown benchmark \"%s\"", id);
-		return -1;
-	}
-	return (long)(b - c->d->benchmarks);
-}
-
-static const struct technique *find_technique(struct cite *c, const char *id)
-{
-	for (size_t i = 0; i < c->d->ntechniques; i++)
-		if (!strcmp(c->d->techniques[i].id, id))
-			return &c->d->techniques[i];
-	cite_error(c, "unknown technique \"%s\"", id);
-	return NULL;
-}
-
-/* A cell of a raw table (extra columns included), NULL when absent. */
-static const char *raw_cell(const struct data *d, const char *table,
-			    size_t row, const char *col)
-{
-	const struct table *t = data_table(d, table);
-	if (!t || row >= t->nrows)
-		return NULL;
-	for (size_t k = 0; k < t->ncols; k++)
-		if (!strcmp(t->cols[k], col))
-			return t->rows[row][k];
-	return NULL;
-}
-
-/* The cell of column "<base>_<lang>" (e.g. notes_zh), NULL when absent. */
-static const char *raw_cell_lang(const struct cite *c, const char *table,
-				 size_t row, const char *base)
-{
-	struct buf col = BUF_INIT;
-	buf_addf(&col, "%s_%s", base, lang_code(c->l));
-	const char *v = raw_cell(c->d, table, row, col.ptr);
-	buf_release(&col);
-	return v;
-}
-
-static const char *gpu_href(struct cite *c, size_t g)
-{
-	return site_href(c->s, c->l, c->from, c->l,
-			 arena_printf(&c->s->arena, "gpus/%s/", c->d->gpus[g].id));
-}
-
-static const char *task_name(const struct cite *c, const struct task *t)
-{
-	return c->l == LANG_ZH ? t->name_zh : t->name_en;
-}
-
-static const char *benchmark_name(const struct cite *c, const struct benchmark *b)
-{
-	return c->l == LANG_ZH ? b->name_zh : b->name_en;
 }
 
 /* ---- sources, shown in a figure's title ---- */
@@ -247,185 +79,25 @@ static void sources_add(struct sources *s, const char *refs)
 	}
 }
 
-/* A source's title for the page's language: its own title when it is in
- * that language, else a title_<lang> column when the table has one. */
-static const char *source_title(const struct cite *c, const char *id, size_t n)
-{
-	const struct data *d = c->d;
-	for (size_t i = 0; i < d->nsources; i++) {
-		const struct source *src = &d->sources[i];
-		if (strlen(src->id) != n || strncmp(src->id, id, n))
-			continue;
-		if (src->lang && strcmp(src->lang, lang_code(c->l))) {
-			const struct table *t = data_table(d, "sources");
-			const char *own = NULL;
-			if (t && t->nrows == d->nsources)
-				own = raw_cell_lang(c, "sources", i, "title");
-			if (own && *own)
-				return own;
-		}
-		return src->title;
-	}
-	return NULL;
-}
-
 /* "Source: A" / "Sources: A; B" ("来源：A；B"). */
 static void sources_title(const struct cite *c, const struct sources *s,
 			  struct buf *out)
 {
 	if (!s->n)
 		return;
-	const char *prefix = tr(c, s->n > 1 ? "cite.sources" : "cite.source");
+	const char *prefix = pg_tr(&c->pg, s->n > 1 ? "cite.sources" : "cite.source");
 	buf_adds(out, prefix);
 	size_t pl = strlen(prefix);
 	if (pl && prefix[pl - 1] == ':')
 		buf_addc(out, ' ');
+	struct buf ids = BUF_INIT;
 	for (size_t i = 0; i < s->n; i++) {
-		const char *title = source_title(c, s->v[i].id, s->v[i].len);
 		if (i)
-			buf_adds(out, c->l == LANG_ZH ? "；" : "; ");
-		if (title)
-			buf_adds(out, title);
-		else
-			buf_add(out, s->v[i].id, s->v[i].len);
+			buf_addc(&ids, ';');
+		buf_add(&ids, s->v[i].id, s->v[i].len);
 	}
-}
-
-/* ---- formatting ---- */
-
-static void fmt_unit(const struct cite *c, struct buf *o, double v,
-		     const char *unit_key)
-{
-	i18n_format_unit(o, &c->s->i18n, v, unit_key, c->l);
-}
-
-/* Money: "$1.17", "$30,000"; tiny amounts keep four decimals. */
-static void fmt_usd(const struct cite *c, struct buf *o, double v)
-{
-	if (v > 0 && v < 0.01) {
-		buf_addc(o, '$');
-		i18n_format_fixed(o, v, 4, c->l);
-		return;
-	}
-	i18n_format_usd(o, v, c->l);
-}
-
-/* An hourly price: "$0.39/h" / "$0.39/小时". */
-static void fmt_price(const struct cite *c, struct buf *o, double v)
-{
-	fmt_usd(c, o, v);
-	buf_adds(o, tr(c, "unit.per_hour"));
-}
-
-/* A duration: "3 h", "1.5 h"; below an hour in minutes: "40 min". */
-static void fmt_hours(const struct cite *c, struct buf *o, double h)
-{
-	if (h < 1.0) {
-		double min = round(h * 60.0);
-		fmt_unit(c, o, min < 1 ? 1 : min, "unit.min");
-	} else {
-		fmt_unit(c, o, h, "unit.h");
-	}
-}
-
-/* "how many times": "3.3×" / "3.3 倍", "1.05×" (more decimals near 1),
- * "19×": the rounding of phrase_format_ratio, as in sentences. */
-static void fmt_ratio(const struct cite *c, struct buf *o, double v)
-{
-	phrase_format_ratio(o, v, c->l);
-	const char *x = tr(c, "unit.x");
-	i18n_append_unit(o, strcmp(x, "unit.x") ? x : "×");
-}
-
-/* A benchmark value with its unit: the unit's i18n key "unit.<unit>" (with
- * "/" read as "_per_": unit.tokens_per_s) when there is one, else as is. */
-static void fmt_bench(const struct cite *c, struct buf *o, double v,
-		      const struct benchmark *b)
-{
-	struct buf key = BUF_INIT;
-	buf_adds(&key, "unit.");
-	for (const char *p = b->unit; *p; p++) {
-		if (*p == '/')
-			buf_adds(&key, "_per_");
-		else if ((*p >= 'a' && *p <= 'z') || (*p >= '0' && *p <= '9'))
-			buf_addc(&key, *p);
-		else if (*p >= 'A' && *p <= 'Z')
-			buf_addc(&key, (char)(*p - 'A' + 'a'));
-		else
-			buf_addc(&key, '_');
-	}
-	fmt_unit(c, o, v, i18n_has(&c->s->i18n, key.ptr) ? key.ptr : b->unit);
-	buf_release(&key);
-}
-
-/* ---- gpus.csv columns ---- */
-
-enum num_kind { NUM_UNIT, NUM_USD, NUM_LINK };
-
-struct gpu_num_field {
-	const char *name;
-	size_t off;
-	const char *unit;
-	enum num_kind kind;
-	bool higher_better; /* marks the best of a specs row */
-};
-
-static const struct gpu_num_field gpu_num_fields[] = {
-	{ "vram_gb", offsetof(struct gpu, vram_gb), "unit.gb", NUM_UNIT, true },
-	{ "bandwidth_gbs", offsetof(struct gpu, bandwidth_gbs), "unit.gbs", NUM_UNIT, true },
-	{ "fp16_tflops", offsetof(struct gpu, fp16_tflops), "unit.tflops", NUM_UNIT, true },
-	{ "fp32_tflops", offsetof(struct gpu, fp32_tflops), "unit.tflops", NUM_UNIT, true },
-	{ "nvlink_gbs", offsetof(struct gpu, nvlink_gbs), "unit.gbs", NUM_LINK, true },
-	{ "pcie_gbs", offsetof(struct gpu, pcie_gbs), "unit.gbs", NUM_UNIT, true },
-	{ "tdp_w", offsetof(struct gpu, tdp_w), "unit.w", NUM_UNIT, false },
-	{ "price_usd_min", offsetof(struct gpu, price_usd_min), NULL, NUM_USD, false },
-	{ "price_usd_max", offsetof(struct gpu, price_usd_max), NULL, NUM_USD, false },
-};
-
-static const struct gpu_num_field *gpu_num_field_named(const char *name)
-{
-	for (size_t i = 0; i < sizeof gpu_num_fields / sizeof gpu_num_fields[0]; i++)
-		if (!strcmp(gpu_num_fields[i].name, name))
-			return &gpu_num_fields[i];
-	return NULL;
-}
-
-static struct num gpu_num(const struct gpu *g, const struct gpu_num_field *f)
-{
-	struct num n;
-	memcpy(&n, (const char *)g + f->off, sizeof n);
-	return n;
-}
-
-/* NVLink 0 means the source says "not supported". */
-static void fmt_gpu_num(const struct cite *c, struct buf *o,
-			const struct gpu_num_field *f, double v)
-{
-	if (f->kind == NUM_USD)
-		fmt_usd(c, o, v);
-	else if (f->kind == NUM_LINK && v == 0)
-		buf_adds(o, tr(c, "cite.not_supported"));
-	else
-		fmt_unit(c, o, v, f->unit);
-}
-
-/* A text column of a GPU in the page's language; "" when empty, NULL when
- * there is no such column. */
-static const char *gpu_text(const struct cite *c, const struct gpu *g,
-			    const char *field)
-{
-	if (!strcmp(field, "name"))
-		return g->name;
-	if (!strcmp(field, "memory_type"))
-		return g->memory_type ? g->memory_type : "";
-	if (!strcmp(field, "tensor_core_gen"))
-		return g->tensor_core_gen ? g->tensor_core_gen : "";
-	if (!strcmp(field, "fp8"))
-		return g->fp8 < 0 ? "" : tr(c, g->fp8 ? "cite.yes" : "cite.no");
-	if (!strcmp(field, "id") || !strcmp(field, "source"))
-		return NULL;
-	const char *v = raw_cell_lang(c, "gpus", g->row, field);
-	return v ? v : raw_cell(c->d, "gpus", g->row, field);
+	buf_adds(out, pg_source_titles(&c->pg, ids.ptr));
+	buf_release(&ids);
 }
 
 /* ---- inline output ---- */
@@ -463,11 +135,11 @@ static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 	buf_adds(c->out, "<span class=\"fig nodata\"");
 	if (i18n_has(&c->s->i18n, why)) {
 		buf_adds(c->out, " title=\"");
-		text_escape_htmls(c->out, tr(c, why));
+		text_escape_htmls(c->out, pg_tr(&c->pg, why));
 		buf_addc(c->out, '"');
 	}
 	buf_addc(c->out, '>');
-	text_escape_htmls(c->out, tr(c, "no_data"));
+	text_escape_htmls(c->out, pg_tr(&c->pg, "no_data"));
 	buf_adds(c->out, "</span>");
 
 	struct buf what = BUF_INIT;
@@ -528,17 +200,17 @@ static const char *gpu_field_unit(const char *field)
 static int cite_gpu(struct cite *c)
 {
 	static const char *const args[] = { "id", "field", NULL };
-	if (check_and_need(c, args, args))
+	if (ck_check_and_need(c, args, args))
 		return -1;
-	const char *id = arg(c, "id"), *field = arg(c, "field");
-	long gi = find_gpu(c, id);
+	const char *id = ck_arg(c, "id"), *field = ck_arg(c, "field");
+	long gi = ck_find_gpu(c, id);
 	if (gi < 0)
 		return -1;
 	const struct gpu *g = &c->d->gpus[gi];
 	struct buf val = BUF_INIT;
-	const struct gpu_num_field *nf = gpu_num_field_named(field);
+	const struct ck_gpu_field *nf = ck_gpu_field_named(field);
 	if (nf) {
-		struct num n = gpu_num(g, nf);
+		struct num n = ck_gpu_num(g, nf);
 		struct buf fid = BUF_INIT, label = BUF_INIT;
 		buf_addf(&fid, "gpu.%s.%s", id, field);
 		buf_addf(&label, "%s %s", g->name, field);
@@ -550,11 +222,11 @@ static int cite_gpu(struct cite *c)
 		if (!n.ok)
 			return emit_missing(c, "cite.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
-		fmt_gpu_num(c, &val, nf, n.v);
+		ck_fmt_gpu_num(c, &val, nf, n.v);
 	} else {
-		const char *text = gpu_text(c, g, field);
+		const char *text = ck_gpu_text(c, g, field);
 		if (!text)
-			return cite_error(c, "unknown field \"%s\" for gpu", field);
+			return ck_error(c, "unknown field \"%s\" for gpu", field);
 		if (!*text)
 			return emit_missing(c, "cite.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
@@ -591,17 +263,17 @@ static int cite_price(struct cite *c)
 {
 	static const char *const args[] = { "gpu", "which", "source", NULL };
 	static const char *const need[] = { "gpu", NULL };
-	if (check_and_need(c, args, need))
+	if (ck_check_and_need(c, args, need))
 		return -1;
-	const char *id = arg(c, "gpu"), *which = arg(c, "which");
-	const char *source = arg(c, "source");
-	long g = find_gpu(c, id);
+	const char *id = ck_arg(c, "gpu"), *which = ck_arg(c, "which");
+	const char *source = ck_arg(c, "source");
+	long g = ck_find_gpu(c, id);
 	if (g < 0)
 		return -1;
 	if (which && strcmp(which, "low") && strcmp(which, "high"))
-		return cite_error(c, "which \"%s\" must be low or high", which);
+		return ck_error(c, "which \"%s\" must be low or high", which);
 	if (source && !data_find_source(c->d, source))
-		return cite_error(c, "unknown source \"%s\"", source);
+		return ck_error(c, "unknown source \"%s\"", source);
 	long row = pick_price_row(c->d, (size_t)g, source, which);
 	if (!which && !source) {
 		figures_show_price(c->s, c->l, c->from, (size_t)g);
@@ -624,7 +296,7 @@ static int cite_price(struct cite *c)
 				    source ? source : "", source ? "\"" : "");
 	const struct price *p = &c->d->prices[row];
 	struct buf val = BUF_INIT;
-	fmt_price(c, &val, p->usd_per_hour);
+	ck_fmt_price(c, &val, p->usd_per_hour);
 	struct sources src = { 0 };
 	sources_add(&src, p->source);
 	emit_sourced(c, &val, &src);
@@ -636,10 +308,10 @@ static int cite_price(struct cite *c)
 static const struct task_cost *task_cost_of(struct cite *c)
 {
 	static const char *const args[] = { "task", "gpu", NULL };
-	if (check_and_need(c, args, args))
+	if (ck_check_and_need(c, args, args))
 		return NULL;
-	long t = find_task(c, arg(c, "task"));
-	long g = t < 0 ? -1 : find_gpu(c, arg(c, "gpu"));
+	long t = ck_find_task(c, ck_arg(c, "task"));
+	long g = t < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "gpu"));
 	if (g < 0)
 		return NULL;
 	return metrics_task_cost(c->d, c->m, (size_t)t, (size_t)g);
@@ -669,48 +341,6 @@ static void add_quote_source(const struct cite *c, const struct task_cost *tc,
 		sources_add(src, c->d->prices[tc->quote_row].source);
 }
 
-/* A job's time or cost, a range when the source gives a time range:
- * "4–8 h", "$1.76–$3.52". */
-static void fmt_task_figure(const struct cite *c, struct buf *o,
-			    const struct task_cost *tc, bool cost)
-{
-	struct figure lo = cost ? tc->cost : tc->hours;
-	struct figure hi = cost ? tc->cost_max : tc->hours_max;
-	if (cost)
-		fmt_usd(c, o, lo.value);
-	else if (figure_ok(hi))
-		i18n_format_number(o, lo.value, c->l);
-	else
-		fmt_hours(c, o, lo.value);
-	if (!figure_ok(hi))
-		return;
-	buf_adds(o, "–");
-	if (cost)
-		fmt_usd(c, o, hi.value);
-	else
-		fmt_hours(c, o, hi.value);
-}
-
-/* The cost a source states for a job ("about $545", "$2–$4"). */
-static void fmt_stated(const struct cite *c, struct buf *o, long stated)
-{
-	const struct stated_cost *sc = &c->d->stated_costs[stated];
-	struct buf v = BUF_INIT;
-	fmt_usd(c, &v, sc->usd);
-	if (sc->usd_max.ok) {
-		buf_adds(&v, "–");
-		fmt_usd(c, &v, sc->usd_max.v);
-	}
-	if (sc->approx) {
-		static const char *const names[] = { "x" };
-		const char *val = v.ptr;
-		i18n_fill(o, tr(c, "stated.about"), names, &val, 1);
-	} else {
-		buf_adds(o, v.ptr);
-	}
-	buf_release(&v);
-}
-
 static int cite_hours(struct cite *c)
 {
 	const struct task_cost *tc = task_cost_of(c);
@@ -720,9 +350,9 @@ static int cite_hours(struct cite *c)
 	if (!figure_ok(tc->hours))
 		return emit_missing(c, tc->hours.missing,
 				    "the time of task \"%s\" on gpu \"%s\"",
-				    arg(c, "task"), arg(c, "gpu"));
+				    ck_arg(c, "task"), ck_arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	fmt_task_figure(c, &val, tc, false);
+	ck_fmt_task_figure(c, &val, tc, false);
 	struct sources src = { 0 };
 	add_time_source(c, tc, &src);
 	emit_sourced(c, &val, &src);
@@ -739,9 +369,9 @@ static int cite_cost(struct cite *c)
 	if (!figure_ok(tc->cost))
 		return emit_missing(c, tc->cost.missing,
 				    "the cost of task \"%s\" on gpu \"%s\"",
-				    arg(c, "task"), arg(c, "gpu"));
+				    ck_arg(c, "task"), ck_arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	fmt_task_figure(c, &val, tc, true);
+	ck_fmt_task_figure(c, &val, tc, true);
 	struct sources src = { 0 };
 	add_time_source(c, tc, &src);
 	add_quote_source(c, tc, &src);
@@ -753,10 +383,10 @@ static int cite_cost(struct cite *c)
 static int cite_result(struct cite *c)
 {
 	static const char *const args[] = { "benchmark", "gpu", NULL };
-	if (check_and_need(c, args, args))
+	if (ck_check_and_need(c, args, args))
 		return -1;
-	long b = find_benchmark(c, arg(c, "benchmark"));
-	long g = b < 0 ? -1 : find_gpu(c, arg(c, "gpu"));
+	long b = ck_find_benchmark(c, ck_arg(c, "benchmark"));
+	long g = b < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "gpu"));
 	if (g < 0)
 		return -1;
 	struct figure f = metrics_result(c->d, (size_t)b, (size_t)g);
@@ -773,9 +403,9 @@ static int cite_result(struct cite *c)
 	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "benchmark \"%s\" on gpu \"%s\"",
-				    arg(c, "benchmark"), arg(c, "gpu"));
+				    ck_arg(c, "benchmark"), ck_arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	fmt_bench(c, &val, f.value, &c->d->benchmarks[b]);
+	ck_fmt_bench(c, &val, f.value, &c->d->benchmarks[b]);
 	struct sources src = { 0 };
 	long r = data_result_row(c->d, (size_t)b, (size_t)g);
 	if (r >= 0)
@@ -787,9 +417,9 @@ static int cite_result(struct cite *c)
 
 /* a / b of a numeric gpus.csv column. */
 static struct figure gpu_field_ratio(const struct gpu *a, const struct gpu *b,
-				     const struct gpu_num_field *f)
+				     const struct ck_gpu_field *f)
 {
-	struct num na = gpu_num(a, f), nb = gpu_num(b, f);
+	struct num na = ck_gpu_num(a, f), nb = ck_gpu_num(b, f);
 	struct figure r = { 0, NULL };
 	if (!na.ok || !nb.ok)
 		r.missing = "cite.not_stated";
@@ -804,22 +434,22 @@ static int cite_ratio(struct cite *c)
 {
 	static const char *const args[] = { "a", "b", "benchmark", "field", NULL };
 	static const char *const need[] = { "a", "b", NULL };
-	if (check_and_need(c, args, need))
+	if (ck_check_and_need(c, args, need))
 		return -1;
-	const char *bench = arg(c, "benchmark"), *field = arg(c, "field");
+	const char *bench = ck_arg(c, "benchmark"), *field = ck_arg(c, "field");
 	if (!bench == !field)
-		return cite_error(c, bench ? "%s takes benchmark= or field=, not both"
-					   : "%s needs benchmark= or field=",
-				  c->what.ptr);
-	long a = find_gpu(c, arg(c, "a"));
-	long b = a < 0 ? -1 : find_gpu(c, arg(c, "b"));
+		return ck_error(c, bench ? "%s takes benchmark= or field=, not both"
+					 : "%s needs benchmark= or field=",
+				c->what.ptr);
+	long a = ck_find_gpu(c, ck_arg(c, "a"));
+	long b = a < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "b"));
 	if (b < 0)
 		return -1;
 	struct figure f;
 	struct sources src = { 0 };
 	long ra = -1, rb = -1;
 	if (bench) {
-		long bi = find_benchmark(c, bench);
+		long bi = ck_find_benchmark(c, bench);
 		if (bi < 0)
 			return -1;
 		f = metrics_speed_ratio(c->d, (size_t)bi, (size_t)a, (size_t)b);
@@ -830,12 +460,12 @@ static int cite_ratio(struct cite *c)
 		if (rb >= 0)
 			sources_add(&src, c->d->results[rb].source);
 	} else {
-		const struct gpu_num_field *nf = gpu_num_field_named(field);
+		const struct ck_gpu_field *nf = ck_gpu_field_named(field);
 		if (!nf) {
-			if (gpu_text(c, &c->d->gpus[a], field))
-				return cite_error(c, "field \"%s\" of gpu is not a number",
-						  field);
-			return cite_error(c, "unknown field \"%s\" for gpu", field);
+			if (ck_gpu_text(c, &c->d->gpus[a], field))
+				return ck_error(c, "field \"%s\" of gpu is not a number",
+						field);
+			return ck_error(c, "unknown field \"%s\" for gpu", field);
 		}
 		f = gpu_field_ratio(&c->d->gpus[a], &c->d->gpus[b], nf);
 		sources_add(&src, c->d->gpus[a].source);
@@ -843,7 +473,7 @@ static int cite_ratio(struct cite *c)
 	}
 	{
 		struct buf fid = BUF_INIT, label = BUF_INIT;
-		buf_addf(&fid, "ratio.%s.%s.%s", arg(c, "a"), arg(c, "b"),
+		buf_addf(&fid, "ratio.%s.%s.%s", ck_arg(c, "a"), ck_arg(c, "b"),
 			 bench ? bench : field);
 		buf_addf(&label, "%s against %s on %s", c->d->gpus[a].name,
 			 c->d->gpus[b].name, bench ? bench : field);
@@ -862,64 +492,47 @@ static int cite_ratio(struct cite *c)
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing,
 				    "the ratio of gpu \"%s\" to gpu \"%s\" on %s \"%s\"",
-				    arg(c, "a"), arg(c, "b"),
+				    ck_arg(c, "a"), ck_arg(c, "b"),
 				    bench ? "benchmark" : "field", bench ? bench : field);
 	struct buf val = BUF_INIT;
-	fmt_ratio(c, &val, f.value);
+	ck_fmt_ratio(c, &val, f.value);
 	emit_sourced(c, &val, &src);
 	buf_release(&val);
 	return 0;
-}
-
-static struct figure lowest_price(const struct cite *c, size_t g)
-{
-	if (c->m->prices)
-		return c->m->prices[g].lowest;
-	struct figure f = { 0, "why.no_price" };
-	return f;
-}
-
-/* Relative speed of a GPU on one benchmark (against the baseline GPU when
- * there is one). */
-static struct figure relative_speed(const struct cite *c, size_t b, size_t g)
-{
-	if (c->m->baseline_gpu >= 0)
-		return metrics_speed_ratio(c->d, b, g, (size_t)c->m->baseline_gpu);
-	return metrics_result(c->d, b, g);
 }
 
 static int cite_metric(struct cite *c)
 {
 	static const char *const args[] = { "name", "gpu", "benchmark", NULL };
 	static const char *const need[] = { "name", "gpu", NULL };
-	if (check_and_need(c, args, need))
+	if (ck_check_and_need(c, args, need))
 		return -1;
-	const char *name = arg(c, "name"), *bench = arg(c, "benchmark");
+	const char *name = ck_arg(c, "name"), *bench = ck_arg(c, "benchmark");
 	static const char *const names[] = { "break_even", "tflops_per_watt",
 		"tflops_per_kusd", "speed_per_dollar", "cost_per_mtok", NULL };
 	size_t k = 0;
 	while (names[k] && strcmp(names[k], name))
 		k++;
 	if (!names[k])
-		return cite_error(c, "unknown metric \"%s\"", name);
+		return ck_error(c, "unknown metric \"%s\"", name);
 	bool wants_bench = k >= 3;
 	if (wants_bench && !bench)
-		return cite_error(c, "metric \"%s\" needs benchmark=", name);
+		return ck_error(c, "metric \"%s\" needs benchmark=", name);
 	if (!wants_bench && bench)
-		return cite_error(c, "metric \"%s\" takes no benchmark=", name);
-	long g = find_gpu(c, arg(c, "gpu"));
+		return ck_error(c, "metric \"%s\" takes no benchmark=", name);
+	long g = ck_find_gpu(c, ck_arg(c, "gpu"));
 	if (g < 0)
 		return -1;
 	long b = -1;
-	if (bench && (b = find_benchmark(c, bench)) < 0)
+	if (bench && (b = ck_find_benchmark(c, bench)) < 0)
 		return -1;
 	if (k == 4 && strcmp(c->d->benchmarks[b].unit, "tokens/s"))
-		return cite_error(c, "benchmark \"%s\" is not measured in tokens/s",
-				  bench);
+		return ck_error(c, "benchmark \"%s\" is not measured in tokens/s",
+				bench);
 	const struct gpu *gpu = &c->d->gpus[g];
 	struct figure fp16 = figure_of(gpu->fp16_tflops, "cite.not_stated");
 	struct figure list = figure_of(gpu->price_usd_min, "cite.not_stated");
-	struct figure price = lowest_price(c, (size_t)g);
+	struct figure price = ck_lowest_price(c, (size_t)g);
 	struct sources src = { 0 };
 	struct serving_cost sv = { .quote_row = -1 };
 	struct figure f;
@@ -934,7 +547,7 @@ static int cite_metric(struct cite *c)
 		f = metric_tflops_per_kusd(fp16, list);
 		break;
 	case 3:
-		f = metric_speed_per_dollar(relative_speed(c, (size_t)b, (size_t)g), price);
+		f = metric_speed_per_dollar(pg_relative_speed(&c->pg, (size_t)b, (size_t)g), price);
 		break;
 	default:
 		sv = metrics_serving_cost(c->d, (size_t)b, (size_t)g);
@@ -974,15 +587,15 @@ static int cite_metric(struct cite *c)
 	}
 	struct buf val = BUF_INIT;
 	if (k == 0)
-		fmt_hours(c, &val, f.value);
+		ck_fmt_hours(c, &val, f.value);
 	else if (k == 1)
-		fmt_unit(c, &val, f.value, "unit.tflops_per_w");
+		ck_fmt_unit(c, &val, f.value, "unit.tflops_per_w");
 	else if (k == 2)
-		fmt_unit(c, &val, f.value, "unit.tflops_per_kusd");
+		ck_fmt_unit(c, &val, f.value, "unit.tflops_per_kusd");
 	else if (k == 3)
-		fmt_unit(c, &val, f.value, "unit.speed_per_usd");
+		ck_fmt_unit(c, &val, f.value, "unit.speed_per_usd");
 	else
-		fmt_usd(c, &val, f.value);
+		ck_fmt_usd(c, &val, f.value);
 	emit_sourced(c, &val, &src);
 	buf_release(&val);
 	return 0;
@@ -991,17 +604,17 @@ static int cite_metric(struct cite *c)
 static int cite_vram(struct cite *c)
 {
 	static const char *const args[] = { "params", "precision", NULL };
-	if (check_and_need(c, args, args))
+	if (ck_check_and_need(c, args, args))
 		return -1;
-	const char *params = arg(c, "params"), *precision = arg(c, "precision");
+	const char *params = ck_arg(c, "params"), *precision = ck_arg(c, "precision");
 	char *end;
 	double p = strtod(params, &end);
 	if (*end || !isfinite(p) || p <= 0)
-		return cite_error(c, "params \"%s\" is not a positive number (billions)",
-				  params);
+		return ck_error(c, "params \"%s\" is not a positive number (billions)",
+				params);
 	if (metric_bytes_per_param(precision) < 0)
-		return cite_error(c, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
-				  precision);
+		return ck_error(c, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
+				precision);
 	struct figure f = metric_vram_needed_gb(p, precision);
 	{
 		/* a formula of its arguments: no data row */
@@ -1013,61 +626,24 @@ static int cite_vram(struct cite *c)
 		buf_release(&label);
 	}
 	struct buf val = BUF_INIT;
-	fmt_unit(c, &val, f.value, "unit.gb");
-	emit_fig(c, val.ptr, tr(c, "cite.vram_formula"));
+	ck_fmt_unit(c, &val, f.value, "unit.gb");
+	emit_fig(c, val.ptr, pg_tr(&c->pg, "cite.vram_formula"));
 	buf_release(&val);
 	return 0;
-}
-
-/* The difficulty in the page's language (the data's word when there is no
- * UI string for it). */
-static const char *technique_difficulty(const struct cite *c,
-					const struct technique *t)
-{
-	if (!t->difficulty || !*t->difficulty)
-		return "";
-	struct buf key = BUF_INIT;
-	buf_addf(&key, "cite.difficulty.%s", t->difficulty);
-	/* no such string: the value itself */
-	const char *v = i18n_has(&c->s->i18n, key.ptr) ? tr(c, key.ptr) : t->difficulty;
-	buf_release(&key);
-	return v;
-}
-
-/* A text column of a technique in the page's language ("" when empty);
- * NULL when there is no such field. */
-static const char *technique_text(const struct cite *c,
-				  const struct technique *t, const char *field)
-{
-	bool zh = c->l == LANG_ZH;
-	const char *v;
-	if (!strcmp(field, "name"))
-		v = zh ? t->name_zh : t->name_en;
-	else if (!strcmp(field, "speed"))
-		v = zh ? t->speed_zh : t->speed_en;
-	else if (!strcmp(field, "vram_saving"))
-		v = zh ? t->vram_saving_zh : t->vram_saving_en;
-	else if (!strcmp(field, "notes"))
-		v = zh ? t->notes_zh : t->notes_en;
-	else if (!strcmp(field, "difficulty"))
-		return technique_difficulty(c, t);
-	else
-		return NULL;
-	return v ? v : "";
 }
 
 static int cite_technique(struct cite *c)
 {
 	static const char *const args[] = { "id", "field", NULL };
-	if (check_and_need(c, args, args))
+	if (ck_check_and_need(c, args, args))
 		return -1;
-	const char *id = arg(c, "id"), *field = arg(c, "field");
-	const struct technique *t = find_technique(c, id);
+	const char *id = ck_arg(c, "id"), *field = ck_arg(c, "field");
+	const struct technique *t = ck_find_technique(c, id);
 	if (!t)
 		return -1;
-	const char *text = technique_text(c, t, field);
+	const char *text = ck_technique_text(c, t, field);
 	if (!text)
-		return cite_error(c, "unknown field \"%s\" for technique", field);
+		return ck_error(c, "unknown field \"%s\" for technique", field);
 	if (!*text)
 		return emit_missing(c, "cite.not_stated",
 				    "field \"%s\" of technique \"%s\"", field, id);
@@ -1106,9 +682,9 @@ static const char *calculator_path(struct cite *c)
 {
 	static const char *const keys[] = { "params", "precision", "job", NULL };
 	struct buf why = BUF_INIT;
-	if (!calculator_preset_ok(arg(c, "params"), arg(c, "precision"), arg(c, "job"),
-				  &why)) {
-		cite_error(c, "%s", why.ptr);
+	if (!calculator_preset_ok(ck_arg(c, "params"), ck_arg(c, "precision"),
+				  ck_arg(c, "job"), &why)) {
+		ck_error(c, "%s", why.ptr);
 		buf_release(&why);
 		return NULL;
 	}
@@ -1117,7 +693,7 @@ static const char *calculator_path(struct cite *c)
 	buf_adds(&b, "calculator/");
 	char sep = '?';
 	for (size_t i = 0; keys[i]; i++) {
-		const char *v = arg(c, keys[i]);
+		const char *v = ck_arg(c, keys[i]);
 		if (!v)
 			continue;
 		buf_addc(&b, sep);
@@ -1133,7 +709,7 @@ static const char *calculator_path(struct cite *c)
 
 static void emit_link(struct cite *c, const char *href, const char *text)
 {
-	const char *own = arg(c, "text");
+	const char *own = ck_arg(c, "text");
 	buf_adds(c->out, "<a href=\"");
 	text_escape_htmls(c->out, href);
 	buf_adds(c->out, "\">");
@@ -1146,25 +722,25 @@ static int link_compare(struct cite *c, const char *pair)
 {
 	const char *comma = strchr(pair, ',');
 	if (!comma || strchr(comma + 1, ','))
-		return cite_error(c, "compare \"%s\" needs two gpus, like compare=h100-80gb,a100-80gb",
-				  pair);
+		return ck_error(c, "compare \"%s\" needs two gpus, like compare=h100-80gb,a100-80gb",
+				pair);
 	char *first = arena_strndup(&c->s->arena, pair, (size_t)(comma - pair));
-	long a = find_gpu(c, first);
-	long b = a < 0 ? -1 : find_gpu(c, comma + 1);
+	long a = ck_find_gpu(c, first);
+	long b = a < 0 ? -1 : ck_find_gpu(c, comma + 1);
 	if (b < 0)
 		return -1;
 	if (a == b)
-		return cite_error(c, "compare \"%s\" needs two different gpus", pair);
+		return ck_error(c, "compare \"%s\" needs two different gpus", pair);
 	if (a > b) {
 		long t = a;
 		a = b;
 		b = t;
 	}
 	const struct gpu *ga = &c->d->gpus[a], *gb = &c->d->gpus[b];
-	const char *path = arena_printf(&c->s->arena, "compare/%s-vs-%s/", ga->id, gb->id);
+	const char *path = pg_pair_path(&c->pg, (size_t)a, (size_t)b);
 	const char *text = arena_printf(&c->s->arena, "%s %s %s", ga->name,
-					tr(c, "cite.vs"), gb->name);
-	emit_link(c, site_href(c->s, c->l, c->from, c->l, path), text);
+					pg_tr(&c->pg, "cite.vs"), gb->name);
+	emit_link(c, pg_href_to(&c->pg, path), text);
 	return 0;
 }
 
@@ -1172,31 +748,30 @@ static int cite_link(struct cite *c)
 {
 	static const char *const args[] = { "gpu", "task", "compare", "page", "text",
 					     "params", "precision", "job", NULL };
-	if (check_args(c, c->what.ptr, args))
+	if (ck_check_args(c, c->what.ptr, args))
 		return -1;
-	bool preset = arg(c, "params") || arg(c, "precision") || arg(c, "job");
-	const char *page_arg = arg(c, "page");
+	bool preset = ck_arg(c, "params") || ck_arg(c, "precision") || ck_arg(c, "job");
+	const char *page_arg = ck_arg(c, "page");
 	if (preset && (!page_arg || strcmp(page_arg, "calculator")))
-		return cite_error(c, "params=, precision= and job= go only with page=calculator");
-	const char *gpu = arg(c, "gpu"), *task = arg(c, "task");
-	const char *compare = arg(c, "compare"), *page = arg(c, "page");
+		return ck_error(c, "params=, precision= and job= go only with page=calculator");
+	const char *gpu = ck_arg(c, "gpu"), *task = ck_arg(c, "task");
+	const char *compare = ck_arg(c, "compare"), *page = ck_arg(c, "page");
 	int given = !!gpu + !!task + !!compare + !!page;
 	if (given != 1)
-		return cite_error(c, given ? "%s takes only one of gpu=, task=, compare= or page="
-					   : "%s needs one of gpu=, task=, compare= or page=",
-				  c->what.ptr);
+		return ck_error(c, given ? "%s takes only one of gpu=, task=, compare= or page="
+					 : "%s needs one of gpu=, task=, compare= or page=",
+				c->what.ptr);
 	if (gpu) {
-		long g = find_gpu(c, gpu);
+		long g = ck_find_gpu(c, gpu);
 		if (g < 0)
 			return -1;
-		emit_link(c, gpu_href(c, (size_t)g), c->d->gpus[g].name);
+		emit_link(c, ck_gpu_href(c, (size_t)g), c->d->gpus[g].name);
 	} else if (task) {
-		long t = find_task(c, task);
+		long t = ck_find_task(c, task);
 		if (t < 0)
 			return -1;
-		const char *path = arena_printf(&c->s->arena, "tasks/%s/", task);
-		emit_link(c, site_href(c->s, c->l, c->from, c->l, path),
-			  task_name(c, &c->d->tasks[t]));
+		emit_link(c, pg_href_to(&c->pg, pg_task_path(&c->pg, (size_t)t)),
+			  pg_task_name(&c->pg, (size_t)t));
 	} else if (compare) {
 		return link_compare(c, compare);
 	} else {
@@ -1204,712 +779,29 @@ static int cite_link(struct cite *c)
 		while (i < n && strcmp(pages[i].page, page))
 			i++;
 		if (i == n)
-			return cite_error(c, "unknown page \"%s\"", page);
+			return ck_error(c, "unknown page \"%s\"", page);
 		const char *path = strcmp(page, "calculator")
 			? arena_printf(&c->s->arena, "%s/", page) : calculator_path(c);
 		if (!path)
 			return -1;
-		emit_link(c, site_href(c->s, c->l, c->from, c->l, path),
-			  tr(c, pages[i].key));
+		emit_link(c, pg_href_to(&c->pg, path),
+			  pg_tr(&c->pg, pages[i].key));
 	}
 	return 0;
-}
-
-/* ---- tables ---- */
-
-enum badge { BADGE_NONE, BADGE_CHEAPEST, BADGE_FASTEST };
-
-static void table_begin(struct cite *c, const char *caption)
-{
-	c->table_nodata = false;
-	buf_adds(c->out, "<div class=\"table-wrap\" tabindex=\"0\"><table class=\"sortable\">\n");
-	if (caption && *caption) {
-		buf_adds(c->out, "<caption>");
-		text_escape_htmls(c->out, caption);
-		buf_adds(c->out, "</caption>\n");
-	}
-	buf_adds(c->out, "<thead><tr>");
-}
-
-static void table_head(struct cite *c, const char *text, bool num)
-{
-	buf_adds(c->out, num ? "<th scope=\"col\" class=\"num\">" : "<th scope=\"col\">");
-	text_escape_htmls(c->out, text);
-	buf_adds(c->out, "</th>");
-}
-
-static void table_head_key(struct cite *c, const char *key, bool num)
-{
-	table_head(c, tr(c, key), num);
-}
-
-static void table_body(struct cite *c)
-{
-	buf_adds(c->out, "</tr></thead>\n<tbody>\n");
-}
-
-static void table_end(struct cite *c)
-{
-	buf_adds(c->out, "</tbody>\n</table></div>");
-	if (c->table_nodata) {
-		buf_addc(c->out, '\n');
-		site_nodata_legend(c->s, c->l, c->out);
-	}
-}
-
-static void row_begin(struct cite *c)
-{
-	buf_adds(c->out, "<tr>");
-}
-
-static void row_end(struct cite *c)
-{
-	buf_adds(c->out, "</tr>\n");
-}
-
-/* A table with no row to show: one cell across it says so. */
-static void row_nodata(struct cite *c, int cols)
-{
-	buf_addf(c->out, "<tr><td class=\"nodata\" colspan=\"%d\">", cols);
-	text_escape_htmls(c->out, tr(c, "no_data"));
-	buf_adds(c->out, "</td></tr>\n");
-}
-
-static void td_nodata(struct cite *c, const char *why)
-{
-	buf_adds(c->out, "<td class=\"nodata\"");
-	struct buf text = BUF_INIT;
-	if (why && i18n_has(&c->s->i18n, why)) {
-		const char *names[] = { "nodata", "why" };
-		const char *vals[] = { tr(c, "no_data"), tr(c, why) };
-		i18n_fill(&text, tr(c, "why.nodata"), names, vals, 2);
-	} else {
-		buf_adds(&text, tr(c, "no_data"));
-	}
-	site_nodata_cell(c->s, c->l, text.ptr, c->out);
-	buf_release(&text);
-	buf_adds(c->out, "</td>");
-	c->table_nodata = true;
-}
-
-static void td_text(struct cite *c, const char *text)
-{
-	if (!text || !*text) {
-		td_nodata(c, "cite.not_stated");
-		return;
-	}
-	buf_adds(c->out, "<td>");
-	text_escape_htmls(c->out, text);
-	buf_adds(c->out, "</td>");
-}
-
-static void add_badge(struct cite *c, enum badge badge)
-{
-	if (badge == BADGE_CHEAPEST) {
-		buf_adds(c->out, " <span class=\"badge\">");
-		text_escape_htmls(c->out, tr(c, "cite.cheapest"));
-		buf_adds(c->out, "</span>");
-	} else if (badge == BADGE_FASTEST) {
-		buf_adds(c->out, " <span class=\"badge fast\">");
-		text_escape_htmls(c->out, tr(c, "cite.fastest"));
-		buf_adds(c->out, "</span>");
-	}
-}
-
-/* A number cell: text already formatted, the raw value for sorting. */
-static void td_num(struct cite *c, double v, const char *text, bool best,
-		   enum badge badge)
-{
-	buf_addf(c->out, "<td class=\"num%s\" data-sort=\"%.6g\">",
-		 best ? " best" : "", v);
-	text_escape_htmls(c->out, text);
-	add_badge(c, badge);
-	buf_adds(c->out, "</td>");
-}
-
-/* The GPU heading a row, linked to its page. */
-static void th_gpu(struct cite *c, size_t g)
-{
-	buf_adds(c->out, "<th scope=\"row\"><a href=\"");
-	text_escape_htmls(c->out, gpu_href(c, g));
-	buf_adds(c->out, "\">");
-	text_escape_htmls(c->out, c->d->gpus[g].name);
-	buf_adds(c->out, "</a></th>");
-}
-
-/* Formats a figure into a cell (or "no data"). */
-typedef void (*fig_format)(const struct cite *c, struct buf *o, double v);
-
-static void td_fig(struct cite *c, struct figure f, fig_format format,
-		   bool best, enum badge badge)
-{
-	if (!figure_ok(f)) {
-		td_nodata(c, f.missing);
-		return;
-	}
-	struct buf text = BUF_INIT;
-	format(c, &text, f.value);
-	td_num(c, f.value, text.ptr, best, badge);
-	buf_release(&text);
-}
-
-static void fmt_usd_cb(const struct cite *c, struct buf *o, double v)
-{
-	fmt_usd(c, o, v);
-}
-
-/* A job's time or cost cell, a range where the time is one, with its
- * fastest or cheapest mark. */
-static void td_task_figure(struct cite *c, const struct task_cost *tc, bool cost)
-{
-	struct figure f = cost ? tc->cost : tc->hours;
-	bool best = cost ? tc->cheapest : tc->fastest;
-	if (!figure_ok(f)) {
-		td_nodata(c, f.missing);
-		return;
-	}
-	struct buf text = BUF_INIT;
-	fmt_task_figure(c, &text, tc, cost);
-	td_num(c, f.value, text.ptr, best,
-	       !best ? BADGE_NONE : cost ? BADGE_CHEAPEST : BADGE_FASTEST);
-	buf_release(&text);
-}
-
-static int table_task_costs(struct cite *c)
-{
-	long t = find_task(c, arg(c, "task"));
-	if (t < 0)
-		return -1;
-	const struct data *d = c->d;
-	bool cards = false, any = false, stated = false;
-	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct task_cost *tc = metrics_task_cost(d, c->m, (size_t)t, g);
-		if (tc && tc->time_row >= 0) {
-			any = true;
-			cards |= tc->gpu_count > 1;
-			stated |= tc->stated >= 0;
-		}
-	}
-	struct buf caption = BUF_INIT;
-	const char *names[] = { "task" }, *vals[] = { task_name(c, &d->tasks[t]) };
-	i18n_fill(&caption, tr(c, "cite.caption.task_costs"), names, vals, 1);
-	table_begin(c, caption.ptr);
-	buf_release(&caption);
-	table_head_key(c, "cite.col.gpu", false);
-	table_head_key(c, "cite.col.time", true);
-	if (cards)
-		table_head_key(c, "cite.col.cards", true);
-	table_head_key(c, "cite.col.price", true);
-	table_head_key(c, "cite.col.cost", true);
-	if (stated)
-		table_head_key(c, "cite.col.stated", true);
-	table_body(c);
-	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct task_cost *tc = metrics_task_cost(d, c->m, (size_t)t, g);
-		if (!tc || tc->time_row < 0)
-			continue;
-		row_begin(c);
-		th_gpu(c, g);
-		td_task_figure(c, tc, false);
-		if (cards) {
-			struct buf n = BUF_INIT;
-			buf_addf(&n, "%d", tc->gpu_count);
-			td_num(c, tc->gpu_count, n.ptr, false, BADGE_NONE);
-			buf_release(&n);
-		}
-		td_fig(c, tc->usd_per_hour, fmt_price, false, BADGE_NONE);
-		td_task_figure(c, tc, true);
-		if (stated) {
-			struct buf st = BUF_INIT;
-			if (tc->stated >= 0)
-				fmt_stated(c, &st, tc->stated);
-			td_text(c, st.ptr);
-			buf_release(&st);
-		}
-		row_end(c);
-	}
-	if (!any)
-		row_nodata(c, 4 + cards + stated);
-	table_end(c);
-	return 0;
-}
-
-/* The benchmarks of a table: relative speeds, or inference ones. */
-static bool bench_in(const struct benchmark *b, bool inference)
-{
-	if (inference)
-		return !strncmp(b->kind, "inference-", 10);
-	return !strcmp(b->kind, "relative-speed");
-}
-
-/* A table of GPUs (rows) against benchmarks (columns), the best of each
- * column marked fastest; for inference, also the cost per 1M tokens. */
-static int table_benchmarks(struct cite *c, bool inference)
-{
-	const struct data *d = c->d;
-	table_begin(c, tr(c, inference ? "cite.caption.inference"
-				       : "cite.caption.relative_speed"));
-	table_head_key(c, "cite.col.gpu", false);
-	int cols = 1;
-	for (size_t b = 0; b < d->nbenchmarks; b++) {
-		if (!bench_in(&d->benchmarks[b], inference))
-			continue;
-		table_head(c, benchmark_name(c, &d->benchmarks[b]), true);
-		cols++;
-		if (inference && !strcmp(d->benchmarks[b].unit, "tokens/s")) {
-			table_head_key(c, "cite.col.cost_per_mtok", true);
-			cols++;
-		}
-	}
-	table_body(c);
-	/* the best value of each column first */
-	double *best = calloc(d->nbenchmarks + 1, sizeof *best);
-	double *cheapest = calloc(d->nbenchmarks + 1, sizeof *cheapest);
-	bool *have = calloc(d->nbenchmarks + 1, sizeof *have);
-	bool *have_cheap = calloc(d->nbenchmarks + 1, sizeof *have_cheap);
-	if (!best || !cheapest || !have || !have_cheap)
-		abort();
-	for (size_t b = 0; b < d->nbenchmarks; b++) {
-		const struct benchmark *bm = &d->benchmarks[b];
-		if (!bench_in(bm, inference))
-			continue;
-		for (size_t g = 0; g < d->ngpus; g++) {
-			struct figure f = inference ? metrics_result(d, b, g)
-						    : relative_speed(c, b, g);
-			if (figure_ok(f)) {
-				bool better = inference && !bm->higher_is_better
-						      ? f.value < best[b]
-						      : f.value > best[b];
-				if (!have[b] || better)
-					best[b] = f.value;
-				have[b] = true;
-			}
-			struct figure cost = metric_cost_per_million_tokens(
-				lowest_price(c, g), metrics_result(d, b, g));
-			if (figure_ok(cost) && (!have_cheap[b] || cost.value < cheapest[b])) {
-				cheapest[b] = cost.value;
-				have_cheap[b] = true;
-			}
-		}
-	}
-	bool any = false;
-	for (size_t g = 0; g < d->ngpus; g++) {
-		bool has_row = false;
-		for (size_t b = 0; b < d->nbenchmarks && !has_row; b++)
-			has_row = bench_in(&d->benchmarks[b], inference) &&
-				  data_result_row(d, b, g) >= 0;
-		if (!has_row)
-			continue;
-		any = true;
-		row_begin(c);
-		th_gpu(c, g);
-		for (size_t b = 0; b < d->nbenchmarks; b++) {
-			const struct benchmark *bm = &d->benchmarks[b];
-			if (!bench_in(bm, inference))
-				continue;
-			struct figure f = inference ? metrics_result(d, b, g)
-						    : relative_speed(c, b, g);
-			bool top = figure_ok(f) && f.value == best[b];
-			if (inference && figure_ok(f)) {
-				struct buf text = BUF_INIT;
-				fmt_bench(c, &text, f.value, bm);
-				td_num(c, f.value, text.ptr, top,
-				       top ? BADGE_FASTEST : BADGE_NONE);
-				buf_release(&text);
-			} else {
-				td_fig(c, f, fmt_ratio, top,
-				       top ? BADGE_FASTEST : BADGE_NONE);
-			}
-			if (inference && !strcmp(bm->unit, "tokens/s")) {
-				struct figure cost = metric_cost_per_million_tokens(
-					lowest_price(c, g), metrics_result(d, b, g));
-				bool low = figure_ok(cost) && cost.value == cheapest[b];
-				td_fig(c, cost, fmt_usd_cb, low,
-				       low ? BADGE_CHEAPEST : BADGE_NONE);
-			}
-		}
-		row_end(c);
-	}
-	if (!any)
-		row_nodata(c, cols);
-	table_end(c);
-	free(best);
-	free(cheapest);
-	free(have);
-	free(have_cheap);
-	return 0;
-}
-
-/* Parse "a,b,c" into GPU indexes (all GPUs when `list` is NULL). Returns
- * the count, or -1 after an error; `*out` is malloc'd. */
-static long parse_gpu_list(struct cite *c, const char *list, size_t **out)
-{
-	size_t *v = calloc(c->d->ngpus + 1, sizeof *v);
-	if (!v)
-		abort();
-	*out = v;
-	size_t n = 0;
-	if (!list) {
-		for (size_t g = 0; g < c->d->ngpus; g++)
-			v[n++] = g;
-		return (long)n;
-	}
-	for (const char *p = list; *p;) {
-		const char *comma = strchr(p, ',');
-		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		char *id = arena_strndup(&c->s->arena, p, len);
-		long g = find_gpu(c, id);
-		if (g < 0)
-			return -1;
-		bool seen = false;
-		for (size_t i = 0; i < n && !seen; i++)
-			seen = v[i] == (size_t)g;
-		if (!seen)
-			v[n++] = (size_t)g;
-		p = comma ? comma + 1 : p + len;
-	}
-	return (long)n;
-}
-
-/* Specs: one column per GPU, one row per spec; the best of a row in bold. */
-static int table_specs(struct cite *c)
-{
-	size_t *gs;
-	long n = parse_gpu_list(c, arg(c, "gpus"), &gs);
-	if (n < 0) {
-		free(gs);
-		return -1;
-	}
-	const struct data *d = c->d;
-	table_begin(c, tr(c, "cite.caption.specs"));
-	table_head_key(c, "cite.col.spec", false);
-	for (long i = 0; i < n; i++) {
-		buf_adds(c->out, "<th scope=\"col\" class=\"num\"><a href=\"");
-		text_escape_htmls(c->out, gpu_href(c, gs[i]));
-		buf_adds(c->out, "\">");
-		text_escape_htmls(c->out, d->gpus[gs[i]].name);
-		buf_adds(c->out, "</a></th>");
-	}
-	table_body(c);
-	static const char *const rows[] = {
-		"vram_gb", "memory_type", "bandwidth_gbs", "fp16_tflops", "fp32_tflops",
-		"tensor_core_gen", "fp8", "nvlink_gbs", "pcie_gbs", "tdp_w", "price", NULL
-	};
-	for (size_t r = 0; rows[r]; r++) {
-		struct buf key = BUF_INIT;
-		buf_addf(&key, "cite.spec.%s", rows[r]);
-		row_begin(c);
-		buf_adds(c->out, "<th scope=\"row\">");
-		text_escape_htmls(c->out, tr(c, key.ptr));
-		buf_adds(c->out, "</th>");
-		buf_release(&key);
-		bool price = !strcmp(rows[r], "price");
-		const struct gpu_num_field *nf =
-			gpu_num_field_named(price ? "price_usd_min" : rows[r]);
-		/* the best of the row, among at least two figures */
-		double top = 0, first = 0;
-		int count = 0;
-		bool differ = false; /* a row of equal figures has no best */
-		for (long i = 0; nf && i < n; i++) {
-			struct num v = gpu_num(&d->gpus[gs[i]], nf);
-			if (!v.ok)
-				continue;
-			bool better = nf->higher_better ? v.v > top : v.v < top;
-			if (!count)
-				first = v.v;
-			differ |= v.v != first;
-			if (!count++ || better)
-				top = v.v;
-		}
-		for (long i = 0; i < n; i++) {
-			const struct gpu *g = &d->gpus[gs[i]];
-			if (!nf) {
-				td_text(c, gpu_text(c, g, rows[r]));
-				continue;
-			}
-			struct num v = gpu_num(g, nf);
-			if (!v.ok) {
-				td_nodata(c, "cite.not_stated");
-				continue;
-			}
-			bool best = differ && v.v == top &&
-				    (nf->higher_better || price);
-			struct buf text = BUF_INIT;
-			fmt_gpu_num(c, &text, nf, v.v);
-			if (price && g->price_usd_max.ok && g->price_usd_max.v != v.v) {
-				buf_adds(&text, "–");
-				fmt_usd(c, &text, g->price_usd_max.v);
-			}
-			td_num(c, v.v, text.ptr, best && !price,
-			       best && price ? BADGE_CHEAPEST : BADGE_NONE);
-			buf_release(&text);
-		}
-		row_end(c);
-	}
-	table_end(c);
-	free(gs);
-	return 0;
-}
-
-/* Title of one source id in the page's language (the id when unknown). */
-static const char *source_name(const struct cite *c, const char *id)
-{
-	const char *t = source_title(c, id, strlen(id));
-	return t ? t : id;
-}
-
-static int table_prices(struct cite *c)
-{
-	const char *id = arg(c, "gpu");
-	long only = -1;
-	if (id && (only = find_gpu(c, id)) < 0)
-		return -1;
-	const struct data *d = c->d;
-	table_begin(c, tr(c, "cite.caption.prices"));
-	if (only < 0)
-		table_head_key(c, "cite.col.gpu", false);
-	table_head_key(c, "cite.col.provider", false);
-	table_head_key(c, "cite.col.kind", false);
-	table_head_key(c, "cite.col.price", true);
-	table_head_key(c, "cite.col.as_of", false);
-	table_head_key(c, "cite.col.source", false);
-	table_body(c);
-	bool any = false;
-	for (size_t i = 0; i < d->nprices; i++) {
-		const struct price *p = &d->prices[i];
-		if (only >= 0 && p->gpu != (size_t)only)
-			continue;
-		any = true;
-		row_begin(c);
-		if (only < 0)
-			th_gpu(c, p->gpu);
-		td_text(c, p->provider);
-		struct buf kind = BUF_INIT;
-		buf_adds(&kind, "cite.kind.");
-		for (const char *k = p->kind; *k; k++)
-			buf_addc(&kind, *k == '-' ? '_' : *k);
-		const char *kind_text = tr(c, kind.ptr);
-		td_text(c, kind_text == kind.ptr ? p->kind : kind_text);
-		buf_release(&kind);
-		bool lowest = c->m->prices && c->m->prices[p->gpu].lowest_row == (long)i;
-		struct figure f = { p->usd_per_hour, NULL };
-		td_fig(c, f, fmt_price, false, lowest ? BADGE_CHEAPEST : BADGE_NONE);
-		if (p->as_of && *p->as_of) {
-			struct buf date = BUF_INIT;
-			i18n_format_date(&date, p->as_of, c->l);
-			td_text(c, date.ptr);
-			buf_release(&date);
-		} else {
-			td_nodata(c, "cite.not_stated");
-		}
-		td_text(c, source_name(c, p->source));
-		row_end(c);
-	}
-	if (!any)
-		row_nodata(c, only < 0 ? 6 : 5);
-	table_end(c);
-	return 0;
-}
-
-static void fmt_gb(const struct cite *c, struct buf *o, double v)
-{
-	fmt_unit(c, o, v, "unit.gb");
-}
-
-static int table_vram(struct cite *c)
-{
-	const struct data *d = c->d;
-	table_begin(c, tr(c, "cite.caption.vram"));
-	table_head_key(c, "cite.col.params", true);
-	table_head_key(c, "cite.col.precision", false);
-	table_head_key(c, "cite.col.rule", true);
-	table_head_key(c, "cite.col.weights", true);
-	table_head_key(c, "cite.col.source", false);
-	table_body(c);
-	for (size_t i = 0; i < d->nvram; i++) {
-		const struct vram_rule *v = &d->vram[i];
-		row_begin(c);
-		struct buf text = BUF_INIT;
-		i18n_format_number(&text, v->params_b, c->l);
-		buf_addc(&text, 'B');
-		td_num(c, v->params_b, text.ptr, false, BADGE_NONE);
-		buf_reset(&text);
-		for (const char *p = v->precision; *p; p++)
-			buf_addc(&text, (*p >= 'a' && *p <= 'z') ? (char)(*p - 'a' + 'A') : *p);
-		td_text(c, text.ptr);
-		buf_release(&text);
-		struct figure rule = { v->gb, NULL };
-		td_fig(c, rule, fmt_gb, false, BADGE_NONE);
-		td_fig(c, metric_vram_needed_gb(v->params_b, v->precision), fmt_gb,
-		       false, BADGE_NONE);
-		td_text(c, source_name(c, v->source));
-		row_end(c);
-	}
-	if (!d->nvram)
-		row_nodata(c, 5);
-	table_end(c);
-	return 0;
-}
-
-static int table_techniques(struct cite *c)
-{
-	const struct data *d = c->d;
-	table_begin(c, tr(c, "cite.caption.techniques"));
-	table_head_key(c, "cite.col.technique", false);
-	table_head_key(c, "cite.col.speed", false);
-	table_head_key(c, "cite.col.vram_saving", false);
-	table_head_key(c, "cite.col.difficulty", false);
-	table_head_key(c, "cite.col.notes", false);
-	table_body(c);
-	static const char *const fields[] = { "speed", "vram_saving", "difficulty",
-					      "notes", NULL };
-	for (size_t i = 0; i < d->ntechniques; i++) {
-		const struct technique *t = &d->techniques[i];
-		row_begin(c);
-		buf_adds(c->out, "<th scope=\"row\">");
-		text_escape_htmls(c->out, technique_text(c, t, "name"));
-		buf_adds(c->out, "</th>");
-		for (size_t f = 0; fields[f]; f++)
-			td_text(c, technique_text(c, t, fields[f]));
-		row_end(c);
-	}
-	if (!d->ntechniques)
-		row_nodata(c, 5);
-	table_end(c);
-	return 0;
-}
-
-/* A use case's GPU cell: the linked name and the source's note, if any. */
-static void td_use_case_gpu(struct cite *c, const struct use_case *u, long g,
-			    const char *note_col)
-{
-	const char *note = raw_cell_lang(c, "use_cases", u->row, note_col);
-	if (g < 0 && (!note || !*note)) {
-		td_nodata(c, "cite.not_stated");
-		return;
-	}
-	buf_adds(c->out, "<td>");
-	if (g >= 0) {
-		buf_adds(c->out, "<a href=\"");
-		text_escape_htmls(c->out, gpu_href(c, (size_t)g));
-		buf_adds(c->out, "\">");
-		text_escape_htmls(c->out, c->d->gpus[g].name);
-		buf_adds(c->out, "</a>");
-	}
-	if (note && *note) {
-		bool zh = c->l == LANG_ZH;
-		if (g >= 0)
-			buf_adds(c->out, zh ? "（" : " (");
-		text_escape_htmls(c->out, note);
-		if (g >= 0)
-			buf_adds(c->out, zh ? "）" : ")");
-	}
-	buf_adds(c->out, "</td>");
-}
-
-static int table_use_cases(struct cite *c)
-{
-	const struct data *d = c->d;
-	table_begin(c, tr(c, "cite.caption.use_cases"));
-	table_head_key(c, "cite.col.use_case", false);
-	table_head_key(c, "cite.col.budget", false);
-	table_head_key(c, "cite.col.recommended", false);
-	table_head_key(c, "cite.col.fastest", false);
-	table_head_key(c, "cite.col.reason", false);
-	table_body(c);
-	bool zh = c->l == LANG_ZH;
-	for (size_t i = 0; i < d->nuse_cases; i++) {
-		const struct use_case *u = &d->use_cases[i];
-		row_begin(c);
-		buf_adds(c->out, "<th scope=\"row\">");
-		text_escape_htmls(c->out, zh ? u->name_zh : u->name_en);
-		buf_adds(c->out, "</th>");
-		td_use_case_gpu(c, u, u->budget, "budget_note");
-		td_use_case_gpu(c, u, u->recommended, "recommended_note");
-		td_use_case_gpu(c, u, u->fastest, "fastest_note");
-		/* a reason is prose, not a figure: an empty one stays empty */
-		const char *reason = zh ? u->reason_zh : u->reason_en;
-		buf_adds(c->out, "<td>");
-		if (reason)
-			text_escape_htmls(c->out, reason);
-		buf_adds(c->out, "</td>");
-		row_end(c);
-	}
-	if (!d->nuse_cases)
-		row_nodata(c, 5);
-	table_end(c);
-	return 0;
-}
-
-static int cite_table(struct cite *c)
-{
-	static const char *const args[] = { "name", "task", "gpus", "gpu", NULL };
-	static const char *const need[] = { "name", NULL };
-	if (check_and_need(c, args, need))
-		return -1;
-	static const struct {
-		const char *name;
-		const char *const args[3]; /* besides name */
-		const char *need;
-	} tables[] = {
-		{ "task-costs", { "task", NULL }, "task" },
-		{ "relative-speed", { NULL }, NULL },
-		{ "specs", { "gpus", NULL }, NULL },
-		{ "prices", { "gpu", NULL }, NULL },
-		{ "vram", { NULL }, NULL },
-		{ "techniques", { NULL }, NULL },
-		{ "use-cases", { NULL }, NULL },
-		{ "inference", { NULL }, NULL },
-	};
-	const char *name = arg(c, "name");
-	size_t k = 0, n = sizeof tables / sizeof tables[0];
-	while (k < n && strcmp(tables[k].name, name))
-		k++;
-	if (k == n)
-		return cite_error(c, "unknown table \"%s\"", name);
-	for (size_t i = 0; i < c->sc->nargs; i++) {
-		const char *key = c->sc->args[i].key;
-		bool ok = !strcmp(key, "name");
-		for (size_t j = 0; tables[k].args[j] && !ok; j++)
-			ok = !strcmp(tables[k].args[j], key);
-		if (!ok)
-			return cite_error(c, "unknown argument \"%s\" for table \"%s\"",
-					  key, name);
-	}
-	if (tables[k].need && !arg(c, tables[k].need))
-		return cite_error(c, "table \"%s\" needs %s=", name, tables[k].need);
-	switch (k) {
-	case 0:
-		return table_task_costs(c);
-	case 1:
-		return table_benchmarks(c, false);
-	case 2:
-		return table_specs(c);
-	case 3:
-		return table_prices(c);
-	case 4:
-		return table_vram(c);
-	case 5:
-		return table_techniques(c);
-	case 6:
-		return table_use_cases(c);
-	default:
-		return table_benchmarks(c, true);
-	}
 }
 
 static int cite_chart(struct cite *c)
 {
 	static const char *const args[] = { "name", "task", "field", "gpu", "other", NULL };
 	static const char *const need[] = { "name", NULL };
-	if (check_and_need(c, args, need))
+	if (ck_check_and_need(c, args, need))
 		return -1;
 	struct chart_request rq = {
-		.name = arg(c, "name"),
-		.task = arg(c, "task"),
-		.field = arg(c, "field"),
-		.gpu = arg(c, "gpu"),
-		.other = arg(c, "other"),
+		.name = ck_arg(c, "name"),
+		.task = ck_arg(c, "task"),
+		.field = ck_arg(c, "field"),
+		.gpu = ck_arg(c, "gpu"),
+		.other = ck_arg(c, "other"),
 		.page_path = c->from,
 	};
 	return guide_chart_render(c->s, c->l, &rq, c->out, c->sc->path,
@@ -1933,7 +825,7 @@ static const struct {
 	{ "vram", false, cite_vram },
 	{ "technique", false, cite_technique },
 	{ "link", false, cite_link },
-	{ "table", true, cite_table },
+	{ "table", true, cite_tables_write },
 	{ "chart", true, cite_chart },
 };
 
@@ -1941,26 +833,28 @@ int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 		 struct diag *diag)
 {
 	const struct cite_ctx *cc = ctx;
+	const char *from = cc->page_path ? cc->page_path : "";
 	struct cite c = {
 		.s = cc->site,
 		.d = &cc->site->data,
 		.m = &cc->site->metrics,
 		.l = cc->lang,
-		.from = cc->page_path ? cc->page_path : "",
+		.from = from,
 		.sc = sc,
 		.out = out,
 		.diag = diag,
+		.pg = { .s = cc->site, .l = cc->lang, .path = from },
 	};
 	buf_init(&c.what);
 	size_t k = 0, n = sizeof kinds / sizeof kinds[0];
 	while (k < n && strcmp(kinds[k].name, sc->name))
 		k++;
 	if (k == n)
-		return cite_error(&c, "unknown shortcode \"%s\"", sc->name);
+		return ck_error(&c, "unknown shortcode \"%s\"", sc->name);
 	buf_addf(&c.what, "shortcode \"%s\"", sc->name);
 	int rc;
 	if (kinds[k].block && !sc->block)
-		rc = cite_error(&c, "%s must stand alone on its line", c.what.ptr);
+		rc = ck_error(&c, "%s must stand alone on its line", c.what.ptr);
 	else
 		rc = kinds[k].resolve(&c);
 	buf_release(&c.what);

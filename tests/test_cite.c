@@ -45,6 +45,7 @@ static const char *const ui[][3] = {
 	{ "unit.tokens_per_s", "tokens/s", "tokens/秒" },
 	{ "cite.source", "Source:", "来源：" },
 	{ "cite.sources", "Sources:", "来源：" },
+	{ "punct.semicolon", "; ", "；" },
 	{ "cite.not_supported", "not supported", "不支持" },
 	{ "cite.not_stated", "not stated by the sources", "来源未给出" },
 	{ "cite.vs", "vs", "对比" },
