@@ -2,7 +2,9 @@
 #include "chart.h"
 
 #include "buf.h"
+#include "chart_scale.h"
 #include "numfmt.h"
+#include "text.h"
 
 #include <float.h>
 #include <math.h>
@@ -23,355 +25,6 @@ static const char *const palette[CHART_COLORS] = {
 	"#0072B2", "#E69F00", "#009E73", "#CC79A7",
 	"#56B4E9", "#D55E00", "#F0E442", "#000000",
 };
-
-/* ---------------------------------------------------------------- ticks */
-
-size_t chart_nice_ticks(double min, double max, size_t max_ticks,
-			struct chart_ticks *out)
-{
-	static const double mant[] = { 1, 2, 2.5, 5 };
-
-	memset(out, 0, sizeof *out);
-	if (!isfinite(min) || !isfinite(max)) {
-		min = 0;
-		max = 1;
-	}
-	if (min > max) {
-		double tmp = min;
-		min = max;
-		max = tmp;
-	}
-	if (min == max) {
-		if (min == 0)
-			max = 1;
-		else if (min > 0)
-			min = 0;
-		else
-			max = 0;
-	}
-	if (max_ticks < 2)
-		max_ticks = 2;
-	if (max_ticks > CHART_MAX_TICKS)
-		max_ticks = CHART_MAX_TICKS;
-
-	/* Try steps in increasing order from well below the naive step. */
-	int e0 = (int)floor(log10((max - min) / (double)(max_ticks - 1))) - 1;
-	for (int e = e0; e < e0 + 6; e++) {
-		for (size_t m = 0; m < sizeof mant / sizeof mant[0]; m++) {
-			double step = mant[m] * pow(10, e);
-			double k0 = floor(min / step + 1e-9);
-			double k1 = ceil(max / step - 1e-9);
-			double count = k1 - k0 + 1;
-			if (count > (double)max_ticks)
-				continue;
-			out->n = (size_t)count;
-			for (size_t i = 0; i < out->n; i++)
-				out->v[i] = (k0 + (double)i) * step;
-			out->step = step;
-			out->decimals = -e + (mant[m] == 2.5 ? 1 : 0);
-			if (out->decimals < 0)
-				out->decimals = 0;
-			return out->n;
-		}
-	}
-	/* Not reached for finite input; keep a sane answer anyway. */
-	out->n = 2;
-	out->v[0] = min;
-	out->v[1] = max;
-	out->step = max - min;
-	return out->n;
-}
-
-size_t chart_log_ticks(double min, double max, size_t max_ticks,
-		       struct chart_ticks *out)
-{
-	memset(out, 0, sizeof *out);
-	if (!(min > 0) || !isfinite(min) || !isfinite(max))
-		return 0;
-	if (max < min)
-		max = min;
-	if (max_ticks < 2)
-		max_ticks = 2;
-	if (max_ticks > CHART_MAX_TICKS)
-		max_ticks = CHART_MAX_TICKS;
-	/* Strictly below min, so the smallest bar still has a length. */
-	int lo = (int)ceil(log10(min) - 1e-9) - 1;
-	int hi = (int)ceil(log10(max) - 1e-9);
-	if (hi <= lo)
-		hi = lo + 1;
-	int every = 1;
-	while ((hi - lo + every - 1) / every + 1 > (int)max_ticks)
-		every++;
-	if ((hi - lo) % every)
-		hi += every - (hi - lo) % every;
-	out->log = true;
-	out->step = every;
-	out->decimals = lo < 0 ? -lo : 0;
-	for (int e = lo; e <= hi; e += every)
-		out->v[out->n++] = pow(10, e);
-	return out->n;
-}
-
-void chart_tick_label(const struct chart_ticks *t, size_t i, char *dst,
-		      size_t cap)
-{
-	double v = t->v[i];
-	if (t->log) {
-		int e = (int)lround(log10(v));
-		if (e >= 5)
-			snprintf(dst, cap, "1e%d", e);
-		else
-			numfmt_fixed(dst, cap, v, e < 0 ? -e : 0);
-		return;
-	}
-	if (fabs(v) < t->step * 1e-6)
-		v = 0; /* no "-0" */
-	numfmt_fixed(dst, cap, v, t->decimals);
-}
-
-bool chart_wants_log(const double *values, size_t n)
-{
-	if (n == 0)
-		return false;
-	double lo = DBL_MAX, hi = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!(values[i] > 0) || !isfinite(values[i]))
-			return false;
-		if (values[i] < lo)
-			lo = values[i];
-		if (values[i] > hi)
-			hi = values[i];
-	}
-	return hi > 100 * lo;
-}
-
-void chart_scale_init(struct chart_scale *s, double d0, double d1, double r0,
-		      double r1, bool log)
-{
-	s->d0 = d0;
-	s->d1 = d1;
-	s->r0 = r0;
-	s->r1 = r1;
-	s->log = log;
-}
-
-double chart_scale_map(const struct chart_scale *s, double v)
-{
-	double t;
-	if (s->log) {
-		if (!(v > 0) || !(s->d0 > 0) || !(s->d1 > 0) || s->d0 == s->d1)
-			return s->r0;
-		t = (log10(v) - log10(s->d0)) / (log10(s->d1) - log10(s->d0));
-	} else {
-		if (s->d0 == s->d1 || !isfinite(v))
-			return s->r0;
-		t = (v - s->d0) / (s->d1 - s->d0);
-	}
-	if (t < 0)
-		t = 0;
-	if (t > 1)
-		t = 1;
-	return s->r0 + t * (s->r1 - s->r0);
-}
-
-/* ------------------------------------------------------------ text width */
-
-/* Decode one UTF-8 sequence at s; set *len to its byte length. Returns
- * UINT32_MAX for an invalid or truncated sequence (length 1). */
-static uint32_t utf8_decode(const char *s, size_t *len)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	uint32_t cp;
-	size_t n;
-	if (u[0] < 0x80) {
-		*len = 1;
-		return u[0];
-	} else if ((u[0] & 0xE0) == 0xC0) {
-		cp = u[0] & 0x1F;
-		n = 2;
-	} else if ((u[0] & 0xF0) == 0xE0) {
-		cp = u[0] & 0x0F;
-		n = 3;
-	} else if ((u[0] & 0xF8) == 0xF0) {
-		cp = u[0] & 0x07;
-		n = 4;
-	} else {
-		*len = 1;
-		return UINT32_MAX;
-	}
-	for (size_t i = 1; i < n; i++) {
-		if ((u[i] & 0xC0) != 0x80) {
-			*len = 1;
-			return UINT32_MAX;
-		}
-		cp = (cp << 6) | (u[i] & 0x3F);
-	}
-	*len = n;
-	return cp;
-}
-
-/* East Asian Wide and Fullwidth blocks (approximate, by block). */
-static bool codepoint_is_wide(uint32_t c)
-{
-	static const uint32_t ranges[][2] = {
-		{ 0x1100, 0x115F }, { 0x231A, 0x231B }, { 0x2329, 0x232A },
-		{ 0x2E80, 0x303E }, { 0x3041, 0x33FF }, { 0x3400, 0x4DBF },
-		{ 0x4E00, 0x9FFF }, { 0xA000, 0xA4CF }, { 0xA960, 0xA97F },
-		{ 0xAC00, 0xD7A3 }, { 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 },
-		{ 0xFE30, 0xFE6F }, { 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 },
-		{ 0x1F300, 0x1F64F }, { 0x1F900, 0x1F9FF },
-		{ 0x20000, 0x2FFFD }, { 0x30000, 0x3FFFD },
-	};
-	for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
-		if (c >= ranges[i][0] && c <= ranges[i][1])
-			return true;
-	return false;
-}
-
-static bool codepoint_is_zero_width(uint32_t c)
-{
-	return (c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) ||
-	       (c >= 0xFE00 && c <= 0xFE0F);
-}
-
-/* Advance widths (em) of ASCII 32..126 in DejaVu Sans, the widest of the
- * common UI sans-serif fonts, so the estimate is an upper bound for most. */
-static const double ascii_em[95] = {
-	0.318, 0.401, 0.460, 0.838, 0.636, 0.950, 0.780, 0.275,
-	0.390, 0.390, 0.500, 0.838, 0.318, 0.361, 0.318, 0.337,
-	0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636,
-	0.636, 0.636, 0.337, 0.337, 0.838, 0.838, 0.838, 0.531,
-	1.000, 0.684, 0.686, 0.698, 0.770, 0.632, 0.575, 0.775,
-	0.752, 0.295, 0.295, 0.656, 0.557, 0.863, 0.748, 0.787,
-	0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989,
-	0.685, 0.611, 0.685, 0.390, 0.337, 0.390, 0.838, 0.500,
-	0.500, 0.613, 0.635, 0.550, 0.635, 0.615, 0.352, 0.635,
-	0.634, 0.278, 0.278, 0.579, 0.278, 0.974, 0.634, 0.612,
-	0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818,
-	0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838,
-};
-
-/* Width of an ASCII character in em: control characters have none. */
-static double ascii_char_em(unsigned char c)
-{
-	return c >= 32 && c < 127 ? ascii_em[c - 32] : 0;
-}
-
-/* Width of one code point in em. ASCII, most of what charts measure, is
- * looked up before the range scans (none of its code points is wide or
- * zero-width). */
-static double codepoint_em(uint32_t c)
-{
-	if (c < 0x80)
-		return ascii_char_em((unsigned char)c);
-	if (c == UINT32_MAX || codepoint_is_wide(c))
-		return 1.0;
-	if (codepoint_is_zero_width(c))
-		return 0;
-	if (c == 0x2026) /* the ellipsis is a full em in most fonts */
-		return 1.0;
-	return 0.8;
-}
-
-double chart_text_width(const char *utf8, double font_px)
-{
-	double em = 0;
-	size_t len;
-	if (!utf8)
-		return 0;
-	for (const char *p = utf8; *p; p += len) {
-		if ((unsigned char)*p < 0x80) { /* no decoding for ASCII */
-			em += ascii_char_em((unsigned char)*p);
-			len = 1;
-			continue;
-		}
-		em += codepoint_em(utf8_decode(p, &len));
-	}
-	return em * font_px;
-}
-
-static const char ELLIPSIS[] = "\xE2\x80\xA6";
-
-bool chart_text_fit(const char *utf8, double font_px, double max_w,
-		    struct buf *out)
-{
-	if (!utf8)
-		return false;
-	max_w += 1e-6; /* widths computed two ways may differ in the last bit */
-	if (chart_text_width(utf8, font_px) <= max_w) {
-		buf_adds(out, utf8);
-		return false;
-	}
-	double room = max_w - chart_text_width(ELLIPSIS, font_px);
-	double w = 0;
-	size_t len, keep = 0;
-	for (const char *p = utf8; *p; p += len) {
-		w += codepoint_em(utf8_decode(p, &len)) * font_px;
-		if (w > room)
-			break;
-		keep = (size_t)(p - utf8) + len;
-	}
-	while (keep > 0 && utf8[keep - 1] == ' ')
-		keep--;
-	buf_add(out, utf8, keep);
-	buf_adds(out, ELLIPSIS);
-	return true;
-}
-
-/* A line may end after code point c (followed by next): at spaces, after
- * '-' or '/', and on either side of a wide character. */
-static bool can_break_after(uint32_t c, uint32_t next)
-{
-	if (next == ' ' || c == ' ' || c == '-' || c == '/')
-		return true;
-	return codepoint_is_wide(c) || codepoint_is_wide(next);
-}
-
-size_t chart_text_wrap(const char *utf8, double font_px, double max_w,
-		       size_t max_lines, struct buf *lines)
-{
-	size_t used = 0;
-	const char *p = utf8;
-	if (!utf8 || max_lines == 0)
-		return 0;
-	while (*p && used < max_lines) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		if (chart_text_width(p, font_px) <= max_w + 1e-6) {
-			buf_adds(&lines[used++], p); /* the rest fits as it is */
-			break;
-		}
-		if (used == max_lines - 1) {
-			chart_text_fit(p, font_px, max_w, &lines[used++]);
-			break;
-		}
-		/* Longest prefix that fits and ends at a break opportunity. */
-		double w = 0;
-		size_t len, brk = 0;
-		for (const char *q = p; *q; q += len) {
-			uint32_t c = utf8_decode(q, &len);
-			w += codepoint_em(c) * font_px;
-			if (w > max_w + 1e-6)
-				break;
-			size_t nlen;
-			uint32_t next = q[len] ? utf8_decode(q + len, &nlen) : 0;
-			if (next && can_break_after(c, next))
-				brk = (size_t)(q - p) + len;
-		}
-		if (brk == 0) { /* one long word: abbreviate it and stop */
-			chart_text_fit(p, font_px, max_w, &lines[used++]);
-			break;
-		}
-		size_t keep = brk;
-		while (keep > 0 && p[keep - 1] == ' ')
-			keep--;
-		buf_add(&lines[used++], p, keep);
-		p += brk;
-	}
-	return used;
-}
 
 /* --------------------------------------------------------------- layout */
 
@@ -429,7 +82,7 @@ static double weight_k(unsigned flags)
 
 static double text_w(const char *s, double font, unsigned flags)
 {
-	return chart_text_width(s, font) * weight_k(flags);
+	return text_width(s, font) * weight_k(flags);
 }
 
 /* layout_text with the text's width w (text_w) already known. */
@@ -473,12 +126,12 @@ static struct chart_item *layout_text_fit(struct chart_layout *lay,
 	if (!s)
 		return layout_text(lay, "", x, cy, font, flags, NULL);
 	double k = weight_k(flags);
-	/* most fit: measured once (chart_text_fit would measure again) */
-	double w = chart_text_width(s, font);
+	/* most fit: measured once (text_fit would measure again) */
+	double w = text_width(s, font);
 	if (w <= max_w / k + 1e-6)
 		return layout_text_sized(lay, s, w * k, x, cy, font, flags, NULL);
 	struct buf line = BUF_INIT;
-	bool cut = chart_text_fit(s, font, max_w / k, &line);
+	bool cut = text_fit(s, font, max_w / k, &line);
 	struct chart_item *it =
 		layout_text(lay, line.ptr, x, cy, font, flags, cut ? s : NULL);
 	buf_release(&line);
@@ -492,8 +145,9 @@ static size_t wrap_into(const char *s, double font, double w, size_t max_lines,
 {
 	for (size_t i = 0; i < MAX_LINES; i++)
 		buf_reset(&lines[i]);
-	size_t n = chart_text_wrap(s, font, w, max_lines, lines);
-	*cut = n > 0 && strstr(lines[n - 1].ptr, ELLIPSIS) && !strstr(s, ELLIPSIS);
+	size_t n = text_wrap(s, font, w, max_lines, lines);
+	*cut = n > 0 && strstr(lines[n - 1].ptr, TEXT_ELLIPSIS) &&
+	       !strstr(s, TEXT_ELLIPSIS);
 	return n;
 }
 
@@ -540,7 +194,7 @@ static size_t wrapped_lines(const char *s, double max_w, size_t max_lines,
 	double k = flags & CHART_ITEM_BOLD ? BOLD_K : 1;
 	if (max_lines > MAX_LINES)
 		max_lines = MAX_LINES;
-	size_t n = chart_text_wrap(s, font, max_w / k, max_lines, lines);
+	size_t n = text_wrap(s, font, max_w / k, max_lines, lines);
 	for (size_t i = 0; i < MAX_LINES; i++)
 		buf_release(&lines[i]);
 	return n;
@@ -669,17 +323,17 @@ static void choose_x_ticks(double dmin, double dmax, bool log, double r0,
 {
 	for (size_t max_t = 8; max_t >= 2; max_t--) {
 		if (log)
-			chart_log_ticks(dmin, dmax, max_t, ticks);
+			chart_scale_log_ticks(dmin, dmax, max_t, ticks);
 		else
-			chart_nice_ticks(dmin, dmax, max_t, ticks);
+			chart_scale_nice_ticks(dmin, dmax, max_t, ticks);
 		chart_scale_init(sc, ticks->v[0], ticks->v[ticks->n - 1], r0, r1,
 				 log);
 		double prev_right = -DBL_MAX;
 		bool ok = true;
 		for (size_t i = 0; i < ticks->n && ok; i++) {
 			char s[48];
-			chart_tick_label(ticks, i, s, sizeof s);
-			double w = chart_text_width(s, CHART_FONT_SMALL);
+			chart_scale_tick_label(ticks, i, s, sizeof s);
+			double w = text_width(s, CHART_FONT_SMALL);
 			double x = chart_scale_map(sc, ticks->v[i]) - w / 2;
 			if (x < lo_x)
 				x = lo_x;
@@ -701,8 +355,8 @@ static void layout_x_tick_labels(struct chart_layout *lay,
 {
 	for (size_t i = 0; i < ticks->n; i++) {
 		char s[48];
-		chart_tick_label(ticks, i, s, sizeof s);
-		double w = chart_text_width(s, CHART_FONT_SMALL);
+		chart_scale_tick_label(ticks, i, s, sizeof s);
+		double w = text_width(s, CHART_FONT_SMALL);
 		double x = chart_scale_map(sc, ticks->v[i]);
 		if (x - w / 2 < lo_x)
 			x = lo_x + w / 2;
@@ -838,7 +492,7 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 		layout_no_data(lay, t);
 		return 0;
 	}
-	bool log = chart_wants_log(vals, nv);
+	bool log = chart_scale_wants_log(vals, nv);
 	double vmin = DBL_MAX;
 	for (size_t i = 0; i < nv; i++)
 		if (vals[i] < vmin)
@@ -936,7 +590,7 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 	layout_x_tick_labels(lay, &ticks, &sc, y, PAD, W - PAD);
 	y += CHART_FONT_SMALL * 0.6;
 	char *xtitle = axis_title(t->axis_title, log, t);
-	if (xtitle && chart_text_width(xtitle, CHART_FONT_SMALL) > W - 2 * PAD) {
+	if (xtitle && text_width(xtitle, CHART_FONT_SMALL) > W - 2 * PAD) {
 		/* too long for one line: wrapped, centred on the chart */
 		double lh = CHART_FONT_SMALL * LINE_K;
 		size_t l = wrapped_lines(xtitle, W - 2 * PAD, 3, CHART_FONT_SMALL, 0);
@@ -1151,10 +805,10 @@ static void axis_ticks(const struct chart_point *pts, size_t n, bool use_y,
 			hi = v[k];
 		k++;
 	}
-	if (chart_wants_log(v, k))
-		chart_log_ticks(lo, hi, max_t, ticks);
+	if (chart_scale_wants_log(v, k))
+		chart_scale_log_ticks(lo, hi, max_t, ticks);
 	else
-		chart_nice_ticks(lo, hi, max_t, ticks);
+		chart_scale_nice_ticks(lo, hi, max_t, ticks);
 	free(v);
 }
 
@@ -1195,13 +849,13 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 	/* A row above the plot: y axis title left, frontier legend right. */
 	double leg_w = 0;
 	if (opts->frontier_label)
-		leg_w = 24 + chart_text_width(opts->frontier_label, font);
+		leg_w = 24 + text_width(opts->frontier_label, font);
 	if (leg_w > W - 2 * PAD)
 		leg_w = W - 2 * PAD;
 	struct chart_ticks yt, xt;
 	axis_ticks(pts, n, true, 6, &yt);
 	char *ytitle = axis_title(t->axis2_title, yt.log, t);
-	double ytitle_w = ytitle ? chart_text_width(ytitle, font) : 0;
+	double ytitle_w = ytitle ? text_width(ytitle, font) : 0;
 	double cy = y + font * 0.6;
 	if (ytitle) {
 		double room = W - 2 * PAD;
@@ -1228,8 +882,8 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 	double ylab_w = 0;
 	for (size_t i = 0; i < yt.n; i++) {
 		char s[48];
-		chart_tick_label(&yt, i, s, sizeof s);
-		double w = chart_text_width(s, font);
+		chart_scale_tick_label(&yt, i, s, sizeof s);
+		double w = text_width(s, font);
 		if (w > ylab_w)
 			ylab_w = w;
 	}
@@ -1250,7 +904,7 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 			lo = pts[i].x < lo ? pts[i].x : lo;
 			hi = pts[i].x > hi ? pts[i].x : hi;
 		}
-		bool xlog = chart_wants_log(v, k);
+		bool xlog = chart_scale_wants_log(v, k);
 		free(v);
 		choose_x_ticks(lo, hi, xlog, plot_x0, plot_x1, PAD, W - PAD, &xt,
 			       &xs);
@@ -1264,7 +918,7 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 		double yy = chart_scale_map(&ys, yt.v[i]);
 		layout_rule(lay, plot_x0, yy, plot_x1, yy, true);
 		char s[48];
-		chart_tick_label(&yt, i, s, sizeof s);
+		chart_scale_tick_label(&yt, i, s, sizeof s);
 		layout_text(lay, s, plot_x0 - 8, yy, font, CHART_ITEM_END, NULL);
 	}
 	layout_rule(lay, plot_x0, plot_bottom, plot_x1, plot_bottom, false);
@@ -1335,7 +989,7 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 		const char *label = pts[i].label ? pts[i].label : "";
 		unsigned fl = pts[i].highlight ? CHART_ITEM_BOLD : 0;
 		struct buf s = BUF_INIT;
-		bool cut = chart_text_fit(label, font, point_label_w / BOLD_K, &s);
+		bool cut = text_fit(label, font, point_label_w / BOLD_K, &s);
 		double w = text_w(s.ptr, font, fl), h = font * 1.2;
 		double r = pts[i].highlight ? 6.5 : 5;
 		struct chart_box b;
@@ -1475,7 +1129,7 @@ static double layout_fit_block(struct chart_layout *lay,
 			/* a "no data" too wide for its cell is left to the
 			 * dashed outline and the legend */
 			if (nodata && !cell->text && txt &&
-			    chart_text_width(txt, font) > col_w - 10)
+			    text_width(txt, font) > col_w - 10)
 				txt = NULL;
 			if (txt && *txt)
 				layout_text_fit(lay, txt, col_w - 10,
@@ -1546,7 +1200,7 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 	double label_cap = Wt * 0.3;
 	double label_w = 0;
 	for (size_t r = 0; r < n_rows; r++) {
-		double w = chart_text_width(rows[r] ? rows[r] : "", font);
+		double w = text_width(rows[r] ? rows[r] : "", font);
 		label_w = w > label_w ? w : label_w;
 	}
 	if (label_w > label_cap)
@@ -1595,8 +1249,8 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 			if (!name)
 				continue;
 			struct buf s = BUF_INIT;
-			chart_text_fit(name, font, W - 2 * PAD - 18, &s);
-			double w = 18 + chart_text_width(s.ptr, font);
+			text_fit(name, font, W - 2 * PAD - 18, &s);
+			double w = 18 + text_width(s.ptr, font);
 			if (x > PAD && x + w > W - PAD) {
 				x = PAD;
 				cy += font * LINE_K + 4;
@@ -1627,66 +1281,6 @@ static bool id_is_valid(const char *id)
 		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
 			return false;
 	return true;
-}
-
-/* ---- Coordinates ---- */
-
-/* The number of tenths nearest to a (0 <= a < 1e6), as printf rounds:
- * the exact binary value of a to the nearest tenth, a tie to the even one.
- * t = a * 10 < 2^24 is off the exact product by less than 2^-29, so when
- * t is not within 1e-6 of a half, the integer nearest to t is the answer.
- * Otherwise fma gives the sign of the exact a * 10 - (whole + 1/2) (it
- * rounds once, and rounding keeps the sign), which decides. Exact ties are
- * odd multiples of 0.25 (8.25 prints as 8.2, 8.75 as 8.8). */
-static unsigned long coord_tenths(double a)
-{
-	double t = a * 10.0;
-	double whole = (double)(unsigned long)t; /* floor: 0 <= t < 1e7 */
-	double frac = t - whole; /* exact: whole is t without its fraction */
-	if (fabs(frac - 0.5) > 1e-6)
-		return (unsigned long)whole + (frac > 0.5);
-	double above_half = fma(a, 10.0, -(whole + 0.5));
-	if (above_half > 0)
-		return (unsigned long)whole + 1;
-	if (above_half < 0)
-		return (unsigned long)whole;
-	return (unsigned long)whole + ((unsigned long)whole & 1);
-}
-
-/* Write tenths as "units.tenth" with an optional sign; return the length. */
-static size_t coord_write(unsigned long tenths, bool negative, char *dst)
-{
-	char tmp[24];
-	char *end = tmp + sizeof tmp, *p = end;
-	*--p = (char)('0' + tenths % 10);
-	*--p = '.';
-	unsigned long units = tenths / 10;
-	do {
-		*--p = (char)('0' + units % 10);
-		units /= 10;
-	} while (units);
-	if (negative)
-		*--p = '-';
-	size_t n = (size_t)(end - p);
-	for (size_t i = 0; i < n; i++) /* a few bytes: no call to memcpy */
-		dst[i] = p[i];
-	dst[n] = '\0';
-	return n;
-}
-
-/* printf would cost about a thousand instructions per coordinate, the
- * most frequent thing a chart writes; huge values, NaN and infinities
- * still go to it. */
-size_t chart_coord_format(double v, char *dst)
-{
-	if (fabs(v) < 0.05)
-		v = 0;
-	/* |v| >= 0.05 rounds to 0.1 or more (0.05 itself is just above the
-	 * half), so a negative v never prints as "-0.0" */
-	if (fabs(v) < 1e6)
-		return coord_write(coord_tenths(fabs(v)), v < 0, dst);
-	int n = snprintf(dst, CHART_COORD_MAX, "%.1f", v);
-	return n > 0 ? (size_t)n : 0;
 }
 
 /* ---- A streaming XML writer ----
@@ -1863,7 +1457,7 @@ static bool svg_char_is_bad(uint32_t c, size_t len)
 static size_t svg_escape_char(struct buf *out, const char *s, bool in_attr)
 {
 	size_t len;
-	uint32_t c = utf8_decode(s, &len);
+	uint32_t c = text_utf8_decode(s, &len);
 	if (svg_char_is_bad(c, len)) {
 		buf_add(out, "\xEF\xBF\xBD", 3);
 	} else if (c == '&') {
@@ -1915,8 +1509,8 @@ static void svg_num(struct svg_writer *w, const char *name, double v)
 	svg_attr_note(w, name);
 	struct buf *out = w->out;
 	/* room for ` name="`, the number and `"` */
-	if (out->len + SVG_NAME_MAX + 4 + CHART_COORD_MAX >= out->cap)
-		buf_grow(out, SVG_NAME_MAX + 4 + CHART_COORD_MAX);
+	if (out->len + SVG_NAME_MAX + 4 + NUMFMT_COORD_MAX >= out->cap)
+		buf_grow(out, SVG_NAME_MAX + 4 + NUMFMT_COORD_MAX);
 	char *p = out->ptr + out->len;
 	*p++ = ' ';
 	for (const char *c = name; *c; c++) {
@@ -1926,7 +1520,7 @@ static void svg_num(struct svg_writer *w, const char *name, double v)
 	}
 	*p++ = '=';
 	*p++ = '"';
-	p += chart_coord_format(v, p);
+	p += numfmt_coord(v, p);
 	*p++ = '"';
 	*p = '\0';
 	out->len = (size_t)(p - out->ptr);
@@ -2331,15 +1925,15 @@ static void render_item(struct svg_writer *w, const struct chart_item *it)
 /* The frontier polyline: points="x,y x,y ..." with one decimal. */
 static void render_path(struct svg_writer *w, const struct chart_layout *lay)
 {
-	char s[CHART_COORD_MAX];
+	char s[NUMFMT_COORD_MAX];
 	svg_open(w, "polyline");
 	svg_attr_begin(w, "points");
 	for (size_t i = 0; i < lay->path_n; i++) {
 		if (i)
 			buf_addc(w->out, ' ');
-		buf_add(w->out, s, chart_coord_format(lay->path[2 * i], s));
+		buf_add(w->out, s, numfmt_coord(lay->path[2 * i], s));
 		buf_addc(w->out, ',');
-		buf_add(w->out, s, chart_coord_format(lay->path[2 * i + 1], s));
+		buf_add(w->out, s, numfmt_coord(lay->path[2 * i + 1], s));
 	}
 	svg_attr_end(w);
 	svg_class(w, "front");

@@ -23,7 +23,7 @@
  * hatch pattern (id ID-hatch) as well as colour; every mark has a direct
  * text label, so nothing depends on colour alone. The same input always
  * gives the same bytes; coordinates are printed with "%.1f" (see
- * chart_coord_format).
+ * numfmt_coord).
  *
  * Memory: all inputs are borrowed for the duration of a call. Output is
  * appended to the caller's `struct buf`. A `struct chart_layout` owns its
@@ -43,7 +43,6 @@ struct buf;
 #define CHART_FONT_SMALL 11.0
 #define CHART_FONT_TITLE 15.0
 #define CHART_COLORS 8      /* colour classes c0..c7; other values wrap */
-#define CHART_MAX_TICKS 16
 
 /* Texts shared by all charts; all borrowed, UTF-8, may be NULL except
  * `title`. `no_data` is what a chart or a bar without a value says ("No
@@ -73,73 +72,6 @@ struct chart_text {
 	const char *omitted;
 	const char *list_sep;
 };
-
-/* ---- Ticks and scales ---- */
-
-struct chart_ticks {
-	size_t n;                     /* number of ticks, 2..CHART_MAX_TICKS */
-	double v[CHART_MAX_TICKS];    /* ascending tick values */
-	double step;                  /* linear: distance between ticks */
-	int decimals;                 /* linear: decimals the step needs */
-	bool log;                     /* true: powers of 10 (chart_log_ticks) */
-};
-
-/* "Nice" linear ticks: the smallest step of 1, 2, 2.5 or 5 x 10^k whose
- * ticks cover [min, max] (first <= min, last >= max) with at most
- * `max_ticks` ticks (clamped to 2..CHART_MAX_TICKS). With max_ticks 8 this
- * gives 4 to 8 ticks. min == max widens the range to include 0 ([0, 1] for
- * 0); non-finite input counts as [0, 1]. Returns out->n. */
-size_t chart_nice_ticks(double min, double max, size_t max_ticks,
-			struct chart_ticks *out);
-/* Log ticks for 0 < min <= max: powers of 10 from the one strictly below
- * `min` to the first >= `max`, every k-th decade so at most `max_ticks`.
- * Returns out->n (0 when min <= 0). */
-size_t chart_log_ticks(double min, double max, size_t max_ticks,
-		       struct chart_ticks *out);
-/* Print tick i into `dst` (size `cap`): "%.*f" with the step's decimals;
- * on a log scale each power with its own decimals ("0.1", "1", "1000"),
- * and 1e5 and above as "1e5". */
-void chart_tick_label(const struct chart_ticks *t, size_t i, char *dst,
-		      size_t cap);
-
-/* True when a log scale should be used: every value > 0 and the largest is
- * more than 100 times the smallest. n == 0 gives false. */
-bool chart_wants_log(const double *values, size_t n);
-
-/* A mapping from a data domain [d0, d1] to a range [r0, r1] (r0 > r1 is
- * fine, e.g. a y axis that grows upward). */
-struct chart_scale {
-	double d0, d1, r0, r1;
-	bool log; /* map log10(v); then d0 and d1 must be > 0 */
-};
-/* Fill `s` with the given domain and range. */
-void chart_scale_init(struct chart_scale *s, double d0, double d1, double r0,
-		      double r1, bool log);
-/* Map v into the range, clamped to it; an empty domain maps to r0, and on a
- * log scale v <= 0 maps to r0. */
-double chart_scale_map(const struct chart_scale *s, double v);
-
-/* ---- Text measuring ---- */
-
-/* Estimated advance width of UTF-8 text at `font_px`, on the generous side
- * so real text fits in the estimate: CJK and other East Asian wide or
- * fullwidth characters (and emoji) count 1 em, combining marks 0, ASCII by
- * the widths of DejaVu Sans (the widest common UI sans: "i" 0.28 em,
- * digits 0.64, "W" 0.99), other characters 0.8 em ("…" 1 em). Invalid
- * bytes count 1 em each. */
-double chart_text_width(const char *utf8, double font_px);
-/* Append to `out` the text, or its longest prefix followed by "…" whose
- * width fits `max_w` (only "…" when nothing fits). Returns true when it
- * had to abbreviate. Never splits a UTF-8 sequence. */
-bool chart_text_fit(const char *utf8, double font_px, double max_w,
-		    struct buf *out);
-/* Wrap text into at most `max_lines` lines no wider than `max_w`, breaking
- * at spaces, after '-' or '/', or between CJK characters; the last line is
- * abbreviated with "…" if text remains. Lines go to lines[0..] (caller's
- * buffers, appended to, caller releases). Returns the number of lines used
- * (0 for empty text). */
-size_t chart_text_wrap(const char *utf8, double font_px, double max_w,
-		       size_t max_lines, struct buf *lines);
 
 /* ---- Chart inputs ---- */
 
@@ -243,7 +175,7 @@ struct chart_box {
 };
 
 enum chart_item_kind {
-	CHART_ITEM_TEXT,   /* one line of text; box from chart_text_width */
+	CHART_ITEM_TEXT,   /* one line of text; box from text_width */
 	CHART_ITEM_BAR,    /* a bar (data mark) */
 	CHART_ITEM_POINT,  /* a scatter marker; box is its bounding square */
 	CHART_ITEM_CELL,   /* a fit-matrix cell */
@@ -303,13 +235,6 @@ int chart_layout_render(const struct chart_layout *lay, const char *id,
 			const struct chart_text *t, struct buf *out);
 /* Free everything the layout owns and zero it. */
 void chart_layout_release(struct chart_layout *lay);
-
-/* Room for any coordinate chart_coord_format prints ("%.1f" of -DBL_MAX). */
-#define CHART_COORD_MAX 320
-/* Print a coordinate into dst (CHART_COORD_MAX bytes) as the SVG has it:
- * |v| < 0.05 counts as 0 (no "-0.0"), then exactly what snprintf "%.1f"
- * prints, only faster. Returns the length. */
-size_t chart_coord_format(double v, char *dst);
 
 /* True when two boxes share interior area (touching edges do not count). */
 bool chart_box_overlap(const struct chart_box *a, const struct chart_box *b);
