@@ -4,6 +4,7 @@
 #include "buf.h"
 #include "chart_scale.h"
 #include "numfmt.h"
+#include "svg.h"
 #include "text.h"
 
 #include <float.h>
@@ -1272,292 +1273,19 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 
 /* --------------------------------------------------------------- render */
 
-static bool id_is_valid(const char *id)
-{
-	if (!id || !((*id >= 'A' && *id <= 'Z') || (*id >= 'a' && *id <= 'z')))
-		return false;
-	for (const char *p = id; *p; p++)
-		if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
-		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
-			return false;
-	return true;
-}
-
-/* ---- A streaming XML writer ----
- * Elements are written as they are opened, straight into the output: no
- * tree. The bytes are what libxml2's xmlNodeDump wrote for the same tree
- * (no indentation): `<name a="v">children</name>`, or `<name a="v"/>` for
- * an element without children, so a start tag stays open until its first
- * child or its close decides which. (One difference: libxml2 wrote
- * non-ASCII in attribute values as character references, this writes the
- * UTF-8; the charts' attribute values are ids, classes and numbers, all
- * ASCII.) Element and attribute names must be string literals: the writer
- * keeps the pointers. */
-
-#define SVG_MAX_DEPTH 8  /* deepest: svg > defs > pattern > line */
-#define SVG_MAX_ATTRS 16 /* most on one element: 9 on the root */
-#define SVG_NAME_MAX 32  /* longest attribute name: 16 (patternTransform) */
-
-/* What svg_class wrote for one class string on an element whose start tag
- * had the attributes `prior` (see svg_class). */
-#define SVG_MEMO_CLASS 48
-#define SVG_MEMO_BYTES 256
-#define SVG_MEMOS 16
-struct svg_class_memo {
-	char cls[SVG_MEMO_CLASS];
-	const char *prior[SVG_MAX_ATTRS]; /* the names before (pointers) */
-	size_t n_prior;
-	char bytes[SVG_MEMO_BYTES];
-	size_t len;
-	const char *names[SVG_MAX_ATTRS]; /* the attributes it added */
-	size_t n_names;
-};
-
-struct svg_writer {
-	struct buf *out;
-	const char *id;  /* the chart's id, checked by id_is_valid */
-	bool start_open; /* "<name a=.." written, its ">" or "/>" not yet */
-	size_t n_attrs;  /* names of the attributes on the open start tag */
-	const char *attrs[SVG_MAX_ATTRS];
-	size_t depth;    /* the open elements, innermost last */
-	const char *open[SVG_MAX_DEPTH];
-	/* filled round-robin; only the first memo_used are set (the writer
-	 * is not cleared: 10 kB per chart) */
-	struct svg_class_memo memo[SVG_MEMOS];
-	size_t memo_used, memo_next;
-};
-
-/* A writer appending to `out`, for the chart `id`. */
-static void svg_writer_init(struct svg_writer *w, struct buf *out, const char *id)
-{
-	w->out = out;
-	w->id = id;
-	w->start_open = false;
-	w->n_attrs = 0;
-	w->depth = 0;
-	w->memo_used = 0;
-	w->memo_next = 0;
-}
-
-/* A broken nesting is a bug in this file, not bad input. */
-static void svg_fail(const char *why)
-{
-	fprintf(stderr, "gen: fatal: chart writer: %s\n", why);
-	abort();
-}
-
-static void svg_end_start_tag(struct svg_writer *w)
-{
-	if (w->start_open) {
-		buf_addc(w->out, '>');
-		w->start_open = false;
-	}
-}
-
-static void svg_open(struct svg_writer *w, const char *name)
-{
-	if (w->depth == SVG_MAX_DEPTH)
-		svg_fail("elements nested too deep");
-	svg_end_start_tag(w);
-	buf_addc(w->out, '<');
-	buf_adds(w->out, name);
-	w->open[w->depth++] = name;
-	w->start_open = true;
-	w->n_attrs = 0;
-}
-
-static void svg_close(struct svg_writer *w)
-{
-	if (!w->depth)
-		svg_fail("close without open");
-	const char *name = w->open[--w->depth];
-	if (w->start_open) {
-		buf_add(w->out, "/>", 2);
-		w->start_open = false;
-		return;
-	}
-	buf_add(w->out, "</", 2);
-	buf_adds(w->out, name);
-	buf_addc(w->out, '>');
-}
-
-static bool svg_has_attr(const struct svg_writer *w, const char *name)
-{
-	for (size_t i = 0; i < w->n_attrs; i++)
-		if (w->attrs[i][0] == name[0] && strcmp(w->attrs[i], name) == 0)
-			return true;
-	return false;
-}
-
-/* Count an attribute of the open start tag (before writing it). */
-static void svg_attr_note(struct svg_writer *w, const char *name)
-{
-	if (!w->start_open)
-		svg_fail("attribute outside a start tag");
-	if (w->n_attrs == SVG_MAX_ATTRS)
-		svg_fail("too many attributes");
-	w->attrs[w->n_attrs++] = name;
-}
-
-/* Write ` name="`; the value and the closing quote follow. */
-static void svg_attr_begin(struct svg_writer *w, const char *name)
-{
-	svg_attr_note(w, name);
-	buf_addc(w->out, ' ');
-	buf_adds(w->out, name);
-	buf_add(w->out, "=\"", 2);
-}
-
-static void svg_attr_end(struct svg_writer *w)
-{
-	buf_addc(w->out, '"');
-}
-
-/* The bytes that are copied as they are: printable ASCII other than the
- * markup characters; bit 0 in text, bit 1 in attribute values (where '"'
- * is escaped too). A table: every byte of a chart's text passes here. */
-static const unsigned char svg_plain[256] = {
-	/* 0x00 - 0x1f: control characters */
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	/* 0x20 - 0x2f: '"' (0x22) is plain in text only, '&' (0x26) never */
-	3, 3, 1, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	/* 0x30 - 0x3f: '<' (0x3c) and '>' (0x3e) never */
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 3, 0, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	/* 0x70 - 0x7f: DEL (0x7f) is a control character */
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0,
-	/* 0x80 - 0xff: UTF-8, checked by svg_escape_char */
-};
-
-/* True for the bytes that are copied as they are (see svg_plain). */
-static bool svg_byte_is_plain(unsigned char c, bool in_attr)
-{
-	return svg_plain[c] & (in_attr ? 2 : 1);
-}
-
-/* A character that may not appear in the output as it is: invalid or
- * overlong UTF-8, a surrogate, beyond U+10FFFF, or U+FFFE/U+FFFF. */
-static bool svg_char_is_bad(uint32_t c, size_t len)
-{
-	static const uint32_t shortest[5] = { 0, 0, 0x80, 0x800, 0x10000 };
-	return c == UINT32_MAX || c < shortest[len] ||
-	       (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF || c == 0xFFFE ||
-	       c == 0xFFFF;
-}
-
-/* Escape one non-plain character at s and return its length. Text escapes
- * & < > as xmlNodeDump did; attribute values also '"' and tab, newline and
- * carriage return as character references (which keeps them through
- * attribute value normalization). Bad UTF-8 becomes U+FFFD and other
- * control characters a space, so the output stays well-formed XML
- * whatever the caller passes. */
-static size_t svg_escape_char(struct buf *out, const char *s, bool in_attr)
-{
-	size_t len;
-	uint32_t c = text_utf8_decode(s, &len);
-	if (svg_char_is_bad(c, len)) {
-		buf_add(out, "\xEF\xBF\xBD", 3);
-	} else if (c == '&') {
-		buf_add(out, "&amp;", 5);
-	} else if (c == '<') {
-		buf_add(out, "&lt;", 4);
-	} else if (c == '>') {
-		buf_add(out, "&gt;", 4);
-	} else if (in_attr && c == '"') {
-		buf_add(out, "&quot;", 6);
-	} else if (in_attr && c == '\t') {
-		buf_add(out, "&#9;", 4);
-	} else if (in_attr && c == '\n') {
-		buf_add(out, "&#10;", 5);
-	} else if (in_attr && c == '\r') {
-		buf_add(out, "&#13;", 5);
-	} else if (c < 0x20 || c == 0x7F) {
-		buf_addc(out, ' ');
-	} else {
-		buf_add(out, s, len);
-	}
-	return len;
-}
-
-/* Append s escaped; runs of plain bytes are copied at once. */
-static void svg_escape(struct buf *out, const char *s, bool in_attr)
-{
-	while (*s) {
-		const char *run = s;
-		while (svg_byte_is_plain((unsigned char)*s, in_attr))
-			s++;
-		buf_add(out, run, (size_t)(s - run));
-		if (*s)
-			s += svg_escape_char(out, s, in_attr);
-	}
-}
-
-static void svg_attr(struct svg_writer *w, const char *name, const char *value)
-{
-	svg_attr_begin(w, name);
-	svg_escape(w->out, value, true);
-	svg_attr_end(w);
-}
-
-/* Coordinates with one decimal; -0.0 and tiny noise print as 0.0. The
- * most frequent attribute of a chart: written in place, in one piece. */
-static void svg_num(struct svg_writer *w, const char *name, double v)
-{
-	svg_attr_note(w, name);
-	struct buf *out = w->out;
-	/* room for ` name="`, the number and `"` */
-	if (out->len + SVG_NAME_MAX + 4 + NUMFMT_COORD_MAX >= out->cap)
-		buf_grow(out, SVG_NAME_MAX + 4 + NUMFMT_COORD_MAX);
-	char *p = out->ptr + out->len;
-	*p++ = ' ';
-	for (const char *c = name; *c; c++) {
-		if (c - name == SVG_NAME_MAX)
-			svg_fail("attribute name too long");
-		*p++ = *c;
-	}
-	*p++ = '=';
-	*p++ = '"';
-	p += numfmt_coord(v, p);
-	*p++ = '"';
-	*p = '\0';
-	out->len = (size_t)(p - out->ptr);
-}
-
-/* Text content; NULL or "" adds nothing (an element with no other
- * children stays empty: <desc id=".."/>). */
-static void svg_text(struct svg_writer *w, const char *text)
-{
-	if (!text || !*text)
-		return;
-	svg_end_start_tag(w);
-	svg_escape(w->out, text, false);
-}
-
-static void svg_title(struct svg_writer *w, const char *tip)
-{
-	if (!tip)
-		return;
-	svg_open(w, "title");
-	svg_text(w, tip);
-	svg_close(w);
-}
-
 /* ---- Classes and their presentation attributes ---- */
 
 /* Presentation attributes repeating the CSS fallbacks, for renderers that
  * ignore var() or <style> (image viewers, librsvg); the CSS wins in
  * browsers, so the page can still restyle through custom properties.
  * The colour words c0..c7 take their fill from the palette and "hatch"
- * fills with the chart's own pattern (see svg_presentation). */
-#define SVG_MAX_PRESENTATION 4
+ * fills with the chart's own pattern (see class_presentation). */
+#define MAX_PRESENTATION 4
 static const struct {
 	const char *cls;
 	struct {
 		const char *name, *value;
-	} attrs[SVG_MAX_PRESENTATION]; /* the first NULL name ends the list */
+	} attrs[MAX_PRESENTATION]; /* the first NULL name ends the list */
 } presentation[] = {
 	{ "hl", { { "stroke", "#222" }, { "stroke-width", "2" } } },
 	{ "pt", { { "stroke", "#fff" }, { "stroke-width", "1" } } },
@@ -1584,7 +1312,8 @@ static const struct {
 /* The presentation attributes of one class word (len bytes at word). An
  * attribute already on the element wins, so the first class word that
  * sets, say, fill decides it. */
-static void svg_presentation(struct svg_writer *w, const char *word, size_t len)
+static void class_presentation(struct svg_writer *w, const char *word,
+			       size_t len)
 {
 	if (len == 2 && word[0] == 'c' && word[1] >= '0' &&
 	    word[1] < '0' + CHART_COLORS) {
@@ -1606,7 +1335,7 @@ static void svg_presentation(struct svg_writer *w, const char *word, size_t len)
 		const char *c = presentation[i].cls;
 		if (c[0] != word[0] || strncmp(c, word, len) != 0 || c[len] != '\0')
 			continue;
-		for (size_t k = 0; k < SVG_MAX_PRESENTATION; k++) {
+		for (size_t k = 0; k < MAX_PRESENTATION; k++) {
 			const char *name = presentation[i].attrs[k].name;
 			if (!name)
 				break;
@@ -1615,88 +1344,6 @@ static void svg_presentation(struct svg_writer *w, const char *word, size_t len)
 		}
 		return;
 	}
-}
-
-/* Write class="cls" (space-separated words) and the words' presentation
- * attributes. */
-static void svg_class_write(struct svg_writer *w, const char *cls)
-{
-	svg_attr(w, "class", cls);
-	for (const char *p = cls; *p;) {
-		size_t len = strcspn(p, " ");
-		svg_presentation(w, p, len);
-		p += len;
-		while (*p == ' ')
-			p++;
-	}
-}
-
-/* True when the open start tag has the attribute names `prior` (the same
- * pointers: names are string literals), in that order. */
-static bool svg_same_prior(const struct svg_writer *w, const char *const *prior,
-			   size_t n_prior)
-{
-	if (w->n_attrs != n_prior)
-		return false;
-	for (size_t i = 0; i < n_prior; i++)
-		if (w->attrs[i] != prior[i])
-			return false;
-	return true;
-}
-
-/* Write what svg_class wrote before for `cls` on a start tag like this
- * one, if that is remembered. */
-static bool svg_class_replay(struct svg_writer *w, const char *cls)
-{
-	for (size_t i = 0; i < w->memo_used; i++) {
-		const struct svg_class_memo *m = &w->memo[i];
-		if (m->cls[0] != cls[0] || strcmp(m->cls, cls) ||
-		    !svg_same_prior(w, m->prior, m->n_prior) ||
-		    w->n_attrs + m->n_names > SVG_MAX_ATTRS)
-			continue;
-		buf_add(w->out, m->bytes, m->len);
-		for (size_t k = 0; k < m->n_names; k++)
-			w->attrs[w->n_attrs++] = m->names[k];
-		return true;
-	}
-	return false;
-}
-
-/* Remember what svg_class wrote for `cls`: the bytes from `at` on and the
- * attributes from `first` on (those before were there already). */
-static void svg_class_remember(struct svg_writer *w, const char *cls, size_t at,
-			       size_t first)
-{
-	size_t len = w->out->len - at, nc = strlen(cls);
-	if (!nc || nc >= SVG_MEMO_CLASS || len > SVG_MEMO_BYTES)
-		return;
-	struct svg_class_memo *m = &w->memo[w->memo_next++ % SVG_MEMOS];
-	if (w->memo_used < SVG_MEMOS)
-		w->memo_used++;
-	memcpy(m->cls, cls, nc + 1);
-	m->n_prior = first;
-	memcpy(m->prior, w->attrs, first * sizeof *m->prior);
-	memcpy(m->bytes, w->out->ptr + at, len);
-	m->len = len;
-	m->n_names = w->n_attrs - first;
-	memcpy(m->names, w->attrs + first, m->n_names * sizeof *m->names);
-}
-
-/* Set class="cls" (space-separated words) and the words' presentation
- * attributes. A chart sets the same few classes on many elements of the
- * same kind (grid lines, labels, bars): what that writes depends only on
- * the class string and the attributes already on the start tag (a class
- * word's attribute gives way to one set before), so it is remembered per
- * both and then copied. */
-static void svg_class(struct svg_writer *w, const char *cls)
-{
-	if (!w->start_open)
-		svg_fail("attribute outside a start tag");
-	if (svg_class_replay(w, cls))
-		return;
-	size_t at = w->out->len, first = w->n_attrs;
-	svg_class_write(w, cls);
-	svg_class_remember(w, cls, at, first);
 }
 
 /* "cN" for a colour and then `rest`, into dst (48 bytes). */
@@ -1716,16 +1363,6 @@ static const char *color_class(char *dst, int color, const char *rest)
 }
 
 /* ---- The parts of a chart ---- */
-
-/* Append tmpl with each '$' replaced by the chart's id. */
-static void add_with_id(struct svg_writer *w, const char *tmpl)
-{
-	for (const char *dollar; (dollar = strchr(tmpl, '$')); tmpl = dollar + 1) {
-		buf_add(w->out, tmpl, (size_t)(dollar - tmpl));
-		buf_adds(w->out, w->id);
-	}
-	buf_adds(w->out, tmpl);
-}
 
 /* The CSS, around the palette's rules. Written without escaping: it has no
  * markup characters, and the id only [A-Za-z0-9_-]. */
@@ -1749,14 +1386,14 @@ static const char css_tail[] =
 	"#$ .fit-need{fill:var(--c1,#E69F00);fill-opacity:.45}"
 	"#$ .fit-na{fill:none;stroke:var(--muted,#666);stroke-dasharray:3 3}";
 
-static void svg_style(struct svg_writer *w)
+static void draw_style(struct svg_writer *w)
 {
 	svg_open(w, "style");
 	svg_end_start_tag(w);
-	add_with_id(w, css_head);
+	svg_add_with_id(w, css_head);
 	for (int i = 0; i < CHART_COLORS; i++) {
 		char digit = (char)('0' + i);
-		add_with_id(w, "#$ .c");
+		svg_add_with_id(w, "#$ .c");
 		buf_addc(w->out, digit);
 		buf_add(w->out, "{fill:var(--c", 13);
 		buf_addc(w->out, digit);
@@ -1764,11 +1401,11 @@ static void svg_style(struct svg_writer *w)
 		buf_adds(w->out, palette[i]);
 		buf_add(w->out, ")}", 2);
 	}
-	add_with_id(w, css_tail);
+	svg_add_with_id(w, css_tail);
 	svg_close(w);
 }
 
-static void svg_hatch_pattern(struct svg_writer *w)
+static void draw_hatch_pattern(struct svg_writer *w)
 {
 	svg_open(w, "defs");
 	svg_open(w, "pattern");
@@ -1792,7 +1429,7 @@ static void svg_hatch_pattern(struct svg_writer *w)
 }
 
 /* Open a <rect> with the box and classes; the caller closes it. */
-static void svg_rect_open(struct svg_writer *w, const struct chart_box *b,
+static void draw_rect_open(struct svg_writer *w, const struct chart_box *b,
 			  const char *cls)
 {
 	svg_open(w, "rect");
@@ -1804,16 +1441,16 @@ static void svg_rect_open(struct svg_writer *w, const struct chart_box *b,
 }
 
 /* A <rect> with a tooltip (none when tip is NULL). */
-static void svg_rect(struct svg_writer *w, const struct chart_box *b,
+static void draw_rect(struct svg_writer *w, const struct chart_box *b,
 		     const char *cls, const char *tip)
 {
-	svg_rect_open(w, b, cls);
+	draw_rect_open(w, b, cls);
 	svg_title(w, tip);
 	svg_close(w);
 }
 
 /* A <line> across the box, from its top-left to its bottom-right corner. */
-static void svg_line(struct svg_writer *w, const struct chart_box *b,
+static void draw_line(struct svg_writer *w, const struct chart_box *b,
 		     const char *cls)
 {
 	svg_open(w, "line");
@@ -1895,29 +1532,29 @@ static void render_item(struct svg_writer *w, const struct chart_item *it)
 	case CHART_ITEM_BAR:
 		color_class(cls, it->color,
 			    it->flags & CHART_ITEM_HIGHLIGHT ? " bar hl" : " bar");
-		svg_rect(w, &it->box, cls, it->tip);
+		draw_rect(w, &it->box, cls, it->tip);
 		if (it->flags & (CHART_ITEM_HIGHLIGHT | CHART_ITEM_HATCH))
-			svg_rect(w, &it->box, "hatch", NULL);
+			draw_rect(w, &it->box, "hatch", NULL);
 		break;
 	case CHART_ITEM_POINT:
 		render_point(w, it);
 		break;
 	case CHART_ITEM_CELL:
-		svg_rect(w, &it->box, fit_class(it->flags), it->tip);
+		draw_rect(w, &it->box, fit_class(it->flags), it->tip);
 		if (it->flags & CHART_ITEM_HATCH)
-			svg_rect(w, &it->box, "hatch", NULL);
+			draw_rect(w, &it->box, "hatch", NULL);
 		break;
 	case CHART_ITEM_SWATCH:
 		if (it->flags & CHART_ITEM_LINE) {
-			svg_line(w, &it->box, "front");
+			draw_line(w, &it->box, "front");
 			break;
 		}
-		svg_rect(w, &it->box, fit_class(it->flags), NULL);
+		draw_rect(w, &it->box, fit_class(it->flags), NULL);
 		if (it->flags & CHART_ITEM_HATCH)
-			svg_rect(w, &it->box, "hatch", NULL);
+			draw_rect(w, &it->box, "hatch", NULL);
 		break;
 	case CHART_ITEM_RULE:
-		svg_line(w, &it->box, it->flags & CHART_ITEM_GRID ? "grid" : "axis");
+		draw_line(w, &it->box, it->flags & CHART_ITEM_GRID ? "grid" : "axis");
 		break;
 	}
 }
@@ -1950,7 +1587,7 @@ static void render_root_open(struct svg_writer *w, const struct chart_layout *la
 	buf_addf(w->out, "0 0 %.0f %.0f", ceil(lay->width), ceil(lay->height));
 	svg_attr_end(w);
 	svg_attr_begin(w, "aria-labelledby");
-	add_with_id(w, "$-title $-desc");
+	svg_add_with_id(w, "$-title $-desc");
 	svg_attr_end(w);
 	svg_attr(w, "id", w->id);
 	svg_attr(w, "class", lay->no_data ? "chart chart-empty" : "chart");
@@ -1965,7 +1602,7 @@ static void render_label(struct svg_writer *w, const char *name,
 {
 	svg_open(w, name);
 	svg_attr_begin(w, "id");
-	add_with_id(w, id_tmpl);
+	svg_add_with_id(w, id_tmpl);
 	svg_attr_end(w);
 	svg_text(w, text);
 	svg_close(w);
@@ -1982,18 +1619,18 @@ static bool layout_has_hatch(const struct chart_layout *lay)
 int chart_layout_render(const struct chart_layout *lay, const char *id,
 			const struct chart_text *t, struct buf *out)
 {
-	if (!lay || !t || !out || !id_is_valid(id))
+	if (!lay || !t || !out || !svg_id_is_valid(id))
 		return -1;
 	struct svg_writer w;
-	svg_writer_init(&w, out, id);
+	svg_writer_init(&w, out, id, class_presentation);
 	buf_grow(out, 2048 + 128 * lay->n); /* about what it takes: few reallocs */
 	render_root_open(&w, lay);
 	render_label(&w, "title", "$-title", t->title);
 	render_label(&w, "desc", "$-desc",
 		     t->desc ? t->desc : lay->no_data ? no_data_text(t) : "");
-	svg_style(&w);
+	draw_style(&w);
 	if (layout_has_hatch(lay))
-		svg_hatch_pattern(&w);
+		draw_hatch_pattern(&w);
 	for (size_t i = 0; i < lay->n; i++) {
 		if (lay->path_n && lay->path_at == i)
 			render_path(&w, lay);
@@ -2011,7 +1648,7 @@ int chart_hbar(struct buf *out, const char *id, const struct chart_text *t,
 	       const struct chart_bar *bars, size_t n)
 {
 	struct chart_layout lay = { 0 };
-	if (!out || !id_is_valid(id) || chart_hbar_layout(&lay, t, bars, n))
+	if (!out || !svg_id_is_valid(id) || chart_hbar_layout(&lay, t, bars, n))
 		return -1;
 	int rc = chart_layout_render(&lay, id, t, out);
 	chart_layout_release(&lay);
@@ -2024,7 +1661,7 @@ int chart_grouped(struct buf *out, const char *id, const struct chart_text *t,
 		  const struct chart_value *values)
 {
 	struct chart_layout lay = { 0 };
-	if (!out || !id_is_valid(id) ||
+	if (!out || !svg_id_is_valid(id) ||
 	    chart_grouped_layout(&lay, t, groups, n_groups, series, n_series,
 				 values))
 		return -1;
@@ -2038,7 +1675,7 @@ int chart_scatter(struct buf *out, const char *id, const struct chart_text *t,
 		  const struct chart_scatter_opts *opts)
 {
 	struct chart_layout lay = { 0 };
-	if (!out || !id_is_valid(id) ||
+	if (!out || !svg_id_is_valid(id) ||
 	    chart_scatter_layout(&lay, t, pts, n, opts))
 		return -1;
 	int rc = chart_layout_render(&lay, id, t, out);
@@ -2052,7 +1689,7 @@ int chart_fit(struct buf *out, const char *id, const struct chart_text *t,
 	      const char *const *state_names)
 {
 	struct chart_layout lay = { 0 };
-	if (!out || !id_is_valid(id) ||
+	if (!out || !svg_id_is_valid(id) ||
 	    chart_fit_layout(&lay, t, rows, n_rows, cols, n_cols, cells,
 			     state_names))
 		return -1;
