@@ -108,86 +108,67 @@ static void rows_frame_labels(struct rows_frame *f, const struct chart_text *t,
 		f->row_h = f->bar_h + 6;
 }
 
-static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
-		       const struct row *rows, size_t n, double font,
-		       double bar_h, double row_h1)
-{
-	struct rows_frame f = { .W = chart_layout_frame_width(t),
-				.font = font,
-				.bar_h = bar_h };
-	const double W = f.W;
-	double *vals = malloc((n ? n : 1) * sizeof *vals);
-	char (*vtext)[48] = malloc((n ? n : 1) * sizeof *vtext);
-	size_t nv = 0;
-	if (!vals || !vtext)
-		abort();
-	double lo = 0, hi = 0, val_w = 0;
+/* What the values of bar rows need: their range, whether the axis is
+ * logarithmic, and the widest value text. */
+struct rows_values {
+	double lo, hi;  /* range, 0 included */
+	double vmin;    /* the smallest value */
+	double val_w;   /* the widest value text */
+	bool log;
+};
 
-	chart_layout_release(lay);
+/* Measure the rows' values, printing those without a value text into
+ * vtext[i]; returns how many rows have a value. */
+static size_t rows_values(const struct row *rows, size_t n, double font,
+			  char (*vtext)[48], struct rows_values *v)
+{
+	double *vals = malloc((n ? n : 1) * sizeof *vals);
+	size_t nv = 0;
+	if (!vals)
+		abort();
+	*v = (struct rows_values){ .lo = 0, .hi = 0, .val_w = 0 };
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
 		vtext[i][0] = '\0';
 		if (r->header || !r->has_value || !isfinite(r->value))
 			continue;
 		vals[nv++] = r->value;
-		if (r->value < lo)
-			lo = r->value;
-		if (r->value > hi)
-			hi = r->value;
+		if (r->value < v->lo)
+			v->lo = r->value;
+		if (r->value > v->hi)
+			v->hi = r->value;
 		if (!r->value_text)
 			chart_layout_format_number(r->value, vtext[i],
 						   sizeof vtext[i]);
 		const char *vt = r->value_text ? r->value_text : vtext[i];
 		double w = chart_layout_text_width(
 			vt, font, r->highlight ? CHART_ITEM_BOLD : 0);
-		if (w > val_w)
-			val_w = w;
+		if (w > v->val_w)
+			v->val_w = w;
 	}
-	if (nv == 0) {
-		free(vals);
-		free(vtext);
-		chart_layout_no_data(lay, t);
-		return 0;
-	}
-	bool log = chart_scale_wants_log(vals, nv);
-	double vmin = DBL_MAX;
+	v->log = nv > 0 && chart_scale_wants_log(vals, nv);
+	v->vmin = DBL_MAX;
 	for (size_t i = 0; i < nv; i++)
-		if (vals[i] < vmin)
-			vmin = vals[i];
+		if (vals[i] < v->vmin)
+			v->vmin = vals[i];
 	free(vals);
+	return nv;
+}
 
-	/* a compact chart gives its values more of its width: cut values
-	 * say less than a short bar */
-	double val_cap = W * (chart_layout_is_compact(t) ? 0.35 : 0.25);
-	if (val_w > val_cap)
-		val_w = val_cap;
-	rows_frame_labels(&f, t, rows, n, row_h1);
-	f.plot_x0 = f.above ? CHART_PAD : CHART_PAD + f.label_w + 8;
-	f.plot_x1 = W - CHART_PAD - val_w - CHART_GAP;
-	const double plot_x0 = f.plot_x0, plot_x1 = f.plot_x1;
-
-	struct chart_ticks ticks;
-	struct chart_scale sc;
-	chart_layout_choose_x_ticks(log ? vmin : lo, log ? hi : hi, log,
-				    plot_x0, plot_x1, CHART_PAD, W - CHART_PAD,
-				    &ticks, &sc);
-
-	lay->width = W;
-	double y = chart_layout_title(lay, t, W);
-	double rows_top = y;
-	double rows_bottom = y;
-	for (size_t i = 0; i < n; i++)
-		rows_bottom += row_height(&f, &rows[i]);
-
-	/* Grid and base line behind each run of bars, not through headings
-	 * (nor through labels above their bars: then each bar's band). */
-	double x_base = log ? plot_x0 : chart_scale_map(&sc, 0);
+/* Grid and base line behind each run of bars, not through headings (nor
+ * through labels above their bars: then each bar's band). */
+static void rows_grid(struct chart_layout *lay, const struct rows_frame *f,
+		      const struct row *rows, size_t n,
+		      const struct chart_ticks *ticks,
+		      const struct chart_scale *sc, double x_base,
+		      double rows_top)
+{
 	double run_top = rows_top, yy = rows_top;
 	for (size_t i = 0; i <= n; i++) {
-		bool ends = i == n || rows[i].header || f.above;
+		bool ends = i == n || rows[i].header || f->above;
 		if (ends && yy > run_top) {
-			for (size_t k = 0; k < ticks.n; k++) {
-				double x = chart_scale_map(&sc, ticks.v[k]);
+			for (size_t k = 0; k < ticks->n; k++) {
+				double x = chart_scale_map(sc, ticks->v[k]);
 				chart_layout_rule(lay, x, run_top, x, yy, true);
 			}
 			chart_layout_rule(lay, x_base, run_top, x_base, yy,
@@ -196,66 +177,60 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 		if (i == n)
 			break;
 		if (rows[i].header) {
-			yy += row_height(&f, &rows[i]);
+			yy += row_height(f, &rows[i]);
 			run_top = yy;
 			continue;
 		}
-		if (f.above)
-			run_top = yy + f.label_h;
-		yy += f.row_h;
+		if (f->above)
+			run_top = yy + f->label_h;
+		yy += f->row_h;
 	}
+}
 
-	for (size_t i = 0; i < n; i++) {
-		const struct row *r = &rows[i];
-		if (r->header) {
-			double hh = row_height(&f, r);
-			chart_layout_text_block(lay, r->label ? r->label : "",
-						W - 2 * CHART_PAD, 2, CHART_PAD,
-						y + hh / 2 + 2, CHART_FONT,
-						CHART_ITEM_BOLD);
-			y += hh;
-			continue;
-		}
-		double cy = y + f.label_h + (f.row_h - f.label_h) / 2;
-		unsigned fl = r->highlight ? CHART_ITEM_BOLD : 0;
-		if (f.above)
-			chart_layout_text_block(
-				lay, r->label ? r->label : "", f.label_w, 2,
-				CHART_PAD, y + f.label_h / 2 + 1, font, fl);
-		else
-			chart_layout_text_block(lay, r->label ? r->label : "",
-						f.label_w, 2, plot_x0 - 8, cy,
-						font, fl | CHART_ITEM_END);
-		if (r->has_value && isfinite(r->value)) {
-			double xa = x_base;
-			double xb = chart_scale_map(&sc, r->value);
-			struct chart_box box = { xa < xb ? xa : xb,
-						 cy - bar_h / 2, fabs(xb - xa),
-						 bar_h };
-			const char *vt =
-				r->value_text ? r->value_text : vtext[i];
-			struct chart_item *bar = chart_layout_mark(
-				lay, CHART_ITEM_BAR, box, r->color,
-				r->highlight ? CHART_ITEM_HIGHLIGHT : 0,
-				r->index);
-			bar->tip = chart_layout_join_tip(r->label, vt);
-			double tx = (xb > xa ? xb : xa) + CHART_GAP;
-			chart_layout_text_fit(lay, vt, W - CHART_PAD - tx, tx,
-					      cy, font, fl);
-		} else {
-			double tx = x_base + CHART_GAP;
-			chart_layout_text_fit(lay, chart_layout_no_data_text(t),
-					      W - CHART_PAD - tx, tx, cy, font,
-					      CHART_ITEM_MUTED);
-		}
-		y += f.row_h;
+/* One bar row at y: its label, its bar and value, or "no data". */
+static void rows_bar(struct chart_layout *lay, const struct chart_text *t,
+		     const struct rows_frame *f, const struct row *r,
+		     const char *vtext, const struct chart_scale *sc,
+		     double x_base, double y)
+{
+	const double W = f->W, font = f->font;
+	double cy = y + f->label_h + (f->row_h - f->label_h) / 2;
+	unsigned fl = r->highlight ? CHART_ITEM_BOLD : 0;
+	if (f->above)
+		chart_layout_text_block(lay, r->label ? r->label : "",
+					f->label_w, 2, CHART_PAD,
+					y + f->label_h / 2 + 1, font, fl);
+	else
+		chart_layout_text_block(lay, r->label ? r->label : "",
+					f->label_w, 2, f->plot_x0 - 8, cy, font,
+					fl | CHART_ITEM_END);
+	if (r->has_value && isfinite(r->value)) {
+		double xa = x_base;
+		double xb = chart_scale_map(sc, r->value);
+		struct chart_box box = { xa < xb ? xa : xb, cy - f->bar_h / 2,
+					 fabs(xb - xa), f->bar_h };
+		const char *vt = r->value_text ? r->value_text : vtext;
+		struct chart_item *bar = chart_layout_mark(
+			lay, CHART_ITEM_BAR, box, r->color,
+			r->highlight ? CHART_ITEM_HIGHLIGHT : 0, r->index);
+		bar->tip = chart_layout_join_tip(r->label, vt);
+		double tx = (xb > xa ? xb : xa) + CHART_GAP;
+		chart_layout_text_fit(lay, vt, W - CHART_PAD - tx, tx, cy, font,
+				      fl);
+	} else {
+		double tx = x_base + CHART_GAP;
+		chart_layout_text_fit(lay, chart_layout_no_data_text(t),
+				      W - CHART_PAD - tx, tx, cy, font,
+				      CHART_ITEM_MUTED);
 	}
-	free(vtext);
+}
 
-	y = rows_bottom + 4 + CHART_FONT_SMALL * 0.6;
-	chart_layout_x_tick_labels(lay, &ticks, &sc, y, CHART_PAD,
-				   W - CHART_PAD);
-	y += CHART_FONT_SMALL * 0.6;
+/* The value axis' title under the tick labels at y; returns the y below. */
+static double rows_axis_title(struct chart_layout *lay,
+			      const struct chart_text *t,
+			      const struct rows_frame *f, bool log, double y)
+{
+	const double W = f->W;
 	char *xtitle = chart_layout_axis_title(t->axis_title, log, t);
 	if (xtitle &&
 	    text_width(xtitle, CHART_FONT_SMALL) > W - 2 * CHART_PAD) {
@@ -271,8 +246,9 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 	} else if (xtitle) {
 		double cy = y + 4 + CHART_FONT_SMALL * 0.6;
 		struct chart_item *it = chart_layout_text_fit(
-			lay, xtitle, W - 2 * CHART_PAD, (plot_x0 + plot_x1) / 2,
-			cy, CHART_FONT_SMALL, CHART_ITEM_MIDDLE);
+			lay, xtitle, W - 2 * CHART_PAD,
+			(f->plot_x0 + f->plot_x1) / 2, cy, CHART_FONT_SMALL,
+			CHART_ITEM_MIDDLE);
 		free(xtitle);
 		if (it->box.x < CHART_PAD)
 			it->box.x = CHART_PAD;
@@ -280,6 +256,73 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 			it->box.x = W - CHART_PAD - it->box.w;
 		y = cy + CHART_FONT_SMALL * 0.6;
 	}
+	return y;
+}
+
+static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
+		       const struct row *rows, size_t n, double font,
+		       double bar_h, double row_h1)
+{
+	struct rows_frame f = { .W = chart_layout_frame_width(t),
+				.font = font,
+				.bar_h = bar_h };
+	const double W = f.W;
+	char (*vtext)[48] = malloc((n ? n : 1) * sizeof *vtext);
+	if (!vtext)
+		abort();
+	struct rows_values v;
+
+	chart_layout_release(lay);
+	if (rows_values(rows, n, font, vtext, &v) == 0) {
+		free(vtext);
+		chart_layout_no_data(lay, t);
+		return 0;
+	}
+
+	/* a compact chart gives its values more of its width: cut values
+	 * say less than a short bar */
+	double val_cap = W * (chart_layout_is_compact(t) ? 0.35 : 0.25);
+	if (v.val_w > val_cap)
+		v.val_w = val_cap;
+	rows_frame_labels(&f, t, rows, n, row_h1);
+	f.plot_x0 = f.above ? CHART_PAD : CHART_PAD + f.label_w + 8;
+	f.plot_x1 = W - CHART_PAD - v.val_w - CHART_GAP;
+
+	struct chart_ticks ticks;
+	struct chart_scale sc;
+	chart_layout_choose_x_ticks(v.log ? v.vmin : v.lo, v.hi, v.log,
+				    f.plot_x0, f.plot_x1, CHART_PAD,
+				    W - CHART_PAD, &ticks, &sc);
+
+	lay->width = W;
+	double y = chart_layout_title(lay, t, W);
+	double rows_bottom = y;
+	for (size_t i = 0; i < n; i++)
+		rows_bottom += row_height(&f, &rows[i]);
+	double x_base = v.log ? f.plot_x0 : chart_scale_map(&sc, 0);
+	rows_grid(lay, &f, rows, n, &ticks, &sc, x_base, y);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct row *r = &rows[i];
+		if (r->header) {
+			double hh = row_height(&f, r);
+			chart_layout_text_block(lay, r->label ? r->label : "",
+						W - 2 * CHART_PAD, 2, CHART_PAD,
+						y + hh / 2 + 2, CHART_FONT,
+						CHART_ITEM_BOLD);
+			y += hh;
+			continue;
+		}
+		rows_bar(lay, t, &f, r, vtext[i], &sc, x_base, y);
+		y += f.row_h;
+	}
+	free(vtext);
+
+	y = rows_bottom + 4 + CHART_FONT_SMALL * 0.6;
+	chart_layout_x_tick_labels(lay, &ticks, &sc, y, CHART_PAD,
+				   W - CHART_PAD);
+	y += CHART_FONT_SMALL * 0.6;
+	y = rows_axis_title(lay, t, &f, v.log, y);
 	lay->height = ceil(y + CHART_PAD);
 	return 0;
 }
@@ -493,39 +536,30 @@ static int cmp_front(const void *a, const void *b)
 	return 0;
 }
 
-int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
-			 const struct chart_point *pts, size_t n,
-			 const struct chart_scatter_opts *opts)
-{
-	static const struct chart_scatter_opts no_opts = { false, true, NULL };
-	const double plot_h = 260, font = CHART_FONT_SMALL;
-	if (!lay || !t || (n && !pts))
-		return -1;
-	const double W = chart_layout_frame_width(t);
-	/* a point's label: at most 130 units (30% of a compact chart) */
-	const double point_label_w = chart_layout_is_compact(t) ? W * 0.3 : 130;
-	if (!opts)
-		opts = &no_opts;
-	chart_layout_release(lay);
-	size_t present = 0;
-	for (size_t i = 0; i < n; i++)
-		present += point_ok(&pts[i]);
-	if (present == 0) {
-		chart_layout_no_data(lay, t);
-		return 0;
-	}
-	lay->width = W;
-	double y = chart_layout_title(lay, t, W);
+/* The plot area of a scatter, its ticks and its scales. */
+struct scatter_plot {
+	double W, font;
+	double top, bottom, x0, x1;
+	struct chart_ticks xt, yt;
+	struct chart_scale xs, ys;
+};
 
-	/* A row above the plot: y axis title left, frontier legend right. */
+#define SCATTER_PLOT_H 260.0
+
+/* The row above the plot at y: the y axis title on the left, the frontier
+ * legend on the right (under the title when both do not fit). Returns the
+ * y below it. */
+static double scatter_head(struct chart_layout *lay, const struct chart_text *t,
+			   const struct chart_scatter_opts *opts,
+			   const struct scatter_plot *p, double y)
+{
+	const double W = p->W, font = p->font;
 	double leg_w = 0;
 	if (opts->frontier_label)
 		leg_w = 24 + text_width(opts->frontier_label, font);
 	if (leg_w > W - 2 * CHART_PAD)
 		leg_w = W - 2 * CHART_PAD;
-	struct chart_ticks yt, xt;
-	axis_ticks(pts, n, true, 6, &yt);
-	char *ytitle = chart_layout_axis_title(t->axis2_title, yt.log, t);
+	char *ytitle = chart_layout_axis_title(t->axis2_title, p->yt.log, t);
 	double ytitle_w = ytitle ? text_width(ytitle, font) : 0;
 	double cy = y + font * 0.6;
 	if (ytitle) {
@@ -548,107 +582,134 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 	if (ytitle || leg_w > 0)
 		y = cy + font * 0.6 + CHART_GAP;
 	free(ytitle);
-	double plot_top = y + 4, plot_bottom = plot_top + plot_h;
+	return y;
+}
 
-	/* y tick labels' width sets the left margin. */
+/* The plot's left edge (after the widest y tick label), its scales and the
+ * x ticks. */
+static void scatter_scales(struct scatter_plot *p,
+			   const struct chart_point *pts, size_t n)
+{
 	double ylab_w = 0;
-	for (size_t i = 0; i < yt.n; i++) {
+	for (size_t i = 0; i < p->yt.n; i++) {
 		char s[48];
-		chart_scale_tick_label(&yt, i, s, sizeof s);
-		double w = text_width(s, font);
+		chart_scale_tick_label(&p->yt, i, s, sizeof s);
+		double w = text_width(s, p->font);
 		if (w > ylab_w)
 			ylab_w = w;
 	}
-	double plot_x0 = CHART_PAD + ylab_w + 8, plot_x1 = W - CHART_PAD - 4;
-	struct chart_scale xs, ys;
-	chart_scale_init(&ys, yt.v[0], yt.v[yt.n - 1], plot_bottom, plot_top,
-			 yt.log);
-	{
-		double *v = malloc(n * sizeof *v);
-		double lo = DBL_MAX, hi = -DBL_MAX;
-		size_t k = 0;
-		if (!v)
-			abort();
-		for (size_t i = 0; i < n; i++) {
-			if (!point_ok(&pts[i]))
-				continue;
-			v[k++] = pts[i].x;
-			lo = pts[i].x < lo ? pts[i].x : lo;
-			hi = pts[i].x > hi ? pts[i].x : hi;
-		}
-		bool xlog = chart_scale_wants_log(v, k);
-		free(v);
-		chart_layout_choose_x_ticks(lo, hi, xlog, plot_x0, plot_x1,
-					    CHART_PAD, W - CHART_PAD, &xt, &xs);
-	}
-
-	for (size_t i = 0; i < xt.n; i++) {
-		double x = chart_scale_map(&xs, xt.v[i]);
-		chart_layout_rule(lay, x, plot_top, x, plot_bottom, true);
-	}
-	for (size_t i = 0; i < yt.n; i++) {
-		double yy = chart_scale_map(&ys, yt.v[i]);
-		chart_layout_rule(lay, plot_x0, yy, plot_x1, yy, true);
-		char s[48];
-		chart_scale_tick_label(&yt, i, s, sizeof s);
-		chart_layout_text(lay, s, plot_x0 - 8, yy, font, CHART_ITEM_END,
-				  NULL);
-	}
-	chart_layout_rule(lay, plot_x0, plot_bottom, plot_x1, plot_bottom,
-			  false);
-	chart_layout_rule(lay, plot_x0, plot_top, plot_x0, plot_bottom, false);
-
-	/* The frontier, sorted along x. */
-	bool *front = calloc(n, sizeof *front);
-	if (!front)
+	p->x0 = CHART_PAD + ylab_w + 8;
+	p->x1 = p->W - CHART_PAD - 4;
+	chart_scale_init(&p->ys, p->yt.v[0], p->yt.v[p->yt.n - 1], p->bottom,
+			 p->top, p->yt.log);
+	double *v = malloc(n * sizeof *v);
+	double lo = DBL_MAX, hi = -DBL_MAX;
+	size_t k = 0;
+	if (!v)
 		abort();
-	if (opts->frontier_label) {
-		size_t nf = chart_frontier(pts, n, opts->x_higher_better,
-					   opts->y_higher_better, front);
-		if (nf >= 2) {
-			lay->path = malloc(2 * nf * sizeof *lay->path);
-			if (!lay->path)
-				abort();
-			for (size_t i = 0; i < n; i++) {
-				if (!front[i])
-					continue;
-				lay->path[2 * lay->path_n] =
-					chart_scale_map(&xs, pts[i].x);
-				lay->path[2 * lay->path_n + 1] =
-					chart_scale_map(&ys, pts[i].y);
-				lay->path_n++;
-			}
-			qsort(lay->path, lay->path_n, 2 * sizeof *lay->path,
-			      cmp_front);
-			lay->path_at = lay->n;
-		}
+	for (size_t i = 0; i < n; i++) {
+		if (!point_ok(&pts[i]))
+			continue;
+		v[k++] = pts[i].x;
+		lo = pts[i].x < lo ? pts[i].x : lo;
+		hi = pts[i].x > hi ? pts[i].x : hi;
 	}
+	bool xlog = chart_scale_wants_log(v, k);
+	free(v);
+	chart_layout_choose_x_ticks(lo, hi, xlog, p->x0, p->x1, CHART_PAD,
+				    p->W - CHART_PAD, &p->xt, &p->xs);
+}
 
-	/* Markers, then labels: highlighted first, then the frontier. */
+/* Grid lines, y tick labels and the two axes. */
+static void scatter_grid(struct chart_layout *lay, const struct scatter_plot *p)
+{
+	for (size_t i = 0; i < p->xt.n; i++) {
+		double x = chart_scale_map(&p->xs, p->xt.v[i]);
+		chart_layout_rule(lay, x, p->top, x, p->bottom, true);
+	}
+	for (size_t i = 0; i < p->yt.n; i++) {
+		double yy = chart_scale_map(&p->ys, p->yt.v[i]);
+		chart_layout_rule(lay, p->x0, yy, p->x1, yy, true);
+		char s[48];
+		chart_scale_tick_label(&p->yt, i, s, sizeof s);
+		chart_layout_text(lay, s, p->x0 - 8, yy, p->font,
+				  CHART_ITEM_END, NULL);
+	}
+	chart_layout_rule(lay, p->x0, p->bottom, p->x1, p->bottom, false);
+	chart_layout_rule(lay, p->x0, p->top, p->x0, p->bottom, false);
+}
+
+/* Mark the frontier in front[] and, when it has two points or more, make
+ * it the layout's path, sorted along x, drawn before the items to come. */
+static void scatter_frontier(struct chart_layout *lay,
+			     const struct scatter_plot *p,
+			     const struct chart_point *pts, size_t n,
+			     const struct chart_scatter_opts *opts, bool *front)
+{
+	if (!opts->frontier_label)
+		return;
+	size_t nf = chart_frontier(pts, n, opts->x_higher_better,
+				   opts->y_higher_better, front);
+	if (nf < 2)
+		return;
+	lay->path = malloc(2 * nf * sizeof *lay->path);
+	if (!lay->path)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		if (!front[i])
+			continue;
+		lay->path[2 * lay->path_n] = chart_scale_map(&p->xs, pts[i].x);
+		lay->path[2 * lay->path_n + 1] =
+			chart_scale_map(&p->ys, pts[i].y);
+		lay->path_n++;
+	}
+	qsort(lay->path, lay->path_n, 2 * sizeof *lay->path, cmp_front);
+	lay->path_at = lay->n;
+}
+
+/* Append "label: x, y" for a point, numbers as given or printed. */
+static void point_text(struct buf *out, const struct chart_point *pt)
+{
+	char xb[48], yb[48];
+	chart_layout_format_number(pt->x, xb, sizeof xb);
+	chart_layout_format_number(pt->y, yb, sizeof yb);
+	buf_addf(out, "%s: %s, %s", pt->label ? pt->label : "",
+		 pt->x_text ? pt->x_text : xb, pt->y_text ? pt->y_text : yb);
+}
+
+/* A marker for each point with a value, its tooltip "label: x, y". */
+static void scatter_markers(struct chart_layout *lay,
+			    const struct scatter_plot *p,
+			    const struct chart_point *pts, size_t n)
+{
 	for (size_t i = 0; i < n; i++) {
 		if (!point_ok(&pts[i]))
 			continue;
 		double r = pts[i].highlight ? 6.5 : 5;
-		double px = chart_scale_map(&xs, pts[i].x);
-		double py = chart_scale_map(&ys, pts[i].y);
+		double px = chart_scale_map(&p->xs, pts[i].x);
+		double py = chart_scale_map(&p->ys, pts[i].y);
 		struct chart_item *m = chart_layout_mark(
 			lay, CHART_ITEM_POINT,
 			(struct chart_box){ px - r, py - r, 2 * r, 2 * r },
 			pts[i].color,
 			pts[i].highlight ? CHART_ITEM_HIGHLIGHT : 0, (int)i);
-		char xb[48], yb[48];
-		chart_layout_format_number(pts[i].x, xb, sizeof xb);
-		chart_layout_format_number(pts[i].y, yb, sizeof yb);
 		struct buf tip = BUF_INIT;
-		buf_addf(&tip, "%s: %s, %s", pts[i].label ? pts[i].label : "",
-			 pts[i].x_text ? pts[i].x_text : xb,
-			 pts[i].y_text ? pts[i].y_text : yb);
+		point_text(&tip, &pts[i]);
 		m->tip = buf_detach(&tip, NULL);
 	}
+}
+
+/* Labels next to their markers where they fit, highlighted points first,
+ * then the frontier, then the rest; sets placed[i] for each one drawn. */
+static void scatter_labels(struct chart_layout *lay,
+			   const struct scatter_plot *p,
+			   const struct chart_point *pts, size_t n,
+			   const bool *front, double label_w, bool *placed)
+{
+	const double font = p->font;
 	size_t *order = malloc(n * sizeof *order);
-	bool *placed = calloc(n, sizeof *placed);
 	size_t k = 0;
-	if (!order || !placed)
+	if (!order)
 		abort();
 	for (int pass = 0; pass < 3; pass++)
 		for (size_t i = 0; i < n; i++) {
@@ -656,22 +717,22 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 			if (want == pass && point_ok(&pts[i]))
 				order[k++] = i;
 		}
-	struct chart_box area = { plot_x0 + 1, plot_top,
-				  W - CHART_PAD - plot_x0 - 1, plot_h };
+	struct chart_box area = { p->x0 + 1, p->top,
+				  p->W - CHART_PAD - p->x0 - 1,
+				  SCATTER_PLOT_H };
 	for (size_t o = 0; o < k; o++) {
 		size_t i = order[o];
 		const char *label = pts[i].label ? pts[i].label : "";
 		unsigned fl = pts[i].highlight ? CHART_ITEM_BOLD : 0;
 		struct buf s = BUF_INIT;
-		bool cut =
-			text_fit(label, font, point_label_w / CHART_BOLD_K, &s);
+		bool cut = text_fit(label, font, label_w / CHART_BOLD_K, &s);
 		double w = chart_layout_text_width(s.ptr, font, fl),
 		       h = font * 1.2;
 		double r = pts[i].highlight ? 6.5 : 5;
 		struct chart_box b;
-		if (place_point_label(lay, chart_scale_map(&xs, pts[i].x),
-				      chart_scale_map(&ys, pts[i].y), r, w, h,
-				      &area, &b)) {
+		if (place_point_label(lay, chart_scale_map(&p->xs, pts[i].x),
+				      chart_scale_map(&p->ys, pts[i].y), r, w,
+				      h, &area, &b)) {
 			chart_layout_text(lay, s.ptr, b.x, b.y + h / 2, font,
 					  fl, cut ? label : NULL);
 			placed[i] = true;
@@ -679,12 +740,22 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 		buf_release(&s);
 	}
 	free(order);
-	free(front);
+}
 
-	y = plot_bottom + 8 + font * 0.6;
-	chart_layout_x_tick_labels(lay, &xt, &xs, y, CHART_PAD, W - CHART_PAD);
+/* Under the plot: the x tick labels and the x axis title, then the key of
+ * the points without a label in the plot, or without data. Returns the y
+ * below. */
+static double scatter_foot(struct chart_layout *lay, const struct chart_text *t,
+			   const struct scatter_plot *p,
+			   const struct chart_point *pts, size_t n,
+			   const bool *placed)
+{
+	const double W = p->W, font = p->font;
+	double y = p->bottom + 8 + font * 0.6, cy;
+	chart_layout_x_tick_labels(lay, &p->xt, &p->xs, y, CHART_PAD,
+				   W - CHART_PAD);
 	y += font * 0.6;
-	char *xtitle = chart_layout_axis_title(t->axis_title, xt.log, t);
+	char *xtitle = chart_layout_axis_title(t->axis_title, p->xt.log, t);
 	if (xtitle) {
 		cy = y + 4 + font * 0.6;
 		chart_layout_text_fit(lay, xtitle, W - 2 * CHART_PAD,
@@ -692,19 +763,12 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 		y = cy + font * 0.6;
 		free(xtitle);
 	}
-	/* The key: points without a label in the plot, or without data. */
 	for (size_t i = 0; i < n; i++) {
 		if (placed[i])
 			continue;
 		struct buf line = BUF_INIT;
-		char xb[48], yb[48];
-		chart_layout_format_number(pts[i].x, xb, sizeof xb);
-		chart_layout_format_number(pts[i].y, yb, sizeof yb);
 		if (point_ok(&pts[i]))
-			buf_addf(&line, "%s: %s, %s",
-				 pts[i].label ? pts[i].label : "",
-				 pts[i].x_text ? pts[i].x_text : xb,
-				 pts[i].y_text ? pts[i].y_text : yb);
+			point_text(&line, &pts[i]);
 		else
 			buf_addf(&line, "%s: %s",
 				 pts[i].label ? pts[i].label : "",
@@ -717,6 +781,50 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 		y = cy + font * 0.6;
 		buf_release(&line);
 	}
+	return y;
+}
+
+int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
+			 const struct chart_point *pts, size_t n,
+			 const struct chart_scatter_opts *opts)
+{
+	static const struct chart_scatter_opts no_opts = { false, true, NULL };
+	if (!lay || !t || (n && !pts))
+		return -1;
+	struct scatter_plot p = { .W = chart_layout_frame_width(t),
+				  .font = CHART_FONT_SMALL };
+	/* a point's label: at most 130 units (30% of a compact chart) */
+	const double point_label_w =
+		chart_layout_is_compact(t) ? p.W * 0.3 : 130;
+	if (!opts)
+		opts = &no_opts;
+	chart_layout_release(lay);
+	size_t present = 0;
+	for (size_t i = 0; i < n; i++)
+		present += point_ok(&pts[i]);
+	if (present == 0) {
+		chart_layout_no_data(lay, t);
+		return 0;
+	}
+	lay->width = p.W;
+	double y = chart_layout_title(lay, t, p.W);
+	axis_ticks(pts, n, true, 6, &p.yt);
+	y = scatter_head(lay, t, opts, &p, y);
+	p.top = y + 4;
+	p.bottom = p.top + SCATTER_PLOT_H;
+	scatter_scales(&p, pts, n);
+	scatter_grid(lay, &p);
+
+	bool *front = calloc(n, sizeof *front);
+	bool *placed = calloc(n, sizeof *placed);
+	if (!front || !placed)
+		abort();
+	scatter_frontier(lay, &p, pts, n, opts, front);
+	/* markers, then labels: highlighted first, then the frontier */
+	scatter_markers(lay, &p, pts, n);
+	scatter_labels(lay, &p, pts, n, front, point_label_w, placed);
+	free(front);
+	y = scatter_foot(lay, t, &p, pts, n, placed);
 	free(placed);
 	lay->height = ceil(y + CHART_PAD);
 	return 0;
@@ -952,12 +1060,6 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 	lay->height = ceil(y + CHART_PAD);
 	return 0;
 }
-
-/* --------------------------------------------------------------- render */
-
-/* ---- Classes and their presentation attributes ---- */
-
-/* ---- The parts of a chart ---- */
 
 /* --------------------------------------------------------------- charts */
 

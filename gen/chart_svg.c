@@ -13,6 +13,8 @@ static const char *const palette[CHART_COLORS] = {
 	"#56B4E9", "#D55E00", "#F0E442", "#000000",
 };
 
+/* ---- Classes and their presentation attributes ---- */
+
 /* Presentation attributes repeating the CSS fallbacks, for renderers that
  * ignore var() or <style> (image viewers, librsvg); the CSS wins in
  * browsers, so the page can still restyle through custom properties.
@@ -99,6 +101,8 @@ static const char *color_class(char *dst, int color, const char *rest)
 	strcpy(dst + 1 + sizeof digits - n, rest);
 	return dst;
 }
+
+/* ---- The parts of a chart ---- */
 
 /* The CSS, around the palette's rules. Written without escaping: it has no
  * markup characters, and the id only [A-Za-z0-9_-]. */
