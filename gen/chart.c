@@ -966,6 +966,38 @@ static double layout_fit_omitted(struct chart_layout *lay,
 	return y + 6 + lh * (double)lines;
 }
 
+/* The legend under a fit matrix at y: a swatch and a name per state,
+ * flowing onto new lines as needed. Returns the y below it. */
+static double layout_fit_legend(struct chart_layout *lay,
+				const char *const *state_names, double W,
+				double y)
+{
+	static const enum chart_fit_state order[] = {
+		CHART_FIT_FITS, CHART_FIT_NEEDS, CHART_FIT_NO_DATA
+	};
+	const double font = CHART_FONT_SMALL + 1;
+	double x = CHART_PAD, cy = y + 8 + font * 0.6;
+	for (size_t i = 0; i < 3; i++) {
+		const char *name = state_names[order[i]];
+		if (!name)
+			continue;
+		struct buf s = BUF_INIT;
+		text_fit(name, font, W - 2 * CHART_PAD - 18, &s);
+		double w = 18 + text_width(s.ptr, font);
+		if (x > CHART_PAD && x + w > W - CHART_PAD) {
+			x = CHART_PAD;
+			cy += font * CHART_LINE_K + 4;
+		}
+		chart_layout_mark(lay, CHART_ITEM_SWATCH,
+				  (struct chart_box){ x, cy - 6, 12, 12 },
+				  fit_color(order[i]), fit_flags(order[i]), -1);
+		chart_layout_text(lay, s.ptr, x + 18, cy, font, 0, NULL);
+		x += w + 16;
+		buf_release(&s);
+	}
+	return cy + font * 0.6;
+}
+
 int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 		     const char *const *rows, size_t n_rows,
 		     const char *const *cols, size_t n_cols,
@@ -1027,34 +1059,8 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 				     keep + at, n, x0, col_w, label_w, y);
 	}
 
-	if (state_names) {
-		/* Legend: swatch + name, flowing onto new lines as needed. */
-		static const enum chart_fit_state order[] = {
-			CHART_FIT_FITS, CHART_FIT_NEEDS, CHART_FIT_NO_DATA
-		};
-		double x = CHART_PAD, cy = y + 8 + font * 0.6;
-		for (size_t i = 0; i < 3; i++) {
-			const char *name = state_names[order[i]];
-			if (!name)
-				continue;
-			struct buf s = BUF_INIT;
-			text_fit(name, font, W - 2 * CHART_PAD - 18, &s);
-			double w = 18 + text_width(s.ptr, font);
-			if (x > CHART_PAD && x + w > W - CHART_PAD) {
-				x = CHART_PAD;
-				cy += font * CHART_LINE_K + 4;
-			}
-			chart_layout_mark(
-				lay, CHART_ITEM_SWATCH,
-				(struct chart_box){ x, cy - 6, 12, 12 },
-				fit_color(order[i]), fit_flags(order[i]), -1);
-			chart_layout_text(lay, s.ptr, x + 18, cy, font, 0,
-					  NULL);
-			x += w + 16;
-			buf_release(&s);
-		}
-		y = cy + font * 0.6;
-	}
+	if (state_names)
+		y = layout_fit_legend(lay, state_names, W, y);
 	y = layout_fit_omitted(lay, t, cols, n_cols, keep, nk, W, y);
 	free(keep);
 	lay->height = ceil(y + CHART_PAD);
