@@ -1,8 +1,11 @@
-/* chart: see chart.h. Layout first (boxes), then written out as SVG text. */
+/* chart: each chart kind laid out, then written out (see chart.h). */
 #include "chart.h"
 
 #include "buf.h"
+#include "chart_scale.h"
 #include "numfmt.h"
+#include "svg.h"
+#include "text.h"
 
 #include <float.h>
 #include <math.h>
@@ -11,707 +14,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define PAD 8.0
-#define LINE_K 1.25   /* line height as a multiple of the font size */
-#define BOLD_K 1.12   /* bold text is wider (DejaVu Sans Bold: 1.10 on average) */
 #define BAR_H 18.0
 #define ROW_H 26.0
-#define GAP 6.0
-#define MAX_LINES 4   /* most lines a wrapped text takes */
-
-static const char *const palette[CHART_COLORS] = {
-	"#0072B2", "#E69F00", "#009E73", "#CC79A7",
-	"#56B4E9", "#D55E00", "#F0E442", "#000000",
-};
-
-/* ---------------------------------------------------------------- ticks */
-
-size_t chart_nice_ticks(double min, double max, size_t max_ticks,
-			struct chart_ticks *out)
-{
-	static const double mant[] = { 1, 2, 2.5, 5 };
-
-	memset(out, 0, sizeof *out);
-	if (!isfinite(min) || !isfinite(max)) {
-		min = 0;
-		max = 1;
-	}
-	if (min > max) {
-		double tmp = min;
-		min = max;
-		max = tmp;
-	}
-	if (min == max) {
-		if (min == 0)
-			max = 1;
-		else if (min > 0)
-			min = 0;
-		else
-			max = 0;
-	}
-	if (max_ticks < 2)
-		max_ticks = 2;
-	if (max_ticks > CHART_MAX_TICKS)
-		max_ticks = CHART_MAX_TICKS;
-
-	/* Try steps in increasing order from well below the naive step. */
-	int e0 = (int)floor(log10((max - min) / (double)(max_ticks - 1))) - 1;
-	for (int e = e0; e < e0 + 6; e++) {
-		for (size_t m = 0; m < sizeof mant / sizeof mant[0]; m++) {
-			double step = mant[m] * pow(10, e);
-			double k0 = floor(min / step + 1e-9);
-			double k1 = ceil(max / step - 1e-9);
-			double count = k1 - k0 + 1;
-			if (count > (double)max_ticks)
-				continue;
-			out->n = (size_t)count;
-			for (size_t i = 0; i < out->n; i++)
-				out->v[i] = (k0 + (double)i) * step;
-			out->step = step;
-			out->decimals = -e + (mant[m] == 2.5 ? 1 : 0);
-			if (out->decimals < 0)
-				out->decimals = 0;
-			return out->n;
-		}
-	}
-	/* Not reached for finite input; keep a sane answer anyway. */
-	out->n = 2;
-	out->v[0] = min;
-	out->v[1] = max;
-	out->step = max - min;
-	return out->n;
-}
-
-size_t chart_log_ticks(double min, double max, size_t max_ticks,
-		       struct chart_ticks *out)
-{
-	memset(out, 0, sizeof *out);
-	if (!(min > 0) || !isfinite(min) || !isfinite(max))
-		return 0;
-	if (max < min)
-		max = min;
-	if (max_ticks < 2)
-		max_ticks = 2;
-	if (max_ticks > CHART_MAX_TICKS)
-		max_ticks = CHART_MAX_TICKS;
-	/* Strictly below min, so the smallest bar still has a length. */
-	int lo = (int)ceil(log10(min) - 1e-9) - 1;
-	int hi = (int)ceil(log10(max) - 1e-9);
-	if (hi <= lo)
-		hi = lo + 1;
-	int every = 1;
-	while ((hi - lo + every - 1) / every + 1 > (int)max_ticks)
-		every++;
-	if ((hi - lo) % every)
-		hi += every - (hi - lo) % every;
-	out->log = true;
-	out->step = every;
-	out->decimals = lo < 0 ? -lo : 0;
-	for (int e = lo; e <= hi; e += every)
-		out->v[out->n++] = pow(10, e);
-	return out->n;
-}
-
-void chart_tick_label(const struct chart_ticks *t, size_t i, char *dst,
-		      size_t cap)
-{
-	double v = t->v[i];
-	if (t->log) {
-		int e = (int)lround(log10(v));
-		if (e >= 5)
-			snprintf(dst, cap, "1e%d", e);
-		else
-			numfmt_fixed(dst, cap, v, e < 0 ? -e : 0);
-		return;
-	}
-	if (fabs(v) < t->step * 1e-6)
-		v = 0; /* no "-0" */
-	numfmt_fixed(dst, cap, v, t->decimals);
-}
-
-bool chart_wants_log(const double *values, size_t n)
-{
-	if (n == 0)
-		return false;
-	double lo = DBL_MAX, hi = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (!(values[i] > 0) || !isfinite(values[i]))
-			return false;
-		if (values[i] < lo)
-			lo = values[i];
-		if (values[i] > hi)
-			hi = values[i];
-	}
-	return hi > 100 * lo;
-}
-
-void chart_scale_init(struct chart_scale *s, double d0, double d1, double r0,
-		      double r1, bool log)
-{
-	s->d0 = d0;
-	s->d1 = d1;
-	s->r0 = r0;
-	s->r1 = r1;
-	s->log = log;
-}
-
-double chart_scale_map(const struct chart_scale *s, double v)
-{
-	double t;
-	if (s->log) {
-		if (!(v > 0) || !(s->d0 > 0) || !(s->d1 > 0) || s->d0 == s->d1)
-			return s->r0;
-		t = (log10(v) - log10(s->d0)) / (log10(s->d1) - log10(s->d0));
-	} else {
-		if (s->d0 == s->d1 || !isfinite(v))
-			return s->r0;
-		t = (v - s->d0) / (s->d1 - s->d0);
-	}
-	if (t < 0)
-		t = 0;
-	if (t > 1)
-		t = 1;
-	return s->r0 + t * (s->r1 - s->r0);
-}
-
-/* ------------------------------------------------------------ text width */
-
-/* Decode one UTF-8 sequence at s; set *len to its byte length. Returns
- * UINT32_MAX for an invalid or truncated sequence (length 1). */
-static uint32_t utf8_decode(const char *s, size_t *len)
-{
-	const unsigned char *u = (const unsigned char *)s;
-	uint32_t cp;
-	size_t n;
-	if (u[0] < 0x80) {
-		*len = 1;
-		return u[0];
-	} else if ((u[0] & 0xE0) == 0xC0) {
-		cp = u[0] & 0x1F;
-		n = 2;
-	} else if ((u[0] & 0xF0) == 0xE0) {
-		cp = u[0] & 0x0F;
-		n = 3;
-	} else if ((u[0] & 0xF8) == 0xF0) {
-		cp = u[0] & 0x07;
-		n = 4;
-	} else {
-		*len = 1;
-		return UINT32_MAX;
-	}
-	for (size_t i = 1; i < n; i++) {
-		if ((u[i] & 0xC0) != 0x80) {
-			*len = 1;
-			return UINT32_MAX;
-		}
-		cp = (cp << 6) | (u[i] & 0x3F);
-	}
-	*len = n;
-	return cp;
-}
-
-/* East Asian Wide and Fullwidth blocks (approximate, by block). */
-static bool codepoint_is_wide(uint32_t c)
-{
-	static const uint32_t ranges[][2] = {
-		{ 0x1100, 0x115F }, { 0x231A, 0x231B }, { 0x2329, 0x232A },
-		{ 0x2E80, 0x303E }, { 0x3041, 0x33FF }, { 0x3400, 0x4DBF },
-		{ 0x4E00, 0x9FFF }, { 0xA000, 0xA4CF }, { 0xA960, 0xA97F },
-		{ 0xAC00, 0xD7A3 }, { 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 },
-		{ 0xFE30, 0xFE6F }, { 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 },
-		{ 0x1F300, 0x1F64F }, { 0x1F900, 0x1F9FF },
-		{ 0x20000, 0x2FFFD }, { 0x30000, 0x3FFFD },
-	};
-	for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
-		if (c >= ranges[i][0] && c <= ranges[i][1])
-			return true;
-	return false;
-}
-
-static bool codepoint_is_zero_width(uint32_t c)
-{
-	return (c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) ||
-	       (c >= 0xFE00 && c <= 0xFE0F);
-}
-
-/* Advance widths (em) of ASCII 32..126 in DejaVu Sans, the widest of the
- * common UI sans-serif fonts, so the estimate is an upper bound for most. */
-static const double ascii_em[95] = {
-	0.318, 0.401, 0.460, 0.838, 0.636, 0.950, 0.780, 0.275,
-	0.390, 0.390, 0.500, 0.838, 0.318, 0.361, 0.318, 0.337,
-	0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636,
-	0.636, 0.636, 0.337, 0.337, 0.838, 0.838, 0.838, 0.531,
-	1.000, 0.684, 0.686, 0.698, 0.770, 0.632, 0.575, 0.775,
-	0.752, 0.295, 0.295, 0.656, 0.557, 0.863, 0.748, 0.787,
-	0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989,
-	0.685, 0.611, 0.685, 0.390, 0.337, 0.390, 0.838, 0.500,
-	0.500, 0.613, 0.635, 0.550, 0.635, 0.615, 0.352, 0.635,
-	0.634, 0.278, 0.278, 0.579, 0.278, 0.974, 0.634, 0.612,
-	0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818,
-	0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838,
-};
-
-/* Width of an ASCII character in em: control characters have none. */
-static double ascii_char_em(unsigned char c)
-{
-	return c >= 32 && c < 127 ? ascii_em[c - 32] : 0;
-}
-
-/* Width of one code point in em. ASCII, most of what charts measure, is
- * looked up before the range scans (none of its code points is wide or
- * zero-width). */
-static double codepoint_em(uint32_t c)
-{
-	if (c < 0x80)
-		return ascii_char_em((unsigned char)c);
-	if (c == UINT32_MAX || codepoint_is_wide(c))
-		return 1.0;
-	if (codepoint_is_zero_width(c))
-		return 0;
-	if (c == 0x2026) /* the ellipsis is a full em in most fonts */
-		return 1.0;
-	return 0.8;
-}
-
-double chart_text_width(const char *utf8, double font_px)
-{
-	double em = 0;
-	size_t len;
-	if (!utf8)
-		return 0;
-	for (const char *p = utf8; *p; p += len) {
-		if ((unsigned char)*p < 0x80) { /* no decoding for ASCII */
-			em += ascii_char_em((unsigned char)*p);
-			len = 1;
-			continue;
-		}
-		em += codepoint_em(utf8_decode(p, &len));
-	}
-	return em * font_px;
-}
-
-static const char ELLIPSIS[] = "\xE2\x80\xA6";
-
-bool chart_text_fit(const char *utf8, double font_px, double max_w,
-		    struct buf *out)
-{
-	if (!utf8)
-		return false;
-	max_w += 1e-6; /* widths computed two ways may differ in the last bit */
-	if (chart_text_width(utf8, font_px) <= max_w) {
-		buf_adds(out, utf8);
-		return false;
-	}
-	double room = max_w - chart_text_width(ELLIPSIS, font_px);
-	double w = 0;
-	size_t len, keep = 0;
-	for (const char *p = utf8; *p; p += len) {
-		w += codepoint_em(utf8_decode(p, &len)) * font_px;
-		if (w > room)
-			break;
-		keep = (size_t)(p - utf8) + len;
-	}
-	while (keep > 0 && utf8[keep - 1] == ' ')
-		keep--;
-	buf_add(out, utf8, keep);
-	buf_adds(out, ELLIPSIS);
-	return true;
-}
-
-/* A line may end after code point c (followed by next): at spaces, after
- * '-' or '/', and on either side of a wide character. */
-static bool can_break_after(uint32_t c, uint32_t next)
-{
-	if (next == ' ' || c == ' ' || c == '-' || c == '/')
-		return true;
-	return codepoint_is_wide(c) || codepoint_is_wide(next);
-}
-
-size_t chart_text_wrap(const char *utf8, double font_px, double max_w,
-		       size_t max_lines, struct buf *lines)
-{
-	size_t used = 0;
-	const char *p = utf8;
-	if (!utf8 || max_lines == 0)
-		return 0;
-	while (*p && used < max_lines) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		if (chart_text_width(p, font_px) <= max_w + 1e-6) {
-			buf_adds(&lines[used++], p); /* the rest fits as it is */
-			break;
-		}
-		if (used == max_lines - 1) {
-			chart_text_fit(p, font_px, max_w, &lines[used++]);
-			break;
-		}
-		/* Longest prefix that fits and ends at a break opportunity. */
-		double w = 0;
-		size_t len, brk = 0;
-		for (const char *q = p; *q; q += len) {
-			uint32_t c = utf8_decode(q, &len);
-			w += codepoint_em(c) * font_px;
-			if (w > max_w + 1e-6)
-				break;
-			size_t nlen;
-			uint32_t next = q[len] ? utf8_decode(q + len, &nlen) : 0;
-			if (next && can_break_after(c, next))
-				brk = (size_t)(q - p) + len;
-		}
-		if (brk == 0) { /* one long word: abbreviate it and stop */
-			chart_text_fit(p, font_px, max_w, &lines[used++]);
-			break;
-		}
-		size_t keep = brk;
-		while (keep > 0 && p[keep - 1] == ' ')
-			keep--;
-		buf_add(&lines[used++], p, keep);
-		p += brk;
-	}
-	return used;
-}
-
-/* --------------------------------------------------------------- layout */
-
-bool chart_box_overlap(const struct chart_box *a, const struct chart_box *b)
-{
-	return a->x < b->x + b->w && b->x < a->x + a->w &&
-	       a->y < b->y + b->h && b->y < a->y + a->h;
-}
-
-void chart_layout_release(struct chart_layout *lay)
-{
-	for (size_t i = 0; i < lay->n; i++) {
-		free(lay->items[i].text);
-		free(lay->items[i].tip);
-	}
-	free(lay->items);
-	free(lay->path);
-	memset(lay, 0, sizeof *lay);
-}
-
-static struct chart_item *layout_push(struct chart_layout *lay,
-				      enum chart_item_kind kind)
-{
-	if (lay->n == lay->cap) {
-		size_t cap = lay->cap ? 2 * lay->cap : 32;
-		struct chart_item *items = realloc(lay->items, cap * sizeof *items);
-		if (!items)
-			abort();
-		lay->items = items;
-		lay->cap = cap;
-	}
-	struct chart_item *it = &lay->items[lay->n++];
-	memset(it, 0, sizeof *it);
-	it->kind = kind;
-	it->color = -1;
-	it->index = -1;
-	return it;
-}
-
-static char *str_copy(const char *s)
-{
-	if (!s)
-		return NULL;
-	char *c = strdup(s);
-	if (!c)
-		abort();
-	return c;
-}
-
-/* The factor of bold text's width. */
-static double weight_k(unsigned flags)
-{
-	return flags & CHART_ITEM_BOLD ? BOLD_K : 1;
-}
-
-static double text_w(const char *s, double font, unsigned flags)
-{
-	return chart_text_width(s, font) * weight_k(flags);
-}
-
-/* layout_text with the text's width w (text_w) already known. */
-static struct chart_item *layout_text_sized(struct chart_layout *lay,
-					    const char *s, double w, double x,
-					    double cy, double font,
-					    unsigned flags, const char *tip)
-{
-	struct chart_item *it = layout_push(lay, CHART_ITEM_TEXT);
-	it->text = str_copy(s);
-	it->tip = str_copy(tip);
-	it->font_px = font;
-	it->flags = flags;
-	it->box.w = w;
-	it->box.h = font * 1.2;
-	it->box.y = cy - it->box.h / 2;
-	if (flags & CHART_ITEM_END)
-		it->box.x = x - w;
-	else if (flags & CHART_ITEM_MIDDLE)
-		it->box.x = x - w / 2;
-	else
-		it->box.x = x;
-	return it;
-}
-
-/* A line of text around vertical centre cy. x is the left edge, the right
- * edge (CHART_ITEM_END) or the centre (CHART_ITEM_MIDDLE). */
-static struct chart_item *layout_text(struct chart_layout *lay, const char *s,
-				      double x, double cy, double font,
-				      unsigned flags, const char *tip)
-{
-	return layout_text_sized(lay, s, text_w(s, font, flags), x, cy, font,
-				 flags, tip);
-}
-
-/* One line abbreviated to max_w, with the full text as tooltip if cut. */
-static struct chart_item *layout_text_fit(struct chart_layout *lay,
-					  const char *s, double max_w, double x,
-					  double cy, double font, unsigned flags)
-{
-	if (!s)
-		return layout_text(lay, "", x, cy, font, flags, NULL);
-	double k = weight_k(flags);
-	/* most fit: measured once (chart_text_fit would measure again) */
-	double w = chart_text_width(s, font);
-	if (w <= max_w / k + 1e-6)
-		return layout_text_sized(lay, s, w * k, x, cy, font, flags, NULL);
-	struct buf line = BUF_INIT;
-	bool cut = chart_text_fit(s, font, max_w / k, &line);
-	struct chart_item *it =
-		layout_text(lay, line.ptr, x, cy, font, flags, cut ? s : NULL);
-	buf_release(&line);
-	return it;
-}
-
-/* Wrap s into `lines` (MAX_LINES buffers, emptied first); returns the
- * count and sets *cut when text had to be left out. */
-static size_t wrap_into(const char *s, double font, double w, size_t max_lines,
-			struct buf *lines, bool *cut)
-{
-	for (size_t i = 0; i < MAX_LINES; i++)
-		buf_reset(&lines[i]);
-	size_t n = chart_text_wrap(s, font, w, max_lines, lines);
-	*cut = n > 0 && strstr(lines[n - 1].ptr, ELLIPSIS) && !strstr(s, ELLIPSIS);
-	return n;
-}
-
-/* Wrapped text, lines centred as a block on cy; returns the line count.
- * Text that takes several lines is balanced: wrapped at the narrowest width
- * that gives as many lines, so "7B FP32 (28 GB)" breaks before "(28 GB)",
- * not before "GB)". */
-static size_t layout_text_block(struct chart_layout *lay, const char *s,
-				double max_w, size_t max_lines, double x,
-				double cy, double font, unsigned flags)
-{
-	struct buf lines[MAX_LINES] = { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT };
-	double k = flags & CHART_ITEM_BOLD ? BOLD_K : 1;
-	if (max_lines > MAX_LINES)
-		max_lines = MAX_LINES;
-	bool cut;
-	size_t n = wrap_into(s, font, max_w / k, max_lines, lines, &cut);
-	if (n > 1 && !cut) {
-		double lo = max_w / k / (double)n / 2, hi = max_w / k;
-		for (int i = 0; i < 10; i++) {
-			double mid = (lo + hi) / 2;
-			bool c2;
-			if (wrap_into(s, font, mid, max_lines, lines, &c2) == n && !c2)
-				hi = mid;
-			else
-				lo = mid;
-		}
-		n = wrap_into(s, font, hi, max_lines, lines, &cut);
-	}
-	double lh = font * LINE_K;
-	for (size_t i = 0; i < n; i++)
-		layout_text(lay, lines[i].ptr, x,
-			    cy + ((double)i - (double)(n - 1) / 2) * lh, font,
-			    flags, cut ? s : NULL);
-	for (size_t i = 0; i < MAX_LINES; i++)
-		buf_release(&lines[i]);
-	return n;
-}
-
-static size_t wrapped_lines(const char *s, double max_w, size_t max_lines,
-			    double font, unsigned flags)
-{
-	struct buf lines[MAX_LINES] = { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT };
-	double k = flags & CHART_ITEM_BOLD ? BOLD_K : 1;
-	if (max_lines > MAX_LINES)
-		max_lines = MAX_LINES;
-	size_t n = chart_text_wrap(s, font, max_w / k, max_lines, lines);
-	for (size_t i = 0; i < MAX_LINES; i++)
-		buf_release(&lines[i]);
-	return n;
-}
-
-static void layout_rule(struct chart_layout *lay, double x1, double y1,
-			double x2, double y2, bool grid)
-{
-	struct chart_item *it = layout_push(lay, CHART_ITEM_RULE);
-	it->box = (struct chart_box){ x1, y1, x2 - x1, y2 - y1 };
-	it->flags = grid ? CHART_ITEM_GRID : 0;
-}
-
-static struct chart_item *layout_mark(struct chart_layout *lay,
-				      enum chart_item_kind kind,
-				      struct chart_box box, int color,
-				      unsigned flags, int index)
-{
-	struct chart_item *it = layout_push(lay, kind);
-	it->box = box;
-	it->color = color < 0 ? -1 : color % CHART_COLORS;
-	it->flags = flags;
-	it->index = index;
-	return it;
-}
-
-/* "a: b" (malloc'd); a NULL part reads as "". */
-static char *tip_join(const char *a, const char *b)
-{
-	size_t na = a ? strlen(a) : 0, nb = b ? strlen(b) : 0;
-	char *t = malloc(na + 2 + nb + 1);
-	if (!t)
-		abort();
-	if (na)
-		memcpy(t, a, na);
-	memcpy(t + na, ": ", 2);
-	if (nb)
-		memcpy(t + na + 2, b, nb);
-	t[na + 2 + nb] = '\0';
-	return t;
-}
-
-static const char *no_data_text(const struct chart_text *t)
-{
-	return t->no_data ? t->no_data : "No data";
-}
-
-/* The axis title, with " (log scale)" when the axis is logarithmic;
- * caller frees. NULL when there is no title. */
-static char *axis_title(const char *title, bool log, const struct chart_text *t)
-{
-	if (!title || !*title)
-		return NULL;
-	struct buf b = BUF_INIT;
-	buf_adds(&b, title);
-	if (log && t->log_scale && *t->log_scale)
-		buf_addf(&b, " (%s)", t->log_scale);
-	return buf_detach(&b, NULL);
-}
-
-/* Deterministic short number for values the caller did not format. */
-static void format_number(double v, char *dst, size_t cap)
-{
-	numfmt_fixed(dst, cap, v, 2);
-	char *dot = strchr(dst, '.');
-	if (dot) {
-		char *end = dst + strlen(dst);
-		while (end > dot + 1 && end[-1] == '0')
-			*--end = '\0';
-		if (end == dot + 1)
-			*dot = '\0';
-	}
-	if (strcmp(dst, "-0") == 0)
-		strcpy(dst, "0");
-}
-
-/* The width a chart is laid out for (chart_text.width). */
-static double frame_width(const struct chart_text *t)
-{
-	return t->width > 0 ? t->width : CHART_WIDTH;
-}
-
-/* True when the chart is laid out narrower than CHART_WIDTH. */
-static bool frame_compact(const struct chart_text *t)
-{
-	return frame_width(t) < CHART_WIDTH;
-}
-
-/* The drawn title, wrapped to two lines (three in a compact chart);
- * returns the y below it. */
-static double layout_title(struct chart_layout *lay, const struct chart_text *t,
-			   double width)
-{
-	double y = PAD;
-	if (!t->title || !*t->title)
-		return y;
-	double lh = CHART_FONT_TITLE * LINE_K;
-	size_t max_lines = frame_compact(t) ? 3 : 2;
-	size_t n = wrapped_lines(t->title, width - 2 * PAD, max_lines,
-				 CHART_FONT_TITLE, CHART_ITEM_BOLD);
-	layout_text_block(lay, t->title, width - 2 * PAD, max_lines, PAD,
-			  y + lh * (double)n / 2, CHART_FONT_TITLE,
-			  CHART_ITEM_BOLD);
-	return y + lh * (double)n + GAP;
-}
-
-static void layout_no_data(struct chart_layout *lay, const struct chart_text *t)
-{
-	const double W = frame_width(t);
-	chart_layout_release(lay);
-	lay->width = W;
-	lay->no_data = true;
-	double y = layout_title(lay, t, W);
-	layout_text_fit(lay, no_data_text(t), W - 2 * PAD,
-			W / 2, y + 16, CHART_FONT,
-			CHART_ITEM_MIDDLE | CHART_ITEM_MUTED);
-	lay->height = ceil(y + 32 + PAD);
-}
-
-/* Ticks whose labels (font small, centred under each tick, kept inside
- * [lo_x, hi_x]) do not touch: fewer ticks until they fit. Fills the
- * scale's domain from the ticks. */
-static void choose_x_ticks(double dmin, double dmax, bool log, double r0,
-			   double r1, double lo_x, double hi_x,
-			   struct chart_ticks *ticks, struct chart_scale *sc)
-{
-	for (size_t max_t = 8; max_t >= 2; max_t--) {
-		if (log)
-			chart_log_ticks(dmin, dmax, max_t, ticks);
-		else
-			chart_nice_ticks(dmin, dmax, max_t, ticks);
-		chart_scale_init(sc, ticks->v[0], ticks->v[ticks->n - 1], r0, r1,
-				 log);
-		double prev_right = -DBL_MAX;
-		bool ok = true;
-		for (size_t i = 0; i < ticks->n && ok; i++) {
-			char s[48];
-			chart_tick_label(ticks, i, s, sizeof s);
-			double w = chart_text_width(s, CHART_FONT_SMALL);
-			double x = chart_scale_map(sc, ticks->v[i]) - w / 2;
-			if (x < lo_x)
-				x = lo_x;
-			if (x + w > hi_x)
-				x = hi_x - w;
-			ok = x >= prev_right + GAP;
-			prev_right = x + w;
-		}
-		if (ok)
-			return;
-	}
-}
-
-/* Tick labels under the axis at centre line cy, clamped like above. */
-static void layout_x_tick_labels(struct chart_layout *lay,
-				 const struct chart_ticks *ticks,
-				 const struct chart_scale *sc, double cy,
-				 double lo_x, double hi_x)
-{
-	for (size_t i = 0; i < ticks->n; i++) {
-		char s[48];
-		chart_tick_label(ticks, i, s, sizeof s);
-		double w = chart_text_width(s, CHART_FONT_SMALL);
-		double x = chart_scale_map(sc, ticks->v[i]);
-		if (x - w / 2 < lo_x)
-			x = lo_x + w / 2;
-		if (x + w / 2 > hi_x)
-			x = hi_x - w / 2;
-		layout_text(lay, s, x, cy, CHART_FONT_SMALL, CHART_ITEM_MIDDLE,
-			    NULL);
-	}
-}
 
 /* ------------------------------------------------------------ bar rows */
 
@@ -752,9 +56,10 @@ struct rows_frame {
 /* A group heading's height: wrapped to two lines. */
 static double head_height(const struct rows_frame *f, const char *label)
 {
-	size_t l = wrapped_lines(label ? label : "", f->W - 2 * PAD, 2,
-				 CHART_FONT, CHART_ITEM_BOLD);
-	return (double)(l > 1 ? l : 1) * CHART_FONT * LINE_K + 8;
+	size_t l = chart_layout_count_lines(label ? label : "",
+					    f->W - 2 * CHART_PAD, 2, CHART_FONT,
+					    CHART_ITEM_BOLD);
+	return (double)(l > 1 ? l : 1) * CHART_FONT * CHART_LINE_K + 8;
 }
 
 static double row_height(const struct rows_frame *f, const struct row *r)
@@ -772,13 +77,14 @@ static void rows_frame_labels(struct rows_frame *f, const struct chart_text *t,
 		if (rows[i].header || label_seen(rows, i))
 			continue;
 		unsigned fl = rows[i].highlight ? CHART_ITEM_BOLD : 0;
-		double w = text_w(rows[i].label ? rows[i].label : "", f->font, fl);
+		double w = chart_layout_text_width(
+			rows[i].label ? rows[i].label : "", f->font, fl);
 		if (w > label_w)
 			label_w = w;
 	}
-	f->above = frame_compact(t) && label_w > f->W * 0.38;
+	f->above = chart_layout_is_compact(t) && label_w > f->W * 0.38;
 	if (f->above)
-		label_w = f->W - 2 * PAD;
+		label_w = f->W - 2 * CHART_PAD;
 	else if (label_w > f->W * 0.38)
 		label_w = f->W * 0.38;
 	f->label_w = label_w;
@@ -786,10 +92,11 @@ static void rows_frame_labels(struct rows_frame *f, const struct chart_text *t,
 	for (size_t i = 0; i < n && !two_lines; i++) {
 		unsigned fl = rows[i].highlight ? CHART_ITEM_BOLD : 0;
 		if (!rows[i].header && rows[i].label && !label_seen(rows, i) &&
-		    wrapped_lines(rows[i].label, label_w, 2, f->font, fl) > 1)
+		    chart_layout_count_lines(rows[i].label, label_w, 2, f->font,
+					     fl) > 1)
 			two_lines = true;
 	}
-	double lines_h = (two_lines ? 2 : 1) * f->font * LINE_K;
+	double lines_h = (two_lines ? 2 : 1) * f->font * CHART_LINE_K;
 	if (f->above) {
 		f->label_h = lines_h + 2;
 		f->row_h = f->label_h + f->bar_h + 6;
@@ -801,163 +108,222 @@ static void rows_frame_labels(struct rows_frame *f, const struct chart_text *t,
 		f->row_h = f->bar_h + 6;
 }
 
-static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
-		       const struct row *rows, size_t n, double font,
-		       double bar_h, double row_h1)
-{
-	struct rows_frame f = { .W = frame_width(t), .font = font, .bar_h = bar_h };
-	const double W = f.W;
-	double *vals = malloc((n ? n : 1) * sizeof *vals);
-	char (*vtext)[48] = malloc((n ? n : 1) * sizeof *vtext);
-	size_t nv = 0;
-	if (!vals || !vtext)
-		abort();
-	double lo = 0, hi = 0, val_w = 0;
+/* What the values of bar rows need: their range, whether the axis is
+ * logarithmic, and the widest value text. */
+struct rows_values {
+	double lo, hi;  /* range, 0 included */
+	double vmin;    /* the smallest value */
+	double val_w;   /* the widest value text */
+	bool log;
+};
 
-	chart_layout_release(lay);
+/* Measure the rows' values, printing those without a value text into
+ * vtext[i]; returns how many rows have a value. */
+static size_t rows_values(const struct row *rows, size_t n, double font,
+			  char (*vtext)[48], struct rows_values *v)
+{
+	double *vals = malloc((n ? n : 1) * sizeof *vals);
+	size_t nv = 0;
+	if (!vals)
+		abort();
+	*v = (struct rows_values){ .lo = 0, .hi = 0, .val_w = 0 };
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
 		vtext[i][0] = '\0';
 		if (r->header || !r->has_value || !isfinite(r->value))
 			continue;
 		vals[nv++] = r->value;
-		if (r->value < lo)
-			lo = r->value;
-		if (r->value > hi)
-			hi = r->value;
+		if (r->value < v->lo)
+			v->lo = r->value;
+		if (r->value > v->hi)
+			v->hi = r->value;
 		if (!r->value_text)
-			format_number(r->value, vtext[i], sizeof vtext[i]);
+			chart_layout_format_number(r->value, vtext[i],
+						   sizeof vtext[i]);
 		const char *vt = r->value_text ? r->value_text : vtext[i];
-		double w = text_w(vt, font, r->highlight ? CHART_ITEM_BOLD : 0);
-		if (w > val_w)
-			val_w = w;
+		double w = chart_layout_text_width(
+			vt, font, r->highlight ? CHART_ITEM_BOLD : 0);
+		if (w > v->val_w)
+			v->val_w = w;
 	}
-	if (nv == 0) {
-		free(vals);
-		free(vtext);
-		layout_no_data(lay, t);
-		return 0;
-	}
-	bool log = chart_wants_log(vals, nv);
-	double vmin = DBL_MAX;
+	v->log = nv > 0 && chart_scale_wants_log(vals, nv);
+	v->vmin = DBL_MAX;
 	for (size_t i = 0; i < nv; i++)
-		if (vals[i] < vmin)
-			vmin = vals[i];
+		if (vals[i] < v->vmin)
+			v->vmin = vals[i];
 	free(vals);
+	return nv;
+}
 
-	/* a compact chart gives its values more of its width: cut values
-	 * say less than a short bar */
-	double val_cap = W * (frame_compact(t) ? 0.35 : 0.25);
-	if (val_w > val_cap)
-		val_w = val_cap;
-	rows_frame_labels(&f, t, rows, n, row_h1);
-	f.plot_x0 = f.above ? PAD : PAD + f.label_w + 8;
-	f.plot_x1 = W - PAD - val_w - GAP;
-	const double plot_x0 = f.plot_x0, plot_x1 = f.plot_x1;
-
-	struct chart_ticks ticks;
-	struct chart_scale sc;
-	choose_x_ticks(log ? vmin : lo, log ? hi : hi, log, plot_x0, plot_x1, PAD,
-		       W - PAD, &ticks, &sc);
-
-	lay->width = W;
-	double y = layout_title(lay, t, W);
-	double rows_top = y;
-	double rows_bottom = y;
-	for (size_t i = 0; i < n; i++)
-		rows_bottom += row_height(&f, &rows[i]);
-
-	/* Grid and base line behind each run of bars, not through headings
-	 * (nor through labels above their bars: then each bar's band). */
-	double x_base = log ? plot_x0 : chart_scale_map(&sc, 0);
+/* Grid and base line behind each run of bars, not through headings (nor
+ * through labels above their bars: then each bar's band). */
+static void rows_grid(struct chart_layout *lay, const struct rows_frame *f,
+		      const struct row *rows, size_t n,
+		      const struct chart_ticks *ticks,
+		      const struct chart_scale *sc, double x_base,
+		      double rows_top)
+{
 	double run_top = rows_top, yy = rows_top;
 	for (size_t i = 0; i <= n; i++) {
-		bool ends = i == n || rows[i].header || f.above;
+		bool ends = i == n || rows[i].header || f->above;
 		if (ends && yy > run_top) {
-			for (size_t k = 0; k < ticks.n; k++) {
-				double x = chart_scale_map(&sc, ticks.v[k]);
-				layout_rule(lay, x, run_top, x, yy, true);
+			for (size_t k = 0; k < ticks->n; k++) {
+				double x = chart_scale_map(sc, ticks->v[k]);
+				chart_layout_rule(lay, x, run_top, x, yy, true);
 			}
-			layout_rule(lay, x_base, run_top, x_base, yy, false);
+			chart_layout_rule(lay, x_base, run_top, x_base, yy,
+					  false);
 		}
 		if (i == n)
 			break;
 		if (rows[i].header) {
-			yy += row_height(&f, &rows[i]);
+			yy += row_height(f, &rows[i]);
 			run_top = yy;
 			continue;
 		}
-		if (f.above)
-			run_top = yy + f.label_h;
-		yy += f.row_h;
+		if (f->above)
+			run_top = yy + f->label_h;
+		yy += f->row_h;
 	}
+}
+
+/* One bar row at y: its label, its bar and value, or "no data". */
+static void rows_bar(struct chart_layout *lay, const struct chart_text *t,
+		     const struct rows_frame *f, const struct row *r,
+		     const char *vtext, const struct chart_scale *sc,
+		     double x_base, double y)
+{
+	const double W = f->W, font = f->font;
+	double cy = y + f->label_h + (f->row_h - f->label_h) / 2;
+	unsigned fl = r->highlight ? CHART_ITEM_BOLD : 0;
+	if (f->above)
+		chart_layout_text_block(lay, r->label ? r->label : "",
+					f->label_w, 2, CHART_PAD,
+					y + f->label_h / 2 + 1, font, fl);
+	else
+		chart_layout_text_block(lay, r->label ? r->label : "",
+					f->label_w, 2, f->plot_x0 - 8, cy, font,
+					fl | CHART_ITEM_END);
+	if (r->has_value && isfinite(r->value)) {
+		double xa = x_base;
+		double xb = chart_scale_map(sc, r->value);
+		struct chart_box box = { xa < xb ? xa : xb, cy - f->bar_h / 2,
+					 fabs(xb - xa), f->bar_h };
+		const char *vt = r->value_text ? r->value_text : vtext;
+		struct chart_item *bar = chart_layout_mark(
+			lay, CHART_ITEM_BAR, box, r->color,
+			r->highlight ? CHART_ITEM_HIGHLIGHT : 0, r->index);
+		bar->tip = chart_layout_join_tip(r->label, vt);
+		double tx = (xb > xa ? xb : xa) + CHART_GAP;
+		chart_layout_text_fit(lay, vt, W - CHART_PAD - tx, tx, cy, font,
+				      fl);
+	} else {
+		double tx = x_base + CHART_GAP;
+		chart_layout_text_fit(lay, chart_layout_no_data_text(t),
+				      W - CHART_PAD - tx, tx, cy, font,
+				      CHART_ITEM_MUTED);
+	}
+}
+
+/* The value axis' title under the tick labels at y; returns the y below. */
+static double rows_axis_title(struct chart_layout *lay,
+			      const struct chart_text *t,
+			      const struct rows_frame *f, bool log, double y)
+{
+	const double W = f->W;
+	char *xtitle = chart_layout_axis_title(t->axis_title, log, t);
+	if (xtitle &&
+	    text_width(xtitle, CHART_FONT_SMALL) > W - 2 * CHART_PAD) {
+		/* too long for one line: wrapped, centred on the chart */
+		double lh = CHART_FONT_SMALL * CHART_LINE_K;
+		size_t l = chart_layout_count_lines(xtitle, W - 2 * CHART_PAD,
+						    3, CHART_FONT_SMALL, 0);
+		chart_layout_text_block(lay, xtitle, W - 2 * CHART_PAD, 3,
+					W / 2, y + 4 + lh * (double)l / 2,
+					CHART_FONT_SMALL, CHART_ITEM_MIDDLE);
+		free(xtitle);
+		y += 4 + lh * (double)l;
+	} else if (xtitle) {
+		double cy = y + 4 + CHART_FONT_SMALL * 0.6;
+		struct chart_item *it = chart_layout_text_fit(
+			lay, xtitle, W - 2 * CHART_PAD,
+			(f->plot_x0 + f->plot_x1) / 2, cy, CHART_FONT_SMALL,
+			CHART_ITEM_MIDDLE);
+		free(xtitle);
+		if (it->box.x < CHART_PAD)
+			it->box.x = CHART_PAD;
+		if (it->box.x + it->box.w > W - CHART_PAD)
+			it->box.x = W - CHART_PAD - it->box.w;
+		y = cy + CHART_FONT_SMALL * 0.6;
+	}
+	return y;
+}
+
+static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
+		       const struct row *rows, size_t n, double font,
+		       double bar_h, double row_h1)
+{
+	struct rows_frame f = { .W = chart_layout_frame_width(t),
+				.font = font,
+				.bar_h = bar_h };
+	const double W = f.W;
+	char (*vtext)[48] = malloc((n ? n : 1) * sizeof *vtext);
+	if (!vtext)
+		abort();
+	struct rows_values v;
+
+	chart_layout_release(lay);
+	if (rows_values(rows, n, font, vtext, &v) == 0) {
+		free(vtext);
+		chart_layout_no_data(lay, t);
+		return 0;
+	}
+
+	/* a compact chart gives its values more of its width: cut values
+	 * say less than a short bar */
+	double val_cap = W * (chart_layout_is_compact(t) ? 0.35 : 0.25);
+	if (v.val_w > val_cap)
+		v.val_w = val_cap;
+	rows_frame_labels(&f, t, rows, n, row_h1);
+	f.plot_x0 = f.above ? CHART_PAD : CHART_PAD + f.label_w + 8;
+	f.plot_x1 = W - CHART_PAD - v.val_w - CHART_GAP;
+
+	struct chart_ticks ticks;
+	struct chart_scale sc;
+	chart_layout_choose_x_ticks(v.log ? v.vmin : v.lo, v.hi, v.log,
+				    f.plot_x0, f.plot_x1, CHART_PAD,
+				    W - CHART_PAD, &ticks, &sc);
+
+	lay->width = W;
+	double y = chart_layout_title(lay, t, W);
+	double rows_bottom = y;
+	for (size_t i = 0; i < n; i++)
+		rows_bottom += row_height(&f, &rows[i]);
+	double x_base = v.log ? f.plot_x0 : chart_scale_map(&sc, 0);
+	rows_grid(lay, &f, rows, n, &ticks, &sc, x_base, y);
 
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
 		if (r->header) {
 			double hh = row_height(&f, r);
-			layout_text_block(lay, r->label ? r->label : "", W - 2 * PAD,
-					  2, PAD, y + hh / 2 + 2, CHART_FONT,
-					  CHART_ITEM_BOLD);
+			chart_layout_text_block(lay, r->label ? r->label : "",
+						W - 2 * CHART_PAD, 2, CHART_PAD,
+						y + hh / 2 + 2, CHART_FONT,
+						CHART_ITEM_BOLD);
 			y += hh;
 			continue;
 		}
-		double cy = y + f.label_h + (f.row_h - f.label_h) / 2;
-		unsigned fl = r->highlight ? CHART_ITEM_BOLD : 0;
-		if (f.above)
-			layout_text_block(lay, r->label ? r->label : "", f.label_w,
-					  2, PAD, y + f.label_h / 2 + 1, font, fl);
-		else
-			layout_text_block(lay, r->label ? r->label : "", f.label_w,
-					  2, plot_x0 - 8, cy, font,
-					  fl | CHART_ITEM_END);
-		if (r->has_value && isfinite(r->value)) {
-			double xa = x_base;
-			double xb = chart_scale_map(&sc, r->value);
-			struct chart_box box = { xa < xb ? xa : xb, cy - bar_h / 2,
-						 fabs(xb - xa), bar_h };
-			const char *vt = r->value_text ? r->value_text : vtext[i];
-			struct chart_item *bar = layout_mark(
-				lay, CHART_ITEM_BAR, box, r->color,
-				r->highlight ? CHART_ITEM_HIGHLIGHT : 0, r->index);
-			bar->tip = tip_join(r->label, vt);
-			double tx = (xb > xa ? xb : xa) + GAP;
-			layout_text_fit(lay, vt, W - PAD - tx, tx, cy, font, fl);
-		} else {
-			double tx = x_base + GAP;
-			layout_text_fit(lay, no_data_text(t), W - PAD - tx, tx, cy,
-					font, CHART_ITEM_MUTED);
-		}
+		rows_bar(lay, t, &f, r, vtext[i], &sc, x_base, y);
 		y += f.row_h;
 	}
 	free(vtext);
 
 	y = rows_bottom + 4 + CHART_FONT_SMALL * 0.6;
-	layout_x_tick_labels(lay, &ticks, &sc, y, PAD, W - PAD);
+	chart_layout_x_tick_labels(lay, &ticks, &sc, y, CHART_PAD,
+				   W - CHART_PAD);
 	y += CHART_FONT_SMALL * 0.6;
-	char *xtitle = axis_title(t->axis_title, log, t);
-	if (xtitle && chart_text_width(xtitle, CHART_FONT_SMALL) > W - 2 * PAD) {
-		/* too long for one line: wrapped, centred on the chart */
-		double lh = CHART_FONT_SMALL * LINE_K;
-		size_t l = wrapped_lines(xtitle, W - 2 * PAD, 3, CHART_FONT_SMALL, 0);
-		layout_text_block(lay, xtitle, W - 2 * PAD, 3, W / 2,
-				  y + 4 + lh * (double)l / 2, CHART_FONT_SMALL,
-				  CHART_ITEM_MIDDLE);
-		free(xtitle);
-		y += 4 + lh * (double)l;
-	} else if (xtitle) {
-		double cy = y + 4 + CHART_FONT_SMALL * 0.6;
-		struct chart_item *it = layout_text_fit(
-			lay, xtitle, W - 2 * PAD, (plot_x0 + plot_x1) / 2,
-			cy, CHART_FONT_SMALL, CHART_ITEM_MIDDLE);
-		free(xtitle);
-		if (it->box.x < PAD)
-			it->box.x = PAD;
-		if (it->box.x + it->box.w > W - PAD)
-			it->box.x = W - PAD - it->box.w;
-		y = cy + CHART_FONT_SMALL * 0.6;
-	}
-	lay->height = ceil(y + PAD);
+	y = rows_axis_title(lay, t, &f, v.log, y);
+	lay->height = ceil(y + CHART_PAD);
 	return 0;
 }
 
@@ -988,7 +354,7 @@ int chart_grouped_layout(struct chart_layout *lay, const struct chart_text *t,
 	    (n_groups && n_series && !values))
 		return -1;
 	if (n_groups == 0 || n_series == 0) {
-		layout_no_data(lay, t);
+		chart_layout_no_data(lay, t);
 		return 0;
 	}
 	size_t n = n_groups * (n_series + 1);
@@ -1061,7 +427,8 @@ static bool segment_hits_box(double x0, double y0, double x1, double y1,
 {
 	double dx = x1 - x0, dy = y1 - y0, t0 = 0, t1 = 1;
 	double p[4] = { -dx, dx, -dy, dy };
-	double q[4] = { x0 - b->x, b->x + b->w - x0, y0 - b->y, b->y + b->h - y0 };
+	double q[4] = { x0 - b->x, b->x + b->w - x0, y0 - b->y,
+			b->y + b->h - y0 };
 	for (int i = 0; i < 4; i++) {
 		if (p[i] == 0) {
 			if (q[i] < 0)
@@ -1095,7 +462,8 @@ static bool box_collides(const struct chart_layout *lay,
 			return true;
 	for (size_t i = 0; i < lay->n; i++) {
 		const struct chart_item *it = &lay->items[i];
-		if ((it->kind == CHART_ITEM_TEXT || it->kind == CHART_ITEM_POINT) &&
+		if ((it->kind == CHART_ITEM_TEXT ||
+		     it->kind == CHART_ITEM_POINT) &&
 		    chart_box_overlap(&it->box, b))
 			return true;
 	}
@@ -1122,8 +490,8 @@ static bool place_point_label(const struct chart_layout *lay, double x,
 			{ x - r - w, y + d, w, h },     /* below left */
 		};
 		for (int i = 0; i < 8; i++) {
-			if (box_inside(&c[i], area->x, area->y, area->x + area->w,
-				       area->y + area->h) &&
+			if (box_inside(&c[i], area->x, area->y,
+				       area->x + area->w, area->y + area->h) &&
 			    !box_collides(lay, &c[i])) {
 				*out = c[i];
 				return true;
@@ -1151,10 +519,10 @@ static void axis_ticks(const struct chart_point *pts, size_t n, bool use_y,
 			hi = v[k];
 		k++;
 	}
-	if (chart_wants_log(v, k))
-		chart_log_ticks(lo, hi, max_t, ticks);
+	if (chart_scale_wants_log(v, k))
+		chart_scale_log_ticks(lo, hi, max_t, ticks);
 	else
-		chart_nice_ticks(lo, hi, max_t, ticks);
+		chart_scale_nice_ticks(lo, hi, max_t, ticks);
 	free(v);
 }
 
@@ -1168,159 +536,180 @@ static int cmp_front(const void *a, const void *b)
 	return 0;
 }
 
-int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
-			 const struct chart_point *pts, size_t n,
-			 const struct chart_scatter_opts *opts)
-{
-	static const struct chart_scatter_opts no_opts = { false, true, NULL };
-	const double plot_h = 260, font = CHART_FONT_SMALL;
-	if (!lay || !t || (n && !pts))
-		return -1;
-	const double W = frame_width(t);
-	/* a point's label: at most 130 units (30% of a compact chart) */
-	const double point_label_w = frame_compact(t) ? W * 0.3 : 130;
-	if (!opts)
-		opts = &no_opts;
-	chart_layout_release(lay);
-	size_t present = 0;
-	for (size_t i = 0; i < n; i++)
-		present += point_ok(&pts[i]);
-	if (present == 0) {
-		layout_no_data(lay, t);
-		return 0;
-	}
-	lay->width = W;
-	double y = layout_title(lay, t, W);
+/* The plot area of a scatter, its ticks and its scales. */
+struct scatter_plot {
+	double W, font;
+	double top, bottom, x0, x1;
+	struct chart_ticks xt, yt;
+	struct chart_scale xs, ys;
+};
 
-	/* A row above the plot: y axis title left, frontier legend right. */
+#define SCATTER_PLOT_H 260.0
+
+/* The row above the plot at y: the y axis title on the left, the frontier
+ * legend on the right (under the title when both do not fit). Returns the
+ * y below it. */
+static double scatter_head(struct chart_layout *lay, const struct chart_text *t,
+			   const struct chart_scatter_opts *opts,
+			   const struct scatter_plot *p, double y)
+{
+	const double W = p->W, font = p->font;
 	double leg_w = 0;
 	if (opts->frontier_label)
-		leg_w = 24 + chart_text_width(opts->frontier_label, font);
-	if (leg_w > W - 2 * PAD)
-		leg_w = W - 2 * PAD;
-	struct chart_ticks yt, xt;
-	axis_ticks(pts, n, true, 6, &yt);
-	char *ytitle = axis_title(t->axis2_title, yt.log, t);
-	double ytitle_w = ytitle ? chart_text_width(ytitle, font) : 0;
+		leg_w = 24 + text_width(opts->frontier_label, font);
+	if (leg_w > W - 2 * CHART_PAD)
+		leg_w = W - 2 * CHART_PAD;
+	char *ytitle = chart_layout_axis_title(t->axis2_title, p->yt.log, t);
+	double ytitle_w = ytitle ? text_width(ytitle, font) : 0;
 	double cy = y + font * 0.6;
 	if (ytitle) {
-		double room = W - 2 * PAD;
+		double room = W - 2 * CHART_PAD;
 		if (leg_w > 0 && ytitle_w + leg_w + 12 <= room)
 			room -= leg_w + 12;
-		layout_text_fit(lay, ytitle, room, PAD, cy, font, 0);
-		if (leg_w > 0 && ytitle_w + leg_w + 12 > W - 2 * PAD)
-			cy += font * LINE_K + 2;
+		chart_layout_text_fit(lay, ytitle, room, CHART_PAD, cy, font,
+				      0);
+		if (leg_w > 0 && ytitle_w + leg_w + 12 > W - 2 * CHART_PAD)
+			cy += font * CHART_LINE_K + 2;
 	}
 	if (leg_w > 0) {
-		double lx = W - PAD - leg_w;
-		layout_mark(lay, CHART_ITEM_SWATCH,
-			    (struct chart_box){ lx, cy, 18, 0 }, -1,
-			    CHART_ITEM_LINE, -1);
-		layout_text_fit(lay, opts->frontier_label, leg_w - 24, lx + 24, cy,
-				font, 0);
+		double lx = W - CHART_PAD - leg_w;
+		chart_layout_mark(lay, CHART_ITEM_SWATCH,
+				  (struct chart_box){ lx, cy, 18, 0 }, -1,
+				  CHART_ITEM_LINE, -1);
+		chart_layout_text_fit(lay, opts->frontier_label, leg_w - 24,
+				      lx + 24, cy, font, 0);
 	}
 	if (ytitle || leg_w > 0)
-		y = cy + font * 0.6 + GAP;
+		y = cy + font * 0.6 + CHART_GAP;
 	free(ytitle);
-	double plot_top = y + 4, plot_bottom = plot_top + plot_h;
+	return y;
+}
 
-	/* y tick labels' width sets the left margin. */
+/* The plot's left edge (after the widest y tick label), its scales and the
+ * x ticks. */
+static void scatter_scales(struct scatter_plot *p,
+			   const struct chart_point *pts, size_t n)
+{
 	double ylab_w = 0;
-	for (size_t i = 0; i < yt.n; i++) {
+	for (size_t i = 0; i < p->yt.n; i++) {
 		char s[48];
-		chart_tick_label(&yt, i, s, sizeof s);
-		double w = chart_text_width(s, font);
+		chart_scale_tick_label(&p->yt, i, s, sizeof s);
+		double w = text_width(s, p->font);
 		if (w > ylab_w)
 			ylab_w = w;
 	}
-	double plot_x0 = PAD + ylab_w + 8, plot_x1 = W - PAD - 4;
-	struct chart_scale xs, ys;
-	chart_scale_init(&ys, yt.v[0], yt.v[yt.n - 1], plot_bottom, plot_top,
-			 yt.log);
-	{
-		double *v = malloc(n * sizeof *v);
-		double lo = DBL_MAX, hi = -DBL_MAX;
-		size_t k = 0;
-		if (!v)
-			abort();
-		for (size_t i = 0; i < n; i++) {
-			if (!point_ok(&pts[i]))
-				continue;
-			v[k++] = pts[i].x;
-			lo = pts[i].x < lo ? pts[i].x : lo;
-			hi = pts[i].x > hi ? pts[i].x : hi;
-		}
-		bool xlog = chart_wants_log(v, k);
-		free(v);
-		choose_x_ticks(lo, hi, xlog, plot_x0, plot_x1, PAD, W - PAD, &xt,
-			       &xs);
-	}
-
-	for (size_t i = 0; i < xt.n; i++) {
-		double x = chart_scale_map(&xs, xt.v[i]);
-		layout_rule(lay, x, plot_top, x, plot_bottom, true);
-	}
-	for (size_t i = 0; i < yt.n; i++) {
-		double yy = chart_scale_map(&ys, yt.v[i]);
-		layout_rule(lay, plot_x0, yy, plot_x1, yy, true);
-		char s[48];
-		chart_tick_label(&yt, i, s, sizeof s);
-		layout_text(lay, s, plot_x0 - 8, yy, font, CHART_ITEM_END, NULL);
-	}
-	layout_rule(lay, plot_x0, plot_bottom, plot_x1, plot_bottom, false);
-	layout_rule(lay, plot_x0, plot_top, plot_x0, plot_bottom, false);
-
-	/* The frontier, sorted along x. */
-	bool *front = calloc(n, sizeof *front);
-	if (!front)
+	p->x0 = CHART_PAD + ylab_w + 8;
+	p->x1 = p->W - CHART_PAD - 4;
+	chart_scale_init(&p->ys, p->yt.v[0], p->yt.v[p->yt.n - 1], p->bottom,
+			 p->top, p->yt.log);
+	double *v = malloc(n * sizeof *v);
+	double lo = DBL_MAX, hi = -DBL_MAX;
+	size_t k = 0;
+	if (!v)
 		abort();
-	if (opts->frontier_label) {
-		size_t nf = chart_frontier(pts, n, opts->x_higher_better,
-					   opts->y_higher_better, front);
-		if (nf >= 2) {
-			lay->path = malloc(2 * nf * sizeof *lay->path);
-			if (!lay->path)
-				abort();
-			for (size_t i = 0; i < n; i++) {
-				if (!front[i])
-					continue;
-				lay->path[2 * lay->path_n] =
-					chart_scale_map(&xs, pts[i].x);
-				lay->path[2 * lay->path_n + 1] =
-					chart_scale_map(&ys, pts[i].y);
-				lay->path_n++;
-			}
-			qsort(lay->path, lay->path_n, 2 * sizeof *lay->path,
-			      cmp_front);
-			lay->path_at = lay->n;
-		}
+	for (size_t i = 0; i < n; i++) {
+		if (!point_ok(&pts[i]))
+			continue;
+		v[k++] = pts[i].x;
+		lo = pts[i].x < lo ? pts[i].x : lo;
+		hi = pts[i].x > hi ? pts[i].x : hi;
 	}
+	bool xlog = chart_scale_wants_log(v, k);
+	free(v);
+	chart_layout_choose_x_ticks(lo, hi, xlog, p->x0, p->x1, CHART_PAD,
+				    p->W - CHART_PAD, &p->xt, &p->xs);
+}
 
-	/* Markers, then labels: highlighted first, then the frontier. */
+/* Grid lines, y tick labels and the two axes. */
+static void scatter_grid(struct chart_layout *lay, const struct scatter_plot *p)
+{
+	for (size_t i = 0; i < p->xt.n; i++) {
+		double x = chart_scale_map(&p->xs, p->xt.v[i]);
+		chart_layout_rule(lay, x, p->top, x, p->bottom, true);
+	}
+	for (size_t i = 0; i < p->yt.n; i++) {
+		double yy = chart_scale_map(&p->ys, p->yt.v[i]);
+		chart_layout_rule(lay, p->x0, yy, p->x1, yy, true);
+		char s[48];
+		chart_scale_tick_label(&p->yt, i, s, sizeof s);
+		chart_layout_text(lay, s, p->x0 - 8, yy, p->font,
+				  CHART_ITEM_END, NULL);
+	}
+	chart_layout_rule(lay, p->x0, p->bottom, p->x1, p->bottom, false);
+	chart_layout_rule(lay, p->x0, p->top, p->x0, p->bottom, false);
+}
+
+/* Mark the frontier in front[] and, when it has two points or more, make
+ * it the layout's path, sorted along x, drawn before the items to come. */
+static void scatter_frontier(struct chart_layout *lay,
+			     const struct scatter_plot *p,
+			     const struct chart_point *pts, size_t n,
+			     const struct chart_scatter_opts *opts, bool *front)
+{
+	if (!opts->frontier_label)
+		return;
+	size_t nf = chart_frontier(pts, n, opts->x_higher_better,
+				   opts->y_higher_better, front);
+	if (nf < 2)
+		return;
+	lay->path = malloc(2 * nf * sizeof *lay->path);
+	if (!lay->path)
+		abort();
+	for (size_t i = 0; i < n; i++) {
+		if (!front[i])
+			continue;
+		lay->path[2 * lay->path_n] = chart_scale_map(&p->xs, pts[i].x);
+		lay->path[2 * lay->path_n + 1] =
+			chart_scale_map(&p->ys, pts[i].y);
+		lay->path_n++;
+	}
+	qsort(lay->path, lay->path_n, 2 * sizeof *lay->path, cmp_front);
+	lay->path_at = lay->n;
+}
+
+/* Append "label: x, y" for a point, numbers as given or printed. */
+static void point_text(struct buf *out, const struct chart_point *pt)
+{
+	char xb[48], yb[48];
+	chart_layout_format_number(pt->x, xb, sizeof xb);
+	chart_layout_format_number(pt->y, yb, sizeof yb);
+	buf_addf(out, "%s: %s, %s", pt->label ? pt->label : "",
+		 pt->x_text ? pt->x_text : xb, pt->y_text ? pt->y_text : yb);
+}
+
+/* A marker for each point with a value, its tooltip "label: x, y". */
+static void scatter_markers(struct chart_layout *lay,
+			    const struct scatter_plot *p,
+			    const struct chart_point *pts, size_t n)
+{
 	for (size_t i = 0; i < n; i++) {
 		if (!point_ok(&pts[i]))
 			continue;
 		double r = pts[i].highlight ? 6.5 : 5;
-		double px = chart_scale_map(&xs, pts[i].x);
-		double py = chart_scale_map(&ys, pts[i].y);
-		struct chart_item *m = layout_mark(
+		double px = chart_scale_map(&p->xs, pts[i].x);
+		double py = chart_scale_map(&p->ys, pts[i].y);
+		struct chart_item *m = chart_layout_mark(
 			lay, CHART_ITEM_POINT,
 			(struct chart_box){ px - r, py - r, 2 * r, 2 * r },
-			pts[i].color, pts[i].highlight ? CHART_ITEM_HIGHLIGHT : 0,
-			(int)i);
-		char xb[48], yb[48];
-		format_number(pts[i].x, xb, sizeof xb);
-		format_number(pts[i].y, yb, sizeof yb);
+			pts[i].color,
+			pts[i].highlight ? CHART_ITEM_HIGHLIGHT : 0, (int)i);
 		struct buf tip = BUF_INIT;
-		buf_addf(&tip, "%s: %s, %s", pts[i].label ? pts[i].label : "",
-			 pts[i].x_text ? pts[i].x_text : xb,
-			 pts[i].y_text ? pts[i].y_text : yb);
+		point_text(&tip, &pts[i]);
 		m->tip = buf_detach(&tip, NULL);
 	}
+}
+
+/* Labels next to their markers where they fit, highlighted points first,
+ * then the frontier, then the rest; sets placed[i] for each one drawn. */
+static void scatter_labels(struct chart_layout *lay,
+			   const struct scatter_plot *p,
+			   const struct chart_point *pts, size_t n,
+			   const bool *front, double label_w, bool *placed)
+{
+	const double font = p->font;
 	size_t *order = malloc(n * sizeof *order);
-	bool *placed = calloc(n, sizeof *placed);
 	size_t k = 0;
-	if (!order || !placed)
+	if (!order)
 		abort();
 	for (int pass = 0; pass < 3; pass++)
 		for (size_t i = 0; i < n; i++) {
@@ -1328,66 +717,116 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 			if (want == pass && point_ok(&pts[i]))
 				order[k++] = i;
 		}
-	struct chart_box area = { plot_x0 + 1, plot_top, W - PAD - plot_x0 - 1,
-				  plot_h };
+	struct chart_box area = { p->x0 + 1, p->top,
+				  p->W - CHART_PAD - p->x0 - 1,
+				  SCATTER_PLOT_H };
 	for (size_t o = 0; o < k; o++) {
 		size_t i = order[o];
 		const char *label = pts[i].label ? pts[i].label : "";
 		unsigned fl = pts[i].highlight ? CHART_ITEM_BOLD : 0;
 		struct buf s = BUF_INIT;
-		bool cut = chart_text_fit(label, font, point_label_w / BOLD_K, &s);
-		double w = text_w(s.ptr, font, fl), h = font * 1.2;
+		bool cut = text_fit(label, font, label_w / CHART_BOLD_K, &s);
+		double w = chart_layout_text_width(s.ptr, font, fl),
+		       h = font * 1.2;
 		double r = pts[i].highlight ? 6.5 : 5;
 		struct chart_box b;
-		if (place_point_label(lay, chart_scale_map(&xs, pts[i].x),
-				      chart_scale_map(&ys, pts[i].y), r, w, h,
-				      &area, &b)) {
-			layout_text(lay, s.ptr, b.x, b.y + h / 2, font, fl,
-				    cut ? label : NULL);
+		if (place_point_label(lay, chart_scale_map(&p->xs, pts[i].x),
+				      chart_scale_map(&p->ys, pts[i].y), r, w,
+				      h, &area, &b)) {
+			chart_layout_text(lay, s.ptr, b.x, b.y + h / 2, font,
+					  fl, cut ? label : NULL);
 			placed[i] = true;
 		}
 		buf_release(&s);
 	}
 	free(order);
-	free(front);
+}
 
-	y = plot_bottom + 8 + font * 0.6;
-	layout_x_tick_labels(lay, &xt, &xs, y, PAD, W - PAD);
+/* Under the plot: the x tick labels and the x axis title, then the key of
+ * the points without a label in the plot, or without data. Returns the y
+ * below. */
+static double scatter_foot(struct chart_layout *lay, const struct chart_text *t,
+			   const struct scatter_plot *p,
+			   const struct chart_point *pts, size_t n,
+			   const bool *placed)
+{
+	const double W = p->W, font = p->font;
+	double y = p->bottom + 8 + font * 0.6, cy;
+	chart_layout_x_tick_labels(lay, &p->xt, &p->xs, y, CHART_PAD,
+				   W - CHART_PAD);
 	y += font * 0.6;
-	char *xtitle = axis_title(t->axis_title, xt.log, t);
+	char *xtitle = chart_layout_axis_title(t->axis_title, p->xt.log, t);
 	if (xtitle) {
 		cy = y + 4 + font * 0.6;
-		layout_text_fit(lay, xtitle, W - 2 * PAD, W - PAD, cy, font,
-				CHART_ITEM_END);
+		chart_layout_text_fit(lay, xtitle, W - 2 * CHART_PAD,
+				      W - CHART_PAD, cy, font, CHART_ITEM_END);
 		y = cy + font * 0.6;
 		free(xtitle);
 	}
-	/* The key: points without a label in the plot, or without data. */
 	for (size_t i = 0; i < n; i++) {
 		if (placed[i])
 			continue;
 		struct buf line = BUF_INIT;
-		char xb[48], yb[48];
-		format_number(pts[i].x, xb, sizeof xb);
-		format_number(pts[i].y, yb, sizeof yb);
 		if (point_ok(&pts[i]))
-			buf_addf(&line, "%s: %s, %s",
-				 pts[i].label ? pts[i].label : "",
-				 pts[i].x_text ? pts[i].x_text : xb,
-				 pts[i].y_text ? pts[i].y_text : yb);
+			point_text(&line, &pts[i]);
 		else
-			buf_addf(&line, "%s: %s", pts[i].label ? pts[i].label : "",
-				 no_data_text(t));
+			buf_addf(&line, "%s: %s",
+				 pts[i].label ? pts[i].label : "",
+				 chart_layout_no_data_text(t));
 		cy = y + 4 + font * 0.6;
-		struct chart_item *it = layout_text_fit(
-			lay, line.ptr, W - 2 * PAD, PAD, cy, font,
+		struct chart_item *it = chart_layout_text_fit(
+			lay, line.ptr, W - 2 * CHART_PAD, CHART_PAD, cy, font,
 			point_ok(&pts[i]) ? 0 : CHART_ITEM_MUTED);
 		it->index = (int)i;
 		y = cy + font * 0.6;
 		buf_release(&line);
 	}
+	return y;
+}
+
+int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
+			 const struct chart_point *pts, size_t n,
+			 const struct chart_scatter_opts *opts)
+{
+	static const struct chart_scatter_opts no_opts = { false, true, NULL };
+	if (!lay || !t || (n && !pts))
+		return -1;
+	struct scatter_plot p = { .W = chart_layout_frame_width(t),
+				  .font = CHART_FONT_SMALL };
+	/* a point's label: at most 130 units (30% of a compact chart) */
+	const double point_label_w =
+		chart_layout_is_compact(t) ? p.W * 0.3 : 130;
+	if (!opts)
+		opts = &no_opts;
+	chart_layout_release(lay);
+	size_t present = 0;
+	for (size_t i = 0; i < n; i++)
+		present += point_ok(&pts[i]);
+	if (present == 0) {
+		chart_layout_no_data(lay, t);
+		return 0;
+	}
+	lay->width = p.W;
+	double y = chart_layout_title(lay, t, p.W);
+	axis_ticks(pts, n, true, 6, &p.yt);
+	y = scatter_head(lay, t, opts, &p, y);
+	p.top = y + 4;
+	p.bottom = p.top + SCATTER_PLOT_H;
+	scatter_scales(&p, pts, n);
+	scatter_grid(lay, &p);
+
+	bool *front = calloc(n, sizeof *front);
+	bool *placed = calloc(n, sizeof *placed);
+	if (!front || !placed)
+		abort();
+	scatter_frontier(lay, &p, pts, n, opts, front);
+	/* markers, then labels: highlighted first, then the frontier */
+	scatter_markers(lay, &p, pts, n);
+	scatter_labels(lay, &p, pts, n, front, point_label_w, placed);
+	free(front);
+	y = scatter_foot(lay, t, &p, pts, n, placed);
 	free(placed);
-	lay->height = ceil(y + PAD);
+	lay->height = ceil(y + CHART_PAD);
 	return 0;
 }
 
@@ -1414,7 +853,7 @@ static size_t fit_columns(const struct chart_text *t,
 {
 	size_t k = 0;
 	for (size_t c = 0; c < n_cols; c++) {
-		bool any = !frame_compact(t);
+		bool any = !chart_layout_is_compact(t);
 		for (size_t r = 0; r < n_rows && !any; r++)
 			any = cells[r * n_cols + c].state != CHART_FIT_NO_DATA;
 		if (any)
@@ -1437,37 +876,39 @@ static double layout_fit_block(struct chart_layout *lay,
 	size_t head_lines = 1;
 	for (size_t j = 0; j < n; j++) {
 		const char *h = cols[keep[j]] ? cols[keep[j]] : "";
-		size_t l = wrapped_lines(h, col_w - 6, MAX_LINES, hfont, 0);
+		size_t l = chart_layout_count_lines(h, col_w - 6,
+						    CHART_MAX_LINES, hfont, 0);
 		head_lines = l > head_lines ? l : head_lines;
 	}
-	double hlh = hfont * LINE_K;
+	double hlh = hfont * CHART_LINE_K;
 	for (size_t j = 0; j < n; j++)
-		layout_text_block(lay, cols[keep[j]] ? cols[keep[j]] : "",
-				  col_w - 6, MAX_LINES, x0 + col_w * ((double)j + 0.5),
-				  y + hlh * (double)head_lines / 2, hfont,
-				  CHART_ITEM_MIDDLE);
+		chart_layout_text_block(lay, cols[keep[j]] ? cols[keep[j]] : "",
+					col_w - 6, CHART_MAX_LINES,
+					x0 + col_w * ((double)j + 0.5),
+					y + hlh * (double)head_lines / 2, hfont,
+					CHART_ITEM_MIDDLE);
 	y += hlh * (double)head_lines + 4;
 
 	for (size_t r = 0; r < n_rows; r++) {
-		size_t l = wrapped_lines(rows[r] ? rows[r] : "", label_w, 2, font, 0);
-		double row_h = l > 1 ? 2 * font * LINE_K + 8 : 28;
+		size_t l = chart_layout_count_lines(rows[r] ? rows[r] : "",
+						    label_w, 2, font, 0);
+		double row_h = l > 1 ? 2 * font * CHART_LINE_K + 8 : 28;
 		double cy = y + row_h / 2;
-		layout_text_block(lay, rows[r] ? rows[r] : "", label_w, 2, x0 - 8, cy,
-				  font, CHART_ITEM_END);
+		chart_layout_text_block(lay, rows[r] ? rows[r] : "", label_w, 2,
+					x0 - 8, cy, font, CHART_ITEM_END);
 		for (size_t j = 0; j < n; j++) {
 			size_t c = keep[j];
-			const struct chart_fit_cell *cell = &cells[r * n_cols + c];
-			struct chart_box b = { x0 + col_w * (double)j + 2, y + 2,
-					       col_w - 4, row_h - 4 };
-			struct chart_item *it =
-				layout_mark(lay, CHART_ITEM_CELL, b,
-					    fit_color(cell->state),
-					    fit_flags(cell->state),
-					    (int)(r * n_cols + c));
+			const struct chart_fit_cell *cell =
+				&cells[r * n_cols + c];
+			struct chart_box b = { x0 + col_w * (double)j + 2,
+					       y + 2, col_w - 4, row_h - 4 };
+			struct chart_item *it = chart_layout_mark(
+				lay, CHART_ITEM_CELL, b, fit_color(cell->state),
+				fit_flags(cell->state), (int)(r * n_cols + c));
 			const char *txt = cell->text;
 			bool nodata = cell->state == CHART_FIT_NO_DATA;
 			if (!txt && nodata)
-				txt = no_data_text(t);
+				txt = chart_layout_no_data_text(t);
 			struct buf tip = BUF_INIT;
 			buf_addf(&tip, "%s, %s: %s", rows[r] ? rows[r] : "",
 				 cols[c] ? cols[c] : "", txt ? txt : "");
@@ -1475,13 +916,13 @@ static double layout_fit_block(struct chart_layout *lay,
 			/* a "no data" too wide for its cell is left to the
 			 * dashed outline and the legend */
 			if (nodata && !cell->text && txt &&
-			    chart_text_width(txt, font) > col_w - 10)
+			    text_width(txt, font) > col_w - 10)
 				txt = NULL;
+			unsigned muted = nodata ? CHART_ITEM_MUTED : 0;
 			if (txt && *txt)
-				layout_text_fit(lay, txt, col_w - 10,
-						b.x + b.w / 2, cy, font,
-						CHART_ITEM_MIDDLE |
-							(nodata ? CHART_ITEM_MUTED : 0));
+				chart_layout_text_fit(lay, txt, col_w - 10,
+						      b.x + b.w / 2, cy, font,
+						      CHART_ITEM_MIDDLE | muted);
 		}
 		y += row_h;
 	}
@@ -1502,7 +943,7 @@ static double layout_fit_omitted(struct chart_layout *lay,
 	if (t->omitted)
 		buf_adds(&line, t->omitted);
 	else
-		buf_addf(&line, "%s: ", no_data_text(t));
+		buf_addf(&line, "%s: ", chart_layout_no_data_text(t));
 	size_t k = 0;
 	bool first = true;
 	for (size_t c = 0; c < n_cols; c++) {
@@ -1515,12 +956,46 @@ static double layout_fit_omitted(struct chart_layout *lay,
 		buf_adds(&line, cols[c] ? cols[c] : "");
 		first = false;
 	}
-	size_t lines = wrapped_lines(line.ptr, W - 2 * PAD, MAX_LINES, font, 0);
-	double lh = font * LINE_K;
-	layout_text_block(lay, line.ptr, W - 2 * PAD, MAX_LINES, PAD,
-			  y + 6 + lh * (double)lines / 2, font, CHART_ITEM_MUTED);
+	size_t lines = chart_layout_count_lines(line.ptr, W - 2 * CHART_PAD,
+						CHART_MAX_LINES, font, 0);
+	double lh = font * CHART_LINE_K;
+	chart_layout_text_block(
+		lay, line.ptr, W - 2 * CHART_PAD, CHART_MAX_LINES, CHART_PAD,
+		y + 6 + lh * (double)lines / 2, font, CHART_ITEM_MUTED);
 	buf_release(&line);
 	return y + 6 + lh * (double)lines;
+}
+
+/* The legend under a fit matrix at y: a swatch and a name per state,
+ * flowing onto new lines as needed. Returns the y below it. */
+static double layout_fit_legend(struct chart_layout *lay,
+				const char *const *state_names, double W,
+				double y)
+{
+	static const enum chart_fit_state order[] = {
+		CHART_FIT_FITS, CHART_FIT_NEEDS, CHART_FIT_NO_DATA
+	};
+	const double font = CHART_FONT_SMALL + 1;
+	double x = CHART_PAD, cy = y + 8 + font * 0.6;
+	for (size_t i = 0; i < 3; i++) {
+		const char *name = state_names[order[i]];
+		if (!name)
+			continue;
+		struct buf s = BUF_INIT;
+		text_fit(name, font, W - 2 * CHART_PAD - 18, &s);
+		double w = 18 + text_width(s.ptr, font);
+		if (x > CHART_PAD && x + w > W - CHART_PAD) {
+			x = CHART_PAD;
+			cy += font * CHART_LINE_K + 4;
+		}
+		chart_layout_mark(lay, CHART_ITEM_SWATCH,
+				  (struct chart_box){ x, cy - 6, 12, 12 },
+				  fit_color(order[i]), fit_flags(order[i]), -1);
+		chart_layout_text(lay, s.ptr, x + 18, cy, font, 0, NULL);
+		x += w + 16;
+		buf_release(&s);
+	}
+	return cy + font * 0.6;
 }
 
 int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
@@ -1538,15 +1013,15 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 	for (size_t i = 0; i < n_rows * n_cols; i++)
 		any = any || cells[i].state != CHART_FIT_NO_DATA;
 	if (!any) {
-		layout_no_data(lay, t);
+		chart_layout_no_data(lay, t);
 		return 0;
 	}
-	const double Wt = frame_width(t);
+	const double Wt = chart_layout_frame_width(t);
 	/* labels: up to 30% of the width, on two lines if need be */
 	double label_cap = Wt * 0.3;
 	double label_w = 0;
 	for (size_t r = 0; r < n_rows; r++) {
-		double w = chart_text_width(rows[r] ? rows[r] : "", font);
+		double w = text_width(rows[r] ? rows[r] : "", font);
 		label_w = w > label_w ? w : label_w;
 	}
 	if (label_w > label_cap)
@@ -1555,27 +1030,27 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 	if (!keep)
 		abort();
 	size_t nk = fit_columns(t, cells, n_rows, n_cols, keep);
-	double x0 = PAD + label_w + 8;
-	double col_w = (Wt - PAD - x0) / (double)nk;
+	double x0 = CHART_PAD + label_w + 8;
+	double col_w = (Wt - CHART_PAD - x0) / (double)nk;
 	double W = Wt;
 	size_t per_block = nk;
 	if (t->width > 0) {
 		/* exactly Wt wide: columns of at least min_w, in blocks */
-		double min_w = frame_compact(t) ? 40 : 60;
-		size_t fit = (size_t)floor((Wt - PAD - x0) / min_w);
+		double min_w = chart_layout_is_compact(t) ? 40 : 60;
+		size_t fit = (size_t)floor((Wt - CHART_PAD - x0) / min_w);
 		fit = fit ? fit : 1;
 		size_t blocks = (nk + fit - 1) / fit;
 		per_block = (nk + blocks - 1) / blocks;
-		col_w = (Wt - PAD - x0) / (double)per_block;
+		col_w = (Wt - CHART_PAD - x0) / (double)per_block;
 	} else {
 		if (col_w < 60)
 			col_w = 60;
-		W = ceil(x0 + col_w * (double)nk + PAD);
+		W = ceil(x0 + col_w * (double)nk + CHART_PAD);
 		if (W < CHART_WIDTH)
 			W = CHART_WIDTH;
 	}
 	lay->width = W;
-	double y = layout_title(lay, t, W);
+	double y = chart_layout_title(lay, t, W);
 	for (size_t at = 0; at < nk; at += per_block) {
 		size_t n = nk - at < per_block ? nk - at : per_block;
 		if (at)
@@ -1584,830 +1059,11 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 				     keep + at, n, x0, col_w, label_w, y);
 	}
 
-	if (state_names) {
-		/* Legend: swatch + name, flowing onto new lines as needed. */
-		static const enum chart_fit_state order[] = {
-			CHART_FIT_FITS, CHART_FIT_NEEDS, CHART_FIT_NO_DATA
-		};
-		double x = PAD, cy = y + 8 + font * 0.6;
-		for (size_t i = 0; i < 3; i++) {
-			const char *name = state_names[order[i]];
-			if (!name)
-				continue;
-			struct buf s = BUF_INIT;
-			chart_text_fit(name, font, W - 2 * PAD - 18, &s);
-			double w = 18 + chart_text_width(s.ptr, font);
-			if (x > PAD && x + w > W - PAD) {
-				x = PAD;
-				cy += font * LINE_K + 4;
-			}
-			layout_mark(lay, CHART_ITEM_SWATCH,
-				    (struct chart_box){ x, cy - 6, 12, 12 },
-				    fit_color(order[i]), fit_flags(order[i]), -1);
-			layout_text(lay, s.ptr, x + 18, cy, font, 0, NULL);
-			x += w + 16;
-			buf_release(&s);
-		}
-		y = cy + font * 0.6;
-	}
+	if (state_names)
+		y = layout_fit_legend(lay, state_names, W, y);
 	y = layout_fit_omitted(lay, t, cols, n_cols, keep, nk, W, y);
 	free(keep);
-	lay->height = ceil(y + PAD);
-	return 0;
-}
-
-/* --------------------------------------------------------------- render */
-
-static bool id_is_valid(const char *id)
-{
-	if (!id || !((*id >= 'A' && *id <= 'Z') || (*id >= 'a' && *id <= 'z')))
-		return false;
-	for (const char *p = id; *p; p++)
-		if (!((*p >= 'A' && *p <= 'Z') || (*p >= 'a' && *p <= 'z') ||
-		      (*p >= '0' && *p <= '9') || *p == '-' || *p == '_'))
-			return false;
-	return true;
-}
-
-/* ---- Coordinates ---- */
-
-/* The number of tenths nearest to a (0 <= a < 1e6), as printf rounds:
- * the exact binary value of a to the nearest tenth, a tie to the even one.
- * t = a * 10 < 2^24 is off the exact product by less than 2^-29, so when
- * t is not within 1e-6 of a half, the integer nearest to t is the answer.
- * Otherwise fma gives the sign of the exact a * 10 - (whole + 1/2) (it
- * rounds once, and rounding keeps the sign), which decides. Exact ties are
- * odd multiples of 0.25 (8.25 prints as 8.2, 8.75 as 8.8). */
-static unsigned long coord_tenths(double a)
-{
-	double t = a * 10.0;
-	double whole = (double)(unsigned long)t; /* floor: 0 <= t < 1e7 */
-	double frac = t - whole; /* exact: whole is t without its fraction */
-	if (fabs(frac - 0.5) > 1e-6)
-		return (unsigned long)whole + (frac > 0.5);
-	double above_half = fma(a, 10.0, -(whole + 0.5));
-	if (above_half > 0)
-		return (unsigned long)whole + 1;
-	if (above_half < 0)
-		return (unsigned long)whole;
-	return (unsigned long)whole + ((unsigned long)whole & 1);
-}
-
-/* Write tenths as "units.tenth" with an optional sign; return the length. */
-static size_t coord_write(unsigned long tenths, bool negative, char *dst)
-{
-	char tmp[24];
-	char *end = tmp + sizeof tmp, *p = end;
-	*--p = (char)('0' + tenths % 10);
-	*--p = '.';
-	unsigned long units = tenths / 10;
-	do {
-		*--p = (char)('0' + units % 10);
-		units /= 10;
-	} while (units);
-	if (negative)
-		*--p = '-';
-	size_t n = (size_t)(end - p);
-	for (size_t i = 0; i < n; i++) /* a few bytes: no call to memcpy */
-		dst[i] = p[i];
-	dst[n] = '\0';
-	return n;
-}
-
-/* printf would cost about a thousand instructions per coordinate, the
- * most frequent thing a chart writes; huge values, NaN and infinities
- * still go to it. */
-size_t chart_coord_format(double v, char *dst)
-{
-	if (fabs(v) < 0.05)
-		v = 0;
-	/* |v| >= 0.05 rounds to 0.1 or more (0.05 itself is just above the
-	 * half), so a negative v never prints as "-0.0" */
-	if (fabs(v) < 1e6)
-		return coord_write(coord_tenths(fabs(v)), v < 0, dst);
-	int n = snprintf(dst, CHART_COORD_MAX, "%.1f", v);
-	return n > 0 ? (size_t)n : 0;
-}
-
-/* ---- A streaming XML writer ----
- * Elements are written as they are opened, straight into the output: no
- * tree. The bytes are what libxml2's xmlNodeDump wrote for the same tree
- * (no indentation): `<name a="v">children</name>`, or `<name a="v"/>` for
- * an element without children, so a start tag stays open until its first
- * child or its close decides which. (One difference: libxml2 wrote
- * non-ASCII in attribute values as character references, this writes the
- * UTF-8; the charts' attribute values are ids, classes and numbers, all
- * ASCII.) Element and attribute names must be string literals: the writer
- * keeps the pointers. */
-
-#define SVG_MAX_DEPTH 8  /* deepest: svg > defs > pattern > line */
-#define SVG_MAX_ATTRS 16 /* most on one element: 9 on the root */
-#define SVG_NAME_MAX 32  /* longest attribute name: 16 (patternTransform) */
-
-/* What svg_class wrote for one class string on an element whose start tag
- * had the attributes `prior` (see svg_class). */
-#define SVG_MEMO_CLASS 48
-#define SVG_MEMO_BYTES 256
-#define SVG_MEMOS 16
-struct svg_class_memo {
-	char cls[SVG_MEMO_CLASS];
-	const char *prior[SVG_MAX_ATTRS]; /* the names before (pointers) */
-	size_t n_prior;
-	char bytes[SVG_MEMO_BYTES];
-	size_t len;
-	const char *names[SVG_MAX_ATTRS]; /* the attributes it added */
-	size_t n_names;
-};
-
-struct svg_writer {
-	struct buf *out;
-	const char *id;  /* the chart's id, checked by id_is_valid */
-	bool start_open; /* "<name a=.." written, its ">" or "/>" not yet */
-	size_t n_attrs;  /* names of the attributes on the open start tag */
-	const char *attrs[SVG_MAX_ATTRS];
-	size_t depth;    /* the open elements, innermost last */
-	const char *open[SVG_MAX_DEPTH];
-	/* filled round-robin; only the first memo_used are set (the writer
-	 * is not cleared: 10 kB per chart) */
-	struct svg_class_memo memo[SVG_MEMOS];
-	size_t memo_used, memo_next;
-};
-
-/* A writer appending to `out`, for the chart `id`. */
-static void svg_writer_init(struct svg_writer *w, struct buf *out, const char *id)
-{
-	w->out = out;
-	w->id = id;
-	w->start_open = false;
-	w->n_attrs = 0;
-	w->depth = 0;
-	w->memo_used = 0;
-	w->memo_next = 0;
-}
-
-/* A broken nesting is a bug in this file, not bad input. */
-static void svg_fail(const char *why)
-{
-	fprintf(stderr, "gen: fatal: chart writer: %s\n", why);
-	abort();
-}
-
-static void svg_end_start_tag(struct svg_writer *w)
-{
-	if (w->start_open) {
-		buf_addc(w->out, '>');
-		w->start_open = false;
-	}
-}
-
-static void svg_open(struct svg_writer *w, const char *name)
-{
-	if (w->depth == SVG_MAX_DEPTH)
-		svg_fail("elements nested too deep");
-	svg_end_start_tag(w);
-	buf_addc(w->out, '<');
-	buf_adds(w->out, name);
-	w->open[w->depth++] = name;
-	w->start_open = true;
-	w->n_attrs = 0;
-}
-
-static void svg_close(struct svg_writer *w)
-{
-	if (!w->depth)
-		svg_fail("close without open");
-	const char *name = w->open[--w->depth];
-	if (w->start_open) {
-		buf_add(w->out, "/>", 2);
-		w->start_open = false;
-		return;
-	}
-	buf_add(w->out, "</", 2);
-	buf_adds(w->out, name);
-	buf_addc(w->out, '>');
-}
-
-static bool svg_has_attr(const struct svg_writer *w, const char *name)
-{
-	for (size_t i = 0; i < w->n_attrs; i++)
-		if (w->attrs[i][0] == name[0] && strcmp(w->attrs[i], name) == 0)
-			return true;
-	return false;
-}
-
-/* Count an attribute of the open start tag (before writing it). */
-static void svg_attr_note(struct svg_writer *w, const char *name)
-{
-	if (!w->start_open)
-		svg_fail("attribute outside a start tag");
-	if (w->n_attrs == SVG_MAX_ATTRS)
-		svg_fail("too many attributes");
-	w->attrs[w->n_attrs++] = name;
-}
-
-/* Write ` name="`; the value and the closing quote follow. */
-static void svg_attr_begin(struct svg_writer *w, const char *name)
-{
-	svg_attr_note(w, name);
-	buf_addc(w->out, ' ');
-	buf_adds(w->out, name);
-	buf_add(w->out, "=\"", 2);
-}
-
-static void svg_attr_end(struct svg_writer *w)
-{
-	buf_addc(w->out, '"');
-}
-
-/* The bytes that are copied as they are: printable ASCII other than the
- * markup characters; bit 0 in text, bit 1 in attribute values (where '"'
- * is escaped too). A table: every byte of a chart's text passes here. */
-static const unsigned char svg_plain[256] = {
-	/* 0x00 - 0x1f: control characters */
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	/* 0x20 - 0x2f: '"' (0x22) is plain in text only, '&' (0x26) never */
-	3, 3, 1, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	/* 0x30 - 0x3f: '<' (0x3c) and '>' (0x3e) never */
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 3, 0, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	/* 0x70 - 0x7f: DEL (0x7f) is a control character */
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0,
-	/* 0x80 - 0xff: UTF-8, checked by svg_escape_char */
-};
-
-/* True for the bytes that are copied as they are (see svg_plain). */
-static bool svg_byte_is_plain(unsigned char c, bool in_attr)
-{
-	return svg_plain[c] & (in_attr ? 2 : 1);
-}
-
-/* A character that may not appear in the output as it is: invalid or
- * overlong UTF-8, a surrogate, beyond U+10FFFF, or U+FFFE/U+FFFF. */
-static bool svg_char_is_bad(uint32_t c, size_t len)
-{
-	static const uint32_t shortest[5] = { 0, 0, 0x80, 0x800, 0x10000 };
-	return c == UINT32_MAX || c < shortest[len] ||
-	       (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF || c == 0xFFFE ||
-	       c == 0xFFFF;
-}
-
-/* Escape one non-plain character at s and return its length. Text escapes
- * & < > as xmlNodeDump did; attribute values also '"' and tab, newline and
- * carriage return as character references (which keeps them through
- * attribute value normalization). Bad UTF-8 becomes U+FFFD and other
- * control characters a space, so the output stays well-formed XML
- * whatever the caller passes. */
-static size_t svg_escape_char(struct buf *out, const char *s, bool in_attr)
-{
-	size_t len;
-	uint32_t c = utf8_decode(s, &len);
-	if (svg_char_is_bad(c, len)) {
-		buf_add(out, "\xEF\xBF\xBD", 3);
-	} else if (c == '&') {
-		buf_add(out, "&amp;", 5);
-	} else if (c == '<') {
-		buf_add(out, "&lt;", 4);
-	} else if (c == '>') {
-		buf_add(out, "&gt;", 4);
-	} else if (in_attr && c == '"') {
-		buf_add(out, "&quot;", 6);
-	} else if (in_attr && c == '\t') {
-		buf_add(out, "&#9;", 4);
-	} else if (in_attr && c == '\n') {
-		buf_add(out, "&#10;", 5);
-	} else if (in_attr && c == '\r') {
-		buf_add(out, "&#13;", 5);
-	} else if (c < 0x20 || c == 0x7F) {
-		buf_addc(out, ' ');
-	} else {
-		buf_add(out, s, len);
-	}
-	return len;
-}
-
-/* Append s escaped; runs of plain bytes are copied at once. */
-static void svg_escape(struct buf *out, const char *s, bool in_attr)
-{
-	while (*s) {
-		const char *run = s;
-		while (svg_byte_is_plain((unsigned char)*s, in_attr))
-			s++;
-		buf_add(out, run, (size_t)(s - run));
-		if (*s)
-			s += svg_escape_char(out, s, in_attr);
-	}
-}
-
-static void svg_attr(struct svg_writer *w, const char *name, const char *value)
-{
-	svg_attr_begin(w, name);
-	svg_escape(w->out, value, true);
-	svg_attr_end(w);
-}
-
-/* Coordinates with one decimal; -0.0 and tiny noise print as 0.0. The
- * most frequent attribute of a chart: written in place, in one piece. */
-static void svg_num(struct svg_writer *w, const char *name, double v)
-{
-	svg_attr_note(w, name);
-	struct buf *out = w->out;
-	/* room for ` name="`, the number and `"` */
-	if (out->len + SVG_NAME_MAX + 4 + CHART_COORD_MAX >= out->cap)
-		buf_grow(out, SVG_NAME_MAX + 4 + CHART_COORD_MAX);
-	char *p = out->ptr + out->len;
-	*p++ = ' ';
-	for (const char *c = name; *c; c++) {
-		if (c - name == SVG_NAME_MAX)
-			svg_fail("attribute name too long");
-		*p++ = *c;
-	}
-	*p++ = '=';
-	*p++ = '"';
-	p += chart_coord_format(v, p);
-	*p++ = '"';
-	*p = '\0';
-	out->len = (size_t)(p - out->ptr);
-}
-
-/* Text content; NULL or "" adds nothing (an element with no other
- * children stays empty: <desc id=".."/>). */
-static void svg_text(struct svg_writer *w, const char *text)
-{
-	if (!text || !*text)
-		return;
-	svg_end_start_tag(w);
-	svg_escape(w->out, text, false);
-}
-
-static void svg_title(struct svg_writer *w, const char *tip)
-{
-	if (!tip)
-		return;
-	svg_open(w, "title");
-	svg_text(w, tip);
-	svg_close(w);
-}
-
-/* ---- Classes and their presentation attributes ---- */
-
-/* Presentation attributes repeating the CSS fallbacks, for renderers that
- * ignore var() or <style> (image viewers, librsvg); the CSS wins in
- * browsers, so the page can still restyle through custom properties.
- * The colour words c0..c7 take their fill from the palette and "hatch"
- * fills with the chart's own pattern (see svg_presentation). */
-#define SVG_MAX_PRESENTATION 4
-static const struct {
-	const char *cls;
-	struct {
-		const char *name, *value;
-	} attrs[SVG_MAX_PRESENTATION]; /* the first NULL name ends the list */
-} presentation[] = {
-	{ "hl", { { "stroke", "#222" }, { "stroke-width", "2" } } },
-	{ "pt", { { "stroke", "#fff" }, { "stroke-width", "1" } } },
-	{ "grid", { { "stroke", "#ddd" }, { "stroke-width", "1" } } },
-	{ "axis", { { "stroke", "#222" }, { "stroke-width", "1" } } },
-	{ "hatch-line",
-	  { { "stroke", "#fff" }, { "stroke-width", "2" }, { "stroke-opacity", "0.7" } } },
-	{ "front",
-	  { { "fill", "none" },
-	    { "stroke", "#222" },
-	    { "stroke-width", "1.5" },
-	    { "stroke-dasharray", "5 3" } } },
-	{ "fit-yes", { { "fill", "#009E73" }, { "fill-opacity", "0.35" } } },
-	{ "fit-need", { { "fill", "#E69F00" }, { "fill-opacity", "0.45" } } },
-	{ "fit-na",
-	  { { "fill", "none" }, { "stroke", "#666" }, { "stroke-dasharray", "3 3" } } },
-	{ "ttl", { { "font-size", "15" }, { "font-weight", "700" } } },
-	{ "md", { { "font-size", "12" } } },
-	{ "sm", { { "font-size", "11" } } },
-	{ "b", { { "font-weight", "700" } } },
-	{ "na", { { "fill", "#666" }, { "font-style", "italic" } } },
-};
-
-/* The presentation attributes of one class word (len bytes at word). An
- * attribute already on the element wins, so the first class word that
- * sets, say, fill decides it. */
-static void svg_presentation(struct svg_writer *w, const char *word, size_t len)
-{
-	if (len == 2 && word[0] == 'c' && word[1] >= '0' &&
-	    word[1] < '0' + CHART_COLORS) {
-		if (!svg_has_attr(w, "fill"))
-			svg_attr(w, "fill", palette[word[1] - '0']);
-		return;
-	}
-	if (len == 5 && memcmp(word, "hatch", 5) == 0) {
-		if (!svg_has_attr(w, "fill")) {
-			svg_attr_begin(w, "fill");
-			buf_add(w->out, "url(#", 5);
-			buf_adds(w->out, w->id);
-			buf_add(w->out, "-hatch)", 7);
-			svg_attr_end(w);
-		}
-		return;
-	}
-	for (size_t i = 0; i < sizeof presentation / sizeof presentation[0]; i++) {
-		const char *c = presentation[i].cls;
-		if (c[0] != word[0] || strncmp(c, word, len) != 0 || c[len] != '\0')
-			continue;
-		for (size_t k = 0; k < SVG_MAX_PRESENTATION; k++) {
-			const char *name = presentation[i].attrs[k].name;
-			if (!name)
-				break;
-			if (!svg_has_attr(w, name))
-				svg_attr(w, name, presentation[i].attrs[k].value);
-		}
-		return;
-	}
-}
-
-/* Write class="cls" (space-separated words) and the words' presentation
- * attributes. */
-static void svg_class_write(struct svg_writer *w, const char *cls)
-{
-	svg_attr(w, "class", cls);
-	for (const char *p = cls; *p;) {
-		size_t len = strcspn(p, " ");
-		svg_presentation(w, p, len);
-		p += len;
-		while (*p == ' ')
-			p++;
-	}
-}
-
-/* True when the open start tag has the attribute names `prior` (the same
- * pointers: names are string literals), in that order. */
-static bool svg_same_prior(const struct svg_writer *w, const char *const *prior,
-			   size_t n_prior)
-{
-	if (w->n_attrs != n_prior)
-		return false;
-	for (size_t i = 0; i < n_prior; i++)
-		if (w->attrs[i] != prior[i])
-			return false;
-	return true;
-}
-
-/* Write what svg_class wrote before for `cls` on a start tag like this
- * one, if that is remembered. */
-static bool svg_class_replay(struct svg_writer *w, const char *cls)
-{
-	for (size_t i = 0; i < w->memo_used; i++) {
-		const struct svg_class_memo *m = &w->memo[i];
-		if (m->cls[0] != cls[0] || strcmp(m->cls, cls) ||
-		    !svg_same_prior(w, m->prior, m->n_prior) ||
-		    w->n_attrs + m->n_names > SVG_MAX_ATTRS)
-			continue;
-		buf_add(w->out, m->bytes, m->len);
-		for (size_t k = 0; k < m->n_names; k++)
-			w->attrs[w->n_attrs++] = m->names[k];
-		return true;
-	}
-	return false;
-}
-
-/* Remember what svg_class wrote for `cls`: the bytes from `at` on and the
- * attributes from `first` on (those before were there already). */
-static void svg_class_remember(struct svg_writer *w, const char *cls, size_t at,
-			       size_t first)
-{
-	size_t len = w->out->len - at, nc = strlen(cls);
-	if (!nc || nc >= SVG_MEMO_CLASS || len > SVG_MEMO_BYTES)
-		return;
-	struct svg_class_memo *m = &w->memo[w->memo_next++ % SVG_MEMOS];
-	if (w->memo_used < SVG_MEMOS)
-		w->memo_used++;
-	memcpy(m->cls, cls, nc + 1);
-	m->n_prior = first;
-	memcpy(m->prior, w->attrs, first * sizeof *m->prior);
-	memcpy(m->bytes, w->out->ptr + at, len);
-	m->len = len;
-	m->n_names = w->n_attrs - first;
-	memcpy(m->names, w->attrs + first, m->n_names * sizeof *m->names);
-}
-
-/* Set class="cls" (space-separated words) and the words' presentation
- * attributes. A chart sets the same few classes on many elements of the
- * same kind (grid lines, labels, bars): what that writes depends only on
- * the class string and the attributes already on the start tag (a class
- * word's attribute gives way to one set before), so it is remembered per
- * both and then copied. */
-static void svg_class(struct svg_writer *w, const char *cls)
-{
-	if (!w->start_open)
-		svg_fail("attribute outside a start tag");
-	if (svg_class_replay(w, cls))
-		return;
-	size_t at = w->out->len, first = w->n_attrs;
-	svg_class_write(w, cls);
-	svg_class_remember(w, cls, at, first);
-}
-
-/* "cN" for a colour and then `rest`, into dst (48 bytes). */
-static const char *color_class(char *dst, int color, const char *rest)
-{
-	char digits[16];
-	size_t n = sizeof digits;
-	unsigned u = color < 0 ? 0 : (unsigned)color;
-	do {
-		digits[--n] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
-	dst[0] = 'c';
-	memcpy(dst + 1, digits + n, sizeof digits - n);
-	strcpy(dst + 1 + sizeof digits - n, rest);
-	return dst;
-}
-
-/* ---- The parts of a chart ---- */
-
-/* Append tmpl with each '$' replaced by the chart's id. */
-static void add_with_id(struct svg_writer *w, const char *tmpl)
-{
-	for (const char *dollar; (dollar = strchr(tmpl, '$')); tmpl = dollar + 1) {
-		buf_add(w->out, tmpl, (size_t)(dollar - tmpl));
-		buf_adds(w->out, w->id);
-	}
-	buf_adds(w->out, tmpl);
-}
-
-/* The CSS, around the palette's rules. Written without escaping: it has no
- * markup characters, and the id only [A-Za-z0-9_-]. */
-static const char css_head[] =
-	"#$ text{font-family:system-ui,-apple-system,Segoe UI,Roboto,"
-	"Noto Sans,PingFang SC,Microsoft YaHei,sans-serif;font-size:13px;"
-	"fill:var(--fg,#222)}"
-	"#$ .ttl{font-size:15px;font-weight:700}#$ .md{font-size:12px}"
-	"#$ .sm{font-size:11px}#$ .b{font-weight:700}"
-	"#$ .na{fill:var(--muted,#666);font-style:italic}";
-static const char css_tail[] =
-	"#$ .hl{stroke:var(--fg,#222);stroke-width:2}"
-	"#$ .pt{stroke:var(--bg,#fff);stroke-width:1}"
-	"#$ .grid{stroke:var(--grid,#ddd);stroke-width:1}"
-	"#$ .axis{stroke:var(--fg,#222);stroke-width:1}"
-	"#$ .hatch{fill:url(#$-hatch);stroke:none}"
-	"#$ .hatch-line{stroke:var(--bg,#fff);stroke-width:2;stroke-opacity:.7}"
-	"#$ .front{fill:none;stroke:var(--fg,#222);stroke-width:1.5;"
-	"stroke-dasharray:5 3}"
-	"#$ .fit-yes{fill:var(--c2,#009E73);fill-opacity:.35}"
-	"#$ .fit-need{fill:var(--c1,#E69F00);fill-opacity:.45}"
-	"#$ .fit-na{fill:none;stroke:var(--muted,#666);stroke-dasharray:3 3}";
-
-static void svg_style(struct svg_writer *w)
-{
-	svg_open(w, "style");
-	svg_end_start_tag(w);
-	add_with_id(w, css_head);
-	for (int i = 0; i < CHART_COLORS; i++) {
-		char digit = (char)('0' + i);
-		add_with_id(w, "#$ .c");
-		buf_addc(w->out, digit);
-		buf_add(w->out, "{fill:var(--c", 13);
-		buf_addc(w->out, digit);
-		buf_addc(w->out, ',');
-		buf_adds(w->out, palette[i]);
-		buf_add(w->out, ")}", 2);
-	}
-	add_with_id(w, css_tail);
-	svg_close(w);
-}
-
-static void svg_hatch_pattern(struct svg_writer *w)
-{
-	svg_open(w, "defs");
-	svg_open(w, "pattern");
-	svg_attr_begin(w, "id");
-	buf_adds(w->out, w->id);
-	buf_add(w->out, "-hatch", 6);
-	svg_attr_end(w);
-	svg_attr(w, "width", "6");
-	svg_attr(w, "height", "6");
-	svg_attr(w, "patternUnits", "userSpaceOnUse");
-	svg_attr(w, "patternTransform", "rotate(45)");
-	svg_open(w, "line");
-	svg_attr(w, "x1", "0");
-	svg_attr(w, "y1", "0");
-	svg_attr(w, "x2", "0");
-	svg_attr(w, "y2", "6");
-	svg_class(w, "hatch-line");
-	svg_close(w);
-	svg_close(w);
-	svg_close(w);
-}
-
-/* Open a <rect> with the box and classes; the caller closes it. */
-static void svg_rect_open(struct svg_writer *w, const struct chart_box *b,
-			  const char *cls)
-{
-	svg_open(w, "rect");
-	svg_num(w, "x", b->x);
-	svg_num(w, "y", b->y);
-	svg_num(w, "width", b->w);
-	svg_num(w, "height", b->h);
-	svg_class(w, cls);
-}
-
-/* A <rect> with a tooltip (none when tip is NULL). */
-static void svg_rect(struct svg_writer *w, const struct chart_box *b,
-		     const char *cls, const char *tip)
-{
-	svg_rect_open(w, b, cls);
-	svg_title(w, tip);
-	svg_close(w);
-}
-
-/* A <line> across the box, from its top-left to its bottom-right corner. */
-static void svg_line(struct svg_writer *w, const struct chart_box *b,
-		     const char *cls)
-{
-	svg_open(w, "line");
-	svg_num(w, "x1", b->x);
-	svg_num(w, "y1", b->y);
-	svg_num(w, "x2", b->x + b->w);
-	svg_num(w, "y2", b->y + b->h);
-	svg_class(w, cls);
-	svg_close(w);
-}
-
-static const char *fit_class(unsigned flags)
-{
-	return flags & CHART_ITEM_DASHED ? "fit-na"
-	       : flags & CHART_ITEM_HATCH ? "fit-need"
-					  : "fit-yes";
-}
-
-/* The class words of a text item, into cls (at least 16 bytes). */
-static const char *text_class(const struct chart_item *it, char *cls)
-{
-	cls[0] = '\0';
-	if (it->font_px == CHART_FONT_TITLE)
-		strcat(cls, " ttl");
-	else if (it->font_px == CHART_FONT_SMALL)
-		strcat(cls, " sm");
-	else if (it->font_px == CHART_FONT_SMALL + 1)
-		strcat(cls, " md");
-	if ((it->flags & CHART_ITEM_BOLD) && it->font_px != CHART_FONT_TITLE)
-		strcat(cls, " b");
-	if (it->flags & CHART_ITEM_MUTED)
-		strcat(cls, " na");
-	return cls[0] ? cls + 1 : NULL;
-}
-
-static void render_text(struct svg_writer *w, const struct chart_item *it)
-{
-	char buf[16];
-	double x = it->box.x;
-	if (it->flags & CHART_ITEM_END)
-		x += it->box.w;
-	else if (it->flags & CHART_ITEM_MIDDLE)
-		x += it->box.w / 2;
-	svg_open(w, "text");
-	svg_num(w, "x", x);
-	svg_num(w, "y", it->box.y + it->box.h / 2 + 0.35 * it->font_px);
-	if (it->flags & CHART_ITEM_END)
-		svg_attr(w, "text-anchor", "end");
-	else if (it->flags & CHART_ITEM_MIDDLE)
-		svg_attr(w, "text-anchor", "middle");
-	const char *cls = text_class(it, buf);
-	if (cls)
-		svg_class(w, cls);
-	svg_title(w, it->tip);
-	svg_text(w, it->text);
-	svg_close(w);
-}
-
-static void render_point(struct svg_writer *w, const struct chart_item *it)
-{
-	char cls[48];
-	svg_open(w, "circle");
-	svg_num(w, "cx", it->box.x + it->box.w / 2);
-	svg_num(w, "cy", it->box.y + it->box.h / 2);
-	svg_num(w, "r", it->box.w / 2);
-	svg_class(w, color_class(cls, it->color,
-				 it->flags & CHART_ITEM_HIGHLIGHT ? " hl" : " pt"));
-	svg_title(w, it->tip);
-	svg_close(w);
-}
-
-static void render_item(struct svg_writer *w, const struct chart_item *it)
-{
-	char cls[48];
-	switch (it->kind) {
-	case CHART_ITEM_TEXT:
-		render_text(w, it);
-		break;
-	case CHART_ITEM_BAR:
-		color_class(cls, it->color,
-			    it->flags & CHART_ITEM_HIGHLIGHT ? " bar hl" : " bar");
-		svg_rect(w, &it->box, cls, it->tip);
-		if (it->flags & (CHART_ITEM_HIGHLIGHT | CHART_ITEM_HATCH))
-			svg_rect(w, &it->box, "hatch", NULL);
-		break;
-	case CHART_ITEM_POINT:
-		render_point(w, it);
-		break;
-	case CHART_ITEM_CELL:
-		svg_rect(w, &it->box, fit_class(it->flags), it->tip);
-		if (it->flags & CHART_ITEM_HATCH)
-			svg_rect(w, &it->box, "hatch", NULL);
-		break;
-	case CHART_ITEM_SWATCH:
-		if (it->flags & CHART_ITEM_LINE) {
-			svg_line(w, &it->box, "front");
-			break;
-		}
-		svg_rect(w, &it->box, fit_class(it->flags), NULL);
-		if (it->flags & CHART_ITEM_HATCH)
-			svg_rect(w, &it->box, "hatch", NULL);
-		break;
-	case CHART_ITEM_RULE:
-		svg_line(w, &it->box, it->flags & CHART_ITEM_GRID ? "grid" : "axis");
-		break;
-	}
-}
-
-/* The frontier polyline: points="x,y x,y ..." with one decimal. */
-static void render_path(struct svg_writer *w, const struct chart_layout *lay)
-{
-	char s[CHART_COORD_MAX];
-	svg_open(w, "polyline");
-	svg_attr_begin(w, "points");
-	for (size_t i = 0; i < lay->path_n; i++) {
-		if (i)
-			buf_addc(w->out, ' ');
-		buf_add(w->out, s, chart_coord_format(lay->path[2 * i], s));
-		buf_addc(w->out, ',');
-		buf_add(w->out, s, chart_coord_format(lay->path[2 * i + 1], s));
-	}
-	svg_attr_end(w);
-	svg_class(w, "front");
-	svg_close(w);
-}
-
-/* <svg ...> with its accessible name, up to the first child. */
-static void render_root_open(struct svg_writer *w, const struct chart_layout *lay)
-{
-	svg_open(w, "svg");
-	svg_attr(w, "xmlns", "http://www.w3.org/2000/svg");
-	svg_attr(w, "role", "img");
-	svg_attr_begin(w, "viewBox");
-	buf_addf(w->out, "0 0 %.0f %.0f", ceil(lay->width), ceil(lay->height));
-	svg_attr_end(w);
-	svg_attr_begin(w, "aria-labelledby");
-	add_with_id(w, "$-title $-desc");
-	svg_attr_end(w);
-	svg_attr(w, "id", w->id);
-	svg_attr(w, "class", lay->no_data ? "chart chart-empty" : "chart");
-	svg_attr(w, "font-family", "system-ui, sans-serif");
-	svg_attr(w, "font-size", "13");
-	svg_attr(w, "fill", "#222");
-}
-
-/* <title id="ID-title"> or <desc id="ID-desc"> with its text. */
-static void render_label(struct svg_writer *w, const char *name,
-			 const char *id_tmpl, const char *text)
-{
-	svg_open(w, name);
-	svg_attr_begin(w, "id");
-	add_with_id(w, id_tmpl);
-	svg_attr_end(w);
-	svg_text(w, text);
-	svg_close(w);
-}
-
-static bool layout_has_hatch(const struct chart_layout *lay)
-{
-	for (size_t i = 0; i < lay->n; i++)
-		if (lay->items[i].flags & (CHART_ITEM_HIGHLIGHT | CHART_ITEM_HATCH))
-			return true;
-	return false;
-}
-
-int chart_layout_render(const struct chart_layout *lay, const char *id,
-			const struct chart_text *t, struct buf *out)
-{
-	if (!lay || !t || !out || !id_is_valid(id))
-		return -1;
-	struct svg_writer w;
-	svg_writer_init(&w, out, id);
-	buf_grow(out, 2048 + 128 * lay->n); /* about what it takes: few reallocs */
-	render_root_open(&w, lay);
-	render_label(&w, "title", "$-title", t->title);
-	render_label(&w, "desc", "$-desc",
-		     t->desc ? t->desc : lay->no_data ? no_data_text(t) : "");
-	svg_style(&w);
-	if (layout_has_hatch(lay))
-		svg_hatch_pattern(&w);
-	for (size_t i = 0; i < lay->n; i++) {
-		if (lay->path_n && lay->path_at == i)
-			render_path(&w, lay);
-		render_item(&w, &lay->items[i]);
-	}
-	if (lay->path_n && lay->path_at >= lay->n)
-		render_path(&w, lay);
-	svg_close(&w);
+	lay->height = ceil(y + CHART_PAD);
 	return 0;
 }
 
@@ -2417,7 +1073,7 @@ int chart_hbar(struct buf *out, const char *id, const struct chart_text *t,
 	       const struct chart_bar *bars, size_t n)
 {
 	struct chart_layout lay = { 0 };
-	if (!out || !id_is_valid(id) || chart_hbar_layout(&lay, t, bars, n))
+	if (!out || !svg_id_is_valid(id) || chart_hbar_layout(&lay, t, bars, n))
 		return -1;
 	int rc = chart_layout_render(&lay, id, t, out);
 	chart_layout_release(&lay);
@@ -2430,7 +1086,7 @@ int chart_grouped(struct buf *out, const char *id, const struct chart_text *t,
 		  const struct chart_value *values)
 {
 	struct chart_layout lay = { 0 };
-	if (!out || !id_is_valid(id) ||
+	if (!out || !svg_id_is_valid(id) ||
 	    chart_grouped_layout(&lay, t, groups, n_groups, series, n_series,
 				 values))
 		return -1;
@@ -2444,7 +1100,7 @@ int chart_scatter(struct buf *out, const char *id, const struct chart_text *t,
 		  const struct chart_scatter_opts *opts)
 {
 	struct chart_layout lay = { 0 };
-	if (!out || !id_is_valid(id) ||
+	if (!out || !svg_id_is_valid(id) ||
 	    chart_scatter_layout(&lay, t, pts, n, opts))
 		return -1;
 	int rc = chart_layout_render(&lay, id, t, out);
@@ -2458,7 +1114,7 @@ int chart_fit(struct buf *out, const char *id, const struct chart_text *t,
 	      const char *const *state_names)
 {
 	struct chart_layout lay = { 0 };
-	if (!out || !id_is_valid(id) ||
+	if (!out || !svg_id_is_valid(id) ||
 	    chart_fit_layout(&lay, t, rows, n_rows, cols, n_cols, cells,
 			     state_names))
 		return -1;

@@ -1,29 +1,25 @@
-/* chart: accessible, deterministic SVG charts.
+/* chart: accessible, deterministic SVG charts: horizontal bars, grouped
+ * bars, a scatter with its best-value frontier, a fit matrix.
  *
  * Generic: this module knows nothing of GPUs or data.h. The caller maps its
  * data to labels, numbers and already formatted value texts, in the page's
  * language. Every chart is laid out first (a list of boxes, testable: labels
- * never overlap each other or the marks), then written out in document order
- * by a small streaming XML writer that appends straight to the caller's
- * buffer (no tree is built). The writer escapes all text and attribute
- * values (& < > in text, also " and tab, newline, carriage return in
- * attributes), turns invalid UTF-8 into U+FFFD and control characters into
- * spaces, and closes every element it opens, so the SVG is well-formed
- * whatever the caller passes. Its bytes are those libxml2's xmlNodeDump wrote
- * for the same tree, which these charts were made with before: an element
- * without children is written as <name .../>.
+ * never overlap each other or the marks), then written out in document
+ * order, appended straight to the caller's buffer (no tree is built). The
+ * layers below, which this header includes so callers need only chart.h:
  *
- * Output shape: <svg xmlns=".." role="img" viewBox="0 0 W H"
- * aria-labelledby="ID-title ID-desc" id="ID" ..> with <title id="ID-title"> and
- * <desc id="ID-desc">, no width/height (it scales to its container), and a
- * small <style> scoped to #ID that colours marks through CSS custom
- * properties (--c0..--c7, --fg, --muted, --grid, --bg) with the Okabe-Ito
- * colour-blind safe palette as fallbacks, so a standalone file looks right
- * and a page's dark scheme can override. Highlights use an outline and a
- * hatch pattern (id ID-hatch) as well as colour; every mark has a direct
- * text label, so nothing depends on colour alone. The same input always
- * gives the same bytes; coordinates are printed with "%.1f" (see
- * chart_coord_format).
+ *   chart_layout  the boxes a chart draws (struct chart_layout) and the
+ *                 primitives that place text and marks (text measures)
+ *   chart_scale   ticks and scales
+ *   chart_svg     a layout written as SVG (chart_layout_render): scoped CSS,
+ *                 presentation attributes, the hatch pattern; through svg,
+ *                 the streaming writer that escapes every text and value
+ *
+ * Promises: the SVG is well-formed whatever the caller passes; highlights
+ * use an outline and a hatch pattern as well as colour, and every mark has
+ * a direct text label, so nothing depends on colour alone. The same input
+ * always gives the same bytes; coordinates are printed with "%.1f" (see
+ * numfmt_coord).
  *
  * Memory: all inputs are borrowed for the duration of a call. Output is
  * appended to the caller's `struct buf`. A `struct chart_layout` owns its
@@ -32,114 +28,13 @@
 #ifndef GPUGUIDE_CHART_H
 #define GPUGUIDE_CHART_H
 
+#include "chart_layout.h"
+#include "chart_svg.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
 struct buf;
-
-#define CHART_WIDTH 480.0   /* default viewBox width (a fit matrix may be wider) */
-#define CHART_WIDTH_COMPACT 320.0 /* a chart for a phone's column */
-#define CHART_FONT 13.0     /* body text size in viewBox units */
-#define CHART_FONT_SMALL 11.0
-#define CHART_FONT_TITLE 15.0
-#define CHART_COLORS 8      /* colour classes c0..c7; other values wrap */
-#define CHART_MAX_TICKS 16
-
-/* Texts shared by all charts; all borrowed, UTF-8, may be NULL except
- * `title`. `no_data` is what a chart or a bar without a value says ("No
- * data", "暂无数据"); NULL means "No data". */
-struct chart_text {
-	const char *title;       /* <title>, also drawn on top of the chart */
-	const char *desc;        /* <desc>: a sentence for screen readers */
-	const char *axis_title;  /* value axis (scatter: x axis), with its unit */
-	const char *axis2_title; /* scatter only: y axis, with its unit */
-	const char *no_data;
-	const char *log_scale;   /* added to an axis title when that axis is
-				    logarithmic: "log scale", "对数刻度"; may be NULL */
-	/* The viewBox width to lay the chart out for: text keeps its size in
-	 * viewBox units (CHART_FONT_SMALL and up), so a chart meant to be
-	 * shown N px wide is laid out N units wide and no text is smaller
-	 * than CHART_FONT_SMALL px. 0: CHART_WIDTH, and a fit matrix grows
-	 * to give each column 60 units. Set (> 0): the chart is exactly this
-	 * wide; a fit matrix wraps its columns into blocks one under the
-	 * other instead of growing, and below CHART_WIDTH bar labels too long
-	 * for the left of their bars go above them, titles take up to three
-	 * lines and ticks thin out. */
-	double width;
-	/* A compact fit matrix names the columns it leaves out for having no
-	 * data in any row on a line under it: `omitted` starts that line
-	 * ("No VRAM figure: "; NULL: no_data and ": "), `list_sep` separates
-	 * the names (NULL: ", "). */
-	const char *omitted;
-	const char *list_sep;
-};
-
-/* ---- Ticks and scales ---- */
-
-struct chart_ticks {
-	size_t n;                     /* number of ticks, 2..CHART_MAX_TICKS */
-	double v[CHART_MAX_TICKS];    /* ascending tick values */
-	double step;                  /* linear: distance between ticks */
-	int decimals;                 /* linear: decimals the step needs */
-	bool log;                     /* true: powers of 10 (chart_log_ticks) */
-};
-
-/* "Nice" linear ticks: the smallest step of 1, 2, 2.5 or 5 x 10^k whose
- * ticks cover [min, max] (first <= min, last >= max) with at most
- * `max_ticks` ticks (clamped to 2..CHART_MAX_TICKS). With max_ticks 8 this
- * gives 4 to 8 ticks. min == max widens the range to include 0 ([0, 1] for
- * 0); non-finite input counts as [0, 1]. Returns out->n. */
-size_t chart_nice_ticks(double min, double max, size_t max_ticks,
-			struct chart_ticks *out);
-/* Log ticks for 0 < min <= max: powers of 10 from the one strictly below
- * `min` to the first >= `max`, every k-th decade so at most `max_ticks`.
- * Returns out->n (0 when min <= 0). */
-size_t chart_log_ticks(double min, double max, size_t max_ticks,
-		       struct chart_ticks *out);
-/* Print tick i into `dst` (size `cap`): "%.*f" with the step's decimals;
- * on a log scale each power with its own decimals ("0.1", "1", "1000"),
- * and 1e5 and above as "1e5". */
-void chart_tick_label(const struct chart_ticks *t, size_t i, char *dst,
-		      size_t cap);
-
-/* True when a log scale should be used: every value > 0 and the largest is
- * more than 100 times the smallest. n == 0 gives false. */
-bool chart_wants_log(const double *values, size_t n);
-
-/* A mapping from a data domain [d0, d1] to a range [r0, r1] (r0 > r1 is
- * fine, e.g. a y axis that grows upward). */
-struct chart_scale {
-	double d0, d1, r0, r1;
-	bool log; /* map log10(v); then d0 and d1 must be > 0 */
-};
-/* Fill `s` with the given domain and range. */
-void chart_scale_init(struct chart_scale *s, double d0, double d1, double r0,
-		      double r1, bool log);
-/* Map v into the range, clamped to it; an empty domain maps to r0, and on a
- * log scale v <= 0 maps to r0. */
-double chart_scale_map(const struct chart_scale *s, double v);
-
-/* ---- Text measuring ---- */
-
-/* Estimated advance width of UTF-8 text at `font_px`, on the generous side
- * so real text fits in the estimate: CJK and other East Asian wide or
- * fullwidth characters (and emoji) count 1 em, combining marks 0, ASCII by
- * the widths of DejaVu Sans (the widest common UI sans: "i" 0.28 em,
- * digits 0.64, "W" 0.99), other characters 0.8 em ("…" 1 em). Invalid
- * bytes count 1 em each. */
-double chart_text_width(const char *utf8, double font_px);
-/* Append to `out` the text, or its longest prefix followed by "…" whose
- * width fits `max_w` (only "…" when nothing fits). Returns true when it
- * had to abbreviate. Never splits a UTF-8 sequence. */
-bool chart_text_fit(const char *utf8, double font_px, double max_w,
-		    struct buf *out);
-/* Wrap text into at most `max_lines` lines no wider than `max_w`, breaking
- * at spaces, after '-' or '/', or between CJK characters; the last line is
- * abbreviated with "…" if text remains. Lines go to lines[0..] (caller's
- * buffers, appended to, caller releases). Returns the number of lines used
- * (0 for empty text). */
-size_t chart_text_wrap(const char *utf8, double font_px, double max_w,
-		       size_t max_lines, struct buf *lines);
 
 /* ---- Chart inputs ---- */
 
@@ -238,50 +133,6 @@ size_t chart_frontier(const struct chart_point *pts, size_t n,
 
 /* ---- Layout: what the charts above draw, exposed for tests ---- */
 
-struct chart_box {
-	double x, y, w, h; /* top-left corner and size, viewBox units */
-};
-
-enum chart_item_kind {
-	CHART_ITEM_TEXT,   /* one line of text; box from chart_text_width */
-	CHART_ITEM_BAR,    /* a bar (data mark) */
-	CHART_ITEM_POINT,  /* a scatter marker; box is its bounding square */
-	CHART_ITEM_CELL,   /* a fit-matrix cell */
-	CHART_ITEM_SWATCH, /* a legend sample */
-	CHART_ITEM_RULE,   /* an axis or grid line from (x,y) to (x+w,y+h) */
-};
-
-#define CHART_ITEM_HIGHLIGHT 0x01u /* outline + hatch */
-#define CHART_ITEM_BOLD 0x02u
-#define CHART_ITEM_END 0x04u    /* text anchored at the box's right edge */
-#define CHART_ITEM_MIDDLE 0x08u /* text anchored at the box's centre */
-#define CHART_ITEM_MUTED 0x10u  /* "no data" text */
-#define CHART_ITEM_GRID 0x20u   /* light grid line (else axis line) */
-#define CHART_ITEM_HATCH 0x40u  /* pattern overlay without outline */
-#define CHART_ITEM_DASHED 0x80u /* dashed outline, no fill (no data) */
-#define CHART_ITEM_LINE 0x100u  /* swatch drawn as the frontier line */
-
-struct chart_item {
-	enum chart_item_kind kind;
-	struct chart_box box;
-	char *text;     /* TEXT: the line drawn; owned by the layout */
-	char *tip;      /* tooltip (<title>): full label or "label: value"; owned, may be NULL */
-	double font_px; /* TEXT only */
-	int color;      /* 0..7, or -1 for none */
-	unsigned flags; /* CHART_ITEM_* */
-	int index;      /* the input element (bar, point, cell) or -1 */
-};
-
-struct chart_layout {
-	double width, height;     /* the viewBox */
-	struct chart_item *items; /* in drawing order; owned */
-	size_t n, cap;
-	double *path;             /* frontier polyline x,y pairs; owned, may be NULL */
-	size_t path_n;            /* number of points in path */
-	size_t path_at;           /* the path is drawn just before items[path_at] */
-	bool no_data;             /* the chart only says no_data */
-};
-
 /* Lay out each chart kind into `lay` (which starts zeroed or released).
  * Same arguments as the chart functions; return 0 or -1 for NULL input. */
 int chart_hbar_layout(struct chart_layout *lay, const struct chart_text *t,
@@ -298,20 +149,4 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 		     const char *const *cols, size_t n_cols,
 		     const struct chart_fit_cell *cells,
 		     const char *const *state_names);
-/* Render a layout as <svg> appended to `out`; -1 for a bad id. */
-int chart_layout_render(const struct chart_layout *lay, const char *id,
-			const struct chart_text *t, struct buf *out);
-/* Free everything the layout owns and zero it. */
-void chart_layout_release(struct chart_layout *lay);
-
-/* Room for any coordinate chart_coord_format prints ("%.1f" of -DBL_MAX). */
-#define CHART_COORD_MAX 320
-/* Print a coordinate into dst (CHART_COORD_MAX bytes) as the SVG has it:
- * |v| < 0.05 counts as 0 (no "-0.0"), then exactly what snprintf "%.1f"
- * prints, only faster. Returns the length. */
-size_t chart_coord_format(double v, char *dst);
-
-/* True when two boxes share interior area (touching edges do not count). */
-bool chart_box_overlap(const struct chart_box *a, const struct chart_box *b);
-
 #endif

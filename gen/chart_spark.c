@@ -2,6 +2,8 @@
 #include "chart_spark.h"
 
 #include "buf.h"
+#include "chart_scale.h"
+#include "text.h"
 #include "xalloc.h"
 
 #include <stdio.h>
@@ -28,7 +30,7 @@ static struct chart_item *spark_item(struct chart_layout *lay,
 static void spark_text(struct chart_layout *lay, const char *text, double cx,
 		       double y, double font, unsigned flags)
 {
-	double w = chart_text_width(text, font);
+	double w = text_width(text, font);
 	struct chart_item *it = spark_item(lay, CHART_ITEM_TEXT, cx - w / 2, y, w,
 					   font * 1.2);
 	it->text = xstrdup(text);
@@ -92,8 +94,8 @@ int chart_spark_layout(struct chart_layout *lay, const struct chart_text *t,
 	double last_cx = n == 1 || x1 == x0 ? (left + right) / 2 : right;
 	const char *last_v = value_of(&pts[n - 1], last_tmp, sizeof last_tmp);
 	const char *last_l = pts[n - 1].label ? pts[n - 1].label : "";
-	double vlimit = last_cx - chart_text_width(last_v, CHART_FONT_SMALL) / 2 - 6;
-	double llimit = last_cx - chart_text_width(last_l, CHART_FONT_SMALL) / 2 - 6;
+	double vlimit = last_cx - text_width(last_v, CHART_FONT_SMALL) / 2 - 6;
+	double llimit = last_cx - text_width(last_l, CHART_FONT_SMALL) / 2 - 6;
 	for (size_t i = 0; i < n; i++) {
 		double cx = n == 1 || x1 == x0 ? (left + right) / 2 : chart_scale_map(&sx, pts[i].x);
 		double cy = y1 == y0 ? (top + bottom) / 2 : chart_scale_map(&sy, pts[i].y);
@@ -110,8 +112,8 @@ int chart_spark_layout(struct chart_layout *lay, const struct chart_text *t,
 		pt->tip = buf_detach(&tip, NULL);
 		bool end = i == 0 || i == n - 1;
 		const char *label = pts[i].label ? pts[i].label : "";
-		double vw = chart_text_width(v, CHART_FONT_SMALL);
-		double lw = chart_text_width(label, CHART_FONT_SMALL);
+		double vw = text_width(v, CHART_FONT_SMALL);
+		double lw = text_width(label, CHART_FONT_SMALL);
 		if (end || spark_fits(cx, vw, &vedge, vlimit))
 			spark_text(lay, v, cx, cy - SPARK_RADIUS - 4 - CHART_FONT_SMALL * 1.2,
 				   CHART_FONT_SMALL, 0);

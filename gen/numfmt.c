@@ -211,3 +211,63 @@ double numfmt_rounding(const char *written, bool approx)
 		step *= 5;
 	return step / 2;
 }
+
+/* ---- Coordinates ---- */
+
+/* The number of tenths nearest to a (0 <= a < 1e6), as printf rounds:
+ * the exact binary value of a to the nearest tenth, a tie to the even one.
+ * t = a * 10 < 2^24 is off the exact product by less than 2^-29, so when
+ * t is not within 1e-6 of a half, the integer nearest to t is the answer.
+ * Otherwise fma gives the sign of the exact a * 10 - (whole + 1/2) (it
+ * rounds once, and rounding keeps the sign), which decides. Exact ties are
+ * odd multiples of 0.25 (8.25 prints as 8.2, 8.75 as 8.8). */
+static unsigned long coord_tenths(double a)
+{
+	double t = a * 10.0;
+	double whole = (double)(unsigned long)t; /* floor: 0 <= t < 1e7 */
+	double frac = t - whole; /* exact: whole is t without its fraction */
+	if (fabs(frac - 0.5) > 1e-6)
+		return (unsigned long)whole + (frac > 0.5);
+	double above_half = fma(a, 10.0, -(whole + 0.5));
+	if (above_half > 0)
+		return (unsigned long)whole + 1;
+	if (above_half < 0)
+		return (unsigned long)whole;
+	return (unsigned long)whole + ((unsigned long)whole & 1);
+}
+
+/* Write tenths as "units.tenth" with an optional sign; return the length. */
+static size_t coord_write(unsigned long tenths, bool negative, char *dst)
+{
+	char tmp[24];
+	char *end = tmp + sizeof tmp, *p = end;
+	*--p = (char)('0' + tenths % 10);
+	*--p = '.';
+	unsigned long units = tenths / 10;
+	do {
+		*--p = (char)('0' + units % 10);
+		units /= 10;
+	} while (units);
+	if (negative)
+		*--p = '-';
+	size_t n = (size_t)(end - p);
+	for (size_t i = 0; i < n; i++) /* a few bytes: no call to memcpy */
+		dst[i] = p[i];
+	dst[n] = '\0';
+	return n;
+}
+
+/* printf would cost about a thousand instructions per coordinate, the
+ * most frequent thing a chart writes; huge values, NaN and infinities
+ * still go to it. */
+size_t numfmt_coord(double v, char *dst)
+{
+	if (fabs(v) < 0.05)
+		v = 0;
+	/* |v| >= 0.05 rounds to 0.1 or more (0.05 itself is just above the
+	 * half), so a negative v never prints as "-0.0" */
+	if (fabs(v) < 1e6)
+		return coord_write(coord_tenths(fabs(v)), v < 0, dst);
+	int n = snprintf(dst, NUMFMT_COORD_MAX, "%.1f", v);
+	return n > 0 ? (size_t)n : 0;
+}

@@ -1,4 +1,5 @@
-/* numfmt: printf's "%.*f" and "%.*g" for doubles, without printf.
+/* numfmt: printf's "%.*f" and "%.*g" for doubles, without printf, and the
+ * "%.1f" coordinates of charts.
  *
  * snprintf spends about a thousand instructions on a number (glibc converts
  * through multi-precision arithmetic); pages and charts format hundreds of
@@ -31,5 +32,12 @@ size_t numfmt_g(char *dst, size_t cap, double v, int precision);
  * approximate whose last significant digit is 5 was rounded to a multiple of
  * 5 ("about 545": 2.5). 0 for text that is not a plain decimal. */
 double numfmt_rounding(const char *written, bool approx);
+
+/* Room for any coordinate numfmt_coord prints ("%.1f" of -DBL_MAX). */
+#define NUMFMT_COORD_MAX 320
+/* Print a coordinate of a picture (an SVG chart) into dst (NUMFMT_COORD_MAX
+ * bytes): |v| < 0.05 counts as 0 (no "-0.0"), then exactly what snprintf
+ * "%.1f" prints, only faster. Returns the length. */
+size_t numfmt_coord(double v, char *dst);
 
 #endif

@@ -373,3 +373,197 @@ const char *text_did_you_mean(const char *word, const char *const *cands,
 	return best;
 }
 
+/* ---- Text measuring ---- */
+
+uint32_t text_utf8_decode(const char *s, size_t *len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t cp;
+	size_t n;
+	if (u[0] < 0x80) {
+		*len = 1;
+		return u[0];
+	} else if ((u[0] & 0xE0) == 0xC0) {
+		cp = u[0] & 0x1F;
+		n = 2;
+	} else if ((u[0] & 0xF0) == 0xE0) {
+		cp = u[0] & 0x0F;
+		n = 3;
+	} else if ((u[0] & 0xF8) == 0xF0) {
+		cp = u[0] & 0x07;
+		n = 4;
+	} else {
+		*len = 1;
+		return UINT32_MAX;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((u[i] & 0xC0) != 0x80) {
+			*len = 1;
+			return UINT32_MAX;
+		}
+		cp = (cp << 6) | (u[i] & 0x3F);
+	}
+	*len = n;
+	return cp;
+}
+
+/* East Asian Wide and Fullwidth blocks (approximate, by block). */
+static bool codepoint_is_wide(uint32_t c)
+{
+	static const uint32_t ranges[][2] = {
+		{ 0x1100, 0x115F }, { 0x231A, 0x231B }, { 0x2329, 0x232A },
+		{ 0x2E80, 0x303E }, { 0x3041, 0x33FF }, { 0x3400, 0x4DBF },
+		{ 0x4E00, 0x9FFF }, { 0xA000, 0xA4CF }, { 0xA960, 0xA97F },
+		{ 0xAC00, 0xD7A3 }, { 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 },
+		{ 0xFE30, 0xFE6F }, { 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 },
+		{ 0x1F300, 0x1F64F }, { 0x1F900, 0x1F9FF },
+		{ 0x20000, 0x2FFFD }, { 0x30000, 0x3FFFD },
+	};
+	for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+		if (c >= ranges[i][0] && c <= ranges[i][1])
+			return true;
+	return false;
+}
+
+static bool codepoint_is_zero_width(uint32_t c)
+{
+	return (c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) ||
+	       (c >= 0xFE00 && c <= 0xFE0F);
+}
+
+/* Advance widths (em) of ASCII 32..126 in DejaVu Sans, the widest of the
+ * common UI sans-serif fonts, so the estimate is an upper bound for most. */
+static const double ascii_em[95] = {
+	0.318, 0.401, 0.460, 0.838, 0.636, 0.950, 0.780, 0.275,
+	0.390, 0.390, 0.500, 0.838, 0.318, 0.361, 0.318, 0.337,
+	0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636,
+	0.636, 0.636, 0.337, 0.337, 0.838, 0.838, 0.838, 0.531,
+	1.000, 0.684, 0.686, 0.698, 0.770, 0.632, 0.575, 0.775,
+	0.752, 0.295, 0.295, 0.656, 0.557, 0.863, 0.748, 0.787,
+	0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989,
+	0.685, 0.611, 0.685, 0.390, 0.337, 0.390, 0.838, 0.500,
+	0.500, 0.613, 0.635, 0.550, 0.635, 0.615, 0.352, 0.635,
+	0.634, 0.278, 0.278, 0.579, 0.278, 0.974, 0.634, 0.612,
+	0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818,
+	0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838,
+};
+
+/* Width of an ASCII character in em: control characters have none. */
+static double ascii_char_em(unsigned char c)
+{
+	return c >= 32 && c < 127 ? ascii_em[c - 32] : 0;
+}
+
+/* Width of one code point in em. ASCII, most of what charts measure, is
+ * looked up before the range scans (none of its code points is wide or
+ * zero-width). */
+static double codepoint_em(uint32_t c)
+{
+	if (c < 0x80)
+		return ascii_char_em((unsigned char)c);
+	if (c == UINT32_MAX || codepoint_is_wide(c))
+		return 1.0;
+	if (codepoint_is_zero_width(c))
+		return 0;
+	if (c == 0x2026) /* the ellipsis is a full em in most fonts */
+		return 1.0;
+	return 0.8;
+}
+
+double text_width(const char *utf8, double font_px)
+{
+	double em = 0;
+	size_t len;
+	if (!utf8)
+		return 0;
+	for (const char *p = utf8; *p; p += len) {
+		if ((unsigned char)*p < 0x80) { /* no decoding for ASCII */
+			em += ascii_char_em((unsigned char)*p);
+			len = 1;
+			continue;
+		}
+		em += codepoint_em(text_utf8_decode(p, &len));
+	}
+	return em * font_px;
+}
+
+bool text_fit(const char *utf8, double font_px, double max_w,
+		    struct buf *out)
+{
+	if (!utf8)
+		return false;
+	max_w += 1e-6; /* widths computed two ways may differ in the last bit */
+	if (text_width(utf8, font_px) <= max_w) {
+		buf_adds(out, utf8);
+		return false;
+	}
+	double room = max_w - text_width(TEXT_ELLIPSIS, font_px);
+	double w = 0;
+	size_t len, keep = 0;
+	for (const char *p = utf8; *p; p += len) {
+		w += codepoint_em(text_utf8_decode(p, &len)) * font_px;
+		if (w > room)
+			break;
+		keep = (size_t)(p - utf8) + len;
+	}
+	while (keep > 0 && utf8[keep - 1] == ' ')
+		keep--;
+	buf_add(out, utf8, keep);
+	buf_adds(out, TEXT_ELLIPSIS);
+	return true;
+}
+
+/* A line may end after code point c (followed by next): at spaces, after
+ * '-' or '/', and on either side of a wide character. */
+static bool can_break_after(uint32_t c, uint32_t next)
+{
+	if (next == ' ' || c == ' ' || c == '-' || c == '/')
+		return true;
+	return codepoint_is_wide(c) || codepoint_is_wide(next);
+}
+
+size_t text_wrap(const char *utf8, double font_px, double max_w,
+		       size_t max_lines, struct buf *lines)
+{
+	size_t used = 0;
+	const char *p = utf8;
+	if (!utf8 || max_lines == 0)
+		return 0;
+	while (*p && used < max_lines) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		if (text_width(p, font_px) <= max_w + 1e-6) {
+			buf_adds(&lines[used++], p); /* the rest fits as it is */
+			break;
+		}
+		if (used == max_lines - 1) {
+			text_fit(p, font_px, max_w, &lines[used++]);
+			break;
+		}
+		/* Longest prefix that fits and ends at a break opportunity. */
+		double w = 0;
+		size_t len, brk = 0;
+		for (const char *q = p; *q; q += len) {
+			uint32_t c = text_utf8_decode(q, &len);
+			w += codepoint_em(c) * font_px;
+			if (w > max_w + 1e-6)
+				break;
+			size_t nlen;
+			uint32_t next = q[len] ? text_utf8_decode(q + len, &nlen) : 0;
+			if (next && can_break_after(c, next))
+				brk = (size_t)(q - p) + len;
+		}
+		if (brk == 0) { /* one long word: abbreviate it and stop */
+			text_fit(p, font_px, max_w, &lines[used++]);
+			break;
+		}
+		size_t keep = brk;
+		while (keep > 0 && p[keep - 1] == ' ')
+			keep--;
+		buf_add(&lines[used++], p, keep);
+		p += brk;
+	}
+	return used;
+}

@@ -1,10 +1,14 @@
-/* text: small text utilities: UTF-8 checks, slugs, HTML escaping, URL safety.
+/* text: small text utilities: UTF-8 checks, slugs, HTML escaping, URL safety,
+ * and the estimated width of text in a picture (measuring, abbreviating and
+ * wrapping labels to a width). All inputs are borrowed; output is appended
+ * to the caller's `struct buf`.
  */
 #ifndef GPUGUIDE_TEXT_H
 #define GPUGUIDE_TEXT_H
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct buf;
 
@@ -83,5 +87,37 @@ size_t text_edit_distance(const char *a, const char *b);
  * near candidates wins. `cands` has `n` entries (NULL entries skipped). */
 const char *text_did_you_mean(const char *word, const char *const *cands,
 			      size_t n);
+
+/* ---- Text measuring, for laying text out in a picture (SVG charts) ---- */
+
+/* What abbreviated text ends with: the horizontal ellipsis. */
+#define TEXT_ELLIPSIS "\xE2\x80\xA6"
+
+/* The code point of the UTF-8 sequence at s; sets *len to its length.
+ * UINT32_MAX (length 1) for a byte that starts no sequence or for a
+ * truncated one. Lax: overlong forms, surrogates and code points above
+ * U+10FFFF decode as they are (a writer that must not emit them checks
+ * the result). */
+uint32_t text_utf8_decode(const char *s, size_t *len);
+
+/* Estimated advance width of UTF-8 text at `font_px`, on the generous side
+ * so real text fits in the estimate: CJK and other East Asian wide or
+ * fullwidth characters (and emoji) count 1 em, combining marks 0, ASCII by
+ * the widths of DejaVu Sans (the widest common UI sans: "i" 0.28 em,
+ * digits 0.64, "W" 0.99), other characters 0.8 em ("…" 1 em). Invalid
+ * bytes count 1 em each. */
+double text_width(const char *utf8, double font_px);
+/* Append to `out` the text, or its longest prefix followed by "…" whose
+ * width fits `max_w` (only "…" when nothing fits). Returns true when it
+ * had to abbreviate. Never splits a UTF-8 sequence. */
+bool text_fit(const char *utf8, double font_px, double max_w,
+	      struct buf *out);
+/* Wrap text into at most `max_lines` lines no wider than `max_w`, breaking
+ * at spaces, after '-' or '/', or between CJK characters; the last line is
+ * abbreviated with "…" if text remains. Lines go to lines[0..] (caller's
+ * buffers, appended to, caller releases). Returns the number of lines used
+ * (0 for empty text). */
+size_t text_wrap(const char *utf8, double font_px, double max_w,
+		 size_t max_lines, struct buf *lines);
 
 #endif

@@ -8,6 +8,9 @@
 
 #include "buf.h"
 #include "chart.h"
+#include "chart_scale.h"
+#include "numfmt.h"
+#include "text.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -187,7 +190,7 @@ static void test_nice_ticks_0_to_97_steps_by_20(void **state)
 {
 	(void)state;
 	struct chart_ticks t;
-	assert_int_equal(chart_nice_ticks(0, 97, 8, &t), 6);
+	assert_int_equal(chart_scale_nice_ticks(0, 97, 8, &t), 6);
 	for (size_t i = 0; i < t.n; i++)
 		assert_true(fabs(t.v[i] - 20.0 * (double)i) < 1e-9);
 	assert_int_equal(t.decimals, 0);
@@ -199,13 +202,13 @@ static void test_nice_ticks_use_2_5_with_one_decimal(void **state)
 	(void)state;
 	struct chart_ticks t;
 	char s[32];
-	assert_int_equal(chart_nice_ticks(0, 17, 8, &t), 8);
+	assert_int_equal(chart_scale_nice_ticks(0, 17, 8, &t), 8);
 	assert_true(fabs(t.step - 2.5) < 1e-12);
-	chart_tick_label(&t, 1, s, sizeof s);
+	chart_scale_tick_label(&t, 1, s, sizeof s);
 	assert_string_equal(s, "2.5");
-	chart_tick_label(&t, 7, s, sizeof s);
+	chart_scale_tick_label(&t, 7, s, sizeof s);
 	assert_string_equal(s, "17.5");
-	chart_tick_label(&t, 0, s, sizeof s);
+	chart_scale_tick_label(&t, 0, s, sizeof s);
 	assert_string_equal(s, "0.0");
 }
 
@@ -214,16 +217,16 @@ static void test_nice_ticks_small_and_negative_ranges(void **state)
 	(void)state;
 	struct chart_ticks t;
 	char s[32];
-	assert_int_equal(chart_nice_ticks(0.31, 0.47, 8, &t), 8);
+	assert_int_equal(chart_scale_nice_ticks(0.31, 0.47, 8, &t), 8);
 	assert_true(fabs(t.step - 0.025) < 1e-12);
-	chart_tick_label(&t, 0, s, sizeof s);
+	chart_scale_tick_label(&t, 0, s, sizeof s);
 	assert_string_equal(s, "0.300");
-	chart_tick_label(&t, 7, s, sizeof s);
+	chart_scale_tick_label(&t, 7, s, sizeof s);
 	assert_string_equal(s, "0.475");
-	chart_nice_ticks(-3, 7, 8, &t);
+	chart_scale_nice_ticks(-3, 7, 8, &t);
 	assert_true(t.v[0] <= -3 && t.v[t.n - 1] >= 7);
 	for (size_t i = 0; i < t.n; i++) {
-		chart_tick_label(&t, i, s, sizeof s);
+		chart_scale_tick_label(&t, i, s, sizeof s);
 		assert_string_not_equal(s, "-0");
 	}
 }
@@ -244,7 +247,7 @@ static void test_nice_ticks_cover_data_with_4_to_8_nice_steps(void **state)
 		if (k % 5 == 0)
 			lo = 0;
 		struct chart_ticks t;
-		size_t n = chart_nice_ticks(lo, hi, 8, &t);
+		size_t n = chart_scale_nice_ticks(lo, hi, 8, &t);
 		if (n < 4 || n > 8)
 			fail_msg("range [%g, %g]: %zu ticks", lo, hi, n);
 		assert_true(t.v[0] <= lo + 1e-9 * t.step);
@@ -262,13 +265,13 @@ static void test_nice_ticks_equal_values_include_zero(void **state)
 {
 	(void)state;
 	struct chart_ticks t;
-	chart_nice_ticks(5, 5, 8, &t);
+	chart_scale_nice_ticks(5, 5, 8, &t);
 	assert_true(t.v[0] == 0 && t.v[t.n - 1] >= 5);
-	chart_nice_ticks(0, 0, 8, &t);
+	chart_scale_nice_ticks(0, 0, 8, &t);
 	assert_true(t.v[0] == 0 && t.v[t.n - 1] >= 1);
-	chart_nice_ticks(-2, -2, 8, &t);
+	chart_scale_nice_ticks(-2, -2, 8, &t);
 	assert_true(t.v[0] <= -2 && t.v[t.n - 1] == 0);
-	chart_nice_ticks(NAN, 3, 8, &t);
+	chart_scale_nice_ticks(NAN, 3, 8, &t);
 	assert_true(t.n >= 2 && t.v[0] == 0);
 }
 
@@ -278,21 +281,21 @@ static void test_log_ticks_are_powers_of_ten_below_min(void **state)
 	struct chart_ticks t;
 	char s[32];
 	static const char *const want[] = { "0.1", "1", "10", "100", "1000" };
-	assert_int_equal(chart_log_ticks(1, 1000, 8, &t), 5);
+	assert_int_equal(chart_scale_log_ticks(1, 1000, 8, &t), 5);
 	assert_true(t.log);
 	for (size_t i = 0; i < 5; i++) {
-		chart_tick_label(&t, i, s, sizeof s);
+		chart_scale_tick_label(&t, i, s, sizeof s);
 		assert_string_equal(s, want[i]);
 	}
-	assert_int_equal(chart_log_ticks(3, 250000, 8, &t), 7);
-	chart_tick_label(&t, 0, s, sizeof s);
+	assert_int_equal(chart_scale_log_ticks(3, 250000, 8, &t), 7);
+	chart_scale_tick_label(&t, 0, s, sizeof s);
 	assert_string_equal(s, "1");
-	chart_tick_label(&t, 6, s, sizeof s);
+	chart_scale_tick_label(&t, 6, s, sizeof s);
 	assert_string_equal(s, "1e6");
 	/* 20 decades in at most 6 ticks: every 4th decade. */
-	assert_true(chart_log_ticks(1e-9, 1e10, 6, &t) <= 6);
+	assert_true(chart_scale_log_ticks(1e-9, 1e10, 6, &t) <= 6);
 	assert_true(t.v[0] < 1e-9 && t.v[t.n - 1] >= 1e10);
-	assert_int_equal(chart_log_ticks(0, 10, 8, &t), 0);
+	assert_int_equal(chart_scale_log_ticks(0, 10, 8, &t), 0);
 }
 
 static void test_log_scale_only_when_positive_values_span_over_100x(void **state)
@@ -300,12 +303,12 @@ static void test_log_scale_only_when_positive_values_span_over_100x(void **state
 	(void)state;
 	const double a[] = { 1, 100 }, b[] = { 1, 101 }, c[] = { 0, 1, 1000 },
 		     d[] = { -1, 5, 1000 }, e[] = { 0.002, 0.5 };
-	assert_false(chart_wants_log(a, 2));
-	assert_true(chart_wants_log(b, 2));
-	assert_false(chart_wants_log(c, 3));
-	assert_false(chart_wants_log(d, 3));
-	assert_true(chart_wants_log(e, 2));
-	assert_false(chart_wants_log(a, 0));
+	assert_false(chart_scale_wants_log(a, 2));
+	assert_true(chart_scale_wants_log(b, 2));
+	assert_false(chart_scale_wants_log(c, 3));
+	assert_false(chart_scale_wants_log(d, 3));
+	assert_true(chart_scale_wants_log(e, 2));
+	assert_false(chart_scale_wants_log(a, 0));
 }
 
 static void test_scale_linear_maps_and_clamps(void **state)
@@ -343,18 +346,18 @@ static void test_scale_log_spaces_decades_evenly(void **state)
 static void test_text_width_counts_cjk_as_full_width(void **state)
 {
 	(void)state;
-	assert_true(fabs(chart_text_width("中文", 10) - 20) < 1e-9);
-	assert_true(fabs(chart_text_width("ｆｕｌｌ", 10) - 40) < 1e-9);
-	assert_true(fabs(chart_text_width("한국", 10) - 20) < 1e-9);
-	double ascii = chart_text_width("ab", 10);
+	assert_true(fabs(text_width("中文", 10) - 20) < 1e-9);
+	assert_true(fabs(text_width("ｆｕｌｌ", 10) - 40) < 1e-9);
+	assert_true(fabs(text_width("한국", 10) - 20) < 1e-9);
+	double ascii = text_width("ab", 10);
 	assert_true(ascii > 8 && ascii < 14);
-	assert_true(chart_text_width("iiii", 10) < chart_text_width("MMMM", 10));
+	assert_true(text_width("iiii", 10) < text_width("MMMM", 10));
 	/* Combining accent adds nothing; width scales with the font. */
-	assert_true(chart_text_width("e\xCC\x81", 10) == chart_text_width("e", 10));
-	assert_true(fabs(chart_text_width("RTX 4090", 26) -
-			 2 * chart_text_width("RTX 4090", 13)) < 1e-9);
-	assert_true(chart_text_width("", 13) == 0);
-	assert_true(chart_text_width(NULL, 13) == 0);
+	assert_true(text_width("e\xCC\x81", 10) == text_width("e", 10));
+	assert_true(fabs(text_width("RTX 4090", 26) -
+			 2 * text_width("RTX 4090", 13)) < 1e-9);
+	assert_true(text_width("", 13) == 0);
+	assert_true(text_width(NULL, 13) == 0);
 }
 
 /* The width of a text is the sum of its characters' advances, whatever
@@ -370,30 +373,30 @@ static void test_text_width_adds_the_advance_of_each_character(void **state)
 	double sum = 0;
 	for (size_t i = 0; i < n; i++) {
 		strcat(text, chars[i]);
-		sum += chart_text_width(chars[i], 1); /* font 1: the advance in em */
-		assert_true(chart_text_width(text, 1) == sum);
+		sum += text_width(chars[i], 1); /* font 1: the advance in em */
+		assert_true(text_width(text, 1) == sum);
 	}
-	assert_true(chart_text_width("\x01\x1f\x7f", 10) == 0);   /* controls */
-	assert_true(chart_text_width("\xC3\xA9", 10) == 8);          /* é: 0.8 em */
-	assert_true(chart_text_width("\xE2\x80\xA6", 10) == 10);    /* … */
-	assert_true(chart_text_width("\xFF", 10) == 10);              /* bad UTF-8 */
-	assert_true(chart_text_width("\xF0\x9F\x98\x80", 10) == 10); /* emoji */
+	assert_true(text_width("\x01\x1f\x7f", 10) == 0);   /* controls */
+	assert_true(text_width("\xC3\xA9", 10) == 8);          /* é: 0.8 em */
+	assert_true(text_width("\xE2\x80\xA6", 10) == 10);    /* … */
+	assert_true(text_width("\xFF", 10) == 10);              /* bad UTF-8 */
+	assert_true(text_width("\xF0\x9F\x98\x80", 10) == 10); /* emoji */
 }
 
 static void test_text_fit_abbreviates_with_ellipsis(void **state)
 {
 	(void)state;
 	struct buf b = BUF_INIT;
-	assert_false(chart_text_fit("RTX 4090", 13, 200, &b));
+	assert_false(text_fit("RTX 4090", 13, 200, &b));
 	assert_string_equal(b.ptr, "RTX 4090");
 	buf_reset(&b);
-	assert_true(chart_text_fit("NVIDIA GeForce RTX 4090 Founders Edition", 13,
+	assert_true(text_fit("NVIDIA GeForce RTX 4090 Founders Edition", 13,
 				   100, &b));
-	assert_true(chart_text_width(b.ptr, 13) <= 100);
+	assert_true(text_width(b.ptr, 13) <= 100);
 	assert_true(b.len > 3 && strcmp(b.ptr + b.len - 3, "\xE2\x80\xA6") == 0);
 	buf_reset(&b);
 	/* Never cuts inside a UTF-8 sequence. */
-	assert_true(chart_text_fit("英伟达图形处理器超长名称测试", 10, 45, &b));
+	assert_true(text_fit("英伟达图形处理器超长名称测试", 10, 45, &b));
 	assert_string_equal(b.ptr, "英伟达…");
 	assert_int_equal(xmlCheckUTF8((const xmlChar *)b.ptr), 1);
 	buf_release(&b);
@@ -403,21 +406,21 @@ static void test_text_wrap_breaks_at_spaces_and_between_cjk(void **state)
 {
 	(void)state;
 	struct buf l[2] = { BUF_INIT, BUF_INIT };
-	assert_int_equal(chart_text_wrap("NVIDIA GeForce RTX 4090", 13, 110, 2, l), 2);
+	assert_int_equal(text_wrap("NVIDIA GeForce RTX 4090", 13, 110, 2, l), 2);
 	assert_string_equal(l[0].ptr, "NVIDIA GeForce");
 	assert_string_equal(l[1].ptr, "RTX 4090");
 	buf_reset(&l[0]);
 	buf_reset(&l[1]);
-	assert_int_equal(chart_text_wrap("英伟达图形处理器", 10, 40, 2, l), 2);
+	assert_int_equal(text_wrap("英伟达图形处理器", 10, 40, 2, l), 2);
 	assert_string_equal(l[0].ptr, "英伟达图");
 	assert_string_equal(l[1].ptr, "形处理器");
 	buf_reset(&l[0]);
 	buf_reset(&l[1]);
-	assert_int_equal(chart_text_wrap("英伟达图形处理器超长", 10, 40, 2, l), 2);
+	assert_int_equal(text_wrap("英伟达图形处理器超长", 10, 40, 2, l), 2);
 	assert_string_equal(l[1].ptr, "形处理…");
 	buf_reset(&l[0]);
 	buf_reset(&l[1]);
-	assert_int_equal(chart_text_wrap("H100", 13, 100, 2, l), 1);
+	assert_int_equal(text_wrap("H100", 13, 100, 2, l), 1);
 	assert_string_equal(l[0].ptr, "H100");
 	buf_release(&l[0]);
 	buf_release(&l[1]);
@@ -677,13 +680,13 @@ static void test_empty_elements_are_self_closed(void **state)
 	buf_release(&out);
 }
 
-/* chart_coord_format prints what snprintf("%.1f") prints (after mapping
+/* numfmt_coord prints what snprintf("%.1f") prints (after mapping
  * |v| < 0.05 to 0): on exact ties (x.25, x.75), next to them, near zero,
  * negative, huge and not finite. */
 static void check_coord(double v)
 {
-	char got[CHART_COORD_MAX], want[CHART_COORD_MAX];
-	size_t len = chart_coord_format(v, got);
+	char got[NUMFMT_COORD_MAX], want[NUMFMT_COORD_MAX];
+	size_t len = numfmt_coord(v, got);
 	snprintf(want, sizeof want, "%.1f", fabs(v) < 0.05 ? 0 : v);
 	if (strcmp(got, want) != 0 || len != strlen(want))
 		fail_msg("%.17g: got %s, want %s", v, got, want);
