@@ -1,6 +1,8 @@
 #include "search.h"
 
+#include "arena.h"
 #include "buf.h"
+#include "strmap.h"
 #include "text.h"
 
 #include <stdbool.h>
@@ -368,94 +370,9 @@ typedef uint32_t posting;
 struct term {
 	char *key;
 	size_t len;
-	uint32_t hash;
 	posting *post;
 	uint32_t npost, cap;
 };
-
-/* ---- a table of tokens ----
- * Open addressing over entry numbers (slot = entry + 1, 0 empty). The
- * entries, and their keys, live with the table's owner (a page's tokens,
- * an index's terms), which key_of reads; each keeps its hash, computed
- * once per token, so neither lookups nor growth hash a key again. */
-struct tkey {
-	const char *s;
-	size_t len;
-	uint32_t hash;
-};
-typedef struct tkey (*key_of_fn)(const void *owner, uint32_t entry);
-
-struct ttab_slot {
-	uint32_t hash, entry; /* entry + 1; 0: empty */
-};
-
-struct ttab {
-	struct ttab_slot *slot;
-	size_t cap, len; /* cap is 0 or a power of two */
-};
-
-/* The slot holding key k, or the empty one where it would go. Keys are
- * read (key_of) only when their hashes are equal. */
-static struct ttab_slot *ttab_find(const struct ttab *t, struct tkey k,
-				   key_of_fn key_of, const void *owner)
-{
-	size_t mask = t->cap - 1;
-	for (size_t i = k.hash & mask;; i = (i + 1) & mask) {
-		struct ttab_slot *sl = &t->slot[i];
-		if (!sl->entry)
-			return sl;
-		if (sl->hash != k.hash)
-			continue;
-		struct tkey e = key_of(owner, sl->entry - 1);
-		if (e.len == k.len && !memcmp(e.s, k.s, k.len))
-			return sl;
-	}
-}
-
-static void ttab_grow(struct ttab *t)
-{
-	struct ttab old = *t;
-	t->cap = old.cap ? old.cap * 2 : 64;
-	t->slot = calloc(t->cap, sizeof *t->slot);
-	if (!t->slot)
-		abort();
-	size_t mask = t->cap - 1;
-	for (size_t i = 0; i < old.cap; i++) {
-		if (!old.slot[i].entry)
-			continue;
-		size_t j = old.slot[i].hash & mask;
-		while (t->slot[j].entry)
-			j = (j + 1) & mask;
-		t->slot[j] = old.slot[i];
-	}
-	free(old.slot);
-}
-
-/* The entry number + 1 of key k, or a new slot's 0 for the caller to set
- * to its new entry + 1 (the table counts it). Valid until the next call. */
-static uint32_t *ttab_entry(struct ttab *t, struct tkey k, key_of_fn key_of,
-			    const void *owner)
-{
-	if ((t->len + 1) * 4 > t->cap * 3)
-		ttab_grow(t);
-	struct ttab_slot *sl = ttab_find(t, k, key_of, owner);
-	if (!sl->entry) {
-		sl->hash = k.hash;
-		t->len++;
-	}
-	return &sl->entry;
-}
-
-static void ttab_free(struct ttab *t)
-{
-	free(t->slot);
-	*t = (struct ttab){ 0 };
-}
-
-static struct tkey tkey_of(const char *s, size_t len)
-{
-	return (struct tkey){ s, len, search_shard_of(s, len) };
-}
 
 struct idoc {
 	char *title, *path, *kind, *text;
@@ -463,7 +380,7 @@ struct idoc {
 };
 
 struct search_index {
-	struct ttab ids; /* token -> term index + 1 */
+	struct strmap ids; /* token (borrowed: the term's key) -> term index + 1 */
 	struct term *terms;
 	size_t nterms, cap_terms;
 	struct idoc *docs;
@@ -510,6 +427,7 @@ struct search_index *search_index_new(void)
 	struct search_index *ix = calloc(1, sizeof *ix);
 	if (!ix)
 		abort();
+	ix->ids = (struct strmap)STRMAP_INIT_BORROWED;
 	return ix;
 }
 
@@ -525,24 +443,23 @@ void search_index_free(struct search_index *ix)
 		idoc_free(&ix->docs[i]);
 	free(ix->terms);
 	free(ix->docs);
-	ttab_free(&ix->ids);
+	strmap_free(&ix->ids);
 	free(ix);
 }
 
 /* ---- one page's tokens ---- */
 
 struct page_token {
-	size_t at;       /* offset of the token in search_page.keys */
+	const char *key; /* in search_page.keys */
 	size_t len;
-	uint32_t hash;
 	uint32_t fields;
 };
 
 struct search_page {
-	struct ttab seen;         /* token -> index + 1 into toks */
+	struct strmap seen;       /* token (borrowed) -> index + 1 into toks */
 	struct page_token *toks;
 	size_t ntoks, cap_toks;
-	struct buf keys;          /* the tokens, each NUL-terminated */
+	struct arena keys;        /* the tokens, each NUL-terminated */
 	struct idoc doc;
 };
 
@@ -552,28 +469,25 @@ struct adding {
 	unsigned count;
 };
 
-static struct tkey page_key(const void *owner, uint32_t i)
-{
-	const struct search_page *pg = owner;
-	const struct page_token *t = &pg->toks[i];
-	return (struct tkey){ pg->keys.ptr + t->at, t->len, t->hash };
-}
-
 static void add_token(void *ctx, const char *token, size_t len)
 {
 	struct adding *a = ctx;
 	struct search_page *pg = a->pg;
 	a->count++;
-	struct tkey k = tkey_of(token, len);
-	uint32_t *entry = ttab_entry(&pg->seen, k, page_key, pg);
-	if (!*entry) {
+	const size_t *known = strmap_get_n(&pg->seen, token, len);
+	size_t i;
+	if (known) {
+		i = *known - 1;
+	} else {
+		/* the map borrows its keys: a copy that stays put (the token
+		 * itself lives only during this call) */
+		const char *key = arena_strndup(&pg->keys, token, len);
 		pg->toks = grow(pg->toks, pg->ntoks, &pg->cap_toks, sizeof *pg->toks);
-		pg->toks[pg->ntoks] = (struct page_token){ pg->keys.len, len, k.hash, 0 };
-		buf_add(&pg->keys, token, len);
-		buf_addc(&pg->keys, '\0'); /* keys are C strings for the terms */
-		*entry = (uint32_t)++pg->ntoks;
+		pg->toks[pg->ntoks] = (struct page_token){ key, len, 0 };
+		i = pg->ntoks++;
+		*strmap_slot_n(&pg->seen, key, len, NULL) = pg->ntoks;
 	}
-	pg->toks[*entry - 1].fields |= a->field;
+	pg->toks[i].fields |= a->field;
 }
 
 static void index_field(struct adding *a, const char *s, unsigned field)
@@ -600,14 +514,14 @@ struct search_page *search_page_new(const struct search_doc *d)
 	struct search_page *pg = calloc(1, sizeof *pg);
 	if (!pg)
 		abort();
-	buf_init(&pg->keys);
+	pg->seen = (struct strmap)STRMAP_INIT_BORROWED;
 	struct adding a = { .pg = pg };
 	index_field(&a, d->title, SEARCH_IN_TITLE);
 	pg->doc.title_tokens = a.count;
 	index_field(&a, d->headings, SEARCH_IN_HEADING);
 	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
 	index_field(&a, d->body, SEARCH_IN_BODY);
-	ttab_free(&pg->seen);
+	strmap_free(&pg->seen);
 	pg->doc.title = dup_n(d->title, strlen(d->title));
 	pg->doc.path = dup_n(d->path, strlen(d->path));
 	pg->doc.kind = dup_n(d->kind, strlen(d->kind));
@@ -635,17 +549,11 @@ void search_page_free(struct search_page *pg)
 {
 	if (!pg)
 		return;
-	ttab_free(&pg->seen);
+	strmap_free(&pg->seen);
 	free(pg->toks);
-	buf_release(&pg->keys);
+	arena_free(&pg->keys);
 	idoc_free(&pg->doc);
 	free(pg);
-}
-
-static struct tkey term_key(const void *owner, uint32_t i)
-{
-	const struct term *t = &((const struct search_index *)owner)->terms[i];
-	return (struct tkey){ t->key, t->len, t->hash };
 }
 
 void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg)
@@ -658,15 +566,16 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 	ix->docs[doc] = pg->doc;
 	pg->doc = (struct idoc){ 0 };
 	for (size_t i = 0; i < pg->ntoks; i++) {
-		struct tkey k = page_key(pg, (uint32_t)i);
-		uint32_t *entry = ttab_entry(&ix->ids, k, term_key, ix);
-		if (!*entry) {
+		const struct page_token *tok = &pg->toks[i];
+		const size_t *known = strmap_get_n(&ix->ids, tok->key, tok->len);
+		size_t k = known ? *known - 1 : ix->nterms;
+		if (!known) {
 			ix->terms = grow(ix->terms, ix->nterms, &ix->cap_terms, sizeof *ix->terms);
-			ix->terms[ix->nterms] = (struct term){ .key = dup_n(k.s, k.len),
-							       .len = k.len, .hash = k.hash };
-			*entry = (uint32_t)++ix->nterms;
+			char *key = dup_n(tok->key, tok->len); /* the map borrows it */
+			ix->terms[ix->nterms++] = (struct term){ .key = key, .len = tok->len };
+			*strmap_slot_n(&ix->ids, key, tok->len, NULL) = ix->nterms;
 		}
-		struct term *t = &ix->terms[*entry - 1];
+		struct term *t = &ix->terms[k];
 		t->post = grow_postings(t->post, t->npost, &t->cap);
 		t->post[t->npost++] = (posting)doc << 4 | pg->toks[i].fields;
 	}
@@ -686,13 +595,10 @@ size_t search_index_docs(const struct search_index *ix)
 unsigned search_index_fields(const struct search_index *ix, const char *token,
 			     size_t doc)
 {
-	if (!ix->ids.cap)
+	const size_t *known = strmap_get(&ix->ids, token);
+	if (!known)
 		return 0;
-	const struct ttab_slot *sl = ttab_find(&ix->ids, tkey_of(token, strlen(token)),
-						term_key, ix);
-	if (!sl->entry)
-		return 0;
-	const struct term *t = &ix->terms[sl->entry - 1];
+	const struct term *t = &ix->terms[*known - 1];
 	for (size_t i = 0; i < t->npost; i++)
 		if (POST_DOC(t->post[i]) == doc)
 			return POST_FIELDS(t->post[i]);

@@ -21,12 +21,14 @@ size_t strmap_hash(const char *s)
 	return (size_t)strmap_hash_bytes(s, strlen(s));
 }
 
-static struct strmap_entry *find(const struct strmap *m, const char *key)
+/* The slot of the key, or the empty slot where it would go. */
+static struct strmap_entry *find(const struct strmap *m, const char *key, size_t len,
+				 uint32_t hash)
 {
 	size_t mask = m->cap - 1;
-	for (size_t i = strmap_hash(key) & mask;; i = (i + 1) & mask) {
+	for (size_t i = hash & mask;; i = (i + 1) & mask) {
 		struct strmap_entry *e = &m->slots[i];
-		if (!e->key || !strcmp(e->key, key))
+		if (!e->key || (e->hash == hash && e->len == len && !memcmp(e->key, key, len)))
 			return e;
 	}
 }
@@ -36,23 +38,28 @@ static void grow(struct strmap *m)
 	struct strmap old = *m;
 	m->cap = old.cap ? old.cap * 2 : 64;
 	m->slots = xcalloc(m->cap, sizeof *m->slots);
-	for (size_t i = 0; i < old.cap; i++)
-		if (old.slots[i].key)
-			*find(m, old.slots[i].key) = old.slots[i];
+	size_t mask = m->cap - 1;
+	for (size_t i = 0; i < old.cap; i++) {
+		if (!old.slots[i].key)
+			continue;
+		size_t j = old.slots[i].hash & mask;
+		while (m->slots[j].key)
+			j = (j + 1) & mask;
+		m->slots[j] = old.slots[i];
+	}
 	free(old.slots);
 }
 
-size_t *strmap_slot(struct strmap *m, const char *key, bool *created)
+size_t *strmap_slot_n(struct strmap *m, const char *key, size_t len, bool *created)
 {
 	if ((m->len + 1) * 4 > m->cap * 3)
 		grow(m);
-	struct strmap_entry *e = find(m, key);
+	uint32_t hash = (uint32_t)strmap_hash_bytes(key, len);
+	struct strmap_entry *e = find(m, key, len, hash);
 	bool is_new = !e->key;
 	if (is_new) {
-		size_t n = strlen(key) + 1;
-		e->key = xmalloc(n);
-		memcpy(e->key, key, n);
-		e->value = 0;
+		*e = (struct strmap_entry){ m->borrowed ? key : xstrndup(key, len), 0,
+					    (uint32_t)len, hash };
 		m->len++;
 	}
 	if (created)
@@ -60,18 +67,29 @@ size_t *strmap_slot(struct strmap *m, const char *key, bool *created)
 	return &e->value;
 }
 
-const size_t *strmap_get(const struct strmap *m, const char *key)
+size_t *strmap_slot(struct strmap *m, const char *key, bool *created)
+{
+	return strmap_slot_n(m, key, strlen(key), created);
+}
+
+const size_t *strmap_get_n(const struct strmap *m, const char *key, size_t len)
 {
 	if (!m->cap)
 		return NULL;
-	const struct strmap_entry *e = find(m, key);
+	const struct strmap_entry *e = find(m, key, len, (uint32_t)strmap_hash_bytes(key, len));
 	return e->key ? &e->value : NULL;
+}
+
+const size_t *strmap_get(const struct strmap *m, const char *key)
+{
+	return strmap_get_n(m, key, strlen(key));
 }
 
 void strmap_free(struct strmap *m)
 {
-	for (size_t i = 0; i < m->cap; i++)
-		free(m->slots[i].key);
+	if (!m->borrowed)
+		for (size_t i = 0; i < m->cap; i++)
+			free((char *)m->slots[i].key);
 	free(m->slots);
 	m->slots = NULL;
 	m->cap = m->len = 0;

@@ -44,6 +44,29 @@ static void test_keys_are_copied(void **state)
 	strmap_free(&m);
 }
 
+static void test_borrowed_keys_are_kept_as_given_with_their_length(void **state)
+{
+	(void)state;
+	struct strmap m = STRMAP_INIT_BORROWED;
+	const char *text = "h100-80gb a100-80gb";
+	/* keys of `len` bytes inside a longer string, not NUL-terminated */
+	*strmap_slot_n(&m, text, 4, NULL) = 1;          /* "h100" */
+	*strmap_slot_n(&m, text + 10, 4, NULL) = 2;     /* "a100" */
+	assert_int_equal(*strmap_get(&m, "h100"), 1);
+	assert_int_equal(*strmap_get_n(&m, "a100-40gb", 4), 2);
+	assert_null(strmap_get(&m, "h100-80gb"));       /* a longer key is another */
+	assert_null(strmap_get_n(&m, "h10", 3));
+	for (size_t i = 0; i < m.cap; i++) /* the caller's pointers, not copies */
+		assert_true(!m.slots[i].key || m.slots[i].key == text || m.slots[i].key == text + 10);
+	bool created;
+	*strmap_slot(&m, "h100", &created) += 10;
+	assert_false(created);
+	assert_int_equal(*strmap_get_n(&m, text, 4), 11);
+	strmap_free(&m); /* frees no key */
+	assert_true(m.borrowed);
+	assert_null(strmap_get(&m, "h100"));
+}
+
 static void test_many_keys_survive_growth(void **state)
 {
 	(void)state;
@@ -82,6 +105,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_absent_keys_are_created_as_zero),
 		cmocka_unit_test(test_keys_are_copied),
+		cmocka_unit_test(test_borrowed_keys_are_kept_as_given_with_their_length),
 		cmocka_unit_test(test_many_keys_survive_growth),
 		cmocka_unit_test(test_hash_is_fnv1a),
 	};
