@@ -525,29 +525,15 @@ static void fill_case_studies(struct data *d)
 	}
 }
 
-/* The slot of GPU id `id` in the hash index, or the empty slot where it
- * would go. */
-static size_t *gpu_slot(const struct data *d, const char *id)
-{
-	size_t mask = d->gpu_nslots - 1;
-	for (size_t i = strmap_hash(id) & mask;; i = (i + 1) & mask) {
-		size_t *slot = &d->gpu_slots[i];
-		if (!*slot || strcmp(d->gpus[*slot - 1].id, id) == 0)
-			return slot;
-	}
-}
-
 /* Index the GPUs by id; of two with one id the first is found, as a scan
  * finds it. */
 static void index_gpus(struct data *d)
 {
-	d->gpu_nslots = 16;
-	while (d->gpu_nslots < 2 * d->ngpus)
-		d->gpu_nslots *= 2;
-	d->gpu_slots = arena_alloc(&d->arena, d->gpu_nslots * sizeof *d->gpu_slots);
+	d->gpu_ids = (struct strmap)STRMAP_INIT_BORROWED;
 	for (size_t g = 0; g < d->ngpus; g++) {
-		size_t *slot = gpu_slot(d, d->gpus[g].id);
-		if (!*slot)
+		bool created;
+		size_t *slot = strmap_slot(&d->gpu_ids, d->gpus[g].id, &created);
+		if (created)
 			*slot = g + 1;
 	}
 }
@@ -765,6 +751,7 @@ int data_load(struct data *d, const char *data_dir, const char *display_dir,
 
 void data_free(struct data *d)
 {
+	strmap_free(&d->gpu_ids);
 	arena_free(&d->arena);
 	memset(d, 0, sizeof *d);
 }
@@ -779,8 +766,10 @@ long data_gpu_index(const struct data *d, const char *id)
 {
 	if (!id || !*id)
 		return -1;
-	if (d->gpu_slots)
-		return (long)*gpu_slot(d, id) - 1;
+	if (d->gpu_ids.cap) {
+		const size_t *slot = strmap_get(&d->gpu_ids, id);
+		return slot ? (long)*slot - 1 : -1;
+	}
 	for (size_t i = 0; i < d->ngpus; i++)
 		if (strcmp(d->gpus[i].id, id) == 0)
 			return (long)i;

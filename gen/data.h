@@ -15,6 +15,7 @@
 #include "arena.h"
 #include "csv.h"
 #include "schema.h"
+#include "strmap.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -188,10 +189,9 @@ struct data {
 	/* [nbenchmarks * ngpus]: the first results row of (benchmark, gpu), or
 	 * -1; NULL in data built by hand (lookups then scan the rows) */
 	long *result_at;
-	/* [gpu_nslots] (a power of two): a hash index of the GPUs by id, the
-	 * GPU's index + 1 per slot, 0 for none; NULL in data built by hand
-	 * (lookups then scan the rows) */
-	size_t *gpu_slots, gpu_nslots;
+	/* the GPUs by id (borrowed: the rows' ids), each the GPU's index + 1;
+	 * empty in data built by hand (lookups then scan the rows) */
+	struct strmap gpu_ids;
 };
 
 /* Load and validate every table under `data_dir` (e.g. "<root>/data").

@@ -5,6 +5,7 @@
 #include "buf.h"
 #include "csv.h"
 #include "diag.h"
+#include "strmap.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -569,68 +570,17 @@ static int cell_check(const struct col_spec *col, const char *s,
 	return 1;
 }
 
-/* ---- A small string -> first row map, for unique keys and references ---- */
+/* ---- First rows of keys, for unique keys and references ---- */
 
-struct strmap_slot {
-	const char *key; /* borrowed: outlives the map */
-	size_t row;
-};
-
-struct strmap {
-	struct strmap_slot *slots;
-	size_t cap; /* a power of two, at least twice the entries */
-};
-
-static size_t str_hash(const char *s)
+/* The row first stored under `key` (borrowed: it outlives the map);
+ * stores `row` when the key is new. */
+static size_t first_row(struct strmap *m, const char *key, size_t row)
 {
-	size_t h = 1469598103934665603u; /* FNV-1a */
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++)
-		h = (h ^ *p) * 1099511628211u;
-	return h;
-}
-
-static void strmap_init(struct strmap *m, size_t entries)
-{
-	m->cap = 16;
-	while (m->cap < entries * 2)
-		m->cap *= 2;
-	m->slots = calloc(m->cap, sizeof *m->slots);
-	if (!m->slots) {
-		fputs("gen: fatal: out of memory\n", stderr);
-		abort();
-	}
-}
-
-/* The row first stored under `key`; stores `row` when the key is new. The
- * map never fills up: it is sized for every row of the table. */
-static size_t strmap_first(struct strmap *m, const char *key, size_t row)
-{
-	size_t i = str_hash(key) & (m->cap - 1);
-	while (m->slots[i].key) {
-		if (strcmp(m->slots[i].key, key) == 0)
-			return m->slots[i].row;
-		i = (i + 1) & (m->cap - 1);
-	}
-	m->slots[i].key = key;
-	m->slots[i].row = row;
-	return row;
-}
-
-static bool strmap_has(const struct strmap *m, const char *key)
-{
-	size_t i = str_hash(key) & (m->cap - 1);
-	while (m->slots[i].key) {
-		if (strcmp(m->slots[i].key, key) == 0)
-			return true;
-		i = (i + 1) & (m->cap - 1);
-	}
-	return false;
-}
-
-static void strmap_free(struct strmap *m)
-{
-	free(m->slots);
-	m->slots = NULL;
+	bool created;
+	size_t *first = strmap_slot(m, key, &created);
+	if (created)
+		*first = row;
+	return *first;
 }
 
 /* ---- Tables ---- */
@@ -661,13 +611,12 @@ static int column_check_unique(const struct col_spec *col, long c,
 			       const struct table *t, struct diag *diag)
 {
 	int errors = 0;
-	struct strmap seen;
-	strmap_init(&seen, t->nrows);
+	struct strmap seen = STRMAP_INIT_BORROWED;
 	for (size_t r = 0; r < t->nrows; r++) {
 		const char *v = t->rows[r][c];
 		if (!*v)
 			continue;
-		size_t first = strmap_first(&seen, v, r);
+		size_t first = first_row(&seen, v, r);
 		if (first != r) {
 			diag_error(diag, t->path, t->lines[r], (int)c + 1,
 				   "duplicate %s \"%s\" (first on line %d)",
@@ -705,8 +654,7 @@ static int key_check_unique(const struct key_spec *key, const long *idx,
 		fputs("gen: fatal: out of memory\n", stderr);
 		abort();
 	}
-	struct strmap seen;
-	strmap_init(&seen, t->nrows);
+	struct strmap seen = STRMAP_INIT_BORROWED;
 	for (size_t r = 0; r < t->nrows; r++) {
 		struct buf b = BUF_INIT;
 		for (size_t k = 0; k < n; k++) {
@@ -716,7 +664,7 @@ static int key_check_unique(const struct key_spec *key, const long *idx,
 				buf_adds(&b, t->rows[r][idx[k]]);
 		}
 		joined[r] = buf_detach(&b, NULL);
-		size_t first = strmap_first(&seen, joined[r], r);
+		size_t first = first_row(&seen, joined[r], r);
 		if (first == r)
 			continue;
 		struct buf names = BUF_INIT;
@@ -983,7 +931,7 @@ static int refs_report_unknown(const char *value, const struct strmap *ids,
 		size_t n = end ? (size_t)(end - p) : strlen(p);
 		buf_reset(&part);
 		buf_add(&part, p, n);
-		if (!strmap_has(ids, part.ptr)) {
+		if (!strmap_get(ids, part.ptr)) {
 			diag_error(diag, path, line, colno,
 				   "unknown %s \"%s\" (not in %s)",
 				   target_spec->item, part.ptr, target->path);
@@ -1026,9 +974,9 @@ int schema_check_refs(const struct table_spec *spec, const struct table *t,
 				      ? csv_table_column(target, id_name) : -1;
 		if (c < 0 || id_col < 0 || targets[c])
 			continue;
-		strmap_init(&maps[c], target->nrows);
+		maps[c] = (struct strmap)STRMAP_INIT_BORROWED;
 		for (size_t r = 0; r < target->nrows; r++)
-			strmap_first(&maps[c], target->rows[r][id_col], r);
+			first_row(&maps[c], target->rows[r][id_col], r);
 		targets[c] = target;
 		target_specs[c] = tspec;
 		cols[c] = col;

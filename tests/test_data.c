@@ -302,7 +302,7 @@ static void test_gpus_are_found_by_id_through_the_index(void **state)
 	fixture_make(&f);
 	assert_int_equal(fixture_load(&f), 0);
 	struct data *d = &f.data;
-	assert_non_null(d->gpu_slots);
+	assert_int_equal(d->gpu_ids.len, d->ngpus);
 	for (size_t g = 0; g < d->ngpus; g++)
 		assert_int_equal(data_gpu_index(d, d->gpus[g].id), (long)g);
 	assert_int_equal(data_gpu_index(d, "h100"), -1);
