@@ -10,6 +10,7 @@
 #include "fs.h"
 #include "mustache_parse.h"
 #include "mustache_render.h"
+#include "strmap.h"
 #include "text.h"
 #include "value.h"
 #include "xalloc.h"
@@ -24,69 +25,27 @@
 
 /* ---- the set ----------------------------------------------------------- */
 
-struct tmpl_slot {
-	struct tmpl *t; /* NULL: empty slot */
-	uint32_t hash;
-};
-
 struct tmpl_set {
-	struct tmpl_slot *slots;
-	size_t cap; /* a power of two, or 0 */
-	size_t count;
+	struct tmpl **list;   /* in the order they were first added */
+	size_t count, cap;
+	struct strmap by_name; /* name -> index + 1 into list */
 	bool strict; /* an unknown template at render time is an error */
 };
 
-static uint32_t name_hash(const char *s)
-{
-	uint32_t h = 2166136261u;
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 16777619u;
-	return h;
-}
-
 struct tmpl_set *tmpl_set_new(void)
 {
-	struct tmpl_set *set = calloc(1, sizeof *set);
-	if (!set)
-		abort();
-	return set;
+	return xcalloc(1, sizeof(struct tmpl_set));
 }
 
 void tmpl_set_free(struct tmpl_set *set)
 {
 	if (!set)
 		return;
-	for (size_t i = 0; i < set->cap; i++)
-		mustache_parse_free(set->slots[i].t);
-	free(set->slots);
+	for (size_t i = 0; i < set->count; i++)
+		mustache_parse_free(set->list[i]);
+	free(set->list);
+	strmap_free(&set->by_name);
 	free(set);
-}
-
-static struct tmpl_slot *set_find(const struct tmpl_set *set, const char *name,
-				  uint32_t h)
-{
-	if (!set->cap)
-		return NULL;
-	for (size_t i = h & (set->cap - 1);; i = (i + 1) & (set->cap - 1)) {
-		struct tmpl_slot *s = &set->slots[i];
-		if (!s->t || (s->hash == h && strcmp(s->t->name, name) == 0))
-			return s;
-	}
-}
-
-static void set_grow(struct tmpl_set *set)
-{
-	size_t ncap = set->cap ? set->cap * 2 : 64;
-	struct tmpl_slot *old = set->slots;
-	size_t ocap = set->cap;
-	set->slots = calloc(ncap, sizeof *set->slots);
-	if (!set->slots)
-		abort();
-	set->cap = ncap;
-	for (size_t i = 0; i < ocap; i++)
-		if (old[i].t)
-			*set_find(set, old[i].t->name, old[i].hash) = old[i];
-	free(old);
 }
 
 int tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
@@ -96,23 +55,23 @@ int tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
 						 MUSTACHE_MAX_NESTING, diag);
 	if (!t)
 		return -1;
-	if ((set->count + 1) * 2 > set->cap)
-		set_grow(set);
-	uint32_t h = name_hash(name);
-	struct tmpl_slot *s = set_find(set, name, h);
-	if (s->t)
-		mustache_parse_free(s->t);
-	else
-		set->count++;
-	s->t = t;
-	s->hash = h;
+	bool created;
+	size_t *at = strmap_slot(&set->by_name, name, &created);
+	if (created) {
+		ALLOC_GROW(set->list, set->count, set->cap);
+		set->list[set->count++] = t;
+		*at = set->count;
+	} else { /* a template of the same name is replaced */
+		mustache_parse_free(set->list[*at - 1]);
+		set->list[*at - 1] = t;
+	}
 	return 0;
 }
 
 const struct tmpl *tmpl_set_get(const struct tmpl_set *set, const char *name)
 {
-	struct tmpl_slot *s = set_find(set, name, name_hash(name));
-	return s ? s->t : NULL;
+	const size_t *at = strmap_get(&set->by_name, name);
+	return at ? set->list[*at - 1] : NULL;
 }
 
 void tmpl_set_strict(struct tmpl_set *set, bool strict)
@@ -211,12 +170,9 @@ static int compare_tmpl_names(const void *a, const void *b)
 static int check_all(struct ref_check *rc)
 {
 	const struct tmpl_set *set = rc->set;
-	rc->names = malloc((set->count ? set->count : 1) * sizeof *rc->names);
-	if (!rc->names)
-		abort();
-	for (size_t i = 0; i < set->cap; i++)
-		if (set->slots[i].t)
-			rc->names[rc->nnames++] = set->slots[i].t->name;
+	rc->names = xmalloc((set->count ? set->count : 1) * sizeof *rc->names);
+	for (size_t i = 0; i < set->count; i++)
+		rc->names[rc->nnames++] = set->list[i]->name;
 	qsort(rc->names, rc->nnames, sizeof *rc->names, compare_tmpl_names);
 	for (size_t i = 0; i < rc->nnames; i++) {
 		const struct tmpl *t = tmpl_set_get(set, rc->names[i]);
