@@ -11,6 +11,7 @@
 #include "strmap.h"
 #include "text.h"
 #include "value.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -19,13 +20,7 @@
 
 static void add_article(struct site *s, const struct article *a)
 {
-	if (s->narticles == s->cap_articles) {
-		s->cap_articles = s->cap_articles ? s->cap_articles * 2 : 64;
-		s->articles = realloc(s->articles,
-				      s->cap_articles * sizeof *s->articles);
-		if (!s->articles)
-			abort();
-	}
+	ALLOC_GROW(s->articles, s->narticles, s->cap_articles);
 	s->articles[s->narticles++] = *a;
 }
 
@@ -56,12 +51,7 @@ static struct article_file *list_files(struct site *s, size_t *n)
 		for (char **nm = names; nm && *nm; nm++) {
 			if ((*nm)[0] == '.')
 				continue;
-			if (*n == cap) {
-				cap = cap ? cap * 2 : 64;
-				files = realloc(files, cap * sizeof *files);
-				if (!files)
-					abort();
-			}
+			ALLOC_GROW(files, *n, cap);
 			struct article_file *f = &files[(*n)++];
 			memset(f, 0, sizeof *f);
 			f->lang = (enum lang)l;
@@ -161,9 +151,7 @@ static int compare_lang_key(const void *x, const void *y)
 
 static size_t *sorted_articles(const struct site *s, int by_translation)
 {
-	size_t *idx = malloc((s->narticles + 1) * sizeof *idx);
-	if (!idx)
-		abort();
+	size_t *idx = xmalloc((s->narticles + 1) * sizeof *idx);
 	for (size_t i = 0; i < s->narticles; i++)
 		idx[i] = i;
 	sort_site = s;
@@ -192,9 +180,7 @@ static void check_duplicate_slugs(struct site *s)
 static void link_translations(struct site *s)
 {
 	size_t *idx = sorted_articles(s, 1);
-	s->translation_of = malloc((s->narticles + 1) * sizeof *s->translation_of);
-	if (!s->translation_of)
-		abort();
+	s->translation_of = xmalloc((s->narticles + 1) * sizeof *s->translation_of);
 	for (size_t i = 0; i < s->narticles; i++)
 		s->translation_of[i] = -1;
 	/* a binary search for (other language, key) */
@@ -694,12 +680,7 @@ static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
 			bool created;
 			size_t *k = strmap_slot(&ll->tag_index, m->tag_paths[t], &created);
 			if (created) {
-				if (ll->ntags == cap) {
-					cap = cap ? cap * 2 : 16;
-					ll->tags = realloc(ll->tags, cap * sizeof *ll->tags);
-					if (!ll->tags)
-						abort();
-				}
+				ALLOC_GROW(ll->tags, ll->ntags, cap);
 				*k = ll->ntags;
 				ll->tags[ll->ntags++] = (struct article_list){
 					.tag = a->tags[t], .path = m->tag_paths[t], .first = a };

@@ -5,11 +5,11 @@
 #include "diag.h"
 #include "fs.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <stdbool.h>
 #include <stdint.h>
-#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -26,16 +26,7 @@ struct ptrvec {
 
 static void ptrvec_push(struct ptrvec *pv, void *p)
 {
-	if (pv->n == pv->cap) {
-		size_t cap = pv->cap ? pv->cap * 2 : 16;
-		void **v = realloc(pv->v, cap * sizeof *v);
-		if (!v) {
-			fputs("gen: fatal: out of memory\n", stderr);
-			abort();
-		}
-		pv->v = v;
-		pv->cap = cap;
-	}
+	ALLOC_GROW(pv->v, pv->n, pv->cap);
 	pv->v[pv->n++] = p;
 }
 
@@ -46,16 +37,7 @@ struct intvec {
 
 static void intvec_push(struct intvec *iv, int x)
 {
-	if (iv->n == iv->cap) {
-		size_t cap = iv->cap ? iv->cap * 2 : 16;
-		int *v = realloc(iv->v, cap * sizeof *v);
-		if (!v) {
-			fputs("gen: fatal: out of memory\n", stderr);
-			abort();
-		}
-		iv->v = v;
-		iv->cap = cap;
-	}
+	ALLOC_GROW(iv->v, iv->n, iv->cap);
 	iv->v[iv->n++] = x;
 }
 
@@ -150,10 +132,8 @@ static void reader_check_utf8(struct reader *r, const unsigned char *s,
 
 static void reader_init_parser(struct csv_parser *p)
 {
-	if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
-		fputs("gen: fatal: out of memory\n", stderr);
-		abort();
-	}
+	if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
+		xfatal("out of memory");
 	csv_set_space_func(p, csv_no_space);
 }
 

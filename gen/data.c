@@ -8,6 +8,7 @@
 #include "numfmt.h"
 #include "schema.h"
 #include "strmap.h"
+#include "xalloc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -103,26 +104,15 @@ static void data_warn_unknown_files(const char *data_dir,
 		size_t len = strlen(e->d_name);
 		if (len < 4 || strcmp(e->d_name + len - 4, ".csv") != 0)
 			continue;
-		char *base = strndup(e->d_name, len - 4);
-		if (!base)
-			abort();
+		char *base = xstrndup(e->d_name, len - 4);
 		/* the publisher's settings are not a table */
 		if (schema_table_spec(base) || !strcmp(e->d_name, DATA_SETTINGS_FILE)) {
 			free(base);
 			continue;
 		}
 		free(base);
-		if (n == cap) {
-			cap = cap ? cap * 2 : 8;
-			char **grown = realloc(names, cap * sizeof *names);
-			if (!grown)
-				abort();
-			names = grown;
-		}
-		names[n] = strdup(e->d_name);
-		if (!names[n])
-			abort();
-		n++;
+		ALLOC_GROW(names, n, cap);
+		names[n++] = xstrdup(e->d_name);
 	}
 	closedir(dir);
 	if (n)

@@ -10,6 +10,7 @@
 #include "price_history.h"
 #include "site.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <libxml/xmlwriter.h>
 
@@ -295,9 +296,7 @@ static void feed_entry(struct site *s, struct xml *x, enum lang l,
 
 int feeds_atom(struct site *s, enum lang l, struct buf *out)
 {
-	const struct article **list = calloc(s->narticles + 1, sizeof *list);
-	if (!list)
-		abort();
+	const struct article **list = xcalloc(s->narticles + 1, sizeof *list);
 	size_t n = 0;
 	for (size_t i = 0; i < s->narticles; i++)
 		if (s->articles[i].lang == (int)l)

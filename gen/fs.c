@@ -1,6 +1,7 @@
 #include "fs.h"
 
 #include "buf.h"
+#include "xalloc.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -119,33 +120,25 @@ static char **list_dir(const char *dir, const char *suffix, bool with_kind)
 	DIR *d = opendir(dir);
 	if (!d)
 		return NULL;
-	size_t len = 0, cap = 16;
-	char **list = malloc(cap * sizeof *list);
-	if (!list)
-		abort();
+	size_t len = 0, cap = 0;
+	char **list = NULL;
 	struct dirent *e;
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 			continue;
 		if (suffix && !has_suffix(e->d_name, suffix))
 			continue;
-		if (len + 1 >= cap) {
-			cap *= 2;
-			list = realloc(list, cap * sizeof *list);
-			if (!list)
-				abort();
-		}
 		size_t n = strlen(e->d_name);
-		char *item = malloc(n + 2);
-		if (!item)
-			abort();
+		char *item = xmalloc(n + 2);
 		item[0] = (char)(with_kind ? entry_kind(dir, e) : FS_OTHER);
 		memcpy(item + 1, e->d_name, n + 1);
+		ALLOC_GROW(list, len, cap);
 		list[len++] = item;
 	}
 	closedir(d);
-	qsort(list, len, sizeof *list, compare_entries);
+	ALLOC_GROW(list, len, cap); /* room for the NULL at the end */
 	list[len] = NULL;
+	qsort(list, len, sizeof *list, compare_entries);
 	return list;
 }
 

@@ -3,6 +3,7 @@
 #include "buf.h"
 #include "phrase.h"
 #include "site.h"
+#include "xalloc.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -325,9 +326,7 @@ size_t health_sources(const struct site *s, const struct finding *f,
 	const struct data *d = &s->data;
 	if (!d->nsources)
 		return 0;
-	bool *mark = calloc(d->nsources, sizeof *mark);
-	if (!mark)
-		abort();
+	bool *mark = xcalloc(d->nsources, sizeof *mark);
 	switch (f->kind) {
 	case FINDING_PRICE_SPREAD:
 		for (size_t i = 0; i < d->nprices; i++)

@@ -7,6 +7,7 @@
 #include "numfmt.h"
 #include "strmap.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <math.h>
 #include <pthread.h>
@@ -65,9 +66,7 @@ static void index_keys(struct i18n *t)
 	t->nslots = 16;
 	while (t->nslots < 2 * n)
 		t->nslots *= 2;
-	t->slots = calloc(t->nslots, sizeof *t->slots);
-	if (!t->slots)
-		abort();
+	t->slots = xcalloc(t->nslots, sizeof *t->slots);
 	for (size_t r = 0; r < n; r++) {
 		size_t *slot = key_slot(t, t->table->rows[r][t->key_col]);
 		if (!*slot)
@@ -136,9 +135,7 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 	t->table = table;
 	t->order = NULL;
 	t->slots = NULL;
-	t->uses = calloc(1, sizeof *t->uses);
-	if (!t->uses)
-		abort();
+	t->uses = xcalloc(1, sizeof *t->uses);
 	pthread_mutex_init(&t->uses->lock, NULL);
 	t->nslots = 0;
 	long kc = csv_table_column(table, "key");
@@ -169,9 +166,7 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 	index_keys(t);
 	for (int l = 0; l < LANG_COUNT; l++)
 		t->text_col[l] = (size_t)col[l];
-	t->order = malloc((table->nrows + 1) * sizeof *t->order);
-	if (!t->order)
-		abort();
+	t->order = xmalloc((table->nrows + 1) * sizeof *t->order);
 	for (size_t r = 0; r < table->nrows; r++)
 		t->order[r] = r;
 	sort_table = table;
@@ -290,9 +285,7 @@ static int compare_strings(const void *a, const void *b)
 /* The keys of `m`, sorted (a malloc'd array of borrowed strings). */
 static const char **sorted_keys(const struct strmap *m, size_t *n)
 {
-	const char **keys = malloc((m->len + 1) * sizeof *keys);
-	if (!keys)
-		abort();
+	const char **keys = xmalloc((m->len + 1) * sizeof *keys);
 	*n = 0;
 	for (size_t i = 0; i < m->cap; i++)
 		if (m->slots[i].key)

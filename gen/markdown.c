@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <cmark.h>
 #include <ctype.h>
@@ -15,21 +16,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static char *xstrndup(const char *s, size_t n)
-{
-	char *p = malloc(n + 1);
-	if (!p)
-		abort();
-	memcpy(p, s, n);
-	p[n] = '\0';
-	return p;
-}
-
-static char *xstrdup(const char *s)
-{
-	return xstrndup(s, strlen(s));
-}
 
 const char *shortcode_arg(const struct shortcode *sc, const char *key)
 {
@@ -68,9 +54,7 @@ static void split_tags(struct article *a, const char *v)
 		while (n && v[n - 1] == ' ')
 			n--;
 		if (n) {
-			a->tags = realloc(a->tags, (a->ntags + 1) * sizeof *a->tags);
-			if (!a->tags)
-				abort();
+			ALLOC_GROW(a->tags, a->ntags, a->cap_tags);
 			a->tags[a->ntags++] = xstrndup(v, n);
 		}
 		v = end;
@@ -483,12 +467,7 @@ static void add_token(struct buf *md, size_t n)
 static void scan_take(struct scan *st, const char *body, size_t open,
 		      size_t close, int line, int col)
 {
-	if (st->n == st->cap) {
-		st->cap = st->cap ? st->cap * 2 : 16;
-		st->items = realloc(st->items, st->cap * sizeof *st->items);
-		if (!st->items)
-			abort();
-	}
+	ALLOC_GROW(st->items, st->n, st->cap);
 	struct found *f = &st->items[st->n];
 	memset(f, 0, sizeof *f);
 	buf_init(&f->html);
@@ -668,9 +647,7 @@ static void add_heading(struct article *a, int level, struct buf *text)
 		buf_truncate(&id, base_len);
 		buf_addf(&id, "-%d", n);
 	}
-	a->headings = realloc(a->headings, (a->nheadings + 1) * sizeof *a->headings);
-	if (!a->headings)
-		abort();
+	ALLOC_GROW(a->headings, a->nheadings, a->cap_headings);
 	a->headings[a->nheadings].level = level;
 	a->headings[a->nheadings].id = buf_detach(&id, NULL);
 	a->headings[a->nheadings].text = xstrdup(text->ptr);
@@ -937,7 +914,7 @@ struct scratch_head {
 static struct scratch_head *scratch_block(size_t size)
 {
 	if (size > SIZE_MAX - sizeof(struct scratch_head))
-		abort();
+		xfatal("out of memory");
 	struct scratch_head *h = arena_alloc_uninit(cmark_scratch, sizeof *h + size);
 	h->size = size;
 	return h;
@@ -946,7 +923,7 @@ static struct scratch_head *scratch_block(size_t size)
 static void *scratch_calloc(size_t n, size_t size)
 {
 	if (size && n > SIZE_MAX / size)
-		abort();
+		xfatal("out of memory");
 	struct scratch_head *h = scratch_block(n * size);
 	return memset(h + 1, 0, n * size);
 }
@@ -959,7 +936,7 @@ static void *scratch_realloc(void *p, size_t size)
 	if (size <= h->size)
 		return p;
 	if (size > SIZE_MAX - sizeof *h)
-		abort();
+		xfatal("out of memory");
 	/* cmark's buffers grow one at a time: usually in place */
 	h = arena_grow(cmark_scratch, h, sizeof *h + h->size, sizeof *h + size);
 	h->size = size;
@@ -997,9 +974,7 @@ int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
 		if (resolve(ctx, &st.items[i].sc, &st.items[i].html, diag) != 0)
 			st.errors++;
 	}
-	a->cites = calloc(st.n + 1, sizeof *a->cites);
-	if (!a->cites)
-		abort();
+	a->cites = xcalloc(st.n + 1, sizeof *a->cites);
 	for (size_t i = 0; i < st.n; i++)
 		if (st.items[i].sc.name)
 			a->cites[a->ncites++] = canonical_cite(&st.items[i].sc);

@@ -56,7 +56,7 @@ struct article {
 	char *file;  /* "x.md" (owned) */
 	int lang;    /* enum lang */
 	char *title, *description, *date, *slug, *translation; /* owned; NULL if absent */
-	char **tags; size_t ntags;  /* owned; any UTF-8 (text_tag_problem) */
+	char **tags; size_t ntags, cap_tags; /* owned; any UTF-8 (text_tag_problem) */
 	int tags_line;   /* line of the tags in the front matter (0: none) */
 	bool draft;
 	int slug_line;   /* line of the slug in the front matter */
@@ -66,7 +66,7 @@ struct article {
 	size_t file_len; /* the file's size when it was parsed */
 	char *body;      /* Markdown without front matter (owned) */
 	char *html;      /* rendered body (owned), after markdown_render */
-	struct heading *headings; size_t nheadings;
+	struct heading *headings; size_t nheadings, cap_headings;
 	char **cites; size_t ncites; /* canonical shortcode texts, sorted */
 	size_t words;    /* words (en) or characters (zh) for reading time,
 			    counted by markdown_count_words */

@@ -108,12 +108,7 @@ static void parser_error(struct parser *p, size_t off, const char *fmt, ...)
 static struct token *parser_push(struct parser *p, enum tok_kind kind,
 				 size_t start, size_t end)
 {
-	if (p->ntoks == p->cap) {
-		p->cap = p->cap ? p->cap * 2 : 64;
-		p->toks = realloc(p->toks, p->cap * sizeof *p->toks);
-		if (!p->toks)
-			abort();
-	}
+	ALLOC_GROW(p->toks, p->ntoks, p->cap);
 	struct token *t = &p->toks[p->ntoks++];
 	memset(t, 0, sizeof *t);
 	t->kind = kind;
@@ -402,12 +397,7 @@ static void parser_match(struct parser *p)
 			if (t->kind == TOK_BLOCK && t->container != NO_TOKEN &&
 			    p->toks[t->container].kind == TOK_PARENT)
 				t->arg = true;
-			if (depth == cap) {
-				cap = cap ? cap * 2 : 16;
-				stack = realloc(stack, cap * sizeof *stack);
-				if (!stack)
-					abort();
-			}
+			ALLOC_GROW(stack, depth, cap);
 			stack[depth++] = i;
 			continue;
 		}
@@ -645,12 +635,7 @@ struct nodevec {
 
 static struct node *nodevec_push(struct nodevec *nv)
 {
-	if (nv->n == nv->cap) {
-		nv->cap = nv->cap ? nv->cap * 2 : 16;
-		nv->v = realloc(nv->v, nv->cap * sizeof *nv->v);
-		if (!nv->v)
-			abort();
-	}
+	ALLOC_GROW(nv->v, nv->n, nv->cap);
 	struct node *n = &nv->v[nv->n++];
 	memset(n, 0, sizeof *n);
 	return n;
@@ -950,9 +935,7 @@ struct tmpl *mustache_parse_template(const char *name, const char *path,
 				     const char *src, size_t len,
 				     int max_nesting, struct diag *diag)
 {
-	struct tmpl *t = calloc(1, sizeof *t);
-	if (!t)
-		abort();
+	struct tmpl *t = xcalloc(1, sizeof *t);
 	t->name = xstrdup(name);
 	t->path = xstrdup(path ? path : name);
 	t->src = arena_strndup(&t->arena, src, len);

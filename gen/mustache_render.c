@@ -7,6 +7,7 @@
 #include "diag.h"
 #include "mustache_parse.h"
 #include "value.h"
+#include "xalloc.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -97,18 +98,17 @@ static void out_text(struct buf *out, const struct value *v)
 
 static void ctx_push(struct render *r, const struct value *v)
 {
+	/* not ALLOC_GROW: the stack starts in inline_stack, which is not
+	 * the heap's, and moves to the heap only when that is full */
 	if (r->depth == r->cap) {
 		size_t ncap = r->cap * 2;
 		const struct value **ns;
 		if (r->stack == r->inline_stack) {
-			ns = malloc(ncap * sizeof *ns);
-			if (ns)
-				memcpy(ns, r->stack, r->depth * sizeof *ns);
+			ns = xreallocarray(NULL, ncap, sizeof *ns);
+			memcpy(ns, r->stack, r->depth * sizeof *ns);
 		} else {
-			ns = realloc(r->stack, ncap * sizeof *ns);
+			ns = xreallocarray(r->stack, ncap, sizeof *ns);
 		}
-		if (!ns)
-			abort();
 		r->stack = ns;
 		r->cap = ncap;
 	}

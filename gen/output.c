@@ -6,6 +6,7 @@
 #include "buf.h"
 #include "diag.h"
 #include "fs.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -42,10 +43,8 @@ static char *absolute_path(const char *path)
 		return r;
 	const char *slash = strrchr(path, '/');
 	if (slash == path)
-		return strdup(path); /* "/name": the root exists */
-	char *parent = slash ? strndup(path, (size_t)(slash - path)) : strdup(".");
-	if (!parent)
-		abort();
+		return xstrdup(path); /* "/name": the root exists */
+	char *parent = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
 	char *base = absolute_path(parent);
 	int e = errno;
 	free(parent);
@@ -281,15 +280,11 @@ static int begin(struct output *o, const char *dir, struct diag *diag)
 	size_t n = strlen(dir);
 	while (n > 1 && dir[n - 1] == '/')
 		n--;
-	o->dir = strndup(dir, n);
-	if (!o->dir)
-		abort();
+	o->dir = xstrndup(dir, n);
 	const char *slash = strrchr(o->dir, '/');
 	if (slash && slash != o->dir) {
 		/* the lock and the staging folder go beside the output folder */
-		char *parent = strndup(o->dir, (size_t)(slash - o->dir));
-		if (!parent)
-			abort();
+		char *parent = xstrndup(o->dir, (size_t)(slash - o->dir));
 		fs_mkdir_p(parent);
 		free(parent);
 	}

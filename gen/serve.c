@@ -424,10 +424,7 @@ static void watch_add_tree(struct watch *w, const char *dir)
 	while (i < w->n && w->dirs[i].wd != wd)
 		i++;
 	if (i == w->n) {
-		if (w->n == w->cap) {
-			w->cap = w->cap ? 2 * w->cap : 16;
-			w->dirs = xreallocarray(w->dirs, w->cap, sizeof *w->dirs);
-		}
+		ALLOC_GROW(w->dirs, w->n, w->cap);
 		w->dirs[w->n++].wd = wd;
 	} else {
 		free(w->dirs[i].path);

@@ -76,10 +76,7 @@ static void page_key(struct buf *key, enum lang l, const char *path)
 
 void site_add_page(struct site *s, const struct page_spec *spec)
 {
-	if (s->npages == s->cap_pages) {
-		s->cap_pages = s->cap_pages ? s->cap_pages * 2 : 256;
-		s->pages = xreallocarray(s->pages, s->cap_pages, sizeof *s->pages);
-	}
+	ALLOC_GROW(s->pages, s->npages, s->cap_pages);
 	struct buf key = BUF_INIT;
 	page_key(&key, spec->lang, spec->path);
 	bool created;

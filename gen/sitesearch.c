@@ -6,6 +6,7 @@
 #include "search.h"
 #include "site.h"
 #include "value.h"
+#include "xalloc.h"
 
 #include <pthread.h>
 #include <stdlib.h>
@@ -110,13 +111,9 @@ void sitesearch_plan(struct site *s)
 		};
 		site_add_page(s, &spec);
 	}
-	struct sitesearch *ss = calloc(1, sizeof *ss);
-	if (!ss)
-		abort();
+	struct sitesearch *ss = xcalloc(1, sizeof *ss);
 	ss->npages = s->npages;
-	ss->doc = malloc((s->npages + 1) * sizeof *ss->doc);
-	if (!ss->doc)
-		abort();
+	ss->doc = xmalloc((s->npages + 1) * sizeof *ss->doc);
 	size_t next[LANG_COUNT] = { 0 };
 	for (size_t i = 0; i < s->npages; i++)
 		ss->doc[i] = -1;
