@@ -36,42 +36,26 @@ int lang_from_code(const char *code)
 	return -1;
 }
 
-/* Sorting needs the table; qsort has no context argument. */
-static const struct table *sort_table;
-static size_t sort_key_col;
-
-static int compare_rows(const void *a, const void *b)
+/* Index every key (the first row of a duplicated key wins, and each later
+ * one is an error at its line): the pages look up thousands of strings. */
+static int index_keys(struct i18n *t, struct diag *diag)
 {
-	size_t ra = *(const size_t *)a, rb = *(const size_t *)b;
-	return strcmp(sort_table->rows[ra][sort_key_col],
-		      sort_table->rows[rb][sort_key_col]);
-}
-
-/* The slot of `key` in the hash index, or the empty slot where it goes. */
-static size_t *key_slot(const struct i18n *t, const char *key)
-{
-	size_t mask = t->nslots - 1;
-	for (size_t i = strmap_hash(key) & mask;; i = (i + 1) & mask) {
-		size_t *slot = &t->slots[i];
-		if (!*slot || !strcmp(t->table->rows[*slot - 1][t->key_col], key))
-			return slot;
+	const struct table *table = t->table;
+	int failed = 0;
+	t->keys = (struct strmap)STRMAP_INIT_BORROWED;
+	for (size_t r = 0; r < table->nrows; r++) {
+		bool created;
+		size_t *first = strmap_slot(&t->keys, table->rows[r][t->key_col], &created);
+		if (created) {
+			*first = r + 1;
+			continue;
+		}
+		diag_error(diag, table->path, table->lines[r], 1,
+			   "duplicate UI string \"%s\" (first on line %d)",
+			   table->rows[r][t->key_col], table->lines[*first - 1]);
+		failed = 1;
 	}
-}
-
-/* Hash every key (the first row of a duplicated key wins; duplicates are
- * an error anyway): the pages look up thousands of strings each. */
-static void index_keys(struct i18n *t)
-{
-	size_t n = t->table->nrows;
-	t->nslots = 16;
-	while (t->nslots < 2 * n)
-		t->nslots *= 2;
-	t->slots = xcalloc(t->nslots, sizeof *t->slots);
-	for (size_t r = 0; r < n; r++) {
-		size_t *slot = key_slot(t, t->table->rows[r][t->key_col]);
-		if (!*slot)
-			*slot = r + 1;
-	}
+	return failed;
 }
 
 /* What the build asked for and the table lacks (see i18n.h). */
@@ -133,11 +117,9 @@ static int check_placeholders(const struct table *table, size_t r, size_t kc,
 int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 {
 	t->table = table;
-	t->order = NULL;
-	t->slots = NULL;
+	t->keys = (struct strmap)STRMAP_INIT_BORROWED;
 	t->uses = xcalloc(1, sizeof *t->uses);
 	pthread_mutex_init(&t->uses->lock, NULL);
-	t->nslots = 0;
 	long kc = csv_table_column(table, "key");
 	long col[LANG_COUNT];
 	int failed = kc < 0;
@@ -163,25 +145,9 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 		failed |= check_placeholders(table, r, (size_t)kc, col, diag);
 	}
 	t->key_col = (size_t)kc;
-	index_keys(t);
+	failed |= index_keys(t, diag);
 	for (int l = 0; l < LANG_COUNT; l++)
 		t->text_col[l] = (size_t)col[l];
-	t->order = xmalloc((table->nrows + 1) * sizeof *t->order);
-	for (size_t r = 0; r < table->nrows; r++)
-		t->order[r] = r;
-	sort_table = table;
-	sort_key_col = (size_t)kc;
-	qsort(t->order, table->nrows, sizeof *t->order, compare_rows);
-	for (size_t i = 1; i < table->nrows; i++) {
-		size_t a = t->order[i - 1], b = t->order[i];
-		if (strcmp(table->rows[a][kc], table->rows[b][kc]))
-			continue;
-		size_t first = a < b ? a : b, again = a < b ? b : a;
-		diag_error(diag, table->path, table->lines[again], 1,
-			   "duplicate UI string \"%s\" (first on line %d)",
-			   table->rows[again][kc], table->lines[first]);
-		failed = 1;
-	}
 	return failed ? -1 : 0;
 }
 
@@ -194,18 +160,13 @@ void i18n_free(struct i18n *t)
 		free(t->uses);
 		t->uses = NULL;
 	}
-	free(t->order);
-	free(t->slots);
-	t->order = NULL;
-	t->slots = NULL;
-	t->nslots = 0;
+	strmap_free(&t->keys);
 }
 
 static long find_row(const struct i18n *t, const char *key)
 {
-	if (!t || !t->slots)
-		return -1;
-	return (long)*key_slot(t, key) - 1;
+	const size_t *row = t ? strmap_get(&t->keys, key) : NULL;
+	return row ? (long)*row - 1 : -1;
 }
 
 const char *i18n_get(const struct i18n *t, enum lang l, const char *key)

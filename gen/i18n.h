@@ -15,6 +15,8 @@
 #ifndef GPUGUIDE_I18N_H
 #define GPUGUIDE_I18N_H
 
+#include "strmap.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -33,10 +35,7 @@ int lang_from_code(const char *code);
 
 struct i18n {
 	const struct table *table; /* borrowed from struct data */
-	size_t *order;             /* row indexes sorted by key (duplicates) */
-	/* hash index of the keys, for lookups: row + 1 per slot, 0 = empty;
-	 * nslots is a power of two */
-	size_t *slots, nslots;
+	struct strmap keys;        /* key (borrowed: the table's) -> row + 1 */
 	size_t key_col, text_col[LANG_COUNT]; /* found once, at load */
 	struct i18n_uses *uses; /* missing keys and placeholders asked for
 				 * (owned; thread-safe) */
