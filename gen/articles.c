@@ -129,34 +129,41 @@ static void load_all(struct site *s)
 	free(files);
 }
 
-/* Article indexes sorted by (lang, key): `key` is the slug or the
- * translation key. */
-static const struct site *sort_site;
-static int sort_by_translation;
-
-static const char *sort_key(const struct article *a)
+/* An article's sort key: its slug, or its translation key ("" for none). */
+static const char *sort_key(const struct article *a, int by_translation)
 {
-	return sort_by_translation ? (a->translation ? a->translation : "") : a->slug;
+	return by_translation ? (a->translation ? a->translation : "") : a->slug;
 }
+
+/* What the sort compares, carried with each item (no context in globals:
+ * the build may run on several threads). */
+struct sort_item {
+	const struct article *a;
+	const char *key;
+	size_t index;
+};
 
 static int compare_lang_key(const void *x, const void *y)
 {
-	const struct article *a = &sort_site->articles[*(const size_t *)x];
-	const struct article *b = &sort_site->articles[*(const size_t *)y];
-	if (a->lang != b->lang)
-		return a->lang - b->lang;
-	int c = strcmp(sort_key(a), sort_key(b));
-	return c ? c : strcmp(a->path, b->path);
+	const struct sort_item *p = x, *q = y;
+	if (p->a->lang != q->a->lang)
+		return p->a->lang - q->a->lang;
+	int c = strcmp(p->key, q->key);
+	return c ? c : strcmp(p->a->path, q->a->path);
 }
 
+/* Article indexes sorted by (lang, key, path). */
 static size_t *sorted_articles(const struct site *s, int by_translation)
 {
+	struct sort_item *items = xmalloc((s->narticles + 1) * sizeof *items);
+	for (size_t i = 0; i < s->narticles; i++)
+		items[i] = (struct sort_item){ &s->articles[i],
+					       sort_key(&s->articles[i], by_translation), i };
+	qsort(items, s->narticles, sizeof *items, compare_lang_key);
 	size_t *idx = xmalloc((s->narticles + 1) * sizeof *idx);
 	for (size_t i = 0; i < s->narticles; i++)
-		idx[i] = i;
-	sort_site = s;
-	sort_by_translation = by_translation;
-	qsort(idx, s->narticles, sizeof *idx, compare_lang_key);
+		idx[i] = items[i].index;
+	free(items);
 	return idx;
 }
 
@@ -194,7 +201,7 @@ static void link_translations(struct site *s)
 			size_t mid = lo + (hi - lo) / 2;
 			const struct article *m = &s->articles[idx[mid]];
 			int c = m->lang != want ? m->lang - want
-						: strcmp(sort_key(m), a->translation);
+						: strcmp(sort_key(m, 1), a->translation);
 			if (c < 0)
 				lo = mid + 1;
 			else

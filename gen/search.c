@@ -4,6 +4,7 @@
 #include "buf.h"
 #include "strmap.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
@@ -387,46 +388,20 @@ struct search_index {
 	size_t ndocs, cap_docs;
 };
 
-static void *grow(void *p, size_t n, size_t *cap, size_t size)
-{
-	if (n < *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 64;
-	p = realloc(p, *cap * size);
-	if (!p)
-		abort();
-	return p;
-}
-
 /* Postings: most terms have few, so they start small and grow by half. */
 static posting *grow_postings(posting *p, uint32_t n, uint32_t *cap)
 {
 	if (n < *cap)
 		return p;
 	*cap = *cap ? *cap + *cap / 2 + 1 : 2;
-	p = realloc(p, *cap * sizeof *p);
-	if (!p)
-		abort();
-	return p;
-}
-
-static char *dup_n(const char *s, size_t n)
-{
-	char *d = malloc(n + 1);
-	if (!d)
-		abort();
-	memcpy(d, s, n);
-	d[n] = '\0';
-	return d;
+	return xreallocarray(p, *cap, sizeof *p);
 }
 
 static void idoc_free(struct idoc *d);
 
 struct search_index *search_index_new(void)
 {
-	struct search_index *ix = calloc(1, sizeof *ix);
-	if (!ix)
-		abort();
+	struct search_index *ix = xcalloc(1, sizeof *ix);
 	ix->ids = (struct strmap)STRMAP_INIT_BORROWED;
 	return ix;
 }
@@ -482,7 +457,7 @@ static void add_token(void *ctx, const char *token, size_t len)
 		/* the map borrows its keys: a copy that stays put (the token
 		 * itself lives only during this call) */
 		const char *key = arena_strndup(&pg->keys, token, len);
-		pg->toks = grow(pg->toks, pg->ntoks, &pg->cap_toks, sizeof *pg->toks);
+		ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
 		pg->toks[pg->ntoks] = (struct page_token){ key, len, 0 };
 		i = pg->ntoks++;
 		*strmap_slot_n(&pg->seen, key, len, NULL) = pg->ntoks;
@@ -511,9 +486,7 @@ static size_t cut_at(const char *s, size_t len, size_t max)
 
 struct search_page *search_page_new(const struct search_doc *d)
 {
-	struct search_page *pg = calloc(1, sizeof *pg);
-	if (!pg)
-		abort();
+	struct search_page *pg = xcalloc(1, sizeof *pg);
 	pg->seen = (struct strmap)STRMAP_INIT_BORROWED;
 	struct adding a = { .pg = pg };
 	index_field(&a, d->title, SEARCH_IN_TITLE);
@@ -522,9 +495,9 @@ struct search_page *search_page_new(const struct search_doc *d)
 	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
 	index_field(&a, d->body, SEARCH_IN_BODY);
 	strmap_free(&pg->seen);
-	pg->doc.title = dup_n(d->title, strlen(d->title));
-	pg->doc.path = dup_n(d->path, strlen(d->path));
-	pg->doc.kind = dup_n(d->kind, strlen(d->kind));
+	pg->doc.title = xstrndup(d->title, strlen(d->title));
+	pg->doc.path = xstrndup(d->path, strlen(d->path));
+	pg->doc.kind = xstrndup(d->kind, strlen(d->kind));
 	struct buf text = BUF_INIT;
 	if (d->description && *d->description) {
 		buf_adds(&text, d->description);
@@ -532,7 +505,7 @@ struct search_page *search_page_new(const struct search_doc *d)
 	}
 	if (d->body)
 		buf_adds(&text, d->body);
-	pg->doc.text = dup_n(text.ptr, cut_at(text.ptr, text.len, SEARCH_TEXT_MAX));
+	pg->doc.text = xstrndup(text.ptr, cut_at(text.ptr, text.len, SEARCH_TEXT_MAX));
 	buf_release(&text);
 	return pg;
 }
@@ -559,7 +532,7 @@ void search_page_free(struct search_page *pg)
 void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg)
 {
 	while (ix->ndocs <= doc) {
-		ix->docs = grow(ix->docs, ix->ndocs, &ix->cap_docs, sizeof *ix->docs);
+		ALLOC_GROW(ix->docs, ix->ndocs, ix->cap_docs);
 		ix->docs[ix->ndocs++] = (struct idoc){ 0 };
 	}
 	idoc_free(&ix->docs[doc]);
@@ -570,8 +543,8 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 		const size_t *known = strmap_get_n(&ix->ids, tok->key, tok->len);
 		size_t k = known ? *known - 1 : ix->nterms;
 		if (!known) {
-			ix->terms = grow(ix->terms, ix->nterms, &ix->cap_terms, sizeof *ix->terms);
-			char *key = dup_n(tok->key, tok->len); /* the map borrows it */
+			ALLOC_GROW(ix->terms, ix->nterms, ix->cap_terms);
+			char *key = xstrndup(tok->key, tok->len); /* the map borrows it */
 			ix->terms[ix->nterms++] = (struct term){ .key = key, .len = tok->len };
 			*strmap_slot_n(&ix->ids, key, tok->len, NULL) = ix->nterms;
 		}
@@ -619,11 +592,11 @@ static void add_uint(struct buf *b, size_t v)
 		buf_addc(b, tmp[--n]);
 }
 
-static const struct term *sort_terms_;
+/* Terms in byte order of their keys (pointers sorted: no context needed). */
 static int by_key(const void *a, const void *b)
 {
-	const struct term *x = &sort_terms_[*(const size_t *)a];
-	const struct term *y = &sort_terms_[*(const size_t *)b];
+	const struct term *x = *(const struct term *const *)a;
+	const struct term *y = *(const struct term *const *)b;
 	return strcmp(x->key, y->key);
 }
 
@@ -659,17 +632,14 @@ static void add_term(struct buf *b, const struct term *t)
 static int write_term_shards(const struct search_index *ix, size_t nshards,
 			     search_write_fn fn, void *ctx)
 {
-	size_t *order = malloc((ix->nterms + 1) * sizeof *order);
-	size_t *shard = malloc((ix->nterms + 1) * sizeof *shard);
-	if (!order || !shard)
-		abort();
-	for (size_t i = 0; i < ix->nterms; i++) {
-		order[i] = i;
-		const struct term *t = &ix->terms[i];
-		shard[i] = search_shard_of(t->key, shard_key_len(t->key, t->len)) % nshards;
-	}
-	sort_terms_ = ix->terms;
+	const struct term **order = xmalloc((ix->nterms + 1) * sizeof *order);
+	size_t *shard = xmalloc((ix->nterms + 1) * sizeof *shard);
+	for (size_t i = 0; i < ix->nterms; i++)
+		order[i] = &ix->terms[i];
 	qsort(order, ix->nterms, sizeof *order, by_key);
+	for (size_t i = 0; i < ix->nterms; i++) /* the shard of order[i] */
+		shard[i] = search_shard_of(order[i]->key,
+					   shard_key_len(order[i]->key, order[i]->len)) % nshards;
 	int rc = 0;
 	struct buf b = BUF_INIT, name = BUF_INIT;
 	for (size_t k = 0; k < nshards && rc == 0; k++) {
@@ -677,12 +647,12 @@ static int write_term_shards(const struct search_index *ix, size_t nshards,
 		buf_addc(&b, '{');
 		bool first = true;
 		for (size_t i = 0; i < ix->nterms; i++) {
-			if (shard[order[i]] != k)
+			if (shard[i] != k)
 				continue;
 			if (!first)
 				buf_addc(&b, ',');
 			first = false;
-			add_term(&b, &ix->terms[order[i]]);
+			add_term(&b, order[i]);
 		}
 		buf_adds(&b, "}\n");
 		buf_reset(&name);
@@ -693,7 +663,7 @@ static int write_term_shards(const struct search_index *ix, size_t nshards,
 	}
 	buf_release(&b);
 	buf_release(&name);
-	free(order);
+	free((void *)order);
 	free(shard);
 	return rc;
 }
