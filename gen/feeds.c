@@ -139,42 +139,14 @@ static const char *feed_open(struct site *s, struct xml *x, enum lang l,
  * on one core. The bytes are those xmlTextWriter wrote (two-space indent,
  * its escapes), and only URLs go in, each escaped here. */
 
-/* Text as xmlTextWriter escapes it: < > & " as entities, CR as a character
- * reference (and, in an attribute, tab and LF too); the C0 controls XML
- * forbids are dropped. */
-static void sitemap_escape(struct buf *out, const char *s, bool attr)
-{
-	const unsigned char *p = (const unsigned char *)s;
-	while (*p) {
-		size_t n = 0;
-		while ((p[n] >= 0x20 && p[n] != '<' && p[n] != '>' && p[n] != '&' &&
-			p[n] != '"') || (!attr && (p[n] == '\t' || p[n] == '\n')))
-			n++;
-		buf_add(out, p, n);
-		p += n;
-		switch (*p) {
-		case '\0': return;
-		case '<': buf_adds(out, "&lt;"); break;
-		case '>': buf_adds(out, "&gt;"); break;
-		case '&': buf_adds(out, "&amp;"); break;
-		case '"': buf_adds(out, "&quot;"); break;
-		case '\t': buf_adds(out, "&#9;"); break;
-		case '\n': buf_adds(out, "&#10;"); break;
-		case '\r': buf_adds(out, "&#13;"); break;
-		default: break; /* dropped */
-		}
-		p++;
-	}
-}
-
 static void sitemap_attr_text(struct buf *out, const char *s)
 {
-	sitemap_escape(out, s, true);
+	text_escape_xml(out, s, true);
 }
 
 static void sitemap_elem_text(struct buf *out, const char *s)
 {
-	sitemap_escape(out, s, false);
+	text_escape_xml(out, s, false);
 }
 
 /* base + "/" + lang + "/" + path, escaped by `esc`. */

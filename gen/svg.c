@@ -107,92 +107,10 @@ void svg_attr_end(struct svg_writer *w)
 	buf_addc(w->out, '"');
 }
 
-/* The bytes that are copied as they are: printable ASCII other than the
- * markup characters; bit 0 in text, bit 1 in attribute values (where '"'
- * is escaped too). A table: every byte of a chart's text passes here. */
-static const unsigned char svg_plain[256] = {
-	/* 0x00 - 0x1f: control characters */
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	/* 0x20 - 0x2f: '"' (0x22) is plain in text only, '&' (0x26) never */
-	3, 3, 1, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	/* 0x30 - 0x3f: '<' (0x3c) and '>' (0x3e) never */
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 3, 0, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
-	/* 0x70 - 0x7f: DEL (0x7f) is a control character */
-	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0,
-	/* 0x80 - 0xff: UTF-8, checked by svg_escape_char */
-};
-
-/* True for the bytes that are copied as they are (see svg_plain). */
-static bool svg_byte_is_plain(unsigned char c, bool in_attr)
-{
-	return svg_plain[c] & (in_attr ? 2 : 1);
-}
-
-/* A character that may not appear in the output as it is: invalid or
- * overlong UTF-8, a surrogate, beyond U+10FFFF, or U+FFFE/U+FFFF. */
-static bool svg_char_is_bad(uint32_t c, size_t len)
-{
-	static const uint32_t shortest[5] = { 0, 0, 0x80, 0x800, 0x10000 };
-	return c == UINT32_MAX || c < shortest[len] ||
-	       (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF || c == 0xFFFE ||
-	       c == 0xFFFF;
-}
-
-/* Escape one non-plain character at s and return its length. Text escapes
- * & < > as xmlNodeDump did; attribute values also '"' and tab, newline and
- * carriage return as character references (which keeps them through
- * attribute value normalization). Bad UTF-8 becomes U+FFFD and other
- * control characters a space, so the output stays well-formed XML
- * whatever the caller passes. */
-static size_t svg_escape_char(struct buf *out, const char *s, bool in_attr)
-{
-	size_t len;
-	uint32_t c = text_utf8_decode(s, &len);
-	if (svg_char_is_bad(c, len)) {
-		buf_add(out, "\xEF\xBF\xBD", 3);
-	} else if (c == '&') {
-		buf_add(out, "&amp;", 5);
-	} else if (c == '<') {
-		buf_add(out, "&lt;", 4);
-	} else if (c == '>') {
-		buf_add(out, "&gt;", 4);
-	} else if (in_attr && c == '"') {
-		buf_add(out, "&quot;", 6);
-	} else if (in_attr && c == '\t') {
-		buf_add(out, "&#9;", 4);
-	} else if (in_attr && c == '\n') {
-		buf_add(out, "&#10;", 5);
-	} else if (in_attr && c == '\r') {
-		buf_add(out, "&#13;", 5);
-	} else if (c < 0x20 || c == 0x7F) {
-		buf_addc(out, ' ');
-	} else {
-		buf_add(out, s, len);
-	}
-	return len;
-}
-
-/* Append s escaped; runs of plain bytes are copied at once. */
-static void svg_escape(struct buf *out, const char *s, bool in_attr)
-{
-	while (*s) {
-		const char *run = s;
-		while (svg_byte_is_plain((unsigned char)*s, in_attr))
-			s++;
-		buf_add(out, run, (size_t)(s - run));
-		if (*s)
-			s += svg_escape_char(out, s, in_attr);
-	}
-}
-
 void svg_attr(struct svg_writer *w, const char *name, const char *value)
 {
 	svg_attr_begin(w, name);
-	svg_escape(w->out, value, true);
+	text_escape_xml(w->out, value, true);
 	svg_attr_end(w);
 }
 
@@ -224,7 +142,7 @@ void svg_text(struct svg_writer *w, const char *text)
 	if (!text || !*text)
 		return;
 	svg_end_start_tag(w);
-	svg_escape(w->out, text, false);
+	text_escape_xml(w->out, text, false);
 }
 
 void svg_title(struct svg_writer *w, const char *tip)

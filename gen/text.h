@@ -58,6 +58,12 @@ void text_heading_id(struct buf *out, const char *s, size_t len);
  * (& < > " ' become entities). */
 void text_escape_html(struct buf *out, const char *s, size_t len);
 void text_escape_htmls(struct buf *out, const char *s);
+/* Append `s` escaped for XML (SVG, the sitemap): & < > always; in an
+ * attribute value (in_attr) also '"', and tab, LF and CR as character
+ * references (kept through attribute value normalization). Bad UTF-8
+ * becomes U+FFFD and other control characters a space, so the output is
+ * well-formed XML whatever `s` holds. */
+void text_escape_xml(struct buf *out, const char *s, bool in_attr);
 
 /* Append `len` bytes of UTF-8 as a JSON string, quotes included: " and \
  * escaped, control characters as \n, \t or \u00XX, and < > & as \u003c,
