@@ -6,6 +6,7 @@
 #include "numfmt.h"
 #include "svg.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <float.h>
 #include <math.h>
@@ -122,10 +123,8 @@ struct rows_values {
 static size_t rows_values(const struct row *rows, size_t n, double font,
 			  char (*vtext)[48], struct rows_values *v)
 {
-	double *vals = malloc((n ? n : 1) * sizeof *vals);
+	double *vals = xmalloc((n ? n : 1) * sizeof *vals);
 	size_t nv = 0;
-	if (!vals)
-		abort();
 	*v = (struct rows_values){ .lo = 0, .hi = 0, .val_w = 0 };
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
@@ -267,9 +266,7 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 				.font = font,
 				.bar_h = bar_h };
 	const double W = f.W;
-	char (*vtext)[48] = malloc((n ? n : 1) * sizeof *vtext);
-	if (!vtext)
-		abort();
+	char (*vtext)[48] = xmalloc((n ? n : 1) * sizeof *vtext);
 	struct rows_values v;
 
 	chart_layout_release(lay);
@@ -332,9 +329,7 @@ int chart_hbar_layout(struct chart_layout *lay, const struct chart_text *t,
 {
 	if (!lay || !t || (n && !bars))
 		return -1;
-	struct row *rows = calloc(n ? n : 1, sizeof *rows);
-	if (!rows)
-		abort();
+	struct row *rows = xcalloc(n ? n : 1, sizeof *rows);
 	for (size_t i = 0; i < n; i++)
 		rows[i] = (struct row){ bars[i].label, false, bars[i].value,
 					bars[i].has_value, bars[i].color,
@@ -358,9 +353,7 @@ int chart_grouped_layout(struct chart_layout *lay, const struct chart_text *t,
 		return 0;
 	}
 	size_t n = n_groups * (n_series + 1);
-	struct row *rows = calloc(n, sizeof *rows);
-	if (!rows)
-		abort();
+	struct row *rows = xcalloc(n, sizeof *rows);
 	size_t k = 0;
 	for (size_t g = 0; g < n_groups; g++) {
 		rows[k++] = (struct row){ .label = groups[g], .header = true,
@@ -504,10 +497,8 @@ static bool place_point_label(const struct chart_layout *lay, double x,
 static void axis_ticks(const struct chart_point *pts, size_t n, bool use_y,
 		       size_t max_t, struct chart_ticks *ticks)
 {
-	double *v = malloc(n * sizeof *v);
+	double *v = xmalloc(n * sizeof *v);
 	size_t k = 0;
-	if (!v)
-		abort();
 	double lo = DBL_MAX, hi = -DBL_MAX;
 	for (size_t i = 0; i < n; i++) {
 		if (!point_ok(&pts[i]))
@@ -602,11 +593,9 @@ static void scatter_scales(struct scatter_plot *p,
 	p->x1 = p->W - CHART_PAD - 4;
 	chart_scale_init(&p->ys, p->yt.v[0], p->yt.v[p->yt.n - 1], p->bottom,
 			 p->top, p->yt.log);
-	double *v = malloc(n * sizeof *v);
+	double *v = xmalloc(n * sizeof *v);
 	double lo = DBL_MAX, hi = -DBL_MAX;
 	size_t k = 0;
-	if (!v)
-		abort();
 	for (size_t i = 0; i < n; i++) {
 		if (!point_ok(&pts[i]))
 			continue;
@@ -652,9 +641,7 @@ static void scatter_frontier(struct chart_layout *lay,
 				   opts->y_higher_better, front);
 	if (nf < 2)
 		return;
-	lay->path = malloc(2 * nf * sizeof *lay->path);
-	if (!lay->path)
-		abort();
+	lay->path = xmalloc(2 * nf * sizeof *lay->path);
 	for (size_t i = 0; i < n; i++) {
 		if (!front[i])
 			continue;
@@ -707,10 +694,8 @@ static void scatter_labels(struct chart_layout *lay,
 			   const bool *front, double label_w, bool *placed)
 {
 	const double font = p->font;
-	size_t *order = malloc(n * sizeof *order);
+	size_t *order = xmalloc(n * sizeof *order);
 	size_t k = 0;
-	if (!order)
-		abort();
 	for (int pass = 0; pass < 3; pass++)
 		for (size_t i = 0; i < n; i++) {
 			int want = pts[i].highlight ? 0 : front[i] ? 1 : 2;
@@ -815,10 +800,8 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 	scatter_scales(&p, pts, n);
 	scatter_grid(lay, &p);
 
-	bool *front = calloc(n, sizeof *front);
-	bool *placed = calloc(n, sizeof *placed);
-	if (!front || !placed)
-		abort();
+	bool *front = xcalloc(n, sizeof *front);
+	bool *placed = xcalloc(n, sizeof *placed);
 	scatter_frontier(lay, &p, pts, n, opts, front);
 	/* markers, then labels: highlighted first, then the frontier */
 	scatter_markers(lay, &p, pts, n);
@@ -1026,9 +1009,7 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 	}
 	if (label_w > label_cap)
 		label_w = label_cap;
-	size_t *keep = malloc((n_cols ? n_cols : 1) * sizeof *keep);
-	if (!keep)
-		abort();
+	size_t *keep = xmalloc((n_cols ? n_cols : 1) * sizeof *keep);
 	size_t nk = fit_columns(t, cells, n_rows, n_cols, keep);
 	double x0 = CHART_PAD + label_w + 8;
 	double col_w = (Wt - CHART_PAD - x0) / (double)nk;

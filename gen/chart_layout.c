@@ -5,6 +5,7 @@
 #include "chart_scale.h"
 #include "numfmt.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <float.h>
 #include <math.h>
@@ -31,15 +32,7 @@ void chart_layout_release(struct chart_layout *lay)
 static struct chart_item *layout_push(struct chart_layout *lay,
 				      enum chart_item_kind kind)
 {
-	if (lay->n == lay->cap) {
-		size_t cap = lay->cap ? 2 * lay->cap : 32;
-		struct chart_item *items =
-			realloc(lay->items, cap * sizeof *items);
-		if (!items)
-			abort();
-		lay->items = items;
-		lay->cap = cap;
-	}
+	ALLOC_GROW(lay->items, lay->n, lay->cap);
 	struct chart_item *it = &lay->items[lay->n++];
 	memset(it, 0, sizeof *it);
 	it->kind = kind;
@@ -52,9 +45,7 @@ static char *str_copy(const char *s)
 {
 	if (!s)
 		return NULL;
-	char *c = strdup(s);
-	if (!c)
-		abort();
+	char *c = xstrdup(s);
 	return c;
 }
 
@@ -208,9 +199,7 @@ struct chart_item *chart_layout_mark(struct chart_layout *lay,
 char *chart_layout_join_tip(const char *a, const char *b)
 {
 	size_t na = a ? strlen(a) : 0, nb = b ? strlen(b) : 0;
-	char *t = malloc(na + 2 + nb + 1);
-	if (!t)
-		abort();
+	char *t = xmalloc(na + 2 + nb + 1);
 	if (na)
 		memcpy(t, a, na);
 	memcpy(t + na, ": ", 2);

@@ -11,6 +11,7 @@
 #include "present.h"
 #include "site.h"
 #include "text.h"
+#include "xalloc.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -297,12 +298,10 @@ static int table_benchmarks(struct cite *c, bool inference)
 	}
 	table_body(c);
 	/* the best value of each column first */
-	double *best = calloc(d->nbenchmarks + 1, sizeof *best);
-	double *cheapest = calloc(d->nbenchmarks + 1, sizeof *cheapest);
-	bool *have = calloc(d->nbenchmarks + 1, sizeof *have);
-	bool *have_cheap = calloc(d->nbenchmarks + 1, sizeof *have_cheap);
-	if (!best || !cheapest || !have || !have_cheap)
-		abort();
+	double *best = xcalloc(d->nbenchmarks + 1, sizeof *best);
+	double *cheapest = xcalloc(d->nbenchmarks + 1, sizeof *cheapest);
+	bool *have = xcalloc(d->nbenchmarks + 1, sizeof *have);
+	bool *have_cheap = xcalloc(d->nbenchmarks + 1, sizeof *have_cheap);
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
 		if (!bench_in(bm, inference))
@@ -378,9 +377,7 @@ static int table_benchmarks(struct cite *c, bool inference)
  * the count, or -1 after an error; `*out` is malloc'd. */
 static long parse_gpu_list(struct cite *c, const char *list, size_t **out)
 {
-	size_t *v = calloc(c->d->ngpus + 1, sizeof *v);
-	if (!v)
-		abort();
+	size_t *v = xcalloc(c->d->ngpus + 1, sizeof *v);
 	*out = v;
 	size_t n = 0;
 	if (!list) {

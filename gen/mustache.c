@@ -234,12 +234,7 @@ static int load_tree(struct tmpl_set *set, const char *dir, const char *rel,
 	while ((de = readdir(d))) {
 		if (de->d_name[0] == '.') /* ., .., hidden and editor files */
 			continue;
-		if (n == cap) {
-			cap = cap ? cap * 2 : 32;
-			names = realloc(names, cap * sizeof *names);
-			if (!names)
-				abort();
-		}
+		ALLOC_GROW(names, n, cap);
 		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);

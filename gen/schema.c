@@ -6,6 +6,7 @@
 #include "csv.h"
 #include "diag.h"
 #include "strmap.h"
+#include "xalloc.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -649,11 +650,7 @@ static int key_check_unique(const struct key_spec *key, const long *idx,
 		if (idx[k] < 0 && idx[k] != KEY_ABSENT)
 			return 0; /* a missing column was reported already */
 	int errors = 0;
-	char **joined = calloc(t->nrows ? t->nrows : 1, sizeof *joined);
-	if (!joined) {
-		fputs("gen: fatal: out of memory\n", stderr);
-		abort();
-	}
+	char **joined = xcalloc(t->nrows ? t->nrows : 1, sizeof *joined);
 	struct strmap seen = STRMAP_INIT_BORROWED;
 	for (size_t r = 0; r < t->nrows; r++) {
 		struct buf b = BUF_INIT;
@@ -719,9 +716,7 @@ static void report_missing_column(const struct table_spec *spec,
 				  const struct col_spec *col,
 				  const struct table *t, struct diag *diag)
 {
-	const char **unknown = malloc((t->ncols + 1) * sizeof *unknown);
-	if (!unknown)
-		abort();
+	const char **unknown = xmalloc((t->ncols + 1) * sizeof *unknown);
 	for (size_t c = 0; c < t->ncols; c++)
 		unknown[c] = spec_has_column(spec, t->cols[c]) ? NULL : t->cols[c];
 	const char *near = text_did_you_mean(col->name, unknown, t->ncols);
@@ -760,9 +755,7 @@ static int check_control_chars(const struct table_spec *spec,
 			       const struct table *t, struct diag *diag)
 {
 	int errors = 0;
-	bool *text = malloc((t->ncols + 1) * sizeof *text);
-	if (!text)
-		abort();
+	bool *text = xmalloc((t->ncols + 1) * sizeof *text);
 	for (size_t c = 0; c < t->ncols; c++) {
 		text[c] = true;
 		for (size_t i = 0; i < spec->ncols; i++)
@@ -813,11 +806,7 @@ static long column_twin(const struct table *t, size_t c)
 static int columns_check_twins(const struct table *t, struct diag *diag)
 {
 	int errors = 0;
-	long *twin = malloc((t->ncols ? t->ncols : 1) * sizeof *twin);
-	if (!twin) {
-		fputs("gen: fatal: out of memory\n", stderr);
-		abort();
-	}
+	long *twin = xmalloc((t->ncols ? t->ncols : 1) * sizeof *twin);
 	for (size_t c = 0; c < t->ncols; c++) {
 		twin[c] = column_twin(t, c);
 		if (twin[c] != -2)
@@ -848,11 +837,7 @@ int schema_check_table(const struct table_spec *spec, const struct table *t,
 		       struct diag *diag)
 {
 	int errors = header_check_duplicates(t, diag) + columns_check_twins(t, diag);
-	long *idx = malloc((spec->ncols ? spec->ncols : 1) * sizeof *idx);
-	if (!idx) {
-		fputs("gen: fatal: out of memory\n", stderr);
-		abort();
-	}
+	long *idx = xmalloc((spec->ncols ? spec->ncols : 1) * sizeof *idx);
 	for (size_t i = 0; i < spec->ncols; i++) {
 		idx[i] = csv_table_column(t, spec->cols[i].name);
 		if (idx[i] < 0 && t->ncols > 0 && !spec->cols[i].optional) {
@@ -951,17 +936,13 @@ int schema_check_refs(const struct table_spec *spec, const struct table *t,
 {
 	/* For each column of the file (in file order): the id map of the table
 	 * it refers to, when that table can be checked against. */
-	struct strmap *maps = calloc(t->ncols ? t->ncols : 1, sizeof *maps);
-	const struct table **targets = calloc(t->ncols ? t->ncols : 1,
+	struct strmap *maps = xcalloc(t->ncols ? t->ncols : 1, sizeof *maps);
+	const struct table **targets = xcalloc(t->ncols ? t->ncols : 1,
 					      sizeof *targets);
 	const struct table_spec **target_specs =
-		calloc(t->ncols ? t->ncols : 1, sizeof *target_specs);
-	const struct col_spec **cols = calloc(t->ncols ? t->ncols : 1,
+		xcalloc(t->ncols ? t->ncols : 1, sizeof *target_specs);
+	const struct col_spec **cols = xcalloc(t->ncols ? t->ncols : 1,
 					      sizeof *cols);
-	if (!maps || !targets || !target_specs || !cols) {
-		fputs("gen: fatal: out of memory\n", stderr);
-		abort();
-	}
 	for (size_t i = 0; i < spec->ncols; i++) {
 		const struct col_spec *col = &spec->cols[i];
 		if ((col->type != COL_REF && col->type != COL_REFS) || !col->ref)
