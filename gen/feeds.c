@@ -118,11 +118,14 @@ static void feed_links(struct site *s, struct xml *x, const char *self,
 	}
 }
 
-/* <feed> opened in language l with its title "Site · <title_key>"; the
- * site's name is returned for the entries. */
-static const char *feed_open(struct site *s, struct xml *x, enum lang l,
-			     const char *title_key)
+/* A feed's writer begun and <feed> opened in language l with its title
+ * "Site · <title_key>"; the site's name is returned for the entries, or
+ * NULL when the writer could not begin. */
+static const char *feed_start(struct site *s, struct xml *x, enum lang l,
+			      const char *title_key)
 {
+	if (xml_begin(x) != 0)
+		return NULL;
 	const char *site_name = i18n_get(&s->i18n, l, "site.name");
 	start(x, "feed");
 	attr(s, x, "xmlns", "http://www.w3.org/2005/Atom");
@@ -281,12 +284,12 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 		updated = list[0]->date;
 
 	struct xml x;
-	if (xml_begin(&x) != 0) {
+	const char *site_name = feed_start(s, &x, l, "feed.title");
+	if (!site_name) {
 		free(list);
 		return -1;
 	}
 	const char *home = site_page_url(s, l, "");
-	const char *site_name = feed_open(s, &x, l, "feed.title");
 	element(s, &x, "subtitle", i18n_get(&s->i18n, l, "site.description"));
 	element(s, &x, "id", home);
 	feed_links(s, &x, site_page_url(s, l, "feed.xml"), home);
@@ -341,12 +344,12 @@ int feeds_prices_atom(struct site *s, enum lang l, struct buf *out)
 	if (n && strcmp(s->data.prices[changes[0].row].as_of, updated) > 0)
 		updated = s->data.prices[changes[0].row].as_of;
 	struct xml x;
-	if (xml_begin(&x) != 0) {
+	const char *site_name = feed_start(s, &x, l, "price.feed_title");
+	if (!site_name) {
 		free(changes);
 		return -1;
 	}
 	const char *home = site_page_url(s, l, "");
-	const char *site_name = feed_open(s, &x, l, "price.feed_title");
 	element(s, &x, "id", site_page_url(s, l, "prices.xml"));
 	feed_links(s, &x, site_page_url(s, l, "prices.xml"), site_page_url(s, l, "gpus/"));
 	element(s, &x, "updated", timestamp(s, updated));
