@@ -600,42 +600,38 @@ fi
 
 # ---- 5. output path collision from data ids ----
 
-python3 - "$proj/data" <<'EOF'
+# GPUs copied from the first row of data/gpus.csv under new ids (named
+# "N <id>"); with --results, each with the first GPU's results too.
+gpus_like_first() {
+	python3 - "$proj/data" "$@" <<'EOF'
 import csv, io, sys
-d = sys.argv[1]
+d, args = sys.argv[1], sys.argv[2:]
+results = '--results' in args
+ids = [a for a in args if a != '--results']
 def load(f): return list(csv.reader(open(f, newline='', encoding='utf-8')))
 def save(f, rows):
     w = io.StringIO(); csv.writer(w, lineterminator='\n').writerows(rows)
     open(f, 'w', encoding='utf-8').write(w.getvalue())
-ids = ['qa', 'qa-vs-qb', 'qb-vs-qc', 'qc']
 g = load(d + '/gpus.csv'); src = list(g[1])
 for nid in ids:
     r = list(src); r[0] = nid; r[1] = 'N ' + nid; g.append(r)
 save(d + '/gpus.csv', g)
-rs = load(d + '/results.csv')
-add = []
-for r in rs[1:]:
-    if r[1] == src[0]:
-        for nid in ids:
-            q = list(r); q[1] = nid; add.append(q)
-save(d + '/results.csv', rs + add)
+if results:
+    rs = load(d + '/results.csv')
+    add = []
+    for r in rs[1:]:
+        if r[1] == src[0]:
+            for nid in ids:
+                q = list(r); q[1] = nid; add.append(q)
+    save(d + '/results.csv', rs + add)
 EOF
+}
+gpus_like_first --results qa qa-vs-qb qb-vs-qc qc
 expect_error "two GPU pairs with the same compare page (both named)" \
 	'error: two pages would be en/compare/qa-vs-qb-vs-qc/index.html: "N qa vs N qb-vs-qc" and "N qa-vs-qb vs N qc"; rename one of the ids they are made from'
 
 # GPUs aa-bb, cc, aa, bb-cc: one chart file for two pairs, both rows named
-python3 - "$proj/data" <<'EOF'
-import csv, io, sys
-d = sys.argv[1]
-def load(f): return list(csv.reader(open(f, newline='', encoding='utf-8')))
-def save(f, rows):
-    w = io.StringIO(); csv.writer(w, lineterminator='\n').writerows(rows)
-    open(f, 'w', encoding='utf-8').write(w.getvalue())
-g = load(d + '/gpus.csv'); src = list(g[1])
-for nid in ['aa-bb', 'cc', 'aa', 'bb-cc']:
-    r = list(src); r[0] = nid; r[1] = 'N ' + nid; g.append(r)
-save(d + '/gpus.csv', g)
-EOF
+gpus_like_first aa-bb cc aa bb-cc
 n=$(($(wc -l <"$pristine/data/gpus.csv") + 1))
 msg="error: two charts would be the same file charts/en/chart-pair-aa-bb-cc.svg: pair gpu=aa (data/gpus.csv:$((n + 2))) other=bb-cc (data/gpus.csv:$((n + 3))), and pair gpu=aa-bb (data/gpus.csv:$n) other=cc (data/gpus.csv:$((n + 1))); rename one of the ids"
 expect_check_error "GPU ids aa-bb, cc, aa, bb-cc: one chart file for two pairs" "$msg"
