@@ -5,7 +5,6 @@
 #include "diag.h"
 #include "fs.h"
 #include "i18n.h"
-#include "pages_guide.h"
 #include "pool.h"
 #include "site.h"
 #include "strmap.h"
@@ -761,22 +760,16 @@ static void plan_article_lists(struct site *s, enum lang l,
 		site_add_page(s, &tp);
 		buf_release(&title);
 	}
+}
 
-	/* the home page lists the latest articles */
+struct value *articles_latest(struct site *s, enum lang l, size_t max)
+{
+	size_t n;
+	const struct article **list = articles_of(s, l, &n);
 	struct value *latest = value_new_list(&s->arena);
-	for (size_t i = 0; i < n && i < 5; i++)
+	for (size_t i = 0; i < n && i < max; i++)
 		value_list_push(&s->arena, latest, article_summary(s, l, "", list[i]));
-	struct value *hctx = pages_home_context(s, l);
-	value_map_set(&s->arena, hctx, "latest", latest);
-	value_map_set_bool(&s->arena, hctx, "has_latest", n > 0);
-	value_map_set_bool(&s->arena, hctx, "is_home", true);
-	struct page_spec hp = {
-		.lang = l, .path = "", .alt_path = "",
-		.template_name = "pages/home",
-		.title = i18n_get(&s->i18n, l, "site.name"),
-		.section = "home", .ctx = hctx, .crumbs = NULL,
-	};
-	site_add_page(s, &hp);
+	return latest;
 }
 
 void articles_plan(struct site *s)

@@ -1,12 +1,17 @@
 /* articles: the Markdown articles of both languages as pages: loading
  * their front matter, the article pages (rendered when their page is, so a
  * large site never holds every body at once), the article index, tag pages
- * and the home page's list of the latest articles.
+ * and the list of the latest articles that the home page shows.
  */
 #ifndef GPUGUIDE_ARTICLES_H
 #define GPUGUIDE_ARTICLES_H
 
+#include "i18n.h"
+
+#include <stddef.h>
+
 struct site;
+struct value;
 
 /* How many of a language's newest articles the Atom feed carries; their
  * HTML is kept after their page is rendered. */
@@ -21,9 +26,14 @@ struct site;
  * Errors go to s->diag. */
 void articles_load(struct site *s);
 
-/* Plan the article pages, the article index, tag pages and the home page of
- * both languages. */
+/* Plan the article pages, the article index and tag pages of both
+ * languages. */
 void articles_plan(struct site *s);
+
+/* The `max` newest articles of language l, as the home page lists them
+ * (summaries with links relative to the home page); after articles_plan.
+ * Memory: the build arena. */
+struct value *articles_latest(struct site *s, enum lang l, size_t max);
 
 /* Render every article body once, without pages (for `gen check`: it checks
  * the shortcodes and records what each article cites). */

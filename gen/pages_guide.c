@@ -2,6 +2,7 @@
  * studies, training jobs, use cases, techniques, VRAM fit, inference, and the
  * home page's guide block (see pages_guide.h). */
 #include "pages_guide.h"
+#include "articles.h"
 #include "calculator.h"
 #include "pages_compare.h"
 #include "present.h"
@@ -561,7 +562,11 @@ static const char *const section_descs[] = {
 	"vram.desc", "inf.desc", NULL
 };
 
-struct value *pages_home_context(struct site *s, enum lang l)
+/* The home page's guide block for language `l`: a map with one key, "guide"
+ * (use cases with their picks and current price per hour, headline
+ * comparisons, case studies, links to every section), for
+ * templates/partials/guide-home. Links are relative to the home page. */
+static struct value *home_context(struct site *s, enum lang l)
 {
 	struct pg pp = { s, l, "", NULL }, *p = &pp;
 	struct arena *a = &s->arena;
@@ -593,8 +598,26 @@ struct value *pages_home_context(struct site *s, enum lang l)
 }
 
 
+/* The home page: the guide's block and the latest articles. */
+static void plan_home(struct site *s, enum lang l)
+{
+	struct value *ctx = home_context(s, l);
+	struct value *latest = articles_latest(s, l, 5);
+	value_map_set(&s->arena, ctx, "latest", latest);
+	value_map_set_bool(&s->arena, ctx, "has_latest", value_list_len(latest) > 0);
+	value_map_set_bool(&s->arena, ctx, "is_home", true);
+	struct page_spec hp = {
+		.lang = l, .path = "", .alt_path = "",
+		.template_name = "pages/home",
+		.title = i18n_get(&s->i18n, l, "site.name"),
+		.section = "home", .ctx = ctx, .crumbs = NULL,
+	};
+	site_add_page(s, &hp);
+}
+
 void pages_guide_plan(struct site *s, enum lang l)
 {
+	plan_home(s, l);
 	plan_task_index(s, l);
 	for (size_t t = 0; t < s->data.ntasks; t++)
 		plan_task_page(s, l, t);

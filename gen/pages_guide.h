@@ -15,11 +15,5 @@ struct value;
 /* Add every guide page of language l to the plan. */
 void pages_guide_plan(struct site *s, enum lang l);
 
-/* The home page's guide block for language `l`: a map with one key, "guide"
- * (use cases with their picks and current price per hour, headline
- * comparisons, case studies, links to every section), for
- * templates/partials/guide-home. Links are relative to the home page.
- * Memory: the build arena. */
-struct value *pages_home_context(struct site *s, enum lang l);
 
 #endif
