@@ -14,6 +14,7 @@
 #include "fs.h"
 #include "output.h"
 #include "site.h"
+#include "site_fixture.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -25,10 +26,7 @@
 #include <string.h>
 
 struct fixture {
-	struct site s;
-	struct table i18n_table;
-	struct arena arena;
-	struct diag diag;
+	struct site_fixture base;
 	struct page_spec pages[4];
 	struct article articles[3];
 	char *tags[1];
@@ -38,15 +36,10 @@ static int setup(void **state)
 {
 	struct fixture *fx = calloc(1, sizeof *fx);
 	assert_non_null(fx);
-	diag_init(&fx->diag, stderr, NULL);
-	assert_int_equal(csv_table_load(&fx->i18n_table, &fx->arena,
-					"data/i18n.csv", "data/i18n.csv",
-					&fx->diag), 0);
-	struct site *s = &fx->s;
-	s->diag = &fx->diag;
+	site_fixture_init(&fx->base);
+	struct site *s = &fx->base.s;
 	s->opt.base_url = "https://example.org/guide/";
 	s->date = (char *)"2026-05-01";
-	assert_int_equal(i18n_load(&s->i18n, &fx->i18n_table, &fx->diag), 0);
 
 	fx->pages[0] = (struct page_spec){ .lang = LANG_EN, .path = "",
 					   .alt_path = "" };
@@ -86,9 +79,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct fixture *fx = *state;
-	i18n_free(&fx->s.i18n);
-	arena_free(&fx->s.arena);
-	arena_free(&fx->arena);
+	site_fixture_free(&fx->base);
 	free(fx);
 	return 0;
 }
@@ -144,7 +135,7 @@ static void test_sitemap_lists_root_and_every_page(void **state)
 {
 	struct fixture *fx = *state;
 	struct buf b = BUF_INIT;
-	assert_int_equal(feeds_sitemap(&fx->s, &b), 0);
+	assert_int_equal(feeds_sitemap(&fx->base.s, &b), 0);
 	struct doc d;
 	doc_parse(&d, &b);
 	assert_true(xp_number(&d, "count(/s:urlset/s:url)") == 5);
@@ -163,7 +154,7 @@ static void test_sitemap_alternates_only_for_translated_pages(void **state)
 {
 	struct fixture *fx = *state;
 	struct buf b = BUF_INIT;
-	assert_int_equal(feeds_sitemap(&fx->s, &b), 0);
+	assert_int_equal(feeds_sitemap(&fx->base.s, &b), 0);
 	struct doc d;
 	doc_parse(&d, &b);
 	/* a page in one language has no alternates */
@@ -185,9 +176,9 @@ static void test_sitemap_alternates_only_for_translated_pages(void **state)
 static void test_sitemap_escapes_a_hostile_base_url(void **state)
 {
 	struct fixture *fx = *state;
-	fx->s.opt.base_url = "https://e.x/a&b<\"c\">\t\x01/显卡/";
+	fx->base.s.opt.base_url = "https://e.x/a&b<\"c\">\t\x01/显卡/";
 	struct buf b = BUF_INIT;
-	assert_int_equal(feeds_sitemap(&fx->s, &b), 0);
+	assert_int_equal(feeds_sitemap(&fx->base.s, &b), 0);
 	/* the XML escaper of text.h (as in SVG): entities, '"' and the tab as
 	 * references in an attribute, control characters in text and the
 	 * \x01 anywhere as a space, UTF-8 kept */
@@ -207,7 +198,7 @@ static void test_atom_lists_the_language_articles_newest_first(void **state)
 {
 	struct fixture *fx = *state;
 	struct buf b = BUF_INIT;
-	assert_int_equal(feeds_atom(&fx->s, LANG_EN, &b), 0);
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
 	struct doc d;
 	doc_parse(&d, &b);
 	assert_true(xp_number(&d, "count(/a:feed/a:entry)") == 2);
@@ -235,7 +226,7 @@ static void test_atom_content_is_the_article_html_as_text(void **state)
 {
 	struct fixture *fx = *state;
 	struct buf b = BUF_INIT;
-	assert_int_equal(feeds_atom(&fx->s, LANG_EN, &b), 0);
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
 	struct doc d;
 	doc_parse(&d, &b);
 	assert_xp_string(&d, "/a:feed/a:entry[2]/a:content/@type", "html");
@@ -254,7 +245,7 @@ static void test_title_with_markup_is_escaped(void **state)
 {
 	struct fixture *fx = *state;
 	struct buf b = BUF_INIT;
-	assert_int_equal(feeds_atom(&fx->s, LANG_EN, &b), 0);
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
 	assert_null(strstr(b.ptr, "<script>"));
 	assert_non_null(strstr(b.ptr, "<title>Older &lt;script&gt;&amp;&quot; article</title>"));
 	struct doc d;
@@ -268,7 +259,7 @@ static void test_chinese_feed_keeps_utf8_and_language(void **state)
 {
 	struct fixture *fx = *state;
 	struct buf b = BUF_INIT;
-	assert_int_equal(feeds_atom(&fx->s, LANG_ZH, &b), 0);
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_ZH, &b), 0);
 	assert_non_null(strstr(b.ptr, "<title>较新的文章</title>"));
 	struct doc d;
 	doc_parse(&d, &b);
@@ -285,10 +276,10 @@ static void test_feeds_are_byte_for_byte_repeatable(void **state)
 {
 	struct fixture *fx = *state;
 	struct buf a = BUF_INIT, b = BUF_INIT;
-	assert_int_equal(feeds_sitemap(&fx->s, &a), 0);
-	assert_int_equal(feeds_atom(&fx->s, LANG_EN, &a), 0);
-	assert_int_equal(feeds_sitemap(&fx->s, &b), 0);
-	assert_int_equal(feeds_atom(&fx->s, LANG_EN, &b), 0);
+	assert_int_equal(feeds_sitemap(&fx->base.s, &a), 0);
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &a), 0);
+	assert_int_equal(feeds_sitemap(&fx->base.s, &b), 0);
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
 	assert_int_equal(a.len, b.len);
 	assert_memory_equal(a.ptr, b.ptr, a.len);
 	buf_release(&a);
@@ -305,8 +296,8 @@ static void test_feeds_write_publishes_sitemap_and_both_feeds(void **state)
 	buf_addf(&path, "%s/site", tmpl);
 	out = buf_detach(&path, NULL);
 	struct output o;
-	assert_int_equal(output_begin(&o, out, &fx->diag), 0);
-	assert_int_equal(feeds_write(&fx->s, &o), 0);
+	assert_int_equal(output_begin(&o, out, &fx->base.diag), 0);
+	assert_int_equal(feeds_write(&fx->base.s, &o), 0);
 	assert_int_equal(output_commit(&o), 0);
 	output_free(&o);
 	const char *files[] = { "sitemap.xml", "en/feed.xml", "zh/feed.xml" };
@@ -319,7 +310,7 @@ static void test_feeds_write_publishes_sitemap_and_both_feeds(void **state)
 		doc_parse(&d, &body);
 		doc_free(&d);
 	}
-	assert_int_equal(fx->diag.errors, 0);
+	assert_int_equal(fx->base.diag.errors, 0);
 	assert_int_equal(fs_remove_tree(tmpl), 0);
 	free(out);
 	buf_release(&path);

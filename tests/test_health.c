@@ -13,16 +13,14 @@
 #include "diag.h"
 #include "health.h"
 #include "site.h"
+#include "site_fixture.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 struct fixture {
-	struct site s;
-	struct table i18n_table;
-	struct arena arena;
-	struct diag diag;
+	struct site_fixture base;
 	struct gpu_prices prices[4];
 };
 
@@ -84,13 +82,8 @@ static int setup(void **state)
 {
 	struct fixture *fx = calloc(1, sizeof *fx);
 	assert_non_null(fx);
-	diag_init(&fx->diag, stderr, NULL);
-	assert_int_equal(csv_table_load(&fx->i18n_table, &fx->arena,
-					"data/i18n.csv", "data/i18n.csv",
-					&fx->diag), 0);
-	struct site *s = &fx->s;
-	s->diag = &fx->diag;
-	assert_int_equal(i18n_load(&s->i18n, &fx->i18n_table, &fx->diag), 0);
+	site_fixture_init(&fx->base);
+	struct site *s = &fx->base.s;
 	s->data.sources = sources;
 	s->data.nsources = 3;
 	s->data.gpus = gpus;
@@ -117,8 +110,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct fixture *fx = *state;
-	i18n_free(&fx->s.i18n);
-	arena_free(&fx->arena);
+	site_fixture_free(&fx->base);
 	free(fx);
 	return 0;
 }
@@ -135,7 +127,7 @@ static struct finding finding_of(enum finding_kind kind)
 static char *describe(struct fixture *fx, const struct finding *f, enum lang l)
 {
 	struct buf b = BUF_INIT;
-	health_describe(&fx->s, f, l, &b);
+	health_describe(&fx->base.s, f, l, &b);
 	return buf_detach(&b, NULL);
 }
 
@@ -261,13 +253,13 @@ static void test_figures_are_formatted_for_columns(void **state)
 	f.stated_high = 2;
 	f.computed = 1.234;
 	struct buf a = BUF_INIT, b = BUF_INIT;
-	health_figures(&fx->s, &f, LANG_ZH, &a, &b);
+	health_figures(&fx->base.s, &f, LANG_ZH, &a, &b);
 	assert_string_equal(a.ptr, "1.5～2 倍");
 	assert_string_equal(b.ptr, "1.23 倍");
 	buf_reset(&a);
 	buf_reset(&b);
 	f = finding_of(FINDING_MISSING);
-	health_figures(&fx->s, &f, LANG_EN, &a, &b);
+	health_figures(&fx->base.s, &f, LANG_EN, &a, &b);
 	assert_string_equal(a.ptr, "");
 	assert_string_equal(b.ptr, "");
 	buf_release(&a);
@@ -280,7 +272,7 @@ static void test_sources_of_price_spread_are_distinct_in_source_order(void **sta
 	struct finding f = finding_of(FINDING_PRICE_SPREAD);
 	f.gpu = 2;
 	const char *ids[8];
-	size_t n = health_sources(&fx->s, &f, ids, 8);
+	size_t n = health_sources(&fx->base.s, &f, ids, 8);
 	assert_int_equal(n, 2);
 	assert_string_equal(ids[0], "training-guide-en");
 	assert_string_equal(ids[1], "choosing-guide-zh");
@@ -295,7 +287,7 @@ static void test_sources_of_claim_include_the_results_behind_it(void **state)
 	f.claim = 0;
 	f.benchmark = 0;
 	const char *ids[8];
-	size_t n = health_sources(&fx->s, &f, ids, 8);
+	size_t n = health_sources(&fx->base.s, &f, ids, 8);
 	assert_int_equal(n, 3);
 	assert_string_equal(ids[0], "training-guide-en");
 	assert_string_equal(ids[1], "choosing-guide-zh");
@@ -309,7 +301,7 @@ static void test_sources_of_missing_figure_split_the_gpu_refs(void **state)
 	f.gpu = 2;
 	f.field = "tdp_w";
 	const char *ids[1];
-	assert_int_equal(health_sources(&fx->s, &f, ids, 1), 1);
+	assert_int_equal(health_sources(&fx->base.s, &f, ids, 1), 1);
 	assert_string_equal(ids[0], "choosing-guide-zh");
 }
 
@@ -329,12 +321,12 @@ static char *report_of(struct fixture *fx, int (*fn)(struct fixture *, FILE *),
 
 static int run_translations(struct fixture *fx, FILE *out)
 {
-	return health_report_translations(&fx->s, out);
+	return health_report_translations(&fx->base.s, out);
 }
 
 static int run_report(struct fixture *fx, FILE *out)
 {
-	health_report(&fx->s, out);
+	health_report(&fx->base.s, out);
 	return 0;
 }
 
@@ -362,9 +354,9 @@ static void test_translations_report_one_language_articles_and_cite_differences(
 		article("content/zh/notes.md", LANG_ZH, NULL, NULL, 0),
 	};
 	long translation_of[] = { 2, -1, 0, -1 };
-	fx->s.articles = articles;
-	fx->s.narticles = 4;
-	fx->s.translation_of = translation_of;
+	fx->base.s.articles = articles;
+	fx->base.s.narticles = 4;
+	fx->base.s.translation_of = translation_of;
 	int rc;
 	char *text = report_of(fx, run_translations, &rc);
 	assert_int_equal(rc, 3);
@@ -388,9 +380,9 @@ static void test_translations_citing_the_same_figures_twice_agree(void **state)
 		article("content/zh/guide.md", LANG_ZH, "guide", zh_cites, 1),
 	};
 	long translation_of[] = { 1, 0 };
-	fx->s.articles = articles;
-	fx->s.narticles = 2;
-	fx->s.translation_of = translation_of;
+	fx->base.s.articles = articles;
+	fx->base.s.narticles = 2;
+	fx->base.s.translation_of = translation_of;
 	int rc;
 	char *text = report_of(fx, run_translations, &rc);
 	assert_int_equal(rc, 0);
@@ -403,9 +395,9 @@ static void test_translations_citing_the_same_figures_twice_agree(void **state)
 static void test_report_gives_rows_per_table_then_findings_by_kind(void **state)
 {
 	struct fixture *fx = *state;
-	fx->s.data.tables[TABLE_GPUS] = (struct table){ .name = "gpus",
+	fx->base.s.data.tables[TABLE_GPUS] = (struct table){ .name = "gpus",
 		.path = "data/gpus.csv", .nrows = 4 };
-	fx->s.data.tables[TABLE_CLAIMS] = (struct table){ .name = "claims",
+	fx->base.s.data.tables[TABLE_CLAIMS] = (struct table){ .name = "claims",
 		.path = "data/claims.csv", .nrows = 1 };
 	struct finding findings[3] = {
 		finding_of(FINDING_MISSING), finding_of(FINDING_VRAM_RULE),
@@ -418,8 +410,8 @@ static void test_report_gives_rows_per_table_then_findings_by_kind(void **state)
 	findings[1].computed = 3.5;
 	findings[2].gpu = 1;
 	findings[2].field = "tdp_w";
-	fx->s.metrics.findings = findings;
-	fx->s.metrics.nfindings = 3;
+	fx->base.s.metrics.findings = findings;
+	fx->base.s.metrics.nfindings = 3;
 	int rc;
 	char *text = report_of(fx, run_report, &rc);
 	assert_string_equal(text,
