@@ -1,0 +1,140 @@
+/* Tests for articles_load: the front matter of content/<lang>/NAME.md read
+ * into the site, translations linked, and the problems of a content folder
+ * reported at their file and line (exact texts), every one of them. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "arena.h"
+#include "articles.h"
+#include "buf.h"
+#include "diag.h"
+#include "fs.h"
+#include "markdown.h"
+#include "site.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct fixture {
+	char root[64];
+	struct site s;
+	struct diag diag;
+	struct buf log;
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	if (!f)
+		return -1;
+	strcpy(f->root, "/tmp/test_articles_XXXXXX");
+	if (!mkdtemp(f->root)) {
+		free(f);
+		return -1;
+	}
+	buf_init(&f->log);
+	diag_init(&f->diag, NULL, &f->log);
+	f->s.diag = &f->diag;
+	f->s.opt.root = f->root;
+	f->s.opt.jobs = 1;
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	for (size_t i = 0; i < f->s.narticles; i++)
+		markdown_article_free(&f->s.articles[i]);
+	free(f->s.articles);
+	free(f->s.translation_of);
+	arena_free(&f->s.arena);
+	buf_release(&f->log);
+	int rc = fs_remove_tree(f->root);
+	free(f);
+	return rc;
+}
+
+/* content/<rel> holding an article with these front matter lines. */
+static void article(struct fixture *f, const char *rel, const char *front)
+{
+	char path[256], text[1024];
+	snprintf(path, sizeof path, "%s/content/%s", f->root, rel);
+	snprintf(text, sizeof text, "---\n%s---\nSome text.\n", front);
+	assert_int_equal(fs_write_file(path, text, strlen(text)), 0);
+}
+
+static const struct article *by_slug(const struct site *s, int lang, const char *slug)
+{
+	for (size_t i = 0; i < s->narticles; i++)
+		if (s->articles[i].lang == lang && !strcmp(s->articles[i].slug, slug))
+			return &s->articles[i];
+	return NULL;
+}
+
+static void test_translations_are_linked_both_ways(void **state)
+{
+	struct fixture *f = *state;
+	article(f, "en/a.md", "title: A\ndate: 2026-01-02\nslug: a\ntranslation: a\n");
+	article(f, "zh/a.md", "title: 甲\ndate: 2026-01-02\nslug: a-zh\ntranslation: a\n");
+	article(f, "en/b.md", "title: B\ndate: 2026-01-03\nslug: b\n");
+	articles_load(&f->s);
+	assert_int_equal(f->diag.errors, 0);
+	assert_int_equal(f->diag.warnings, 0);
+	assert_int_equal(f->s.narticles, 3);
+	const struct article *en = by_slug(&f->s, LANG_EN, "a");
+	const struct article *zh = by_slug(&f->s, LANG_ZH, "a-zh");
+	const struct article *b = by_slug(&f->s, LANG_EN, "b");
+	assert_non_null(en);
+	assert_non_null(zh);
+	assert_non_null(b);
+	assert_int_equal(f->s.translation_of[en - f->s.articles], zh - f->s.articles);
+	assert_int_equal(f->s.translation_of[zh - f->s.articles], en - f->s.articles);
+	assert_int_equal(f->s.translation_of[b - f->s.articles], -1);
+	assert_null(en->html); /* bodies are read again when rendered */
+}
+
+static void test_drafts_are_left_out(void **state)
+{
+	struct fixture *f = *state;
+	article(f, "en/a.md", "title: A\ndate: 2026-01-02\nslug: a\n");
+	article(f, "en/wip.md", "title: W\ndate: 2026-01-02\nslug: wip\ndraft: true\n");
+	articles_load(&f->s);
+	assert_int_equal(f->diag.errors, 0);
+	assert_int_equal(f->s.narticles, 1);
+	assert_null(by_slug(&f->s, LANG_EN, "wip"));
+}
+
+static void test_every_problem_is_reported_at_its_place(void **state)
+{
+	struct fixture *f = *state;
+	article(f, "en/a.md", "title: A\ndate: 2026-01-02\nslug: same\n");
+	article(f, "en/b.md", "title: B\ndate: 2026-01-03\nslug: same\n");
+	article(f, "zh/c.md", "title: 丙\ndate: 2026-01-04\nslug: c\n");
+	article(f, "en/sub/d.md", "title: D\ndate: 2026-01-05\nslug: d\n");
+	articles_load(&f->s);
+	assert_int_equal(f->diag.errors, 2);
+	assert_int_equal(f->diag.warnings, 1);
+	assert_non_null(strstr(f->log.ptr, "content/en/sub: error: articles in sub-folders are "
+					   "not read; move them to content/en/\n"));
+	assert_non_null(strstr(f->log.ptr, "content/en/b.md:4:7: error: duplicate slug \"same\" "
+					   "(also in content/en/a.md)\n"));
+	assert_non_null(strstr(f->log.ptr, "content/zh/c.md:1:1: warning: no translation key, so no "
+					   "English twin (add \"translation:\" to both articles)\n"));
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_translations_are_linked_both_ways,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_drafts_are_left_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_every_problem_is_reported_at_its_place,
+						setup, teardown),
+	};
+	return cmocka_run_group_tests_name("articles", tests, NULL, NULL);
+}
