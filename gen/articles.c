@@ -772,15 +772,18 @@ struct value *articles_latest(struct site *s, enum lang l, size_t max)
 	return latest;
 }
 
-void articles_plan(struct site *s)
+void articles_plan(struct site *s, void (*after_lists)(struct site *s, enum lang l))
 {
 	make_meta(s);
 	/* the lists live as long as the build: their pages render later */
 	struct lang_lists *lists = arena_alloc(&s->arena, LANG_COUNT * sizeof *lists);
 	for (int l = 0; l < LANG_COUNT; l++)
 		make_lists(s, (enum lang)l, &lists[l]);
-	for (int l = 0; l < LANG_COUNT; l++)
+	for (int l = 0; l < LANG_COUNT; l++) {
 		plan_article_lists(s, (enum lang)l, lists);
+		if (after_lists)
+			after_lists(s, (enum lang)l);
+	}
 	for (int l = 0; l < LANG_COUNT; l++)
 		strmap_free(&lists[l].tag_index);
 	plan_article_pages(s);

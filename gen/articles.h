@@ -27,8 +27,11 @@ struct value;
 void articles_load(struct site *s);
 
 /* Plan the article pages, the article index and tag pages of both
- * languages. */
-void articles_plan(struct site *s);
+ * languages. `after_lists` (may be NULL) is called once a language's index
+ * and tag pages are planned, so the caller can plan the pages it wants
+ * next in the plan's order (the home page), which articles knows nothing
+ * of. */
+void articles_plan(struct site *s, void (*after_lists)(struct site *s, enum lang l));
 
 /* The `max` newest articles of language l, as the home page lists them
  * (summaries with links relative to the home page); after articles_plan.

@@ -179,7 +179,7 @@ static void check_page_templates(struct site *s)
 
 static void plan_pages(struct site *s)
 {
-	articles_plan(s);
+	articles_plan(s, pages_plan_home); /* each language's home after its lists */
 	pages_plan(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);

@@ -8,6 +8,11 @@
 #include "present.h"
 #include "site.h"
 
+void pages_plan_home(struct site *s, enum lang l)
+{
+	pages_guide_plan_home(s, l);
+}
+
 void pages_plan(struct site *s)
 {
 	if (!s->metrics.prices && s->data.ngpus)

@@ -15,6 +15,8 @@ struct value;
 
 /* Add every guide page of both languages to the site's plan. */
 void pages_plan(struct site *s);
+/* Add the home page of language l (see pages_guide_plan_home). */
+void pages_plan_home(struct site *s, enum lang l);
 
 
 #endif

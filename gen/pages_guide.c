@@ -598,8 +598,7 @@ static struct value *home_context(struct site *s, enum lang l)
 }
 
 
-/* The home page: the guide's block and the latest articles. */
-static void plan_home(struct site *s, enum lang l)
+void pages_guide_plan_home(struct site *s, enum lang l)
 {
 	struct value *ctx = home_context(s, l);
 	struct value *latest = articles_latest(s, l, 5);
@@ -617,7 +616,6 @@ static void plan_home(struct site *s, enum lang l)
 
 void pages_guide_plan(struct site *s, enum lang l)
 {
-	plan_home(s, l);
 	plan_task_index(s, l);
 	for (size_t t = 0; t < s->data.ntasks; t++)
 		plan_task_page(s, l, t);

@@ -12,8 +12,11 @@
 struct site;
 struct value;
 
-/* Add every guide page of language l to the plan. */
+/* Add every guide page of language l to the plan (but the home page). */
 void pages_guide_plan(struct site *s, enum lang l);
+/* Add the home page of language l: the guide's block and the latest
+ * articles (articles_latest, so after the articles' metadata is made). */
+void pages_guide_plan_home(struct site *s, enum lang l);
 
 
 #endif
