@@ -100,7 +100,12 @@ count_html() { find "$1" -name '*.html' 2>/dev/null | wc -l; }
 
 # One price the articles cite (the lowest RTX 4090 on-demand price) is edited
 # back and forth; its original line is restored on exit.
-edit_price() { sed -i "s/^rtx-4090,Training Guide recommendations,$1,/rtx-4090,Training Guide recommendations,$2,/" "$3/data/prices.csv"; }
+# (the quote of training-guide-en, provider not named: "rtx-4090,,0.39,")
+edit_price() {
+	grep -q "^rtx-4090,,$1,.*,training-guide-en," "$3/data/prices.csv" ||
+		{ echo "bench: no RTX 4090 quote of $1 to edit in $3/data/prices.csv" >&2; exit 1; }
+	sed -i "s/^rtx-4090,,$1,\(.*,training-guide-en,\)/rtx-4090,,$2,\1/" "$3/data/prices.csv"
+}
 
 rows=()
 cpu_rows=()
