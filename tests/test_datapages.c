@@ -1,0 +1,192 @@
+/* Tests for datapages: the pages about the data (an index, a page per
+ * table, sources, health, methodology) planned in both languages, a long
+ * table's page capped with a note, and the files at the site root
+ * (robots.txt, the CSV downloads byte for byte, 404.html's template). The
+ * site is the shared hand-built fixture; its one table is made here. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "buf.h"
+#include "datapages.h"
+#include "fs.h"
+#include "mustache.h"
+#include "output.h"
+#include "site.h"
+#include "site_fixture.h"
+#include "value.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NROWS (DATAPAGES_MAX_ROWS + 1)
+
+struct fixture {
+	struct site_fixture base;
+	char root[64];
+	const char *cols[3];
+	const char **rows[NROWS];
+	const char *cells[NROWS][3];
+	char ids[NROWS][16];
+	int lines[NROWS];
+};
+
+static int setup(void **state)
+{
+	struct fixture *f = calloc(1, sizeof *f);
+	if (!f)
+		return -1;
+	site_fixture_init(&f->base);
+	strcpy(f->root, "/tmp/test_datapages_XXXXXX");
+	assert_non_null(mkdtemp(f->root));
+	struct site *s = &f->base.s;
+	s->opt.root = f->root;
+	s->opt.base_url = "https://example.org/guide";
+	f->cols[0] = "id", f->cols[1] = "name", f->cols[2] = "vram_gb";
+	for (size_t r = 0; r < NROWS; r++) {
+		snprintf(f->ids[r], sizeof f->ids[r], "gpu-%zu", r);
+		f->cells[r][0] = f->ids[r];
+		f->cells[r][1] = "G";
+		f->cells[r][2] = r == 0 ? "" : "24"; /* the first one: no data */
+		f->rows[r] = f->cells[r];
+		f->lines[r] = (int)r + 2;
+	}
+	s->data.tables[TABLE_GPUS] = (struct table){ "gpus", "data/gpus.csv", 3, f->cols,
+						     NROWS, f->rows, f->lines };
+	*state = f;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct fixture *f = *state;
+	free(f->base.s.pages);
+	strmap_free(&f->base.s.page_paths);
+	site_fixture_free(&f->base);
+	int rc = fs_remove_tree(f->root);
+	free(f);
+	return rc;
+}
+
+static const struct page_spec *page_at(const struct site *s, enum lang l, const char *path)
+{
+	for (size_t i = 0; i < s->npages; i++)
+		if (s->pages[i].lang == l && !strcmp(s->pages[i].path, path))
+			return &s->pages[i];
+	return NULL;
+}
+
+static void test_every_data_page_is_planned_in_both_languages(void **state)
+{
+	struct fixture *f = *state;
+	struct site *s = &f->base.s;
+	datapages_plan(s);
+	assert_int_equal(f->base.diag.errors, 0);
+	const char *paths[] = { "data/", "data/gpus/", "sources/", "health/", "methodology/" };
+	for (int l = 0; l < LANG_COUNT; l++)
+		for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
+			assert_true(site_has_page(s, (enum lang)l, paths[i]));
+	assert_int_equal(s->npages, 2 * 5); /* no page for a table not loaded */
+	assert_false(site_has_page(s, LANG_EN, "data/prices/"));
+}
+
+static void test_a_long_table_shows_its_first_rows_and_says_so(void **state)
+{
+	struct fixture *f = *state;
+	struct site *s = &f->base.s;
+	datapages_plan(s);
+	const struct page_spec *p = page_at(s, LANG_EN, "data/gpus/");
+	assert_non_null(p);
+	const struct value *rows = value_map_get(p->ctx, "body_rows");
+	assert_non_null(rows);
+	assert_int_equal(value_list_len(rows), DATAPAGES_MAX_ROWS);
+	const struct value *note = value_map_get(p->ctx, "rows_capped");
+	assert_non_null(note);
+	assert_non_null(strstr(note->u.str.ptr, "1,000"));
+	assert_non_null(strstr(note->u.str.ptr, "1,001"));
+}
+
+static int write_extra(struct fixture *f, const char *out)
+{
+	struct output o;
+	assert_int_equal(output_begin(&o, out, &f->base.diag), 0);
+	int rc = datapages_write_extra(&f->base.s, &o);
+	if (rc == 0)
+		assert_int_equal(output_commit(&o), 0);
+	output_free(&o);
+	return rc;
+}
+
+static void read_back(const char *dir, const char *name, struct buf *b)
+{
+	char path[256];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	buf_reset(b);
+	assert_int_equal(fs_read_file(path, b), 0);
+}
+
+static void test_root_files_robots_404_and_csv_copies(void **state)
+{
+	struct fixture *f = *state;
+	struct site *s = &f->base.s;
+	const char csv[] = "id,name,vram_gb\r\ngpu-0,G,\r\n"; /* bytes kept as they are */
+	char path[128], out[128];
+	snprintf(path, sizeof path, "%s/data/gpus.csv", f->root);
+	assert_int_equal(fs_write_file(path, csv, sizeof csv - 1), 0);
+	s->templates = tmpl_set_new();
+	const char t404[] = "<p>{{root_path}}</p>";
+	assert_int_equal(tmpl_set_add(s->templates, "pages/404", "templates/pages/404.mustache",
+				      t404, sizeof t404 - 1, &f->base.diag), 0);
+	snprintf(out, sizeof out, "%s/site", f->root);
+	assert_int_equal(write_extra(f, out), 0);
+	struct buf b = BUF_INIT;
+	read_back(out, "robots.txt", &b);
+	assert_string_equal(b.ptr, "User-agent: *\nAllow: /\n\n"
+				   "Sitemap: https://example.org/guide/sitemap.xml\n");
+	read_back(out, "data/gpus.csv", &b);
+	assert_int_equal(b.len, sizeof csv - 1);
+	assert_memory_equal(b.ptr, csv, b.len);
+	read_back(out, "404.html", &b);
+	assert_string_equal(b.ptr, "<p>/guide/</p>"); /* links from the base URL's path */
+	buf_release(&b);
+	tmpl_set_free(s->templates);
+	s->templates = NULL;
+}
+
+static void test_an_unreadable_csv_is_an_error_and_nothing_is_published(void **state)
+{
+	struct fixture *f = *state;
+	struct site *s = &f->base.s;
+	struct buf log = BUF_INIT;
+	diag_init(&f->base.diag, NULL, &log);
+	s->templates = tmpl_set_new();
+	const char t404[] = "404";
+	assert_int_equal(tmpl_set_add(s->templates, "pages/404", "templates/pages/404.mustache",
+				      t404, sizeof t404 - 1, &f->base.diag), 0);
+	char out[128];
+	snprintf(out, sizeof out, "%s/site", f->root);
+	assert_int_equal(write_extra(f, out), -1);
+	assert_non_null(strstr(log.ptr, "data/gpus.csv: error: cannot read: No such file or directory\n"));
+	assert_false(fs_exists(out));
+	tmpl_set_free(s->templates);
+	s->templates = NULL;
+	buf_release(&log);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_every_data_page_is_planned_in_both_languages,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_long_table_shows_its_first_rows_and_says_so,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_root_files_robots_404_and_csv_copies,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_an_unreadable_csv_is_an_error_and_nothing_is_published,
+						setup, teardown),
+	};
+	return cmocka_run_group_tests_name("datapages", tests, NULL, NULL);
+}
