@@ -939,6 +939,18 @@ verdict "refused --out paths left the project and its site alone" "" "$why" ""
 [ -n "$why" ] && dirty=1
 restore
 
+# Wait (up to 30 s) until a build of project $1 (process $2) has begun its
+# staging folder; false when the build ended first or none appeared.
+wait_for_staging() {
+	i=0
+	while [ $i -lt 3000 ] && ! ls -a "$1" | grep -q '^\.site-staging'; do
+		kill -0 "$2" 2>/dev/null || break
+		sleep 0.01
+		i=$((i + 1))
+	done
+	ls -a "$1" | grep -q '^\.site-staging'
+}
+
 # ---- 9. SIGINT and SIGTERM during a build ----
 
 # A large project: the real one plus many copies of its articles, so that
@@ -973,13 +985,7 @@ else
 	for sig in INT TERM; do
 		"$gen" build --root "$big" --quiet >"$work/out.txt" 2>"$work/err.txt" &
 		pid=$!
-		i=0
-		while [ $i -lt 3000 ] && ! ls -a "$big" | grep -q '^\.site-staging'; do
-			kill -0 $pid 2>/dev/null || break
-			sleep 0.01
-			i=$((i + 1))
-		done
-		if ! ls -a "$big" | grep -q '^\.site-staging'; then
+		if ! wait_for_staging "$big" $pid; then
 			wait $pid
 			fail "SIG$sig during rendering (the build ended before the signal could be sent)"
 			continue
@@ -1019,12 +1025,7 @@ fi
 if [ -n "${big_published:-}" ]; then
 	"$gen" build --root "$big" --quiet >/dev/null 2>&1 &
 	pid=$!
-	i=0
-	while [ $i -lt 3000 ] && ! ls -a "$big" | grep -q '^\.site-staging'; do
-		kill -0 $pid 2>/dev/null || break
-		sleep 0.01
-		i=$((i + 1))
-	done
+	wait_for_staging "$big" $pid
 	kill -KILL $pid 2>/dev/null
 	wait $pid 2>/dev/null
 	why=""
