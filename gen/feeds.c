@@ -118,21 +118,40 @@ static void feed_links(struct site *s, struct xml *x, const char *self,
 	}
 }
 
-/* A feed's writer begun and <feed> opened in language l with its title
- * "Site · <title_key>"; the site's name is returned for the entries, or
- * NULL when the writer could not begin. */
-static const char *feed_start(struct site *s, struct xml *x, enum lang l,
-			      const char *title_key)
+static const char *timestamp(struct site *s, const char *ymd);
+
+/* What a feed says of itself before its entries. */
+struct feed_head {
+	const char *title_key; /* the title is "Site · <title_key>" */
+	const char *subtitle;  /* or NULL */
+	const char *id, *self, *page; /* its id, its own URL, the page it follows */
+	const char *updated;   /* a date */
+};
+
+/* A feed's writer begun, <feed> opened in language l and its head written
+ * (title, subtitle, id, links, updated, the site as author): 0, or -1 when
+ * the writer could not begin. */
+static int feed_begin(struct site *s, struct xml *x, enum lang l,
+		      const struct feed_head *h)
 {
 	if (xml_begin(x) != 0)
-		return NULL;
+		return -1;
 	const char *site_name = i18n_get(&s->i18n, l, "site.name");
 	start(x, "feed");
 	attr(s, x, "xmlns", "http://www.w3.org/2005/Atom");
 	attr(s, x, "xml:lang", lang_tag(l));
 	element(s, x, "title", arena_printf(&s->arena, "%s · %s", site_name,
-					    i18n_get(&s->i18n, l, title_key)));
-	return site_name;
+					    i18n_get(&s->i18n, l, h->title_key)));
+	if (h->subtitle)
+		element(s, x, "subtitle", h->subtitle);
+	element(s, x, "id", h->id);
+	feed_links(s, x, h->self, h->page);
+	element(s, x, "updated", timestamp(s, h->updated));
+	start(x, "author");
+	element(s, x, "name", site_name);
+	element(s, x, "uri", site_page_url(s, l, ""));
+	end(x);
+	return 0;
 }
 
 /* ---- sitemap.xml ----
@@ -283,21 +302,16 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 	if (n && list[0]->date && strcmp(list[0]->date, updated) > 0)
 		updated = list[0]->date;
 
+	const char *home = site_page_url(s, l, "");
+	const struct feed_head head = {
+		"feed.title", i18n_get(&s->i18n, l, "site.description"), home,
+		site_page_url(s, l, "feed.xml"), home, updated,
+	};
 	struct xml x;
-	const char *site_name = feed_start(s, &x, l, "feed.title");
-	if (!site_name) {
+	if (feed_begin(s, &x, l, &head) != 0) {
 		free(list);
 		return -1;
 	}
-	const char *home = site_page_url(s, l, "");
-	element(s, &x, "subtitle", i18n_get(&s->i18n, l, "site.description"));
-	element(s, &x, "id", home);
-	feed_links(s, &x, site_page_url(s, l, "feed.xml"), home);
-	element(s, &x, "updated", timestamp(s, updated));
-	start(&x, "author");
-	element(s, &x, "name", site_name);
-	element(s, &x, "uri", home);
-	end(&x);
 	/* the newest entries only: a feed reader needs no archive */
 	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
 		feed_entry(s, &x, l, list[i]);
@@ -343,20 +357,15 @@ int feeds_prices_atom(struct site *s, enum lang l, struct buf *out)
 	const char *updated = s->date ? s->date : "";
 	if (n && strcmp(s->data.prices[changes[0].row].as_of, updated) > 0)
 		updated = s->data.prices[changes[0].row].as_of;
+	const char *self = site_page_url(s, l, "prices.xml");
+	const struct feed_head head = {
+		"price.feed_title", NULL, self, self, site_page_url(s, l, "gpus/"), updated,
+	};
 	struct xml x;
-	const char *site_name = feed_start(s, &x, l, "price.feed_title");
-	if (!site_name) {
+	if (feed_begin(s, &x, l, &head) != 0) {
 		free(changes);
 		return -1;
 	}
-	const char *home = site_page_url(s, l, "");
-	element(s, &x, "id", site_page_url(s, l, "prices.xml"));
-	feed_links(s, &x, site_page_url(s, l, "prices.xml"), site_page_url(s, l, "gpus/"));
-	element(s, &x, "updated", timestamp(s, updated));
-	start(&x, "author");
-	element(s, &x, "name", site_name);
-	element(s, &x, "uri", home);
-	end(&x);
 	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
 		price_entry(s, &x, l, &changes[i]);
 	end(&x);
