@@ -26,7 +26,7 @@ static const struct {
 	struct {
 		const char *name, *value;
 	} attrs[MAX_PRESENTATION]; /* the first NULL name ends the list */
-} presentation[] = {
+} class_attrs[] = {
 	{ "hl", { { "stroke", "#222" }, { "stroke-width", "2" } } },
 	{ "pt", { { "stroke", "#fff" }, { "stroke-width", "1" } } },
 	{ "grid", { { "stroke", "#ddd" }, { "stroke-width", "1" } } },
@@ -71,16 +71,16 @@ static void class_presentation(struct svg_writer *w, const char *word,
 		}
 		return;
 	}
-	for (size_t i = 0; i < sizeof presentation / sizeof presentation[0]; i++) {
-		const char *c = presentation[i].cls;
+	for (size_t i = 0; i < sizeof class_attrs / sizeof class_attrs[0]; i++) {
+		const char *c = class_attrs[i].cls;
 		if (c[0] != word[0] || strncmp(c, word, len) != 0 || c[len] != '\0')
 			continue;
 		for (size_t k = 0; k < MAX_PRESENTATION; k++) {
-			const char *name = presentation[i].attrs[k].name;
+			const char *name = class_attrs[i].attrs[k].name;
 			if (!name)
 				break;
 			if (!svg_has_attr(w, name))
-				svg_attr(w, name, presentation[i].attrs[k].value);
+				svg_attr(w, name, class_attrs[i].attrs[k].value);
 		}
 		return;
 	}
