@@ -48,12 +48,6 @@ static const char *unit(struct site *s, enum lang l, double v, const char *key)
 	return pg_fmt_unit(&p, v, key);
 }
 
-static const char *usd(struct site *s, enum lang l, double v)
-{
-	struct pg p = kit(s, l);
-	return pg_fmt_usd(&p, v);
-}
-
 static const char *source_title(struct site *s, enum lang l, const char *id)
 {
 	const struct source *src = data_find_source(&s->data, id);
@@ -303,31 +297,16 @@ static void json_gpus(struct site *s, enum lang l, struct buf *b)
 
 static const char *hours_text(struct site *s, enum lang l, const struct task_cost *c)
 {
-	if (!figure_ok(c->hours_max))
-		return unit(s, l, c->hours.value, "unit.h");
-	static const char *const names[] = { "low", "high" };
-	const char *vals[] = { number(s, l, c->hours.value),
-			       unit(s, l, c->hours_max.value, "unit.h") };
-	struct buf b = BUF_INIT;
-	i18n_fill(&b, tr(s, l, "task.hours_range"), names, vals, 2);
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
-	buf_release(&b);
-	return r;
+	struct pg p = kit(s, l);
+	return pg_hours_range_words(&p, c);
 }
 
 static const char *cost_text(struct site *s, enum lang l, const struct task_cost *c)
 {
 	if (!figure_ok(c->cost))
 		return tr(s, l, c->cost.missing ? c->cost.missing : "why.no_price");
-	if (!figure_ok(c->cost_max))
-		return usd(s, l, c->cost.value);
-	static const char *const names[] = { "low", "high" };
-	const char *vals[] = { usd(s, l, c->cost.value), usd(s, l, c->cost_max.value) };
-	struct buf b = BUF_INIT;
-	i18n_fill(&b, tr(s, l, "task.hours_range"), names, vals, 2);
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
-	buf_release(&b);
-	return r;
+	struct pg p = kit(s, l);
+	return pg_cost_words(&p, c);
 }
 
 static void json_task_rows(struct site *s, enum lang l, size_t t, struct buf *b)

@@ -723,10 +723,14 @@ static const char *pg_hours_text(const struct pg *p, const struct task_cost *c)
 	return pg_fmt_unit(p, c->hours.value, "unit.h");
 }
 
-/* "3 h", or "4–8 h" for a range. */
 const char *pg_hours_range_text(const struct pg *p, const struct task_cost *c)
 {
 	figures_show_time(p->s, p->l, p->path, c->task, c->gpu);
+	return pg_hours_range_words(p, c);
+}
+
+const char *pg_hours_range_words(const struct pg *p, const struct task_cost *c)
+{
 	if (!figure_ok(c->hours_max))
 		return pg_hours_text(p, c);
 	return pg_fill(p, "task.hours_range", "low", pg_fmt_number(p, c->hours.value),
@@ -749,6 +753,11 @@ struct value *pg_hours_cell(const struct pg *p, const struct task_cost *c)
 const char *pg_cost_text(const struct pg *p, const struct task_cost *c)
 {
 	figures_show_cost(p->s, p->l, p->path, c->task, c->gpu);
+	return pg_cost_words(p, c);
+}
+
+const char *pg_cost_words(const struct pg *p, const struct task_cost *c)
+{
 	return pg_fmt_usd_range(p, c->cost.value, figure_ok(c->cost_max)
 			     ? c->cost_max.value : c->cost.value, NULL);
 }

@@ -154,9 +154,14 @@ bool pg_is_inference(const struct benchmark *b);
 struct figure pg_mean_relative_speed(const struct pg *p, size_t g);
 const char *pg_row_note(const struct pg *p, enum data_table_id t, size_t row);
 const char *pg_result_conditions(const struct pg *p, size_t row);
+/* A job's time ("3 h", "4–8 h", "90 min") and cost ("$1.17", "$1.76–$3.52"),
+ * recorded in the figure ledger as shown on the page; the _words forms
+ * give the same text without recording it (for files that are not pages). */
 const char *pg_hours_range_text(const struct pg *p, const struct task_cost *c);
+const char *pg_hours_range_words(const struct pg *p, const struct task_cost *c);
 struct value *pg_hours_cell(const struct pg *p, const struct task_cost *c);
 const char *pg_cost_text(const struct pg *p, const struct task_cost *c);
+const char *pg_cost_words(const struct pg *p, const struct task_cost *c);
 struct value *pg_cost_cell(const struct pg *p, const struct task_cost *c);
 const char *pg_quote_text(const struct pg *p, long row, enum quote_choice why);
 const char *pg_stated_text(const struct pg *p, long stated);

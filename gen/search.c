@@ -495,9 +495,9 @@ struct search_page *search_page_new(const struct search_doc *d)
 	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
 	index_field(&a, d->body, SEARCH_IN_BODY);
 	strmap_free(&pg->seen);
-	pg->doc.title = xstrndup(d->title, strlen(d->title));
-	pg->doc.path = xstrndup(d->path, strlen(d->path));
-	pg->doc.kind = xstrndup(d->kind, strlen(d->kind));
+	pg->doc.title = xstrdup(d->title);
+	pg->doc.path = xstrdup(d->path);
+	pg->doc.kind = xstrdup(d->kind);
 	struct buf text = BUF_INIT;
 	if (d->description && *d->description) {
 		buf_adds(&text, d->description);
