@@ -97,3 +97,59 @@ int buf_equals(const struct buf *b, const char *s)
 {
 	return strlen(s) == b->len && memcmp(b->ptr, s, b->len) == 0;
 }
+
+/* ---- records ---- */
+
+void buf_add_u32(struct buf *b, uint32_t v)
+{
+	unsigned char c[4] = { (unsigned char)v, (unsigned char)(v >> 8),
+			       (unsigned char)(v >> 16), (unsigned char)(v >> 24) };
+	buf_add(b, c, sizeof c);
+}
+
+void buf_add_u64(struct buf *b, uint64_t v)
+{
+	buf_add_u32(b, (uint32_t)v);
+	buf_add_u32(b, (uint32_t)(v >> 32));
+}
+
+void buf_add_counted(struct buf *b, const void *data, size_t len)
+{
+	buf_add_u32(b, (uint32_t)len);
+	buf_add(b, data, len);
+}
+
+static const unsigned char *take(struct buf_reader *r, size_t n)
+{
+	if (r->bad || r->left < n) {
+		r->bad = true;
+		return NULL;
+	}
+	const unsigned char *p = r->p;
+	r->p += n;
+	r->left -= n;
+	return p;
+}
+
+uint32_t buf_read_u32(struct buf_reader *r)
+{
+	const unsigned char *c = take(r, 4);
+	if (!c)
+		return 0;
+	return (uint32_t)c[0] | (uint32_t)c[1] << 8 | (uint32_t)c[2] << 16 |
+	       (uint32_t)c[3] << 24;
+}
+
+uint64_t buf_read_u64(struct buf_reader *r)
+{
+	uint64_t lo = buf_read_u32(r);
+	return lo | (uint64_t)buf_read_u32(r) << 32;
+}
+
+const char *buf_read_counted(struct buf_reader *r, size_t *len)
+{
+	size_t n = buf_read_u32(r);
+	const unsigned char *p = take(r, n);
+	*len = p ? n : 0;
+	return (const char *)p;
+}

@@ -10,7 +10,9 @@
 #define GPUGUIDE_BUF_H
 
 #include <stdarg.h>
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 struct buf {
@@ -78,5 +80,24 @@ void buf_release(struct buf *b);
 char *buf_detach(struct buf *b, size_t *len);
 /* True when the buffer holds exactly the NUL-terminated string `s`. */
 int buf_equals(const struct buf *b, const char *s);
+
+/* ---- records: numbers and counted bytes, for files only gen reads ----
+ * Numbers are little-endian whatever the host; bytes are a u32 count then
+ * the bytes. A buf_reader reads them back with every length checked: a
+ * short or damaged record sets `bad` (and reads give 0 / NULL) rather than
+ * reading past the end. */
+void buf_add_u32(struct buf *b, uint32_t v);
+void buf_add_u64(struct buf *b, uint64_t v);
+void buf_add_counted(struct buf *b, const void *data, size_t len);
+
+struct buf_reader {
+	const unsigned char *p;
+	size_t left;
+	bool bad;
+};
+uint32_t buf_read_u32(struct buf_reader *r);
+uint64_t buf_read_u64(struct buf_reader *r);
+/* The next counted bytes (not copied, not NUL-terminated); *len set. */
+const char *buf_read_counted(struct buf_reader *r, size_t *len);
 
 #endif

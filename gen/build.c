@@ -10,6 +10,7 @@
 #include "calculator.h"
 #include "datapages.h"
 #include "diag.h"
+#include "digest.h"
 #include "feeds.h"
 #include "figures.h"
 #include "fs.h"
@@ -18,6 +19,7 @@
 #include "markdown.h"
 #include "mustache.h"
 #include "output.h"
+#include "pagecache.h"
 #include "pages.h"
 #include "phrase.h"
 #include "price_history.h"
@@ -221,12 +223,13 @@ static int publish_figures(struct site *s, struct output *out,
 }
 
 static int render_all(struct site *s, struct output *out,
-		      struct build_stats *stats)
+		      struct build_stats *stats, struct render_cache *cache)
 {
 	double start = now_ms();
-	int rc = render_pages(s, out, sitesearch_collect);
+	int rc = render_pages(s, out, sitesearch_collect, cache);
 	stats->render_ms = now_ms() - start;
-	stats->rendered = s->npages;
+	stats->rendered = cache->rendered;
+	stats->kept = cache->kept;
 	struct buf html = BUF_INIT;
 	if (rc == 0)
 		rc = render_root_index(s, out, &html);
@@ -246,6 +249,124 @@ static int render_all(struct site *s, struct output *out,
 	if (rc == 0)
 		rc = publish_figures(s, out, stats);
 	return rc;
+}
+
+/* ---- the page cache (pagecache.h) ---- */
+
+struct input_walk {
+	struct digest_value sum;
+	size_t files;
+};
+
+/* Each input file by its path and id, summed: the folders' listing order
+ * does not matter. */
+static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
+{
+	struct input_walk *w = ctx;
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, rel);
+	digest_add_u64(&d, id->ino);
+	digest_add_u64(&d, id->size);
+	digest_add_u64(&d, (uint64_t)id->mtime_ns);
+	digest_add_u64(&d, (uint64_t)id->ctime_ns);
+	struct digest_value v = digest_end(&d);
+	w->sum.hi += v.hi;
+	w->sum.lo += v.lo;
+	w->files++;
+}
+
+/* The fingerprint of what a build reads: every file of data/, templates/
+ * and content/ by its id (as git's index knows a file changed without
+ * reading it), the options that change the site and the build's date.
+ * False when it cannot stand for the inputs: a folder holds a link (whose
+ * target's changes its id would not show) or cannot be read. */
+static bool inputs_digest(const struct site_options *opt, struct digest_value tool,
+			  struct digest_value *out)
+{
+	static const char *const dirs[] = { "data", "templates", "content" };
+	struct digest d;
+	digest_init(&d);
+	digest_add_value(&d, tool);
+	digest_add_str(&d, opt->root);
+	digest_add_str(&d, opt->base_url);
+	digest_add_str(&d, getenv("SOURCE_DATE_EPOCH"));
+	struct buf path = BUF_INIT;
+	bool usable = true;
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		struct input_walk w = { { 0, 0 }, 0 };
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", opt->root, dirs[i]);
+		if (fs_walk_files(path.ptr, add_input, &w) != 0 && fs_exists(path.ptr))
+			usable = false;
+		digest_add_str(&d, dirs[i]);
+		digest_add_value(&d, w.sum);
+		digest_add_u64(&d, w.files);
+	}
+	buf_release(&path);
+	*out = digest_end(&d);
+	return usable;
+}
+
+/* What the last build left: its cache, when this gen wrote it. */
+struct cache_state {
+	char *path;
+	struct digest_value tool, inputs;
+	bool inputs_usable, have_old;
+	struct pagecache old, next;
+};
+
+static void cache_begin(struct cache_state *c, const struct site_options *opt)
+{
+	pagecache_init(&c->old);
+	pagecache_init(&c->next);
+	c->path = pagecache_path(opt->out);
+	c->tool = pagecache_tool();
+	c->inputs_usable = inputs_digest(opt, c->tool, &c->inputs);
+	c->have_old = pagecache_load(&c->old, c->path) == 0 &&
+		      digest_equal(c->old.tool, c->tool);
+	if (!c->have_old)
+		pagecache_free(&c->old);
+}
+
+/* True when nothing changed since the last build: the same gen, inputs and
+ * options, a clean build, and a published folder holding exactly the files
+ * it left, unchanged. */
+static bool cache_says_nothing_to_do(const struct cache_state *c, const char *out)
+{
+	return c->have_old && c->inputs_usable && c->old.clean &&
+	       digest_equal(c->old.inputs, c->inputs) &&
+	       pagecache_tree_intact(&c->old, out);
+}
+
+static void cache_report_unchanged(const struct cache_state *c,
+				   struct build_stats *stats)
+{
+	stats->nothing_to_do = true;
+	stats->unchanged = c->old.nfiles - (pagecache_file(&c->old, OUTPUT_MARKER) != NULL);
+	stats->placeholder_url = c->old.placeholder_url;
+}
+
+/* After the site is published: the cache of what it was made from. A cache
+ * that cannot be written only costs the next build its speed. */
+static void cache_publish(struct cache_state *c, const struct site *s)
+{
+	c->next.tool = c->tool;
+	c->next.inputs = c->inputs;
+	c->next.clean = c->inputs_usable && s->diag->warnings == 0;
+	c->next.placeholder_url = s->placeholder_url;
+	if (pagecache_add_tree(&c->next, s->opt.out) != 0 ||
+	    pagecache_write(&c->next, c->path) != 0)
+		diag_warning(s->diag, c->path, 0, 0,
+			     "cannot keep what the site was made from (%s): the next "
+			     "build renders every page", strerror(errno));
+}
+
+static void cache_end(struct cache_state *c)
+{
+	pagecache_free(&c->old);
+	pagecache_free(&c->next);
+	free(c->path);
 }
 
 static void site_free(struct site *s)
@@ -270,8 +391,8 @@ static void site_free(struct site *s)
 }
 
 
-int build_site(const struct site_options *opt, struct diag *diag,
-	       struct build_stats *stats)
+static int build_with_cache(const struct site_options *opt, struct diag *diag,
+			    struct build_stats *stats, struct cache_state *cache)
 {
 	double start = now_ms();
 	xmlInitParser(); /* libxml2's globals, before any thread draws a chart */
@@ -300,7 +421,7 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	if (rc == 0 && opt->dry_run) {
 		/* every page rendered, the report made, nothing written */
 		double r0 = now_ms();
-		if (render_pages(&s, NULL, NULL) != 0 ||
+		if (render_pages(&s, NULL, NULL, NULL) != 0 ||
 		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag)) {
 			rc = -1;
 		} else {
@@ -316,7 +437,7 @@ int build_site(const struct site_options *opt, struct diag *diag,
 		price_history_today(&today);
 		price_history_check(&s.data, today.ptr, opt->max_age_days, diag);
 		buf_release(&today);
-		if (render_pages(&s, NULL, NULL) != 0 ||
+		if (render_pages(&s, NULL, NULL, NULL) != 0 ||
 		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag))
 			rc = -1;
 		else
@@ -330,7 +451,12 @@ int build_site(const struct site_options *opt, struct diag *diag,
 			output_free(&out);
 			rc = -1;
 		} else {
-			rc = render_all(&s, &out, stats);
+			struct render_cache rc_cache = {
+				.old = cache->have_old ? &cache->old : NULL,
+				.next = &cache->next,
+				.reuse = sitesearch_reuse,
+			};
+			rc = render_all(&s, &out, stats, &rc_cache);
 			if (i18n_report_uses(&s.i18n, diag) != 0)
 				rc = -1;
 			if (rc == 0 && !diag_failed(diag))
@@ -339,6 +465,8 @@ int build_site(const struct site_options *opt, struct diag *diag,
 				rc = output_commit(&out);
 			else
 				output_abort(&out);
+			if (rc == 0)
+				cache_publish(cache, &s);
 			stats->written = out.written;
 			stats->unchanged = out.unchanged;
 			stats->removed = out.removed;
@@ -352,4 +480,25 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	stats->ms = now_ms() - start;
 	stats->finish_ms = stats->ms - stats->load_ms - stats->plan_ms - stats->render_ms;
 	return rc == 0 && !diag_failed(diag) ? 0 : 1;
+}
+
+int build_site(const struct site_options *opt, struct diag *diag,
+	       struct build_stats *stats)
+{
+	if (!opt->write || opt->dry_run)
+		return build_with_cache(opt, diag, stats, NULL);
+	double start = now_ms();
+	struct cache_state cache;
+	cache_begin(&cache, opt);
+	int rc;
+	if (cache_says_nothing_to_do(&cache, opt->out)) {
+		memset(stats, 0, sizeof *stats);
+		cache_report_unchanged(&cache, stats);
+		stats->ms = stats->load_ms = now_ms() - start;
+		rc = 0;
+	} else {
+		rc = build_with_cache(opt, diag, stats, &cache);
+	}
+	cache_end(&cache);
+	return rc;
 }

@@ -30,6 +30,10 @@ struct build_stats {
 	 * (on every core), and the rest (site-wide files, publishing) */
 	double load_ms, plan_ms, render_ms, finish_ms;
 	size_t rendered;  /* pages rendered */
+	size_t kept;      /* pages kept from the published site unrendered
+			     (their inputs had not changed: pagecache.h) */
+	bool nothing_to_do; /* the inputs and the site were as the last
+			       build left them: nothing was read or written */
 	bool placeholder_url; /* the base URL is the placeholder (siteconf.h) */
 	/* what the build changed in the figures the site shows (figures.h),
 	 * against the published ledger; NULL when nothing changed. The

@@ -324,6 +324,85 @@ int fs_remove_tree_counted(const char *path, size_t *files)
 	return rmdir(path);
 }
 
+static void id_of(const struct stat *st, struct fs_file_id *id)
+{
+	id->ino = (uint64_t)st->st_ino;
+	id->size = (uint64_t)st->st_size;
+	id->mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+	id->ctime_ns = (int64_t)st->st_ctim.tv_sec * 1000000000 + st->st_ctim.tv_nsec;
+}
+
+int fs_file_id_at(int dirfd, const char *path, struct fs_file_id *id)
+{
+	struct stat st;
+	if (fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return -1;
+	if (!S_ISREG(st.st_mode)) {
+		errno = FS_ENOTREG;
+		return -1;
+	}
+	id_of(&st, id);
+	return 0;
+}
+
+bool fs_file_id_same(const struct fs_file_id *a, const struct fs_file_id *b)
+{
+	return a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns;
+}
+
+/* Walk the open folder `fd` (closed here), whose path is `rel`. */
+static int walk_files(int fd, struct buf *rel, fs_walk_fn fn, void *ctx)
+{
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -1;
+	}
+	int rc = 0;
+	size_t at = rel->len;
+	struct dirent *e;
+	while (rc >= 0 && (e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		struct stat st;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+			rc = -1;
+			break;
+		}
+		buf_truncate(rel, at);
+		if (at)
+			buf_addc(rel, '/');
+		buf_adds(rel, e->d_name);
+		if (S_ISDIR(st.st_mode)) {
+			int sub = openat(dirfd(d), e->d_name,
+					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			int r = sub < 0 ? -1 : walk_files(sub, rel, fn, ctx);
+			if (r != 0)
+				rc = r < 0 ? -1 : 1;
+		} else if (S_ISREG(st.st_mode)) {
+			struct fs_file_id id;
+			id_of(&st, &id);
+			fn(ctx, rel->ptr, &id);
+		} else {
+			rc = 1;
+		}
+	}
+	buf_truncate(rel, at);
+	closedir(d);
+	return rc;
+}
+
+int fs_walk_files(const char *dir, fs_walk_fn fn, void *ctx)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct buf rel = BUF_INIT;
+	int rc = walk_files(fd, &rel, fn, ctx);
+	buf_release(&rel);
+	return rc;
+}
+
 int fs_remove_tree(const char *path)
 {
 	struct stat st;

@@ -6,6 +6,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct buf;
 struct diag;
@@ -63,6 +64,27 @@ int fs_remove_tree(const char *path);
  * (the walk goes folder by folder through open descriptors: no path walks
  * from the root, no stat where the listing tells an entry's kind). */
 int fs_remove_tree_counted(const char *path, size_t *files);
+
+/* What tells one version of a file from another without reading it: its
+ * inode, size and modification and change times (as git's index does).
+ * A hard link keeps the first three; the change time moves with it. */
+struct fs_file_id {
+	uint64_t ino, size;
+	int64_t mtime_ns, ctime_ns;
+};
+/* The id of `path` (relative to the open folder `dirfd`; links not
+ * followed). Returns 0, or -1 with errno set (also for a non-file). */
+int fs_file_id_at(int dirfd, const char *path, struct fs_file_id *id);
+/* True when `a` and `b` are one version of a published file: same inode,
+ * size and modification time (not the change time, which a link moves). */
+bool fs_file_id_same(const struct fs_file_id *a, const struct fs_file_id *b);
+/* Call `fn` for every regular file below `dir` with its path relative to
+ * `dir` ("en/gpus/index.html") and its id, folder by folder, in the
+ * listing's order (not sorted). Returns 0; 1 when the walk met something
+ * else than files and folders (a link, a FIFO: `fn` is not called for
+ * it); -1 when a folder could not be read (errno set). */
+typedef void (*fs_walk_fn)(void *ctx, const char *rel, const struct fs_file_id *id);
+int fs_walk_files(const char *dir, fs_walk_fn fn, void *ctx);
 
 /* Create the folders above `path` (a file's path, relative to the open
  * folder `dirfd`). Returns 0 or -1. */

@@ -169,9 +169,10 @@ static void print_summary(const struct cli *c, const struct build_stats *st,
 	else if (!c->build)
 		printf("gen: check passed, %d warnings\n", st->warnings);
 	if (c->build && rc == 0 && c->timings)
-		printf("gen: load %.0f ms, plan %.0f ms, render %.0f ms (%zu pages), "
-		       "finish %.0f ms\n",
-		       st->load_ms, st->plan_ms, st->render_ms, st->rendered, st->finish_ms);
+		printf("gen: load %.0f ms, plan %.0f ms, render %.0f ms (%zu pages "
+		       "rendered, %zu kept), finish %.0f ms\n",
+		       st->load_ms, st->plan_ms, st->render_ms, st->rendered, st->kept,
+		       st->finish_ms);
 }
 
 /* gen build | gen check [options] */

@@ -7,6 +7,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "digest.h"
 #include "fs.h"
 #include "mustache_parse.h"
 #include "mustache_render.h"
@@ -30,11 +31,14 @@ struct tmpl_set {
 	size_t count, cap;
 	struct strmap by_name; /* name -> index + 1 into list */
 	bool strict; /* an unknown template at render time is an error */
+	struct digest digest; /* of every name and source added, in order */
 };
 
 struct tmpl_set *tmpl_set_new(void)
 {
-	return xcalloc(1, sizeof(struct tmpl_set));
+	struct tmpl_set *set = xcalloc(1, sizeof(struct tmpl_set));
+	digest_init(&set->digest);
+	return set;
 }
 
 void tmpl_set_free(struct tmpl_set *set)
@@ -55,6 +59,9 @@ int tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
 						 MUSTACHE_MAX_NESTING, diag);
 	if (!t)
 		return -1;
+	digest_add_str(&set->digest, name);
+	digest_add_u64(&set->digest, len);
+	digest_add(&set->digest, src, len);
 	bool created;
 	size_t *at = strmap_slot(&set->by_name, name, &created);
 	if (created) {
@@ -66,6 +73,11 @@ int tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
 		set->list[*at - 1] = t;
 	}
 	return 0;
+}
+
+struct digest_value tmpl_set_digest(const struct tmpl_set *set)
+{
+	return digest_end(&set->digest);
 }
 
 const struct tmpl *tmpl_set_get(const struct tmpl_set *set, const char *name)

@@ -27,6 +27,8 @@
 #ifndef GPUGUIDE_MUSTACHE_H
 #define GPUGUIDE_MUSTACHE_H
 
+#include "digest.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -49,6 +51,10 @@ void tmpl_set_free(struct tmpl_set *set);
  * reporting every error found to `diag`. */
 int tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
 		 const char *src, size_t len, struct diag *diag);
+
+/* The fingerprint of every template added (names and sources, in the
+ * order added): two sets with one digest render alike. */
+struct digest_value tmpl_set_digest(const struct tmpl_set *set);
 
 /* Load every *.mustache file below `dir`; a file `dir/layouts/base.mustache`
  * becomes the template "layouts/base" (and partials name it that way).

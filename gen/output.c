@@ -415,6 +415,26 @@ int output_add_to(struct output *o, const char *rel, const void *data,
 	return stage_file(o, rel, data, len, true, diag);
 }
 
+int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
+		struct diag *diag)
+{
+	struct fs_file_id now;
+	if (o->dir_fd < 0 || !path_is_safe(rel) || fs_file_id_at(o->dir_fd, rel, &now) != 0 ||
+	    !fs_file_id_same(&now, id))
+		return 0;
+	if (is_page(rel))
+		fs_make_parent_at(o->staging_fd, rel);
+	if (linkat(o->dir_fd, rel, o->staging_fd, rel, 0) != 0) {
+		if (errno != EEXIST)
+			return 0; /* the file can still be written */
+		diag_error(diag, rel, 0, 0, "two inputs write the same output file");
+		return -1;
+	}
+	atomic_fetch_add(&o->existed, 1);
+	atomic_fetch_add(&o->unchanged, 1);
+	return 1;
+}
+
 int output_add(struct output *o, const char *rel, const void *data, size_t len)
 {
 	return output_add_to(o, rel, data, len, o->diag);

@@ -64,6 +64,14 @@ int output_add(struct output *o, const char *rel, const void *data, size_t len);
  * from several threads at once, each with its own diag. */
 int output_add_to(struct output *o, const char *rel, const void *data,
 		  size_t len, struct diag *diag);
+/* Keep the published file `rel` as it is when its id is still `id` (the
+ * page cache's record of it, pagecache.h): linked into the staging folder
+ * without being read or written. Returns 1 when kept; 0 when the published
+ * file is not that one any more (absent, changed by hand: the caller
+ * writes it); -1 after reporting an error to `diag`. Thread-safe. */
+struct fs_file_id;
+int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
+		struct diag *diag);
 /* Publish: swap the staging folder in. Returns 0 or -1 (then nothing
  * changed). */
 int output_commit(struct output *o);

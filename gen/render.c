@@ -3,10 +3,12 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "digest.h"
 #include "figures.h"
 #include "i18n.h"
 #include "mustache.h"
 #include "output.h"
+#include "pagecache.h"
 #include "pool.h"
 #include "site.h"
 #include "value.h"
@@ -192,10 +194,74 @@ static struct value *page_context(struct site *s, const struct page_spec *p)
 	return m;
 }
 
-/* Render one page; `out` NULL renders without writing (gen check). */
-static int render_page(struct site *s, struct output *out,
-		       const struct page_spec *p, struct buf *html)
+/* ---- rendering on every core ---- */
+
+/* Pages are handed out one at a time to the threads (pool.h); each thread
+ * renders with its own view of the site (its own arena, emptied after every
+ * page) and its own messages per page, printed in page order at the end, so
+ * the output and the messages do not depend on the threads' timing. */
+struct render_pool {
+	struct site *site;
+	struct output *out;
+	render_page_done done;
+	struct render_cache *cache;
+	struct digest_value templates, lang[LANG_COUNT]; /* with a cache */
+	struct site views[POOL_MAX_JOBS];
+	struct buf html[POOL_MAX_JOBS], kept[POOL_MAX_JOBS];
+	atomic_bool stop;
+	struct buf *logs; /* [npages] */
+	int *errors, *warnings;
+	/* with a cache, per page: its inputs' digest, the record kept of it
+	 * (malloc'd) and whether it was rendered */
+	struct digest_value *digests;
+	char **records; size_t *record_lens;
+	bool *rendered;
+};
+
+/* What the page's file is made from: the template set, the page's template
+ * and file, the language's shared keys (digested once) and the page's own
+ * context. Two pages with one digest are the same bytes. */
+static struct digest_value page_digest(const struct render_pool *pool,
+				       const struct page_spec *p, const char *rel,
+				       const struct value *ctx)
 {
+	struct digest d;
+	digest_init(&d);
+	digest_add_value(&d, pool->templates);
+	digest_add_value(&d, pool->lang[p->lang]);
+	digest_add_str(&d, p->template_name);
+	digest_add_str(&d, rel);
+	value_digest_own(ctx, &d);
+	return digest_end(&d);
+}
+
+/* Keep page `i` as published when its digest is the cache's and its file
+ * is still the recorded one. 1 kept, 0 not, -1 error. */
+static int keep_page(struct render_pool *pool, struct site *view, size_t i,
+		     const char *rel)
+{
+	const struct render_cache *c = pool->cache;
+	const struct pagecache_page *old = pagecache_page(c->old, rel);
+	const struct pagecache_file *file = pagecache_file(c->old, rel);
+	if (!old || !file || !digest_equal(old->inputs, pool->digests[i]))
+		return 0;
+	int rc = output_keep(pool->out, rel, &file->id, view->diag);
+	if (rc != 1)
+		return rc;
+	if (c->reuse && c->reuse(pool->site, i, old->kept, old->kept_len) != 0)
+		return 2; /* linked, but the page's listeners need its HTML */
+	pool->records[i] = xmalloc(old->kept_len + 1);
+	memcpy(pool->records[i], old->kept, old->kept_len + 1);
+	pool->record_lens[i] = old->kept_len;
+	return 1;
+}
+
+/* Render page `i` (`out` NULL renders without writing: gen check). */
+static int render_page(struct render_pool *pool, struct site *s, size_t i,
+		       int worker)
+{
+	const struct page_spec *p = &pool->site->pages[i];
+	struct buf *html = &pool->html[worker];
 	const struct tmpl *t = tmpl_set_get(s->templates, p->template_name);
 	if (!t) {
 		diag_error(s->diag, "templates", 0, 0, "missing template \"%s.mustache\"",
@@ -208,32 +274,32 @@ static int render_page(struct site *s, struct output *out,
 		if (!built.ctx)
 			return -1;
 	}
-	buf_reset(html);
-	if (tmpl_render(s->templates, t, page_context(s, &built), html, s->diag) != 0)
-		return -1;
-	if (!out)
-		return 0;
+	struct value *ctx = page_context(s, &built);
 	const char *rel = arena_printf(&s->arena, "%s/%sindex.html",
 				       lang_code(p->lang), p->path);
-	return output_add_to(out, rel, html->ptr, html->len, s->diag);
+	int kept = 0;
+	if (pool->cache && pool->out) {
+		pool->digests[i] = page_digest(pool, p, rel, ctx);
+		if (pool->cache->old && (kept = keep_page(pool, s, i, rel)) < 0)
+			return -1;
+		if (kept == 1)
+			return 0;
+	}
+	buf_reset(html);
+	if (tmpl_render(s->templates, t, ctx, html, s->diag) != 0)
+		return -1;
+	if (pool->cache)
+		pool->rendered[i] = true;
+	if (pool->done) {
+		buf_reset(&pool->kept[worker]);
+		pool->done(pool->site, i, html->ptr, html->len, &pool->kept[worker]);
+		if (pool->cache)
+			pool->records[i] = buf_detach(&pool->kept[worker], &pool->record_lens[i]);
+	}
+	if (!pool->out || kept == 2)
+		return 0;
+	return output_add_to(pool->out, rel, html->ptr, html->len, s->diag);
 }
-
-/* ---- rendering on every core ---- */
-
-/* Pages are handed out one at a time to the threads (pool.h); each thread
- * renders with its own view of the site (its own arena, emptied after every
- * page) and its own messages per page, printed in page order at the end, so
- * the output and the messages do not depend on the threads' timing. */
-struct render_pool {
-	struct site *site;
-	struct output *out;
-	render_page_done done;
-	struct site views[POOL_MAX_JOBS];
-	struct buf html[POOL_MAX_JOBS];
-	atomic_bool stop;
-	struct buf *logs; /* [npages] */
-	int *errors, *warnings;
-};
 
 static void render_one(void *ctx, size_t i, int worker)
 {
@@ -248,11 +314,8 @@ static void render_one(void *ctx, size_t i, int worker)
 	diag_init(&d, NULL, &pool->logs[i]);
 	view->diag = &d;
 	view->figures_sink = figures_page_sink(pool->site, i);
-	if (render_page(view, pool->out, &pool->site->pages[i], &pool->html[worker]) != 0 &&
-	    !d.errors)
+	if (render_page(pool, view, i, worker) != 0 && !d.errors)
 		d.errors = 1;
-	else if (pool->done)
-		pool->done(pool->site, i, pool->html[worker].ptr, pool->html[worker].len);
 	pool->errors[i] = d.errors;
 	pool->warnings[i] = d.warnings;
 	arena_reset(&view->arena);
@@ -260,8 +323,51 @@ static void render_one(void *ctx, size_t i, int worker)
 		atomic_store(&pool->stop, true);
 }
 
+static void pool_cache_begin(struct render_pool *pool, size_t n)
+{
+	struct site *s = pool->site;
+	pool->templates = tmpl_set_digest(s->templates);
+	for (int l = 0; l < LANG_COUNT; l++) {
+		struct digest d;
+		digest_init(&d);
+		value_digest(s->lang_ctx[l], &d);
+		pool->lang[l] = digest_end(&d);
+	}
+	pool->digests = xcalloc(n + 1, sizeof *pool->digests);
+	pool->records = xcalloc(n + 1, sizeof *pool->records);
+	pool->record_lens = xcalloc(n + 1, sizeof *pool->record_lens);
+	pool->rendered = xcalloc(n + 1, sizeof *pool->rendered);
+}
+
+/* Every page into the next cache, in page order; count what was done. */
+static void pool_cache_end(struct render_pool *pool, size_t n)
+{
+	struct render_cache *c = pool->cache;
+	struct site *s = pool->site;
+	c->rendered = c->kept = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (pool->rendered[i])
+			c->rendered++;
+		else if (pool->records[i])
+			c->kept++;
+		if (c->next && pool->records[i]) {
+			const struct page_spec *p = &s->pages[i];
+			const char *rel = arena_printf(&s->arena, "%s/%sindex.html",
+						       lang_code(p->lang), p->path);
+			pagecache_add_page(c->next, rel, pool->digests[i], pool->records[i],
+					   pool->record_lens[i]);
+		}
+		free(pool->records[i]);
+	}
+	free(pool->digests);
+	free(pool->records);
+	free(pool->record_lens);
+	free(pool->rendered);
+}
+
 /* Render every planned page (with `out` NULL: only check them). */
-int render_pages(struct site *s, struct output *out, render_page_done done)
+int render_pages(struct site *s, struct output *out, render_page_done done,
+		 struct render_cache *cache)
 {
 	size_t n = s->npages;
 	/* the pool holds a view of the site per thread: too big for the stack */
@@ -269,18 +375,22 @@ int render_pages(struct site *s, struct output *out, render_page_done done)
 	pool->site = s;
 	pool->out = out;
 	pool->done = done;
+	pool->cache = cache;
 	s->out = out; /* charts drawn while rendering are written at once */
 	figures_pages_begin(s);
 	atomic_init(&pool->stop, false);
 	pool->logs = xcalloc(n + 1, sizeof *pool->logs);
 	pool->errors = xcalloc(n + 1, sizeof *pool->errors);
 	pool->warnings = xcalloc(n + 1, sizeof *pool->warnings);
+	if (cache)
+		pool_cache_begin(pool, n);
 	for (size_t i = 0; i < n; i++)
 		buf_init(&pool->logs[i]);
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {
 		pool->views[w] = *s;
 		memset(&pool->views[w].arena, 0, sizeof pool->views[w].arena);
 		buf_init(&pool->html[w]);
+		buf_init(&pool->kept[w]);
 	}
 	pool_run(pool_size(s->opt.jobs), n, render_one, pool);
 	s->out = NULL;
@@ -298,8 +408,11 @@ int render_pages(struct site *s, struct output *out, render_page_done done)
 			rc = -1;
 		buf_release(&pool->logs[i]);
 	}
+	if (cache)
+		pool_cache_end(pool, n);
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {
 		buf_release(&pool->html[w]);
+		buf_release(&pool->kept[w]);
 		arena_free(&pool->views[w].arena);
 	}
 	free(pool->logs);

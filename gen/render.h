@@ -14,6 +14,7 @@
 
 struct buf;
 struct output;
+struct pagecache;
 struct site;
 
 /* A UI string key as templates name it under "t": "nav.gpus" is
@@ -24,13 +25,36 @@ char *render_ui_key(struct site *s, const char *key);
 void render_lang_contexts(struct site *s);
 /* Called with each page rendered without error (its index in s->pages and
  * its HTML), on the rendering thread: it must only touch that page's own
- * state (the search index keeps a slot per page). */
+ * state (the search index keeps a slot per page). What it appends to
+ * `kept` is the page cache's record of the page (pagecache.h), given back
+ * to render_page_reuse when a later build does not render the page. */
 typedef void (*render_page_done)(struct site *s, size_t page, const char *html,
+				 size_t len, struct buf *kept);
+/* Called instead of render_page_done for a page kept from the published
+ * site, with what render_page_done kept of it then. Returns 0, or -1 when
+ * the record cannot be used (the page is then rendered after all). */
+typedef int (*render_page_reuse)(struct site *s, size_t page, const char *kept,
 				 size_t len);
+
+/* Rendering against the published site: a page whose inputs (the template
+ * set, its template, its path and its whole context, digested) are those
+ * the cache `old` holds for the published page, and whose published file
+ * is still the one recorded, is linked from the site instead of rendered
+ * (output_keep). Its context is still built: that is what tells whether
+ * it changed, and what marks its figures in the ledger. */
+struct render_cache {
+	const struct pagecache *old; /* the published site's, or NULL */
+	struct pagecache *next;      /* gets every page, in page order */
+	render_page_reuse reuse;
+	size_t rendered, kept;       /* set by render_pages */
+};
+
 /* Render every planned page into `out` (NULL: render only, to check them),
- * `done` (or NULL) called for each. Returns 0, or -1 when any page failed
- * (reported). */
-int render_pages(struct site *s, struct output *out, render_page_done done);
+ * `done` (or NULL) called for each; with `cache` (or NULL: every page is
+ * rendered), only the pages that changed. Returns 0, or -1 when any page
+ * failed (reported). */
+int render_pages(struct site *s, struct output *out, render_page_done done,
+		 struct render_cache *cache);
 /* The site root's index.html (the language choice) into `out`. */
 int render_root_index(struct site *s, struct output *out, struct buf *html);
 

@@ -529,6 +529,52 @@ void search_page_free(struct search_page *pg)
 	free(pg);
 }
 
+/* The record: title_tokens, the doc's four strings, then each token's
+ * fields and bytes (buf.h's records). */
+void search_page_encode(const struct search_page *pg, struct buf *out)
+{
+	const struct idoc *d = &pg->doc;
+	buf_add_u32(out, d->title_tokens);
+	const char *const strs[] = { d->title, d->path, d->kind, d->text };
+	for (size_t i = 0; i < 4; i++)
+		buf_add_counted(out, strs[i], strlen(strs[i]));
+	buf_add_u32(out, (uint32_t)pg->ntoks);
+	for (size_t i = 0; i < pg->ntoks; i++) {
+		buf_add_u32(out, pg->toks[i].fields);
+		buf_add_counted(out, pg->toks[i].key, pg->toks[i].len);
+	}
+}
+
+struct search_page *search_page_decode(const char *data, size_t len)
+{
+	struct buf_reader r = { (const unsigned char *)data, len, false };
+	struct search_page *pg = xcalloc(1, sizeof *pg);
+	pg->seen = (struct strmap)STRMAP_INIT_BORROWED;
+	pg->doc.title_tokens = buf_read_u32(&r);
+	char **strs[] = { &pg->doc.title, &pg->doc.path, &pg->doc.kind, &pg->doc.text };
+	for (size_t i = 0; i < 4; i++) {
+		size_t n;
+		const char *p = buf_read_counted(&r, &n);
+		*strs[i] = xstrndup(p ? p : "", n);
+	}
+	size_t ntoks = buf_read_u32(&r);
+	for (size_t i = 0; i < ntoks && !r.bad; i++) {
+		uint32_t fields = buf_read_u32(&r);
+		size_t n;
+		const char *p = buf_read_counted(&r, &n);
+		if (!p || !n)
+			break;
+		ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
+		pg->toks[pg->ntoks++] = (struct page_token){
+			arena_strndup(&pg->keys, p, n), n, fields };
+	}
+	if (r.bad || pg->ntoks != ntoks || r.left) {
+		search_page_free(pg);
+		return NULL;
+	}
+	return pg;
+}
+
 void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg)
 {
 	while (ix->ndocs <= doc) {

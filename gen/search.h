@@ -80,6 +80,12 @@ void search_index_add(struct search_index *ix, const struct search_doc *d);
 struct search_page;
 struct search_page *search_page_new(const struct search_doc *d);
 void search_page_free(struct search_page *pg);
+/* The page as bytes (appended to `out`) and back: a page kept from an
+ * earlier build (pagecache.h) is merged without its HTML being read or
+ * tokenized again. Decoding checks every length: NULL for bytes that are
+ * not such a record. */
+void search_page_encode(const struct search_page *pg, struct buf *out);
+struct search_page *search_page_decode(const char *data, size_t len);
 /* Merge `pg` as doc number `doc` (any order; numbers never put are
  * written as empty docs); takes and frees `pg`. */
 void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg);

@@ -127,7 +127,8 @@ void sitesearch_plan(struct site *s)
 	s->search = ss;
 }
 
-void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len)
+void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len,
+			struct buf *kept)
 {
 	struct sitesearch *ss = s->search;
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
@@ -146,9 +147,25 @@ void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len)
 	struct search_page *pg = search_page_new(&d); /* outside the lock */
 	buf_release(&h);
 	buf_release(&b);
+	if (kept)
+		search_page_encode(pg, kept);
 	pthread_mutex_lock(&ss->lock);
 	search_index_put(ss->ix[p->lang], (size_t)ss->doc[i], pg);
 	pthread_mutex_unlock(&ss->lock);
+}
+
+int sitesearch_reuse(struct site *s, size_t i, const char *kept, size_t len)
+{
+	struct sitesearch *ss = s->search;
+	if (!ss || i >= ss->npages || ss->doc[i] < 0)
+		return 0; /* not indexed: nothing was kept */
+	struct search_page *pg = search_page_decode(kept, len);
+	if (!pg)
+		return -1;
+	pthread_mutex_lock(&ss->lock);
+	search_index_put(ss->ix[s->pages[i].lang], (size_t)ss->doc[i], pg);
+	pthread_mutex_unlock(&ss->lock);
+	return 0;
 }
 
 /* ---- the index files ---- */

@@ -19,6 +19,7 @@
 
 #include <stddef.h>
 
+struct buf;
 struct output;
 struct site;
 
@@ -27,8 +28,13 @@ struct site;
 void sitesearch_plan(struct site *s);
 
 /* Index page `i` (s->pages[i]) from its rendered HTML, when its kind is
- * indexed. Thread-safe. */
-void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len);
+ * indexed, appending the page's record (search_page_encode) to `kept`
+ * (or NULL) for the page cache. Thread-safe (a render_page_done). */
+void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len,
+			struct buf *kept);
+/* Index page `i` from the record sitesearch_collect kept of it in an
+ * earlier build (a render_page_reuse). 0, or -1 for a damaged record. */
+int sitesearch_reuse(struct site *s, size_t i, const char *kept, size_t len);
 
 /* Write the index files into <lang>/search/ for both languages. 0, or -1 (reported). */
 int sitesearch_write(struct site *s, struct output *out);

@@ -2,6 +2,7 @@
 
 #include "arena.h"
 #include "buf.h"
+#include "digest.h"
 #include "strmap.h"
 
 #include <math.h>
@@ -296,4 +297,59 @@ void value_append_text(const struct value *v, struct buf *out)
 	default:
 		break;
 	}
+}
+
+/* ---- fingerprints ---- */
+
+static void digest_entries(const struct value *map, struct digest *d)
+{
+	digest_add_u64(d, map->u.map.len);
+	for (size_t i = 0; i < map->u.map.len; i++) {
+		digest_add_str(d, map->u.map.entries[i].key);
+		value_digest(map->u.map.entries[i].val, d);
+	}
+}
+
+void value_digest(const struct value *v, struct digest *d)
+{
+	if (!v) {
+		digest_add_u64(d, 0xffu);
+		return;
+	}
+	digest_add_u64(d, (uint64_t)v->type);
+	switch (v->type) {
+	case VALUE_NULL:
+		break;
+	case VALUE_BOOL:
+		digest_add_u64(d, v->u.boolean);
+		break;
+	case VALUE_NUMBER: {
+		uint64_t bits;
+		memcpy(&bits, &v->u.number, sizeof bits);
+		digest_add_u64(d, bits);
+		break;
+	}
+	case VALUE_STRING:
+		digest_add_u64(d, v->u.str.len);
+		digest_add(d, v->u.str.ptr, v->u.str.len);
+		break;
+	case VALUE_LIST:
+		digest_add_u64(d, v->u.list.len);
+		for (size_t i = 0; i < v->u.list.len; i++)
+			value_digest(v->u.list.items[i], d);
+		break;
+	case VALUE_MAP:
+		digest_entries(v, d);
+		value_digest(v->u.map.parent, d);
+		break;
+	}
+}
+
+void value_digest_own(const struct value *map, struct digest *d)
+{
+	if (!map || map->type != VALUE_MAP) {
+		value_digest(map, d);
+		return;
+	}
+	digest_entries(map, d);
 }

@@ -119,4 +119,12 @@ bool value_is_truthy(const struct value *v);
  * e.g. 1.21, 85; null gives nothing) to `out`. Lists and maps give nothing. */
 void value_append_text(const struct value *v, struct buf *out);
 
+/* Feed everything a template could read of `v` (its parents' keys too)
+ * into `d`: two trees with equal digests render alike (pagecache.h). */
+struct digest;
+void value_digest(const struct value *v, struct digest *d);
+/* Only a map's own keys, not its parent's: for a parent shared by many
+ * maps, whose digest the caller adds once. */
+void value_digest_own(const struct value *map, struct digest *d);
+
 #endif

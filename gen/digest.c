@@ -1,0 +1,115 @@
+/* digest: a 128-bit fingerprint of bytes (see digest.h). */
+#include "digest.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#define P1 0x9e3779b97f4a7c15u
+#define P2 0xc2b2ae3d27d4eb4fu
+#define P3 0x165667b19e3779f9u
+
+static inline uint64_t rotl(uint64_t x, unsigned r)
+{
+	return (x << r) | (x >> (64 - r));
+}
+
+static inline uint64_t load64(const unsigned char *p)
+{
+	/* little-endian on every host, so a digest stored on one machine
+	 * means the same on another */
+	uint64_t v = 0;
+	for (int i = 7; i >= 0; i--)
+		v = (v << 8) | p[i];
+	return v;
+}
+
+static inline void mix_word(struct digest *d, uint64_t w)
+{
+	d->a = rotl(d->a ^ (w * P1), 31) * P2;
+	d->b = rotl(d->b ^ (w * P2), 29) * P3 + d->a;
+}
+
+void digest_init(struct digest *d)
+{
+	memset(d, 0, sizeof *d);
+	d->a = P1;
+	d->b = P2;
+}
+
+void digest_add(struct digest *d, const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	d->len += len;
+	if (d->ntail) {
+		while (d->ntail < 8 && len) {
+			d->tail[d->ntail++] = *p++;
+			len--;
+		}
+		if (d->ntail < 8)
+			return;
+		mix_word(d, load64(d->tail));
+		d->ntail = 0;
+	}
+	for (; len >= 8; p += 8, len -= 8)
+		mix_word(d, load64(p));
+	memcpy(d->tail, p, len);
+	d->ntail = (unsigned)len;
+}
+
+void digest_add_u64(struct digest *d, uint64_t v)
+{
+	unsigned char b[8];
+	for (int i = 0; i < 8; i++)
+		b[i] = (unsigned char)(v >> (8 * i));
+	digest_add(d, b, sizeof b);
+}
+
+void digest_add_str(struct digest *d, const char *s)
+{
+	if (!s) {
+		digest_add_u64(d, UINT64_MAX);
+		return;
+	}
+	size_t n = strlen(s);
+	digest_add_u64(d, n);
+	digest_add(d, s, n);
+}
+
+void digest_add_value(struct digest *d, struct digest_value v)
+{
+	digest_add_u64(d, v.hi);
+	digest_add_u64(d, v.lo);
+}
+
+static uint64_t avalanche(uint64_t h)
+{
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdu;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53u;
+	h ^= h >> 33;
+	return h;
+}
+
+struct digest_value digest_end(const struct digest *d)
+{
+	struct digest e = *d;
+	unsigned char last[8] = { 0 };
+	memcpy(last, e.tail, e.ntail);
+	mix_word(&e, load64(last) ^ ((uint64_t)e.ntail << 56));
+	mix_word(&e, e.len);
+	uint64_t hi = avalanche(e.a + rotl(e.b, 17));
+	uint64_t lo = avalanche(e.b ^ rotl(e.a, 43) ^ hi);
+	return (struct digest_value){ hi, lo };
+}
+
+bool digest_equal(struct digest_value x, struct digest_value y)
+{
+	return x.hi == y.hi && x.lo == y.lo;
+}
+
+void digest_hex(struct digest_value v, char out[33])
+{
+	snprintf(out, 33, "%016llx%016llx", (unsigned long long)v.hi,
+		 (unsigned long long)v.lo);
+}

@@ -1,0 +1,46 @@
+/* digest: a 128-bit fingerprint of bytes, for "are these inputs the ones
+ * the published file was made from?" (the page cache, pagecache.h).
+ *
+ * Not cryptographic: two lanes of 64-bit multiply-and-rotate over 8-byte
+ * words, fast enough to fingerprint every page's context on every build.
+ * The inputs are the project's own files, not an adversary's, and 128 bits
+ * make an accidental match between two different inputs unthinkable (the
+ * 64-bit FNV of strmap.h is for hash tables, where a match only costs a
+ * comparison).
+ *
+ * Feed it with digest_add (any split of the same bytes gives the same
+ * digest) and the typed helpers, which mark each field's length so that
+ * "ab","c" and "a","bc" differ.
+ */
+#ifndef GPUGUIDE_DIGEST_H
+#define GPUGUIDE_DIGEST_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+struct digest {
+	uint64_t a, b, len;
+	unsigned char tail[8];
+	unsigned ntail;
+};
+
+/* What a digest ends as: two words, compared and stored as they are. */
+struct digest_value {
+	uint64_t hi, lo;
+};
+
+void digest_init(struct digest *d);
+void digest_add(struct digest *d, const void *data, size_t len);
+void digest_add_u64(struct digest *d, uint64_t v);
+/* A string with its length (NULL is told apart from ""). */
+void digest_add_str(struct digest *d, const char *s);
+void digest_add_value(struct digest *d, struct digest_value v);
+/* The digest of everything added (the state is left as it was). */
+struct digest_value digest_end(const struct digest *d);
+
+bool digest_equal(struct digest_value x, struct digest_value y);
+/* 32 hex digits and a NUL into `out`. */
+void digest_hex(struct digest_value v, char out[33]);
+
+#endif
