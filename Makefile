@@ -27,7 +27,7 @@ TEST_SRCS := $(wildcard tests/test_*.c)
 TESTS     := $(TEST_SRCS:tests/%.c=build/tests/%)
 DEPS_OK   := build/.deps-ok
 
-.PHONY: all site test unit e2e serve adversarial valgrind fuzz fuzz-smoke clean deps test-browser modules
+.PHONY: all site test unit e2e rebuild serve adversarial valgrind fuzz fuzz-smoke clean deps test-browser modules
 all: site
 
 # Install what a fresh Debian machine lacks (as root), or say how.
@@ -86,6 +86,10 @@ unit: $(TESTS)
 e2e: build/gen
 	@sh tests/e2e.sh
 
+# Incremental rebuilds equal full builds after every kind of edit.
+rebuild: build/gen
+	@sh tests/rebuild.sh
+
 # Bad input of every kind: clear errors, exit 1, the published site untouched.
 adversarial: build/gen
 	@sh tests/adversarial.sh
@@ -121,7 +125,7 @@ serve: build/gen
 modules:
 	@python3 tests/modules.py
 
-test: modules unit e2e serve adversarial valgrind fuzz-smoke
+test: modules unit e2e rebuild serve adversarial valgrind fuzz-smoke
 
 # gen serve end to end, then the site in a real browser (Debian's Chromium
 # driven by playwright-core), axe-core, the Nu checker and a link check.

@@ -32,6 +32,8 @@ struct tmpl_set {
 	struct strmap by_name; /* name -> index + 1 into list */
 	bool strict; /* an unknown template at render time is an error */
 	struct digest digest; /* of every name and source added, in order */
+	struct digest_value *sources; /* [count]: each template's name and source */
+	size_t cap_sources;
 };
 
 struct tmpl_set *tmpl_set_new(void)
@@ -48,6 +50,7 @@ void tmpl_set_free(struct tmpl_set *set)
 	for (size_t i = 0; i < set->count; i++)
 		mustache_parse_free(set->list[i]);
 	free(set->list);
+	free(set->sources);
 	strmap_free(&set->by_name);
 	free(set);
 }
@@ -59,19 +62,24 @@ int tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
 						 MUSTACHE_MAX_NESTING, diag);
 	if (!t)
 		return -1;
-	digest_add_str(&set->digest, name);
-	digest_add_u64(&set->digest, len);
-	digest_add(&set->digest, src, len);
+	struct digest one;
+	digest_init(&one);
+	digest_add_str(&one, name);
+	digest_add_u64(&one, len);
+	digest_add(&one, src, len);
+	digest_add_value(&set->digest, digest_end(&one));
 	bool created;
 	size_t *at = strmap_slot(&set->by_name, name, &created);
 	if (created) {
 		ALLOC_GROW(set->list, set->count, set->cap);
+		ALLOC_GROW(set->sources, set->count, set->cap_sources);
 		set->list[set->count++] = t;
 		*at = set->count;
 	} else { /* a template of the same name is replaced */
 		mustache_parse_free(set->list[*at - 1]);
 		set->list[*at - 1] = t;
 	}
+	set->sources[*at - 1] = digest_end(&one);
 	return 0;
 }
 
@@ -207,6 +215,75 @@ int tmpl_set_check_names(const struct tmpl_set *set, const char *prefix,
 	struct ref_check rc = { .set = set, .diag = diag, .prefix = prefix,
 				.words = words, .nwords = n, .what = what };
 	return check_all(&rc);
+}
+
+/* ---- what a template's pages depend on --------------------------------- */
+
+struct closure {
+	const struct tmpl_set *set;
+	struct strmap seen;   /* templates visited: name -> index + 1 */
+	struct strmap *names; /* first segments of the names looked up */
+	bool exact;
+};
+
+static void closure_visit(struct closure *c, const char *name);
+
+static void closure_nodes(struct closure *c, const struct node *nodes, size_t n,
+			  int depth)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct node *nd = &nodes[i];
+		bool named = nd->kind == NODE_VAR || nd->kind == NODE_RAW ||
+			     nd->kind == NODE_SECTION || nd->kind == NODE_INVERTED;
+		bool ref = nd->kind == NODE_PARTIAL || nd->kind == NODE_PARENT;
+		if (named && nd->path.n)
+			strmap_slot(c->names, nd->path.seg[0].s, NULL);
+		else if (named && depth == 0)
+			c->exact = false; /* "." at the top: the whole context */
+		if (ref && nd->dynamic)
+			c->exact = false; /* which template is known only at render */
+		else if (ref)
+			closure_visit(c, nd->text);
+		int inner = nd->kind == NODE_SECTION || nd->kind == NODE_INVERTED;
+		closure_nodes(c, nd->kids, nd->nkids, depth + inner);
+	}
+}
+
+static void closure_visit(struct closure *c, const char *name)
+{
+	const size_t *at = strmap_get(&c->set->by_name, name);
+	if (!at) {
+		c->exact = false;
+		return;
+	}
+	bool created;
+	strmap_slot(&c->seen, name, &created);
+	if (!created)
+		return;
+	const struct tmpl *t = c->set->list[*at - 1];
+	closure_nodes(c, t->nodes, t->nnodes, 0);
+}
+
+bool tmpl_set_depends(const struct tmpl_set *set, const char *name,
+		      struct digest_value *sources, struct strmap *names)
+{
+	struct closure c = { set, STRMAP_INIT_BORROWED, names, true };
+	closure_visit(&c, name);
+	/* the sources in name order, whatever order the tags came in */
+	const char **visited = xmalloc((c.seen.len + 1) * sizeof *visited);
+	size_t n = 0;
+	for (size_t i = 0; i < set->count; i++)
+		if (strmap_get(&c.seen, set->list[i]->name))
+			visited[n++] = set->list[i]->name;
+	qsort(visited, n, sizeof *visited, compare_tmpl_names);
+	struct digest d;
+	digest_init(&d);
+	for (size_t i = 0; i < n; i++)
+		digest_add_value(&d, set->sources[*strmap_get(&set->by_name, visited[i]) - 1]);
+	*sources = digest_end(&d);
+	free(visited);
+	strmap_free(&c.seen);
+	return c.exact;
 }
 
 /* ---- loading a folder -------------------------------------------------- */

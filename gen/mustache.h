@@ -56,6 +56,18 @@ int tmpl_set_add(struct tmpl_set *set, const char *name, const char *path,
  * order added): two sets with one digest render alike. */
 struct digest_value tmpl_set_digest(const struct tmpl_set *set);
 
+/* What a page rendered from the template `name` can depend on: the
+ * digest of the sources of `name` and of every partial and parent it
+ * names, transitively, in name order (*sources), and the first segment of
+ * every name they look up ("gpu" of {{gpu.name}}), set in `names` (keys
+ * borrowed from the set). False when that cannot be told: a dynamic
+ * partial or parent, a "." at a template's top level (the whole context),
+ * an unknown template; such a page depends on the whole set and on every
+ * key of its context. */
+struct strmap;
+bool tmpl_set_depends(const struct tmpl_set *set, const char *name,
+		      struct digest_value *sources, struct strmap *names);
+
 /* Load every *.mustache file below `dir`; a file `dir/layouts/base.mustache`
  * becomes the template "layouts/base" (and partials name it that way).
  * `display_dir` prefixes paths in messages. Returns 0 or -1 (all errors

@@ -11,6 +11,7 @@
 #include "pagecache.h"
 #include "pool.h"
 #include "site.h"
+#include "strmap.h"
 #include "value.h"
 #include "xalloc.h"
 
@@ -205,7 +206,10 @@ struct render_pool {
 	struct output *out;
 	render_page_done done;
 	struct render_cache *cache;
-	struct digest_value templates, lang[LANG_COUNT]; /* with a cache */
+	/* with a cache: what the pages of each template depend on */
+	struct strmap deps_index; /* template name -> index + 1 into deps */
+	struct template_deps *deps;
+	size_t ndeps, cap_deps;
 	struct site views[POOL_MAX_JOBS];
 	struct buf html[POOL_MAX_JOBS], kept[POOL_MAX_JOBS];
 	atomic_bool stop;
@@ -218,17 +222,67 @@ struct render_pool {
 	bool *rendered;
 };
 
-/* What the page's file is made from: the template set, the page's template
- * and file, the language's shared keys (digested once) and the page's own
- * context. Two pages with one digest are the same bytes. */
+/* What the pages of one template depend on besides their own context: the
+ * sources of the template and the partials and parents it names, and the
+ * keys they read of the language's shared context (tmpl_set_depends), or,
+ * when that cannot be told, the whole template set and every shared key.
+ * Digested once per template, before the threads start. */
+struct template_deps {
+	struct digest_value sources, lang[LANG_COUNT];
+};
+
+static struct digest_value shared_keys_digest(const struct value *shared,
+					      const struct strmap *names, bool exact)
+{
+	struct digest d;
+	digest_init(&d);
+	if (!exact) {
+		value_digest(shared, &d);
+		return digest_end(&d);
+	}
+	for (size_t i = 0; i < shared->u.map.len; i++) {
+		const struct value_entry *e = &shared->u.map.entries[i];
+		if (!strmap_get(names, e->key))
+			continue;
+		digest_add_str(&d, e->key);
+		value_digest(e->val, &d);
+	}
+	return digest_end(&d);
+}
+
+static void template_deps_make(struct render_pool *pool, const char *name)
+{
+	bool created;
+	size_t *at = strmap_slot(&pool->deps_index, name, &created);
+	if (!created)
+		return;
+	struct site *s = pool->site;
+	struct strmap names = STRMAP_INIT_BORROWED;
+	struct template_deps td;
+	bool exact = tmpl_set_depends(s->templates, name, &td.sources, &names);
+	if (!exact)
+		td.sources = tmpl_set_digest(s->templates);
+	for (int l = 0; l < LANG_COUNT; l++)
+		td.lang[l] = shared_keys_digest(s->lang_ctx[l], &names, exact);
+	strmap_free(&names);
+	ALLOC_GROW(pool->deps, pool->ndeps, pool->cap_deps);
+	pool->deps[pool->ndeps++] = td;
+	*at = pool->ndeps;
+}
+
+/* What the page's file is made from: what its template depends on, its
+ * template and file, and the page's own context. Two pages with one digest
+ * are the same bytes. */
 static struct digest_value page_digest(const struct render_pool *pool,
 				       const struct page_spec *p, const char *rel,
 				       const struct value *ctx)
 {
+	const struct template_deps *td =
+		&pool->deps[*strmap_get(&pool->deps_index, p->template_name) - 1];
 	struct digest d;
 	digest_init(&d);
-	digest_add_value(&d, pool->templates);
-	digest_add_value(&d, pool->lang[p->lang]);
+	digest_add_value(&d, td->sources);
+	digest_add_value(&d, td->lang[p->lang]);
 	digest_add_str(&d, p->template_name);
 	digest_add_str(&d, rel);
 	value_digest_own(ctx, &d);
@@ -326,13 +380,9 @@ static void render_one(void *ctx, size_t i, int worker)
 static void pool_cache_begin(struct render_pool *pool, size_t n)
 {
 	struct site *s = pool->site;
-	pool->templates = tmpl_set_digest(s->templates);
-	for (int l = 0; l < LANG_COUNT; l++) {
-		struct digest d;
-		digest_init(&d);
-		value_digest(s->lang_ctx[l], &d);
-		pool->lang[l] = digest_end(&d);
-	}
+	pool->deps_index = (struct strmap)STRMAP_INIT_BORROWED;
+	for (size_t i = 0; i < n; i++)
+		template_deps_make(pool, s->pages[i].template_name);
 	pool->digests = xcalloc(n + 1, sizeof *pool->digests);
 	pool->records = xcalloc(n + 1, sizeof *pool->records);
 	pool->record_lens = xcalloc(n + 1, sizeof *pool->record_lens);
@@ -359,6 +409,8 @@ static void pool_cache_end(struct render_pool *pool, size_t n)
 		}
 		free(pool->records[i]);
 	}
+	strmap_free(&pool->deps_index);
+	free(pool->deps);
 	free(pool->digests);
 	free(pool->records);
 	free(pool->record_lens);

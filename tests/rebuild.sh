@@ -1,0 +1,176 @@
+#!/bin/sh
+# Incremental rebuilds: after each edit of a set (a price, a template, an
+# article, a UI string, a GPU added, a GPU removed, ...), a rebuild of the
+# published site equals a full build from nothing, byte for byte; a rebuild
+# with nothing changed renders no page; a published file changed by hand, or
+# a damaged cache, is never trusted. Prints "rebuild: N passed, N failed".
+set -u
+top=$(cd "$(dirname "$0")/.." && pwd)
+gen="$top/build/gen"
+work=$(mktemp -d /tmp/gpuguide-rebuild-XXXXXX)
+trap 'rm -rf "$work"' EXIT INT TERM
+passed=0
+failed=0
+
+ok()   { passed=$((passed + 1)); echo "ok   - $1"; }
+fail() { failed=$((failed + 1)); echo "FAIL - $1"; }
+check() { # check NAME COMMAND...
+	name=$1; shift
+	if "$@" >/dev/null 2>&1; then ok "$name"; else fail "$name"; fi
+}
+
+proj="$work/proj"
+mkdir -p "$proj"
+cp -R "$top/content" "$top/data" "$top/templates" "$proj/"
+site="$proj/site"
+export SOURCE_DATE_EPOCH=1780000000
+
+rebuild() { # rebuild OUTFILE: the incremental build of $site
+	"$gen" build --root "$proj" --timings >"$1" 2>&1
+}
+# the count of pages rendered, from a --timings line
+rendered() { sed -n 's/.*render [0-9]* ms (\([0-9]*\) pages rendered.*/\1/p' "$1"; }
+kept() { sed -n 's/.*pages rendered, \([0-9]*\) kept).*/\1/p' "$1"; }
+# same_as_full NAME: the published site equals a build from nothing
+same_as_full() {
+	rm -rf "$work/full" "$work/.site-cache-full"
+	"$gen" build --root "$proj" --out "$work/full" --quiet >/dev/null 2>&1
+	if diff -r "$site" "$work/full" >"$work/diff" 2>&1; then
+		ok "after $1: the rebuilt site equals a full build"
+	else
+		fail "after $1: the rebuilt site equals a full build"
+		head -20 "$work/diff"
+	fi
+}
+# edited NAME: rebuild after an edit; some pages, not all, are rendered
+edited() {
+	rebuild "$work/out"
+	rc=$?
+	check "after $1: the rebuild exits 0" test "$rc" -eq 0
+	n=$(rendered "$work/out")
+	k=$(kept "$work/out")
+	check "after $1: some pages rendered ($n), others kept ($k)" \
+		test "${n:-0}" -gt 0 -a "${k:-0}" -gt 0
+	same_as_full "$1"
+}
+csv_edit() { # csv_edit FILE PYTHON: rows = list of rows, edited in place
+	python3 - "$1" "$2" <<'PY'
+import csv, io, sys
+f, code = sys.argv[1], sys.argv[2]
+rows = list(csv.reader(open(f, newline='', encoding='utf-8')))
+exec(code)
+w = io.StringIO(); csv.writer(w, lineterminator='\n').writerows(rows)
+open(f, 'w', encoding='utf-8').write(w.getvalue())
+PY
+}
+
+# 1. The first build, and a rebuild with nothing changed.
+"$gen" build --root "$proj" --timings >"$work/out1" 2>&1
+check "the first build exits 0" test $? -eq 0
+total=$(rendered "$work/out1")
+check "the first build renders every page ($total)" test "${total:-0}" -gt 100
+check "the first build keeps the cache beside the site" test -f "$proj/.site-cache-site"
+check "the cache is not published" test ! -e "$site/.site-cache-site"
+before=$(cd "$site" && find . -type f -printf '%p %i %s %T@\n' | sort | sha256sum)
+rebuild "$work/out2"
+check "a no-change rebuild renders no page" grep -q 'render [0-9]* ms (0 pages rendered, 0 kept)' "$work/out2"
+check "a no-change rebuild writes no file" grep -Eq '^gen: 0 pages written, [0-9]+ unchanged, 0 removed' "$work/out2"
+check "a no-change rebuild leaves every file, inode and mtime" \
+	test "$before" = "$(cd "$site" && find . -type f -printf '%p %i %s %T@\n' | sort | sha256sum)"
+
+# 2. An input touched but not changed: every page is kept, none rendered.
+touch "$proj/data/prices.csv"
+rebuild "$work/out3"
+check "an input touched, not changed: no page rendered" grep -q "(0 pages rendered, $total kept)" "$work/out3"
+check "an input touched, not changed: no file written" grep -Eq '^gen: 0 pages written' "$work/out3"
+check "an input touched, not changed: every file as it was" \
+	test "$before" = "$(cd "$site" && find . -type f -printf '%p %i %s %T@\n' | sort | sha256sum)"
+
+# 3. Edits, each followed by a rebuild that must equal a full build.
+sed -i 's/^rtx-4090,,0.39,/rtx-4090,,0.41,/' "$proj/data/prices.csv"
+edited "a price edit"
+check "the price edit is reported" grep -q 'RTX 4090 lowest on-demand price: \$0.39/h → \$0.41/h' "$work/out"
+check "the price edit rewrites fewer pages than it keeps" \
+	test "$(rendered "$work/out")" -lt "$(kept "$work/out")"
+
+printf '\n<!-- a template edit -->\n' >>"$proj/templates/pages/gpu.mustache"
+edited "a template edit"
+check "the template edit reaches every GPU page" grep -q 'a template edit' "$site/en/gpus/rtx-4090/index.html"
+
+printf '\nOne more paragraph, written for the rebuild test.\n' >>"$proj/content/en/how-to-choose.md"
+edited "an article edit"
+
+cat >"$proj/content/en/rebuild-note.md" <<'MD'
+---
+title: A note added later
+description: An article added between two builds.
+date: 2026-05-01
+slug: rebuild-note
+---
+A short article, added after the first build.
+MD
+edited "an article added"
+check "the added article is published" test -f "$site/en/articles/rebuild-note/index.html"
+rm "$proj/content/en/rebuild-note.md"
+edited "an article removed"
+check "the removed article is gone" test ! -e "$site/en/articles/rebuild-note"
+
+csv_edit "$proj/data/i18n.csv" '
+for r in rows:
+    if r[0] == "nav.gpus": r[1] = r[1] + " (all)"
+'
+rebuild "$work/out"
+same_as_full "a UI string edit"
+
+csv_edit "$proj/data/gpus.csv" '
+r = list(rows[1]); r[0] = "test-gpu-x"; r[1] = "Test GPU X"; rows.append(r)
+'
+edited "a GPU added"
+check "the added GPU has its page" test -f "$site/en/gpus/test-gpu-x/index.html"
+csv_edit "$proj/data/gpus.csv" '
+rows[:] = [r for r in rows if r[0] != "test-gpu-x"]
+'
+edited "a GPU removed"
+check "the removed GPU's page is gone" test ! -e "$site/en/gpus/test-gpu-x"
+
+"$gen" build --root "$proj" --base-url https://example.org/guide --timings >"$work/out" 2>&1
+check "a new base URL renders every page" grep -q "($total pages rendered, 0 kept)" "$work/out"
+check "the new base URL is in the pages" grep -q 'https://example.org/guide/en/' "$site/en/index.html"
+"$gen" build --root "$proj" --timings >"$work/out" 2>&1
+same_as_full "the base URL taken back"
+
+# 4. What the cache must never be trusted for.
+page="$site/en/gpus/rtx-4090/index.html"
+good=$(sha256sum <"$page")
+rm "$page" && echo 'changed by hand' >"$page"
+rebuild "$work/out"
+check "a page changed by hand is rendered again" test "$good" = "$(sha256sum <"$page")"
+check "only that page is rendered" grep -q '(1 pages rendered' "$work/out"
+rm "$site/en/gpus/index.html"
+rebuild "$work/out"
+check "a page removed by hand is rendered again" test -f "$site/en/gpus/index.html"
+echo stray >"$site/stray.txt"
+rebuild "$work/out"
+check "a stray file in the site is removed" test ! -e "$site/stray.txt"
+same_as_full "the site was changed by hand"
+
+printf 'x' | dd of="$proj/.site-cache-site" bs=1 seek=100 conv=notrunc 2>/dev/null
+touch "$proj/data/prices.csv"
+rebuild "$work/out"
+check "a damaged cache is not used (every page rendered)" grep -q "($total pages rendered, 0 kept)" "$work/out"
+same_as_full "a damaged cache"
+: >"$proj/.site-cache-site"
+rebuild "$work/out"
+check "an empty cache is not used" grep -q "($total pages rendered, 0 kept)" "$work/out"
+
+# 5. A failed build leaves the cache that describes the published site.
+cp "$proj/.site-cache-site" "$work/cache-before"
+sed -i 's/^rtx-4090,,0.41,/rtx-4090,,0;41,/' "$proj/data/prices.csv"
+"$gen" build --root "$proj" >"$work/out" 2>&1
+check "a broken edit fails" test $? -ne 0
+check "a failed build leaves the cache as it was" cmp -s "$proj/.site-cache-site" "$work/cache-before"
+sed -i 's/^rtx-4090,,0;41,/rtx-4090,,0.39,/' "$proj/data/prices.csv"
+edited "the broken edit mended"
+
+echo "rebuild: $passed passed, $failed failed"
+test "$failed" -eq 0
