@@ -17,9 +17,11 @@ static inline uint64_t load64(const unsigned char *p)
 {
 	/* little-endian on every host, so a digest stored on one machine
 	 * means the same on another */
-	uint64_t v = 0;
-	for (int i = 7; i >= 0; i--)
-		v = (v << 8) | p[i];
+	uint64_t v;
+	memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
 	return v;
 }
 
@@ -58,6 +60,11 @@ void digest_add(struct digest *d, const void *data, size_t len)
 
 void digest_add_u64(struct digest *d, uint64_t v)
 {
+	if (d->ntail == 0) { /* the common case: whole words so far */
+		d->len += 8;
+		mix_word(d, v);
+		return;
+	}
 	unsigned char b[8];
 	for (int i = 0; i < 8; i++)
 		b[i] = (unsigned char)(v >> (8 * i));
