@@ -362,6 +362,23 @@ static void cache_publish(struct cache_state *c, const struct site *s)
 			     "build renders every page", strerror(errno));
 }
 
+/* What cmark made of the articles (markdown.h): read from the last build's
+ * cache, kept in the next. */
+static const char *memo_find(void *ctx, struct digest_value key, size_t *len)
+{
+	struct cache_state *c = ctx;
+	const char *rec = c->have_old ? pagecache_memo(&c->old, key, len) : NULL;
+	if (rec)
+		pagecache_add_memo(&c->next, key, rec, *len);
+	return rec;
+}
+
+static void memo_keep(void *ctx, struct digest_value key, const char *rec, size_t len)
+{
+	struct cache_state *c = ctx;
+	pagecache_add_memo(&c->next, key, rec, len);
+}
+
 static void cache_end(struct cache_state *c)
 {
 	pagecache_free(&c->old);
@@ -456,7 +473,10 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 				.next = &cache->next,
 				.reuse = sitesearch_reuse,
 			};
+			struct markdown_memo memo = { memo_find, memo_keep, cache };
+			s.markdown_memo = &memo;
 			rc = render_all(&s, &out, stats, &rc_cache);
+			s.markdown_memo = NULL;
 			if (i18n_report_uses(&s.i18n, diag) != 0)
 				rc = -1;
 			if (rc == 0 && !diag_failed(diag))

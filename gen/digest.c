@@ -71,15 +71,37 @@ void digest_add_u64(struct digest *d, uint64_t v)
 	digest_add(d, b, sizeof b);
 }
 
+void digest_add_field(struct digest *d, const void *data, size_t len)
+{
+	if (d->ntail) { /* bytes were added loose: no word boundary to keep */
+		digest_add_u64(d, len);
+		digest_add(d, data, len);
+		return;
+	}
+	/* the length, the whole words, then the last bytes padded with zeros
+	 * to a word (the length tells them apart), so the state stays on a
+	 * word boundary and short fields cost a word or two */
+	const unsigned char *p = data;
+	mix_word(d, len);
+	size_t words = len / 8;
+	for (size_t i = 0; i < words; i++)
+		mix_word(d, load64(p + 8 * i));
+	size_t rest = len % 8;
+	if (rest) {
+		unsigned char last[8] = { 0 };
+		memcpy(last, p + 8 * words, rest);
+		mix_word(d, load64(last));
+	}
+	d->len += 8 + 8 * (words + (rest != 0));
+}
+
 void digest_add_str(struct digest *d, const char *s)
 {
 	if (!s) {
 		digest_add_u64(d, UINT64_MAX);
 		return;
 	}
-	size_t n = strlen(s);
-	digest_add_u64(d, n);
-	digest_add(d, s, n);
+	digest_add_field(d, s, strlen(s));
 }
 
 void digest_add_value(struct digest *d, struct digest_value v)

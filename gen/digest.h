@@ -33,6 +33,9 @@ struct digest_value {
 void digest_init(struct digest *d);
 void digest_add(struct digest *d, const void *data, size_t len);
 void digest_add_u64(struct digest *d, uint64_t v);
+/* `len` bytes with their length, so that fields in a row cannot run into
+ * each other (cheaper than digest_add for short fields). */
+void digest_add_field(struct digest *d, const void *data, size_t len);
 /* A string with its length (NULL is told apart from ""). */
 void digest_add_str(struct digest *d, const char *s);
 void digest_add_value(struct digest *d, struct digest_value v);

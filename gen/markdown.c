@@ -6,6 +6,7 @@
 #include "arena.h"
 #include "buf.h"
 #include "diag.h"
+#include "digest.h"
 #include "text.h"
 #include "xalloc.h"
 
@@ -961,8 +962,101 @@ static cmark_node *parse_in(struct arena *ar, const char *md, size_t len)
 	return doc;
 }
 
+/* ---- what cmark made, kept between builds ---- */
+
+/* The record: the HTML, then each heading's level, id and text. */
+static void memo_encode(const char *html, const struct article *a, struct buf *rec)
+{
+	buf_add_counted(rec, html, strlen(html));
+	buf_add_u32(rec, (uint32_t)a->nheadings);
+	for (size_t i = 0; i < a->nheadings; i++) {
+		const struct heading *h = &a->headings[i];
+		buf_add_u32(rec, (uint32_t)h->level);
+		buf_add_counted(rec, h->id, strlen(h->id));
+		buf_add_counted(rec, h->text, strlen(h->text));
+	}
+}
+
+/* The HTML of a record into `html`, its headings into `a`; -1 (and `a`
+ * without headings) for a damaged record. */
+static int memo_decode(const char *rec, size_t len, struct article *a,
+		       struct buf *html)
+{
+	struct buf_reader r = { (const unsigned char *)rec, len, false };
+	size_t n;
+	const char *p = buf_read_counted(&r, &n);
+	if (p)
+		buf_add(html, p, n);
+	size_t nh = buf_read_u32(&r);
+	for (size_t i = 0; i < nh && !r.bad; i++) {
+		int level = (int)buf_read_u32(&r);
+		size_t nid, ntext;
+		const char *id = buf_read_counted(&r, &nid);
+		const char *text = buf_read_counted(&r, &ntext);
+		if (r.bad)
+			break;
+		ALLOC_GROW(a->headings, a->nheadings, a->cap_headings);
+		a->headings[a->nheadings++] = (struct heading){
+			level, xstrndup(id, nid), xstrndup(text, ntext) };
+	}
+	if (!r.bad && !r.left && a->nheadings == nh)
+		return 0;
+	for (size_t i = 0; i < a->nheadings; i++) {
+		free(a->headings[i].id);
+		free(a->headings[i].text);
+	}
+	a->nheadings = 0;
+	buf_reset(html);
+	return -1;
+}
+
+static struct digest_value markdown_key(const struct buf *md)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add(&d, md->ptr, md->len);
+	return digest_end(&d);
+}
+
+/* The body's HTML with the shortcodes put in, into `out`: from the memo's
+ * record when it has one, else from cmark (then kept when it raised no
+ * message). */
+static void cmark_to_html(struct article *a, struct scan *st,
+			  const struct markdown_memo *memo, struct diag *diag,
+			  struct buf *out)
+{
+	struct digest_value key = { 0, 0 };
+	struct buf html = BUF_INIT;
+	if (memo) {
+		key = markdown_key(&st->md);
+		size_t len;
+		const char *rec = memo->find(memo->ctx, key, &len);
+		if (rec && memo_decode(rec, len, a, &html) == 0) {
+			buf_grow(out, html.len + 64);
+			splice(a, html.ptr, st, out);
+			buf_release(&html);
+			return;
+		}
+	}
+	int messages = diag->errors + diag->warnings;
+	struct arena scratch = ARENA_INIT;
+	cmark_node *doc = parse_in(&scratch, st->md.ptr, st->md.len);
+	inspect_tree(a, doc, diag);
+	char *cm = cmark_render_html(doc, CMARK_OPT_SMART);
+	buf_grow(out, strlen(cm) + 64);
+	splice(a, cm, st, out);
+	if (memo && diag->errors + diag->warnings == messages) {
+		memo_encode(cm, a, &html);
+		memo->keep(memo->ctx, key, html.ptr, html.len);
+	}
+	buf_release(&html);
+	/* the tree and its HTML go with the arena, no cmark_node_free */
+	arena_free(&scratch);
+	cmark_scratch = NULL;
+}
+
 int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
-		    struct diag *diag)
+		    const struct markdown_memo *memo, struct diag *diag)
 {
 	struct scan st = { .a = a, .diag = diag };
 	buf_init(&st.md);
@@ -980,16 +1074,8 @@ int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
 			a->cites[a->ncites++] = canonical_cite(&st.items[i].sc);
 	qsort(a->cites, a->ncites, sizeof *a->cites, compare_strings);
 
-	struct arena scratch = ARENA_INIT;
-	cmark_node *doc = parse_in(&scratch, st.md.ptr, st.md.len);
-	inspect_tree(a, doc, diag);
-	char *html = cmark_render_html(doc, CMARK_OPT_SMART);
 	struct buf out = BUF_INIT;
-	buf_grow(&out, strlen(html) + 64);
-	splice(a, html, &st, &out);
-	/* the tree and its HTML go with the arena, no cmark_node_free */
-	arena_free(&scratch);
-	cmark_scratch = NULL;
+	cmark_to_html(a, &st, memo, diag, &out);
 	a->html = buf_detach(&out, NULL);
 
 	for (size_t i = 0; i < st.n; i++) {

@@ -85,10 +85,27 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 int markdown_reload_body(struct article *body_only, const struct article *a,
 			 const char *src, size_t len);
 
+/* What cmark made of an article, kept between builds (the page cache,
+ * pagecache.h) so that an article whose Markdown did not change is not
+ * parsed again. The key is the digest of the Markdown as cmark is given it
+ * (each shortcode replaced by a token, so a cited figure that changed does
+ * not change it); the record holds the HTML (tokens still in) and the
+ * headings. Only renderings that raised no message are kept, so a record
+ * never hides a warning. Both calls may come from any rendering thread. */
+struct digest_value;
+struct markdown_memo {
+	/* The record kept for `key`, or NULL; *len set. */
+	const char *(*find)(void *ctx, struct digest_value key, size_t *len);
+	/* Keep `len` bytes of record for `key` (copied). */
+	void (*keep)(void *ctx, struct digest_value key, const char *rec, size_t len);
+	void *ctx;
+};
+
 /* Render a.body to a.html, resolving shortcodes with `resolve`. Headings get
- * stable ids; links with unsafe targets lose their link. Returns 0 or -1. */
+ * stable ids; links with unsafe targets lose their link. `memo` (or NULL)
+ * spares cmark an unchanged body. Returns 0 or -1. */
 int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
-		    struct diag *diag);
+		    const struct markdown_memo *memo, struct diag *diag);
 
 /* Count the body's words (a Chinese character counts as one) into
  * a->words, for the reading time. */

@@ -11,13 +11,15 @@
 #include <unistd.h>
 
 /* The format's name and version: a cache of another version is not read. */
-static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '1' };
+static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '2' };
 
 void pagecache_init(struct pagecache *pc)
 {
 	memset(pc, 0, sizeof *pc);
 	pc->file_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->page_index = (struct strmap)STRMAP_INIT_BORROWED;
+	pc->memo_index = (struct strmap)STRMAP_INIT_BORROWED;
+	pthread_mutex_init(&pc->lock, NULL);
 }
 
 void pagecache_free(struct pagecache *pc)
@@ -28,10 +30,17 @@ void pagecache_free(struct pagecache *pc)
 		free(pc->pages[i].rel);
 		free(pc->pages[i].kept);
 	}
+	for (size_t i = 0; i < pc->nmemos; i++) {
+		free(pc->memos[i].key);
+		free(pc->memos[i].rec);
+	}
 	free(pc->files);
 	free(pc->pages);
+	free(pc->memos);
 	strmap_free(&pc->file_index);
 	strmap_free(&pc->page_index);
+	strmap_free(&pc->memo_index);
+	pthread_mutex_destroy(&pc->lock);
 	pagecache_init(pc);
 }
 
@@ -86,6 +95,43 @@ void pagecache_add_page(struct pagecache *pc, const char *rel,
 	memcpy(pg->kept, kept ? kept : "", kept_len);
 	pg->kept[kept_len] = '\0';
 	pg->kept_len = kept_len;
+}
+
+static void add_memo(struct pagecache *pc, const char *key, const char *rec,
+		     size_t len)
+{
+	if (strmap_get(&pc->memo_index, key))
+		return;
+	ALLOC_GROW(pc->memos, pc->nmemos, pc->cap_memos);
+	struct pagecache_memo *m = &pc->memos[pc->nmemos++];
+	m->key = xstrdup(key); /* the map borrows it */
+	m->rec = xmalloc(len + 1);
+	memcpy(m->rec, rec, len);
+	m->rec[len] = '\0';
+	m->len = len;
+	*strmap_slot(&pc->memo_index, m->key, NULL) = pc->nmemos;
+}
+
+void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
+			const char *rec, size_t len)
+{
+	char hex[33];
+	digest_hex(key, hex);
+	pthread_mutex_lock(&pc->lock);
+	add_memo(pc, hex, rec, len);
+	pthread_mutex_unlock(&pc->lock);
+}
+
+const char *pagecache_memo(const struct pagecache *pc, struct digest_value key,
+			   size_t *len)
+{
+	char hex[33];
+	digest_hex(key, hex);
+	const size_t *at = strmap_get(&pc->memo_index, hex);
+	if (!at)
+		return NULL;
+	*len = pc->memos[*at - 1].len;
+	return pc->memos[*at - 1].rec;
 }
 
 const struct pagecache_file *pagecache_file(const struct pagecache *pc,
@@ -195,6 +241,11 @@ static void encode(const struct pagecache *pc, struct buf *b)
 		add_digest(b, pg->inputs);
 		buf_add_counted(b, pg->kept, pg->kept_len);
 	}
+	buf_add_u32(b, (uint32_t)pc->nmemos);
+	for (size_t i = 0; i < pc->nmemos; i++) {
+		buf_add_counted(b, pc->memos[i].key, strlen(pc->memos[i].key));
+		buf_add_counted(b, pc->memos[i].rec, pc->memos[i].len);
+	}
 	add_digest(b, digest_of(b->ptr, b->len));
 }
 
@@ -240,6 +291,14 @@ static int decode(struct pagecache *pc, const char *data, size_t len)
 		const char *kept = buf_read_counted(&r, &n);
 		if (rel && kept && !r.bad)
 			pagecache_add_page(pc, rel, inputs, kept, n);
+	}
+	size_t nmemos = buf_read_u32(&r);
+	for (size_t i = 0; i < nmemos && !r.bad; i++) {
+		const char *key = read_str(&r, &tmp);
+		size_t n;
+		const char *rec = buf_read_counted(&r, &n);
+		if (key && rec && !r.bad)
+			add_memo(pc, key, rec, n);
 	}
 	buf_release(&tmp);
 	return r.bad || r.left ? -1 : 0;

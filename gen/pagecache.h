@@ -12,6 +12,9 @@
  *     nothing to do;
  *   - every published file with its id (inode, size, modification time),
  *     so a file changed or removed by hand is never trusted;
+ *   - records that modules keep of their own work by the digest of its
+ *     input (what cmark made of each article's Markdown: markdown.h), so
+ *     an unchanged input is not worked on again;
  *   - every page with the digest of its inputs (the template set, its
  *     template and its whole context: render.c) and what the build's
  *     listeners kept of it (the search index's record of the page), so
@@ -32,6 +35,7 @@
 #include "fs.h"
 #include "strmap.h"
 
+#include <pthread.h>
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -54,6 +58,14 @@ struct pagecache {
 	struct pagecache_file *files; size_t nfiles, cap_files;
 	struct pagecache_page *pages; size_t npages, cap_pages;
 	struct strmap file_index, page_index; /* rel -> index + 1 */
+	struct pagecache_memo *memos; size_t nmemos, cap_memos;
+	struct strmap memo_index;   /* key (32 hex digits) -> index + 1 */
+	pthread_mutex_t lock;       /* pagecache_add_memo may come from threads */
+};
+
+struct pagecache_memo {
+	char *key; /* the digest in 32 hex digits */
+	char *rec; size_t len;
 };
 
 void pagecache_init(struct pagecache *pc);
@@ -81,6 +93,13 @@ void pagecache_add_file(struct pagecache *pc, const char *rel,
 void pagecache_add_page(struct pagecache *pc, const char *rel,
 			struct digest_value inputs, const char *kept,
 			size_t kept_len);
+/* Keep a record of `len` bytes under `key` (copied; a second record of a
+ * key is ignored). Thread-safe. */
+void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
+			const char *rec, size_t len);
+/* The record under `key`, or NULL; *len set. */
+const char *pagecache_memo(const struct pagecache *pc, struct digest_value key,
+			   size_t *len);
 const struct pagecache_file *pagecache_file(const struct pagecache *pc,
 					    const char *rel);
 const struct pagecache_page *pagecache_page(const struct pagecache *pc,

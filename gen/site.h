@@ -26,6 +26,7 @@ struct diag;
 struct figures;
 struct assets;
 struct ledger_sink;
+struct markdown_memo;
 struct guide_charts;
 struct output;
 struct pages_kit;
@@ -89,6 +90,8 @@ struct site {
 	enum lang default_lang;   /* x-default links (data/site.csv) */
 	bool placeholder_url;     /* the base URL is SITECONF_PLACEHOLDER_URL */
 	struct ledger_sink *figures_sink; /* the page's own while it renders */
+	/* what cmark made of articles in the last build (markdown.h), or NULL */
+	const struct markdown_memo *markdown_memo;
 };
 
 /* Queue a page (planning phase). The spec is copied; what it points to must
@@ -112,10 +115,6 @@ struct value *site_crumbs(struct site *s, enum lang l, const char *from,
  * absolute URL of a page: base/lang/path. Memory: the site's arena. */
 const char *site_base_url(struct site *s);
 const char *site_page_url(struct site *s, enum lang l, const char *path);
-
-/* A source's title in language l: its own when it is written in l, else
- * its title_<l> when given (the original then goes beside it). */
-const char *site_source_title(const struct source *src, enum lang l);
 
 /* A source's title in language l: its own when it is written in l, else
  * its title_<l> when given (the original then goes beside it). */

@@ -330,8 +330,7 @@ void value_digest(const struct value *v, struct digest *d)
 		break;
 	}
 	case VALUE_STRING:
-		digest_add_u64(d, v->u.str.len);
-		digest_add(d, v->u.str.ptr, v->u.str.len);
+		digest_add_field(d, v->u.str.ptr, v->u.str.len);
 		break;
 	case VALUE_LIST:
 		digest_add_u64(d, v->u.list.len);

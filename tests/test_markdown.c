@@ -6,6 +6,7 @@
 
 #include "buf.h"
 #include "diag.h"
+#include "digest.h"
 #include "markdown.h"
 
 #include <stdbool.h>
@@ -166,7 +167,7 @@ static int render(struct fixture *f, const char *body)
 					&f->diag);
 	buf_release(&src);
 	if (rc == 0)
-		rc = markdown_render(&f->a, echo_resolver, NULL, &f->diag);
+		rc = markdown_render(&f->a, echo_resolver, NULL, NULL, &f->diag);
 	return rc;
 }
 
@@ -346,6 +347,150 @@ static void test_many_shortcodes_each_land_in_their_place(void **state)
 	buf_release(&md);
 }
 
+/* ---- what cmark made, kept between builds ---- */
+
+/* A memo of one record, counting its calls. */
+struct one_memo {
+	struct digest_value key;
+	struct buf rec;
+	bool have;
+	int finds, hits, keeps;
+};
+
+static const char *one_find(void *ctx, struct digest_value key, size_t *len)
+{
+	struct one_memo *m = ctx;
+	m->finds++;
+	if (!m->have || !digest_equal(m->key, key))
+		return NULL;
+	m->hits++;
+	*len = m->rec.len;
+	return m->rec.ptr;
+}
+
+static void one_keep(void *ctx, struct digest_value key, const char *rec, size_t len)
+{
+	struct one_memo *m = ctx;
+	m->keeps++;
+	m->key = key;
+	buf_reset(&m->rec);
+	buf_add(&m->rec, rec, len);
+	m->have = true;
+}
+
+/* Render `body` as a fresh article with `memo`; the HTML and the headings
+ * ("level id text;" each) into `out`. */
+static int render_with(const char *body, const struct markdown_memo *memo,
+		       struct buf *out, struct buf *log)
+{
+	struct diag d;
+	diag_init(&d, NULL, log);
+	struct article a;
+	memset(&a, 0, sizeof a);
+	struct buf src = BUF_INIT;
+	buf_adds(&src, good_head);
+	buf_adds(&src, body);
+	int rc = markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d);
+	if (rc == 0)
+		rc = markdown_render(&a, echo_resolver, NULL, memo, &d);
+	if (rc == 0) {
+		buf_adds(out, a.html);
+		for (size_t i = 0; i < a.nheadings; i++)
+			buf_addf(out, "\n%d %s %s;", a.headings[i].level, a.headings[i].id,
+				 a.headings[i].text);
+	}
+	buf_release(&src);
+	markdown_article_free(&a);
+	return rc;
+}
+
+static const char memo_body[] =
+	"## Prices {{< price gpu=rtx-4090 >}}\n\nText with *emphasis*.\n\n"
+	"{{< table name=gpus >}}\n\n## Prices\n\nMore.\n";
+
+static void test_memo_gives_what_cmark_gives(void **state)
+{
+	(void)state;
+	struct one_memo m = { .rec = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct buf plain = BUF_INIT, first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
+	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
+	assert_int_equal(render_with(memo_body, &memo, &first, &log), 0);
+	assert_int_equal(m.keeps, 1);
+	assert_int_equal(m.hits, 0);
+	assert_int_equal(render_with(memo_body, &memo, &second, &log), 0);
+	assert_int_equal(m.hits, 1);  /* cmark was spared */
+	assert_int_equal(m.keeps, 1); /* and nothing kept twice */
+	assert_string_equal(first.ptr, plain.ptr);
+	assert_string_equal(second.ptr, plain.ptr);
+	assert_non_null(strstr(plain.ptr, "\n2 prices Prices ;\n2 prices-2 Prices;"));
+	assert_string_equal(log.ptr, "");
+	buf_release(&plain);
+	buf_release(&first);
+	buf_release(&second);
+	buf_release(&log);
+	buf_release(&m.rec);
+}
+
+static void test_memo_key_ignores_what_shortcodes_cite(void **state)
+{
+	(void)state;
+	struct one_memo m = { .rec = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct buf a = BUF_INIT, b = BUF_INIT, log = BUF_INIT;
+	assert_int_equal(render_with("Costs {{< price gpu=rtx-4090 >}} now.\n", &memo, &a, &log), 0);
+	/* another shortcode in the same place: the same Markdown for cmark */
+	assert_int_equal(render_with("Costs {{< price gpu=h100-80gb >}} now.\n", &memo, &b, &log), 0);
+	assert_int_equal(m.hits, 1);
+	assert_non_null(strstr(b.ptr, "<p>Costs <b>price gpu=h100-80gb</b> now.</p>"));
+	/* a changed word is another key */
+	buf_reset(&b);
+	assert_int_equal(render_with("Costs {{< price gpu=rtx-4090 >}} today.\n", &memo, &b, &log), 0);
+	assert_int_equal(m.hits, 1);
+	assert_int_equal(m.keeps, 2);
+	buf_release(&a);
+	buf_release(&b);
+	buf_release(&log);
+	buf_release(&m.rec);
+}
+
+static void test_memo_never_keeps_a_rendering_that_warned(void **state)
+{
+	(void)state;
+	struct one_memo m = { .rec = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct buf out = BUF_INIT, log = BUF_INIT;
+	const char *body = "[x](javascript:alert(1))\n";
+	assert_int_equal(render_with(body, &memo, &out, &log), 0);
+	assert_int_equal(m.keeps, 0);
+	buf_reset(&log);
+	assert_int_equal(render_with(body, &memo, &out, &log), 0);
+	/* rendered again, so the warning is said again */
+	assert_non_null(strstr(log.ptr, "warning: link target \"javascript:alert(1)\" is not allowed"));
+	buf_release(&out);
+	buf_release(&log);
+	buf_release(&m.rec);
+}
+
+static void test_memo_damaged_record_falls_back_to_cmark(void **state)
+{
+	(void)state;
+	struct one_memo m = { .rec = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct buf plain = BUF_INIT, out = BUF_INIT, log = BUF_INIT;
+	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
+	assert_int_equal(render_with(memo_body, &memo, &out, &log), 0);
+	buf_truncate(&m.rec, m.rec.len - 1); /* one byte short */
+	buf_reset(&out);
+	assert_int_equal(render_with(memo_body, &memo, &out, &log), 0);
+	assert_int_equal(m.hits, 1);
+	assert_string_equal(out.ptr, plain.ptr);
+	buf_release(&plain);
+	buf_release(&out);
+	buf_release(&log);
+	buf_release(&m.rec);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -374,6 +519,10 @@ int main(void)
 		T(test_cites_are_recorded_canonically),
 		T(test_author_text_cannot_forge_a_shortcode_token),
 		T(test_shortcode_in_image_alt_gives_no_markup_in_attribute),
+		T(test_memo_gives_what_cmark_gives),
+		T(test_memo_key_ignores_what_shortcodes_cite),
+		T(test_memo_never_keeps_a_rendering_that_warned),
+		T(test_memo_damaged_record_falls_back_to_cmark),
 	};
 	return cmocka_run_group_tests_name("markdown", tests, NULL, NULL);
 }
