@@ -96,6 +96,7 @@ measure() {
 median() { printf '%s\n' "$@" | sort -n | awk '{ v[NR] = $1 } END { if (NR == 0 || v[1] == "fail") print "fail"; else print v[int((NR + 1) / 2)] }'; }
 
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.1f", a / b; else printf "-" }'; }
+pct() { awk -v a="$1" -v b="$2" 'BEGIN { if (a + 0 > 0 && b + 0 > 0) printf "%.0f%%", 100 * a / b; else printf "-" }'; }
 count_html() { find "$1" -name '*.html' 2>/dev/null | wc -l; }
 
 # One price the articles cite (the lowest RTX 4090 on-demand price) is edited
@@ -143,7 +144,7 @@ for n in $sizes; do
 		done
 		med() { median ${W[$1]:-}; }
 		cpus() { median ${S[$1]:-}; }
-		f1=- f2=- hugo_t=- hugo_m=- gen_t=- gen_m=- gen_pages=- nc=- pe=- pe_w=-
+		f1=- f2=- hugo_t=- hugo_m=- gen_t=- gen_m=- gen_pages=- nc=- pe=- pe_w=- tc=-
 		if have floor; then
 			f1=$(med floor1) f2=$(med floor2)
 			details+=("floor N=$n G=$g: $(count_html "$mnt/floor") HTML files; CPU s $(cpus floor1) (1 thread), $(cpus floor2) (2 threads); CPU % per run${C[floor1]} (1 thread),${C[floor2]} (2 threads); peak ${MEM[floor1]} MiB")
@@ -162,22 +163,33 @@ for n in $sizes; do
 			measure "gen no-change N=$n G=$g" "$runs" 0 - "$gen" build --root "$c" --out "$mnt/gen/site"
 			nc=$T
 			nc_line=$(tail -1 "$OUTF")
+			# the same bytes, files touched: every page's inputs are digested
+			# again (the per-page path), none rendered
+			tc_ts=()
+			for ((i = 0; i < runs; i++)); do
+				touch "$c"/data/*.csv
+				measure "gen touched N=$n G=$g" 1 0 - "$gen" build --root "$c" --out "$mnt/gen/site" --timings
+				tc_ts+=("$T")
+			done
+			tc=$(median "${tc_ts[@]}")
+			tc_line=$(grep '^gen: load' "$OUTF" | tail -1)
 			# one price edit, back and forth: each run is a one-price rebuild
 			# (of the copy on the tmpfs: the cached corpus stays as it is)
 			pe_ts=() pe_ws=()
 			for ((i = 0; i < runs; i++)); do
 				if ((i % 2 == 0)); then edit_price 0.39 0.41 "$c"; else edit_price 0.41 0.39 "$c"; fi
-				measure "gen price-edit N=$n G=$g" 1 0 - "$gen" build --root "$c" --out "$mnt/gen/site"
+				measure "gen price-edit N=$n G=$g" 1 0 - "$gen" build --root "$c" --out "$mnt/gen/site" --timings
 				pe_ts+=("$T")
 				pe_ws+=("$(sed -n 's/^gen: \([0-9]*\) pages written.*/\1/p' "$OUTF" | tail -1)")
+				pe_line=$(grep '^gen: load' "$OUTF" | tail -1)
 			done
 			pe=$(median "${pe_ts[@]}")
 			pe_w=$(median "${pe_ws[@]}")
-			details+=("gen N=$n G=$g: $gen_pages HTML files ($gen_files files); CPU s $(cpus gen); CPU % per run${C[gen]}; no-change: $nc_line; price edit: ${pe_ws[*]} files written")
+			details+=("gen N=$n G=$g: $gen_pages HTML files ($gen_files files); CPU s $(cpus gen); CPU % per run${C[gen]}; no-change: $nc_line; touched: $tc_line; price edit: ${pe_ws[*]} files written, $pe_line")
 			rm -rf "$mnt/gen"
 		fi
 		cpu_rows+=("| $n | $g | $(cpus gen) | $(cpus hugo) | $(cpus floor1) | $(cpus floor2) | $(ratio "$(cpus hugo)" "$(cpus gen)") | $(ratio "$(cpus gen)" "$(cpus floor1)") |")
-		rows+=("| $n | $g | ${gen_pages} | $gen_t / $gen_m | $hugo_t / $hugo_m | $f1 | $f2 | $(ratio "$hugo_t" "$gen_t") | $(ratio "$gen_t" "$f1") | $(ratio "$gen_t" "$f2") | $nc | $pe ($pe_w) |")
+		rows+=("| $n | $g | ${gen_pages} | $gen_t / $gen_m | $hugo_t / $hugo_m | $f1 | $f2 | $(ratio "$hugo_t" "$gen_t") | $(ratio "$gen_t" "$f1") | $(ratio "$gen_t" "$f2") | $nc ($(pct "$nc" "$gen_t")) | $tc ($(pct "$tc" "$gen_t")) | $pe ($(pct "$pe" "$gen_t"), $pe_w) |")
 		rm -rf "$mnt/in"
 		say "done N=$n G=$g"
 	done
@@ -186,8 +198,8 @@ done
 echo
 echo "$(date -u +%Y-%m-%d) · $(nproc) cores · output on $mnt_kind ($mnt) · medians of $runs runs · $(hugo version 2>/dev/null | cut -d' ' -f2 | cut -d+ -f1)"
 echo
-echo "| N/lang | GPUs | gen pages | gen s / MiB | Hugo s / MiB | floor 1t s | floor 2t s | Hugo/gen | gen/floor 1t | gen/floor 2t | gen no-change s | gen price edit s (files written) |"
-echo "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+echo "| N/lang | GPUs | gen pages | gen s / MiB | Hugo s / MiB | floor 1t s | floor 2t s | Hugo/gen | gen/floor 1t | gen/floor 2t | gen no-change s (of full) | gen touched s (of full) | gen price edit s (of full, files written) |"
+echo "|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 printf '%s\n' "${rows[@]}"
 echo
 echo "CPU seconds (user + system, medians): steadier than wall time when the machine is shared."

@@ -28,11 +28,13 @@ void pagecache_free(struct pagecache *pc)
 		free(pc->files[i].rel);
 	for (size_t i = 0; i < pc->npages; i++) {
 		free(pc->pages[i].rel);
-		free(pc->pages[i].kept);
+		if (!pc->pages[i].borrowed)
+			free(pc->pages[i].kept);
 	}
 	for (size_t i = 0; i < pc->nmemos; i++) {
 		free(pc->memos[i].key);
-		free(pc->memos[i].rec);
+		if (!pc->memos[i].borrowed)
+			free(pc->memos[i].rec);
 	}
 	free(pc->files);
 	free(pc->pages);
@@ -40,6 +42,7 @@ void pagecache_free(struct pagecache *pc)
 	strmap_free(&pc->file_index);
 	strmap_free(&pc->page_index);
 	strmap_free(&pc->memo_index);
+	free(pc->backing);
 	pthread_mutex_destroy(&pc->lock);
 	pagecache_init(pc);
 }
@@ -75,15 +78,27 @@ void pagecache_add_file(struct pagecache *pc, const char *rel,
 	*strmap_slot(&pc->file_index, copy, NULL) = pc->nfiles;
 }
 
-void pagecache_add_page(struct pagecache *pc, const char *rel,
-			struct digest_value inputs, const char *kept,
-			size_t kept_len)
+/* A record's bytes: copied, or (`borrowed`: read from the cache file,
+ * which pc->backing keeps) pointed to. */
+static char *record_bytes(const char *data, size_t len, bool borrowed)
+{
+	if (borrowed)
+		return (char *)data;
+	char *copy = xmalloc(len + 1);
+	memcpy(copy, data ? data : "", len);
+	copy[len] = '\0';
+	return copy;
+}
+
+static void put_page(struct pagecache *pc, const char *rel, struct digest_value inputs,
+		     const char *kept, size_t kept_len, bool borrowed)
 {
 	const size_t *known = strmap_get(&pc->page_index, rel);
 	struct pagecache_page *pg;
 	if (known) {
 		pg = &pc->pages[*known - 1];
-		free(pg->kept);
+		if (!pg->borrowed)
+			free(pg->kept);
 	} else {
 		ALLOC_GROW(pc->pages, pc->npages, pc->cap_pages);
 		pg = &pc->pages[pc->npages++];
@@ -91,24 +106,29 @@ void pagecache_add_page(struct pagecache *pc, const char *rel,
 		*strmap_slot(&pc->page_index, pg->rel, NULL) = pc->npages;
 	}
 	pg->inputs = inputs;
-	pg->kept = xmalloc(kept_len + 1);
-	memcpy(pg->kept, kept ? kept : "", kept_len);
-	pg->kept[kept_len] = '\0';
+	pg->kept = record_bytes(kept, kept_len, borrowed);
 	pg->kept_len = kept_len;
+	pg->borrowed = borrowed;
+}
+
+void pagecache_add_page(struct pagecache *pc, const char *rel,
+			struct digest_value inputs, const char *kept,
+			size_t kept_len)
+{
+	put_page(pc, rel, inputs, kept, kept_len, false);
 }
 
 static void add_memo(struct pagecache *pc, const char *key, const char *rec,
-		     size_t len)
+		     size_t len, bool borrowed)
 {
 	if (strmap_get(&pc->memo_index, key))
 		return;
 	ALLOC_GROW(pc->memos, pc->nmemos, pc->cap_memos);
 	struct pagecache_memo *m = &pc->memos[pc->nmemos++];
 	m->key = xstrdup(key); /* the map borrows it */
-	m->rec = xmalloc(len + 1);
-	memcpy(m->rec, rec, len);
-	m->rec[len] = '\0';
+	m->rec = record_bytes(rec, len, borrowed);
 	m->len = len;
+	m->borrowed = borrowed;
 	*strmap_slot(&pc->memo_index, m->key, NULL) = pc->nmemos;
 }
 
@@ -118,7 +138,7 @@ void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
 	char hex[33];
 	digest_hex(key, hex);
 	pthread_mutex_lock(&pc->lock);
-	add_memo(pc, hex, rec, len);
+	add_memo(pc, hex, rec, len, false);
 	pthread_mutex_unlock(&pc->lock);
 }
 
@@ -290,7 +310,7 @@ static int decode(struct pagecache *pc, const char *data, size_t len)
 		size_t n;
 		const char *kept = buf_read_counted(&r, &n);
 		if (rel && kept && !r.bad)
-			pagecache_add_page(pc, rel, inputs, kept, n);
+			put_page(pc, rel, inputs, kept, n, true);
 	}
 	size_t nmemos = buf_read_u32(&r);
 	for (size_t i = 0; i < nmemos && !r.bad; i++) {
@@ -298,7 +318,7 @@ static int decode(struct pagecache *pc, const char *data, size_t len)
 		size_t n;
 		const char *rec = buf_read_counted(&r, &n);
 		if (key && rec && !r.bad)
-			add_memo(pc, key, rec, n);
+			add_memo(pc, key, rec, n, true);
 	}
 	buf_release(&tmp);
 	return r.bad || r.left ? -1 : 0;
@@ -308,8 +328,12 @@ int pagecache_load(struct pagecache *pc, const char *path)
 {
 	struct buf b = BUF_INIT;
 	int rc = fs_read_file(path, &b);
-	if (rc == 0)
-		rc = decode(pc, b.ptr, b.len);
+	if (rc == 0) {
+		/* the records point into the file's bytes, kept with the cache */
+		size_t len;
+		pc->backing = buf_detach(&b, &len);
+		rc = decode(pc, pc->backing, len);
+	}
 	buf_release(&b);
 	if (rc != 0)
 		pagecache_free(pc);

@@ -25,8 +25,9 @@
  * that fails or is interrupted leaves the old one, which still describes
  * the published site.
  *
- * Memory: a pagecache owns every string and record in it (heap);
- * pagecache_free frees them.
+ * Memory: a pagecache owns every string and record in it (heap), those of
+ * a loaded cache inside the file's bytes it keeps (records are not
+ * NUL-terminated: use their lengths); pagecache_free frees them.
  */
 #ifndef GPUGUIDE_PAGECACHE_H
 #define GPUGUIDE_PAGECACHE_H
@@ -43,6 +44,7 @@ struct pagecache_page {
 	char *rel;                  /* "en/gpus/rtx-4090/index.html" */
 	struct digest_value inputs; /* what the page was rendered from */
 	char *kept; size_t kept_len; /* the listeners' record of it */
+	bool borrowed;              /* kept points into the loaded file */
 };
 
 struct pagecache_file {
@@ -61,11 +63,13 @@ struct pagecache {
 	struct pagecache_memo *memos; size_t nmemos, cap_memos;
 	struct strmap memo_index;   /* key (32 hex digits) -> index + 1 */
 	pthread_mutex_t lock;       /* pagecache_add_memo may come from threads */
+	char *backing;              /* a loaded cache's bytes (records point in) */
 };
 
 struct pagecache_memo {
 	char *key; /* the digest in 32 hex digits */
 	char *rec; size_t len;
+	bool borrowed;              /* rec points into the loaded file */
 };
 
 void pagecache_init(struct pagecache *pc);

@@ -305,7 +305,8 @@ static int keep_page(struct render_pool *pool, struct site *view, size_t i,
 	if (c->reuse && c->reuse(pool->site, i, old->kept, old->kept_len) != 0)
 		return 2; /* linked, but the page's listeners need its HTML */
 	pool->records[i] = xmalloc(old->kept_len + 1);
-	memcpy(pool->records[i], old->kept, old->kept_len + 1);
+	memcpy(pool->records[i], old->kept, old->kept_len);
+	pool->records[i][old->kept_len] = '\0';
 	pool->record_lens[i] = old->kept_len;
 	return 1;
 }
