@@ -131,19 +131,23 @@ static const unsigned char *take(struct buf_reader *r, size_t n)
 	return p;
 }
 
-uint32_t buf_read_u32(struct buf_reader *r)
+static uint32_t le32(const unsigned char *c)
 {
-	const unsigned char *c = take(r, 4);
-	if (!c)
-		return 0;
 	return (uint32_t)c[0] | (uint32_t)c[1] << 8 | (uint32_t)c[2] << 16 |
 	       (uint32_t)c[3] << 24;
 }
 
+uint32_t buf_read_u32(struct buf_reader *r)
+{
+	const unsigned char *c = take(r, 4);
+	return c ? le32(c) : 0;
+}
+
 uint64_t buf_read_u64(struct buf_reader *r)
 {
-	uint64_t lo = buf_read_u32(r);
-	return lo | (uint64_t)buf_read_u32(r) << 32;
+	/* both halves taken at once: a short read gives 0, not the low half */
+	const unsigned char *c = take(r, 8);
+	return c ? le32(c) | (uint64_t)le32(c + 4) << 32 : 0;
 }
 
 const char *buf_read_counted(struct buf_reader *r, size_t *len)

@@ -267,6 +267,112 @@ static void test_arena_reset_reuses_memory_and_zeroes_it(void **state)
 	arena_free(&a);
 }
 
+/* ---- records ---- */
+
+static void test_records_round_trip_little_endian(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	buf_add_u32(&b, 0x01020304u);
+	buf_add_u64(&b, 0x1122334455667788u);
+	buf_add_counted(&b, "a\0b", 3);
+	buf_add_counted(&b, "", 0);
+	buf_add_u32(&b, UINT32_MAX);
+	buf_add_u64(&b, UINT64_MAX);
+	assert_int_equal(b.len, 4 + 8 + 4 + 3 + 4 + 4 + 8);
+	/* the bytes whatever the host */
+	assert_memory_equal(b.ptr, "\x04\x03\x02\x01\x88\x77\x66\x55\x44\x33\x22\x11"
+			    "\x03\0\0\0a\0b\0\0\0\0", 23);
+	struct buf_reader r = { (const unsigned char *)b.ptr, b.len, false };
+	assert_int_equal(buf_read_u32(&r), 0x01020304u);
+	assert_true(buf_read_u64(&r) == 0x1122334455667788u);
+	size_t n = 99;
+	const char *p = buf_read_counted(&r, &n);
+	assert_int_equal(n, 3);
+	assert_ptr_equal(p, b.ptr + 16); /* not copied */
+	assert_memory_equal(p, "a\0b", 3);
+	p = buf_read_counted(&r, &n);
+	assert_non_null(p);
+	assert_int_equal(n, 0);
+	assert_int_equal(buf_read_u32(&r), UINT32_MAX);
+	assert_true(buf_read_u64(&r) == UINT64_MAX);
+	assert_false(r.bad);
+	assert_int_equal(r.left, 0);
+	buf_release(&b);
+}
+
+/* Every read after a short one gives 0 / NULL and leaves `bad` set. */
+static void assert_stays_bad(struct buf_reader *r)
+{
+	size_t n = 99;
+	assert_true(r->bad);
+	assert_int_equal(buf_read_u32(r), 0);
+	assert_true(buf_read_u64(r) == 0);
+	assert_null(buf_read_counted(r, &n));
+	assert_int_equal(n, 0);
+	assert_true(r->bad);
+}
+
+static void test_a_short_number_is_bad_and_stays_bad(void **state)
+{
+	(void)state;
+	const unsigned char bytes[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9 };
+	/* a u32 of 3 bytes */
+	struct buf_reader r = { bytes, 3, false };
+	assert_int_equal(buf_read_u32(&r), 0);
+	assert_stays_bad(&r);
+	/* a u64 of 7 bytes (its low half is there, the high half not) */
+	r = (struct buf_reader){ bytes, 7, false };
+	assert_true(buf_read_u64(&r) == 0);
+	assert_stays_bad(&r);
+	/* a u64 of 4 bytes */
+	r = (struct buf_reader){ bytes, 4, false };
+	assert_true(buf_read_u64(&r) == 0);
+	assert_stays_bad(&r);
+	/* nothing at all */
+	r = (struct buf_reader){ bytes, 0, false };
+	assert_int_equal(buf_read_u32(&r), 0);
+	assert_stays_bad(&r);
+	/* a reader already bad reads nothing, even where bytes are left */
+	r = (struct buf_reader){ bytes, sizeof bytes, true };
+	assert_stays_bad(&r);
+	assert_int_equal(r.left, sizeof bytes);
+}
+
+static void test_short_counted_bytes_are_bad_and_stay_bad(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	buf_add_counted(&b, "hello", 5);
+	buf_add_u32(&b, 7);
+	/* the count says 5, 4 bytes follow */
+	struct buf_reader r = { (const unsigned char *)b.ptr, 8, false };
+	size_t n = 99;
+	assert_null(buf_read_counted(&r, &n));
+	assert_int_equal(n, 0);
+	assert_stays_bad(&r);
+	/* the count itself cut short */
+	r = (struct buf_reader){ (const unsigned char *)b.ptr, 2, false };
+	n = 99;
+	assert_null(buf_read_counted(&r, &n));
+	assert_int_equal(n, 0);
+	assert_stays_bad(&r);
+	/* a count larger than anything (a damaged record) */
+	const unsigned char huge[] = { 0xff, 0xff, 0xff, 0xff, 'x' };
+	r = (struct buf_reader){ huge, sizeof huge, false };
+	n = 99;
+	assert_null(buf_read_counted(&r, &n));
+	assert_int_equal(n, 0);
+	assert_stays_bad(&r);
+	/* whole, it reads */
+	r = (struct buf_reader){ (const unsigned char *)b.ptr, b.len, false };
+	assert_memory_equal(buf_read_counted(&r, &n), "hello", 5);
+	assert_int_equal(n, 5);
+	assert_int_equal(buf_read_u32(&r), 7);
+	assert_false(r.bad);
+	buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -285,6 +391,9 @@ int main(void)
 		cmocka_unit_test(test_arena_large_allocation_keeps_small_ones),
 		cmocka_unit_test(test_arena_grow_keeps_bytes_in_place_or_moved),
 		cmocka_unit_test(test_arena_reset_reuses_memory_and_zeroes_it),
+		cmocka_unit_test(test_records_round_trip_little_endian),
+		cmocka_unit_test(test_a_short_number_is_bad_and_stays_bad),
+		cmocka_unit_test(test_short_counted_bytes_are_bad_and_stay_bad),
 	};
 	return cmocka_run_group_tests_name("buf", tests, NULL, NULL);
 }

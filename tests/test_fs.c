@@ -175,6 +175,151 @@ static void test_a_link_out_of_the_root_escapes_it(void **state)
 	assert_true(fs_path_escapes(at(t, "root/../elsewhere"), root));
 }
 
+/* ---- file ids and the walk ---- */
+
+static void test_a_file_id_is_its_inode_size_and_times(void **state)
+{
+	struct tmp *t = *state;
+	assert_int_equal(fs_write_file(at(t, "d/page.html"), "hello", 5), 0);
+	struct stat st;
+	assert_int_equal(lstat(at(t, "d/page.html"), &st), 0);
+	int dirfd = open(t->dir, O_RDONLY | O_DIRECTORY);
+	assert_true(dirfd >= 0);
+	struct fs_file_id id;
+	assert_int_equal(fs_file_id_at(dirfd, "d/page.html", &id), 0);
+	assert_true(id.ino == (uint64_t)st.st_ino);
+	assert_true(id.size == 5);
+	assert_true(id.mtime_ns == (int64_t)st.st_mtim.tv_sec * 1000000000 + st.st_mtim.tv_nsec);
+	assert_true(id.ctime_ns == (int64_t)st.st_ctim.tv_sec * 1000000000 + st.st_ctim.tv_nsec);
+	/* not a file: a link (not followed), a folder, nothing */
+	assert_int_equal(symlink("page.html", at(t, "d/link.html")), 0);
+	errno = 0;
+	assert_int_equal(fs_file_id_at(dirfd, "d/link.html", &id), -1);
+	assert_int_equal(errno, FS_ENOTREG);
+	errno = 0;
+	assert_int_equal(fs_file_id_at(dirfd, "d", &id), -1);
+	assert_int_equal(errno, FS_ENOTREG);
+	errno = 0;
+	assert_int_equal(fs_file_id_at(dirfd, "d/none.html", &id), -1);
+	assert_int_equal(errno, ENOENT);
+	close(dirfd);
+}
+
+static void test_one_version_of_a_file_is_told_by_inode_size_and_mtime(void **state)
+{
+	(void)state;
+	const struct fs_file_id a = { 7, 100, 1000, 2000 };
+	struct fs_file_id b = a;
+	assert_true(fs_file_id_same(&a, &b));
+	b.ctime_ns = 9999; /* a hard link or chmod moves it: the same version */
+	assert_true(fs_file_id_same(&a, &b));
+	b = a;
+	b.ino = 8;
+	assert_false(fs_file_id_same(&a, &b));
+	b = a;
+	b.size = 101;
+	assert_false(fs_file_id_same(&a, &b));
+	b = a;
+	b.mtime_ns = 1001;
+	assert_false(fs_file_id_same(&a, &b));
+}
+
+struct walked {
+	char rel[8][64];
+	uint64_t size[8];
+	size_t n;
+	int dirfd; /* the walked folder, to check each id */
+};
+
+static void walk_keep(void *ctx, const char *rel, const struct fs_file_id *id)
+{
+	struct walked *w = ctx;
+	assert_true(w->n < 8);
+	assert_true(strlen(rel) < sizeof w->rel[0]);
+	strcpy(w->rel[w->n], rel);
+	w->size[w->n] = id->size;
+	struct fs_file_id want;
+	assert_int_equal(fs_file_id_at(w->dirfd, rel, &want), 0);
+	assert_memory_equal(id, &want, sizeof want);
+	w->n++;
+}
+
+static int by_name(const void *x, const void *y)
+{
+	return strcmp(x, y);
+}
+
+/* Walk t->dir/rel; the files found, sorted, as "path:size" lines. */
+static int walk(struct tmp *t, const char *rel, struct buf *out)
+{
+	struct walked w = { .n = 0 };
+	char dir[256];
+	snprintf(dir, sizeof dir, "%s", at(t, rel));
+	w.dirfd = open(dir, O_RDONLY | O_DIRECTORY);
+	assert_true(w.dirfd >= 0);
+	int rc = fs_walk_files(dir, walk_keep, &w);
+	close(w.dirfd);
+	qsort(w.rel, w.n, sizeof w.rel[0], by_name);
+	for (size_t i = 0; i < w.n; i++)
+		buf_addf(out, "%s\n", w.rel[i]);
+	return rc;
+}
+
+static void test_the_walk_finds_every_file_below_with_its_path(void **state)
+{
+	struct tmp *t = *state;
+	assert_int_equal(fs_write_file(at(t, "s/index.html"), "home", 4), 0);
+	assert_int_equal(fs_write_file(at(t, "s/en/gpus/index.html"), "", 0), 0);
+	assert_int_equal(fs_write_file(at(t, "s/en/a.css"), "x", 1), 0);
+	assert_int_equal(fs_mkdir_p(at(t, "s/empty/deeper")), 0);
+	struct buf b = BUF_INIT;
+	assert_int_equal(walk(t, "s", &b), 0);
+	assert_string_equal(b.ptr, "en/a.css\nen/gpus/index.html\nindex.html\n");
+	buf_reset(&b);
+	/* an empty folder: no call */
+	assert_int_equal(walk(t, "s/empty", &b), 0);
+	assert_string_equal(b.ptr, "");
+	buf_release(&b);
+	/* no folder: an error */
+	errno = 0;
+	assert_int_equal(fs_walk_files(at(t, "none"), walk_keep, NULL), -1);
+	assert_int_equal(errno, ENOENT);
+	errno = 0;
+	assert_int_equal(fs_walk_files(at(t, "s/index.html"), walk_keep, NULL), -1);
+	assert_int_equal(errno, ENOTDIR);
+}
+
+static void test_the_walk_says_when_it_met_a_link_or_fifo(void **state)
+{
+	struct tmp *t = *state;
+	assert_int_equal(fs_write_file(at(t, "s/index.html"), "home", 4), 0);
+	assert_int_equal(fs_write_file(at(t, "s/en/gpus/index.html"), "", 0), 0);
+	assert_int_equal(fs_write_file(at(t, "elsewhere/secret.html"), "", 0), 0);
+	/* a link to a file, deep down: 1, the link not reported, the rest is */
+	assert_int_equal(symlink("../../index.html", at(t, "s/en/gpus/link.html")), 0);
+	struct buf b = BUF_INIT;
+	assert_int_equal(walk(t, "s", &b), 1);
+	assert_string_equal(b.ptr, "en/gpus/index.html\nindex.html\n");
+	assert_int_equal(unlink(at(t, "s/en/gpus/link.html")), 0);
+	buf_reset(&b);
+	assert_int_equal(walk(t, "s", &b), 0);
+	/* a link to a folder is not followed */
+	assert_int_equal(symlink("../elsewhere", at(t, "s/out")), 0);
+	buf_reset(&b);
+	assert_int_equal(walk(t, "s", &b), 1);
+	assert_string_equal(b.ptr, "en/gpus/index.html\nindex.html\n");
+	assert_int_equal(unlink(at(t, "s/out")), 0);
+	/* a FIFO */
+	assert_int_equal(mkfifo(at(t, "s/en/pipe"), 0600), 0);
+	buf_reset(&b);
+	assert_int_equal(walk(t, "s", &b), 1);
+	assert_string_equal(b.ptr, "en/gpus/index.html\nindex.html\n");
+	buf_release(&b);
+	/* the folder itself a link: not walked */
+	assert_int_equal(symlink("s", at(t, "s-link")), 0);
+	assert_int_equal(fs_walk_files(at(t, "s-link"), walk_keep, NULL), -1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -193,6 +338,13 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_trees_are_removed_and_their_files_counted,
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_a_link_out_of_the_root_escapes_it,
+						tmp_setup, tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_a_file_id_is_its_inode_size_and_times,
+						tmp_setup, tmp_teardown),
+		cmocka_unit_test(test_one_version_of_a_file_is_told_by_inode_size_and_mtime),
+		cmocka_unit_test_setup_teardown(test_the_walk_finds_every_file_below_with_its_path,
+						tmp_setup, tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_the_walk_says_when_it_met_a_link_or_fifo,
 						tmp_setup, tmp_teardown),
 	};
 	return cmocka_run_group_tests_name("fs", tests, NULL, NULL);

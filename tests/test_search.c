@@ -186,6 +186,126 @@ static void test_calculator_presets_are_checked(void **state)
 	buf_release(&why);
 }
 
+/* ---- pages kept between builds ---- */
+
+/* Three docs: plain, with Chinese text and headings, and one whose text
+ * is cut at SEARCH_TEXT_MAX; with `long_body`, a buffer the caller frees. */
+static void kept_docs(struct search_doc docs[3], struct buf *long_body)
+{
+	for (size_t i = 0; i < 300; i++)
+		buf_addf(long_body, "word%zu ", i);
+	assert_true(long_body->len > SEARCH_TEXT_MAX);
+	docs[0] = (struct search_doc){ .title = "RTX 4090", .path = "en/gpus/rtx-4090/",
+		.kind = "gpu", .description = "24 GB", .headings = "Speed",
+		.body = "fast fast \"card\"" };
+	docs[1] = (struct search_doc){ .title = "显卡指南", .path = "zh/guide/",
+		.kind = "article", .description = "", .headings = "显存 带宽",
+		.body = "显存越大越好 VRAM" };
+	docs[2] = (struct search_doc){ .title = "Long", .path = "en/long/",
+		.kind = "article", .description = NULL, .headings = NULL,
+		.body = long_body->ptr };
+}
+
+/* Every file search_index_write gives for `ix` (then freed). */
+static void written_index(struct search_index *ix, struct buf *out)
+{
+	struct files f = { BUF_INIT, 0, 0 };
+	assert_int_equal(search_index_write(ix, keep_file, &f), 0);
+	buf_addbuf(out, &f.all);
+	buf_release(&f.all);
+	search_index_free(ix);
+}
+
+/* The doc's page, encoded, freed and decoded again. */
+static struct search_page *page_through_bytes(const struct search_doc *d)
+{
+	struct search_page *pg = search_page_new(d);
+	struct buf b = BUF_INIT;
+	search_page_encode(pg, &b);
+	search_page_free(pg);
+	pg = search_page_decode(b.ptr, b.len);
+	assert_non_null(pg);
+	/* and it encodes as it was */
+	struct buf again = BUF_INIT;
+	search_page_encode(pg, &again);
+	assert_int_equal(again.len, b.len);
+	assert_memory_equal(again.ptr, b.ptr, b.len);
+	buf_release(&again);
+	buf_release(&b);
+	return pg;
+}
+
+static void test_a_decoded_page_indexes_as_the_page_made_from_its_doc(void **state)
+{
+	(void)state;
+	struct search_doc docs[3];
+	struct buf long_body = BUF_INIT, direct = BUF_INIT, decoded = BUF_INIT;
+	kept_docs(docs, &long_body);
+
+	struct search_index *ix = search_index_new();
+	for (size_t i = 0; i < 3; i++)
+		search_index_put(ix, i, search_page_new(&docs[i]));
+	written_index(ix, &direct);
+
+	ix = search_index_new(); /* decoded, put in another order */
+	search_index_put(ix, 2, page_through_bytes(&docs[2]));
+	search_index_put(ix, 0, page_through_bytes(&docs[0]));
+	search_index_put(ix, 1, page_through_bytes(&docs[1]));
+	written_index(ix, &decoded);
+	assert_int_equal(decoded.len, direct.len);
+	assert_memory_equal(decoded.ptr, direct.ptr, direct.len);
+	/* the test is not blind: the files hold the Chinese pairs, the
+	 * fields and the cut text */
+	assert_non_null(strstr(direct.ptr, "\"显存\":[1,5]"));
+	assert_non_null(strstr(direct.ptr, "\"fast\":[0,1]"));
+	assert_non_null(strstr(direct.ptr, "\"word299\":[2,1]"));
+	assert_null(strstr(direct.ptr, "word299 ")); /* past the text kept */
+	assert_non_null(strstr(direct.ptr, "word100 "));
+
+	buf_reset(&decoded); /* one page decoded, the others direct */
+	ix = search_index_new();
+	search_index_put(ix, 0, search_page_new(&docs[0]));
+	search_index_put(ix, 1, page_through_bytes(&docs[1]));
+	search_index_put(ix, 2, search_page_new(&docs[2]));
+	written_index(ix, &decoded);
+	assert_int_equal(decoded.len, direct.len);
+	assert_memory_equal(decoded.ptr, direct.ptr, direct.len);
+
+	buf_release(&decoded);
+	buf_release(&direct);
+	buf_release(&long_body);
+}
+
+static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
+{
+	(void)state;
+	struct search_doc docs[3];
+	struct buf long_body = BUF_INIT, b = BUF_INIT;
+	kept_docs(docs, &long_body);
+	struct search_page *pg = search_page_new(&docs[1]);
+	search_page_encode(pg, &b);
+	search_page_free(pg);
+	for (size_t len = 0; len < b.len; len++)
+		assert_null(search_page_decode(b.ptr, len));
+	buf_addc(&b, 0);
+	assert_null(search_page_decode(b.ptr, b.len));
+	buf_truncate(&b, b.len - 1);
+	pg = search_page_decode(b.ptr, b.len); /* whole, it is one */
+	assert_non_null(pg);
+	search_page_free(pg);
+	/* a token of no bytes is none */
+	buf_reset(&b);
+	buf_add_u32(&b, 0);
+	for (size_t i = 0; i < 4; i++)
+		buf_add_counted(&b, "x", 1);
+	buf_add_u32(&b, 1);
+	buf_add_u32(&b, SEARCH_IN_BODY);
+	buf_add_counted(&b, "", 0);
+	assert_null(search_page_decode(b.ptr, b.len));
+	buf_release(&b);
+	buf_release(&long_body);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -197,6 +317,8 @@ int main(void)
 		cmocka_unit_test(test_shard_of_is_fnv1a),
 		cmocka_unit_test(test_json_strings_are_escaped),
 		cmocka_unit_test(test_calculator_presets_are_checked),
+		cmocka_unit_test(test_a_decoded_page_indexes_as_the_page_made_from_its_doc),
+		cmocka_unit_test(test_a_record_cut_short_or_followed_by_more_is_no_page),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

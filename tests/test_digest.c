@@ -1,0 +1,333 @@
+/* Tests for digest (the 128-bit fingerprint of the page cache) and for
+ * value_digest, the fingerprint of a template context: any split of the
+ * same bytes gives one digest, a field's length is part of it, and every
+ * part of a context a template could read changes it. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "arena.h"
+#include "digest.h"
+#include "value.h"
+
+#include <string.h>
+
+static const char text[] = "RTX 4090, 24 GB GDDR6X, 1008 GB/s: the fastest card of 2022.";
+
+static struct digest_value digest_bytes(const void *data, size_t len)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add(&d, data, len);
+	return digest_end(&d);
+}
+
+/* Two digests are one: compared by value and by their hex form. */
+static void assert_same(struct digest_value x, struct digest_value y)
+{
+	char hx[33], hy[33];
+	digest_hex(x, hx);
+	digest_hex(y, hy);
+	assert_string_equal(hx, hy);
+	assert_true(digest_equal(x, y));
+}
+
+static void assert_differ(struct digest_value x, struct digest_value y)
+{
+	assert_false(digest_equal(x, y));
+	assert_true(x.hi != y.hi || x.lo != y.lo);
+}
+
+static void test_any_split_of_the_same_bytes_gives_one_digest(void **state)
+{
+	(void)state;
+	size_t n = strlen(text);
+	struct digest_value whole = digest_bytes(text, n);
+
+	struct digest d;
+	digest_init(&d);
+	for (size_t i = 0; i < n; i++)
+		digest_add(&d, text + i, 1);
+	assert_same(digest_end(&d), whole);
+
+	digest_init(&d);
+	digest_add(&d, text, 7);
+	digest_add(&d, text + 7, n - 7);
+	assert_same(digest_end(&d), whole);
+
+	/* every split point, with an empty add in the middle */
+	for (size_t cut = 0; cut <= n; cut++) {
+		digest_init(&d);
+		digest_add(&d, text, cut);
+		digest_add(&d, "", 0);
+		digest_add(&d, text + cut, n - cut);
+		assert_same(digest_end(&d), whole);
+	}
+}
+
+static void test_one_changed_byte_or_length_changes_the_digest(void **state)
+{
+	(void)state;
+	size_t n = strlen(text);
+	char copy[sizeof text];
+	struct digest_value whole = digest_bytes(text, n);
+	for (size_t i = 0; i < n; i++) {
+		memcpy(copy, text, sizeof text);
+		copy[i] ^= 1;
+		assert_differ(digest_bytes(copy, n), whole);
+	}
+	/* one byte fewer or more, and zero bytes appended (a length the
+	 * bytes alone would not tell) */
+	assert_differ(digest_bytes(text, n - 1), whole);
+	assert_differ(digest_bytes(text, n + 1), whole); /* its NUL */
+	char zeros[16] = { 0 };
+	assert_differ(digest_bytes(zeros, 8), digest_bytes(zeros, 9));
+	assert_differ(digest_bytes(zeros, 0), digest_bytes(zeros, 1));
+	assert_differ(digest_bytes(zeros, 7), digest_bytes(zeros, 8));
+}
+
+static struct digest_value digest_strs(const char *a, const char *b)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, a);
+	digest_add_str(&d, b);
+	return digest_end(&d);
+}
+
+static void test_strings_are_added_with_their_length(void **state)
+{
+	(void)state;
+	assert_same(digest_strs("ab", "c"), digest_strs("ab", "c"));
+	assert_differ(digest_strs("ab", "c"), digest_strs("a", "bc"));
+	assert_differ(digest_strs("abc", ""), digest_strs("", "abc"));
+	assert_differ(digest_strs(NULL, "x"), digest_strs("", "x"));
+	assert_differ(digest_strs("x", NULL), digest_strs("x", ""));
+	assert_same(digest_strs(NULL, NULL), digest_strs(NULL, NULL));
+	/* numbers and digests are words of their own */
+	struct digest d, e;
+	digest_init(&d);
+	digest_add_u64(&d, 1);
+	digest_init(&e);
+	digest_add_u64(&e, 256);
+	assert_differ(digest_end(&d), digest_end(&e));
+	struct digest_value v = digest_strs("a", "b");
+	digest_init(&d);
+	digest_add_value(&d, v);
+	digest_init(&e);
+	digest_add_u64(&e, v.hi);
+	digest_add_u64(&e, v.lo);
+	assert_same(digest_end(&d), digest_end(&e));
+}
+
+static void test_hex_is_32_lowercase_digits_of_both_words(void **state)
+{
+	(void)state;
+	char hex[33];
+	memset(hex, 'X', sizeof hex);
+	digest_hex((struct digest_value){ 0x0123456789abcdefu, 0xfedcba9876543210u }, hex);
+	assert_string_equal(hex, "0123456789abcdeffedcba9876543210");
+	digest_hex((struct digest_value){ 0, 1 }, hex);
+	assert_string_equal(hex, "00000000000000000000000000000001");
+	digest_hex(digest_bytes(text, strlen(text)), hex);
+	assert_int_equal(strlen(hex), 32);
+	assert_int_equal(strspn(hex, "0123456789abcdef"), 32);
+}
+
+static void test_end_leaves_the_state_as_it_was(void **state)
+{
+	(void)state;
+	struct digest d, e;
+	digest_init(&d);
+	digest_init(&e);
+	digest_add(&d, text, 11);
+	digest_add(&e, text, 11);
+	struct digest_value first = digest_end(&d);
+	assert_same(digest_end(&d), first); /* twice: the same */
+	digest_add(&d, text + 11, 5);
+	digest_add(&e, text + 11, 5);
+	struct digest_value later = digest_end(&d);
+	assert_differ(later, first);
+	assert_same(later, digest_end(&e)); /* as if never ended */
+	assert_same(later, digest_bytes(text, 16));
+}
+
+/* ---- value_digest ---- */
+
+/* {"name":"RTX 4090","vram":24,"pro":false,"tags":["a","b"],
+ *  "spec":{"bus":384}} with `parent` as its parent (or none). */
+static struct value *make_page(struct arena *a, const struct value *parent)
+{
+	struct value *m = value_new_map(a);
+	value_map_set_str(a, m, "name", "RTX 4090");
+	value_map_set_num(a, m, "vram", 24);
+	value_map_set_bool(a, m, "pro", false);
+	struct value *tags = value_new_list(a);
+	value_list_push(a, tags, value_new_string(a, "a"));
+	value_list_push(a, tags, value_new_string(a, "b"));
+	value_map_set(a, m, "tags", tags);
+	struct value *spec = value_new_map(a);
+	value_map_set_num(a, spec, "bus", 384);
+	value_map_set(a, m, "spec", spec);
+	value_map_set(a, m, "none", value_null());
+	if (parent)
+		value_map_set_parent(m, parent);
+	return m;
+}
+
+static struct value *make_site(struct arena *a, const char *lang)
+{
+	struct value *s = value_new_map(a);
+	value_map_set_str(a, s, "lang", lang);
+	value_map_set_str(a, s, "site_name", "GPU guide");
+	return s;
+}
+
+static struct digest_value digest_tree(const struct value *v)
+{
+	struct digest d;
+	digest_init(&d);
+	value_digest(v, &d);
+	return digest_end(&d);
+}
+
+static struct digest_value digest_own(const struct value *v)
+{
+	struct digest d;
+	digest_init(&d);
+	value_digest_own(v, &d);
+	return digest_end(&d);
+}
+
+static void test_equal_trees_give_equal_digests(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct value *site1 = make_site(&a, "en"), *site2 = make_site(&a, "en");
+	struct value *x = make_page(&a, site1), *y = make_page(&a, site2);
+	assert_same(digest_tree(x), digest_tree(y));
+	assert_same(digest_tree(make_page(&a, NULL)), digest_tree(make_page(&a, NULL)));
+	/* and a tree is not its parent-less twin */
+	assert_differ(digest_tree(x), digest_tree(make_page(&a, NULL)));
+	arena_free(&a);
+}
+
+static void test_a_changed_scalar_changes_the_digest(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct digest_value base = digest_tree(make_page(&a, NULL));
+
+	struct value *m = make_page(&a, NULL);
+	value_map_set_str(&a, m, "name", "RTX 4080");
+	assert_differ(digest_tree(m), base);
+
+	m = make_page(&a, NULL);
+	value_map_set_str(&a, m, "name", "RTX 4090 "); /* longer */
+	assert_differ(digest_tree(m), base);
+
+	m = make_page(&a, NULL);
+	value_map_set_num(&a, m, "vram", 24.5);
+	assert_differ(digest_tree(m), base);
+
+	m = make_page(&a, NULL);
+	value_map_set_num(&a, m, "vram", 0);
+	assert_differ(digest_tree(m), base);
+
+	m = make_page(&a, NULL);
+	value_map_set_bool(&a, m, "pro", true);
+	assert_differ(digest_tree(m), base);
+
+	m = make_page(&a, NULL); /* the same text, another type */
+	value_map_set_str(&a, m, "vram", "24");
+	assert_differ(digest_tree(m), base);
+
+	m = make_page(&a, NULL); /* null is not false */
+	value_map_set(&a, m, "none", value_new_bool(&a, false));
+	assert_differ(digest_tree(m), base);
+
+	m = make_page(&a, NULL); /* deep inside */
+	value_map_set_num(&a, value_map_get(m, "spec"), "bus", 256);
+	assert_differ(digest_tree(m), base);
+
+	/* and setting a key to the value it had changes nothing */
+	m = make_page(&a, NULL);
+	value_map_set_num(&a, m, "vram", 24);
+	assert_same(digest_tree(m), base);
+	arena_free(&a);
+}
+
+static void test_list_order_and_map_keys_change_the_digest(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct digest_value base = digest_tree(make_page(&a, NULL));
+
+	struct value *m = make_page(&a, NULL);
+	struct value *tags = value_new_list(&a);
+	value_list_push(&a, tags, value_new_string(&a, "b"));
+	value_list_push(&a, tags, value_new_string(&a, "a"));
+	value_map_set(&a, m, "tags", tags);
+	assert_differ(digest_tree(m), base);
+
+	m = make_page(&a, NULL); /* ["ab"] is not ["a","b"] */
+	tags = value_new_list(&a);
+	value_list_push(&a, tags, value_new_string(&a, "ab"));
+	value_map_set(&a, m, "tags", tags);
+	assert_differ(digest_tree(m), base);
+
+	m = make_page(&a, NULL); /* one key more */
+	value_map_set_str(&a, m, "extra", "");
+	assert_differ(digest_tree(m), base);
+
+	/* one key renamed, its value kept */
+	struct value *n = value_new_map(&a), *o = value_new_map(&a);
+	value_map_set_num(&a, n, "vram", 24);
+	value_map_set_num(&a, o, "vramm", 24);
+	assert_differ(digest_tree(n), digest_tree(o));
+	arena_free(&a);
+}
+
+static void test_a_key_of_the_parent_changes_the_digest_not_the_own_one(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct value *en = make_site(&a, "en"), *zh = make_site(&a, "zh");
+	struct value *x = make_page(&a, en), *y = make_page(&a, zh);
+	assert_differ(digest_tree(x), digest_tree(y));
+	/* the parent's keys are left to the caller by value_digest_own */
+	assert_same(digest_own(x), digest_own(y));
+	assert_same(digest_own(x), digest_own(make_page(&a, NULL)));
+	/* which still sees the map's own keys */
+	value_map_set_num(&a, y, "vram", 16);
+	assert_differ(digest_own(x), digest_own(y));
+	/* a parent of the parent counts too */
+	struct value *root1 = make_site(&a, "en"), *root2 = make_site(&a, "en");
+	value_map_set_str(&a, root2, "site_name", "GPU guide 2");
+	struct value *p1 = make_site(&a, "en"), *p2 = make_site(&a, "en");
+	value_map_set_parent(p1, root1);
+	value_map_set_parent(p2, root2);
+	assert_differ(digest_tree(make_page(&a, p1)), digest_tree(make_page(&a, p2)));
+	/* for a non-map value_digest_own is value_digest */
+	struct value *s = value_new_string(&a, "x");
+	assert_same(digest_own(s), digest_tree(s));
+	arena_free(&a);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_any_split_of_the_same_bytes_gives_one_digest),
+		cmocka_unit_test(test_one_changed_byte_or_length_changes_the_digest),
+		cmocka_unit_test(test_strings_are_added_with_their_length),
+		cmocka_unit_test(test_hex_is_32_lowercase_digits_of_both_words),
+		cmocka_unit_test(test_end_leaves_the_state_as_it_was),
+		cmocka_unit_test(test_equal_trees_give_equal_digests),
+		cmocka_unit_test(test_a_changed_scalar_changes_the_digest),
+		cmocka_unit_test(test_list_order_and_map_keys_change_the_digest),
+		cmocka_unit_test(test_a_key_of_the_parent_changes_the_digest_not_the_own_one),
+	};
+	return cmocka_run_group_tests_name("digest", tests, NULL, NULL);
+}
