@@ -1,8 +1,8 @@
 /* digest: a 128-bit fingerprint of bytes, for "are these inputs the ones
  * the published file was made from?" (the page cache, pagecache.h).
  *
- * Not cryptographic: two lanes of 64-bit multiply-and-rotate over 8-byte
- * words, fast enough to fingerprint every page's context on every build.
+ * Not cryptographic: two lanes of xxHash's 64-bit round taking the 8-byte
+ * words in turn, fast enough to fingerprint every page's context on every build.
  * The inputs are the project's own files, not an adversary's, and 128 bits
  * make an accidental match between two different inputs unthinkable (the
  * 64-bit FNV of strmap.h is for hash tables, where a match only costs a
@@ -20,7 +20,7 @@
 #include <stdint.h>
 
 struct digest {
-	uint64_t a, b, len;
+	uint64_t a, b, len, words;
 	unsigned char tail[8];
 	unsigned ntail;
 };
