@@ -256,6 +256,7 @@ static int render_all(struct site *s, struct output *out,
 struct input_walk {
 	struct digest_value sum;
 	size_t files;
+	int64_t newest_ns; /* the latest change time seen */
 };
 
 /* Each input file by its path and id, summed: the folders' listing order
@@ -274,13 +275,30 @@ static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
 	w->sum.hi += v.hi;
 	w->sum.lo += v.lo;
 	w->files++;
+	if (id->ctime_ns > w->newest_ns)
+		w->newest_ns = id->ctime_ns;
+}
+
+/* A file's times move by the kernel's clock tick, not at every write: a
+ * file changed in the same tick as the ids were read may change again
+ * without its id showing it (git's "racily clean" entries). Such ids do
+ * not stand for the inputs; a later build reads them again. */
+#define INPUT_RACE_NS 100000000 /* 100 ms, many ticks */
+
+static bool changed_just_now(int64_t newest_ns)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	int64_t now_ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+	return newest_ns > now_ns - INPUT_RACE_NS;
 }
 
 /* The fingerprint of what a build reads: every file of data/, templates/
  * and content/ by its id (as git's index knows a file changed without
  * reading it), the options that change the site and the build's date.
  * False when it cannot stand for the inputs: a folder holds a link (whose
- * target's changes its id would not show) or cannot be read. */
+ * target's changes its id would not show) or cannot be read, or a file
+ * changed a moment ago. */
 static bool inputs_digest(const struct site_options *opt, struct digest_value tool,
 			  struct digest_value *out)
 {
@@ -294,10 +312,12 @@ static bool inputs_digest(const struct site_options *opt, struct digest_value to
 	struct buf path = BUF_INIT;
 	bool usable = true;
 	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-		struct input_walk w = { { 0, 0 }, 0 };
+		struct input_walk w = { { 0, 0 }, 0, 0 };
 		buf_reset(&path);
 		buf_addf(&path, "%s/%s", opt->root, dirs[i]);
 		if (fs_walk_files(path.ptr, add_input, &w) != 0 && fs_exists(path.ptr))
+			usable = false;
+		if (changed_just_now(w.newest_ns))
 			usable = false;
 		digest_add_str(&d, dirs[i]);
 		digest_add_value(&d, w.sum);

@@ -116,7 +116,6 @@ static void assert_page(const struct pagecache *pc, size_t i, const char *rel,
 	assert_digest(pg->inputs, hi, lo);
 	assert_int_equal(pg->kept_len, len);
 	assert_memory_equal(pg->kept, kept, len);
-	assert_int_equal(pg->kept[len], '\0'); /* terminated for the reader */
 }
 
 static void assert_filled(const struct pagecache *pc)
@@ -271,11 +270,11 @@ static void test_a_sealed_cache_of_another_format_is_not_loaded(void **state)
 	assert_int_equal(pc.npages, 3);
 	pagecache_free(&pc);
 	/* another magic (a later version of the format) */
-	assert_memory_equal(b.ptr, "ggcache1", 8);
-	b.ptr[7] = '2';
+	assert_memory_equal(b.ptr, "ggcache2", 8);
+	b.ptr[7] = '3';
 	reseal(&b);
 	assert_refused(t, b.ptr, b.len);
-	b.ptr[7] = '1';
+	b.ptr[7] = '2';
 	/* a byte more after the records */
 	struct buf c = BUF_INIT;
 	buf_add(&c, b.ptr, b.len - 16);
@@ -303,7 +302,7 @@ static void test_a_missing_or_empty_cache_is_not_loaded(void **state)
 	assert_int_equal(pagecache_load(&pc, t->cache), -1);
 	assert_empty(&pc);
 	assert_refused(t, "", 0);
-	assert_refused(t, "ggcache1", 8);
+	assert_refused(t, "ggcache2", 8);
 	/* a folder in its place */
 	assert_int_equal(unlink(t->cache), 0);
 	assert_int_equal(mkdir(t->cache, 0700), 0);
@@ -525,6 +524,31 @@ static void test_a_missing_tree_is_not_intact(void **state)
 
 #define TMP_TEST(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
 
+static void test_memos_are_kept_by_key_and_read_back(void **state)
+{
+	struct tmp *t = *state;
+	struct pagecache pc;
+	pagecache_init(&pc);
+	struct digest_value k1 = { 1, 2 }, k2 = { 3, 4 }, k3 = { 1, 3 };
+	pagecache_add_memo(&pc, k1, "first\0record", 12);
+	pagecache_add_memo(&pc, k2, "", 0);
+	pagecache_add_memo(&pc, k1, "second", 6); /* a key keeps its first record */
+	assert_int_equal(pc.nmemos, 2);
+	assert_int_equal(pagecache_write(&pc, t->cache), 0);
+	pagecache_free(&pc);
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	size_t len = 99;
+	const char *rec = pagecache_memo(&pc, k1, &len);
+	assert_non_null(rec);
+	assert_int_equal(len, 12);
+	assert_memory_equal(rec, "first\0record", 12);
+	assert_non_null(pagecache_memo(&pc, k2, &len));
+	assert_int_equal(len, 0);
+	assert_null(pagecache_memo(&pc, k3, &len));
+	pagecache_free(&pc);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -536,6 +560,7 @@ int main(void)
 		TMP_TEST(test_a_missing_or_empty_cache_is_not_loaded),
 		TMP_TEST(test_a_cache_that_cannot_be_written_leaves_nothing),
 		cmocka_unit_test(test_a_second_record_of_a_path_replaces_the_first),
+		TMP_TEST(test_memos_are_kept_by_key_and_read_back),
 		TMP_TEST(test_an_untouched_tree_is_intact),
 		TMP_TEST(test_a_file_rewritten_with_another_size_breaks_the_tree),
 		TMP_TEST(test_a_removed_file_breaks_the_tree),
