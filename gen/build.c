@@ -332,7 +332,8 @@ static bool inputs_digest(const struct site_options *opt, struct digest_value to
 struct cache_state {
 	char *path;
 	struct digest_value tool, inputs;
-	bool inputs_usable, have_old;
+	bool inputs_usable, have_old, started;
+	int start_errno;
 	struct pagecache old, next;
 };
 
@@ -375,22 +376,24 @@ static void cache_publish(struct cache_state *c, const struct site *s)
 	c->next.inputs = c->inputs;
 	c->next.clean = c->inputs_usable && s->diag->warnings == 0;
 	c->next.placeholder_url = s->placeholder_url;
-	if (pagecache_add_tree(&c->next, s->opt.out) != 0 ||
-	    pagecache_write(&c->next, c->path) != 0)
-		diag_warning(s->diag, c->path, 0, 0,
-			     "cannot keep what the site was made from (%s): the next "
-			     "build renders every page", strerror(errno));
+	if (c->started && pagecache_add_tree(&c->next, s->opt.out) == 0 &&
+	    pagecache_finish(&c->next) == 0)
+		return;
+	diag_warning(s->diag, c->path, 0, 0,
+		     "cannot keep what the site was made from (%s): the next "
+		     "build renders every page",
+		     strerror(c->started ? errno : c->start_errno));
 }
 
 /* What cmark made of the articles (markdown.h): read from the last build's
  * cache, kept in the next. */
-static const char *memo_find(void *ctx, struct digest_value key, size_t *len)
+static int memo_find(void *ctx, struct digest_value key, struct buf *rec)
 {
 	struct cache_state *c = ctx;
-	const char *rec = c->have_old ? pagecache_memo(&c->old, key, len) : NULL;
-	if (rec)
-		pagecache_add_memo(&c->next, key, rec, *len);
-	return rec;
+	if (!c->have_old || pagecache_memo(&c->old, key, rec) != 0)
+		return -1;
+	pagecache_add_memo(&c->next, key, rec->ptr, rec->len);
+	return 0;
 }
 
 static void memo_keep(void *ctx, struct digest_value key, const char *rec, size_t len)
@@ -493,6 +496,11 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 				.next = &cache->next,
 				.reuse = sitesearch_reuse,
 			};
+			/* records go to the next cache's file as they are made;
+			 * when it cannot be created, the build goes on without */
+			cache->started = pagecache_start(&cache->next, cache->path) == 0;
+			if (!cache->started)
+				cache->start_errno = errno;
 			struct markdown_memo memo = { memo_find, memo_keep, cache };
 			s.markdown_memo = &memo;
 			rc = render_all(&s, &out, stats, &rc_cache);

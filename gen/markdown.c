@@ -1026,12 +1026,13 @@ static void cmark_to_html(struct article *a, struct scan *st,
 			  struct buf *out)
 {
 	struct digest_value key = { 0, 0 };
-	struct buf html = BUF_INIT;
+	struct buf html = BUF_INIT, rec = BUF_INIT;
 	if (memo) {
 		key = markdown_key(&st->md);
-		size_t len;
-		const char *rec = memo->find(memo->ctx, key, &len);
-		if (rec && memo_decode(rec, len, a, &html) == 0) {
+		bool found = memo->find(memo->ctx, key, &rec) == 0 &&
+			     memo_decode(rec.ptr, rec.len, a, &html) == 0;
+		buf_release(&rec);
+		if (found) {
 			buf_grow(out, html.len + 64);
 			splice(a, html.ptr, st, out);
 			buf_release(&html);

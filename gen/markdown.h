@@ -94,8 +94,8 @@ int markdown_reload_body(struct article *body_only, const struct article *a,
  * never hides a warning. Both calls may come from any rendering thread. */
 struct digest_value;
 struct markdown_memo {
-	/* The record kept for `key`, or NULL; *len set. */
-	const char *(*find)(void *ctx, struct digest_value key, size_t *len);
+	/* The record kept for `key` into `rec` (appended): 0, or -1 when none. */
+	int (*find)(void *ctx, struct digest_value key, struct buf *rec);
 	/* Keep `len` bytes of record for `key` (copied). */
 	void (*keep)(void *ctx, struct digest_value key, const char *rec, size_t len);
 	void *ctx;

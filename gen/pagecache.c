@@ -5,13 +5,18 @@
 #include "xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* The format's name and version: a cache of another version is not read. */
-static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '2' };
+static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '3' };
+
+/* The trailer: the index's offset and the index's digest. */
+#define TRAILER_LEN 24
 
 void pagecache_init(struct pagecache *pc)
 {
@@ -19,6 +24,7 @@ void pagecache_init(struct pagecache *pc)
 	pc->file_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->page_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->memo_index = (struct strmap)STRMAP_INIT_BORROWED;
+	pc->fd = -1;
 	pthread_mutex_init(&pc->lock, NULL);
 }
 
@@ -26,23 +32,24 @@ void pagecache_free(struct pagecache *pc)
 {
 	for (size_t i = 0; i < pc->nfiles; i++)
 		free(pc->files[i].rel);
-	for (size_t i = 0; i < pc->npages; i++) {
+	for (size_t i = 0; i < pc->npages; i++)
 		free(pc->pages[i].rel);
-		if (!pc->pages[i].borrowed)
-			free(pc->pages[i].kept);
-	}
-	for (size_t i = 0; i < pc->nmemos; i++) {
+	for (size_t i = 0; i < pc->nmemos; i++)
 		free(pc->memos[i].key);
-		if (!pc->memos[i].borrowed)
-			free(pc->memos[i].rec);
-	}
 	free(pc->files);
 	free(pc->pages);
 	free(pc->memos);
 	strmap_free(&pc->file_index);
 	strmap_free(&pc->page_index);
 	strmap_free(&pc->memo_index);
-	free(pc->backing);
+	if (pc->fd >= 0)
+		close(pc->fd);
+	if (pc->out) { /* started, never finished: it describes no site */
+		fclose(pc->out);
+		unlink(pc->tmp_path);
+	}
+	free(pc->out_path);
+	free(pc->tmp_path);
 	pthread_mutex_destroy(&pc->lock);
 	pagecache_init(pc);
 }
@@ -64,6 +71,53 @@ char *pagecache_path(const char *out)
 
 /* ---- records ---- */
 
+static struct digest_value digest_of(const void *data, size_t len)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add(&d, data, len);
+	return digest_end(&d);
+}
+
+/* Append a record's bytes to the cache being written (with pc->lock held);
+ * where they went. Without a file (none started, or a write failed) the
+ * record is only indexed. */
+static struct pagecache_rec append_record(struct pagecache *pc, const char *rec,
+					  size_t len)
+{
+	struct pagecache_rec r = { pc->out_at, len, digest_of(rec, len) };
+	if (pc->out && !pc->out_failed) {
+		if (len && fwrite(rec, 1, len, pc->out) != len)
+			pc->out_failed = true;
+		pc->out_at += len;
+	}
+	return r;
+}
+
+int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
+		   struct buf *out)
+{
+	if (pc->fd < 0)
+		return -1;
+	size_t start = out->len;
+	buf_grow(out, rec->len);
+	size_t done = 0;
+	while (done < rec->len) {
+		ssize_t n = pread(pc->fd, out->ptr + start + done, rec->len - done,
+				  (off_t)(rec->at + done));
+		if (n <= 0)
+			break;
+		done += (size_t)n;
+	}
+	out->len = start + done;
+	out->ptr[out->len] = '\0';
+	if (done == rec->len &&
+	    digest_equal(digest_of(out->ptr + start, done), rec->check))
+		return 0;
+	buf_truncate(out, start);
+	return -1;
+}
+
 void pagecache_add_file(struct pagecache *pc, const char *rel,
 			const struct fs_file_id *id)
 {
@@ -78,27 +132,14 @@ void pagecache_add_file(struct pagecache *pc, const char *rel,
 	*strmap_slot(&pc->file_index, copy, NULL) = pc->nfiles;
 }
 
-/* A record's bytes: copied, or (`borrowed`: read from the cache file,
- * which pc->backing keeps) pointed to. */
-static char *record_bytes(const char *data, size_t len, bool borrowed)
-{
-	if (borrowed)
-		return (char *)data;
-	char *copy = xmalloc(len + 1);
-	memcpy(copy, data ? data : "", len);
-	copy[len] = '\0';
-	return copy;
-}
-
-static void put_page(struct pagecache *pc, const char *rel, struct digest_value inputs,
-		     const char *kept, size_t kept_len, bool borrowed)
+/* Index a page (pc->lock held, or one thread). */
+static void index_page(struct pagecache *pc, const char *rel,
+		       struct digest_value inputs, struct pagecache_rec rec)
 {
 	const size_t *known = strmap_get(&pc->page_index, rel);
 	struct pagecache_page *pg;
 	if (known) {
 		pg = &pc->pages[*known - 1];
-		if (!pg->borrowed)
-			free(pg->kept);
 	} else {
 		ALLOC_GROW(pc->pages, pc->npages, pc->cap_pages);
 		pg = &pc->pages[pc->npages++];
@@ -106,52 +147,15 @@ static void put_page(struct pagecache *pc, const char *rel, struct digest_value 
 		*strmap_slot(&pc->page_index, pg->rel, NULL) = pc->npages;
 	}
 	pg->inputs = inputs;
-	pg->kept = record_bytes(kept, kept_len, borrowed);
-	pg->kept_len = kept_len;
-	pg->borrowed = borrowed;
+	pg->rec = rec;
 }
 
 void pagecache_add_page(struct pagecache *pc, const char *rel,
-			struct digest_value inputs, const char *kept,
-			size_t kept_len)
+			struct digest_value inputs, const char *rec, size_t len)
 {
-	put_page(pc, rel, inputs, kept, kept_len, false);
-}
-
-static void add_memo(struct pagecache *pc, const char *key, const char *rec,
-		     size_t len, bool borrowed)
-{
-	if (strmap_get(&pc->memo_index, key))
-		return;
-	ALLOC_GROW(pc->memos, pc->nmemos, pc->cap_memos);
-	struct pagecache_memo *m = &pc->memos[pc->nmemos++];
-	m->key = xstrdup(key); /* the map borrows it */
-	m->rec = record_bytes(rec, len, borrowed);
-	m->len = len;
-	m->borrowed = borrowed;
-	*strmap_slot(&pc->memo_index, m->key, NULL) = pc->nmemos;
-}
-
-void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
-			const char *rec, size_t len)
-{
-	char hex[33];
-	digest_hex(key, hex);
 	pthread_mutex_lock(&pc->lock);
-	add_memo(pc, hex, rec, len, false);
+	index_page(pc, rel, inputs, append_record(pc, rec, len));
 	pthread_mutex_unlock(&pc->lock);
-}
-
-const char *pagecache_memo(const struct pagecache *pc, struct digest_value key,
-			   size_t *len)
-{
-	char hex[33];
-	digest_hex(key, hex);
-	const size_t *at = strmap_get(&pc->memo_index, hex);
-	if (!at)
-		return NULL;
-	*len = pc->memos[*at - 1].len;
-	return pc->memos[*at - 1].rec;
 }
 
 const struct pagecache_file *pagecache_file(const struct pagecache *pc,
@@ -166,6 +170,38 @@ const struct pagecache_page *pagecache_page(const struct pagecache *pc,
 {
 	const size_t *at = strmap_get(&pc->page_index, rel);
 	return at ? &pc->pages[*at - 1] : NULL;
+}
+
+/* Index a memo (pc->lock held, or one thread); false when the key has one. */
+static bool index_memo(struct pagecache *pc, const char *key)
+{
+	if (strmap_get(&pc->memo_index, key))
+		return false;
+	ALLOC_GROW(pc->memos, pc->nmemos, pc->cap_memos);
+	struct pagecache_memo *m = &pc->memos[pc->nmemos++];
+	m->key = xstrdup(key); /* the map borrows it */
+	*strmap_slot(&pc->memo_index, m->key, NULL) = pc->nmemos;
+	return true;
+}
+
+void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
+			const char *rec, size_t len)
+{
+	char hex[33];
+	digest_hex(key, hex);
+	pthread_mutex_lock(&pc->lock);
+	if (index_memo(pc, hex))
+		pc->memos[pc->nmemos - 1].rec = append_record(pc, rec, len);
+	pthread_mutex_unlock(&pc->lock);
+}
+
+int pagecache_memo(const struct pagecache *pc, struct digest_value key,
+		   struct buf *out)
+{
+	char hex[33];
+	digest_hex(key, hex);
+	const size_t *at = strmap_get(&pc->memo_index, hex);
+	return at ? pagecache_read(pc, &pc->memos[*at - 1].rec, out) : -1;
 }
 
 /* ---- the published tree ---- */
@@ -219,54 +255,25 @@ static struct digest_value read_digest(struct buf_reader *r)
 	return v;
 }
 
-static void add_id(struct buf *b, const struct fs_file_id *id)
+static void add_rec(struct buf *b, const struct pagecache_rec *r)
 {
-	buf_add_u64(b, id->ino);
-	buf_add_u64(b, id->size);
-	buf_add_u64(b, (uint64_t)id->mtime_ns);
+	buf_add_u64(b, r->at);
+	buf_add_u64(b, r->len);
+	add_digest(b, r->check);
 }
 
-static struct fs_file_id read_id(struct buf_reader *r)
+static struct pagecache_rec read_rec(struct buf_reader *r)
 {
-	struct fs_file_id id = { 0 };
-	id.ino = buf_read_u64(r);
-	id.size = buf_read_u64(r);
-	id.mtime_ns = (int64_t)buf_read_u64(r);
-	return id;
+	struct pagecache_rec rec;
+	rec.at = buf_read_u64(r);
+	rec.len = buf_read_u64(r);
+	rec.check = read_digest(r);
+	return rec;
 }
 
-static struct digest_value digest_of(const void *data, size_t len)
+static void add_str(struct buf *b, const char *s)
 {
-	struct digest d;
-	digest_init(&d);
-	digest_add(&d, data, len);
-	return digest_end(&d);
-}
-
-static void encode(const struct pagecache *pc, struct buf *b)
-{
-	buf_add(b, magic, sizeof magic);
-	add_digest(b, pc->tool);
-	add_digest(b, pc->inputs);
-	buf_add_u32(b, (uint32_t)pc->clean | (uint32_t)pc->placeholder_url << 1);
-	buf_add_u32(b, (uint32_t)pc->nfiles);
-	for (size_t i = 0; i < pc->nfiles; i++) {
-		buf_add_counted(b, pc->files[i].rel, strlen(pc->files[i].rel));
-		add_id(b, &pc->files[i].id);
-	}
-	buf_add_u32(b, (uint32_t)pc->npages);
-	for (size_t i = 0; i < pc->npages; i++) {
-		const struct pagecache_page *pg = &pc->pages[i];
-		buf_add_counted(b, pg->rel, strlen(pg->rel));
-		add_digest(b, pg->inputs);
-		buf_add_counted(b, pg->kept, pg->kept_len);
-	}
-	buf_add_u32(b, (uint32_t)pc->nmemos);
-	for (size_t i = 0; i < pc->nmemos; i++) {
-		buf_add_counted(b, pc->memos[i].key, strlen(pc->memos[i].key));
-		buf_add_counted(b, pc->memos[i].rec, pc->memos[i].len);
-	}
-	add_digest(b, digest_of(b->ptr, b->len));
+	buf_add_counted(b, s, strlen(s));
 }
 
 /* A counted string as a NUL-terminated copy in `tmp` (NULL when bad). */
@@ -281,15 +288,37 @@ static const char *read_str(struct buf_reader *r, struct buf *tmp)
 	return tmp->ptr;
 }
 
-static int decode(struct pagecache *pc, const char *data, size_t len)
+static void encode_index(const struct pagecache *pc, struct buf *b)
 {
-	if (len < sizeof magic + 16 || memcmp(data, magic, sizeof magic))
-		return -1;
-	struct buf_reader end = { (const unsigned char *)data + len - 16, 16, false };
-	if (!digest_equal(read_digest(&end), digest_of(data, len - 16)))
-		return -1;
-	struct buf_reader r = { (const unsigned char *)data + sizeof magic,
-				len - 16 - sizeof magic, false };
+	add_digest(b, pc->tool);
+	add_digest(b, pc->inputs);
+	buf_add_u32(b, (uint32_t)pc->clean | (uint32_t)pc->placeholder_url << 1);
+	buf_add_u32(b, (uint32_t)pc->nfiles);
+	for (size_t i = 0; i < pc->nfiles; i++) {
+		const struct fs_file_id *id = &pc->files[i].id;
+		add_str(b, pc->files[i].rel);
+		buf_add_u64(b, id->ino);
+		buf_add_u64(b, id->size);
+		buf_add_u64(b, (uint64_t)id->mtime_ns);
+	}
+	buf_add_u32(b, (uint32_t)pc->npages);
+	for (size_t i = 0; i < pc->npages; i++) {
+		add_str(b, pc->pages[i].rel);
+		add_digest(b, pc->pages[i].inputs);
+		add_rec(b, &pc->pages[i].rec);
+	}
+	buf_add_u32(b, (uint32_t)pc->nmemos);
+	for (size_t i = 0; i < pc->nmemos; i++) {
+		add_str(b, pc->memos[i].key);
+		add_rec(b, &pc->memos[i].rec);
+	}
+}
+
+/* The index (whose records lie before `index_at`) into `pc`. */
+static int decode_index(struct pagecache *pc, const char *data, size_t len,
+			uint64_t index_at)
+{
+	struct buf_reader r = { (const unsigned char *)data, len, false };
 	struct buf tmp = BUF_INIT;
 	pc->tool = read_digest(&r);
 	pc->inputs = read_digest(&r);
@@ -299,63 +328,138 @@ static int decode(struct pagecache *pc, const char *data, size_t len)
 	size_t nfiles = buf_read_u32(&r);
 	for (size_t i = 0; i < nfiles && !r.bad; i++) {
 		const char *rel = read_str(&r, &tmp);
-		struct fs_file_id id = read_id(&r);
+		struct fs_file_id id = { 0 };
+		id.ino = buf_read_u64(&r);
+		id.size = buf_read_u64(&r);
+		id.mtime_ns = (int64_t)buf_read_u64(&r);
 		if (rel && !r.bad)
 			pagecache_add_file(pc, rel, &id);
 	}
+	bool inside = true; /* every record lies between the magic and the index */
 	size_t npages = buf_read_u32(&r);
 	for (size_t i = 0; i < npages && !r.bad; i++) {
 		const char *rel = read_str(&r, &tmp);
 		struct digest_value inputs = read_digest(&r);
-		size_t n;
-		const char *kept = buf_read_counted(&r, &n);
-		if (rel && kept && !r.bad)
-			put_page(pc, rel, inputs, kept, n, true);
+		struct pagecache_rec rec = read_rec(&r);
+		inside = inside && rec.at >= sizeof magic && rec.len <= index_at - rec.at;
+		if (rel && !r.bad)
+			index_page(pc, rel, inputs, rec);
 	}
 	size_t nmemos = buf_read_u32(&r);
 	for (size_t i = 0; i < nmemos && !r.bad; i++) {
 		const char *key = read_str(&r, &tmp);
-		size_t n;
-		const char *rec = buf_read_counted(&r, &n);
-		if (key && rec && !r.bad)
-			add_memo(pc, key, rec, n, true);
+		struct pagecache_rec rec = read_rec(&r);
+		inside = inside && rec.at >= sizeof magic && rec.len <= index_at - rec.at;
+		if (key && !r.bad && index_memo(pc, key))
+			pc->memos[pc->nmemos - 1].rec = rec;
 	}
 	buf_release(&tmp);
-	return r.bad || r.left ? -1 : 0;
+	return r.bad || r.left || !inside ? -1 : 0;
+}
+
+/* Read `len` bytes at `at` of `fd` into `out`. */
+static int read_at(int fd, uint64_t at, size_t len, struct buf *out)
+{
+	buf_reset(out);
+	buf_grow(out, len);
+	size_t done = 0;
+	while (done < len) {
+		ssize_t n = pread(fd, out->ptr + done, len - done, (off_t)(at + done));
+		if (n <= 0)
+			return -1;
+		done += (size_t)n;
+	}
+	out->len = len;
+	out->ptr[len] = '\0';
+	return 0;
+}
+
+static int load_index(struct pagecache *pc, int fd)
+{
+	struct stat st;
+	struct buf b = BUF_INIT;
+	int rc = -1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size < sizeof magic + TRAILER_LEN)
+		goto out;
+	uint64_t size = (uint64_t)st.st_size;
+	if (read_at(fd, 0, sizeof magic, &b) != 0 || memcmp(b.ptr, magic, sizeof magic) ||
+	    read_at(fd, size - TRAILER_LEN, TRAILER_LEN, &b) != 0)
+		goto out;
+	struct buf_reader tr = { (const unsigned char *)b.ptr, TRAILER_LEN, false };
+	uint64_t index_at = buf_read_u64(&tr);
+	struct digest_value check = read_digest(&tr);
+	if (index_at < sizeof magic || index_at > size - TRAILER_LEN ||
+	    read_at(fd, index_at, (size_t)(size - TRAILER_LEN - index_at), &b) != 0 ||
+	    !digest_equal(digest_of(b.ptr, b.len), check))
+		goto out;
+	rc = decode_index(pc, b.ptr, b.len, index_at);
+out:
+	buf_release(&b);
+	return rc;
 }
 
 int pagecache_load(struct pagecache *pc, const char *path)
 {
-	struct buf b = BUF_INIT;
-	int rc = fs_read_file(path, &b);
-	if (rc == 0) {
-		/* the records point into the file's bytes, kept with the cache */
-		size_t len;
-		pc->backing = buf_detach(&b, &len);
-		rc = decode(pc, pc->backing, len);
-	}
-	buf_release(&b);
-	if (rc != 0)
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return -1;
+	if (load_index(pc, fd) != 0) {
+		close(fd);
 		pagecache_free(pc);
-	return rc;
+		return -1;
+	}
+	pc->fd = fd;
+	return 0;
 }
 
-int pagecache_write(const struct pagecache *pc, const char *path)
+int pagecache_start(struct pagecache *pc, const char *path)
 {
-	struct buf b = BUF_INIT, tmp = BUF_INIT;
-	encode(pc, &b);
+	struct buf tmp = BUF_INIT;
 	buf_addf(&tmp, "%s.%ld", path, (long)getpid());
-	int rc = fs_write_file(tmp.ptr, b.ptr, b.len);
-	if (rc == 0 && rename(tmp.ptr, path) != 0)
-		rc = -1;
-	if (rc != 0) {
+	unlink(tmp.ptr); /* a killed build's, of this pid */
+	int fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	if (!f) {
 		int err = errno;
-		unlink(tmp.ptr);
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp.ptr);
+		}
+		buf_release(&tmp);
 		errno = err;
+		return -1;
 	}
+	pc->out = f;
+	pc->tmp_path = buf_detach(&tmp, NULL);
+	pc->out_path = xstrdup(path);
+	pc->out_failed = fwrite(magic, 1, sizeof magic, f) != sizeof magic;
+	pc->out_at = sizeof magic;
+	return 0;
+}
+
+int pagecache_finish(struct pagecache *pc)
+{
+	if (!pc->out) {
+		errno = EINVAL;
+		return -1;
+	}
+	struct buf b = BUF_INIT;
+	encode_index(pc, &b);
+	struct digest_value check = digest_of(b.ptr, b.len);
+	buf_add_u64(&b, pc->out_at);
+	add_digest(&b, check);
+	bool ok = !pc->out_failed && fwrite(b.ptr, 1, b.len, pc->out) == b.len;
 	buf_release(&b);
-	buf_release(&tmp);
-	return rc;
+	int err = errno;
+	ok = fclose(pc->out) == 0 && ok;
+	pc->out = NULL;
+	if (ok && rename(pc->tmp_path, pc->out_path) == 0)
+		return 0;
+	err = errno ? errno : err;
+	unlink(pc->tmp_path);
+	errno = err ? err : EIO;
+	return -1;
 }
 
 /* ---- the gen that writes it ---- */

@@ -211,15 +211,11 @@ struct render_pool {
 	struct template_deps *deps;
 	size_t ndeps, cap_deps;
 	struct site views[POOL_MAX_JOBS];
-	struct buf html[POOL_MAX_JOBS], kept[POOL_MAX_JOBS];
+	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS];
 	atomic_bool stop;
 	struct buf *logs; /* [npages] */
 	int *errors, *warnings;
-	/* with a cache, per page: its inputs' digest, the record kept of it
-	 * (malloc'd) and whether it was rendered */
-	struct digest_value *digests;
-	char **records; size_t *record_lens;
-	bool *rendered;
+	_Atomic size_t nrendered, nkept; /* with a cache */
 };
 
 /* What the pages of one template depend on besides their own context: the
@@ -289,25 +285,25 @@ static struct digest_value page_digest(const struct render_pool *pool,
 	return digest_end(&d);
 }
 
-/* Keep page `i` as published when its digest is the cache's and its file
- * is still the recorded one. 1 kept, 0 not, -1 error. */
+/* Keep the page at `rel` as published when its digest is the cache's, its
+ * record can be read (into `rec`) and its file is still the recorded one.
+ * 1 kept, 2 kept but its listeners could not use the record (the page's
+ * HTML is needed after all), 0 not kept, -1 error. */
 static int keep_page(struct render_pool *pool, struct site *view, size_t i,
-		     const char *rel)
+		     const char *rel, struct digest_value digest, struct buf *rec)
 {
 	const struct render_cache *c = pool->cache;
 	const struct pagecache_page *old = pagecache_page(c->old, rel);
 	const struct pagecache_file *file = pagecache_file(c->old, rel);
-	if (!old || !file || !digest_equal(old->inputs, pool->digests[i]))
+	buf_reset(rec);
+	if (!old || !file || !digest_equal(old->inputs, digest) ||
+	    pagecache_read(c->old, &old->rec, rec) != 0)
 		return 0;
 	int rc = output_keep(pool->out, rel, &file->id, view->diag);
 	if (rc != 1)
 		return rc;
-	if (c->reuse && c->reuse(pool->site, i, old->kept, old->kept_len) != 0)
-		return 2; /* linked, but the page's listeners need its HTML */
-	pool->records[i] = xmalloc(old->kept_len + 1);
-	memcpy(pool->records[i], old->kept, old->kept_len);
-	pool->records[i][old->kept_len] = '\0';
-	pool->record_lens[i] = old->kept_len;
+	if (c->reuse && c->reuse(pool->site, i, rec->ptr, rec->len) != 0)
+		return 2;
 	return 1;
 }
 
@@ -316,7 +312,8 @@ static int render_page(struct render_pool *pool, struct site *s, size_t i,
 		       int worker)
 {
 	const struct page_spec *p = &pool->site->pages[i];
-	struct buf *html = &pool->html[worker];
+	struct buf *html = &pool->html[worker], *rec = &pool->records[worker];
+	struct render_cache *cache = pool->out ? pool->cache : NULL;
 	const struct tmpl *t = tmpl_set_get(s->templates, p->template_name);
 	if (!t) {
 		diag_error(s->diag, "templates", 0, 0, "missing template \"%s.mustache\"",
@@ -332,24 +329,27 @@ static int render_page(struct render_pool *pool, struct site *s, size_t i,
 	struct value *ctx = page_context(s, &built);
 	const char *rel = arena_printf(&s->arena, "%s/%sindex.html",
 				       lang_code(p->lang), p->path);
+	struct digest_value digest = { 0, 0 };
 	int kept = 0;
-	if (pool->cache && pool->out) {
-		pool->digests[i] = page_digest(pool, p, rel, ctx);
-		if (pool->cache->old && (kept = keep_page(pool, s, i, rel)) < 0)
+	if (cache) {
+		digest = page_digest(pool, p, rel, ctx);
+		if (cache->old && (kept = keep_page(pool, s, i, rel, digest, rec)) < 0)
 			return -1;
-		if (kept == 1)
-			return 0;
+	}
+	if (kept == 1) {
+		atomic_fetch_add(&pool->nkept, 1);
+		pagecache_add_page(cache->next, rel, digest, rec->ptr, rec->len);
+		return 0;
 	}
 	buf_reset(html);
 	if (tmpl_render(s->templates, t, ctx, html, s->diag) != 0)
 		return -1;
-	if (pool->cache)
-		pool->rendered[i] = true;
-	if (pool->done) {
-		buf_reset(&pool->kept[worker]);
-		pool->done(pool->site, i, html->ptr, html->len, &pool->kept[worker]);
-		if (pool->cache)
-			pool->records[i] = buf_detach(&pool->kept[worker], &pool->record_lens[i]);
+	buf_reset(rec);
+	if (pool->done)
+		pool->done(pool->site, i, html->ptr, html->len, rec);
+	if (cache) {
+		atomic_fetch_add(&pool->nrendered, 1);
+		pagecache_add_page(cache->next, rel, digest, rec->ptr, rec->len);
 	}
 	if (!pool->out || kept == 2)
 		return 0;
@@ -384,38 +384,16 @@ static void pool_cache_begin(struct render_pool *pool, size_t n)
 	pool->deps_index = (struct strmap)STRMAP_INIT_BORROWED;
 	for (size_t i = 0; i < n; i++)
 		template_deps_make(pool, s->pages[i].template_name);
-	pool->digests = xcalloc(n + 1, sizeof *pool->digests);
-	pool->records = xcalloc(n + 1, sizeof *pool->records);
-	pool->record_lens = xcalloc(n + 1, sizeof *pool->record_lens);
-	pool->rendered = xcalloc(n + 1, sizeof *pool->rendered);
+	atomic_init(&pool->nrendered, 0);
+	atomic_init(&pool->nkept, 0);
 }
 
-/* Every page into the next cache, in page order; count what was done. */
-static void pool_cache_end(struct render_pool *pool, size_t n)
+static void pool_cache_end(struct render_pool *pool)
 {
-	struct render_cache *c = pool->cache;
-	struct site *s = pool->site;
-	c->rendered = c->kept = 0;
-	for (size_t i = 0; i < n; i++) {
-		if (pool->rendered[i])
-			c->rendered++;
-		else if (pool->records[i])
-			c->kept++;
-		if (c->next && pool->records[i]) {
-			const struct page_spec *p = &s->pages[i];
-			const char *rel = arena_printf(&s->arena, "%s/%sindex.html",
-						       lang_code(p->lang), p->path);
-			pagecache_add_page(c->next, rel, pool->digests[i], pool->records[i],
-					   pool->record_lens[i]);
-		}
-		free(pool->records[i]);
-	}
+	pool->cache->rendered = atomic_load(&pool->nrendered);
+	pool->cache->kept = atomic_load(&pool->nkept);
 	strmap_free(&pool->deps_index);
 	free(pool->deps);
-	free(pool->digests);
-	free(pool->records);
-	free(pool->record_lens);
-	free(pool->rendered);
 }
 
 /* Render every planned page (with `out` NULL: only check them). */
@@ -443,7 +421,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		pool->views[w] = *s;
 		memset(&pool->views[w].arena, 0, sizeof pool->views[w].arena);
 		buf_init(&pool->html[w]);
-		buf_init(&pool->kept[w]);
+		buf_init(&pool->records[w]);
 	}
 	pool_run(pool_size(s->opt.jobs), n, render_one, pool);
 	s->out = NULL;
@@ -462,10 +440,10 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		buf_release(&pool->logs[i]);
 	}
 	if (cache)
-		pool_cache_end(pool, n);
+		pool_cache_end(pool);
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {
 		buf_release(&pool->html[w]);
-		buf_release(&pool->kept[w]);
+		buf_release(&pool->records[w]);
 		arena_free(&pool->views[w].arena);
 	}
 	free(pool->logs);

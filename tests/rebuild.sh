@@ -157,11 +157,19 @@ rebuild "$work/out"
 check "a stray file in the site is removed" test ! -e "$site/stray.txt"
 same_as_full "the site was changed by hand"
 
+# a record damaged: that record is not used (its page or article is made
+# again); the index damaged: none is
 printf 'x' | dd of="$proj/.site-cache-site" bs=1 seek=100 conv=notrunc 2>/dev/null
 touch "$proj/data/prices.csv"
 rebuild "$work/out"
-check "a damaged cache is not used (every page rendered)" grep -q "($total pages rendered, 0 kept)" "$work/out"
-same_as_full "a damaged cache"
+check "a damaged record: the rebuild exits 0" test $? -eq 0
+same_as_full "a damaged record"
+size=$(stat -c %s "$proj/.site-cache-site")
+printf 'x' | dd of="$proj/.site-cache-site" bs=1 seek=$((size - 40)) conv=notrunc 2>/dev/null
+touch "$proj/data/prices.csv"
+rebuild "$work/out"
+check "a damaged index: the cache is not used (every page rendered)" grep -q "($total pages rendered, 0 kept)" "$work/out"
+same_as_full "a damaged index"
 : >"$proj/.site-cache-site"
 rebuild "$work/out"
 check "an empty cache is not used" grep -q "($total pages rendered, 0 kept)" "$work/out"
