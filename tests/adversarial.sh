@@ -27,19 +27,10 @@ cleanup() {
 trap cleanup EXIT
 trap 'exit 130' INT
 trap 'exit 143' TERM
-passed=0
-failed=0
+. "$top/tests/lib.sh"
 known=0
 skipped=0
-
-ok()   { passed=$((passed + 1)); echo "ok   - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1"; }
 skip() { skipped=$((skipped + 1)); echo "SKIP - $1"; }
-
-tree_hash() { # bytes and mtimes of every file below $1
-	(cd "$1" && find . -type f -printf '%p %T@\n' | sort &&
-		find . -type f -print0 | sort -z | xargs -0 sha256sum) | sha256sum
-}
 no_staging() { # no .site-staging-* folder beside the output folder in $1
 	! ls -a "$1" | grep -q '^\.site-staging'
 }

@@ -7,18 +7,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 gen="$top/build/gen"
 work=$(mktemp -d /tmp/gpuguide-e2e-XXXXXX)
 trap 'rm -rf "$work"' EXIT INT TERM
-passed=0
-failed=0
-
-ok()   { passed=$((passed + 1)); echo "ok   - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1"; }
-check() { # check NAME COMMAND...
-	name=$1; shift
-	if "$@" >/dev/null 2>&1; then ok "$name"; else fail "$name"; fi
-}
-tree_hash() { # bytes and mtimes of every file below $1
-	(cd "$1" && find . -type f -printf '%p %T@\n' | sort && find . -type f | sort | xargs sha256sum) | sha256sum
-}
+. "$top/tests/lib.sh"
 
 # A project: fixture content, real data and templates.
 proj="$work/proj"

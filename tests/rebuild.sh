@@ -9,15 +9,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 gen="$top/build/gen"
 work=$(mktemp -d /tmp/gpuguide-rebuild-XXXXXX)
 trap 'rm -rf "$work"' EXIT INT TERM
-passed=0
-failed=0
-
-ok()   { passed=$((passed + 1)); echo "ok   - $1"; }
-fail() { failed=$((failed + 1)); echo "FAIL - $1"; }
-check() { # check NAME COMMAND...
-	name=$1; shift
-	if "$@" >/dev/null 2>&1; then ok "$name"; else fail "$name"; fi
-}
+. "$top/tests/lib.sh"
 
 proj="$work/proj"
 mkdir -p "$proj"
