@@ -554,8 +554,9 @@ static void serve_build(struct serve_state *st, const struct site_options *opt)
 		struct buf status = BUF_INIT;
 		buf_adds(&status, stats.report ? stats.report : "No figure changed.\n");
 		buf_addf(&status, "gen: %zu pages written, %zu unchanged, %zu removed, "
-			 "%d warnings, %.0f ms\n", stats.written, stats.unchanged,
-			 stats.removed, stats.warnings, stats.ms);
+			 "%d warnings, %.0f ms (%zu pages rendered, %zu kept)\n",
+			 stats.written, stats.unchanged, stats.removed, stats.warnings,
+			 stats.ms, stats.rendered, stats.kept);
 		fputs(stats.report ? status.ptr : strchr(status.ptr, '\n') + 1, stdout);
 		free(st->status);
 		st->status = buf_detach(&status, NULL);
