@@ -67,7 +67,7 @@ check "--timings prints the time of each phase" \
 	grep -Eq '^gen: load [0-9]+ ms, plan [0-9]+ ms, render [0-9]+ ms \([0-9]+ pages rendered, [0-9]+ kept\), finish [0-9]+ ms$' "$work/out2"
 check "a no-change rebuild reports no changed figure" sh -c "! grep -q '→' '$work/out2'"
 check "the site publishes its figure ledger" \
-	grep -q '^price.rtx-4090.lowest,RTX 4090 lowest on-demand price,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
+	grep -q '^price.rtx-4090.lowest,RTX 4090 lowest on-demand price,RTX 4090 最低按需价格,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
 check "the data page links the figure ledger (en)" grep -q 'href="../../data/figures.csv" download' "$site/en/data/index.html"
 check "the data page links the figure ledger (zh)" grep -q 'href="../../data/figures.csv" download' "$site/zh/data/index.html"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"
