@@ -158,14 +158,16 @@ static struct pair_cell pair_cell_of(const struct pg *p, struct value *cell,
 	return pc;
 }
 
-/* The cells of a side-by-side row of two GPUs, the better one's marked. */
-static void pair_pick(const struct pair_cell *a, const struct pair_cell *b,
-		      struct figure fa, struct figure fb, int direction,
-		      struct value **ca, struct value **cb)
+/* The cells of a side-by-side row of two GPUs, the better one's marked;
+ * returns which wins (pg_better_of). */
+static int pair_pick(const struct pair_cell *a, const struct pair_cell *b,
+		     struct figure fa, struct figure fb, int direction,
+		     struct value **ca, struct value **cb)
 {
 	int w = pg_better_of(fa, fb, direction); /* a winner's figure is there */
 	*ca = w > 0 ? a->won : a->cell;
 	*cb = w < 0 ? b->won : b->cell;
+	return w;
 }
 
 /* The shared parts of the comparison pages of one language. Links are made
@@ -397,6 +399,29 @@ static struct value *side_row(const struct pg *p, const char *label,
 	return m;
 }
 
+/* The winner of spec row r in the ledger, "better.<row>.<a>.<b>" (the row
+ * named by its label's key: "better.bandwidth.…", "better.rent.…"). */
+static void spec_winner_show(const struct pg *p, enum pair_row r, size_t ga,
+			     size_t gb, int w)
+{
+	const struct data *d = &p->s->data;
+	const char *key = pair_row_label(r), *dot = strchr(key, '.');
+	struct pair_about ab = { "better", dot ? dot + 1 : key,
+				 i18n_get(&p->s->i18n, LANG_EN, key),
+				 i18n_get(&p->s->i18n, LANG_ZH, key), ga, gb };
+	struct buf in = BUF_INIT;
+	for (int i = 0; i < 2; i++) {
+		size_t g = i ? gb : ga;
+		long q = p->s->metrics.prices[g].lowest_row;
+		if (r != PAIR_RENT)
+			figures_input(p->s, &in, TABLE_GPUS, d->gpus[g].row);
+		else if (q >= 0)
+			figures_input(p->s, &in, TABLE_PRICES, d->prices[q].row);
+	}
+	pair_show_winner(p, &ab, "fig.better", w, -1, in.ptr);
+	buf_release(&in);
+}
+
 static struct value *pair_specs(const struct pg *p, size_t ga, size_t gb)
 {
 	struct arena *a = pg_arena(p);
@@ -408,8 +433,10 @@ static struct value *pair_specs(const struct pg *p, size_t ga, size_t gb)
 		int better = pair_row_figure(p, ga, r, &fa);
 		pair_row_figure(p, gb, r, &fb);
 		struct value *ca, *cb;
-		pair_pick(&pl->side[ga].spec[r], &pl->side[gb].spec[r], fa, fb, better,
-			  &ca, &cb);
+		int w = pair_pick(&pl->side[ga].spec[r], &pl->side[gb].spec[r], fa, fb,
+				  better, &ca, &cb);
+		if (better && figure_ok(fa) && figure_ok(fb))
+			spec_winner_show(p, r, ga, gb, w);
 		value_list_push(a, rows, side_row(p, pg_tr(p, pair_row_label(r)), ca, cb));
 	}
 	return rows;
@@ -672,7 +699,8 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 		pg_set_text(p, r, "name", pg_task_name(p, t));
 		pg_set_text(p, r, "href", pl->task_href[t]);
 		struct value *ha, *hb, *xa, *xb;
-		pair_pick(&sa->hours[t], &sb->hours[t], ca->hours, cb->hours, -1, &ha, &hb);
+		int quicker = pair_pick(&sa->hours[t], &sb->hours[t], ca->hours, cb->hours,
+					-1, &ha, &hb);
 		pair_pick(&sa->cost[t], &sb->cost[t], ca->cost, cb->cost, -1, &xa, &xb);
 		value_map_set(a, r, "a_hours", ha);
 		value_map_set(a, r, "b_hours", hb);
@@ -695,6 +723,18 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 			figures_input_task_cost(p->s, &in, ca);
 			figures_input_task_cost(p->s, &in, cb);
 			pair_show_ratio(p, &ab, "fig.cost_ratio", ratio, in.ptr);
+			if (figure_ok(ca->hours) && figure_ok(cb->hours)) {
+				/* the hours cell marked the better */
+				struct pair_about q = pair_task_about(p, "quicker", t, ga, gb);
+				buf_reset(&in);
+				for (int i = 0; i < 2; i++) {
+					long tr = (i ? cb : ca)->time_row;
+					if (tr >= 0)
+						figures_input(p->s, &in, TABLE_TASK_TIMES,
+							      d->task_times[tr].row);
+				}
+				pair_show_winner(p, &q, "fig.quicker", quicker, -1, in.ptr);
+			}
 			buf_release(&in);
 		}
 		if (figure_ok(ca->hours) && figure_ok(cb->hours))
