@@ -155,11 +155,11 @@ static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 
 /* ---- the figure ledger ---- */
 
-/* Record a cited figure in the ledger (figures.h): `id` and `label` are
- * printf formats; inputs are the rows given as (table, row) pairs, ended
- * by -1. */
+/* Record a cited figure in the ledger (figures.h): `label` is its English
+ * and Chinese labels (figures_labels); inputs are the rows given as
+ * (table, row) pairs, ended by -1. */
 static void cite_record(struct cite *c, struct figure f, const char *unit,
-			const char *id, const char *label, int table, ...)
+			const char *id, const struct buf *label, int table, ...)
 {
 	if (!c->s->figures)
 		return;
@@ -174,9 +174,25 @@ static void cite_record(struct cite *c, struct figure f, const char *unit,
 			figures_input(c->s, &in, t, (size_t)row);
 	}
 	va_end(ap);
-	figures_show_new(c->s, c->l, c->from, id, label, v.ptr, "", unit, in.ptr);
+	figures_show_new(c->s, c->l, c->from, id, label[0].ptr, label[1].ptr, v.ptr, "",
+			 unit, in.ptr);
 	buf_release(&v);
 	buf_release(&in);
+}
+
+/* A numeric gpus.csv column as a figure's label names it: its name in
+ * English (the column's), its UI name in Chinese. */
+static const char *gpu_field_zh(const struct cite *c, const char *field)
+{
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "cite.spec.%s", field);
+	if (!i18n_has(&c->s->i18n, key.ptr)) {
+		buf_reset(&key);
+		buf_addf(&key, "fig.field.%s", field);
+	}
+	const char *zh = i18n_get(&c->s->i18n, LANG_ZH, key.ptr);
+	buf_release(&key);
+	return zh;
 }
 
 /* The unit of a numeric gpus.csv column, from its name's suffix. */
@@ -211,14 +227,16 @@ static int cite_gpu(struct cite *c)
 	const struct ck_gpu_field *nf = ck_gpu_field_named(field);
 	if (nf) {
 		struct num n = ck_gpu_num(g, nf);
-		struct buf fid = BUF_INIT, label = BUF_INIT;
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "gpu.%s.%s", id, field);
-		buf_addf(&label, "%s %s", g->name, field);
+		figures_labels(c->s, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
+			       NULL, "field", field, gpu_field_zh(c, field), NULL);
 		cite_record(c, figure_of(n, "cite.not_stated"), gpu_field_unit(field),
-			    fid.ptr, label.ptr,
+			    fid.ptr, label,
 			    TABLE_GPUS, (long)g->row, -1);
 		buf_release(&fid);
-		buf_release(&label);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
 		if (!n.ok)
 			return emit_missing(c, "cite.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
@@ -278,17 +296,24 @@ static int cite_price(struct cite *c)
 	if (!which && !source) {
 		figures_show_price(c->s, c->l, c->from, (size_t)g);
 	} else {
-		struct buf fid = BUF_INIT, label = BUF_INIT;
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "price.%s.%s", id, which ? which : source);
-		buf_addf(&label, "%s %s price%s%s", c->d->gpus[g].name,
-			 which ? (strcmp(which, "high") ? "lowest" : "highest") : "on-demand",
-			 source ? " from " : "", source ? source : "");
+		const char *wkey = which ? (strcmp(which, "high") ? "fig.which.lowest"
+								  : "fig.which.highest")
+					 : "price.on_demand";
+		figures_labels(c->s, &label[0], &label[1],
+			       source ? "fig.price_pick_from" : "fig.price_pick",
+			       "gpu", c->d->gpus[g].name, NULL,
+			       "which", i18n_get(&c->s->i18n, LANG_EN, wkey),
+			       i18n_get(&c->s->i18n, LANG_ZH, wkey),
+			       "source", source, NULL, NULL);
 		struct figure pf = { row >= 0 ? c->d->prices[row].usd_per_hour : 0,
 				     row >= 0 ? NULL : "why.no_price" };
-		cite_record(c, pf, "USD/h", fid.ptr, label.ptr, TABLE_PRICES,
+		cite_record(c, pf, "USD/h", fid.ptr, label, TABLE_PRICES,
 			    row >= 0 ? (long)c->d->prices[row].row : -1L, -1);
 		buf_release(&fid);
-		buf_release(&label);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
 	}
 	if (row < 0)
 		return emit_missing(c, "why.no_price", "the price of gpu \"%s\"%s%s%s",
@@ -393,13 +418,15 @@ static int cite_result(struct cite *c)
 	{
 		const struct benchmark *bm = &c->d->benchmarks[b];
 		long rr = data_result_row(c->d, (size_t)b, (size_t)g);
-		struct buf fid = BUF_INIT, label = BUF_INIT;
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "result.%s.%s", bm->id, c->d->gpus[g].id);
-		buf_addf(&label, "%s on %s", bm->name_en, c->d->gpus[g].name);
-		cite_record(c, f, bm->unit ? bm->unit : "", fid.ptr, label.ptr,
+		figures_labels(c->s, &label[0], &label[1], "fig.result", "bench", bm->name_en,
+			       bm->name_zh, "gpu", c->d->gpus[g].name, NULL, NULL);
+		cite_record(c, f, bm->unit ? bm->unit : "", fid.ptr, label,
 			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
 		buf_release(&fid);
-		buf_release(&label);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
 	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "benchmark \"%s\" on gpu \"%s\"",
@@ -448,10 +475,12 @@ static int cite_ratio(struct cite *c)
 	struct figure f;
 	struct sources src = { 0 };
 	long ra = -1, rb = -1;
+	const char *what_zh = NULL; /* the benchmark's or field's Chinese name */
 	if (bench) {
 		long bi = ck_find_benchmark(c, bench);
 		if (bi < 0)
 			return -1;
+		what_zh = c->d->benchmarks[bi].name_zh;
 		f = metrics_speed_ratio(c->d, (size_t)bi, (size_t)a, (size_t)b);
 		ra = data_result_row(c->d, (size_t)bi, (size_t)a);
 		rb = data_result_row(c->d, (size_t)bi, (size_t)b);
@@ -468,18 +497,20 @@ static int cite_ratio(struct cite *c)
 			return ck_error(c, "unknown field \"%s\" for gpu", field);
 		}
 		f = gpu_field_ratio(&c->d->gpus[a], &c->d->gpus[b], nf);
+		what_zh = gpu_field_zh(c, field);
 		sources_add(&src, c->d->gpus[a].source);
 		sources_add(&src, c->d->gpus[b].source);
 	}
 	{
-		struct buf fid = BUF_INIT, label = BUF_INIT;
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "ratio.%s.%s.%s", ck_arg(c, "a"), ck_arg(c, "b"),
 			 bench ? bench : field);
-		buf_addf(&label, "%s against %s on %s", c->d->gpus[a].name,
-			 c->d->gpus[b].name, bench ? bench : field);
+		figures_labels(c->s, &label[0], &label[1], "fig.ratio",
+			       "a", c->d->gpus[a].name, NULL, "b", c->d->gpus[b].name, NULL,
+			       "what", bench ? bench : field, what_zh, NULL);
 		/* a ratio of results rests on the two results, one of specs on
 		 * the two GPUs' rows */
-		cite_record(c, f, "×", fid.ptr, label.ptr,
+		cite_record(c, f, "×", fid.ptr, label,
 			    bench ? TABLE_RESULTS : TABLE_GPUS,
 			    bench ? (ra >= 0 ? (long)c->d->results[ra].row : -1L)
 				  : (long)c->d->gpus[a].row,
@@ -487,7 +518,8 @@ static int cite_ratio(struct cite *c)
 			    bench ? (rb >= 0 ? (long)c->d->results[rb].row : -1L)
 				  : (long)c->d->gpus[b].row, -1);
 		buf_release(&fid);
-		buf_release(&label);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
 	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing,
@@ -560,16 +592,22 @@ static int cite_metric(struct cite *c)
 		long pr = c->m->prices ? c->m->prices[g].lowest_row : -1;
 		long quote = k == 4 ? sv.quote_row : (k == 0 || k == 3) ? pr : -1;
 		long rr = b >= 0 ? data_result_row(c->d, (size_t)b, (size_t)g) : -1;
-		struct buf fid = BUF_INIT, label = BUF_INIT;
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT }, key = BUF_INIT;
 		buf_addf(&fid, "metric.%s.%s%s%s", name, gpu->id, b >= 0 ? "." : "",
 			 b >= 0 ? bench : "");
-		buf_addf(&label, "%s %s%s%s", gpu->name, name, b >= 0 ? " on " : "",
-			 b >= 0 ? c->d->benchmarks[b].name_en : "");
-		cite_record(c, f, units[k], fid.ptr, label.ptr, TABLE_GPUS, (long)gpu->row,
+		buf_addf(&key, "fig.metric.%s", name);
+		figures_labels(c->s, &label[0], &label[1],
+			       b >= 0 ? "fig.metric_on" : "fig.metric", "gpu", gpu->name, NULL,
+			       "metric", name, i18n_get(&c->s->i18n, LANG_ZH, key.ptr),
+			       "bench", b >= 0 ? c->d->benchmarks[b].name_en : "",
+			       b >= 0 ? c->d->benchmarks[b].name_zh : "", NULL);
+		buf_release(&key);
+		cite_record(c, f, units[k], fid.ptr, label, TABLE_GPUS, (long)gpu->row,
 			    TABLE_PRICES, quote >= 0 ? (long)c->d->prices[quote].row : -1L,
 			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
 		buf_release(&fid);
-		buf_release(&label);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
 	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "metric \"%s\" of gpu \"%s\"", name,
@@ -618,12 +656,14 @@ static int cite_vram(struct cite *c)
 	struct figure f = metric_vram_needed_gb(p, precision);
 	{
 		/* a formula of its arguments: no data row */
-		struct buf fid = BUF_INIT, label = BUF_INIT;
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "vram.%s.%s", params, precision);
-		buf_addf(&label, "VRAM for %sB parameters at %s", params, precision);
-		cite_record(c, f, "GB", fid.ptr, label.ptr, -1);
+		figures_labels(c->s, &label[0], &label[1], "fig.vram", "params", params, NULL,
+			       "precision", precision, NULL, NULL);
+		cite_record(c, f, "GB", fid.ptr, label, -1);
 		buf_release(&fid);
-		buf_release(&label);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
 	}
 	struct buf val = BUF_INIT;
 	ck_fmt_unit(c, &val, f.value, "unit.gb");

@@ -8,9 +8,47 @@
 #include "strmap.h"
 #include "xalloc.h"
 
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* ---- labels ---- */
+
+#define LABEL_MAX_NAMES 8
+
+void figures_labels(const struct site *s, struct buf *en, struct buf *zh,
+		    const char *key, ...)
+{
+	const char *names[LABEL_MAX_NAMES], *ven[LABEL_MAX_NAMES],
+		*vzh[LABEL_MAX_NAMES];
+	size_t n = 0;
+	va_list ap;
+	va_start(ap, key);
+	for (const char *name; (name = va_arg(ap, const char *)) != NULL;) {
+		const char *e = va_arg(ap, const char *), *z = va_arg(ap, const char *);
+		if (n < LABEL_MAX_NAMES) {
+			names[n] = name;
+			ven[n] = e ? e : "";
+			vzh[n] = z ? z : ven[n];
+			n++;
+		}
+	}
+	va_end(ap);
+	i18n_fill_key(en, &s->i18n, LANG_EN, key, names, ven, n);
+	i18n_fill_key(zh, &s->i18n, LANG_ZH, key, names, vzh, n);
+}
+
+const char *figures_word(const struct site *s, enum lang l, const char *prefix,
+			 const char *word, struct buf *tmp)
+{
+	buf_reset(tmp);
+	buf_addf(tmp, "%s%s", prefix, word ? word : "");
+	for (size_t i = strlen(prefix); i < tmp->len; i++)
+		if (tmp->ptr[i] == '-')
+			tmp->ptr[i] = '_';
+	return i18n_has(&s->i18n, tmp->ptr) ? i18n_get(&s->i18n, l, tmp->ptr) : word;
+}
 
 /* ---- the data's figures ---- */
 
@@ -34,6 +72,13 @@ static void add_time_input(const struct site *s, struct buf *in, long time_row)
 		figures_input(s, in, TABLE_TASK_TIMES, s->data.task_times[time_row].row);
 }
 
+void figures_input_task_cost(const struct site *s, struct buf *out,
+			     const struct task_cost *c)
+{
+	add_time_input(s, out, c->time_row);
+	add_price_input(s, out, c->quote_row);
+}
+
 /* A figure's value and upper end as ledger text ("" when missing). */
 static void value_text(struct buf *v, struct buf *max, struct figure lo,
 		       struct figure hi)
@@ -50,19 +95,20 @@ static void value_text(struct buf *v, struct buf *max, struct figure lo,
 struct collect {
 	struct site *s;
 	struct figures *f;
-	struct buf id, label, v, max, in;
+	struct buf id, label, label_zh, v, max, in;
 };
 
 static size_t collect_add(struct collect *c, const char *unit)
 {
-	return ledger_add(&c->f->lg, c->id.ptr, c->label.ptr, c->v.ptr, c->max.ptr,
-			  unit, c->in.ptr);
+	return ledger_add(&c->f->lg, c->id.ptr, c->label.ptr, c->label_zh.ptr, c->v.ptr,
+			  c->max.ptr, unit, c->in.ptr);
 }
 
 static void collect_reset(struct collect *c)
 {
 	buf_reset(&c->id);
 	buf_reset(&c->label);
+	buf_reset(&c->label_zh);
 	buf_reset(&c->in);
 }
 
@@ -74,7 +120,8 @@ static void collect_prices(struct collect *c)
 		const struct gpu_prices *p = &c->s->metrics.prices[g];
 		collect_reset(c);
 		buf_addf(&c->id, "price.%s.lowest", d->gpus[g].id);
-		buf_addf(&c->label, "%s lowest on-demand price", d->gpus[g].name);
+		figures_labels(c->s, &c->label, &c->label_zh, "fig.price_lowest",
+			       "gpu", d->gpus[g].name, NULL, NULL);
 		value_text(&c->v, &c->max, p->lowest, (struct figure){ 0, "" });
 		add_price_input(c->s, &c->in, p->lowest_row);
 		collect_add(c, "USD/h");
@@ -96,13 +143,15 @@ static void collect_tasks(struct collect *c)
 				collect_reset(c);
 				buf_addf(&c->id, "%s.%s.%s", pass ? "cost" : "time",
 					 d->tasks[t].id, d->gpus[g].id);
-				buf_addf(&c->label, "%s on %s: %s", d->tasks[t].name_en,
-					 d->gpus[g].name, pass ? "cost" : "time");
-				add_time_input(c->s, &c->in, tc->time_row);
+				figures_labels(c->s, &c->label, &c->label_zh,
+					       pass ? "fig.cost" : "fig.time",
+					       "task", d->tasks[t].name_en, d->tasks[t].name_zh,
+					       "gpu", d->gpus[g].name, NULL, NULL);
 				if (pass) {
-					add_price_input(c->s, &c->in, tc->quote_row);
+					figures_input_task_cost(c->s, &c->in, tc);
 					value_text(&c->v, &c->max, tc->cost, tc->cost_max);
 				} else {
+					add_time_input(c->s, &c->in, tc->time_row);
 					value_text(&c->v, &c->max, tc->hours, tc->hours_max);
 				}
 				collect_add(c, pass ? "USD" : "h");
@@ -123,9 +172,9 @@ static void collect_stated(struct collect *c)
 			const struct stated_check *k = &c->s->metrics.checks[i];
 			collect_reset(c);
 			buf_addf(&c->id, "stated.%s.%s", sc->id, pass ? "check" : "computed");
-			buf_addf(&c->label, "Stated cost %s: %s", sc->id,
-				 pass ? "check against the computed cost"
-				      : "cost computed from its inputs");
+			figures_labels(c->s, &c->label, &c->label_zh,
+				       pass ? "fig.stated_check" : "fig.stated_computed",
+				       "id", sc->id, NULL, NULL);
 			figures_input(c->s, &c->in, TABLE_STATED_COSTS, sc->row);
 			add_time_input(c->s, &c->in, k->time_row);
 			add_price_input(c->s, &c->in, k->quote_row);
@@ -158,8 +207,10 @@ static void collect_serving(struct collect *c)
 				collect_reset(c);
 				buf_addf(&c->id, "serving.%s.%s.%s", bm->id, d->gpus[g].id,
 					 pass ? "per-mtok" : "month");
-				buf_addf(&c->label, "%s on %s: serving cost %s", bm->name_en,
-					 d->gpus[g].name, pass ? "per 1M tokens" : "per month");
+				figures_labels(c->s, &c->label, &c->label_zh,
+					       pass ? "fig.serving_mtok" : "fig.serving_month",
+					       "bench", bm->name_en, bm->name_zh,
+					       "gpu", d->gpus[g].name, NULL, NULL);
 				if (row >= 0)
 					figures_input(c->s, &c->in, TABLE_RESULTS,
 						      d->results[row].row);
@@ -183,13 +234,15 @@ void figures_collect(struct site *s)
 	f->ntasks = d->ntasks;
 	f->nbench = d->nbenchmarks;
 	f->nstated = d->nstated_costs;
-	struct collect c = { s, f, BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT };
+	struct collect c = { s, f, BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT,
+			     BUF_INIT };
 	collect_prices(&c);
 	collect_tasks(&c);
 	collect_stated(&c);
 	collect_serving(&c);
 	buf_release(&c.id);
 	buf_release(&c.label);
+	buf_release(&c.label_zh);
 	buf_release(&c.v);
 	buf_release(&c.max);
 	buf_release(&c.in);
@@ -291,34 +344,68 @@ void figures_show_quote(struct site *s, enum lang l, const char *path, size_t ro
 		return;
 	const struct price *q = &s->data.prices[row];
 	const char *gpu = s->data.gpus[q->gpu].name;
-	struct buf id = BUF_INIT, label = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
+	struct buf id = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT, v = BUF_INIT,
+		   in = BUF_INIT, tmp = BUF_INIT;
 	buf_addf(&id, "quote.%s.%s.%s.%d%s%s", q->gpu_id,
 		 *q->provider ? q->provider : q->source, q->kind, q->cards < 1 ? 1 : q->cards,
 		 *q->as_of ? "." : "", q->as_of);
-	if (*q->provider)
-		buf_addf(&label, "%s quote of %s (%s)", gpu, q->provider, q->kind);
-	else
-		buf_addf(&label, "%s quote of %s (%s, provider not named)", gpu, q->source,
-			 q->kind);
+	/* the kind's English word is the data's, as it was before labels
+	 * had a Chinese version */
+	const char *kind_zh = figures_word(s, LANG_ZH, "price.", q->kind, &tmp);
+	figures_labels(s, &label, &label_zh, *q->provider ? "fig.quote" : "fig.quote_unnamed",
+		       "gpu", gpu, NULL, "provider", *q->provider ? q->provider : q->source,
+		       NULL, "kind", q->kind, kind_zh, NULL);
 	ledger_number(&v, q->usd_per_hour);
 	figures_input(s, &in, TABLE_PRICES, q->row);
-	figures_show_new(s, l, path, id.ptr, label.ptr, v.ptr, "", "USD/h", in.ptr);
+	figures_show_new(s, l, path, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h",
+			 in.ptr);
 	buf_release(&id);
 	buf_release(&label);
+	buf_release(&label_zh);
+	buf_release(&tmp);
+	buf_release(&v);
+	buf_release(&in);
+}
+
+void figures_show_fit(struct site *s, enum lang l, const char *path,
+		      double params_b, const char *precision, long vram_row,
+		      size_t gpu, struct figure cards)
+{
+	if (!s->figures || gpu >= s->data.ngpus)
+		return;
+	const struct gpu *g = &s->data.gpus[gpu];
+	struct buf id = BUF_INIT, params = BUF_INIT, label = BUF_INIT,
+		   label_zh = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
+	ledger_number(&params, params_b);
+	buf_addf(&id, "fit.%sb.%s.%s", params.ptr, precision, g->id);
+	figures_labels(s, &label, &label_zh, "fig.fit", "params", params.ptr, NULL,
+		       "precision", precision, NULL, "gpu", g->name, NULL, NULL);
+	if (figure_ok(cards))
+		ledger_number(&v, cards.value);
+	if (vram_row >= 0 && (size_t)vram_row < s->data.nvram)
+		figures_input(s, &in, TABLE_VRAM, s->data.vram[vram_row].row);
+	figures_input(s, &in, TABLE_GPUS, g->row);
+	figures_show_new(s, l, path, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "cards",
+			 in.ptr);
+	buf_release(&id);
+	buf_release(&params);
+	buf_release(&label);
+	buf_release(&label_zh);
 	buf_release(&v);
 	buf_release(&in);
 }
 
 void figures_show_new(struct site *s, enum lang l, const char *path,
-		      const char *id, const char *label, const char *value,
-		      const char *value_max, const char *unit, const char *inputs)
+		      const char *id, const char *label, const char *label_zh,
+		      const char *value, const char *value_max, const char *unit,
+		      const char *inputs)
 {
 	if (!s->figures)
 		return;
 	char key[512];
 	const char *k;
 	struct ledger_sink *sink = sink_for(s, l, path, key, sizeof key, &k);
-	ledger_sink_define(sink, k, id, label, value, value_max, unit, inputs);
+	ledger_sink_define(sink, k, id, label, label_zh, value, value_max, unit, inputs);
 }
 
 /* ---- the ledger file ---- */

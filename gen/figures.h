@@ -27,6 +27,7 @@
 
 #include "i18n.h"
 #include "ledger.h"
+#include "metrics.h"
 
 #include <stddef.h>
 
@@ -62,12 +63,36 @@ void figures_show_serving(struct site *s, enum lang l, const char *path,
 /* One price quote (data.prices[row]) as a GPU page lists it: its id is the
  * quote's key (GPU, provider or source, kind, cards, date). */
 void figures_show_quote(struct site *s, enum lang l, const char *path, size_t row);
+/* Whether a model of `params_b` billion parameters at `precision` fits on
+ * GPU `gpu`: `cards`, the cards its weights need (1: it fits; missing: no
+ * data), as the page computed it, from the vram.csv row `vram_row` (-1:
+ * the rule of bytes per parameter). Id "fit.70b.fp16.rtx-4090". */
+void figures_show_fit(struct site *s, enum lang l, const char *path,
+		      double params_b, const char *precision, long vram_row,
+		      size_t gpu, struct figure cards);
 /* A figure the page defines itself (see ledger_sink_define). */
 void figures_show_new(struct site *s, enum lang l, const char *path,
-		      const char *id, const char *label, const char *value,
-		      const char *value_max, const char *unit, const char *inputs);
+		      const char *id, const char *label, const char *label_zh,
+		      const char *value, const char *value_max, const char *unit,
+		      const char *inputs);
+/* A figure's labels, English into `en` and Chinese into `zh` (appended):
+ * the UI string `key` of data/i18n.csv ("fig.*", both languages) with
+ * each {name} filled, given as triples (name, English value, Chinese
+ * value; a NULL Chinese value is the English one: GPU names, ids) ended
+ * by NULL. */
+void figures_labels(const struct site *s, struct buf *en, struct buf *zh,
+		    const char *key, ...);
+/* The UI string `prefix` + `word` (dashes as underscores: "price." and
+ * "on-demand" look up price.on_demand) in language l, or `word` itself
+ * when there is no such string. `tmp` holds the key. */
+const char *figures_word(const struct site *s, enum lang l, const char *prefix,
+			 const char *word, struct buf *tmp);
 /* "data/prices.csv:3": the place of row `row` of table `table`. */
 void figures_input(const struct site *s, struct buf *out, int table, size_t row);
+/* The rows a job's cost comes from: its time and the quote it is priced
+ * at (those it has). */
+void figures_input_task_cost(const struct site *s, struct buf *out,
+			     const struct task_cost *c);
 
 /* Merge the marks (after every page is rendered) and write the ledger. */
 void figures_finish(struct site *s, struct buf *csv);

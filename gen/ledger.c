@@ -21,6 +21,7 @@ static void fig_release(struct ledger_fig *f)
 {
 	free(f->id);
 	free(f->label);
+	free(f->label_zh);
 	free(f->value);
 	free(f->value_max);
 	free(f->unit);
@@ -55,12 +56,13 @@ void ledger_free(struct ledger *lg)
 }
 
 static void fig_set(struct ledger_fig *f, const char *id, const char *label,
-		    const char *value, const char *value_max, const char *unit,
-		    const char *inputs)
+		    const char *label_zh, const char *value, const char *value_max,
+		    const char *unit, const char *inputs)
 {
 	memset(f, 0, sizeof *f);
 	f->id = xstrdup(id);
 	f->label = xstrdup(label);
+	f->label_zh = xstrdup(label_zh ? label_zh : "");
 	f->value = xstrdup(value ? value : "");
 	f->value_max = xstrdup(value_max ? value_max : "");
 	f->unit = xstrdup(unit ? unit : "");
@@ -68,8 +70,8 @@ static void fig_set(struct ledger_fig *f, const char *id, const char *label,
 }
 
 size_t ledger_add(struct ledger *lg, const char *id, const char *label,
-		  const char *value, const char *value_max, const char *unit,
-		  const char *inputs)
+		  const char *label_zh, const char *value, const char *value_max,
+		  const char *unit, const char *inputs)
 {
 	bool created;
 	size_t *slot = strmap_slot(&lg->index, id, &created);
@@ -77,7 +79,8 @@ size_t ledger_add(struct ledger *lg, const char *id, const char *label,
 		return *slot - 1;
 	*slot = lg->nfigs + 1;
 	ALLOC_GROW(lg->figs, lg->nfigs, lg->cap_figs);
-	fig_set(&lg->figs[lg->nfigs], id, label, value, value_max, unit, inputs);
+	fig_set(&lg->figs[lg->nfigs], id, label, label_zh, value, value_max, unit,
+		inputs);
 	return lg->nfigs++;
 }
 
@@ -123,13 +126,13 @@ void ledger_sink_mark(struct ledger_sink *k, const char *key, size_t fig)
 }
 
 void ledger_sink_define(struct ledger_sink *k, const char *key, const char *id,
-			const char *label, const char *value,
-			const char *value_max, const char *unit,
-			const char *inputs)
+			const char *label, const char *label_zh,
+			const char *value, const char *value_max,
+			const char *unit, const char *inputs)
 {
 	struct ledger_mark *m = sink_push(k, key);
 	m->def = xmalloc(sizeof *m->def);
-	fig_set(m->def, id, label, value, value_max, unit, inputs);
+	fig_set(m->def, id, label, label_zh, value, value_max, unit, inputs);
 }
 
 /* ---- merging ---- */
@@ -147,8 +150,9 @@ static void merge_mark(struct ledger *lg, struct ledger_mark *m, size_t page)
 {
 	size_t fig = m->fig;
 	if (m->def) {
-		fig = ledger_add(lg, m->def->id, m->def->label, m->def->value,
-				 m->def->value_max, m->def->unit, m->def->inputs);
+		fig = ledger_add(lg, m->def->id, m->def->label, m->def->label_zh,
+				 m->def->value, m->def->value_max, m->def->unit,
+				 m->def->inputs);
 	}
 	if (fig < lg->nfigs)
 		fig_add_page(&lg->figs[fig], page);
@@ -193,7 +197,7 @@ void ledger_merge(struct ledger *lg, long (*page_of)(void *ctx, const char *key)
 /* ---- CSV ---- */
 
 static const char *const ledger_cols[] = {
-	"id", "label", "value", "value_max", "unit", "inputs", "pages", "page_list",
+	"id", "label", "label_zh", "value", "value_max", "unit", "inputs", "pages", "page_list",
 };
 #define LEDGER_NCOLS (sizeof ledger_cols / sizeof *ledger_cols)
 
@@ -212,8 +216,8 @@ void ledger_write_csv(const struct ledger *lg, struct buf *out,
 		const struct ledger_fig *f = &lg->figs[i];
 		if (!f->npages)
 			continue;
-		const char *cells[] = { f->id, f->label, f->value, f->value_max,
-					f->unit, f->inputs };
+		const char *cells[] = { f->id, f->label, f->label_zh, f->value,
+					f->value_max, f->unit, f->inputs };
 		for (size_t c = 0; c < sizeof cells / sizeof *cells; c++) {
 			csv_field_write(out, cells[c]);
 			buf_addc(out, ',');
@@ -242,7 +246,11 @@ void ledger_number(struct buf *out, double v)
 
 /* ---- changes ---- */
 
-/* A ledger text as a table with its columns found; -1 when it is none. */
+enum { C_ID, C_LABEL, C_LABEL_ZH, C_VALUE, C_MAX, C_UNIT, C_INPUTS, C_PAGES, C_LIST };
+
+/* A ledger text as a table with its columns found; -1 when it is none. A
+ * ledger written before figures had Chinese labels has no label_zh: it is
+ * read all the same (the diff compares no labels). */
 struct ledger_view {
 	struct table t;
 	long col[LEDGER_NCOLS];
@@ -259,14 +267,14 @@ static int view_parse(struct ledger_view *v, struct arena *a, const char *text)
 	if (csv_table_parse(&v->t, a, text, strlen(text), "figures.csv", &quiet) != 0)
 		return -1;
 	for (size_t c = 0; c < LEDGER_NCOLS; c++)
-		if ((v->col[c] = csv_table_column(&v->t, ledger_cols[c])) < 0)
+		if ((v->col[c] = csv_table_column(&v->t, ledger_cols[c])) < 0 &&
+		    c != C_LABEL_ZH)
 			return -1;
 	for (size_t r = 0; r < v->t.nrows; r++)
 		*strmap_slot(&v->index, v->t.rows[r][v->col[0]], NULL) = r + 1;
 	return 0;
 }
 
-enum { C_ID, C_LABEL, C_VALUE, C_MAX, C_UNIT, C_INPUTS, C_PAGES, C_LIST };
 
 static const char *cell(const struct ledger_view *v, size_t r, int c)
 {

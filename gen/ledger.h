@@ -1,7 +1,9 @@
 /* ledger: the figures a site shows, where they came from and which pages
  * show them; and what changed between two ledgers.
  *
- * A figure has a stable id ("cost.lora-7b.rtx-4090"), an English label, a
+ * A figure has a stable id ("cost.lora-7b.rtx-4090"), an English label and
+ * a Chinese one (the file is also a download for the Chinese site's
+ * readers; the change report is English), a
  * value (and an upper end when it is a range; "" when the page shows "no
  * data"), a unit ("USD", "USD/h", "h", ...) and its inputs: the CSV rows it
  * was computed from, "data/prices.csv:3 data/task_times.csv:7".
@@ -17,7 +19,7 @@
  *
  * The ledger is written as CSV (ledger_write_csv), the file the site
  * publishes as data/figures.csv:
- *     id,label,value,value_max,unit,inputs,pages,page_list
+ *     id,label,label_zh,value,value_max,unit,inputs,pages,page_list
  * where page_list holds the pages' URLs ("/en/tasks/lora-7b/") separated by
  * spaces. Only figures some page shows are written.
  *
@@ -40,7 +42,7 @@
 struct buf;
 
 struct ledger_fig {
-	char *id, *label, *value, *value_max, *unit, *inputs;
+	char *id, *label, *label_zh, *value, *value_max, *unit, *inputs;
 	size_t *pages; size_t npages, cap_pages; /* page indexes, after merge */
 };
 
@@ -71,8 +73,8 @@ void ledger_free(struct ledger *lg);
  * definition. `value_max` and `value` may be "" (no upper end; no data).
  * Returns the figure's index. */
 size_t ledger_add(struct ledger *lg, const char *id, const char *label,
-		  const char *value, const char *value_max, const char *unit,
-		  const char *inputs);
+		  const char *label_zh, const char *value, const char *value_max,
+		  const char *unit, const char *inputs);
 /* The index of a figure, or -1. */
 long ledger_find(const struct ledger *lg, const char *id);
 
@@ -85,9 +87,9 @@ struct ledger_sink *ledger_page_sink(struct ledger *lg, size_t page);
 void ledger_sink_mark(struct ledger_sink *k, const char *key, size_t fig);
 /* Define a figure and mark it shown (see ledger_add). */
 void ledger_sink_define(struct ledger_sink *k, const char *key, const char *id,
-			const char *label, const char *value,
-			const char *value_max, const char *unit,
-			const char *inputs);
+			const char *label, const char *label_zh,
+			const char *value, const char *value_max,
+			const char *unit, const char *inputs);
 
 /* Take every sink into the ledger, in page order: plan marks go to the page
  * `page_of(ctx, key)` returns (-1: no such page, dropped). Empties the

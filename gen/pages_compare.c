@@ -7,6 +7,7 @@
 #include "buf.h"
 #include "csv.h"
 #include "data.h"
+#include "figures.h"
 #include "guide_charts.h"
 #include "i18n.h"
 #include "metrics.h"
@@ -157,14 +158,16 @@ static struct pair_cell pair_cell_of(const struct pg *p, struct value *cell,
 	return pc;
 }
 
-/* The cells of a side-by-side row of two GPUs, the better one's marked. */
-static void pair_pick(const struct pair_cell *a, const struct pair_cell *b,
-		      struct figure fa, struct figure fb, int direction,
-		      struct value **ca, struct value **cb)
+/* The cells of a side-by-side row of two GPUs, the better one's marked;
+ * returns which wins (pg_better_of). */
+static int pair_pick(const struct pair_cell *a, const struct pair_cell *b,
+		     struct figure fa, struct figure fb, int direction,
+		     struct value **ca, struct value **cb)
 {
 	int w = pg_better_of(fa, fb, direction); /* a winner's figure is there */
 	*ca = w > 0 ? a->won : a->cell;
 	*cb = w < 0 ? b->won : b->cell;
+	return w;
 }
 
 /* The shared parts of the comparison pages of one language. Links are made
@@ -204,13 +207,15 @@ static void pair_side_tasks(const struct pg *p, size_t g,
 	sd->cost = arena_alloc(a, d->ntasks * sizeof *sd->cost);
 	for (size_t t = 0; t < d->ntasks; t++) {
 		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
+		/* shared by every page: each page marks the figures it shows
+		 * (pair_tasks) */
 		struct value *hours = pg_cell_figure(p, c->hours, FMT_UNIT, "unit.h");
 		if (figure_ok(c->hours))
-			pg_cell_set_text(p, hours, pg_hours_range_text(p, c));
+			pg_cell_set_text(p, hours, pg_hours_range_words(p, c));
 		sd->hours[t] = pair_cell_of(p, hours, c->hours, -1, won_keys);
 		struct value *cost = pg_cell_figure(p, c->cost, FMT_USD, NULL);
 		if (figure_ok(c->cost))
-			pg_cell_set_text(p, cost, pg_cost_text(p, c));
+			pg_cell_set_text(p, cost, pg_cost_words(p, c));
 		sd->cost[t] = pair_cell_of(p, cost, c->cost, -1, won_keys);
 	}
 }
@@ -293,6 +298,97 @@ static struct value *pair_ratio_cell(const struct pg *p, struct figure r)
 	return pg_cell_figure(p, r, FMT_RATIO, NULL);
 }
 
+/* ---- the figures a comparison shows (figures.h) ----
+ * Ids are made of the data's ids and the pair's, in page order:
+ * "speed.<benchmark>.<a>.<b>", "cost-ratio.<task>.<a>.<b>",
+ * "cheaper.<task>.<a>.<b>", "cheaper-hour.<a>.<b>", "more-vram.<a>.<b>". A
+ * winner's value is the GPU's id, or "same". */
+
+/* What a comparison figure is about: its kind, the benchmark or task it
+ * concerns (NULL: the pair itself) with its names, and the two GPUs. */
+struct pair_about {
+	const char *kind, *what, *what_en, *what_zh;
+	size_t ga, gb;
+};
+
+static void pair_show(const struct pg *p, const struct pair_about *ab,
+		      const char *label_key, const char *value, const char *unit,
+		      const char *inputs)
+{
+	if (!p->s->figures)
+		return;
+	const struct data *d = &p->s->data;
+	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT;
+	buf_addf(&id, "%s.%s%s%s.%s", ab->kind, ab->what ? ab->what : "",
+		 ab->what ? "." : "", d->gpus[ab->ga].id, d->gpus[ab->gb].id);
+	figures_labels(p->s, &en, &zh, label_key, "a", d->gpus[ab->ga].name, NULL,
+		       "b", d->gpus[ab->gb].name, NULL, "bench", ab->what_en, ab->what_zh,
+		       "task", ab->what_en, ab->what_zh, NULL);
+	figures_show_new(p->s, p->l, p->path, id.ptr, en.ptr, zh.ptr, value, "", unit,
+			 inputs);
+	buf_release(&id);
+	buf_release(&en);
+	buf_release(&zh);
+}
+
+/* A ratio of the pair ("" when the page shows none). */
+static void pair_show_ratio(const struct pg *p, const struct pair_about *ab,
+			    const char *label_key, struct figure r, const char *inputs)
+{
+	struct buf v = BUF_INIT;
+	if (figure_ok(r))
+		ledger_number(&v, r.value);
+	pair_show(p, ab, label_key, v.ptr, "×", inputs);
+	buf_release(&v);
+}
+
+/* Which of the pair wins (w > 0: a, w < 0: b, 0: the same), and by how
+ * many percent (`pct`, or a negative number: no percentage shown). */
+static void pair_show_winner(const struct pg *p, const struct pair_about *ab,
+			     const char *label_key, int w, double pct,
+			     const char *inputs)
+{
+	const struct data *d = &p->s->data;
+	pair_show(p, ab, label_key, w > 0 ? d->gpus[ab->ga].id
+				    : w < 0 ? d->gpus[ab->gb].id : "same", "", inputs);
+	if (pct < 0)
+		return;
+	struct pair_about by = *ab;
+	by.kind = arena_printf(pg_arena(p), "%s-by", ab->kind);
+	struct buf v = BUF_INIT, key = BUF_INIT;
+	ledger_number(&v, pct);
+	buf_addf(&key, "%s_by", label_key);
+	pair_show(p, &by, key.ptr, v.ptr, "%", inputs);
+	buf_release(&v);
+	buf_release(&key);
+}
+
+/* The rows of both GPUs' results on benchmark b. */
+static void pair_result_inputs(const struct pg *p, size_t b, size_t ga, size_t gb,
+			       struct buf *in)
+{
+	const struct data *d = &p->s->data;
+	long ra = data_result_row(d, b, ga), rb = data_result_row(d, b, gb);
+	if (ra >= 0)
+		figures_input(p->s, in, TABLE_RESULTS, d->results[ra].row);
+	if (rb >= 0)
+		figures_input(p->s, in, TABLE_RESULTS, d->results[rb].row);
+}
+
+static struct pair_about pair_bench_about(const struct pg *p, const char *kind,
+					  size_t b, size_t ga, size_t gb)
+{
+	const struct benchmark *bm = &p->s->data.benchmarks[b];
+	return (struct pair_about){ kind, bm->id, bm->name_en, bm->name_zh, ga, gb };
+}
+
+static struct pair_about pair_task_about(const struct pg *p, const char *kind,
+					 size_t t, size_t ga, size_t gb)
+{
+	const struct task *x = &p->s->data.tasks[t];
+	return (struct pair_about){ kind, x->id, x->name_en, x->name_zh, ga, gb };
+}
+
 static struct value *side_row(const struct pg *p, const char *label,
 			      struct value *ca, struct value *cb)
 {
@@ -301,6 +397,29 @@ static struct value *side_row(const struct pg *p, const char *label,
 	value_map_set(pg_arena(p), m, "a", ca);
 	value_map_set(pg_arena(p), m, "b", cb);
 	return m;
+}
+
+/* The winner of spec row r in the ledger, "better.<row>.<a>.<b>" (the row
+ * named by its label's key: "better.bandwidth.…", "better.rent.…"). */
+static void spec_winner_show(const struct pg *p, enum pair_row r, size_t ga,
+			     size_t gb, int w)
+{
+	const struct data *d = &p->s->data;
+	const char *key = pair_row_label(r), *dot = strchr(key, '.');
+	struct pair_about ab = { "better", dot ? dot + 1 : key,
+				 i18n_get(&p->s->i18n, LANG_EN, key),
+				 i18n_get(&p->s->i18n, LANG_ZH, key), ga, gb };
+	struct buf in = BUF_INIT;
+	for (int i = 0; i < 2; i++) {
+		size_t g = i ? gb : ga;
+		long q = p->s->metrics.prices[g].lowest_row;
+		if (r != PAIR_RENT)
+			figures_input(p->s, &in, TABLE_GPUS, d->gpus[g].row);
+		else if (q >= 0)
+			figures_input(p->s, &in, TABLE_PRICES, d->prices[q].row);
+	}
+	pair_show_winner(p, &ab, "fig.better", w, -1, in.ptr);
+	buf_release(&in);
 }
 
 static struct value *pair_specs(const struct pg *p, size_t ga, size_t gb)
@@ -314,8 +433,10 @@ static struct value *pair_specs(const struct pg *p, size_t ga, size_t gb)
 		int better = pair_row_figure(p, ga, r, &fa);
 		pair_row_figure(p, gb, r, &fb);
 		struct value *ca, *cb;
-		pair_pick(&pl->side[ga].spec[r], &pl->side[gb].spec[r], fa, fb, better,
-			  &ca, &cb);
+		int w = pair_pick(&pl->side[ga].spec[r], &pl->side[gb].spec[r], fa, fb,
+				  better, &ca, &cb);
+		if (better && figure_ok(fa) && figure_ok(fb))
+			spec_winner_show(p, r, ga, gb, w);
 		value_list_push(a, rows, side_row(p, pg_tr(p, pair_row_label(r)), ca, cb));
 	}
 	return rows;
@@ -358,13 +479,25 @@ static const char *batch_text(const struct pg *p, const struct result *x)
 }
 
 /* Two results measured under different conditions: the per-sample speed
- * where batch sizes allow it, else no ratio, and the conditions named. */
+ * where batch sizes allow it, else no ratio, and the conditions named;
+ * the ratio in the ledger when `show`. */
 static const char *unlike_sentence(const struct pg *p, const struct benchmark *bm,
-				   const struct result *xa, const struct result *xb)
+				   const struct result *xa, const struct result *xb,
+				   bool show)
 {
 	const struct data *d = &p->s->data;
 	const char *na = d->gpus[xa->gpu].name, *nb = d->gpus[xb->gpu].name;
 	struct figure per = metrics_per_sample_ratio(d, xa, xb);
+	if (show && figure_ok(per) && per.value > 0) {
+		struct pair_about ab = pair_bench_about(p, "speed-per-sample",
+							(size_t)(bm - d->benchmarks),
+							xa->gpu, xb->gpu);
+		struct buf in = BUF_INIT;
+		figures_input(p->s, &in, TABLE_RESULTS, xa->row);
+		figures_input(p->s, &in, TABLE_RESULTS, xb->row);
+		pair_show_ratio(p, &ab, "fig.speed_per_sample", per, in.ptr);
+		buf_release(&in);
+	}
 	if (!figure_ok(per) || per.value <= 0) {
 		const char *ca = pg_result_conditions(p, xa->row);
 		const char *cb = pg_result_conditions(p, xb->row);
@@ -388,9 +521,10 @@ static const char *unlike_sentence(const struct pg *p, const struct benchmark *b
 }
 
 /* For a benchmark of a model too big for one card: how many cards each of
- * the two GPUs needs to hold its weights; "" when both hold it. */
+ * the two GPUs needs to hold its weights (in the ledger when `show`); ""
+ * when both hold it. */
 static const char *fit_sentence(const struct pg *p, const struct benchmark *bm,
-				size_t ga, size_t gb)
+				size_t ga, size_t gb, bool show)
 {
 	const struct data *d = &p->s->data;
 	if (!bm->params_b.ok || !(pg_is_kind(bm, "inference-throughput") ||
@@ -403,6 +537,12 @@ static const char *fit_sentence(const struct pg *p, const struct benchmark *bm,
 	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], SPEC_VRAM));
 	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
 		return "";
+	if (show) {
+		figures_show_fit(p->s, p->l, p->path, bm->params_b.v,
+				 METRICS_DEFAULT_PRECISION, rule, ga, na);
+		figures_show_fit(p->s, p->l, p->path, bm->params_b.v,
+				 METRICS_DEFAULT_PRECISION, rule, gb, nb);
+	}
 	const char *cards_a = figure_ok(na) ? pg_fmt_number(p, na.value) : pg_tr(p, "no_data");
 	const char *cards_b = figure_ok(nb) ? pg_fmt_number(p, nb.value) : pg_tr(p, "no_data");
 	return pg_fill(p, "cmp.fit_cards", "params", pg_fmt_number(p, bm->params_b.v),
@@ -424,10 +564,12 @@ static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
 	return arena_printf(pg_arena(p), "%s · %s", na, nb);
 }
 
-/* Speed per benchmark: a row per benchmark either GPU has a result for. */
+/* Speed per benchmark: a row per benchmark either GPU has a result for.
+ * `whole`: for the pair's page, which shows every figure; else only the
+ * first sentence (*first) is shown, and only its figures are marked. */
 static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 			      struct value *rows, struct value *verdict,
-			      const char **first)
+			      const char **first, bool whole)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
@@ -450,20 +592,34 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 					       : "gpu.lower_better"));
 		pg_set_text(p, row, "note", pair_result_notes(p, b, ga, gb));
 		value_list_push(a, rows, row);
-		if (!figure_ok(r) || r.value <= 0)
+		bool ratio_ok = figure_ok(r) && r.value > 0;
+		const struct result *xa = ratio_ok ? &d->results[data_result_row(d, b, ga)]
+						   : NULL;
+		const struct result *xb = ratio_ok ? &d->results[data_result_row(d, b, gb)]
+						   : NULL;
+		bool same = ratio_ok && metrics_same_conditions(xa, xb);
+		bool show = whole || (ratio_ok && !common);
+		if (show && (whole || same)) {
+			/* the ratio as its cell shows it: none for unlike conditions */
+			struct pair_about ab = pair_bench_about(p, "speed", b, ga, gb);
+			struct buf in = BUF_INIT;
+			pair_result_inputs(p, b, ga, gb, &in);
+			pair_show_ratio(p, &ab, "fig.speed",
+					ratio_ok && !same ? (struct figure){ 0, "why.unlike" } : r,
+					in.ptr);
+			buf_release(&in);
+		}
+		if (!ratio_ok)
 			continue;
-		const struct result *xa = &d->results[data_result_row(d, b, ga)];
-		const struct result *xb = &d->results[data_result_row(d, b, gb)];
-		const char *line = metrics_same_conditions(xa, xb)
-			? speed_sentence(p, bm, na, nb, r.value)
-			: unlike_sentence(p, bm, xa, xb);
-		if (!metrics_same_conditions(xa, xb))
+		const char *line = same ? speed_sentence(p, bm, na, nb, r.value)
+					: unlike_sentence(p, bm, xa, xb, show);
+		if (!same)
 			value_map_set(a, row, "ratio", pair_ratio_cell(
 				p, (struct figure){ 0, "why.unlike" }));
 		if (!common++)
 			*first = line;
 		value_list_push(a, verdict, verdict_line(p, line));
-		const char *fit = fit_sentence(p, bm, ga, gb);
+		const char *fit = fit_sentence(p, bm, ga, gb, whole);
 		if (*fit)
 			value_list_push(a, verdict, verdict_line(p, fit));
 	}
@@ -473,20 +629,42 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 	return common;
 }
 
-/* Which GPU runs task t for less. Costs with a range (a time range) are
- * stated side by side, without a percentage one range cannot give. */
+/* The winner of task t's costs (and its costs) in the ledger. */
+static void cost_show(const struct pg *p, size_t t, const struct task_cost *xa,
+		      const struct task_cost *xb, int w, double pct)
+{
+	figures_show_cost(p->s, p->l, p->path, t, xa->gpu);
+	figures_show_cost(p->s, p->l, p->path, t, xb->gpu);
+	struct pair_about ab = pair_task_about(p, "cheaper", t, xa->gpu, xb->gpu);
+	struct buf in = BUF_INIT;
+	figures_input_task_cost(p->s, &in, xa);
+	figures_input_task_cost(p->s, &in, xb);
+	pair_show_winner(p, &ab, "fig.cheaper", w, pct, in.ptr);
+	buf_release(&in);
+}
+
+/* Which GPU runs task t for less (its figures in the ledger when `show`).
+ * Costs with a range (a time range) are stated side by side, without a
+ * percentage one range cannot give. */
 static const char *cost_sentence(const struct pg *p, size_t t, const char *na,
 				 const char *nb, const struct task_cost *xa,
-				 const struct task_cost *xb)
+				 const struct task_cost *xb, bool show)
 {
 	const char *task = pg_task_name(p, t);
 	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max))
 		return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
-			    "ca", pg_cost_text(p, xa), "cb", pg_cost_text(p, xb), NULL);
+			    "ca", show ? pg_cost_text(p, xa) : pg_cost_words(p, xa),
+			    "cb", show ? pg_cost_text(p, xb) : pg_cost_words(p, xb), NULL);
 	double ca = xa->cost.value, cb = xb->cost.value;
-	if (fabs(ca - cb) <= 0.005 * fmax(ca, cb))
+	if (fabs(ca - cb) <= 0.005 * fmax(ca, cb)) {
+		if (show)
+			cost_show(p, t, xa, xb, 0, -1);
 		return pg_fill(p, "cmp.same_cost", "a", na, "b", nb, "task", task,
 			    "cost", pg_fmt_usd(p, ca), NULL);
+	}
+	double pct = (1.0 - fmin(ca, cb) / fmax(ca, cb)) * 100.0;
+	if (show)
+		cost_show(p, t, xa, xb, ca < cb ? 1 : -1, pct);
 	if (ca > cb) {
 		const char *n = na;
 		na = nb;
@@ -496,13 +674,15 @@ static const char *cost_sentence(const struct pg *p, size_t t, const char *na,
 		cb = c;
 	}
 	return pg_fill(p, "cmp.cheaper", "a", na, "b", nb, "task", task,
-		    "pct", pg_fmt_percent(p, (1.0 - ca / cb) * 100.0),
+		    "pct", pg_fmt_percent(p, pct),
 		    "ca", pg_fmt_usd(p, ca), "cb", pg_fmt_usd(p, cb), NULL);
 }
 
-/* Cost per task: a row per task either GPU has a time for. */
+/* Cost per task: a row per task either GPU has a time for (`whole`: see
+ * pair_benchmarks). */
 static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
-		       struct value *rows, struct value *verdict, const char **first)
+		       struct value *rows, struct value *verdict, const char **first,
+		       bool whole)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
@@ -519,7 +699,8 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 		pg_set_text(p, r, "name", pg_task_name(p, t));
 		pg_set_text(p, r, "href", pl->task_href[t]);
 		struct value *ha, *hb, *xa, *xb;
-		pair_pick(&sa->hours[t], &sb->hours[t], ca->hours, cb->hours, -1, &ha, &hb);
+		int quicker = pair_pick(&sa->hours[t], &sb->hours[t], ca->hours, cb->hours,
+					-1, &ha, &hb);
 		pair_pick(&sa->cost[t], &sb->cost[t], ca->cost, cb->cost, -1, &xa, &xb);
 		value_map_set(a, r, "a_hours", ha);
 		value_map_set(a, r, "b_hours", hb);
@@ -532,10 +713,35 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 			ratio.missing = "why.no_hours";
 		value_map_set(a, r, "ratio", pair_ratio_cell(p, ratio));
 		value_list_push(a, rows, r);
+		if (whole) {
+			figures_show_time(p->s, p->l, p->path, t, ga);
+			figures_show_time(p->s, p->l, p->path, t, gb);
+			figures_show_cost(p->s, p->l, p->path, t, ga);
+			figures_show_cost(p->s, p->l, p->path, t, gb);
+			struct pair_about ab = pair_task_about(p, "cost-ratio", t, ga, gb);
+			struct buf in = BUF_INIT;
+			figures_input_task_cost(p->s, &in, ca);
+			figures_input_task_cost(p->s, &in, cb);
+			pair_show_ratio(p, &ab, "fig.cost_ratio", ratio, in.ptr);
+			if (figure_ok(ca->hours) && figure_ok(cb->hours)) {
+				/* the hours cell marked the better */
+				struct pair_about q = pair_task_about(p, "quicker", t, ga, gb);
+				buf_reset(&in);
+				for (int i = 0; i < 2; i++) {
+					long tr = (i ? cb : ca)->time_row;
+					if (tr >= 0)
+						figures_input(p->s, &in, TABLE_TASK_TIMES,
+							      d->task_times[tr].row);
+				}
+				pair_show_winner(p, &q, "fig.quicker", quicker, -1, in.ptr);
+			}
+			buf_release(&in);
+		}
 		if (figure_ok(ca->hours) && figure_ok(cb->hours))
 			both_times++;
 		if (figure_ok(ratio)) {
-			const char *line = cost_sentence(p, t, na, nb, ca, cb);
+			const char *line = cost_sentence(p, t, na, nb, ca, cb,
+							 whole || !**first);
 			if (!**first)
 				*first = line;
 			value_list_push(a, verdict, verdict_line(p, line));
@@ -554,6 +760,14 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 	const struct gpu *x = &p->s->data.gpus[ga], *y = &p->s->data.gpus[gb];
 	struct figure va = pg_spec_figure(x, SPEC_VRAM), vb = pg_spec_figure(y, SPEC_VRAM);
 	int w = pg_better_of(va, vb, 1);
+	if (w || (figure_ok(va) && figure_ok(vb))) {
+		struct pair_about ab = { "more-vram", NULL, NULL, NULL, ga, gb };
+		struct buf in = BUF_INIT;
+		figures_input(p->s, &in, TABLE_GPUS, x->row);
+		figures_input(p->s, &in, TABLE_GPUS, y->row);
+		pair_show_winner(p, &ab, "fig.more_vram", w, -1, in.ptr);
+		buf_release(&in);
+	}
 	if (w) {
 		const struct gpu *big = w > 0 ? x : y, *small = w > 0 ? y : x;
 		value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.more_vram",
@@ -576,9 +790,21 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 	if (w) {
 		const struct gpu *cheap = w > 0 ? x : y, *dear = w > 0 ? y : x;
 		double lo = w > 0 ? pa.value : pb.value, hi = w > 0 ? pb.value : pa.value;
+		double pct = (1.0 - lo / hi) * 100.0;
+		struct pair_about ab = { "cheaper-hour", NULL, NULL, NULL, ga, gb };
+		struct buf in = BUF_INIT;
+		const struct gpu_prices *lp = p->s->metrics.prices;
+		if (lp[ga].lowest_row >= 0)
+			figures_input(p->s, &in, TABLE_PRICES,
+				      p->s->data.prices[lp[ga].lowest_row].row);
+		if (lp[gb].lowest_row >= 0)
+			figures_input(p->s, &in, TABLE_PRICES,
+				      p->s->data.prices[lp[gb].lowest_row].row);
+		pair_show_winner(p, &ab, "fig.cheaper_hour", w, pct, in.ptr);
+		buf_release(&in);
 		value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.cheaper_hour",
 			"a", cheap->name, "b", dear->name,
-			"pct", pg_fmt_percent(p, (1.0 - lo / hi) * 100.0),
+			"pct", pg_fmt_percent(p, pct),
 			"pa", pg_fmt_per_hour(p, lo), "pb", pg_fmt_per_hour(p, hi), NULL)));
 	}
 	for (int i = 0; i < 2; i++) {
@@ -589,24 +815,28 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 }
 
 /* The context of the pair page of ga and gb (ga listed first), made for
- * the page at p->path. */
-static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
+ * the page at p->path; without `whole`, only what a headline shows (its
+ * lead_speed and lead_cost; the figures it marks are theirs). */
+static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
+				  bool whole)
 {
 	struct arena *a = pg_arena(p);
 	const struct pair_lang *pl = pair_lang_of(p);
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "a", pl->side[ga].link);
 	value_map_set(a, ctx, "b", pl->side[gb].link);
-	value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
+	if (whole)
+		value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
 	struct value *verdict = value_new_list(a);
 	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
 	/* the first speed and cost sentences make a headline's summary */
 	const char *lead_speed = "", *lead_cost = "";
-	pair_benchmarks(p, ga, gb, bench, verdict, &lead_speed);
-	pair_tasks(p, ga, gb, tasks, verdict, &lead_cost);
+	pair_benchmarks(p, ga, gb, bench, verdict, &lead_speed, whole);
+	pair_tasks(p, ga, gb, tasks, verdict, &lead_cost, whole);
 	value_map_set_str(a, ctx, "lead_speed", lead_speed);
 	value_map_set_str(a, ctx, "lead_cost", lead_cost);
-	pair_memory_and_price(p, ga, gb, verdict);
+	if (whole)
+		pair_memory_and_price(p, ga, gb, verdict);
 	value_map_set(a, ctx, "bench", bench);
 	value_map_set_bool(a, ctx, "has_bench", value_list_len(bench) > 0);
 	value_map_set(a, ctx, "tasks", tasks);
@@ -622,7 +852,7 @@ static struct value *build_pair_page(struct site *s, const struct page_spec *spe
 	const struct gpu_pair *gp = spec->arg;
 	struct buf scratch = BUF_INIT;
 	struct pg pp = { s, spec->lang, spec->path, &scratch }, *p = &pp;
-	struct value *ctx = pair_context(p, gp->a, gp->b);
+	struct value *ctx = pair_context(p, gp->a, gp->b, true);
 	pg_set_text(p, ctx, "chart", pg_chart_html(p, &(struct chart_request){
 		.name = "pair", .gpu = s->data.gpus[gp->a].id,
 		.other = s->data.gpus[gp->b].id, .page_path = p->path }));
@@ -692,7 +922,7 @@ static struct value *headline_pairs(const struct pg *p)
 		struct value *m = value_new_map(a);
 		value_map_set_str(a, m, "title", pg_pair_title(p, best[i][1], best[i][2]));
 		value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, best[i][1], best[i][2])));
-		struct value *ctx = pair_context(p, best[i][1], best[i][2]);
+		struct value *ctx = pair_context(p, best[i][1], best[i][2], false);
 		const char *speed = value_map_get(ctx, "lead_speed")->u.str.ptr;
 		const char *cost = value_map_get(ctx, "lead_cost")->u.str.ptr;
 		value_map_set_str(a, m, "summary", arena_printf(a, "%s%s%s", speed,

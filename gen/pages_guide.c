@@ -376,11 +376,15 @@ static bool precision_shown(const struct data *d, const char *prec)
 	return false;
 }
 
-/* "fits" / "needs N cards" / "no data" for a need against a GPU's VRAM. */
-static struct value *fit_cell(const struct pg *p, struct figure need,
-			      const struct gpu *g)
+/* "fits" / "needs N cards" / "no data" for a need (of a model of
+ * `params_b` at `precision`, from the vram.csv row `stated` or -1)
+ * against the VRAM of GPU `gpu`; the verdict goes in the ledger. */
+static struct value *fit_cell(const struct pg *p, struct figure need, double params_b,
+			      const char *precision, long stated, size_t gpu)
 {
+	const struct gpu *g = &p->s->data.gpus[gpu];
 	struct figure n = metric_gpus_needed(need, figure_of(g->vram_gb, "why.no_vram"));
+	figures_show_fit(p->s, p->l, p->path, params_b, precision, stated, gpu, n);
 	struct value *c = pg_cell_figure(p, n, FMT_NUMBER, NULL);
 	if (!figure_ok(n))
 		return c;
@@ -451,7 +455,8 @@ static void plan_vram(struct site *s, enum lang l)
 			value_map_set_bool(a, r, "has_note", *note != 0);
 			struct value *fits = value_new_list(a);
 			for (size_t g = 0; g < d->ngpus; g++)
-				value_list_push(a, fits, fit_cell(p, need, &d->gpus[g]));
+				value_list_push(a, fits, fit_cell(p, need, sizes[k], precisions[q],
+								  stated, g));
 			value_map_set(a, r, "fits", fits);
 			value_list_push(a, rows, r);
 		}

@@ -56,10 +56,45 @@ check "--timings prints the time of each phase" \
 	grep -Eq '^gen: load [0-9]+ ms, plan [0-9]+ ms, render [0-9]+ ms \([0-9]+ pages rendered, [0-9]+ kept\), finish [0-9]+ ms$' "$work/out2"
 check "a no-change rebuild reports no changed figure" sh -c "! grep -q '→' '$work/out2'"
 check "the site publishes its figure ledger" \
-	grep -q '^price.rtx-4090.lowest,RTX 4090 lowest on-demand price,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
+	grep -q '^price.rtx-4090.lowest,RTX 4090 lowest on-demand price,RTX 4090 最低按需价格,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
+check "a comparison's speed ratio is in the ledger with its two result rows and its pages" \
+	grep -Eq '^speed\.rel-resnet50\.a100-80gb\.rtx-4090,A100 80GB against RTX 4090 on [^,]*: speed ratio,A100 80GB 对比 RTX 4090（“[^,]*”）：速度比,1\.6,,×,data/results\.csv:[0-9]+ data/results\.csv:[0-9]+,[0-9]+,.*/en/compare/a100-80gb-vs-rtx-4090/ .*/zh/compare/a100-80gb-vs-rtx-4090/' "$site/data/figures.csv"
+check "the comparison page shows that ratio" grep -q '1\.6×' "$site/en/compare/a100-80gb-vs-rtx-4090/index.html"
+check "the cheaper GPU for a job is in the ledger with how much, on its comparison" \
+	sh -c "grep -Eq '^cheaper\.resnet50-imagenet\.a100-40gb\.rtx-4090,[^,]*,[^,]*,a100-40gb,,,data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+ data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+,2,/en/compare/a100-40gb-vs-rtx-4090/ /zh/compare/a100-40gb-vs-rtx-4090/\$' '$site/data/figures.csv' &&
+	grep -Eq '^cheaper-by\.resnet50-imagenet\.a100-40gb\.rtx-4090,.*,19\.23076923,,%,' '$site/data/figures.csv'"
+check "a VRAM fit is in the ledger, on the VRAM page and the comparisons that say it" \
+	grep -Eq '^fit\.70b\.fp16\.rtx-4090,70B model at fp16 on RTX 4090: cards needed,RTX 4090 运行 70B 模型（fp16）：所需卡数,6,,cards,data/gpus\.csv:[0-9]+,[0-9]+,.*/en/compare/h100-80gb-vs-rtx-4090/.* /en/vram/ .*/zh/vram/' "$site/data/figures.csv"
+check "a fit with no data has an empty value" \
+	grep -Eq '^fit\.70b\.fp16\.rtx-3090,[^,]*,[^,]*,,,cards,' "$site/data/figures.csv"
+check "a headline comparison marks its lead figure on the home page only as shown" \
+	sh -c "grep -Eq '^speed\.rel-resnet50\.a100-80gb\.rtx-4090,.*,/en/ /zh/ /en/compare/ ' '$site/data/figures.csv' &&
+	! grep -Eq '^more-vram\.[^,]*,.* /en/ ' '$site/data/figures.csv'"
+check "every figure has a Chinese label, none an English phrase" python3 -c "
+import csv, sys
+rows = list(csv.DictReader(open(sys.argv[1], encoding='utf-8')))
+bad = [r['id'] for r in rows if not any(0x4e00 <= ord(c) <= 0x9fff for c in r['label_zh'])]
+sys.exit(1 if bad or len(rows) < 100 else 0)" "$site/data/figures.csv"
 check "the data page links the figure ledger (en)" grep -q 'href="../../data/figures.csv" download' "$site/en/data/index.html"
 check "the data page links the figure ledger (zh)" grep -q 'href="../../data/figures.csv" download' "$site/zh/data/index.html"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"
+
+# 3a. A ledger published by the previous version (no label_zh column) is
+#     read: the upgrade reports no figure changed, added or removed.
+cp "$site/data/figures.csv" "$work/figures.new"
+python3 -c "
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], encoding='utf-8', newline='')))
+i = rows[0].index('label_zh')
+w = csv.writer(open(sys.argv[2], 'w', encoding='utf-8', newline=''), lineterminator='\n')
+w.writerows(r[:i] + r[i + 1:] for r in rows)" "$work/figures.new" "$site/data/figures.csv"
+check "the old-format ledger has no label_zh" sh -c "head -1 '$site/data/figures.csv' | grep -qx 'id,label,value,value_max,unit,inputs,pages,page_list'"
+"$gen" build --root "$proj" >"$work/out-upgrade" 2>&1
+rc=$?
+check "a build over an old-format ledger exits 0" test "$rc" -eq 0
+check "it reports no figure changed, added or removed" \
+	sh -c "! grep -Eq '→|figures? (added|removed)|not a figure ledger' '$work/out-upgrade'"
+check "it writes the ledger with label_zh again" cmp "$work/figures.new" "$site/data/figures.csv"
 
 # 3b. One price edit rewrites exactly the pages that show the GPU, and the
 #     articles that cite the price show the new figure in both languages.

@@ -28,23 +28,26 @@ static long page_of(void *ctx, const char *key)
 }
 
 static const char header[] = "id,label,value,value_max,unit,inputs,pages,page_list\n";
+/* the columns since figures have Chinese labels */
+static const char header_zh[] =
+	"id,label,label_zh,value,value_max,unit,inputs,pages,page_list\n";
 
 static void test_pages_merge_in_page_order(void **state)
 {
 	(void)state;
 	struct ledger lg;
 	ledger_init(&lg);
-	size_t price = ledger_add(&lg, "price.a", "A lowest price", "0.39", "", "USD/h",
-				  "data/prices.csv:3");
-	assert_int_equal(ledger_add(&lg, "price.a", "other", "1", "", "", ""), price);
-	ledger_add(&lg, "price.b", "B lowest price", "1", "", "USD/h", "");
+	size_t price = ledger_add(&lg, "price.a", "A lowest price", "A 最低价格", "0.39", "",
+				  "USD/h", "data/prices.csv:3");
+	assert_int_equal(ledger_add(&lg, "price.a", "other", "其他", "1", "", "", ""), price);
+	ledger_add(&lg, "price.b", "B lowest price", "B 最低价格", "1", "", "USD/h", "");
 	ledger_pages_begin(&lg, 3);
 	/* page 2 marks first, as a faster thread would; page 0 through the plan */
 	ledger_sink_mark(ledger_page_sink(&lg, 2), NULL, price);
-	ledger_sink_define(ledger_page_sink(&lg, 2), NULL, "gpu.a.vram", "A vram", "24", "",
-			   "GB", "data/gpus.csv:2");
-	ledger_sink_define(ledger_page_sink(&lg, 1), NULL, "gpu.a.vram", "A vram", "24", "",
-			   "GB", "data/gpus.csv:2");
+	ledger_sink_define(ledger_page_sink(&lg, 2), NULL, "gpu.a.vram", "A vram", "A 的显存",
+			   "24", "", "GB", "data/gpus.csv:2");
+	ledger_sink_define(ledger_page_sink(&lg, 1), NULL, "gpu.a.vram", "A vram", "A 的显存",
+			   "24", "", "GB", "data/gpus.csv:2");
 	ledger_sink_mark(ledger_page_sink(&lg, 1), NULL, price);
 	ledger_sink_mark(ledger_page_sink(&lg, 1), NULL, price);
 	ledger_sink_mark(&lg.plan, "en/p0/", price);
@@ -54,9 +57,9 @@ static void test_pages_merge_in_page_order(void **state)
 	ledger_write_csv(&lg, &csv, url, NULL);
 	/* price.b is shown by no page: not written */
 	assert_string_equal(csv.ptr,
-		"id,label,value,value_max,unit,inputs,pages,page_list\n"
-		"price.a,A lowest price,0.39,,USD/h,data/prices.csv:3,3,/en/p0/ /en/p1/ /en/p2/\n"
-		"gpu.a.vram,A vram,24,,GB,data/gpus.csv:2,2,/en/p1/ /en/p2/\n");
+		"id,label,label_zh,value,value_max,unit,inputs,pages,page_list\n"
+		"price.a,A lowest price,A 最低价格,0.39,,USD/h,data/prices.csv:3,3,/en/p0/ /en/p1/ /en/p2/\n"
+		"gpu.a.vram,A vram,A 的显存,24,,GB,data/gpus.csv:2,2,/en/p1/ /en/p2/\n");
 	buf_release(&csv);
 	ledger_free(&lg);
 }
@@ -186,6 +189,92 @@ static void test_changes_grouped_by_cause(void **state)
 	buf_release(&new_text);
 }
 
+/* The Chinese label is written (quoted where CSV needs it) and read back:
+ * the written ledger against itself changes nothing. */
+static void test_label_zh_written_and_read_back(void **state)
+{
+	(void)state;
+	struct ledger lg;
+	ledger_init(&lg);
+	size_t r = ledger_add(&lg, "speed.b.x.y", "X against Y on B: speed ratio",
+			      "X 对比 Y（\"B\", 推理）：速度比", "1.5", "", "×",
+			      "data/results.csv:2 data/results.csv:3");
+	ledger_sink_mark(&lg.plan, "en/p0/", r);
+	ledger_pages_begin(&lg, 1);
+	ledger_merge(&lg, page_of, NULL);
+	struct buf csv = BUF_INIT, out = BUF_INIT;
+	ledger_write_csv(&lg, &csv, url, NULL);
+	assert_string_equal(csv.ptr,
+		"id,label,label_zh,value,value_max,unit,inputs,pages,page_list\n"
+		"speed.b.x.y,X against Y on B: speed ratio,\"X 对比 Y（\"\"B\"\", 推理）：速度比\","
+		"1.5,,×,data/results.csv:2 data/results.csv:3,1,/en/p0/\n");
+	struct ledger_diff d;
+	report(csv.ptr, csv.ptr, 8, &out, &d);
+	assert_int_equal(d.n, 0);
+	assert_string_equal(out.ptr, "");
+	ledger_diff_free(&d);
+	/* a value changed: the report gives the English label */
+	char *moved = strstr(csv.ptr, ",1.5,");
+	assert_non_null(moved);
+	moved[3] = '7';
+	struct buf old_text = BUF_INIT;
+	buf_adds(&old_text, header_zh);
+	buf_adds(&old_text, "speed.b.x.y,X against Y on B: speed ratio,X 对比 Y：速度比,1.5,,×,"
+			    "data/results.csv:2,1,/en/p0/\n");
+	report(old_text.ptr, csv.ptr, 8, &out, &d);
+	assert_int_equal(d.changed, 1);
+	assert_string_equal(out.ptr, "X against Y on B: speed ratio: 1.5 × → 1.7 × "
+				     "(data/results.csv:2 data/results.csv:3) · 1 page, "
+				     "e.g. /en/p0/\n");
+	ledger_diff_free(&d);
+	buf_release(&old_text);
+	buf_release(&csv);
+	buf_release(&out);
+	ledger_free(&lg);
+}
+
+/* A ledger published before figures had Chinese labels (no label_zh) is
+ * read: against the new one with the same figures nothing changed, and a
+ * moved figure is reported, not every figure. */
+static void test_ledger_without_label_zh_is_read(void **state)
+{
+	(void)state;
+	struct buf old_text = BUF_INIT, new_text = BUF_INIT, out = BUF_INIT;
+	buf_adds(&old_text, header);
+	buf_adds(&new_text, header_zh);
+	buf_adds(&old_text, "price.a,A lowest price,0.39,,USD/h,data/prices.csv:3,2,/en/a/ /zh/a/\n"
+			    "fit.70b.fp16.a,70B model at fp16 on A: cards needed,2,,cards,"
+			    "data/gpus.csv:2,1,/en/vram/\n"
+			    "gone.a,Gone,1,,,,1,/en/a/\n");
+	buf_adds(&new_text, "price.a,A lowest price,A 最低按需价格,0.39,,USD/h,data/prices.csv:3,2,"
+			    "/en/a/ /zh/a/\n"
+			    "fit.70b.fp16.a,70B model at fp16 on A: cards needed,"
+			    "A 运行 70B 模型（fp16）：所需卡数,1,,cards,data/gpus.csv:2,1,/en/vram/\n");
+	struct ledger_diff d;
+	report(old_text.ptr, new_text.ptr, 8, &out, &d);
+	assert_int_equal(d.changed, 1);
+	assert_int_equal(d.added, 0);
+	assert_int_equal(d.removed, 1);
+	assert_string_equal(out.ptr,
+		"70B model at fp16 on A: cards needed: 2 cards → 1 cards (data/gpus.csv:2)"
+		" · 1 page, e.g. /en/vram/\n"
+		"1 figure removed:\n"
+		"  Gone: 1 · 1 page, e.g. /en/a/\n");
+	ledger_diff_free(&d);
+	/* and the other way round (a new ledger published, an old build run) */
+	buf_reset(&out);
+	report(new_text.ptr, old_text.ptr, 8, &out, &d);
+	assert_int_equal(d.changed, 1);
+	assert_int_equal(d.added, 1);
+	ledger_diff_free(&d);
+	/* a text with label_zh but without a column it needs is no ledger */
+	assert_int_equal(ledger_diff(&d, "id,label,label_zh\na,A,甲\n", header_zh), -1);
+	ledger_diff_free(&d);
+	buf_release(&old_text);
+	buf_release(&new_text);
+	buf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -195,6 +284,8 @@ int main(void)
 		cmocka_unit_test(test_added_and_removed),
 		cmocka_unit_test(test_no_earlier_ledger_reports_nothing),
 		cmocka_unit_test(test_changes_grouped_by_cause),
+		cmocka_unit_test(test_label_zh_written_and_read_back),
+		cmocka_unit_test(test_ledger_without_label_zh_is_read),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
