@@ -480,6 +480,8 @@ static void add_one(struct buf *out, const char *v, const char *unit)
 		else if (!strcmp(unit, "USD/1M tokens"))
 			buf_adds(out, " per 1M tokens");
 	}
+	else if (!strcmp(unit, "cards") && !strcmp(v, "1"))
+		buf_adds(out, "1 card"); /* the one unit that is a counted noun */
 	else if (*unit)
 		buf_addf(out, "%s %s", v, unit);
 	else

@@ -256,7 +256,7 @@ static void test_ledger_without_label_zh_is_read(void **state)
 	assert_int_equal(d.added, 0);
 	assert_int_equal(d.removed, 1);
 	assert_string_equal(out.ptr,
-		"70B model at fp16 on A: cards needed: 2 cards → 1 cards (data/gpus.csv:2)"
+		"70B model at fp16 on A: cards needed: 2 cards → 1 card (data/gpus.csv:2)"
 		" · 1 page, e.g. /en/vram/\n"
 		"1 figure removed:\n"
 		"  Gone: 1 · 1 page, e.g. /en/a/\n");
@@ -275,6 +275,25 @@ static void test_ledger_without_label_zh_is_read(void **state)
 	buf_release(&out);
 }
 
+static void format(const char *v, const char *vmax, const char *unit,
+		   const char *want)
+{
+	struct buf b = BUF_INIT;
+	ledger_format_value(&b, v, vmax, unit);
+	assert_string_equal(b.ptr, want);
+	buf_release(&b);
+}
+
+static void test_values_read_as_the_report_prints_them(void **state)
+{
+	(void)state;
+	format("0.39", "", "USD/h", "$0.39/h");
+	format("", "", "USD", "no data");
+	format("1", "", "cards", "1 card");
+	format("2", "", "cards", "2 cards");
+	format("1.6", "", "\xc3\x97", "1.6 \xc3\x97");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -286,6 +305,7 @@ int main(void)
 		cmocka_unit_test(test_changes_grouped_by_cause),
 		cmocka_unit_test(test_label_zh_written_and_read_back),
 		cmocka_unit_test(test_ledger_without_label_zh_is_read),
+		cmocka_unit_test(test_values_read_as_the_report_prints_them),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

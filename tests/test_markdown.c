@@ -357,15 +357,15 @@ struct one_memo {
 	int finds, hits, keeps;
 };
 
-static const char *one_find(void *ctx, struct digest_value key, size_t *len)
+static int one_find(void *ctx, struct digest_value key, struct buf *rec)
 {
 	struct one_memo *m = ctx;
 	m->finds++;
 	if (!m->have || !digest_equal(m->key, key))
-		return NULL;
+		return -1;
 	m->hits++;
-	*len = m->rec.len;
-	return m->rec.ptr;
+	buf_addbuf(rec, &m->rec);
+	return 0;
 }
 
 static void one_keep(void *ctx, struct digest_value key, const char *rec, size_t len)
