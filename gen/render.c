@@ -243,6 +243,7 @@ static struct digest_value shared_keys_digest(const struct value *shared,
 		digest_add_str(&d, e->key);
 		value_digest(e->val, &d);
 	}
+	value_digest(shared->u.map.parent, &d); /* none today; all of it if one comes */
 	return digest_end(&d);
 }
 
