@@ -655,10 +655,46 @@ static size_t term_shards(const struct search_index *ix)
 	return bytes / SEARCH_TERM_SHARD_BYTES + 1;
 }
 
-static int by_doc(const void *a, const void *b)
+/* Postings in doc order (a posting is doc << 4 | fields, and a doc is in
+ * a term's list once, so the numbers' order is the docs'). Pages are put
+ * from the rendering threads nearly in order: most lists are sorted
+ * already; short ones are sorted by insertion, the others by their bytes
+ * (four passes), not by calls to a comparison. */
+static void sort_postings(posting *p, uint32_t n, posting **tmp, uint32_t *cap)
 {
-	posting x = *(const posting *)a, y = *(const posting *)b;
-	return (x > y) - (x < y);
+	uint32_t i = 1;
+	while (i < n && p[i - 1] <= p[i])
+		i++;
+	if (i >= n)
+		return;
+	if (n <= 64) {
+		for (; i < n; i++) {
+			posting v = p[i];
+			uint32_t j = i;
+			for (; j > 0 && p[j - 1] > v; j--)
+				p[j] = p[j - 1];
+			p[j] = v;
+		}
+		return;
+	}
+	if (n > *cap) {
+		*tmp = xreallocarray(*tmp, n, sizeof **tmp);
+		*cap = n;
+	}
+	posting *from = p, *to = *tmp;
+	for (unsigned shift = 0; shift < 32; shift += 8) {
+		uint32_t count[257] = { 0 };
+		for (uint32_t k = 0; k < n; k++)
+			count[((from[k] >> shift) & 0xff) + 1]++;
+		for (unsigned d = 1; d <= 256; d++)
+			count[d] += count[d - 1];
+		for (uint32_t k = 0; k < n; k++)
+			to[count[(from[k] >> shift) & 0xff]++] = from[k];
+		posting *t = from;
+		from = to;
+		to = t;
+	}
+	/* after an even number of passes the sorted list is back in `p` */
 }
 
 static void add_term(struct buf *b, const struct term *t)
@@ -762,8 +798,11 @@ static int write_doc_shards(const struct search_index *ix, struct buf *starts,
 int search_index_write(struct search_index *ix, search_write_fn fn, void *ctx)
 {
 	/* pages may have been put in any order: postings in doc order */
+	posting *tmp = NULL;
+	uint32_t cap = 0;
 	for (size_t i = 0; i < ix->nterms; i++)
-		qsort(ix->terms[i].post, ix->terms[i].npost, sizeof(posting), by_doc);
+		sort_postings(ix->terms[i].post, ix->terms[i].npost, &tmp, &cap);
+	free(tmp);
 	size_t nshards = term_shards(ix);
 	int rc = write_term_shards(ix, nshards, fn, ctx);
 	struct buf starts = BUF_INIT;
