@@ -11,6 +11,7 @@
 #include "search.h"
 #include "text.h"
 
+#include <stdio.h>
 #include <string.h>
 
 /* Tokens joined by '|'. */
@@ -306,6 +307,56 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 	buf_release(&long_body);
 }
 
+/* The index files of `n` docs sharing the word "shared" (each with its
+ * own "only<i>" too), put in the order `order` gives. */
+static void index_in_order(const size_t *order, size_t n, struct buf *out)
+{
+	struct search_index *ix = search_index_new();
+	for (size_t k = 0; k < n; k++) {
+		char body[64], path[32];
+		snprintf(body, sizeof body, "shared only%zu", order[k]);
+		snprintf(path, sizeof path, "p%zu/", order[k]);
+		struct search_doc d = { .title = "T", .path = path, .kind = "gpu",
+					.description = "", .headings = "", .body = body };
+		search_index_put(ix, order[k], search_page_new(&d));
+	}
+	written_index(ix, out);
+}
+
+static void test_postings_are_in_doc_order_whatever_order_pages_come(void **state)
+{
+	(void)state;
+	/* 300 docs: more than are sorted one by one, in order, reversed and
+	 * shuffled */
+	enum { N = 300 };
+	size_t in_order[N], reversed[N], shuffled[N];
+	for (size_t i = 0; i < N; i++) {
+		in_order[i] = i;
+		reversed[i] = N - 1 - i;
+		shuffled[i] = (i * 7919) % N; /* 7919 is prime to 300 */
+	}
+	struct buf a = BUF_INIT, b = BUF_INIT, c = BUF_INIT;
+	index_in_order(in_order, N, &a);
+	index_in_order(reversed, N, &b);
+	index_in_order(shuffled, N, &c);
+	assert_string_equal(b.ptr, a.ptr);
+	assert_string_equal(c.ptr, a.ptr);
+	/* and the list is the docs in order: 0,1, 1,1, 2,1 ... 299,1 */
+	assert_non_null(strstr(a.ptr, "\"shared\":[0,1,1,1,2,1,3,1,"));
+	assert_non_null(strstr(a.ptr, ",298,1,299,1]"));
+	/* a short list out of order (sorted one by one) */
+	size_t few[5] = { 4, 0, 3, 1, 2 }, five[5] = { 0, 1, 2, 3, 4 };
+	buf_reset(&a);
+	buf_reset(&b);
+	index_in_order(few, 5, &a);
+	index_in_order(five, 5, &b);
+	assert_string_equal(a.ptr, b.ptr);
+	assert_non_null(strstr(a.ptr, "\"shared\":[0,1,1,1,2,1,3,1,4,1]"));
+	buf_release(&a);
+	buf_release(&b);
+	buf_release(&c);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -319,6 +370,7 @@ int main(void)
 		cmocka_unit_test(test_calculator_presets_are_checked),
 		cmocka_unit_test(test_a_decoded_page_indexes_as_the_page_made_from_its_doc),
 		cmocka_unit_test(test_a_record_cut_short_or_followed_by_more_is_no_page),
+		cmocka_unit_test(test_postings_are_in_doc_order_whatever_order_pages_come),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
