@@ -852,6 +852,7 @@ static void page_of(int n, int i, char *rel, size_t cap, struct buf *rec)
 
 struct worker {
 	struct pagecache *pc;
+	pthread_barrier_t *go; /* all start at once */
 	int n;
 };
 
@@ -860,6 +861,7 @@ static void *add_pages(void *arg)
 	struct worker *w = arg;
 	struct buf rec = BUF_INIT;
 	char rel[64];
+	pthread_barrier_wait(w->go);
 	for (int i = 0; i < PER_THREAD; i++) {
 		page_of(w->n, i, rel, sizeof rel, &rec);
 		pagecache_add_page(w->pc, rel, (struct digest_value){ (uint64_t)w->n,
@@ -879,12 +881,15 @@ static void test_pages_added_from_threads_all_read_back(void **state)
 	assert_int_equal(pagecache_start(&pc, t->cache), 0);
 	pthread_t th[THREADS];
 	struct worker w[THREADS];
+	pthread_barrier_t go;
+	assert_int_equal(pthread_barrier_init(&go, NULL, THREADS), 0);
 	for (int n = 0; n < THREADS; n++) {
-		w[n] = (struct worker){ &pc, n };
+		w[n] = (struct worker){ &pc, &go, n };
 		assert_int_equal(pthread_create(&th[n], NULL, add_pages, &w[n]), 0);
 	}
 	for (int n = 0; n < THREADS; n++)
 		assert_int_equal(pthread_join(th[n], NULL), 0);
+	pthread_barrier_destroy(&go);
 	assert_int_equal(pc.npages, THREADS * PER_THREAD);
 	assert_int_equal(pc.nmemos, THREADS * PER_THREAD);
 	assert_int_equal(pagecache_finish(&pc), 0);
