@@ -75,7 +75,8 @@ static struct digest_value digest_of(const void *data, size_t len)
 {
 	struct digest d;
 	digest_init(&d);
-	digest_add(&d, data, len);
+	if (len) /* an empty record may come as NULL */
+		digest_add(&d, data, len);
 	return digest_end(&d);
 }
 
@@ -314,6 +315,14 @@ static void encode_index(const struct pagecache *pc, struct buf *b)
 	}
 }
 
+/* True when the record lies between the magic and the index (which
+ * begins at `index_at`). */
+static bool rec_inside(const struct pagecache_rec *rec, uint64_t index_at)
+{
+	return rec->at >= sizeof magic && rec->at <= index_at &&
+	       rec->len <= index_at - rec->at;
+}
+
 /* The index (whose records lie before `index_at`) into `pc`. */
 static int decode_index(struct pagecache *pc, const char *data, size_t len,
 			uint64_t index_at)
@@ -341,7 +350,7 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 		const char *rel = read_str(&r, &tmp);
 		struct digest_value inputs = read_digest(&r);
 		struct pagecache_rec rec = read_rec(&r);
-		inside = inside && rec.at >= sizeof magic && rec.len <= index_at - rec.at;
+		inside = inside && rec_inside(&rec, index_at);
 		if (rel && !r.bad)
 			index_page(pc, rel, inputs, rec);
 	}
@@ -349,7 +358,7 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 	for (size_t i = 0; i < nmemos && !r.bad; i++) {
 		const char *key = read_str(&r, &tmp);
 		struct pagecache_rec rec = read_rec(&r);
-		inside = inside && rec.at >= sizeof magic && rec.len <= index_at - rec.at;
+		inside = inside && rec_inside(&rec, index_at);
 		if (key && !r.bad && index_memo(pc, key))
 			pc->memos[pc->nmemos - 1].rec = rec;
 	}

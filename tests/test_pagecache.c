@@ -1,7 +1,12 @@
-/* Tests for pagecache: where the cache lives, that a written cache loads
- * back as it was, that a cache cut short, damaged or of another format is
- * never loaded (and leaves nothing behind in memory), and that the
- * published tree is found changed by any edit that changes a file's id. */
+/* Tests for pagecache: where the cache lives; that a cache started,
+ * filled and finished loads back as it was, every record read back from
+ * the file byte for byte; that a cache cut short, damaged in its magic,
+ * index or trailer, of another format, or whose index points outside its
+ * records is never loaded (and leaves nothing behind in memory), while a
+ * damaged record is refused alone; that a cache which cannot be written or
+ * is never finished leaves no file behind; that pages may be added from
+ * several threads; and that the published tree is found changed by any
+ * edit that changes a file's id. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -15,6 +20,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -59,6 +65,22 @@ static const char *in_site(const struct tmp *t, const char *rel)
 	return path;
 }
 
+/* The names in t->dir, joined by spaces ("" when none). */
+static void assert_dir_holds(const struct tmp *t, const char *want)
+{
+	char **names = fs_list_dir(t->dir, NULL);
+	assert_non_null(names);
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; names[i]; i++) {
+		if (i)
+			buf_addc(&b, ' ');
+		buf_adds(&b, names[i]);
+	}
+	fs_free_list(names);
+	assert_string_equal(b.len ? b.ptr : "", want);
+	buf_release(&b);
+}
+
 static void assert_path(const char *out, const char *want)
 {
 	char *p = pagecache_path(out);
@@ -79,12 +101,16 @@ static void test_the_cache_is_beside_the_output_folder(void **state)
 /* ---- the file ---- */
 
 static const char kept_nul[] = "doc\0with\0NULs\0"; /* 15 bytes with its NUL */
+static const char memo_nul[] = "first\0record";     /* 12 bytes without it */
+static const struct digest_value key1 = { 1, 2 }, key2 = { 3, 4 }, key3 = { 1, 3 };
 
-/* A cache of two files and three pages (one kept record holding NUL
- * bytes, one empty). */
-static void fill(struct pagecache *pc)
+/* A cache of two files, three pages (one record holding NUL bytes, one
+ * empty) and two memos (one empty), started at `path` unless NULL. */
+static void fill(struct pagecache *pc, const char *path)
 {
 	pagecache_init(pc);
+	if (path)
+		assert_int_equal(pagecache_start(pc, path), 0);
 	pc->tool = (struct digest_value){ 0x0102030405060708u, 0x1112131415161718u };
 	pc->inputs = (struct digest_value){ 0xa1a2a3a4a5a6a7a8u, 0xb1b2b3b4b5b6b7b8u };
 	pc->clean = true;
@@ -99,6 +125,9 @@ static void fill(struct pagecache *pc)
 			   kept_nul, sizeof kept_nul);
 	pagecache_add_page(pc, "en/about/index.html", (struct digest_value){ 0, 0 },
 			   NULL, 0);
+	pagecache_add_memo(pc, key1, memo_nul, sizeof memo_nul - 1);
+	pagecache_add_memo(pc, key2, "", 0);
+	pagecache_add_memo(pc, key1, "second", 6); /* a key keeps its first record */
 }
 
 static void assert_digest(struct digest_value v, uint64_t hi, uint64_t lo)
@@ -107,18 +136,54 @@ static void assert_digest(struct digest_value v, uint64_t hi, uint64_t lo)
 	assert_true(v.lo == lo);
 }
 
+/* The record read back is `want` (appended to what `out` held), or, with
+ * `want` NULL, it is refused and `out` is left as it was. */
+static void assert_read(int rc, const struct buf *out, const char *want, size_t len)
+{
+	if (!want) {
+		assert_int_equal(rc, -1);
+		assert_int_equal(out->len, 3);
+		assert_memory_equal(out->ptr, "pre", 4);
+		return;
+	}
+	assert_int_equal(rc, 0);
+	assert_int_equal(out->len, 3 + len);
+	assert_memory_equal(out->ptr, "pre", 3);
+	assert_memory_equal(out->ptr + 3, want, len);
+	assert_int_equal(out->ptr[out->len], '\0');
+}
+
+static void assert_rec(const struct pagecache *pc, const struct pagecache_rec *rec,
+		       const char *want, size_t len)
+{
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "pre");
+	assert_read(pagecache_read(pc, rec, &b), &b, want, len);
+	buf_release(&b);
+}
+
+static void assert_memo(const struct pagecache *pc, struct digest_value key,
+			const char *want, size_t len)
+{
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "pre");
+	assert_read(pagecache_memo(pc, key, &b), &b, want, len);
+	buf_release(&b);
+}
+
+/* Page `i` is `rel` with those inputs; its record reads back as `rec`
+ * (NULL: is refused). */
 static void assert_page(const struct pagecache *pc, size_t i, const char *rel,
-			uint64_t hi, uint64_t lo, const char *kept, size_t len)
+			uint64_t hi, uint64_t lo, const char *rec, size_t len)
 {
 	const struct pagecache_page *pg = pagecache_page(pc, rel);
 	assert_ptr_equal(pg, &pc->pages[i]);
 	assert_string_equal(pg->rel, rel);
 	assert_digest(pg->inputs, hi, lo);
-	assert_int_equal(pg->kept_len, len);
-	assert_memory_equal(pg->kept, kept, len);
+	assert_rec(pc, &pg->rec, rec, len);
 }
 
-static void assert_filled(const struct pagecache *pc)
+static void assert_index(const struct pagecache *pc)
 {
 	assert_digest(pc->tool, 0x0102030405060708u, 0x1112131415161718u);
 	assert_digest(pc->inputs, 0xa1a2a3a4a5a6a7a8u, 0xb1b2b3b4b5b6b7b8u);
@@ -134,31 +199,46 @@ static void assert_filled(const struct pagecache *pc)
 	assert_true(f->id.ino == UINT64_MAX && f->id.size == 0 && f->id.mtime_ns == -1);
 	assert_null(pagecache_file(pc, "zh/index.html"));
 	assert_int_equal(pc->npages, 3);
+	assert_null(pagecache_page(pc, "zh/gpus/rtx-4090/index.html"));
+	assert_int_equal(pc->nmemos, 2);
+}
+
+/* The whole of fill's cache, every record read back from its file. */
+static void assert_filled(const struct pagecache *pc)
+{
+	assert_index(pc);
 	assert_page(pc, 0, "en/index.html", 1, 2, "plain record", 12);
 	assert_page(pc, 1, "zh/index.html", 3, UINT64_MAX, kept_nul, sizeof kept_nul);
 	assert_page(pc, 2, "en/about/index.html", 0, 0, "", 0);
-	assert_null(pagecache_page(pc, "zh/gpus/rtx-4090/index.html"));
+	assert_memo(pc, key1, memo_nul, sizeof memo_nul - 1);
+	assert_memo(pc, key2, "", 0);
+	assert_memo(pc, key3, NULL, 0);
 }
 
 static void assert_empty(const struct pagecache *pc)
 {
 	assert_int_equal(pc->nfiles, 0);
 	assert_int_equal(pc->npages, 0);
+	assert_int_equal(pc->nmemos, 0);
 	assert_null(pc->files);
 	assert_null(pc->pages);
+	assert_null(pc->memos);
 	assert_null(pagecache_file(pc, "en/index.html"));
 	assert_null(pagecache_page(pc, "en/index.html"));
+	assert_memo(pc, key1, NULL, 0);
 	assert_false(pc->clean);
 	assert_digest(pc->tool, 0, 0);
+	assert_int_equal(pc->fd, -1);
 }
 
-static void test_a_written_cache_loads_back_as_it_was(void **state)
+static void test_a_finished_cache_loads_back_as_it_was(void **state)
 {
 	struct tmp *t = *state;
 	struct pagecache pc, back;
-	fill(&pc);
-	assert_filled(&pc);
-	assert_int_equal(pagecache_write(&pc, t->cache), 0);
+	fill(&pc, t->cache);
+	assert_index(&pc);
+	assert_int_equal(pagecache_finish(&pc), 0);
+	assert_dir_holds(t, "cache"); /* no temporary file */
 	pagecache_init(&back);
 	assert_int_equal(pagecache_load(&back, t->cache), 0);
 	assert_filled(&back);
@@ -166,33 +246,34 @@ static void test_a_written_cache_loads_back_as_it_was(void **state)
 	for (size_t i = 0; i < pc.nfiles; i++)
 		assert_true(fs_file_id_same(&pc.files[i].id, &back.files[i].id));
 	pagecache_free(&back);
-
-	/* the other flags, and an empty cache */
 	pagecache_free(&pc);
+	assert_dir_holds(t, "cache");
+
+	/* the other flags, and an empty cache (renamed over the first) */
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_start(&pc, t->cache), 0);
 	pc.clean = false;
 	pc.placeholder_url = true;
-	assert_int_equal(pagecache_write(&pc, t->cache), 0);
+	assert_int_equal(pagecache_finish(&pc), 0);
+	pagecache_free(&pc);
+	pagecache_init(&back);
 	assert_int_equal(pagecache_load(&back, t->cache), 0);
 	assert_false(back.clean);
 	assert_true(back.placeholder_url);
 	assert_int_equal(back.nfiles, 0);
 	assert_int_equal(back.npages, 0);
+	assert_int_equal(back.nmemos, 0);
+	assert_memo(&back, key1, NULL, 0);
 	pagecache_free(&back);
-	pagecache_free(&pc);
-	/* nothing but the cache is left in its folder (no temporary file) */
-	char **names = fs_list_dir(t->dir, NULL);
-	assert_non_null(names);
-	assert_string_equal(names[0], "cache");
-	assert_null(names[1]);
-	fs_free_list(names);
+	assert_dir_holds(t, "cache");
 }
 
-/* The cache's bytes, as pagecache_write wrote them. */
+/* The cache's bytes, as fill's cache was finished. */
 static void written(struct tmp *t, struct buf *out)
 {
 	struct pagecache pc;
-	fill(&pc);
-	assert_int_equal(pagecache_write(&pc, t->cache), 0);
+	fill(&pc, t->cache);
+	assert_int_equal(pagecache_finish(&pc), 0);
 	pagecache_free(&pc);
 	assert_int_equal(fs_read_file(t->cache, out), 0);
 }
@@ -206,6 +287,27 @@ static void assert_refused(struct tmp *t, const void *data, size_t len)
 	assert_int_equal(pagecache_load(&pc, t->cache), -1);
 	assert_empty(&pc);
 	pagecache_free(&pc);
+}
+
+/* A little-endian u64 of the file. */
+static uint64_t u64_at(const struct buf *b, size_t at)
+{
+	uint64_t v = 0;
+	for (size_t i = 8; i-- > 0;)
+		v = v << 8 | (unsigned char)b->ptr[at + i];
+	return v;
+}
+
+static void put_u64(struct buf *b, size_t at, uint64_t v)
+{
+	for (size_t i = 0; i < 8; i++, v >>= 8)
+		b->ptr[at + i] = (char)(v & 0xff);
+}
+
+/* Where the index begins (the trailer's first number). */
+static size_t index_at(const struct buf *b)
+{
+	return (size_t)u64_at(b, b->len - 24);
 }
 
 static void test_a_cache_cut_short_is_not_loaded(void **state)
@@ -222,14 +324,60 @@ static void test_a_cache_cut_short_is_not_loaded(void **state)
 	buf_release(&b);
 }
 
-static void test_a_cache_with_any_byte_changed_is_not_loaded(void **state)
+/* How many of the loaded cache's records hold byte `i` of the file. */
+static size_t records_holding(const struct pagecache *pc, size_t i)
+{
+	size_t n = 0;
+	for (size_t k = 0; k < pc->npages; k++)
+		n += i >= pc->pages[k].rec.at &&
+		     i - pc->pages[k].rec.at < pc->pages[k].rec.len;
+	for (size_t k = 0; k < pc->nmemos; k++)
+		n += i >= pc->memos[k].rec.at &&
+		     i - pc->memos[k].rec.at < pc->memos[k].rec.len;
+	return n;
+}
+
+/* The bytes with byte `i` of a record changed: the cache loads, with that
+ * record refused and every other read back. */
+static void assert_record_refused(struct tmp *t, const struct buf *b, size_t i)
+{
+	assert_int_equal(fs_write_file(t->cache, b->ptr, b->len), 0);
+	struct pagecache pc;
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_index(&pc);
+	assert_int_equal(records_holding(&pc, i), 1); /* records fill their part */
+	static const struct { const char *rel, *rec; size_t len; } pages[] = {
+		{ "en/index.html", "plain record", 12 },
+		{ "zh/index.html", kept_nul, sizeof kept_nul },
+		{ "en/about/index.html", "", 0 },
+	};
+	for (size_t k = 0; k < 3; k++) {
+		const struct pagecache_rec *r = &pagecache_page(&pc, pages[k].rel)->rec;
+		bool hit = i >= r->at && i - r->at < r->len;
+		assert_rec(&pc, r, hit ? NULL : pages[k].rec, pages[k].len);
+	}
+	const struct pagecache_rec *m = &pc.memos[0].rec; /* key1's */
+	bool hit = i >= m->at && i - m->at < m->len;
+	assert_memo(&pc, key1, hit ? NULL : memo_nul, sizeof memo_nul - 1);
+	assert_memo(&pc, key2, "", 0);
+	pagecache_free(&pc);
+}
+
+static void test_a_cache_with_a_byte_changed_is_refused_where_it_changed(void **state)
 {
 	struct tmp *t = *state;
 	struct buf b = BUF_INIT;
 	written(t, &b);
+	size_t idx = index_at(&b);
+	/* the records: 12 + 15 + 0 + 12 + 0 bytes after the 8 of the magic */
+	assert_int_equal(idx, 8 + 12 + 15 + 12);
 	for (size_t i = 0; i < b.len; i++) {
 		b.ptr[i] ^= 0x20;
-		assert_refused(t, b.ptr, b.len);
+		if (i < 8 || i >= idx) /* the magic, the index, the trailer */
+			assert_refused(t, b.ptr, b.len);
+		else
+			assert_record_refused(t, &b, i);
 		b.ptr[i] ^= 0x20;
 	}
 	/* the bytes put back load */
@@ -242,18 +390,56 @@ static void test_a_cache_with_any_byte_changed_is_not_loaded(void **state)
 	buf_release(&b);
 }
 
-/* Replace the closing digest of `b` with that of the bytes before it, as a
- * writer of a damaged record would have: the records themselves are then
- * what the load must refuse. */
+/* Seal the index of `b` again (a correct trailer over the index as it now
+ * is, from the trailer's offset to the trailer), as a writer of a bad
+ * index would have: the index itself is then what the load must refuse. */
 static void reseal(struct buf *b)
 {
-	buf_truncate(b, b->len - 16);
+	size_t idx = index_at(b);
 	struct digest d;
 	digest_init(&d);
-	digest_add(&d, b->ptr, b->len);
+	digest_add(&d, b->ptr + idx, b->len - 24 - idx);
 	struct digest_value v = digest_end(&d);
-	buf_add_u64(b, v.hi);
-	buf_add_u64(b, v.lo);
+	put_u64(b, b->len - 16, v.hi);
+	put_u64(b, b->len - 8, v.lo);
+}
+
+/* Where the index holds the record at `at` of `len` bytes (its offset). */
+static size_t rec_in_index(const struct buf *b, uint64_t at, uint64_t len)
+{
+	size_t found = 0, n = 0;
+	for (size_t i = index_at(b); i + 16 <= b->len - 24; i++)
+		if (u64_at(b, i) == at && u64_at(b, i + 8) == len) {
+			found = i;
+			n++;
+		}
+	assert_int_equal(n, 1);
+	return found;
+}
+
+/* `b` with the record at `pos` of the index moved to `at` and `len`,
+ * resealed: loaded (true) or refused (false, and then left empty). */
+static bool loads_pointing(struct tmp *t, const struct buf *b, size_t pos,
+			   uint64_t at, uint64_t len)
+{
+	struct buf c = BUF_INIT;
+	buf_add(&c, b->ptr, b->len);
+	put_u64(&c, pos, at);
+	put_u64(&c, pos + 8, len);
+	reseal(&c);
+	assert_int_equal(fs_write_file(t->cache, c.ptr, c.len), 0);
+	buf_release(&c);
+	struct pagecache pc;
+	pagecache_init(&pc);
+	int rc = pagecache_load(&pc, t->cache);
+	if (rc == 0) {
+		assert_index(&pc);
+	} else {
+		assert_int_equal(rc, -1);
+		assert_empty(&pc);
+	}
+	pagecache_free(&pc);
+	return rc == 0;
 }
 
 static void test_a_sealed_cache_of_another_format_is_not_loaded(void **state)
@@ -267,30 +453,72 @@ static void test_a_sealed_cache_of_another_format_is_not_loaded(void **state)
 	struct pagecache pc;
 	pagecache_init(&pc);
 	assert_int_equal(pagecache_load(&pc, t->cache), 0);
-	assert_int_equal(pc.npages, 3);
+	assert_filled(&pc);
 	pagecache_free(&pc);
-	/* another magic (a later version of the format) */
-	assert_memory_equal(b.ptr, "ggcache2", 8);
-	b.ptr[7] = '3';
+	/* another magic: the version before, a later one */
+	assert_memory_equal(b.ptr, "ggcache3", 8);
+	b.ptr[7] = '2';
 	reseal(&b);
 	assert_refused(t, b.ptr, b.len);
-	b.ptr[7] = '2';
-	/* a byte more after the records */
+	b.ptr[7] = '4';
+	reseal(&b);
+	assert_refused(t, b.ptr, b.len);
+	b.ptr[7] = '3';
+	/* an index a byte longer or shorter than its entries, sealed */
+	size_t idx = index_at(&b);
 	struct buf c = BUF_INIT;
-	buf_add(&c, b.ptr, b.len - 16);
+	buf_add(&c, b.ptr, b.len - 24);
 	buf_addc(&c, 0);
-	buf_add_u64(&c, 0);
-	buf_add_u64(&c, 0);
+	buf_add(&c, b.ptr + b.len - 24, 24);
 	reseal(&c);
 	assert_refused(t, c.ptr, c.len);
-	/* the last record a byte short */
 	buf_reset(&c);
-	buf_add(&c, b.ptr, b.len - 17);
-	buf_add_u64(&c, 0);
-	buf_add_u64(&c, 0);
+	buf_add(&c, b.ptr, b.len - 25);
+	buf_add(&c, b.ptr + b.len - 24, 24);
 	reseal(&c);
+	assert_refused(t, c.ptr, c.len);
+	/* a trailer pointing before the magic's end or into itself */
+	buf_reset(&c);
+	buf_add(&c, b.ptr, b.len);
+	put_u64(&c, c.len - 24, 7);
+	assert_refused(t, c.ptr, c.len);
+	put_u64(&c, c.len - 24, c.len - 23);
 	assert_refused(t, c.ptr, c.len);
 	buf_release(&c);
+
+	/* a record pointed outside the records: refused, where inside (if
+	 * not its bytes) loaded */
+	size_t page = rec_in_index(&b, 8, 12); /* "plain record" */
+	assert_true(loads_pointing(t, &b, page, 8, 12));
+	assert_true(loads_pointing(t, &b, page, idx - 12, 12));
+	assert_true(loads_pointing(t, &b, page, idx, 0));
+	assert_false(loads_pointing(t, &b, page, 0, 12));
+	assert_false(loads_pointing(t, &b, page, 7, 12));
+	assert_false(loads_pointing(t, &b, page, idx - 11, 12));
+	assert_false(loads_pointing(t, &b, page, idx, 12));
+	assert_false(loads_pointing(t, &b, page, idx + 1, 0));
+	assert_false(loads_pointing(t, &b, page, idx + 1, 12));
+	assert_false(loads_pointing(t, &b, page, b.len, 1));
+	assert_false(loads_pointing(t, &b, page, UINT64_MAX - 3, 12));
+	assert_false(loads_pointing(t, &b, page, 8, idx - 7));
+	assert_false(loads_pointing(t, &b, page, 8, UINT64_MAX));
+	size_t memo = rec_in_index(&b, 8 + 12 + 15, 12); /* key1's */
+	assert_true(loads_pointing(t, &b, memo, 8, 12));
+	assert_false(loads_pointing(t, &b, memo, 7, 12));
+	assert_false(loads_pointing(t, &b, memo, idx + 1, 0));
+	assert_false(loads_pointing(t, &b, memo, idx - 11, 12));
+	/* the one inside but not on its bytes is refused when read */
+	struct buf d = BUF_INIT;
+	buf_add(&d, b.ptr, b.len);
+	put_u64(&d, page, idx - 12);
+	reseal(&d);
+	assert_int_equal(fs_write_file(t->cache, d.ptr, d.len), 0);
+	buf_release(&d);
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_page(&pc, 0, "en/index.html", 1, 2, NULL, 0);
+	assert_page(&pc, 1, "zh/index.html", 3, UINT64_MAX, kept_nul, sizeof kept_nul);
+	pagecache_free(&pc);
 	buf_release(&b);
 }
 
@@ -302,7 +530,16 @@ static void test_a_missing_or_empty_cache_is_not_loaded(void **state)
 	assert_int_equal(pagecache_load(&pc, t->cache), -1);
 	assert_empty(&pc);
 	assert_refused(t, "", 0);
-	assert_refused(t, "ggcache2", 8);
+	assert_refused(t, "ggcache3", 8);
+	/* a magic and a trailer sealing an empty index: no tool, no cache */
+	struct buf b = BUF_INIT;
+	buf_add(&b, "ggcache3", 8);
+	buf_add_u64(&b, 8);
+	buf_add_u64(&b, 0);
+	buf_add_u64(&b, 0);
+	reseal(&b);
+	assert_refused(t, b.ptr, b.len);
+	buf_release(&b);
 	/* a folder in its place */
 	assert_int_equal(unlink(t->cache), 0);
 	assert_int_equal(mkdir(t->cache, 0700), 0);
@@ -315,36 +552,77 @@ static void test_a_cache_that_cannot_be_written_leaves_nothing(void **state)
 {
 	struct tmp *t = *state;
 	struct pagecache pc;
-	fill(&pc);
-	/* the cache's path is a folder: the rename fails */
-	assert_int_equal(mkdir(t->cache, 0700), 0);
+	/* its folder does not exist: not started, but pages are still kept */
+	char path[160];
+	snprintf(path, sizeof path, "%s/none/cache", t->dir);
+	pagecache_init(&pc);
 	errno = 0;
-	assert_int_equal(pagecache_write(&pc, t->cache), -1);
+	assert_int_equal(pagecache_start(&pc, path), -1);
+	assert_int_equal(errno, ENOENT);
+	assert_null(pc.out);
+	pagecache_add_page(&pc, "en/index.html", (struct digest_value){ 1, 2 }, "rec", 3);
+	assert_int_equal(pc.npages, 1);
+	assert_rec(&pc, &pc.pages[0].rec, NULL, 0); /* no file to read it from */
+	errno = 0;
+	assert_int_equal(pagecache_finish(&pc), -1);
 	assert_int_not_equal(errno, 0);
 	pagecache_free(&pc);
-	char **names = fs_list_dir(t->dir, NULL);
-	assert_non_null(names);
-	assert_string_equal(names[0], "cache");
-	assert_null(names[1]);
-	fs_free_list(names);
+	assert_dir_holds(t, "");
+
+	/* the cache's path is a folder: the rename fails */
+	assert_int_equal(mkdir(t->cache, 0700), 0);
+	fill(&pc, t->cache);
+	errno = 0;
+	assert_int_equal(pagecache_finish(&pc), -1);
+	assert_int_not_equal(errno, 0);
+	assert_dir_holds(t, "cache"); /* no temporary file */
 	assert_true(fs_is_dir(t->cache));
+	pagecache_free(&pc);
+	assert_dir_holds(t, "cache");
+	assert_true(fs_is_dir(t->cache));
+}
+
+static void test_a_cache_never_finished_leaves_nothing(void **state)
+{
+	struct tmp *t = *state;
+	struct pagecache pc;
+	fill(&pc, t->cache);
+	char tmp_name[64];
+	snprintf(tmp_name, sizeof tmp_name, "cache.%ld", (long)getpid());
+	assert_dir_holds(t, tmp_name); /* the records go to a file beside it */
+	pagecache_free(&pc);
+	assert_dir_holds(t, "");
+
+	/* and a finished cache stays what it was */
+	fill(&pc, t->cache);
+	assert_int_equal(pagecache_finish(&pc), 0);
+	pagecache_free(&pc);
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_start(&pc, t->cache), 0);
+	pagecache_add_page(&pc, "en/index.html", (struct digest_value){ 9, 9 }, "new", 3);
+	pagecache_add_memo(&pc, key3, "new", 3);
+	pagecache_free(&pc);
+	assert_dir_holds(t, "cache");
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_filled(&pc);
+	pagecache_free(&pc);
 }
 
 /* ---- records ---- */
 
 static void test_a_second_record_of_a_path_replaces_the_first(void **state)
 {
-	(void)state;
+	struct tmp *t = *state;
 	struct pagecache pc;
 	pagecache_init(&pc);
+	assert_int_equal(pagecache_start(&pc, t->cache), 0);
 	char rel[] = "en/index.html"; /* copied: the caller's buffer may change */
 	pagecache_add_page(&pc, rel, (struct digest_value){ 1, 1 }, "first record", 12);
 	pagecache_add_page(&pc, "zh/index.html", (struct digest_value){ 5, 5 }, "zh", 2);
 	pagecache_add_page(&pc, rel, (struct digest_value){ 2, 3 }, "2nd", 3);
 	rel[0] = 'x';
 	assert_int_equal(pc.npages, 2);
-	assert_page(&pc, 0, "en/index.html", 2, 3, "2nd", 3);
-	assert_page(&pc, 1, "zh/index.html", 5, 5, "zh", 2);
 	assert_null(pagecache_page(&pc, rel));
 
 	struct fs_file_id a = { 1, 2, 3, 4 }, b = { 5, 6, 7, 8 };
@@ -355,11 +633,43 @@ static void test_a_second_record_of_a_path_replaces_the_first(void **state)
 	assert_non_null(f);
 	assert_true(f->id.ino == 5 && f->id.size == 6 && f->id.mtime_ns == 7 &&
 		    f->id.ctime_ns == 8);
+	assert_int_equal(pagecache_finish(&pc), 0);
+	pagecache_free(&pc);
+
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_int_equal(pc.npages, 2);
+	assert_page(&pc, 0, "en/index.html", 2, 3, "2nd", 3);
+	assert_page(&pc, 1, "zh/index.html", 5, 5, "zh", 2);
+	assert_int_equal(pc.nfiles, 1);
+	f = pagecache_file(&pc, "en/index.html");
+	assert_non_null(f);
+	assert_true(f->id.ino == 5 && f->id.size == 6 && f->id.mtime_ns == 7);
 	pagecache_free(&pc);
 	assert_empty(&pc); /* and reusable */
-	pagecache_add_page(&pc, "a", (struct digest_value){ 0, 0 }, "", 0);
-	assert_int_equal(pc.npages, 1);
+}
+
+static void test_a_cache_not_started_still_indexes_pages(void **state)
+{
+	(void)state;
+	struct pagecache pc;
+	fill(&pc, NULL);
+	assert_index(&pc);
+	assert_int_equal(pc.pages[0].rec.len, 12);
+	assert_int_equal(pc.pages[1].rec.len, sizeof kept_nul);
+	/* but there is no file to read its records from */
+	assert_page(&pc, 0, "en/index.html", 1, 2, NULL, 0);
+	assert_page(&pc, 2, "en/about/index.html", 0, 0, NULL, 0);
+	assert_memo(&pc, key1, NULL, 0);
+	pagecache_add_page(&pc, "en/index.html", (struct digest_value){ 7, 7 }, "2nd", 3);
+	assert_int_equal(pc.npages, 3);
+	assert_int_equal(pc.pages[0].rec.len, 3);
+	assert_digest(pc.pages[0].inputs, 7, 7);
+	errno = 0;
+	assert_int_equal(pagecache_finish(&pc), -1);
+	assert_int_equal(errno, EINVAL);
 	pagecache_free(&pc);
+	assert_empty(&pc);
 }
 
 /* ---- the published tree ---- */
@@ -392,7 +702,8 @@ static void test_an_untouched_tree_is_intact(void **state)
 	assert_int_equal(chmod(in_site(t, "index.html"), 0600), 0);
 	assert_true(pagecache_tree_intact(&pc, t->site));
 	/* and through a cache written and loaded again */
-	assert_int_equal(pagecache_write(&pc, t->cache), 0);
+	assert_int_equal(pagecache_start(&pc, t->cache), 0);
+	assert_int_equal(pagecache_finish(&pc), 0);
 	struct pagecache back;
 	pagecache_init(&back);
 	assert_int_equal(pagecache_load(&back, t->cache), 0);
@@ -522,45 +833,110 @@ static void test_a_missing_tree_is_not_intact(void **state)
 	pagecache_free(&pc);
 }
 
-#define TMP_TEST(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
+/* ---- threads ---- */
 
-static void test_memos_are_kept_by_key_and_read_back(void **state)
+#define THREADS 4
+#define PER_THREAD 200
+
+/* Page `i` of thread `n`: its path and record (NUL bytes, lengths from 1
+ * to about 150). */
+static void page_of(int n, int i, char *rel, size_t cap, struct buf *rec)
+{
+	snprintf(rel, cap, "t%d/p%03d/index.html", n, i);
+	buf_reset(rec);
+	for (int k = 0; k <= i % 7; k++) {
+		buf_addf(rec, "thread %d page %d part %d", n, i, k);
+		buf_addc(rec, '\0');
+	}
+}
+
+struct worker {
+	struct pagecache *pc;
+	pthread_barrier_t *go; /* all start at once */
+	int n;
+};
+
+static void *add_pages(void *arg)
+{
+	struct worker *w = arg;
+	struct buf rec = BUF_INIT;
+	char rel[64];
+	pthread_barrier_wait(w->go);
+	for (int i = 0; i < PER_THREAD; i++) {
+		page_of(w->n, i, rel, sizeof rel, &rec);
+		pagecache_add_page(w->pc, rel, (struct digest_value){ (uint64_t)w->n,
+					(uint64_t)i }, rec.ptr, rec.len);
+		pagecache_add_memo(w->pc, (struct digest_value){ (uint64_t)w->n + 100,
+					(uint64_t)i }, rec.ptr, rec.len);
+	}
+	buf_release(&rec);
+	return NULL;
+}
+
+static void test_pages_added_from_threads_all_read_back(void **state)
 {
 	struct tmp *t = *state;
 	struct pagecache pc;
 	pagecache_init(&pc);
-	struct digest_value k1 = { 1, 2 }, k2 = { 3, 4 }, k3 = { 1, 3 };
-	pagecache_add_memo(&pc, k1, "first\0record", 12);
-	pagecache_add_memo(&pc, k2, "", 0);
-	pagecache_add_memo(&pc, k1, "second", 6); /* a key keeps its first record */
-	assert_int_equal(pc.nmemos, 2);
-	assert_int_equal(pagecache_write(&pc, t->cache), 0);
+	assert_int_equal(pagecache_start(&pc, t->cache), 0);
+	pthread_t th[THREADS];
+	struct worker w[THREADS];
+	pthread_barrier_t go;
+	assert_int_equal(pthread_barrier_init(&go, NULL, THREADS), 0);
+	for (int n = 0; n < THREADS; n++) {
+		w[n] = (struct worker){ &pc, &go, n };
+		assert_int_equal(pthread_create(&th[n], NULL, add_pages, &w[n]), 0);
+	}
+	for (int n = 0; n < THREADS; n++)
+		assert_int_equal(pthread_join(th[n], NULL), 0);
+	pthread_barrier_destroy(&go);
+	assert_int_equal(pc.npages, THREADS * PER_THREAD);
+	assert_int_equal(pc.nmemos, THREADS * PER_THREAD);
+	assert_int_equal(pagecache_finish(&pc), 0);
 	pagecache_free(&pc);
+
 	pagecache_init(&pc);
 	assert_int_equal(pagecache_load(&pc, t->cache), 0);
-	size_t len = 99;
-	const char *rec = pagecache_memo(&pc, k1, &len);
-	assert_non_null(rec);
-	assert_int_equal(len, 12);
-	assert_memory_equal(rec, "first\0record", 12);
-	assert_non_null(pagecache_memo(&pc, k2, &len));
-	assert_int_equal(len, 0);
-	assert_null(pagecache_memo(&pc, k3, &len));
+	assert_int_equal(pc.npages, THREADS * PER_THREAD);
+	assert_int_equal(pc.nmemos, THREADS * PER_THREAD);
+	struct buf want = BUF_INIT, got = BUF_INIT;
+	char rel[64];
+	for (int n = 0; n < THREADS; n++)
+		for (int i = 0; i < PER_THREAD; i++) {
+			page_of(n, i, rel, sizeof rel, &want);
+			const struct pagecache_page *pg = pagecache_page(&pc, rel);
+			assert_non_null(pg);
+			assert_digest(pg->inputs, (uint64_t)n, (uint64_t)i);
+			buf_reset(&got);
+			assert_int_equal(pagecache_read(&pc, &pg->rec, &got), 0);
+			assert_int_equal(got.len, want.len);
+			assert_memory_equal(got.ptr, want.ptr, want.len);
+			buf_reset(&got);
+			assert_int_equal(pagecache_memo(&pc, (struct digest_value){
+				(uint64_t)n + 100, (uint64_t)i }, &got), 0);
+			assert_int_equal(got.len, want.len);
+			assert_memory_equal(got.ptr, want.ptr, want.len);
+		}
+	buf_release(&want);
+	buf_release(&got);
 	pagecache_free(&pc);
 }
+
+#define TMP_TEST(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
 
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_the_cache_is_beside_the_output_folder),
-		TMP_TEST(test_a_written_cache_loads_back_as_it_was),
+		TMP_TEST(test_a_finished_cache_loads_back_as_it_was),
 		TMP_TEST(test_a_cache_cut_short_is_not_loaded),
-		TMP_TEST(test_a_cache_with_any_byte_changed_is_not_loaded),
+		TMP_TEST(test_a_cache_with_a_byte_changed_is_refused_where_it_changed),
 		TMP_TEST(test_a_sealed_cache_of_another_format_is_not_loaded),
 		TMP_TEST(test_a_missing_or_empty_cache_is_not_loaded),
 		TMP_TEST(test_a_cache_that_cannot_be_written_leaves_nothing),
-		cmocka_unit_test(test_a_second_record_of_a_path_replaces_the_first),
-		TMP_TEST(test_memos_are_kept_by_key_and_read_back),
+		TMP_TEST(test_a_cache_never_finished_leaves_nothing),
+		TMP_TEST(test_a_second_record_of_a_path_replaces_the_first),
+		cmocka_unit_test(test_a_cache_not_started_still_indexes_pages),
 		TMP_TEST(test_an_untouched_tree_is_intact),
 		TMP_TEST(test_a_file_rewritten_with_another_size_breaks_the_tree),
 		TMP_TEST(test_a_removed_file_breaks_the_tree),
@@ -570,6 +946,7 @@ int main(void)
 		TMP_TEST(test_a_file_rewritten_in_place_with_its_size_breaks_the_tree),
 		TMP_TEST(test_a_tree_holding_a_link_is_not_intact),
 		TMP_TEST(test_a_missing_tree_is_not_intact),
+		TMP_TEST(test_pages_added_from_threads_all_read_back),
 	};
 	return cmocka_run_group_tests_name("pagecache", tests, NULL, NULL);
 }
