@@ -9,6 +9,7 @@
 #include "diag.h"
 #include "markdown.h"
 #include "schema.h"
+#include "text.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -43,7 +44,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			must(!a.translation || schema_is_id(a.translation),
 			     "translation is a slug", a.translation);
 			for (size_t i = 0; i < a.ntags; i++)
-				must(schema_is_id(a.tags[i]), "tag is a slug", a.tags[i]);
+				must(!text_tag_problem(a.tags[i]), "tag is a tag (text_tag_problem)",
+				     a.tags[i]);
 			must(a.body != NULL, "has a body", NULL);
 		}
 		const char *p = log.ptr ? log.ptr : "";
