@@ -142,6 +142,15 @@ struct digest_value digest_end(const struct digest *d)
 	return (struct digest_value){ hi, lo };
 }
 
+struct digest_value digest_bytes(const void *data, size_t len)
+{
+	struct digest d;
+	digest_init(&d);
+	if (len)
+		digest_add(&d, data, len);
+	return digest_end(&d);
+}
+
 bool digest_equal(struct digest_value x, struct digest_value y)
 {
 	return x.hi == y.hi && x.lo == y.lo;

@@ -42,6 +42,9 @@ void digest_add_value(struct digest *d, struct digest_value v);
 /* The digest of everything added (the state is left as it was). */
 struct digest_value digest_end(const struct digest *d);
 
+/* The digest of `len` bytes (NULL when len is 0), in one call. */
+struct digest_value digest_bytes(const void *data, size_t len);
+
 bool digest_equal(struct digest_value x, struct digest_value y);
 /* 32 hex digits and a NUL into `out`. */
 void digest_hex(struct digest_value v, char out[33]);

@@ -1010,14 +1010,6 @@ static int memo_decode(const char *rec, size_t len, struct article *a,
 	return -1;
 }
 
-static struct digest_value markdown_key(const struct buf *md)
-{
-	struct digest d;
-	digest_init(&d);
-	digest_add(&d, md->ptr, md->len);
-	return digest_end(&d);
-}
-
 /* The body's HTML with the shortcodes put in, into `out`: from the memo's
  * record when it has one, else from cmark (then kept when it raised no
  * message). */
@@ -1028,7 +1020,7 @@ static void cmark_to_html(struct article *a, struct scan *st,
 	struct digest_value key = { 0, 0 };
 	struct buf html = BUF_INIT, rec = BUF_INIT;
 	if (memo) {
-		key = markdown_key(&st->md);
+		key = digest_bytes(st->md.ptr, st->md.len);
 		bool found = memo->find(memo->ctx, key, &rec) == 0 &&
 			     memo_decode(rec.ptr, rec.len, a, &html) == 0;
 		buf_release(&rec);

@@ -71,13 +71,24 @@ char *pagecache_path(const char *out)
 
 /* ---- records ---- */
 
-static struct digest_value digest_of(const void *data, size_t len)
+/* Append `len` bytes at `at` of `fd` to `out`: 0, or -1 (and `out` as it
+ * was) when they cannot all be read. */
+static int read_at(int fd, uint64_t at, size_t len, struct buf *out)
 {
-	struct digest d;
-	digest_init(&d);
-	if (len) /* an empty record may come as NULL */
-		digest_add(&d, data, len);
-	return digest_end(&d);
+	size_t start = out->len, done = 0;
+	buf_grow(out, len);
+	while (done < len) {
+		ssize_t n = pread(fd, out->ptr + start + done, len - done,
+				  (off_t)(at + done));
+		if (n <= 0) {
+			buf_truncate(out, start);
+			return -1;
+		}
+		done += (size_t)n;
+	}
+	out->len = start + len;
+	out->ptr[out->len] = '\0';
+	return 0;
 }
 
 /* Append a record's bytes to the cache being written (with pc->lock held);
@@ -86,7 +97,7 @@ static struct digest_value digest_of(const void *data, size_t len)
 static struct pagecache_rec append_record(struct pagecache *pc, const char *rec,
 					  size_t len)
 {
-	struct pagecache_rec r = { pc->out_at, len, digest_of(rec, len) };
+	struct pagecache_rec r = { pc->out_at, len, digest_bytes(rec, len) };
 	if (pc->out && !pc->out_failed) {
 		if (len && fwrite(rec, 1, len, pc->out) != len)
 			pc->out_failed = true;
@@ -98,22 +109,10 @@ static struct pagecache_rec append_record(struct pagecache *pc, const char *rec,
 int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
 		   struct buf *out)
 {
-	if (pc->fd < 0)
-		return -1;
 	size_t start = out->len;
-	buf_grow(out, rec->len);
-	size_t done = 0;
-	while (done < rec->len) {
-		ssize_t n = pread(pc->fd, out->ptr + start + done, rec->len - done,
-				  (off_t)(rec->at + done));
-		if (n <= 0)
-			break;
-		done += (size_t)n;
-	}
-	out->len = start + done;
-	out->ptr[out->len] = '\0';
-	if (done == rec->len &&
-	    digest_equal(digest_of(out->ptr + start, done), rec->check))
+	if (pc->fd < 0 || read_at(pc->fd, rec->at, rec->len, out) != 0)
+		return -1;
+	if (digest_equal(digest_bytes(out->ptr + start, rec->len), rec->check))
 		return 0;
 	buf_truncate(out, start);
 	return -1;
@@ -366,23 +365,6 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 	return r.bad || r.left || !inside ? -1 : 0;
 }
 
-/* Read `len` bytes at `at` of `fd` into `out`. */
-static int read_at(int fd, uint64_t at, size_t len, struct buf *out)
-{
-	buf_reset(out);
-	buf_grow(out, len);
-	size_t done = 0;
-	while (done < len) {
-		ssize_t n = pread(fd, out->ptr + done, len - done, (off_t)(at + done));
-		if (n <= 0)
-			return -1;
-		done += (size_t)n;
-	}
-	out->len = len;
-	out->ptr[len] = '\0';
-	return 0;
-}
-
 static int load_index(struct pagecache *pc, int fd)
 {
 	struct stat st;
@@ -392,15 +374,18 @@ static int load_index(struct pagecache *pc, int fd)
 	    (uint64_t)st.st_size < sizeof magic + TRAILER_LEN)
 		goto out;
 	uint64_t size = (uint64_t)st.st_size;
-	if (read_at(fd, 0, sizeof magic, &b) != 0 || memcmp(b.ptr, magic, sizeof magic) ||
-	    read_at(fd, size - TRAILER_LEN, TRAILER_LEN, &b) != 0)
+	if (read_at(fd, 0, sizeof magic, &b) != 0 || memcmp(b.ptr, magic, sizeof magic))
+		goto out;
+	buf_reset(&b);
+	if (read_at(fd, size - TRAILER_LEN, TRAILER_LEN, &b) != 0)
 		goto out;
 	struct buf_reader tr = { (const unsigned char *)b.ptr, TRAILER_LEN, false };
 	uint64_t index_at = buf_read_u64(&tr);
 	struct digest_value check = read_digest(&tr);
+	buf_reset(&b);
 	if (index_at < sizeof magic || index_at > size - TRAILER_LEN ||
 	    read_at(fd, index_at, (size_t)(size - TRAILER_LEN - index_at), &b) != 0 ||
-	    !digest_equal(digest_of(b.ptr, b.len), check))
+	    !digest_equal(digest_bytes(b.ptr, b.len), check))
 		goto out;
 	rc = decode_index(pc, b.ptr, b.len, index_at);
 out:
@@ -455,7 +440,7 @@ int pagecache_finish(struct pagecache *pc)
 	}
 	struct buf b = BUF_INIT;
 	encode_index(pc, &b);
-	struct digest_value check = digest_of(b.ptr, b.len);
+	struct digest_value check = digest_bytes(b.ptr, b.len);
 	buf_add_u64(&b, pc->out_at);
 	add_digest(&b, check);
 	bool ok = !pc->out_failed && fwrite(b.ptr, 1, b.len, pc->out) == b.len;

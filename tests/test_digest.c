@@ -16,14 +16,6 @@
 
 static const char text[] = "RTX 4090, 24 GB GDDR6X, 1008 GB/s: the fastest card of 2022.";
 
-static struct digest_value digest_bytes(const void *data, size_t len)
-{
-	struct digest d;
-	digest_init(&d);
-	digest_add(&d, data, len);
-	return digest_end(&d);
-}
-
 /* Two digests are one: compared by value and by their hex form. */
 static void assert_same(struct digest_value x, struct digest_value y)
 {
