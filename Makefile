@@ -3,26 +3,31 @@
 
 CC      ?= cc
 PKGS    := libcmark libxml-2.0 libmicrohttpd
-DEBS    := libcsv-dev libcmark-dev libxml2-dev libcmocka-dev libjansson-dev pkg-config \
-           libmicrohttpd-dev
-TEST_DEBS := valgrind clang libclang-rt-14-dev
-WARN    := -Wall -Wextra -Wpedantic -Werror -Wmissing-prototypes -Wstrict-prototypes \
+# what gen needs to build and run; the tests need TEST_DEBS besides
+DEBS    := libcsv-dev libcmark-dev libxml2-dev pkg-config libmicrohttpd-dev
+TEST_DEBS := libcmocka-dev libjansson-dev valgrind clang libclang-rt-14-dev
+# Warnings are errors in a checkout (development) and in CI; a user's build
+# from a copy without .git, on a newer compiler that warns about more, still
+# builds. `make WERROR=` or `make WERROR=-Werror` decides either way.
+WERROR  ?= $(if $(or $(CI),$(wildcard .git)),-Werror)
+WARN    := -Wall -Wextra -Wpedantic $(WERROR) -Wmissing-prototypes -Wstrict-prototypes \
            -Wshadow -Wwrite-strings -Wpointer-arith -Wvla
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
 PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
 PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lm -lpthread
 CFLAGS  ?= -O2 -g
-ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -MMD -MP
+ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -iquote gen -MMD -MP
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 TEST_CFLAGS = $(CSTD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -iquote gen -MMD -MP \
               $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
 TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs cmocka jansson 2>/dev/null)
 
-SRCS      := $(wildcard gen/*.c)
+# gen/<layer>/<module>.c, and gen/main.c
+SRCS      := gen/main.c $(sort $(wildcard gen/*/*.c))
 LIB_SRCS  := $(filter-out gen/main.c,$(SRCS))
 OBJS      := $(SRCS:gen/%.c=build/obj/%.o)
+LIB_OBJS  := $(filter-out build/obj/main.o,$(OBJS))
 SAN_OBJS  := $(LIB_SRCS:gen/%.c=build/san/%.o)
-PLAIN_OBJS := $(LIB_SRCS:gen/%.c=build/plainobj/%.o)
 TEST_SRCS := $(wildcard tests/test_*.c)
 TESTS     := $(TEST_SRCS:tests/%.c=build/tests/%)
 DEPS_OK   := build/.deps-ok
@@ -54,7 +59,7 @@ $(TEST_DEPS_OK): | $(DEPS_OK)
 	$(call install_missing,$(TEST_DEBS))
 
 build/gen: $(OBJS)
-	$(CC) $(CFLAGS) -o $@ $(OBJS) $(PKG_LIBS)
+	$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(OBJS) $(PKG_LIBS)
 
 build/obj/%.o: gen/%.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
@@ -64,17 +69,17 @@ build/san/%.o: gen/%.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -c -o $@ $<
 
-build/tests/%: tests/%.c $(SAN_OBJS) | $(DEPS_OK)
+build/tests/%: tests/%.c $(SAN_OBJS) | $(TEST_DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) -o $@ $< $(SAN_OBJS) $(TEST_LIBS)
+	$(CC) $(TEST_CFLAGS) $(LDFLAGS) -o $@ $< $(SAN_OBJS) $(TEST_LIBS)
 
 site: build/gen
 	./build/gen build
 
 # What the C metrics compute for every vram.csv row and GPU, for the
 # calculator's browser test (tests/browser/find.mjs).
-build/calc-expect: tests/calc_expect.c $(filter-out build/obj/main.o,$(OBJS))
-	$(CC) $(ALL_CFLAGS) -iquote gen -o $@ $^ $(PKG_LIBS)
+build/calc-expect: tests/calc_expect.c $(LIB_OBJS)
+	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 # Unit tests (cmocka, under AddressSanitizer + UBSan), then the end-to-end tests.
 unit: $(TESTS)
@@ -98,16 +103,13 @@ adversarial: build/gen
 valgrind: $(TESTS:build/tests/%=build/plain/%) build/gen | $(TEST_DEPS_OK)
 	@sh tests/valgrind.sh
 
-# (the library compiled once without sanitizers, then linked into each test)
+# (each test linked without sanitizers against gen's own objects, the
+# library's one plain build)
 PLAIN_CFLAGS = $(CSTD) $(WARN) -O1 -g $(PKG_CFLAGS) -iquote gen -MMD -MP \
                $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
-build/plainobj/%.o: gen/%.c | $(DEPS_OK)
+build/plain/%: tests/%.c $(LIB_OBJS) | $(TEST_DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(PLAIN_CFLAGS) -c -o $@ $<
-
-build/plain/%: tests/%.c $(PLAIN_OBJS) | $(DEPS_OK)
-	@mkdir -p $(dir $@)
-	$(CC) $(PLAIN_CFLAGS) -o $@ $< $(PLAIN_OBJS) $(TEST_LIBS)
+	$(CC) $(PLAIN_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(TEST_LIBS)
 
 # Fuzzing with libFuzzer (clang): `make fuzz FUZZ_SECONDS=300` runs each target;
 # `make fuzz-smoke` (part of `make test`) runs each for a few seconds.
@@ -137,6 +139,6 @@ test-browser: build/gen build/calc-expect
 clean:
 	rm -rf build site
 
--include $(OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(PLAIN_OBJS:.o=.d) $(TESTS:=.d)
+-include $(OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(TESTS:=.d) $(TESTS:build/tests/%=build/plain/%.d)
 # objects are kept, not removed as intermediate files of the test links
-.SECONDARY: $(SAN_OBJS) $(PLAIN_OBJS)
+.SECONDARY: $(SAN_OBJS) $(OBJS)

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Size of the search index (gen/search.c), and what one search fetches.
+"""Size of the search index (gen/search/search.c), and what one search fetches.
 
     bench/search.py SITE [SITE...]       measure built sites
     bench/search.py --corpus N           build the synthetic corpus of N

@@ -1,12 +1,12 @@
 /* gen: the gpuguide command line. */
-#include "buf.h"
-#include "diag.h"
-#include "output.h"
-#include "serve.h"
-#include "build.h"
-#include "site.h"
-#include "text.h"
-#include "siteconf.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "publish/output.h"
+#include "build/serve.h"
+#include "build/build.h"
+#include "view/site.h"
+#include "base/text.h"
+#include "model/siteconf.h"
 
 #include <signal.h>
 #include <stdio.h>

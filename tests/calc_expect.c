@@ -8,12 +8,12 @@
  *   "cards":{"h100-80gb":1,"rtx-3090":null,...}},...]
  * gb is metrics_model_vram's figure, rule its vram.csv row (-1: the bytes
  * rule), cards metric_gpus_needed's (null when the GPU's VRAM is unknown). */
-#include "buf.h"
-#include "data.h"
-#include "diag.h"
-#include "metrics.h"
-#include "numfmt.h"
-#include "text.h"
+#include "base/buf.h"
+#include "model/data.h"
+#include "base/diag.h"
+#include "model/metrics.h"
+#include "base/numfmt.h"
+#include "base/text.h"
 
 #include <stdio.h>
 

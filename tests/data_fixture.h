@@ -6,8 +6,8 @@
 #ifndef GPUGUIDE_TESTS_DATA_FIXTURE_H
 #define GPUGUIDE_TESTS_DATA_FIXTURE_H
 
-#include "arena.h"
-#include "data.h"
+#include "base/arena.h"
+#include "model/data.h"
 
 #include <stdbool.h>
 #include <string.h>

@@ -1,13 +1,24 @@
 #!/usr/bin/env python3
-"""The modules of gen/ and what each takes from the others, from the code.
+"""The layers and modules of gen/ and what each takes from the others, from the code.
 
-A module is a pair gen/NAME.h + gen/NAME.c. Module A uses module B when a
-file of A includes "B.h", or when A's code names a function, type or macro
-that B's header declares. No module may use, directly or through others, a
-module that uses it: the script prints every circle (with the names that
-tie it) and exits 1; otherwise it prints the floors, lowest first.
+A module is a pair gen/LAYER/NAME.h + gen/LAYER/NAME.c (and gen/main.c, the
+command line, above every layer). Module A uses module B when a file of A
+includes "LAYER/B.h", or when A's code names a function, type or macro that
+B's header declares.
+
+Checked, each a pass or a failure in the closing count:
+- no module uses, directly or through others, a module that uses it (every
+  circle is printed with the names that tie it);
+- the layers: gen/README.md has a table of the layers, top first, each row
+  naming its folder, its modules and the layers it may use; every module of
+  the code is in its layer's row and every module of a row is in the code, and
+  no module uses a module of a layer its row does not list (or of a layer
+  listed above it);
+- size: no file over 1,000 lines, no layer of more than 15 modules.
 
     python3 tests/modules.py [--root DIR] [--floors]
+
+--floors prints the floors of modules, lowest first.
 """
 import os
 import re
@@ -19,8 +30,18 @@ if "--root" in args:
     root = args[args.index("--root") + 1]
 show_floors = "--floors" in args
 gen = os.path.join(root, "gen")
+MAX_LINES = 1000
+MAX_MODULES = 15
 
-modules = sorted({f[:-2] for f in os.listdir(gen) if f.endswith((".c", ".h"))})
+layers_in_code = sorted(d for d in os.listdir(gen) if os.path.isdir(os.path.join(gen, d)))
+modules = ["main"]
+for d in layers_in_code:
+    modules += sorted({d + "/" + f[:-2] for f in os.listdir(os.path.join(gen, d))
+                       if f.endswith((".c", ".h"))})
+
+
+def path_of(m, ext):
+    return os.path.join(gen, m + ext)
 
 
 def read(path):
@@ -65,7 +86,7 @@ def declared(header):
     return names
 
 
-decls = {m: declared(os.path.join(gen, m + ".h")) for m in modules}
+decls = {m: declared(path_of(m, ".h")) for m in modules}
 owner = {}
 for m in modules:
     for n in decls[m]:
@@ -74,7 +95,7 @@ for m in modules:
 uses = {m: {} for m in modules}  # m -> {other: set(names)}
 for m in modules:
     for ext in (".c", ".h"):
-        raw = read(os.path.join(gen, m + ext))
+        raw = read(path_of(m, ext))
         for inc in re.findall(r'^\s*#\s*include\s+"([^"]+)\.h"', raw, flags=re.M):
             if inc != m and inc in uses:
                 uses[m].setdefault(inc, set()).add('#include "%s.h"' % inc)
@@ -86,7 +107,7 @@ for m in modules:
         # pointers: no dependency; nor are names the file defines itself
         words -= {"struct " + n for n in re.findall(r"\bstruct\s+([A-Za-z_]\w*)\s*;", src)}
         if ext == ".c":
-            words -= declared(os.path.join(gen, m + ".c"))
+            words -= declared(path_of(m, ".c"))
         for w in words:
             for o in owner.get(w, ()):
                 # a name declared by several headers ties to none of them
@@ -125,12 +146,79 @@ for m in modules:
         visit(m)
 
 circles = [c for c in sccs if len(c) > 1]
+failures = []
 for c in circles:
-    print("circle: " + ", ".join(c))
+    failures.append("circle: " + ", ".join(c))
     for a in c:
         for b in sorted(uses[a]):
             if b in c:
-                print("  %s -> %s: %s" % (a, b, ", ".join(sorted(uses[a][b]))[:300]))
+                failures.append("  %s -> %s: %s" % (a, b, ", ".join(sorted(uses[a][b]))[:300]))
+
+
+def layer_of(m):
+    return m.split("/")[0] if "/" in m else "main"
+
+
+# The layer table of gen/README.md: | `folder/` | `mod`, `mod` | owns | `layer/`, ... |
+readme = read(os.path.join(gen, "README.md"))
+table = []  # (layer, [modules], [may use]) top first
+for line in readme.splitlines():
+    cells = [c.strip() for c in line.strip().strip("|").split("|")]
+    if len(cells) < 4 or not re.fullmatch(r"`[a-z_.]+/?`", cells[0]):
+        continue
+    name = cells[0].strip("`").rstrip("/")
+    if name == "main.c":
+        name = "main"
+    mods = re.findall(r"`([a-z0-9_]+)`", cells[1])
+    may = [u.rstrip("/") for u in re.findall(r"`([a-z0-9_]+/?)`", cells[3])]
+    table.append((name, mods, may))
+checks = 0
+if not table:
+    failures.append("gen/README.md: no table of the layers (| `layer/` | modules | owns | may use |)")
+rank = {name: i for i, (name, _, _) in enumerate(table)}
+listed = {}
+for name, mods, may in table:
+    for x in mods:
+        listed[(name + "/" + x) if name != "main" else "main"] = name
+for m in modules:
+    checks += 1
+    if m not in listed:
+        failures.append("gen/README.md: module %s is not in the layer table" % m)
+    elif listed[m] != layer_of(m):
+        failures.append("gen/README.md: module %s is listed under %s/" % (m, listed[m]))
+for m in listed:
+    checks += 1
+    if m not in modules:
+        failures.append("gen/README.md: the layer table lists %s, which the code does not have" % m)
+for name, mods, may in table:
+    for u in may:
+        checks += 1
+        if u not in rank:
+            failures.append("gen/README.md: %s/ may use %s/, which is no layer" % (name, u))
+        elif rank[u] <= rank[name]:
+            failures.append("gen/README.md: %s/ may use %s/, which is not below it" % (name, u))
+may_use = {name: set(may) for name, _, may in table}
+for m in modules:
+    for o in sorted(uses[m]):
+        a, b = layer_of(m), layer_of(o)
+        if a == b or a not in may_use:
+            continue
+        checks += 1
+        if b not in may_use[a]:
+            failures.append("layers: %s uses %s (%s), but %s/ may not use %s/" % (
+                m, o, ", ".join(sorted(uses[m][o]))[:200], a, b))
+for d in layers_in_code:
+    n = len([m for m in modules if layer_of(m) == d])
+    checks += 1
+    if n > MAX_MODULES:
+        failures.append("gen/%s/: %d modules (at most %d)" % (d, n, MAX_MODULES))
+for m in modules:
+    for ext in (".c", ".h"):
+        if os.path.exists(path_of(m, ext)):
+            checks += 1
+            lines = read(path_of(m, ext)).count("\n")
+            if lines > MAX_LINES:
+                failures.append("gen/%s%s: %d lines (at most %d)" % (m, ext, lines, MAX_LINES))
 
 if show_floors or not circles:
     floor = {}
@@ -144,9 +232,12 @@ if show_floors or not circles:
 
     for m in modules:
         floor_of(m)
-    for f in sorted(set(floor.values())):
-        print("floor %d: %s" % (f, " ".join(sorted(m for m in modules if floor[m] == f))))
+    if show_floors:
+        for f in sorted(set(floor.values())):
+            print("floor %d: %s" % (f, " ".join(sorted(m for m in modules if floor[m] == f))))
 
-print("modules: %d passed, %d failed" % (len(modules) - sum(len(c) for c in circles),
-                                         sum(len(c) for c in circles)))
-sys.exit(1 if circles else 0)
+for f in failures:
+    print(f)
+nfail = len(failures)
+print("modules: %d passed, %d failed" % (len(modules) + checks - nfail if nfail < len(modules) + checks else 0, nfail))
+sys.exit(1 if failures else 0)

@@ -11,11 +11,11 @@
 #ifndef GPUGUIDE_TESTS_SITE_FIXTURE_H
 #define GPUGUIDE_TESTS_SITE_FIXTURE_H
 
-#include "arena.h"
-#include "csv.h"
-#include "diag.h"
-#include "i18n.h"
-#include "site.h"
+#include "base/arena.h"
+#include "base/csv.h"
+#include "base/diag.h"
+#include "model/i18n.h"
+#include "view/site.h"
 
 #include <string.h>
 

@@ -7,13 +7,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "arena.h"
-#include "articles.h"
-#include "buf.h"
-#include "diag.h"
-#include "fs.h"
-#include "markdown.h"
-#include "site.h"
+#include "base/arena.h"
+#include "pages/articles.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/fs.h"
+#include "markdown/markdown.h"
+#include "view/site.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -4,10 +4,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "arena.h"
-#include "buf.h"
-#include "diag.h"
-#include "value.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "template/value.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -6,11 +6,12 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "chart.h"
-#include "chart_scale.h"
-#include "numfmt.h"
-#include "text.h"
+#include "base/buf.h"
+#include "chart/chart.h"
+#include "chart/chart_scatter.h"
+#include "chart/chart_scale.h"
+#include "base/numfmt.h"
+#include "base/text.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>

@@ -5,8 +5,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "chart_spark.h"
+#include "base/buf.h"
+#include "chart/chart_spark.h"
 
 #include <string.h>
 

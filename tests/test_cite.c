@@ -7,12 +7,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "cite.h"
-#include "diag.h"
-#include "guide_charts.h"
-#include "markdown.h"
-#include "site.h"
+#include "base/buf.h"
+#include "cite/cite.h"
+#include "base/diag.h"
+#include "view/guide_charts.h"
+#include "markdown/frontmatter.h"
+#include "markdown/markdown.h"
+#include "view/site.h"
 
 #include <stdlib.h>
 #include <string.h>

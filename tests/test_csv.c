@@ -4,10 +4,10 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "arena.h"
-#include "buf.h"
-#include "csv.h"
-#include "diag.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "base/diag.h"
 
 #include <stdio.h>
 #include <stdlib.h>

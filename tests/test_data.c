@@ -4,9 +4,9 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "data.h"
-#include "diag.h"
+#include "base/buf.h"
+#include "model/data.h"
+#include "base/diag.h"
 
 #include <dirent.h>
 #include <stdio.h>

@@ -9,14 +9,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "datapages.h"
-#include "fs.h"
-#include "mustache.h"
-#include "output.h"
-#include "site.h"
+#include "base/buf.h"
+#include "pages/datapages.h"
+#include "base/fs.h"
+#include "template/mustache.h"
+#include "publish/output.h"
+#include "view/site.h"
 #include "site_fixture.h"
-#include "value.h"
+#include "template/value.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -8,8 +8,8 @@
 
 #include <string.h>
 
-#include "buf.h"
-#include "diag.h"
+#include "base/buf.h"
+#include "base/diag.h"
 
 static void test_messages_are_positioned_and_one_line(void **state)
 {

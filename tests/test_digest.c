@@ -8,9 +8,9 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "arena.h"
-#include "digest.h"
-#include "value.h"
+#include "base/arena.h"
+#include "base/digest.h"
+#include "template/value.h"
 
 #include <string.h>
 

@@ -7,13 +7,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "csv.h"
-#include "diag.h"
-#include "feeds.h"
-#include "fs.h"
-#include "output.h"
-#include "site.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "base/diag.h"
+#include "pages/feeds.h"
+#include "base/fs.h"
+#include "publish/output.h"
+#include "view/site.h"
 #include "site_fixture.h"
 
 #include <libxml/parser.h>

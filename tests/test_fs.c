@@ -7,8 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "fs.h"
+#include "base/buf.h"
+#include "base/fs.h"
 
 #include <errno.h>
 #include <fcntl.h>

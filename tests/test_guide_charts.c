@@ -8,12 +8,12 @@
 
 #include "data_fixture.h"
 
-#include "buf.h"
-#include "diag.h"
-#include "fs.h"
-#include "guide_charts.h"
-#include "output.h"
-#include "site.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/fs.h"
+#include "view/guide_charts.h"
+#include "publish/output.h"
+#include "view/site.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>

@@ -8,11 +8,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "csv.h"
-#include "diag.h"
-#include "health.h"
-#include "site.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "base/diag.h"
+#include "pages/health.h"
+#include "view/site.h"
 #include "site_fixture.h"
 
 #include <stdio.h>

@@ -9,11 +9,11 @@
 
 #include <string.h>
 
-#include "arena.h"
-#include "buf.h"
-#include "csv.h"
-#include "diag.h"
-#include "i18n.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "base/diag.h"
+#include "model/i18n.h"
 
 struct fx {
 	struct arena a;

@@ -7,8 +7,8 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "ledger.h"
+#include "base/buf.h"
+#include "model/ledger.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,10 +4,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "diag.h"
-#include "digest.h"
-#include "markdown.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/digest.h"
+#include "markdown/frontmatter.h"
+#include "markdown/markdown.h"
 
 #include <stdbool.h>
 #include <stdlib.h>

@@ -7,7 +7,7 @@
 
 #include "data_fixture.h"
 
-#include "metrics.h"
+#include "model/metrics.h"
 
 #include <math.h>
 #include <stdlib.h>

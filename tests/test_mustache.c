@@ -13,11 +13,11 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "arena.h"
-#include "buf.h"
-#include "diag.h"
-#include "mustache.h"
-#include "value.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "template/mustache.h"
+#include "template/value.h"
 
 /* Parse `src` as "page" (path templates/page.mustache) into a fresh set;
  * the messages go to `log`. Returns tmpl_set_add's result. */

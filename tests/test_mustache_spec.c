@@ -16,11 +16,11 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "arena.h"
-#include "buf.h"
-#include "diag.h"
-#include "mustache.h"
-#include "value.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "template/mustache.h"
+#include "template/value.h"
 
 /* a copy of the spec (MIT, version in VERSION) kept with the tests, so a
  * clone alone runs them */

@@ -6,7 +6,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "numfmt.h"
+#include "base/numfmt.h"
 
 #include <float.h>
 #include <math.h>

@@ -4,10 +4,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "diag.h"
-#include "fs.h"
-#include "output.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/fs.h"
+#include "publish/output.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -13,10 +13,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "digest.h"
-#include "fs.h"
-#include "pagecache.h"
+#include "base/buf.h"
+#include "base/digest.h"
+#include "base/fs.h"
+#include "publish/pagecache.h"
 
 #include <errno.h>
 #include <fcntl.h>

@@ -7,14 +7,14 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "data.h"
-#include "diag.h"
-#include "fs.h"
-#include "i18n.h"
-#include "metrics.h"
-#include "build.h"
-#include "site.h"
+#include "base/buf.h"
+#include "model/data.h"
+#include "base/diag.h"
+#include "base/fs.h"
+#include "model/i18n.h"
+#include "model/metrics.h"
+#include "build/build.h"
+#include "view/site.h"
 
 #include <ctype.h>
 #include <math.h>

@@ -9,13 +9,13 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "arena.h"
-#include "buf.h"
-#include "csv.h"
-#include "diag.h"
-#include "i18n.h"
-#include "phrase.h"
-#include "text.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "base/diag.h"
+#include "model/i18n.h"
+#include "view/phrase.h"
+#include "base/text.h"
 
 #include <stdio.h>
 #include <stdlib.h>

@@ -5,7 +5,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "pool.h"
+#include "base/pool.h"
 
 #include <stdatomic.h>
 #include <stdlib.h>

@@ -4,11 +4,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "arena.h"
-#include "buf.h"
-#include "csv.h"
-#include "diag.h"
-#include "schema.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "base/diag.h"
+#include "model/schema.h"
 
 #include <string.h>
 

@@ -1,4 +1,4 @@
-/* The search index builder (gen/search.c): tokens, CJK bigrams, the fields
+/* The search index builder (gen/search/search.c): tokens, CJK bigrams, the fields
  * each token is found in, page text from HTML, and the files it writes. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -6,10 +6,10 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "calculator.h"
-#include "search.h"
-#include "text.h"
+#include "base/buf.h"
+#include "pages/calculator.h"
+#include "search/search.h"
+#include "base/text.h"
 
 #include <stdio.h>
 #include <string.h>

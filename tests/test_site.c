@@ -5,7 +5,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "site.h"
+#include "view/site.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -5,11 +5,11 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "arena.h"
-#include "buf.h"
-#include "diag.h"
-#include "fs.h"
-#include "siteconf.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/fs.h"
+#include "model/siteconf.h"
 
 #include <stdio.h>
 #include <stdlib.h>

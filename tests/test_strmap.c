@@ -5,7 +5,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
-#include "strmap.h"
+#include "base/strmap.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -4,11 +4,11 @@
 #include <stdint.h>
 #include <cmocka.h>
 
-#include "buf.h"
-#include "data.h"
-#include "diag.h"
-#include "i18n.h"
-#include "text.h"
+#include "base/buf.h"
+#include "model/data.h"
+#include "base/diag.h"
+#include "model/i18n.h"
+#include "base/text.h"
 
 #include <string.h>
 

@@ -4,12 +4,12 @@
  * Oracles besides the sanitizers: every message is one line that starts
  * with the file's path; a table read without errors survives a round trip
  * through csv_field_write with the same cells. */
-#include "arena.h"
-#include "buf.h"
-#include "csv.h"
-#include "data.h"
-#include "diag.h"
-#include "schema.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "model/data.h"
+#include "base/diag.h"
+#include "model/schema.h"
 
 #include <stdint.h>
 #include <stdio.h>

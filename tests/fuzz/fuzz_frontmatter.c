@@ -5,11 +5,12 @@
  * title, a real date and a slug (and tags, translation) that are plain slugs,
  * so none can lead a page outside its folder; every message is one line that
  * starts with the article's path. */
-#include "buf.h"
-#include "diag.h"
-#include "markdown.h"
-#include "schema.h"
-#include "text.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "markdown/frontmatter.h"
+#include "markdown/markdown.h"
+#include "model/schema.h"
+#include "base/text.h"
 
 #include <stdint.h>
 #include <stdio.h>

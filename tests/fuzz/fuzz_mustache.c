@@ -9,11 +9,11 @@
  * twice); {{name}} of a value holding markup never yields the raw markup
  * unless the template itself contains it or asks for it unescaped. */
 #define _GNU_SOURCE /* memmem */
-#include "arena.h"
-#include "buf.h"
-#include "diag.h"
-#include "mustache.h"
-#include "value.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "template/mustache.h"
+#include "template/value.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -13,11 +13,11 @@
  * deeper than MUSTACHE_MAX_NESTING and succeeds otherwise; the reference check and a
  * strict rendering return (0 or an error) without crashing, and an error
  * from rendering is always reported. */
-#include "arena.h"
-#include "buf.h"
-#include "diag.h"
-#include "mustache.h"
-#include "value.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "template/mustache.h"
+#include "template/value.h"
 
 #include <stdint.h>
 #include <stdio.h>

@@ -5,16 +5,16 @@
  *
  * Oracles besides the sanitizers: the HTML of an article rendered without
  * errors holds no <script, no on...= attribute and no javascript: link. */
-#include "arena.h"
-#include "buf.h"
-#include "cite.h"
-#include "data.h"
-#include "diag.h"
-#include "guide_charts.h"
-#include "i18n.h"
-#include "markdown.h"
-#include "metrics.h"
-#include "site.h"
+#include "base/arena.h"
+#include "base/buf.h"
+#include "cite/cite.h"
+#include "model/data.h"
+#include "base/diag.h"
+#include "view/guide_charts.h"
+#include "model/i18n.h"
+#include "markdown/markdown.h"
+#include "model/metrics.h"
+#include "view/site.h"
 
 #include <ctype.h>
 #include <stdbool.h>

@@ -25,12 +25,13 @@ SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fram
 CFLAGS="-std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Wall -Wno-unused-command-line-argument $SAN -iquote gen $(pkg-config --cflags $pkgs)"
 LIBS="$(pkg-config --libs $pkgs) -lcsv -lm -lpthread"
 
-# 1. the gen/ modules (all but main.c), rebuilt when a source or header changed
-newest_h=$(ls -t gen/*.h | head -1)
+# 1. the gen/ modules (gen/<layer>/<module>.c; not main.c), each to
+# build/fuzz/obj/<layer>-<module>.o, rebuilt when a source or header changed
+newest_h=$(ls -t gen/*/*.h | head -1)
+obj_of() { echo "$out/obj/$(echo "${1#gen/}" | tr / -)" | sed 's/\.c$/.o/'; }
 stale=""
-for c in gen/*.c; do
-	[ "$c" = gen/main.c ] && continue
-	o="$out/obj/$(basename "$c" .c).o"
+for c in gen/*/*.c; do
+	o=$(obj_of "$c")
 	if [ ! -f "$o" ] || [ "$c" -nt "$o" ] || [ "$newest_h" -nt "$o" ]; then
 		stale="$stale $c"
 	fi
@@ -38,11 +39,12 @@ done
 # objects of modules that no longer exist would break the link
 for o in "$out"/obj/*.o; do
 	[ -f "$o" ] || continue
-	[ -f "gen/$(basename "$o" .o).c" ] || rm -f "$o"
+	c="gen/$(basename "$o" .o | sed 's/-/\//').c"
+	[ -f "$c" ] || rm -f "$o"
 done
 if [ -n "$stale" ]; then
 	if ! printf '%s\n' $stale | xargs -P "$(nproc)" -I{} sh -c \
-		'$0 $1 -fsanitize=fuzzer-no-link -c -o "$2/obj/$(basename {} .c).o" {}' \
+		'$0 $1 -fsanitize=fuzzer-no-link -c -o "$2/obj/$(echo {} | sed "s|^gen/||; s|/|-|; s|\.c$|.o|")" {}' \
 		"$CLANG" "$CFLAGS" "$out"; then
 		echo "fuzz: building the gen/ modules failed" >&2
 		exit 1

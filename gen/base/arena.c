@@ -1,0 +1,127 @@
+#include "base/arena.h"
+#include "base/xalloc.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct arena_block {
+	struct arena_block *next;
+	size_t size;
+	max_align_t data[];
+};
+
+enum { ARENA_BLOCK = 64 * 1024 };
+
+void *arena_alloc_uninit(struct arena *a, size_t size)
+{
+	size_t align = sizeof(max_align_t);
+	size = (size + align - 1) / align * align;
+	if (!size)
+		size = align;
+	if (!a->head || a->used + size > a->head->size) {
+		size_t bsize = size > ARENA_BLOCK / 4 ? size : ARENA_BLOCK;
+		struct arena_block *blk = xmalloc(sizeof *blk + bsize);
+		blk->size = bsize;
+		if (a->head && bsize != ARENA_BLOCK) {
+			/* A large one-off block goes behind the current head, so the
+			 * head's free space is not abandoned. */
+			blk->next = a->head->next;
+			a->head->next = blk;
+			return blk->data;
+		}
+		blk->next = a->head;
+		a->head = blk;
+		a->used = 0;
+	}
+	char *p = (char *)a->head->data + a->used;
+	a->used += size;
+	return p;
+}
+
+void *arena_alloc(struct arena *a, size_t size)
+{
+	return memset(arena_alloc_uninit(a, size), 0, size ? size : 1);
+}
+
+void *arena_grow(struct arena *a, void *p, size_t old, size_t size)
+{
+	size_t align = sizeof(max_align_t);
+	size_t old_r = (old + align - 1) / align * align;
+	size_t new_r = (size + align - 1) / align * align;
+	if (size <= old)
+		return p;
+	char *top = a->head ? (char *)a->head->data + a->used : NULL;
+	if (top && (char *)p + old_r == top &&
+	    a->used - old_r + new_r <= a->head->size) {
+		a->used += new_r - old_r;
+		return p;
+	}
+	void *q = arena_alloc_uninit(a, size);
+	memcpy(q, p, old);
+	return q;
+}
+
+char *arena_strndup(struct arena *a, const char *s, size_t len)
+{
+	char *p = arena_alloc_uninit(a, len + 1); /* every byte is written */
+	if (len)
+		memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+char *arena_strdup(struct arena *a, const char *s)
+{
+	return arena_strndup(a, s, strlen(s));
+}
+
+char *arena_printf(struct arena *a, const char *fmt, ...)
+{
+	/* most results are short: format once into a stack buffer */
+	char small[256];
+	va_list ap;
+	va_start(ap, fmt);
+	int n = vsnprintf(small, sizeof small, fmt, ap);
+	va_end(ap);
+	if (n < 0)
+		return arena_strdup(a, "");
+	if ((size_t)n < sizeof small)
+		return arena_strndup(a, small, (size_t)n);
+	char *p = arena_alloc(a, (size_t)n + 1);
+	va_start(ap, fmt);
+	vsnprintf(p, (size_t)n + 1, fmt, ap);
+	va_end(ap);
+	return p;
+}
+
+void arena_free(struct arena *a)
+{
+	struct arena_block *b = a->head;
+	while (b) {
+		struct arena_block *next = b->next;
+		free(b);
+		b = next;
+	}
+	a->head = NULL;
+	a->used = 0;
+}
+
+void arena_reset(struct arena *a)
+{
+	struct arena_block *keep = NULL, *b = a->head;
+	while (b) {
+		struct arena_block *next = b->next;
+		if (!keep && b->size == ARENA_BLOCK)
+			keep = b;
+		else
+			free(b);
+		b = next;
+	}
+	if (keep)
+		keep->next = NULL;
+	a->head = keep;
+	a->used = 0;
+}

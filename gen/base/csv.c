@@ -1,0 +1,312 @@
+#include "base/csv.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/fs.h"
+#include "base/text.h"
+#include "base/xalloc.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* libcsv 3.0.3: its header has the same name as this module's; the build
+ * puts gen/ on the quote path only (-iquote), so <csv.h> is libcsv's. */
+#include <csv.h>
+
+/* A growable array of pointers (malloc'd while reading, copied to the arena
+ * at the end so the arena holds no abandoned halves). */
+struct ptrvec {
+	void **v;
+	size_t n, cap;
+};
+
+static void ptrvec_push(struct ptrvec *pv, void *p)
+{
+	ALLOC_GROW(pv->v, pv->n, pv->cap);
+	pv->v[pv->n++] = p;
+}
+
+struct intvec {
+	int *v;
+	size_t n, cap;
+};
+
+static void intvec_push(struct intvec *iv, int x)
+{
+	ALLOC_GROW(iv->v, iv->n, iv->cap);
+	iv->v[iv->n++] = x;
+}
+
+/* The reading state shared with libcsv's callbacks. */
+struct reader {
+	struct table *t;
+	struct arena *a;
+	struct diag *diag;
+	const char *path;
+	int errors;
+	bool have_header;
+	struct ptrvec fields; /* of the record being read (arena strings) */
+	struct ptrvec rows;
+	struct intvec lines;
+	int rec_line;   /* line of the current record's first byte, 0 = none yet */
+	bool field_start; /* the next byte begins a field */
+	int quote_line, quote_col; /* where the current quoted field opened */
+};
+
+/* libcsv trims spaces and tabs around unquoted fields; keep them so that the
+ * schema sees " 0.39" as written and can say so. */
+static int csv_no_space(unsigned char c)
+{
+	(void)c;
+	return 0;
+}
+
+static void reader_on_field(void *s, size_t len, void *data)
+{
+	struct reader *r = data;
+	ptrvec_push(&r->fields, arena_strndup(r->a, s ? s : "", len));
+	r->field_start = true;
+}
+
+static void reader_on_record(int c, void *data)
+{
+	struct reader *r = data;
+	(void)c;
+	size_t n = r->fields.n;
+	r->fields.n = 0;
+	r->field_start = true;
+	int line = r->rec_line;
+	r->rec_line = 0;
+	if (!r->have_header) {
+		r->have_header = true;
+		r->t->ncols = n;
+		r->t->cols = arena_alloc(r->a, (n ? n : 1) * sizeof(char *));
+		memcpy(r->t->cols, r->fields.v, n * sizeof(char *));
+		return;
+	}
+	if (n != r->t->ncols) {
+		diag_error(r->diag, r->path, line, 0,
+			   "row has %zu field%s, header has %zu", n,
+			   n == 1 ? "" : "s", r->t->ncols);
+		r->errors++;
+		return;
+	}
+	const char **row = arena_alloc(r->a, (n ? n : 1) * sizeof *row);
+	memcpy(row, r->fields.v, n * sizeof *row);
+	ptrvec_push(&r->rows, row);
+	intvec_push(&r->lines, line);
+}
+
+
+/* Report bad UTF-8, once per line (the first bad byte of each), so a file
+ * saved in another encoding gives a readable list, not thousands of lines. */
+static void reader_check_utf8(struct reader *r, const unsigned char *s,
+			      size_t len)
+{
+	int line = 1, col = 1, bad_line = 0;
+	size_t i = 0;
+	while (i < len) {
+		size_t n = text_utf8_sequence(s + i, len - i);
+		if (!n) {
+			if (bad_line != line) {
+				diag_error(r->diag, r->path, line, col,
+					   "invalid UTF-8 (byte 0x%02X); save the file as UTF-8",
+					   s[i]);
+				r->errors++;
+				bad_line = line;
+			}
+			n = 1;
+		} else if (s[i] == '\n' ||
+			   (s[i] == '\r' && (i + 1 == len || s[i + 1] != '\n'))) {
+			line++; /* counted as reader_parse counts them */
+			col = 0;
+		}
+		i += n;
+		col++;
+	}
+}
+
+static void reader_init_parser(struct csv_parser *p)
+{
+	if (csv_init(p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0)
+		xfatal("out of memory");
+	csv_set_space_func(p, csv_no_space);
+}
+
+/* libcsv grows a field's buffer by a fixed block (128 bytes): linear growth
+ * makes a megabyte field quadratic. Keep the block as large as the buffer,
+ * which makes the growth geometric. */
+static void reader_grow_geometric(struct csv_parser *p)
+{
+	size_t size = csv_get_buffer_size(p);
+	if (size > p->blk_size)
+		csv_set_blk_size(p, size);
+}
+
+/* Report the parse error libcsv found at byte `c` (line, col). */
+static void reader_parse_error(struct reader *r, struct csv_parser *p,
+			       unsigned char c, int line, int col)
+{
+	int err = csv_error(p);
+	if (err != CSV_EPARSE)
+		diag_error(r->diag, r->path, line, col, "%s", csv_strerror(err));
+	else if (c == '"')
+		diag_error(r->diag, r->path, line, col,
+			   "stray quote in an unquoted field (quote the whole field and write \"\" for a quote)");
+	else
+		/* libcsv stops at the byte after the quote that ended the field */
+		diag_error(r->diag, r->path, line, col > 1 ? col - 1 : col,
+			   "stray quote in a quoted field (write \"\" for a quote inside quotes)");
+	r->errors++;
+}
+
+static void reader_parse(struct reader *r, const unsigned char *s, size_t len)
+{
+	struct csv_parser p;
+	reader_init_parser(&p);
+	int line = 1, col = 1;
+	r->field_start = true;
+	r->rec_line = 0;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = s[i];
+		bool newline = c == '\n' || (c == '\r' && (i + 1 == len || s[i + 1] != '\n'));
+		if (r->field_start && c != '\r' && c != '\n') {
+			r->field_start = false;
+			if (r->rec_line == 0)
+				r->rec_line = line;
+			if (c == '"') {
+				r->quote_line = line;
+				r->quote_col = col;
+			}
+		}
+		reader_grow_geometric(&p);
+		if (csv_parse(&p, &s[i], 1, reader_on_field, reader_on_record, r) != 1) {
+			reader_parse_error(r, &p, c, line, col);
+			/* Drop the broken record and go on at the next line. */
+			csv_free(&p);
+			reader_init_parser(&p);
+			r->fields.n = 0;
+			r->field_start = true;
+			r->rec_line = 0;
+			while (i < len && s[i] != '\n' && s[i] != '\r')
+				i++;
+			if (i + 1 < len && s[i] == '\r' && s[i + 1] == '\n')
+				i++;
+			line++;
+			col = 1;
+			continue;
+		}
+		if (newline) {
+			line++;
+			col = 1;
+		} else if ((c & 0xC0) != 0x80) {
+			col++; /* a column is a character, not a byte */
+		}
+	}
+	if (csv_fini(&p, reader_on_field, reader_on_record, r) != 0) {
+		diag_error(r->diag, r->path, r->quote_line, r->quote_col,
+			   "quoted field is never closed (the quote opened here runs to the end of the file)");
+		r->errors++;
+	}
+	csv_free(&p);
+}
+
+/* Base name of `path` without a ".csv" ending, in the arena. */
+static const char *table_name_from_path(struct arena *a, const char *path)
+{
+	const char *base = strrchr(path, '/');
+	base = base ? base + 1 : path;
+	size_t n = strlen(base);
+	if (n > 4 && strcmp(base + n - 4, ".csv") == 0)
+		n -= 4;
+	return arena_strndup(a, base, n);
+}
+
+int csv_table_parse(struct table *t, struct arena *a, const char *text,
+		    size_t len, const char *path, struct diag *diag)
+{
+	memset(t, 0, sizeof *t);
+	t->path = arena_strdup(a, path);
+	t->name = table_name_from_path(a, path);
+	struct reader r = { .t = t, .a = a, .diag = diag, .path = t->path };
+	const unsigned char *s = (const unsigned char *)text;
+	if (len >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF) {
+		/* The line/col count starts after the mark: it is not text. */
+		s += 3;
+		len -= 3;
+	}
+	reader_check_utf8(&r, s, len);
+	reader_parse(&r, s, len);
+	if (!r.have_header) {
+		if (r.errors == 0) {
+			diag_error(diag, t->path, 0, 0,
+				   "empty file, expected a header row");
+			r.errors++;
+		}
+		t->cols = arena_alloc(a, sizeof(char *));
+	}
+	t->nrows = r.rows.n;
+	t->rows = arena_alloc(a, (r.rows.n ? r.rows.n : 1) * sizeof *t->rows);
+	t->lines = arena_alloc(a, (r.rows.n ? r.rows.n : 1) * sizeof *t->lines);
+	if (r.rows.n) {
+		memcpy(t->rows, r.rows.v, r.rows.n * sizeof *t->rows);
+		memcpy(t->lines, r.lines.v, r.rows.n * sizeof *t->lines);
+	}
+	free(r.fields.v);
+	free(r.rows.v);
+	free(r.lines.v);
+	return r.errors ? -1 : 0;
+}
+
+int csv_table_load(struct table *t, struct arena *a, const char *fs_path,
+		   const char *path, struct diag *diag)
+{
+	struct buf text = BUF_INIT;
+	int read_errno = fs_read_file(fs_path, &text) != 0 ? errno : 0;
+	int rc;
+	if (read_errno) {
+		diag_error(diag, path, 0, 0, "cannot read: %s",
+			   fs_strerror(read_errno));
+		/* Still leave a consistent (empty) table behind. */
+		struct diag quiet;
+		diag_init(&quiet, NULL, NULL);
+		csv_table_parse(t, a, "", 0, path, &quiet);
+		rc = -1;
+	} else {
+		rc = csv_table_parse(t, a, text.ptr, text.len, path, diag);
+	}
+	buf_release(&text);
+	return rc;
+}
+
+long csv_table_column(const struct table *t, const char *name)
+{
+	for (size_t i = 0; i < t->ncols; i++)
+		if (strcmp(t->cols[i], name) == 0)
+			return (long)i;
+	return -1;
+}
+
+void csv_field_write(struct buf *out, const char *field)
+{
+	size_t n = strlen(field);
+	bool quote = n && (field[0] == ' ' || field[n - 1] == ' ');
+	for (const char *p = field; *p && !quote; p++)
+		if (*p == ',' || *p == '"' || *p == '\r' || *p == '\n')
+			quote = true;
+	if (!quote) {
+		buf_add(out, field, n);
+		return;
+	}
+	buf_addc(out, '"');
+	for (const char *p = field; *p; p++) {
+		if (*p == '"')
+			buf_addc(out, '"');
+		buf_addc(out, *p);
+	}
+	buf_addc(out, '"');
+}

@@ -1,0 +1,437 @@
+#include "base/fs.h"
+
+#include "base/buf.h"
+#include "base/xalloc.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* Read what `fd` holds into `out`. Without a stat: a folder fails at the
+ * first read (EISDIR), and an article fits the first 8 KB of room. */
+static int read_all(int fd, struct buf *out)
+{
+	for (;;) {
+		if (out->cap - out->len < 4096)
+			buf_grow(out, out->len < 8192 ? 8192 : out->len);
+		ssize_t n = read(fd, out->ptr + out->len, out->cap - out->len - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		out->len += (size_t)n;
+		out->ptr[out->len] = '\0';
+	}
+	close(fd);
+	return 0;
+}
+
+/* Open `path` for reading without blocking (a FIFO with no writer would
+ * wait forever) and keep it only when it is a regular file. */
+static int open_regular(const char *path, int flags)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | flags);
+	struct stat st;
+	if (fd < 0) {
+		/* a socket cannot be opened at all (ENXIO): say what it is */
+		if (errno != ELOOP && stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+			errno = FS_ENOTREG;
+		return -1;
+	}
+	int e = fstat(fd, &st) != 0 ? errno : S_ISREG(st.st_mode) ? 0 : FS_ENOTREG;
+	if (e) {
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	/* reads of a regular file never block: back to plain reads */
+	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	return fd;
+}
+
+int fs_read_file(const char *path, struct buf *out)
+{
+	int fd = open_regular(path, 0);
+	return fd < 0 ? -1 : read_all(fd, out);
+}
+
+int fs_read_file_nofollow(const char *path, struct buf *out)
+{
+	int fd = open_regular(path, O_NOFOLLOW);
+	return fd < 0 ? -1 : read_all(fd, out);
+}
+
+const char *fs_strerror(int err)
+{
+	if (err == FS_ENOTREG)
+		return "not a regular file (a FIFO, socket, device or folder); refused";
+	return strerror(err);
+}
+
+static bool has_suffix(const char *name, const char *suffix)
+{
+	size_t n = strlen(name), s = strlen(suffix);
+	return n >= s && strcmp(name + n - s, suffix) == 0;
+}
+
+/* An entry's kind from its d_type, or from lstat when the file system does
+ * not say. */
+static unsigned char entry_kind(const char *dir, const struct dirent *e)
+{
+	unsigned char t = e->d_type;
+	if (t == DT_UNKNOWN) {
+		struct stat st;
+		struct buf path = BUF_INIT;
+		buf_adds(&path, dir);
+		buf_addc(&path, '/');
+		buf_adds(&path, e->d_name);
+		t = lstat(path.ptr, &st) != 0 ? DT_UNKNOWN
+		    : S_ISLNK(st.st_mode)     ? DT_LNK
+		    : S_ISDIR(st.st_mode)     ? DT_DIR
+		    : S_ISREG(st.st_mode)     ? DT_REG
+					      : DT_UNKNOWN;
+		buf_release(&path);
+	}
+	return t == DT_LNK ? FS_LINK : t == DT_DIR ? FS_DIR : t == DT_REG ? FS_FILE
+									: FS_OTHER;
+}
+
+/* A name and its kind in one allocation: the kind byte before the name,
+ * so that sorting the names sorts the kinds with them. */
+static int compare_entries(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
+}
+
+static char **list_dir(const char *dir, const char *suffix, bool with_kind)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return NULL;
+	size_t len = 0, cap = 0;
+	char **list = NULL;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		if (suffix && !has_suffix(e->d_name, suffix))
+			continue;
+		size_t n = strlen(e->d_name);
+		char *item = xmalloc(n + 2);
+		item[0] = (char)(with_kind ? entry_kind(dir, e) : FS_OTHER);
+		memcpy(item + 1, e->d_name, n + 1);
+		ALLOC_GROW(list, len, cap);
+		list[len++] = item;
+	}
+	closedir(d);
+	ALLOC_GROW(list, len, cap); /* room for the NULL at the end */
+	list[len] = NULL;
+	qsort(list, len, sizeof *list, compare_entries);
+	return list;
+}
+
+char **fs_list_dir(const char *dir, const char *suffix)
+{
+	char **list = list_dir(dir, suffix, false);
+	/* the names alone: each moved down over its kind byte */
+	for (char **p = list; p && *p; p++)
+		memmove(*p, *p + 1, strlen(*p + 1) + 1);
+	return list;
+}
+
+char **fs_list_dir_kinds(const char *dir)
+{
+	return list_dir(dir, NULL, true);
+}
+
+void fs_free_list(char **list)
+{
+	if (!list)
+		return;
+	for (char **p = list; *p; p++)
+		free(*p);
+	free(list);
+}
+
+static int mkdir_p_at(int dirfd, const char *path)
+{
+	/* most calls make one folder under an existing one: try the whole path
+	 * first and walk up only when a parent is missing */
+	if (mkdirat(dirfd, path, 0755) == 0 || errno == EEXIST)
+		return 0;
+	if (errno != ENOENT)
+		return -1;
+	const char *slash = strrchr(path, '/');
+	while (slash && slash > path && slash[-1] == '/')
+		slash--;
+	if (!slash || slash == path)
+		return -1;
+	struct buf parent = BUF_INIT;
+	buf_add(&parent, path, (size_t)(slash - path));
+	int rc = mkdir_p_at(dirfd, parent.ptr);
+	buf_release(&parent);
+	if (rc != 0)
+		return -1;
+	return mkdirat(dirfd, path, 0755) == 0 || errno == EEXIST ? 0 : -1;
+}
+
+int fs_mkdir_p(const char *path)
+{
+	return mkdir_p_at(AT_FDCWD, path);
+}
+
+int fs_make_parent_at(int dirfd, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	if (!slash || slash == path)
+		return 0;
+	struct buf dir = BUF_INIT;
+	buf_add(&dir, path, (size_t)(slash - path));
+	int rc = mkdir_p_at(dirfd, dir.ptr);
+	buf_release(&dir);
+	return rc;
+}
+
+static int write_new(int dirfd, const char *path, const void *data, size_t len,
+		     int flags)
+{
+	/* the folder usually exists: make it only when the open says not */
+	flags |= O_WRONLY | O_CREAT | O_CLOEXEC;
+	int fd = openat(dirfd, path, flags, 0644);
+	if (fd < 0 && errno == ENOENT) {
+		if (fs_make_parent_at(dirfd, path) != 0)
+			return -1;
+		fd = openat(dirfd, path, flags, 0644);
+	}
+	if (fd < 0)
+		return -1;
+	const char *p = data;
+	while (len) {
+		ssize_t n = write(fd, p, len);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			int e = errno;
+			close(fd);
+			errno = e;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+	}
+	return close(fd);
+}
+
+int fs_write_file(const char *path, const void *data, size_t len)
+{
+	return write_new(AT_FDCWD, path, data, len, O_TRUNC);
+}
+
+int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len)
+{
+	return write_new(dirfd, path, data, len, O_EXCL);
+}
+
+enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
+				size_t len)
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return errno == ENOENT || errno == ENOTDIR ? FS_ABSENT : FS_DIFFERENT;
+	struct stat st;
+	if (fstat(fd, &st) != 0 || S_ISDIR(st.st_mode)) {
+		close(fd);
+		return FS_ABSENT; /* a folder is not a file there */
+	}
+	bool same = S_ISREG(st.st_mode) && (size_t)st.st_size == len;
+	if (same) {
+		/* one byte more than expected, to see a file that grew */
+		struct buf old = BUF_INIT;
+		buf_grow(&old, len + 1);
+		size_t got = 0;
+		for (;;) {
+			ssize_t n = read(fd, old.ptr + got, len + 1 - got);
+			if (n < 0 && errno == EINTR)
+				continue;
+			if (n <= 0)
+				break;
+			got += (size_t)n;
+			if (got > len)
+				break;
+		}
+		same = got == len && memcmp(old.ptr, data, len) == 0;
+		buf_release(&old);
+	}
+	close(fd);
+	return same ? FS_SAME : FS_DIFFERENT;
+}
+
+/* Remove what folder `fd` holds (closing `fd`), counting the files. */
+static int remove_contents(int fd, size_t *files)
+{
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -1;
+	}
+	int rc = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		bool dir = e->d_type == DT_DIR;
+		if (e->d_type == DT_UNKNOWN) {
+			struct stat st;
+			dir = fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			      S_ISDIR(st.st_mode);
+		}
+		if (dir) {
+			int sub = openat(dirfd(d), e->d_name,
+					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			if (sub < 0 || remove_contents(sub, files) != 0 ||
+			    unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) != 0)
+				rc = -1;
+		} else if (unlinkat(dirfd(d), e->d_name, 0) == 0) {
+			(*files)++;
+		} else {
+			rc = -1;
+		}
+	}
+	closedir(d);
+	return rc;
+}
+
+int fs_remove_tree_counted(const char *path, size_t *files)
+{
+	*files = 0;
+	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return errno == ENOENT ? 0 : -1;
+	if (remove_contents(fd, files) != 0)
+		return -1;
+	return rmdir(path);
+}
+
+static void id_of(const struct stat *st, struct fs_file_id *id)
+{
+	id->ino = (uint64_t)st->st_ino;
+	id->size = (uint64_t)st->st_size;
+	id->mtime_ns = (int64_t)st->st_mtim.tv_sec * 1000000000 + st->st_mtim.tv_nsec;
+	id->ctime_ns = (int64_t)st->st_ctim.tv_sec * 1000000000 + st->st_ctim.tv_nsec;
+}
+
+int fs_file_id_at(int dirfd, const char *path, struct fs_file_id *id)
+{
+	struct stat st;
+	if (fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0)
+		return -1;
+	if (!S_ISREG(st.st_mode)) {
+		errno = FS_ENOTREG;
+		return -1;
+	}
+	id_of(&st, id);
+	return 0;
+}
+
+bool fs_file_id_same(const struct fs_file_id *a, const struct fs_file_id *b)
+{
+	return a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns;
+}
+
+/* Walk the open folder `fd` (closed here), whose path is `rel`. */
+static int walk_files(int fd, struct buf *rel, fs_walk_fn fn, void *ctx)
+{
+	DIR *d = fdopendir(fd);
+	if (!d) {
+		close(fd);
+		return -1;
+	}
+	int rc = 0;
+	size_t at = rel->len;
+	struct dirent *e;
+	while (rc >= 0 && (e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		struct stat st;
+		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+			rc = -1;
+			break;
+		}
+		buf_truncate(rel, at);
+		if (at)
+			buf_addc(rel, '/');
+		buf_adds(rel, e->d_name);
+		if (S_ISDIR(st.st_mode)) {
+			int sub = openat(dirfd(d), e->d_name,
+					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+			int r = sub < 0 ? -1 : walk_files(sub, rel, fn, ctx);
+			if (r != 0)
+				rc = r < 0 ? -1 : 1;
+		} else if (S_ISREG(st.st_mode)) {
+			struct fs_file_id id;
+			id_of(&st, &id);
+			fn(ctx, rel->ptr, &id);
+		} else {
+			rc = 1;
+		}
+	}
+	buf_truncate(rel, at);
+	closedir(d);
+	return rc;
+}
+
+int fs_walk_files(const char *dir, fs_walk_fn fn, void *ctx)
+{
+	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	struct buf rel = BUF_INIT;
+	int rc = walk_files(fd, &rel, fn, ctx);
+	buf_release(&rel);
+	return rc;
+}
+
+int fs_remove_tree(const char *path)
+{
+	struct stat st;
+	if (lstat(path, &st) != 0)
+		return errno == ENOENT ? 0 : -1;
+	if (!S_ISDIR(st.st_mode))
+		return unlink(path);
+	size_t files;
+	return fs_remove_tree_counted(path, &files);
+}
+
+bool fs_is_dir(const char *path)
+{
+	struct stat st;
+	return stat(path, &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+bool fs_exists(const char *path)
+{
+	struct stat st;
+	return lstat(path, &st) == 0;
+}
+
+bool fs_path_escapes(const char *path, const char *root)
+{
+	char target[PATH_MAX], base[PATH_MAX];
+	if (!realpath(path, target) || !realpath(root, base))
+		return true;
+	size_t n = strlen(base);
+	return strncmp(target, base, n) != 0 ||
+	       (target[n] != '/' && target[n] != '\0');
+}

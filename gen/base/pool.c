@@ -1,0 +1,63 @@
+#include "base/pool.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <unistd.h>
+
+struct pool {
+	size_t n;
+	atomic_size_t next;
+	void (*work)(void *ctx, size_t i, int worker);
+	void *ctx;
+};
+
+struct pool_thread {
+	struct pool *pool;
+	int worker;
+	pthread_t thread;
+};
+
+int pool_size(int wanted)
+{
+	if (wanted > 0)
+		return wanted > POOL_MAX_JOBS ? POOL_MAX_JOBS : wanted;
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+	return n < 1 ? 1 : n > POOL_MAX_JOBS ? POOL_MAX_JOBS : (int)n;
+}
+
+static void *pool_loop(void *arg)
+{
+	struct pool_thread *t = arg;
+	struct pool *p = t->pool;
+	for (;;) {
+		size_t i = atomic_fetch_add(&p->next, 1);
+		if (i >= p->n)
+			break;
+		p->work(p->ctx, i, t->worker);
+	}
+	return NULL;
+}
+
+void pool_run(int jobs, size_t n, void (*work)(void *ctx, size_t i, int worker),
+	      void *ctx)
+{
+	struct pool p = { .n = n, .work = work, .ctx = ctx };
+	atomic_init(&p.next, 0);
+	if (jobs < 1)
+		jobs = 1;
+	if (jobs > POOL_MAX_JOBS)
+		jobs = POOL_MAX_JOBS;
+	if ((size_t)jobs > n)
+		jobs = n ? (int)n : 1;
+	struct pool_thread threads[POOL_MAX_JOBS];
+	int started = 1;
+	for (int w = 1; w < jobs; w++, started++) {
+		threads[w] = (struct pool_thread){ .pool = &p, .worker = w };
+		if (pthread_create(&threads[w].thread, NULL, pool_loop, &threads[w]) != 0)
+			break; /* the threads there are finish the work */
+	}
+	threads[0] = (struct pool_thread){ .pool = &p, .worker = 0 };
+	pool_loop(&threads[0]);
+	for (int w = 1; w < started; w++)
+		pthread_join(threads[w].thread, NULL);
+}

@@ -1,0 +1,652 @@
+#include "base/text.h"
+
+#include "base/buf.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <string.h>
+#include <strings.h>
+
+size_t text_utf8_sequence(const unsigned char *s, size_t left)
+{
+	unsigned c = s[0];
+	if (c == 0)
+		return 0;
+	if (c < 0x80)
+		return 1;
+	size_t n;
+	unsigned lo = 0x80, hi = 0xBF; /* allowed range of the second byte */
+	if (c >= 0xC2 && c <= 0xDF) {
+		n = 2;
+	} else if (c >= 0xE0 && c <= 0xEF) {
+		n = 3;
+		if (c == 0xE0)
+			lo = 0xA0;
+		else if (c == 0xED)
+			hi = 0x9F;
+	} else if (c >= 0xF0 && c <= 0xF4) {
+		n = 4;
+		if (c == 0xF0)
+			lo = 0x90;
+		else if (c == 0xF4)
+			hi = 0x8F;
+	} else {
+		return 0;
+	}
+	if (left < n || s[1] < lo || s[1] > hi)
+		return 0;
+	for (size_t i = 2; i < n; i++)
+		if ((s[i] & 0xC0) != 0x80)
+			return 0;
+	return n;
+}
+
+size_t text_utf8_check(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0;
+	while (i < len) {
+		/* ASCII fast path: eight bytes at a time while none has its high
+		 * bit set or is NUL */
+		while (i + 8 <= len) {
+			uint64_t w;
+			memcpy(&w, u + i, 8);
+			if ((w & 0x8080808080808080u) ||
+			    ((w - 0x0101010101010101u) & ~w & 0x8080808080808080u))
+				break;
+			i += 8;
+		}
+		if (i >= len)
+			break;
+		if (u[i] >= 0x01 && u[i] < 0x80) {
+			i++;
+			continue;
+		}
+		/* the common Chinese case: a three-byte character that is neither
+		 * overlong (E0 80..9F) nor a surrogate (ED A0..BF) */
+		if (i + 3 <= len && u[i] > 0xE0 && u[i] < 0xF0 && u[i] != 0xED &&
+		    (u[i + 1] & 0xC0) == 0x80 && (u[i + 2] & 0xC0) == 0x80) {
+			i += 3;
+			continue;
+		}
+		size_t n = text_utf8_sequence(u + i, len - i);
+		if (!n)
+			return i;
+		i += n;
+	}
+	return len;
+}
+
+size_t text_utf8_length(const char *s, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		if (((unsigned char)s[i] & 0xC0) != 0x80)
+			n++;
+	return n;
+}
+
+/* The code point of the UTF-8 sequence at p (0 for a bad one). */
+static unsigned utf8_at(const unsigned char *p)
+{
+	if (p[0] < 0x80)
+		return p[0];
+	if ((p[0] & 0xE0) == 0xC0 && (p[1] & 0xC0) == 0x80)
+		return (p[0] & 0x1Fu) << 6 | (p[1] & 0x3Fu);
+	if ((p[0] & 0xF0) == 0xE0 && (p[1] & 0xC0) == 0x80 && (p[2] & 0xC0) == 0x80)
+		return (p[0] & 0x0Fu) << 12 | (p[1] & 0x3Fu) << 6 | (p[2] & 0x3Fu);
+	return 0;
+}
+
+bool text_is_han(unsigned cp)
+{
+	return (cp >= 0x3400 && cp <= 0x4DBF) || (cp >= 0x4E00 && cp <= 0x9FFF) ||
+	       (cp >= 0xF900 && cp <= 0xFAFF);
+}
+
+/* A Latin letter, a digit, or a sign that belongs to a number ($5, 5%). */
+static bool is_latin(unsigned cp, bool after_han)
+{
+	return (cp >= 'a' && cp <= 'z') || (cp >= 'A' && cp <= 'Z') ||
+	       (cp >= '0' && cp <= '9') || cp == (after_han ? '$' : '%');
+}
+
+/* The code point of the last character of the UTF-8 text s[0..len)
+ * (0: none). */
+static unsigned last_char(const char *s, size_t len)
+{
+	if (!len)
+		return 0;
+	size_t i = len - 1;
+	while (i > 0 && ((unsigned char)s[i] & 0xC0) == 0x80)
+		i--;
+	return utf8_at((const unsigned char *)s + i);
+}
+
+bool text_ends_han(const char *s, size_t len)
+{
+	return text_is_han(last_char(s, len));
+}
+
+bool text_starts_han(const char *s)
+{
+	return text_is_han(utf8_at((const unsigned char *)s));
+}
+
+bool text_needs_space(const char *before, size_t len, const char *after)
+{
+	if (!len || !*after)
+		return false;
+	unsigned b = last_char(before, len);
+	unsigned a = utf8_at((const unsigned char *)after);
+	return (text_is_han(b) && is_latin(a, true)) ||
+	       (is_latin(b, false) && text_is_han(a));
+}
+
+const char *text_tag_problem(const char *tag)
+{
+	if (!*tag)
+		return "is empty";
+	if (tag[0] == '.')
+		return "starts with a dot";
+	if (text_utf8_check(tag, strlen(tag)) != strlen(tag))
+		return "is not valid UTF-8";
+	for (const unsigned char *p = (const unsigned char *)tag; *p; p++)
+		if (*p < 0x20 || *p == 0x7F || strchr("/\\?#%&\"'<>:*|", *p))
+			return "holds a character that cannot be in a URL (/ \\ ? # % & \" ' < > : * |)";
+	return NULL;
+}
+
+void text_tag_path(struct buf *out, const char *tag)
+{
+	bool space = false;
+	for (const char *p = tag; *p; p++) {
+		if (*p == ' ' || *p == '\t') {
+			space = true;
+			continue;
+		}
+		if (space && out->len)
+			buf_addc(out, '-');
+		space = false;
+		buf_addc(out, *p >= 'A' && *p <= 'Z' ? (char)(*p - 'A' + 'a') : *p);
+	}
+}
+
+void text_uri_encode(struct buf *out, const char *s)
+{
+	static const char hex[] = "0123456789ABCDEF";
+	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p < 0x80 && *p > 0x20 && *p != '%') {
+			buf_addc(out, (char)*p);
+			continue;
+		}
+		buf_addc(out, '%');
+		buf_addc(out, hex[*p >> 4]);
+		buf_addc(out, hex[*p & 15]);
+	}
+}
+
+bool text_is_slug(const char *s)
+{
+	if (!*s)
+		return false;
+	bool prev_hyphen = true; /* no leading hyphen */
+	for (; *s; s++) {
+		if (*s == '-') {
+			if (prev_hyphen)
+				return false;
+			prev_hyphen = true;
+		} else if ((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9')) {
+			prev_hyphen = false;
+		} else {
+			return false;
+		}
+	}
+	return !prev_hyphen;
+}
+
+void text_heading_id(struct buf *out, const char *s, size_t len)
+{
+	size_t start = out->len;
+	bool pending_hyphen = false;
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x80 || isalnum(c)) {
+			if (pending_hyphen && out->len > start)
+				buf_addc(out, '-');
+			pending_hyphen = false;
+			buf_addc(out, c < 0x80 ? (char)tolower(c) : (char)c);
+		} else {
+			pending_hyphen = true;
+		}
+	}
+	if (out->len == start)
+		buf_adds(out, "section");
+}
+
+void text_escape_html(struct buf *out, const char *s, size_t len)
+{
+	size_t from = 0;
+	for (size_t i = 0; i < len; i++) {
+		const char *rep;
+		switch (s[i]) {
+		case '&': rep = "&amp;"; break;
+		case '<': rep = "&lt;"; break;
+		case '>': rep = "&gt;"; break;
+		case '"': rep = "&quot;"; break;
+		case '\'': rep = "&#39;"; break;
+		default: continue;
+		}
+		buf_add(out, s + from, i - from);
+		buf_adds(out, rep);
+		from = i + 1;
+	}
+	buf_add(out, s + from, len - from);
+}
+
+void text_escape_htmls(struct buf *out, const char *s)
+{
+	text_escape_html(out, s, strlen(s));
+}
+
+/* ---- XML (SVG, the sitemap) ---- */
+
+/* The bytes that are copied as they are: printable ASCII other than the
+ * markup characters; bit 0 in text, bit 1 in attribute values (where '"'
+ * is escaped too). A table: every byte of a chart's text passes here. */
+static const unsigned char xml_plain[256] = {
+	/* 0x00 - 0x1f: control characters */
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	/* 0x20 - 0x2f: '"' (0x22) is plain in text only, '&' (0x26) never */
+	3, 3, 1, 3, 3, 3, 0, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	/* 0x30 - 0x3f: '<' (0x3c) and '>' (0x3e) never */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0, 3, 0, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	/* 0x70 - 0x7f: DEL (0x7f) is a control character */
+	3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 0,
+	/* 0x80 - 0xff: UTF-8, checked by xml_escape_char */
+};
+
+/* True for the bytes that are copied as they are (see xml_plain). */
+static bool xml_byte_is_plain(unsigned char c, bool in_attr)
+{
+	return xml_plain[c] & (in_attr ? 2 : 1);
+}
+
+/* A character that may not appear in the output as it is: invalid or
+ * overlong UTF-8, a surrogate, beyond U+10FFFF, or U+FFFE/U+FFFF. */
+static bool xml_char_is_bad(uint32_t c, size_t len)
+{
+	static const uint32_t shortest[5] = { 0, 0, 0x80, 0x800, 0x10000 };
+	return c == UINT32_MAX || c < shortest[len] ||
+	       (c >= 0xD800 && c <= 0xDFFF) || c > 0x10FFFF || c == 0xFFFE ||
+	       c == 0xFFFF;
+}
+
+/* Escape one non-plain character at s and return its length. Text escapes
+ * & < > as xmlNodeDump did; attribute values also '"' and tab, newline and
+ * carriage return as character references (which keeps them through
+ * attribute value normalization). Bad UTF-8 becomes U+FFFD and other
+ * control characters a space, so the output stays well-formed XML
+ * whatever the caller passes. */
+static size_t xml_escape_char(struct buf *out, const char *s, bool in_attr)
+{
+	size_t len;
+	uint32_t c = text_utf8_decode(s, &len);
+	if (xml_char_is_bad(c, len)) {
+		buf_add(out, "\xEF\xBF\xBD", 3);
+	} else if (c == '&') {
+		buf_add(out, "&amp;", 5);
+	} else if (c == '<') {
+		buf_add(out, "&lt;", 4);
+	} else if (c == '>') {
+		buf_add(out, "&gt;", 4);
+	} else if (in_attr && c == '"') {
+		buf_add(out, "&quot;", 6);
+	} else if (in_attr && c == '\t') {
+		buf_add(out, "&#9;", 4);
+	} else if (in_attr && c == '\n') {
+		buf_add(out, "&#10;", 5);
+	} else if (in_attr && c == '\r') {
+		buf_add(out, "&#13;", 5);
+	} else if (c < 0x20 || c == 0x7F) {
+		buf_addc(out, ' ');
+	} else {
+		buf_add(out, s, len);
+	}
+	return len;
+}
+
+void text_escape_xml(struct buf *out, const char *s, bool in_attr)
+{
+	while (*s) {
+		const char *run = s;
+		while (xml_byte_is_plain((unsigned char)*s, in_attr))
+			s++;
+		buf_add(out, run, (size_t)(s - run));
+		if (*s)
+			s += xml_escape_char(out, s, in_attr);
+	}
+}
+
+void text_escape_json(struct buf *out, const char *s, size_t len)
+{
+	static const char hex[] = "0123456789abcdef";
+	buf_addc(out, '"');
+	size_t run = 0; /* start of the bytes copied as they are */
+	for (size_t i = 0; i < len; i++) {
+		unsigned char c = (unsigned char)s[i];
+		if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' &&
+		    c != '&')
+			continue;
+		buf_add(out, s + run, i - run);
+		run = i + 1;
+		if (c == '"' || c == '\\') {
+			buf_addc(out, '\\');
+			buf_addc(out, (char)c);
+		} else if (c == '\n') {
+			buf_adds(out, "\\n");
+		} else if (c == '\t') {
+			buf_adds(out, "\\t");
+		} else {
+			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+			buf_add(out, u, sizeof u);
+		}
+	}
+	buf_add(out, s + run, len - run);
+	buf_addc(out, '"');
+}
+
+void text_escape_jsons(struct buf *out, const char *s)
+{
+	text_escape_json(out, s, strlen(s));
+}
+
+bool text_url_is_safe(const char *url)
+{
+	/* "//host/x" (and "/\\host", "\\host", which browsers read so) is not
+	 * relative: it leads to another host with the page's scheme */
+	if ((url[0] == '/' || url[0] == '\\') && (url[1] == '/' || url[1] == '\\'))
+		return false;
+	if (url[0] == '\\')
+		return false;
+	size_t i = 0;
+	for (; url[i]; i++) {
+		unsigned char c = (unsigned char)url[i];
+		if (c == ':')
+			break;
+		if (c == '/' || c == '?' || c == '#')
+			return true; /* a relative reference: no scheme */
+		if (c <= 0x20 || c == 0x7F)
+			return false;
+	}
+	if (!url[i])
+		return true;
+	size_t n = i;
+	return (n == 4 && !strncasecmp(url, "http", 4)) ||
+	       (n == 5 && !strncasecmp(url, "https", 5)) ||
+	       (n == 6 && !strncasecmp(url, "mailto", 6));
+}
+
+size_t text_edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	if (la > 64 || lb > 64)
+		return SIZE_MAX;
+	size_t row[65];
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j];
+			size_t best = diag + (a[i - 1] != b[j - 1]);
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			row[j] = best;
+			diag = up;
+		}
+	}
+	return row[lb];
+}
+
+/* `s` without blanks around it: its start, its length in *n. */
+static const char *trim_blanks(const char *s, size_t *n)
+{
+	while (*s == ' ' || *s == '\t')
+		s++;
+	*n = strlen(s);
+	while (*n && (s[*n - 1] == ' ' || s[*n - 1] == '\t'))
+		(*n)--;
+	return s;
+}
+
+/* `a` and `b` equal but for ASCII case and blanks around them. */
+static bool same_but_case(const char *a, const char *b)
+{
+	size_t na, nb;
+	a = trim_blanks(a, &na);
+	b = trim_blanks(b, &nb);
+	return na == nb && strncasecmp(a, b, na) == 0;
+}
+
+const char *text_did_you_mean(const char *word, const char *const *cands,
+			      size_t n)
+{
+	size_t limit = strlen(word) <= 4 ? 1 : 2;
+	const char *best = NULL;
+	size_t best_d = limit + 1;
+	for (size_t i = 0; i < n; i++) {
+		if (!cands[i] || !strcmp(cands[i], word))
+			continue;
+		if (same_but_case(word, cands[i]))
+			return cands[i];
+		size_t d = text_edit_distance(word, cands[i]);
+		if (d < best_d) {
+			best_d = d;
+			best = cands[i];
+		}
+	}
+	return best;
+}
+
+/* ---- Text measuring ---- */
+
+uint32_t text_utf8_decode(const char *s, size_t *len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	uint32_t cp;
+	size_t n;
+	if (u[0] < 0x80) {
+		*len = 1;
+		return u[0];
+	} else if ((u[0] & 0xE0) == 0xC0) {
+		cp = u[0] & 0x1F;
+		n = 2;
+	} else if ((u[0] & 0xF0) == 0xE0) {
+		cp = u[0] & 0x0F;
+		n = 3;
+	} else if ((u[0] & 0xF8) == 0xF0) {
+		cp = u[0] & 0x07;
+		n = 4;
+	} else {
+		*len = 1;
+		return UINT32_MAX;
+	}
+	for (size_t i = 1; i < n; i++) {
+		if ((u[i] & 0xC0) != 0x80) {
+			*len = 1;
+			return UINT32_MAX;
+		}
+		cp = (cp << 6) | (u[i] & 0x3F);
+	}
+	*len = n;
+	return cp;
+}
+
+/* East Asian Wide and Fullwidth blocks (approximate, by block). */
+static bool codepoint_is_wide(uint32_t c)
+{
+	static const uint32_t ranges[][2] = {
+		{ 0x1100, 0x115F }, { 0x231A, 0x231B }, { 0x2329, 0x232A },
+		{ 0x2E80, 0x303E }, { 0x3041, 0x33FF }, { 0x3400, 0x4DBF },
+		{ 0x4E00, 0x9FFF }, { 0xA000, 0xA4CF }, { 0xA960, 0xA97F },
+		{ 0xAC00, 0xD7A3 }, { 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 },
+		{ 0xFE30, 0xFE6F }, { 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 },
+		{ 0x1F300, 0x1F64F }, { 0x1F900, 0x1F9FF },
+		{ 0x20000, 0x2FFFD }, { 0x30000, 0x3FFFD },
+	};
+	for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+		if (c >= ranges[i][0] && c <= ranges[i][1])
+			return true;
+	return false;
+}
+
+static bool codepoint_is_zero_width(uint32_t c)
+{
+	return (c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) ||
+	       (c >= 0xFE00 && c <= 0xFE0F);
+}
+
+/* Advance widths (em) of ASCII 32..126 in DejaVu Sans, the widest of the
+ * common UI sans-serif fonts, so the estimate is an upper bound for most. */
+static const double ascii_em[95] = {
+	0.318, 0.401, 0.460, 0.838, 0.636, 0.950, 0.780, 0.275,
+	0.390, 0.390, 0.500, 0.838, 0.318, 0.361, 0.318, 0.337,
+	0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636,
+	0.636, 0.636, 0.337, 0.337, 0.838, 0.838, 0.838, 0.531,
+	1.000, 0.684, 0.686, 0.698, 0.770, 0.632, 0.575, 0.775,
+	0.752, 0.295, 0.295, 0.656, 0.557, 0.863, 0.748, 0.787,
+	0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989,
+	0.685, 0.611, 0.685, 0.390, 0.337, 0.390, 0.838, 0.500,
+	0.500, 0.613, 0.635, 0.550, 0.635, 0.615, 0.352, 0.635,
+	0.634, 0.278, 0.278, 0.579, 0.278, 0.974, 0.634, 0.612,
+	0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818,
+	0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838,
+};
+
+/* Width of an ASCII character in em: control characters have none. */
+static double ascii_char_em(unsigned char c)
+{
+	return c >= 32 && c < 127 ? ascii_em[c - 32] : 0;
+}
+
+/* Width of one code point in em. ASCII, most of what charts measure, is
+ * looked up before the range scans (none of its code points is wide or
+ * zero-width). */
+static double codepoint_em(uint32_t c)
+{
+	if (c < 0x80)
+		return ascii_char_em((unsigned char)c);
+	if (c == UINT32_MAX || codepoint_is_wide(c))
+		return 1.0;
+	if (codepoint_is_zero_width(c))
+		return 0;
+	if (c == 0x2026) /* the ellipsis is a full em in most fonts */
+		return 1.0;
+	return 0.8;
+}
+
+double text_width(const char *utf8, double font_px)
+{
+	double em = 0;
+	size_t len;
+	if (!utf8)
+		return 0;
+	for (const char *p = utf8; *p; p += len) {
+		if ((unsigned char)*p < 0x80) { /* no decoding for ASCII */
+			em += ascii_char_em((unsigned char)*p);
+			len = 1;
+			continue;
+		}
+		em += codepoint_em(text_utf8_decode(p, &len));
+	}
+	return em * font_px;
+}
+
+bool text_fit(const char *utf8, double font_px, double max_w,
+		    struct buf *out)
+{
+	if (!utf8)
+		return false;
+	max_w += 1e-6; /* widths computed two ways may differ in the last bit */
+	if (text_width(utf8, font_px) <= max_w) {
+		buf_adds(out, utf8);
+		return false;
+	}
+	double room = max_w - text_width(TEXT_ELLIPSIS, font_px);
+	double w = 0;
+	size_t len, keep = 0;
+	for (const char *p = utf8; *p; p += len) {
+		w += codepoint_em(text_utf8_decode(p, &len)) * font_px;
+		if (w > room)
+			break;
+		keep = (size_t)(p - utf8) + len;
+	}
+	while (keep > 0 && utf8[keep - 1] == ' ')
+		keep--;
+	buf_add(out, utf8, keep);
+	buf_adds(out, TEXT_ELLIPSIS);
+	return true;
+}
+
+/* A line may end after code point c (followed by next): at spaces, after
+ * '-' or '/', and on either side of a wide character. */
+static bool can_break_after(uint32_t c, uint32_t next)
+{
+	if (next == ' ' || c == ' ' || c == '-' || c == '/')
+		return true;
+	return codepoint_is_wide(c) || codepoint_is_wide(next);
+}
+
+size_t text_wrap(const char *utf8, double font_px, double max_w,
+		       size_t max_lines, struct buf *lines)
+{
+	size_t used = 0;
+	const char *p = utf8;
+	if (!utf8 || max_lines == 0)
+		return 0;
+	while (*p && used < max_lines) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		if (text_width(p, font_px) <= max_w + 1e-6) {
+			buf_adds(&lines[used++], p); /* the rest fits as it is */
+			break;
+		}
+		if (used == max_lines - 1) {
+			text_fit(p, font_px, max_w, &lines[used++]);
+			break;
+		}
+		/* Longest prefix that fits and ends at a break opportunity. */
+		double w = 0;
+		size_t len, brk = 0;
+		for (const char *q = p; *q; q += len) {
+			uint32_t c = text_utf8_decode(q, &len);
+			w += codepoint_em(c) * font_px;
+			if (w > max_w + 1e-6)
+				break;
+			size_t nlen;
+			uint32_t next = q[len] ? text_utf8_decode(q + len, &nlen) : 0;
+			if (next && can_break_after(c, next))
+				brk = (size_t)(q - p) + len;
+		}
+		if (brk == 0) { /* one long word: abbreviate it and stop */
+			text_fit(p, font_px, max_w, &lines[used++]);
+			break;
+		}
+		size_t keep = brk;
+		while (keep > 0 && p[keep - 1] == ' ')
+			keep--;
+		buf_add(&lines[used++], p, keep);
+		p += brk;
+	}
+	return used;
+}

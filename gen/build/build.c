@@ -1,0 +1,552 @@
+/* build: one build, from the inputs to the published folder (see build.h). */
+/* renameat2 and RENAME_EXCHANGE are GNU extensions of glibc */
+#define _GNU_SOURCE
+
+#include "build/build.h"
+
+#include "pages/articles.h"
+#include "publish/assets.h"
+#include "base/buf.h"
+#include "pages/calculator.h"
+#include "pages/datapages.h"
+#include "base/diag.h"
+#include "base/digest.h"
+#include "pages/feeds.h"
+#include "view/figures.h"
+#include "base/fs.h"
+#include "view/guide_charts.h"
+#include "pages/health.h"
+#include "markdown/markdown.h"
+#include "template/mustache.h"
+#include "publish/output.h"
+#include "publish/pagecache.h"
+#include "pages/pages.h"
+#include "view/phrase.h"
+#include "pages/price_history.h"
+#include "build/render.h"
+#include "pages/sitesearch.h"
+#include "view/site.h"
+#include "base/strmap.h"
+#include "model/siteconf.h"
+#include "base/text.h"
+#include "template/value.h"
+#include "base/xalloc.h"
+
+#include <errno.h>
+#include <libxml/parser.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+/* ---- loading ---- */
+
+static char *join(struct site *s, const char *a, const char *b)
+{
+	return arena_printf(&s->arena, "%s/%s", a, b);
+}
+
+/* The build's date: SOURCE_DATE_EPOCH when set, else the newest date found
+ * in the sources and articles (never the clock: builds must repeat). */
+static void choose_date(struct site *s)
+{
+	const char *epoch = getenv("SOURCE_DATE_EPOCH");
+	if (epoch && *epoch) {
+		time_t t = (time_t)strtoll(epoch, NULL, 10);
+		struct tm tm;
+		gmtime_r(&t, &tm);
+		s->date = arena_printf(&s->arena, "%04d-%02d-%02d",
+				       tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
+		return;
+	}
+	const char *best = "2026-01-01";
+	for (size_t i = 0; i < s->data.nsources; i++)
+		if (s->data.sources[i].date && strcmp(s->data.sources[i].date, best) > 0)
+			best = s->data.sources[i].date;
+	for (size_t i = 0; i < s->narticles; i++)
+		if (strcmp(s->articles[i].date, best) > 0)
+			best = s->articles[i].date;
+	s->date = arena_strdup(&s->arena, best);
+}
+
+
+
+
+/* Report every file or folder below `dir` that a symbolic link leads
+ * outside the project, so nothing from elsewhere is read or published. */
+static void refuse_escapes(struct site *s, const char *dir, const char *shown)
+{
+	if (!fs_exists(dir))
+		return;
+	if (fs_path_escapes(dir, s->opt.root)) {
+		diag_error(s->diag, shown, 0, 0,
+			   "symbolic link points outside the project; refused");
+		return;
+	}
+	/* inside a folder that stays in the project only a link can lead out:
+	 * resolve links alone (realpath costs a readlink per part), and know
+	 * links and folders from the listing (no stat per file) */
+	char **entries = fs_list_dir_kinds(dir);
+	for (char **e = entries; e && *e; e++) {
+		enum fs_kind kind = (enum fs_kind)(*e)[0];
+		const char *name = *e + 1;
+		if (kind != FS_LINK && kind != FS_DIR)
+			continue;
+		const char *full = join(s, dir, name);
+		const char *child = join(s, shown, name);
+		if (kind == FS_LINK && fs_path_escapes(full, s->opt.root))
+			diag_error(s->diag, child, 0, 0,
+				   "symbolic link points outside the project; refused");
+		else if (fs_is_dir(full))
+			refuse_escapes(s, full, child);
+	}
+	fs_free_list(entries);
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* Every {{t.key}} of the templates must be a row of data/i18n.csv. */
+static void check_template_strings(struct site *s)
+{
+	const struct table *tab = s->i18n.table;
+	const char **keys = arena_alloc(&s->arena, (tab->nrows + 1) * sizeof *keys);
+	for (size_t r = 0; r < tab->nrows; r++)
+		keys[r] = render_ui_key(s, tab->rows[r][s->i18n.key_col]);
+	qsort(keys, tab->nrows, sizeof *keys, compare_keys);
+	tmpl_set_check_names(s->templates, "t", keys, tab->nrows,
+			     "UI string in data/i18n.csv", s->diag);
+}
+
+static int load_inputs(struct site *s)
+{
+	const char *data_dir = join(s, s->opt.root, "data");
+	if (data_load(&s->data, data_dir, "data", s->diag) != 0)
+		return -1;
+	struct siteconf conf;
+	if (siteconf_load(&conf, join(s, data_dir, SITECONF_FILE), "data/" SITECONF_FILE,
+			  &s->arena, s->diag) != 0)
+		return -1;
+	siteconf_apply_names(&conf, &s->data.tables[TABLE_I18N]);
+	s->default_lang = conf.default_lang;
+	if (!s->opt.base_url) /* --base-url wins over data/site.csv */
+		s->opt.base_url = conf.base_url;
+	if (!s->opt.base_url)
+		s->opt.base_url = SITECONF_PLACEHOLDER_URL;
+	s->placeholder_url = !strcmp(site_base_url(s), SITECONF_PLACEHOLDER_URL);
+	if (i18n_load(&s->i18n, &s->data.tables[TABLE_I18N], s->diag) != 0)
+		return -1;
+	phrase_compose_techniques(&s->data, &s->i18n, &s->arena);
+	metrics_compute(&s->data, NULL, &s->metrics);
+	figures_collect(s);
+	refuse_escapes(s, join(s, s->opt.root, "templates"), "templates");
+	refuse_escapes(s, join(s, s->opt.root, "content"), "content");
+	s->templates = tmpl_set_new();
+	if (tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
+			      "templates", s->diag) == 0) {
+		tmpl_set_check_refs(s->templates, s->diag);
+		check_template_strings(s);
+	}
+	tmpl_set_strict(s->templates, true);
+	articles_load(s);
+	s->assets = xcalloc(1, sizeof *s->assets);
+	assets_load(s->assets, join(s, s->opt.root, "templates/assets"),
+		    "templates/assets", s->diag);
+	if (diag_failed(s->diag))
+		return -1;
+	choose_date(s);
+	return 0;
+}
+
+/* Report once each template the planned pages (and the root index, 404)
+ * name that does not exist, rather than once per page. */
+static void check_page_templates(struct site *s)
+{
+	struct strmap seen = STRMAP_INIT;
+	static const char *const fixed[] = { "pages/root", "pages/404" };
+	for (size_t i = 0; i < s->npages + 2; i++) {
+		const char *name = i < s->npages ? s->pages[i].template_name
+						 : fixed[i - s->npages];
+		if (strmap_get(&seen, name))
+			continue;
+		strmap_slot(&seen, name, NULL);
+		if (!tmpl_set_get(s->templates, name))
+			diag_error(s->diag, arena_printf(&s->arena, "templates/%s.mustache", name),
+				   0, 0, "missing template (the site needs it)");
+	}
+	strmap_free(&seen);
+}
+
+static void plan_pages(struct site *s)
+{
+	articles_plan(s, pages_plan_home); /* each language's home after its lists */
+	pages_plan(s);
+	/* after the guide pages: data tables link ids to pages that exist */
+	datapages_plan(s);
+	calculator_plan(s);
+	sitesearch_plan(s); /* last: it lists every page */
+	check_page_templates(s);
+}
+
+static double now_ms(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+}
+
+/* The ledger of the figures the pages showed, and the change report
+ * against the one published in the output folder. */
+static void finish_figures(struct site *s, struct buf *csv,
+			   struct build_stats *stats)
+{
+	figures_finish(s, csv);
+	struct buf old = BUF_INIT, report = BUF_INIT;
+	const char *path = join(s, s->opt.out, FIGURES_FILE);
+	bool had = fs_exists(path) && fs_read_file(path, &old) == 0;
+	figures_report(had ? old.ptr : NULL, csv->ptr, &report);
+	stats->report = report.len ? buf_detach(&report, NULL) : NULL;
+	buf_release(&report);
+	buf_release(&old);
+}
+
+static int publish_figures(struct site *s, struct output *out,
+			   struct build_stats *stats)
+{
+	struct buf csv = BUF_INIT;
+	finish_figures(s, &csv, stats);
+	int rc = output_add(out, FIGURES_FILE, csv.ptr, csv.len);
+	buf_release(&csv);
+	return rc;
+}
+
+static int render_all(struct site *s, struct output *out,
+		      struct build_stats *stats, struct render_cache *cache)
+{
+	double start = now_ms();
+	int rc = render_pages(s, out, sitesearch_collect, cache);
+	stats->render_ms = now_ms() - start;
+	stats->rendered = cache->rendered;
+	stats->kept = cache->kept;
+	struct buf html = BUF_INIT;
+	if (rc == 0)
+		rc = render_root_index(s, out, &html);
+	buf_release(&html);
+	if (rc == 0)
+		rc = assets_write(s->assets, out);
+	if (rc == 0)
+		rc = datapages_write_extra(s, out);
+	if (rc == 0)
+		rc = guide_charts_write(s, out);
+	if (rc == 0)
+		rc = feeds_write(s, out);
+	if (rc == 0)
+		rc = calculator_write(s, out);
+	if (rc == 0)
+		rc = sitesearch_write(s, out);
+	if (rc == 0)
+		rc = publish_figures(s, out, stats);
+	return rc;
+}
+
+/* ---- the page cache (pagecache.h) ---- */
+
+struct input_walk {
+	struct digest_value sum;
+	size_t files;
+	int64_t newest_ns; /* the latest change time seen */
+};
+
+/* Each input file by its path and id, summed: the folders' listing order
+ * does not matter. */
+static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
+{
+	struct input_walk *w = ctx;
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, rel);
+	digest_add_u64(&d, id->ino);
+	digest_add_u64(&d, id->size);
+	digest_add_u64(&d, (uint64_t)id->mtime_ns);
+	digest_add_u64(&d, (uint64_t)id->ctime_ns);
+	struct digest_value v = digest_end(&d);
+	w->sum.hi += v.hi;
+	w->sum.lo += v.lo;
+	w->files++;
+	if (id->ctime_ns > w->newest_ns)
+		w->newest_ns = id->ctime_ns;
+}
+
+/* A file's times move by the kernel's clock tick, not at every write: a
+ * file changed in the same tick as the ids were read may change again
+ * without its id showing it (git's "racily clean" entries). Such ids do
+ * not stand for the inputs; a later build reads them again. */
+#define INPUT_RACE_NS 100000000 /* 100 ms, many ticks */
+
+static bool changed_just_now(int64_t newest_ns)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	int64_t now_ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+	return newest_ns > now_ns - INPUT_RACE_NS;
+}
+
+/* The fingerprint of what a build reads: every file of data/, templates/
+ * and content/ by its id (as git's index knows a file changed without
+ * reading it), the options that change the site and the build's date.
+ * False when it cannot stand for the inputs: a folder holds a link (whose
+ * target's changes its id would not show) or cannot be read, or a file
+ * changed a moment ago. */
+static bool inputs_digest(const struct site_options *opt, struct digest_value tool,
+			  struct digest_value *out)
+{
+	static const char *const dirs[] = { "data", "templates", "content" };
+	struct digest d;
+	digest_init(&d);
+	digest_add_value(&d, tool);
+	digest_add_str(&d, opt->root);
+	digest_add_str(&d, opt->base_url);
+	digest_add_str(&d, getenv("SOURCE_DATE_EPOCH"));
+	struct buf path = BUF_INIT;
+	bool usable = true;
+	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
+		struct input_walk w = { { 0, 0 }, 0, 0 };
+		buf_reset(&path);
+		buf_addf(&path, "%s/%s", opt->root, dirs[i]);
+		if (fs_walk_files(path.ptr, add_input, &w) != 0 && fs_exists(path.ptr))
+			usable = false;
+		if (changed_just_now(w.newest_ns))
+			usable = false;
+		digest_add_str(&d, dirs[i]);
+		digest_add_value(&d, w.sum);
+		digest_add_u64(&d, w.files);
+	}
+	buf_release(&path);
+	*out = digest_end(&d);
+	return usable;
+}
+
+/* What the last build left: its cache, when this gen wrote it. */
+struct cache_state {
+	char *path;
+	struct digest_value tool, inputs;
+	bool inputs_usable, have_old, started;
+	int start_errno;
+	struct pagecache old, next;
+};
+
+static void cache_begin(struct cache_state *c, const struct site_options *opt)
+{
+	pagecache_init(&c->old);
+	pagecache_init(&c->next);
+	c->path = pagecache_path(opt->out);
+	c->tool = pagecache_tool();
+	c->inputs_usable = inputs_digest(opt, c->tool, &c->inputs);
+	c->have_old = pagecache_load(&c->old, c->path) == 0 &&
+		      digest_equal(c->old.tool, c->tool);
+	if (!c->have_old)
+		pagecache_free(&c->old);
+}
+
+/* True when nothing changed since the last build: the same gen, inputs and
+ * options, a clean build, and a published folder holding exactly the files
+ * it left, unchanged. */
+static bool cache_says_nothing_to_do(const struct cache_state *c, const char *out)
+{
+	return c->have_old && c->inputs_usable && c->old.clean &&
+	       digest_equal(c->old.inputs, c->inputs) &&
+	       pagecache_tree_intact(&c->old, out);
+}
+
+static void cache_report_unchanged(const struct cache_state *c,
+				   struct build_stats *stats)
+{
+	stats->nothing_to_do = true;
+	stats->unchanged = c->old.nfiles - (pagecache_file(&c->old, OUTPUT_MARKER) != NULL);
+	stats->placeholder_url = c->old.placeholder_url;
+}
+
+/* After the site is published: the cache of what it was made from. A cache
+ * that cannot be written only costs the next build its speed. */
+static void cache_publish(struct cache_state *c, const struct site *s)
+{
+	c->next.tool = c->tool;
+	c->next.inputs = c->inputs;
+	c->next.clean = c->inputs_usable && s->diag->warnings == 0;
+	c->next.placeholder_url = s->placeholder_url;
+	if (c->started && pagecache_add_tree(&c->next, s->opt.out) == 0 &&
+	    pagecache_finish(&c->next) == 0)
+		return;
+	diag_warning(s->diag, c->path, 0, 0,
+		     "cannot keep what the site was made from (%s): the next "
+		     "build renders every page",
+		     strerror(c->started ? errno : c->start_errno));
+}
+
+/* What cmark made of the articles (markdown.h): read from the last build's
+ * cache, kept in the next. */
+static int memo_find(void *ctx, struct digest_value key, struct buf *rec)
+{
+	struct cache_state *c = ctx;
+	if (!c->have_old || pagecache_memo(&c->old, key, rec) != 0)
+		return -1;
+	pagecache_add_memo(&c->next, key, rec->ptr, rec->len);
+	return 0;
+}
+
+static void memo_keep(void *ctx, struct digest_value key, const char *rec, size_t len)
+{
+	struct cache_state *c = ctx;
+	pagecache_add_memo(&c->next, key, rec, len);
+}
+
+static void cache_end(struct cache_state *c)
+{
+	pagecache_free(&c->old);
+	pagecache_free(&c->next);
+	free(c->path);
+}
+
+static void site_free(struct site *s)
+{
+	figures_free(s);
+	if (s->assets)
+		assets_free(s->assets);
+	free(s->assets);
+	guide_charts_free(s);
+	sitesearch_free(s);
+	for (size_t i = 0; i < s->narticles; i++)
+		markdown_article_free(&s->articles[i]);
+	free(s->articles);
+	free(s->translation_of);
+	free(s->pages);
+	strmap_free(&s->page_paths);
+	if (s->templates)
+		tmpl_set_free(s->templates);
+	i18n_free(&s->i18n);
+	data_free(&s->data);
+	arena_free(&s->arena);
+}
+
+
+static int build_with_cache(const struct site_options *opt, struct diag *diag,
+			    struct build_stats *stats, struct cache_state *cache)
+{
+	double start = now_ms();
+	xmlInitParser(); /* libxml2's globals, before any thread draws a chart */
+	struct site s;
+	memset(&s, 0, sizeof s);
+	s.opt = *opt;
+	s.diag = diag;
+	memset(stats, 0, sizeof *stats);
+	int rc = load_inputs(&s);
+	double mark = now_ms();
+	stats->load_ms = mark - start;
+	if (rc == 0) {
+		guide_charts_init(&s);
+		render_lang_contexts(&s);
+		for (int l = 0; l < LANG_COUNT; l++)
+			calculator_lang_keys(&s, (enum lang)l, s.lang_ctx[l]);
+		/* {{asset.style_css}}: the assets' content-hashed URLs */
+		for (int l = 0; l < LANG_COUNT; l++)
+			value_map_set(&s.arena, s.lang_ctx[l], "asset",
+				      assets_context(s.assets, &s.arena));
+		plan_pages(&s);
+		if (diag_failed(diag))
+			rc = -1;
+	}
+	stats->plan_ms = now_ms() - mark;
+	if (rc == 0 && opt->dry_run) {
+		/* every page rendered, the report made, nothing written */
+		double r0 = now_ms();
+		if (render_pages(&s, NULL, NULL, NULL) != 0 ||
+		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag)) {
+			rc = -1;
+		} else {
+			struct buf csv = BUF_INIT;
+			finish_figures(&s, &csv, stats);
+			buf_release(&csv);
+		}
+		stats->render_ms = now_ms() - r0;
+		stats->rendered = s.npages;
+	} else if (rc == 0 && !opt->write) {
+		/* check: every page rendered (shortcodes, templates), nothing written */
+		struct buf today = BUF_INIT;
+		price_history_today(&today);
+		price_history_check(&s.data, today.ptr, opt->max_age_days, diag);
+		buf_release(&today);
+		if (render_pages(&s, NULL, NULL, NULL) != 0 ||
+		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag))
+			rc = -1;
+		else
+			health_report(&s, stdout);
+	}
+	if (rc == 0 && opt->write && !opt->dry_run) {
+		struct output out;
+		memset(&out, 0, sizeof out);
+		if (output_check_target(opt->out, opt->root, diag) != 0 ||
+		    output_begin(&out, opt->out, diag) != 0) {
+			output_free(&out);
+			rc = -1;
+		} else {
+			struct render_cache rc_cache = {
+				.old = cache->have_old ? &cache->old : NULL,
+				.next = &cache->next,
+				.reuse = sitesearch_reuse,
+			};
+			/* records go to the next cache's file as they are made;
+			 * when it cannot be created, the build goes on without */
+			cache->started = pagecache_start(&cache->next, cache->path) == 0;
+			if (!cache->started)
+				cache->start_errno = errno;
+			struct markdown_memo memo = { memo_find, memo_keep, cache };
+			s.markdown_memo = &memo;
+			rc = render_all(&s, &out, stats, &rc_cache);
+			s.markdown_memo = NULL;
+			if (i18n_report_uses(&s.i18n, diag) != 0)
+				rc = -1;
+			if (rc == 0 && !diag_failed(diag))
+				rc = diag_check_stdout(diag);
+			if (rc == 0 && !diag_failed(diag))
+				rc = output_commit(&out);
+			else
+				output_abort(&out);
+			if (rc == 0)
+				cache_publish(cache, &s);
+			stats->written = out.written;
+			stats->unchanged = out.unchanged;
+			stats->removed = out.removed;
+			output_free(&out);
+		}
+	}
+	site_free(&s);
+	diag_flush_capped(diag);
+	stats->placeholder_url = s.placeholder_url;
+	stats->warnings = diag->warnings;
+	stats->ms = now_ms() - start;
+	stats->finish_ms = stats->ms - stats->load_ms - stats->plan_ms - stats->render_ms;
+	return rc == 0 && !diag_failed(diag) ? 0 : 1;
+}
+
+int build_site(const struct site_options *opt, struct diag *diag,
+	       struct build_stats *stats)
+{
+	if (!opt->write || opt->dry_run)
+		return build_with_cache(opt, diag, stats, NULL);
+	double start = now_ms();
+	struct cache_state cache;
+	cache_begin(&cache, opt);
+	int rc;
+	if (cache_says_nothing_to_do(&cache, opt->out)) {
+		memset(stats, 0, sizeof *stats);
+		cache_report_unchanged(&cache, stats);
+		stats->ms = stats->load_ms = now_ms() - start;
+		rc = 0;
+	} else {
+		rc = build_with_cache(opt, diag, stats, &cache);
+	}
+	cache_end(&cache);
+	return rc;
+}

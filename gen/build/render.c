@@ -1,0 +1,475 @@
+/* render: pages from their specs to HTML (see render.h). */
+#include "build/render.h"
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/digest.h"
+#include "view/figures.h"
+#include "model/i18n.h"
+#include "template/mustache.h"
+#include "publish/output.h"
+#include "publish/pagecache.h"
+#include "base/pool.h"
+#include "view/site.h"
+#include "base/strmap.h"
+#include "template/value.h"
+#include "base/xalloc.h"
+
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- shared context ---- */
+
+char *render_ui_key(struct site *s, const char *key)
+{
+	char *k = arena_strdup(&s->arena, key);
+	for (char *p = k; *p; p++)
+		if (*p == '.')
+			*p = '_';
+	return k;
+}
+
+/* The UI strings of one language as a map; "nav.gpus" becomes t.nav_gpus
+ * because a dot in a Mustache name walks into a map. */
+static struct value *ui_strings(struct site *s, enum lang l)
+{
+	struct value *t = value_new_map(&s->arena);
+	const struct table *tab = s->i18n.table;
+	size_t kc = 0, lc = 0;
+	for (size_t c = 0; c < tab->ncols; c++) {
+		if (!strcmp(tab->cols[c], "key"))
+			kc = c;
+		if (!strcmp(tab->cols[c], lang_code(l)))
+			lc = c;
+	}
+	for (size_t r = 0; r < tab->nrows; r++) {
+		char *key = render_ui_key(s, tab->rows[r][kc]);
+		value_map_set(&s->arena, t, key,
+			      value_new_string_borrowed(&s->arena, tab->rows[r][lc]));
+	}
+	return t;
+}
+
+/* The footer's list of sources. Every item sets every key the template
+ * reads ("" when the source lacks it), so a dateless source never shows
+ * the page's date through the enclosing context. */
+static struct value *source_list(struct site *s, enum lang l)
+{
+	struct arena *a = &s->arena;
+	struct value *list = value_new_list(a);
+	for (size_t i = 0; i < s->data.nsources; i++) {
+		const struct source *src = &s->data.sources[i];
+		struct value *m = value_new_map(a);
+		const char *title = site_source_title(src, l);
+		value_map_set_str(a, m, "id", src->id);
+		value_map_set_str(a, m, "title", title);
+		struct buf b = BUF_INIT;
+		if (strcmp(title, src->title)) {
+			static const char *const names[] = { "title" };
+			i18n_fill(&b, i18n_get(&s->i18n, l, "data.original_title"), names,
+				  &src->title, 1);
+		}
+		value_map_set_str(a, m, "original", b.ptr);
+		buf_reset(&b);
+		value_map_set_str(a, m, "publisher", src->publisher ? src->publisher : "");
+		if (src->date && *src->date)
+			i18n_format_date(&b, src->date, l);
+		value_map_set_str(a, m, "date", b.ptr);
+		value_map_set_str(a, m, "url", src->url ? src->url : "");
+		buf_release(&b);
+		value_list_push(a, list, m);
+	}
+	return list;
+}
+
+void render_lang_contexts(struct site *s)
+{
+	for (int i = 0; i < LANG_COUNT; i++) {
+		enum lang l = (enum lang)i;
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "lang", lang_code(l));
+		value_map_set_str(&s->arena, m, "lang_tag", lang_tag(l));
+		value_map_set(&s->arena, m, "t", ui_strings(s, l));
+		value_map_set(&s->arena, m, "sources", source_list(s, l));
+		value_map_set_str(&s->arena, m, "build_date", s->date);
+		s->lang_ctx[l] = m;
+	}
+}
+
+/* ---- rendering ---- */
+
+/* The menu: each item's section (a page_spec's `section` marks the item of
+ * its page), label and path. */
+static const struct nav_item {
+	const char *section, *label_key, *path;
+} nav_items[] = {
+	{ "home", "nav.home", "" },
+	{ "gpus", "nav.gpus", "gpus/" },
+	{ "compare", "nav.compare", "compare/" },
+	{ "tasks", "nav.tasks", "tasks/" },
+	{ "use-cases", "uc.nav", "use-cases/" },
+	{ "techniques", "tech.nav", "techniques/" },
+	{ "vram", "nav.vram", "vram/" },
+	{ "inference", "nav.inference", "inference/" },
+	{ "articles", "nav.articles", "articles/" },
+	{ "data", "nav.data", "data/" },
+};
+
+static struct value *nav_for(struct site *s, const struct page_spec *p)
+{
+	struct value *list = value_new_list(&s->arena);
+	for (size_t i = 0; i < sizeof nav_items / sizeof nav_items[0]; i++) {
+		const struct nav_item *n = &nav_items[i];
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "label",
+				  i18n_get(&s->i18n, p->lang, n->label_key));
+		value_map_set_str(&s->arena, m, "href",
+				  site_href(s, p->lang, p->path, p->lang, n->path));
+		value_map_set_bool(&s->arena, m, "current",
+				   p->section && !strcmp(p->section, n->section));
+		value_list_push(&s->arena, list, m);
+	}
+	return list;
+}
+
+static struct value *alternates_for(struct site *s, const struct page_spec *p)
+{
+	struct value *list = value_new_list(&s->arena);
+	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
+	/* x-default: the page in the site's default language (siteconf.h) */
+	enum lang def = s->default_lang;
+	const char *en = p->lang == def ? p->path : p->alt_path;
+	for (int i = 0; i < LANG_COUNT; i++) {
+		enum lang l = (enum lang)i;
+		const char *path = l == p->lang ? p->path : p->alt_path;
+		if (!path)
+			continue;
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "hreflang", lang_tag(l));
+		value_map_set_str(&s->arena, m, "href", site_page_url(s, l, path));
+		value_list_push(&s->arena, list, m);
+	}
+	if (en) {
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "hreflang", "x-default");
+		value_map_set_str(&s->arena, m, "href", site_page_url(s, def, en));
+		value_list_push(&s->arena, list, m);
+	}
+	(void)other;
+	return list;
+}
+
+/* The context of one page: the language's shared keys, the layout's keys,
+ * then the page's own keys (which win). */
+static struct value *page_context(struct site *s, const struct page_spec *p)
+{
+	struct arena *a = &s->arena;
+	struct value *m = value_new_map(a);
+	value_map_set_parent(m, s->lang_ctx[p->lang]); /* shared, not copied */
+	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
+	value_map_set_str(a, m, "title", p->title);
+	value_map_set_str(a, m, "description",
+			  p->description ? p->description
+					 : i18n_get(&s->i18n, p->lang, "site.description"));
+	value_map_set_str(a, m, "root", site_root_href(s, p->lang, p->path, ""));
+	value_map_set_str(a, m, "home", site_href(s, p->lang, p->path, p->lang, ""));
+	value_map_set_str(a, m, "canonical", site_page_url(s, p->lang, p->path));
+	value_map_set(a, m, "alternates", alternates_for(s, p));
+	value_map_set_str(a, m, "switch_href",
+			  site_href(s, p->lang, p->path, other,
+				    p->alt_path ? p->alt_path : ""));
+	value_map_set_str(a, m, "switch_lang", lang_tag(other));
+	value_map_set_str(a, m, "switch_label",
+			  i18n_get(&s->i18n, p->lang, "lang.other"));
+	value_map_set(a, m, "nav", nav_for(s, p));
+	if (p->crumbs) {
+		value_map_set(a, m, "crumbs", p->crumbs);
+		value_map_set_bool(a, m, "has_crumbs", value_list_len(p->crumbs) > 0);
+	}
+	if (p->ctx && p->ctx->type == VALUE_MAP)
+		for (size_t i = 0; i < p->ctx->u.map.len; i++)
+			value_map_set(a, m, p->ctx->u.map.entries[i].key,
+				      p->ctx->u.map.entries[i].val);
+	return m;
+}
+
+/* ---- rendering on every core ---- */
+
+/* Pages are handed out one at a time to the threads (pool.h); each thread
+ * renders with its own view of the site (its own arena, emptied after every
+ * page) and its own messages per page, printed in page order at the end, so
+ * the output and the messages do not depend on the threads' timing. */
+struct render_pool {
+	struct site *site;
+	struct output *out;
+	render_page_done done;
+	struct render_cache *cache;
+	/* with a cache: what the pages of each template depend on */
+	struct strmap deps_index; /* template name -> index + 1 into deps */
+	struct template_deps *deps;
+	size_t ndeps, cap_deps;
+	struct site views[POOL_MAX_JOBS];
+	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS];
+	atomic_bool stop;
+	struct buf *logs; /* [npages] */
+	int *errors, *warnings;
+	_Atomic size_t nrendered, nkept; /* with a cache */
+};
+
+/* What the pages of one template depend on besides their own context: the
+ * sources of the template and the partials and parents it names, and the
+ * keys they read of the language's shared context (tmpl_set_depends), or,
+ * when that cannot be told, the whole template set and every shared key.
+ * Digested once per template, before the threads start. */
+struct template_deps {
+	struct digest_value sources, lang[LANG_COUNT];
+};
+
+static struct digest_value shared_keys_digest(const struct value *shared,
+					      const struct strmap *names, bool exact)
+{
+	struct digest d;
+	digest_init(&d);
+	if (!exact) {
+		value_digest(shared, &d);
+		return digest_end(&d);
+	}
+	for (size_t i = 0; i < shared->u.map.len; i++) {
+		const struct value_entry *e = &shared->u.map.entries[i];
+		if (!strmap_get(names, e->key))
+			continue;
+		digest_add_str(&d, e->key);
+		value_digest(e->val, &d);
+	}
+	value_digest(shared->u.map.parent, &d); /* none today; all of it if one comes */
+	return digest_end(&d);
+}
+
+static void template_deps_make(struct render_pool *pool, const char *name)
+{
+	bool created;
+	size_t *at = strmap_slot(&pool->deps_index, name, &created);
+	if (!created)
+		return;
+	struct site *s = pool->site;
+	struct strmap names = STRMAP_INIT_BORROWED;
+	struct template_deps td;
+	bool exact = tmpl_set_depends(s->templates, name, &td.sources, &names);
+	if (!exact)
+		td.sources = tmpl_set_digest(s->templates);
+	for (int l = 0; l < LANG_COUNT; l++)
+		td.lang[l] = shared_keys_digest(s->lang_ctx[l], &names, exact);
+	strmap_free(&names);
+	ALLOC_GROW(pool->deps, pool->ndeps, pool->cap_deps);
+	pool->deps[pool->ndeps++] = td;
+	*at = pool->ndeps;
+}
+
+/* What the page's file is made from: what its template depends on, its
+ * template and file, and the page's own context. Two pages with one digest
+ * are the same bytes. */
+static struct digest_value page_digest(const struct render_pool *pool,
+				       const struct page_spec *p, const char *rel,
+				       const struct value *ctx)
+{
+	const struct template_deps *td =
+		&pool->deps[*strmap_get(&pool->deps_index, p->template_name) - 1];
+	struct digest d;
+	digest_init(&d);
+	digest_add_value(&d, td->sources);
+	digest_add_value(&d, td->lang[p->lang]);
+	digest_add_str(&d, p->template_name);
+	digest_add_str(&d, rel);
+	value_digest_own(ctx, &d);
+	return digest_end(&d);
+}
+
+/* Keep the page at `rel` as published when its digest is the cache's, its
+ * record can be read (into `rec`) and its file is still the recorded one.
+ * 1 kept, 2 kept but its listeners could not use the record (the page's
+ * HTML is needed after all), 0 not kept, -1 error. */
+static int keep_page(struct render_pool *pool, struct site *view, size_t i,
+		     const char *rel, struct digest_value digest, struct buf *rec)
+{
+	const struct render_cache *c = pool->cache;
+	const struct pagecache_page *old = pagecache_page(c->old, rel);
+	const struct pagecache_file *file = pagecache_file(c->old, rel);
+	buf_reset(rec);
+	if (!old || !file || !digest_equal(old->inputs, digest) ||
+	    pagecache_read(c->old, &old->rec, rec) != 0)
+		return 0;
+	int rc = output_keep(pool->out, rel, &file->id, view->diag);
+	if (rc != 1)
+		return rc;
+	if (c->reuse && c->reuse(pool->site, i, rec->ptr, rec->len) != 0)
+		return 2;
+	return 1;
+}
+
+/* Render page `i` (`out` NULL renders without writing: gen check). */
+static int render_page(struct render_pool *pool, struct site *s, size_t i,
+		       int worker)
+{
+	const struct page_spec *p = &pool->site->pages[i];
+	struct buf *html = &pool->html[worker], *rec = &pool->records[worker];
+	struct render_cache *cache = pool->out ? pool->cache : NULL;
+	const struct tmpl *t = tmpl_set_get(s->templates, p->template_name);
+	if (!t) {
+		diag_error(s->diag, "templates", 0, 0, "missing template \"%s.mustache\"",
+			   p->template_name);
+		return -1;
+	}
+	struct page_spec built = *p;
+	if (p->build) {
+		built.ctx = p->build(s, p);
+		if (!built.ctx)
+			return -1;
+	}
+	struct value *ctx = page_context(s, &built);
+	const char *rel = arena_printf(&s->arena, "%s/%sindex.html",
+				       lang_code(p->lang), p->path);
+	struct digest_value digest = { 0, 0 };
+	int kept = 0;
+	if (cache) {
+		digest = page_digest(pool, p, rel, ctx);
+		if (cache->old && (kept = keep_page(pool, s, i, rel, digest, rec)) < 0)
+			return -1;
+	}
+	if (kept == 1) {
+		atomic_fetch_add(&pool->nkept, 1);
+		pagecache_add_page(cache->next, rel, digest, rec->ptr, rec->len);
+		return 0;
+	}
+	buf_reset(html);
+	if (tmpl_render(s->templates, t, ctx, html, s->diag) != 0)
+		return -1;
+	buf_reset(rec);
+	if (pool->done)
+		pool->done(pool->site, i, html->ptr, html->len, rec);
+	if (cache) {
+		atomic_fetch_add(&pool->nrendered, 1);
+		pagecache_add_page(cache->next, rel, digest, rec->ptr, rec->len);
+	}
+	if (!pool->out || kept == 2)
+		return 0;
+	return output_add_to(pool->out, rel, html->ptr, html->len, s->diag);
+}
+
+static void render_one(void *ctx, size_t i, int worker)
+{
+	struct render_pool *pool = ctx;
+	/* every page is rendered even after an error, so a failed build reports
+	 * every problem, the same ones whatever the threads' timing; only an
+	 * interrupt stops it */
+	if (atomic_load(&pool->stop))
+		return;
+	struct site *view = &pool->views[worker];
+	struct diag d;
+	diag_init(&d, NULL, &pool->logs[i]);
+	view->diag = &d;
+	view->figures_sink = figures_page_sink(pool->site, i);
+	if (render_page(pool, view, i, worker) != 0 && !d.errors)
+		d.errors = 1;
+	pool->errors[i] = d.errors;
+	pool->warnings[i] = d.warnings;
+	arena_reset(&view->arena);
+	if (output_interrupted())
+		atomic_store(&pool->stop, true);
+}
+
+static void pool_cache_begin(struct render_pool *pool, size_t n)
+{
+	struct site *s = pool->site;
+	pool->deps_index = (struct strmap)STRMAP_INIT_BORROWED;
+	for (size_t i = 0; i < n; i++)
+		template_deps_make(pool, s->pages[i].template_name);
+	atomic_init(&pool->nrendered, 0);
+	atomic_init(&pool->nkept, 0);
+}
+
+static void pool_cache_end(struct render_pool *pool)
+{
+	pool->cache->rendered = atomic_load(&pool->nrendered);
+	pool->cache->kept = atomic_load(&pool->nkept);
+	strmap_free(&pool->deps_index);
+	free(pool->deps);
+}
+
+/* Render every planned page (with `out` NULL: only check them). */
+int render_pages(struct site *s, struct output *out, render_page_done done,
+		 struct render_cache *cache)
+{
+	size_t n = s->npages;
+	/* the pool holds a view of the site per thread: too big for the stack */
+	struct render_pool *pool = xcalloc(1, sizeof *pool);
+	pool->site = s;
+	pool->out = out;
+	pool->done = done;
+	pool->cache = cache;
+	s->out = out; /* charts drawn while rendering are written at once */
+	figures_pages_begin(s);
+	atomic_init(&pool->stop, false);
+	pool->logs = xcalloc(n + 1, sizeof *pool->logs);
+	pool->errors = xcalloc(n + 1, sizeof *pool->errors);
+	pool->warnings = xcalloc(n + 1, sizeof *pool->warnings);
+	if (cache)
+		pool_cache_begin(pool, n);
+	for (size_t i = 0; i < n; i++)
+		buf_init(&pool->logs[i]);
+	for (int w = 0; w < POOL_MAX_JOBS; w++) {
+		pool->views[w] = *s;
+		memset(&pool->views[w].arena, 0, sizeof pool->views[w].arena);
+		buf_init(&pool->html[w]);
+		buf_init(&pool->records[w]);
+	}
+	pool_run(pool_size(s->opt.jobs), n, render_one, pool);
+	s->out = NULL;
+	int rc = 0;
+	for (size_t i = 0; i < n; i++) {
+		if (pool->logs[i].len) {
+			if (s->diag->echo)
+				fputs(pool->logs[i].ptr, s->diag->echo);
+			if (s->diag->log)
+				buf_addbuf(s->diag->log, &pool->logs[i]);
+		}
+		s->diag->errors += pool->errors[i];
+		s->diag->warnings += pool->warnings[i];
+		if (pool->errors[i])
+			rc = -1;
+		buf_release(&pool->logs[i]);
+	}
+	if (cache)
+		pool_cache_end(pool);
+	for (int w = 0; w < POOL_MAX_JOBS; w++) {
+		buf_release(&pool->html[w]);
+		buf_release(&pool->records[w]);
+		arena_free(&pool->views[w].arena);
+	}
+	free(pool->logs);
+	free(pool->errors);
+	free(pool->warnings);
+	free(pool);
+	return rc;
+}
+
+int render_root_index(struct site *s, struct output *out, struct buf *html)
+{
+	const struct tmpl *t = tmpl_set_get(s->templates, "pages/root");
+	if (!t) {
+		diag_error(s->diag, "templates", 0, 0,
+			   "missing template \"pages/root.mustache\"");
+		return -1;
+	}
+	struct value *m = value_new_map(&s->arena);
+	for (int i = 0; i < LANG_COUNT; i++)
+		value_map_set(&s->arena, m, lang_code((enum lang)i), s->lang_ctx[i]);
+	value_map_set_str(&s->arena, m, "canonical",
+			  arena_printf(&s->arena, "%s/", s->opt.base_url ? s->opt.base_url : ""));
+	buf_reset(html);
+	if (tmpl_render(s->templates, t, m, html, s->diag) != 0)
+		return -1;
+	return output_add(out, "index.html", html->ptr, html->len);
+}
+

@@ -1,0 +1,901 @@
+/* cite: the shortcodes of articles resolved to HTML (syntax in README.md,
+ * "Citing data in articles"): the dispatch by kind, the inline figures
+ * (<span class="fig"> with the titles of their sources) and the links.
+ * Blocks are tables (cite_tables) and charts (guide_charts); what the kinds
+ * share is cite_kit's. Everything is escaped; every id is checked against
+ * data. */
+#include "cite/cite.h"
+
+#include "base/buf.h"
+#include "cite/cite_kit.h"
+#include "cite/cite_tables.h"
+#include "model/data.h"
+#include "base/diag.h"
+#include "view/figures.h"
+#include "view/guide_charts.h"
+#include "markdown/markdown.h"
+#include "model/metrics.h"
+#include "view/present.h"
+#include "view/site.h"
+#include "base/text.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Reasons a figure is missing, in English for the build's messages (the
+ * page shows the i18n text of the same key when there is one). */
+static const struct {
+	const char *key, *text;
+} reasons[] = {
+	{ "why.no_price", "no price seen" },
+	{ "why.no_hours", "no task time" },
+	{ "why.no_result", "no result" },
+	{ "why.no_baseline", "no result for the baseline" },
+	{ "why.zero", "division by zero" },
+	{ "why.unknown_precision", "unknown precision" },
+	{ "cite.not_stated", "not stated by the sources" },
+};
+
+static const char *reason_text(const char *why)
+{
+	for (size_t i = 0; i < sizeof reasons / sizeof reasons[0]; i++)
+		if (!strcmp(reasons[i].key, why))
+			return reasons[i].text;
+	return why;
+}
+
+/* ---- sources, shown in a figure's title ---- */
+
+enum { SOURCES_MAX = 12 };
+
+struct sources {
+	struct {
+		const char *id;
+		size_t len;
+	} v[SOURCES_MAX];
+	size_t n;
+};
+
+/* Add the ids of a refs cell ("a;b"), once each. */
+static void sources_add(struct sources *s, const char *refs)
+{
+	while (refs && *refs) {
+		const char *semi = strchr(refs, ';');
+		size_t n = semi ? (size_t)(semi - refs) : strlen(refs);
+		bool seen = false;
+		for (size_t i = 0; i < s->n && !seen; i++)
+			seen = s->v[i].len == n && !strncmp(s->v[i].id, refs, n);
+		if (n && !seen && s->n < SOURCES_MAX) {
+			s->v[s->n].id = refs;
+			s->v[s->n].len = n;
+			s->n++;
+		}
+		refs = semi ? semi + 1 : refs + n;
+	}
+}
+
+/* "Source: A" / "Sources: A; B" ("来源：A；B"). */
+static void sources_title(const struct cite *c, const struct sources *s,
+			  struct buf *out)
+{
+	if (!s->n)
+		return;
+	const char *prefix = pg_tr(&c->pg, s->n > 1 ? "cite.sources" : "cite.source");
+	buf_adds(out, prefix);
+	size_t pl = strlen(prefix);
+	if (pl && prefix[pl - 1] == ':')
+		buf_addc(out, ' ');
+	struct buf ids = BUF_INIT;
+	for (size_t i = 0; i < s->n; i++) {
+		if (i)
+			buf_addc(&ids, ';');
+		buf_add(&ids, s->v[i].id, s->v[i].len);
+	}
+	buf_adds(out, pg_source_titles(&c->pg, ids.ptr));
+	buf_release(&ids);
+}
+
+/* ---- inline output ---- */
+
+/* <span class="fig" title="...">value</span>, both escaped. */
+static void emit_fig(struct cite *c, const char *value, const char *title)
+{
+	buf_adds(c->out, "<span class=\"fig\"");
+	if (title && *title) {
+		buf_adds(c->out, " title=\"");
+		text_escape_htmls(c->out, title);
+		buf_addc(c->out, '"');
+	}
+	buf_addc(c->out, '>');
+	text_escape_htmls(c->out, value);
+	buf_adds(c->out, "</span>");
+}
+
+static void emit_sourced(struct cite *c, const struct buf *value,
+			 const struct sources *src)
+{
+	struct buf title = BUF_INIT;
+	sources_title(c, src, &title);
+	emit_fig(c, value->ptr, title.ptr);
+	buf_release(&title);
+}
+
+/* "no data" in the page, a warning in the build. Not an error: returns 0. */
+static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
+{
+	if (!why)
+		why = "cite.not_stated";
+	buf_adds(c->out, "<span class=\"fig nodata\"");
+	if (i18n_has(&c->s->i18n, why)) {
+		buf_adds(c->out, " title=\"");
+		text_escape_htmls(c->out, pg_tr(&c->pg, why));
+		buf_addc(c->out, '"');
+	}
+	buf_addc(c->out, '>');
+	text_escape_htmls(c->out, pg_tr(&c->pg, "no_data"));
+	buf_adds(c->out, "</span>");
+
+	struct buf what = BUF_INIT;
+	va_list ap;
+	va_start(ap, fmt);
+	buf_vaddf(&what, fmt, ap);
+	va_end(ap);
+	diag_warning(c->diag, c->sc->path, c->sc->line, c->sc->col,
+		     "no data for %s (%s)", what.ptr, reason_text(why));
+	buf_release(&what);
+	return 0;
+}
+
+/* ---- the figure ledger ---- */
+
+/* Record a cited figure in the ledger (figures.h): `label` is its English
+ * and Chinese labels (figures_labels); inputs are the rows given as
+ * (table, row) pairs, ended by -1. */
+static void cite_record(struct cite *c, struct figure f, const char *unit,
+			const char *id, const struct buf *label, int table, ...)
+{
+	if (!c->s->figures)
+		return;
+	struct buf v = BUF_INIT, in = BUF_INIT;
+	if (figure_ok(f))
+		ledger_number(&v, f.value);
+	va_list ap;
+	va_start(ap, table);
+	for (int t = table; t >= 0; t = va_arg(ap, int)) {
+		long row = va_arg(ap, long);
+		if (row >= 0)
+			figures_input(c->s, &in, t, (size_t)row);
+	}
+	va_end(ap);
+	figures_show_new(c->s, c->l, c->from, id, label[0].ptr, label[1].ptr, v.ptr, "",
+			 unit, in.ptr);
+	buf_release(&v);
+	buf_release(&in);
+}
+
+/* A numeric gpus.csv column as a figure's label names it: its name in
+ * English (the column's), its UI name in Chinese. */
+static const char *gpu_field_zh(const struct cite *c, const char *field)
+{
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "cite.spec.%s", field);
+	if (!i18n_has(&c->s->i18n, key.ptr)) {
+		buf_reset(&key);
+		buf_addf(&key, "fig.field.%s", field);
+	}
+	const char *zh = i18n_get(&c->s->i18n, LANG_ZH, key.ptr);
+	buf_release(&key);
+	return zh;
+}
+
+/* The unit of a numeric gpus.csv column, from its name's suffix. */
+static const char *gpu_field_unit(const char *field)
+{
+	static const char *const suffix[][2] = {
+		{ "_gbs", "GB/s" }, { "_gb", "GB" }, { "_tflops", "TFLOPS" },
+		{ "_w", "W" }, { "_usd_min", "USD" }, { "_usd_max", "USD" },
+	};
+	size_t n = strlen(field);
+	for (size_t i = 0; i < sizeof suffix / sizeof *suffix; i++) {
+		size_t k = strlen(suffix[i][0]);
+		if (n > k && !strcmp(field + n - k, suffix[i][0]))
+			return suffix[i][1];
+	}
+	return "";
+}
+
+/* ---- inline kinds ---- */
+
+static int cite_gpu(struct cite *c)
+{
+	static const char *const args[] = { "id", "field", NULL };
+	if (ck_check_and_need(c, args, args))
+		return -1;
+	const char *id = ck_arg(c, "id"), *field = ck_arg(c, "field");
+	long gi = ck_find_gpu(c, id);
+	if (gi < 0)
+		return -1;
+	const struct gpu *g = &c->d->gpus[gi];
+	struct buf val = BUF_INIT;
+	const struct ck_gpu_field *nf = ck_gpu_field_named(field);
+	if (nf) {
+		struct num n = ck_gpu_num(g, nf);
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
+		buf_addf(&fid, "gpu.%s.%s", id, field);
+		figures_labels(c->s, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
+			       NULL, "field", field, gpu_field_zh(c, field), NULL);
+		cite_record(c, figure_of(n, "cite.not_stated"), gpu_field_unit(field),
+			    fid.ptr, label,
+			    TABLE_GPUS, (long)g->row, -1);
+		buf_release(&fid);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
+		if (!n.ok)
+			return emit_missing(c, "cite.not_stated",
+					    "field \"%s\" of gpu \"%s\"", field, id);
+		ck_fmt_gpu_num(c, &val, nf, n.v);
+	} else {
+		const char *text = ck_gpu_text(c, g, field);
+		if (!text)
+			return ck_error(c, "unknown field \"%s\" for gpu", field);
+		if (!*text)
+			return emit_missing(c, "cite.not_stated",
+					    "field \"%s\" of gpu \"%s\"", field, id);
+		buf_adds(&val, text);
+	}
+	struct sources src = { 0 };
+	sources_add(&src, g->source);
+	emit_sourced(c, &val, &src);
+	buf_release(&val);
+	return 0;
+}
+
+/* The price row a price shortcode means: the lowest on-demand price (of one
+ * source when `source` is set), or the lowest / highest of any kind. */
+static long pick_price_row(const struct data *d, size_t g, const char *source,
+			   const char *which)
+{
+	long best = -1;
+	for (size_t i = 0; i < d->nprices; i++) {
+		const struct price *p = &d->prices[i];
+		if (p->gpu != g || (source && strcmp(p->source, source)))
+			continue;
+		if (!which && strcmp(p->kind, "on-demand"))
+			continue;
+		double bv = best < 0 ? 0 : d->prices[best].usd_per_hour;
+		bool high = which && !strcmp(which, "high");
+		if (best < 0 || (high ? p->usd_per_hour > bv : p->usd_per_hour < bv))
+			best = (long)i;
+	}
+	return best;
+}
+
+static int cite_price(struct cite *c)
+{
+	static const char *const args[] = { "gpu", "which", "source", NULL };
+	static const char *const need[] = { "gpu", NULL };
+	if (ck_check_and_need(c, args, need))
+		return -1;
+	const char *id = ck_arg(c, "gpu"), *which = ck_arg(c, "which");
+	const char *source = ck_arg(c, "source");
+	long g = ck_find_gpu(c, id);
+	if (g < 0)
+		return -1;
+	if (which && strcmp(which, "low") && strcmp(which, "high"))
+		return ck_error(c, "which \"%s\" must be low or high", which);
+	if (source && !data_find_source(c->d, source))
+		return ck_error(c, "unknown source \"%s\"", source);
+	long row = pick_price_row(c->d, (size_t)g, source, which);
+	if (!which && !source) {
+		figures_show_price(c->s, c->l, c->from, (size_t)g);
+	} else {
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
+		buf_addf(&fid, "price.%s.%s", id, which ? which : source);
+		const char *wkey = which ? (strcmp(which, "high") ? "fig.which.lowest"
+								  : "fig.which.highest")
+					 : "price.on_demand";
+		figures_labels(c->s, &label[0], &label[1],
+			       source ? "fig.price_pick_from" : "fig.price_pick",
+			       "gpu", c->d->gpus[g].name, NULL,
+			       "which", i18n_get(&c->s->i18n, LANG_EN, wkey),
+			       i18n_get(&c->s->i18n, LANG_ZH, wkey),
+			       "source", source, NULL, NULL);
+		struct figure pf = { row >= 0 ? c->d->prices[row].usd_per_hour : 0,
+				     row >= 0 ? NULL : "why.no_price" };
+		cite_record(c, pf, "USD/h", fid.ptr, label, TABLE_PRICES,
+			    row >= 0 ? (long)c->d->prices[row].row : -1L, -1);
+		buf_release(&fid);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
+	}
+	if (row < 0)
+		return emit_missing(c, "why.no_price", "the price of gpu \"%s\"%s%s%s",
+				    id, source ? " from source \"" : "",
+				    source ? source : "", source ? "\"" : "");
+	const struct price *p = &c->d->prices[row];
+	struct buf val = BUF_INIT;
+	ck_fmt_price(c, &val, p->usd_per_hour);
+	struct sources src = { 0 };
+	sources_add(&src, p->source);
+	emit_sourced(c, &val, &src);
+	buf_release(&val);
+	return 0;
+}
+
+/* The task_cost a hours/cost shortcode names, or NULL after an error. */
+static const struct task_cost *task_cost_of(struct cite *c)
+{
+	static const char *const args[] = { "task", "gpu", NULL };
+	if (ck_check_and_need(c, args, args))
+		return NULL;
+	long t = ck_find_task(c, ck_arg(c, "task"));
+	long g = t < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "gpu"));
+	if (g < 0)
+		return NULL;
+	return metrics_task_cost(c->d, c->m, (size_t)t, (size_t)g);
+}
+
+static void add_time_source(const struct cite *c, const struct task_cost *tc,
+			    struct sources *src)
+{
+	if (tc->time_row >= 0)
+		sources_add(src, c->d->task_times[tc->time_row].source);
+}
+
+/* The source of the GPU's lowest on-demand price (the default price). */
+static void add_lowest_price_source(const struct cite *c, size_t g,
+				    struct sources *src)
+{
+	long r = c->m->prices ? c->m->prices[g].lowest_row : -1;
+	if (r >= 0)
+		sources_add(src, c->d->prices[r].source);
+}
+
+/* The source of the quote a job's cost is priced at. */
+static void add_quote_source(const struct cite *c, const struct task_cost *tc,
+			     struct sources *src)
+{
+	if (tc->quote_row >= 0)
+		sources_add(src, c->d->prices[tc->quote_row].source);
+}
+
+static int cite_hours(struct cite *c)
+{
+	const struct task_cost *tc = task_cost_of(c);
+	if (!tc)
+		return -1;
+	figures_show_time(c->s, c->l, c->from, tc->task, tc->gpu);
+	if (!figure_ok(tc->hours))
+		return emit_missing(c, tc->hours.missing,
+				    "the time of task \"%s\" on gpu \"%s\"",
+				    ck_arg(c, "task"), ck_arg(c, "gpu"));
+	struct buf val = BUF_INIT;
+	ck_fmt_task_figure(c, &val, tc, false);
+	struct sources src = { 0 };
+	add_time_source(c, tc, &src);
+	emit_sourced(c, &val, &src);
+	buf_release(&val);
+	return 0;
+}
+
+static int cite_cost(struct cite *c)
+{
+	const struct task_cost *tc = task_cost_of(c);
+	if (!tc)
+		return -1;
+	figures_show_cost(c->s, c->l, c->from, tc->task, tc->gpu);
+	if (!figure_ok(tc->cost))
+		return emit_missing(c, tc->cost.missing,
+				    "the cost of task \"%s\" on gpu \"%s\"",
+				    ck_arg(c, "task"), ck_arg(c, "gpu"));
+	struct buf val = BUF_INIT;
+	ck_fmt_task_figure(c, &val, tc, true);
+	struct sources src = { 0 };
+	add_time_source(c, tc, &src);
+	add_quote_source(c, tc, &src);
+	emit_sourced(c, &val, &src);
+	buf_release(&val);
+	return 0;
+}
+
+static int cite_result(struct cite *c)
+{
+	static const char *const args[] = { "benchmark", "gpu", NULL };
+	if (ck_check_and_need(c, args, args))
+		return -1;
+	long b = ck_find_benchmark(c, ck_arg(c, "benchmark"));
+	long g = b < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "gpu"));
+	if (g < 0)
+		return -1;
+	struct figure f = metrics_result(c->d, (size_t)b, (size_t)g);
+	{
+		const struct benchmark *bm = &c->d->benchmarks[b];
+		long rr = data_result_row(c->d, (size_t)b, (size_t)g);
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
+		buf_addf(&fid, "result.%s.%s", bm->id, c->d->gpus[g].id);
+		figures_labels(c->s, &label[0], &label[1], "fig.result", "bench", bm->name_en,
+			       bm->name_zh, "gpu", c->d->gpus[g].name, NULL, NULL);
+		cite_record(c, f, bm->unit ? bm->unit : "", fid.ptr, label,
+			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
+		buf_release(&fid);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
+	}
+	if (!figure_ok(f))
+		return emit_missing(c, f.missing, "benchmark \"%s\" on gpu \"%s\"",
+				    ck_arg(c, "benchmark"), ck_arg(c, "gpu"));
+	struct buf val = BUF_INIT;
+	ck_fmt_bench(c, &val, f.value, &c->d->benchmarks[b]);
+	struct sources src = { 0 };
+	long r = data_result_row(c->d, (size_t)b, (size_t)g);
+	if (r >= 0)
+		sources_add(&src, c->d->results[r].source);
+	emit_sourced(c, &val, &src);
+	buf_release(&val);
+	return 0;
+}
+
+/* a / b of a numeric gpus.csv column. */
+static struct figure gpu_field_ratio(const struct gpu *a, const struct gpu *b,
+				     const struct ck_gpu_field *f)
+{
+	struct num na = ck_gpu_num(a, f), nb = ck_gpu_num(b, f);
+	struct figure r = { 0, NULL };
+	if (!na.ok || !nb.ok)
+		r.missing = "cite.not_stated";
+	else if (nb.v == 0)
+		r.missing = "why.zero";
+	else
+		r.value = na.v / nb.v;
+	return r;
+}
+
+static int cite_ratio(struct cite *c)
+{
+	static const char *const args[] = { "a", "b", "benchmark", "field", NULL };
+	static const char *const need[] = { "a", "b", NULL };
+	if (ck_check_and_need(c, args, need))
+		return -1;
+	const char *bench = ck_arg(c, "benchmark"), *field = ck_arg(c, "field");
+	if (!bench == !field)
+		return ck_error(c, bench ? "%s takes benchmark= or field=, not both"
+					 : "%s needs benchmark= or field=",
+				c->what.ptr);
+	long a = ck_find_gpu(c, ck_arg(c, "a"));
+	long b = a < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "b"));
+	if (b < 0)
+		return -1;
+	struct figure f;
+	struct sources src = { 0 };
+	long ra = -1, rb = -1;
+	const char *what_zh = NULL; /* the benchmark's or field's Chinese name */
+	if (bench) {
+		long bi = ck_find_benchmark(c, bench);
+		if (bi < 0)
+			return -1;
+		what_zh = c->d->benchmarks[bi].name_zh;
+		f = metrics_speed_ratio(c->d, (size_t)bi, (size_t)a, (size_t)b);
+		ra = data_result_row(c->d, (size_t)bi, (size_t)a);
+		rb = data_result_row(c->d, (size_t)bi, (size_t)b);
+		if (ra >= 0)
+			sources_add(&src, c->d->results[ra].source);
+		if (rb >= 0)
+			sources_add(&src, c->d->results[rb].source);
+	} else {
+		const struct ck_gpu_field *nf = ck_gpu_field_named(field);
+		if (!nf) {
+			if (ck_gpu_text(c, &c->d->gpus[a], field))
+				return ck_error(c, "field \"%s\" of gpu is not a number",
+						field);
+			return ck_error(c, "unknown field \"%s\" for gpu", field);
+		}
+		f = gpu_field_ratio(&c->d->gpus[a], &c->d->gpus[b], nf);
+		what_zh = gpu_field_zh(c, field);
+		sources_add(&src, c->d->gpus[a].source);
+		sources_add(&src, c->d->gpus[b].source);
+	}
+	{
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
+		buf_addf(&fid, "ratio.%s.%s.%s", ck_arg(c, "a"), ck_arg(c, "b"),
+			 bench ? bench : field);
+		figures_labels(c->s, &label[0], &label[1], "fig.ratio",
+			       "a", c->d->gpus[a].name, NULL, "b", c->d->gpus[b].name, NULL,
+			       "what", bench ? bench : field, what_zh, NULL);
+		/* a ratio of results rests on the two results, one of specs on
+		 * the two GPUs' rows */
+		cite_record(c, f, "×", fid.ptr, label,
+			    bench ? TABLE_RESULTS : TABLE_GPUS,
+			    bench ? (ra >= 0 ? (long)c->d->results[ra].row : -1L)
+				  : (long)c->d->gpus[a].row,
+			    bench ? TABLE_RESULTS : TABLE_GPUS,
+			    bench ? (rb >= 0 ? (long)c->d->results[rb].row : -1L)
+				  : (long)c->d->gpus[b].row, -1);
+		buf_release(&fid);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
+	}
+	if (!figure_ok(f))
+		return emit_missing(c, f.missing,
+				    "the ratio of gpu \"%s\" to gpu \"%s\" on %s \"%s\"",
+				    ck_arg(c, "a"), ck_arg(c, "b"),
+				    bench ? "benchmark" : "field", bench ? bench : field);
+	struct buf val = BUF_INIT;
+	ck_fmt_ratio(c, &val, f.value);
+	emit_sourced(c, &val, &src);
+	buf_release(&val);
+	return 0;
+}
+
+static int cite_metric(struct cite *c)
+{
+	static const char *const args[] = { "name", "gpu", "benchmark", NULL };
+	static const char *const need[] = { "name", "gpu", NULL };
+	if (ck_check_and_need(c, args, need))
+		return -1;
+	const char *name = ck_arg(c, "name"), *bench = ck_arg(c, "benchmark");
+	static const char *const names[] = { "break_even", "tflops_per_watt",
+		"tflops_per_kusd", "speed_per_dollar", "cost_per_mtok", NULL };
+	size_t k = 0;
+	while (names[k] && strcmp(names[k], name))
+		k++;
+	if (!names[k])
+		return ck_error(c, "unknown metric \"%s\"", name);
+	bool wants_bench = k >= 3;
+	if (wants_bench && !bench)
+		return ck_error(c, "metric \"%s\" needs benchmark=", name);
+	if (!wants_bench && bench)
+		return ck_error(c, "metric \"%s\" takes no benchmark=", name);
+	long g = ck_find_gpu(c, ck_arg(c, "gpu"));
+	if (g < 0)
+		return -1;
+	long b = -1;
+	if (bench && (b = ck_find_benchmark(c, bench)) < 0)
+		return -1;
+	if (k == 4 && strcmp(c->d->benchmarks[b].unit, "tokens/s"))
+		return ck_error(c, "benchmark \"%s\" is not measured in tokens/s",
+				bench);
+	const struct gpu *gpu = &c->d->gpus[g];
+	struct figure fp16 = figure_of(gpu->fp16_tflops, "cite.not_stated");
+	struct figure list = figure_of(gpu->price_usd_min, "cite.not_stated");
+	struct figure price = ck_lowest_price(c, (size_t)g);
+	struct sources src = { 0 };
+	struct serving_cost sv = { .quote_row = -1 };
+	struct figure f;
+	switch (k) {
+	case 0:
+		f = metric_break_even_hours(list, price);
+		break;
+	case 1:
+		f = metric_tflops_per_watt(fp16, figure_of(gpu->tdp_w, "cite.not_stated"));
+		break;
+	case 2:
+		f = metric_tflops_per_kusd(fp16, list);
+		break;
+	case 3:
+		f = metric_speed_per_dollar(pg_relative_speed(&c->pg, (size_t)b, (size_t)g), price);
+		break;
+	default:
+		sv = metrics_serving_cost(c->d, (size_t)b, (size_t)g);
+		f = sv.per_mtok;
+		break;
+	}
+	{
+		static const char *const units[] = { "h", "TFLOPS/W", "TFLOPS per $1000",
+						     "× per $/h", "USD/1M tokens" };
+		long pr = c->m->prices ? c->m->prices[g].lowest_row : -1;
+		long quote = k == 4 ? sv.quote_row : (k == 0 || k == 3) ? pr : -1;
+		long rr = b >= 0 ? data_result_row(c->d, (size_t)b, (size_t)g) : -1;
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT }, key = BUF_INIT;
+		buf_addf(&fid, "metric.%s.%s%s%s", name, gpu->id, b >= 0 ? "." : "",
+			 b >= 0 ? bench : "");
+		buf_addf(&key, "fig.metric.%s", name);
+		figures_labels(c->s, &label[0], &label[1],
+			       b >= 0 ? "fig.metric_on" : "fig.metric", "gpu", gpu->name, NULL,
+			       "metric", name, i18n_get(&c->s->i18n, LANG_ZH, key.ptr),
+			       "bench", b >= 0 ? c->d->benchmarks[b].name_en : "",
+			       b >= 0 ? c->d->benchmarks[b].name_zh : "", NULL);
+		buf_release(&key);
+		cite_record(c, f, units[k], fid.ptr, label, TABLE_GPUS, (long)gpu->row,
+			    TABLE_PRICES, quote >= 0 ? (long)c->d->prices[quote].row : -1L,
+			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
+		buf_release(&fid);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
+	}
+	if (!figure_ok(f))
+		return emit_missing(c, f.missing, "metric \"%s\" of gpu \"%s\"", name,
+				    gpu->id);
+	if (k <= 2)
+		sources_add(&src, gpu->source);
+	if (k == 0 || k == 3)
+		add_lowest_price_source(c, (size_t)g, &src);
+	if (k > 3 && sv.quote_row >= 0)
+		sources_add(&src, c->d->prices[sv.quote_row].source);
+	if (b >= 0) {
+		long r = data_result_row(c->d, (size_t)b, (size_t)g);
+		if (r >= 0)
+			sources_add(&src, c->d->results[r].source);
+	}
+	struct buf val = BUF_INIT;
+	if (k == 0)
+		ck_fmt_hours(c, &val, f.value);
+	else if (k == 1)
+		ck_fmt_unit(c, &val, f.value, "unit.tflops_per_w");
+	else if (k == 2)
+		ck_fmt_unit(c, &val, f.value, "unit.tflops_per_kusd");
+	else if (k == 3)
+		ck_fmt_unit(c, &val, f.value, "unit.speed_per_usd");
+	else
+		ck_fmt_usd(c, &val, f.value);
+	emit_sourced(c, &val, &src);
+	buf_release(&val);
+	return 0;
+}
+
+static int cite_vram(struct cite *c)
+{
+	static const char *const args[] = { "params", "precision", NULL };
+	if (ck_check_and_need(c, args, args))
+		return -1;
+	const char *params = ck_arg(c, "params"), *precision = ck_arg(c, "precision");
+	char *end;
+	double p = strtod(params, &end);
+	if (*end || !isfinite(p) || p <= 0)
+		return ck_error(c, "params \"%s\" is not a positive number (billions)",
+				params);
+	if (metric_bytes_per_param(precision) < 0)
+		return ck_error(c, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
+				precision);
+	struct figure f = metric_vram_needed_gb(p, precision);
+	{
+		/* a formula of its arguments: no data row */
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
+		buf_addf(&fid, "vram.%s.%s", params, precision);
+		figures_labels(c->s, &label[0], &label[1], "fig.vram", "params", params, NULL,
+			       "precision", precision, NULL, NULL);
+		cite_record(c, f, "GB", fid.ptr, label, -1);
+		buf_release(&fid);
+		buf_release(&label[0]);
+		buf_release(&label[1]);
+	}
+	struct buf val = BUF_INIT;
+	ck_fmt_unit(c, &val, f.value, "unit.gb");
+	emit_fig(c, val.ptr, pg_tr(&c->pg, "cite.vram_formula"));
+	buf_release(&val);
+	return 0;
+}
+
+static int cite_technique(struct cite *c)
+{
+	static const char *const args[] = { "id", "field", NULL };
+	if (ck_check_and_need(c, args, args))
+		return -1;
+	const char *id = ck_arg(c, "id"), *field = ck_arg(c, "field");
+	const struct technique *t = ck_find_technique(c, id);
+	if (!t)
+		return -1;
+	const char *text = ck_technique_text(c, t, field);
+	if (!text)
+		return ck_error(c, "unknown field \"%s\" for technique", field);
+	if (!*text)
+		return emit_missing(c, "cite.not_stated",
+				    "field \"%s\" of technique \"%s\"", field, id);
+	struct sources src = { 0 };
+	sources_add(&src, t->source);
+	struct buf val = BUF_INIT;
+	buf_adds(&val, text);
+	emit_sourced(c, &val, &src);
+	buf_release(&val);
+	return 0;
+}
+
+/* ---- links ---- */
+
+static const struct {
+	const char *page, *key;
+} pages[] = {
+	{ "gpus", "nav.gpus" },
+	{ "tasks", "nav.tasks" },
+	{ "compare", "nav.compare" },
+	{ "vram", "nav.vram" },
+	{ "inference", "nav.inference" },
+	{ "techniques", "cite.page.techniques" },
+	{ "use-cases", "cite.page.use_cases" },
+	{ "data", "nav.data" },
+	{ "health", "cite.page.health" },
+	{ "methodology", "nav.methodology" },
+	{ "articles", "nav.articles" },
+	{ "cases", "nav.cases" },
+	{ "calculator", "cite.page.calculator" },
+};
+
+/* page=calculator with a preset: params=, precision=, job= (checked as the
+ * calculator checks them) become the link's query. */
+static const char *calculator_path(struct cite *c)
+{
+	static const char *const keys[] = { "params", "precision", "job", NULL };
+	struct buf why = BUF_INIT;
+	if (!metric_preset_ok(ck_arg(c, "params"), ck_arg(c, "precision"),
+				  ck_arg(c, "job"), &why)) {
+		ck_error(c, "%s", why.ptr);
+		buf_release(&why);
+		return NULL;
+	}
+	buf_release(&why);
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "calculator/");
+	char sep = '?';
+	for (size_t i = 0; keys[i]; i++) {
+		const char *v = ck_arg(c, keys[i]);
+		if (!v)
+			continue;
+		buf_addc(&b, sep);
+		buf_adds(&b, keys[i]);
+		buf_addc(&b, '=');
+		buf_adds(&b, v); /* checked above: digits, dots and letters only */
+		sep = '&';
+	}
+	char *r = arena_strndup(&c->s->arena, b.ptr, b.len);
+	buf_release(&b);
+	return r;
+}
+
+static void emit_link(struct cite *c, const char *href, const char *text)
+{
+	const char *own = ck_arg(c, "text");
+	buf_adds(c->out, "<a href=\"");
+	text_escape_htmls(c->out, href);
+	buf_adds(c->out, "\">");
+	text_escape_htmls(c->out, own ? own : text);
+	buf_adds(c->out, "</a>");
+}
+
+/* compare=a,b: the compare page of the two, in gpus.csv order. */
+static int link_compare(struct cite *c, const char *pair)
+{
+	const char *comma = strchr(pair, ',');
+	if (!comma || strchr(comma + 1, ','))
+		return ck_error(c, "compare \"%s\" needs two gpus, like compare=h100-80gb,a100-80gb",
+				pair);
+	char *first = arena_strndup(&c->s->arena, pair, (size_t)(comma - pair));
+	long a = ck_find_gpu(c, first);
+	long b = a < 0 ? -1 : ck_find_gpu(c, comma + 1);
+	if (b < 0)
+		return -1;
+	if (a == b)
+		return ck_error(c, "compare \"%s\" needs two different gpus", pair);
+	if (a > b) {
+		long t = a;
+		a = b;
+		b = t;
+	}
+	const struct gpu *ga = &c->d->gpus[a], *gb = &c->d->gpus[b];
+	const char *path = pg_pair_path(&c->pg, (size_t)a, (size_t)b);
+	const char *text = arena_printf(&c->s->arena, "%s %s %s", ga->name,
+					pg_tr(&c->pg, "cite.vs"), gb->name);
+	emit_link(c, pg_href_to(&c->pg, path), text);
+	return 0;
+}
+
+static int cite_link(struct cite *c)
+{
+	static const char *const args[] = { "gpu", "task", "compare", "page", "text",
+					     "params", "precision", "job", NULL };
+	if (ck_check_args(c, c->what.ptr, args))
+		return -1;
+	bool preset = ck_arg(c, "params") || ck_arg(c, "precision") || ck_arg(c, "job");
+	const char *page_arg = ck_arg(c, "page");
+	if (preset && (!page_arg || strcmp(page_arg, "calculator")))
+		return ck_error(c, "params=, precision= and job= go only with page=calculator");
+	const char *gpu = ck_arg(c, "gpu"), *task = ck_arg(c, "task");
+	const char *compare = ck_arg(c, "compare"), *page = ck_arg(c, "page");
+	int given = !!gpu + !!task + !!compare + !!page;
+	if (given != 1)
+		return ck_error(c, given ? "%s takes only one of gpu=, task=, compare= or page="
+					 : "%s needs one of gpu=, task=, compare= or page=",
+				c->what.ptr);
+	if (gpu) {
+		long g = ck_find_gpu(c, gpu);
+		if (g < 0)
+			return -1;
+		emit_link(c, ck_gpu_href(c, (size_t)g), c->d->gpus[g].name);
+	} else if (task) {
+		long t = ck_find_task(c, task);
+		if (t < 0)
+			return -1;
+		emit_link(c, pg_href_to(&c->pg, pg_task_path(&c->pg, (size_t)t)),
+			  pg_task_name(&c->pg, (size_t)t));
+	} else if (compare) {
+		return link_compare(c, compare);
+	} else {
+		size_t i = 0, n = sizeof pages / sizeof pages[0];
+		while (i < n && strcmp(pages[i].page, page))
+			i++;
+		if (i == n)
+			return ck_error(c, "unknown page \"%s\"", page);
+		const char *path = strcmp(page, "calculator")
+			? arena_printf(&c->s->arena, "%s/", page) : calculator_path(c);
+		if (!path)
+			return -1;
+		emit_link(c, pg_href_to(&c->pg, path),
+			  pg_tr(&c->pg, pages[i].key));
+	}
+	return 0;
+}
+
+static int cite_chart(struct cite *c)
+{
+	static const char *const args[] = { "name", "task", "field", "gpu", "other", NULL };
+	static const char *const need[] = { "name", NULL };
+	if (ck_check_and_need(c, args, need))
+		return -1;
+	struct chart_request rq = {
+		.name = ck_arg(c, "name"),
+		.task = ck_arg(c, "task"),
+		.field = ck_arg(c, "field"),
+		.gpu = ck_arg(c, "gpu"),
+		.other = ck_arg(c, "other"),
+		.page_path = c->from,
+	};
+	return guide_chart_render(c->s, c->l, &rq, c->out, c->sc->path,
+				  c->sc->line, c->sc->col);
+}
+
+/* ---- dispatch ---- */
+
+static const struct {
+	const char *name;
+	bool block; /* must stand alone on its line */
+	int (*resolve)(struct cite *c);
+} kinds[] = {
+	{ "gpu", false, cite_gpu },
+	{ "price", false, cite_price },
+	{ "hours", false, cite_hours },
+	{ "cost", false, cite_cost },
+	{ "result", false, cite_result },
+	{ "ratio", false, cite_ratio },
+	{ "metric", false, cite_metric },
+	{ "vram", false, cite_vram },
+	{ "technique", false, cite_technique },
+	{ "link", false, cite_link },
+	{ "table", true, cite_tables_write },
+	{ "chart", true, cite_chart },
+};
+
+int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
+		 struct diag *diag)
+{
+	const struct cite_ctx *cc = ctx;
+	const char *from = cc->page_path ? cc->page_path : "";
+	struct cite c = {
+		.s = cc->site,
+		.d = &cc->site->data,
+		.m = &cc->site->metrics,
+		.l = cc->lang,
+		.from = from,
+		.sc = sc,
+		.out = out,
+		.diag = diag,
+		.pg = { .s = cc->site, .l = cc->lang, .path = from },
+	};
+	buf_init(&c.what);
+	size_t k = 0, n = sizeof kinds / sizeof kinds[0];
+	while (k < n && strcmp(kinds[k].name, sc->name))
+		k++;
+	if (k == n)
+		return ck_error(&c, "unknown shortcode \"%s\"", sc->name);
+	buf_addf(&c.what, "shortcode \"%s\"", sc->name);
+	int rc;
+	if (kinds[k].block && !sc->block)
+		rc = ck_error(&c, "%s must stand alone on its line", c.what.ptr);
+	else
+		rc = kinds[k].resolve(&c);
+	buf_release(&c.what);
+	return rc;
+}

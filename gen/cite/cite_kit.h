@@ -1,0 +1,110 @@
+/* cite_kit: what cite's shortcode kinds share (cite's inline figures and
+ * links, cite_tables' tables): the shortcode being resolved (struct cite),
+ * its messages and arguments, the ids it names, the columns of gpus.csv and
+ * techniques.csv it shows, and its figures formatted in the article's
+ * language. Functions are prefixed ck_ ("cite kit").
+ *
+ * What every page shares (strings of a language, paths and links, names,
+ * source titles, ratios) is not here: the page kit (present.h) gives it,
+ * through c->pg, which is the article's page.
+ *
+ * Errors are reported at the shortcode's position (ck_error); the checks and
+ * lookups that return a number return -1 after reporting one, those that
+ * return a pointer NULL. Formatters append to the caller's buffer; strings
+ * returned live in the site's arena or in the data; nothing is to be freed
+ * by the caller.
+ */
+#ifndef GPUGUIDE_CITE_KIT_H
+#define GPUGUIDE_CITE_KIT_H
+
+#include "base/buf.h"
+#include "model/data.h"
+#include "model/i18n.h"
+#include "model/metrics.h"
+#include "view/present.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct diag;
+struct shortcode;
+struct site;
+
+/* One shortcode being resolved. */
+struct cite {
+	struct site *s;
+	const struct data *d;
+	const struct metrics *m;
+	enum lang l;
+	const char *from; /* the article's page path, for relative links */
+	const struct shortcode *sc;
+	struct buf *out;
+	struct diag *diag;
+	struct buf what; /* `shortcode "name"`, for messages */
+	bool table_nodata; /* the table being written has a "no data" mark
+			      (cite_tables) */
+	struct pg pg; /* the same page, for the page kit (present.h) */
+};
+
+/* ---- messages and arguments ---- */
+
+int ck_error(struct cite *c, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+/* `what` names the shortcode in the messages (c->what). */
+int ck_check_args(struct cite *c, const char *what,
+		  const char *const *allowed);
+int ck_check_and_need(struct cite *c, const char *const *allowed,
+		      const char *const *required);
+/* The value of argument `key`, NULL when it is not given. */
+const char *ck_arg(const struct cite *c, const char *key);
+
+/* ---- lookups ---- */
+
+long ck_find_gpu(struct cite *c, const char *id);
+long ck_find_task(struct cite *c, const char *id);
+long ck_find_benchmark(struct cite *c, const char *id);
+const struct technique *ck_find_technique(struct cite *c, const char *id);
+const char *ck_raw_cell_lang(const struct cite *c, const char *table,
+			     size_t row, const char *base);
+/* The link from the article to a GPU's page. */
+const char *ck_gpu_href(const struct cite *c, size_t g);
+
+/* ---- figures formatted for the article's language ---- */
+
+void ck_fmt_unit(const struct cite *c, struct buf *o, double v,
+		 const char *unit_key);
+void ck_fmt_usd(const struct cite *c, struct buf *o, double v);
+void ck_fmt_price(const struct cite *c, struct buf *o, double v);
+void ck_fmt_hours(const struct cite *c, struct buf *o, double h);
+void ck_fmt_ratio(const struct cite *c, struct buf *o, double v);
+void ck_fmt_bench(const struct cite *c, struct buf *o, double v,
+		  const struct benchmark *b);
+void ck_fmt_task_figure(const struct cite *c, struct buf *o,
+			const struct task_cost *tc, bool cost);
+
+/* ---- gpus.csv and techniques.csv ---- */
+
+/* A numeric column of gpus.csv: how its figures read. */
+enum ck_num_kind { CK_NUM_UNIT, CK_NUM_USD, CK_NUM_LINK };
+
+struct ck_gpu_field {
+	const char *name;
+	size_t off;
+	const char *unit;
+	enum ck_num_kind kind;
+	bool higher_better; /* marks the best of a specs row */
+};
+
+/* The numeric column `name`, NULL when it is not one. */
+const struct ck_gpu_field *ck_gpu_field_named(const char *name);
+struct num ck_gpu_num(const struct gpu *g, const struct ck_gpu_field *f);
+void ck_fmt_gpu_num(const struct cite *c, struct buf *o,
+		    const struct ck_gpu_field *f, double v);
+const char *ck_gpu_text(const struct cite *c, const struct gpu *g,
+			const char *field);
+const char *ck_technique_text(const struct cite *c,
+			      const struct technique *t, const char *field);
+/* The GPU's lowest on-demand price ("why.no_price" when there is none). */
+struct figure ck_lowest_price(const struct cite *c, size_t g);
+
+#endif

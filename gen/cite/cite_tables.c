@@ -1,0 +1,717 @@
+/* cite_tables: see cite_tables.h. */
+#include "cite/cite_tables.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "cite/cite_kit.h"
+#include "model/data.h"
+#include "model/i18n.h"
+#include "markdown/markdown.h"
+#include "model/metrics.h"
+#include "view/present.h"
+#include "view/site.h"
+#include "base/text.h"
+#include "base/xalloc.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- cells ---- */
+
+enum badge { BADGE_NONE, BADGE_CHEAPEST, BADGE_FASTEST };
+
+static void table_begin(struct cite *c, const char *caption)
+{
+	c->table_nodata = false;
+	buf_adds(c->out, "<div class=\"table-wrap\" tabindex=\"0\"><table class=\"sortable\">\n");
+	if (caption && *caption) {
+		buf_adds(c->out, "<caption>");
+		text_escape_htmls(c->out, caption);
+		buf_adds(c->out, "</caption>\n");
+	}
+	buf_adds(c->out, "<thead><tr>");
+}
+
+static void table_head(struct cite *c, const char *text, bool num)
+{
+	buf_adds(c->out, num ? "<th scope=\"col\" class=\"num\">" : "<th scope=\"col\">");
+	text_escape_htmls(c->out, text);
+	buf_adds(c->out, "</th>");
+}
+
+static void table_head_key(struct cite *c, const char *key, bool num)
+{
+	table_head(c, pg_tr(&c->pg, key), num);
+}
+
+static void table_body(struct cite *c)
+{
+	buf_adds(c->out, "</tr></thead>\n<tbody>\n");
+}
+
+/* A column of a table whose columns are always the same. */
+struct head {
+	const char *key; /* its UI string */
+	bool num;
+};
+
+/* The caption and the head row of such a table (`heads` ends with a NULL
+ * key), up to its body. */
+static void table_begin_fixed(struct cite *c, const char *caption_key,
+			      const struct head *heads)
+{
+	table_begin(c, pg_tr(&c->pg, caption_key));
+	for (; heads->key; heads++)
+		table_head_key(c, heads->key, heads->num);
+	table_body(c);
+}
+
+static void table_end(struct cite *c)
+{
+	buf_adds(c->out, "</tbody>\n</table></div>");
+	if (c->table_nodata) {
+		buf_addc(c->out, '\n');
+		site_nodata_legend(c->s, c->l, c->out);
+	}
+}
+
+static void row_begin(struct cite *c)
+{
+	buf_adds(c->out, "<tr>");
+}
+
+static void row_end(struct cite *c)
+{
+	buf_adds(c->out, "</tr>\n");
+}
+
+/* A table with no row to show: one cell across it says so. */
+static void row_nodata(struct cite *c, int cols)
+{
+	buf_addf(c->out, "<tr><td class=\"nodata\" colspan=\"%d\">", cols);
+	text_escape_htmls(c->out, pg_tr(&c->pg, "no_data"));
+	buf_adds(c->out, "</td></tr>\n");
+}
+
+static void td_nodata(struct cite *c, const char *why)
+{
+	buf_adds(c->out, "<td class=\"nodata\"");
+	struct buf text = BUF_INIT;
+	if (why && i18n_has(&c->s->i18n, why)) {
+		const char *names[] = { "nodata", "why" };
+		const char *vals[] = { pg_tr(&c->pg, "no_data"), pg_tr(&c->pg, why) };
+		i18n_fill(&text, pg_tr(&c->pg, "why.nodata"), names, vals, 2);
+	} else {
+		buf_adds(&text, pg_tr(&c->pg, "no_data"));
+	}
+	site_nodata_cell(c->s, c->l, text.ptr, c->out);
+	buf_release(&text);
+	buf_adds(c->out, "</td>");
+	c->table_nodata = true;
+}
+
+static void td_text(struct cite *c, const char *text)
+{
+	if (!text || !*text) {
+		td_nodata(c, "cite.not_stated");
+		return;
+	}
+	buf_adds(c->out, "<td>");
+	text_escape_htmls(c->out, text);
+	buf_adds(c->out, "</td>");
+}
+
+static void add_badge(struct cite *c, enum badge badge)
+{
+	if (badge == BADGE_CHEAPEST) {
+		buf_adds(c->out, " <span class=\"badge\">");
+		text_escape_htmls(c->out, pg_tr(&c->pg, "cite.cheapest"));
+		buf_adds(c->out, "</span>");
+	} else if (badge == BADGE_FASTEST) {
+		buf_adds(c->out, " <span class=\"badge fast\">");
+		text_escape_htmls(c->out, pg_tr(&c->pg, "cite.fastest"));
+		buf_adds(c->out, "</span>");
+	}
+}
+
+/* A number cell: text already formatted, the raw value for sorting. */
+static void td_num(struct cite *c, double v, const char *text, bool best,
+		   enum badge badge)
+{
+	buf_addf(c->out, "<td class=\"num%s\" data-sort=\"%.6g\">",
+		 best ? " best" : "", v);
+	text_escape_htmls(c->out, text);
+	add_badge(c, badge);
+	buf_adds(c->out, "</td>");
+}
+
+/* The GPU heading a row, linked to its page. */
+static void th_gpu(struct cite *c, size_t g)
+{
+	buf_adds(c->out, "<th scope=\"row\"><a href=\"");
+	text_escape_htmls(c->out, ck_gpu_href(c, g));
+	buf_adds(c->out, "\">");
+	text_escape_htmls(c->out, c->d->gpus[g].name);
+	buf_adds(c->out, "</a></th>");
+}
+
+/* Formats a figure into a cell (or "no data"). */
+typedef void (*fig_format)(const struct cite *c, struct buf *o, double v);
+
+static void td_fig(struct cite *c, struct figure f, fig_format format,
+		   bool best, enum badge badge)
+{
+	if (!figure_ok(f)) {
+		td_nodata(c, f.missing);
+		return;
+	}
+	struct buf text = BUF_INIT;
+	format(c, &text, f.value);
+	td_num(c, f.value, text.ptr, best, badge);
+	buf_release(&text);
+}
+
+/* A job's time or cost cell, a range where the time is one, with its
+ * fastest or cheapest mark. */
+static void td_task_figure(struct cite *c, const struct task_cost *tc, bool cost)
+{
+	struct figure f = cost ? tc->cost : tc->hours;
+	bool best = cost ? tc->cheapest : tc->fastest;
+	if (!figure_ok(f)) {
+		td_nodata(c, f.missing);
+		return;
+	}
+	struct buf text = BUF_INIT;
+	ck_fmt_task_figure(c, &text, tc, cost);
+	td_num(c, f.value, text.ptr, best,
+	       !best ? BADGE_NONE : cost ? BADGE_CHEAPEST : BADGE_FASTEST);
+	buf_release(&text);
+}
+
+/* ---- the tables ---- */
+
+/* The cost a source states for a job ("about $545", "$2–$4"). */
+static void fmt_stated(const struct cite *c, struct buf *o, long stated)
+{
+	const struct stated_cost *sc = &c->d->stated_costs[stated];
+	struct buf v = BUF_INIT;
+	ck_fmt_usd(c, &v, sc->usd);
+	if (sc->usd_max.ok) {
+		buf_adds(&v, "–");
+		ck_fmt_usd(c, &v, sc->usd_max.v);
+	}
+	if (sc->approx) {
+		static const char *const names[] = { "x" };
+		const char *val = v.ptr;
+		i18n_fill(o, pg_tr(&c->pg, "stated.about"), names, &val, 1);
+	} else {
+		buf_adds(o, v.ptr);
+	}
+	buf_release(&v);
+}
+
+static int table_task_costs(struct cite *c)
+{
+	long t = ck_find_task(c, ck_arg(c, "task"));
+	if (t < 0)
+		return -1;
+	const struct data *d = c->d;
+	bool cards = false, any = false, stated = false;
+	for (size_t g = 0; g < d->ngpus; g++) {
+		const struct task_cost *tc = metrics_task_cost(d, c->m, (size_t)t, g);
+		if (tc && tc->time_row >= 0) {
+			any = true;
+			cards |= tc->gpu_count > 1;
+			stated |= tc->stated >= 0;
+		}
+	}
+	struct buf caption = BUF_INIT;
+	const char *names[] = { "task" }, *vals[] = { pg_task_name(&c->pg, (size_t)t) };
+	i18n_fill(&caption, pg_tr(&c->pg, "cite.caption.task_costs"), names, vals, 1);
+	table_begin(c, caption.ptr);
+	buf_release(&caption);
+	table_head_key(c, "cite.col.gpu", false);
+	table_head_key(c, "cite.col.time", true);
+	if (cards)
+		table_head_key(c, "cite.col.cards", true);
+	table_head_key(c, "cite.col.price", true);
+	table_head_key(c, "cite.col.cost", true);
+	if (stated)
+		table_head_key(c, "cite.col.stated", true);
+	table_body(c);
+	for (size_t g = 0; g < d->ngpus; g++) {
+		const struct task_cost *tc = metrics_task_cost(d, c->m, (size_t)t, g);
+		if (!tc || tc->time_row < 0)
+			continue;
+		row_begin(c);
+		th_gpu(c, g);
+		td_task_figure(c, tc, false);
+		if (cards) {
+			struct buf n = BUF_INIT;
+			buf_addf(&n, "%d", tc->gpu_count);
+			td_num(c, tc->gpu_count, n.ptr, false, BADGE_NONE);
+			buf_release(&n);
+		}
+		td_fig(c, tc->usd_per_hour, ck_fmt_price, false, BADGE_NONE);
+		td_task_figure(c, tc, true);
+		if (stated) {
+			struct buf st = BUF_INIT;
+			if (tc->stated >= 0)
+				fmt_stated(c, &st, tc->stated);
+			td_text(c, st.ptr);
+			buf_release(&st);
+		}
+		row_end(c);
+	}
+	if (!any)
+		row_nodata(c, 4 + cards + stated);
+	table_end(c);
+	return 0;
+}
+
+/* The benchmarks of a table: relative speeds, or inference ones. */
+static bool bench_in(const struct benchmark *b, bool inference)
+{
+	return inference ? pg_is_inference(b) : pg_is_kind(b, "relative-speed");
+}
+
+/* A table of GPUs (rows) against benchmarks (columns), the best of each
+ * column marked fastest; for inference, also the cost per 1M tokens. */
+static int table_benchmarks(struct cite *c, bool inference)
+{
+	const struct data *d = c->d;
+	table_begin(c, pg_tr(&c->pg, inference ? "cite.caption.inference"
+				       : "cite.caption.relative_speed"));
+	table_head_key(c, "cite.col.gpu", false);
+	int cols = 1;
+	for (size_t b = 0; b < d->nbenchmarks; b++) {
+		if (!bench_in(&d->benchmarks[b], inference))
+			continue;
+		table_head(c, pg_bench_name(&c->pg, &d->benchmarks[b]), true);
+		cols++;
+		if (inference && !strcmp(d->benchmarks[b].unit, "tokens/s")) {
+			table_head_key(c, "cite.col.cost_per_mtok", true);
+			cols++;
+		}
+	}
+	table_body(c);
+	/* the best value of each column first */
+	double *best = xcalloc(d->nbenchmarks + 1, sizeof *best);
+	double *cheapest = xcalloc(d->nbenchmarks + 1, sizeof *cheapest);
+	bool *have = xcalloc(d->nbenchmarks + 1, sizeof *have);
+	bool *have_cheap = xcalloc(d->nbenchmarks + 1, sizeof *have_cheap);
+	for (size_t b = 0; b < d->nbenchmarks; b++) {
+		const struct benchmark *bm = &d->benchmarks[b];
+		if (!bench_in(bm, inference))
+			continue;
+		for (size_t g = 0; g < d->ngpus; g++) {
+			struct figure f = inference ? metrics_result(d, b, g)
+						    : pg_relative_speed(&c->pg, b, g);
+			if (figure_ok(f)) {
+				bool better = inference && !bm->higher_is_better
+						      ? f.value < best[b]
+						      : f.value > best[b];
+				if (!have[b] || better)
+					best[b] = f.value;
+				have[b] = true;
+			}
+			struct figure cost = metric_cost_per_million_tokens(
+				ck_lowest_price(c, g), metrics_result(d, b, g));
+			if (figure_ok(cost) && (!have_cheap[b] || cost.value < cheapest[b])) {
+				cheapest[b] = cost.value;
+				have_cheap[b] = true;
+			}
+		}
+	}
+	bool any = false;
+	for (size_t g = 0; g < d->ngpus; g++) {
+		bool has_row = false;
+		for (size_t b = 0; b < d->nbenchmarks && !has_row; b++)
+			has_row = bench_in(&d->benchmarks[b], inference) &&
+				  data_result_row(d, b, g) >= 0;
+		if (!has_row)
+			continue;
+		any = true;
+		row_begin(c);
+		th_gpu(c, g);
+		for (size_t b = 0; b < d->nbenchmarks; b++) {
+			const struct benchmark *bm = &d->benchmarks[b];
+			if (!bench_in(bm, inference))
+				continue;
+			struct figure f = inference ? metrics_result(d, b, g)
+						    : pg_relative_speed(&c->pg, b, g);
+			bool top = figure_ok(f) && f.value == best[b];
+			if (inference && figure_ok(f)) {
+				struct buf text = BUF_INIT;
+				ck_fmt_bench(c, &text, f.value, bm);
+				td_num(c, f.value, text.ptr, top,
+				       top ? BADGE_FASTEST : BADGE_NONE);
+				buf_release(&text);
+			} else {
+				td_fig(c, f, ck_fmt_ratio, top,
+				       top ? BADGE_FASTEST : BADGE_NONE);
+			}
+			if (inference && !strcmp(bm->unit, "tokens/s")) {
+				struct figure cost = metric_cost_per_million_tokens(
+					ck_lowest_price(c, g), metrics_result(d, b, g));
+				bool low = figure_ok(cost) && cost.value == cheapest[b];
+				td_fig(c, cost, ck_fmt_usd, low,
+				       low ? BADGE_CHEAPEST : BADGE_NONE);
+			}
+		}
+		row_end(c);
+	}
+	if (!any)
+		row_nodata(c, cols);
+	table_end(c);
+	free(best);
+	free(cheapest);
+	free(have);
+	free(have_cheap);
+	return 0;
+}
+
+/* Parse "a,b,c" into GPU indexes (all GPUs when `list` is NULL). Returns
+ * the count, or -1 after an error; `*out` is malloc'd. */
+static long parse_gpu_list(struct cite *c, const char *list, size_t **out)
+{
+	size_t *v = xcalloc(c->d->ngpus + 1, sizeof *v);
+	*out = v;
+	size_t n = 0;
+	if (!list) {
+		for (size_t g = 0; g < c->d->ngpus; g++)
+			v[n++] = g;
+		return (long)n;
+	}
+	for (const char *p = list; *p;) {
+		const char *comma = strchr(p, ',');
+		size_t len = comma ? (size_t)(comma - p) : strlen(p);
+		char *id = arena_strndup(&c->s->arena, p, len);
+		long g = ck_find_gpu(c, id);
+		if (g < 0)
+			return -1;
+		bool seen = false;
+		for (size_t i = 0; i < n && !seen; i++)
+			seen = v[i] == (size_t)g;
+		if (!seen)
+			v[n++] = (size_t)g;
+		p = comma ? comma + 1 : p + len;
+	}
+	return (long)n;
+}
+
+/* Specs: one column per GPU, one row per spec; the best of a row in bold. */
+static int table_specs(struct cite *c)
+{
+	size_t *gs;
+	long n = parse_gpu_list(c, ck_arg(c, "gpus"), &gs);
+	if (n < 0) {
+		free(gs);
+		return -1;
+	}
+	const struct data *d = c->d;
+	table_begin(c, pg_tr(&c->pg, "cite.caption.specs"));
+	table_head_key(c, "cite.col.spec", false);
+	for (long i = 0; i < n; i++) {
+		buf_adds(c->out, "<th scope=\"col\" class=\"num\"><a href=\"");
+		text_escape_htmls(c->out, ck_gpu_href(c, gs[i]));
+		buf_adds(c->out, "\">");
+		text_escape_htmls(c->out, d->gpus[gs[i]].name);
+		buf_adds(c->out, "</a></th>");
+	}
+	table_body(c);
+	static const char *const rows[] = {
+		"vram_gb", "memory_type", "bandwidth_gbs", "fp16_tflops", "fp32_tflops",
+		"tensor_core_gen", "fp8", "nvlink_gbs", "pcie_gbs", "tdp_w", "price", NULL
+	};
+	for (size_t r = 0; rows[r]; r++) {
+		struct buf key = BUF_INIT;
+		buf_addf(&key, "cite.spec.%s", rows[r]);
+		row_begin(c);
+		buf_adds(c->out, "<th scope=\"row\">");
+		text_escape_htmls(c->out, pg_tr(&c->pg, key.ptr));
+		buf_adds(c->out, "</th>");
+		buf_release(&key);
+		bool price = !strcmp(rows[r], "price");
+		const struct ck_gpu_field *nf =
+			ck_gpu_field_named(price ? "price_usd_min" : rows[r]);
+		/* the best of the row, among at least two figures */
+		double top = 0, first = 0;
+		int count = 0;
+		bool differ = false; /* a row of equal figures has no best */
+		for (long i = 0; nf && i < n; i++) {
+			struct num v = ck_gpu_num(&d->gpus[gs[i]], nf);
+			if (!v.ok)
+				continue;
+			bool better = nf->higher_better ? v.v > top : v.v < top;
+			if (!count)
+				first = v.v;
+			differ |= v.v != first;
+			if (!count++ || better)
+				top = v.v;
+		}
+		for (long i = 0; i < n; i++) {
+			const struct gpu *g = &d->gpus[gs[i]];
+			if (!nf) {
+				td_text(c, ck_gpu_text(c, g, rows[r]));
+				continue;
+			}
+			struct num v = ck_gpu_num(g, nf);
+			if (!v.ok) {
+				td_nodata(c, "cite.not_stated");
+				continue;
+			}
+			bool best = differ && v.v == top &&
+				    (nf->higher_better || price);
+			struct buf text = BUF_INIT;
+			ck_fmt_gpu_num(c, &text, nf, v.v);
+			if (price && g->price_usd_max.ok && g->price_usd_max.v != v.v) {
+				buf_adds(&text, "–");
+				ck_fmt_usd(c, &text, g->price_usd_max.v);
+			}
+			td_num(c, v.v, text.ptr, best && !price,
+			       best && price ? BADGE_CHEAPEST : BADGE_NONE);
+			buf_release(&text);
+		}
+		row_end(c);
+	}
+	table_end(c);
+	free(gs);
+	return 0;
+}
+
+static int table_prices(struct cite *c)
+{
+	const char *id = ck_arg(c, "gpu");
+	long only = -1;
+	if (id && (only = ck_find_gpu(c, id)) < 0)
+		return -1;
+	const struct data *d = c->d;
+	table_begin(c, pg_tr(&c->pg, "cite.caption.prices"));
+	if (only < 0)
+		table_head_key(c, "cite.col.gpu", false);
+	table_head_key(c, "cite.col.provider", false);
+	table_head_key(c, "cite.col.kind", false);
+	table_head_key(c, "cite.col.price", true);
+	table_head_key(c, "cite.col.as_of", false);
+	table_head_key(c, "cite.col.source", false);
+	table_body(c);
+	bool any = false;
+	for (size_t i = 0; i < d->nprices; i++) {
+		const struct price *p = &d->prices[i];
+		if (only >= 0 && p->gpu != (size_t)only)
+			continue;
+		any = true;
+		row_begin(c);
+		if (only < 0)
+			th_gpu(c, p->gpu);
+		td_text(c, p->provider);
+		struct buf kind = BUF_INIT;
+		buf_adds(&kind, "cite.kind.");
+		for (const char *k = p->kind; *k; k++)
+			buf_addc(&kind, *k == '-' ? '_' : *k);
+		const char *kind_text = pg_tr(&c->pg, kind.ptr);
+		td_text(c, kind_text == kind.ptr ? p->kind : kind_text);
+		buf_release(&kind);
+		bool lowest = c->m->prices && c->m->prices[p->gpu].lowest_row == (long)i;
+		struct figure f = { p->usd_per_hour, NULL };
+		td_fig(c, f, ck_fmt_price, false, lowest ? BADGE_CHEAPEST : BADGE_NONE);
+		if (p->as_of && *p->as_of) {
+			struct buf date = BUF_INIT;
+			i18n_format_date(&date, p->as_of, c->l);
+			td_text(c, date.ptr);
+			buf_release(&date);
+		} else {
+			td_nodata(c, "cite.not_stated");
+		}
+		td_text(c, pg_source_titles(&c->pg, p->source));
+		row_end(c);
+	}
+	if (!any)
+		row_nodata(c, only < 0 ? 6 : 5);
+	table_end(c);
+	return 0;
+}
+
+static void fmt_gb(const struct cite *c, struct buf *o, double v)
+{
+	ck_fmt_unit(c, o, v, "unit.gb");
+}
+
+static int table_vram(struct cite *c)
+{
+	const struct data *d = c->d;
+	static const struct head heads[] = {
+		{ "cite.col.params", true }, { "cite.col.precision", false },
+		{ "cite.col.rule", true }, { "cite.col.weights", true },
+		{ "cite.col.source", false }, { NULL, false },
+	};
+	table_begin_fixed(c, "cite.caption.vram", heads);
+	for (size_t i = 0; i < d->nvram; i++) {
+		const struct vram_rule *v = &d->vram[i];
+		row_begin(c);
+		struct buf text = BUF_INIT;
+		i18n_format_number(&text, v->params_b, c->l);
+		buf_addc(&text, 'B');
+		td_num(c, v->params_b, text.ptr, false, BADGE_NONE);
+		buf_release(&text);
+		td_text(c, pg_upper(&c->pg, v->precision));
+		struct figure rule = { v->gb, NULL };
+		td_fig(c, rule, fmt_gb, false, BADGE_NONE);
+		td_fig(c, metric_vram_needed_gb(v->params_b, v->precision), fmt_gb,
+		       false, BADGE_NONE);
+		td_text(c, pg_source_titles(&c->pg, v->source));
+		row_end(c);
+	}
+	if (!d->nvram)
+		row_nodata(c, 5);
+	table_end(c);
+	return 0;
+}
+
+static int table_techniques(struct cite *c)
+{
+	const struct data *d = c->d;
+	static const struct head heads[] = {
+		{ "cite.col.technique", false }, { "cite.col.speed", false },
+		{ "cite.col.vram_saving", false }, { "cite.col.difficulty", false },
+		{ "cite.col.notes", false }, { NULL, false },
+	};
+	table_begin_fixed(c, "cite.caption.techniques", heads);
+	static const char *const fields[] = { "speed", "vram_saving", "difficulty",
+					      "notes", NULL };
+	for (size_t i = 0; i < d->ntechniques; i++) {
+		const struct technique *t = &d->techniques[i];
+		row_begin(c);
+		buf_adds(c->out, "<th scope=\"row\">");
+		text_escape_htmls(c->out, ck_technique_text(c, t, "name"));
+		buf_adds(c->out, "</th>");
+		for (size_t f = 0; fields[f]; f++)
+			td_text(c, ck_technique_text(c, t, fields[f]));
+		row_end(c);
+	}
+	if (!d->ntechniques)
+		row_nodata(c, 5);
+	table_end(c);
+	return 0;
+}
+
+/* A use case's GPU cell: the linked name and the source's note, if any. */
+static void td_use_case_gpu(struct cite *c, const struct use_case *u, long g,
+			    const char *note_col)
+{
+	const char *note = ck_raw_cell_lang(c, "use_cases", u->row, note_col);
+	if (g < 0 && (!note || !*note)) {
+		td_nodata(c, "cite.not_stated");
+		return;
+	}
+	buf_adds(c->out, "<td>");
+	if (g >= 0) {
+		buf_adds(c->out, "<a href=\"");
+		text_escape_htmls(c->out, ck_gpu_href(c, (size_t)g));
+		buf_adds(c->out, "\">");
+		text_escape_htmls(c->out, c->d->gpus[g].name);
+		buf_adds(c->out, "</a>");
+	}
+	if (note && *note) {
+		bool zh = c->l == LANG_ZH;
+		if (g >= 0)
+			buf_adds(c->out, zh ? "（" : " (");
+		text_escape_htmls(c->out, note);
+		if (g >= 0)
+			buf_adds(c->out, zh ? "）" : ")");
+	}
+	buf_adds(c->out, "</td>");
+}
+
+static int table_use_cases(struct cite *c)
+{
+	const struct data *d = c->d;
+	static const struct head heads[] = {
+		{ "cite.col.use_case", false }, { "cite.col.budget", false },
+		{ "cite.col.recommended", false }, { "cite.col.fastest", false },
+		{ "cite.col.reason", false }, { NULL, false },
+	};
+	table_begin_fixed(c, "cite.caption.use_cases", heads);
+	bool zh = c->l == LANG_ZH;
+	for (size_t i = 0; i < d->nuse_cases; i++) {
+		const struct use_case *u = &d->use_cases[i];
+		row_begin(c);
+		buf_adds(c->out, "<th scope=\"row\">");
+		text_escape_htmls(c->out, zh ? u->name_zh : u->name_en);
+		buf_adds(c->out, "</th>");
+		td_use_case_gpu(c, u, u->budget, "budget_note");
+		td_use_case_gpu(c, u, u->recommended, "recommended_note");
+		td_use_case_gpu(c, u, u->fastest, "fastest_note");
+		/* a reason is prose, not a figure: an empty one stays empty */
+		const char *reason = zh ? u->reason_zh : u->reason_en;
+		buf_adds(c->out, "<td>");
+		if (reason)
+			text_escape_htmls(c->out, reason);
+		buf_adds(c->out, "</td>");
+		row_end(c);
+	}
+	if (!d->nuse_cases)
+		row_nodata(c, 5);
+	table_end(c);
+	return 0;
+}
+
+int cite_tables_write(struct cite *c)
+{
+	static const char *const args[] = { "name", "task", "gpus", "gpu", NULL };
+	static const char *const need[] = { "name", NULL };
+	if (ck_check_and_need(c, args, need))
+		return -1;
+	static const struct {
+		const char *name;
+		const char *const args[3]; /* besides name */
+		const char *need;
+	} tables[] = {
+		{ "task-costs", { "task", NULL }, "task" },
+		{ "relative-speed", { NULL }, NULL },
+		{ "specs", { "gpus", NULL }, NULL },
+		{ "prices", { "gpu", NULL }, NULL },
+		{ "vram", { NULL }, NULL },
+		{ "techniques", { NULL }, NULL },
+		{ "use-cases", { NULL }, NULL },
+		{ "inference", { NULL }, NULL },
+	};
+	const char *name = ck_arg(c, "name");
+	size_t k = 0, n = sizeof tables / sizeof tables[0];
+	while (k < n && strcmp(tables[k].name, name))
+		k++;
+	if (k == n)
+		return ck_error(c, "unknown table \"%s\"", name);
+	for (size_t i = 0; i < c->sc->nargs; i++) {
+		const char *key = c->sc->args[i].key;
+		bool ok = !strcmp(key, "name");
+		for (size_t j = 0; tables[k].args[j] && !ok; j++)
+			ok = !strcmp(tables[k].args[j], key);
+		if (!ok)
+			return ck_error(c, "unknown argument \"%s\" for table \"%s\"",
+					key, name);
+	}
+	if (tables[k].need && !ck_arg(c, tables[k].need))
+		return ck_error(c, "table \"%s\" needs %s=", name, tables[k].need);
+	switch (k) {
+	case 0:
+		return table_task_costs(c);
+	case 1:
+		return table_benchmarks(c, false);
+	case 2:
+		return table_specs(c);
+	case 3:
+		return table_prices(c);
+	case 4:
+		return table_vram(c);
+	case 5:
+		return table_techniques(c);
+	case 6:
+		return table_use_cases(c);
+	default:
+		return table_benchmarks(c, true);
+	}
+}

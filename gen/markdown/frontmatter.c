@@ -1,0 +1,313 @@
+/* frontmatter: an article's file split into front matter and body (see
+ * frontmatter.h). */
+#include "markdown/frontmatter.h"
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/text.h"
+#include "base/xalloc.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool is_date(const char *s)
+{
+	static const int days[12] = { 31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31 };
+	if (strlen(s) != 10 || s[4] != '-' || s[7] != '-')
+		return false;
+	for (int i = 0; i < 10; i++)
+		if (i != 4 && i != 7 && !isdigit((unsigned char)s[i]))
+			return false;
+	int y = atoi(s), m = atoi(s + 5), d = atoi(s + 8);
+	if (m < 1 || m > 12 || d < 1 || d > days[m - 1])
+		return false;
+	bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+	return !(m == 2 && d == 29 && !leap);
+}
+
+static void split_tags(struct article *a, const char *v)
+{
+	while (*v) {
+		while (*v == ' ' || *v == ',')
+			v++;
+		const char *end = v;
+		while (*end && *end != ',')
+			end++;
+		size_t n = (size_t)(end - v);
+		while (n && v[n - 1] == ' ')
+			n--;
+		if (n) {
+			ALLOC_GROW(a->tags, a->ntags, a->cap_tags);
+			a->tags[a->ntags++] = xstrndup(v, n);
+		}
+		v = end;
+	}
+}
+
+/* Check and store one "key: value" line of the front matter. */
+static int front_matter_field(struct article *a, const char *key,
+			      const char *val, int line, int vcol,
+			      struct diag *diag)
+{
+	char **slot = NULL;
+	if (!strcmp(key, "title"))
+		slot = &a->title;
+	else if (!strcmp(key, "description"))
+		slot = &a->description;
+	else if (!strcmp(key, "date"))
+		slot = &a->date;
+	else if (!strcmp(key, "slug"))
+		slot = &a->slug;
+	else if (!strcmp(key, "translation"))
+		slot = &a->translation;
+	if (slot == &a->slug)
+		a->slug_line = line;
+	if (slot == &a->translation)
+		a->translation_line = line;
+	if (slot) {
+		if (*slot) {
+			diag_error(diag, a->path, line, 1, "%s given twice", key);
+			return -1;
+		}
+		*slot = xstrdup(val);
+	}
+	if (!strcmp(key, "date") && !is_date(val)) {
+		diag_error(diag, a->path, line, vcol,
+			   "date \"%s\" is not a date (YYYY-MM-DD)", val);
+		return -1;
+	}
+	if ((!strcmp(key, "slug") || !strcmp(key, "translation")) &&
+	    text_is_slug(val) && strlen(val) > MARKDOWN_SLUG_MAX) {
+		/* a slug names a folder: keep it far below the 255 bytes a
+		 * file name may have */
+		diag_error(diag, a->path, line, vcol, "%s is %zu characters long; at most %d",
+			   key, strlen(val), MARKDOWN_SLUG_MAX);
+		return -1;
+	}
+	if ((!strcmp(key, "slug") || !strcmp(key, "translation")) &&
+	    !text_is_slug(val)) {
+		diag_error(diag, a->path, line, vcol,
+			   "%s \"%s\" is not a slug (a-z, 0-9 and single hyphens)",
+			   key, val);
+		return -1;
+	}
+	if (!strcmp(key, "tags")) {
+		split_tags(a, val);
+		a->tags_line = line;
+		for (size_t i = 0; i < a->ntags; i++) {
+			if (strlen(a->tags[i]) > MARKDOWN_SLUG_MAX) {
+				diag_error(diag, a->path, line, vcol,
+					   "tag \"%.20s…\" is %zu characters long; at most %d",
+					   a->tags[i], strlen(a->tags[i]), MARKDOWN_SLUG_MAX);
+				return -1;
+			}
+			const char *why = text_tag_problem(a->tags[i]);
+			if (!why)
+				continue;
+			diag_error(diag, a->path, line, vcol, "tag \"%s\" %s",
+				   a->tags[i], why);
+			return -1;
+		}
+	} else if (!strcmp(key, "draft")) {
+		if (strcmp(val, "true") && strcmp(val, "false")) {
+			diag_error(diag, a->path, line, vcol,
+				   "draft \"%s\" must be true or false", val);
+			return -1;
+		}
+		a->draft = !strcmp(val, "true");
+	} else if (!slot) {
+		/* an error: a misspelt key (tagz) would silently lose its value */
+		static const char *const known[] = { "title", "description", "date", "slug",
+						     "translation", "tags", "draft" };
+		const char *near = text_did_you_mean(key, known, sizeof known / sizeof *known);
+		if (near)
+			diag_error(diag, a->path, line, 1,
+				   "unknown front matter key \"%s\"; did you mean \"%s\"?",
+				   key, near);
+		else
+			diag_error(diag, a->path, line, 1,
+				   "unknown front matter key \"%s\" (known: title, description, "
+				   "date, slug, translation, tags, draft)", key);
+		return -1;
+	}
+	return 0;
+}
+
+/* Parse one front matter line; returns 0 or -1. */
+static int front_matter_line(struct article *a, const char *s, size_t n,
+			     int line, struct diag *diag)
+{
+	size_t k = 0;
+	while (k < n && (isalnum((unsigned char)s[k]) || s[k] == '_'))
+		k++;
+	if (k == 0 || k >= n || s[k] != ':' ||
+	    (k + 1 < n && s[k + 1] != ' ')) {
+		diag_error(diag, a->path, line, 1,
+			   "front matter line is not \"key: value\"");
+		return -1;
+	}
+	size_t v = k + 1;
+	while (v < n && s[v] == ' ')
+		v++;
+	size_t end = n;
+	while (end > v && (s[end - 1] == ' ' || s[end - 1] == '\r'))
+		end--;
+	char *key = xstrndup(s, k), *val = xstrndup(s + v, end - v);
+	int rc = 0;
+	if (!*val) {
+		diag_error(diag, a->path, line, (int)k + 2,
+			   "%s has no value", key);
+		rc = -1;
+	} else {
+		rc = front_matter_field(a, key, val, line, (int)v + 1, diag);
+	}
+	free(key);
+	free(val);
+	return rc;
+}
+
+static bool is_fence_line(const char *s, size_t n)
+{
+	while (n && (s[n - 1] == '\r' || s[n - 1] == ' '))
+		n--;
+	return n == 3 && !memcmp(s, "---", 3);
+}
+
+/* Words of 8 bytes at once ("SWAR"). In each byte's top bit: */
+#define ONES 0x0101010101010101ull
+#define HIGH 0x8080808080808080ull
+/* ... bytes >= k, for bytes below 0x80 (no carry into the next byte) */
+#define BYTES_AT_LEAST(x, k) (((x) + ONES * (0x80 - (k))) & HIGH)
+#define BYTES_IN(x, lo, hi) (BYTES_AT_LEAST(x, lo) & ~BYTES_AT_LEAST(x, (hi) + 1))
+
+/* Top bits of the ASCII letters and digits in `x`. */
+static uint64_t alnum_bytes(uint64_t x)
+{
+	uint64_t low = x & ~HIGH;
+	uint64_t lower = low | ONES * 0x20;
+	return (BYTES_IN(lower, 'a', 'z') | BYTES_IN(low, '0', '9')) & ~x & HIGH;
+}
+
+/* Top bits of the lead bytes of 3- and 4-byte UTF-8 sequences (>= 0xE0). */
+static uint64_t wide_bytes(uint64_t x)
+{
+	return x & x << 1 & x << 2 & HIGH;
+}
+
+/* How many top bits are set. */
+static size_t count_high(uint64_t bits)
+{
+	return (size_t)(((bits >> 7) * ONES) >> 56);
+}
+
+void markdown_count_words(struct article *a)
+{
+	/* a word starts where a letter or digit follows any other byte; a CJK
+	 * character (its lead byte) reads like a word of its own */
+	const unsigned char *p = (const unsigned char *)a->body;
+	size_t len = strlen(a->body), words = 0, i = 0;
+	uint64_t prev = 0; /* the top bit: the byte before was alphanumeric */
+	for (; i + 8 <= len; i += 8) {
+		uint64_t x;
+		memcpy(&x, p + i, 8); /* little-endian: byte 0 is the lowest */
+		uint64_t alnum = alnum_bytes(x);
+		words += count_high(alnum & ~(alnum << 8 | prev)) +
+			 count_high(wide_bytes(x));
+		prev = alnum >> 56;
+	}
+	for (; i < len; i++) {
+		uint64_t x = p[i], alnum = alnum_bytes(x);
+		words += count_high(alnum & ~prev) + count_high(wide_bytes(x));
+		prev = alnum;
+	}
+	a->words = words;
+}
+
+int markdown_parse_article(struct article *a, const char *path, int lang,
+			   const char *src, size_t len, struct diag *diag)
+{
+	memset(a, 0, sizeof *a);
+	a->path = xstrdup(path);
+	const char *slash = strrchr(path, '/');
+	a->file = xstrdup(slash ? slash + 1 : path);
+	a->lang = lang;
+	size_t bad = text_utf8_check(src, len);
+	if (bad < len) {
+		int line = 1, col = 1;
+		for (size_t i = 0; i < bad; i++) {
+			if (src[i] == '\n') {
+				line++;
+				col = 1;
+			} else if (((unsigned char)src[i] & 0xC0) != 0x80) {
+				col++;
+			}
+		}
+		diag_error(diag, path, line, col, "invalid UTF-8 (or NUL byte)");
+		return -1;
+	}
+	size_t pos = 0;
+	if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3))
+		pos = 3;
+	const char *nl = memchr(src + pos, '\n', len - pos);
+	size_t first_len = nl ? (size_t)(nl - src) - pos : len - pos;
+	if (!is_fence_line(src + pos, first_len)) {
+		diag_error(diag, path, 1, 1,
+			   "missing front matter (the file must start with a \"---\" line)");
+		return -1;
+	}
+	int errors = 0, line = 1;
+	bool closed = false;
+	pos += first_len + (nl ? 1 : 0);
+	while (pos < len) {
+		line++;
+		nl = memchr(src + pos, '\n', len - pos);
+		size_t n = nl ? (size_t)(nl - src) - pos : len - pos;
+		const char *s = src + pos;
+		pos += n + (nl ? 1 : 0);
+		if (is_fence_line(s, n)) {
+			closed = true;
+			break;
+		}
+		if (n == 0 || (n == 1 && s[0] == '\r'))
+			continue;
+		if (front_matter_line(a, s, n, line, diag) != 0)
+			errors++;
+	}
+	if (!closed) {
+		diag_error(diag, path, 1, 1,
+			   "front matter is not closed by a \"---\" line");
+		return -1;
+	}
+	if (!a->title) {
+		diag_error(diag, path, 1, 1, "missing title in front matter");
+		errors++;
+	}
+	if (!a->date) {
+		diag_error(diag, path, 1, 1, "missing date in front matter");
+		errors++;
+	}
+	if (!a->slug) {
+		diag_error(diag, path, 1, 1, "missing slug in front matter");
+		errors++;
+	}
+	a->body_line = line + 1;
+	a->body_at = pos;
+	a->file_len = len;
+	a->body = xstrndup(src + pos, len - pos);
+	return errors ? -1 : 0;
+}
+
+int markdown_reload_body(struct article *body_only, const struct article *a,
+			 const char *src, size_t len)
+{
+	if (len != a->file_len || a->body_at > len)
+		return -1;
+	body_only->path = xstrdup(a->path);
+	body_only->lang = a->lang;
+	body_only->body_line = a->body_line;
+	body_only->body = xstrndup(src + a->body_at, len - a->body_at);
+	return 0;
+}

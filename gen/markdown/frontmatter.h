@@ -1,0 +1,32 @@
+/* frontmatter: the first stage of an article, its file read into a struct
+ * article (markdown.h): the front matter between two "---" lines checked
+ * field by field (positioned messages, every problem reported), the body
+ * kept as Markdown for markdown_render, and its words counted for the
+ * reading time. Everything it sets is owned by the article
+ * (markdown_article_free). */
+#ifndef GPUGUIDE_FRONTMATTER_H
+#define GPUGUIDE_FRONTMATTER_H
+
+#include "markdown/markdown.h"
+
+#include <stddef.h>
+
+struct diag;
+
+/* Parse `src` (the whole file) into `a`: front matter checked and body kept.
+ * `path` is used in messages. Returns 0, or -1 after reporting errors. */
+int markdown_parse_article(struct article *a, const char *path, int lang,
+			   const char *src, size_t len, struct diag *diag);
+
+/* Fill `body_only` (zeroed by the caller) with `a`'s path, language and
+ * body taken again from `src`, the file's bytes read anew, without parsing
+ * or checking the front matter a second time. -1 when the file's size
+ * changed since `a` was parsed (then it must be parsed again). */
+int markdown_reload_body(struct article *body_only, const struct article *a,
+			 const char *src, size_t len);
+
+/* Count the body's words (a Chinese character counts as one) into
+ * a->words, for the reading time. */
+void markdown_count_words(struct article *a);
+
+#endif

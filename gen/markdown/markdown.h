@@ -1,0 +1,104 @@
+/* markdown: articles. Splits the front matter off, checks it, finds the
+ * shortcodes that cite data, renders the body with cmark (safe mode: authors'
+ * raw HTML never passes; smart punctuation) and puts the shortcodes' HTML in
+ * after rendering, so the build's own tables and charts do pass.
+ *
+ * Front matter: a first line "---", then "key: value" lines (title,
+ * description, date YYYY-MM-DD, slug, translation, tags as a comma list,
+ * draft true/false), then "---". Errors name path:line:col.
+ *
+ * Shortcodes: {{< name key=value key="a value" >}}; one alone on its line is
+ * a block (table, chart), else inline. They are not looked for in code spans
+ * or fenced code blocks, so they can be documented.
+ */
+#ifndef GPUGUIDE_MARKDOWN_H
+#define GPUGUIDE_MARKDOWN_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct buf;
+struct diag;
+
+#define SHORTCODE_MAX_ARGS 8
+
+struct shortcode {
+	const char *name;
+	size_t nargs;
+	struct {
+		const char *key, *val;
+	} args[SHORTCODE_MAX_ARGS];
+	const char *path; /* article path, for messages */
+	int line, col;    /* position of "{{<" in the file */
+	bool block;
+};
+
+/* The value of an argument, or NULL. */
+const char *shortcode_arg(const struct shortcode *sc, const char *key);
+
+/* Resolves one shortcode to HTML appended to `out`; returns 0, or -1 after
+ * reporting an error to `diag`. */
+typedef int (*shortcode_resolver)(void *ctx, const struct shortcode *sc,
+				  struct buf *out, struct diag *diag);
+
+struct heading {
+	int level;
+	char *id;   /* unique within the article */
+	char *text; /* plain text */
+};
+
+/* The longest slug, translation key or tag: each names a folder or a
+ * file of the site, and a file name may have 255 bytes at most. */
+#define MARKDOWN_SLUG_MAX 100
+
+struct article {
+	char *path;  /* as shown in messages: "content/en/x.md" (owned) */
+	char *file;  /* "x.md" (owned) */
+	int lang;    /* enum lang */
+	char *title, *description, *date, *slug, *translation; /* owned; NULL if absent */
+	char **tags; size_t ntags, cap_tags; /* owned; any UTF-8 (text_tag_problem) */
+	int tags_line;   /* line of the tags in the front matter (0: none) */
+	bool draft;
+	int slug_line;   /* line of the slug in the front matter */
+	int translation_line; /* line of the translation key, 0 when none */
+	int body_line;   /* line of the first body line in the file */
+	size_t body_at;  /* byte offset of the body in the file */
+	size_t file_len; /* the file's size when it was parsed */
+	char *body;      /* Markdown without front matter (owned) */
+	char *html;      /* rendered body (owned), after markdown_render */
+	struct heading *headings; size_t nheadings, cap_headings;
+	char **cites; size_t ncites; /* canonical shortcode texts, sorted */
+	size_t words;    /* words (en) or characters (zh) for reading time,
+			    counted by markdown_count_words */
+	bool keep_html;  /* the build keeps `html` after the page (feeds) */
+};
+
+/* What cmark made of an article, kept between builds (the page cache,
+ * pagecache.h) so that an article whose Markdown did not change is not
+ * parsed again. The key is the digest of the Markdown as cmark is given it
+ * (each shortcode replaced by a token, so a cited figure that changed does
+ * not change it); the record holds the HTML (tokens still in) and the
+ * headings. Only renderings that raised no message are kept, so a record
+ * never hides a warning. Both calls may come from any rendering thread. */
+struct digest_value;
+struct markdown_memo {
+	/* The record kept for `key` into `rec` (appended): 0, or -1 when none. */
+	int (*find)(void *ctx, struct digest_value key, struct buf *rec);
+	/* Keep `len` bytes of record for `key` (copied). */
+	void (*keep)(void *ctx, struct digest_value key, const char *rec, size_t len);
+	void *ctx;
+};
+
+/* Render a.body to a.html, resolving shortcodes with `resolve`. Headings get
+ * stable ids; links with unsafe targets lose their link. `memo` (or NULL)
+ * spares cmark an unchanged body. Returns 0 or -1. */
+int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
+		    const struct markdown_memo *memo, struct diag *diag);
+
+/* Free everything the article owns. */
+void markdown_article_free(struct article *a);
+
+/* Reading time in minutes (at least 1). */
+int markdown_reading_minutes(const struct article *a);
+
+#endif

@@ -1,0 +1,226 @@
+/* data: the guide's CSV tables, loaded, validated and cross-checked.
+ *
+ * data_load reads every table of data/ through csv + schema, reports every
+ * problem to the diag (file:line:col), and fills `struct data` with both the
+ * raw tables (for the data pages and CSV downloads, extra columns included)
+ * and typed rows (for metrics and pages). All memory belongs to the data's
+ * arena and is freed by data_free.
+ *
+ * Missing figures: a numeric cell left empty is a `struct num` with ok=false;
+ * it is never read as 0.
+ */
+#ifndef GPUGUIDE_DATA_H
+#define GPUGUIDE_DATA_H
+
+#include "base/arena.h"
+#include "base/csv.h"
+#include "model/schema.h"
+#include "base/strmap.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct diag;
+
+/* An optional figure from a CSV cell: ok=false when the cell is empty. */
+/* The file of data/ that holds the publisher's settings (siteconf.h), not
+ * a table. */
+#define DATA_SETTINGS_FILE "site.csv"
+
+struct num {
+	double v;
+	bool ok;
+};
+
+
+struct source {
+	const char *id, *title, *publisher, *date, *lang, *url;
+	/* the title in each language ("" when not given): `title` is the
+	 * original, in the source's own language */
+	const char *title_en, *title_zh;
+	int line;
+};
+
+struct gpu {
+	const char *id, *name, *segment, *memory_type, *tensor_core_gen;
+	const char *source;
+	struct num vram_gb, bandwidth_gbs, fp16_tflops, fp32_tflops;
+	struct num nvlink_gbs, pcie_gbs, tdp_w, price_usd_min, price_usd_max;
+	int fp8; /* 1 yes, 0 no, -1 not stated */
+	size_t row; /* index into the gpus table */
+};
+
+/* One price quote: a GPU at so much per card and hour, for `cards` cards
+ * together (1 unless the source quotes several), with the total the source
+ * states for them when it gives one. `provider` is "" when the source names
+ * none. */
+struct price {
+	const char *gpu_id, *provider, *kind, *as_of, *source;
+	double usd_per_hour; /* per card */
+	int cards;
+	struct num total;    /* the stated total $/h for `cards` cards */
+	size_t gpu; /* index into data.gpus */
+	size_t row;
+	/* a later dated quote of the same series exists (data_same_series):
+	 * kept as price history, not used as the current price */
+	bool superseded;
+};
+
+struct benchmark {
+	const char *id, *name_en, *name_zh, *kind, *unit, *source;
+	bool higher_is_better;
+	struct num params_b; /* the model's size in billions, when known */
+	size_t row;
+};
+
+/* A benchmark result, with the conditions it was measured under where the
+ * source gives them (0: not stated): two results measured differently are
+ * not set against each other as they are. */
+struct result {
+	const char *benchmark_id, *gpu_id, *source;
+	double value;
+	int batch_size, gpu_count;
+	size_t benchmark, gpu; /* indexes into data.benchmarks, data.gpus */
+	size_t row;
+};
+
+struct task {
+	const char *id, *name_en, *name_zh, *source;
+	struct num params_b; /* the model's size in billions, when stated */
+	const char *job;     /* "inference", "lora", "training", or "" */
+	size_t row;
+};
+
+struct task_time {
+	const char *task_id, *gpu_id, *source;
+	double hours;
+	struct num hours_max; /* the upper end when the source gives a range */
+	int gpu_count; /* cards used together (1 unless the source says more) */
+	size_t task, gpu;
+	size_t row;
+};
+
+struct vram_rule {
+	double params_b;
+	const char *precision; /* fp32, fp16, bf16, int8, int4 */
+	double gb;
+	const char *source;
+	size_t row;
+};
+
+struct technique {
+	const char *id, *name_en, *name_zh;
+	/* the effects as data: speed multiplied by speed_low..speed_high;
+	 * memory cut by a factor ("factor") or a percentage ("percent") of
+	 * vram_low..vram_high; scopes and texts per language */
+	struct num speed_low, speed_high, vram_low, vram_high;
+	const char *vram_cut; /* "factor", "percent" or "" */
+	const char *speed_scope[2], *speed_text[2], *vram_scope[2], *vram_text[2];
+	/* the effects as sentences, composed once the UI strings are loaded
+	 * (phrase_compose_techniques); NULL before */
+	const char *speed_en, *speed_zh, *vram_saving_en, *vram_saving_zh;
+	const char *difficulty;
+	const char *notes_en, *notes_zh, *source;
+	size_t row;
+};
+
+struct use_case {
+	const char *id, *name_en, *name_zh;
+	const char *budget_gpu, *recommended_gpu, *fastest_gpu; /* ids or "" */
+	long budget, recommended, fastest; /* indexes into gpus, -1 if none */
+	const char *reason_en, *reason_zh, *source;
+	size_t row;
+};
+
+/* A claim a source makes about one GPU against another ("H100 trains about
+ * 3x faster than A100"), checked against the benchmark results of `kind`. */
+struct claim {
+	const char *id, *gpu_id, *other_gpu_id, *kind;
+	double low, high; /* the claimed ratio range (low == high for one value) */
+	const char *text_en, *text_zh, *source;
+	size_t gpu, other;
+	size_t row;
+};
+
+/* A cost a source states itself ("about $545"), with the inputs it came
+ * from: a job (task on gpu, the time from task_times) or a month of
+ * serving on `cards` cards. Checked against the cost computed from them. */
+struct stated_cost {
+	const char *id, *task_id, *gpu_id, *period, *source;
+	long task;          /* index into data.tasks, -1 for none (serving) */
+	size_t gpu;
+	int cards;
+	bool monthly;       /* period "month"; else one job */
+	double usd;
+	struct num usd_max; /* the upper end of a stated range */
+	const char *usd_text, *usd_max_text; /* as written: their rounding */
+	bool approx;        /* the source says "about" */
+	size_t row;
+};
+
+/* A worked example of a source (goal, cards, method, stated cost). */
+struct case_study {
+	const char *id, *name_en, *name_zh, *goal_en, *goal_zh;
+	const char *method_en, *method_zh, *stated_cost_id, *benchmark_id;
+	const char *source;
+	size_t stated;   /* index into data.stated_costs */
+	long benchmark;  /* index into data.benchmarks, -1 for none */
+	size_t row;
+};
+
+
+struct data {
+	struct arena arena;
+	struct table tables[TABLE_COUNT];
+
+	struct source *sources;       size_t nsources;
+	struct gpu *gpus;             size_t ngpus;
+	struct price *prices;         size_t nprices;
+	struct benchmark *benchmarks; size_t nbenchmarks;
+	struct result *results;       size_t nresults;
+	struct task *tasks;           size_t ntasks;
+	struct task_time *task_times; size_t ntask_times;
+	struct vram_rule *vram;       size_t nvram;
+	struct technique *techniques; size_t ntechniques;
+	struct use_case *use_cases;   size_t nuse_cases;
+	struct claim *claims;         size_t nclaims;
+	struct stated_cost *stated_costs; size_t nstated_costs;
+	struct case_study *case_studies;  size_t ncase_studies;
+	/* [nbenchmarks * ngpus]: the first results row of (benchmark, gpu), or
+	 * -1; NULL in data built by hand (lookups then scan the rows) */
+	long *result_at;
+	/* the GPUs by id (borrowed: the rows' ids), each the GPU's index + 1;
+	 * empty in data built by hand (lookups then scan the rows) */
+	struct strmap gpu_ids;
+};
+
+/* Load and validate every table under `data_dir` (e.g. "<root>/data").
+ * `display_dir` prefixes paths in messages (e.g. "data"). Returns 0 when all
+ * is well, -1 when any error was reported (the data is then still freeable
+ * but not to be used). */
+int data_load(struct data *d, const char *data_dir, const char *display_dir,
+	      struct diag *diag);
+void data_free(struct data *d);
+
+/* Lookups by id; NULL (or -1) when unknown. GPUs are found through a hash
+ * index (pages look them up for every chart), the others by a scan. */
+const struct gpu *data_find_gpu(const struct data *d, const char *id);
+long data_gpu_index(const struct data *d, const char *id);
+const struct task *data_find_task(const struct data *d, const char *id);
+const struct benchmark *data_find_benchmark(const struct data *d,
+					    const char *id);
+const struct source *data_find_source(const struct data *d, const char *id);
+/* Whether two quotes are one series over time: the same GPU, provider (or,
+ * when neither names one, the same source), kind and number of cards. */
+bool data_same_series(const struct price *a, const struct price *b);
+
+/* The first results row of (benchmark, gpu), or -1: O(1) through
+ * result_at, a scan of the rows in data built by hand. */
+long data_result_row(const struct data *d, size_t benchmark, size_t gpu);
+/* The task_times row (task, GPU and source) a stated job cost rests on,
+ * or -1. */
+long data_stated_time_row(const struct data *d, const struct stated_cost *c);
+/* The raw table by name ("gpus"), or NULL. */
+const struct table *data_table(const struct data *d, const char *name);
+
+#endif

@@ -1,0 +1,406 @@
+#include "model/i18n.h"
+
+#include "base/buf.h"
+#include "base/csv.h"
+#include "model/data.h"
+#include "base/diag.h"
+#include "base/numfmt.h"
+#include "base/strmap.h"
+#include "base/text.h"
+#include "base/xalloc.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *const codes[LANG_COUNT] = { "en", "zh" };
+static const char *const tags[LANG_COUNT] = { "en", "zh-CN" };
+
+const char *lang_code(enum lang l)
+{
+	return codes[l];
+}
+
+const char *lang_tag(enum lang l)
+{
+	return tags[l];
+}
+
+int lang_from_code(const char *code)
+{
+	for (int l = 0; l < LANG_COUNT; l++)
+		if (!strcmp(code, codes[l]))
+			return l;
+	return -1;
+}
+
+/* Index every key (the first row of a duplicated key wins, and each later
+ * one is an error at its line): the pages look up thousands of strings. */
+static int index_keys(struct i18n *t, struct diag *diag)
+{
+	const struct table *table = t->table;
+	int failed = 0;
+	t->keys = (struct strmap)STRMAP_INIT_BORROWED;
+	for (size_t r = 0; r < table->nrows; r++) {
+		bool created;
+		size_t *first = strmap_slot(&t->keys, table->rows[r][t->key_col], &created);
+		if (created) {
+			*first = r + 1;
+			continue;
+		}
+		diag_error(diag, table->path, table->lines[r], 1,
+			   "duplicate UI string \"%s\" (first on line %d)",
+			   table->rows[r][t->key_col], table->lines[*first - 1]);
+		failed = 1;
+	}
+	return failed;
+}
+
+/* What the build asked for and the table lacks (see i18n.h). */
+struct i18n_uses {
+	pthread_mutex_t lock;
+	struct strmap missing;      /* keys with no row */
+	struct strmap placeholders; /* "key\x1f{name}" with no value given */
+};
+
+static void uses_note(const struct i18n *t, struct strmap *m, const char *what)
+{
+	if (!t || !t->uses)
+		return;
+	pthread_mutex_lock(&t->uses->lock);
+	strmap_slot(m, what, NULL);
+	pthread_mutex_unlock(&t->uses->lock);
+}
+
+/* The placeholder "{name}" at `s` (name: a-z, 0-9, '_'): its length with
+ * the braces, or 0. */
+static size_t placeholder_at(const char *s)
+{
+	if (*s != '{')
+		return 0;
+	size_t n = strspn(s + 1, "abcdefghijklmnopqrstuvwxyz0123456789_");
+	return n && s[n + 1] == '}' ? n + 2 : 0;
+}
+
+/* Does `text` hold the placeholder p[0, len)? */
+static bool has_placeholder(const char *text, const char *p, size_t len)
+{
+	for (const char *c = strchr(text, '{'); c; c = strchr(c + 1, '{'))
+		if (placeholder_at(c) == len && !memcmp(c, p, len))
+			return true;
+	return false;
+}
+
+/* Both languages' texts of row `r` must hold the same placeholders. */
+static int check_placeholders(const struct table *table, size_t r, size_t kc,
+			      const long *col, struct diag *diag)
+{
+	int bad = 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		const char *text = table->rows[r][col[l]];
+		const char *other = table->rows[r][col[1 - l]];
+		for (const char *c = strchr(text, '{'); c; c = strchr(c + 1, '{')) {
+			size_t len = placeholder_at(c);
+			if (!len || has_placeholder(other, c, len))
+				continue;
+			diag_error(diag, table->path, table->lines[r], (int)col[l] + 1,
+				   "placeholder %.*s of UI string \"%s\" is in the %s text but not in the %s one",
+				   (int)len, c, table->rows[r][kc], codes[l], codes[1 - l]);
+			bad = 1;
+		}
+	}
+	return bad;
+}
+
+int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
+{
+	t->table = table;
+	t->keys = (struct strmap)STRMAP_INIT_BORROWED;
+	t->uses = xcalloc(1, sizeof *t->uses);
+	pthread_mutex_init(&t->uses->lock, NULL);
+	long kc = csv_table_column(table, "key");
+	long col[LANG_COUNT];
+	int failed = kc < 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		col[l] = csv_table_column(table, codes[l]);
+		failed |= col[l] < 0;
+	}
+	if (failed) {
+		diag_error(diag, table->path, 1, 0,
+			   "UI strings need the columns key, en and zh");
+		return -1;
+	}
+	for (size_t r = 0; r < table->nrows; r++) {
+		for (int l = 0; l < LANG_COUNT; l++) {
+			if (table->rows[r][col[l]][0] ||
+			    !strncmp(table->rows[r][kc], "unit.", 5))
+				continue; /* a unit may be none in a language */
+			diag_error(diag, table->path, table->lines[r],
+				   (int)col[l] + 1, "UI string \"%s\" has no %s text",
+				   table->rows[r][kc], codes[l]);
+			failed = 1;
+		}
+		failed |= check_placeholders(table, r, (size_t)kc, col, diag);
+	}
+	t->key_col = (size_t)kc;
+	failed |= index_keys(t, diag);
+	for (int l = 0; l < LANG_COUNT; l++)
+		t->text_col[l] = (size_t)col[l];
+	return failed ? -1 : 0;
+}
+
+void i18n_free(struct i18n *t)
+{
+	if (t->uses) {
+		strmap_free(&t->uses->missing);
+		strmap_free(&t->uses->placeholders);
+		pthread_mutex_destroy(&t->uses->lock);
+		free(t->uses);
+		t->uses = NULL;
+	}
+	strmap_free(&t->keys);
+}
+
+static long find_row(const struct i18n *t, const char *key)
+{
+	const size_t *row = t ? strmap_get(&t->keys, key) : NULL;
+	return row ? (long)*row - 1 : -1;
+}
+
+const char *i18n_get(const struct i18n *t, enum lang l, const char *key)
+{
+	long r = find_row(t, key);
+	if (r < 0) {
+		if (t && t->uses)
+			uses_note(t, &t->uses->missing, key);
+		return key;
+	}
+	return t->table->rows[r][t->text_col[l]];
+}
+
+bool i18n_has(const struct i18n *t, const char *key)
+{
+	return find_row(t, key) >= 0;
+}
+
+/* i18n_fill; with `t`, a placeholder no name matches is left out and
+ * remembered under `key`. */
+static void fill_text(struct buf *out, const char *tmpl, const char *const *names,
+		      const char *const *vals, size_t n, const struct i18n *t,
+		      const char *key)
+{
+	for (const char *c = tmpl; *c;) {
+		const char *brace = strchr(c, '{');
+		if (!brace) {
+			buf_adds(out, c);
+			break;
+		}
+		buf_add(out, c, (size_t)(brace - c)); /* the text up to the brace */
+		c = brace;
+		size_t plen = placeholder_at(c);
+		size_t i = n;
+		for (i = 0; plen && i < n; i++)
+			if (strlen(names[i]) == plen - 2 && !memcmp(names[i], c + 1, plen - 2))
+				break;
+		if (plen && i < n) {
+			const char *v = vals[i] ? vals[i] : "";
+			/* Chinese meets Latin or digits across the value's edges:
+			 * one space (content/STYLE.md) */
+			if (text_needs_space(out->ptr, out->len, v))
+				buf_addc(out, ' ');
+			buf_adds(out, v);
+			c += plen;
+			if (text_needs_space(out->ptr, out->len, c) && *v)
+				buf_addc(out, ' ');
+		} else if (plen && t) {
+			struct buf what = BUF_INIT;
+			buf_addf(&what, "%s\x1f%.*s", key, (int)plen, c);
+			uses_note(t, &t->uses->placeholders, what.ptr);
+			buf_release(&what);
+			c += plen;
+		} else {
+			buf_addc(out, *c++);
+		}
+	}
+}
+
+void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,
+		   const char *key, const char *const *names,
+		   const char *const *vals, size_t n)
+{
+	long r = find_row(t, key);
+	if (r < 0 || !t->uses) {
+		buf_adds(out, i18n_get(t, l, key));
+		return;
+	}
+	fill_text(out, t->table->rows[r][t->text_col[l]], names, vals, n, t, key);
+}
+
+static int compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* The keys of `m`, sorted (a malloc'd array of borrowed strings). */
+static const char **sorted_keys(const struct strmap *m, size_t *n)
+{
+	const char **keys = xmalloc((m->len + 1) * sizeof *keys);
+	*n = 0;
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->slots[i].key)
+			keys[(*n)++] = m->slots[i].key;
+	qsort(keys, *n, sizeof *keys, compare_strings);
+	return keys;
+}
+
+int i18n_report_uses(const struct i18n *t, struct diag *diag)
+{
+	if (!t->uses)
+		return 0;
+	size_t n, count = 0;
+	const char *path = t->table ? t->table->path : "data/i18n.csv";
+	const char **keys = sorted_keys(&t->uses->missing, &n);
+	for (size_t i = 0; i < n; i++)
+		diag_error(diag, path, 0, 0,
+			   "no row for the UI string \"%s\" (the site uses it; add key,en,zh)",
+			   keys[i]);
+	count += n;
+	free(keys);
+	keys = sorted_keys(&t->uses->placeholders, &n);
+	for (size_t i = 0; i < n; i++) {
+		const char *sep = strchr(keys[i], '\x1f');
+		struct buf key = BUF_INIT;
+		buf_add(&key, keys[i], (size_t)(sep - keys[i]));
+		long r = find_row(t, key.ptr);
+		diag_error(diag, path, r >= 0 ? t->table->lines[r] : 0, 0,
+			   "placeholder %s of UI string \"%s\" is not one the site fills; "
+			   "remove it or check its spelling", sep + 1, key.ptr);
+		buf_release(&key);
+	}
+	count += n;
+	free(keys);
+	return (int)count;
+}
+
+void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
+	       const char *const *vals, size_t n)
+{
+	fill_text(out, tmpl, names, vals, n, NULL, NULL);
+}
+
+/* Append the digits of a non-negative number with `decimals` decimals and
+ * thousands grouped by commas. */
+static void append_grouped(struct buf *out, double v, int decimals)
+{
+	char digits[64], grouped[96];
+	size_t len = numfmt_fixed(digits, sizeof digits, v, decimals);
+	const char *dot = memchr(digits, '.', len);
+	size_t int_len = dot ? (size_t)(dot - digits) : len, n = 0;
+	for (size_t i = 0; i < int_len; i++) {
+		if (i && (int_len - i) % 3 == 0)
+			grouped[n++] = ',';
+		grouped[n++] = digits[i];
+	}
+	buf_add(out, grouped, n);
+	if (dot)
+		buf_add(out, dot, len - int_len);
+}
+
+void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l)
+{
+	(void)l; /* both languages group by thousands with commas */
+	if (!isfinite(v)) {
+		buf_adds(out, "?");
+		return;
+	}
+	/* -0.00 reads as a bug: print 0 */
+	static const double scale[] = { 1, 10, 100, 1000 };
+	double k = decimals >= 0 && decimals < 4 ? scale[decimals] : pow(10, decimals);
+	double rounded = round(v * k) / k;
+	if (rounded < 0) {
+		buf_addc(out, '-');
+		v = -v;
+	} else {
+		v = fabs(v);
+	}
+	append_grouped(out, v, decimals);
+}
+
+static int auto_decimals(double v)
+{
+	double a = fabs(v);
+	if (a >= 100)
+		return 0;
+	if (a >= 10)
+		return 1;
+	return 2;
+}
+
+void i18n_format_trimmed(struct buf *out, double v, int decimals, enum lang l)
+{
+	size_t start = out->len;
+	i18n_format_fixed(out, v, decimals, l);
+	if (decimals <= 0 || !memchr(out->ptr + start, '.', out->len - start))
+		return;
+	size_t end = out->len;
+	while (end > start && out->ptr[end - 1] == '0')
+		end--;
+	if (end > start && out->ptr[end - 1] == '.')
+		end--;
+	buf_truncate(out, end);
+}
+
+void i18n_format_number(struct buf *out, double v, enum lang l)
+{
+	i18n_format_trimmed(out, v, auto_decimals(v), l);
+}
+
+void i18n_format_usd(struct buf *out, double v, enum lang l)
+{
+	if (v < 0) {
+		buf_addc(out, '-');
+		v = -v;
+	}
+	buf_addc(out, '$');
+	/* cents below $1,000 ("$544.32"), none on whole dollars ("$545") or
+	 * above ("$1,600") */
+	bool whole = v == floor(v);
+	i18n_format_fixed(out, v, v >= 1000 || whole ? 0 : 2, l);
+}
+
+void i18n_append_unit(struct buf *out, const char *unit)
+{
+	if (!*unit)
+		return;
+	/* "3.3×" and "45%" hug the number; words and symbols get a space */
+	if (strcmp(unit, "×") && strcmp(unit, "x") && strcmp(unit, "%"))
+		buf_addc(out, ' ');
+	buf_adds(out, unit);
+}
+
+void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
+		      const char *unit_key, enum lang l)
+{
+	i18n_format_number(out, v, l);
+	/* a literal unit when there is no such key (not a missing string) */
+	i18n_append_unit(out, i18n_has(t, unit_key) ? i18n_get(t, l, unit_key) : unit_key);
+}
+
+void i18n_format_date(struct buf *out, const char *ymd, enum lang l)
+{
+	static const char *const months[12] = {
+		"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
+	};
+	int y, m, d;
+	if (sscanf(ymd, "%4d-%2d-%2d", &y, &m, &d) != 3 || m < 1 || m > 12) {
+		buf_adds(out, ymd);
+		return;
+	}
+	if (l == LANG_ZH)
+		buf_addf(out, "%d年%d月%d日", y, m, d);
+	else
+		buf_addf(out, "%d %s %d", d, months[m - 1], y);
+}

@@ -1,0 +1,95 @@
+/* i18n: the site's two languages, UI strings from data/i18n.csv, and the
+ * formatting of numbers, money, units and dates for each language.
+ *
+ * Every key must have a text in every language: i18n_load reports a missing
+ * one as an error naming the key, and a "{placeholder}" one language's text
+ * has and the other's lacks; only a unit ("unit.*") may be empty, for a
+ * figure that reads bare in one language (the column head names it).
+ * Lookups of a key that does not exist at all return the key itself, and
+ * are remembered; so are fills (i18n_fill_key) whose text has a placeholder
+ * the caller gives no value for. i18n_report_uses reports both (before a
+ * build publishes), so a missing row or a misspelt placeholder is an error,
+ * never text on a page. Templates are checked against the table when they
+ * load (i18n_check_templates).
+ */
+#ifndef GPUGUIDE_I18N_H
+#define GPUGUIDE_I18N_H
+
+#include "base/strmap.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct buf;
+struct diag;
+struct table;
+
+enum lang { LANG_EN, LANG_ZH, LANG_COUNT };
+
+/* "en" / "zh": the folder under site/ and the suffix of data columns. */
+const char *lang_code(enum lang l);
+/* "en" / "zh-CN": the value of <html lang> and hreflang. */
+const char *lang_tag(enum lang l);
+/* The language of a code ("en", "zh"); -1 when unknown. */
+int lang_from_code(const char *code);
+
+struct i18n {
+	const struct table *table; /* borrowed from struct data */
+	struct strmap keys;        /* key (borrowed: the table's) -> row + 1 */
+	size_t key_col, text_col[LANG_COUNT]; /* found once, at load */
+	struct i18n_uses *uses; /* missing keys and placeholders asked for
+				 * (owned; thread-safe) */
+};
+
+/* Check and index the key,en,zh table. Returns 0 or -1 (errors reported). */
+int i18n_load(struct i18n *t, const struct table *table, struct diag *diag);
+void i18n_free(struct i18n *t);
+/* The text of `key` in `l`; the key itself when it does not exist (then
+ * remembered for i18n_report_uses). Thread-safe. */
+const char *i18n_get(const struct i18n *t, enum lang l, const char *key);
+/* True when the key exists. */
+bool i18n_has(const struct i18n *t, const char *key);
+
+/* Append the sentence template `tmpl` (a UI string such as "{a} is {x} as
+ * fast as {b}") with each "{name}" replaced by the value paired with that
+ * name (NULL values read as ""); a brace naming no pair is copied as it is.
+ * Where a value's first or last character is Latin or a digit and the text
+ * beside it Chinese (or the other way round), one space goes between them
+ * (content/STYLE.md), so "执行{task}" with "LoRA" reads "执行 LoRA".
+ * Nothing is escaped: templates escape what they print. */
+void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
+	       const char *const *vals, size_t n);
+
+/* i18n_fill with the text of `key` in `l`; a placeholder of that text that
+ * none of `names` matches is replaced by nothing and remembered for
+ * i18n_report_uses (the text is wrong, or the code). Thread-safe. */
+void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,
+		   const char *key, const char *const *names,
+		   const char *const *vals, size_t n);
+
+/* Report, as errors at data/i18n.csv, every key looked up that has no row
+ * and every placeholder no caller filled, each once, in key order. Returns
+ * how many. */
+int i18n_report_uses(const struct i18n *t, struct diag *diag);
+
+/* Numbers: grouped thousands; decimals chosen by size (>= 100: none,
+ * >= 10: one, else two; trailing zeros dropped), e.g. 4,103  3.35  0.3 */
+void i18n_format_number(struct buf *out, double v, enum lang l);
+/* The same with a fixed number of decimals. */
+void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l);
+/* At most `decimals` decimals: trailing zeros (and a bare point) dropped. */
+void i18n_format_trimmed(struct buf *out, double v, int decimals, enum lang l);
+/* US dollars: $1.17, $0.39, $30,000 (two decimals below $100). */
+void i18n_format_usd(struct buf *out, double v, enum lang l);
+/* A number with its unit: "24 GB", "4,103 h" / "4,103 小时", "1.41 TFLOPS/W".
+ * `unit_key` is an i18n key (e.g. "unit.h") or a literal unit when no such
+ * key exists. */
+void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
+		      const char *unit_key, enum lang l);
+/* Append a unit after a number: "×" and "%" hug it, anything else follows
+ * one space; an empty unit appends nothing. */
+void i18n_append_unit(struct buf *out, const char *unit);
+/* A YYYY-MM-DD date for reading: "27 Jul 2026" / "2026年7月27日". */
+void i18n_format_date(struct buf *out, const char *ymd, enum lang l);
+
+#endif

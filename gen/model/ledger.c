@@ -1,0 +1,589 @@
+/* ledger: figures, the pages that show them, and changes (see ledger.h). */
+#include "model/ledger.h"
+
+#include "base/buf.h"
+#include "base/csv.h"
+#include "base/diag.h"
+#include "base/xalloc.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- figures ---- */
+
+void ledger_init(struct ledger *lg)
+{
+	memset(lg, 0, sizeof *lg);
+}
+
+static void fig_release(struct ledger_fig *f)
+{
+	free(f->id);
+	free(f->label);
+	free(f->label_zh);
+	free(f->value);
+	free(f->value_max);
+	free(f->unit);
+	free(f->inputs);
+	free(f->pages);
+}
+
+static void sink_clear(struct ledger_sink *k)
+{
+	for (size_t i = 0; i < k->n; i++) {
+		if (k->v[i].def) {
+			fig_release(k->v[i].def);
+			free(k->v[i].def);
+		}
+		free(k->v[i].key);
+	}
+	free(k->v);
+	memset(k, 0, sizeof *k);
+}
+
+void ledger_free(struct ledger *lg)
+{
+	for (size_t i = 0; i < lg->nfigs; i++)
+		fig_release(&lg->figs[i]);
+	free(lg->figs);
+	strmap_free(&lg->index);
+	sink_clear(&lg->plan);
+	for (size_t i = 0; i < lg->npages; i++)
+		sink_clear(&lg->pages[i]);
+	free(lg->pages);
+	memset(lg, 0, sizeof *lg);
+}
+
+static void fig_set(struct ledger_fig *f, const char *id, const char *label,
+		    const char *label_zh, const char *value, const char *value_max,
+		    const char *unit, const char *inputs)
+{
+	memset(f, 0, sizeof *f);
+	f->id = xstrdup(id);
+	f->label = xstrdup(label);
+	f->label_zh = xstrdup(label_zh ? label_zh : "");
+	f->value = xstrdup(value ? value : "");
+	f->value_max = xstrdup(value_max ? value_max : "");
+	f->unit = xstrdup(unit ? unit : "");
+	f->inputs = xstrdup(inputs ? inputs : "");
+}
+
+size_t ledger_add(struct ledger *lg, const char *id, const char *label,
+		  const char *label_zh, const char *value, const char *value_max,
+		  const char *unit, const char *inputs)
+{
+	bool created;
+	size_t *slot = strmap_slot(&lg->index, id, &created);
+	if (!created)
+		return *slot - 1;
+	*slot = lg->nfigs + 1;
+	ALLOC_GROW(lg->figs, lg->nfigs, lg->cap_figs);
+	fig_set(&lg->figs[lg->nfigs], id, label, label_zh, value, value_max, unit,
+		inputs);
+	return lg->nfigs++;
+}
+
+long ledger_find(const struct ledger *lg, const char *id)
+{
+	const size_t *slot = strmap_get(&lg->index, id);
+	return slot ? (long)*slot - 1 : -1;
+}
+
+/* ---- sinks ---- */
+
+void ledger_pages_begin(struct ledger *lg, size_t npages)
+{
+	for (size_t i = 0; i < lg->npages; i++)
+		sink_clear(&lg->pages[i]);
+	free(lg->pages);
+	lg->pages = xcalloc(npages + 1, sizeof *lg->pages);
+	lg->npages = npages;
+}
+
+struct ledger_sink *ledger_page_sink(struct ledger *lg, size_t page)
+{
+	return page < lg->npages ? &lg->pages[page] : NULL;
+}
+
+static struct ledger_mark *sink_push(struct ledger_sink *k, const char *key)
+{
+	ALLOC_GROW(k->v, k->n, k->cap);
+	struct ledger_mark *m = &k->v[k->n++];
+	memset(m, 0, sizeof *m);
+	m->key = key ? xstrdup(key) : NULL;
+	return m;
+}
+
+void ledger_sink_mark(struct ledger_sink *k, const char *key, size_t fig)
+{
+	/* a page often shows a figure twice (a table and a sentence) */
+	if (k->n && !k->v[k->n - 1].def && k->v[k->n - 1].fig == fig &&
+	    !key == !k->v[k->n - 1].key &&
+	    (!key || !strcmp(key, k->v[k->n - 1].key)))
+		return;
+	sink_push(k, key)->fig = fig;
+}
+
+void ledger_sink_define(struct ledger_sink *k, const char *key, const char *id,
+			const char *label, const char *label_zh,
+			const char *value, const char *value_max,
+			const char *unit, const char *inputs)
+{
+	struct ledger_mark *m = sink_push(k, key);
+	m->def = xmalloc(sizeof *m->def);
+	fig_set(m->def, id, label, label_zh, value, value_max, unit, inputs);
+}
+
+/* ---- merging ---- */
+
+static void fig_add_page(struct ledger_fig *f, size_t page)
+{
+	for (size_t i = f->npages; i > 0; i--)
+		if (f->pages[i - 1] == page)
+			return;
+	ALLOC_GROW(f->pages, f->npages, f->cap_pages);
+	f->pages[f->npages++] = page;
+}
+
+static void merge_mark(struct ledger *lg, struct ledger_mark *m, size_t page)
+{
+	size_t fig = m->fig;
+	if (m->def) {
+		fig = ledger_add(lg, m->def->id, m->def->label, m->def->label_zh,
+				 m->def->value, m->def->value_max, m->def->unit,
+				 m->def->inputs);
+	}
+	if (fig < lg->nfigs)
+		fig_add_page(&lg->figs[fig], page);
+}
+
+static int cmp_size(const void *a, const void *b)
+{
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	return x < y ? -1 : x > y;
+}
+
+void ledger_merge(struct ledger *lg, long (*page_of)(void *ctx, const char *key),
+		  void *ctx)
+{
+	/* the plan's marks, by the page each names, before the pages' own:
+	 * a figure defined by a page then has the first page's definition */
+	long *plan_page = xcalloc(lg->plan.n + 1, sizeof *plan_page);
+	for (size_t i = 0; i < lg->plan.n; i++)
+		plan_page[i] = lg->plan.v[i].key ? page_of(ctx, lg->plan.v[i].key) : -1;
+	for (size_t i = 0; i < lg->plan.n; i++)
+		if (plan_page[i] >= 0)
+			merge_mark(lg, &lg->plan.v[i], (size_t)plan_page[i]);
+	free(plan_page);
+	sink_clear(&lg->plan);
+	for (size_t p = 0; p < lg->npages; p++) {
+		for (size_t i = 0; i < lg->pages[p].n; i++)
+			merge_mark(lg, &lg->pages[p].v[i], p);
+		sink_clear(&lg->pages[p]);
+	}
+	for (size_t i = 0; i < lg->nfigs; i++) {
+		struct ledger_fig *f = &lg->figs[i];
+		if (f->npages > 1)
+			qsort(f->pages, f->npages, sizeof *f->pages, cmp_size);
+		size_t w = 0;
+		for (size_t r = 0; r < f->npages; r++)
+			if (!w || f->pages[w - 1] != f->pages[r])
+				f->pages[w++] = f->pages[r];
+		f->npages = w;
+	}
+}
+
+/* ---- CSV ---- */
+
+static const char *const ledger_cols[] = {
+	"id", "label", "label_zh", "value", "value_max", "unit", "inputs", "pages", "page_list",
+};
+#define LEDGER_NCOLS (sizeof ledger_cols / sizeof *ledger_cols)
+
+void ledger_write_csv(const struct ledger *lg, struct buf *out,
+		      const char *(*page_url)(void *ctx, size_t page, struct buf *tmp),
+		      void *ctx)
+{
+	for (size_t c = 0; c < LEDGER_NCOLS; c++) {
+		if (c)
+			buf_addc(out, ',');
+		buf_adds(out, ledger_cols[c]);
+	}
+	buf_addc(out, '\n');
+	struct buf list = BUF_INIT, tmp = BUF_INIT;
+	for (size_t i = 0; i < lg->nfigs; i++) {
+		const struct ledger_fig *f = &lg->figs[i];
+		if (!f->npages)
+			continue;
+		const char *cells[] = { f->id, f->label, f->label_zh, f->value,
+					f->value_max, f->unit, f->inputs };
+		for (size_t c = 0; c < sizeof cells / sizeof *cells; c++) {
+			csv_field_write(out, cells[c]);
+			buf_addc(out, ',');
+		}
+		buf_addf(out, "%zu,", f->npages);
+		buf_reset(&list);
+		for (size_t p = 0; p < f->npages; p++) {
+			if (p)
+				buf_addc(&list, ' ');
+			buf_reset(&tmp);
+			buf_adds(&list, page_url(ctx, f->pages[p], &tmp));
+		}
+		csv_field_write(out, list.ptr);
+		buf_addc(out, '\n');
+	}
+	buf_release(&list);
+	buf_release(&tmp);
+}
+
+void ledger_number(struct buf *out, double v)
+{
+	char tmp[64];
+	snprintf(tmp, sizeof tmp, "%.10g", v);
+	buf_adds(out, tmp);
+}
+
+/* ---- changes ---- */
+
+enum { C_ID, C_LABEL, C_LABEL_ZH, C_VALUE, C_MAX, C_UNIT, C_INPUTS, C_PAGES, C_LIST };
+
+/* A ledger text as a table with its columns found; -1 when it is none. A
+ * ledger written before figures had Chinese labels has no label_zh: it is
+ * read all the same (the diff compares no labels). */
+struct ledger_view {
+	struct table t;
+	long col[LEDGER_NCOLS];
+	struct strmap index; /* id -> row + 1 */
+};
+
+static int view_parse(struct ledger_view *v, struct arena *a, const char *text)
+{
+	memset(v, 0, sizeof *v);
+	if (!text || !*text)
+		return 0;
+	struct diag quiet;
+	diag_init(&quiet, NULL, NULL);
+	if (csv_table_parse(&v->t, a, text, strlen(text), "figures.csv", &quiet) != 0)
+		return -1;
+	for (size_t c = 0; c < LEDGER_NCOLS; c++)
+		if ((v->col[c] = csv_table_column(&v->t, ledger_cols[c])) < 0 &&
+		    c != C_LABEL_ZH)
+			return -1;
+	for (size_t r = 0; r < v->t.nrows; r++)
+		*strmap_slot(&v->index, v->t.rows[r][v->col[0]], NULL) = r + 1;
+	return 0;
+}
+
+
+static const char *cell(const struct ledger_view *v, size_t r, int c)
+{
+	return v->t.rows[r][v->col[c]];
+}
+
+static long view_row(const struct ledger_view *v, const char *id)
+{
+	const size_t *slot = strmap_get(&v->index, id);
+	return slot ? (long)*slot - 1 : -1;
+}
+
+static const char *first_page(struct arena *a, const char *list)
+{
+	const char *sp = strchr(list, ' ');
+	return sp ? arena_strndup(a, list, (size_t)(sp - list)) : list;
+}
+
+static void change_from(struct ledger_diff *d, enum ledger_change_kind kind,
+			const struct ledger_view *v, size_t r)
+{
+	ALLOC_GROW(d->v, d->n, d->cap);
+	struct ledger_change *c = &d->v[d->n++];
+	memset(c, 0, sizeof *c);
+	c->kind = kind;
+	c->id = cell(v, r, C_ID);
+	c->label = cell(v, r, C_LABEL);
+	c->unit = cell(v, r, C_UNIT);
+	c->inputs = cell(v, r, C_INPUTS);
+	c->pages = strtoul(cell(v, r, C_PAGES), NULL, 10);
+	c->first_page = first_page(&d->arena, cell(v, r, C_LIST));
+	c->old_value = c->old_max = c->new_value = c->new_max = "";
+	c->old_inputs = c->inputs;
+	if (kind == LEDGER_REMOVED) {
+		c->old_value = cell(v, r, C_VALUE);
+		c->old_max = cell(v, r, C_MAX);
+	} else {
+		c->new_value = cell(v, r, C_VALUE);
+		c->new_max = cell(v, r, C_MAX);
+	}
+}
+
+/* The input rows of a figure, one at a time: "data/prices.csv:3". */
+static const char *next_input(struct arena *a, const char **p)
+{
+	while (**p == ' ')
+		(*p)++;
+	if (!**p)
+		return NULL;
+	const char *start = *p;
+	while (**p && **p != ' ')
+		(*p)++;
+	return arena_strndup(a, start, (size_t)(*p - start));
+}
+
+#define MAX_INPUTS 32
+
+/* A changed figure's inputs, after then before, each once. */
+static size_t change_inputs(struct ledger_diff *d, const struct ledger_change *c,
+			    const char **v)
+{
+	size_t n = 0;
+	const char *lists[2] = { c->inputs, c->old_inputs };
+	for (int l = 0; l < 2; l++) {
+		const char *p = lists[l], *in;
+		while (n < MAX_INPUTS && (in = next_input(&d->arena, &p))) {
+			size_t k = 0;
+			while (k < n && strcmp(v[k], in))
+				k++;
+			if (k == n)
+				v[n++] = in;
+		}
+	}
+	return n;
+}
+
+/* Each changed figure's cause: of its inputs (before or after), the one
+ * most changed figures share (the first of them on a tie). */
+static void choose_causes(struct ledger_diff *d, size_t nchanged)
+{
+	struct strmap count = STRMAP_INIT;
+	const char *in[MAX_INPUTS];
+	for (size_t i = 0; i < nchanged; i++) {
+		size_t n = change_inputs(d, &d->v[i], in);
+		for (size_t k = 0; k < n; k++)
+			(*strmap_slot(&count, in[k], NULL))++;
+	}
+	for (size_t i = 0; i < nchanged; i++) {
+		const char *best = "";
+		size_t best_n = 0, nin = change_inputs(d, &d->v[i], in);
+		for (size_t k = 0; k < nin; k++) {
+			size_t n = *strmap_get(&count, in[k]);
+			if (n > best_n) {
+				best = in[k];
+				best_n = n;
+			}
+		}
+		d->v[i].cause = best;
+	}
+	strmap_free(&count);
+}
+
+/* Changed figures by group: bigger groups first, then by the first
+ * figure's place; the figures of a group in ledger order. */
+static void sort_by_cause(struct ledger_diff *d, size_t nchanged)
+{
+	struct strmap size = STRMAP_INIT, first = STRMAP_INIT;
+	for (size_t i = 0; i < nchanged; i++) {
+		bool created;
+		size_t *f = strmap_slot(&first, d->v[i].cause, &created);
+		if (created)
+			*f = i;
+		(*strmap_slot(&size, d->v[i].cause, NULL))++;
+	}
+	/* a stable insertion sort: changes are few, and the key is cheap */
+	for (size_t i = 1; i < nchanged; i++) {
+		struct ledger_change c = d->v[i];
+		size_t cs = *strmap_get(&size, c.cause), cf = *strmap_get(&first, c.cause);
+		size_t j = i;
+		while (j > 0) {
+			const struct ledger_change *p = &d->v[j - 1];
+			size_t ps = *strmap_get(&size, p->cause), pf = *strmap_get(&first, p->cause);
+			if (ps > cs || (ps == cs && pf <= cf))
+				break;
+			d->v[j] = d->v[j - 1];
+			j--;
+		}
+		d->v[j] = c;
+	}
+	strmap_free(&size);
+	strmap_free(&first);
+}
+
+int ledger_diff(struct ledger_diff *d, const char *old_text, const char *new_text)
+{
+	memset(d, 0, sizeof *d);
+	struct ledger_view o, n;
+	memset(&o, 0, sizeof o);
+	memset(&n, 0, sizeof n);
+	int rc = 0;
+	if (view_parse(&o, &d->arena, old_text) != 0 ||
+	    view_parse(&n, &d->arena, new_text) != 0)
+		rc = -1;
+	bool had_old = rc == 0 && old_text && *old_text;
+	for (size_t r = 0; rc == 0 && had_old && r < n.t.nrows; r++) {
+		long orow = view_row(&o, cell(&n, r, C_ID));
+		if (orow < 0)
+			continue;
+		if (!strcmp(cell(&o, (size_t)orow, C_VALUE), cell(&n, r, C_VALUE)) &&
+		    !strcmp(cell(&o, (size_t)orow, C_MAX), cell(&n, r, C_MAX)) &&
+		    !strcmp(cell(&o, (size_t)orow, C_UNIT), cell(&n, r, C_UNIT)))
+			continue;
+		change_from(d, LEDGER_CHANGED, &n, r);
+		d->v[d->n - 1].old_value = cell(&o, (size_t)orow, C_VALUE);
+		d->v[d->n - 1].old_max = cell(&o, (size_t)orow, C_MAX);
+		d->v[d->n - 1].old_inputs = cell(&o, (size_t)orow, C_INPUTS);
+		d->changed++;
+	}
+	choose_causes(d, d->changed);
+	sort_by_cause(d, d->changed);
+	for (size_t r = 0; rc == 0 && had_old && r < n.t.nrows; r++)
+		if (view_row(&o, cell(&n, r, C_ID)) < 0) {
+			change_from(d, LEDGER_ADDED, &n, r);
+			d->added++;
+		}
+	for (size_t r = 0; rc == 0 && had_old && r < o.t.nrows; r++)
+		if (view_row(&n, cell(&o, r, C_ID)) < 0) {
+			change_from(d, LEDGER_REMOVED, &o, r);
+			d->removed++;
+		}
+	strmap_free(&o.index);
+	strmap_free(&n.index);
+	return rc;
+}
+
+void ledger_diff_free(struct ledger_diff *d)
+{
+	free(d->v);
+	arena_free(&d->arena);
+	memset(d, 0, sizeof *d);
+}
+
+/* ---- the report ---- */
+
+/* Dollars as people read them: cents, or four digits below a cent. */
+static void add_usd(struct buf *out, const char *v)
+{
+	double x = strtod(v, NULL);
+	if (x > 0 && x < 0.01)
+		buf_addf(out, "$%.4g", x);
+	else
+		buf_addf(out, "$%.2f", x);
+}
+
+static void add_one(struct buf *out, const char *v, const char *unit)
+{
+	if (!strncmp(unit, "USD", 3)) {
+		add_usd(out, v);
+		if (!strcmp(unit, "USD/h"))
+			buf_adds(out, "/h");
+		else if (!strcmp(unit, "USD/month"))
+			buf_adds(out, "/month");
+		else if (!strcmp(unit, "USD/1M tokens"))
+			buf_adds(out, " per 1M tokens");
+	}
+	else if (!strcmp(unit, "cards") && !strcmp(v, "1"))
+		buf_adds(out, "1 card"); /* the one unit that is a counted noun */
+	else if (*unit)
+		buf_addf(out, "%s %s", v, unit);
+	else
+		buf_adds(out, v);
+}
+
+void ledger_format_value(struct buf *out, const char *value,
+			 const char *value_max, const char *unit)
+{
+	if (!value || !*value) {
+		buf_adds(out, "no data");
+		return;
+	}
+	if (!value_max || !*value_max) {
+		add_one(out, value, unit);
+		return;
+	}
+	/* a range: "$1.76–$3.52", "4–8 h" */
+	if (!strncmp(unit, "USD", 3)) {
+		add_usd(out, value);
+		buf_adds(out, "–");
+	} else {
+		buf_addf(out, "%s–", value);
+	}
+	add_one(out, value_max, unit);
+}
+
+static void add_pages(struct buf *out, const struct ledger_change *c)
+{
+	if (!c->pages)
+		return;
+	buf_addf(out, " · %zu page%s", c->pages, c->pages == 1 ? "" : "s");
+	if (*c->first_page)
+		buf_addf(out, ", e.g. %s", c->first_page);
+}
+
+static void add_change(struct buf *out, const struct ledger_change *c,
+		       bool with_inputs)
+{
+	buf_addf(out, "%s: ", c->label);
+	if (c->kind != LEDGER_ADDED)
+		ledger_format_value(out, c->old_value, c->old_max, c->unit);
+	if (c->kind == LEDGER_CHANGED)
+		buf_adds(out, " → ");
+	if (c->kind != LEDGER_REMOVED)
+		ledger_format_value(out, c->new_value, c->new_max, c->unit);
+	if (with_inputs && *c->inputs)
+		buf_addf(out, " (%s)", c->inputs);
+	add_pages(out, c);
+	buf_addc(out, '\n');
+}
+
+static size_t report_changed(const struct ledger_diff *d, size_t cap,
+			     struct buf *out)
+{
+	size_t i = 0, groups = 0;
+	while (i < d->changed) {
+		if (groups++ == cap) {
+			buf_addf(out, "and %zu more changed figure%s\n", d->changed - i,
+				 d->changed - i == 1 ? "" : "s");
+			return d->changed;
+		}
+		size_t end = i + 1;
+		while (end < d->changed && !strcmp(d->v[end].cause, d->v[i].cause))
+			end++;
+		if (end - i == 1) {
+			add_change(out, &d->v[i], true);
+		} else {
+			buf_addf(out, "%s changed %zu figures:\n", d->v[i].cause, end - i);
+			for (size_t k = i; k < end && k < i + cap; k++) {
+				buf_adds(out, "  ");
+				add_change(out, &d->v[k], false);
+			}
+			if (end - i > cap)
+				buf_addf(out, "  and %zu more\n", end - i - cap);
+		}
+		i = end;
+	}
+	return d->changed;
+}
+
+static void report_list(const struct ledger_diff *d, size_t from, size_t n,
+			const char *what, size_t cap, struct buf *out)
+{
+	if (!n)
+		return;
+	buf_addf(out, "%zu figure%s %s:\n", n, n == 1 ? "" : "s", what);
+	for (size_t k = from; k < from + n && k < from + cap; k++) {
+		buf_adds(out, "  ");
+		add_change(out, &d->v[k], false);
+	}
+	if (n > cap)
+		buf_addf(out, "  and %zu more\n", n - cap);
+}
+
+void ledger_report(const struct ledger_diff *d, size_t cap, struct buf *out)
+{
+	if (!d->n)
+		return;
+	if (!cap)
+		cap = 1;
+	size_t i = report_changed(d, cap, out);
+	report_list(d, i, d->added, "added", cap, out);
+	report_list(d, i + d->added, d->removed, "removed", cap, out);
+}

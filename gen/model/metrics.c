@@ -1,0 +1,790 @@
+#include "model/metrics.h"
+
+#include "base/buf.h"
+#include "base/csv.h"
+#include "base/numfmt.h"
+#include "model/schema.h"
+#include "base/xalloc.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- Single figures ---- */
+
+static struct figure figure_missing(const char *why)
+{
+	struct figure f = { 0.0, why };
+	return f;
+}
+
+/* A computed value, unless the arithmetic went out of the reals (a division
+ * by zero or an overflow): then no figure, never NaN or inf on a page. */
+static struct figure figure_value(double v)
+{
+	if (!isfinite(v))
+		return figure_missing("why.zero");
+	struct figure f = { v, NULL };
+	return f;
+}
+
+struct figure figure_of(struct num n, const char *why_missing)
+{
+	if (!n.ok)
+		return figure_missing(why_missing);
+	return figure_value(n.v);
+}
+
+bool figure_ok(struct figure f)
+{
+	return f.missing == NULL;
+}
+
+/* a / b, or missing: the first missing input's reason, "why.zero" when b is 0. */
+static struct figure figure_divide(struct figure a, struct figure b)
+{
+	if (!figure_ok(a))
+		return a;
+	if (!figure_ok(b))
+		return b;
+	if (b.value == 0.0)
+		return figure_missing("why.zero");
+	return figure_value(a.value / b.value);
+}
+
+struct figure metric_cost_per_job(struct figure hours, struct figure usd_per_hour,
+				  int gpu_count)
+{
+	if (!figure_ok(hours))
+		return hours;
+	if (!figure_ok(usd_per_hour))
+		return usd_per_hour;
+	if (gpu_count < 1)
+		gpu_count = 1; /* an unstated count is one card */
+	return figure_value(hours.value * usd_per_hour.value * gpu_count);
+}
+
+struct figure metric_relative_speed(struct figure value, struct figure baseline,
+				    bool higher_is_better)
+{
+	if (!figure_ok(value))
+		return value;
+	if (!figure_ok(baseline))
+		return baseline;
+	/* For a time (lower is better) the faster card has the smaller value. */
+	return higher_is_better ? figure_divide(value, baseline)
+				: figure_divide(baseline, value);
+}
+
+struct figure metric_speed_per_dollar(struct figure rel_speed,
+				      struct figure usd_per_hour)
+{
+	return figure_divide(rel_speed, usd_per_hour);
+}
+
+struct figure metric_tflops_per_watt(struct figure tflops, struct figure watts)
+{
+	return figure_divide(tflops, watts);
+}
+
+struct figure metric_tflops_per_kusd(struct figure tflops, struct figure usd)
+{
+	struct figure f = figure_divide(tflops, usd);
+	return figure_ok(f) ? figure_value(f.value * 1000.0) : f;
+}
+
+struct figure metric_break_even_hours(struct figure list_usd,
+				      struct figure usd_per_hour)
+{
+	return figure_divide(list_usd, usd_per_hour);
+}
+
+struct figure metric_cost_per_million_tokens(struct figure usd_per_hour,
+					     struct figure tokens_per_s)
+{
+	if (!figure_ok(usd_per_hour))
+		return usd_per_hour;
+	if (!figure_ok(tokens_per_s))
+		return tokens_per_s;
+	struct figure per_hour = figure_value(tokens_per_s.value * 3600.0);
+	struct figure f = figure_divide(usd_per_hour, per_hour);
+	return figure_ok(f) ? figure_value(f.value * 1e6) : f;
+}
+
+struct figure metric_monthly_cost(struct figure usd_per_hour, int cards)
+{
+	if (!figure_ok(usd_per_hour))
+		return usd_per_hour;
+	return figure_value(usd_per_hour.value * (cards < 1 ? 1 : cards) *
+			    METRICS_HOURS_PER_MONTH);
+}
+
+bool metric_agrees(const char *written, bool approx, double computed)
+{
+	double stated;
+	if (!written || !schema_parse_number(written, &stated))
+		return false;
+	double slack = numfmt_rounding(written, approx);
+	/* 1e-9: the products of decimal prices are not exact in binary */
+	return fabs(stated - computed) <= slack + 1e-9 * fmax(1.0, fabs(computed));
+}
+
+double metric_bytes_per_param(const char *precision)
+{
+	if (!precision)
+		return -1.0;
+	if (!strcmp(precision, "fp32"))
+		return 4.0;
+	if (!strcmp(precision, "fp16") || !strcmp(precision, "bf16"))
+		return 2.0;
+	if (!strcmp(precision, "int8"))
+		return 1.0;
+	if (!strcmp(precision, "int4"))
+		return 0.5;
+	return -1.0;
+}
+
+struct figure metric_vram_needed_gb(double params_b, const char *precision)
+{
+	double bytes = metric_bytes_per_param(precision);
+	if (bytes < 0)
+		return figure_missing("why.unknown_precision");
+	return figure_value(params_b * bytes);
+}
+
+struct figure metric_gpus_needed(struct figure need_gb, struct figure vram_gb)
+{
+	struct figure f = figure_divide(need_gb, vram_gb);
+	if (!figure_ok(f))
+		return f;
+	/* 160 GB on 80 GB cards is 2 even if the division lands a hair above. */
+	return figure_value(ceil(f.value - 1e-9));
+}
+
+/* ---- Lookups ---- */
+
+/* Two computed figures that differ only by rounding count as equal (ties). */
+static bool same_value(double a, double b)
+{
+	return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
+}
+
+/* Whether `actual` differs from `expected` by more than METRICS_TOLERANCE of
+ * `expected`. */
+static bool beyond_tolerance(double actual, double expected)
+{
+	return fabs(actual - expected) > METRICS_TOLERANCE * fabs(expected);
+}
+
+static bool is_relative_speed(const struct benchmark *b)
+{
+	return b->kind && !strcmp(b->kind, "relative-speed");
+}
+
+/* The first result row (file order) of one GPU on one benchmark, or -1. */
+struct figure metrics_result(const struct data *d, size_t benchmark, size_t gpu)
+{
+	long r = data_result_row(d, benchmark, gpu);
+	if (r < 0)
+		return figure_missing("why.no_result");
+	return figure_value(d->results[r].value);
+}
+
+struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
+				  size_t gpu, size_t base)
+{
+	if (benchmark >= d->nbenchmarks)
+		return figure_missing("why.no_result");
+	struct figure value = metrics_result(d, benchmark, gpu);
+	struct figure baseline = metrics_result(d, benchmark, base);
+	if (figure_ok(value) && !figure_ok(baseline))
+		baseline.missing = "why.no_baseline";
+	return metric_relative_speed(value, baseline,
+				     d->benchmarks[benchmark].higher_is_better);
+}
+
+bool metrics_same_conditions(const struct result *a, const struct result *b)
+{
+	return a->batch_size == b->batch_size && a->gpu_count == b->gpu_count;
+}
+
+struct figure metrics_per_sample_ratio(const struct data *d,
+				       const struct result *a,
+				       const struct result *b)
+{
+	if (a->benchmark >= d->nbenchmarks || a->benchmark != b->benchmark ||
+	    !a->batch_size || !b->batch_size ||
+	    strcmp(d->benchmarks[a->benchmark].kind, "training-step"))
+		return figure_missing("why.no_result");
+	/* seconds per sample: the smaller is the faster */
+	return figure_divide(figure_value(b->value / b->batch_size),
+			     figure_value(a->value / a->batch_size));
+}
+
+struct figure metrics_model_vram(const struct data *d, double params_b,
+				 const char *precision, long *rule)
+{
+	*rule = -1;
+	for (size_t i = 0; i < d->nvram; i++)
+		if (same_value(d->vram[i].params_b, params_b) &&
+		    !strcmp(d->vram[i].precision, precision)) {
+			*rule = (long)i;
+			return figure_value(d->vram[i].gb);
+		}
+	return metric_vram_needed_gb(params_b, precision);
+}
+
+static struct figure quote_price(const struct data *d, long row);
+
+struct serving_cost metrics_serving_cost(const struct data *d, size_t benchmark,
+					 size_t gpu)
+{
+	struct serving_cost sv = { .cards = figure_value(1), .quote_row = -1 };
+	const struct benchmark *bm = &d->benchmarks[benchmark];
+	long row = data_result_row(d, benchmark, gpu);
+	if (bm->params_b.ok) {
+		long rule;
+		struct figure need = metrics_model_vram(d, bm->params_b.v,
+							METRICS_DEFAULT_PRECISION, &rule);
+		sv.cards = metric_gpus_needed(need, figure_of(d->gpus[gpu].vram_gb,
+							      "why.no_vram"));
+	}
+	int n = figure_ok(sv.cards) ? (int)sv.cards.value : 1;
+	sv.quote_row = metrics_pick_quote(d, gpu, row >= 0 ? d->results[row].source
+							   : NULL, n, &sv.choice);
+	sv.usd_per_hour = quote_price(d, sv.quote_row);
+	sv.monthly = figure_ok(sv.cards) ? metric_monthly_cost(sv.usd_per_hour, n)
+					 : sv.cards;
+	struct figure hourly = !figure_ok(sv.cards) ? sv.cards
+		: figure_ok(sv.usd_per_hour) ? figure_value(sv.usd_per_hour.value * n)
+					     : sv.usd_per_hour;
+	sv.per_mtok = bm->unit && !strcmp(bm->unit, "tokens/s")
+		? metric_cost_per_million_tokens(hourly, metrics_result(d, benchmark, gpu))
+		: figure_missing("why.no_result");
+	return sv;
+}
+
+const struct task_cost *metrics_task_cost(const struct data *d,
+					  const struct metrics *m,
+					  size_t task, size_t gpu)
+{
+	if (!m->costs || task >= d->ntasks || gpu >= d->ngpus)
+		return NULL;
+	return &m->costs[task * d->ngpus + gpu];
+}
+
+/* ---- Prices ---- */
+
+static struct gpu_prices prices_of_gpu(const struct data *d, size_t gpu)
+{
+	struct gpu_prices p = {
+		.lowest = figure_missing("why.no_price"),
+		.low = figure_missing("why.no_price"),
+		.high = figure_missing("why.no_price"),
+		.lowest_row = -1,
+		.count = 0,
+	};
+	for (size_t i = 0; i < d->nprices; i++) {
+		const struct price *row = &d->prices[i];
+		if (row->gpu != gpu || row->superseded)
+			continue;
+		double v = row->usd_per_hour;
+		if (!p.count || v < p.low.value)
+			p.low = figure_value(v);
+		if (!p.count || v > p.high.value)
+			p.high = figure_value(v);
+		p.count++;
+		/* Only on-demand prices make the default: spot and reserved
+		 * prices come with conditions. Ties keep the first row. */
+		if (row->kind && !strcmp(row->kind, "on-demand") &&
+		    (p.lowest_row < 0 || v < p.lowest.value)) {
+			p.lowest = figure_value(v);
+			p.lowest_row = (long)i;
+		}
+	}
+	return p;
+}
+
+/* ---- Quotes ---- */
+
+static bool is_on_demand(const struct price *p)
+{
+	return p->kind && !strcmp(p->kind, "on-demand");
+}
+
+/* How well a quote of the time's source fits a job on `cards` cards:
+ * 3 for exactly that many cards, 2 for one card, 1 for any other. */
+static int quote_fit(const struct price *p, int cards)
+{
+	int covers = p->cards < 1 ? 1 : p->cards;
+	return covers == cards ? 3 : covers == 1 ? 2 : 1;
+}
+
+long metrics_pick_quote(const struct data *d, size_t gpu, const char *source,
+			int cards, enum quote_choice *why)
+{
+	long best = -1, lowest = -1;
+	int best_fit = 0;
+	for (size_t i = 0; i < d->nprices; i++) {
+		const struct price *p = &d->prices[i];
+		if (p->gpu != gpu || !is_on_demand(p) || p->superseded)
+			continue;
+		if (lowest < 0 || p->usd_per_hour < d->prices[lowest].usd_per_hour)
+			lowest = (long)i;
+		if (!source || !p->source || strcmp(p->source, source))
+			continue;
+		int fit = quote_fit(p, cards < 1 ? 1 : cards);
+		if (fit > best_fit || (fit == best_fit &&
+				       p->usd_per_hour < d->prices[best].usd_per_hour)) {
+			best = (long)i;
+			best_fit = fit;
+		}
+	}
+	*why = best >= 0 ? QUOTE_SAME_SOURCE : lowest >= 0 ? QUOTE_LOWEST : QUOTE_NONE;
+	return best >= 0 ? best : lowest;
+}
+
+static struct figure quote_price(const struct data *d, long row)
+{
+	return row < 0 ? figure_missing("why.no_price")
+		       : figure_value(d->prices[row].usd_per_hour);
+}
+
+/* ---- Task costs ---- */
+
+/* The first task_times row (file order) of one task on one GPU, or -1. */
+static long time_row(const struct data *d, size_t task, size_t gpu)
+{
+	for (size_t i = 0; i < d->ntask_times; i++)
+		if (d->task_times[i].task == task && d->task_times[i].gpu == gpu)
+			return (long)i;
+	return -1;
+}
+
+/* The stated cost of the job on that time row, or -1. */
+static long stated_of_time(const struct data *d, long row)
+{
+	if (row < 0)
+		return -1;
+	for (size_t i = 0; i < d->nstated_costs; i++)
+		if (!d->stated_costs[i].monthly &&
+		    data_stated_time_row(d, &d->stated_costs[i]) == row)
+			return (long)i;
+	return -1;
+}
+
+static struct task_cost cost_of_task(const struct data *d, size_t task, size_t gpu)
+{
+	struct task_cost c = {
+		.task = task,
+		.gpu = gpu,
+		.time_row = time_row(d, task, gpu),
+		.hours = figure_missing("why.no_hours"),
+		.hours_max = figure_missing("why.no_hours"),
+		.quote_row = -1,
+		.choice = QUOTE_NONE,
+		.usd_per_hour = figure_missing("why.no_price"),
+		.gpu_count = 1,
+		.stated = -1,
+	};
+	if (c.time_row < 0) {
+		c.cost = c.cost_max = c.hours;
+		return c;
+	}
+	const struct task_time *t = &d->task_times[c.time_row];
+	c.hours = figure_value(t->hours);
+	if (t->hours_max.ok && t->hours_max.v != t->hours)
+		c.hours_max = figure_value(t->hours_max.v);
+	if (t->gpu_count > 1)
+		c.gpu_count = t->gpu_count;
+	c.quote_row = metrics_pick_quote(d, gpu, t->source, c.gpu_count, &c.choice);
+	c.usd_per_hour = quote_price(d, c.quote_row);
+	c.cost = metric_cost_per_job(c.hours, c.usd_per_hour, c.gpu_count);
+	c.cost_max = figure_ok(c.hours_max)
+		? metric_cost_per_job(c.hours_max, c.usd_per_hour, c.gpu_count)
+		: c.hours_max;
+	c.stated = stated_of_time(d, c.time_row);
+	return c;
+}
+
+/* Mark the cheapest and the fastest of one task's row of GPUs (all of them
+ * when tied), among those that have the figure; a mark needs two or more
+ * GPUs to choose from. Ranges compare by their lower end. */
+static void mark_best(struct task_cost *row, size_t ngpus)
+{
+	size_t have_cost = 0, have_hours = 0;
+	double min_cost = 0, min_hours = 0;
+	for (size_t g = 0; g < ngpus; g++) {
+		if (figure_ok(row[g].cost) && (!have_cost++ || row[g].cost.value < min_cost))
+			min_cost = row[g].cost.value;
+		if (figure_ok(row[g].hours) &&
+		    (!have_hours++ || row[g].hours.value < min_hours))
+			min_hours = row[g].hours.value;
+	}
+	for (size_t g = 0; g < ngpus; g++) {
+		row[g].cheapest = have_cost > 1 && figure_ok(row[g].cost) &&
+				  same_value(row[g].cost.value, min_cost);
+		row[g].fastest = have_hours > 1 && figure_ok(row[g].hours) &&
+				 same_value(row[g].hours.value, min_hours);
+	}
+}
+
+/* ---- Costs the sources state ---- */
+
+static struct stated_check check_stated(const struct data *d,
+					const struct stated_cost *sc)
+{
+	struct stated_check k = {
+		.time_row = -1,
+		.quote_row = -1,
+		.hours = figure_missing("why.no_hours"),
+		.hours_max = figure_missing("why.no_hours"),
+	};
+	if (sc->gpu >= d->ngpus)
+		return k;
+	k.quote_row = metrics_pick_quote(d, sc->gpu, sc->source, sc->cards, &k.choice);
+	struct figure price = quote_price(d, k.quote_row);
+	if (sc->monthly) {
+		k.hours = figure_value(METRICS_HOURS_PER_MONTH);
+		k.computed = metric_monthly_cost(price, sc->cards);
+		k.computed_max = figure_missing("why.no_hours");
+	} else {
+		k.time_row = data_stated_time_row(d, sc);
+		if (k.time_row >= 0) {
+			const struct task_time *t = &d->task_times[k.time_row];
+			k.hours = figure_value(t->hours);
+			if (t->hours_max.ok && t->hours_max.v != t->hours)
+				k.hours_max = figure_value(t->hours_max.v);
+		}
+		k.computed = metric_cost_per_job(k.hours, price, sc->cards);
+		k.computed_max = figure_ok(k.hours_max)
+			? metric_cost_per_job(k.hours_max, price, sc->cards)
+			: k.hours_max;
+	}
+	if (!figure_ok(k.computed))
+		return k;
+	/* low against low, high against high (a single figure is both) */
+	double high = figure_ok(k.computed_max) ? k.computed_max.value : k.computed.value;
+	const char *stated_high = sc->usd_max.ok ? sc->usd_max_text : sc->usd_text;
+	k.agrees = metric_agrees(sc->usd_text, sc->approx, k.computed.value) &&
+		   metric_agrees(stated_high, sc->approx, high);
+	return k;
+}
+
+/* ---- Baseline ---- */
+
+static long gpu_index(const struct data *d, const char *id)
+{
+	for (size_t g = 0; g < d->ngpus; g++)
+		if (d->gpus[g].id && !strcmp(d->gpus[g].id, id))
+			return (long)g;
+	return -1;
+}
+
+/* The first GPU (table order) that has relative-speed results, all of them 1. */
+static long find_baseline(const struct data *d)
+{
+	for (size_t g = 0; g < d->ngpus; g++) {
+		size_t n = 0;
+		bool all_one = true;
+		for (size_t i = 0; i < d->nresults && all_one; i++) {
+			const struct result *r = &d->results[i];
+			if (r->gpu != g || r->benchmark >= d->nbenchmarks ||
+			    !is_relative_speed(&d->benchmarks[r->benchmark]))
+				continue;
+			n++;
+			all_one = same_value(r->value, 1.0);
+		}
+		if (n && all_one)
+			return (long)g;
+	}
+	return -1;
+}
+
+/* ---- Findings ---- */
+
+/* A growing list of findings on the heap, copied into the arena at the end
+ * (an arena cannot grow a block in place). */
+struct finding_list {
+	struct finding *items;
+	size_t n, cap;
+};
+
+static struct finding *finding_add(struct finding_list *l, enum finding_kind kind)
+{
+	ALLOC_GROW(l->items, l->n, l->cap);
+	struct finding *f = &l->items[l->n++];
+	*f = (struct finding){
+		.kind = kind,
+		.gpu = -1, .other_gpu = -1, .task = -1, .benchmark = -1,
+		.claim = -1, .vram_row = -1, .stated_cost = -1, .price_row = -1,
+	};
+	return f;
+}
+
+static void find_price_spreads(const struct data *d, const struct metrics *m,
+			       struct finding_list *l)
+{
+	for (size_t g = 0; g < d->ngpus; g++) {
+		const struct gpu_prices *p = &m->prices[g];
+		if (p->count < 2 || p->low.value == p->high.value)
+			continue;
+		struct finding *f = finding_add(l, FINDING_PRICE_SPREAD);
+		f->gpu = (long)g;
+		f->stated = p->low.value;
+		f->computed = p->high.value;
+	}
+}
+
+static void find_claim_mismatches(const struct data *d, struct finding_list *l)
+{
+	for (size_t c = 0; c < d->nclaims; c++) {
+		const struct claim *cl = &d->claims[c];
+		double lo = cl->low * (1.0 - METRICS_TOLERANCE);
+		double hi = cl->high * (1.0 + METRICS_TOLERANCE);
+		for (size_t b = 0; b < d->nbenchmarks; b++) {
+			if (!cl->kind || !d->benchmarks[b].kind ||
+			    strcmp(d->benchmarks[b].kind, cl->kind))
+				continue;
+			struct figure r = metrics_speed_ratio(d, b, cl->gpu, cl->other);
+			if (!figure_ok(r) || (r.value >= lo && r.value <= hi))
+				continue;
+			struct finding *f = finding_add(l, FINDING_CLAIM_MISMATCH);
+			f->gpu = (long)cl->gpu;
+			f->other_gpu = (long)cl->other;
+			f->benchmark = (long)b;
+			f->claim = (long)c;
+			f->stated = cl->low;
+			f->stated_high = cl->high;
+			f->computed = r.value;
+		}
+	}
+}
+
+/* The mean relative speed of `gpu` against `base` over the relative-speed
+ * benchmarks both have results for. */
+static struct figure stated_relative_speed(const struct data *d, size_t gpu,
+					   size_t base)
+{
+	double sum = 0;
+	size_t n = 0;
+	for (size_t b = 0; b < d->nbenchmarks; b++) {
+		if (!is_relative_speed(&d->benchmarks[b]))
+			continue;
+		struct figure r = metrics_speed_ratio(d, b, gpu, base);
+		if (figure_ok(r)) {
+			sum += r.value;
+			n++;
+		}
+	}
+	return n ? figure_value(sum / (double)n) : figure_missing("why.no_result");
+}
+
+/* Task times imply a speed: base card-hours / GPU card-hours for one task
+ * (with one card each, base hours / GPU hours). Held against the stated
+ * relative speed. */
+static void find_speed_mismatches(const struct data *d, const struct metrics *m,
+				  struct finding_list *l)
+{
+	if (m->baseline_gpu < 0)
+		return;
+	size_t base = (size_t)m->baseline_gpu;
+	for (size_t g = 0; g < d->ngpus; g++) {
+		if (g == base)
+			continue;
+		struct figure stated = stated_relative_speed(d, g, base);
+		if (!figure_ok(stated))
+			continue;
+		for (size_t t = 0; t < d->ntasks; t++) {
+			const struct task_cost *mine = metrics_task_cost(d, m, t, g);
+			const struct task_cost *theirs = metrics_task_cost(d, m, t, base);
+			if (!figure_ok(mine->hours) || !figure_ok(theirs->hours))
+				continue;
+			struct figure implied = figure_divide(
+				figure_value(theirs->hours.value * theirs->gpu_count),
+				figure_value(mine->hours.value * mine->gpu_count));
+			if (!figure_ok(implied) ||
+			    !beyond_tolerance(implied.value, stated.value))
+				continue;
+			struct finding *f = finding_add(l, FINDING_SPEED_MISMATCH);
+			f->gpu = (long)g;
+			f->other_gpu = (long)base;
+			f->task = (long)t;
+			f->stated = stated.value;
+			f->computed = implied.value;
+		}
+	}
+}
+
+static void find_vram_rule_misses(const struct data *d, struct finding_list *l)
+{
+	for (size_t r = 0; r < d->nvram; r++) {
+		const struct vram_rule *v = &d->vram[r];
+		struct figure need = metric_vram_needed_gb(v->params_b, v->precision);
+		if (!figure_ok(need) || !beyond_tolerance(v->gb, need.value))
+			continue;
+		struct finding *f = finding_add(l, FINDING_VRAM_RULE);
+		f->vram_row = (long)r;
+		f->stated = v->gb;
+		f->computed = need.value;
+	}
+}
+
+static void find_stated_cost_misses(const struct data *d, const struct metrics *m,
+				    struct finding_list *l)
+{
+	for (size_t i = 0; i < d->nstated_costs; i++) {
+		const struct stated_check *k = &m->checks[i];
+		if (!figure_ok(k->computed) || k->agrees)
+			continue;
+		const struct stated_cost *sc = &d->stated_costs[i];
+		struct finding *f = finding_add(l, FINDING_STATED_COST);
+		f->stated_cost = (long)i;
+		f->gpu = (long)sc->gpu;
+		f->task = sc->task;
+		f->stated = sc->usd;
+		f->stated_high = sc->usd_max.ok ? sc->usd_max.v : sc->usd;
+		f->computed = k->computed.value;
+		f->computed_high = figure_ok(k->computed_max) ? k->computed_max.value
+							      : k->computed.value;
+	}
+}
+
+/* Quotes whose stated total is not cards x the per-card price (data_load
+ * warns about them too; the health page lists them). */
+static void find_quote_total_misses(const struct data *d, struct finding_list *l)
+{
+	const struct table *t = &d->tables[TABLE_PRICES];
+	long col = csv_table_column(t, "total_usd_per_hour");
+	for (size_t i = 0; i < d->nprices; i++) {
+		const struct price *p = &d->prices[i];
+		if (!p->total.ok || col < 0 || p->row >= t->nrows)
+			continue;
+		double computed = (p->cards < 1 ? 1 : p->cards) * p->usd_per_hour;
+		if (metric_agrees(t->rows[p->row][col], false, computed))
+			continue;
+		struct finding *f = finding_add(l, FINDING_QUOTE_TOTAL);
+		f->price_row = (long)i;
+		f->gpu = (long)p->gpu;
+		f->stated = f->stated_high = p->total.v;
+		f->computed = f->computed_high = computed;
+	}
+}
+
+static void find_missing_figures(const struct data *d, struct finding_list *l)
+{
+	for (size_t g = 0; g < d->ngpus; g++) {
+		const struct gpu *gpu = &d->gpus[g];
+		const struct {
+			const char *field;
+			struct num n;
+		} figures[] = {
+			{ "vram_gb", gpu->vram_gb },
+			{ "bandwidth_gbs", gpu->bandwidth_gbs },
+			{ "fp16_tflops", gpu->fp16_tflops },
+			{ "tdp_w", gpu->tdp_w },
+		};
+		for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
+			if (figures[i].n.ok)
+				continue;
+			struct finding *f = finding_add(l, FINDING_MISSING);
+			f->gpu = (long)g;
+			f->field = figures[i].field;
+		}
+	}
+}
+
+/* ---- The whole data set ---- */
+
+void metrics_compute(const struct data *d, const char *baseline_id,
+		     struct metrics *m)
+{
+	/* Only the arena is written to; the tables stay untouched. */
+	struct arena *a = &((struct data *)d)->arena;
+	size_t ng = d->ngpus, nt = d->ntasks;
+
+	memset(m, 0, sizeof *m);
+	m->prices = arena_alloc(a, ng * sizeof *m->prices);
+	for (size_t g = 0; g < ng; g++)
+		m->prices[g] = prices_of_gpu(d, g);
+
+	m->costs = arena_alloc(a, nt * ng * sizeof *m->costs);
+	for (size_t t = 0; t < nt; t++) {
+		struct task_cost *row = &m->costs[t * ng];
+		for (size_t g = 0; g < ng; g++)
+			row[g] = cost_of_task(d, t, g);
+		mark_best(row, ng);
+	}
+	m->checks = arena_alloc(a, (d->nstated_costs ? d->nstated_costs : 1) *
+				       sizeof *m->checks);
+	for (size_t i = 0; i < d->nstated_costs; i++)
+		m->checks[i] = check_stated(d, &d->stated_costs[i]);
+
+	m->baseline_gpu = baseline_id ? gpu_index(d, baseline_id) : find_baseline(d);
+
+	struct finding_list l = { NULL, 0, 0 };
+	find_price_spreads(d, m, &l);
+	find_claim_mismatches(d, &l);
+	find_speed_mismatches(d, m, &l);
+	find_vram_rule_misses(d, &l);
+	find_stated_cost_misses(d, m, &l);
+	find_quote_total_misses(d, &l);
+	find_missing_figures(d, &l);
+	m->findings = arena_alloc(a, l.n * sizeof *m->findings);
+	if (l.n)
+		memcpy(m->findings, l.items, l.n * sizeof *l.items);
+	m->nfindings = l.n;
+	free(l.items);
+}
+
+/* ---- calculator presets ---- */
+
+static bool is_plain_number(const char *s)
+{
+	const char *p = s;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	if (p == s)
+		return false;
+	if (*p == '.') {
+		const char *q = ++p;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (p == q)
+			return false;
+	}
+	return *p == '\0';
+}
+
+static bool one_of(const char *v, const char *const *list)
+{
+	for (; *list; list++)
+		if (!strcmp(v, *list))
+			return true;
+	return false;
+}
+
+bool metric_preset_ok(const char *params, const char *precision,
+		      const char *job, struct buf *why)
+{
+	if (params && !is_plain_number(params)) {
+		buf_addf(why, "params \"%s\" is not a plain number of billions, like 13", params);
+		return false;
+	}
+	if (params && (strtod(params, NULL) < CALC_PARAMS_MIN ||
+		       strtod(params, NULL) > CALC_PARAMS_MAX)) {
+		buf_addf(why, "params \"%s\" is outside %g to %g billion", params,
+			 CALC_PARAMS_MIN, (double)CALC_PARAMS_MAX);
+		return false;
+	}
+	if (precision && !one_of(precision, schema_precisions)) {
+		buf_addf(why, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
+			 precision);
+		return false;
+	}
+	if (job && !one_of(job, schema_jobs)) {
+		buf_addf(why, "unknown job \"%s\" (inference, lora or training)", job);
+		return false;
+	}
+	return true;
+}

@@ -1,0 +1,208 @@
+/* metrics: the derived figures a buyer needs, as pure functions (no I/O).
+ *
+ * A figure either has a value or says why it has none: `missing` is NULL for a
+ * real figure, else an i18n key naming the reason ("why.no_price", ...), so a
+ * page can say "no data: no price seen" instead of printing 0 or NaN.
+ *
+ * Formulas (also stated on the methodology page):
+ *   cost per job        = task hours x per-card price of the quote x cards used
+ *                         (a range when the time is: 4-8 h x $0.44 = $1.76-$3.52)
+ *   monthly cost        = per-card price x cards x 720 h (24 h x 30 days)
+ *   relative speed      = value / baseline value (inverted when lower is better)
+ *   speed per dollar    = relative speed / hourly price
+ *   TFLOPS per watt     = FP16 TFLOPS / TDP
+ *   TFLOPS per 1000 USD = FP16 TFLOPS / list price x 1000 (list price = lower bound)
+ *   break-even hours    = list price / hourly price
+ *   VRAM needed (GB)    = params (billions) x bytes per parameter
+ *   GPUs needed         = ceil(VRAM needed / card VRAM)
+ *   cost per 1M tokens  = hourly price / (tokens per second x 3600) x 1e6
+ */
+#ifndef GPUGUIDE_METRICS_H
+#define GPUGUIDE_METRICS_H
+
+#include "model/data.h"
+
+#include <stdbool.h>
+#include <stddef.h>
+
+struct buf;
+
+struct figure {
+	double value;
+	const char *missing; /* NULL when value is a real figure */
+};
+
+/* Relative tolerance when a stated figure is held against one implied by
+ * other figures (a claim, a rule of thumb): 15 %. */
+#define METRICS_TOLERANCE 0.15
+
+/* Hours in the month a serving cost is priced for: 24 h x 30 days. */
+#define METRICS_HOURS_PER_MONTH 720
+
+/* The precision a model's memory is counted at when its source states
+ * none (weights in 16-bit floats, as served without quantisation). */
+#define METRICS_DEFAULT_PRECISION "fp16"
+
+struct figure figure_of(struct num n, const char *why_missing);
+bool figure_ok(struct figure f);
+
+struct figure metric_cost_per_job(struct figure hours, struct figure usd_per_hour,
+				  int gpu_count);
+struct figure metric_relative_speed(struct figure value, struct figure baseline,
+				    bool higher_is_better);
+struct figure metric_speed_per_dollar(struct figure rel_speed,
+				      struct figure usd_per_hour);
+struct figure metric_tflops_per_watt(struct figure tflops, struct figure watts);
+struct figure metric_tflops_per_kusd(struct figure tflops, struct figure usd);
+struct figure metric_break_even_hours(struct figure list_usd,
+				      struct figure usd_per_hour);
+struct figure metric_cost_per_million_tokens(struct figure usd_per_hour,
+					     struct figure tokens_per_s);
+/* A month (METRICS_HOURS_PER_MONTH) of `cards` cards at a per-card price. */
+struct figure metric_monthly_cost(struct figure usd_per_hour, int cards);
+/* Whether a figure a source states (`written` as in its CSV cell, "about"
+ * when `approx`) is `computed` up to the stated figure's rounding (see
+ * numfmt_rounding): "about 545" agrees with 544.32, "2" with 1.76. */
+bool metric_agrees(const char *written, bool approx, double computed);
+/* Bytes per parameter for fp32 (4), fp16/bf16 (2), int8 (1), int4 (0.5);
+ * a negative number for an unknown precision. */
+double metric_bytes_per_param(const char *precision);
+
+/* The model sizes the calculator takes, in billions of parameters. */
+#define CALC_PARAMS_MIN 0.1
+#define CALC_PARAMS_MAX 2000
+/* Whether a calculator preset is one the calculator takes: `params` a plain
+ * decimal number from CALC_PARAMS_MIN to CALC_PARAMS_MAX, `precision` one
+ * of schema_precisions, `job` one of schema_jobs (each may be
+ * NULL: not given). On false, `why` gets the problem in words. */
+bool metric_preset_ok(const char *params, const char *precision,
+		      const char *job, struct buf *why);
+struct figure metric_vram_needed_gb(double params_b, const char *precision);
+/* Cards needed to hold `need_gb` (ceil), or missing when vram is unknown. */
+struct figure metric_gpus_needed(struct figure need_gb, struct figure vram_gb);
+
+/* ---- Figures over the whole data set, computed once per build. ---- */
+
+struct gpu_prices {
+	struct figure lowest;      /* lowest on-demand price: the default */
+	struct figure low, high;   /* range across every price row */
+	long lowest_row;           /* index into data.prices, -1 if none */
+	size_t count;
+};
+
+/* Why a cost is priced at the quote it is. */
+enum quote_choice {
+	QUOTE_NONE,        /* no on-demand quote for the GPU: no cost */
+	QUOTE_SAME_SOURCE, /* a quote of the source that gives the time */
+	QUOTE_LOWEST,      /* that source quotes none: the lowest on-demand */
+};
+
+/* The quote a time (or a serving case) is priced at: the on-demand quotes
+ * of `source` for the GPU first (one for exactly `cards` cards before
+ * one for a single card before any other, the lowest per card among
+ * equals), else the GPU's lowest on-demand quote. The index into
+ * data.prices, or -1; *why says which rule chose it. */
+long metrics_pick_quote(const struct data *d, size_t gpu, const char *source,
+			int cards, enum quote_choice *why);
+
+struct task_cost {
+	size_t task, gpu;           /* indexes into data.tasks, data.gpus */
+	long time_row;              /* index into data.task_times, -1 if none */
+	struct figure hours;
+	struct figure hours_max;    /* the range's upper end, else missing */
+	long quote_row;             /* index into data.prices, -1 if none */
+	enum quote_choice choice;
+	struct figure usd_per_hour; /* per card, of that quote */
+	struct figure cost;         /* hours x price x cards */
+	struct figure cost_max;     /* hours_max x price x cards, else missing */
+	int gpu_count;
+	long stated;                /* data.stated_costs of this job, or -1 */
+	bool cheapest, fastest;     /* best of two or more GPUs with figures */
+};
+
+/* A stated cost held against the one computed from its inputs. */
+struct stated_check {
+	long time_row;               /* a job's time (data.task_times), or -1 */
+	long quote_row;              /* the quote it is priced at, or -1 */
+	enum quote_choice choice;
+	struct figure hours, hours_max; /* a job's time; a month's hours */
+	struct figure computed, computed_max; /* max missing unless a range */
+	bool agrees;                 /* within the stated figures' rounding */
+};
+
+enum finding_kind {
+	FINDING_PRICE_SPREAD,  /* one GPU, prices that differ across sources */
+	FINDING_CLAIM_MISMATCH, /* a stated ratio the results do not give */
+	FINDING_SPEED_MISMATCH, /* task-time speed vs stated relative speed */
+	FINDING_VRAM_RULE,      /* rule-of-thumb row vs params x bytes */
+	FINDING_MISSING,        /* a figure no source gives */
+	FINDING_STATED_COST,    /* a source's own cost vs the one computed */
+	FINDING_QUOTE_TOTAL,    /* a quote's total vs cards x per-card price */
+};
+
+/* One data-health finding. Indexes are -1 where they do not apply. */
+struct finding {
+	enum finding_kind kind;
+	long gpu, other_gpu, task, benchmark, claim, vram_row;
+	long stated_cost, price_row; /* data.stated_costs, data.prices */
+	double stated, computed;     /* the two figures held against each other */
+	double stated_high;          /* upper end when a range was stated */
+	double computed_high;        /* upper end of a computed range */
+	const char *field;           /* FINDING_MISSING: the empty column */
+};
+
+struct metrics {
+	struct gpu_prices *prices;   /* [ngpus] */
+	struct task_cost *costs;     /* [ntasks * ngpus], task-major */
+	struct stated_check *checks; /* [nstated_costs] */
+	struct finding *findings;    size_t nfindings;
+	long baseline_gpu;           /* the relative-speed baseline (index) */
+};
+
+/* Compute every derived figure of `d`; memory comes from `d->arena`. The
+ * baseline GPU for relative speeds is `baseline_id` (NULL: the GPU whose
+ * relative-speed results are all 1). */
+void metrics_compute(const struct data *d, const char *baseline_id,
+		     struct metrics *m);
+/* The cost of `task` on `gpu`. */
+const struct task_cost *metrics_task_cost(const struct data *d,
+					  const struct metrics *m,
+					  size_t task, size_t gpu);
+/* A benchmark result of one GPU, or missing "why.no_result". */
+struct figure metrics_result(const struct data *d, size_t benchmark,
+			     size_t gpu);
+/* Relative speed of `gpu` against `base` on one benchmark. */
+struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
+				  size_t gpu, size_t base);
+/* Whether two results were measured alike: the same batch size and the
+ * same number of cards (a condition one states and the other does not
+ * counts as different). */
+bool metrics_same_conditions(const struct result *a, const struct result *b);
+/* The speed of result a against result b per sample, when both are step
+ * times with a batch size (time per step / batch size); else missing. */
+struct figure metrics_per_sample_ratio(const struct data *d,
+				       const struct result *a,
+				       const struct result *b);
+/* What serving a benchmark's model on one GPU costs: the cards its weights
+ * need (METRICS_DEFAULT_PRECISION, by metrics_model_vram; 1 when the
+ * benchmark names no model size), the quote (of the result's source first,
+ * by metrics_pick_quote), a month of those cards, and for a tokens/s result
+ * the cost per million tokens on all of them. */
+struct serving_cost {
+	struct figure cards;
+	long quote_row;
+	enum quote_choice choice;
+	struct figure usd_per_hour;  /* per card */
+	struct figure monthly;
+	struct figure per_mtok;      /* missing unless the unit is tokens/s */
+};
+struct serving_cost metrics_serving_cost(const struct data *d, size_t benchmark,
+					 size_t gpu);
+
+/* Memory a model of `params_b` billion parameters needs at `precision`:
+ * the rule of thumb of vram.csv when it has one (*rule = its row), else
+ * parameters x bytes per parameter (*rule = -1). */
+struct figure metrics_model_vram(const struct data *d, double params_b,
+				 const char *precision, long *rule);
+
+#endif

@@ -1,0 +1,791 @@
+#include "pages/articles.h"
+
+#include "base/buf.h"
+#include "cite/cite.h"
+#include "base/diag.h"
+#include "base/fs.h"
+#include "markdown/frontmatter.h"
+#include "model/i18n.h"
+#include "base/pool.h"
+#include "view/site.h"
+#include "base/strmap.h"
+#include "base/text.h"
+#include "template/value.h"
+#include "base/xalloc.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void add_article(struct site *s, const struct article *a)
+{
+	ALLOC_GROW(s->articles, s->narticles, s->cap_articles);
+	s->articles[s->narticles++] = *a;
+}
+
+/* One file of content/<lang>/ to load, and what loading it gave. */
+struct article_file {
+	enum lang lang;
+	char *full; /* the file's path (malloc'd) */
+	char *path; /* as shown in messages: content/en/x.md (malloc'd) */
+	struct article a;
+	bool keep;  /* parsed, valid and not a draft */
+	const char *root; /* the project folder */
+	struct buf log;
+	int errors, warnings;
+};
+
+/* The .md files of both languages, in name order per language. */
+static struct article_file *list_files(struct site *s, size_t *n)
+{
+	struct article_file *files = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		const char *dir = arena_printf(&s->arena, "%s/content/%s", s->opt.root,
+					       lang_code((enum lang)l));
+		if (fs_path_escapes(dir, s->opt.root))
+			continue; /* reported by the site's check of content/ */
+		char **names = fs_list_dir(dir, ".md");
+		for (char **nm = names; nm && *nm; nm++) {
+			if ((*nm)[0] == '.')
+				continue;
+			ALLOC_GROW(files, *n, cap);
+			struct article_file *f = &files[(*n)++];
+			memset(f, 0, sizeof *f);
+			f->lang = (enum lang)l;
+			struct buf b = BUF_INIT;
+			buf_addf(&b, "%s/%s", dir, *nm);
+			f->full = buf_detach(&b, NULL);
+			buf_addf(&b, "content/%s/%s", lang_code((enum lang)l), *nm);
+			f->path = buf_detach(&b, NULL);
+			buf_init(&f->log);
+		}
+		fs_free_list(names);
+	}
+	return files;
+}
+
+/* Load one file (on any thread): its front matter checked, its words
+ * counted, its body dropped (read again when its page is rendered). */
+static void load_file(void *ctx, size_t i, int worker)
+{
+	(void)worker;
+	struct article_file *f = &((struct article_file *)ctx)[i];
+	struct diag d;
+	diag_init(&d, NULL, &f->log);
+	struct buf src = BUF_INIT;
+	int rc = fs_read_file_nofollow(f->full, &src);
+	/* a file linked from outside the project is refused by the site's check
+	 * of content/; it must not be read either */
+	bool is_link = rc != 0 && errno == ELOOP;
+	bool refused = is_link && fs_path_escapes(f->full, f->root);
+	if (is_link && !refused)
+		rc = fs_read_file(f->full, &src);
+	if (!refused) {
+		if (rc != 0) {
+			diag_error(&d, f->path, 0, 0, "cannot read: %s", fs_strerror(errno));
+		} else if (markdown_parse_article(&f->a, f->path, f->lang, src.ptr,
+						  src.len, &d) == 0 && !f->a.draft) {
+			markdown_count_words(&f->a);
+			free(f->a.body);
+			f->a.body = NULL;
+			f->keep = true;
+		}
+	}
+	buf_release(&src);
+	f->errors = d.errors;
+	f->warnings = d.warnings;
+}
+
+/* Load every article on all cores; messages and articles are taken in file
+ * order afterwards, so the result does not depend on the threads. */
+static void load_all(struct site *s)
+{
+	size_t n;
+	struct article_file *files = list_files(s, &n);
+	for (size_t i = 0; i < n; i++)
+		files[i].root = s->opt.root;
+	pool_run(pool_size(s->opt.jobs), n, load_file, files);
+	for (size_t i = 0; i < n; i++) {
+		struct article_file *f = &files[i];
+		if (f->log.len) {
+			if (s->diag->echo)
+				fputs(f->log.ptr, s->diag->echo);
+			if (s->diag->log)
+				buf_addbuf(s->diag->log, &f->log);
+		}
+		s->diag->errors += f->errors;
+		s->diag->warnings += f->warnings;
+		if (f->keep)
+			add_article(s, &f->a);
+		else
+			markdown_article_free(&f->a);
+		buf_release(&f->log);
+		free(f->full);
+		free(f->path);
+	}
+	free(files);
+}
+
+/* An article's sort key: its slug, or its translation key ("" for none). */
+static const char *sort_key(const struct article *a, int by_translation)
+{
+	return by_translation ? (a->translation ? a->translation : "") : a->slug;
+}
+
+/* What the sort compares, carried with each item (no context in globals:
+ * the build may run on several threads). */
+struct sort_item {
+	const struct article *a;
+	const char *key;
+	size_t index;
+};
+
+static int compare_lang_key(const void *x, const void *y)
+{
+	const struct sort_item *p = x, *q = y;
+	if (p->a->lang != q->a->lang)
+		return p->a->lang - q->a->lang;
+	int c = strcmp(p->key, q->key);
+	return c ? c : strcmp(p->a->path, q->a->path);
+}
+
+/* Article indexes sorted by (lang, key, path). */
+static size_t *sorted_articles(const struct site *s, int by_translation)
+{
+	struct sort_item *items = xmalloc((s->narticles + 1) * sizeof *items);
+	for (size_t i = 0; i < s->narticles; i++)
+		items[i] = (struct sort_item){ &s->articles[i],
+					       sort_key(&s->articles[i], by_translation), i };
+	qsort(items, s->narticles, sizeof *items, compare_lang_key);
+	size_t *idx = xmalloc((s->narticles + 1) * sizeof *idx);
+	for (size_t i = 0; i < s->narticles; i++)
+		idx[i] = items[i].index;
+	free(items);
+	return idx;
+}
+
+/* Neighbours in slug order: duplicates sit side by side. */
+static void check_duplicate_slugs(struct site *s)
+{
+	size_t *idx = sorted_articles(s, 0);
+	for (size_t i = 1; i < s->narticles; i++) {
+		const struct article *a = &s->articles[idx[i]];
+		const struct article *b = &s->articles[idx[i - 1]];
+		if (a->lang != b->lang || strcmp(a->slug, b->slug))
+			continue;
+		diag_error(s->diag, a->path, a->slug_line, 7,
+			   "duplicate slug \"%s\" (also in %s)", a->slug, b->path);
+	}
+	free(idx);
+}
+
+/* Link each article to its translation: the first article of the other
+ * language with the same translation key. */
+static void link_translations(struct site *s)
+{
+	size_t *idx = sorted_articles(s, 1);
+	s->translation_of = xmalloc((s->narticles + 1) * sizeof *s->translation_of);
+	for (size_t i = 0; i < s->narticles; i++)
+		s->translation_of[i] = -1;
+	/* a binary search for (other language, key) */
+	for (size_t i = 0; i < s->narticles; i++) {
+		const struct article *a = &s->articles[i];
+		if (!a->translation)
+			continue;
+		int want = a->lang == LANG_EN ? LANG_ZH : LANG_EN;
+		size_t lo = 0, hi = s->narticles;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			const struct article *m = &s->articles[idx[mid]];
+			int c = m->lang != want ? m->lang - want
+						: strcmp(sort_key(m, 1), a->translation);
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < s->narticles) {
+			const struct article *m = &s->articles[idx[lo]];
+			if (m->lang == want && m->translation &&
+			    !strcmp(m->translation, a->translation))
+				s->translation_of[i] = (long)idx[lo];
+		}
+	}
+	free(idx);
+}
+
+/* One article per language may carry a translation key: two would both
+ * claim the same page in the other language. */
+static void check_duplicate_translations(struct site *s)
+{
+	size_t *idx = sorted_articles(s, 1);
+	for (size_t i = 1; i < s->narticles; i++) {
+		const struct article *a = &s->articles[idx[i]];
+		const struct article *b = &s->articles[idx[i - 1]];
+		if (!a->translation || !b->translation || a->lang != b->lang ||
+		    strcmp(a->translation, b->translation))
+			continue;
+		diag_error(s->diag, a->path, a->translation_line, 14,
+			   "duplicate translation \"%s\" (also in %s): one article per language may have it",
+			   a->translation, b->path);
+	}
+	free(idx);
+}
+
+/* A Chinese article whose English twin is missing is worth a warning: the
+ * English site, the primary one, does not have it. */
+static void warn_missing_english(struct site *s)
+{
+	for (size_t i = 0; i < s->narticles; i++) {
+		const struct article *a = &s->articles[i];
+		if (a->lang != LANG_ZH || s->translation_of[i] >= 0)
+			continue;
+		if (a->translation)
+			diag_warning(s->diag, a->path, a->translation_line, 14,
+				     "no English article has translation \"%s\" (this article has no English twin)",
+				     a->translation);
+		else
+			diag_warning(s->diag, a->path, 1, 1,
+				     "no translation key, so no English twin (add \"translation:\" to both articles)");
+	}
+}
+
+/* Articles only count in content/en/ and content/zh/ themselves: one in a
+ * sub-folder or another language's folder would silently not be published,
+ * so each such folder holding a .md file is an error (not a warning: the
+ * editor expects the article on the site, and a warning scrolls by). */
+static bool is_markdown(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 3 && !strcmp(name + n - 3, ".md");
+}
+
+static bool holds_markdown(const char *dir, int depth)
+{
+	char **names = fs_list_dir_kinds(dir);
+	bool found = false;
+	for (char **e = names; e && *e && !found; e++) {
+		const char *name = *e + 1;
+		if (name[0] == '.')
+			continue;
+		if ((enum fs_kind)(*e)[0] == FS_DIR && depth < 8) {
+			struct buf sub = BUF_INIT;
+			buf_addf(&sub, "%s/%s", dir, name);
+			found = holds_markdown(sub.ptr, depth + 1);
+			buf_release(&sub);
+		} else if (is_markdown(name)) {
+			found = true;
+		}
+	}
+	fs_free_list(names);
+	return found;
+}
+
+/* A note for editors beside the articles (STYLE.md, README.md: a name in
+ * capitals), not an article that would be lost. */
+static bool is_editors_note(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	if (!dot || dot == name)
+		return false;
+	for (const char *c = name; c < dot; c++)
+		if (!((*c >= 'A' && *c <= 'Z') || *c == '_' || *c == '-'))
+			return false;
+	return true;
+}
+
+static void check_content_folders(struct site *s)
+{
+	const char *content = arena_printf(&s->arena, "%s/content", s->opt.root);
+	char **names = fs_list_dir_kinds(content);
+	for (char **e = names; e && *e; e++) {
+		const char *name = *e + 1;
+		enum fs_kind kind = (enum fs_kind)(*e)[0];
+		if (name[0] == '.')
+			continue;
+		const char *full = arena_printf(&s->arena, "%s/%s", content, name);
+		int lang = lang_from_code(name);
+		if (lang >= 0 && kind == FS_DIR) {
+			char **sub = fs_list_dir_kinds(full);
+			for (char **f = sub; f && *f; f++) {
+				const char *child = arena_printf(&s->arena, "%s/%s", full, *f + 1);
+				if ((*f)[1] != '.' && (enum fs_kind)(*f)[0] == FS_DIR &&
+				    holds_markdown(child, 0))
+					diag_error(s->diag, arena_printf(&s->arena, "content/%s/%s", name, *f + 1),
+						   0, 0, "articles in sub-folders are not read; move them to content/%s/",
+						   name);
+			}
+			fs_free_list(sub);
+		} else if (kind == FS_DIR && holds_markdown(full, 0)) {
+			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
+				   "not a language of the site (en, zh): its articles would not be published");
+		} else if (kind != FS_DIR && is_markdown(name) && !is_editors_note(name)) {
+			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
+				   "articles go in content/en/ or content/zh/; this one would not be published");
+		}
+	}
+	fs_free_list(names);
+}
+
+void articles_load(struct site *s)
+{
+	check_content_folders(s);
+	load_all(s);
+	check_duplicate_slugs(s);
+	check_duplicate_translations(s);
+	link_translations(s);
+	warn_missing_english(s);
+}
+
+static int compare_articles_newest_first(const void *x, const void *y)
+{
+	const struct article *a = *(const struct article *const *)x;
+	const struct article *b = *(const struct article *const *)y;
+	int c = strcmp(b->date, a->date);
+	return c ? c : strcmp(a->slug, b->slug);
+}
+
+/* What lists need of an article, made once at planning (in the build
+ * arena) instead of for every list the article is in. */
+struct article_meta {
+	const char *path;      /* "articles/<slug>/" */
+	const char **tag_paths; /* [ntags]: "tags/<text_tag_path>/" */
+	/* what every summary of the article shows whatever page lists it:
+	 * title, description, date, date_text, has_tags, minutes; a summary
+	 * holds its links and takes the rest from here (its parent map) */
+	struct value *fixed;
+};
+
+static struct article_meta *meta_of(const struct site *s, const struct article *a)
+{
+	return &((struct article_meta *)s->article_meta)[a - s->articles];
+}
+
+/* "<dir><name>/" in the arena (`dir` ends in a slash), without printf. */
+static const char *dir_path(struct arena *ar, const char *dir, const char *name)
+{
+	size_t d = strlen(dir), n = strlen(name);
+	char *p = arena_alloc(ar, d + n + 2);
+	memcpy(p, dir, d);
+	memcpy(p + d, name, n);
+	p[d + n] = '/';
+	return p; /* zeroed by the arena: terminated */
+}
+
+/* The parts of an article's summary that no list changes (`date_text`:
+ * the formatted date). The article's strings live all build long:
+ * borrowed, not copied. */
+static struct value *fixed_summary(struct arena *ar, const struct article *a,
+				   const struct buf *date_text, const struct buf *reading)
+{
+	struct value *m = value_new_map(ar);
+	value_map_set(ar, m, "title", value_new_string_borrowed(ar, a->title));
+	value_map_set(ar, m, "description", a->description
+		      ? value_new_string_borrowed(ar, a->description) : value_null());
+	value_map_set(ar, m, "date", value_new_string_borrowed(ar, a->date));
+	value_map_set(ar, m, "date_text",
+		      value_new_stringn(ar, date_text->ptr, date_text->len));
+	value_map_set_bool(ar, m, "has_tags", a->ntags > 0);
+	value_map_set_num(ar, m, "minutes", markdown_reading_minutes(a));
+	value_map_set(ar, m, "reading", value_new_stringn(ar, reading->ptr, reading->len));
+	return m;
+}
+
+static void make_meta(struct site *s)
+{
+	struct article_meta *meta =
+		arena_alloc(&s->arena, (s->narticles + 1) * sizeof *meta);
+	struct buf d = BUF_INIT, r = BUF_INIT;
+	for (size_t i = 0; i < s->narticles; i++) {
+		const struct article *a = &s->articles[i];
+		meta[i].path = dir_path(&s->arena, "articles/", a->slug);
+		meta[i].tag_paths = arena_alloc(&s->arena, (a->ntags + 1) * sizeof(char *));
+		for (size_t t = 0; t < a->ntags; t++) {
+			buf_reset(&d);
+			text_tag_path(&d, a->tags[t]);
+			meta[i].tag_paths[t] = dir_path(&s->arena, "tags/", d.ptr);
+		}
+		buf_reset(&d);
+		i18n_format_date(&d, a->date, (enum lang)a->lang);
+		/* "5 min read" / "阅读约 5 分钟" */
+		char n[24];
+		snprintf(n, sizeof n, "%d", markdown_reading_minutes(a));
+		const char *names[] = { "n" }, *vals[] = { n };
+		buf_reset(&r);
+		i18n_fill(&r, i18n_get(&s->i18n, (enum lang)a->lang, "minutes_read"),
+			  names, vals, 1);
+		meta[i].fixed = fixed_summary(&s->arena, a, &d, &r);
+	}
+	buf_release(&d);
+	buf_release(&r);
+	s->article_meta = meta;
+}
+
+/* The articles of one language, newest first, in the build arena. */
+static const struct article **articles_of(struct site *s, enum lang l, size_t *n)
+{
+	const struct article **list =
+		arena_alloc(&s->arena, (s->narticles + 1) * sizeof *list);
+	*n = 0;
+	for (size_t i = 0; i < s->narticles; i++)
+		if (s->articles[i].lang == (int)l)
+			list[(*n)++] = &s->articles[i];
+	qsort(list, *n, sizeof *list, compare_articles_newest_first);
+	return list;
+}
+
+static struct value *tag_list(struct site *s, enum lang l, const char *from,
+			      const struct article *a)
+{
+	const struct article_meta *m = meta_of(s, a);
+	struct value *tags = value_new_list(&s->arena);
+	for (size_t t = 0; t < a->ntags; t++) {
+		struct value *v = value_new_map(&s->arena);
+		value_map_set(&s->arena, v, "name",
+			      value_new_string_borrowed(&s->arena, a->tags[t]));
+		value_map_set(&s->arena, v, "href", value_new_string_borrowed(&s->arena,
+			      site_href(s, l, from, l, m->tag_paths[t])));
+		value_list_push(&s->arena, tags, v);
+	}
+	return tags;
+}
+
+/* A summary of an article for lists, with links relative to `from`: its
+ * own map holds the links, the rest comes from its fixed parent. */
+static struct value *article_summary(struct site *s, enum lang l,
+				     const char *from, const struct article *a)
+{
+	struct arena *ar = &s->arena;
+	const struct article_meta *meta = meta_of(s, a);
+	struct value *m = value_new_map(ar);
+	value_map_set_parent(m, meta->fixed);
+	value_map_set(ar, m, "href", value_new_string_borrowed(ar,
+		      site_href(s, l, from, l, meta->path)));
+	value_map_set(ar, m, "tags", tag_list(s, l, from, a));
+	return m;
+}
+
+static struct value *toc_entry(struct site *s, const struct heading *h)
+{
+	struct value *m = value_new_map(&s->arena);
+	value_map_set_str(&s->arena, m, "id", h->id);
+	value_map_set_str(&s->arena, m, "text", h->text);
+	return m;
+}
+
+/* The contents: the article's sections (h2) in order, each with its
+ * subsections (h3) nested under it, so the list counts only the sections;
+ * a subsection before the first section stands as a section. */
+static struct value *toc_of(struct site *s, const struct article *a)
+{
+	struct value *list = value_new_list(&s->arena);
+	struct value *section = NULL, *subs = NULL;
+	for (size_t i = 0; i < a->nheadings; i++) {
+		const struct heading *h = &a->headings[i];
+		if (h->level > 3)
+			continue;
+		struct value *m = toc_entry(s, h);
+		if (h->level == 3 && section) {
+			value_list_push(&s->arena, subs, m);
+			value_map_set_bool(&s->arena, section, "has_subs", true);
+			continue;
+		}
+		section = m;
+		subs = value_new_list(&s->arena);
+		value_map_set(&s->arena, m, "subs", subs);
+		value_map_set_bool(&s->arena, m, "has_subs", false);
+		value_list_push(&s->arena, list, m);
+	}
+	return list;
+}
+
+/* Read, render and free an article's body for its page (or for a check). */
+static int render_body(struct site *s, struct article *a, struct article *tmp)
+{
+	struct buf src = BUF_INIT, full = BUF_INIT;
+	buf_addf(&full, "%s/%s", s->opt.root, a->path);
+	int rc = fs_read_file(full.ptr, &src);
+	if (rc != 0)
+		diag_error(s->diag, a->path, 0, 0, "cannot read: %s", fs_strerror(errno));
+	buf_release(&full);
+	if (rc == 0) {
+		/* the front matter was read and checked at load */
+		rc = markdown_reload_body(tmp, a, src.ptr, src.len);
+		if (rc != 0)
+			diag_error(s->diag, a->path, 0, 0,
+				   "changed while the site was built; build again");
+	}
+	buf_release(&src);
+	if (rc == 0) {
+		struct cite_ctx cc = {
+			.site = s,
+			.lang = (enum lang)a->lang,
+			.page_path = arena_printf(&s->arena, "articles/%s/", a->slug),
+		};
+		rc = markdown_render(tmp, cite_resolve, &cc, s->markdown_memo, s->diag);
+	}
+	/* what the site keeps of the rendering: cites (for the translations
+	 * report) and, for the newest articles, the HTML (for the feed); each
+	 * article is rendered by one thread only */
+	char **cites = a->cites;
+	size_t ncites = a->ncites;
+	a->cites = tmp->cites;
+	a->ncites = tmp->ncites;
+	tmp->cites = cites;
+	tmp->ncites = ncites;
+	if (a->keep_html && tmp->html && !a->html) {
+		a->html = tmp->html;
+		tmp->html = NULL;
+	}
+	return rc;
+}
+
+static struct value *build_article_page(struct site *s, const struct page_spec *p)
+{
+	struct article *a = (struct article *)p->arg;
+	struct article tmp;
+	memset(&tmp, 0, sizeof tmp);
+	struct value *ctx = NULL;
+	if (render_body(s, a, &tmp) == 0) {
+		enum lang l = (enum lang)a->lang;
+		ctx = article_summary(s, l, p->path, a);
+		/* the page's context is copied key by key, parents left out */
+		const struct value *fixed = meta_of(s, a)->fixed;
+		for (size_t i = 0; i < fixed->u.map.len; i++)
+			value_map_set(&s->arena, ctx, fixed->u.map.entries[i].key,
+				      fixed->u.map.entries[i].val);
+		const char *html = a->html ? a->html : tmp.html;
+		value_map_set(&s->arena, ctx, "body", value_new_string(&s->arena, html));
+		if (tmp.nheadings >= 3) {
+			value_map_set(&s->arena, ctx, "toc", toc_of(s, &tmp));
+			value_map_set_bool(&s->arena, ctx, "has_toc", true);
+		}
+	}
+	markdown_article_free(&tmp);
+	return ctx;
+}
+
+void articles_check(struct site *s)
+{
+	for (size_t i = 0; i < s->narticles; i++) {
+		struct article tmp;
+		memset(&tmp, 0, sizeof tmp);
+		render_body(s, &s->articles[i], &tmp);
+		markdown_article_free(&tmp);
+	}
+}
+
+static void plan_article_pages(struct site *s)
+{
+	/* every article page sits at the same depth ("articles/<slug>/"), so
+	 * one language's pages share their breadcrumbs */
+	struct value *crumbs[LANG_COUNT] = { NULL };
+	const struct article_meta *meta = s->article_meta;
+	for (size_t i = 0; i < s->narticles; i++) {
+		struct article *a = &s->articles[i];
+		enum lang l = (enum lang)a->lang;
+		const char *path = meta[i].path;
+		long other = s->translation_of[i];
+		if (!crumbs[l])
+			crumbs[l] = site_crumbs(s, l, path, "nav.articles", "articles/");
+		struct page_spec p = {
+			.lang = l,
+			.path = path,
+			.alt_path = other >= 0 ? meta[other].path : NULL,
+			.template_name = "pages/article",
+			.title = a->title,
+			.description = a->description,
+			.section = "articles",
+			.build = build_article_page,
+			.arg = a,
+			.crumbs = crumbs[l],
+		};
+		site_add_page(s, &p);
+	}
+}
+
+/* What a list page shows: every article of a language, or those with one
+ * tag, newest first (chosen at planning). The page's context is built when
+ * it is rendered: with thousands of articles these lists are the biggest
+ * contexts of the site. */
+struct article_list {
+	const char *tag; /* NULL: every article */
+	const char *path; /* the tag page: "tags/<text_tag_path>/" */
+	const struct article *first; /* the first article naming the tag */
+	const struct article **articles;
+	size_t n;
+};
+
+static struct value *build_article_list(struct site *s, const struct page_spec *p)
+{
+	const struct article_list *what = p->arg;
+	struct value *items = value_new_list(&s->arena);
+	for (size_t i = 0; i < what->n; i++)
+		value_list_push(&s->arena, items,
+				article_summary(s, p->lang, p->path, what->articles[i]));
+	struct value *ctx = value_new_map(&s->arena);
+	value_map_set(&s->arena, ctx, "articles", items);
+	if (what->tag)
+		value_map_set_str(&s->arena, ctx, "tag", what->tag);
+	return ctx;
+}
+
+/* The language's lists: every article (newest first), and one per tag,
+ * sorted by tag, each newest first. Made in two passes over the articles
+ * with a map from tag to list (no search per tag and article). */
+struct lang_lists {
+	struct article_list all;
+	struct article_list *tags;
+	size_t ntags;
+	struct strmap tag_index; /* tag page path -> its number in `tags` */
+};
+
+static int compare_lists_by_tag(const void *x, const void *y)
+{
+	return strcmp(((const struct article_list *)x)->tag,
+		      ((const struct article_list *)y)->tag);
+}
+
+/* True when a->tags[t] repeats an earlier tag of the same article (the
+ * front matter may name one twice; a list shows the article once). */
+static bool repeats_tag(const struct article *a, size_t t)
+{
+	for (size_t k = 0; k < t; k++)
+		if (!strcmp(a->tags[k], a->tags[t]))
+			return true;
+	return false;
+}
+
+/* Two spellings of a tag that would share one page ("LoRA" and "lora"):
+ * an error at the second, naming the first. */
+static void check_tag_spelling(struct site *s, const struct article_list *tl,
+			       const struct article *a, size_t t)
+{
+	if (!strcmp(tl->tag, a->tags[t]))
+		return;
+	diag_error(s->diag, a->path, a->tags_line, 0,
+		   "tag \"%s\" and tag \"%s\" (%s:%d) would share the URL %s",
+		   a->tags[t], tl->tag, tl->first->path, tl->first->tags_line,
+		   tl->path);
+}
+
+static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
+{
+	memset(ll, 0, sizeof *ll);
+	ll->all.articles = articles_of(s, l, &ll->all.n);
+	/* count each tag's articles */
+	size_t cap = 0;
+	for (size_t i = 0; i < ll->all.n; i++) {
+		const struct article *a = ll->all.articles[i];
+		const struct article_meta *m = meta_of(s, a);
+		for (size_t t = 0; t < a->ntags; t++) {
+			if (repeats_tag(a, t))
+				continue;
+			bool created;
+			size_t *k = strmap_slot(&ll->tag_index, m->tag_paths[t], &created);
+			if (created) {
+				ALLOC_GROW(ll->tags, ll->ntags, cap);
+				*k = ll->ntags;
+				ll->tags[ll->ntags++] = (struct article_list){
+					.tag = a->tags[t], .path = m->tag_paths[t], .first = a };
+			}
+			check_tag_spelling(s, &ll->tags[*k], a, t);
+			ll->tags[*k].n++;
+		}
+	}
+	for (size_t k = 0; k < ll->ntags; k++) {
+		ll->tags[k].articles = arena_alloc(&s->arena, ll->tags[k].n * sizeof(void *));
+		ll->tags[k].n = 0;
+	}
+	/* fill them in newest-first order */
+	for (size_t i = 0; i < ll->all.n; i++) {
+		const struct article *a = ll->all.articles[i];
+		const struct article_meta *m = meta_of(s, a);
+		for (size_t t = 0; t < a->ntags; t++) {
+			if (repeats_tag(a, t))
+				continue;
+			struct article_list *tl =
+				&ll->tags[*strmap_get(&ll->tag_index, m->tag_paths[t])];
+			tl->articles[tl->n++] = a;
+		}
+	}
+	qsort(ll->tags, ll->ntags, sizeof *ll->tags, compare_lists_by_tag);
+	/* the tag pages point at their lists: those live in the build arena */
+	struct article_list *kept = arena_alloc(&s->arena, (ll->ntags + 1) * sizeof *kept);
+	if (ll->ntags)
+		memcpy(kept, ll->tags, ll->ntags * sizeof *kept);
+	free(ll->tags);
+	ll->tags = kept;
+}
+
+static void plan_article_lists(struct site *s, enum lang l,
+			       struct lang_lists *lists)
+{
+	const struct lang_lists *ll = &lists[l];
+	const struct lang_lists *other_ll = &lists[l == LANG_EN ? LANG_ZH : LANG_EN];
+	const struct article **list = ll->all.articles;
+	size_t n = ll->all.n;
+	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
+		((struct article *)list[i])->keep_html = true;
+
+	/* the article index */
+	struct page_spec p = {
+		.lang = l, .path = "articles/", .alt_path = "articles/",
+		.template_name = "pages/articles",
+		.title = i18n_get(&s->i18n, l, "nav.articles"),
+		.section = "articles",
+		.build = build_article_list, .arg = &ll->all,
+		.crumbs = site_crumbs(s, l, "articles/", NULL, NULL),
+	};
+	site_add_page(s, &p);
+
+	/* a page per tag */
+	for (size_t t = 0; t < ll->ntags; t++) {
+		const char *tag = ll->tags[t].tag;
+		const char *path = ll->tags[t].path;
+		const char *names[] = { "tag" }, *vals[] = { tag };
+		struct buf title = BUF_INIT;
+		i18n_fill(&title, i18n_get(&s->i18n, l, "articles.tag_title"), names, vals, 1);
+		struct page_spec tp = {
+			.lang = l, .path = path,
+			.alt_path = strmap_get(&other_ll->tag_index, path) ? path : NULL,
+			.template_name = "pages/tag",
+			.title = arena_strdup(&s->arena, title.ptr),
+			.section = "articles",
+			.build = build_article_list, .arg = &ll->tags[t],
+			.crumbs = site_crumbs(s, l, path, "nav.articles", "articles/"),
+		};
+		site_add_page(s, &tp);
+		buf_release(&title);
+	}
+}
+
+struct value *articles_latest(struct site *s, enum lang l, size_t max)
+{
+	size_t n;
+	const struct article **list = articles_of(s, l, &n);
+	struct value *latest = value_new_list(&s->arena);
+	for (size_t i = 0; i < n && i < max; i++)
+		value_list_push(&s->arena, latest, article_summary(s, l, "", list[i]));
+	return latest;
+}
+
+void articles_plan(struct site *s, void (*after_lists)(struct site *s, enum lang l))
+{
+	make_meta(s);
+	/* the lists live as long as the build: their pages render later */
+	struct lang_lists *lists = arena_alloc(&s->arena, LANG_COUNT * sizeof *lists);
+	for (int l = 0; l < LANG_COUNT; l++)
+		make_lists(s, (enum lang)l, &lists[l]);
+	for (int l = 0; l < LANG_COUNT; l++) {
+		plan_article_lists(s, (enum lang)l, lists);
+		if (after_lists)
+			after_lists(s, (enum lang)l);
+	}
+	for (int l = 0; l < LANG_COUNT; l++)
+		strmap_free(&lists[l].tag_index);
+	plan_article_pages(s);
+}

@@ -1,0 +1,45 @@
+/* articles: the Markdown articles of both languages as pages: loading
+ * their front matter, the article pages (rendered when their page is, so a
+ * large site never holds every body at once), the article index, tag pages
+ * and the list of the latest articles that the home page shows.
+ */
+#ifndef GPUGUIDE_ARTICLES_H
+#define GPUGUIDE_ARTICLES_H
+
+#include "model/i18n.h"
+
+#include <stddef.h>
+
+struct site;
+struct value;
+
+/* How many of a language's newest articles the Atom feed carries; their
+ * HTML is kept after their page is rendered. */
+#define ARTICLES_IN_FEED 20
+
+/* Read the front matter of every content/<lang>/NAME.md (drafts skipped), check it
+ * (slugs and translation keys unique per language), and index translations.
+ * A .md file anywhere else under content/ (a sub-folder of a language, a
+ * folder that is no language, content/ itself) is an error: it would not
+ * be published. A Chinese article with no English twin gets a warning.
+ * Bodies are not kept: they are read again when the page is rendered.
+ * Errors go to s->diag. */
+void articles_load(struct site *s);
+
+/* Plan the article pages, the article index and tag pages of both
+ * languages. `after_lists` (may be NULL) is called once a language's index
+ * and tag pages are planned, so the caller can plan the pages it wants
+ * next in the plan's order (the home page), which articles knows nothing
+ * of. */
+void articles_plan(struct site *s, void (*after_lists)(struct site *s, enum lang l));
+
+/* The `max` newest articles of language l, as the home page lists them
+ * (summaries with links relative to the home page); after articles_plan.
+ * Memory: the build arena. */
+struct value *articles_latest(struct site *s, enum lang l, size_t max);
+
+/* Render every article body once, without pages (for `gen check`: it checks
+ * the shortcodes and records what each article cites). */
+void articles_check(struct site *s);
+
+#endif

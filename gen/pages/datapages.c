@@ -1,0 +1,720 @@
+#include "pages/datapages.h"
+
+#include "base/buf.h"
+#include "publish/assets.h"
+#include "base/csv.h"
+#include "view/figures.h"
+#include "base/diag.h"
+#include "base/fs.h"
+#include "pages/health.h"
+#include "template/mustache.h"
+#include "publish/output.h"
+#include "model/schema.h"
+#include "view/site.h"
+#include "base/text.h"
+#include "template/value.h"
+
+#include <errno.h>
+#include <stdbool.h>
+#include <string.h>
+
+/* ---- Small helpers (all memory from the build arena) ---- */
+
+static const char *tr(struct site *s, enum lang l, const char *key)
+{
+	return i18n_get(&s->i18n, l, key);
+}
+
+static const char *trf(struct site *s, enum lang l, const char *fmt,
+		       const char *arg)
+{
+	return tr(s, l, arena_printf(&s->arena, fmt, arg));
+}
+
+/* Fill the i18n template `key` with up to two {name} slots. */
+static const char *fill(struct site *s, enum lang l, const char *key,
+			const char *n1, const char *t1, const char *n2,
+			const char *t2)
+{ /* a placeholder nobody fills is an error (i18n_fill_key) */
+	const char *const names[2] = { n1, n2 ? n2 : "" }, *const vals[2] = { t1, t2 };
+	struct buf b = BUF_INIT;
+	i18n_fill_key(&b, &s->i18n, l, key, names, vals, n2 ? 2 : 1);
+	char *r = arena_strndup(&s->arena, b.ptr, b.len);
+	buf_release(&b);
+	return r;
+}
+
+static const char *number_text(struct site *s, enum lang l, double v)
+{
+	struct buf b = BUF_INIT;
+	i18n_format_number(&b, v, l);
+	char *r = arena_strndup(&s->arena, b.ptr, b.len);
+	buf_release(&b);
+	return r;
+}
+
+static const char *rows_text(struct site *s, enum lang l, size_t n)
+{
+	if (n == 1)
+		return tr(s, l, "data.row_one");
+	return fill(s, l, "data.rows_count", "n", number_text(s, l, (double)n),
+		    NULL, NULL);
+}
+
+static const char *tolerance_text(struct site *s, enum lang l)
+{
+	return arena_printf(&s->arena, "%s%%",
+			    number_text(s, l, METRICS_TOLERANCE * 100.0));
+}
+
+/* A string the context borrows (it lives as long as the build). */
+static void set_text(struct site *s, struct value *m, const char *key,
+		     const char *text)
+{
+	value_map_set(&s->arena, m, key,
+		      value_new_string_borrowed(&s->arena, text ? text : ""));
+}
+
+static void set_bool(struct site *s, struct value *m, const char *key, bool b)
+{
+	value_map_set_bool(&s->arena, m, key, b);
+}
+
+/* True when `id` is one of the ";"-separated ids of `refs`. */
+static bool refs_contain(const char *refs, const char *id)
+{
+	size_t len = strlen(id);
+	for (const char *p = refs; *p;) {
+		const char *end = strchr(p, ';');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		if (n == len && !memcmp(p, id, len))
+			return true;
+		p += n;
+		if (*p == ';')
+			p++;
+	}
+	return false;
+}
+
+static const struct col_spec *column_spec(const struct table_spec *spec,
+					  const char *name)
+{
+	for (size_t i = 0; spec && i < spec->ncols; i++)
+		if (!strcmp(spec->cols[i].name, name))
+			return &spec->cols[i];
+	return NULL;
+}
+
+static bool is_numeric(const struct col_spec *c)
+{
+	return c && (c->type == COL_NUMBER || c->type == COL_INTEGER);
+}
+
+static struct value *crumb(struct site *s, enum lang l, const char *from,
+			   const char *title, const char *to)
+{
+	struct value *m = value_new_map(&s->arena);
+	set_text(s, m, "title", title);
+	set_text(s, m, "href", site_href(s, l, from, l, to));
+	return m;
+}
+
+/* Home, then (for pages below it) Data. */
+static struct value *crumbs_for(struct site *s, enum lang l, const char *from,
+				bool below_data)
+{
+	struct value *list = value_new_list(&s->arena);
+	value_list_push(&s->arena, list,
+			crumb(s, l, from, tr(s, l, "nav.home"), ""));
+	if (below_data)
+		value_list_push(&s->arena, list,
+				crumb(s, l, from, tr(s, l, "nav.data"), "data/"));
+	return list;
+}
+
+static void add_page(struct site *s, enum lang l, const char *path,
+		     const char *template_name, const char *title,
+		     const char *description, struct value *ctx, bool below_data)
+{
+	struct page_spec p = {
+		.lang = l,
+		.path = path,
+		.alt_path = path,
+		.template_name = template_name,
+		.title = title,
+		.description = description,
+		.section = "data",
+		.ctx = ctx,
+		.crumbs = crumbs_for(s, l, path, below_data),
+	};
+	site_add_page(s, &p);
+}
+
+static const struct table *loaded_table(struct site *s, size_t i)
+{
+	const struct table *t = &s->data.tables[i];
+	return t->name ? t : NULL;
+}
+
+/* The link to sources/ (with an anchor) from the page at `from`. */
+static const char *source_href(struct site *s, enum lang l, const char *from,
+			       const char *id)
+{
+	return arena_printf(&s->arena, "%s#%s",
+			    site_href(s, l, from, l, "sources/"), id);
+}
+
+/* ---- data/ ---- */
+
+static struct value *table_summary(struct site *s, enum lang l,
+				   const char *from, const struct table *t)
+{
+	struct value *m = value_new_map(&s->arena);
+	const char *csv = arena_printf(&s->arena, "data/%s.csv", t->name);
+	set_text(s, m, "name", t->name);
+	set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
+	set_text(s, m, "about", trf(s, l, "data.about.%s", t->name));
+	set_text(s, m, "file", t->path);
+	set_text(s, m, "href", site_href(s, l, from, l,
+					 arena_printf(&s->arena, "data/%s/", t->name)));
+	set_text(s, m, "csv_href", site_root_href(s, l, from, csv));
+	set_text(s, m, "csv_name", arena_printf(&s->arena, "%s.csv", t->name));
+	set_text(s, m, "rows", number_text(s, l, (double)t->nrows));
+	set_text(s, m, "rows_text", rows_text(s, l, t->nrows));
+	set_text(s, m, "cols", number_text(s, l, (double)t->ncols));
+	set_text(s, m, "download_text",
+		 fill(s, l, "data.download_csv", "file",
+		      arena_printf(&s->arena, "%s.csv", t->name), NULL, NULL));
+	return m;
+}
+
+/* Links to the other data pages (data-links partial). */
+static void set_data_links(struct site *s, enum lang l, const char *from,
+			   struct value *ctx)
+{
+	set_text(s, ctx, "data_href", site_href(s, l, from, l, "data/"));
+	set_text(s, ctx, "sources_href", site_href(s, l, from, l, "sources/"));
+	set_text(s, ctx, "health_href", site_href(s, l, from, l, "health/"));
+	set_text(s, ctx, "methodology_href",
+		 site_href(s, l, from, l, "methodology/"));
+}
+
+static void plan_data_index(struct site *s, enum lang l)
+{
+	const char *path = "data/";
+	struct value *tables = value_new_list(&s->arena);
+	for (size_t i = 0; i < TABLE_COUNT; i++) {
+		const struct table *t = loaded_table(s, i);
+		if (t)
+			value_list_push(&s->arena, tables, table_summary(s, l, path, t));
+	}
+	struct value *ctx = value_new_map(&s->arena);
+	value_map_set(&s->arena, ctx, "tables", tables);
+	set_text(s, ctx, "findings_text",
+		 fill(s, l, "data.findings", "n",
+		      number_text(s, l, (double)s->metrics.nfindings), NULL, NULL));
+	set_data_links(s, l, path, ctx);
+	/* the figure ledger the build writes beside the tables (figures.h) */
+	set_text(s, ctx, "figures_href", site_root_href(s, l, path, FIGURES_FILE));
+	add_page(s, l, path, "pages/data", tr(s, l, "nav.data"),
+		 tr(s, l, "data.desc"), ctx, false);
+}
+
+/* ---- data/<table>/ ---- */
+
+static const char *type_text(struct site *s, enum lang l,
+			     const struct col_spec *c)
+{
+	if (!c)
+		return tr(s, l, "data.type.extra");
+	switch (c->type) {
+	case COL_TEXT: return tr(s, l, "data.type.text");
+	case COL_ID: return tr(s, l, "data.type.id");
+	case COL_NUMBER: return tr(s, l, "data.type.number");
+	case COL_INTEGER: return tr(s, l, "data.type.integer");
+	case COL_BOOL: return tr(s, l, "data.type.bool");
+	case COL_DATE: return tr(s, l, "data.type.date");
+	case COL_URL: return tr(s, l, "data.type.url");
+	case COL_ENUM: {
+		struct buf b = BUF_INIT;
+		for (const char *const *v = c->values; v && *v; v++)
+			buf_addf(&b, "%s%s", v == c->values ? "" : ", ", *v);
+		const char *r = fill(s, l, "data.type.enum", "values", b.ptr,
+				     NULL, NULL);
+		buf_release(&b);
+		return r;
+	}
+	case COL_REF:
+	case COL_REFS:
+		return fill(s, l, c->type == COL_REF ? "data.type.ref"
+						     : "data.type.refs",
+			    "table", arena_printf(&s->arena, "%s.csv",
+						  c->ref ? c->ref : "?"),
+			    NULL, NULL);
+	}
+	return "";
+}
+
+static struct value *column_list(struct site *s, enum lang l,
+				 const struct table *t,
+				 const struct table_spec *spec)
+{
+	struct value *list = value_new_list(&s->arena);
+	for (size_t c = 0; c < t->ncols; c++) {
+		const struct col_spec *cs = column_spec(spec, t->cols[c]);
+		struct value *m = value_new_map(&s->arena);
+		set_text(s, m, "name", t->cols[c]);
+		set_bool(s, m, "num", is_numeric(cs));
+		set_text(s, m, "type", type_text(s, l, cs));
+		set_text(s, m, "need",
+			 tr(s, l, cs && cs->required ? "data.required"
+						     : "data.optional"));
+		value_list_push(&s->arena, list, m);
+	}
+	return list;
+}
+
+/* The page of row `id` of table `ref` when the plan has one: a source's
+ * entry on sources/, a GPU's or a task's own page (planned by pages.c;
+ * without it, no link). */
+static const char *ref_href(struct site *s, enum lang l, const char *from,
+			    const char *ref, const char *id)
+{
+	if (!strcmp(ref, "sources"))
+		return source_href(s, l, from, id);
+	if (strcmp(ref, "gpus") && strcmp(ref, "tasks"))
+		return NULL;
+	const char *path = arena_printf(&s->arena, "%s/%s/", ref, id);
+	return site_has_page(s, l, path) ? site_href(s, l, from, l, path) : NULL;
+}
+
+/* A cell of ids becomes links to their pages (NULL when none has one). */
+static struct value *ref_links(struct site *s, enum lang l, const char *from,
+			       const char *ref, const char *refs)
+{
+	struct value *links = value_new_list(&s->arena);
+	bool any = false;
+	for (const char *p = refs; *p;) {
+		const char *end = strchr(p, ';');
+		size_t n = end ? (size_t)(end - p) : strlen(p);
+		const char *id = arena_strndup(&s->arena, p, n);
+		const char *href = ref_href(s, l, from, ref, id);
+		struct value *m = value_new_map(&s->arena);
+		set_text(s, m, "text", id);
+		set_text(s, m, "href", href);
+		set_bool(s, m, "has_href", href != NULL);
+		set_bool(s, m, "more", end != NULL);
+		value_list_push(&s->arena, links, m);
+		any |= href != NULL;
+		p += n;
+		if (*p == ';')
+			p++;
+	}
+	return any ? links : NULL;
+}
+
+/* The table a cell's ids point at: a reference column's table, or the
+ * table itself for its own id column. */
+static const char *cell_ref(const struct col_spec *cs, const char *table)
+{
+	if (!cs)
+		return NULL;
+	if (cs->type == COL_REF || cs->type == COL_REFS)
+		return cs->ref;
+	return cs->type == COL_ID ? table : NULL;
+}
+
+static struct value *cell_value(struct site *s, enum lang l, const char *from,
+				const char *table, const struct col_spec *cs,
+				const char *text)
+{
+	struct value *m = value_new_map(&s->arena);
+	bool num = is_numeric(cs);
+	set_text(s, m, "text", text);
+	set_bool(s, m, "num", num);
+	set_bool(s, m, "nodata", num && !*text);
+	struct value *links = NULL;
+	const char *ref = cell_ref(cs, table);
+	if (*text && ref) {
+		links = ref_links(s, l, from, ref, text);
+	} else if (*text && cs && cs->type == COL_URL && text_url_is_safe(text)) {
+		links = value_new_list(&s->arena);
+		struct value *a = value_new_map(&s->arena);
+		set_text(s, a, "text", text);
+		set_text(s, a, "href", text);
+		set_bool(s, a, "has_href", true);
+		set_bool(s, a, "more", false);
+		value_list_push(&s->arena, links, a);
+	}
+	set_bool(s, m, "has_links", links != NULL);
+	value_map_set(&s->arena, m, "links", links ? links : value_new_list(&s->arena));
+	return m;
+}
+
+static void plan_table_page(struct site *s, enum lang l, const struct table *t)
+{
+	const char *path = arena_printf(&s->arena, "data/%s/", t->name);
+	const struct table_spec *spec = schema_table_spec(t->name);
+	const struct col_spec **specs =
+		arena_alloc(&s->arena, (t->ncols + 1) * sizeof *specs);
+	for (size_t c = 0; c < t->ncols; c++)
+		specs[c] = column_spec(spec, t->cols[c]);
+
+	struct value *ctx = table_summary(s, l, path, t);
+	value_map_set(&s->arena, ctx, "columns", column_list(s, l, t, spec));
+	struct value *rows = value_new_list(&s->arena);
+	/* a page holds at most DATAPAGES_MAX_ROWS rows (memory and page size
+	 * stay bounded however large the table); the CSV download has all */
+	size_t shown = t->nrows < DATAPAGES_MAX_ROWS ? t->nrows : DATAPAGES_MAX_ROWS;
+	if (shown < t->nrows)
+		set_text(s, ctx, "rows_capped",
+			 fill(s, l, "data.rows_capped", "shown", number_text(s, l, (double)shown),
+			      "total", number_text(s, l, (double)t->nrows)));
+	for (size_t r = 0; r < shown; r++) {
+		struct value *cells = value_new_list(&s->arena);
+		for (size_t c = 0; c < t->ncols; c++)
+			value_list_push(&s->arena, cells,
+					cell_value(s, l, path, t->name, specs[c],
+						   t->rows[r][c]));
+		struct value *row = value_new_map(&s->arena);
+		value_map_set(&s->arena, row, "cells", cells);
+		value_list_push(&s->arena, rows, row);
+	}
+	value_map_set(&s->arena, ctx, "body_rows", rows);
+	set_bool(s, ctx, "has_rows", t->nrows > 0);
+	set_data_links(s, l, path, ctx);
+	const char *label = trf(s, l, "data.table.%s", t->name);
+	add_page(s, l, path, "pages/data-table", label,
+		 trf(s, l, "data.about.%s", t->name), ctx, true);
+}
+
+/* ---- sources/ ---- */
+
+/* The tables that cite source `id`, with how many of their rows do. */
+static struct value *cited_by(struct site *s, enum lang l, const char *from,
+			      const char *id)
+{
+	struct value *list = value_new_list(&s->arena);
+	for (size_t i = 0; i < TABLE_COUNT; i++) {
+		const struct table *t = loaded_table(s, i);
+		const struct table_spec *spec = t ? schema_table_spec(t->name) : NULL;
+		if (!spec)
+			continue;
+		size_t n = 0;
+		for (size_t k = 0; k < spec->ncols; k++) {
+			const struct col_spec *cs = &spec->cols[k];
+			long c = csv_table_column(t, cs->name);
+			if (c < 0 || (cs->type != COL_REF && cs->type != COL_REFS) ||
+			    !cs->ref || strcmp(cs->ref, "sources"))
+				continue;
+			for (size_t r = 0; r < t->nrows; r++)
+				n += refs_contain(t->rows[r][c], id);
+		}
+		if (!n)
+			continue;
+		struct value *m = value_new_map(&s->arena);
+		set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
+		set_text(s, m, "file", arena_printf(&s->arena, "%s.csv", t->name));
+		set_text(s, m, "href", site_href(s, l, from, l,
+						 arena_printf(&s->arena, "data/%s/", t->name)));
+		set_text(s, m, "rows_text", rows_text(s, l, n));
+		value_list_push(&s->arena, list, m);
+	}
+	return list;
+}
+
+static void plan_sources_page(struct site *s, enum lang l)
+{
+	const char *path = "sources/";
+	struct value *list = value_new_list(&s->arena);
+	for (size_t i = 0; i < s->data.nsources; i++) {
+		const struct source *src = &s->data.sources[i];
+		struct value *m = value_new_map(&s->arena);
+		const char *alt = site_source_title(src, l);
+		set_text(s, m, "id", src->id);
+		set_text(s, m, "title", src->title);
+		set_text(s, m, "title_alt", strcmp(alt, src->title) ? alt : "");
+		set_text(s, m, "publisher", src->publisher);
+		const char *date = "";
+		if (src->date && *src->date) {
+			struct buf d = BUF_INIT;
+			i18n_format_date(&d, src->date, l);
+			date = arena_strndup(&s->arena, d.ptr, d.len);
+			buf_release(&d);
+		}
+		set_text(s, m, "date", date);
+		set_text(s, m, "lang_text",
+			 src->lang ? trf(s, l, "data.lang.%s", src->lang) : "");
+		bool url = src->url && *src->url && text_url_is_safe(src->url);
+		set_text(s, m, "url", url ? src->url : "");
+		struct value *cites = cited_by(s, l, path, src->id);
+		value_map_set(&s->arena, m, "cited_by", cites);
+		set_bool(s, m, "has_cited_by", value_list_len(cites) > 0);
+		value_list_push(&s->arena, list, m);
+	}
+	struct value *ctx = value_new_map(&s->arena);
+	value_map_set(&s->arena, ctx, "source_list", list);
+	set_text(s, ctx, "csv_href", site_root_href(s, l, path, "data/sources.csv"));
+	add_page(s, l, path, "pages/sources", tr(s, l, "data.table.sources"),
+		 tr(s, l, "data.sources_desc"), ctx, true);
+}
+
+/* ---- health/ ---- */
+
+static struct value *finding_item(struct site *s, enum lang l,
+				  const char *from, const struct finding *f)
+{
+	struct value *m = value_new_map(&s->arena);
+	struct buf text = BUF_INIT, stated = BUF_INIT, computed = BUF_INIT;
+	health_describe(s, f, l, &text);
+	health_figures(s, f, l, &stated, &computed);
+	set_text(s, m, "text", arena_strndup(&s->arena, text.ptr, text.len));
+	set_text(s, m, "stated", arena_strndup(&s->arena, stated.ptr, stated.len));
+	set_text(s, m, "computed",
+		 arena_strndup(&s->arena, computed.ptr, computed.len));
+	buf_release(&text);
+	buf_release(&stated);
+	buf_release(&computed);
+
+	const char *ids[32];
+	size_t n = health_sources(s, f, ids, sizeof ids / sizeof ids[0]);
+	struct value *sources = value_new_list(&s->arena);
+	for (size_t i = 0; i < n; i++) {
+		const struct source *src = data_find_source(&s->data, ids[i]);
+		struct value *sm = value_new_map(&s->arena);
+		set_text(s, sm, "text", src ? site_source_title(src, l) : ids[i]);
+		set_text(s, sm, "href", source_href(s, l, from, ids[i]));
+		set_bool(s, sm, "more", i + 1 < n);
+		value_list_push(&s->arena, sources, sm);
+	}
+	value_map_set(&s->arena, m, "sources", sources);
+	set_bool(s, m, "has_sources", n > 0);
+	return m;
+}
+
+static void plan_health_page(struct site *s, enum lang l)
+{
+	const char *path = "health/";
+	struct value *groups = value_new_list(&s->arena);
+	for (size_t k = 0; k < HEALTH_KIND_COUNT; k++) {
+		enum finding_kind kind = health_kinds[k];
+		const char *stem = health_kind_stem(kind);
+		struct value *items = value_new_list(&s->arena);
+		for (size_t i = 0; i < s->metrics.nfindings; i++)
+			if (s->metrics.findings[i].kind == kind)
+				value_list_push(&s->arena, items,
+						finding_item(s, l, path,
+							     &s->metrics.findings[i]));
+		if (!value_list_len(items))
+			continue;
+		struct value *g = value_new_map(&s->arena);
+		set_text(s, g, "id", stem);
+		set_text(s, g, "heading",
+			 fill(s, l, "health.heading_count", "heading",
+			      trf(s, l, "health.kind.%s", stem), "count",
+			      number_text(s, l, (double)value_list_len(items))));
+		set_text(s, g, "intro", trf(s, l, "health.intro.%s", stem));
+		bool figures = kind != FINDING_MISSING;
+		set_bool(s, g, "has_figures", figures);
+		set_text(s, g, "stated_label",
+			 figures ? trf(s, l, "health.stated.%s", stem) : "");
+		set_text(s, g, "computed_label",
+			 figures ? trf(s, l, "health.computed.%s", stem) : "");
+		value_map_set(&s->arena, g, "items", items);
+		value_list_push(&s->arena, groups, g);
+	}
+	struct value *ctx = value_new_map(&s->arena);
+	value_map_set(&s->arena, ctx, "groups", groups);
+	set_bool(s, ctx, "has_groups", value_list_len(groups) > 0);
+	set_text(s, ctx, "lead",
+		 fill(s, l, "health.lead", "count",
+		      number_text(s, l, (double)s->metrics.nfindings),
+		      "tolerance", tolerance_text(s, l)));
+	set_data_links(s, l, path, ctx);
+	add_page(s, l, path, "pages/health", tr(s, l, "health.title"),
+		 tr(s, l, "health.desc"), ctx, true);
+}
+
+/* ---- methodology/ ---- */
+
+/* The derived figures, in the order the page explains them; `formula`
+ * says whether the key method.<id>.formula exists. */
+static const struct {
+	const char *id;
+	bool formula;
+} methods[] = {
+	{ "cost_per_job", true },     { "default_price", false },
+	{ "relative_speed", true },   { "implied_speed", true },
+	{ "speed_per_dollar", true }, { "tflops_per_watt", true },
+	{ "tflops_per_kusd", true },  { "break_even", true },
+	{ "vram_needed", true },      { "gpus_needed", true },
+	{ "cost_per_mtok", true },    { "monthly_cost", true },
+	{ "stated_cost", true },      { "tolerance", true },
+	{ "no_data", false },
+};
+
+/* The reasons metrics gives for a missing figure (keys that exist). */
+static const char *const missing_reasons[] = {
+	"why.not_stated", "why.no_price", "why.no_list_price", "why.no_hours",
+	"why.no_result", "why.no_baseline", "why.no_vram", "why.no_rule",
+	"why.zero", "why.unknown_precision", NULL
+};
+
+static const char *method_text(struct site *s, enum lang l, const char *key)
+{
+	const char *baseline = s->metrics.baseline_gpu >= 0 &&
+			       (size_t)s->metrics.baseline_gpu < s->data.ngpus
+		? s->data.gpus[s->metrics.baseline_gpu].name : "?";
+	const char *const pairs[4][2] = {
+		{ "tolerance", tolerance_text(s, l) },
+		{ "baseline", baseline },
+		{ "low", number_text(s, l, 3.0 * (1.0 - METRICS_TOLERANCE)) },
+		{ "high", number_text(s, l, 3.0 * (1.0 + METRICS_TOLERANCE)) },
+	};
+	struct buf b = BUF_INIT;
+	health_fill(&b, tr(s, l, key), 4, pairs);
+	char *r = arena_strndup(&s->arena, b.ptr, b.len);
+	buf_release(&b);
+	return r;
+}
+
+static void plan_methodology_page(struct site *s, enum lang l)
+{
+	const char *path = "methodology/";
+	struct value *items = value_new_list(&s->arena);
+	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+		struct value *m = value_new_map(&s->arena);
+		const char *id = methods[i].id;
+		set_text(s, m, "id", id);
+		set_text(s, m, "name", method_text(s, l, arena_printf(
+				 &s->arena, "method.%s.name", id)));
+		set_text(s, m, "formula", methods[i].formula
+			 ? method_text(s, l, arena_printf(&s->arena,
+							  "method.%s.formula", id))
+			 : "");
+		set_text(s, m, "text", method_text(s, l, arena_printf(
+				 &s->arena, "method.%s.text", id)));
+		value_list_push(&s->arena, items, m);
+	}
+	struct value *reasons = value_new_list(&s->arena);
+	for (size_t i = 0; missing_reasons[i]; i++) {
+		if (!i18n_has(&s->i18n, missing_reasons[i]))
+			continue;
+		struct value *m = value_new_map(&s->arena);
+		set_text(s, m, "text", tr(s, l, missing_reasons[i]));
+		value_list_push(&s->arena, reasons, m);
+	}
+	struct value *ctx = value_new_map(&s->arena);
+	value_map_set(&s->arena, ctx, "methods", items);
+	value_map_set(&s->arena, ctx, "reasons", reasons);
+	set_bool(s, ctx, "has_reasons", value_list_len(reasons) > 0);
+	set_data_links(s, l, path, ctx);
+	add_page(s, l, path, "pages/methodology", tr(s, l, "nav.methodology"),
+		 tr(s, l, "method.desc"), ctx, true);
+}
+
+void datapages_plan(struct site *s)
+{
+	for (int i = 0; i < LANG_COUNT; i++) {
+		enum lang l = (enum lang)i;
+		plan_data_index(s, l);
+		for (size_t t = 0; t < TABLE_COUNT; t++)
+			if (loaded_table(s, t))
+				plan_table_page(s, l, loaded_table(s, t));
+		plan_sources_page(s, l);
+		plan_health_page(s, l);
+		plan_methodology_page(s, l);
+	}
+}
+
+/* ---- Files at the site root ---- */
+
+/* The path of the base URL, as the start of a path-absolute link: "/" for
+ * "https://host" or "https://host/", "/sub/" for "https://host/sub". */
+static const char *base_path(struct site *s)
+{
+	const char *b = site_base_url(s);
+	const char *scheme = strstr(b, "://");
+	const char *p = scheme ? strchr(scheme + 3, '/') : NULL;
+	if (!p || !p[1])
+		return "/";
+	return arena_printf(&s->arena, "%s/", p);
+}
+
+/* 404.html is served at whatever address was asked for, in whatever folder
+ * the site lives, so relative links cannot work: its links start at the
+ * base URL's path (right whatever the host), and its script finds the
+ * site's folder in the address when that differs. */
+static int write_404(struct site *s, struct output *o)
+{
+	const struct tmpl *t = tmpl_set_get(s->templates, "pages/404");
+	if (!t) {
+		diag_error(s->diag, "templates", 0, 0,
+			   "missing template \"pages/404.mustache\"");
+		return -1;
+	}
+	struct value *m = value_new_map(&s->arena);
+	for (int i = 0; i < LANG_COUNT; i++) {
+		struct value *lm = value_new_map(&s->arena);
+		const struct value *shared = s->lang_ctx[i];
+		for (size_t k = 0; shared && k < shared->u.map.len; k++)
+			value_map_set(&s->arena, lm, shared->u.map.entries[k].key,
+				      shared->u.map.entries[k].val);
+		value_map_set(&s->arena, m, lang_code((enum lang)i), lm);
+	}
+	set_text(s, m, "root_path", base_path(s));
+	struct buf html = BUF_INIT;
+	int rc = tmpl_render(s->templates, t, m, &html, s->diag);
+	if (rc == 0)
+		rc = output_add(o, "404.html", html.ptr, html.len);
+	buf_release(&html);
+	return rc;
+}
+
+static int write_robots(struct site *s, struct output *o)
+{
+	const char *base = site_base_url(s);
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "User-agent: *\nAllow: /\n");
+	if (*base)
+		buf_addf(&b, "\nSitemap: %s/sitemap.xml\n", base);
+	int rc = output_add(o, "robots.txt", b.ptr, b.len);
+	buf_release(&b);
+	return rc;
+}
+
+/* The CSV downloads: each table's file, byte for byte. */
+static int write_csv_copies(struct site *s, struct output *o)
+{
+	struct buf b = BUF_INIT;
+	int rc = 0;
+	for (size_t i = 0; i < TABLE_COUNT && rc == 0; i++) {
+		const struct table *t = loaded_table(s, i);
+		if (!t)
+			continue;
+		const char *file = arena_printf(&s->arena, "%s/data/%s.csv",
+						s->opt.root ? s->opt.root : ".",
+						t->name);
+		buf_reset(&b);
+		if (fs_read_file(file, &b) != 0) {
+			diag_error(s->diag, t->path, 0, 0, "cannot read: %s",
+				   fs_strerror(errno));
+			rc = -1;
+			break;
+		}
+		rc = output_add(o, arena_printf(&s->arena, "data/%s.csv", t->name),
+				b.ptr, b.len);
+	}
+	buf_release(&b);
+	return rc;
+}
+
+int datapages_write_extra(struct site *s, struct output *o)
+{
+	int rc = write_404(s, o);
+	if (rc == 0)
+		rc = write_robots(s, o);
+	if (rc == 0)
+		rc = write_csv_copies(s, o);
+	return rc;
+}

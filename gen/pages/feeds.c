@@ -1,0 +1,408 @@
+#include "pages/feeds.h"
+
+#include "pages/articles.h"
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "markdown/markdown.h"
+#include "publish/output.h"
+#include "view/present.h"
+#include "pages/price_history.h"
+#include "view/site.h"
+#include "base/text.h"
+#include "base/xalloc.h"
+
+#include <libxml/xmlwriter.h>
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- A writer that remembers whether any call failed ---- */
+
+struct xml {
+	xmlBufferPtr buf;
+	xmlTextWriterPtr w;
+	bool failed;
+};
+
+static void check(struct xml *x, int rc)
+{
+	if (rc < 0)
+		x->failed = true;
+}
+
+/* Text for XML: characters XML 1.0 forbids (C0 controls other than tab, LF
+ * and CR) are dropped, so no input can make the file ill-formed. */
+static const xmlChar *xml_text(struct site *s, const char *text)
+{
+	if (!text)
+		return BAD_CAST "";
+	const unsigned char *p = (const unsigned char *)text;
+	while (*p && (*p >= 0x20 || *p == '\t' || *p == '\n' || *p == '\r'))
+		p++;
+	if (!*p)
+		return BAD_CAST text;
+	char *copy = arena_strdup(&s->arena, text), *out = copy;
+	for (const unsigned char *q = (const unsigned char *)text; *q; q++)
+		if (*q >= 0x20 || *q == '\t' || *q == '\n' || *q == '\r')
+			*out++ = (char)*q;
+	*out = '\0';
+	return BAD_CAST copy;
+}
+
+static int xml_begin(struct xml *x)
+{
+	x->failed = false;
+	x->buf = xmlBufferCreate();
+	if (!x->buf)
+		return -1;
+	x->w = xmlNewTextWriterMemory(x->buf, 0);
+	if (!x->w) {
+		xmlBufferFree(x->buf);
+		return -1;
+	}
+	check(x, xmlTextWriterSetIndent(x->w, 1));
+	check(x, xmlTextWriterSetIndentString(x->w, BAD_CAST "  "));
+	check(x, xmlTextWriterStartDocument(x->w, "1.0", "UTF-8", NULL));
+	return 0;
+}
+
+/* Finish the document and append its bytes to `out`. */
+static int xml_end(struct xml *x, struct buf *out)
+{
+	check(x, xmlTextWriterEndDocument(x->w));
+	xmlFreeTextWriter(x->w); /* flushes into the buffer */
+	if (!x->failed)
+		buf_add(out, xmlBufferContent(x->buf), (size_t)xmlBufferLength(x->buf));
+	xmlBufferFree(x->buf);
+	return x->failed ? -1 : 0;
+}
+
+static void start(struct xml *x, const char *name)
+{
+	check(x, xmlTextWriterStartElement(x->w, BAD_CAST name));
+}
+
+static void end(struct xml *x)
+{
+	check(x, xmlTextWriterEndElement(x->w));
+}
+
+static void attr(struct site *s, struct xml *x, const char *name,
+		 const char *value)
+{
+	check(x, xmlTextWriterWriteAttribute(x->w, BAD_CAST name,
+					     xml_text(s, value)));
+}
+
+static void element(struct site *s, struct xml *x, const char *name,
+		    const char *text)
+{
+	check(x, xmlTextWriterWriteElement(x->w, BAD_CAST name, xml_text(s, text)));
+}
+
+/* A feed's two links: itself (Atom) and the page it follows (HTML). */
+static void feed_links(struct site *s, struct xml *x, const char *self,
+		       const char *page)
+{
+	static const char *const rel[2] = { "self", "alternate" };
+	static const char *const type[2] = { "application/atom+xml", "text/html" };
+	const char *href[2] = { self, page };
+	for (int i = 0; i < 2; i++) {
+		start(x, "link");
+		attr(s, x, "rel", rel[i]);
+		attr(s, x, "type", type[i]);
+		attr(s, x, "href", href[i]);
+		end(x);
+	}
+}
+
+static const char *timestamp(struct site *s, const char *ymd);
+
+/* What a feed says of itself before its entries. */
+struct feed_head {
+	const char *title_key; /* the title is "Site · <title_key>" */
+	const char *subtitle;  /* or NULL */
+	const char *id, *self, *page; /* its id, its own URL, the page it follows */
+	const char *updated;   /* a date */
+};
+
+/* A feed's writer begun, <feed> opened in language l and its head written
+ * (title, subtitle, id, links, updated, the site as author): 0, or -1 when
+ * the writer could not begin. */
+static int feed_begin(struct site *s, struct xml *x, enum lang l,
+		      const struct feed_head *h)
+{
+	if (xml_begin(x) != 0)
+		return -1;
+	const char *site_name = i18n_get(&s->i18n, l, "site.name");
+	start(x, "feed");
+	attr(s, x, "xmlns", "http://www.w3.org/2005/Atom");
+	attr(s, x, "xml:lang", lang_tag(l));
+	element(s, x, "title", arena_printf(&s->arena, "%s · %s", site_name,
+					    i18n_get(&s->i18n, l, h->title_key)));
+	if (h->subtitle)
+		element(s, x, "subtitle", h->subtitle);
+	element(s, x, "id", h->id);
+	feed_links(s, x, h->self, h->page);
+	element(s, x, "updated", timestamp(s, h->updated));
+	start(x, "author");
+	element(s, x, "name", site_name);
+	element(s, x, "uri", site_page_url(s, l, ""));
+	end(x);
+	return 0;
+}
+
+/* ---- sitemap.xml ----
+ *
+ * Written straight into the buffer: it lists every page (20,000 at 10,000
+ * articles a language), and xmlTextWriter cost a fifth of a second for that
+ * on one core. The bytes are those xmlTextWriter wrote (two-space indent,
+ * its escapes), and only URLs go in, each escaped here. */
+
+static void sitemap_attr_text(struct buf *out, const char *s)
+{
+	text_escape_xml(out, s, true);
+}
+
+static void sitemap_elem_text(struct buf *out, const char *s)
+{
+	text_escape_xml(out, s, false);
+}
+
+/* base + "/" + lang + "/" + path, escaped by `esc`. */
+static void sitemap_url(struct buf *out, const char *base, enum lang l,
+			const char *path, void (*esc)(struct buf *, const char *))
+{
+	esc(out, base);
+	buf_addc(out, '/');
+	buf_adds(out, lang_code(l));
+	buf_addc(out, '/');
+	struct buf uri = BUF_INIT; /* a tag page's path may be Chinese */
+	text_uri_encode(&uri, path);
+	esc(out, uri.len ? uri.ptr : "");
+	buf_release(&uri);
+}
+
+static void sitemap_alternate(struct buf *out, const char *hreflang,
+			      const char *base, enum lang l, const char *path)
+{
+	buf_adds(out, "    <xhtml:link rel=\"alternate\" hreflang=\"");
+	sitemap_attr_text(out, hreflang);
+	buf_adds(out, "\" href=\"");
+	sitemap_url(out, base, l, path, sitemap_attr_text);
+	buf_adds(out, "\"/>\n");
+}
+
+static void sitemap_alternates(struct buf *out, const char *base,
+			       const char *const path[LANG_COUNT], enum lang def)
+{
+	for (int l = 0; l < LANG_COUNT; l++)
+		sitemap_alternate(out, lang_tag((enum lang)l), base, (enum lang)l,
+				  path[l]);
+	sitemap_alternate(out, "x-default", base, def, path[def]);
+}
+
+static void sitemap_page(struct buf *out, const char *base,
+			 const struct page_spec *p, enum lang def)
+{
+	buf_adds(out, "  <url>\n    <loc>");
+	sitemap_url(out, base, p->lang, p->path, sitemap_elem_text);
+	buf_adds(out, "</loc>\n");
+	if (p->alt_path) {
+		enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
+		const char *path[LANG_COUNT];
+		path[p->lang] = p->path;
+		path[other] = p->alt_path;
+		sitemap_alternates(out, base, path, def);
+	}
+	buf_adds(out, "  </url>\n");
+}
+
+int feeds_sitemap(struct site *s, struct buf *out)
+{
+	const char *base = site_base_url(s);
+	buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+		      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
+		      " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n");
+	/* the root index.html: the language chooser */
+	buf_adds(out, "  <url>\n    <loc>");
+	sitemap_elem_text(out, base);
+	buf_adds(out, "/</loc>\n");
+	const char *const home[LANG_COUNT] = { "", "" };
+	sitemap_alternates(out, base, home, s->default_lang);
+	buf_adds(out, "  </url>\n");
+	for (size_t i = 0; i < s->npages; i++)
+		sitemap_page(out, base, &s->pages[i], s->default_lang);
+	buf_adds(out, "</urlset>\n");
+	return 0;
+}
+
+/* ---- Atom feeds ---- */
+
+static int compare_newest_first(const void *a, const void *b)
+{
+	const struct article *x = *(const struct article *const *)a;
+	const struct article *y = *(const struct article *const *)b;
+	int c = strcmp(y->date ? y->date : "", x->date ? x->date : "");
+	return c ? c : strcmp(x->slug ? x->slug : "", y->slug ? y->slug : "");
+}
+
+/* "2026-07-27" as an RFC 3339 time stamp (midnight UTC). */
+static const char *timestamp(struct site *s, const char *ymd)
+{
+	return arena_printf(&s->arena, "%sT00:00:00Z", ymd && *ymd ? ymd : "1970-01-01");
+}
+
+static void feed_entry(struct site *s, struct xml *x, enum lang l,
+		       const struct article *a)
+{
+	const char *url = site_page_url(s, l, arena_printf(&s->arena, "articles/%s/",
+						      a->slug));
+	start(x, "entry");
+	element(s, x, "title", a->title);
+	start(x, "link");
+	attr(s, x, "rel", "alternate");
+	attr(s, x, "type", "text/html");
+	attr(s, x, "href", url);
+	end(x);
+	element(s, x, "id", url);
+	element(s, x, "published", timestamp(s, a->date));
+	element(s, x, "updated", timestamp(s, a->date));
+	for (size_t t = 0; t < a->ntags; t++) {
+		start(x, "category");
+		attr(s, x, "term", a->tags[t]);
+		end(x);
+	}
+	if (a->description)
+		element(s, x, "summary", a->description);
+	/* the article's links are relative to its page */
+	if (a->html) { /* kept for the newest articles (ARTICLES_IN_FEED) */
+		start(x, "content");
+		attr(s, x, "type", "html");
+		attr(s, x, "xml:base", url);
+		check(x, xmlTextWriterWriteString(x->w, xml_text(s, a->html)));
+		end(x);
+	}
+	end(x);
+}
+
+int feeds_atom(struct site *s, enum lang l, struct buf *out)
+{
+	const struct article **list = xcalloc(s->narticles + 1, sizeof *list);
+	size_t n = 0;
+	for (size_t i = 0; i < s->narticles; i++)
+		if (s->articles[i].lang == (int)l)
+			list[n++] = &s->articles[i];
+	qsort(list, n, sizeof *list, compare_newest_first);
+
+	/* the feed changed when its newest entry did, or at the build date */
+	const char *updated = s->date ? s->date : "";
+	if (n && list[0]->date && strcmp(list[0]->date, updated) > 0)
+		updated = list[0]->date;
+
+	const char *home = site_page_url(s, l, "");
+	const struct feed_head head = {
+		"feed.title", i18n_get(&s->i18n, l, "site.description"), home,
+		site_page_url(s, l, "feed.xml"), home, updated,
+	};
+	struct xml x;
+	if (feed_begin(s, &x, l, &head) != 0) {
+		free(list);
+		return -1;
+	}
+	/* the newest entries only: a feed reader needs no archive */
+	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
+		feed_entry(s, &x, l, list[i]);
+	end(&x);
+	free(list);
+	return xml_end(&x, out);
+}
+
+/* ---- The price feeds ---- */
+
+/* One price change: a new dated quote that differs from its series'
+ * previous one, linked to the GPU's page. */
+static void price_entry(struct site *s, struct xml *x, enum lang l,
+			const struct price_change *c)
+{
+	struct pg p = { s, l, "", NULL };
+	const struct price *q = &s->data.prices[c->row];
+	const char *url = site_page_url(s, l, arena_printf(&s->arena, "gpus/%s/",
+							  s->data.gpus[q->gpu].id));
+	start(x, "entry");
+	element(s, x, "title", price_history_change_text(&p, c));
+	start(x, "link");
+	attr(s, x, "rel", "alternate");
+	attr(s, x, "type", "text/html");
+	attr(s, x, "href", url);
+	end(x);
+	/* stable: the quote's key (GPU, provider or source, kind, cards, date) */
+	element(s, x, "id", arena_printf(&s->arena, "%s#price-%s-%s-%s-%d-%s", url,
+					 q->provider, q->source, q->kind, q->cards,
+					 q->as_of));
+	element(s, x, "published", timestamp(s, q->as_of));
+	element(s, x, "updated", timestamp(s, q->as_of));
+	element(s, x, "summary", arena_printf(&s->arena, "%s (%s)",
+					      price_history_change_text(&p, c),
+					      pg_source_titles(&p, q->source)));
+	end(x);
+}
+
+int feeds_prices_atom(struct site *s, enum lang l, struct buf *out)
+{
+	struct price_change *changes;
+	size_t n = price_history_changes(&s->data, &changes);
+	const char *updated = s->date ? s->date : "";
+	if (n && strcmp(s->data.prices[changes[0].row].as_of, updated) > 0)
+		updated = s->data.prices[changes[0].row].as_of;
+	const char *self = site_page_url(s, l, "prices.xml");
+	const struct feed_head head = {
+		"price.feed_title", NULL, self, self, site_page_url(s, l, "gpus/"), updated,
+	};
+	struct xml x;
+	if (feed_begin(s, &x, l, &head) != 0) {
+		free(changes);
+		return -1;
+	}
+	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
+		price_entry(s, &x, l, &changes[i]);
+	end(&x);
+	free(changes);
+	return xml_end(&x, out);
+}
+
+/* ---- Both ---- */
+
+static int add_file(struct site *s, struct output *o, const char *rel,
+		    int rc, struct buf *b)
+{
+	if (rc != 0) {
+		diag_error(s->diag, rel, 0, 0, "cannot write the XML (libxml2 failed)");
+		return -1;
+	}
+	return output_add(o, rel, b->ptr, b->len);
+}
+
+int feeds_write(struct site *s, struct output *o)
+{
+	struct buf b = BUF_INIT;
+	int rc = add_file(s, o, "sitemap.xml", feeds_sitemap(s, &b), &b);
+	for (int l = 0; l < LANG_COUNT && rc == 0; l++) {
+		buf_reset(&b);
+		rc = add_file(s, o,
+			      arena_printf(&s->arena, "%s/feed.xml",
+					   lang_code((enum lang)l)),
+			      feeds_atom(s, (enum lang)l, &b), &b);
+		if (rc != 0)
+			break;
+		buf_reset(&b);
+		rc = add_file(s, o,
+			      arena_printf(&s->arena, "%s/prices.xml",
+					   lang_code((enum lang)l)),
+			      feeds_prices_atom(s, (enum lang)l, &b), &b);
+	}
+	buf_release(&b);
+	return rc;
+}

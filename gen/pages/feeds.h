@@ -1,0 +1,39 @@
+/* feeds: the site-wide XML files, byte for byte the same for the same
+ * inputs. The Atom feeds are written with libxml2's xmlTextWriter, so they
+ * are well-formed and escaped by construction; the sitemap, one entry per
+ * page, is written straight into a buffer (its URLs escaped the way
+ * xmlTextWriter escapes them), for speed.
+ *
+ *   site/sitemap.xml     every planned page (absolute URL = base_url + "/" +
+ *                        lang + "/" + path) with xhtml:link hreflang
+ *                        alternates (both languages and x-default) when the
+ *                        page has a translation, plus the root index.html
+ *   site/<lang>/feed.xml an Atom feed of the language's articles, newest
+ *                        first, the article's HTML as content
+ *   site/<lang>/prices.xml an Atom feed of price changes (price_history.h:
+ *                        a new dated quote that differs from its series'
+ *                        previous one), newest first, linked to the GPU page
+ */
+#ifndef GPUGUIDE_FEEDS_H
+#define GPUGUIDE_FEEDS_H
+
+#include "model/i18n.h"
+
+struct buf;
+struct output;
+struct site;
+
+/* Write sitemap.xml and both Atom feeds. Returns 0, or -1 after reporting
+ * a problem. */
+int feeds_write(struct site *s, struct output *o);
+
+/* The sitemap's bytes, appended to `out`. Returns 0. */
+int feeds_sitemap(struct site *s, struct buf *out);
+
+/* The Atom feed of language `l`, appended to `out`. Returns 0 or -1. */
+int feeds_atom(struct site *s, enum lang l, struct buf *out);
+
+/* The price-change feed of language `l`, appended to `out`. Returns 0 or -1. */
+int feeds_prices_atom(struct site *s, enum lang l, struct buf *out);
+
+#endif

@@ -1,0 +1,986 @@
+/* pages_compare: the comparison index and a page per pair of GPUs (see
+ * pages_compare.h). */
+#include "pages/pages_compare.h"
+#include "view/present.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "model/data.h"
+#include "view/figures.h"
+#include "view/guide_charts.h"
+#include "model/i18n.h"
+#include "model/metrics.h"
+#include "base/numfmt.h"
+#include "view/site.h"
+#include "template/value.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- comparisons ----
+ * A GPU is on G - 1 comparison pages per language, and most of what such a
+ * page shows about it does not depend on the other GPU: its link, the cells
+ * of its specs, results, task hours and costs, the notes of its results.
+ * Those are made once per GPU and language, in the kit (pair_lang), and
+ * shared by its pages, each with its winner's version (cell_won) for the
+ * pages where it wins. */
+
+/* The rows of a comparison's spec table, in order. */
+enum pair_row {
+	PAIR_SEGMENT, PAIR_VRAM, PAIR_MEMORY, PAIR_BANDWIDTH, PAIR_FP16,
+	PAIR_FP32, PAIR_TENSOR, PAIR_FP8, PAIR_NVLINK, PAIR_PCIE, PAIR_TDP,
+	PAIR_LIST_PRICE, PAIR_RENT, PAIR_ROWS
+};
+
+/* The spec field shown in a row, or -1. */
+static int pair_row_field(enum pair_row r)
+{
+	static const int fields[PAIR_ROWS] = {
+		[PAIR_SEGMENT] = -1, [PAIR_VRAM] = SPEC_VRAM, [PAIR_MEMORY] = -1,
+		[PAIR_BANDWIDTH] = SPEC_BANDWIDTH, [PAIR_FP16] = SPEC_FP16,
+		[PAIR_FP32] = SPEC_FP32, [PAIR_TENSOR] = -1, [PAIR_FP8] = -1,
+		[PAIR_NVLINK] = SPEC_NVLINK, [PAIR_PCIE] = SPEC_PCIE,
+		[PAIR_TDP] = SPEC_TDP, [PAIR_LIST_PRICE] = -1, [PAIR_RENT] = -1,
+	};
+	return fields[r];
+}
+
+/* The i18n key of a row's label. */
+static const char *pair_row_label(enum pair_row r)
+{
+	static const char *const labels[PAIR_ROWS] = {
+		[PAIR_SEGMENT] = "gpu.segment", [PAIR_MEMORY] = "gpu.memory",
+		[PAIR_TENSOR] = "gpu.tensor_gen", [PAIR_FP8] = "gpu.fp8",
+		[PAIR_LIST_PRICE] = "gpu.list_price", [PAIR_RENT] = "gpu.rent",
+	};
+	int f = pair_row_field(r);
+	return f >= 0 ? pg_spec_fields[f].label : labels[r];
+}
+
+/* The cell of GPU g in a row. */
+static struct value *pair_row_cell(const struct pg *p, size_t g, enum pair_row r)
+{
+	const struct gpu *x = &p->s->data.gpus[g];
+	int f = pair_row_field(r);
+	if (f >= 0)
+		return pg_spec_cell(p, x, f);
+	switch (r) {
+	case PAIR_SEGMENT: return pg_cell_text(p, pg_segment_text(p, x), "why.not_stated");
+	case PAIR_MEMORY: return pg_cell_text(p, x->memory_type, "why.not_stated");
+	case PAIR_TENSOR: return pg_cell_text(p, x->tensor_core_gen, "why.not_stated");
+	case PAIR_FP8: return pg_cell_text(p, pg_fp8_text(p, x), "why.not_stated");
+	case PAIR_LIST_PRICE: return pg_list_price_cell(p, x);
+	default: break;
+	}
+	return pg_cell_figure(p, pg_rent_figure(p, g), FMT_PER_HOUR, NULL);
+}
+
+/* The figure of GPU g that decides a row, and which way is better (0 for
+ * rows of text, which have no winner). */
+static int pair_row_figure(const struct pg *p, size_t g, enum pair_row r,
+			   struct figure *f)
+{
+	const struct gpu *x = &p->s->data.gpus[g];
+	int field = pair_row_field(r);
+	if (field >= 0) {
+		*f = pg_spec_figure(x, field);
+		return pg_spec_fields[field].better;
+	}
+	if (r == PAIR_LIST_PRICE) {
+		*f = pg_list_price_figure(x);
+		return -1;
+	}
+	if (r == PAIR_RENT) {
+		*f = pg_rent_figure(p, g);
+		return -1;
+	}
+	return 0;
+}
+
+/* Why a comparison's ratio may be missing: those cells are shared too. */
+static const char *const pair_ratio_whys[] = {
+	"why.no_result", "why.no_baseline", "why.zero", "why.no_price", "why.no_hours",
+};
+#define PAIR_RATIO_WHYS (sizeof pair_ratio_whys / sizeof pair_ratio_whys[0])
+
+/* A GPU's cell in a row of its comparisons, and the same marked as the
+ * row's winner (NULL when it cannot win: text, or no figure). */
+struct pair_cell {
+	struct value *cell, *won;
+};
+
+/* One GPU's part of every comparison page it is on, in one language. */
+struct pair_side {
+	struct value *link;                /* {id, name, href} */
+	struct pair_cell spec[PAIR_ROWS];  /* its cells in the spec table */
+	struct pair_cell *result;          /* [nbenchmarks] */
+	const char **note;                 /* [nbenchmarks]: "name: note", or "" */
+	struct pair_cell *hours, *cost;    /* [ntasks], NULL without task costs */
+};
+
+/* True when marking `c` the winner gives it the keys of any other such
+ * cell marked (won_keys): a figure, no mark yet. */
+static bool cell_wins_plainly(const struct value *c)
+{
+	return pg_map_flag(c, "num") && !pg_map_flag(c, "nodata") && !pg_map_flag(c, "best") &&
+	       !pg_map_flag(c, "has_marks");
+}
+
+/* `cell` marked as the winner, sharing the values of the keys that adds
+ * with `won_keys` (a cell so marked, see cell_won) when it can. */
+static struct value *pair_won(const struct pg *p, const struct value *cell,
+			      const struct value *won_keys)
+{
+	if (!cell_wins_plainly(cell))
+		return pg_cell_won(p, cell);
+	struct value *won = pg_cell_on_top(p, cell);
+	for (size_t i = 0; i < won_keys->u.map.len; i++)
+		value_map_set(pg_arena(p), won, won_keys->u.map.entries[i].key,
+			      won_keys->u.map.entries[i].val);
+	return won;
+}
+
+/* A pair_cell of `cell`, which wins when its figure f does in a row where
+ * `direction` is better (0: no winner). */
+static struct pair_cell pair_cell_of(const struct pg *p, struct value *cell,
+				     struct figure f, int direction,
+				     const struct value *won_keys)
+{
+	struct pair_cell pc = { cell, NULL };
+	if (direction && figure_ok(f))
+		pc.won = pair_won(p, cell, won_keys);
+	return pc;
+}
+
+/* The cells of a side-by-side row of two GPUs, the better one's marked;
+ * returns which wins (pg_better_of). */
+static int pair_pick(const struct pair_cell *a, const struct pair_cell *b,
+		     struct figure fa, struct figure fb, int direction,
+		     struct value **ca, struct value **cb)
+{
+	int w = pg_better_of(fa, fb, direction); /* a winner's figure is there */
+	*ca = w > 0 ? a->won : a->cell;
+	*cb = w < 0 ? b->won : b->cell;
+	return w;
+}
+
+/* The shared parts of the comparison pages of one language. Links are made
+ * for a page at compare/<a>-vs-<b>/: every comparison page is at that
+ * depth, which is all a link from it depends on. */
+struct pair_lang {
+	struct pair_side *side;         /* [ngpus] */
+	const char **task_href;         /* [ntasks] */
+	const char *no_bench, *no_tasks;
+	struct value *no_ratio[PAIR_RATIO_WHYS]; /* cells of missing ratios */
+};
+
+
+/* "A100 80GB: batch size 4": GPU g's note on its result of benchmark b,
+ * as a comparison lists it, or "" when there is none. */
+static const char *pair_note(const struct pg *p, size_t b, size_t g)
+{
+	const struct data *d = &p->s->data;
+	long row = data_result_row(d, b, g);
+	const char *note = row >= 0 ? pg_result_conditions(p, d->results[row].row)
+				    : "";
+	if (!*note)
+		return "";
+	return arena_printf(pg_arena(p), "%s%s%s", d->gpus[g].name,
+			    pg_tr(p, "list.colon"), note);
+}
+
+/* The task hours and costs of GPU g, as a comparison shows them. */
+static void pair_side_tasks(const struct pg *p, size_t g,
+			    const struct value *won_keys, struct pair_side *sd)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	if (!metrics_task_cost(d, &p->s->metrics, 0, g))
+		return;
+	sd->hours = arena_alloc(a, d->ntasks * sizeof *sd->hours);
+	sd->cost = arena_alloc(a, d->ntasks * sizeof *sd->cost);
+	for (size_t t = 0; t < d->ntasks; t++) {
+		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
+		/* shared by every page: each page marks the figures it shows
+		 * (pair_tasks) */
+		struct value *hours = pg_cell_figure(p, c->hours, FMT_UNIT, "unit.h");
+		if (figure_ok(c->hours))
+			pg_cell_set_text(p, hours, pg_hours_range_words(p, c));
+		sd->hours[t] = pair_cell_of(p, hours, c->hours, -1, won_keys);
+		struct value *cost = pg_cell_figure(p, c->cost, FMT_USD, NULL);
+		if (figure_ok(c->cost))
+			pg_cell_set_text(p, cost, pg_cost_words(p, c));
+		sd->cost[t] = pair_cell_of(p, cost, c->cost, -1, won_keys);
+	}
+}
+
+/* Everything of GPU g that its comparison pages share; `units` are the
+ * benchmarks' unit keys, `won_keys` what a winner's cell adds. */
+static void pair_side_make(const struct pg *p, size_t g, const char *const *units,
+			   const struct value *won_keys, struct pair_side *sd)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	sd->link = pg_gpu_link(p, g);
+	for (int i = 0; i < PAIR_ROWS; i++) {
+		enum pair_row r = (enum pair_row)i;
+		struct figure f = { 0, NULL };
+		int better = pair_row_figure(p, g, r, &f);
+		sd->spec[r] = pair_cell_of(p, pair_row_cell(p, g, r), f, better, won_keys);
+	}
+	size_t nb = d->nbenchmarks;
+	sd->result = arena_alloc(a, (nb ? nb : 1) * sizeof *sd->result);
+	sd->note = arena_alloc(a, (nb ? nb : 1) * sizeof *sd->note);
+	for (size_t b = 0; b < nb; b++) {
+		struct figure f = metrics_result(d, b, g);
+		sd->result[b] = pair_cell_of(p, pg_cell_figure(p, f, FMT_UNIT, units[b]), f,
+					     d->benchmarks[b].higher_is_better ? 1 : -1,
+					     won_keys);
+		sd->note[b] = pair_note(p, b, g);
+	}
+	pair_side_tasks(p, g, won_keys, sd);
+}
+
+
+/* The shared parts of the comparison pages of language l (planning). */
+static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
+{
+	struct buf scratch = BUF_INIT;
+	struct pg pp = { s, l, NULL, &scratch }, *p = &pp;
+	struct arena *a = &s->arena;
+	const struct data *d = &s->data;
+	pp.path = pg_pair_path(p, 0, 1);
+	struct pair_lang *pl = arena_alloc(a, sizeof *pl);
+	const char **units = arena_alloc(a, (d->nbenchmarks + 1) * sizeof *units);
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		units[b] = pg_bench_unit_key(p, &d->benchmarks[b]);
+	/* the keys marking a winner adds, made once: every winner's cell
+	 * shares their values (their own map only points at them) */
+	const struct value *won_keys = pg_cell_won(p, pg_cell_of_kind(p, true, false));
+	pl->side = arena_alloc(a, d->ngpus * sizeof *pl->side);
+	for (size_t g = 0; g < d->ngpus; g++)
+		pair_side_make(p, g, units, won_keys, &pl->side[g]);
+	pl->task_href = arena_alloc(a, (d->ntasks + 1) * sizeof *pl->task_href);
+	for (size_t t = 0; t < d->ntasks; t++)
+		pl->task_href[t] = pg_href_to(p, pg_task_path(p, t));
+	pl->no_bench = pg_nodata_text(p, "why.no_result");
+	pl->no_tasks = pg_nodata_text(p, "why.no_hours");
+	for (size_t i = 0; i < PAIR_RATIO_WHYS; i++)
+		pl->no_ratio[i] = pg_cell_missing(p, true, pair_ratio_whys[i]);
+	buf_release(&scratch);
+	return pl;
+}
+
+/* The shared parts of the comparison pages in the page's language. */
+static const struct pair_lang *pair_lang_of(const struct pg *p)
+{
+	/* made on first use while planning (the home page's headlines may
+	 * come first); only read while rendering */
+	pages_compare_prepare(p->s);
+	return pg_kit(p->s)->pairs[p->l];
+}
+
+/* The cell of a ratio of two figures of a comparison. */
+static struct value *pair_ratio_cell(const struct pg *p, struct figure r)
+{
+	if (!figure_ok(r)) {
+		const struct pair_lang *pl = pair_lang_of(p);
+		for (size_t i = 0; i < PAIR_RATIO_WHYS; i++)
+			if (!strcmp(r.missing, pair_ratio_whys[i]))
+				return pl->no_ratio[i];
+	}
+	return pg_cell_figure(p, r, FMT_RATIO, NULL);
+}
+
+/* ---- the figures a comparison shows (figures.h) ----
+ * Ids are made of the data's ids and the pair's, in page order:
+ * "speed.<benchmark>.<a>.<b>", "cost-ratio.<task>.<a>.<b>",
+ * "cheaper.<task>.<a>.<b>", "cheaper-hour.<a>.<b>", "more-vram.<a>.<b>". A
+ * winner's value is the GPU's id, or "same". */
+
+/* What a comparison figure is about: its kind, the benchmark or task it
+ * concerns (NULL: the pair itself) with its names, and the two GPUs. */
+struct pair_about {
+	const char *kind, *what, *what_en, *what_zh;
+	size_t ga, gb;
+};
+
+static void pair_show(const struct pg *p, const struct pair_about *ab,
+		      const char *label_key, const char *value, const char *unit,
+		      const char *inputs)
+{
+	if (!p->s->figures)
+		return;
+	const struct data *d = &p->s->data;
+	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT;
+	buf_addf(&id, "%s.%s%s%s.%s", ab->kind, ab->what ? ab->what : "",
+		 ab->what ? "." : "", d->gpus[ab->ga].id, d->gpus[ab->gb].id);
+	figures_labels(p->s, &en, &zh, label_key, "a", d->gpus[ab->ga].name, NULL,
+		       "b", d->gpus[ab->gb].name, NULL, "bench", ab->what_en, ab->what_zh,
+		       "task", ab->what_en, ab->what_zh, NULL);
+	figures_show_new(p->s, p->l, p->path, id.ptr, en.ptr, zh.ptr, value, "", unit,
+			 inputs);
+	buf_release(&id);
+	buf_release(&en);
+	buf_release(&zh);
+}
+
+/* A ratio of the pair ("" when the page shows none). */
+static void pair_show_ratio(const struct pg *p, const struct pair_about *ab,
+			    const char *label_key, struct figure r, const char *inputs)
+{
+	struct buf v = BUF_INIT;
+	if (figure_ok(r))
+		ledger_number(&v, r.value);
+	pair_show(p, ab, label_key, v.ptr, "×", inputs);
+	buf_release(&v);
+}
+
+/* Which of the pair wins (w > 0: a, w < 0: b, 0: the same), and by how
+ * many percent (`pct`, or a negative number: no percentage shown). */
+static void pair_show_winner(const struct pg *p, const struct pair_about *ab,
+			     const char *label_key, int w, double pct,
+			     const char *inputs)
+{
+	const struct data *d = &p->s->data;
+	pair_show(p, ab, label_key, w > 0 ? d->gpus[ab->ga].id
+				    : w < 0 ? d->gpus[ab->gb].id : "same", "", inputs);
+	if (pct < 0)
+		return;
+	struct pair_about by = *ab;
+	by.kind = arena_printf(pg_arena(p), "%s-by", ab->kind);
+	struct buf v = BUF_INIT, key = BUF_INIT;
+	ledger_number(&v, pct);
+	buf_addf(&key, "%s_by", label_key);
+	pair_show(p, &by, key.ptr, v.ptr, "%", inputs);
+	buf_release(&v);
+	buf_release(&key);
+}
+
+/* The rows of both GPUs' results on benchmark b. */
+static void pair_result_inputs(const struct pg *p, size_t b, size_t ga, size_t gb,
+			       struct buf *in)
+{
+	const struct data *d = &p->s->data;
+	long ra = data_result_row(d, b, ga), rb = data_result_row(d, b, gb);
+	if (ra >= 0)
+		figures_input(p->s, in, TABLE_RESULTS, d->results[ra].row);
+	if (rb >= 0)
+		figures_input(p->s, in, TABLE_RESULTS, d->results[rb].row);
+}
+
+static struct pair_about pair_bench_about(const struct pg *p, const char *kind,
+					  size_t b, size_t ga, size_t gb)
+{
+	const struct benchmark *bm = &p->s->data.benchmarks[b];
+	return (struct pair_about){ kind, bm->id, bm->name_en, bm->name_zh, ga, gb };
+}
+
+static struct pair_about pair_task_about(const struct pg *p, const char *kind,
+					 size_t t, size_t ga, size_t gb)
+{
+	const struct task *x = &p->s->data.tasks[t];
+	return (struct pair_about){ kind, x->id, x->name_en, x->name_zh, ga, gb };
+}
+
+static struct value *side_row(const struct pg *p, const char *label,
+			      struct value *ca, struct value *cb)
+{
+	struct value *m = value_new_map(pg_arena(p));
+	pg_set_text(p, m, "label", label);
+	value_map_set(pg_arena(p), m, "a", ca);
+	value_map_set(pg_arena(p), m, "b", cb);
+	return m;
+}
+
+/* The winner of spec row r in the ledger, "better.<row>.<a>.<b>" (the row
+ * named by its label's key: "better.bandwidth.…", "better.rent.…"). */
+static void spec_winner_show(const struct pg *p, enum pair_row r, size_t ga,
+			     size_t gb, int w)
+{
+	const struct data *d = &p->s->data;
+	const char *key = pair_row_label(r), *dot = strchr(key, '.');
+	struct pair_about ab = { "better", dot ? dot + 1 : key,
+				 i18n_get(&p->s->i18n, LANG_EN, key),
+				 i18n_get(&p->s->i18n, LANG_ZH, key), ga, gb };
+	struct buf in = BUF_INIT;
+	for (int i = 0; i < 2; i++) {
+		size_t g = i ? gb : ga;
+		long q = p->s->metrics.prices[g].lowest_row;
+		if (r != PAIR_RENT)
+			figures_input(p->s, &in, TABLE_GPUS, d->gpus[g].row);
+		else if (q >= 0)
+			figures_input(p->s, &in, TABLE_PRICES, d->prices[q].row);
+	}
+	pair_show_winner(p, &ab, "fig.better", w, -1, in.ptr);
+	buf_release(&in);
+}
+
+static struct value *pair_specs(const struct pg *p, size_t ga, size_t gb)
+{
+	struct arena *a = pg_arena(p);
+	const struct pair_lang *pl = pair_lang_of(p);
+	struct value *rows = value_new_list(a);
+	for (int i = 0; i < PAIR_ROWS; i++) {
+		enum pair_row r = (enum pair_row)i;
+		struct figure fa = { 0, NULL }, fb = { 0, NULL };
+		int better = pair_row_figure(p, ga, r, &fa);
+		pair_row_figure(p, gb, r, &fb);
+		struct value *ca, *cb;
+		int w = pair_pick(&pl->side[ga].spec[r], &pl->side[gb].spec[r], fa, fb,
+				  better, &ca, &cb);
+		if (better && figure_ok(fa) && figure_ok(fb))
+			spec_winner_show(p, r, ga, gb, w);
+		value_list_push(a, rows, side_row(p, pg_tr(p, pair_row_label(r)), ca, cb));
+	}
+	return rows;
+}
+
+static struct value *verdict_line(const struct pg *p, const char *text)
+{
+	struct value *m = value_new_map(pg_arena(p));
+	value_map_set_str(pg_arena(p), m, "text", text);
+	return m;
+}
+
+/* The sentence saying which of two GPUs is faster on one benchmark, from
+ * the speed of a relative to b (`r`, > 0). */
+static const char *speed_sentence(const struct pg *p, const struct benchmark *bm,
+				  const char *na, const char *nb, double r)
+{
+	const char *key = pg_is_kind(bm, "training-efficiency") ? "cmp.more_efficient"
+							     : "cmp.faster";
+	if (fabs(r - 1.0) < 0.005)
+		return pg_fill(p, "cmp.same_speed", "a", na, "b", nb, "bench",
+			    pg_bench_name(p, bm), NULL);
+	if (r < 1.0) {
+		const char *t = na;
+		na = nb;
+		nb = t;
+		r = 1.0 / r;
+	}
+	return pg_fill(p, key, "a", na, "b", nb, "x", pg_fmt_ratio_short(p, r), "bench",
+		    pg_bench_name(p, bm), NULL);
+}
+
+
+/* "batch size 4" / "批量大小 4", or "" when the result states none. */
+static const char *batch_text(const struct pg *p, const struct result *x)
+{
+	if (!x->batch_size)
+		return pg_tr(p, "cmp.batch_unstated");
+	return pg_fill(p, "cmp.batch", "n", pg_fmt_number(p, x->batch_size), NULL);
+}
+
+/* Two results measured under different conditions: the per-sample speed
+ * where batch sizes allow it, else no ratio, and the conditions named;
+ * the ratio in the ledger when `show`. */
+static const char *unlike_sentence(const struct pg *p, const struct benchmark *bm,
+				   const struct result *xa, const struct result *xb,
+				   bool show)
+{
+	const struct data *d = &p->s->data;
+	const char *na = d->gpus[xa->gpu].name, *nb = d->gpus[xb->gpu].name;
+	struct figure per = metrics_per_sample_ratio(d, xa, xb);
+	if (show && figure_ok(per) && per.value > 0) {
+		struct pair_about ab = pair_bench_about(p, "speed-per-sample",
+							(size_t)(bm - d->benchmarks),
+							xa->gpu, xb->gpu);
+		struct buf in = BUF_INIT;
+		figures_input(p->s, &in, TABLE_RESULTS, xa->row);
+		figures_input(p->s, &in, TABLE_RESULTS, xb->row);
+		pair_show_ratio(p, &ab, "fig.speed_per_sample", per, in.ptr);
+		buf_release(&in);
+	}
+	if (!figure_ok(per) || per.value <= 0) {
+		const char *ca = pg_result_conditions(p, xa->row);
+		const char *cb = pg_result_conditions(p, xb->row);
+		return pg_fill(p, "cmp.unlike", "a", na, "b", nb, "bench", pg_bench_name(p, bm),
+			    "ca", *ca ? ca : pg_tr(p, "cmp.conditions_unstated"),
+			    "cb", *cb ? cb : pg_tr(p, "cmp.conditions_unstated"), NULL);
+	}
+	const struct result *w = xa, *l = xb;
+	if (per.value < 1.0) {
+		w = xb;
+		l = xa;
+		per.value = 1.0 / per.value;
+	}
+	const char *unit = pg_bench_unit_key(p, bm);
+	return pg_fill(p, "cmp.per_sample", "a", na, "b", nb, "bench", pg_bench_name(p, bm),
+		    "ba", batch_text(p, xa), "bb", batch_text(p, xb),
+		    "w", d->gpus[w->gpu].name, "l", d->gpus[l->gpu].name,
+		    "x", pg_fmt_ratio_short(p, per.value),
+		    "pw", pg_fmt_unit(p, w->value / w->batch_size, unit),
+		    "pl", pg_fmt_unit(p, l->value / l->batch_size, unit), NULL);
+}
+
+/* For a benchmark of a model too big for one card: how many cards each of
+ * the two GPUs needs to hold its weights (in the ledger when `show`); ""
+ * when both hold it. */
+static const char *fit_sentence(const struct pg *p, const struct benchmark *bm,
+				size_t ga, size_t gb, bool show)
+{
+	const struct data *d = &p->s->data;
+	if (!bm->params_b.ok || !(pg_is_kind(bm, "inference-throughput") ||
+				  pg_is_kind(bm, "inference-latency")))
+		return "";
+	long rule;
+	struct figure need = metrics_model_vram(d, bm->params_b.v,
+						METRICS_DEFAULT_PRECISION, &rule);
+	struct figure na = metric_gpus_needed(need, pg_spec_figure(&d->gpus[ga], SPEC_VRAM));
+	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], SPEC_VRAM));
+	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
+		return "";
+	if (show) {
+		figures_show_fit(p->s, p->l, p->path, bm->params_b.v,
+				 METRICS_DEFAULT_PRECISION, rule, ga, na);
+		figures_show_fit(p->s, p->l, p->path, bm->params_b.v,
+				 METRICS_DEFAULT_PRECISION, rule, gb, nb);
+	}
+	const char *cards_a = figure_ok(na) ? pg_fmt_number(p, na.value) : pg_tr(p, "no_data");
+	const char *cards_b = figure_ok(nb) ? pg_fmt_number(p, nb.value) : pg_tr(p, "no_data");
+	return pg_fill(p, "cmp.fit_cards", "params", pg_fmt_number(p, bm->params_b.v),
+		    "need", pg_fmt_unit(p, need.value, "unit.gb"),
+		    "precision", pg_upper(p, METRICS_DEFAULT_PRECISION),
+		    "a", d->gpus[ga].name, "na", cards_a,
+		    "b", d->gpus[gb].name, "nb", cards_b, NULL);
+}
+
+/* The notes of both GPUs' results on one benchmark ("A100 80GB: batch
+ * size 4 · RTX 4090: batch size 1"), "" when neither has one. */
+static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
+				     size_t gb)
+{
+	const struct pair_lang *pl = pair_lang_of(p);
+	const char *na = pl->side[ga].note[b], *nb = pl->side[gb].note[b];
+	if (!*na || !*nb)
+		return *na ? na : nb;
+	return arena_printf(pg_arena(p), "%s · %s", na, nb);
+}
+
+/* Speed per benchmark: a row per benchmark either GPU has a result for.
+ * `whole`: for the pair's page, which shows every figure; else only the
+ * first sentence (*first) is shown, and only its figures are marked. */
+static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
+			      struct value *rows, struct value *verdict,
+			      const char **first, bool whole)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	const struct pair_lang *pl = pair_lang_of(p);
+	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
+	size_t common = 0;
+	for (size_t b = 0; b < d->nbenchmarks; b++) {
+		const struct benchmark *bm = &d->benchmarks[b];
+		struct figure fa = metrics_result(d, b, ga), fb = metrics_result(d, b, gb);
+		if (!figure_ok(fa) && !figure_ok(fb))
+			continue;
+		struct value *ca, *cb;
+		pair_pick(&pl->side[ga].result[b], &pl->side[gb].result[b], fa, fb,
+			  bm->higher_is_better ? 1 : -1, &ca, &cb);
+		struct figure r = metrics_speed_ratio(d, b, ga, gb);
+		struct value *row = side_row(p, pg_bench_name(p, bm), ca, cb);
+		value_map_set(a, row, "ratio", pair_ratio_cell(p, r));
+		pg_set_text(p, row, "better", pg_tr(p, bm->higher_is_better
+					       ? "gpu.higher_better"
+					       : "gpu.lower_better"));
+		pg_set_text(p, row, "note", pair_result_notes(p, b, ga, gb));
+		value_list_push(a, rows, row);
+		bool ratio_ok = figure_ok(r) && r.value > 0;
+		const struct result *xa = ratio_ok ? &d->results[data_result_row(d, b, ga)]
+						   : NULL;
+		const struct result *xb = ratio_ok ? &d->results[data_result_row(d, b, gb)]
+						   : NULL;
+		bool same = ratio_ok && metrics_same_conditions(xa, xb);
+		bool show = whole || (ratio_ok && !common);
+		if (show && (whole || same)) {
+			/* the ratio as its cell shows it: none for unlike conditions */
+			struct pair_about ab = pair_bench_about(p, "speed", b, ga, gb);
+			struct buf in = BUF_INIT;
+			pair_result_inputs(p, b, ga, gb, &in);
+			pair_show_ratio(p, &ab, "fig.speed",
+					ratio_ok && !same ? (struct figure){ 0, "why.unlike" } : r,
+					in.ptr);
+			buf_release(&in);
+		}
+		if (!ratio_ok)
+			continue;
+		const char *line = same ? speed_sentence(p, bm, na, nb, r.value)
+					: unlike_sentence(p, bm, xa, xb, show);
+		if (!same)
+			value_map_set(a, row, "ratio", pair_ratio_cell(
+				p, (struct figure){ 0, "why.unlike" }));
+		if (!common++)
+			*first = line;
+		value_list_push(a, verdict, verdict_line(p, line));
+		const char *fit = fit_sentence(p, bm, ga, gb, whole);
+		if (*fit)
+			value_list_push(a, verdict, verdict_line(p, fit));
+	}
+	if (!common)
+		value_list_push(a, verdict, verdict_line(
+			p, pg_fill(p, "cmp.no_bench", "a", na, "b", nb, NULL)));
+	return common;
+}
+
+/* The winner of task t's costs (and its costs) in the ledger. */
+static void cost_show(const struct pg *p, size_t t, const struct task_cost *xa,
+		      const struct task_cost *xb, int w, double pct)
+{
+	figures_show_cost(p->s, p->l, p->path, t, xa->gpu);
+	figures_show_cost(p->s, p->l, p->path, t, xb->gpu);
+	struct pair_about ab = pair_task_about(p, "cheaper", t, xa->gpu, xb->gpu);
+	struct buf in = BUF_INIT;
+	figures_input_task_cost(p->s, &in, xa);
+	figures_input_task_cost(p->s, &in, xb);
+	pair_show_winner(p, &ab, "fig.cheaper", w, pct, in.ptr);
+	buf_release(&in);
+}
+
+/* Which GPU runs task t for less (its figures in the ledger when `show`).
+ * Costs with a range (a time range) are stated side by side, without a
+ * percentage one range cannot give. */
+static const char *cost_sentence(const struct pg *p, size_t t, const char *na,
+				 const char *nb, const struct task_cost *xa,
+				 const struct task_cost *xb, bool show)
+{
+	const char *task = pg_task_name(p, t);
+	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max))
+		return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
+			    "ca", show ? pg_cost_text(p, xa) : pg_cost_words(p, xa),
+			    "cb", show ? pg_cost_text(p, xb) : pg_cost_words(p, xb), NULL);
+	double ca = xa->cost.value, cb = xb->cost.value;
+	if (fabs(ca - cb) <= 0.005 * fmax(ca, cb)) {
+		if (show)
+			cost_show(p, t, xa, xb, 0, -1);
+		return pg_fill(p, "cmp.same_cost", "a", na, "b", nb, "task", task,
+			    "cost", pg_fmt_usd(p, ca), NULL);
+	}
+	double pct = (1.0 - fmin(ca, cb) / fmax(ca, cb)) * 100.0;
+	if (show)
+		cost_show(p, t, xa, xb, ca < cb ? 1 : -1, pct);
+	if (ca > cb) {
+		const char *n = na;
+		na = nb;
+		nb = n;
+		double c = ca;
+		ca = cb;
+		cb = c;
+	}
+	return pg_fill(p, "cmp.cheaper", "a", na, "b", nb, "task", task,
+		    "pct", pg_fmt_percent(p, pct),
+		    "ca", pg_fmt_usd(p, ca), "cb", pg_fmt_usd(p, cb), NULL);
+}
+
+/* Cost per task: a row per task either GPU has a time for (`whole`: see
+ * pair_benchmarks). */
+static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
+		       struct value *rows, struct value *verdict, const char **first,
+		       bool whole)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	const struct pair_lang *pl = pair_lang_of(p);
+	const struct pair_side *sa = &pl->side[ga], *sb = &pl->side[gb];
+	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
+	size_t both_times = 0;
+	for (size_t t = 0; t < d->ntasks; t++) {
+		const struct task_cost *ca = metrics_task_cost(d, &p->s->metrics, t, ga);
+		const struct task_cost *cb = metrics_task_cost(d, &p->s->metrics, t, gb);
+		if (!ca || !cb || (!figure_ok(ca->hours) && !figure_ok(cb->hours)))
+			continue;
+		struct value *r = value_new_map(a);
+		pg_set_text(p, r, "name", pg_task_name(p, t));
+		pg_set_text(p, r, "href", pl->task_href[t]);
+		struct value *ha, *hb, *xa, *xb;
+		int quicker = pair_pick(&sa->hours[t], &sb->hours[t], ca->hours, cb->hours,
+					-1, &ha, &hb);
+		pair_pick(&sa->cost[t], &sb->cost[t], ca->cost, cb->cost, -1, &xa, &xb);
+		value_map_set(a, r, "a_hours", ha);
+		value_map_set(a, r, "b_hours", hb);
+		value_map_set(a, r, "a_cost", xa);
+		value_map_set(a, r, "b_cost", xb);
+		struct figure ratio = { 0, "why.no_price" };
+		if (figure_ok(ca->cost) && figure_ok(cb->cost) && cb->cost.value > 0)
+			ratio = (struct figure){ ca->cost.value / cb->cost.value, NULL };
+		else if (!figure_ok(ca->hours) || !figure_ok(cb->hours))
+			ratio.missing = "why.no_hours";
+		value_map_set(a, r, "ratio", pair_ratio_cell(p, ratio));
+		value_list_push(a, rows, r);
+		if (whole) {
+			figures_show_time(p->s, p->l, p->path, t, ga);
+			figures_show_time(p->s, p->l, p->path, t, gb);
+			figures_show_cost(p->s, p->l, p->path, t, ga);
+			figures_show_cost(p->s, p->l, p->path, t, gb);
+			struct pair_about ab = pair_task_about(p, "cost-ratio", t, ga, gb);
+			struct buf in = BUF_INIT;
+			figures_input_task_cost(p->s, &in, ca);
+			figures_input_task_cost(p->s, &in, cb);
+			pair_show_ratio(p, &ab, "fig.cost_ratio", ratio, in.ptr);
+			if (figure_ok(ca->hours) && figure_ok(cb->hours)) {
+				/* the hours cell marked the better */
+				struct pair_about q = pair_task_about(p, "quicker", t, ga, gb);
+				buf_reset(&in);
+				for (int i = 0; i < 2; i++) {
+					long tr = (i ? cb : ca)->time_row;
+					if (tr >= 0)
+						figures_input(p->s, &in, TABLE_TASK_TIMES,
+							      d->task_times[tr].row);
+				}
+				pair_show_winner(p, &q, "fig.quicker", quicker, -1, in.ptr);
+			}
+			buf_release(&in);
+		}
+		if (figure_ok(ca->hours) && figure_ok(cb->hours))
+			both_times++;
+		if (figure_ok(ratio)) {
+			const char *line = cost_sentence(p, t, na, nb, ca, cb,
+							 whole || !**first);
+			if (!**first)
+				*first = line;
+			value_list_push(a, verdict, verdict_line(p, line));
+		}
+	}
+	if (!both_times)
+		value_list_push(a, verdict, verdict_line(
+			p, pg_fill(p, "cmp.no_task", "a", na, "b", nb, NULL)));
+}
+
+/* Memory and hourly price, or what is missing about them. */
+static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
+				  struct value *verdict)
+{
+	struct arena *a = pg_arena(p);
+	const struct gpu *x = &p->s->data.gpus[ga], *y = &p->s->data.gpus[gb];
+	struct figure va = pg_spec_figure(x, SPEC_VRAM), vb = pg_spec_figure(y, SPEC_VRAM);
+	int w = pg_better_of(va, vb, 1);
+	if (w || (figure_ok(va) && figure_ok(vb))) {
+		struct pair_about ab = { "more-vram", NULL, NULL, NULL, ga, gb };
+		struct buf in = BUF_INIT;
+		figures_input(p->s, &in, TABLE_GPUS, x->row);
+		figures_input(p->s, &in, TABLE_GPUS, y->row);
+		pair_show_winner(p, &ab, "fig.more_vram", w, -1, in.ptr);
+		buf_release(&in);
+	}
+	if (w) {
+		const struct gpu *big = w > 0 ? x : y, *small = w > 0 ? y : x;
+		value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.more_vram",
+			"a", big->name, "b", small->name,
+			"va", pg_fmt_unit(p, big->vram_gb.v, "unit.gb"),
+			"vb", pg_fmt_unit(p, small->vram_gb.v, "unit.gb"), NULL)));
+	} else if (figure_ok(va) && figure_ok(vb)) {
+		value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.same_vram",
+			"a", x->name, "b", y->name,
+			"va", pg_fmt_unit(p, va.value, "unit.gb"), NULL)));
+	}
+	for (int i = 0; i < 2; i++) {
+		const struct gpu *g = i ? y : x;
+		if (!g->vram_gb.ok)
+			value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.no_vram",
+				"a", g->name, NULL)));
+	}
+	struct figure pa = pg_rent_figure(p, ga), pb = pg_rent_figure(p, gb);
+	w = pg_better_of(pa, pb, -1);
+	if (w) {
+		const struct gpu *cheap = w > 0 ? x : y, *dear = w > 0 ? y : x;
+		double lo = w > 0 ? pa.value : pb.value, hi = w > 0 ? pb.value : pa.value;
+		double pct = (1.0 - lo / hi) * 100.0;
+		struct pair_about ab = { "cheaper-hour", NULL, NULL, NULL, ga, gb };
+		struct buf in = BUF_INIT;
+		const struct gpu_prices *lp = p->s->metrics.prices;
+		if (lp[ga].lowest_row >= 0)
+			figures_input(p->s, &in, TABLE_PRICES,
+				      p->s->data.prices[lp[ga].lowest_row].row);
+		if (lp[gb].lowest_row >= 0)
+			figures_input(p->s, &in, TABLE_PRICES,
+				      p->s->data.prices[lp[gb].lowest_row].row);
+		pair_show_winner(p, &ab, "fig.cheaper_hour", w, pct, in.ptr);
+		buf_release(&in);
+		value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.cheaper_hour",
+			"a", cheap->name, "b", dear->name,
+			"pct", pg_fmt_percent(p, pct),
+			"pa", pg_fmt_per_hour(p, lo), "pb", pg_fmt_per_hour(p, hi), NULL)));
+	}
+	for (int i = 0; i < 2; i++) {
+		if (!figure_ok(i ? pb : pa))
+			value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.no_price",
+				"a", (i ? y : x)->name, NULL)));
+	}
+}
+
+/* The context of the pair page of ga and gb (ga listed first), made for
+ * the page at p->path; without `whole`, only what a headline shows (its
+ * lead_speed and lead_cost; the figures it marks are theirs). */
+static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
+				  bool whole)
+{
+	struct arena *a = pg_arena(p);
+	const struct pair_lang *pl = pair_lang_of(p);
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "a", pl->side[ga].link);
+	value_map_set(a, ctx, "b", pl->side[gb].link);
+	if (whole)
+		value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
+	struct value *verdict = value_new_list(a);
+	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
+	/* the first speed and cost sentences make a headline's summary */
+	const char *lead_speed = "", *lead_cost = "";
+	pair_benchmarks(p, ga, gb, bench, verdict, &lead_speed, whole);
+	pair_tasks(p, ga, gb, tasks, verdict, &lead_cost, whole);
+	value_map_set_str(a, ctx, "lead_speed", lead_speed);
+	value_map_set_str(a, ctx, "lead_cost", lead_cost);
+	if (whole)
+		pair_memory_and_price(p, ga, gb, verdict);
+	value_map_set(a, ctx, "bench", bench);
+	value_map_set_bool(a, ctx, "has_bench", value_list_len(bench) > 0);
+	value_map_set(a, ctx, "tasks", tasks);
+	value_map_set_bool(a, ctx, "has_tasks", value_list_len(tasks) > 0);
+	value_map_set(a, ctx, "verdict", verdict);
+	pg_set_text(p, ctx, "no_bench", pl->no_bench);
+	pg_set_text(p, ctx, "no_tasks", pl->no_tasks);
+	return ctx;
+}
+
+static struct value *build_pair_page(struct site *s, const struct page_spec *spec)
+{
+	const struct gpu_pair *gp = spec->arg;
+	struct buf scratch = BUF_INIT;
+	struct pg pp = { s, spec->lang, spec->path, &scratch }, *p = &pp;
+	struct value *ctx = pair_context(p, gp->a, gp->b, true);
+	pg_set_text(p, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+		.name = "pair", .gpu = s->data.gpus[gp->a].id,
+		.other = s->data.gpus[gp->b].id, .page_path = p->path }));
+	buf_release(&scratch);
+	return ctx;
+}
+
+static void plan_pair_page(struct site *s, enum lang l, size_t ga, size_t gb,
+			   struct buf *scratch)
+{
+	struct pg pp = { s, l, NULL, scratch }, *p = &pp;
+	pp.path = pg_pair_path(p, ga, gb);
+	const char *na = s->data.gpus[ga].name, *nb = s->data.gpus[gb].name;
+	pg_add_lazy_page(p, "pages/compare", pg_pair_title(p, ga, gb),
+		      pg_fill(p, "cmp.page_desc", "a", na, "b", nb, NULL), "compare",
+		      build_pair_page, ga, gb, pg_crumbs_for(p, "nav.compare", "compare/"));
+}
+
+/* How much two GPUs can be compared: benchmarks with both results plus
+ * tasks with both costs. */
+static size_t pair_richness(const struct site *s, size_t ga, size_t gb)
+{
+	const struct data *d = &s->data;
+	size_t n = 0;
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		n += figure_ok(metrics_result(d, b, ga)) && figure_ok(metrics_result(d, b, gb));
+	for (size_t t = 0; t < d->ntasks; t++) {
+		const struct task_cost *ca = metrics_task_cost(d, &s->metrics, t, ga);
+		const struct task_cost *cb = metrics_task_cost(d, &s->metrics, t, gb);
+		n += ca && cb && figure_ok(ca->cost) && figure_ok(cb->cost);
+	}
+	return n;
+}
+
+#define HEADLINES 3
+
+/* The pairs with the most figures in common (up to HEADLINES, in gpus.csv
+ * order among equals), each {title, href, summary}: the summary is the
+ * pair's first speed sentence and first cost sentence. */
+static struct value *headline_pairs(const struct pg *p)
+{
+	struct arena *a = pg_arena(p);
+	const struct site *s = p->s;
+	size_t best[HEADLINES][3] = { { 0 } }; /* richness, a, b */
+	size_t n = 0;
+	for (size_t x = 0; x < s->data.ngpus; x++)
+		for (size_t y = x + 1; y < s->data.ngpus; y++) {
+			size_t r = pair_richness(s, x, y);
+			if (!r)
+				continue;
+			size_t i = n < HEADLINES ? n++ : HEADLINES;
+			if (i == HEADLINES) {
+				if (r <= best[HEADLINES - 1][0])
+					continue;
+				i = HEADLINES - 1;
+			}
+			while (i > 0 && best[i - 1][0] < r) {
+				memcpy(best[i], best[i - 1], sizeof best[i]);
+				i--;
+			}
+			best[i][0] = r;
+			best[i][1] = x;
+			best[i][2] = y;
+		}
+	struct value *list = value_new_list(a);
+	for (size_t i = 0; i < n; i++) {
+		struct value *m = value_new_map(a);
+		value_map_set_str(a, m, "title", pg_pair_title(p, best[i][1], best[i][2]));
+		value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, best[i][1], best[i][2])));
+		struct value *ctx = pair_context(p, best[i][1], best[i][2], false);
+		const char *speed = value_map_get(ctx, "lead_speed")->u.str.ptr;
+		const char *cost = value_map_get(ctx, "lead_cost")->u.str.ptr;
+		value_map_set_str(a, m, "summary", arena_printf(a, "%s%s%s", speed,
+								*speed && *cost && p->l != LANG_ZH ? " " : "", cost));
+		value_list_push(a, list, m);
+	}
+	return list;
+}
+
+static void plan_compare_index(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "compare/", NULL }, *p = &pp;
+	struct arena *a = &s->arena;
+	struct value *groups = value_new_list(a);
+	for (size_t x = 0; x + 1 < s->data.ngpus; x++) {
+		struct value *grp = pg_gpu_link(p, x), *pairs = value_new_list(a);
+		for (size_t y = x + 1; y < s->data.ngpus; y++) {
+			struct value *m = value_new_map(a);
+			value_map_set_str(a, m, "title", pg_pair_title(p, x, y));
+			value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, x, y)));
+			value_map_set_num(a, m, "richness", (double)pair_richness(s, x, y));
+			value_list_push(a, pairs, m);
+		}
+		value_map_set(a, grp, "pairs", pairs);
+		value_list_push(a, groups, grp);
+	}
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "groups", groups);
+	struct value *heads = headline_pairs(p);
+	value_map_set(a, ctx, "headlines", heads);
+	value_map_set_bool(a, ctx, "has_headlines", value_list_len(heads) > 0);
+	pg_add_page(p, "pages/compare-index", pg_tr(p, "cmp.index_title"),
+		 pg_tr(p, "cmp.index_desc"), "compare", ctx, pg_crumbs_for(p, NULL, NULL));
+}
+
+
+void pages_compare_prepare(struct site *s)
+{
+	struct pages_kit *k = pg_kit(s);
+	if (k->pairs_made)
+		return;
+	k->pairs_made = true;
+	/* comparisons need two GPUs, and the metrics (absent when the build
+	 * failed before planning) */
+	if (s->data.ngpus >= 2 && s->metrics.prices)
+		for (int l = 0; l < LANG_COUNT; l++)
+			k->pairs[l] = pair_lang_make(s, (enum lang)l);
+}
+
+void pages_compare_plan(struct site *s, enum lang l, struct buf *scratch)
+{
+	plan_compare_index(s, l);
+	for (size_t x = 0; x < s->data.ngpus; x++)
+		for (size_t y = x + 1; y < s->data.ngpus; y++)
+			plan_pair_page(s, l, x, y, scratch);
+}
+
+struct value *pages_compare_headlines(const struct pg *p)
+{
+	return headline_pairs(p);
+}

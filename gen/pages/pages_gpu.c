@@ -1,0 +1,412 @@
+/* pages_gpu: the GPU index and one page per GPU (see pages_gpu.h). */
+#include "pages/pages_gpu.h"
+#include "view/present.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "model/data.h"
+#include "view/figures.h"
+#include "view/guide_charts.h"
+#include "model/i18n.h"
+#include "model/metrics.h"
+#include "base/numfmt.h"
+#include "pages/price_history.h"
+#include "view/site.h"
+#include "template/value.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the GPU index ---- */
+
+static void plan_gpu_index(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "gpus/", NULL }, *p = &pp;
+	struct arena *a = &s->arena;
+	struct value *rows = value_new_list(a);
+	for (size_t g = 0; g < s->data.ngpus; g++) {
+		const struct gpu *gp = &s->data.gpus[g];
+		struct value *r = pg_gpu_link(p, g);
+		value_map_set(a, r, "segment", pg_cell_text(p, pg_segment_text(p, gp),
+							 "why.not_stated"));
+		value_map_set(a, r, "vram", pg_spec_cell(p, gp, SPEC_VRAM));
+		value_map_set(a, r, "memory", pg_cell_text(p, gp->memory_type,
+							"why.not_stated"));
+		value_map_set(a, r, "bandwidth", pg_spec_cell(p, gp, SPEC_BANDWIDTH));
+		value_map_set(a, r, "fp16", pg_spec_cell(p, gp, SPEC_FP16));
+		value_map_set(a, r, "tdp", pg_spec_cell(p, gp, SPEC_TDP));
+		value_map_set(a, r, "rent", pg_cell_figure(p, pg_rent_figure(p, g),
+							FMT_PER_HOUR, NULL));
+		value_map_set(a, r, "list", pg_list_price_cell(p, gp));
+		value_list_push(a, rows, r);
+	}
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "gpus", rows);
+	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+		.name = "relative-speed" }));
+	pg_add_page(p, "pages/gpus", pg_tr(p, "gpu.index_title"), pg_tr(p, "gpu.index_desc"),
+		 "gpus", ctx, pg_crumbs_for(p, NULL, NULL));
+}
+
+/* ---- one GPU ---- */
+
+/* Relative speed per workload (with speed per dollar), and every other
+ * benchmark's result. */
+static void gpu_results(const struct pg *p, size_t g, struct value *ctx)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	struct value *rel = value_new_list(a), *other = value_new_list(a);
+	for (size_t b = 0; b < d->nbenchmarks; b++) {
+		const struct benchmark *bm = &d->benchmarks[b];
+		struct value *r = value_new_map(a);
+		long row = data_result_row(d, b, g);
+		value_map_set_str(a, r, "name", pg_bench_name(p, bm));
+		value_map_set_str(a, r, "source", row >= 0
+				  ? pg_source_titles(p, d->results[row].source) : "");
+		value_map_set_str(a, r, "note", row >= 0
+				  ? pg_result_conditions(p, d->results[row].row) : "");
+		if (pg_is_kind(bm, "relative-speed")) {
+			struct figure f = pg_relative_speed(p, b, g);
+			value_map_set(a, r, "speed", pg_cell_figure(p, f, FMT_RATIO, NULL));
+			value_map_set(a, r, "per_dollar",
+				      pg_cell_figure(p, metric_speed_per_dollar(f, pg_rent_figure(p, g)),
+						  FMT_NUMBER, NULL));
+			value_list_push(a, rel, r);
+			continue;
+		}
+		value_map_set(a, r, "value", pg_cell_figure(p, metrics_result(d, b, g),
+							 FMT_UNIT, pg_bench_unit_key(p, bm)));
+		value_map_set_str(a, r, "better", pg_tr(p, bm->higher_is_better
+						       ? "gpu.higher_better"
+						       : "gpu.lower_better"));
+		value_list_push(a, other, r);
+	}
+	value_map_set(a, ctx, "rel", rel);
+	value_map_set_bool(a, ctx, "has_rel", value_list_len(rel) > 0);
+	value_map_set(a, ctx, "results", other);
+	value_map_set_bool(a, ctx, "has_results", value_list_len(other) > 0);
+	long base = p->s->metrics.baseline_gpu;
+	value_map_set_str(a, ctx, "baseline",
+			  base >= 0 ? d->gpus[base].name : pg_tr(p, "no_data"));
+}
+
+
+static struct value *spec_row(const struct pg *p, const char *label,
+			      struct value *cell)
+{
+	struct value *m = value_new_map(pg_arena(p));
+	value_map_set_str(pg_arena(p), m, "label", label);
+	value_map_set(pg_arena(p), m, "cell", cell);
+	return m;
+}
+
+static bool is_known_gpu_column(const char *col)
+{
+	static const char *const known[] = {
+		"id", "name", "segment", "vram_gb", "memory_type", "bandwidth_gbs",
+		"fp16_tflops", "fp32_tflops", "tensor_core_gen", "fp8", "nvlink_gbs",
+		"pcie_gbs", "tdp_w", "price_usd_min", "price_usd_max", "source", NULL
+	};
+	for (size_t i = 0; known[i]; i++)
+		if (!strcmp(known[i], col))
+			return true;
+	return false;
+}
+
+/* Columns of gpus.csv beyond the schema, as a map base name -> text (a
+ * column "x_en"/"x_zh" gives "x" in the page's language). Those other than
+ * "notes" also become spec rows, labelled by "gpu.col_<name>" when that UI
+ * string exists. */
+static struct value *gpu_extra(const struct pg *p, const struct gpu *g,
+			       struct value *rows)
+{
+	struct arena *a = pg_arena(p);
+	const struct table *t = &p->s->data.tables[TABLE_GPUS];
+	struct value *extra = value_new_map(a);
+	for (size_t c = 0; c < t->ncols; c++) {
+		const char *col = t->cols[c];
+		if (is_known_gpu_column(col))
+			continue;
+		size_t len = strlen(col);
+		const char *base = col;
+		if (len > 3 && col[len - 3] == '_' && lang_from_code(col + len - 2) >= 0) {
+			if (strcmp(col + len - 2, lang_code(p->l)))
+				continue;
+			base = arena_strndup(a, col, len - 3);
+		}
+		const char *text = g->row < t->nrows ? t->rows[g->row][c] : "";
+		value_map_set_str(a, extra, base, text);
+		if (!strcmp(base, "notes"))
+			continue;
+		const char *key = arena_printf(a, "gpu.col_%s", base);
+		value_list_push(a, rows, spec_row(p, i18n_has(&p->s->i18n, key)
+						      ? pg_tr(p, key) : base,
+						  pg_cell_text(p, text, "why.not_stated")));
+	}
+	return extra;
+}
+
+static struct value *gpu_specs(const struct pg *p, size_t g, struct value **extra)
+{
+	struct arena *a = pg_arena(p);
+	const struct gpu *gp = &p->s->data.gpus[g];
+	struct value *rows = value_new_list(a);
+	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.segment"),
+					  pg_cell_text(p, pg_segment_text(p, gp),
+						    "why.not_stated")));
+	*extra = gpu_extra(p, gp, rows);
+	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.vram"),
+					  pg_spec_cell(p, gp, SPEC_VRAM)));
+	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.memory"),
+					  pg_cell_text(p, gp->memory_type,
+						    "why.not_stated")));
+	for (int f = SPEC_BANDWIDTH; f < SPEC_COUNT; f++) {
+		if (f == SPEC_NVLINK) {
+			value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.tensor_gen"),
+							  pg_cell_text(p, gp->tensor_core_gen,
+								    "why.not_stated")));
+			value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.fp8"),
+							  pg_cell_text(p, pg_fp8_text(p, gp),
+								    "why.not_stated")));
+		}
+		value_list_push(a, rows, spec_row(p, pg_tr(p, pg_spec_fields[f].label),
+						  pg_spec_cell(p, gp, f)));
+	}
+	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.list_price"),
+					  pg_list_price_cell(p, gp)));
+	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.rent"),
+					  pg_cell_figure(p, pg_rent_figure(p, g),
+						      FMT_PER_HOUR, NULL)));
+	const struct gpu_prices *pr = &p->s->metrics.prices[g];
+	struct value *range = pg_cell_figure(p, pr->low, FMT_PER_HOUR, NULL);
+	if (figure_ok(pr->low) && figure_ok(pr->high))
+		pg_cell_set_text(p, range, pg_fmt_usd_range(p, pr->low.value, pr->high.value,
+						      "unit.per_hour"));
+	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.rent_range"), range));
+	return rows;
+}
+
+static const char *price_kind_text(const struct pg *p, const char *kind)
+{
+	char *key = arena_printf(pg_arena(p), "price.%s", kind ? kind : "");
+	for (char *c = key; *c; c++)
+		if (*c == '-')
+			*c = '_';
+	return pg_tr(p, key);
+}
+
+/* The GPU's prices, at most PAGES_MAX_PRICES of them (the first ones and
+ * the default price): a page's size and memory stay bounded however many
+ * quotes data/prices.csv holds; *total says how many there are. */
+static struct value *gpu_prices(const struct pg *p, size_t g, size_t *total)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	struct value *rows = value_new_list(a);
+	long lowest = p->s->metrics.prices[g].lowest_row;
+	size_t shown = 0;
+	bool lowest_in = false; /* else the last place is kept for it */
+	*total = 0;
+	for (size_t i = 0; i < d->nprices; i++) {
+		const struct price *pr = &d->prices[i];
+		/* the latest quote of each series; older ones are its history */
+		if (pr->gpu != g || pr->superseded)
+			continue;
+		(*total)++;
+		if (shown == PAGES_MAX_PRICES ||
+		    (shown == PAGES_MAX_PRICES - 1 && !lowest_in && (long)i != lowest))
+			continue;
+		shown++;
+		lowest_in |= (long)i == lowest;
+		figures_show_quote(p->s, p->l, p->path, i);
+		struct value *r = value_new_map(a);
+		value_map_set_str(a, r, "provider", pr->provider);
+		value_map_set_str(a, r, "kind", price_kind_text(p, pr->kind));
+		struct value *c = pg_cell_figure(p, (struct figure){ pr->usd_per_hour, NULL },
+					      FMT_PER_HOUR, NULL);
+		if ((long)i == lowest)
+			pg_cell_mark(p, c, "gpu.default_price", false);
+		value_map_set(a, r, "price", c);
+		struct value *date = pg_cell_text(p, "", "why.no_date");
+		if (pr->as_of && *pr->as_of) {
+			struct buf b = BUF_INIT;
+			i18n_format_date(&b, pr->as_of, p->l);
+			date = pg_cell_text(p, pg_keep(p, &b), NULL);
+			value_map_set_str(a, date, "sort", pr->as_of);
+			value_map_set_bool(a, date, "has_sort", true);
+		}
+		value_map_set(a, r, "date", date);
+		value_map_set_str(a, r, "source", pg_source_titles(p, pr->source));
+		const char *note = pg_raw_cell_lang(p, TABLE_PRICES, pr->row, "note");
+		if (!*note)
+			note = pg_raw_cell(p, TABLE_PRICES, pr->row, "note");
+		value_map_set_str(a, r, "note", note);
+		value_list_push(a, rows, r);
+	}
+	return rows;
+}
+
+static struct value *gpu_tasks(const struct pg *p, size_t g)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	struct value *rows = value_new_list(a);
+	for (size_t t = 0; t < d->ntasks; t++) {
+		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
+		if (!c)
+			continue;
+		struct value *r = value_new_map(a);
+		value_map_set_str(a, r, "name", pg_task_name(p, t));
+		value_map_set_str(a, r, "href", pg_href_to(p, pg_task_path(p, t)));
+		value_map_set(a, r, "hours", pg_hours_cell(p, c));
+		value_map_set_str(a, r, "cards", c->time_row < 0 ? ""
+				  : pg_fmt_number(p, c->gpu_count));
+		value_map_set(a, r, "cost", pg_cost_cell(p, c));
+		value_map_set_str(a, r, "quote", pg_quote_text(p, c->quote_row, c->choice));
+		value_list_push(a, rows, r);
+	}
+	return rows;
+}
+
+static struct value *figure_row(const struct pg *p, const char *label_key,
+				const char *how_key, struct value *cell)
+{
+	struct value *m = spec_row(p, pg_tr(p, label_key), cell);
+	value_map_set_str(pg_arena(p), m, "how", pg_tr(p, how_key));
+	return m;
+}
+
+static struct value *gpu_efficiency(const struct pg *p, size_t g)
+{
+	struct arena *a = pg_arena(p);
+	const struct gpu *gp = &p->s->data.gpus[g];
+	struct figure fp16 = pg_spec_figure(gp, SPEC_FP16);
+	struct figure rent = pg_rent_figure(p, g);
+	struct value *rows = value_new_list(a);
+	value_list_push(a, rows, figure_row(p, "gpu.eff_tflops_w", "gpu.eff_tflops_w_how",
+		pg_cell_figure(p, metric_tflops_per_watt(fp16, pg_spec_figure(gp, SPEC_TDP)),
+			    FMT_UNIT, "unit.tflops_per_w")));
+	value_list_push(a, rows, figure_row(p, "gpu.eff_tflops_kusd", "gpu.eff_tflops_kusd_how",
+		pg_cell_figure(p, metric_tflops_per_kusd(fp16, pg_list_price_figure(gp)),
+			    FMT_UNIT, "unit.tflops_per_kusd")));
+	value_list_push(a, rows, figure_row(p, "gpu.eff_break_even", "gpu.eff_break_even_how",
+		pg_cell_figure(p, metric_break_even_hours(pg_list_price_figure(gp), rent),
+			    FMT_UNIT, "unit.h")));
+	value_list_push(a, rows, figure_row(p, "gpu.eff_speed_dollar", "gpu.eff_speed_dollar_how",
+		pg_cell_figure(p, metric_speed_per_dollar(pg_mean_relative_speed(p, g), rent),
+			    FMT_UNIT, "unit.speed_per_usd")));
+	return rows;
+}
+
+static struct value *gpu_use_cases(const struct pg *p, size_t g)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	struct value *rows = value_new_list(a);
+	for (size_t i = 0; i < d->nuse_cases; i++) {
+		const struct use_case *u = &d->use_cases[i];
+		for (int role = 0; role < 3; role++) {
+			if (pg_use_case_pick(u, role) != (long)g)
+				continue;
+			struct value *r = value_new_map(a);
+			value_map_set_str(a, r, "name", pg_pick_lang(p, u->name_en, u->name_zh));
+			value_map_set_str(a, r, "href", pg_href_to(p, arena_printf(
+				a, "use-cases/#%s", u->id)));
+			value_map_set_str(a, r, "role", pg_tr(p, pg_role_keys[role]));
+			const char *note = pg_use_case_note(p, u, role);
+			value_map_set_str(a, r, "note", note);
+			value_map_set_str(a, r, "note_paren", pg_paren_text(p, note));
+			value_map_set_bool(a, r, "has_note", *note != 0);
+			value_list_push(a, rows, r);
+		}
+	}
+	return rows;
+}
+
+static struct value *gpu_pairs(const struct pg *p, size_t g)
+{
+	struct arena *a = pg_arena(p);
+	struct value *rows = value_new_list(a);
+	for (size_t h = 0; h < p->s->data.ngpus; h++) {
+		if (h == g)
+			continue;
+		struct value *r = value_new_map(a);
+		value_map_set_str(a, r, "name", pg_pair_title(p, g, h));
+		value_map_set_str(a, r, "href", pg_href_to(p, pg_pair_path(p, g, h)));
+		value_list_push(a, rows, r);
+	}
+	return rows;
+}
+
+static struct value *build_gpu_page(struct site *s, const struct page_spec *spec)
+{
+	size_t g = ((const struct gpu_pair *)spec->arg)->a;
+	const struct gpu *gp = &s->data.gpus[g];
+	struct buf scratch = BUF_INIT;
+	struct pg pp = { s, spec->lang, spec->path, &scratch }, *p = &pp;
+	struct arena *a = &s->arena;
+	struct value *ctx = value_new_map(a), *extra = NULL;
+	value_map_set(a, ctx, "gpu", pg_gpu_link(p, g));
+	value_map_set(a, ctx, "specs", gpu_specs(p, g, &extra));
+	value_map_set(a, ctx, "extra", extra);
+	const char *notes = pg_raw_cell_lang(p, TABLE_GPUS, gp->row, "notes");
+	value_map_set_str(a, ctx, "notes", notes);
+	value_map_set_bool(a, ctx, "has_notes", *notes != 0);
+	value_map_set_str(a, ctx, "gpu_sources", pg_source_titles(p, gp->source));
+
+	size_t nprices;
+	struct value *prices = gpu_prices(p, g, &nprices);
+	if (value_list_len(prices) < nprices) {
+		struct buf shown = BUF_INIT, all = BUF_INIT;
+		i18n_format_number(&shown, (double)value_list_len(prices), p->l);
+		i18n_format_number(&all, (double)nprices, p->l);
+		value_map_set_str(a, ctx, "prices_capped",
+				  pg_fill(p, "gpu.prices_capped", "shown", shown.ptr, "total",
+				       all.ptr, NULL));
+		buf_release(&shown);
+		buf_release(&all);
+	}
+	value_map_set(a, ctx, "prices", prices);
+	value_map_set_bool(a, ctx, "has_prices", value_list_len(prices) > 0);
+	value_map_set_str(a, ctx, "no_prices", pg_nodata_text(p, "why.no_price"));
+	value_map_set_str(a, ctx, "price_history", price_history_charts(p, g));
+	gpu_results(p, g, ctx);
+	value_map_set(a, ctx, "tasks", gpu_tasks(p, g));
+	value_map_set_bool(a, ctx, "has_tasks", s->data.ntasks > 0);
+	value_map_set(a, ctx, "efficiency", gpu_efficiency(p, g));
+	struct value *uses = gpu_use_cases(p, g);
+	value_map_set(a, ctx, "uses", uses);
+	value_map_set_bool(a, ctx, "has_uses", value_list_len(uses) > 0);
+	struct value *pairs = gpu_pairs(p, g);
+	value_map_set(a, ctx, "pairs", pairs);
+	value_map_set_bool(a, ctx, "has_pairs", value_list_len(pairs) > 0);
+	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+		.name = "gpu", .gpu = gp->id, .page_path = p->path }));
+	buf_release(&scratch);
+	return ctx;
+}
+
+static void plan_gpu_page(struct site *s, enum lang l, size_t g)
+{
+	const struct gpu *gp = &s->data.gpus[g];
+	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
+	pp.path = pg_gpu_path(p, g);
+	pg_add_lazy_page(p, "pages/gpu", pg_fill(p, "gpu.page_title", "name", gp->name, NULL),
+		      pg_fill(p, "gpu.page_desc", "name", gp->name, NULL), "gpus",
+		      build_gpu_page, g, 0, pg_crumbs_for(p, "nav.gpus", "gpus/"));
+}
+
+
+void pages_gpu_plan(struct site *s, enum lang l)
+{
+	plan_gpu_index(s, l);
+	for (size_t g = 0; g < s->data.ngpus; g++)
+		plan_gpu_page(s, l, g);
+}

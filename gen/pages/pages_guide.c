@@ -1,0 +1,634 @@
+/* pages_guide: the guide pages that are not about one GPU or a pair: case
+ * studies, training jobs, use cases, techniques, VRAM fit, inference, and the
+ * home page's guide block (see pages_guide.h). */
+#include "pages/pages_guide.h"
+#include "pages/articles.h"
+#include "pages/calculator.h"
+#include "pages/pages_compare.h"
+#include "view/present.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "model/data.h"
+#include "view/figures.h"
+#include "view/guide_charts.h"
+#include "model/i18n.h"
+#include "model/metrics.h"
+#include "model/schema.h"
+#include "base/numfmt.h"
+#include "pages/price_history.h"
+#include "view/site.h"
+#include "template/value.h"
+#include "base/xalloc.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- case studies ---- */
+
+static const char *case_path(const struct pg *p, size_t c)
+{
+	return arena_printf(pg_arena(p), "cases/%s/", p->s->data.case_studies[c].id);
+}
+
+static const char *case_name(const struct pg *p, size_t c)
+{
+	const struct case_study *k = &p->s->data.case_studies[c];
+	return pg_pick_lang(p, k->name_en, k->name_zh);
+}
+
+/* The cost computed from a stated cost's inputs, with its arithmetic:
+ * "72 h × 4 × $1.89/h = $544.32", "2 × $0.44/h × 24 h × 30 = $633.60". */
+static const char *case_formula(const struct pg *p, size_t stated)
+{
+	const struct stated_cost *sc = &p->s->data.stated_costs[stated];
+	const struct stated_check *k = &p->s->metrics.checks[stated];
+	if (!figure_ok(k->computed) || k->quote_row < 0)
+		return pg_nodata_text(p, figure_ok(k->hours) ? "why.no_price" : "why.no_hours");
+	const char *price = pg_fmt_per_hour(p, p->s->data.prices[k->quote_row].usd_per_hour);
+	const char *cost = pg_fmt_usd_range(p, k->computed.value, figure_ok(k->computed_max)
+					 ? k->computed_max.value : k->computed.value, NULL);
+	const char *cards = pg_fmt_number(p, sc->cards);
+	if (sc->monthly)
+		return pg_fill(p, "case.formula_month", "cards", cards, "price", price,
+			    "cost", cost, NULL);
+	const char *hours = figure_ok(k->hours_max)
+		? pg_fill(p, "task.hours_range", "low", pg_fmt_number(p, k->hours.value),
+		       "high", pg_fmt_unit(p, k->hours_max.value, "unit.h"), NULL)
+		: pg_fmt_unit(p, k->hours.value, "unit.h");
+	return pg_fill(p, sc->cards > 1 ? "case.formula_cards" : "case.formula_job",
+		    "hours", hours, "cards", cards, "price", price, "cost", cost, NULL);
+}
+
+/* One case study as a list item: {name, href, stated, check, agrees}. */
+static struct value *case_item(const struct pg *p, size_t c)
+{
+	struct arena *a = pg_arena(p);
+	const struct case_study *k = &p->s->data.case_studies[c];
+	struct value *m = value_new_map(a);
+	pg_set_text(p, m, "name", case_name(p, c));
+	pg_set_text(p, m, "href", pg_href_to(p, case_path(p, c)));
+	pg_set_text(p, m, "goal", pg_pick_lang(p, k->goal_en, k->goal_zh));
+	pg_set_text(p, m, "stated", pg_stated_text(p, (long)k->stated));
+	pg_set_text(p, m, "check", case_formula(p, k->stated));
+	value_map_set(a, m, "mark", pg_stated_cell(p, (long)k->stated));
+	return m;
+}
+
+/* The case studies whose stated cost is for a job of task t, or for
+ * serving (t = -1). */
+static struct value *cases_of(const struct pg *p, long t)
+{
+	const struct data *d = &p->s->data;
+	struct value *list = value_new_list(pg_arena(p));
+	for (size_t c = 0; c < d->ncase_studies; c++) {
+		const struct stated_cost *sc = &d->stated_costs[d->case_studies[c].stated];
+		if (sc->monthly ? t < 0 : sc->task == t)
+			value_list_push(pg_arena(p), list, case_item(p, c));
+	}
+	return list;
+}
+
+static struct value *task_cases(const struct pg *p, size_t t)
+{
+	return cases_of(p, (long)t);
+}
+
+static struct value *serving_cases(const struct pg *p)
+{
+	return cases_of(p, -1);
+}
+
+static struct value *all_cases(const struct pg *p)
+{
+	struct value *list = value_new_list(pg_arena(p));
+	for (size_t c = 0; c < p->s->data.ncase_studies; c++)
+		value_list_push(pg_arena(p), list, case_item(p, c));
+	return list;
+}
+
+static void plan_case_page(struct site *s, enum lang l, size_t c)
+{
+	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
+	pp.path = case_path(p, c);
+	struct arena *a = &s->arena;
+	const struct data *d = &s->data;
+	const struct case_study *k = &d->case_studies[c];
+	const struct stated_cost *sc = &d->stated_costs[k->stated];
+	const struct stated_check *ck = &s->metrics.checks[k->stated];
+	struct value *ctx = case_item(p, c);
+	pg_set_text(p, ctx, "method", pg_pick_lang(p, k->method_en, k->method_zh));
+	value_map_set(a, ctx, "gpu", pg_gpu_link(p, sc->gpu));
+	pg_set_text(p, ctx, "cards", pg_fill(p, "case.cards", "n", pg_fmt_number(p, sc->cards), NULL));
+	const char *time = sc->monthly
+		? pg_fill(p, "case.month", "hours", pg_fmt_unit(p, METRICS_HOURS_PER_MONTH, "unit.h"), NULL)
+		: !figure_ok(ck->hours) ? pg_nodata_text(p, "why.no_hours")
+		: figure_ok(ck->hours_max)
+		? pg_fill(p, "task.hours_range", "low", pg_fmt_number(p, ck->hours.value),
+		       "high", pg_fmt_unit(p, ck->hours_max.value, "unit.h"), NULL)
+		: pg_fmt_unit(p, ck->hours.value, "unit.h");
+	pg_set_text(p, ctx, "time", time);
+	pg_set_text(p, ctx, "quote", pg_quote_text(p, ck->quote_row, ck->choice));
+	pg_set_text(p, ctx, "period", pg_tr(p, sc->monthly ? "case.per_month" : "case.per_job"));
+	pg_set_text(p, ctx, "source", pg_source_titles(p, k->source));
+	bool has_task = sc->task >= 0;
+	value_map_set_bool(a, ctx, "has_task", has_task);
+	pg_set_text(p, ctx, "task_name", has_task ? pg_task_name(p, (size_t)sc->task) : "");
+	pg_set_text(p, ctx, "task_href", has_task ? pg_href_to(p, pg_task_path(p, (size_t)sc->task)) : "");
+	bool has_bench = k->benchmark >= 0;
+	value_map_set_bool(a, ctx, "has_bench", has_bench);
+	pg_set_text(p, ctx, "bench_name", has_bench
+		 ? pg_bench_name(p, &d->benchmarks[k->benchmark]) : "");
+	pg_set_text(p, ctx, "bench_href", has_bench ? pg_href_to(p, arena_printf(a,
+		 "inference/#%s", d->benchmarks[k->benchmark].id)) : "");
+	const char *name = case_name(p, c);
+	pg_add_page(p, "pages/case", name, pg_pick_lang(p, k->goal_en, k->goal_zh), "cases",
+		 ctx, pg_crumbs_for(p, "nav.cases", "cases/"));
+}
+
+static void plan_case_index(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "cases/", NULL }, *p = &pp;
+	struct value *ctx = value_new_map(&s->arena);
+	struct value *list = all_cases(p);
+	value_map_set(&s->arena, ctx, "cases", list);
+	value_map_set_bool(&s->arena, ctx, "has_cases", value_list_len(list) > 0);
+	pg_add_page(p, "pages/cases", pg_tr(p, "case.index_title"), pg_tr(p, "case.index_desc"),
+		 "cases", ctx, pg_crumbs_for(p, NULL, NULL));
+}
+
+/* ---- tasks ---- */
+
+static void plan_task_page(struct site *s, enum lang l, size_t t)
+{
+	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
+	pp.path = pg_task_path(p, t);
+	struct arena *a = &s->arena;
+	const struct data *d = &s->data;
+	struct value *rows = value_new_list(a);
+	struct buf missing = BUF_INIT;
+	bool cards = false, stated = false;
+	for (size_t g = 0; g < d->ngpus; g++) {
+		const struct task_cost *c = metrics_task_cost(d, &s->metrics, t, g);
+		if (!c || c->time_row < 0) {
+			if (missing.len)
+				buf_adds(&missing, pg_tr(p, "list.sep"));
+			buf_adds(&missing, d->gpus[g].name);
+			continue;
+		}
+		const struct task_time *tt = &d->task_times[c->time_row];
+		struct value *r = pg_gpu_link(p, g);
+		value_map_set(a, r, "hours", pg_hours_cell(p, c));
+		value_map_set(a, r, "cards", pg_cell_figure(p, (struct figure){
+			(double)c->gpu_count, NULL }, FMT_NUMBER, NULL));
+		cards |= c->gpu_count > 1;
+		value_map_set(a, r, "price", pg_cell_figure(p, c->usd_per_hour,
+							 FMT_PER_HOUR, NULL));
+		value_map_set(a, r, "cost", pg_cost_cell(p, c));
+		value_map_set_str(a, r, "quote", pg_quote_text(p, c->quote_row, c->choice));
+		value_map_set(a, r, "stated", pg_stated_cell(p, c->stated));
+		stated |= c->stated >= 0;
+		value_map_set_str(a, r, "source", pg_source_titles(p, tt->source));
+		value_map_set_str(a, r, "note", pg_row_note(p, TABLE_TASK_TIMES, tt->row));
+		value_list_push(a, rows, r);
+	}
+	struct value *ctx = value_new_map(a);
+	value_map_set_str(a, ctx, "task_name", pg_task_name(p, t));
+	value_map_set(a, ctx, "rows", rows);
+	value_map_set_bool(a, ctx, "has_rows", value_list_len(rows) > 0);
+	value_map_set_bool(a, ctx, "has_cards", cards);
+	value_map_set_bool(a, ctx, "has_stated", stated);
+	value_map_set(a, ctx, "cases", task_cases(p, t));
+	value_map_set_str(a, ctx, "no_rows", pg_nodata_text(p, "why.no_hours"));
+	value_map_set_str(a, ctx, "missing", pg_keep(p, &missing));
+	value_map_set_bool(a, ctx, "has_missing", value_map_get(ctx, "missing")->u.str.len > 0);
+	value_map_set_str(a, ctx, "task_source", pg_source_titles(p, d->tasks[t].source));
+	const char *calc = calculator_task_href(s, l, pp.path, t);
+	value_map_set_bool(a, ctx, "has_calc", calc != NULL);
+	value_map_set_str(a, ctx, "calc_href", calc ? calc : "");
+	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+		.name = "task-cost", .task = d->tasks[t].id }));
+	const char *name = pg_task_name(p, t);
+	pg_add_page(p, "pages/task", pg_fill(p, "task.page_title", "task", name, NULL),
+		 pg_fill(p, "task.page_desc", "task", name, NULL), "tasks", ctx,
+		 pg_crumbs_for(p, "nav.tasks", "tasks/"));
+}
+
+/* "RTX 4090 · $1.17" for the best GPU of a task by one mark, or "". */
+static const char *task_best(const struct pg *p, size_t t, bool by_cost)
+{
+	const struct data *d = &p->s->data;
+	struct buf b = BUF_INIT;
+	for (size_t g = 0; g < d->ngpus; g++) {
+		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
+		if (!c || !(by_cost ? c->cheapest : c->fastest))
+			continue;
+		if (b.len)
+			buf_adds(&b, pg_tr(p, "list.sep"));
+		buf_addf(&b, "%s · %s", d->gpus[g].name,
+			 by_cost ? pg_cost_text(p, c) : pg_hours_range_text(p, c));
+	}
+	return pg_keep(p, &b);
+}
+
+static void plan_task_index(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "tasks/", NULL }, *p = &pp;
+	struct arena *a = &s->arena;
+	const struct data *d = &s->data;
+	struct value *rows = value_new_list(a);
+	for (size_t t = 0; t < d->ntasks; t++) {
+		struct value *r = value_new_map(a);
+		size_t n = 0;
+		for (size_t g = 0; g < d->ngpus; g++) {
+			const struct task_cost *c = metrics_task_cost(d, &s->metrics, t, g);
+			n += c && c->time_row >= 0;
+		}
+		value_map_set_str(a, r, "name", pg_task_name(p, t));
+		value_map_set_str(a, r, "href", pg_href_to(p, pg_task_path(p, t)));
+		value_map_set(a, r, "count", pg_cell_figure(p, (struct figure){ (double)n, NULL },
+							 FMT_NUMBER, NULL));
+		value_map_set(a, r, "cheapest", pg_cell_text(p, task_best(p, t, true),
+							  "why.no_price"));
+		value_map_set(a, r, "fastest", pg_cell_text(p, task_best(p, t, false),
+							 "why.no_hours"));
+		value_map_set_str(a, r, "source", pg_source_titles(p, d->tasks[t].source));
+		value_list_push(a, rows, r);
+	}
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "rows", rows);
+	pg_add_page(p, "pages/tasks", pg_tr(p, "task.index_title"), pg_tr(p, "task.index_desc"),
+		 "tasks", ctx, pg_crumbs_for(p, NULL, NULL));
+}
+
+/* ---- use cases, techniques ---- */
+
+/* One pick of a use case: {role, has_gpu, name, href, price, has_note, note}. */
+static struct value *use_case_pick_value(const struct pg *p, const struct use_case *u,
+					 int role)
+{
+	struct arena *a = pg_arena(p);
+	long g = pg_use_case_pick(u, role);
+	struct value *m = value_new_map(a);
+	value_map_set_str(a, m, "role", pg_tr(p, pg_role_keys[role]));
+	value_map_set_bool(a, m, "has_gpu", g >= 0);
+	value_map_set_str(a, m, "name", g >= 0 ? p->s->data.gpus[g].name : "");
+	value_map_set_str(a, m, "href", g >= 0 ? pg_href_to(p, pg_gpu_path(p, (size_t)g)) : "");
+	const char *price = "";
+	if (g >= 0) {
+		struct figure f = pg_rent_figure(p, (size_t)g);
+		price = figure_ok(f) ? pg_fmt_per_hour(p, f.value)
+				     : pg_fill(p, "uc.no_price", "why", pg_tr(p, "why.no_price"), NULL);
+	}
+	value_map_set_str(a, m, "price", price);
+	const char *note = pg_use_case_note(p, u, role);
+	value_map_set_str(a, m, "note", note);
+	value_map_set_str(a, m, "note_paren", pg_paren_text(p, note));
+	value_map_set_bool(a, m, "has_note", *note != 0);
+	return m;
+}
+
+static struct value *use_case_rows(const struct pg *p, bool only_picked)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	struct value *rows = value_new_list(a);
+	for (size_t i = 0; i < d->nuse_cases; i++) {
+		const struct use_case *u = &d->use_cases[i];
+		struct value *r = value_new_map(a), *picks = value_new_list(a);
+		for (int role = 0; role < 3; role++)
+			if (!only_picked || pg_use_case_pick(u, role) >= 0)
+				value_list_push(a, picks, use_case_pick_value(p, u, role));
+		value_map_set_str(a, r, "id", u->id);
+		value_map_set_str(a, r, "name", pg_pick_lang(p, u->name_en, u->name_zh));
+		value_map_set_str(a, r, "href", pg_href_to(p, arena_printf(a, "use-cases/#%s",
+									u->id)));
+		value_map_set(a, r, "picks", picks);
+		const char *reason = pg_pick_lang(p, u->reason_en, u->reason_zh);
+		value_map_set_str(a, r, "reason", reason);
+		value_map_set_bool(a, r, "has_reason", *reason != 0);
+		value_map_set_str(a, r, "source", pg_source_titles(p, u->source));
+		value_list_push(a, rows, r);
+	}
+	return rows;
+}
+
+static void plan_use_cases(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "use-cases/", NULL }, *p = &pp;
+	struct value *ctx = value_new_map(&s->arena);
+	value_map_set(&s->arena, ctx, "cases", use_case_rows(p, false));
+	pg_add_page(p, "pages/use-cases", pg_tr(p, "uc.title"), pg_tr(p, "uc.desc"), "use-cases",
+		 ctx, pg_crumbs_for(p, NULL, NULL));
+}
+
+static void plan_techniques(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "techniques/", NULL }, *p = &pp;
+	struct arena *a = &s->arena;
+	struct value *rows = value_new_list(a);
+	for (size_t i = 0; i < s->data.ntechniques; i++) {
+		const struct technique *t = &s->data.techniques[i];
+		struct value *r = value_new_map(a);
+		value_map_set_str(a, r, "id", t->id);
+		value_map_set_str(a, r, "name", pg_pick_lang(p, t->name_en, t->name_zh));
+		value_map_set(a, r, "speed", pg_cell_phrase(p, pg_pick_lang(p, t->speed_en, t->speed_zh),
+						       "why.not_stated"));
+		value_map_set(a, r, "vram", pg_cell_phrase(p, pg_pick_lang(p, t->vram_saving_en,
+								   t->vram_saving_zh),
+						      "why.not_stated"));
+		value_map_set_str(a, r, "difficulty", pg_tr(p, arena_printf(
+			a, "tech.difficulty_%s", t->difficulty ? t->difficulty : "")));
+		value_map_set_str(a, r, "notes", pg_pick_lang(p, t->notes_en, t->notes_zh));
+		value_map_set_str(a, r, "source", pg_source_titles(p, t->source));
+		value_list_push(a, rows, r);
+	}
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "rows", rows);
+	pg_add_page(p, "pages/techniques", pg_tr(p, "tech.title"), pg_tr(p, "tech.desc"), "techniques",
+		 ctx, pg_crumbs_for(p, NULL, NULL));
+}
+
+/* ---- VRAM ---- */
+
+
+static int compare_doubles(const void *x, const void *y)
+{
+	double a = *(const double *)x, b = *(const double *)y;
+	return (a > b) - (a < b);
+}
+
+/* Whether the rows of the VRAM table include `prec`: the four common
+ * precisions always, others (bf16) when vram.csv has them. */
+static bool precision_shown(const struct data *d, const char *prec)
+{
+	if (strcmp(prec, "bf16"))
+		return true;
+	for (size_t i = 0; i < d->nvram; i++)
+		if (!strcmp(d->vram[i].precision, prec))
+			return true;
+	return false;
+}
+
+/* "fits" / "needs N cards" / "no data" for a need (of a model of
+ * `params_b` at `precision`, from the vram.csv row `stated` or -1)
+ * against the VRAM of GPU `gpu`; the verdict goes in the ledger. */
+static struct value *fit_cell(const struct pg *p, struct figure need, double params_b,
+			      const char *precision, long stated, size_t gpu)
+{
+	const struct gpu *g = &p->s->data.gpus[gpu];
+	struct figure n = metric_gpus_needed(need, figure_of(g->vram_gb, "why.no_vram"));
+	figures_show_fit(p->s, p->l, p->path, params_b, precision, stated, gpu, n);
+	struct value *c = pg_cell_figure(p, n, FMT_NUMBER, NULL);
+	if (!figure_ok(n))
+		return c;
+	if (n.value <= 1) {
+		pg_cell_set_phrase(p, c, pg_tr(p, "vram.fits"));
+		pg_cell_set_best(p, c);
+	} else {
+		pg_cell_set_phrase(p, c, pg_fill(p, "vram.needs", "n", pg_fmt_number(p, n.value), NULL));
+	}
+	return c;
+}
+
+static void plan_vram(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "vram/", NULL }, *p = &pp;
+	struct arena *a = &s->arena;
+	const struct data *d = &s->data;
+	double *sizes = xcalloc(d->nvram + 1, sizeof *sizes);
+	size_t nsizes = 0;
+	for (size_t i = 0; i < d->nvram; i++) {
+		size_t k = 0;
+		while (k < nsizes && sizes[k] != d->vram[i].params_b)
+			k++;
+		if (k == nsizes)
+			sizes[nsizes++] = d->vram[i].params_b;
+	}
+	qsort(sizes, nsizes, sizeof *sizes, compare_doubles);
+
+	struct value *heads = value_new_list(a);
+	for (size_t g = 0; g < d->ngpus; g++) {
+		struct value *h = pg_gpu_link(p, g);
+		value_map_set_str(a, h, "vram", d->gpus[g].vram_gb.ok
+				  ? pg_fmt_unit(p, d->gpus[g].vram_gb.v, "unit.gb")
+				  : pg_tr(p, "no_data"));
+		value_list_push(a, heads, h);
+	}
+	struct value *rows = value_new_list(a);
+	for (size_t k = 0; k < nsizes; k++) {
+		for (size_t q = 0; schema_precisions[q]; q++) {
+			if (!precision_shown(d, schema_precisions[q]))
+				continue;
+			long stated = -1;
+			for (size_t i = 0; i < d->nvram && stated < 0; i++)
+				if (d->vram[i].params_b == sizes[k] &&
+				    !strcmp(d->vram[i].precision, schema_precisions[q]))
+					stated = (long)i;
+			struct figure computed = metric_vram_needed_gb(sizes[k], schema_precisions[q]);
+			struct figure said = { 0, "why.no_rule" };
+			if (stated >= 0)
+				said = (struct figure){ d->vram[stated].gb, NULL };
+			/* the source's figure includes overheads where it gives one */
+			struct figure need = figure_ok(said) ? said : computed;
+			struct value *r = value_new_map(a);
+			value_map_set_str(a, r, "model", pg_fill(p, "vram.model", "n",
+							      pg_fmt_number(p, sizes[k]), NULL));
+			value_map_set_str(a, r, "model_sort", pg_sort_key(p, sizes[k]));
+			value_map_set_str(a, r, "precision", pg_upper(p, schema_precisions[q]));
+			value_map_set_str(a, r, "bytes", pg_fmt_number(p, metric_bytes_per_param(
+				schema_precisions[q])));
+			value_map_set(a, r, "stated", pg_cell_figure(p, said, FMT_UNIT, "unit.gb"));
+			value_map_set(a, r, "computed", pg_cell_figure(p, computed, FMT_UNIT,
+								    "unit.gb"));
+			value_map_set_str(a, r, "source", stated >= 0
+					  ? pg_source_titles(p, d->vram[stated].source) : "");
+			const char *note = stated >= 0
+					   ? pg_row_note(p, TABLE_VRAM, d->vram[stated].row) : "";
+			value_map_set_str(a, r, "note", note);
+			value_map_set_bool(a, r, "has_note", *note != 0);
+			struct value *fits = value_new_list(a);
+			for (size_t g = 0; g < d->ngpus; g++)
+				value_list_push(a, fits, fit_cell(p, need, sizes[k], schema_precisions[q],
+								  stated, g));
+			value_map_set(a, r, "fits", fits);
+			value_list_push(a, rows, r);
+		}
+	}
+	free(sizes);
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "heads", heads);
+	value_map_set(a, ctx, "rows", rows);
+	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+		.name = "vram-fit" }));
+	pg_add_page(p, "pages/vram", pg_tr(p, "vram.title"), pg_tr(p, "vram.desc"), "vram",
+		 ctx, pg_crumbs_for(p, NULL, NULL));
+}
+
+/* ---- inference ---- */
+
+static bool is_tokens_per_second(const struct benchmark *b)
+{
+	return b->unit && !strcmp(b->unit, "tokens/s");
+}
+
+/* What serving the result's model costs on its GPU (metrics_serving_cost). */
+static void serving_cells(const struct pg *p, const struct result *x, struct value *r)
+{
+	struct arena *a = pg_arena(p);
+	struct serving_cost sv = metrics_serving_cost(&p->s->data, x->benchmark, x->gpu);
+	figures_show_serving(p->s, p->l, p->path, x->benchmark, x->gpu);
+	value_map_set(a, r, "cards", pg_cell_figure(p, sv.cards, FMT_NUMBER, NULL));
+	value_map_set(a, r, "price", pg_cell_figure(p, sv.usd_per_hour, FMT_PER_HOUR, NULL));
+	value_map_set(a, r, "monthly", pg_cell_figure(p, sv.monthly, FMT_USD, NULL));
+	value_map_set(a, r, "per_million", pg_cell_figure(p, sv.per_mtok, FMT_USD, NULL));
+	value_map_set_str(a, r, "quote", pg_quote_text(p, sv.quote_row, sv.choice));
+}
+
+static void plan_inference(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "inference/", NULL }, *p = &pp;
+	struct arena *a = &s->arena;
+	const struct data *d = &s->data;
+	struct value *benches = value_new_list(a);
+	for (size_t b = 0; b < d->nbenchmarks; b++) {
+		const struct benchmark *bm = &d->benchmarks[b];
+		if (!pg_is_inference(bm))
+			continue;
+		bool tokens = is_tokens_per_second(bm);
+		/* the best result, to mark it */
+		struct figure best = { 0, "why.no_result" };
+		for (size_t g = 0; g < d->ngpus; g++) {
+			struct figure f = metrics_result(d, b, g);
+			if (pg_better_of(f, best, bm->higher_is_better ? 1 : -1) > 0 ||
+			    (figure_ok(f) && !figure_ok(best)))
+				best = f;
+		}
+		struct value *rows = value_new_list(a);
+		for (size_t g = 0; g < d->ngpus; g++) {
+			struct figure f = metrics_result(d, b, g);
+			if (!figure_ok(f))
+				continue;
+			long row = data_result_row(d, b, g);
+			struct value *r = pg_gpu_link(p, g);
+			struct value *c = pg_cell_figure(p, f, FMT_UNIT, pg_bench_unit_key(p, bm));
+			if (!pg_better_of(f, best, 1))
+				pg_cell_set_best(p, c);
+			value_map_set(a, r, "value", c);
+			serving_cells(p, &d->results[row], r);
+			value_map_set_str(a, r, "source", pg_source_titles(p, d->results[row].source));
+			value_map_set_str(a, r, "note", pg_result_conditions(p, d->results[row].row));
+			value_list_push(a, rows, r);
+		}
+		struct value *m = value_new_map(a);
+		value_map_set_str(a, m, "id", bm->id);
+		value_map_set_str(a, m, "name", pg_bench_name(p, bm));
+		value_map_set_str(a, m, "unit", bm->unit);
+		value_map_set_str(a, m, "better", pg_tr(p, bm->higher_is_better
+						       ? "gpu.higher_better"
+						       : "gpu.lower_better"));
+		const char *note = pg_raw_cell_lang(p, TABLE_BENCHMARKS, bm->row, "notes");
+		value_map_set_str(a, m, "note", note);
+		value_map_set_bool(a, m, "has_note", *note != 0);
+		value_map_set_bool(a, m, "tokens", tokens);
+		value_map_set(a, m, "rows", rows);
+		value_map_set_bool(a, m, "has_rows", value_list_len(rows) > 0);
+		value_map_set_str(a, m, "bench_source", pg_source_titles(p, bm->source));
+		value_list_push(a, benches, m);
+	}
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "benches", benches);
+	value_map_set_bool(a, ctx, "has_benches", value_list_len(benches) > 0);
+	value_map_set(a, ctx, "cases", serving_cases(p));
+	value_map_set_str(a, ctx, "cards_how", pg_fill(p, "inf.cards_how", "precision",
+		pg_upper(p, METRICS_DEFAULT_PRECISION), NULL));
+	pg_add_page(p, "pages/inference", pg_tr(p, "inf.title"), pg_tr(p, "inf.desc"),
+		 "inference", ctx, pg_crumbs_for(p, NULL, NULL));
+}
+
+/* ---- the home page's guide block ---- */
+
+static const char *const section_paths[] = {
+	"gpus/", "compare/", "tasks/", "use-cases/", "techniques/", "vram/",
+	"inference/", NULL
+};
+static const char *const section_keys[] = {
+	"nav.gpus", "nav.compare", "nav.tasks", "uc.nav", "tech.nav", "nav.vram",
+	"nav.inference", NULL
+};
+static const char *const section_descs[] = {
+	"gpu.index_desc", "cmp.index_desc", "task.index_desc", "uc.desc", "tech.desc",
+	"vram.desc", "inf.desc", NULL
+};
+
+/* The home page's guide block for language `l`: a map with one key, "guide"
+ * (use cases with their picks and current price per hour, headline
+ * comparisons, case studies, links to every section), for
+ * templates/partials/guide-home. Links are relative to the home page. */
+static struct value *home_context(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "", NULL }, *p = &pp;
+	struct arena *a = &s->arena;
+	struct value *guide = value_new_map(a);
+	value_map_set(a, guide, "cases", use_case_rows(p, true));
+	value_map_set_bool(a, guide, "has_cases", s->data.nuse_cases > 0);
+	struct value *heads = pages_compare_headlines(p);
+	value_map_set(a, guide, "headlines", heads);
+	value_map_set_bool(a, guide, "has_headlines", value_list_len(heads) > 0);
+	struct value *sections = value_new_list(a);
+	for (size_t i = 0; section_paths[i]; i++) {
+		struct value *m = value_new_map(a);
+		value_map_set_str(a, m, "label", pg_tr(p, section_keys[i]));
+		value_map_set_str(a, m, "href", pg_href_to(p, section_paths[i]));
+		value_map_set_str(a, m, "text", pg_tr(p, section_descs[i]));
+		value_list_push(a, sections, m);
+	}
+	value_map_set(a, guide, "sections", sections);
+	value_map_set_str(a, guide, "use_cases_href", pg_href_to(p, "use-cases/"));
+	struct value *cases = all_cases(p);
+	value_map_set(a, guide, "case_studies", cases);
+	value_map_set_bool(a, guide, "has_case_studies", value_list_len(cases) > 0);
+	value_map_set_str(a, guide, "cases_href", pg_href_to(p, "cases/"));
+	value_map_set_str(a, guide, "compare_href", pg_href_to(p, "compare/"));
+	value_map_set_str(a, guide, "prices_fresh", price_history_freshness(p, s->date));
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "guide", guide);
+	return ctx;
+}
+
+
+void pages_guide_plan_home(struct site *s, enum lang l)
+{
+	struct value *ctx = home_context(s, l);
+	struct value *latest = articles_latest(s, l, 5);
+	value_map_set(&s->arena, ctx, "latest", latest);
+	value_map_set_bool(&s->arena, ctx, "has_latest", value_list_len(latest) > 0);
+	value_map_set_bool(&s->arena, ctx, "is_home", true);
+	struct page_spec hp = {
+		.lang = l, .path = "", .alt_path = "",
+		.template_name = "pages/home",
+		.title = i18n_get(&s->i18n, l, "site.name"),
+		.section = "home", .ctx = ctx, .crumbs = NULL,
+	};
+	site_add_page(s, &hp);
+}
+
+void pages_guide_plan(struct site *s, enum lang l)
+{
+	plan_task_index(s, l);
+	for (size_t t = 0; t < s->data.ntasks; t++)
+		plan_task_page(s, l, t);
+	plan_use_cases(s, l);
+	plan_techniques(s, l);
+	plan_vram(s, l);
+	plan_inference(s, l);
+	plan_case_index(s, l);
+	for (size_t c = 0; c < s->data.ncase_studies; c++)
+		plan_case_page(s, l, c);
+}

@@ -1,0 +1,219 @@
+#include "pages/sitesearch.h"
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "publish/output.h"
+#include "search/search.h"
+#include "view/site.h"
+#include "template/value.h"
+#include "base/xalloc.h"
+
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The kinds of pages, in the order results of equal rank and the no-JS
+ * listing show them; `indexed` false: listed, not searched. */
+static const struct kind {
+	const char *key; /* search.kind.<key> names it */
+	const char *templates[6];
+	bool indexed;
+} kinds[] = {
+	{ "gpu", { "pages/gpu", "pages/gpus", NULL }, true },
+	{ "task", { "pages/task", "pages/tasks", NULL }, true },
+	{ "case", { "pages/case", "pages/cases", NULL }, true },
+	{ "usecase", { "pages/use-cases", NULL }, true },
+	{ "technique", { "pages/techniques", NULL }, true },
+	{ "benchmark", { "pages/inference", "pages/vram", "pages/calculator", NULL }, true },
+	{ "article", { "pages/article", "pages/articles", NULL }, true },
+	{ "data", { "pages/data", "pages/data-table", "pages/sources", "pages/health",
+		    "pages/methodology", NULL }, true },
+	{ "compare", { "pages/compare-index", "pages/pairs", "pages/compare", NULL }, false },
+	{ "tag", { "pages/tag", "pages/home", NULL }, false },
+};
+#define NKINDS (sizeof kinds / sizeof kinds[0])
+
+/* The kind of a page, or -1 (the search pages themselves). */
+static int kind_of(const struct page_spec *p)
+{
+	for (size_t k = 0; k < NKINDS; k++)
+		for (size_t t = 0; kinds[k].templates[t]; t++)
+			if (!strcmp(p->template_name, kinds[k].templates[t]))
+				return (int)k;
+	return -1;
+}
+
+/* Pages go into their language's index as they are rendered, under a
+ * lock, each as the doc number the plan gave it (kind order, then plan
+ * order), so the index does not depend on the threads' timing and no page
+ * text is kept beyond what the doc files show. */
+struct sitesearch {
+	size_t npages;        /* pages planned when the numbers were given */
+	long *doc;            /* [npages]: doc number in its language, or -1 */
+	struct search_index *ix[LANG_COUNT];
+	pthread_mutex_t lock;
+};
+
+/* ---- the search page ---- */
+
+static struct value *group_of(struct site *s, const struct page_spec *self,
+			      size_t k, struct value *pages)
+{
+	struct arena *a = &s->arena;
+	struct value *g = value_new_map(a);
+	value_map_set_str(a, g, "kind", kinds[k].key);
+	value_map_set_str(a, g, "label", i18n_get(&s->i18n, self->lang,
+		arena_printf(a, "search.kind.%s", kinds[k].key)));
+	value_map_set(a, g, "pages", pages);
+	return g;
+}
+
+/* Every page of the search page's language, grouped by kind. */
+static struct value *build_search(struct site *s, const struct page_spec *self)
+{
+	struct arena *a = &s->arena;
+	struct value *groups = value_new_list(a);
+	for (size_t k = 0; k < NKINDS; k++) {
+		struct value *pages = value_new_list(a);
+		for (size_t i = 0; i < s->npages; i++) {
+			const struct page_spec *p = &s->pages[i];
+			if (p->lang != self->lang || kind_of(p) != (int)k)
+				continue;
+			struct value *m = value_new_map(a);
+			value_map_set_str(a, m, "title", p->title);
+			value_map_set_str(a, m, "href",
+					  site_href(s, self->lang, self->path, p->lang, p->path));
+			value_list_push(a, pages, m);
+		}
+		if (value_list_len(pages))
+			value_list_push(a, groups, group_of(s, self, k, pages));
+	}
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "groups", groups);
+	value_map_set_str(a, ctx, "script", site_root_href(s, self->lang, self->path,
+							   "search.js"));
+	return ctx;
+}
+
+void sitesearch_plan(struct site *s)
+{
+	for (int i = 0; i < LANG_COUNT; i++) {
+		enum lang l = (enum lang)i;
+		struct page_spec spec = {
+			.lang = l,
+			.path = "search/",
+			.alt_path = "search/",
+			.template_name = "pages/search",
+			.title = i18n_get(&s->i18n, l, "search.title"),
+			.description = i18n_get(&s->i18n, l, "search.desc"),
+			.build = build_search,
+			.crumbs = site_crumbs(s, l, "search/", NULL, NULL),
+		};
+		site_add_page(s, &spec);
+	}
+	struct sitesearch *ss = xcalloc(1, sizeof *ss);
+	ss->npages = s->npages;
+	ss->doc = xmalloc((s->npages + 1) * sizeof *ss->doc);
+	size_t next[LANG_COUNT] = { 0 };
+	for (size_t i = 0; i < s->npages; i++)
+		ss->doc[i] = -1;
+	for (size_t k = 0; k < NKINDS; k++)
+		for (size_t i = 0; i < s->npages; i++)
+			if (kinds[k].indexed && kind_of(&s->pages[i]) == (int)k)
+				ss->doc[i] = (long)next[s->pages[i].lang]++;
+	for (int l = 0; l < LANG_COUNT; l++)
+		ss->ix[l] = search_index_new();
+	pthread_mutex_init(&ss->lock, NULL);
+	s->search = ss;
+}
+
+void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len,
+			struct buf *kept)
+{
+	struct sitesearch *ss = s->search;
+	if (!ss || i >= ss->npages || ss->doc[i] < 0)
+		return;
+	const struct page_spec *p = &s->pages[i];
+	struct buf h = BUF_INIT, b = BUF_INIT;
+	search_text_from_html(html, len, &h, &b);
+	struct search_doc d = {
+		.title = p->title,
+		.path = p->path,
+		.kind = kinds[kind_of(p)].key,
+		.description = p->description,
+		.headings = h.ptr,
+		.body = b.ptr,
+	};
+	struct search_page *pg = search_page_new(&d); /* outside the lock */
+	buf_release(&h);
+	buf_release(&b);
+	if (kept)
+		search_page_encode(pg, kept);
+	pthread_mutex_lock(&ss->lock);
+	search_index_put(ss->ix[p->lang], (size_t)ss->doc[i], pg);
+	pthread_mutex_unlock(&ss->lock);
+}
+
+int sitesearch_reuse(struct site *s, size_t i, const char *kept, size_t len)
+{
+	struct sitesearch *ss = s->search;
+	if (!ss || i >= ss->npages || ss->doc[i] < 0)
+		return 0; /* not indexed: nothing was kept */
+	struct search_page *pg = search_page_decode(kept, len);
+	if (!pg)
+		return -1;
+	pthread_mutex_lock(&ss->lock);
+	search_index_put(ss->ix[s->pages[i].lang], (size_t)ss->doc[i], pg);
+	pthread_mutex_unlock(&ss->lock);
+	return 0;
+}
+
+/* ---- the index files ---- */
+
+struct writing {
+	struct output *out;
+	const char *dir; /* "en/search/" */
+	struct buf name;
+};
+
+static int write_file(void *ctx, const char *name, const struct buf *data)
+{
+	struct writing *w = ctx;
+	buf_reset(&w->name);
+	buf_adds(&w->name, w->dir);
+	buf_adds(&w->name, name);
+	return output_add(w->out, w->name.ptr, data->ptr, data->len);
+}
+
+static int write_lang(struct site *s, struct output *out, enum lang l)
+{
+	struct sitesearch *ss = s->search;
+	struct writing w = { out, arena_printf(&s->arena, "%s/search/", lang_code(l)),
+			     BUF_INIT };
+	int rc = search_index_write(ss->ix[l], write_file, &w);
+	buf_release(&w.name);
+	return rc;
+}
+
+int sitesearch_write(struct site *s, struct output *out)
+{
+	if (!s->search)
+		return 0;
+	for (int i = 0; i < LANG_COUNT; i++)
+		if (write_lang(s, out, (enum lang)i) != 0)
+			return -1;
+	return 0;
+}
+
+void sitesearch_free(struct site *s)
+{
+	struct sitesearch *ss = s->search;
+	if (!ss)
+		return;
+	for (int l = 0; l < LANG_COUNT; l++)
+		search_index_free(ss->ix[l]);
+	pthread_mutex_destroy(&ss->lock);
+	free(ss->doc);
+	free(ss);
+	s->search = NULL;
+}

@@ -1,0 +1,514 @@
+/* renameat2 and RENAME_EXCHANGE are GNU extensions of glibc */
+#define _GNU_SOURCE
+
+#include "publish/output.h"
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/fs.h"
+#include "base/xalloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+static volatile sig_atomic_t interrupted;
+static struct sigaction old_int, old_term;
+
+static void on_signal(int sig)
+{
+	interrupted = sig;
+}
+
+int output_interrupted(void)
+{
+	return interrupted;
+}
+
+/* The absolute form of `path`, whose last parts may not exist yet: the
+ * deepest existing ancestor resolved, the rest appended. malloc'd, or NULL
+ * with errno set (e.g. ENOTDIR when an ancestor is a file). */
+static char *absolute_path(const char *path)
+{
+	char *r = realpath(path, NULL);
+	if (r || errno != ENOENT)
+		return r;
+	const char *slash = strrchr(path, '/');
+	if (slash == path)
+		return xstrdup(path); /* "/name": the root exists */
+	char *parent = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup(".");
+	char *base = absolute_path(parent);
+	int e = errno;
+	free(parent);
+	if (!base) {
+		errno = e;
+		return NULL;
+	}
+	struct buf b = BUF_INIT;
+	buf_addf(&b, "%s/%s", strcmp(base, "/") ? base : "", slash ? slash + 1 : path);
+	free(base);
+	return buf_detach(&b, NULL);
+}
+
+/* True when `inner` is `outer` or lies below it (both absolute). */
+static bool path_within(const char *inner, const char *outer)
+{
+	size_t n = strlen(outer);
+	return !strncmp(inner, outer, n) && (inner[n] == '/' || inner[n] == '\0');
+}
+
+int output_check_target(const char *dir, const char *root, struct diag *diag)
+{
+	char *out = absolute_path(dir);
+	int out_errno = errno;
+	char *proj = realpath(root, NULL);
+	int rc = 0;
+	if (!out) {
+		diag_error(diag, dir, 0, 0, "cannot use the output folder: %s",
+			   strerror(out_errno));
+		rc = -1;
+	} else if (!proj) {
+		diag_error(diag, root, 0, 0, "cannot find the project folder: %s",
+			   strerror(errno));
+		rc = -1;
+	} else if (path_within(proj, out)) {
+		diag_error(diag, dir, 0, 0,
+			   "the output folder is the project folder or holds it; refusing");
+		rc = -1;
+	} else {
+		static const char *const inputs[] = { "content", "data", "templates" };
+		for (size_t i = 0; i < 3 && rc == 0; i++) {
+			struct buf in = BUF_INIT;
+			buf_addf(&in, "%s/%s", proj, inputs[i]);
+			if (path_within(out, in.ptr)) {
+				diag_error(diag, dir, 0, 0,
+					   "the output folder is inside the project's %s/; refusing",
+					   inputs[i]);
+				rc = -1;
+			}
+			buf_release(&in);
+		}
+	}
+	free(out);
+	free(proj);
+	return rc;
+}
+
+/* Check that `dir` is absent, empty, or a site an earlier build made. */
+static int check_replaceable(const char *dir, struct diag *diag)
+{
+	struct stat st;
+	if (lstat(dir, &st) != 0)
+		return 0;
+	if (S_ISLNK(st.st_mode)) {
+		diag_error(diag, dir, 0, 0,
+			   "the output folder is a symbolic link; refusing to replace it");
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		diag_error(diag, dir, 0, 0,
+			   "the output path exists and is not a folder; refusing to replace it");
+		return -1;
+	}
+	char **names = fs_list_dir(dir, NULL);
+	bool empty = names && !names[0];
+	fs_free_list(names);
+	struct buf marker = BUF_INIT;
+	buf_addf(&marker, "%s/" OUTPUT_MARKER, dir);
+	bool ours = fs_exists(marker.ptr);
+	buf_release(&marker);
+	if (empty || ours)
+		return 0;
+	diag_error(diag, dir, 0, 0,
+		   "the output folder exists and was not made by gen (no " OUTPUT_MARKER
+		   "); refusing to replace it");
+	return -1;
+}
+
+/* "<parent>/<prefix><name><suffix>" for the output folder o->dir. */
+static char *beside_dir(const struct output *o, const char *prefix,
+			const char *suffix)
+{
+	const char *slash = strrchr(o->dir, '/');
+	struct buf b = BUF_INIT;
+	if (slash)
+		buf_add(&b, o->dir, (size_t)(slash - o->dir) + 1);
+	buf_addf(&b, "%s%s%s", prefix, slash ? slash + 1 : o->dir, suffix);
+	return buf_detach(&b, NULL);
+}
+
+static long lock_wait_ms(void)
+{
+	const char *env = getenv("GPUGUIDE_LOCK_WAIT_MS");
+	char *end;
+	long ms = env && *env ? strtol(env, &end, 10) : -1;
+	return env && *env && !*end && ms >= 0 ? ms : OUTPUT_LOCK_WAIT_MS;
+}
+
+/* The pid written in the lock file by its holder, or 0. */
+static long lock_holder(int fd)
+{
+	char text[32];
+	ssize_t n = pread(fd, text, sizeof text - 1, 0);
+	if (n <= 0)
+		return 0;
+	text[n] = '\0';
+	return strtol(text, NULL, 10);
+}
+
+/* Open and lock the lock file; 1 when locked, 0 when another process holds
+ * it (its pid in *holder), -1 when it cannot be opened. A lock file that
+ * its last holder removed after we opened it is opened again. */
+static int lock_try(struct output *o, long *holder)
+{
+	for (;;) {
+		int fd = open(o->lock, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0644);
+		if (fd < 0)
+			return -1;
+		if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+			*holder = lock_holder(fd);
+			close(fd);
+			return 0;
+		}
+		struct stat held, now;
+		if (fstat(fd, &held) == 0 && stat(o->lock, &now) == 0 &&
+		    held.st_ino == now.st_ino && held.st_dev == now.st_dev) {
+			char pid[32];
+			int len = snprintf(pid, sizeof pid, "%ld\n", (long)getpid());
+			if (ftruncate(fd, 0) != 0 || pwrite(fd, pid, (size_t)len, 0) != len)
+				(void)0; /* the pid is only shown to a waiting build */
+			o->lock_fd = fd;
+			return 1;
+		}
+		close(fd);
+	}
+}
+
+/* Take the output's lock, waiting a while for another build. 0 or -1
+ * (reported). A lock file that cannot be created (a read-only parent)
+ * is skipped: creating the staging folder there fails next, and says so. */
+static int lock_take(struct output *o, struct diag *diag)
+{
+	o->lock = beside_dir(o, ".site-lock-", "");
+	long wait = lock_wait_ms(), waited = 0, holder = 0;
+	bool told = false;
+	for (;;) {
+		int rc = lock_try(o, &holder);
+		if (rc > 0)
+			return 0;
+		if (rc < 0 && errno != EACCES && errno != EPERM && errno != EROFS) {
+			diag_error(diag, o->lock, 0, 0, "cannot create the lock file: %s",
+				   strerror(errno));
+			return -1;
+		}
+		if (rc < 0)
+			return 0;
+		if (waited >= wait)
+			break;
+		if (!told && diag->echo && wait > 0) {
+			fprintf(diag->echo, "gen: waiting for another build of %s to finish\n",
+				o->dir);
+			told = true;
+		}
+		struct timespec step = { 0, 50 * 1000000L };
+		nanosleep(&step, NULL);
+		waited += 50;
+	}
+	char pid[40] = "";
+	if (holder > 0)
+		snprintf(pid, sizeof pid, " (pid %ld)", holder);
+	diag_error(diag, o->dir, 0, 0,
+		   "another build is running%s; try again when it has finished", pid);
+	return -1;
+}
+
+/* Remove the staging folders of this output that earlier builds left (a
+ * build killed with SIGKILL cannot clean up). Called holding the lock, so
+ * none of them belongs to a running build. */
+static void remove_stale_staging(const struct output *o)
+{
+	char *prefix = beside_dir(o, ".site-staging-", "-");
+	const char *slash = strrchr(prefix, '/');
+	const char *name = slash ? slash + 1 : prefix;
+	struct buf parent = BUF_INIT;
+	if (slash)
+		buf_add(&parent, prefix, (size_t)(slash - prefix));
+	else
+		buf_adds(&parent, ".");
+	char **names = fs_list_dir(parent.ptr, NULL);
+	size_t plen = strlen(name);
+	for (char **n = names; n && *n; n++) {
+		const char *pid = *n + plen;
+		if (strncmp(*n, name, plen) || !*pid || strspn(pid, "0123456789") != strlen(pid))
+			continue;
+		struct buf full = BUF_INIT;
+		buf_addf(&full, "%s/%s", parent.ptr, *n);
+		fs_remove_tree(full.ptr);
+		buf_release(&full);
+	}
+	fs_free_list(names);
+	buf_release(&parent);
+	free(prefix);
+}
+
+/* The published folder must be writable, or its old files could not be
+ * removed after the swap (root may write anywhere: access says so). */
+static int check_writable(const char *dir, struct diag *diag)
+{
+	if (!fs_is_dir(dir) || access(dir, W_OK) == 0)
+		return 0;
+	diag_error(diag, dir, 0, 0, "cannot replace the output folder: %s",
+		   strerror(errno));
+	return -1;
+}
+
+static void release(struct output *o);
+
+static int begin(struct output *o, const char *dir, struct diag *diag)
+{
+	memset(o, 0, sizeof *o);
+	o->dir_fd = o->staging_fd = o->lock_fd = -1;
+	o->diag = diag;
+	size_t n = strlen(dir);
+	while (n > 1 && dir[n - 1] == '/')
+		n--;
+	o->dir = xstrndup(dir, n);
+	const char *slash = strrchr(o->dir, '/');
+	if (slash && slash != o->dir) {
+		/* the lock and the staging folder go beside the output folder */
+		char *parent = xstrndup(o->dir, (size_t)(slash - o->dir));
+		fs_mkdir_p(parent);
+		free(parent);
+	}
+	if (lock_take(o, diag) != 0)
+		return -1;
+	if (check_replaceable(o->dir, diag) != 0 || check_writable(o->dir, diag) != 0)
+		return -1;
+	remove_stale_staging(o);
+	char pid[32];
+	snprintf(pid, sizeof pid, "-%ld", (long)getpid());
+	o->staging = beside_dir(o, ".site-staging-", pid);
+	if (fs_mkdir_p(o->staging) != 0 ||
+	    (o->staging_fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		diag_error(diag, o->staging, 0, 0,
+			   "cannot create the staging folder: %s", strerror(errno));
+		return -1;
+	}
+	/* no published folder yet: nothing to compare with or link from */
+	o->dir_fd = open(o->dir, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	struct sigaction sa;
+	memset(&sa, 0, sizeof sa);
+	sa.sa_handler = on_signal;
+	sigemptyset(&sa.sa_mask);
+	sigaction(SIGINT, &sa, &old_int);
+	sigaction(SIGTERM, &sa, &old_term);
+	return 0;
+}
+
+int output_begin(struct output *o, const char *dir, struct diag *diag)
+{
+	if (begin(o, dir, diag) == 0)
+		return 0;
+	/* nothing to free afterwards, though output_free may still be called */
+	output_abort(o);
+	release(o);
+	return -1;
+}
+
+/* True for a relative path of safe segments. */
+static bool path_is_safe(const char *rel)
+{
+	if (!*rel || rel[0] == '/')
+		return false;
+	const char *seg = rel;
+	for (const char *p = rel;; p++) {
+		if (*p == '\\' || (*p && (unsigned char)*p < 0x20))
+			return false;
+		if (*p == '/' || *p == '\0') {
+			if (p == seg || seg[0] == '.')
+				return false;
+			if (!*p)
+				return true;
+			seg = p + 1;
+		}
+	}
+}
+
+/* Keep an unchanged file: a hard link to the published one, or a copy with
+ * the old modification time where links are not possible. */
+static int keep_file(struct output *o, const char *rel, const void *data,
+		     size_t len)
+{
+	if (linkat(o->dir_fd, rel, o->staging_fd, rel, 0) == 0)
+		return 0;
+	if (errno == ENOENT && fs_make_parent_at(o->staging_fd, rel) == 0 &&
+	    linkat(o->dir_fd, rel, o->staging_fd, rel, 0) == 0)
+		return 0;
+	struct stat st;
+	if (errno == EEXIST || fstatat(o->dir_fd, rel, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+	    fs_create_file_at(o->staging_fd, rel, data, len) != 0)
+		return -1;
+	struct timespec times[2] = { st.st_atim, st.st_mtim };
+	return utimensat(o->staging_fd, rel, times, 0);
+}
+
+/* True for "<folder>/index.html". */
+static bool is_page(const char *rel)
+{
+	size_t n = strlen(rel);
+	return n > 11 && !strcmp(rel + n - 11, "/index.html");
+}
+
+/* Put one file into the staging folder: a link to the published copy when
+ * the bytes are the same, else a new file. `counted` files show in the
+ * summary (the marker does not). Paths are relative to the open folders. */
+static int stage_file(struct output *o, const char *rel, const void *data,
+		      size_t len, bool counted, struct diag *diag)
+{
+	int rc = 0;
+	bool kept = false;
+	/* files are created exclusively (link and O_EXCL fail on an existing
+	 * path), so a second writer of a path fails even in another thread */
+	enum fs_same old = o->dir_fd >= 0 ? fs_compare_file_at(o->dir_fd, rel, data, len)
+					  : FS_ABSENT;
+	/* a page is the only file of its folder: make the folder first, not
+	 * after a failed open or link */
+	if (is_page(rel))
+		fs_make_parent_at(o->staging_fd, rel);
+	if (old == FS_SAME) {
+		rc = keep_file(o, rel, data, len);
+		kept = true;
+	} else {
+		rc = fs_create_file_at(o->staging_fd, rel, data, len);
+	}
+	if (rc == 0 && old != FS_ABSENT)
+		atomic_fetch_add(&o->existed, 1);
+	if (rc != 0 && errno == EEXIST)
+		diag_error(diag, rel, 0, 0, "two inputs write the same output file");
+	else if (rc != 0)
+		diag_error(diag, rel, 0, 0, "cannot write: %s", strerror(errno));
+	else if (counted)
+		atomic_fetch_add(kept ? &o->unchanged : &o->written, 1);
+	return rc;
+}
+
+int output_add_to(struct output *o, const char *rel, const void *data,
+		  size_t len, struct diag *diag)
+{
+	if (interrupted) {
+		diag_error(diag, NULL, 0, 0, "interrupted; the site was not changed");
+		return -1;
+	}
+	if (!path_is_safe(rel)) {
+		diag_error(diag, rel, 0, 0,
+			   "refusing to write outside the output folder");
+		return -1;
+	}
+	return stage_file(o, rel, data, len, true, diag);
+}
+
+int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
+		struct diag *diag)
+{
+	struct fs_file_id now;
+	if (o->dir_fd < 0 || !path_is_safe(rel) || fs_file_id_at(o->dir_fd, rel, &now) != 0 ||
+	    !fs_file_id_same(&now, id))
+		return 0;
+	if (is_page(rel))
+		fs_make_parent_at(o->staging_fd, rel);
+	if (linkat(o->dir_fd, rel, o->staging_fd, rel, 0) != 0) {
+		if (errno != EEXIST)
+			return 0; /* the file can still be written */
+		diag_error(diag, rel, 0, 0, "two inputs write the same output file");
+		return -1;
+	}
+	atomic_fetch_add(&o->existed, 1);
+	atomic_fetch_add(&o->unchanged, 1);
+	return 1;
+}
+
+int output_add(struct output *o, const char *rel, const void *data, size_t len)
+{
+	return output_add_to(o, rel, data, len, o->diag);
+}
+
+int output_commit(struct output *o)
+{
+	if (interrupted) {
+		diag_error(o->diag, NULL, 0, 0, "interrupted; the site was not changed");
+		output_abort(o);
+		return -1;
+	}
+	static const char note[] = "made by gen (gpuguide); replaced by every build\n";
+	if (stage_file(o, OUTPUT_MARKER, note, sizeof note - 1, false, o->diag) != 0) {
+		output_abort(o);
+		return -1;
+	}
+	if (!fs_exists(o->dir)) {
+		if (rename(o->staging, o->dir) != 0) {
+			diag_error(o->diag, o->dir, 0, 0, "cannot publish: %s",
+				   strerror(errno));
+			output_abort(o);
+			return -1;
+		}
+		return 0;
+	}
+	if (renameat2(AT_FDCWD, o->staging, AT_FDCWD, o->dir, RENAME_EXCHANGE) != 0) {
+		diag_error(o->diag, o->dir, 0, 0,
+			   "cannot swap the new site in (is it a mount point?): %s",
+			   strerror(errno));
+		output_abort(o);
+		return -1;
+	}
+	/* the staging name now holds the previous site: its files that the new
+	 * one does not have at the same path are the removed ones */
+	size_t old_files = 0;
+	fs_remove_tree_counted(o->staging, &old_files);
+	o->removed = old_files > o->existed ? old_files - o->existed : 0;
+	return 0;
+}
+
+void output_abort(struct output *o)
+{
+	if (o->staging)
+		fs_remove_tree(o->staging);
+}
+
+/* Close the folders, release the lock, free the memory. */
+static void release(struct output *o)
+{
+	/* o->dir is set once output_begin has set the folders' descriptors
+	 * (a zeroed output that never began holds none) */
+	if (o->dir) {
+		if (o->dir_fd >= 0)
+			close(o->dir_fd);
+		if (o->staging_fd >= 0)
+			close(o->staging_fd);
+		o->dir_fd = o->staging_fd = -1;
+	}
+	if (o->lock && o->lock_fd >= 0) {
+		/* removed while held: a build waiting on it opens it again */
+		unlink(o->lock);
+		close(o->lock_fd);
+		o->lock_fd = -1;
+	}
+	free(o->dir);
+	free(o->staging);
+	free(o->lock);
+	o->dir = o->staging = o->lock = NULL;
+}
+
+void output_free(struct output *o)
+{
+	release(o);
+	sigaction(SIGINT, &old_int, NULL);
+	sigaction(SIGTERM, &old_term, NULL);
+}

@@ -1,0 +1,475 @@
+/* pagecache: what the published site was made from (see pagecache.h). */
+#include "publish/pagecache.h"
+
+#include "base/buf.h"
+#include "base/xalloc.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* The format's name and version: a cache of another version is not read. */
+static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '3' };
+
+/* The trailer: the index's offset and the index's digest. */
+#define TRAILER_LEN 24
+
+void pagecache_init(struct pagecache *pc)
+{
+	memset(pc, 0, sizeof *pc);
+	pc->file_index = (struct strmap)STRMAP_INIT_BORROWED;
+	pc->page_index = (struct strmap)STRMAP_INIT_BORROWED;
+	pc->memo_index = (struct strmap)STRMAP_INIT_BORROWED;
+	pc->fd = -1;
+	pthread_mutex_init(&pc->lock, NULL);
+}
+
+void pagecache_free(struct pagecache *pc)
+{
+	for (size_t i = 0; i < pc->nfiles; i++)
+		free(pc->files[i].rel);
+	for (size_t i = 0; i < pc->npages; i++)
+		free(pc->pages[i].rel);
+	for (size_t i = 0; i < pc->nmemos; i++)
+		free(pc->memos[i].key);
+	free(pc->files);
+	free(pc->pages);
+	free(pc->memos);
+	strmap_free(&pc->file_index);
+	strmap_free(&pc->page_index);
+	strmap_free(&pc->memo_index);
+	if (pc->fd >= 0)
+		close(pc->fd);
+	if (pc->out) { /* started, never finished: it describes no site */
+		fclose(pc->out);
+		unlink(pc->tmp_path);
+	}
+	free(pc->out_path);
+	free(pc->tmp_path);
+	pthread_mutex_destroy(&pc->lock);
+	pagecache_init(pc);
+}
+
+char *pagecache_path(const char *out)
+{
+	size_t n = strlen(out);
+	while (n > 1 && out[n - 1] == '/')
+		n--;
+	size_t slash = n;
+	while (slash > 0 && out[slash - 1] != '/')
+		slash--;
+	struct buf b = BUF_INIT;
+	buf_add(&b, out, slash);
+	buf_adds(&b, ".site-cache-");
+	buf_add(&b, out + slash, n - slash);
+	return buf_detach(&b, NULL);
+}
+
+/* ---- records ---- */
+
+/* Append `len` bytes at `at` of `fd` to `out`: 0, or -1 (and `out` as it
+ * was) when they cannot all be read. */
+static int read_at(int fd, uint64_t at, size_t len, struct buf *out)
+{
+	size_t start = out->len, done = 0;
+	buf_grow(out, len);
+	while (done < len) {
+		ssize_t n = pread(fd, out->ptr + start + done, len - done,
+				  (off_t)(at + done));
+		if (n <= 0) {
+			buf_truncate(out, start);
+			return -1;
+		}
+		done += (size_t)n;
+	}
+	out->len = start + len;
+	out->ptr[out->len] = '\0';
+	return 0;
+}
+
+/* Append a record's bytes to the cache being written (with pc->lock held);
+ * where they went. Without a file (none started, or a write failed) the
+ * record is only indexed. */
+static struct pagecache_rec append_record(struct pagecache *pc, const char *rec,
+					  size_t len)
+{
+	struct pagecache_rec r = { pc->out_at, len, digest_bytes(rec, len) };
+	if (pc->out && !pc->out_failed) {
+		if (len && fwrite(rec, 1, len, pc->out) != len)
+			pc->out_failed = true;
+		pc->out_at += len;
+	}
+	return r;
+}
+
+int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
+		   struct buf *out)
+{
+	size_t start = out->len;
+	if (pc->fd < 0 || read_at(pc->fd, rec->at, rec->len, out) != 0)
+		return -1;
+	if (digest_equal(digest_bytes(out->ptr + start, rec->len), rec->check))
+		return 0;
+	buf_truncate(out, start);
+	return -1;
+}
+
+void pagecache_add_file(struct pagecache *pc, const char *rel,
+			const struct fs_file_id *id)
+{
+	const size_t *known = strmap_get(&pc->file_index, rel);
+	if (known) {
+		pc->files[*known - 1].id = *id;
+		return;
+	}
+	ALLOC_GROW(pc->files, pc->nfiles, pc->cap_files);
+	char *copy = xstrdup(rel); /* the map borrows it */
+	pc->files[pc->nfiles++] = (struct pagecache_file){ copy, *id };
+	*strmap_slot(&pc->file_index, copy, NULL) = pc->nfiles;
+}
+
+/* Index a page (pc->lock held, or one thread). */
+static void index_page(struct pagecache *pc, const char *rel,
+		       struct digest_value inputs, struct pagecache_rec rec)
+{
+	const size_t *known = strmap_get(&pc->page_index, rel);
+	struct pagecache_page *pg;
+	if (known) {
+		pg = &pc->pages[*known - 1];
+	} else {
+		ALLOC_GROW(pc->pages, pc->npages, pc->cap_pages);
+		pg = &pc->pages[pc->npages++];
+		pg->rel = xstrdup(rel);
+		*strmap_slot(&pc->page_index, pg->rel, NULL) = pc->npages;
+	}
+	pg->inputs = inputs;
+	pg->rec = rec;
+}
+
+void pagecache_add_page(struct pagecache *pc, const char *rel,
+			struct digest_value inputs, const char *rec, size_t len)
+{
+	pthread_mutex_lock(&pc->lock);
+	index_page(pc, rel, inputs, append_record(pc, rec, len));
+	pthread_mutex_unlock(&pc->lock);
+}
+
+const struct pagecache_file *pagecache_file(const struct pagecache *pc,
+					    const char *rel)
+{
+	const size_t *at = strmap_get(&pc->file_index, rel);
+	return at ? &pc->files[*at - 1] : NULL;
+}
+
+const struct pagecache_page *pagecache_page(const struct pagecache *pc,
+					    const char *rel)
+{
+	const size_t *at = strmap_get(&pc->page_index, rel);
+	return at ? &pc->pages[*at - 1] : NULL;
+}
+
+/* Index a memo (pc->lock held, or one thread); false when the key has one. */
+static bool index_memo(struct pagecache *pc, const char *key)
+{
+	if (strmap_get(&pc->memo_index, key))
+		return false;
+	ALLOC_GROW(pc->memos, pc->nmemos, pc->cap_memos);
+	struct pagecache_memo *m = &pc->memos[pc->nmemos++];
+	m->key = xstrdup(key); /* the map borrows it */
+	*strmap_slot(&pc->memo_index, m->key, NULL) = pc->nmemos;
+	return true;
+}
+
+void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
+			const char *rec, size_t len)
+{
+	char hex[33];
+	digest_hex(key, hex);
+	pthread_mutex_lock(&pc->lock);
+	if (index_memo(pc, hex))
+		pc->memos[pc->nmemos - 1].rec = append_record(pc, rec, len);
+	pthread_mutex_unlock(&pc->lock);
+}
+
+int pagecache_memo(const struct pagecache *pc, struct digest_value key,
+		   struct buf *out)
+{
+	char hex[33];
+	digest_hex(key, hex);
+	const size_t *at = strmap_get(&pc->memo_index, hex);
+	return at ? pagecache_read(pc, &pc->memos[*at - 1].rec, out) : -1;
+}
+
+/* ---- the published tree ---- */
+
+static void add_walked(void *ctx, const char *rel, const struct fs_file_id *id)
+{
+	pagecache_add_file(ctx, rel, id);
+}
+
+int pagecache_add_tree(struct pagecache *pc, const char *dir)
+{
+	return fs_walk_files(dir, add_walked, pc) == 0 ? 0 : -1;
+}
+
+struct tree_check {
+	const struct pagecache *pc;
+	size_t seen;
+	bool intact;
+};
+
+static void check_walked(void *ctx, const char *rel, const struct fs_file_id *id)
+{
+	struct tree_check *c = ctx;
+	const struct pagecache_file *f = pagecache_file(c->pc, rel);
+	c->seen++;
+	if (!f || !fs_file_id_same(&f->id, id))
+		c->intact = false;
+}
+
+bool pagecache_tree_intact(const struct pagecache *pc, const char *dir)
+{
+	struct tree_check c = { pc, 0, true };
+	if (fs_walk_files(dir, check_walked, &c) != 0)
+		return false;
+	return c.intact && c.seen == pc->nfiles;
+}
+
+/* ---- the file ---- */
+
+static void add_digest(struct buf *b, struct digest_value v)
+{
+	buf_add_u64(b, v.hi);
+	buf_add_u64(b, v.lo);
+}
+
+static struct digest_value read_digest(struct buf_reader *r)
+{
+	struct digest_value v;
+	v.hi = buf_read_u64(r);
+	v.lo = buf_read_u64(r);
+	return v;
+}
+
+static void add_rec(struct buf *b, const struct pagecache_rec *r)
+{
+	buf_add_u64(b, r->at);
+	buf_add_u64(b, r->len);
+	add_digest(b, r->check);
+}
+
+static struct pagecache_rec read_rec(struct buf_reader *r)
+{
+	struct pagecache_rec rec;
+	rec.at = buf_read_u64(r);
+	rec.len = buf_read_u64(r);
+	rec.check = read_digest(r);
+	return rec;
+}
+
+static void add_str(struct buf *b, const char *s)
+{
+	buf_add_counted(b, s, strlen(s));
+}
+
+/* A counted string as a NUL-terminated copy in `tmp` (NULL when bad). */
+static const char *read_str(struct buf_reader *r, struct buf *tmp)
+{
+	size_t n;
+	const char *p = buf_read_counted(r, &n);
+	if (!p)
+		return NULL;
+	buf_reset(tmp);
+	buf_add(tmp, p, n);
+	return tmp->ptr;
+}
+
+static void encode_index(const struct pagecache *pc, struct buf *b)
+{
+	add_digest(b, pc->tool);
+	add_digest(b, pc->inputs);
+	buf_add_u32(b, (uint32_t)pc->clean | (uint32_t)pc->placeholder_url << 1);
+	buf_add_u32(b, (uint32_t)pc->nfiles);
+	for (size_t i = 0; i < pc->nfiles; i++) {
+		const struct fs_file_id *id = &pc->files[i].id;
+		add_str(b, pc->files[i].rel);
+		buf_add_u64(b, id->ino);
+		buf_add_u64(b, id->size);
+		buf_add_u64(b, (uint64_t)id->mtime_ns);
+	}
+	buf_add_u32(b, (uint32_t)pc->npages);
+	for (size_t i = 0; i < pc->npages; i++) {
+		add_str(b, pc->pages[i].rel);
+		add_digest(b, pc->pages[i].inputs);
+		add_rec(b, &pc->pages[i].rec);
+	}
+	buf_add_u32(b, (uint32_t)pc->nmemos);
+	for (size_t i = 0; i < pc->nmemos; i++) {
+		add_str(b, pc->memos[i].key);
+		add_rec(b, &pc->memos[i].rec);
+	}
+}
+
+/* True when the record lies between the magic and the index (which
+ * begins at `index_at`). */
+static bool rec_inside(const struct pagecache_rec *rec, uint64_t index_at)
+{
+	return rec->at >= sizeof magic && rec->at <= index_at &&
+	       rec->len <= index_at - rec->at;
+}
+
+/* The index (whose records lie before `index_at`) into `pc`. */
+static int decode_index(struct pagecache *pc, const char *data, size_t len,
+			uint64_t index_at)
+{
+	struct buf_reader r = { (const unsigned char *)data, len, false };
+	struct buf tmp = BUF_INIT;
+	pc->tool = read_digest(&r);
+	pc->inputs = read_digest(&r);
+	uint32_t flags = buf_read_u32(&r);
+	pc->clean = flags & 1;
+	pc->placeholder_url = flags & 2;
+	size_t nfiles = buf_read_u32(&r);
+	for (size_t i = 0; i < nfiles && !r.bad; i++) {
+		const char *rel = read_str(&r, &tmp);
+		struct fs_file_id id = { 0 };
+		id.ino = buf_read_u64(&r);
+		id.size = buf_read_u64(&r);
+		id.mtime_ns = (int64_t)buf_read_u64(&r);
+		if (rel && !r.bad)
+			pagecache_add_file(pc, rel, &id);
+	}
+	bool inside = true; /* every record lies between the magic and the index */
+	size_t npages = buf_read_u32(&r);
+	for (size_t i = 0; i < npages && !r.bad; i++) {
+		const char *rel = read_str(&r, &tmp);
+		struct digest_value inputs = read_digest(&r);
+		struct pagecache_rec rec = read_rec(&r);
+		inside = inside && rec_inside(&rec, index_at);
+		if (rel && !r.bad)
+			index_page(pc, rel, inputs, rec);
+	}
+	size_t nmemos = buf_read_u32(&r);
+	for (size_t i = 0; i < nmemos && !r.bad; i++) {
+		const char *key = read_str(&r, &tmp);
+		struct pagecache_rec rec = read_rec(&r);
+		inside = inside && rec_inside(&rec, index_at);
+		if (key && !r.bad && index_memo(pc, key))
+			pc->memos[pc->nmemos - 1].rec = rec;
+	}
+	buf_release(&tmp);
+	return r.bad || r.left || !inside ? -1 : 0;
+}
+
+static int load_index(struct pagecache *pc, int fd)
+{
+	struct stat st;
+	struct buf b = BUF_INIT;
+	int rc = -1;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
+	    (uint64_t)st.st_size < sizeof magic + TRAILER_LEN)
+		goto out;
+	uint64_t size = (uint64_t)st.st_size;
+	if (read_at(fd, 0, sizeof magic, &b) != 0 || memcmp(b.ptr, magic, sizeof magic))
+		goto out;
+	buf_reset(&b);
+	if (read_at(fd, size - TRAILER_LEN, TRAILER_LEN, &b) != 0)
+		goto out;
+	struct buf_reader tr = { (const unsigned char *)b.ptr, TRAILER_LEN, false };
+	uint64_t index_at = buf_read_u64(&tr);
+	struct digest_value check = read_digest(&tr);
+	buf_reset(&b);
+	if (index_at < sizeof magic || index_at > size - TRAILER_LEN ||
+	    read_at(fd, index_at, (size_t)(size - TRAILER_LEN - index_at), &b) != 0 ||
+	    !digest_equal(digest_bytes(b.ptr, b.len), check))
+		goto out;
+	rc = decode_index(pc, b.ptr, b.len, index_at);
+out:
+	buf_release(&b);
+	return rc;
+}
+
+int pagecache_load(struct pagecache *pc, const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
+	if (fd < 0)
+		return -1;
+	if (load_index(pc, fd) != 0) {
+		close(fd);
+		pagecache_free(pc);
+		return -1;
+	}
+	pc->fd = fd;
+	return 0;
+}
+
+int pagecache_start(struct pagecache *pc, const char *path)
+{
+	struct buf tmp = BUF_INIT;
+	buf_addf(&tmp, "%s.%ld", path, (long)getpid());
+	unlink(tmp.ptr); /* a killed build's, of this pid */
+	int fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	if (!f) {
+		int err = errno;
+		if (fd >= 0) {
+			close(fd);
+			unlink(tmp.ptr);
+		}
+		buf_release(&tmp);
+		errno = err;
+		return -1;
+	}
+	pc->out = f;
+	pc->tmp_path = buf_detach(&tmp, NULL);
+	pc->out_path = xstrdup(path);
+	pc->out_failed = fwrite(magic, 1, sizeof magic, f) != sizeof magic;
+	pc->out_at = sizeof magic;
+	return 0;
+}
+
+int pagecache_finish(struct pagecache *pc)
+{
+	if (!pc->out) {
+		errno = EINVAL;
+		return -1;
+	}
+	struct buf b = BUF_INIT;
+	encode_index(pc, &b);
+	struct digest_value check = digest_bytes(b.ptr, b.len);
+	buf_add_u64(&b, pc->out_at);
+	add_digest(&b, check);
+	bool ok = !pc->out_failed && fwrite(b.ptr, 1, b.len, pc->out) == b.len;
+	buf_release(&b);
+	int err = errno;
+	ok = fclose(pc->out) == 0 && ok;
+	pc->out = NULL;
+	if (ok && rename(pc->tmp_path, pc->out_path) == 0)
+		return 0;
+	err = errno ? errno : err;
+	unlink(pc->tmp_path);
+	errno = err ? err : EIO;
+	return -1;
+}
+
+/* ---- the gen that writes it ---- */
+
+struct digest_value pagecache_tool(void)
+{
+	struct buf exe = BUF_INIT;
+	struct digest d;
+	digest_init(&d);
+	digest_add(&d, magic, sizeof magic);
+	/* the program's own bytes: a gen built from other sources renders
+	 * otherwise; where they cannot be read, no cache is ever trusted */
+	if (fs_read_file("/proc/self/exe", &exe) == 0)
+		digest_add(&d, exe.ptr, exe.len);
+	else
+		digest_add_u64(&d, (uint64_t)getpid());
+	buf_release(&exe);
+	return digest_end(&d);
+}

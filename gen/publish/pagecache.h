@@ -1,0 +1,144 @@
+/* pagecache: what the published site was made from, kept beside it so
+ * that the next build renders only the pages whose inputs changed.
+ *
+ * The cache is the file ".site-cache-<name>" beside the output folder
+ * <name> (like the build's lock; publishers copy the folder and never see
+ * it). It holds
+ *   - the digest of the gen that wrote it (a different gen: no cache),
+ *   - the digest of the inputs' file ids (every file of data/, templates/
+ *     and content/ with its inode, size and times) and of the options,
+ *     with whether that build was clean (no warning): a build with the
+ *     same inputs, into a site whose files are all as recorded, has
+ *     nothing to do;
+ *   - every published file with its id (inode, size, modification time),
+ *     so a file changed or removed by hand is never trusted;
+ *   - every page with the digest of its inputs (the template set, its
+ *     template and its whole context: render.c) and a record of it (what
+ *     the search index keeps of the page), so a page whose digest is
+ *     unchanged is linked, not rendered again;
+ *   - records that modules keep of their own work by the digest of its
+ *     input (what cmark made of each article's Markdown: markdown.h), so
+ *     an unchanged input is not worked on again.
+ *
+ * The file: a magic, the records' bytes, then the index (all of the above
+ * but the records' bytes: where each record lies, and its digest), the
+ * index's offset and the digest of the index. Records are appended as a
+ * build makes them and read when they are needed (pread), so a build never
+ * holds them all in memory. A cache cut short or damaged (index digest) is
+ * not loaded; a damaged record (its own digest) is not used. The cache is
+ * written to a new file renamed over the old once the site is published;
+ * a build that fails or is interrupted leaves the old one, which still
+ * describes the published site.
+ *
+ * Memory: a pagecache owns every string in it (heap) and, when loaded,
+ * the cache file's descriptor; pagecache_free frees them (and removes a
+ * cache being written that was not finished).
+ */
+#ifndef GPUGUIDE_PAGECACHE_H
+#define GPUGUIDE_PAGECACHE_H
+
+#include "base/digest.h"
+#include "base/fs.h"
+#include "base/strmap.h"
+
+#include <pthread.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+struct buf;
+
+/* Where a record's bytes lie in the cache file, and their digest. */
+struct pagecache_rec {
+	uint64_t at, len;
+	struct digest_value check;
+};
+
+struct pagecache_page {
+	char *rel;                  /* "en/gpus/rtx-4090/index.html" */
+	struct digest_value inputs; /* what the page was rendered from */
+	struct pagecache_rec rec;   /* the listeners' record of it */
+};
+
+struct pagecache_file {
+	char *rel;
+	struct fs_file_id id;
+};
+
+struct pagecache_memo {
+	char *key; /* the digest in 32 hex digits */
+	struct pagecache_rec rec;
+};
+
+struct pagecache {
+	struct digest_value tool;   /* the gen that wrote it */
+	struct digest_value inputs; /* the inputs' ids and the options */
+	bool clean;                 /* that build warned about nothing */
+	bool placeholder_url;       /* and used the placeholder base URL */
+	struct pagecache_file *files; size_t nfiles, cap_files;
+	struct pagecache_page *pages; size_t npages, cap_pages;
+	struct pagecache_memo *memos; size_t nmemos, cap_memos;
+	struct strmap file_index, page_index, memo_index; /* -> index + 1 */
+	int fd;                     /* a loaded cache's file, or -1 */
+	FILE *out;                  /* a cache being written, or NULL */
+	char *out_path, *tmp_path;  /* where it goes, and the file until then */
+	uint64_t out_at;            /* bytes written so far */
+	bool out_failed;            /* a write failed: it will not be finished */
+	pthread_mutex_t lock;       /* records may be added from threads */
+};
+
+void pagecache_init(struct pagecache *pc);
+void pagecache_free(struct pagecache *pc);
+
+/* The digest of this gen (its program file): a cache by another gen is
+ * not used. */
+struct digest_value pagecache_tool(void);
+
+/* ".site-cache-<name>" beside the output folder `out` (malloc'd). */
+char *pagecache_path(const char *out);
+
+/* Read the index of the cache at `path` into `pc` (initialised, empty),
+ * keeping the file open for its records. Returns 0, or -1 when there is
+ * none or it is not a whole cache of this format (then `pc` is left
+ * empty). */
+int pagecache_load(struct pagecache *pc, const char *path);
+/* A record's bytes into `out` (appended): 0, or -1 when they cannot be
+ * read or are not what was written (their digest). */
+int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
+		   struct buf *out);
+
+/* Start writing a cache that will go to `path` (a new file beside it):
+ * records added from now on go to that file. Returns 0 or -1 (errno; the
+ * cache is then only not written: adding still works). */
+int pagecache_start(struct pagecache *pc, const char *path);
+/* Write the index and put the cache in place (renamed over `path`).
+ * Returns 0, or -1 with errno set (nothing is left behind). */
+int pagecache_finish(struct pagecache *pc);
+
+/* Record a published file; a page and its record (appended to the cache
+ * being written; a second record of one path replaces the first). */
+void pagecache_add_file(struct pagecache *pc, const char *rel,
+			const struct fs_file_id *id);
+void pagecache_add_page(struct pagecache *pc, const char *rel,
+			struct digest_value inputs, const char *rec, size_t len);
+const struct pagecache_file *pagecache_file(const struct pagecache *pc,
+					    const char *rel);
+const struct pagecache_page *pagecache_page(const struct pagecache *pc,
+					    const char *rel);
+
+/* Keep a record of `len` bytes under `key` (a second record of a key is
+ * ignored). Thread-safe, like pagecache_add_page. */
+void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
+			const char *rec, size_t len);
+/* The record under `key` into `out` (appended): 0, or -1 when there is
+ * none (or it cannot be read). */
+int pagecache_memo(const struct pagecache *pc, struct digest_value key,
+		   struct buf *out);
+
+/* Record every file of the published folder `dir`. Returns 0 or -1. */
+int pagecache_add_tree(struct pagecache *pc, const char *dir);
+/* True when `dir` holds exactly the recorded files, each with its id. */
+bool pagecache_tree_intact(const struct pagecache *pc, const char *dir);
+
+#endif

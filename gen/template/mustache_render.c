@@ -1,0 +1,352 @@
+/* mustache_render: a template's tree rendered against a context stack (see
+ * mustache_render.h).
+ */
+#include "template/mustache_render.h"
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "template/mustache_parse.h"
+#include "template/value.h"
+#include "base/xalloc.h"
+
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* The arguments of one parent tag being rendered; `up` is the caller's. */
+struct frame {
+	const struct node *args;
+	size_t nargs;
+	const struct tmpl *owner; /* the template the arguments are written in */
+	const struct frame *up;
+};
+
+#define INLINE_STACK 64
+
+struct render {
+	const struct mustache_render_env *env;
+	struct diag *diag;
+	struct buf *out;
+	const struct value **stack; /* the context stack, bottom first */
+	size_t depth, cap;
+	const struct value *inline_stack[INLINE_STACK];
+	struct buf indent; /* the current indentation is indent[base, len) */
+	size_t indent_base;
+	int nesting; /* partials, parents and overrides being expanded */
+	const struct frame *frame;
+	struct buf scratch; /* dynamic names that are not strings */
+};
+
+/* Append `n` bytes to the output. Inline, because a page is thousands of
+ * short appends (a line of text, a name): buf_add's call and room check
+ * cost more than most of the copies. */
+static inline void out_add(struct buf *out, const char *s, size_t n)
+{
+	if (n == 0)
+		return;
+	if (out->len + n >= out->cap)
+		buf_grow(out, n);
+	memcpy(out->ptr + out->len, s, n);
+	out->len += n;
+	out->ptr[out->len] = '\0';
+}
+
+/* What a byte becomes in HTML text and quoted attribute values, or NULL
+ * when it stays as it is. */
+static const char *html_entity(char c)
+{
+	switch (c) {
+	case '&': return "&amp;";
+	case '<': return "&lt;";
+	case '>': return "&gt;";
+	case '"': return "&quot;";
+	case '\'': return "&#39;";
+	default: return NULL;
+	}
+}
+
+/* mustache_escape_html for a string value: the same bytes out, found
+ * faster. A value's string has a NUL at ptr[len] (see value.h), so
+ * strcspn, vectorised by the C library, can skip to the next byte to
+ * escape; a NUL it stops at before `len` is an ordinary byte. */
+static void out_escaped(struct buf *out, const struct value *str)
+{
+	const char *s = str->u.str.ptr, *end = s + str->u.str.len;
+	while (s < end) {
+		size_t run = strcspn(s, "&<>\"'");
+		out_add(out, s, run);
+		s += run;
+		if (s == end)
+			break;
+		const char *entity = html_entity(*s);
+		if (entity)
+			out_add(out, entity, strlen(entity));
+		else
+			out_add(out, s, 1);
+		s++;
+	}
+}
+
+/* Append a value's text form: strings here, the rest by value.c. */
+static void out_text(struct buf *out, const struct value *v)
+{
+	if (v && v->type == VALUE_STRING)
+		out_add(out, v->u.str.ptr, v->u.str.len);
+	else
+		value_append_text(v, out);
+}
+
+static void ctx_push(struct render *r, const struct value *v)
+{
+	/* not ALLOC_GROW: the stack starts in inline_stack, which is not
+	 * the heap's, and moves to the heap only when that is full */
+	if (r->depth == r->cap) {
+		size_t ncap = r->cap * 2;
+		const struct value **ns;
+		if (r->stack == r->inline_stack) {
+			ns = xreallocarray(NULL, ncap, sizeof *ns);
+			memcpy(ns, r->stack, r->depth * sizeof *ns);
+		} else {
+			ns = xreallocarray(r->stack, ncap, sizeof *ns);
+		}
+		r->stack = ns;
+		r->cap = ncap;
+	}
+	r->stack[r->depth++] = v;
+}
+
+/* Resolve a dotted name: the first segment walks the context stack from
+ * the top, the others descend from what it found. NULL when missing. */
+static const struct value *ctx_lookup(const struct render *r,
+				      const struct name_path *np)
+{
+	if (np->n == 0)
+		return r->stack[r->depth - 1];
+	const struct value *v = NULL;
+	for (size_t i = r->depth; i-- > 0;) {
+		v = value_map_get_key(r->stack[i], &np->seg[0]);
+		if (v)
+			break;
+	}
+	for (size_t k = 1; v && k < np->n; k++)
+		v = value_map_get_key(v, &np->seg[k]);
+	return v;
+}
+
+static int render_nodes(struct render *r, const struct tmpl *t,
+			const struct node *nodes, size_t n);
+
+static void render_error(struct render *r, const struct tmpl *t,
+			 const struct node *nd, const char *what)
+{
+	int line, col;
+	mustache_parse_position(t->src, nd->offset, &line, &col);
+	diag_error(r->diag, t->path, line, col,
+		   "%s \"%s\" nested more than %d deep (does it include itself?)",
+		   what, nd->text, r->env->max_depth);
+}
+
+static const struct tmpl *find_by_name(const struct render *r,
+					const char *name)
+{
+	return r->env->get(r->env->set, name);
+}
+
+/* The template a partial or parent tag names, or NULL. */
+static const struct tmpl *find_template(struct render *r, const struct node *nd)
+{
+	if (!nd->dynamic)
+		return find_by_name(r, nd->text);
+	const struct value *v = ctx_lookup(r, &nd->path);
+	if (!v)
+		return NULL;
+	if (v->type == VALUE_STRING)
+		return find_by_name(r, v->u.str.ptr);
+	buf_reset(&r->scratch);
+	value_append_text(v, &r->scratch);
+	return r->scratch.len ? find_by_name(r, r->scratch.ptr) : NULL;
+}
+
+/* A partial or parent naming no template: nothing (the spec), or in a
+ * strict set an error at the tag. */
+static int render_unknown(struct render *r, const struct tmpl *t,
+			  const struct node *nd)
+{
+	if (!r->env->strict)
+		return 0;
+	int line, col;
+	mustache_parse_position(t->src, nd->offset, &line, &col);
+	const char *what = nd->kind == NODE_PARTIAL ? "partial" : "parent";
+	if (!nd->dynamic) {
+		diag_error(r->diag, t->path, line, col, "unknown %s \"%s\"", what,
+			   nd->text);
+		return -1;
+	}
+	const struct value *v = ctx_lookup(r, &nd->path);
+	buf_reset(&r->scratch);
+	if (v)
+		value_append_text(v, &r->scratch);
+	if (r->scratch.len)
+		diag_error(r->diag, t->path, line, col,
+			   "unknown %s \"%s\" (the value of \"*%s\")", what,
+			   r->scratch.ptr, nd->text);
+	else
+		diag_error(r->diag, t->path, line, col,
+			   "dynamic %s \"*%s\" names no template (the value is %s)",
+			   what, nd->text, v ? "empty" : "missing");
+	return -1;
+}
+
+/* Render a partial or parent tag: the other template, indented when the
+ * tag stood alone on its line (else with no indentation at all). */
+static int render_include(struct render *r, const struct tmpl *t,
+			  const struct node *nd)
+{
+	const struct tmpl *inc = find_template(r, nd);
+	if (!inc)
+		return render_unknown(r, t, nd);
+	if (r->nesting >= r->env->max_depth) {
+		render_error(r, t, nd,
+			     nd->kind == NODE_PARTIAL ? "partial" : "parent");
+		return -1;
+	}
+	size_t old_len = r->indent.len, old_base = r->indent_base;
+	if (nd->indent_len)
+		buf_add(&r->indent, nd->indent, nd->indent_len);
+	else
+		r->indent_base = r->indent.len;
+	struct frame fr = { nd->kids, nd->nkids, t, r->frame };
+	const struct frame *old_frame = r->frame;
+	if (nd->kind == NODE_PARENT)
+		r->frame = &fr;
+	r->nesting++;
+	int rc = render_nodes(r, inc, inc->nodes, inc->nnodes);
+	r->nesting--;
+	r->frame = old_frame;
+	r->indent_base = old_base;
+	buf_truncate(&r->indent, old_len);
+	return rc;
+}
+
+/* A block where it expands: the outermost argument of that name wins. */
+static int render_block(struct render *r, const struct tmpl *t,
+			const struct node *nd)
+{
+	const struct node *use = nd;
+	const struct tmpl *owner = t;
+	for (const struct frame *f = r->frame; f; f = f->up)
+		for (size_t i = 0; i < f->nargs; i++)
+			if (strcmp(f->args[i].text, nd->text) == 0) {
+				use = &f->args[i];
+				owner = f->owner;
+			}
+	if (use != nd && r->nesting >= r->env->max_depth) {
+		render_error(r, t, nd, "block");
+		return -1;
+	}
+	size_t old_len = r->indent.len;
+	buf_add(&r->indent, nd->indent, nd->indent_len);
+	r->nesting += use != nd;
+	int rc = render_nodes(r, owner, use->kids, use->nkids);
+	r->nesting -= use != nd;
+	buf_truncate(&r->indent, old_len);
+	return rc;
+}
+
+static int render_section(struct render *r, const struct tmpl *t,
+			  const struct node *nd)
+{
+	const struct value *v = ctx_lookup(r, &nd->path);
+	int rc = 0;
+	if (!value_is_truthy(v))
+		return 0;
+	if (v->type == VALUE_LIST) {
+		for (size_t i = 0; i < v->u.list.len && rc == 0; i++) {
+			ctx_push(r, v->u.list.items[i]);
+			rc = render_nodes(r, t, nd->kids, nd->nkids);
+			r->depth--;
+		}
+		return rc;
+	}
+	ctx_push(r, v);
+	rc = render_nodes(r, t, nd->kids, nd->nkids);
+	r->depth--;
+	return rc;
+}
+
+static int render_nodes(struct render *r, const struct tmpl *t,
+			const struct node *nodes, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		const struct node *nd = &nodes[i];
+		const struct value *v;
+		switch (nd->kind) {
+		case NODE_TEXT:
+			if (r->indent.len == r->indent_base) {
+				out_add(r->out, nd->text, nd->run_len);
+				i += nd->run_nodes - 1;
+				break;
+			}
+			if (nd->lead)
+				out_add(r->out, r->indent.ptr + r->indent_base,
+					r->indent.len - r->indent_base);
+			out_add(r->out, nd->text, nd->len);
+			break;
+		case NODE_VAR:
+			v = ctx_lookup(r, &nd->path);
+			if (v && v->type == VALUE_STRING)
+				out_escaped(r->out, v);
+			else
+				value_append_text(v, r->out); /* no specials */
+			break;
+		case NODE_RAW:
+			out_text(r->out, ctx_lookup(r, &nd->path));
+			break;
+		case NODE_SECTION:
+			if (render_section(r, t, nd) < 0)
+				return -1;
+			break;
+		case NODE_INVERTED:
+			if (!value_is_truthy(ctx_lookup(r, &nd->path)) &&
+			    render_nodes(r, t, nd->kids, nd->nkids) < 0)
+				return -1;
+			break;
+		case NODE_PARTIAL:
+		case NODE_PARENT:
+			if (render_include(r, t, nd) < 0)
+				return -1;
+			break;
+		case NODE_BLOCK:
+			if (render_block(r, t, nd) < 0)
+				return -1;
+			break;
+		}
+	}
+	return 0;
+}
+
+int mustache_render_template(const struct mustache_render_env *env,
+			     const struct tmpl *t, const struct value *ctx,
+			     struct buf *out, struct diag *diag)
+{
+	struct render r;
+	r.env = env;
+	r.diag = diag;
+	r.out = out;
+	r.stack = r.inline_stack;
+	r.depth = 0;
+	r.cap = INLINE_STACK;
+	buf_init(&r.indent);
+	r.indent_base = 0;
+	r.nesting = 0;
+	r.frame = NULL;
+	buf_init(&r.scratch);
+	ctx_push(&r, ctx ? ctx : value_null());
+	int rc = render_nodes(&r, t, t->nodes, t->nnodes);
+	if (r.stack != r.inline_stack)
+		free(r.stack);
+	buf_release(&r.indent);
+	buf_release(&r.scratch);
+	return rc;
+}
+

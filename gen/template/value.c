@@ -1,0 +1,354 @@
+#include "template/value.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/digest.h"
+#include "base/strmap.h"
+
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct value the_null = { .type = VALUE_NULL };
+
+struct value *value_null(void)
+{
+	return &the_null;
+}
+
+static struct value *value_alloc(struct arena *a, enum value_type type)
+{
+	struct value *v = arena_alloc(a, sizeof *v);
+	v->type = type;
+	return v;
+}
+
+struct value *value_new_bool(struct arena *a, bool b)
+{
+	struct value *v = value_alloc(a, VALUE_BOOL);
+	v->u.boolean = b;
+	return v;
+}
+
+struct value *value_new_number(struct arena *a, double n)
+{
+	struct value *v = value_alloc(a, VALUE_NUMBER);
+	v->u.number = n;
+	return v;
+}
+
+struct value *value_new_stringn(struct arena *a, const char *s, size_t len)
+{
+	struct value *v = value_alloc(a, VALUE_STRING);
+	v->u.str.ptr = arena_strndup(a, s, len);
+	v->u.str.len = len;
+	return v;
+}
+
+struct value *value_new_string(struct arena *a, const char *s)
+{
+	return value_new_stringn(a, s, strlen(s));
+}
+
+struct value *value_new_string_borrowed(struct arena *a, const char *s)
+{
+	struct value *v = value_alloc(a, VALUE_STRING);
+	v->u.str.ptr = s;
+	v->u.str.len = strlen(s);
+	return v;
+}
+
+struct value *value_new_list(struct arena *a)
+{
+	return value_alloc(a, VALUE_LIST);
+}
+
+struct value *value_new_map(struct arena *a)
+{
+	return value_alloc(a, VALUE_MAP);
+}
+
+/* Grow an arena array of `elem` byte items; the old copy stays in the arena
+ * (cheap: the arrays are small and the arena is short-lived). */
+static void *grow_array(struct arena *a, void *old, size_t len, size_t *cap,
+			size_t elem)
+{
+	size_t ncap = *cap ? *cap * 2 : 8;
+	void *p = arena_alloc(a, ncap * elem);
+	if (len)
+		memcpy(p, old, len * elem);
+	*cap = ncap;
+	return p;
+}
+
+void value_list_push(struct arena *a, struct value *list, struct value *item)
+{
+	if (list->type != VALUE_LIST)
+		abort();
+	if (list->u.list.len == list->u.list.cap)
+		list->u.list.items = grow_array(a, list->u.list.items,
+						list->u.list.len,
+						&list->u.list.cap,
+						sizeof(struct value *));
+	list->u.list.items[list->u.list.len++] = item;
+}
+
+struct value_key value_key_make(const char *s)
+{
+	struct value_key k = { s, strmap_hash(s) };
+	return k;
+}
+
+/* Does `e` hold the key `s` of hash `hash`? The hashes settle almost every
+ * miss; equal ones are confirmed byte for byte. */
+static inline bool entry_has_key(const struct value_entry *e, const char *s,
+				 size_t hash)
+{
+	return e->hash == hash && strcmp(e->key, s) == 0;
+}
+
+/* The index slot holding `key`, or the empty slot where it would go. */
+static inline unsigned *index_slot(const struct value *map, const char *key,
+				   size_t hash)
+{
+	size_t mask = map->u.map.index_cap - 1;
+	for (size_t i = hash & mask;; i = (i + 1) & mask) {
+		unsigned *slot = &map->u.map.index[i];
+		if (!*slot ||
+		    entry_has_key(&map->u.map.entries[*slot - 1], key, hash))
+			return slot;
+	}
+}
+
+/* (Re)build the index with room for twice the entries. */
+static void index_rebuild(struct arena *a, struct value *map)
+{
+	size_t cap = 32;
+	while (cap < map->u.map.len * 2 + 2)
+		cap *= 2;
+	map->u.map.index = arena_alloc(a, cap * sizeof *map->u.map.index);
+	map->u.map.index_cap = cap;
+	for (size_t i = 0; i < map->u.map.len; i++) {
+		const struct value_entry *e = &map->u.map.entries[i];
+		*index_slot(map, e->key, e->hash) = (unsigned)i + 1;
+	}
+}
+
+/* The entry of `key` (of hash `hash`) in `map` itself, or NULL. Inline
+ * (like the two above): lookups are the template engine's main cost. */
+static inline struct value_entry *map_find(const struct value *map,
+					   const char *key, size_t hash)
+{
+	if (map->u.map.index_cap) {
+		unsigned e = *index_slot(map, key, hash);
+		return e ? &map->u.map.entries[e - 1] : NULL;
+	}
+	for (size_t i = 0; i < map->u.map.len; i++)
+		if (entry_has_key(&map->u.map.entries[i], key, hash))
+			return &map->u.map.entries[i];
+	return NULL;
+}
+
+void value_map_set(struct arena *a, struct value *map, const char *key,
+		   struct value *val)
+{
+	if (map->type != VALUE_MAP)
+		abort();
+	size_t hash = strmap_hash(key);
+	struct value_entry *e = map_find(map, key, hash);
+	if (e) {
+		e->val = val;
+		return;
+	}
+	if (map->u.map.len == map->u.map.cap)
+		map->u.map.entries = grow_array(a, map->u.map.entries,
+						map->u.map.len,
+						&map->u.map.cap,
+						sizeof(struct value_entry));
+	e = &map->u.map.entries[map->u.map.len++];
+	e->key = key;
+	e->val = val;
+	e->hash = hash;
+	if (map->u.map.len == VALUE_MAP_INDEXED ||
+	    (map->u.map.index_cap && map->u.map.len * 2 + 2 > map->u.map.index_cap))
+		index_rebuild(a, map);
+	else if (map->u.map.index_cap)
+		*index_slot(map, key, hash) = (unsigned)map->u.map.len;
+}
+
+void value_map_set_str(struct arena *a, struct value *map, const char *key,
+		       const char *s)
+{
+	value_map_set(a, map, key, s ? value_new_string(a, s) : value_null());
+}
+
+void value_map_set_num(struct arena *a, struct value *map, const char *key,
+		       double n)
+{
+	value_map_set(a, map, key, value_new_number(a, n));
+}
+
+void value_map_set_bool(struct arena *a, struct value *map, const char *key,
+			bool b)
+{
+	value_map_set(a, map, key, value_new_bool(a, b));
+}
+
+void value_map_set_parent(struct value *map, const struct value *parent)
+{
+	if (map->type != VALUE_MAP || (parent && parent->type != VALUE_MAP))
+		abort();
+	map->u.map.parent = parent;
+}
+
+struct value *value_map_get_key(const struct value *map,
+				const struct value_key *key)
+{
+	for (; map && map->type == VALUE_MAP; map = map->u.map.parent) {
+		struct value_entry *e = map_find(map, key->s, key->hash);
+		if (e)
+			return e->val;
+	}
+	return NULL;
+}
+
+struct value *value_map_get(const struct value *map, const char *key)
+{
+	struct value_key k = value_key_make(key);
+	return value_map_get_key(map, &k);
+}
+
+size_t value_list_len(const struct value *list)
+{
+	return list && list->type == VALUE_LIST ? list->u.list.len : 0;
+}
+
+bool value_is_truthy(const struct value *v)
+{
+	if (!v)
+		return false;
+	switch (v->type) {
+	case VALUE_NULL:
+		return false;
+	case VALUE_BOOL:
+		return v->u.boolean;
+	case VALUE_NUMBER:
+		return true;
+	case VALUE_STRING:
+		return v->u.str.len > 0;
+	case VALUE_LIST:
+		return v->u.list.len > 0;
+	case VALUE_MAP:
+		return true;
+	}
+	return false;
+}
+
+/* What "%lld" prints, without printf's cost: pages print many whole
+ * numbers (counts, minutes, years). */
+static void append_whole(long long n, struct buf *out)
+{
+	char tmp[24];
+	size_t i = sizeof tmp;
+	unsigned long long u = n < 0 ? 0ull - (unsigned long long)n
+				     : (unsigned long long)n;
+	do {
+		tmp[--i] = (char)('0' + u % 10);
+		u /= 10;
+	} while (u);
+	if (n < 0)
+		tmp[--i] = '-';
+	buf_add(out, tmp + i, sizeof tmp - i);
+}
+
+/* The shortest %g form that reads back as the same double. */
+static void append_number(double n, struct buf *out)
+{
+	char tmp[40];
+	if (!isfinite(n))
+		return;
+	if (n == (double)(long long)n && fabs(n) < 1e15) { /* whole numbers */
+		append_whole((long long)n, out);
+		return;
+	}
+	for (int prec = 1; prec <= 17; prec++) {
+		snprintf(tmp, sizeof tmp, "%.*g", prec, n);
+		if (strtod(tmp, NULL) == n)
+			break;
+	}
+	buf_adds(out, tmp);
+}
+
+void value_append_text(const struct value *v, struct buf *out)
+{
+	if (!v)
+		return;
+	switch (v->type) {
+	case VALUE_BOOL:
+		buf_adds(out, v->u.boolean ? "true" : "false");
+		break;
+	case VALUE_NUMBER:
+		append_number(v->u.number, out);
+		break;
+	case VALUE_STRING:
+		buf_add(out, v->u.str.ptr, v->u.str.len);
+		break;
+	default:
+		break;
+	}
+}
+
+/* ---- fingerprints ---- */
+
+static void digest_entries(const struct value *map, struct digest *d)
+{
+	digest_add_u64(d, map->u.map.len);
+	for (size_t i = 0; i < map->u.map.len; i++) {
+		digest_add_str(d, map->u.map.entries[i].key);
+		value_digest(map->u.map.entries[i].val, d);
+	}
+}
+
+void value_digest(const struct value *v, struct digest *d)
+{
+	if (!v) {
+		digest_add_u64(d, 0xffu);
+		return;
+	}
+	digest_add_u64(d, (uint64_t)v->type);
+	switch (v->type) {
+	case VALUE_NULL:
+		break;
+	case VALUE_BOOL:
+		digest_add_u64(d, v->u.boolean);
+		break;
+	case VALUE_NUMBER: {
+		uint64_t bits;
+		memcpy(&bits, &v->u.number, sizeof bits);
+		digest_add_u64(d, bits);
+		break;
+	}
+	case VALUE_STRING:
+		digest_add_field(d, v->u.str.ptr, v->u.str.len);
+		break;
+	case VALUE_LIST:
+		digest_add_u64(d, v->u.list.len);
+		for (size_t i = 0; i < v->u.list.len; i++)
+			value_digest(v->u.list.items[i], d);
+		break;
+	case VALUE_MAP:
+		digest_entries(v, d);
+		value_digest(v->u.map.parent, d);
+		break;
+	}
+}
+
+void value_digest_own(const struct value *map, struct digest *d)
+{
+	if (!map || map->type != VALUE_MAP) {
+		value_digest(map, d);
+		return;
+	}
+	digest_entries(map, d);
+}

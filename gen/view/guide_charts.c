@@ -1,0 +1,465 @@
+/* guide_charts: the guide's data mapped onto the generic charts of chart.h.
+ *
+ * A render goes: check the request (name, arguments, ids) -> pick the chart's
+ * ids (standalone and inline) -> build (the chart's family: texts from i18n,
+ * chart inputs, the data table, the SVG drawn once per id; guide_charts_speed,
+ * guide_charts_cost, guide_charts_hardware over guide_charts_kit) -> append
+ * the <figure> and keep the standalone SVG for guide_charts_write. Scratch
+ * strings of one render live in a local arena freed at its end; what the
+ * module keeps is malloc'd and freed by guide_charts_free. */
+#include "view/guide_charts.h"
+
+#include "view/guide_charts_cost.h"
+#include "view/guide_charts_hardware.h"
+#include "view/guide_charts_kit.h"
+#include "view/guide_charts_speed.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "chart/chart.h"
+#include "model/data.h"
+#include "base/diag.h"
+#include "publish/output.h"
+#include "view/site.h"
+#include "base/strmap.h"
+#include "base/text.h"
+#include "base/xalloc.h"
+
+#include <pthread.h>
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- what the module keeps in s->charts ---- */
+
+struct chart_file {
+	enum lang lang;
+	char *id;
+	char *svg; /* a whole standalone document */
+	size_t len;
+};
+
+/* What the module keeps: the standalone files (in the order first drawn),
+ * which ids have one, and how often each chart id is placed on each page (to
+ * make inline ids unique on a page). Pages render on several threads at
+ * once: `lock` guards all of it. */
+struct guide_charts {
+	pthread_mutex_t lock;
+	struct chart_file *files;
+	size_t nfiles, cap_files;
+	struct strmap file_ids; /* "lang/id" -> index into claims */
+	struct strmap uses;     /* "lang/page/id" -> times placed */
+	/* what each standalone file shows, so that two different charts whose
+	 * ids come out the same (gpu=aa-bb other=cc and gpu=aa other=bb-cc)
+	 * are an error rather than one file for both */
+	char **claims;
+	size_t nclaims, cap_claims;
+};
+
+void guide_charts_init(struct site *s)
+{
+	if (s->charts)
+		return;
+	struct guide_charts *g = xcalloc(1, sizeof *g);
+	pthread_mutex_init(&g->lock, NULL);
+	s->charts = g;
+}
+
+/* The start of a standalone file: a render draws its first SVG after it
+ * (struct gc), so the file is written from the drawing without a copy. */
+static const char xml_decl[] = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n";
+#define XML_DECL_LEN (sizeof xml_decl - 1)
+
+/* True the first time a chart (language and id) is seen. `what` says
+ * which chart it is (chart_claim); a chart seen before under the same id
+ * but showing something else sets *other to what that one showed (a copy
+ * to free), and is not a first sight. */
+static bool first_sight(struct guide_charts *g, enum lang l, const char *id,
+			const char *what, char **other)
+{
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "%s/%s", lang_code(l), id);
+	bool created;
+	*other = NULL;
+	pthread_mutex_lock(&g->lock);
+	size_t *slot = strmap_slot(&g->file_ids, key.ptr, &created);
+	if (created) {
+		*slot = g->nclaims;
+		ALLOC_GROW(g->claims, g->nclaims, g->cap_claims);
+		g->claims[g->nclaims++] = xstrdup(what);
+	} else if (strcmp(g->claims[*slot], what)) {
+		*other = xstrdup(g->claims[*slot]);
+	}
+	pthread_mutex_unlock(&g->lock);
+	buf_release(&key);
+	return created;
+}
+
+/* Keep a standalone file for guide_charts_write (charts drawn while the
+ * pages are planned, before there is an output to write to). */
+static void keep_file(struct guide_charts *g, enum lang l, const char *id,
+		      const struct buf *doc)
+{
+	char *copy = xmalloc(doc->len + 1);
+	memcpy(copy, doc->ptr, doc->len + 1);
+	pthread_mutex_lock(&g->lock);
+	ALLOC_GROW(g->files, g->nfiles, g->cap_files);
+	struct chart_file *f = &g->files[g->nfiles++];
+	f->lang = l;
+	f->id = xstrdup(id);
+	f->svg = copy;
+	f->len = doc->len;
+	pthread_mutex_unlock(&g->lock);
+}
+
+/* Write or keep the standalone file of a chart seen for the first time:
+ * while pages render it goes straight to the output (thousands of
+ * comparison charts need not wait in memory); a check keeps nothing.
+ * `doc` is the XML declaration and the SVG (svg[0] of a render): the file
+ * is that and a newline, added here and taken off again. */
+static int place_file(struct site *s, struct guide_charts *g, enum lang l,
+		      const char *id, const char *what, struct buf *doc)
+{
+	char *other;
+	bool first = first_sight(g, l, id, what, &other);
+	if (other) {
+		/* in a fixed order: which one rendered first depends on threads */
+		bool swap = strcmp(other, what) > 0;
+		diag_error(s->diag, NULL, 0, 0,
+			   "two charts would be the same file charts/%s/%s.svg: %s, and %s; rename one of the ids",
+			   lang_code(l), id, swap ? what : other, swap ? other : what);
+		free(other);
+		return -1;
+	}
+	if (!s->opt.write || !first)
+		return 0;
+	int rc = 0;
+	buf_addc(doc, '\n');
+	if (!s->out) {
+		keep_file(g, l, id, doc);
+	} else {
+		struct buf rel = BUF_INIT;
+		buf_addf(&rel, "charts/%s/%s.svg", lang_code(l), id);
+		rc = output_add_to(s->out, rel.ptr, doc->ptr, doc->len, s->diag);
+		buf_release(&rel);
+	}
+	buf_truncate(doc, doc->len - 1);
+	return rc;
+}
+
+/* How many times the chart `id` is already on the page, then count this one. */
+static size_t count_use(struct guide_charts *g, enum lang l, const char *page,
+			const char *id)
+{
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "%s/%s/%s", lang_code(l), page, id);
+	size_t *n = strmap_slot(&g->uses, key.ptr, NULL);
+	buf_release(&key);
+	return (*n)++;
+}
+
+/* ---- the charts and their arguments ---- */
+
+enum chart_kind {
+	KIND_RELATIVE_SPEED,
+	KIND_TASK_COST,
+	KIND_TASK_HOURS,
+	KIND_PRICE_SPEED,
+	KIND_VRAM_FIT,
+	KIND_SPEC,
+	KIND_GPU,
+	KIND_PAIR,
+};
+
+enum { ARG_TASK = 1, ARG_FIELD = 2, ARG_GPU = 4, ARG_OTHER = 8 };
+
+static const struct {
+	const char *name;
+	enum chart_kind kind;
+	unsigned args; /* ARG_* the chart needs (and the only ones it takes) */
+} kinds[] = {
+	{ "relative-speed", KIND_RELATIVE_SPEED, 0 },
+	{ "task-cost", KIND_TASK_COST, ARG_TASK },
+	{ "task-hours", KIND_TASK_HOURS, ARG_TASK },
+	{ "price-vs-speed", KIND_PRICE_SPEED, 0 },
+	{ "vram-fit", KIND_VRAM_FIT, 0 },
+	{ "spec", KIND_SPEC, ARG_FIELD },
+	{ "gpu", KIND_GPU, ARG_GPU },
+	{ "pair", KIND_PAIR, ARG_GPU | ARG_OTHER },
+};
+
+/* ---- the request ---- */
+
+static const char *const arg_names[] = { "task", "field", "gpu", "other" };
+
+static const char *arg_value(const struct chart_request *rq, size_t i)
+{
+	const char *v[] = { rq->task, rq->field, rq->gpu, rq->other };
+	return v[i];
+}
+
+/* Check the request, set *kind and resolve its ids into `c`; report every
+ * problem. */
+static int check_request(struct gc *c, enum chart_kind *kind,
+			 const struct chart_request *rq, const char *path,
+			 int line, int col)
+{
+	struct diag *dg = c->s->diag;
+	size_t k = 0;
+	while (k < sizeof kinds / sizeof kinds[0] &&
+	       (!rq->name || strcmp(kinds[k].name, rq->name)))
+		k++;
+	if (k == sizeof kinds / sizeof kinds[0]) {
+		diag_error(dg, path, line, col, "unknown chart \"%s\"",
+			   rq->name ? rq->name : "");
+		return -1;
+	}
+	*kind = kinds[k].kind;
+	int rc = 0;
+	for (size_t i = 0; i < 4; i++) {
+		bool wanted = kinds[k].args & (1u << i), given = arg_value(rq, i) != NULL;
+		if (wanted && !given) {
+			diag_error(dg, path, line, col, "chart \"%s\" needs %s=",
+				   rq->name, arg_names[i]);
+			rc = -1;
+		} else if (!wanted && given) {
+			diag_error(dg, path, line, col, "chart \"%s\" takes no %s=",
+				   rq->name, arg_names[i]);
+			rc = -1;
+		}
+	}
+	if (rc)
+		return rc;
+	if (rq->task) {
+		const struct task *t = data_find_task(c->d, rq->task);
+		if (!t) {
+			diag_error(dg, path, line, col, "unknown task \"%s\"", rq->task);
+			rc = -1;
+		} else {
+			c->task = (size_t)(t - c->d->tasks);
+		}
+	}
+	if (rq->field) {
+		int f = gck_spec_find(rq->field);
+		if (f < 0) {
+			diag_error(dg, path, line, col, "unknown field \"%s\" for chart "
+				   "\"spec\" (bandwidth_gbs, fp16_tflops, tdp_w or "
+				   "tflops_per_watt)", rq->field);
+			rc = -1;
+		} else {
+			c->field = (enum gck_spec)f;
+		}
+	}
+	const char *ids[2] = { rq->gpu, rq->other };
+	size_t *at[2] = { &c->gpu, &c->other };
+	for (size_t i = 0; i < 2; i++) {
+		if (!ids[i])
+			continue;
+		long g = data_gpu_index(c->d, ids[i]);
+		if (g < 0) {
+			diag_error(dg, path, line, col, "unknown gpu \"%s\"", ids[i]);
+			rc = -1;
+		} else {
+			*at[i] = (size_t)g;
+		}
+	}
+	if (!rc && *kind == KIND_PAIR && c->gpu == c->other) {
+		diag_error(dg, path, line, col, "chart \"pair\" needs two different "
+			   "gpus, not \"%s\" twice", rq->gpu);
+		rc = -1;
+	}
+	return rc;
+}
+
+/* "chart-<name>[-<task>][-<field>][-<gpu>][-<other>]": every part is a
+ * checked id, so the result is a valid XML id and file name. */
+static const char *chart_id(struct gc *c, const struct chart_request *rq)
+{
+	struct buf b = BUF_INIT;
+	buf_addf(&b, "chart-%s", rq->name);
+	for (size_t i = 0; i < 4; i++)
+		if (arg_value(rq, i))
+			buf_addf(&b, "-%s", arg_value(rq, i));
+	return gck_keep(c, &b);
+}
+
+/* Which chart a request is, for people: its name and arguments, each id
+ * with the row it comes from ("pair gpu=aa-bb (data/gpus.csv:22) other=cc
+ * (data/gpus.csv:23)"). Lives in the render's arena. */
+static const char *chart_claim(struct gc *c, const struct chart_request *rq)
+{
+	static const char *const names[] = { "task", "field", "gpu", "other" };
+	const struct data *d = c->d;
+	struct buf b = BUF_INIT;
+	buf_adds(&b, rq->name);
+	for (size_t i = 0; i < 4; i++) {
+		if (!arg_value(rq, i))
+			continue;
+		buf_addf(&b, " %s=%s", names[i], arg_value(rq, i));
+		const struct table *t = NULL;
+		size_t row = 0;
+		if (i == 0) {
+			t = &d->tables[TABLE_TASKS];
+			row = d->tasks[c->task].row;
+		} else if (i >= 2) {
+			t = &d->tables[TABLE_GPUS];
+			row = d->gpus[i == 2 ? c->gpu : c->other].row;
+		}
+		if (t && row < t->nrows)
+			buf_addf(&b, " (%s:%d)", t->path, t->lines[row]);
+	}
+	return gck_keep(c, &b);
+}
+
+static void build(struct gc *c, enum chart_kind kind)
+{
+	switch (kind) {
+	case KIND_RELATIVE_SPEED:
+		guide_charts_speed_build_relative(c);
+		break;
+	case KIND_TASK_COST:
+		guide_charts_cost_build_task(c, true);
+		break;
+	case KIND_TASK_HOURS:
+		guide_charts_cost_build_task(c, false);
+		break;
+	case KIND_PRICE_SPEED:
+		guide_charts_cost_build_price_speed(c);
+		break;
+	case KIND_VRAM_FIT:
+		guide_charts_hardware_build_vram_fit(c);
+		break;
+	case KIND_SPEC:
+		guide_charts_hardware_build_spec(c);
+		break;
+	case KIND_GPU:
+		guide_charts_speed_build_gpu(c);
+		break;
+	case KIND_PAIR:
+		guide_charts_speed_build_pair(c);
+		break;
+	}
+}
+
+/* The figure's class: the narrowest column its wide variant fits, one of
+ * the tiers style.css knows (below it the compact variant shows). */
+static const char *figure_tier(double wide_w)
+{
+	return wide_w <= CHART_WIDTH ? "chart-w480" : "chart-w768";
+}
+
+static void append_figure(struct gc *c, const struct chart_request *rq,
+			  struct buf *out)
+{
+	const struct buf *svg = &c->svg[c->nids - 1];
+	size_t skip = c->nids == 1 ? XML_DECL_LEN : 0; /* inline: no declaration */
+	/* room for all of it at once: a figure is tens of kilobytes */
+	buf_grow(out, svg->len + c->table.len * 6 / 5 + c->desc.len * 6 / 5 + 1024);
+	buf_addf(out, "<figure class=\"chart %s\"><div class=\"chart-wide\">",
+		 figure_tier(c->wide_w));
+	buf_add(out, svg->ptr + skip, svg->len - skip);
+	buf_adds(out, "</div><div class=\"chart-compact\">");
+	buf_addbuf(out, &c->compact);
+	buf_adds(out, "</div>");
+	/* a figcaption must be the first or last child of its figure */
+	if (c->table.len) {
+		buf_adds(out, "<details><summary>");
+		text_escape_htmls(out, gck_tr(c, "chart.data_table"));
+		buf_adds(out, "</summary><div class=\"table-wrap\" tabindex=\"0\">");
+		buf_addbuf(out, &c->table);
+		buf_adds(out, "</div>");
+		if (c->table_nodata)
+			site_nodata_legend(c->s, c->l, out);
+		buf_adds(out, "</details>");
+	}
+	buf_adds(out, "<figcaption>");
+	text_escape_htmls(out, c->desc.ptr);
+	if (rq->page_path) {
+		const char *file = arena_printf(&c->a, "charts/%s/%s.svg",
+						lang_code(c->l), c->ids[0]);
+		buf_adds(out, " <a href=\"");
+		text_escape_htmls(out, site_root_href(c->s, c->l, rq->page_path, file));
+		buf_adds(out, "\">");
+		text_escape_htmls(out, gck_tr(c, "chart.open_svg"));
+		buf_adds(out, "</a>");
+	}
+	buf_adds(out, "</figcaption>");
+	buf_adds(out, "</figure>\n");
+}
+
+int guide_chart_render(struct site *s, enum lang l, const struct chart_request *rq,
+		       struct buf *out, const char *path, int line, int col)
+{
+	struct gc c = {
+		.s = s, .d = &s->data, .m = &s->metrics, .l = l, .a = ARENA_INIT,
+		.svg = { BUF_INIT, BUF_INIT }, .compact = BUF_INIT,
+		.title = BUF_INIT, .desc = BUF_INIT, .axis = BUF_INIT,
+		.axis2 = BUF_INIT, .table = BUF_INIT,
+	};
+	enum chart_kind kind;
+	if (check_request(&c, &kind, rq, path, line, col)) {
+		arena_free(&c.a);
+		return -1;
+	}
+	guide_charts_init(s);
+	struct guide_charts *g = s->charts;
+	c.ids[0] = chart_id(&c, rq);
+	c.nids = 1;
+	pthread_mutex_lock(&g->lock);
+	size_t before = rq->page_path ? count_use(g, l, rq->page_path, c.ids[0]) : 0;
+	pthread_mutex_unlock(&g->lock);
+	if (before)
+		c.ids[c.nids++] = arena_printf(&c.a, "%s-%zu", c.ids[0], before + 1);
+	buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
+	build(&c, kind);
+	int rc = place_file(s, g, l, c.ids[0], chart_claim(&c, rq), &c.svg[0]);
+	append_figure(&c, rq, out);
+
+	for (size_t i = 0; i < 2; i++)
+		buf_release(&c.svg[i]);
+	buf_release(&c.compact);
+	buf_release(&c.title);
+	buf_release(&c.desc);
+	buf_release(&c.axis);
+	buf_release(&c.axis2);
+	buf_release(&c.table);
+	arena_free(&c.a);
+	return rc;
+}
+
+int guide_charts_write(struct site *s, struct output *o)
+{
+	const struct guide_charts *g = s->charts;
+	if (!g)
+		return 0;
+	int rc = 0;
+	struct buf rel = BUF_INIT;
+	for (size_t i = 0; i < g->nfiles && rc == 0; i++) {
+		const struct chart_file *f = &g->files[i];
+		buf_reset(&rel);
+		buf_addf(&rel, "charts/%s/%s.svg", lang_code(f->lang), f->id);
+		rc = output_add(o, rel.ptr, f->svg, f->len);
+	}
+	buf_release(&rel);
+	return rc;
+}
+
+void guide_charts_free(struct site *s)
+{
+	struct guide_charts *g = s->charts;
+	if (g) {
+		for (size_t i = 0; i < g->nfiles; i++) {
+			free(g->files[i].id);
+			free(g->files[i].svg);
+		}
+		free(g->files);
+		for (size_t i = 0; i < g->nclaims; i++)
+			free(g->claims[i]);
+		free(g->claims);
+		strmap_free(&g->file_ids);
+		strmap_free(&g->uses);
+		pthread_mutex_destroy(&g->lock);
+		free(g);
+	}
+	s->charts = NULL;
+}

@@ -1,0 +1,68 @@
+/* guide_charts: the guide's charts, drawn from data by name, in a page's
+ * language. Each chart is placed inline (a <figure> holding the SVG and, in a
+ * <details>, a table of the values it shows) and is also written once as a
+ * standalone file site/charts/<lang>/<id>.svg. Inline it comes twice: drawn
+ * for a wide column (as the file; <div class="chart-wide">) and for a
+ * phone's (CHART_WIDTH_COMPACT, id "<id>-compact"; <div
+ * class="chart-compact">); the figure's class chart-w480 or chart-w768 says
+ * how wide a column the wide one needs, and style.css shows the one that
+ * fits, so no label is drawn under CHART_FONT_SMALL CSS px.
+ *
+ * Names: relative-speed, task-cost (task=), task-hours (task=),
+ * price-vs-speed, vram-fit, spec (field=bandwidth_gbs|fp16_tflops|tdp_w|
+ * tflops_per_watt), gpu (gpu=: one GPU against the baseline, or its
+ * specs), pair (gpu=, other=: two GPUs side by side).
+ *
+ * One colour per GPU across all charts: colour class c<N>, N = the GPU's row
+ * in gpus.csv modulo CHART_COLORS. Every text comes from i18n keys chart.*
+ * (and no_data, unit.*) in the page's language.
+ *
+ * Ids: a chart's id is "chart-<name>[-<task>][-<field>][-<gpu>][-<other>]";
+ * a second copy of the same chart on one page gets "-2", "-3", ... inline.
+ * The module keeps what it rendered in s->charts (its own struct): one
+ * standalone file per (language, id), in first-render order. Two different
+ * charts whose ids come out the same (GPUs "aa-bb", "cc" and "aa", "bb-cc"
+ * both give chart-pair-aa-bb-cc) are an error naming both, with the data
+ * rows of their ids, not one file for both.
+ */
+#ifndef GPUGUIDE_GUIDE_CHARTS_H
+#define GPUGUIDE_GUIDE_CHARTS_H
+
+#include "model/i18n.h"
+
+struct buf;
+struct output;
+struct site;
+
+struct chart_request {
+	const char *name;
+	const char *task, *field, *gpu, *other; /* NULL when not given */
+	/* The page the figure goes on, as a language-root path ("" home,
+	 * "gpus/rtx-4090/"): used for the relative link to the standalone
+	 * file and to keep ids unique on the page. NULL: no link is made. */
+	const char *page_path;
+};
+
+/* Append the chart's <figure> to `out`: the inline <svg> (with <title> and
+ * <desc>), a <figcaption> (the description, and a link to the standalone
+ * file when rq->page_path is set) and a <details> holding a table of the
+ * values the chart shows. An unknown chart name, task, field or GPU, or a
+ * missing or unexpected argument, is an error reported at path:line:col
+ * (path may be a template or an article); then nothing is appended and the
+ * result is -1, else 0. */
+int guide_chart_render(struct site *s, enum lang l, const struct chart_request *rq,
+		       struct buf *out, const char *path, int line, int col);
+
+/* Set up what the module keeps in the site; call before rendering on
+ * several threads (guide_chart_render calls it too, for single-threaded
+ * use). */
+void guide_charts_init(struct site *s);
+
+/* Write every chart rendered so far as a standalone SVG file
+ * charts/<lang>/<id>.svg through output_add. Returns 0 or -1. */
+int guide_charts_write(struct site *s, struct output *o);
+
+/* Free what the module keeps in the site (s->charts becomes NULL). */
+void guide_charts_free(struct site *s);
+
+#endif

@@ -1,0 +1,328 @@
+/* guide_charts_hardware: the spec and vram-fit charts (see
+ * guide_charts_hardware.h). */
+#include "view/guide_charts_hardware.h"
+
+#include "view/guide_charts_kit.h"
+#include "model/data.h"
+#include "model/metrics.h"
+#include "model/schema.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- vram-fit: the sources' model sizes x precisions against each GPU ---- */
+
+/* The widest a fit matrix is drawn before its columns wrap into blocks. */
+#define WIDE_MAX 768.0 /* style.css: figure.chart svg { max-width: 48rem } */
+
+static size_t precision_rank(const char *p)
+{
+	size_t i = 0;
+	while (schema_precisions[i] && strcmp(schema_precisions[i], p))
+		i++;
+	return i;
+}
+
+static int compare_vram_rows(const void *x, const void *y)
+{
+	const struct vram_rule *a = *(const struct vram_rule *const *)x;
+	const struct vram_rule *b = *(const struct vram_rule *const *)y;
+	if (a->params_b != b->params_b)
+		return a->params_b < b->params_b ? -1 : 1;
+	size_t pa = precision_rank(a->precision), pb = precision_rank(b->precision);
+	if (pa != pb)
+		return pa < pb ? -1 : 1;
+	return (a->row > b->row) - (a->row < b->row);
+}
+
+/* GPUs by VRAM, smallest first (the fits form a staircase), unknown last.
+ * Each item carries its own key: charts are drawn on several threads, so
+ * the comparison may not look at shared state. */
+struct gpu_by_vram {
+	size_t gpu;
+	struct num vram;
+};
+
+static int compare_gpus_by_vram(const void *x, const void *y)
+{
+	const struct gpu_by_vram *a = x, *b = y;
+	if (a->vram.ok != b->vram.ok)
+		return a->vram.ok ? -1 : 1;
+	if (a->vram.ok && a->vram.v != b->vram.v)
+		return a->vram.v < b->vram.v ? -1 : 1;
+	return (a->gpu > b->gpu) - (a->gpu < b->gpu);
+}
+
+static const char *upper(struct gc *c, const char *s)
+{
+	char *u = arena_strdup(&c->a, s);
+	for (char *p = u; *p; p++)
+		if (*p >= 'a' && *p <= 'z')
+			*p = (char)(*p - 'a' + 'A');
+	return u;
+}
+
+/* True when the GPU's name already says its memory ("A100 40GB"): the
+ * column label then needs no "(40 GB)". */
+static bool name_tells_vram(struct gc *c, const struct gpu *g)
+{
+	return strstr(g->name, arena_printf(&c->a, "%gGB", g->vram_gb.v)) ||
+	       strstr(g->name, arena_printf(&c->a, "%g GB", g->vram_gb.v));
+}
+
+/* A fit matrix in the making: rows (model size x precision) by columns
+ * (GPUs), each cell with the figure it shows. */
+struct fit {
+	const struct vram_rule **rules; /* the rows' rules */
+	size_t nr;
+	size_t *gpus; /* the columns' GPUs */
+	size_t ng;
+	const char **rows, **cols, **heads; /* cols: the SVG's, heads: the table's */
+	struct chart_fit_cell *cells;       /* [nr * ng] */
+	struct figure *need;                /* [nr * ng]: GPUs needed */
+	size_t count[3];                    /* cells per CHART_FIT_* state */
+};
+
+/* The rows: one per (size, precision), the first source's figure. */
+static void fit_rules(struct gc *c, struct fit *fit)
+{
+	const struct data *d = c->d;
+	const struct vram_rule **rules = gck_scratch(c, d->nvram, sizeof *rules);
+	size_t nr = 0;
+	for (size_t i = 0; i < d->nvram; i++) {
+		bool seen = false;
+		for (size_t k = 0; k < nr && !seen; k++)
+			seen = rules[k]->params_b == d->vram[i].params_b &&
+			       !strcmp(rules[k]->precision, d->vram[i].precision);
+		if (!seen)
+			rules[nr++] = &d->vram[i];
+	}
+	qsort(rules, nr, sizeof *rules, compare_vram_rows);
+	fit->rules = rules;
+	fit->nr = nr;
+}
+
+/* The columns: every GPU (none when there are no rows), by VRAM. */
+static void fit_gpus(struct gc *c, struct fit *fit)
+{
+	const struct data *d = c->d;
+	struct gpu_by_vram *order = gck_scratch(c, d->ngpus, sizeof *order);
+	for (size_t g = 0; g < d->ngpus; g++)
+		order[g] = (struct gpu_by_vram){ g, d->gpus[g].vram_gb };
+	qsort(order, d->ngpus, sizeof *order, compare_gpus_by_vram);
+	size_t *gpus = gck_scratch(c, d->ngpus, sizeof *gpus);
+	for (size_t g = 0; g < d->ngpus; g++)
+		gpus[g] = order[g].gpu;
+	fit->gpus = gpus;
+	fit->ng = fit->nr ? d->ngpus : 0;
+}
+
+/* The columns' labels: the GPU's name, with its VRAM unless the name says
+ * it. */
+static void fit_heads(struct gc *c, struct fit *fit)
+{
+	fit->cols = gck_scratch(c, fit->ng, sizeof *fit->cols);
+	fit->heads = gck_scratch(c, fit->ng, sizeof *fit->heads);
+	for (size_t j = 0; j < fit->ng; j++) {
+		const struct gpu *g = &c->d->gpus[fit->gpus[j]];
+		bool say = g->vram_gb.ok && !name_tells_vram(c, g);
+		const char *vram = say ? gck_fmt_unit(c, g->vram_gb.v, "unit.gb") : NULL;
+		/* the SVG's narrow column wraps at spaces, so its label keeps
+		 * ASCII brackets; the table's header reads as running text */
+		fit->cols[j] = say ? gck_filled(c, "chart.vram_fit.head", "gpu", g->name,
+						"vram", vram, NULL)
+				   : g->name;
+		fit->heads[j] = say ? gck_filled(c, "chart.vram_fit.col", "gpu", g->name,
+						 "vram", vram, NULL)
+				    : g->name;
+	}
+}
+
+/* The rows' labels and every cell: fits, needs N GPUs, or no data. */
+static void fit_cells(struct gc *c, struct fit *fit)
+{
+	size_t nr = fit->nr, ng = fit->ng;
+	fit->rows = gck_scratch(c, nr, sizeof *fit->rows);
+	fit->cells = gck_scratch(c, nr * ng, sizeof *fit->cells);
+	fit->need = gck_scratch(c, nr * ng, sizeof *fit->need);
+	for (size_t i = 0; i < nr; i++) {
+		const struct vram_rule *rule = fit->rules[i];
+		fit->rows[i] = gck_filled(c, "chart.vram_fit.row",
+					  "n", gck_fmt_number(c, rule->params_b),
+					  "precision", upper(c, rule->precision),
+					  "gb", gck_fmt_unit(c, rule->gb, "unit.gb"), NULL);
+		for (size_t j = 0; j < ng; j++) {
+			struct figure f = metric_gpus_needed(
+				(struct figure){ rule->gb, NULL },
+				figure_of(c->d->gpus[fit->gpus[j]].vram_gb, "why.no_vram"));
+			struct chart_fit_cell *cell = &fit->cells[i * ng + j];
+			fit->need[i * ng + j] = f;
+			if (!figure_ok(f))
+				cell->state = CHART_FIT_NO_DATA;
+			else if (f.value <= 1)
+				*cell = (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
+			else
+				*cell = (struct chart_fit_cell){
+					CHART_FIT_NEEDS,
+					arena_printf(&c->a, "×%s", gck_fmt_number(c, f.value))
+				};
+			fit->count[cell->state]++;
+		}
+	}
+}
+
+static void fit_table(struct gc *c, const struct fit *fit)
+{
+	size_t ng = fit->ng;
+	gck_table_begin(c);
+	gck_table_head(c, gck_tr(c, "chart.col.model"));
+	for (size_t j = 0; j < ng; j++)
+		gck_table_head(c, fit->heads[j]);
+	gck_table_body(c);
+	for (size_t i = 0; i < fit->nr; i++) {
+		gck_table_row(c, fit->rows[i]);
+		for (size_t j = 0; j < ng; j++) {
+			struct figure f = fit->need[i * ng + j];
+			if (!figure_ok(f))
+				gck_table_nodata(c, f.missing);
+			else if (f.value <= 1)
+				gck_table_num(c, gck_tr(c, "chart.vram_fit.fits_one"), f.value);
+			else
+				gck_table_num(c, gck_filled(c, "chart.vram_fit.needs_n", "n",
+							    gck_fmt_number(c, f.value), NULL),
+					      f.value);
+		}
+		gck_table_row_end(c);
+	}
+	gck_table_end(c);
+}
+
+static void fit_draw(struct gc *c, const struct fit *fit)
+{
+	const char *state_names[3] = {
+		[CHART_FIT_NO_DATA] = gck_tr(c, "no_data"),
+		[CHART_FIT_FITS] = gck_tr(c, "chart.vram_fit.fits"),
+		[CHART_FIT_NEEDS] = gck_tr(c, "chart.vram_fit.needs"),
+	};
+	const char *const *rows = fit->rows, *const *cols = fit->cols;
+	size_t nr = fit->nr, ng = fit->ng;
+	struct chart_text t = gck_chart_texts(c);
+	t.omitted = gck_tr(c, "chart.vram_fit.omitted");
+	t.list_sep = gck_tr(c, "list.sep");
+	/* as wide as its columns need, up to WIDE_MAX (then in blocks) */
+	struct chart_layout lay = { 0 };
+	chart_fit_layout(&lay, &t, rows, nr, cols, ng, fit->cells, state_names);
+	if (lay.width > WIDE_MAX) {
+		t.width = WIDE_MAX;
+		chart_fit_layout(&lay, &t, rows, nr, cols, ng, fit->cells, state_names);
+	}
+	for (size_t i = 0; i < c->nids; i++)
+		chart_layout_render(&lay, c->ids[i], &t, &c->svg[i]);
+	c->wide_w = lay.width;
+	chart_layout_release(&lay);
+	t.width = CHART_WIDTH_COMPACT;
+	chart_fit(&c->compact, gck_compact_id(c), &t, rows, nr, cols, ng, fit->cells,
+		  state_names);
+}
+
+void guide_charts_hardware_build_vram_fit(struct gc *c)
+{
+	gck_fill(c, &c->title, "chart.vram_fit.title", NULL);
+	struct fit fit = { 0 };
+	fit_rules(c, &fit);
+	fit_gpus(c, &fit);
+	fit_heads(c, &fit);
+	fit_cells(c, &fit);
+	const size_t *count = fit.count;
+	if (!count[CHART_FIT_FITS] && !count[CHART_FIT_NEEDS])
+		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
+	else
+		gck_fill(c, &c->desc, "chart.vram_fit.desc",
+			 "rows", gck_fmt_number(c, (double)fit.nr),
+			 "cols", gck_fmt_number(c, (double)fit.ng),
+			 "fits", gck_fmt_number(c, (double)count[CHART_FIT_FITS]),
+			 "needs", gck_fmt_number(c, (double)count[CHART_FIT_NEEDS]),
+			 "nodata", gck_fmt_number(c, (double)count[CHART_FIT_NO_DATA]), NULL);
+	if (fit.nr && fit.ng)
+		fit_table(c, &fit);
+	fit_draw(c, &fit);
+}
+
+/* ---- spec: one figure of every GPU ---- */
+
+struct spec_item {
+	size_t gpu;
+	struct figure f;
+};
+
+static int compare_spec_items(const void *x, const void *y)
+{
+	const struct spec_item *a = x, *b = y;
+	bool ao = figure_ok(a->f), bo = figure_ok(b->f);
+	if (ao != bo)
+		return ao ? -1 : 1;
+	if (ao && a->f.value != b->f.value)
+		return a->f.value > b->f.value ? -1 : 1; /* largest first */
+	return (a->gpu > b->gpu) - (a->gpu < b->gpu);
+}
+
+void guide_charts_hardware_build_spec(struct gc *c)
+{
+	const struct data *d = c->d;
+	const char *fname = gck_spec_id(c->field);
+	gck_fill(c, &c->title, arena_printf(&c->a, "chart.spec.title.%s", fname), NULL);
+	gck_fill(c, &c->axis, arena_printf(&c->a, "chart.spec.axis.%s", fname), NULL);
+
+	struct spec_item *items = gck_scratch(c, d->ngpus, sizeof *items);
+	for (size_t g = 0; g < d->ngpus; g++)
+		items[g] = (struct spec_item){ g, gck_spec_value(c, g, c->field) };
+	qsort(items, d->ngpus, sizeof *items, compare_spec_items);
+
+	struct chart_bar *bars = gck_scratch(c, d->ngpus, sizeof *bars);
+	struct extremes e = { 0 };
+	struct name_list missing = { BUF_INIT, 0 };
+	for (size_t i = 0; i < d->ngpus; i++) {
+		bool ok = figure_ok(items[i].f);
+		bars[i] = (struct chart_bar){
+			.label = gck_gpu_name(c, items[i].gpu),
+			.value = items[i].f.value,
+			.has_value = ok,
+			.color = gck_gpu_color(c, items[i].gpu),
+			.value_text = ok ? gck_fmt_spec(c, c->field, items[i].f.value) : NULL,
+		};
+		if (ok)
+			gck_extremes_add(&e, items[i].f.value, i);
+		else
+			gck_name_list_add(c, &missing, bars[i].label);
+	}
+	/* the best is marked, except for power, where less is not simply better */
+	if (e.any && c->field != GCK_SPEC_TDP)
+		for (size_t i = 0; i < d->ngpus; i++)
+			bars[i].highlight = bars[i].has_value && bars[i].value == e.max;
+
+	if (!e.any)
+		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
+	else if (e.n == 1)
+		gck_fill(c, &c->desc, "chart.desc.one", "gpu", bars[e.max_at].label,
+			 "value", bars[e.max_at].value_text, NULL);
+	else
+		gck_fill(c, &c->desc, "chart.spec.desc",
+			 "max_gpu", bars[e.max_at].label, "max", bars[e.max_at].value_text,
+			 "min_gpu", bars[e.min_at].label, "min", bars[e.min_at].value_text,
+			 NULL);
+	gck_desc_missing(c, &missing);
+
+	if (d->ngpus) {
+		gck_table_begin(c);
+		gck_table_head(c, gck_tr(c, "chart.col.gpu"));
+		gck_table_head(c, c->axis.ptr);
+		gck_table_body(c);
+		for (size_t i = 0; i < d->ngpus; i++) {
+			gck_table_row(c, bars[i].label);
+			gck_table_figure(c, items[i].f, bars[i].value_text);
+			gck_table_row_end(c);
+		}
+		gck_table_end(c);
+	}
+	gck_draw_hbar(c, bars, d->ngpus);
+}

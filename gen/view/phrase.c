@@ -1,0 +1,256 @@
+#include "view/phrase.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "model/data.h"
+
+#include <math.h>
+#include <string.h>
+
+/* Ranges: an en dash in English, a wave dash in Chinese (content/STYLE.md). */
+static const char *range_sep(enum lang l)
+{
+	return l == LANG_ZH ? "～" : "–";
+}
+
+void phrase_format_ratio(struct buf *out, double ratio, enum lang l)
+{
+	i18n_format_trimmed(out, ratio, ratio >= 10 ? 0 : ratio >= 2 ? 1 : 2, l);
+}
+
+void phrase_format_percent(struct buf *out, double percent, enum lang l)
+{
+	i18n_format_fixed(out, round(percent), 0, l);
+	buf_addc(out, '%');
+}
+
+void phrase_format_range(struct buf *out, const char *low, const char *high,
+			 enum lang l)
+{
+	buf_adds(out, low);
+	if (!high || !strcmp(low, high))
+		return;
+	buf_adds(out, range_sep(l));
+	buf_adds(out, high);
+}
+
+/* "5%", "about 5%" / "约 5%", "40–70%" / "40%～70%". */
+static void percent_range(struct buf *out, const struct i18n *t, enum lang l,
+			  double low, double high, bool about)
+{
+	struct buf lo = BUF_INIT, hi = BUF_INIT;
+	phrase_format_percent(&lo, low, l);
+	phrase_format_percent(&hi, high > low ? high : low, l);
+	if (!strcmp(lo.ptr, hi.ptr)) {
+		if (about) {
+			const char *names[] = { "x" }, *vals[] = { lo.ptr };
+			i18n_fill(out, i18n_get(t, l, "phrase.about"), names, vals, 1);
+		} else {
+			buf_adds(out, lo.ptr);
+		}
+	} else if (l == LANG_ZH) {
+		phrase_format_range(out, lo.ptr, hi.ptr, l);
+	} else { /* "40–70%": one percent sign */
+		buf_truncate(&lo, lo.len - 1);
+		phrase_format_range(out, lo.ptr, hi.ptr, l);
+	}
+	buf_release(&lo);
+	buf_release(&hi);
+}
+
+/* Fill template `key` with up to six name/value pairs, then tidy the spaces
+ * an empty value leaves ("cuts memory  to" -> "cuts memory to"). */
+static void compose(struct buf *out, const struct i18n *t, enum lang l,
+		    const char *key, const char *const *names,
+		    const char *const *vals, size_t n)
+{
+	struct buf s = BUF_INIT;
+	i18n_fill(&s, i18n_get(t, l, key), names, vals, n);
+	size_t start = out->len;
+	for (size_t i = 0; i < s.len; i++) {
+		bool space = s.ptr[i] == ' ';
+		if (space && (out->len == start || out->ptr[out->len - 1] == ' '))
+			continue;
+		buf_addc(out, s.ptr[i]);
+	}
+	while (out->len > start && out->ptr[out->len - 1] == ' ')
+		buf_truncate(out, out->len - 1);
+	buf_release(&s);
+}
+
+/* ---- comparisons ---- */
+
+/* The template of a comparison: "phrase.speed.<how>" or
+ * "phrase.measure.<how>". */
+static void compare_key(struct buf *key, const char *measure, const char *how)
+{
+	buf_addf(key, "phrase.%s.%s", measure ? "measure" : "speed", how);
+}
+
+void phrase_compare(struct buf *out, const struct i18n *t, enum lang l,
+		    const struct phrase_side *a, const struct phrase_side *b,
+		    const char *measure, bool higher_is_better)
+{
+	double r = b->value > 0 ? a->value / b->value : 0;
+	struct buf key = BUF_INIT, n = BUF_INIT;
+	const char *how;
+	if (r > PHRASE_TIMES_ABOVE) {
+		/* only a higher-is-better figure is "N times as fast" */
+		how = "times";
+		phrase_format_ratio(&n, r, l);
+	} else {
+		double p = fabs(r - 1) * 100;
+		percent_range(&n, t, l, p, p, true);
+		if (round(p) == 0)
+			how = "same";
+		else if (!measure)
+			how = r > 1 ? "faster" : "slower";
+		else
+			how = r > 1 ? "higher" : "lower";
+	}
+	if (!higher_is_better && !measure && strcmp(how, "same"))
+		measure = i18n_get(t, l, "phrase.time"); /* a time: longer, shorter */
+	compare_key(&key, measure, how);
+	const char *names[] = { "a", "b", "n", "p", "measure" };
+	const char *vals[] = { a->name, b->name, n.ptr, n.ptr, measure };
+	struct buf s = BUF_INIT;
+	compose(&s, t, l, key.ptr, names, vals, 5);
+	if (a->shown && b->shown) {
+		const char *fn[] = { "s", "sa", "sb" };
+		const char *fv[] = { s.ptr, a->shown, b->shown };
+		i18n_fill(out, i18n_get(t, l, "phrase.with_figures"), fn, fv, 3);
+	} else {
+		buf_adds(out, s.ptr);
+	}
+	buf_release(&s);
+	buf_release(&key);
+	buf_release(&n);
+}
+
+/* ---- techniques ---- */
+
+void phrase_speedup(struct buf *out, const struct i18n *t, enum lang l,
+		    double low, double high, const char *scope)
+{
+	if (!(high > low))
+		high = low;
+	struct buf n = BUF_INIT;
+	const char *key;
+	if (high > PHRASE_TIMES_ABOVE) {
+		struct buf lo = BUF_INIT, hi = BUF_INIT;
+		phrase_format_ratio(&lo, low, l);
+		phrase_format_ratio(&hi, high, l);
+		phrase_format_range(&n, lo.ptr, hi.ptr, l);
+		buf_release(&lo);
+		buf_release(&hi);
+		key = "phrase.speedup.times";
+	} else if (low >= 1) {
+		percent_range(&n, t, l, (low - 1) * 100, (high - 1) * 100, true);
+		key = round((high - 1) * 100) == 0 ? "phrase.speedup.same"
+						    : "phrase.speedup.faster";
+	} else {
+		/* slower: 0.8..0.9 is "10–20% slower" */
+		percent_range(&n, t, l, (1 - high) * 100, (1 - low) * 100, true);
+		key = "phrase.speedup.slower";
+	}
+	const char *names[] = { "n", "scope" }, *vals[] = { n.ptr, scope ? scope : "" };
+	compose(out, t, l, key, names, vals, 2);
+	buf_release(&n);
+}
+
+/* "a quarter", "an eighth", "a twentieth"; "1/25" beyond; "1/4" in
+ * Chinese. */
+static void fraction(struct buf *out, double divisor, enum lang l)
+{
+	static const char *const words[] = {
+		NULL, NULL, "a half", "a third", "a quarter", "a fifth",
+		"a sixth", "a seventh", "an eighth", "a ninth", "a tenth",
+		"an eleventh", "a twelfth", "a thirteenth", "a fourteenth",
+		"a fifteenth", "a sixteenth", "a seventeenth", "an eighteenth",
+		"a nineteenth", "a twentieth",
+	};
+	double d = round(divisor);
+	if (l == LANG_EN && d == divisor && d >= 2 && d <= 20) {
+		buf_adds(out, words[(int)d]);
+		return;
+	}
+	buf_adds(out, "1/");
+	phrase_format_ratio(out, divisor, l);
+}
+
+void phrase_memory_cut(struct buf *out, const struct i18n *t, enum lang l,
+		       enum phrase_cut how, double low, double high,
+		       const char *scope)
+{
+	struct buf f = BUF_INIT;
+	const char *key;
+	if (how == PHRASE_CUT_PERCENT) {
+		percent_range(&f, t, l, low, high > low ? high : low, true);
+		key = "phrase.cut.percent";
+	} else {
+		struct buf lo = BUF_INIT, hi = BUF_INIT;
+		fraction(&lo, low, l);
+		if (high > low) {
+			fraction(&hi, high, l);
+			if (l == LANG_EN) { /* "a quarter to an eighth" */
+				buf_adds(&f, lo.ptr);
+				buf_adds(&f, " to ");
+				buf_adds(&f, hi.ptr);
+			} else {
+				phrase_format_range(&f, lo.ptr, hi.ptr, l);
+			}
+		} else {
+			buf_adds(&f, lo.ptr);
+		}
+		key = high > 0 ? "phrase.cut.factor" : "phrase.cut.factor_or_less";
+		buf_release(&lo);
+		buf_release(&hi);
+	}
+	const char *names[] = { "f", "scope" }, *vals[] = { f.ptr, scope ? scope : "" };
+	compose(out, t, l, key, names, vals, 2);
+	buf_release(&f);
+}
+
+/* ---- techniques.csv ---- */
+
+static const char *technique_speed(struct buf *b, const struct technique *x,
+				   const struct i18n *t, enum lang l)
+{
+	buf_reset(b);
+	if (x->speed_low.ok)
+		phrase_speedup(b, t, l, x->speed_low.v,
+			       x->speed_high.ok ? x->speed_high.v : 0,
+			       x->speed_scope[l]);
+	else
+		buf_adds(b, x->speed_text[l] ? x->speed_text[l] : "");
+	return b->len ? b->ptr : "";
+}
+
+static const char *technique_memory(struct buf *b, const struct technique *x,
+				    const struct i18n *t, enum lang l)
+{
+	buf_reset(b);
+	if (x->vram_low.ok && x->vram_cut && *x->vram_cut)
+		phrase_memory_cut(b, t, l,
+				  strcmp(x->vram_cut, "percent") ? PHRASE_CUT_FACTOR
+								 : PHRASE_CUT_PERCENT,
+				  x->vram_low.v, x->vram_high.ok ? x->vram_high.v : 0,
+				  x->vram_scope[l]);
+	else
+		buf_adds(b, x->vram_text[l] ? x->vram_text[l] : "");
+	return b->len ? b->ptr : "";
+}
+
+void phrase_compose_techniques(struct data *d, const struct i18n *t,
+			       struct arena *ar)
+{
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < d->ntechniques; i++) {
+		struct technique *x = &d->techniques[i];
+		x->speed_en = arena_strdup(ar, technique_speed(&b, x, t, LANG_EN));
+		x->speed_zh = arena_strdup(ar, technique_speed(&b, x, t, LANG_ZH));
+		x->vram_saving_en = arena_strdup(ar, technique_memory(&b, x, t, LANG_EN));
+		x->vram_saving_zh = arena_strdup(ar, technique_memory(&b, x, t, LANG_ZH));
+	}
+	buf_release(&b);
+}

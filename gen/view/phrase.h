@@ -1,0 +1,96 @@
+/* phrase: whole sentences that compare figures, composed per language from
+ * the sentence templates "phrase.*" in data/i18n.csv, with each language's
+ * grammar (content/STYLE.md):
+ *
+ *   - an increase reads as a multiple only above 1.5x: "3.3 times as fast" /
+ *     "速度是 … 的 3.3 倍"; up to 1.5x it is a percentage: "about 5% faster"
+ *     / "快约 5%"; within 1% the two are the same;
+ *   - a lower-is-better figure (latency, step time) that is lower is said to
+ *     be lower: "latency about 24% lower (52 ms vs 68 ms)" /
+ *     "延迟低约 24%（52 毫秒 vs 68 毫秒）";
+ *   - a memory reduction is a fraction or a percentage: "cuts memory to a
+ *     quarter to an eighth" / "显存降到原来的 1/4～1/8", "by 40–70%" /
+ *     "减少 40%～70%";
+ *   - ranges are "1.5–2" in English and "1.5～2" in Chinese.
+ *
+ * A number in a sentence is written by the same function as the number in
+ * the table beside it (phrase_format_ratio, phrase_format_percent), so the
+ * two agree to the last digit. Output is plain text (templates escape it).
+ * Nothing here allocates beyond the caller's buffer.
+ */
+#ifndef GPUGUIDE_PHRASE_H
+#define GPUGUIDE_PHRASE_H
+
+#include "model/i18n.h"
+
+#include <stdbool.h>
+
+struct buf;
+
+/* Below this ratio an increase is a percentage, above it a multiple. */
+#define PHRASE_TIMES_ABOVE 1.5
+
+/* A ratio's digits as tables and sentences show it: 19, 3.3, 2.9, 1.05
+ * (>= 10: no decimals; >= 2: one; else two; trailing zeros dropped). */
+void phrase_format_ratio(struct buf *out, double ratio, enum lang l);
+/* A share in percent, rounded to a whole number: "24%" (no space). */
+void phrase_format_percent(struct buf *out, double percent, enum lang l);
+/* A range of already formatted parts: "1.5–2" / "1.5～2"; `high` NULL or
+ * equal to `low`: just `low`. */
+void phrase_format_range(struct buf *out, const char *low, const char *high,
+			 enum lang l);
+
+/* One side of a comparison: a name ("H100 80GB"), its value, and the value
+ * as its table shows it with its unit ("52 ms"; NULL: no figures in
+ * parentheses). */
+struct phrase_side {
+	const char *name;
+	double value;
+	const char *shown;
+};
+
+/* How `a` compares with `b` on a measure: "H100 80GB is 3.3 times as fast
+ * as A100 80GB" / "H100 80GB 的速度是 A100 80GB 的 3.3 倍".
+ * `measure` is the measure's noun in language `l` ("latency" / "延迟"), or
+ * NULL for speed (own wording: "faster", "快"). `higher_is_better` says
+ * which way is better; a lower-is-better measure is compared by how much
+ * lower or higher it is, never as "N times as fast". With both `shown`
+ * values the figures follow in parentheses. No full stop. */
+void phrase_compare(struct buf *out, const struct i18n *t, enum lang l,
+		    const struct phrase_side *a, const struct phrase_side *b,
+		    const char *measure, bool higher_is_better);
+
+/* A technique's effect on speed, as a clause: `low`..`high` is the speed
+ * multiplied (0.9 = 10% slower, 1 = unchanged, 2 = twice as fast; high <=
+ * low or 0: one figure). `scope` ("for attention" / "注意力部分的"; "" for
+ * the whole run) says what is sped up. "1.5–2 times as fast" /
+ * "速度提升到原来的 1.5～2 倍", "about 10% slower" / "速度降低约 10%". */
+void phrase_speedup(struct buf *out, const struct i18n *t, enum lang l,
+		    double low, double high, const char *scope);
+
+/* How memory use shrinks. */
+enum phrase_cut {
+	PHRASE_CUT_FACTOR,  /* divided by low..high: "to a quarter to an eighth" */
+	PHRASE_CUT_PERCENT, /* low..high percent saved: "by 40–70%" */
+};
+
+/* A technique's memory saving, as a clause: "cuts memory to a quarter to an
+ * eighth" / "显存降到原来的 1/4～1/8", "cuts memory by about 50%" /
+ * "显存减少约 50%"; `high` 0: "to an eighth or less" / "降到原来的 1/8
+ * 以下" for a factor, "about N%" for a percentage. `scope` as for
+ * phrase_speedup ("for attention" / "注意力部分的"). */
+void phrase_memory_cut(struct buf *out, const struct i18n *t, enum lang l,
+		       enum phrase_cut how, double low, double high,
+		       const char *scope);
+
+struct arena;
+struct data;
+
+/* Compose every technique's speed and memory effects (techniques.csv) in
+ * both languages into its speed_en/_zh and vram_saving_en/_zh, in `ar`:
+ * the figures through phrase_speedup and phrase_memory_cut, an effect with
+ * no figure as its text; "" when the data say nothing. */
+void phrase_compose_techniques(struct data *d, const struct i18n *t,
+			       struct arena *ar);
+
+#endif

@@ -1,0 +1,876 @@
+#include "view/present.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/csv.h"
+#include "model/data.h"
+#include "view/figures.h"
+#include "view/guide_charts.h"
+#include "model/i18n.h"
+#include "model/metrics.h"
+#include "base/numfmt.h"
+#include "view/phrase.h"
+#include "view/site.h"
+#include "template/value.h"
+
+#include <math.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct buf *pg_text_buf(const struct pg *p, struct buf *own);
+static const char *pg_fmt_ratio(const struct pg *p, double v);
+static const char *pg_source_title(const struct pg *p, const struct source *src);
+static struct value *pg_crumb_new(const struct pg *p, const char *title,
+			       const char *to);
+static struct page_spec pg_guide_spec(const struct pg *p, const char *tmpl,
+				   const char *title, const char *description,
+				   const char *section, struct value *crumbs);
+static const char *pg_cell_class(bool num, bool nodata, bool best);
+static void pg_cell_update_class(const struct pg *p, struct value *c);
+static struct value *pg_cell_proto(struct arena *a, bool numeric, bool missing);
+static const char *pg_fmt_value(const struct pg *p, double v, enum fmt k,
+			     const char *unit);
+static const char *pg_hours_text(const struct pg *p, const struct task_cost *c);
+static const char *pg_quote_provider(const struct pg *p, const struct price *q);
+
+struct arena *pg_arena(const struct pg *p)
+{
+	return &p->s->arena;
+}
+
+/* ---- text ---- */
+
+const char *pg_tr(const struct pg *p, const char *key)
+{
+	return i18n_get(&p->s->i18n, p->l, key);
+}
+
+/* The buffer's text copied into the arena; the buffer is released (the
+ * scratch buffer is kept for the next text). */
+const char *pg_keep(const struct pg *p, struct buf *b)
+{
+	const char *r = arena_strndup(pg_arena(p), b->ptr, b->len);
+	if (b != p->scratch)
+		buf_release(b);
+	return r;
+}
+
+/* A buffer to build one short text in and pg_keep(): the page's scratch
+ * buffer, emptied, or else `own`. Nothing else may use the scratch buffer
+ * until the text is kept. */
+static struct buf *pg_text_buf(const struct pg *p, struct buf *own)
+{
+	if (!p->scratch)
+		return own;
+	buf_reset(p->scratch);
+	return p->scratch;
+}
+
+/* The text of the page's language, English when the other is empty. */
+const char *pg_pick_lang(const struct pg *p, const char *en, const char *zh)
+{
+	if (p->l == LANG_ZH && zh && *zh)
+		return zh;
+	return en ? en : "";
+}
+
+/* The UI string `key` with its placeholders filled from NULL-terminated
+ * name, value pairs: pg_fill(p, "cmp.faster", "a", "H100", ..., NULL). */
+const char *pg_fill(const struct pg *p, const char *key, ...)
+{
+	const char *names[FILL_MAX], *vals[FILL_MAX];
+	size_t n = 0;
+	va_list ap;
+	va_start(ap, key);
+	for (const char *name; (name = va_arg(ap, const char *)) != NULL;) {
+		const char *val = va_arg(ap, const char *);
+		if (n < FILL_MAX) {
+			names[n] = name;
+			vals[n] = val ? val : "";
+			n++;
+		}
+	}
+	va_end(ap);
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_fill_key(b, &p->s->i18n, p->l, key, names, vals, n);
+	return pg_keep(p, b);
+}
+
+/* " (text)" / "（text）": a remark after a word, bracketed per language. */
+const char *pg_paren_text(const struct pg *p, const char *text)
+{
+	static const char *const names[] = { "why" };
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	if (p->l != LANG_ZH)
+		buf_addc(b, ' ');
+	i18n_fill_key(b, &p->s->i18n, p->l, "why.paren", names, &text, 1);
+	return pg_keep(p, b);
+}
+
+/* ---- numbers ---- */
+
+const char *pg_fmt_number(const struct pg *p, double v)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_format_number(b, v, p->l);
+	return pg_keep(p, b);
+}
+
+const char *pg_fmt_usd(const struct pg *p, double v)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_format_usd(b, v, p->l);
+	return pg_keep(p, b);
+}
+
+const char *pg_fmt_unit(const struct pg *p, double v, const char *unit_key)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_format_unit(b, &p->s->i18n, v, unit_key, p->l);
+	return pg_keep(p, b);
+}
+
+/* "$0.39/h" */
+const char *pg_fmt_per_hour(const struct pg *p, double v)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_format_usd(b, v, p->l);
+	buf_adds(b, pg_tr(p, "unit.per_hour"));
+	return pg_keep(p, b);
+}
+
+/* "$0.30–$0.39" or one price when both ends are equal. */
+const char *pg_fmt_usd_range(const struct pg *p, double lo, double hi,
+				 const char *suffix_key)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_format_usd(b, lo, p->l);
+	if (suffix_key)
+		buf_adds(b, pg_tr(p, suffix_key));
+	if (hi != lo) {
+		buf_adds(b, "–");
+		i18n_format_usd(b, hi, p->l);
+		if (suffix_key)
+			buf_adds(b, pg_tr(p, suffix_key));
+	}
+	return pg_keep(p, b);
+}
+
+/* A ratio, in tables and sentences alike (phrase_format_ratio: the same
+ * rounding in both): "0.25×", "2.9×", "1.05×" / "2.9 倍". */
+static const char *pg_fmt_ratio(const struct pg *p, double v)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	phrase_format_ratio(b, v, p->l);
+	i18n_append_unit(b, pg_tr(p, "unit.x"));
+	return pg_keep(p, b);
+}
+
+const char *pg_fmt_ratio_short(const struct pg *p, double v)
+{
+	return pg_fmt_ratio(p, v);
+}
+
+const char *pg_fmt_percent(const struct pg *p, double v)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_format_fixed(b, v, 0, p->l);
+	buf_addc(b, '%');
+	return pg_keep(p, b);
+}
+
+/* A benchmark's unit: the UI string "unit.<unit>" ("tokens/s" is
+ * unit.tokens_per_s) when there is one, else the unit as written in
+ * benchmarks.csv. */
+const char *pg_bench_unit_key(const struct pg *p, const struct benchmark *b)
+{
+	struct buf k = BUF_INIT;
+	buf_adds(&k, "unit.");
+	for (const char *c = b->unit ? b->unit : ""; *c; c++) {
+		if (*c == '/')
+			buf_adds(&k, "_per_");
+		else if (*c >= 'A' && *c <= 'Z')
+			buf_addc(&k, (char)(*c - 'A' + 'a'));
+		else
+			buf_addc(&k, *c);
+	}
+	const char *key = pg_keep(p, &k);
+	return i18n_has(&p->s->i18n, key) ? key : b->unit;
+}
+
+/* The raw number for data-sort: C locale, enough digits to order
+ * ("%.10g"). */
+const char *pg_sort_key(const struct pg *p, double v)
+{
+	char s[NUMFMT_MAX];
+	size_t n = numfmt_g(s, sizeof s, v, 10);
+	return arena_strndup(pg_arena(p), s, n);
+}
+
+/* ---- raw cells (extra CSV columns) ---- */
+
+/* The cell of `row` in column `col` of a table, "" when there is none. */
+const char *pg_raw_cell(const struct pg *p, enum data_table_id t,
+			    size_t row, const char *col)
+{
+	const struct table *tab = &p->s->data.tables[t];
+	long c = csv_table_column(tab, col);
+	if (c < 0 || row >= tab->nrows)
+		return "";
+	return tab->rows[row][c];
+}
+
+/* The column `base`_<lang> of the page's language, else `base`_en. */
+const char *pg_raw_cell_lang(const struct pg *p, enum data_table_id t,
+				 size_t row, const char *base)
+{
+	const char *mine = pg_raw_cell(p, t, row, arena_printf(pg_arena(p), "%s_%s",
+							    base, lang_code(p->l)));
+	if (*mine)
+		return mine;
+	return pg_raw_cell(p, t, row, arena_printf(pg_arena(p), "%s_en", base));
+}
+
+/* ---- names, paths, links ---- */
+
+const char *pg_gpu_path(const struct pg *p, size_t g)
+{
+	return arena_printf(pg_arena(p), "gpus/%s/", p->s->data.gpus[g].id);
+}
+
+const char *pg_task_path(const struct pg *p, size_t t)
+{
+	return arena_printf(pg_arena(p), "tasks/%s/", p->s->data.tasks[t].id);
+}
+
+/* The page of the unordered pair {a, b}: the GPU listed first in gpus.csv
+ * comes first in the path. */
+const char *pg_pair_path(const struct pg *p, size_t a, size_t b)
+{
+	size_t x = a < b ? a : b, y = a < b ? b : a;
+	return arena_printf(pg_arena(p), "compare/%s-vs-%s/",
+			    p->s->data.gpus[x].id, p->s->data.gpus[y].id);
+}
+
+const char *pg_href_to(const struct pg *p, const char *to)
+{
+	return site_href(p->s, p->l, p->path, p->l, to);
+}
+
+const char *pg_task_name(const struct pg *p, size_t t)
+{
+	const struct task *k = &p->s->data.tasks[t];
+	return pg_pick_lang(p, k->name_en, k->name_zh);
+}
+
+const char *pg_bench_name(const struct pg *p, const struct benchmark *b)
+{
+	return pg_pick_lang(p, b->name_en, b->name_zh);
+}
+
+/* A source's title in the page's language: its own title when it is written
+ * in that language, else the extra column title_<lang> when that is filled. */
+static const char *pg_source_title(const struct pg *p, const struct source *src)
+{
+	const struct data *d = &p->s->data;
+	if (!src->lang || !strcmp(src->lang, lang_code(p->l)) ||
+	    d->tables[TABLE_SOURCES].nrows != d->nsources)
+		return src->title;
+	const char *own = pg_raw_cell(p, TABLE_SOURCES, (size_t)(src - d->sources),
+				   arena_printf(pg_arena(p), "title_%s", lang_code(p->l)));
+	return *own ? own : src->title;
+}
+
+/* The titles of a ;-separated list of source ids, joined by "; " / "；". */
+const char *pg_source_titles(const struct pg *p, const char *ids)
+{
+	struct buf b = BUF_INIT;
+	const char *c = ids ? ids : "";
+	while (*c) {
+		const char *end = strchr(c, ';');
+		size_t len = end ? (size_t)(end - c) : strlen(c);
+		char *id = arena_strndup(pg_arena(p), c, len);
+		const struct source *src = data_find_source(&p->s->data, id);
+		if (b.len)
+			buf_adds(&b, pg_tr(p, "punct.semicolon"));
+		buf_adds(&b, src ? pg_source_title(p, src) : id);
+		c += len;
+		if (*c == ';')
+			c++;
+	}
+	return pg_keep(p, &b);
+}
+
+struct value *pg_gpu_link(const struct pg *p, size_t g)
+{
+	struct arena *a = pg_arena(p);
+	struct value *m = value_new_map(a);
+	value_map_set_str(a, m, "id", p->s->data.gpus[g].id);
+	value_map_set_str(a, m, "name", p->s->data.gpus[g].name);
+	value_map_set_str(a, m, "href", pg_href_to(p, pg_gpu_path(p, g)));
+	return m;
+}
+
+static struct value *pg_crumb_new(const struct pg *p, const char *title,
+			       const char *to)
+{
+	struct value *m = value_new_map(pg_arena(p));
+	value_map_set_str(pg_arena(p), m, "title", title);
+	value_map_set_str(pg_arena(p), m, "href", pg_href_to(p, to));
+	return m;
+}
+
+/* Home > Section (the layout adds the page itself). */
+struct value *pg_crumbs_for(const struct pg *p, const char *section_key,
+				const char *section_path)
+{
+	struct value *list = value_new_list(pg_arena(p));
+	value_list_push(pg_arena(p), list, pg_crumb_new(p, pg_tr(p, "nav.home"), ""));
+	if (section_key)
+		value_list_push(pg_arena(p), list,
+				pg_crumb_new(p, pg_tr(p, section_key), section_path));
+	return list;
+}
+
+/* A guide page's spec: every guide page exists in both languages. */
+static struct page_spec pg_guide_spec(const struct pg *p, const char *tmpl,
+				   const char *title, const char *description,
+				   const char *section, struct value *crumbs)
+{
+	return (struct page_spec){
+		.lang = p->l,
+		.path = p->path,
+		.alt_path = p->path,
+		.template_name = tmpl,
+		.title = title,
+		.description = description,
+		.section = section,
+		.crumbs = crumbs,
+	};
+}
+
+void pg_add_page(const struct pg *p, const char *tmpl, const char *title,
+		     const char *description, const char *section,
+		     struct value *ctx, struct value *crumbs)
+{
+	struct page_spec spec = pg_guide_spec(p, tmpl, title, description, section, crumbs);
+	spec.ctx = ctx;
+	site_add_page(p->s, &spec);
+}
+
+/* Queue a page whose context is built when it is rendered: GPU and pair
+ * pages grow with the number of GPUs (G and G^2), so their contexts and
+ * charts are made one at a time, in the rendering thread's arena. */
+void pg_add_lazy_page(const struct pg *p, const char *tmpl, const char *title,
+			  const char *description, const char *section,
+			  struct value *(*build)(struct site *, const struct page_spec *),
+			  size_t a, size_t b, struct value *crumbs)
+{
+	struct gpu_pair *arg = arena_alloc(&p->s->arena, sizeof *arg);
+	arg->a = a;
+	arg->b = b;
+	struct page_spec spec = pg_guide_spec(p, tmpl, title, description, section, crumbs);
+	spec.build = build;
+	spec.arg = arg;
+	site_add_page(p->s, &spec);
+}
+
+/* The chart's <figure> as HTML (an unknown chart is reported by the chart
+ * module; the page then shows nothing there). */
+const char *pg_chart_html(const struct pg *p, const struct chart_request *rq)
+{
+	struct buf b = BUF_INIT;
+	struct chart_request here = *rq;
+	here.page_path = p->path; /* the link to the standalone file */
+	if (guide_chart_render(p->s, p->l, &here, &b, "gen/pages/pages.c", 0, 0) != 0)
+		buf_reset(&b);
+	return pg_keep(p, &b);
+}
+
+/* ---- cells ----
+ * Most keys of a cell are the same in every cell of its kind (a figure, a
+ * text, either one missing): those live once per build, in a map of the
+ * kit, the parent (value_map_set_parent) of each cell of that kind, whose
+ * own map holds only what differs: text and sort, why, and best, class and
+ * badges once changed. A cell's lookups go through its parent, so templates
+ * see every key as before, at a fraction of the cost. */
+
+bool pg_map_flag(const struct value *m, const char *key)
+{
+	return value_is_truthy(value_map_get(m, key));
+}
+
+/* Set `key` to a string that lives at least as long as the map (arena or
+ * data text): no copy. */
+void pg_set_text(const struct pg *p, struct value *m, const char *key,
+		     const char *s)
+{
+	value_map_set(pg_arena(p), m, key, value_new_string_borrowed(pg_arena(p), s));
+}
+
+/* The class words of a cell with these flags ("num nodata", ...). */
+static const char *pg_cell_class(bool num, bool nodata, bool best)
+{
+	static const char *const words[2][2][2] = {
+		{ { "", "best" }, { "nodata", "nodata best" } },
+		{ { "num", "num best" }, { "num nodata", "num nodata best" } },
+	};
+	return words[num][nodata][best];
+}
+
+/* Set has_cls and cls from the cell's flags (unless its parent already
+ * has them right). */
+static void pg_cell_update_class(const struct pg *p, struct value *c)
+{
+	const char *cls = pg_cell_class(pg_map_flag(c, "num"), pg_map_flag(c, "nodata"),
+				     pg_map_flag(c, "best"));
+	const struct value *now = value_map_get(c, "cls");
+	if (now && now->type == VALUE_STRING && !strcmp(now->u.str.ptr, cls))
+		return;
+	value_map_set_bool(pg_arena(p), c, "has_cls", *cls != 0);
+	pg_set_text(p, c, "cls", cls);
+}
+
+/* A parent of cells: every key a cell of that kind has. */
+static struct value *pg_cell_proto(struct arena *a, bool numeric, bool missing)
+{
+	struct value *c = value_new_map(a);
+	value_map_set_str(a, c, "text", "");
+	value_map_set_bool(a, c, "num", numeric);
+	/* missing figures sort last whatever the column type */
+	value_map_set_bool(a, c, "has_sort", numeric || missing);
+	value_map_set_str(a, c, "sort", "");
+	value_map_set_bool(a, c, "nodata", missing);
+	value_map_set_bool(a, c, "best", false);
+	value_map_set_bool(a, c, "phrase", false);
+	value_map_set_bool(a, c, "has_why", false);
+	value_map_set_str(a, c, "why", "");
+	value_map_set(a, c, "marks", value_new_list(a)); /* never pushed to */
+	value_map_set_bool(a, c, "has_marks", false);
+	const char *cls = pg_cell_class(numeric, missing, false);
+	value_map_set_bool(a, c, "has_cls", *cls != 0);
+	value_map_set_str(a, c, "cls", cls);
+	return c;
+}
+
+/* A new cell of a kind: an empty map over the kind's parent. */
+struct value *pg_cell_of_kind(const struct pg *p, bool numeric, bool missing)
+{
+	struct value *c = value_new_map(pg_arena(p));
+	value_map_set_parent(c, pg_kit(p->s)->proto[numeric][missing]);
+	return c;
+}
+
+/* A cell on top of `under`: changes to it leave `under` as it is (cells
+ * shared by many pages are marked this way). */
+struct value *pg_cell_on_top(const struct pg *p, const struct value *under)
+{
+	struct value *c = value_new_map(pg_arena(p));
+	value_map_set_parent(c, under);
+	return c;
+}
+
+/* A "no data" cell, with the reason when the key names one. */
+struct value *pg_cell_missing(const struct pg *p, bool numeric, const char *why)
+{
+	struct value *c = pg_cell_of_kind(p, numeric, true);
+	pg_set_text(p, c, "text", pg_tr(p, "no_data"));
+	if (why && i18n_has(&p->s->i18n, why)) {
+		value_map_set_bool(pg_arena(p), c, "has_why", true);
+		/* full-width brackets in Chinese need no space before them */
+		pg_set_text(p, c, "why", pg_paren_text(p, pg_tr(p, why)));
+	}
+	return c;
+}
+
+/* "no data (no rental price seen)" for a paragraph, in the page's language. */
+const char *pg_nodata_text(const struct pg *p, const char *why)
+{
+	return pg_fill(p, "why.nodata", "nodata", pg_tr(p, "no_data"), "why", pg_tr(p, why),
+		    NULL);
+}
+
+static const char *pg_fmt_value(const struct pg *p, double v, enum fmt k,
+			     const char *unit)
+{
+	switch (k) {
+	case FMT_USD: return pg_fmt_usd(p, v);
+	case FMT_PER_HOUR: return pg_fmt_per_hour(p, v);
+	case FMT_RATIO: return pg_fmt_ratio(p, v);
+	case FMT_UNIT: return pg_fmt_unit(p, v, unit);
+	case FMT_NUMBER: break;
+	}
+	return pg_fmt_number(p, v);
+}
+
+/* A numeric cell: the formatted figure, or "no data" and why. */
+struct value *pg_cell_figure(const struct pg *p, struct figure f, enum fmt k,
+				 const char *unit)
+{
+	if (!figure_ok(f))
+		return pg_cell_missing(p, true, f.missing);
+	struct value *c = pg_cell_of_kind(p, true, false);
+	pg_set_text(p, c, "text", pg_fmt_value(p, f.value, k, unit));
+	pg_set_text(p, c, "sort", pg_sort_key(p, f.value));
+	return c;
+}
+
+/* A text cell; empty text is "no data" (why: `why_key`). */
+struct value *pg_cell_text(const struct pg *p, const char *text,
+			       const char *why_key)
+{
+	if (!text || !*text)
+		return pg_cell_missing(p, false, why_key);
+	struct value *c = pg_cell_of_kind(p, false, false);
+	pg_set_text(p, c, "text", text);
+	return c;
+}
+
+void pg_cell_set_text(const struct pg *p, struct value *c, const char *text)
+{
+	pg_set_text(p, c, "text", text);
+}
+
+void pg_cell_set_phrase(const struct pg *p, struct value *c, const char *text)
+{
+	pg_set_text(p, c, "text", text);
+	value_map_set_bool(pg_arena(p), c, "phrase", true);
+}
+
+struct value *pg_cell_phrase(const struct pg *p, const char *text,
+			     const char *why_key)
+{
+	struct value *c = pg_cell_text(p, text, why_key);
+	if (!pg_map_flag(c, "nodata"))
+		value_map_set_bool(pg_arena(p), c, "phrase", true);
+	return c;
+}
+
+/* Add a badge ("cheapest", "fastest", "better"): `fast` picks its colour.
+ * The cell gets a list of its own: the one it has may be its parent's. */
+void pg_cell_mark(const struct pg *p, struct value *c, const char *label_key,
+		      bool fast)
+{
+	struct arena *a = pg_arena(p);
+	struct value *m = value_new_map(a);
+	pg_set_text(p, m, "label", pg_tr(p, label_key));
+	value_map_set_bool(a, m, "fast", fast);
+	const struct value *had = value_map_get(c, "marks");
+	struct value *marks = value_new_list(a);
+	for (size_t i = 0; i < value_list_len(had); i++)
+		value_list_push(a, marks, had->u.list.items[i]);
+	value_list_push(a, marks, m);
+	value_map_set(a, c, "marks", marks);
+	value_map_set_bool(a, c, "has_marks", true);
+}
+
+void pg_cell_set_best(const struct pg *p, struct value *c)
+{
+	value_map_set_bool(pg_arena(p), c, "best", true);
+	pg_cell_update_class(p, c);
+}
+
+/* Which of two figures is better: 1 for a, -1 for b, 0 when tied, when
+ * either is missing, or when no direction is better. */
+int pg_better_of(struct figure fa, struct figure fb, int direction)
+{
+	if (!direction || !figure_ok(fa) || !figure_ok(fb))
+		return 0;
+	double d = fa.value - fb.value;
+	if (fabs(d) <= 1e-9 * fmax(fabs(fa.value), fabs(fb.value)))
+		return 0;
+	return (d > 0) == (direction > 0) ? 1 : -1;
+}
+
+/* The cell `c` marked as the winner of its row: a cell on top of it (the
+ * cells of comparisons are shared by many pages). */
+struct value *pg_cell_won(const struct pg *p, const struct value *c)
+{
+	struct value *won = pg_cell_on_top(p, c);
+	pg_cell_set_best(p, won);
+	pg_cell_mark(p, won, "cmp.better", true);
+	return won;
+}
+
+/* ---- GPU figures ---- */
+
+const struct spec_field pg_spec_fields[SPEC_COUNT] = {
+	[SPEC_VRAM] = { "gpu.vram", "unit.gb", offsetof(struct gpu, vram_gb), 1 },
+	[SPEC_BANDWIDTH] = { "gpu.bandwidth", "unit.gbs",
+			     offsetof(struct gpu, bandwidth_gbs), 1 },
+	[SPEC_FP16] = { "gpu.fp16", "unit.tflops", offsetof(struct gpu, fp16_tflops), 1 },
+	[SPEC_FP32] = { "gpu.fp32", "unit.tflops", offsetof(struct gpu, fp32_tflops), 1 },
+	[SPEC_NVLINK] = { "gpu.nvlink", "unit.gbs", offsetof(struct gpu, nvlink_gbs), 1 },
+	[SPEC_PCIE] = { "gpu.pcie", "unit.gbs", offsetof(struct gpu, pcie_gbs), 1 },
+	[SPEC_TDP] = { "gpu.tdp", "unit.w", offsetof(struct gpu, tdp_w), -1 },
+};
+
+struct figure pg_spec_figure(const struct gpu *g, int field)
+{
+	const struct num *n =
+		(const struct num *)(const void *)((const char *)g +
+						   pg_spec_fields[field].offset);
+	return figure_of(*n, "why.not_stated");
+}
+
+struct value *pg_spec_cell(const struct pg *p, const struct gpu *g, int field)
+{
+	struct figure f = pg_spec_figure(g, field);
+	struct value *c = pg_cell_figure(p, f, FMT_UNIT, pg_spec_fields[field].unit);
+	/* NVLink 0 is what a source says when there is none */
+	if (field == SPEC_NVLINK && figure_ok(f) && f.value == 0)
+		pg_cell_set_text(p, c, pg_tr(p, "gpu.nvlink_none"));
+	return c;
+}
+
+struct figure pg_list_price_figure(const struct gpu *g)
+{
+	return figure_of(g->price_usd_min, "why.no_list_price");
+}
+
+/* The list price: one figure or a min–max range. */
+struct value *pg_list_price_cell(const struct pg *p, const struct gpu *g)
+{
+	struct value *c = pg_cell_figure(p, pg_list_price_figure(g), FMT_USD, NULL);
+	if (g->price_usd_min.ok && g->price_usd_max.ok)
+		pg_cell_set_text(p, c, pg_fmt_usd_range(p, g->price_usd_min.v,
+						  g->price_usd_max.v, NULL));
+	return c;
+}
+
+struct figure pg_rent_figure(const struct pg *p, size_t g)
+{
+	figures_show_price(p->s, p->l, p->path, g);
+	return p->s->metrics.prices[g].lowest;
+}
+
+const char *pg_segment_text(const struct pg *p, const struct gpu *g)
+{
+	if (!g->segment || !*g->segment)
+		return "";
+	return pg_tr(p, arena_printf(pg_arena(p), "gpu.segment_%s", g->segment));
+}
+
+const char *pg_fp8_text(const struct pg *p, const struct gpu *g)
+{
+	return g->fp8 == 1 ? pg_tr(p, "gpu.yes") : g->fp8 == 0 ? pg_tr(p, "gpu.no") : "";
+}
+
+/* The GPU's speed on a relative-speed benchmark, against the baseline. */
+struct figure pg_relative_speed(const struct pg *p, size_t b, size_t g)
+{
+	long base = p->s->metrics.baseline_gpu;
+	if (base < 0)
+		return metrics_result(&p->s->data, b, g);
+	return metrics_speed_ratio(&p->s->data, b, g, (size_t)base);
+}
+
+bool pg_is_kind(const struct benchmark *b, const char *kind)
+{
+	return b->kind && !strcmp(b->kind, kind);
+}
+
+bool pg_is_inference(const struct benchmark *b)
+{
+	return b->kind && !strncmp(b->kind, "inference-", 10);
+}
+
+/* The mean relative speed over the relative-speed benchmarks it has. */
+struct figure pg_mean_relative_speed(const struct pg *p, size_t g)
+{
+	double sum = 0;
+	size_t n = 0;
+	for (size_t b = 0; b < p->s->data.nbenchmarks; b++) {
+		if (!pg_is_kind(&p->s->data.benchmarks[b], "relative-speed"))
+			continue;
+		struct figure f = pg_relative_speed(p, b, g);
+		if (figure_ok(f)) {
+			sum += f.value;
+			n++;
+		}
+	}
+	if (!n)
+		return (struct figure){ 0, "why.no_result" };
+	return (struct figure){ sum / (double)n, NULL };
+}
+
+/* The note of a row: note_<lang>, note_en or note. */
+const char *pg_row_note(const struct pg *p, enum data_table_id t, size_t row)
+{
+	const char *note = pg_raw_cell_lang(p, t, row, "note");
+	return *note ? note : pg_raw_cell(p, t, row, "note");
+}
+
+/* The conditions a result was measured under, in the page's language. */
+const char *pg_result_conditions(const struct pg *p, size_t row)
+{
+	return pg_raw_cell_lang(p, TABLE_RESULTS, row, "conditions");
+}
+
+/* "3 h" or "25 min" when the source gave minutes. */
+static const char *pg_hours_text(const struct pg *p, const struct task_cost *c)
+{
+	if (c->time_row >= 0) {
+		const struct task_time *tt = &p->s->data.task_times[c->time_row];
+		const char *min = pg_raw_cell(p, TABLE_TASK_TIMES, tt->row, "minutes");
+		if (*min)
+			return pg_fmt_unit(p, strtod(min, NULL), "unit.min");
+	}
+	return pg_fmt_unit(p, c->hours.value, "unit.h");
+}
+
+const char *pg_hours_range_text(const struct pg *p, const struct task_cost *c)
+{
+	figures_show_time(p->s, p->l, p->path, c->task, c->gpu);
+	return pg_hours_range_words(p, c);
+}
+
+const char *pg_hours_range_words(const struct pg *p, const struct task_cost *c)
+{
+	if (!figure_ok(c->hours_max))
+		return pg_hours_text(p, c);
+	return pg_fill(p, "task.hours_range", "low", pg_fmt_number(p, c->hours.value),
+		    "high", pg_fmt_unit(p, c->hours_max.value, "unit.h"), NULL);
+}
+
+struct value *pg_hours_cell(const struct pg *p, const struct task_cost *c)
+{
+	figures_show_time(p->s, p->l, p->path, c->task, c->gpu);
+	struct value *cell = pg_cell_figure(p, c->hours, FMT_UNIT, "unit.h");
+	if (!figure_ok(c->hours))
+		return cell;
+	pg_cell_set_text(p, cell, pg_hours_range_text(p, c));
+	if (c->fastest)
+		pg_cell_mark(p, cell, "task.fastest", true);
+	return cell;
+}
+
+/* "$1.17", or "$1.76–$3.52" when the time is a range. */
+const char *pg_cost_text(const struct pg *p, const struct task_cost *c)
+{
+	figures_show_cost(p->s, p->l, p->path, c->task, c->gpu);
+	return pg_cost_words(p, c);
+}
+
+const char *pg_cost_words(const struct pg *p, const struct task_cost *c)
+{
+	return pg_fmt_usd_range(p, c->cost.value, figure_ok(c->cost_max)
+			     ? c->cost_max.value : c->cost.value, NULL);
+}
+
+struct value *pg_cost_cell(const struct pg *p, const struct task_cost *c)
+{
+	figures_show_cost(p->s, p->l, p->path, c->task, c->gpu);
+	struct value *cell = pg_cell_figure(p, c->cost, FMT_USD, NULL);
+	if (!figure_ok(c->cost))
+		return cell;
+	pg_cell_set_text(p, cell, pg_cost_text(p, c));
+	if (c->cheapest)
+		pg_cell_mark(p, cell, "task.cheapest", false);
+	return cell;
+}
+
+/* Who quotes a price: the provider, or "provider not named". */
+static const char *pg_quote_provider(const struct pg *p, const struct price *q)
+{
+	return *q->provider ? q->provider : pg_tr(p, "quote.no_provider");
+}
+
+/* The quote a cost is priced at, in words: "provider not named, How to
+ * choose… (4 cards, $7.56/h in total)", and why this quote when it is not
+ * one of the time's own source. */
+const char *pg_quote_text(const struct pg *p, long row, enum quote_choice why)
+{
+	if (row < 0)
+		return "";
+	const struct price *q = &p->s->data.prices[row];
+	const char *cards = "";
+	if (q->cards > 1)
+		cards = pg_fill(p, "quote.for_cards", "cards", pg_fmt_number(p, q->cards),
+			     "total", pg_fmt_per_hour(p, q->total.ok ? q->total.v
+						   : q->cards * q->usd_per_hour), NULL);
+	const char *text = pg_fill(p, "quote.text", "provider", pg_quote_provider(p, q),
+				"source", pg_source_titles(p, q->source), "cards", cards,
+				NULL);
+	if (why == QUOTE_LOWEST)
+		text = pg_fill(p, "quote.lowest", "quote", text, NULL);
+	return text;
+}
+
+/* The cost a source states for this job ("about $545"), or "". */
+const char *pg_stated_text(const struct pg *p, long stated)
+{
+	if (stated < 0)
+		return "";
+	const struct stated_cost *sc = &p->s->data.stated_costs[stated];
+	const char *v = pg_fmt_usd_range(p, sc->usd, sc->usd_max.ok ? sc->usd_max.v
+				      : sc->usd, NULL);
+	return sc->approx ? pg_fill(p, "stated.about", "x", v, NULL) : v;
+}
+
+/* The stated cost beside the computed one, marked when they differ beyond
+ * the stated figure's rounding. */
+struct value *pg_stated_cell(const struct pg *p, long stated)
+{
+	struct value *cell = pg_cell_text(p, pg_stated_text(p, stated), "why.not_stated");
+	if (stated < 0)
+		return cell;
+	figures_show_stated(p->s, p->l, p->path, (size_t)stated);
+	const struct stated_check *k = &p->s->metrics.checks[stated];
+	if (figure_ok(k->computed))
+		pg_cell_mark(p, cell, k->agrees ? "stated.agrees" : "stated.differs",
+			  k->agrees);
+	return cell;
+}
+
+const char *const pg_role_keys[3] = { "uc.budget", "uc.recommended", "uc.fastest" };
+const char *const pg_role_cols[3] = { "budget", "recommended", "fastest" };
+
+long pg_use_case_pick(const struct use_case *u, int role)
+{
+	return role == 0 ? u->budget : role == 1 ? u->recommended : u->fastest;
+}
+
+const char *pg_use_case_note(const struct pg *p, const struct use_case *u,
+				 int role)
+{
+	return pg_raw_cell_lang(p, TABLE_USE_CASES, u->row,
+			     arena_printf(pg_arena(p), "%s_note", pg_role_cols[role]));
+}
+
+const char *pg_pair_title(const struct pg *p, size_t x, size_t y)
+{
+	size_t a = x < y ? x : y, b = x < y ? y : x;
+	return pg_fill(p, "cmp.page_title", "a", p->s->data.gpus[a].name,
+		    "b", p->s->data.gpus[b].name, NULL);
+}
+
+const char *pg_upper(const struct pg *p, const char *s)
+{
+	char *u = arena_strdup(pg_arena(p), s);
+	for (char *c = u; *c; c++)
+		if (*c >= 'a' && *c <= 'z')
+			*c = (char)(*c - 'a' + 'A');
+	return u;
+}
+
+/* The kit of the build, made on its first use (see struct pages_kit). */
+struct pages_kit *pg_kit(struct site *s)
+{
+	if (s->pages_kit)
+		return s->pages_kit;
+	struct pages_kit *k = arena_alloc(&s->arena, sizeof *k);
+	for (int numeric = 0; numeric < 2; numeric++)
+		for (int missing = 0; missing < 2; missing++)
+			k->proto[numeric][missing] = pg_cell_proto(&s->arena, numeric, missing);
+	for (int l = 0; l < LANG_COUNT; l++)
+		k->pairs[l] = NULL;
+	k->pairs_made = false;
+	s->pages_kit = k;
+	return k;
+}
+

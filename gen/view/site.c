@@ -1,0 +1,182 @@
+/* site: the page registry (see site.h). */
+#include "view/site.h"
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/text.h"
+#include "template/value.h"
+#include "base/xalloc.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- hrefs ---- */
+
+/* Depth of a language-root path ("" 0, "gpus/" 1, "gpus/a/" 2) plus one for
+ * the language folder itself. */
+static int path_depth(const char *path)
+{
+	int d = 1;
+	for (const char *p = path; *p; p++)
+		if (*p == '/')
+			d++;
+	return d;
+}
+
+static void add_up(struct buf *b, int depth)
+{
+	for (int i = 0; i < depth; i++)
+		buf_adds(b, "../");
+}
+
+const char *site_href(struct site *s, enum lang from_lang, const char *from,
+		      enum lang to_lang, const char *to)
+{
+	/* called for every link of every page: plain copies, no printf */
+	size_t from_len = strlen(from), to_len = strlen(to);
+	if (from_lang == to_lang && !strncmp(to, from, from_len)) {
+		/* a page below this one: a plain relative path */
+		if (to_len == from_len)
+			return "./";
+		return arena_strndup(&s->arena, to + from_len, to_len - from_len);
+	}
+	int depth = path_depth(from);
+	const char *code = lang_code(to_lang);
+	size_t code_len = strlen(code);
+	char *r = arena_alloc(&s->arena, (size_t)depth * 3 + code_len + 1 + to_len + 1);
+	char *p = r;
+	for (int i = 0; i < depth; i++, p += 3)
+		memcpy(p, "../", 3);
+	memcpy(p, code, code_len);
+	p += code_len;
+	*p++ = '/';
+	memcpy(p, to, to_len + 1);
+	return r;
+}
+
+const char *site_root_href(struct site *s, enum lang from_lang, const char *from,
+			   const char *file)
+{
+	(void)from_lang;
+	struct buf b = BUF_INIT;
+	add_up(&b, path_depth(from));
+	buf_adds(&b, file);
+	char *r = arena_strndup(&s->arena, b.ptr, b.len);
+	buf_release(&b);
+	return r;
+}
+
+/* "<lang>/<path>": a page's key in s->page_paths. */
+static void page_key(struct buf *key, enum lang l, const char *path)
+{
+	buf_adds(key, lang_code(l));
+	buf_addc(key, '/');
+	buf_adds(key, path);
+}
+
+void site_add_page(struct site *s, const struct page_spec *spec)
+{
+	ALLOC_GROW(s->pages, s->npages, s->cap_pages);
+	struct buf key = BUF_INIT;
+	page_key(&key, spec->lang, spec->path);
+	bool created;
+	size_t *slot = strmap_slot(&s->page_paths, key.ptr, &created);
+	if (!created) {
+		/* every output path is claimed once: two inputs (two GPU pairs,
+		 * say) whose names join to the same path would overwrite each
+		 * other; name both by their titles, which come from the data */
+		const struct page_spec *first = &s->pages[*slot];
+		diag_error(s->diag, NULL, 0, 0,
+			   "two pages would be %sindex.html: \"%s\" and \"%s\"; rename one of the ids they are made from",
+			   key.ptr, first->title ? first->title : "", spec->title ? spec->title : "");
+		buf_release(&key);
+		return;
+	}
+	*slot = s->npages;
+	s->pages[s->npages++] = *spec;
+	buf_release(&key);
+}
+
+bool site_has_page(const struct site *s, enum lang l, const char *path)
+{
+	struct buf key = BUF_INIT;
+	page_key(&key, l, path);
+	bool has = strmap_get(&s->page_paths, key.ptr) != NULL;
+	buf_release(&key);
+	return has;
+}
+
+/* ---- breadcrumbs ---- */
+
+static struct value *crumb(struct site *s, enum lang l, const char *from,
+			   const char *title, const char *to)
+{
+	struct value *m = value_new_map(&s->arena);
+	value_map_set_str(&s->arena, m, "title", title);
+	value_map_set_str(&s->arena, m, "href", site_href(s, l, from, l, to));
+	return m;
+}
+struct value *site_crumbs(struct site *s, enum lang l, const char *from,
+			   const char *section_key, const char *section_path)
+{
+	struct value *list = value_new_list(&s->arena);
+	value_list_push(&s->arena, list,
+			crumb(s, l, from, i18n_get(&s->i18n, l, "nav.home"), ""));
+	if (section_key)
+		value_list_push(&s->arena, list,
+				crumb(s, l, from, i18n_get(&s->i18n, l, section_key),
+				      section_path));
+	return list;
+}
+
+/* ---- sources ---- */
+
+/* A source's title in language l: its own when it is written in l, else
+ * its title_<l> when given (the original then goes beside it). */
+const char *site_source_title(const struct source *src, enum lang l)
+{
+	if (!src->lang || !strcmp(src->lang, lang_code(l)))
+		return src->title;
+	const char *t = l == LANG_ZH ? src->title_zh : src->title_en;
+	return t && *t ? t : src->title;
+}
+
+/* ---- no data in a table ---- */
+
+void site_nodata_cell(const struct site *s, enum lang l, const char *text,
+		      struct buf *out)
+{
+	buf_adds(out, " title=\"");
+	text_escape_htmls(out, text);
+	buf_adds(out, "\"><span class=\"nd\" aria-hidden=\"true\">");
+	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.mark"));
+	buf_adds(out, "</span><span class=\"vh\">");
+	text_escape_htmls(out, text);
+	buf_adds(out, "</span>");
+}
+
+void site_nodata_legend(const struct site *s, enum lang l, struct buf *out)
+{
+	buf_adds(out, "<p class=\"nodata-legend\"><span class=\"nd\" aria-hidden=\"true\">");
+	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.mark"));
+	buf_adds(out, "</span> ");
+	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.legend"));
+	buf_adds(out, "</p>");
+}
+
+/* ---- absolute URLs ---- */
+
+const char *site_base_url(struct site *s)
+{
+	const char *b = s->opt.base_url ? s->opt.base_url : "";
+	size_t n = strlen(b);
+	while (n && b[n - 1] == '/')
+		n--;
+	return arena_strndup(&s->arena, b, n);
+}
+
+const char *site_page_url(struct site *s, enum lang l, const char *path)
+{
+	return arena_printf(&s->arena, "%s/%s/%s", site_base_url(s), lang_code(l), path);
+}
+
