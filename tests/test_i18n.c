@@ -7,6 +7,7 @@
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdio.h>
 #include <string.h>
 
 #include "base/arena.h"
@@ -96,12 +97,114 @@ static void test_a_placeholder_nobody_fills_is_reported_not_published(void **sta
 	unload(&f);
 }
 
+/* ---- the formats: one function per quantity and language ---- */
+
+#define UNITS "key,en,zh\nunit.h,h,小时\nunit.min,min,分钟\n"
+
+/* What `fmt` appends, as a string kept in a static buffer per call site. */
+static const char *usd(double v, enum lang l)
+{
+	static char out[8][64];
+	static int i;
+	struct buf b = BUF_INIT;
+	i18n_format_usd(&b, v, l);
+	char *r = out[i++ % 8];
+	snprintf(r, 64, "%s", b.ptr);
+	buf_release(&b);
+	return r;
+}
+
+static void test_money_rounds_on_the_decimal_value(void **state)
+{
+	(void)state;
+	assert_string_equal(usd(0.75 * 0.30, LANG_EN), "$0.23"); /* 0.2249999... in binary */
+	assert_string_equal(usd(2.675, LANG_EN), "$2.68");
+	assert_string_equal(usd(0.224999, LANG_EN), "$0.22");
+	assert_string_equal(usd(544.32, LANG_EN), "$544.32");
+	assert_string_equal(usd(545, LANG_EN), "$545");
+	assert_string_equal(usd(544.999, LANG_EN), "$545");
+	assert_string_equal(usd(1684.8, LANG_ZH), "$1,685");
+	assert_string_equal(usd(30000, LANG_EN), "$30,000");
+	assert_string_equal(usd(0.0042, LANG_EN), "$0.0042");
+	assert_string_equal(usd(0, LANG_EN), "$0");
+}
+
+static void test_ratios_and_percents_round_as_the_tables(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	i18n_format_ratio(&b, 12.5, LANG_EN);
+	buf_addc(&b, ' ');
+	i18n_format_ratio(&b, 2.25, LANG_EN);
+	buf_addc(&b, ' ');
+	i18n_format_ratio(&b, 1.049, LANG_EN);
+	buf_addc(&b, ' ');
+	i18n_format_percent(&b, 12.5, LANG_ZH);
+	assert_string_equal(b.ptr, "13 2.3 1.05 13%");
+	buf_release(&b);
+}
+
+static void test_ranges_use_each_languages_mark(void **state)
+{
+	(void)state;
+	struct fx f;
+	load(&f, UNITS);
+	struct buf b = BUF_INIT;
+	i18n_format_usd_range(&b, 1.76, 3.52, LANG_EN);
+	assert_string_equal(b.ptr, "$1.76–$3.52");
+	buf_reset(&b);
+	i18n_format_usd_range(&b, 1.76, 3.52, LANG_ZH);
+	assert_string_equal(b.ptr, "$1.76～$3.52");
+	buf_reset(&b);
+	i18n_format_usd_range(&b, 0.131, 0.129, LANG_EN); /* not above: one */
+	assert_string_equal(b.ptr, "$0.13");
+	buf_reset(&b);
+	i18n_format_usd_range(&b, 0.131, 0.132, LANG_EN); /* both print $0.13 */
+	assert_string_equal(b.ptr, "$0.13");
+	buf_reset(&b);
+	i18n_format_hours_range(&b, &f.t, 4, 8, LANG_ZH);
+	assert_string_equal(b.ptr, "4～8 小时");
+	buf_reset(&b);
+	i18n_format_hours_range(&b, &f.t, 4, 8, LANG_EN);
+	assert_string_equal(b.ptr, "4–8 h");
+	buf_reset(&b);
+	i18n_format_hours_range(&b, &f.t, 0.5, 0.75, LANG_EN);
+	assert_string_equal(b.ptr, "30–45 min");
+	buf_release(&b);
+	unload(&f);
+}
+
+static void test_durations_under_an_hour_are_minutes(void **state)
+{
+	(void)state;
+	struct fx f;
+	load(&f, UNITS);
+	struct buf b = BUF_INIT;
+	i18n_format_duration(&b, &f.t, 2.0 / 3.0, LANG_ZH);
+	assert_string_equal(b.ptr, "40 分钟");
+	buf_reset(&b);
+	i18n_format_duration(&b, &f.t, 0.75, LANG_EN);
+	assert_string_equal(b.ptr, "45 min");
+	buf_reset(&b);
+	i18n_format_duration(&b, &f.t, 1.5, LANG_EN);
+	assert_string_equal(b.ptr, "1.5 h");
+	buf_reset(&b);
+	i18n_format_duration(&b, &f.t, 72, LANG_ZH);
+	assert_string_equal(b.ptr, "72 小时");
+	buf_release(&b);
+	unload(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_placeholders_must_match_between_languages),
 		cmocka_unit_test(test_missing_keys_are_reported_once_in_key_order),
 		cmocka_unit_test(test_a_placeholder_nobody_fills_is_reported_not_published),
+		cmocka_unit_test(test_money_rounds_on_the_decimal_value),
+		cmocka_unit_test(test_ratios_and_percents_round_as_the_tables),
+		cmocka_unit_test(test_ranges_use_each_languages_mark),
+		cmocka_unit_test(test_durations_under_an_hour_are_minutes),
 	};
 	return cmocka_run_group_tests_name("i18n", tests, NULL, NULL);
 }

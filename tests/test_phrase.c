@@ -74,7 +74,7 @@ static void test_increase_above_one_and_a_half_is_a_multiple(void **state)
 			    "H100 80GB 的速度是 A100 80GB 的 2.9 倍");
 	/* the table's rounding: 1/0.35 = 2.857... reads 2.9 in both */
 	buf_reset(&fx->out);
-	phrase_format_ratio(&fx->out, 1 / 0.35, LANG_ZH);
+	i18n_format_ratio(&fx->out, 1 / 0.35, LANG_ZH);
 	assert_string_equal(fx->out.ptr, "2.9");
 	assert_string_equal(compare(LANG_EN, "H100 80GB", 150, NULL, "RTX 4090", 60, NULL,
 				    "throughput", true),
@@ -199,7 +199,7 @@ static void test_units_hug_or_follow_a_space(void **state)
 	i18n_format_unit(&fx->out, &fx->t, 0.4, "unit.x", LANG_EN);
 	assert_string_equal(fx->out.ptr, "0.4×");
 	buf_reset(&fx->out);
-	phrase_format_range(&fx->out, "1/4", "1/8", LANG_ZH);
+	i18n_format_range(&fx->out, "1/4", "1/8", LANG_ZH);
 	assert_string_equal(fx->out.ptr, "1/4～1/8");
 }
 

@@ -96,6 +96,18 @@ static size_t fixed_fast(char *tmp, double v, int decimals)
 	return len;
 }
 
+double numfmt_round(double v, int decimals)
+{
+	if (!isfinite(v))
+		return v;
+	static const double scale[] = { 1, 10, 100, 1000, 10000 };
+	double k = decimals >= 0 && decimals < 5 ? scale[decimals] : pow(10, decimals);
+	double a = fabs(v) * k;
+	/* the binary value of a decimal half may lie just below it */
+	double r = floor(a + 0.5 + 1e-9 * fmax(1.0, a));
+	return copysign(r / k, v);
+}
+
 size_t numfmt_fixed(char *dst, size_t cap, double v, int decimals)
 {
 	char tmp[NUMFMT_MAX];

@@ -25,6 +25,13 @@ size_t numfmt_fixed(char *dst, size_t cap, double v, int decimals);
  * length written (at most cap - 1). */
 size_t numfmt_g(char *dst, size_t cap, double v, int precision);
 
+/* `v` rounded to `decimals` decimals as its decimal value would be, halves
+ * away from zero: the product 0.75 x 0.30 is 0.22499999999999998 in binary
+ * but 0.225 in decimal, so it rounds to 0.23. A value within a billionth
+ * (relative) of a half counts as the half. Every figure the site prints is
+ * rounded by this before its digits are written. */
+double numfmt_round(double v, int decimals);
+
 /* How far a figure written as `written` (a plain decimal: "545", "0.88")
  * may lie from the value it was rounded from: half a unit of its last digit
  * ("0.88": 0.005). Trailing zeros of a whole number count as rounding, but

@@ -166,15 +166,9 @@ void ck_fmt_unit(const struct cite *c, struct buf *o, double v,
 	i18n_format_unit(o, &c->s->i18n, v, unit_key, c->l);
 }
 
-/* Money: "$1.17", "$30,000"; tiny amounts keep four decimals ("$0.0042",
- * which pg_fmt_usd does not do). */
+/* Money: "$1.17", "$30,000", "$0.0042" (i18n_format_usd). */
 void ck_fmt_usd(const struct cite *c, struct buf *o, double v)
 {
-	if (v > 0 && v < 0.01) {
-		buf_addc(o, '$');
-		i18n_format_fixed(o, v, 4, c->l);
-		return;
-	}
 	i18n_format_usd(o, v, c->l);
 }
 
@@ -188,12 +182,7 @@ void ck_fmt_price(const struct cite *c, struct buf *o, double v)
 /* A duration: "3 h", "1.5 h"; below an hour in minutes: "40 min". */
 void ck_fmt_hours(const struct cite *c, struct buf *o, double h)
 {
-	if (h < 1.0) {
-		double min = round(h * 60.0);
-		ck_fmt_unit(c, o, min < 1 ? 1 : min, "unit.min");
-	} else {
-		ck_fmt_unit(c, o, h, "unit.h");
-	}
+	i18n_format_duration(o, &c->s->i18n, h, c->l);
 }
 
 /* "how many times": "3.3×" / "3.3 倍", "1.05×" (more decimals near 1),
@@ -294,19 +283,11 @@ void ck_fmt_task_figure(const struct cite *c, struct buf *o,
 {
 	struct figure lo = cost ? tc->cost : tc->hours;
 	struct figure hi = cost ? tc->cost_max : tc->hours_max;
+	double top = figure_ok(hi) ? hi.value : lo.value;
 	if (cost)
-		ck_fmt_usd(c, o, lo.value);
-	else if (figure_ok(hi))
-		i18n_format_number(o, lo.value, c->l);
+		i18n_format_usd_range(o, lo.value, top, c->l);
 	else
-		ck_fmt_hours(c, o, lo.value);
-	if (!figure_ok(hi))
-		return;
-	buf_adds(o, "–");
-	if (cost)
-		ck_fmt_usd(c, o, hi.value);
-	else
-		ck_fmt_hours(c, o, hi.value);
+		i18n_format_hours_range(o, &c->s->i18n, lo.value, top, c->l);
 }
 
 struct figure ck_lowest_price(const struct cite *c, size_t g)

@@ -195,21 +195,7 @@ static void td_task_figure(struct cite *c, const struct task_cost *tc, bool cost
 /* The cost a source states for a job ("about $545", "$2–$4"). */
 static void fmt_stated(const struct cite *c, struct buf *o, long stated)
 {
-	const struct stated_cost *sc = &c->d->stated_costs[stated];
-	struct buf v = BUF_INIT;
-	ck_fmt_usd(c, &v, sc->usd);
-	if (sc->usd_max.ok) {
-		buf_adds(&v, "–");
-		ck_fmt_usd(c, &v, sc->usd_max.v);
-	}
-	if (sc->approx) {
-		static const char *const names[] = { "x" };
-		const char *val = v.ptr;
-		i18n_fill(o, pg_tr(&c->pg, "stated.about"), names, &val, 1);
-	} else {
-		buf_adds(o, v.ptr);
-	}
-	buf_release(&v);
+	buf_adds(o, pg_stated_text(&c->pg, stated));
 }
 
 static int table_task_costs(struct cite *c)
@@ -466,11 +452,10 @@ static int table_specs(struct cite *c)
 			bool best = differ && v.v == top &&
 				    (nf->higher_better || price);
 			struct buf text = BUF_INIT;
-			ck_fmt_gpu_num(c, &text, nf, v.v);
-			if (price && g->price_usd_max.ok && g->price_usd_max.v != v.v) {
-				buf_adds(&text, "–");
-				ck_fmt_usd(c, &text, g->price_usd_max.v);
-			}
+			if (price && g->price_usd_max.ok)
+				i18n_format_usd_range(&text, v.v, g->price_usd_max.v, c->l);
+			else
+				ck_fmt_gpu_num(c, &text, nf, v.v);
 			td_num(c, v.v, text.ptr, best && !price,
 			       best && price ? BADGE_CHEAPEST : BADGE_NONE);
 			buf_release(&text);

@@ -315,17 +315,12 @@ void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l)
 		buf_adds(out, "?");
 		return;
 	}
-	/* -0.00 reads as a bug: print 0 */
-	static const double scale[] = { 1, 10, 100, 1000 };
-	double k = decimals >= 0 && decimals < 4 ? scale[decimals] : pow(10, decimals);
-	double rounded = round(v * k) / k;
-	if (rounded < 0) {
+	/* rounded on its decimal value ($0.225 is $0.23); -0.00 reads as a
+	 * bug: print 0 */
+	double rounded = numfmt_round(v, decimals);
+	if (rounded < 0)
 		buf_addc(out, '-');
-		v = -v;
-	} else {
-		v = fabs(v);
-	}
-	append_grouped(out, v, decimals);
+	append_grouped(out, fabs(rounded), decimals);
 }
 
 static int auto_decimals(double v)
@@ -364,10 +359,81 @@ void i18n_format_usd(struct buf *out, double v, enum lang l)
 		v = -v;
 	}
 	buf_addc(out, '$');
+	/* a fraction of a cent keeps four decimals ("$0.0042"), not "$0.00" */
+	if (v > 0 && numfmt_round(v, 2) == 0) {
+		i18n_format_fixed(out, v, 4, l);
+		return;
+	}
 	/* cents below $1,000 ("$544.32"), none on whole dollars ("$545") or
 	 * above ("$1,600") */
-	bool whole = v == floor(v);
+	double cents = numfmt_round(v, 2);
+	bool whole = cents == floor(cents);
 	i18n_format_fixed(out, v, v >= 1000 || whole ? 0 : 2, l);
+}
+
+void i18n_format_ratio(struct buf *out, double ratio, enum lang l)
+{
+	i18n_format_trimmed(out, ratio, ratio >= 10 ? 0 : ratio >= 2 ? 1 : 2, l);
+}
+
+void i18n_format_percent(struct buf *out, double percent, enum lang l)
+{
+	i18n_format_fixed(out, percent, 0, l);
+	buf_addc(out, '%');
+}
+
+const char *i18n_range_mark(enum lang l)
+{
+	return l == LANG_ZH ? "～" : "–";
+}
+
+void i18n_format_range(struct buf *out, const char *low, const char *high,
+		       enum lang l)
+{
+	buf_adds(out, low);
+	if (high && *high && strcmp(high, low)) {
+		buf_adds(out, i18n_range_mark(l));
+		buf_adds(out, high);
+	}
+}
+
+void i18n_format_usd_range(struct buf *out, double low, double high, enum lang l)
+{
+	struct buf lo = BUF_INIT, hi = BUF_INIT;
+	i18n_format_usd(&lo, low, l);
+	if (high > low)
+		i18n_format_usd(&hi, high, l);
+	i18n_format_range(out, lo.ptr, hi.ptr, l);
+	buf_release(&lo);
+	buf_release(&hi);
+}
+
+void i18n_format_hours_range(struct buf *out, const struct i18n *t, double low,
+			     double high, enum lang l)
+{
+	if (!(high > low)) {
+		i18n_format_duration(out, t, low, l);
+		return;
+	}
+	/* "40–50 min" below an hour, else "4–8 h": the unit once, at the end */
+	bool minutes = high < 1.0;
+	struct buf lo = BUF_INIT, hi = BUF_INIT;
+	i18n_format_number(&lo, minutes ? low * 60.0 : low, l);
+	i18n_format_duration(&hi, t, high, l);
+	i18n_format_range(out, lo.ptr, hi.ptr, l);
+	buf_release(&lo);
+	buf_release(&hi);
+}
+
+void i18n_format_duration(struct buf *out, const struct i18n *t, double hours,
+			  enum lang l)
+{
+	if (hours > 0 && hours < 1.0) {
+		double min = numfmt_round(hours * 60.0, 0);
+		i18n_format_unit(out, t, min < 1 ? 1 : min, "unit.min", l);
+	} else {
+		i18n_format_unit(out, t, hours, "unit.h", l);
+	}
 }
 
 void i18n_append_unit(struct buf *out, const char *unit)

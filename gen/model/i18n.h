@@ -79,8 +79,37 @@ void i18n_format_number(struct buf *out, double v, enum lang l);
 void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l);
 /* At most `decimals` decimals: trailing zeros (and a bare point) dropped. */
 void i18n_format_trimmed(struct buf *out, double v, int decimals, enum lang l);
-/* US dollars: $1.17, $0.39, $30,000 (two decimals below $100). */
+/* Every figure below is rounded on its decimal value (numfmt_round: 0.75 h
+ * x $0.30 = $0.225 prints "$0.23"). These are the site's only formats of
+ * numbers, money, durations, ranges and dates: pages, shortcodes, charts,
+ * feeds, the calculator's data and the ledger all write through them. */
+
+/* US dollars: $1.17, $0.39, $545, $30,000 (cents below $1,000 unless whole;
+ * a fraction of a cent with four decimals: $0.0042). */
 void i18n_format_usd(struct buf *out, double v, enum lang l);
+/* A ratio's digits as tables and sentences show it: 19, 3.3, 2.9, 1.05
+ * (>= 10: no decimals; >= 2: one; else two; trailing zeros dropped). */
+void i18n_format_ratio(struct buf *out, double ratio, enum lang l);
+/* A share in percent, rounded to a whole number: "24%" (no space). */
+void i18n_format_percent(struct buf *out, double percent, enum lang l);
+/* The mark between the ends of a range: an en dash in English ("4–8 h"),
+ * the wave dash in Chinese ("4～8 小时", content/STYLE.md). */
+const char *i18n_range_mark(enum lang l);
+/* A range of two formatted ends, "$1.76–$3.52" / "$1.76～$3.52"; just `low`
+ * when `high` is NULL, empty or equal to it. */
+void i18n_format_range(struct buf *out, const char *low, const char *high,
+		       enum lang l);
+/* Money from `low` to `high`: "$1.76–$3.52"; one amount when `high` is
+ * not above `low` or both print alike. */
+void i18n_format_usd_range(struct buf *out, double low, double high, enum lang l);
+/* Hours from `low` to `high`: "4–8 h" / "4～8 小时"; one duration
+ * (i18n_format_duration) when `high` is not above `low`. */
+void i18n_format_hours_range(struct buf *out, const struct i18n *t, double low,
+			     double high, enum lang l);
+/* A duration given in hours: "3 h", "1.5 h"; under an hour in minutes,
+ * "40 min" / "40 分钟" (unit.h, unit.min). */
+void i18n_format_duration(struct buf *out, const struct i18n *t, double hours,
+			  enum lang l);
 /* A number with its unit: "24 GB", "4,103 h" / "4,103 小时", "1.41 TFLOPS/W".
  * `unit_key` is an i18n key (e.g. "unit.h") or a literal unit when no such
  * key exists. */

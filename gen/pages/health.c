@@ -100,14 +100,14 @@ static const char *benchmark_name(const struct site *s, long b, enum lang l)
 }
 
 /* "1.62×" / "1.62 倍"; a range "1.5–2×" / "1.5～2 倍" when high > low, in
- * the rounding of the tables (phrase_format_ratio). */
+ * the rounding of the tables (i18n_format_ratio). */
 static void format_ratio(const struct site *s, struct buf *out, double low,
 			 double high, enum lang l)
 {
 	struct buf x = BUF_INIT, lo = BUF_INIT, hi = BUF_INIT;
-	phrase_format_ratio(&lo, low, l);
-	phrase_format_ratio(&hi, high, l);
-	phrase_format_range(&x, lo.ptr, high > low ? hi.ptr : NULL, l);
+	i18n_format_ratio(&lo, low, l);
+	i18n_format_ratio(&hi, high, l);
+	i18n_format_range(&x, lo.ptr, high > low ? hi.ptr : NULL, l);
 	struct slot slot = { "x", x.ptr };
 	fill_key(out, s, l, "health.ratio", &slot, 1);
 	buf_release(&x);
@@ -150,16 +150,8 @@ void health_figures(const struct site *s, const struct finding *f,
 		break;
 	case FINDING_STATED_COST:
 	case FINDING_QUOTE_TOTAL:
-		i18n_format_usd(stated, f->stated, l);
-		if (f->stated_high > f->stated) {
-			buf_adds(stated, "–");
-			i18n_format_usd(stated, f->stated_high, l);
-		}
-		i18n_format_usd(computed, f->computed, l);
-		if (f->computed_high > f->computed) {
-			buf_adds(computed, "–");
-			i18n_format_usd(computed, f->computed_high, l);
-		}
+		i18n_format_usd_range(stated, f->stated, f->stated_high, l);
+		i18n_format_usd_range(computed, f->computed, f->computed_high, l);
 		break;
 	case FINDING_MISSING:
 		break;

@@ -58,10 +58,8 @@ static const char *case_formula(const struct pg *p, size_t stated)
 	if (sc->monthly)
 		return pg_fill(p, "case.formula_month", "cards", cards, "price", price,
 			    "cost", cost, NULL);
-	const char *hours = figure_ok(k->hours_max)
-		? pg_fill(p, "task.hours_range", "low", pg_fmt_number(p, k->hours.value),
-		       "high", pg_fmt_unit(p, k->hours_max.value, "unit.h"), NULL)
-		: pg_fmt_unit(p, k->hours.value, "unit.h");
+	const char *hours = pg_fmt_hours(p, k->hours.value, figure_ok(k->hours_max)
+					 ? k->hours_max.value : k->hours.value);
 	return pg_fill(p, sc->cards > 1 ? "case.formula_cards" : "case.formula_job",
 		    "hours", hours, "cards", cards, "price", price, "cost", cost, NULL);
 }
@@ -129,10 +127,8 @@ static void plan_case_page(struct site *s, enum lang l, size_t c)
 	const char *time = sc->monthly
 		? pg_fill(p, "case.month", "hours", pg_fmt_unit(p, METRICS_HOURS_PER_MONTH, "unit.h"), NULL)
 		: !figure_ok(ck->hours) ? pg_nodata_text(p, "why.no_hours")
-		: figure_ok(ck->hours_max)
-		? pg_fill(p, "task.hours_range", "low", pg_fmt_number(p, ck->hours.value),
-		       "high", pg_fmt_unit(p, ck->hours_max.value, "unit.h"), NULL)
-		: pg_fmt_unit(p, ck->hours.value, "unit.h");
+		: pg_fmt_hours(p, ck->hours.value, figure_ok(ck->hours_max)
+			       ? ck->hours_max.value : ck->hours.value);
 	pg_set_text(p, ctx, "time", time);
 	pg_set_text(p, ctx, "quote", pg_quote_text(p, ck->quote_row, ck->choice));
 	pg_set_text(p, ctx, "period", pg_tr(p, sc->monthly ? "case.per_month" : "case.per_job"));

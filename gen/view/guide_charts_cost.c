@@ -5,6 +5,7 @@
 #include "chart/chart_scatter.h"
 #include "view/guide_charts_kit.h"
 #include "model/data.h"
+#include "view/site.h"
 #include "model/metrics.h"
 
 #include <stdlib.h>
@@ -69,13 +70,13 @@ static const char *task_figure_text(struct gc *c, const struct task_cost *tc,
 	struct figure hi = cost ? tc->cost_max : tc->hours_max;
 	if (!figure_ok(lo))
 		return NULL;
-	if (!figure_ok(hi))
-		return cost ? gck_fmt_usd(c, lo.value) : gck_fmt_unit(c, lo.value, "unit.h");
+	double top = figure_ok(hi) ? hi.value : lo.value;
+	struct buf b = BUF_INIT;
 	if (cost)
-		return gck_filled(c, "chart.range", "low", gck_fmt_usd(c, lo.value),
-				  "high", gck_fmt_usd(c, hi.value), NULL);
-	return gck_filled(c, "chart.range", "low", gck_fmt_number(c, lo.value),
-			  "high", gck_fmt_unit(c, hi.value, "unit.h"), NULL);
+		i18n_format_usd_range(&b, lo.value, top, c->l);
+	else
+		i18n_format_hours_range(&b, &c->s->i18n, lo.value, top, c->l);
+	return gck_keep(c, &b);
 }
 
 void guide_charts_cost_build_task(struct gc *c, bool cost)

@@ -7,40 +7,13 @@
 #include <math.h>
 #include <string.h>
 
-/* Ranges: an en dash in English, a wave dash in Chinese (content/STYLE.md). */
-static const char *range_sep(enum lang l)
-{
-	return l == LANG_ZH ? "～" : "–";
-}
-
-void phrase_format_ratio(struct buf *out, double ratio, enum lang l)
-{
-	i18n_format_trimmed(out, ratio, ratio >= 10 ? 0 : ratio >= 2 ? 1 : 2, l);
-}
-
-void phrase_format_percent(struct buf *out, double percent, enum lang l)
-{
-	i18n_format_fixed(out, round(percent), 0, l);
-	buf_addc(out, '%');
-}
-
-void phrase_format_range(struct buf *out, const char *low, const char *high,
-			 enum lang l)
-{
-	buf_adds(out, low);
-	if (!high || !strcmp(low, high))
-		return;
-	buf_adds(out, range_sep(l));
-	buf_adds(out, high);
-}
-
 /* "5%", "about 5%" / "约 5%", "40–70%" / "40%～70%". */
 static void percent_range(struct buf *out, const struct i18n *t, enum lang l,
 			  double low, double high, bool about)
 {
 	struct buf lo = BUF_INIT, hi = BUF_INIT;
-	phrase_format_percent(&lo, low, l);
-	phrase_format_percent(&hi, high > low ? high : low, l);
+	i18n_format_percent(&lo, low, l);
+	i18n_format_percent(&hi, high > low ? high : low, l);
 	if (!strcmp(lo.ptr, hi.ptr)) {
 		if (about) {
 			const char *names[] = { "x" }, *vals[] = { lo.ptr };
@@ -49,10 +22,10 @@ static void percent_range(struct buf *out, const struct i18n *t, enum lang l,
 			buf_adds(out, lo.ptr);
 		}
 	} else if (l == LANG_ZH) {
-		phrase_format_range(out, lo.ptr, hi.ptr, l);
+		i18n_format_range(out, lo.ptr, hi.ptr, l);
 	} else { /* "40–70%": one percent sign */
 		buf_truncate(&lo, lo.len - 1);
-		phrase_format_range(out, lo.ptr, hi.ptr, l);
+		i18n_format_range(out, lo.ptr, hi.ptr, l);
 	}
 	buf_release(&lo);
 	buf_release(&hi);
@@ -97,7 +70,7 @@ void phrase_compare(struct buf *out, const struct i18n *t, enum lang l,
 	if (r > PHRASE_TIMES_ABOVE) {
 		/* only a higher-is-better figure is "N times as fast" */
 		how = "times";
-		phrase_format_ratio(&n, r, l);
+		i18n_format_ratio(&n, r, l);
 	} else {
 		double p = fabs(r - 1) * 100;
 		percent_range(&n, t, l, p, p, true);
@@ -138,9 +111,9 @@ void phrase_speedup(struct buf *out, const struct i18n *t, enum lang l,
 	const char *key;
 	if (high > PHRASE_TIMES_ABOVE) {
 		struct buf lo = BUF_INIT, hi = BUF_INIT;
-		phrase_format_ratio(&lo, low, l);
-		phrase_format_ratio(&hi, high, l);
-		phrase_format_range(&n, lo.ptr, hi.ptr, l);
+		i18n_format_ratio(&lo, low, l);
+		i18n_format_ratio(&hi, high, l);
+		i18n_format_range(&n, lo.ptr, hi.ptr, l);
 		buf_release(&lo);
 		buf_release(&hi);
 		key = "phrase.speedup.times";
@@ -175,7 +148,7 @@ static void fraction(struct buf *out, double divisor, enum lang l)
 		return;
 	}
 	buf_adds(out, "1/");
-	phrase_format_ratio(out, divisor, l);
+	i18n_format_ratio(out, divisor, l);
 }
 
 void phrase_memory_cut(struct buf *out, const struct i18n *t, enum lang l,
@@ -197,7 +170,7 @@ void phrase_memory_cut(struct buf *out, const struct i18n *t, enum lang l,
 				buf_adds(&f, " to ");
 				buf_adds(&f, hi.ptr);
 			} else {
-				phrase_format_range(&f, lo.ptr, hi.ptr, l);
+				i18n_format_range(&f, lo.ptr, hi.ptr, l);
 			}
 		} else {
 			buf_adds(&f, lo.ptr);

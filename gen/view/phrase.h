@@ -14,7 +14,7 @@
  *   - ranges are "1.5–2" in English and "1.5～2" in Chinese.
  *
  * A number in a sentence is written by the same function as the number in
- * the table beside it (phrase_format_ratio, phrase_format_percent), so the
+ * the table beside it (i18n_format_ratio, i18n_format_percent), so the
  * two agree to the last digit. Output is plain text (templates escape it).
  * Nothing here allocates beyond the caller's buffer.
  */
@@ -29,16 +29,6 @@ struct buf;
 
 /* Below this ratio an increase is a percentage, above it a multiple. */
 #define PHRASE_TIMES_ABOVE 1.5
-
-/* A ratio's digits as tables and sentences show it: 19, 3.3, 2.9, 1.05
- * (>= 10: no decimals; >= 2: one; else two; trailing zeros dropped). */
-void phrase_format_ratio(struct buf *out, double ratio, enum lang l);
-/* A share in percent, rounded to a whole number: "24%" (no space). */
-void phrase_format_percent(struct buf *out, double percent, enum lang l);
-/* A range of already formatted parts: "1.5–2" / "1.5～2"; `high` NULL or
- * equal to `low`: just `low`. */
-void phrase_format_range(struct buf *out, const char *low, const char *high,
-			 enum lang l);
 
 /* One side of a comparison: a name ("H100 80GB"), its value, and the value
  * as its table shows it with its unit ("52 ms"; NULL: no figures in

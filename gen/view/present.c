@@ -148,24 +148,29 @@ const char *pg_fmt_usd_range(const struct pg *p, double lo, double hi,
 				 const char *suffix_key)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
-	i18n_format_usd(b, lo, p->l);
-	if (suffix_key)
-		buf_adds(b, pg_tr(p, suffix_key));
-	if (hi != lo) {
-		buf_adds(b, "–");
-		i18n_format_usd(b, hi, p->l);
-		if (suffix_key)
-			buf_adds(b, pg_tr(p, suffix_key));
+	if (!suffix_key) {
+		i18n_format_usd_range(b, lo, hi, p->l);
+		return pg_keep(p, b);
 	}
+	struct buf l = BUF_INIT, h = BUF_INIT;
+	i18n_format_usd(&l, lo, p->l);
+	buf_adds(&l, pg_tr(p, suffix_key));
+	if (hi > lo) {
+		i18n_format_usd(&h, hi, p->l);
+		buf_adds(&h, pg_tr(p, suffix_key));
+	}
+	i18n_format_range(b, l.ptr, h.ptr, p->l);
+	buf_release(&l);
+	buf_release(&h);
 	return pg_keep(p, b);
 }
 
-/* A ratio, in tables and sentences alike (phrase_format_ratio: the same
+/* A ratio, in tables and sentences alike (i18n_format_ratio: the same
  * rounding in both): "0.25×", "2.9×", "1.05×" / "2.9 倍". */
 static const char *pg_fmt_ratio(const struct pg *p, double v)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
-	phrase_format_ratio(b, v, p->l);
+	i18n_format_ratio(b, v, p->l);
 	i18n_append_unit(b, pg_tr(p, "unit.x"));
 	return pg_keep(p, b);
 }
@@ -720,7 +725,15 @@ static const char *pg_hours_text(const struct pg *p, const struct task_cost *c)
 		if (*min)
 			return pg_fmt_unit(p, strtod(min, NULL), "unit.min");
 	}
-	return pg_fmt_unit(p, c->hours.value, "unit.h");
+	return pg_fmt_hours(p, c->hours.value, c->hours.value);
+}
+
+/* "3 h", "40 min", "4–8 h": i18n_format_hours_range. */
+const char *pg_fmt_hours(const struct pg *p, double lo, double hi)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_format_hours_range(b, &p->s->i18n, lo, hi, p->l);
+	return pg_keep(p, b);
 }
 
 const char *pg_hours_range_text(const struct pg *p, const struct task_cost *c)
@@ -733,8 +746,7 @@ const char *pg_hours_range_words(const struct pg *p, const struct task_cost *c)
 {
 	if (!figure_ok(c->hours_max))
 		return pg_hours_text(p, c);
-	return pg_fill(p, "task.hours_range", "low", pg_fmt_number(p, c->hours.value),
-		    "high", pg_fmt_unit(p, c->hours_max.value, "unit.h"), NULL);
+	return pg_fmt_hours(p, c->hours.value, c->hours_max.value);
 }
 
 struct value *pg_hours_cell(const struct pg *p, const struct task_cost *c)

@@ -91,6 +91,9 @@ const char *pg_fmt_number(const struct pg *p, double v);
 const char *pg_fmt_usd(const struct pg *p, double v);
 const char *pg_fmt_unit(const struct pg *p, double v, const char *unit_key);
 const char *pg_fmt_per_hour(const struct pg *p, double v);
+/* Hours from `lo` to `hi` ("4–8 h"), or one duration when hi <= lo ("3 h",
+ * "40 min"). */
+const char *pg_fmt_hours(const struct pg *p, double lo, double hi);
 const char *pg_fmt_usd_range(const struct pg *p, double lo, double hi,
 				 const char *suffix_key);
 const char *pg_fmt_ratio_short(const struct pg *p, double v);
