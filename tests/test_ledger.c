@@ -64,6 +64,37 @@ static void test_pages_merge_in_page_order(void **state)
 	ledger_free(&lg);
 }
 
+/* One figure, two printed values: a page that defines a figure the ledger
+ * has with another value is a conflict, kept in page order; the same value
+ * is none. */
+static void test_two_values_of_one_figure_are_conflicts(void **state)
+{
+	(void)state;
+	struct ledger lg;
+	ledger_init(&lg);
+	size_t mtok = ledger_add(&lg, "mtok.13b.rtx-4090", "13B per 1M tokens", "", "4.07",
+				 "", "USD/1M tokens", "data/prices.csv:8");
+	ledger_pages_begin(&lg, 3);
+	ledger_sink_mark(ledger_page_sink(&lg, 0), NULL, mtok);
+	ledger_sink_define(ledger_page_sink(&lg, 2), NULL, "mtok.13b.rtx-4090", "x", "",
+			   "1.81", "", "USD/1M tokens", "data/prices.csv:3");
+	ledger_sink_define(ledger_page_sink(&lg, 1), NULL, "mtok.13b.rtx-4090", "x", "",
+			   "4.07", "", "USD/1M tokens", "data/prices.csv:8");
+	ledger_sink_define(ledger_page_sink(&lg, 1), NULL, "range.a", "a", "", "1", "2",
+			   "h", "");
+	ledger_sink_define(ledger_page_sink(&lg, 2), NULL, "range.a", "a", "", "1", "3",
+			   "h", "");
+	ledger_merge(&lg, page_of, NULL);
+	assert_int_equal(lg.nconflicts, 2);
+	assert_int_equal(lg.conflicts[0].fig, mtok);
+	assert_int_equal(lg.conflicts[0].page, 2);
+	assert_string_equal(lg.conflicts[0].value, "1.81");
+	assert_string_equal(lg.figs[mtok].value, "4.07"); /* the first value stays */
+	assert_int_equal(lg.conflicts[1].page, 2);
+	assert_string_equal(lg.conflicts[1].value_max, "3");
+	ledger_free(&lg);
+}
+
 static void test_numbers_are_short_and_exact(void **state)
 {
 	(void)state;
@@ -298,6 +329,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pages_merge_in_page_order),
+		cmocka_unit_test(test_two_values_of_one_figure_are_conflicts),
 		cmocka_unit_test(test_numbers_are_short_and_exact),
 		cmocka_unit_test(test_changed_figure_names_values_row_and_pages),
 		cmocka_unit_test(test_added_and_removed),

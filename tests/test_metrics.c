@@ -965,6 +965,43 @@ static void test_a_quote_for_the_same_cards_comes_first(void **state)
 	arena_free(&d.arena);
 }
 
+/* The quote rule, once: a quote superseded by a later dated one of its
+ * series is history for every price figure (the price shortcode's too),
+ * and the cost of a job names the same quote the price beside it names. */
+static void test_superseded_quotes_price_nothing(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_quote(&d, RTX4090, "s", 0.44, 1);      /* undated: superseded below */
+	add_quote(&d, RTX4090, "s", 0.20, 1);      /* an older dated quote ... */
+	d.prices[0].superseded = true;             /* ... data_load marks the undated */
+	d.prices[1].as_of = "2023-01-15";
+	add_quote(&d, RTX4090, "other", 0.39, 1);
+	add_price(&d, RTX4090, "spot", 0.15);
+	add_quote(&d, A100, "s", 1.89, 1);
+	add_time(&d, LORA_7B, RTX4090, 6, 1);
+	metrics_compute(&d, NULL, &m);
+	/* the lowest current on-demand quote of a source, of any source */
+	assert_int_equal(metrics_price_row(&d, RTX4090, "s", NULL), 1);
+	assert_int_equal(metrics_price_row(&d, RTX4090, NULL, NULL), 1);
+	assert_int_equal(metrics_price_row(&d, RTX4090, "other", NULL), 2);
+	/* low and high: any kind, still only current quotes */
+	assert_int_equal(metrics_price_row(&d, RTX4090, NULL, "low"), 3);
+	assert_int_equal(metrics_price_row(&d, RTX4090, NULL, "high"), 2);
+	assert_int_equal(metrics_price_row(&d, H100, NULL, NULL), -1);
+	/* the job's cost uses the quote the price names: 6 h x $0.20 */
+	const struct task_cost *c = metrics_task_cost(&d, &m, LORA_7B, RTX4090);
+	assert_int_equal(c->quote_row, metrics_price_row(&d, RTX4090, "s", NULL));
+	assert_figure(c->cost, 1.20);
+	/* an undated quote alone is current */
+	d.prices[0].superseded = false;
+	d.prices[1].superseded = true;
+	assert_int_equal(metrics_price_row(&d, RTX4090, "s", NULL), 0);
+	arena_free(&d.arena);
+}
+
 static void test_a_time_range_gives_a_cost_range(void **state)
 {
 	(void)state;
@@ -1215,6 +1252,7 @@ int main(void)
 		cmocka_unit_test(test_a_quote_total_off_its_cards_is_a_finding),
 		cmocka_unit_test(test_results_measured_differently_are_not_set_side_by_side),
 		cmocka_unit_test(test_model_memory_uses_the_rule_of_thumb_first),
+		cmocka_unit_test(test_superseded_quotes_price_nothing),
 	};
 	return cmocka_run_group_tests_name("metrics", tests, NULL, NULL);
 }

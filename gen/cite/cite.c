@@ -256,34 +256,34 @@ static int cite_gpu(struct cite *c)
 	return 0;
 }
 
-/* The price row a price shortcode means: the lowest on-demand price (of one
- * source when `source` is set), or the lowest / highest of any kind. */
-static long pick_price_row(const struct data *d, size_t g, const char *source,
-			   const char *which)
+/* The quote a job's cost (task=) or a serving cost (benchmark=) on GPU `g`
+ * is priced at, as the model chose it: a sentence that names the price of
+ * a cost beside it names the same quote. -2 after an error. */
+static long priced_quote_row(struct cite *c, size_t g, const char *task,
+			     const char *bench)
 {
-	long best = -1;
-	for (size_t i = 0; i < d->nprices; i++) {
-		const struct price *p = &d->prices[i];
-		if (p->gpu != g || (source && strcmp(p->source, source)))
-			continue;
-		if (!which && strcmp(p->kind, "on-demand"))
-			continue;
-		double bv = best < 0 ? 0 : d->prices[best].usd_per_hour;
-		bool high = which && !strcmp(which, "high");
-		if (best < 0 || (high ? p->usd_per_hour > bv : p->usd_per_hour < bv))
-			best = (long)i;
+	if (task) {
+		long t = ck_find_task(c, task);
+		if (t < 0)
+			return -2;
+		return metrics_task_cost(c->d, c->m, (size_t)t, g)->quote_row;
 	}
-	return best;
+	long b = ck_find_benchmark(c, bench);
+	if (b < 0)
+		return -2;
+	return metrics_serving_cost(c->d, (size_t)b, g).quote_row;
 }
 
 static int cite_price(struct cite *c)
 {
-	static const char *const args[] = { "gpu", "which", "source", NULL };
+	static const char *const args[] = { "gpu", "which", "source", "task",
+					    "benchmark", NULL };
 	static const char *const need[] = { "gpu", NULL };
 	if (ck_check_and_need(c, args, need))
 		return -1;
 	const char *id = ck_arg(c, "gpu"), *which = ck_arg(c, "which");
 	const char *source = ck_arg(c, "source");
+	const char *task = ck_arg(c, "task"), *bench = ck_arg(c, "benchmark");
 	long g = ck_find_gpu(c, id);
 	if (g < 0)
 		return -1;
@@ -291,8 +291,18 @@ static int cite_price(struct cite *c)
 		return ck_error(c, "which \"%s\" must be low or high", which);
 	if (source && !data_find_source(c->d, source))
 		return ck_error(c, "unknown source \"%s\"", source);
-	long row = pick_price_row(c->d, (size_t)g, source, which);
-	if (!which && !source) {
+	if ((task || bench) && (which || source || (task && bench)))
+		return ck_error(c, "task= or benchmark= names the quote of that cost: "
+				"it goes without which=, source= and the other");
+	long row = task || bench ? priced_quote_row(c, (size_t)g, task, bench)
+				 : metrics_price_row(c->d, (size_t)g, source, which);
+	if (row == -2)
+		return -1;
+	if (task || bench) {
+		/* the quote itself, as the GPU page lists it */
+		if (row >= 0)
+			figures_show_quote(c->s, c->l, c->from, (size_t)row);
+	} else if (!which && !source) {
 		figures_show_price(c->s, c->l, c->from, (size_t)g);
 	} else {
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
@@ -585,7 +595,10 @@ static int cite_metric(struct cite *c)
 		f = sv.per_mtok;
 		break;
 	}
-	{
+	if (k == 4) {
+		/* the ledger's own figure, as the inference page shows it */
+		figures_show_mtok(c->s, c->l, c->from, (size_t)b, (size_t)g);
+	} else {
 		static const char *const units[] = { "h", "TFLOPS/W", "TFLOPS per $1000",
 						     "× per $/h", "USD/1M tokens" };
 		long pr = c->m->prices ? c->m->prices[g].lowest_row : -1;

@@ -4,6 +4,7 @@
 #include "base/arena.h"
 #include "base/buf.h"
 #include "cite/cite_kit.h"
+#include "view/figures.h"
 #include "model/data.h"
 #include "model/i18n.h"
 #include "markdown/markdown.h"
@@ -303,8 +304,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 					best[b] = f.value;
 				have[b] = true;
 			}
-			struct figure cost = metric_cost_per_million_tokens(
-				ck_lowest_price(c, g), metrics_result(d, b, g));
+			struct figure cost = metrics_serving_cost(d, b, g).per_mtok;
 			if (figure_ok(cost) && (!have_cheap[b] || cost.value < cheapest[b])) {
 				cheapest[b] = cost.value;
 				have_cheap[b] = true;
@@ -340,8 +340,10 @@ static int table_benchmarks(struct cite *c, bool inference)
 				       top ? BADGE_FASTEST : BADGE_NONE);
 			}
 			if (inference && !strcmp(bm->unit, "tokens/s")) {
-				struct figure cost = metric_cost_per_million_tokens(
-					ck_lowest_price(c, g), metrics_result(d, b, g));
+				/* as the inference page prices it: the cards
+				 * the model needs, at the result's source's quote */
+				struct figure cost = metrics_serving_cost(d, b, g).per_mtok;
+				figures_show_mtok(c->s, c->l, c->from, b, g);
 				bool low = figure_ok(cost) && cost.value == cheapest[b];
 				td_fig(c, cost, ck_fmt_usd, low,
 				       low ? BADGE_CHEAPEST : BADGE_NONE);

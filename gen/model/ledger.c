@@ -48,6 +48,11 @@ void ledger_free(struct ledger *lg)
 		fig_release(&lg->figs[i]);
 	free(lg->figs);
 	strmap_free(&lg->index);
+	for (size_t i = 0; i < lg->nconflicts; i++) {
+		free(lg->conflicts[i].value);
+		free(lg->conflicts[i].value_max);
+	}
+	free(lg->conflicts);
 	sink_clear(&lg->plan);
 	for (size_t i = 0; i < lg->npages; i++)
 		sink_clear(&lg->pages[i]);
@@ -146,10 +151,25 @@ static void fig_add_page(struct ledger_fig *f, size_t page)
 	f->pages[f->npages++] = page;
 }
 
+static void note_conflict(struct ledger *lg, size_t fig, size_t page,
+			  const struct ledger_fig *def)
+{
+	ALLOC_GROW(lg->conflicts, lg->nconflicts, lg->cap_conflicts);
+	struct ledger_conflict *c = &lg->conflicts[lg->nconflicts++];
+	c->fig = fig;
+	c->page = page;
+	c->value = xstrdup(def->value);
+	c->value_max = xstrdup(def->value_max);
+}
+
 static void merge_mark(struct ledger *lg, struct ledger_mark *m, size_t page)
 {
 	size_t fig = m->fig;
 	if (m->def) {
+		long had = ledger_find(lg, m->def->id);
+		if (had >= 0 && (strcmp(lg->figs[had].value, m->def->value) ||
+				 strcmp(lg->figs[had].value_max, m->def->value_max)))
+			note_conflict(lg, (size_t)had, page, m->def);
 		fig = ledger_add(lg, m->def->id, m->def->label, m->def->label_zh,
 				 m->def->value, m->def->value_max, m->def->unit,
 				 m->def->inputs);

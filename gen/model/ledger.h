@@ -59,8 +59,17 @@ struct ledger_sink {
 	struct ledger_mark *v; size_t n, cap;
 };
 
+/* One figure that a page would print with another value than the ledger
+ * has for it (its first definition): found by ledger_merge. */
+struct ledger_conflict {
+	size_t fig;         /* the figure, with its first value */
+	size_t page;        /* the page that printed another value */
+	char *value, *value_max; /* that value (owned) */
+};
+
 struct ledger {
 	struct ledger_fig *figs; size_t nfigs, cap_figs;
+	struct ledger_conflict *conflicts; size_t nconflicts, cap_conflicts;
 	struct strmap index;       /* id -> figure index + 1 */
 	struct ledger_sink plan;   /* marks made while planning */
 	struct ledger_sink *pages; size_t npages; /* one per page, while rendering */
@@ -93,7 +102,10 @@ void ledger_sink_define(struct ledger_sink *k, const char *key, const char *id,
 
 /* Take every sink into the ledger, in page order: plan marks go to the page
  * `page_of(ctx, key)` returns (-1: no such page, dropped). Empties the
- * sinks. */
+ * sinks. A figure a page defines with an id the ledger has, but another
+ * value (or upper end), is a conflict: one figure, two printed values.
+ * Each is kept in lg->conflicts (in page order) for the build to report;
+ * the ledger keeps the first value. */
 void ledger_merge(struct ledger *lg, long (*page_of)(void *ctx, const char *key),
 		  void *ctx);
 

@@ -312,6 +312,25 @@ static bool is_on_demand(const struct price *p)
 	return p->kind && !strcmp(p->kind, "on-demand");
 }
 
+long metrics_price_row(const struct data *d, size_t gpu, const char *source,
+		       const char *which)
+{
+	bool high = which && !strcmp(which, "high");
+	long best = -1;
+	for (size_t i = 0; i < d->nprices; i++) {
+		const struct price *p = &d->prices[i];
+		if (p->gpu != gpu || p->superseded ||
+		    (source && (!p->source || strcmp(p->source, source))))
+			continue;
+		if (!which && !is_on_demand(p))
+			continue;
+		double bv = best < 0 ? 0 : d->prices[best].usd_per_hour;
+		if (best < 0 || (high ? p->usd_per_hour > bv : p->usd_per_hour < bv))
+			best = (long)i;
+	}
+	return best;
+}
+
 /* How well a quote of the time's source fits a job on `cards` cards:
  * 3 for exactly that many cards, 2 for one card, 1 for any other. */
 static int quote_fit(const struct price *p, int cards)

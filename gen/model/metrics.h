@@ -105,6 +105,15 @@ enum quote_choice {
 long metrics_pick_quote(const struct data *d, size_t gpu, const char *source,
 			int cards, enum quote_choice *why);
 
+/* The quote a price figure of an article names (the price shortcode): of
+ * the GPU's current quotes (none superseded by a later dated quote of its
+ * series), those of `source` when it is not NULL; the lowest on-demand one,
+ * or with `which` "low" or "high" the lowest or highest of any kind. The
+ * index into data.prices, or -1. Pages price everything through the same
+ * current quotes (metrics_pick_quote, gpu_prices). */
+long metrics_price_row(const struct data *d, size_t gpu, const char *source,
+		       const char *which);
+
 struct task_cost {
 	size_t task, gpu;           /* indexes into data.tasks, data.gpus */
 	long time_row;              /* index into data.task_times, -1 if none */

@@ -2,6 +2,7 @@
 #include "view/figures.h"
 
 #include "base/buf.h"
+#include "base/diag.h"
 #include "model/data.h"
 #include "model/metrics.h"
 #include "view/site.h"
@@ -338,6 +339,15 @@ void figures_show_serving(struct site *s, enum lang l, const char *path,
 		show(s, l, path, f->mtok0 + i);
 }
 
+void figures_show_mtok(struct site *s, enum lang l, const char *path,
+		       size_t benchmark, size_t gpu)
+{
+	struct figures *f = s->figures;
+	if (!f || benchmark >= f->nbench || gpu >= f->ngpus)
+		return;
+	show(s, l, path, f->mtok0 + benchmark * f->ngpus + gpu);
+}
+
 void figures_show_quote(struct site *s, enum lang l, const char *path, size_t row)
 {
 	if (!s->figures || row >= s->data.nprices)
@@ -424,6 +434,45 @@ static const char *page_url(void *ctx, size_t page, struct buf *tmp)
 	return tmp->ptr;
 }
 
+/* Whether page `page` printed another value of figure `fig` (a conflict). */
+static bool printed_other(const struct ledger *lg, size_t fig, size_t page)
+{
+	for (size_t i = 0; i < lg->nconflicts; i++)
+		if (lg->conflicts[i].fig == fig && lg->conflicts[i].page == page)
+			return true;
+	return false;
+}
+
+/* One figure, two printed values: an error naming both pages (or the
+ * ledger's own value when no page printed it) and the figure's inputs. */
+static void report_conflicts(struct site *s)
+{
+	const struct ledger *lg = &s->figures->lg;
+	struct buf first = BUF_INIT, other = BUF_INIT, v1 = BUF_INIT, v2 = BUF_INIT;
+	for (size_t i = 0; i < lg->nconflicts; i++) {
+		const struct ledger_conflict *c = &lg->conflicts[i];
+		const struct ledger_fig *f = &lg->figs[c->fig];
+		buf_reset(&first);
+		for (size_t k = 0; k < f->npages && !first.len; k++)
+			if (!printed_other(lg, c->fig, f->pages[k]))
+				page_url(s, f->pages[k], &first);
+		buf_reset(&other);
+		page_url(s, c->page, &other);
+		buf_reset(&v1);
+		buf_reset(&v2);
+		ledger_format_value(&v1, f->value, f->value_max, f->unit);
+		ledger_format_value(&v2, c->value, c->value_max, f->unit);
+		diag_error(s->diag, NULL, 0, 0,
+			   "figure \"%s\" (%s) would print two values: %s on %s, %s on %s%s%s",
+			   f->id, f->label, v1.ptr, first.len ? first.ptr : "the ledger",
+			   v2.ptr, other.ptr, *f->inputs ? "; inputs: " : "", f->inputs);
+	}
+	buf_release(&first);
+	buf_release(&other);
+	buf_release(&v1);
+	buf_release(&v2);
+}
+
 void figures_finish(struct site *s, struct buf *csv)
 {
 	if (!s->figures)
@@ -441,6 +490,7 @@ void figures_finish(struct site *s, struct buf *csv)
 	buf_release(&key);
 	ledger_merge(&s->figures->lg, page_of, &pages);
 	strmap_free(&pages);
+	report_conflicts(s);
 	ledger_write_csv(&s->figures->lg, csv, page_url, s);
 }
 

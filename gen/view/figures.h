@@ -60,6 +60,9 @@ void figures_show_stated(struct site *s, enum lang l, const char *path,
 			 size_t stated);
 void figures_show_serving(struct site *s, enum lang l, const char *path,
 			  size_t benchmark, size_t gpu);
+/* Only the cost per million tokens of serving (a tokens/s benchmark). */
+void figures_show_mtok(struct site *s, enum lang l, const char *path,
+		       size_t benchmark, size_t gpu);
 /* One price quote (data.prices[row]) as a GPU page lists it: its id is the
  * quote's key (GPU, provider or source, kind, cards, date). */
 void figures_show_quote(struct site *s, enum lang l, const char *path, size_t row);

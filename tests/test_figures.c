@@ -1,0 +1,79 @@
+/* figures: the build's ledger of the figures pages show; one figure that
+ * two pages would print with two values fails the build, naming both. */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include "site_fixture.h"
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "model/ledger.h"
+#include "view/figures.h"
+#include "view/site.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static void plan(struct site *s, enum lang l, const char *path)
+{
+	struct page_spec p = { .lang = l, .path = path, .template_name = "pages/x",
+			       .title = path };
+	site_add_page(s, &p);
+}
+
+/* Two pages define the cost of serving a model with two rules (as an
+ * article table once priced it at the lowest quote anywhere and the
+ * inference page at the source's own quote): the build's ledger reports
+ * an error that names the figure, both values, both pages and the inputs. */
+static void test_one_figure_two_values_names_both_pages(void **state)
+{
+	(void)state;
+	struct site_fixture f;
+	site_fixture_init(&f);
+	struct buf log = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	f.s.diag = &d;
+	struct figures figs = { 0 };
+	ledger_init(&figs.lg);
+	f.s.figures = &figs;
+	plan(&f.s, LANG_EN, "inference/");
+	plan(&f.s, LANG_EN, "articles/review/");
+	plan(&f.s, LANG_ZH, "inference/");
+	figures_pages_begin(&f.s);
+	for (size_t page = 0; page < 3; page++) {
+		f.s.figures_sink = figures_page_sink(&f.s, page);
+		figures_show_new(&f.s, f.s.pages[page].lang, f.s.pages[page].path,
+				 "mtok.llama2-13b.rtx-4090", "Llama 2 13B on RTX 4090",
+				 "", page == 1 ? "1.81" : "4.07", "", "USD/1M tokens",
+				 page == 1 ? "data/prices.csv:3" : "data/prices.csv:8");
+	}
+	f.s.figures_sink = NULL;
+	struct buf csv = BUF_INIT;
+	figures_finish(&f.s, &csv);
+	assert_int_equal(d.errors, 1);
+	assert_non_null(strstr(log.ptr,
+		"error: figure \"mtok.llama2-13b.rtx-4090\" (Llama 2 13B on RTX 4090) would "
+		"print two values: $4.07 per 1M tokens on /en/inference/, $1.81 per 1M tokens on "
+		"/en/articles/review/; inputs: data/prices.csv:8"));
+	/* the same value on every page: no error */
+	buf_release(&csv);
+	ledger_free(&figs.lg);
+	buf_release(&log);
+	f.s.figures = NULL;
+	free(f.s.pages);
+	strmap_free(&f.s.page_paths);
+	site_fixture_free(&f);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_one_figure_two_values_names_both_pages),
+	};
+	return cmocka_run_group_tests_name("figures", tests, NULL, NULL);
+}
