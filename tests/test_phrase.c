@@ -14,6 +14,7 @@
 #include "base/csv.h"
 #include "base/diag.h"
 #include "model/i18n.h"
+#include "model/compare.h"
 #include "view/phrase.h"
 #include "base/text.h"
 
@@ -54,70 +55,152 @@ static int teardown(void **state)
 	return 0;
 }
 
-/* phrase_compare of a and b as text. */
-static const char *compare(enum lang l, const char *na, double va, const char *sa,
-			   const char *nb, double vb, const char *sb,
-			   const char *measure, bool higher_is_better)
-{
-	struct phrase_side a = { na, va, sa }, b = { nb, vb, sb };
-	buf_reset(&fx->out);
-	phrase_compare(&fx->out, &fx->t, l, &a, &b, measure, higher_is_better);
-	return fx->out.ptr;
-}
+/* The comparison model's cases, each with its sentence in both languages:
+ * quantity x direction x ratio x conditions. */
+struct cmp_case {
+	enum cmp_quantity q;
+	const char *what_en, *what_zh;
+	const char *na; double va; const char *sa_en, *sa_zh;
+	const char *nb; double vb; const char *sb_en, *sb_zh;
+	bool same;
+	const char *en, *zh;
+};
 
-static void test_increase_above_one_and_a_half_is_a_multiple(void **state)
+static const struct cmp_case cmp_cases[] = {
+	/* higher is better, above 1.5x: a multiple, rounded as the table */
+	{ CMP_SPEED, "ResNet-50", "ResNet-50", "H100 80GB", 1, "1×", "1 倍",
+	  "A100 80GB", 0.35, "0.35×", "0.35 倍", true,
+	  "H100 80GB is 2.9 times as fast as A100 80GB on ResNet-50 (1× vs 0.35×).",
+	  "ResNet-50，H100 80GB 的速度是 A100 80GB 的 2.9 倍（1 倍 vs 0.35 倍）。" },
+	/* up to 1.5x: a percentage; the better side first whatever the order */
+	{ CMP_SPEED, "SDXL", "SDXL", "A100 40GB", 0.38, "0.38×", "0.38 倍",
+	  "A100 80GB", 0.4, "0.4×", "0.4 倍", true,
+	  "A100 80GB is about 5% faster than A100 40GB on SDXL (0.4× vs 0.38×).",
+	  "SDXL，A100 80GB 比 A100 40GB 快约 5%（0.4 倍 vs 0.38 倍）。" },
+	{ CMP_SPEED, "BERT", "BERT", "RTX 4090", 1.5, "1.5×", "1.5 倍",
+	  "RTX 3090", 1, "1×", "1 倍", true,
+	  "RTX 4090 is about 50% faster than RTX 3090 on BERT (1.5× vs 1×).",
+	  "BERT，RTX 4090 比 RTX 3090 快约 50%（1.5 倍 vs 1 倍）。" },
+	/* lower is better: latency said to be lower, never "as fast" */
+	{ CMP_LATENCY, "70B model inference latency", "70B 模型推理延迟",
+	  "RTX 4090", 52, "52 ms", "52 毫秒", "H100 80GB", 45, "45 ms", "45 毫秒", true,
+	  "H100 80GB's 70B model inference latency is about 13% lower than RTX 4090's (45 ms vs 52 ms).",
+	  "70B 模型推理延迟，H100 80GB 比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。" },
+	{ CMP_LATENCY, "latency", "延迟", "A", 90, "90 ms", "90 毫秒", "B", 30, "30 ms",
+	  "30 毫秒", true,
+	  "A's latency is 3 times as high as B's (90 ms vs 30 ms).",
+	  "延迟，A 是 B 的 3 倍（90 毫秒 vs 30 毫秒）。" },
+	/* a time: shorter, or a multiple of the other */
+	{ CMP_TIME, "a step", "单步", "RTX 4090", 1.2, "1.2 s", "1.2 秒", "H100 80GB", 0.42,
+	  "0.42 s", "0.42 秒", true,
+	  "RTX 4090 takes 2.9 times as long as H100 80GB on a step (1.2 s vs 0.42 s).",
+	  "单步，RTX 4090 的耗时是 H100 80GB 的 2.9 倍（1.2 秒 vs 0.42 秒）。" },
+	/* different batch sizes: both values with their conditions, no ratio */
+	{ CMP_TIME, "a step", "单步", "H100 80GB", 0.42, "0.42 s", "0.42 秒", "RTX 4090", 1.2,
+	  "1.2 s", "1.2 秒", false,
+	  "On a step, H100 80GB measured 0.42 s (batch size 4) and RTX 4090 1.2 s (batch size 1): under different conditions, so no ratio.",
+	  "单步，H100 80GB 为 0.42 秒（批量大小 4），RTX 4090 为 1.2 秒（批量大小 1）；测试条件不同，不宜直接换算比值。" },
+	/* equal printed values: about the same, never "3% cheaper" */
+	{ CMP_COST, "SDXL LoRA", "SDXL LoRA", "A100 40GB", 0.1260, "$0.13", "$0.13",
+	  "RTX 4090", 0.1300, "$0.13", "$0.13", true,
+	  "A100 40GB and RTX 4090 cost about the same for SDXL LoRA ($0.13 vs $0.13).",
+	  "SDXL LoRA，A100 40GB 与 RTX 4090 的费用基本相同（$0.13 vs $0.13）。" },
+	{ CMP_COST, "LoRA 7B", "LoRA 7B", "RTX 4090", 1.17, "$1.17", "$1.17", "A100 40GB",
+	  0.95, "$0.95", "$0.95", true,
+	  "A100 40GB runs LoRA 7B for about 19% less than RTX 4090 ($0.95 vs $1.17).",
+	  "LoRA 7B，A100 40GB 比 RTX 4090 便宜约 19%（$0.95 vs $1.17）。" },
+	{ CMP_COST, "a run", "一次训练", "A", 30, "$30", "$30", "B", 10, "$10", "$10", true,
+	  "A costs 3 times as much as B for a run ($30 vs $10).",
+	  "一次训练，A 的费用是 B 的 3 倍（$30 vs $10）。" },
+	{ CMP_PRICE, "", "", "A100 40GB", 0.63, "$0.63/h", "$0.63/小时", "RTX 4090", 0.39,
+	  "$0.39/h", "$0.39/小时", true,
+	  "A100 40GB rents for 1.62 times as much per hour as RTX 4090 ($0.63/h vs $0.39/h).",
+	  "A100 40GB 的每小时租价是 RTX 4090 的 1.62 倍（$0.63/小时 vs $0.39/小时）。" },
+	{ CMP_MEMORY, "", "", "A100 40GB", 40, "40 GB", "40 GB", "A100 80GB", 80, "80 GB",
+	  "80 GB", true,
+	  "A100 80GB has 2 times as much memory as A100 40GB (80 GB vs 40 GB).",
+	  "A100 80GB 的显存是 A100 40GB 的 2 倍（80 GB vs 40 GB）。" },
+	{ CMP_MEMORY, "", "", "A", 24, "24 GB", "24 GB", "B", 24, "24 GB", "24 GB", true,
+	  "A and B have the same memory (24 GB each).", "A 与 B 的显存相同（均为 24 GB）。" },
+	{ CMP_EFFICIENCY, "175B training", "175B 训练", "H100 80GB", 3.2, "3.2", "3.2",
+	  "RTX 4090", 3.0, "3", "3", true,
+	  "H100 80GB is about 7% more efficient than RTX 4090 on 175B training (3.2 vs 3).",
+	  "175B 训练，H100 80GB 的能效比 RTX 4090 高约 7%（3.2 vs 3）。" },
+};
+
+static void test_comparisons_say_what_they_compare(void **state)
 {
 	(void)state;
-	assert_string_equal(compare(LANG_EN, "H100 80GB", 1, NULL, "A100 80GB", 0.35, NULL, NULL, true),
-			    "H100 80GB is 2.9 times as fast as A100 80GB");
-	assert_string_equal(compare(LANG_ZH, "H100 80GB", 1, NULL, "A100 80GB", 0.35, NULL, NULL, true),
-			    "H100 80GB 的速度是 A100 80GB 的 2.9 倍");
-	/* the table's rounding: 1/0.35 = 2.857... reads 2.9 in both */
-	buf_reset(&fx->out);
-	i18n_format_ratio(&fx->out, 1 / 0.35, LANG_ZH);
-	assert_string_equal(fx->out.ptr, "2.9");
-	assert_string_equal(compare(LANG_EN, "H100 80GB", 150, NULL, "RTX 4090", 60, NULL,
-				    "throughput", true),
-			    "H100 80GB's throughput is 2.5 times that of RTX 4090");
-	assert_string_equal(compare(LANG_ZH, "H100 80GB", 150, NULL, "RTX 4090", 60, NULL,
-				    "吞吐量", true),
-			    "H100 80GB 的吞吐量是 RTX 4090 的 2.5 倍");
+	for (size_t i = 0; i < sizeof cmp_cases / sizeof *cmp_cases; i++) {
+		const struct cmp_case *c = &cmp_cases[i];
+		for (int l = 0; l < 2; l++) {
+			bool zh = l == LANG_ZH;
+			/* the batch sizes of the unlike case, per language */
+			const char *ca = c->same ? "" : zh ? "批量大小 4" : "batch size 4";
+			const char *cb = c->same ? "" : zh ? "批量大小 1" : "batch size 1";
+			struct cmp_pair p = {
+				.q = c->q, .what = zh ? c->what_zh : c->what_en,
+				.a = { c->na, c->va, zh ? c->sa_zh : c->sa_en, ca },
+				.b = { c->nb, c->vb, zh ? c->sb_zh : c->sb_en, cb },
+				.same_conditions = c->same,
+			};
+			buf_reset(&fx->out);
+			phrase_comparison(&fx->out, &fx->t, (enum lang)l, &p);
+			assert_string_equal(fx->out.ptr, zh ? c->zh : c->en);
+		}
+	}
 }
 
-static void test_small_difference_is_a_percentage(void **state)
+/* The model's verdicts themselves: the threshold, the rounding of the
+ * table, the better side of each direction. */
+static void test_comparison_verdicts(void **state)
 {
 	(void)state;
-	assert_string_equal(compare(LANG_EN, "A100 80GB", 0.4, NULL, "A100 40GB", 0.38, NULL, NULL, true),
-			    "A100 80GB is about 5% faster than A100 40GB");
-	assert_string_equal(compare(LANG_ZH, "A100 80GB", 0.4, NULL, "A100 40GB", 0.38, NULL, NULL, true),
-			    "A100 80GB 比 A100 40GB 快约 5%");
-	/* exactly 1.5x is still a percentage */
-	assert_string_equal(compare(LANG_ZH, "RTX 4090", 1.5, NULL, "RTX 3090", 1, NULL, NULL, true),
-			    "RTX 4090 比 RTX 3090 快约 50%");
-	assert_string_equal(compare(LANG_EN, "RTX 3090", 0.12, NULL, "RTX 4090", 0.25, NULL, NULL, true),
-			    "RTX 3090 is about 52% slower than RTX 4090");
-	assert_string_equal(compare(LANG_ZH, "X", 1.004, NULL, "Y", 1, NULL, NULL, true),
-			    "X 与 Y 的速度基本相同");
-	assert_string_equal(compare(LANG_EN, "X", 1.004, NULL, "Y", 1, NULL, NULL, true),
-			    "X and Y are about as fast");
+	struct cmp_pair p = { .q = CMP_SPEED, .same_conditions = true,
+			      .a = { "a", 1.5, NULL, NULL }, .b = { "b", 1, NULL, NULL } };
+	struct cmp_judgement j = cmp_judge(&p);
+	assert_int_equal(j.verdict, CMP_PERCENT); /* 1.5x is still a percentage */
+	assert_true(j.percent == 50);
+	p.a.value = 1.504; /* prints 1.5 as the table rounds it */
+	assert_int_equal(cmp_judge(&p).verdict, CMP_PERCENT);
+	p.a.value = 1.51;
+	j = cmp_judge(&p);
+	assert_int_equal(j.verdict, CMP_TIMES);
+	assert_true(j.ratio == 1.51 && j.first == &p.a);
+	p.a.value = 1.004; /* 0% apart */
+	assert_int_equal(cmp_judge(&p).verdict, CMP_SAME);
+	p.q = CMP_LATENCY; /* lower is better: b first */
+	p.a.value = 60;
+	p.b.value = 45;
+	j = cmp_judge(&p);
+	assert_int_equal(j.verdict, CMP_PERCENT);
+	assert_true(j.first == &p.b && j.percent == 25);
+	p.same_conditions = false;
+	assert_int_equal(cmp_judge(&p).verdict, CMP_UNLIKE);
+	assert_int_equal(cmp_quantity_of_kind("inference-latency", false), CMP_LATENCY);
+	assert_int_equal(cmp_quantity_of_kind("training-step", false), CMP_TIME);
+	assert_int_equal(cmp_quantity_of_kind("relative-speed", true), CMP_SPEED);
+	assert_int_equal(cmp_quantity_of_kind("training-efficiency", true), CMP_EFFICIENCY);
 }
 
-static void test_lower_is_better_is_stated_as_lower(void **state)
+/* Every sentence kind has its template in both languages: a kind without
+ * one would be a build error (an unknown UI string). */
+static void test_every_sentence_kind_has_both_templates(void **state)
 {
 	(void)state;
-	assert_string_equal(compare(LANG_ZH, "H100 80GB", 52, "52 毫秒", "A100 80GB", 68, "68 毫秒",
-				    "延迟", false),
-			    "H100 80GB 的延迟比 A100 80GB 低约 24%（52 毫秒 vs 68 毫秒）");
-	assert_string_equal(compare(LANG_EN, "H100 80GB", 52, "52 ms", "A100 80GB", 68, "68 ms",
-				    "latency", false),
-			    "H100 80GB's latency is about 24% lower than A100 80GB's (52 ms vs 68 ms)");
-	/* a much longer time is a multiple of the other, never "as fast" */
-	assert_string_equal(compare(LANG_EN, "RTX 4090", 1.2, "1.2 s", "H100 80GB", 0.42, "0.42 s",
-				    NULL, false),
-			    "RTX 4090's time is 2.9 times that of H100 80GB (1.2 s vs 0.42 s)");
-	assert_string_equal(compare(LANG_ZH, "RTX 4090", 1.2, NULL, "H100 80GB", 0.42, NULL,
-				    NULL, false),
-			    "RTX 4090 的耗时是 H100 80GB 的 2.9 倍");
+	struct buf key = BUF_INIT;
+	for (int q = 0; q < CMP_QUANTITY_COUNT; q++) {
+		for (int v = 0; v < CMP_UNLIKE; v++) {
+			buf_reset(&key);
+			buf_addf(&key, "cmp.s.%s.%s", cmp_quantity_name((enum cmp_quantity)q),
+				 cmp_verdict_name((enum cmp_verdict)v));
+			assert_true(i18n_has(&fx->t, key.ptr));
+			assert_true(*i18n_get(&fx->t, LANG_ZH, key.ptr));
+			assert_true(*i18n_get(&fx->t, LANG_EN, key.ptr));
+		}
+	}
+	assert_true(i18n_has(&fx->t, "cmp.s.unlike"));
+	buf_release(&key);
 }
 
 static void test_technique_speed(void **state)
@@ -206,9 +289,9 @@ static void test_units_hug_or_follow_a_space(void **state)
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
-		cmocka_unit_test(test_increase_above_one_and_a_half_is_a_multiple),
-		cmocka_unit_test(test_small_difference_is_a_percentage),
-		cmocka_unit_test(test_lower_is_better_is_stated_as_lower),
+		cmocka_unit_test(test_comparisons_say_what_they_compare),
+		cmocka_unit_test(test_comparison_verdicts),
+		cmocka_unit_test(test_every_sentence_kind_has_both_templates),
 		cmocka_unit_test(test_technique_speed),
 		cmocka_unit_test(test_reduction_is_a_fraction_or_a_percentage),
 		cmocka_unit_test(test_fill_spaces_chinese_and_latin),

@@ -208,19 +208,6 @@ bool metrics_same_conditions(const struct result *a, const struct result *b)
 	return a->batch_size == b->batch_size && a->gpu_count == b->gpu_count;
 }
 
-struct figure metrics_per_sample_ratio(const struct data *d,
-				       const struct result *a,
-				       const struct result *b)
-{
-	if (a->benchmark >= d->nbenchmarks || a->benchmark != b->benchmark ||
-	    !a->batch_size || !b->batch_size ||
-	    strcmp(d->benchmarks[a->benchmark].kind, "training-step"))
-		return figure_missing("why.no_result");
-	/* seconds per sample: the smaller is the faster */
-	return figure_divide(figure_value(b->value / b->batch_size),
-			     figure_value(a->value / a->batch_size));
-}
-
 struct figure metrics_model_vram(const struct data *d, double params_b,
 				 const char *precision, long *rule)
 {

@@ -187,11 +187,6 @@ struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
  * same number of cards (a condition one states and the other does not
  * counts as different). */
 bool metrics_same_conditions(const struct result *a, const struct result *b);
-/* The speed of result a against result b per sample, when both are step
- * times with a batch size (time per step / batch size); else missing. */
-struct figure metrics_per_sample_ratio(const struct data *d,
-				       const struct result *a,
-				       const struct result *b);
 /* What serving a benchmark's model on one GPU costs: the cards its weights
  * need (METRICS_DEFAULT_PRECISION, by metrics_model_vram; 1 when the
  * benchmark names no model size), the quote (of the result's source first,

@@ -1,6 +1,7 @@
 /* pages_compare: the comparison index and a page per pair of GPUs (see
  * pages_compare.h). */
 #include "pages/pages_compare.h"
+#include "model/compare.h"
 #include "view/present.h"
 
 #include "base/arena.h"
@@ -449,75 +450,47 @@ static struct value *verdict_line(const struct pg *p, const char *text)
 	return m;
 }
 
-/* The sentence saying which of two GPUs is faster on one benchmark, from
- * the speed of a relative to b (`r`, > 0). */
-static const char *speed_sentence(const struct pg *p, const struct benchmark *bm,
-				  const char *na, const char *nb, double r)
+/* Add a sentence to the verdict unless the page says it already. */
+static void verdict_add(const struct pg *p, struct value *verdict, const char *text)
 {
-	const char *key = pg_is_kind(bm, "training-efficiency") ? "cmp.more_efficient"
-							     : "cmp.faster";
-	if (fabs(r - 1.0) < 0.005)
-		return pg_fill(p, "cmp.same_speed", "a", na, "b", nb, "bench",
-			    pg_bench_name(p, bm), NULL);
-	if (r < 1.0) {
-		const char *t = na;
-		na = nb;
-		nb = t;
-		r = 1.0 / r;
+	for (size_t i = 0; i < value_list_len(verdict); i++) {
+		const char *said = value_string(value_map_get(value_list_item(verdict, i),
+							      "text"));
+		if (said && !strcmp(said, text))
+			return;
 	}
-	return pg_fill(p, key, "a", na, "b", nb, "x", pg_fmt_ratio_short(p, r), "bench",
-		    pg_bench_name(p, bm), NULL);
+	value_list_push(pg_arena(p), verdict, verdict_line(p, text));
 }
 
-
-/* "batch size 4" / "批量大小 4", or "" when the result states none. */
-static const char *batch_text(const struct pg *p, const struct result *x)
+/* What a result was measured under: its stated conditions, else its batch
+ * size ("batch size 4"), "" when the source states neither. */
+static const char *result_conditions(const struct pg *p, const struct result *x)
 {
-	if (!x->batch_size)
-		return pg_tr(p, "cmp.batch_unstated");
+	const char *cond = pg_result_conditions(p, x->row);
+	if (*cond || !x->batch_size)
+		return cond;
 	return pg_fill(p, "cmp.batch", "n", pg_fmt_number(p, x->batch_size), NULL);
 }
 
-/* Two results measured under different conditions: the per-sample speed
- * where batch sizes allow it, else no ratio, and the conditions named;
- * the ratio in the ledger when `show`. */
-static const char *unlike_sentence(const struct pg *p, const struct benchmark *bm,
-				   const struct result *xa, const struct result *xb,
-				   bool show)
+/* One benchmark's results of two GPUs in one sentence, by the comparison
+ * model: its quantity (speed, latency, time, efficiency), the values as
+ * the table prints them, no ratio between unlike conditions. */
+static const char *bench_sentence(const struct pg *p, const struct benchmark *bm,
+				  const struct result *xa, const struct result *xb,
+				  bool same)
 {
 	const struct data *d = &p->s->data;
-	const char *na = d->gpus[xa->gpu].name, *nb = d->gpus[xb->gpu].name;
-	struct figure per = metrics_per_sample_ratio(d, xa, xb);
-	if (show && figure_ok(per) && per.value > 0) {
-		struct pair_about ab = pair_bench_about(p, "speed-per-sample",
-							(size_t)(bm - d->benchmarks),
-							xa->gpu, xb->gpu);
-		struct buf in = BUF_INIT;
-		figures_input(p->s, &in, TABLE_RESULTS, xa->row);
-		figures_input(p->s, &in, TABLE_RESULTS, xb->row);
-		pair_show_ratio(p, &ab, "fig.speed_per_sample", per, in.ptr);
-		buf_release(&in);
-	}
-	if (!figure_ok(per) || per.value <= 0) {
-		const char *ca = pg_result_conditions(p, xa->row);
-		const char *cb = pg_result_conditions(p, xb->row);
-		return pg_fill(p, "cmp.unlike", "a", na, "b", nb, "bench", pg_bench_name(p, bm),
-			    "ca", *ca ? ca : pg_tr(p, "cmp.conditions_unstated"),
-			    "cb", *cb ? cb : pg_tr(p, "cmp.conditions_unstated"), NULL);
-	}
-	const struct result *w = xa, *l = xb;
-	if (per.value < 1.0) {
-		w = xb;
-		l = xa;
-		per.value = 1.0 / per.value;
-	}
 	const char *unit = pg_bench_unit_key(p, bm);
-	return pg_fill(p, "cmp.per_sample", "a", na, "b", nb, "bench", pg_bench_name(p, bm),
-		    "ba", batch_text(p, xa), "bb", batch_text(p, xb),
-		    "w", d->gpus[w->gpu].name, "l", d->gpus[l->gpu].name,
-		    "x", pg_fmt_ratio_short(p, per.value),
-		    "pw", pg_fmt_unit(p, w->value / w->batch_size, unit),
-		    "pl", pg_fmt_unit(p, l->value / l->batch_size, unit), NULL);
+	struct cmp_pair cp = {
+		.q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better),
+		.what = pg_bench_name(p, bm),
+		.a = { d->gpus[xa->gpu].name, xa->value, pg_fmt_unit(p, xa->value, unit),
+		       result_conditions(p, xa) },
+		.b = { d->gpus[xb->gpu].name, xb->value, pg_fmt_unit(p, xb->value, unit),
+		       result_conditions(p, xb) },
+		.same_conditions = same,
+	};
+	return pg_comparison(p, &cp);
 }
 
 /* For a benchmark of a model too big for one card: how many cards each of
@@ -611,21 +584,19 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 		}
 		if (!ratio_ok)
 			continue;
-		const char *line = same ? speed_sentence(p, bm, na, nb, r.value)
-					: unlike_sentence(p, bm, xa, xb, show);
+		const char *line = bench_sentence(p, bm, xa, xb, same);
 		if (!same)
 			value_map_set(a, row, "ratio", pair_ratio_cell(
 				p, (struct figure){ 0, "why.unlike" }));
 		if (!common++)
 			*first = line;
-		value_list_push(a, verdict, verdict_line(p, line));
+		verdict_add(p, verdict, line);
 		const char *fit = fit_sentence(p, bm, ga, gb, whole);
 		if (*fit)
-			value_list_push(a, verdict, verdict_line(p, fit));
+			verdict_add(p, verdict, fit);
 	}
 	if (!common)
-		value_list_push(a, verdict, verdict_line(
-			p, pg_fill(p, "cmp.no_bench", "a", na, "b", nb, NULL)));
+		verdict_add(p, verdict, pg_fill(p, "cmp.no_bench", "a", na, "b", nb, NULL));
 	return common;
 }
 
@@ -643,8 +614,9 @@ static void cost_show(const struct pg *p, size_t t, const struct task_cost *xa,
 	buf_release(&in);
 }
 
-/* Which GPU runs task t for less (its figures in the ledger when `show`).
- * Costs with a range (a time range) are stated side by side, without a
+/* Which GPU runs task t for less (its figures in the ledger when `show`),
+ * by the comparison model: equal printed costs are about the same. Costs
+ * with a range (a time range) are stated side by side, without a
  * percentage one range cannot give. */
 static const char *cost_sentence(const struct pg *p, size_t t, const char *na,
 				 const char *nb, const struct task_cost *xa,
@@ -655,27 +627,19 @@ static const char *cost_sentence(const struct pg *p, size_t t, const char *na,
 		return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
 			    "ca", show ? pg_cost_text(p, xa) : pg_cost_words(p, xa),
 			    "cb", show ? pg_cost_text(p, xb) : pg_cost_words(p, xb), NULL);
-	double ca = xa->cost.value, cb = xb->cost.value;
-	if (fabs(ca - cb) <= 0.005 * fmax(ca, cb)) {
-		if (show)
-			cost_show(p, t, xa, xb, 0, -1);
-		return pg_fill(p, "cmp.same_cost", "a", na, "b", nb, "task", task,
-			    "cost", pg_fmt_usd(p, ca), NULL);
+	struct cmp_pair cp = {
+		.q = CMP_COST, .what = task, .same_conditions = true,
+		.a = { na, xa->cost.value, pg_cost_words(p, xa), NULL },
+		.b = { nb, xb->cost.value, pg_cost_words(p, xb), NULL },
+	};
+	if (show) {
+		struct cmp_judgement j = cmp_judge(&cp);
+		int w = j.verdict == CMP_SAME ? 0 : j.first == &cp.a ? 1 : -1;
+		double lo = fmin(xa->cost.value, xb->cost.value);
+		double hi = fmax(xa->cost.value, xb->cost.value);
+		cost_show(p, t, xa, xb, w, w ? (1.0 - lo / hi) * 100.0 : -1);
 	}
-	double pct = (1.0 - fmin(ca, cb) / fmax(ca, cb)) * 100.0;
-	if (show)
-		cost_show(p, t, xa, xb, ca < cb ? 1 : -1, pct);
-	if (ca > cb) {
-		const char *n = na;
-		na = nb;
-		nb = n;
-		double c = ca;
-		ca = cb;
-		cb = c;
-	}
-	return pg_fill(p, "cmp.cheaper", "a", na, "b", nb, "task", task,
-		    "pct", pg_fmt_percent(p, pct),
-		    "ca", pg_fmt_usd(p, ca), "cb", pg_fmt_usd(p, cb), NULL);
+	return pg_comparison(p, &cp);
 }
 
 /* Cost per task: a row per task either GPU has a time for (`whole`: see
@@ -744,19 +708,18 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 							 whole || !**first);
 			if (!**first)
 				*first = line;
-			value_list_push(a, verdict, verdict_line(p, line));
+			verdict_add(p, verdict, line);
 		}
 	}
 	if (!both_times)
-		value_list_push(a, verdict, verdict_line(
-			p, pg_fill(p, "cmp.no_task", "a", na, "b", nb, NULL)));
+		verdict_add(p, verdict, pg_fill(p, "cmp.no_task", "a", na, "b", nb, NULL));
 }
 
-/* Memory and hourly price, or what is missing about them. */
+/* Memory and hourly price, by the comparison model, or what is missing
+ * about them. */
 static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 				  struct value *verdict)
 {
-	struct arena *a = pg_arena(p);
 	const struct gpu *x = &p->s->data.gpus[ga], *y = &p->s->data.gpus[gb];
 	struct figure va = pg_spec_figure(x, SPEC_VRAM), vb = pg_spec_figure(y, SPEC_VRAM);
 	int w = pg_better_of(va, vb, 1);
@@ -768,29 +731,20 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 		pair_show_winner(p, &ab, "fig.more_vram", w, -1, in.ptr);
 		buf_release(&in);
 	}
-	if (w) {
-		const struct gpu *big = w > 0 ? x : y, *small = w > 0 ? y : x;
-		value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.more_vram",
-			"a", big->name, "b", small->name,
-			"va", pg_fmt_unit(p, big->vram_gb.v, "unit.gb"),
-			"vb", pg_fmt_unit(p, small->vram_gb.v, "unit.gb"), NULL)));
-	} else if (figure_ok(va) && figure_ok(vb)) {
-		value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.same_vram",
-			"a", x->name, "b", y->name,
-			"va", pg_fmt_unit(p, va.value, "unit.gb"), NULL)));
-	}
+	if (figure_ok(va) && figure_ok(vb))
+		verdict_add(p, verdict, pg_comparison(p, &(struct cmp_pair){
+			.q = CMP_MEMORY, .what = "", .same_conditions = true,
+			.a = { x->name, va.value, pg_fmt_unit(p, va.value, "unit.gb"), NULL },
+			.b = { y->name, vb.value, pg_fmt_unit(p, vb.value, "unit.gb"), NULL } }));
 	for (int i = 0; i < 2; i++) {
 		const struct gpu *g = i ? y : x;
 		if (!g->vram_gb.ok)
-			value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.no_vram",
-				"a", g->name, NULL)));
+			verdict_add(p, verdict, pg_fill(p, "cmp.no_vram", "a", g->name, NULL));
 	}
 	struct figure pa = pg_rent_figure(p, ga), pb = pg_rent_figure(p, gb);
 	w = pg_better_of(pa, pb, -1);
 	if (w) {
-		const struct gpu *cheap = w > 0 ? x : y, *dear = w > 0 ? y : x;
 		double lo = w > 0 ? pa.value : pb.value, hi = w > 0 ? pb.value : pa.value;
-		double pct = (1.0 - lo / hi) * 100.0;
 		struct pair_about ab = { "cheaper-hour", NULL, NULL, NULL, ga, gb };
 		struct buf in = BUF_INIT;
 		const struct gpu_prices *lp = p->s->metrics.prices;
@@ -800,17 +754,18 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 		if (lp[gb].lowest_row >= 0)
 			figures_input(p->s, &in, TABLE_PRICES,
 				      p->s->data.prices[lp[gb].lowest_row].row);
-		pair_show_winner(p, &ab, "fig.cheaper_hour", w, pct, in.ptr);
+		pair_show_winner(p, &ab, "fig.cheaper_hour", w, (1.0 - lo / hi) * 100.0, in.ptr);
 		buf_release(&in);
-		value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.cheaper_hour",
-			"a", cheap->name, "b", dear->name,
-			"pct", pg_fmt_percent(p, pct),
-			"pa", pg_fmt_per_hour(p, lo), "pb", pg_fmt_per_hour(p, hi), NULL)));
 	}
+	if (figure_ok(pa) && figure_ok(pb))
+		verdict_add(p, verdict, pg_comparison(p, &(struct cmp_pair){
+			.q = CMP_PRICE, .what = "", .same_conditions = true,
+			.a = { x->name, pa.value, pg_fmt_per_hour(p, pa.value), NULL },
+			.b = { y->name, pb.value, pg_fmt_per_hour(p, pb.value), NULL } }));
 	for (int i = 0; i < 2; i++) {
 		if (!figure_ok(i ? pb : pa))
-			value_list_push(a, verdict, verdict_line(p, pg_fill(p, "cmp.no_price",
-				"a", (i ? y : x)->name, NULL)));
+			verdict_add(p, verdict, pg_fill(p, "cmp.no_price", "a", (i ? y : x)->name,
+							NULL));
 	}
 }
 

@@ -224,6 +224,18 @@ size_t value_list_len(const struct value *list)
 	return list && list->type == VALUE_LIST ? list->u.list.len : 0;
 }
 
+const struct value *value_list_item(const struct value *list, size_t i)
+{
+	if (!list || list->type != VALUE_LIST || i >= list->u.list.len)
+		return NULL;
+	return list->u.list.items[i];
+}
+
+const char *value_string(const struct value *v)
+{
+	return v && v->type == VALUE_STRING ? v->u.str.ptr : NULL;
+}
+
 bool value_is_truthy(const struct value *v)
 {
 	if (!v)

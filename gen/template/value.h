@@ -113,6 +113,10 @@ struct value *value_map_get_key(const struct value *map,
 				const struct value_key *key);
 /* The number of items of a list (0 for anything else). */
 size_t value_list_len(const struct value *list);
+/* Item i of a list (NULL past its end or for another value). */
+const struct value *value_list_item(const struct value *list, size_t i);
+/* A string's text, or NULL for another value. */
+const char *value_string(const struct value *v);
 
 bool value_is_truthy(const struct value *v);
 /* Append the text form of a scalar (numbers in their shortest exact form,

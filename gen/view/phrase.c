@@ -2,6 +2,7 @@
 
 #include "base/arena.h"
 #include "base/buf.h"
+#include "model/compare.h"
 #include "model/data.h"
 
 #include <math.h>
@@ -53,51 +54,31 @@ static void compose(struct buf *out, const struct i18n *t, enum lang l,
 
 /* ---- comparisons ---- */
 
-/* The template of a comparison: "phrase.speed.<how>" or
- * "phrase.measure.<how>". */
-static void compare_key(struct buf *key, const char *measure, const char *how)
+void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
+		       const struct cmp_pair *p)
 {
-	buf_addf(key, "phrase.%s.%s", measure ? "measure" : "speed", how);
-}
-
-void phrase_compare(struct buf *out, const struct i18n *t, enum lang l,
-		    const struct phrase_side *a, const struct phrase_side *b,
-		    const char *measure, bool higher_is_better)
-{
-	double r = b->value > 0 ? a->value / b->value : 0;
-	struct buf key = BUF_INIT, n = BUF_INIT;
-	const char *how;
-	if (r > PHRASE_TIMES_ABOVE) {
-		/* only a higher-is-better figure is "N times as fast" */
-		how = "times";
-		i18n_format_ratio(&n, r, l);
-	} else {
-		double p = fabs(r - 1) * 100;
-		percent_range(&n, t, l, p, p, true);
-		if (round(p) == 0)
-			how = "same";
-		else if (!measure)
-			how = r > 1 ? "faster" : "slower";
-		else
-			how = r > 1 ? "higher" : "lower";
-	}
-	if (!higher_is_better && !measure && strcmp(how, "same"))
-		measure = i18n_get(t, l, "phrase.time"); /* a time: longer, shorter */
-	compare_key(&key, measure, how);
-	const char *names[] = { "a", "b", "n", "p", "measure" };
-	const char *vals[] = { a->name, b->name, n.ptr, n.ptr, measure };
-	struct buf s = BUF_INIT;
-	compose(&s, t, l, key.ptr, names, vals, 5);
-	if (a->shown && b->shown) {
-		const char *fn[] = { "s", "sa", "sb" };
-		const char *fv[] = { s.ptr, a->shown, b->shown };
-		i18n_fill(out, i18n_get(t, l, "phrase.with_figures"), fn, fv, 3);
-	} else {
-		buf_adds(out, s.ptr);
-	}
-	buf_release(&s);
+	struct cmp_judgement j = cmp_judge(p);
+	struct buf key = BUF_INIT, n = BUF_INIT, pct = BUF_INIT;
+	if (j.verdict == CMP_UNLIKE)
+		buf_adds(&key, "cmp.s.unlike");
+	else
+		buf_addf(&key, "cmp.s.%s.%s", cmp_quantity_name(p->q),
+			 cmp_verdict_name(j.verdict));
+	i18n_format_ratio(&n, j.ratio, l);
+	i18n_format_percent(&pct, j.percent, l);
+	const char *ca = j.first->conditions, *cb = j.second->conditions;
+	const char *unstated = i18n_get(t, l, "cmp.conditions_unstated");
+	const char *names[] = { "a", "b", "va", "vb", "what", "n", "p", "ca", "cb" };
+	const char *vals[] = {
+		j.first->name, j.second->name,
+		j.first->shown ? j.first->shown : "", j.second->shown ? j.second->shown : "",
+		p->what ? p->what : "", n.ptr, pct.ptr,
+		ca && *ca ? ca : unstated, cb && *cb ? cb : unstated,
+	};
+	compose(out, t, l, key.ptr, names, vals, sizeof names / sizeof *names);
 	buf_release(&key);
 	buf_release(&n);
+	buf_release(&pct);
 }
 
 /* ---- techniques ---- */
@@ -109,7 +90,7 @@ void phrase_speedup(struct buf *out, const struct i18n *t, enum lang l,
 		high = low;
 	struct buf n = BUF_INIT;
 	const char *key;
-	if (high > PHRASE_TIMES_ABOVE) {
+	if (high > CMP_TIMES_ABOVE) {
 		struct buf lo = BUF_INIT, hi = BUF_INIT;
 		i18n_format_ratio(&lo, low, l);
 		i18n_format_ratio(&hi, high, l);

@@ -21,34 +21,25 @@
 #ifndef GPUGUIDE_PHRASE_H
 #define GPUGUIDE_PHRASE_H
 
+#include "model/compare.h"
 #include "model/i18n.h"
 
 #include <stdbool.h>
 
 struct buf;
 
-/* Below this ratio an increase is a percentage, above it a multiple. */
-#define PHRASE_TIMES_ABOVE 1.5
 
-/* One side of a comparison: a name ("H100 80GB"), its value, and the value
- * as its table shows it with its unit ("52 ms"; NULL: no figures in
- * parentheses). */
-struct phrase_side {
-	const char *name;
-	double value;
-	const char *shown;
-};
-
-/* How `a` compares with `b` on a measure: "H100 80GB is 3.3 times as fast
- * as A100 80GB" / "H100 80GB 的速度是 A100 80GB 的 3.3 倍".
- * `measure` is the measure's noun in language `l` ("latency" / "延迟"), or
- * NULL for speed (own wording: "faster", "快"). `higher_is_better` says
- * which way is better; a lower-is-better measure is compared by how much
- * lower or higher it is, never as "N times as fast". With both `shown`
- * values the figures follow in parentheses. No full stop. */
-void phrase_compare(struct buf *out, const struct i18n *t, enum lang l,
-		    const struct phrase_side *a, const struct phrase_side *b,
-		    const char *measure, bool higher_is_better);
+/* A comparison of two figures as one sentence of language `l`, from the
+ * comparison model's verdict (model/compare.h) and the sentence template
+ * of that quantity and verdict, "cmp.s.<quantity>.<verdict>" (or
+ * "cmp.s.unlike"): "H100 80GB's 70B model inference latency is about 13%
+ * lower than RTX 4090's (45 ms vs 52 ms)." / "70B 模型推理延迟，H100 80GB
+ * 比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。" Each language's templates
+ * are written for it; the placeholders are the better side first ({a},
+ * {va}, {ca}), the other ({b}, {vb}, {cb}), the measure ({what}), the
+ * multiple ({n}) and the percentage ({p}). */
+void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
+		       const struct cmp_pair *p);
 
 /* A technique's effect on speed, as a clause: `low`..`high` is the speed
  * multiplied (0.9 = 10% slower, 1 = unchanged, 2 = twice as fast; high <=

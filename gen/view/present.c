@@ -79,7 +79,7 @@ const char *pg_pick_lang(const struct pg *p, const char *en, const char *zh)
 }
 
 /* The UI string `key` with its placeholders filled from NULL-terminated
- * name, value pairs: pg_fill(p, "cmp.faster", "a", "H100", ..., NULL). */
+ * name, value pairs: pg_fill(p, "cmp.no_vram", "a", "H100", NULL). */
 const char *pg_fill(const struct pg *p, const char *key, ...)
 {
 	const char *names[FILL_MAX], *vals[FILL_MAX];
@@ -131,6 +131,13 @@ const char *pg_fmt_unit(const struct pg *p, double v, const char *unit_key)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
 	i18n_format_unit(b, &p->s->i18n, v, unit_key, p->l);
+	return pg_keep(p, b);
+}
+
+const char *pg_comparison(const struct pg *p, const struct cmp_pair *cp)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	phrase_comparison(b, &p->s->i18n, p->l, cp);
 	return pg_keep(p, b);
 }
 

@@ -91,6 +91,9 @@ const char *pg_fmt_number(const struct pg *p, double v);
 const char *pg_fmt_usd(const struct pg *p, double v);
 const char *pg_fmt_unit(const struct pg *p, double v, const char *unit_key);
 const char *pg_fmt_per_hour(const struct pg *p, double v);
+struct cmp_pair;
+/* The sentence of a comparison (phrase_comparison), in the page's arena. */
+const char *pg_comparison(const struct pg *p, const struct cmp_pair *cp);
 /* Hours from `lo` to `hi` ("4–8 h"), or one duration when hi <= lo ("3 h",
  * "40 min"). */
 const char *pg_fmt_hours(const struct pg *p, double lo, double hi);

@@ -1,0 +1,90 @@
+/* compare: a typed pair judged by one rule (see compare.h). */
+#include "model/compare.h"
+
+#include "base/numfmt.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const quantity_names[CMP_QUANTITY_COUNT] = {
+	"speed", "efficiency", "memory", "latency", "time", "cost", "price",
+};
+
+static const char *const verdict_names[CMP_VERDICT_COUNT] = {
+	"same", "percent", "times", "unlike",
+};
+
+bool cmp_higher_is_better(enum cmp_quantity q)
+{
+	return q == CMP_SPEED || q == CMP_EFFICIENCY || q == CMP_MEMORY;
+}
+
+enum cmp_quantity cmp_quantity_of_kind(const char *kind, bool higher_is_better)
+{
+	if (kind && !strcmp(kind, "inference-latency"))
+		return CMP_LATENCY;
+	if (kind && !strcmp(kind, "training-step"))
+		return CMP_TIME;
+	if (kind && !strcmp(kind, "training-efficiency"))
+		return CMP_EFFICIENCY;
+	/* relative speed, throughput; an unknown kind by its direction */
+	return higher_is_better ? CMP_SPEED : CMP_TIME;
+}
+
+const char *cmp_quantity_name(enum cmp_quantity q)
+{
+	return (unsigned)q < CMP_QUANTITY_COUNT ? quantity_names[q] : "speed";
+}
+
+const char *cmp_verdict_name(enum cmp_verdict v)
+{
+	return (unsigned)v < CMP_VERDICT_COUNT ? verdict_names[v] : "same";
+}
+
+/* A ratio rounded as a table prints it (i18n_format_ratio): no decimals
+ * from 10, one from 2, else two. */
+static double ratio_as_printed(double r)
+{
+	return numfmt_round(r, r >= 10 ? 0 : r >= 2 ? 1 : 2);
+}
+
+static bool printed_alike(const struct cmp_pair *p)
+{
+	if (p->a.shown && p->b.shown)
+		return !strcmp(p->a.shown, p->b.shown);
+	return p->a.value == p->b.value;
+}
+
+struct cmp_judgement cmp_judge(const struct cmp_pair *p)
+{
+	struct cmp_judgement j = { CMP_SAME, &p->a, &p->b, 1.0, 0.0 };
+	double lo = fmin(p->a.value, p->b.value), hi = fmax(p->a.value, p->b.value);
+	if (!p->same_conditions || !(lo > 0) || !isfinite(hi)) {
+		/* no ratio between unlike results (nor of a zero or a gap) */
+		j.verdict = p->same_conditions && printed_alike(p) ? CMP_SAME : CMP_UNLIKE;
+		return j;
+	}
+	if (printed_alike(p))
+		return j;
+	bool a_better = cmp_higher_is_better(p->q) ? p->a.value > p->b.value
+						   : p->a.value < p->b.value;
+	j.first = a_better ? &p->a : &p->b;
+	j.second = a_better ? &p->b : &p->a;
+	double r = ratio_as_printed(hi / lo);
+	if (r > CMP_TIMES_ABOVE) {
+		j.verdict = CMP_TIMES;
+		j.ratio = r;
+		return j;
+	}
+	/* "about 16% faster" (of the lower), "about 13% lower" (of the higher) */
+	double pct = cmp_higher_is_better(p->q) ? (hi / lo - 1.0) * 100.0
+						: (1.0 - lo / hi) * 100.0;
+	j.percent = numfmt_round(pct, 0);
+	if (j.percent > 0) {
+		j.verdict = CMP_PERCENT;
+	} else {
+		j.first = &p->a;
+		j.second = &p->b;
+	}
+	return j;
+}

@@ -1,0 +1,89 @@
+/* compare: the comparison model. Every sentence the site composes about two
+ * figures (two GPUs on a benchmark, a job's cost, an hourly price, memory)
+ * is made from a typed pair, judged here once, by one rule:
+ *
+ *   - the quantity says which way is better (speed, efficiency, memory:
+ *     higher; latency, time, cost, price: lower) and how a sentence names
+ *     the difference ("faster", "lower", "shorter", "cheaper", "more");
+ *   - results measured under different conditions (batch size, cards,
+ *     precision) get no ratio at all: both values with their conditions
+ *     (CMP_UNLIKE), never one scaled "per sample";
+ *   - equal printed values, or a difference that rounds to 0%, are "about
+ *     the same" (CMP_SAME);
+ *   - a ratio is rounded as the table beside the sentence rounds it
+ *     (i18n_format_ratio's digits); up to CMP_TIMES_ABOVE it is a
+ *     percentage (CMP_PERCENT), above it a multiple (CMP_TIMES),
+ *     content/STYLE.md's threshold; the multiple is always >= 1: the better side is named
+ *     first, or for a lower-is-better quantity the worse side is "N times
+ *     as high / as long / as much".
+ *
+ * The words are not here: view/phrase writes each verdict of each quantity
+ * from its own sentence template per language (cmp.s.* in data/i18n.csv).
+ * Pure functions; nothing is allocated.
+ */
+#ifndef GPUGUIDE_COMPARE_H
+#define GPUGUIDE_COMPARE_H
+
+#include <stdbool.h>
+
+/* Up to this ratio a difference is a percentage, above it a multiple. */
+#define CMP_TIMES_ABOVE 1.5
+
+enum cmp_quantity {
+	CMP_SPEED,      /* throughput, relative speed: higher is better */
+	CMP_EFFICIENCY, /* work per watt or per dollar: higher */
+	CMP_MEMORY,     /* VRAM: higher */
+	CMP_LATENCY,    /* time to answer: lower */
+	CMP_TIME,       /* a step's or a job's duration: lower */
+	CMP_COST,       /* what a job costs: lower */
+	CMP_PRICE,      /* an hourly rent: lower */
+};
+#define CMP_QUANTITY_COUNT 7
+
+enum cmp_verdict {
+	CMP_SAME,    /* the same printed values, or under 0.5% apart */
+	CMP_PERCENT, /* "about 13% lower" */
+	CMP_TIMES,   /* "3.3 times as fast" */
+	CMP_UNLIKE,  /* measured differently: no ratio */
+};
+#define CMP_VERDICT_COUNT 4
+
+/* One side: the GPU's name, its value, the value as its table cell prints
+ * it (with its unit), and the conditions it was measured under ("batch
+ * size 4"; "" or NULL when the source states none). */
+struct cmp_side {
+	const char *name;
+	double value;
+	const char *shown;
+	const char *conditions;
+};
+
+struct cmp_pair {
+	enum cmp_quantity q;
+	const char *what;     /* the measure in the page's language, or "" */
+	struct cmp_side a, b;
+	bool same_conditions; /* false: CMP_UNLIKE */
+};
+
+struct cmp_judgement {
+	enum cmp_verdict verdict;
+	/* the better side first (a and b as given for CMP_UNLIKE, and for
+	 * CMP_SAME) */
+	const struct cmp_side *first, *second;
+	double ratio;   /* CMP_TIMES: larger value / smaller, as rounded */
+	double percent; /* CMP_PERCENT: how much better, rounded, > 0 */
+};
+
+/* Whether a higher value of `q` is better. */
+bool cmp_higher_is_better(enum cmp_quantity q);
+/* The quantity a benchmark of `kind` (benchmarks.csv) measures. */
+enum cmp_quantity cmp_quantity_of_kind(const char *kind, bool higher_is_better);
+/* The name of a quantity and of a verdict as sentence keys use them:
+ * "speed", "latency", ...; "same", "percent", "times", "unlike". */
+const char *cmp_quantity_name(enum cmp_quantity q);
+const char *cmp_verdict_name(enum cmp_verdict v);
+
+/* Judge a pair by the rules above. The sides it points to are `p`'s. */
+struct cmp_judgement cmp_judge(const struct cmp_pair *p);
+
+#endif
