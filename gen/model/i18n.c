@@ -382,6 +382,19 @@ void i18n_format_percent(struct buf *out, double percent, enum lang l)
 	buf_addc(out, '%');
 }
 
+void i18n_format_percent_range(struct buf *out, double low, double high,
+			       enum lang l)
+{
+	struct buf lo = BUF_INIT, hi = BUF_INIT;
+	i18n_format_percent(&lo, low, l);
+	i18n_format_percent(&hi, high, l);
+	if (strcmp(lo.ptr, hi.ptr) && l != LANG_ZH)
+		buf_truncate(&lo, lo.len - 1); /* "18–30%" */
+	i18n_format_range(out, lo.ptr, hi.ptr, l);
+	buf_release(&lo);
+	buf_release(&hi);
+}
+
 const char *i18n_range_mark(enum lang l)
 {
 	return l == LANG_ZH ? "～" : "–";

@@ -92,6 +92,10 @@ void i18n_format_usd(struct buf *out, double v, enum lang l);
 void i18n_format_ratio(struct buf *out, double ratio, enum lang l);
 /* A share in percent, rounded to a whole number: "24%" (no space). */
 void i18n_format_percent(struct buf *out, double percent, enum lang l);
+/* Percentages from `low` to `high`: "18–30%" / "18%～30%" (one percent sign
+ * in English), one percentage when both print alike. */
+void i18n_format_percent_range(struct buf *out, double low, double high,
+			       enum lang l);
 /* The mark between the ends of a range: an en dash in English ("4–8 h"),
  * the wave dash in Chinese ("4～8 小时", content/STYLE.md). */
 const char *i18n_range_mark(enum lang l);

@@ -216,19 +216,39 @@ static void plan_task_page(struct site *s, enum lang l, size_t t)
 		 pg_crumbs_for(p, "nav.tasks", "tasks/"));
 }
 
-/* "RTX 4090 · $1.17" for the best GPU of a task by one mark, or "". */
+/* Whether GPU g has task t's cost (by_cost) or time. */
+static bool task_has_figure(const struct task_cost *c, bool by_cost)
+{
+	return c && figure_ok(by_cost ? c->cost : c->hours);
+}
+
+/* "RTX 4090 · $1.17" for the best GPU of a task by one mark; the only GPU
+ * with such a figure is shown with it too, said to be the only one (a
+ * mark needs two figures, the task's page shows the one); "" when none. */
 static const char *task_best(const struct pg *p, size_t t, bool by_cost)
 {
 	const struct data *d = &p->s->data;
 	struct buf b = BUF_INIT;
+	size_t with = 0, only = 0;
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
+		if (task_has_figure(c, by_cost)) {
+			with++;
+			only = g;
+		}
 		if (!c || !(by_cost ? c->cheapest : c->fastest))
 			continue;
 		if (b.len)
 			buf_adds(&b, pg_tr(p, "list.sep"));
 		buf_addf(&b, "%s · %s", d->gpus[g].name,
 			 by_cost ? pg_cost_text(p, c) : pg_hours_range_text(p, c));
+	}
+	if (!b.len && with == 1) {
+		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, only);
+		buf_release(&b);
+		return pg_fill(p, "task.only_card", "gpu", d->gpus[only].name,
+			       "x", by_cost ? pg_cost_text(p, c) : pg_hours_range_text(p, c),
+			       NULL);
 	}
 	return pg_keep(p, &b);
 }

@@ -3,6 +3,7 @@
 
 #include "view/guide_charts_kit.h"
 #include "model/data.h"
+#include "model/compare.h"
 #include "model/metrics.h"
 
 /* The specs the gpu and pair charts show. */
@@ -140,7 +141,10 @@ static void gpu_series(struct gc *c, struct chart_series *series,
 }
 
 /* The GPU's key specs as shares of the highest among the GPUs. */
-static void build_gpu_specs(struct gc *c)
+/* Its specifications against the highest among the GPUs: for a GPU with
+ * no speed results, or for the baseline itself (its speed is 1 on every
+ * workload: a chart of it against itself would say nothing). */
+static void build_gpu_specs(struct gc *c, bool baseline)
 {
 	const char *name = gck_gpu_name(c, c->gpu);
 	gck_fill(c, &c->title, "chart.gpu.spec_title", "gpu", name, NULL);
@@ -169,7 +173,8 @@ static void build_gpu_specs(struct gc *c)
 		gck_draw_hbar(c, bars, 0);
 		return;
 	}
-	gck_fill(c, &c->desc, "chart.gpu.spec_desc", "gpu", name, NULL);
+	gck_fill(c, &c->desc, baseline ? "chart.gpu.spec_desc_base" : "chart.gpu.spec_desc",
+		 "gpu", name, NULL);
 	gck_table_begin(c);
 	gck_table_head(c, gck_tr(c, "chart.col.spec"));
 	gck_table_head(c, name);
@@ -191,16 +196,41 @@ static void build_gpu_specs(struct gc *c)
 	gck_draw_hbar(c, bars, NKEY_SPECS);
 }
 
+/* "Across 4 workloads, RTX 4090 runs at only 18–30% of the speed of H100
+ * 80GB": shares of the baseline's speed, or multiples of it only above the
+ * comparison model's threshold (model/compare.h). */
+static void describe_against_baseline(struct gc *c, const struct extremes *e,
+				      const char *name, const char *bname)
+{
+	struct buf range = BUF_INIT;
+	const char *key;
+	if (e->min > CMP_TIMES_ABOVE) {
+		struct buf lo = BUF_INIT, hi = BUF_INIT;
+		i18n_format_ratio(&lo, e->min, c->l);
+		i18n_format_ratio(&hi, e->max, c->l);
+		i18n_format_range(&range, lo.ptr, hi.ptr, c->l);
+		buf_release(&lo);
+		buf_release(&hi);
+		key = "chart.gpu.desc_times";
+	} else {
+		i18n_format_percent_range(&range, e->min * 100.0, e->max * 100.0, c->l);
+		key = e->max < 1 ? "chart.gpu.desc_share" : "chart.gpu.desc_share_mixed";
+	}
+	gck_fill(c, &c->desc, key, "gpu", name, "baseline", bname,
+		 "count", gck_fmt_number(c, (double)e->n), "range", range.ptr, NULL);
+	buf_release(&range);
+}
+
 void guide_charts_speed_build_gpu(struct gc *c)
 {
 	const struct data *d = c->d;
 	size_t *bench = gck_scratch(c, d->nbenchmarks, sizeof *bench);
 	size_t nb = speed_benchmarks(c, bench);
-	if (!gpu_has_speed(c, c->gpu, bench, nb)) {
-		build_gpu_specs(c);
+	long base = c->m->baseline_gpu;
+	if (!gpu_has_speed(c, c->gpu, bench, nb) || (base >= 0 && (size_t)base == c->gpu)) {
+		build_gpu_specs(c, base >= 0 && (size_t)base == c->gpu);
 		return;
 	}
-	long base = c->m->baseline_gpu;
 	size_t gpus[2] = { c->gpu, 0 }, ng = 1;
 	if (base >= 0 && (size_t)base != c->gpu)
 		gpus[ng++] = (size_t)base;
@@ -232,13 +262,8 @@ void guide_charts_speed_build_gpu(struct gc *c)
 	}
 	if (!e.any)
 		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
-	else if (ng == 1 && base >= 0)
-		gck_fill(c, &c->desc, "chart.gpu.desc_base", "gpu", name, NULL);
 	else
-		gck_fill(c, &c->desc, e.min == e.max ? "chart.gpu.desc_one" : "chart.gpu.desc",
-			 "gpu", name, "baseline", bname,
-			 "count", gck_fmt_number(c, (double)e.n),
-			 "min", gck_fmt_speed(c, e.min), "max", gck_fmt_speed(c, e.max), NULL);
+		describe_against_baseline(c, &e, name, bname);
 
 	gck_table_begin(c);
 	gck_table_head(c, gck_tr(c, "chart.col.workload"));

@@ -12,24 +12,15 @@
 static void percent_range(struct buf *out, const struct i18n *t, enum lang l,
 			  double low, double high, bool about)
 {
-	struct buf lo = BUF_INIT, hi = BUF_INIT;
-	i18n_format_percent(&lo, low, l);
-	i18n_format_percent(&hi, high > low ? high : low, l);
-	if (!strcmp(lo.ptr, hi.ptr)) {
-		if (about) {
-			const char *names[] = { "x" }, *vals[] = { lo.ptr };
-			i18n_fill(out, i18n_get(t, l, "phrase.about"), names, vals, 1);
-		} else {
-			buf_adds(out, lo.ptr);
-		}
-	} else if (l == LANG_ZH) {
-		i18n_format_range(out, lo.ptr, hi.ptr, l);
-	} else { /* "40–70%": one percent sign */
-		buf_truncate(&lo, lo.len - 1);
-		i18n_format_range(out, lo.ptr, hi.ptr, l);
+	struct buf n = BUF_INIT;
+	i18n_format_percent_range(&n, low, high > low ? high : low, l);
+	if (about && !strstr(n.ptr, i18n_range_mark(l))) {
+		const char *names[] = { "x" }, *vals[] = { n.ptr };
+		i18n_fill(out, i18n_get(t, l, "phrase.about"), names, vals, 1);
+	} else {
+		buf_adds(out, n.ptr);
 	}
-	buf_release(&lo);
-	buf_release(&hi);
+	buf_release(&n);
 }
 
 /* Fill template `key` with up to six name/value pairs, then tidy the spaces
