@@ -780,8 +780,13 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "a", pl->side[ga].link);
 	value_map_set(a, ctx, "b", pl->side[gb].link);
-	if (whole)
+	if (whole) {
 		value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
+		/* the specs show both hourly prices (cells shared by every
+		 * pair page: each page marks what it shows) */
+		figures_show_price(p->s, p->l, p->path, ga);
+		figures_show_price(p->s, p->l, p->path, gb);
+	}
 	struct value *verdict = value_new_list(a);
 	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
 	/* the first speed and cost sentences make a headline's summary */

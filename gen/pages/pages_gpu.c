@@ -41,7 +41,7 @@ static void plan_gpu_index(struct site *s, enum lang l)
 		value_map_set(a, r, "bandwidth", pg_spec_cell(p, gp, SPEC_BANDWIDTH));
 		value_map_set(a, r, "fp16", pg_spec_cell(p, gp, SPEC_FP16));
 		value_map_set(a, r, "tdp", pg_spec_cell(p, gp, SPEC_TDP));
-		value_map_set(a, r, "rent", pg_cell_figure(p, pg_rent_figure(p, g),
+		value_map_set(a, r, "rent", pg_cell_figure(p, pg_rent_shown(p, g),
 							FMT_PER_HOUR, NULL));
 		value_map_set(a, r, "list", pg_list_price_cell(p, gp));
 		value_list_push(a, rows, r);
@@ -182,7 +182,7 @@ static struct value *gpu_specs(const struct pg *p, size_t g, struct value **extr
 	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.list_price"),
 					  pg_list_price_cell(p, gp)));
 	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.rent"),
-					  pg_cell_figure(p, pg_rent_figure(p, g),
+					  pg_cell_figure(p, pg_rent_shown(p, g),
 						      FMT_PER_HOUR, NULL)));
 	const struct gpu_prices *pr = &p->s->metrics.prices[g];
 	struct value *range = pg_cell_figure(p, pr->low, FMT_PER_HOUR, NULL);

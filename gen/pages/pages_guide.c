@@ -298,7 +298,7 @@ static struct value *use_case_pick_value(const struct pg *p, const struct use_ca
 	value_map_set_str(a, m, "href", g >= 0 ? pg_href_to(p, pg_gpu_path(p, (size_t)g)) : "");
 	const char *price = "";
 	if (g >= 0) {
-		struct figure f = pg_rent_figure(p, (size_t)g);
+		struct figure f = pg_rent_shown(p, (size_t)g);
 		price = figure_ok(f) ? pg_fmt_per_hour(p, f.value)
 				     : pg_fill(p, "uc.no_price", "why", pg_tr(p, "why.no_price"), NULL);
 	}

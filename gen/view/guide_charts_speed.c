@@ -3,8 +3,9 @@
 
 #include "view/guide_charts_kit.h"
 #include "model/data.h"
-#include "model/compare.h"
 #include "model/metrics.h"
+#include "view/phrase.h"
+#include "view/site.h"
 
 /* The specs the gpu and pair charts show. */
 static const enum gck_spec key_specs[] = {
@@ -197,28 +198,15 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 }
 
 /* "Across 4 workloads, RTX 4090 runs at only 18–30% of the speed of H100
- * 80GB": shares of the baseline's speed, or multiples of it only above the
- * comparison model's threshold (model/compare.h). */
+ * 80GB" (phrase_speed_range, the page's card the subject). */
 static void describe_against_baseline(struct gc *c, const struct extremes *e,
 				      const char *name, const char *bname)
 {
-	struct buf range = BUF_INIT;
-	const char *key;
-	if (e->min > CMP_TIMES_ABOVE) {
-		struct buf lo = BUF_INIT, hi = BUF_INIT;
-		i18n_format_ratio(&lo, e->min, c->l);
-		i18n_format_ratio(&hi, e->max, c->l);
-		i18n_format_range(&range, lo.ptr, hi.ptr, c->l);
-		buf_release(&lo);
-		buf_release(&hi);
-		key = "chart.gpu.desc_times";
-	} else {
-		i18n_format_percent_range(&range, e->min * 100.0, e->max * 100.0, c->l);
-		key = e->max < 1 ? "chart.gpu.desc_share" : "chart.gpu.desc_share_mixed";
-	}
-	gck_fill(c, &c->desc, key, "gpu", name, "baseline", bname,
-		 "count", gck_fmt_number(c, (double)e->n), "range", range.ptr, NULL);
-	buf_release(&range);
+	struct buf s = BUF_INIT;
+	phrase_speed_range(&s, &c->s->i18n, c->l, name, bname, e->min, e->max, true);
+	gck_fill(c, &c->desc, "chart.gpu.desc", "count", gck_fmt_number(c, (double)e->n),
+		 "s", s.ptr, NULL);
+	buf_release(&s);
 }
 
 void guide_charts_speed_build_gpu(struct gc *c)
@@ -366,12 +354,12 @@ void guide_charts_speed_build_pair(struct gc *c)
 			 "speeds", gck_fmt_number(c, (double)nspeed),
 			 "others", gck_fmt_number(c, (double)(n - nspeed)), NULL);
 		if (ratio.any) {
+			struct buf sp = BUF_INIT;
+			phrase_speed_range(&sp, &c->s->i18n, c->l, na, nb, ratio.min,
+					   ratio.max, false);
 			gck_sentence_gap(c);
-			gck_fill(c, &c->desc, ratio.min == ratio.max
-					      ? "chart.pair.desc_speed_one"
-					      : "chart.pair.desc_speed",
-				 "a", na, "b", nb, "min", gck_fmt_speed(c, ratio.min),
-				 "max", gck_fmt_speed(c, ratio.max), NULL);
+			gck_fill(c, &c->desc, "chart.pair.desc_speed", "s", sp.ptr, NULL);
+			buf_release(&sp);
 		}
 		gck_table_begin(c);
 		gck_table_head(c, gck_tr(c, "chart.col.figure"));

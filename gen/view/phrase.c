@@ -72,6 +72,43 @@ void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 	buf_release(&pct);
 }
 
+void phrase_speed_range(struct buf *out, const struct i18n *t, enum lang l,
+			const char *a, const char *b, double low, double high,
+			bool keep_order)
+{
+	if (!(high > low))
+		high = low;
+	if (high < 1 && !keep_order && low > 0) {
+		/* turned round: the faster card first, a multiple >= 1 */
+		const char *c = a;
+		a = b;
+		b = c;
+		double lo = 1 / high;
+		high = 1 / low;
+		low = lo;
+	}
+	struct buf n = BUF_INIT;
+	const char *key;
+	if (low > CMP_TIMES_ABOVE) {
+		struct buf lo = BUF_INIT, hi = BUF_INIT;
+		i18n_format_ratio(&lo, low, l);
+		i18n_format_ratio(&hi, high, l);
+		i18n_format_range(&n, lo.ptr, hi.ptr, l);
+		buf_release(&lo);
+		buf_release(&hi);
+		key = "phrase.range.times";
+	} else if (low >= 1 && high <= CMP_TIMES_ABOVE) {
+		i18n_format_percent_range(&n, (low - 1) * 100, (high - 1) * 100, l);
+		key = "phrase.range.faster";
+	} else {
+		i18n_format_percent_range(&n, low * 100, high * 100, l);
+		key = high < 1 ? "phrase.range.share" : "phrase.range.share_mixed";
+	}
+	const char *names[] = { "a", "b", "n" }, *vals[] = { a, b, n.ptr };
+	compose(out, t, l, key, names, vals, 3);
+	buf_release(&n);
+}
+
 /* ---- techniques ---- */
 
 void phrase_speedup(struct buf *out, const struct i18n *t, enum lang l,

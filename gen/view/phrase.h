@@ -41,6 +41,18 @@ struct buf;
 void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 		       const struct cmp_pair *p);
 
+/* How fast `a` runs against `b` over several workloads, as one clause:
+ * `low`..`high` are the speed ratios a/b. Multiples only above the model's
+ * threshold and always >= 1 (the faster card named first, unless
+ * `keep_order`: then the page's own card stays the subject and a slower one
+ * runs at a share of the other's speed): "H100 80GB is 3.3–5.6 times as
+ * fast as RTX 4090", "A100 80GB is 5–7% faster than A100 40GB", "RTX 4090
+ * runs at only 18–30% of the speed of H100 80GB" / "RTX 4090 的速度只有
+ * H100 80GB 的 18%～30%". No full stop. */
+void phrase_speed_range(struct buf *out, const struct i18n *t, enum lang l,
+			const char *a, const char *b, double low, double high,
+			bool keep_order);
+
 /* A technique's effect on speed, as a clause: `low`..`high` is the speed
  * multiplied (0.9 = 10% slower, 1 = unchanged, 2 = twice as fast; high <=
  * low or 0: one figure). `scope` ("for attention" / "注意力部分的"; "" for

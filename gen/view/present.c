@@ -656,8 +656,13 @@ struct value *pg_list_price_cell(const struct pg *p, const struct gpu *g)
 
 struct figure pg_rent_figure(const struct pg *p, size_t g)
 {
-	figures_show_price(p->s, p->l, p->path, g);
 	return p->s->metrics.prices[g].lowest;
+}
+
+struct figure pg_rent_shown(const struct pg *p, size_t g)
+{
+	figures_show_price(p->s, p->l, p->path, g);
+	return pg_rent_figure(p, g);
 }
 
 const char *pg_segment_text(const struct pg *p, const struct gpu *g)

@@ -151,7 +151,12 @@ struct figure pg_spec_figure(const struct gpu *g, int field);
 struct value *pg_spec_cell(const struct pg *p, const struct gpu *g, int field);
 struct figure pg_list_price_figure(const struct gpu *g);
 struct value *pg_list_price_cell(const struct pg *p, const struct gpu *g);
+/* A GPU's lowest current on-demand price (its rent). pg_rent_figure only
+ * reads it; pg_rent_shown also marks it in the ledger as shown by the page:
+ * a mark is an explicit call by the page that prints the figure, never a
+ * side effect of making a cell that pages share. */
 struct figure pg_rent_figure(const struct pg *p, size_t g);
+struct figure pg_rent_shown(const struct pg *p, size_t g);
 const char *pg_segment_text(const struct pg *p, const struct gpu *g);
 const char *pg_fp8_text(const struct pg *p, const struct gpu *g);
 struct figure pg_relative_speed(const struct pg *p, size_t b, size_t g);

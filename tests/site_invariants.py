@@ -1,0 +1,261 @@
+#!/usr/bin/env python3
+"""Invariants of a built site that hold whatever the data says: one figure,
+one value; comparisons that say what they compare; each language's marks.
+
+    python3 tests/site_invariants.py SITE CHECK
+
+Runs one CHECK on the site in SITE (a build's output folder) and exits 0 when
+it holds; otherwise prints each offence (page and text) and exits 1. The
+checks never name today's values: an editor's edit of data/ cannot break
+them, only a rule broken by the code or the templates can.
+
+Checks:
+  ledger-one-value   every figure of data/figures.csv is listed once, and
+                     each page it lists prints its value as the formats do
+  money-rounding     money figures print rounded on their decimal value
+                     (0.225 as $0.23) wherever a task page shows them
+  zh-ranges          no Chinese page, SVG, feed or ledger label writes a
+                     range of numbers with "–" or "-"
+  no-latency-speed   no sentence calls a latency or a step time fast
+  no-unlike-ratio    no sentence draws a ratio between results measured at
+                     different batch sizes
+  no-equal-cheaper   no "N% less" between values printed alike
+  times-threshold    no multiple at or below the style sheet's 1.5
+  no-repeat          no verdict sentence twice on one page
+  no-self-compare    no chart of a GPU against itself
+  task-index         the tasks index shows a figure for every job whose own
+                     page shows a time or a cost
+"""
+import csv
+import decimal
+import html
+import os
+import re
+import sys
+
+TIMES_ABOVE = 1.5  # content/STYLE.md, model/compare.h CMP_TIMES_ABOVE
+
+
+def read(path):
+    with open(path, encoding="utf-8") as f:
+        return f.read()
+
+
+def pages(site, lang=None, ext=(".html",)):
+    for root, _, files in os.walk(site):
+        rel = os.path.relpath(root, site)
+        if lang and not (rel == lang or rel.startswith(lang + os.sep)):
+            continue
+        for f in files:
+            if f.endswith(ext):
+                yield os.path.join(root, f)
+
+
+def text_of(markup):
+    return html.unescape(re.sub(r"<[^>]+>", " ", markup))
+
+
+def verdicts(markup):
+    m = re.search(r'<section class="verdict".*?</section>', markup, re.S)
+    if not m:
+        return []
+    return [" ".join(text_of(li).split()) for li in re.findall(r"<li>(.*?)</li>", m.group(0), re.S)]
+
+
+def sentences(site):
+    """(page, sentence) of every verdict and chart description."""
+    for p in pages(site):
+        s = read(p)
+        for v in verdicts(s):
+            yield p, v
+        for d in re.findall(r"<desc[^>]*>(.*?)</desc>", s, re.S):
+            yield p, " ".join(text_of(d).split())
+
+
+def ledger(site):
+    with open(os.path.join(site, "data", "figures.csv"), encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def usd(v):
+    """Money as the site prints it: decimal rounding, halves up."""
+    d = decimal.Decimal(repr(float(v)))
+    if 0 < d < decimal.Decimal("0.005"):
+        return "$" + str(d.quantize(decimal.Decimal("0.0001"), decimal.ROUND_HALF_UP))
+    cents = d.quantize(decimal.Decimal("0.01"), decimal.ROUND_HALF_UP)
+    if d >= 1000 or cents == cents.to_integral_value():
+        return "${:,}".format(int(d.quantize(decimal.Decimal("1"), decimal.ROUND_HALF_UP)))
+    return "${:,.2f}".format(cents)
+
+
+def check_ledger_one_value(site):
+    bad = []
+    rows = ledger(site)
+    seen = set()
+    for r in rows:
+        if r["id"] in seen:
+            bad.append("figure %s listed twice in the ledger" % r["id"])
+        seen.add(r["id"])
+        if not r["unit"].startswith("USD") or not r["value"] or r["value_max"]:
+            continue
+        shown = usd(r["value"])
+        for url in r["page_list"].split():
+            path = os.path.join(site, url.strip("/"), "index.html")
+            if os.path.exists(path) and shown not in text_of(read(path)):
+                bad.append("%s: %s (%s) does not print as %s" % (url, r["id"], r["value"], shown))
+    return bad
+
+
+def check_money_rounding(site):
+    bad = []
+    for r in ledger(site):
+        if not r["id"].startswith("cost.") or r["unit"] != "USD" or r["value_max"] or not r["value"]:
+            continue
+        want = usd(r["value"])
+        for url in r["page_list"].split():
+            if "/tasks/" not in url:
+                continue
+            path = os.path.join(site, url.strip("/"), "index.html")
+            if os.path.exists(path) and want not in text_of(read(path)):
+                bad.append("%s: cost %s should print %s" % (url, r["value"], want))
+    return bad
+
+
+RANGE = re.compile(r"[0-9%]\s*[–-]\s*\$?[0-9]")
+
+
+def check_zh_ranges(site):
+    bad = []
+    zh = os.path.join(site, "zh")
+    for p in pages(zh, ext=(".html", ".svg", ".xml")):
+        if os.sep + "data" + os.sep in p:
+            continue  # the data tables show the files' own dates (YYYY-MM-DD)
+        body = read(p)
+        if p.endswith(".xml"):  # a feed's content is escaped HTML
+            body = html.unescape(body)
+        # text only: not attributes, styles or scripts
+        body = re.sub(r"<(style|script)[^>]*>.*?</\1>", " ", body, flags=re.S)
+        for t in re.findall(r">([^<]+)<", body):
+            t = html.unescape(t)
+            if re.search(r"\d{4}-\d{2}-\d{2}", t):
+                t = re.sub(r"\d{4}-\d{2}-\d{2}", " ", t)
+            for m in RANGE.finditer(t):
+                ctx = t[max(0, m.start() - 20):m.end() + 20]
+                # names that carry a hyphen (GPT-2, ResNet-50) are no ranges
+                if re.search(r"[A-Za-z]-\d", ctx[ctx.find(m.group(0)) - 1:][:4]):
+                    continue
+                bad.append("%s: %s" % (os.path.relpath(p, site), " ".join(ctx.split())))
+    for r in ledger(site):
+        if re.search(r"\d\s*[–]\s*\$?\d", r.get("label_zh", "")):
+            bad.append("figures.csv %s: %s" % (r["id"], r["label_zh"]))
+    return bad
+
+
+def check_no_latency_speed(site):
+    bad = []
+    for p, s in sentences(site):
+        low = s.lower()
+        if ("latency" in low or "step time" in low) and "as fast" in low:
+            bad.append("%s: %s" % (p, s))
+        if ("延迟" in s or "单步耗时" in s) and re.search(r"速度是[^，。]*倍", s):
+            bad.append("%s: %s" % (p, s))
+    return bad
+
+
+def check_no_unlike_ratio(site):
+    bad = []
+    for p, s in sentences(site):
+        sizes = set(re.findall(r"(?:batch size|批量大小)\s*(?:为\s*)?(\d+)", s, re.I))
+        if len(sizes) > 1 and re.search(r"\d+(\.\d+)?\s*(times|×|倍)|\d+%", s):
+            bad.append("%s: %s" % (p, s))
+    return bad
+
+
+def check_no_equal_cheaper(site):
+    bad = []
+    pat = re.compile(r"(?:less|便宜约|低约)[^()（）]*[(（](\$[\d.,]+)(?:/\S+)? vs (\$[\d.,]+)")
+    for p, s in sentences(site):
+        for a, b in pat.findall(s):
+            if a == b:
+                bad.append("%s: %s" % (p, s))
+    return bad
+
+
+def check_times_threshold(site):
+    bad = []
+    for p, s in sentences(site):
+        found = (re.findall(r"(\d+(?:\.\d+)?) times as", s) +
+                 re.findall(r"(\d+(?:\.\d+)?)× (?:to|as|the speed)", s) +
+                 re.findall(r"的 (?:\d+(?:\.\d+)?～)?(\d+(?:\.\d+)?) 倍", s))
+        for n in found:
+            if float(n) <= TIMES_ABOVE:
+                bad.append("%s: %s" % (p, s))
+    return bad
+
+
+def check_no_repeat(site):
+    bad = []
+    for p in pages(site):
+        v = verdicts(read(p))
+        for s in set(v):
+            if v.count(s) > 1:
+                bad.append("%s: twice: %s" % (p, s))
+    return bad
+
+
+def check_no_self_compare(site):
+    bad = []
+    for p in pages(site):
+        for t in re.findall(r"<title id=\"chart-[^\"]*\">(.*?)</title>", read(p)):
+            m = re.match(r"(.+?) (?:against|与) (.+?)(?::| 的|：)", html.unescape(t))
+            if m and m.group(1) == m.group(2):
+                bad.append("%s: %s" % (p, t))
+    return bad
+
+
+def check_task_index(site):
+    bad = []
+    for lang in ("en", "zh"):
+        index = read(os.path.join(site, lang, "tasks", "index.html"))
+        rows = re.findall(r'<tr><th scope="row"><a href="([^"]+)">.*?</tr>', index, re.S)
+        for href in rows:
+            row = re.search(r'<tr><th scope="row"><a href="%s">.*?</tr>' % re.escape(href),
+                            index, re.S).group(0)
+            page = os.path.normpath(os.path.join(site, lang, "tasks", href, "index.html"))
+            if not os.path.exists(page):
+                continue
+            own = read(page)
+            has_cost = re.search(r'<td class="num[^"]*" data-sort="[0-9.]+"><span class="v">\$', own)
+            if has_cost and "$" not in text_of(row):
+                bad.append("%s/tasks/: %s shows no cost its page has" % (lang, href))
+    return bad
+
+
+CHECKS = {
+    "ledger-one-value": check_ledger_one_value,
+    "money-rounding": check_money_rounding,
+    "zh-ranges": check_zh_ranges,
+    "no-latency-speed": check_no_latency_speed,
+    "no-unlike-ratio": check_no_unlike_ratio,
+    "no-equal-cheaper": check_no_equal_cheaper,
+    "times-threshold": check_times_threshold,
+    "no-repeat": check_no_repeat,
+    "no-self-compare": check_no_self_compare,
+    "task-index": check_task_index,
+}
+
+
+def main():
+    if len(sys.argv) != 3 or sys.argv[2] not in CHECKS:
+        sys.stderr.write("usage: site_invariants.py SITE CHECK (%s)\n" % ", ".join(CHECKS))
+        return 2
+    bad = CHECKS[sys.argv[2]](sys.argv[1])
+    for b in bad[:20]:
+        print("    " + b)
+    if len(bad) > 20:
+        print("    … and %d more" % (len(bad) - 20))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
