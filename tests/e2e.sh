@@ -294,7 +294,8 @@ done
 # One figure, one rule, one value; comparisons that say what they compare
 # (tests/site_invariants.py: invariants of any data, not today's values).
 for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-ratio \
-	   no-equal-cheaper times-threshold no-repeat no-self-compare task-index; do
+	   no-equal-cheaper times-threshold no-repeat no-self-compare task-index \
+	   bottom-line; do
 	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$real" "$inv"
 done
 # a dateless, publisherless source inside a dated article page borrows nothing

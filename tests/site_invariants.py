@@ -25,6 +25,8 @@ Checks:
   no-self-compare    no chart of a GPU against itself
   task-index         the tasks index shows a figure for every job whose own
                      page shows a time or a cost
+  bottom-line        every comparison page opens with a bottom line of at
+                     most three sentences that names one of its two cards
 """
 import csv
 import decimal
@@ -231,7 +233,28 @@ def check_task_index(site):
     return bad
 
 
+def check_bottom_line(site):
+    bad = []
+    for lang in ("en", "zh"):
+        for p in pages(os.path.join(site, lang, "compare")):
+            s = read(p)
+            if p.endswith(os.path.join("compare", "index.html")):
+                continue
+            m = re.search(r'<section class="bottom-line".*?<p>(.*?)</p>', s, re.S)
+            h1 = re.search(r"<h1>(.*?)</h1>", s, re.S)
+            if not m or not h1:
+                bad.append("%s: no bottom line" % p)
+                continue
+            line = html.unescape(m.group(1))
+            count = line.count("。") if lang == "zh" else len(re.findall(r"\.(?:\s|$)", line))
+            names = re.split(r" vs | 对比 ", html.unescape(h1.group(1)))
+            if not 1 <= count <= 3 or not any(n.strip() in line for n in names):
+                bad.append("%s: %s" % (p, line))
+    return bad
+
+
 CHECKS = {
+    "bottom-line": check_bottom_line,
     "ledger-one-value": check_ledger_one_value,
     "money-rounding": check_money_rounding,
     "zh-ranges": check_zh_ranges,
