@@ -6,8 +6,8 @@
 #
 # A copy of the project (data, templates, content) is built once (the
 # "published" site); each case breaks one input, builds, checks, and puts the
-# pristine inputs back. Cases that hit a bug reported in /work/notes/bugs.md
-# and not fixed yet print "KNOWN" and are counted apart (they do not fail the
+# pristine inputs back. Cases that hit a known bug (its id, as B10, given to
+# verdict) and not fixed yet print "KNOWN" and are counted apart (they do not fail the
 # run); once the bug is fixed they pass and print "ok".
 #
 # Prints a closing "adversarial: N passed, N failed" line (plus "N known"
@@ -178,7 +178,7 @@ verdict() {
 		ok "$1"
 	elif [ -n "$2" ]; then
 		known=$((known + 1))
-		echo "KNOWN - $1 ($3; bug $2 in /work/notes/bugs.md)"
+		echo "KNOWN - $1 ($3; known bug $2)"
 	else
 		fail "$1 ($3)"
 		echo "       $4"

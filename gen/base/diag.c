@@ -124,14 +124,6 @@ void diag_warning(struct diag *d, const char *path, int line, int col,
 	d->warnings++;
 }
 
-void diag_note(struct diag *d, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	diag_emit(d, NULL, 0, 0, NULL, fmt, ap);
-	va_end(ap);
-}
-
 int diag_failed(const struct diag *d)
 {
 	return d->errors > 0;

@@ -41,9 +41,6 @@ void diag_error(struct diag *d, const char *path, int line, int col,
 /* The same for a warning: counted, shown, never fails the build. */
 void diag_warning(struct diag *d, const char *path, int line, int col,
 		  const char *fmt, ...) __attribute__((format(printf, 5, 6)));
-/* A note (no severity counted), e.g. the data report of `gen check`. */
-void diag_note(struct diag *d, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
 /* Before publishing: when standard output is a pipe or socket whose reader
  * has gone (`gen build | head` after head exited), report an error and
  * return -1, so the build stops before the swap instead of publishing a

@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- The guide's tables (prose: /work/notes/schema.md) ---- */
+/* ---- The guide's tables (README.md, "The data", says what each column holds) ---- */
 
 static const char *const lang_values[] = { "en", "zh", NULL };
 static const char *const segment_values[] = { "datacenter", "workstation",

@@ -12,7 +12,7 @@
  * schema_check_refs then checks references between two loaded tables.
  *
  * The specs of the guide's own tables are schema_tables[], in the order of
- * enum data_table_id (below); /work/notes/schema.md is their prose twin.
+ * enum data_table_id (below); README.md ("The data") is their prose twin.
  * Specs are static data: nothing here allocates memory that outlives a call.
  */
 #ifndef GPUGUIDE_SCHEMA_H

@@ -568,16 +568,6 @@ static struct value *build_article_page(struct site *s, const struct page_spec *
 	return ctx;
 }
 
-void articles_check(struct site *s)
-{
-	for (size_t i = 0; i < s->narticles; i++) {
-		struct article tmp;
-		memset(&tmp, 0, sizeof tmp);
-		render_body(s, &s->articles[i], &tmp);
-		markdown_article_free(&tmp);
-	}
-}
-
 static void plan_article_pages(struct site *s)
 {
 	/* every article page sits at the same depth ("articles/<slug>/"), so

@@ -38,8 +38,4 @@ void articles_plan(struct site *s, void (*after_lists)(struct site *s, enum lang
  * Memory: the build arena. */
 struct value *articles_latest(struct site *s, enum lang l, size_t max);
 
-/* Render every article body once, without pages (for `gen check`: it checks
- * the shortcodes and records what each article cites). */
-void articles_check(struct site *s);
-
 #endif
