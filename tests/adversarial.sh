@@ -40,10 +40,10 @@ no_staging() { # no .site-staging-* folder beside the output folder in $1
 proj="$work/proj"
 pristine="$work/pristine"
 mkdir -p "$proj" "$pristine"
-for d in data templates content; do
-	cp -R "$top/$d" "$pristine/$d"
-	cp -R "$top/$d" "$proj/$d"
-done
+# the tests' own project (tests/fixtures/project), so that an editor's edit
+# of data/ never changes what these cases expect
+fixture_project "$pristine"
+fixture_project "$proj"
 site="$proj/site"
 if ! "$gen" build --root "$proj" >"$work/first.out" 2>"$work/first.err"; then
 	cat "$work/first.err"

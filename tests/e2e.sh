@@ -9,12 +9,13 @@ work=$(mktemp -d /tmp/gpuguide-e2e-XXXXXX)
 trap 'rm -rf "$work"' EXIT INT TERM
 . "$top/tests/lib.sh"
 
-# A project: fixture content, real data and templates.
+# A project: fixture content, the fixture project's data (tests/fixtures/
+# project, frozen: an editor's edit of data/ changes nothing here), the
+# program's templates and UI strings.
 proj="$work/proj"
-mkdir -p "$proj"
+fixture_project "$proj"
+rm -rf "$proj/content"
 cp -R "$top/tests/fixtures/mini/content" "$proj/content"
-cp -R "$top/data" "$proj/data"
-cp -R "$top/templates" "$proj/templates"
 
 # 1. A clean build succeeds and prints its summary line.
 "$gen" build --root "$proj" >"$work/out1" 2>"$work/err1"
@@ -249,9 +250,11 @@ else
 	tail -1 "$work/zh-scan"
 fi
 
-# 10. The real site's figures agree with their sources (both languages).
+# 10. The fixture project's figures agree with their sources (both
+# languages): the whole guide as of the fixture's data.
 real="$work/real"
-"$gen" build --root "$top" --out "$real" --quiet >/dev/null 2>"$work/err-real"
+fixture_project "$work/whole"
+"$gen" build --root "$work/whole" --out "$real" --quiet >/dev/null 2>"$work/err-real"
 has() { # has FILE TEXT: the page's text (tags dropped) holds TEXT
 	sed -e 's/<[^>]*>//g' "$real/$1" | grep -qF -- "$2"
 }
@@ -282,8 +285,7 @@ check "en: a 70B verdict says how many cards the model needs, one card or the ot
 # An older dated quote of a series that prices a job: every page that names
 # a job's quote beside its cost names the quote the cost is priced at.
 dated="$work/dated"
-mkdir -p "$dated"
-cp -R "$top/data" "$top/content" "$top/templates" "$dated/"
+fixture_project "$dated"
 echo 'rtx-4090,,0.20,,,on-demand,2023-01-15,choosing-guide-zh,An older quote.,较早的报价。' \
 	>>"$dated/data/prices.csv"
 "$gen" build --root "$dated" --quiet >/dev/null 2>"$work/err-dated"
@@ -292,11 +294,16 @@ for fig in cost.qlora-mistral-7b.rtx-4090 cost.scratch-13b.a100-80gb; do
 		python3 "$top/tests/quote_named.py" "$dated" "$dated/site" "$fig"
 done
 # One figure, one rule, one value; comparisons that say what they compare
-# (tests/site_invariants.py: invariants of any data, not today's values).
+# (tests/site_invariants.py: invariants of any data, not today's values),
+# on the fixture's site and on the real one.
+live="$work/live"
+"$gen" build --root "$top" --out "$live" --quiet >/dev/null 2>"$work/err-live"
+check "the real project builds" test -f "$live/data/figures.csv"
 for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-ratio \
 	   no-equal-cheaper times-threshold no-repeat no-self-compare task-index \
 	   bottom-line; do
-	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$real" "$inv"
+	check "fixture site: $inv" python3 "$top/tests/site_invariants.py" "$real" "$inv"
+	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$live" "$inv"
 done
 # a dateless, publisherless source inside a dated article page borrows nothing
 check "en: a dateless source shows no date on a dated page" \
@@ -332,7 +339,7 @@ sys.exit(0 if i in p[0::2] and p[p[0::2].index(i)*2+1] & 8 else 1)" "$real/$l/se
 	check "$l: the search page lists every page by kind, without JavaScript" \
 		test "$(grep -c '<li><a href=' "$real/$l/search/index.html")" -gt 100
 	check "$l: calculator data.json has every vram.csv rule and GPU" \
-		json_ok "$real/$l/calculator/data.json" "len(j['rules'])==$(($(wc -l <"$top/data/vram.csv") - 1)) and len(j['gpus'])==$(($(wc -l <"$top/data/gpus.csv") - 1)) and j['hours_per_month']==720"
+		json_ok "$real/$l/calculator/data.json" "len(j['rules'])==$(($(wc -l <"$work/whole/data/vram.csv") - 1)) and len(j['gpus'])==$(($(wc -l <"$work/whole/data/gpus.csv") - 1)) and j['hours_per_month']==720"
 	check "$l: calculator data.json has the tasks with a stated size and job" \
 		json_ok "$real/$l/calculator/data.json" "sorted(t['job'] for t in j['tasks'])==['lora','lora','lora','training'] and all(t['rows'] for t in j['tasks'])"
 done
@@ -347,7 +354,7 @@ check "en: a task without a stated size has no calculator link" \
 	sh -c "! grep -q 'calculator/?' '$real/en/tasks/resnet50-imagenet/index.html'"
 check "zh: the how-to-choose article links the calculator with a preset" \
 	grep -qF 'href="../../../zh/calculator/?params=13&amp;precision=fp16"' "$real/zh/articles/how-to-choose/index.html"
-"$gen" build --root "$top" --out "$work/real2" --quiet --jobs 1 >/dev/null 2>&1
+"$gen" build --root "$work/whole" --out "$work/real2" --quiet --jobs 1 >/dev/null 2>&1
 printf '\nSee the {{< link page=calculator params=1e9 >}}.\n' >>"$proj/content/en/first-steps.md"
 "$gen" build --root "$proj" --out "$work/e" >/dev/null 2>"$work/err-calc"
 check "a calculator preset out of range is an error with its position" \

@@ -13,7 +13,7 @@ trap 'rm -rf "$work"' EXIT INT TERM
 
 proj="$work/proj"
 mkdir -p "$proj"
-cp -R "$top/content" "$top/data" "$top/templates" "$proj/"
+fixture_project "$proj"
 site="$proj/site"
 export SOURCE_DATE_EPOCH=1780000000
 # ids of files changed in the last 100 ms are not trusted (the clock tick):

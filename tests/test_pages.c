@@ -30,6 +30,8 @@
 
 static char tmp_dir[] = "/tmp/test_pages_XXXXXX";
 static char out_dir[sizeof tmp_dir + 8];
+static char proj_dir[sizeof tmp_dir + 8];
+static char data_dir[sizeof tmp_dir + 16];
 static int built = -1; /* -1 not yet, 0 built, 1 failed */
 static struct data data;
 static struct i18n strings;
@@ -43,16 +45,26 @@ static int site_ready(void)
 	if (!mkdtemp(tmp_dir))
 		return 0;
 	snprintf(out_dir, sizeof out_dir, "%s/site", tmp_dir);
+	snprintf(proj_dir, sizeof proj_dir, "%s/proj", tmp_dir);
+	/* the tests' own project (tests/fixtures/project: frozen data and
+	 * articles) with the program's templates and UI strings */
+	char cmd[512];
+	snprintf(cmd, sizeof cmd,
+		 "mkdir -p '%s' && cp -R tests/fixtures/project/data tests/fixtures/project/content "
+		 "templates '%s/' && cp data/i18n.csv '%s/data/'", proj_dir, proj_dir, proj_dir);
+	if (system(cmd) != 0)
+		return 0;
+	snprintf(data_dir, sizeof data_dir, "%s/data", proj_dir);
 	struct diag d;
 	diag_init(&d, stderr, NULL);
 	struct site_options opt = {
-		.root = ".", .out = out_dir, .base_url = "https://example.test",
+		.root = proj_dir, .out = out_dir, .base_url = "https://example.test",
 		.write = true,
 	};
 	struct build_stats stats;
 	if (build_site(&opt, &d, &stats) != 0)
 		return 0;
-	if (data_load(&data, "data", "data", &d) != 0)
+	if (data_load(&data, data_dir, "data", &d) != 0)
 		return 0;
 	if (i18n_load(&strings, &data.tables[TABLE_I18N], &d) != 0)
 		return 0;
@@ -242,12 +254,10 @@ static void test_task_page_cost_is_hours_times_the_quote(void **state)
 			bool ok;
 			if (quote_for_time(tt, &price)) {
 				double cards = tt->gpu_count > 1 ? tt->gpu_count : 1;
-				i18n_format_usd(&want, tt->hours * price * cards, (enum lang)l);
-				if (tt->hours_max.ok) { /* a time range: a cost range */
-					buf_adds(&want, "–");
-					i18n_format_usd(&want, tt->hours_max.v * price * cards,
-							(enum lang)l);
-				}
+				/* a time range: a cost range */
+				i18n_format_usd_range(&want, tt->hours * price * cards,
+						      tt->hours_max.ok ? tt->hours_max.v * price * cards
+								       : 0, (enum lang)l);
 				ok = starts_with_figure(cell, want.ptr);
 			} else {
 				/* the mark, then "no data" and the reason
@@ -492,20 +502,32 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 	assert_true(site_ready());
 	htmlDocPtr doc = page_load(LANG_EN, "compare/a100-80gb-vs-rtx-4090/");
 	assert_non_null(doc);
-	char *v = text_of(doc, "//section[contains(@class,'verdict')]/ul");
+	char *v = text_of(doc, "//section[contains(@class,'verdict')]");
 	assert_non_null(v);
-	assert_non_null(strstr(v, "A100 80GB has more memory than RTX 4090 (80 GB vs 24 GB), so it holds models RTX 4090 cannot."));
-	assert_non_null(strstr(v, "RTX 4090 rents for 72% less per hour than A100 80GB "
-			       "($0.39/h vs $1.39/h)."));
-	assert_non_null(strstr(v, "A100 80GB is 1.67× as fast as RTX 4090 on "
-			       "“GPT-2 training speed (relative to H100)”."));
+	assert_non_null(strstr(v, "A100 80GB has 3.3 times as much memory as RTX 4090 (80 GB vs 24 GB)."));
+	assert_non_null(strstr(v, "A100 80GB rents for 3.6 times as much per hour as RTX 4090 "
+			       "($1.39/h vs $0.39/h)."));
+	assert_non_null(strstr(v, "A100 80GB is 1.67 times as fast as RTX 4090 on "
+			       "GPT-2 training speed (relative to H100) (0.3× vs 0.18×)."));
+	/* latency is lower, never "as fast"; unlike batch sizes give no ratio */
+	assert_non_null(strstr(v, "RTX 4090's 70B model inference latency is about 24% lower "
+			       "than A100 80GB's (52 ms vs 68 ms)."));
+	assert_non_null(strstr(v, "under different conditions, so no ratio."));
+	char *bl = text_of(doc, "//section[contains(@class,'bottom-line')]/p");
+	assert_non_null(bl);
+	assert_non_null(strstr(bl, "For speed, pick A100 80GB"));
+	free(bl);
 	free(v);
 	xmlFreeDoc(doc);
 	doc = page_load(LANG_ZH, "compare/rtx-a5000-vs-b100/");
 	assert_non_null(doc);
-	v = text_of(doc, "//section[contains(@class,'verdict')]/ul");
+	v = text_of(doc, "//section[contains(@class,'verdict')]");
 	assert_non_null(v);
 	assert_non_null(strstr(v, "没有任何测试同时给出 RTX A5000 和 B100 的结果。"));
+	bl = text_of(doc, "//section[contains(@class,'bottom-line')]/p");
+	assert_non_null(bl);
+	assert_non_null(strstr(bl, "数据无法判断哪款更合适"));
+	free(bl);
 	free(v);
 	xmlFreeDoc(doc);
 }
