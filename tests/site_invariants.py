@@ -123,7 +123,7 @@ def check_money_rounding(site):
     return bad
 
 
-RANGE = re.compile(r"[0-9%]\s*[–-]\s*\$?[0-9]")
+RANGE = re.compile(r"[0-9%][A-Za-z]?\s*[–-]\s*\$?[0-9]")
 
 
 def check_zh_ranges(site):

@@ -195,6 +195,23 @@ static void test_durations_under_an_hour_are_minutes(void **state)
 	unload(&f);
 }
 
+static void test_dates_read_per_language(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	i18n_format_date(&b, "2026-07-04", LANG_EN);
+	buf_addc(&b, '|');
+	i18n_format_date(&b, "2026-07-04", LANG_ZH);
+	buf_addc(&b, '|');
+	i18n_format_number(&b, 1600, LANG_ZH);
+	buf_addc(&b, '|');
+	i18n_format_percent_range(&b, 18, 30, LANG_EN);
+	buf_addc(&b, '|');
+	i18n_format_percent_range(&b, 18, 30, LANG_ZH);
+	assert_string_equal(b.ptr, "4 Jul 2026|2026年7月4日|1,600|18–30%|18%～30%");
+	buf_release(&b);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -205,6 +222,7 @@ int main(void)
 		cmocka_unit_test(test_ratios_and_percents_round_as_the_tables),
 		cmocka_unit_test(test_ranges_use_each_languages_mark),
 		cmocka_unit_test(test_durations_under_an_hour_are_minutes),
+		cmocka_unit_test(test_dates_read_per_language),
 	};
 	return cmocka_run_group_tests_name("i18n", tests, NULL, NULL);
 }
