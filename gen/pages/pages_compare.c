@@ -1,6 +1,7 @@
 /* pages_compare: the comparison index and a page per pair of GPUs (see
  * pages_compare.h). */
 #include "pages/pages_compare.h"
+#include "pages/compare_bottom.h"
 #include "model/compare.h"
 #include "view/present.h"
 
@@ -769,141 +770,6 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 	}
 }
 
-/* ---- the bottom line ---- */
-
-/* How often each of two GPUs wins a kind of comparison: a and b the wins
- * of ga and gb, n how many pairs were judged (about the same counts in n
- * only). */
-struct tally {
-	size_t a, b, n;
-};
-
-static void tally_add(struct tally *t, const struct cmp_pair *cp)
-{
-	struct cmp_judgement j = cmp_judge(cp);
-	if (j.verdict == CMP_UNLIKE)
-		return;
-	t->n++;
-	if (j.verdict != CMP_SAME)
-		*(j.first == &cp->a ? &t->a : &t->b) += 1;
-}
-
-/* Wins on the benchmarks both GPUs were measured on alike. */
-static struct tally speed_tally(const struct pg *p, size_t ga, size_t gb)
-{
-	const struct data *d = &p->s->data;
-	struct tally t = { 0, 0, 0 };
-	for (size_t b = 0; b < d->nbenchmarks; b++) {
-		long ra = data_result_row(d, b, ga), rb = data_result_row(d, b, gb);
-		if (ra < 0 || rb < 0)
-			continue;
-		const struct result *xa = &d->results[ra], *xb = &d->results[rb];
-		const struct benchmark *bm = &d->benchmarks[b];
-		tally_add(&t, &(struct cmp_pair){
-			.q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better),
-			.same_conditions = metrics_same_conditions(xa, xb),
-			.a = { "", xa->value, NULL, NULL }, .b = { "", xb->value, NULL, NULL } });
-	}
-	return t;
-}
-
-/* Wins on the jobs priced on both GPUs (one cost each, not ranges), their
- * costs compared as the pages print them. */
-static struct tally cost_tally(const struct pg *p, size_t ga, size_t gb)
-{
-	const struct data *d = &p->s->data;
-	struct tally t = { 0, 0, 0 };
-	for (size_t k = 0; k < d->ntasks; k++) {
-		const struct task_cost *ca = metrics_task_cost(d, &p->s->metrics, k, ga);
-		const struct task_cost *cb = metrics_task_cost(d, &p->s->metrics, k, gb);
-		if (!ca || !cb || !figure_ok(ca->cost) || !figure_ok(cb->cost) ||
-		    figure_ok(ca->cost_max) || figure_ok(cb->cost_max))
-			continue;
-		tally_add(&t, &(struct cmp_pair){ .q = CMP_COST, .same_conditions = true,
-			.a = { "", ca->cost.value, pg_cost_words(p, ca), NULL },
-			.b = { "", cb->cost.value, pg_cost_words(p, cb), NULL } });
-	}
-	return t;
-}
-
-/* "For speed, pick H100 80GB: it is faster on 7 of the 8 benchmarks both
- * were measured on alike." (`what` "speed" or "cost"), "" when nothing was
- * judged. */
-static const char *tally_sentence(const struct pg *p, const char *what,
-				  const struct tally *t, const char *na, const char *nb)
-{
-	if (!t->n)
-		return "";
-	char key[48];
-	const char *w = t->a > t->b ? na : nb;
-	size_t wins = t->a > t->b ? t->a : t->b;
-	const char *how = t->a == t->b ? (t->a ? "tie" : "same")
-				       : wins == t->n ? "all" : "pick";
-	snprintf(key, sizeof key, "cmp.bl.%s_%s", what, how);
-	return pg_fill(p, key, "w", w, "a", na, "b", nb,
-		       "n", pg_fmt_number(p, (double)wins),
-		       "m", pg_fmt_number(p, (double)t->n), NULL);
-}
-
-/* The use cases (use_cases.csv) whose recommendation names GPU g, as a
- * list of their names ("Fine-tuning, Inference"), or "". */
-static const char *recommended_for(const struct pg *p, size_t g)
-{
-	const struct data *d = &p->s->data;
-	struct buf b = BUF_INIT;
-	for (size_t u = 0; u < d->nuse_cases; u++) {
-		const struct use_case *uc = &d->use_cases[u];
-		if (uc->recommended != (long)g && uc->fastest != (long)g &&
-		    uc->budget != (long)g)
-			continue;
-		if (b.len)
-			buf_adds(&b, pg_tr(p, "list.sep"));
-		buf_adds(&b, pg_pick_lang(p, uc->name_en, uc->name_zh));
-	}
-	return pg_keep(p, &b);
-}
-
-/* Two or three sentences a buyer can act on, drawn from the comparisons
- * below (the same model and rounding): the card for speed, the card for
- * cost per job, then memory or what the sources recommend each for; or
- * why the data cannot decide. */
-static const char *pair_bottom_line(const struct pg *p, size_t ga, size_t gb)
-{
-	const struct gpu *x = &p->s->data.gpus[ga], *y = &p->s->data.gpus[gb];
-	struct tally sp = speed_tally(p, ga, gb), co = cost_tally(p, ga, gb);
-	const char *parts[4];
-	size_t n = 0;
-	if (!sp.n && !co.n)
-		parts[n++] = pg_fill(p, "cmp.bl.undecided", "a", x->name, "b", y->name, NULL);
-	const char *s = tally_sentence(p, "speed", &sp, x->name, y->name);
-	if (*s)
-		parts[n++] = s;
-	s = tally_sentence(p, "cost", &co, x->name, y->name);
-	if (*s)
-		parts[n++] = s;
-	struct figure va = pg_spec_figure(x, SPEC_VRAM), vb = pg_spec_figure(y, SPEC_VRAM);
-	if (n < 3 && figure_ok(va) && figure_ok(vb) && va.value != vb.value) {
-		bool ab = va.value > vb.value;
-		parts[n++] = pg_fill(p, "cmp.bl.memory", "w", ab ? x->name : y->name,
-				     "va", pg_fmt_unit(p, ab ? va.value : vb.value, "unit.gb"),
-				     "vb", pg_fmt_unit(p, ab ? vb.value : va.value, "unit.gb"), NULL);
-	}
-	for (int i = 0; i < 2 && n < 3; i++) {
-		const char *uses = recommended_for(p, i ? gb : ga);
-		if (*uses)
-			parts[n++] = pg_fill(p, "cmp.bl.recommended", "g", (i ? y : x)->name,
-					     "uses", uses, NULL);
-	}
-	struct buf b = BUF_INIT;
-	for (size_t i = 0; i < n; i++) {
-		/* sentences follow one another with a space in English only */
-		if (i && p->l != LANG_ZH)
-			buf_addc(&b, ' ');
-		buf_adds(&b, parts[i]);
-	}
-	return pg_keep(p, &b);
-}
-
 /* The context of the pair page of ga and gb (ga listed first), made for
  * the page at p->path; without `whole`, only what a headline shows (its
  * lead_speed and lead_cost; the figures it marks are theirs). */
@@ -934,7 +800,7 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 	value_map_set_str(a, ctx, "lead_cost", lead_cost);
 	if (whole) {
 		pair_memory_and_price(p, ga, gb, ev_hw);
-		value_map_set_str(a, ctx, "bottom_line", pair_bottom_line(p, ga, gb));
+		value_map_set_str(a, ctx, "bottom_line", compare_bottom_line(p, ga, gb));
 	}
 	struct value *verdict = value_new_list(a);
 	static const char *const group_keys[] = { "cmp.ev_speed", "cmp.ev_cost", "cmp.ev_hw" };
