@@ -863,46 +863,82 @@ static size_t pair_richness(const struct site *s, size_t ga, size_t gb)
 	return n;
 }
 
-#define HEADLINES 3
+#define HEADLINES 4
 
-/* The pairs with the most figures in common (up to HEADLINES, in gpus.csv
- * order among equals), each {title, href, summary}: the summary is the
- * pair's first speed sentence and first cost sentence. */
+/* A pair of GPUs, the lower index first. */
+struct pair_pick {
+	size_t a, b, richness;
+	bool asked; /* named together by a use-case recommendation */
+};
+
+static bool pair_listed(const struct pair_pick *v, size_t n, size_t a, size_t b)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i].a == a && v[i].b == b)
+			return true;
+	return false;
+}
+
+static void pair_push(const struct site *s, struct pair_pick *v, size_t *n, size_t cap,
+		      long x, long y, bool asked)
+{
+	if (x < 0 || y < 0 || x == y || *n >= cap)
+		return;
+	size_t a = (size_t)(x < y ? x : y), b = (size_t)(x < y ? y : x);
+	if (pair_listed(v, *n, a, b))
+		return;
+	v[(*n)++] = (struct pair_pick){ a, b, pair_richness(s, a, b), asked };
+}
+
+/* Pairs buyers ask about first: those a use-case recommendation names
+ * together (its budget, recommended and fastest cards), richest in shared
+ * figures first; then the richest other pairs; HEADLINES in all, each with
+ * a figure in common. */
+static size_t headline_picks(const struct site *s, struct pair_pick *out)
+{
+	const struct data *d = &s->data;
+	size_t cap = d->nuse_cases * 3 + d->ngpus * d->ngpus + 1, n = 0;
+	struct pair_pick *v = arena_alloc((struct arena *)&s->arena, cap * sizeof *v);
+	for (size_t u = 0; u < d->nuse_cases; u++) {
+		const struct use_case *uc = &d->use_cases[u];
+		pair_push(s, v, &n, cap, uc->budget, uc->recommended, true);
+		pair_push(s, v, &n, cap, uc->recommended, uc->fastest, true);
+		pair_push(s, v, &n, cap, uc->budget, uc->fastest, true);
+	}
+	for (size_t x = 0; x < d->ngpus; x++)
+		for (size_t y = x + 1; y < d->ngpus; y++)
+			pair_push(s, v, &n, cap, (long)x, (long)y, false);
+	/* asked first, then richer; stable, so data order among equals */
+	for (size_t i = 1; i < n; i++) {
+		struct pair_pick t = v[i];
+		size_t j = i;
+		while (j > 0 && (t.asked > v[j - 1].asked ||
+				 (t.asked == v[j - 1].asked && t.richness > v[j - 1].richness))) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = t;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < n && k < HEADLINES; i++)
+		if (v[i].richness)
+			out[k++] = v[i];
+	return k;
+}
+
+/* The headline pairs (headline_picks), each {title, href, summary}: the
+ * summary is the pair's bottom line. */
 static struct value *headline_pairs(const struct pg *p)
 {
 	struct arena *a = pg_arena(p);
-	const struct site *s = p->s;
-	size_t best[HEADLINES][3] = { { 0 } }; /* richness, a, b */
-	size_t n = 0;
-	for (size_t x = 0; x < s->data.ngpus; x++)
-		for (size_t y = x + 1; y < s->data.ngpus; y++) {
-			size_t r = pair_richness(s, x, y);
-			if (!r)
-				continue;
-			size_t i = n < HEADLINES ? n++ : HEADLINES;
-			if (i == HEADLINES) {
-				if (r <= best[HEADLINES - 1][0])
-					continue;
-				i = HEADLINES - 1;
-			}
-			while (i > 0 && best[i - 1][0] < r) {
-				memcpy(best[i], best[i - 1], sizeof best[i]);
-				i--;
-			}
-			best[i][0] = r;
-			best[i][1] = x;
-			best[i][2] = y;
-		}
+	struct pair_pick best[HEADLINES];
+	size_t n = headline_picks(p->s, best);
 	struct value *list = value_new_list(a);
 	for (size_t i = 0; i < n; i++) {
 		struct value *m = value_new_map(a);
-		value_map_set_str(a, m, "title", pg_pair_title(p, best[i][1], best[i][2]));
-		value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, best[i][1], best[i][2])));
-		struct value *ctx = pair_context(p, best[i][1], best[i][2], false);
-		const char *speed = value_map_get(ctx, "lead_speed")->u.str.ptr;
-		const char *cost = value_map_get(ctx, "lead_cost")->u.str.ptr;
-		value_map_set_str(a, m, "summary", arena_printf(a, "%s%s%s", speed,
-								*speed && *cost && p->l != LANG_ZH ? " " : "", cost));
+		value_map_set_str(a, m, "title", pg_pair_title(p, best[i].a, best[i].b));
+		value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, best[i].a, best[i].b)));
+		value_map_set_str(a, m, "summary", compare_bottom_line(p, best[i].a, best[i].b));
 		value_list_push(a, list, m);
 	}
 	return list;
@@ -919,7 +955,9 @@ static void plan_compare_index(struct site *s, enum lang l)
 			struct value *m = value_new_map(a);
 			value_map_set_str(a, m, "title", pg_pair_title(p, x, y));
 			value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, x, y)));
-			value_map_set_num(a, m, "richness", (double)pair_richness(s, x, y));
+			size_t rich = pair_richness(s, x, y);
+			value_map_set_num(a, m, "richness", (double)rich);
+			value_map_set_bool(a, m, "shared", rich > 0);
 			value_list_push(a, pairs, m);
 		}
 		value_map_set(a, grp, "pairs", pairs);
