@@ -32,6 +32,7 @@ static const char *const i18n_rows[][3] = {
 	{ "nodata.legend", "no data: no source gives this figure.", "暂无数据：来源未给出该数字。" },
 	{ "unit.x", "×", "×" },
 	{ "unit.h", "h", "小时" },
+	{ "unit.min", "min", "分钟" },
 	{ "unit.gb", "GB", "GB" },
 	{ "unit.gbs", "GB/s", "GB/s" },
 	{ "unit.w", "W", "W" },
@@ -380,7 +381,7 @@ static void test_task_cost_table_holds_the_figures_and_marks_the_cheapest(void *
 		"<td class=\"num\" data-sort=\"2.78\">$2.78</td></tr>"));
 	assert_non_null(strstr(out.ptr,
 		"<tr><th scope=\"row\">H100 80GB</th><td class=\"num\" data-sort=\"1\">1</td>"
-		"<td class=\"num\" data-sort=\"0.666667\">0.67 h</td>"
+		"<td class=\"num\" data-sort=\"0.666667\">40 min</td>"
 		"<td class=\"nodata\" data-sort=\"\" title=\"no data (no rental price seen)\">"
 		"<span class=\"nd\" aria-hidden=\"true\">—</span><span class=\"vh\">no data (no rental price seen)</span></td>"
 		"<td class=\"nodata\" data-sort=\"\" title=\"no data (no rental price seen)\">"
