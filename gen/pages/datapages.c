@@ -324,15 +324,34 @@ static const char *cell_ref(const struct col_spec *cs, const char *table)
 	return cs->type == COL_ID ? table : NULL;
 }
 
+/* The language of a column's texts: "en" for name_en or i18n's en, "zh"
+ * for name_zh or zh, NULL for a column of both (ids, numbers, names). */
+static const char *column_lang(const char *column)
+{
+	size_t n = strlen(column);
+	for (int i = 0; i < LANG_COUNT; i++) {
+		const char *code = lang_code((enum lang)i);
+		size_t k = strlen(code);
+		if (!strcmp(column, code) ||
+		    (n > k + 1 && column[n - k - 1] == '_' && !strcmp(column + n - k, code)))
+			return code;
+	}
+	return NULL;
+}
+
 static struct value *cell_value(struct site *s, enum lang l, const char *from,
 				const char *table, const struct col_spec *cs,
-				const char *text)
+				const char *column, const char *text)
 {
 	struct value *m = value_new_map(&s->arena);
 	bool num = is_numeric(cs);
 	set_text(s, m, "text", text);
 	set_bool(s, m, "num", num);
 	set_bool(s, m, "nodata", num && !*text);
+	const char *cl = column_lang(column);
+	/* a column of the other language's texts is marked as that language
+	 * (screen readers read it so; the Chinese style check leaves it) */
+	set_text(s, m, "lang", cl && strcmp(cl, lang_code(l)) ? cl : NULL);
 	struct value *links = NULL;
 	const char *ref = cell_ref(cs, table);
 	if (*text && ref) {
@@ -375,7 +394,7 @@ static void plan_table_page(struct site *s, enum lang l, const struct table *t)
 		for (size_t c = 0; c < t->ncols; c++)
 			value_list_push(&s->arena, cells,
 					cell_value(s, l, path, t->name, specs[c],
-						   t->rows[r][c]));
+						   t->cols[c], t->rows[r][c]));
 		struct value *row = value_new_map(&s->arena);
 		value_map_set(&s->arena, row, "cells", cells);
 		value_list_push(&s->arena, rows, row);

@@ -306,6 +306,10 @@ struct chart_text gck_chart_texts(const struct gc *c)
 		.axis2_title = c->axis2.len ? c->axis2.ptr : NULL,
 		.no_data = gck_tr(c, "no_data"),
 		.log_scale = gck_tr(c, "chart.log_scale"),
+		.list_sep = gck_tr(c, "punct.list_sep"),
+		.label_sep = gck_tr(c, "list.colon"),
+		.aside_open = gck_tr(c, "punct.paren_open"),
+		.aside_close = gck_tr(c, "punct.paren_close"),
 	};
 }
 
