@@ -80,12 +80,13 @@ TOUCH = re.compile(r"%s[A-Za-z0-9]|[A-Za-z0-9]%s" % (HAN, HAN))
 GAP = re.compile(r"%s[ \t]+%s" % (HAN, HAN))
 DATE_PART = re.compile(r"[0-9][年月日]|[年月][0-9]")
 # "3×" is a ratio written as on a chart axis; "a × b" in a formula is kept
-TIMES = re.compile(r"[0-9]\s?×|\b[0-9.]+x\b")
+TIMES = re.compile(r"[0-9]\s?×|(?<![-\w.])[0-9][0-9.]*x\b")
 FULL = "，。；：？！（）“”、《》"
 # a space after full-width punctuation, or before the closing kinds
-FULL_GAP = re.compile(r"[%s][ \t\u00a0\u3000]+\S|\S[ \t\u00a0\u3000]+[，。；：？！）”、》]" % FULL)
+FULL_GAP = re.compile(r"[%s][ \t\u00a0\u3000]+(?!·)\S|\S[ \t\u00a0\u3000]+[，。；：？！）”、》]" % FULL)
 # the half-width punctuation of an English list or label ("a: b", "x, y",
 # " (log)") in a run that is Chinese; 1,000 and torch.cuda.amp have no space
+MATH = set("×÷=+−-≤≥<>")
 HALF_GAP = re.compile(r"[,;:!?](?=[ \t])| \(|\((?=[^)]*\))")
 # a range: a number, an optional unit of letters or %, a dash, a number
 NUM = r"[$¥]?[0-9][0-9.,]*"
@@ -96,7 +97,7 @@ SENTENCE = re.compile(r"[^。；！？\n]+")
 # latency or a time named, then (on it, in the same clause) its "速度": "在“推理
 # 延迟”上，A 的速度是 B 的……", "（“单步耗时”）：速度比"; a sentence that says it
 # converts (换算, 推算, 倒数) is explaining, not misnaming
-SPEED = re.compile(r"(?:延迟|耗时|用时|时长|时间)[”」）)]*\s*上?[，：:]?\s*[^。；，]{0,16}速度")
+SPEED = re.compile(r"(?:延迟|耗时|用时|时长|时间)[”」）)]*\s*上?[，：:]?\s*[^。；，与和及、]{0,16}速度")
 CONVERTS = re.compile(r"换算|推算|倒数")
 # a multiple in a sentence: "是……的 1.05 倍", "的 0.18 倍～0.3 倍"
 MULTIPLE = re.compile(r"的\s*([0-9]+(?:\.[0-9]+)?)(?:\s*倍)?(?:\s*[～~]\s*[0-9.]+)?\s*倍")
@@ -132,7 +133,7 @@ def style_sheet():
             continue
         good = [g for g in re.split(r"[ /（）、]+", cells[1]) if g]
         for bad in (b.strip() for b in cells[2].split("、")):
-            if bad:
+            if bad and bad not in (b for b, _ in terms):  # 块 is in two rows
                 terms.append((bad, term_pattern(bad, good)))
     if not terms:
         raise SystemExit("zh_scan: the term table of content/STYLE.md is empty")
@@ -184,6 +185,8 @@ def scan_text(text, svg=False):
             if not (svg or HAN_RE.search(run)):
                 continue
             for m in HALF_GAP.finditer(run):
+                if run[max(0, m.start() - 1):m.start() + 1].strip()[:1] in MATH:
+                    continue  # "× (1 − x)" is a formula
                 if not PUNCT.search(run[max(0, m.start() - 2):m.end() + 2]):
                     found.append(("punctuation", excerpt(run, m)))
     for m in TOUCH.finditer(text):

@@ -188,12 +188,7 @@ void ck_fmt_price(const struct cite *c, struct buf *o, double v)
 /* A duration: "3 h", "1.5 h"; below an hour in minutes: "40 min". */
 void ck_fmt_hours(const struct cite *c, struct buf *o, double h)
 {
-	if (h < 1.0) {
-		double min = round(h * 60.0);
-		ck_fmt_unit(c, o, min < 1 ? 1 : min, "unit.min");
-	} else {
-		ck_fmt_unit(c, o, h, "unit.h");
-	}
+	i18n_format_duration(o, &c->s->i18n, h, c->l);
 }
 
 /* "how many times": "3.3×" / "3.3 倍", "1.05×" (more decimals near 1),

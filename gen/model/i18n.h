@@ -89,6 +89,11 @@ void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
 /* Append a unit after a number: "×" and "%" hug it, anything else follows
  * one space; an empty unit appends nothing. */
 void i18n_append_unit(struct buf *out, const char *unit);
+/* A duration of `hours`: hours from one hour up ("3 h", "3 小时"), whole
+ * minutes below it ("40 min", "40 分钟"; at least 1), as content/STYLE.md
+ * says (unit.h and unit.min of the table). */
+void i18n_format_duration(struct buf *out, const struct i18n *t, double hours,
+			  enum lang l);
 /* A YYYY-MM-DD date for reading: "27 Jul 2026" / "2026年7月27日". */
 void i18n_format_date(struct buf *out, const char *ymd, enum lang l);
 

@@ -238,7 +238,7 @@ static const char *type_text(struct site *s, enum lang l,
 	case COL_ENUM: {
 		struct buf b = BUF_INIT;
 		for (const char *const *v = c->values; v && *v; v++)
-			buf_addf(&b, "%s%s", v == c->values ? "" : ", ", *v);
+			buf_addf(&b, "%s%s", v == c->values ? "" : tr(s, l, "list.sep"), *v);
 		const char *r = fill(s, l, "data.type.enum", "values", b.ptr,
 				     NULL, NULL);
 		buf_release(&b);

@@ -61,7 +61,7 @@ static const char *case_formula(const struct pg *p, size_t stated)
 	const char *hours = figure_ok(k->hours_max)
 		? pg_fill(p, "task.hours_range", "low", pg_fmt_number(p, k->hours.value),
 		       "high", pg_fmt_unit(p, k->hours_max.value, "unit.h"), NULL)
-		: pg_fmt_unit(p, k->hours.value, "unit.h");
+		: pg_fmt_duration(p, k->hours.value);
 	return pg_fill(p, sc->cards > 1 ? "case.formula_cards" : "case.formula_job",
 		    "hours", hours, "cards", cards, "price", price, "cost", cost, NULL);
 }

@@ -70,7 +70,7 @@ static const char *task_figure_text(struct gc *c, const struct task_cost *tc,
 	if (!figure_ok(lo))
 		return NULL;
 	if (!figure_ok(hi))
-		return cost ? gck_fmt_usd(c, lo.value) : gck_fmt_unit(c, lo.value, "unit.h");
+		return cost ? gck_fmt_usd(c, lo.value) : gck_fmt_duration(c, lo.value);
 	if (cost)
 		return gck_filled(c, "chart.range", "low", gck_fmt_usd(c, lo.value),
 				  "high", gck_fmt_usd(c, hi.value), NULL);

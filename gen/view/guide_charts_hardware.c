@@ -127,8 +127,9 @@ static void fit_heads(struct gc *c, struct fit *fit)
 		const struct gpu *g = &c->d->gpus[fit->gpus[j]];
 		bool say = g->vram_gb.ok && !name_tells_vram(c, g);
 		const char *vram = say ? gck_fmt_unit(c, g->vram_gb.v, "unit.gb") : NULL;
-		/* the SVG's narrow column wraps at spaces, so its label keeps
-		 * ASCII brackets; the table's header reads as running text */
+		/* the SVG's narrow column (chart.vram_fit.head) and the
+		 * table's header (chart.vram_fit.col), each in the language's
+		 * brackets */
 		fit->cols[j] = say ? gck_filled(c, "chart.vram_fit.head", "gpu", g->name,
 						"vram", vram, NULL)
 				   : g->name;

@@ -94,6 +94,13 @@ const char *gck_fmt_unit(struct gc *c, double v, const char *unit_key)
 	return gck_keep(c, &b);
 }
 
+const char *gck_fmt_duration(struct gc *c, double hours)
+{
+	struct buf b = BUF_INIT;
+	i18n_format_duration(&b, &c->s->i18n, hours, c->l);
+	return gck_keep(c, &b);
+}
+
 const char *gck_fmt_hourly(struct gc *c, double v)
 {
 	struct buf b = BUF_INIT;

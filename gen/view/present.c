@@ -134,6 +134,13 @@ const char *pg_fmt_unit(const struct pg *p, double v, const char *unit_key)
 	return pg_keep(p, b);
 }
 
+const char *pg_fmt_duration(const struct pg *p, double hours)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_format_duration(b, &p->s->i18n, hours, p->l);
+	return pg_keep(p, b);
+}
+
 /* "$0.39/h" */
 const char *pg_fmt_per_hour(const struct pg *p, double v)
 {
@@ -720,7 +727,7 @@ static const char *pg_hours_text(const struct pg *p, const struct task_cost *c)
 		if (*min)
 			return pg_fmt_unit(p, strtod(min, NULL), "unit.min");
 	}
-	return pg_fmt_unit(p, c->hours.value, "unit.h");
+	return pg_fmt_duration(p, c->hours.value);
 }
 
 const char *pg_hours_range_text(const struct pg *p, const struct task_cost *c)
