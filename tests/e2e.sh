@@ -266,6 +266,27 @@ check "scan: a feed is read" grep -q '^zh/feed.xml: feed range: ' "$work/zh-plan
 check "scan: a data-* string is read" grep -q '^zh/data/index.html: data-attr term: «块' "$work/zh-planted.out"
 check "scan: /zh/data/ is read" grep -q '^zh/data/gpus/index.html: term: «块' "$work/zh-planted.out"
 check "scan: text marked lang=en is the other language's" sh -c "! grep -q 'on-demand' '$work/zh-planted.out'"
+# 9b. Our own words (content/STYLE.md): no 15-character run of the sources'
+#     text (../shared/seeds beside the project, as CI has it) in the Chinese
+#     articles or the Chinese columns of data/, names and titles aside.
+pair() { python3 "$top/tests/seed_overlap.py" --pair "$1" "$2"; }
+check "overlap: a copied sentence is caught through changed spacing and punctuation" \
+	test -n "$(pair '简单说，显存带宽决定了数据在 GPU 显存和计算核心之间传输的速度。' '显存带宽决定了数据在GPU显存和计算核心之间传输的速度：')"
+check "overlap: the same fact in other words passes" \
+	test -z "$(pair '数据在显存与计算单元之间搬运得多快，取决于带宽。' '显存带宽决定了数据在GPU显存和计算核心之间传输的速度：')"
+check "overlap: names shared with a source are not a copy" \
+	test -z "$(pair '推荐 RTX 4090、A100 80GB、H100 80GB' 'RTX 4090，A100 80GB，H100 80GB')"
+check "overlap: without seeds the check says it skipped" sh -c "python3 '$top/tests/seed_overlap.py' '$work/no-seeds' | grep -q '^seed overlap: skipped'"
+if [ -d "$top/../shared/seeds" ]; then
+	if python3 "$top/tests/seed_overlap.py" "$top/../shared/seeds" >"$work/overlap"; then
+		ok "no sentence of the sources in the Chinese articles or data (../shared/seeds)"
+	else
+		fail "no sentence of the sources in the Chinese articles or data (../shared/seeds)"
+		head -20 "$work/overlap"
+	fi
+else
+	echo "skip - no sentence of the sources in our Chinese text: ../shared/seeds is absent beside $top"
+fi
 "$gen" build --root "$top" --out "$work/real" --quiet >/dev/null 2>"$work/err-real"
 check "the real site builds" test $? -eq 0
 check "scan: a folder without Chinese pages is a failure" sh -c "! python3 '$top/tests/zh_scan.py' '$work/empty-site' >/dev/null 2>&1"
