@@ -141,12 +141,12 @@ def style_sheet():
 
 
 def term_pattern(bad, good):
-    """A regex for a term the table forbids. A digit in it stands for any
-    number; a term that begins a right one (吞吐, 吞吐量) is not that one; a
+    """A regex for a term the table forbids. A number in it (not the digits
+    of a name such as FP16) stands for any number; a term that begins a right one (吞吐, 吞吐量) is not that one; a
     single character is a term only where it counts ("两块", "六个显卡") or
     stands alone in a cell (是, 否)."""
     pat = re.escape(bad)
-    pat = re.sub(r"[0-9]+", "[0-9]+", pat).replace("\\ ", "\\s*")
+    pat = re.sub(r"(?<![A-Za-z])[0-9]+", "[0-9]+", pat).replace("\\ ", "\\s*")
     rest = [g[len(bad):] for g in good if g.startswith(bad) and g != bad]
     if rest:
         pat += "(?!%s)" % "|".join(re.escape(r) for r in rest)
