@@ -453,7 +453,7 @@ static double layout_fit_block(struct chart_layout *lay,
 				txt = chart_layout_no_data_text(t);
 			struct buf tip = BUF_INIT;
 			buf_addf(&tip, "%s%s%s%s%s", rows[r] ? rows[r] : "",
-				 chart_layout_list_sep(t), cols[c] ? cols[c] : "",
+				 chart_layout_pair_sep(t), cols[c] ? cols[c] : "",
 				 chart_layout_label_sep(t), txt ? txt : "");
 			it->tip = buf_detach(&tip, NULL);
 			/* a "no data" too wide for its cell is left to the

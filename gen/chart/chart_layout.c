@@ -206,6 +206,11 @@ const char *chart_layout_list_sep(const struct chart_text *t)
 	return t && t->list_sep ? t->list_sep : ", ";
 }
 
+const char *chart_layout_pair_sep(const struct chart_text *t)
+{
+	return t && t->pair_sep ? t->pair_sep : ", ";
+}
+
 char *chart_layout_join_tip(const struct chart_text *t, const char *a,
 			    const char *b)
 {

@@ -56,11 +56,12 @@ struct chart_text {
 	const char *list_sep;
 	/* The punctuation of the texts a chart composes, in the language of
 	 * the page ("：" and "（…）" in Chinese): `label_sep` joins a name and
-	 * its value in a tooltip ("RTX 4090: 24 GB"; NULL: ": "), `list_sep`
-	 * above also separates a point's two values and a cell's row and
-	 * column, `aside_open`/`aside_close` enclose the log-scale note of an
-	 * axis title (NULL: " (" and ")"). */
+	 * its value in a tooltip ("RTX 4090: 24 GB"; NULL: ": "), `pair_sep`
+	 * the two parts of a point's values or of a cell's name ("row, column";
+	 * NULL: ", "), `aside_open`/`aside_close` enclose the log-scale note of
+	 * an axis title (NULL: " (" and ")"). */
 	const char *label_sep;
+	const char *pair_sep;
 	const char *aside_open;
 	const char *aside_close;
 };
@@ -144,9 +145,10 @@ void chart_layout_format_number(double v, char *dst, size_t cap);
 /* "a: b" (malloc'd) with t's label_sep; a NULL part reads as "". */
 char *chart_layout_join_tip(const struct chart_text *t, const char *a,
 			    const char *b);
-/* t's label_sep (": " when NULL) and list_sep (", " when NULL). */
+/* t's label_sep (": " when NULL), list_sep and pair_sep (", " when NULL). */
 const char *chart_layout_label_sep(const struct chart_text *t);
 const char *chart_layout_list_sep(const struct chart_text *t);
+const char *chart_layout_pair_sep(const struct chart_text *t);
 
 /* The width of text at `font` (CHART_ITEM_BOLD in flags: bold). */
 double chart_layout_text_width(const char *s, double font, unsigned flags);

@@ -307,7 +307,7 @@ static void point_text(struct buf *out, const struct chart_text *t,
 	chart_layout_format_number(pt->y, yb, sizeof yb);
 	buf_addf(out, "%s%s%s%s%s", pt->label ? pt->label : "",
 		 chart_layout_label_sep(t), pt->x_text ? pt->x_text : xb,
-		 chart_layout_list_sep(t), pt->y_text ? pt->y_text : yb);
+		 chart_layout_pair_sep(t), pt->y_text ? pt->y_text : yb);
 }
 
 /* A marker for each point with a value, its tooltip "label: x, y". */

@@ -209,7 +209,6 @@ static void fit_draw(struct gc *c, const struct fit *fit)
 	size_t nr = fit->nr, ng = fit->ng;
 	struct chart_text t = gck_chart_texts(c);
 	t.omitted = gck_tr(c, "chart.vram_fit.omitted");
-	t.list_sep = gck_tr(c, "list.sep");
 	/* as wide as its columns need, up to WIDE_MAX (then in blocks) */
 	struct chart_layout lay = { 0 };
 	chart_fit_layout(&lay, &t, rows, nr, cols, ng, fit->cells, state_names);
