@@ -298,6 +298,28 @@ else
 	tail -1 "$work/zh-scan"
 fi
 
+# 9c. /zh/data/ reads as Chinese: no column head of a data table is the CSV's
+#     column name (the names stay in the columns table, as code), and a
+#     column of English texts is marked lang="en".
+check "zh: the data tables' column heads are the reader's words, not the CSV's names" python3 -c '
+import csv, glob, os, re, sys
+top, site = sys.argv[1], sys.argv[2]
+bad = []
+for path in glob.glob(os.path.join(top, "data", "*.csv")):
+    name = os.path.basename(path)[:-4]
+    page = os.path.join(site, "zh", "data", name, "index.html")
+    if not os.path.exists(page):
+        continue
+    head = next(csv.reader(open(path, encoding="utf-8")))
+    html = open(page, encoding="utf-8").read()
+    thead = html[html.find("<thead>"):html.find("</thead>")]
+    ths = [re.sub(r"<[^>]+>", "", t) for t in re.findall(r"<th[^>]*>(.*?)</th>", thead)]
+    bad += ["%s: %s" % (name, t) for t in ths if t in head]
+    if any(c.endswith("_en") for c in head) and "lang=\"en\"" not in html:
+        bad.append("%s: no lang=en column" % name)
+print("\n".join(bad))
+sys.exit(1 if bad else 0)' "$top" "$work/real"
+
 # 10. The real site's figures agree with their sources (both languages).
 real="$work/real"
 "$gen" build --root "$top" --out "$real" --quiet >/dev/null 2>"$work/err-real"

@@ -133,24 +133,31 @@ bool text_starts_han(const char *s)
 	return text_is_han(utf8_at((const unsigned char *)s));
 }
 
-/* A Chinese character or the punctuation Chinese text uses: the CJK
- * symbols and punctuation block, the full-width forms, curly quotes, the
- * ellipsis and the dash. */
+/* Punctuation only Chinese text uses: the CJK symbols and punctuation
+ * block ("。", "、") and the full-width forms ("，", "（", "："). */
+static bool is_fullwidth_punct(unsigned cp)
+{
+	return (cp >= 0x3000 && cp <= 0x303f) || (cp >= 0xff01 && cp <= 0xff60);
+}
+
+/* A Chinese character or punctuation Chinese text uses, the curly quotes,
+ * ellipsis and dash included (which English uses too: they count only
+ * beside another wide character). */
 static bool is_wide(unsigned cp)
 {
-	return text_is_han(cp) || (cp >= 0x3000 && cp <= 0x303f) ||
-	       (cp >= 0xff01 && cp <= 0xff60) || cp == 0x201c || cp == 0x201d ||
-	       cp == 0x2018 || cp == 0x2019 || cp == 0x2026 || cp == 0x2014;
+	return text_is_han(cp) || is_fullwidth_punct(cp) || cp == 0x201c ||
+	       cp == 0x201d || cp == 0x2018 || cp == 0x2019 || cp == 0x2026 ||
+	       cp == 0x2014;
 }
 
-bool text_ends_wide(const char *s, size_t len)
+bool text_no_space_between(const char *before, size_t len, const char *after)
 {
-	return len && is_wide(last_char(s, len));
-}
-
-bool text_starts_wide(const char *s)
-{
-	return is_wide(utf8_at((const unsigned char *)s));
+	if (!len || !*after)
+		return false;
+	unsigned b = last_char(before, len);
+	unsigned a = utf8_at((const unsigned char *)after);
+	return (is_wide(b) && is_wide(a)) || is_fullwidth_punct(b) ||
+	       is_fullwidth_punct(a);
 }
 
 bool text_needs_space(const char *before, size_t len, const char *after)

@@ -214,14 +214,13 @@ static void fill_text(struct buf *out, const char *tmpl, const char *const *name
 			 * Latin value ("{gpu} 有" with "H100（4 张卡）")
 			 * (content/STYLE.md) */
 			if (out->len >= 2 && out->ptr[out->len - 1] == ' ' &&
-			    text_ends_wide(out->ptr, out->len - 1) && text_starts_wide(v))
+			    text_no_space_between(out->ptr, out->len - 1, v))
 				buf_truncate(out, out->len - 1);
 			if (text_needs_space(out->ptr, out->len, v))
 				buf_addc(out, ' ');
 			buf_adds(out, v);
 			c += plen;
-			if (*c == ' ' && *v && text_ends_wide(out->ptr, out->len) &&
-			    text_starts_wide(c + 1))
+			if (*c == ' ' && *v && text_no_space_between(out->ptr, out->len, c + 1))
 				c++;
 			if (text_needs_space(out->ptr, out->len, c) && *v)
 				buf_addc(out, ' ');
