@@ -56,7 +56,7 @@ static const char *const i18n_rows[][3] = {
 	  "相对 {baseline} 的训练速度" },
 	{ "chart.vram_fit.row", "{n}B {precision} ({gb})", "{n}B {precision}（{gb}）" },
 	{ "chart.vram_fit.col", "{gpu} ({vram})", "{gpu}（{vram}）" },
-	{ "chart.vram_fit.head", "{gpu} ({vram})", "{gpu}（{vram}）" },
+	{ "chart.vram_fit.head", "{gpu} ({vram})", "{gpu} {vram}" },
 	{ "chart.log_scale", "log scale", "对数刻度" },
 	{ "unit.min", "min", "分钟" },
 	{ "list.colon", ": ", "：" },
@@ -666,13 +666,14 @@ static void test_vram_fit_counts_cards_needed(void **state)
 	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"3\">needs 3 cards</td>"));
 	buf_release(&out);
 	/* in Chinese the tooltips take the language's punctuation (the chart
-	 * module is told it: label_sep, list_sep), the column heads its
-	 * brackets, and no English "(…): " is left */
+	 * module is told it: label_sep, pair_sep), the narrow column heads
+	 * put the memory after the name (no bracket to wrap), and no English
+	 * "(…): " is left */
 	struct buf zh = BUF_INIT;
 	render(f, LANG_ZH, (struct chart_request){ .name = "vram-fit" }, &zh);
 	doc = parse_svg(zh.ptr);
 	root = xmlDocGetRootElement(doc);
-	assert_non_null(find_mark(root, "70B INT8（70 GB），RTX 4090（24 GB）：×3"));
+	assert_non_null(find_mark(root, "70B INT8（70 GB），RTX 4090 24 GB：×3"));
 	assert_non_null(find_mark(root, "7B FP32（28 GB），B100：暂无数据"));
 	xmlFreeDoc(doc);
 	assert_null(strstr(zh.ptr, "GB): "));

@@ -127,9 +127,10 @@ static void fit_heads(struct gc *c, struct fit *fit)
 		const struct gpu *g = &c->d->gpus[fit->gpus[j]];
 		bool say = g->vram_gb.ok && !name_tells_vram(c, g);
 		const char *vram = say ? gck_fmt_unit(c, g->vram_gb.v, "unit.gb") : NULL;
-		/* the SVG's narrow column (chart.vram_fit.head) and the
-		 * table's header (chart.vram_fit.col), each in the language's
-		 * brackets */
+		/* the SVG's narrow column (chart.vram_fit.head: "RTX 4090
+		 * (24 GB)", in Chinese "RTX 4090 24 GB", whose wide brackets
+		 * would not fit) and the table's header (chart.vram_fit.col,
+		 * in the language's brackets) */
 		fit->cols[j] = say ? gck_filled(c, "chart.vram_fit.head", "gpu", g->name,
 						"vram", vram, NULL)
 				   : g->name;
