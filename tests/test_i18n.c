@@ -150,6 +150,24 @@ static void test_durations_under_an_hour_are_minutes(void **state)
 	unload(&f);
 }
 
+/* A number as typed, thousands grouped, decimals kept; other text as is. */
+static void test_numbers_as_typed_get_grouped(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "3350", "3,350" }, { "30000", "30,000" }, { "1600", "1,600" },
+		{ "936", "936" }, { "0.416667", "0.416667" }, { "1234567.5", "1,234,567.5" },
+		{ "-2500", "-2,500" }, { "2024-05-01", "2024-05-01" }, { "12a34", "12a34" },
+		{ "1000.", "1000." }, { "", "" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct buf out = BUF_INIT;
+		i18n_group_number_text(&out, cases[i][0]);
+		assert_string_equal(out.ptr ? out.ptr : "", cases[i][1]);
+		buf_release(&out);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -158,6 +176,7 @@ int main(void)
 		cmocka_unit_test(test_a_placeholder_nobody_fills_is_reported_not_published),
 		cmocka_unit_test(test_fill_spaces_by_the_values_edges),
 		cmocka_unit_test(test_durations_under_an_hour_are_minutes),
+		cmocka_unit_test(test_numbers_as_typed_get_grouped),
 	};
 	return cmocka_run_group_tests_name("i18n", tests, NULL, NULL);
 }

@@ -398,6 +398,26 @@ void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
 	i18n_append_unit(out, i18n_has(t, unit_key) ? i18n_get(t, l, unit_key) : unit_key);
 }
 
+void i18n_group_number_text(struct buf *out, const char *text)
+{
+	const char *p = text + (*text == '-');
+	size_t digits = strspn(p, "0123456789");
+	const char *rest = p + digits;
+	bool plain = digits > 0 && (!*rest || (*rest == '.' && rest[1] &&
+					     strspn(rest + 1, "0123456789") == strlen(rest + 1)));
+	if (!plain || digits < 4) {
+		buf_adds(out, text);
+		return;
+	}
+	buf_add(out, text, (size_t)(p - text));
+	for (size_t i = 0; i < digits; i++) {
+		if (i && (digits - i) % 3 == 0)
+			buf_addc(out, ',');
+		buf_addc(out, p[i]);
+	}
+	buf_adds(out, rest);
+}
+
 void i18n_format_duration(struct buf *out, const struct i18n *t, double hours,
 			  enum lang l)
 {

@@ -73,7 +73,8 @@ static const char *ref_name(struct site *s, enum lang l, const char *ref,
 	return id;
 }
 
-/* A cell's text as a reader reads it: an enum value by its name
+/* A cell's text as a reader reads it: a number with its thousands grouped
+ * ("3,350"), an enum value by its name
  * (data.enum.<value>: "按需" for on-demand), a yes or no by what it says
  * of its column (data.bool.<column>.<yes|no>: "支持" for fp8 yes); any
  * other text as it is. */
@@ -83,6 +84,13 @@ static const char *cell_text(struct site *s, enum lang l,
 {
 	if (!cs || !*text)
 		return text;
+	if (cs->type == COL_NUMBER || cs->type == COL_INTEGER) {
+		struct buf b = BUF_INIT;
+		i18n_group_number_text(&b, text);
+		const char *r = arena_strdup(&s->arena, b.ptr);
+		buf_release(&b);
+		return r;
+	}
 	if (cs->type == COL_ENUM)
 		return tr_or(s, l, arena_printf(&s->arena, "data.enum.%s", text), text);
 	if (cs->type == COL_BOOL)
@@ -424,6 +432,7 @@ static struct value *cell_value(struct site *s, enum lang l, const char *from,
 	struct value *m = value_new_map(&s->arena);
 	bool num = is_numeric(cs);
 	set_text(s, m, "text", cell_text(s, l, cs, column, text));
+	set_text(s, m, "raw", text); /* a number sorts by its value, not "3,350" */
 	set_bool(s, m, "num", num);
 	set_bool(s, m, "nodata", num && !*text);
 	const char *cl = column_lang(column);
