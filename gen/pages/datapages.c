@@ -433,6 +433,7 @@ static struct value *cell_value(struct site *s, enum lang l, const char *from,
 	bool num = is_numeric(cs);
 	set_text(s, m, "text", cell_text(s, l, cs, column, text));
 	set_text(s, m, "raw", text); /* a number sorts by its value, not "3,350" */
+	set_bool(s, m, "code", cs && cs->type == COL_ID && *text); /* an id is code */
 	set_bool(s, m, "num", num);
 	set_bool(s, m, "nodata", num && !*text);
 	const char *cl = column_lang(column);
