@@ -229,7 +229,7 @@ check "gen check reports the missing note too" \
 cp "$work/claims.orig" "$proj/data/claims.csv"
 
 # 9. Chinese pages read as Chinese: the scan (tests/zh_scan.py) catches each
-#    kind of slip, and finds none on the real site outside /zh/data/.
+#    kind of slip on each surface, and finds none on the real site.
 scan() { python3 "$top/tests/zh_scan.py" --text "$1"; }
 check "scan: English prose is caught" test "$(scan '来源：source says A100')" = "english: «来源：source says A100»"
 check "scan: a product name is not prose" test -z "$(scan '用 Stable Diffusion XL 生成')"
@@ -238,16 +238,87 @@ check "scan: Chinese touching Latin is caught" test "$(scan '而按ResNet')" = "
 check "scan: a date is not a spacing slip" test -z "$(scan '2026年11月24日')"
 check "scan: a times sign in text is caught" test "$(scan '快 2.9× 左右')" = "times-sign: «快 2.9× 左右»"
 check "scan: a formula keeps its times sign" test -z "$(scan '耗时 × 单价')"
+check "scan: an en-dash range is caught" sh -c "python3 '$top/tests/zh_scan.py' --text '训练需要 4–8 小时' | grep -q '^range: '"
+check "scan: a hyphen range is caught" sh -c "python3 '$top/tests/zh_scan.py' --text '适合 7B-70B 模型' | grep -q '^range: '"
+check "scan: a model name is not a range" test -z "$(scan '在 ResNet-50 与 A100-80GB 上')"
+check "scan: 块 for a card is caught (the style sheet's term table)" test "$(scan '需要两块显卡')" = "term: «块: 需要两块显卡»"
+check "scan: a word the term table replaces is caught" sh -c "python3 '$top/tests/zh_scan.py' --text '推理吞吐较高' | grep -q '^term: «吞吐'"
+check "scan: the right word of the term table passes" test -z "$(scan '推理吞吐量较高')"
+check "scan: a multiple under the threshold is caught" sh -c "python3 '$top/tests/zh_scan.py' --text 'A100 80GB 的速度是 A100 40GB 的 1.05 倍' | grep -q '^multiple: '"
+check "scan: a multiple above the threshold passes" test -z "$(scan 'H100 的速度是 A100 的 3.3 倍')"
+check "scan: latency called speed is caught" sh -c "python3 '$top/tests/zh_scan.py' --text '在“70B 推理延迟”上，H100 的速度是 RTX 4090 的 1.6 倍' | grep -q '^speed: '"
+check "scan: a space after full-width punctuation is caught" test "$(scan '数字如何得出： 计算方法')" = "spacing: «数字如何得出： 计算方法»"
+check "scan: a duration under an hour in hours is caught" test "$(scan '耗时 0.67 小时')" = "duration: «耗时 0.67 小时»"
+# every surface: a planted site with one slip on each (an SVG title with a
+# half-width colon, a feed summary, a data-* string, a data page, a chart file)
+planted="$work/zh-planted"
+mkdir -p "$planted/zh/data/gpus" "$planted/charts/zh"
+printf '<!doctype html><html lang="zh"><body><p>正文</p><figure><svg><title>RTX 4090: 24 GB</title><text>显存</text></svg></figure></body></html>' >"$planted/zh/index.html"
+printf '<!doctype html><html lang="zh"><body><table><tr><td lang="en">on-demand price, per card</td><td>按需</td></tr><tr><td>需要两块</td></tr></table></body></html>' >"$planted/zh/data/gpus/index.html"
+printf '<!doctype html><html lang="zh"><body><button data-msg="请选择两块不同的显卡。">对比</button></body></html>' >"$planted/zh/data/index.html"
+printf '<?xml version="1.0" encoding="utf-8"?><feed xmlns="http://www.w3.org/2005/Atom"><title>价格</title><entry><title>价格</title><summary>训练需要 4–8 小时</summary></entry></feed>' >"$planted/zh/feed.xml"
+printf '<svg xmlns="http://www.w3.org/2000/svg"><title>耗时</title><text>H100 80GB: 1 小时</text></svg>' >"$planted/charts/zh/chart-x.svg"
+python3 "$top/tests/zh_scan.py" "$planted" >"$work/zh-planted.out"
+check "scan: a planted site fails" test $? -eq 1
+check "scan: a half-width colon in an SVG title is caught" grep -q '^zh/index.html: svg punctuation: «RTX 4090: 24 GB»' "$work/zh-planted.out"
+check "scan: a chart file is read" grep -q '^charts/zh/chart-x.svg: svg punctuation: ' "$work/zh-planted.out"
+check "scan: a feed is read" grep -q '^zh/feed.xml: feed range: ' "$work/zh-planted.out"
+check "scan: a data-* string is read" grep -q '^zh/data/index.html: data-attr term: «块' "$work/zh-planted.out"
+check "scan: /zh/data/ is read" grep -q '^zh/data/gpus/index.html: term: «块' "$work/zh-planted.out"
+check "scan: text marked lang=en is the other language's" sh -c "! grep -q 'on-demand' '$work/zh-planted.out'"
+# 9b. Our own words (content/STYLE.md): no 15-character run of the sources'
+#     text (../shared/seeds beside the project, as CI has it) in the Chinese
+#     articles or the Chinese columns of data/, names and titles aside.
+pair() { python3 "$top/tests/seed_overlap.py" --pair "$1" "$2"; }
+check "overlap: a copied sentence is caught through changed spacing and punctuation" \
+	test -n "$(pair '简单说，显存带宽决定了数据在 GPU 显存和计算核心之间传输的速度。' '显存带宽决定了数据在GPU显存和计算核心之间传输的速度：')"
+check "overlap: the same fact in other words passes" \
+	test -z "$(pair '数据在显存与计算单元之间搬运得多快，取决于带宽。' '显存带宽决定了数据在GPU显存和计算核心之间传输的速度：')"
+check "overlap: names shared with a source are not a copy" \
+	test -z "$(pair '推荐 RTX 4090、A100 80GB、H100 80GB' 'RTX 4090，A100 80GB，H100 80GB')"
+check "overlap: without seeds the check says it skipped" sh -c "python3 '$top/tests/seed_overlap.py' '$work/no-seeds' | grep -q '^seed overlap: skipped'"
+if [ -d "$top/../shared/seeds" ]; then
+	if python3 "$top/tests/seed_overlap.py" "$top/../shared/seeds" >"$work/overlap"; then
+		ok "no sentence of the sources in the Chinese articles or data (../shared/seeds)"
+	else
+		fail "no sentence of the sources in the Chinese articles or data (../shared/seeds)"
+		head -20 "$work/overlap"
+	fi
+else
+	echo "skip - no sentence of the sources in our Chinese text: ../shared/seeds is absent beside $top"
+fi
 "$gen" build --root "$top" --out "$work/real" --quiet >/dev/null 2>"$work/err-real"
 check "the real site builds" test $? -eq 0
 check "scan: a folder without Chinese pages is a failure" sh -c "! python3 '$top/tests/zh_scan.py' '$work/empty-site' >/dev/null 2>&1"
 if python3 "$top/tests/zh_scan.py" "$work/real" >"$work/zh-scan"; then
-	ok "Chinese pages outside /zh/data/ carry no English prose, half-width punctuation, missing spaces or ×"
+	ok "every Chinese surface (pages, /zh/data/, SVG, feeds, data-* strings) reads as Chinese style (content/STYLE.md)"
 else
-	fail "Chinese pages outside /zh/data/ carry no English prose, half-width punctuation, missing spaces or ×"
+	fail "every Chinese surface (pages, /zh/data/, SVG, feeds, data-* strings) reads as Chinese style (content/STYLE.md)"
 	head -40 "$work/zh-scan"
 	tail -1 "$work/zh-scan"
 fi
+
+# 9c. /zh/data/ reads as Chinese: no column head of a data table is the CSV's
+#     column name (the names stay in the columns table, as code), and a
+#     column of English texts is marked lang="en".
+check "zh: the data tables' column heads are the reader's words, not the CSV's names" python3 -c '
+import csv, glob, os, re, sys
+top, site = sys.argv[1], sys.argv[2]
+bad = []
+for path in glob.glob(os.path.join(top, "data", "*.csv")):
+    name = os.path.basename(path)[:-4]
+    page = os.path.join(site, "zh", "data", name, "index.html")
+    if not os.path.exists(page):
+        continue
+    head = next(csv.reader(open(path, encoding="utf-8")))
+    html = open(page, encoding="utf-8").read()
+    thead = html[html.find("<thead>"):html.find("</thead>")]
+    ths = [re.sub(r"<[^>]+>", "", t) for t in re.findall(r"<th[^>]*>(.*?)</th>", thead)]
+    bad += ["%s: %s" % (name, t) for t in ths if t in head]
+    if any(c.endswith("_en") for c in head) and "lang=\"en\"" not in html:
+        bad.append("%s: no lang=en column" % name)
+print("\n".join(bad))
+sys.exit(1 if bad else 0)' "$top" "$work/real"
 
 # 10. The fixture project's figures agree with their sources (both
 # languages): the whole guide as of the fixture's data.

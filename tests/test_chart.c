@@ -427,6 +427,27 @@ static void test_text_wrap_breaks_at_spaces_and_between_cjk(void **state)
 	buf_release(&l[1]);
 }
 
+/* Chinese line breaking: no line ends with an opening bracket or starts
+ * with a closing one, and a number keeps its unit. */
+static void test_text_wrap_keeps_brackets_and_units_together(void **state)
+{
+	(void)state;
+	struct buf l[3] = { BUF_INIT, BUF_INIT, BUF_INIT };
+	/* not "RTX 4090（24" / "GB）", nor "RTX 4090（" / "24 GB）" */
+	assert_int_equal(text_wrap("RTX 4090（24 GB）", 12, 100, 3, l), 2);
+	assert_string_equal(l[0].ptr, "RTX 4090");
+	assert_string_equal(l[1].ptr, "（24 GB）");
+	for (size_t i = 0; i < 3; i++)
+		buf_reset(&l[i]);
+	/* no line starts with "，" or "。" */
+	size_t n = text_wrap("显存不足，无法运行。", 10, 45, 3, l);
+	assert_true(n >= 2);
+	for (size_t i = 1; i < n; i++)
+		assert_false(!strncmp(l[i].ptr, "，", 3) || !strncmp(l[i].ptr, "。", 3));
+	for (size_t i = 0; i < 3; i++)
+		buf_release(&l[i]);
+}
+
 /* ------------------------------------------------------ bar layouts */
 
 static void test_hbar_labels_do_not_overlap_on_awkward_inputs(void **state)
@@ -1469,6 +1490,7 @@ int main(void)
 		cmocka_unit_test(test_text_width_adds_the_advance_of_each_character),
 		cmocka_unit_test(test_text_fit_abbreviates_with_ellipsis),
 		cmocka_unit_test(test_text_wrap_breaks_at_spaces_and_between_cjk),
+		cmocka_unit_test(test_text_wrap_keeps_brackets_and_units_together),
 		cmocka_unit_test(test_hbar_labels_do_not_overlap_on_awkward_inputs),
 		cmocka_unit_test(test_hbar_twenty_bars_fit_without_overlap),
 		cmocka_unit_test(test_hbar_long_label_is_wrapped_then_abbreviated),

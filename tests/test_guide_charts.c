@@ -32,7 +32,6 @@ static const char *const i18n_rows[][3] = {
 	{ "nodata.legend", "no data: no source gives this figure.", "暂无数据：来源未给出该数字。" },
 	{ "unit.x", "×", "×" },
 	{ "unit.h", "h", "小时" },
-	{ "unit.min", "min", "分钟" },
 	{ "unit.gb", "GB", "GB" },
 	{ "unit.gbs", "GB/s", "GB/s" },
 	{ "unit.w", "W", "W" },
@@ -57,7 +56,15 @@ static const char *const i18n_rows[][3] = {
 	  "相对 {baseline} 的训练速度" },
 	{ "chart.vram_fit.row", "{n}B {precision} ({gb})", "{n}B {precision}（{gb}）" },
 	{ "chart.vram_fit.col", "{gpu} ({vram})", "{gpu}（{vram}）" },
-	{ "chart.vram_fit.head", "{gpu} ({vram})", "{gpu} ({vram})" },
+	{ "chart.vram_fit.head", "{gpu} ({vram})", "{gpu} {vram}" },
+	{ "chart.log_scale", "log scale", "对数刻度" },
+	{ "unit.min", "min", "分钟" },
+	{ "list.colon", ": ", "：" },
+	{ "punct.list_sep", ", ", "，" },
+	{ "list.sep", ", ", "、" },
+	{ "punct.paren_open", " (", "（" },
+	{ "punct.paren_close", ")", "）" },
+	{ "punct.gap", " ", "" },
 	{ "chart.vram_fit.needs_n", "needs {n} cards", "需要 {n} 张卡" },
 	{ "chart.cards", "{gpu} ({n} cards)", "{gpu}（{n} 张卡）" },
 	{ "chart.spec.title.tdp_w", "Power draw (TDP) of each GPU", "各显卡的功耗（TDP）" },
@@ -563,8 +570,10 @@ static void test_link_to_the_standalone_file_is_relative_to_the_page(void **stat
 	struct buf out = BUF_INIT;
 	render(f, LANG_ZH, (struct chart_request){ .name = "gpu", .gpu = "rtx-4090",
 						   .page_path = "gpus/rtx-4090/" }, &out);
-	assert_non_null(strstr(out.ptr, " <a href=\"../../../charts/zh/chart-gpu-rtx-4090.svg\">"
+	assert_non_null(strstr(out.ptr, "<a href=\"../../../charts/zh/chart-gpu-rtx-4090.svg\">"
 				       "以 SVG 文件打开此图表</a></figcaption>"));
+	/* after a Chinese sentence the link follows with no space (punct.gap) */
+	assert_null(strstr(out.ptr, " <a href"));
 	buf_reset(&out);
 	/* without the page there is no right relative link: none is made */
 	render(f, LANG_EN, (struct chart_request){ .name = "gpu", .gpu = "rtx-4090" }, &out);
@@ -656,6 +665,19 @@ static void test_vram_fit_counts_cards_needed(void **state)
 	xmlFreeDoc(doc);
 	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"3\">needs 3 cards</td>"));
 	buf_release(&out);
+	/* in Chinese the tooltips take the language's punctuation (the chart
+	 * module is told it: label_sep, pair_sep), the narrow column heads
+	 * put the memory after the name (no bracket to wrap), and no English
+	 * "(…): " is left */
+	struct buf zh = BUF_INIT;
+	render(f, LANG_ZH, (struct chart_request){ .name = "vram-fit" }, &zh);
+	doc = parse_svg(zh.ptr);
+	root = xmlDocGetRootElement(doc);
+	assert_non_null(find_mark(root, "70B INT8（70 GB），RTX 4090 24 GB：×3"));
+	assert_non_null(find_mark(root, "7B FP32（28 GB），B100：暂无数据"));
+	xmlFreeDoc(doc);
+	assert_null(strstr(zh.ptr, "GB): "));
+	buf_release(&zh);
 	fixture_free(f);
 }
 

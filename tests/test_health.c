@@ -188,10 +188,10 @@ static void test_claim_mismatch_below_the_claim_says_it_falls_short(void **state
 	assert_described(*state, &f,
 		"“For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
 		"Results of “SDXL training speed (relative to H100)” put RTX 4090 "
-		"at only 1.2× the speed of RTX 3090, short of the claimed 1.5–2× "
+		"at only 120% the speed of RTX 3090, short of the claimed 1.5–2× "
 		"(tolerance ±15%).",
 		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”但按 SDXL 训练速度"
-		"（相对 H100）的结果，RTX 4090 的速度只有 RTX 3090 的 1.2 倍，低于所称的 "
+		"（相对 H100）的结果，RTX 4090 的速度只有 RTX 3090 的 120%，低于所称的 "
 		"1.5～2 倍（容差 ±15%）。");
 }
 
@@ -204,11 +204,11 @@ static void test_speed_mismatch_names_task_and_both_figures(void **state)
 	f.stated = 0.24;
 	f.computed = 0.19;
 	assert_described(*state, &f,
-		"RTX 4090 on LoRA fine-tune (7B): the task times imply 0.19× the "
-		"speed of H100 80GB, but the relative-speed results give 0.24× "
+		"RTX 4090 on LoRA fine-tune (7B): the task times imply 19% the "
+		"speed of H100 80GB, but the relative-speed results give 24% "
 		"(tolerance ±15%).",
 		"RTX 4090 执行 LoRA 微调（7B）：由任务用时推算，其速度是 H100 80GB 的 "
-		"0.19 倍，而相对速度结果为 0.24 倍（容差 ±15%）。");
+		"19%，而相对速度结果为 24%（容差 ±15%）。");
 }
 
 static void test_vram_rule_gives_rule_of_thumb_and_weights_size(void **state)
@@ -255,7 +255,7 @@ static void test_figures_are_formatted_for_columns(void **state)
 	struct buf a = BUF_INIT, b = BUF_INIT;
 	health_figures(&fx->base.s, &f, LANG_ZH, &a, &b);
 	assert_string_equal(a.ptr, "1.5～2 倍");
-	assert_string_equal(b.ptr, "1.23 倍");
+	assert_string_equal(b.ptr, "123%");
 	buf_reset(&a);
 	buf_reset(&b);
 	f = finding_of(FINDING_MISSING);

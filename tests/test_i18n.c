@@ -212,6 +212,78 @@ static void test_dates_read_per_language(void **state)
 	buf_release(&b);
 }
 
+/* Where an inserted value meets Chinese across a space the template keeps
+ * for a Latin value, the space goes when the value's edge is Chinese or
+ * full-width punctuation ("（4 张卡） 有" reads "（4 张卡）有"), and stays
+ * for a Latin edge; Chinese against Latin gets one (content/STYLE.md). */
+static void test_fill_spaces_by_the_values_edges(void **state)
+{
+	(void)state;
+	static const char *const n[] = { "gpu" };
+	struct buf out = BUF_INIT;
+	const char *v[] = { "H100 80GB（4 张卡）" };
+	i18n_fill(&out, "只有 {gpu} 有数字", n, v, 1);
+	assert_string_equal(out.ptr, "只有 H100 80GB（4 张卡）有数字");
+	buf_reset(&out);
+	v[0] = "RTX 4090";
+	i18n_fill(&out, "只有 {gpu} 有数字", n, v, 1);
+	assert_string_equal(out.ptr, "只有 RTX 4090 有数字");
+	buf_reset(&out);
+	v[0] = "“推理延迟”";
+	i18n_fill(&out, "在 {gpu} 上", n, v, 1);
+	assert_string_equal(out.ptr, "在“推理延迟”上");
+	buf_reset(&out);
+	v[0] = "LoRA";
+	i18n_fill(&out, "执行{gpu}任务", n, v, 1);
+	assert_string_equal(out.ptr, "执行 LoRA 任务");
+	buf_reset(&out);
+	v[0] = "(x)";
+	i18n_fill(&out, "a {gpu} b", n, v, 1);
+	assert_string_equal(out.ptr, "a (x) b");
+	buf_release(&out);
+}
+
+/* A number as typed, thousands grouped, decimals kept; other text as is. */
+static void test_numbers_as_typed_get_grouped(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "3350", "3,350" }, { "30000", "30,000" }, { "1600", "1,600" },
+		{ "936", "936" }, { "0.416667", "0.416667" }, { "1234567.5", "1,234,567.5" },
+		{ "-2500", "-2,500" }, { "2024-05-01", "2024-05-01" }, { "12a34", "12a34" },
+		{ "1000.", "1000." }, { "", "" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct buf out = BUF_INIT;
+		i18n_group_number_text(&out, cases[i][0]);
+		assert_string_equal(out.ptr ? out.ptr : "", cases[i][1]);
+		buf_release(&out);
+	}
+}
+
+/* A duration: hours from one hour up, whole minutes below (at least 1). */
+static void test_durations_round_to_whole_minutes(void **state)
+{
+	(void)state;
+	struct fx f;
+	load(&f, "key,en,zh\nunit.h,h,小时\nunit.min,min,分钟\n");
+	assert_int_equal(f.loaded, 0);
+	struct buf out = BUF_INIT;
+	i18n_format_duration(&out, &f.t, 0.666667, LANG_ZH);
+	assert_string_equal(out.ptr, "40 分钟");
+	buf_reset(&out);
+	i18n_format_duration(&out, &f.t, 0.001, LANG_EN);
+	assert_string_equal(out.ptr, "1 min");
+	buf_reset(&out);
+	i18n_format_duration(&out, &f.t, 1, LANG_EN);
+	assert_string_equal(out.ptr, "1 h");
+	buf_reset(&out);
+	i18n_format_duration(&out, &f.t, 2.5, LANG_ZH);
+	assert_string_equal(out.ptr, "2.5 小时");
+	buf_release(&out);
+	unload(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -223,6 +295,9 @@ int main(void)
 		cmocka_unit_test(test_ranges_use_each_languages_mark),
 		cmocka_unit_test(test_durations_under_an_hour_are_minutes),
 		cmocka_unit_test(test_dates_read_per_language),
+		cmocka_unit_test(test_fill_spaces_by_the_values_edges),
+		cmocka_unit_test(test_numbers_as_typed_get_grouped),
+		cmocka_unit_test(test_durations_round_to_whole_minutes),
 	};
 	return cmocka_run_group_tests_name("i18n", tests, NULL, NULL);
 }

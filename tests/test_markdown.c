@@ -62,6 +62,10 @@ static int echo_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
 		buf_adds(out, "<b>小时</b>");
 		return 0;
 	}
+	if (!strcmp(sc->name, "paren")) { /* one that ends in a full-width bracket */
+		buf_adds(out, "<b>任务（FSDP）</b>");
+		return 0;
+	}
 	buf_addf(out, "<b>%s", sc->name);
 	for (size_t i = 0; i < sc->nargs; i++)
 		buf_addf(out, " %s=%s", sc->args[i].key, sc->args[i].val);
@@ -212,6 +216,17 @@ static void test_inline_figure_is_spaced_from_chinese(void **state)
 			       "<p>而按 <b>price gpu=rtx-4090</b> 的租价，为 "
 			       "<b>cost task=x gpu=y</b> 元，（<b>hours task=x gpu=y</b>）"
 			       "按<b>小时</b>的租价</p>"));
+}
+
+/* A figure that ends in full-width punctuation takes no space after it,
+ * even where the author typed one ("（FSDP） 需要" reads "（FSDP）需要",
+ * "（FSDP） H100" reads "（FSDP）H100"). */
+static void test_inline_figure_ending_in_full_width_punctuation(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "训练 {{< paren >}} 需要，而 {{< paren >}} H100\n"), 0);
+	assert_non_null(strstr(f->a.html,
+			       "<p>训练<b>任务（FSDP）</b>需要，而<b>任务（FSDP）</b>H100</p>"));
 }
 
 static void test_block_shortcode_replaces_its_paragraph(void **state)
@@ -509,6 +524,7 @@ int main(void)
 		T(test_dangerous_link_loses_its_target),
 		T(test_inline_shortcode_sits_in_its_paragraph),
 		T(test_inline_figure_is_spaced_from_chinese),
+		T(test_inline_figure_ending_in_full_width_punctuation),
 		T(test_block_shortcode_replaces_its_paragraph),
 		T(test_shortcode_in_code_is_left_alone),
 		T(test_shortcode_error_names_file_line_and_column),

@@ -133,6 +133,33 @@ bool text_starts_han(const char *s)
 	return text_is_han(utf8_at((const unsigned char *)s));
 }
 
+/* Punctuation only Chinese text uses: the CJK symbols and punctuation
+ * block ("。", "、") and the full-width forms ("，", "（", "："). */
+static bool is_fullwidth_punct(unsigned cp)
+{
+	return (cp >= 0x3000 && cp <= 0x303f) || (cp >= 0xff01 && cp <= 0xff60);
+}
+
+/* A Chinese character or punctuation Chinese text uses, the curly quotes,
+ * ellipsis and dash included (which English uses too: they count only
+ * beside another wide character). */
+static bool is_wide(unsigned cp)
+{
+	return text_is_han(cp) || is_fullwidth_punct(cp) || cp == 0x201c ||
+	       cp == 0x201d || cp == 0x2018 || cp == 0x2019 || cp == 0x2026 ||
+	       cp == 0x2014;
+}
+
+bool text_no_space_between(const char *before, size_t len, const char *after)
+{
+	if (!len || !*after)
+		return false;
+	unsigned b = last_char(before, len);
+	unsigned a = utf8_at((const unsigned char *)after);
+	return (is_wide(b) && is_wide(a)) || is_fullwidth_punct(b) ||
+	       is_fullwidth_punct(a);
+}
+
 bool text_needs_space(const char *before, size_t len, const char *after)
 {
 	if (!len || !*after)
@@ -596,10 +623,53 @@ bool text_fit(const char *utf8, double font_px, double max_w,
 	return true;
 }
 
-/* A line may end after code point c (followed by next): at spaces, after
- * '-' or '/', and on either side of a wide character. */
-static bool can_break_after(uint32_t c, uint32_t next)
+/* Chinese line-breaking rules: no line ends with an opening bracket or
+ * quote, and none starts with closing or ending punctuation. */
+static bool opens(uint32_t c)
 {
+	return c == 0xff08 || c == 0x201c || c == 0x2018 || c == 0x300a ||
+	       c == 0x300c || c == 0x3010 || c == 0x3014; /* （“‘《「【〔 */
+}
+
+static bool closes(uint32_t c)
+{
+	return c == 0xff09 || c == 0x201d || c == 0x2019 || c == 0x300b ||
+	       c == 0x300d || c == 0x3011 || c == 0x3015 || c == 0xff0c ||
+	       c == 0x3002 || c == 0x3001 || c == 0xff1b || c == 0xff1a ||
+	       c == 0xff1f || c == 0xff01 || c == 0x2026; /* ）”’》」】〕，。、；：？！… */
+}
+
+/* A line may end after code point c (prev before it, next after it, the
+ * text from next on at rest): at
+ * spaces, after '-' or '/', and on either side of a wide character, but
+ * never after an opening bracket or before a closing one ("4090（" /
+ * "24 GB）"), nor between a number and its unit ("24 / GB"). */
+static bool is_digit_cp(uint32_t c)
+{
+	return c >= '0' && c <= '9';
+}
+
+/* A unit written after a number: one to six capitals ending the word
+ * ("24 GB", "450 W", "330 TFLOPS", "3,350 GB/s"); "4090 Founders" or
+ * "4090 with" is a word, not a unit, and may wrap. */
+static bool unit_at(const char *s)
+{
+	size_t n = 0;
+	while (s[n] >= 'A' && s[n] <= 'Z')
+		n++;
+	return n >= 1 && n <= 6 && !((s[n] >= 'a' && s[n] <= 'z') ||
+				      (s[n] >= 'A' && s[n] <= 'Z'));
+}
+
+static bool can_break_after(uint32_t prev, uint32_t c, uint32_t next,
+			    const char *rest)
+{
+	if (opens(c) || closes(next))
+		return false;
+	/* "24 GB": neither before nor after the space (`rest` follows c) */
+	if ((c == ' ' && is_digit_cp(prev) && unit_at(rest)) ||
+	    (next == ' ' && is_digit_cp(c) && unit_at(rest + 1)))
+		return false;
 	if (next == ' ' || c == ' ' || c == '-' || c == '/')
 		return true;
 	return codepoint_is_wide(c) || codepoint_is_wide(next);
@@ -628,6 +698,7 @@ size_t text_wrap(const char *utf8, double font_px, double max_w,
 		/* Longest prefix that fits and ends at a break opportunity. */
 		double w = 0;
 		size_t len, brk = 0;
+		uint32_t prev = 0;
 		for (const char *q = p; *q; q += len) {
 			uint32_t c = text_utf8_decode(q, &len);
 			w += codepoint_em(c) * font_px;
@@ -635,8 +706,9 @@ size_t text_wrap(const char *utf8, double font_px, double max_w,
 				break;
 			size_t nlen;
 			uint32_t next = q[len] ? text_utf8_decode(q + len, &nlen) : 0;
-			if (next && can_break_after(c, next))
+			if (next && can_break_after(prev, c, next, q + len))
 				brk = (size_t)(q - p) + len;
+			prev = c;
 		}
 		if (brk == 0) { /* one long word: abbreviate it and stop */
 			text_fit(p, font_px, max_w, &lines[used++]);

@@ -30,6 +30,10 @@ bool text_is_han(unsigned cp);
  * Chinese character. */
 bool text_ends_han(const char *s, size_t len);
 bool text_starts_han(const char *s);
+/* True when no space may stand between the text `before` (its first `len`
+ * bytes) and `after`: Chinese or its punctuation on both sides, or
+ * full-width punctuation on either ("）" before "H100"). */
+bool text_no_space_between(const char *before, size_t len, const char *after);
 /* True when the text `before` (its first `len` bytes) and the text `after`
  * meet Chinese against a Latin letter or digit ("$" opening a value after
  * Chinese, "%" closing one before it) and need one space between them

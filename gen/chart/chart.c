@@ -212,7 +212,7 @@ static void rows_bar(struct chart_layout *lay, const struct chart_text *t,
 		struct chart_item *bar = chart_layout_mark(
 			lay, CHART_ITEM_BAR, box, r->color,
 			r->highlight ? CHART_ITEM_HIGHLIGHT : 0, r->index);
-		bar->tip = chart_layout_join_tip(r->label, vt);
+		bar->tip = chart_layout_join_tip(t, r->label, vt);
 		double tx = (xb > xa ? xb : xa) + CHART_GAP;
 		chart_layout_text_fit(lay, vt, W - CHART_PAD - tx, tx, cy, font,
 				      fl);
@@ -452,8 +452,9 @@ static double layout_fit_block(struct chart_layout *lay,
 			if (!txt && nodata)
 				txt = chart_layout_no_data_text(t);
 			struct buf tip = BUF_INIT;
-			buf_addf(&tip, "%s, %s: %s", rows[r] ? rows[r] : "",
-				 cols[c] ? cols[c] : "", txt ? txt : "");
+			buf_addf(&tip, "%s%s%s%s%s", rows[r] ? rows[r] : "",
+				 chart_layout_pair_sep(t), cols[c] ? cols[c] : "",
+				 chart_layout_label_sep(t), txt ? txt : "");
 			it->tip = buf_detach(&tip, NULL);
 			/* a "no data" too wide for its cell is left to the
 			 * dashed outline and the legend */
@@ -485,7 +486,8 @@ static double layout_fit_omitted(struct chart_layout *lay,
 	if (t->omitted)
 		buf_adds(&line, t->omitted);
 	else
-		buf_addf(&line, "%s: ", chart_layout_no_data_text(t));
+		buf_addf(&line, "%s%s", chart_layout_no_data_text(t),
+			 chart_layout_label_sep(t));
 	size_t k = 0;
 	bool first = true;
 	for (size_t c = 0; c < n_cols; c++) {
@@ -494,7 +496,7 @@ static double layout_fit_omitted(struct chart_layout *lay,
 			continue;
 		}
 		if (!first)
-			buf_adds(&line, t->list_sep ? t->list_sep : ", ");
+			buf_adds(&line, chart_layout_list_sep(t));
 		buf_adds(&line, cols[c] ? cols[c] : "");
 		first = false;
 	}

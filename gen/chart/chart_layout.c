@@ -196,17 +196,29 @@ struct chart_item *chart_layout_mark(struct chart_layout *lay,
 	return it;
 }
 
-char *chart_layout_join_tip(const char *a, const char *b)
+const char *chart_layout_label_sep(const struct chart_text *t)
 {
-	size_t na = a ? strlen(a) : 0, nb = b ? strlen(b) : 0;
-	char *t = xmalloc(na + 2 + nb + 1);
-	if (na)
-		memcpy(t, a, na);
-	memcpy(t + na, ": ", 2);
-	if (nb)
-		memcpy(t + na + 2, b, nb);
-	t[na + 2 + nb] = '\0';
-	return t;
+	return t && t->label_sep ? t->label_sep : ": ";
+}
+
+const char *chart_layout_list_sep(const struct chart_text *t)
+{
+	return t && t->list_sep ? t->list_sep : ", ";
+}
+
+const char *chart_layout_pair_sep(const struct chart_text *t)
+{
+	return t && t->pair_sep ? t->pair_sep : ", ";
+}
+
+char *chart_layout_join_tip(const struct chart_text *t, const char *a,
+			    const char *b)
+{
+	struct buf s = BUF_INIT;
+	buf_adds(&s, a ? a : "");
+	buf_adds(&s, chart_layout_label_sep(t));
+	buf_adds(&s, b ? b : "");
+	return buf_detach(&s, NULL);
 }
 
 const char *chart_layout_no_data_text(const struct chart_text *t)
@@ -222,7 +234,8 @@ char *chart_layout_axis_title(const char *title, bool log,
 	struct buf b = BUF_INIT;
 	buf_adds(&b, title);
 	if (log && t->log_scale && *t->log_scale)
-		buf_addf(&b, " (%s)", t->log_scale);
+		buf_addf(&b, "%s%s%s", t->aside_open ? t->aside_open : " (",
+			 t->log_scale, t->aside_close ? t->aside_close : ")");
 	return buf_detach(&b, NULL);
 }
 

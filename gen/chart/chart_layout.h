@@ -54,6 +54,16 @@ struct chart_text {
 	 * the names (NULL: ", "). */
 	const char *omitted;
 	const char *list_sep;
+	/* The punctuation of the texts a chart composes, in the language of
+	 * the page ("：" and "（…）" in Chinese): `label_sep` joins a name and
+	 * its value in a tooltip ("RTX 4090: 24 GB"; NULL: ": "), `pair_sep`
+	 * the two parts of a point's values or of a cell's name ("row, column";
+	 * NULL: ", "), `aside_open`/`aside_close` enclose the log-scale note of
+	 * an axis title (NULL: " (" and ")"). */
+	const char *label_sep;
+	const char *pair_sep;
+	const char *aside_open;
+	const char *aside_close;
 };
 
 /* ---- The layout ---- */
@@ -132,8 +142,13 @@ char *chart_layout_axis_title(const char *title, bool log,
 /* Deterministic short number for values the caller did not format: at
  * most two decimals, trailing zeros dropped, never "-0". */
 void chart_layout_format_number(double v, char *dst, size_t cap);
-/* "a: b" (malloc'd); a NULL part reads as "". */
-char *chart_layout_join_tip(const char *a, const char *b);
+/* "a: b" (malloc'd) with t's label_sep; a NULL part reads as "". */
+char *chart_layout_join_tip(const struct chart_text *t, const char *a,
+			    const char *b);
+/* t's label_sep (": " when NULL), list_sep and pair_sep (", " when NULL). */
+const char *chart_layout_label_sep(const struct chart_text *t);
+const char *chart_layout_list_sep(const struct chart_text *t);
+const char *chart_layout_pair_sep(const struct chart_text *t);
 
 /* The width of text at `font` (CHART_ITEM_BOLD in flags: bold). */
 double chart_layout_text_width(const char *s, double font, unsigned flags);

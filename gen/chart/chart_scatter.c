@@ -297,18 +297,22 @@ static void scatter_frontier(struct chart_layout *lay,
 	lay->path_at = lay->n;
 }
 
-/* Append "label: x, y" for a point, numbers as given or printed. */
-static void point_text(struct buf *out, const struct chart_point *pt)
+/* Append "label: x, y" for a point, numbers as given or printed, with t's
+ * punctuation. */
+static void point_text(struct buf *out, const struct chart_text *t,
+		       const struct chart_point *pt)
 {
 	char xb[48], yb[48];
 	chart_layout_format_number(pt->x, xb, sizeof xb);
 	chart_layout_format_number(pt->y, yb, sizeof yb);
-	buf_addf(out, "%s: %s, %s", pt->label ? pt->label : "",
-		 pt->x_text ? pt->x_text : xb, pt->y_text ? pt->y_text : yb);
+	buf_addf(out, "%s%s%s%s%s", pt->label ? pt->label : "",
+		 chart_layout_label_sep(t), pt->x_text ? pt->x_text : xb,
+		 chart_layout_pair_sep(t), pt->y_text ? pt->y_text : yb);
 }
 
 /* A marker for each point with a value, its tooltip "label: x, y". */
 static void scatter_markers(struct chart_layout *lay,
+			    const struct chart_text *t,
 			    const struct scatter_plot *p,
 			    const struct chart_point *pts, size_t n)
 {
@@ -324,7 +328,7 @@ static void scatter_markers(struct chart_layout *lay,
 			pts[i].color,
 			pts[i].highlight ? CHART_ITEM_HIGHLIGHT : 0, (int)i);
 		struct buf tip = BUF_INIT;
-		point_text(&tip, &pts[i]);
+		point_text(&tip, t, &pts[i]);
 		m->tip = buf_detach(&tip, NULL);
 	}
 }
@@ -396,10 +400,11 @@ static double scatter_foot(struct chart_layout *lay, const struct chart_text *t,
 			continue;
 		struct buf line = BUF_INIT;
 		if (point_ok(&pts[i]))
-			point_text(&line, &pts[i]);
+			point_text(&line, t, &pts[i]);
 		else
-			buf_addf(&line, "%s: %s",
+			buf_addf(&line, "%s%s%s",
 				 pts[i].label ? pts[i].label : "",
+				 chart_layout_label_sep(t),
 				 chart_layout_no_data_text(t));
 		cy = y + 4 + font * 0.6;
 		struct chart_item *it = chart_layout_text_fit(
@@ -447,7 +452,7 @@ int chart_scatter_layout(struct chart_layout *lay, const struct chart_text *t,
 	bool *placed = xcalloc(n, sizeof *placed);
 	scatter_frontier(lay, &p, pts, n, opts, front);
 	/* markers, then labels: highlighted first, then the frontier */
-	scatter_markers(lay, &p, pts, n);
+	scatter_markers(lay, t, &p, pts, n);
 	scatter_labels(lay, &p, pts, n, front, point_label_w, placed);
 	free(front);
 	y = scatter_foot(lay, t, &p, pts, n, placed);

@@ -108,7 +108,8 @@ int chart_spark_layout(struct chart_layout *lay, const struct chart_text *t,
 		pt->color = 0;
 		pt->index = (int)i;
 		struct buf tip = BUF_INIT;
-		buf_addf(&tip, "%s: %s", pts[i].label ? pts[i].label : "", v);
+		buf_addf(&tip, "%s%s%s", pts[i].label ? pts[i].label : "",
+			 chart_layout_label_sep(t), v);
 		pt->tip = buf_detach(&tip, NULL);
 		bool end = i == 0 || i == n - 1;
 		const char *label = pts[i].label ? pts[i].label : "";

@@ -485,9 +485,11 @@ static size_t text_end(const char *html, size_t len)
 
 /* An inline figure in a sentence (content/STYLE.md): where Chinese meets
  * its Latin letters or digits on either side, one space, so
- * "按{{< ... >}}计算" reads "按 ResNet-50 计算"; where Chinese meets
- * Chinese ("$1.39/小时" before "的"), no space even if the author typed
- * one. Returns where the text after the figure resumes. */
+ * "按{{< ... >}}计算" reads "按 ResNet-50 计算"; where Chinese or its
+ * full-width punctuation meets Chinese, or full-width punctuation meets
+ * anything ("$1.39/小时" before "的", "（FSDP）" before "需要" or "H100"), no
+ * space even if the author typed one. Returns where the
+ * text after the figure resumes. */
 static const char *put_inline(const struct buf *html, const char *after,
 			      struct buf *out)
 {
@@ -495,12 +497,12 @@ static const char *put_inline(const struct buf *html, const char *after,
 	const char *first = first_text(text);
 	size_t end = text_end(text, html->len);
 	if (out->len >= 2 && out->ptr[out->len - 1] == ' ' &&
-	    text_ends_han(out->ptr, out->len - 1) && text_starts_han(first))
+	    text_no_space_between(out->ptr, out->len - 1, first))
 		buf_truncate(out, out->len - 1);
 	if (text_needs_space(out->ptr, out->len, first))
 		buf_addc(out, ' ');
 	buf_addbuf(out, html);
-	if (*after == ' ' && text_ends_han(text, end) && text_starts_han(after + 1))
+	if (*after == ' ' && text_no_space_between(text, end, after + 1))
 		after++;
 	if (text_needs_space(text, end, after))
 		buf_addc(out, ' ');

@@ -135,8 +135,10 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 	for (size_t r = 0; r < table->nrows; r++) {
 		for (int l = 0; l < LANG_COUNT; l++) {
 			if (table->rows[r][col[l]][0] ||
-			    !strncmp(table->rows[r][kc], "unit.", 5))
-				continue; /* a unit may be none in a language */
+			    !strncmp(table->rows[r][kc], "unit.", 5) ||
+			    !strcmp(table->rows[r][kc], "punct.gap"))
+				continue; /* a unit, or the gap after a sentence
+					     (none in Chinese), may be none */
 			diag_error(diag, table->path, table->lines[r],
 				   (int)col[l] + 1, "UI string \"%s\" has no %s text",
 				   table->rows[r][kc], codes[l]);
@@ -207,11 +209,19 @@ static void fill_text(struct buf *out, const char *tmpl, const char *const *name
 		if (plen && i < n) {
 			const char *v = vals[i] ? vals[i] : "";
 			/* Chinese meets Latin or digits across the value's edges:
-			 * one space (content/STYLE.md) */
+			 * one space; Chinese or its full-width punctuation meets
+			 * Chinese: none, even where the template has one for a
+			 * Latin value ("{gpu} 有" with "H100（4 张卡）")
+			 * (content/STYLE.md) */
+			if (out->len >= 2 && out->ptr[out->len - 1] == ' ' &&
+			    text_no_space_between(out->ptr, out->len - 1, v))
+				buf_truncate(out, out->len - 1);
 			if (text_needs_space(out->ptr, out->len, v))
 				buf_addc(out, ' ');
 			buf_adds(out, v);
 			c += plen;
+			if (*c == ' ' && *v && text_no_space_between(out->ptr, out->len, c + 1))
+				c++;
 			if (text_needs_space(out->ptr, out->len, c) && *v)
 				buf_addc(out, ' ');
 		} else if (plen && t) {
@@ -465,6 +475,26 @@ void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
 	i18n_format_number(out, v, l);
 	/* a literal unit when there is no such key (not a missing string) */
 	i18n_append_unit(out, i18n_has(t, unit_key) ? i18n_get(t, l, unit_key) : unit_key);
+}
+
+void i18n_group_number_text(struct buf *out, const char *text)
+{
+	const char *p = text + (*text == '-');
+	size_t digits = strspn(p, "0123456789");
+	const char *rest = p + digits;
+	bool plain = digits > 0 && (!*rest || (*rest == '.' && rest[1] &&
+					     strspn(rest + 1, "0123456789") == strlen(rest + 1)));
+	if (!plain || digits < 4) {
+		buf_adds(out, text);
+		return;
+	}
+	buf_add(out, text, (size_t)(p - text));
+	for (size_t i = 0; i < digits; i++) {
+		if (i && (digits - i) % 3 == 0)
+			buf_addc(out, ',');
+		buf_addc(out, p[i]);
+	}
+	buf_adds(out, rest);
 }
 
 void i18n_format_date(struct buf *out, const char *ymd, enum lang l)

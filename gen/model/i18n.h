@@ -122,6 +122,10 @@ void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
 /* Append a unit after a number: "×" and "%" hug it, anything else follows
  * one space; an empty unit appends nothing. */
 void i18n_append_unit(struct buf *out, const char *unit);
+/* A number as the data types it ("3350", "0.416667", "-2"), its thousands
+ * grouped with commas as every figure is (content/STYLE.md: "3,350"), its
+ * decimals kept as typed; any other text is appended unchanged. */
+void i18n_group_number_text(struct buf *out, const char *text);
 /* A YYYY-MM-DD date for reading: "27 Jul 2026" / "2026年7月27日". */
 void i18n_format_date(struct buf *out, const char *ymd, enum lang l);
 

@@ -31,6 +31,91 @@ static const char *trf(struct site *s, enum lang l, const char *fmt,
 	return tr(s, l, arena_printf(&s->arena, fmt, arg));
 }
 
+/* The reader's name of a key's thing in `l` when data/i18n.csv has it,
+ * else `raw` (a column or value the strings do not know yet). */
+static const char *tr_or(struct site *s, enum lang l, const char *key,
+			 const char *raw)
+{
+	return i18n_has(&s->i18n, key) ? tr(s, l, key) : raw;
+}
+
+/* A column's head: data.col.<column> ("显存（GB）" for vram_gb). */
+static const char *column_label(struct site *s, enum lang l, const char *column)
+{
+	return tr_or(s, l, arena_printf(&s->arena, "data.col.%s", column), column);
+}
+
+/* The name a reader knows row `id` of table `ref` by, in `l`: its
+ * name_<lang> or title_<lang> (else name or title) column; the id when the
+ * table has no such row or column. */
+static const char *ref_name(struct site *s, enum lang l, const char *ref,
+			    const char *id)
+{
+	const struct table *t = data_table(&s->data, ref);
+	if (!t)
+		return id;
+	const char *want[] = { arena_printf(&s->arena, "name_%s", lang_code(l)),
+			       arena_printf(&s->arena, "title_%s", lang_code(l)),
+			       "name", "title" };
+	long idc = -1, namec = -1;
+	for (size_t c = 0; c < t->ncols; c++)
+		if (!strcmp(t->cols[c], "id"))
+			idc = (long)c;
+	for (size_t w = 0; w < sizeof want / sizeof *want && namec < 0; w++)
+		for (size_t c = 0; c < t->ncols; c++)
+			if (!strcmp(t->cols[c], want[w]))
+				namec = (long)c;
+	if (idc < 0 || namec < 0)
+		return id;
+	for (size_t r = 0; r < t->nrows; r++)
+		if (!strcmp(t->rows[r][idc], id))
+			return *t->rows[r][namec] ? t->rows[r][namec] : id;
+	return id;
+}
+
+/* A cell's text as a reader reads it: a number with its thousands grouped
+ * ("3,350"), an enum value by its name
+ * (data.enum.<value>: "按需" for on-demand), a yes or no by what it says
+ * of its column (data.bool.<column>.<yes|no>: "支持" for fp8 yes); any
+ * other text as it is. */
+static const char *cell_text(struct site *s, enum lang l,
+			     const struct col_spec *cs, const char *column,
+			     const char *text)
+{
+	if (!cs || !*text)
+		return text;
+	if (cs->type == COL_NUMBER || cs->type == COL_INTEGER) {
+		struct buf b = BUF_INIT;
+		i18n_group_number_text(&b, text);
+		const char *r = arena_strdup(&s->arena, b.ptr);
+		buf_release(&b);
+		return r;
+	}
+	if (cs->type == COL_ENUM)
+		return tr_or(s, l, arena_printf(&s->arena, "data.enum.%s", text), text);
+	if (cs->type == COL_BOOL)
+		return tr_or(s, l, arena_printf(&s->arena, "data.bool.%s.%s", column, text),
+			     text);
+	if ((cs->type == COL_REF || cs->type == COL_REFS) && cs->ref) {
+		/* the rows it names, by their names ("RTX 4090", a source's
+		 * title), separated as a list of the language */
+		struct buf b = BUF_INIT;
+		for (const char *p = text; *p;) {
+			size_t n = strcspn(p, ";");
+			if (b.len)
+				buf_adds(&b, tr(s, l, "list.sep"));
+			buf_adds(&b, ref_name(s, l, cs->ref, arena_strndup(&s->arena, p, n)));
+			p += n;
+			if (*p == ';')
+				p++;
+		}
+		const char *r = arena_strdup(&s->arena, b.ptr ? b.ptr : "");
+		buf_release(&b);
+		return r;
+	}
+	return text;
+}
+
 /* Fill the i18n template `key` with up to two {name} slots. */
 static const char *fill(struct site *s, enum lang l, const char *key,
 			const char *n1, const char *t1, const char *n2,
@@ -238,7 +323,7 @@ static const char *type_text(struct site *s, enum lang l,
 	case COL_ENUM: {
 		struct buf b = BUF_INIT;
 		for (const char *const *v = c->values; v && *v; v++)
-			buf_addf(&b, "%s%s", v == c->values ? "" : ", ", *v);
+			buf_addf(&b, "%s%s", v == c->values ? "" : tr(s, l, "list.sep"), *v);
 		const char *r = fill(s, l, "data.type.enum", "values", b.ptr,
 				     NULL, NULL);
 		buf_release(&b);
@@ -264,6 +349,7 @@ static struct value *column_list(struct site *s, enum lang l,
 		const struct col_spec *cs = column_spec(spec, t->cols[c]);
 		struct value *m = value_new_map(&s->arena);
 		set_text(s, m, "name", t->cols[c]);
+		set_text(s, m, "label", column_label(s, l, t->cols[c]));
 		set_bool(s, m, "num", is_numeric(cs));
 		set_text(s, m, "type", type_text(s, l, cs));
 		set_text(s, m, "need",
@@ -290,7 +376,7 @@ static const char *ref_href(struct site *s, enum lang l, const char *from,
 
 /* A cell of ids becomes links to their pages (NULL when none has one). */
 static struct value *ref_links(struct site *s, enum lang l, const char *from,
-			       const char *ref, const char *refs)
+			       const char *ref, const char *refs, bool named)
 {
 	struct value *links = value_new_list(&s->arena);
 	bool any = false;
@@ -300,7 +386,7 @@ static struct value *ref_links(struct site *s, enum lang l, const char *from,
 		const char *id = arena_strndup(&s->arena, p, n);
 		const char *href = ref_href(s, l, from, ref, id);
 		struct value *m = value_new_map(&s->arena);
-		set_text(s, m, "text", id);
+		set_text(s, m, "text", named ? ref_name(s, l, ref, id) : id);
 		set_text(s, m, "href", href);
 		set_bool(s, m, "has_href", href != NULL);
 		set_bool(s, m, "more", end != NULL);
@@ -324,19 +410,40 @@ static const char *cell_ref(const struct col_spec *cs, const char *table)
 	return cs->type == COL_ID ? table : NULL;
 }
 
+/* The language of a column's texts: "en" for name_en or i18n's en, "zh"
+ * for name_zh or zh, NULL for a column of both (ids, numbers, names). */
+static const char *column_lang(const char *column)
+{
+	size_t n = strlen(column);
+	for (int i = 0; i < LANG_COUNT; i++) {
+		const char *code = lang_code((enum lang)i);
+		size_t k = strlen(code);
+		if (!strcmp(column, code) ||
+		    (n > k + 1 && column[n - k - 1] == '_' && !strcmp(column + n - k, code)))
+			return code;
+	}
+	return NULL;
+}
+
 static struct value *cell_value(struct site *s, enum lang l, const char *from,
 				const char *table, const struct col_spec *cs,
-				const char *text)
+				const char *column, const char *text)
 {
 	struct value *m = value_new_map(&s->arena);
 	bool num = is_numeric(cs);
-	set_text(s, m, "text", text);
+	set_text(s, m, "text", cell_text(s, l, cs, column, text));
+	set_text(s, m, "raw", text); /* a number sorts by its value, not "3,350" */
+	set_bool(s, m, "code", cs && cs->type == COL_ID && *text); /* an id is code */
 	set_bool(s, m, "num", num);
 	set_bool(s, m, "nodata", num && !*text);
+	const char *cl = column_lang(column);
+	/* a column of the other language's texts is marked as that language
+	 * (screen readers read it so; the Chinese style check leaves it) */
+	set_text(s, m, "lang", cl && strcmp(cl, lang_code(l)) ? cl : NULL);
 	struct value *links = NULL;
 	const char *ref = cell_ref(cs, table);
 	if (*text && ref) {
-		links = ref_links(s, l, from, ref, text);
+		links = ref_links(s, l, from, ref, text, cs->type != COL_ID);
 	} else if (*text && cs && cs->type == COL_URL && text_url_is_safe(text)) {
 		links = value_new_list(&s->arena);
 		struct value *a = value_new_map(&s->arena);
@@ -375,7 +482,7 @@ static void plan_table_page(struct site *s, enum lang l, const struct table *t)
 		for (size_t c = 0; c < t->ncols; c++)
 			value_list_push(&s->arena, cells,
 					cell_value(s, l, path, t->name, specs[c],
-						   t->rows[r][c]));
+						   t->cols[c], t->rows[r][c]));
 		struct value *row = value_new_map(&s->arena);
 		value_map_set(&s->arena, row, "cells", cells);
 		value_list_push(&s->arena, rows, row);

@@ -344,9 +344,10 @@ static void price_entry(struct site *s, struct xml *x, enum lang l,
 					 q->as_of));
 	element(s, x, "published", timestamp(s, q->as_of));
 	element(s, x, "updated", timestamp(s, q->as_of));
-	element(s, x, "summary", arena_printf(&s->arena, "%s (%s)",
+	/* "change (source)" / "change（source）": the language's brackets */
+	element(s, x, "summary", arena_printf(&s->arena, "%s%s",
 					      price_history_change_text(&p, c),
-					      pg_source_titles(&p, q->source)));
+					      pg_paren_text(&p, pg_source_titles(&p, q->source))));
 	end(x);
 }
 

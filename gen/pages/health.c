@@ -1,5 +1,7 @@
 #include "pages/health.h"
 
+#include "model/compare.h"
+
 #include "base/buf.h"
 #include "view/phrase.h"
 #include "view/site.h"
@@ -7,6 +9,7 @@
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 const enum finding_kind health_kinds[HEALTH_KIND_COUNT] = {
@@ -99,11 +102,18 @@ static const char *benchmark_name(const struct site *s, long b, enum lang l)
 			    : s->data.benchmarks[b].name_en;
 }
 
-/* "1.62×" / "1.62 倍"; a range "1.5–2×" / "1.5～2 倍" when high > low, in
- * the rounding of the tables (i18n_format_ratio). */
+/* A ratio of speeds as the comparison model writes it: above its
+ * threshold a multiple, "1.62×" / "1.62 倍" (a range "1.5–2×" / "1.5～2 倍"
+ * when high > low), in the rounding of the tables (i18n_format_ratio); up
+ * to it (a range: all of it) a share of the other's speed, "42%" /
+ * "42%～45%". */
 static void format_ratio(const struct site *s, struct buf *out, double low,
 			 double high, enum lang l)
 {
+	if (fmax(low, high) <= CMP_TIMES_ABOVE) {
+		i18n_format_percent_range(out, low * 100.0, fmax(low, high) * 100.0, l);
+		return;
+	}
 	struct buf x = BUF_INIT, lo = BUF_INIT, hi = BUF_INIT;
 	i18n_format_ratio(&lo, low, l);
 	i18n_format_ratio(&hi, high, l);

@@ -578,7 +578,9 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 			struct pair_about ab = pair_bench_about(p, "speed", b, ga, gb);
 			struct buf in = BUF_INIT;
 			pair_result_inputs(p, b, ga, gb, &in);
-			pair_show_ratio(p, &ab, "fig.speed",
+			/* a latency's or a step time's ratio is the inverse
+			 * of the values: its label says so */
+			pair_show_ratio(p, &ab, bm->higher_is_better ? "fig.speed" : "fig.speed_inverse",
 					ratio_ok && !same ? (struct figure){ 0, "why.unlike" } : r,
 					in.ptr);
 			buf_release(&in);
@@ -771,8 +773,8 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 }
 
 /* The context of the pair page of ga and gb (ga listed first), made for
- * the page at p->path; without `whole`, only what a headline shows (its
- * lead_speed and lead_cost; the figures it marks are theirs). */
+ * the page at p->path; without `whole`, only the first speed and cost
+ * sentences and the figures they mark. */
 static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 				  bool whole)
 {
@@ -792,12 +794,9 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 	struct value *ev_speed = value_new_list(a), *ev_cost = value_new_list(a);
 	struct value *ev_hw = value_new_list(a);
 	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
-	/* the first speed and cost sentences make a headline's summary */
 	const char *lead_speed = "", *lead_cost = "";
 	pair_benchmarks(p, ga, gb, bench, ev_speed, &lead_speed, whole);
 	pair_tasks(p, ga, gb, tasks, ev_cost, &lead_cost, whole);
-	value_map_set_str(a, ctx, "lead_speed", lead_speed);
-	value_map_set_str(a, ctx, "lead_cost", lead_cost);
 	if (whole) {
 		pair_memory_and_price(p, ga, gb, ev_hw);
 		value_map_set_str(a, ctx, "bottom_line", compare_bottom_line(p, ga, gb));

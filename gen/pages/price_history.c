@@ -157,6 +157,11 @@ static void add_chart(const struct pg *p, size_t gpu, const size_t *rows, size_t
 		.desc = pg_fill(p, "price.history_desc", "n", pg_fmt_number(p, (double)n),
 				"list", list.ptr, NULL),
 		.no_data = pg_tr(p, "no_data"),
+		.list_sep = pg_tr(p, "list.sep"),
+		.pair_sep = pg_tr(p, "punct.list_sep"),
+		.label_sep = pg_tr(p, "list.colon"),
+		.aside_open = pg_tr(p, "punct.paren_open"),
+		.aside_close = pg_tr(p, "punct.paren_close"),
 	};
 	char id[96];
 	snprintf(id, sizeof id, "price-history-%s-%zu", d->gpus[gpu].id, nth);

@@ -377,7 +377,9 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 	if (rq->page_path) {
 		const char *file = arena_printf(&c->a, "charts/%s/%s.svg",
 						lang_code(c->l), c->ids[0]);
-		buf_adds(out, " <a href=\"");
+		/* the language's gap after a sentence: none after "。" */
+		buf_adds(out, gck_tr(c, "punct.gap"));
+		buf_adds(out, "<a href=\"");
 		text_escape_htmls(out, site_root_href(c->s, c->l, rq->page_path, file));
 		buf_adds(out, "\">");
 		text_escape_htmls(out, gck_tr(c, "chart.open_svg"));

@@ -127,8 +127,10 @@ static void fit_heads(struct gc *c, struct fit *fit)
 		const struct gpu *g = &c->d->gpus[fit->gpus[j]];
 		bool say = g->vram_gb.ok && !name_tells_vram(c, g);
 		const char *vram = say ? gck_fmt_unit(c, g->vram_gb.v, "unit.gb") : NULL;
-		/* the SVG's narrow column wraps at spaces, so its label keeps
-		 * ASCII brackets; the table's header reads as running text */
+		/* the SVG's narrow column (chart.vram_fit.head: "RTX 4090
+		 * (24 GB)", in Chinese "RTX 4090 24 GB", whose wide brackets
+		 * would not fit) and the table's header (chart.vram_fit.col,
+		 * in the language's brackets) */
 		fit->cols[j] = say ? gck_filled(c, "chart.vram_fit.head", "gpu", g->name,
 						"vram", vram, NULL)
 				   : g->name;
@@ -208,7 +210,6 @@ static void fit_draw(struct gc *c, const struct fit *fit)
 	size_t nr = fit->nr, ng = fit->ng;
 	struct chart_text t = gck_chart_texts(c);
 	t.omitted = gck_tr(c, "chart.vram_fit.omitted");
-	t.list_sep = gck_tr(c, "list.sep");
 	/* as wide as its columns need, up to WIDE_MAX (then in blocks) */
 	struct chart_layout lay = { 0 };
 	chart_fit_layout(&lay, &t, rows, nr, cols, ng, fit->cells, state_names);

@@ -94,6 +94,13 @@ const char *gck_fmt_unit(struct gc *c, double v, const char *unit_key)
 	return gck_keep(c, &b);
 }
 
+const char *gck_fmt_duration(struct gc *c, double hours)
+{
+	struct buf b = BUF_INIT;
+	i18n_format_duration(&b, &c->s->i18n, hours, c->l);
+	return gck_keep(c, &b);
+}
+
 const char *gck_fmt_hourly(struct gc *c, double v)
 {
 	struct buf b = BUF_INIT;
@@ -306,6 +313,11 @@ struct chart_text gck_chart_texts(const struct gc *c)
 		.axis2_title = c->axis2.len ? c->axis2.ptr : NULL,
 		.no_data = gck_tr(c, "no_data"),
 		.log_scale = gck_tr(c, "chart.log_scale"),
+		.list_sep = gck_tr(c, "list.sep"),
+		.pair_sep = gck_tr(c, "punct.list_sep"),
+		.label_sep = gck_tr(c, "list.colon"),
+		.aside_open = gck_tr(c, "punct.paren_open"),
+		.aside_close = gck_tr(c, "punct.paren_close"),
 	};
 }
 

@@ -81,6 +81,8 @@ const char *gck_keep(struct gc *c, struct buf *b);
 const char *gck_fmt_number(struct gc *c, double v);
 const char *gck_fmt_usd(struct gc *c, double v);
 const char *gck_fmt_unit(struct gc *c, double v, const char *unit_key);
+/* A duration: hours, minutes below an hour (i18n_format_duration). */
+const char *gck_fmt_duration(struct gc *c, double hours);
 const char *gck_fmt_hourly(struct gc *c, double v); /* "$0.39/h" */
 const char *gck_fmt_speed(struct gc *c, double v);  /* "1.8×" */
 const char *gck_fmt_spec(struct gc *c, enum gck_spec f, double v);

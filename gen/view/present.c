@@ -141,6 +141,11 @@ const char *pg_comparison(const struct pg *p, const struct cmp_pair *cp)
 	return pg_keep(p, b);
 }
 
+const char *pg_fmt_duration(const struct pg *p, double hours)
+{
+	return pg_fmt_hours(p, hours, hours);
+}
+
 /* "$0.39/h" */
 const char *pg_fmt_per_hour(const struct pg *p, double v)
 {
@@ -737,7 +742,7 @@ static const char *pg_hours_text(const struct pg *p, const struct task_cost *c)
 		if (*min)
 			return pg_fmt_unit(p, strtod(min, NULL), "unit.min");
 	}
-	return pg_fmt_hours(p, c->hours.value, c->hours.value);
+	return pg_fmt_duration(p, c->hours.value);
 }
 
 /* "3 h", "40 min", "4–8 h": i18n_format_hours_range. */

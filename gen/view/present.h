@@ -90,6 +90,8 @@ const char *pg_paren_text(const struct pg *p, const char *text);
 const char *pg_fmt_number(const struct pg *p, double v);
 const char *pg_fmt_usd(const struct pg *p, double v);
 const char *pg_fmt_unit(const struct pg *p, double v, const char *unit_key);
+/* A duration: hours, minutes below an hour (i18n_format_duration). */
+const char *pg_fmt_duration(const struct pg *p, double hours);
 const char *pg_fmt_per_hour(const struct pg *p, double v);
 struct cmp_pair;
 /* The sentence of a comparison (phrase_comparison), in the page's arena. */
