@@ -847,15 +847,21 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 	return ctx;
 }
 
+struct value *pages_compare_pair_context(const struct pg *p, size_t ga, size_t gb)
+{
+	struct value *ctx = pair_context(p, ga, gb, true);
+	pg_set_text(p, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+		.name = "pair", .gpu = p->s->data.gpus[ga].id,
+		.other = p->s->data.gpus[gb].id, .page_path = p->path }));
+	return ctx;
+}
+
 static struct value *build_pair_page(struct site *s, const struct page_spec *spec)
 {
 	const struct gpu_pair *gp = spec->arg;
 	struct buf scratch = BUF_INIT;
-	struct pg pp = { s, spec->lang, spec->path, &scratch }, *p = &pp;
-	struct value *ctx = pair_context(p, gp->a, gp->b, true);
-	pg_set_text(p, ctx, "chart", pg_chart_html(p, &(struct chart_request){
-		.name = "pair", .gpu = s->data.gpus[gp->a].id,
-		.other = s->data.gpus[gp->b].id, .page_path = p->path }));
+	struct pg pp = { s, spec->lang, spec->path, &scratch };
+	struct value *ctx = pages_compare_pair_context(&pp, gp->a, gp->b);
 	buf_release(&scratch);
 	return ctx;
 }
@@ -887,27 +893,20 @@ static size_t pair_richness(const struct site *s, size_t ga, size_t gb)
 	return n;
 }
 
-#define HEADLINES 3
-
-/* The pairs with the most figures in common (up to HEADLINES, in gpus.csv
- * order among equals), each {title, href, summary}: the summary is the
- * pair's first speed sentence and first cost sentence. */
-static struct value *headline_pairs(const struct pg *p)
+size_t pages_compare_headline_pairs(const struct site *s, size_t pairs[][2])
 {
-	struct arena *a = pg_arena(p);
-	const struct site *s = p->s;
-	size_t best[HEADLINES][3] = { { 0 } }; /* richness, a, b */
+	size_t best[COMPARE_HEADLINES][3] = { { 0 } }; /* richness, a, b */
 	size_t n = 0;
 	for (size_t x = 0; x < s->data.ngpus; x++)
 		for (size_t y = x + 1; y < s->data.ngpus; y++) {
 			size_t r = pair_richness(s, x, y);
 			if (!r)
 				continue;
-			size_t i = n < HEADLINES ? n++ : HEADLINES;
-			if (i == HEADLINES) {
-				if (r <= best[HEADLINES - 1][0])
+			size_t i = n < COMPARE_HEADLINES ? n++ : COMPARE_HEADLINES;
+			if (i == COMPARE_HEADLINES) {
+				if (r <= best[COMPARE_HEADLINES - 1][0])
 					continue;
-				i = HEADLINES - 1;
+				i = COMPARE_HEADLINES - 1;
 			}
 			while (i > 0 && best[i - 1][0] < r) {
 				memcpy(best[i], best[i - 1], sizeof best[i]);
@@ -917,12 +916,24 @@ static struct value *headline_pairs(const struct pg *p)
 			best[i][1] = x;
 			best[i][2] = y;
 		}
+	for (size_t i = 0; i < n; i++)
+		pairs[i][0] = best[i][1], pairs[i][1] = best[i][2];
+	return n;
+}
+
+/* Each headline pair {title, href, summary}: the summary is the pair's
+ * first speed sentence and first cost sentence. */
+static struct value *headline_pairs(const struct pg *p)
+{
+	struct arena *a = pg_arena(p);
+	size_t best[COMPARE_HEADLINES][2];
+	size_t n = pages_compare_headline_pairs(p->s, best);
 	struct value *list = value_new_list(a);
 	for (size_t i = 0; i < n; i++) {
 		struct value *m = value_new_map(a);
-		value_map_set_str(a, m, "title", pg_pair_title(p, best[i][1], best[i][2]));
-		value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, best[i][1], best[i][2])));
-		struct value *ctx = pair_context(p, best[i][1], best[i][2], false);
+		value_map_set_str(a, m, "title", pg_pair_title(p, best[i][0], best[i][1]));
+		value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, best[i][0], best[i][1])));
+		struct value *ctx = pair_context(p, best[i][0], best[i][1], false);
 		const char *speed = value_map_get(ctx, "lead_speed")->u.str.ptr;
 		const char *cost = value_map_get(ctx, "lead_cost")->u.str.ptr;
 		value_map_set_str(a, m, "summary", arena_printf(a, "%s%s%s", speed,

@@ -29,4 +29,14 @@ void pages_compare_plan(struct site *s, enum lang l, struct buf *scratch);
  * verdict}, linked from the page p (the page's arena). */
 struct value *pages_compare_headlines(const struct pg *p);
 
+/* The most headline pairs there are. */
+#define COMPARE_HEADLINES 3
+/* The pairs with the most figures in common (up to COMPARE_HEADLINES, in gpus.csv
+ * order among equals), as GPU indexes into `pairs`; returns how many. */
+size_t pages_compare_headline_pairs(const struct site *s, size_t pairs[][2]);
+/* A pair page's whole context (specs, speed, costs, the verdict, the
+ * pair chart) for the page p: the comparison pages and the report build
+ * it here, so both show the same verdict. */
+struct value *pages_compare_pair_context(const struct pg *p, size_t ga, size_t gb);
+
 #endif
