@@ -850,6 +850,7 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 struct value *pages_compare_pair_context(const struct pg *p, size_t ga, size_t gb)
 {
 	struct value *ctx = pair_context(p, ga, gb, true);
+	value_map_set_str(pg_arena(p), ctx, "id_prefix", ""); /* the report's differs */
 	pg_set_text(p, ctx, "chart", pg_chart_html(p, &(struct chart_request){
 		.name = "pair", .gpu = p->s->data.gpus[ga].id,
 		.other = p->s->data.gpus[gb].id, .page_path = p->path }));
