@@ -115,6 +115,7 @@ static const struct nav_item {
 	{ "inference", "nav.inference", "inference/" },
 	{ "articles", "nav.articles", "articles/" },
 	{ "data", "nav.data", "data/" },
+	{ "report", "nav.report", "report/" },
 };
 
 static struct value *nav_for(struct site *s, const struct page_spec *p)

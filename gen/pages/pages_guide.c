@@ -610,15 +610,15 @@ static void plan_inference(struct site *s, enum lang l)
 
 static const char *const section_paths[] = {
 	"gpus/", "compare/", "tasks/", "use-cases/", "techniques/", "vram/",
-	"inference/", NULL
+	"inference/", "report/", NULL
 };
 static const char *const section_keys[] = {
 	"nav.gpus", "nav.compare", "nav.tasks", "uc.nav", "tech.nav", "nav.vram",
-	"nav.inference", NULL
+	"nav.inference", "nav.report", NULL
 };
 static const char *const section_descs[] = {
 	"gpu.index_desc", "cmp.index_desc", "task.index_desc", "uc.desc", "tech.desc",
-	"vram.desc", "inf.desc", NULL
+	"vram.desc", "inf.desc", "report.desc", NULL
 };
 
 /* The home page's guide block for language `l`: a map with one key, "guide"
@@ -650,6 +650,10 @@ static struct value *home_context(struct site *s, enum lang l)
 	value_map_set_bool(a, guide, "has_case_studies", value_list_len(cases) > 0);
 	value_map_set_str(a, guide, "cases_href", pg_href_to(p, "cases/"));
 	value_map_set_str(a, guide, "compare_href", pg_href_to(p, "compare/"));
+	value_map_set_str(a, guide, "report_href", pg_href_to(p, "report/"));
+	const char *pdf = pg_report_pdf_href(p);
+	value_map_set_bool(a, guide, "has_pdf", pdf != NULL);
+	value_map_set_str(a, guide, "pdf_href", pdf ? pdf : "");
 	value_map_set_str(a, guide, "prices_fresh", price_history_freshness(p, s->date));
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "guide", guide);
