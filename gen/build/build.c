@@ -212,6 +212,7 @@ static void finish_figures(struct site *s, struct buf *csv,
 	const char *path = join(s, s->opt.out, FIGURES_FILE);
 	bool had = fs_exists(path) && fs_read_file(path, &old) == 0;
 	figures_report(had ? old.ptr : NULL, csv->ptr, &report);
+	report_note_changes(s, had ? old.ptr : NULL, csv->ptr, &report);
 	stats->report = report.len ? buf_detach(&report, NULL) : NULL;
 	buf_release(&report);
 	buf_release(&old);

@@ -6,6 +6,7 @@
 #include "base/fs.h"
 #include "model/data.h"
 #include "model/i18n.h"
+#include "model/ledger.h"
 #include "pages/datapages.h"
 #include "pages/pages_compare.h"
 #include "pages/pages_gpu.h"
@@ -281,4 +282,28 @@ int report_keep_pdfs(struct site *s, struct output *o)
 			return -1;
 	}
 	return 0;
+}
+
+void report_note_changes(struct site *s, const char *old_csv, const char *new_csv,
+			 struct buf *out)
+{
+	struct ledger_diff d;
+	if (!old_csv || ledger_diff(&d, old_csv, new_csv) != 0) {
+		if (old_csv)
+			ledger_diff_free(&d);
+		return;
+	}
+	for (int l = 0; l < LANG_COUNT; l++) {
+		const char *code = lang_code((enum lang)l);
+		size_t n = ledger_diff_on_page(&d, arena_printf(&s->arena, "/%s/" REPORT_PATH, code));
+		if (!n)
+			continue;
+		buf_addf(out, "/%s/" REPORT_PATH " shows %zu of these figures", code, n);
+		struct fs_file_id id;
+		const char *pdf = arena_printf(&s->arena, "%s/%s/" PG_REPORT_PDF, s->opt.out, code);
+		if (s->opt.out && fs_file_id_at(AT_FDCWD, pdf, &id) == 0)
+			buf_addf(out, "; %s/" PG_REPORT_PDF " shows the old ones until `make report` prints it again", code);
+		buf_adds(out, "\n");
+	}
+	ledger_diff_free(&d);
 }

@@ -29,6 +29,7 @@
 
 #include "model/i18n.h"
 
+struct buf;
 struct output;
 struct site;
 
@@ -42,5 +43,13 @@ void report_plan(struct site *s, enum lang l);
 /* Keep each language's published report.pdf (REPORT_PDF) in the site
  * being staged, unread. Returns 0, or -1 after reporting a problem. */
 int report_keep_pdfs(struct site *s, struct output *o);
+
+/* After the change report of the figures (figures_report): append a line
+ * naming each language's report that shows changed figures, with how
+ * many, and saying that its published PDF, printed before, shows the old
+ * ones until `make report` prints it again. `old_csv`: the published
+ * ledger (NULL: none), `new_csv` this build's. */
+void report_note_changes(struct site *s, const char *old_csv, const char *new_csv,
+			 struct buf *out);
 
 #endif
