@@ -141,7 +141,7 @@ test-browser: build/gen build/calc-expect
 # the site is built again so that its pages link the PDFs. A4, or
 # `make report REPORT_PAPER=Letter`.
 report: build/gen
-	@REPORT_PAPER=$(or $(REPORT_PAPER),A4) sh tests/browser/report.sh
+	@REPORT_PAPER=$(or $(REPORT_PAPER),A4) GEN_BUILD_FLAGS='$(GEN_BUILD_FLAGS)' sh tests/browser/report.sh
 
 clean:
 	rm -rf build site

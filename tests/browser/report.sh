@@ -32,6 +32,7 @@ if [ ! -f $B/node_modules/.package-lock.json ] ||
 		--no-audit --no-fund --loglevel=error)
 fi
 
-./build/gen build --out "$OUT" --quiet
+# GEN_BUILD_FLAGS: the options of the site's build (--base-url ...)
+./build/gen build --out "$OUT" --quiet ${GEN_BUILD_FLAGS:-}
 node $B/report-pdf.mjs "$OUT"
-./build/gen build --out "$OUT" --quiet
+./build/gen build --out "$OUT" --quiet ${GEN_BUILD_FLAGS:-}
