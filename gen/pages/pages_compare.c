@@ -5,22 +5,17 @@
 
 #include "base/arena.h"
 #include "base/buf.h"
-#include "base/csv.h"
 #include "model/data.h"
 #include "view/figures.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
-#include "base/numfmt.h"
 #include "view/site.h"
 #include "template/value.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- comparisons ----
@@ -180,7 +175,6 @@ struct pair_lang {
 	struct value *no_ratio[PAIR_RATIO_WHYS]; /* cells of missing ratios */
 };
 
-
 /* "A100 80GB: batch size 4": GPU g's note on its result of benchmark b,
  * as a comparison lists it, or "" when there is none. */
 static const char *pair_note(const struct pg *p, size_t b, size_t g)
@@ -247,7 +241,6 @@ static void pair_side_make(const struct pg *p, size_t g, const char *const *unit
 	pair_side_tasks(p, g, won_keys, sd);
 }
 
-
 /* The shared parts of the comparison pages of language l (planning). */
 static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
 {
@@ -287,6 +280,15 @@ static const struct pair_lang *pair_lang_of(const struct pg *p)
 }
 
 /* The cell of a ratio of two figures of a comparison. */
+/* The links made once for every pair page lead from a pair page's depth
+ * (compare/a-vs-b/); a page elsewhere (the report) makes its own. */
+static bool pair_links_shared(const struct pg *p)
+{
+	const char *first = strchr(p->path, '/');
+	const char *second = first ? strchr(first + 1, '/') : NULL;
+	return second && !second[1];
+}
+
 static struct value *pair_ratio_cell(const struct pg *p, struct figure r)
 {
 	if (!figure_ok(r)) {
@@ -468,7 +470,6 @@ static const char *speed_sentence(const struct pg *p, const struct benchmark *bm
 	return pg_fill(p, key, "a", na, "b", nb, "x", pg_fmt_ratio_short(p, r), "bench",
 		    pg_bench_name(p, bm), NULL);
 }
-
 
 /* "batch size 4" / "批量大小 4", or "" when the result states none. */
 static const char *batch_text(const struct pg *p, const struct result *x)
@@ -697,7 +698,8 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 			continue;
 		struct value *r = value_new_map(a);
 		pg_set_text(p, r, "name", pg_task_name(p, t));
-		pg_set_text(p, r, "href", pl->task_href[t]);
+		pg_set_text(p, r, "href", pair_links_shared(p) ? pl->task_href[t]
+			    : pg_href_to(p, pg_task_path(p, t)));
 		struct value *ha, *hb, *xa, *xb;
 		int quicker = pair_pick(&sa->hours[t], &sb->hours[t], ca->hours, cb->hours,
 					-1, &ha, &hb);
@@ -823,8 +825,9 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 	struct arena *a = pg_arena(p);
 	const struct pair_lang *pl = pair_lang_of(p);
 	struct value *ctx = value_new_map(a);
-	value_map_set(a, ctx, "a", pl->side[ga].link);
-	value_map_set(a, ctx, "b", pl->side[gb].link);
+	bool shared = pair_links_shared(p);
+	value_map_set(a, ctx, "a", shared ? pl->side[ga].link : pg_gpu_link(p, ga));
+	value_map_set(a, ctx, "b", shared ? pl->side[gb].link : pg_gpu_link(p, gb));
 	if (whole)
 		value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
 	struct value *verdict = value_new_list(a);
@@ -969,7 +972,6 @@ static void plan_compare_index(struct site *s, enum lang l)
 	pg_add_page(p, "pages/compare-index", pg_tr(p, "cmp.index_title"),
 		 pg_tr(p, "cmp.index_desc"), "compare", ctx, pg_crumbs_for(p, NULL, NULL));
 }
-
 
 void pages_compare_prepare(struct site *s)
 {
