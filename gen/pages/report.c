@@ -300,8 +300,8 @@ void report_note_changes(struct site *s, const char *old_csv, const char *new_cs
 			continue;
 		buf_addf(out, "/%s/" REPORT_PATH " shows %zu of these figures", code, n);
 		struct fs_file_id id;
-		const char *pdf = arena_printf(&s->arena, "%s/%s/" PG_REPORT_PDF, s->opt.out, code);
-		if (s->opt.out && fs_file_id_at(AT_FDCWD, pdf, &id) == 0)
+		if (s->opt.out && fs_file_id_at(AT_FDCWD, arena_printf(&s->arena, "%s/%s/" PG_REPORT_PDF,
+					s->opt.out, code), &id) == 0)
 			buf_addf(out, "; %s/" PG_REPORT_PDF " shows the old ones until `make report` prints it again", code);
 		buf_adds(out, "\n");
 	}
