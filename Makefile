@@ -32,7 +32,7 @@ TEST_SRCS := $(wildcard tests/test_*.c)
 TESTS     := $(TEST_SRCS:tests/%.c=build/tests/%)
 DEPS_OK   := build/.deps-ok
 
-.PHONY: all site test unit e2e rebuild serve adversarial valgrind fuzz fuzz-smoke clean deps test-browser modules
+.PHONY: all site test unit e2e rebuild serve adversarial valgrind fuzz fuzz-smoke clean deps test-browser modules report
 all: site
 
 # Install what a fresh Debian machine lacks (as root), or say how.
@@ -135,6 +135,13 @@ test: modules unit e2e rebuild serve adversarial valgrind fuzz-smoke
 test-browser: build/gen build/calc-expect
 	@sh tests/serve.sh
 	@sh tests/browser/run.sh
+
+# The report of each language as a PDF (site/<lang>/report.pdf), printed by
+# headless Chromium (installed as root, else the command is printed); then
+# the site is built again so that its pages link the PDFs. A4, or
+# `make report REPORT_PAPER=Letter`.
+report: build/gen
+	@REPORT_PAPER=$(or $(REPORT_PAPER),A4) GEN_BUILD_FLAGS='$(GEN_BUILD_FLAGS)' sh tests/browser/report.sh
 
 clean:
 	rm -rf build site

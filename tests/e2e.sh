@@ -62,7 +62,7 @@ check "a comparison's speed ratio is in the ledger with its two result rows and 
 	grep -Eq '^speed\.rel-resnet50\.a100-80gb\.rtx-4090,A100 80GB against RTX 4090 on [^,]*: speed ratio,A100 80GB 对比 RTX 4090（“[^,]*”）：速度比,1\.6,,×,data/results\.csv:[0-9]+ data/results\.csv:[0-9]+,[0-9]+,.*/en/compare/a100-80gb-vs-rtx-4090/ .*/zh/compare/a100-80gb-vs-rtx-4090/' "$site/data/figures.csv"
 check "the comparison page shows that ratio" grep -q '1\.6×' "$site/en/compare/a100-80gb-vs-rtx-4090/index.html"
 check "the cheaper GPU for a job is in the ledger with how much, on its comparison" \
-	sh -c "grep -Eq '^cheaper\.resnet50-imagenet\.a100-40gb\.rtx-4090,[^,]*,[^,]*,a100-40gb,,,data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+ data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+,2,/en/compare/a100-40gb-vs-rtx-4090/ /zh/compare/a100-40gb-vs-rtx-4090/\$' '$site/data/figures.csv' &&
+	sh -c "grep -Eq '^cheaper\.resnet50-imagenet\.a100-40gb\.rtx-4090,[^,]*,[^,]*,a100-40gb,,,data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+ data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+,[0-9]+,/en/compare/a100-40gb-vs-rtx-4090/ /zh/compare/a100-40gb-vs-rtx-4090/( /(en|zh)/report/)*\$' '$site/data/figures.csv' &&
 	grep -Eq '^cheaper-by\.resnet50-imagenet\.a100-40gb\.rtx-4090,.*,19\.23076923,,%,' '$site/data/figures.csv'"
 check "a VRAM fit is in the ledger, on the VRAM page and the comparisons that say it" \
 	grep -Eq '^fit\.70b\.fp16\.rtx-4090,70B model at fp16 on RTX 4090: cards needed,RTX 4090 运行 70B 模型（fp16）：所需卡数,6,,cards,data/gpus\.csv:[0-9]+,[0-9]+,.*/en/compare/h100-80gb-vs-rtx-4090/.* /en/vram/ .*/zh/vram/' "$site/data/figures.csv"
@@ -512,6 +512,49 @@ printf 'key,value\n' >"$pub/data/site.csv"
 v2=$(grep -o 'style.css?v=[0-9a-f]*' "$pub/site/en/gpus/index.html")
 check "a changed stylesheet gets a new URL" sh -c "[ -n '$v1' ] && [ -n '$v2' ] && [ '$v1' != '$v2' ]"
 check "the stylesheet keeps its plain name on disk" test -f "$pub/site/style.css"
+
+# 12. The report (issue 29): the guide as one document per language, from
+#     the same figures as the pages (ledger figures marked on it), linked
+#     from the menu; a printed report.pdf is kept by later builds and linked
+#     where it exists, and a price edit says which reports it moves.
+rep="$work/rep"
+mkdir -p "$rep"
+cp -R "$top/tests/fixtures/mini/content" "$rep/content"
+cp -R "$top/data" "$rep/data"
+cp -R "$top/templates" "$rep/templates"
+"$gen" build --root "$rep" --quiet >/dev/null 2>&1
+check "the report is built in both languages" \
+	sh -c "test -f '$rep/site/en/report/index.html' && test -f '$rep/site/zh/report/index.html'"
+check "the menu links the report" grep -q '<li><a href="../../en/report/">Report</a></li>' "$rep/site/en/gpus/index.html"
+check "the home page links the report" grep -q 'href="report/"' "$rep/site/zh/index.html"
+check "the report's figures are ledger figures marked on it, in both languages" \
+	grep -Eq '^cost\.lora-7b\.rtx-4090,.* /en/report/ .*/zh/report/' "$rep/site/data/figures.csv"
+costs_ok=1 ncosts=0
+for t in "$rep"/site/en/tasks/*/index.html; do
+	for c in $(grep -o '<td class="num" data-sort="[^"]*"><span class="v">\$[0-9.,–$]*</span>' "$t" | sed 's/.*<span class="v">//; s/<.*//' | sort -u); do
+		ncosts=$((ncosts + 1))
+		grep -qF "<span class=\"v\">$c</span>" "$rep/site/en/report/index.html" || { costs_ok=0; echo "  not in the report: $c ($t)"; }
+	done
+done
+check "every cost and price of the task pages ($ncosts) is in the report" sh -c "[ $costs_ok -eq 1 ] && [ $ncosts -gt 0 ]"
+check "no PDF link where no PDF was printed" sh -c "! grep -q 'report.pdf' '$rep/site/en/index.html'"
+printf '%%PDF-1.4 printed by make report\n' >"$rep/site/en/report.pdf"
+ino=$(stat -c %i "$rep/site/en/report.pdf")
+"$gen" build --root "$rep" --quiet >/dev/null 2>&1
+check "a later build keeps the printed report.pdf (same file)" \
+	sh -c "test -f '$rep/site/en/report.pdf' && test \"\$(stat -c %i '$rep/site/en/report.pdf')\" = '$ino'"
+check "the home page and the report link the PDF where it exists" \
+	sh -c "grep -q 'href=\"report.pdf\"' '$rep/site/en/index.html' && grep -q 'href=\"../../en/report.pdf\"' '$rep/site/en/report/index.html'"
+check "and not where it does not" sh -c "! grep -q 'report.pdf' '$rep/site/zh/index.html'"
+awk -F, 'BEGIN{OFS=","} $1=="rtx-4090" && $3=="0.39" {$3="0.37"} {print}' "$rep/data/prices.csv" >"$work/prices.rep"
+cp "$work/prices.rep" "$rep/data/prices.csv"
+"$gen" build --root "$rep" >"$work/out-rep" 2>&1
+check "a price edit names each report it moves, and the PDF to print again" \
+	sh -c "grep -Eq '^/en/report/ shows [0-9]+ of these figures; en/report.pdf shows the old ones until .make report. prints it again$' '$work/out-rep' &&
+	grep -Eq '^/zh/report/ shows [0-9]+ of these figures$' '$work/out-rep'"
+rm "$rep/site/en/report.pdf"
+"$gen" build --root "$rep" --quiet >/dev/null 2>&1
+check "without the PDF the link goes" sh -c "! grep -q 'report.pdf' '$rep/site/en/index.html'"
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

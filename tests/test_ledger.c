@@ -160,6 +160,33 @@ static void test_added_and_removed(void **state)
 	buf_release(&out);
 }
 
+/* A page is counted by its whole URL in a change's page list (a page whose
+ * URL another's begins with is not it), once per change. */
+static void test_changes_on_a_page(void **state)
+{
+	(void)state;
+	struct ledger_diff d;
+	struct buf out = BUF_INIT;
+	report("id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "a,A,1,,USD,data/prices.csv:2,2,/en/report/ /zh/report/\n"
+	       "b,B,2,,USD,data/prices.csv:3,1,/en/report/x/\n"
+	       "c,C,3,,USD,data/prices.csv:4,1,/en/\n",
+	       "id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "a,A,1.5,,USD,data/prices.csv:2,2,/en/report/ /zh/report/\n"
+	       "b,B,2.5,,USD,data/prices.csv:3,1,/en/report/x/\n"
+	       "c,C,3,,USD,data/prices.csv:4,1,/en/\n"
+	       "d,D,4,,USD,data/prices.csv:5,3,/en/ /zh/ /zh/report/\n",
+	       8, &out, &d);
+	assert_int_equal(d.changed, 2);
+	assert_int_equal(d.added, 1);
+	assert_int_equal(ledger_diff_on_page(&d, "/en/report/"), 1);
+	assert_int_equal(ledger_diff_on_page(&d, "/zh/report/"), 2);
+	assert_int_equal(ledger_diff_on_page(&d, "/en/"), 1);
+	assert_int_equal(ledger_diff_on_page(&d, "/zh/"), 1);
+	ledger_diff_free(&d);
+	buf_release(&out);
+}
+
 static void test_no_earlier_ledger_reports_nothing(void **state)
 {
 	(void)state;
@@ -333,6 +360,7 @@ int main(void)
 		cmocka_unit_test(test_numbers_are_short_and_exact),
 		cmocka_unit_test(test_changed_figure_names_values_row_and_pages),
 		cmocka_unit_test(test_added_and_removed),
+		cmocka_unit_test(test_changes_on_a_page),
 		cmocka_unit_test(test_no_earlier_ledger_reports_nothing),
 		cmocka_unit_test(test_changes_grouped_by_cause),
 		cmocka_unit_test(test_label_zh_written_and_read_back),

@@ -532,6 +532,113 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 	xmlFreeDoc(doc);
 }
 
+/* The texts of the nodes matching `expr`, joined by "\n" (malloc'd). */
+static char *texts_of(htmlDocPtr doc, const char *expr)
+{
+	xmlXPathObjectPtr r = nodes_of(doc, expr);
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "");
+	for (int i = 0; r && r->nodesetval && i < r->nodesetval->nodeNr; i++) {
+		char *t = node_text(r->nodesetval->nodeTab[i]);
+		buf_addf(&b, "%s\n", t);
+		free(t);
+	}
+	xmlXPathFreeObject(r);
+	return buf_detach(&b, NULL);
+}
+
+/* The report shows what the pages show: each headline comparison's
+ * verdict as its compare page words it, each job's costs as its task page
+ * lists them; its sections, tables and figures are numbered in order, and
+ * every link inside it has a target. */
+static void test_report_shows_what_its_pages_show(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	for (int l = 0; l < LANG_COUNT; l++) {
+		htmlDocPtr doc = page_load((enum lang)l, "report/");
+		assert_non_null(doc);
+		/* the comparisons: the pair from the links of its table's head */
+		xmlXPathObjectPtr parts = nodes_of(doc, "//section[@id='s2']/section");
+		assert_true(parts && parts->nodesetval && parts->nodesetval->nodeNr > 0);
+		for (int i = 0; i < parts->nodesetval->nodeNr; i++) {
+			char expr[256], a[128] = "", b[128] = "", path[300];
+			snprintf(expr, sizeof expr, "(//section[@id='s2']/section)[%d]//table[contains(@class,'compare')][1]/thead//a/@href", i + 1);
+			char *hrefs = texts_of(doc, expr);
+			assert_int_equal(sscanf(hrefs, "../../%*[a-z]/gpus/%127[^/]/\n../../%*[a-z]/gpus/%127[^/]/", a, b), 2);
+			free(hrefs);
+			snprintf(path, sizeof path, "compare/%s-vs-%s/", a, b);
+			htmlDocPtr cmp = page_load((enum lang)l, path);
+			assert_non_null(cmp);
+			snprintf(expr, sizeof expr, "(//section[@id='s2']/section)[%d]//section[contains(@class,'verdict')]/ul", i + 1);
+			char *in_report = text_of(doc, expr);
+			char *on_page = text_of(cmp, "//section[contains(@class,'verdict')]/ul");
+			assert_non_null(in_report);
+			assert_non_null(on_page);
+			assert_string_equal(in_report, on_page);
+			free(in_report);
+			free(on_page);
+			xmlFreeDoc(cmp);
+		}
+		xmlXPathFreeObject(parts);
+		/* the jobs: every task page's rows among the report's */
+		char *report_rows = texts_of(doc, "//table[contains(@class,'task-costs')]/tbody/tr");
+		size_t checked = 0;
+		for (size_t t = 0; t < data.ntasks; t++) {
+			char path[256];
+			snprintf(path, sizeof path, "tasks/%s/", data.tasks[t].id);
+			htmlDocPtr task = page_load((enum lang)l, path);
+			assert_non_null(task);
+			char *rows = texts_of(task, "//table[contains(@class,'task-costs')]/tbody/tr");
+			assert_non_null(strstr(report_rows, rows));
+			checked += strlen(rows) > 0;
+			free(rows);
+			xmlFreeDoc(task);
+		}
+		assert_true(checked > 0);
+		free(report_rows);
+		/* numbers in order: sections 1..n, tables and figures 1..n */
+		char *nos = texts_of(doc, "//section[contains(@class,'report-section')]/h2/span[@class='report-no']");
+		int expect = 1, n;
+		for (const char *at = nos; sscanf(at, "%d", &n) == 1; at = strchr(at, '\n') + 1)
+			assert_int_equal(n, expect++);
+		assert_true(expect > 10);
+		free(nos);
+		char *list = texts_of(doc, "//ul[@class='report-exhibits']/li");
+		char *shown = texts_of(doc, "//p[@class='report-exhibit']");
+		assert_true(strlen(shown) > 0);
+		/* each listed table or figure ("Table 9: ...") numbered in the
+		 * report ("Table 9 and Figure 8: ...") */
+		size_t nlisted = 0;
+		for (const char *line = list; *line; line = strchr(line, '\n') + 1) {
+			const char *colon = strstr(line, ": "), *wide = strstr(line, "：");
+			const char *end = wide && (!colon || wide < colon) ? wide : colon;
+			assert_non_null(end);
+			char label[64];
+			snprintf(label, sizeof label, "%.*s", (int)(end - line), line);
+			assert_non_null(strstr(shown, label));
+			nlisted++;
+		}
+		assert_true(nlisted > 10);
+		free(list);
+		free(shown);
+		/* every #link has its target */
+		xmlXPathObjectPtr links = nodes_of(doc, "//a[starts-with(@href,'#')]/@href");
+		assert_true(links && links->nodesetval && links->nodesetval->nodeNr > 10);
+		for (int i = 0; i < links->nodesetval->nodeNr; i++) {
+			char *h = node_text(links->nodesetval->nodeTab[i]);
+			char expr[256];
+			snprintf(expr, sizeof expr, "count(//*[@id='%s'])", h + 1);
+			xmlXPathObjectPtr c = nodes_of(doc, expr);
+			assert_true(c && c->floatval == 1.0);
+			xmlXPathFreeObject(c);
+			free(h);
+		}
+		xmlXPathFreeObject(links);
+		xmlFreeDoc(doc);
+	}
+}
+
 static void test_gpu_index_cells_carry_raw_numbers_for_sorting(void **state)
 {
 	(void)state;
@@ -751,6 +858,7 @@ int main(void)
 		cmocka_unit_test(test_compare_page_gives_no_winner_without_data),
 		cmocka_unit_test(test_compare_pages_mark_each_pairs_own_winner),
 		cmocka_unit_test(test_compare_verdict_is_built_from_the_data),
+		cmocka_unit_test(test_report_shows_what_its_pages_show),
 		cmocka_unit_test(test_gpu_index_cells_carry_raw_numbers_for_sorting),
 		cmocka_unit_test(test_no_page_shows_nan_or_inf),
 		cmocka_unit_test(test_no_placeholder_is_left_unfilled),

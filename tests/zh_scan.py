@@ -90,7 +90,7 @@ MATH = set("×÷=+−-≤≥<>")
 HALF_GAP = re.compile(r"[,;:!?](?=[ \t])| \(|\((?=[^)]*\))")
 # a range: a number, an optional unit of letters or %, a dash, a number
 NUM = r"[$¥]?[0-9][0-9.,]*"
-RANGE = re.compile(r"(?<![A-Za-z0-9.-])%s\s?[A-Za-z%%]{0,5}\s*[–‒−-]\s*%s" % (NUM, NUM))
+RANGE = re.compile(r"(?<![A-Za-z0-9.-])%s\s?[A-Za-z%%]{0,2}\s*[–‒−-]\s*%s" % (NUM, NUM))
 EN_DASH = re.compile(r"[0-9A-Za-z%%)]\s*–\s*[$¥0-9A-Za-z]")
 HOURS = re.compile(r"(?<![0-9.])0\.[0-9]+\s*小时")
 SENTENCE = re.compile(r"[^。；！？\n]+")

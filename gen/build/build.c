@@ -21,6 +21,7 @@
 #include "publish/output.h"
 #include "publish/pagecache.h"
 #include "pages/pages.h"
+#include "pages/report.h"
 #include "view/phrase.h"
 #include "pages/price_history.h"
 #include "build/render.h"
@@ -185,6 +186,10 @@ static void plan_pages(struct site *s)
 	pages_plan(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);
+	/* after every page it draws from: it asks the same families */
+	if (s->metrics.prices || !s->data.ngpus)
+		for (int l = 0; l < LANG_COUNT; l++)
+			report_plan(s, (enum lang)l);
 	calculator_plan(s);
 	sitesearch_plan(s); /* last: it lists every page */
 	check_page_templates(s);
@@ -207,6 +212,7 @@ static void finish_figures(struct site *s, struct buf *csv,
 	const char *path = join(s, s->opt.out, FIGURES_FILE);
 	bool had = fs_exists(path) && fs_read_file(path, &old) == 0;
 	figures_report(had ? old.ptr : NULL, csv->ptr, &report);
+	report_note_changes(s, had ? old.ptr : NULL, csv->ptr, &report);
 	stats->report = report.len ? buf_detach(&report, NULL) : NULL;
 	buf_release(&report);
 	buf_release(&old);
@@ -238,6 +244,8 @@ static int render_all(struct site *s, struct output *out,
 		rc = assets_write(s->assets, out);
 	if (rc == 0)
 		rc = datapages_write_extra(s, out);
+	if (rc == 0)
+		rc = report_keep_pdfs(s, out);
 	if (rc == 0)
 		rc = guide_charts_write(s, out);
 	if (rc == 0)

@@ -84,6 +84,25 @@ static struct value *source_list(struct site *s, enum lang l)
 	return list;
 }
 
+/* `text` as the inside of a CSS string (the page margins of print, in
+ * the layout's <style>): quotes and backslashes escaped, and <, >, & as
+ * hex escapes, so nothing closes the string or the element. */
+static const char *css_string(struct site *s, const char *text)
+{
+	struct buf b = BUF_INIT;
+	for (const unsigned char *c = (const unsigned char *)text; c && *c; c++) {
+		if (*c == '"' || *c == '\\')
+			buf_addf(&b, "\\%c", *c);
+		else if (*c == '<' || *c == '>' || *c == '&')
+			buf_addf(&b, "\\%x ", *c);
+		else
+			buf_addf(&b, "%c", *c < 0x20 ? ' ' : *c);
+	}
+	const char *r = arena_strndup(&s->arena, b.ptr ? b.ptr : "", b.len);
+	buf_release(&b);
+	return r;
+}
+
 void render_lang_contexts(struct site *s)
 {
 	for (int i = 0; i < LANG_COUNT; i++) {
@@ -94,6 +113,12 @@ void render_lang_contexts(struct site *s)
 		value_map_set(&s->arena, m, "t", ui_strings(s, l));
 		value_map_set(&s->arena, m, "sources", source_list(s, l));
 		value_map_set_str(&s->arena, m, "build_date", s->date);
+		struct buf date = BUF_INIT;
+		if (s->date)
+			i18n_format_date(&date, s->date, l);
+		value_map_set_str(&s->arena, m, "print_date_css",
+				  css_string(s, date.ptr ? date.ptr : ""));
+		buf_release(&date);
 		s->lang_ctx[l] = m;
 	}
 }
@@ -115,6 +140,7 @@ static const struct nav_item {
 	{ "inference", "nav.inference", "inference/" },
 	{ "articles", "nav.articles", "articles/" },
 	{ "data", "nav.data", "data/" },
+	{ "report", "nav.report", "report/" },
 };
 
 static struct value *nav_for(struct site *s, const struct page_spec *p)
@@ -170,6 +196,7 @@ static struct value *page_context(struct site *s, const struct page_spec *p)
 	value_map_set_parent(m, s->lang_ctx[p->lang]); /* shared, not copied */
 	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
 	value_map_set_str(a, m, "title", p->title);
+	value_map_set_str(a, m, "print_title_css", css_string(s, p->title));
 	value_map_set_str(a, m, "description",
 			  p->description ? p->description
 					 : i18n_get(&s->i18n, p->lang, "site.description"));

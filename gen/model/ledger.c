@@ -325,7 +325,8 @@ static void change_from(struct ledger_diff *d, enum ledger_change_kind kind,
 	c->unit = cell(v, r, C_UNIT);
 	c->inputs = cell(v, r, C_INPUTS);
 	c->pages = strtoul(cell(v, r, C_PAGES), NULL, 10);
-	c->first_page = first_page(&d->arena, cell(v, r, C_LIST));
+	c->page_list = cell(v, r, C_LIST);
+	c->first_page = first_page(&d->arena, c->page_list);
 	c->old_value = c->old_max = c->new_value = c->new_max = "";
 	c->old_inputs = c->inputs;
 	if (kind == LEDGER_REMOVED) {
@@ -606,4 +607,18 @@ void ledger_report(const struct ledger_diff *d, size_t cap, struct buf *out)
 	size_t i = report_changed(d, cap, out);
 	report_list(d, i, d->added, "added", cap, out);
 	report_list(d, i + d->added, d->removed, "removed", cap, out);
+}
+
+size_t ledger_diff_on_page(const struct ledger_diff *d, const char *url)
+{
+	size_t n = 0, len = strlen(url);
+	for (size_t i = 0; i < d->n; i++) {
+		const char *list = d->v[i].page_list;
+		for (const char *at = list; (at = strstr(at, url)) != NULL; at += len)
+			if ((at == list || at[-1] == ' ') && (at[len] == ' ' || !at[len])) {
+				n++;
+				break;
+			}
+	}
+	return n;
 }

@@ -128,6 +128,7 @@ struct ledger_change {
 	const char *old_inputs; /* changed: the inputs it had before */
 	const char *old_value, *old_max, *new_value, *new_max;
 	size_t pages;       /* pages showing it (the new ledger's; removed: old) */
+	const char *page_list; /* those pages, space-separated */
 	const char *cause;  /* changed: the input row it is grouped under, of
 			     * its inputs before and after the one most of the
 			     * changed figures share */
@@ -146,6 +147,9 @@ struct ledger_diff {
  * ledger's order. Returns 0, or -1 when a text is not a ledger. */
 int ledger_diff(struct ledger_diff *d, const char *old_text, const char *new_text);
 void ledger_diff_free(struct ledger_diff *d);
+/* How many of the changes (changed, added or removed) the page `url`
+ * ("/en/report/") shows. */
+size_t ledger_diff_on_page(const struct ledger_diff *d, const char *url);
 
 /* The changes for people, one figure a line, e.g.
  *   RTX 4090 lowest on-demand price: $0.39/h → $0.50/h (data/prices.csv:3) · 95 pages, e.g. /en/tasks/lora-7b/

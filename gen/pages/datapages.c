@@ -599,9 +599,8 @@ static struct value *finding_item(struct site *s, enum lang l,
 	return m;
 }
 
-static void plan_health_page(struct site *s, enum lang l)
+struct value *datapages_health_context(struct site *s, enum lang l, const char *path)
 {
-	const char *path = "health/";
 	struct value *groups = value_new_list(&s->arena);
 	for (size_t k = 0; k < HEALTH_KIND_COUNT; k++) {
 		enum finding_kind kind = health_kinds[k];
@@ -638,6 +637,13 @@ static void plan_health_page(struct site *s, enum lang l)
 		      number_text(s, l, (double)s->metrics.nfindings),
 		      "tolerance", tolerance_text(s, l)));
 	set_data_links(s, l, path, ctx);
+	return ctx;
+}
+
+static void plan_health_page(struct site *s, enum lang l)
+{
+	const char *path = "health/";
+	struct value *ctx = datapages_health_context(s, l, path);
 	add_page(s, l, path, "pages/health", tr(s, l, "health.title"),
 		 tr(s, l, "health.desc"), ctx, true);
 }
@@ -685,9 +691,9 @@ static const char *method_text(struct site *s, enum lang l, const char *key)
 	return r;
 }
 
-static void plan_methodology_page(struct site *s, enum lang l)
+struct value *datapages_methodology_context(struct site *s, enum lang l,
+					    const char *path)
 {
-	const char *path = "methodology/";
 	struct value *items = value_new_list(&s->arena);
 	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
 		struct value *m = value_new_map(&s->arena);
@@ -716,6 +722,13 @@ static void plan_methodology_page(struct site *s, enum lang l)
 	value_map_set(&s->arena, ctx, "reasons", reasons);
 	set_bool(s, ctx, "has_reasons", value_list_len(reasons) > 0);
 	set_data_links(s, l, path, ctx);
+	return ctx;
+}
+
+static void plan_methodology_page(struct site *s, enum lang l)
+{
+	const char *path = "methodology/";
+	struct value *ctx = datapages_methodology_context(s, l, path);
 	add_page(s, l, path, "pages/methodology", tr(s, l, "nav.methodology"),
 		 tr(s, l, "method.desc"), ctx, true);
 }

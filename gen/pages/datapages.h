@@ -20,14 +20,24 @@
 #ifndef GPUGUIDE_DATAPAGES_H
 #define GPUGUIDE_DATAPAGES_H
 
+#include "model/i18n.h"
+
 struct output;
 struct site;
+struct value;
 
 #define DATAPAGES_MAX_ROWS 1000
 
 /* Add the data, sources, health and methodology pages of both languages to
  * the site's plan (site_add_page). */
 void datapages_plan(struct site *s);
+
+/* The contexts of the health and methodology pages of language l, their
+ * links relative to `path` (the page's own, or the report's): the pages
+ * and the report build them here. Memory: the build arena. */
+struct value *datapages_health_context(struct site *s, enum lang l, const char *path);
+struct value *datapages_methodology_context(struct site *s, enum lang l,
+					    const char *path);
 
 /* Render and add site/404.html, site/robots.txt and the CSV copies
  * site/data/<table>.csv. Returns 0, or -1 after reporting a problem. */

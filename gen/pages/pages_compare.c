@@ -2,27 +2,23 @@
  * pages_compare.h). */
 #include "pages/pages_compare.h"
 #include "pages/compare_bottom.h"
+#include "pages/compare_index.h"
 #include "model/compare.h"
 #include "view/present.h"
 
 #include "base/arena.h"
 #include "base/buf.h"
-#include "base/csv.h"
 #include "model/data.h"
 #include "view/figures.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
-#include "base/numfmt.h"
 #include "view/site.h"
 #include "template/value.h"
 
 #include <math.h>
-#include <stdarg.h>
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
 
 /* ---- comparisons ----
@@ -182,7 +178,6 @@ struct pair_lang {
 	struct value *no_ratio[PAIR_RATIO_WHYS]; /* cells of missing ratios */
 };
 
-
 /* "A100 80GB: batch size 4": GPU g's note on its result of benchmark b,
  * as a comparison lists it, or "" when there is none. */
 static const char *pair_note(const struct pg *p, size_t b, size_t g)
@@ -249,7 +244,6 @@ static void pair_side_make(const struct pg *p, size_t g, const char *const *unit
 	pair_side_tasks(p, g, won_keys, sd);
 }
 
-
 /* The shared parts of the comparison pages of language l (planning). */
 static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
 {
@@ -289,6 +283,15 @@ static const struct pair_lang *pair_lang_of(const struct pg *p)
 }
 
 /* The cell of a ratio of two figures of a comparison. */
+/* The links made once for every pair page lead from a pair page's depth
+ * (compare/a-vs-b/); a page elsewhere (the report) makes its own. */
+static bool pair_links_shared(const struct pg *p)
+{
+	const char *first = strchr(p->path, '/');
+	const char *second = first ? strchr(first + 1, '/') : NULL;
+	return second && !second[1];
+}
+
 static struct value *pair_ratio_cell(const struct pg *p, struct figure r)
 {
 	if (!figure_ok(r)) {
@@ -664,7 +667,8 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 			continue;
 		struct value *r = value_new_map(a);
 		pg_set_text(p, r, "name", pg_task_name(p, t));
-		pg_set_text(p, r, "href", pl->task_href[t]);
+		pg_set_text(p, r, "href", pair_links_shared(p) ? pl->task_href[t]
+			    : pg_href_to(p, pg_task_path(p, t)));
 		struct value *ha, *hb, *xa, *xb;
 		int quicker = pair_pick(&sa->hours[t], &sb->hours[t], ca->hours, cb->hours,
 					-1, &ha, &hb);
@@ -781,8 +785,9 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 	struct arena *a = pg_arena(p);
 	const struct pair_lang *pl = pair_lang_of(p);
 	struct value *ctx = value_new_map(a);
-	value_map_set(a, ctx, "a", pl->side[ga].link);
-	value_map_set(a, ctx, "b", pl->side[gb].link);
+	bool shared = pair_links_shared(p);
+	value_map_set(a, ctx, "a", shared ? pl->side[ga].link : pg_gpu_link(p, ga));
+	value_map_set(a, ctx, "b", shared ? pl->side[gb].link : pg_gpu_link(p, gb));
 	if (whole) {
 		value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
 		/* the specs show both hourly prices (cells shared by every
@@ -822,15 +827,22 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 	return ctx;
 }
 
+struct value *pages_compare_pair_context(const struct pg *p, size_t ga, size_t gb)
+{
+	struct value *ctx = pair_context(p, ga, gb, true);
+	value_map_set_str(pg_arena(p), ctx, "id_prefix", ""); /* the report's differs */
+	pg_set_text(p, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+		.name = "pair", .gpu = p->s->data.gpus[ga].id,
+		.other = p->s->data.gpus[gb].id, .page_path = p->path }));
+	return ctx;
+}
+
 static struct value *build_pair_page(struct site *s, const struct page_spec *spec)
 {
 	const struct gpu_pair *gp = spec->arg;
 	struct buf scratch = BUF_INIT;
-	struct pg pp = { s, spec->lang, spec->path, &scratch }, *p = &pp;
-	struct value *ctx = pair_context(p, gp->a, gp->b, true);
-	pg_set_text(p, ctx, "chart", pg_chart_html(p, &(struct chart_request){
-		.name = "pair", .gpu = s->data.gpus[gp->a].id,
-		.other = s->data.gpus[gp->b].id, .page_path = p->path }));
+	struct pg pp = { s, spec->lang, spec->path, &scratch };
+	struct value *ctx = pages_compare_pair_context(&pp, gp->a, gp->b);
 	buf_release(&scratch);
 	return ctx;
 }
@@ -845,132 +857,6 @@ static void plan_pair_page(struct site *s, enum lang l, size_t ga, size_t gb,
 		      pg_fill(p, "cmp.page_desc", "a", na, "b", nb, NULL), "compare",
 		      build_pair_page, ga, gb, pg_crumbs_for(p, "nav.compare", "compare/"));
 }
-
-/* How much two GPUs can be compared: benchmarks with both results plus
- * tasks with both costs. */
-static size_t pair_richness(const struct site *s, size_t ga, size_t gb)
-{
-	const struct data *d = &s->data;
-	size_t n = 0;
-	for (size_t b = 0; b < d->nbenchmarks; b++)
-		n += figure_ok(metrics_result(d, b, ga)) && figure_ok(metrics_result(d, b, gb));
-	for (size_t t = 0; t < d->ntasks; t++) {
-		const struct task_cost *ca = metrics_task_cost(d, &s->metrics, t, ga);
-		const struct task_cost *cb = metrics_task_cost(d, &s->metrics, t, gb);
-		n += ca && cb && figure_ok(ca->cost) && figure_ok(cb->cost);
-	}
-	return n;
-}
-
-#define HEADLINES 4
-
-/* A pair of GPUs, the lower index first. */
-struct pair_pick {
-	size_t a, b, richness;
-	bool asked; /* named together by a use-case recommendation */
-};
-
-static bool pair_listed(const struct pair_pick *v, size_t n, size_t a, size_t b)
-{
-	for (size_t i = 0; i < n; i++)
-		if (v[i].a == a && v[i].b == b)
-			return true;
-	return false;
-}
-
-static void pair_push(const struct site *s, struct pair_pick *v, size_t *n, size_t cap,
-		      long x, long y, bool asked)
-{
-	if (x < 0 || y < 0 || x == y || *n >= cap)
-		return;
-	size_t a = (size_t)(x < y ? x : y), b = (size_t)(x < y ? y : x);
-	if (pair_listed(v, *n, a, b))
-		return;
-	v[(*n)++] = (struct pair_pick){ a, b, pair_richness(s, a, b), asked };
-}
-
-/* Pairs buyers ask about first: those a use-case recommendation names
- * together (its budget, recommended and fastest cards), richest in shared
- * figures first; then the richest other pairs; HEADLINES in all, each with
- * a figure in common. */
-static size_t headline_picks(const struct site *s, struct pair_pick *out)
-{
-	const struct data *d = &s->data;
-	size_t cap = d->nuse_cases * 3 + d->ngpus * d->ngpus + 1, n = 0;
-	struct pair_pick *v = arena_alloc((struct arena *)&s->arena, cap * sizeof *v);
-	for (size_t u = 0; u < d->nuse_cases; u++) {
-		const struct use_case *uc = &d->use_cases[u];
-		pair_push(s, v, &n, cap, uc->budget, uc->recommended, true);
-		pair_push(s, v, &n, cap, uc->recommended, uc->fastest, true);
-		pair_push(s, v, &n, cap, uc->budget, uc->fastest, true);
-	}
-	for (size_t x = 0; x < d->ngpus; x++)
-		for (size_t y = x + 1; y < d->ngpus; y++)
-			pair_push(s, v, &n, cap, (long)x, (long)y, false);
-	/* asked first, then richer; stable, so data order among equals */
-	for (size_t i = 1; i < n; i++) {
-		struct pair_pick t = v[i];
-		size_t j = i;
-		while (j > 0 && (t.asked > v[j - 1].asked ||
-				 (t.asked == v[j - 1].asked && t.richness > v[j - 1].richness))) {
-			v[j] = v[j - 1];
-			j--;
-		}
-		v[j] = t;
-	}
-	size_t k = 0;
-	for (size_t i = 0; i < n && k < HEADLINES; i++)
-		if (v[i].richness)
-			out[k++] = v[i];
-	return k;
-}
-
-/* The headline pairs (headline_picks), each {title, href, summary}: the
- * summary is the pair's bottom line. */
-static struct value *headline_pairs(const struct pg *p)
-{
-	struct arena *a = pg_arena(p);
-	struct pair_pick best[HEADLINES];
-	size_t n = headline_picks(p->s, best);
-	struct value *list = value_new_list(a);
-	for (size_t i = 0; i < n; i++) {
-		struct value *m = value_new_map(a);
-		value_map_set_str(a, m, "title", pg_pair_title(p, best[i].a, best[i].b));
-		value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, best[i].a, best[i].b)));
-		value_map_set_str(a, m, "summary", compare_bottom_line(p, best[i].a, best[i].b));
-		value_list_push(a, list, m);
-	}
-	return list;
-}
-
-static void plan_compare_index(struct site *s, enum lang l)
-{
-	struct pg pp = { s, l, "compare/", NULL }, *p = &pp;
-	struct arena *a = &s->arena;
-	struct value *groups = value_new_list(a);
-	for (size_t x = 0; x + 1 < s->data.ngpus; x++) {
-		struct value *grp = pg_gpu_link(p, x), *pairs = value_new_list(a);
-		for (size_t y = x + 1; y < s->data.ngpus; y++) {
-			struct value *m = value_new_map(a);
-			value_map_set_str(a, m, "title", pg_pair_title(p, x, y));
-			value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, x, y)));
-			size_t rich = pair_richness(s, x, y);
-			value_map_set_num(a, m, "richness", (double)rich);
-			value_map_set_bool(a, m, "shared", rich > 0);
-			value_list_push(a, pairs, m);
-		}
-		value_map_set(a, grp, "pairs", pairs);
-		value_list_push(a, groups, grp);
-	}
-	struct value *ctx = value_new_map(a);
-	value_map_set(a, ctx, "groups", groups);
-	struct value *heads = headline_pairs(p);
-	value_map_set(a, ctx, "headlines", heads);
-	value_map_set_bool(a, ctx, "has_headlines", value_list_len(heads) > 0);
-	pg_add_page(p, "pages/compare-index", pg_tr(p, "cmp.index_title"),
-		 pg_tr(p, "cmp.index_desc"), "compare", ctx, pg_crumbs_for(p, NULL, NULL));
-}
-
 
 void pages_compare_prepare(struct site *s)
 {
@@ -987,13 +873,8 @@ void pages_compare_prepare(struct site *s)
 
 void pages_compare_plan(struct site *s, enum lang l, struct buf *scratch)
 {
-	plan_compare_index(s, l);
+	compare_index_plan(s, l);
 	for (size_t x = 0; x < s->data.ngpus; x++)
 		for (size_t y = x + 1; y < s->data.ngpus; y++)
 			plan_pair_page(s, l, x, y, scratch);
-}
-
-struct value *pages_compare_headlines(const struct pg *p)
-{
-	return headline_pairs(p);
 }

@@ -24,9 +24,9 @@ void pages_compare_prepare(struct site *s);
 /* Add the comparison index and every pair page of language l; `scratch`
  * is a buffer for the pages' short texts. */
 void pages_compare_plan(struct site *s, enum lang l, struct buf *scratch);
-/* The pairs with the most figures in common (three at most), each
- * {title, href, summary: the first speed and cost sentences of the
- * verdict}, linked from the page p (the page's arena). */
-struct value *pages_compare_headlines(const struct pg *p);
+/* A pair page's whole context (specs, speed, costs, the verdict, the
+ * pair chart) for the page p: the comparison pages and the report build
+ * it here, so both show the same verdict. */
+struct value *pages_compare_pair_context(const struct pg *p, size_t ga, size_t gb);
 
 #endif

@@ -25,10 +25,10 @@
 
 /* ---- the GPU index ---- */
 
-static void plan_gpu_index(struct site *s, enum lang l)
+struct value *pages_gpu_index_context(const struct pg *p)
 {
-	struct pg pp = { s, l, "gpus/", NULL }, *p = &pp;
-	struct arena *a = &s->arena;
+	const struct site *s = p->s;
+	struct arena *a = pg_arena(p);
 	struct value *rows = value_new_list(a);
 	for (size_t g = 0; g < s->data.ngpus; g++) {
 		const struct gpu *gp = &s->data.gpus[g];
@@ -50,6 +50,13 @@ static void plan_gpu_index(struct site *s, enum lang l)
 	value_map_set(a, ctx, "gpus", rows);
 	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
 		.name = "relative-speed" }));
+	return ctx;
+}
+
+static void plan_gpu_index(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "gpus/", NULL }, *p = &pp;
+	struct value *ctx = pages_gpu_index_context(p);
 	pg_add_page(p, "pages/gpus", pg_tr(p, "gpu.index_title"), pg_tr(p, "gpu.index_desc"),
 		 "gpus", ctx, pg_crumbs_for(p, NULL, NULL));
 }

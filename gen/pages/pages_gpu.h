@@ -8,7 +8,9 @@
 
 #include "model/i18n.h"
 
+struct pg;
 struct site;
+struct value;
 
 /* The most prices a GPU page lists (the prices table and its CSV hold
  * every one). */
@@ -16,5 +18,9 @@ struct site;
 
 /* Add the GPU index and every GPU page of language l to the plan. */
 void pages_gpu_plan(struct site *s, enum lang l);
+/* The GPU index's context (every card's specs and prices, the relative-
+ * speed chart) for the page p: the index and the report build it here.
+ * Memory: p's arena. */
+struct value *pages_gpu_index_context(const struct pg *p);
 
 #endif

@@ -4,6 +4,7 @@
 #include "pages/pages_guide.h"
 #include "pages/articles.h"
 #include "pages/calculator.h"
+#include "pages/compare_index.h"
 #include "pages/pages_compare.h"
 #include "view/present.h"
 
@@ -111,15 +112,13 @@ static struct value *all_cases(const struct pg *p)
 	return list;
 }
 
-static void plan_case_page(struct site *s, enum lang l, size_t c)
+struct value *pages_guide_case_context(const struct pg *p, size_t c)
 {
-	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
-	pp.path = case_path(p, c);
-	struct arena *a = &s->arena;
-	const struct data *d = &s->data;
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
 	const struct case_study *k = &d->case_studies[c];
 	const struct stated_cost *sc = &d->stated_costs[k->stated];
-	const struct stated_check *ck = &s->metrics.checks[k->stated];
+	const struct stated_check *ck = &p->s->metrics.checks[k->stated];
 	struct value *ctx = case_item(p, c);
 	pg_set_text(p, ctx, "method", pg_pick_lang(p, k->method_en, k->method_zh));
 	value_map_set(a, ctx, "gpu", pg_gpu_link(p, sc->gpu));
@@ -143,29 +142,43 @@ static void plan_case_page(struct site *s, enum lang l, size_t c)
 		 ? pg_bench_name(p, &d->benchmarks[k->benchmark]) : "");
 	pg_set_text(p, ctx, "bench_href", has_bench ? pg_href_to(p, arena_printf(a,
 		 "inference/#%s", d->benchmarks[k->benchmark].id)) : "");
+	return ctx;
+}
+
+static void plan_case_page(struct site *s, enum lang l, size_t c)
+{
+	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
+	pp.path = case_path(p, c);
+	const struct case_study *k = &s->data.case_studies[c];
+	struct value *ctx = pages_guide_case_context(p, c);
 	const char *name = case_name(p, c);
 	pg_add_page(p, "pages/case", name, pg_pick_lang(p, k->goal_en, k->goal_zh), "cases",
 		 ctx, pg_crumbs_for(p, "nav.cases", "cases/"));
 }
 
+static struct value *case_index_context(const struct pg *p)
+{
+	struct value *ctx = value_new_map(pg_arena(p));
+	struct value *list = all_cases(p);
+	value_map_set(pg_arena(p), ctx, "cases", list);
+	value_map_set_bool(pg_arena(p), ctx, "has_cases", value_list_len(list) > 0);
+	return ctx;
+}
+
 static void plan_case_index(struct site *s, enum lang l)
 {
 	struct pg pp = { s, l, "cases/", NULL }, *p = &pp;
-	struct value *ctx = value_new_map(&s->arena);
-	struct value *list = all_cases(p);
-	value_map_set(&s->arena, ctx, "cases", list);
-	value_map_set_bool(&s->arena, ctx, "has_cases", value_list_len(list) > 0);
+	struct value *ctx = case_index_context(p);
 	pg_add_page(p, "pages/cases", pg_tr(p, "case.index_title"), pg_tr(p, "case.index_desc"),
 		 "cases", ctx, pg_crumbs_for(p, NULL, NULL));
 }
 
 /* ---- tasks ---- */
 
-static void plan_task_page(struct site *s, enum lang l, size_t t)
+struct value *pages_guide_task_context(const struct pg *p, size_t t)
 {
-	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
-	pp.path = pg_task_path(p, t);
-	struct arena *a = &s->arena;
+	struct site *s = p->s;
+	struct arena *a = pg_arena(p);
 	const struct data *d = &s->data;
 	struct value *rows = value_new_list(a);
 	struct buf missing = BUF_INIT;
@@ -205,11 +218,19 @@ static void plan_task_page(struct site *s, enum lang l, size_t t)
 	value_map_set_str(a, ctx, "missing", pg_keep(p, &missing));
 	value_map_set_bool(a, ctx, "has_missing", value_map_get(ctx, "missing")->u.str.len > 0);
 	value_map_set_str(a, ctx, "task_source", pg_source_titles(p, d->tasks[t].source));
-	const char *calc = calculator_task_href(s, l, pp.path, t);
+	const char *calc = calculator_task_href(s, p->l, p->path, t);
 	value_map_set_bool(a, ctx, "has_calc", calc != NULL);
 	value_map_set_str(a, ctx, "calc_href", calc ? calc : "");
 	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
 		.name = "task-cost", .task = d->tasks[t].id }));
+	return ctx;
+}
+
+static void plan_task_page(struct site *s, enum lang l, size_t t)
+{
+	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
+	pp.path = pg_task_path(p, t);
+	struct value *ctx = pages_guide_task_context(p, t);
 	const char *name = pg_task_name(p, t);
 	pg_add_page(p, "pages/task", pg_fill(p, "task.page_title", "task", name, NULL),
 		 pg_fill(p, "task.page_desc", "task", name, NULL), "tasks", ctx,
@@ -253,10 +274,10 @@ static const char *task_best(const struct pg *p, size_t t, bool by_cost)
 	return pg_keep(p, &b);
 }
 
-static void plan_task_index(struct site *s, enum lang l)
+static struct value *task_index_context(const struct pg *p)
 {
-	struct pg pp = { s, l, "tasks/", NULL }, *p = &pp;
-	struct arena *a = &s->arena;
+	struct site *s = p->s;
+	struct arena *a = pg_arena(p);
 	const struct data *d = &s->data;
 	struct value *rows = value_new_list(a);
 	for (size_t t = 0; t < d->ntasks; t++) {
@@ -279,6 +300,13 @@ static void plan_task_index(struct site *s, enum lang l)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "rows", rows);
+	return ctx;
+}
+
+static void plan_task_index(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "tasks/", NULL }, *p = &pp;
+	struct value *ctx = task_index_context(p);
 	pg_add_page(p, "pages/tasks", pg_tr(p, "task.index_title"), pg_tr(p, "task.index_desc"),
 		 "tasks", ctx, pg_crumbs_for(p, NULL, NULL));
 }
@@ -335,19 +363,25 @@ static struct value *use_case_rows(const struct pg *p, bool only_picked)
 	return rows;
 }
 
+static struct value *use_cases_context(const struct pg *p)
+{
+	struct value *ctx = value_new_map(pg_arena(p));
+	value_map_set(pg_arena(p), ctx, "cases", use_case_rows(p, false));
+	return ctx;
+}
+
 static void plan_use_cases(struct site *s, enum lang l)
 {
 	struct pg pp = { s, l, "use-cases/", NULL }, *p = &pp;
-	struct value *ctx = value_new_map(&s->arena);
-	value_map_set(&s->arena, ctx, "cases", use_case_rows(p, false));
+	struct value *ctx = use_cases_context(p);
 	pg_add_page(p, "pages/use-cases", pg_tr(p, "uc.title"), pg_tr(p, "uc.desc"), "use-cases",
 		 ctx, pg_crumbs_for(p, NULL, NULL));
 }
 
-static void plan_techniques(struct site *s, enum lang l)
+static struct value *techniques_context(const struct pg *p)
 {
-	struct pg pp = { s, l, "techniques/", NULL }, *p = &pp;
-	struct arena *a = &s->arena;
+	struct site *s = p->s;
+	struct arena *a = pg_arena(p);
 	struct value *rows = value_new_list(a);
 	for (size_t i = 0; i < s->data.ntechniques; i++) {
 		const struct technique *t = &s->data.techniques[i];
@@ -367,6 +401,13 @@ static void plan_techniques(struct site *s, enum lang l)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "rows", rows);
+	return ctx;
+}
+
+static void plan_techniques(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "techniques/", NULL }, *p = &pp;
+	struct value *ctx = techniques_context(p);
 	pg_add_page(p, "pages/techniques", pg_tr(p, "tech.title"), pg_tr(p, "tech.desc"), "techniques",
 		 ctx, pg_crumbs_for(p, NULL, NULL));
 }
@@ -413,10 +454,10 @@ static struct value *fit_cell(const struct pg *p, struct figure need, double par
 	return c;
 }
 
-static void plan_vram(struct site *s, enum lang l)
+static struct value *vram_context(const struct pg *p)
 {
-	struct pg pp = { s, l, "vram/", NULL }, *p = &pp;
-	struct arena *a = &s->arena;
+	struct site *s = p->s;
+	struct arena *a = pg_arena(p);
 	const struct data *d = &s->data;
 	double *sizes = xcalloc(d->nvram + 1, sizeof *sizes);
 	size_t nsizes = 0;
@@ -483,6 +524,13 @@ static void plan_vram(struct site *s, enum lang l)
 	value_map_set(a, ctx, "rows", rows);
 	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
 		.name = "vram-fit" }));
+	return ctx;
+}
+
+static void plan_vram(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "vram/", NULL }, *p = &pp;
+	struct value *ctx = vram_context(p);
 	pg_add_page(p, "pages/vram", pg_tr(p, "vram.title"), pg_tr(p, "vram.desc"), "vram",
 		 ctx, pg_crumbs_for(p, NULL, NULL));
 }
@@ -507,10 +555,10 @@ static void serving_cells(const struct pg *p, const struct result *x, struct val
 	value_map_set_str(a, r, "quote", pg_quote_text(p, sv.quote_row, sv.choice));
 }
 
-static void plan_inference(struct site *s, enum lang l)
+static struct value *inference_context(const struct pg *p)
 {
-	struct pg pp = { s, l, "inference/", NULL }, *p = &pp;
-	struct arena *a = &s->arena;
+	struct site *s = p->s;
+	struct arena *a = pg_arena(p);
 	const struct data *d = &s->data;
 	struct value *benches = value_new_list(a);
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
@@ -564,6 +612,13 @@ static void plan_inference(struct site *s, enum lang l)
 	value_map_set(a, ctx, "cases", serving_cases(p));
 	value_map_set_str(a, ctx, "cards_how", pg_fill(p, "inf.cards_how", "precision",
 		pg_upper(p, METRICS_DEFAULT_PRECISION), NULL));
+	return ctx;
+}
+
+static void plan_inference(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, "inference/", NULL }, *p = &pp;
+	struct value *ctx = inference_context(p);
 	pg_add_page(p, "pages/inference", pg_tr(p, "inf.title"), pg_tr(p, "inf.desc"),
 		 "inference", ctx, pg_crumbs_for(p, NULL, NULL));
 }
@@ -572,15 +627,15 @@ static void plan_inference(struct site *s, enum lang l)
 
 static const char *const section_paths[] = {
 	"gpus/", "compare/", "tasks/", "use-cases/", "techniques/", "vram/",
-	"inference/", NULL
+	"inference/", "report/", NULL
 };
 static const char *const section_keys[] = {
 	"nav.gpus", "nav.compare", "nav.tasks", "uc.nav", "tech.nav", "nav.vram",
-	"nav.inference", NULL
+	"nav.inference", "nav.report", NULL
 };
 static const char *const section_descs[] = {
 	"gpu.index_desc", "cmp.index_desc", "task.index_desc", "uc.desc", "tech.desc",
-	"vram.desc", "inf.desc", NULL
+	"vram.desc", "inf.desc", "report.desc", NULL
 };
 
 /* The home page's guide block for language `l`: a map with one key, "guide"
@@ -594,7 +649,7 @@ static struct value *home_context(struct site *s, enum lang l)
 	struct value *guide = value_new_map(a);
 	value_map_set(a, guide, "cases", use_case_rows(p, true));
 	value_map_set_bool(a, guide, "has_cases", s->data.nuse_cases > 0);
-	struct value *heads = pages_compare_headlines(p);
+	struct value *heads = compare_index_headlines(p);
 	value_map_set(a, guide, "headlines", heads);
 	value_map_set_bool(a, guide, "has_headlines", value_list_len(heads) > 0);
 	struct value *sections = value_new_list(a);
@@ -612,6 +667,10 @@ static struct value *home_context(struct site *s, enum lang l)
 	value_map_set_bool(a, guide, "has_case_studies", value_list_len(cases) > 0);
 	value_map_set_str(a, guide, "cases_href", pg_href_to(p, "cases/"));
 	value_map_set_str(a, guide, "compare_href", pg_href_to(p, "compare/"));
+	value_map_set_str(a, guide, "report_href", pg_href_to(p, "report/"));
+	const char *pdf = pg_report_pdf_href(p);
+	value_map_set_bool(a, guide, "has_pdf", pdf != NULL);
+	value_map_set_str(a, guide, "pdf_href", pdf ? pdf : "");
 	value_map_set_str(a, guide, "prices_fresh", price_history_freshness(p, s->date));
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "guide", guide);
@@ -633,6 +692,19 @@ void pages_guide_plan_home(struct site *s, enum lang l)
 		.section = "home", .ctx = ctx, .crumbs = NULL,
 	};
 	site_add_page(s, &hp);
+}
+
+struct value *pages_guide_context(const struct pg *p, enum guide_part part)
+{
+	switch (part) {
+	case GUIDE_TASKS: return task_index_context(p);
+	case GUIDE_USE_CASES: return use_cases_context(p);
+	case GUIDE_TECHNIQUES: return techniques_context(p);
+	case GUIDE_VRAM: return vram_context(p);
+	case GUIDE_INFERENCE: return inference_context(p);
+	case GUIDE_CASES: return case_index_context(p);
+	}
+	return NULL;
 }
 
 void pages_guide_plan(struct site *s, enum lang l)

@@ -3,6 +3,7 @@
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/csv.h"
+#include "base/fs.h"
 #include "model/data.h"
 #include "view/figures.h"
 #include "view/guide_charts.h"
@@ -13,6 +14,7 @@
 #include "view/site.h"
 #include "template/value.h"
 
+#include <fcntl.h>
 #include <math.h>
 #include <stdarg.h>
 #include <stdbool.h>
@@ -903,3 +905,12 @@ struct pages_kit *pg_kit(struct site *s)
 	return k;
 }
 
+const char *pg_report_pdf_href(const struct pg *p)
+{
+	if (!p->s->opt.out)
+		return NULL;
+	const char *file = arena_printf(pg_arena(p), "%s/%s/" PG_REPORT_PDF, p->s->opt.out,
+					lang_code(p->l));
+	struct fs_file_id id; /* a regular file, not a link */
+	return fs_file_id_at(AT_FDCWD, file, &id) == 0 ? pg_href_to(p, PG_REPORT_PDF) : NULL;
+}

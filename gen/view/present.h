@@ -184,6 +184,11 @@ const char *pg_use_case_note(const struct pg *p, const struct use_case *u,
 				 int role);
 const char *pg_pair_title(const struct pg *p, size_t x, size_t y);
 const char *pg_upper(const struct pg *p, const char *s);
+/* The link from page p to its language's report.pdf (PG_REPORT_PDF under
+ * the language root), when the published site holds one (`make report`
+ * prints it; the build keeps it, pages/report.h), else NULL. */
+#define PG_REPORT_PDF "report.pdf"
+const char *pg_report_pdf_href(const struct pg *p);
 
 /* The page kit of the build (cell parents, the comparisons' shared parts),
  * made on first use while one thread plans; only read afterwards. */

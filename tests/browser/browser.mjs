@@ -26,6 +26,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkFind } from './find.mjs'; // issue 18: search, picker, filters, calculator
+import { checkPrint } from './print.mjs'; // issue 29: print, the report's PDF
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -38,7 +39,7 @@ const LANGS = ['en', 'zh'];
 const VNU = path.join(HERE, 'node_modules/vnu-jar/build/dist/vnu.jar');
 const AXE = path.join(HERE, 'node_modules/axe-core/axe.min.js');
 // For a quick look while editing: KINDS=home,gpu limits the page kinds (and
-// skips the Nu checker, links and sorting).
+// skips the Nu checker, links and sorting); KINDS=print runs only the print checks.
 // The site also answers under this folder, as a host serving it from a
 // folder would (the 404 page must work there too).
 const MIRROR = '/mirror/deep';
@@ -50,7 +51,7 @@ const SECTION = {
   inference: 'inference/', 'data-index': 'data/', 'data-table': 'data/',
   sources: 'data/', health: 'data/', methodology: 'data/',
   'articles-index': 'articles/', article: 'articles/', tag: 'articles/',
-  calculator: 'vram/',
+  calculator: 'vram/', report: 'report/',
 };
 const MIN_LABEL_PX = 11;
 const ONLY = process.env.KINDS ? new Set(process.env.KINDS.split(',')) : null;
@@ -139,6 +140,7 @@ function pageKinds(lang) {
     ['articles-index', `${lang}/articles/`], ['article', firstDir(`${lang}/articles`)],
     ['tag', firstDir(`${lang}/tags`)],
     ['search', `${lang}/search/`], ['calculator', `${lang}/calculator/`],
+    ['report', `${lang}/report/`],
   ];
   const items = kinds.map(([kind, rel]) => ({ kind, lang, rel }));
   // every compare page, measured only (the first gets every check)
@@ -700,6 +702,7 @@ async function main() {
     }
     if (!ONLY || ONLY.has('404')) await check404NoJs(browser, base);
     if (!ONLY || ONLY.has('find')) await checkFind(browser, base, check, ROOT, axeSource);
+    if (!ONLY || ONLY.has('print')) await checkPrint(browser, base, check, SITE, ROOT, path.join(OUT, 'print'));
     for (const lang of ONLY ? [] : LANGS) {
       await checkSorting(browser, base, `${lang}/gpus/`);
       await checkSorting(browser, base, `${lang}/data/prices/`);

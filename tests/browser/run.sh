@@ -14,6 +14,10 @@ command -v java >/dev/null 2>&1 || need_debs="$need_debs default-jre-headless"
 command -v node >/dev/null 2>&1 || need_debs="$need_debs nodejs"
 command -v npm >/dev/null 2>&1 || need_debs="$need_debs npm"
 command -v python3 >/dev/null 2>&1 || need_debs="$need_debs python3"
+# the print checks (print.mjs): pdftotext and pdffonts, and a CJK font
+command -v pdftotext >/dev/null 2>&1 || need_debs="$need_debs poppler-utils"
+dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'install ok installed' ||
+	need_debs="$need_debs fonts-noto-cjk"
 if [ -n "$need_debs" ]; then
 	if [ "$(id -u)" = 0 ]; then
 		echo "installing:$need_debs"

@@ -1,0 +1,310 @@
+/* report: the whole guide as one document per language (see report.h). */
+#include "pages/report.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/fs.h"
+#include "model/data.h"
+#include "model/i18n.h"
+#include "model/ledger.h"
+#include "pages/datapages.h"
+#include "pages/compare_index.h"
+#include "pages/pages_compare.h"
+#include "pages/pages_gpu.h"
+#include "pages/pages_guide.h"
+#include "pages/price_history.h"
+#include "publish/output.h"
+#include "template/value.h"
+#include "view/present.h"
+#include "view/site.h"
+
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <string.h>
+
+/* The report being assembled: its sections, the list of its tables and
+ * figures, and their counters. */
+struct report {
+	const struct pg *p;
+	struct value *sections, *exhibits;
+	size_t nsections, nparts, nheaded, ntables, nfigures;
+	struct value *section; /* the open section */
+	struct buf see;        /* the open section's exhibits, by number */
+};
+
+/* A YYYY-MM-DD date for reading in the report's language, or "date not
+ * given". */
+static const char *report_date(const struct pg *p, const char *ymd)
+{
+	if (!ymd || !*ymd)
+		return pg_tr(p, "why.no_date");
+	struct buf b = BUF_INIT;
+	i18n_format_date(&b, ymd, p->l);
+	return pg_keep(p, &b);
+}
+
+/* Open section number n+1, headed by the UI string `heading_key`, led by
+ * the UI string `lead_key`. */
+static void report_open_section(struct report *r, const char *heading_key,
+				const char *lead_key)
+{
+	const struct pg *p = r->p;
+	struct arena *a = pg_arena(p);
+	r->nsections++;
+	r->nparts = r->nheaded = 0;
+	buf_reset(&r->see);
+	struct value *m = value_new_map(a);
+	value_map_set_str(a, m, "sec_id", arena_printf(a, "s%zu", r->nsections));
+	value_map_set_str(a, m, "sec_no", arena_printf(a, "%zu", r->nsections));
+	value_map_set_str(a, m, "sec_heading", pg_tr(p, heading_key));
+	value_map_set_str(a, m, "sec_lead", pg_tr(p, lead_key));
+	value_map_set(a, m, "parts", value_new_list(a));
+	value_map_set_bool(a, m, "has_subparts", false);
+	value_list_push(a, r->sections, m);
+	r->section = m;
+}
+
+/* Close the open section: its lead names its tables and figures. */
+static void report_close_section(struct report *r)
+{
+	const struct pg *p = r->p;
+	bool has = r->see.len > 0;
+	value_map_set_bool(pg_arena(p), r->section, "has_see", has);
+	value_map_set_str(pg_arena(p), r->section, "sec_see",
+			  has ? pg_fill(p, "report.see", "list", pg_keep(p, &r->see), NULL) : "");
+}
+
+/* Number one exhibit (UI string `key`: "Table {n}", "Figure {n}") and
+ * list it; returns its label. */
+static const char *report_exhibit(struct report *r, const char *key, size_t n,
+				  const char *caption, const char *part_id)
+{
+	const struct pg *p = r->p;
+	struct arena *a = pg_arena(p);
+	const char *label = pg_fill(p, key, "n", arena_printf(a, "%zu", n), NULL);
+	struct value *m = value_new_map(a);
+	value_map_set_str(a, m, "href", arena_printf(a, "#%s", part_id));
+	value_map_set_str(a, m, "text", pg_fill(p, "report.exhibit", "label", label,
+						"caption", caption, NULL));
+	value_list_push(a, r->exhibits, m);
+	if (r->see.len)
+		buf_adds(&r->see, pg_tr(p, "list.sep"));
+	buf_adds(&r->see, label);
+	return label;
+}
+
+/* Add a part to the open section: the page context `ctx`, drawn by the
+ * body partial that the template selects by `body` (body_gpus, ...),
+ * under `heading` (NULL: the section's own). A part with a table gets a
+ * table number, one whose context holds a chart a figure number too. */
+static void report_add_part(struct report *r, const char *body, struct value *ctx,
+			    const char *heading, bool table)
+{
+	const struct pg *p = r->p;
+	struct arena *a = pg_arena(p);
+	r->nparts++;
+	const char *id = arena_printf(a, "s%zu-%zu", r->nsections, r->nparts);
+	if (heading)
+		r->nheaded++;
+	const char *caption = heading ? heading
+		: value_map_get(r->section, "sec_heading")->u.str.ptr;
+	struct value *m = value_new_map(a);
+	value_map_set(a, m, body, ctx);
+	value_map_set_str(a, m, "part_id", id);
+	value_map_set_bool(a, m, "has_part_heading", heading != NULL);
+	if (heading)
+		value_map_set_bool(a, r->section, "has_subparts", true);
+	value_map_set_str(a, m, "part_heading", heading ? heading : "");
+	value_map_set_str(a, m, "part_no", arena_printf(a, "%zu.%zu", r->nsections, r->nheaded));
+	const struct value *chart = value_map_get(ctx, "chart");
+	bool figure = table && chart && chart->type == VALUE_STRING && chart->u.str.len;
+	const char *labels = "";
+	if (table) {
+		labels = report_exhibit(r, "report.table", ++r->ntables, caption, id);
+		if (figure)
+			labels = pg_fill(p, "report.and", "a", labels, "b", report_exhibit(
+				r, "report.figure", ++r->nfigures, caption, id), NULL);
+	}
+	value_map_set_bool(a, m, "has_exhibit", table);
+	value_map_set_str(a, m, "part_exhibit", table ? pg_fill(p, "report.exhibit",
+		"label", labels, "caption", caption, NULL) : "");
+	value_list_push(a, value_map_get(r->section, "parts"), m);
+}
+
+/* The headline comparisons, each pair's whole comparison (ids prefixed:
+ * one document holds several). */
+static void report_comparisons(struct report *r)
+{
+	size_t pairs[COMPARE_HEADLINES][2];
+	size_t n = compare_index_headline_pairs(r->p->s, pairs);
+	if (!n)
+		return;
+	report_open_section(r, "report.sec_compare", "report.compare_lead");
+	for (size_t i = 0; i < n; i++) {
+		struct value *ctx = pages_compare_pair_context(r->p, pairs[i][0], pairs[i][1]);
+		value_map_set_str(pg_arena(r->p), ctx, "id_prefix",
+				  arena_printf(pg_arena(r->p), "pair%zu-", i + 1));
+		report_add_part(r, "body_compare", ctx,
+				pg_pair_title(r->p, pairs[i][0], pairs[i][1]), true);
+	}
+	report_close_section(r);
+}
+
+static void report_jobs(struct report *r)
+{
+	const struct pg *p = r->p;
+	report_open_section(r, "report.sec_tasks", "task.index_desc");
+	report_add_part(r, "body_tasks", pages_guide_context(p, GUIDE_TASKS), NULL, true);
+	for (size_t t = 0; t < p->s->data.ntasks; t++) {
+		struct value *ctx = pages_guide_task_context(p, t);
+		report_add_part(r, "body_task", ctx, pg_task_name(p, t),
+				pg_map_flag(ctx, "has_rows"));
+	}
+	report_close_section(r);
+}
+
+static void report_cases(struct report *r)
+{
+	const struct pg *p = r->p;
+	if (!p->s->data.ncase_studies)
+		return;
+	report_open_section(r, "report.sec_cases", "case.index_desc");
+	for (size_t c = 0; c < p->s->data.ncase_studies; c++) {
+		struct value *ctx = pages_guide_case_context(p, c);
+		report_add_part(r, "body_case", ctx, value_map_get(ctx, "name")->u.str.ptr,
+				false);
+	}
+	report_close_section(r);
+}
+
+/* A section of one part: a guide page's body. */
+static void report_single(struct report *r, const char *heading_key,
+			  const char *lead_key, const char *body, struct value *ctx,
+			  bool table)
+{
+	report_open_section(r, heading_key, lead_key);
+	report_add_part(r, body, ctx, NULL, table);
+	report_close_section(r);
+}
+
+/* The sources as numbered references: title, publisher, date, language
+ * and address. */
+static struct value *report_references(const struct pg *p)
+{
+	struct arena *a = pg_arena(p);
+	const struct data *d = &p->s->data;
+	struct value *list = value_new_list(a);
+	for (size_t i = 0; i < d->nsources; i++) {
+		const struct source *src = &d->sources[i];
+		struct value *m = value_new_map(a);
+		value_map_set_str(a, m, "ref_no", arena_printf(a, "%zu", i + 1));
+		value_map_set_str(a, m, "ref_id", src->id);
+		value_map_set_str(a, m, "ref_title", site_source_title(src, p->l));
+		value_map_set_str(a, m, "ref_publisher", src->publisher ? src->publisher : "");
+		value_map_set_bool(a, m, "has_ref_publisher", src->publisher && *src->publisher);
+		value_map_set_str(a, m, "ref_date", report_date(p, src->date));
+		value_map_set_str(a, m, "ref_kind", pg_tr(p, src->lang && !strcmp(src->lang, "zh")
+					     ? "report.kind_zh" : "report.kind_en"));
+		value_map_set_str(a, m, "ref_url", src->url ? src->url : "");
+		value_map_set_bool(a, m, "has_ref_url", src->url && *src->url);
+		value_list_push(a, list, m);
+	}
+	return list;
+}
+
+/* The cover: the dates of the data and of the build, the PDF. */
+static void report_cover(const struct pg *p, struct value *ctx)
+{
+	struct arena *a = pg_arena(p);
+	value_map_set_str(a, ctx, "data_date",
+			  report_date(p, price_history_newest(&p->s->data)));
+	value_map_set_str(a, ctx, "built_date", report_date(p, p->s->date));
+	value_map_set_str(a, ctx, "source_count",
+			  pg_fmt_number(p, (double)p->s->data.nsources));
+	const char *pdf = pg_report_pdf_href(p);
+	value_map_set_bool(a, ctx, "has_pdf", pdf != NULL);
+	value_map_set_str(a, ctx, "pdf_href", pdf ? pdf : "");
+}
+
+static struct value *report_context(const struct pg *p)
+{
+	struct site *s = p->s;
+	struct arena *a = pg_arena(p);
+	struct report r = { .p = p, .sections = value_new_list(a),
+			    .exhibits = value_new_list(a), .see = BUF_INIT };
+	report_single(&r, "report.sec_gpus", "gpu.index_desc", "body_gpus",
+		      pages_gpu_index_context(p), true);
+	report_comparisons(&r);
+	report_jobs(&r);
+	report_single(&r, "report.sec_vram", "vram.desc", "body_vram",
+		      pages_guide_context(p, GUIDE_VRAM), true);
+	report_single(&r, "report.sec_inference", "inf.desc", "body_inference",
+		      pages_guide_context(p, GUIDE_INFERENCE), true);
+	report_single(&r, "report.sec_techniques", "tech.desc", "body_techniques",
+		      pages_guide_context(p, GUIDE_TECHNIQUES), true);
+	report_single(&r, "report.sec_use_cases", "uc.desc", "body_use_cases",
+		      pages_guide_context(p, GUIDE_USE_CASES), true);
+	report_cases(&r);
+	struct value *health = datapages_health_context(s, p->l, p->path);
+	report_single(&r, "report.sec_health", "health.desc", "body_health", health,
+		      pg_map_flag(health, "has_groups"));
+	report_single(&r, "report.sec_methodology", "method.desc", "body_methodology",
+		      datapages_methodology_context(s, p->l, p->path), false);
+	buf_release(&r.see);
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "sections", r.sections);
+	value_map_set(a, ctx, "exhibits", r.exhibits);
+	value_map_set(a, ctx, "references", report_references(p));
+	value_map_set_str(a, ctx, "refs_no", arena_printf(a, "%zu", r.nsections + 1));
+	report_cover(p, ctx);
+	return ctx;
+}
+
+void report_plan(struct site *s, enum lang l)
+{
+	struct pg pp = { s, l, REPORT_PATH, NULL }, *p = &pp;
+	struct value *ctx = report_context(p);
+	pg_add_page(p, "pages/report", pg_tr(p, "report.title"), pg_tr(p, "report.desc"),
+		    "report", ctx, pg_crumbs_for(p, NULL, NULL));
+}
+
+int report_keep_pdfs(struct site *s, struct output *o)
+{
+	if (o->dir_fd < 0)
+		return 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		const char *rel = arena_printf(&s->arena, "%s/" PG_REPORT_PDF,
+					       lang_code((enum lang)l));
+		struct fs_file_id id;
+		if (fs_file_id_at(o->dir_fd, rel, &id) != 0)
+			continue; /* none printed (or not a file): nothing to keep */
+		if (output_keep(o, rel, &id, s->diag) < 0)
+			return -1;
+	}
+	return 0;
+}
+
+void report_note_changes(struct site *s, const char *old_csv, const char *new_csv,
+			 struct buf *out)
+{
+	struct ledger_diff d;
+	if (!old_csv || ledger_diff(&d, old_csv, new_csv) != 0) {
+		if (old_csv)
+			ledger_diff_free(&d);
+		return;
+	}
+	for (int l = 0; l < LANG_COUNT; l++) {
+		const char *code = lang_code((enum lang)l);
+		size_t n = ledger_diff_on_page(&d, arena_printf(&s->arena, "/%s/" REPORT_PATH, code));
+		if (!n)
+			continue;
+		buf_addf(out, "/%s/" REPORT_PATH " shows %zu of these figures", code, n);
+		struct fs_file_id id;
+		if (s->opt.out && fs_file_id_at(AT_FDCWD, arena_printf(&s->arena, "%s/%s/" PG_REPORT_PDF,
+					s->opt.out, code), &id) == 0)
+			buf_addf(out, "; %s/" PG_REPORT_PDF " shows the old ones until `make report` prints it again", code);
+		buf_adds(out, "\n");
+	}
+	ledger_diff_free(&d);
+}
