@@ -271,7 +271,7 @@ static const char *render_rc(struct fixture *f, enum lang l, const char *body,
 						&f->diag), 0);
 	buf_release(&src);
 	struct cite_ctx cc = { &f->s, l, "articles/t/" };
-	*rc = markdown_render(&f->a, cite_resolve, &cc, NULL, &f->diag);
+	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, NULL, &cc }, NULL, &f->diag);
 	return f->a.html;
 }
 

@@ -69,6 +69,8 @@ static int echo_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
 	return 0;
 }
 
+static const struct markdown_cite echo_cite = { echo_resolver, NULL, NULL };
+
 static const char good_head[] =
 	"---\ntitle: A title\ndescription: Text\ndate: 2026-11-20\nslug: a-slug\n"
 	"translation: a-slug\ntags: training, cost\n---\n";
@@ -168,7 +170,7 @@ static int render(struct fixture *f, const char *body)
 					&f->diag);
 	buf_release(&src);
 	if (rc == 0)
-		rc = markdown_render(&f->a, echo_resolver, NULL, NULL, &f->diag);
+		rc = markdown_render(&f->a, &echo_cite, NULL, &f->diag);
 	return rc;
 }
 
@@ -228,6 +230,50 @@ static void test_shortcode_in_code_is_left_alone(void **state)
 	assert_non_null(strstr(f->a.html, "<code>{{&lt; price gpu=x &gt;}}</code>"));
 	assert_non_null(strstr(f->a.html, "{{&lt; chart name=y &gt;}}"));
 	assert_int_equal(f->a.ncites, 0);
+}
+
+/* Issue 27: whatever CommonMark reads as code shows a shortcode as the text
+ * it is, unresolved (a "bad" one would be an error) and uncited. */
+static void test_shortcode_in_every_code_form_stays_literal(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "Indented:\n\n    {{< bad gpu=your-gpu-id >}}\n\n"
+				   "- a list item\n\n      {{< bad in=list >}}\n\n"
+				   "> ```\n> {{< bad in=quote >}}\n> ```\n\n"
+				   "````\n```\n{{< bad in=backticks >}}\n```\n````\n\n"
+				   "~~~~\n~~~\n{{< bad in=tildes >}}\n~~~\n~~~~\n\n"
+				   "A span ``{{< bad in=\"span\" >}}`` and `{{<` unclosed.\n"), 0);
+	assert_string_equal(f->log.ptr, "");
+	assert_int_equal(f->a.ncites, 0);
+	assert_non_null(strstr(f->a.html, "<pre><code>{{&lt; bad gpu=your-gpu-id &gt;}}\n</code></pre>"));
+	assert_non_null(strstr(f->a.html, "<pre><code>{{&lt; bad in=list &gt;}}\n</code></pre>"));
+	assert_non_null(strstr(f->a.html, "<blockquote>\n<pre><code>{{&lt; bad in=quote &gt;}}\n</code></pre>"));
+	assert_non_null(strstr(f->a.html, "<pre><code>```\n{{&lt; bad in=backticks &gt;}}\n```\n</code></pre>"));
+	assert_non_null(strstr(f->a.html, "<pre><code>~~~\n{{&lt; bad in=tildes &gt;}}\n~~~\n</code></pre>"));
+	assert_non_null(strstr(f->a.html, "<code>{{&lt; bad in=&quot;span&quot; &gt;}}</code>"));
+	assert_non_null(strstr(f->a.html, "<code>{{&lt;</code> unclosed."));
+	assert_null(strstr(f->a.html, "<b>"));
+}
+
+/* Only cmark decides what is code: a shortcode after a fence that a longer
+ * fence never closed, or beside a backtick that opens no span, is cited. */
+static void test_shortcode_beside_code_is_still_cited(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "A ` lone backtick {{< price gpu=a >}}.\n\n"
+				   "```\ncode\n```\n\n{{< price gpu=b >}} after a fence.\n"), 0);
+	assert_non_null(strstr(f->a.html, "A ` lone backtick <b>price gpu=a</b>.</p>"));
+	assert_non_null(strstr(f->a.html, "<p><b>price gpu=b</b> after a fence.</p>"));
+	assert_int_equal(f->a.ncites, 2);
+}
+
+/* A shortcode not closed on its line is an error outside code only. */
+static void test_unclosed_shortcode_in_code_is_text(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "    {{< price gpu=x\n\nText {{< price gpu=y\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:11:6: error: shortcode is not closed by \">}}\" on its line\n");
 }
 
 static void test_shortcode_error_names_file_line_and_column(void **state)
@@ -393,7 +439,7 @@ static int render_with(const char *body, const struct markdown_memo *memo,
 	buf_adds(&src, body);
 	int rc = markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d);
 	if (rc == 0)
-		rc = markdown_render(&a, echo_resolver, NULL, memo, &d);
+		rc = markdown_render(&a, &echo_cite, memo, &d);
 	if (rc == 0) {
 		buf_adds(out, a.html);
 		for (size_t i = 0; i < a.nheadings; i++)
@@ -511,6 +557,9 @@ int main(void)
 		T(test_inline_figure_is_spaced_from_chinese),
 		T(test_block_shortcode_replaces_its_paragraph),
 		T(test_shortcode_in_code_is_left_alone),
+		T(test_shortcode_in_every_code_form_stays_literal),
+		T(test_shortcode_beside_code_is_still_cited),
+		T(test_unclosed_shortcode_in_code_is_text),
 		T(test_shortcode_error_names_file_line_and_column),
 		T(test_unclosed_shortcode_is_an_error),
 		T(test_headings_get_stable_unique_ids),

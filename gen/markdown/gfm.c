@@ -1,0 +1,376 @@
+/* gfm: an article body through cmark-gfm (see gfm.h). */
+#include "markdown/gfm.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/text.h"
+#include "base/xalloc.h"
+
+#include <cmark-gfm.h>
+#include <cmark-gfm-core-extensions.h>
+#include <pthread.h>
+#include <stdalign.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- tokens ---- */
+
+bool gfm_token_at(const char *p, size_t *idx)
+{
+	if (strncmp(p, GFM_TOKEN_OPEN, 3))
+		return false;
+	for (int i = 3; i < 9; i++)
+		if (p[i] < '0' || p[i] > '9')
+			return false;
+	if (strncmp(p + 9, GFM_TOKEN_CLOSE, 3))
+		return false;
+	*idx = (size_t)strtoul(p + 3, NULL, 10);
+	return true;
+}
+
+void gfm_token_add(struct buf *b, size_t n)
+{
+	char t[GFM_TOKEN_LEN + 1] = GFM_TOKEN_OPEN "000000" GFM_TOKEN_CLOSE;
+	for (int i = 8; i >= 3; i--, n /= 10)
+		t[i] = (char)('0' + n % 10);
+	buf_add(b, t, GFM_TOKEN_LEN);
+}
+
+void gfm_out_init(struct gfm_out *o)
+{
+	memset(o, 0, sizeof *o);
+	buf_init(&o->html);
+}
+
+void gfm_out_release(struct gfm_out *o)
+{
+	for (size_t i = 0; i < o->nheadings; i++)
+		free(o->headings[i].text);
+	free(o->headings);
+	for (size_t i = 0; i < o->nprose; i++)
+		free(o->prose[i].text);
+	free(o->prose);
+	buf_release(&o->html);
+	gfm_out_init(o);
+}
+
+/* ---- cmark's memory ----
+ *
+ * cmark allocates every node, inline and buffer on its own (thousands of
+ * calloc/free pairs per article: a fifth of a build's time went to malloc).
+ * Rendering one article takes cmark's memory from an arena freed as a whole
+ * afterwards. cmark_mem has no context pointer, so the arena of the article
+ * being rendered on this thread is found through a thread-local. */
+
+static _Thread_local struct arena *cmark_scratch;
+
+/* Each block remembers its size, for realloc. */
+struct scratch_head {
+	alignas(max_align_t) size_t size;
+};
+
+static struct scratch_head *scratch_block(size_t size)
+{
+	if (size > SIZE_MAX - sizeof(struct scratch_head))
+		xfatal("out of memory");
+	struct scratch_head *h = arena_alloc_uninit(cmark_scratch, sizeof *h + size);
+	h->size = size;
+	return h;
+}
+
+static void *scratch_calloc(size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		xfatal("out of memory");
+	struct scratch_head *h = scratch_block(n * size);
+	return memset(h + 1, 0, n * size);
+}
+
+static void *scratch_realloc(void *p, size_t size)
+{
+	if (!p) /* a buffer's first block: cmark writes it before reading */
+		return scratch_block(size) + 1;
+	struct scratch_head *h = (struct scratch_head *)p - 1;
+	if (size <= h->size)
+		return p;
+	if (size > SIZE_MAX - sizeof *h)
+		xfatal("out of memory");
+	/* cmark's buffers grow one at a time: usually in place */
+	h = arena_grow(cmark_scratch, h, sizeof *h + h->size, sizeof *h + size);
+	h->size = size;
+	return h + 1;
+}
+
+static void scratch_free(void *p)
+{
+	(void)p; /* freed with the arena */
+}
+
+static cmark_mem scratch_mem = { scratch_calloc, scratch_realloc, scratch_free };
+
+/* ---- the parser ---- */
+
+/* The extensions GitHub's Markdown has that editors write: tables,
+ * ~~strikethrough~~ and bare URLs as links. (Not "tagfilter": safe mode
+ * already drops all raw HTML; not task lists: a checkbox means nothing on a
+ * static page.) */
+static const char *const extension_names[] = { "table", "strikethrough", "autolink" };
+enum { NEXTENSIONS = sizeof extension_names / sizeof extension_names[0] };
+static cmark_syntax_extension *extensions[NEXTENSIONS];
+static pthread_once_t extensions_once = PTHREAD_ONCE_INIT;
+
+/* cmark-gfm registers its extensions in a global list without a lock: once
+ * per process, before any thread parses. */
+static void extensions_find(void)
+{
+	cmark_gfm_core_extensions_ensure_registered();
+	for (size_t i = 0; i < NEXTENSIONS; i++) {
+		extensions[i] = cmark_find_syntax_extension(extension_names[i]);
+		if (!extensions[i])
+			xfatal("cmark-gfm without its table, strikethrough and autolink extensions");
+	}
+}
+
+/* Parse `md` into a tree whose memory lives in `ar`. */
+static cmark_node *parse_in(struct arena *ar, const char *md, size_t len)
+{
+	pthread_once(&extensions_once, extensions_find);
+	cmark_scratch = ar;
+	cmark_parser *p = cmark_parser_new_with_mem(CMARK_OPT_SMART, &scratch_mem);
+	for (size_t i = 0; i < NEXTENSIONS; i++)
+		cmark_parser_attach_syntax_extension(p, extensions[i]);
+	cmark_parser_feed(p, md, len);
+	cmark_node *doc = cmark_parser_finish(p);
+	cmark_parser_free(p);
+	return doc;
+}
+
+/* ---- what the article takes from the tree ---- */
+
+/* The text of `node` into `out`: its text, breaks as spaces; code spans as
+ * their text (`code`) or as a space. */
+static void collect_text(cmark_node *node, bool code, struct buf *out)
+{
+	cmark_iter *it = cmark_iter_new(node);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		cmark_node_type t = cmark_node_get_type(n);
+		if (t == CMARK_NODE_TEXT || (code && t == CMARK_NODE_CODE)) {
+			const char *lit = cmark_node_get_literal(n);
+			if (lit)
+				buf_adds(out, lit);
+		} else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK ||
+			   t == CMARK_NODE_CODE) {
+			buf_addc(out, ' ');
+		}
+	}
+	cmark_iter_free(it);
+}
+
+/* Drop the tokens from `s` (heading text and ids have no shortcodes). */
+static void strip_tokens(struct buf *s)
+{
+	size_t idx, to = 0;
+	for (size_t i = 0; i < s->len;) {
+		if (gfm_token_at(s->ptr + i, &idx)) {
+			i += GFM_TOKEN_LEN;
+			continue;
+		}
+		s->ptr[to++] = s->ptr[i++];
+	}
+	buf_truncate(s, to);
+}
+
+static void add_heading(struct gfm_out *o, int level, struct buf *text)
+{
+	ALLOC_GROW(o->headings, o->nheadings, o->cap_headings);
+	o->headings[o->nheadings].level = level;
+	o->headings[o->nheadings].text = buf_detach(text, NULL);
+	o->nheadings++;
+}
+
+/* Replace a link or image by its children (the link text, or alt text). */
+static void unwrap_node(cmark_node *n)
+{
+	cmark_node *child;
+	while ((child = cmark_node_first_child(n))) {
+		cmark_node_unlink(child);
+		cmark_node_insert_before(n, child);
+	}
+	cmark_node_unlink(n);
+	cmark_node_free(n);
+}
+
+static void add_prose(struct gfm_out *o, bool row, cmark_node *n, struct buf *text)
+{
+	ALLOC_GROW(o->prose, o->nprose, o->cap_prose);
+	struct gfm_prose *p = &o->prose[o->nprose++];
+	p->row = row;
+	p->line = cmark_node_get_start_line(n);
+	p->end_line = cmark_node_get_end_line(n);
+	if (p->end_line < p->line)
+		p->end_line = p->line;
+	p->text = buf_detach(text, NULL);
+}
+
+/* A table row's prose: its cells' text joined by " | ". */
+static void add_row(struct gfm_out *o, cmark_node *row)
+{
+	struct buf text = BUF_INIT;
+	for (cmark_node *c = cmark_node_first_child(row); c; c = cmark_node_next(c)) {
+		if (c != cmark_node_first_child(row))
+			buf_adds(&text, " | ");
+		collect_text(c, false, &text);
+	}
+	add_prose(o, true, row, &text);
+}
+
+/* True for a row of a pipe table (its head row too). */
+static bool is_table_row(cmark_node *n)
+{
+	if (!cmark_node_get_syntax_extension(n))
+		return false;
+	const char *t = cmark_node_get_type_string(n);
+	return !strcmp(t, "table_row") || !strcmp(t, "table_header");
+}
+
+/* Walk the tree: collect headings and prose, drop unsafe links. */
+static void inspect_tree(cmark_node *doc, const char *path, int body_line,
+			 struct gfm_out *o, struct diag *diag)
+{
+	cmark_node *unsafe[64];
+	size_t nunsafe = 0;
+	cmark_iter *it = cmark_iter_new(doc);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		cmark_node_type t = cmark_node_get_type(n);
+		if (t == CMARK_NODE_HEADING) {
+			struct buf text = BUF_INIT;
+			collect_text(n, true, &text);
+			strip_tokens(&text);
+			add_heading(o, cmark_node_get_heading_level(n), &text);
+			collect_text(n, false, &text);
+			add_prose(o, false, n, &text);
+		} else if (t == CMARK_NODE_PARAGRAPH) {
+			struct buf text = BUF_INIT;
+			collect_text(n, false, &text);
+			add_prose(o, false, n, &text);
+		} else if (is_table_row(n)) {
+			add_row(o, n);
+		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
+			const char *url = cmark_node_get_url(n);
+			if (url && !text_url_is_safe(url)) {
+				diag_warning(diag, path,
+					     cmark_node_get_start_line(n) + body_line - 1,
+					     cmark_node_get_start_column(n),
+					     "link target \"%s\" is not allowed (only http, https, mailto and relative links); the link is dropped",
+					     url);
+				cmark_node_set_url(n, "");
+				if (nunsafe < 64)
+					unsafe[nunsafe++] = n;
+			}
+		}
+	}
+	cmark_iter_free(it);
+	/* an unsafe link keeps its text and loses its target; past 64 in one
+	 * article the rest stay as links with an empty target */
+	for (size_t i = 0; i < nunsafe; i++)
+		unwrap_node(unsafe[i]);
+}
+
+void gfm_render(const char *md, size_t len, const char *path, int body_line,
+		struct gfm_out *o, struct diag *diag)
+{
+	struct arena scratch = ARENA_INIT;
+	cmark_node *doc = parse_in(&scratch, md, len);
+	inspect_tree(doc, path, body_line, o, diag);
+	/* the nodes know their extensions: no list needed to render them */
+	char *html = cmark_render_html(doc, CMARK_OPT_SMART, NULL);
+	buf_adds(&o->html, html);
+	/* the tree and its HTML go with the arena, no cmark_node_free */
+	arena_free(&scratch);
+	cmark_scratch = NULL;
+}
+
+/* ---- the record kept between builds ----
+ *
+ * The HTML; each heading's level, id and text; each stretch of prose's
+ * kind, lines and text. */
+
+void gfm_encode(const struct gfm_out *o, struct buf *rec)
+{
+	buf_add_counted(rec, o->html.ptr, o->html.len);
+	buf_add_u32(rec, (uint32_t)o->nheadings);
+	for (size_t i = 0; i < o->nheadings; i++) {
+		const struct gfm_heading *h = &o->headings[i];
+		buf_add_u32(rec, (uint32_t)h->level);
+		buf_add_counted(rec, h->text, strlen(h->text));
+	}
+	buf_add_u32(rec, (uint32_t)o->nprose);
+	for (size_t i = 0; i < o->nprose; i++) {
+		const struct gfm_prose *p = &o->prose[i];
+		buf_add_u32(rec, p->row);
+		buf_add_u32(rec, (uint32_t)p->line);
+		buf_add_u32(rec, (uint32_t)p->end_line);
+		buf_add_counted(rec, p->text, strlen(p->text));
+	}
+}
+
+static void decode_headings(struct buf_reader *r, struct gfm_out *o)
+{
+	size_t nh = buf_read_u32(r);
+	for (size_t i = 0; i < nh && !r->bad; i++) {
+		uint32_t level = buf_read_u32(r);
+		size_t n;
+		const char *text = buf_read_counted(r, &n);
+		if (r->bad || level < 1 || level > 6)
+			break;
+		ALLOC_GROW(o->headings, o->nheadings, o->cap_headings);
+		o->headings[o->nheadings++] = (struct gfm_heading){
+			(int)level, xstrndup(text, n) };
+	}
+	if (o->nheadings != nh)
+		r->bad = true;
+}
+
+static void decode_prose(struct buf_reader *r, struct gfm_out *o)
+{
+	size_t np = buf_read_u32(r);
+	for (size_t i = 0; i < np && !r->bad; i++) {
+		uint32_t row = buf_read_u32(r);
+		int line = (int)buf_read_u32(r), end_line = (int)buf_read_u32(r);
+		size_t n;
+		const char *text = buf_read_counted(r, &n);
+		if (r->bad || row > 1 || line < 0 || end_line < line)
+			break;
+		ALLOC_GROW(o->prose, o->nprose, o->cap_prose);
+		o->prose[o->nprose++] = (struct gfm_prose){
+			row, line, end_line, xstrndup(text, n) };
+	}
+	if (o->nprose != np)
+		r->bad = true;
+}
+
+int gfm_decode(const char *rec, size_t len, struct gfm_out *o)
+{
+	struct buf_reader r = { (const unsigned char *)rec, len, false };
+	size_t n;
+	const char *p = buf_read_counted(&r, &n);
+	if (p)
+		buf_add(&o->html, p, n);
+	decode_headings(&r, o);
+	if (!r.bad)
+		decode_prose(&r, o);
+	if (!r.bad && !r.left)
+		return 0;
+	gfm_out_release(o);
+	return -1;
+}
