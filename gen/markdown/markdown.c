@@ -270,7 +270,7 @@ static void resolve_all(struct scan *st, const struct markdown_cite *cite)
 
 /* ---- the prose, for the checker ---- */
 
-void markdown_prose_position(const struct prose *p, const char *needle, size_t n,
+bool markdown_prose_position(const struct prose *p, const char *needle, size_t n,
 			     struct md_cursor *from, int *line, int *col)
 {
 	const char *hit = n <= p->src_len - from->at
@@ -278,13 +278,14 @@ void markdown_prose_position(const struct prose *p, const char *needle, size_t n
 	if (!hit) {
 		*line = p->line;
 		*col = 1;
-		return;
+		return false;
 	}
 	size_t at = (size_t)(hit - p->src);
 	cursor_lines_to(from, p->src, at);
 	*line = p->line + from->lines;
 	*col = cursor_column(from, p->src, at);
 	cursor_lines_to(from, p->src, at + n);
+	return true;
 }
 
 /* The offset in `s` (`len` bytes) of the start of line `line` (from 1;
@@ -313,7 +314,7 @@ static void check_prose(struct scan *st, const struct gfm_out *o,
 	size_t len = strlen(body);
 	struct md_cursor lines = { 0 };
 	struct buf text = BUF_INIT;
-	const struct shortcode **cites = NULL;
+	struct prose_cite *cites = NULL;
 	size_t ncites, cap = 0, idx;
 	for (size_t i = 0; i < o->nprose; i++) {
 		const struct gfm_prose *u = &o->prose[i];
@@ -329,11 +330,12 @@ static void check_prose(struct scan *st, const struct gfm_out *o,
 				s = tok + 3;
 				continue;
 			}
-			buf_adds(&text, "\xEF\xBF\xBC");
 			if (st->items[idx].cited) {
 				ALLOC_GROW(cites, ncites, cap);
-				cites[ncites++] = &st->items[idx].cited->sc;
+				cites[ncites++] = (struct prose_cite){
+					&st->items[idx].cited->sc, text.len };
 			}
+			buf_adds(&text, "\xEF\xBF\xBC");
 			s = tok + GFM_TOKEN_LEN;
 		}
 		buf_adds(&text, s);

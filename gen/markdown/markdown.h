@@ -100,11 +100,16 @@ struct markdown_memo {
  * paragraph's or heading's text (to be cut into sentences by the checker),
  * or a table row (its cells' text joined by " | "). Code is left out. Only
  * prose with a digit in it is given to a checker. */
+struct prose_cite {
+	const struct shortcode *sc;
+	size_t at; /* where it stands in the prose's text */
+};
+
 struct prose {
 	bool row;
 	const char *text; /* each shortcode stands as U+FFFC ("\xEF\xBF\xBC") */
 	size_t len;
-	const struct shortcode *const *cites; /* those shortcodes, in order */
+	const struct prose_cite *cites; /* the shortcodes resolved, in order */
 	size_t ncites;
 	const char *path; /* the article, for messages */
 	/* the source lines it stands on: from line `line` of the file */
@@ -126,10 +131,11 @@ struct md_cursor {
 
 /* The position in the file of the first `needle` (n bytes) in `p`'s
  * source after where `from` stands (a cursor over p->src, { 0 } to begin;
- * moved past the needle), so that each call costs what it reads. When the
- * source does not hold it as typed (an escape, an entity), the start of the
- * prose's first line. Columns count characters from 1. */
-void markdown_prose_position(const struct prose *p, const char *needle, size_t n,
+ * moved past the needle), so that each call costs what it reads; true. When
+ * the source does not hold it as typed (an escape, an entity, a line
+ * break), false and the start of the prose's first line. Columns count
+ * characters from 1. */
+bool markdown_prose_position(const struct prose *p, const char *needle, size_t n,
 			     struct md_cursor *from, int *line, int *col);
 
 /* Who resolves an article's shortcodes and checks its prose (`check` may be
