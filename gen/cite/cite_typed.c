@@ -277,30 +277,41 @@ static bool unit_follows(struct typed *t, struct typed_num *n, const char *unit_
 
 /* ---- the warning ---- */
 
-/* Where the number stands in the file: its digits with up to 8 characters
- * of the text before them (so that "80GB" is not found inside an earlier
- * "A100 80GB"), else its digits alone. */
+/* Where the number stands in the file: as typed (with its sign and unit)
+ * after as many of the characters before it as the source holds the same
+ * (up to 8, not across a space that may be a line break in the source), so
+ * that "80 GB" is not placed in an earlier "A100 80GB"; else its digits
+ * alone. The column is the number's. */
 static void locate(struct typed *t, const struct typed_num *n, int *line, int *col)
 {
 	const char *s = t->p->text;
-	size_t back = n->digits;
-	int chars = 0;
-	while (back > t->sentence && chars < 8) {
+	size_t starts[9];
+	int nstarts = 0;
+	size_t back = n->from;
+	starts[nstarts++] = back;
+	while (back > t->sentence && nstarts < 9) {
 		size_t k = back - 1;
 		while (k > t->sentence && (s[k] & 0xC0) == 0x80)
 			k--;
-		if (!strncmp(s + k, "\xEF\xBF\xBC", 3))
-			break; /* a shortcode: not in the source as text */
+		if (!strncmp(s + k, "\xEF\xBF\xBC", 3) || (s[k] == ' ' && nstarts > 1))
+			break; /* a shortcode, or a space that may be a line break */
 		back = k;
-		chars++;
+		starts[nstarts++] = back;
 	}
-	if (chars && markdown_prose_position(t->p, s + back, n->digits_end - back,
-					     &t->at, line, col)) {
-		*col += chars;
-		return;
+	for (int i = nstarts - 1; i >= 0; i--) {
+		struct md_cursor at = t->at;
+		if (markdown_prose_position(t->p, s + starts[i], n->to - starts[i], &at,
+					    line, col)) {
+			t->at = at;
+			*col += i;
+			return;
+		}
 	}
 	markdown_prose_position(t->p, s + n->digits, n->digits_end - n->digits,
 				&t->at, line, col);
+	*col -= (int)(n->digits - n->from);
+	if (*col < 1)
+		*col = 1;
 }
 
 static void warn_typed(struct typed *t, const struct typed_num *n, size_t g,
@@ -308,8 +319,6 @@ static void warn_typed(struct typed *t, const struct typed_num *n, size_t g,
 {
 	int line, col;
 	locate(t, n, &line, &col);
-	if (n->from < n->digits && col > 1)
-		col--; /* at its "$" */
 	diag_warning(t->c.diag, t->p->path, line, col,
 		     "\"%.*s\" types %s of %s, which data/%s.csv holds: cite it with %s so that it follows the data",
 		     (int)(n->to - n->from), t->p->text + n->from, what,
@@ -336,39 +345,36 @@ static bool check_dollars(struct typed *t, const struct typed_num *n, size_t g)
 		what = "the highest price";
 		buf_addf(&cite, "{{< price gpu=%s which=high >}}", id);
 	}
+	struct buf field = BUF_INIT;
 	for (size_t i = 0; !what && ck_gpu_field_at(i); i++) {
 		const struct ck_gpu_field *f = ck_gpu_field_at(i);
 		struct num v = ck_gpu_num(&t->c.d->gpus[g], f);
 		if (f->kind != CK_NUM_USD || !v.ok || !same_figure(n, v.v))
 			continue;
-		what = f->name;
+		buf_addf(&field, "the %s", f->name);
+		what = field.ptr;
 		table = schema_tables[TABLE_GPUS].name;
 		buf_addf(&cite, "{{< gpu id=%s field=%s >}}", id, f->name);
 	}
 	if (what)
 		warn_typed(t, n, g, what, table, cite.ptr);
 	buf_release(&cite);
+	buf_release(&field);
 	return what != NULL;
 }
 
-/* True when `n` as typed is the memory size that ends GPU `g`'s name
- * ("80GB" of "A100 80GB", "the 80GB version"): it names the GPU. */
+/* True when `n` is typed as the memory size that ends GPU `g`'s name is
+ * ("80GB" of "A100 80GB": "the 80GB version"): it names the GPU. A figure
+ * is written as the site writes one ("80 GB"). */
 static bool names_variant(const struct typed *t, const struct typed_num *n, size_t g)
 {
 	const char *name = t->c.d->gpus[g].name;
 	size_t sn = short_name_len(name), len = strlen(name);
 	if (sn == len)
 		return false;
-	const char *suffix = name + sn + 1, *s = t->p->text;
-	size_t k = 0;
-	for (size_t i = n->from; i < n->to; i++) {
-		if (s[i] == ' ')
-			continue;
-		if (!suffix[k] || (s[i] | 0x20) != (suffix[k] | 0x20))
-			return false;
-		k++;
-	}
-	return !suffix[k];
+	const char *suffix = name + sn + 1;
+	return n->to - n->from == strlen(suffix) &&
+	       !strncasecmp(t->p->text + n->from, suffix, strlen(suffix));
 }
 
 /* Warn when `n`, followed by a spec's unit, is that spec of GPU `g`. */

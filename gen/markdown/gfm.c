@@ -208,24 +208,29 @@ static void unwrap_node(cmark_node *n)
 	cmark_node_free(n);
 }
 
-/* The length of s[0..n) without the Chinese punctuation at its end. */
-static size_t without_zh_punct(const char *s, size_t n)
+/* The length of s[0..n) up to its first Chinese punctuation mark. */
+static size_t before_zh_punct(const char *s, size_t n)
 {
 	static const char marks[][4] = { "\u3002", "\uFF0C", "\u3001", "\uFF1B",
-					 "\uFF1A", "\uFF01", "\uFF1F", "\uFF09",
-					 "\u300D", "\u300F", "\u300B", "\u3011" };
-	for (size_t k = 0; n >= 3 && k < sizeof marks / sizeof marks[0]; k++)
-		if (!memcmp(s + n - 3, marks[k], 3)) {
-			n -= 3;
-			k = (size_t)-1; /* again from the first mark */
-		}
+					 "\uFF1A", "\uFF01", "\uFF1F", "\uFF08",
+					 "\uFF09", "\u300C", "\u300D", "\u300E",
+					 "\u300F", "\u300A", "\u300B", "\u3010",
+					 "\u3011", "\u201C", "\u201D" };
+	for (size_t i = 0; i + 3 <= n; i++) {
+		if ((unsigned char)s[i] < 0xE2)
+			continue;
+		for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+			if (!memcmp(s + i, marks[k], 3))
+				return i;
+	}
 	return n;
 }
 
-/* A bare URL in Chinese text: GFM's autolink ends it at a space, so
- * "见 https://example.org。" would take the full stop into the link. A
- * link whose URL ends with its text (an autolink) gives the Chinese
- * punctuation at its end back to the text after it. */
+/* A bare URL in Chinese text: GFM's autolink runs to the next space, so
+ * "见 https://example.org。也见" would take the full stop and the words
+ * after it into the link. A link whose URL ends with its text (an
+ * autolink) ends at its first Chinese punctuation mark; the rest goes back
+ * to the text after it. */
 static void trim_autolink(cmark_node *link)
 {
 	cmark_node *text = cmark_node_first_child(link);
@@ -235,7 +240,7 @@ static void trim_autolink(cmark_node *link)
 	size_t n = lit ? strlen(lit) : 0, u = url ? strlen(url) : 0;
 	if (!n || u < n || strcmp(url + u - n, lit))
 		return;
-	size_t keep = without_zh_punct(lit, n);
+	size_t keep = before_zh_punct(lit, n);
 	if (keep == n || !keep)
 		return;
 	struct buf head = BUF_INIT, tail = BUF_INIT, to = BUF_INIT;
