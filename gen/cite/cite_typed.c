@@ -52,24 +52,37 @@ static bool is_word_char(char ch)
 
 /* ---- sentences ---- */
 
-/* The end of the sentence that starts at `from`: after ". ", "! ", "? ",
- * "; " or Chinese 。！？；, or the end of the text. */
-static size_t sentence_end(const char *s, size_t from, size_t len)
+static const char *const zh_ends[] = { "\xE3\x80\x82", "\xEF\xBC\x81",
+				       "\xEF\xBC\x9F", "\xEF\xBC\x9B" };
+
+/* True when a sentence ends just before s[i]: after ". ", "! ", "? ",
+ * "; " (their space begins the next) or Chinese 。！？；. */
+static bool sentence_ends_before(const char *s, size_t i)
 {
-	static const char *const zh_ends[] = { "\xE3\x80\x82", "\xEF\xBC\x81",
-					       "\xEF\xBC\x9F", "\xEF\xBC\x9B" };
-	for (size_t i = from; i < len; i++) {
-		char ch = s[i];
-		if ((ch == '.' || ch == '!' || ch == '?' || ch == ';') &&
-		    (i + 1 == len || s[i + 1] == ' '))
-			return i + 1;
-		if ((unsigned char)ch < 0xE3 || i + 3 > len)
-			continue;
-		for (size_t k = 0; k < 4; k++)
-			if (!memcmp(s + i, zh_ends[k], 3))
-				return i + 3;
-	}
-	return len;
+	if (i >= 2 && s[i - 1] == ' ' && strchr(".!?;", s[i - 2]) && s[i - 2])
+		return true;
+	if (i < 3 || (unsigned char)s[i - 3] < 0xE3)
+		return false;
+	for (size_t k = 0; k < 4; k++)
+		if (!memcmp(s + i - 3, zh_ends[k], 3))
+			return true;
+	return false;
+}
+
+/* The start of the sentence holding s[i]. */
+static size_t sentence_start(const char *s, size_t i)
+{
+	while (i > 0 && !sentence_ends_before(s, i))
+		i--;
+	return i;
+}
+
+/* The end of the sentence holding s[i] (`len`: the end of the text). */
+static size_t sentence_end(const char *s, size_t i, size_t len)
+{
+	while (i < len && !sentence_ends_before(s, i + 1))
+		i++;
+	return i < len ? i + 1 : len;
 }
 
 /* ---- the GPUs a sentence names ---- */
@@ -93,12 +106,18 @@ static bool word_at(const char *s, size_t i, size_t from, size_t to,
 	       (i + n == to || !is_word_char(s[i + n]));
 }
 
+static char ascii_lower(char ch)
+{
+	return ch >= 'A' && ch <= 'Z' ? (char)(ch + 'a' - 'A') : ch;
+}
+
 /* True when `word` stands somewhere in s[from..to). */
 static bool find_word(const char *s, size_t from, size_t to, const char *word,
 		      size_t n)
 {
+	char first = n ? ascii_lower(word[0]) : 0;
 	for (size_t i = from; n && i + n <= to; i++)
-		if (word_at(s, i, from, to, word, n))
+		if (ascii_lower(s[i]) == first && word_at(s, i, from, to, word, n))
 			return true;
 	return false;
 }
@@ -401,38 +420,46 @@ static bool check_spec(struct typed *t, struct typed_num *n, size_t g, size_t to
 	return false;
 }
 
-/* Check the numbers of the sentence s[from..to). */
-static void check_sentence(struct typed *t, size_t from, size_t to)
+/* True when a letter follows s[i] (after one space): a number there may
+ * have a unit. */
+static bool letter_after(const char *s, size_t i, size_t to)
 {
-	const char *s = t->p->text;
-	size_t i = from + strcspn(s + from, "0123456789");
-	if (i >= to)
-		return;
-	struct named nm = { .n = 0 };
-	t->sentence = from;
-	named_in(t, from, to, &nm);
-	if (!nm.n)
-		return;
-	for (; i < to; i++) {
-		if (s[i] < '0' || s[i] > '9')
-			continue;
-		if ((i > from && (is_word_char(s[i - 1]) || s[i - 1] == '.' ||
-				  s[i - 1] == ',')) || in_name(t, i, from, to)) {
-			while (i + 1 < to && (is_word_char(s[i + 1]) || s[i + 1] == '.'))
-				i++; /* the rest of this word */
-			continue;
-		}
-		struct typed_num n = number_at(s, i, to);
-		if (n.digits_end < to && s[n.digits_end] == '%') {
-			i = n.digits_end;
-			continue;
-		}
-		for (size_t k = 0; k < nm.n; k++)
-			if (n.dollars ? check_dollars(t, &n, nm.g[k])
-				      : check_spec(t, &n, nm.g[k], to))
-				break;
-		i = n.digits_end - 1;
+	if (i < to && s[i] == ' ')
+		i++;
+	return i < to && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z'));
+}
+
+/* True when one of the specs' units follows the number `n`. */
+static bool unit_after(struct typed *t, const struct typed_num *n, size_t to)
+{
+	for (size_t i = 0; ck_gpu_field_at(i); i++) {
+		struct typed_num m = *n;
+		const char *unit = ck_gpu_field_at(i)->unit;
+		if (unit && unit_follows(t, &m, unit, to))
+			return true;
 	}
+	return false;
+}
+
+/* Check the typed number `n` against the GPUs its sentence (a row: the
+ * whole row) names; the sentence and its GPUs are found once for all its
+ * numbers. */
+static void check_number(struct typed *t, struct typed_num *n, struct named *nm,
+			 size_t *to)
+{
+	const struct prose *p = t->p;
+	if (n->digits >= *to) {
+		t->sentence = p->row ? 0 : sentence_start(p->text, n->digits);
+		*to = p->row ? p->len : sentence_end(p->text, n->digits, p->len);
+		nm->n = 0;
+		named_in(t, t->sentence, *to, nm);
+	}
+	if (!nm->n || in_name(t, n->digits, t->sentence, *to))
+		return;
+	for (size_t k = 0; k < nm->n; k++)
+		if (n->dollars ? check_dollars(t, n, nm->g[k])
+			       : check_spec(t, n, nm->g[k], *to))
+			return;
 }
 
 void cite_check_prose(void *ctx, const struct prose *p, struct diag *diag)
@@ -448,9 +475,24 @@ void cite_check_prose(void *ctx, const struct prose *p, struct diag *diag)
 		},
 		.p = p,
 	};
-	for (size_t from = 0; from < p->len;) {
-		size_t to = p->row ? p->len : sentence_end(p->text, from, p->len);
-		check_sentence(&t, from, to);
-		from = to;
+	/* only a dollar amount or a number with a unit after it can be a
+	 * figure: the sentence and its GPUs are looked at only then (most
+	 * numbers in prose are neither) */
+	const char *s = p->text;
+	struct named nm = { .n = 0 };
+	size_t to = 0; /* the end of the sentence looked at last */
+	for (size_t i = strcspn(s, "0123456789"); i < p->len;
+	     i += strcspn(s + i, "0123456789")) {
+		if (i > 0 && (is_word_char(s[i - 1]) || s[i - 1] == '.' || s[i - 1] == ',')) {
+			while (i < p->len && (is_word_char(s[i]) || s[i] == '.'))
+				i++; /* the rest of this word ("A100", "v1.2") */
+			continue;
+		}
+		struct typed_num n = number_at(s, i, p->len);
+		i = n.digits_end;
+		if ((i < p->len && s[i] == '%') ||
+		    (!n.dollars && !(letter_after(s, i, p->len) && unit_after(&t, &n, p->len))))
+			continue;
+		check_number(&t, &n, &nm, &to);
 	}
 }

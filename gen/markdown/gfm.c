@@ -257,8 +257,14 @@ static void trim_autolink(cmark_node *link)
 	buf_release(&to);
 }
 
+/* Keep the prose `text` of block `n` when it has a digit (the only prose
+ * a figure can be typed in); `text` is left empty. */
 static void add_prose(struct gfm_out *o, bool row, cmark_node *n, struct buf *text)
 {
+	if (!text->len || !strpbrk(text->ptr, "0123456789")) {
+		buf_reset(text);
+		return;
+	}
 	ALLOC_GROW(o->prose, o->nprose, o->cap_prose);
 	struct gfm_prose *p = &o->prose[o->nprose++];
 	p->row = row;
@@ -269,39 +275,77 @@ static void add_prose(struct gfm_out *o, bool row, cmark_node *n, struct buf *te
 	p->text = buf_detach(text, NULL);
 }
 
-/* A table row's prose: its cells' text joined by " | ". */
-static void add_row(struct gfm_out *o, cmark_node *row)
+/* True for a node of the table extension of type `what` ("table_row",
+ * "table_header" for the head row, "table_cell"). */
+static bool is_table(cmark_node *n, const char *what)
 {
-	struct buf text = BUF_INIT;
-	for (cmark_node *c = cmark_node_first_child(row); c; c = cmark_node_next(c)) {
-		if (c != cmark_node_first_child(row))
-			buf_adds(&text, " | ");
-		collect_text(c, false, &text);
+	return cmark_node_get_syntax_extension(n) &&
+	       !strcmp(cmark_node_get_type_string(n), what);
+}
+
+/* The prose being read: a paragraph's or a table row's text, gathered as
+ * the walk passes its inlines (a cell's text after " | "). */
+struct prose_walk {
+	cmark_node *block; /* NULL between blocks */
+	bool row;
+	struct buf text;
+};
+
+static void walk_prose(struct prose_walk *w, cmark_node *n, cmark_node_type t)
+{
+	if (!w->block) {
+		w->row = is_table(n, "table_row") || is_table(n, "table_header");
+		if (t == CMARK_NODE_PARAGRAPH || w->row)
+			w->block = n;
+		return;
 	}
-	add_prose(o, true, row, &text);
+	if (t == CMARK_NODE_TEXT) {
+		const char *lit = cmark_node_get_literal(n);
+		if (lit)
+			buf_adds(&w->text, lit);
+	} else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK ||
+		   t == CMARK_NODE_CODE) {
+		buf_addc(&w->text, ' ');
+	} else if (cmark_node_previous(n) && is_table(n, "table_cell")) {
+		buf_adds(&w->text, " | ");
+	}
 }
 
-/* True for a row of a pipe table (its head row too). */
-static bool is_table_row(cmark_node *n)
+static void check_link(cmark_node *n, const char *path, int body_line,
+		       cmark_node **unsafe, size_t *nunsafe, struct diag *diag)
 {
-	if (!cmark_node_get_syntax_extension(n))
-		return false;
-	const char *t = cmark_node_get_type_string(n);
-	return !strcmp(t, "table_row") || !strcmp(t, "table_header");
+	if (cmark_node_get_type(n) == CMARK_NODE_LINK)
+		trim_autolink(n);
+	const char *url = cmark_node_get_url(n);
+	if (!url || text_url_is_safe(url))
+		return;
+	diag_warning(diag, path, cmark_node_get_start_line(n) + body_line - 1,
+		     cmark_node_get_start_column(n),
+		     "link target \"%s\" is not allowed (only http, https, mailto and relative links); the link is dropped",
+		     url);
+	cmark_node_set_url(n, "");
+	if (*nunsafe < 64)
+		unsafe[(*nunsafe)++] = n;
 }
 
-/* Walk the tree: collect headings and prose, drop unsafe links. */
+/* Walk the tree once: collect headings and prose, drop unsafe links. */
 static void inspect_tree(cmark_node *doc, const char *path, int body_line,
 			 struct gfm_out *o, struct diag *diag)
 {
 	cmark_node *unsafe[64];
 	size_t nunsafe = 0;
+	struct prose_walk w = { NULL, false, BUF_INIT };
 	cmark_iter *it = cmark_iter_new(doc);
 	cmark_event_type ev;
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
 		cmark_node *n = cmark_iter_get_node(it);
-		if (ev != CMARK_EVENT_ENTER)
+		if (ev == CMARK_EVENT_EXIT) {
+			if (n == w.block) {
+				add_prose(o, w.row, n, &w.text);
+				w.block = NULL;
+			}
 			continue;
+		}
 		cmark_node_type t = cmark_node_get_type(n);
 		if (t == CMARK_NODE_HEADING) {
 			struct buf text = BUF_INIT;
@@ -310,29 +354,14 @@ static void inspect_tree(cmark_node *doc, const char *path, int body_line,
 			add_heading(o, cmark_node_get_heading_level(n), &text);
 			collect_text(n, false, &text);
 			add_prose(o, false, n, &text);
-		} else if (t == CMARK_NODE_PARAGRAPH) {
-			struct buf text = BUF_INIT;
-			collect_text(n, false, &text);
-			add_prose(o, false, n, &text);
-		} else if (is_table_row(n)) {
-			add_row(o, n);
+			buf_release(&text);
 		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
-			if (t == CMARK_NODE_LINK)
-				trim_autolink(n);
-			const char *url = cmark_node_get_url(n);
-			if (url && !text_url_is_safe(url)) {
-				diag_warning(diag, path,
-					     cmark_node_get_start_line(n) + body_line - 1,
-					     cmark_node_get_start_column(n),
-					     "link target \"%s\" is not allowed (only http, https, mailto and relative links); the link is dropped",
-					     url);
-				cmark_node_set_url(n, "");
-				if (nunsafe < 64)
-					unsafe[nunsafe++] = n;
-			}
+			check_link(n, path, body_line, unsafe, &nunsafe, diag);
 		}
+		walk_prose(&w, n, t);
 	}
 	cmark_iter_free(it);
+	buf_release(&w.text);
 	/* an unsafe link keeps its text and loses its target; past 64 in one
 	 * article the rest stay as links with an empty target */
 	for (size_t i = 0; i < nunsafe; i++)

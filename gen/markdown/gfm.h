@@ -37,8 +37,9 @@ void gfm_token_add(struct buf *b, size_t n);
 
 /* A stretch of prose a figure may be typed in: a table row (its cells'
  * text joined by " | "), or the text of a paragraph or heading (to be cut
- * into sentences). Code is left out (a space stands for a code span);
- * tokens stay in. Lines are the body's, from 1. */
+ * into sentences), kept only when it has a digit. Code is left out (a
+ * space stands for a code span); tokens stay in. Lines are the body's,
+ * from 1. */
 struct gfm_prose {
 	bool row;
 	int line, end_line;

@@ -189,7 +189,7 @@ static void scan_body(struct scan *st)
 	struct md_cursor lc = { 0 };
 	size_t copied = 0, eol = 0, open_to = 0; /* no ">}}" before open_to */
 	const char *p;
-	for (size_t i = 0; (p = memmem(body + i, len - i, "{{<", 3)); ) {
+	for (size_t i = 0; (p = strstr(body + i, "{{<")); ) {
 		i = (size_t)(p - body);
 		if (st->n > GFM_TOKEN_MAX) {
 			cursor_lines_to(&lc, body, i);
@@ -220,6 +220,8 @@ static void scan_body(struct scan *st)
  * "<" inside one, so the nearest tag tells). */
 static void mark_code(struct scan *st, const char *html)
 {
+	if (!st->n)
+		return;
 	bool in_code = false;
 	size_t idx;
 	for (const char *p = html; (p = strpbrk(p, "<" GFM_TOKEN_OPEN));) {
