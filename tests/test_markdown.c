@@ -328,7 +328,7 @@ static void echo_checker(void *ctx, const struct prose *p, struct diag *diag)
 	size_t d = strcspn(p->text, "0123456789");
 	struct md_cursor at = { 0 };
 	int line, col;
-	bool found = markdown_prose_position(p, p->text + d, 1, &at, &line, &col);
+	bool found = markdown_prose_position(p, d, 1, &at, &line, &col);
 	buf_addf(out, " %s:%d:%d%s\n", p->path, line, col, found ? "" : " (not found)");
 }
 

@@ -296,41 +296,13 @@ static bool unit_follows(struct typed *t, struct typed_num *n, const char *unit_
 
 /* ---- the warning ---- */
 
-/* Where the number stands in the file: as typed (with its sign and unit)
- * after as many of the characters before it as the source holds the same
- * (up to 8, not across a space that may be a line break in the source), so
- * that "80 GB" is not placed in an earlier "A100 80GB"; else its digits
- * alone. The column is the number's. */
+/* Where the number stands in the file: its digits found by markdown,
+ * then its sign counted back. */
 static void locate(struct typed *t, const struct typed_num *n, int *line, int *col)
 {
-	const char *s = t->p->text;
-	size_t starts[9];
-	int nstarts = 0;
-	size_t back = n->from;
-	starts[nstarts++] = back;
-	while (back > t->sentence && nstarts < 9) {
-		size_t k = back - 1;
-		while (k > t->sentence && (s[k] & 0xC0) == 0x80)
-			k--;
-		if (!strncmp(s + k, "\xEF\xBF\xBC", 3) || (s[k] == ' ' && nstarts > 1))
-			break; /* a shortcode, or a space that may be a line break */
-		back = k;
-		starts[nstarts++] = back;
-	}
-	for (int i = nstarts - 1; i >= 0; i--) {
-		struct md_cursor at = t->at;
-		if (markdown_prose_position(t->p, s + starts[i], n->to - starts[i], &at,
-					    line, col)) {
-			t->at = at;
-			*col += i;
-			return;
-		}
-	}
-	markdown_prose_position(t->p, s + n->digits, n->digits_end - n->digits,
-				&t->at, line, col);
-	*col -= (int)(n->digits - n->from);
-	if (*col < 1)
-		*col = 1;
+	if (markdown_prose_position(t->p, n->digits, n->digits_end - n->digits,
+				    &t->at, line, col) && *col > (int)(n->digits - n->from))
+		*col -= (int)(n->digits - n->from);
 }
 
 static void warn_typed(struct typed *t, const struct typed_num *n, size_t g,

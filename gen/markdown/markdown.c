@@ -272,21 +272,54 @@ static void resolve_all(struct scan *st, const struct markdown_cite *cite)
 
 /* ---- the prose, for the checker ---- */
 
-bool markdown_prose_position(const struct prose *p, const char *needle, size_t n,
+/* How many of the (up to 8) characters before text[at] the source has
+ * before src[h] the same way (a space of the text may be any white space
+ * of the source: the line breaks of a paragraph). */
+static int context_match(const char *text, size_t at, const char *src, size_t h)
+{
+	int same = 0;
+	while (same < 8 && at > 0 && h > 0) {
+		char tc = text[--at], sc = src[--h];
+		if (tc != sc && !(tc == ' ' && (sc == '\n' || sc == '\t' || sc == '\r')))
+			break;
+		same++;
+	}
+	return same;
+}
+
+bool markdown_prose_position(const struct prose *p, size_t at, size_t n,
 			     struct md_cursor *from, int *line, int *col)
 {
-	const char *hit = n <= p->src_len - from->at
-		? memmem(p->src + from->at, p->src_len - from->at, needle, n) : NULL;
-	if (!hit) {
-		*line = p->line;
-		*col = 1;
+	*line = p->line;
+	*col = 1;
+	if (from->lost || !n || at + n > p->len)
+		return false;
+	/* of the next 16 places the source holds the text, the one whose
+	 * characters before it are most like the text's: "80" of "its 80 GB",
+	 * not of an earlier "A100 80GB" */
+	int want = at < 8 ? (int)at : 8, best_same = -1;
+	size_t best = 0, h = from->at;
+	for (int tries = 0; tries < 16 && best_same < want; tries++) {
+		const char *hit = n <= p->src_len - h
+			? memmem(p->src + h, p->src_len - h, p->text + at, n) : NULL;
+		if (!hit)
+			break;
+		size_t k = (size_t)(hit - p->src);
+		int same = context_match(p->text, at, p->src, k);
+		if (same > best_same) {
+			best_same = same;
+			best = k;
+		}
+		h = k + 1;
+	}
+	if (best_same < 0) { /* not in the source as typed: stop looking */
+		from->lost = true;
 		return false;
 	}
-	size_t at = (size_t)(hit - p->src);
-	cursor_lines_to(from, p->src, at);
+	cursor_lines_to(from, p->src, best);
 	*line = p->line + from->lines;
-	*col = cursor_column(from, p->src, at);
-	cursor_lines_to(from, p->src, at + n);
+	*col = cursor_column(from, p->src, best);
+	cursor_lines_to(from, p->src, best + n);
 	return true;
 }
 

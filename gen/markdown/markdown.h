@@ -123,19 +123,23 @@ typedef void (*prose_checker)(void *ctx, const struct prose *p, struct diag *dia
 
 /* A place in a text, counted forward: byte `at` lies `lines` newlines in;
  * its line starts at `line_at`; `cols` characters of that line were
- * counted up to `col_at`. Start from { 0 }. */
+ * counted up to `col_at`; `lost` once a text was not found. Start from
+ * { 0 }. */
 struct md_cursor {
 	size_t at, line_at, col_at;
 	int lines, cols;
+	bool lost;
 };
 
-/* The position in the file of the first `needle` (n bytes) in `p`'s
- * source after where `from` stands (a cursor over p->src, { 0 } to begin;
- * moved past the needle), so that each call costs what it reads; true. When
- * the source does not hold it as typed (an escape, an entity, a line
- * break), false and the start of the prose's first line. Columns count
- * characters from 1. */
-bool markdown_prose_position(const struct prose *p, const char *needle, size_t n,
+/* The position in the file of p->text[at..at+n) (no shortcode in it): the
+ * place in `p`'s source past where `from` stands (a cursor over p->src,
+ * { 0 } to begin; moved past it) that holds those bytes after the text
+ * most like the text before them, among the next 16 that hold them, so
+ * that each call costs what it reads; true. When the source does not hold
+ * them as typed (an escape, an entity), false and the start of the
+ * prose's first line, and so for every later call with that cursor.
+ * Columns count characters from 1. */
+bool markdown_prose_position(const struct prose *p, size_t at, size_t n,
 			     struct md_cursor *from, int *line, int *col);
 
 /* Who resolves an article's shortcodes and checks its prose (`check` may be
