@@ -3,7 +3,7 @@
  * CommonMark with pipe tables, strikethrough and autolinks; safe mode:
  * authors' raw HTML never passes; smart punctuation) and puts the
  * shortcodes' HTML in after rendering, so the build's own tables and charts
- * do pass. It hands the prose of the body (sentences' paragraphs, table rows)
+ * do pass. It hands the prose of the body (paragraphs, headings, table rows)
  * to a checker, so that a figure typed by hand can be told to cite the data.
  *
  * Front matter: a first line "---", then "key: value" lines (title,
