@@ -224,7 +224,9 @@ static void mark_code(struct scan *st, const char *html)
 		return;
 	bool in_code = false;
 	size_t idx;
-	for (const char *p = html; (p = strpbrk(p, "<" GFM_TOKEN_OPEN));) {
+	/* stop at a tag or a token's first byte (not at its 0x80s: Chinese
+	 * text is full of them) */
+	for (const char *p = html; (p = strpbrk(p, "<\xEE"));) {
 		if (*p != '<') {
 			if (gfm_token_at(p, &idx) && idx < st->n) {
 				st->items[idx].code |= in_code;
