@@ -33,6 +33,15 @@ if [ ! -x /usr/bin/time ]; then
 	fi
 fi
 
+# the floor stays on plain libcmark (gen itself is on libcmark-gfm, which
+# `make` installs): Debian's libcmark-dev
+if ! dpkg-query -W -f='${Status}' libcmark-dev 2>/dev/null | grep -q 'install ok installed'; then
+	if [ "$(id -u)" = 0 ]; then
+		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libcmark-dev >/dev/null
+	else
+		say "missing libcmark-dev (the floor); run: sudo apt-get install -y libcmark-dev"; exit 1
+	fi
+fi
 cc -std=c17 -O2 -D_DEFAULT_SOURCE -Wall -Wextra -o "$out/floor" "$here/floor.c" -lcmark -lpthread || exit 1
 
 gen=$root/build/gen

@@ -513,7 +513,7 @@ v2=$(grep -o 'style.css?v=[0-9a-f]*' "$pub/site/en/gpus/index.html")
 check "a changed stylesheet gets a new URL" sh -c "[ -n '$v1' ] && [ -n '$v2' ] && [ '$v1' != '$v2' ]"
 check "the stylesheet keeps its plain name on disk" test -f "$pub/site/style.css"
 
-# 12. The report (issue 29): the guide as one document per language, from
+# 14. The report (issue 29): the guide as one document per language, from
 #     the same figures as the pages (ledger figures marked on it), linked
 #     from the menu; a printed report.pdf is kept by later builds and linked
 #     where it exists, and a price edit says which reports it moves.
@@ -555,6 +555,45 @@ check "a price edit names each report it moves, and the PDF to print again" \
 rm "$rep/site/en/report.pdf"
 "$gen" build --root "$rep" --quiet >/dev/null 2>&1
 check "without the PDF the link goes" sh -c "! grep -q 'report.pdf' '$rep/site/en/index.html'"
+
+# 15. GFM as editors write it (issues 27 and 28): a pipe table renders as a
+#     table in both languages, in the box the site's tables scroll in; a
+#     price typed in a table cell is a warning at its position naming the
+#     shortcode to cite; shortcodes in the five kinds of code stay literal
+#     (unknown ids there would fail the build); a rebuild says the warnings
+#     again. The typed price is the one the site's ledger holds.
+gfm="$work/gfm"
+mkdir -p "$gfm"
+cp -R "$proj/content" "$proj/templates" "$proj/data" "$gfm/"
+"$gen" build --root "$gfm" --quiet >/dev/null 2>&1
+lowest=$(awk -F, '$1=="price.rtx-4090.lowest" {print $4}' "$gfm/site/data/figures.csv")
+check "the ledger gives the RTX 4090's lowest price ($lowest)" test -n "$lowest"
+for l in en zh; do
+	sed "s/PRICE/$lowest/" "$top/tests/fixtures/gfm/content/$l/gfm.md" >"$gfm/content/$l/gfm.md"
+done
+"$gen" build --root "$gfm" >"$work/out-gfm" 2>"$work/err-gfm"
+check "a build with GFM articles and shortcodes in code exits 0" test $? -eq 0
+check "no shortcode in code is resolved or an error" sh -c "! grep -q 'error' '$work/err-gfm'"
+for l in en zh; do
+	page="$gfm/site/$l/articles/gfm/index.html"
+	check "$l: the pipe table is a table in the site's scroll box" \
+		grep -q '^<div class="table-wrap" tabindex="0"><table>$' "$page"
+	check "$l: its cells are cells, aligned as the delimiter row says" \
+		sh -c "grep -q '^<td>RTX 4090</td>$' '$page' && grep -q '<td style=\"text-align: right\">\\\$$lowest/' '$page' && grep -q '<td style=\"text-align: center\"><span class=\"fig\"' '$page'"
+	check "$l: a typed price in a table cell is a warning at its position" \
+		grep -qF "content/$l/gfm.md:13:14: warning: \"\$$lowest\" types the lowest on-demand price of RTX 4090, which data/prices.csv holds: cite it with {{< price gpu=rtx-4090 >}} so that it follows the data" "$work/err-gfm"
+	for form in your-gpu-id in-a-list in-a-quote in-backticks in-tildes in-a-span; do
+		check "$l: the shortcode in code ($form) shows literally" \
+			grep -qF "{{&lt; price gpu=$form &gt;}}" "$page"
+	done
+	check "$l: strikethrough and the bare link render" \
+		sh -c "grep -q '<del>' '$page' && grep -q '<a href=\"https://example.org/prices\">https://example.org/prices</a>' '$page'"
+done
+check "en: a single tilde stays text" grep -q 'about ~2x longer' "$gfm/site/en/articles/gfm/index.html"
+check "zh: the full stop after a bare link stays text" grep -q 'https://example.org/prices</a>。</p>' "$gfm/site/zh/articles/gfm/index.html"
+"$gen" build --root "$gfm" >/dev/null 2>"$work/err-gfm2"
+check "a rebuild says the typed-price warnings again" \
+	test "$(grep -c 'types the lowest on-demand price' "$work/err-gfm2")" -eq 2
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

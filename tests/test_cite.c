@@ -9,6 +9,7 @@
 
 #include "base/buf.h"
 #include "cite/cite.h"
+#include "cite/cite_typed.h"
 #include "base/diag.h"
 #include "view/guide_charts.h"
 #include "markdown/frontmatter.h"
@@ -271,7 +272,10 @@ static const char *render_rc(struct fixture *f, enum lang l, const char *body,
 						&f->diag), 0);
 	buf_release(&src);
 	struct cite_ctx cc = { &f->s, l, "articles/t/" };
-	*rc = markdown_render(&f->a, cite_resolve, &cc, NULL, &f->diag);
+	/* every article is checked for typed figures too: the other tests'
+	 * bodies must raise none */
+	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &cc },
+			      NULL, &f->diag);
 	return f->a.html;
 }
 
@@ -724,6 +728,76 @@ static void test_shortcode_in_code_is_left_alone(void **state)
 			    "<p><code>{{&lt; foo &gt;}}</code></p>\n");
 }
 
+
+/* ---- figures typed by hand (cite_typed) ---- */
+
+/* Render `body`, which must build, and return its messages. */
+static const char *typed_log(struct fixture *f, enum lang l, const char *body)
+{
+	int rc;
+	render_rc(f, l, body, &rc);
+	assert_int_equal(rc, 0);
+	return f->log.ptr;
+}
+
+static void test_typed_price_in_a_table_cell_is_a_warning_at_the_cell(void **state)
+{
+	struct fixture *f = *state;
+	/* the body starts on line 6: the second row is line 8 */
+	assert_string_equal(typed_log(f, LANG_EN,
+				      "| GPU | Price |\n|---|---:|\n| RTX 4090 | $0.39/h |\n"),
+			    "content/en/t.md:8:14: warning: \"$0.39\" types the lowest on-demand price of RTX 4090, "
+			    "which data/prices.csv holds: cite it with {{< price gpu=rtx-4090 >}} so that it follows the data\n");
+}
+
+static void test_typed_figures_in_sentences_name_their_shortcodes(void **state)
+{
+	struct fixture *f = *state;
+	const char *log = typed_log(f, LANG_EN,
+		"The H100 80GB lists at $30,000. The {{< link gpu=rtx-4090 >}} has\n"
+		"24 GB and draws 450 W, and spot it costs $0.25.\n");
+	assert_non_null(strstr(log, "t.md:6:24: warning: \"$30,000\" types the price_usd_min of H100 80GB, which data/gpus.csv holds: "
+				    "cite it with {{< gpu id=h100-80gb field=price_usd_min >}}"));
+	assert_non_null(strstr(log, "t.md:7:1: warning: \"24 GB\" types the vram_gb of RTX 4090, which data/gpus.csv holds: "
+				    "cite it with {{< gpu id=rtx-4090 field=vram_gb >}}"));
+	assert_non_null(strstr(log, "t.md:7:42: warning: \"$0.25\" types the lowest price of RTX 4090, which data/prices.csv holds: "
+				    "cite it with {{< price gpu=rtx-4090 which=low >}}"));
+	/* 450 W is not the fixture RTX 4090's tdp_w: no warning */
+	assert_null(strstr(log, "450 W"));
+}
+
+static void test_typed_price_in_chinese_is_a_warning(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(typed_log(f, LANG_ZH, "RTX 4090 的租价是 0.39 美元/小时。\n"),
+			    "content/zh/t.md:6:15: warning: \"0.39 美元\" types the lowest on-demand price of RTX 4090, "
+			    "which data/prices.csv holds: cite it with {{< price gpu=rtx-4090 >}} so that it follows the data\n");
+}
+
+/* What is not a typed figure: another GPU's sentence, a number of the
+ * name, the memory size that names a variant, a figure in code, a
+ * different figure, dollars without cents under $10, a percentage. */
+static void test_what_is_not_a_typed_figure(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(typed_log(f, LANG_EN,
+		"It costs $0.39 an hour. The RTX 4090 is fast.\n\n"
+		"The A100 80GB and the 80GB version of the H100 80GB.\n\n"
+		"The RTX 4090 at `$0.39` and 25 GB, $1 or 39% off.\n\n"
+		"    RTX 4090 $0.39\n"), "");
+}
+
+/* The figure is found in its own line even when an earlier name holds
+ * the same digits ("80" of "A100 80GB"). */
+static void test_typed_figure_position_skips_names(void **state)
+{
+	struct fixture *f = *state;
+	assert_string_equal(typed_log(f, LANG_EN,
+		"The A100 80GB, {{< link gpu=a100-80gb >}}, with\nits 80 GB.\n"),
+		"content/en/t.md:7:5: warning: \"80 GB\" types the vram_gb of A100 80GB, which data/gpus.csv holds: "
+		"cite it with {{< gpu id=a100-80gb field=vram_gb >}} so that it follows the data\n");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -762,6 +836,11 @@ int main(void)
 		T(test_ratio_with_zero_denominator_is_no_data),
 		T(test_raw_html_and_javascript_links_do_not_pass),
 		T(test_shortcode_in_code_is_left_alone),
+		T(test_typed_price_in_a_table_cell_is_a_warning_at_the_cell),
+		T(test_typed_figures_in_sentences_name_their_shortcodes),
+		T(test_typed_price_in_chinese_is_a_warning),
+		T(test_what_is_not_a_typed_figure),
+		T(test_typed_figure_position_skips_names),
 #undef T
 	};
 	return cmocka_run_group_tests_name("cite", tests, NULL, NULL);

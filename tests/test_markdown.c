@@ -73,6 +73,8 @@ static int echo_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
 	return 0;
 }
 
+static const struct markdown_cite echo_cite = { echo_resolver, NULL, NULL };
+
 static const char good_head[] =
 	"---\ntitle: A title\ndescription: Text\ndate: 2026-11-20\nslug: a-slug\n"
 	"translation: a-slug\ntags: training, cost\n---\n";
@@ -172,7 +174,7 @@ static int render(struct fixture *f, const char *body)
 					&f->diag);
 	buf_release(&src);
 	if (rc == 0)
-		rc = markdown_render(&f->a, echo_resolver, NULL, NULL, &f->diag);
+		rc = markdown_render(&f->a, &echo_cite, NULL, &f->diag);
 	return rc;
 }
 
@@ -243,6 +245,143 @@ static void test_shortcode_in_code_is_left_alone(void **state)
 	assert_non_null(strstr(f->a.html, "<code>{{&lt; price gpu=x &gt;}}</code>"));
 	assert_non_null(strstr(f->a.html, "{{&lt; chart name=y &gt;}}"));
 	assert_int_equal(f->a.ncites, 0);
+}
+
+/* Issue 27: whatever CommonMark reads as code shows a shortcode as the text
+ * it is, unresolved (a "bad" one would be an error) and uncited. */
+static void test_shortcode_in_every_code_form_stays_literal(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "Indented:\n\n    {{< bad gpu=your-gpu-id >}}\n\n"
+				   "- a list item\n\n      {{< bad in=list >}}\n\n"
+				   "> ```\n> {{< bad in=quote >}}\n> ```\n\n"
+				   "````\n```\n{{< bad in=backticks >}}\n```\n````\n\n"
+				   "~~~~\n~~~\n{{< bad in=tildes >}}\n~~~\n~~~~\n\n"
+				   "A span ``{{< bad in=\"span\" >}}`` and `{{<` unclosed.\n"), 0);
+	assert_string_equal(f->log.ptr, "");
+	assert_int_equal(f->a.ncites, 0);
+	assert_non_null(strstr(f->a.html, "<pre><code>{{&lt; bad gpu=your-gpu-id &gt;}}\n</code></pre>"));
+	assert_non_null(strstr(f->a.html, "<pre><code>{{&lt; bad in=list &gt;}}\n</code></pre>"));
+	assert_non_null(strstr(f->a.html, "<blockquote>\n<pre><code>{{&lt; bad in=quote &gt;}}\n</code></pre>"));
+	assert_non_null(strstr(f->a.html, "<pre><code>```\n{{&lt; bad in=backticks &gt;}}\n```\n</code></pre>"));
+	assert_non_null(strstr(f->a.html, "<pre><code>~~~\n{{&lt; bad in=tildes &gt;}}\n~~~\n</code></pre>"));
+	assert_non_null(strstr(f->a.html, "<code>{{&lt; bad in=&quot;span&quot; &gt;}}</code>"));
+	assert_non_null(strstr(f->a.html, "<code>{{&lt;</code> unclosed."));
+	assert_null(strstr(f->a.html, "<b>"));
+}
+
+/* Only cmark decides what is code: a shortcode after a fence that a longer
+ * fence never closed, or beside a backtick that opens no span, is cited. */
+static void test_shortcode_beside_code_is_still_cited(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "A ` lone backtick {{< price gpu=a >}}.\n\n"
+				   "```\ncode\n```\n\n{{< price gpu=b >}} after a fence.\n"), 0);
+	assert_non_null(strstr(f->a.html, "A ` lone backtick <b>price gpu=a</b>.</p>"));
+	assert_non_null(strstr(f->a.html, "<p><b>price gpu=b</b> after a fence.</p>"));
+	assert_int_equal(f->a.ncites, 2);
+}
+
+/* A shortcode not closed on its line is an error outside code only. */
+static void test_unclosed_shortcode_in_code_is_text(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "    {{< price gpu=x\n\nText {{< price gpu=y\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:11:6: error: shortcode is not closed by \">}}\" on its line\n");
+}
+
+/* Issue 28: GFM as editors write it, in both languages. */
+static void test_pipe_table_renders_in_its_scroll_box(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "| 显卡 | Price |\n|---|---:|\n| RTX 4090 | {{< price gpu=rtx-4090 >}} |\n"), 0);
+	assert_string_equal(f->a.html,
+			    "<div class=\"table-wrap\" tabindex=\"0\"><table>\n<thead>\n<tr>\n<th>显卡</th>\n"
+			    "<th style=\"text-align: right\">Price</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n"
+			    "<td>RTX 4090</td>\n<td style=\"text-align: right\"><b>price gpu=rtx-4090</b></td>\n"
+			    "</tr>\n</tbody>\n</table></div>\n");
+	assert_string_equal(f->log.ptr, "");
+	assert_int_equal(f->a.ncites, 1);
+}
+
+static void test_strikethrough_takes_two_tildes(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "~~old~~ and ~2x faster, ~3x cheaper\n"), 0);
+	assert_string_equal(f->a.html, "<p><del>old</del> and ~2x faster, ~3x cheaper</p>\n");
+}
+
+static void test_bare_links_are_links_without_chinese_punctuation(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "见 https://example.org/a。也见 www.example.com，好。\n"), 0);
+	assert_string_equal(f->a.html,
+			    "<p>见 <a href=\"https://example.org/a\">https://example.org/a</a>。"
+			    "也见 <a href=\"http://www.example.com\">www.example.com</a>，好。</p>\n");
+}
+
+/* Raw HTML stays out of tables too (safe mode). */
+static void test_raw_html_in_a_table_cell_does_not_pass(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "| a |\n|---|\n| <script>x</script> [l](javascript:y) |\n"), 0);
+	assert_null(strstr(f->a.html, "<script"));
+	assert_null(strstr(f->a.html, "javascript"));
+	assert_non_null(strstr(f->a.html, "<table>"));
+}
+
+/* A checker that writes what it is given: each stretch of prose, its
+ * shortcodes and where its first digit stands in the file. */
+static void echo_checker(void *ctx, const struct prose *p, struct diag *diag)
+{
+	struct buf *out = ctx;
+	(void)diag;
+	buf_addf(out, "%s[%.*s]", p->row ? "row" : "text", (int)p->len, p->text);
+	for (size_t i = 0; i < p->ncites; i++)
+		buf_addf(out, " %s@%zu", p->cites[i].sc->name, p->cites[i].at);
+	size_t d = strcspn(p->text, "0123456789");
+	struct md_cursor at = { 0 };
+	int line, col;
+	bool found = markdown_prose_position(p, d, 1, &at, &line, &col);
+	buf_addf(out, " %s:%d:%d%s\n", p->path, line, col, found ? "" : " (not found)");
+}
+
+static void test_prose_with_digits_goes_to_the_checker(void **state)
+{
+	struct fixture *f = *state;
+	struct buf seen = BUF_INIT;
+	struct markdown_cite mc = { echo_resolver, echo_checker, &seen };
+	struct buf src = BUF_INIT;
+	buf_adds(&src, good_head);
+	buf_adds(&src, "No digits here.\n\n## Costs in 2026\n\n"
+		       "| GPU | 价格 |\n|---|---|\n| RTX 4090 | {{< price gpu=x >}} 9 |\n\n"
+		       "A `code 1` span and\n  7 {{< link gpu=y >}}.\n\n    code 5\n");
+	assert_int_equal(markdown_parse_article(&f->a, "content/en/a.md", 0, src.ptr, src.len,
+						&f->diag), 0);
+	assert_int_equal(markdown_render(&f->a, &mc, NULL, &f->diag), 0);
+	assert_string_equal(seen.ptr,
+			    "text[Costs in 2026] content/en/a.md:11:13\n"
+			    "row[RTX 4090 | \xEF\xBF\xBC 9] price@11 content/en/a.md:15:7\n"
+			    "text[A   span and 7 \xEF\xBF\xBC.] link@15 content/en/a.md:18:3\n");
+	buf_release(&src);
+	buf_release(&seen);
+}
+
+/* Many shortcodes and unclosed "{{<" on one line: each lands in its place
+ * and each unclosed one is reported once, at its own column. */
+static void test_many_shortcodes_on_one_line(void **state)
+{
+	struct fixture *f = *state;
+	struct buf body = BUF_INIT;
+	for (int i = 0; i < 2000; i++)
+		buf_adds(&body, "{{< x >}}");
+	buf_adds(&body, " {{< a {{< b\n");
+	assert_int_equal(render(f, body.ptr), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:9:18002: error: shortcode is not closed by \">}}\" on its line\n"
+			    "content/en/a.md:9:18008: error: shortcode is not closed by \">}}\" on its line\n");
+	buf_release(&body);
 }
 
 static void test_shortcode_error_names_file_line_and_column(void **state)
@@ -408,7 +547,7 @@ static int render_with(const char *body, const struct markdown_memo *memo,
 	buf_adds(&src, body);
 	int rc = markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d);
 	if (rc == 0)
-		rc = markdown_render(&a, echo_resolver, NULL, memo, &d);
+		rc = markdown_render(&a, &echo_cite, memo, &d);
 	if (rc == 0) {
 		buf_adds(out, a.html);
 		for (size_t i = 0; i < a.nheadings; i++)
@@ -507,6 +646,38 @@ static void test_memo_damaged_record_falls_back_to_cmark(void **state)
 	buf_release(&m.rec);
 }
 
+/* The prose comes with the memo's record too, so that a rebuild checks it. */
+static void test_prose_is_checked_from_the_memo(void **state)
+{
+	(void)state;
+	struct one_memo m = { .rec = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct buf first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
+	const char *body = "| a | b |\n|---|---|\n| RTX 4090 | 24 GB |\n\nIt has 2 fans.\n";
+	for (int i = 0; i < 2; i++) {
+		struct buf *seen = i ? &second : &first;
+		struct markdown_cite mc = { echo_resolver, echo_checker, seen };
+		struct diag d;
+		diag_init(&d, NULL, &log);
+		struct article a;
+		memset(&a, 0, sizeof a);
+		struct buf src = BUF_INIT;
+		buf_adds(&src, good_head);
+		buf_adds(&src, body);
+		assert_int_equal(markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d), 0);
+		assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
+		buf_release(&src);
+		markdown_article_free(&a);
+	}
+	assert_int_equal(m.hits, 1);
+	assert_string_equal(first.ptr, second.ptr);
+	assert_non_null(strstr(first.ptr, "row[RTX 4090 | 24 GB] content/en/a.md:11:7\n"));
+	buf_release(&first);
+	buf_release(&second);
+	buf_release(&log);
+	buf_release(&m.rec);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -527,6 +698,15 @@ int main(void)
 		T(test_inline_figure_ending_in_full_width_punctuation),
 		T(test_block_shortcode_replaces_its_paragraph),
 		T(test_shortcode_in_code_is_left_alone),
+		T(test_shortcode_in_every_code_form_stays_literal),
+		T(test_shortcode_beside_code_is_still_cited),
+		T(test_unclosed_shortcode_in_code_is_text),
+		T(test_pipe_table_renders_in_its_scroll_box),
+		T(test_strikethrough_takes_two_tildes),
+		T(test_bare_links_are_links_without_chinese_punctuation),
+		T(test_raw_html_in_a_table_cell_does_not_pass),
+		T(test_prose_with_digits_goes_to_the_checker),
+		T(test_many_shortcodes_on_one_line),
 		T(test_shortcode_error_names_file_line_and_column),
 		T(test_unclosed_shortcode_is_an_error),
 		T(test_headings_get_stable_unique_ids),
@@ -538,6 +718,7 @@ int main(void)
 		T(test_shortcode_in_image_alt_gives_no_markup_in_attribute),
 		T(test_memo_gives_what_cmark_gives),
 		T(test_memo_key_ignores_what_shortcodes_cite),
+		T(test_prose_is_checked_from_the_memo),
 		T(test_memo_never_keeps_a_rendering_that_warned),
 		T(test_memo_damaged_record_falls_back_to_cmark),
 	};

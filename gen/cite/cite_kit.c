@@ -236,6 +236,11 @@ const struct ck_gpu_field *ck_gpu_field_named(const char *name)
 	return NULL;
 }
 
+const struct ck_gpu_field *ck_gpu_field_at(size_t i)
+{
+	return i < sizeof gpu_fields / sizeof gpu_fields[0] ? &gpu_fields[i] : NULL;
+}
+
 struct num ck_gpu_num(const struct gpu *g, const struct ck_gpu_field *f)
 {
 	struct num n;

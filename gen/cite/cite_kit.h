@@ -97,6 +97,8 @@ struct ck_gpu_field {
 
 /* The numeric column `name`, NULL when it is not one. */
 const struct ck_gpu_field *ck_gpu_field_named(const char *name);
+/* The i-th numeric column (from 0), NULL past the last. */
+const struct ck_gpu_field *ck_gpu_field_at(size_t i);
 struct num ck_gpu_num(const struct gpu *g, const struct ck_gpu_field *f);
 void ck_fmt_gpu_num(const struct cite *c, struct buf *o,
 		    const struct ck_gpu_field *f, double v);

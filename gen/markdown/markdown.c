@@ -9,10 +9,9 @@
 #include "base/digest.h"
 #include "base/text.h"
 #include "base/xalloc.h"
+#include "markdown/gfm.h"
 
-#include <cmark.h>
 #include <ctype.h>
-#include <stdalign.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,28 +27,6 @@ const char *shortcode_arg(const struct shortcode *sc, const char *key)
 
 /* ---- shortcodes ---- */
 
-/* A shortcode is replaced by a token that survives cmark untouched: two
- * private-use characters (U+E000, U+E001) around its number. Authors cannot
- * forge one: those characters are replaced in the body before scanning. */
-#define TOKEN_OPEN "\xEE\x80\x80"
-#define TOKEN_CLOSE "\xEE\x80\x81"
-#define TOKEN_FMT TOKEN_OPEN "%06zu" TOKEN_CLOSE
-enum { TOKEN_LEN = 12 };
-
-/* True when a whole token starts at `p` (NUL-terminated); sets *idx. */
-static bool token_at(const char *p, size_t *idx)
-{
-	if (strncmp(p, TOKEN_OPEN, 3))
-		return false;
-	for (int i = 3; i < 9; i++)
-		if (p[i] < '0' || p[i] > '9')
-			return false;
-	if (strncmp(p + 9, TOKEN_CLOSE, 3))
-		return false;
-	*idx = (size_t)strtoul(p + 3, NULL, 10);
-	return true;
-}
-
 /* Replace U+E000 and U+E001 in the author's text by U+FFFD (same length,
  * so positions stay), so that only the scanner makes tokens. */
 static void defuse_tokens(char *body)
@@ -61,10 +38,22 @@ static void defuse_tokens(char *body)
 	}
 }
 
-struct found {
+/* A shortcode resolved: its parsed form and its HTML. */
+struct cited {
 	struct shortcode sc;
 	char *storage; /* the shortcode's text, holding name and args */
 	struct buf html;
+};
+
+/* A shortcode found in the body, before cmark says whether it stands in
+ * code. Every "{{<" gets a token: closed on its line, the whole shortcode;
+ * not closed, those three characters (an error only outside code). */
+struct found {
+	size_t at, len; /* its text in the body */
+	int line, col;
+	bool closed, block;
+	bool code;        /* cmark put it in code: shown as it is */
+	struct cited *cited; /* outside code, once parsed */
 };
 
 struct scan {
@@ -135,13 +124,6 @@ static int shortcode_parse(char *s, struct shortcode *sc, struct diag *diag)
 	return 0;
 }
 
-static size_t line_start(const char *s, size_t i)
-{
-	while (i > 0 && s[i - 1] != '\n')
-		i--;
-	return i;
-}
-
 static bool blank_between(const char *s, size_t from, size_t to)
 {
 	for (size_t i = from; i < to; i++)
@@ -150,267 +132,265 @@ static bool blank_between(const char *s, size_t from, size_t to)
 	return true;
 }
 
-/* Append the token of shortcode number `n` (TOKEN_FMT, without printf). */
-static void add_token(struct buf *md, size_t n)
+
+/* The line and column of body[i] for messages, counted forward on demand
+ * (struct md_cursor): lines from where the last count stopped, columns in
+ * characters from where the last column was counted on the same line. */
+static void cursor_lines_to(struct md_cursor *c, const char *s, size_t i)
 {
-	if (n > 999999) {
-		buf_addf(md, TOKEN_FMT, n); /* not a token: left as text */
-		return;
+	const char *p = s + c->at, *end = s + i;
+	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
+		c->lines++;
+		c->line_at = (size_t)(++p - s);
 	}
-	char t[TOKEN_LEN + 1] = TOKEN_OPEN "000000" TOKEN_CLOSE;
-	for (int i = 8; i >= 3; i--, n /= 10)
-		t[i] = (char)('0' + n % 10);
-	buf_add(md, t, TOKEN_LEN);
+	c->at = i;
 }
 
-/* Record the shortcode body[open..close) and emit its token. */
-static void scan_take(struct scan *st, const char *body, size_t open,
-		      size_t close, int line, int col)
+static int cursor_column(struct md_cursor *c, const char *s, size_t i)
 {
+	if (c->col_at < c->line_at || c->col_at > i) {
+		c->col_at = c->line_at;
+		c->cols = 0;
+	}
+	c->cols += (int)text_utf8_length(s + c->col_at, i - c->col_at);
+	c->col_at = i;
+	return c->cols + 1;
+}
+
+/* Record the shortcode body[at..at+len) (closed or not) and emit its token
+ * in its place; `eol` is the end of its line. */
+static void scan_take(struct scan *st, struct md_cursor *lc, size_t at,
+		      size_t len, bool closed, size_t eol)
+{
+	const char *body = st->a->body;
+	cursor_lines_to(lc, body, at);
 	ALLOC_GROW(st->items, st->n, st->cap);
 	struct found *f = &st->items[st->n];
-	memset(f, 0, sizeof *f);
-	buf_init(&f->html);
-	f->storage = xstrndup(body + open + 3, close - open - 3);
-	f->sc.path = st->a->path;
-	f->sc.line = line;
-	f->sc.col = col;
-	size_t ls = line_start(body, open);
-	const char *eol = strchr(body + close + 3, '\n');
-	size_t le = eol ? (size_t)(eol - body) : strlen(body);
-	f->sc.block = blank_between(body, ls, open) &&
-		      blank_between(body, close + 3, le);
-	if (shortcode_parse(f->storage, &f->sc, st->diag) != 0)
-		st->errors++;
-	add_token(&st->md, st->n);
+	*f = (struct found){
+		.at = at, .len = len, .closed = closed,
+		.line = st->a->body_line + lc->lines,
+		.col = cursor_column(lc, body, at),
+		.block = closed && blank_between(body, lc->line_at, at) &&
+			 blank_between(body, at + len, eol),
+	};
+	gfm_token_add(&st->md, st->n);
 	st->n++;
 }
 
-/* True when only spaces stand between the start of its line and body[i]. */
-static bool starts_line(const char *body, size_t i)
-{
-	while (i > 0 && body[i - 1] == ' ')
-		i--;
-	return i == 0 || body[i - 1] == '\n';
-}
-
-/* The line and column of body[i] for messages, counted on demand: lines
- * from where the last count stopped, columns in characters. */
-struct line_count {
-	int line;       /* the line of body[at] */
-	size_t at;      /* counted up to here */
-	size_t line_at; /* where that line starts */
-};
-
-static void count_lines_to(struct line_count *lc, const char *body, size_t i)
-{
-	const char *p = body + lc->at, *end = body + i;
-	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
-		lc->line++;
-		lc->line_at = (size_t)(++p - body);
-	}
-	lc->at = i;
-}
-
-static int column_of(const struct line_count *lc, const char *body, size_t i)
-{
-	return (int)text_utf8_length(body + lc->line_at, i - lc->line_at) + 1;
-}
-
-/* The end of an inline code span opening at body[i] (a run of backticks
- * closed by a run as long on the same line), or the end of the opening run
- * when it is not closed there. */
-static size_t code_span_end(const char *body, size_t len, size_t i)
-{
-	size_t run = 0;
-	while (i + run < len && body[i + run] == '`')
-		run++;
-	size_t j = i + run;
-	while (j < len && body[j] != '\n') {
-		if (body[j] == '`') {
-			size_t r2 = 0;
-			while (j + r2 < len && body[j + r2] == '`')
-				r2++;
-			if (r2 == run)
-				return j + run;
-			j += r2;
-		} else {
-			j++;
-		}
-	}
-	return i + run;
-}
-
-/* Replace each shortcode of the body by a token; code (fenced blocks and
- * inline spans) is left alone. Only backticks, tildes and braces can
- * matter, so the scan jumps from one to the next, and text is copied in
- * runs up to each shortcode. */
+/* Replace every shortcode of the body by a token, in code or not (cmark
+ * tells which later: mark_code). A shortcode closes on its line; a "{{<"
+ * that does not is a token of its own. Each byte is looked at a bounded
+ * number of times: ">}}" is looked for once per line past the last close,
+ * the end of a line once per line. */
 static void scan_body(struct scan *st)
 {
 	const char *body = st->a->body;
 	size_t len = strlen(body);
-	struct line_count lc = { .line = st->a->body_line };
-	bool in_fence = false;
-	size_t i = 0, copied = 0;
-	while ((i += strcspn(body + i, in_fence ? "`~" : "`~{")) < len) {
-		char c = body[i];
-		if ((c == '`' || c == '~') && starts_line(body, i) &&
-		    (!strncmp(body + i, "```", 3) || !strncmp(body + i, "~~~", 3))) {
-			in_fence = !in_fence;
-			if (in_fence) {
-				i++;
-				continue;
-			}
-		}
-		if (in_fence || c == '~') {
-			i++;
-			continue;
-		}
-		if (c == '`') {
-			i = code_span_end(body, len, i);
-			continue;
-		}
-		if (strncmp(body + i, "{{<", 3)) {
-			i++; /* a "{" that opens no shortcode */
-			continue;
-		}
-		/* the shortcode closes on its own line */
-		const char *eol = memchr(body + i, '\n', len - i);
-		size_t rest = (eol ? (size_t)(eol - body) : len) - i;
-		const char *end = memmem(body + i, rest, ">}}", 3);
-		count_lines_to(&lc, body, i);
-		if (!end) {
-			diag_error(st->diag, st->a->path, lc.line, column_of(&lc, body, i),
-				   "shortcode is not closed by \">}}\" on its line");
+	struct md_cursor lc = { 0 };
+	size_t copied = 0, eol = 0, open_to = 0; /* no ">}}" before open_to */
+	const char *p;
+	for (size_t i = 0; (p = strstr(body + i, "{{<")); ) {
+		i = (size_t)(p - body);
+		if (st->n > GFM_TOKEN_MAX) {
+			cursor_lines_to(&lc, body, i);
+			diag_error(st->diag, st->a->path, st->a->body_line + lc.lines,
+				   cursor_column(&lc, body, i),
+				   "more than %d shortcodes in one article; the rest are not read",
+				   GFM_TOKEN_MAX + 1);
 			st->errors++;
-			i++;
-			continue;
+			break;
 		}
-		size_t close = (size_t)(end - body);
+		if (i >= eol) {
+			const char *e = memchr(body + i, '\n', len - i);
+			eol = e ? (size_t)(e - body) : len;
+		}
+		const char *end = NULL;
+		if (i >= open_to && !(end = memmem(body + i + 3, eol - i - 3, ">}}", 3)))
+			open_to = eol;
+		size_t stop = end ? (size_t)(end - body) + 3 : i + 3;
 		buf_add(&st->md, body + copied, i - copied);
-		scan_take(st, body, i, close, lc.line, column_of(&lc, body, i));
-		i = copied = close + 3;
+		scan_take(st, &lc, i, stop - i, end != NULL, eol);
+		i = copied = stop;
 	}
 	buf_add(&st->md, body + copied, len - copied);
 }
 
-/* ---- rendering ---- */
-
-static void collect_text(cmark_node *node, struct buf *out)
+/* Mark the shortcodes cmark put in code: their tokens stand between a
+ * <code> tag and its </code> (cmark writes no other <code>, and escapes
+ * "<" inside one, so the nearest tag tells). */
+static void mark_code(struct scan *st, const char *html)
 {
-	cmark_iter *it = cmark_iter_new(node);
-	cmark_event_type ev;
-	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-		cmark_node *n = cmark_iter_get_node(it);
-		if (ev != CMARK_EVENT_ENTER)
-			continue;
-		cmark_node_type t = cmark_node_get_type(n);
-		if (t == CMARK_NODE_TEXT || t == CMARK_NODE_CODE) {
-			const char *lit = cmark_node_get_literal(n);
-			if (lit)
-				buf_adds(out, lit);
-		} else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK) {
-			buf_addc(out, ' ');
-		}
-	}
-	cmark_iter_free(it);
-}
-
-/* Replace tokens in `s` by the plain text `sub` gives (used for heading
- * text and ids): tokens become nothing. */
-static void strip_tokens(struct buf *s)
-{
-	struct buf out = BUF_INIT;
+	if (!st->n)
+		return;
+	bool in_code = false;
 	size_t idx;
-	for (size_t i = 0; i < s->len;) {
-		if (token_at(s->ptr + i, &idx)) {
-			i += TOKEN_LEN;
-			continue;
-		}
-		buf_addc(&out, s->ptr[i++]);
-	}
-	buf_release(s);
-	*s = out;
-}
-
-static void add_heading(struct article *a, int level, struct buf *text)
-{
-	struct buf id = BUF_INIT;
-	text_heading_id(&id, text->ptr, text->len);
-	size_t base_len = id.len;
-	for (int n = 2;; n++) {
-		bool clash = false;
-		for (size_t i = 0; i < a->nheadings && !clash; i++)
-			clash = buf_equals(&id, a->headings[i].id);
-		if (!clash)
-			break;
-		buf_truncate(&id, base_len);
-		buf_addf(&id, "-%d", n);
-	}
-	ALLOC_GROW(a->headings, a->nheadings, a->cap_headings);
-	a->headings[a->nheadings].level = level;
-	a->headings[a->nheadings].id = buf_detach(&id, NULL);
-	a->headings[a->nheadings].text = xstrdup(text->ptr);
-	a->nheadings++;
-}
-
-/* Replace a link or image by its children (the link text, or alt text). */
-static void unwrap_node(cmark_node *n)
-{
-	cmark_node *child;
-	while ((child = cmark_node_first_child(n))) {
-		cmark_node_unlink(child);
-		cmark_node_insert_before(n, child);
-	}
-	cmark_node_unlink(n);
-	cmark_node_free(n);
-}
-
-/* Walk the tree: collect headings, drop unsafe links, warn on pipe tables. */
-static void inspect_tree(struct article *a, cmark_node *doc, struct diag *diag)
-{
-	cmark_node *unsafe[64];
-	size_t nunsafe = 0;
-	cmark_iter *it = cmark_iter_new(doc);
-	cmark_event_type ev;
-	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-		cmark_node *n = cmark_iter_get_node(it);
-		if (ev != CMARK_EVENT_ENTER)
-			continue;
-		cmark_node_type t = cmark_node_get_type(n);
-		if (t == CMARK_NODE_HEADING) {
-			struct buf text = BUF_INIT;
-			collect_text(n, &text);
-			strip_tokens(&text);
-			add_heading(a, cmark_node_get_heading_level(n), &text);
-			buf_release(&text);
-		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
-			const char *url = cmark_node_get_url(n);
-			if (url && !text_url_is_safe(url)) {
-				diag_warning(diag, a->path,
-					     cmark_node_get_start_line(n) + a->body_line - 1,
-					     cmark_node_get_start_column(n),
-					     "link target \"%s\" is not allowed (only http, https, mailto and relative links); the link is dropped",
-					     url);
-				cmark_node_set_url(n, "");
-				if (nunsafe < 64)
-					unsafe[nunsafe++] = n;
+	/* stop at a tag or a token's first byte (not at its 0x80s: Chinese
+	 * text is full of them) */
+	for (const char *p = html; (p = strpbrk(p, "<\xEE"));) {
+		if (*p != '<') {
+			if (gfm_token_at(p, &idx) && idx < st->n) {
+				st->items[idx].code |= in_code;
+				p += GFM_TOKEN_LEN;
+			} else {
+				p++;
 			}
-		} else if (t == CMARK_NODE_PARAGRAPH) {
-			cmark_node *first = cmark_node_first_child(n);
-			const char *lit = first ? cmark_node_get_literal(first) : NULL;
-			if (lit && lit[0] == '|' && strchr(lit + 1, '|'))
-				diag_warning(diag, a->path,
-					     cmark_node_get_start_line(n) + a->body_line - 1, 1,
-					     "pipe tables are not rendered; cite a data table with {{< table ... >}}");
+			continue;
 		}
+		if (!strncmp(p, "<code", 5) && (p[5] == '>' || p[5] == ' '))
+			in_code = true;
+		else if (!strncmp(p, "</code>", 7))
+			in_code = false;
+		p++;
 	}
-	cmark_iter_free(it);
-	/* an unsafe link keeps its text and loses its target; past 64 in one
-	 * article the rest stay as links with an empty target */
-	for (size_t i = 0; i < nunsafe; i++)
-		unwrap_node(unsafe[i]);
 }
+
+/* Parse and resolve every shortcode outside code; a "{{<" not closed on
+ * its line is an error there. */
+static void resolve_all(struct scan *st, const struct markdown_cite *cite)
+{
+	for (size_t i = 0; i < st->n; i++) {
+		struct found *f = &st->items[i];
+		if (f->code)
+			continue;
+		if (!f->closed) {
+			diag_error(st->diag, st->a->path, f->line, f->col,
+				   "shortcode is not closed by \">}}\" on its line");
+			st->errors++;
+			continue;
+		}
+		struct cited *c = xcalloc(1, sizeof *c);
+		buf_init(&c->html);
+		c->storage = xstrndup(st->a->body + f->at + 3, f->len - 6);
+		c->sc.path = st->a->path;
+		c->sc.line = f->line;
+		c->sc.col = f->col;
+		c->sc.block = f->block;
+		f->cited = c;
+		if (shortcode_parse(c->storage, &c->sc, st->diag) != 0 ||
+		    cite->resolve(cite->ctx, &c->sc, &c->html, st->diag) != 0)
+			st->errors++;
+	}
+}
+
+/* ---- the prose, for the checker ---- */
+
+/* How many of the (up to 8) characters before text[at] the source has
+ * before src[h] the same way (a space of the text may be any white space
+ * of the source: the line breaks of a paragraph). */
+static int context_match(const char *text, size_t at, const char *src, size_t h)
+{
+	int same = 0;
+	while (same < 8 && at > 0 && h > 0) {
+		char tc = text[--at], sc = src[--h];
+		if (tc != sc && !(tc == ' ' && (sc == '\n' || sc == '\t' || sc == '\r')))
+			break;
+		same++;
+	}
+	return same;
+}
+
+bool markdown_prose_position(const struct prose *p, size_t at, size_t n,
+			     struct md_cursor *from, int *line, int *col)
+{
+	*line = p->line;
+	*col = 1;
+	if (from->lost || !n || at + n > p->len)
+		return false;
+	/* of the next 16 places the source holds the text, the one whose
+	 * characters before it are most like the text's: "80" of "its 80 GB",
+	 * not of an earlier "A100 80GB" */
+	int want = at < 8 ? (int)at : 8, best_same = -1;
+	size_t best = 0, h = from->at;
+	for (int tries = 0; tries < 16 && best_same < want; tries++) {
+		const char *hit = n <= p->src_len - h
+			? memmem(p->src + h, p->src_len - h, p->text + at, n) : NULL;
+		if (!hit)
+			break;
+		size_t k = (size_t)(hit - p->src);
+		int same = context_match(p->text, at, p->src, k);
+		if (same > best_same) {
+			best_same = same;
+			best = k;
+		}
+		h = k + 1;
+	}
+	if (best_same < 0) { /* not in the source as typed: stop looking */
+		from->lost = true;
+		return false;
+	}
+	cursor_lines_to(from, p->src, best);
+	*line = p->line + from->lines;
+	*col = cursor_column(from, p->src, best);
+	cursor_lines_to(from, p->src, best + n);
+	return true;
+}
+
+/* The offset in `s` (`len` bytes) of the start of line `line` (from 1;
+ * `len` past the last), counted forward from `c` (from the start when
+ * `line` lies behind it). */
+static size_t line_offset(struct md_cursor *c, const char *s, size_t len, int line)
+{
+	if (line < c->lines + 1)
+		*c = (struct md_cursor){ 0 };
+	while (c->lines + 1 < line) {
+		const char *nl = memchr(s + c->at, '\n', len - c->at);
+		if (!nl)
+			return len;
+		c->at = c->line_at = (size_t)(nl + 1 - s);
+		c->lines++;
+	}
+	return c->line_at;
+}
+
+/* Give each stretch of prose with a digit in it to the checker, its tokens
+ * as U+FFFC and the shortcodes they stand for listed. */
+static void check_prose(struct scan *st, const struct gfm_out *o,
+			const struct markdown_cite *cite)
+{
+	const char *body = st->a->body;
+	size_t len = strlen(body);
+	struct md_cursor lines = { 0 };
+	struct buf text = BUF_INIT;
+	struct prose_cite *cites = NULL;
+	size_t ncites, cap = 0, idx;
+	for (size_t i = 0; i < o->nprose; i++) {
+		const struct gfm_prose *u = &o->prose[i];
+		if (!strpbrk(u->text, "0123456789"))
+			continue;
+		buf_reset(&text);
+		ncites = 0;
+		const char *s = u->text, *tok;
+		while ((tok = strstr(s, GFM_TOKEN_OPEN))) {
+			buf_add(&text, s, (size_t)(tok - s));
+			if (!gfm_token_at(tok, &idx) || idx >= st->n) {
+				buf_add(&text, tok, 3);
+				s = tok + 3;
+				continue;
+			}
+			if (st->items[idx].cited) {
+				ALLOC_GROW(cites, ncites, cap);
+				cites[ncites++] = (struct prose_cite){
+					&st->items[idx].cited->sc, text.len };
+			}
+			buf_adds(&text, "\xEF\xBF\xBC");
+			s = tok + GFM_TOKEN_LEN;
+		}
+		buf_adds(&text, s);
+		size_t from = line_offset(&lines, body, len, u->line);
+		size_t to = line_offset(&lines, body, len, u->end_line + 1);
+		struct prose p = {
+			.row = u->row, .text = text.ptr, .len = text.len,
+			.cites = cites, .ncites = ncites, .path = st->a->path,
+			.src = body + from, .src_len = to - from,
+			.line = st->a->body_line + u->line - 1,
+		};
+		cite->check(cite->ctx, &p, st->diag);
+	}
+	free(cites);
+	buf_release(&text);
+}
+
+/* ---- rendering ---- */
 
 /* True when a shortcode's HTML is a block of its own (a table, a chart), so
  * the paragraph cmark wrapped its token in must go. */
@@ -445,7 +425,7 @@ static const char *next_mark(struct splice_marks *m, const char *s)
 	if (m->heading && m->heading < s)
 		m->heading = strstr(s, "<h");
 	if (m->token && m->token < s)
-		m->token = strstr(s, TOKEN_OPEN);
+		m->token = strstr(s, GFM_TOKEN_OPEN);
 	if (!m->heading)
 		return m->token;
 	if (!m->token)
@@ -509,38 +489,54 @@ static const char *put_inline(const struct buf *html, const char *after,
 	return after;
 }
 
-static const char *put_shortcode(const struct found *f, const char *tok,
+static const char *put_shortcode(const struct cited *c, const char *tok,
 				 bool wrapped, struct buf *out)
 {
-	const char *after = tok + TOKEN_LEN;
+	const char *after = tok + GFM_TOKEN_LEN;
 	/* a block's own paragraph wrapper goes */
-	if (wrapped && f->sc.block && is_block_html(f->html.ptr) &&
+	if (wrapped && c->sc.block && is_block_html(c->html.ptr) &&
 	    !strncmp(after, "</p>\n", 5)) {
-		buf_addbuf(out, &f->html);
+		buf_addbuf(out, &c->html);
 		buf_addc(out, '\n');
 		return after + 5;
 	}
 	if (wrapped)
 		buf_adds(out, "<p>");
-	if (f->sc.block) {
-		buf_addbuf(out, &f->html);
+	if (c->sc.block) {
+		buf_addbuf(out, &c->html);
 		return after;
 	}
-	return put_inline(&f->html, after, out);
+	return put_inline(&c->html, after, out);
+}
+
+/* A shortcode in code as the text it is, escaped as cmark escapes code. */
+static void put_literal(const struct scan *st, const struct found *f,
+			struct buf *out)
+{
+	const char *s = st->a->body + f->at;
+	for (size_t i = 0; i < f->len; i++) {
+		switch (s[i]) {
+		case '&': buf_adds(out, "&amp;"); break;
+		case '<': buf_adds(out, "&lt;"); break;
+		case '>': buf_adds(out, "&gt;"); break;
+		case '"': buf_adds(out, "&quot;"); break;
+		default: buf_addc(out, s[i]);
+		}
+	}
 }
 
 /* Copy `html` to `out`, giving headings their ids and putting each token's
  * HTML in (a block token's own <p> wrapper is dropped; a token inside a
  * tag, in alt text or a URL, is dropped: no HTML there). Text between
  * headings and tokens is copied in one run. */
-static void splice(struct article *a, const char *html, struct scan *st,
+static void splice(struct article *a, const char *html, const struct scan *st,
 		   struct buf *out)
 {
 	size_t h = 0;
 	const char *s = html;
 	struct splice_marks m = { html, html };
 	m.heading = strstr(html, "<h");
-	m.token = strstr(html, TOKEN_OPEN);
+	m.token = strstr(html, GFM_TOKEN_OPEN);
 	const char *mark;
 	while ((mark = next_mark(&m, s))) {
 		size_t idx;
@@ -559,18 +555,26 @@ static void splice(struct article *a, const char *html, struct scan *st,
 			}
 			continue;
 		}
-		if (!token_at(mark, &idx) || idx >= st->n) {
+		if (!gfm_token_at(mark, &idx) || idx >= st->n) {
 			buf_add(out, s, (size_t)(mark + 3 - s));
 			s = mark + 3;
+			continue;
+		}
+		const struct found *f = &st->items[idx];
+		if (f->code || !f->cited) { /* text, or nothing after an error */
+			buf_add(out, s, (size_t)(mark - s));
+			if (f->code)
+				put_literal(st, f, out);
+			s = mark + GFM_TOKEN_LEN;
 			continue;
 		}
 		bool wrapped = mark - s >= 3 && !strncmp(mark - 3, "<p>", 3);
 		buf_add(out, s, (size_t)(mark - (wrapped ? 3 : 0) - s));
 		if (inside_tag(html, mark)) {
-			s = mark + TOKEN_LEN;
+			s = mark + GFM_TOKEN_LEN;
 			continue;
 		}
-		s = put_shortcode(&st->items[idx], mark, wrapped, out);
+		s = put_shortcode(f->cited, mark, wrapped, out);
 	}
 	buf_adds(out, s);
 }
@@ -598,186 +602,102 @@ static char *canonical_cite(const struct shortcode *sc)
 }
 
 
-/* ---- cmark's memory ----
- *
- * cmark allocates every node, inline and buffer on its own (thousands of
- * calloc/free pairs per article: a fifth of a build's time went to malloc).
- * Rendering one article takes cmark's memory from an arena freed as a whole
- * afterwards. cmark_mem has no context pointer, so the arena of the article
- * being rendered on this thread is found through a thread-local. */
-
-static _Thread_local struct arena *cmark_scratch;
-
-/* Each block remembers its size, for realloc. */
-struct scratch_head {
-	alignas(max_align_t) size_t size;
-};
-
-static struct scratch_head *scratch_block(size_t size)
-{
-	if (size > SIZE_MAX - sizeof(struct scratch_head))
-		xfatal("out of memory");
-	struct scratch_head *h = arena_alloc_uninit(cmark_scratch, sizeof *h + size);
-	h->size = size;
-	return h;
-}
-
-static void *scratch_calloc(size_t n, size_t size)
-{
-	if (size && n > SIZE_MAX / size)
-		xfatal("out of memory");
-	struct scratch_head *h = scratch_block(n * size);
-	return memset(h + 1, 0, n * size);
-}
-
-static void *scratch_realloc(void *p, size_t size)
-{
-	if (!p) /* a buffer's first block: cmark writes it before reading */
-		return scratch_block(size) + 1;
-	struct scratch_head *h = (struct scratch_head *)p - 1;
-	if (size <= h->size)
-		return p;
-	if (size > SIZE_MAX - sizeof *h)
-		xfatal("out of memory");
-	/* cmark's buffers grow one at a time: usually in place */
-	h = arena_grow(cmark_scratch, h, sizeof *h + h->size, sizeof *h + size);
-	h->size = size;
-	return h + 1;
-}
-
-static void scratch_free(void *p)
-{
-	(void)p; /* freed with the arena */
-}
-
-static cmark_mem scratch_mem = { scratch_calloc, scratch_realloc, scratch_free };
-
-/* Parse `md` into a tree whose memory lives in `ar`. */
-static cmark_node *parse_in(struct arena *ar, const char *md, size_t len)
-{
-	cmark_scratch = ar;
-	cmark_parser *p = cmark_parser_new_with_mem(CMARK_OPT_SMART, &scratch_mem);
-	cmark_parser_feed(p, md, len);
-	cmark_node *doc = cmark_parser_finish(p);
-	cmark_parser_free(p);
-	return doc;
-}
-
 /* ---- what cmark made, kept between builds ---- */
 
-/* The record: the HTML, then each heading's level, id and text. */
-static void memo_encode(const char *html, const struct article *a, struct buf *rec)
-{
-	buf_add_counted(rec, html, strlen(html));
-	buf_add_u32(rec, (uint32_t)a->nheadings);
-	for (size_t i = 0; i < a->nheadings; i++) {
-		const struct heading *h = &a->headings[i];
-		buf_add_u32(rec, (uint32_t)h->level);
-		buf_add_counted(rec, h->id, strlen(h->id));
-		buf_add_counted(rec, h->text, strlen(h->text));
-	}
-}
-
-/* The HTML of a record into `html`, its headings into `a`; -1 (and `a`
- * without headings) for a damaged record. */
-static int memo_decode(const char *rec, size_t len, struct article *a,
-		       struct buf *html)
-{
-	struct buf_reader r = { (const unsigned char *)rec, len, false };
-	size_t n;
-	const char *p = buf_read_counted(&r, &n);
-	if (p)
-		buf_add(html, p, n);
-	size_t nh = buf_read_u32(&r);
-	for (size_t i = 0; i < nh && !r.bad; i++) {
-		int level = (int)buf_read_u32(&r);
-		size_t nid, ntext;
-		const char *id = buf_read_counted(&r, &nid);
-		const char *text = buf_read_counted(&r, &ntext);
-		if (r.bad)
-			break;
-		ALLOC_GROW(a->headings, a->nheadings, a->cap_headings);
-		a->headings[a->nheadings++] = (struct heading){
-			level, xstrndup(id, nid), xstrndup(text, ntext) };
-	}
-	if (!r.bad && !r.left && a->nheadings == nh)
-		return 0;
-	for (size_t i = 0; i < a->nheadings; i++) {
-		free(a->headings[i].id);
-		free(a->headings[i].text);
-	}
-	a->nheadings = 0;
-	buf_reset(html);
-	return -1;
-}
-
-/* The body's HTML with the shortcodes put in, into `out`: from the memo's
- * record when it has one, else from cmark (then kept when it raised no
- * message). */
-static void cmark_to_html(struct article *a, struct scan *st,
-			  const struct markdown_memo *memo, struct diag *diag,
-			  struct buf *out)
+/* What cmark makes of the body with its tokens (`md`), into `o` and the
+ * article's headings: from the memo's record when it has one, else from
+ * cmark (then kept when it raised no message). */
+static void body_to_gfm(struct article *a, const struct buf *md,
+			const struct markdown_memo *memo, struct diag *diag,
+			struct gfm_out *o)
 {
 	struct digest_value key = { 0, 0 };
-	struct buf html = BUF_INIT, rec = BUF_INIT;
+	struct buf rec = BUF_INIT;
 	if (memo) {
-		key = digest_bytes(st->md.ptr, st->md.len);
+		key = digest_bytes(md->ptr, md->len);
 		bool found = memo->find(memo->ctx, key, &rec) == 0 &&
-			     memo_decode(rec.ptr, rec.len, a, &html) == 0;
+			     gfm_decode(rec.ptr, rec.len, o) == 0;
 		buf_release(&rec);
-		if (found) {
-			buf_grow(out, html.len + 64);
-			splice(a, html.ptr, st, out);
-			buf_release(&html);
+		if (found)
 			return;
-		}
 	}
 	int messages = diag->errors + diag->warnings;
-	struct arena scratch = ARENA_INIT;
-	cmark_node *doc = parse_in(&scratch, st->md.ptr, st->md.len);
-	inspect_tree(a, doc, diag);
-	char *cm = cmark_render_html(doc, CMARK_OPT_SMART);
-	buf_grow(out, strlen(cm) + 64);
-	splice(a, cm, st, out);
+	gfm_render(md->ptr, md->len, a->path, a->body_line, o, diag);
 	if (memo && diag->errors + diag->warnings == messages) {
-		memo_encode(cm, a, &html);
-		memo->keep(memo->ctx, key, html.ptr, html.len);
+		gfm_encode(o, &rec);
+		memo->keep(memo->ctx, key, rec.ptr, rec.len);
+		buf_release(&rec);
 	}
-	buf_release(&html);
-	/* the tree and its HTML go with the arena, no cmark_node_free */
-	arena_free(&scratch);
-	cmark_scratch = NULL;
 }
 
-int markdown_render(struct article *a, shortcode_resolver resolve, void *ctx,
+/* Each heading with an id unique in the article, from its text. */
+static void add_heading(struct article *a, const struct gfm_heading *g)
+{
+	struct buf id = BUF_INIT;
+	text_heading_id(&id, g->text, strlen(g->text));
+	size_t base_len = id.len;
+	for (int n = 2;; n++) {
+		bool clash = false;
+		for (size_t i = 0; i < a->nheadings && !clash; i++)
+			clash = buf_equals(&id, a->headings[i].id);
+		if (!clash)
+			break;
+		buf_truncate(&id, base_len);
+		buf_addf(&id, "-%d", n);
+	}
+	ALLOC_GROW(a->headings, a->nheadings, a->cap_headings);
+	a->headings[a->nheadings].level = g->level;
+	a->headings[a->nheadings].id = buf_detach(&id, NULL);
+	a->headings[a->nheadings].text = xstrdup(g->text);
+	a->nheadings++;
+}
+
+/* The canonical texts of the shortcodes resolved, sorted, into a->cites. */
+static void record_cites(struct article *a, const struct scan *st)
+{
+	a->cites = xcalloc(st->n + 1, sizeof *a->cites);
+	for (size_t i = 0; i < st->n; i++) {
+		const struct cited *c = st->items[i].cited;
+		if (c && c->sc.name)
+			a->cites[a->ncites++] = canonical_cite(&c->sc);
+	}
+	qsort(a->cites, a->ncites, sizeof *a->cites, compare_strings);
+}
+
+int markdown_render(struct article *a, const struct markdown_cite *cite,
 		    const struct markdown_memo *memo, struct diag *diag)
 {
 	struct scan st = { .a = a, .diag = diag };
 	buf_init(&st.md);
 	defuse_tokens(a->body);
 	scan_body(&st);
-	for (size_t i = 0; i < st.n; i++) {
-		if (!st.items[i].sc.name || !*st.items[i].sc.name)
-			continue;
-		if (resolve(ctx, &st.items[i].sc, &st.items[i].html, diag) != 0)
-			st.errors++;
-	}
-	a->cites = xcalloc(st.n + 1, sizeof *a->cites);
-	for (size_t i = 0; i < st.n; i++)
-		if (st.items[i].sc.name)
-			a->cites[a->ncites++] = canonical_cite(&st.items[i].sc);
-	qsort(a->cites, a->ncites, sizeof *a->cites, compare_strings);
+	struct gfm_out o;
+	gfm_out_init(&o);
+	body_to_gfm(a, &st.md, memo, diag, &o);
+	for (size_t i = 0; i < o.nheadings; i++)
+		add_heading(a, &o.headings[i]);
+	mark_code(&st, o.html.ptr);
+	resolve_all(&st, cite);
+	record_cites(a, &st);
+	if (cite->check)
+		check_prose(&st, &o, cite);
 
 	struct buf out = BUF_INIT;
-	cmark_to_html(a, &st, memo, diag, &out);
+	buf_grow(&out, o.html.len + 64);
+	splice(a, o.html.ptr, &st, &out);
 	a->html = buf_detach(&out, NULL);
 
 	for (size_t i = 0; i < st.n; i++) {
-		free(st.items[i].storage);
-		buf_release(&st.items[i].html);
+		struct cited *c = st.items[i].cited;
+		if (c) {
+			free(c->storage);
+			buf_release(&c->html);
+			free(c);
+		}
 	}
 	free(st.items);
 	buf_release(&st.md);
+	gfm_out_release(&o);
 	return st.errors ? -1 : 0;
 }
 

@@ -2,6 +2,7 @@
 
 #include "base/buf.h"
 #include "cite/cite.h"
+#include "cite/cite_typed.h"
 #include "base/diag.h"
 #include "base/fs.h"
 #include "markdown/frontmatter.h"
@@ -525,7 +526,8 @@ static int render_body(struct site *s, struct article *a, struct article *tmp)
 			.lang = (enum lang)a->lang,
 			.page_path = arena_printf(&s->arena, "articles/%s/", a->slug),
 		};
-		rc = markdown_render(tmp, cite_resolve, &cc, s->markdown_memo, s->diag);
+		struct markdown_cite mc = { cite_resolve, cite_check_prose, &cc };
+		rc = markdown_render(tmp, &mc, s->markdown_memo, s->diag);
 	}
 	/* what the site keeps of the rendering: cites (for the translations
 	 * report) and, for the newest articles, the HTML (for the feed); each

@@ -8,10 +8,12 @@
 #include "base/arena.h"
 #include "base/buf.h"
 #include "cite/cite.h"
+#include "cite/cite_typed.h"
 #include "model/data.h"
 #include "base/diag.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
+#include "markdown/frontmatter.h"
 #include "markdown/markdown.h"
 #include "model/metrics.h"
 #include "view/site.h"
@@ -114,7 +116,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *path = l == LANG_ZH ? "content/zh/fuzz.md" : "content/en/fuzz.md";
 	if (markdown_parse_article(&a, path, l, (const char *)data + 1, size - 1, &d) == 0) {
 		struct cite_ctx cc = { &site, l, "articles/fuzz/" };
-		if (markdown_render(&a, cite_resolve, &cc, NULL, &d) == 0 && a.html &&
+		if (markdown_render(&a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &cc }, NULL, &d) == 0 && a.html &&
 		    !diag_failed(&d))
 			check_html(a.html);
 	}

@@ -1,0 +1,479 @@
+/* gfm: an article body through cmark-gfm (see gfm.h). */
+#include "markdown/gfm.h"
+
+#include "base/arena.h"
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/text.h"
+#include "base/xalloc.h"
+
+#include <cmark-gfm.h>
+#include <cmark-gfm-core-extensions.h>
+#include <pthread.h>
+#include <stdalign.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- tokens ---- */
+
+bool gfm_token_at(const char *p, size_t *idx)
+{
+	if (strncmp(p, GFM_TOKEN_OPEN, 3))
+		return false;
+	for (int i = 3; i < 9; i++)
+		if (p[i] < '0' || p[i] > '9')
+			return false;
+	if (strncmp(p + 9, GFM_TOKEN_CLOSE, 3))
+		return false;
+	*idx = (size_t)strtoul(p + 3, NULL, 10);
+	return true;
+}
+
+void gfm_token_add(struct buf *b, size_t n)
+{
+	char t[GFM_TOKEN_LEN + 1] = GFM_TOKEN_OPEN "000000" GFM_TOKEN_CLOSE;
+	for (int i = 8; i >= 3; i--, n /= 10)
+		t[i] = (char)('0' + n % 10);
+	buf_add(b, t, GFM_TOKEN_LEN);
+}
+
+void gfm_out_init(struct gfm_out *o)
+{
+	memset(o, 0, sizeof *o);
+	buf_init(&o->html);
+}
+
+void gfm_out_release(struct gfm_out *o)
+{
+	for (size_t i = 0; i < o->nheadings; i++)
+		free(o->headings[i].text);
+	free(o->headings);
+	for (size_t i = 0; i < o->nprose; i++)
+		free(o->prose[i].text);
+	free(o->prose);
+	buf_release(&o->html);
+	gfm_out_init(o);
+}
+
+/* ---- cmark's memory ----
+ *
+ * cmark allocates every node, inline and buffer on its own (thousands of
+ * calloc/free pairs per article: a fifth of a build's time went to malloc).
+ * Rendering one article takes cmark's memory from an arena freed as a whole
+ * afterwards. cmark_mem has no context pointer, so the arena of the article
+ * being rendered on this thread is found through a thread-local. */
+
+static _Thread_local struct arena *cmark_scratch;
+
+/* Each block remembers its size, for realloc. */
+struct scratch_head {
+	alignas(max_align_t) size_t size;
+};
+
+static struct scratch_head *scratch_block(size_t size)
+{
+	if (size > SIZE_MAX - sizeof(struct scratch_head))
+		xfatal("out of memory");
+	struct scratch_head *h = arena_alloc_uninit(cmark_scratch, sizeof *h + size);
+	h->size = size;
+	return h;
+}
+
+static void *scratch_calloc(size_t n, size_t size)
+{
+	if (size && n > SIZE_MAX / size)
+		xfatal("out of memory");
+	struct scratch_head *h = scratch_block(n * size);
+	return memset(h + 1, 0, n * size);
+}
+
+static void *scratch_realloc(void *p, size_t size)
+{
+	if (!p) /* a buffer's first block: cmark writes it before reading */
+		return scratch_block(size) + 1;
+	struct scratch_head *h = (struct scratch_head *)p - 1;
+	if (size <= h->size)
+		return p;
+	if (size > SIZE_MAX - sizeof *h)
+		xfatal("out of memory");
+	/* cmark's buffers grow one at a time: usually in place */
+	h = arena_grow(cmark_scratch, h, sizeof *h + h->size, sizeof *h + size);
+	h->size = size;
+	return h + 1;
+}
+
+static void scratch_free(void *p)
+{
+	(void)p; /* freed with the arena */
+}
+
+static cmark_mem scratch_mem = { scratch_calloc, scratch_realloc, scratch_free };
+
+/* ---- the parser ---- */
+
+/* The extensions GitHub's Markdown has that editors write: tables,
+ * ~~strikethrough~~ and bare URLs as links. (Not "tagfilter": safe mode
+ * already drops all raw HTML; not task lists: a checkbox means nothing on a
+ * static page.) */
+static const char *const extension_names[] = { "table", "strikethrough", "autolink" };
+enum { NEXTENSIONS = sizeof extension_names / sizeof extension_names[0] };
+static cmark_syntax_extension *extensions[NEXTENSIONS];
+static pthread_once_t extensions_once = PTHREAD_ONCE_INIT;
+
+/* cmark-gfm registers its extensions in a global list without a lock: once
+ * per process, before any thread parses. */
+static void extensions_find(void)
+{
+	cmark_gfm_core_extensions_ensure_registered();
+	for (size_t i = 0; i < NEXTENSIONS; i++) {
+		extensions[i] = cmark_find_syntax_extension(extension_names[i]);
+		if (!extensions[i])
+			xfatal("cmark-gfm without its table, strikethrough and autolink extensions");
+	}
+}
+
+/* Parse `md` into a tree whose memory lives in `ar`. */
+static cmark_node *parse_in(struct arena *ar, const char *md, size_t len)
+{
+	pthread_once(&extensions_once, extensions_find);
+	cmark_scratch = ar;
+	/* ~~struck~~ only: a single tilde is "about" ("~2x faster, ~$0.40") */
+	cmark_parser *p = cmark_parser_new_with_mem(
+		CMARK_OPT_SMART | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE, &scratch_mem);
+	for (size_t i = 0; i < NEXTENSIONS; i++)
+		cmark_parser_attach_syntax_extension(p, extensions[i]);
+	cmark_parser_feed(p, md, len);
+	cmark_node *doc = cmark_parser_finish(p);
+	cmark_parser_free(p);
+	return doc;
+}
+
+/* ---- what the article takes from the tree ---- */
+
+/* The text of `node` into `out`: its text, breaks as spaces; code spans as
+ * their text (`code`) or as a space. */
+static void collect_text(cmark_node *node, bool code, struct buf *out)
+{
+	cmark_iter *it = cmark_iter_new(node);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev != CMARK_EVENT_ENTER)
+			continue;
+		cmark_node_type t = cmark_node_get_type(n);
+		if (t == CMARK_NODE_TEXT || (code && t == CMARK_NODE_CODE)) {
+			const char *lit = cmark_node_get_literal(n);
+			if (lit)
+				buf_adds(out, lit);
+		} else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK ||
+			   t == CMARK_NODE_CODE) {
+			buf_addc(out, ' ');
+		}
+	}
+	cmark_iter_free(it);
+}
+
+/* Drop the tokens from `s` (heading text and ids have no shortcodes). */
+static void strip_tokens(struct buf *s)
+{
+	size_t idx, to = 0;
+	for (size_t i = 0; i < s->len;) {
+		if (gfm_token_at(s->ptr + i, &idx)) {
+			i += GFM_TOKEN_LEN;
+			continue;
+		}
+		s->ptr[to++] = s->ptr[i++];
+	}
+	buf_truncate(s, to);
+}
+
+static void add_heading(struct gfm_out *o, int level, struct buf *text)
+{
+	ALLOC_GROW(o->headings, o->nheadings, o->cap_headings);
+	o->headings[o->nheadings].level = level;
+	o->headings[o->nheadings].text = buf_detach(text, NULL);
+	o->nheadings++;
+}
+
+/* Replace a link or image by its children (the link text, or alt text). */
+static void unwrap_node(cmark_node *n)
+{
+	cmark_node *child;
+	while ((child = cmark_node_first_child(n))) {
+		cmark_node_unlink(child);
+		cmark_node_insert_before(n, child);
+	}
+	cmark_node_unlink(n);
+	cmark_node_free(n);
+}
+
+/* The length of s[0..n) up to its first Chinese punctuation mark. */
+static size_t before_zh_punct(const char *s, size_t n)
+{
+	static const char marks[][4] = { "\u3002", "\uFF0C", "\u3001", "\uFF1B",
+					 "\uFF1A", "\uFF01", "\uFF1F", "\uFF08",
+					 "\uFF09", "\u300C", "\u300D", "\u300E",
+					 "\u300F", "\u300A", "\u300B", "\u3010",
+					 "\u3011", "\u201C", "\u201D" };
+	for (size_t i = 0; i + 3 <= n; i++) {
+		if ((unsigned char)s[i] < 0xE2)
+			continue;
+		for (size_t k = 0; k < sizeof marks / sizeof marks[0]; k++)
+			if (!memcmp(s + i, marks[k], 3))
+				return i;
+	}
+	return n;
+}
+
+/* A bare URL in Chinese text: GFM's autolink runs to the next space, so
+ * "见 https://example.org。也见" would take the full stop and the words
+ * after it into the link. A link whose URL ends with its text (an
+ * autolink) ends at its first Chinese punctuation mark; the rest goes back
+ * to the text after it. */
+static void trim_autolink(cmark_node *link)
+{
+	cmark_node *text = cmark_node_first_child(link);
+	if (!text || cmark_node_next(text) || cmark_node_get_type(text) != CMARK_NODE_TEXT)
+		return;
+	const char *lit = cmark_node_get_literal(text), *url = cmark_node_get_url(link);
+	size_t n = lit ? strlen(lit) : 0, u = url ? strlen(url) : 0;
+	if (!n || u < n || strcmp(url + u - n, lit))
+		return;
+	size_t keep = before_zh_punct(lit, n);
+	if (keep == n || !keep)
+		return;
+	struct buf head = BUF_INIT, tail = BUF_INIT, to = BUF_INIT;
+	buf_add(&head, lit, keep);
+	buf_add(&tail, lit + keep, n - keep);
+	buf_add(&to, url, u - (n - keep));
+	cmark_node_set_url(link, to.ptr);
+	cmark_node_set_literal(text, head.ptr);
+	cmark_node *after = cmark_node_new_with_mem(CMARK_NODE_TEXT, &scratch_mem);
+	cmark_node_set_literal(after, tail.ptr);
+	cmark_node_insert_after(link, after);
+	buf_release(&head);
+	buf_release(&tail);
+	buf_release(&to);
+}
+
+/* Keep the prose `text` of block `n` when it has a digit (the only prose
+ * a figure can be typed in); `text` is left empty. */
+static void add_prose(struct gfm_out *o, bool row, cmark_node *n, struct buf *text)
+{
+	if (!text->len || !strpbrk(text->ptr, "0123456789")) {
+		buf_reset(text);
+		return;
+	}
+	ALLOC_GROW(o->prose, o->nprose, o->cap_prose);
+	struct gfm_prose *p = &o->prose[o->nprose++];
+	p->row = row;
+	p->line = cmark_node_get_start_line(n);
+	p->end_line = cmark_node_get_end_line(n);
+	if (p->end_line < p->line)
+		p->end_line = p->line;
+	p->text = buf_detach(text, NULL);
+}
+
+/* True for a node of the table extension of type `what` ("table_row",
+ * "table_header" for the head row, "table_cell"). */
+static bool is_table(cmark_node *n, const char *what)
+{
+	return cmark_node_get_syntax_extension(n) &&
+	       !strcmp(cmark_node_get_type_string(n), what);
+}
+
+/* The prose being read: a paragraph's or a table row's text, gathered as
+ * the walk passes its inlines (a cell's text after " | "). */
+struct prose_walk {
+	cmark_node *block; /* NULL between blocks */
+	bool row;
+	struct buf text;
+};
+
+static void walk_prose(struct prose_walk *w, cmark_node *n, cmark_node_type t)
+{
+	if (!w->block) {
+		w->row = is_table(n, "table_row") || is_table(n, "table_header");
+		if (t == CMARK_NODE_PARAGRAPH || w->row)
+			w->block = n;
+		return;
+	}
+	if (t == CMARK_NODE_TEXT) {
+		const char *lit = cmark_node_get_literal(n);
+		if (lit)
+			buf_adds(&w->text, lit);
+	} else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK ||
+		   t == CMARK_NODE_CODE) {
+		buf_addc(&w->text, ' ');
+	} else if (cmark_node_previous(n) && is_table(n, "table_cell")) {
+		buf_adds(&w->text, " | ");
+	}
+}
+
+static void check_link(cmark_node *n, const char *path, int body_line,
+		       cmark_node **unsafe, size_t *nunsafe, struct diag *diag)
+{
+	if (cmark_node_get_type(n) == CMARK_NODE_LINK)
+		trim_autolink(n);
+	const char *url = cmark_node_get_url(n);
+	if (!url || text_url_is_safe(url))
+		return;
+	diag_warning(diag, path, cmark_node_get_start_line(n) + body_line - 1,
+		     cmark_node_get_start_column(n),
+		     "link target \"%s\" is not allowed (only http, https, mailto and relative links); the link is dropped",
+		     url);
+	cmark_node_set_url(n, "");
+	if (*nunsafe < 64)
+		unsafe[(*nunsafe)++] = n;
+}
+
+/* Walk the tree once: collect headings and prose, drop unsafe links. */
+static void inspect_tree(cmark_node *doc, const char *path, int body_line,
+			 struct gfm_out *o, struct diag *diag)
+{
+	cmark_node *unsafe[64];
+	size_t nunsafe = 0;
+	struct prose_walk w = { NULL, false, BUF_INIT };
+	cmark_iter *it = cmark_iter_new(doc);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev == CMARK_EVENT_EXIT) {
+			if (n == w.block) {
+				add_prose(o, w.row, n, &w.text);
+				w.block = NULL;
+			}
+			continue;
+		}
+		cmark_node_type t = cmark_node_get_type(n);
+		if (t == CMARK_NODE_HEADING) {
+			struct buf text = BUF_INIT;
+			collect_text(n, true, &text);
+			strip_tokens(&text);
+			add_heading(o, cmark_node_get_heading_level(n), &text);
+			collect_text(n, false, &text);
+			add_prose(o, false, n, &text);
+			buf_release(&text);
+		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
+			check_link(n, path, body_line, unsafe, &nunsafe, diag);
+		}
+		walk_prose(&w, n, t);
+	}
+	cmark_iter_free(it);
+	buf_release(&w.text);
+	/* an unsafe link keeps its text and loses its target; past 64 in one
+	 * article the rest stay as links with an empty target */
+	for (size_t i = 0; i < nunsafe; i++)
+		unwrap_node(unsafe[i]);
+}
+
+/* `html` into `out`, each table in the box the site's tables scroll in on
+ * a narrow screen (safe mode: every "<table>" is cmark's). */
+static void wrap_tables(const char *html, struct buf *out)
+{
+	static const char open[] = "<table>", close[] = "</table>";
+	const char *t;
+	while ((t = strstr(html, open))) {
+		const char *end = strstr(t, close);
+		if (!end)
+			break;
+		buf_add(out, html, (size_t)(t - html));
+		buf_adds(out, "<div class=\"table-wrap\" tabindex=\"0\">");
+		buf_add(out, t, (size_t)(end - t) + sizeof close - 1);
+		buf_adds(out, "</div>");
+		html = end + sizeof close - 1;
+	}
+	buf_adds(out, html);
+}
+
+void gfm_render(const char *md, size_t len, const char *path, int body_line,
+		struct gfm_out *o, struct diag *diag)
+{
+	struct arena scratch = ARENA_INIT;
+	cmark_node *doc = parse_in(&scratch, md, len);
+	inspect_tree(doc, path, body_line, o, diag);
+	/* the nodes know their extensions: no list needed to render them;
+	 * a column's alignment as a style (align= is not HTML5) */
+	char *html = cmark_render_html(doc, CMARK_OPT_SMART |
+					   CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES, NULL);
+	wrap_tables(html, &o->html);
+	/* the tree and its HTML go with the arena, no cmark_node_free */
+	arena_free(&scratch);
+	cmark_scratch = NULL;
+}
+
+/* ---- the record kept between builds ----
+ *
+ * The HTML; each heading's level, id and text; each stretch of prose's
+ * kind, lines and text. */
+
+void gfm_encode(const struct gfm_out *o, struct buf *rec)
+{
+	buf_add_counted(rec, o->html.ptr, o->html.len);
+	buf_add_u32(rec, (uint32_t)o->nheadings);
+	for (size_t i = 0; i < o->nheadings; i++) {
+		const struct gfm_heading *h = &o->headings[i];
+		buf_add_u32(rec, (uint32_t)h->level);
+		buf_add_counted(rec, h->text, strlen(h->text));
+	}
+	buf_add_u32(rec, (uint32_t)o->nprose);
+	for (size_t i = 0; i < o->nprose; i++) {
+		const struct gfm_prose *p = &o->prose[i];
+		buf_add_u32(rec, p->row);
+		buf_add_u32(rec, (uint32_t)p->line);
+		buf_add_u32(rec, (uint32_t)p->end_line);
+		buf_add_counted(rec, p->text, strlen(p->text));
+	}
+}
+
+static void decode_headings(struct buf_reader *r, struct gfm_out *o)
+{
+	size_t nh = buf_read_u32(r);
+	for (size_t i = 0; i < nh && !r->bad; i++) {
+		uint32_t level = buf_read_u32(r);
+		size_t n;
+		const char *text = buf_read_counted(r, &n);
+		if (r->bad || level < 1 || level > 6)
+			break;
+		ALLOC_GROW(o->headings, o->nheadings, o->cap_headings);
+		o->headings[o->nheadings++] = (struct gfm_heading){
+			(int)level, xstrndup(text, n) };
+	}
+	if (o->nheadings != nh)
+		r->bad = true;
+}
+
+static void decode_prose(struct buf_reader *r, struct gfm_out *o)
+{
+	size_t np = buf_read_u32(r);
+	for (size_t i = 0; i < np && !r->bad; i++) {
+		uint32_t row = buf_read_u32(r);
+		int line = (int)buf_read_u32(r), end_line = (int)buf_read_u32(r);
+		size_t n;
+		const char *text = buf_read_counted(r, &n);
+		if (r->bad || row > 1 || line < 0 || end_line < line)
+			break;
+		ALLOC_GROW(o->prose, o->nprose, o->cap_prose);
+		o->prose[o->nprose++] = (struct gfm_prose){
+			row, line, end_line, xstrndup(text, n) };
+	}
+	if (o->nprose != np)
+		r->bad = true;
+}
+
+int gfm_decode(const char *rec, size_t len, struct gfm_out *o)
+{
+	struct buf_reader r = { (const unsigned char *)rec, len, false };
+	size_t n;
+	const char *p = buf_read_counted(&r, &n);
+	if (p)
+		buf_add(&o->html, p, n);
+	decode_headings(&r, o);
+	if (!r.bad)
+		decode_prose(&r, o);
+	if (!r.bad && !r.left)
+		return 0;
+	gfm_out_release(o);
+	return -1;
+}
