@@ -272,7 +272,8 @@ static int check_writable(const char *dir, struct diag *diag)
 
 static void release(struct output *o);
 
-static int begin(struct output *o, const char *dir, struct diag *diag)
+/* Set up `o` for `dir` and take the lock. */
+static int lock_only(struct output *o, const char *dir, struct diag *diag)
 {
 	memset(o, 0, sizeof *o);
 	o->dir_fd = o->staging_fd = o->lock_fd = -1;
@@ -288,7 +289,26 @@ static int begin(struct output *o, const char *dir, struct diag *diag)
 		fs_mkdir_p(parent);
 		free(parent);
 	}
-	if (lock_take(o, diag) != 0)
+	return lock_take(o, diag);
+}
+
+int output_lock(struct output *o, const char *dir, struct diag *diag)
+{
+	if (lock_only(o, dir, diag) == 0)
+		return 0;
+	release(o);
+	return -1;
+}
+
+void output_unlock(struct output *o)
+{
+	release(o);
+}
+
+static int begin(struct output *o, const char *dir, struct diag *diag)
+{
+	/* the lock, unless output_lock took it */
+	if (!(o->dir && o->lock && o->lock_fd >= 0) && lock_only(o, dir, diag) != 0)
 		return -1;
 	if (check_replaceable(o->dir, diag) != 0 || check_writable(o->dir, diag) != 0)
 		return -1;
