@@ -1164,6 +1164,154 @@ verdict "read-only output folder: exit 1, site unchanged, nothing left" "" "$why
 chmod -R u+w "$rosite"
 [ "$(id -u)" = 0 ] && chmod o-x "$work"
 
+# ---- 9d. the page cache: a help that can only cost a full build ----
+#
+# Each case tampers with the cache or the published site, or runs gen with
+# another library; the rebuild must exit 0 and equal a full build byte for
+# byte (what a build from nothing writes, into another folder).
+
+cache="$proj/.site-cache-site"
+content_hash() { # the bytes of every file below $1, by path
+	(cd "$1" && find . -type f -print0 | sort -z | xargs -0 sha256sum) | sha256sum
+}
+full_hash() { # a build from nothing of the project into $work/full ($@: env)
+	rm -rf "$work/full" "$work/.site-cache-full"
+	env "$@" "$gen" build --root "$proj" --out "$work/full" >/dev/null 2>&1
+	content_hash "$work/full"
+}
+# cache_case NAME WANT [ENV...]: a rebuild exits 0 within 20 s, says WANT
+# (when given, on either output) and equals a full build with the same ENV
+cache_case() {
+	name=$1 want=$2
+	shift 2
+	env "$@" timeout 20 "$gen" build --root "$proj" --timings >"$work/out.txt" 2>"$work/err.txt"
+	rc=$?
+	why=""
+	[ "$rc" -eq 0 ] || why="exit $rc, expected 0"
+	if [ -z "$why" ] && [ -n "$want" ] && ! cat "$work/out.txt" "$work/err.txt" | grep -qF -- "$want"; then
+		why="\"$want\" not said"
+	fi
+	[ -z "$why" ] && [ "$(content_hash "$site")" != "$(full_hash "$@")" ] &&
+		why="the site differs from a full build"
+	verdict "$name" "" "$why" "$(cat "$work/out.txt")"
+}
+"$gen" build --root "$proj" >/dev/null 2>&1 # the cache of the published site
+
+# another libcmark: an LD_PRELOAD wrapper that renders every article
+# differently (the next build must not keep the pages cmark made before)
+cat >"$work/wrap.c" <<'WRAP'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+typedef struct cmark_node cmark_node;
+char *cmark_render_html(cmark_node *root, int options)
+{
+	char *(*real)(cmark_node *, int) =
+		(char *(*)(cmark_node *, int))dlsym(RTLD_NEXT, "cmark_render_html");
+	char *html = real(root, options);
+	size_t n = strlen(html);
+	char *out = malloc(n + 32);
+	memcpy(out, "<p>wrapped cmark</p>\n", 21);
+	memcpy(out + 21, html, n + 1);
+	return out; /* html is gen's (its arena): neither freed nor ours */
+}
+WRAP
+if cc -shared -fPIC -o "$work/wrap.so" "$work/wrap.c" -ldl 2>"$work/err.txt"; then
+	cache_case "a library swapped by LD_PRELOAD: no page kept, the site equals a full build" \
+		" 0 kept)" LD_PRELOAD="$work/wrap.so"
+	check "the swapped library's output is what is published" \
+		grep -rqF "wrapped cmark" "$site/en/articles"
+	cache_case "back to the real library: no page kept, the site equals a full build" " 0 kept)"
+else
+	skip "no C compiler for the LD_PRELOAD wrapper"
+fi
+
+# a cache whose trailer points near its start, in a 64 GiB sparse file: its
+# "index" must not be read into memory (it was: out of memory, SIGABRT)
+"$gen" build --root "$proj" >/dev/null 2>&1
+python3 - "$cache" <<'SPARSE'
+import struct, sys
+path = sys.argv[1]
+with open(path, 'rb') as f:
+    data = f.read()
+header, trailer = data[:40], bytearray(data[-48:])
+trailer[0:8] = struct.pack('<Q', 40)
+with open(path, 'wb') as f:
+    f.write(header)
+    f.truncate(64 << 30)
+    f.seek((64 << 30) - 48)
+    f.write(trailer)
+SPARSE
+cache_case "a 64 GiB sparse cache: a warning and a full build, not an abort" \
+	"the cache is not used (larger than what it lists): every page is rendered"
+cache_case "and the build after it keeps pages again" ""
+grep -q ' 0 kept)' "$work/out.txt" && fail "the cache written after a sparse one is not used"
+
+# a FIFO in the cache's place: no build may wait for a writer
+rm -f "$cache"
+mkfifo "$cache"
+cache_case "a FIFO in the cache's place: a warning and a full build, no hang" \
+	"the cache is not used (not a regular file): every page is rendered"
+check "the FIFO is replaced by a cache" test -f "$cache"
+
+# what a build killed while writing the cache leaves, removed by the next
+printf 'half a cache' >"$proj/.site-cache-site.99999"
+printf 'a file of the editor' >"$proj/.site-cache-site.notes"
+cache_case "after a killed build's temporary cache, the build succeeds" ""
+check "a killed build's temporary cache is removed" test ! -e "$proj/.site-cache-site.99999"
+check "a file of another name is left alone" test -f "$proj/.site-cache-site.notes"
+rm -f "$proj/.site-cache-site.notes"
+
+# a same-size hand edit of a page and of style.css, with the mtime put back
+"$gen" build --root "$proj" >/dev/null 2>&1
+for f in "$site/en/index.html" "$site/style.css"; do
+	touch -r "$f" "$work/mtime"
+	python3 - "$f" <<'EDIT'
+import sys
+with open(sys.argv[1], 'r+b') as f:
+    b = f.read(1)
+    f.seek(0)
+    f.write(b'=' if b == b'<' else b'<')
+EDIT
+	touch -r "$work/mtime" "$f"
+done
+cache_case "a same-size edit with its mtime put back: the site equals a full build" ""
+grep -q '^gen: 0 pages written' "$work/out.txt" &&
+	fail "the hand-edited files were kept"
+restore
+
+# ---- 9e. downloadable CSV files hold no formula ----
+
+# a GPU name a spreadsheet would run: every cell of every CSV download that
+# begins with = + - @, a tab or CR is text ('=...), as OWASP recommends
+csved set "$proj/data/gpus.csv" 1 name '=HYPERLINK("http://evil.example","RTX")' >/dev/null
+timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+dirty=1
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc"
+if [ -z "$why" ]; then
+	why=$(python3 - "$site/data" <<'PY'
+import csv, glob, re, sys
+number = re.compile(r'^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$')
+bad, text = [], 0
+for path in sorted(glob.glob(sys.argv[1] + '/*.csv')):
+    for row in csv.reader(open(path, newline='', encoding='utf-8')):
+        for c in row:
+            if c and c[0] in '=+-@\t\r' and not number.match(c):
+                bad.append(path.rsplit('/', 1)[1] + ': ' + c[:40])
+            text += c.startswith("'=HYPERLINK(")
+if bad:
+    print('%d formula cells, e.g. %s' % (len(bad), bad[0]))
+elif text < 2:
+    print('the name is not in the downloads as text')
+PY
+)
+fi
+verdict "=HYPERLINK( in a GPU name: no formula cell in any CSV download" "" "$why" ""
+restore
+
 # ---- 9c. the command line ----
 
 # expect_usage NAME MESSAGE ARGS...: exit 2 with MESSAGE as stderr's first

@@ -477,6 +477,7 @@ int pagecache_load(struct pagecache *pc, const char *path, const char **why)
 		return -1;
 	}
 	pc->fd = fd;
+	*why = NULL;
 	return 0;
 }
 
