@@ -1312,6 +1312,54 @@ fi
 verdict "=HYPERLINK( in a GPU name: no formula cell in any CSV download" "" "$why" ""
 restore
 
+# ---- 9f. a shortcode inside code is code, whatever code CommonMark sees ----
+
+cat >"$proj/content/en/shortcodes-in-code.md" <<'ARTICLE'
+---
+title: Shortcodes in code
+description: How to cite a price, shown in five kinds of code.
+date: 2026-01-01
+slug: shortcodes-in-code
+tags: test
+---
+Indented code:
+
+    {{< price gpu=your-gpu-id >}}
+
+- code inside a list item:
+
+      {{< price gpu=your-gpu-id >}}
+
+> ```
+> {{< price gpu=your-gpu-id >}}
+> ```
+
+````
+```
+{{< price gpu=your-gpu-id >}}
+```
+````
+
+~~~~
+~~~
+{{< price gpu=your-gpu-id >}}
+~~~
+~~~~
+
+And a span: `{{< price gpu=your-gpu-id >}}`.
+ARTICLE
+timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+dirty=1
+page="$site/en/articles/shortcodes-in-code/index.html"
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc"
+[ -z "$why" ] && [ "$(grep -o 'price gpu=your-gpu-id' "$page" | wc -l)" -ne 6 ] &&
+	why="not every shortcode is shown as code"
+[ -z "$why" ] && grep -q 'class="fig"' "$page" && why="a shortcode in code was resolved"
+verdict "shortcodes in indented code, a list item, a block quote's fence, 4-backtick and 4-tilde fences: code" "" "$why" ""
+restore
+
 # ---- 9c. the command line ----
 
 # expect_usage NAME MESSAGE ARGS...: exit 2 with MESSAGE as stderr's first

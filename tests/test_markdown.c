@@ -230,6 +230,29 @@ static void test_shortcode_in_code_is_left_alone(void **state)
 	assert_int_equal(f->a.ncites, 0);
 }
 
+static void test_shortcode_in_any_code_cmark_sees_is_left_alone(void **state)
+{
+	struct fixture *f = *state;
+	/* indented; in a list item; a fence in a block quote; a 4-backtick and
+	 * a 4-tilde fence holding a 3-mark line (which closes nothing); and a
+	 * shortcode outside, after them all, still resolved on its line */
+	assert_int_equal(render(f, "Indented:\n\n    {{< a >}}\n\n"
+				   "- item:\n\n      {{< b >}}\n\n"
+				   "> ```\n> {{< c >}}\n> ```\n\n"
+				   "````\n```\n{{< d >}}\n```\n````\n\n"
+				   "~~~~\n~~~\n{{< e >}}\n~~~\n~~~~\n\n"
+				   "Then {{< price gpu=x >}} here.\n"), 0);
+	for (char n = 'a'; n <= 'e'; n++) {
+		char code[16];
+		snprintf(code, sizeof code, "{{&lt; %c &gt;}}", n);
+		assert_non_null(strstr(f->a.html, code));
+	}
+	assert_null(strstr(f->a.html, "class=\"block\""));
+	assert_non_null(strstr(f->a.html, "Then <b>price gpu=x</b> here."));
+	assert_int_equal(f->a.ncites, 1);
+	assert_int_equal(f->diag.errors, 0);
+}
+
 static void test_shortcode_error_names_file_line_and_column(void **state)
 {
 	struct fixture *f = *state;
@@ -511,6 +534,7 @@ int main(void)
 		T(test_inline_figure_is_spaced_from_chinese),
 		T(test_block_shortcode_replaces_its_paragraph),
 		T(test_shortcode_in_code_is_left_alone),
+		T(test_shortcode_in_any_code_cmark_sees_is_left_alone),
 		T(test_shortcode_error_names_file_line_and_column),
 		T(test_unclosed_shortcode_is_an_error),
 		T(test_headings_get_stable_unique_ids),

@@ -186,14 +186,6 @@ static void scan_take(struct scan *st, const char *body, size_t open,
 	st->n++;
 }
 
-/* True when only spaces stand between the start of its line and body[i]. */
-static bool starts_line(const char *body, size_t i)
-{
-	while (i > 0 && body[i - 1] == ' ')
-		i--;
-	return i == 0 || body[i - 1] == '\n';
-}
-
 /* The line and column of body[i] for messages, counted on demand: lines
  * from where the last count stopped, columns in characters. */
 struct line_count {
@@ -241,29 +233,50 @@ static size_t code_span_end(const char *body, size_t len, size_t i)
 	return i + run;
 }
 
-/* Replace each shortcode of the body by a token; code (fenced blocks and
- * inline spans) is left alone. Only backticks, tildes and braces can
- * matter, so the scan jumps from one to the next, and text is copied in
- * runs up to each shortcode. */
+/* The lines of the body's code blocks, as cmark reads them: 1-based
+ * ranges of lines, in order. */
+struct code_lines {
+	int (*range)[2];
+	size_t n, cap;
+};
+static void find_code_lines(const char *body, size_t len, struct code_lines *cl);
+
+/* Where the line after the `lines` lines starting at body[i] begins (len
+ * when the body ends first). */
+static size_t skip_lines(const char *body, size_t len, size_t i, int lines)
+{
+	for (; lines > 0 && i < len; lines--) {
+		const char *eol = memchr(body + i, '\n', len - i);
+		i = eol ? (size_t)(eol - body) + 1 : len;
+	}
+	return i;
+}
+
+/* Replace each shortcode of the body by a token; code is left alone: the
+ * code blocks cmark finds (fenced with any fence, indented, inside list
+ * items and block quotes: the parser decides, not a guess by line) and
+ * inline spans. Only backticks and braces can matter, so the scan jumps
+ * from one to the next, and text is copied in runs up to each shortcode. */
 static void scan_body(struct scan *st)
 {
 	const char *body = st->a->body;
 	size_t len = strlen(body);
 	struct line_count lc = { .line = st->a->body_line };
-	bool in_fence = false;
+	struct code_lines code = { NULL, 0, 0 };
+	if (strstr(body, "{{<")) /* no shortcode, nothing to tell code from */
+		find_code_lines(body, len, &code);
+	size_t next_code = 0;
 	size_t i = 0, copied = 0;
-	while ((i += strcspn(body + i, in_fence ? "`~" : "`~{")) < len) {
+	while ((i += strcspn(body + i, "`{")) < len) {
 		char c = body[i];
-		if ((c == '`' || c == '~') && starts_line(body, i) &&
-		    (!strncmp(body + i, "```", 3) || !strncmp(body + i, "~~~", 3))) {
-			in_fence = !in_fence;
-			if (in_fence) {
-				i++;
-				continue;
-			}
-		}
-		if (in_fence || c == '~') {
-			i++;
+		/* inside a code block: on past its last line */
+		count_lines_to(&lc, body, i);
+		int line = lc.line - st->a->body_line + 1;
+		while (next_code < code.n && code.range[next_code][1] < line)
+			next_code++;
+		if (next_code < code.n && code.range[next_code][0] <= line) {
+			i = skip_lines(body, len, lc.line_at,
+				       code.range[next_code][1] - line + 1);
 			continue;
 		}
 		if (c == '`') {
@@ -292,6 +305,7 @@ static void scan_body(struct scan *st)
 		i = copied = close + 3;
 	}
 	buf_add(&st->md, body + copied, len - copied);
+	free(code.range);
 }
 
 /* ---- rendering ---- */
@@ -659,6 +673,26 @@ static cmark_node *parse_in(struct arena *ar, const char *md, size_t len)
 	cmark_node *doc = cmark_parser_finish(p);
 	cmark_parser_free(p);
 	return doc;
+}
+
+static void find_code_lines(const char *body, size_t len, struct code_lines *cl)
+{
+	struct arena scratch = ARENA_INIT;
+	cmark_node *doc = parse_in(&scratch, body, len);
+	cmark_iter *it = cmark_iter_new(doc);
+	cmark_event_type ev;
+	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
+		cmark_node *n = cmark_iter_get_node(it);
+		if (ev != CMARK_EVENT_ENTER || cmark_node_get_type(n) != CMARK_NODE_CODE_BLOCK)
+			continue;
+		ALLOC_GROW(cl->range, cl->n, cl->cap);
+		cl->range[cl->n][0] = cmark_node_get_start_line(n);
+		cl->range[cl->n][1] = cmark_node_get_end_line(n);
+		cl->n++;
+	}
+	cmark_iter_free(it);
+	arena_free(&scratch); /* the tree goes with it */
+	cmark_scratch = NULL;
 }
 
 /* ---- what cmark made, kept between builds ---- */

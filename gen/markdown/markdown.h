@@ -8,8 +8,9 @@
  * draft true/false), then "---". Errors name path:line:col.
  *
  * Shortcodes: {{< name key=value key="a value" >}}; one alone on its line is
- * a block (table, chart), else inline. They are not looked for in code spans
- * or fenced code blocks, so they can be documented.
+ * a block (table, chart), else inline. They are not looked for in code, so
+ * they can be documented: code spans, and every code block cmark itself
+ * finds (fenced by any fence, indented, inside list items and block quotes).
  */
 #ifndef GPUGUIDE_MARKDOWN_H
 #define GPUGUIDE_MARKDOWN_H
