@@ -1360,6 +1360,37 @@ why=""
 verdict "shortcodes in indented code, a list item, a block quote's fence, 4-backtick and 4-tilde fences: code" "" "$why" ""
 restore
 
+# ---- 9g. characters no published file can carry, refused where they stand ----
+
+# put TEXT (with \uXXXX escapes) in place of the first FROM of FILE
+put_text() {
+	python3 - "$1" "$2" "$3" <<'PY'
+import sys
+path, old, new = sys.argv[1], sys.argv[2], sys.argv[3].encode().decode('unicode_escape')
+s = open(path, encoding='utf-8').read()
+assert old in s
+open(path, 'w', encoding='utf-8').write(s.replace(old, new, 1))
+PY
+}
+article="$proj/content/en/how-to-choose.md"
+put_text "$article" "title: How to choose" 'title: How \ufffe to choose'
+expect_build_error "U+FFFE in an article's title: an error at its position" "" "" \
+	-F "content/en/how-to-choose.md:2:12: error: the noncharacter U+FFFE cannot be published; remove it"
+restore
+put_text "$article" "From consumer RTX" 'From \x1b[31m consumer \x01RTX'
+expect_build_error "ESC in an article's body: an error at its position" "" "" \
+	-F "content/en/how-to-choose.md:10:6: error: the control character U+001B cannot be published; remove it"
+restore
+put_text "$article" "description: " 'description: \u0085'
+expect_build_error "a C1 control in an article's description: an error" "" "" \
+	-F "error: the control character U+0085 cannot be published; remove it"
+restore
+line=$(csved set "$proj/data/gpus.csv" 2 name 'A100 ZZNAME')
+put_text "$proj/data/gpus.csv" "ZZNAME" '\uffff'
+expect_build_error "U+FFFF in a GPU name: an error at its cell" "" "" \
+	-F "data/gpus.csv:$line:$(csved col "$proj/data/gpus.csv" name): error: name holds the noncharacter U+FFFF; remove it"
+restore
+
 # ---- 9c. the command line ----
 
 # expect_usage NAME MESSAGE ARGS...: exit 2 with MESSAGE as stderr's first

@@ -159,6 +159,17 @@ static void test_invalid_utf8_in_article_is_rejected(void **state)
 			    "content/en/a.md:2:9: error: invalid UTF-8 (or NUL byte)\n");
 }
 
+static void test_controls_and_noncharacters_are_refused_where_they_stand(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: 标题 \xEF\xBF\xBE\ndescription: a\x01" "b\n---\n"
+				  "Body \x1b[31m red, tab\tand CR\r\nfine.\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:2:11: error: the noncharacter U+FFFE cannot be published; remove it\n"
+			    "content/en/a.md:3:15: error: the control character U+0001 cannot be published; remove it\n"
+			    "content/en/a.md:5:6: error: the control character U+001B cannot be published; remove it\n");
+}
+
 static int render(struct fixture *f, const char *body)
 {
 	struct buf src = BUF_INIT;
@@ -534,6 +545,7 @@ int main(void)
 		T(test_inline_figure_is_spaced_from_chinese),
 		T(test_block_shortcode_replaces_its_paragraph),
 		T(test_shortcode_in_code_is_left_alone),
+		T(test_controls_and_noncharacters_are_refused_where_they_stand),
 		T(test_shortcode_in_any_code_cmark_sees_is_left_alone),
 		T(test_shortcode_error_names_file_line_and_column),
 		T(test_unclosed_shortcode_is_an_error),
