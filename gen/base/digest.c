@@ -21,26 +21,53 @@ void digest_set_key(const unsigned char *key)
 
 void digest_init(struct digest *d)
 {
+	d->npend = 0;
 	if (keyed)
 		blake2b_init_key(&d->s, DIGEST_LEN, the_key, DIGEST_KEY_LEN);
 	else
 		blake2b_init(&d->s, DIGEST_LEN);
 }
 
+static void flush(struct digest *d)
+{
+	if (d->npend)
+		blake2b_update(&d->s, d->pend, d->npend);
+	d->npend = 0;
+}
+
 void digest_add(struct digest *d, const void *data, size_t len)
 {
-	if (len)
+	if (len <= DIGEST_PENDING - d->npend) {
+		memcpy(d->pend + d->npend, data, len);
+		d->npend += len;
+		return;
+	}
+	flush(d);
+	if (len < DIGEST_PENDING) {
+		memcpy(d->pend, data, len);
+		d->npend = len;
+	} else {
 		blake2b_update(&d->s, data, len);
+	}
 }
 
 void digest_add_u64(struct digest *d, uint64_t v)
 {
+	if (DIGEST_PENDING - d->npend < 8)
+		flush(d);
 	/* little-endian on every host, so a digest stored on one machine
 	 * means the same on another */
-	unsigned char b[8];
+	unsigned char *b = d->pend + d->npend;
 	for (int i = 0; i < 8; i++)
 		b[i] = (unsigned char)(v >> (8 * i));
-	blake2b_update(&d->s, b, sizeof b);
+	d->npend += 8;
+}
+
+void digest_add_byte(struct digest *d, unsigned char b)
+{
+	if (d->npend == DIGEST_PENDING)
+		flush(d);
+	d->pend[d->npend++] = b;
 }
 
 void digest_add_field(struct digest *d, const void *data, size_t len)
@@ -76,6 +103,8 @@ static uint64_t word_at(const unsigned char *p)
 struct digest_value digest_end(const struct digest *d)
 {
 	blake2b_state e = d->s; /* the state is left as it was */
+	if (d->npend)
+		blake2b_update(&e, d->pend, d->npend);
 	unsigned char out[DIGEST_LEN];
 	blake2b_final(&e, out, sizeof out);
 	return (struct digest_value){ word_at(out), word_at(out + 8) };
@@ -93,6 +122,7 @@ struct digest_value digest_bytes_keyed(const unsigned char *key, const void *dat
 				       size_t len)
 {
 	struct digest d;
+	d.npend = 0;
 	blake2b_init_key(&d.s, DIGEST_LEN, key, DIGEST_KEY_LEN);
 	digest_add(&d, data, len);
 	return digest_end(&d);

@@ -23,8 +23,14 @@
 #include <stddef.h>
 #include <stdint.h>
 
+/* Small adds (a number, a short field) gather in `pend` and reach BLAKE2b
+ * a few blocks at a time: a context digest is thousands of small adds, and
+ * one call into libb2 per add cost more than the hashing. */
+#define DIGEST_PENDING 512
 struct digest {
 	blake2b_state s;
+	size_t npend;
+	unsigned char pend[DIGEST_PENDING];
 };
 
 /* The key of every digest made from now on (DIGEST_KEY_LEN bytes), or none
@@ -41,6 +47,8 @@ struct digest_value {
 void digest_init(struct digest *d);
 void digest_add(struct digest *d, const void *data, size_t len);
 void digest_add_u64(struct digest *d, uint64_t v);
+/* One byte (a tag: what kind of value follows). */
+void digest_add_byte(struct digest *d, unsigned char b);
 /* `len` bytes with their length, so that fields in a row cannot run into
  * each other (cheaper than digest_add for short fields). */
 void digest_add_field(struct digest *d, const void *data, size_t len);
