@@ -382,9 +382,13 @@ static void test_a_formula_is_written_as_text_in_a_download(void **state)
 	struct table t;
 	static const char csv[] = "id,name\nx,\"=1+2\"\ny,\"a,b\"\n";
 	assert_int_equal(csv_table_parse(&t, &a, csv, sizeof csv - 1, "data/t.csv", &d), 0);
+	assert_true(csv_table_has_formula(&t));
 	struct buf table = BUF_INIT;
 	csv_table_write_safe(&t, &table);
 	assert_string_equal(table.ptr, "id,name\nx,\"'=1+2\"\ny,\"a,b\"\n");
+	static const char plain[] = "id,price\nx,-0.39\n";
+	assert_int_equal(csv_table_parse(&t, &a, plain, sizeof plain - 1, "data/t.csv", &d), 0);
+	assert_false(csv_table_has_formula(&t)); /* a negative number is none */
 	buf_release(&table);
 	arena_free(&a);
 }

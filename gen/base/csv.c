@@ -335,6 +335,18 @@ void csv_field_write_safe(struct buf *out, const char *field)
 	buf_addc(out, '"');
 }
 
+bool csv_table_has_formula(const struct table *t)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (csv_field_is_formula(t->cols[c]))
+			return true;
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++)
+			if (csv_field_is_formula(t->rows[r][c]))
+				return true;
+	return false;
+}
+
 void csv_table_write_safe(const struct table *t, struct buf *out)
 {
 	for (size_t c = 0; c < t->ncols; c++) {

@@ -65,5 +65,8 @@ bool csv_field_is_formula(const char *field);
 /* A table as a downloadable CSV file: its header and rows, every field
  * through csv_field_write_safe, lines ending in LF. */
 void csv_table_write_safe(const struct table *t, struct buf *out);
+/* True when a field of the table (its header too) is a formula
+ * (csv_field_is_formula). */
+bool csv_table_has_formula(const struct table *t);
 
 #endif

@@ -502,7 +502,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 			health_report(&s, stdout);
 	}
 	if (rc == 0 && out) {
-		if (output_begin(out, opt->out, diag) != 0) {
+		if (output_begin_locked(out, diag) != 0) {
 			output_free(out);
 			rc = -1;
 		} else {

@@ -683,9 +683,9 @@ static int write_robots(struct site *s, struct output *o)
 	return rc;
 }
 
-/* The CSV downloads: each table as it was read, written again so that no
- * cell a spreadsheet would run as a formula reaches a reader
- * (csv_table_write_safe). */
+/* The CSV downloads: each table's file, byte for byte, unless a cell of
+ * it would run as a formula in a spreadsheet: then the table as it was
+ * read, written again with those cells as text (csv_table_write_safe). */
 static int write_csv_copies(struct site *s, struct output *o)
 {
 	struct buf b = BUF_INIT;
@@ -694,8 +694,20 @@ static int write_csv_copies(struct site *s, struct output *o)
 		const struct table *t = loaded_table(s, i);
 		if (!t)
 			continue;
+		const char *file = arena_printf(&s->arena, "%s/data/%s.csv",
+						s->opt.root ? s->opt.root : ".",
+						t->name);
 		buf_reset(&b);
-		csv_table_write_safe(t, &b);
+		if (fs_read_file(file, &b) != 0) {
+			diag_error(s->diag, t->path, 0, 0, "cannot read: %s",
+				   fs_strerror(errno));
+			rc = -1;
+			break;
+		}
+		if (csv_table_has_formula(t)) {
+			buf_reset(&b);
+			csv_table_write_safe(t, &b);
+		}
 		rc = output_add(o, arena_printf(&s->arena, "data/%s.csv", t->name),
 				b.ptr, b.len);
 	}

@@ -305,11 +305,9 @@ void output_unlock(struct output *o)
 	release(o);
 }
 
-static int begin(struct output *o, const char *dir, struct diag *diag)
+/* The rest of output_begin, the lock held. */
+static int begin_locked(struct output *o, struct diag *diag)
 {
-	/* the lock, unless output_lock took it */
-	if (!(o->dir && o->lock && o->lock_fd >= 0) && lock_only(o, dir, diag) != 0)
-		return -1;
 	if (check_replaceable(o->dir, diag) != 0 || check_writable(o->dir, diag) != 0)
 		return -1;
 	remove_stale_staging(o);
@@ -331,6 +329,20 @@ static int begin(struct output *o, const char *dir, struct diag *diag)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	return 0;
+}
+
+static int begin(struct output *o, const char *dir, struct diag *diag)
+{
+	return lock_only(o, dir, diag) == 0 ? begin_locked(o, diag) : -1;
+}
+
+int output_begin_locked(struct output *o, struct diag *diag)
+{
+	if (begin_locked(o, diag) == 0)
+		return 0;
+	output_abort(o);
+	release(o);
+	return -1;
 }
 
 int output_begin(struct output *o, const char *dir, struct diag *diag)
