@@ -37,6 +37,8 @@ static void flush(struct digest *d)
 
 void digest_add(struct digest *d, const void *data, size_t len)
 {
+	if (!len) /* data may be NULL */
+		return;
 	if (len <= DIGEST_PENDING - d->npend) {
 		memcpy(d->pend + d->npend, data, len);
 		d->npend += len;
