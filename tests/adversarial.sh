@@ -1392,6 +1392,16 @@ expect_build_error "U+FFFF in a GPU name: an error at its cell" "" "" \
 	-F "data/gpus.csv:$line:$(csved col "$proj/data/gpus.csv" name): error: name holds the noncharacter U+FFFF; remove it"
 restore
 
+# what one article may multiply: its tags, counted, and measured in characters
+put_text "$article" "tags: buying, vram, multi-gpu, cost" "tags: $(seq -s, 1 6000 | sed 's/,/, t/g; s/^/t/')"
+expect_build_error "6,000 tags on one article: an error, not a 1.8 GB site" "" "" \
+	-F "content/en/how-to-choose.md:7:7: error: 6000 tags; at most 20 (each tag's page lists the article)"
+restore
+put_text "$article" "tags: buying, vram, multi-gpu, cost" "tags: buying, $(python3 -c 'print("显" * 90)')"
+expect_build_error "a 90-character Chinese tag: said in characters and bytes, cut between characters" "" "" \
+	-F "content/en/how-to-choose.md:7:7: error: tag \"显显显显显显显显显显显显显显显显显显显显…\" is 90 characters, 270 bytes in UTF-8; a folder name holds at most 255 bytes"
+restore
+
 # ---- 9c. the command line ----
 
 # expect_usage NAME MESSAGE ARGS...: exit 2 with MESSAGE as stderr's first

@@ -143,6 +143,46 @@ static void test_overlong_slug_is_an_error(void **state)
 	buf_release(&src);
 }
 
+static void test_tags_are_counted_and_measured_in_characters(void **state)
+{
+	struct fixture *f = *state;
+	struct buf src = BUF_INIT;
+	/* 90 Chinese characters: 270 bytes, too long for a folder's name, said
+	 * in characters and bytes, shown cut between characters */
+	buf_adds(&src, "---\ntitle: T\ndate: 2026-01-01\ntags: a, ");
+	for (int i = 0; i < 90; i++)
+		buf_adds(&src, "显");
+	buf_adds(&src, "\nslug: s\n---\n");
+	assert_int_equal(parse(f, src.ptr), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:4:7: error: tag \"显显显显显显显显显显显显显显显显显显显显…\" "
+			    "is 90 characters, 270 bytes in UTF-8; a folder name holds at most 255 bytes\n");
+	/* 101 characters */
+	markdown_article_free(&f->a);
+	buf_reset(&f->log);
+	buf_reset(&src);
+	buf_adds(&src, "---\ntitle: T\ndate: 2026-01-01\ntags: ");
+	for (int i = 0; i < MARKDOWN_SLUG_MAX + 1; i++)
+		buf_adds(&src, "é");
+	buf_adds(&src, "\nslug: s\n---\n");
+	assert_int_equal(parse(f, src.ptr), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:4:7: error: tag \"éééééééééééééééééééé…\" "
+			    "is 101 characters long; at most 100\n");
+	/* one tag more than the limit */
+	markdown_article_free(&f->a);
+	buf_reset(&f->log);
+	buf_reset(&src);
+	buf_adds(&src, "---\ntitle: T\ndate: 2026-01-01\ntags: t0");
+	for (int i = 1; i <= MARKDOWN_TAGS_MAX; i++)
+		buf_addf(&src, ", t%d", i);
+	buf_adds(&src, "\nslug: s\n---\n");
+	assert_int_equal(parse(f, src.ptr), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:4:7: error: 21 tags; at most 20 (each tag's page lists the article)\n");
+	buf_release(&src);
+}
+
 static void test_unclosed_front_matter_is_an_error(void **state)
 {
 	struct fixture *f = *state;
@@ -545,6 +585,7 @@ int main(void)
 		T(test_inline_figure_is_spaced_from_chinese),
 		T(test_block_shortcode_replaces_its_paragraph),
 		T(test_shortcode_in_code_is_left_alone),
+		T(test_tags_are_counted_and_measured_in_characters),
 		T(test_controls_and_noncharacters_are_refused_where_they_stand),
 		T(test_shortcode_in_any_code_cmark_sees_is_left_alone),
 		T(test_shortcode_error_names_file_line_and_column),

@@ -120,6 +120,16 @@ size_t text_utf8_check(const char *s, size_t len)
 	return len;
 }
 
+size_t text_utf8_prefix(const char *s, size_t len, size_t chars)
+{
+	size_t i = 0;
+	for (; i < len && chars; chars--) {
+		size_t n = text_utf8_sequence((const unsigned char *)s + i, len - i);
+		i += n ? n : 1;
+	}
+	return i;
+}
+
 size_t text_utf8_length(const char *s, size_t len)
 {
 	size_t n = 0;

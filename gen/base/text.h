@@ -92,6 +92,9 @@ bool text_url_is_safe(const char *url);
 
 /* Count of Unicode code points in valid UTF-8. */
 size_t text_utf8_length(const char *s, size_t len);
+/* How many bytes of the valid UTF-8 s[0..len) its first `chars` characters
+ * take: where to cut it without splitting a character. */
+size_t text_utf8_prefix(const char *s, size_t len, size_t chars);
 
 /* Levenshtein distance between two byte strings (insertions, deletions and
  * substitutions of one byte each); strings longer than 64 bytes count as

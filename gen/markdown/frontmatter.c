@@ -97,11 +97,28 @@ static int front_matter_field(struct article *a, const char *key,
 	if (!strcmp(key, "tags")) {
 		split_tags(a, val);
 		a->tags_line = line;
+		if (a->ntags > MARKDOWN_TAGS_MAX) {
+			diag_error(diag, a->path, line, vcol,
+				   "%zu tags; at most %d (each tag's page lists the article)",
+				   a->ntags, MARKDOWN_TAGS_MAX);
+			return -1;
+		}
 		for (size_t i = 0; i < a->ntags; i++) {
-			if (strlen(a->tags[i]) > MARKDOWN_SLUG_MAX) {
+			const char *tag = a->tags[i];
+			size_t chars = text_utf8_length(tag, strlen(tag));
+			/* shown by its first 20 characters, cut between characters */
+			int shown = (int)text_utf8_prefix(tag, strlen(tag), 20);
+			if (chars > MARKDOWN_SLUG_MAX) {
 				diag_error(diag, a->path, line, vcol,
-					   "tag \"%.20s…\" is %zu characters long; at most %d",
-					   a->tags[i], strlen(a->tags[i]), MARKDOWN_SLUG_MAX);
+					   "tag \"%.*s…\" is %zu characters long; at most %d",
+					   shown, tag, chars, MARKDOWN_SLUG_MAX);
+				return -1;
+			}
+			if (strlen(tag) > MARKDOWN_NAME_BYTES) { /* its folder's name */
+				diag_error(diag, a->path, line, vcol,
+					   "tag \"%.*s…\" is %zu characters, %zu bytes in UTF-8; "
+					   "a folder name holds at most %d bytes",
+					   shown, tag, chars, strlen(tag), MARKDOWN_NAME_BYTES);
 				return -1;
 			}
 			const char *why = text_tag_problem(a->tags[i]);
