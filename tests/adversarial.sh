@@ -1392,6 +1392,29 @@ expect_build_error "U+FFFF in a GPU name: an error at its cell" "" "" \
 	-F "data/gpus.csv:$line:$(csved col "$proj/data/gpus.csv" name): error: name holds the noncharacter U+FFFF; remove it"
 restore
 
+# messages: the cap counts across files and says how many more; invisible
+# characters are named
+for i in $(seq 1 300); do
+	sed "s/^slug: how-to-choose/slug: cap-$i\nfoo$i: 1/; s/^translation: how-to-choose/translation: cap-$i/" \
+		"$article" >"$proj/content/en/cap-$i.md"
+done
+timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+[ -z "$why" ] && [ "$(grep -c 'unknown front matter key' "$work/err.txt")" -ne 100 ] &&
+	why="$(grep -c 'unknown front matter key' "$work/err.txt") messages shown, expected 100"
+[ -z "$why" ] && ! grep -qF "gen: ... and 200 more like the last of the 100 shown" "$work/err.txt" &&
+	why="no \"and 200 more\""
+[ -z "$why" ] && ! grep -qF "gen: 300 errors" "$work/err.txt" && why="not every error counted"
+verdict "300 articles with an unknown key each: 100 messages and \"... and 200 more\"" "" "$why" ""
+restore
+line=$(csved set "$proj/data/prices.csv" 1 gpu_id 'rtx-ZWSP4090')
+put_text "$proj/data/prices.csv" "ZWSP" '\u200b'
+expect_build_error "a zero-width space inside an id is named in the message" "" "" \
+	-F "data/prices.csv:$line:1: error: gpu_id \"rtx-<U+200B>4090\" is not an id"
+restore
+
 # what one article may multiply: its tags, counted, and measured in characters
 put_text "$article" "tags: buying, vram, multi-gpu, cost" "tags: $(seq -s, 1 6000 | sed 's/,/, t/g; s/^/t/')"
 expect_build_error "6,000 tags on one article: an error, not a 1.8 GB site" "" "" \
