@@ -304,6 +304,19 @@ static void test_shortcode_in_any_code_cmark_sees_is_left_alone(void **state)
 	assert_int_equal(f->diag.errors, 0);
 }
 
+static void test_unclosed_backtick_runs_do_not_hide_later_spans(void **state)
+{
+	struct fixture *f = *state;
+	/* "``" and "```" close nothing on their line; "`" after the first still
+	 * opens a span, and a shortcode after the last run is text again */
+	assert_int_equal(render(f, "``a `{{< price gpu=x >}}` ``` b {{< price gpu=y >}}\n\n"
+				   "`{{< price gpu=z >}}`\n"), 0);
+	assert_non_null(strstr(f->a.html, "<code>{{&lt; price gpu=x &gt;}}</code>"));
+	assert_non_null(strstr(f->a.html, "<b>price gpu=y</b>"));
+	assert_non_null(strstr(f->a.html, "<code>{{&lt; price gpu=z &gt;}}</code>"));
+	assert_int_equal(f->a.ncites, 1);
+}
+
 static void test_shortcode_error_names_file_line_and_column(void **state)
 {
 	struct fixture *f = *state;
@@ -585,6 +598,7 @@ int main(void)
 		T(test_inline_figure_is_spaced_from_chinese),
 		T(test_block_shortcode_replaces_its_paragraph),
 		T(test_shortcode_in_code_is_left_alone),
+		T(test_unclosed_backtick_runs_do_not_hide_later_spans),
 		T(test_tags_are_counted_and_measured_in_characters),
 		T(test_controls_and_noncharacters_are_refused_where_they_stand),
 		T(test_shortcode_in_any_code_cmark_sees_is_left_alone),

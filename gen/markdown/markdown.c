@@ -209,26 +209,78 @@ static int column_of(const struct line_count *lc, const char *body, size_t i)
 	return (int)text_utf8_length(body + lc->line_at, i - lc->line_at) + 1;
 }
 
-/* The end of an inline code span opening at body[i] (a run of backticks
- * closed by a run as long on the same line), or the end of the opening run
- * when it is not closed there. */
-static size_t code_span_end(const char *body, size_t len, size_t i)
+/* What is known of the backtick runs of the line being scanned, so that
+ * finding code spans stays linear however many runs a line holds: after
+ * one scan to the end of the line found no closer, `last[len]` is the
+ * position of the last run of each length from `from` on, and an opener
+ * with no run of its length after it is told at once. */
+struct backticks {
+	size_t line_end; /* the end of the line this knowledge is of */
+	size_t from;     /* runs at or after here are in `last` (once known) */
+	size_t *last;    /* [cap]: the last run of each length, + 1 (0: none) */
+	size_t cap;
+	bool known;
+};
+
+static size_t run_length(const char *body, size_t len, size_t i)
 {
 	size_t run = 0;
 	while (i + run < len && body[i + run] == '`')
 		run++;
-	size_t j = i + run;
-	while (j < len && body[j] != '\n') {
-		if (body[j] == '`') {
-			size_t r2 = 0;
-			while (j + r2 < len && body[j + r2] == '`')
-				r2++;
-			if (r2 == run)
-				return j + run;
-			j += r2;
-		} else {
-			j++;
+	return run;
+}
+
+/* Record every run from body[i] to the end of the line (`end`). */
+static void backticks_learn(struct backticks *bt, const char *body, size_t len,
+			    size_t i, size_t end)
+{
+	memset(bt->last, 0, bt->cap * sizeof *bt->last);
+	bt->from = i;
+	bt->known = true;
+	while (i < end) {
+		const char *tick = memchr(body + i, '`', end - i);
+		if (!tick)
+			break;
+		i = (size_t)(tick - body);
+		size_t run = run_length(body, len, i);
+		if (run >= bt->cap) {
+			size_t cap = run + 1 > 2 * bt->cap ? run + 1 : 2 * bt->cap;
+			bt->last = xrealloc(bt->last, cap * sizeof *bt->last);
+			memset(bt->last + bt->cap, 0, (cap - bt->cap) * sizeof *bt->last);
+			bt->cap = cap;
 		}
+		bt->last[run] = i + 1;
+		i += run;
+	}
+}
+
+/* The end of an inline code span opening at body[i] (a run of backticks
+ * closed by a run as long on the same line), or the end of the opening run
+ * when it is not closed there. */
+static size_t code_span_end(struct backticks *bt, const char *body, size_t len,
+			    size_t i)
+{
+	size_t run = run_length(body, len, i);
+	const char *eol = memchr(body + i, '\n', len - i);
+	size_t end = eol ? (size_t)(eol - body) : len;
+	if (bt->known && bt->line_end == end && i >= bt->from &&
+	    (run >= bt->cap || bt->last[run] <= i + run))
+		return i + run; /* no run of its length after it on the line */
+	size_t j = i + run;
+	while (j < end) {
+		const char *tick = memchr(body + j, '`', end - j);
+		if (!tick)
+			break;
+		j = (size_t)(tick - body);
+		size_t r2 = run_length(body, len, j);
+		if (r2 == run)
+			return j + run;
+		j += r2;
+	}
+	/* none: learn the rest of the line once, for the openers after it */
+	if (!bt->known || bt->line_end != end) {
+		bt->line_end = end;
+		backticks_learn(bt, body, len, i + run, end);
 	}
 	return i + run;
 }
@@ -266,6 +318,7 @@ static void scan_body(struct scan *st)
 	if (strstr(body, "{{<")) /* no shortcode, nothing to tell code from */
 		find_code_lines(body, len, &code);
 	size_t next_code = 0;
+	struct backticks ticks = { 0, 0, xcalloc(64, sizeof(size_t)), 64, false };
 	size_t i = 0, copied = 0;
 	while ((i += strcspn(body + i, "`{")) < len) {
 		char c = body[i];
@@ -280,7 +333,7 @@ static void scan_body(struct scan *st)
 			continue;
 		}
 		if (c == '`') {
-			i = code_span_end(body, len, i);
+			i = code_span_end(&ticks, body, len, i);
 			continue;
 		}
 		if (strncmp(body + i, "{{<", 3)) {
@@ -306,6 +359,7 @@ static void scan_body(struct scan *st)
 	}
 	buf_add(&st->md, body + copied, len - copied);
 	free(code.range);
+	free(ticks.last);
 }
 
 /* ---- rendering ---- */
