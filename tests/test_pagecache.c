@@ -984,6 +984,22 @@ static void test_a_fifo_or_link_in_the_caches_place_is_refused_at_once(void **st
 	assert_int_equal(symlink("/etc/passwd", t->cache), 0);
 	assert_refused_for(t, "a symbolic link");
 	assert_int_equal(unlink(t->cache), 0);
+	/* another version's cache (an upgrade) is no reason to warn either,
+	 * other bytes in its place are */
+	static const char old_cache[] = "ggcache3 and the rest of an old cache, long enough "
+					"to hold a header and a trailer of this format......";
+	assert_int_equal(fs_write_file(t->cache, old_cache, sizeof old_cache - 1), 0);
+	struct pagecache old;
+	pagecache_init(&old);
+	const char *old_why = "set";
+	assert_int_equal(pagecache_load(&old, t->cache, &old_why), -1);
+	assert_null(old_why);
+	pagecache_free(&old);
+	static const char html[] = "<html>not a cache at all, but long enough to hold "
+				   "a header and a trailer of this format...........";
+	assert_int_equal(fs_write_file(t->cache, html, sizeof html - 1), 0);
+	assert_refused_for(t, "damaged");
+	assert_int_equal(unlink(t->cache), 0);
 	/* none at all is no reason to warn */
 	struct pagecache pc;
 	pagecache_init(&pc);

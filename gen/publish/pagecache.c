@@ -419,7 +419,9 @@ static int load_index(struct pagecache *pc, int fd, const char **why)
 	if (read_at(fd, 0, HEADER_LEN, &b) != 0)
 		goto out;
 	if (memcmp(b.ptr, magic, sizeof magic)) {
-		*why = "of another format";
+		/* another version's cache (an upgrade) is no reason to warn;
+		 * anything else in its place is */
+		*why = memcmp(b.ptr, magic, sizeof magic - 1) ? "damaged" : NULL;
 		goto out;
 	}
 	memcpy(pc->secret, b.ptr + sizeof magic, DIGEST_KEY_LEN);

@@ -113,8 +113,9 @@ char *pagecache_path(const char *out);
 
 /* Read the index of the cache at `path` into `pc` (initialised, empty),
  * with its secret, keeping the file open for its records. Returns 0, or -1
- * when there is none (*why NULL) or it cannot be trusted (*why says why,
- * "damaged", "not a regular file": the caller warns); `pc` is then left
+ * when there is none or it is another version's (*why NULL) or it cannot
+ * be trusted (*why says why, "damaged", "not a regular file": the caller
+ * warns); `pc` is then left
  * empty. Never blocks, never reads more than the index's counts allow. */
 int pagecache_load(struct pagecache *pc, const char *path, const char **why);
 /* A new secret for a cache (from the kernel's randomness). */
