@@ -129,8 +129,10 @@ static const char *series_name(const struct pg *p, const struct price *q)
 		       NULL);
 }
 
+/* The chart of a series' `n` latest dated quotes (`rows`, oldest first) of
+ * its `total`. */
 static void add_chart(const struct pg *p, size_t gpu, const size_t *rows, size_t n,
-		      size_t nth, struct buf *out)
+		      size_t total, size_t nth, struct buf *out)
 {
 	const struct data *d = &p->s->data;
 	struct chart_spark_point *pts = xcalloc(n, sizeof *pts);
@@ -150,8 +152,12 @@ static void add_chart(const struct pg *p, size_t gpu, const size_t *rows, size_t
 	const char *name = series_name(p, &d->prices[rows[0]]);
 	struct chart_text t = {
 		.title = pg_fill(p, "price.history_title", "series", name, NULL),
-		.desc = pg_fill(p, "price.history_desc", "n", pg_fmt_number(p, (double)n),
-				"list", list.ptr, NULL),
+		.desc = n == total
+			? pg_fill(p, "price.history_desc", "n", pg_fmt_number(p, (double)n),
+				  "list", list.ptr, NULL)
+			: pg_fill(p, "price.history_desc_latest", "n",
+				  pg_fmt_number(p, (double)n), "total",
+				  pg_fmt_number(p, (double)total), "list", list.ptr, NULL),
 		.no_data = pg_tr(p, "no_data"),
 	};
 	char id[96];
@@ -177,8 +183,11 @@ const char *price_history_charts(const struct pg *p, size_t gpu)
 		if (d->prices[i].gpu != gpu || !series_first(d, i))
 			continue;
 		size_t n = series_dated(d, d->prices[i].series, rows);
+		/* a page shows a bounded history however many quotes a series
+		 * has: its latest (the CSV download keeps every one) */
+		size_t shown = n > PRICE_HISTORY_POINTS ? PRICE_HISTORY_POINTS : n;
 		if (n >= 2)
-			add_chart(p, gpu, rows, n, nth++, &out);
+			add_chart(p, gpu, rows + n - shown, shown, n, nth++, &out);
 	}
 	free(rows);
 	const char *html = pg_keep(p, &out);
