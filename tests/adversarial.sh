@@ -1415,6 +1415,32 @@ expect_build_error "a zero-width space inside an id is named in the message" "" 
 	-F "data/prices.csv:$line:1: error: gpu_id \"rtx-<U+200B>4090\" is not an id"
 restore
 
+# what one series of prices may multiply: 5,000 dated quotes of one provider
+python3 - "$proj/data/prices.csv" <<'PY'
+import csv, datetime, sys
+path = sys.argv[1]
+rows = list(csv.reader(open(path, newline='', encoding='utf-8')))
+head, first = rows[0], rows[1]
+day = datetime.date(2000, 1, 1)
+for i in range(5000):
+    r = list(first)
+    r[head.index('as_of')] = (day + datetime.timedelta(days=i)).isoformat()
+    r[head.index('usd_per_hour')] = '%.2f' % (0.5 + (i % 300) / 100)
+    rows.append(r)
+csv.writer(open(path, 'w', newline='', encoding='utf-8'), lineterminator='\n').writerows(rows)
+PY
+gpu=$(csved get "$proj/data/prices.csv" 1 gpu_id)
+timeout 120 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+dirty=1
+page="$site/en/gpus/$gpu/index.html"
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc"
+[ -z "$why" ] && ! grep -q "The latest 100 of 5,00[0-9] dated quotes" "$page" && why="the chart does not say it shows the latest 100"
+[ -z "$why" ] && [ "$(wc -c <"$page")" -gt 300000 ] && why="the GPU page is $(wc -c <"$page") bytes"
+verdict "5,000 quotes of one series: the GPU page charts the latest 100 and says so" "" "$why" ""
+restore
+
 # what one article may multiply: its tags, counted, and measured in characters
 put_text "$article" "tags: buying, vram, multi-gpu, cost" "tags: $(seq -s, 1 6000 | sed 's/,/, t/g; s/^/t/')"
 expect_build_error "6,000 tags on one article: an error, not a 1.8 GB site" "" "" \
