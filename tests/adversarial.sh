@@ -1366,8 +1366,11 @@ restore
 # put TEXT (with \uXXXX escapes) in place of the first FROM of FILE
 put_text() {
 	python3 - "$1" "$2" "$3" <<'PY'
-import sys
-path, old, new = sys.argv[1], sys.argv[2], sys.argv[3].encode().decode('unicode_escape')
+import re, sys
+# \uXXXX and \xXX stand for their characters; any other text is itself
+path, old = sys.argv[1], sys.argv[2]
+new = re.sub(r'\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})',
+             lambda m: chr(int(m.group(1) or m.group(2), 16)), sys.argv[3])
 s = open(path, encoding='utf-8').read()
 assert old in s
 open(path, 'w', encoding='utf-8').write(s.replace(old, new, 1))
