@@ -7,6 +7,7 @@
 #include <cmocka.h>
 
 #include "base/buf.h"
+#include "model/metrics.h"
 #include "pages/calculator.h"
 #include "search/search.h"
 #include "base/text.h"
@@ -167,22 +168,22 @@ static void test_calculator_presets_are_checked(void **state)
 {
 	(void)state;
 	struct buf why = BUF_INIT;
-	assert_true(calculator_preset_ok("13", "fp16", "inference", &why));
-	assert_true(calculator_preset_ok("0.5", NULL, NULL, &why));
-	assert_true(calculator_preset_ok(NULL, NULL, NULL, &why));
-	assert_false(calculator_preset_ok("abc", NULL, NULL, &why));
+	assert_true(metric_preset_ok("13", "fp16", "inference", &why));
+	assert_true(metric_preset_ok("0.5", NULL, NULL, &why));
+	assert_true(metric_preset_ok(NULL, NULL, NULL, &why));
+	assert_false(metric_preset_ok("abc", NULL, NULL, &why));
 	assert_string_equal(why.ptr, "params \"abc\" is not a plain number of billions, like 13");
 	buf_reset(&why);
-	assert_false(calculator_preset_ok("1e9", NULL, NULL, &why));
+	assert_false(metric_preset_ok("1e9", NULL, NULL, &why));
 	assert_string_equal(why.ptr, "params \"1e9\" is not a plain number of billions, like 13");
 	buf_reset(&why);
-	assert_false(calculator_preset_ok("5000", NULL, NULL, &why));
+	assert_false(metric_preset_ok("5000", NULL, NULL, &why));
 	assert_string_equal(why.ptr, "params \"5000\" is outside 0.1 to 2000 billion");
 	buf_reset(&why);
-	assert_false(calculator_preset_ok("13", "fp64", NULL, &why));
+	assert_false(metric_preset_ok("13", "fp64", NULL, &why));
 	assert_string_equal(why.ptr, "unknown precision \"fp64\" (fp32, fp16, bf16, int8 or int4)");
 	buf_reset(&why);
-	assert_false(calculator_preset_ok("13", "int4", "pretrain", &why));
+	assert_false(metric_preset_ok("13", "int4", "pretrain", &why));
 	assert_string_equal(why.ptr, "unknown job \"pretrain\" (inference, lora or training)");
 	buf_release(&why);
 }
