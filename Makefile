@@ -2,9 +2,10 @@
 # The tool is build/gen (the folder gen/ holds its sources).
 
 CC      ?= cc
-PKGS    := libcmark-gfm libxml-2.0 libmicrohttpd
+PKGS    := libcmark-gfm libxml-2.0 libmicrohttpd libb2
 # what gen needs to build and run; the tests need TEST_DEBS besides
-DEBS    := libcsv-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config libmicrohttpd-dev
+DEBS    := libcsv-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config \
+           libmicrohttpd-dev libb2-dev
 TEST_DEBS := libcmocka-dev libjansson-dev valgrind clang libclang-rt-14-dev
 # Warnings are errors in a checkout (development) and in CI; a user's build
 # from a copy without .git, on a newer compiler that warns about more, still
@@ -32,7 +33,7 @@ TEST_SRCS := $(wildcard tests/test_*.c)
 TESTS     := $(TEST_SRCS:tests/%.c=build/tests/%)
 DEPS_OK   := build/.deps-ok
 
-.PHONY: all site test unit e2e rebuild serve adversarial valgrind fuzz fuzz-smoke clean deps test-browser modules report
+.PHONY: all site test unit e2e rebuild differential serve adversarial valgrind fuzz fuzz-smoke clean deps test-browser modules report
 all: site
 
 # Install what a fresh Debian machine lacks (as root), or say how.
@@ -95,6 +96,14 @@ e2e: build/gen
 rebuild: build/gen
 	@sh tests/rebuild.sh
 
+# Random edits (fixed seed), after each an incremental build equal to a full
+# one: a short run in `make test`, a long one in `make fuzz`
+# (`make differential DIFF_EDITS=300 DIFF_SEED=5` for another).
+DIFF_EDITS ?= 12
+DIFF_SEED ?= 27
+differential: build/gen
+	@python3 tests/differential.py build/gen $(DIFF_EDITS) $(DIFF_SEED)
+
 # Bad input of every kind: clear errors, exit 1, the published site untouched.
 adversarial: build/gen
 	@sh tests/adversarial.sh
@@ -114,8 +123,9 @@ build/plain/%: tests/%.c $(LIB_OBJS) | $(TEST_DEPS_OK)
 # Fuzzing with libFuzzer (clang): `make fuzz FUZZ_SECONDS=300` runs each target;
 # `make fuzz-smoke` (part of `make test`) runs each for a few seconds.
 FUZZ_SECONDS ?= 60
-fuzz: | $(TEST_DEPS_OK)
+fuzz: build/gen | $(TEST_DEPS_OK)
 	@sh tests/fuzz/run.sh $(FUZZ_SECONDS)
+	@python3 tests/differential.py build/gen 300 $(DIFF_SEED)
 fuzz-smoke: | $(TEST_DEPS_OK)
 	@sh tests/fuzz/run.sh 5
 
@@ -127,7 +137,7 @@ serve: build/gen
 modules:
 	@python3 tests/modules.py
 
-test: modules unit e2e rebuild serve adversarial valgrind fuzz-smoke
+test: modules unit e2e rebuild differential serve adversarial valgrind fuzz-smoke
 
 # gen serve end to end, then the site in a real browser (Debian's Chromium
 # driven by playwright-core), axe-core, the Nu checker and a link check.

@@ -346,7 +346,8 @@ rc=$?
 why=""
 [ "$rc" -eq 1 ] || why="exit $rc, expected 1"
 [ -z "$why" ] && [ "$(tr -cd '\033' <"$work/err.txt" | wc -c)" -ne 0 ] && why="ESC bytes reach the terminal"
-[ -z "$why" ] && ! grep -q '^content/en/esc.md:4:7: error: slug ".*" is not a slug' "$work/err.txt" && why="message not found"
+# refused where it stands, before the slug is read (text_find_unpublishable)
+[ -z "$why" ] && ! grep -qF 'content/en/esc.md:4:8: error: the control character U+001B cannot be published; remove it' "$work/err.txt" && why="message not found"
 verdict "ESC in a front matter slug: no escape sequence in the message" B10 "$why" ""
 restore
 
@@ -1163,6 +1164,295 @@ msg="$rosite/site: error: cannot replace the output folder: Permission denied"
 verdict "read-only output folder: exit 1, site unchanged, nothing left" "" "$why" "expected: $msg"
 chmod -R u+w "$rosite"
 [ "$(id -u)" = 0 ] && chmod o-x "$work"
+
+# ---- 9d. the page cache: a help that can only cost a full build ----
+#
+# Each case tampers with the cache or the published site, or runs gen with
+# another library; the rebuild must exit 0 and equal a full build byte for
+# byte (what a build from nothing writes, into another folder).
+
+cache="$proj/.site-cache-site"
+content_hash() { # the bytes of every file below $1, by path
+	(cd "$1" && find . -type f -print0 | sort -z | xargs -0 sha256sum) | sha256sum
+}
+full_hash() { # a build from nothing of the project into $work/full ($@: env)
+	rm -rf "$work/full" "$work/.site-cache-full"
+	env "$@" "$gen" build --root "$proj" --out "$work/full" >/dev/null 2>&1
+	content_hash "$work/full"
+}
+# cache_case NAME WANT [ENV...]: a rebuild exits 0 within 20 s, says WANT
+# (when given, on either output) and equals a full build with the same ENV
+cache_case() {
+	name=$1 want=$2
+	shift 2
+	env "$@" timeout 20 "$gen" build --root "$proj" --timings >"$work/out.txt" 2>"$work/err.txt"
+	rc=$?
+	why=""
+	[ "$rc" -eq 0 ] || why="exit $rc, expected 0"
+	if [ -z "$why" ] && [ -n "$want" ] && ! cat "$work/out.txt" "$work/err.txt" | grep -qF -- "$want"; then
+		why="\"$want\" not said"
+	fi
+	[ -z "$why" ] && [ "$(content_hash "$site")" != "$(full_hash "$@")" ] &&
+		why="the site differs from a full build"
+	verdict "$name" "" "$why" "$(cat "$work/out.txt")"
+}
+"$gen" build --root "$proj" >/dev/null 2>&1 # the cache of the published site
+
+# another libcmark: an LD_PRELOAD wrapper that renders every article
+# differently (the next build must not keep the pages cmark made before)
+cat >"$work/wrap.c" <<'WRAP'
+#define _GNU_SOURCE
+#include <dlfcn.h>
+#include <stdlib.h>
+#include <string.h>
+typedef struct cmark_node cmark_node;
+char *cmark_render_html(cmark_node *root, int options)
+{
+	char *(*real)(cmark_node *, int) =
+		(char *(*)(cmark_node *, int))dlsym(RTLD_NEXT, "cmark_render_html");
+	char *html = real(root, options);
+	size_t n = strlen(html);
+	char *out = malloc(n + 32);
+	memcpy(out, "<p>wrapped cmark</p>\n", 21);
+	memcpy(out + 21, html, n + 1);
+	return out; /* html is gen's (its arena): neither freed nor ours */
+}
+WRAP
+if cc -shared -fPIC -o "$work/wrap.so" "$work/wrap.c" -ldl 2>"$work/err.txt"; then
+	cache_case "a library swapped by LD_PRELOAD: no page kept, the site equals a full build" \
+		" 0 kept)" LD_PRELOAD="$work/wrap.so"
+	check "the swapped library's output is what is published" \
+		grep -rqF "wrapped cmark" "$site/en/articles"
+	cache_case "back to the real library: no page kept, the site equals a full build" " 0 kept)"
+else
+	skip "no C compiler for the LD_PRELOAD wrapper"
+fi
+
+# a cache whose trailer points near its start, in a 64 GiB sparse file: its
+# "index" must not be read into memory (it was: out of memory, SIGABRT)
+"$gen" build --root "$proj" >/dev/null 2>&1
+python3 - "$cache" <<'SPARSE'
+import struct, sys
+path = sys.argv[1]
+with open(path, 'rb') as f:
+    data = f.read()
+header, trailer = data[:40], bytearray(data[-48:])
+trailer[0:8] = struct.pack('<Q', 40)
+with open(path, 'wb') as f:
+    f.write(header)
+    f.truncate(64 << 30)
+    f.seek((64 << 30) - 48)
+    f.write(trailer)
+SPARSE
+cache_case "a 64 GiB sparse cache: a warning and a full build, not an abort" \
+	"the cache is not used (larger than what it lists): every page is rendered"
+cache_case "and the build after it keeps pages again" ""
+grep -q ' 0 kept)' "$work/out.txt" && fail "the cache written after a sparse one is not used"
+
+# a FIFO in the cache's place: no build may wait for a writer
+rm -f "$cache"
+mkfifo "$cache"
+cache_case "a FIFO in the cache's place: a warning and a full build, no hang" \
+	"the cache is not used (not a regular file): every page is rendered"
+check "the FIFO is replaced by a cache" test -f "$cache"
+
+# what a build killed while writing the cache leaves, removed by the next
+printf 'half a cache' >"$proj/.site-cache-site.99999"
+printf 'a file of the editor' >"$proj/.site-cache-site.notes"
+cache_case "after a killed build's temporary cache, the build succeeds" ""
+check "a killed build's temporary cache is removed" test ! -e "$proj/.site-cache-site.99999"
+check "a file of another name is left alone" test -f "$proj/.site-cache-site.notes"
+rm -f "$proj/.site-cache-site.notes"
+
+# a same-size hand edit of a page and of style.css, with the mtime put back
+"$gen" build --root "$proj" >/dev/null 2>&1
+for f in "$site/en/index.html" "$site/style.css"; do
+	touch -r "$f" "$work/mtime"
+	python3 - "$f" <<'EDIT'
+import sys
+with open(sys.argv[1], 'r+b') as f:
+    b = f.read(1)
+    f.seek(0)
+    f.write(b'=' if b == b'<' else b'<')
+EDIT
+	touch -r "$work/mtime" "$f"
+done
+cache_case "a same-size edit with its mtime put back: the site equals a full build" ""
+grep -q '^gen: 0 pages written' "$work/out.txt" &&
+	fail "the hand-edited files were kept"
+restore
+
+# ---- 9e. downloadable CSV files hold no formula ----
+
+# a GPU name a spreadsheet would run: every cell of every CSV download that
+# begins with = + - @, a tab or CR is text ('=...), as OWASP recommends
+csved set "$proj/data/gpus.csv" 1 name '=HYPERLINK("http://evil.example","RTX")' >/dev/null
+timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+dirty=1
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc"
+if [ -z "$why" ]; then
+	why=$(python3 - "$site/data" <<'PY'
+import csv, glob, re, sys
+number = re.compile(r'^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$')
+bad, text = [], 0
+for path in sorted(glob.glob(sys.argv[1] + '/*.csv')):
+    for row in csv.reader(open(path, newline='', encoding='utf-8')):
+        for c in row:
+            if c and c[0] in '=+-@\t\r' and not number.match(c):
+                bad.append(path.rsplit('/', 1)[1] + ': ' + c[:40])
+            text += c.startswith("'=HYPERLINK(")
+if bad:
+    print('%d formula cells, e.g. %s' % (len(bad), bad[0]))
+elif text < 2:
+    print('the name is not in the downloads as text')
+PY
+)
+fi
+verdict "=HYPERLINK( in a GPU name: no formula cell in any CSV download" "" "$why" ""
+restore
+
+# ---- 9f. a shortcode inside code is code, whatever code CommonMark sees ----
+
+cat >"$proj/content/en/shortcodes-in-code.md" <<'ARTICLE'
+---
+title: Shortcodes in code
+description: How to cite a price, shown in five kinds of code.
+date: 2026-01-01
+slug: shortcodes-in-code
+tags: test
+---
+Indented code:
+
+    {{< price gpu=your-gpu-id >}}
+
+- code inside a list item:
+
+      {{< price gpu=your-gpu-id >}}
+
+> ```
+> {{< price gpu=your-gpu-id >}}
+> ```
+
+````
+```
+{{< price gpu=your-gpu-id >}}
+```
+````
+
+~~~~
+~~~
+{{< price gpu=your-gpu-id >}}
+~~~
+~~~~
+
+And a span: `{{< price gpu=your-gpu-id >}}`.
+ARTICLE
+timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+dirty=1
+page="$site/en/articles/shortcodes-in-code/index.html"
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc"
+[ -z "$why" ] && [ "$(grep -o 'price gpu=your-gpu-id' "$page" | wc -l)" -ne 6 ] &&
+	why="not every shortcode is shown as code"
+[ -z "$why" ] && grep -q 'class="fig"' "$page" && why="a shortcode in code was resolved"
+verdict "shortcodes in indented code, a list item, a block quote's fence, 4-backtick and 4-tilde fences: code" "" "$why" ""
+restore
+
+# ---- 9g. characters no published file can carry, refused where they stand ----
+
+# put TEXT (with \uXXXX escapes) in place of the first FROM of FILE
+put_text() {
+	python3 - "$1" "$2" "$3" <<'PY'
+import re, sys
+# \uXXXX and \xXX stand for their characters; any other text is itself
+path, old = sys.argv[1], sys.argv[2]
+new = re.sub(r'\\u([0-9a-fA-F]{4})|\\x([0-9a-fA-F]{2})',
+             lambda m: chr(int(m.group(1) or m.group(2), 16)), sys.argv[3])
+s = open(path, encoding='utf-8').read()
+assert old in s
+open(path, 'w', encoding='utf-8').write(s.replace(old, new, 1))
+PY
+}
+article="$proj/content/en/how-to-choose.md"
+put_text "$article" "title: How to choose" 'title: How \ufffe to choose'
+expect_build_error "U+FFFE in an article's title: an error at its position" "" "" \
+	-F "content/en/how-to-choose.md:2:12: error: the noncharacter U+FFFE cannot be published; remove it"
+restore
+put_text "$article" "From consumer RTX" 'From \x1b[31m consumer \x01RTX'
+expect_build_error "ESC in an article's body: an error at its position" "" "" \
+	-F "content/en/how-to-choose.md:10:6: error: the control character U+001B cannot be published; remove it"
+restore
+put_text "$article" "description: " 'description: \u0085'
+expect_build_error "a C1 control in an article's description: an error" "" "" \
+	-F "error: the control character U+0085 cannot be published; remove it"
+restore
+line=$(csved set "$proj/data/gpus.csv" 2 name 'A100 ZZNAME')
+put_text "$proj/data/gpus.csv" "ZZNAME" '\uffff'
+expect_build_error "U+FFFF in a GPU name: an error at its cell" "" "" \
+	-F "data/gpus.csv:$line:$(csved col "$proj/data/gpus.csv" name): error: name holds the noncharacter U+FFFF; remove it"
+restore
+
+# messages: the cap counts across files and says how many more; invisible
+# characters are named
+for i in $(seq 1 300); do
+	sed "s/^slug: how-to-choose/slug: cap-$i\nfoo$i: 1/; s/^translation: how-to-choose/translation: cap-$i/" \
+		"$article" >"$proj/content/en/cap-$i.md"
+done
+timeout 60 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+why=""
+[ "$rc" -eq 1 ] || why="exit $rc, expected 1"
+[ -z "$why" ] && [ "$(grep -c 'unknown front matter key' "$work/err.txt")" -ne 100 ] &&
+	why="$(grep -c 'unknown front matter key' "$work/err.txt") messages shown, expected 100"
+[ -z "$why" ] && ! grep -qF "gen: ... and 200 more like the last of the 100 shown" "$work/err.txt" &&
+	why="no \"and 200 more\""
+[ -z "$why" ] && ! grep -qF "gen: 300 errors" "$work/err.txt" && why="not every error counted"
+verdict "300 articles with an unknown key each: 100 messages and \"... and 200 more\"" "" "$why" ""
+restore
+line=$(csved set "$proj/data/prices.csv" 1 gpu_id 'rtx-ZWSP4090')
+put_text "$proj/data/prices.csv" "ZWSP" '\u200b'
+expect_build_error "a zero-width space inside an id is named in the message" "" "" \
+	-F "data/prices.csv:$line:1: error: gpu_id \"rtx-<U+200B>4090\" is not an id"
+restore
+
+# what one series of prices may multiply: 5,000 dated quotes of one provider
+python3 - "$proj/data/prices.csv" <<'PY'
+import csv, datetime, sys
+path = sys.argv[1]
+rows = list(csv.reader(open(path, newline='', encoding='utf-8')))
+head, first = rows[0], rows[1]
+day = datetime.date(2000, 1, 1)
+for i in range(5000):
+    r = list(first)
+    r[head.index('as_of')] = (day + datetime.timedelta(days=i)).isoformat()
+    r[head.index('usd_per_hour')] = '%.2f' % (0.5 + (i % 300) / 100)
+    rows.append(r)
+csv.writer(open(path, 'w', newline='', encoding='utf-8'), lineterminator='\n').writerows(rows)
+PY
+gpu=$(csved get "$proj/data/prices.csv" 1 gpu_id)
+timeout 120 "$gen" build --root "$proj" >"$work/out.txt" 2>"$work/err.txt"
+rc=$?
+dirty=1
+page="$site/en/gpus/$gpu/index.html"
+why=""
+[ "$rc" -eq 0 ] || why="exit $rc"
+[ -z "$why" ] && ! grep -q "The latest 100 of 5,00[0-9] dated quotes" "$page" && why="the chart does not say it shows the latest 100"
+[ -z "$why" ] && [ "$(wc -c <"$page")" -gt 300000 ] && why="the GPU page is $(wc -c <"$page") bytes"
+verdict "5,000 quotes of one series: the GPU page charts the latest 100 and says so" "" "$why" ""
+restore
+
+# what one article may multiply: its tags, counted, and measured in characters
+put_text "$article" "tags: buying, vram, multi-gpu, cost" "tags: $(seq -s, 1 6000 | sed 's/,/, t/g; s/^/t/')"
+expect_build_error "6,000 tags on one article: an error, not a 1.8 GB site" "" "" \
+	-F "content/en/how-to-choose.md:7:7: error: 6000 tags; at most 20 (each tag's page lists the article)"
+restore
+put_text "$article" "tags: buying, vram, multi-gpu, cost" "tags: buying, $(python3 -c 'print("显" * 90)')"
+expect_build_error "a 90-character Chinese tag: said in characters and bytes, cut between characters" "" "" \
+	-F "content/en/how-to-choose.md:7:7: error: tag \"显显显显显显显显显显显显显显显显显显显显…\" is 90 characters, 270 bytes in UTF-8; a folder name holds at most 255 bytes"
+restore
 
 # ---- 9c. the command line ----
 

@@ -355,6 +355,44 @@ static void test_field_write_quotes_only_when_needed(void **state)
 	buf_release(&out);
 }
 
+static void test_a_formula_is_written_as_text_in_a_download(void **state)
+{
+	(void)state;
+	struct buf out = BUF_INIT;
+	static const char *const cells[] = {
+		"=HYPERLINK(\"http://x\",\"RTX\")", "+1+cmd", "-2+3", "@SUM(A1)",
+		"\tx", "\rx", "-12.5", "+3", "1e9", "-", "RTX 4090", "", "a=b",
+	};
+	for (size_t i = 0; i < sizeof cells / sizeof *cells; i++) {
+		if (i)
+			buf_addc(&out, '|');
+		csv_field_write_safe(&out, cells[i]);
+	}
+	assert_string_equal(out.ptr,
+			    "\"'=HYPERLINK(\"\"http://x\"\",\"\"RTX\"\")\"|\"'+1+cmd\"|\"'-2+3\"|"
+			    "\"'@SUM(A1)\"|\"'\tx\"|\"'\rx\"|-12.5|+3|1e9|\"'-\"|RTX 4090||a=b");
+	assert_true(csv_field_is_formula("=1"));
+	assert_false(csv_field_is_formula("-0.39"));
+	buf_release(&out);
+
+	/* a whole table: header and rows, each field so */
+	struct arena a = ARENA_INIT;
+	struct diag d;
+	diag_init(&d, NULL, NULL);
+	struct table t;
+	static const char csv[] = "id,name\nx,\"=1+2\"\ny,\"a,b\"\n";
+	assert_int_equal(csv_table_parse(&t, &a, csv, sizeof csv - 1, "data/t.csv", &d), 0);
+	assert_true(csv_table_has_formula(&t));
+	struct buf table = BUF_INIT;
+	csv_table_write_safe(&t, &table);
+	assert_string_equal(table.ptr, "id,name\nx,\"'=1+2\"\ny,\"a,b\"\n");
+	static const char plain[] = "id,price\nx,-0.39\n";
+	assert_int_equal(csv_table_parse(&t, &a, plain, sizeof plain - 1, "data/t.csv", &d), 0);
+	assert_false(csv_table_has_formula(&t)); /* a negative number is none */
+	buf_release(&table);
+	arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -377,6 +415,7 @@ int main(void)
 		cmocka_unit_test(test_very_long_field_and_line),
 		cmocka_unit_test(test_load_reads_a_file_and_names_the_display_path),
 		cmocka_unit_test(test_field_write_quotes_only_when_needed),
+		cmocka_unit_test(test_a_formula_is_written_as_text_in_a_download),
 	};
 	return cmocka_run_group_tests_name("csv", tests, NULL, NULL);
 }

@@ -55,11 +55,76 @@ static void test_each_kind_of_message_is_capped_and_counted(void **state)
 	buf_release(&log);
 }
 
+static void test_the_cap_counts_across_files_and_says_how_many_more(void **state)
+{
+	(void)state;
+	struct buf log = BUF_INIT;
+	struct diag build;
+	diag_init(&build, NULL, &log);
+	/* 300 files with one unknown key each, then one with 1,000: each file's
+	 * messages kept on its thread, passed on in file order */
+	for (int f = 0; f < 301; f++) {
+		struct diag one;
+		diag_init_kept(&one);
+		int n = f < 300 ? 1 : 1000;
+		for (int k = 0; k < n; k++)
+			diag_error(&one, "content/en/a.md", k + 2, 1, "unknown key \"%d\"", k);
+		diag_warning(&one, "content/en/a.md", 1, 1, "a warning of file %d", f);
+		if (f == 0)
+			assert_int_equal(log.len, 0); /* kept, not shown */
+		diag_pass_on(&build, &one);
+		assert_null(one.kept);
+	}
+	assert_int_equal(build.errors, 1300);
+	assert_int_equal(build.warnings, 301);
+	diag_flush_capped(&build);
+	size_t lines = 0;
+	for (const char *p = log.ptr; (p = strchr(p, '\n')); p++)
+		lines++;
+	assert_int_equal(lines, 2 * DIAG_MAX_PER_KIND + 2);
+	assert_non_null(strstr(log.ptr, "gen: ... and 1200 more like the last of the 100 shown\n"));
+	assert_non_null(strstr(log.ptr, "gen: ... and 201 more like the last of the 100 shown\n"));
+	buf_release(&log);
+}
+
+static void test_more_kinds_than_tracked_are_still_capped(void **state)
+{
+	(void)state;
+	struct buf log = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	static char fmts[DIAG_KINDS + 10][8];
+	for (int k = 0; k < DIAG_KINDS + 10; k++) {
+		memcpy(fmts[k], "kind", 5); /* a format of its own (its address) */
+		for (int i = 0; i < DIAG_MAX_PER_KIND; i++)
+			diag_error(&d, NULL, 0, 0, fmts[k], 0);
+	}
+	diag_flush_capped(&d);
+	assert_non_null(strstr(log.ptr, "gen: ... and 900 more like the last of the 100 shown\n"));
+	buf_release(&log);
+}
+
+static void test_invisible_characters_are_named(void **state)
+{
+	(void)state;
+	struct buf log = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	diag_error(&d, "data/prices.csv", 2, 1, "gpu_id \"%s\" is not an id",
+		   "rtx-\xE2\x80\x8B" "4090\xC2\xAD\xEF\xBB\xBF\xE2\x80\xAE");
+	assert_string_equal(log.ptr, "data/prices.csv:2:1: error: gpu_id "
+			    "\"rtx-<U+200B>4090<U+00AD><U+FEFF><U+202E>\" is not an id\n");
+	buf_release(&log);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_messages_are_positioned_and_one_line),
 		cmocka_unit_test(test_each_kind_of_message_is_capped_and_counted),
+		cmocka_unit_test(test_the_cap_counts_across_files_and_says_how_many_more),
+		cmocka_unit_test(test_more_kinds_than_tracked_are_still_capped),
+		cmocka_unit_test(test_invisible_characters_are_named),
 	};
 	return cmocka_run_group_tests_name("diag", tests, NULL, NULL);
 }

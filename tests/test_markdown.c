@@ -149,6 +149,46 @@ static void test_overlong_slug_is_an_error(void **state)
 	buf_release(&src);
 }
 
+static void test_tags_are_counted_and_measured_in_characters(void **state)
+{
+	struct fixture *f = *state;
+	struct buf src = BUF_INIT;
+	/* 90 Chinese characters: 270 bytes, too long for a folder's name, said
+	 * in characters and bytes, shown cut between characters */
+	buf_adds(&src, "---\ntitle: T\ndate: 2026-01-01\ntags: a, ");
+	for (int i = 0; i < 90; i++)
+		buf_adds(&src, "显");
+	buf_adds(&src, "\nslug: s\n---\n");
+	assert_int_equal(parse(f, src.ptr), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:4:7: error: tag \"显显显显显显显显显显显显显显显显显显显显…\" "
+			    "is 90 characters, 270 bytes in UTF-8; a folder name holds at most 255 bytes\n");
+	/* 101 characters */
+	markdown_article_free(&f->a);
+	buf_reset(&f->log);
+	buf_reset(&src);
+	buf_adds(&src, "---\ntitle: T\ndate: 2026-01-01\ntags: ");
+	for (int i = 0; i < MARKDOWN_SLUG_MAX + 1; i++)
+		buf_adds(&src, "é");
+	buf_adds(&src, "\nslug: s\n---\n");
+	assert_int_equal(parse(f, src.ptr), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:4:7: error: tag \"éééééééééééééééééééé…\" "
+			    "is 101 characters long; at most 100\n");
+	/* one tag more than the limit */
+	markdown_article_free(&f->a);
+	buf_reset(&f->log);
+	buf_reset(&src);
+	buf_adds(&src, "---\ntitle: T\ndate: 2026-01-01\ntags: t0");
+	for (int i = 1; i <= MARKDOWN_TAGS_MAX; i++)
+		buf_addf(&src, ", t%d", i);
+	buf_adds(&src, "\nslug: s\n---\n");
+	assert_int_equal(parse(f, src.ptr), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:4:7: error: 21 tags; at most 20 (each tag's page lists the article)\n");
+	buf_release(&src);
+}
+
 static void test_unclosed_front_matter_is_an_error(void **state)
 {
 	struct fixture *f = *state;
@@ -163,6 +203,17 @@ static void test_invalid_utf8_in_article_is_rejected(void **state)
 	assert_int_equal(parse(f, "---\ntitle: T\xff\n---\n"), -1);
 	assert_string_equal(f->log.ptr,
 			    "content/en/a.md:2:9: error: invalid UTF-8 (or NUL byte)\n");
+}
+
+static void test_controls_and_noncharacters_are_refused_where_they_stand(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: 标题 \xEF\xBF\xBE\ndescription: a\x01" "b\n---\n"
+				  "Body \x1b[31m red, tab\tand CR\r\nfine.\n"), -1);
+	assert_string_equal(f->log.ptr,
+			    "content/en/a.md:2:11: error: the noncharacter U+FFFE cannot be published; remove it\n"
+			    "content/en/a.md:3:15: error: the control character U+0001 cannot be published; remove it\n"
+			    "content/en/a.md:5:6: error: the control character U+001B cannot be published; remove it\n");
 }
 
 static int render(struct fixture *f, const char *body)
@@ -382,6 +433,20 @@ static void test_many_shortcodes_on_one_line(void **state)
 			    "content/en/a.md:9:18002: error: shortcode is not closed by \">}}\" on its line\n"
 			    "content/en/a.md:9:18008: error: shortcode is not closed by \">}}\" on its line\n");
 	buf_release(&body);
+}
+
+
+static void test_unclosed_backtick_runs_do_not_hide_later_spans(void **state)
+{
+	struct fixture *f = *state;
+	/* "``" and "```" close nothing on their line; "`" after the first still
+	 * opens a span, and a shortcode after the last run is text again */
+	assert_int_equal(render(f, "``a `{{< price gpu=x >}}` ``` b {{< price gpu=y >}}\n\n"
+				   "`{{< price gpu=z >}}`\n"), 0);
+	assert_non_null(strstr(f->a.html, "<code>{{&lt; price gpu=x &gt;}}</code>"));
+	assert_non_null(strstr(f->a.html, "<b>price gpu=y</b>"));
+	assert_non_null(strstr(f->a.html, "<code>{{&lt; price gpu=z &gt;}}</code>"));
+	assert_int_equal(f->a.ncites, 1);
 }
 
 static void test_shortcode_error_names_file_line_and_column(void **state)
@@ -707,6 +772,9 @@ int main(void)
 		T(test_raw_html_in_a_table_cell_does_not_pass),
 		T(test_prose_with_digits_goes_to_the_checker),
 		T(test_many_shortcodes_on_one_line),
+		T(test_unclosed_backtick_runs_do_not_hide_later_spans),
+		T(test_tags_are_counted_and_measured_in_characters),
+		T(test_controls_and_noncharacters_are_refused_where_they_stand),
 		T(test_shortcode_error_names_file_line_and_column),
 		T(test_unclosed_shortcode_is_an_error),
 		T(test_headings_get_stable_unique_ids),

@@ -57,6 +57,13 @@ static int tmp_teardown(void **state)
 	return rc;
 }
 
+/* pagecache_load, without the reason for a refusal. */
+static int load_cache(struct pagecache *pc, const char *path)
+{
+	const char *why;
+	return pagecache_load(pc, path, &why);
+}
+
 /* t->site/rel, in a static buffer (one at a time). */
 static const char *in_site(const struct tmp *t, const char *rel)
 {
@@ -240,7 +247,7 @@ static void test_a_finished_cache_loads_back_as_it_was(void **state)
 	assert_int_equal(pagecache_finish(&pc), 0);
 	assert_dir_holds(t, "cache"); /* no temporary file */
 	pagecache_init(&back);
-	assert_int_equal(pagecache_load(&back, t->cache), 0);
+	assert_int_equal(load_cache(&back, t->cache), 0);
 	assert_filled(&back);
 	/* the ids that matter compare as one version of the file */
 	for (size_t i = 0; i < pc.nfiles; i++)
@@ -257,7 +264,7 @@ static void test_a_finished_cache_loads_back_as_it_was(void **state)
 	assert_int_equal(pagecache_finish(&pc), 0);
 	pagecache_free(&pc);
 	pagecache_init(&back);
-	assert_int_equal(pagecache_load(&back, t->cache), 0);
+	assert_int_equal(load_cache(&back, t->cache), 0);
 	assert_false(back.clean);
 	assert_true(back.placeholder_url);
 	assert_int_equal(back.nfiles, 0);
@@ -284,10 +291,15 @@ static void assert_refused(struct tmp *t, const void *data, size_t len)
 	assert_int_equal(fs_write_file(t->cache, data, len), 0);
 	struct pagecache pc;
 	pagecache_init(&pc);
-	assert_int_equal(pagecache_load(&pc, t->cache), -1);
+	assert_int_equal(load_cache(&pc, t->cache), -1);
 	assert_empty(&pc);
 	pagecache_free(&pc);
 }
+
+/* The file's header (the magic and the secret) and trailer (the index's
+ * offset, the three counts and the index's digest). */
+#define HEADER 40
+#define TRAILER 48
 
 /* A little-endian u64 of the file. */
 static uint64_t u64_at(const struct buf *b, size_t at)
@@ -307,7 +319,7 @@ static void put_u64(struct buf *b, size_t at, uint64_t v)
 /* Where the index begins (the trailer's first number). */
 static size_t index_at(const struct buf *b)
 {
-	return (size_t)u64_at(b, b->len - 24);
+	return (size_t)u64_at(b, b->len - TRAILER);
 }
 
 static void test_a_cache_cut_short_is_not_loaded(void **state)
@@ -344,7 +356,7 @@ static void assert_record_refused(struct tmp *t, const struct buf *b, size_t i)
 	assert_int_equal(fs_write_file(t->cache, b->ptr, b->len), 0);
 	struct pagecache pc;
 	pagecache_init(&pc);
-	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_int_equal(load_cache(&pc, t->cache), 0);
 	assert_index(&pc);
 	assert_int_equal(records_holding(&pc, i), 1); /* records fill their part */
 	static const struct { const char *rel, *rec; size_t len; } pages[] = {
@@ -370,11 +382,12 @@ static void test_a_cache_with_a_byte_changed_is_refused_where_it_changed(void **
 	struct buf b = BUF_INIT;
 	written(t, &b);
 	size_t idx = index_at(&b);
-	/* the records: 12 + 15 + 0 + 12 + 0 bytes after the 8 of the magic */
-	assert_int_equal(idx, 8 + 12 + 15 + 12);
+	/* the records: 12 + 15 + 0 + 12 + 0 bytes after the magic and secret */
+	assert_int_equal(idx, HEADER + 12 + 15 + 12);
 	for (size_t i = 0; i < b.len; i++) {
 		b.ptr[i] ^= 0x20;
-		if (i < 8 || i >= idx) /* the magic, the index, the trailer */
+		/* the magic, the secret (the index's key), the index, the trailer */
+		if (i < HEADER || i >= idx)
 			assert_refused(t, b.ptr, b.len);
 		else
 			assert_record_refused(t, &b, i);
@@ -384,7 +397,7 @@ static void test_a_cache_with_a_byte_changed_is_refused_where_it_changed(void **
 	assert_int_equal(fs_write_file(t->cache, b.ptr, b.len), 0);
 	struct pagecache pc;
 	pagecache_init(&pc);
-	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_int_equal(load_cache(&pc, t->cache), 0);
 	assert_filled(&pc);
 	pagecache_free(&pc);
 	buf_release(&b);
@@ -396,10 +409,8 @@ static void test_a_cache_with_a_byte_changed_is_refused_where_it_changed(void **
 static void reseal(struct buf *b)
 {
 	size_t idx = index_at(b);
-	struct digest d;
-	digest_init(&d);
-	digest_add(&d, b->ptr + idx, b->len - 24 - idx);
-	struct digest_value v = digest_end(&d);
+	struct digest_value v = digest_bytes_keyed((const unsigned char *)b->ptr + 8,
+						   b->ptr + idx, b->len - TRAILER - idx);
 	put_u64(b, b->len - 16, v.hi);
 	put_u64(b, b->len - 8, v.lo);
 }
@@ -408,7 +419,7 @@ static void reseal(struct buf *b)
 static size_t rec_in_index(const struct buf *b, uint64_t at, uint64_t len)
 {
 	size_t found = 0, n = 0;
-	for (size_t i = index_at(b); i + 16 <= b->len - 24; i++)
+	for (size_t i = index_at(b); i + 16 <= b->len - TRAILER; i++)
 		if (u64_at(b, i) == at && u64_at(b, i + 8) == len) {
 			found = i;
 			n++;
@@ -431,7 +442,7 @@ static bool loads_pointing(struct tmp *t, const struct buf *b, size_t pos,
 	buf_release(&c);
 	struct pagecache pc;
 	pagecache_init(&pc);
-	int rc = pagecache_load(&pc, t->cache);
+	int rc = load_cache(&pc, t->cache);
 	if (rc == 0) {
 		assert_index(&pc);
 	} else {
@@ -452,59 +463,59 @@ static void test_a_sealed_cache_of_another_format_is_not_loaded(void **state)
 	assert_int_equal(fs_write_file(t->cache, b.ptr, b.len), 0);
 	struct pagecache pc;
 	pagecache_init(&pc);
-	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_int_equal(load_cache(&pc, t->cache), 0);
 	assert_filled(&pc);
 	pagecache_free(&pc);
 	/* another magic: the version before, a later one */
-	assert_memory_equal(b.ptr, "ggcache3", 8);
-	b.ptr[7] = '2';
+	assert_memory_equal(b.ptr, "ggcache4", 8);
+	b.ptr[7] = '3';
+	reseal(&b);
+	assert_refused(t, b.ptr, b.len);
+	b.ptr[7] = '5';
 	reseal(&b);
 	assert_refused(t, b.ptr, b.len);
 	b.ptr[7] = '4';
-	reseal(&b);
-	assert_refused(t, b.ptr, b.len);
-	b.ptr[7] = '3';
 	/* an index a byte longer or shorter than its entries, sealed */
 	size_t idx = index_at(&b);
 	struct buf c = BUF_INIT;
-	buf_add(&c, b.ptr, b.len - 24);
+	buf_add(&c, b.ptr, b.len - TRAILER);
 	buf_addc(&c, 0);
-	buf_add(&c, b.ptr + b.len - 24, 24);
+	buf_add(&c, b.ptr + b.len - TRAILER, TRAILER);
 	reseal(&c);
 	assert_refused(t, c.ptr, c.len);
 	buf_reset(&c);
-	buf_add(&c, b.ptr, b.len - 25);
-	buf_add(&c, b.ptr + b.len - 24, 24);
+	buf_add(&c, b.ptr, b.len - TRAILER - 1);
+	buf_add(&c, b.ptr + b.len - TRAILER, TRAILER);
 	reseal(&c);
 	assert_refused(t, c.ptr, c.len);
 	/* a trailer pointing before the magic's end or into itself */
 	buf_reset(&c);
 	buf_add(&c, b.ptr, b.len);
-	put_u64(&c, c.len - 24, 7);
+	put_u64(&c, c.len - TRAILER, HEADER - 1);
 	assert_refused(t, c.ptr, c.len);
-	put_u64(&c, c.len - 24, c.len - 23);
+	put_u64(&c, c.len - TRAILER, c.len - TRAILER + 1);
 	assert_refused(t, c.ptr, c.len);
 	buf_release(&c);
 
 	/* a record pointed outside the records: refused, where inside (if
 	 * not its bytes) loaded */
-	size_t page = rec_in_index(&b, 8, 12); /* "plain record" */
-	assert_true(loads_pointing(t, &b, page, 8, 12));
+	size_t page = rec_in_index(&b, HEADER, 12); /* "plain record" */
+	assert_true(loads_pointing(t, &b, page, HEADER, 12));
 	assert_true(loads_pointing(t, &b, page, idx - 12, 12));
 	assert_true(loads_pointing(t, &b, page, idx, 0));
 	assert_false(loads_pointing(t, &b, page, 0, 12));
-	assert_false(loads_pointing(t, &b, page, 7, 12));
+	assert_false(loads_pointing(t, &b, page, HEADER - 1, 12));
 	assert_false(loads_pointing(t, &b, page, idx - 11, 12));
 	assert_false(loads_pointing(t, &b, page, idx, 12));
 	assert_false(loads_pointing(t, &b, page, idx + 1, 0));
 	assert_false(loads_pointing(t, &b, page, idx + 1, 12));
 	assert_false(loads_pointing(t, &b, page, b.len, 1));
 	assert_false(loads_pointing(t, &b, page, UINT64_MAX - 3, 12));
-	assert_false(loads_pointing(t, &b, page, 8, idx - 7));
-	assert_false(loads_pointing(t, &b, page, 8, UINT64_MAX));
-	size_t memo = rec_in_index(&b, 8 + 12 + 15, 12); /* key1's */
-	assert_true(loads_pointing(t, &b, memo, 8, 12));
-	assert_false(loads_pointing(t, &b, memo, 7, 12));
+	assert_false(loads_pointing(t, &b, page, HEADER, idx - HEADER + 1));
+	assert_false(loads_pointing(t, &b, page, HEADER, UINT64_MAX));
+	size_t memo = rec_in_index(&b, HEADER + 12 + 15, 12); /* key1's */
+	assert_true(loads_pointing(t, &b, memo, HEADER, 12));
+	assert_false(loads_pointing(t, &b, memo, HEADER - 1, 12));
 	assert_false(loads_pointing(t, &b, memo, idx + 1, 0));
 	assert_false(loads_pointing(t, &b, memo, idx - 11, 12));
 	/* the one inside but not on its bytes is refused when read */
@@ -515,7 +526,7 @@ static void test_a_sealed_cache_of_another_format_is_not_loaded(void **state)
 	assert_int_equal(fs_write_file(t->cache, d.ptr, d.len), 0);
 	buf_release(&d);
 	pagecache_init(&pc);
-	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_int_equal(load_cache(&pc, t->cache), 0);
 	assert_page(&pc, 0, "en/index.html", 1, 2, NULL, 0);
 	assert_page(&pc, 1, "zh/index.html", 3, UINT64_MAX, kept_nul, sizeof kept_nul);
 	pagecache_free(&pc);
@@ -527,23 +538,25 @@ static void test_a_missing_or_empty_cache_is_not_loaded(void **state)
 	struct tmp *t = *state;
 	struct pagecache pc;
 	pagecache_init(&pc);
-	assert_int_equal(pagecache_load(&pc, t->cache), -1);
+	assert_int_equal(load_cache(&pc, t->cache), -1);
 	assert_empty(&pc);
 	assert_refused(t, "", 0);
-	assert_refused(t, "ggcache3", 8);
-	/* a magic and a trailer sealing an empty index: no tool, no cache */
+	assert_refused(t, "ggcache4", 8);
+	/* a header and a trailer sealing an empty index: no tool, no cache */
 	struct buf b = BUF_INIT;
-	buf_add(&b, "ggcache3", 8);
-	buf_add_u64(&b, 8);
-	buf_add_u64(&b, 0);
-	buf_add_u64(&b, 0);
+	buf_add(&b, "ggcache4", 8);
+	for (int i = 0; i < 4; i++)
+		buf_add_u64(&b, 0); /* the secret */
+	buf_add_u64(&b, HEADER);
+	for (int i = 0; i < 5; i++)
+		buf_add_u64(&b, 0); /* the counts, the digest */
 	reseal(&b);
 	assert_refused(t, b.ptr, b.len);
 	buf_release(&b);
 	/* a folder in its place */
 	assert_int_equal(unlink(t->cache), 0);
 	assert_int_equal(mkdir(t->cache, 0700), 0);
-	assert_int_equal(pagecache_load(&pc, t->cache), -1);
+	assert_int_equal(load_cache(&pc, t->cache), -1);
 	assert_empty(&pc);
 	pagecache_free(&pc);
 }
@@ -604,7 +617,7 @@ static void test_a_cache_never_finished_leaves_nothing(void **state)
 	pagecache_free(&pc);
 	assert_dir_holds(t, "cache");
 	pagecache_init(&pc);
-	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_int_equal(load_cache(&pc, t->cache), 0);
 	assert_filled(&pc);
 	pagecache_free(&pc);
 }
@@ -637,14 +650,15 @@ static void test_a_second_record_of_a_path_replaces_the_first(void **state)
 	pagecache_free(&pc);
 
 	pagecache_init(&pc);
-	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_int_equal(load_cache(&pc, t->cache), 0);
 	assert_int_equal(pc.npages, 2);
 	assert_page(&pc, 0, "en/index.html", 2, 3, "2nd", 3);
 	assert_page(&pc, 1, "zh/index.html", 5, 5, "zh", 2);
 	assert_int_equal(pc.nfiles, 1);
 	f = pagecache_file(&pc, "en/index.html");
 	assert_non_null(f);
-	assert_true(f->id.ino == 5 && f->id.size == 6 && f->id.mtime_ns == 7);
+	assert_true(f->id.ino == 5 && f->id.size == 6 && f->id.mtime_ns == 7 &&
+		    f->id.ctime_ns == 8);
 	pagecache_free(&pc);
 	assert_empty(&pc); /* and reusable */
 }
@@ -694,21 +708,46 @@ static void test_an_untouched_tree_is_intact(void **state)
 	struct tmp *t = *state;
 	struct pagecache pc;
 	publish(t, &pc);
-	/* read, listed, its metadata changed (a link moves the change time
-	 * only): still the published files */
+	/* read and listed: still the published files */
 	struct buf b = BUF_INIT;
 	assert_int_equal(fs_read_file(in_site(t, "index.html"), &b), 0);
 	buf_release(&b);
-	assert_int_equal(chmod(in_site(t, "index.html"), 0600), 0);
 	assert_true(pagecache_tree_intact(&pc, t->site));
 	/* and through a cache written and loaded again */
 	assert_int_equal(pagecache_start(&pc, t->cache), 0);
 	assert_int_equal(pagecache_finish(&pc), 0);
 	struct pagecache back;
 	pagecache_init(&back);
-	assert_int_equal(pagecache_load(&back, t->cache), 0);
+	assert_int_equal(load_cache(&back, t->cache), 0);
 	assert_true(pagecache_tree_intact(&back, t->site));
 	pagecache_free(&back);
+	pagecache_free(&pc);
+}
+
+static void test_a_same_size_edit_with_its_mtime_put_back_breaks_the_tree(void **state)
+{
+	struct tmp *t = *state;
+	struct pagecache pc;
+	publish(t, &pc);
+	const char *path = in_site(t, "en/gpus/index.html");
+	struct stat before;
+	assert_int_equal(stat(path, &before), 0);
+	int fd = open(path, O_WRONLY);
+	assert_true(fd >= 0);
+	assert_int_equal(pwrite(fd, "GPUS", 4, 0), 4); /* same inode, same size */
+	close(fd);
+	struct timespec times[2] = { before.st_atim, before.st_mtim };
+	assert_int_equal(utimensat(AT_FDCWD, path, times, 0), 0);
+	struct stat after;
+	assert_int_equal(stat(path, &after), 0);
+	assert_true(after.st_mtim.tv_sec == before.st_mtim.tv_sec &&
+		    after.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
+	assert_false(pagecache_tree_intact(&pc, t->site)); /* the ctime tells */
+	pagecache_free(&pc);
+	/* and a chmod too: the change time moved, the file is not trusted */
+	publish(t, &pc);
+	assert_int_equal(chmod(in_site(t, "index.html"), 0600), 0);
+	assert_false(pagecache_tree_intact(&pc, t->site));
 	pagecache_free(&pc);
 }
 
@@ -896,7 +935,7 @@ static void test_pages_added_from_threads_all_read_back(void **state)
 	pagecache_free(&pc);
 
 	pagecache_init(&pc);
-	assert_int_equal(pagecache_load(&pc, t->cache), 0);
+	assert_int_equal(load_cache(&pc, t->cache), 0);
 	assert_int_equal(pc.npages, THREADS * PER_THREAD);
 	assert_int_equal(pc.nmemos, THREADS * PER_THREAD);
 	struct buf want = BUF_INIT, got = BUF_INIT;
@@ -922,6 +961,138 @@ static void test_pages_added_from_threads_all_read_back(void **state)
 	pagecache_free(&pc);
 }
 
+/* Load the cache at t->cache: refused, for `want`, and left empty. */
+static void assert_refused_for(struct tmp *t, const char *want)
+{
+	struct pagecache pc;
+	pagecache_init(&pc);
+	const char *why = NULL;
+	assert_int_equal(pagecache_load(&pc, t->cache, &why), -1);
+	assert_non_null(why);
+	assert_string_equal(why, want);
+	assert_empty(&pc);
+	pagecache_free(&pc);
+}
+
+static void test_a_fifo_or_link_in_the_caches_place_is_refused_at_once(void **state)
+{
+	struct tmp *t = *state;
+	/* no writer will ever come: opening it must not wait for one */
+	assert_int_equal(mkfifo(t->cache, 0600), 0);
+	assert_refused_for(t, "not a regular file");
+	assert_int_equal(unlink(t->cache), 0);
+	assert_int_equal(symlink("/etc/passwd", t->cache), 0);
+	assert_refused_for(t, "a symbolic link");
+	assert_int_equal(unlink(t->cache), 0);
+	/* another version's cache (an upgrade) is no reason to warn either,
+	 * other bytes in its place are */
+	static const char old_cache[] = "ggcache3 and the rest of an old cache, long enough "
+					"to hold a header and a trailer of this format......";
+	assert_int_equal(fs_write_file(t->cache, old_cache, sizeof old_cache - 1), 0);
+	struct pagecache old;
+	pagecache_init(&old);
+	const char *old_why = "set";
+	assert_int_equal(pagecache_load(&old, t->cache, &old_why), -1);
+	assert_null(old_why);
+	pagecache_free(&old);
+	static const char html[] = "<html>not a cache at all, but long enough to hold "
+				   "a header and a trailer of this format...........";
+	assert_int_equal(fs_write_file(t->cache, html, sizeof html - 1), 0);
+	assert_refused_for(t, "damaged");
+	assert_int_equal(unlink(t->cache), 0);
+	/* none at all is no reason to warn */
+	struct pagecache pc;
+	pagecache_init(&pc);
+	const char *why = "set";
+	assert_int_equal(pagecache_load(&pc, t->cache, &why), -1);
+	assert_null(why);
+	pagecache_free(&pc);
+}
+
+static void test_a_huge_cache_is_refused_before_it_is_read(void **state)
+{
+	struct tmp *t = *state;
+	struct buf b = BUF_INIT;
+	written(t, &b);
+	/* a 64 GiB sparse file whose trailer points at the first record: its
+	 * "index" would be read whole into memory if it were trusted */
+	const uint64_t size = (uint64_t)64 << 30;
+	int fd = open(t->cache, O_WRONLY | O_TRUNC);
+	assert_true(fd >= 0);
+	assert_int_equal(write(fd, b.ptr, HEADER), HEADER);
+	assert_int_equal(ftruncate(fd, (off_t)size), 0);
+	struct buf tr = BUF_INIT;
+	buf_add(&tr, b.ptr + b.len - TRAILER, TRAILER);
+	put_u64(&tr, 0, HEADER);
+	assert_int_equal(pwrite(fd, tr.ptr, TRAILER, (off_t)(size - TRAILER)), TRAILER);
+	close(fd);
+	assert_refused_for(t, "larger than what it lists");
+	/* counts past any site's, however long the index */
+	put_u64(&tr, 8, (uint64_t)1 << 40);
+	fd = open(t->cache, O_WRONLY);
+	assert_int_equal(pwrite(fd, tr.ptr, TRAILER, (off_t)(size - TRAILER)), TRAILER);
+	close(fd);
+	assert_refused_for(t, "larger than what it lists");
+	/* the counts of the trailer must be the index's */
+	buf_release(&tr);
+	struct buf c = BUF_INIT;
+	buf_add(&c, b.ptr, b.len);
+	put_u64(&c, c.len - TRAILER + 16, u64_at(&c, c.len - TRAILER + 16) + 1);
+	reseal(&c);
+	assert_int_equal(fs_write_file(t->cache, c.ptr, c.len), 0);
+	assert_refused_for(t, "damaged");
+	buf_release(&c);
+	buf_release(&b);
+}
+
+static void test_caches_killed_builds_left_are_removed(void **state)
+{
+	struct tmp *t = *state;
+	char path[160];
+	static const char *const left[] = { "cache.123", "cache.4567" };
+	static const char *const kept[] = { "cache.", "cache.12x", "cache2.1", "cache" };
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", t->dir, left[i]);
+		assert_int_equal(fs_write_file(path, "x", 1), 0);
+	}
+	for (size_t i = 0; i < 4; i++) {
+		snprintf(path, sizeof path, "%s/%s", t->dir, kept[i]);
+		assert_int_equal(fs_write_file(path, "x", 1), 0);
+	}
+	assert_int_equal(pagecache_remove_leftovers(t->cache), 2);
+	for (size_t i = 0; i < 2; i++) {
+		snprintf(path, sizeof path, "%s/%s", t->dir, left[i]);
+		assert_false(fs_exists(path));
+	}
+	for (size_t i = 0; i < 4; i++) {
+		snprintf(path, sizeof path, "%s/%s", t->dir, kept[i]);
+		assert_true(fs_exists(path));
+	}
+}
+
+static void test_a_cache_keeps_its_secret(void **state)
+{
+	struct tmp *t = *state;
+	struct pagecache pc;
+	pagecache_init(&pc);
+	unsigned char a[DIGEST_KEY_LEN], b[DIGEST_KEY_LEN];
+	pagecache_new_secret(a);
+	pagecache_new_secret(b);
+	assert_memory_not_equal(a, b, DIGEST_KEY_LEN);
+	memcpy(pc.secret, a, sizeof a);
+	assert_int_equal(pagecache_start(&pc, t->cache), 0);
+	pagecache_add_page(&pc, "en/index.html", (struct digest_value){ 1, 2 }, "rec", 3);
+	assert_int_equal(pagecache_finish(&pc), 0);
+	pagecache_free(&pc);
+	pagecache_init(&pc);
+	const char *why = "set";
+	assert_int_equal(pagecache_load(&pc, t->cache, &why), 0);
+	assert_null(why); /* a cache loaded is no reason to warn */
+	assert_memory_equal(pc.secret, a, DIGEST_KEY_LEN);
+	assert_rec(&pc, &pagecache_page(&pc, "en/index.html")->rec, "rec", 3);
+	pagecache_free(&pc);
+}
+
 #define TMP_TEST(f) cmocka_unit_test_setup_teardown(f, tmp_setup, tmp_teardown)
 
 int main(void)
@@ -937,7 +1108,12 @@ int main(void)
 		TMP_TEST(test_a_cache_never_finished_leaves_nothing),
 		TMP_TEST(test_a_second_record_of_a_path_replaces_the_first),
 		cmocka_unit_test(test_a_cache_not_started_still_indexes_pages),
+		TMP_TEST(test_a_fifo_or_link_in_the_caches_place_is_refused_at_once),
+		TMP_TEST(test_a_huge_cache_is_refused_before_it_is_read),
+		TMP_TEST(test_caches_killed_builds_left_are_removed),
+		TMP_TEST(test_a_cache_keeps_its_secret),
 		TMP_TEST(test_an_untouched_tree_is_intact),
+		TMP_TEST(test_a_same_size_edit_with_its_mtime_put_back_breaks_the_tree),
 		TMP_TEST(test_a_file_rewritten_with_another_size_breaks_the_tree),
 		TMP_TEST(test_a_removed_file_breaks_the_tree),
 		TMP_TEST(test_an_added_file_breaks_the_tree),

@@ -251,9 +251,38 @@ static void test_did_you_mean_finds_near_words_and_case_slips(void **state)
 	assert_int_equal(text_edit_distance("", "abc"), 3);
 }
 
+static void test_unpublishable_characters_are_found_where_they_stand(void **state)
+{
+	(void)state;
+	unsigned cp = 0;
+	static const char ok[] = "RTX 4090\t24 GB\r\n显存 — “quoted” \xF0\x9F\x98\x80 \xEF\xBF\xBD";
+	assert_null(text_find_unpublishable(ok, sizeof ok - 1, &cp));
+	static const struct { const char *s; size_t at; unsigned cp; const char *kind; } bad[] = {
+		{ "a\x01z", 1, 0x01, "control character" },
+		{ "ab\x1b[31m", 2, 0x1B, "control character" },
+		{ "x\x7f", 1, 0x7F, "control character" },
+		{ "\xC2\x85next line", 0, 0x85, "control character" },
+		{ "title \xEF\xBF\xBE", 6, 0xFFFE, "noncharacter" },
+		{ "\xEF\xBF\xBF", 0, 0xFFFF, "noncharacter" },
+		{ "ab\xEF\xB7\x90", 2, 0xFDD0, "noncharacter" },
+		{ "\xF0\x9F\xBF\xBE", 0, 0x1FFFE, "noncharacter" },
+		{ "\xF4\x8F\xBF\xBF", 0, 0x10FFFF, "noncharacter" },
+	};
+	for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+		const char *at = text_find_unpublishable(bad[i].s, strlen(bad[i].s), &cp);
+		assert_non_null(at);
+		assert_int_equal(at - bad[i].s, bad[i].at);
+		assert_int_equal(cp, bad[i].cp);
+		assert_string_equal(text_unpublishable_kind(cp), bad[i].kind);
+	}
+	/* U+FDEF is the last noncharacter of its block, U+FDF0 a character */
+	assert_null(text_find_unpublishable("\xEF\xB7\xB0", 3, &cp));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_unpublishable_characters_are_found_where_they_stand),
 		cmocka_unit_test(test_slugs_are_lowercase_words_joined_by_hyphens),
 		cmocka_unit_test(test_invalid_utf8_is_found),
 		cmocka_unit_test(test_heading_ids_keep_cjk),

@@ -291,6 +291,80 @@ long csv_table_column(const struct table *t, const char *name)
 	return -1;
 }
 
+/* "-12.5", "+3", "1e9": a number a spreadsheet reads as one, not a formula. */
+static bool is_plain_number(const char *field)
+{
+	const char *p = field;
+	if (*p == '+' || *p == '-')
+		p++;
+	bool digits = false;
+	while (*p >= '0' && *p <= '9')
+		p++, digits = true;
+	if (*p == '.')
+		for (p++; *p >= '0' && *p <= '9'; p++)
+			digits = true;
+	if (digits && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (*p == '+' || *p == '-')
+			p++;
+		if (!(*p >= '0' && *p <= '9'))
+			return false;
+		while (*p >= '0' && *p <= '9')
+			p++;
+	}
+	return digits && !*p;
+}
+
+bool csv_field_is_formula(const char *field)
+{
+	return field[0] && strchr("=+-@\t\r", field[0]) && !is_plain_number(field);
+}
+
+void csv_field_write_safe(struct buf *out, const char *field)
+{
+	if (!csv_field_is_formula(field)) {
+		csv_field_write(out, field);
+		return;
+	}
+	buf_adds(out, "\"'");
+	for (const char *p = field; *p; p++) {
+		if (*p == '"')
+			buf_addc(out, '"');
+		buf_addc(out, *p);
+	}
+	buf_addc(out, '"');
+}
+
+bool csv_table_has_formula(const struct table *t)
+{
+	for (size_t c = 0; c < t->ncols; c++)
+		if (csv_field_is_formula(t->cols[c]))
+			return true;
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++)
+			if (csv_field_is_formula(t->rows[r][c]))
+				return true;
+	return false;
+}
+
+void csv_table_write_safe(const struct table *t, struct buf *out)
+{
+	for (size_t c = 0; c < t->ncols; c++) {
+		if (c)
+			buf_addc(out, ',');
+		csv_field_write_safe(out, t->cols[c]);
+	}
+	buf_addc(out, '\n');
+	for (size_t r = 0; r < t->nrows; r++) {
+		for (size_t c = 0; c < t->ncols; c++) {
+			if (c)
+				buf_addc(out, ',');
+			csv_field_write_safe(out, t->rows[r][c]);
+		}
+		buf_addc(out, '\n');
+	}
+}
+
 void csv_field_write(struct buf *out, const char *field)
 {
 	size_t n = strlen(field);

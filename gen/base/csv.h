@@ -17,6 +17,7 @@
 #ifndef GPUGUIDE_CSV_H
 #define GPUGUIDE_CSV_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct arena;
@@ -53,5 +54,19 @@ long csv_table_column(const struct table *t, const char *name);
 /* Write one field to `out` as RFC 4180 wants it: quoted (inner quotes doubled)
  * when it holds a comma, a quote, CR or LF, or leading/trailing spaces. */
 void csv_field_write(struct buf *out, const char *field);
+/* The same for a file readers download and may open in a spreadsheet: a
+ * field beginning with = + - @, a tab or a carriage return that is not a
+ * plain number is written as text, as OWASP recommends against formula
+ * injection: a single quote before it, the whole quoted
+ * (`=HYPERLINK("x")` becomes `"'=HYPERLINK(""x"")"`). */
+void csv_field_write_safe(struct buf *out, const char *field);
+/* True when csv_field_write_safe writes `field` as text. */
+bool csv_field_is_formula(const char *field);
+/* A table as a downloadable CSV file: its header and rows, every field
+ * through csv_field_write_safe, lines ending in LF. */
+void csv_table_write_safe(const struct table *t, struct buf *out);
+/* True when a field of the table (its header too) is a formula
+ * (csv_field_is_formula). */
+bool csv_table_has_formula(const struct table *t);
 
 #endif

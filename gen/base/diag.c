@@ -1,11 +1,13 @@
 #include "base/diag.h"
 
 #include "base/buf.h"
+#include "base/xalloc.h"
 
 #include <poll.h>
 #include <stdbool.h>
-#include <string.h>
 #include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
 
 void diag_init(struct diag *d, FILE *echo, struct buf *log)
 {
@@ -18,19 +20,18 @@ void diag_init(struct diag *d, FILE *echo, struct buf *log)
  * kind to show. */
 static bool kind_allows(struct diag *d, const char *fmt)
 {
-	for (size_t i = 0; i < DIAG_KINDS; i++) {
-		if (!d->kinds[i].fmt)
-			d->kinds[i].fmt = fmt;
-		if (d->kinds[i].fmt != fmt)
-			continue;
-		if (d->kinds[i].shown < DIAG_MAX_PER_KIND) {
-			d->kinds[i].shown++;
-			return true;
-		}
-		d->kinds[i].hidden++;
-		return false;
+	size_t i = 0;
+	while (i < DIAG_KINDS && d->kinds[i].fmt && d->kinds[i].fmt != fmt)
+		i++;
+	/* past DIAG_KINDS kinds, the rest share the last slot: still capped */
+	if (!d->kinds[i].fmt)
+		d->kinds[i].fmt = fmt;
+	if (d->kinds[i].shown < DIAG_MAX_PER_KIND) {
+		d->kinds[i].shown++;
+		return true;
 	}
-	return true; /* more kinds than tracked: all shown */
+	d->kinds[i].hidden++;
+	return false;
 }
 
 static void emit_line(struct diag *d, const struct buf *msg)
@@ -43,7 +44,7 @@ static void emit_line(struct diag *d, const struct buf *msg)
 
 void diag_flush_capped(struct diag *d)
 {
-	for (size_t i = 0; i < DIAG_KINDS && d->kinds[i].fmt; i++) {
+	for (size_t i = 0; i <= DIAG_KINDS && d->kinds[i].fmt; i++) {
 		if (d->kinds[i].hidden) {
 			struct buf msg = BUF_INIT;
 			buf_addf(&msg, "gen: ... and %u more like the last of the %u shown\n",
@@ -56,13 +57,44 @@ void diag_flush_capped(struct diag *d)
 	}
 }
 
-/* Append `text` with control characters written as escapes (\\n, \\x1b):
- * a message quoting input stays one line, and input cannot send escape
- * sequences to the terminal. */
+/* Characters a terminal shows as nothing (or that reorder what follows):
+ * zero-width spaces and joiners, direction marks and embeddings, the word
+ * joiner and invisible operators, the soft hyphen, the byte-order mark. */
+static bool is_invisible(unsigned cp)
+{
+	return cp == 0xAD || (cp >= 0x200B && cp <= 0x200F) ||
+	       (cp >= 0x2028 && cp <= 0x202E) || (cp >= 0x2060 && cp <= 0x2069) ||
+	       cp == 0xFEFF;
+}
+
+/* The code point of the 2- or 3-byte UTF-8 sequence at p (n bytes left), or
+ * 0 when there is none. */
+static unsigned decode_short(const unsigned char *p, size_t n)
+{
+	if (n >= 2 && p[0] >= 0xC2 && p[0] <= 0xDF && (p[1] & 0xC0) == 0x80)
+		return (unsigned)(p[0] & 0x1F) << 6 | (p[1] & 0x3F);
+	if (n >= 3 && p[0] >= 0xE0 && p[0] <= 0xEF && (p[1] & 0xC0) == 0x80 &&
+	    (p[2] & 0xC0) == 0x80)
+		return (unsigned)(p[0] & 0x0F) << 12 | (unsigned)(p[1] & 0x3F) << 6 |
+		       (p[2] & 0x3F);
+	return 0;
+}
+
+/* Append `text` with control characters written as escapes (\\n, \\x1b)
+ * and invisible ones by name (<U+200B>): a message quoting input stays one
+ * line, input cannot send escape sequences to the terminal, and "rtx-4090"
+ * with a zero-width space inside does not read as "rtx-4090". */
 static void add_printable(struct buf *out, const struct buf *text)
 {
 	for (size_t i = 0; i < text->len; i++) {
 		unsigned char c = (unsigned char)text->ptr[i];
+		unsigned cp = c >= 0xC2 ? decode_short((const unsigned char *)text->ptr + i,
+						       text->len - i) : 0;
+		if (cp && is_invisible(cp)) {
+			buf_addf(out, "<U+%04X>", cp);
+			i += cp < 0x800 ? 1 : 2;
+			continue;
+		}
 		if (c == '\n')
 			buf_adds(out, "\\n");
 		else if (c == '\t')
@@ -78,10 +110,41 @@ static void add_printable(struct buf *out, const struct buf *text)
 	}
 }
 
+static void keep_line(struct diag *d, const char *fmt, struct buf *msg)
+{
+	ALLOC_GROW(d->kept, d->nkept, d->cap_kept);
+	d->kept[d->nkept++] = (struct diag_kept){ fmt, buf_detach(msg, NULL) };
+}
+
+void diag_init_kept(struct diag *d)
+{
+	diag_init(d, NULL, NULL);
+	d->keeping = true;
+}
+
+void diag_pass_on(struct diag *to, struct diag *from)
+{
+	for (size_t i = 0; i < from->nkept; i++) {
+		const struct diag_kept *k = &from->kept[i];
+		if (!k->fmt || kind_allows(to, k->fmt)) {
+			struct buf line = BUF_INIT;
+			buf_adds(&line, k->line);
+			emit_line(to, &line);
+			buf_release(&line);
+		}
+		free(k->line);
+	}
+	free(from->kept);
+	from->kept = NULL;
+	from->nkept = from->cap_kept = 0;
+	to->errors += from->errors;
+	to->warnings += from->warnings;
+}
+
 static void diag_emit(struct diag *d, const char *path, int line, int col,
 		      const char *severity, const char *fmt, va_list ap)
 {
-	if (severity && !kind_allows(d, fmt))
+	if (severity && !d->keeping && !kind_allows(d, fmt))
 		return;
 	struct buf msg = BUF_INIT;
 	if (path) {
@@ -100,7 +163,10 @@ static void diag_emit(struct diag *d, const char *path, int line, int col,
 	add_printable(&msg, &text);
 	buf_release(&text);
 	buf_addc(&msg, '\n');
-	emit_line(d, &msg);
+	if (d->keeping)
+		keep_line(d, severity ? fmt : NULL, &msg);
+	else
+		emit_line(d, &msg);
 	buf_release(&msg);
 }
 

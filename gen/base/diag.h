@@ -11,6 +11,8 @@
 #ifndef GPUGUIDE_DIAG_H
 #define GPUGUIDE_DIAG_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 
 struct buf;
@@ -19,20 +21,39 @@ struct buf;
  * "... is not a number") are shown; the rest are counted, and
  * diag_flush_capped says how many more there were. */
 #define DIAG_MAX_PER_KIND 100
-#define DIAG_KINDS 16
+#define DIAG_KINDS 64
+
+/* A message kept by a diag of one thread's work, to be passed on. */
+struct diag_kept {
+	const char *fmt; /* its kind (NULL for a note: never capped) */
+	char *line;      /* the whole line, newline included (owned) */
+};
 
 struct diag {
 	FILE *echo;      /* where messages are printed; NULL prints nothing */
 	struct buf *log; /* optional copy of every message (borrowed) */
 	int errors;
 	int warnings;
-	/* messages per kind (the first DIAG_KINDS kinds seen) */
-	struct { const char *fmt; unsigned shown, hidden; } kinds[DIAG_KINDS];
+	/* messages per kind: the first DIAG_KINDS kinds seen, and the kinds
+	 * past those counted together */
+	struct { const char *fmt; unsigned shown, hidden; } kinds[DIAG_KINDS + 1];
+	/* a diag made by diag_init_kept keeps its messages here, uncapped */
+	bool keeping;
+	struct diag_kept *kept; size_t nkept, cap_kept;
 };
 
 /* Start counting; print to `echo` (e.g. stderr, or NULL) and copy to `log`
  * (may be NULL). */
 void diag_init(struct diag *d, FILE *echo, struct buf *log);
+
+/* A diag for one piece of work on a thread (one file, one page): its
+ * messages are kept, not shown, until diag_pass_on hands them to the
+ * build's diag in the order the caller chooses, so the cap of a kind
+ * counts every file's messages, and the hidden ones are said. */
+void diag_init_kept(struct diag *d);
+/* Show `from`'s kept messages through `to` (capped there per kind), add
+ * its counts to `to`'s, and free what `from` kept. */
+void diag_pass_on(struct diag *to, struct diag *from);
 
 /* Report an error at path:line:col. line 0 leaves out line and column; col 0
  * leaves out the column. path may be NULL for a problem with no file. */

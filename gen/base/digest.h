@@ -1,12 +1,15 @@
 /* digest: a 128-bit fingerprint of bytes, for "are these inputs the ones
  * the published file was made from?" (the page cache, pagecache.h).
  *
- * Not cryptographic: two lanes of xxHash's 64-bit round taking the 8-byte
- * words in turn, fast enough to fingerprint every page's context on every build.
- * The inputs are the project's own files, not an adversary's, and 128 bits
- * make an accidental match between two different inputs unthinkable (the
- * 64-bit FNV of strmap.h is for hash tables, where a match only costs a
- * comparison).
+ * BLAKE2b (libb2) cut to 128 bits, keyed with the page cache's own secret
+ * (digest_set_key): anyone may propose an article, so nobody may be able
+ * to make two different inputs share a digest and have the build keep the
+ * old page for the new text. A hand-written mix (xxHash's round, used
+ * before) is invertible: a same-length body with the same digest was found
+ * in milliseconds. Without a key the digest is plain BLAKE2b-128, still a
+ * cryptographic hash (the tests, and builds that keep no cache).
+ * (The 64-bit FNV of strmap.h is for hash tables, where a match only costs a
+ * comparison.)
  *
  * Feed it with digest_add (any split of the same bytes gives the same
  * digest) and the typed helpers, which mark each field's length so that
@@ -15,15 +18,26 @@
 #ifndef GPUGUIDE_DIGEST_H
 #define GPUGUIDE_DIGEST_H
 
+#include <blake2.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
+/* Small adds (a number, a short field) gather in `pend` and reach BLAKE2b
+ * a few blocks at a time: a context digest is thousands of small adds, and
+ * one call into libb2 per add cost more than the hashing. */
+#define DIGEST_PENDING 512
 struct digest {
-	uint64_t a, b, len, words;
-	unsigned char tail[8];
-	unsigned ntail;
+	blake2b_state s;
+	size_t npend;
+	unsigned char pend[DIGEST_PENDING];
 };
+
+/* The key of every digest made from now on (DIGEST_KEY_LEN bytes), or none
+ * (NULL). Set once, before any thread digests: digests made under another
+ * key never match. */
+#define DIGEST_KEY_LEN 32
+void digest_set_key(const unsigned char *key);
 
 /* What a digest ends as: two words, compared and stored as they are. */
 struct digest_value {
@@ -33,6 +47,8 @@ struct digest_value {
 void digest_init(struct digest *d);
 void digest_add(struct digest *d, const void *data, size_t len);
 void digest_add_u64(struct digest *d, uint64_t v);
+/* One byte (a tag: what kind of value follows). */
+void digest_add_byte(struct digest *d, unsigned char b);
 /* `len` bytes with their length, so that fields in a row cannot run into
  * each other (cheaper than digest_add for short fields). */
 void digest_add_field(struct digest *d, const void *data, size_t len);
@@ -44,6 +60,9 @@ struct digest_value digest_end(const struct digest *d);
 
 /* The digest of `len` bytes (NULL when len is 0), in one call. */
 struct digest_value digest_bytes(const void *data, size_t len);
+/* The same under `key` (DIGEST_KEY_LEN bytes) instead of the one set. */
+struct digest_value digest_bytes_keyed(const unsigned char *key, const void *data,
+				       size_t len);
 
 bool digest_equal(struct digest_value x, struct digest_value y);
 /* 32 hex digits and a NUL into `out`. */

@@ -347,7 +347,8 @@ int fs_file_id_at(int dirfd, const char *path, struct fs_file_id *id)
 
 bool fs_file_id_same(const struct fs_file_id *a, const struct fs_file_id *b)
 {
-	return a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns;
+	return a->ino == b->ino && a->size == b->size && a->mtime_ns == b->mtime_ns &&
+	       a->ctime_ns == b->ctime_ns;
 }
 
 /* Walk the open folder `fd` (closed here), whose path is `rel`. */

@@ -76,7 +76,10 @@ struct fs_file_id {
  * followed). Returns 0, or -1 with errno set (also for a non-file). */
 int fs_file_id_at(int dirfd, const char *path, struct fs_file_id *id);
 /* True when `a` and `b` are one version of a published file: same inode,
- * size and modification time (not the change time, which a link moves). */
+ * size, modification and change times. The change time is what a hand
+ * edit cannot put back (touch -d restores the modification time); a link
+ * or an unlink moves it too, so ids are recorded after a build's last
+ * link (pagecache_add_tree after the swap). */
 bool fs_file_id_same(const struct fs_file_id *a, const struct fs_file_id *b);
 /* Call `fn` for every regular file below `dir` with its path relative to
  * `dir` ("en/gpus/index.html") and its id, folder by folder, in the

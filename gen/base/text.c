@@ -41,6 +41,49 @@ size_t text_utf8_sequence(const unsigned char *s, size_t left)
 	return n;
 }
 
+/* The code point of the valid sequence of n bytes at s. */
+static unsigned utf8_decode(const unsigned char *s, size_t n)
+{
+	static const unsigned char lead_mask[5] = { 0, 0x7F, 0x1F, 0x0F, 0x07 };
+	unsigned cp = s[0] & lead_mask[n];
+	for (size_t i = 1; i < n; i++)
+		cp = cp << 6 | (s[i] & 0x3F);
+	return cp;
+}
+
+static bool is_unpublishable(unsigned cp)
+{
+	return (cp < 0x20 && cp != '\t' && cp != '\n' && cp != '\r') ||
+	       (cp >= 0x7F && cp <= 0x9F) || (cp >= 0xFDD0 && cp <= 0xFDEF) ||
+	       (cp & 0xFFFE) == 0xFFFE;
+}
+
+const char *text_find_unpublishable(const char *s, size_t len, unsigned *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < len;) {
+		if (u[i] >= 0x20 && u[i] < 0x7F) { /* the common case */
+			i++;
+			continue;
+		}
+		size_t n = u[i] < 0x80 ? 1 : text_utf8_sequence(u + i, len - i);
+		if (!n)
+			n = 1; /* not UTF-8: the UTF-8 check reports it */
+		unsigned c = n == 1 ? u[i] : utf8_decode(u + i, n);
+		if (is_unpublishable(c)) {
+			*cp = c;
+			return s + i;
+		}
+		i += n;
+	}
+	return NULL;
+}
+
+const char *text_unpublishable_kind(unsigned cp)
+{
+	return cp < 0xA0 ? "control character" : "noncharacter";
+}
+
 size_t text_utf8_check(const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -75,6 +118,16 @@ size_t text_utf8_check(const char *s, size_t len)
 		i += n;
 	}
 	return len;
+}
+
+size_t text_utf8_prefix(const char *s, size_t len, size_t chars)
+{
+	size_t i = 0;
+	for (; i < len && chars; chars--) {
+		size_t n = text_utf8_sequence((const unsigned char *)s + i, len - i);
+		i += n ? n : 1;
+	}
+	return i;
 }
 
 size_t text_utf8_length(const char *s, size_t len)

@@ -21,6 +21,18 @@ size_t text_utf8_sequence(const unsigned char *s, size_t left);
  * surrogates and NUL bytes count as invalid), or `len` when all is valid. */
 size_t text_utf8_check(const char *s, size_t len);
 
+/* The first character of the valid UTF-8 s[0..len) that no published file
+ * may carry: a C0 control but tab, LF and CR; DEL; a C1 control; a
+ * noncharacter (U+FDD0 to U+FDEF, and the last two code points of every
+ * plane: U+FFFE, U+FFFF, ...), which XML cannot hold and HTML reads as an
+ * error. Its code point goes to *cp; NULL when there is none. Every input
+ * that reaches a page (CSV cells, front matter, article bodies) is checked
+ * with it, and refused at the character's position. */
+const char *text_find_unpublishable(const char *s, size_t len, unsigned *cp);
+/* What such a code point is, for messages: "control character" or
+ * "noncharacter". */
+const char *text_unpublishable_kind(unsigned cp);
+
 /* True for a slug: [a-z0-9]+ joined by single hyphens ("rtx-4090"). */
 bool text_is_slug(const char *s);
 
@@ -84,6 +96,9 @@ bool text_url_is_safe(const char *url);
 
 /* Count of Unicode code points in valid UTF-8. */
 size_t text_utf8_length(const char *s, size_t len);
+/* How many bytes of the valid UTF-8 s[0..len) its first `chars` characters
+ * take: where to cut it without splitting a character. */
+size_t text_utf8_prefix(const char *s, size_t len, size_t chars);
 
 /* Levenshtein distance between two byte strings (insertions, deletions and
  * substitutions of one byte each); strings longer than 64 bytes count as

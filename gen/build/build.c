@@ -345,15 +345,30 @@ struct cache_state {
 	struct pagecache old, next;
 };
 
-static void cache_begin(struct cache_state *c, const struct site_options *opt)
+/* Read the last build's cache (holding the output's lock): its secret
+ * becomes the key of every digest this build makes (a new secret without
+ * one), so the next cache's digests are comparable with its own. A cache
+ * that cannot be trusted is a warning and a full build, never a failure. */
+static void cache_begin(struct cache_state *c, const struct site_options *opt,
+			struct diag *diag)
 {
 	pagecache_init(&c->old);
 	pagecache_init(&c->next);
 	c->path = pagecache_path(opt->out);
+	pagecache_remove_leftovers(c->path);
+	const char *why = NULL;
+	bool loaded = pagecache_load(&c->old, c->path, &why) == 0;
+	if (why)
+		diag_warning(diag, c->path, 0, 0,
+			     "the cache is not used (%s): every page is rendered", why);
+	if (loaded)
+		memcpy(c->next.secret, c->old.secret, sizeof c->next.secret);
+	else
+		pagecache_new_secret(c->next.secret);
+	digest_set_key(c->next.secret);
 	c->tool = pagecache_tool();
 	c->inputs_usable = inputs_digest(opt, c->tool, &c->inputs);
-	c->have_old = pagecache_load(&c->old, c->path) == 0 &&
-		      digest_equal(c->old.tool, c->tool);
+	c->have_old = loaded && digest_equal(c->old.tool, c->tool);
 	if (!c->have_old)
 		pagecache_free(&c->old);
 }
@@ -415,6 +430,7 @@ static void cache_end(struct cache_state *c)
 	pagecache_free(&c->old);
 	pagecache_free(&c->next);
 	free(c->path);
+	digest_set_key(NULL); /* the next build (gen serve) reads its own */
 }
 
 static void site_free(struct site *s)
@@ -439,8 +455,10 @@ static void site_free(struct site *s)
 }
 
 
+/* One build; a writing one publishes through `out`, whose lock is held. */
 static int build_with_cache(const struct site_options *opt, struct diag *diag,
-			    struct build_stats *stats, struct cache_state *cache)
+			    struct build_stats *stats, struct cache_state *cache,
+			    struct output *out)
 {
 	double start = now_ms();
 	xmlInitParser(); /* libxml2's globals, before any thread draws a chart */
@@ -491,12 +509,9 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 		else
 			health_report(&s, stdout);
 	}
-	if (rc == 0 && opt->write && !opt->dry_run) {
-		struct output out;
-		memset(&out, 0, sizeof out);
-		if (output_check_target(opt->out, opt->root, diag) != 0 ||
-		    output_begin(&out, opt->out, diag) != 0) {
-			output_free(&out);
+	if (rc == 0 && out) {
+		if (output_begin_locked(out, diag) != 0) {
+			output_free(out);
 			rc = -1;
 		} else {
 			struct render_cache rc_cache = {
@@ -511,22 +526,22 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 				cache->start_errno = errno;
 			struct markdown_memo memo = { memo_find, memo_keep, cache };
 			s.markdown_memo = &memo;
-			rc = render_all(&s, &out, stats, &rc_cache);
+			rc = render_all(&s, out, stats, &rc_cache);
 			s.markdown_memo = NULL;
 			if (i18n_report_uses(&s.i18n, diag) != 0)
 				rc = -1;
 			if (rc == 0 && !diag_failed(diag))
 				rc = diag_check_stdout(diag);
 			if (rc == 0 && !diag_failed(diag))
-				rc = output_commit(&out);
+				rc = output_commit(out);
 			else
-				output_abort(&out);
+				output_abort(out);
 			if (rc == 0)
 				cache_publish(cache, &s);
-			stats->written = out.written;
-			stats->unchanged = out.unchanged;
-			stats->removed = out.removed;
-			output_free(&out);
+			stats->written = out->written;
+			stats->unchanged = out->unchanged;
+			stats->removed = out->removed;
+			output_free(out);
 		}
 	}
 	site_free(&s);
@@ -542,10 +557,21 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	       struct build_stats *stats)
 {
 	if (!opt->write || opt->dry_run)
-		return build_with_cache(opt, diag, stats, NULL);
+		return build_with_cache(opt, diag, stats, NULL, NULL);
 	double start = now_ms();
+	/* the lock first: the cache beside the output is read by the build
+	 * that publishes, never while another one replaces it */
+	struct output out;
+	memset(&out, 0, sizeof out);
+	if (output_check_target(opt->out, opt->root, diag) != 0 ||
+	    output_lock(&out, opt->out, diag) != 0) {
+		memset(stats, 0, sizeof *stats);
+		diag_flush_capped(diag);
+		stats->warnings = diag->warnings;
+		return 1;
+	}
 	struct cache_state cache;
-	cache_begin(&cache, opt);
+	cache_begin(&cache, opt, diag);
 	int rc;
 	if (cache_says_nothing_to_do(&cache, opt->out)) {
 		memset(stats, 0, sizeof *stats);
@@ -553,8 +579,10 @@ int build_site(const struct site_options *opt, struct diag *diag,
 		stats->ms = stats->load_ms = now_ms() - start;
 		rc = 0;
 	} else {
-		rc = build_with_cache(opt, diag, stats, &cache);
+		rc = build_with_cache(opt, diag, stats, &cache, &out);
 	}
+	if (out.dir) /* locked, never begun: the build stopped before */
+		output_unlock(&out);
 	cache_end(&cache);
 	return rc;
 }

@@ -240,8 +240,7 @@ struct render_pool {
 	struct site views[POOL_MAX_JOBS];
 	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS];
 	atomic_bool stop;
-	struct buf *logs; /* [npages] */
-	int *errors, *warnings;
+	struct diag *diags; /* [npages]: each page's messages, kept */
 	_Atomic size_t nrendered, nkept; /* with a cache */
 };
 
@@ -393,14 +392,11 @@ static void render_one(void *ctx, size_t i, int worker)
 	if (atomic_load(&pool->stop))
 		return;
 	struct site *view = &pool->views[worker];
-	struct diag d;
-	diag_init(&d, NULL, &pool->logs[i]);
-	view->diag = &d;
+	struct diag *d = &pool->diags[i];
+	view->diag = d;
 	view->figures_sink = figures_page_sink(pool->site, i);
-	if (render_page(pool, view, i, worker) != 0 && !d.errors)
-		d.errors = 1;
-	pool->errors[i] = d.errors;
-	pool->warnings[i] = d.warnings;
+	if (render_page(pool, view, i, worker) != 0 && !d->errors)
+		d->errors = 1;
 	arena_reset(&view->arena);
 	if (output_interrupted())
 		atomic_store(&pool->stop, true);
@@ -438,13 +434,11 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	s->out = out; /* charts drawn while rendering are written at once */
 	figures_pages_begin(s);
 	atomic_init(&pool->stop, false);
-	pool->logs = xcalloc(n + 1, sizeof *pool->logs);
-	pool->errors = xcalloc(n + 1, sizeof *pool->errors);
-	pool->warnings = xcalloc(n + 1, sizeof *pool->warnings);
+	pool->diags = xcalloc(n + 1, sizeof *pool->diags);
 	if (cache)
 		pool_cache_begin(pool, n);
 	for (size_t i = 0; i < n; i++)
-		buf_init(&pool->logs[i]);
+		diag_init_kept(&pool->diags[i]);
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {
 		pool->views[w] = *s;
 		memset(&pool->views[w].arena, 0, sizeof pool->views[w].arena);
@@ -455,17 +449,11 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	s->out = NULL;
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
-		if (pool->logs[i].len) {
-			if (s->diag->echo)
-				fputs(pool->logs[i].ptr, s->diag->echo);
-			if (s->diag->log)
-				buf_addbuf(s->diag->log, &pool->logs[i]);
-		}
-		s->diag->errors += pool->errors[i];
-		s->diag->warnings += pool->warnings[i];
-		if (pool->errors[i])
+		/* in page order, whatever the threads' timing; capped per kind
+		 * across the pages */
+		if (pool->diags[i].errors)
 			rc = -1;
-		buf_release(&pool->logs[i]);
+		diag_pass_on(s->diag, &pool->diags[i]);
 	}
 	if (cache)
 		pool_cache_end(pool);
@@ -474,9 +462,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		buf_release(&pool->records[w]);
 		arena_free(&pool->views[w].arena);
 	}
-	free(pool->logs);
-	free(pool->errors);
-	free(pool->warnings);
+	free(pool->diags);
 	free(pool);
 	return rc;
 }

@@ -97,11 +97,28 @@ static int front_matter_field(struct article *a, const char *key,
 	if (!strcmp(key, "tags")) {
 		split_tags(a, val);
 		a->tags_line = line;
+		if (a->ntags > MARKDOWN_TAGS_MAX) {
+			diag_error(diag, a->path, line, vcol,
+				   "%zu tags; at most %d (each tag's page lists the article)",
+				   a->ntags, MARKDOWN_TAGS_MAX);
+			return -1;
+		}
 		for (size_t i = 0; i < a->ntags; i++) {
-			if (strlen(a->tags[i]) > MARKDOWN_SLUG_MAX) {
+			const char *tag = a->tags[i];
+			size_t chars = text_utf8_length(tag, strlen(tag));
+			/* shown by its first 20 characters, cut between characters */
+			int shown = (int)text_utf8_prefix(tag, strlen(tag), 20);
+			if (chars > MARKDOWN_SLUG_MAX) {
 				diag_error(diag, a->path, line, vcol,
-					   "tag \"%.20s…\" is %zu characters long; at most %d",
-					   a->tags[i], strlen(a->tags[i]), MARKDOWN_SLUG_MAX);
+					   "tag \"%.*s…\" is %zu characters long; at most %d",
+					   shown, tag, chars, MARKDOWN_SLUG_MAX);
+				return -1;
+			}
+			if (strlen(tag) > MARKDOWN_NAME_BYTES) { /* its folder's name */
+				diag_error(diag, a->path, line, vcol,
+					   "tag \"%.*s…\" is %zu characters, %zu bytes in UTF-8; "
+					   "a folder name holds at most %d bytes",
+					   shown, tag, chars, strlen(tag), MARKDOWN_NAME_BYTES);
 				return -1;
 			}
 			const char *why = text_tag_problem(a->tags[i]);
@@ -226,6 +243,25 @@ void markdown_count_words(struct article *a)
 	a->words = words;
 }
 
+/* A position in a file, counted forward: the line and column (in
+ * characters, both from 1) of src[at]. */
+struct position {
+	size_t at;
+	int line, col;
+};
+
+static void position_advance(struct position *p, const char *src, size_t to)
+{
+	for (; p->at < to; p->at++) {
+		if (src[p->at] == '\n') {
+			p->line++;
+			p->col = 1;
+		} else if (((unsigned char)src[p->at] & 0xC0) != 0x80) {
+			p->col++;
+		}
+	}
+}
+
 int markdown_parse_article(struct article *a, const char *path, int lang,
 			   const char *src, size_t len, struct diag *diag)
 {
@@ -235,19 +271,27 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 	a->file = xstrdup(slash ? slash + 1 : path);
 	a->lang = lang;
 	size_t bad = text_utf8_check(src, len);
+	struct position where = { 0, 1, 1 };
 	if (bad < len) {
-		int line = 1, col = 1;
-		for (size_t i = 0; i < bad; i++) {
-			if (src[i] == '\n') {
-				line++;
-				col = 1;
-			} else if (((unsigned char)src[i] & 0xC0) != 0x80) {
-				col++;
-			}
-		}
-		diag_error(diag, path, line, col, "invalid UTF-8 (or NUL byte)");
+		position_advance(&where, src, bad);
+		diag_error(diag, path, where.line, where.col, "invalid UTF-8 (or NUL byte)");
 		return -1;
 	}
+	/* a control character or noncharacter anywhere (front matter or body)
+	 * would reach a page, a feed or the search index raw */
+	int refused = 0;
+	unsigned cp;
+	for (const char *at = src, *end = src + len;
+	     (at = text_find_unpublishable(at, (size_t)(end - at), &cp)); refused++) {
+		position_advance(&where, src, (size_t)(at - src));
+		diag_error(diag, path, where.line, where.col,
+			   "the %s U+%04X cannot be published; remove it",
+			   text_unpublishable_kind(cp), cp);
+		size_t n = text_utf8_sequence((const unsigned char *)at, (size_t)(end - at));
+		at += n ? n : 1;
+	}
+	if (refused)
+		return -1;
 	size_t pos = 0;
 	if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3))
 		pos = 3;

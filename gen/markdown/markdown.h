@@ -56,6 +56,10 @@ struct heading {
 /* The longest slug, translation key or tag: each names a folder or a
  * file of the site, and a file name may have 255 bytes at most. */
 #define MARKDOWN_SLUG_MAX 100
+#define MARKDOWN_NAME_BYTES 255
+/* At most this many tags per article: each tag's page lists the article,
+ * so an article's tags must not multiply into pages without end. */
+#define MARKDOWN_TAGS_MAX 20
 
 struct article {
 	char *path;  /* as shown in messages: "content/en/x.md" (owned) */

@@ -274,13 +274,59 @@ static const char *or_empty(const char *s)
 	return s ? s : "";
 }
 
+/* The rule of a series, as a key: one GPU, number of cards and kind of
+ * price from one provider, or, where no provider is named, from one source. */
+static void series_key(const struct price *p, struct buf *key)
+{
+	buf_addf(key, "%zu\x1f%d\x1f%s\x1f%s", p->gpu, p->cards, or_empty(p->kind),
+		 or_empty(p->provider));
+	if (!*or_empty(p->provider))
+		buf_addf(key, "\x1f%s", or_empty(p->source));
+}
+
 bool data_same_series(const struct price *a, const struct price *b)
 {
-	if (a->gpu != b->gpu || a->cards != b->cards ||
-	    strcmp(or_empty(a->kind), or_empty(b->kind)) ||
-	    strcmp(or_empty(a->provider), or_empty(b->provider)))
-		return false;
-	return *or_empty(a->provider) || !strcmp(or_empty(a->source), or_empty(b->source));
+	struct buf ka = BUF_INIT, kb = BUF_INIT;
+	series_key(a, &ka);
+	series_key(b, &kb);
+	bool same = ka.len == kb.len && !memcmp(ka.ptr, kb.ptr, ka.len);
+	buf_release(&ka);
+	buf_release(&kb);
+	return same;
+}
+
+/* Number each quote's series (by its key, through a map: linear in the
+ * quotes) and list each series' quotes in file order. */
+static void index_series(struct data *d)
+{
+	struct strmap seen = STRMAP_INIT;
+	struct buf key = BUF_INIT;
+	size_t *count = xcalloc(d->nprices + 1, sizeof *count);
+	d->nseries = 0;
+	for (size_t i = 0; i < d->nprices; i++) {
+		buf_reset(&key);
+		series_key(&d->prices[i], &key);
+		bool created;
+		size_t *slot = strmap_slot_n(&seen, key.ptr, key.len, &created);
+		if (created)
+			*slot = d->nseries++;
+		d->prices[i].series = *slot;
+		count[*slot]++;
+	}
+	d->series_at = arena_alloc(&d->arena, (d->nseries + 1) * sizeof *d->series_at);
+	d->series_rows = arena_alloc(&d->arena, (d->nprices + 1) * sizeof *d->series_rows);
+	size_t at = 0;
+	for (size_t k = 0; k < d->nseries; k++) {
+		d->series_at[k] = at;
+		at += count[k];
+		count[k] = d->series_at[k]; /* now: where its next row goes */
+	}
+	d->series_at[d->nseries] = at;
+	for (size_t i = 0; i < d->nprices; i++)
+		d->series_rows[count[d->prices[i].series]++] = i;
+	free(count);
+	buf_release(&key);
+	strmap_free(&seen);
 }
 
 /* A quote is superseded by a later dated quote of its series (an undated
@@ -288,14 +334,16 @@ bool data_same_series(const struct price *a, const struct price *b)
  * the newest its price. */
 static void mark_superseded(struct data *d)
 {
-	for (size_t i = 0; i < d->nprices; i++) {
-		struct price *p = &d->prices[i];
-		for (size_t j = 0; j < d->nprices && !p->superseded; j++) {
-			const struct price *q = &d->prices[j];
-			if (j == i || !*or_empty(q->as_of) || !data_same_series(p, q))
-				continue;
-			int c = strcmp(q->as_of, or_empty(p->as_of));
-			p->superseded = c > 0;
+	for (size_t k = 0; k < d->nseries; k++) {
+		const char *newest = NULL; /* the series' latest date */
+		for (size_t r = d->series_at[k]; r < d->series_at[k + 1]; r++) {
+			const char *as_of = or_empty(d->prices[d->series_rows[r]].as_of);
+			if (*as_of && (!newest || strcmp(as_of, newest) > 0))
+				newest = as_of;
+		}
+		for (size_t r = d->series_at[k]; r < d->series_at[k + 1]; r++) {
+			struct price *p = &d->prices[d->series_rows[r]];
+			p->superseded = newest && strcmp(newest, or_empty(p->as_of)) > 0;
 		}
 	}
 }
@@ -535,6 +583,7 @@ static void data_fill_typed(struct data *d)
 	fill_gpus(d);
 	index_gpus(d); /* the tables after gpus refer to GPUs by id */
 	fill_prices(d);
+	index_series(d);
 	mark_superseded(d);
 	fill_benchmarks(d);
 	fill_results(d);

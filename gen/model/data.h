@@ -61,6 +61,8 @@ struct price {
 	struct num total;    /* the stated total $/h for `cards` cards */
 	size_t gpu; /* index into data.gpus */
 	size_t row;
+	size_t series; /* its series (data_same_series), an index into
+			* data.series_at */
 	/* a later dated quote of the same series exists (data_same_series):
 	 * kept as price history, not used as the current price */
 	bool superseded;
@@ -176,6 +178,10 @@ struct data {
 	struct source *sources;       size_t nsources;
 	struct gpu *gpus;             size_t ngpus;
 	struct price *prices;         size_t nprices;
+	/* the quotes of each series, in file order: series k is
+	 * series_rows[series_at[k] .. series_at[k + 1]) (indexed once, so no
+	 * page compares every quote with every other) */
+	size_t *series_rows, *series_at; size_t nseries;
 	struct benchmark *benchmarks; size_t nbenchmarks;
 	struct result *results;       size_t nresults;
 	struct task *tasks;           size_t ntasks;

@@ -239,7 +239,7 @@ void ledger_write_csv(const struct ledger *lg, struct buf *out,
 		const char *cells[] = { f->id, f->label, f->label_zh, f->value,
 					f->value_max, f->unit, f->inputs };
 		for (size_t c = 0; c < sizeof cells / sizeof *cells; c++) {
-			csv_field_write(out, cells[c]);
+			csv_field_write_safe(out, cells[c]); /* a GPU's name too */
 			buf_addc(out, ',');
 		}
 		buf_addf(out, "%zu,", f->npages);
@@ -250,7 +250,7 @@ void ledger_write_csv(const struct ledger *lg, struct buf *out,
 			buf_reset(&tmp);
 			buf_adds(&list, page_url(ctx, f->pages[p], &tmp));
 		}
-		csv_field_write(out, list.ptr);
+		csv_field_write_safe(out, list.ptr);
 		buf_addc(out, '\n');
 	}
 	buf_release(&list);

@@ -731,25 +731,9 @@ static void report_missing_column(const struct table_spec *spec,
 	free(unknown);
 }
 
-/* The first control character of `s` (C0 but tab, newline and carriage
- * return; DEL; C1 as UTF-8), its code point in *cp; NULL when none. */
-static const char *find_control(const char *s, unsigned *cp)
-{
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if ((*p < 0x20 && *p != '\t' && *p != '\n' && *p != '\r') || *p == 0x7F) {
-			*cp = *p;
-			return (const char *)p;
-		}
-		if (*p == 0xC2 && p[1] >= 0x80 && p[1] <= 0x9F) {
-			*cp = p[1];
-			return (const char *)p;
-		}
-	}
-	return NULL;
-}
-
 /* Text cells (the spec's text columns and the columns it does not name)
- * must not hold control characters: they would reach every page. */
+ * must not hold control characters or noncharacters: they would reach
+ * every page (text_find_unpublishable). */
 static int check_control_chars(const struct table_spec *spec,
 			       const struct table *t, struct diag *diag)
 {
@@ -764,11 +748,12 @@ static int check_control_chars(const struct table_spec *spec,
 	for (size_t r = 0; r < t->nrows; r++)
 		for (size_t c = 0; c < t->ncols; c++) {
 			unsigned cp;
-			if (!text[c] || !find_control(t->rows[r][c], &cp))
+			const char *cell = t->rows[r][c];
+			if (!text[c] || !text_find_unpublishable(cell, strlen(cell), &cp))
 				continue;
 			diag_error(diag, t->path, t->lines[r], (int)c + 1,
-				   "%s holds the control character U+%04X; remove it",
-				   t->cols[c], cp);
+				   "%s holds the %s U+%04X; remove it", t->cols[c],
+				   text_unpublishable_kind(cp), cp);
 			errors++;
 		}
 	free(text);

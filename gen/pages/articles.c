@@ -33,8 +33,7 @@ struct article_file {
 	struct article a;
 	bool keep;  /* parsed, valid and not a draft */
 	const char *root; /* the project folder */
-	struct buf log;
-	int errors, warnings;
+	struct diag diag; /* its messages, kept for load_all (diag_pass_on) */
 };
 
 /* The .md files of both languages, in name order per language. */
@@ -61,7 +60,7 @@ static struct article_file *list_files(struct site *s, size_t *n)
 			f->full = buf_detach(&b, NULL);
 			buf_addf(&b, "content/%s/%s", lang_code((enum lang)l), *nm);
 			f->path = buf_detach(&b, NULL);
-			buf_init(&f->log);
+			diag_init_kept(&f->diag);
 		}
 		fs_free_list(names);
 	}
@@ -74,8 +73,7 @@ static void load_file(void *ctx, size_t i, int worker)
 {
 	(void)worker;
 	struct article_file *f = &((struct article_file *)ctx)[i];
-	struct diag d;
-	diag_init(&d, NULL, &f->log);
+	struct diag *d = &f->diag; /* diag_init_kept by list_files */
 	struct buf src = BUF_INIT;
 	int rc = fs_read_file_nofollow(f->full, &src);
 	/* a file linked from outside the project is refused by the site's check
@@ -86,9 +84,9 @@ static void load_file(void *ctx, size_t i, int worker)
 		rc = fs_read_file(f->full, &src);
 	if (!refused) {
 		if (rc != 0) {
-			diag_error(&d, f->path, 0, 0, "cannot read: %s", fs_strerror(errno));
+			diag_error(d, f->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 		} else if (markdown_parse_article(&f->a, f->path, f->lang, src.ptr,
-						  src.len, &d) == 0 && !f->a.draft) {
+						  src.len, d) == 0 && !f->a.draft) {
 			markdown_count_words(&f->a);
 			free(f->a.body);
 			f->a.body = NULL;
@@ -96,8 +94,6 @@ static void load_file(void *ctx, size_t i, int worker)
 		}
 	}
 	buf_release(&src);
-	f->errors = d.errors;
-	f->warnings = d.warnings;
 }
 
 /* Load every article on all cores; messages and articles are taken in file
@@ -111,19 +107,11 @@ static void load_all(struct site *s)
 	pool_run(pool_size(s->opt.jobs), n, load_file, files);
 	for (size_t i = 0; i < n; i++) {
 		struct article_file *f = &files[i];
-		if (f->log.len) {
-			if (s->diag->echo)
-				fputs(f->log.ptr, s->diag->echo);
-			if (s->diag->log)
-				buf_addbuf(s->diag->log, &f->log);
-		}
-		s->diag->errors += f->errors;
-		s->diag->warnings += f->warnings;
+		diag_pass_on(s->diag, &f->diag);
 		if (f->keep)
 			add_article(s, &f->a);
 		else
 			markdown_article_free(&f->a);
-		buf_release(&f->log);
 		free(f->full);
 		free(f->path);
 	}

@@ -803,7 +803,9 @@ static int write_robots(struct site *s, struct output *o)
 	return rc;
 }
 
-/* The CSV downloads: each table's file, byte for byte. */
+/* The CSV downloads: each table's file, byte for byte, unless a cell of
+ * it would run as a formula in a spreadsheet: then the table as it was
+ * read, written again with those cells as text (csv_table_write_safe). */
 static int write_csv_copies(struct site *s, struct output *o)
 {
 	struct buf b = BUF_INIT;
@@ -821,6 +823,10 @@ static int write_csv_copies(struct site *s, struct output *o)
 				   fs_strerror(errno));
 			rc = -1;
 			break;
+		}
+		if (csv_table_has_formula(t)) {
+			buf_reset(&b);
+			csv_table_write_safe(t, &b);
 		}
 		rc = output_add(o, arena_printf(&s->arena, "data/%s.csv", t->name),
 				b.ptr, b.len);

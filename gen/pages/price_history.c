@@ -72,46 +72,42 @@ const char *price_history_freshness(const struct pg *p, const char *today)
 
 /* ---- series ---- */
 
-static int cmp_by_date(const void *x, const void *y, void *ctx)
+/* A quote to sort by date: its date, then its row (file order), so the
+ * order is one whatever the sort. */
+struct dated_row {
+	const char *as_of;
+	size_t row;
+};
+
+static int cmp_dated_rows(const void *x, const void *y)
 {
-	const struct data *d = ctx;
-	size_t a = *(const size_t *)x, b = *(const size_t *)y;
-	int c = strcmp(d->prices[a].as_of, d->prices[b].as_of);
-	return c ? c : (a > b) - (a < b);
+	const struct dated_row *a = x, *b = y;
+	int c = strcmp(a->as_of, b->as_of);
+	return c ? c : (a->row > b->row) - (a->row < b->row);
 }
 
-/* Insertion sort with a context (qsort_r is not C17): series are short. */
-static void sort_rows(const struct data *d, size_t *rows, size_t n)
+/* The dated quotes of series `k`, oldest first (into rows, which has room
+ * for every quote of the series): O(n log n) in the series' quotes. */
+static size_t series_dated(const struct data *d, size_t k, size_t *rows)
 {
-	for (size_t i = 1; i < n; i++) {
-		size_t v = rows[i], j = i;
-		while (j > 0 && cmp_by_date(&rows[j - 1], &v, (void *)d) > 0) {
-			rows[j] = rows[j - 1];
-			j--;
-		}
-		rows[j] = v;
+	size_t from = d->series_at[k], to = d->series_at[k + 1], n = 0;
+	struct dated_row *v = xcalloc(to - from + 1, sizeof *v);
+	for (size_t r = from; r < to; r++) {
+		const struct price *q = &d->prices[d->series_rows[r]];
+		if (dated(q))
+			v[n++] = (struct dated_row){ q->as_of, d->series_rows[r] };
 	}
-}
-
-/* The dated quotes of row `first`'s series, oldest first (into rows,
- * which has room for every quote). */
-static size_t series_dated(const struct data *d, size_t first, size_t *rows)
-{
-	size_t n = 0;
-	for (size_t i = 0; i < d->nprices; i++)
-		if (dated(&d->prices[i]) && data_same_series(&d->prices[first], &d->prices[i]))
-			rows[n++] = i;
-	sort_rows(d, rows, n);
+	qsort(v, n, sizeof *v, cmp_dated_rows);
+	for (size_t i = 0; i < n; i++)
+		rows[i] = v[i].row;
+	free(v);
 	return n;
 }
 
 /* Whether row i is the first of its series in file order (one chart each). */
 static bool series_first(const struct data *d, size_t i)
 {
-	for (size_t j = 0; j < i; j++)
-		if (data_same_series(&d->prices[j], &d->prices[i]))
-			return false;
-	return true;
+	return d->series_rows[d->series_at[d->prices[i].series]] == i;
 }
 
 static const char *kind_text(const struct pg *p, const char *kind)
@@ -133,8 +129,10 @@ static const char *series_name(const struct pg *p, const struct price *q)
 		       NULL);
 }
 
+/* The chart of a series' `n` latest dated quotes (`rows`, oldest first) of
+ * its `total`. */
 static void add_chart(const struct pg *p, size_t gpu, const size_t *rows, size_t n,
-		      size_t nth, struct buf *out)
+		      size_t total, size_t nth, struct buf *out)
 {
 	const struct data *d = &p->s->data;
 	struct chart_spark_point *pts = xcalloc(n, sizeof *pts);
@@ -154,8 +152,12 @@ static void add_chart(const struct pg *p, size_t gpu, const size_t *rows, size_t
 	const char *name = series_name(p, &d->prices[rows[0]]);
 	struct chart_text t = {
 		.title = pg_fill(p, "price.history_title", "series", name, NULL),
-		.desc = pg_fill(p, "price.history_desc", "n", pg_fmt_number(p, (double)n),
-				"list", list.ptr, NULL),
+		.desc = n == total
+			? pg_fill(p, "price.history_desc", "n", pg_fmt_number(p, (double)n),
+				  "list", list.ptr, NULL)
+			: pg_fill(p, "price.history_desc_latest", "n",
+				  pg_fmt_number(p, (double)n), "total",
+				  pg_fmt_number(p, (double)total), "list", list.ptr, NULL),
 		.no_data = pg_tr(p, "no_data"),
 		.list_sep = pg_tr(p, "list.sep"),
 		.pair_sep = pg_tr(p, "punct.list_sep"),
@@ -185,9 +187,12 @@ const char *price_history_charts(const struct pg *p, size_t gpu)
 	for (size_t i = 0; i < d->nprices; i++) {
 		if (d->prices[i].gpu != gpu || !series_first(d, i))
 			continue;
-		size_t n = series_dated(d, i, rows);
+		size_t n = series_dated(d, d->prices[i].series, rows);
+		/* a page shows a bounded history however many quotes a series
+		 * has: its latest (the CSV download keeps every one) */
+		size_t shown = n > PRICE_HISTORY_POINTS ? PRICE_HISTORY_POINTS : n;
 		if (n >= 2)
-			add_chart(p, gpu, rows, n, nth++, &out);
+			add_chart(p, gpu, rows + n - shown, shown, n, nth++, &out);
 	}
 	free(rows);
 	const char *html = pg_keep(p, &out);
@@ -197,42 +202,48 @@ const char *price_history_charts(const struct pg *p, size_t gpu)
 
 /* ---- changes ---- */
 
+/* A change with its date beside it, for qsort (no context in C17):
+ * newest first, then file order. */
+struct change_key {
+	struct price_change c;
+	const char *as_of;
+};
+
+static int cmp_change_keys(const void *x, const void *y)
+{
+	const struct change_key *a = x, *b = y;
+	int c = strcmp(b->as_of, a->as_of);
+	return c ? c : (a->c.row > b->c.row) - (a->c.row < b->c.row);
+}
+
 size_t price_history_changes(const struct data *d, struct price_change **out)
 {
 	size_t n = 0, cap = 0;
 	struct price_change *v = NULL;
 	size_t *rows = xcalloc(d->nprices + 1, sizeof *rows);
-	for (size_t i = 0; i < d->nprices; i++) {
-		if (!series_first(d, i))
-			continue;
+	for (size_t k = 0; k < d->nseries; k++) {
 		/* the series in date order, undated quotes first (in file order) */
 		size_t m = 0;
-		for (size_t j = 0; j < d->nprices; j++)
-			if (!dated(&d->prices[j]) && data_same_series(&d->prices[i], &d->prices[j]))
-				rows[m++] = j;
-		m += series_dated(d, i, rows + m);
-		for (size_t k = 1; k < m; k++) {
-			const struct price *q = &d->prices[rows[k]];
-			if (!dated(q) || q->usd_per_hour == d->prices[rows[k - 1]].usd_per_hour)
+		for (size_t r = d->series_at[k]; r < d->series_at[k + 1]; r++)
+			if (!dated(&d->prices[d->series_rows[r]]))
+				rows[m++] = d->series_rows[r];
+		m += series_dated(d, k, rows + m);
+		for (size_t i = 1; i < m; i++) {
+			const struct price *q = &d->prices[rows[i]];
+			if (!dated(q) || q->usd_per_hour == d->prices[rows[i - 1]].usd_per_hour)
 				continue;
 			ALLOC_GROW(v, n, cap);
-			v[n++] = (struct price_change){ rows[k], rows[k - 1] };
+			v[n++] = (struct price_change){ rows[i], rows[i - 1] };
 		}
 	}
 	free(rows);
-	/* newest first, then file order: a stable insertion sort */
-	for (size_t i = 1; i < n; i++) {
-		struct price_change c = v[i];
-		size_t j = i;
-		while (j > 0) {
-			int cmp = strcmp(d->prices[v[j - 1].row].as_of, d->prices[c.row].as_of);
-			if (cmp > 0 || (cmp == 0 && v[j - 1].row < c.row))
-				break;
-			v[j] = v[j - 1];
-			j--;
-		}
-		v[j] = c;
-	}
+	struct change_key *keys = xcalloc(n + 1, sizeof *keys);
+	for (size_t i = 0; i < n; i++)
+		keys[i] = (struct change_key){ v[i], d->prices[v[i].row].as_of };
+	qsort(keys, n, sizeof *keys, cmp_change_keys);
+	for (size_t i = 0; i < n; i++)
+		v[i] = keys[i].c;
+	free(keys);
 	*out = v;
 	return n;
 }

@@ -35,6 +35,10 @@ const char *price_history_newest(const struct data *d);
  * build date `today` (YYYY-MM-DD). */
 const char *price_history_freshness(const struct pg *p, const char *today);
 
+/* A price-history chart shows at most this many of a series' quotes, its
+ * latest, saying how many there are. */
+#define PRICE_HISTORY_POINTS 100
+
 /* The GPU page's price-history charts (HTML, "" when no series has two
  * dated quotes). */
 const char *price_history_charts(const struct pg *p, size_t gpu);

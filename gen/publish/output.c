@@ -272,7 +272,8 @@ static int check_writable(const char *dir, struct diag *diag)
 
 static void release(struct output *o);
 
-static int begin(struct output *o, const char *dir, struct diag *diag)
+/* Set up `o` for `dir` and take the lock. */
+static int lock_only(struct output *o, const char *dir, struct diag *diag)
 {
 	memset(o, 0, sizeof *o);
 	o->dir_fd = o->staging_fd = o->lock_fd = -1;
@@ -288,8 +289,25 @@ static int begin(struct output *o, const char *dir, struct diag *diag)
 		fs_mkdir_p(parent);
 		free(parent);
 	}
-	if (lock_take(o, diag) != 0)
-		return -1;
+	return lock_take(o, diag);
+}
+
+int output_lock(struct output *o, const char *dir, struct diag *diag)
+{
+	if (lock_only(o, dir, diag) == 0)
+		return 0;
+	release(o);
+	return -1;
+}
+
+void output_unlock(struct output *o)
+{
+	release(o);
+}
+
+/* The rest of output_begin, the lock held. */
+static int begin_locked(struct output *o, struct diag *diag)
+{
 	if (check_replaceable(o->dir, diag) != 0 || check_writable(o->dir, diag) != 0)
 		return -1;
 	remove_stale_staging(o);
@@ -311,6 +329,20 @@ static int begin(struct output *o, const char *dir, struct diag *diag)
 	sigaction(SIGINT, &sa, &old_int);
 	sigaction(SIGTERM, &sa, &old_term);
 	return 0;
+}
+
+static int begin(struct output *o, const char *dir, struct diag *diag)
+{
+	return lock_only(o, dir, diag) == 0 ? begin_locked(o, diag) : -1;
+}
+
+int output_begin_locked(struct output *o, struct diag *diag)
+{
+	if (begin_locked(o, diag) == 0)
+		return 0;
+	output_abort(o);
+	release(o);
+	return -1;
 }
 
 int output_begin(struct output *o, const char *dir, struct diag *diag)

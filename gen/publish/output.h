@@ -54,6 +54,14 @@ struct output {
  * output_free is still allowed). */
 #define OUTPUT_LOCK_WAIT_MS 10000
 int output_begin(struct output *o, const char *dir, struct diag *diag);
+/* Only take the lock of `dir` (into `o`), so that what lies beside the
+ * folder (the page cache) is read by one build at a time; then
+ * output_begin_locked goes on as output_begin does, or output_unlock
+ * releases the lock. Each returns 0 or -1 (reported; on failure nothing
+ * is held). */
+int output_lock(struct output *o, const char *dir, struct diag *diag);
+int output_begin_locked(struct output *o, struct diag *diag);
+void output_unlock(struct output *o);
 /* Refuse an output folder that is the project `root`, holds it, or lies
  * inside its content/, data/ or templates/. Returns 0 or -1 (reported). */
 int output_check_target(const char *dir, const char *root, struct diag *diag);

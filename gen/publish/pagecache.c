@@ -1,22 +1,30 @@
 /* pagecache: what the published site was made from (see pagecache.h). */
+/* dl_iterate_phdr and struct dl_phdr_info (link.h) */
+#define _GNU_SOURCE
 #include "publish/pagecache.h"
 
 #include "base/buf.h"
 #include "base/xalloc.h"
 
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <link.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 /* The format's name and version: a cache of another version is not read. */
-static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '3' };
+static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '4' };
 
-/* The trailer: the index's offset and the index's digest. */
-#define TRAILER_LEN 24
+/* The header: the magic and the cache's secret (the key of its digests). */
+#define HEADER_LEN (sizeof magic + DIGEST_KEY_LEN)
+/* The trailer: the index's offset, how many files, pages and memos it
+ * lists, and the index's digest. */
+#define TRAILER_LEN (4 * 8 + 16)
 
 void pagecache_init(struct pagecache *pc)
 {
@@ -97,7 +105,8 @@ static int read_at(int fd, uint64_t at, size_t len, struct buf *out)
 static struct pagecache_rec append_record(struct pagecache *pc, const char *rec,
 					  size_t len)
 {
-	struct pagecache_rec r = { pc->out_at, len, digest_bytes(rec, len) };
+	struct pagecache_rec r = { pc->out_at, len,
+				   digest_bytes_keyed(pc->secret, rec, len) };
 	if (pc->out && !pc->out_failed) {
 		if (len && fwrite(rec, 1, len, pc->out) != len)
 			pc->out_failed = true;
@@ -112,7 +121,8 @@ int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
 	size_t start = out->len;
 	if (pc->fd < 0 || read_at(pc->fd, rec->at, rec->len, out) != 0)
 		return -1;
-	if (digest_equal(digest_bytes(out->ptr + start, rec->len), rec->check))
+	if (digest_equal(digest_bytes_keyed(pc->secret, out->ptr + start, rec->len),
+			 rec->check))
 		return 0;
 	buf_truncate(out, start);
 	return -1;
@@ -300,6 +310,7 @@ static void encode_index(const struct pagecache *pc, struct buf *b)
 		buf_add_u64(b, id->ino);
 		buf_add_u64(b, id->size);
 		buf_add_u64(b, (uint64_t)id->mtime_ns);
+		buf_add_u64(b, (uint64_t)id->ctime_ns);
 	}
 	buf_add_u32(b, (uint32_t)pc->npages);
 	for (size_t i = 0; i < pc->npages; i++) {
@@ -318,13 +329,13 @@ static void encode_index(const struct pagecache *pc, struct buf *b)
  * begins at `index_at`). */
 static bool rec_inside(const struct pagecache_rec *rec, uint64_t index_at)
 {
-	return rec->at >= sizeof magic && rec->at <= index_at &&
+	return rec->at >= HEADER_LEN && rec->at <= index_at &&
 	       rec->len <= index_at - rec->at;
 }
 
 /* The index (whose records lie before `index_at`) into `pc`. */
 static int decode_index(struct pagecache *pc, const char *data, size_t len,
-			uint64_t index_at)
+			uint64_t index_at, const uint64_t counts[3])
 {
 	struct buf_reader r = { (const unsigned char *)data, len, false };
 	struct buf tmp = BUF_INIT;
@@ -334,17 +345,22 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 	pc->clean = flags & 1;
 	pc->placeholder_url = flags & 2;
 	size_t nfiles = buf_read_u32(&r);
+	if (nfiles != counts[0])
+		r.bad = true;
 	for (size_t i = 0; i < nfiles && !r.bad; i++) {
 		const char *rel = read_str(&r, &tmp);
 		struct fs_file_id id = { 0 };
 		id.ino = buf_read_u64(&r);
 		id.size = buf_read_u64(&r);
 		id.mtime_ns = (int64_t)buf_read_u64(&r);
+		id.ctime_ns = (int64_t)buf_read_u64(&r);
 		if (rel && !r.bad)
 			pagecache_add_file(pc, rel, &id);
 	}
 	bool inside = true; /* every record lies between the magic and the index */
 	size_t npages = buf_read_u32(&r);
+	if (npages != counts[1])
+		r.bad = true;
 	for (size_t i = 0; i < npages && !r.bad; i++) {
 		const char *rel = read_str(&r, &tmp);
 		struct digest_value inputs = read_digest(&r);
@@ -354,6 +370,8 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 			index_page(pc, rel, inputs, rec);
 	}
 	size_t nmemos = buf_read_u32(&r);
+	if (nmemos != counts[2])
+		r.bad = true;
 	for (size_t i = 0; i < nmemos && !r.bad; i++) {
 		const char *key = read_str(&r, &tmp);
 		struct pagecache_rec rec = read_rec(&r);
@@ -365,46 +383,169 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 	return r.bad || r.left || !inside ? -1 : 0;
 }
 
-static int load_index(struct pagecache *pc, int fd)
+/* The most bytes an index of these counts can take: its fixed part, and
+ * per file, page and memo the longest path a file system allows (PATH_MAX)
+ * and the numbers beside it. The index is read whole, so this is what keeps
+ * the memory a cache costs bounded by what it lists, never by its size. */
+#define MAX_REL 4096
+#define MAX_ENTRIES (1u << 24)
+
+static bool index_len_fits(uint64_t len, const uint64_t counts[3])
+{
+	for (int i = 0; i < 3; i++)
+		if (counts[i] > MAX_ENTRIES)
+			return false;
+	uint64_t most = 2 * 16 + 4 + 3 * 4 + counts[0] * (4 + MAX_REL + 4 * 8) +
+			counts[1] * (4 + MAX_REL + 16 + 32) + counts[2] * (4 + 32 + 32);
+	return len <= most;
+}
+
+/* The index of the cache open as `fd` into `pc`: 0, or -1 with the reason
+ * in *why. Nothing is read before the sizes and offsets are checked. */
+static int load_index(struct pagecache *pc, int fd, const char **why)
 {
 	struct stat st;
 	struct buf b = BUF_INIT;
+	char *index = NULL;
 	int rc = -1;
-	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode) ||
-	    (uint64_t)st.st_size < sizeof magic + TRAILER_LEN)
+	*why = "damaged";
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+		*why = "not a regular file";
+		goto out;
+	}
+	if ((uint64_t)st.st_size < HEADER_LEN + TRAILER_LEN)
 		goto out;
 	uint64_t size = (uint64_t)st.st_size;
-	if (read_at(fd, 0, sizeof magic, &b) != 0 || memcmp(b.ptr, magic, sizeof magic))
+	if (read_at(fd, 0, HEADER_LEN, &b) != 0)
 		goto out;
+	if (memcmp(b.ptr, magic, sizeof magic)) {
+		/* another version's cache (an upgrade) is no reason to warn;
+		 * anything else in its place is */
+		*why = memcmp(b.ptr, magic, sizeof magic - 1) ? "damaged" : NULL;
+		goto out;
+	}
+	memcpy(pc->secret, b.ptr + sizeof magic, DIGEST_KEY_LEN);
 	buf_reset(&b);
 	if (read_at(fd, size - TRAILER_LEN, TRAILER_LEN, &b) != 0)
 		goto out;
 	struct buf_reader tr = { (const unsigned char *)b.ptr, TRAILER_LEN, false };
-	uint64_t index_at = buf_read_u64(&tr);
+	uint64_t index_at = buf_read_u64(&tr), counts[3];
+	for (int i = 0; i < 3; i++)
+		counts[i] = buf_read_u64(&tr);
 	struct digest_value check = read_digest(&tr);
-	buf_reset(&b);
-	if (index_at < sizeof magic || index_at > size - TRAILER_LEN ||
-	    read_at(fd, index_at, (size_t)(size - TRAILER_LEN - index_at), &b) != 0 ||
-	    !digest_equal(digest_bytes(b.ptr, b.len), check))
+	if (index_at < HEADER_LEN || index_at > size - TRAILER_LEN)
 		goto out;
-	rc = decode_index(pc, b.ptr, b.len, index_at);
+	uint64_t len = size - TRAILER_LEN - index_at;
+	if (!index_len_fits(len, counts)) {
+		*why = "larger than what it lists";
+		goto out;
+	}
+	/* not xmalloc: a cache that cannot be held only costs a full build */
+	index = malloc(len ? (size_t)len : 1);
+	if (!index) {
+		*why = "too large for the memory";
+		goto out;
+	}
+	for (uint64_t done = 0; done < len;) {
+		ssize_t n = pread(fd, index + done, (size_t)(len - done),
+				  (off_t)(index_at + done));
+		if (n <= 0)
+			goto out;
+		done += (uint64_t)n;
+	}
+	if (!digest_equal(digest_bytes_keyed(pc->secret, index, (size_t)len), check))
+		goto out;
+	rc = decode_index(pc, index, (size_t)len, index_at, counts);
 out:
+	free(index);
 	buf_release(&b);
 	return rc;
 }
 
-int pagecache_load(struct pagecache *pc, const char *path)
+int pagecache_load(struct pagecache *pc, const char *path, const char **why)
 {
-	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW);
-	if (fd < 0)
+	*why = NULL;
+	/* not blocking (a FIFO in its place would wait for a writer forever),
+	 * not through a link */
+	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	if (fd < 0) {
+		if (errno != ENOENT)
+			*why = errno == ELOOP ? "a symbolic link" : "unreadable";
 		return -1;
-	if (load_index(pc, fd) != 0) {
+	}
+	if (load_index(pc, fd, why) != 0) {
 		close(fd);
 		pagecache_free(pc);
 		return -1;
 	}
 	pc->fd = fd;
+	*why = NULL;
 	return 0;
+}
+
+void pagecache_new_secret(unsigned char secret[DIGEST_KEY_LEN])
+{
+	size_t got = 0;
+	while (got < DIGEST_KEY_LEN) {
+		ssize_t n = getrandom(secret + got, DIGEST_KEY_LEN - got, 0);
+		if (n <= 0)
+			break;
+		got += (size_t)n;
+	}
+	if (got == DIGEST_KEY_LEN)
+		return;
+	/* no randomness from the kernel: the clock and the pid, which an
+	 * adversary would have to guess */
+	struct timespec ts;
+	clock_gettime(CLOCK_REALTIME, &ts);
+	struct digest d;
+	digest_init(&d);
+	digest_add_u64(&d, (uint64_t)ts.tv_sec);
+	digest_add_u64(&d, (uint64_t)ts.tv_nsec);
+	digest_add_u64(&d, (uint64_t)getpid());
+	for (size_t i = 0; i < DIGEST_KEY_LEN; i += 16) {
+		digest_add_u64(&d, i);
+		struct digest_value v = digest_end(&d);
+		for (int k = 0; k < 8; k++) {
+			secret[i + (size_t)k] = (unsigned char)(v.hi >> (8 * k));
+			secret[i + 8 + (size_t)k] = (unsigned char)(v.lo >> (8 * k));
+		}
+	}
+}
+
+/* "<name>.<digits>" for the cache file "<dir>/<name>": a cache being
+ * written (pagecache_start). */
+static bool is_temp_of(const char *entry, const char *name)
+{
+	size_t n = strlen(name);
+	const char *pid = entry + n;
+	return !strncmp(entry, name, n) && pid[0] == '.' && pid[1] &&
+	       strspn(pid + 1, "0123456789") == strlen(pid + 1);
+}
+
+size_t pagecache_remove_leftovers(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	const char *name = slash ? slash + 1 : path;
+	struct buf parent = BUF_INIT, full = BUF_INIT;
+	if (slash)
+		buf_add(&parent, path, (size_t)(slash - path) + (slash == path));
+	else
+		buf_adds(&parent, ".");
+	size_t removed = 0;
+	DIR *d = opendir(parent.ptr);
+	for (struct dirent *e; d && (e = readdir(d));) {
+		if (!is_temp_of(e->d_name, name))
+			continue;
+		buf_reset(&full);
+		buf_addf(&full, "%s/%s", parent.ptr, e->d_name);
+		removed += unlink(full.ptr) == 0;
+	}
+	if (d)
+		closedir(d);
+	buf_release(&parent);
+	buf_release(&full);
+	return removed;
 }
 
 int pagecache_start(struct pagecache *pc, const char *path)
@@ -412,7 +553,7 @@ int pagecache_start(struct pagecache *pc, const char *path)
 	struct buf tmp = BUF_INIT;
 	buf_addf(&tmp, "%s.%ld", path, (long)getpid());
 	unlink(tmp.ptr); /* a killed build's, of this pid */
-	int fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0644);
+	int fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
 	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	if (!f) {
 		int err = errno;
@@ -427,8 +568,9 @@ int pagecache_start(struct pagecache *pc, const char *path)
 	pc->out = f;
 	pc->tmp_path = buf_detach(&tmp, NULL);
 	pc->out_path = xstrdup(path);
-	pc->out_failed = fwrite(magic, 1, sizeof magic, f) != sizeof magic;
-	pc->out_at = sizeof magic;
+	pc->out_failed = fwrite(magic, 1, sizeof magic, f) != sizeof magic ||
+			 fwrite(pc->secret, 1, DIGEST_KEY_LEN, f) != DIGEST_KEY_LEN;
+	pc->out_at = HEADER_LEN;
 	return 0;
 }
 
@@ -440,8 +582,11 @@ int pagecache_finish(struct pagecache *pc)
 	}
 	struct buf b = BUF_INIT;
 	encode_index(pc, &b);
-	struct digest_value check = digest_bytes(b.ptr, b.len);
+	struct digest_value check = digest_bytes_keyed(pc->secret, b.ptr, b.len);
 	buf_add_u64(&b, pc->out_at);
+	buf_add_u64(&b, pc->nfiles);
+	buf_add_u64(&b, pc->npages);
+	buf_add_u64(&b, pc->nmemos);
 	add_digest(&b, check);
 	bool ok = !pc->out_failed && fwrite(b.ptr, 1, b.len, pc->out) == b.len;
 	buf_release(&b);
@@ -458,6 +603,58 @@ int pagecache_finish(struct pagecache *pc)
 
 /* ---- the gen that writes it ---- */
 
+/* The GNU build id of a loaded object (its PT_NOTE segments, in memory):
+ * into `d` with true, or false when it has none. */
+static bool add_build_id(struct digest *d, const struct dl_phdr_info *info)
+{
+	for (ElfW(Half) i = 0; i < info->dlpi_phnum; i++) {
+		const ElfW(Phdr) *ph = &info->dlpi_phdr[i];
+		if (ph->p_type != PT_NOTE)
+			continue;
+		const unsigned char *p = (const unsigned char *)(info->dlpi_addr + ph->p_vaddr);
+		size_t left = ph->p_memsz;
+		while (left >= sizeof(ElfW(Nhdr))) {
+			ElfW(Nhdr) nh;
+			memcpy(&nh, p, sizeof nh);
+			size_t name = (nh.n_namesz + 3) & ~(size_t)3;
+			size_t desc = (nh.n_descsz + 3) & ~(size_t)3;
+			if (name + desc > left - sizeof nh)
+				break;
+			const unsigned char *n = p + sizeof nh;
+			if (nh.n_type == NT_GNU_BUILD_ID && nh.n_namesz == 4 &&
+			    !memcmp(n, "GNU", 4)) {
+				digest_add_field(d, n + name, nh.n_descsz);
+				return true;
+			}
+			p += sizeof nh + name + desc;
+			left -= sizeof nh + name + desc;
+		}
+	}
+	return false;
+}
+
+/* Each shared library the process runs with (an LD_PRELOAD one too): its
+ * path and its build id, or its bytes where it has none. */
+static int add_library(struct dl_phdr_info *info, size_t size, void *ctx)
+{
+	(void)size;
+	struct digest *d = ctx;
+	/* the program itself (no name) is digested whole by pagecache_tool;
+	 * the kernel's vDSO (no path) renders nothing */
+	if (!info->dlpi_name || info->dlpi_name[0] != '/')
+		return 0;
+	digest_add_str(d, info->dlpi_name);
+	if (add_build_id(d, info))
+		return 0;
+	struct buf bytes = BUF_INIT;
+	if (fs_read_file(info->dlpi_name, &bytes) == 0)
+		digest_add_field(d, bytes.ptr, bytes.len);
+	else
+		digest_add_u64(d, (uint64_t)getpid()); /* unknown: never trusted */
+	buf_release(&bytes);
+	return 0;
+}
+
 struct digest_value pagecache_tool(void)
 {
 	struct buf exe = BUF_INIT;
@@ -471,5 +668,7 @@ struct digest_value pagecache_tool(void)
 	else
 		digest_add_u64(&d, (uint64_t)getpid());
 	buf_release(&exe);
+	/* and the libraries it runs with: another libcmark renders otherwise */
+	dl_iterate_phdr(add_library, &d);
 	return digest_end(&d);
 }

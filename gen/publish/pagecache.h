@@ -4,14 +4,19 @@
  * The cache is the file ".site-cache-<name>" beside the output folder
  * <name> (like the build's lock; publishers copy the folder and never see
  * it). It holds
- *   - the digest of the gen that wrote it (a different gen: no cache),
+ *   - its secret, the key of every digest (digest.h) the build makes, so
+ *     that nobody who cannot read the cache can steer a digest;
+ *   - the digest of the gen that wrote it: its program file and the
+ *     shared libraries it ran with, by path and build id (a different gen,
+ *     or another libcmark: no cache),
  *   - the digest of the inputs' file ids (every file of data/, templates/
  *     and content/ with its inode, size and times) and of the options,
  *     with whether that build was clean (no warning): a build with the
  *     same inputs, into a site whose files are all as recorded, has
  *     nothing to do;
- *   - every published file with its id (inode, size, modification time),
- *     so a file changed or removed by hand is never trusted;
+ *   - every published file with its id (inode, size, modification and
+ *     change times), so a file changed or removed by hand is never
+ *     trusted, even with its size and modification time put back;
  *   - every page with the digest of its inputs (the template set, its
  *     template and its whole context: render.c) and a record of it (what
  *     the search index keeps of the page), so a page whose digest is
@@ -20,15 +25,21 @@
  *     input (what cmark made of each article's Markdown: markdown.h), so
  *     an unchanged input is not worked on again.
  *
- * The file: a magic, the records' bytes, then the index (all of the above
- * but the records' bytes: where each record lies, and its digest), the
- * index's offset and the digest of the index. Records are appended as a
- * build makes them and read when they are needed (pread), so a build never
- * holds them all in memory. A cache cut short or damaged (index digest) is
- * not loaded; a damaged record (its own digest) is not used. The cache is
- * written to a new file renamed over the old once the site is published;
- * a build that fails or is interrupted leaves the old one, which still
- * describes the published site.
+ * The file: a magic and the secret, the records' bytes, then the index
+ * (all of the above but the records' bytes: where each record lies, and
+ * its digest), and a trailer: the index's offset, how many files, pages
+ * and memos it lists, and the digest of the index. Records are appended as
+ * a build makes them and read when they are needed (pread), so a build
+ * never holds them all in memory. A cache is a help, never a risk: one
+ * that is not a regular file, is cut short or damaged (index digest), or
+ * whose index is longer than what it lists could take is not loaded (and
+ * nothing of it is read before its sizes are checked: the memory it costs
+ * is bounded by what it lists, not by its size); a damaged record (its own
+ * digest) is not used. The cache is written to a new file
+ * (".site-cache-<name>.<pid>") renamed over the old once the site is
+ * published; a build that fails leaves the old one, which still describes
+ * the published site, and the next build holding the lock removes what a
+ * killed one left.
  *
  * Memory: a pagecache owns every string in it (heap) and, when loaded,
  * the cache file's descriptor; pagecache_free frees them (and removes a
@@ -72,6 +83,7 @@ struct pagecache_memo {
 };
 
 struct pagecache {
+	unsigned char secret[DIGEST_KEY_LEN]; /* the key of its digests */
 	struct digest_value tool;   /* the gen that wrote it */
 	struct digest_value inputs; /* the inputs' ids and the options */
 	bool clean;                 /* that build warned about nothing */
@@ -91,25 +103,35 @@ struct pagecache {
 void pagecache_init(struct pagecache *pc);
 void pagecache_free(struct pagecache *pc);
 
-/* The digest of this gen (its program file): a cache by another gen is
- * not used. */
+/* The digest of this gen (its program file and the shared libraries it
+ * runs with, under the digest key set): a cache by another gen is not
+ * used. */
 struct digest_value pagecache_tool(void);
 
 /* ".site-cache-<name>" beside the output folder `out` (malloc'd). */
 char *pagecache_path(const char *out);
 
 /* Read the index of the cache at `path` into `pc` (initialised, empty),
- * keeping the file open for its records. Returns 0, or -1 when there is
- * none or it is not a whole cache of this format (then `pc` is left
- * empty). */
-int pagecache_load(struct pagecache *pc, const char *path);
+ * with its secret, keeping the file open for its records. Returns 0, or -1
+ * when there is none or it is another version's (*why NULL) or it cannot
+ * be trusted (*why says why, "damaged", "not a regular file": the caller
+ * warns); `pc` is then left
+ * empty. Never blocks, never reads more than the index's counts allow. */
+int pagecache_load(struct pagecache *pc, const char *path, const char **why);
+/* A new secret for a cache (from the kernel's randomness). */
+void pagecache_new_secret(unsigned char secret[DIGEST_KEY_LEN]);
+/* Remove the caches being written that killed builds left beside `path`
+ * (to be called holding the output's lock: no running build owns one).
+ * Returns how many were removed. */
+size_t pagecache_remove_leftovers(const char *path);
 /* A record's bytes into `out` (appended): 0, or -1 when they cannot be
  * read or are not what was written (their digest). */
 int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
 		   struct buf *out);
 
-/* Start writing a cache that will go to `path` (a new file beside it):
- * records added from now on go to that file. Returns 0 or -1 (errno; the
+/* Start writing a cache that will go to `path` (a new file beside it),
+ * under the secret set in pc->secret: records added from now on go to
+ * that file. Returns 0 or -1 (errno; the
  * cache is then only not written: adding still works). */
 int pagecache_start(struct pagecache *pc, const char *path);
 /* Write the index and put the cache in place (renamed over `path`).

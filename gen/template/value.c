@@ -325,15 +325,15 @@ static void digest_entries(const struct value *map, struct digest *d)
 void value_digest(const struct value *v, struct digest *d)
 {
 	if (!v) {
-		digest_add_u64(d, 0xffu);
+		digest_add_byte(d, 0xffu);
 		return;
 	}
-	digest_add_u64(d, (uint64_t)v->type);
+	digest_add_byte(d, (unsigned char)v->type); /* a tag: a byte is enough */
 	switch (v->type) {
 	case VALUE_NULL:
 		break;
 	case VALUE_BOOL:
-		digest_add_u64(d, v->u.boolean);
+		digest_add_byte(d, v->u.boolean);
 		break;
 	case VALUE_NUMBER: {
 		uint64_t bits;
