@@ -7,6 +7,7 @@
 #include "base/xalloc.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -63,61 +64,94 @@ static enum cclass classify(unsigned cp)
 /* Words longer than this are not indexed (hashes, long numbers). */
 #define WORD_MAX 40
 
-/* The next character of s (at *i, advanced) and its class; ASCII, most
- * of any page, without a call. */
-static inline enum cclass next_char(const char *s, size_t len, size_t *i, unsigned *cp)
+/* The tokenizer between two pieces of one text: a page's text comes in
+ * runs between tags and entities, and a word or a CJK pair may span two
+ * of them (`<em>GDDR</em>6X` is one word, as in the text the page shows). */
+struct tokenizer {
+	void (*emit)(void *ctx, const char *token, size_t len);
+	void *ctx;
+	size_t tlen;     /* bytes of the word so far; WORD_MAX + 1: too long */
+	size_t prev_len; /* bytes of the previous character if it was CJK, else 0 */
+	char prev[4];
+	char tok[WORD_MAX + 5];
+};
+
+static void tok_end_word(struct tokenizer *t)
 {
-	unsigned char u = (unsigned char)s[*i];
-	if (u < 0x80) {
-		(*i)++;
-		*cp = u;
-		return ((u | 0x20) >= 'a' && (u | 0x20) <= 'z') || (u >= '0' && u <= '9')
-			? C_WORD : C_SEP;
+	if (t->tlen && t->tlen <= WORD_MAX)
+		t->emit(t->ctx, t->tok, t->tlen);
+	t->tlen = 0;
+}
+
+/* The end of a text, or a separator that is not in it (a block tag). */
+static void tok_finish(struct tokenizer *t)
+{
+	tok_end_word(t);
+	t->prev_len = 0;
+}
+
+/* A character that is not ASCII: part of a word, a CJK character (a pair
+ * with the previous one), or a separator (also an invalid byte). */
+static void tok_wide(struct tokenizer *t, const char *c, size_t n, enum cclass cls)
+{
+	if (cls == C_WORD) {
+		if (t->tlen + n > WORD_MAX) {
+			t->tlen = WORD_MAX + 1; /* too long: skipped at its end */
+		} else {
+			memcpy(t->tok + t->tlen, c, n);
+			t->tlen += n;
+		}
+		t->prev_len = 0;
+		return;
 	}
-	*cp = decode(s, len, i);
-	return classify(*cp);
+	tok_end_word(t);
+	if (cls != C_CJK) {
+		t->prev_len = 0;
+		return;
+	}
+	if (t->prev_len) {
+		char pair[8];
+		memcpy(pair, t->prev, t->prev_len);
+		memcpy(pair + t->prev_len, c, n);
+		t->emit(t->ctx, pair, t->prev_len + n);
+	}
+	memcpy(t->prev, c, n);
+	t->prev_len = n;
+}
+
+/* Feed `len` bytes of text: ASCII (most of any page) in a loop of its
+ * own, without a call per byte. */
+static void tok_feed(struct tokenizer *t, const char *s, size_t len)
+{
+	size_t i = 0;
+	while (i < len) {
+		unsigned char u = (unsigned char)s[i];
+		if (u < 0x80) {
+			i++;
+			unsigned lo = u | 0x20; /* lowercase; digits have the bit already */
+			if ((lo >= 'a' && lo <= 'z') || (u >= '0' && u <= '9')) {
+				if (t->tlen >= WORD_MAX)
+					t->tlen = WORD_MAX + 1;
+				else
+					t->tok[t->tlen++] = (char)lo;
+			} else if (t->tlen) {
+				tok_end_word(t);
+			}
+			t->prev_len = 0;
+			continue;
+		}
+		size_t start = i;
+		unsigned cp = decode(s, len, &i);
+		tok_wide(t, s + start, i - start, classify(cp));
+	}
 }
 
 void search_tokens(const char *s, size_t len,
 		   void (*fn)(void *ctx, const char *token, size_t len), void *ctx)
 {
-	/* the word so far; one longer than WORD_MAX bytes is only counted */
-	char tok[WORD_MAX + 5];
-	size_t tlen = 0;
-	size_t i = 0;
-	size_t prev_start = 0, prev_len = 0; /* the previous character */
-	bool after_cjk = false;
-	for (;;) {
-		size_t start = i;
-		unsigned cp = 0;
-		enum cclass c = C_SEP;
-		if (i < len)
-			c = next_char(s, len, &i, &cp);
-		if (c != C_WORD && tlen) {
-			if (tlen <= WORD_MAX)
-				fn(ctx, tok, tlen);
-			tlen = 0;
-		}
-		if (c == C_WORD) {
-			size_t n = i - start;
-			if (tlen + n > WORD_MAX)
-				tlen = WORD_MAX + 1; /* too long: skipped at its end */
-			else if (n == 1)
-				tok[tlen++] = (char)(cp >= 'A' && cp <= 'Z' ? cp + 32 : cp);
-			else {
-				memcpy(tok + tlen, s + start, n);
-				tlen += n;
-			}
-		} else if (c == C_CJK && after_cjk) {
-			/* the two characters are neighbours in s */
-			fn(ctx, s + prev_start, prev_len + (i - start));
-		}
-		if (start >= len)
-			break;
-		after_cjk = c == C_CJK;
-		prev_start = start;
-		prev_len = i - start;
-	}
+	struct tokenizer t = { .emit = fn, .ctx = ctx };
+	tok_feed(&t, s, len);
+	tok_finish(&t);
 }
 
 uint32_t search_shard_of(const char *s, size_t len)
@@ -141,26 +175,41 @@ static size_t shard_key_len(const char *t, size_t len)
 
 /* ---- text of a rendered page ---- */
 
+/* Where the text of one part (headings, or the rest) goes: a buffer (NULL:
+ * not kept; kept up to `max` bytes and then no more, the cut being the
+ * caller's), a tokenizer (NULL: not tokenized), or both. */
+struct sink {
+	struct buf *text;
+	size_t max;
+	struct tokenizer *tk;
+};
+
 struct scan {
 	const char *p, *end;
-	struct buf *headings, *body;
+	struct sink headings, body;
 	int skip;      /* depth inside elements whose text is left out */
 	int heading;   /* depth inside h1-h6 */
 };
 
-static void add_space(struct buf *b)
+static struct sink *scan_sink(struct scan *sc)
 {
-	if (b->len && b->ptr[b->len - 1] != ' ')
+	return sc->heading ? &sc->headings : &sc->body;
+}
+
+/* A space between two parts of the text (a block element's edge). */
+static void add_space(struct sink *k)
+{
+	struct buf *b = k->text;
+	if (b && b->len && b->len <= k->max && b->ptr[b->len - 1] != ' ')
 		buf_addc(b, ' ');
+	if (k->tk)
+		tok_finish(k->tk);
 }
 
 /* Append text with its white space collapsed to single spaces (none at
  * the start of the buffer), written straight into the room made for it. */
-static void add_text(struct scan *sc, const char *t, size_t n)
+static void add_collapsed(struct buf *b, const char *t, size_t n)
 {
-	struct buf *b = sc->heading ? sc->headings : sc->body;
-	if (!n)
-		return;
 	buf_grow(b, n);
 	char *o = b->ptr + b->len;
 	bool space = !b->len || o[-1] == ' ';
@@ -177,6 +226,17 @@ static void add_text(struct scan *sc, const char *t, size_t n)
 	}
 	b->len = (size_t)(o - b->ptr);
 	b->ptr[b->len] = '\0';
+}
+
+static void add_text(struct scan *sc, const char *t, size_t n)
+{
+	struct sink *k = scan_sink(sc);
+	if (!n)
+		return;
+	if (k->tk)
+		tok_feed(k->tk, t, n);
+	if (k->text && k->text->len <= k->max)
+		add_collapsed(k->text, t, n);
 }
 
 static void add_codepoint(struct scan *sc, unsigned cp)
@@ -305,25 +365,37 @@ static void scan_tag(struct scan *sc)
 		return;
 	bool heading = n == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6';
 	if (name_is(name, n, blocks))
-		add_space(sc->heading ? sc->headings : sc->body);
+		add_space(scan_sink(sc));
 	if (heading) {
 		sc->heading += closing ? (sc->heading > 0 ? -1 : 0) : 1;
-		add_space(sc->headings);
+		add_space(&sc->headings);
 	}
 }
 
 static void trim_space(struct buf *b)
 {
-	if (b->len && b->ptr[b->len - 1] == ' ')
+	if (b && b->len && b->ptr[b->len - 1] == ' ')
 		buf_truncate(b, b->len - 1);
 }
 
-void search_text_from_html(const char *html, size_t len, struct buf *headings,
-			   struct buf *body)
+/* The last "</main>" in [from, end), or NULL: searched from the end, as
+ * only the footer follows it. */
+static const char *last_main_end(const char *from, const char *end)
+{
+	for (const char *q = end; q - from >= 7; q--)
+		if (q[-7] == '<' && !memcmp(q - 7, "</main>", 7))
+			return q - 7;
+	return NULL;
+}
+
+/* The one pass over a page: the inside of its <main> element, its text
+ * to the two sinks. */
+static void scan_html(const char *html, size_t len, struct sink headings,
+		      struct sink body)
 {
 	const char *end = html + len;
 	const char *open = html;
-	/* the page's own content: <main ...> up to its </main> */
+	/* the page's own content: <main ...> up to its last </main> */
 	while ((open = memchr(open, '<', (size_t)(end - open))) != NULL) {
 		if ((size_t)(end - open) > 5 && !memcmp(open, "<main", 5) &&
 		    (open[5] == '>' || open[5] == ' '))
@@ -332,10 +404,7 @@ void search_text_from_html(const char *html, size_t len, struct buf *headings,
 	}
 	if (!open)
 		return;
-	const char *stop = NULL;
-	for (const char *q = open; (q = memchr(q, '<', (size_t)(end - q))) != NULL; q++)
-		if ((size_t)(end - q) >= 7 && !memcmp(q, "</main>", 7))
-			stop = q;
+	const char *stop = last_main_end(open, end);
 	struct scan sc = { .p = open, .end = stop ? stop : end,
 			   .headings = headings, .body = body };
 	while (sc.p < sc.end) {
@@ -356,8 +425,15 @@ void search_text_from_html(const char *html, size_t len, struct buf *headings,
 				scan_entity(&sc);
 		}
 	}
-	trim_space(headings);
-	trim_space(body);
+	trim_space(headings.text);
+	trim_space(body.text);
+}
+
+void search_text_from_html(const char *html, size_t len, struct buf *headings,
+			   struct buf *body)
+{
+	scan_html(html, len, (struct sink){ headings, SIZE_MAX, NULL },
+		  (struct sink){ body, SIZE_MAX, NULL });
 }
 
 /* ---- the index ---- */
@@ -428,11 +504,18 @@ struct page_token {
 	const char *key; /* in search_page.keys */
 	size_t len;
 	uint32_t fields;
+	uint32_t hash;   /* token_hash of the key */
 };
 
+/* A page's distinct tokens: an open-addressed table of its own (a
+ * power-of-two number of slots, at most half full, each the index + 1 of
+ * a token, 0 when empty), the only lookup a token occurrence costs; the
+ * index's map of terms is asked once per distinct token, when the page is
+ * merged. */
 struct search_page {
-	struct strmap seen;       /* token (borrowed) -> index + 1 into toks */
-	struct page_token *toks;
+	uint32_t *slots;
+	size_t nslots;
+	struct page_token *toks;  /* in the order first seen */
 	size_t ntoks, cap_toks;
 	struct arena keys;        /* the tokens, each NUL-terminated */
 	struct idoc doc;
@@ -444,25 +527,51 @@ struct adding {
 	unsigned count;
 };
 
+static uint32_t token_hash(const char *s, size_t len)
+{
+	uint32_t h = 2166136261u;
+	for (size_t i = 0; i < len; i++)
+		h = (h ^ (unsigned char)s[i]) * 16777619u;
+	return h ^ (h >> 15);
+}
+
+/* Twice the slots, every token placed again by its kept hash. */
+static void page_grow_slots(struct search_page *pg)
+{
+	size_t n = pg->nslots ? pg->nslots * 2 : 256;
+	uint32_t *slots = xcalloc(n, sizeof *slots);
+	for (size_t i = 0; i < pg->ntoks; i++) {
+		size_t k = pg->toks[i].hash & (n - 1);
+		while (slots[k])
+			k = (k + 1) & (n - 1);
+		slots[k] = (uint32_t)i + 1;
+	}
+	free(pg->slots);
+	pg->slots = slots;
+	pg->nslots = n;
+}
+
 static void add_token(void *ctx, const char *token, size_t len)
 {
 	struct adding *a = ctx;
 	struct search_page *pg = a->pg;
 	a->count++;
-	const size_t *known = strmap_get_n(&pg->seen, token, len);
-	size_t i;
-	if (known) {
-		i = *known - 1;
-	} else {
-		/* the map borrows its keys: a copy that stays put (the token
-		 * itself lives only during this call) */
-		const char *key = arena_strndup(&pg->keys, token, len);
-		ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
-		pg->toks[pg->ntoks] = (struct page_token){ key, len, 0 };
-		i = pg->ntoks++;
-		*strmap_slot_n(&pg->seen, key, len, NULL) = pg->ntoks;
+	if (pg->ntoks * 2 >= pg->nslots)
+		page_grow_slots(pg);
+	uint32_t h = token_hash(token, len);
+	size_t mask = pg->nslots - 1, k = h & mask;
+	for (; pg->slots[k]; k = (k + 1) & mask) {
+		struct page_token *t = &pg->toks[pg->slots[k] - 1];
+		if (t->hash == h && t->len == len && !memcmp(t->key, token, len)) {
+			t->fields |= a->field;
+			return;
+		}
 	}
-	pg->toks[i].fields |= a->field;
+	/* a copy that stays put (the token lives only during this call) */
+	const char *key = arena_strndup(&pg->keys, token, len);
+	ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
+	pg->toks[pg->ntoks] = (struct page_token){ key, len, a->field, h };
+	pg->slots[k] = (uint32_t)++pg->ntoks;
 }
 
 static void index_field(struct adding *a, const char *s, unsigned field)
@@ -484,17 +593,14 @@ static size_t cut_at(const char *s, size_t len, size_t max)
 	return n;
 }
 
-struct search_page *search_page_new(const struct search_doc *d)
+/* The doc's strings and its text for snippets: the description, a space,
+ * the body, cut at SEARCH_TEXT_MAX bytes. */
+static void page_set_doc(struct search_page *pg, const struct search_doc *d,
+			 const char *body, size_t body_len)
 {
-	struct search_page *pg = xcalloc(1, sizeof *pg);
-	pg->seen = (struct strmap)STRMAP_INIT_BORROWED;
-	struct adding a = { .pg = pg };
-	index_field(&a, d->title, SEARCH_IN_TITLE);
-	pg->doc.title_tokens = a.count;
-	index_field(&a, d->headings, SEARCH_IN_HEADING);
-	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
-	index_field(&a, d->body, SEARCH_IN_BODY);
-	strmap_free(&pg->seen);
+	free(pg->slots);
+	pg->slots = NULL;
+	pg->nslots = 0;
 	pg->doc.title = xstrdup(d->title);
 	pg->doc.path = xstrdup(d->path);
 	pg->doc.kind = xstrdup(d->kind);
@@ -503,10 +609,45 @@ struct search_page *search_page_new(const struct search_doc *d)
 		buf_adds(&text, d->description);
 		buf_addc(&text, ' ');
 	}
-	if (d->body)
-		buf_adds(&text, d->body);
+	buf_add(&text, body, body_len);
 	pg->doc.text = xstrndup(text.ptr, cut_at(text.ptr, text.len, SEARCH_TEXT_MAX));
 	buf_release(&text);
+}
+
+struct search_page *search_page_new(const struct search_doc *d)
+{
+	struct search_page *pg = xcalloc(1, sizeof *pg);
+	struct adding a = { .pg = pg };
+	index_field(&a, d->title, SEARCH_IN_TITLE);
+	pg->doc.title_tokens = a.count;
+	index_field(&a, d->headings, SEARCH_IN_HEADING);
+	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
+	index_field(&a, d->body, SEARCH_IN_BODY);
+	page_set_doc(pg, d, d->body ? d->body : "", d->body ? strlen(d->body) : 0);
+	return pg;
+}
+
+struct search_page *search_page_from_html(const struct search_doc *d, const char *html,
+					  size_t len)
+{
+	struct search_page *pg = xcalloc(1, sizeof *pg);
+	struct adding a = { .pg = pg };
+	index_field(&a, d->title, SEARCH_IN_TITLE);
+	pg->doc.title_tokens = a.count;
+	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
+	struct adding ah = { .pg = pg, .field = SEARCH_IN_HEADING };
+	struct adding ab = { .pg = pg, .field = SEARCH_IN_BODY };
+	struct tokenizer th = { .emit = add_token, .ctx = &ah };
+	struct tokenizer tb = { .emit = add_token, .ctx = &ab };
+	/* the body is kept only as far as the snippet can reach (plus a
+	 * character, for the cut); the headings are only tokenized */
+	struct buf body = BUF_INIT;
+	scan_html(html, len, (struct sink){ NULL, 0, &th },
+		  (struct sink){ &body, SEARCH_TEXT_MAX + 4, &tb });
+	tok_finish(&th);
+	tok_finish(&tb);
+	page_set_doc(pg, d, body.ptr ? body.ptr : "", body.len);
+	buf_release(&body);
 	return pg;
 }
 
@@ -522,7 +663,7 @@ void search_page_free(struct search_page *pg)
 {
 	if (!pg)
 		return;
-	strmap_free(&pg->seen);
+	free(pg->slots);
 	free(pg->toks);
 	arena_free(&pg->keys);
 	idoc_free(&pg->doc);
@@ -549,7 +690,6 @@ struct search_page *search_page_decode(const char *data, size_t len)
 {
 	struct buf_reader r = { (const unsigned char *)data, len, false };
 	struct search_page *pg = xcalloc(1, sizeof *pg);
-	pg->seen = (struct strmap)STRMAP_INIT_BORROWED;
 	pg->doc.title_tokens = buf_read_u32(&r);
 	char **strs[] = { &pg->doc.title, &pg->doc.path, &pg->doc.kind, &pg->doc.text };
 	for (size_t i = 0; i < 4; i++) {
@@ -566,7 +706,7 @@ struct search_page *search_page_decode(const char *data, size_t len)
 			break;
 		ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
 		pg->toks[pg->ntoks++] = (struct page_token){
-			arena_strndup(&pg->keys, p, n), n, fields };
+			arena_strndup(&pg->keys, p, n), n, fields, 0 };
 	}
 	if (r.bad || pg->ntoks != ntoks || r.left) {
 		search_page_free(pg);

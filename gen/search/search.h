@@ -79,6 +79,12 @@ void search_index_add(struct search_index *ix, const struct search_doc *d);
  * lock around the call when threads share the index). */
 struct search_page;
 struct search_page *search_page_new(const struct search_doc *d);
+/* The same from a rendered page in one pass: its text (as
+ * search_text_from_html gives it: headings and body) tokenized straight
+ * from the HTML, only the snippet's part of it copied; `d`'s headings and
+ * body are not read. */
+struct search_page *search_page_from_html(const struct search_doc *d, const char *html,
+					  size_t len);
 void search_page_free(struct search_page *pg);
 /* The page as bytes (appended to `out`) and back: a page kept from an
  * earlier build (pagecache.h) is merged without its HTML being read or
