@@ -17,9 +17,19 @@ enum cclass { C_SEP, C_WORD, C_CJK };
 
 /* Decode the UTF-8 sequence at s[*i] (advancing *i); U+FFFD-like 0 and a
  * one-byte step for invalid bytes. */
-static unsigned decode(const char *s, size_t len, size_t *i)
+static inline unsigned decode(const char *s, size_t len, size_t *i)
 {
 	const unsigned char *u = (const unsigned char *)s + *i;
+	/* three bytes (all of CJK) checked here: what text_utf8_sequence
+	 * accepts, no overlong form, no surrogate */
+	if ((u[0] & 0xF0) == 0xE0 && len - *i >= 3 && (u[1] & 0xC0) == 0x80 &&
+	    (u[2] & 0xC0) == 0x80) {
+		unsigned cp = (u[0] & 0x0Fu) << 12 | (u[1] & 0x3Fu) << 6 | (u[2] & 0x3Fu);
+		if (cp >= 0x800 && (cp < 0xD800 || cp > 0xDFFF)) {
+			*i += 3;
+			return cp;
+		}
+	}
 	size_t n = text_utf8_sequence(u, len - *i);
 	if (n == 0) {
 		(*i)++;
@@ -67,20 +77,60 @@ static enum cclass classify(unsigned cp)
 /* The tokenizer between two pieces of one text: a page's text comes in
  * runs between tags and entities, and a word or a CJK pair may span two
  * of them (`<em>GDDR</em>6X` is one word, as in the text the page shows). */
+struct adding;
+
 struct tokenizer {
 	void (*emit)(void *ctx, const char *token, size_t len);
 	void *ctx;
+	struct adding *page; /* not NULL: tokens go to this page, not to emit */
+	uint32_t hash;   /* the hash of the word so far (HASH_STEP) */
+	/* a CJK pair's hash comes from its two code points, not its bytes: a
+	 * pair is never a word, so the two kinds need not hash alike */
+	uint32_t prev_hash;
 	size_t tlen;     /* bytes of the word so far; WORD_MAX + 1: too long */
 	size_t prev_len; /* bytes of the previous character if it was CJK, else 0 */
 	char prev[4];
 	char tok[WORD_MAX + 5];
 };
 
+/* A word's hash (FNV-1a), computed while its bytes are read. */
+#define HASH_BASIS 2166136261u
+#define HASH_STEP(h, c) (((h) ^ (unsigned char)(c)) * 16777619u)
+
+static void page_add(struct adding *a, const char *token, size_t len, uint32_t h);
+
+static void tok_emit(struct tokenizer *t, const char *token, size_t len, uint32_t h)
+{
+	if (t->page)
+		page_add(t->page, token, len, h);
+	else
+		t->emit(t->ctx, token, len);
+}
+
 static void tok_end_word(struct tokenizer *t)
 {
 	if (t->tlen && t->tlen <= WORD_MAX)
-		t->emit(t->ctx, t->tok, t->tlen);
+		tok_emit(t, t->tok, t->tlen, t->hash);
 	t->tlen = 0;
+	t->hash = HASH_BASIS;
+}
+
+/* The n (1 to 4) bytes of a character, copied without a call. */
+static void copy_char(char *to, const char *from, size_t n)
+{
+	switch (n) {
+	case 4:
+		to[3] = from[3];
+		/* fall through */
+	case 3:
+		to[2] = from[2];
+		/* fall through */
+	case 2:
+		to[1] = from[1];
+		/* fall through */
+	default:
+		to[0] = from[0];
+	}
 }
 
 /* The end of a text, or a separator that is not in it (a block tag). */
@@ -92,14 +142,17 @@ static void tok_finish(struct tokenizer *t)
 
 /* A character that is not ASCII: part of a word, a CJK character (a pair
  * with the previous one), or a separator (also an invalid byte). */
-static void tok_wide(struct tokenizer *t, const char *c, size_t n, enum cclass cls)
+static void tok_wide(struct tokenizer *t, const char *c, size_t n, unsigned cp,
+		     enum cclass cls)
 {
 	if (cls == C_WORD) {
 		if (t->tlen + n > WORD_MAX) {
 			t->tlen = WORD_MAX + 1; /* too long: skipped at its end */
 		} else {
-			memcpy(t->tok + t->tlen, c, n);
+			copy_char(t->tok + t->tlen, c, n);
 			t->tlen += n;
+			for (size_t j = 0; j < n; j++)
+				t->hash = HASH_STEP(t->hash, c[j]);
 		}
 		t->prev_len = 0;
 		return;
@@ -111,13 +164,26 @@ static void tok_wide(struct tokenizer *t, const char *c, size_t n, enum cclass c
 	}
 	if (t->prev_len) {
 		char pair[8];
-		memcpy(pair, t->prev, t->prev_len);
-		memcpy(pair + t->prev_len, c, n);
-		t->emit(t->ctx, pair, t->prev_len + n);
+		copy_char(pair, t->prev, t->prev_len);
+		copy_char(pair + t->prev_len, c, n);
+		tok_emit(t, pair, t->prev_len + n, t->prev_hash * 31u + cp);
 	}
-	memcpy(t->prev, c, n);
+	copy_char(t->prev, c, n);
 	t->prev_len = n;
+	t->prev_hash = cp * 2654435761u;
 }
+
+/* An ASCII byte as a word character (lowercased), or 0: a separator. */
+static const unsigned char ascii_word[128] = {
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
+	48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 0, 0, 0, 0, 0, 0,
+	0, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+	112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 0, 0, 0, 0, 0,
+	0, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
+	112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 0, 0, 0, 0, 0,
+};
 
 /* Feed `len` bytes of text: ASCII (most of any page) in a loop of its
  * own, without a call per byte. */
@@ -128,12 +194,14 @@ static void tok_feed(struct tokenizer *t, const char *s, size_t len)
 		unsigned char u = (unsigned char)s[i];
 		if (u < 0x80) {
 			i++;
-			unsigned lo = u | 0x20; /* lowercase; digits have the bit already */
-			if ((lo >= 'a' && lo <= 'z') || (u >= '0' && u <= '9')) {
-				if (t->tlen >= WORD_MAX)
+			unsigned char w = ascii_word[u];
+			if (w) {
+				if (t->tlen >= WORD_MAX) {
 					t->tlen = WORD_MAX + 1;
-				else
-					t->tok[t->tlen++] = (char)lo;
+				} else {
+					t->tok[t->tlen++] = (char)w;
+					t->hash = HASH_STEP(t->hash, w);
+				}
 			} else if (t->tlen) {
 				tok_end_word(t);
 			}
@@ -142,14 +210,14 @@ static void tok_feed(struct tokenizer *t, const char *s, size_t len)
 		}
 		size_t start = i;
 		unsigned cp = decode(s, len, &i);
-		tok_wide(t, s + start, i - start, classify(cp));
+		tok_wide(t, s + start, i - start, cp, classify(cp));
 	}
 }
 
 void search_tokens(const char *s, size_t len,
 		   void (*fn)(void *ctx, const char *token, size_t len), void *ctx)
 {
-	struct tokenizer t = { .emit = fn, .ctx = ctx };
+	struct tokenizer t = { .emit = fn, .ctx = ctx, .hash = HASH_BASIS };
 	tok_feed(&t, s, len);
 	tok_finish(&t);
 }
@@ -319,12 +387,21 @@ struct tag_name {
 #define TAG(s) { s, sizeof s - 1 }
 
 /* Whether the n bytes at `name` are one of the list's names (every tag of
- * a page is looked up: lengths first, no strlen). */
+ * a page is looked up: a name longer than any listed is none, and names
+ * are compared by hand, without a call per entry). */
 static bool name_is(const char *name, size_t n, const struct tag_name *list)
 {
-	for (; list->s; list++)
-		if (list->len == n && !memcmp(name, list->s, n))
+	if (n > 10)
+		return false;
+	for (; list->s; list++) {
+		if (list->len != n || list->s[0] != name[0])
+			continue;
+		size_t i = 1;
+		while (i < n && list->s[i] == name[i])
+			i++;
+		if (i == n)
 			return true;
+	}
 	return false;
 }
 
@@ -412,9 +489,13 @@ static void scan_html(const char *html, size_t len, struct sink headings,
 			scan_tag(&sc);
 			continue;
 		}
-		const char *q = sc.p;
-		while (q < sc.end && *q != '<' && *q != '&')
-			q++;
+		/* the run up to the next tag or entity */
+		const char *q = memchr(sc.p, '<', (size_t)(sc.end - sc.p));
+		if (!q)
+			q = sc.end;
+		const char *amp = memchr(sc.p, '&', (size_t)(q - sc.p));
+		if (amp)
+			q = amp;
 		if (!sc.skip)
 			add_text(&sc, sc.p, (size_t)(q - sc.p));
 		sc.p = q;
@@ -527,14 +608,6 @@ struct adding {
 	unsigned count;
 };
 
-static uint32_t token_hash(const char *s, size_t len)
-{
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < len; i++)
-		h = (h ^ (unsigned char)s[i]) * 16777619u;
-	return h ^ (h >> 15);
-}
-
 /* Twice the slots, every token placed again by its kept hash. */
 static void page_grow_slots(struct search_page *pg)
 {
@@ -551,18 +624,28 @@ static void page_grow_slots(struct search_page *pg)
 	pg->nslots = n;
 }
 
-static void add_token(void *ctx, const char *token, size_t len)
+/* Tokens are short: compared in a loop, not by a call. */
+static bool same_bytes(const char *a, const char *b, size_t n)
 {
-	struct adding *a = ctx;
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+/* A token of the page, `h` its hash (the tokenizer's: a given token
+ * always has the same). */
+static void page_add(struct adding *a, const char *token, size_t len, uint32_t h)
+{
 	struct search_page *pg = a->pg;
 	a->count++;
 	if (pg->ntoks * 2 >= pg->nslots)
 		page_grow_slots(pg);
-	uint32_t h = token_hash(token, len);
+	h ^= h >> 15; /* FNV's low bits alone place short keys poorly */
 	size_t mask = pg->nslots - 1, k = h & mask;
 	for (; pg->slots[k]; k = (k + 1) & mask) {
 		struct page_token *t = &pg->toks[pg->slots[k] - 1];
-		if (t->hash == h && t->len == len && !memcmp(t->key, token, len)) {
+		if (t->hash == h && t->len == len && same_bytes(t->key, token, len)) {
 			t->fields |= a->field;
 			return;
 		}
@@ -579,7 +662,9 @@ static void index_field(struct adding *a, const char *s, unsigned field)
 	if (!s)
 		return;
 	a->field = field;
-	search_tokens(s, strlen(s), add_token, a);
+	struct tokenizer t = { .page = a, .hash = HASH_BASIS };
+	tok_feed(&t, s, strlen(s));
+	tok_finish(&t);
 }
 
 /* The first `max` bytes of `s`, cut at a character boundary. */
@@ -637,8 +722,8 @@ struct search_page *search_page_from_html(const struct search_doc *d, const char
 	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
 	struct adding ah = { .pg = pg, .field = SEARCH_IN_HEADING };
 	struct adding ab = { .pg = pg, .field = SEARCH_IN_BODY };
-	struct tokenizer th = { .emit = add_token, .ctx = &ah };
-	struct tokenizer tb = { .emit = add_token, .ctx = &ab };
+	struct tokenizer th = { .page = &ah, .hash = HASH_BASIS };
+	struct tokenizer tb = { .page = &ab, .hash = HASH_BASIS };
 	/* the body is kept only as far as the snippet can reach (plus a
 	 * character, for the cut); the headings are only tokenized */
 	struct buf body = BUF_INIT;
