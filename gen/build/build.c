@@ -35,6 +35,7 @@
 #include <errno.h>
 #include <libxml/parser.h>
 #include <stdio.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -216,7 +217,9 @@ static int publish_figures(struct site *s, struct output *out,
 			   struct build_stats *stats)
 {
 	struct buf csv = BUF_INIT;
+	uint64_t t0 = site_clock_ns();
 	finish_figures(s, &csv, stats);
+	site_timing_add(&s->timings->ledger_ns, t0);
 	int rc = output_add(out, FIGURES_FILE, csv.ptr, csv.len);
 	buf_release(&csv);
 	return rc;
@@ -244,8 +247,11 @@ static int render_all(struct site *s, struct output *out,
 		rc = feeds_write(s, out);
 	if (rc == 0)
 		rc = calculator_write(s, out);
-	if (rc == 0)
+	if (rc == 0) {
+		uint64_t t0 = site_clock_ns();
 		rc = sitesearch_write(s, out);
+		site_timing_add(&s->timings->search_ns, t0);
+	}
 	if (rc == 0)
 		rc = publish_figures(s, out, stats);
 	return rc;
@@ -440,7 +446,10 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	memset(&s, 0, sizeof s);
 	s.opt = *opt;
 	s.diag = diag;
+	double cache_begin_ms = stats->cache_ms; /* cache_begin's, before this */
 	memset(stats, 0, sizeof *stats);
+	struct site_timings timings = { 0 };
+	s.timings = &timings;
 	int rc = load_inputs(&s);
 	double mark = now_ms();
 	stats->load_ms = mark - start;
@@ -513,8 +522,11 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 				rc = output_commit(&out);
 			else
 				output_abort(&out);
-			if (rc == 0)
+			if (rc == 0) {
+				uint64_t t0 = site_clock_ns();
 				cache_publish(cache, &s);
+				site_timing_add(&s.timings->cache_ns, t0);
+			}
 			stats->written = out.written;
 			stats->unchanged = out.unchanged;
 			stats->removed = out.removed;
@@ -527,12 +539,17 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	stats->warnings = diag->warnings;
 	stats->ms = now_ms() - start;
 	stats->finish_ms = stats->ms - stats->load_ms - stats->plan_ms - stats->render_ms;
+	stats->markdown_ms = atomic_load(&timings.markdown_ns) / 1e6;
+	stats->search_ms = atomic_load(&timings.search_ns) / 1e6;
+	stats->cache_ms = cache_begin_ms + atomic_load(&timings.cache_ns) / 1e6;
+	stats->ledger_ms = atomic_load(&timings.ledger_ns) / 1e6;
 	return rc == 0 && !diag_failed(diag) ? 0 : 1;
 }
 
 int build_site(const struct site_options *opt, struct diag *diag,
 	       struct build_stats *stats)
 {
+	stats->cache_ms = 0;
 	if (!opt->write || opt->dry_run)
 		return build_with_cache(opt, diag, stats, NULL);
 	double start = now_ms();
@@ -542,9 +559,10 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	if (cache_says_nothing_to_do(&cache, opt->out)) {
 		memset(stats, 0, sizeof *stats);
 		cache_report_unchanged(&cache, stats);
-		stats->ms = stats->load_ms = now_ms() - start;
+		stats->ms = stats->load_ms = stats->cache_ms = now_ms() - start;
 		rc = 0;
 	} else {
+		stats->cache_ms = now_ms() - start;
 		rc = build_with_cache(opt, diag, stats, &cache);
 	}
 	cache_end(&cache);
