@@ -336,6 +336,10 @@ static bool inputs_digest(const struct site_options *opt, struct digest_value to
 
 /* What the last build left: its cache, when this gen wrote it. */
 struct cache_state {
+	/* what the build prints to people: `said` from `said_from` on (the
+	 * diag's log, or the build's own) */
+	const struct buf *said;
+	size_t said_from;
 	char *path;
 	struct digest_value tool, inputs;
 	bool inputs_usable, have_old, started;
@@ -357,8 +361,8 @@ static void cache_begin(struct cache_state *c, const struct site_options *opt)
 }
 
 /* True when nothing changed since the last build: the same gen, inputs and
- * options, a clean build, and a published folder holding exactly the files
- * it left, unchanged. */
+ * options, a clean build (its warnings kept), and a published folder
+ * holding exactly the files it left, unchanged. */
 static bool cache_says_nothing_to_do(const struct cache_state *c, const char *out)
 {
 	return c->have_old && c->inputs_usable && c->old.clean &&
@@ -380,7 +384,10 @@ static void cache_publish(struct cache_state *c, const struct site *s)
 {
 	c->next.tool = c->tool;
 	c->next.inputs = c->inputs;
-	c->next.clean = c->inputs_usable && s->diag->warnings == 0;
+	/* its warnings kept, a build without changes prints them again */
+	c->next.clean = c->inputs_usable;
+	pagecache_keep_warnings(&c->next, s->diag->warnings, c->said->ptr + c->said_from,
+				c->said->len - c->said_from);
 	c->next.placeholder_url = s->placeholder_url;
 	if (c->started && pagecache_add_tree(&c->next, s->opt.out) == 0 &&
 	    pagecache_finish(&c->next) == 0)
@@ -524,6 +531,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 				output_abort(&out);
 			if (rc == 0) {
 				uint64_t t0 = site_clock_ns();
+				diag_flush_capped(diag); /* its "... and N more" kept too */
 				cache_publish(cache, &s);
 				site_timing_add(&s.timings->cache_ns, t0);
 			}
@@ -555,16 +563,32 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	double start = now_ms();
 	struct cache_state cache;
 	cache_begin(&cache, opt);
+	/* what the build says, to keep its warnings: the diag's log when it
+	 * has one (serve's), else one of the build's own */
+	struct buf said = BUF_INIT;
+	struct buf *log_was = diag->log;
+	if (!log_was)
+		diag->log = &said;
+	cache.said = diag->log;
+	cache.said_from = diag->log->len;
+	struct buf warnings = BUF_INIT;
+	int nwarnings = 0;
 	int rc;
-	if (cache_says_nothing_to_do(&cache, opt->out)) {
+	if (cache_says_nothing_to_do(&cache, opt->out) &&
+	    pagecache_warnings(&cache.old, &nwarnings, &warnings) == 0) {
 		memset(stats, 0, sizeof *stats);
 		cache_report_unchanged(&cache, stats);
+		diag_replay(diag, warnings.ptr, warnings.len, nwarnings);
+		stats->warnings = diag->warnings;
 		stats->ms = stats->load_ms = stats->cache_ms = now_ms() - start;
 		rc = 0;
 	} else {
 		stats->cache_ms = now_ms() - start;
 		rc = build_with_cache(opt, diag, stats, &cache);
 	}
+	diag->log = log_was;
+	buf_release(&said);
+	buf_release(&warnings);
 	cache_end(&cache);
 	return rc;
 }
