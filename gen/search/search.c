@@ -3,7 +3,6 @@
 
 #include "base/arena.h"
 #include "base/buf.h"
-#include "base/strmap.h"
 #include "base/text.h"
 #include "base/xalloc.h"
 
@@ -23,6 +22,7 @@ typedef uint32_t posting;
 struct term {
 	char *key;
 	size_t len;
+	uint32_t hash;   /* token_slot_hash of the key */
 	posting *post;
 	uint32_t npost, cap;
 };
@@ -32,8 +32,12 @@ struct idoc {
 	unsigned title_tokens;
 };
 
+/* Terms are interned once per build: an open-addressed table of term
+ * indexes + 1 (0: empty), a power of two at most half full, probed by
+ * the hash the tokenizer gave each token, so a merged page hashes nothing. */
 struct search_index {
-	struct strmap ids; /* token (borrowed: the term's key) -> term index + 1 */
+	uint32_t *slots;
+	size_t nslots;
 	struct term *terms;
 	size_t nterms, cap_terms;
 	struct idoc *docs;
@@ -53,9 +57,7 @@ static void idoc_free(struct idoc *d);
 
 struct search_index *search_index_new(void)
 {
-	struct search_index *ix = xcalloc(1, sizeof *ix);
-	ix->ids = (struct strmap)STRMAP_INIT_BORROWED;
-	return ix;
+	return xcalloc(1, sizeof(struct search_index));
 }
 
 void search_index_free(struct search_index *ix)
@@ -70,8 +72,66 @@ void search_index_free(struct search_index *ix)
 		idoc_free(&ix->docs[i]);
 	free(ix->terms);
 	free(ix->docs);
-	strmap_free(&ix->ids);
+	free(ix->slots);
 	free(ix);
+}
+
+/* A token's place in a table, from the tokenizer's hash (FNV's low bits
+ * alone place short keys poorly). */
+static uint32_t token_slot_hash(uint32_t h)
+{
+	return h ^ (h >> 15);
+}
+
+/* Twice the slots (256 at first), every term placed again by its hash. */
+static void index_grow_slots(struct search_index *ix)
+{
+	size_t n = ix->nslots ? ix->nslots * 2 : 256;
+	uint32_t *slots = xcalloc(n, sizeof *slots);
+	for (size_t i = 0; i < ix->nterms; i++) {
+		size_t k = ix->terms[i].hash & (n - 1);
+		while (slots[k])
+			k = (k + 1) & (n - 1);
+		slots[k] = (uint32_t)i + 1;
+	}
+	free(ix->slots);
+	ix->slots = slots;
+	ix->nslots = n;
+}
+
+/* The index of the term `key` (hash `h`, token_slot_hash), made when new. */
+static size_t index_term(struct search_index *ix, const char *key, size_t len,
+			 uint32_t h)
+{
+	if (ix->nterms * 2 >= ix->nslots)
+		index_grow_slots(ix);
+	size_t mask = ix->nslots - 1, k = h & mask;
+	for (; ix->slots[k]; k = (k + 1) & mask) {
+		const struct term *t = &ix->terms[ix->slots[k] - 1];
+		if (t->hash == h && t->len == len && !memcmp(t->key, key, len))
+			return ix->slots[k] - 1;
+	}
+	ALLOC_GROW(ix->terms, ix->nterms, ix->cap_terms);
+	ix->terms[ix->nterms] = (struct term){ .key = xstrndup(key, len), .len = len,
+					       .hash = h };
+	ix->slots[k] = (uint32_t)++ix->nterms;
+	return ix->nterms - 1;
+}
+
+/* The term `key`, or NULL. */
+static const struct term *index_find(const struct search_index *ix, const char *key,
+				     size_t len)
+{
+	if (!ix->nslots)
+		return NULL;
+	uint32_t h = token_slot_hash(search_token_hash(key, len));
+	size_t mask = ix->nslots - 1;
+	for (size_t k = h & mask; ix->slots[k]; k = (k + 1) & mask) {
+		const struct term *t = &ix->terms[ix->slots[k] - 1];
+		if (t->hash == h && t->len == len && !memcmp(t->key, key, len))
+			return t;
+	}
+	return NULL;
 }
 
 /* ---- one page's tokens ---- */
@@ -80,7 +140,7 @@ struct page_token {
 	const char *key; /* in search_page.keys */
 	size_t len;
 	uint32_t fields;
-	uint32_t hash;   /* token_hash of the key */
+	uint32_t hash;   /* token_slot_hash of the tokenizer's hash */
 };
 
 /* A page's distinct tokens: an open-addressed table of its own (a
@@ -137,7 +197,7 @@ static void page_add(void *ctx, const char *token, size_t len, uint32_t h)
 	a->count++;
 	if (pg->ntoks * 2 >= pg->nslots)
 		page_grow_slots(pg);
-	h ^= h >> 15; /* FNV's low bits alone place short keys poorly */
+	h = token_slot_hash(h);
 	size_t mask = pg->nslots - 1, k = h & mask;
 	for (; pg->slots[k]; k = (k + 1) & mask) {
 		struct page_token *t = &pg->toks[pg->slots[k] - 1];
@@ -287,7 +347,8 @@ struct search_page *search_page_decode(const char *data, size_t len)
 			break;
 		ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
 		pg->toks[pg->ntoks++] = (struct page_token){
-			arena_strndup(&pg->keys, p, n), n, fields, 0 };
+			arena_strndup(&pg->keys, p, n), n, fields,
+			token_slot_hash(search_token_hash(p, n)) };
 	}
 	if (r.bad || pg->ntoks != ntoks || r.left) {
 		search_page_free(pg);
@@ -307,14 +368,7 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 	pg->doc = (struct idoc){ 0 };
 	for (size_t i = 0; i < pg->ntoks; i++) {
 		const struct page_token *tok = &pg->toks[i];
-		const size_t *known = strmap_get_n(&ix->ids, tok->key, tok->len);
-		size_t k = known ? *known - 1 : ix->nterms;
-		if (!known) {
-			ALLOC_GROW(ix->terms, ix->nterms, ix->cap_terms);
-			char *key = xstrndup(tok->key, tok->len); /* the map borrows it */
-			ix->terms[ix->nterms++] = (struct term){ .key = key, .len = tok->len };
-			*strmap_slot_n(&ix->ids, key, tok->len, NULL) = ix->nterms;
-		}
+		size_t k = index_term(ix, tok->key, tok->len, tok->hash); /* may move terms */
 		struct term *t = &ix->terms[k];
 		t->post = grow_postings(t->post, t->npost, &t->cap);
 		t->post[t->npost++] = (posting)doc << 4 | pg->toks[i].fields;
@@ -335,10 +389,9 @@ size_t search_index_docs(const struct search_index *ix)
 unsigned search_index_fields(const struct search_index *ix, const char *token,
 			     size_t doc)
 {
-	const size_t *known = strmap_get(&ix->ids, token);
-	if (!known)
+	const struct term *t = index_find(ix, token, strlen(token));
+	if (!t)
 		return 0;
-	const struct term *t = &ix->terms[*known - 1];
 	for (size_t i = 0; i < t->npost; i++)
 		if (POST_DOC(t->post[i]) == doc)
 			return POST_FIELDS(t->post[i]);

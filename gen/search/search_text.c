@@ -69,8 +69,25 @@ static enum cclass classify(unsigned cp)
 
 /* ---- tokens ---- */
 
-/* A word's hash (FNV-1a), a byte at a time as the word is read. */
+/* A word's hash (FNV-1a), a byte at a time as the word is read; a CJK
+ * pair's from its two code points. */
 #define HASH_STEP(h, c) (((h) ^ (unsigned char)(c)) * 16777619u)
+#define PAIR_FIRST(cp) ((cp) * 2654435761u)
+#define PAIR_HASH(first, cp) ((first) * 31u + (cp))
+
+uint32_t search_token_hash(const char *token, size_t len)
+{
+	size_t i = 0;
+	unsigned cp = decode(token, len, &i);
+	if (i < len && classify(cp) == C_CJK) {
+		uint32_t first = PAIR_FIRST(cp);
+		return PAIR_HASH(first, decode(token, len, &i));
+	}
+	uint32_t h = SEARCH_HASH_BASIS;
+	for (i = 0; i < len; i++)
+		h = HASH_STEP(h, token[i]);
+	return h;
+}
 
 static void tok_emit(struct tokenizer *t, const char *token, size_t len, uint32_t h)
 {
@@ -135,11 +152,11 @@ static void tok_wide(struct tokenizer *t, const char *c, size_t n, unsigned cp,
 		char pair[8];
 		copy_char(pair, t->prev, t->prev_len);
 		copy_char(pair + t->prev_len, c, n);
-		tok_emit(t, pair, t->prev_len + n, t->prev_hash * 31u + cp);
+		tok_emit(t, pair, t->prev_len + n, PAIR_HASH(t->prev_hash, cp));
 	}
 	copy_char(t->prev, c, n);
 	t->prev_len = n;
-	t->prev_hash = cp * 2654435761u;
+	t->prev_hash = PAIR_FIRST(cp);
 }
 
 /* An ASCII byte as a word character (lowercased), or 0: a separator. */
@@ -158,28 +175,38 @@ static const unsigned char ascii_word[128] = {
  * own, without a call per byte. */
 void tok_feed(struct tokenizer *t, const char *s, size_t len)
 {
+	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0;
 	while (i < len) {
-		unsigned char u = (unsigned char)s[i];
-		if (u < 0x80) {
-			i++;
-			unsigned char w = ascii_word[u];
-			if (w) {
-				if (t->tlen >= WORD_MAX) {
-					t->tlen = WORD_MAX + 1;
-				} else {
-					t->tok[t->tlen++] = (char)w;
-					t->hash = HASH_STEP(t->hash, w);
-				}
-			} else if (t->tlen) {
-				tok_end_word(t);
-			}
-			t->prev_len = 0;
+		if (u[i] >= 0x80) {
+			size_t start = i;
+			unsigned cp = decode(s, len, &i);
+			tok_wide(t, s + start, i - start, cp, classify(cp));
 			continue;
 		}
-		size_t start = i;
-		unsigned cp = decode(s, len, &i);
-		tok_wide(t, s + start, i - start, cp, classify(cp));
+		t->prev_len = 0;
+		/* a run of ASCII word characters, the word's length and hash
+		 * kept in registers (a store to t->tok could alias them) */
+		size_t tlen = t->tlen;
+		uint32_t h = t->hash;
+		unsigned char w;
+		while (i < len && u[i] < 0x80 && (w = ascii_word[u[i]]) != 0) {
+			if (tlen < WORD_MAX) {
+				t->tok[tlen++] = (char)w;
+				h = HASH_STEP(h, w);
+			} else {
+				tlen = WORD_MAX + 1; /* too long: skipped at its end */
+			}
+			i++;
+		}
+		t->tlen = tlen;
+		t->hash = h;
+		/* then a run of ASCII separators */
+		if (i < len && u[i] < 0x80) {
+			tok_end_word(t);
+			while (i < len && u[i] < 0x80 && !ascii_word[u[i]])
+				i++;
+		}
 	}
 }
 
@@ -378,6 +405,21 @@ static bool name_is(const char *name, size_t n, const struct tag_name *list)
 	return false;
 }
 
+/* Whether a tag name may be a block's (the first letters of blocks' names
+ * below): most inline tags (a, span, em, code, strong) are told at once. */
+static bool maybe_block(const char *name, size_t n)
+{
+	switch (name[0]) {
+	case 'p': case 'd': case 'l': case 'u': case 'o': case 't': case 'b':
+	case 's': case 'h': case 'f': case 'c': case 'm': case 'n':
+		return n != 4 || memcmp(name, "span", 4) != 0;
+	case 'a':
+		return n > 1; /* article, aside; not a link */
+	default:
+		return false;
+	}
+}
+
 static const struct tag_name skipped[] = {
 	TAG("script"), TAG("style"), TAG("svg"), TAG("form"), TAG("template"), { NULL, 0 }
 };
@@ -406,7 +448,7 @@ static void scan_tag(struct scan *sc)
 	if (!n)
 		return;
 	bool self_closing = gt && gt > p && gt[-1] == '/';
-	if (name_is(name, n, skipped)) {
+	if (n <= 8 && name_is(name, n, skipped)) {
 		if (!self_closing)
 			sc->skip += closing ? (sc->skip > 0 ? -1 : 0) : 1;
 		return;
@@ -414,7 +456,7 @@ static void scan_tag(struct scan *sc)
 	if (sc->skip)
 		return;
 	bool heading = n == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6';
-	if (name_is(name, n, blocks))
+	if (maybe_block(name, n) && name_is(name, n, blocks))
 		add_space(scan_sink(sc));
 	if (heading) {
 		sc->heading += closing ? (sc->heading > 0 ? -1 : 0) : 1;

@@ -53,6 +53,10 @@ struct tokenizer {
 	char tok[WORD_MAX + 5];
 };
 
+/* The hash the tokenizer gives `token` (one it gave), from its bytes: for
+ * a token read back from a cache. */
+uint32_t search_token_hash(const char *token, size_t len);
+
 /* Feed `len` bytes of text; a word may go on in the next piece. */
 void tok_feed(struct tokenizer *t, const char *s, size_t len);
 /* The end of a text, or a separator that is not in it (a block's edge). */
