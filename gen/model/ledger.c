@@ -413,6 +413,12 @@ static void sort_by_cause(struct ledger_diff *d, size_t nchanged)
 int ledger_diff(struct ledger_diff *d, const char *old_text, const char *new_text)
 {
 	memset(d, 0, sizeof *d);
+	/* the same text has no changes: most rebuilds (a template, an
+	 * article's prose, a touched file) leave every figure as it was, and
+	 * the two ledgers need not be parsed (a tenth of a rebuild) */
+	if (old_text && new_text && *new_text && !strcmp(old_text, new_text) &&
+	    !strncmp(new_text, "id,", 3))
+		return 0;
 	struct ledger_view o, n;
 	memset(&o, 0, sizeof o);
 	memset(&n, 0, sizeof n);

@@ -137,7 +137,7 @@ static const struct term *index_find(const struct search_index *ix, const char *
 /* ---- one page's tokens ---- */
 
 struct page_token {
-	const char *key; /* in search_page.keys */
+	const char *key; /* in search_page.keys or .record; not NUL-terminated */
 	size_t len;
 	uint32_t fields;
 	uint32_t hash;   /* token_slot_hash of the tokenizer's hash */
@@ -154,6 +154,7 @@ struct search_page {
 	struct page_token *toks;  /* in the order first seen */
 	size_t ntoks, cap_toks;
 	struct arena keys;        /* the tokens, each NUL-terminated */
+	char *record;             /* a decoded page's record: its tokens' bytes */
 	struct idoc doc;
 };
 
@@ -307,12 +308,13 @@ void search_page_free(struct search_page *pg)
 	free(pg->slots);
 	free(pg->toks);
 	arena_free(&pg->keys);
+	free(pg->record);
 	idoc_free(&pg->doc);
 	free(pg);
 }
 
 /* The record: title_tokens, the doc's four strings, then each token's
- * fields and bytes (buf.h's records). */
+ * fields, hash and bytes (buf.h's records): decoding hashes nothing. */
 void search_page_encode(const struct search_page *pg, struct buf *out)
 {
 	const struct idoc *d = &pg->doc;
@@ -323,14 +325,18 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 	buf_add_u32(out, (uint32_t)pg->ntoks);
 	for (size_t i = 0; i < pg->ntoks; i++) {
 		buf_add_u32(out, pg->toks[i].fields);
+		buf_add_u32(out, pg->toks[i].hash);
 		buf_add_counted(out, pg->toks[i].key, pg->toks[i].len);
 	}
 }
 
 struct search_page *search_page_decode(const char *data, size_t len)
 {
-	struct buf_reader r = { (const unsigned char *)data, len, false };
 	struct search_page *pg = xcalloc(1, sizeof *pg);
+	/* one copy of the record, which the tokens point into */
+	pg->record = xmalloc(len + 1);
+	memcpy(pg->record, data, len);
+	struct buf_reader r = { (const unsigned char *)pg->record, len, false };
 	pg->doc.title_tokens = buf_read_u32(&r);
 	char **strs[] = { &pg->doc.title, &pg->doc.path, &pg->doc.kind, &pg->doc.text };
 	for (size_t i = 0; i < 4; i++) {
@@ -339,16 +345,18 @@ struct search_page *search_page_decode(const char *data, size_t len)
 		*strs[i] = xstrndup(p ? p : "", n);
 	}
 	size_t ntoks = buf_read_u32(&r);
-	for (size_t i = 0; i < ntoks && !r.bad; i++) {
+	if (ntoks <= r.left / 13) { /* a token takes 13 bytes at least */
+		pg->toks = xreallocarray(NULL, ntoks + 1, sizeof *pg->toks);
+		pg->cap_toks = ntoks + 1;
+	}
+	for (size_t i = 0; i < ntoks && !r.bad && pg->cap_toks; i++) {
 		uint32_t fields = buf_read_u32(&r);
+		uint32_t hash = buf_read_u32(&r);
 		size_t n;
 		const char *p = buf_read_counted(&r, &n);
 		if (!p || !n)
 			break;
-		ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
-		pg->toks[pg->ntoks++] = (struct page_token){
-			arena_strndup(&pg->keys, p, n), n, fields,
-			token_slot_hash(search_token_hash(p, n)) };
+		pg->toks[pg->ntoks++] = (struct page_token){ p, n, fields, hash };
 	}
 	if (r.bad || pg->ntoks != ntoks || r.left) {
 		search_page_free(pg);
