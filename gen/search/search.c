@@ -7,6 +7,7 @@
 #include "base/xalloc.h"
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -83,20 +84,26 @@ static uint32_t token_slot_hash(uint32_t h)
 	return h ^ (h >> 15);
 }
 
-/* Twice the slots (256 at first), every term placed again by its hash. */
-static void index_grow_slots(struct search_index *ix)
+/* The tables of a page's tokens and of the index's terms: slots holding
+ * an entry's index + 1 (0: empty), a power of two of them, at most half
+ * full. Twice the slots (256 at first), each of the n entries (`stride`
+ * bytes apart, its uint32_t hash at `hash_at`) placed again by its hash. */
+static void slots_grow(uint32_t **slots, size_t *nslots, const void *entries,
+		       size_t stride, size_t hash_at, size_t n)
 {
-	size_t n = ix->nslots ? ix->nslots * 2 : 256;
-	uint32_t *slots = xcalloc(n, sizeof *slots);
-	for (size_t i = 0; i < ix->nterms; i++) {
-		size_t k = ix->terms[i].hash & (n - 1);
-		while (slots[k])
-			k = (k + 1) & (n - 1);
-		slots[k] = (uint32_t)i + 1;
+	size_t cap = *nslots ? *nslots * 2 : 256;
+	uint32_t *s = xcalloc(cap, sizeof *s);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t h;
+		memcpy(&h, (const char *)entries + i * stride + hash_at, sizeof h);
+		size_t k = h & (cap - 1);
+		while (s[k])
+			k = (k + 1) & (cap - 1);
+		s[k] = (uint32_t)i + 1;
 	}
-	free(ix->slots);
-	ix->slots = slots;
-	ix->nslots = n;
+	free(*slots);
+	*slots = s;
+	*nslots = cap;
 }
 
 /* The index of the term `key` (hash `h`, token_slot_hash), made when new. */
@@ -104,7 +111,8 @@ static size_t index_term(struct search_index *ix, const char *key, size_t len,
 			 uint32_t h)
 {
 	if (ix->nterms * 2 >= ix->nslots)
-		index_grow_slots(ix);
+		slots_grow(&ix->slots, &ix->nslots, ix->terms, sizeof *ix->terms,
+			   offsetof(struct term, hash), ix->nterms);
 	size_t mask = ix->nslots - 1, k = h & mask;
 	for (; ix->slots[k]; k = (k + 1) & mask) {
 		const struct term *t = &ix->terms[ix->slots[k] - 1];
@@ -164,22 +172,6 @@ struct adding {
 	unsigned count;
 };
 
-/* Twice the slots, every token placed again by its kept hash. */
-static void page_grow_slots(struct search_page *pg)
-{
-	size_t n = pg->nslots ? pg->nslots * 2 : 256;
-	uint32_t *slots = xcalloc(n, sizeof *slots);
-	for (size_t i = 0; i < pg->ntoks; i++) {
-		size_t k = pg->toks[i].hash & (n - 1);
-		while (slots[k])
-			k = (k + 1) & (n - 1);
-		slots[k] = (uint32_t)i + 1;
-	}
-	free(pg->slots);
-	pg->slots = slots;
-	pg->nslots = n;
-}
-
 /* Tokens are short: compared in a loop, not by a call. */
 static bool same_bytes(const char *a, const char *b, size_t n)
 {
@@ -197,7 +189,8 @@ static void page_add(void *ctx, const char *token, size_t len, uint32_t h)
 	struct search_page *pg = a->pg;
 	a->count++;
 	if (pg->ntoks * 2 >= pg->nslots)
-		page_grow_slots(pg);
+		slots_grow(&pg->slots, &pg->nslots, pg->toks, sizeof *pg->toks,
+			   offsetof(struct page_token, hash), pg->ntoks);
 	h = token_slot_hash(h);
 	size_t mask = pg->nslots - 1, k = h & mask;
 	for (; pg->slots[k]; k = (k + 1) & mask) {
