@@ -40,7 +40,9 @@ static const char usage[] =
 	"                  SOURCE_DATE_EPOCH when set, else today); undated\n"
 	"                  quotes are always named\n"
 	"  --timings       also print where the build's time went (load, plan,\n"
-	"                  render, finish) and how many pages were rendered\n"
+	"                  render, finish), how many pages were rendered, and the\n"
+	"                  time of Markdown, the search index, the page cache and\n"
+	"                  the ledger\n"
 	"  --dry-run       build and report what would change (figures, pages),\n"
 	"                  but write nothing\n"
 	"\n"
@@ -173,6 +175,10 @@ static void print_summary(const struct cli *c, const struct build_stats *st,
 		       "rendered, %zu kept), finish %.0f ms\n",
 		       st->load_ms, st->plan_ms, st->render_ms, st->rendered, st->kept,
 		       st->finish_ms);
+	if (c->build && rc == 0 && c->timings)
+		printf("gen: of which Markdown %.0f ms, search index %.0f ms, page cache "
+		       "%.0f ms, ledger %.0f ms (summed over threads)\n",
+		       st->markdown_ms, st->search_ms, st->cache_ms, st->ledger_ms);
 }
 
 /* gen build | gen check [options] */

@@ -55,6 +55,8 @@ before=$(tree_hash "$site")
 check "no-change rebuild writes no file" grep -Eq '^gen: 0 pages written, [0-9]+ unchanged, 0 removed' "$work/out2"
 check "--timings prints the time of each phase" \
 	grep -Eq '^gen: load [0-9]+ ms, plan [0-9]+ ms, render [0-9]+ ms \([0-9]+ pages rendered, [0-9]+ kept\), finish [0-9]+ ms$' "$work/out2"
+check "--timings names Markdown, the search index, the page cache and the ledger" \
+	grep -Eq '^gen: of which Markdown [0-9]+ ms, search index [0-9]+ ms, page cache [0-9]+ ms, ledger [0-9]+ ms \(summed over threads\)$' "$work/out2"
 check "a no-change rebuild reports no changed figure" sh -c "! grep -q '→' '$work/out2'"
 check "the site publishes its figure ledger" \
 	grep -q '^price.rtx-4090.lowest,RTX 4090 lowest on-demand price,RTX 4090 最低按需价格,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
@@ -110,8 +112,10 @@ check "a price edit rewrites some pages" test -n "$changed"
 row=$(grep -n '^rtx-4090,,0.37,' "$proj/data/prices.csv" | cut -d: -f1)
 check "the build names the figure, old and new value, CSV row and pages" \
 	grep -Eq "^(  )?RTX 4090 lowest on-demand price: \\\$0.39/h → \\\$0.37/h( \(data/prices.csv:$row\))? · [0-9]+ pages, e.g. /" "$work/out-price"
-check "the changes are grouped under the edited row" \
-	grep -Eq "^data/prices.csv:$row changed [0-9]+ figures:$" "$work/out-price"
+check "the changes are grouped under the edited row, its own change first" \
+	grep -Eq "^data/prices.csv:$row RTX 4090 quote of [^:]*: \\\$0.39/h → \\\$0.37/h; it moved [0-9]+ figures:$" "$work/out-price"
+check "the change report's first line (after the warnings) is the edited row" \
+	sh -c "grep -v ': warning: ' '$work/out-price' | head -1 | grep -q '^data/prices.csv:$row RTX 4090 quote'"
 check "the change report comes before the summary line" sh -c "tail -1 '$work/out-price' | grep -q '^gen: [0-9]* pages written'"
 check "the English article cites the new price" grep -q '\$0.37/h' "$site/en/articles/first-steps/index.html"
 check "the Chinese article cites the new price" grep -q '\$0.37/小时' "$site/zh/articles/first-steps/index.html"

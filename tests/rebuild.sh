@@ -175,5 +175,31 @@ check "a failed build leaves the cache as it was" cmp -s "$proj/.site-cache-site
 sed -i 's/^rtx-4090,,0;41,/rtx-4090,,0.39,/' "$proj/data/prices.csv"
 edited "the broken edit mended"
 
+# 6. A build with warnings: a rebuild with nothing changed still renders
+#    nothing, and prints the same warnings (positions and all) and count.
+cp "$proj/content/en/training-guide.md" "$work/article.orig"
+printf '\nSee [the unsafe link](javascript:alert(1)) and [another](javascript:void(0)).\n' \
+	>>"$proj/content/en/training-guide.md"
+sleep 0.3
+rebuild "$work/out-warn1"
+check "an edit with warnings builds" grep -Eq '^gen: [0-9]+ pages written, .* 2 warnings' "$work/out-warn1"
+grep ': warning: ' "$work/out-warn1" >"$work/warn1"
+check "the build printed both warnings with their positions" \
+	test "$(grep -c '^content/en/training-guide.md:[0-9]*:[0-9]*: warning: link target' "$work/warn1")" -eq 2
+rebuild "$work/out-warn2"
+check "a no-change rebuild after a build with warnings renders no page" \
+	grep -q 'render [0-9]* ms (0 pages rendered, 0 kept)' "$work/out-warn2"
+grep ': warning: ' "$work/out-warn2" >"$work/warn2"
+check "a no-change rebuild prints the same warnings" cmp -s "$work/warn1" "$work/warn2"
+check "a no-change rebuild counts the same warnings" \
+	grep -Eq '^gen: 0 pages written, [0-9]+ unchanged, 0 removed, 2 warnings' "$work/out-warn2"
+cp "$work/article.orig" "$proj/content/en/training-guide.md"
+sleep 0.3
+rebuild "$work/out-warn3"
+check "the warnings gone, the next build has none" \
+	grep -Eq '^gen: [0-9]+ pages written, .* 0 warnings' "$work/out-warn3"
+rebuild "$work/out-warn4"
+check "and a no-change rebuild after it prints none" sh -c "! grep -q ': warning: ' '$work/out-warn4'"
+
 echo "rebuild: $passed passed, $failed failed"
 test "$failed" -eq 0

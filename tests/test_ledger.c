@@ -228,8 +228,8 @@ static void test_changes_grouped_by_cause(void **state)
 	assert_string_equal(out.ptr,
 		"data/prices.csv:3 changed 5 figures:\n"
 		"  A lowest price: $0.39/h → $0.44/h · 4 pages, e.g. /en/a/\n"
-		"  T0 on A: cost: $1.00 → $1.50 · 2 pages, e.g. /en/t0/\n"
-		"  T1 on A: cost: $2.00 → $2.50 · 2 pages, e.g. /en/t1/\n"
+		"  T0 on A: cost: $1 → $1.50 · 2 pages, e.g. /en/t0/\n"
+		"  T1 on A: cost: $2 → $2.50 · 2 pages, e.g. /en/t1/\n"
 		"  and 2 more\n"
 		"B TDP: 300 W → 350 W (data/gpus.csv:3) · 1 page, e.g. /en/b/\n");
 	ledger_diff_free(&d);
@@ -245,6 +245,50 @@ static void test_changes_grouped_by_cause(void **state)
 	buf_release(&out);
 	buf_release(&old_text);
 	buf_release(&new_text);
+}
+
+/* The edited row's own figure (row_prefix) leads its group, and the
+ * figures it moved follow, amounts as the pages print them. */
+static void test_the_edited_row_leads_its_group(void **state)
+{
+	(void)state;
+	const char *old_text =
+		"id,label,value,value_max,unit,inputs,pages,page_list\n"
+		"price.a,A lowest price,0.39,,USD/h,data/prices.csv:3,4,/en/a/\n"
+		"month.a,A serving cost per month,1684.8,,USD/month,data/results.csv:2 data/prices.csv:3,2,/en/m/\n"
+		"quote.a.p,\"A, P\",0.39,,USD/h,data/prices.csv:3,2,/en/gpus/a/\n"
+		"quote.b.p,\"B, P\",0.7,,USD/h,data/prices.csv:4,2,/en/gpus/b/\n";
+	const char *new_text =
+		"id,label,value,value_max,unit,inputs,pages,page_list\n"
+		"price.a,A lowest price,0.44,,USD/h,data/prices.csv:7,4,/en/a/\n"
+		"month.a,A serving cost per month,1900.8,,USD/month,data/results.csv:2 data/prices.csv:3,2,/en/m/\n"
+		"quote.a.p,\"A, P\",0.5,,USD/h,data/prices.csv:3,2,/en/gpus/a/\n"
+		"quote.b.p,\"B, P\",0.75,,USD/h,data/prices.csv:4,2,/en/gpus/b/\n";
+	struct ledger_diff d;
+	struct buf out = BUF_INIT;
+	assert_int_equal(ledger_diff(&d, old_text, new_text), 0);
+	d.row_prefix = "quote.";
+	ledger_report(&d, 1, &out);
+	assert_string_equal(out.ptr,
+		"data/prices.csv:3 A, P: $0.39/h → $0.50/h; it moved 2 figures:\n"
+		"  A lowest price: $0.39/h → $0.44/h · 4 pages, e.g. /en/a/\n"
+		"  and 1 more\n"
+		"and 1 more changed figure\n");
+	buf_reset(&out);
+	ledger_report(&d, 8, &out);
+	assert_string_equal(out.ptr,
+		"data/prices.csv:3 A, P: $0.39/h → $0.50/h; it moved 2 figures:\n"
+		"  A lowest price: $0.39/h → $0.44/h · 4 pages, e.g. /en/a/\n"
+		"  A serving cost per month: $1,685/month → $1,901/month · 2 pages, e.g. /en/m/\n"
+		"data/prices.csv:4 B, P: $0.70/h → $0.75/h\n");
+	ledger_diff_free(&d);
+	/* without a row prefix, the groups read as before */
+	assert_int_equal(ledger_diff(&d, old_text, new_text), 0);
+	buf_reset(&out);
+	ledger_report(&d, 8, &out);
+	assert_non_null(strstr(out.ptr, "data/prices.csv:3 changed 3 figures:\n"));
+	ledger_diff_free(&d);
+	buf_release(&out);
 }
 
 /* The Chinese label is written (quoted where CSV needs it) and read back:
@@ -346,6 +390,8 @@ static void test_values_read_as_the_report_prints_them(void **state)
 {
 	(void)state;
 	format("0.39", "", "USD/h", "$0.39/h");
+	format("1684.8", "", "USD/month", "$1,685/month"); /* as the pages print it */
+	format("0.0042", "", "USD/1M tokens", "$0.0042 per 1M tokens");
 	format("", "", "USD", "no data");
 	format("1", "", "cards", "1 card");
 	format("2", "", "cards", "2 cards");
@@ -366,6 +412,7 @@ int main(void)
 		cmocka_unit_test(test_label_zh_written_and_read_back),
 		cmocka_unit_test(test_ledger_without_label_zh_is_read),
 		cmocka_unit_test(test_values_read_as_the_report_prints_them),
+		cmocka_unit_test(test_the_edited_row_leads_its_group),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

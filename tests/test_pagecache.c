@@ -238,6 +238,42 @@ static void assert_empty(const struct pagecache *pc)
 	assert_int_equal(pc->fd, -1);
 }
 
+/* The build's warnings are kept as printed, with their count, and read
+ * back from the loaded cache; a cache without them has none to give. */
+static void test_the_warnings_are_kept_and_read_back(void **state)
+{
+	struct tmp *t = *state;
+	static const char said[] =
+		"content/en/a.md:3:5: warning: link target \"javascript:x\" is not allowed\n"
+		"gen: ... and 7 more like the last of the 100 shown\n";
+	struct pagecache pc, back;
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_start(&pc, t->cache), 0);
+	pagecache_keep_warnings(&pc, 108, said, sizeof said - 1);
+	assert_int_equal(pagecache_finish(&pc), 0);
+	pagecache_free(&pc);
+	pagecache_init(&back);
+	assert_int_equal(load_cache(&back, t->cache), 0);
+	struct buf b = BUF_INIT;
+	int n = 0;
+	assert_int_equal(pagecache_warnings(&back, &n, &b), 0);
+	assert_int_equal(n, 108);
+	assert_string_equal(b.ptr, said);
+	pagecache_free(&back);
+	buf_reset(&b);
+	/* none kept: none read */
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_start(&pc, t->cache), 0);
+	assert_int_equal(pagecache_finish(&pc), 0);
+	pagecache_free(&pc);
+	pagecache_init(&back);
+	assert_int_equal(load_cache(&back, t->cache), 0);
+	assert_int_equal(pagecache_warnings(&back, &n, &b), -1);
+	assert_int_equal(b.len, 0);
+	pagecache_free(&back);
+	buf_release(&b);
+}
+
 static void test_a_finished_cache_loads_back_as_it_was(void **state)
 {
 	struct tmp *t = *state;
@@ -1100,6 +1136,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_the_cache_is_beside_the_output_folder),
 		TMP_TEST(test_a_finished_cache_loads_back_as_it_was),
+		TMP_TEST(test_the_warnings_are_kept_and_read_back),
 		TMP_TEST(test_a_cache_cut_short_is_not_loaded),
 		TMP_TEST(test_a_cache_with_a_byte_changed_is_refused_where_it_changed),
 		TMP_TEST(test_a_sealed_cache_of_another_format_is_not_loaded),

@@ -8,7 +8,6 @@
 
 #include "base/buf.h"
 #include "model/metrics.h"
-#include "pages/calculator.h"
 #include "search/search.h"
 #include "base/text.h"
 
@@ -237,6 +236,47 @@ static struct search_page *page_through_bytes(const struct search_doc *d)
 	return pg;
 }
 
+/* The one pass over a page's HTML indexes what the text taken from it
+ * (search_text_from_html) and then tokenized indexes: words and CJK pairs
+ * across inline tags and entities, block edges as separators, headings and
+ * body apart, skipped elements left out, the snippet cut as before. */
+static void test_a_page_from_html_indexes_as_its_text(void **state)
+{
+	(void)state;
+	struct buf html = BUF_INIT;
+	buf_adds(&html, "<html><nav>menu words</nav><main class=x><h1>RTX <em>40</em>90 "
+		 "显<b>存</b></h1><p>GDDR<em>6X</em> &amp; A&#x31;00 &nbsp;中&#x6587;字"
+		 "</p><script>hidden script</script><svg><text>chart</text></svg>"
+		 "<h2>Ne&shy;xt</h2><p>after\n\n heading</p><ul><li>one</li><li>two"
+		 "</li></ul>");
+	for (int i = 0; i < 300; i++) /* past the snippet's cut, in Chinese */
+		buf_adds(&html, "<p>显存需求 word</p>");
+	buf_adds(&html, "</main><footer>foot</footer></html>");
+	struct buf h = BUF_INIT, b = BUF_INIT, two = BUF_INIT, one = BUF_INIT;
+	search_text_from_html(html.ptr, html.len, &h, &b);
+	struct search_doc d = { .title = "T 4090", .path = "p/", .kind = "gpu",
+				.description = "Desc", .headings = h.ptr, .body = b.ptr };
+	struct search_index *ix = search_index_new();
+	search_index_put(ix, 0, search_page_new(&d));
+	written_index(ix, &two);
+	d.headings = d.body = NULL;
+	ix = search_index_new();
+	search_index_put(ix, 0, search_page_from_html(&d, html.ptr, html.len));
+	written_index(ix, &one);
+	assert_string_equal(one.ptr, two.ptr);
+	/* not blind: pairs across tags, words across inline tags, the cut */
+	assert_non_null(strstr(one.ptr, "\"显存\":[0,5]"));
+	assert_non_null(strstr(one.ptr, "\"gddr6x\":[0,1]"));
+	assert_non_null(strstr(one.ptr, "\"4090\":[0,12]"));
+	assert_null(strstr(one.ptr, "\"hidden\""));
+	assert_null(strstr(one.ptr, "\"foot\""));
+	buf_release(&html);
+	buf_release(&h);
+	buf_release(&b);
+	buf_release(&two);
+	buf_release(&one);
+}
+
 static void test_a_decoded_page_indexes_as_the_page_made_from_its_doc(void **state)
 {
 	(void)state;
@@ -372,6 +412,7 @@ int main(void)
 		cmocka_unit_test(test_a_decoded_page_indexes_as_the_page_made_from_its_doc),
 		cmocka_unit_test(test_a_record_cut_short_or_followed_by_more_is_no_page),
 		cmocka_unit_test(test_postings_are_in_doc_order_whatever_order_pages_come),
+		cmocka_unit_test(test_a_page_from_html_indexes_as_its_text),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -42,6 +42,15 @@ static void emit_line(struct diag *d, const struct buf *msg)
 		buf_addbuf(d->log, msg);
 }
 
+void diag_replay(struct diag *d, const char *text, size_t len, int warnings)
+{
+	if (d->echo && len)
+		fwrite(text, 1, len, d->echo);
+	if (d->log)
+		buf_add(d->log, text, len);
+	d->warnings += warnings;
+}
+
 void diag_flush_capped(struct diag *d)
 {
 	for (size_t i = 0; i <= DIAG_KINDS && d->kinds[i].fmt; i++) {

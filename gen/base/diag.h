@@ -73,6 +73,11 @@ int diag_check_stdout(struct diag *d);
  * one shown"), and start counting again. */
 void diag_flush_capped(struct diag *d);
 
+/* Messages of an earlier run printed again as they were (`text`, whole
+ * lines), counted as `warnings` warnings: what a build that has nothing
+ * to do says of the build it stands for. */
+void diag_replay(struct diag *d, const char *text, size_t len, int warnings);
+
 /* True once any error was reported. */
 int diag_failed(const struct diag *d);
 

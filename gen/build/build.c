@@ -36,6 +36,7 @@
 #include <errno.h>
 #include <libxml/parser.h>
 #include <stdio.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
@@ -222,7 +223,9 @@ static int publish_figures(struct site *s, struct output *out,
 			   struct build_stats *stats)
 {
 	struct buf csv = BUF_INIT;
+	uint64_t t0 = site_clock_ns();
 	finish_figures(s, &csv, stats);
+	site_timing_add(&s->timings->ledger_ns, t0);
 	int rc = output_add(out, FIGURES_FILE, csv.ptr, csv.len);
 	buf_release(&csv);
 	return rc;
@@ -252,8 +255,11 @@ static int render_all(struct site *s, struct output *out,
 		rc = feeds_write(s, out);
 	if (rc == 0)
 		rc = calculator_write(s, out);
-	if (rc == 0)
+	if (rc == 0) {
+		uint64_t t0 = site_clock_ns();
 		rc = sitesearch_write(s, out);
+		site_timing_add(&s->timings->search_ns, t0);
+	}
 	if (rc == 0)
 		rc = publish_figures(s, out, stats);
 	return rc;
@@ -338,6 +344,10 @@ static bool inputs_digest(const struct site_options *opt, struct digest_value to
 
 /* What the last build left: its cache, when this gen wrote it. */
 struct cache_state {
+	/* what the build prints to people: `said` from `said_from` on (the
+	 * diag's log, or the build's own) */
+	const struct buf *said;
+	size_t said_from;
 	char *path;
 	struct digest_value tool, inputs;
 	bool inputs_usable, have_old, started;
@@ -374,8 +384,8 @@ static void cache_begin(struct cache_state *c, const struct site_options *opt,
 }
 
 /* True when nothing changed since the last build: the same gen, inputs and
- * options, a clean build, and a published folder holding exactly the files
- * it left, unchanged. */
+ * options, a clean build (its warnings kept), and a published folder
+ * holding exactly the files it left, unchanged. */
 static bool cache_says_nothing_to_do(const struct cache_state *c, const char *out)
 {
 	return c->have_old && c->inputs_usable && c->old.clean &&
@@ -397,7 +407,10 @@ static void cache_publish(struct cache_state *c, const struct site *s)
 {
 	c->next.tool = c->tool;
 	c->next.inputs = c->inputs;
-	c->next.clean = c->inputs_usable && s->diag->warnings == 0;
+	/* its warnings kept, a build without changes prints them again */
+	c->next.clean = c->inputs_usable;
+	pagecache_keep_warnings(&c->next, s->diag->warnings, c->said->ptr + c->said_from,
+				c->said->len - c->said_from);
 	c->next.placeholder_url = s->placeholder_url;
 	if (c->started && pagecache_add_tree(&c->next, s->opt.out) == 0 &&
 	    pagecache_finish(&c->next) == 0)
@@ -466,7 +479,10 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	memset(&s, 0, sizeof s);
 	s.opt = *opt;
 	s.diag = diag;
+	double cache_begin_ms = stats->cache_ms; /* cache_begin's, before this */
 	memset(stats, 0, sizeof *stats);
+	struct site_timings timings = { 0 };
+	s.timings = &timings;
 	int rc = load_inputs(&s);
 	double mark = now_ms();
 	stats->load_ms = mark - start;
@@ -536,8 +552,12 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 				rc = output_commit(out);
 			else
 				output_abort(out);
-			if (rc == 0)
+			if (rc == 0) {
+				uint64_t t0 = site_clock_ns();
+				diag_flush_capped(diag); /* its "... and N more" kept too */
 				cache_publish(cache, &s);
+				site_timing_add(&s.timings->cache_ns, t0);
+			}
 			stats->written = out->written;
 			stats->unchanged = out->unchanged;
 			stats->removed = out->removed;
@@ -550,12 +570,17 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	stats->warnings = diag->warnings;
 	stats->ms = now_ms() - start;
 	stats->finish_ms = stats->ms - stats->load_ms - stats->plan_ms - stats->render_ms;
+	stats->markdown_ms = atomic_load(&timings.markdown_ns) / 1e6;
+	stats->search_ms = atomic_load(&timings.search_ns) / 1e6;
+	stats->cache_ms = cache_begin_ms + atomic_load(&timings.cache_ns) / 1e6;
+	stats->ledger_ms = atomic_load(&timings.ledger_ns) / 1e6;
 	return rc == 0 && !diag_failed(diag) ? 0 : 1;
 }
 
 int build_site(const struct site_options *opt, struct diag *diag,
 	       struct build_stats *stats)
 {
+	stats->cache_ms = 0;
 	if (!opt->write || opt->dry_run)
 		return build_with_cache(opt, diag, stats, NULL, NULL);
 	double start = now_ms();
@@ -572,17 +597,34 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	}
 	struct cache_state cache;
 	cache_begin(&cache, opt, diag);
+	/* what the build says, to keep its warnings: the diag's log when it
+	 * has one (serve's), else one of the build's own */
+	struct buf said = BUF_INIT;
+	struct buf *log_was = diag->log;
+	if (!log_was)
+		diag->log = &said;
+	cache.said = diag->log;
+	cache.said_from = diag->log->len;
+	struct buf warnings = BUF_INIT;
+	int nwarnings = 0;
 	int rc;
-	if (cache_says_nothing_to_do(&cache, opt->out)) {
+	if (cache_says_nothing_to_do(&cache, opt->out) &&
+	    pagecache_warnings(&cache.old, &nwarnings, &warnings) == 0) {
 		memset(stats, 0, sizeof *stats);
 		cache_report_unchanged(&cache, stats);
-		stats->ms = stats->load_ms = now_ms() - start;
+		diag_replay(diag, warnings.ptr, warnings.len, nwarnings);
+		stats->warnings = diag->warnings;
+		stats->ms = stats->load_ms = stats->cache_ms = now_ms() - start;
 		rc = 0;
 	} else {
+		stats->cache_ms = now_ms() - start;
 		rc = build_with_cache(opt, diag, stats, &cache, &out);
 	}
 	if (out.dir) /* locked, never begun: the build stopped before */
 		output_unlock(&out);
+	diag->log = log_was;
+	buf_release(&said);
+	buf_release(&warnings);
 	cache_end(&cache);
 	return rc;
 }

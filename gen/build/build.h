@@ -29,6 +29,10 @@ struct build_stats {
 	/* where the time went: reading inputs, planning pages, rendering them
 	 * (on every core), and the rest (site-wide files, publishing) */
 	double load_ms, plan_ms, render_ms, finish_ms;
+	/* and in these parts, summed over the threads that did them
+	 * (site_timings): articles' Markdown, the search index, the page
+	 * cache (loaded, consulted, written), the figure ledger */
+	double markdown_ms, search_ms, cache_ms, ledger_ms;
 	size_t rendered;  /* pages rendered */
 	size_t kept;      /* pages kept from the published site unrendered
 			     (their inputs had not changed: pagecache.h) */

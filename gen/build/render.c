@@ -317,7 +317,8 @@ static struct digest_value page_digest(const struct render_pool *pool,
  * 1 kept, 2 kept but its listeners could not use the record (the page's
  * HTML is needed after all), 0 not kept, -1 error. */
 static int keep_page(struct render_pool *pool, struct site *view, size_t i,
-		     const char *rel, struct digest_value digest, struct buf *rec)
+		     const char *rel, struct digest_value digest, struct buf *rec,
+		     uint64_t *search_ns)
 {
 	const struct render_cache *c = pool->cache;
 	const struct pagecache_page *old = pagecache_page(c->old, rel);
@@ -329,9 +330,10 @@ static int keep_page(struct render_pool *pool, struct site *view, size_t i,
 	int rc = output_keep(pool->out, rel, &file->id, view->diag);
 	if (rc != 1)
 		return rc;
-	if (c->reuse && c->reuse(pool->site, i, rec->ptr, rec->len) != 0)
-		return 2;
-	return 1;
+	uint64_t t0 = site_clock_ns();
+	int used = c->reuse ? c->reuse(pool->site, i, rec->ptr, rec->len) : 0;
+	*search_ns = site_clock_ns() - t0;
+	return used != 0 ? 2 : 1;
 }
 
 /* Render page `i` (`out` NULL renders without writing: gen check). */
@@ -358,25 +360,39 @@ static int render_page(struct render_pool *pool, struct site *s, size_t i,
 				       lang_code(p->lang), p->path);
 	struct digest_value digest = { 0, 0 };
 	int kept = 0;
+	struct site_timings *tm = s->timings;
 	if (cache) {
+		uint64_t t0 = site_clock_ns(), search_ns = 0;
 		digest = page_digest(pool, p, rel, ctx);
-		if (cache->old && (kept = keep_page(pool, s, i, rel, digest, rec)) < 0)
+		if (cache->old)
+			kept = keep_page(pool, s, i, rel, digest, rec, &search_ns);
+		if (kept == 1)
+			pagecache_add_page(cache->next, rel, digest, rec->ptr, rec->len);
+		if (tm) {
+			atomic_fetch_add(&tm->search_ns, search_ns);
+			atomic_fetch_add(&tm->cache_ns, site_clock_ns() - t0 - search_ns);
+		}
+		if (kept < 0)
 			return -1;
 	}
 	if (kept == 1) {
 		atomic_fetch_add(&pool->nkept, 1);
-		pagecache_add_page(cache->next, rel, digest, rec->ptr, rec->len);
 		return 0;
 	}
 	buf_reset(html);
 	if (tmpl_render(s->templates, t, ctx, html, s->diag) != 0)
 		return -1;
 	buf_reset(rec);
-	if (pool->done)
+	if (pool->done) {
+		uint64_t t0 = site_clock_ns();
 		pool->done(pool->site, i, html->ptr, html->len, rec);
+		site_timing_add(tm ? &tm->search_ns : NULL, t0);
+	}
 	if (cache) {
+		uint64_t t0 = site_clock_ns();
 		atomic_fetch_add(&pool->nrendered, 1);
 		pagecache_add_page(cache->next, rel, digest, rec->ptr, rec->len);
+		site_timing_add(tm ? &tm->cache_ns : NULL, t0);
 	}
 	if (!pool->out || kept == 2)
 		return 0;

@@ -1,6 +1,8 @@
 /* ledger: figures, the pages that show them, and changes (see ledger.h). */
 #include "model/ledger.h"
 
+#include "model/i18n.h"
+
 #include "base/buf.h"
 #include "base/csv.h"
 #include "base/diag.h"
@@ -432,6 +434,12 @@ static void sort_by_cause(struct ledger_diff *d, size_t nchanged)
 int ledger_diff(struct ledger_diff *d, const char *old_text, const char *new_text)
 {
 	memset(d, 0, sizeof *d);
+	/* the same text has no changes: most rebuilds (a template, an
+	 * article's prose, a touched file) leave every figure as it was, and
+	 * the two ledgers need not be parsed (a tenth of a rebuild) */
+	if (old_text && new_text && *new_text && !strcmp(old_text, new_text) &&
+	    !strncmp(new_text, "id,", 3))
+		return 0;
 	struct ledger_view o, n;
 	memset(&o, 0, sizeof o);
 	memset(&n, 0, sizeof n);
@@ -480,14 +488,16 @@ void ledger_diff_free(struct ledger_diff *d)
 
 /* ---- the report ---- */
 
-/* Dollars as people read them: cents, or four digits below a cent. */
+/* Dollars as the English pages print them (i18n_format_usd: "$0.39",
+ * "$545", "$1,685"); below a cent, where a page would print "$0.00", four
+ * digits, so that a change shows. */
 static void add_usd(struct buf *out, const char *v)
 {
 	double x = strtod(v, NULL);
 	if (x > 0 && x < 0.01)
 		buf_addf(out, "$%.4g", x);
 	else
-		buf_addf(out, "$%.2f", x);
+		i18n_format_usd(out, x, LANG_EN);
 }
 
 static void add_one(struct buf *out, const char *v, const char *unit)
@@ -555,6 +565,47 @@ static void add_change(struct buf *out, const struct ledger_change *c,
 	buf_addc(out, '\n');
 }
 
+/* In the group [from, end) of `cause`: the change of the input row's own
+ * value (a figure of d->row_prefix whose only input is the cause), or -1. */
+static long group_row(const struct ledger_diff *d, size_t from, size_t end)
+{
+	if (!d->row_prefix || !*d->row_prefix)
+		return -1;
+	size_t n = strlen(d->row_prefix);
+	for (size_t k = from; k < end; k++)
+		if (!strncmp(d->v[k].id, d->row_prefix, n) &&
+		    !strcmp(d->v[k].inputs, d->v[k].cause))
+			return (long)k;
+	return -1;
+}
+
+/* A group led by its row's own change: "data/prices.csv:3 label: old →
+ * new", then the figures it moved, indented. */
+static void report_row_group(const struct ledger_diff *d, size_t from, size_t end,
+			     size_t row, size_t cap, struct buf *out)
+{
+	const struct ledger_change *r = &d->v[row];
+	buf_addf(out, "%s %s: ", r->cause, r->label);
+	ledger_format_value(out, r->old_value, r->old_max, r->unit);
+	buf_adds(out, " → ");
+	ledger_format_value(out, r->new_value, r->new_max, r->unit);
+	size_t moved = end - from - 1, shown = 0;
+	if (!moved) {
+		buf_addc(out, '\n');
+		return;
+	}
+	buf_addf(out, "; it moved %zu figure%s:\n", moved, moved == 1 ? "" : "s");
+	for (size_t k = from; k < end && shown < cap; k++) {
+		if (k == row)
+			continue;
+		buf_adds(out, "  ");
+		add_change(out, &d->v[k], false);
+		shown++;
+	}
+	if (moved > shown)
+		buf_addf(out, "  and %zu more\n", moved - shown);
+}
+
 static size_t report_changed(const struct ledger_diff *d, size_t cap,
 			     struct buf *out)
 {
@@ -568,7 +619,10 @@ static size_t report_changed(const struct ledger_diff *d, size_t cap,
 		size_t end = i + 1;
 		while (end < d->changed && !strcmp(d->v[end].cause, d->v[i].cause))
 			end++;
-		if (end - i == 1) {
+		long row = group_row(d, i, end);
+		if (row >= 0) {
+			report_row_group(d, i, end, (size_t)row, cap, out);
+		} else if (end - i == 1) {
 			add_change(out, &d->v[i], true);
 		} else {
 			buf_addf(out, "%s changed %zu figures:\n", d->v[i].cause, end - i);

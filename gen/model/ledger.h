@@ -138,6 +138,11 @@ struct ledger_diff {
 	struct ledger_change *v; size_t n, cap;
 	size_t changed, added, removed;
 	struct arena arena; /* the tables the changes point into */
+	/* Ids of figures that are an input row's own value ("quote.": a price
+	 * row as the GPU pages list it), set by the caller before
+	 * ledger_report; NULL: none. Such a figure, when its only input is its
+	 * group's row, leads the group. */
+	const char *row_prefix;
 };
 
 /* Compare two ledgers' CSV texts (`old_text` NULL or "": no earlier
@@ -154,8 +159,12 @@ size_t ledger_diff_on_page(const struct ledger_diff *d, const char *url);
 /* The changes for people, one figure a line, e.g.
  *   RTX 4090 lowest on-demand price: $0.39/h → $0.50/h (data/prices.csv:3) · 95 pages, e.g. /en/tasks/lora-7b/
  * a group of changes under one input as a header line and the figures
- * indented beneath; at most `cap` lines of figures per group or list, then
- * "and N more". Appends nothing when nothing changed. */
+ * indented beneath; the header is the row's own change when the group has
+ * it (row_prefix):
+ *   data/prices.csv:3 RTX 4090 quote of ...: $0.39/h → $0.50/h; it moved 8 figures:
+ * at most `cap` lines of figures per group or list, then "and N more".
+ * Amounts as the English pages print them ("$1,685/month"). Appends nothing
+ * when nothing changed. */
 void ledger_report(const struct ledger_diff *d, size_t cap, struct buf *out);
 
 /* A ledger value with its unit, for people: "$0.39/h", "$1.76–$3.52",

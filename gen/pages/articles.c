@@ -515,7 +515,9 @@ static int render_body(struct site *s, struct article *a, struct article *tmp)
 			.page_path = arena_printf(&s->arena, "articles/%s/", a->slug),
 		};
 		struct markdown_cite mc = { cite_resolve, cite_check_prose, &cc };
+		uint64_t t0 = site_clock_ns();
 		rc = markdown_render(tmp, &mc, s->markdown_memo, s->diag);
+		site_timing_add(s->timings ? &s->timings->markdown_ns : NULL, t0);
 	}
 	/* what the site keeps of the rendering: cites (for the translations
 	 * report) and, for the newest articles, the HTML (for the feed); each

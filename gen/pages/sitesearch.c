@@ -134,19 +134,14 @@ void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len,
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
 		return;
 	const struct page_spec *p = &s->pages[i];
-	struct buf h = BUF_INIT, b = BUF_INIT;
-	search_text_from_html(html, len, &h, &b);
 	struct search_doc d = {
 		.title = p->title,
 		.path = p->path,
 		.kind = kinds[kind_of(p)].key,
 		.description = p->description,
-		.headings = h.ptr,
-		.body = b.ptr,
 	};
-	struct search_page *pg = search_page_new(&d); /* outside the lock */
-	buf_release(&h);
-	buf_release(&b);
+	/* outside the lock */
+	struct search_page *pg = search_page_from_html(&d, html, len);
 	if (kept)
 		search_page_encode(pg, kept);
 	pthread_mutex_lock(&ss->lock);

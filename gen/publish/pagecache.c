@@ -672,3 +672,42 @@ struct digest_value pagecache_tool(void)
 	dl_iterate_phdr(add_library, &d);
 	return digest_end(&d);
 }
+
+/* ---- the build's warnings ---- */
+
+/* The key of the warnings' record among the memos: no digest of an input
+ * (a memo's key) is this one. */
+static struct digest_value warnings_key(void)
+{
+	static const char name[] = "pagecache: the build's warnings";
+	return digest_bytes(name, sizeof name - 1);
+}
+
+void pagecache_keep_warnings(struct pagecache *pc, int count, const char *text,
+			     size_t len)
+{
+	struct buf rec = BUF_INIT;
+	buf_add_u32(&rec, (uint32_t)count);
+	buf_add_counted(&rec, text, len);
+	pagecache_add_memo(pc, warnings_key(), rec.ptr, rec.len);
+	buf_release(&rec);
+}
+
+int pagecache_warnings(const struct pagecache *pc, int *count, struct buf *text)
+{
+	struct buf rec = BUF_INIT;
+	int rc = pagecache_memo(pc, warnings_key(), &rec);
+	struct buf_reader r = { (const unsigned char *)rec.ptr, rec.len, false };
+	size_t n = 0;
+	const char *p = NULL;
+	if (rc == 0) {
+		*count = (int)buf_read_u32(&r);
+		p = buf_read_counted(&r, &n);
+	}
+	if (rc == 0 && (r.bad || r.left || !p))
+		rc = -1;
+	if (rc == 0)
+		buf_add(text, p, n);
+	buf_release(&rec);
+	return rc;
+}

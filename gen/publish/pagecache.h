@@ -86,7 +86,8 @@ struct pagecache {
 	unsigned char secret[DIGEST_KEY_LEN]; /* the key of its digests */
 	struct digest_value tool;   /* the gen that wrote it */
 	struct digest_value inputs; /* the inputs' ids and the options */
-	bool clean;                 /* that build warned about nothing */
+	bool clean;                 /* its inputs' ids stood for them, and its
+				       warnings are kept (pagecache_keep_warnings) */
 	bool placeholder_url;       /* and used the placeholder base URL */
 	struct pagecache_file *files; size_t nfiles, cap_files;
 	struct pagecache_page *pages; size_t npages, cap_pages;
@@ -157,6 +158,16 @@ void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
  * none (or it cannot be read). */
 int pagecache_memo(const struct pagecache *pc, struct digest_value key,
 		   struct buf *out);
+
+/* The warnings the build printed, kept so that a build with nothing to do
+ * prints them again (the editor still sees them, positions and all):
+ * `count` warnings, `text` as printed (every line, "... and N more"
+ * included). A record of the cache being written, like a memo. */
+void pagecache_keep_warnings(struct pagecache *pc, int count, const char *text,
+			     size_t len);
+/* The kept warnings: their count, their text into `text` (appended).
+ * 0, or -1 when the cache has none or they cannot be read. */
+int pagecache_warnings(const struct pagecache *pc, int *count, struct buf *text);
 
 /* Record every file of the published folder `dir`. Returns 0 or -1. */
 int pagecache_add_tree(struct pagecache *pc, const char *dir);

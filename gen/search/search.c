@@ -1,364 +1,16 @@
 #include "search/search.h"
+#include "search/search_text.h"
 
 #include "base/arena.h"
 #include "base/buf.h"
-#include "base/strmap.h"
 #include "base/text.h"
 #include "base/xalloc.h"
 
 #include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- characters ---- */
-
-enum cclass { C_SEP, C_WORD, C_CJK };
-
-/* Decode the UTF-8 sequence at s[*i] (advancing *i); U+FFFD-like 0 and a
- * one-byte step for invalid bytes. */
-static unsigned decode(const char *s, size_t len, size_t *i)
-{
-	const unsigned char *u = (const unsigned char *)s + *i;
-	size_t n = text_utf8_sequence(u, len - *i);
-	if (n == 0) {
-		(*i)++;
-		return 0;
-	}
-	*i += n;
-	if (n == 1)
-		return u[0];
-	unsigned cp = u[0] & (0x7F >> n);
-	for (size_t k = 1; k < n; k++)
-		cp = (cp << 6) | (u[k] & 0x3F);
-	return cp;
-}
-
-static bool is_cjk(unsigned cp)
-{
-	return (cp >= 0x3040 && cp <= 0x30FF) ||   /* kana */
-	       (cp >= 0x3400 && cp <= 0x4DBF) ||   /* CJK extension A */
-	       (cp >= 0x4E00 && cp <= 0x9FFF) ||   /* CJK unified */
-	       (cp >= 0xAC00 && cp <= 0xD7AF) ||   /* hangul */
-	       (cp >= 0xF900 && cp <= 0xFAFF) ||   /* compatibility */
-	       (cp >= 0x20000 && cp <= 0x2FFFF);   /* supplementary ideographs */
-}
-
-/* Letters and digits outside CJK: ASCII alphanumerics and letters from
- * U+00C0 up to the general punctuation block (Latin, Greek, Cyrillic, ...),
- * except × and ÷. */
-static enum cclass classify(unsigned cp)
-{
-	if (cp < 0x80)
-		return ((cp | 0x20) >= 'a' && (cp | 0x20) <= 'z') || (cp >= '0' && cp <= '9')
-			? C_WORD : C_SEP;
-	if (is_cjk(cp))
-		return C_CJK;
-	if (cp >= 0xC0 && cp < 0x2000 && cp != 0xD7 && cp != 0xF7)
-		return C_WORD;
-	return C_SEP;
-}
-
-/* ---- tokens ---- */
-
-/* Words longer than this are not indexed (hashes, long numbers). */
-#define WORD_MAX 40
-
-/* The next character of s (at *i, advanced) and its class; ASCII, most
- * of any page, without a call. */
-static inline enum cclass next_char(const char *s, size_t len, size_t *i, unsigned *cp)
-{
-	unsigned char u = (unsigned char)s[*i];
-	if (u < 0x80) {
-		(*i)++;
-		*cp = u;
-		return ((u | 0x20) >= 'a' && (u | 0x20) <= 'z') || (u >= '0' && u <= '9')
-			? C_WORD : C_SEP;
-	}
-	*cp = decode(s, len, i);
-	return classify(*cp);
-}
-
-void search_tokens(const char *s, size_t len,
-		   void (*fn)(void *ctx, const char *token, size_t len), void *ctx)
-{
-	/* the word so far; one longer than WORD_MAX bytes is only counted */
-	char tok[WORD_MAX + 5];
-	size_t tlen = 0;
-	size_t i = 0;
-	size_t prev_start = 0, prev_len = 0; /* the previous character */
-	bool after_cjk = false;
-	for (;;) {
-		size_t start = i;
-		unsigned cp = 0;
-		enum cclass c = C_SEP;
-		if (i < len)
-			c = next_char(s, len, &i, &cp);
-		if (c != C_WORD && tlen) {
-			if (tlen <= WORD_MAX)
-				fn(ctx, tok, tlen);
-			tlen = 0;
-		}
-		if (c == C_WORD) {
-			size_t n = i - start;
-			if (tlen + n > WORD_MAX)
-				tlen = WORD_MAX + 1; /* too long: skipped at its end */
-			else if (n == 1)
-				tok[tlen++] = (char)(cp >= 'A' && cp <= 'Z' ? cp + 32 : cp);
-			else {
-				memcpy(tok + tlen, s + start, n);
-				tlen += n;
-			}
-		} else if (c == C_CJK && after_cjk) {
-			/* the two characters are neighbours in s */
-			fn(ctx, s + prev_start, prev_len + (i - start));
-		}
-		if (start >= len)
-			break;
-		after_cjk = c == C_CJK;
-		prev_start = start;
-		prev_len = i - start;
-	}
-}
-
-uint32_t search_shard_of(const char *s, size_t len)
-{
-	uint32_t h = 2166136261u;
-	for (size_t i = 0; i < len; i++) {
-		h ^= (unsigned char)s[i];
-		h *= 16777619u;
-	}
-	return h;
-}
-
-/* The bytes of a token's first two characters: its shard key. */
-static size_t shard_key_len(const char *t, size_t len)
-{
-	size_t i = 0;
-	for (int k = 0; k < 2 && i < len; k++)
-		decode(t, len, &i);
-	return i;
-}
-
-/* ---- text of a rendered page ---- */
-
-struct scan {
-	const char *p, *end;
-	struct buf *headings, *body;
-	int skip;      /* depth inside elements whose text is left out */
-	int heading;   /* depth inside h1-h6 */
-};
-
-static void add_space(struct buf *b)
-{
-	if (b->len && b->ptr[b->len - 1] != ' ')
-		buf_addc(b, ' ');
-}
-
-/* Append text with its white space collapsed to single spaces (none at
- * the start of the buffer), written straight into the room made for it. */
-static void add_text(struct scan *sc, const char *t, size_t n)
-{
-	struct buf *b = sc->heading ? sc->headings : sc->body;
-	if (!n)
-		return;
-	buf_grow(b, n);
-	char *o = b->ptr + b->len;
-	bool space = !b->len || o[-1] == ' ';
-	for (size_t i = 0; i < n; i++) {
-		char c = t[i];
-		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-			if (!space)
-				*o++ = ' ';
-			space = true;
-		} else {
-			*o++ = c;
-			space = false;
-		}
-	}
-	b->len = (size_t)(o - b->ptr);
-	b->ptr[b->len] = '\0';
-}
-
-static void add_codepoint(struct scan *sc, unsigned cp)
-{
-	char u[4];
-	size_t n;
-	if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-		cp = 0xFFFD;
-	if (cp == 0xA0) /* a no-break space separates words like a space */
-		cp = ' ';
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else {
-		u[0] = (char)(0xF0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
-	}
-	add_text(sc, u, n);
-}
-
-/* An entity at sc->p ('&'): decoded and skipped; a lone '&' stays. */
-static void scan_entity(struct scan *sc)
-{
-	static const struct { const char *name; unsigned cp; } named[] = {
-		{ "amp;", '&' }, { "lt;", '<' }, { "gt;", '>' }, { "quot;", '"' },
-		{ "apos;", '\'' }, { "nbsp;", ' ' },
-	};
-	const char *p = sc->p + 1;
-	size_t left = (size_t)(sc->end - p);
-	for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
-		size_t n = strlen(named[k].name);
-		if (left >= n && !memcmp(p, named[k].name, n)) {
-			add_codepoint(sc, named[k].cp);
-			sc->p = p + n;
-			return;
-		}
-	}
-	if (left > 1 && *p == '#') {
-		bool hex = p[1] == 'x' || p[1] == 'X';
-		const char *q = p + 1 + hex;
-		unsigned cp = 0;
-		int digits = 0;
-		while (q < sc->end && digits < 8) {
-			char c = *q;
-			int v = c >= '0' && c <= '9' ? c - '0'
-				: hex && (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10
-				: -1;
-			if (v < 0)
-				break;
-			cp = cp * (hex ? 16 : 10) + (unsigned)v;
-			digits++;
-			q++;
-		}
-		if (digits && q < sc->end && *q == ';') {
-			add_codepoint(sc, cp);
-			sc->p = q + 1;
-			return;
-		}
-	}
-	add_text(sc, "&", 1);
-	sc->p++;
-}
-
-struct tag_name {
-	const char *s;
-	size_t len;
-};
-#define TAG(s) { s, sizeof s - 1 }
-
-/* Whether the n bytes at `name` are one of the list's names (every tag of
- * a page is looked up: lengths first, no strlen). */
-static bool name_is(const char *name, size_t n, const struct tag_name *list)
-{
-	for (; list->s; list++)
-		if (list->len == n && !memcmp(name, list->s, n))
-			return true;
-	return false;
-}
-
-static const struct tag_name skipped[] = {
-	TAG("script"), TAG("style"), TAG("svg"), TAG("form"), TAG("template"), { NULL, 0 }
-};
-static const struct tag_name blocks[] = {
-	TAG("p"), TAG("div"), TAG("li"), TAG("ul"), TAG("ol"), TAG("td"), TAG("th"),
-	TAG("tr"), TAG("table"), TAG("br"), TAG("section"), TAG("h1"), TAG("h2"),
-	TAG("h3"), TAG("h4"), TAG("h5"), TAG("h6"), TAG("dt"), TAG("dd"), TAG("dl"),
-	TAG("figure"), TAG("figcaption"), TAG("caption"), TAG("header"), TAG("footer"),
-	TAG("article"), TAG("aside"), TAG("blockquote"), TAG("pre"), TAG("nav"),
-	TAG("main"), TAG("hr"), { NULL, 0 }
-};
-
-/* A tag at sc->p ('<'): skipped, with its effect on the scan. */
-static void scan_tag(struct scan *sc)
-{
-	const char *p = sc->p + 1;
-	bool closing = p < sc->end && *p == '/';
-	p += closing;
-	const char *name = p;
-	while (p < sc->end && (((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z') ||
-			       (*p >= '0' && *p <= '9')))
-		p++;
-	size_t n = (size_t)(p - name);
-	const char *gt = memchr(p, '>', (size_t)(sc->end - p));
-	sc->p = gt ? gt + 1 : sc->end;
-	if (!n)
-		return;
-	bool self_closing = gt && gt > p && gt[-1] == '/';
-	if (name_is(name, n, skipped)) {
-		if (!self_closing)
-			sc->skip += closing ? (sc->skip > 0 ? -1 : 0) : 1;
-		return;
-	}
-	if (sc->skip)
-		return;
-	bool heading = n == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6';
-	if (name_is(name, n, blocks))
-		add_space(sc->heading ? sc->headings : sc->body);
-	if (heading) {
-		sc->heading += closing ? (sc->heading > 0 ? -1 : 0) : 1;
-		add_space(sc->headings);
-	}
-}
-
-static void trim_space(struct buf *b)
-{
-	if (b->len && b->ptr[b->len - 1] == ' ')
-		buf_truncate(b, b->len - 1);
-}
-
-void search_text_from_html(const char *html, size_t len, struct buf *headings,
-			   struct buf *body)
-{
-	const char *end = html + len;
-	const char *open = html;
-	/* the page's own content: <main ...> up to its </main> */
-	while ((open = memchr(open, '<', (size_t)(end - open))) != NULL) {
-		if ((size_t)(end - open) > 5 && !memcmp(open, "<main", 5) &&
-		    (open[5] == '>' || open[5] == ' '))
-			break;
-		open++;
-	}
-	if (!open)
-		return;
-	const char *stop = NULL;
-	for (const char *q = open; (q = memchr(q, '<', (size_t)(end - q))) != NULL; q++)
-		if ((size_t)(end - q) >= 7 && !memcmp(q, "</main>", 7))
-			stop = q;
-	struct scan sc = { .p = open, .end = stop ? stop : end,
-			   .headings = headings, .body = body };
-	while (sc.p < sc.end) {
-		if (*sc.p == '<') {
-			scan_tag(&sc);
-			continue;
-		}
-		const char *q = sc.p;
-		while (q < sc.end && *q != '<' && *q != '&')
-			q++;
-		if (!sc.skip)
-			add_text(&sc, sc.p, (size_t)(q - sc.p));
-		sc.p = q;
-		if (q < sc.end && *q == '&') {
-			if (sc.skip)
-				sc.p++;
-			else
-				scan_entity(&sc);
-		}
-	}
-	trim_space(headings);
-	trim_space(body);
-}
 
 /* ---- the index ---- */
 
@@ -371,6 +23,7 @@ typedef uint32_t posting;
 struct term {
 	char *key;
 	size_t len;
+	uint32_t hash;   /* token_slot_hash of the key */
 	posting *post;
 	uint32_t npost, cap;
 };
@@ -380,8 +33,12 @@ struct idoc {
 	unsigned title_tokens;
 };
 
+/* Terms are interned once per build: an open-addressed table of term
+ * indexes + 1 (0: empty), a power of two at most half full, probed by
+ * the hash the tokenizer gave each token, so a merged page hashes nothing. */
 struct search_index {
-	struct strmap ids; /* token (borrowed: the term's key) -> term index + 1 */
+	uint32_t *slots;
+	size_t nslots;
 	struct term *terms;
 	size_t nterms, cap_terms;
 	struct idoc *docs;
@@ -401,9 +58,7 @@ static void idoc_free(struct idoc *d);
 
 struct search_index *search_index_new(void)
 {
-	struct search_index *ix = xcalloc(1, sizeof *ix);
-	ix->ids = (struct strmap)STRMAP_INIT_BORROWED;
-	return ix;
+	return xcalloc(1, sizeof(struct search_index));
 }
 
 void search_index_free(struct search_index *ix)
@@ -418,23 +73,96 @@ void search_index_free(struct search_index *ix)
 		idoc_free(&ix->docs[i]);
 	free(ix->terms);
 	free(ix->docs);
-	strmap_free(&ix->ids);
+	free(ix->slots);
 	free(ix);
+}
+
+/* A token's place in a table, from the tokenizer's hash (FNV's low bits
+ * alone place short keys poorly). */
+static uint32_t token_slot_hash(uint32_t h)
+{
+	return h ^ (h >> 15);
+}
+
+/* The tables of a page's tokens and of the index's terms: slots holding
+ * an entry's index + 1 (0: empty), a power of two of them, at most half
+ * full. Twice the slots (256 at first), each of the n entries (`stride`
+ * bytes apart, its uint32_t hash at `hash_at`) placed again by its hash. */
+static void slots_grow(uint32_t **slots, size_t *nslots, const void *entries,
+		       size_t stride, size_t hash_at, size_t n)
+{
+	size_t cap = *nslots ? *nslots * 2 : 256;
+	uint32_t *s = xcalloc(cap, sizeof *s);
+	for (size_t i = 0; i < n; i++) {
+		uint32_t h;
+		memcpy(&h, (const char *)entries + i * stride + hash_at, sizeof h);
+		size_t k = h & (cap - 1);
+		while (s[k])
+			k = (k + 1) & (cap - 1);
+		s[k] = (uint32_t)i + 1;
+	}
+	free(*slots);
+	*slots = s;
+	*nslots = cap;
+}
+
+/* The index of the term `key` (hash `h`, token_slot_hash), made when new. */
+static size_t index_term(struct search_index *ix, const char *key, size_t len,
+			 uint32_t h)
+{
+	if (ix->nterms * 2 >= ix->nslots)
+		slots_grow(&ix->slots, &ix->nslots, ix->terms, sizeof *ix->terms,
+			   offsetof(struct term, hash), ix->nterms);
+	size_t mask = ix->nslots - 1, k = h & mask;
+	for (; ix->slots[k]; k = (k + 1) & mask) {
+		const struct term *t = &ix->terms[ix->slots[k] - 1];
+		if (t->hash == h && t->len == len && !memcmp(t->key, key, len))
+			return ix->slots[k] - 1;
+	}
+	ALLOC_GROW(ix->terms, ix->nterms, ix->cap_terms);
+	ix->terms[ix->nterms] = (struct term){ .key = xstrndup(key, len), .len = len,
+					       .hash = h };
+	ix->slots[k] = (uint32_t)++ix->nterms;
+	return ix->nterms - 1;
+}
+
+/* The term `key`, or NULL. */
+static const struct term *index_find(const struct search_index *ix, const char *key,
+				     size_t len)
+{
+	if (!ix->nslots)
+		return NULL;
+	uint32_t h = token_slot_hash(search_token_hash(key, len));
+	size_t mask = ix->nslots - 1;
+	for (size_t k = h & mask; ix->slots[k]; k = (k + 1) & mask) {
+		const struct term *t = &ix->terms[ix->slots[k] - 1];
+		if (t->hash == h && t->len == len && !memcmp(t->key, key, len))
+			return t;
+	}
+	return NULL;
 }
 
 /* ---- one page's tokens ---- */
 
 struct page_token {
-	const char *key; /* in search_page.keys */
+	const char *key; /* in search_page.keys or .record; not NUL-terminated */
 	size_t len;
 	uint32_t fields;
+	uint32_t hash;   /* token_slot_hash of the tokenizer's hash */
 };
 
+/* A page's distinct tokens: an open-addressed table of its own (a
+ * power-of-two number of slots, at most half full, each the index + 1 of
+ * a token, 0 when empty), the only lookup a token occurrence costs; the
+ * index's map of terms is asked once per distinct token, when the page is
+ * merged. */
 struct search_page {
-	struct strmap seen;       /* token (borrowed) -> index + 1 into toks */
-	struct page_token *toks;
+	uint32_t *slots;
+	size_t nslots;
+	struct page_token *toks;  /* in the order first seen */
 	size_t ntoks, cap_toks;
 	struct arena keys;        /* the tokens, each NUL-terminated */
+	char *record;             /* a decoded page's record: its tokens' bytes */
 	struct idoc doc;
 };
 
@@ -444,25 +172,39 @@ struct adding {
 	unsigned count;
 };
 
-static void add_token(void *ctx, const char *token, size_t len)
+/* Tokens are short: compared in a loop, not by a call. */
+static bool same_bytes(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+/* A token of the page, `h` its hash (the tokenizer's: a given token
+ * always has the same). */
+static void page_add(void *ctx, const char *token, size_t len, uint32_t h)
 {
 	struct adding *a = ctx;
 	struct search_page *pg = a->pg;
 	a->count++;
-	const size_t *known = strmap_get_n(&pg->seen, token, len);
-	size_t i;
-	if (known) {
-		i = *known - 1;
-	} else {
-		/* the map borrows its keys: a copy that stays put (the token
-		 * itself lives only during this call) */
-		const char *key = arena_strndup(&pg->keys, token, len);
-		ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
-		pg->toks[pg->ntoks] = (struct page_token){ key, len, 0 };
-		i = pg->ntoks++;
-		*strmap_slot_n(&pg->seen, key, len, NULL) = pg->ntoks;
+	if (pg->ntoks * 2 >= pg->nslots)
+		slots_grow(&pg->slots, &pg->nslots, pg->toks, sizeof *pg->toks,
+			   offsetof(struct page_token, hash), pg->ntoks);
+	h = token_slot_hash(h);
+	size_t mask = pg->nslots - 1, k = h & mask;
+	for (; pg->slots[k]; k = (k + 1) & mask) {
+		struct page_token *t = &pg->toks[pg->slots[k] - 1];
+		if (t->hash == h && t->len == len && same_bytes(t->key, token, len)) {
+			t->fields |= a->field;
+			return;
+		}
 	}
-	pg->toks[i].fields |= a->field;
+	/* a copy that stays put (the token lives only during this call) */
+	const char *key = arena_strndup(&pg->keys, token, len);
+	ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
+	pg->toks[pg->ntoks] = (struct page_token){ key, len, a->field, h };
+	pg->slots[k] = (uint32_t)++pg->ntoks;
 }
 
 static void index_field(struct adding *a, const char *s, unsigned field)
@@ -470,7 +212,9 @@ static void index_field(struct adding *a, const char *s, unsigned field)
 	if (!s)
 		return;
 	a->field = field;
-	search_tokens(s, strlen(s), add_token, a);
+	struct tokenizer t = { .emit = page_add, .ctx = a, .hash = SEARCH_HASH_BASIS };
+	tok_feed(&t, s, strlen(s));
+	tok_finish(&t);
 }
 
 /* The first `max` bytes of `s`, cut at a character boundary. */
@@ -484,17 +228,14 @@ static size_t cut_at(const char *s, size_t len, size_t max)
 	return n;
 }
 
-struct search_page *search_page_new(const struct search_doc *d)
+/* The doc's strings and its text for snippets: the description, a space,
+ * the body, cut at SEARCH_TEXT_MAX bytes. */
+static void page_set_doc(struct search_page *pg, const struct search_doc *d,
+			 const char *body, size_t body_len)
 {
-	struct search_page *pg = xcalloc(1, sizeof *pg);
-	pg->seen = (struct strmap)STRMAP_INIT_BORROWED;
-	struct adding a = { .pg = pg };
-	index_field(&a, d->title, SEARCH_IN_TITLE);
-	pg->doc.title_tokens = a.count;
-	index_field(&a, d->headings, SEARCH_IN_HEADING);
-	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
-	index_field(&a, d->body, SEARCH_IN_BODY);
-	strmap_free(&pg->seen);
+	free(pg->slots);
+	pg->slots = NULL;
+	pg->nslots = 0;
 	pg->doc.title = xstrdup(d->title);
 	pg->doc.path = xstrdup(d->path);
 	pg->doc.kind = xstrdup(d->kind);
@@ -503,10 +244,45 @@ struct search_page *search_page_new(const struct search_doc *d)
 		buf_adds(&text, d->description);
 		buf_addc(&text, ' ');
 	}
-	if (d->body)
-		buf_adds(&text, d->body);
+	buf_add(&text, body, body_len);
 	pg->doc.text = xstrndup(text.ptr, cut_at(text.ptr, text.len, SEARCH_TEXT_MAX));
 	buf_release(&text);
+}
+
+struct search_page *search_page_new(const struct search_doc *d)
+{
+	struct search_page *pg = xcalloc(1, sizeof *pg);
+	struct adding a = { .pg = pg };
+	index_field(&a, d->title, SEARCH_IN_TITLE);
+	pg->doc.title_tokens = a.count;
+	index_field(&a, d->headings, SEARCH_IN_HEADING);
+	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
+	index_field(&a, d->body, SEARCH_IN_BODY);
+	page_set_doc(pg, d, d->body ? d->body : "", d->body ? strlen(d->body) : 0);
+	return pg;
+}
+
+struct search_page *search_page_from_html(const struct search_doc *d, const char *html,
+					  size_t len)
+{
+	struct search_page *pg = xcalloc(1, sizeof *pg);
+	struct adding a = { .pg = pg };
+	index_field(&a, d->title, SEARCH_IN_TITLE);
+	pg->doc.title_tokens = a.count;
+	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
+	struct adding ah = { .pg = pg, .field = SEARCH_IN_HEADING };
+	struct adding ab = { .pg = pg, .field = SEARCH_IN_BODY };
+	struct tokenizer th = { .emit = page_add, .ctx = &ah, .hash = SEARCH_HASH_BASIS };
+	struct tokenizer tb = { .emit = page_add, .ctx = &ab, .hash = SEARCH_HASH_BASIS };
+	/* the body is kept only as far as the snippet can reach (plus a
+	 * character, for the cut); the headings are only tokenized */
+	struct buf body = BUF_INIT;
+	search_scan_html(html, len, (struct sink){ NULL, 0, &th },
+		  (struct sink){ &body, SEARCH_TEXT_MAX + 4, &tb });
+	tok_finish(&th);
+	tok_finish(&tb);
+	page_set_doc(pg, d, body.ptr ? body.ptr : "", body.len);
+	buf_release(&body);
 	return pg;
 }
 
@@ -522,15 +298,16 @@ void search_page_free(struct search_page *pg)
 {
 	if (!pg)
 		return;
-	strmap_free(&pg->seen);
+	free(pg->slots);
 	free(pg->toks);
 	arena_free(&pg->keys);
+	free(pg->record);
 	idoc_free(&pg->doc);
 	free(pg);
 }
 
 /* The record: title_tokens, the doc's four strings, then each token's
- * fields and bytes (buf.h's records). */
+ * fields, hash and bytes (buf.h's records): decoding hashes nothing. */
 void search_page_encode(const struct search_page *pg, struct buf *out)
 {
 	const struct idoc *d = &pg->doc;
@@ -541,15 +318,18 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 	buf_add_u32(out, (uint32_t)pg->ntoks);
 	for (size_t i = 0; i < pg->ntoks; i++) {
 		buf_add_u32(out, pg->toks[i].fields);
+		buf_add_u32(out, pg->toks[i].hash);
 		buf_add_counted(out, pg->toks[i].key, pg->toks[i].len);
 	}
 }
 
 struct search_page *search_page_decode(const char *data, size_t len)
 {
-	struct buf_reader r = { (const unsigned char *)data, len, false };
 	struct search_page *pg = xcalloc(1, sizeof *pg);
-	pg->seen = (struct strmap)STRMAP_INIT_BORROWED;
+	/* one copy of the record, which the tokens point into */
+	pg->record = xmalloc(len + 1);
+	memcpy(pg->record, data, len);
+	struct buf_reader r = { (const unsigned char *)pg->record, len, false };
 	pg->doc.title_tokens = buf_read_u32(&r);
 	char **strs[] = { &pg->doc.title, &pg->doc.path, &pg->doc.kind, &pg->doc.text };
 	for (size_t i = 0; i < 4; i++) {
@@ -558,15 +338,18 @@ struct search_page *search_page_decode(const char *data, size_t len)
 		*strs[i] = xstrndup(p ? p : "", n);
 	}
 	size_t ntoks = buf_read_u32(&r);
-	for (size_t i = 0; i < ntoks && !r.bad; i++) {
+	if (ntoks <= r.left / 13) { /* a token takes 13 bytes at least */
+		pg->toks = xreallocarray(NULL, ntoks + 1, sizeof *pg->toks);
+		pg->cap_toks = ntoks + 1;
+	}
+	for (size_t i = 0; i < ntoks && !r.bad && pg->cap_toks; i++) {
 		uint32_t fields = buf_read_u32(&r);
+		uint32_t hash = buf_read_u32(&r);
 		size_t n;
 		const char *p = buf_read_counted(&r, &n);
 		if (!p || !n)
 			break;
-		ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
-		pg->toks[pg->ntoks++] = (struct page_token){
-			arena_strndup(&pg->keys, p, n), n, fields };
+		pg->toks[pg->ntoks++] = (struct page_token){ p, n, fields, hash };
 	}
 	if (r.bad || pg->ntoks != ntoks || r.left) {
 		search_page_free(pg);
@@ -586,14 +369,7 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 	pg->doc = (struct idoc){ 0 };
 	for (size_t i = 0; i < pg->ntoks; i++) {
 		const struct page_token *tok = &pg->toks[i];
-		const size_t *known = strmap_get_n(&ix->ids, tok->key, tok->len);
-		size_t k = known ? *known - 1 : ix->nterms;
-		if (!known) {
-			ALLOC_GROW(ix->terms, ix->nterms, ix->cap_terms);
-			char *key = xstrndup(tok->key, tok->len); /* the map borrows it */
-			ix->terms[ix->nterms++] = (struct term){ .key = key, .len = tok->len };
-			*strmap_slot_n(&ix->ids, key, tok->len, NULL) = ix->nterms;
-		}
+		size_t k = index_term(ix, tok->key, tok->len, tok->hash); /* may move terms */
 		struct term *t = &ix->terms[k];
 		t->post = grow_postings(t->post, t->npost, &t->cap);
 		t->post[t->npost++] = (posting)doc << 4 | pg->toks[i].fields;
@@ -614,10 +390,9 @@ size_t search_index_docs(const struct search_index *ix)
 unsigned search_index_fields(const struct search_index *ix, const char *token,
 			     size_t doc)
 {
-	const size_t *known = strmap_get(&ix->ids, token);
-	if (!known)
+	const struct term *t = index_find(ix, token, strlen(token));
+	if (!t)
 		return 0;
-	const struct term *t = &ix->terms[*known - 1];
 	for (size_t i = 0; i < t->npost; i++)
 		if (POST_DOC(t->post[i]) == doc)
 			return POST_FIELDS(t->post[i]);
@@ -721,7 +496,7 @@ static int write_term_shards(const struct search_index *ix, size_t nshards,
 	qsort(order, ix->nterms, sizeof *order, by_key);
 	for (size_t i = 0; i < ix->nterms; i++) /* the shard of order[i] */
 		shard[i] = search_shard_of(order[i]->key,
-					   shard_key_len(order[i]->key, order[i]->len)) % nshards;
+					   search_shard_key_len(order[i]->key, order[i]->len)) % nshards;
 	int rc = 0;
 	struct buf b = BUF_INIT, name = BUF_INIT;
 	for (size_t k = 0; k < nshards && rc == 0; k++) {

@@ -27,6 +27,8 @@
 #ifndef GPUGUIDE_SEARCH_H
 #define GPUGUIDE_SEARCH_H
 
+#include "search/search_text.h"
+
 #include <stddef.h>
 #include <stdint.h>
 
@@ -50,22 +52,6 @@ struct search_doc {
 	const char *title, *path, *kind, *description, *headings, *body;
 };
 
-/* Call `fn` for every token of `s` (len bytes of UTF-8; invalid bytes
- * separate tokens). The token is `len` bytes, not NUL-terminated (a CJK
- * pair points into `s`), valid during the call. */
-void search_tokens(const char *s, size_t len,
-		   void (*fn)(void *ctx, const char *token, size_t len), void *ctx);
-
-/* Plain text of a rendered page: the inside of its <main> element, tags
- * dropped (the contents of script, style, svg, form and template left
- * out), entities decoded, white space collapsed; headings (h1-h6) go to
- * `headings`, everything else to `body`, each part separated by a space. */
-void search_text_from_html(const char *html, size_t len, struct buf *headings,
-			   struct buf *body);
-
-/* FNV-1a (32 bits) of `len` bytes, as the browser computes it. */
-uint32_t search_shard_of(const char *s, size_t len);
-
 struct search_index;
 
 struct search_index *search_index_new(void);
@@ -79,6 +65,12 @@ void search_index_add(struct search_index *ix, const struct search_doc *d);
  * lock around the call when threads share the index). */
 struct search_page;
 struct search_page *search_page_new(const struct search_doc *d);
+/* The same from a rendered page in one pass: its text (as
+ * search_text_from_html gives it: headings and body) tokenized straight
+ * from the HTML, only the snippet's part of it copied; `d`'s headings and
+ * body are not read. */
+struct search_page *search_page_from_html(const struct search_doc *d, const char *html,
+					  size_t len);
 void search_page_free(struct search_page *pg);
 /* The page as bytes (appended to `out`) and back: a page kept from an
  * earlier build (pagecache.h) is merged without its HTML being read or

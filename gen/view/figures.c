@@ -356,7 +356,7 @@ void figures_show_quote(struct site *s, enum lang l, const char *path, size_t ro
 	const char *gpu = s->data.gpus[q->gpu].name;
 	struct buf id = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT, v = BUF_INIT,
 		   in = BUF_INIT, tmp = BUF_INIT;
-	buf_addf(&id, "quote.%s.%s.%s.%d%s%s", q->gpu_id,
+	buf_addf(&id, FIGURES_ROW_PREFIX "%s.%s.%s.%d%s%s", q->gpu_id,
 		 *q->provider ? q->provider : q->source, q->kind, q->cards < 1 ? 1 : q->cards,
 		 *q->as_of ? "." : "", q->as_of);
 	/* the kind's English word is the data's, as it was before labels
@@ -501,8 +501,10 @@ void figures_finish(struct site *s, struct buf *csv)
 void figures_report(const char *old_csv, const char *new_csv, struct buf *out)
 {
 	struct ledger_diff d;
-	if (ledger_diff(&d, old_csv, new_csv) == 0)
+	if (ledger_diff(&d, old_csv, new_csv) == 0) {
+		d.row_prefix = FIGURES_ROW_PREFIX;
 		ledger_report(&d, FIGURES_REPORT_CAP, out);
+	}
 	else
 		buf_adds(out, "the published " FIGURES_FILE " is not a figure ledger; "
 			      "no changes reported\n");

@@ -34,6 +34,10 @@
 struct buf;
 struct site;
 
+/* The ids of figures that are one input row's own value (a price quote):
+ * the change report leads that row's group with it. */
+#define FIGURES_ROW_PREFIX "quote."
+
 /* Where the site publishes its ledger, under the output folder. */
 #define FIGURES_FILE "data/figures.csv"
 

@@ -7,7 +7,9 @@
 #include "template/value.h"
 #include "base/xalloc.h"
 
+#include <stdatomic.h>
 #include <stdlib.h>
+#include <time.h>
 #include <string.h>
 
 /* ---- hrefs ---- */
@@ -180,3 +182,16 @@ const char *site_page_url(struct site *s, enum lang l, const char *path)
 	return arena_printf(&s->arena, "%s/%s/%s", site_base_url(s), lang_code(l), path);
 }
 
+
+uint64_t site_clock_ns(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+
+void site_timing_add(_Atomic uint64_t *sum, uint64_t start)
+{
+	if (sum)
+		atomic_fetch_add(sum, site_clock_ns() - start);
+}

@@ -20,6 +20,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct article_meta;
 struct diag;
@@ -92,7 +93,23 @@ struct site {
 	struct ledger_sink *figures_sink; /* the page's own while it renders */
 	/* what cmark made of articles in the last build (markdown.h), or NULL */
 	const struct markdown_memo *markdown_memo;
+	struct site_timings *timings; /* the build's (NULL: not measured) */
 };
+
+/* Where a build's time goes besides its phases: wall time spent in each
+ * part, summed over the threads that did it (nanoseconds). Owned by the
+ * build; every thread's view of the site points to the one record. */
+struct site_timings {
+	_Atomic uint64_t markdown_ns; /* articles rendered (cmark, shortcodes) */
+	_Atomic uint64_t search_ns;   /* pages indexed, index files written */
+	_Atomic uint64_t cache_ns;    /* the page cache: loaded, consulted, kept */
+	_Atomic uint64_t ledger_ns;   /* the figure ledger finished and diffed */
+};
+
+/* A monotonic clock in nanoseconds, and the time since `start` added to
+ * `*sum` (nothing when `sum` is NULL). */
+uint64_t site_clock_ns(void);
+void site_timing_add(_Atomic uint64_t *sum, uint64_t start);
 
 /* Queue a page (planning phase). The spec is copied; what it points to must
  * live as long as the build arena. */

@@ -1,0 +1,124 @@
+#!/usr/bin/env bash
+# gen's full build, no-change rebuild and one-price edit on corpus.py's
+# corpus: instructions (callgrind, --jobs 1: deterministic, the figure to
+# compare on a shared machine) and wall time, CPU seconds and peak memory
+# (measure.py, every core). Prints a Markdown table; details go to
+# bench/out/rebuilds.log.
+#
+#     bench/rebuilds.sh [N...]      N articles per language (default: 1000)
+#
+# Environment: GPUS=10, RUNS=3 (timed runs per median), GEN=build/gen (the
+# gen to measure: another build's binary measures "before"), CALLGRIND=0 skips
+# the instruction counts (at N=10,000 each build takes minutes under valgrind),
+# WORK=DIR where the corpus copy and the site go (default: a folder in /tmp;
+# a tmpfs is fairer, see README.md).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+out=$here/out
+mkdir -p "$out"
+sizes=${*:-1000}
+gpus=${GPUS:-10}
+runs=${RUNS:-3}
+gen=${GEN:-$root/build/gen}
+callgrind=${CALLGRIND:-1}
+log=$out/rebuilds.log
+: >"$log"
+work=${WORK:-$(mktemp -d /tmp/gpuguide-rebuilds.XXXXXX)}
+mkdir -p "$work"
+say() { echo "$*" >&2; }
+
+if [ "$gen" = "$root/build/gen" ]; then
+	(cd "$root" && make -s build/gen >>"$log" 2>&1) || { say "build/gen does not build (see $log)"; exit 1; }
+fi
+[ -x /usr/bin/time ] || { say "missing /usr/bin/time (apt-get install time)"; exit 1; }
+if [ "$callgrind" = 1 ] && ! command -v valgrind >/dev/null; then
+	say "valgrind missing: instructions not counted"; callgrind=0
+fi
+
+# The RTX 4090's lowest on-demand price, which many articles cite.
+edit_price() { # edit_price FROM TO CORPUS
+	grep -q "^rtx-4090,,$1,.*,training-guide-en," "$3/data/prices.csv" ||
+		{ say "no RTX 4090 quote of $1 in $3/data/prices.csv"; exit 1; }
+	sed -i "s/^rtx-4090,,$1,\(.*,training-guide-en,\)/rtx-4090,,$2,\1/" "$3/data/prices.csv"
+}
+
+# A build's instructions in millions (callgrind, one thread); its summary
+# and --timings lines go to the log.
+count() { # count NAME CORPUS SITE
+	local cg="$work/cg.$1"
+	valgrind --tool=callgrind --callgrind-out-file="$cg" "$gen" build --root "$2" \
+		--out "$3" --jobs 1 --timings >"$work/cg.$1.out" 2>"$work/cg.$1.err"
+	{ echo "== callgrind $1"; cat "$work/cg.$1.out"; } >>"$log"
+	awk '/^summary:/ { printf "%.0f", $2 / 1e6 }' "$cg"
+}
+
+# Median wall s, peak MiB, CPU s of RUNS builds (measure.py); PREP runs
+# before each (a shell command: remove the site for a full build, edit the
+# price back and forth for an edit).
+timed() { # timed NAME PREP CORPUS SITE
+	local line i walls=() cpus=() mem=-
+	for ((i = 0; i < runs; i++)); do
+		sh -c "$2"
+		line=$(python3 "$here/measure.py" 1 0 - "$work/t.$1.out" -- "$gen" build --root "$3" --out "$4" --timings)
+		walls+=("$(echo "$line" | cut -d' ' -f1)")
+		cpus+=("$(echo "$line" | cut -d' ' -f4)")
+		{ echo "== $1 run $i: $line"; cat "$work/t.$1.out"; } >>"$log"
+	done
+	sh -c "$2"
+	/usr/bin/time -f %M -o "$work/mem" "$gen" build --root "$3" --out "$4" >/dev/null 2>&1
+	mem=$(tail -1 "$work/mem")
+	printf '%s %s %s' "$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" \
+		"$(awk -v k="$mem" 'BEGIN { printf "%.0f", k / 1024 }')" \
+		"$(printf '%s\n' "${cpus[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
+}
+
+pages_of() { sed -n 's/.*render [0-9]* ms (\([0-9]*\) pages rendered, \([0-9]*\) kept).*/\1 rendered, \2 kept/p' "$1" | head -1; }
+
+echo "gen: $gen ($("$gen" --version 2>/dev/null | head -1)), $(date -u '+%Y-%m-%d %H:%M UTC'), work in $work ($(stat -f -c %T "$work")), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| N/lang | build | instructions (M) | of full | wall s | CPU s | peak MiB | pages |"
+echo "|--:|---|--:|--:|--:|--:|--:|---|"
+for n in $sizes; do
+	c0=$out/corpus-$n-$gpus
+	if [ ! -d "$c0" ] || [ "$here/corpus.py" -nt "$c0" ]; then
+		rm -rf "$c0"
+		python3 "$here/corpus.py" "$c0" --articles "$n" --gpus "$gpus" >>"$log" || exit 1
+	fi
+	c=$work/corpus-$n
+	site=$work/site-$n
+	rm -rf "$c" "$site" "$work/.site-cache-site-$n"
+	cp -R "$c0" "$c"
+	cp -R "$root/templates/." "$c/templates/"
+	sleep 0.3 # ids of files changed in the last 100 ms are not trusted
+	full="rm -rf '$site' '$work/.site-cache-site-$n'"
+	ic_full=- ic_none=- ic_edit=-
+	if [ "$callgrind" = 1 ]; then
+		sh -c "$full"
+		ic_full=$(count full-$n "$c" "$site")
+		sleep 0.3
+		ic_none=$(count none-$n "$c" "$site")
+		edit_price 0.39 0.41 "$c"
+		ic_edit=$(count edit-$n "$c" "$site")
+		p_edit=$(pages_of "$work/cg.edit-$n.out")
+		p_none=$(pages_of "$work/cg.none-$n.out")
+		p_full=$(pages_of "$work/cg.full-$n.out")
+		edit_price 0.41 0.39 "$c"
+	fi
+	read -r w_full m_full u_full <<<"$(timed full-$n "$full" "$c" "$site")"
+	"$gen" build --root "$c" --out "$site" --quiet >/dev/null 2>&1
+	sleep 0.3
+	read -r w_none m_none u_none <<<"$(timed none-$n ":" "$c" "$site")"
+	# each run edits the price one way or back: every run is a one-price edit
+	state=$work/price-$n
+	echo 0.39 >"$state"
+	flip="if [ \"\$(cat '$state')\" = 0.39 ]; then sed -i 's/^rtx-4090,,0.39,\(.*,training-guide-en,\)/rtx-4090,,0.41,\1/' '$c/data/prices.csv'; echo 0.41 >'$state'; else sed -i 's/^rtx-4090,,0.41,\(.*,training-guide-en,\)/rtx-4090,,0.39,\1/' '$c/data/prices.csv'; echo 0.39 >'$state'; fi"
+	read -r w_edit m_edit u_edit <<<"$(timed edit-$n "$flip" "$c" "$site")"
+	[ "$(cat "$state")" = 0.41 ] && edit_price 0.41 0.39 "$c"
+	share() { [ "$1" = - ] && echo - || awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f%%", 100 * a / b }'; }
+	echo "| $n | full | $ic_full | 100% | $w_full | $u_full | $m_full | ${p_full:-} |"
+	echo "| $n | no change | $ic_none | $(share "$ic_none" "$ic_full") | $w_none | $u_none | $m_none | ${p_none:-} |"
+	echo "| $n | one price | $ic_edit | $(share "$ic_edit" "$ic_full") | $w_edit | $u_edit | $m_edit | ${p_edit:-} |"
+done
+[ -z "${WORK:-}" ] && rm -rf "$work"
+exit 0
