@@ -1204,6 +1204,8 @@ static void test_full_training_counts_mixed_precision_adam(void **state)
 		assert_figure(m.optimizer, 84);
 		assert_figure(m.total, 112);
 		assert_string_equal(m.not_counted, "calc.not_counted.training");
+		assert_false(m.at_precision);
+		assert_int_equal(m.rule, -1);
 	}
 	/* a LoRA fine-tune: the frozen weights; what it leaves out is named */
 	struct job_memory lora = metrics_job_memory(&d, 7, "int4", "lora");

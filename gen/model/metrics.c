@@ -241,12 +241,15 @@ struct job_memory metrics_job_memory(const struct data *d, double params_b,
 	m.gradients = none;
 	m.optimizer = none;
 	m.total = m.weights;
+	m.at_precision = true;
 	if (job && !strcmp(job, "inference")) {
 		m.not_counted = "calc.not_counted.inference";
 	} else if (job && !strcmp(job, "lora")) {
 		m.not_counted = "calc.not_counted.lora";
 	} else if (job && !strcmp(job, "training")) {
 		m.not_counted = "calc.not_counted.training";
+		m.at_precision = false;
+		m.rule = -1; /* the rules of thumb are of weights at a precision */
 		if (figure_ok(m.weights)) {
 			/* the accounting's own precisions, whatever was chosen */
 			m.weights = figure_value(params_b * METRICS_ADAM_WEIGHT_BYTES);

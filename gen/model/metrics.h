@@ -121,7 +121,8 @@ struct card_fit metric_fit(struct figure need_gb, struct figure vram_gb);
  * `total` is their sum and never decreases as params_b grows at one
  * precision and job. `not_counted` is the i18n key naming what the figure
  * leaves out (activations, KV cache, ...); `rule` the vram.csv row of a
- * source's rule of thumb for this size and precision (-1: none), shown beside
+ * source's rule of thumb for this size and precision (-1: none, and always
+ * -1 when the weights are not counted at `precision`), shown beside
  * the figure, never used for it (a rule of thumb may disagree with the
  * arithmetic, and a bigger model must never need less). Missing
  * "why.unknown_precision" or "why.unknown_job" for what is not one. */
@@ -129,6 +130,7 @@ struct job_memory {
 	struct figure weights, gradients, optimizer, total;
 	const char *not_counted;
 	long rule;
+	bool at_precision; /* the weights counted at `precision` (not training) */
 };
 struct job_memory metrics_job_memory(const struct data *d, double params_b,
 				     const char *precision, const char *job);

@@ -445,6 +445,10 @@ static void plan_sources_page(struct site *s, enum lang l)
 		set_text(s, m, "date", date);
 		set_text(s, m, "lang_text",
 			 src->lang ? trf(s, l, "data.lang.%s", src->lang) : "");
+		bool zh = l == LANG_ZH;
+		set_text(s, m, "kind", zh ? src->kind_zh : src->kind_en);
+		set_text(s, m, "takes", zh ? src->takes_zh : src->takes_en);
+		set_text(s, m, "interest", zh ? src->interest_zh : src->interest_en);
 		bool url = src->url && *src->url && text_url_is_safe(src->url);
 		set_text(s, m, "url", url ? src->url : "");
 		struct value *cites = cited_by(s, l, path, src->id);
