@@ -113,6 +113,7 @@ static const struct nav_item {
 	{ "use-cases", "uc.nav", "use-cases/" },
 	{ "techniques", "tech.nav", "techniques/" },
 	{ "vram", "nav.vram", "vram/" },
+	{ "calculator", "nav.calculator", "calculator/" },
 	{ "inference", "nav.inference", "inference/" },
 	{ "articles", "nav.articles", "articles/" },
 	{ "data", "nav.data", "data/" },

@@ -152,9 +152,9 @@ void calculator_plan(struct site *s)
 			.template_name = "pages/calculator",
 			.title = tr(s, l, "calc.title"),
 			.description = tr(s, l, "calc.desc"),
-			.section = "vram",
+			.section = "calculator",
 			.ctx = calculator_context(s, l),
-			.crumbs = site_crumbs(s, l, "calculator/", "nav.vram", "vram/"),
+			.crumbs = site_crumbs(s, l, "calculator/", NULL, NULL),
 		};
 		site_add_page(s, &spec);
 	}

@@ -20,6 +20,7 @@
   if (!form || !out) return;
   var DEFAULTS = { params: '13', precision: 'fp16', job: 'inference', gpu: '' };
   var data = null;
+  keepQuery(); /* at once, before the data loads */
   var $ = function (id) { return document.getElementById(id); };
 
   function say(el, key, vals) {
@@ -255,6 +256,11 @@
     if (params === null) { fail(); return; }
     show(params, precision, job, gpu);
   }
+  /* the language switch leads to the same inputs in the other language */
+  function keepQuery() {
+    var a = document.querySelector('a.lang-switch');
+    if (a) a.setAttribute('href', a.getAttribute('href').split('?')[0] + location.search);
+  }
   function setUrl() {
     var p = new URLSearchParams();
     ['params', 'precision', 'job', 'gpu'].forEach(function (n) {
@@ -262,6 +268,7 @@
       if (v) p.set(n, v);
     });
     history.replaceState(null, '', '?' + p.toString());
+    keepQuery();
   }
 
   fetch('data.json').then(function (r) {

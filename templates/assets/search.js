@@ -267,9 +267,15 @@
       if (mine === seq) say(msg('error', q, 0));
     });
   }
+  /* the language switch leads to the same search in the other language */
+  function keepQuery() {
+    var a = document.querySelector('a.lang-switch');
+    if (a) a.setAttribute('href', a.getAttribute('href').split('?')[0] + location.search);
+  }
   function setUrl(q) {
     var url = q ? '?q=' + encodeURIComponent(q) : location.pathname;
     history.replaceState(null, '', url);
+    keepQuery();
   }
 
   var timer = 0;
@@ -301,6 +307,7 @@
     else if (i < links.length) links[i].focus();
   });
 
+  keepQuery();
   var q0 = new URLSearchParams(location.search).get('q') || '';
   input.value = q0;
   if (q0.trim()) run(q0);
