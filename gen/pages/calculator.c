@@ -211,12 +211,13 @@ static void json_str_member(struct buf *b, const char *key, const char *val, boo
 
 static const char *quote_label(struct site *s, enum lang l, const struct price *p)
 {
-	struct arena *a = &s->arena;
 	const char *kind = tr(s, l, !strcmp(p->kind, "spot") ? "price.spot"
 				     : !strcmp(p->kind, "reserved") ? "price.reserved"
 				     : "price.on_demand");
 	const char *provider = *p->provider ? p->provider : tr(s, l, "quote.no_provider");
-	return arena_printf(a, "%s · %s · %s", kind, provider, source_title(s, l, p->source));
+	struct pg k = kit(s, l);
+	return pg_fill(&k, "calc.quote_label", "kind", kind, "provider", provider,
+		       "source", source_title(s, l, p->source), NULL);
 }
 
 static void json_gpus(struct site *s, enum lang l, struct buf *b)

@@ -9,6 +9,7 @@
 #include "pages/health.h"
 #include "template/mustache.h"
 #include "publish/output.h"
+#include "model/metrics.h"
 #include "model/schema.h"
 #include "view/site.h"
 #include "base/text.h"
@@ -395,6 +396,14 @@ static struct value *cited_by(struct site *s, enum lang l, const char *from,
 			      const char *id)
 {
 	struct value *list = value_new_list(&s->arena);
+	if (!strcmp(id, METRICS_ACCOUNTING_SOURCE)) {
+		/* the rules of metrics cite it, not a table's rows */
+		struct value *m = value_new_map(&s->arena);
+		set_text(s, m, "label", tr(s, l, "calc.title"));
+		set_text(s, m, "href", site_href(s, l, from, l, "calculator/#rules"));
+		set_text(s, m, "rows_text", tr(s, l, "data.cited_rule"));
+		value_list_push(&s->arena, list, m);
+	}
 	for (size_t i = 0; i < TABLE_COUNT; i++) {
 		const struct table *t = loaded_table(s, i);
 		const struct table_spec *spec = t ? schema_table_spec(t->name) : NULL;
@@ -414,7 +423,6 @@ static struct value *cited_by(struct site *s, enum lang l, const char *from,
 			continue;
 		struct value *m = value_new_map(&s->arena);
 		set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
-		set_text(s, m, "file", arena_printf(&s->arena, "%s.csv", t->name));
 		set_text(s, m, "href", site_href(s, l, from, l,
 						 arena_printf(&s->arena, "data/%s/", t->name)));
 		set_text(s, m, "rows_text", rows_text(s, l, n));

@@ -774,15 +774,15 @@ struct value *pg_cost_cell(const struct pg *p, const struct task_cost *c)
 	return cell;
 }
 
-/* Who quotes a price: the provider, or "provider not named". */
+/* Who quotes a price: the provider, or "unnamed provider". */
 static const char *pg_quote_provider(const struct pg *p, const struct price *q)
 {
 	return *q->provider ? q->provider : pg_tr(p, "quote.no_provider");
 }
 
-/* The quote a cost is priced at, in words: "provider not named, How to
- * choose… (4 cards, $7.56/h in total)", and why this quote when it is not
- * one of the time's own source. */
+/* The quote a cost is priced at, in words: "$1.89/h (unnamed provider, How
+ * to choose…, 4 cards, $7.56/h in total)", and why this quote when it is
+ * not one of the time's own source. */
 const char *pg_quote_text(const struct pg *p, long row, enum quote_choice why)
 {
 	if (row < 0)
@@ -793,7 +793,8 @@ const char *pg_quote_text(const struct pg *p, long row, enum quote_choice why)
 		cards = pg_fill(p, "quote.for_cards", "cards", pg_fmt_number(p, q->cards),
 			     "total", pg_fmt_per_hour(p, q->total.ok ? q->total.v
 						   : q->cards * q->usd_per_hour), NULL);
-	const char *text = pg_fill(p, "quote.text", "provider", pg_quote_provider(p, q),
+	const char *text = pg_fill(p, "quote.text", "price", pg_fmt_per_hour(p, q->usd_per_hour),
+				"provider", pg_quote_provider(p, q),
 				"source", pg_source_titles(p, q->source), "cards", cards,
 				NULL);
 	if (why == QUOTE_LOWEST)
