@@ -279,12 +279,16 @@ check "en: a 70B verdict says how many cards the model needs" \
 	grep -q 'A 70B model needs 140 GB at FP16 for its weights alone: 2 of A100 80GB, 6 of RTX 4090' \
 	"$real/en/compare/a100-80gb-vs-rtx-4090/index.html"
 # a dateless, publisherless source inside a dated article page borrows nothing
-check "en: a dateless source shows no date on a dated page" \
-	grep -qx '<li>Training Guide</li>' "$real/en/articles/training-guide/index.html"
+check "en: a dateless source says it is undated on a dated page, and what kind of document it is" \
+	sh -c "grep -o '<li><a href=\"[^\"]*sources/#training-guide-en\">Training Guide</a>[^<]*</li>' '$real/en/articles/training-guide/index.html' |
+	grep -q '^[^0-9]*, undated</li>\$'"
 check "zh: a source in another language shows its title and the original" \
-	grep -qF '<li>训练指南<span class="original">（原题：Training Guide）</span></li>' "$real/zh/articles/training-guide/index.html"
+	grep -qF '>训练指南</a><span class="original">（原题：Training Guide）</span>' "$real/zh/articles/training-guide/index.html"
+check "en, zh: every footer source line links its entry on the sources page and says its kind" \
+	sh -c "[ \$(grep -c '<li><a href=\"[^\"]*sources/#[a-z0-9-]*\">[^<]*</a>.*, [A-Z][^<]*' '$real/en/index.html') -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ] &&
+	[ \$(grep -o 'sources/#' '$real/zh/index.html' | wc -l) -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ]"
 check "en: a Chinese source is listed by its English title" \
-	grep -qF 'How to choose the right GPU for AI training<span class="original"> (original title: ' "$real/en/index.html"
+	grep -qF 'How to choose the right GPU for AI training</a><span class="original"> (original title: ' "$real/en/index.html"
 bad_dates=0
 for f in $(cd "$real" && find . -name index.html); do
 	if sed -n '/class="sources"/,/<\/ul>/p' "$real/$f" | grep -q 'Training Guide[^<]*[0-9]\{4\}'; then

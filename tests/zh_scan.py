@@ -34,12 +34,13 @@ ALLOWED = [
     "Multi-Instance GPU", "torch.cuda.amp", "vs",
 ]
 
-# The Chinese sources' own titles are names too (data/sources.csv beside this
-# folder): they are quoted as their authors wrote them.
+# The sources' own titles are names too (data/sources.csv beside this
+# folder): they are quoted as their authors wrote them (an English paper's
+# title beside its Chinese one, "原题：...", is a name, not prose).
 _SOURCES = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "data", "sources.csv")
 if os.path.exists(_SOURCES):
     with open(_SOURCES, encoding="utf-8", newline="") as _f:
-        ALLOWED += [r["title"] for r in csv.DictReader(_f) if r["lang"] == "zh"]
+        ALLOWED += [r["title"] for r in csv.DictReader(_f)]
 ALLOWED.sort(key=len, reverse=True)
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"

@@ -19,19 +19,30 @@ static const struct kind {
 	const char *templates[6];
 	bool indexed;
 } kinds[] = {
+	/* the guide: found before the data it is made from */
 	{ "gpu", { "pages/gpu", "pages/gpus", NULL }, true },
+	{ "compare", { "pages/compare", "pages/compare-index", "pages/pairs", NULL }, true },
 	{ "task", { "pages/task", "pages/tasks", NULL }, true },
 	{ "case", { "pages/case", "pages/cases", NULL }, true },
 	{ "usecase", { "pages/use-cases", NULL }, true },
 	{ "technique", { "pages/techniques", NULL }, true },
 	{ "benchmark", { "pages/inference", "pages/vram", "pages/calculator", NULL }, true },
 	{ "article", { "pages/article", "pages/articles", NULL }, true },
+	/* the data and how it is used: after every guide page (DATA_KIND) */
 	{ "data", { "pages/data", "pages/data-table", "pages/sources", "pages/health",
 		    "pages/methodology", NULL }, true },
-	{ "compare", { "pages/compare-index", "pages/pairs", "pages/compare", NULL }, false },
 	{ "tag", { "pages/tag", "pages/home", NULL }, false },
 };
 #define NKINDS (sizeof kinds / sizeof kinds[0])
+#define DATA_KIND "data"
+
+/* A data table's page is found by what the table is (its title, caption
+ * and headings), not by every cell: its cells would fill the results with
+ * snippets of column names. */
+static bool indexed_by_caption(const struct page_spec *p)
+{
+	return !strcmp(p->template_name, "pages/data-table");
+}
 
 /* The kind of a page, or -1 (the search pages themselves). */
 static int kind_of(const struct page_spec *p)
@@ -142,7 +153,7 @@ void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len,
 		.kind = kinds[kind_of(p)].key,
 		.description = p->description,
 		.headings = h.ptr,
-		.body = b.ptr,
+		.body = indexed_by_caption(p) ? "" : b.ptr,
 	};
 	struct search_page *pg = search_page_new(&d); /* outside the lock */
 	buf_release(&h);
@@ -185,6 +196,29 @@ static int write_file(void *ctx, const char *name, const struct buf *data)
 	return output_add(w->out, w->name.ptr, data->ptr, data->len);
 }
 
+/* tiers.json: the first doc number of the data pages, which the script
+ * ranks after every guide page (doc numbers follow the kinds' order). */
+static int write_tiers(struct site *s, struct output *out, enum lang l)
+{
+	struct sitesearch *ss = s->search;
+	long data_from = -1, last = -1;
+	for (size_t i = 0; i < ss->npages; i++) {
+		const struct page_spec *p = &s->pages[i];
+		if (p->lang != l || ss->doc[i] < 0)
+			continue;
+		if (ss->doc[i] > last)
+			last = ss->doc[i];
+		if (!strcmp(kinds[kind_of(p)].key, DATA_KIND) &&
+		    (data_from < 0 || ss->doc[i] < data_from))
+			data_from = ss->doc[i];
+	}
+	if (data_from < 0)
+		data_from = last + 1;
+	const char *json = arena_printf(&s->arena, "{\"data_from\":%ld}\n", data_from);
+	return output_add(out, arena_printf(&s->arena, "%s/search/tiers.json", lang_code(l)),
+			  json, strlen(json));
+}
+
 static int write_lang(struct site *s, struct output *out, enum lang l)
 {
 	struct sitesearch *ss = s->search;
@@ -192,6 +226,8 @@ static int write_lang(struct site *s, struct output *out, enum lang l)
 			     BUF_INIT };
 	int rc = search_index_write(ss->ix[l], write_file, &w);
 	buf_release(&w.name);
+	if (rc == 0)
+		rc = write_tiers(s, out, l);
 	return rc;
 }
 

@@ -1,6 +1,7 @@
 /* search.js: the search page (/<lang>/search/). Progressive: without it the
  * page lists every page of the site. The index (index.json, t<k>.json,
- * d<k>.json beside the page, written by gen/search.c) is fetched only when
+ * d<k>.json and tiers.json beside the page, written by gen/search/search.c
+ * and gen/pages/sitesearch.c) is fetched only when
  * a search starts. Queries are split as gen/search.c splits page text:
  * words (ASCII lowercased; matched whole or as a prefix) and, in Chinese,
  * Japanese or Korean text, pairs of neighbouring characters (bigrams, all
@@ -73,8 +74,15 @@
       return r.json();
     });
   }
+  /* tiers.json (gen/pages/sitesearch.c): doc numbers from data_from on
+   * are data pages, ranked after every guide page */
   function loadIndex() {
-    if (!index) index = fetchJson('index.json');
+    if (!index) {
+      index = Promise.all([fetchJson('index.json'), fetchJson('tiers.json')]).then(function (r) {
+        r[0].data_from = r[1].data_from;
+        return r[0];
+      });
+    }
     return index;
   }
   /* FNV-1a (32 bits) over the UTF-8 bytes, as search_shard_of. */
@@ -148,8 +156,9 @@
         for (var e in total) { if (e in sc) total[e] += sc[e]; else delete total[e]; }
       });
       var ids = Object.keys(total || {}).map(Number);
+      var tier = function (id) { return id >= meta.data_from ? 1 : 0; };
       ids.sort(function (a, b) {
-        return (total[b] - total[a]) ||
+        return (tier(a) - tier(b)) || (total[b] - total[a]) ||
           (meta.title_tokens[a] - meta.title_tokens[b]) || (a - b);
       });
       return ids;
