@@ -196,27 +196,42 @@ static int write_file(void *ctx, const char *name, const struct buf *data)
 	return output_add(w->out, w->name.ptr, data->ptr, data->len);
 }
 
-/* tiers.json: the first doc number of the data pages, which the script
- * ranks after every guide page (doc numbers follow the kinds' order). */
+/* tiers.json: where each kind's doc numbers start (doc numbers follow the
+ * kinds' order) and the first of the data pages, which the script ranks
+ * after every guide page: {"kind_from":[0,12,...],"data_from":79}. */
 static int write_tiers(struct site *s, struct output *out, enum lang l)
 {
 	struct sitesearch *ss = s->search;
-	long data_from = -1, last = -1;
+	long from[NKINDS], last = -1;
+	for (size_t k = 0; k < NKINDS; k++)
+		from[k] = -1;
 	for (size_t i = 0; i < ss->npages; i++) {
 		const struct page_spec *p = &s->pages[i];
 		if (p->lang != l || ss->doc[i] < 0)
 			continue;
+		int k = kind_of(p);
 		if (ss->doc[i] > last)
 			last = ss->doc[i];
-		if (!strcmp(kinds[kind_of(p)].key, DATA_KIND) &&
-		    (data_from < 0 || ss->doc[i] < data_from))
-			data_from = ss->doc[i];
+		if (from[k] < 0 || ss->doc[i] < from[k])
+			from[k] = ss->doc[i];
 	}
-	if (data_from < 0)
-		data_from = last + 1;
-	const char *json = arena_printf(&s->arena, "{\"data_from\":%ld}\n", data_from);
-	return output_add(out, arena_printf(&s->arena, "%s/search/tiers.json", lang_code(l)),
-			  json, strlen(json));
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "{\"kind_from\":[");
+	long data_from = -1;
+	bool first = true;
+	for (size_t k = 0; k < NKINDS; k++) {
+		if (from[k] < 0)
+			continue;
+		buf_addf(&b, first ? "%ld" : ",%ld", from[k]);
+		first = false;
+		if (!strcmp(kinds[k].key, DATA_KIND))
+			data_from = from[k];
+	}
+	buf_addf(&b, "],\"data_from\":%ld}\n", data_from < 0 ? last + 1 : data_from);
+	int rc = output_add(out, arena_printf(&s->arena, "%s/search/tiers.json", lang_code(l)),
+			    b.ptr, b.len);
+	buf_release(&b);
+	return rc;
 }
 
 static int write_lang(struct site *s, struct output *out, enum lang l)

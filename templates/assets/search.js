@@ -75,11 +75,13 @@
     });
   }
   /* tiers.json (gen/pages/sitesearch.c): doc numbers from data_from on
-   * are data pages, ranked after every guide page */
+   * are data pages, ranked after every guide page; kind_from, where each
+   * kind's numbers start (a GPU's page before its comparisons at one score) */
   function loadIndex() {
     if (!index) {
       index = Promise.all([fetchJson('index.json'), fetchJson('tiers.json')]).then(function (r) {
         r[0].data_from = r[1].data_from;
+        r[0].kind_from = r[1].kind_from;
         return r[0];
       });
     }
@@ -157,8 +159,13 @@
       });
       var ids = Object.keys(total || {}).map(Number);
       var tier = function (id) { return id >= meta.data_from ? 1 : 0; };
+      var kind = function (id) {
+        var k = 0;
+        while (k + 1 < meta.kind_from.length && meta.kind_from[k + 1] <= id) k++;
+        return k;
+      };
       ids.sort(function (a, b) {
-        return (tier(a) - tier(b)) || (total[b] - total[a]) ||
+        return (tier(a) - tier(b)) || (total[b] - total[a]) || (kind(a) - kind(b)) ||
           (meta.title_tokens[a] - meta.title_tokens[b]) || (a - b);
       });
       return ids;

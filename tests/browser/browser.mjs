@@ -26,6 +26,7 @@ import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkFind } from './find.mjs'; // issue 18: search, picker, filters, calculator
+import { checkBuyer } from './buyer.mjs'; // issue 26: the buyer's words, thin data, search, navigation, phone
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -50,7 +51,7 @@ const SECTION = {
   inference: 'inference/', 'data-index': 'data/', 'data-table': 'data/',
   sources: 'data/', health: 'data/', methodology: 'data/',
   'articles-index': 'articles/', article: 'articles/', tag: 'articles/',
-  calculator: 'vram/',
+  calculator: 'calculator/',
 };
 const MIN_LABEL_PX = 11;
 const ONLY = process.env.KINDS ? new Set(process.env.KINDS.split(',')) : null;
@@ -700,6 +701,7 @@ async function main() {
     }
     if (!ONLY || ONLY.has('404')) await check404NoJs(browser, base);
     if (!ONLY || ONLY.has('find')) await checkFind(browser, base, check, ROOT, axeSource);
+    if (!ONLY || ONLY.has('buyer')) await checkBuyer(browser, base, check, ROOT);
     for (const lang of ONLY ? [] : LANGS) {
       await checkSorting(browser, base, `${lang}/gpus/`);
       await checkSorting(browser, base, `${lang}/data/prices/`);
