@@ -418,8 +418,17 @@ static void plan_vram(struct site *s, enum lang l)
 	}
 	qsort(sizes, nsizes, sizeof *sizes, compare_doubles);
 
+	/* a column per GPU whose memory a source gives; the others are named
+	 * in one line instead of a column of no-data marks */
 	struct value *heads = value_new_list(a);
+	struct buf unknown = BUF_INIT;
 	for (size_t g = 0; g < d->ngpus; g++) {
+		if (!d->gpus[g].vram_gb.ok) {
+			if (unknown.len)
+				buf_adds(&unknown, pg_tr(p, "list.sep"));
+			buf_adds(&unknown, d->gpus[g].name);
+			continue;
+		}
 		struct value *h = pg_gpu_link(p, g);
 		value_map_set_str(a, h, "vram", d->gpus[g].vram_gb.ok
 				  ? pg_fmt_unit(p, d->gpus[g].vram_gb.v, "unit.gb")
@@ -461,8 +470,10 @@ static void plan_vram(struct site *s, enum lang l)
 			value_map_set_bool(a, r, "has_note", *note != 0);
 			struct value *fits = value_new_list(a);
 			for (size_t g = 0; g < d->ngpus; g++)
-				value_list_push(a, fits, fit_cell(p, need, sizes[k], schema_precisions[q],
-								  stated, g));
+				if (d->gpus[g].vram_gb.ok)
+					value_list_push(a, fits, fit_cell(p, need, sizes[k],
+									  schema_precisions[q],
+									  stated, g));
 			value_map_set(a, r, "fits", fits);
 			value_list_push(a, rows, r);
 		}
@@ -471,6 +482,9 @@ static void plan_vram(struct site *s, enum lang l)
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "heads", heads);
 	value_map_set(a, ctx, "rows", rows);
+	value_map_set_str(a, ctx, "vram_unknown", unknown.len
+			  ? pg_fill(p, "vram.unknown", "list", unknown.ptr, NULL) : "");
+	buf_release(&unknown);
 	value_map_set_str(a, ctx, "how", pg_fill(p, "vram.how", "pct",
 		pg_fmt_percent(p, METRICS_FIT_HEADROOM * 100), NULL));
 	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
