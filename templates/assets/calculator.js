@@ -185,7 +185,7 @@
         cell(tr, link(data.gpus[r.gpu].href, data.gpus[r.gpu].name));
         cell(tr, r.time, 'num');
         cell(tr, r.cost, 'num');
-        cell(tr, r.quote);
+        cell(tr, r.quote, 'src');
         body.appendChild(tr);
         n++;
       });
@@ -204,7 +204,7 @@
       g.quotes.forEach(function (q) {
         var tr = document.createElement('tr');
         cell(tr, link(g.href, g.name), '', true);
-        cell(tr, q.label);
+        cell(tr, q.label, 'src');
         cell(tr, String(cards), 'num');
         cell(tr, fmtUsd(q.usd), 'num');
         cell(tr, fmtUsd(q.usd * cards * data.hours_per_month), 'num');

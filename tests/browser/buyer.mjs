@@ -180,6 +180,16 @@ async function checkPhone(browser, base, check) {
     });
     check(`buyer ${lang} 390px: the GPU list's prices are inside the viewport`,
       out.rent > 0 && out.bad.length === 0, out.bad.join(', '));
+    // a source's title is never squeezed into a narrow column
+    for (const rel of ['gpus/rtx-4090/', 'inference/']) {
+      await page.goto(`${base}/${lang}/${rel}`, { waitUntil: 'load' });
+      const narrow = await page.evaluate(() => [...document.querySelectorAll('main td.src')]
+        .filter((td) => td.textContent.trim().length > 20 && td.getBoundingClientRect().width < 180)
+        .map((td) => `${Math.round(td.getBoundingClientRect().width)}px: ${td.textContent.slice(0, 40)}`));
+      const cells = await page.locator('main td.src').count();
+      check(`buyer ${lang} 390px: ${rel} source titles and quotes are never in a narrow column`,
+        cells > 0 && narrow.length === 0, narrow.join('\n'));
+    }
     // the VRAM table: every column can be reached (scrolled) and its first
     // column stays readable
     await page.goto(`${base}/${lang}/vram/`, { waitUntil: 'load' });
