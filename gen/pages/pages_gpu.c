@@ -44,6 +44,7 @@ static void plan_gpu_index(struct site *s, enum lang l)
 		value_map_set(a, r, "rent", pg_cell_figure(p, pg_rent_figure(p, g),
 							FMT_PER_HOUR, NULL));
 		value_map_set(a, r, "list", pg_list_price_cell(p, gp));
+		value_map_set_str(a, r, "complete", pg_gpu_completeness(p, g));
 		value_list_push(a, rows, r);
 	}
 	struct value *ctx = value_new_map(a);
@@ -422,6 +423,7 @@ static struct value *build_gpu_page(struct site *s, const struct page_spec *spec
 	value_map_set_str(a, ctx, "notes", notes);
 	value_map_set_bool(a, ctx, "has_notes", *notes != 0);
 	value_map_set_str(a, ctx, "gpu_sources", pg_source_titles(p, gp->source));
+	value_map_set_str(a, ctx, "complete", pg_gpu_completeness(p, g));
 
 	size_t nprices;
 	struct value *prices = gpu_prices(p, g, &nprices);

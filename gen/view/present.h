@@ -144,6 +144,9 @@ struct value *pg_cell_won(const struct pg *p, const struct value *c);
 struct figure pg_spec_figure(const struct gpu *g, int field);
 struct value *pg_spec_cell(const struct pg *p, const struct gpu *g, int field);
 struct figure pg_list_price_figure(const struct gpu *g);
+/* How complete a card's data is, in words: "8 of 9 specifications, 5
+ * prices, 12 results, 4 job times" (a count of 0 reads "no ..."). */
+const char *pg_gpu_completeness(const struct pg *p, size_t g);
 struct value *pg_list_price_cell(const struct pg *p, const struct gpu *g);
 struct figure pg_rent_figure(const struct pg *p, size_t g);
 const char *pg_segment_text(const struct pg *p, const struct gpu *g);
