@@ -53,7 +53,7 @@ async function checkPages(browser, base, check, root) {
     const ctx = await browser.newContext({ viewport: { width, height: 900 } });
     const page = await ctx.newPage();
     for (const lang of LANGS) {
-      const words = [], empty = [], nav = [];
+      const words = [], empty = [], nav = [], reasons = [];
       for (const rel of READER) {
         const url = `${base}/${lang}/${rel}`;
         const r = await page.goto(url, { waitUntil: 'load' });
@@ -64,6 +64,13 @@ async function checkPages(browser, base, check, root) {
         const col = (text.match(/\b[a-z0-9]+(?:_[a-z0-9]+)+\b/g) || []).find((w) => columns.has(w));
         if (col) words.push(`${rel}: column name ${col}`);
         for (const t of await emptyTables(page)) empty.push(`${rel}: ${t}`);
+        // a no-data mark's reason is text on the page, not only a hover title
+        const hidden = await page.evaluate(() => [...document.querySelectorAll('main td .nd')].filter((nd) => {
+          if (nd.getBoundingClientRect().width < 1) return false; /* not shown at all (a closed details) */
+          const why = nd.parentElement.querySelector('.nd-why');
+          return !why || why.getBoundingClientRect().width < 2 || !why.textContent.trim();
+        }).length);
+        if (hidden) reasons.push(`${rel}: ${hidden} marks`);
         const calc = await page.evaluate(() => [...document.querySelectorAll('nav.site-nav a')]
           .filter((a) => /\/calculator\/$/.test(new URL(a.href).pathname)).length);
         if (calc !== 1) nav.push(rel);
@@ -72,6 +79,8 @@ async function checkPages(browser, base, check, root) {
         words.length === 0, words.join('\n'));
       check(`buyer ${lang} ${width}px: no table whose every value cell is a no-data mark`,
         empty.length === 0, empty.join('\n'));
+      check(`buyer ${lang} ${width}px: every no-data mark's reason is visible text`,
+        reasons.length === 0, reasons.join('\n'));
       check(`buyer ${lang} ${width}px: the calculator is in the menu of every page`,
         nav.length === 0, nav.join(', '));
     }
@@ -178,6 +187,9 @@ async function checkPhone(browser, base, check) {
       }
       return { rent, bad };
     });
+    const complete = await page.locator('#gpu-table tbody td.complete').allTextContents();
+    check(`buyer ${lang} 390px: the GPU list says how complete each card's data is`,
+      complete.length > 0 && complete.every((t) => /\d/.test(t)), complete.join(' | '));
     check(`buyer ${lang} 390px: the GPU list's prices are inside the viewport`,
       out.rent > 0 && out.bad.length === 0, out.bad.join(', '));
     // a source's title is never squeezed into a narrow column
