@@ -382,9 +382,9 @@ static void test_task_cost_table_holds_the_figures_and_marks_the_cheapest(void *
 		"<tr><th scope=\"row\">H100 80GB</th><td class=\"num\" data-sort=\"1\">1</td>"
 		"<td class=\"num\" data-sort=\"0.666667\">0.67 h</td>"
 		"<td class=\"nodata\" data-sort=\"\" title=\"no data (no rental price seen)\">"
-		"<span class=\"nd\" aria-hidden=\"true\">—</span> <small class=\"nd-why\">no data (no rental price seen)</small></td>"
+		"<span class=\"nd\" aria-hidden=\"true\">—</span><small class=\"nd-why\">no data (no rental price seen)</small></td>"
 		"<td class=\"nodata\" data-sort=\"\" title=\"no data (no rental price seen)\">"
-		"<span class=\"nd\" aria-hidden=\"true\">—</span> <small class=\"nd-why\">no data (no rental price seen)</small></td></tr>"));
+		"<span class=\"nd\" aria-hidden=\"true\">—</span><small class=\"nd-why\">no data (no rental price seen)</small></td></tr>"));
 	/* one legend for the marks, under the table */
 	assert_non_null(strstr(out.ptr, "</table></div><p class=\"nodata-legend\"><span class=\"nd\" "
 				       "aria-hidden=\"true\">—</span> no data: no source gives this figure.</p></details>"));
@@ -411,7 +411,7 @@ static void test_relative_speed_table_holds_the_results(void **state)
 	/* a GPU with one result shows the other as no data */
 	assert_non_null(strstr(out.ptr,
 		"<td class=\"num\" data-sort=\"0.5\">0.5×</td>"
-		"<td class=\"nodata\" data-sort=\"\" title=\"no data\"><span class=\"nd\" aria-hidden=\"true\">—</span> "
+		"<td class=\"nodata\" data-sort=\"\" title=\"no data\"><span class=\"nd\" aria-hidden=\"true\">—</span>"
 		"<small class=\"nd-why\">no data</small></td></tr>"));
 	/* the GPU without any result is not a series */
 	assert_null(strstr(out.ptr, "B100"));
