@@ -130,6 +130,18 @@
     tr.appendChild(td);
     return td;
   }
+  /* a no-data cell as the pages write it: the mark, its reason beside it */
+  function noData(td, why) {
+    var mark = document.createElement('span'), small = document.createElement('small');
+    mark.className = 'nd';
+    mark.setAttribute('aria-hidden', 'true');
+    mark.textContent = out.getAttribute('data-nodata-mark');
+    small.className = 'nd-why';
+    small.textContent = why;
+    td.title = why;
+    td.appendChild(mark);
+    td.appendChild(small);
+  }
   function link(href, label) {
     var a = document.createElement('a');
     a.href = href;
@@ -163,7 +175,8 @@
       }
       if (g.id === gpu) tr.className = 'mine';
       cell(tr, link(g.href, g.name), '', true);
-      cell(tr, g.vram === null ? text('no-vram') : fmtGb(g.vram), g.vram === null ? 'nodata' : 'num');
+      if (g.vram === null) noData(cell(tr, '', 'num nodata'), text('no-vram'));
+      else cell(tr, fmtGb(g.vram), 'num');
       cell(tr, verdict(fit));
       body.appendChild(tr);
       if (fit && fit.cards === 1) (fit.tight ? tight : fits).push(g.name);

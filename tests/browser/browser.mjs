@@ -357,13 +357,16 @@ function measureLayout(minLabelPx) {
     if (lines.size > 1) out.broken.push(text);
   }
 
-  // no data: a short mark, and one shown legend under each table that has one
+  // no data: a short mark with its reason as text beside it (issue 26:
+  // phones and paper have no hover), and one shown legend under each
+  // table that has one
   out.nodataLong = [];
   for (const c of document.querySelectorAll('main td.nodata')) {
     if (!shown(c) || c.hasAttribute('colspan')) continue; // a table's "no rows"
-    const seen = [...c.childNodes].filter((n) => !(n.classList && n.classList.contains('vh')))
-      .map((n) => n.textContent).join('').trim();
-    if (seen.length > 2) out.nodataLong.push(seen);
+    const why = c.querySelector('.nd-why');
+    const seen = [...c.childNodes].filter((n) => !(n.classList && (n.classList.contains('vh') ||
+      n.classList.contains('nd-why')))).map((n) => n.textContent).join('').trim();
+    if (seen.length > 2 || !why || !shown(why) || !why.textContent.trim()) out.nodataLong.push(seen + (why ? ` / ${why.textContent}` : ' (no reason)'));
   }
   out.legends = [];
   for (const w of document.querySelectorAll('main .table-wrap')) {
@@ -426,7 +429,7 @@ function layoutChecks(m, item, width, label) {
       m.sortScript && m.sortUnbuttoned === 0, `script ${m.sortScript}, tables without buttons ${m.sortUnbuttoned}`);
   }
   check(`${label}: values with units on one line`, m.broken.length === 0, m.broken.slice(0, 5).join('\n'));
-  check(`${label}: "no data" is a compact mark`, m.nodataLong.length === 0, m.nodataLong.slice(0, 3).join('\n'));
+  check(`${label}: "no data" is a compact mark with its reason as text beside it`, m.nodataLong.length === 0, m.nodataLong.slice(0, 3).join('\n'));
   const noLegend = m.legends.filter((l) => !l.ok);
   check(`${label}: one "no data" legend under each table with the mark`,
     noLegend.length === 0 && m.legendsShown === m.legends.length,
