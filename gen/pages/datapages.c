@@ -559,7 +559,8 @@ static const struct {
 	{ "relative_speed", true },   { "implied_speed", true },
 	{ "speed_per_dollar", true }, { "tflops_per_watt", true },
 	{ "tflops_per_kusd", true },  { "break_even", true },
-	{ "vram_needed", true },      { "gpus_needed", true },
+	{ "vram_needed", true },      { "training_memory", true },
+	{ "gpus_needed", true },
 	{ "cost_per_mtok", true },    { "monthly_cost", true },
 	{ "stated_cost", true },      { "tolerance", true },
 	{ "no_data", false },
@@ -577,14 +578,21 @@ static const char *method_text(struct site *s, enum lang l, const char *key)
 	const char *baseline = s->metrics.baseline_gpu >= 0 &&
 			       (size_t)s->metrics.baseline_gpu < s->data.ngpus
 		? s->data.gpus[s->metrics.baseline_gpu].name : "?";
-	const char *const pairs[4][2] = {
+	const struct source *acc = data_find_source(&s->data, METRICS_ACCOUNTING_SOURCE);
+	const char *const pairs[9][2] = {
+		{ "source", acc ? site_source_title(acc, l) : METRICS_ACCOUNTING_SOURCE },
 		{ "tolerance", tolerance_text(s, l) },
 		{ "baseline", baseline },
 		{ "low", number_text(s, l, 3.0 * (1.0 - METRICS_TOLERANCE)) },
 		{ "high", number_text(s, l, 3.0 * (1.0 + METRICS_TOLERANCE)) },
+		{ "headroom", arena_printf(&s->arena, "%s%%",
+					   number_text(s, l, METRICS_FIT_HEADROOM * 100)) },
+		{ "weights", number_text(s, l, METRICS_ADAM_WEIGHT_BYTES) },
+		{ "gradients", number_text(s, l, METRICS_ADAM_GRADIENT_BYTES) },
+		{ "optimizer", number_text(s, l, METRICS_ADAM_OPTIMIZER_BYTES) },
 	};
 	struct buf b = BUF_INIT;
-	health_fill(&b, tr(s, l, key), 4, pairs);
+	health_fill(&b, tr(s, l, key), 9, pairs);
 	char *r = arena_strndup(&s->arena, b.ptr, b.len);
 	buf_release(&b);
 	return r;
