@@ -287,6 +287,16 @@ check "zh: a source in another language shows its title and the original" \
 check "en, zh: every footer source line links its entry on the sources page and says its kind" \
 	sh -c "[ \$(grep -c '<li><a href=\"[^\"]*sources/#[a-z0-9-]*\">[^<]*</a>.*, [A-Z][^<]*' '$real/en/index.html') -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ] &&
 	[ \$(grep -o 'sources/#' '$real/zh/index.html' | wc -l) -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ]"
+check "en, zh: the sources page says each source's kind and whether it is dated" \
+	python3 -c "
+import re,sys,csv
+n=len(list(csv.DictReader(open(sys.argv[1],encoding='utf-8'))))
+for lang,kind,date,undated in (('en','What it is','Date','Undated'),('zh','资料类型','日期','未注明日期')):
+    t=open(sys.argv[2]+'/'+lang+'/sources/index.html',encoding='utf-8').read()
+    items=re.findall(r'<li id=\"[^\"]+\">.*?</dl>',t,re.S)
+    ok=[i for i in items if '<dt>'+kind+'</dt><dd>' in i and re.search('<dt>'+date+'</dt><dd>([0-9]|'+undated+')',i)]
+    if len(items)!=n or len(ok)!=n: sys.exit(1)
+" "$top/data/sources.csv" "$real"
 check "en: a Chinese source is listed by its English title" \
 	grep -qF 'How to choose the right GPU for AI training</a><span class="original"> (original title: ' "$real/en/index.html"
 bad_dates=0
