@@ -155,7 +155,7 @@
   }
   function verdict(fit) {
     var pct = out.getAttribute('data-pct');
-    if (fit === null) return text('no-vram');
+    if (fit === null) return text('cannot-tell');
     if (fit.cards === 1) return fit.tight ? text('tight-one', { pct: pct }) : text('fits-one');
     return fit.tight ? text('tight-n', { n: fit.cards, m: fit.roomy, pct: pct })
       : text('needs-n', { n: fit.cards });
