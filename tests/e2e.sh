@@ -68,8 +68,8 @@ check "the cheaper GPU for a job is in the ledger with how much, on its comparis
 	grep -Eq '^cheaper-by\.resnet50-imagenet\.a100-40gb\.rtx-4090,.*,19\.23076923,,%,' '$site/data/figures.csv'"
 check "a VRAM fit is in the ledger, on the VRAM page and the comparisons that say it" \
 	grep -Eq '^fit\.70b\.fp16\.rtx-4090,70B model at fp16 on RTX 4090: cards needed,RTX 4090 运行 70B 模型（fp16）：所需卡数,6,,cards,data/gpus\.csv:[0-9]+,[0-9]+,.*/en/compare/h100-80gb-vs-rtx-4090/.* /en/vram/ .*/zh/vram/' "$site/data/figures.csv"
-check "a fit with no data has an empty value" \
-	grep -Eq '^fit\.70b\.fp16\.rtx-3090,[^,]*,[^,]*,,,cards,' "$site/data/figures.csv"
+check "a GPU without a VRAM figure never has a fit value in the ledger (no data, never 0)" \
+	sh -c "! grep -Eq '^fit\.[^,]*\.rtx-3090,[^,]*,[^,]*,[^,]+,' '$site/data/figures.csv'"
 check "the home page's headline comparisons (bottom lines) mark no comparison figure" \
 	sh -c "! grep -Eq '^(speed|more-vram|cheaper|cost-ratio)\.[^,]*,.*[, ]/(en|zh)/( |\$)' '$site/data/figures.csv'"
 check "every figure has a Chinese label, none an English phrase" python3 -c "
@@ -380,12 +380,26 @@ for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-
 	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$live" "$inv"
 done
 # a dateless, publisherless source inside a dated article page borrows nothing
-check "en: a dateless source shows no date on a dated page" \
-	grep -qx '<li>Training Guide</li>' "$real/en/articles/training-guide/index.html"
+check "en: a dateless source says it is undated on a dated page, and what kind of document it is" \
+	sh -c "grep -o '<li><a href=\"[^\"]*sources/#training-guide-en\">Training Guide</a>[^<]*</li>' '$real/en/articles/training-guide/index.html' |
+	grep -q '^[^0-9]*, undated</li>\$'"
 check "zh: a source in another language shows its title and the original" \
-	grep -qF '<li>训练指南<span class="original">（原题：Training Guide）</span></li>' "$real/zh/articles/training-guide/index.html"
+	grep -qF '>训练指南</a><span class="original">（原题：Training Guide）</span>' "$real/zh/articles/training-guide/index.html"
+check "en, zh: every footer source line links its entry on the sources page and says its kind" \
+	sh -c "[ \$(grep -c '<li><a href=\"[^\"]*sources/#[a-z0-9-]*\">[^<]*</a>.*, [A-Z][^<]*' '$real/en/index.html') -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ] &&
+	[ \$(grep -o 'sources/#' '$real/zh/index.html' | wc -l) -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ]"
+check "en, zh: the sources page says each source's kind and whether it is dated" \
+	python3 -c "
+import re,sys,csv
+n=len(list(csv.DictReader(open(sys.argv[1],encoding='utf-8'))))
+for lang,kind,date,undated in (('en','What it is','Date','Undated'),('zh','资料类型','日期','未注明日期')):
+    t=open(sys.argv[2]+'/'+lang+'/sources/index.html',encoding='utf-8').read()
+    items=re.findall(r'<li id=\"[^\"]+\">.*?</dl>',t,re.S)
+    ok=[i for i in items if '<dt>'+kind+'</dt><dd>' in i and re.search('<dt>'+date+'</dt><dd>([0-9]|'+undated+')',i)]
+    if len(items)!=n or len(ok)!=n: sys.exit(1)
+" "$top/data/sources.csv" "$real"
 check "en: a Chinese source is listed by its English title" \
-	grep -qF 'How to choose the right GPU for AI training<span class="original"> (original title: ' "$real/en/index.html"
+	grep -qF 'How to choose the right GPU for AI training</a><span class="original"> (original title: ' "$real/en/index.html"
 bad_dates=0
 for f in $(cd "$real" && find . -name index.html); do
 	if sed -n '/class="sources"/,/<\/ul>/p' "$real/$f" | grep -q 'Training Guide[^<]*[0-9]\{4\}'; then

@@ -500,11 +500,11 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 		"<tbody>\n"
 		"<tr><th scope=\"row\"><a href=\"../../../en/gpus/h100-80gb/\">H100 80GB</a></th>"
 		"<td class=\"num best\" data-sort=\"0.666667\">40 min <span class=\"badge fast\">fastest</span></td>"
-		/* no data: a mark, the reason in its title and for screen readers */
+		/* no data: a mark, the reason in its title and as text beside it */
 		"<td class=\"nodata\" title=\"no data (no price seen)\"><span class=\"nd\" aria-hidden=\"true\">—</span>"
-		"<span class=\"vh\">no data (no price seen)</span></td>"
+		"<small class=\"nd-why\">no data (no price seen)</small></td>"
 		"<td class=\"nodata\" title=\"no data (no price seen)\"><span class=\"nd\" aria-hidden=\"true\">—</span>"
-		"<span class=\"vh\">no data (no price seen)</span></td></tr>\n"
+		"<small class=\"nd-why\">no data (no price seen)</small></td></tr>\n"
 		"<tr><th scope=\"row\"><a href=\"../../../en/gpus/rtx-4090/\">RTX 4090</a></th>"
 		"<td class=\"num\" data-sort=\"3\">3 h</td>"
 		"<td class=\"num\" data-sort=\"0.39\">$0.39/h</td>"
@@ -557,7 +557,7 @@ static void test_specs_table_marks_best_and_missing(void **state)
 	assert_non_null(strstr(html, ">not supported</td>"));
 	assert_non_null(strstr(html, "<td class=\"nodata\" title=\"no data (not stated by the sources)\">"
 				     "<span class=\"nd\" aria-hidden=\"true\">—</span>"
-				     "<span class=\"vh\">no data (not stated by the sources)</span></td>"));
+				     "<small class=\"nd-why\">no data (not stated by the sources)</small></td>"));
 	assert_non_null(strstr(html, "</table></div>\n<p class=\"nodata-legend\">"));
 	assert_non_null(strstr(html, ">$1,600 <span class=\"badge\">cheapest</span>"));
 	assert_non_null(strstr(html, ">$30,000–$40,000</td>"));

@@ -390,9 +390,9 @@ static void test_task_cost_table_holds_the_figures_and_marks_the_cheapest(void *
 		"<tr><th scope=\"row\">H100 80GB</th><td class=\"num\" data-sort=\"1\">1</td>"
 		"<td class=\"num\" data-sort=\"0.666667\">40 min</td>"
 		"<td class=\"nodata\" data-sort=\"\" title=\"no data (no rental price seen)\">"
-		"<span class=\"nd\" aria-hidden=\"true\">—</span><span class=\"vh\">no data (no rental price seen)</span></td>"
+		"<span class=\"nd\" aria-hidden=\"true\">—</span><small class=\"nd-why\">no data (no rental price seen)</small></td>"
 		"<td class=\"nodata\" data-sort=\"\" title=\"no data (no rental price seen)\">"
-		"<span class=\"nd\" aria-hidden=\"true\">—</span><span class=\"vh\">no data (no rental price seen)</span></td></tr>"));
+		"<span class=\"nd\" aria-hidden=\"true\">—</span><small class=\"nd-why\">no data (no rental price seen)</small></td></tr>"));
 	/* one legend for the marks, under the table */
 	assert_non_null(strstr(out.ptr, "</table></div><p class=\"nodata-legend\"><span class=\"nd\" "
 				       "aria-hidden=\"true\">—</span> no data: no source gives this figure.</p></details>"));
@@ -420,7 +420,7 @@ static void test_relative_speed_table_holds_the_results(void **state)
 	assert_non_null(strstr(out.ptr,
 		"<td class=\"num\" data-sort=\"0.5\">0.5×</td>"
 		"<td class=\"nodata\" data-sort=\"\" title=\"no data\"><span class=\"nd\" aria-hidden=\"true\">—</span>"
-		"<span class=\"vh\">no data</span></td></tr>"));
+		"<small class=\"nd-why\">no data</small></td></tr>"));
 	/* the GPU without any result is not a series */
 	assert_null(strstr(out.ptr, "B100"));
 	buf_release(&out);

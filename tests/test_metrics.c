@@ -1171,19 +1171,112 @@ static void test_results_measured_differently_are_not_set_side_by_side(void **st
 	arena_free(&d.arena);
 }
 
-static void test_model_memory_uses_the_rule_of_thumb_first(void **state)
+static void test_model_memory_is_arithmetic_and_names_the_rule_of_thumb(void **state)
 {
 	(void)state;
 	struct data d;
 	fixture_init(&d);
-	add_vram(&d, 13, "int8", 26);
+	add_vram(&d, 13, "int8", 26); /* a rule of thumb off the arithmetic */
 	long rule;
-	assert_figure(metrics_model_vram(&d, 13, "int8", &rule), 26);
+	assert_figure(metrics_model_vram(&d, 13, "int8", &rule), 13);
 	assert_int_equal(rule, 0);
 	assert_figure(metrics_model_vram(&d, 70, "fp16", &rule), 140);
 	assert_int_equal(rule, -1);
 	assert_figure(metric_monthly_cost(fig(0.44), 2), 633.6);
 	arena_free(&d.arena);
+}
+
+/* Rules of thumb that disagree with each other and with the arithmetic (as
+ * the Chinese guide's do) never make a bigger model need less memory. */
+static void test_memory_never_decreases_as_parameters_grow(void **state)
+{
+	(void)state;
+	struct data d;
+	fixture_init(&d);
+	add_vram(&d, 7, "int4", 7);
+	add_vram(&d, 7, "int8", 14);
+	add_vram(&d, 13, "int4", 13);
+	add_vram(&d, 70, "int4", 35);
+	add_vram(&d, 7, "fp32", 28);
+	const char *jobs[] = { "inference", "lora", "training" };
+	for (size_t j = 0; j < 3; j++)
+		for (size_t q = 0; schema_precisions[q]; q++) {
+			double last = 0;
+			for (double p = CALC_PARAMS_MIN; p <= CALC_PARAMS_MAX; p *= 1.01) {
+				struct job_memory m = metrics_job_memory(&d, p, schema_precisions[q],
+									 jobs[j]);
+				assert_true(figure_ok(m.total));
+				assert_true(m.total.value >= last);
+				last = m.total.value;
+			}
+			/* the sizes the rules of thumb name, and next to them */
+			double sizes[] = { 6.9, 7, 8, 12.9, 13, 14, 69, 70, 71 };
+			last = 0;
+			for (size_t k = 0; k < sizeof sizes / sizeof *sizes; k++) {
+				struct job_memory m = metrics_job_memory(&d, sizes[k],
+									 schema_precisions[q], jobs[j]);
+				assert_true(m.total.value >= last);
+				last = m.total.value;
+			}
+		}
+	arena_free(&d.arena);
+}
+
+static void test_full_training_counts_mixed_precision_adam(void **state)
+{
+	(void)state;
+	struct data d;
+	fixture_init(&d);
+	/* 7B: 2 + 2 + 12 = 16 bytes per parameter = 112 GB, at any precision */
+	for (size_t q = 0; schema_precisions[q]; q++) {
+		struct job_memory m = metrics_job_memory(&d, 7, schema_precisions[q],
+							 "training");
+		assert_figure(m.weights, 14);
+		assert_figure(m.gradients, 14);
+		assert_figure(m.optimizer, 84);
+		assert_figure(m.total, 112);
+		assert_string_equal(m.not_counted, "calc.not_counted.training");
+		assert_false(m.at_precision);
+		assert_int_equal(m.rule, -1);
+	}
+	/* a LoRA fine-tune: the frozen weights; what it leaves out is named */
+	struct job_memory lora = metrics_job_memory(&d, 7, "int4", "lora");
+	assert_figure(lora.total, 3.5);
+	assert_figure(lora.gradients, 0);
+	assert_string_equal(lora.not_counted, "calc.not_counted.lora");
+	struct job_memory inf = metrics_job_memory(&d, 70, "fp16", "inference");
+	assert_figure(inf.total, 140);
+	assert_string_equal(inf.not_counted, "calc.not_counted.inference");
+	assert_missing(metrics_job_memory(&d, 7, "fp16", "pretraining").total,
+		       "why.unknown_job");
+	assert_missing(metrics_job_memory(&d, 7, "fp64", "inference").total,
+		       "why.unknown_precision");
+	arena_free(&d.arena);
+}
+
+static void test_fits_needs_headroom_else_tight(void **state)
+{
+	(void)state;
+	/* 70B at FP16 (140 GB) on one 144 GB card: it fits with 3 % to spare */
+	struct card_fit f = metric_fit(metric_vram_needed_gb(70, "fp16"), fig(144));
+	assert_figure(f.cards, 1);
+	assert_true(f.tight);
+	assert_figure(f.roomy, 2);
+	/* 14 GB on 24 GB: 71 % left, it fits */
+	f = metric_fit(fig(14), fig(24));
+	assert_figure(f.cards, 1);
+	assert_false(f.tight);
+	/* exactly the headroom left: fits */
+	f = metric_fit(fig(100), fig(100 * (1 + METRICS_FIT_HEADROOM)));
+	assert_false(f.tight);
+	/* 140 GB on 80 GB cards: two hold it with 14 % to spare */
+	f = metric_fit(fig(140), fig(80));
+	assert_figure(f.cards, 2);
+	assert_true(f.tight);
+	assert_figure(f.roomy, 3);
+	f = metric_fit(fig(140), nofig("why.no_vram"));
+	assert_missing(f.cards, "why.no_vram");
+	assert_false(f.tight);
 }
 
 int main(void)
@@ -1246,8 +1339,11 @@ int main(void)
 		cmocka_unit_test(test_agreement_is_the_stated_figures_rounding),
 		cmocka_unit_test(test_a_quote_total_off_its_cards_is_a_finding),
 		cmocka_unit_test(test_results_measured_differently_are_not_set_side_by_side),
-		cmocka_unit_test(test_model_memory_uses_the_rule_of_thumb_first),
 		cmocka_unit_test(test_superseded_quotes_price_nothing),
+		cmocka_unit_test(test_model_memory_is_arithmetic_and_names_the_rule_of_thumb),
+		cmocka_unit_test(test_memory_never_decreases_as_parameters_grow),
+		cmocka_unit_test(test_full_training_counts_mixed_precision_adam),
+		cmocka_unit_test(test_fits_needs_headroom_else_tight),
 	};
 	return cmocka_run_group_tests_name("metrics", tests, NULL, NULL);
 }

@@ -61,12 +61,14 @@ ALLOWED = [
     "Multi-Instance GPU", "torch.cuda.amp", "vs",
 ]
 
-# The Chinese sources' own titles are names too (data/sources.csv beside this
-# folder): they are quoted as their authors wrote them.
+# The sources' own titles are names too (data/sources.csv beside this
+# folder): they are quoted as their authors wrote them (an English paper's
+# title beside its Chinese one, "原题：...", is a name, not prose).
 _SOURCES = os.path.join(ROOT, "data", "sources.csv")
 if os.path.exists(_SOURCES):
     with open(_SOURCES, encoding="utf-8", newline="") as _f:
-        ALLOWED += [r["title"] for r in csv.DictReader(_f) if r["lang"] == "zh"]
+        for _r in csv.DictReader(_f):
+            ALLOWED += [_v for _v in (_r["title"], _r.get("publisher", "")) if _v]
 ALLOWED.sort(key=len, reverse=True)
 
 CJK = "\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff"

@@ -78,6 +78,7 @@ static struct value *source_list(struct site *s, enum lang l)
 			i18n_format_date(&b, src->date, l);
 		value_map_set_str(a, m, "date", b.ptr);
 		value_map_set_str(a, m, "url", src->url ? src->url : "");
+		value_map_set_str(a, m, "kind", l == LANG_ZH ? src->kind_zh : src->kind_en);
 		buf_release(&b);
 		value_list_push(a, list, m);
 	}
@@ -137,6 +138,7 @@ static const struct nav_item {
 	{ "use-cases", "uc.nav", "use-cases/" },
 	{ "techniques", "tech.nav", "techniques/" },
 	{ "vram", "nav.vram", "vram/" },
+	{ "calculator", "nav.calculator", "calculator/" },
 	{ "inference", "nav.inference", "inference/" },
 	{ "articles", "nav.articles", "articles/" },
 	{ "data", "nav.data", "data/" },

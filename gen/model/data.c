@@ -219,6 +219,12 @@ static void fill_sources(struct data *d)
 		s->date = cell(t, r, "date");
 		s->lang = cell(t, r, "lang");
 		s->url = cell(t, r, "url");
+		s->kind_en = cell(t, r, "kind_en");
+		s->kind_zh = cell(t, r, "kind_zh");
+		s->takes_en = cell(t, r, "takes_en");
+		s->takes_zh = cell(t, r, "takes_zh");
+		s->interest_en = cell(t, r, "interest_en");
+		s->interest_zh = cell(t, r, "interest_zh");
 		s->line = t->lines[r];
 	}
 }

@@ -38,6 +38,10 @@ struct source {
 	/* the title in each language ("" when not given): `title` is the
 	 * original, in the source's own language */
 	const char *title_en, *title_zh;
+	/* what kind of document, what the site takes from it, its interest
+	 * in what it recommends, in each language ("" when not given) */
+	const char *kind_en, *kind_zh, *takes_en, *takes_zh;
+	const char *interest_en, *interest_zh;
 	int line;
 };
 

@@ -212,13 +212,57 @@ struct figure metrics_model_vram(const struct data *d, double params_b,
 				 const char *precision, long *rule)
 {
 	*rule = -1;
-	for (size_t i = 0; i < d->nvram; i++)
-		if (same_value(d->vram[i].params_b, params_b) &&
-		    !strcmp(d->vram[i].precision, precision)) {
+	for (size_t i = 0; i < d->nvram && *rule < 0; i++)
+		if (same_value(d->vram[i].params_b, params_b) && precision &&
+		    !strcmp(d->vram[i].precision, precision))
 			*rule = (long)i;
-			return figure_value(d->vram[i].gb);
-		}
 	return metric_vram_needed_gb(params_b, precision);
+}
+
+struct job_memory metrics_job_memory(const struct data *d, double params_b,
+				     const char *precision, const char *job)
+{
+	struct job_memory m;
+	m.weights = metrics_model_vram(d, params_b, precision, &m.rule);
+	struct figure none = figure_value(0);
+	m.gradients = none;
+	m.optimizer = none;
+	m.total = m.weights;
+	m.at_precision = true;
+	if (job && !strcmp(job, "inference")) {
+		m.not_counted = "calc.not_counted.inference";
+	} else if (job && !strcmp(job, "lora")) {
+		m.not_counted = "calc.not_counted.lora";
+	} else if (job && !strcmp(job, "training")) {
+		m.not_counted = "calc.not_counted.training";
+		m.at_precision = false;
+		m.rule = -1; /* the rules of thumb are of weights at a precision */
+		if (figure_ok(m.weights)) {
+			/* the accounting's own precisions, whatever was chosen */
+			m.weights = figure_value(params_b * METRICS_ADAM_WEIGHT_BYTES);
+			m.gradients = figure_value(params_b * METRICS_ADAM_GRADIENT_BYTES);
+			m.optimizer = figure_value(params_b * METRICS_ADAM_OPTIMIZER_BYTES);
+			m.total = figure_value(m.weights.value + m.gradients.value +
+					       m.optimizer.value);
+		}
+	} else {
+		m.not_counted = NULL;
+		m.total = m.weights = figure_missing("why.unknown_job");
+	}
+	return m;
+}
+
+struct card_fit metric_fit(struct figure need_gb, struct figure vram_gb)
+{
+	struct card_fit f;
+	f.cards = metric_gpus_needed(need_gb, vram_gb);
+	f.roomy = figure_ok(f.cards)
+		? metric_gpus_needed(figure_value(need_gb.value * (1 + METRICS_FIT_HEADROOM)),
+				     vram_gb)
+		: f.cards;
+	f.tight = figure_ok(f.cards) && figure_ok(f.roomy) &&
+		  f.roomy.value > f.cards.value;
+	return f;
 }
 
 static struct figure quote_price(const struct data *d, long row);

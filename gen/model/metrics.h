@@ -81,6 +81,60 @@ struct figure metric_vram_needed_gb(double params_b, const char *precision);
 /* Cards needed to hold `need_gb` (ceil), or missing when vram is unknown. */
 struct figure metric_gpus_needed(struct figure need_gb, struct figure vram_gb);
 
+/* The headroom a "fits" needs: memory left free on the cards beyond what is
+ * counted, as a share of it (for what no accounting here counts: activations,
+ * the KV cache, the framework). A rule of this site, stated on the
+ * calculator and methodology pages, not a source's figure. */
+#define METRICS_FIT_HEADROOM 0.2
+
+/* Where a need stands on one kind of card: `cards` the fewest that hold it
+ * (metric_gpus_needed), `roomy` the fewest that hold it with
+ * METRICS_FIT_HEADROOM to spare; `tight` when those differ (the fewest
+ * cards hold it with less than the headroom left). Missing as
+ * metric_gpus_needed is. */
+struct card_fit {
+	struct figure cards, roomy;
+	bool tight;
+};
+struct card_fit metric_fit(struct figure need_gb, struct figure vram_gb);
+
+/* Full training counted by the published accounting of mixed-precision
+ * training with Adam (Rajbhandari et al., "ZeRO: Memory Optimizations Toward
+ * Training Trillion Parameter Models", SC 2020, section 3.1): fp16 weights
+ * (2 bytes per parameter) and gradients (2), and the optimizer states: fp32
+ * weights, momentum and variance (4 + 4 + 4 = 12): 16 bytes per parameter,
+ * whatever precision the weights are served at. METRICS_ACCOUNTING_SOURCE is
+ * its row in sources.csv. */
+#define METRICS_ADAM_WEIGHT_BYTES 2.0
+#define METRICS_ADAM_GRADIENT_BYTES 2.0
+#define METRICS_ADAM_OPTIMIZER_BYTES 12.0
+#define METRICS_ACCOUNTING_SOURCE "zero-sc2020"
+
+/* Memory a job needs for a model of `params_b` billion parameters at
+ * `precision` (GB), part by part:
+ *   inference: the weights, params x bytes per parameter;
+ *   lora:      the frozen weights at `precision` (they get no gradients or
+ *              optimizer states); the adapter's own are not counted (they
+ *              depend on its rank);
+ *   training:  weights + gradients + optimizer states by the accounting
+ *              above (16 bytes per parameter).
+ * `total` is their sum and never decreases as params_b grows at one
+ * precision and job. `not_counted` is the i18n key naming what the figure
+ * leaves out (activations, KV cache, ...); `rule` the vram.csv row of a
+ * source's rule of thumb for this size and precision (-1: none, and always
+ * -1 when the weights are not counted at `precision`), shown beside
+ * the figure, never used for it (a rule of thumb may disagree with the
+ * arithmetic, and a bigger model must never need less). Missing
+ * "why.unknown_precision" or "why.unknown_job" for what is not one. */
+struct job_memory {
+	struct figure weights, gradients, optimizer, total;
+	const char *not_counted;
+	long rule;
+	bool at_precision; /* the weights counted at `precision` (not training) */
+};
+struct job_memory metrics_job_memory(const struct data *d, double params_b,
+				     const char *precision, const char *job);
+
 /* ---- Figures over the whole data set, computed once per build. ---- */
 
 struct gpu_prices {
@@ -203,9 +257,10 @@ struct serving_cost {
 struct serving_cost metrics_serving_cost(const struct data *d, size_t benchmark,
 					 size_t gpu);
 
-/* Memory a model of `params_b` billion parameters needs at `precision`:
- * the rule of thumb of vram.csv when it has one (*rule = its row), else
- * parameters x bytes per parameter (*rule = -1). */
+/* Memory the weights of a model of `params_b` billion parameters need at
+ * `precision`: parameters x bytes per parameter, always (so a bigger model
+ * never needs less); *rule = the vram.csv row of a source's rule of thumb
+ * for that size and precision, shown beside it, or -1. */
 struct figure metrics_model_vram(const struct data *d, double params_b,
 				 const char *precision, long *rule);
 

@@ -68,6 +68,15 @@ static const struct col_spec sources_cols[] = {
 	{ .name = "date", .type = COL_DATE },
 	{ .name = "lang", .type = COL_ENUM, .required = true, .values = lang_values },
 	{ .name = "url", .type = COL_URL },
+	/* what a reader needs to judge it, in both languages: what kind of
+	 * document it is, what the site takes from it, and its interest in
+	 * what it recommends (whether it is dated is `date`) */
+	OPT_TEXT("kind_en"),
+	OPT_TEXT("kind_zh"),
+	OPT_TEXT("takes_en"),
+	OPT_TEXT("takes_zh"),
+	OPT_TEXT("interest_en"),
+	OPT_TEXT("interest_zh"),
 };
 
 static const struct col_spec gpus_cols[] = {

@@ -122,6 +122,18 @@ static struct value *calculator_context(struct site *s, enum lang l)
 	value_map_set(a, ctx, "rule_rows", rule_rows(s, l));
 	value_map_set_str(a, ctx, "months", fill1(s, l, "calc.serving_how", "hours",
 						  unit(s, l, METRICS_HOURS_PER_MONTH, "unit.h")));
+	struct pg p = kit(s, l);
+	const char *pct = pg_fmt_percent(&p, METRICS_FIT_HEADROOM * 100);
+	value_map_set_str(a, ctx, "headroom_how", fill1(s, l, "calc.headroom_how", "pct", pct));
+	value_map_set_str(a, ctx, "headroom_pct", pct);
+	value_map_set_str(a, ctx, "training_how",
+			  fill1(s, l, "calc.training_how", "source",
+				source_title(s, l, METRICS_ACCOUNTING_SOURCE)));
+	value_map_set_str(a, ctx, "accounting_source",
+			  source_title(s, l, METRICS_ACCOUNTING_SOURCE));
+	value_map_set_str(a, ctx, "accounting_href",
+			  site_href(s, l, "calculator/", l,
+				    "sources/#" METRICS_ACCOUNTING_SOURCE));
 	value_map_set_str(a, ctx, "script",
 			  site_root_href(s, l, "calculator/", "calculator.js"));
 	value_map_set_str(a, ctx, "methodology",
@@ -140,9 +152,9 @@ void calculator_plan(struct site *s)
 			.template_name = "pages/calculator",
 			.title = tr(s, l, "calc.title"),
 			.description = tr(s, l, "calc.desc"),
-			.section = "vram",
+			.section = "calculator",
 			.ctx = calculator_context(s, l),
-			.crumbs = site_crumbs(s, l, "calculator/", "nav.vram", "vram/"),
+			.crumbs = site_crumbs(s, l, "calculator/", NULL, NULL),
 		};
 		site_add_page(s, &spec);
 	}
@@ -199,12 +211,13 @@ static void json_str_member(struct buf *b, const char *key, const char *val, boo
 
 static const char *quote_label(struct site *s, enum lang l, const struct price *p)
 {
-	struct arena *a = &s->arena;
 	const char *kind = tr(s, l, !strcmp(p->kind, "spot") ? "price.spot"
 				     : !strcmp(p->kind, "reserved") ? "price.reserved"
 				     : "price.on_demand");
 	const char *provider = *p->provider ? p->provider : tr(s, l, "quote.no_provider");
-	return arena_printf(a, "%s · %s · %s", kind, provider, source_title(s, l, p->source));
+	struct pg k = kit(s, l);
+	return pg_fill(&k, "calc.quote_label", "kind", kind, "provider", provider,
+		       "source", source_title(s, l, p->source), NULL);
 }
 
 static void json_gpus(struct site *s, enum lang l, struct buf *b)
@@ -305,6 +318,38 @@ static void json_tasks(struct site *s, enum lang l, struct buf *b)
 	buf_addc(b, ']');
 }
 
+/* Each job's memory per billion parameters at each precision, part by
+ * part (metrics_job_memory at 1B: the parts are linear in parameters, so
+ * the script multiplies), and what it leaves out. */
+static void json_jobs(struct site *s, enum lang l, struct buf *b)
+{
+	const struct data *d = &s->data;
+	for (size_t j = 0; schema_jobs[j]; j++) {
+		buf_adds(b, j ? ",{" : "{");
+		json_str_member(b, "id", schema_jobs[j], true);
+		struct job_memory any = metrics_job_memory(d, 1, "fp16", schema_jobs[j]);
+		json_str_member(b, "not_counted", any.not_counted ? tr(s, l, any.not_counted) : "",
+				true);
+		buf_adds(b, any.at_precision ? "\"at_precision\":true," : "\"at_precision\":false,");
+		buf_adds(b, "\"bytes\":{");
+		for (size_t i = 0; schema_precisions[i]; i++) {
+			struct job_memory m = metrics_job_memory(d, 1, schema_precisions[i],
+								 schema_jobs[j]);
+			if (i)
+				buf_addc(b, ',');
+			json_key(b, schema_precisions[i]);
+			buf_adds(b, "{\"weights\":");
+			json_num(b, m.weights.value);
+			buf_adds(b, ",\"gradients\":");
+			json_num(b, m.gradients.value);
+			buf_adds(b, ",\"optimizer\":");
+			json_num(b, m.optimizer.value);
+			buf_addc(b, '}');
+		}
+		buf_adds(b, "}}");
+	}
+}
+
 void calculator_json(struct site *s, enum lang l, struct buf *b)
 {
 	const struct data *d = &s->data;
@@ -322,6 +367,10 @@ void calculator_json(struct site *s, enum lang l, struct buf *b)
 		json_num(b, metric_bytes_per_param(schema_precisions[i]));
 		buf_addc(b, '}');
 	}
+	buf_adds(b, "],\"headroom\":");
+	json_num(b, METRICS_FIT_HEADROOM);
+	buf_adds(b, ",\"jobs\":[");
+	json_jobs(s, l, b);
 	buf_adds(b, "],\"rules\":[");
 	for (size_t i = 0; i < d->nvram; i++) {
 		const struct vram_rule *v = &d->vram[i];

@@ -142,6 +142,14 @@ void compare_index_plan(struct site *s, enum lang l)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "groups", groups);
+	/* how complete each card's data is: what a comparison can rest on */
+	struct value *cards = value_new_list(a);
+	for (size_t g = 0; g < s->data.ngpus; g++) {
+		struct value *c = pg_gpu_link(p, g);
+		value_map_set_str(a, c, "complete", pg_gpu_completeness(p, g));
+		value_list_push(a, cards, c);
+	}
+	value_map_set(a, ctx, "cards", cards);
 	struct value *heads = headline_pairs(p);
 	value_map_set(a, ctx, "headlines", heads);
 	value_map_set_bool(a, ctx, "has_headlines", value_list_len(heads) > 0);

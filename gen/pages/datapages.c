@@ -9,6 +9,7 @@
 #include "pages/health.h"
 #include "template/mustache.h"
 #include "publish/output.h"
+#include "model/metrics.h"
 #include "model/schema.h"
 #include "view/site.h"
 #include "base/text.h"
@@ -502,6 +503,14 @@ static struct value *cited_by(struct site *s, enum lang l, const char *from,
 			      const char *id)
 {
 	struct value *list = value_new_list(&s->arena);
+	if (!strcmp(id, METRICS_ACCOUNTING_SOURCE)) {
+		/* the rules of metrics cite it, not a table's rows */
+		struct value *m = value_new_map(&s->arena);
+		set_text(s, m, "label", tr(s, l, "calc.title"));
+		set_text(s, m, "href", site_href(s, l, from, l, "calculator/#rules"));
+		set_text(s, m, "rows_text", tr(s, l, "data.cited_rule"));
+		value_list_push(&s->arena, list, m);
+	}
 	for (size_t i = 0; i < TABLE_COUNT; i++) {
 		const struct table *t = loaded_table(s, i);
 		const struct table_spec *spec = t ? schema_table_spec(t->name) : NULL;
@@ -521,7 +530,6 @@ static struct value *cited_by(struct site *s, enum lang l, const char *from,
 			continue;
 		struct value *m = value_new_map(&s->arena);
 		set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
-		set_text(s, m, "file", arena_printf(&s->arena, "%s.csv", t->name));
 		set_text(s, m, "href", site_href(s, l, from, l,
 						 arena_printf(&s->arena, "data/%s/", t->name)));
 		set_text(s, m, "rows_text", rows_text(s, l, n));
@@ -552,6 +560,10 @@ static void plan_sources_page(struct site *s, enum lang l)
 		set_text(s, m, "date", date);
 		set_text(s, m, "lang_text",
 			 src->lang ? trf(s, l, "data.lang.%s", src->lang) : "");
+		bool zh = l == LANG_ZH;
+		set_text(s, m, "kind", zh ? src->kind_zh : src->kind_en);
+		set_text(s, m, "takes", zh ? src->takes_zh : src->takes_en);
+		set_text(s, m, "interest", zh ? src->interest_zh : src->interest_en);
 		bool url = src->url && *src->url && text_url_is_safe(src->url);
 		set_text(s, m, "url", url ? src->url : "");
 		struct value *cites = cited_by(s, l, path, src->id);
@@ -660,7 +672,8 @@ static const struct {
 	{ "relative_speed", true },   { "implied_speed", true },
 	{ "speed_per_dollar", true }, { "tflops_per_watt", true },
 	{ "tflops_per_kusd", true },  { "break_even", true },
-	{ "vram_needed", true },      { "gpus_needed", true },
+	{ "vram_needed", true },      { "training_memory", true },
+	{ "gpus_needed", true },
 	{ "cost_per_mtok", true },    { "monthly_cost", true },
 	{ "stated_cost", true },      { "tolerance", true },
 	{ "no_data", false },
@@ -678,14 +691,21 @@ static const char *method_text(struct site *s, enum lang l, const char *key)
 	const char *baseline = s->metrics.baseline_gpu >= 0 &&
 			       (size_t)s->metrics.baseline_gpu < s->data.ngpus
 		? s->data.gpus[s->metrics.baseline_gpu].name : "?";
-	const char *const pairs[4][2] = {
+	const struct source *acc = data_find_source(&s->data, METRICS_ACCOUNTING_SOURCE);
+	const char *const pairs[9][2] = {
+		{ "source", acc ? site_source_title(acc, l) : METRICS_ACCOUNTING_SOURCE },
 		{ "tolerance", tolerance_text(s, l) },
 		{ "baseline", baseline },
 		{ "low", number_text(s, l, 3.0 * (1.0 - METRICS_TOLERANCE)) },
 		{ "high", number_text(s, l, 3.0 * (1.0 + METRICS_TOLERANCE)) },
+		{ "headroom", arena_printf(&s->arena, "%s%%",
+					   number_text(s, l, METRICS_FIT_HEADROOM * 100)) },
+		{ "weights", number_text(s, l, METRICS_ADAM_WEIGHT_BYTES) },
+		{ "gradients", number_text(s, l, METRICS_ADAM_GRADIENT_BYTES) },
+		{ "optimizer", number_text(s, l, METRICS_ADAM_OPTIMIZER_BYTES) },
 	};
 	struct buf b = BUF_INIT;
-	health_fill(&b, tr(s, l, key), 4, pairs);
+	health_fill(&b, tr(s, l, key), 9, pairs);
 	char *r = arena_strndup(&s->arena, b.ptr, b.len);
 	buf_release(&b);
 	return r;

@@ -44,6 +44,7 @@ struct value *pages_gpu_index_context(const struct pg *p)
 		value_map_set(a, r, "rent", pg_cell_figure(p, pg_rent_shown(p, g),
 							FMT_PER_HOUR, NULL));
 		value_map_set(a, r, "list", pg_list_price_cell(p, gp));
+		value_map_set_str(a, r, "complete", pg_gpu_completeness(p, g));
 		value_list_push(a, rows, r);
 	}
 	struct value *ctx = value_new_map(a);
@@ -63,6 +64,30 @@ static void plan_gpu_index(struct site *s, enum lang l)
 
 /* ---- one GPU ---- */
 
+/* What a section of a card's page leaves out: the names of the rows it has
+ * no figure for, said in one line instead of a row of dashes each. */
+struct missing {
+	struct buf names;
+	size_t n;
+};
+
+static void missing_add(const struct pg *p, struct missing *m, const char *name)
+{
+	if (m->n++)
+		buf_adds(&m->names, pg_tr(p, "list.sep"));
+	buf_adds(&m->names, name);
+}
+
+/* The line saying what is missing, from the UI string `key` ("Not given by
+ * any source: {list}."), or "" when nothing is. */
+static const char *missing_line(const struct pg *p, struct missing *m, const char *key)
+{
+	const char *line = m->n ? pg_fill(p, key, "list", m->names.ptr, NULL) : "";
+	buf_release(&m->names);
+	return line;
+}
+
+
 /* Relative speed per workload (with speed per dollar), and every other
  * benchmark's result. */
 static void gpu_results(const struct pg *p, size_t g, struct value *ctx)
@@ -70,6 +95,7 @@ static void gpu_results(const struct pg *p, size_t g, struct value *ctx)
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
 	struct value *rel = value_new_list(a), *other = value_new_list(a);
+	struct missing none = { BUF_INIT, 0 };
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
 		struct value *r = value_new_map(a);
@@ -79,6 +105,11 @@ static void gpu_results(const struct pg *p, size_t g, struct value *ctx)
 				  ? pg_source_titles(p, d->results[row].source) : "");
 		value_map_set_str(a, r, "note", row >= 0
 				  ? pg_result_conditions(p, d->results[row].row) : "");
+		if (row < 0) {
+			/* no result of this card: named in one line */
+			missing_add(p, &none, pg_bench_name(p, bm));
+			continue;
+		}
 		if (pg_is_kind(bm, "relative-speed")) {
 			struct figure f = pg_relative_speed(p, b, g);
 			value_map_set(a, r, "speed", pg_cell_figure(p, f, FMT_RATIO, NULL));
@@ -99,6 +130,9 @@ static void gpu_results(const struct pg *p, size_t g, struct value *ctx)
 	value_map_set_bool(a, ctx, "has_rel", value_list_len(rel) > 0);
 	value_map_set(a, ctx, "results", other);
 	value_map_set_bool(a, ctx, "has_results", value_list_len(other) > 0);
+	value_map_set_str(a, ctx, "results_missing",
+			  missing_line(p, &none, value_list_len(rel) + value_list_len(other)
+				       ? "gpu.results_missing" : "gpu.results_none"));
 	long base = p->s->metrics.baseline_gpu;
 	value_map_set_str(a, ctx, "baseline",
 			  base >= 0 ? d->gpus[base].name : pg_tr(p, "no_data"));
@@ -112,6 +146,16 @@ static struct value *spec_row(const struct pg *p, const char *label,
 	value_map_set_str(pg_arena(p), m, "label", label);
 	value_map_set(pg_arena(p), m, "cell", cell);
 	return m;
+}
+
+/* Push a row whose cell has a figure; name the others in `m`. */
+static void push_known(const struct pg *p, struct value *rows, struct missing *m,
+		       struct value *row, const char *label, const struct value *cell)
+{
+	if (pg_map_flag(cell, "nodata"))
+		missing_add(p, m, label);
+	else
+		value_list_push(pg_arena(p), rows, row);
 }
 
 static bool is_known_gpu_column(const char *col)
@@ -132,7 +176,7 @@ static bool is_known_gpu_column(const char *col)
  * "notes" also become spec rows, labelled by "gpu.col_<name>" when that UI
  * string exists. */
 static struct value *gpu_extra(const struct pg *p, const struct gpu *g,
-			       struct value *rows)
+			       struct value *rows, struct missing *m)
 {
 	struct arena *a = pg_arena(p);
 	const struct table *t = &p->s->data.tables[TABLE_GPUS];
@@ -153,50 +197,56 @@ static struct value *gpu_extra(const struct pg *p, const struct gpu *g,
 		if (!strcmp(base, "notes"))
 			continue;
 		const char *key = arena_printf(a, "gpu.col_%s", base);
-		value_list_push(a, rows, spec_row(p, i18n_has(&p->s->i18n, key)
-						      ? pg_tr(p, key) : base,
-						  pg_cell_text(p, text, "why.not_stated")));
+		/* a column with no words for readers stays on the data pages */
+		if (!i18n_has(&p->s->i18n, key))
+			continue;
+		const char *label = pg_tr(p, key);
+		struct value *cell = pg_cell_text(p, text, "why.not_stated");
+		push_known(p, rows, m, spec_row(p, label, cell), label, cell);
 	}
 	return extra;
 }
 
-static struct value *gpu_specs(const struct pg *p, size_t g, struct value **extra)
+static void spec_push(const struct pg *p, struct value *rows, struct missing *m,
+		      const char *label_key, struct value *cell)
+{
+	const char *label = pg_tr(p, label_key);
+	push_known(p, rows, m, spec_row(p, label, cell), label, cell);
+}
+
+/* The card's specifications that a source gives; *missing_text names the
+ * others in one line. */
+static struct value *gpu_specs(const struct pg *p, size_t g, struct value **extra,
+			       const char **missing_text)
 {
 	struct arena *a = pg_arena(p);
 	const struct gpu *gp = &p->s->data.gpus[g];
 	struct value *rows = value_new_list(a);
-	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.segment"),
-					  pg_cell_text(p, pg_segment_text(p, gp),
-						    "why.not_stated")));
-	*extra = gpu_extra(p, gp, rows);
-	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.vram"),
-					  pg_spec_cell(p, gp, SPEC_VRAM)));
-	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.memory"),
-					  pg_cell_text(p, gp->memory_type,
-						    "why.not_stated")));
+	struct missing m = { BUF_INIT, 0 };
+	spec_push(p, rows, &m, "gpu.segment", pg_cell_text(p, pg_segment_text(p, gp),
+							   "why.not_stated"));
+	*extra = gpu_extra(p, gp, rows, &m);
+	spec_push(p, rows, &m, "gpu.vram", pg_spec_cell(p, gp, SPEC_VRAM));
+	spec_push(p, rows, &m, "gpu.memory", pg_cell_text(p, gp->memory_type, "why.not_stated"));
 	for (int f = SPEC_BANDWIDTH; f < SPEC_COUNT; f++) {
 		if (f == SPEC_NVLINK) {
-			value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.tensor_gen"),
-							  pg_cell_text(p, gp->tensor_core_gen,
-								    "why.not_stated")));
-			value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.fp8"),
-							  pg_cell_text(p, pg_fp8_text(p, gp),
-								    "why.not_stated")));
+			spec_push(p, rows, &m, "gpu.tensor_gen",
+				  pg_cell_text(p, gp->tensor_core_gen, "why.not_stated"));
+			spec_push(p, rows, &m, "gpu.fp8",
+				  pg_cell_text(p, pg_fp8_text(p, gp), "why.not_stated"));
 		}
-		value_list_push(a, rows, spec_row(p, pg_tr(p, pg_spec_fields[f].label),
-						  pg_spec_cell(p, gp, f)));
+		spec_push(p, rows, &m, pg_spec_fields[f].label, pg_spec_cell(p, gp, f));
 	}
-	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.list_price"),
-					  pg_list_price_cell(p, gp)));
-	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.rent"),
-					  pg_cell_figure(p, pg_rent_shown(p, g),
-						      FMT_PER_HOUR, NULL)));
+	spec_push(p, rows, &m, "gpu.list_price", pg_list_price_cell(p, gp));
+	spec_push(p, rows, &m, "gpu.rent", pg_cell_figure(p, pg_rent_shown(p, g),
+							  FMT_PER_HOUR, NULL));
 	const struct gpu_prices *pr = &p->s->metrics.prices[g];
 	struct value *range = pg_cell_figure(p, pr->low, FMT_PER_HOUR, NULL);
 	if (figure_ok(pr->low) && figure_ok(pr->high))
 		pg_cell_set_text(p, range, pg_fmt_usd_range(p, pr->low.value, pr->high.value,
 						      "unit.per_hour"));
-	value_list_push(a, rows, spec_row(p, pg_tr(p, "gpu.rent_range"), range));
+	spec_push(p, rows, &m, "gpu.rent_range", range);
+	*missing_text = missing_line(p, &m, "gpu.specs_missing");
 	return rows;
 }
 
@@ -260,15 +310,20 @@ static struct value *gpu_prices(const struct pg *p, size_t g, size_t *total)
 	return rows;
 }
 
-static struct value *gpu_tasks(const struct pg *p, size_t g)
+static struct value *gpu_tasks(const struct pg *p, size_t g, const char **missing_text)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
 	struct value *rows = value_new_list(a);
+	struct missing m = { BUF_INIT, 0 };
 	for (size_t t = 0; t < d->ntasks; t++) {
 		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
 		if (!c)
 			continue;
+		if (c->time_row < 0) {
+			missing_add(p, &m, pg_task_name(p, t));
+			continue;
+		}
 		struct value *r = value_new_map(a);
 		value_map_set_str(a, r, "name", pg_task_name(p, t));
 		value_map_set_str(a, r, "href", pg_href_to(p, pg_task_path(p, t)));
@@ -279,36 +334,40 @@ static struct value *gpu_tasks(const struct pg *p, size_t g)
 		value_map_set_str(a, r, "quote", pg_quote_text(p, c->quote_row, c->choice));
 		value_list_push(a, rows, r);
 	}
+	*missing_text = missing_line(p, &m, value_list_len(rows) ? "gpu.tasks_missing"
+							    : "gpu.tasks_none");
 	return rows;
 }
 
-static struct value *figure_row(const struct pg *p, const char *label_key,
-				const char *how_key, struct value *cell)
+static void figure_push(const struct pg *p, struct value *rows, struct missing *m,
+			const char *label_key, const char *how_key, struct value *cell)
 {
-	struct value *m = spec_row(p, pg_tr(p, label_key), cell);
-	value_map_set_str(pg_arena(p), m, "how", pg_tr(p, how_key));
-	return m;
+	struct value *r = spec_row(p, pg_tr(p, label_key), cell);
+	value_map_set_str(pg_arena(p), r, "how", pg_tr(p, how_key));
+	push_known(p, rows, m, r, pg_tr(p, label_key), cell);
 }
 
-static struct value *gpu_efficiency(const struct pg *p, size_t g)
+static struct value *gpu_efficiency(const struct pg *p, size_t g, const char **missing_text)
 {
 	struct arena *a = pg_arena(p);
 	const struct gpu *gp = &p->s->data.gpus[g];
 	struct figure fp16 = pg_spec_figure(gp, SPEC_FP16);
 	struct figure rent = pg_rent_figure(p, g);
 	struct value *rows = value_new_list(a);
-	value_list_push(a, rows, figure_row(p, "gpu.eff_tflops_w", "gpu.eff_tflops_w_how",
+	struct missing m = { BUF_INIT, 0 };
+	figure_push(p, rows, &m, "gpu.eff_tflops_w", "gpu.eff_tflops_w_how",
 		pg_cell_figure(p, metric_tflops_per_watt(fp16, pg_spec_figure(gp, SPEC_TDP)),
-			    FMT_UNIT, "unit.tflops_per_w")));
-	value_list_push(a, rows, figure_row(p, "gpu.eff_tflops_kusd", "gpu.eff_tflops_kusd_how",
+			    FMT_UNIT, "unit.tflops_per_w"));
+	figure_push(p, rows, &m, "gpu.eff_tflops_kusd", "gpu.eff_tflops_kusd_how",
 		pg_cell_figure(p, metric_tflops_per_kusd(fp16, pg_list_price_figure(gp)),
-			    FMT_UNIT, "unit.tflops_per_kusd")));
-	value_list_push(a, rows, figure_row(p, "gpu.eff_break_even", "gpu.eff_break_even_how",
+			    FMT_UNIT, "unit.tflops_per_kusd"));
+	figure_push(p, rows, &m, "gpu.eff_break_even", "gpu.eff_break_even_how",
 		pg_cell_figure(p, metric_break_even_hours(pg_list_price_figure(gp), rent),
-			    FMT_UNIT, "unit.h")));
-	value_list_push(a, rows, figure_row(p, "gpu.eff_speed_dollar", "gpu.eff_speed_dollar_how",
+			    FMT_UNIT, "unit.h"));
+	figure_push(p, rows, &m, "gpu.eff_speed_dollar", "gpu.eff_speed_dollar_how",
 		pg_cell_figure(p, metric_speed_per_dollar(pg_mean_relative_speed(p, g), rent),
-			    FMT_UNIT, "unit.speed_per_usd")));
+			    FMT_UNIT, "unit.speed_per_usd"));
+	*missing_text = missing_line(p, &m, "gpu.eff_missing");
 	return rows;
 }
 
@@ -361,12 +420,17 @@ static struct value *build_gpu_page(struct site *s, const struct page_spec *spec
 	struct arena *a = &s->arena;
 	struct value *ctx = value_new_map(a), *extra = NULL;
 	value_map_set(a, ctx, "gpu", pg_gpu_link(p, g));
-	value_map_set(a, ctx, "specs", gpu_specs(p, g, &extra));
+	const char *missing;
+	struct value *specs = gpu_specs(p, g, &extra, &missing);
+	value_map_set(a, ctx, "specs", specs);
+	value_map_set_bool(a, ctx, "has_specs", value_list_len(specs) > 0);
+	value_map_set_str(a, ctx, "specs_missing", missing);
 	value_map_set(a, ctx, "extra", extra);
 	const char *notes = pg_raw_cell_lang(p, TABLE_GPUS, gp->row, "notes");
 	value_map_set_str(a, ctx, "notes", notes);
 	value_map_set_bool(a, ctx, "has_notes", *notes != 0);
 	value_map_set_str(a, ctx, "gpu_sources", pg_source_titles(p, gp->source));
+	value_map_set_str(a, ctx, "complete", pg_gpu_completeness(p, g));
 
 	size_t nprices;
 	struct value *prices = gpu_prices(p, g, &nprices);
@@ -385,9 +449,14 @@ static struct value *build_gpu_page(struct site *s, const struct page_spec *spec
 	value_map_set_str(a, ctx, "no_prices", pg_nodata_text(p, "why.no_price"));
 	value_map_set_str(a, ctx, "price_history", price_history_charts(p, g));
 	gpu_results(p, g, ctx);
-	value_map_set(a, ctx, "tasks", gpu_tasks(p, g));
-	value_map_set_bool(a, ctx, "has_tasks", s->data.ntasks > 0);
-	value_map_set(a, ctx, "efficiency", gpu_efficiency(p, g));
+	struct value *tasks = gpu_tasks(p, g, &missing);
+	value_map_set(a, ctx, "tasks", tasks);
+	value_map_set_bool(a, ctx, "has_tasks", value_list_len(tasks) > 0);
+	value_map_set_str(a, ctx, "tasks_missing", missing);
+	struct value *eff = gpu_efficiency(p, g, &missing);
+	value_map_set(a, ctx, "efficiency", eff);
+	value_map_set_bool(a, ctx, "has_efficiency", value_list_len(eff) > 0);
+	value_map_set_str(a, ctx, "efficiency_missing", missing);
 	struct value *uses = gpu_use_cases(p, g);
 	value_map_set(a, ctx, "uses", uses);
 	value_map_set_bool(a, ctx, "has_uses", value_list_len(uses) > 0);

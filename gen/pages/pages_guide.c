@@ -440,16 +440,21 @@ static struct value *fit_cell(const struct pg *p, struct figure need, double par
 			      const char *precision, long stated, size_t gpu)
 {
 	const struct gpu *g = &p->s->data.gpus[gpu];
-	struct figure n = metric_gpus_needed(need, figure_of(g->vram_gb, "why.no_vram"));
+	struct card_fit fit = metric_fit(need, figure_of(g->vram_gb, "why.no_vram"));
+	struct figure n = fit.cards;
 	figures_show_fit(p->s, p->l, p->path, params_b, precision, stated, gpu, n);
 	struct value *c = pg_cell_figure(p, n, FMT_NUMBER, NULL);
 	if (!figure_ok(n))
 		return c;
-	if (n.value <= 1) {
+	const char *cards = pg_fmt_number(p, n.value);
+	if (n.value <= 1 && !fit.tight) {
 		pg_cell_set_phrase(p, c, pg_tr(p, "vram.fits"));
 		pg_cell_set_best(p, c);
+	} else if (n.value <= 1) {
+		pg_cell_set_phrase(p, c, pg_tr(p, "vram.tight"));
 	} else {
-		pg_cell_set_phrase(p, c, pg_fill(p, "vram.needs", "n", pg_fmt_number(p, n.value), NULL));
+		pg_cell_set_phrase(p, c, pg_fill(p, fit.tight ? "vram.needs_tight" : "vram.needs",
+						 "n", cards, NULL));
 	}
 	return c;
 }
@@ -470,8 +475,17 @@ static struct value *vram_context(const struct pg *p)
 	}
 	qsort(sizes, nsizes, sizeof *sizes, compare_doubles);
 
+	/* a column per GPU whose memory a source gives; the others are named
+	 * in one line instead of a column of no-data marks */
 	struct value *heads = value_new_list(a);
+	struct buf unknown = BUF_INIT;
 	for (size_t g = 0; g < d->ngpus; g++) {
+		if (!d->gpus[g].vram_gb.ok) {
+			if (unknown.len)
+				buf_adds(&unknown, pg_tr(p, "list.sep"));
+			buf_adds(&unknown, d->gpus[g].name);
+			continue;
+		}
 		struct value *h = pg_gpu_link(p, g);
 		value_map_set_str(a, h, "vram", d->gpus[g].vram_gb.ok
 				  ? pg_fmt_unit(p, d->gpus[g].vram_gb.v, "unit.gb")
@@ -492,8 +506,9 @@ static struct value *vram_context(const struct pg *p)
 			struct figure said = { 0, "why.no_rule" };
 			if (stated >= 0)
 				said = (struct figure){ d->vram[stated].gb, NULL };
-			/* the source's figure includes overheads where it gives one */
-			struct figure need = figure_ok(said) ? said : computed;
+			/* by arithmetic, as the calculator (metrics_model_vram): a
+			 * source's rule of thumb is shown beside it, never used */
+			struct figure need = computed;
 			struct value *r = value_new_map(a);
 			value_map_set_str(a, r, "model", pg_fill(p, "vram.model", "n",
 							      pg_fmt_number(p, sizes[k]), NULL));
@@ -512,8 +527,10 @@ static struct value *vram_context(const struct pg *p)
 			value_map_set_bool(a, r, "has_note", *note != 0);
 			struct value *fits = value_new_list(a);
 			for (size_t g = 0; g < d->ngpus; g++)
-				value_list_push(a, fits, fit_cell(p, need, sizes[k], schema_precisions[q],
-								  stated, g));
+				if (d->gpus[g].vram_gb.ok)
+					value_list_push(a, fits, fit_cell(p, need, sizes[k],
+									  schema_precisions[q],
+									  stated, g));
 			value_map_set(a, r, "fits", fits);
 			value_list_push(a, rows, r);
 		}
@@ -522,6 +539,11 @@ static struct value *vram_context(const struct pg *p)
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "heads", heads);
 	value_map_set(a, ctx, "rows", rows);
+	value_map_set_str(a, ctx, "vram_unknown", unknown.len
+			  ? pg_fill(p, "vram.unknown", "list", unknown.ptr, NULL) : "");
+	buf_release(&unknown);
+	value_map_set_str(a, ctx, "how", pg_fill(p, "vram.how", "pct",
+		pg_fmt_percent(p, METRICS_FIT_HEADROOM * 100), NULL));
 	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
 		.name = "vram-fit" }));
 	return ctx;

@@ -19,19 +19,44 @@ static const struct kind {
 	const char *templates[6];
 	bool indexed;
 } kinds[] = {
+	/* the guide: found before the data it is made from */
 	{ "gpu", { "pages/gpu", "pages/gpus", NULL }, true },
+	{ "compare", { "pages/compare", "pages/compare-index", "pages/pairs", NULL }, true },
 	{ "task", { "pages/task", "pages/tasks", NULL }, true },
 	{ "case", { "pages/case", "pages/cases", NULL }, true },
 	{ "usecase", { "pages/use-cases", NULL }, true },
 	{ "technique", { "pages/techniques", NULL }, true },
 	{ "benchmark", { "pages/inference", "pages/vram", "pages/calculator", NULL }, true },
 	{ "article", { "pages/article", "pages/articles", NULL }, true },
+	/* the data and how it is used: after every guide page (DATA_KIND) */
 	{ "data", { "pages/data", "pages/data-table", "pages/sources", "pages/health",
 		    "pages/methodology", NULL }, true },
-	{ "compare", { "pages/compare-index", "pages/pairs", "pages/compare", NULL }, false },
 	{ "tag", { "pages/tag", "pages/home", NULL }, false },
 };
 #define NKINDS (sizeof kinds / sizeof kinds[0])
+#define DATA_KIND "data"
+
+/* A data table's page is found by what the table is (its title, caption
+ * and headings), not by every cell: its cells would fill the results with
+ * snippets of column names. */
+static bool indexed_by_caption(const struct page_spec *p)
+{
+	return !strcmp(p->template_name, "pages/data-table");
+}
+
+/* How much of a page's HTML the index reads: a data table's page is found
+ * by its title, headings and caption, not by its column names and cells,
+ * so its text ends where the table's head begins. */
+static size_t indexed_len(const struct page_spec *p, const char *html, size_t len)
+{
+	if (!indexed_by_caption(p))
+		return len;
+	static const char head[] = "<thead";
+	for (size_t i = 0; i + sizeof head - 1 <= len; i++)
+		if (html[i] == '<' && !memcmp(html + i, head, sizeof head - 1))
+			return i;
+	return len;
+}
 
 /* The kind of a page, or -1 (the search pages themselves). */
 static int kind_of(const struct page_spec *p)
@@ -141,7 +166,7 @@ void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len,
 		.description = p->description,
 	};
 	/* outside the lock */
-	struct search_page *pg = search_page_from_html(&d, html, len);
+	struct search_page *pg = search_page_from_html(&d, html, indexed_len(p, html, len));
 	if (kept)
 		search_page_encode(pg, kept);
 	pthread_mutex_lock(&ss->lock);
@@ -180,6 +205,44 @@ static int write_file(void *ctx, const char *name, const struct buf *data)
 	return output_add(w->out, w->name.ptr, data->ptr, data->len);
 }
 
+/* tiers.json: where each kind's doc numbers start (doc numbers follow the
+ * kinds' order) and the first of the data pages, which the script ranks
+ * after every guide page: {"kind_from":[0,12,...],"data_from":79}. */
+static int write_tiers(struct site *s, struct output *out, enum lang l)
+{
+	struct sitesearch *ss = s->search;
+	long from[NKINDS], last = -1;
+	for (size_t k = 0; k < NKINDS; k++)
+		from[k] = -1;
+	for (size_t i = 0; i < ss->npages; i++) {
+		const struct page_spec *p = &s->pages[i];
+		if (p->lang != l || ss->doc[i] < 0)
+			continue;
+		int k = kind_of(p);
+		if (ss->doc[i] > last)
+			last = ss->doc[i];
+		if (from[k] < 0 || ss->doc[i] < from[k])
+			from[k] = ss->doc[i];
+	}
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "{\"kind_from\":[");
+	long data_from = -1;
+	bool first = true;
+	for (size_t k = 0; k < NKINDS; k++) {
+		if (from[k] < 0)
+			continue;
+		buf_addf(&b, first ? "%ld" : ",%ld", from[k]);
+		first = false;
+		if (!strcmp(kinds[k].key, DATA_KIND))
+			data_from = from[k];
+	}
+	buf_addf(&b, "],\"data_from\":%ld}\n", data_from < 0 ? last + 1 : data_from);
+	int rc = output_add(out, arena_printf(&s->arena, "%s/search/tiers.json", lang_code(l)),
+			    b.ptr, b.len);
+	buf_release(&b);
+	return rc;
+}
+
 static int write_lang(struct site *s, struct output *out, enum lang l)
 {
 	struct sitesearch *ss = s->search;
@@ -187,6 +250,8 @@ static int write_lang(struct site *s, struct output *out, enum lang l)
 			     BUF_INIT };
 	int rc = search_index_write(ss->ix[l], write_file, &w);
 	buf_release(&w.name);
+	if (rc == 0)
+		rc = write_tiers(s, out, l);
 	return rc;
 }
 

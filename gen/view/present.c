@@ -805,15 +805,15 @@ struct value *pg_cost_cell(const struct pg *p, const struct task_cost *c)
 	return cell;
 }
 
-/* Who quotes a price: the provider, or "provider not named". */
+/* Who quotes a price: the provider, or "unnamed provider". */
 static const char *pg_quote_provider(const struct pg *p, const struct price *q)
 {
 	return *q->provider ? q->provider : pg_tr(p, "quote.no_provider");
 }
 
-/* The quote a cost is priced at, in words: "provider not named, How to
- * choose… (4 cards, $7.56/h in total)", and why this quote when it is not
- * one of the time's own source. */
+/* The quote a cost is priced at, in words: "$1.89/h (unnamed provider, How
+ * to choose…, 4 cards, $7.56/h in total)", and why this quote when it is
+ * not one of the time's own source. */
 const char *pg_quote_text(const struct pg *p, long row, enum quote_choice why)
 {
 	if (row < 0)
@@ -824,7 +824,8 @@ const char *pg_quote_text(const struct pg *p, long row, enum quote_choice why)
 		cards = pg_fill(p, "quote.for_cards", "cards", pg_fmt_number(p, q->cards),
 			     "total", pg_fmt_per_hour(p, q->total.ok ? q->total.v
 						   : q->cards * q->usd_per_hour), NULL);
-	const char *text = pg_fill(p, "quote.text", "provider", pg_quote_provider(p, q),
+	const char *text = pg_fill(p, "quote.text", "price", pg_fmt_per_hour(p, q->usd_per_hour),
+				"provider", pg_quote_provider(p, q),
 				"source", pg_source_titles(p, q->source), "cards", cards,
 				NULL);
 	if (why == QUOTE_LOWEST)
@@ -913,4 +914,36 @@ const char *pg_report_pdf_href(const struct pg *p)
 					lang_code(p->l));
 	struct fs_file_id id; /* a regular file, not a link */
 	return fs_file_id_at(AT_FDCWD, file, &id) == 0 ? pg_href_to(p, PG_REPORT_PDF) : NULL;
+}
+
+/* One count of a card's data: "5 prices", "1 price", "no price". */
+static const char *count_words(const struct pg *p, size_t n, const char *key)
+{
+	if (n == 0)
+		return pg_tr(p, arena_printf(pg_arena(p), "%s.none", key));
+	return pg_fill(p, arena_printf(pg_arena(p), "%s.%s", key, n == 1 ? "one" : "many"),
+		       "n", pg_fmt_number(p, (double)n), NULL);
+}
+
+const char *pg_gpu_completeness(const struct pg *p, size_t g)
+{
+	const struct data *d = &p->s->data;
+	const struct gpu *gp = &d->gpus[g];
+	size_t specs = 0, total = SPEC_COUNT + 2;
+	for (int f = 0; f < SPEC_COUNT; f++)
+		specs += figure_ok(pg_spec_figure(gp, f));
+	specs += *gp->memory_type != 0;
+	specs += figure_ok(pg_list_price_figure(gp));
+	size_t prices = 0, results = 0, times = 0;
+	for (size_t i = 0; i < d->nprices; i++)
+		prices += d->prices[i].gpu == g;
+	for (size_t i = 0; i < d->nresults; i++)
+		results += d->results[i].gpu == g;
+	for (size_t i = 0; i < d->ntask_times; i++)
+		times += d->task_times[i].gpu == g;
+	return pg_fill(p, "gpu.complete", "specs", pg_fmt_number(p, (double)specs),
+		       "total", pg_fmt_number(p, (double)total),
+		       "prices", count_words(p, prices, "gpu.complete_prices"),
+		       "results", count_words(p, results, "gpu.complete_results"),
+		       "times", count_words(p, times, "gpu.complete_times"), NULL);
 }

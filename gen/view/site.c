@@ -152,9 +152,10 @@ void site_nodata_cell(const struct site *s, enum lang l, const char *text,
 	text_escape_htmls(out, text);
 	buf_adds(out, "\"><span class=\"nd\" aria-hidden=\"true\">");
 	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.mark"));
-	buf_adds(out, "</span><span class=\"vh\">");
+	/* the reason is text (phones and paper have no hover) */
+	buf_adds(out, "</span><small class=\"nd-why\">");
 	text_escape_htmls(out, text);
-	buf_adds(out, "</span>");
+	buf_adds(out, "</small>");
 }
 
 void site_nodata_legend(const struct site *s, enum lang l, struct buf *out)

@@ -1,11 +1,14 @@
 /* calculator.js: the calculator page (/<lang>/calculator/). Progressive:
  * without it the page states the rules. It computes, for any input, from
- * data.json beside the page (written by gen/calculator.c) with the formulas
- * of gen/metrics.c:
- *   memory = the vram.csv rule of thumb for that size and precision
- *            (metrics_model_vram), else parameters x bytes per parameter
- *            (metric_vram_needed_gb);
- *   cards  = ceil(memory / card VRAM - 1e-9) (metric_gpus_needed);
+ * data.json beside the page (written by gen/pages/calculator.c), the
+ * figures gen/model/metrics.c gives it:
+ *   memory = parameters x each part's bytes per parameter for the job and
+ *            precision (data.jobs[].bytes: metrics_job_memory at 1B, which
+ *            is linear in parameters); a vram.csv rule of thumb for that size
+ *            and precision is shown beside it, never used for it;
+ *   cards  = ceil(memory / card VRAM - 1e-9) (metric_gpus_needed), and
+ *            tight when fewer cards hold it than hold memory x (1 +
+ *            data.headroom) (metric_fit);
  *   month  = per-card price x cards x hours_per_month (metric_monthly_cost).
  * Query parameters (?params=13&precision=fp16&job=inference&gpu=rtx-4090)
  * preset the inputs; anything else gets a message beside its field. Text
@@ -17,6 +20,7 @@
   if (!form || !out) return;
   var DEFAULTS = { params: '13', precision: 'fp16', job: 'inference', gpu: '' };
   var data = null;
+  keepQuery(); /* at once, before the data loads */
   var $ = function (id) { return document.getElementById(id); };
 
   function say(el, key, vals) {
@@ -51,16 +55,30 @@
     var p = data.precisions.filter(function (x) { return x.id === precision; })[0];
     return p ? p.bytes : -1;
   }
-  function memory(params, precision) {
-    for (var i = 0; i < data.rules.length; i++) {
+  function jobOf(id) {
+    return data.jobs.filter(function (j) { return j.id === id; })[0];
+  }
+  function memory(params, precision, job) {
+    var b = jobOf(job).bytes[precision], rule = null;
+    /* the rules of thumb are of weights at a precision */
+    for (var i = 0; jobOf(job).at_precision && i < data.rules.length && !rule; i++) {
       var r = data.rules[i];
-      if (sameValue(r.params, params) && r.precision === precision) return { gb: r.gb, rule: r };
+      if (sameValue(r.params, params) && r.precision === precision) rule = r;
     }
-    return { gb: params * bytesOf(precision), rule: null };
+    var m = { weights: params * b.weights, gradients: params * b.gradients,
+              optimizer: params * b.optimizer, rule: rule };
+    m.gb = m.weights + m.gradients + m.optimizer;
+    return m;
+  }
+  function ceilCards(need, vram) { return Math.ceil(need / vram - 1e-9); }
+  function fitFor(need, vram) {
+    if (vram === null || !(vram > 0)) return null;
+    var cards = ceilCards(need, vram), roomy = ceilCards(need * (1 + data.headroom), vram);
+    return { cards: cards, roomy: roomy, tight: roomy > cards };
   }
   function cardsFor(need, vram) {
-    if (vram === null || !(vram > 0)) return null;
-    return Math.ceil(need / vram - 1e-9);
+    var f = fitFor(need, vram);
+    return f ? f.cards : null;
   }
 
   /* ---- input ---- */
@@ -112,6 +130,18 @@
     tr.appendChild(td);
     return td;
   }
+  /* a no-data cell as the pages write it: the mark, its reason beside it */
+  function noData(td, why) {
+    var mark = document.createElement('span'), small = document.createElement('small');
+    mark.className = 'nd';
+    mark.setAttribute('aria-hidden', 'true');
+    mark.textContent = out.getAttribute('data-nodata-mark');
+    small.className = 'nd-why';
+    small.textContent = why;
+    td.title = why;
+    td.appendChild(mark);
+    td.appendChild(small);
+  }
   function link(href, label) {
     var a = document.createElement('a');
     a.href = href;
@@ -123,33 +153,39 @@
     while (body.firstChild) body.removeChild(body.firstChild);
     return body;
   }
-  function verdict(job, cards) {
-    if (cards === null) return text('no-vram');
-    if (job === 'inference') return cards === 1 ? text('fits-one') : text('needs-n', { n: cards });
-    return cards === 1 ? text('at-least-one') : text('at-least-n', { n: cards });
+  function verdict(fit) {
+    var pct = out.getAttribute('data-pct');
+    if (fit === null) return text('cannot-tell');
+    if (fit.cards === 1) return fit.tight ? text('tight-one', { pct: pct }) : text('fits-one');
+    return fit.tight ? text('tight-n', { n: fit.cards, m: fit.roomy, pct: pct })
+      : text('needs-n', { n: fit.cards });
   }
   function jobLabel(job) {
     var o = [].filter.call($('calc-job').options, function (x) { return x.value === job; })[0];
     return o ? o.textContent : job;
   }
-  function showFit(need, job, gpu) {
-    var body = clearBody($('calc-fit')), fits = [], mine = null;
+  function showFit(need, gpu) {
+    var body = clearBody($('calc-fit')), fits = [], tight = [], mine = null;
     data.gpus.forEach(function (g) {
-      var cards = cardsFor(need, g.vram), tr = document.createElement('tr');
+      var fit = fitFor(need, g.vram), tr = document.createElement('tr');
       tr.setAttribute('data-gpu', g.id);
-      if (cards !== null) tr.setAttribute('data-cards', String(cards));
+      if (fit !== null) {
+        tr.setAttribute('data-cards', String(fit.cards));
+        tr.setAttribute('data-fit', fit.tight ? 'tight' : 'fits');
+      }
       if (g.id === gpu) tr.className = 'mine';
       cell(tr, link(g.href, g.name), '', true);
-      cell(tr, g.vram === null ? '' : fmtGb(g.vram), 'num');
-      cell(tr, verdict(job, cards));
+      if (g.vram === null) noData(cell(tr, '', 'num nodata'), text('no-vram'));
+      else cell(tr, fmtGb(g.vram), 'num');
+      cell(tr, verdict(fit));
       body.appendChild(tr);
-      if (cards === 1) fits.push(g.name);
-      if (g.id === gpu) mine = { g: g, cards: cards };
+      if (fit && fit.cards === 1) (fit.tight ? tight : fits).push(g.name);
+      if (g.id === gpu) mine = { g: g, fit: fit };
     });
     var sep = out.getAttribute('data-list-sep');
-    var summary = job !== 'inference' ? ''
-      : fits.length ? text('fit-summary', { list: fits.join(sep) }) : text('fit-none');
-    if (mine) summary = text('your-gpu', { gpu: mine.g.name, verdict: verdict(job, mine.cards) }) + (summary ? ' ' + summary : '');
+    var summary = fits.length ? text('fit-summary', { list: fits.join(sep) }) : text('fit-none');
+    if (tight.length) summary += ' ' + text('tight-summary', { list: tight.join(sep) });
+    if (mine) summary = text('your-gpu', { gpu: mine.g.name, verdict: verdict(mine.fit) }) + ' ' + summary;
     $('calc-summary').textContent = summary;
   }
   function showTasks(params, job) {
@@ -162,7 +198,7 @@
         cell(tr, link(data.gpus[r.gpu].href, data.gpus[r.gpu].name));
         cell(tr, r.time, 'num');
         cell(tr, r.cost, 'num');
-        cell(tr, r.quote);
+        cell(tr, r.quote, 'src');
         body.appendChild(tr);
         n++;
       });
@@ -181,7 +217,7 @@
       g.quotes.forEach(function (q) {
         var tr = document.createElement('tr');
         cell(tr, link(g.href, g.name), '', true);
-        cell(tr, q.label);
+        cell(tr, q.label, 'src');
         cell(tr, String(cards), 'num');
         cell(tr, fmtUsd(q.usd), 'num');
         cell(tr, fmtUsd(q.usd * cards * data.hours_per_month), 'num');
@@ -193,18 +229,24 @@
     $('calc-serving-none').hidden = n > 0;
   }
   function show(params, precision, job, gpu) {
-    var m = memory(params, precision);
+    var m = memory(params, precision, job);
     out.hidden = false;
-    var lower = job !== 'inference';
-    $('calc-need').textContent = text(lower ? 'need-lower' : 'need', { gb: fmtGb(m.gb) });
+    $('calc-need').textContent = m.gradients || m.optimizer
+      ? text('need-parts', { gb: fmtGb(m.gb), weights: fmtGb(m.weights), gradients: fmtGb(m.gradients), optimizer: fmtGb(m.optimizer) })
+      : text('need', { gb: fmtGb(m.gb) });
     $('calc-need').setAttribute('data-gb', String(m.gb));
-    $('calc-rule').textContent = m.rule
-      ? text('rule-table', { model: text('model', { n: fmtNumber(m.rule.params) }), precision: m.rule.precision, source: m.rule.source })
-      : text('rule-bytes', { params: fmtNumber(params), bytes: fmtNumber(bytesOf(precision)) });
-    var note = $('calc-job-note');
-    note.hidden = !lower;
-    note.textContent = lower ? text('no-rule-job', { job: jobLabel(job) }) : '';
-    showFit(m.gb, job, gpu);
+    var vals = { params: fmtNumber(params), bytes: fmtNumber(bytesOf(precision)) };
+    $('calc-rule').textContent = job === 'training' ? out.getAttribute('data-rule-train')
+      : text(job === 'lora' ? 'rule-lora' : 'rule-bytes', vals);
+    var thumb = $('calc-thumb');
+    thumb.hidden = !m.rule;
+    if (m.rule) thumb.setAttribute('data-rule', String(data.rules.indexOf(m.rule)));
+    else thumb.removeAttribute('data-rule');
+    thumb.textContent = !m.rule ? '' : text(sameValue(m.rule.gb, m.weights) ? 'thumb-agrees' : 'thumb-differs', {
+      source: m.rule.source, gb: fmtGb(m.rule.gb), computed: fmtGb(m.weights),
+      model: text('model', { n: fmtNumber(m.rule.params) }), precision: m.rule.precision });
+    $('calc-job-note').textContent = jobOf(job).not_counted;
+    showFit(m.gb, gpu);
     showTasks(params, job);
     showServing(m.gb, job);
   }
@@ -227,6 +269,11 @@
     if (params === null) { fail(); return; }
     show(params, precision, job, gpu);
   }
+  /* the language switch leads to the same inputs in the other language */
+  function keepQuery() {
+    var a = document.querySelector('a.lang-switch');
+    if (a) a.setAttribute('href', a.getAttribute('href').split('?')[0] + location.search);
+  }
   function setUrl() {
     var p = new URLSearchParams();
     ['params', 'precision', 'job', 'gpu'].forEach(function (n) {
@@ -234,6 +281,7 @@
       if (v) p.set(n, v);
     });
     history.replaceState(null, '', '?' + p.toString());
+    keepQuery();
   }
 
   fetch('data.json').then(function (r) {

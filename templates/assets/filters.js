@@ -8,7 +8,13 @@
   var table = document.getElementById('gpu-table');
   if (!form || !table || !table.tBodies[0]) return;
   var head = [].map.call(table.tHead.rows[0].cells, function (c) { return c; });
-  var SEGMENT = 1, VRAM = 2, RENT = head.length - 2; /* columns of gpus.mustache */
+  /* columns of gpus.mustache, by their data-col */
+  var col = function (name) {
+    for (var i = 0; i < head.length; i++) if (head[i].getAttribute('data-col') === name) return i;
+    return -1;
+  };
+  var SEGMENT = col('segment'), VRAM = col('vram'), RENT = col('rent');
+  if (SEGMENT < 0 || VRAM < 0 || RENT < 0) return;
   var rows = [].slice.call(table.tBodies[0].rows);
   var seg = document.getElementById('filter-segment');
   var vram = document.getElementById('filter-vram');

@@ -1,6 +1,7 @@
 /* search.js: the search page (/<lang>/search/). Progressive: without it the
  * page lists every page of the site. The index (index.json, t<k>.json,
- * d<k>.json beside the page, written by gen/search.c) is fetched only when
+ * d<k>.json and tiers.json beside the page, written by gen/search/search.c
+ * and gen/pages/sitesearch.c) is fetched only when
  * a search starts. Queries are split as gen/search.c splits page text:
  * words (ASCII lowercased; matched whole or as a prefix) and, in Chinese,
  * Japanese or Korean text, pairs of neighbouring characters (bigrams, all
@@ -73,8 +74,17 @@
       return r.json();
     });
   }
+  /* tiers.json (gen/pages/sitesearch.c): doc numbers from data_from on
+   * are data pages, ranked after every guide page; kind_from, where each
+   * kind's numbers start (a GPU's page before its comparisons at one score) */
   function loadIndex() {
-    if (!index) index = fetchJson('index.json');
+    if (!index) {
+      index = Promise.all([fetchJson('index.json'), fetchJson('tiers.json')]).then(function (r) {
+        r[0].data_from = r[1].data_from;
+        r[0].kind_from = r[1].kind_from;
+        return r[0];
+      });
+    }
     return index;
   }
   /* FNV-1a (32 bits) over the UTF-8 bytes, as search_shard_of. */
@@ -148,8 +158,14 @@
         for (var e in total) { if (e in sc) total[e] += sc[e]; else delete total[e]; }
       });
       var ids = Object.keys(total || {}).map(Number);
+      var tier = function (id) { return id >= meta.data_from ? 1 : 0; };
+      var kind = function (id) {
+        var k = 0;
+        while (k + 1 < meta.kind_from.length && meta.kind_from[k + 1] <= id) k++;
+        return k;
+      };
       ids.sort(function (a, b) {
-        return (total[b] - total[a]) ||
+        return (tier(a) - tier(b)) || (total[b] - total[a]) || (kind(a) - kind(b)) ||
           (meta.title_tokens[a] - meta.title_tokens[b]) || (a - b);
       });
       return ids;
@@ -267,9 +283,15 @@
       if (mine === seq) say(msg('error', q, 0));
     });
   }
+  /* the language switch leads to the same search in the other language */
+  function keepQuery() {
+    var a = document.querySelector('a.lang-switch');
+    if (a) a.setAttribute('href', a.getAttribute('href').split('?')[0] + location.search);
+  }
   function setUrl(q) {
     var url = q ? '?q=' + encodeURIComponent(q) : location.pathname;
     history.replaceState(null, '', url);
+    keepQuery();
   }
 
   var timer = 0;
@@ -301,6 +323,7 @@
     else if (i < links.length) links[i].focus();
   });
 
+  keepQuery();
   var q0 = new URLSearchParams(location.search).get('q') || '';
   input.value = q0;
   if (q0.trim()) run(q0);

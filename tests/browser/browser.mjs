@@ -27,6 +27,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { checkFind } from './find.mjs'; // issue 18: search, picker, filters, calculator
 import { checkPrint } from './print.mjs'; // issue 29: print, the report's PDF
+import { checkBuyer } from './buyer.mjs'; // issue 26: the buyer's words, thin data, search, navigation, phone
 
 const HERE = path.dirname(fileURLToPath(import.meta.url));
 const ROOT = path.resolve(HERE, '../..');
@@ -51,7 +52,7 @@ const SECTION = {
   inference: 'inference/', 'data-index': 'data/', 'data-table': 'data/',
   sources: 'data/', health: 'data/', methodology: 'data/',
   'articles-index': 'articles/', article: 'articles/', tag: 'articles/',
-  calculator: 'vram/', report: 'report/',
+  calculator: 'calculator/', report: 'report/',
 };
 const MIN_LABEL_PX = 11;
 const ONLY = process.env.KINDS ? new Set(process.env.KINDS.split(',')) : null;
@@ -358,13 +359,16 @@ function measureLayout(minLabelPx) {
     if (lines.size > 1) out.broken.push(text);
   }
 
-  // no data: a short mark, and one shown legend under each table that has one
+  // no data: a short mark with its reason as text beside it (issue 26:
+  // phones and paper have no hover), and one shown legend under each
+  // table that has one
   out.nodataLong = [];
   for (const c of document.querySelectorAll('main td.nodata')) {
     if (!shown(c) || c.hasAttribute('colspan')) continue; // a table's "no rows"
-    const seen = [...c.childNodes].filter((n) => !(n.classList && n.classList.contains('vh')))
-      .map((n) => n.textContent).join('').trim();
-    if (seen.length > 2) out.nodataLong.push(seen);
+    const why = c.querySelector('.nd-why');
+    const seen = [...c.childNodes].filter((n) => !(n.classList && (n.classList.contains('vh') ||
+      n.classList.contains('nd-why')))).map((n) => n.textContent).join('').trim();
+    if (seen.length > 2 || !why || !shown(why) || !why.textContent.trim()) out.nodataLong.push(seen + (why ? ` / ${why.textContent}` : ' (no reason)'));
   }
   out.legends = [];
   for (const w of document.querySelectorAll('main .table-wrap')) {
@@ -427,7 +431,7 @@ function layoutChecks(m, item, width, label) {
       m.sortScript && m.sortUnbuttoned === 0, `script ${m.sortScript}, tables without buttons ${m.sortUnbuttoned}`);
   }
   check(`${label}: values with units on one line`, m.broken.length === 0, m.broken.slice(0, 5).join('\n'));
-  check(`${label}: "no data" is a compact mark`, m.nodataLong.length === 0, m.nodataLong.slice(0, 3).join('\n'));
+  check(`${label}: "no data" is a compact mark with its reason as text beside it`, m.nodataLong.length === 0, m.nodataLong.slice(0, 3).join('\n'));
   const noLegend = m.legends.filter((l) => !l.ok);
   check(`${label}: one "no data" legend under each table with the mark`,
     noLegend.length === 0 && m.legendsShown === m.legends.length,
@@ -703,6 +707,7 @@ async function main() {
     if (!ONLY || ONLY.has('404')) await check404NoJs(browser, base);
     if (!ONLY || ONLY.has('find')) await checkFind(browser, base, check, ROOT, axeSource);
     if (!ONLY || ONLY.has('print')) await checkPrint(browser, base, check, SITE, ROOT, path.join(OUT, 'print'));
+    if (!ONLY || ONLY.has('buyer')) await checkBuyer(browser, base, check, ROOT);
     for (const lang of ONLY ? [] : LANGS) {
       await checkSorting(browser, base, `${lang}/gpus/`);
       await checkSorting(browser, base, `${lang}/data/prices/`);
