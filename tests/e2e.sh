@@ -350,6 +350,18 @@ for l in en zh; do
 	check "$l: the inference page links the serving case" grep -q "href=\"../../$l/cases/serving-llama2-13b/\"" "$real/$l/inference/index.html"
 	check "$l: the home page lists the case studies" grep -q 'href="cases/research-13b-from-scratch/"' "$real/$l/index.html"
 done
+# Composed Chinese sentences read as a Chinese editor writes them (issue 25):
+# latency lower, small differences as percentages, shares of the baseline,
+# "或" between alternatives, stated costs checked in Chinese words.
+check "zh: a lower latency is lower, with both values" has zh/compare/h100-80gb-vs-rtx-4090/index.html \
+	'70B 参数模型推理延迟，H100 80GB 比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。'
+check "zh: a small difference is a percentage" has zh/compare/a100-80gb-vs-a100-40gb/index.html \
+	'A100 80GB 比 A100 40GB 快约 5%'
+check "zh: a slower card runs at a share of the baseline's speed" has zh/gpus/rtx-4090/index.html \
+	'RTX 4090 的速度只有 H100 80GB 的 18%～30%'
+check "zh: cards a model needs are alternatives (或)" has zh/compare/h100-80gb-vs-rtx-4090/index.html \
+	'需 2 张 H100 80GB 或 6 张 RTX 4090 才放得下'
+check "zh: a stated cost agrees in Chinese words" has zh/tasks/scratch-13b/index.html '取整后与来源一致'
 check "en: the 30B step verdict names both batch sizes" sh -c "
 	grep -o '<li>[^<]*30B GPT-style[^<]*</li>' '$real/en/compare/a100-80gb-vs-rtx-4090/index.html' |
 	grep -qi 'batch size 4.*batch size 1'"

@@ -774,7 +774,7 @@ static void test_random_texts_give_well_formed_svg(void **state)
 			.log_scale = texts[5],
 			.width = iter % 2 ? CHART_WIDTH_COMPACT : 0,
 		};
-		const char *names[3] = { texts[6], texts[7], texts[8] };
+		const char *names[CHART_FIT_STATES] = { texts[6], texts[7], texts[8], NULL };
 		struct chart_bar bars[3];
 		struct chart_point pts[3];
 		struct chart_value values[9];
@@ -1177,7 +1177,7 @@ static void test_fit_matrix_marks_states_without_colour_alone(void **state)
 		{ CHART_FIT_NEEDS, "×17" },  { CHART_FIT_NEEDS, "×6" },
 		{ CHART_FIT_NEEDS, "×6" },   { CHART_FIT_NEEDS, "×9" },
 	};
-	const char *const names[] = { "No data", "Fits", "Needs more cards" };
+	const char *const names[] = { "No data", "Fits", "Needs more cards", "Tight" };
 	struct chart_layout lay = { 0 };
 	assert_int_equal(chart_fit_layout(&lay, &TXT, rows, 3, cols, 4, cells,
 					  names),
@@ -1205,10 +1205,12 @@ static void test_fit_matrix_marks_states_without_colour_alone(void **state)
 			 0);
 	xmlDocPtr doc = parse_svg(&out);
 	xmlNodePtr root = xmlDocGetRootElement(doc);
-	assert_int_equal(count_class(root, "fit-yes"), 6 + 1);
+	/* the legend's swatches: fits, tight (the fits colour, hatched),
+	 * needs, no data */
+	assert_int_equal(count_class(root, "fit-yes"), 6 + 2);
 	assert_int_equal(count_class(root, "fit-need"), 5 + 1);
 	assert_int_equal(count_class(root, "fit-na"), 1 + 1);
-	assert_int_equal(count_class(root, "hatch"), 5 + 1);
+	assert_int_equal(count_class(root, "hatch"), 5 + 2);
 	assert_int_equal(count_elems(root, "text", "×17"), 1);
 	assert_int_equal(count_elems(root, "text", "No data"), 2);
 	assert_int_equal(count_elems(root, "text", "Needs more cards"), 1);
@@ -1323,7 +1325,7 @@ static void test_compact_fit_matrix_wraps_columns_and_names_empty_ones(void **st
 			cells[r * 10 + c] = c == 5 || c == 7
 				? (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL }
 				: (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
-	static const char *const states[] = { "no data", "fits", "needs" };
+	static const char *const states[] = { "no data", "fits", "needs", "tight" };
 	struct chart_text t = compact_text();
 	t.omitted = "No VRAM figure: ";
 	t.list_sep = " / ";
@@ -1426,7 +1428,7 @@ static void check_random_layouts(const struct chart_text *t,
 	assert_no_overlap(&lay);
 	assert_framed(&lay, t);
 	chart_layout_release(&lay);
-	static const char *const states[] = { "No data", "Fits", "Needs" };
+	static const char *const states[] = { "No data", "Fits", "Needs", "Tight" };
 	assert_int_equal(chart_fit_layout(&lay, t, names, g, names, s, cells,
 					  states),
 			 0);

@@ -66,6 +66,9 @@ static const char *const i18n_rows[][3] = {
 	{ "punct.paren_close", ")", "）" },
 	{ "punct.gap", " ", "" },
 	{ "chart.vram_fit.needs_n", "needs {n} cards", "需要 {n} 张卡" },
+	{ "chart.vram_fit.tight", "tight, no room to spare", "偏紧，没有余量" },
+	{ "vram.tight", "fits, but tight", "勉强放得下" },
+	{ "vram.needs_tight", "needs {n} cards, tight", "需要 {n} 张卡（偏紧）" },
 	{ "chart.cards", "{gpu} ({n} cards)", "{gpu}（{n} 张卡）" },
 	{ "chart.spec.title.tdp_w", "Power draw (TDP) of each GPU", "各显卡的功耗（TDP）" },
 };
@@ -656,14 +659,16 @@ static void test_vram_fit_counts_cards_needed(void **state)
 	render(f, LANG_EN, (struct chart_request){ .name = "vram-fit" }, &out);
 	xmlDocPtr doc = parse_svg(out.ptr);
 	xmlNodePtr root = xmlDocGetRootElement(doc);
-	/* rows sorted by size then precision; 70 GB on a 24 GB card: 3 cards */
+	/* rows sorted by size then precision, each at parameters x bytes as
+	 * the VRAM table counts it; 70 GB on a 24 GB card: 3 cards, tight
+	 * (with the headroom, 4) */
 	assert_non_null(find_mark(root, "70B INT8 (70 GB), RTX 4090 (24 GB): ×3"));
-	assert_non_null(find_mark(root, "7B INT4 (7 GB), RTX 4090 (24 GB): ✓"));
+	assert_non_null(find_mark(root, "7B INT4 (3.5 GB), RTX 4090 (24 GB): ✓"));
 	/* no VRAM figure: no data; a name that tells its VRAM keeps it */
 	assert_non_null(find_mark(root, "7B FP32 (28 GB), B100: no data"));
 	assert_non_null(find_mark(root, "7B FP32 (28 GB), H100 80GB: ✓"));
 	xmlFreeDoc(doc);
-	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"3\">needs 3 cards</td>"));
+	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"3\">needs 3 cards, tight</td>"));
 	buf_release(&out);
 	/* in Chinese the tooltips take the language's punctuation (the chart
 	 * module is told it: label_sep, pair_sep), the narrow column heads

@@ -376,14 +376,14 @@ int chart_grouped_layout(struct chart_layout *lay, const struct chart_text *t,
 
 static unsigned fit_flags(enum chart_fit_state s)
 {
-	return s == CHART_FIT_NEEDS ? CHART_ITEM_HATCH
+	return s == CHART_FIT_NEEDS || s == CHART_FIT_TIGHT ? CHART_ITEM_HATCH
 	       : s == CHART_FIT_FITS ? 0
 				     : CHART_ITEM_DASHED;
 }
 
 static int fit_color(enum chart_fit_state s)
 {
-	return s == CHART_FIT_NEEDS ? 1 : s == CHART_FIT_FITS ? 2 : -1;
+	return s == CHART_FIT_NEEDS ? 1 : s == CHART_FIT_FITS || s == CHART_FIT_TIGHT ? 2 : -1;
 }
 
 /* The columns a fit matrix draws: all of them, except in a compact chart
@@ -517,11 +517,11 @@ static double layout_fit_legend(struct chart_layout *lay,
 				double y)
 {
 	static const enum chart_fit_state order[] = {
-		CHART_FIT_FITS, CHART_FIT_NEEDS, CHART_FIT_NO_DATA
+		CHART_FIT_FITS, CHART_FIT_TIGHT, CHART_FIT_NEEDS, CHART_FIT_NO_DATA
 	};
 	const double font = CHART_FONT_SMALL + 1;
 	double x = CHART_PAD, cy = y + 8 + font * 0.6;
-	for (size_t i = 0; i < 3; i++) {
+	for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
 		const char *name = state_names[order[i]];
 		if (!name)
 			continue;

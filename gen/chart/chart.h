@@ -78,7 +78,9 @@ enum chart_fit_state {
 	CHART_FIT_NO_DATA = 0,
 	CHART_FIT_FITS = 1,
 	CHART_FIT_NEEDS = 2, /* needs more (e.g. N cards): hatched */
+	CHART_FIT_TIGHT = 3, /* holds it with no margin: the fits colour, hatched */
 };
+#define CHART_FIT_STATES 4
 
 /* One cell of a fit matrix: a state and a short text ("✓", "×2"); NULL text
  * prints chart_text.no_data for CHART_FIT_NO_DATA and nothing otherwise. */
@@ -105,7 +107,7 @@ int chart_grouped(struct buf *out, const char *id, const struct chart_text *t,
 		  const struct chart_series *series, size_t n_series,
 		  const struct chart_value *values);
 /* Matrix of rows x columns cells coloured and patterned by state; `cells`
- * has n_rows * n_cols entries, cells[r * n_cols + c]. `state_names` (3
+ * has n_rows * n_cols entries, cells[r * n_cols + c]. `state_names` (4
  * strings indexed by enum chart_fit_state, or NULL) makes a legend. */
 int chart_fit(struct buf *out, const char *id, const struct chart_text *t,
 	      const char *const *rows, size_t n_rows, const char *const *cols,

@@ -202,11 +202,11 @@ static void draw_line(struct svg_writer *w, const struct chart_box *b,
 	svg_close(w);
 }
 
-static const char *fit_class(unsigned flags)
+/* A fit cell's or swatch's class: no data dashed, the "needs" colour
+ * (1), else the "fits" colour (hatched on top when tight). */
+static const char *fit_class(unsigned flags, int color)
 {
-	return flags & CHART_ITEM_DASHED ? "fit-na"
-	       : flags & CHART_ITEM_HATCH ? "fit-need"
-					  : "fit-yes";
+	return flags & CHART_ITEM_DASHED ? "fit-na" : color == 1 ? "fit-need" : "fit-yes";
 }
 
 /* The class words of a text item, into cls (at least 16 bytes). */
@@ -280,7 +280,7 @@ static void render_item(struct svg_writer *w, const struct chart_item *it)
 		render_point(w, it);
 		break;
 	case CHART_ITEM_CELL:
-		draw_rect(w, &it->box, fit_class(it->flags), it->tip);
+		draw_rect(w, &it->box, fit_class(it->flags, it->color), it->tip);
 		if (it->flags & CHART_ITEM_HATCH)
 			draw_rect(w, &it->box, "hatch", NULL);
 		break;
@@ -289,7 +289,7 @@ static void render_item(struct svg_writer *w, const struct chart_item *it)
 			draw_line(w, &it->box, "front");
 			break;
 		}
-		draw_rect(w, &it->box, fit_class(it->flags), NULL);
+		draw_rect(w, &it->box, fit_class(it->flags, it->color), NULL);
 		if (it->flags & CHART_ITEM_HATCH)
 			draw_rect(w, &it->box, "hatch", NULL);
 		break;

@@ -80,7 +80,8 @@ struct fit {
 	const char **rows, **cols, **heads; /* cols: the SVG's, heads: the table's */
 	struct chart_fit_cell *cells;       /* [nr * ng] */
 	struct figure *need;                /* [nr * ng]: GPUs needed */
-	size_t count[3];                    /* cells per CHART_FIT_* state */
+	bool *tight;                        /* [nr * ng]: with less than the headroom */
+	size_t count[CHART_FIT_STATES];     /* cells per CHART_FIT_* state */
 };
 
 /* The rows: one per (size, precision), the first source's figure. */
@@ -147,25 +148,34 @@ static void fit_cells(struct gc *c, struct fit *fit)
 	fit->rows = gck_scratch(c, nr, sizeof *fit->rows);
 	fit->cells = gck_scratch(c, nr * ng, sizeof *fit->cells);
 	fit->need = gck_scratch(c, nr * ng, sizeof *fit->need);
+	fit->tight = gck_scratch(c, nr * ng, sizeof *fit->tight);
 	for (size_t i = 0; i < nr; i++) {
 		const struct vram_rule *rule = fit->rules[i];
 		fit->rows[i] = gck_filled(c, "chart.vram_fit.row",
 					  "n", gck_fmt_number(c, rule->params_b),
 					  "precision", upper(c, rule->precision),
-					  "gb", gck_fmt_unit(c, rule->gb, "unit.gb"), NULL);
+					  "gb", gck_fmt_unit(c, metric_vram_needed_gb(rule->params_b,
+								rule->precision).value, "unit.gb"), NULL);
+		/* the need the VRAM page's table uses (parameters x bytes), and
+		 * "fits" only with the headroom it keeps (metric_fit) */
+		long rule_row;
+		struct figure need = metrics_model_vram(c->d, rule->params_b, rule->precision,
+							&rule_row);
 		for (size_t j = 0; j < ng; j++) {
-			struct figure f = metric_gpus_needed(
-				(struct figure){ rule->gb, NULL },
+			struct card_fit cf = metric_fit(need,
 				figure_of(c->d->gpus[fit->gpus[j]].vram_gb, "why.no_vram"));
+			struct figure f = cf.cards;
 			struct chart_fit_cell *cell = &fit->cells[i * ng + j];
 			fit->need[i * ng + j] = f;
+			fit->tight[i * ng + j] = cf.tight;
 			if (!figure_ok(f))
 				cell->state = CHART_FIT_NO_DATA;
 			else if (f.value <= 1)
-				*cell = (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
+				*cell = cf.tight ? (struct chart_fit_cell){ CHART_FIT_TIGHT, "(✓)" }
+						 : (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
 			else
 				*cell = (struct chart_fit_cell){
-					CHART_FIT_NEEDS,
+					cf.tight ? CHART_FIT_TIGHT : CHART_FIT_NEEDS,
 					arena_printf(&c->a, "×%s", gck_fmt_number(c, f.value))
 				};
 			fit->count[cell->state]++;
@@ -188,9 +198,13 @@ static void fit_table(struct gc *c, const struct fit *fit)
 			if (!figure_ok(f))
 				gck_table_nodata(c, f.missing);
 			else if (f.value <= 1)
-				gck_table_num(c, gck_tr(c, "chart.vram_fit.fits_one"), f.value);
+				gck_table_num(c, gck_tr(c, fit->tight[i * ng + j]
+							   ? "vram.tight" : "chart.vram_fit.fits_one"),
+					      f.value);
 			else
-				gck_table_num(c, gck_filled(c, "chart.vram_fit.needs_n", "n",
+				gck_table_num(c, gck_filled(c, fit->tight[i * ng + j]
+							       ? "vram.needs_tight"
+							       : "chart.vram_fit.needs_n", "n",
 							    gck_fmt_number(c, f.value), NULL),
 					      f.value);
 		}
@@ -201,10 +215,11 @@ static void fit_table(struct gc *c, const struct fit *fit)
 
 static void fit_draw(struct gc *c, const struct fit *fit)
 {
-	const char *state_names[3] = {
+	const char *state_names[CHART_FIT_STATES] = {
 		[CHART_FIT_NO_DATA] = gck_tr(c, "no_data"),
 		[CHART_FIT_FITS] = gck_tr(c, "chart.vram_fit.fits"),
 		[CHART_FIT_NEEDS] = gck_tr(c, "chart.vram_fit.needs"),
+		[CHART_FIT_TIGHT] = gck_tr(c, "chart.vram_fit.tight"),
 	};
 	const char *const *rows = fit->rows, *const *cols = fit->cols;
 	size_t nr = fit->nr, ng = fit->ng;
@@ -235,7 +250,7 @@ void guide_charts_hardware_build_vram_fit(struct gc *c)
 	fit_heads(c, &fit);
 	fit_cells(c, &fit);
 	const size_t *count = fit.count;
-	if (!count[CHART_FIT_FITS] && !count[CHART_FIT_NEEDS])
+	if (!count[CHART_FIT_FITS] && !count[CHART_FIT_NEEDS] && !count[CHART_FIT_TIGHT])
 		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
 	else
 		gck_fill(c, &c->desc, "chart.vram_fit.desc",
@@ -243,6 +258,7 @@ void guide_charts_hardware_build_vram_fit(struct gc *c)
 			 "cols", gck_fmt_number(c, (double)fit.ng),
 			 "fits", gck_fmt_number(c, (double)count[CHART_FIT_FITS]),
 			 "needs", gck_fmt_number(c, (double)count[CHART_FIT_NEEDS]),
+			 "tight", gck_fmt_number(c, (double)count[CHART_FIT_TIGHT]),
 			 "nodata", gck_fmt_number(c, (double)count[CHART_FIT_NO_DATA]), NULL);
 	if (fit.nr && fit.ng)
 		fit_table(c, &fit);
