@@ -67,6 +67,7 @@ static const char *const i18n_rows[][3] = {
 	{ "punct.gap", " ", "" },
 	{ "chart.vram_fit.needs_n", "needs {n} cards", "需要 {n} 张卡" },
 	{ "chart.vram_fit.tight", "tight, no room to spare", "偏紧，没有余量" },
+	{ "chart.vram_fit.tight_one", "tight", "偏紧" },
 	{ "vram.tight", "fits, but tight", "勉强放得下" },
 	{ "vram.needs_tight", "needs {n} cards, tight", "需要 {n} 张卡（偏紧）" },
 	{ "chart.cards", "{gpu} ({n} cards)", "{gpu}（{n} 张卡）" },

@@ -171,7 +171,8 @@ static void fit_cells(struct gc *c, struct fit *fit)
 			if (!figure_ok(f))
 				cell->state = CHART_FIT_NO_DATA;
 			else if (f.value <= 1)
-				*cell = cf.tight ? (struct chart_fit_cell){ CHART_FIT_TIGHT, "(✓)" }
+				*cell = cf.tight ? (struct chart_fit_cell){ CHART_FIT_TIGHT,
+						gck_tr(c, "chart.vram_fit.tight_one") }
 						 : (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
 			else
 				*cell = (struct chart_fit_cell){
