@@ -392,6 +392,17 @@ void i18n_format_percent(struct buf *out, double percent, enum lang l)
 	buf_addc(out, '%');
 }
 
+void i18n_format_ratio_range(struct buf *out, double low, double high, enum lang l)
+{
+	struct buf lo = BUF_INIT, hi = BUF_INIT;
+	i18n_format_ratio(&lo, low, l);
+	if (high > low)
+		i18n_format_ratio(&hi, high, l);
+	i18n_format_range(out, lo.ptr, hi.ptr, l);
+	buf_release(&lo);
+	buf_release(&hi);
+}
+
 void i18n_format_percent_range(struct buf *out, double low, double high,
 			       enum lang l)
 {

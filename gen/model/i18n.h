@@ -92,6 +92,9 @@ void i18n_format_usd(struct buf *out, double v, enum lang l);
 void i18n_format_ratio(struct buf *out, double ratio, enum lang l);
 /* A share in percent, rounded to a whole number: "24%" (no space). */
 void i18n_format_percent(struct buf *out, double percent, enum lang l);
+/* Ratios from `low` to `high`, each as i18n_format_ratio writes it:
+ * "1.5–2" / "1.5～2", one ratio when `high` is not above `low`. */
+void i18n_format_ratio_range(struct buf *out, double low, double high, enum lang l);
 /* Percentages from `low` to `high`: "18–30%" / "18%～30%" (one percent sign
  * in English), one percentage when both print alike. */
 void i18n_format_percent_range(struct buf *out, double low, double high,

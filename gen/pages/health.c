@@ -114,15 +114,11 @@ static void format_ratio(const struct site *s, struct buf *out, double low,
 		i18n_format_percent_range(out, low * 100.0, fmax(low, high) * 100.0, l);
 		return;
 	}
-	struct buf x = BUF_INIT, lo = BUF_INIT, hi = BUF_INIT;
-	i18n_format_ratio(&lo, low, l);
-	i18n_format_ratio(&hi, high, l);
-	i18n_format_range(&x, lo.ptr, high > low ? hi.ptr : NULL, l);
+	struct buf x = BUF_INIT;
+	i18n_format_ratio_range(&x, low, high, l);
 	struct slot slot = { "x", x.ptr };
 	fill_key(out, s, l, "health.ratio", &slot, 1);
 	buf_release(&x);
-	buf_release(&lo);
-	buf_release(&hi);
 }
 
 static void format_gb(const struct site *s, struct buf *out, double gb,

@@ -90,12 +90,7 @@ void phrase_speed_range(struct buf *out, const struct i18n *t, enum lang l,
 	struct buf n = BUF_INIT;
 	const char *key;
 	if (low > CMP_TIMES_ABOVE) {
-		struct buf lo = BUF_INIT, hi = BUF_INIT;
-		i18n_format_ratio(&lo, low, l);
-		i18n_format_ratio(&hi, high, l);
-		i18n_format_range(&n, lo.ptr, hi.ptr, l);
-		buf_release(&lo);
-		buf_release(&hi);
+		i18n_format_ratio_range(&n, low, high, l);
 		key = "phrase.range.times";
 	} else if (low >= 1 && high <= CMP_TIMES_ABOVE) {
 		i18n_format_percent_range(&n, (low - 1) * 100, (high - 1) * 100, l);
@@ -119,12 +114,7 @@ void phrase_speedup(struct buf *out, const struct i18n *t, enum lang l,
 	struct buf n = BUF_INIT;
 	const char *key;
 	if (high > CMP_TIMES_ABOVE) {
-		struct buf lo = BUF_INIT, hi = BUF_INIT;
-		i18n_format_ratio(&lo, low, l);
-		i18n_format_ratio(&hi, high, l);
-		i18n_format_range(&n, lo.ptr, hi.ptr, l);
-		buf_release(&lo);
-		buf_release(&hi);
+		i18n_format_ratio_range(&n, low, high, l);
 		key = "phrase.speedup.times";
 	} else if (low >= 1) {
 		percent_range(&n, t, l, (low - 1) * 100, (high - 1) * 100, true);
