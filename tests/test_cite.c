@@ -15,6 +15,8 @@
 #include "markdown/frontmatter.h"
 #include "markdown/markdown.h"
 #include "view/site.h"
+#include "build/render.h"
+#include "template/mustache.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -31,6 +33,7 @@ static const char *const ui[][3] = {
 	{ "nodata.mark", "—", "—" },
 	{ "nodata.legend", "no data: no source gives this figure.", "暂无数据：来源未给出该数字。" },
 	{ "why.nodata", "{nodata} ({why})", "{nodata}（{why}）" },
+	{ "why.paren", "({why})", "（{why}）" },
 	{ "nav.vram", "VRAM", "显存" },
 	{ "nav.gpus", "GPUs", "显卡" },
 	{ "unit.gb", "GB", "GB" },
@@ -239,6 +242,12 @@ static int setup(void **state)
 	fill_data(&f->s.data);
 	metrics_compute(&f->s.data, NULL, &f->s.metrics);
 	fill_i18n(f);
+	/* the guide's own partials draw the tables' cells, on the language
+	 * keys every page has */
+	f->s.templates = tmpl_set_new();
+	assert_int_equal(tmpl_set_load_dir(f->s.templates, "templates", "templates",
+					   &f->diag), 0);
+	render_lang_contexts(&f->s);
 	*state = f;
 	return 0;
 }
@@ -248,6 +257,7 @@ static int teardown(void **state)
 	struct fixture *f = *state;
 	markdown_article_free(&f->a);
 	guide_charts_free(&f->s);
+	tmpl_set_free(f->s.templates);
 	i18n_free(&f->s.i18n);
 	arena_free(&f->s.data.arena);
 	arena_free(&f->s.arena);
@@ -499,17 +509,21 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 		"<th scope=\"col\" class=\"num\">Cost per job</th></tr></thead>\n"
 		"<tbody>\n"
 		"<tr><th scope=\"row\"><a href=\"../../../en/gpus/h100-80gb/\">H100 80GB</a></th>"
-		"<td class=\"num best\" data-sort=\"0.666667\">40 min <span class=\"badge fast\">fastest</span></td>"
+		/* the cells of the guide's tables (partials/guide-cell) */
+		"<td class=\"num best\" data-sort=\"0.666667\"><span class=\"v\">40 min</span> "
+		"<span class=\"badge fast\">fastest</span></td>"
 		/* no data: a mark, the reason in its title and as text beside it */
-		"<td class=\"nodata\" title=\"no data (no price seen)\"><span class=\"nd\" aria-hidden=\"true\">—</span>"
+		"<td class=\"num nodata\" data-sort=\"\" title=\"no data (no price seen)\">"
+		"<span class=\"nd\" aria-hidden=\"true\">—</span>"
 		"<small class=\"nd-why\">no data (no price seen)</small></td>"
-		"<td class=\"nodata\" title=\"no data (no price seen)\"><span class=\"nd\" aria-hidden=\"true\">—</span>"
+		"<td class=\"num nodata\" data-sort=\"\" title=\"no data (no price seen)\">"
+		"<span class=\"nd\" aria-hidden=\"true\">—</span>"
 		"<small class=\"nd-why\">no data (no price seen)</small></td></tr>\n"
 		"<tr><th scope=\"row\"><a href=\"../../../en/gpus/rtx-4090/\">RTX 4090</a></th>"
-		"<td class=\"num\" data-sort=\"3\">3 h</td>"
-		"<td class=\"num\" data-sort=\"0.39\">$0.39/h</td>"
+		"<td class=\"num\" data-sort=\"3\"><span class=\"v\">3 h</span></td>"
+		"<td class=\"num\" data-sort=\"0.39\"><span class=\"v\">$0.39/h</span></td>"
 		/* the only cost: "cheapest" needs two to compare */
-		"<td class=\"num\" data-sort=\"1.17\">$1.17</td></tr>\n"
+		"<td class=\"num\" data-sort=\"1.17\"><span class=\"v\">$1.17</span></td></tr>\n"
 		"</tbody>\n</table></div>\n"
 		/* one legend for the table's marks */
 		"<p class=\"nodata-legend\"><span class=\"nd\" aria-hidden=\"true\">—</span> "
@@ -524,8 +538,8 @@ static void test_task_cost_table_in_chinese_shows_cards(void **state)
 	assert_non_null(strstr(html, "<caption>从头训练 13B：耗时与费用</caption>"));
 	assert_non_null(strstr(html, "<th scope=\"col\" class=\"num\">卡数</th>"));
 	/* one GPU alone is neither the fastest nor the cheapest of anything */
-	assert_non_null(strstr(html, ">72 小时</td>"));
-	assert_non_null(strstr(html, ">$400.32</td>"));
+	assert_non_null(strstr(html, ">72 小时</span></td>"));
+	assert_non_null(strstr(html, ">$400.32</span></td>"));
 	assert_null(strstr(html, "badge"));
 	assert_null(strstr(html, "<p>"));
 }
@@ -553,23 +567,23 @@ static void test_specs_table_marks_best_and_missing(void **state)
 	struct fixture *f = *state;
 	const char *html = render(f, LANG_EN,
 				  "{{< table name=specs gpus=h100-80gb,rtx-4090 >}}\n");
-	assert_non_null(strstr(html, "<td class=\"num best\" data-sort=\"989\">989 TFLOPS</td>"));
-	assert_non_null(strstr(html, ">not supported</td>"));
-	assert_non_null(strstr(html, "<td class=\"nodata\" title=\"no data (not stated by the sources)\">"
+	assert_non_null(strstr(html, "<td class=\"num best\" data-sort=\"989\"><span class=\"v\">989 TFLOPS</span></td>"));
+	assert_non_null(strstr(html, ">not supported</span></td>"));
+	assert_non_null(strstr(html, "<td class=\"num nodata\" data-sort=\"\" title=\"no data (not stated by the sources)\">"
 				     "<span class=\"nd\" aria-hidden=\"true\">—</span>"
 				     "<small class=\"nd-why\">no data (not stated by the sources)</small></td>"));
 	assert_non_null(strstr(html, "</table></div>\n<p class=\"nodata-legend\">"));
-	assert_non_null(strstr(html, ">$1,600 <span class=\"badge\">cheapest</span>"));
-	assert_non_null(strstr(html, ">$30,000–$40,000</td>"));
+	assert_non_null(strstr(html, ">$1,600</span> <span class=\"badge\">cheapest</span>"));
+	assert_non_null(strstr(html, ">$30,000–$40,000</span></td>"));
 }
 
 static void test_inference_table_marks_lowest_latency_fastest(void **state)
 {
 	struct fixture *f = *state;
 	const char *html = render(f, LANG_EN, "{{< table name=inference >}}\n");
-	assert_non_null(strstr(html, ">45 ms <span class=\"badge fast\">fastest</span>"));
-	assert_non_null(strstr(html, ">150 tokens/s <span class=\"badge fast\">fastest</span>"));
-	assert_non_null(strstr(html, ">$1.81 <span class=\"badge\">cheapest</span>"));
+	assert_non_null(strstr(html, ">45 ms</span> <span class=\"badge fast\">fastest</span>"));
+	assert_non_null(strstr(html, ">150 tokens/s</span> <span class=\"badge fast\">fastest</span>"));
+	assert_non_null(strstr(html, ">$1.81</span> <span class=\"badge\">cheapest</span>"));
 }
 
 static void test_chart_is_a_figure(void **state)

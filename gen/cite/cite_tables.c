@@ -11,6 +11,9 @@
 #include "model/metrics.h"
 #include "view/present.h"
 #include "view/site.h"
+#include "base/diag.h"
+#include "template/value.h"
+#include "template/mustache.h"
 #include "base/text.h"
 #include "base/xalloc.h"
 
@@ -69,12 +72,31 @@ static void table_begin_fixed(struct cite *c, const char *caption_key,
 	table_body(c);
 }
 
+/* Render the partial `name` of the site's templates with `ctx` (on top of
+ * the page's language keys) into the article: shortcode tables draw their
+ * cells and legends with the very partials the guide's pages use. */
+static void render_partial(struct cite *c, const char *name, struct value *ctx)
+{
+	struct arena *a = pg_arena(&c->pg);
+	struct value *w = value_new_map(a);
+	value_map_set_parent(w, c->s->lang_ctx[c->l]);
+	value_map_set(a, w, "cell", ctx);
+	const struct tmpl *t = c->s->templates ? tmpl_set_get(c->s->templates, name) : NULL;
+	if (!t)
+		diag_error(c->s->diag, NULL, 0, 0, "templates/%s.mustache: no such partial", name);
+	else
+		tmpl_render(c->s->templates, t, w, c->out, c->s->diag);
+	/* a template file's last newline is the file's, not the article's */
+	if (c->out->len && c->out->ptr[c->out->len - 1] == '\n')
+		buf_truncate(c->out, c->out->len - 1);
+}
+
 static void table_end(struct cite *c)
 {
 	buf_adds(c->out, "</tbody>\n</table></div>");
 	if (c->table_nodata) {
 		buf_addc(c->out, '\n');
-		site_nodata_legend(c->s, c->l, c->out);
+		render_partial(c, "partials/nodata-legend", value_new_map(pg_arena(&c->pg)));
 	}
 }
 
@@ -96,56 +118,40 @@ static void row_nodata(struct cite *c, int cols)
 	buf_adds(c->out, "</td></tr>\n");
 }
 
+/* One cell (a cell of the page kit, present.h), drawn as every table of
+ * the guide draws it: partials/guide-cell, through partials/table-cell. */
+static void td_cell(struct cite *c, struct value *cell)
+{
+	if (pg_map_flag(cell, "nodata"))
+		c->table_nodata = true;
+	render_partial(c, "partials/table-cell", cell);
+}
+
 static void td_nodata(struct cite *c, const char *why)
 {
-	buf_adds(c->out, "<td class=\"nodata\"");
-	struct buf text = BUF_INIT;
-	if (why && i18n_has(&c->s->i18n, why)) {
-		const char *names[] = { "nodata", "why" };
-		const char *vals[] = { pg_tr(&c->pg, "no_data"), pg_tr(&c->pg, why) };
-		i18n_fill(&text, pg_tr(&c->pg, "why.nodata"), names, vals, 2);
-	} else {
-		buf_adds(&text, pg_tr(&c->pg, "no_data"));
-	}
-	site_nodata_cell(c->s, c->l, text.ptr, c->out);
-	buf_release(&text);
-	buf_adds(c->out, "</td>");
-	c->table_nodata = true;
+	td_cell(c, pg_cell_missing(&c->pg, true, why));
 }
 
 static void td_text(struct cite *c, const char *text)
 {
-	if (!text || !*text) {
-		td_nodata(c, "cite.not_stated");
-		return;
-	}
-	buf_adds(c->out, "<td>");
-	text_escape_htmls(c->out, text);
-	buf_adds(c->out, "</td>");
+	td_cell(c, pg_cell_phrase(&c->pg, text, "cite.not_stated"));
 }
 
-static void add_badge(struct cite *c, enum badge badge)
-{
-	if (badge == BADGE_CHEAPEST) {
-		buf_adds(c->out, " <span class=\"badge\">");
-		text_escape_htmls(c->out, pg_tr(&c->pg, "cite.cheapest"));
-		buf_adds(c->out, "</span>");
-	} else if (badge == BADGE_FASTEST) {
-		buf_adds(c->out, " <span class=\"badge fast\">");
-		text_escape_htmls(c->out, pg_tr(&c->pg, "cite.fastest"));
-		buf_adds(c->out, "</span>");
-	}
-}
-
-/* A number cell: text already formatted, the raw value for sorting. */
+/* A number cell: text already formatted, the raw value for sorting, the
+ * best of its column marked and badged as the guide's tables do. */
 static void td_num(struct cite *c, double v, const char *text, bool best,
 		   enum badge badge)
 {
-	buf_addf(c->out, "<td class=\"num%s\" data-sort=\"%.6g\">",
-		 best ? " best" : "", v);
-	text_escape_htmls(c->out, text);
-	add_badge(c, badge);
-	buf_adds(c->out, "</td>");
+	struct value *cell = pg_cell_figure(&c->pg, (struct figure){ v, NULL },
+					    FMT_NUMBER, NULL);
+	pg_cell_set_text(&c->pg, cell, text);
+	if (best)
+		pg_cell_set_best(&c->pg, cell);
+	if (badge != BADGE_NONE)
+		pg_cell_mark(&c->pg, cell, badge == BADGE_CHEAPEST ? "cite.cheapest"
+								   : "cite.fastest",
+			     badge == BADGE_FASTEST);
+	td_cell(c, cell);
 }
 
 /* The GPU heading a row, linked to its page. */

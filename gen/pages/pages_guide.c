@@ -291,10 +291,11 @@ static struct value *task_index_context(const struct pg *p)
 		value_map_set_str(a, r, "href", pg_href_to(p, pg_task_path(p, t)));
 		value_map_set(a, r, "count", pg_cell_figure(p, (struct figure){ (double)n, NULL },
 							 FMT_NUMBER, NULL));
-		value_map_set(a, r, "cheapest", pg_cell_text(p, task_best(p, t, true),
-							  "why.no_price"));
-		value_map_set(a, r, "fastest", pg_cell_text(p, task_best(p, t, false),
-							 "why.no_hours"));
+		/* "RTX 4090 · $2.64 (the only card with a figure)" may wrap */
+		value_map_set(a, r, "cheapest", pg_cell_phrase(p, task_best(p, t, true),
+							    "why.no_price"));
+		value_map_set(a, r, "fastest", pg_cell_phrase(p, task_best(p, t, false),
+							   "why.no_hours"));
 		value_map_set_str(a, r, "source", pg_source_titles(p, d->tasks[t].source));
 		value_list_push(a, rows, r);
 	}
