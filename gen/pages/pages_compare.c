@@ -498,10 +498,10 @@ static const char *bench_sentence(const struct pg *p, const struct benchmark *bm
 }
 
 /* For a benchmark of a model too big for one card: how many cards each of
- * the two GPUs needs to hold its weights (in the ledger when `show`); ""
- * when both hold it. */
+ * the two GPUs needs to hold its weights (in the ledger); "" when both
+ * hold it. */
 static const char *fit_sentence(const struct pg *p, const struct benchmark *bm,
-				size_t ga, size_t gb, bool show)
+				size_t ga, size_t gb)
 {
 	const struct data *d = &p->s->data;
 	if (!bm->params_b.ok || !(pg_is_kind(bm, "inference-throughput") ||
@@ -514,12 +514,10 @@ static const char *fit_sentence(const struct pg *p, const struct benchmark *bm,
 	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], SPEC_VRAM));
 	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
 		return "";
-	if (show) {
-		figures_show_fit(p->s, p->l, p->path, bm->params_b.v,
-				 METRICS_DEFAULT_PRECISION, rule, ga, na);
-		figures_show_fit(p->s, p->l, p->path, bm->params_b.v,
-				 METRICS_DEFAULT_PRECISION, rule, gb, nb);
-	}
+	figures_show_fit(p->s, p->l, p->path, bm->params_b.v, METRICS_DEFAULT_PRECISION,
+			 rule, ga, na);
+	figures_show_fit(p->s, p->l, p->path, bm->params_b.v, METRICS_DEFAULT_PRECISION,
+			 rule, gb, nb);
 	const char *cards_a = figure_ok(na) ? pg_fmt_number(p, na.value) : pg_tr(p, "no_data");
 	const char *cards_b = figure_ok(nb) ? pg_fmt_number(p, nb.value) : pg_tr(p, "no_data");
 	return pg_fill(p, "cmp.fit_cards", "params", pg_fmt_number(p, bm->params_b.v),
@@ -541,12 +539,10 @@ static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
 	return arena_printf(pg_arena(p), "%s · %s", na, nb);
 }
 
-/* Speed per benchmark: a row per benchmark either GPU has a result for.
- * `whole`: for the pair's page, which shows every figure; else only the
- * first sentence (*first) is shown, and only its figures are marked. */
+/* Speed per benchmark: a row per benchmark either GPU has a result for,
+ * each figure marked in the ledger, each comparison a sentence. */
 static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
-			      struct value *rows, struct value *verdict,
-			      const char **first, bool whole)
+			      struct value *rows, struct value *verdict)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
@@ -575,8 +571,7 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 		const struct result *xb = ratio_ok ? &d->results[data_result_row(d, b, gb)]
 						   : NULL;
 		bool same = ratio_ok && metrics_same_conditions(xa, xb);
-		bool show = whole || (ratio_ok && !common);
-		if (show && (whole || same)) {
+		{
 			/* the ratio as its cell shows it: none for unlike conditions */
 			struct pair_about ab = pair_bench_about(p, "speed", b, ga, gb);
 			struct buf in = BUF_INIT;
@@ -594,10 +589,9 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 		if (!same)
 			value_map_set(a, row, "ratio", pair_ratio_cell(
 				p, (struct figure){ 0, "why.unlike" }));
-		if (!common++)
-			*first = line;
+		common++;
 		verdict_add(p, verdict, line);
-		const char *fit = fit_sentence(p, bm, ga, gb, whole);
+		const char *fit = fit_sentence(p, bm, ga, gb);
 		if (*fit)
 			verdict_add(p, verdict, fit);
 	}
@@ -620,39 +614,35 @@ static void cost_show(const struct pg *p, size_t t, const struct task_cost *xa,
 	buf_release(&in);
 }
 
-/* Which GPU runs task t for less (its figures in the ledger when `show`),
- * by the comparison model: equal printed costs are about the same. Costs
- * with a range (a time range) are stated side by side, without a
- * percentage one range cannot give. */
+/* Which GPU runs task t for less (its figures in the ledger), by the
+ * comparison model: equal printed costs are about the same. Costs with a
+ * range (a time range) are stated side by side, without a percentage one
+ * range cannot give. */
 static const char *cost_sentence(const struct pg *p, size_t t, const char *na,
 				 const char *nb, const struct task_cost *xa,
-				 const struct task_cost *xb, bool show)
+				 const struct task_cost *xb)
 {
 	const char *task = pg_task_name(p, t);
 	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max))
 		return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
-			    "ca", show ? pg_cost_text(p, xa) : pg_cost_words(p, xa),
-			    "cb", show ? pg_cost_text(p, xb) : pg_cost_words(p, xb), NULL);
+			    "ca", pg_cost_text(p, xa), "cb", pg_cost_text(p, xb), NULL);
 	struct cmp_pair cp = {
 		.q = CMP_COST, .what = task, .same_conditions = true,
 		.a = { na, xa->cost.value, pg_cost_words(p, xa), NULL },
 		.b = { nb, xb->cost.value, pg_cost_words(p, xb), NULL },
 	};
-	if (show) {
-		struct cmp_judgement j = cmp_judge(&cp);
-		int w = j.verdict == CMP_SAME ? 0 : j.first == &cp.a ? 1 : -1;
-		double lo = fmin(xa->cost.value, xb->cost.value);
-		double hi = fmax(xa->cost.value, xb->cost.value);
-		cost_show(p, t, xa, xb, w, w ? (1.0 - lo / hi) * 100.0 : -1);
-	}
+	struct cmp_judgement j = cmp_judge(&cp);
+	int w = j.verdict == CMP_SAME ? 0 : j.first == &cp.a ? 1 : -1;
+	double lo = fmin(xa->cost.value, xb->cost.value);
+	double hi = fmax(xa->cost.value, xb->cost.value);
+	cost_show(p, t, xa, xb, w, w ? (1.0 - lo / hi) * 100.0 : -1);
 	return pg_comparison(p, &cp);
 }
 
-/* Cost per task: a row per task either GPU has a time for (`whole`: see
+/* Cost per task: a row per task either GPU has a time for (see
  * pair_benchmarks). */
 static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
-		       struct value *rows, struct value *verdict, const char **first,
-		       bool whole)
+		       struct value *rows, struct value *verdict)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->s->data;
@@ -684,7 +674,7 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 			ratio.missing = "why.no_hours";
 		value_map_set(a, r, "ratio", pair_ratio_cell(p, ratio));
 		value_list_push(a, rows, r);
-		if (whole) {
+		{
 			figures_show_time(p->s, p->l, p->path, t, ga);
 			figures_show_time(p->s, p->l, p->path, t, gb);
 			figures_show_cost(p->s, p->l, p->path, t, ga);
@@ -711,11 +701,7 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 		if (figure_ok(ca->hours) && figure_ok(cb->hours))
 			both_times++;
 		if (figure_ok(ratio)) {
-			const char *line = cost_sentence(p, t, na, nb, ca, cb,
-							 whole || !**first);
-			if (!**first)
-				*first = line;
-			verdict_add(p, verdict, line);
+			verdict_add(p, verdict, cost_sentence(p, t, na, nb, ca, cb));
 		}
 	}
 	if (!both_times)
@@ -777,10 +763,8 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 }
 
 /* The context of the pair page of ga and gb (ga listed first), made for
- * the page at p->path; without `whole`, only the first speed and cost
- * sentences and the figures they mark. */
-static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
-				  bool whole)
+ * the page at p->path. */
+static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
 {
 	struct arena *a = pg_arena(p);
 	const struct pair_lang *pl = pair_lang_of(p);
@@ -788,7 +772,7 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 	bool shared = pair_links_shared(p);
 	value_map_set(a, ctx, "a", shared ? pl->side[ga].link : pg_gpu_link(p, ga));
 	value_map_set(a, ctx, "b", shared ? pl->side[gb].link : pg_gpu_link(p, gb));
-	if (whole) {
+	{
 		value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
 		/* the specs show both hourly prices (cells shared by every
 		 * pair page: each page marks what it shows) */
@@ -799,13 +783,10 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 	struct value *ev_speed = value_new_list(a), *ev_cost = value_new_list(a);
 	struct value *ev_hw = value_new_list(a);
 	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
-	const char *lead_speed = "", *lead_cost = "";
-	pair_benchmarks(p, ga, gb, bench, ev_speed, &lead_speed, whole);
-	pair_tasks(p, ga, gb, tasks, ev_cost, &lead_cost, whole);
-	if (whole) {
-		pair_memory_and_price(p, ga, gb, ev_hw);
-		value_map_set_str(a, ctx, "bottom_line", compare_bottom_line(p, ga, gb));
-	}
+	pair_benchmarks(p, ga, gb, bench, ev_speed);
+	pair_tasks(p, ga, gb, tasks, ev_cost);
+	pair_memory_and_price(p, ga, gb, ev_hw);
+	value_map_set_str(a, ctx, "bottom_line", compare_bottom_line(p, ga, gb));
 	struct value *verdict = value_new_list(a);
 	static const char *const group_keys[] = { "cmp.ev_speed", "cmp.ev_cost", "cmp.ev_hw" };
 	struct value *groups[] = { ev_speed, ev_cost, ev_hw };
@@ -829,7 +810,7 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb,
 
 struct value *pages_compare_pair_context(const struct pg *p, size_t ga, size_t gb)
 {
-	struct value *ctx = pair_context(p, ga, gb, true);
+	struct value *ctx = pair_context(p, ga, gb);
 	value_map_set_str(pg_arena(p), ctx, "id_prefix", ""); /* the report's differs */
 	pg_set_text(p, ctx, "chart", pg_chart_html(p, &(struct chart_request){
 		.name = "pair", .gpu = p->s->data.gpus[ga].id,
