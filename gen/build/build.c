@@ -20,7 +20,9 @@
 #include "template/mustache.h"
 #include "publish/output.h"
 #include "publish/pagecache.h"
-#include "pages/pages.h"
+#include "pages/pages_compare.h"
+#include "pages/pages_gpu.h"
+#include "pages/pages_guide.h"
 #include "pages/report.h"
 #include "view/phrase.h"
 #include "pages/price_history.h"
@@ -181,10 +183,29 @@ static void check_page_templates(struct site *s)
 	strmap_free(&seen);
 }
 
+/* The guide's pages built from data, family by family, in both languages
+ * (none when the build failed before its metrics). */
+static void plan_guide_pages(struct site *s)
+{
+	if (!s->metrics.prices && s->data.ngpus)
+		return;
+	/* now, while one thread runs: rendering threads read the kit */
+	pages_compare_prepare(s);
+	struct buf scratch = BUF_INIT; /* for the G^2 comparison pages' texts */
+	for (int i = 0; i < LANG_COUNT; i++) {
+		enum lang l = (enum lang)i;
+		pages_gpu_plan(s, l);
+		pages_compare_plan(s, l, &scratch);
+		pages_guide_plan(s, l);
+	}
+	buf_release(&scratch);
+}
+
 static void plan_pages(struct site *s)
 {
-	articles_plan(s, pages_plan_home); /* each language's home after its lists */
-	pages_plan(s);
+	/* each language's home after its article lists */
+	articles_plan(s, pages_guide_plan_home);
+	plan_guide_pages(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);
 	/* after every page it draws from: it asks the same families */
