@@ -6,7 +6,7 @@
 #include "build/build.h"
 #include "view/site.h"
 #include "base/text.h"
-#include "model/siteconf.h"
+#include "model/settings.h"
 
 #include <signal.h>
 #include <stdio.h>
@@ -35,7 +35,7 @@ static const char usage[] =
 	"                  output is the same for any N)\n"
 	"  --base-url URL  absolute address of the site, for canonical links,\n"
 	"                  feeds and the sitemap (default: base_url in\n"
-	"                  data/site.csv, else the placeholder " SITECONF_PLACEHOLDER_URL ")\n"
+	"                  data/site.csv, else the placeholder " SETTINGS_PLACEHOLDER_URL ")\n"
 	"  --max-age DAYS  check: warn about quotes older than DAYS days (before\n"
 	"                  SOURCE_DATE_EPOCH when set, else today); undated\n"
 	"                  quotes are always named\n"
@@ -139,7 +139,7 @@ static int parse_build_options(int argc, char **argv, struct cli *c)
 				   max_age);
 	if (max_age)
 		c->opt.max_age_days = n;
-	const char *why = c->opt.base_url ? siteconf_base_url_problem(c->opt.base_url) : NULL;
+	const char *why = c->opt.base_url ? settings_base_url_problem(c->opt.base_url) : NULL;
 	if (why) {
 		fprintf(stderr, "gen: --base-url \"%s\" %s\n%s", c->opt.base_url, why, usage);
 		return 2;
@@ -155,7 +155,7 @@ static void print_summary(const struct cli *c, const struct build_stats *st,
 	if (said && st->report)
 		fputs(st->report, stdout);
 	if (said && st->placeholder_url)
-		printf("gen: the base URL is the placeholder " SITECONF_PLACEHOLDER_URL
+		printf("gen: the base URL is the placeholder " SETTINGS_PLACEHOLDER_URL
 		       ": set base_url in data/site.csv (or pass --base-url) before publishing\n");
 	if (said && c->opt.dry_run)
 		printf("gen: dry run: %zu pages rendered, nothing written, %d warnings, %.0f ms\n",

@@ -27,10 +27,10 @@
 #include "view/phrase.h"
 #include "pages/price_history.h"
 #include "build/render.h"
-#include "pages/sitesearch.h"
+#include "pages/search_pages.h"
 #include "view/site.h"
 #include "base/strmap.h"
-#include "model/siteconf.h"
+#include "model/settings.h"
 #include "base/text.h"
 #include "template/value.h"
 #include "base/xalloc.h"
@@ -129,17 +129,17 @@ static int load_inputs(struct site *s)
 	const char *data_dir = join(s, s->opt.root, "data");
 	if (data_load(&s->data, data_dir, "data", s->diag) != 0)
 		return -1;
-	struct siteconf conf;
-	if (siteconf_load(&conf, join(s, data_dir, SITECONF_FILE), "data/" SITECONF_FILE,
+	struct settings conf;
+	if (settings_load(&conf, join(s, data_dir, SETTINGS_FILE), "data/" SETTINGS_FILE,
 			  &s->arena, s->diag) != 0)
 		return -1;
-	siteconf_apply_names(&conf, &s->data.tables[TABLE_I18N]);
+	settings_apply_names(&conf, &s->data.tables[TABLE_I18N]);
 	s->default_lang = conf.default_lang;
 	if (!s->opt.base_url) /* --base-url wins over data/site.csv */
 		s->opt.base_url = conf.base_url;
 	if (!s->opt.base_url)
-		s->opt.base_url = SITECONF_PLACEHOLDER_URL;
-	s->placeholder_url = !strcmp(site_base_url(s), SITECONF_PLACEHOLDER_URL);
+		s->opt.base_url = SETTINGS_PLACEHOLDER_URL;
+	s->placeholder_url = !strcmp(site_base_url(s), SETTINGS_PLACEHOLDER_URL);
 	if (i18n_load(&s->i18n, &s->data.tables[TABLE_I18N], s->diag) != 0)
 		return -1;
 	phrase_compose_techniques(&s->data, &s->i18n, &s->arena);
@@ -213,7 +213,7 @@ static void plan_pages(struct site *s)
 		for (int l = 0; l < LANG_COUNT; l++)
 			report_plan(s, (enum lang)l);
 	calculator_plan(s);
-	sitesearch_plan(s); /* last: it lists every page */
+	search_pages_plan(s); /* last: it lists every page */
 	check_page_templates(s);
 }
 
@@ -256,7 +256,7 @@ static int render_all(struct site *s, struct output *out,
 		      struct build_stats *stats, struct render_cache *cache)
 {
 	double start = now_ms();
-	int rc = render_pages(s, out, sitesearch_collect, cache);
+	int rc = render_pages(s, out, search_pages_collect, cache);
 	stats->render_ms = now_ms() - start;
 	stats->rendered = cache->rendered;
 	stats->kept = cache->kept;
@@ -278,7 +278,7 @@ static int render_all(struct site *s, struct output *out,
 		rc = calculator_write(s, out);
 	if (rc == 0) {
 		uint64_t t0 = site_clock_ns();
-		rc = sitesearch_write(s, out);
+		rc = search_pages_write(s, out);
 		site_timing_add(&s->timings->search_ns, t0);
 	}
 	if (rc == 0)
@@ -474,7 +474,7 @@ static void site_free(struct site *s)
 		assets_free(s->assets);
 	free(s->assets);
 	guide_charts_free(s);
-	sitesearch_free(s);
+	search_pages_free(s);
 	for (size_t i = 0; i < s->narticles; i++)
 		markdown_article_free(&s->articles[i]);
 	free(s->articles);
@@ -554,7 +554,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 			struct render_cache rc_cache = {
 				.old = cache->have_old ? &cache->old : NULL,
 				.next = &cache->next,
-				.reuse = sitesearch_reuse,
+				.reuse = search_pages_reuse,
 			};
 			/* records go to the next cache's file as they are made;
 			 * when it cannot be created, the build goes on without */

@@ -166,7 +166,7 @@ static struct value *alternates_for(struct site *s, const struct page_spec *p)
 {
 	struct value *list = value_new_list(&s->arena);
 	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
-	/* x-default: the page in the site's default language (siteconf.h) */
+	/* x-default: the page in the site's default language (settings.h) */
 	enum lang def = s->default_lang;
 	const char *en = p->lang == def ? p->path : p->alt_path;
 	for (int i = 0; i < LANG_COUNT; i++) {

@@ -23,7 +23,7 @@
 struct diag;
 
 /* An optional figure from a CSV cell: ok=false when the cell is empty. */
-/* The file of data/ that holds the publisher's settings (siteconf.h), not
+/* The file of data/ that holds the publisher's settings (settings.h), not
  * a table. */
 #define DATA_SETTINGS_FILE "site.csv"
 

@@ -32,7 +32,7 @@ struct guide_charts;
 struct output;
 struct pages_kit;
 struct site;
-struct sitesearch;
+struct search_pages;
 struct tmpl_set;
 struct value;
 
@@ -84,12 +84,12 @@ struct site {
 	struct guide_charts *charts;   /* owned by guide_charts.c */
 	struct article_meta *article_meta; /* owned by articles.c (build arena) */
 	struct pages_kit *pages_kit;  /* owned by present.c (build arena) */
-	struct sitesearch *search;    /* owned by sitesearch.c */
+	struct search_pages *search;    /* owned by search_pages.c */
 	struct output *out;       /* while pages render: where files go */
 	struct figures *figures;  /* the figure ledger, owned by figures.c */
 	struct assets *assets;    /* templates/assets/, owned by the build */
 	enum lang default_lang;   /* x-default links (data/site.csv) */
-	bool placeholder_url;     /* the base URL is SITECONF_PLACEHOLDER_URL */
+	bool placeholder_url;     /* the base URL is SETTINGS_PLACEHOLDER_URL */
 	struct ledger_sink *figures_sink; /* the page's own while it renders */
 	/* what cmark made of articles in the last build (markdown.h), or NULL */
 	const struct markdown_memo *markdown_memo;

@@ -1,7 +1,7 @@
 /* search.js: the search page (/<lang>/search/). Progressive: without it the
  * page lists every page of the site. The index (index.json, t<k>.json,
  * d<k>.json and tiers.json beside the page, written by gen/search/search.c
- * and gen/pages/sitesearch.c) is fetched only when
+ * and gen/pages/search_pages.c) is fetched only when
  * a search starts. Queries are split as gen/search.c splits page text:
  * words (ASCII lowercased; matched whole or as a prefix) and, in Chinese,
  * Japanese or Korean text, pairs of neighbouring characters (bigrams, all
@@ -74,7 +74,7 @@
       return r.json();
     });
   }
-  /* tiers.json (gen/pages/sitesearch.c): doc numbers from data_from on
+  /* tiers.json (gen/pages/search_pages.c): doc numbers from data_from on
    * are data pages, ranked after every guide page; kind_from, where each
    * kind's numbers start (a GPU's page before its comparisons at one score) */
   function loadIndex() {

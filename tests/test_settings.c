@@ -1,4 +1,4 @@
-/* Tests for siteconf: data/site.csv and the base URL's form. */
+/* Tests for settings: data/site.csv and the base URL's form. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,7 +9,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/fs.h"
-#include "model/siteconf.h"
+#include "model/settings.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,34 +19,34 @@
 static void test_base_urls(void **state)
 {
 	(void)state;
-	assert_null(siteconf_base_url_problem("https://gpuguide.example"));
-	assert_null(siteconf_base_url_problem("http://localhost:8000/guide/"));
-	assert_string_equal(siteconf_base_url_problem("gpuguide.example"),
+	assert_null(settings_base_url_problem("https://gpuguide.example"));
+	assert_null(settings_base_url_problem("http://localhost:8000/guide/"));
+	assert_string_equal(settings_base_url_problem("gpuguide.example"),
 			    "must start with http:// or https://");
-	assert_string_equal(siteconf_base_url_problem("https://"), "has no host name");
-	assert_string_equal(siteconf_base_url_problem("https://a.example:80x"),
+	assert_string_equal(settings_base_url_problem("https://"), "has no host name");
+	assert_string_equal(settings_base_url_problem("https://a.example:80x"),
 			    "has a character a host name cannot hold");
-	assert_string_equal(siteconf_base_url_problem("https://a.example:/"),
+	assert_string_equal(settings_base_url_problem("https://a.example:/"),
 			    "has a port that is not a number from 1 to 65535");
-	assert_string_equal(siteconf_base_url_problem("https://a.example:0"),
+	assert_string_equal(settings_base_url_problem("https://a.example:0"),
 			    "has a port that is not a number from 1 to 65535");
-	assert_string_equal(siteconf_base_url_problem("https://a.example:99999"),
+	assert_string_equal(settings_base_url_problem("https://a.example:99999"),
 			    "has a port that is not a number from 1 to 65535");
-	assert_string_equal(siteconf_base_url_problem("https://a..b"),
+	assert_string_equal(settings_base_url_problem("https://a..b"),
 			    "has an empty part in its host name (\"..\")");
-	assert_string_equal(siteconf_base_url_problem("https://user@a.example"),
+	assert_string_equal(settings_base_url_problem("https://user@a.example"),
 			    "has a character a host name cannot hold");
-	assert_string_equal(siteconf_base_url_problem("javascript:alert(1)//"),
+	assert_string_equal(settings_base_url_problem("javascript:alert(1)//"),
 			    "must start with http:// or https://");
-	assert_string_equal(siteconf_base_url_problem("https://a.example/a b"),
+	assert_string_equal(settings_base_url_problem("https://a.example/a b"),
 			    "may not hold spaces, quotes, a query (?) or a fragment (#)");
-	assert_string_equal(siteconf_base_url_problem("https://a.example/?x=1"),
+	assert_string_equal(settings_base_url_problem("https://a.example/?x=1"),
 			    "may not hold spaces, quotes, a query (?) or a fragment (#)");
 }
 
-static int load(const char *text, struct siteconf *c, struct buf *log)
+static int load(const char *text, struct settings *c, struct buf *log)
 {
-	char path[] = "/tmp/siteconf-XXXXXX";
+	char path[] = "/tmp/settings-XXXXXX";
 	int fd = mkstemp(path);
 	assert_true(fd >= 0);
 	assert_int_equal(write(fd, text, strlen(text)), (long)strlen(text));
@@ -54,7 +54,7 @@ static int load(const char *text, struct siteconf *c, struct buf *log)
 	struct arena a = { 0 };
 	struct diag d;
 	diag_init(&d, NULL, log);
-	int rc = siteconf_load(c, path, "data/site.csv", &a, &d);
+	int rc = settings_load(c, path, "data/site.csv", &a, &d);
 	/* keep what c points to only as long as the test needs: copy out */
 	static char names[2][64], url[128];
 	if (c->base_url) {
@@ -74,7 +74,7 @@ static int load(const char *text, struct siteconf *c, struct buf *log)
 static void test_settings_are_read(void **state)
 {
 	(void)state;
-	struct siteconf c;
+	struct settings c;
 	struct buf log = BUF_INIT;
 	assert_int_equal(load("key,value\nbase_url,https://guide.example.org\n"
 			      "default_lang,zh\nsite_name_zh,显卡指南\n", &c, &log), 0);
@@ -89,7 +89,7 @@ static void test_settings_are_read(void **state)
 static void test_every_problem_is_positioned(void **state)
 {
 	(void)state;
-	struct siteconf c;
+	struct settings c;
 	struct buf log = BUF_INIT;
 	assert_int_equal(load("key,value\nbase_url,ftp://x\ncolour,blue\n"
 			      "default_lang,fr\ndefault_lang,en\n", &c, &log), -1);
@@ -104,11 +104,11 @@ static void test_every_problem_is_positioned(void **state)
 static void test_a_missing_file_is_no_settings(void **state)
 {
 	(void)state;
-	struct siteconf c;
+	struct settings c;
 	struct arena a = { 0 };
 	struct diag d;
 	diag_init(&d, NULL, NULL);
-	assert_int_equal(siteconf_load(&c, "/nonexistent/site.csv", "data/site.csv", &a, &d), 0);
+	assert_int_equal(settings_load(&c, "/nonexistent/site.csv", "data/site.csv", &a, &d), 0);
 	assert_null(c.base_url);
 	assert_int_equal(c.default_lang, LANG_EN);
 	arena_free(&a);

@@ -1,9 +1,9 @@
-/* sitesearch: the site's search, in both languages.
+/* search_pages: the site's search, in both languages.
  *
  * Plans /<lang>/search/ (a search form; without JavaScript, every page of
  * the site grouped by kind), gives every indexed page its doc number, puts
  * each page into its language's index as it is rendered
- * (sitesearch_collect, from any rendering thread: the page's tokens are
+ * (search_pages_collect, from any rendering thread: the page's tokens are
  * made on that thread, merged under a lock), and writes one index per
  * language (search.h's files) into <lang>/search/ beside the page, for
  * templates/assets/search.js.
@@ -12,10 +12,10 @@
  * task, technique, use case, case study, benchmark or memory page, data
  * page or article, and the lists of those; not pair pages (the pair list
  * and the picker find them), tag pages, the home page or the search page.
- * State lives in s->search (malloc'd), freed by sitesearch_free.
+ * State lives in s->search (malloc'd), freed by search_pages_free.
  */
-#ifndef GPUGUIDE_SITESEARCH_H
-#define GPUGUIDE_SITESEARCH_H
+#ifndef GPUGUIDE_SEARCH_PAGES_H
+#define GPUGUIDE_SEARCH_PAGES_H
 
 #include <stddef.h>
 
@@ -25,20 +25,20 @@ struct site;
 
 /* Plan the search pages of both languages. Call after every other page is
  * planned (the listing shows them all). */
-void sitesearch_plan(struct site *s);
+void search_pages_plan(struct site *s);
 
 /* Index page `i` (s->pages[i]) from its rendered HTML, when its kind is
  * indexed, appending the page's record (search_page_encode) to `kept`
  * (or NULL) for the page cache. Thread-safe (a render_page_done). */
-void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len,
+void search_pages_collect(struct site *s, size_t i, const char *html, size_t len,
 			struct buf *kept);
-/* Index page `i` from the record sitesearch_collect kept of it in an
+/* Index page `i` from the record search_pages_collect kept of it in an
  * earlier build (a render_page_reuse). 0, or -1 for a damaged record. */
-int sitesearch_reuse(struct site *s, size_t i, const char *kept, size_t len);
+int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len);
 
 /* Write the index files into <lang>/search/ for both languages. 0, or -1 (reported). */
-int sitesearch_write(struct site *s, struct output *out);
+int search_pages_write(struct site *s, struct output *out);
 
-void sitesearch_free(struct site *s);
+void search_pages_free(struct site *s);
 
 #endif

@@ -1,4 +1,4 @@
-#include "pages/sitesearch.h"
+#include "pages/search_pages.h"
 
 #include "base/buf.h"
 #include "base/diag.h"
@@ -72,7 +72,7 @@ static int kind_of(const struct page_spec *p)
  * lock, each as the doc number the plan gave it (kind order, then plan
  * order), so the index does not depend on the threads' timing and no page
  * text is kept beyond what the doc files show. */
-struct sitesearch {
+struct search_pages {
 	size_t npages;        /* pages planned when the numbers were given */
 	long *doc;            /* [npages]: doc number in its language, or -1 */
 	struct search_index *ix[LANG_COUNT];
@@ -120,7 +120,7 @@ static struct value *build_search(struct site *s, const struct page_spec *self)
 	return ctx;
 }
 
-void sitesearch_plan(struct site *s)
+void search_pages_plan(struct site *s)
 {
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
@@ -136,7 +136,7 @@ void sitesearch_plan(struct site *s)
 		};
 		site_add_page(s, &spec);
 	}
-	struct sitesearch *ss = xcalloc(1, sizeof *ss);
+	struct search_pages *ss = xcalloc(1, sizeof *ss);
 	ss->npages = s->npages;
 	ss->doc = xmalloc((s->npages + 1) * sizeof *ss->doc);
 	size_t next[LANG_COUNT] = { 0 };
@@ -152,10 +152,10 @@ void sitesearch_plan(struct site *s)
 	s->search = ss;
 }
 
-void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len,
+void search_pages_collect(struct site *s, size_t i, const char *html, size_t len,
 			struct buf *kept)
 {
-	struct sitesearch *ss = s->search;
+	struct search_pages *ss = s->search;
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
 		return;
 	const struct page_spec *p = &s->pages[i];
@@ -174,9 +174,9 @@ void sitesearch_collect(struct site *s, size_t i, const char *html, size_t len,
 	pthread_mutex_unlock(&ss->lock);
 }
 
-int sitesearch_reuse(struct site *s, size_t i, const char *kept, size_t len)
+int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 {
-	struct sitesearch *ss = s->search;
+	struct search_pages *ss = s->search;
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
 		return 0; /* not indexed: nothing was kept */
 	struct search_page *pg = search_page_decode(kept, len);
@@ -210,7 +210,7 @@ static int write_file(void *ctx, const char *name, const struct buf *data)
  * after every guide page: {"kind_from":[0,12,...],"data_from":79}. */
 static int write_tiers(struct site *s, struct output *out, enum lang l)
 {
-	struct sitesearch *ss = s->search;
+	struct search_pages *ss = s->search;
 	long from[NKINDS], last = -1;
 	for (size_t k = 0; k < NKINDS; k++)
 		from[k] = -1;
@@ -245,7 +245,7 @@ static int write_tiers(struct site *s, struct output *out, enum lang l)
 
 static int write_lang(struct site *s, struct output *out, enum lang l)
 {
-	struct sitesearch *ss = s->search;
+	struct search_pages *ss = s->search;
 	struct writing w = { out, arena_printf(&s->arena, "%s/search/", lang_code(l)),
 			     BUF_INIT };
 	int rc = search_index_write(ss->ix[l], write_file, &w);
@@ -255,7 +255,7 @@ static int write_lang(struct site *s, struct output *out, enum lang l)
 	return rc;
 }
 
-int sitesearch_write(struct site *s, struct output *out)
+int search_pages_write(struct site *s, struct output *out)
 {
 	if (!s->search)
 		return 0;
@@ -265,9 +265,9 @@ int sitesearch_write(struct site *s, struct output *out)
 	return 0;
 }
 
-void sitesearch_free(struct site *s)
+void search_pages_free(struct site *s)
 {
-	struct sitesearch *ss = s->search;
+	struct search_pages *ss = s->search;
 	if (!ss)
 		return;
 	for (int l = 0; l < LANG_COUNT; l++)

@@ -1,5 +1,5 @@
-/* siteconf: data/site.csv (see siteconf.h). */
-#include "model/siteconf.h"
+/* settings: data/site.csv (see settings.h). */
+#include "model/settings.h"
 
 #include "base/arena.h"
 #include "base/csv.h"
@@ -8,7 +8,7 @@
 
 #include <string.h>
 
-const char *siteconf_base_url_problem(const char *url)
+const char *settings_base_url_problem(const char *url)
 {
 	const char *p = url;
 	if (!strncmp(p, "https://", 8))
@@ -43,7 +43,7 @@ const char *siteconf_base_url_problem(const char *url)
 	return NULL;
 }
 
-static int conf_set(struct siteconf *c, const struct table *t, size_t r,
+static int conf_set(struct settings *c, const struct table *t, size_t r,
 		    const char *key, const char *value, bool *seen, struct diag *diag)
 {
 	static const char *const keys[] = { "base_url", "default_lang", "site_name_en",
@@ -64,7 +64,7 @@ static int conf_set(struct siteconf *c, const struct table *t, size_t r,
 	seen[k] = true;
 	int col = (int)strlen(key) + 2;
 	if (k == 0) {
-		const char *why = siteconf_base_url_problem(value);
+		const char *why = settings_base_url_problem(value);
 		if (why) {
 			diag_error(diag, t->path, t->lines[r], col,
 				   "base_url \"%s\" %s", value, why);
@@ -86,7 +86,7 @@ static int conf_set(struct siteconf *c, const struct table *t, size_t r,
 	return 0;
 }
 
-int siteconf_load(struct siteconf *c, const char *fs_path, const char *path,
+int settings_load(struct settings *c, const char *fs_path, const char *path,
 		  struct arena *arena, struct diag *diag)
 {
 	memset(c, 0, sizeof *c);
@@ -109,7 +109,7 @@ int siteconf_load(struct siteconf *c, const char *fs_path, const char *path,
 	return rc;
 }
 
-void siteconf_apply_names(const struct siteconf *c, struct table *i18n)
+void settings_apply_names(const struct settings *c, struct table *i18n)
 {
 	long kc = csv_table_column(i18n, "key");
 	if (kc < 0)
