@@ -2,12 +2,12 @@
  * "Citing data in articles"): the dispatch by kind, the inline figures
  * (<span class="fig"> with the titles of their sources) and the links.
  * Blocks are tables (cite_tables) and charts (guide_charts); what the kinds
- * share is cite_kit's. Everything is escaped; every id is checked against
+ * share is shortcode's. Everything is escaped; every id is checked against
  * data. */
 #include "cite/cite.h"
 
 #include "base/buf.h"
-#include "cite/cite_kit.h"
+#include "cite/shortcode.h"
 #include "cite/cite_tables.h"
 #include "model/data.h"
 #include "base/diag.h"
@@ -215,17 +215,17 @@ static const char *gpu_field_unit(const char *field)
 static int cite_gpu(struct cite *c)
 {
 	static const char *const args[] = { "id", "field", NULL };
-	if (ck_check_and_need(c, args, args))
+	if (sc_check_and_need(c, args, args))
 		return -1;
-	const char *id = ck_arg(c, "id"), *field = ck_arg(c, "field");
-	long gi = ck_find_gpu(c, id);
+	const char *id = sc_arg(c, "id"), *field = sc_arg(c, "field");
+	long gi = sc_find_gpu(c, id);
 	if (gi < 0)
 		return -1;
 	const struct gpu *g = &c->d->gpus[gi];
 	struct buf val = BUF_INIT;
-	const struct ck_gpu_field *nf = ck_gpu_field_named(field);
+	const struct sc_gpu_field *nf = sc_gpu_field_named(field);
 	if (nf) {
-		struct num n = ck_gpu_num(g, nf);
+		struct num n = sc_gpu_num(g, nf);
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "gpu.%s.%s", id, field);
 		figures_labels(c->s, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
@@ -239,11 +239,11 @@ static int cite_gpu(struct cite *c)
 		if (!n.ok)
 			return emit_missing(c, "cite.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
-		ck_fmt_gpu_num(c, &val, nf, n.v);
+		sc_fmt_gpu_num(c, &val, nf, n.v);
 	} else {
-		const char *text = ck_gpu_text(c, g, field);
+		const char *text = sc_gpu_text(c, g, field);
 		if (!text)
-			return ck_error(c, "unknown field \"%s\" for gpu", field);
+			return sc_error(c, "unknown field \"%s\" for gpu", field);
 		if (!*text)
 			return emit_missing(c, "cite.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
@@ -263,12 +263,12 @@ static long priced_quote_row(struct cite *c, size_t g, const char *task,
 			     const char *bench)
 {
 	if (task) {
-		long t = ck_find_task(c, task);
+		long t = sc_find_task(c, task);
 		if (t < 0)
 			return -2;
 		return metrics_task_cost(c->d, c->m, (size_t)t, g)->quote_row;
 	}
-	long b = ck_find_benchmark(c, bench);
+	long b = sc_find_benchmark(c, bench);
 	if (b < 0)
 		return -2;
 	return metrics_serving_cost(c->d, (size_t)b, g).quote_row;
@@ -279,20 +279,20 @@ static int cite_price(struct cite *c)
 	static const char *const args[] = { "gpu", "which", "source", "task",
 					    "benchmark", NULL };
 	static const char *const need[] = { "gpu", NULL };
-	if (ck_check_and_need(c, args, need))
+	if (sc_check_and_need(c, args, need))
 		return -1;
-	const char *id = ck_arg(c, "gpu"), *which = ck_arg(c, "which");
-	const char *source = ck_arg(c, "source");
-	const char *task = ck_arg(c, "task"), *bench = ck_arg(c, "benchmark");
-	long g = ck_find_gpu(c, id);
+	const char *id = sc_arg(c, "gpu"), *which = sc_arg(c, "which");
+	const char *source = sc_arg(c, "source");
+	const char *task = sc_arg(c, "task"), *bench = sc_arg(c, "benchmark");
+	long g = sc_find_gpu(c, id);
 	if (g < 0)
 		return -1;
 	if (which && strcmp(which, "low") && strcmp(which, "high"))
-		return ck_error(c, "which \"%s\" must be low or high", which);
+		return sc_error(c, "which \"%s\" must be low or high", which);
 	if (source && !data_find_source(c->d, source))
-		return ck_error(c, "unknown source \"%s\"", source);
+		return sc_error(c, "unknown source \"%s\"", source);
 	if ((task || bench) && (which || source || (task && bench)))
-		return ck_error(c, "task= or benchmark= names the quote of that cost: "
+		return sc_error(c, "task= or benchmark= names the quote of that cost: "
 				"it goes without which=, source= and the other");
 	long row = task || bench ? priced_quote_row(c, (size_t)g, task, bench)
 				 : metrics_price_row(c->d, (size_t)g, source, which);
@@ -330,7 +330,7 @@ static int cite_price(struct cite *c)
 				    source ? source : "", source ? "\"" : "");
 	const struct price *p = &c->d->prices[row];
 	struct buf val = BUF_INIT;
-	ck_fmt_price(c, &val, p->usd_per_hour);
+	sc_fmt_price(c, &val, p->usd_per_hour);
 	struct sources src = { 0 };
 	sources_add(&src, p->source);
 	emit_sourced(c, &val, &src);
@@ -342,10 +342,10 @@ static int cite_price(struct cite *c)
 static const struct task_cost *task_cost_of(struct cite *c)
 {
 	static const char *const args[] = { "task", "gpu", NULL };
-	if (ck_check_and_need(c, args, args))
+	if (sc_check_and_need(c, args, args))
 		return NULL;
-	long t = ck_find_task(c, ck_arg(c, "task"));
-	long g = t < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "gpu"));
+	long t = sc_find_task(c, sc_arg(c, "task"));
+	long g = t < 0 ? -1 : sc_find_gpu(c, sc_arg(c, "gpu"));
 	if (g < 0)
 		return NULL;
 	return metrics_task_cost(c->d, c->m, (size_t)t, (size_t)g);
@@ -384,9 +384,9 @@ static int cite_hours(struct cite *c)
 	if (!figure_ok(tc->hours))
 		return emit_missing(c, tc->hours.missing,
 				    "the time of task \"%s\" on gpu \"%s\"",
-				    ck_arg(c, "task"), ck_arg(c, "gpu"));
+				    sc_arg(c, "task"), sc_arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	ck_fmt_task_figure(c, &val, tc, false);
+	sc_fmt_task_figure(c, &val, tc, false);
 	struct sources src = { 0 };
 	add_time_source(c, tc, &src);
 	emit_sourced(c, &val, &src);
@@ -403,9 +403,9 @@ static int cite_cost(struct cite *c)
 	if (!figure_ok(tc->cost))
 		return emit_missing(c, tc->cost.missing,
 				    "the cost of task \"%s\" on gpu \"%s\"",
-				    ck_arg(c, "task"), ck_arg(c, "gpu"));
+				    sc_arg(c, "task"), sc_arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	ck_fmt_task_figure(c, &val, tc, true);
+	sc_fmt_task_figure(c, &val, tc, true);
 	struct sources src = { 0 };
 	add_time_source(c, tc, &src);
 	add_quote_source(c, tc, &src);
@@ -417,10 +417,10 @@ static int cite_cost(struct cite *c)
 static int cite_result(struct cite *c)
 {
 	static const char *const args[] = { "benchmark", "gpu", NULL };
-	if (ck_check_and_need(c, args, args))
+	if (sc_check_and_need(c, args, args))
 		return -1;
-	long b = ck_find_benchmark(c, ck_arg(c, "benchmark"));
-	long g = b < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "gpu"));
+	long b = sc_find_benchmark(c, sc_arg(c, "benchmark"));
+	long g = b < 0 ? -1 : sc_find_gpu(c, sc_arg(c, "gpu"));
 	if (g < 0)
 		return -1;
 	struct figure f = metrics_result(c->d, (size_t)b, (size_t)g);
@@ -439,9 +439,9 @@ static int cite_result(struct cite *c)
 	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "benchmark \"%s\" on gpu \"%s\"",
-				    ck_arg(c, "benchmark"), ck_arg(c, "gpu"));
+				    sc_arg(c, "benchmark"), sc_arg(c, "gpu"));
 	struct buf val = BUF_INIT;
-	ck_fmt_bench(c, &val, f.value, &c->d->benchmarks[b]);
+	sc_fmt_bench(c, &val, f.value, &c->d->benchmarks[b]);
 	struct sources src = { 0 };
 	long r = data_result_row(c->d, (size_t)b, (size_t)g);
 	if (r >= 0)
@@ -453,9 +453,9 @@ static int cite_result(struct cite *c)
 
 /* a / b of a numeric gpus.csv column. */
 static struct figure gpu_field_ratio(const struct gpu *a, const struct gpu *b,
-				     const struct ck_gpu_field *f)
+				     const struct sc_gpu_field *f)
 {
-	struct num na = ck_gpu_num(a, f), nb = ck_gpu_num(b, f);
+	struct num na = sc_gpu_num(a, f), nb = sc_gpu_num(b, f);
 	struct figure r = { 0, NULL };
 	if (!na.ok || !nb.ok)
 		r.missing = "cite.not_stated";
@@ -470,15 +470,15 @@ static int cite_ratio(struct cite *c)
 {
 	static const char *const args[] = { "a", "b", "benchmark", "field", NULL };
 	static const char *const need[] = { "a", "b", NULL };
-	if (ck_check_and_need(c, args, need))
+	if (sc_check_and_need(c, args, need))
 		return -1;
-	const char *bench = ck_arg(c, "benchmark"), *field = ck_arg(c, "field");
+	const char *bench = sc_arg(c, "benchmark"), *field = sc_arg(c, "field");
 	if (!bench == !field)
-		return ck_error(c, bench ? "%s takes benchmark= or field=, not both"
+		return sc_error(c, bench ? "%s takes benchmark= or field=, not both"
 					 : "%s needs benchmark= or field=",
 				c->what.ptr);
-	long a = ck_find_gpu(c, ck_arg(c, "a"));
-	long b = a < 0 ? -1 : ck_find_gpu(c, ck_arg(c, "b"));
+	long a = sc_find_gpu(c, sc_arg(c, "a"));
+	long b = a < 0 ? -1 : sc_find_gpu(c, sc_arg(c, "b"));
 	if (b < 0)
 		return -1;
 	struct figure f;
@@ -486,7 +486,7 @@ static int cite_ratio(struct cite *c)
 	long ra = -1, rb = -1;
 	const char *what_zh = NULL; /* the benchmark's or field's Chinese name */
 	if (bench) {
-		long bi = ck_find_benchmark(c, bench);
+		long bi = sc_find_benchmark(c, bench);
 		if (bi < 0)
 			return -1;
 		what_zh = c->d->benchmarks[bi].name_zh;
@@ -498,12 +498,12 @@ static int cite_ratio(struct cite *c)
 		if (rb >= 0)
 			sources_add(&src, c->d->results[rb].source);
 	} else {
-		const struct ck_gpu_field *nf = ck_gpu_field_named(field);
+		const struct sc_gpu_field *nf = sc_gpu_field_named(field);
 		if (!nf) {
-			if (ck_gpu_text(c, &c->d->gpus[a], field))
-				return ck_error(c, "field \"%s\" of gpu is not a number",
+			if (sc_gpu_text(c, &c->d->gpus[a], field))
+				return sc_error(c, "field \"%s\" of gpu is not a number",
 						field);
-			return ck_error(c, "unknown field \"%s\" for gpu", field);
+			return sc_error(c, "unknown field \"%s\" for gpu", field);
 		}
 		f = gpu_field_ratio(&c->d->gpus[a], &c->d->gpus[b], nf);
 		what_zh = gpu_field_zh(c, field);
@@ -512,7 +512,7 @@ static int cite_ratio(struct cite *c)
 	}
 	{
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
-		buf_addf(&fid, "ratio.%s.%s.%s", ck_arg(c, "a"), ck_arg(c, "b"),
+		buf_addf(&fid, "ratio.%s.%s.%s", sc_arg(c, "a"), sc_arg(c, "b"),
 			 bench ? bench : field);
 		figures_labels(c->s, &label[0], &label[1], "fig.ratio",
 			       "a", c->d->gpus[a].name, NULL, "b", c->d->gpus[b].name, NULL,
@@ -533,10 +533,10 @@ static int cite_ratio(struct cite *c)
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing,
 				    "the ratio of gpu \"%s\" to gpu \"%s\" on %s \"%s\"",
-				    ck_arg(c, "a"), ck_arg(c, "b"),
+				    sc_arg(c, "a"), sc_arg(c, "b"),
 				    bench ? "benchmark" : "field", bench ? bench : field);
 	struct buf val = BUF_INIT;
-	ck_fmt_ratio(c, &val, f.value);
+	sc_fmt_ratio(c, &val, f.value);
 	emit_sourced(c, &val, &src);
 	buf_release(&val);
 	return 0;
@@ -546,34 +546,34 @@ static int cite_metric(struct cite *c)
 {
 	static const char *const args[] = { "name", "gpu", "benchmark", NULL };
 	static const char *const need[] = { "name", "gpu", NULL };
-	if (ck_check_and_need(c, args, need))
+	if (sc_check_and_need(c, args, need))
 		return -1;
-	const char *name = ck_arg(c, "name"), *bench = ck_arg(c, "benchmark");
+	const char *name = sc_arg(c, "name"), *bench = sc_arg(c, "benchmark");
 	static const char *const names[] = { "break_even", "tflops_per_watt",
 		"tflops_per_kusd", "speed_per_dollar", "cost_per_mtok", NULL };
 	size_t k = 0;
 	while (names[k] && strcmp(names[k], name))
 		k++;
 	if (!names[k])
-		return ck_error(c, "unknown metric \"%s\"", name);
+		return sc_error(c, "unknown metric \"%s\"", name);
 	bool wants_bench = k >= 3;
 	if (wants_bench && !bench)
-		return ck_error(c, "metric \"%s\" needs benchmark=", name);
+		return sc_error(c, "metric \"%s\" needs benchmark=", name);
 	if (!wants_bench && bench)
-		return ck_error(c, "metric \"%s\" takes no benchmark=", name);
-	long g = ck_find_gpu(c, ck_arg(c, "gpu"));
+		return sc_error(c, "metric \"%s\" takes no benchmark=", name);
+	long g = sc_find_gpu(c, sc_arg(c, "gpu"));
 	if (g < 0)
 		return -1;
 	long b = -1;
-	if (bench && (b = ck_find_benchmark(c, bench)) < 0)
+	if (bench && (b = sc_find_benchmark(c, bench)) < 0)
 		return -1;
 	if (k == 4 && strcmp(c->d->benchmarks[b].unit, "tokens/s"))
-		return ck_error(c, "benchmark \"%s\" is not measured in tokens/s",
+		return sc_error(c, "benchmark \"%s\" is not measured in tokens/s",
 				bench);
 	const struct gpu *gpu = &c->d->gpus[g];
 	struct figure fp16 = figure_of(gpu->fp16_tflops, "cite.not_stated");
 	struct figure list = figure_of(gpu->price_usd_min, "cite.not_stated");
-	struct figure price = ck_lowest_price(c, (size_t)g);
+	struct figure price = sc_lowest_price(c, (size_t)g);
 	struct sources src = { 0 };
 	struct serving_cost sv = { .quote_row = -1 };
 	struct figure f;
@@ -637,15 +637,15 @@ static int cite_metric(struct cite *c)
 	}
 	struct buf val = BUF_INIT;
 	if (k == 0)
-		ck_fmt_hours(c, &val, f.value);
+		sc_fmt_hours(c, &val, f.value);
 	else if (k == 1)
-		ck_fmt_unit(c, &val, f.value, "unit.tflops_per_w");
+		sc_fmt_unit(c, &val, f.value, "unit.tflops_per_w");
 	else if (k == 2)
-		ck_fmt_unit(c, &val, f.value, "unit.tflops_per_kusd");
+		sc_fmt_unit(c, &val, f.value, "unit.tflops_per_kusd");
 	else if (k == 3)
-		ck_fmt_unit(c, &val, f.value, "unit.speed_per_usd");
+		sc_fmt_unit(c, &val, f.value, "unit.speed_per_usd");
 	else
-		ck_fmt_usd(c, &val, f.value);
+		sc_fmt_usd(c, &val, f.value);
 	emit_sourced(c, &val, &src);
 	buf_release(&val);
 	return 0;
@@ -654,16 +654,16 @@ static int cite_metric(struct cite *c)
 static int cite_vram(struct cite *c)
 {
 	static const char *const args[] = { "params", "precision", NULL };
-	if (ck_check_and_need(c, args, args))
+	if (sc_check_and_need(c, args, args))
 		return -1;
-	const char *params = ck_arg(c, "params"), *precision = ck_arg(c, "precision");
+	const char *params = sc_arg(c, "params"), *precision = sc_arg(c, "precision");
 	char *end;
 	double p = strtod(params, &end);
 	if (*end || !isfinite(p) || p <= 0)
-		return ck_error(c, "params \"%s\" is not a positive number (billions)",
+		return sc_error(c, "params \"%s\" is not a positive number (billions)",
 				params);
 	if (metric_bytes_per_param(precision) < 0)
-		return ck_error(c, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
+		return sc_error(c, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
 				precision);
 	struct figure f = metric_vram_needed_gb(p, precision);
 	{
@@ -678,7 +678,7 @@ static int cite_vram(struct cite *c)
 		buf_release(&label[1]);
 	}
 	struct buf val = BUF_INIT;
-	ck_fmt_unit(c, &val, f.value, "unit.gb");
+	sc_fmt_unit(c, &val, f.value, "unit.gb");
 	emit_fig(c, val.ptr, pg_tr(&c->pg, "cite.vram_formula"));
 	buf_release(&val);
 	return 0;
@@ -687,15 +687,15 @@ static int cite_vram(struct cite *c)
 static int cite_technique(struct cite *c)
 {
 	static const char *const args[] = { "id", "field", NULL };
-	if (ck_check_and_need(c, args, args))
+	if (sc_check_and_need(c, args, args))
 		return -1;
-	const char *id = ck_arg(c, "id"), *field = ck_arg(c, "field");
-	const struct technique *t = ck_find_technique(c, id);
+	const char *id = sc_arg(c, "id"), *field = sc_arg(c, "field");
+	const struct technique *t = sc_find_technique(c, id);
 	if (!t)
 		return -1;
-	const char *text = ck_technique_text(c, t, field);
+	const char *text = sc_technique_text(c, t, field);
 	if (!text)
-		return ck_error(c, "unknown field \"%s\" for technique", field);
+		return sc_error(c, "unknown field \"%s\" for technique", field);
 	if (!*text)
 		return emit_missing(c, "cite.not_stated",
 				    "field \"%s\" of technique \"%s\"", field, id);
@@ -734,9 +734,9 @@ static const char *calculator_path(struct cite *c)
 {
 	static const char *const keys[] = { "params", "precision", "job", NULL };
 	struct buf why = BUF_INIT;
-	if (!metric_preset_ok(ck_arg(c, "params"), ck_arg(c, "precision"),
-				  ck_arg(c, "job"), &why)) {
-		ck_error(c, "%s", why.ptr);
+	if (!metric_preset_ok(sc_arg(c, "params"), sc_arg(c, "precision"),
+				  sc_arg(c, "job"), &why)) {
+		sc_error(c, "%s", why.ptr);
 		buf_release(&why);
 		return NULL;
 	}
@@ -745,7 +745,7 @@ static const char *calculator_path(struct cite *c)
 	buf_adds(&b, "calculator/");
 	char sep = '?';
 	for (size_t i = 0; keys[i]; i++) {
-		const char *v = ck_arg(c, keys[i]);
+		const char *v = sc_arg(c, keys[i]);
 		if (!v)
 			continue;
 		buf_addc(&b, sep);
@@ -761,7 +761,7 @@ static const char *calculator_path(struct cite *c)
 
 static void emit_link(struct cite *c, const char *href, const char *text)
 {
-	const char *own = ck_arg(c, "text");
+	const char *own = sc_arg(c, "text");
 	buf_adds(c->out, "<a href=\"");
 	text_escape_htmls(c->out, href);
 	buf_adds(c->out, "\">");
@@ -774,15 +774,15 @@ static int link_compare(struct cite *c, const char *pair)
 {
 	const char *comma = strchr(pair, ',');
 	if (!comma || strchr(comma + 1, ','))
-		return ck_error(c, "compare \"%s\" needs two gpus, like compare=h100-80gb,a100-80gb",
+		return sc_error(c, "compare \"%s\" needs two gpus, like compare=h100-80gb,a100-80gb",
 				pair);
 	char *first = arena_strndup(&c->s->arena, pair, (size_t)(comma - pair));
-	long a = ck_find_gpu(c, first);
-	long b = a < 0 ? -1 : ck_find_gpu(c, comma + 1);
+	long a = sc_find_gpu(c, first);
+	long b = a < 0 ? -1 : sc_find_gpu(c, comma + 1);
 	if (b < 0)
 		return -1;
 	if (a == b)
-		return ck_error(c, "compare \"%s\" needs two different gpus", pair);
+		return sc_error(c, "compare \"%s\" needs two different gpus", pair);
 	if (a > b) {
 		long t = a;
 		a = b;
@@ -800,26 +800,26 @@ static int cite_link(struct cite *c)
 {
 	static const char *const args[] = { "gpu", "task", "compare", "page", "text",
 					     "params", "precision", "job", NULL };
-	if (ck_check_args(c, c->what.ptr, args))
+	if (sc_check_args(c, c->what.ptr, args))
 		return -1;
-	bool preset = ck_arg(c, "params") || ck_arg(c, "precision") || ck_arg(c, "job");
-	const char *page_arg = ck_arg(c, "page");
+	bool preset = sc_arg(c, "params") || sc_arg(c, "precision") || sc_arg(c, "job");
+	const char *page_arg = sc_arg(c, "page");
 	if (preset && (!page_arg || strcmp(page_arg, "calculator")))
-		return ck_error(c, "params=, precision= and job= go only with page=calculator");
-	const char *gpu = ck_arg(c, "gpu"), *task = ck_arg(c, "task");
-	const char *compare = ck_arg(c, "compare"), *page = ck_arg(c, "page");
+		return sc_error(c, "params=, precision= and job= go only with page=calculator");
+	const char *gpu = sc_arg(c, "gpu"), *task = sc_arg(c, "task");
+	const char *compare = sc_arg(c, "compare"), *page = sc_arg(c, "page");
 	int given = !!gpu + !!task + !!compare + !!page;
 	if (given != 1)
-		return ck_error(c, given ? "%s takes only one of gpu=, task=, compare= or page="
+		return sc_error(c, given ? "%s takes only one of gpu=, task=, compare= or page="
 					 : "%s needs one of gpu=, task=, compare= or page=",
 				c->what.ptr);
 	if (gpu) {
-		long g = ck_find_gpu(c, gpu);
+		long g = sc_find_gpu(c, gpu);
 		if (g < 0)
 			return -1;
-		emit_link(c, ck_gpu_href(c, (size_t)g), c->d->gpus[g].name);
+		emit_link(c, sc_gpu_href(c, (size_t)g), c->d->gpus[g].name);
 	} else if (task) {
-		long t = ck_find_task(c, task);
+		long t = sc_find_task(c, task);
 		if (t < 0)
 			return -1;
 		emit_link(c, pg_href_to(&c->pg, pg_task_path(&c->pg, (size_t)t)),
@@ -831,7 +831,7 @@ static int cite_link(struct cite *c)
 		while (i < n && strcmp(pages[i].page, page))
 			i++;
 		if (i == n)
-			return ck_error(c, "unknown page \"%s\"", page);
+			return sc_error(c, "unknown page \"%s\"", page);
 		const char *path = strcmp(page, "calculator")
 			? arena_printf(&c->s->arena, "%s/", page) : calculator_path(c);
 		if (!path)
@@ -846,14 +846,14 @@ static int cite_chart(struct cite *c)
 {
 	static const char *const args[] = { "name", "task", "field", "gpu", "other", NULL };
 	static const char *const need[] = { "name", NULL };
-	if (ck_check_and_need(c, args, need))
+	if (sc_check_and_need(c, args, need))
 		return -1;
 	struct chart_request rq = {
-		.name = ck_arg(c, "name"),
-		.task = ck_arg(c, "task"),
-		.field = ck_arg(c, "field"),
-		.gpu = ck_arg(c, "gpu"),
-		.other = ck_arg(c, "other"),
+		.name = sc_arg(c, "name"),
+		.task = sc_arg(c, "task"),
+		.field = sc_arg(c, "field"),
+		.gpu = sc_arg(c, "gpu"),
+		.other = sc_arg(c, "other"),
 		.page_path = c->from,
 	};
 	return guide_chart_render(c->s, c->l, &rq, c->out, c->sc->path,
@@ -902,11 +902,11 @@ int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 	while (k < n && strcmp(kinds[k].name, sc->name))
 		k++;
 	if (k == n)
-		return ck_error(&c, "unknown shortcode \"%s\"", sc->name);
+		return sc_error(&c, "unknown shortcode \"%s\"", sc->name);
 	buf_addf(&c.what, "shortcode \"%s\"", sc->name);
 	int rc;
 	if (kinds[k].block && !sc->block)
-		rc = ck_error(&c, "%s must stand alone on its line", c.what.ptr);
+		rc = sc_error(&c, "%s must stand alone on its line", c.what.ptr);
 	else
 		rc = kinds[k].resolve(&c);
 	buf_release(&c.what);

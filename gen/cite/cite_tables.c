@@ -3,7 +3,7 @@
 
 #include "base/arena.h"
 #include "base/buf.h"
-#include "cite/cite_kit.h"
+#include "cite/shortcode.h"
 #include "view/figures.h"
 #include "model/data.h"
 #include "model/i18n.h"
@@ -158,7 +158,7 @@ static void td_num(struct cite *c, double v, const char *text, bool best,
 static void th_gpu(struct cite *c, size_t g)
 {
 	buf_adds(c->out, "<th scope=\"row\"><a href=\"");
-	text_escape_htmls(c->out, ck_gpu_href(c, g));
+	text_escape_htmls(c->out, sc_gpu_href(c, g));
 	buf_adds(c->out, "\">");
 	text_escape_htmls(c->out, c->d->gpus[g].name);
 	buf_adds(c->out, "</a></th>");
@@ -191,7 +191,7 @@ static void td_task_figure(struct cite *c, const struct task_cost *tc, bool cost
 		return;
 	}
 	struct buf text = BUF_INIT;
-	ck_fmt_task_figure(c, &text, tc, cost);
+	sc_fmt_task_figure(c, &text, tc, cost);
 	td_num(c, f.value, text.ptr, best,
 	       !best ? BADGE_NONE : cost ? BADGE_CHEAPEST : BADGE_FASTEST);
 	buf_release(&text);
@@ -207,7 +207,7 @@ static void fmt_stated(const struct cite *c, struct buf *o, long stated)
 
 static int table_task_costs(struct cite *c)
 {
-	long t = ck_find_task(c, ck_arg(c, "task"));
+	long t = sc_find_task(c, sc_arg(c, "task"));
 	if (t < 0)
 		return -1;
 	const struct data *d = c->d;
@@ -247,7 +247,7 @@ static int table_task_costs(struct cite *c)
 			td_num(c, tc->gpu_count, n.ptr, false, BADGE_NONE);
 			buf_release(&n);
 		}
-		td_fig(c, tc->usd_per_hour, ck_fmt_price, false, BADGE_NONE);
+		td_fig(c, tc->usd_per_hour, sc_fmt_price, false, BADGE_NONE);
 		td_task_figure(c, tc, true);
 		if (stated) {
 			struct buf st = BUF_INIT;
@@ -337,12 +337,12 @@ static int table_benchmarks(struct cite *c, bool inference)
 			bool top = figure_ok(f) && f.value == best[b];
 			if (inference && figure_ok(f)) {
 				struct buf text = BUF_INIT;
-				ck_fmt_bench(c, &text, f.value, bm);
+				sc_fmt_bench(c, &text, f.value, bm);
 				td_num(c, f.value, text.ptr, top,
 				       top ? BADGE_FASTEST : BADGE_NONE);
 				buf_release(&text);
 			} else {
-				td_fig(c, f, ck_fmt_ratio, top,
+				td_fig(c, f, sc_fmt_ratio, top,
 				       top ? BADGE_FASTEST : BADGE_NONE);
 			}
 			if (inference && !strcmp(bm->unit, "tokens/s")) {
@@ -351,7 +351,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 				struct figure cost = metrics_serving_cost(d, b, g).per_mtok;
 				figures_show_mtok(c->s, c->l, c->from, b, g);
 				bool low = figure_ok(cost) && cost.value == cheapest[b];
-				td_fig(c, cost, ck_fmt_usd, low,
+				td_fig(c, cost, sc_fmt_usd, low,
 				       low ? BADGE_CHEAPEST : BADGE_NONE);
 			}
 		}
@@ -383,7 +383,7 @@ static long parse_gpu_list(struct cite *c, const char *list, size_t **out)
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
 		char *id = arena_strndup(&c->s->arena, p, len);
-		long g = ck_find_gpu(c, id);
+		long g = sc_find_gpu(c, id);
 		if (g < 0)
 			return -1;
 		bool seen = false;
@@ -400,7 +400,7 @@ static long parse_gpu_list(struct cite *c, const char *list, size_t **out)
 static int table_specs(struct cite *c)
 {
 	size_t *gs;
-	long n = parse_gpu_list(c, ck_arg(c, "gpus"), &gs);
+	long n = parse_gpu_list(c, sc_arg(c, "gpus"), &gs);
 	if (n < 0) {
 		free(gs);
 		return -1;
@@ -410,7 +410,7 @@ static int table_specs(struct cite *c)
 	table_head_key(c, "cite.col.spec", false);
 	for (long i = 0; i < n; i++) {
 		buf_adds(c->out, "<th scope=\"col\" class=\"num\"><a href=\"");
-		text_escape_htmls(c->out, ck_gpu_href(c, gs[i]));
+		text_escape_htmls(c->out, sc_gpu_href(c, gs[i]));
 		buf_adds(c->out, "\">");
 		text_escape_htmls(c->out, d->gpus[gs[i]].name);
 		buf_adds(c->out, "</a></th>");
@@ -429,14 +429,14 @@ static int table_specs(struct cite *c)
 		buf_adds(c->out, "</th>");
 		buf_release(&key);
 		bool price = !strcmp(rows[r], "price");
-		const struct ck_gpu_field *nf =
-			ck_gpu_field_named(price ? "price_usd_min" : rows[r]);
+		const struct sc_gpu_field *nf =
+			sc_gpu_field_named(price ? "price_usd_min" : rows[r]);
 		/* the best of the row, among at least two figures */
 		double top = 0, first = 0;
 		int count = 0;
 		bool differ = false; /* a row of equal figures has no best */
 		for (long i = 0; nf && i < n; i++) {
-			struct num v = ck_gpu_num(&d->gpus[gs[i]], nf);
+			struct num v = sc_gpu_num(&d->gpus[gs[i]], nf);
 			if (!v.ok)
 				continue;
 			bool better = nf->higher_better ? v.v > top : v.v < top;
@@ -449,10 +449,10 @@ static int table_specs(struct cite *c)
 		for (long i = 0; i < n; i++) {
 			const struct gpu *g = &d->gpus[gs[i]];
 			if (!nf) {
-				td_text(c, ck_gpu_text(c, g, rows[r]));
+				td_text(c, sc_gpu_text(c, g, rows[r]));
 				continue;
 			}
-			struct num v = ck_gpu_num(g, nf);
+			struct num v = sc_gpu_num(g, nf);
 			if (!v.ok) {
 				td_nodata(c, "cite.not_stated");
 				continue;
@@ -463,7 +463,7 @@ static int table_specs(struct cite *c)
 			if (price && g->price_usd_max.ok)
 				i18n_format_usd_range(&text, v.v, g->price_usd_max.v, c->l);
 			else
-				ck_fmt_gpu_num(c, &text, nf, v.v);
+				sc_fmt_gpu_num(c, &text, nf, v.v);
 			td_num(c, v.v, text.ptr, best && !price,
 			       best && price ? BADGE_CHEAPEST : BADGE_NONE);
 			buf_release(&text);
@@ -477,9 +477,9 @@ static int table_specs(struct cite *c)
 
 static int table_prices(struct cite *c)
 {
-	const char *id = ck_arg(c, "gpu");
+	const char *id = sc_arg(c, "gpu");
 	long only = -1;
-	if (id && (only = ck_find_gpu(c, id)) < 0)
+	if (id && (only = sc_find_gpu(c, id)) < 0)
 		return -1;
 	const struct data *d = c->d;
 	table_begin(c, pg_tr(&c->pg, "cite.caption.prices"));
@@ -510,7 +510,7 @@ static int table_prices(struct cite *c)
 		buf_release(&kind);
 		bool lowest = c->m->prices && c->m->prices[p->gpu].lowest_row == (long)i;
 		struct figure f = { p->usd_per_hour, NULL };
-		td_fig(c, f, ck_fmt_price, false, lowest ? BADGE_CHEAPEST : BADGE_NONE);
+		td_fig(c, f, sc_fmt_price, false, lowest ? BADGE_CHEAPEST : BADGE_NONE);
 		if (p->as_of && *p->as_of) {
 			struct buf date = BUF_INIT;
 			i18n_format_date(&date, p->as_of, c->l);
@@ -530,7 +530,7 @@ static int table_prices(struct cite *c)
 
 static void fmt_gb(const struct cite *c, struct buf *o, double v)
 {
-	ck_fmt_unit(c, o, v, "unit.gb");
+	sc_fmt_unit(c, o, v, "unit.gb");
 }
 
 static int table_vram(struct cite *c)
@@ -579,10 +579,10 @@ static int table_techniques(struct cite *c)
 		const struct technique *t = &d->techniques[i];
 		row_begin(c);
 		buf_adds(c->out, "<th scope=\"row\">");
-		text_escape_htmls(c->out, ck_technique_text(c, t, "name"));
+		text_escape_htmls(c->out, sc_technique_text(c, t, "name"));
 		buf_adds(c->out, "</th>");
 		for (size_t f = 0; fields[f]; f++)
-			td_text(c, ck_technique_text(c, t, fields[f]));
+			td_text(c, sc_technique_text(c, t, fields[f]));
 		row_end(c);
 	}
 	if (!d->ntechniques)
@@ -595,7 +595,7 @@ static int table_techniques(struct cite *c)
 static void td_use_case_gpu(struct cite *c, const struct use_case *u, long g,
 			    const char *note_col)
 {
-	const char *note = ck_raw_cell_lang(c, "use_cases", u->row, note_col);
+	const char *note = sc_raw_cell_lang(c, "use_cases", u->row, note_col);
 	if (g < 0 && (!note || !*note)) {
 		td_nodata(c, "cite.not_stated");
 		return;
@@ -603,7 +603,7 @@ static void td_use_case_gpu(struct cite *c, const struct use_case *u, long g,
 	buf_adds(c->out, "<td>");
 	if (g >= 0) {
 		buf_adds(c->out, "<a href=\"");
-		text_escape_htmls(c->out, ck_gpu_href(c, (size_t)g));
+		text_escape_htmls(c->out, sc_gpu_href(c, (size_t)g));
 		buf_adds(c->out, "\">");
 		text_escape_htmls(c->out, c->d->gpus[g].name);
 		buf_adds(c->out, "</a>");
@@ -656,7 +656,7 @@ int cite_tables_write(struct cite *c)
 {
 	static const char *const args[] = { "name", "task", "gpus", "gpu", NULL };
 	static const char *const need[] = { "name", NULL };
-	if (ck_check_and_need(c, args, need))
+	if (sc_check_and_need(c, args, need))
 		return -1;
 	static const struct {
 		const char *name;
@@ -672,23 +672,23 @@ int cite_tables_write(struct cite *c)
 		{ "use-cases", { NULL }, NULL },
 		{ "inference", { NULL }, NULL },
 	};
-	const char *name = ck_arg(c, "name");
+	const char *name = sc_arg(c, "name");
 	size_t k = 0, n = sizeof tables / sizeof tables[0];
 	while (k < n && strcmp(tables[k].name, name))
 		k++;
 	if (k == n)
-		return ck_error(c, "unknown table \"%s\"", name);
+		return sc_error(c, "unknown table \"%s\"", name);
 	for (size_t i = 0; i < c->sc->nargs; i++) {
 		const char *key = c->sc->args[i].key;
 		bool ok = !strcmp(key, "name");
 		for (size_t j = 0; tables[k].args[j] && !ok; j++)
 			ok = !strcmp(tables[k].args[j], key);
 		if (!ok)
-			return ck_error(c, "unknown argument \"%s\" for table \"%s\"",
+			return sc_error(c, "unknown argument \"%s\" for table \"%s\"",
 					key, name);
 	}
-	if (tables[k].need && !ck_arg(c, tables[k].need))
-		return ck_error(c, "table \"%s\" needs %s=", name, tables[k].need);
+	if (tables[k].need && !sc_arg(c, tables[k].need))
+		return sc_error(c, "table \"%s\" needs %s=", name, tables[k].need);
 	switch (k) {
 	case 0:
 		return table_task_costs(c);

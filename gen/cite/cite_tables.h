@@ -9,10 +9,10 @@
  * (site_nodata_legend). The best figure of a column or row is marked
  * (class "best", a "fastest" or "cheapest" badge). An unknown table, an
  * argument the table does not take or an unknown id is an error at the
- * shortcode (cite_kit); the table is then not written.
+ * shortcode (shortcode); the table is then not written.
  *
  * The shared parts of a shortcode (struct cite, its arguments, lookups and
- * formats) are cite_kit's; cite dispatches the shortcode here.
+ * formats) are shortcode's; cite dispatches the shortcode here.
  */
 #ifndef GPUGUIDE_CITE_TABLES_H
 #define GPUGUIDE_CITE_TABLES_H

@@ -5,7 +5,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "cite/cite.h"
-#include "cite/cite_kit.h"
+#include "cite/shortcode.h"
 #include "markdown/markdown.h"
 #include "model/data.h"
 #include "model/metrics.h"
@@ -325,7 +325,7 @@ static bool check_dollars(struct typed *t, const struct typed_num *n, size_t g)
 	struct buf cite = BUF_INIT;
 	const char *what = NULL, *table = schema_tables[TABLE_PRICES].name;
 	const struct gpu_prices *gp = t->c.m->prices ? &t->c.m->prices[g] : NULL;
-	struct figure lowest = ck_lowest_price(&t->c, g);
+	struct figure lowest = sc_lowest_price(&t->c, g);
 	if (!lowest.missing && same_figure(n, lowest.value)) {
 		what = "the lowest on-demand price";
 		buf_addf(&cite, "{{< price gpu=%s >}}", id);
@@ -337,9 +337,9 @@ static bool check_dollars(struct typed *t, const struct typed_num *n, size_t g)
 		buf_addf(&cite, "{{< price gpu=%s which=high >}}", id);
 	}
 	struct buf field = BUF_INIT;
-	for (size_t i = 0; !what && ck_gpu_field_at(i); i++) {
-		const struct ck_gpu_field *f = ck_gpu_field_at(i);
-		struct num v = ck_gpu_num(&t->c.d->gpus[g], f);
+	for (size_t i = 0; !what && sc_gpu_field_at(i); i++) {
+		const struct sc_gpu_field *f = sc_gpu_field_at(i);
+		struct num v = sc_gpu_num(&t->c.d->gpus[g], f);
 		if (f->kind != CK_NUM_USD || !v.ok || !same_figure(n, v.v))
 			continue;
 		buf_addf(&field, "the %s", f->name);
@@ -373,9 +373,9 @@ static bool check_spec(struct typed *t, struct typed_num *n, size_t g, size_t to
 {
 	if (n->v == 0)
 		return false;
-	for (size_t i = 0; ck_gpu_field_at(i); i++) {
-		const struct ck_gpu_field *f = ck_gpu_field_at(i);
-		struct num v = ck_gpu_num(&t->c.d->gpus[g], f);
+	for (size_t i = 0; sc_gpu_field_at(i); i++) {
+		const struct sc_gpu_field *f = sc_gpu_field_at(i);
+		struct num v = sc_gpu_num(&t->c.d->gpus[g], f);
 		if (f->kind == CK_NUM_USD || !f->unit || !v.ok || !same_figure(n, v.v) ||
 		    !unit_follows(t, n, f->unit, to))
 			continue;
@@ -404,9 +404,9 @@ static bool letter_after(const char *s, size_t i, size_t to)
 /* True when one of the specs' units follows the number `n`. */
 static bool unit_after(struct typed *t, const struct typed_num *n, size_t to)
 {
-	for (size_t i = 0; ck_gpu_field_at(i); i++) {
+	for (size_t i = 0; sc_gpu_field_at(i); i++) {
 		struct typed_num m = *n;
-		const char *unit = ck_gpu_field_at(i)->unit;
+		const char *unit = sc_gpu_field_at(i)->unit;
 		if (unit && unit_follows(t, &m, unit, to))
 			return true;
 	}

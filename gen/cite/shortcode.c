@@ -1,5 +1,5 @@
-/* cite_kit: see cite_kit.h. */
-#include "cite/cite_kit.h"
+/* shortcode: see shortcode.h. */
+#include "cite/shortcode.h"
 
 #include "base/buf.h"
 #include "model/data.h"
@@ -18,7 +18,7 @@
 
 /* ---- messages ---- */
 
-int ck_error(struct cite *c, const char *fmt, ...)
+int sc_error(struct cite *c, const char *fmt, ...)
 {
 	struct buf msg = BUF_INIT;
 	va_list ap;
@@ -33,7 +33,7 @@ int ck_error(struct cite *c, const char *fmt, ...)
 /* ---- arguments ---- */
 
 /* Every argument is one of `allowed` (NULL-terminated) and given once. */
-int ck_check_args(struct cite *c, const char *what,
+int sc_check_args(struct cite *c, const char *what,
 		  const char *const *allowed)
 {
 	const struct shortcode *sc = c->sc;
@@ -42,11 +42,11 @@ int ck_check_args(struct cite *c, const char *what,
 		for (size_t k = 0; allowed[k] && !ok; k++)
 			ok = !strcmp(allowed[k], sc->args[i].key);
 		if (!ok)
-			return ck_error(c, "unknown argument \"%s\" for %s",
+			return sc_error(c, "unknown argument \"%s\" for %s",
 					sc->args[i].key, what);
 		for (size_t j = 0; j < i; j++)
 			if (!strcmp(sc->args[j].key, sc->args[i].key))
-				return ck_error(c, "argument \"%s\" given twice",
+				return sc_error(c, "argument \"%s\" given twice",
 						sc->args[i].key);
 	}
 	return 0;
@@ -70,60 +70,60 @@ static int need_args(struct cite *c, const char *what,
 			buf_adds(&list, k == n - 1 ? " and " : ", ");
 		buf_addf(&list, "%s=", required[k]);
 	}
-	ck_error(c, "%s needs %s", what, list.ptr);
+	sc_error(c, "%s needs %s", what, list.ptr);
 	buf_release(&list);
 	return -1;
 }
 
-int ck_check_and_need(struct cite *c, const char *const *allowed,
+int sc_check_and_need(struct cite *c, const char *const *allowed,
 		      const char *const *required)
 {
-	if (ck_check_args(c, c->what.ptr, allowed))
+	if (sc_check_args(c, c->what.ptr, allowed))
 		return -1;
 	return need_args(c, c->what.ptr, required);
 }
 
-const char *ck_arg(const struct cite *c, const char *key)
+const char *sc_arg(const struct cite *c, const char *key)
 {
 	return shortcode_arg(c->sc, key);
 }
 
 /* ---- lookups (an unknown id is an error) ---- */
 
-long ck_find_gpu(struct cite *c, const char *id)
+long sc_find_gpu(struct cite *c, const char *id)
 {
 	long g = data_gpu_index(c->d, id);
 	if (g < 0)
-		ck_error(c, "unknown gpu \"%s\"", id);
+		sc_error(c, "unknown gpu \"%s\"", id);
 	return g;
 }
 
-long ck_find_task(struct cite *c, const char *id)
+long sc_find_task(struct cite *c, const char *id)
 {
 	const struct task *t = data_find_task(c->d, id);
 	if (!t) {
-		ck_error(c, "unknown task \"%s\"", id);
+		sc_error(c, "unknown task \"%s\"", id);
 		return -1;
 	}
 	return (long)(t - c->d->tasks);
 }
 
-long ck_find_benchmark(struct cite *c, const char *id)
+long sc_find_benchmark(struct cite *c, const char *id)
 {
 	const struct benchmark *b = data_find_benchmark(c->d, id);
 	if (!b) {
-		ck_error(c, "unknown benchmark \"%s\"", id);
+		sc_error(c, "unknown benchmark \"%s\"", id);
 		return -1;
 	}
 	return (long)(b - c->d->benchmarks);
 }
 
-const struct technique *ck_find_technique(struct cite *c, const char *id)
+const struct technique *sc_find_technique(struct cite *c, const char *id)
 {
 	for (size_t i = 0; i < c->d->ntechniques; i++)
 		if (!strcmp(c->d->techniques[i].id, id))
 			return &c->d->techniques[i];
-	ck_error(c, "unknown technique \"%s\"", id);
+	sc_error(c, "unknown technique \"%s\"", id);
 	return NULL;
 }
 
@@ -143,7 +143,7 @@ static const char *raw_cell(const struct data *d, const char *table,
 /* The cell of column "<base>_<lang>" (e.g. notes_zh), NULL when absent.
  * Not pg_raw_cell_lang: that one falls back to English and reads an absent
  * column as "", where a shortcode naming no column is an error. */
-const char *ck_raw_cell_lang(const struct cite *c, const char *table,
+const char *sc_raw_cell_lang(const struct cite *c, const char *table,
 			     size_t row, const char *base)
 {
 	struct buf col = BUF_INIT;
@@ -153,41 +153,41 @@ const char *ck_raw_cell_lang(const struct cite *c, const char *table,
 	return v;
 }
 
-const char *ck_gpu_href(const struct cite *c, size_t g)
+const char *sc_gpu_href(const struct cite *c, size_t g)
 {
 	return pg_href_to(&c->pg, pg_gpu_path(&c->pg, g));
 }
 
 /* ---- formatting ---- */
 
-void ck_fmt_unit(const struct cite *c, struct buf *o, double v,
+void sc_fmt_unit(const struct cite *c, struct buf *o, double v,
 		 const char *unit_key)
 {
 	i18n_format_unit(o, &c->s->i18n, v, unit_key, c->l);
 }
 
 /* Money: "$1.17", "$30,000", "$0.0042" (i18n_format_usd). */
-void ck_fmt_usd(const struct cite *c, struct buf *o, double v)
+void sc_fmt_usd(const struct cite *c, struct buf *o, double v)
 {
 	i18n_format_usd(o, v, c->l);
 }
 
 /* An hourly price: "$0.39/h" / "$0.39/小时". */
-void ck_fmt_price(const struct cite *c, struct buf *o, double v)
+void sc_fmt_price(const struct cite *c, struct buf *o, double v)
 {
-	ck_fmt_usd(c, o, v);
+	sc_fmt_usd(c, o, v);
 	buf_adds(o, pg_tr(&c->pg, "unit.per_hour"));
 }
 
 /* A duration: "3 h", "1.5 h"; below an hour in minutes: "40 min". */
-void ck_fmt_hours(const struct cite *c, struct buf *o, double h)
+void sc_fmt_hours(const struct cite *c, struct buf *o, double h)
 {
 	i18n_format_duration(o, &c->s->i18n, h, c->l);
 }
 
 /* "how many times": "3.3×" / "3.3 倍", "1.05×" (more decimals near 1),
  * "19×": the page kit's ratio, as in sentences and the guide's tables. */
-void ck_fmt_ratio(const struct cite *c, struct buf *o, double v)
+void sc_fmt_ratio(const struct cite *c, struct buf *o, double v)
 {
 	buf_adds(o, pg_fmt_ratio_short(&c->pg, v));
 }
@@ -195,7 +195,7 @@ void ck_fmt_ratio(const struct cite *c, struct buf *o, double v)
 /* A benchmark value with its unit: the unit's i18n key "unit.<unit>" (with
  * "/" read as "_per_": unit.tokens_per_s) when there is one, else as is.
  * pg_bench_unit_key keeps other characters where this key has "_". */
-void ck_fmt_bench(const struct cite *c, struct buf *o, double v,
+void sc_fmt_bench(const struct cite *c, struct buf *o, double v,
 		  const struct benchmark *b)
 {
 	struct buf key = BUF_INIT;
@@ -210,13 +210,13 @@ void ck_fmt_bench(const struct cite *c, struct buf *o, double v,
 		else
 			buf_addc(&key, '_');
 	}
-	ck_fmt_unit(c, o, v, i18n_has(&c->s->i18n, key.ptr) ? key.ptr : b->unit);
+	sc_fmt_unit(c, o, v, i18n_has(&c->s->i18n, key.ptr) ? key.ptr : b->unit);
 	buf_release(&key);
 }
 
 /* ---- gpus.csv columns ---- */
 
-static const struct ck_gpu_field gpu_fields[] = {
+static const struct sc_gpu_field gpu_fields[] = {
 	{ "vram_gb", offsetof(struct gpu, vram_gb), "unit.gb", CK_NUM_UNIT, true },
 	{ "bandwidth_gbs", offsetof(struct gpu, bandwidth_gbs), "unit.gbs", CK_NUM_UNIT, true },
 	{ "fp16_tflops", offsetof(struct gpu, fp16_tflops), "unit.tflops", CK_NUM_UNIT, true },
@@ -228,7 +228,7 @@ static const struct ck_gpu_field gpu_fields[] = {
 	{ "price_usd_max", offsetof(struct gpu, price_usd_max), NULL, CK_NUM_USD, false },
 };
 
-const struct ck_gpu_field *ck_gpu_field_named(const char *name)
+const struct sc_gpu_field *sc_gpu_field_named(const char *name)
 {
 	for (size_t i = 0; i < sizeof gpu_fields / sizeof gpu_fields[0]; i++)
 		if (!strcmp(gpu_fields[i].name, name))
@@ -236,12 +236,12 @@ const struct ck_gpu_field *ck_gpu_field_named(const char *name)
 	return NULL;
 }
 
-const struct ck_gpu_field *ck_gpu_field_at(size_t i)
+const struct sc_gpu_field *sc_gpu_field_at(size_t i)
 {
 	return i < sizeof gpu_fields / sizeof gpu_fields[0] ? &gpu_fields[i] : NULL;
 }
 
-struct num ck_gpu_num(const struct gpu *g, const struct ck_gpu_field *f)
+struct num sc_gpu_num(const struct gpu *g, const struct sc_gpu_field *f)
 {
 	struct num n;
 	memcpy(&n, (const char *)g + f->off, sizeof n);
@@ -249,20 +249,20 @@ struct num ck_gpu_num(const struct gpu *g, const struct ck_gpu_field *f)
 }
 
 /* NVLink 0 means the source says "not supported". */
-void ck_fmt_gpu_num(const struct cite *c, struct buf *o,
-		    const struct ck_gpu_field *f, double v)
+void sc_fmt_gpu_num(const struct cite *c, struct buf *o,
+		    const struct sc_gpu_field *f, double v)
 {
 	if (f->kind == CK_NUM_USD)
-		ck_fmt_usd(c, o, v);
+		sc_fmt_usd(c, o, v);
 	else if (f->kind == CK_NUM_LINK && v == 0)
 		buf_adds(o, pg_tr(&c->pg, "cite.not_supported"));
 	else
-		ck_fmt_unit(c, o, v, f->unit);
+		sc_fmt_unit(c, o, v, f->unit);
 }
 
 /* A text column of a GPU in the page's language; "" when empty, NULL when
  * there is no such column. */
-const char *ck_gpu_text(const struct cite *c, const struct gpu *g,
+const char *sc_gpu_text(const struct cite *c, const struct gpu *g,
 			const char *field)
 {
 	if (!strcmp(field, "name"))
@@ -275,7 +275,7 @@ const char *ck_gpu_text(const struct cite *c, const struct gpu *g,
 		return g->fp8 < 0 ? "" : pg_tr(&c->pg, g->fp8 ? "cite.yes" : "cite.no");
 	if (!strcmp(field, "id") || !strcmp(field, "source"))
 		return NULL;
-	const char *v = ck_raw_cell_lang(c, "gpus", g->row, field);
+	const char *v = sc_raw_cell_lang(c, "gpus", g->row, field);
 	return v ? v : raw_cell(c->d, "gpus", g->row, field);
 }
 
@@ -283,7 +283,7 @@ const char *ck_gpu_text(const struct cite *c, const struct gpu *g,
 
 /* A job's time or cost, a range when the source gives a time range:
  * "4–8 h", "$1.76–$3.52". */
-void ck_fmt_task_figure(const struct cite *c, struct buf *o,
+void sc_fmt_task_figure(const struct cite *c, struct buf *o,
 			const struct task_cost *tc, bool cost)
 {
 	struct figure lo = cost ? tc->cost : tc->hours;
@@ -295,7 +295,7 @@ void ck_fmt_task_figure(const struct cite *c, struct buf *o,
 		i18n_format_hours_range(o, &c->s->i18n, lo.value, top, c->l);
 }
 
-struct figure ck_lowest_price(const struct cite *c, size_t g)
+struct figure sc_lowest_price(const struct cite *c, size_t g)
 {
 	if (c->m->prices)
 		return c->m->prices[g].lowest;
@@ -320,7 +320,7 @@ static const char *technique_difficulty(const struct cite *c,
 
 /* A text column of a technique in the page's language ("" when empty);
  * NULL when there is no such field. */
-const char *ck_technique_text(const struct cite *c,
+const char *sc_technique_text(const struct cite *c,
 			      const struct technique *t, const char *field)
 {
 	bool zh = c->l == LANG_ZH;

@@ -1,21 +1,21 @@
-/* cite_kit: what cite's shortcode kinds share (cite's inline figures and
+/* shortcode: what cite's shortcode kinds share (cite's inline figures and
  * links, cite_tables' tables): the shortcode being resolved (struct cite),
  * its messages and arguments, the ids it names, the columns of gpus.csv and
  * techniques.csv it shows, and its figures formatted in the article's
- * language. Functions are prefixed ck_ ("cite kit").
+ * language. Functions are prefixed sc_ ("shortcode").
  *
  * What every page shares (strings of a language, paths and links, names,
  * source titles, ratios) is not here: the page kit (present.h) gives it,
  * through c->pg, which is the article's page.
  *
- * Errors are reported at the shortcode's position (ck_error); the checks and
+ * Errors are reported at the shortcode's position (sc_error); the checks and
  * lookups that return a number return -1 after reporting one, those that
  * return a pointer NULL. Formatters append to the caller's buffer; strings
  * returned live in the site's arena or in the data; nothing is to be freed
  * by the caller.
  */
-#ifndef GPUGUIDE_CITE_KIT_H
-#define GPUGUIDE_CITE_KIT_H
+#ifndef GPUGUIDE_SHORTCODE_H
+#define GPUGUIDE_SHORTCODE_H
 
 #include "base/buf.h"
 #include "model/data.h"
@@ -48,65 +48,65 @@ struct cite {
 
 /* ---- messages and arguments ---- */
 
-int ck_error(struct cite *c, const char *fmt, ...)
+int sc_error(struct cite *c, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
 /* `what` names the shortcode in the messages (c->what). */
-int ck_check_args(struct cite *c, const char *what,
+int sc_check_args(struct cite *c, const char *what,
 		  const char *const *allowed);
-int ck_check_and_need(struct cite *c, const char *const *allowed,
+int sc_check_and_need(struct cite *c, const char *const *allowed,
 		      const char *const *required);
 /* The value of argument `key`, NULL when it is not given. */
-const char *ck_arg(const struct cite *c, const char *key);
+const char *sc_arg(const struct cite *c, const char *key);
 
 /* ---- lookups ---- */
 
-long ck_find_gpu(struct cite *c, const char *id);
-long ck_find_task(struct cite *c, const char *id);
-long ck_find_benchmark(struct cite *c, const char *id);
-const struct technique *ck_find_technique(struct cite *c, const char *id);
-const char *ck_raw_cell_lang(const struct cite *c, const char *table,
+long sc_find_gpu(struct cite *c, const char *id);
+long sc_find_task(struct cite *c, const char *id);
+long sc_find_benchmark(struct cite *c, const char *id);
+const struct technique *sc_find_technique(struct cite *c, const char *id);
+const char *sc_raw_cell_lang(const struct cite *c, const char *table,
 			     size_t row, const char *base);
 /* The link from the article to a GPU's page. */
-const char *ck_gpu_href(const struct cite *c, size_t g);
+const char *sc_gpu_href(const struct cite *c, size_t g);
 
 /* ---- figures formatted for the article's language ---- */
 
-void ck_fmt_unit(const struct cite *c, struct buf *o, double v,
+void sc_fmt_unit(const struct cite *c, struct buf *o, double v,
 		 const char *unit_key);
-void ck_fmt_usd(const struct cite *c, struct buf *o, double v);
-void ck_fmt_price(const struct cite *c, struct buf *o, double v);
-void ck_fmt_hours(const struct cite *c, struct buf *o, double h);
-void ck_fmt_ratio(const struct cite *c, struct buf *o, double v);
-void ck_fmt_bench(const struct cite *c, struct buf *o, double v,
+void sc_fmt_usd(const struct cite *c, struct buf *o, double v);
+void sc_fmt_price(const struct cite *c, struct buf *o, double v);
+void sc_fmt_hours(const struct cite *c, struct buf *o, double h);
+void sc_fmt_ratio(const struct cite *c, struct buf *o, double v);
+void sc_fmt_bench(const struct cite *c, struct buf *o, double v,
 		  const struct benchmark *b);
-void ck_fmt_task_figure(const struct cite *c, struct buf *o,
+void sc_fmt_task_figure(const struct cite *c, struct buf *o,
 			const struct task_cost *tc, bool cost);
 
 /* ---- gpus.csv and techniques.csv ---- */
 
 /* A numeric column of gpus.csv: how its figures read. */
-enum ck_num_kind { CK_NUM_UNIT, CK_NUM_USD, CK_NUM_LINK };
+enum sc_num_kind { CK_NUM_UNIT, CK_NUM_USD, CK_NUM_LINK };
 
-struct ck_gpu_field {
+struct sc_gpu_field {
 	const char *name;
 	size_t off;
 	const char *unit;
-	enum ck_num_kind kind;
+	enum sc_num_kind kind;
 	bool higher_better; /* marks the best of a specs row */
 };
 
 /* The numeric column `name`, NULL when it is not one. */
-const struct ck_gpu_field *ck_gpu_field_named(const char *name);
+const struct sc_gpu_field *sc_gpu_field_named(const char *name);
 /* The i-th numeric column (from 0), NULL past the last. */
-const struct ck_gpu_field *ck_gpu_field_at(size_t i);
-struct num ck_gpu_num(const struct gpu *g, const struct ck_gpu_field *f);
-void ck_fmt_gpu_num(const struct cite *c, struct buf *o,
-		    const struct ck_gpu_field *f, double v);
-const char *ck_gpu_text(const struct cite *c, const struct gpu *g,
+const struct sc_gpu_field *sc_gpu_field_at(size_t i);
+struct num sc_gpu_num(const struct gpu *g, const struct sc_gpu_field *f);
+void sc_fmt_gpu_num(const struct cite *c, struct buf *o,
+		    const struct sc_gpu_field *f, double v);
+const char *sc_gpu_text(const struct cite *c, const struct gpu *g,
 			const char *field);
-const char *ck_technique_text(const struct cite *c,
+const char *sc_technique_text(const struct cite *c,
 			      const struct technique *t, const char *field);
 /* The GPU's lowest on-demand price ("why.no_price" when there is none). */
-struct figure ck_lowest_price(const struct cite *c, size_t g);
+struct figure sc_lowest_price(const struct cite *c, size_t g);
 
 #endif
