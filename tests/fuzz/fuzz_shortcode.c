@@ -17,6 +17,9 @@
 #include "markdown/markdown.h"
 #include "model/metrics.h"
 #include "view/site.h"
+#include "view/present.h"
+#include "build/render.h"
+#include "template/mustache.h"
 
 #include <ctype.h>
 #include <stdbool.h>
@@ -31,6 +34,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static struct site site;
 static struct diag init_diag;
+static struct arena kept; /* what lives as long as the fuzzer (the templates' keys) */
 
 int LLVMFuzzerInitialize(int *argc, char ***argv)
 {
@@ -50,6 +54,20 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	}
 	metrics_compute(&site.data, NULL, &site.metrics);
 	site.date = "2026-11-30";
+	/* the templates whose partials draw the tables' cells, the language
+	 * keys they read and the page kit's cells: made once, in an arena of
+	 * their own that outlives the one each input frees */
+	buf_reset(&dir);
+	buf_addf(&dir, "%s/templates", site.opt.root);
+	site.templates = tmpl_set_new();
+	if (tmpl_set_load_dir(site.templates, dir.ptr, "templates", &init_diag) != 0) {
+		fprintf(stderr, "fuzz_shortcode: cannot load %s\n", dir.ptr);
+		exit(1);
+	}
+	render_lang_contexts(&site);
+	pg_kit(&site);
+	kept = site.arena;
+	site.arena = (struct arena)ARENA_INIT;
 	buf_release(&dir);
 	return 0;
 }
