@@ -392,15 +392,23 @@ void i18n_format_percent(struct buf *out, double percent, enum lang l)
 	buf_addc(out, '%');
 }
 
-void i18n_format_ratio_range(struct buf *out, double low, double high, enum lang l)
+/* A range of two figures each written by `format` (the upper end only
+ * when above the lower one), joined by the language's mark. */
+static void format_range_of(struct buf *out, double low, double high, enum lang l,
+			    void (*format)(struct buf *, double, enum lang))
 {
 	struct buf lo = BUF_INIT, hi = BUF_INIT;
-	i18n_format_ratio(&lo, low, l);
+	format(&lo, low, l);
 	if (high > low)
-		i18n_format_ratio(&hi, high, l);
+		format(&hi, high, l);
 	i18n_format_range(out, lo.ptr, hi.ptr, l);
 	buf_release(&lo);
 	buf_release(&hi);
+}
+
+void i18n_format_ratio_range(struct buf *out, double low, double high, enum lang l)
+{
+	format_range_of(out, low, high, l, i18n_format_ratio);
 }
 
 void i18n_format_percent_range(struct buf *out, double low, double high,
@@ -433,13 +441,7 @@ void i18n_format_range(struct buf *out, const char *low, const char *high,
 
 void i18n_format_usd_range(struct buf *out, double low, double high, enum lang l)
 {
-	struct buf lo = BUF_INIT, hi = BUF_INIT;
-	i18n_format_usd(&lo, low, l);
-	if (high > low)
-		i18n_format_usd(&hi, high, l);
-	i18n_format_range(out, lo.ptr, hi.ptr, l);
-	buf_release(&lo);
-	buf_release(&hi);
+	format_range_of(out, low, high, l, i18n_format_usd);
 }
 
 void i18n_format_hours_range(struct buf *out, const struct i18n *t, double low,

@@ -165,14 +165,6 @@ static struct value *case_index_context(const struct pg *p)
 	return ctx;
 }
 
-static void plan_case_index(struct site *s, enum lang l)
-{
-	struct pg pp = { s, l, "cases/", NULL }, *p = &pp;
-	struct value *ctx = case_index_context(p);
-	pg_add_page(p, "pages/cases", pg_tr(p, "case.index_title"), pg_tr(p, "case.index_desc"),
-		 "cases", ctx, pg_crumbs_for(p, NULL, NULL));
-}
-
 /* ---- tasks ---- */
 
 struct value *pages_guide_task_context(const struct pg *p, size_t t)
@@ -304,14 +296,6 @@ static struct value *task_index_context(const struct pg *p)
 	return ctx;
 }
 
-static void plan_task_index(struct site *s, enum lang l)
-{
-	struct pg pp = { s, l, "tasks/", NULL }, *p = &pp;
-	struct value *ctx = task_index_context(p);
-	pg_add_page(p, "pages/tasks", pg_tr(p, "task.index_title"), pg_tr(p, "task.index_desc"),
-		 "tasks", ctx, pg_crumbs_for(p, NULL, NULL));
-}
-
 /* ---- use cases, techniques ---- */
 
 /* One pick of a use case: {role, has_gpu, name, href, price, has_note, note}. */
@@ -371,14 +355,6 @@ static struct value *use_cases_context(const struct pg *p)
 	return ctx;
 }
 
-static void plan_use_cases(struct site *s, enum lang l)
-{
-	struct pg pp = { s, l, "use-cases/", NULL }, *p = &pp;
-	struct value *ctx = use_cases_context(p);
-	pg_add_page(p, "pages/use-cases", pg_tr(p, "uc.title"), pg_tr(p, "uc.desc"), "use-cases",
-		 ctx, pg_crumbs_for(p, NULL, NULL));
-}
-
 static struct value *techniques_context(const struct pg *p)
 {
 	struct site *s = p->s;
@@ -403,14 +379,6 @@ static struct value *techniques_context(const struct pg *p)
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "rows", rows);
 	return ctx;
-}
-
-static void plan_techniques(struct site *s, enum lang l)
-{
-	struct pg pp = { s, l, "techniques/", NULL }, *p = &pp;
-	struct value *ctx = techniques_context(p);
-	pg_add_page(p, "pages/techniques", pg_tr(p, "tech.title"), pg_tr(p, "tech.desc"), "techniques",
-		 ctx, pg_crumbs_for(p, NULL, NULL));
 }
 
 /* ---- VRAM ---- */
@@ -550,14 +518,6 @@ static struct value *vram_context(const struct pg *p)
 	return ctx;
 }
 
-static void plan_vram(struct site *s, enum lang l)
-{
-	struct pg pp = { s, l, "vram/", NULL }, *p = &pp;
-	struct value *ctx = vram_context(p);
-	pg_add_page(p, "pages/vram", pg_tr(p, "vram.title"), pg_tr(p, "vram.desc"), "vram",
-		 ctx, pg_crumbs_for(p, NULL, NULL));
-}
-
 /* ---- inference ---- */
 
 static bool is_tokens_per_second(const struct benchmark *b)
@@ -638,14 +598,6 @@ static struct value *inference_context(const struct pg *p)
 	return ctx;
 }
 
-static void plan_inference(struct site *s, enum lang l)
-{
-	struct pg pp = { s, l, "inference/", NULL }, *p = &pp;
-	struct value *ctx = inference_context(p);
-	pg_add_page(p, "pages/inference", pg_tr(p, "inf.title"), pg_tr(p, "inf.desc"),
-		 "inference", ctx, pg_crumbs_for(p, NULL, NULL));
-}
-
 /* ---- the home page's guide block ---- */
 
 static const char *const section_paths[] = {
@@ -717,6 +669,30 @@ void pages_guide_plan_home(struct site *s, enum lang l)
 	site_add_page(s, &hp);
 }
 
+/* Each guide page of a part: its path, template, title and description
+ * (UI strings) and menu section. */
+static const struct guide_page {
+	const char *path, *tmpl, *title_key, *desc_key, *section;
+} guide_pages[] = {
+	[GUIDE_TASKS] = { "tasks/", "pages/tasks", "task.index_title", "task.index_desc", "tasks" },
+	[GUIDE_USE_CASES] = { "use-cases/", "pages/use-cases", "uc.title", "uc.desc", "use-cases" },
+	[GUIDE_TECHNIQUES] = { "techniques/", "pages/techniques", "tech.title", "tech.desc",
+			       "techniques" },
+	[GUIDE_VRAM] = { "vram/", "pages/vram", "vram.title", "vram.desc", "vram" },
+	[GUIDE_INFERENCE] = { "inference/", "pages/inference", "inf.title", "inf.desc",
+			      "inference" },
+	[GUIDE_CASES] = { "cases/", "pages/cases", "case.index_title", "case.index_desc",
+			  "cases" },
+};
+
+static void plan_guide_page(struct site *s, enum lang l, enum guide_part part)
+{
+	const struct guide_page *g = &guide_pages[part];
+	struct pg pp = { s, l, g->path, NULL }, *p = &pp;
+	pg_add_page(p, g->tmpl, pg_tr(p, g->title_key), pg_tr(p, g->desc_key), g->section,
+		    pages_guide_context(p, part), pg_crumbs_for(p, NULL, NULL));
+}
+
 struct value *pages_guide_context(const struct pg *p, enum guide_part part)
 {
 	switch (part) {
@@ -732,14 +708,11 @@ struct value *pages_guide_context(const struct pg *p, enum guide_part part)
 
 void pages_guide_plan(struct site *s, enum lang l)
 {
-	plan_task_index(s, l);
+	plan_guide_page(s, l, GUIDE_TASKS);
 	for (size_t t = 0; t < s->data.ntasks; t++)
 		plan_task_page(s, l, t);
-	plan_use_cases(s, l);
-	plan_techniques(s, l);
-	plan_vram(s, l);
-	plan_inference(s, l);
-	plan_case_index(s, l);
+	for (enum guide_part part = GUIDE_USE_CASES; part <= GUIDE_CASES; part++)
+		plan_guide_page(s, l, part);
 	for (size_t c = 0; c < s->data.ncase_studies; c++)
 		plan_case_page(s, l, c);
 }

@@ -9,6 +9,7 @@
 //   node tests/browser/buyer.mjs             (alone: SITE=dir, after a build)
 import fs from 'node:fs';
 import path from 'node:path';
+import { isMain, runAlone } from './alone.mjs';
 
 const WIDTHS = [390, 1280];
 const LANGS = ['en', 'zh'];
@@ -226,33 +227,7 @@ export async function checkBuyer(browser, base, check, root) {
 }
 
 // Alone: node tests/browser/buyer.mjs
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  const { chromium } = await import('playwright-core');
-  const http = await import('node:http');
-  const SITE = path.resolve(process.env.SITE || 'site');
-  const server = http.createServer((req, res) => {
-    const p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    let f = path.join(SITE, p);
-    if (fs.existsSync(f) && fs.statSync(f).isDirectory()) f = path.join(f, 'index.html');
-    if (!fs.existsSync(f)) { res.writeHead(404).end(); return; }
-    const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json',
-      '.css': 'text/css', '.svg': 'image/svg+xml' };
-    res.writeHead(200, { 'Content-Type': types[path.extname(f)] || 'application/octet-stream' });
-    res.end(fs.readFileSync(f));
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
-  let passed = 0, failed = 0;
-  const check = (name, ok, detail) => {
-    if (ok) passed++; else { failed++; console.log(`FAIL ${name}${detail ? `\n    ${String(detail).replace(/\n/g, '\n    ')}` : ''}`); }
-    return ok;
-  };
-  try {
-    await checkBuyer(browser, `http://127.0.0.1:${server.address().port}`, check, process.cwd());
-  } finally {
-    await browser.close();
-    server.close();
-  }
-  console.log(`buyer: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+if (isMain(import.meta.url)) {
+  await runAlone('buyer', (browser, base, check) =>
+    checkBuyer(browser, base, check, process.cwd()));
 }

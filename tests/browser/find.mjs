@@ -6,6 +6,7 @@
 //   node tests/browser/find.mjs             (alone: SITE=dir, after a build)
 import fs from 'node:fs';
 import path from 'node:path';
+import { isMain, runAlone } from './alone.mjs';
 
 const PHONE = { width: 390, height: 844 };
 
@@ -314,33 +315,8 @@ export async function checkFind(browser, base, check, root, axeSource) {
 }
 
 // Alone: node tests/browser/find.mjs
-if (process.argv[1] && path.resolve(process.argv[1]) === path.resolve(new URL(import.meta.url).pathname)) {
-  const { chromium } = await import('playwright-core');
-  const http = await import('node:http');
-  const SITE = path.resolve(process.env.SITE || 'site');
-  const server = http.createServer((req, res) => {
-    let p = decodeURIComponent(new URL(req.url, 'http://x').pathname);
-    let f = path.join(SITE, p);
-    if (fs.existsSync(f) && fs.statSync(f).isDirectory()) f = path.join(f, 'index.html');
-    if (!fs.existsSync(f)) { res.writeHead(404).end(); return; }
-    const types = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.json': 'application/json', '.css': 'text/css' };
-    res.writeHead(200, { 'Content-Type': types[path.extname(f)] || 'application/octet-stream' });
-    res.end(fs.readFileSync(f));
-  });
-  await new Promise((r) => server.listen(0, '127.0.0.1', r));
-  const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', headless: true, args: ['--no-sandbox'] });
-  let passed = 0, failed = 0;
-  const check = (name, ok, detail) => {
-    if (ok) passed++; else { failed++; console.log(`FAIL ${name}${detail ? `\n    ${detail}` : ''}`); }
-    return ok;
-  };
-  try {
-    await checkFind(browser, `http://127.0.0.1:${server.address().port}`, check, process.cwd(),
-      fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), 'node_modules/axe-core/axe.min.js'), 'utf8'));
-  } finally {
-    await browser.close();
-    server.close();
-  }
-  console.log(`find: ${passed} passed, ${failed} failed`);
-  process.exit(failed ? 1 : 0);
+if (isMain(import.meta.url)) {
+  await runAlone('find', (browser, base, check) =>
+    checkFind(browser, base, check, process.cwd(),
+    fs.readFileSync(path.join(path.dirname(new URL(import.meta.url).pathname), 'node_modules/axe-core/axe.min.js'), 'utf8')));
 }

@@ -11,26 +11,18 @@ cd "$(dirname "$0")/../.."
 B=tests/browser
 OUT=${OUT:-site}
 
+. tests/browser/setup.sh
 need=""
 [ -x /usr/bin/chromium ] || need="$need chromium"
-dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'install ok installed' || need="$need fonts-noto-cjk"
+has_deb fonts-noto-cjk || need="$need fonts-noto-cjk"
 command -v node >/dev/null 2>&1 || need="$need nodejs"
 command -v npm >/dev/null 2>&1 || need="$need npm"
-if [ -n "$need" ]; then
-	if [ "$(id -u)" = 0 ]; then
-		echo "installing:$need"
-		apt-get update -qq
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need
-	else
-		echo "report: no PDF written: Chromium and a CJK font are needed; run: sudo apt-get install -y$need" >&2
-		exit 0
-	fi
+# shellcheck disable=SC2086
+if ! install_debs $need; then
+	echo "report: no PDF written: Chromium and a CJK font are needed" >&2
+	exit 0
 fi
-if [ ! -f $B/node_modules/.package-lock.json ] ||
-   [ $B/package-lock.json -nt $B/node_modules/.package-lock.json ]; then
-	(cd $B && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts \
-		--no-audit --no-fund --loglevel=error)
-fi
+npm_packages
 
 # GEN_BUILD_FLAGS: the options of the site's build (--base-url ...)
 ./build/gen build --out "$OUT" --quiet ${GEN_BUILD_FLAGS:-}

@@ -8,6 +8,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 B=tests/browser
 
+. tests/browser/setup.sh
 need_debs=""
 [ -x /usr/bin/chromium ] || need_debs="$need_debs chromium"
 command -v java >/dev/null 2>&1 || need_debs="$need_debs default-jre-headless"
@@ -16,27 +17,10 @@ command -v npm >/dev/null 2>&1 || need_debs="$need_debs npm"
 command -v python3 >/dev/null 2>&1 || need_debs="$need_debs python3"
 # the print checks (print.mjs): pdftotext and pdffonts, and a CJK font
 command -v pdftotext >/dev/null 2>&1 || need_debs="$need_debs poppler-utils"
-dpkg-query -W -f='${Status}' fonts-noto-cjk 2>/dev/null | grep -q 'install ok installed' ||
-	need_debs="$need_debs fonts-noto-cjk"
-if [ -n "$need_debs" ]; then
-	if [ "$(id -u)" = 0 ]; then
-		echo "installing:$need_debs"
-		apt-get update -qq
-		DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $need_debs
-	else
-		echo "missing packages; run: sudo apt-get install -y$need_debs" >&2
-		exit 1
-	fi
-fi
-
-# npm ci when node_modules is missing or older than the lock file. No
-# install scripts run (vnu-jar's would fetch a Java runtime; Java is here),
-# and playwright-core never downloads a browser: it drives /usr/bin/chromium.
-if [ ! -f $B/node_modules/.package-lock.json ] ||
-   [ $B/package-lock.json -nt $B/node_modules/.package-lock.json ]; then
-	(cd $B && PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1 npm ci --ignore-scripts \
-		--no-audit --no-fund --loglevel=error)
-fi
+has_deb fonts-noto-cjk || need_debs="$need_debs fonts-noto-cjk"
+# shellcheck disable=SC2086
+install_debs $need_debs || exit 1
+npm_packages
 
 # A private copy of the site: others may rebuild site/ meanwhile.
 site=build/browser-site
