@@ -133,9 +133,11 @@ fuzz-smoke: | $(TEST_DEPS_OK)
 serve: build/gen
 	@sh tests/serve.sh
 
-# No module of gen/ uses, directly or through others, a module that uses it.
+# No module of gen/ uses, directly or through others, a module that uses it;
+# a page builder that reaches past its page context does not compile.
 modules:
 	@python3 tests/modules.py
+	@sh tests/page_ctx.sh
 
 test: modules unit e2e rebuild differential serve adversarial valgrind fuzz-smoke
 

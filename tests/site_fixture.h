@@ -33,12 +33,12 @@ static inline void site_fixture_init(struct site_fixture *f)
 	assert_int_equal(csv_table_load(&f->i18n_table, &f->arena, "data/i18n.csv",
 					"data/i18n.csv", &f->diag), 0);
 	f->s.diag = &f->diag;
-	assert_int_equal(i18n_load(&f->s.i18n, &f->i18n_table, &f->diag), 0);
+	assert_int_equal(i18n_load(&f->s.in.i18n, &f->i18n_table, &f->diag), 0);
 }
 
 static inline void site_fixture_free(struct site_fixture *f)
 {
-	i18n_free(&f->s.i18n);
+	i18n_free(&f->s.in.i18n);
 	arena_free(&f->s.arena);
 	arena_free(&f->arena);
 }

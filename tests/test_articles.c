@@ -39,8 +39,8 @@ static int setup(void **state)
 	buf_init(&f->log);
 	diag_init(&f->diag, NULL, &f->log);
 	f->s.diag = &f->diag;
-	f->s.opt.root = f->root;
-	f->s.opt.jobs = 1;
+	f->s.in.opt.root = f->root;
+	f->s.in.opt.jobs = 1;
 	*state = f;
 	return 0;
 }
@@ -48,10 +48,10 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct fixture *f = *state;
-	for (size_t i = 0; i < f->s.narticles; i++)
-		markdown_article_free(&f->s.articles[i]);
-	free(f->s.articles);
-	free(f->s.translation_of);
+	for (size_t i = 0; i < f->s.in.narticles; i++)
+		markdown_article_free(&f->s.in.articles[i]);
+	free(f->s.in.articles);
+	free(f->s.in.translation_of);
 	arena_free(&f->s.arena);
 	buf_release(&f->log);
 	int rc = fs_remove_tree(f->root);
@@ -70,9 +70,9 @@ static void article(struct fixture *f, const char *rel, const char *front)
 
 static const struct article *by_slug(const struct site *s, int lang, const char *slug)
 {
-	for (size_t i = 0; i < s->narticles; i++)
-		if (s->articles[i].lang == lang && !strcmp(s->articles[i].slug, slug))
-			return &s->articles[i];
+	for (size_t i = 0; i < s->in.narticles; i++)
+		if (s->in.articles[i].lang == lang && !strcmp(s->in.articles[i].slug, slug))
+			return &s->in.articles[i];
 	return NULL;
 }
 
@@ -85,16 +85,16 @@ static void test_translations_are_linked_both_ways(void **state)
 	articles_load(&f->s);
 	assert_int_equal(f->diag.errors, 0);
 	assert_int_equal(f->diag.warnings, 0);
-	assert_int_equal(f->s.narticles, 3);
+	assert_int_equal(f->s.in.narticles, 3);
 	const struct article *en = by_slug(&f->s, LANG_EN, "a");
 	const struct article *zh = by_slug(&f->s, LANG_ZH, "a-zh");
 	const struct article *b = by_slug(&f->s, LANG_EN, "b");
 	assert_non_null(en);
 	assert_non_null(zh);
 	assert_non_null(b);
-	assert_int_equal(f->s.translation_of[en - f->s.articles], zh - f->s.articles);
-	assert_int_equal(f->s.translation_of[zh - f->s.articles], en - f->s.articles);
-	assert_int_equal(f->s.translation_of[b - f->s.articles], -1);
+	assert_int_equal(f->s.in.translation_of[en - f->s.in.articles], zh - f->s.in.articles);
+	assert_int_equal(f->s.in.translation_of[zh - f->s.in.articles], en - f->s.in.articles);
+	assert_int_equal(f->s.in.translation_of[b - f->s.in.articles], -1);
 	assert_null(en->html); /* bodies are read again when rendered */
 }
 
@@ -105,7 +105,7 @@ static void test_drafts_are_left_out(void **state)
 	article(f, "en/wip.md", "title: W\ndate: 2026-01-02\nslug: wip\ndraft: true\n");
 	articles_load(&f->s);
 	assert_int_equal(f->diag.errors, 0);
-	assert_int_equal(f->s.narticles, 1);
+	assert_int_equal(f->s.in.narticles, 1);
 	assert_null(by_slug(&f->s, LANG_EN, "wip"));
 }
 

@@ -14,6 +14,7 @@
 #include "view/guide_charts.h"
 #include "markdown/frontmatter.h"
 #include "markdown/markdown.h"
+#include "view/present.h"
 #include "view/site.h"
 #include "build/render.h"
 #include "template/mustache.h"
@@ -229,7 +230,7 @@ static void fill_i18n(struct fixture *f)
 	}
 	f->i18n = (struct table){ "i18n", "data/i18n.csv", 3, (const char **)cols,
 				  NUI, f->rows, f->lines };
-	assert_int_equal(i18n_load(&f->s.i18n, &f->i18n, &f->diag), 0);
+	assert_int_equal(i18n_load(&f->s.in.i18n, &f->i18n, &f->diag), 0);
 }
 
 static int setup(void **state)
@@ -239,13 +240,13 @@ static int setup(void **state)
 	buf_init(&f->log);
 	diag_init(&f->diag, NULL, &f->log);
 	f->s.diag = &f->diag;
-	fill_data(&f->s.data);
-	metrics_compute(&f->s.data, NULL, &f->s.metrics);
+	fill_data(&f->s.in.data);
+	metrics_compute(&f->s.in.data, NULL, &f->s.in.metrics);
 	fill_i18n(f);
 	/* the guide's own partials draw the tables' cells, on the language
 	 * keys every page has */
-	f->s.templates = tmpl_set_new();
-	assert_int_equal(tmpl_set_load_dir(f->s.templates, "templates", "templates",
+	f->s.in.templates = tmpl_set_new();
+	assert_int_equal(tmpl_set_load_dir(f->s.in.templates, "templates", "templates",
 					   &f->diag), 0);
 	render_lang_contexts(&f->s);
 	*state = f;
@@ -257,9 +258,9 @@ static int teardown(void **state)
 	struct fixture *f = *state;
 	markdown_article_free(&f->a);
 	guide_charts_free(&f->s);
-	tmpl_set_free(f->s.templates);
-	i18n_free(&f->s.i18n);
-	arena_free(&f->s.data.arena);
+	tmpl_set_free(f->s.in.templates);
+	i18n_free(&f->s.in.i18n);
+	arena_free(&f->s.in.data.arena);
 	arena_free(&f->s.arena);
 	free(f->rows);
 	free(f->lines);
@@ -281,10 +282,10 @@ static const char *render_rc(struct fixture *f, enum lang l, const char *body,
 	assert_int_equal(markdown_parse_article(&f->a, path, l, src.ptr, src.len,
 						&f->diag), 0);
 	buf_release(&src);
-	struct cite_ctx cc = { &f->s, l, "articles/t/" };
+	struct page_ctx pc = pg_planning(&f->s, l, "articles/t/", NULL);
 	/* every article is checked for typed figures too: the other tests'
 	 * bodies must raise none */
-	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &cc },
+	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &pc },
 			      NULL, &f->diag);
 	return f->a.html;
 }

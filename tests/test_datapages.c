@@ -43,8 +43,8 @@ static int setup(void **state)
 	strcpy(f->root, "/tmp/test_datapages_XXXXXX");
 	assert_non_null(mkdtemp(f->root));
 	struct site *s = &f->base.s;
-	s->opt.root = f->root;
-	s->opt.base_url = "https://example.org/guide";
+	s->in.opt.root = f->root;
+	s->in.opt.base_url = "https://example.org/guide";
 	f->cols[0] = "id", f->cols[1] = "name", f->cols[2] = "vram_gb";
 	for (size_t r = 0; r < NROWS; r++) {
 		snprintf(f->ids[r], sizeof f->ids[r], "gpu-%zu", r);
@@ -54,7 +54,7 @@ static int setup(void **state)
 		f->rows[r] = f->cells[r];
 		f->lines[r] = (int)r + 2;
 	}
-	s->data.tables[TABLE_GPUS] = (struct table){ "gpus", "data/gpus.csv", 3, f->cols,
+	s->in.data.tables[TABLE_GPUS] = (struct table){ "gpus", "data/gpus.csv", 3, f->cols,
 						     NROWS, f->rows, f->lines };
 	*state = f;
 	return 0;
@@ -63,8 +63,8 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct fixture *f = *state;
-	free(f->base.s.pages);
-	strmap_free(&f->base.s.page_paths);
+	free(f->base.s.plan.pages);
+	strmap_free(&f->base.s.plan.page_paths);
 	site_fixture_free(&f->base);
 	int rc = fs_remove_tree(f->root);
 	free(f);
@@ -73,9 +73,9 @@ static int teardown(void **state)
 
 static const struct page_spec *page_at(const struct site *s, enum lang l, const char *path)
 {
-	for (size_t i = 0; i < s->npages; i++)
-		if (s->pages[i].lang == l && !strcmp(s->pages[i].path, path))
-			return &s->pages[i];
+	for (size_t i = 0; i < s->plan.npages; i++)
+		if (s->plan.pages[i].lang == l && !strcmp(s->plan.pages[i].path, path))
+			return &s->plan.pages[i];
 	return NULL;
 }
 
@@ -89,7 +89,7 @@ static void test_every_data_page_is_planned_in_both_languages(void **state)
 	for (int l = 0; l < LANG_COUNT; l++)
 		for (size_t i = 0; i < sizeof paths / sizeof paths[0]; i++)
 			assert_true(site_has_page(s, (enum lang)l, paths[i]));
-	assert_int_equal(s->npages, 2 * 5); /* no page for a table not loaded */
+	assert_int_equal(s->plan.npages, 2 * 5); /* no page for a table not loaded */
 	assert_false(site_has_page(s, LANG_EN, "data/prices/"));
 }
 
@@ -136,9 +136,9 @@ static void test_root_files_robots_404_and_csv_copies(void **state)
 	char path[128], out[128];
 	snprintf(path, sizeof path, "%s/data/gpus.csv", f->root);
 	assert_int_equal(fs_write_file(path, csv, sizeof csv - 1), 0);
-	s->templates = tmpl_set_new();
+	s->in.templates = tmpl_set_new();
 	const char t404[] = "<p>{{root_path}}</p>";
-	assert_int_equal(tmpl_set_add(s->templates, "pages/404", "templates/pages/404.mustache",
+	assert_int_equal(tmpl_set_add(s->in.templates, "pages/404", "templates/pages/404.mustache",
 				      t404, sizeof t404 - 1, &f->base.diag), 0);
 	snprintf(out, sizeof out, "%s/site", f->root);
 	assert_int_equal(write_extra(f, out), 0);
@@ -152,8 +152,8 @@ static void test_root_files_robots_404_and_csv_copies(void **state)
 	read_back(out, "404.html", &b);
 	assert_string_equal(b.ptr, "<p>/guide/</p>"); /* links from the base URL's path */
 	buf_release(&b);
-	tmpl_set_free(s->templates);
-	s->templates = NULL;
+	tmpl_set_free(s->in.templates);
+	s->in.templates = NULL;
 }
 
 static void test_an_unreadable_csv_is_an_error_and_nothing_is_published(void **state)
@@ -162,17 +162,17 @@ static void test_an_unreadable_csv_is_an_error_and_nothing_is_published(void **s
 	struct site *s = &f->base.s;
 	struct buf log = BUF_INIT;
 	diag_init(&f->base.diag, NULL, &log);
-	s->templates = tmpl_set_new();
+	s->in.templates = tmpl_set_new();
 	const char t404[] = "404";
-	assert_int_equal(tmpl_set_add(s->templates, "pages/404", "templates/pages/404.mustache",
+	assert_int_equal(tmpl_set_add(s->in.templates, "pages/404", "templates/pages/404.mustache",
 				      t404, sizeof t404 - 1, &f->base.diag), 0);
 	char out[128];
 	snprintf(out, sizeof out, "%s/site", f->root);
 	assert_int_equal(write_extra(f, out), -1);
 	assert_non_null(strstr(log.ptr, "data/gpus.csv: error: cannot read: No such file or directory\n"));
 	assert_false(fs_exists(out));
-	tmpl_set_free(s->templates);
-	s->templates = NULL;
+	tmpl_set_free(s->in.templates);
+	s->in.templates = NULL;
 	buf_release(&log);
 }
 

@@ -38,8 +38,8 @@ static int setup(void **state)
 	assert_non_null(fx);
 	site_fixture_init(&fx->base);
 	struct site *s = &fx->base.s;
-	s->opt.base_url = "https://example.org/guide/";
-	s->date = (char *)"2026-05-01";
+	s->in.opt.base_url = "https://example.org/guide/";
+	s->in.date = (char *)"2026-05-01";
 
 	fx->pages[0] = (struct page_spec){ .lang = LANG_EN, .path = "",
 					   .alt_path = "" };
@@ -49,8 +49,8 @@ static int setup(void **state)
 					   .alt_path = NULL };
 	fx->pages[3] = (struct page_spec){ .lang = LANG_ZH, .path = "articles/b-zh/",
 					   .alt_path = "articles/b/" };
-	s->pages = fx->pages;
-	s->npages = 4;
+	s->plan.pages = fx->pages;
+	s->plan.npages = 4;
 
 	fx->tags[0] = (char *)"h100";
 	fx->articles[0] = (struct article){
@@ -70,8 +70,8 @@ static int setup(void **state)
 		.title = (char *)"较新的文章", .slug = (char *)"b-zh",
 		.date = (char *)"2026-03-01", .html = (char *)"<p>中文</p>",
 	};
-	s->articles = fx->articles;
-	s->narticles = 3;
+	s->in.articles = fx->articles;
+	s->in.narticles = 3;
 	*state = fx;
 	return 0;
 }
@@ -176,7 +176,7 @@ static void test_sitemap_alternates_only_for_translated_pages(void **state)
 static void test_sitemap_escapes_a_hostile_base_url(void **state)
 {
 	struct fixture *fx = *state;
-	fx->base.s.opt.base_url = "https://e.x/a&b<\"c\">\t\x01/显卡/";
+	fx->base.s.in.opt.base_url = "https://e.x/a&b<\"c\">\t\x01/显卡/";
 	struct buf b = BUF_INIT;
 	assert_int_equal(feeds_sitemap(&fx->base.s, &b), 0);
 	/* the XML escaper of text.h (as in SVG): entities, '"' and the tab as

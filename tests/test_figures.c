@@ -40,19 +40,21 @@ static void test_one_figure_two_values_names_both_pages(void **state)
 	f.s.diag = &d;
 	struct figures figs = { 0 };
 	ledger_init(&figs.lg);
-	f.s.figures = &figs;
+	f.s.in.figures = &figs;
 	plan(&f.s, LANG_EN, "inference/");
 	plan(&f.s, LANG_EN, "articles/review/");
 	plan(&f.s, LANG_ZH, "inference/");
 	figures_pages_begin(&f.s);
 	for (size_t page = 0; page < 3; page++) {
-		f.s.figures_sink = figures_page_sink(&f.s, page);
-		figures_show_new(&f.s, f.s.pages[page].lang, f.s.pages[page].path,
-				 "mtok.llama2-13b.rtx-4090", "Llama 2 13B on RTX 4090",
+		const struct page_ctx pc = {
+			.in = &f.s.in, .arena = &f.s.arena, .diag = &d,
+			.marks = figures_page_sink(&f.s, page),
+			.l = f.s.plan.pages[page].lang, .path = f.s.plan.pages[page].path,
+		};
+		figures_show_new(&pc, "mtok.llama2-13b.rtx-4090", "Llama 2 13B on RTX 4090",
 				 "", page == 1 ? "1.81" : "4.07", "", "USD/1M tokens",
 				 page == 1 ? "data/prices.csv:3" : "data/prices.csv:8");
 	}
-	f.s.figures_sink = NULL;
 	struct buf csv = BUF_INIT;
 	figures_finish(&f.s, &csv);
 	assert_int_equal(d.errors, 1);
@@ -64,9 +66,9 @@ static void test_one_figure_two_values_names_both_pages(void **state)
 	buf_release(&csv);
 	ledger_free(&figs.lg);
 	buf_release(&log);
-	f.s.figures = NULL;
-	free(f.s.pages);
-	strmap_free(&f.s.page_paths);
+	f.s.in.figures = NULL;
+	free(f.s.plan.pages);
+	strmap_free(&f.s.plan.page_paths);
 	site_fixture_free(&f);
 }
 

@@ -13,6 +13,7 @@
 #include "base/fs.h"
 #include "view/guide_charts.h"
 #include "publish/output.h"
+#include "view/present.h"
 #include "view/site.h"
 
 #include <libxml/parser.h>
@@ -113,7 +114,7 @@ static struct fixture *fixture_new(bool results)
 	diag_init(&f->diag, NULL, &f->log);
 	struct site *s = &f->s;
 	s->diag = &f->diag;
-	struct data *d = &s->data;
+	struct data *d = &s->in.data;
 
 	d->ngpus = NGPUS;
 	d->gpus = arena_alloc(&d->arena, NGPUS * sizeof *d->gpus);
@@ -166,7 +167,7 @@ static struct fixture *fixture_new(bool results)
 	add_vram(d, 7, "fp32", 28);
 	add_vram(d, 70, "int8", 70);
 	add_vram(d, 7, "int4", 7);
-	metrics_compute(d, NULL, &s->metrics);
+	metrics_compute(d, NULL, &s->in.metrics);
 
 	for (size_t i = 0; i < NI18N; i++) {
 		f->rows[i] = (const char **)i18n_rows[i];
@@ -174,15 +175,15 @@ static struct fixture *fixture_new(bool results)
 	}
 	f->i18n = (struct table){ "i18n", "data/i18n.csv", 3, (const char **)i18n_cols,
 				  NI18N, f->rows, f->lines };
-	assert_int_equal(i18n_load(&s->i18n, &f->i18n, &f->diag), 0);
+	assert_int_equal(i18n_load(&s->in.i18n, &f->i18n, &f->diag), 0);
 	return f;
 }
 
 static void fixture_free(struct fixture *f)
 {
 	guide_charts_free(&f->s);
-	i18n_free(&f->s.i18n);
-	data_free(&f->s.data);
+	i18n_free(&f->s.in.i18n);
+	data_free(&f->s.in.data);
 	arena_free(&f->s.arena);
 	buf_release(&f->log);
 	free(f);
@@ -192,7 +193,8 @@ static void fixture_free(struct fixture *f)
 static void render(struct fixture *f, enum lang l, struct chart_request rq,
 		   struct buf *out)
 {
-	assert_int_equal(guide_chart_render(&f->s, l, &rq, out, "t.md", 1, 1), 0);
+	struct page_ctx pc = pg_planning(&f->s, l, NULL, NULL);
+	assert_int_equal(guide_chart_render(&pc, &rq, out, "t.md", 1, 1), 0);
 	assert_string_equal(f->log.ptr, "");
 }
 
@@ -491,8 +493,8 @@ static void assert_error(struct fixture *f, struct chart_request rq, const char 
 {
 	struct buf out = BUF_INIT;
 	buf_reset(&f->log);
-	assert_int_equal(guide_chart_render(&f->s, LANG_EN, &rq, &out,
-					    "content/en/a.md", 3, 5), -1);
+	struct page_ctx pc = pg_planning(&f->s, LANG_EN, NULL, NULL);
+	assert_int_equal(guide_chart_render(&pc, &rq, &out, "content/en/a.md", 3, 5), -1);
 	assert_string_equal(out.ptr, "");
 	assert_string_equal(f->log.ptr, want);
 	buf_release(&out);
@@ -608,7 +610,7 @@ static void test_standalone_files_are_written_once_per_language(void **state)
 {
 	(void)state;
 	struct fixture *f = fixture_new(true);
-	f->s.opt.write = true; /* a build, not a check: charts are kept */
+	f->s.in.opt.write = true; /* a build, not a check: charts are kept */
 	char tmpl[] = "/tmp/test_guide_charts.XXXXXX";
 	assert_non_null(mkdtemp(tmpl));
 	struct buf dir = BUF_INIT;
@@ -687,26 +689,27 @@ static void test_vram_fit_counts_cards_needed(void **state)
 	fixture_free(f);
 }
 
-/* While pages render (s->out set) a chart's file goes to the output at
- * once, and only the first time. */
+/* While pages render (guide_charts_set_output) a chart's file goes to the
+ * output at once, and only the first time. */
 static void test_charts_drawn_while_rendering_are_written_at_once(void **state)
 {
 	(void)state;
 	struct fixture *f = fixture_new(true);
-	f->s.opt.write = true;
+	f->s.in.opt.write = true;
 	char tmpl[] = "/tmp/test_guide_charts.XXXXXX";
 	assert_non_null(mkdtemp(tmpl));
 	struct buf dir = BUF_INIT;
 	buf_addf(&dir, "%s/site", tmpl);
 	struct output o;
 	assert_int_equal(output_begin(&o, dir.ptr, &f->diag), 0);
-	f->s.out = &o;
+	guide_charts_init(&f->s);
+	guide_charts_set_output(f->s.charts, &o);
 	struct buf out = BUF_INIT;
 	render(f, LANG_EN, (struct chart_request){ .name = "relative-speed" }, &out);
 	render(f, LANG_EN, (struct chart_request){ .name = "relative-speed",
 						   .page_path = "gpus/" }, &out);
 	buf_release(&out);
-	f->s.out = NULL;
+	guide_charts_set_output(f->s.charts, NULL);
 	assert_int_equal(o.written, 1);
 	assert_int_equal(guide_charts_write(&f->s, &o), 0); /* nothing kept */
 	assert_int_equal(o.written, 1);

@@ -84,25 +84,25 @@ static int setup(void **state)
 	assert_non_null(fx);
 	site_fixture_init(&fx->base);
 	struct site *s = &fx->base.s;
-	s->data.sources = sources;
-	s->data.nsources = 3;
-	s->data.gpus = gpus;
-	s->data.ngpus = 4;
-	s->data.prices = prices;
-	s->data.nprices = 4;
-	s->data.tasks = tasks;
-	s->data.ntasks = 1;
-	s->data.benchmarks = benchmarks;
-	s->data.nbenchmarks = 1;
-	s->data.claims = claims;
-	s->data.nclaims = 1;
-	s->data.vram = vram;
-	s->data.nvram = 1;
-	s->data.results = results;
-	s->data.nresults = 2;
+	s->in.data.sources = sources;
+	s->in.data.nsources = 3;
+	s->in.data.gpus = gpus;
+	s->in.data.ngpus = 4;
+	s->in.data.prices = prices;
+	s->in.data.nprices = 4;
+	s->in.data.tasks = tasks;
+	s->in.data.ntasks = 1;
+	s->in.data.benchmarks = benchmarks;
+	s->in.data.nbenchmarks = 1;
+	s->in.data.claims = claims;
+	s->in.data.nclaims = 1;
+	s->in.data.vram = vram;
+	s->in.data.nvram = 1;
+	s->in.data.results = results;
+	s->in.data.nresults = 2;
 	fx->prices[2].count = 3;
-	s->metrics.prices = fx->prices;
-	s->metrics.baseline_gpu = 0;
+	s->in.metrics.prices = fx->prices;
+	s->in.metrics.baseline_gpu = 0;
 	*state = fx;
 	return 0;
 }
@@ -354,9 +354,9 @@ static void test_translations_report_one_language_articles_and_cite_differences(
 		article("content/zh/notes.md", LANG_ZH, NULL, NULL, 0),
 	};
 	long translation_of[] = { 2, -1, 0, -1 };
-	fx->base.s.articles = articles;
-	fx->base.s.narticles = 4;
-	fx->base.s.translation_of = translation_of;
+	fx->base.s.in.articles = articles;
+	fx->base.s.in.narticles = 4;
+	fx->base.s.in.translation_of = translation_of;
 	int rc;
 	char *text = report_of(fx, run_translations, &rc);
 	assert_int_equal(rc, 3);
@@ -380,9 +380,9 @@ static void test_translations_citing_the_same_figures_twice_agree(void **state)
 		article("content/zh/guide.md", LANG_ZH, "guide", zh_cites, 1),
 	};
 	long translation_of[] = { 1, 0 };
-	fx->base.s.articles = articles;
-	fx->base.s.narticles = 2;
-	fx->base.s.translation_of = translation_of;
+	fx->base.s.in.articles = articles;
+	fx->base.s.in.narticles = 2;
+	fx->base.s.in.translation_of = translation_of;
 	int rc;
 	char *text = report_of(fx, run_translations, &rc);
 	assert_int_equal(rc, 0);
@@ -395,9 +395,9 @@ static void test_translations_citing_the_same_figures_twice_agree(void **state)
 static void test_report_gives_rows_per_table_then_findings_by_kind(void **state)
 {
 	struct fixture *fx = *state;
-	fx->base.s.data.tables[TABLE_GPUS] = (struct table){ .name = "gpus",
+	fx->base.s.in.data.tables[TABLE_GPUS] = (struct table){ .name = "gpus",
 		.path = "data/gpus.csv", .nrows = 4 };
-	fx->base.s.data.tables[TABLE_CLAIMS] = (struct table){ .name = "claims",
+	fx->base.s.in.data.tables[TABLE_CLAIMS] = (struct table){ .name = "claims",
 		.path = "data/claims.csv", .nrows = 1 };
 	struct finding findings[3] = {
 		finding_of(FINDING_MISSING), finding_of(FINDING_VRAM_RULE),
@@ -410,8 +410,8 @@ static void test_report_gives_rows_per_table_then_findings_by_kind(void **state)
 	findings[1].computed = 3.5;
 	findings[2].gpu = 1;
 	findings[2].field = "tdp_w";
-	fx->base.s.metrics.findings = findings;
-	fx->base.s.metrics.nfindings = 3;
+	fx->base.s.in.metrics.findings = findings;
+	fx->base.s.in.metrics.nfindings = 3;
 	int rc;
 	char *text = report_of(fx, run_report, &rc);
 	assert_string_equal(text,

@@ -15,14 +15,14 @@ static struct site *site_new(const char *base_url)
 	struct site *s = calloc(1, sizeof *s);
 	assert_non_null(s);
 	s->arena = (struct arena)ARENA_INIT;
-	s->opt.base_url = base_url;
+	s->in.opt.base_url = base_url;
 	return s;
 }
 
 static void site_done(struct site *s)
 {
-	free(s->pages);
-	strmap_free(&s->page_paths);
+	free(s->plan.pages);
+	strmap_free(&s->plan.page_paths);
 	arena_free(&s->arena);
 	free(s);
 }
@@ -32,21 +32,21 @@ static void test_links_between_pages_are_relative(void **state)
 	(void)state;
 	struct site *s = site_new(NULL);
 	/* from a page to itself, below it, beside it, up to the language root */
-	assert_string_equal(site_href(s, LANG_EN, "gpus/", LANG_EN, "gpus/"), "./");
-	assert_string_equal(site_href(s, LANG_EN, "gpus/", LANG_EN, "gpus/rtx-4090/"),
+	assert_string_equal(site_href(&s->arena, LANG_EN, "gpus/", LANG_EN, "gpus/"), "./");
+	assert_string_equal(site_href(&s->arena, LANG_EN, "gpus/", LANG_EN, "gpus/rtx-4090/"),
 			    "rtx-4090/");
-	assert_string_equal(site_href(s, LANG_EN, "gpus/rtx-4090/", LANG_EN, "tasks/"),
+	assert_string_equal(site_href(&s->arena, LANG_EN, "gpus/rtx-4090/", LANG_EN, "tasks/"),
 			    "../../../en/tasks/");
-	assert_string_equal(site_href(s, LANG_EN, "", LANG_EN, "gpus/"), "gpus/");
+	assert_string_equal(site_href(&s->arena, LANG_EN, "", LANG_EN, "gpus/"), "gpus/");
 	/* to the other language: through the site root */
-	assert_string_equal(site_href(s, LANG_EN, "gpus/rtx-4090/", LANG_ZH,
+	assert_string_equal(site_href(&s->arena, LANG_EN, "gpus/rtx-4090/", LANG_ZH,
 				      "gpus/rtx-4090/"),
 			    "../../../zh/gpus/rtx-4090/");
-	assert_string_equal(site_href(s, LANG_ZH, "", LANG_EN, ""), "../en/");
+	assert_string_equal(site_href(&s->arena, LANG_ZH, "", LANG_EN, ""), "../en/");
 	/* files at the site root */
-	assert_string_equal(site_root_href(s, LANG_EN, "gpus/rtx-4090/", "style.css"),
+	assert_string_equal(site_root_href(&s->arena, "gpus/rtx-4090/", "style.css"),
 			    "../../../style.css");
-	assert_string_equal(site_root_href(s, LANG_ZH, "", "data/gpus.csv"),
+	assert_string_equal(site_root_href(&s->arena, "", "data/gpus.csv"),
 			    "../data/gpus.csv");
 	site_done(s);
 }
@@ -61,13 +61,13 @@ static void test_planned_pages_are_found_by_language_and_path(void **state)
 				       .template_name = "pages/gpu", .title = path };
 		site_add_page(s, &p);
 	}
-	assert_int_equal(s->npages, 300);
+	assert_int_equal(s->plan.npages, 300);
 	assert_true(site_has_page(s, LANG_EN, "gpus/g0/"));
 	assert_false(site_has_page(s, LANG_ZH, "gpus/g0/"));
 	assert_true(site_has_page(s, LANG_ZH, "gpus/g299/"));
 	assert_false(site_has_page(s, LANG_EN, "gpus/g300/"));
 	/* the spec is copied */
-	assert_string_equal(s->pages[42].title, "gpus/g42/");
+	assert_string_equal(s->plan.pages[42].title, "gpus/g42/");
 	site_done(s);
 }
 
@@ -75,12 +75,12 @@ static void test_absolute_urls_use_the_base_url(void **state)
 {
 	(void)state;
 	struct site *s = site_new("https://gpuguide.example//");
-	assert_string_equal(site_base_url(s), "https://gpuguide.example");
-	assert_string_equal(site_page_url(s, LANG_ZH, "gpus/h100-80gb/"),
+	assert_string_equal(site_base_url(&s->in, &s->arena), "https://gpuguide.example");
+	assert_string_equal(site_page_url(&s->in, &s->arena, LANG_ZH, "gpus/h100-80gb/"),
 			    "https://gpuguide.example/zh/gpus/h100-80gb/");
 	site_done(s);
 	s = site_new(NULL);
-	assert_string_equal(site_base_url(s), "");
+	assert_string_equal(site_base_url(&s->in, &s->arena), "");
 	site_done(s);
 }
 

@@ -59,18 +59,18 @@ static void choose_date(struct site *s)
 		time_t t = (time_t)strtoll(epoch, NULL, 10);
 		struct tm tm;
 		gmtime_r(&t, &tm);
-		s->date = arena_printf(&s->arena, "%04d-%02d-%02d",
+		s->in.date = arena_printf(&s->arena, "%04d-%02d-%02d",
 				       tm.tm_year + 1900, tm.tm_mon + 1, tm.tm_mday);
 		return;
 	}
 	const char *best = "2026-01-01";
-	for (size_t i = 0; i < s->data.nsources; i++)
-		if (s->data.sources[i].date && strcmp(s->data.sources[i].date, best) > 0)
-			best = s->data.sources[i].date;
-	for (size_t i = 0; i < s->narticles; i++)
-		if (strcmp(s->articles[i].date, best) > 0)
-			best = s->articles[i].date;
-	s->date = arena_strdup(&s->arena, best);
+	for (size_t i = 0; i < s->in.data.nsources; i++)
+		if (s->in.data.sources[i].date && strcmp(s->in.data.sources[i].date, best) > 0)
+			best = s->in.data.sources[i].date;
+	for (size_t i = 0; i < s->in.narticles; i++)
+		if (strcmp(s->in.articles[i].date, best) > 0)
+			best = s->in.articles[i].date;
+	s->in.date = arena_strdup(&s->arena, best);
 }
 
 
@@ -82,7 +82,7 @@ static void refuse_escapes(struct site *s, const char *dir, const char *shown)
 {
 	if (!fs_exists(dir))
 		return;
-	if (fs_path_escapes(dir, s->opt.root)) {
+	if (fs_path_escapes(dir, s->in.opt.root)) {
 		diag_error(s->diag, shown, 0, 0,
 			   "symbolic link points outside the project; refused");
 		return;
@@ -98,7 +98,7 @@ static void refuse_escapes(struct site *s, const char *dir, const char *shown)
 			continue;
 		const char *full = join(s, dir, name);
 		const char *child = join(s, shown, name);
-		if (kind == FS_LINK && fs_path_escapes(full, s->opt.root))
+		if (kind == FS_LINK && fs_path_escapes(full, s->in.opt.root))
 			diag_error(s->diag, child, 0, 0,
 				   "symbolic link points outside the project; refused");
 		else if (fs_is_dir(full))
@@ -115,48 +115,48 @@ static int compare_keys(const void *a, const void *b)
 /* Every {{t.key}} of the templates must be a row of data/i18n.csv. */
 static void check_template_strings(struct site *s)
 {
-	const struct table *tab = s->i18n.table;
+	const struct table *tab = s->in.i18n.table;
 	const char **keys = arena_alloc(&s->arena, (tab->nrows + 1) * sizeof *keys);
 	for (size_t r = 0; r < tab->nrows; r++)
-		keys[r] = render_ui_key(s, tab->rows[r][s->i18n.key_col]);
+		keys[r] = render_ui_key(s, tab->rows[r][s->in.i18n.key_col]);
 	qsort(keys, tab->nrows, sizeof *keys, compare_keys);
-	tmpl_set_check_names(s->templates, "t", keys, tab->nrows,
+	tmpl_set_check_names(s->in.templates, "t", keys, tab->nrows,
 			     "UI string in data/i18n.csv", s->diag);
 }
 
 static int load_inputs(struct site *s)
 {
-	const char *data_dir = join(s, s->opt.root, "data");
-	if (data_load(&s->data, data_dir, "data", s->diag) != 0)
+	const char *data_dir = join(s, s->in.opt.root, "data");
+	if (data_load(&s->in.data, data_dir, "data", s->diag) != 0)
 		return -1;
 	struct settings conf;
 	if (settings_load(&conf, join(s, data_dir, SETTINGS_FILE), "data/" SETTINGS_FILE,
 			  &s->arena, s->diag) != 0)
 		return -1;
-	settings_apply_names(&conf, &s->data.tables[TABLE_I18N]);
-	s->default_lang = conf.default_lang;
-	if (!s->opt.base_url) /* --base-url wins over data/site.csv */
-		s->opt.base_url = conf.base_url;
-	if (!s->opt.base_url)
-		s->opt.base_url = SETTINGS_PLACEHOLDER_URL;
-	s->placeholder_url = !strcmp(site_base_url(s), SETTINGS_PLACEHOLDER_URL);
-	if (i18n_load(&s->i18n, &s->data.tables[TABLE_I18N], s->diag) != 0)
+	settings_apply_names(&conf, &s->in.data.tables[TABLE_I18N]);
+	s->in.default_lang = conf.default_lang;
+	if (!s->in.opt.base_url) /* --base-url wins over data/site.csv */
+		s->in.opt.base_url = conf.base_url;
+	if (!s->in.opt.base_url)
+		s->in.opt.base_url = SETTINGS_PLACEHOLDER_URL;
+	s->in.placeholder_url = !strcmp(site_base_url(&s->in, &s->arena), SETTINGS_PLACEHOLDER_URL);
+	if (i18n_load(&s->in.i18n, &s->in.data.tables[TABLE_I18N], s->diag) != 0)
 		return -1;
-	phrase_compose_techniques(&s->data, &s->i18n, &s->arena);
-	metrics_compute(&s->data, NULL, &s->metrics);
+	phrase_compose_techniques(&s->in.data, &s->in.i18n, &s->arena);
+	metrics_compute(&s->in.data, NULL, &s->in.metrics);
 	figures_collect(s);
-	refuse_escapes(s, join(s, s->opt.root, "templates"), "templates");
-	refuse_escapes(s, join(s, s->opt.root, "content"), "content");
-	s->templates = tmpl_set_new();
-	if (tmpl_set_load_dir(s->templates, join(s, s->opt.root, "templates"),
+	refuse_escapes(s, join(s, s->in.opt.root, "templates"), "templates");
+	refuse_escapes(s, join(s, s->in.opt.root, "content"), "content");
+	s->in.templates = tmpl_set_new();
+	if (tmpl_set_load_dir(s->in.templates, join(s, s->in.opt.root, "templates"),
 			      "templates", s->diag) == 0) {
-		tmpl_set_check_refs(s->templates, s->diag);
+		tmpl_set_check_refs(s->in.templates, s->diag);
 		check_template_strings(s);
 	}
-	tmpl_set_strict(s->templates, true);
+	tmpl_set_strict(s->in.templates, true);
 	articles_load(s);
-	s->assets = xcalloc(1, sizeof *s->assets);
-	assets_load(s->assets, join(s, s->opt.root, "templates/assets"),
+	s->in.assets = xcalloc(1, sizeof *s->in.assets);
+	assets_load(s->in.assets, join(s, s->in.opt.root, "templates/assets"),
 		    "templates/assets", s->diag);
 	if (diag_failed(s->diag))
 		return -1;
@@ -170,13 +170,13 @@ static void check_page_templates(struct site *s)
 {
 	struct strmap seen = STRMAP_INIT;
 	static const char *const fixed[] = { "pages/root", "pages/404" };
-	for (size_t i = 0; i < s->npages + 2; i++) {
-		const char *name = i < s->npages ? s->pages[i].template_name
-						 : fixed[i - s->npages];
+	for (size_t i = 0; i < s->plan.npages + 2; i++) {
+		const char *name = i < s->plan.npages ? s->plan.pages[i].template_name
+						 : fixed[i - s->plan.npages];
 		if (strmap_get(&seen, name))
 			continue;
 		strmap_slot(&seen, name, NULL);
-		if (!tmpl_set_get(s->templates, name))
+		if (!tmpl_set_get(s->in.templates, name))
 			diag_error(s->diag, arena_printf(&s->arena, "templates/%s.mustache", name),
 				   0, 0, "missing template (the site needs it)");
 	}
@@ -187,10 +187,8 @@ static void check_page_templates(struct site *s)
  * (none when the build failed before its metrics). */
 static void plan_guide_pages(struct site *s)
 {
-	if (!s->metrics.prices && s->data.ngpus)
+	if (!s->in.metrics.prices && s->in.data.ngpus)
 		return;
-	/* now, while one thread runs: rendering threads read the kit */
-	pages_compare_prepare(s);
 	struct buf scratch = BUF_INIT; /* for the G^2 comparison pages' texts */
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
@@ -203,13 +201,16 @@ static void plan_guide_pages(struct site *s)
 
 static void plan_pages(struct site *s)
 {
+	/* the comparisons' shared parts, before any page asks for them (the
+	 * home page's headlines come first); pages only read them */
+	pages_compare_prepare(s);
 	/* each language's home after its article lists */
 	articles_plan(s, pages_guide_plan_home);
 	plan_guide_pages(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);
 	/* after every page it draws from: it asks the same families */
-	if (s->metrics.prices || !s->data.ngpus)
+	if (s->in.metrics.prices || !s->in.data.ngpus)
 		for (int l = 0; l < LANG_COUNT; l++)
 			report_plan(s, (enum lang)l);
 	calculator_plan(s);
@@ -231,7 +232,7 @@ static void finish_figures(struct site *s, struct buf *csv,
 {
 	figures_finish(s, csv);
 	struct buf old = BUF_INIT, report = BUF_INIT;
-	const char *path = join(s, s->opt.out, FIGURES_FILE);
+	const char *path = join(s, s->in.opt.out, FIGURES_FILE);
 	bool had = fs_exists(path) && fs_read_file(path, &old) == 0;
 	figures_report(had ? old.ptr : NULL, csv->ptr, &report);
 	report_note_changes(s, had ? old.ptr : NULL, csv->ptr, &report);
@@ -265,7 +266,7 @@ static int render_all(struct site *s, struct output *out,
 		rc = render_root_index(s, out, &html);
 	buf_release(&html);
 	if (rc == 0)
-		rc = assets_write(s->assets, out);
+		rc = assets_write(s->in.assets, out);
 	if (rc == 0)
 		rc = datapages_write_extra(s, out);
 	if (rc == 0)
@@ -432,8 +433,8 @@ static void cache_publish(struct cache_state *c, const struct site *s)
 	c->next.clean = c->inputs_usable;
 	pagecache_keep_warnings(&c->next, s->diag->warnings, c->said->ptr + c->said_from,
 				c->said->len - c->said_from);
-	c->next.placeholder_url = s->placeholder_url;
-	if (c->started && pagecache_add_tree(&c->next, s->opt.out) == 0 &&
+	c->next.placeholder_url = s->in.placeholder_url;
+	if (c->started && pagecache_add_tree(&c->next, s->in.opt.out) == 0 &&
 	    pagecache_finish(&c->next) == 0)
 		return;
 	diag_warning(s->diag, c->path, 0, 0,
@@ -470,21 +471,21 @@ static void cache_end(struct cache_state *c)
 static void site_free(struct site *s)
 {
 	figures_free(s);
-	if (s->assets)
-		assets_free(s->assets);
-	free(s->assets);
+	if (s->in.assets)
+		assets_free(s->in.assets);
+	free(s->in.assets);
 	guide_charts_free(s);
 	search_pages_free(s);
-	for (size_t i = 0; i < s->narticles; i++)
-		markdown_article_free(&s->articles[i]);
-	free(s->articles);
-	free(s->translation_of);
-	free(s->pages);
-	strmap_free(&s->page_paths);
-	if (s->templates)
-		tmpl_set_free(s->templates);
-	i18n_free(&s->i18n);
-	data_free(&s->data);
+	for (size_t i = 0; i < s->in.narticles; i++)
+		markdown_article_free(&s->in.articles[i]);
+	free(s->in.articles);
+	free(s->in.translation_of);
+	free(s->plan.pages);
+	strmap_free(&s->plan.page_paths);
+	if (s->in.templates)
+		tmpl_set_free(s->in.templates);
+	i18n_free(&s->in.i18n);
+	data_free(&s->in.data);
 	arena_free(&s->arena);
 }
 
@@ -498,7 +499,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	xmlInitParser(); /* libxml2's globals, before any thread draws a chart */
 	struct site s;
 	memset(&s, 0, sizeof s);
-	s.opt = *opt;
+	s.in.opt = *opt;
 	s.diag = diag;
 	double cache_begin_ms = stats->cache_ms; /* cache_begin's, before this */
 	memset(stats, 0, sizeof *stats);
@@ -511,11 +512,11 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 		guide_charts_init(&s);
 		render_lang_contexts(&s);
 		for (int l = 0; l < LANG_COUNT; l++)
-			calculator_lang_keys(&s, (enum lang)l, s.lang_ctx[l]);
+			calculator_lang_keys(&s, (enum lang)l, s.plan.lang_ctx[l]);
 		/* {{asset.style_css}}: the assets' content-hashed URLs */
 		for (int l = 0; l < LANG_COUNT; l++)
-			value_map_set(&s.arena, s.lang_ctx[l], "asset",
-				      assets_context(s.assets, &s.arena));
+			value_map_set(&s.arena, s.plan.lang_ctx[l], "asset",
+				      assets_context(s.in.assets, &s.arena));
 		plan_pages(&s);
 		if (diag_failed(diag))
 			rc = -1;
@@ -525,7 +526,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 		/* every page rendered, the report made, nothing written */
 		double r0 = now_ms();
 		if (render_pages(&s, NULL, NULL, NULL) != 0 ||
-		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag)) {
+		    i18n_report_uses(&s.in.i18n, diag) != 0 || diag_failed(diag)) {
 			rc = -1;
 		} else {
 			struct buf csv = BUF_INIT;
@@ -533,15 +534,15 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 			buf_release(&csv);
 		}
 		stats->render_ms = now_ms() - r0;
-		stats->rendered = s.npages;
+		stats->rendered = s.plan.npages;
 	} else if (rc == 0 && !opt->write) {
 		/* check: every page rendered (shortcodes, templates), nothing written */
 		struct buf today = BUF_INIT;
 		price_history_today(&today);
-		price_history_check(&s.data, today.ptr, opt->max_age_days, diag);
+		price_history_check(&s.in.data, today.ptr, opt->max_age_days, diag);
 		buf_release(&today);
 		if (render_pages(&s, NULL, NULL, NULL) != 0 ||
-		    i18n_report_uses(&s.i18n, diag) != 0 || diag_failed(diag))
+		    i18n_report_uses(&s.in.i18n, diag) != 0 || diag_failed(diag))
 			rc = -1;
 		else
 			health_report(&s, stdout);
@@ -562,10 +563,10 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 			if (!cache->started)
 				cache->start_errno = errno;
 			struct markdown_memo memo = { memo_find, memo_keep, cache };
-			s.markdown_memo = &memo;
+			s.in.markdown_memo = &memo;
 			rc = render_all(&s, out, stats, &rc_cache);
-			s.markdown_memo = NULL;
-			if (i18n_report_uses(&s.i18n, diag) != 0)
+			s.in.markdown_memo = NULL;
+			if (i18n_report_uses(&s.in.i18n, diag) != 0)
 				rc = -1;
 			if (rc == 0 && !diag_failed(diag))
 				rc = diag_check_stdout(diag);
@@ -587,7 +588,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	}
 	site_free(&s);
 	diag_flush_capped(diag);
-	stats->placeholder_url = s.placeholder_url;
+	stats->placeholder_url = s.in.placeholder_url;
 	stats->warnings = diag->warnings;
 	stats->ms = now_ms() - start;
 	stats->finish_ms = stats->ms - stats->load_ms - stats->plan_ms - stats->render_ms;

@@ -5,6 +5,7 @@
 #include "base/diag.h"
 #include "base/digest.h"
 #include "view/figures.h"
+#include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "template/mustache.h"
 #include "publish/output.h"
@@ -36,7 +37,7 @@ char *render_ui_key(struct site *s, const char *key)
 static struct value *ui_strings(struct site *s, enum lang l)
 {
 	struct value *t = value_new_map(&s->arena);
-	const struct table *tab = s->i18n.table;
+	const struct table *tab = s->in.i18n.table;
 	size_t kc = 0, lc = 0;
 	for (size_t c = 0; c < tab->ncols; c++) {
 		if (!strcmp(tab->cols[c], "key"))
@@ -59,8 +60,8 @@ static struct value *source_list(struct site *s, enum lang l)
 {
 	struct arena *a = &s->arena;
 	struct value *list = value_new_list(a);
-	for (size_t i = 0; i < s->data.nsources; i++) {
-		const struct source *src = &s->data.sources[i];
+	for (size_t i = 0; i < s->in.data.nsources; i++) {
+		const struct source *src = &s->in.data.sources[i];
 		struct value *m = value_new_map(a);
 		const char *title = site_source_title(src, l);
 		value_map_set_str(a, m, "id", src->id);
@@ -68,7 +69,7 @@ static struct value *source_list(struct site *s, enum lang l)
 		struct buf b = BUF_INIT;
 		if (strcmp(title, src->title)) {
 			static const char *const names[] = { "title" };
-			i18n_fill(&b, i18n_get(&s->i18n, l, "data.original_title"), names,
+			i18n_fill(&b, i18n_get(&s->in.i18n, l, "data.original_title"), names,
 				  &src->title, 1);
 		}
 		value_map_set_str(a, m, "original", b.ptr);
@@ -88,7 +89,7 @@ static struct value *source_list(struct site *s, enum lang l)
 /* `text` as the inside of a CSS string (the page margins of print, in
  * the layout's <style>): quotes and backslashes escaped, and <, >, & as
  * hex escapes, so nothing closes the string or the element. */
-static const char *css_string(struct site *s, const char *text)
+static const char *css_string(struct arena *a, const char *text)
 {
 	struct buf b = BUF_INIT;
 	for (const unsigned char *c = (const unsigned char *)text; c && *c; c++) {
@@ -99,7 +100,7 @@ static const char *css_string(struct site *s, const char *text)
 		else
 			buf_addf(&b, "%c", *c < 0x20 ? ' ' : *c);
 	}
-	const char *r = arena_strndup(&s->arena, b.ptr ? b.ptr : "", b.len);
+	const char *r = arena_strndup(a, b.ptr ? b.ptr : "", b.len);
 	buf_release(&b);
 	return r;
 }
@@ -113,14 +114,14 @@ void render_lang_contexts(struct site *s)
 		value_map_set_str(&s->arena, m, "lang_tag", lang_tag(l));
 		value_map_set(&s->arena, m, "t", ui_strings(s, l));
 		value_map_set(&s->arena, m, "sources", source_list(s, l));
-		value_map_set_str(&s->arena, m, "build_date", s->date);
+		value_map_set_str(&s->arena, m, "build_date", s->in.date);
 		struct buf date = BUF_INIT;
-		if (s->date)
-			i18n_format_date(&date, s->date, l);
+		if (s->in.date)
+			i18n_format_date(&date, s->in.date, l);
 		value_map_set_str(&s->arena, m, "print_date_css",
-				  css_string(s, date.ptr ? date.ptr : ""));
+				  css_string(&s->arena, date.ptr ? date.ptr : ""));
 		buf_release(&date);
-		s->lang_ctx[l] = m;
+		s->plan.lang_ctx[l] = m;
 	}
 }
 
@@ -145,45 +146,45 @@ static const struct nav_item {
 	{ "report", "nav.report", "report/" },
 };
 
-static struct value *nav_for(struct site *s, const struct page_spec *p)
+static struct value *nav_for(const struct page_ctx *pc, const struct page_spec *p)
 {
-	struct value *list = value_new_list(&s->arena);
+	struct value *list = value_new_list(pc->arena);
 	for (size_t i = 0; i < sizeof nav_items / sizeof nav_items[0]; i++) {
 		const struct nav_item *n = &nav_items[i];
-		struct value *m = value_new_map(&s->arena);
-		value_map_set_str(&s->arena, m, "label",
-				  i18n_get(&s->i18n, p->lang, n->label_key));
-		value_map_set_str(&s->arena, m, "href",
-				  site_href(s, p->lang, p->path, p->lang, n->path));
-		value_map_set_bool(&s->arena, m, "current",
+		struct value *m = value_new_map(pc->arena);
+		value_map_set_str(pc->arena, m, "label",
+				  i18n_get(&pc->in->i18n, p->lang, n->label_key));
+		value_map_set_str(pc->arena, m, "href",
+				  site_href(pc->arena, p->lang, p->path, p->lang, n->path));
+		value_map_set_bool(pc->arena, m, "current",
 				   p->section && !strcmp(p->section, n->section));
-		value_list_push(&s->arena, list, m);
+		value_list_push(pc->arena, list, m);
 	}
 	return list;
 }
 
-static struct value *alternates_for(struct site *s, const struct page_spec *p)
+static struct value *alternates_for(const struct page_ctx *pc, const struct page_spec *p)
 {
-	struct value *list = value_new_list(&s->arena);
+	struct value *list = value_new_list(pc->arena);
 	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
 	/* x-default: the page in the site's default language (settings.h) */
-	enum lang def = s->default_lang;
+	enum lang def = pc->in->default_lang;
 	const char *en = p->lang == def ? p->path : p->alt_path;
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
 		const char *path = l == p->lang ? p->path : p->alt_path;
 		if (!path)
 			continue;
-		struct value *m = value_new_map(&s->arena);
-		value_map_set_str(&s->arena, m, "hreflang", lang_tag(l));
-		value_map_set_str(&s->arena, m, "href", site_page_url(s, l, path));
-		value_list_push(&s->arena, list, m);
+		struct value *m = value_new_map(pc->arena);
+		value_map_set_str(pc->arena, m, "hreflang", lang_tag(l));
+		value_map_set_str(pc->arena, m, "href", site_page_url(pc->in, pc->arena, l, path));
+		value_list_push(pc->arena, list, m);
 	}
 	if (en) {
-		struct value *m = value_new_map(&s->arena);
-		value_map_set_str(&s->arena, m, "hreflang", "x-default");
-		value_map_set_str(&s->arena, m, "href", site_page_url(s, def, en));
-		value_list_push(&s->arena, list, m);
+		struct value *m = value_new_map(pc->arena);
+		value_map_set_str(pc->arena, m, "hreflang", "x-default");
+		value_map_set_str(pc->arena, m, "href", site_page_url(pc->in, pc->arena, def, en));
+		value_list_push(pc->arena, list, m);
 	}
 	(void)other;
 	return list;
@@ -191,28 +192,28 @@ static struct value *alternates_for(struct site *s, const struct page_spec *p)
 
 /* The context of one page: the language's shared keys, the layout's keys,
  * then the page's own keys (which win). */
-static struct value *page_context(struct site *s, const struct page_spec *p)
+static struct value *page_context(const struct page_ctx *pc, const struct page_spec *p)
 {
-	struct arena *a = &s->arena;
+	struct arena *a = pc->arena;
 	struct value *m = value_new_map(a);
-	value_map_set_parent(m, s->lang_ctx[p->lang]); /* shared, not copied */
+	value_map_set_parent(m, pc->lang_keys); /* shared, not copied */
 	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
 	value_map_set_str(a, m, "title", p->title);
-	value_map_set_str(a, m, "print_title_css", css_string(s, p->title));
+	value_map_set_str(a, m, "print_title_css", css_string(pc->arena, p->title));
 	value_map_set_str(a, m, "description",
 			  p->description ? p->description
-					 : i18n_get(&s->i18n, p->lang, "site.description"));
-	value_map_set_str(a, m, "root", site_root_href(s, p->lang, p->path, ""));
-	value_map_set_str(a, m, "home", site_href(s, p->lang, p->path, p->lang, ""));
-	value_map_set_str(a, m, "canonical", site_page_url(s, p->lang, p->path));
-	value_map_set(a, m, "alternates", alternates_for(s, p));
+					 : i18n_get(&pc->in->i18n, p->lang, "site.description"));
+	value_map_set_str(a, m, "root", site_root_href(pc->arena, p->path, ""));
+	value_map_set_str(a, m, "home", site_href(pc->arena, p->lang, p->path, p->lang, ""));
+	value_map_set_str(a, m, "canonical", site_page_url(pc->in, pc->arena, p->lang, p->path));
+	value_map_set(a, m, "alternates", alternates_for(pc, p));
 	value_map_set_str(a, m, "switch_href",
-			  site_href(s, p->lang, p->path, other,
+			  site_href(pc->arena, p->lang, p->path, other,
 				    p->alt_path ? p->alt_path : ""));
 	value_map_set_str(a, m, "switch_lang", lang_tag(other));
 	value_map_set_str(a, m, "switch_label",
-			  i18n_get(&s->i18n, p->lang, "lang.other"));
-	value_map_set(a, m, "nav", nav_for(s, p));
+			  i18n_get(&pc->in->i18n, p->lang, "lang.other"));
+	value_map_set(a, m, "nav", nav_for(pc, p));
 	if (p->crumbs) {
 		value_map_set(a, m, "crumbs", p->crumbs);
 		value_map_set_bool(a, m, "has_crumbs", value_list_len(p->crumbs) > 0);
@@ -239,7 +240,7 @@ struct render_pool {
 	struct strmap deps_index; /* template name -> index + 1 into deps */
 	struct template_deps *deps;
 	size_t ndeps, cap_deps;
-	struct site views[POOL_MAX_JOBS];
+	struct arena arenas[POOL_MAX_JOBS]; /* each thread's, emptied after every page */
 	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS];
 	atomic_bool stop;
 	struct diag *diags; /* [npages]: each page's messages, kept */
@@ -284,11 +285,11 @@ static void template_deps_make(struct render_pool *pool, const char *name)
 	struct site *s = pool->site;
 	struct strmap names = STRMAP_INIT_BORROWED;
 	struct template_deps td;
-	bool exact = tmpl_set_depends(s->templates, name, &td.sources, &names);
+	bool exact = tmpl_set_depends(s->in.templates, name, &td.sources, &names);
 	if (!exact)
-		td.sources = tmpl_set_digest(s->templates);
+		td.sources = tmpl_set_digest(s->in.templates);
 	for (int l = 0; l < LANG_COUNT; l++)
-		td.lang[l] = shared_keys_digest(s->lang_ctx[l], &names, exact);
+		td.lang[l] = shared_keys_digest(s->plan.lang_ctx[l], &names, exact);
 	strmap_free(&names);
 	ALLOC_GROW(pool->deps, pool->ndeps, pool->cap_deps);
 	pool->deps[pool->ndeps++] = td;
@@ -318,7 +319,7 @@ static struct digest_value page_digest(const struct render_pool *pool,
  * record can be read (into `rec`) and its file is still the recorded one.
  * 1 kept, 2 kept but its listeners could not use the record (the page's
  * HTML is needed after all), 0 not kept, -1 error. */
-static int keep_page(struct render_pool *pool, struct site *view, size_t i,
+static int keep_page(struct render_pool *pool, const struct page_ctx *pc, size_t i,
 		     const char *rel, struct digest_value digest, struct buf *rec,
 		     uint64_t *search_ns)
 {
@@ -329,7 +330,7 @@ static int keep_page(struct render_pool *pool, struct site *view, size_t i,
 	if (!old || !file || !digest_equal(old->inputs, digest) ||
 	    pagecache_read(c->old, &old->rec, rec) != 0)
 		return 0;
-	int rc = output_keep(pool->out, rel, &file->id, view->diag);
+	int rc = output_keep(pool->out, rel, &file->id, pc->diag);
 	if (rc != 1)
 		return rc;
 	uint64_t t0 = site_clock_ns();
@@ -339,35 +340,35 @@ static int keep_page(struct render_pool *pool, struct site *view, size_t i,
 }
 
 /* Render page `i` (`out` NULL renders without writing: gen check). */
-static int render_page(struct render_pool *pool, struct site *s, size_t i,
+static int render_page(struct render_pool *pool, const struct page_ctx *pc, size_t i,
 		       int worker)
 {
-	const struct page_spec *p = &pool->site->pages[i];
+	const struct page_spec *p = &pool->site->plan.pages[i];
 	struct buf *html = &pool->html[worker], *rec = &pool->records[worker];
 	struct render_cache *cache = pool->out ? pool->cache : NULL;
-	const struct tmpl *t = tmpl_set_get(s->templates, p->template_name);
+	const struct tmpl *t = tmpl_set_get(pc->in->templates, p->template_name);
 	if (!t) {
-		diag_error(s->diag, "templates", 0, 0, "missing template \"%s.mustache\"",
+		diag_error(pc->diag, "templates", 0, 0, "missing template \"%s.mustache\"",
 			   p->template_name);
 		return -1;
 	}
 	struct page_spec built = *p;
 	if (p->build) {
-		built.ctx = p->build(s, p);
+		built.ctx = p->build(pc, p);
 		if (!built.ctx)
 			return -1;
 	}
-	struct value *ctx = page_context(s, &built);
-	const char *rel = arena_printf(&s->arena, "%s/%sindex.html",
+	struct value *ctx = page_context(pc, &built);
+	const char *rel = arena_printf(pc->arena, "%s/%sindex.html",
 				       lang_code(p->lang), p->path);
 	struct digest_value digest = { 0, 0 };
 	int kept = 0;
-	struct site_timings *tm = s->timings;
+	struct site_timings *tm = pc->timings;
 	if (cache) {
 		uint64_t t0 = site_clock_ns(), search_ns = 0;
 		digest = page_digest(pool, p, rel, ctx);
 		if (cache->old)
-			kept = keep_page(pool, s, i, rel, digest, rec, &search_ns);
+			kept = keep_page(pool, pc, i, rel, digest, rec, &search_ns);
 		if (kept == 1)
 			pagecache_add_page(cache->next, rel, digest, rec->ptr, rec->len);
 		if (tm) {
@@ -382,7 +383,7 @@ static int render_page(struct render_pool *pool, struct site *s, size_t i,
 		return 0;
 	}
 	buf_reset(html);
-	if (tmpl_render(s->templates, t, ctx, html, s->diag) != 0)
+	if (tmpl_render(pc->in->templates, t, ctx, html, pc->diag) != 0)
 		return -1;
 	buf_reset(rec);
 	if (pool->done) {
@@ -398,7 +399,7 @@ static int render_page(struct render_pool *pool, struct site *s, size_t i,
 	}
 	if (!pool->out || kept == 2)
 		return 0;
-	return output_add_to(pool->out, rel, html->ptr, html->len, s->diag);
+	return output_add_to(pool->out, rel, html->ptr, html->len, pc->diag);
 }
 
 static void render_one(void *ctx, size_t i, int worker)
@@ -409,13 +410,25 @@ static void render_one(void *ctx, size_t i, int worker)
 	 * interrupt stops it */
 	if (atomic_load(&pool->stop))
 		return;
-	struct site *view = &pool->views[worker];
+	const struct site *s = pool->site;
+	const struct page_spec *p = &s->plan.pages[i];
 	struct diag *d = &pool->diags[i];
-	view->diag = d;
-	view->figures_sink = figures_page_sink(pool->site, i);
-	if (render_page(pool, view, i, worker) != 0 && !d->errors)
+	/* all that the page's own code sees: not the plan, not another page */
+	const struct page_ctx pc = {
+		.in = &s->in,
+		.arena = &pool->arenas[worker],
+		.diag = d,
+		.marks = figures_page_sink(pool->site, i),
+		.charts = s->charts,
+		.timings = s->timings,
+		.lang_keys = s->plan.lang_ctx[p->lang],
+		.l = p->lang,
+		.path = p->path,
+		.scratch = NULL,
+	};
+	if (render_page(pool, &pc, i, worker) != 0 && !d->errors)
 		d->errors = 1;
-	arena_reset(&view->arena);
+	arena_reset(pc.arena);
 	if (output_interrupted())
 		atomic_store(&pool->stop, true);
 }
@@ -425,7 +438,7 @@ static void pool_cache_begin(struct render_pool *pool, size_t n)
 	struct site *s = pool->site;
 	pool->deps_index = (struct strmap)STRMAP_INIT_BORROWED;
 	for (size_t i = 0; i < n; i++)
-		template_deps_make(pool, s->pages[i].template_name);
+		template_deps_make(pool, s->plan.pages[i].template_name);
 	atomic_init(&pool->nrendered, 0);
 	atomic_init(&pool->nkept, 0);
 }
@@ -442,14 +455,15 @@ static void pool_cache_end(struct render_pool *pool)
 int render_pages(struct site *s, struct output *out, render_page_done done,
 		 struct render_cache *cache)
 {
-	size_t n = s->npages;
+	size_t n = s->plan.npages;
 	/* the pool holds a view of the site per thread: too big for the stack */
 	struct render_pool *pool = xcalloc(1, sizeof *pool);
 	pool->site = s;
 	pool->out = out;
 	pool->done = done;
 	pool->cache = cache;
-	s->out = out; /* charts drawn while rendering are written at once */
+	s->out = out;
+	guide_charts_set_output(s->charts, out); /* written at once */
 	figures_pages_begin(s);
 	atomic_init(&pool->stop, false);
 	pool->diags = xcalloc(n + 1, sizeof *pool->diags);
@@ -458,13 +472,12 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	for (size_t i = 0; i < n; i++)
 		diag_init_kept(&pool->diags[i]);
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {
-		pool->views[w] = *s;
-		memset(&pool->views[w].arena, 0, sizeof pool->views[w].arena);
 		buf_init(&pool->html[w]);
 		buf_init(&pool->records[w]);
 	}
-	pool_run(pool_size(s->opt.jobs), n, render_one, pool);
+	pool_run(pool_size(s->in.opt.jobs), n, render_one, pool);
 	s->out = NULL;
+	guide_charts_set_output(s->charts, NULL);
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		/* in page order, whatever the threads' timing; capped per kind
@@ -478,7 +491,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {
 		buf_release(&pool->html[w]);
 		buf_release(&pool->records[w]);
-		arena_free(&pool->views[w].arena);
+		arena_free(&pool->arenas[w]);
 	}
 	free(pool->diags);
 	free(pool);
@@ -487,7 +500,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 
 int render_root_index(struct site *s, struct output *out, struct buf *html)
 {
-	const struct tmpl *t = tmpl_set_get(s->templates, "pages/root");
+	const struct tmpl *t = tmpl_set_get(s->in.templates, "pages/root");
 	if (!t) {
 		diag_error(s->diag, "templates", 0, 0,
 			   "missing template \"pages/root.mustache\"");
@@ -495,11 +508,11 @@ int render_root_index(struct site *s, struct output *out, struct buf *html)
 	}
 	struct value *m = value_new_map(&s->arena);
 	for (int i = 0; i < LANG_COUNT; i++)
-		value_map_set(&s->arena, m, lang_code((enum lang)i), s->lang_ctx[i]);
+		value_map_set(&s->arena, m, lang_code((enum lang)i), s->plan.lang_ctx[i]);
 	value_map_set_str(&s->arena, m, "canonical",
-			  arena_printf(&s->arena, "%s/", s->opt.base_url ? s->opt.base_url : ""));
+			  arena_printf(&s->arena, "%s/", s->in.opt.base_url ? s->in.opt.base_url : ""));
 	buf_reset(html);
-	if (tmpl_render(s->templates, t, m, html, s->diag) != 0)
+	if (tmpl_render(s->in.templates, t, m, html, s->diag) != 0)
 		return -1;
 	return output_add(out, "index.html", html->ptr, html->len);
 }

@@ -23,7 +23,7 @@ struct site;
 char *render_ui_key(struct site *s, const char *key);
 /* Make the keys every page of a language shares (before planning). */
 void render_lang_contexts(struct site *s);
-/* Called with each page rendered without error (its index in s->pages and
+/* Called with each page rendered without error (its index in s->plan.pages and
  * its HTML), on the rendering thread: it must only touch that page's own
  * state (the search index keeps a slot per page). What it appends to
  * `kept` is the page cache's record of the page (pagecache.h), given back

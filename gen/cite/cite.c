@@ -132,7 +132,7 @@ static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 	if (!why)
 		why = "cite.not_stated";
 	buf_adds(c->out, "<span class=\"fig nodata\"");
-	if (i18n_has(&c->s->i18n, why)) {
+	if (i18n_has(&c->pg.in->i18n, why)) {
 		buf_adds(c->out, " title=\"");
 		text_escape_htmls(c->out, pg_tr(&c->pg, why));
 		buf_addc(c->out, '"');
@@ -160,7 +160,7 @@ static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 static void cite_record(struct cite *c, struct figure f, const char *unit,
 			const char *id, const struct buf *label, int table, ...)
 {
-	if (!c->s->figures)
+	if (!c->pg.in->figures)
 		return;
 	struct buf v = BUF_INIT, in = BUF_INIT;
 	if (figure_ok(f))
@@ -170,10 +170,10 @@ static void cite_record(struct cite *c, struct figure f, const char *unit,
 	for (int t = table; t >= 0; t = va_arg(ap, int)) {
 		long row = va_arg(ap, long);
 		if (row >= 0)
-			figures_input(c->s, &in, t, (size_t)row);
+			figures_input(c->pg.in, &in, t, (size_t)row);
 	}
 	va_end(ap);
-	figures_show_new(c->s, c->l, c->from, id, label[0].ptr, label[1].ptr, v.ptr, "",
+	figures_show_new(&c->pg, id, label[0].ptr, label[1].ptr, v.ptr, "",
 			 unit, in.ptr);
 	buf_release(&v);
 	buf_release(&in);
@@ -185,11 +185,11 @@ static const char *gpu_field_zh(const struct cite *c, const char *field)
 {
 	struct buf key = BUF_INIT;
 	buf_addf(&key, "cite.spec.%s", field);
-	if (!i18n_has(&c->s->i18n, key.ptr)) {
+	if (!i18n_has(&c->pg.in->i18n, key.ptr)) {
 		buf_reset(&key);
 		buf_addf(&key, "fig.field.%s", field);
 	}
-	const char *zh = i18n_get(&c->s->i18n, LANG_ZH, key.ptr);
+	const char *zh = i18n_get(&c->pg.in->i18n, LANG_ZH, key.ptr);
 	buf_release(&key);
 	return zh;
 }
@@ -228,7 +228,7 @@ static int cite_gpu(struct cite *c)
 		struct num n = sc_gpu_num(g, nf);
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "gpu.%s.%s", id, field);
-		figures_labels(c->s, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
+		figures_labels(c->pg.in, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
 			       NULL, "field", field, gpu_field_zh(c, field), NULL);
 		cite_record(c, figure_of(n, "cite.not_stated"), gpu_field_unit(field),
 			    fid.ptr, label,
@@ -301,20 +301,20 @@ static int cite_price(struct cite *c)
 	if (task || bench) {
 		/* the quote itself, as the GPU page lists it */
 		if (row >= 0)
-			figures_show_quote(c->s, c->l, c->from, (size_t)row);
+			figures_show_quote(&c->pg, (size_t)row);
 	} else if (!which && !source) {
-		figures_show_price(c->s, c->l, c->from, (size_t)g);
+		figures_show_price(&c->pg, (size_t)g);
 	} else {
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "price.%s.%s", id, which ? which : source);
 		const char *wkey = which ? (strcmp(which, "high") ? "fig.which.lowest"
 								  : "fig.which.highest")
 					 : "price.on_demand";
-		figures_labels(c->s, &label[0], &label[1],
+		figures_labels(c->pg.in, &label[0], &label[1],
 			       source ? "fig.price_pick_from" : "fig.price_pick",
 			       "gpu", c->d->gpus[g].name, NULL,
-			       "which", i18n_get(&c->s->i18n, LANG_EN, wkey),
-			       i18n_get(&c->s->i18n, LANG_ZH, wkey),
+			       "which", i18n_get(&c->pg.in->i18n, LANG_EN, wkey),
+			       i18n_get(&c->pg.in->i18n, LANG_ZH, wkey),
 			       "source", source, NULL, NULL);
 		struct figure pf = { row >= 0 ? c->d->prices[row].usd_per_hour : 0,
 				     row >= 0 ? NULL : "why.no_price" };
@@ -380,7 +380,7 @@ static int cite_hours(struct cite *c)
 	const struct task_cost *tc = task_cost_of(c);
 	if (!tc)
 		return -1;
-	figures_show_time(c->s, c->l, c->from, tc->task, tc->gpu);
+	figures_show_time(&c->pg, tc->task, tc->gpu);
 	if (!figure_ok(tc->hours))
 		return emit_missing(c, tc->hours.missing,
 				    "the time of task \"%s\" on gpu \"%s\"",
@@ -399,7 +399,7 @@ static int cite_cost(struct cite *c)
 	const struct task_cost *tc = task_cost_of(c);
 	if (!tc)
 		return -1;
-	figures_show_cost(c->s, c->l, c->from, tc->task, tc->gpu);
+	figures_show_cost(&c->pg, tc->task, tc->gpu);
 	if (!figure_ok(tc->cost))
 		return emit_missing(c, tc->cost.missing,
 				    "the cost of task \"%s\" on gpu \"%s\"",
@@ -429,7 +429,7 @@ static int cite_result(struct cite *c)
 		long rr = data_result_row(c->d, (size_t)b, (size_t)g);
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "result.%s.%s", bm->id, c->d->gpus[g].id);
-		figures_labels(c->s, &label[0], &label[1], "fig.result", "bench", bm->name_en,
+		figures_labels(c->pg.in, &label[0], &label[1], "fig.result", "bench", bm->name_en,
 			       bm->name_zh, "gpu", c->d->gpus[g].name, NULL, NULL);
 		cite_record(c, f, bm->unit ? bm->unit : "", fid.ptr, label,
 			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
@@ -514,7 +514,7 @@ static int cite_ratio(struct cite *c)
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "ratio.%s.%s.%s", sc_arg(c, "a"), sc_arg(c, "b"),
 			 bench ? bench : field);
-		figures_labels(c->s, &label[0], &label[1], "fig.ratio",
+		figures_labels(c->pg.in, &label[0], &label[1], "fig.ratio",
 			       "a", c->d->gpus[a].name, NULL, "b", c->d->gpus[b].name, NULL,
 			       "what", bench ? bench : field, what_zh, NULL);
 		/* a ratio of results rests on the two results, one of specs on
@@ -597,7 +597,7 @@ static int cite_metric(struct cite *c)
 	}
 	if (k == 4) {
 		/* the ledger's own figure, as the inference page shows it */
-		figures_show_mtok(c->s, c->l, c->from, (size_t)b, (size_t)g);
+		figures_show_mtok(&c->pg, (size_t)b, (size_t)g);
 	} else {
 		static const char *const units[] = { "h", "TFLOPS/W", "TFLOPS per $1000",
 						     "× per $/h", "USD/1M tokens" };
@@ -608,9 +608,9 @@ static int cite_metric(struct cite *c)
 		buf_addf(&fid, "metric.%s.%s%s%s", name, gpu->id, b >= 0 ? "." : "",
 			 b >= 0 ? bench : "");
 		buf_addf(&key, "fig.metric.%s", name);
-		figures_labels(c->s, &label[0], &label[1],
+		figures_labels(c->pg.in, &label[0], &label[1],
 			       b >= 0 ? "fig.metric_on" : "fig.metric", "gpu", gpu->name, NULL,
-			       "metric", name, i18n_get(&c->s->i18n, LANG_ZH, key.ptr),
+			       "metric", name, i18n_get(&c->pg.in->i18n, LANG_ZH, key.ptr),
 			       "bench", b >= 0 ? c->d->benchmarks[b].name_en : "",
 			       b >= 0 ? c->d->benchmarks[b].name_zh : "", NULL);
 		buf_release(&key);
@@ -670,7 +670,7 @@ static int cite_vram(struct cite *c)
 		/* a formula of its arguments: no data row */
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "vram.%s.%s", params, precision);
-		figures_labels(c->s, &label[0], &label[1], "fig.vram", "params", params, NULL,
+		figures_labels(c->pg.in, &label[0], &label[1], "fig.vram", "params", params, NULL,
 			       "precision", precision, NULL, NULL);
 		cite_record(c, f, "GB", fid.ptr, label, -1);
 		buf_release(&fid);
@@ -754,7 +754,7 @@ static const char *calculator_path(struct cite *c)
 		buf_adds(&b, v); /* checked above: digits, dots and letters only */
 		sep = '&';
 	}
-	char *r = arena_strndup(&c->s->arena, b.ptr, b.len);
+	char *r = arena_strndup(c->pg.arena, b.ptr, b.len);
 	buf_release(&b);
 	return r;
 }
@@ -776,7 +776,7 @@ static int link_compare(struct cite *c, const char *pair)
 	if (!comma || strchr(comma + 1, ','))
 		return sc_error(c, "compare \"%s\" needs two gpus, like compare=h100-80gb,a100-80gb",
 				pair);
-	char *first = arena_strndup(&c->s->arena, pair, (size_t)(comma - pair));
+	char *first = arena_strndup(c->pg.arena, pair, (size_t)(comma - pair));
 	long a = sc_find_gpu(c, first);
 	long b = a < 0 ? -1 : sc_find_gpu(c, comma + 1);
 	if (b < 0)
@@ -790,7 +790,7 @@ static int link_compare(struct cite *c, const char *pair)
 	}
 	const struct gpu *ga = &c->d->gpus[a], *gb = &c->d->gpus[b];
 	const char *path = pg_pair_path(&c->pg, (size_t)a, (size_t)b);
-	const char *text = arena_printf(&c->s->arena, "%s %s %s", ga->name,
+	const char *text = arena_printf(c->pg.arena, "%s %s %s", ga->name,
 					pg_tr(&c->pg, "cite.vs"), gb->name);
 	emit_link(c, pg_href_to(&c->pg, path), text);
 	return 0;
@@ -833,7 +833,7 @@ static int cite_link(struct cite *c)
 		if (i == n)
 			return sc_error(c, "unknown page \"%s\"", page);
 		const char *path = strcmp(page, "calculator")
-			? arena_printf(&c->s->arena, "%s/", page) : calculator_path(c);
+			? arena_printf(c->pg.arena, "%s/", page) : calculator_path(c);
 		if (!path)
 			return -1;
 		emit_link(c, pg_href_to(&c->pg, path),
@@ -856,7 +856,7 @@ static int cite_chart(struct cite *c)
 		.other = sc_arg(c, "other"),
 		.page_path = c->from,
 	};
-	return guide_chart_render(c->s, c->l, &rq, c->out, c->sc->path,
+	return guide_chart_render(&c->pg, &rq, c->out, c->sc->path,
 				  c->sc->line, c->sc->col);
 }
 
@@ -884,18 +884,16 @@ static const struct {
 int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 		 struct diag *diag)
 {
-	const struct cite_ctx *cc = ctx;
-	const char *from = cc->page_path ? cc->page_path : "";
+	const struct page_ctx *pc = ctx;
 	struct cite c = {
-		.s = cc->site,
-		.d = &cc->site->data,
-		.m = &cc->site->metrics,
-		.l = cc->lang,
-		.from = from,
+		.d = &pc->in->data,
+		.m = &pc->in->metrics,
+		.l = pc->l,
+		.from = pc->path ? pc->path : "",
 		.sc = sc,
 		.out = out,
 		.diag = diag,
-		.pg = { .s = cc->site, .l = cc->lang, .path = from },
+		.pg = *pc,
 	};
 	buf_init(&c.what);
 	size_t k = 0, n = sizeof kinds / sizeof kinds[0];

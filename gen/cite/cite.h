@@ -12,14 +12,8 @@ struct diag;
 struct shortcode;
 struct site;
 
-struct cite_ctx {
-	struct site *site;
-	enum lang lang;
-	const char *page_path; /* the article's path under its language root,
-				  e.g. "articles/training-guide/", for links */
-};
-
-/* A shortcode_resolver (markdown.h): `ctx` is a struct cite_ctx. Unknown
+/* A shortcode_resolver (markdown.h): `ctx` is the article page's
+ * struct page_ctx (view/site.h: its path is the article's page, for links). Unknown
  * shortcodes, ids and fields are errors at the shortcode's position; a
  * figure with no data shows "no data" and gives a warning. */
 int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,

@@ -79,13 +79,13 @@ static void render_partial(struct cite *c, const char *name, struct value *ctx)
 {
 	struct arena *a = pg_arena(&c->pg);
 	struct value *w = value_new_map(a);
-	value_map_set_parent(w, c->s->lang_ctx[c->l]);
+	value_map_set_parent(w, c->pg.lang_keys);
 	value_map_set(a, w, "cell", ctx);
-	const struct tmpl *t = c->s->templates ? tmpl_set_get(c->s->templates, name) : NULL;
+	const struct tmpl *t = c->pg.in->templates ? tmpl_set_get(c->pg.in->templates, name) : NULL;
 	if (!t)
-		diag_error(c->s->diag, NULL, 0, 0, "templates/%s.mustache: no such partial", name);
+		diag_error(c->pg.diag, NULL, 0, 0, "templates/%s.mustache: no such partial", name);
 	else
-		tmpl_render(c->s->templates, t, w, c->out, c->s->diag);
+		tmpl_render(c->pg.in->templates, t, w, c->out, c->pg.diag);
 	/* a template file's last newline is the file's, not the article's */
 	if (c->out->len && c->out->ptr[c->out->len - 1] == '\n')
 		buf_truncate(c->out, c->out->len - 1);
@@ -349,7 +349,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 				/* as the inference page prices it: the cards
 				 * the model needs, at the result's source's quote */
 				struct figure cost = metrics_serving_cost(d, b, g).per_mtok;
-				figures_show_mtok(c->s, c->l, c->from, b, g);
+				figures_show_mtok(&c->pg, b, g);
 				bool low = figure_ok(cost) && cost.value == cheapest[b];
 				td_fig(c, cost, sc_fmt_usd, low,
 				       low ? BADGE_CHEAPEST : BADGE_NONE);
@@ -382,7 +382,7 @@ static long parse_gpu_list(struct cite *c, const char *list, size_t **out)
 	for (const char *p = list; *p;) {
 		const char *comma = strchr(p, ',');
 		size_t len = comma ? (size_t)(comma - p) : strlen(p);
-		char *id = arena_strndup(&c->s->arena, p, len);
+		char *id = arena_strndup(c->pg.arena, p, len);
 		long g = sc_find_gpu(c, id);
 		if (g < 0)
 			return -1;

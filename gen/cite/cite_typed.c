@@ -285,7 +285,7 @@ static bool unit_follows(struct typed *t, struct typed_num *n, const char *unit_
 	size_t k = n->digits_end;
 	if (k < to && s[k] == ' ')
 		k++;
-	const char *unit = i18n_get(&t->c.s->i18n, t->c.l, unit_key);
+	const char *unit = i18n_get(&t->c.pg.in->i18n, t->c.l, unit_key);
 	size_t u = unit ? strlen(unit) : 0;
 	if (!u || k + u > to || strncasecmp(s + k, unit, u) ||
 	    (k + u < to && (is_word_char(s[k + u]) || s[k + u] == '/')))
@@ -436,14 +436,14 @@ static void check_number(struct typed *t, struct typed_num *n, struct named *nm,
 
 void cite_check_prose(void *ctx, const struct prose *p, struct diag *diag)
 {
-	const struct cite_ctx *cc = ctx;
+	const struct page_ctx *pc = ctx;
 	struct typed t = {
 		.c = {
-			.s = cc->site,
-			.d = &cc->site->data,
-			.m = &cc->site->metrics,
-			.l = cc->lang,
+			.d = &pc->in->data,
+			.m = &pc->in->metrics,
+			.l = pc->l,
 			.diag = diag,
+			.pg = *pc,
 		},
 		.p = p,
 	};

@@ -19,7 +19,8 @@
 struct diag;
 struct prose;
 
-/* A prose_checker (markdown.h): `ctx` is a struct cite_ctx (cite.h). */
+/* A prose_checker (markdown.h): `ctx` is the article page's
+ * struct page_ctx (view/site.h). */
 void cite_check_prose(void *ctx, const struct prose *p, struct diag *diag);
 
 #endif

@@ -163,7 +163,7 @@ const char *sc_gpu_href(const struct cite *c, size_t g)
 void sc_fmt_unit(const struct cite *c, struct buf *o, double v,
 		 const char *unit_key)
 {
-	i18n_format_unit(o, &c->s->i18n, v, unit_key, c->l);
+	i18n_format_unit(o, &c->pg.in->i18n, v, unit_key, c->l);
 }
 
 /* Money: "$1.17", "$30,000", "$0.0042" (i18n_format_usd). */
@@ -182,7 +182,7 @@ void sc_fmt_price(const struct cite *c, struct buf *o, double v)
 /* A duration: "3 h", "1.5 h"; below an hour in minutes: "40 min". */
 void sc_fmt_hours(const struct cite *c, struct buf *o, double h)
 {
-	i18n_format_duration(o, &c->s->i18n, h, c->l);
+	i18n_format_duration(o, &c->pg.in->i18n, h, c->l);
 }
 
 /* "how many times": "3.3×" / "3.3 倍", "1.05×" (more decimals near 1),
@@ -210,7 +210,7 @@ void sc_fmt_bench(const struct cite *c, struct buf *o, double v,
 		else
 			buf_addc(&key, '_');
 	}
-	sc_fmt_unit(c, o, v, i18n_has(&c->s->i18n, key.ptr) ? key.ptr : b->unit);
+	sc_fmt_unit(c, o, v, i18n_has(&c->pg.in->i18n, key.ptr) ? key.ptr : b->unit);
 	buf_release(&key);
 }
 
@@ -292,7 +292,7 @@ void sc_fmt_task_figure(const struct cite *c, struct buf *o,
 	if (cost)
 		i18n_format_usd_range(o, lo.value, top, c->l);
 	else
-		i18n_format_hours_range(o, &c->s->i18n, lo.value, top, c->l);
+		i18n_format_hours_range(o, &c->pg.in->i18n, lo.value, top, c->l);
 }
 
 struct figure sc_lowest_price(const struct cite *c, size_t g)
@@ -313,7 +313,7 @@ static const char *technique_difficulty(const struct cite *c,
 	struct buf key = BUF_INIT;
 	buf_addf(&key, "cite.difficulty.%s", t->difficulty);
 	/* no such string: the value itself */
-	const char *v = i18n_has(&c->s->i18n, key.ptr) ? pg_tr(&c->pg, key.ptr) : t->difficulty;
+	const char *v = i18n_has(&c->pg.in->i18n, key.ptr) ? pg_tr(&c->pg, key.ptr) : t->difficulty;
 	buf_release(&key);
 	return v;
 }

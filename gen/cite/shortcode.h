@@ -32,7 +32,6 @@ struct site;
 
 /* One shortcode being resolved. */
 struct cite {
-	struct site *s;
 	const struct data *d;
 	const struct metrics *m;
 	enum lang l;
@@ -43,7 +42,7 @@ struct cite {
 	struct buf what; /* `shortcode "name"`, for messages */
 	bool table_nodata; /* the table being written has a "no data" mark
 			      (cite_tables) */
-	struct pg pg; /* the same page, for the page kit (present.h) */
+	struct page_ctx pg; /* the article's page: inputs, arena, marks (site.h) */
 };
 
 /* ---- messages and arguments ---- */

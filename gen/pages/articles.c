@@ -8,6 +8,7 @@
 #include "markdown/frontmatter.h"
 #include "model/i18n.h"
 #include "base/pool.h"
+#include "view/present.h"
 #include "view/site.h"
 #include "base/strmap.h"
 #include "base/text.h"
@@ -21,8 +22,8 @@
 
 static void add_article(struct site *s, const struct article *a)
 {
-	ALLOC_GROW(s->articles, s->narticles, s->cap_articles);
-	s->articles[s->narticles++] = *a;
+	ALLOC_GROW(s->in.articles, s->in.narticles, s->in.cap_articles);
+	s->in.articles[s->in.narticles++] = *a;
 }
 
 /* One file of content/<lang>/ to load, and what loading it gave. */
@@ -43,9 +44,9 @@ static struct article_file *list_files(struct site *s, size_t *n)
 	size_t cap = 0;
 	*n = 0;
 	for (int l = 0; l < LANG_COUNT; l++) {
-		const char *dir = arena_printf(&s->arena, "%s/content/%s", s->opt.root,
+		const char *dir = arena_printf(&s->arena, "%s/content/%s", s->in.opt.root,
 					       lang_code((enum lang)l));
-		if (fs_path_escapes(dir, s->opt.root))
+		if (fs_path_escapes(dir, s->in.opt.root))
 			continue; /* reported by the site's check of content/ */
 		char **names = fs_list_dir(dir, ".md");
 		for (char **nm = names; nm && *nm; nm++) {
@@ -103,8 +104,8 @@ static void load_all(struct site *s)
 	size_t n;
 	struct article_file *files = list_files(s, &n);
 	for (size_t i = 0; i < n; i++)
-		files[i].root = s->opt.root;
-	pool_run(pool_size(s->opt.jobs), n, load_file, files);
+		files[i].root = s->in.opt.root;
+	pool_run(pool_size(s->in.opt.jobs), n, load_file, files);
 	for (size_t i = 0; i < n; i++) {
 		struct article_file *f = &files[i];
 		diag_pass_on(s->diag, &f->diag);
@@ -144,13 +145,13 @@ static int compare_lang_key(const void *x, const void *y)
 /* Article indexes sorted by (lang, key, path). */
 static size_t *sorted_articles(const struct site *s, int by_translation)
 {
-	struct sort_item *items = xmalloc((s->narticles + 1) * sizeof *items);
-	for (size_t i = 0; i < s->narticles; i++)
-		items[i] = (struct sort_item){ &s->articles[i],
-					       sort_key(&s->articles[i], by_translation), i };
-	qsort(items, s->narticles, sizeof *items, compare_lang_key);
-	size_t *idx = xmalloc((s->narticles + 1) * sizeof *idx);
-	for (size_t i = 0; i < s->narticles; i++)
+	struct sort_item *items = xmalloc((s->in.narticles + 1) * sizeof *items);
+	for (size_t i = 0; i < s->in.narticles; i++)
+		items[i] = (struct sort_item){ &s->in.articles[i],
+					       sort_key(&s->in.articles[i], by_translation), i };
+	qsort(items, s->in.narticles, sizeof *items, compare_lang_key);
+	size_t *idx = xmalloc((s->in.narticles + 1) * sizeof *idx);
+	for (size_t i = 0; i < s->in.narticles; i++)
 		idx[i] = items[i].index;
 	free(items);
 	return idx;
@@ -160,9 +161,9 @@ static size_t *sorted_articles(const struct site *s, int by_translation)
 static void check_duplicate_slugs(struct site *s)
 {
 	size_t *idx = sorted_articles(s, 0);
-	for (size_t i = 1; i < s->narticles; i++) {
-		const struct article *a = &s->articles[idx[i]];
-		const struct article *b = &s->articles[idx[i - 1]];
+	for (size_t i = 1; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[idx[i]];
+		const struct article *b = &s->in.articles[idx[i - 1]];
 		if (a->lang != b->lang || strcmp(a->slug, b->slug))
 			continue;
 		diag_error(s->diag, a->path, a->slug_line, 7,
@@ -176,19 +177,19 @@ static void check_duplicate_slugs(struct site *s)
 static void link_translations(struct site *s)
 {
 	size_t *idx = sorted_articles(s, 1);
-	s->translation_of = xmalloc((s->narticles + 1) * sizeof *s->translation_of);
-	for (size_t i = 0; i < s->narticles; i++)
-		s->translation_of[i] = -1;
+	s->in.translation_of = xmalloc((s->in.narticles + 1) * sizeof *s->in.translation_of);
+	for (size_t i = 0; i < s->in.narticles; i++)
+		s->in.translation_of[i] = -1;
 	/* a binary search for (other language, key) */
-	for (size_t i = 0; i < s->narticles; i++) {
-		const struct article *a = &s->articles[i];
+	for (size_t i = 0; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[i];
 		if (!a->translation)
 			continue;
 		int want = a->lang == LANG_EN ? LANG_ZH : LANG_EN;
-		size_t lo = 0, hi = s->narticles;
+		size_t lo = 0, hi = s->in.narticles;
 		while (lo < hi) {
 			size_t mid = lo + (hi - lo) / 2;
-			const struct article *m = &s->articles[idx[mid]];
+			const struct article *m = &s->in.articles[idx[mid]];
 			int c = m->lang != want ? m->lang - want
 						: strcmp(sort_key(m, 1), a->translation);
 			if (c < 0)
@@ -196,11 +197,11 @@ static void link_translations(struct site *s)
 			else
 				hi = mid;
 		}
-		if (lo < s->narticles) {
-			const struct article *m = &s->articles[idx[lo]];
+		if (lo < s->in.narticles) {
+			const struct article *m = &s->in.articles[idx[lo]];
 			if (m->lang == want && m->translation &&
 			    !strcmp(m->translation, a->translation))
-				s->translation_of[i] = (long)idx[lo];
+				s->in.translation_of[i] = (long)idx[lo];
 		}
 	}
 	free(idx);
@@ -211,9 +212,9 @@ static void link_translations(struct site *s)
 static void check_duplicate_translations(struct site *s)
 {
 	size_t *idx = sorted_articles(s, 1);
-	for (size_t i = 1; i < s->narticles; i++) {
-		const struct article *a = &s->articles[idx[i]];
-		const struct article *b = &s->articles[idx[i - 1]];
+	for (size_t i = 1; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[idx[i]];
+		const struct article *b = &s->in.articles[idx[i - 1]];
 		if (!a->translation || !b->translation || a->lang != b->lang ||
 		    strcmp(a->translation, b->translation))
 			continue;
@@ -228,9 +229,9 @@ static void check_duplicate_translations(struct site *s)
  * English site, the primary one, does not have it. */
 static void warn_missing_english(struct site *s)
 {
-	for (size_t i = 0; i < s->narticles; i++) {
-		const struct article *a = &s->articles[i];
-		if (a->lang != LANG_ZH || s->translation_of[i] >= 0)
+	for (size_t i = 0; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[i];
+		if (a->lang != LANG_ZH || s->in.translation_of[i] >= 0)
 			continue;
 		if (a->translation)
 			diag_warning(s->diag, a->path, a->translation_line, 14,
@@ -288,7 +289,7 @@ static bool is_editors_note(const char *name)
 
 static void check_content_folders(struct site *s)
 {
-	const char *content = arena_printf(&s->arena, "%s/content", s->opt.root);
+	const char *content = arena_printf(&s->arena, "%s/content", s->in.opt.root);
 	char **names = fs_list_dir_kinds(content);
 	for (char **e = names; e && *e; e++) {
 		const char *name = *e + 1;
@@ -348,9 +349,10 @@ struct article_meta {
 	struct value *fixed;
 };
 
-static struct article_meta *meta_of(const struct site *s, const struct article *a)
+static const struct article_meta *meta_of(const struct site_inputs *in,
+					  const struct article *a)
 {
-	return &((struct article_meta *)s->article_meta)[a - s->articles];
+	return &in->article_meta[a - in->articles];
 }
 
 /* "<dir><name>/" in the arena (`dir` ends in a slash), without printf. */
@@ -386,10 +388,10 @@ static struct value *fixed_summary(struct arena *ar, const struct article *a,
 static void make_meta(struct site *s)
 {
 	struct article_meta *meta =
-		arena_alloc(&s->arena, (s->narticles + 1) * sizeof *meta);
+		arena_alloc(&s->arena, (s->in.narticles + 1) * sizeof *meta);
 	struct buf d = BUF_INIT, r = BUF_INIT;
-	for (size_t i = 0; i < s->narticles; i++) {
-		const struct article *a = &s->articles[i];
+	for (size_t i = 0; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[i];
 		meta[i].path = dir_path(&s->arena, "articles/", a->slug);
 		meta[i].tag_paths = arena_alloc(&s->arena, (a->ntags + 1) * sizeof(char *));
 		for (size_t t = 0; t < a->ntags; t++) {
@@ -404,120 +406,115 @@ static void make_meta(struct site *s)
 		snprintf(n, sizeof n, "%d", markdown_reading_minutes(a));
 		const char *names[] = { "n" }, *vals[] = { n };
 		buf_reset(&r);
-		i18n_fill(&r, i18n_get(&s->i18n, (enum lang)a->lang, "minutes_read"),
+		i18n_fill(&r, i18n_get(&s->in.i18n, (enum lang)a->lang, "minutes_read"),
 			  names, vals, 1);
 		meta[i].fixed = fixed_summary(&s->arena, a, &d, &r);
 	}
 	buf_release(&d);
 	buf_release(&r);
-	s->article_meta = meta;
+	s->in.article_meta = meta;
 }
 
 /* The articles of one language, newest first, in the build arena. */
 static const struct article **articles_of(struct site *s, enum lang l, size_t *n)
 {
 	const struct article **list =
-		arena_alloc(&s->arena, (s->narticles + 1) * sizeof *list);
+		arena_alloc(&s->arena, (s->in.narticles + 1) * sizeof *list);
 	*n = 0;
-	for (size_t i = 0; i < s->narticles; i++)
-		if (s->articles[i].lang == (int)l)
-			list[(*n)++] = &s->articles[i];
+	for (size_t i = 0; i < s->in.narticles; i++)
+		if (s->in.articles[i].lang == (int)l)
+			list[(*n)++] = &s->in.articles[i];
 	qsort(list, *n, sizeof *list, compare_articles_newest_first);
 	return list;
 }
 
-static struct value *tag_list(struct site *s, enum lang l, const char *from,
-			      const struct article *a)
+static struct value *tag_list(const struct page_ctx *pc, const struct article *a)
 {
-	const struct article_meta *m = meta_of(s, a);
-	struct value *tags = value_new_list(&s->arena);
+	const struct article_meta *m = meta_of(pc->in, a);
+	struct value *tags = value_new_list(pc->arena);
 	for (size_t t = 0; t < a->ntags; t++) {
-		struct value *v = value_new_map(&s->arena);
-		value_map_set(&s->arena, v, "name",
-			      value_new_string_borrowed(&s->arena, a->tags[t]));
-		value_map_set(&s->arena, v, "href", value_new_string_borrowed(&s->arena,
-			      site_href(s, l, from, l, m->tag_paths[t])));
-		value_list_push(&s->arena, tags, v);
+		struct value *v = value_new_map(pc->arena);
+		value_map_set(pc->arena, v, "name",
+			      value_new_string_borrowed(pc->arena, a->tags[t]));
+		value_map_set(pc->arena, v, "href", value_new_string_borrowed(pc->arena,
+			      site_href(pc->arena, pc->l, pc->path, pc->l, m->tag_paths[t])));
+		value_list_push(pc->arena, tags, v);
 	}
 	return tags;
 }
 
-/* A summary of an article for lists, with links relative to `from`: its
- * own map holds the links, the rest comes from its fixed parent. */
-static struct value *article_summary(struct site *s, enum lang l,
-				     const char *from, const struct article *a)
+/* A summary of an article for lists, with links relative to the page
+ * listing it: its own map holds the links, the rest comes from its fixed
+ * parent. */
+static struct value *article_summary(const struct page_ctx *pc, const struct article *a)
 {
-	struct arena *ar = &s->arena;
-	const struct article_meta *meta = meta_of(s, a);
+	struct arena *ar = pc->arena;
+	const struct article_meta *meta = meta_of(pc->in, a);
 	struct value *m = value_new_map(ar);
 	value_map_set_parent(m, meta->fixed);
 	value_map_set(ar, m, "href", value_new_string_borrowed(ar,
-		      site_href(s, l, from, l, meta->path)));
-	value_map_set(ar, m, "tags", tag_list(s, l, from, a));
+		      site_href(pc->arena, pc->l, pc->path, pc->l, meta->path)));
+	value_map_set(ar, m, "tags", tag_list(pc, a));
 	return m;
 }
 
-static struct value *toc_entry(struct site *s, const struct heading *h)
+static struct value *toc_entry(const struct page_ctx *pc, const struct heading *h)
 {
-	struct value *m = value_new_map(&s->arena);
-	value_map_set_str(&s->arena, m, "id", h->id);
-	value_map_set_str(&s->arena, m, "text", h->text);
+	struct value *m = value_new_map(pc->arena);
+	value_map_set_str(pc->arena, m, "id", h->id);
+	value_map_set_str(pc->arena, m, "text", h->text);
 	return m;
 }
 
 /* The contents: the article's sections (h2) in order, each with its
  * subsections (h3) nested under it, so the list counts only the sections;
  * a subsection before the first section stands as a section. */
-static struct value *toc_of(struct site *s, const struct article *a)
+static struct value *toc_of(const struct page_ctx *pc, const struct article *a)
 {
-	struct value *list = value_new_list(&s->arena);
+	struct value *list = value_new_list(pc->arena);
 	struct value *section = NULL, *subs = NULL;
 	for (size_t i = 0; i < a->nheadings; i++) {
 		const struct heading *h = &a->headings[i];
 		if (h->level > 3)
 			continue;
-		struct value *m = toc_entry(s, h);
+		struct value *m = toc_entry(pc, h);
 		if (h->level == 3 && section) {
-			value_list_push(&s->arena, subs, m);
-			value_map_set_bool(&s->arena, section, "has_subs", true);
+			value_list_push(pc->arena, subs, m);
+			value_map_set_bool(pc->arena, section, "has_subs", true);
 			continue;
 		}
 		section = m;
-		subs = value_new_list(&s->arena);
-		value_map_set(&s->arena, m, "subs", subs);
-		value_map_set_bool(&s->arena, m, "has_subs", false);
-		value_list_push(&s->arena, list, m);
+		subs = value_new_list(pc->arena);
+		value_map_set(pc->arena, m, "subs", subs);
+		value_map_set_bool(pc->arena, m, "has_subs", false);
+		value_list_push(pc->arena, list, m);
 	}
 	return list;
 }
 
 /* Read, render and free an article's body for its page (or for a check). */
-static int render_body(struct site *s, struct article *a, struct article *tmp)
+static int render_body(const struct page_ctx *pc, struct article *a, struct article *tmp)
 {
 	struct buf src = BUF_INIT, full = BUF_INIT;
-	buf_addf(&full, "%s/%s", s->opt.root, a->path);
+	buf_addf(&full, "%s/%s", pc->in->opt.root, a->path);
 	int rc = fs_read_file(full.ptr, &src);
 	if (rc != 0)
-		diag_error(s->diag, a->path, 0, 0, "cannot read: %s", fs_strerror(errno));
+		diag_error(pc->diag, a->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 	buf_release(&full);
 	if (rc == 0) {
 		/* the front matter was read and checked at load */
 		rc = markdown_reload_body(tmp, a, src.ptr, src.len);
 		if (rc != 0)
-			diag_error(s->diag, a->path, 0, 0,
+			diag_error(pc->diag, a->path, 0, 0,
 				   "changed while the site was built; build again");
 	}
 	buf_release(&src);
 	if (rc == 0) {
-		struct cite_ctx cc = {
-			.site = s,
-			.lang = (enum lang)a->lang,
-			.page_path = arena_printf(&s->arena, "articles/%s/", a->slug),
-		};
-		struct markdown_cite mc = { cite_resolve, cite_check_prose, &cc };
+		/* the shortcodes see the page as it is: its path, arena, marks */
+		struct markdown_cite mc = { cite_resolve, cite_check_prose, (void *)pc };
 		uint64_t t0 = site_clock_ns();
-		rc = markdown_render(tmp, &mc, s->markdown_memo, s->diag);
-		site_timing_add(s->timings ? &s->timings->markdown_ns : NULL, t0);
+		rc = markdown_render(tmp, &mc, pc->in->markdown_memo, pc->diag);
+		site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
 	}
 	/* what the site keeps of the rendering: cites (for the translations
 	 * report) and, for the newest articles, the HTML (for the feed); each
@@ -535,25 +532,24 @@ static int render_body(struct site *s, struct article *a, struct article *tmp)
 	return rc;
 }
 
-static struct value *build_article_page(struct site *s, const struct page_spec *p)
+static struct value *build_article_page(const struct page_ctx *pc, const struct page_spec *p)
 {
-	struct article *a = (struct article *)p->arg;
+	struct article *a = p->arg; /* the page's own: what rendering found */
 	struct article tmp;
 	memset(&tmp, 0, sizeof tmp);
 	struct value *ctx = NULL;
-	if (render_body(s, a, &tmp) == 0) {
-		enum lang l = (enum lang)a->lang;
-		ctx = article_summary(s, l, p->path, a);
+	if (render_body(pc, a, &tmp) == 0) {
+		ctx = article_summary(pc, a);
 		/* the page's context is copied key by key, parents left out */
-		const struct value *fixed = meta_of(s, a)->fixed;
+		const struct value *fixed = meta_of(pc->in, a)->fixed;
 		for (size_t i = 0; i < fixed->u.map.len; i++)
-			value_map_set(&s->arena, ctx, fixed->u.map.entries[i].key,
+			value_map_set(pc->arena, ctx, fixed->u.map.entries[i].key,
 				      fixed->u.map.entries[i].val);
 		const char *html = a->html ? a->html : tmp.html;
-		value_map_set(&s->arena, ctx, "body", value_new_string(&s->arena, html));
+		value_map_set(pc->arena, ctx, "body", value_new_string(pc->arena, html));
 		if (tmp.nheadings >= 3) {
-			value_map_set(&s->arena, ctx, "toc", toc_of(s, &tmp));
-			value_map_set_bool(&s->arena, ctx, "has_toc", true);
+			value_map_set(pc->arena, ctx, "toc", toc_of(pc, &tmp));
+			value_map_set_bool(pc->arena, ctx, "has_toc", true);
 		}
 	}
 	markdown_article_free(&tmp);
@@ -565,14 +561,14 @@ static void plan_article_pages(struct site *s)
 	/* every article page sits at the same depth ("articles/<slug>/"), so
 	 * one language's pages share their breadcrumbs */
 	struct value *crumbs[LANG_COUNT] = { NULL };
-	const struct article_meta *meta = s->article_meta;
-	for (size_t i = 0; i < s->narticles; i++) {
-		struct article *a = &s->articles[i];
+	const struct article_meta *meta = s->in.article_meta;
+	for (size_t i = 0; i < s->in.narticles; i++) {
+		struct article *a = &s->in.articles[i];
 		enum lang l = (enum lang)a->lang;
 		const char *path = meta[i].path;
-		long other = s->translation_of[i];
+		long other = s->in.translation_of[i];
 		if (!crumbs[l])
-			crumbs[l] = site_crumbs(s, l, path, "nav.articles", "articles/");
+			crumbs[l] = site_crumbs(&s->in, &s->arena, l, path, "nav.articles", "articles/");
 		struct page_spec p = {
 			.lang = l,
 			.path = path,
@@ -601,17 +597,16 @@ struct article_list {
 	size_t n;
 };
 
-static struct value *build_article_list(struct site *s, const struct page_spec *p)
+static struct value *build_article_list(const struct page_ctx *pc, const struct page_spec *p)
 {
 	const struct article_list *what = p->arg;
-	struct value *items = value_new_list(&s->arena);
+	struct value *items = value_new_list(pc->arena);
 	for (size_t i = 0; i < what->n; i++)
-		value_list_push(&s->arena, items,
-				article_summary(s, p->lang, p->path, what->articles[i]));
-	struct value *ctx = value_new_map(&s->arena);
-	value_map_set(&s->arena, ctx, "articles", items);
+		value_list_push(pc->arena, items, article_summary(pc, what->articles[i]));
+	struct value *ctx = value_new_map(pc->arena);
+	value_map_set(pc->arena, ctx, "articles", items);
 	if (what->tag)
-		value_map_set_str(&s->arena, ctx, "tag", what->tag);
+		value_map_set_str(pc->arena, ctx, "tag", what->tag);
 	return ctx;
 }
 
@@ -662,7 +657,7 @@ static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
 	size_t cap = 0;
 	for (size_t i = 0; i < ll->all.n; i++) {
 		const struct article *a = ll->all.articles[i];
-		const struct article_meta *m = meta_of(s, a);
+		const struct article_meta *m = meta_of(&s->in, a);
 		for (size_t t = 0; t < a->ntags; t++) {
 			if (repeats_tag(a, t))
 				continue;
@@ -685,7 +680,7 @@ static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
 	/* fill them in newest-first order */
 	for (size_t i = 0; i < ll->all.n; i++) {
 		const struct article *a = ll->all.articles[i];
-		const struct article_meta *m = meta_of(s, a);
+		const struct article_meta *m = meta_of(&s->in, a);
 		for (size_t t = 0; t < a->ntags; t++) {
 			if (repeats_tag(a, t))
 				continue;
@@ -706,7 +701,7 @@ static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
 static void plan_article_lists(struct site *s, enum lang l,
 			       struct lang_lists *lists)
 {
-	const struct lang_lists *ll = &lists[l];
+	struct lang_lists *ll = &lists[l];
 	const struct lang_lists *other_ll = &lists[l == LANG_EN ? LANG_ZH : LANG_EN];
 	const struct article **list = ll->all.articles;
 	size_t n = ll->all.n;
@@ -717,10 +712,10 @@ static void plan_article_lists(struct site *s, enum lang l,
 	struct page_spec p = {
 		.lang = l, .path = "articles/", .alt_path = "articles/",
 		.template_name = "pages/articles",
-		.title = i18n_get(&s->i18n, l, "nav.articles"),
+		.title = i18n_get(&s->in.i18n, l, "nav.articles"),
 		.section = "articles",
 		.build = build_article_list, .arg = &ll->all,
-		.crumbs = site_crumbs(s, l, "articles/", NULL, NULL),
+		.crumbs = site_crumbs(&s->in, &s->arena, l, "articles/", NULL, NULL),
 	};
 	site_add_page(s, &p);
 
@@ -730,7 +725,7 @@ static void plan_article_lists(struct site *s, enum lang l,
 		const char *path = ll->tags[t].path;
 		const char *names[] = { "tag" }, *vals[] = { tag };
 		struct buf title = BUF_INIT;
-		i18n_fill(&title, i18n_get(&s->i18n, l, "articles.tag_title"), names, vals, 1);
+		i18n_fill(&title, i18n_get(&s->in.i18n, l, "articles.tag_title"), names, vals, 1);
 		struct page_spec tp = {
 			.lang = l, .path = path,
 			.alt_path = strmap_get(&other_ll->tag_index, path) ? path : NULL,
@@ -738,7 +733,7 @@ static void plan_article_lists(struct site *s, enum lang l,
 			.title = arena_strdup(&s->arena, title.ptr),
 			.section = "articles",
 			.build = build_article_list, .arg = &ll->tags[t],
-			.crumbs = site_crumbs(s, l, path, "nav.articles", "articles/"),
+			.crumbs = site_crumbs(&s->in, &s->arena, l, path, "nav.articles", "articles/"),
 		};
 		site_add_page(s, &tp);
 		buf_release(&title);
@@ -750,8 +745,9 @@ struct value *articles_latest(struct site *s, enum lang l, size_t max)
 	size_t n;
 	const struct article **list = articles_of(s, l, &n);
 	struct value *latest = value_new_list(&s->arena);
+	struct page_ctx home = pg_planning(s, l, "", NULL);
 	for (size_t i = 0; i < n && i < max; i++)
-		value_list_push(&s->arena, latest, article_summary(s, l, "", list[i]));
+		value_list_push(&s->arena, latest, article_summary(&home, list[i]));
 	return latest;
 }
 

@@ -17,46 +17,46 @@
 
 
 /* The page kit (present.h) for a text of the calculator in language l. */
-static struct pg kit(struct site *s, enum lang l)
+static struct page_ctx kit(struct site *s, enum lang l)
 {
-	return (struct pg){ s, l, "", NULL };
+	return pg_planning(s, l, "", NULL);
 }
 
 static const char *tr(struct site *s, enum lang l, const char *key)
 {
-	struct pg p = kit(s, l);
+	struct page_ctx p = kit(s, l);
 	return pg_tr(&p, key);
 }
 
 static const char *fill1(struct site *s, enum lang l, const char *key,
 			 const char *name, const char *val)
 {
-	struct pg p = kit(s, l);
+	struct page_ctx p = kit(s, l);
 	return pg_fill(&p, key, name, val, NULL);
 }
 
 static const char *number(struct site *s, enum lang l, double v)
 {
-	struct pg p = kit(s, l);
+	struct page_ctx p = kit(s, l);
 	return pg_fmt_number(&p, v);
 }
 
 static const char *unit(struct site *s, enum lang l, double v, const char *key)
 {
-	struct pg p = kit(s, l);
+	struct page_ctx p = kit(s, l);
 	return pg_fmt_unit(&p, v, key);
 }
 
 static const char *source_title(struct site *s, enum lang l, const char *id)
 {
-	const struct source *src = data_find_source(&s->data, id);
+	const struct source *src = data_find_source(&s->in.data, id);
 	return src ? site_source_title(src, l) : id;
 }
 
 /* A vram.csv row's note in language l ("" when none). */
 static const char *rule_note(struct site *s, enum lang l, size_t row)
 {
-	const struct table *t = data_table(&s->data, "vram");
+	const struct table *t = data_table(&s->in.data, "vram");
 	long c = t ? csv_table_column(t, l == LANG_ZH ? "note_zh" : "note_en") : -1;
 	return c < 0 ? "" : t->rows[row][c];
 }
@@ -98,8 +98,8 @@ static struct value *rule_rows(struct site *s, enum lang l)
 {
 	struct arena *a = &s->arena;
 	struct value *list = value_new_list(a);
-	for (size_t i = 0; i < s->data.nvram; i++) {
-		const struct vram_rule *v = &s->data.vram[i];
+	for (size_t i = 0; i < s->in.data.nvram; i++) {
+		const struct vram_rule *v = &s->in.data.vram[i];
 		struct value *m = value_new_map(a);
 		value_map_set_str(a, m, "model", fill1(s, l, "vram.model", "n",
 						       number(s, l, v->params_b)));
@@ -122,7 +122,7 @@ static struct value *calculator_context(struct site *s, enum lang l)
 	value_map_set(a, ctx, "rule_rows", rule_rows(s, l));
 	value_map_set_str(a, ctx, "months", fill1(s, l, "calc.serving_how", "hours",
 						  unit(s, l, METRICS_HOURS_PER_MONTH, "unit.h")));
-	struct pg p = kit(s, l);
+	struct page_ctx p = kit(s, l);
 	const char *pct = pg_fmt_percent(&p, METRICS_FIT_HEADROOM * 100);
 	value_map_set_str(a, ctx, "headroom_how", fill1(s, l, "calc.headroom_how", "pct", pct));
 	value_map_set_str(a, ctx, "headroom_pct", pct);
@@ -132,12 +132,12 @@ static struct value *calculator_context(struct site *s, enum lang l)
 	value_map_set_str(a, ctx, "accounting_source",
 			  source_title(s, l, METRICS_ACCOUNTING_SOURCE));
 	value_map_set_str(a, ctx, "accounting_href",
-			  site_href(s, l, "calculator/", l,
+			  site_href(&s->arena, l, "calculator/", l,
 				    "sources/#" METRICS_ACCOUNTING_SOURCE));
 	value_map_set_str(a, ctx, "script",
-			  site_root_href(s, l, "calculator/", "calculator.js"));
+			  site_root_href(&s->arena, "calculator/", "calculator.js"));
 	value_map_set_str(a, ctx, "methodology",
-			  site_href(s, l, "calculator/", l, "methodology/"));
+			  site_href(&s->arena, l, "calculator/", l, "methodology/"));
 	return ctx;
 }
 
@@ -154,7 +154,7 @@ void calculator_plan(struct site *s)
 			.description = tr(s, l, "calc.desc"),
 			.section = "calculator",
 			.ctx = calculator_context(s, l),
-			.crumbs = site_crumbs(s, l, "calculator/", NULL, NULL),
+			.crumbs = site_crumbs(&s->in, &s->arena, l, "calculator/", NULL, NULL),
 		};
 		site_add_page(s, &spec);
 	}
@@ -165,25 +165,24 @@ void calculator_lang_keys(struct site *s, enum lang l, struct value *m)
 	(void)l;
 	struct arena *a = &s->arena;
 	struct value *list = value_new_list(a);
-	for (size_t g = 0; g < s->data.ngpus; g++) {
+	for (size_t g = 0; g < s->in.data.ngpus; g++) {
 		struct value *o = value_new_map(a);
-		value_map_set_str(a, o, "id", s->data.gpus[g].id);
-		value_map_set_str(a, o, "name", s->data.gpus[g].name);
+		value_map_set_str(a, o, "id", s->in.data.gpus[g].id);
+		value_map_set_str(a, o, "name", s->in.data.gpus[g].name);
 		value_list_push(a, list, o);
 	}
 	value_map_set(a, m, "picker_gpus", list);
 }
 
-const char *calculator_task_href(struct site *s, enum lang l, const char *from,
-				 size_t t)
+const char *calculator_task_href(const struct page_ctx *p, size_t t)
 {
-	const struct task *k = &s->data.tasks[t];
+	const struct task *k = &p->in->data.tasks[t];
 	if (!k->params_b.ok || !*k->job)
 		return NULL;
 	char num[40];
 	num[numfmt_g(num, sizeof num, k->params_b.v, 15)] = '\0';
-	return site_href(s, l, from, l, arena_printf(&s->arena, "calculator/?params=%s&job=%s",
-							 num, k->job));
+	return site_href(p->arena, p->l, p->path, p->l,
+			 arena_printf(p->arena, "calculator/?params=%s&job=%s", num, k->job));
 }
 
 /* ---- the data ---- */
@@ -215,21 +214,21 @@ static const char *quote_label(struct site *s, enum lang l, const struct price *
 				     : !strcmp(p->kind, "reserved") ? "price.reserved"
 				     : "price.on_demand");
 	const char *provider = *p->provider ? p->provider : tr(s, l, "quote.no_provider");
-	struct pg k = kit(s, l);
+	struct page_ctx k = kit(s, l);
 	return pg_fill(&k, "calc.quote_label", "kind", kind, "provider", provider,
 		       "source", source_title(s, l, p->source), NULL);
 }
 
 static void json_gpus(struct site *s, enum lang l, struct buf *b)
 {
-	const struct data *d = &s->data;
+	const struct data *d = &s->in.data;
 	buf_adds(b, "\"gpus\":[");
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct gpu *gp = &d->gpus[g];
 		buf_adds(b, g ? ",{" : "{");
 		json_str_member(b, "id", gp->id, true);
 		json_str_member(b, "name", gp->name, true);
-		json_str_member(b, "href", site_href(s, l, "calculator/", l,
+		json_str_member(b, "href", site_href(&s->arena, l, "calculator/", l,
 				arena_printf(&s->arena, "gpus/%s/", gp->id)), true);
 		json_key(b, "vram");
 		if (gp->vram_gb.ok)
@@ -257,7 +256,7 @@ static void json_gpus(struct site *s, enum lang l, struct buf *b)
 
 static const char *hours_text(struct site *s, enum lang l, const struct task_cost *c)
 {
-	struct pg p = kit(s, l);
+	struct page_ctx p = kit(s, l);
 	return pg_hours_range_words(&p, c);
 }
 
@@ -265,17 +264,17 @@ static const char *cost_text(struct site *s, enum lang l, const struct task_cost
 {
 	if (!figure_ok(c->cost))
 		return tr(s, l, c->cost.missing ? c->cost.missing : "why.no_price");
-	struct pg p = kit(s, l);
+	struct page_ctx p = kit(s, l);
 	return pg_cost_words(&p, c);
 }
 
 static void json_task_rows(struct site *s, enum lang l, size_t t, struct buf *b)
 {
-	const struct data *d = &s->data;
+	const struct data *d = &s->in.data;
 	buf_adds(b, "\"rows\":[");
 	bool first = true;
 	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct task_cost *c = metrics_task_cost(d, &s->metrics, t, g);
+		const struct task_cost *c = metrics_task_cost(d, &s->in.metrics, t, g);
 		if (!c || c->time_row < 0)
 			continue;
 		buf_adds(b, first ? "{" : ",{");
@@ -296,7 +295,7 @@ static void json_task_rows(struct site *s, enum lang l, size_t t, struct buf *b)
 
 static void json_tasks(struct site *s, enum lang l, struct buf *b)
 {
-	const struct data *d = &s->data;
+	const struct data *d = &s->in.data;
 	buf_adds(b, "\"tasks\":[");
 	bool first = true;
 	for (size_t t = 0; t < d->ntasks; t++) {
@@ -306,7 +305,7 @@ static void json_tasks(struct site *s, enum lang l, struct buf *b)
 		buf_adds(b, first ? "{" : ",{");
 		first = false;
 		json_str_member(b, "name", l == LANG_ZH ? k->name_zh : k->name_en, true);
-		json_str_member(b, "href", site_href(s, l, "calculator/", l,
+		json_str_member(b, "href", site_href(&s->arena, l, "calculator/", l,
 				arena_printf(&s->arena, "tasks/%s/", k->id)), true);
 		json_key(b, "params");
 		json_num(b, k->params_b.v);
@@ -323,7 +322,7 @@ static void json_tasks(struct site *s, enum lang l, struct buf *b)
  * the script multiplies), and what it leaves out. */
 static void json_jobs(struct site *s, enum lang l, struct buf *b)
 {
-	const struct data *d = &s->data;
+	const struct data *d = &s->in.data;
 	for (size_t j = 0; schema_jobs[j]; j++) {
 		buf_adds(b, j ? ",{" : "{");
 		json_str_member(b, "id", schema_jobs[j], true);
@@ -352,7 +351,7 @@ static void json_jobs(struct site *s, enum lang l, struct buf *b)
 
 void calculator_json(struct site *s, enum lang l, struct buf *b)
 {
-	const struct data *d = &s->data;
+	const struct data *d = &s->in.data;
 	buf_adds(b, "{\"hours_per_month\":");
 	json_num(b, METRICS_HOURS_PER_MONTH);
 	buf_adds(b, ",\"params_min\":");

@@ -29,6 +29,7 @@
 
 struct buf;
 struct output;
+struct page_ctx;
 struct site;
 struct value;
 
@@ -43,11 +44,10 @@ void calculator_lang_keys(struct site *s, enum lang l, struct value *m);
 /* The calculator's data of language `l` as JSON (above), appended to `out`. */
 void calculator_json(struct site *s, enum lang l, struct buf *out);
 
-/* A link from the page at `from` to the calculator preset for task `t`
+/* A link from page p to the calculator preset for task `t`
  * (its stated model size and job), or NULL when the task states neither
- * size nor job. Memory: the build arena. */
-const char *calculator_task_href(struct site *s, enum lang l, const char *from,
-				 size_t t);
+ * size nor job. Memory: the page's arena. */
+const char *calculator_task_href(const struct page_ctx *p, size_t t);
 
 /* Write <lang>/calculator/data.json for both languages. 0 or -1. */
 int calculator_write(struct site *s, struct output *out);

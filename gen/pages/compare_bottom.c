@@ -31,9 +31,9 @@ static void tally_add(struct tally *t, const struct cmp_pair *cp)
 }
 
 /* Wins on the benchmarks both GPUs were measured on alike. */
-static struct tally speed_tally(const struct pg *p, size_t ga, size_t gb)
+static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct tally t = { 0, 0, 0 };
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		long ra = data_result_row(d, b, ga), rb = data_result_row(d, b, gb);
@@ -51,13 +51,13 @@ static struct tally speed_tally(const struct pg *p, size_t ga, size_t gb)
 
 /* Wins on the jobs priced on both GPUs (one cost each, not ranges), their
  * costs compared as the pages print them. */
-static struct tally cost_tally(const struct pg *p, size_t ga, size_t gb)
+static struct tally cost_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct tally t = { 0, 0, 0 };
 	for (size_t k = 0; k < d->ntasks; k++) {
-		const struct task_cost *ca = metrics_task_cost(d, &p->s->metrics, k, ga);
-		const struct task_cost *cb = metrics_task_cost(d, &p->s->metrics, k, gb);
+		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, k, ga);
+		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, k, gb);
 		if (!ca || !cb || !figure_ok(ca->cost) || !figure_ok(cb->cost) ||
 		    figure_ok(ca->cost_max) || figure_ok(cb->cost_max))
 			continue;
@@ -71,7 +71,7 @@ static struct tally cost_tally(const struct pg *p, size_t ga, size_t gb)
 /* "For speed, pick H100 80GB: it is faster on 7 of the 8 benchmarks both
  * were measured on alike." (`what` "speed" or "cost"), "" when nothing was
  * judged. */
-static const char *tally_sentence(const struct pg *p, const char *what,
+static const char *tally_sentence(const struct page_ctx *p, const char *what,
 				  const struct tally *t, const char *na, const char *nb)
 {
 	if (!t->n)
@@ -89,9 +89,9 @@ static const char *tally_sentence(const struct pg *p, const char *what,
 
 /* The use cases (use_cases.csv) whose recommendation names GPU g, as a
  * list of their names ("Fine-tuning, Inference"), or "". */
-static const char *recommended_for(const struct pg *p, size_t g)
+static const char *recommended_for(const struct page_ctx *p, size_t g)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct buf b = BUF_INIT;
 	for (size_t u = 0; u < d->nuse_cases; u++) {
 		const struct use_case *uc = &d->use_cases[u];
@@ -105,9 +105,9 @@ static const char *recommended_for(const struct pg *p, size_t g)
 	return pg_keep(p, &b);
 }
 
-const char *compare_bottom_line(const struct pg *p, size_t ga, size_t gb)
+const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 {
-	const struct gpu *x = &p->s->data.gpus[ga], *y = &p->s->data.gpus[gb];
+	const struct gpu *x = &p->in->data.gpus[ga], *y = &p->in->data.gpus[gb];
 	struct tally sp = speed_tally(p, ga, gb), co = cost_tally(p, ga, gb);
 	const char *parts[4];
 	size_t n = 0;

@@ -12,9 +12,9 @@
 
 #include <stddef.h>
 
-struct pg;
+struct page_ctx;
 
 /* The bottom line of the pair page of GPUs ga and gb, in the page's arena. */
-const char *compare_bottom_line(const struct pg *p, size_t ga, size_t gb);
+const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb);
 
 #endif

@@ -14,7 +14,7 @@
 
 #include <stddef.h>
 
-struct pg;
+struct page_ctx;
 struct site;
 struct value;
 
@@ -22,10 +22,10 @@ struct value;
 #define COMPARE_HEADLINES 4
 
 /* The headline pairs as GPU indexes into `pairs`; returns how many. */
-size_t compare_index_headline_pairs(const struct site *s, size_t pairs[][2]);
+size_t compare_index_headline_pairs(const struct page_ctx *p, size_t pairs[][2]);
 /* The headline pairs, each {title, href, summary: its bottom line}, linked
  * from the page p (the page's arena). */
-struct value *compare_index_headlines(const struct pg *p);
+struct value *compare_index_headlines(const struct page_ctx *p);
 /* Plan the comparison index of language l. */
 void compare_index_plan(struct site *s, enum lang l);
 

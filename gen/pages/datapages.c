@@ -23,7 +23,7 @@
 
 static const char *tr(struct site *s, enum lang l, const char *key)
 {
-	return i18n_get(&s->i18n, l, key);
+	return i18n_get(&s->in.i18n, l, key);
 }
 
 static const char *trf(struct site *s, enum lang l, const char *fmt,
@@ -37,7 +37,7 @@ static const char *trf(struct site *s, enum lang l, const char *fmt,
 static const char *tr_or(struct site *s, enum lang l, const char *key,
 			 const char *raw)
 {
-	return i18n_has(&s->i18n, key) ? tr(s, l, key) : raw;
+	return i18n_has(&s->in.i18n, key) ? tr(s, l, key) : raw;
 }
 
 /* A column's head: data.col.<column> ("显存（GB）" for vram_gb). */
@@ -52,7 +52,7 @@ static const char *column_label(struct site *s, enum lang l, const char *column)
 static const char *ref_name(struct site *s, enum lang l, const char *ref,
 			    const char *id)
 {
-	const struct table *t = data_table(&s->data, ref);
+	const struct table *t = data_table(&s->in.data, ref);
 	if (!t)
 		return id;
 	const char *want[] = { arena_printf(&s->arena, "name_%s", lang_code(l)),
@@ -124,7 +124,7 @@ static const char *fill(struct site *s, enum lang l, const char *key,
 { /* a placeholder nobody fills is an error (i18n_fill_key) */
 	const char *const names[2] = { n1, n2 ? n2 : "" }, *const vals[2] = { t1, t2 };
 	struct buf b = BUF_INIT;
-	i18n_fill_key(&b, &s->i18n, l, key, names, vals, n2 ? 2 : 1);
+	i18n_fill_key(&b, &s->in.i18n, l, key, names, vals, n2 ? 2 : 1);
 	char *r = arena_strndup(&s->arena, b.ptr, b.len);
 	buf_release(&b);
 	return r;
@@ -201,7 +201,7 @@ static struct value *crumb(struct site *s, enum lang l, const char *from,
 {
 	struct value *m = value_new_map(&s->arena);
 	set_text(s, m, "title", title);
-	set_text(s, m, "href", site_href(s, l, from, l, to));
+	set_text(s, m, "href", site_href(&s->arena, l, from, l, to));
 	return m;
 }
 
@@ -238,7 +238,7 @@ static void add_page(struct site *s, enum lang l, const char *path,
 
 static const struct table *loaded_table(struct site *s, size_t i)
 {
-	const struct table *t = &s->data.tables[i];
+	const struct table *t = &s->in.data.tables[i];
 	return t->name ? t : NULL;
 }
 
@@ -247,7 +247,7 @@ static const char *source_href(struct site *s, enum lang l, const char *from,
 			       const char *id)
 {
 	return arena_printf(&s->arena, "%s#%s",
-			    site_href(s, l, from, l, "sources/"), id);
+			    site_href(&s->arena, l, from, l, "sources/"), id);
 }
 
 /* ---- data/ ---- */
@@ -261,9 +261,9 @@ static struct value *table_summary(struct site *s, enum lang l,
 	set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
 	set_text(s, m, "about", trf(s, l, "data.about.%s", t->name));
 	set_text(s, m, "file", t->path);
-	set_text(s, m, "href", site_href(s, l, from, l,
+	set_text(s, m, "href", site_href(&s->arena, l, from, l,
 					 arena_printf(&s->arena, "data/%s/", t->name)));
-	set_text(s, m, "csv_href", site_root_href(s, l, from, csv));
+	set_text(s, m, "csv_href", site_root_href(&s->arena, from, csv));
 	set_text(s, m, "csv_name", arena_printf(&s->arena, "%s.csv", t->name));
 	set_text(s, m, "rows", number_text(s, l, (double)t->nrows));
 	set_text(s, m, "rows_text", rows_text(s, l, t->nrows));
@@ -278,11 +278,11 @@ static struct value *table_summary(struct site *s, enum lang l,
 static void set_data_links(struct site *s, enum lang l, const char *from,
 			   struct value *ctx)
 {
-	set_text(s, ctx, "data_href", site_href(s, l, from, l, "data/"));
-	set_text(s, ctx, "sources_href", site_href(s, l, from, l, "sources/"));
-	set_text(s, ctx, "health_href", site_href(s, l, from, l, "health/"));
+	set_text(s, ctx, "data_href", site_href(&s->arena, l, from, l, "data/"));
+	set_text(s, ctx, "sources_href", site_href(&s->arena, l, from, l, "sources/"));
+	set_text(s, ctx, "health_href", site_href(&s->arena, l, from, l, "health/"));
 	set_text(s, ctx, "methodology_href",
-		 site_href(s, l, from, l, "methodology/"));
+		 site_href(&s->arena, l, from, l, "methodology/"));
 }
 
 static void plan_data_index(struct site *s, enum lang l)
@@ -298,10 +298,10 @@ static void plan_data_index(struct site *s, enum lang l)
 	value_map_set(&s->arena, ctx, "tables", tables);
 	set_text(s, ctx, "findings_text",
 		 fill(s, l, "data.findings", "n",
-		      number_text(s, l, (double)s->metrics.nfindings), NULL, NULL));
+		      number_text(s, l, (double)s->in.metrics.nfindings), NULL, NULL));
 	set_data_links(s, l, path, ctx);
 	/* the figure ledger the build writes beside the tables (figures.h) */
-	set_text(s, ctx, "figures_href", site_root_href(s, l, path, FIGURES_FILE));
+	set_text(s, ctx, "figures_href", site_root_href(&s->arena, path, FIGURES_FILE));
 	add_page(s, l, path, "pages/data", tr(s, l, "nav.data"),
 		 tr(s, l, "data.desc"), ctx, false);
 }
@@ -372,7 +372,7 @@ static const char *ref_href(struct site *s, enum lang l, const char *from,
 	if (strcmp(ref, "gpus") && strcmp(ref, "tasks"))
 		return NULL;
 	const char *path = arena_printf(&s->arena, "%s/%s/", ref, id);
-	return site_has_page(s, l, path) ? site_href(s, l, from, l, path) : NULL;
+	return site_has_page(s, l, path) ? site_href(&s->arena, l, from, l, path) : NULL;
 }
 
 /* A cell of ids becomes links to their pages (NULL when none has one). */
@@ -507,7 +507,7 @@ static struct value *cited_by(struct site *s, enum lang l, const char *from,
 		/* the rules of metrics cite it, not a table's rows */
 		struct value *m = value_new_map(&s->arena);
 		set_text(s, m, "label", tr(s, l, "calc.title"));
-		set_text(s, m, "href", site_href(s, l, from, l, "calculator/#rules"));
+		set_text(s, m, "href", site_href(&s->arena, l, from, l, "calculator/#rules"));
 		set_text(s, m, "rows_text", tr(s, l, "data.cited_rule"));
 		value_list_push(&s->arena, list, m);
 	}
@@ -530,7 +530,7 @@ static struct value *cited_by(struct site *s, enum lang l, const char *from,
 			continue;
 		struct value *m = value_new_map(&s->arena);
 		set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
-		set_text(s, m, "href", site_href(s, l, from, l,
+		set_text(s, m, "href", site_href(&s->arena, l, from, l,
 						 arena_printf(&s->arena, "data/%s/", t->name)));
 		set_text(s, m, "rows_text", rows_text(s, l, n));
 		value_list_push(&s->arena, list, m);
@@ -542,8 +542,8 @@ static void plan_sources_page(struct site *s, enum lang l)
 {
 	const char *path = "sources/";
 	struct value *list = value_new_list(&s->arena);
-	for (size_t i = 0; i < s->data.nsources; i++) {
-		const struct source *src = &s->data.sources[i];
+	for (size_t i = 0; i < s->in.data.nsources; i++) {
+		const struct source *src = &s->in.data.sources[i];
 		struct value *m = value_new_map(&s->arena);
 		const char *alt = site_source_title(src, l);
 		set_text(s, m, "id", src->id);
@@ -573,7 +573,7 @@ static void plan_sources_page(struct site *s, enum lang l)
 	}
 	struct value *ctx = value_new_map(&s->arena);
 	value_map_set(&s->arena, ctx, "source_list", list);
-	set_text(s, ctx, "csv_href", site_root_href(s, l, path, "data/sources.csv"));
+	set_text(s, ctx, "csv_href", site_root_href(&s->arena, path, "data/sources.csv"));
 	add_page(s, l, path, "pages/sources", tr(s, l, "data.table.sources"),
 		 tr(s, l, "data.sources_desc"), ctx, true);
 }
@@ -599,7 +599,7 @@ static struct value *finding_item(struct site *s, enum lang l,
 	size_t n = health_sources(s, f, ids, sizeof ids / sizeof ids[0]);
 	struct value *sources = value_new_list(&s->arena);
 	for (size_t i = 0; i < n; i++) {
-		const struct source *src = data_find_source(&s->data, ids[i]);
+		const struct source *src = data_find_source(&s->in.data, ids[i]);
 		struct value *sm = value_new_map(&s->arena);
 		set_text(s, sm, "text", src ? site_source_title(src, l) : ids[i]);
 		set_text(s, sm, "href", source_href(s, l, from, ids[i]));
@@ -618,11 +618,11 @@ struct value *datapages_health_context(struct site *s, enum lang l, const char *
 		enum finding_kind kind = health_kinds[k];
 		const char *stem = health_kind_stem(kind);
 		struct value *items = value_new_list(&s->arena);
-		for (size_t i = 0; i < s->metrics.nfindings; i++)
-			if (s->metrics.findings[i].kind == kind)
+		for (size_t i = 0; i < s->in.metrics.nfindings; i++)
+			if (s->in.metrics.findings[i].kind == kind)
 				value_list_push(&s->arena, items,
 						finding_item(s, l, path,
-							     &s->metrics.findings[i]));
+							     &s->in.metrics.findings[i]));
 		if (!value_list_len(items))
 			continue;
 		struct value *g = value_new_map(&s->arena);
@@ -646,7 +646,7 @@ struct value *datapages_health_context(struct site *s, enum lang l, const char *
 	set_bool(s, ctx, "has_groups", value_list_len(groups) > 0);
 	set_text(s, ctx, "lead",
 		 fill(s, l, "health.lead", "count",
-		      number_text(s, l, (double)s->metrics.nfindings),
+		      number_text(s, l, (double)s->in.metrics.nfindings),
 		      "tolerance", tolerance_text(s, l)));
 	set_data_links(s, l, path, ctx);
 	return ctx;
@@ -688,10 +688,10 @@ static const char *const missing_reasons[] = {
 
 static const char *method_text(struct site *s, enum lang l, const char *key)
 {
-	const char *baseline = s->metrics.baseline_gpu >= 0 &&
-			       (size_t)s->metrics.baseline_gpu < s->data.ngpus
-		? s->data.gpus[s->metrics.baseline_gpu].name : "?";
-	const struct source *acc = data_find_source(&s->data, METRICS_ACCOUNTING_SOURCE);
+	const char *baseline = s->in.metrics.baseline_gpu >= 0 &&
+			       (size_t)s->in.metrics.baseline_gpu < s->in.data.ngpus
+		? s->in.data.gpus[s->in.metrics.baseline_gpu].name : "?";
+	const struct source *acc = data_find_source(&s->in.data, METRICS_ACCOUNTING_SOURCE);
 	const char *const pairs[9][2] = {
 		{ "source", acc ? site_source_title(acc, l) : METRICS_ACCOUNTING_SOURCE },
 		{ "tolerance", tolerance_text(s, l) },
@@ -731,7 +731,7 @@ struct value *datapages_methodology_context(struct site *s, enum lang l,
 	}
 	struct value *reasons = value_new_list(&s->arena);
 	for (size_t i = 0; missing_reasons[i]; i++) {
-		if (!i18n_has(&s->i18n, missing_reasons[i]))
+		if (!i18n_has(&s->in.i18n, missing_reasons[i]))
 			continue;
 		struct value *m = value_new_map(&s->arena);
 		set_text(s, m, "text", tr(s, l, missing_reasons[i]));
@@ -773,7 +773,7 @@ void datapages_plan(struct site *s)
  * "https://host" or "https://host/", "/sub/" for "https://host/sub". */
 static const char *base_path(struct site *s)
 {
-	const char *b = site_base_url(s);
+	const char *b = site_base_url(&s->in, &s->arena);
 	const char *scheme = strstr(b, "://");
 	const char *p = scheme ? strchr(scheme + 3, '/') : NULL;
 	if (!p || !p[1])
@@ -787,7 +787,7 @@ static const char *base_path(struct site *s)
  * site's folder in the address when that differs. */
 static int write_404(struct site *s, struct output *o)
 {
-	const struct tmpl *t = tmpl_set_get(s->templates, "pages/404");
+	const struct tmpl *t = tmpl_set_get(s->in.templates, "pages/404");
 	if (!t) {
 		diag_error(s->diag, "templates", 0, 0,
 			   "missing template \"pages/404.mustache\"");
@@ -796,7 +796,7 @@ static int write_404(struct site *s, struct output *o)
 	struct value *m = value_new_map(&s->arena);
 	for (int i = 0; i < LANG_COUNT; i++) {
 		struct value *lm = value_new_map(&s->arena);
-		const struct value *shared = s->lang_ctx[i];
+		const struct value *shared = s->plan.lang_ctx[i];
 		for (size_t k = 0; shared && k < shared->u.map.len; k++)
 			value_map_set(&s->arena, lm, shared->u.map.entries[k].key,
 				      shared->u.map.entries[k].val);
@@ -804,7 +804,7 @@ static int write_404(struct site *s, struct output *o)
 	}
 	set_text(s, m, "root_path", base_path(s));
 	struct buf html = BUF_INIT;
-	int rc = tmpl_render(s->templates, t, m, &html, s->diag);
+	int rc = tmpl_render(s->in.templates, t, m, &html, s->diag);
 	if (rc == 0)
 		rc = output_add(o, "404.html", html.ptr, html.len);
 	buf_release(&html);
@@ -813,7 +813,7 @@ static int write_404(struct site *s, struct output *o)
 
 static int write_robots(struct site *s, struct output *o)
 {
-	const char *base = site_base_url(s);
+	const char *base = site_base_url(&s->in, &s->arena);
 	struct buf b = BUF_INIT;
 	buf_adds(&b, "User-agent: *\nAllow: /\n");
 	if (*base)
@@ -835,7 +835,7 @@ static int write_csv_copies(struct site *s, struct output *o)
 		if (!t)
 			continue;
 		const char *file = arena_printf(&s->arena, "%s/data/%s.csv",
-						s->opt.root ? s->opt.root : ".",
+						s->in.opt.root ? s->in.opt.root : ".",
 						t->name);
 		buf_reset(&b);
 		if (fs_read_file(file, &b) != 0) {

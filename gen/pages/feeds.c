@@ -136,12 +136,12 @@ static int feed_begin(struct site *s, struct xml *x, enum lang l,
 {
 	if (xml_begin(x) != 0)
 		return -1;
-	const char *site_name = i18n_get(&s->i18n, l, "site.name");
+	const char *site_name = i18n_get(&s->in.i18n, l, "site.name");
 	start(x, "feed");
 	attr(s, x, "xmlns", "http://www.w3.org/2005/Atom");
 	attr(s, x, "xml:lang", lang_tag(l));
 	element(s, x, "title", arena_printf(&s->arena, "%s · %s", site_name,
-					    i18n_get(&s->i18n, l, h->title_key)));
+					    i18n_get(&s->in.i18n, l, h->title_key)));
 	if (h->subtitle)
 		element(s, x, "subtitle", h->subtitle);
 	element(s, x, "id", h->id);
@@ -149,7 +149,7 @@ static int feed_begin(struct site *s, struct xml *x, enum lang l,
 	element(s, x, "updated", timestamp(s, h->updated));
 	start(x, "author");
 	element(s, x, "name", site_name);
-	element(s, x, "uri", site_page_url(s, l, ""));
+	element(s, x, "uri", site_page_url(&s->in, &s->arena, l, ""));
 	end(x);
 	return 0;
 }
@@ -222,7 +222,7 @@ static void sitemap_page(struct buf *out, const char *base,
 
 int feeds_sitemap(struct site *s, struct buf *out)
 {
-	const char *base = site_base_url(s);
+	const char *base = site_base_url(&s->in, &s->arena);
 	buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
 		      " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n");
@@ -231,10 +231,10 @@ int feeds_sitemap(struct site *s, struct buf *out)
 	sitemap_elem_text(out, base);
 	buf_adds(out, "/</loc>\n");
 	const char *const home[LANG_COUNT] = { "", "" };
-	sitemap_alternates(out, base, home, s->default_lang);
+	sitemap_alternates(out, base, home, s->in.default_lang);
 	buf_adds(out, "  </url>\n");
-	for (size_t i = 0; i < s->npages; i++)
-		sitemap_page(out, base, &s->pages[i], s->default_lang);
+	for (size_t i = 0; i < s->plan.npages; i++)
+		sitemap_page(out, base, &s->plan.pages[i], s->in.default_lang);
 	buf_adds(out, "</urlset>\n");
 	return 0;
 }
@@ -258,7 +258,7 @@ static const char *timestamp(struct site *s, const char *ymd)
 static void feed_entry(struct site *s, struct xml *x, enum lang l,
 		       const struct article *a)
 {
-	const char *url = site_page_url(s, l, arena_printf(&s->arena, "articles/%s/",
+	const char *url = site_page_url(&s->in, &s->arena, l, arena_printf(&s->arena, "articles/%s/",
 						      a->slug));
 	start(x, "entry");
 	element(s, x, "title", a->title);
@@ -290,22 +290,22 @@ static void feed_entry(struct site *s, struct xml *x, enum lang l,
 
 int feeds_atom(struct site *s, enum lang l, struct buf *out)
 {
-	const struct article **list = xcalloc(s->narticles + 1, sizeof *list);
+	const struct article **list = xcalloc(s->in.narticles + 1, sizeof *list);
 	size_t n = 0;
-	for (size_t i = 0; i < s->narticles; i++)
-		if (s->articles[i].lang == (int)l)
-			list[n++] = &s->articles[i];
+	for (size_t i = 0; i < s->in.narticles; i++)
+		if (s->in.articles[i].lang == (int)l)
+			list[n++] = &s->in.articles[i];
 	qsort(list, n, sizeof *list, compare_newest_first);
 
 	/* the feed changed when its newest entry did, or at the build date */
-	const char *updated = s->date ? s->date : "";
+	const char *updated = s->in.date ? s->in.date : "";
 	if (n && list[0]->date && strcmp(list[0]->date, updated) > 0)
 		updated = list[0]->date;
 
-	const char *home = site_page_url(s, l, "");
+	const char *home = site_page_url(&s->in, &s->arena, l, "");
 	const struct feed_head head = {
-		"feed.title", i18n_get(&s->i18n, l, "site.description"), home,
-		site_page_url(s, l, "feed.xml"), home, updated,
+		"feed.title", i18n_get(&s->in.i18n, l, "site.description"), home,
+		site_page_url(&s->in, &s->arena, l, "feed.xml"), home, updated,
 	};
 	struct xml x;
 	if (feed_begin(s, &x, l, &head) != 0) {
@@ -327,10 +327,10 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 static void price_entry(struct site *s, struct xml *x, enum lang l,
 			const struct price_change *c)
 {
-	struct pg p = { s, l, "", NULL };
-	const struct price *q = &s->data.prices[c->row];
-	const char *url = site_page_url(s, l, arena_printf(&s->arena, "gpus/%s/",
-							  s->data.gpus[q->gpu].id));
+	struct page_ctx p = pg_planning(s, l, "", NULL);
+	const struct price *q = &s->in.data.prices[c->row];
+	const char *url = site_page_url(&s->in, &s->arena, l, arena_printf(&s->arena, "gpus/%s/",
+							  s->in.data.gpus[q->gpu].id));
 	start(x, "entry");
 	element(s, x, "title", price_history_change_text(&p, c));
 	start(x, "link");
@@ -354,13 +354,13 @@ static void price_entry(struct site *s, struct xml *x, enum lang l,
 int feeds_prices_atom(struct site *s, enum lang l, struct buf *out)
 {
 	struct price_change *changes;
-	size_t n = price_history_changes(&s->data, &changes);
-	const char *updated = s->date ? s->date : "";
-	if (n && strcmp(s->data.prices[changes[0].row].as_of, updated) > 0)
-		updated = s->data.prices[changes[0].row].as_of;
-	const char *self = site_page_url(s, l, "prices.xml");
+	size_t n = price_history_changes(&s->in.data, &changes);
+	const char *updated = s->in.date ? s->in.date : "";
+	if (n && strcmp(s->in.data.prices[changes[0].row].as_of, updated) > 0)
+		updated = s->in.data.prices[changes[0].row].as_of;
+	const char *self = site_page_url(&s->in, &s->arena, l, "prices.xml");
 	const struct feed_head head = {
-		"price.feed_title", NULL, self, self, site_page_url(s, l, "gpus/"), updated,
+		"price.feed_title", NULL, self, self, site_page_url(&s->in, &s->arena, l, "gpus/"), updated,
 	};
 	struct xml x;
 	if (feed_begin(s, &x, l, &head) != 0) {

@@ -65,7 +65,7 @@ static void fill_key(struct buf *out, const struct site *s, enum lang l,
 {
 	const char *names[16], *vals[16];
 	size_t k = split_slots(slots, nslots, names, vals);
-	i18n_fill_key(out, &s->i18n, l, key, names, vals, k);
+	i18n_fill_key(out, &s->in.i18n, l, key, names, vals, k);
 }
 
 void health_fill(struct buf *out, const char *tmpl, size_t n,
@@ -82,24 +82,24 @@ void health_fill(struct buf *out, const char *tmpl, size_t n,
 
 static const char *gpu_name(const struct site *s, long g)
 {
-	if (g < 0 || (size_t)g >= s->data.ngpus)
+	if (g < 0 || (size_t)g >= s->in.data.ngpus)
 		return "?";
-	return s->data.gpus[g].name;
+	return s->in.data.gpus[g].name;
 }
 
 static const char *task_name(const struct site *s, long t, enum lang l)
 {
-	if (t < 0 || (size_t)t >= s->data.ntasks)
+	if (t < 0 || (size_t)t >= s->in.data.ntasks)
 		return "?";
-	return l == LANG_ZH ? s->data.tasks[t].name_zh : s->data.tasks[t].name_en;
+	return l == LANG_ZH ? s->in.data.tasks[t].name_zh : s->in.data.tasks[t].name_en;
 }
 
 static const char *benchmark_name(const struct site *s, long b, enum lang l)
 {
-	if (b < 0 || (size_t)b >= s->data.nbenchmarks)
+	if (b < 0 || (size_t)b >= s->in.data.nbenchmarks)
 		return "?";
-	return l == LANG_ZH ? s->data.benchmarks[b].name_zh
-			    : s->data.benchmarks[b].name_en;
+	return l == LANG_ZH ? s->in.data.benchmarks[b].name_zh
+			    : s->in.data.benchmarks[b].name_en;
 }
 
 /* A ratio of speeds as the comparison model writes it: above its
@@ -124,7 +124,7 @@ static void format_ratio(const struct site *s, struct buf *out, double low,
 static void format_gb(const struct site *s, struct buf *out, double gb,
 		      enum lang l)
 {
-	i18n_format_unit(out, &s->i18n, gb, "GB", l);
+	i18n_format_unit(out, &s->in.i18n, gb, "GB", l);
 }
 
 /* "15%": the tolerance of METRICS_TOLERANCE. */
@@ -168,7 +168,7 @@ void health_figures(const struct site *s, const struct finding *f,
 static void add_row_place(const struct site *s, struct buf *out,
 			  enum data_table_id t, size_t row)
 {
-	const struct table *tab = &s->data.tables[t];
+	const struct table *tab = &s->in.data.tables[t];
 	if (row < tab->nrows)
 		buf_addf(out, "%s:%d", tab->path, tab->lines[row]);
 }
@@ -177,16 +177,16 @@ static void add_row_place(const struct site *s, struct buf *out,
 static void stated_cost_rows(const struct site *s, const struct finding *f,
 			     struct buf *rows, struct buf *stated_row)
 {
-	const struct stated_cost *sc = &s->data.stated_costs[f->stated_cost];
-	const struct stated_check *k = &s->metrics.checks[f->stated_cost];
+	const struct stated_cost *sc = &s->in.data.stated_costs[f->stated_cost];
+	const struct stated_check *k = &s->in.metrics.checks[f->stated_cost];
 	add_row_place(s, stated_row, TABLE_STATED_COSTS, sc->row);
 	if (k->time_row >= 0)
 		add_row_place(s, rows, TABLE_TASK_TIMES,
-			      s->data.task_times[k->time_row].row);
+			      s->in.data.task_times[k->time_row].row);
 	if (k->quote_row >= 0) {
 		if (rows->len)
 			buf_adds(rows, ", ");
-		add_row_place(s, rows, TABLE_PRICES, s->data.prices[k->quote_row].row);
+		add_row_place(s, rows, TABLE_PRICES, s->in.data.prices[k->quote_row].row);
 	}
 }
 
@@ -197,9 +197,9 @@ static const char *field_name(const struct site *s, const char *field,
 {
 	buf_reset(key);
 	buf_addf(key, "health.field.%s", field ? field : "");
-	if (!field || !i18n_has(&s->i18n, key->ptr))
+	if (!field || !i18n_has(&s->in.i18n, key->ptr))
 		return field ? field : "?";
-	return i18n_get(&s->i18n, l, key->ptr);
+	return i18n_get(&s->in.i18n, l, key->ptr);
 }
 
 void health_describe(const struct site *s, const struct finding *f,
@@ -218,13 +218,13 @@ void health_describe(const struct site *s, const struct finding *f,
 	slots[n++] = (struct slot){ "tolerance", tol.ptr };
 	switch (f->kind) {
 	case FINDING_PRICE_SPREAD:
-		if (f->gpu >= 0 && s->metrics.prices)
-			buf_addf(&extra, "%zu", s->metrics.prices[f->gpu].count);
+		if (f->gpu >= 0 && s->in.metrics.prices)
+			buf_addf(&extra, "%zu", s->in.metrics.prices[f->gpu].count);
 		slots[n++] = (struct slot){ "count", extra.ptr };
 		break;
 	case FINDING_CLAIM_MISMATCH:
-		if (f->claim >= 0 && (size_t)f->claim < s->data.nclaims) {
-			const struct claim *c = &s->data.claims[f->claim];
+		if (f->claim >= 0 && (size_t)f->claim < s->in.data.nclaims) {
+			const struct claim *c = &s->in.data.claims[f->claim];
 			slots[n++] = (struct slot){
 				"claim", l == LANG_ZH ? c->text_zh : c->text_en };
 		}
@@ -235,8 +235,8 @@ void health_describe(const struct site *s, const struct finding *f,
 		slots[n++] = (struct slot){ "task", task_name(s, f->task, l) };
 		break;
 	case FINDING_VRAM_RULE:
-		if (f->vram_row >= 0 && (size_t)f->vram_row < s->data.nvram) {
-			const struct vram_rule *v = &s->data.vram[f->vram_row];
+		if (f->vram_row >= 0 && (size_t)f->vram_row < s->in.data.nvram) {
+			const struct vram_rule *v = &s->in.data.vram[f->vram_row];
 			i18n_format_number(&extra, v->params_b, l);
 			slots[n++] = (struct slot){ "params", extra.ptr };
 			slots[n++] = (struct slot){ "precision", v->precision };
@@ -246,7 +246,7 @@ void health_describe(const struct site *s, const struct finding *f,
 		slots[n++] = (struct slot){ "field", field_name(s, f->field, l, &key) };
 		break;
 	case FINDING_STATED_COST:
-		if (f->stated_cost >= 0 && s->metrics.checks)
+		if (f->stated_cost >= 0 && s->in.metrics.checks)
 			stated_cost_rows(s, f, &extra, &place);
 		slots[n++] = (struct slot){ "rows", extra.ptr };
 		slots[n++] = (struct slot){ "row", place.ptr };
@@ -254,10 +254,10 @@ void health_describe(const struct site *s, const struct finding *f,
 		break;
 	case FINDING_QUOTE_TOTAL:
 		if (f->price_row >= 0)
-			add_row_place(s, &place, TABLE_PRICES, s->data.prices[f->price_row].row);
+			add_row_place(s, &place, TABLE_PRICES, s->in.data.prices[f->price_row].row);
 		slots[n++] = (struct slot){ "row", place.ptr };
 		if (f->price_row >= 0)
-			buf_addf(&extra, "%d", s->data.prices[f->price_row].cards);
+			buf_addf(&extra, "%d", s->in.data.prices[f->price_row].cards);
 		slots[n++] = (struct slot){ "cards", extra.ptr };
 		break;
 	}
@@ -321,7 +321,7 @@ static void mark_results(const struct data *d, bool *mark, long benchmark,
 size_t health_sources(const struct site *s, const struct finding *f,
 		      const char **ids, size_t max)
 {
-	const struct data *d = &s->data;
+	const struct data *d = &s->in.data;
 	if (!d->nsources)
 		return 0;
 	bool *mark = xcalloc(d->nsources, sizeof *mark);
@@ -356,7 +356,7 @@ size_t health_sources(const struct site *s, const struct finding *f,
 	case FINDING_STATED_COST:
 		if (f->stated_cost >= 0) {
 			mark_refs(d, mark, d->stated_costs[f->stated_cost].source);
-			long q = s->metrics.checks[f->stated_cost].quote_row;
+			long q = s->in.metrics.checks[f->stated_cost].quote_row;
 			if (q >= 0)
 				mark_refs(d, mark, d->prices[q].source);
 		}
@@ -379,8 +379,8 @@ size_t health_sources(const struct site *s, const struct finding *f,
 /* The article's translation, as articles_load linked them. */
 static const struct article *translation_of(const struct site *s, size_t i)
 {
-	long t = s->translation_of ? s->translation_of[i] : -1;
-	return t >= 0 ? &s->articles[t] : NULL;
+	long t = s->in.translation_of ? s->in.translation_of[i] : -1;
+	return t >= 0 ? &s->in.articles[t] : NULL;
 }
 
 static bool has_cite(const struct article *a, const char *cite)
@@ -415,8 +415,8 @@ int health_report_translations(const struct site *s, FILE *out)
 {
 	int problems = 0;
 	fprintf(out, "translations:\n");
-	for (size_t i = 0; i < s->narticles; i++) {
-		const struct article *a = &s->articles[i];
+	for (size_t i = 0; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[i];
 		const struct article *b = translation_of(s, i);
 		if (!a->translation) {
 			fprintf(out, "  %s: only in %s (no translation key)\n",
@@ -429,8 +429,8 @@ int health_report_translations(const struct site *s, FILE *out)
 		}
 	}
 	/* each pair once: from its English side */
-	for (size_t i = 0; i < s->narticles; i++) {
-		const struct article *a = &s->articles[i];
+	for (size_t i = 0; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[i];
 		const struct article *b = translation_of(s, i);
 		if (!b || a->lang != LANG_EN)
 			continue;
@@ -470,26 +470,26 @@ static void print_finding(struct site *s, const struct finding *f, FILE *out)
 void health_report(struct site *s, FILE *out)
 {
 	for (size_t t = 0; t < TABLE_COUNT; t++) {
-		const struct table *tab = &s->data.tables[t];
+		const struct table *tab = &s->in.data.tables[t];
 		if (!tab->path)
 			continue;
 		fprintf(out, "%s: %zu row%s\n", tab->path, tab->nrows,
 			tab->nrows == 1 ? "" : "s");
 	}
-	fprintf(out, "\nfindings: %zu\n", s->metrics.nfindings);
+	fprintf(out, "\nfindings: %zu\n", s->in.metrics.nfindings);
 	struct buf key = BUF_INIT;
 	for (size_t k = 0; k < HEALTH_KIND_COUNT; k++) {
 		size_t n = 0;
-		for (size_t i = 0; i < s->metrics.nfindings; i++)
-			n += s->metrics.findings[i].kind == health_kinds[k];
+		for (size_t i = 0; i < s->in.metrics.nfindings; i++)
+			n += s->in.metrics.findings[i].kind == health_kinds[k];
 		if (!n)
 			continue;
 		buf_reset(&key);
 		buf_addf(&key, "health.kind.%s", health_kind_stem(health_kinds[k]));
-		fprintf(out, "%s (%zu):\n", i18n_get(&s->i18n, LANG_EN, key.ptr), n);
-		for (size_t i = 0; i < s->metrics.nfindings; i++)
-			if (s->metrics.findings[i].kind == health_kinds[k])
-				print_finding(s, &s->metrics.findings[i], out);
+		fprintf(out, "%s (%zu):\n", i18n_get(&s->in.i18n, LANG_EN, key.ptr), n);
+		for (size_t i = 0; i < s->in.metrics.nfindings; i++)
+			if (s->in.metrics.findings[i].kind == health_kinds[k])
+				print_finding(s, &s->in.metrics.findings[i], out);
 	}
 	buf_release(&key);
 	fprintf(out, "\n");

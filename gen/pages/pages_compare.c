@@ -62,9 +62,9 @@ static const char *pair_row_label(enum pair_row r)
 }
 
 /* The cell of GPU g in a row. */
-static struct value *pair_row_cell(const struct pg *p, size_t g, enum pair_row r)
+static struct value *pair_row_cell(const struct page_ctx *p, size_t g, enum pair_row r)
 {
-	const struct gpu *x = &p->s->data.gpus[g];
+	const struct gpu *x = &p->in->data.gpus[g];
 	int f = pair_row_field(r);
 	if (f >= 0)
 		return pg_spec_cell(p, x, f);
@@ -81,10 +81,10 @@ static struct value *pair_row_cell(const struct pg *p, size_t g, enum pair_row r
 
 /* The figure of GPU g that decides a row, and which way is better (0 for
  * rows of text, which have no winner). */
-static int pair_row_figure(const struct pg *p, size_t g, enum pair_row r,
+static int pair_row_figure(const struct page_ctx *p, size_t g, enum pair_row r,
 			   struct figure *f)
 {
-	const struct gpu *x = &p->s->data.gpus[g];
+	const struct gpu *x = &p->in->data.gpus[g];
 	int field = pair_row_field(r);
 	if (field >= 0) {
 		*f = pg_spec_figure(x, field);
@@ -132,7 +132,7 @@ static bool cell_wins_plainly(const struct value *c)
 
 /* `cell` marked as the winner, sharing the values of the keys that adds
  * with `won_keys` (a cell so marked, see cell_won) when it can. */
-static struct value *pair_won(const struct pg *p, const struct value *cell,
+static struct value *pair_won(const struct page_ctx *p, const struct value *cell,
 			      const struct value *won_keys)
 {
 	if (!cell_wins_plainly(cell))
@@ -146,7 +146,7 @@ static struct value *pair_won(const struct pg *p, const struct value *cell,
 
 /* A pair_cell of `cell`, which wins when its figure f does in a row where
  * `direction` is better (0: no winner). */
-static struct pair_cell pair_cell_of(const struct pg *p, struct value *cell,
+static struct pair_cell pair_cell_of(const struct page_ctx *p, struct value *cell,
 				     struct figure f, int direction,
 				     const struct value *won_keys)
 {
@@ -180,9 +180,9 @@ struct pair_lang {
 
 /* "A100 80GB: batch size 4": GPU g's note on its result of benchmark b,
  * as a comparison lists it, or "" when there is none. */
-static const char *pair_note(const struct pg *p, size_t b, size_t g)
+static const char *pair_note(const struct page_ctx *p, size_t b, size_t g)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	long row = data_result_row(d, b, g);
 	const char *note = row >= 0 ? pg_result_conditions(p, d->results[row].row)
 				    : "";
@@ -193,17 +193,17 @@ static const char *pair_note(const struct pg *p, size_t b, size_t g)
 }
 
 /* The task hours and costs of GPU g, as a comparison shows them. */
-static void pair_side_tasks(const struct pg *p, size_t g,
+static void pair_side_tasks(const struct page_ctx *p, size_t g,
 			    const struct value *won_keys, struct pair_side *sd)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
-	if (!metrics_task_cost(d, &p->s->metrics, 0, g))
+	const struct data *d = &p->in->data;
+	if (!metrics_task_cost(d, &p->in->metrics, 0, g))
 		return;
 	sd->hours = arena_alloc(a, d->ntasks * sizeof *sd->hours);
 	sd->cost = arena_alloc(a, d->ntasks * sizeof *sd->cost);
 	for (size_t t = 0; t < d->ntasks; t++) {
-		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
+		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, g);
 		/* shared by every page: each page marks the figures it shows
 		 * (pair_tasks) */
 		struct value *hours = pg_cell_figure(p, c->hours, FMT_UNIT, "unit.h");
@@ -219,11 +219,11 @@ static void pair_side_tasks(const struct pg *p, size_t g,
 
 /* Everything of GPU g that its comparison pages share; `units` are the
  * benchmarks' unit keys, `won_keys` what a winner's cell adds. */
-static void pair_side_make(const struct pg *p, size_t g, const char *const *units,
+static void pair_side_make(const struct page_ctx *p, size_t g, const char *const *units,
 			   const struct value *won_keys, struct pair_side *sd)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	sd->link = pg_gpu_link(p, g);
 	for (int i = 0; i < PAIR_ROWS; i++) {
 		enum pair_row r = (enum pair_row)i;
@@ -248,9 +248,9 @@ static void pair_side_make(const struct pg *p, size_t g, const char *const *unit
 static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
 {
 	struct buf scratch = BUF_INIT;
-	struct pg pp = { s, l, NULL, &scratch }, *p = &pp;
+	struct page_ctx pp = pg_planning(s, l, NULL, &scratch), *p = &pp;
 	struct arena *a = &s->arena;
-	const struct data *d = &s->data;
+	const struct data *d = &s->in.data;
 	pp.path = pg_pair_path(p, 0, 1);
 	struct pair_lang *pl = arena_alloc(a, sizeof *pl);
 	const char **units = arena_alloc(a, (d->nbenchmarks + 1) * sizeof *units);
@@ -274,25 +274,24 @@ static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
 }
 
 /* The shared parts of the comparison pages in the page's language. */
-static const struct pair_lang *pair_lang_of(const struct pg *p)
+static const struct pair_lang *pair_lang_of(const struct page_ctx *p)
 {
-	/* made on first use while planning (the home page's headlines may
-	 * come first); only read while rendering */
-	pages_compare_prepare(p->s);
-	return pg_kit(p->s)->pairs[p->l];
+	/* made before any page is planned (pages_compare_prepare); only
+	 * read afterwards */
+	return p->in->pages_kit->pairs[p->l];
 }
 
 /* The cell of a ratio of two figures of a comparison. */
 /* The links made once for every pair page lead from a pair page's depth
  * (compare/a-vs-b/); a page elsewhere (the report) makes its own. */
-static bool pair_links_shared(const struct pg *p)
+static bool pair_links_shared(const struct page_ctx *p)
 {
 	const char *first = strchr(p->path, '/');
 	const char *second = first ? strchr(first + 1, '/') : NULL;
 	return second && !second[1];
 }
 
-static struct value *pair_ratio_cell(const struct pg *p, struct figure r)
+static struct value *pair_ratio_cell(const struct page_ctx *p, struct figure r)
 {
 	if (!figure_ok(r)) {
 		const struct pair_lang *pl = pair_lang_of(p);
@@ -316,20 +315,20 @@ struct pair_about {
 	size_t ga, gb;
 };
 
-static void pair_show(const struct pg *p, const struct pair_about *ab,
+static void pair_show(const struct page_ctx *p, const struct pair_about *ab,
 		      const char *label_key, const char *value, const char *unit,
 		      const char *inputs)
 {
-	if (!p->s->figures)
+	if (!p->in->figures)
 		return;
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT;
 	buf_addf(&id, "%s.%s%s%s.%s", ab->kind, ab->what ? ab->what : "",
 		 ab->what ? "." : "", d->gpus[ab->ga].id, d->gpus[ab->gb].id);
-	figures_labels(p->s, &en, &zh, label_key, "a", d->gpus[ab->ga].name, NULL,
+	figures_labels(p->in, &en, &zh, label_key, "a", d->gpus[ab->ga].name, NULL,
 		       "b", d->gpus[ab->gb].name, NULL, "bench", ab->what_en, ab->what_zh,
 		       "task", ab->what_en, ab->what_zh, NULL);
-	figures_show_new(p->s, p->l, p->path, id.ptr, en.ptr, zh.ptr, value, "", unit,
+	figures_show_new(p, id.ptr, en.ptr, zh.ptr, value, "", unit,
 			 inputs);
 	buf_release(&id);
 	buf_release(&en);
@@ -337,7 +336,7 @@ static void pair_show(const struct pg *p, const struct pair_about *ab,
 }
 
 /* A ratio of the pair ("" when the page shows none). */
-static void pair_show_ratio(const struct pg *p, const struct pair_about *ab,
+static void pair_show_ratio(const struct page_ctx *p, const struct pair_about *ab,
 			    const char *label_key, struct figure r, const char *inputs)
 {
 	struct buf v = BUF_INIT;
@@ -349,11 +348,11 @@ static void pair_show_ratio(const struct pg *p, const struct pair_about *ab,
 
 /* Which of the pair wins (w > 0: a, w < 0: b, 0: the same), and by how
  * many percent (`pct`, or a negative number: no percentage shown). */
-static void pair_show_winner(const struct pg *p, const struct pair_about *ab,
+static void pair_show_winner(const struct page_ctx *p, const struct pair_about *ab,
 			     const char *label_key, int w, double pct,
 			     const char *inputs)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	pair_show(p, ab, label_key, w > 0 ? d->gpus[ab->ga].id
 				    : w < 0 ? d->gpus[ab->gb].id : "same", "", inputs);
 	if (pct < 0)
@@ -369,32 +368,32 @@ static void pair_show_winner(const struct pg *p, const struct pair_about *ab,
 }
 
 /* The rows of both GPUs' results on benchmark b. */
-static void pair_result_inputs(const struct pg *p, size_t b, size_t ga, size_t gb,
+static void pair_result_inputs(const struct page_ctx *p, size_t b, size_t ga, size_t gb,
 			       struct buf *in)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	long ra = data_result_row(d, b, ga), rb = data_result_row(d, b, gb);
 	if (ra >= 0)
-		figures_input(p->s, in, TABLE_RESULTS, d->results[ra].row);
+		figures_input(p->in, in, TABLE_RESULTS, d->results[ra].row);
 	if (rb >= 0)
-		figures_input(p->s, in, TABLE_RESULTS, d->results[rb].row);
+		figures_input(p->in, in, TABLE_RESULTS, d->results[rb].row);
 }
 
-static struct pair_about pair_bench_about(const struct pg *p, const char *kind,
+static struct pair_about pair_bench_about(const struct page_ctx *p, const char *kind,
 					  size_t b, size_t ga, size_t gb)
 {
-	const struct benchmark *bm = &p->s->data.benchmarks[b];
+	const struct benchmark *bm = &p->in->data.benchmarks[b];
 	return (struct pair_about){ kind, bm->id, bm->name_en, bm->name_zh, ga, gb };
 }
 
-static struct pair_about pair_task_about(const struct pg *p, const char *kind,
+static struct pair_about pair_task_about(const struct page_ctx *p, const char *kind,
 					 size_t t, size_t ga, size_t gb)
 {
-	const struct task *x = &p->s->data.tasks[t];
+	const struct task *x = &p->in->data.tasks[t];
 	return (struct pair_about){ kind, x->id, x->name_en, x->name_zh, ga, gb };
 }
 
-static struct value *side_row(const struct pg *p, const char *label,
+static struct value *side_row(const struct page_ctx *p, const char *label,
 			      struct value *ca, struct value *cb)
 {
 	struct value *m = value_new_map(pg_arena(p));
@@ -406,28 +405,28 @@ static struct value *side_row(const struct pg *p, const char *label,
 
 /* The winner of spec row r in the ledger, "better.<row>.<a>.<b>" (the row
  * named by its label's key: "better.bandwidth.…", "better.rent.…"). */
-static void spec_winner_show(const struct pg *p, enum pair_row r, size_t ga,
+static void spec_winner_show(const struct page_ctx *p, enum pair_row r, size_t ga,
 			     size_t gb, int w)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	const char *key = pair_row_label(r), *dot = strchr(key, '.');
 	struct pair_about ab = { "better", dot ? dot + 1 : key,
-				 i18n_get(&p->s->i18n, LANG_EN, key),
-				 i18n_get(&p->s->i18n, LANG_ZH, key), ga, gb };
+				 i18n_get(&p->in->i18n, LANG_EN, key),
+				 i18n_get(&p->in->i18n, LANG_ZH, key), ga, gb };
 	struct buf in = BUF_INIT;
 	for (int i = 0; i < 2; i++) {
 		size_t g = i ? gb : ga;
-		long q = p->s->metrics.prices[g].lowest_row;
+		long q = p->in->metrics.prices[g].lowest_row;
 		if (r != PAIR_RENT)
-			figures_input(p->s, &in, TABLE_GPUS, d->gpus[g].row);
+			figures_input(p->in, &in, TABLE_GPUS, d->gpus[g].row);
 		else if (q >= 0)
-			figures_input(p->s, &in, TABLE_PRICES, d->prices[q].row);
+			figures_input(p->in, &in, TABLE_PRICES, d->prices[q].row);
 	}
 	pair_show_winner(p, &ab, "fig.better", w, -1, in.ptr);
 	buf_release(&in);
 }
 
-static struct value *pair_specs(const struct pg *p, size_t ga, size_t gb)
+static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	struct arena *a = pg_arena(p);
 	const struct pair_lang *pl = pair_lang_of(p);
@@ -447,7 +446,7 @@ static struct value *pair_specs(const struct pg *p, size_t ga, size_t gb)
 	return rows;
 }
 
-static struct value *verdict_line(const struct pg *p, const char *text)
+static struct value *verdict_line(const struct page_ctx *p, const char *text)
 {
 	struct value *m = value_new_map(pg_arena(p));
 	value_map_set_str(pg_arena(p), m, "text", text);
@@ -455,7 +454,7 @@ static struct value *verdict_line(const struct pg *p, const char *text)
 }
 
 /* Add a sentence to the verdict unless the page says it already. */
-static void verdict_add(const struct pg *p, struct value *verdict, const char *text)
+static void verdict_add(const struct page_ctx *p, struct value *verdict, const char *text)
 {
 	for (size_t i = 0; i < value_list_len(verdict); i++) {
 		const char *said = value_string(value_map_get(value_list_item(verdict, i),
@@ -468,7 +467,7 @@ static void verdict_add(const struct pg *p, struct value *verdict, const char *t
 
 /* What a result was measured under: its stated conditions, else its batch
  * size ("batch size 4"), "" when the source states neither. */
-static const char *result_conditions(const struct pg *p, const struct result *x)
+static const char *result_conditions(const struct page_ctx *p, const struct result *x)
 {
 	const char *cond = pg_result_conditions(p, x->row);
 	if (*cond || !x->batch_size)
@@ -479,11 +478,11 @@ static const char *result_conditions(const struct pg *p, const struct result *x)
 /* One benchmark's results of two GPUs in one sentence, by the comparison
  * model: its quantity (speed, latency, time, efficiency), the values as
  * the table prints them, no ratio between unlike conditions. */
-static const char *bench_sentence(const struct pg *p, const struct benchmark *bm,
+static const char *bench_sentence(const struct page_ctx *p, const struct benchmark *bm,
 				  const struct result *xa, const struct result *xb,
 				  bool same)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	const char *unit = pg_bench_unit_key(p, bm);
 	struct cmp_pair cp = {
 		.q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better),
@@ -500,10 +499,10 @@ static const char *bench_sentence(const struct pg *p, const struct benchmark *bm
 /* For a benchmark of a model too big for one card: how many cards each of
  * the two GPUs needs to hold its weights (in the ledger); "" when both
  * hold it. */
-static const char *fit_sentence(const struct pg *p, const struct benchmark *bm,
+static const char *fit_sentence(const struct page_ctx *p, const struct benchmark *bm,
 				size_t ga, size_t gb)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	if (!bm->params_b.ok || !(pg_is_kind(bm, "inference-throughput") ||
 				  pg_is_kind(bm, "inference-latency")))
 		return "";
@@ -514,9 +513,9 @@ static const char *fit_sentence(const struct pg *p, const struct benchmark *bm,
 	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], SPEC_VRAM));
 	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
 		return "";
-	figures_show_fit(p->s, p->l, p->path, bm->params_b.v, METRICS_DEFAULT_PRECISION,
+	figures_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
 			 rule, ga, na);
-	figures_show_fit(p->s, p->l, p->path, bm->params_b.v, METRICS_DEFAULT_PRECISION,
+	figures_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
 			 rule, gb, nb);
 	const char *cards_a = figure_ok(na) ? pg_fmt_number(p, na.value) : pg_tr(p, "no_data");
 	const char *cards_b = figure_ok(nb) ? pg_fmt_number(p, nb.value) : pg_tr(p, "no_data");
@@ -529,7 +528,7 @@ static const char *fit_sentence(const struct pg *p, const struct benchmark *bm,
 
 /* The notes of both GPUs' results on one benchmark ("A100 80GB: batch
  * size 4 · RTX 4090: batch size 1"), "" when neither has one. */
-static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
+static const char *pair_result_notes(const struct page_ctx *p, size_t b, size_t ga,
 				     size_t gb)
 {
 	const struct pair_lang *pl = pair_lang_of(p);
@@ -541,11 +540,11 @@ static const char *pair_result_notes(const struct pg *p, size_t b, size_t ga,
 
 /* Speed per benchmark: a row per benchmark either GPU has a result for,
  * each figure marked in the ledger, each comparison a sentence. */
-static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
+static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb,
 			      struct value *rows, struct value *verdict)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	const struct pair_lang *pl = pair_lang_of(p);
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t common = 0;
@@ -601,15 +600,15 @@ static size_t pair_benchmarks(const struct pg *p, size_t ga, size_t gb,
 }
 
 /* The winner of task t's costs (and its costs) in the ledger. */
-static void cost_show(const struct pg *p, size_t t, const struct task_cost *xa,
+static void cost_show(const struct page_ctx *p, size_t t, const struct task_cost *xa,
 		      const struct task_cost *xb, int w, double pct)
 {
-	figures_show_cost(p->s, p->l, p->path, t, xa->gpu);
-	figures_show_cost(p->s, p->l, p->path, t, xb->gpu);
+	figures_show_cost(p, t, xa->gpu);
+	figures_show_cost(p, t, xb->gpu);
 	struct pair_about ab = pair_task_about(p, "cheaper", t, xa->gpu, xb->gpu);
 	struct buf in = BUF_INIT;
-	figures_input_task_cost(p->s, &in, xa);
-	figures_input_task_cost(p->s, &in, xb);
+	figures_input_task_cost(p->in, &in, xa);
+	figures_input_task_cost(p->in, &in, xb);
 	pair_show_winner(p, &ab, "fig.cheaper", w, pct, in.ptr);
 	buf_release(&in);
 }
@@ -618,7 +617,7 @@ static void cost_show(const struct pg *p, size_t t, const struct task_cost *xa,
  * comparison model: equal printed costs are about the same. Costs with a
  * range (a time range) are stated side by side, without a percentage one
  * range cannot give. */
-static const char *cost_sentence(const struct pg *p, size_t t, const char *na,
+static const char *cost_sentence(const struct page_ctx *p, size_t t, const char *na,
 				 const char *nb, const struct task_cost *xa,
 				 const struct task_cost *xb)
 {
@@ -641,18 +640,18 @@ static const char *cost_sentence(const struct pg *p, size_t t, const char *na,
 
 /* Cost per task: a row per task either GPU has a time for (see
  * pair_benchmarks). */
-static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
+static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb,
 		       struct value *rows, struct value *verdict)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	const struct pair_lang *pl = pair_lang_of(p);
 	const struct pair_side *sa = &pl->side[ga], *sb = &pl->side[gb];
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t both_times = 0;
 	for (size_t t = 0; t < d->ntasks; t++) {
-		const struct task_cost *ca = metrics_task_cost(d, &p->s->metrics, t, ga);
-		const struct task_cost *cb = metrics_task_cost(d, &p->s->metrics, t, gb);
+		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, t, ga);
+		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, t, gb);
 		if (!ca || !cb || (!figure_ok(ca->hours) && !figure_ok(cb->hours)))
 			continue;
 		struct value *r = value_new_map(a);
@@ -675,14 +674,14 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 		value_map_set(a, r, "ratio", pair_ratio_cell(p, ratio));
 		value_list_push(a, rows, r);
 		{
-			figures_show_time(p->s, p->l, p->path, t, ga);
-			figures_show_time(p->s, p->l, p->path, t, gb);
-			figures_show_cost(p->s, p->l, p->path, t, ga);
-			figures_show_cost(p->s, p->l, p->path, t, gb);
+			figures_show_time(p, t, ga);
+			figures_show_time(p, t, gb);
+			figures_show_cost(p, t, ga);
+			figures_show_cost(p, t, gb);
 			struct pair_about ab = pair_task_about(p, "cost-ratio", t, ga, gb);
 			struct buf in = BUF_INIT;
-			figures_input_task_cost(p->s, &in, ca);
-			figures_input_task_cost(p->s, &in, cb);
+			figures_input_task_cost(p->in, &in, ca);
+			figures_input_task_cost(p->in, &in, cb);
 			pair_show_ratio(p, &ab, "fig.cost_ratio", ratio, in.ptr);
 			if (figure_ok(ca->hours) && figure_ok(cb->hours)) {
 				/* the hours cell marked the better */
@@ -691,7 +690,7 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 				for (int i = 0; i < 2; i++) {
 					long tr = (i ? cb : ca)->time_row;
 					if (tr >= 0)
-						figures_input(p->s, &in, TABLE_TASK_TIMES,
+						figures_input(p->in, &in, TABLE_TASK_TIMES,
 							      d->task_times[tr].row);
 				}
 				pair_show_winner(p, &q, "fig.quicker", quicker, -1, in.ptr);
@@ -710,17 +709,17 @@ static void pair_tasks(const struct pg *p, size_t ga, size_t gb,
 
 /* Memory and hourly price, by the comparison model, or what is missing
  * about them. */
-static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
+static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb,
 				  struct value *verdict)
 {
-	const struct gpu *x = &p->s->data.gpus[ga], *y = &p->s->data.gpus[gb];
+	const struct gpu *x = &p->in->data.gpus[ga], *y = &p->in->data.gpus[gb];
 	struct figure va = pg_spec_figure(x, SPEC_VRAM), vb = pg_spec_figure(y, SPEC_VRAM);
 	int w = pg_better_of(va, vb, 1);
 	if (w || (figure_ok(va) && figure_ok(vb))) {
 		struct pair_about ab = { "more-vram", NULL, NULL, NULL, ga, gb };
 		struct buf in = BUF_INIT;
-		figures_input(p->s, &in, TABLE_GPUS, x->row);
-		figures_input(p->s, &in, TABLE_GPUS, y->row);
+		figures_input(p->in, &in, TABLE_GPUS, x->row);
+		figures_input(p->in, &in, TABLE_GPUS, y->row);
 		pair_show_winner(p, &ab, "fig.more_vram", w, -1, in.ptr);
 		buf_release(&in);
 	}
@@ -740,13 +739,13 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 		double lo = w > 0 ? pa.value : pb.value, hi = w > 0 ? pb.value : pa.value;
 		struct pair_about ab = { "cheaper-hour", NULL, NULL, NULL, ga, gb };
 		struct buf in = BUF_INIT;
-		const struct gpu_prices *lp = p->s->metrics.prices;
+		const struct gpu_prices *lp = p->in->metrics.prices;
 		if (lp[ga].lowest_row >= 0)
-			figures_input(p->s, &in, TABLE_PRICES,
-				      p->s->data.prices[lp[ga].lowest_row].row);
+			figures_input(p->in, &in, TABLE_PRICES,
+				      p->in->data.prices[lp[ga].lowest_row].row);
 		if (lp[gb].lowest_row >= 0)
-			figures_input(p->s, &in, TABLE_PRICES,
-				      p->s->data.prices[lp[gb].lowest_row].row);
+			figures_input(p->in, &in, TABLE_PRICES,
+				      p->in->data.prices[lp[gb].lowest_row].row);
 		pair_show_winner(p, &ab, "fig.cheaper_hour", w, (1.0 - lo / hi) * 100.0, in.ptr);
 		buf_release(&in);
 	}
@@ -764,7 +763,7 @@ static void pair_memory_and_price(const struct pg *p, size_t ga, size_t gb,
 
 /* The context of the pair page of ga and gb (ga listed first), made for
  * the page at p->path. */
-static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
+static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	struct arena *a = pg_arena(p);
 	const struct pair_lang *pl = pair_lang_of(p);
@@ -776,8 +775,8 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
 		value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
 		/* the specs show both hourly prices (cells shared by every
 		 * pair page: each page marks what it shows) */
-		figures_show_price(p->s, p->l, p->path, ga);
-		figures_show_price(p->s, p->l, p->path, gb);
+		figures_show_price(p, ga);
+		figures_show_price(p, gb);
 	}
 	/* the evidence in groups: speed (and fit), cost per job, hardware */
 	struct value *ev_speed = value_new_list(a), *ev_cost = value_new_list(a);
@@ -808,21 +807,22 @@ static struct value *pair_context(const struct pg *p, size_t ga, size_t gb)
 	return ctx;
 }
 
-struct value *pages_compare_pair_context(const struct pg *p, size_t ga, size_t gb)
+struct value *pages_compare_pair_context(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	struct value *ctx = pair_context(p, ga, gb);
 	value_map_set_str(pg_arena(p), ctx, "id_prefix", ""); /* the report's differs */
 	pg_set_text(p, ctx, "chart", pg_chart_html(p, &(struct chart_request){
-		.name = "pair", .gpu = p->s->data.gpus[ga].id,
-		.other = p->s->data.gpus[gb].id, .page_path = p->path }));
+		.name = "pair", .gpu = p->in->data.gpus[ga].id,
+		.other = p->in->data.gpus[gb].id, .page_path = p->path }));
 	return ctx;
 }
 
-static struct value *build_pair_page(struct site *s, const struct page_spec *spec)
+static struct value *build_pair_page(const struct page_ctx *pc, const struct page_spec *spec)
 {
 	const struct gpu_pair *gp = spec->arg;
 	struct buf scratch = BUF_INIT;
-	struct pg pp = { s, spec->lang, spec->path, &scratch };
+	struct page_ctx pp = *pc;
+	pp.scratch = &scratch;
 	struct value *ctx = pages_compare_pair_context(&pp, gp->a, gp->b);
 	buf_release(&scratch);
 	return ctx;
@@ -831,10 +831,10 @@ static struct value *build_pair_page(struct site *s, const struct page_spec *spe
 static void plan_pair_page(struct site *s, enum lang l, size_t ga, size_t gb,
 			   struct buf *scratch)
 {
-	struct pg pp = { s, l, NULL, scratch }, *p = &pp;
+	struct page_ctx pp = pg_planning(s, l, NULL, scratch), *p = &pp;
 	pp.path = pg_pair_path(p, ga, gb);
-	const char *na = s->data.gpus[ga].name, *nb = s->data.gpus[gb].name;
-	pg_add_lazy_page(p, "pages/compare", pg_pair_title(p, ga, gb),
+	const char *na = s->in.data.gpus[ga].name, *nb = s->in.data.gpus[gb].name;
+	pg_add_lazy_page(s, p, "pages/compare", pg_pair_title(p, ga, gb),
 		      pg_fill(p, "cmp.page_desc", "a", na, "b", nb, NULL), "compare",
 		      build_pair_page, ga, gb, pg_crumbs_for(p, "nav.compare", "compare/"));
 }
@@ -847,7 +847,7 @@ void pages_compare_prepare(struct site *s)
 	k->pairs_made = true;
 	/* comparisons need two GPUs, and the metrics (absent when the build
 	 * failed before planning) */
-	if (s->data.ngpus >= 2 && s->metrics.prices)
+	if (s->in.data.ngpus >= 2 && s->in.metrics.prices)
 		for (int l = 0; l < LANG_COUNT; l++)
 			k->pairs[l] = pair_lang_make(s, (enum lang)l);
 }
@@ -855,7 +855,7 @@ void pages_compare_prepare(struct site *s)
 void pages_compare_plan(struct site *s, enum lang l, struct buf *scratch)
 {
 	compare_index_plan(s, l);
-	for (size_t x = 0; x < s->data.ngpus; x++)
-		for (size_t y = x + 1; y < s->data.ngpus; y++)
+	for (size_t x = 0; x < s->in.data.ngpus; x++)
+		for (size_t y = x + 1; y < s->in.data.ngpus; y++)
 			plan_pair_page(s, l, x, y, scratch);
 }

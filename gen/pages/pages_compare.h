@@ -15,7 +15,7 @@
 #include <stddef.h>
 
 struct buf;
-struct pg;
+struct page_ctx;
 struct site;
 struct value;
 
@@ -27,6 +27,6 @@ void pages_compare_plan(struct site *s, enum lang l, struct buf *scratch);
 /* A pair page's whole context (specs, speed, costs, the verdict, the
  * pair chart) for the page p: the comparison pages and the report build
  * it here, so both show the same verdict. */
-struct value *pages_compare_pair_context(const struct pg *p, size_t ga, size_t gb);
+struct value *pages_compare_pair_context(const struct page_ctx *p, size_t ga, size_t gb);
 
 #endif

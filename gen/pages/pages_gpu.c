@@ -25,13 +25,13 @@
 
 /* ---- the GPU index ---- */
 
-struct value *pages_gpu_index_context(const struct pg *p)
+struct value *pages_gpu_index_context(const struct page_ctx *p)
 {
-	const struct site *s = p->s;
+	const struct site_inputs *in = p->in;
 	struct arena *a = pg_arena(p);
 	struct value *rows = value_new_list(a);
-	for (size_t g = 0; g < s->data.ngpus; g++) {
-		const struct gpu *gp = &s->data.gpus[g];
+	for (size_t g = 0; g < in->data.ngpus; g++) {
+		const struct gpu *gp = &in->data.gpus[g];
 		struct value *r = pg_gpu_link(p, g);
 		value_map_set(a, r, "segment", pg_cell_text(p, pg_segment_text(p, gp),
 							 "why.not_stated"));
@@ -56,9 +56,9 @@ struct value *pages_gpu_index_context(const struct pg *p)
 
 static void plan_gpu_index(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, "gpus/", NULL }, *p = &pp;
+	struct page_ctx pp = pg_planning(s, l, "gpus/", NULL), *p = &pp;
 	struct value *ctx = pages_gpu_index_context(p);
-	pg_add_page(p, "pages/gpus", pg_tr(p, "gpu.index_title"), pg_tr(p, "gpu.index_desc"),
+	pg_add_page(s, p, "pages/gpus", pg_tr(p, "gpu.index_title"), pg_tr(p, "gpu.index_desc"),
 		 "gpus", ctx, pg_crumbs_for(p, NULL, NULL));
 }
 
@@ -71,7 +71,7 @@ struct missing {
 	size_t n;
 };
 
-static void missing_add(const struct pg *p, struct missing *m, const char *name)
+static void missing_add(const struct page_ctx *p, struct missing *m, const char *name)
 {
 	if (m->n++)
 		buf_adds(&m->names, pg_tr(p, "list.sep"));
@@ -80,7 +80,7 @@ static void missing_add(const struct pg *p, struct missing *m, const char *name)
 
 /* The line saying what is missing, from the UI string `key` ("Not given by
  * any source: {list}."), or "" when nothing is. */
-static const char *missing_line(const struct pg *p, struct missing *m, const char *key)
+static const char *missing_line(const struct page_ctx *p, struct missing *m, const char *key)
 {
 	const char *line = m->n ? pg_fill(p, key, "list", m->names.ptr, NULL) : "";
 	buf_release(&m->names);
@@ -90,10 +90,10 @@ static const char *missing_line(const struct pg *p, struct missing *m, const cha
 
 /* Relative speed per workload (with speed per dollar), and every other
  * benchmark's result. */
-static void gpu_results(const struct pg *p, size_t g, struct value *ctx)
+static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct value *rel = value_new_list(a), *other = value_new_list(a);
 	struct missing none = { BUF_INIT, 0 };
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
@@ -133,13 +133,13 @@ static void gpu_results(const struct pg *p, size_t g, struct value *ctx)
 	value_map_set_str(a, ctx, "results_missing",
 			  missing_line(p, &none, value_list_len(rel) + value_list_len(other)
 				       ? "gpu.results_missing" : "gpu.results_none"));
-	long base = p->s->metrics.baseline_gpu;
+	long base = p->in->metrics.baseline_gpu;
 	value_map_set_str(a, ctx, "baseline",
 			  base >= 0 ? d->gpus[base].name : pg_tr(p, "no_data"));
 }
 
 
-static struct value *spec_row(const struct pg *p, const char *label,
+static struct value *spec_row(const struct page_ctx *p, const char *label,
 			      struct value *cell)
 {
 	struct value *m = value_new_map(pg_arena(p));
@@ -149,7 +149,7 @@ static struct value *spec_row(const struct pg *p, const char *label,
 }
 
 /* Push a row whose cell has a figure; name the others in `m`. */
-static void push_known(const struct pg *p, struct value *rows, struct missing *m,
+static void push_known(const struct page_ctx *p, struct value *rows, struct missing *m,
 		       struct value *row, const char *label, const struct value *cell)
 {
 	if (pg_map_flag(cell, "nodata"))
@@ -175,11 +175,11 @@ static bool is_known_gpu_column(const char *col)
  * column "x_en"/"x_zh" gives "x" in the page's language). Those other than
  * "notes" also become spec rows, labelled by "gpu.col_<name>" when that UI
  * string exists. */
-static struct value *gpu_extra(const struct pg *p, const struct gpu *g,
+static struct value *gpu_extra(const struct page_ctx *p, const struct gpu *g,
 			       struct value *rows, struct missing *m)
 {
 	struct arena *a = pg_arena(p);
-	const struct table *t = &p->s->data.tables[TABLE_GPUS];
+	const struct table *t = &p->in->data.tables[TABLE_GPUS];
 	struct value *extra = value_new_map(a);
 	for (size_t c = 0; c < t->ncols; c++) {
 		const char *col = t->cols[c];
@@ -198,7 +198,7 @@ static struct value *gpu_extra(const struct pg *p, const struct gpu *g,
 			continue;
 		const char *key = arena_printf(a, "gpu.col_%s", base);
 		/* a column with no words for readers stays on the data pages */
-		if (!i18n_has(&p->s->i18n, key))
+		if (!i18n_has(&p->in->i18n, key))
 			continue;
 		const char *label = pg_tr(p, key);
 		struct value *cell = pg_cell_text(p, text, "why.not_stated");
@@ -207,7 +207,7 @@ static struct value *gpu_extra(const struct pg *p, const struct gpu *g,
 	return extra;
 }
 
-static void spec_push(const struct pg *p, struct value *rows, struct missing *m,
+static void spec_push(const struct page_ctx *p, struct value *rows, struct missing *m,
 		      const char *label_key, struct value *cell)
 {
 	const char *label = pg_tr(p, label_key);
@@ -216,11 +216,11 @@ static void spec_push(const struct pg *p, struct value *rows, struct missing *m,
 
 /* The card's specifications that a source gives; *missing_text names the
  * others in one line. */
-static struct value *gpu_specs(const struct pg *p, size_t g, struct value **extra,
+static struct value *gpu_specs(const struct page_ctx *p, size_t g, struct value **extra,
 			       const char **missing_text)
 {
 	struct arena *a = pg_arena(p);
-	const struct gpu *gp = &p->s->data.gpus[g];
+	const struct gpu *gp = &p->in->data.gpus[g];
 	struct value *rows = value_new_list(a);
 	struct missing m = { BUF_INIT, 0 };
 	spec_push(p, rows, &m, "gpu.segment", pg_cell_text(p, pg_segment_text(p, gp),
@@ -240,7 +240,7 @@ static struct value *gpu_specs(const struct pg *p, size_t g, struct value **extr
 	spec_push(p, rows, &m, "gpu.list_price", pg_list_price_cell(p, gp));
 	spec_push(p, rows, &m, "gpu.rent", pg_cell_figure(p, pg_rent_shown(p, g),
 							  FMT_PER_HOUR, NULL));
-	const struct gpu_prices *pr = &p->s->metrics.prices[g];
+	const struct gpu_prices *pr = &p->in->metrics.prices[g];
 	struct value *range = pg_cell_figure(p, pr->low, FMT_PER_HOUR, NULL);
 	if (figure_ok(pr->low) && figure_ok(pr->high))
 		pg_cell_set_text(p, range, pg_fmt_usd_range(p, pr->low.value, pr->high.value,
@@ -250,7 +250,7 @@ static struct value *gpu_specs(const struct pg *p, size_t g, struct value **extr
 	return rows;
 }
 
-static const char *price_kind_text(const struct pg *p, const char *kind)
+static const char *price_kind_text(const struct page_ctx *p, const char *kind)
 {
 	char *key = arena_printf(pg_arena(p), "price.%s", kind ? kind : "");
 	for (char *c = key; *c; c++)
@@ -262,12 +262,12 @@ static const char *price_kind_text(const struct pg *p, const char *kind)
 /* The GPU's prices, at most PAGES_MAX_PRICES of them (the first ones and
  * the default price): a page's size and memory stay bounded however many
  * quotes data/prices.csv holds; *total says how many there are. */
-static struct value *gpu_prices(const struct pg *p, size_t g, size_t *total)
+static struct value *gpu_prices(const struct page_ctx *p, size_t g, size_t *total)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct value *rows = value_new_list(a);
-	long lowest = p->s->metrics.prices[g].lowest_row;
+	long lowest = p->in->metrics.prices[g].lowest_row;
 	size_t shown = 0;
 	bool lowest_in = false; /* else the last place is kept for it */
 	*total = 0;
@@ -282,7 +282,7 @@ static struct value *gpu_prices(const struct pg *p, size_t g, size_t *total)
 			continue;
 		shown++;
 		lowest_in |= (long)i == lowest;
-		figures_show_quote(p->s, p->l, p->path, i);
+		figures_show_quote(p, i);
 		struct value *r = value_new_map(a);
 		value_map_set_str(a, r, "provider", pr->provider);
 		value_map_set_str(a, r, "kind", price_kind_text(p, pr->kind));
@@ -310,14 +310,14 @@ static struct value *gpu_prices(const struct pg *p, size_t g, size_t *total)
 	return rows;
 }
 
-static struct value *gpu_tasks(const struct pg *p, size_t g, const char **missing_text)
+static struct value *gpu_tasks(const struct page_ctx *p, size_t g, const char **missing_text)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct value *rows = value_new_list(a);
 	struct missing m = { BUF_INIT, 0 };
 	for (size_t t = 0; t < d->ntasks; t++) {
-		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
+		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, g);
 		if (!c)
 			continue;
 		if (c->time_row < 0) {
@@ -339,7 +339,7 @@ static struct value *gpu_tasks(const struct pg *p, size_t g, const char **missin
 	return rows;
 }
 
-static void figure_push(const struct pg *p, struct value *rows, struct missing *m,
+static void figure_push(const struct page_ctx *p, struct value *rows, struct missing *m,
 			const char *label_key, const char *how_key, struct value *cell)
 {
 	struct value *r = spec_row(p, pg_tr(p, label_key), cell);
@@ -347,10 +347,10 @@ static void figure_push(const struct pg *p, struct value *rows, struct missing *
 	push_known(p, rows, m, r, pg_tr(p, label_key), cell);
 }
 
-static struct value *gpu_efficiency(const struct pg *p, size_t g, const char **missing_text)
+static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const char **missing_text)
 {
 	struct arena *a = pg_arena(p);
-	const struct gpu *gp = &p->s->data.gpus[g];
+	const struct gpu *gp = &p->in->data.gpus[g];
 	struct figure fp16 = pg_spec_figure(gp, SPEC_FP16);
 	struct figure rent = pg_rent_figure(p, g);
 	struct value *rows = value_new_list(a);
@@ -371,10 +371,10 @@ static struct value *gpu_efficiency(const struct pg *p, size_t g, const char **m
 	return rows;
 }
 
-static struct value *gpu_use_cases(const struct pg *p, size_t g)
+static struct value *gpu_use_cases(const struct page_ctx *p, size_t g)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct value *rows = value_new_list(a);
 	for (size_t i = 0; i < d->nuse_cases; i++) {
 		const struct use_case *u = &d->use_cases[i];
@@ -396,11 +396,11 @@ static struct value *gpu_use_cases(const struct pg *p, size_t g)
 	return rows;
 }
 
-static struct value *gpu_pairs(const struct pg *p, size_t g)
+static struct value *gpu_pairs(const struct page_ctx *p, size_t g)
 {
 	struct arena *a = pg_arena(p);
 	struct value *rows = value_new_list(a);
-	for (size_t h = 0; h < p->s->data.ngpus; h++) {
+	for (size_t h = 0; h < p->in->data.ngpus; h++) {
 		if (h == g)
 			continue;
 		struct value *r = value_new_map(a);
@@ -411,13 +411,14 @@ static struct value *gpu_pairs(const struct pg *p, size_t g)
 	return rows;
 }
 
-static struct value *build_gpu_page(struct site *s, const struct page_spec *spec)
+static struct value *build_gpu_page(const struct page_ctx *pc, const struct page_spec *spec)
 {
 	size_t g = ((const struct gpu_pair *)spec->arg)->a;
-	const struct gpu *gp = &s->data.gpus[g];
+	const struct gpu *gp = &pc->in->data.gpus[g];
 	struct buf scratch = BUF_INIT;
-	struct pg pp = { s, spec->lang, spec->path, &scratch }, *p = &pp;
-	struct arena *a = &s->arena;
+	struct page_ctx pp = *pc, *p = &pp;
+	pp.scratch = &scratch;
+	struct arena *a = pc->arena;
 	struct value *ctx = value_new_map(a), *extra = NULL;
 	value_map_set(a, ctx, "gpu", pg_gpu_link(p, g));
 	const char *missing;
@@ -471,10 +472,10 @@ static struct value *build_gpu_page(struct site *s, const struct page_spec *spec
 
 static void plan_gpu_page(struct site *s, enum lang l, size_t g)
 {
-	const struct gpu *gp = &s->data.gpus[g];
-	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
+	const struct gpu *gp = &s->in.data.gpus[g];
+	struct page_ctx pp = pg_planning(s, l, NULL, NULL), *p = &pp;
 	pp.path = pg_gpu_path(p, g);
-	pg_add_lazy_page(p, "pages/gpu", pg_fill(p, "gpu.page_title", "name", gp->name, NULL),
+	pg_add_lazy_page(s, p, "pages/gpu", pg_fill(p, "gpu.page_title", "name", gp->name, NULL),
 		      pg_fill(p, "gpu.page_desc", "name", gp->name, NULL), "gpus",
 		      build_gpu_page, g, 0, pg_crumbs_for(p, "nav.gpus", "gpus/"));
 }
@@ -483,6 +484,6 @@ static void plan_gpu_page(struct site *s, enum lang l, size_t g)
 void pages_gpu_plan(struct site *s, enum lang l)
 {
 	plan_gpu_index(s, l);
-	for (size_t g = 0; g < s->data.ngpus; g++)
+	for (size_t g = 0; g < s->in.data.ngpus; g++)
 		plan_gpu_page(s, l, g);
 }

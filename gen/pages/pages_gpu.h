@@ -8,7 +8,7 @@
 
 #include "model/i18n.h"
 
-struct pg;
+struct page_ctx;
 struct site;
 struct value;
 
@@ -21,6 +21,6 @@ void pages_gpu_plan(struct site *s, enum lang l);
 /* The GPU index's context (every card's specs and prices, the relative-
  * speed chart) for the page p: the index and the report build it here.
  * Memory: p's arena. */
-struct value *pages_gpu_index_context(const struct pg *p);
+struct value *pages_gpu_index_context(const struct page_ctx *p);
 
 #endif

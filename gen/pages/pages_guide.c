@@ -33,26 +33,26 @@
 
 /* ---- case studies ---- */
 
-static const char *case_path(const struct pg *p, size_t c)
+static const char *case_path(const struct page_ctx *p, size_t c)
 {
-	return arena_printf(pg_arena(p), "cases/%s/", p->s->data.case_studies[c].id);
+	return arena_printf(pg_arena(p), "cases/%s/", p->in->data.case_studies[c].id);
 }
 
-static const char *case_name(const struct pg *p, size_t c)
+static const char *case_name(const struct page_ctx *p, size_t c)
 {
-	const struct case_study *k = &p->s->data.case_studies[c];
+	const struct case_study *k = &p->in->data.case_studies[c];
 	return pg_pick_lang(p, k->name_en, k->name_zh);
 }
 
 /* The cost computed from a stated cost's inputs, with its arithmetic:
  * "72 h × 4 × $1.89/h = $544.32", "2 × $0.44/h × 24 h × 30 = $633.60". */
-static const char *case_formula(const struct pg *p, size_t stated)
+static const char *case_formula(const struct page_ctx *p, size_t stated)
 {
-	const struct stated_cost *sc = &p->s->data.stated_costs[stated];
-	const struct stated_check *k = &p->s->metrics.checks[stated];
+	const struct stated_cost *sc = &p->in->data.stated_costs[stated];
+	const struct stated_check *k = &p->in->metrics.checks[stated];
 	if (!figure_ok(k->computed) || k->quote_row < 0)
 		return pg_nodata_text(p, figure_ok(k->hours) ? "why.no_price" : "why.no_hours");
-	const char *price = pg_fmt_per_hour(p, p->s->data.prices[k->quote_row].usd_per_hour);
+	const char *price = pg_fmt_per_hour(p, p->in->data.prices[k->quote_row].usd_per_hour);
 	const char *cost = pg_fmt_usd_range(p, k->computed.value, figure_ok(k->computed_max)
 					 ? k->computed_max.value : k->computed.value, NULL);
 	const char *cards = pg_fmt_number(p, sc->cards);
@@ -66,10 +66,10 @@ static const char *case_formula(const struct pg *p, size_t stated)
 }
 
 /* One case study as a list item: {name, href, stated, check, agrees}. */
-static struct value *case_item(const struct pg *p, size_t c)
+static struct value *case_item(const struct page_ctx *p, size_t c)
 {
 	struct arena *a = pg_arena(p);
-	const struct case_study *k = &p->s->data.case_studies[c];
+	const struct case_study *k = &p->in->data.case_studies[c];
 	struct value *m = value_new_map(a);
 	pg_set_text(p, m, "name", case_name(p, c));
 	pg_set_text(p, m, "href", pg_href_to(p, case_path(p, c)));
@@ -82,9 +82,9 @@ static struct value *case_item(const struct pg *p, size_t c)
 
 /* The case studies whose stated cost is for a job of task t, or for
  * serving (t = -1). */
-static struct value *cases_of(const struct pg *p, long t)
+static struct value *cases_of(const struct page_ctx *p, long t)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct value *list = value_new_list(pg_arena(p));
 	for (size_t c = 0; c < d->ncase_studies; c++) {
 		const struct stated_cost *sc = &d->stated_costs[d->case_studies[c].stated];
@@ -94,31 +94,31 @@ static struct value *cases_of(const struct pg *p, long t)
 	return list;
 }
 
-static struct value *task_cases(const struct pg *p, size_t t)
+static struct value *task_cases(const struct page_ctx *p, size_t t)
 {
 	return cases_of(p, (long)t);
 }
 
-static struct value *serving_cases(const struct pg *p)
+static struct value *serving_cases(const struct page_ctx *p)
 {
 	return cases_of(p, -1);
 }
 
-static struct value *all_cases(const struct pg *p)
+static struct value *all_cases(const struct page_ctx *p)
 {
 	struct value *list = value_new_list(pg_arena(p));
-	for (size_t c = 0; c < p->s->data.ncase_studies; c++)
+	for (size_t c = 0; c < p->in->data.ncase_studies; c++)
 		value_list_push(pg_arena(p), list, case_item(p, c));
 	return list;
 }
 
-struct value *pages_guide_case_context(const struct pg *p, size_t c)
+struct value *pages_guide_case_context(const struct page_ctx *p, size_t c)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	const struct case_study *k = &d->case_studies[c];
 	const struct stated_cost *sc = &d->stated_costs[k->stated];
-	const struct stated_check *ck = &p->s->metrics.checks[k->stated];
+	const struct stated_check *ck = &p->in->metrics.checks[k->stated];
 	struct value *ctx = case_item(p, c);
 	pg_set_text(p, ctx, "method", pg_pick_lang(p, k->method_en, k->method_zh));
 	value_map_set(a, ctx, "gpu", pg_gpu_link(p, sc->gpu));
@@ -147,16 +147,16 @@ struct value *pages_guide_case_context(const struct pg *p, size_t c)
 
 static void plan_case_page(struct site *s, enum lang l, size_t c)
 {
-	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
+	struct page_ctx pp = pg_planning(s, l, NULL, NULL), *p = &pp;
 	pp.path = case_path(p, c);
-	const struct case_study *k = &s->data.case_studies[c];
+	const struct case_study *k = &s->in.data.case_studies[c];
 	struct value *ctx = pages_guide_case_context(p, c);
 	const char *name = case_name(p, c);
-	pg_add_page(p, "pages/case", name, pg_pick_lang(p, k->goal_en, k->goal_zh), "cases",
+	pg_add_page(s, p, "pages/case", name, pg_pick_lang(p, k->goal_en, k->goal_zh), "cases",
 		 ctx, pg_crumbs_for(p, "nav.cases", "cases/"));
 }
 
-static struct value *case_index_context(const struct pg *p)
+static struct value *case_index_context(const struct page_ctx *p)
 {
 	struct value *ctx = value_new_map(pg_arena(p));
 	struct value *list = all_cases(p);
@@ -167,16 +167,16 @@ static struct value *case_index_context(const struct pg *p)
 
 /* ---- tasks ---- */
 
-struct value *pages_guide_task_context(const struct pg *p, size_t t)
+struct value *pages_guide_task_context(const struct page_ctx *p, size_t t)
 {
-	struct site *s = p->s;
+	const struct site_inputs *in = p->in;
 	struct arena *a = pg_arena(p);
-	const struct data *d = &s->data;
+	const struct data *d = &in->data;
 	struct value *rows = value_new_list(a);
 	struct buf missing = BUF_INIT;
 	bool cards = false, stated = false;
 	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct task_cost *c = metrics_task_cost(d, &s->metrics, t, g);
+		const struct task_cost *c = metrics_task_cost(d, &in->metrics, t, g);
 		if (!c || c->time_row < 0) {
 			if (missing.len)
 				buf_adds(&missing, pg_tr(p, "list.sep"));
@@ -210,7 +210,7 @@ struct value *pages_guide_task_context(const struct pg *p, size_t t)
 	value_map_set_str(a, ctx, "missing", pg_keep(p, &missing));
 	value_map_set_bool(a, ctx, "has_missing", value_map_get(ctx, "missing")->u.str.len > 0);
 	value_map_set_str(a, ctx, "task_source", pg_source_titles(p, d->tasks[t].source));
-	const char *calc = calculator_task_href(s, p->l, p->path, t);
+	const char *calc = calculator_task_href(p, t);
 	value_map_set_bool(a, ctx, "has_calc", calc != NULL);
 	value_map_set_str(a, ctx, "calc_href", calc ? calc : "");
 	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
@@ -220,11 +220,11 @@ struct value *pages_guide_task_context(const struct pg *p, size_t t)
 
 static void plan_task_page(struct site *s, enum lang l, size_t t)
 {
-	struct pg pp = { s, l, NULL, NULL }, *p = &pp;
+	struct page_ctx pp = pg_planning(s, l, NULL, NULL), *p = &pp;
 	pp.path = pg_task_path(p, t);
 	struct value *ctx = pages_guide_task_context(p, t);
 	const char *name = pg_task_name(p, t);
-	pg_add_page(p, "pages/task", pg_fill(p, "task.page_title", "task", name, NULL),
+	pg_add_page(s, p, "pages/task", pg_fill(p, "task.page_title", "task", name, NULL),
 		 pg_fill(p, "task.page_desc", "task", name, NULL), "tasks", ctx,
 		 pg_crumbs_for(p, "nav.tasks", "tasks/"));
 }
@@ -238,13 +238,13 @@ static bool task_has_figure(const struct task_cost *c, bool by_cost)
 /* "RTX 4090 · $1.17" for the best GPU of a task by one mark; the only GPU
  * with such a figure is shown with it too, said to be the only one (a
  * mark needs two figures, the task's page shows the one); "" when none. */
-static const char *task_best(const struct pg *p, size_t t, bool by_cost)
+static const char *task_best(const struct page_ctx *p, size_t t, bool by_cost)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct buf b = BUF_INIT;
 	size_t with = 0, only = 0;
 	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, g);
+		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, g);
 		if (task_has_figure(c, by_cost)) {
 			with++;
 			only = g;
@@ -257,7 +257,7 @@ static const char *task_best(const struct pg *p, size_t t, bool by_cost)
 			 by_cost ? pg_cost_text(p, c) : pg_hours_range_text(p, c));
 	}
 	if (!b.len && with == 1) {
-		const struct task_cost *c = metrics_task_cost(d, &p->s->metrics, t, only);
+		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, only);
 		buf_release(&b);
 		return pg_fill(p, "task.only_card", "gpu", d->gpus[only].name,
 			       "x", by_cost ? pg_cost_text(p, c) : pg_hours_range_text(p, c),
@@ -266,17 +266,17 @@ static const char *task_best(const struct pg *p, size_t t, bool by_cost)
 	return pg_keep(p, &b);
 }
 
-static struct value *task_index_context(const struct pg *p)
+static struct value *task_index_context(const struct page_ctx *p)
 {
-	struct site *s = p->s;
+	const struct site_inputs *in = p->in;
 	struct arena *a = pg_arena(p);
-	const struct data *d = &s->data;
+	const struct data *d = &in->data;
 	struct value *rows = value_new_list(a);
 	for (size_t t = 0; t < d->ntasks; t++) {
 		struct value *r = value_new_map(a);
 		size_t n = 0;
 		for (size_t g = 0; g < d->ngpus; g++) {
-			const struct task_cost *c = metrics_task_cost(d, &s->metrics, t, g);
+			const struct task_cost *c = metrics_task_cost(d, &in->metrics, t, g);
 			n += c && c->time_row >= 0;
 		}
 		value_map_set_str(a, r, "name", pg_task_name(p, t));
@@ -299,7 +299,7 @@ static struct value *task_index_context(const struct pg *p)
 /* ---- use cases, techniques ---- */
 
 /* One pick of a use case: {role, has_gpu, name, href, price, has_note, note}. */
-static struct value *use_case_pick_value(const struct pg *p, const struct use_case *u,
+static struct value *use_case_pick_value(const struct page_ctx *p, const struct use_case *u,
 					 int role)
 {
 	struct arena *a = pg_arena(p);
@@ -307,7 +307,7 @@ static struct value *use_case_pick_value(const struct pg *p, const struct use_ca
 	struct value *m = value_new_map(a);
 	value_map_set_str(a, m, "role", pg_tr(p, pg_role_keys[role]));
 	value_map_set_bool(a, m, "has_gpu", g >= 0);
-	value_map_set_str(a, m, "name", g >= 0 ? p->s->data.gpus[g].name : "");
+	value_map_set_str(a, m, "name", g >= 0 ? p->in->data.gpus[g].name : "");
 	value_map_set_str(a, m, "href", g >= 0 ? pg_href_to(p, pg_gpu_path(p, (size_t)g)) : "");
 	const char *price = "";
 	if (g >= 0) {
@@ -323,10 +323,10 @@ static struct value *use_case_pick_value(const struct pg *p, const struct use_ca
 	return m;
 }
 
-static struct value *use_case_rows(const struct pg *p, bool only_picked)
+static struct value *use_case_rows(const struct page_ctx *p, bool only_picked)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct value *rows = value_new_list(a);
 	for (size_t i = 0; i < d->nuse_cases; i++) {
 		const struct use_case *u = &d->use_cases[i];
@@ -348,20 +348,20 @@ static struct value *use_case_rows(const struct pg *p, bool only_picked)
 	return rows;
 }
 
-static struct value *use_cases_context(const struct pg *p)
+static struct value *use_cases_context(const struct page_ctx *p)
 {
 	struct value *ctx = value_new_map(pg_arena(p));
 	value_map_set(pg_arena(p), ctx, "cases", use_case_rows(p, false));
 	return ctx;
 }
 
-static struct value *techniques_context(const struct pg *p)
+static struct value *techniques_context(const struct page_ctx *p)
 {
-	struct site *s = p->s;
+	const struct site_inputs *in = p->in;
 	struct arena *a = pg_arena(p);
 	struct value *rows = value_new_list(a);
-	for (size_t i = 0; i < s->data.ntechniques; i++) {
-		const struct technique *t = &s->data.techniques[i];
+	for (size_t i = 0; i < in->data.ntechniques; i++) {
+		const struct technique *t = &in->data.techniques[i];
 		struct value *r = value_new_map(a);
 		value_map_set_str(a, r, "id", t->id);
 		value_map_set_str(a, r, "name", pg_pick_lang(p, t->name_en, t->name_zh));
@@ -405,13 +405,13 @@ static bool precision_shown(const struct data *d, const char *prec)
 /* "fits" / "needs N cards" / "no data" for a need (of a model of
  * `params_b` at `precision`, from the vram.csv row `stated` or -1)
  * against the VRAM of GPU `gpu`; the verdict goes in the ledger. */
-static struct value *fit_cell(const struct pg *p, struct figure need, double params_b,
+static struct value *fit_cell(const struct page_ctx *p, struct figure need, double params_b,
 			      const char *precision, long stated, size_t gpu)
 {
-	const struct gpu *g = &p->s->data.gpus[gpu];
+	const struct gpu *g = &p->in->data.gpus[gpu];
 	struct card_fit fit = metric_fit(need, figure_of(g->vram_gb, "why.no_vram"));
 	struct figure n = fit.cards;
-	figures_show_fit(p->s, p->l, p->path, params_b, precision, stated, gpu, n);
+	figures_show_fit(p, params_b, precision, stated, gpu, n);
 	struct value *c = pg_cell_figure(p, n, FMT_NUMBER, NULL);
 	if (!figure_ok(n))
 		return c;
@@ -428,11 +428,11 @@ static struct value *fit_cell(const struct pg *p, struct figure need, double par
 	return c;
 }
 
-static struct value *vram_context(const struct pg *p)
+static struct value *vram_context(const struct page_ctx *p)
 {
-	struct site *s = p->s;
+	const struct site_inputs *in = p->in;
 	struct arena *a = pg_arena(p);
-	const struct data *d = &s->data;
+	const struct data *d = &in->data;
 	double *sizes = xcalloc(d->nvram + 1, sizeof *sizes);
 	size_t nsizes = 0;
 	for (size_t i = 0; i < d->nvram; i++) {
@@ -526,11 +526,11 @@ static bool is_tokens_per_second(const struct benchmark *b)
 }
 
 /* What serving the result's model costs on its GPU (metrics_serving_cost). */
-static void serving_cells(const struct pg *p, const struct result *x, struct value *r)
+static void serving_cells(const struct page_ctx *p, const struct result *x, struct value *r)
 {
 	struct arena *a = pg_arena(p);
-	struct serving_cost sv = metrics_serving_cost(&p->s->data, x->benchmark, x->gpu);
-	figures_show_serving(p->s, p->l, p->path, x->benchmark, x->gpu);
+	struct serving_cost sv = metrics_serving_cost(&p->in->data, x->benchmark, x->gpu);
+	figures_show_serving(p, x->benchmark, x->gpu);
 	value_map_set(a, r, "cards", pg_cell_figure(p, sv.cards, FMT_NUMBER, NULL));
 	value_map_set(a, r, "price", pg_cell_figure(p, sv.usd_per_hour, FMT_PER_HOUR, NULL));
 	value_map_set(a, r, "monthly", pg_cell_figure(p, sv.monthly, FMT_USD, NULL));
@@ -538,11 +538,11 @@ static void serving_cells(const struct pg *p, const struct result *x, struct val
 	value_map_set_str(a, r, "quote", pg_quote_text(p, sv.quote_row, sv.choice));
 }
 
-static struct value *inference_context(const struct pg *p)
+static struct value *inference_context(const struct page_ctx *p)
 {
-	struct site *s = p->s;
+	const struct site_inputs *in = p->in;
 	struct arena *a = pg_arena(p);
-	const struct data *d = &s->data;
+	const struct data *d = &in->data;
 	struct value *benches = value_new_list(a);
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
@@ -619,11 +619,11 @@ static const char *const section_descs[] = {
  * templates/partials/guide-home. Links are relative to the home page. */
 static struct value *home_context(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, "", NULL }, *p = &pp;
+	struct page_ctx pp = pg_planning(s, l, "", NULL), *p = &pp;
 	struct arena *a = &s->arena;
 	struct value *guide = value_new_map(a);
 	value_map_set(a, guide, "cases", use_case_rows(p, true));
-	value_map_set_bool(a, guide, "has_cases", s->data.nuse_cases > 0);
+	value_map_set_bool(a, guide, "has_cases", s->in.data.nuse_cases > 0);
 	struct value *heads = compare_index_headlines(p);
 	value_map_set(a, guide, "headlines", heads);
 	value_map_set_bool(a, guide, "has_headlines", value_list_len(heads) > 0);
@@ -646,7 +646,7 @@ static struct value *home_context(struct site *s, enum lang l)
 	const char *pdf = pg_report_pdf_href(p);
 	value_map_set_bool(a, guide, "has_pdf", pdf != NULL);
 	value_map_set_str(a, guide, "pdf_href", pdf ? pdf : "");
-	value_map_set_str(a, guide, "prices_fresh", price_history_freshness(p, s->date));
+	value_map_set_str(a, guide, "prices_fresh", price_history_freshness(p, s->in.date));
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "guide", guide);
 	return ctx;
@@ -663,7 +663,7 @@ void pages_guide_plan_home(struct site *s, enum lang l)
 	struct page_spec hp = {
 		.lang = l, .path = "", .alt_path = "",
 		.template_name = "pages/home",
-		.title = i18n_get(&s->i18n, l, "site.name"),
+		.title = i18n_get(&s->in.i18n, l, "site.name"),
 		.section = "home", .ctx = ctx, .crumbs = NULL,
 	};
 	site_add_page(s, &hp);
@@ -688,12 +688,12 @@ static const struct guide_page {
 static void plan_guide_page(struct site *s, enum lang l, enum guide_part part)
 {
 	const struct guide_page *g = &guide_pages[part];
-	struct pg pp = { s, l, g->path, NULL }, *p = &pp;
-	pg_add_page(p, g->tmpl, pg_tr(p, g->title_key), pg_tr(p, g->desc_key), g->section,
+	struct page_ctx pp = pg_planning(s, l, g->path, NULL), *p = &pp;
+	pg_add_page(s, p, g->tmpl, pg_tr(p, g->title_key), pg_tr(p, g->desc_key), g->section,
 		    pages_guide_context(p, part), pg_crumbs_for(p, NULL, NULL));
 }
 
-struct value *pages_guide_context(const struct pg *p, enum guide_part part)
+struct value *pages_guide_context(const struct page_ctx *p, enum guide_part part)
 {
 	switch (part) {
 	case GUIDE_TASKS: return task_index_context(p);
@@ -709,10 +709,10 @@ struct value *pages_guide_context(const struct pg *p, enum guide_part part)
 void pages_guide_plan(struct site *s, enum lang l)
 {
 	plan_guide_page(s, l, GUIDE_TASKS);
-	for (size_t t = 0; t < s->data.ntasks; t++)
+	for (size_t t = 0; t < s->in.data.ntasks; t++)
 		plan_task_page(s, l, t);
 	for (enum guide_part part = GUIDE_USE_CASES; part <= GUIDE_CASES; part++)
 		plan_guide_page(s, l, part);
-	for (size_t c = 0; c < s->data.ncase_studies; c++)
+	for (size_t c = 0; c < s->in.data.ncase_studies; c++)
 		plan_case_page(s, l, c);
 }

@@ -11,7 +11,7 @@
 
 #include <stddef.h>
 
-struct pg;
+struct page_ctx;
 struct site;
 struct value;
 
@@ -35,11 +35,11 @@ void pages_guide_plan_home(struct site *s, enum lang l);
  * to p->path, its figures marked in the ledger for p): the pages planned
  * here and the report (pages/report.c) build them with these, so both
  * show the same. Memory: p's arena. */
-struct value *pages_guide_context(const struct pg *p, enum guide_part part);
+struct value *pages_guide_context(const struct page_ctx *p, enum guide_part part);
 /* A job's page: the time, quote and cost on every GPU, and its chart. */
-struct value *pages_guide_task_context(const struct pg *p, size_t t);
+struct value *pages_guide_task_context(const struct page_ctx *p, size_t t);
 /* A case study's page (case_item's keys and the case's details). */
-struct value *pages_guide_case_context(const struct pg *p, size_t c);
+struct value *pages_guide_case_context(const struct page_ctx *p, size_t c);
 
 
 #endif

@@ -49,7 +49,7 @@ const char *price_history_newest(const struct data *d)
 	return best;
 }
 
-static const char *date_text(const struct pg *p, const char *ymd)
+static const char *date_text(const struct page_ctx *p, const char *ymd)
 {
 	struct buf b = BUF_INIT;
 	i18n_format_date(&b, ymd, p->l);
@@ -58,9 +58,9 @@ static const char *date_text(const struct pg *p, const char *ymd)
 	return t;
 }
 
-const char *price_history_freshness(const struct pg *p, const char *today)
+const char *price_history_freshness(const struct page_ctx *p, const char *today)
 {
-	const char *newest = price_history_newest(&p->s->data);
+	const char *newest = price_history_newest(&p->in->data);
 	if (!newest)
 		return pg_tr(p, "price.fresh_none");
 	long a, b;
@@ -110,7 +110,7 @@ static bool series_first(const struct data *d, size_t i)
 	return d->series_rows[d->series_at[d->prices[i].series]] == i;
 }
 
-static const char *kind_text(const struct pg *p, const char *kind)
+static const char *kind_text(const struct page_ctx *p, const char *kind)
 {
 	char *key = arena_printf(pg_arena(p), "price.%s", kind ? kind : "");
 	for (char *c = key; *c; c++)
@@ -120,7 +120,7 @@ static const char *kind_text(const struct pg *p, const char *kind)
 }
 
 /* "Lambda, on-demand" or "provider not named (Training Guide), on-demand". */
-static const char *series_name(const struct pg *p, const struct price *q)
+static const char *series_name(const struct page_ctx *p, const struct price *q)
 {
 	const char *who = *q->provider ? q->provider
 		: pg_fill(p, "price.series_unnamed", "provider", pg_tr(p, "quote.no_provider"),
@@ -131,10 +131,10 @@ static const char *series_name(const struct pg *p, const struct price *q)
 
 /* The chart of a series' `n` latest dated quotes (`rows`, oldest first) of
  * its `total`. */
-static void add_chart(const struct pg *p, size_t gpu, const size_t *rows, size_t n,
+static void add_chart(const struct page_ctx *p, size_t gpu, const size_t *rows, size_t n,
 		      size_t total, size_t nth, struct buf *out)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct chart_spark_point *pts = xcalloc(n, sizeof *pts);
 	struct buf list = BUF_INIT;
 	for (size_t i = 0; i < n; i++) {
@@ -178,9 +178,9 @@ static void add_chart(const struct pg *p, size_t gpu, const size_t *rows, size_t
 	free(pts);
 }
 
-const char *price_history_charts(const struct pg *p, size_t gpu)
+const char *price_history_charts(const struct page_ctx *p, size_t gpu)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	size_t *rows = xcalloc(d->nprices + 1, sizeof *rows);
 	struct buf out = BUF_INIT;
 	size_t nth = 0;
@@ -248,10 +248,10 @@ size_t price_history_changes(const struct data *d, struct price_change **out)
 	return n;
 }
 
-const char *price_history_change_text(const struct pg *p,
+const char *price_history_change_text(const struct page_ctx *p,
 				      const struct price_change *c)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	const struct price *q = &d->prices[c->row];
 	return pg_fill(p, "price.change", "gpu", d->gpus[q->gpu].name,
 		       "series", series_name(p, q),

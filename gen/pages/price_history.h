@@ -10,7 +10,7 @@
  * entries of each language's price feed, feeds.h), and the check of stale
  * and undated quotes (`gen check`).
  *
- * Memory: texts go to the page's arena (struct pg), lists are the caller's
+ * Memory: texts go to the page's arena (struct page_ctx), lists are the caller's
  * to free().
  */
 #ifndef GPUGUIDE_PRICE_HISTORY_H
@@ -23,7 +23,7 @@
 
 struct buf;
 struct diag;
-struct pg;
+struct page_ctx;
 
 /* Days since 1970-01-01 of a YYYY-MM-DD date; false when it is none. */
 bool price_history_days(const char *ymd, long *days);
@@ -33,7 +33,7 @@ const char *price_history_newest(const struct data *d);
 
 /* The home page's sentence: how recent the newest price is, against the
  * build date `today` (YYYY-MM-DD). */
-const char *price_history_freshness(const struct pg *p, const char *today);
+const char *price_history_freshness(const struct page_ctx *p, const char *today);
 
 /* A price-history chart shows at most this many of a series' quotes, its
  * latest, saying how many there are. */
@@ -41,7 +41,7 @@ const char *price_history_freshness(const struct pg *p, const char *today);
 
 /* The GPU page's price-history charts (HTML, "" when no series has two
  * dated quotes). */
-const char *price_history_charts(const struct pg *p, size_t gpu);
+const char *price_history_charts(const struct page_ctx *p, size_t gpu);
 
 /* A dated quote whose price differs from the previous quote of its series. */
 struct price_change {
@@ -53,7 +53,7 @@ struct price_change {
 size_t price_history_changes(const struct data *d, struct price_change **out);
 
 /* A price change in words: "RTX 4090, Lambda, on-demand: $0.50/h → $0.39/h". */
-const char *price_history_change_text(const struct pg *p,
+const char *price_history_change_text(const struct page_ctx *p,
 				      const struct price_change *c);
 
 /* Today as YYYY-MM-DD: SOURCE_DATE_EPOCH's day when it is set, else the

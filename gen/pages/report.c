@@ -26,7 +26,7 @@
 /* The report being assembled: its sections, the list of its tables and
  * figures, and their counters. */
 struct report {
-	const struct pg *p;
+	const struct page_ctx *p;
 	struct value *sections, *exhibits;
 	size_t nsections, nparts, nheaded, ntables, nfigures;
 	struct value *section; /* the open section */
@@ -35,7 +35,7 @@ struct report {
 
 /* A YYYY-MM-DD date for reading in the report's language, or "date not
  * given". */
-static const char *report_date(const struct pg *p, const char *ymd)
+static const char *report_date(const struct page_ctx *p, const char *ymd)
 {
 	if (!ymd || !*ymd)
 		return pg_tr(p, "why.no_date");
@@ -49,7 +49,7 @@ static const char *report_date(const struct pg *p, const char *ymd)
 static void report_open_section(struct report *r, const char *heading_key,
 				const char *lead_key)
 {
-	const struct pg *p = r->p;
+	const struct page_ctx *p = r->p;
 	struct arena *a = pg_arena(p);
 	r->nsections++;
 	r->nparts = r->nheaded = 0;
@@ -68,7 +68,7 @@ static void report_open_section(struct report *r, const char *heading_key,
 /* Close the open section: its lead names its tables and figures. */
 static void report_close_section(struct report *r)
 {
-	const struct pg *p = r->p;
+	const struct page_ctx *p = r->p;
 	bool has = r->see.len > 0;
 	value_map_set_bool(pg_arena(p), r->section, "has_see", has);
 	value_map_set_str(pg_arena(p), r->section, "sec_see",
@@ -80,7 +80,7 @@ static void report_close_section(struct report *r)
 static const char *report_exhibit(struct report *r, const char *key, size_t n,
 				  const char *caption, const char *part_id)
 {
-	const struct pg *p = r->p;
+	const struct page_ctx *p = r->p;
 	struct arena *a = pg_arena(p);
 	const char *label = pg_fill(p, key, "n", arena_printf(a, "%zu", n), NULL);
 	struct value *m = value_new_map(a);
@@ -101,7 +101,7 @@ static const char *report_exhibit(struct report *r, const char *key, size_t n,
 static void report_add_part(struct report *r, const char *body, struct value *ctx,
 			    const char *heading, bool table)
 {
-	const struct pg *p = r->p;
+	const struct page_ctx *p = r->p;
 	struct arena *a = pg_arena(p);
 	r->nparts++;
 	const char *id = arena_printf(a, "s%zu-%zu", r->nsections, r->nparts);
@@ -137,7 +137,7 @@ static void report_add_part(struct report *r, const char *body, struct value *ct
 static void report_comparisons(struct report *r)
 {
 	size_t pairs[COMPARE_HEADLINES][2];
-	size_t n = compare_index_headline_pairs(r->p->s, pairs);
+	size_t n = compare_index_headline_pairs(r->p, pairs);
 	if (!n)
 		return;
 	report_open_section(r, "report.sec_compare", "report.compare_lead");
@@ -153,10 +153,10 @@ static void report_comparisons(struct report *r)
 
 static void report_jobs(struct report *r)
 {
-	const struct pg *p = r->p;
+	const struct page_ctx *p = r->p;
 	report_open_section(r, "report.sec_tasks", "task.index_desc");
 	report_add_part(r, "body_tasks", pages_guide_context(p, GUIDE_TASKS), NULL, true);
-	for (size_t t = 0; t < p->s->data.ntasks; t++) {
+	for (size_t t = 0; t < p->in->data.ntasks; t++) {
 		struct value *ctx = pages_guide_task_context(p, t);
 		report_add_part(r, "body_task", ctx, pg_task_name(p, t),
 				pg_map_flag(ctx, "has_rows"));
@@ -166,11 +166,11 @@ static void report_jobs(struct report *r)
 
 static void report_cases(struct report *r)
 {
-	const struct pg *p = r->p;
-	if (!p->s->data.ncase_studies)
+	const struct page_ctx *p = r->p;
+	if (!p->in->data.ncase_studies)
 		return;
 	report_open_section(r, "report.sec_cases", "case.index_desc");
-	for (size_t c = 0; c < p->s->data.ncase_studies; c++) {
+	for (size_t c = 0; c < p->in->data.ncase_studies; c++) {
 		struct value *ctx = pages_guide_case_context(p, c);
 		report_add_part(r, "body_case", ctx, value_map_get(ctx, "name")->u.str.ptr,
 				false);
@@ -190,10 +190,10 @@ static void report_single(struct report *r, const char *heading_key,
 
 /* The sources as numbered references: title, publisher, date, language
  * and address. */
-static struct value *report_references(const struct pg *p)
+static struct value *report_references(const struct page_ctx *p)
 {
 	struct arena *a = pg_arena(p);
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	struct value *list = value_new_list(a);
 	for (size_t i = 0; i < d->nsources; i++) {
 		const struct source *src = &d->sources[i];
@@ -214,22 +214,21 @@ static struct value *report_references(const struct pg *p)
 }
 
 /* The cover: the dates of the data and of the build, the PDF. */
-static void report_cover(const struct pg *p, struct value *ctx)
+static void report_cover(const struct page_ctx *p, struct value *ctx)
 {
 	struct arena *a = pg_arena(p);
 	value_map_set_str(a, ctx, "data_date",
-			  report_date(p, price_history_newest(&p->s->data)));
-	value_map_set_str(a, ctx, "built_date", report_date(p, p->s->date));
+			  report_date(p, price_history_newest(&p->in->data)));
+	value_map_set_str(a, ctx, "built_date", report_date(p, p->in->date));
 	value_map_set_str(a, ctx, "source_count",
-			  pg_fmt_number(p, (double)p->s->data.nsources));
+			  pg_fmt_number(p, (double)p->in->data.nsources));
 	const char *pdf = pg_report_pdf_href(p);
 	value_map_set_bool(a, ctx, "has_pdf", pdf != NULL);
 	value_map_set_str(a, ctx, "pdf_href", pdf ? pdf : "");
 }
 
-static struct value *report_context(const struct pg *p)
+static struct value *report_context(struct site *s, const struct page_ctx *p)
 {
-	struct site *s = p->s;
 	struct arena *a = pg_arena(p);
 	struct report r = { .p = p, .sections = value_new_list(a),
 			    .exhibits = value_new_list(a), .see = BUF_INIT };
@@ -263,9 +262,9 @@ static struct value *report_context(const struct pg *p)
 
 void report_plan(struct site *s, enum lang l)
 {
-	struct pg pp = { s, l, REPORT_PATH, NULL }, *p = &pp;
-	struct value *ctx = report_context(p);
-	pg_add_page(p, "pages/report", pg_tr(p, "report.title"), pg_tr(p, "report.desc"),
+	struct page_ctx pp = pg_planning(s, l, REPORT_PATH, NULL), *p = &pp;
+	struct value *ctx = report_context(s, p);
+	pg_add_page(s, p, "pages/report", pg_tr(p, "report.title"), pg_tr(p, "report.desc"),
 		    "report", ctx, pg_crumbs_for(p, NULL, NULL));
 }
 
@@ -301,8 +300,8 @@ void report_note_changes(struct site *s, const char *old_csv, const char *new_cs
 			continue;
 		buf_addf(out, "/%s/" REPORT_PATH " shows %zu of these figures", code, n);
 		struct fs_file_id id;
-		if (s->opt.out && fs_file_id_at(AT_FDCWD, arena_printf(&s->arena, "%s/%s/" PG_REPORT_PDF,
-					s->opt.out, code), &id) == 0)
+		if (s->in.opt.out && fs_file_id_at(AT_FDCWD, arena_printf(&s->arena, "%s/%s/" PG_REPORT_PDF,
+					s->in.opt.out, code), &id) == 0)
 			buf_addf(out, "; %s/" PG_REPORT_PDF " shows the old ones until `make report` prints it again", code);
 		buf_adds(out, "\n");
 	}

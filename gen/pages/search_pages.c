@@ -1,5 +1,6 @@
 #include "pages/search_pages.h"
 
+#include "base/arena.h"
 #include "base/buf.h"
 #include "base/diag.h"
 #include "publish/output.h"
@@ -81,47 +82,75 @@ struct search_pages {
 
 /* ---- the search page ---- */
 
-static struct value *group_of(struct site *s, const struct page_spec *self,
-			      size_t k, struct value *pages)
+/* What a search page lists, given it by the plan (the page's arg): every
+ * page of its language that has a kind, by kind, in plan order. The page
+ * builder reads this, never the plan. */
+struct search_listing {
+	size_t n;
+	struct listed {
+		int kind;
+		const char *title, *path;
+	} *pages;
+};
+
+static struct value *group_of(const struct page_ctx *pc, size_t k, struct value *pages)
 {
-	struct arena *a = &s->arena;
+	struct arena *a = pc->arena;
 	struct value *g = value_new_map(a);
 	value_map_set_str(a, g, "kind", kinds[k].key);
-	value_map_set_str(a, g, "label", i18n_get(&s->i18n, self->lang,
+	value_map_set_str(a, g, "label", i18n_get(&pc->in->i18n, pc->l,
 		arena_printf(a, "search.kind.%s", kinds[k].key)));
 	value_map_set(a, g, "pages", pages);
 	return g;
 }
 
 /* Every page of the search page's language, grouped by kind. */
-static struct value *build_search(struct site *s, const struct page_spec *self)
+static struct value *build_search(const struct page_ctx *pc, const struct page_spec *self)
 {
-	struct arena *a = &s->arena;
+	const struct search_listing *ls = self->arg;
+	struct arena *a = pc->arena;
 	struct value *groups = value_new_list(a);
 	for (size_t k = 0; k < NKINDS; k++) {
 		struct value *pages = value_new_list(a);
-		for (size_t i = 0; i < s->npages; i++) {
-			const struct page_spec *p = &s->pages[i];
-			if (p->lang != self->lang || kind_of(p) != (int)k)
+		for (size_t i = 0; i < ls->n; i++) {
+			const struct listed *p = &ls->pages[i];
+			if (p->kind != (int)k)
 				continue;
 			struct value *m = value_new_map(a);
 			value_map_set_str(a, m, "title", p->title);
 			value_map_set_str(a, m, "href",
-					  site_href(s, self->lang, self->path, p->lang, p->path));
+					  site_href(a, pc->l, pc->path, pc->l, p->path));
 			value_list_push(a, pages, m);
 		}
 		if (value_list_len(pages))
-			value_list_push(a, groups, group_of(s, self, k, pages));
+			value_list_push(a, groups, group_of(pc, k, pages));
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "groups", groups);
-	value_map_set_str(a, ctx, "script", site_root_href(s, self->lang, self->path,
-							   "search.js"));
+	value_map_set_str(a, ctx, "script", site_root_href(a, pc->path, "search.js"));
 	return ctx;
+}
+
+/* The pages of language l a search page lists (the build arena). */
+static struct search_listing *listing_of(struct site *s, enum lang l)
+{
+	struct search_listing *ls = arena_alloc(&s->arena, sizeof *ls);
+	ls->n = 0;
+	ls->pages = arena_alloc(&s->arena, (s->plan.npages + 1) * sizeof *ls->pages);
+	for (size_t i = 0; i < s->plan.npages; i++) {
+		const struct page_spec *p = &s->plan.pages[i];
+		int k = kind_of(p);
+		if (p->lang == l && k >= 0)
+			ls->pages[ls->n++] = (struct listed){ k, p->title, p->path };
+	}
+	return ls;
 }
 
 void search_pages_plan(struct site *s)
 {
+	struct search_listing *listed[LANG_COUNT];
+	for (int i = 0; i < LANG_COUNT; i++)
+		listed[i] = listing_of(s, (enum lang)i);
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
 		struct page_spec spec = {
@@ -129,23 +158,24 @@ void search_pages_plan(struct site *s)
 			.path = "search/",
 			.alt_path = "search/",
 			.template_name = "pages/search",
-			.title = i18n_get(&s->i18n, l, "search.title"),
-			.description = i18n_get(&s->i18n, l, "search.desc"),
+			.title = i18n_get(&s->in.i18n, l, "search.title"),
+			.description = i18n_get(&s->in.i18n, l, "search.desc"),
 			.build = build_search,
-			.crumbs = site_crumbs(s, l, "search/", NULL, NULL),
+			.arg = listed[i],
+			.crumbs = site_crumbs(&s->in, &s->arena, l, "search/", NULL, NULL),
 		};
 		site_add_page(s, &spec);
 	}
 	struct search_pages *ss = xcalloc(1, sizeof *ss);
-	ss->npages = s->npages;
-	ss->doc = xmalloc((s->npages + 1) * sizeof *ss->doc);
+	ss->npages = s->plan.npages;
+	ss->doc = xmalloc((s->plan.npages + 1) * sizeof *ss->doc);
 	size_t next[LANG_COUNT] = { 0 };
-	for (size_t i = 0; i < s->npages; i++)
+	for (size_t i = 0; i < s->plan.npages; i++)
 		ss->doc[i] = -1;
 	for (size_t k = 0; k < NKINDS; k++)
-		for (size_t i = 0; i < s->npages; i++)
-			if (kinds[k].indexed && kind_of(&s->pages[i]) == (int)k)
-				ss->doc[i] = (long)next[s->pages[i].lang]++;
+		for (size_t i = 0; i < s->plan.npages; i++)
+			if (kinds[k].indexed && kind_of(&s->plan.pages[i]) == (int)k)
+				ss->doc[i] = (long)next[s->plan.pages[i].lang]++;
 	for (int l = 0; l < LANG_COUNT; l++)
 		ss->ix[l] = search_index_new();
 	pthread_mutex_init(&ss->lock, NULL);
@@ -158,7 +188,7 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 	struct search_pages *ss = s->search;
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
 		return;
-	const struct page_spec *p = &s->pages[i];
+	const struct page_spec *p = &s->plan.pages[i];
 	struct search_doc d = {
 		.title = p->title,
 		.path = p->path,
@@ -183,7 +213,7 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 	if (!pg)
 		return -1;
 	pthread_mutex_lock(&ss->lock);
-	search_index_put(ss->ix[s->pages[i].lang], (size_t)ss->doc[i], pg);
+	search_index_put(ss->ix[s->plan.pages[i].lang], (size_t)ss->doc[i], pg);
 	pthread_mutex_unlock(&ss->lock);
 	return 0;
 }
@@ -215,7 +245,7 @@ static int write_tiers(struct site *s, struct output *out, enum lang l)
 	for (size_t k = 0; k < NKINDS; k++)
 		from[k] = -1;
 	for (size_t i = 0; i < ss->npages; i++) {
-		const struct page_spec *p = &s->pages[i];
+		const struct page_spec *p = &s->plan.pages[i];
 		if (p->lang != l || ss->doc[i] < 0)
 			continue;
 		int k = kind_of(p);

@@ -27,7 +27,7 @@ struct site;
  * planned (the listing shows them all). */
 void search_pages_plan(struct site *s);
 
-/* Index page `i` (s->pages[i]) from its rendered HTML, when its kind is
+/* Index page `i` (s->plan.pages[i]) from its rendered HTML, when its kind is
  * indexed, appending the page's record (search_page_encode) to `kept`
  * (or NULL) for the page cache. Thread-safe (a render_page_done). */
 void search_pages_collect(struct site *s, size_t i, const char *html, size_t len,

@@ -18,7 +18,7 @@
 
 #define LABEL_MAX_NAMES 8
 
-void figures_labels(const struct site *s, struct buf *en, struct buf *zh,
+void figures_labels(const struct site_inputs *si, struct buf *en, struct buf *zh,
 		    const char *key, ...)
 {
 	const char *names[LABEL_MAX_NAMES], *ven[LABEL_MAX_NAMES],
@@ -36,11 +36,11 @@ void figures_labels(const struct site *s, struct buf *en, struct buf *zh,
 		}
 	}
 	va_end(ap);
-	i18n_fill_key(en, &s->i18n, LANG_EN, key, names, ven, n);
-	i18n_fill_key(zh, &s->i18n, LANG_ZH, key, names, vzh, n);
+	i18n_fill_key(en, &si->i18n, LANG_EN, key, names, ven, n);
+	i18n_fill_key(zh, &si->i18n, LANG_ZH, key, names, vzh, n);
 }
 
-const char *figures_word(const struct site *s, enum lang l, const char *prefix,
+const char *figures_word(const struct site_inputs *si, enum lang l, const char *prefix,
 			 const char *word, struct buf *tmp)
 {
 	buf_reset(tmp);
@@ -48,36 +48,36 @@ const char *figures_word(const struct site *s, enum lang l, const char *prefix,
 	for (size_t i = strlen(prefix); i < tmp->len; i++)
 		if (tmp->ptr[i] == '-')
 			tmp->ptr[i] = '_';
-	return i18n_has(&s->i18n, tmp->ptr) ? i18n_get(&s->i18n, l, tmp->ptr) : word;
+	return i18n_has(&si->i18n, tmp->ptr) ? i18n_get(&si->i18n, l, tmp->ptr) : word;
 }
 
 /* ---- the data's figures ---- */
 
-void figures_input(const struct site *s, struct buf *out, int table, size_t row)
+void figures_input(const struct site_inputs *si, struct buf *out, int table, size_t row)
 {
-	const struct table *t = &s->data.tables[table];
+	const struct table *t = &si->data.tables[table];
 	if (out->len)
 		buf_addc(out, ' ');
 	buf_addf(out, "%s:%d", t->path, t->lines ? t->lines[row] : (int)row + 2);
 }
 
-static void add_price_input(const struct site *s, struct buf *in, long quote)
+static void add_price_input(const struct site_inputs *si, struct buf *in, long quote)
 {
 	if (quote >= 0)
-		figures_input(s, in, TABLE_PRICES, s->data.prices[quote].row);
+		figures_input(si, in, TABLE_PRICES, si->data.prices[quote].row);
 }
 
-static void add_time_input(const struct site *s, struct buf *in, long time_row)
+static void add_time_input(const struct site_inputs *si, struct buf *in, long time_row)
 {
 	if (time_row >= 0)
-		figures_input(s, in, TABLE_TASK_TIMES, s->data.task_times[time_row].row);
+		figures_input(si, in, TABLE_TASK_TIMES, si->data.task_times[time_row].row);
 }
 
-void figures_input_task_cost(const struct site *s, struct buf *out,
+void figures_input_task_cost(const struct site_inputs *si, struct buf *out,
 			     const struct task_cost *c)
 {
-	add_time_input(s, out, c->time_row);
-	add_price_input(s, out, c->quote_row);
+	add_time_input(si, out, c->time_row);
+	add_price_input(si, out, c->quote_row);
 }
 
 /* A figure's value and upper end as ledger text ("" when missing). */
@@ -115,23 +115,23 @@ static void collect_reset(struct collect *c)
 
 static void collect_prices(struct collect *c)
 {
-	const struct data *d = &c->s->data;
+	const struct data *d = &c->s->in.data;
 	c->f->price0 = c->f->lg.nfigs;
 	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct gpu_prices *p = &c->s->metrics.prices[g];
+		const struct gpu_prices *p = &c->s->in.metrics.prices[g];
 		collect_reset(c);
 		buf_addf(&c->id, "price.%s.lowest", d->gpus[g].id);
-		figures_labels(c->s, &c->label, &c->label_zh, "fig.price_lowest",
+		figures_labels(&c->s->in, &c->label, &c->label_zh, "fig.price_lowest",
 			       "gpu", d->gpus[g].name, NULL, NULL);
 		value_text(&c->v, &c->max, p->lowest, (struct figure){ 0, "" });
-		add_price_input(c->s, &c->in, p->lowest_row);
+		add_price_input(&c->s->in, &c->in, p->lowest_row);
 		collect_add(c, "USD/h");
 	}
 }
 
 static void collect_tasks(struct collect *c)
 {
-	const struct data *d = &c->s->data;
+	const struct data *d = &c->s->in.data;
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass == 0)
 			c->f->time0 = c->f->lg.nfigs;
@@ -140,19 +140,19 @@ static void collect_tasks(struct collect *c)
 		for (size_t t = 0; t < d->ntasks; t++)
 			for (size_t g = 0; g < d->ngpus; g++) {
 				const struct task_cost *tc =
-					metrics_task_cost(d, &c->s->metrics, t, g);
+					metrics_task_cost(d, &c->s->in.metrics, t, g);
 				collect_reset(c);
 				buf_addf(&c->id, "%s.%s.%s", pass ? "cost" : "time",
 					 d->tasks[t].id, d->gpus[g].id);
-				figures_labels(c->s, &c->label, &c->label_zh,
+				figures_labels(&c->s->in, &c->label, &c->label_zh,
 					       pass ? "fig.cost" : "fig.time",
 					       "task", d->tasks[t].name_en, d->tasks[t].name_zh,
 					       "gpu", d->gpus[g].name, NULL, NULL);
 				if (pass) {
-					figures_input_task_cost(c->s, &c->in, tc);
+					figures_input_task_cost(&c->s->in, &c->in, tc);
 					value_text(&c->v, &c->max, tc->cost, tc->cost_max);
 				} else {
-					add_time_input(c->s, &c->in, tc->time_row);
+					add_time_input(&c->s->in, &c->in, tc->time_row);
 					value_text(&c->v, &c->max, tc->hours, tc->hours_max);
 				}
 				collect_add(c, pass ? "USD" : "h");
@@ -162,7 +162,7 @@ static void collect_tasks(struct collect *c)
 
 static void collect_stated(struct collect *c)
 {
-	const struct data *d = &c->s->data;
+	const struct data *d = &c->s->in.data;
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass == 0)
 			c->f->stated0 = c->f->lg.nfigs;
@@ -170,15 +170,15 @@ static void collect_stated(struct collect *c)
 			c->f->check0 = c->f->lg.nfigs;
 		for (size_t i = 0; i < d->nstated_costs; i++) {
 			const struct stated_cost *sc = &d->stated_costs[i];
-			const struct stated_check *k = &c->s->metrics.checks[i];
+			const struct stated_check *k = &c->s->in.metrics.checks[i];
 			collect_reset(c);
 			buf_addf(&c->id, "stated.%s.%s", sc->id, pass ? "check" : "computed");
-			figures_labels(c->s, &c->label, &c->label_zh,
+			figures_labels(&c->s->in, &c->label, &c->label_zh,
 				       pass ? "fig.stated_check" : "fig.stated_computed",
 				       "id", sc->id, NULL, NULL);
-			figures_input(c->s, &c->in, TABLE_STATED_COSTS, sc->row);
-			add_time_input(c->s, &c->in, k->time_row);
-			add_price_input(c->s, &c->in, k->quote_row);
+			figures_input(&c->s->in, &c->in, TABLE_STATED_COSTS, sc->row);
+			add_time_input(&c->s->in, &c->in, k->time_row);
+			add_price_input(&c->s->in, &c->in, k->quote_row);
 			value_text(&c->v, &c->max, k->computed, k->computed_max);
 			if (pass && figure_ok(k->computed)) {
 				buf_reset(&c->v);
@@ -192,7 +192,7 @@ static void collect_stated(struct collect *c)
 
 static void collect_serving(struct collect *c)
 {
-	const struct data *d = &c->s->data;
+	const struct data *d = &c->s->in.data;
 	for (int pass = 0; pass < 2; pass++) {
 		if (pass == 0)
 			c->f->month0 = c->f->lg.nfigs;
@@ -208,14 +208,14 @@ static void collect_serving(struct collect *c)
 				collect_reset(c);
 				buf_addf(&c->id, "serving.%s.%s.%s", bm->id, d->gpus[g].id,
 					 pass ? "per-mtok" : "month");
-				figures_labels(c->s, &c->label, &c->label_zh,
+				figures_labels(&c->s->in, &c->label, &c->label_zh,
 					       pass ? "fig.serving_mtok" : "fig.serving_month",
 					       "bench", bm->name_en, bm->name_zh,
 					       "gpu", d->gpus[g].name, NULL, NULL);
 				if (row >= 0)
-					figures_input(c->s, &c->in, TABLE_RESULTS,
+					figures_input(&c->s->in, &c->in, TABLE_RESULTS,
 						      d->results[row].row);
-				add_price_input(c->s, &c->in, sv.quote_row);
+				add_price_input(&c->s->in, &c->in, sv.quote_row);
 				struct figure none = { 0, "" };
 				if (row < 0)
 					sv.monthly = sv.per_mtok = none;
@@ -229,8 +229,8 @@ void figures_collect(struct site *s)
 {
 	struct figures *f = xcalloc(1, sizeof *f);
 	ledger_init(&f->lg);
-	s->figures = f;
-	const struct data *d = &s->data;
+	s->in.figures = f;
+	const struct data *d = &s->in.data;
 	f->ngpus = d->ngpus;
 	f->ntasks = d->ntasks;
 	f->nbench = d->nbenchmarks;
@@ -251,109 +251,104 @@ void figures_collect(struct site *s)
 
 void figures_free(struct site *s)
 {
-	if (!s->figures)
+	if (!s->in.figures)
 		return;
-	ledger_free(&s->figures->lg);
-	free(s->figures);
-	s->figures = NULL;
+	ledger_free(&s->in.figures->lg);
+	free(s->in.figures);
+	s->in.figures = NULL;
 }
 
 /* ---- marks ---- */
 
 void figures_pages_begin(struct site *s)
 {
-	if (s->figures)
-		ledger_pages_begin(&s->figures->lg, s->npages);
+	if (s->in.figures)
+		ledger_pages_begin(&s->in.figures->lg, s->plan.npages);
 }
 
 struct ledger_sink *figures_page_sink(struct site *s, size_t page)
 {
-	return s->figures ? ledger_page_sink(&s->figures->lg, page) : NULL;
+	return s->in.figures ? ledger_page_sink(&s->in.figures->lg, page) : NULL;
 }
 
-/* The sink of the page being made, and the key naming it (NULL in the
- * page's own sink). */
-static struct ledger_sink *sink_for(struct site *s, enum lang l, const char *path,
-				    char *key, size_t cap, const char **keyp)
+struct ledger_sink *figures_plan_sink(struct site *s)
 {
-	*keyp = NULL;
-	if (s->figures_sink)
-		return s->figures_sink;
-	snprintf(key, cap, "%s/%s", lang_code(l), path ? path : "");
-	*keyp = key;
-	return &s->figures->lg.plan;
+	return s->in.figures ? &s->in.figures->lg.plan : NULL;
 }
 
-static void show(struct site *s, enum lang l, const char *path, size_t fig)
+/* The key naming the page in its sink: NULL in the page's own sink, its
+ * language and path in the plan's. */
+static const char *sink_key(const struct page_ctx *pc, char *key, size_t cap)
 {
-	if (!s->figures)
+	if (pc->marks != &pc->in->figures->lg.plan)
+		return NULL;
+	snprintf(key, cap, "%s/%s", lang_code(pc->l), pc->path ? pc->path : "");
+	return key;
+}
+
+static void show(const struct page_ctx *pc, size_t fig)
+{
+	if (!pc->in->figures || !pc->marks)
 		return;
 	char key[512];
-	const char *k;
-	struct ledger_sink *sink = sink_for(s, l, path, key, sizeof key, &k);
-	ledger_sink_mark(sink, k, fig);
+	ledger_sink_mark(pc->marks, sink_key(pc, key, sizeof key), fig);
 }
 
-void figures_show_price(struct site *s, enum lang l, const char *path, size_t gpu)
+void figures_show_price(const struct page_ctx *pc, size_t gpu)
 {
-	if (s->figures && gpu < s->figures->ngpus)
-		show(s, l, path, s->figures->price0 + gpu);
+	if (pc->in->figures && gpu < pc->in->figures->ngpus)
+		show(pc, pc->in->figures->price0 + gpu);
 }
 
-void figures_show_time(struct site *s, enum lang l, const char *path,
-		       size_t task, size_t gpu)
+void figures_show_time(const struct page_ctx *pc, size_t task, size_t gpu)
 {
-	struct figures *f = s->figures;
+	struct figures *f = pc->in->figures;
 	if (f && task < f->ntasks && gpu < f->ngpus)
-		show(s, l, path, f->time0 + task * f->ngpus + gpu);
+		show(pc, f->time0 + task * f->ngpus + gpu);
 }
 
-void figures_show_cost(struct site *s, enum lang l, const char *path,
-		       size_t task, size_t gpu)
+void figures_show_cost(const struct page_ctx *pc, size_t task, size_t gpu)
 {
-	struct figures *f = s->figures;
+	struct figures *f = pc->in->figures;
 	if (f && task < f->ntasks && gpu < f->ngpus)
-		show(s, l, path, f->cost0 + task * f->ngpus + gpu);
+		show(pc, f->cost0 + task * f->ngpus + gpu);
 }
 
-void figures_show_stated(struct site *s, enum lang l, const char *path,
-			 size_t stated)
+void figures_show_stated(const struct page_ctx *pc, size_t stated)
 {
-	struct figures *f = s->figures;
+	struct figures *f = pc->in->figures;
 	if (!f || stated >= f->nstated)
 		return;
-	show(s, l, path, f->stated0 + stated);
-	show(s, l, path, f->check0 + stated);
+	show(pc, f->stated0 + stated);
+	show(pc, f->check0 + stated);
 }
 
-void figures_show_serving(struct site *s, enum lang l, const char *path,
-			  size_t benchmark, size_t gpu)
+void figures_show_serving(const struct page_ctx *pc, size_t benchmark, size_t gpu)
 {
-	struct figures *f = s->figures;
+	struct figures *f = pc->in->figures;
 	if (!f || benchmark >= f->nbench || gpu >= f->ngpus)
 		return;
 	size_t i = benchmark * f->ngpus + gpu;
-	show(s, l, path, f->month0 + i);
-	const struct benchmark *b = &s->data.benchmarks[benchmark];
+	show(pc, f->month0 + i);
+	const struct benchmark *b = &pc->in->data.benchmarks[benchmark];
 	if (b->unit && !strcmp(b->unit, "tokens/s"))
-		show(s, l, path, f->mtok0 + i);
+		show(pc, f->mtok0 + i);
 }
 
-void figures_show_mtok(struct site *s, enum lang l, const char *path,
-		       size_t benchmark, size_t gpu)
+void figures_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t gpu)
 {
-	struct figures *f = s->figures;
+	struct figures *f = pc->in->figures;
 	if (!f || benchmark >= f->nbench || gpu >= f->ngpus)
 		return;
-	show(s, l, path, f->mtok0 + benchmark * f->ngpus + gpu);
+	show(pc, f->mtok0 + benchmark * f->ngpus + gpu);
 }
 
-void figures_show_quote(struct site *s, enum lang l, const char *path, size_t row)
+void figures_show_quote(const struct page_ctx *pc, size_t row)
 {
-	if (!s->figures || row >= s->data.nprices)
+	if (!pc->in->figures || row >= pc->in->data.nprices)
 		return;
-	const struct price *q = &s->data.prices[row];
-	const char *gpu = s->data.gpus[q->gpu].name;
+	const struct price *q = &pc->in->data.prices[row];
+	const char *gpu = pc->in->data.gpus[q->gpu].name;
 	struct buf id = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT, v = BUF_INIT,
 		   in = BUF_INIT, tmp = BUF_INIT;
 	buf_addf(&id, FIGURES_ROW_PREFIX "%s.%s.%s.%d%s%s", q->gpu_id,
@@ -361,13 +356,13 @@ void figures_show_quote(struct site *s, enum lang l, const char *path, size_t ro
 		 *q->as_of ? "." : "", q->as_of);
 	/* the kind's English word is the data's, as it was before labels
 	 * had a Chinese version */
-	const char *kind_zh = figures_word(s, LANG_ZH, "price.", q->kind, &tmp);
-	figures_labels(s, &label, &label_zh, *q->provider ? "fig.quote" : "fig.quote_unnamed",
+	const char *kind_zh = figures_word(pc->in, LANG_ZH, "price.", q->kind, &tmp);
+	figures_labels(pc->in, &label, &label_zh, *q->provider ? "fig.quote" : "fig.quote_unnamed",
 		       "gpu", gpu, NULL, "provider", *q->provider ? q->provider : q->source,
 		       NULL, "kind", q->kind, kind_zh, NULL);
 	ledger_number(&v, q->usd_per_hour);
-	figures_input(s, &in, TABLE_PRICES, q->row);
-	figures_show_new(s, l, path, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h",
+	figures_input(pc->in, &in, TABLE_PRICES, q->row);
+	figures_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h",
 			 in.ptr);
 	buf_release(&id);
 	buf_release(&label);
@@ -377,25 +372,24 @@ void figures_show_quote(struct site *s, enum lang l, const char *path, size_t ro
 	buf_release(&in);
 }
 
-void figures_show_fit(struct site *s, enum lang l, const char *path,
-		      double params_b, const char *precision, long vram_row,
+void figures_show_fit(const struct page_ctx *pc, double params_b, const char *precision, long vram_row,
 		      size_t gpu, struct figure cards)
 {
-	if (!s->figures || gpu >= s->data.ngpus)
+	if (!pc->in->figures || gpu >= pc->in->data.ngpus)
 		return;
-	const struct gpu *g = &s->data.gpus[gpu];
+	const struct gpu *g = &pc->in->data.gpus[gpu];
 	struct buf id = BUF_INIT, params = BUF_INIT, label = BUF_INIT,
 		   label_zh = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
 	ledger_number(&params, params_b);
 	buf_addf(&id, "fit.%sb.%s.%s", params.ptr, precision, g->id);
-	figures_labels(s, &label, &label_zh, "fig.fit", "params", params.ptr, NULL,
+	figures_labels(pc->in, &label, &label_zh, "fig.fit", "params", params.ptr, NULL,
 		       "precision", precision, NULL, "gpu", g->name, NULL, NULL);
 	if (figure_ok(cards))
 		ledger_number(&v, cards.value);
-	if (vram_row >= 0 && (size_t)vram_row < s->data.nvram)
-		figures_input(s, &in, TABLE_VRAM, s->data.vram[vram_row].row);
-	figures_input(s, &in, TABLE_GPUS, g->row);
-	figures_show_new(s, l, path, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "cards",
+	if (vram_row >= 0 && (size_t)vram_row < pc->in->data.nvram)
+		figures_input(pc->in, &in, TABLE_VRAM, pc->in->data.vram[vram_row].row);
+	figures_input(pc->in, &in, TABLE_GPUS, g->row);
+	figures_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "cards",
 			 in.ptr);
 	buf_release(&id);
 	buf_release(&params);
@@ -405,17 +399,16 @@ void figures_show_fit(struct site *s, enum lang l, const char *path,
 	buf_release(&in);
 }
 
-void figures_show_new(struct site *s, enum lang l, const char *path,
-		      const char *id, const char *label, const char *label_zh,
+void figures_show_new(const struct page_ctx *pc, const char *id, const char *label, const char *label_zh,
 		      const char *value, const char *value_max, const char *unit,
 		      const char *inputs)
 {
-	if (!s->figures)
+	if (!pc->in->figures)
+		return;
+	if (!pc->marks)
 		return;
 	char key[512];
-	const char *k;
-	struct ledger_sink *sink = sink_for(s, l, path, key, sizeof key, &k);
-	ledger_sink_define(sink, k, id, label, label_zh, value, value_max, unit, inputs);
+	ledger_sink_define(pc->marks, sink_key(pc, key, sizeof key), id, label, label_zh, value, value_max, unit, inputs);
 }
 
 /* ---- the ledger file ---- */
@@ -429,7 +422,7 @@ static long page_of(void *ctx, const char *key)
 static const char *page_url(void *ctx, size_t page, struct buf *tmp)
 {
 	const struct site *s = ctx;
-	const struct page_spec *p = &s->pages[page];
+	const struct page_spec *p = &s->plan.pages[page];
 	buf_addf(tmp, "/%s/%s", lang_code(p->lang), p->path);
 	return tmp->ptr;
 }
@@ -447,7 +440,7 @@ static bool printed_other(const struct ledger *lg, size_t fig, size_t page)
  * ledger's own value when no page printed it) and the figure's inputs. */
 static void report_conflicts(struct site *s)
 {
-	const struct ledger *lg = &s->figures->lg;
+	const struct ledger *lg = &s->in.figures->lg;
 	struct buf first = BUF_INIT, other = BUF_INIT, v1 = BUF_INIT, v2 = BUF_INIT;
 	for (size_t i = 0; i < lg->nconflicts; i++) {
 		const struct ledger_conflict *c = &lg->conflicts[i];
@@ -475,23 +468,23 @@ static void report_conflicts(struct site *s)
 
 void figures_finish(struct site *s, struct buf *csv)
 {
-	if (!s->figures)
+	if (!s->in.figures)
 		return;
 	struct strmap pages = STRMAP_INIT;
 	struct buf key = BUF_INIT;
-	for (size_t i = 0; i < s->npages; i++) {
+	for (size_t i = 0; i < s->plan.npages; i++) {
 		buf_reset(&key);
-		buf_addf(&key, "%s/%s", lang_code(s->pages[i].lang), s->pages[i].path);
+		buf_addf(&key, "%s/%s", lang_code(s->plan.pages[i].lang), s->plan.pages[i].path);
 		bool created;
 		size_t *slot = strmap_slot(&pages, key.ptr, &created);
 		if (created)
 			*slot = i + 1;
 	}
 	buf_release(&key);
-	ledger_merge(&s->figures->lg, page_of, &pages);
+	ledger_merge(&s->in.figures->lg, page_of, &pages);
 	strmap_free(&pages);
 	report_conflicts(s);
-	ledger_write_csv(&s->figures->lg, csv, page_url, s);
+	ledger_write_csv(&s->in.figures->lg, csv, page_url, s);
 }
 
 /* Enough lines for one edit's figures to read whole, few enough that a

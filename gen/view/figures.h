@@ -9,18 +9,19 @@
  *
  * Pages say what they show with figures_show_* (present.c for the page
  * families, cite.c for articles' shortcodes, which can also define a figure
- * of their own). The marks go to s->figures_sink: the page's own sink while
- * pages render (set by the renderer for each page, written by that page's
- * thread alone), else the plan's sink, keyed by the page's language and
- * path. With no ledger (s->figures NULL: tests that build a site by hand)
- * every call here does nothing.
+ * of their own) through their page context (struct page_ctx, site.h). The
+ * marks go to its sink, pc->marks: the page's own while pages render (set
+ * by the renderer for each page, written by that page's thread alone),
+ * else the plan's, keyed by the page's language and path. With no ledger
+ * (in->figures NULL: tests that build a site by hand) every call here does
+ * nothing.
  *
  * figures_finish merges the marks in page order and writes the ledger as
  * CSV (the site's data/figures.csv); figures_report compares it with the
  * published one and writes the change report.
  *
  * Memory: struct figures and its ledger are the heap's, freed by
- * figures_free; s->figures is owned here.
+ * figures_free; s->in.figures is owned here.
  */
 #ifndef GPUGUIDE_FIGURES_H
 #define GPUGUIDE_FIGURES_H
@@ -32,7 +33,9 @@
 #include <stddef.h>
 
 struct buf;
+struct page_ctx;
 struct site;
+struct site_inputs;
 
 /* The ids of figures that are one input row's own value (a price quote):
  * the change report leads that row's group with it. */
@@ -54,32 +57,27 @@ void figures_free(struct site *s);
 /* Before pages render: one sink per planned page; the sink of page i. */
 void figures_pages_begin(struct site *s);
 struct ledger_sink *figures_page_sink(struct site *s, size_t page);
+/* The plan's sink: marks made while pages are planned (NULL: no ledger). */
+struct ledger_sink *figures_plan_sink(struct site *s);
 
-void figures_show_price(struct site *s, enum lang l, const char *path, size_t gpu);
-void figures_show_time(struct site *s, enum lang l, const char *path,
-		       size_t task, size_t gpu);
-void figures_show_cost(struct site *s, enum lang l, const char *path,
-		       size_t task, size_t gpu);
-void figures_show_stated(struct site *s, enum lang l, const char *path,
-			 size_t stated);
-void figures_show_serving(struct site *s, enum lang l, const char *path,
-			  size_t benchmark, size_t gpu);
+void figures_show_price(const struct page_ctx *pc, size_t gpu);
+void figures_show_time(const struct page_ctx *pc, size_t task, size_t gpu);
+void figures_show_cost(const struct page_ctx *pc, size_t task, size_t gpu);
+void figures_show_stated(const struct page_ctx *pc, size_t stated);
+void figures_show_serving(const struct page_ctx *pc, size_t benchmark, size_t gpu);
 /* Only the cost per million tokens of serving (a tokens/s benchmark). */
-void figures_show_mtok(struct site *s, enum lang l, const char *path,
-		       size_t benchmark, size_t gpu);
+void figures_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t gpu);
 /* One price quote (data.prices[row]) as a GPU page lists it: its id is the
  * quote's key (GPU, provider or source, kind, cards, date). */
-void figures_show_quote(struct site *s, enum lang l, const char *path, size_t row);
+void figures_show_quote(const struct page_ctx *pc, size_t row);
 /* Whether a model of `params_b` billion parameters at `precision` fits on
  * GPU `gpu`: `cards`, the cards its weights need (1: it fits; missing: no
  * data), as the page computed it, from the vram.csv row `vram_row` (-1:
  * the rule of bytes per parameter). Id "fit.70b.fp16.rtx-4090". */
-void figures_show_fit(struct site *s, enum lang l, const char *path,
-		      double params_b, const char *precision, long vram_row,
+void figures_show_fit(const struct page_ctx *pc, double params_b, const char *precision, long vram_row,
 		      size_t gpu, struct figure cards);
 /* A figure the page defines itself (see ledger_sink_define). */
-void figures_show_new(struct site *s, enum lang l, const char *path,
-		      const char *id, const char *label, const char *label_zh,
+void figures_show_new(const struct page_ctx *pc, const char *id, const char *label, const char *label_zh,
 		      const char *value, const char *value_max, const char *unit,
 		      const char *inputs);
 /* A figure's labels, English into `en` and Chinese into `zh` (appended):
@@ -87,18 +85,18 @@ void figures_show_new(struct site *s, enum lang l, const char *path,
  * each {name} filled, given as triples (name, English value, Chinese
  * value; a NULL Chinese value is the English one: GPU names, ids) ended
  * by NULL. */
-void figures_labels(const struct site *s, struct buf *en, struct buf *zh,
+void figures_labels(const struct site_inputs *si, struct buf *en, struct buf *zh,
 		    const char *key, ...);
 /* The UI string `prefix` + `word` (dashes as underscores: "price." and
  * "on-demand" look up price.on_demand) in language l, or `word` itself
  * when there is no such string. `tmp` holds the key. */
-const char *figures_word(const struct site *s, enum lang l, const char *prefix,
+const char *figures_word(const struct site_inputs *si, enum lang l, const char *prefix,
 			 const char *word, struct buf *tmp);
 /* "data/prices.csv:3": the place of row `row` of table `table`. */
-void figures_input(const struct site *s, struct buf *out, int table, size_t row);
+void figures_input(const struct site_inputs *si, struct buf *out, int table, size_t row);
 /* The rows a job's cost comes from: its time and the quote it is priced
  * at (those it has). */
-void figures_input_task_cost(const struct site *s, struct buf *out,
+void figures_input_task_cost(const struct site_inputs *si, struct buf *out,
 			     const struct task_cost *c);
 
 /* Merge the marks (after every page is rendered) and write the ledger. */

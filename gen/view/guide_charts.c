@@ -49,6 +49,7 @@ struct guide_charts {
 	size_t nfiles, cap_files;
 	struct strmap file_ids; /* "lang/id" -> index into claims */
 	struct strmap uses;     /* "lang/page/id" -> times placed */
+	struct output *out;     /* while pages render: where files go */
 	/* what each standalone file shows, so that two different charts whose
 	 * ids come out the same (gpu=aa-bb other=cc and gpu=aa other=bb-cc)
 	 * are an error rather than one file for both */
@@ -117,7 +118,7 @@ static void keep_file(struct guide_charts *g, enum lang l, const char *id,
  * comparison charts need not wait in memory); a check keeps nothing.
  * `doc` is the XML declaration and the SVG (svg[0] of a render): the file
  * is that and a newline, added here and taken off again. */
-static int place_file(struct site *s, struct guide_charts *g, enum lang l,
+static int place_file(const struct page_ctx *pc, struct guide_charts *g, enum lang l,
 		      const char *id, const char *what, struct buf *doc)
 {
 	char *other;
@@ -125,22 +126,22 @@ static int place_file(struct site *s, struct guide_charts *g, enum lang l,
 	if (other) {
 		/* in a fixed order: which one rendered first depends on threads */
 		bool swap = strcmp(other, what) > 0;
-		diag_error(s->diag, NULL, 0, 0,
+		diag_error(pc->diag, NULL, 0, 0,
 			   "two charts would be the same file charts/%s/%s.svg: %s, and %s; rename one of the ids",
 			   lang_code(l), id, swap ? what : other, swap ? other : what);
 		free(other);
 		return -1;
 	}
-	if (!s->opt.write || !first)
+	if (!pc->in->opt.write || !first)
 		return 0;
 	int rc = 0;
 	buf_addc(doc, '\n');
-	if (!s->out) {
+	if (!g->out) {
 		keep_file(g, l, id, doc);
 	} else {
 		struct buf rel = BUF_INIT;
 		buf_addf(&rel, "charts/%s/%s.svg", lang_code(l), id);
-		rc = output_add_to(s->out, rel.ptr, doc->ptr, doc->len, s->diag);
+		rc = output_add_to(g->out, rel.ptr, doc->ptr, doc->len, pc->diag);
 		buf_release(&rel);
 	}
 	buf_truncate(doc, doc->len - 1);
@@ -204,7 +205,7 @@ static int check_request(struct gc *c, enum chart_kind *kind,
 			 const struct chart_request *rq, const char *path,
 			 int line, int col)
 {
-	struct diag *dg = c->s->diag;
+	struct diag *dg = c->pc->diag;
 	size_t k = 0;
 	while (k < sizeof kinds / sizeof kinds[0] &&
 	       (!rq->name || strcmp(kinds[k].name, rq->name)))
@@ -369,7 +370,7 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 		buf_addbuf(out, &c->table);
 		buf_adds(out, "</div>");
 		if (c->table_nodata)
-			site_nodata_legend(c->s, c->l, out);
+			site_nodata_legend(c->pc->in, c->l, out);
 		buf_adds(out, "</details>");
 	}
 	buf_adds(out, "<figcaption>");
@@ -380,7 +381,7 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 		/* the language's gap after a sentence: none after "。" */
 		buf_adds(out, gck_tr(c, "punct.gap"));
 		buf_adds(out, "<a href=\"");
-		text_escape_htmls(out, site_root_href(c->s, c->l, rq->page_path, file));
+		text_escape_htmls(out, site_root_href(c->pc->arena, rq->page_path, file));
 		buf_adds(out, "\">");
 		text_escape_htmls(out, gck_tr(c, "chart.open_svg"));
 		buf_adds(out, "</a>");
@@ -389,11 +390,12 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 	buf_adds(out, "</figure>\n");
 }
 
-int guide_chart_render(struct site *s, enum lang l, const struct chart_request *rq,
+int guide_chart_render(const struct page_ctx *pc, const struct chart_request *rq,
 		       struct buf *out, const char *path, int line, int col)
 {
+	enum lang l = pc->l;
 	struct gc c = {
-		.s = s, .d = &s->data, .m = &s->metrics, .l = l, .a = ARENA_INIT,
+		.pc = pc, .d = &pc->in->data, .m = &pc->in->metrics, .l = l, .a = ARENA_INIT,
 		.svg = { BUF_INIT, BUF_INIT }, .compact = BUF_INIT,
 		.title = BUF_INIT, .desc = BUF_INIT, .axis = BUF_INIT,
 		.axis2 = BUF_INIT, .table = BUF_INIT,
@@ -403,8 +405,7 @@ int guide_chart_render(struct site *s, enum lang l, const struct chart_request *
 		arena_free(&c.a);
 		return -1;
 	}
-	guide_charts_init(s);
-	struct guide_charts *g = s->charts;
+	struct guide_charts *g = pc->charts;
 	c.ids[0] = chart_id(&c, rq);
 	c.nids = 1;
 	pthread_mutex_lock(&g->lock);
@@ -414,7 +415,7 @@ int guide_chart_render(struct site *s, enum lang l, const struct chart_request *
 		c.ids[c.nids++] = arena_printf(&c.a, "%s-%zu", c.ids[0], before + 1);
 	buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
 	build(&c, kind);
-	int rc = place_file(s, g, l, c.ids[0], chart_claim(&c, rq), &c.svg[0]);
+	int rc = place_file(pc, g, l, c.ids[0], chart_claim(&c, rq), &c.svg[0]);
 	append_figure(&c, rq, out);
 
 	for (size_t i = 0; i < 2; i++)
@@ -427,6 +428,12 @@ int guide_chart_render(struct site *s, enum lang l, const struct chart_request *
 	buf_release(&c.table);
 	arena_free(&c.a);
 	return rc;
+}
+
+void guide_charts_set_output(struct guide_charts *g, struct output *out)
+{
+	if (g)
+		g->out = out;
 }
 
 int guide_charts_write(struct site *s, struct output *o)

@@ -8,6 +8,10 @@
  * how wide a column the wide one needs, and style.css shows the one that
  * fits, so no label is drawn under CHART_FONT_SMALL CSS px.
  *
+ * A chart is drawn for a page, through its context (struct page_ctx): its
+ * language, arena and messages; the chart files are the one store every
+ * page shares (pc->charts).
+ *
  * Names: relative-speed, task-cost (task=), task-hours (task=),
  * price-vs-speed, vram-fit, spec (field=bandwidth_gbs|fp16_tflops|tdp_w|
  * tflops_per_watt), gpu (gpu=: one GPU against the baseline, or its
@@ -32,6 +36,8 @@
 
 struct buf;
 struct output;
+struct guide_charts;
+struct page_ctx;
 struct site;
 
 struct chart_request {
@@ -50,13 +56,16 @@ struct chart_request {
  * missing or unexpected argument, is an error reported at path:line:col
  * (path may be a template or an article); then nothing is appended and the
  * result is -1, else 0. */
-int guide_chart_render(struct site *s, enum lang l, const struct chart_request *rq,
+int guide_chart_render(const struct page_ctx *pc, const struct chart_request *rq,
 		       struct buf *out, const char *path, int line, int col);
 
-/* Set up what the module keeps in the site; call before rendering on
- * several threads (guide_chart_render calls it too, for single-threaded
- * use). */
+/* Set up what the module keeps in the site (s->charts), before the first
+ * page context is made (pg_planning makes it). */
 void guide_charts_init(struct site *s);
+
+/* Where charts drawn from now on write their standalone files at once
+ * (while pages render), or NULL: keep them for guide_charts_write. */
+void guide_charts_set_output(struct guide_charts *g, struct output *out);
 
 /* Write every chart rendered so far as a standalone SVG file
  * charts/<lang>/<id>.svg through output_add. Returns 0 or -1. */

@@ -75,7 +75,7 @@ static const char *task_figure_text(struct gc *c, const struct task_cost *tc,
 	if (cost)
 		i18n_format_usd_range(&b, lo.value, top, c->l);
 	else
-		i18n_format_hours_range(&b, &c->s->i18n, lo.value, top, c->l);
+		i18n_format_hours_range(&b, &c->pc->in->i18n, lo.value, top, c->l);
 	return gck_keep(c, &b);
 }
 

@@ -40,7 +40,7 @@ int gck_spec_find(const char *name)
 
 const char *gck_tr(const struct gc *c, const char *key)
 {
-	return i18n_get(&c->s->i18n, c->l, key);
+	return i18n_get(&c->pc->in->i18n, c->l, key);
 }
 
 static void fill_v(const struct gc *c, struct buf *out, const char *key, va_list args)
@@ -55,7 +55,7 @@ static void fill_v(const struct gc *c, struct buf *out, const char *key, va_list
 			n++;
 		}
 	}
-	i18n_fill_key(out, &c->s->i18n, c->l, key, names, vals, n);
+	i18n_fill_key(out, &c->pc->in->i18n, c->l, key, names, vals, n);
 }
 
 void gck_fill(const struct gc *c, struct buf *out, const char *key, ...)
@@ -90,14 +90,14 @@ const char *gck_fmt_usd(struct gc *c, double v)
 const char *gck_fmt_unit(struct gc *c, double v, const char *unit_key)
 {
 	struct buf b = BUF_INIT;
-	i18n_format_unit(&b, &c->s->i18n, v, unit_key, c->l);
+	i18n_format_unit(&b, &c->pc->in->i18n, v, unit_key, c->l);
 	return gck_keep(c, &b);
 }
 
 const char *gck_fmt_duration(struct gc *c, double hours)
 {
 	struct buf b = BUF_INIT;
-	i18n_format_duration(&b, &c->s->i18n, hours, c->l);
+	i18n_format_duration(&b, &c->pc->in->i18n, hours, c->l);
 	return gck_keep(c, &b);
 }
 
@@ -166,7 +166,7 @@ void gck_name_list_add(const struct gc *c, struct name_list *nl, const char *nam
 void gck_name_list_add_why(const struct gc *c, struct name_list *nl,
 			   const char *name, const char *why)
 {
-	if (!why || !i18n_has(&c->s->i18n, why)) {
+	if (!why || !i18n_has(&c->pc->in->i18n, why)) {
 		gck_name_list_add(c, nl, name);
 		return;
 	}
@@ -280,7 +280,7 @@ void gck_table_num(struct gc *c, const char *text, double raw)
 /* "no data", with the reason when the i18n table has one. */
 static const char *no_data_text(struct gc *c, const char *why)
 {
-	if (why && i18n_has(&c->s->i18n, why))
+	if (why && i18n_has(&c->pc->in->i18n, why))
 		return gck_filled(c, "chart.why", "no_data", gck_tr(c, "no_data"), "why",
 				  gck_tr(c, why), NULL);
 	return gck_tr(c, "no_data");
@@ -289,7 +289,7 @@ static const char *no_data_text(struct gc *c, const char *why)
 void gck_table_nodata(struct gc *c, const char *why)
 {
 	buf_adds(&c->table, "<td class=\"nodata\" data-sort=\"\"");
-	site_nodata_cell(c->s, c->l, no_data_text(c, why), &c->table);
+	site_nodata_cell(c->pc->in, c->l, no_data_text(c, why), &c->table);
 	buf_adds(&c->table, "</td>");
 	c->table_nodata = true;
 }

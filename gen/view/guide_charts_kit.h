@@ -46,7 +46,7 @@ enum gck_spec {
 
 /* One render in progress. */
 struct gc {
-	struct site *s;
+	const struct page_ctx *pc; /* the page the chart is drawn for */
 	const struct data *d;
 	const struct metrics *m;
 	enum lang l;

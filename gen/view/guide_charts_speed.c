@@ -203,7 +203,7 @@ static void describe_against_baseline(struct gc *c, const struct extremes *e,
 				      const char *name, const char *bname)
 {
 	struct buf s = BUF_INIT;
-	phrase_speed_range(&s, &c->s->i18n, c->l, name, bname, e->min, e->max, true);
+	phrase_speed_range(&s, &c->pc->in->i18n, c->l, name, bname, e->min, e->max, true);
 	gck_fill(c, &c->desc, "chart.gpu.desc", "count", gck_fmt_number(c, (double)e->n),
 		 "s", s.ptr, NULL);
 	buf_release(&s);
@@ -355,7 +355,7 @@ void guide_charts_speed_build_pair(struct gc *c)
 			 "others", gck_fmt_number(c, (double)(n - nspeed)), NULL);
 		if (ratio.any) {
 			struct buf sp = BUF_INIT;
-			phrase_speed_range(&sp, &c->s->i18n, c->l, na, nb, ratio.min,
+			phrase_speed_range(&sp, &c->pc->in->i18n, c->l, na, nb, ratio.min,
 					   ratio.max, false);
 			gck_sentence_gap(c);
 			gck_fill(c, &c->desc, "chart.pair.desc_speed", "s", sp.ptr, NULL);

@@ -23,37 +23,37 @@
 #include <stdlib.h>
 #include <string.h>
 
-static struct buf *pg_text_buf(const struct pg *p, struct buf *own);
-static const char *pg_fmt_ratio(const struct pg *p, double v);
-static const char *pg_source_title(const struct pg *p, const struct source *src);
-static struct value *pg_crumb_new(const struct pg *p, const char *title,
+static struct buf *pg_text_buf(const struct page_ctx *p, struct buf *own);
+static const char *pg_fmt_ratio(const struct page_ctx *p, double v);
+static const char *pg_source_title(const struct page_ctx *p, const struct source *src);
+static struct value *pg_crumb_new(const struct page_ctx *p, const char *title,
 			       const char *to);
-static struct page_spec pg_guide_spec(const struct pg *p, const char *tmpl,
+static struct page_spec pg_guide_spec(const struct page_ctx *p, const char *tmpl,
 				   const char *title, const char *description,
 				   const char *section, struct value *crumbs);
 static const char *pg_cell_class(bool num, bool nodata, bool best);
-static void pg_cell_update_class(const struct pg *p, struct value *c);
+static void pg_cell_update_class(const struct page_ctx *p, struct value *c);
 static struct value *pg_cell_proto(struct arena *a, bool numeric, bool missing);
-static const char *pg_fmt_value(const struct pg *p, double v, enum fmt k,
+static const char *pg_fmt_value(const struct page_ctx *p, double v, enum fmt k,
 			     const char *unit);
-static const char *pg_hours_text(const struct pg *p, const struct task_cost *c);
-static const char *pg_quote_provider(const struct pg *p, const struct price *q);
+static const char *pg_hours_text(const struct page_ctx *p, const struct task_cost *c);
+static const char *pg_quote_provider(const struct page_ctx *p, const struct price *q);
 
-struct arena *pg_arena(const struct pg *p)
+struct arena *pg_arena(const struct page_ctx *p)
 {
-	return &p->s->arena;
+	return p->arena;
 }
 
 /* ---- text ---- */
 
-const char *pg_tr(const struct pg *p, const char *key)
+const char *pg_tr(const struct page_ctx *p, const char *key)
 {
-	return i18n_get(&p->s->i18n, p->l, key);
+	return i18n_get(&p->in->i18n, p->l, key);
 }
 
 /* The buffer's text copied into the arena; the buffer is released (the
  * scratch buffer is kept for the next text). */
-const char *pg_keep(const struct pg *p, struct buf *b)
+const char *pg_keep(const struct page_ctx *p, struct buf *b)
 {
 	const char *r = arena_strndup(pg_arena(p), b->ptr, b->len);
 	if (b != p->scratch)
@@ -64,7 +64,7 @@ const char *pg_keep(const struct pg *p, struct buf *b)
 /* A buffer to build one short text in and pg_keep(): the page's scratch
  * buffer, emptied, or else `own`. Nothing else may use the scratch buffer
  * until the text is kept. */
-static struct buf *pg_text_buf(const struct pg *p, struct buf *own)
+static struct buf *pg_text_buf(const struct page_ctx *p, struct buf *own)
 {
 	if (!p->scratch)
 		return own;
@@ -73,7 +73,7 @@ static struct buf *pg_text_buf(const struct pg *p, struct buf *own)
 }
 
 /* The text of the page's language, English when the other is empty. */
-const char *pg_pick_lang(const struct pg *p, const char *en, const char *zh)
+const char *pg_pick_lang(const struct page_ctx *p, const char *en, const char *zh)
 {
 	if (p->l == LANG_ZH && zh && *zh)
 		return zh;
@@ -82,7 +82,7 @@ const char *pg_pick_lang(const struct pg *p, const char *en, const char *zh)
 
 /* The UI string `key` with its placeholders filled from NULL-terminated
  * name, value pairs: pg_fill(p, "cmp.no_vram", "a", "H100", NULL). */
-const char *pg_fill(const struct pg *p, const char *key, ...)
+const char *pg_fill(const struct page_ctx *p, const char *key, ...)
 {
 	const char *names[FILL_MAX], *vals[FILL_MAX];
 	size_t n = 0;
@@ -98,58 +98,58 @@ const char *pg_fill(const struct pg *p, const char *key, ...)
 	}
 	va_end(ap);
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
-	i18n_fill_key(b, &p->s->i18n, p->l, key, names, vals, n);
+	i18n_fill_key(b, &p->in->i18n, p->l, key, names, vals, n);
 	return pg_keep(p, b);
 }
 
 /* " (text)" / "（text）": a remark after a word, bracketed per language. */
-const char *pg_paren_text(const struct pg *p, const char *text)
+const char *pg_paren_text(const struct page_ctx *p, const char *text)
 {
 	static const char *const names[] = { "why" };
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
 	if (p->l != LANG_ZH)
 		buf_addc(b, ' ');
-	i18n_fill_key(b, &p->s->i18n, p->l, "why.paren", names, &text, 1);
+	i18n_fill_key(b, &p->in->i18n, p->l, "why.paren", names, &text, 1);
 	return pg_keep(p, b);
 }
 
 /* ---- numbers ---- */
 
-const char *pg_fmt_number(const struct pg *p, double v)
+const char *pg_fmt_number(const struct page_ctx *p, double v)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
 	i18n_format_number(b, v, p->l);
 	return pg_keep(p, b);
 }
 
-const char *pg_fmt_usd(const struct pg *p, double v)
+const char *pg_fmt_usd(const struct page_ctx *p, double v)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
 	i18n_format_usd(b, v, p->l);
 	return pg_keep(p, b);
 }
 
-const char *pg_fmt_unit(const struct pg *p, double v, const char *unit_key)
+const char *pg_fmt_unit(const struct page_ctx *p, double v, const char *unit_key)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
-	i18n_format_unit(b, &p->s->i18n, v, unit_key, p->l);
+	i18n_format_unit(b, &p->in->i18n, v, unit_key, p->l);
 	return pg_keep(p, b);
 }
 
-const char *pg_comparison(const struct pg *p, const struct cmp_pair *cp)
+const char *pg_comparison(const struct page_ctx *p, const struct cmp_pair *cp)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
-	phrase_comparison(b, &p->s->i18n, p->l, cp);
+	phrase_comparison(b, &p->in->i18n, p->l, cp);
 	return pg_keep(p, b);
 }
 
-const char *pg_fmt_duration(const struct pg *p, double hours)
+const char *pg_fmt_duration(const struct page_ctx *p, double hours)
 {
 	return pg_fmt_hours(p, hours, hours);
 }
 
 /* "$0.39/h" */
-const char *pg_fmt_per_hour(const struct pg *p, double v)
+const char *pg_fmt_per_hour(const struct page_ctx *p, double v)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
 	i18n_format_usd(b, v, p->l);
@@ -158,7 +158,7 @@ const char *pg_fmt_per_hour(const struct pg *p, double v)
 }
 
 /* "$0.30–$0.39" or one price when both ends are equal. */
-const char *pg_fmt_usd_range(const struct pg *p, double lo, double hi,
+const char *pg_fmt_usd_range(const struct page_ctx *p, double lo, double hi,
 				 const char *suffix_key)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
@@ -181,7 +181,7 @@ const char *pg_fmt_usd_range(const struct pg *p, double lo, double hi,
 
 /* A ratio, in tables and sentences alike (i18n_format_ratio: the same
  * rounding in both): "0.25×", "2.9×", "1.05×" / "2.9 倍". */
-static const char *pg_fmt_ratio(const struct pg *p, double v)
+static const char *pg_fmt_ratio(const struct page_ctx *p, double v)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
 	i18n_format_ratio(b, v, p->l);
@@ -189,12 +189,12 @@ static const char *pg_fmt_ratio(const struct pg *p, double v)
 	return pg_keep(p, b);
 }
 
-const char *pg_fmt_ratio_short(const struct pg *p, double v)
+const char *pg_fmt_ratio_short(const struct page_ctx *p, double v)
 {
 	return pg_fmt_ratio(p, v);
 }
 
-const char *pg_fmt_percent(const struct pg *p, double v)
+const char *pg_fmt_percent(const struct page_ctx *p, double v)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
 	i18n_format_fixed(b, v, 0, p->l);
@@ -205,7 +205,7 @@ const char *pg_fmt_percent(const struct pg *p, double v)
 /* A benchmark's unit: the UI string "unit.<unit>" ("tokens/s" is
  * unit.tokens_per_s) when there is one, else the unit as written in
  * benchmarks.csv. */
-const char *pg_bench_unit_key(const struct pg *p, const struct benchmark *b)
+const char *pg_bench_unit_key(const struct page_ctx *p, const struct benchmark *b)
 {
 	struct buf k = BUF_INIT;
 	buf_adds(&k, "unit.");
@@ -218,12 +218,12 @@ const char *pg_bench_unit_key(const struct pg *p, const struct benchmark *b)
 			buf_addc(&k, *c);
 	}
 	const char *key = pg_keep(p, &k);
-	return i18n_has(&p->s->i18n, key) ? key : b->unit;
+	return i18n_has(&p->in->i18n, key) ? key : b->unit;
 }
 
 /* The raw number for data-sort: C locale, enough digits to order
  * ("%.10g"). */
-const char *pg_sort_key(const struct pg *p, double v)
+const char *pg_sort_key(const struct page_ctx *p, double v)
 {
 	char s[NUMFMT_MAX];
 	size_t n = numfmt_g(s, sizeof s, v, 10);
@@ -233,10 +233,10 @@ const char *pg_sort_key(const struct pg *p, double v)
 /* ---- raw cells (extra CSV columns) ---- */
 
 /* The cell of `row` in column `col` of a table, "" when there is none. */
-const char *pg_raw_cell(const struct pg *p, enum data_table_id t,
+const char *pg_raw_cell(const struct page_ctx *p, enum data_table_id t,
 			    size_t row, const char *col)
 {
-	const struct table *tab = &p->s->data.tables[t];
+	const struct table *tab = &p->in->data.tables[t];
 	long c = csv_table_column(tab, col);
 	if (c < 0 || row >= tab->nrows)
 		return "";
@@ -244,7 +244,7 @@ const char *pg_raw_cell(const struct pg *p, enum data_table_id t,
 }
 
 /* The column `base`_<lang> of the page's language, else `base`_en. */
-const char *pg_raw_cell_lang(const struct pg *p, enum data_table_id t,
+const char *pg_raw_cell_lang(const struct page_ctx *p, enum data_table_id t,
 				 size_t row, const char *base)
 {
 	const char *mine = pg_raw_cell(p, t, row, arena_printf(pg_arena(p), "%s_%s",
@@ -256,46 +256,46 @@ const char *pg_raw_cell_lang(const struct pg *p, enum data_table_id t,
 
 /* ---- names, paths, links ---- */
 
-const char *pg_gpu_path(const struct pg *p, size_t g)
+const char *pg_gpu_path(const struct page_ctx *p, size_t g)
 {
-	return arena_printf(pg_arena(p), "gpus/%s/", p->s->data.gpus[g].id);
+	return arena_printf(pg_arena(p), "gpus/%s/", p->in->data.gpus[g].id);
 }
 
-const char *pg_task_path(const struct pg *p, size_t t)
+const char *pg_task_path(const struct page_ctx *p, size_t t)
 {
-	return arena_printf(pg_arena(p), "tasks/%s/", p->s->data.tasks[t].id);
+	return arena_printf(pg_arena(p), "tasks/%s/", p->in->data.tasks[t].id);
 }
 
 /* The page of the unordered pair {a, b}: the GPU listed first in gpus.csv
  * comes first in the path. */
-const char *pg_pair_path(const struct pg *p, size_t a, size_t b)
+const char *pg_pair_path(const struct page_ctx *p, size_t a, size_t b)
 {
 	size_t x = a < b ? a : b, y = a < b ? b : a;
 	return arena_printf(pg_arena(p), "compare/%s-vs-%s/",
-			    p->s->data.gpus[x].id, p->s->data.gpus[y].id);
+			    p->in->data.gpus[x].id, p->in->data.gpus[y].id);
 }
 
-const char *pg_href_to(const struct pg *p, const char *to)
+const char *pg_href_to(const struct page_ctx *p, const char *to)
 {
-	return site_href(p->s, p->l, p->path, p->l, to);
+	return site_href(p->arena, p->l, p->path, p->l, to);
 }
 
-const char *pg_task_name(const struct pg *p, size_t t)
+const char *pg_task_name(const struct page_ctx *p, size_t t)
 {
-	const struct task *k = &p->s->data.tasks[t];
+	const struct task *k = &p->in->data.tasks[t];
 	return pg_pick_lang(p, k->name_en, k->name_zh);
 }
 
-const char *pg_bench_name(const struct pg *p, const struct benchmark *b)
+const char *pg_bench_name(const struct page_ctx *p, const struct benchmark *b)
 {
 	return pg_pick_lang(p, b->name_en, b->name_zh);
 }
 
 /* A source's title in the page's language: its own title when it is written
  * in that language, else the extra column title_<lang> when that is filled. */
-static const char *pg_source_title(const struct pg *p, const struct source *src)
+static const char *pg_source_title(const struct page_ctx *p, const struct source *src)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	if (!src->lang || !strcmp(src->lang, lang_code(p->l)) ||
 	    d->tables[TABLE_SOURCES].nrows != d->nsources)
 		return src->title;
@@ -305,7 +305,7 @@ static const char *pg_source_title(const struct pg *p, const struct source *src)
 }
 
 /* The titles of a ;-separated list of source ids, joined by "; " / "；". */
-const char *pg_source_titles(const struct pg *p, const char *ids)
+const char *pg_source_titles(const struct page_ctx *p, const char *ids)
 {
 	struct buf b = BUF_INIT;
 	const char *c = ids ? ids : "";
@@ -313,7 +313,7 @@ const char *pg_source_titles(const struct pg *p, const char *ids)
 		const char *end = strchr(c, ';');
 		size_t len = end ? (size_t)(end - c) : strlen(c);
 		char *id = arena_strndup(pg_arena(p), c, len);
-		const struct source *src = data_find_source(&p->s->data, id);
+		const struct source *src = data_find_source(&p->in->data, id);
 		if (b.len)
 			buf_adds(&b, pg_tr(p, "punct.semicolon"));
 		buf_adds(&b, src ? pg_source_title(p, src) : id);
@@ -324,17 +324,17 @@ const char *pg_source_titles(const struct pg *p, const char *ids)
 	return pg_keep(p, &b);
 }
 
-struct value *pg_gpu_link(const struct pg *p, size_t g)
+struct value *pg_gpu_link(const struct page_ctx *p, size_t g)
 {
 	struct arena *a = pg_arena(p);
 	struct value *m = value_new_map(a);
-	value_map_set_str(a, m, "id", p->s->data.gpus[g].id);
-	value_map_set_str(a, m, "name", p->s->data.gpus[g].name);
+	value_map_set_str(a, m, "id", p->in->data.gpus[g].id);
+	value_map_set_str(a, m, "name", p->in->data.gpus[g].name);
 	value_map_set_str(a, m, "href", pg_href_to(p, pg_gpu_path(p, g)));
 	return m;
 }
 
-static struct value *pg_crumb_new(const struct pg *p, const char *title,
+static struct value *pg_crumb_new(const struct page_ctx *p, const char *title,
 			       const char *to)
 {
 	struct value *m = value_new_map(pg_arena(p));
@@ -344,7 +344,7 @@ static struct value *pg_crumb_new(const struct pg *p, const char *title,
 }
 
 /* Home > Section (the layout adds the page itself). */
-struct value *pg_crumbs_for(const struct pg *p, const char *section_key,
+struct value *pg_crumbs_for(const struct page_ctx *p, const char *section_key,
 				const char *section_path)
 {
 	struct value *list = value_new_list(pg_arena(p));
@@ -356,7 +356,7 @@ struct value *pg_crumbs_for(const struct pg *p, const char *section_key,
 }
 
 /* A guide page's spec: every guide page exists in both languages. */
-static struct page_spec pg_guide_spec(const struct pg *p, const char *tmpl,
+static struct page_spec pg_guide_spec(const struct page_ctx *p, const char *tmpl,
 				   const char *title, const char *description,
 				   const char *section, struct value *crumbs)
 {
@@ -372,40 +372,40 @@ static struct page_spec pg_guide_spec(const struct pg *p, const char *tmpl,
 	};
 }
 
-void pg_add_page(const struct pg *p, const char *tmpl, const char *title,
-		     const char *description, const char *section,
-		     struct value *ctx, struct value *crumbs)
+void pg_add_page(struct site *s, const struct page_ctx *p, const char *tmpl,
+		 const char *title, const char *description, const char *section,
+		 struct value *ctx, struct value *crumbs)
 {
 	struct page_spec spec = pg_guide_spec(p, tmpl, title, description, section, crumbs);
 	spec.ctx = ctx;
-	site_add_page(p->s, &spec);
+	site_add_page(s, &spec);
 }
 
 /* Queue a page whose context is built when it is rendered: GPU and pair
  * pages grow with the number of GPUs (G and G^2), so their contexts and
  * charts are made one at a time, in the rendering thread's arena. */
-void pg_add_lazy_page(const struct pg *p, const char *tmpl, const char *title,
-			  const char *description, const char *section,
-			  struct value *(*build)(struct site *, const struct page_spec *),
-			  size_t a, size_t b, struct value *crumbs)
+void pg_add_lazy_page(struct site *s, const struct page_ctx *p, const char *tmpl,
+		      const char *title, const char *description, const char *section,
+		      struct value *(*build)(const struct page_ctx *, const struct page_spec *),
+		      size_t a, size_t b, struct value *crumbs)
 {
-	struct gpu_pair *arg = arena_alloc(&p->s->arena, sizeof *arg);
+	struct gpu_pair *arg = arena_alloc(&s->arena, sizeof *arg);
 	arg->a = a;
 	arg->b = b;
 	struct page_spec spec = pg_guide_spec(p, tmpl, title, description, section, crumbs);
 	spec.build = build;
 	spec.arg = arg;
-	site_add_page(p->s, &spec);
+	site_add_page(s, &spec);
 }
 
 /* The chart's <figure> as HTML (an unknown chart is reported by the chart
  * module; the page then shows nothing there). */
-const char *pg_chart_html(const struct pg *p, const struct chart_request *rq)
+const char *pg_chart_html(const struct page_ctx *p, const struct chart_request *rq)
 {
 	struct buf b = BUF_INIT;
 	struct chart_request here = *rq;
 	here.page_path = p->path; /* the link to the standalone file */
-	if (guide_chart_render(p->s, p->l, &here, &b, "gen/pages/pages.c", 0, 0) != 0)
+	if (guide_chart_render(p, &here, &b, "gen/pages/pages.c", 0, 0) != 0)
 		buf_reset(&b);
 	return pg_keep(p, &b);
 }
@@ -425,7 +425,7 @@ bool pg_map_flag(const struct value *m, const char *key)
 
 /* Set `key` to a string that lives at least as long as the map (arena or
  * data text): no copy. */
-void pg_set_text(const struct pg *p, struct value *m, const char *key,
+void pg_set_text(const struct page_ctx *p, struct value *m, const char *key,
 		     const char *s)
 {
 	value_map_set(pg_arena(p), m, key, value_new_string_borrowed(pg_arena(p), s));
@@ -443,7 +443,7 @@ static const char *pg_cell_class(bool num, bool nodata, bool best)
 
 /* Set has_cls and cls from the cell's flags (unless its parent already
  * has them right). */
-static void pg_cell_update_class(const struct pg *p, struct value *c)
+static void pg_cell_update_class(const struct page_ctx *p, struct value *c)
 {
 	const char *cls = pg_cell_class(pg_map_flag(c, "num"), pg_map_flag(c, "nodata"),
 				     pg_map_flag(c, "best"));
@@ -477,16 +477,16 @@ static struct value *pg_cell_proto(struct arena *a, bool numeric, bool missing)
 }
 
 /* A new cell of a kind: an empty map over the kind's parent. */
-struct value *pg_cell_of_kind(const struct pg *p, bool numeric, bool missing)
+struct value *pg_cell_of_kind(const struct page_ctx *p, bool numeric, bool missing)
 {
 	struct value *c = value_new_map(pg_arena(p));
-	value_map_set_parent(c, pg_kit(p->s)->proto[numeric][missing]);
+	value_map_set_parent(c, p->in->pages_kit->proto[numeric][missing]);
 	return c;
 }
 
 /* A cell on top of `under`: changes to it leave `under` as it is (cells
  * shared by many pages are marked this way). */
-struct value *pg_cell_on_top(const struct pg *p, const struct value *under)
+struct value *pg_cell_on_top(const struct page_ctx *p, const struct value *under)
 {
 	struct value *c = value_new_map(pg_arena(p));
 	value_map_set_parent(c, under);
@@ -494,11 +494,11 @@ struct value *pg_cell_on_top(const struct pg *p, const struct value *under)
 }
 
 /* A "no data" cell, with the reason when the key names one. */
-struct value *pg_cell_missing(const struct pg *p, bool numeric, const char *why)
+struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char *why)
 {
 	struct value *c = pg_cell_of_kind(p, numeric, true);
 	pg_set_text(p, c, "text", pg_tr(p, "no_data"));
-	if (why && i18n_has(&p->s->i18n, why)) {
+	if (why && i18n_has(&p->in->i18n, why)) {
 		value_map_set_bool(pg_arena(p), c, "has_why", true);
 		/* full-width brackets in Chinese need no space before them */
 		pg_set_text(p, c, "why", pg_paren_text(p, pg_tr(p, why)));
@@ -507,13 +507,13 @@ struct value *pg_cell_missing(const struct pg *p, bool numeric, const char *why)
 }
 
 /* "no data (no rental price seen)" for a paragraph, in the page's language. */
-const char *pg_nodata_text(const struct pg *p, const char *why)
+const char *pg_nodata_text(const struct page_ctx *p, const char *why)
 {
 	return pg_fill(p, "why.nodata", "nodata", pg_tr(p, "no_data"), "why", pg_tr(p, why),
 		    NULL);
 }
 
-static const char *pg_fmt_value(const struct pg *p, double v, enum fmt k,
+static const char *pg_fmt_value(const struct page_ctx *p, double v, enum fmt k,
 			     const char *unit)
 {
 	switch (k) {
@@ -527,7 +527,7 @@ static const char *pg_fmt_value(const struct pg *p, double v, enum fmt k,
 }
 
 /* A numeric cell: the formatted figure, or "no data" and why. */
-struct value *pg_cell_figure(const struct pg *p, struct figure f, enum fmt k,
+struct value *pg_cell_figure(const struct page_ctx *p, struct figure f, enum fmt k,
 				 const char *unit)
 {
 	if (!figure_ok(f))
@@ -539,7 +539,7 @@ struct value *pg_cell_figure(const struct pg *p, struct figure f, enum fmt k,
 }
 
 /* A text cell; empty text is "no data" (why: `why_key`). */
-struct value *pg_cell_text(const struct pg *p, const char *text,
+struct value *pg_cell_text(const struct page_ctx *p, const char *text,
 			       const char *why_key)
 {
 	if (!text || !*text)
@@ -549,18 +549,18 @@ struct value *pg_cell_text(const struct pg *p, const char *text,
 	return c;
 }
 
-void pg_cell_set_text(const struct pg *p, struct value *c, const char *text)
+void pg_cell_set_text(const struct page_ctx *p, struct value *c, const char *text)
 {
 	pg_set_text(p, c, "text", text);
 }
 
-void pg_cell_set_phrase(const struct pg *p, struct value *c, const char *text)
+void pg_cell_set_phrase(const struct page_ctx *p, struct value *c, const char *text)
 {
 	pg_set_text(p, c, "text", text);
 	value_map_set_bool(pg_arena(p), c, "phrase", true);
 }
 
-struct value *pg_cell_phrase(const struct pg *p, const char *text,
+struct value *pg_cell_phrase(const struct page_ctx *p, const char *text,
 			     const char *why_key)
 {
 	struct value *c = pg_cell_text(p, text, why_key);
@@ -571,7 +571,7 @@ struct value *pg_cell_phrase(const struct pg *p, const char *text,
 
 /* Add a badge ("cheapest", "fastest", "better"): `fast` picks its colour.
  * The cell gets a list of its own: the one it has may be its parent's. */
-void pg_cell_mark(const struct pg *p, struct value *c, const char *label_key,
+void pg_cell_mark(const struct page_ctx *p, struct value *c, const char *label_key,
 		      bool fast)
 {
 	struct arena *a = pg_arena(p);
@@ -587,7 +587,7 @@ void pg_cell_mark(const struct pg *p, struct value *c, const char *label_key,
 	value_map_set_bool(a, c, "has_marks", true);
 }
 
-void pg_cell_set_best(const struct pg *p, struct value *c)
+void pg_cell_set_best(const struct page_ctx *p, struct value *c)
 {
 	value_map_set_bool(pg_arena(p), c, "best", true);
 	pg_cell_update_class(p, c);
@@ -607,7 +607,7 @@ int pg_better_of(struct figure fa, struct figure fb, int direction)
 
 /* The cell `c` marked as the winner of its row: a cell on top of it (the
  * cells of comparisons are shared by many pages). */
-struct value *pg_cell_won(const struct pg *p, const struct value *c)
+struct value *pg_cell_won(const struct page_ctx *p, const struct value *c)
 {
 	struct value *won = pg_cell_on_top(p, c);
 	pg_cell_set_best(p, won);
@@ -636,7 +636,7 @@ struct figure pg_spec_figure(const struct gpu *g, int field)
 	return figure_of(*n, "why.not_stated");
 }
 
-struct value *pg_spec_cell(const struct pg *p, const struct gpu *g, int field)
+struct value *pg_spec_cell(const struct page_ctx *p, const struct gpu *g, int field)
 {
 	struct figure f = pg_spec_figure(g, field);
 	struct value *c = pg_cell_figure(p, f, FMT_UNIT, pg_spec_fields[field].unit);
@@ -652,7 +652,7 @@ struct figure pg_list_price_figure(const struct gpu *g)
 }
 
 /* The list price: one figure or a min–max range. */
-struct value *pg_list_price_cell(const struct pg *p, const struct gpu *g)
+struct value *pg_list_price_cell(const struct page_ctx *p, const struct gpu *g)
 {
 	struct value *c = pg_cell_figure(p, pg_list_price_figure(g), FMT_USD, NULL);
 	if (g->price_usd_min.ok && g->price_usd_max.ok)
@@ -661,36 +661,36 @@ struct value *pg_list_price_cell(const struct pg *p, const struct gpu *g)
 	return c;
 }
 
-struct figure pg_rent_figure(const struct pg *p, size_t g)
+struct figure pg_rent_figure(const struct page_ctx *p, size_t g)
 {
-	return p->s->metrics.prices[g].lowest;
+	return p->in->metrics.prices[g].lowest;
 }
 
-struct figure pg_rent_shown(const struct pg *p, size_t g)
+struct figure pg_rent_shown(const struct page_ctx *p, size_t g)
 {
-	figures_show_price(p->s, p->l, p->path, g);
+	figures_show_price(p, g);
 	return pg_rent_figure(p, g);
 }
 
-const char *pg_segment_text(const struct pg *p, const struct gpu *g)
+const char *pg_segment_text(const struct page_ctx *p, const struct gpu *g)
 {
 	if (!g->segment || !*g->segment)
 		return "";
 	return pg_tr(p, arena_printf(pg_arena(p), "gpu.segment_%s", g->segment));
 }
 
-const char *pg_fp8_text(const struct pg *p, const struct gpu *g)
+const char *pg_fp8_text(const struct page_ctx *p, const struct gpu *g)
 {
 	return g->fp8 == 1 ? pg_tr(p, "gpu.yes") : g->fp8 == 0 ? pg_tr(p, "gpu.no") : "";
 }
 
 /* The GPU's speed on a relative-speed benchmark, against the baseline. */
-struct figure pg_relative_speed(const struct pg *p, size_t b, size_t g)
+struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g)
 {
-	long base = p->s->metrics.baseline_gpu;
+	long base = p->in->metrics.baseline_gpu;
 	if (base < 0)
-		return metrics_result(&p->s->data, b, g);
-	return metrics_speed_ratio(&p->s->data, b, g, (size_t)base);
+		return metrics_result(&p->in->data, b, g);
+	return metrics_speed_ratio(&p->in->data, b, g, (size_t)base);
 }
 
 bool pg_is_kind(const struct benchmark *b, const char *kind)
@@ -704,12 +704,12 @@ bool pg_is_inference(const struct benchmark *b)
 }
 
 /* The mean relative speed over the relative-speed benchmarks it has. */
-struct figure pg_mean_relative_speed(const struct pg *p, size_t g)
+struct figure pg_mean_relative_speed(const struct page_ctx *p, size_t g)
 {
 	double sum = 0;
 	size_t n = 0;
-	for (size_t b = 0; b < p->s->data.nbenchmarks; b++) {
-		if (!pg_is_kind(&p->s->data.benchmarks[b], "relative-speed"))
+	for (size_t b = 0; b < p->in->data.nbenchmarks; b++) {
+		if (!pg_is_kind(&p->in->data.benchmarks[b], "relative-speed"))
 			continue;
 		struct figure f = pg_relative_speed(p, b, g);
 		if (figure_ok(f)) {
@@ -723,23 +723,23 @@ struct figure pg_mean_relative_speed(const struct pg *p, size_t g)
 }
 
 /* The note of a row: note_<lang>, note_en or note. */
-const char *pg_row_note(const struct pg *p, enum data_table_id t, size_t row)
+const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t row)
 {
 	const char *note = pg_raw_cell_lang(p, t, row, "note");
 	return *note ? note : pg_raw_cell(p, t, row, "note");
 }
 
 /* The conditions a result was measured under, in the page's language. */
-const char *pg_result_conditions(const struct pg *p, size_t row)
+const char *pg_result_conditions(const struct page_ctx *p, size_t row)
 {
 	return pg_raw_cell_lang(p, TABLE_RESULTS, row, "conditions");
 }
 
 /* "3 h" or "25 min" when the source gave minutes. */
-static const char *pg_hours_text(const struct pg *p, const struct task_cost *c)
+static const char *pg_hours_text(const struct page_ctx *p, const struct task_cost *c)
 {
 	if (c->time_row >= 0) {
-		const struct task_time *tt = &p->s->data.task_times[c->time_row];
+		const struct task_time *tt = &p->in->data.task_times[c->time_row];
 		const char *min = pg_raw_cell(p, TABLE_TASK_TIMES, tt->row, "minutes");
 		if (*min)
 			return pg_fmt_unit(p, strtod(min, NULL), "unit.min");
@@ -748,29 +748,29 @@ static const char *pg_hours_text(const struct pg *p, const struct task_cost *c)
 }
 
 /* "3 h", "40 min", "4–8 h": i18n_format_hours_range. */
-const char *pg_fmt_hours(const struct pg *p, double lo, double hi)
+const char *pg_fmt_hours(const struct page_ctx *p, double lo, double hi)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
-	i18n_format_hours_range(b, &p->s->i18n, lo, hi, p->l);
+	i18n_format_hours_range(b, &p->in->i18n, lo, hi, p->l);
 	return pg_keep(p, b);
 }
 
-const char *pg_hours_range_text(const struct pg *p, const struct task_cost *c)
+const char *pg_hours_range_text(const struct page_ctx *p, const struct task_cost *c)
 {
-	figures_show_time(p->s, p->l, p->path, c->task, c->gpu);
+	figures_show_time(p, c->task, c->gpu);
 	return pg_hours_range_words(p, c);
 }
 
-const char *pg_hours_range_words(const struct pg *p, const struct task_cost *c)
+const char *pg_hours_range_words(const struct page_ctx *p, const struct task_cost *c)
 {
 	if (!figure_ok(c->hours_max))
 		return pg_hours_text(p, c);
 	return pg_fmt_hours(p, c->hours.value, c->hours_max.value);
 }
 
-struct value *pg_hours_cell(const struct pg *p, const struct task_cost *c)
+struct value *pg_hours_cell(const struct page_ctx *p, const struct task_cost *c)
 {
-	figures_show_time(p->s, p->l, p->path, c->task, c->gpu);
+	figures_show_time(p, c->task, c->gpu);
 	struct value *cell = pg_cell_figure(p, c->hours, FMT_UNIT, "unit.h");
 	if (!figure_ok(c->hours))
 		return cell;
@@ -781,21 +781,21 @@ struct value *pg_hours_cell(const struct pg *p, const struct task_cost *c)
 }
 
 /* "$1.17", or "$1.76–$3.52" when the time is a range. */
-const char *pg_cost_text(const struct pg *p, const struct task_cost *c)
+const char *pg_cost_text(const struct page_ctx *p, const struct task_cost *c)
 {
-	figures_show_cost(p->s, p->l, p->path, c->task, c->gpu);
+	figures_show_cost(p, c->task, c->gpu);
 	return pg_cost_words(p, c);
 }
 
-const char *pg_cost_words(const struct pg *p, const struct task_cost *c)
+const char *pg_cost_words(const struct page_ctx *p, const struct task_cost *c)
 {
 	return pg_fmt_usd_range(p, c->cost.value, figure_ok(c->cost_max)
 			     ? c->cost_max.value : c->cost.value, NULL);
 }
 
-struct value *pg_cost_cell(const struct pg *p, const struct task_cost *c)
+struct value *pg_cost_cell(const struct page_ctx *p, const struct task_cost *c)
 {
-	figures_show_cost(p->s, p->l, p->path, c->task, c->gpu);
+	figures_show_cost(p, c->task, c->gpu);
 	struct value *cell = pg_cell_figure(p, c->cost, FMT_USD, NULL);
 	if (!figure_ok(c->cost))
 		return cell;
@@ -806,7 +806,7 @@ struct value *pg_cost_cell(const struct pg *p, const struct task_cost *c)
 }
 
 /* Who quotes a price: the provider, or "unnamed provider". */
-static const char *pg_quote_provider(const struct pg *p, const struct price *q)
+static const char *pg_quote_provider(const struct page_ctx *p, const struct price *q)
 {
 	return *q->provider ? q->provider : pg_tr(p, "quote.no_provider");
 }
@@ -814,11 +814,11 @@ static const char *pg_quote_provider(const struct pg *p, const struct price *q)
 /* The quote a cost is priced at, in words: "$1.89/h (unnamed provider, How
  * to choose…, 4 cards, $7.56/h in total)", and why this quote when it is
  * not one of the time's own source. */
-const char *pg_quote_text(const struct pg *p, long row, enum quote_choice why)
+const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice why)
 {
 	if (row < 0)
 		return "";
-	const struct price *q = &p->s->data.prices[row];
+	const struct price *q = &p->in->data.prices[row];
 	const char *cards = "";
 	if (q->cards > 1)
 		cards = pg_fill(p, "quote.for_cards", "cards", pg_fmt_number(p, q->cards),
@@ -834,11 +834,11 @@ const char *pg_quote_text(const struct pg *p, long row, enum quote_choice why)
 }
 
 /* The cost a source states for this job ("about $545"), or "". */
-const char *pg_stated_text(const struct pg *p, long stated)
+const char *pg_stated_text(const struct page_ctx *p, long stated)
 {
 	if (stated < 0)
 		return "";
-	const struct stated_cost *sc = &p->s->data.stated_costs[stated];
+	const struct stated_cost *sc = &p->in->data.stated_costs[stated];
 	const char *v = pg_fmt_usd_range(p, sc->usd, sc->usd_max.ok ? sc->usd_max.v
 				      : sc->usd, NULL);
 	return sc->approx ? pg_fill(p, "stated.about", "x", v, NULL) : v;
@@ -846,13 +846,13 @@ const char *pg_stated_text(const struct pg *p, long stated)
 
 /* The stated cost beside the computed one, marked when they differ beyond
  * the stated figure's rounding. */
-struct value *pg_stated_cell(const struct pg *p, long stated)
+struct value *pg_stated_cell(const struct page_ctx *p, long stated)
 {
 	struct value *cell = pg_cell_text(p, pg_stated_text(p, stated), "why.not_stated");
 	if (stated < 0)
 		return cell;
-	figures_show_stated(p->s, p->l, p->path, (size_t)stated);
-	const struct stated_check *k = &p->s->metrics.checks[stated];
+	figures_show_stated(p, (size_t)stated);
+	const struct stated_check *k = &p->in->metrics.checks[stated];
 	if (figure_ok(k->computed))
 		pg_cell_mark(p, cell, k->agrees ? "stated.agrees" : "stated.differs",
 			  k->agrees);
@@ -867,21 +867,21 @@ long pg_use_case_pick(const struct use_case *u, int role)
 	return role == 0 ? u->budget : role == 1 ? u->recommended : u->fastest;
 }
 
-const char *pg_use_case_note(const struct pg *p, const struct use_case *u,
+const char *pg_use_case_note(const struct page_ctx *p, const struct use_case *u,
 				 int role)
 {
 	return pg_raw_cell_lang(p, TABLE_USE_CASES, u->row,
 			     arena_printf(pg_arena(p), "%s_note", pg_role_cols[role]));
 }
 
-const char *pg_pair_title(const struct pg *p, size_t x, size_t y)
+const char *pg_pair_title(const struct page_ctx *p, size_t x, size_t y)
 {
 	size_t a = x < y ? x : y, b = x < y ? y : x;
-	return pg_fill(p, "cmp.page_title", "a", p->s->data.gpus[a].name,
-		    "b", p->s->data.gpus[b].name, NULL);
+	return pg_fill(p, "cmp.page_title", "a", p->in->data.gpus[a].name,
+		    "b", p->in->data.gpus[b].name, NULL);
 }
 
-const char *pg_upper(const struct pg *p, const char *s)
+const char *pg_upper(const struct page_ctx *p, const char *s)
 {
 	char *u = arena_strdup(pg_arena(p), s);
 	for (char *c = u; *c; c++)
@@ -893,8 +893,8 @@ const char *pg_upper(const struct pg *p, const char *s)
 /* The kit of the build, made on its first use (see struct pages_kit). */
 struct pages_kit *pg_kit(struct site *s)
 {
-	if (s->pages_kit)
-		return s->pages_kit;
+	if (s->in.pages_kit)
+		return s->in.pages_kit;
 	struct pages_kit *k = arena_alloc(&s->arena, sizeof *k);
 	for (int numeric = 0; numeric < 2; numeric++)
 		for (int missing = 0; missing < 2; missing++)
@@ -902,22 +902,35 @@ struct pages_kit *pg_kit(struct site *s)
 	for (int l = 0; l < LANG_COUNT; l++)
 		k->pairs[l] = NULL;
 	k->pairs_made = false;
-	s->pages_kit = k;
+	s->in.pages_kit = k;
 	return k;
 }
 
-const char *pg_report_pdf_href(const struct pg *p)
+struct page_ctx pg_planning(struct site *s, enum lang l, const char *path,
+			    struct buf *scratch)
 {
-	if (!p->s->opt.out)
+	pg_kit(s);
+	guide_charts_init(s);
+	return (struct page_ctx){
+		.in = &s->in, .arena = &s->arena, .diag = s->diag,
+		.marks = figures_plan_sink(s), .charts = s->charts,
+		.timings = s->timings, .lang_keys = s->plan.lang_ctx[l], .l = l,
+		.path = path, .scratch = scratch,
+	};
+}
+
+const char *pg_report_pdf_href(const struct page_ctx *p)
+{
+	if (!p->in->opt.out)
 		return NULL;
-	const char *file = arena_printf(pg_arena(p), "%s/%s/" PG_REPORT_PDF, p->s->opt.out,
+	const char *file = arena_printf(pg_arena(p), "%s/%s/" PG_REPORT_PDF, p->in->opt.out,
 					lang_code(p->l));
 	struct fs_file_id id; /* a regular file, not a link */
 	return fs_file_id_at(AT_FDCWD, file, &id) == 0 ? pg_href_to(p, PG_REPORT_PDF) : NULL;
 }
 
 /* One count of a card's data: "5 prices", "1 price", "no price". */
-static const char *count_words(const struct pg *p, size_t n, const char *key)
+static const char *count_words(const struct page_ctx *p, size_t n, const char *key)
 {
 	if (n == 0)
 		return pg_tr(p, arena_printf(pg_arena(p), "%s.none", key));
@@ -925,9 +938,9 @@ static const char *count_words(const struct pg *p, size_t n, const char *key)
 		       "n", pg_fmt_number(p, (double)n), NULL);
 }
 
-const char *pg_gpu_completeness(const struct pg *p, size_t g)
+const char *pg_gpu_completeness(const struct page_ctx *p, size_t g)
 {
-	const struct data *d = &p->s->data;
+	const struct data *d = &p->in->data;
 	const struct gpu *gp = &d->gpus[g];
 	size_t specs = 0, total = SPEC_COUNT + 2;
 	for (int f = 0; f < SPEC_COUNT; f++)

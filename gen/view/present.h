@@ -1,6 +1,6 @@
 /* present: what the guide's pages share, for the page families
- * (pages_gpu, pages_compare, pages_guide): the page being assembled
- * (struct pg), its language's strings and sentence filling, money, units and
+ * (pages_gpu, pages_compare, pages_guide): given the page being made (its
+ * struct page_ctx, site.h), its language's strings and sentence filling, money, units and
  * ratios, names, paths and links, source titles, crumbs, adding a page, and
  * table cells.
  *
@@ -23,6 +23,7 @@
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
+#include "view/site.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -34,21 +35,11 @@ struct site;
 struct value;
 struct pair_lang;
 
-/* The page being assembled: links are made relative to `path`. Short
- * texts (sentences, figures) are built in `scratch` when the page has one
- * (text_buf), then copied to the arena: no allocation per text. */
-struct pg {
-	struct site *s;
-	enum lang l;
-	const char *path;
-	struct buf *scratch; /* or NULL */
-};
-
 #define FILL_MAX 12
 
-/* What pages.c keeps in s->pages_kit: made on first use, always while the
- * pages are planned (one thread), in the build arena; only read afterwards,
- * also by the threads that render. */
+/* What the build keeps in its inputs (in->pages_kit): made by the first
+ * pg_planning, while the pages are planned (one thread), in the build
+ * arena; only read afterwards, also by the threads that render. */
 struct pages_kit {
 	/* [numeric][missing]: every key of such a cell (text "") */
 	struct value *proto[2][2];
@@ -80,122 +71,130 @@ enum {
 };
 
 
-struct arena *pg_arena(const struct pg *p);
-const char *pg_tr(const struct pg *p, const char *key);
-const char *pg_keep(const struct pg *p, struct buf *b);
-const char *pg_pick_lang(const struct pg *p, const char *en, const char *zh);
-const char *pg_fill(const struct pg *p, const char *key, ...)
+struct arena *pg_arena(const struct page_ctx *p);
+const char *pg_tr(const struct page_ctx *p, const char *key);
+const char *pg_keep(const struct page_ctx *p, struct buf *b);
+const char *pg_pick_lang(const struct page_ctx *p, const char *en, const char *zh);
+const char *pg_fill(const struct page_ctx *p, const char *key, ...)
 	__attribute__((sentinel));
-const char *pg_paren_text(const struct pg *p, const char *text);
-const char *pg_fmt_number(const struct pg *p, double v);
-const char *pg_fmt_usd(const struct pg *p, double v);
-const char *pg_fmt_unit(const struct pg *p, double v, const char *unit_key);
+const char *pg_paren_text(const struct page_ctx *p, const char *text);
+const char *pg_fmt_number(const struct page_ctx *p, double v);
+const char *pg_fmt_usd(const struct page_ctx *p, double v);
+const char *pg_fmt_unit(const struct page_ctx *p, double v, const char *unit_key);
 /* A duration: hours, minutes below an hour (i18n_format_duration). */
-const char *pg_fmt_duration(const struct pg *p, double hours);
-const char *pg_fmt_per_hour(const struct pg *p, double v);
+const char *pg_fmt_duration(const struct page_ctx *p, double hours);
+const char *pg_fmt_per_hour(const struct page_ctx *p, double v);
 struct cmp_pair;
 /* The sentence of a comparison (phrase_comparison), in the page's arena. */
-const char *pg_comparison(const struct pg *p, const struct cmp_pair *cp);
+const char *pg_comparison(const struct page_ctx *p, const struct cmp_pair *cp);
 /* Hours from `lo` to `hi` ("4–8 h"), or one duration when hi <= lo ("3 h",
  * "40 min"). */
-const char *pg_fmt_hours(const struct pg *p, double lo, double hi);
-const char *pg_fmt_usd_range(const struct pg *p, double lo, double hi,
+const char *pg_fmt_hours(const struct page_ctx *p, double lo, double hi);
+const char *pg_fmt_usd_range(const struct page_ctx *p, double lo, double hi,
 				 const char *suffix_key);
-const char *pg_fmt_ratio_short(const struct pg *p, double v);
-const char *pg_fmt_percent(const struct pg *p, double v);
-const char *pg_bench_unit_key(const struct pg *p, const struct benchmark *b);
-const char *pg_sort_key(const struct pg *p, double v);
-const char *pg_raw_cell(const struct pg *p, enum data_table_id t,
+const char *pg_fmt_ratio_short(const struct page_ctx *p, double v);
+const char *pg_fmt_percent(const struct page_ctx *p, double v);
+const char *pg_bench_unit_key(const struct page_ctx *p, const struct benchmark *b);
+const char *pg_sort_key(const struct page_ctx *p, double v);
+const char *pg_raw_cell(const struct page_ctx *p, enum data_table_id t,
 			    size_t row, const char *col);
-const char *pg_raw_cell_lang(const struct pg *p, enum data_table_id t,
+const char *pg_raw_cell_lang(const struct page_ctx *p, enum data_table_id t,
 				 size_t row, const char *base);
-const char *pg_gpu_path(const struct pg *p, size_t g);
-const char *pg_task_path(const struct pg *p, size_t t);
-const char *pg_pair_path(const struct pg *p, size_t a, size_t b);
-const char *pg_href_to(const struct pg *p, const char *to);
-const char *pg_task_name(const struct pg *p, size_t t);
-const char *pg_bench_name(const struct pg *p, const struct benchmark *b);
-const char *pg_source_titles(const struct pg *p, const char *ids);
-struct value *pg_gpu_link(const struct pg *p, size_t g);
-struct value *pg_crumbs_for(const struct pg *p, const char *section_key,
+const char *pg_gpu_path(const struct page_ctx *p, size_t g);
+const char *pg_task_path(const struct page_ctx *p, size_t t);
+const char *pg_pair_path(const struct page_ctx *p, size_t a, size_t b);
+const char *pg_href_to(const struct page_ctx *p, const char *to);
+const char *pg_task_name(const struct page_ctx *p, size_t t);
+const char *pg_bench_name(const struct page_ctx *p, const struct benchmark *b);
+const char *pg_source_titles(const struct page_ctx *p, const char *ids);
+struct value *pg_gpu_link(const struct page_ctx *p, size_t g);
+struct value *pg_crumbs_for(const struct page_ctx *p, const char *section_key,
 				const char *section_path);
-void pg_add_page(const struct pg *p, const char *tmpl, const char *title,
-		     const char *description, const char *section,
-		     struct value *ctx, struct value *crumbs);
-void pg_add_lazy_page(const struct pg *p, const char *tmpl, const char *title,
-			  const char *description, const char *section,
-			  struct value *(*build)(struct site *, const struct page_spec *),
-			  size_t a, size_t b, struct value *crumbs);
-const char *pg_chart_html(const struct pg *p, const struct chart_request *rq);
+/* Planning only: a page added to the plan of `s`, made for page ctx `p`
+ * (its language and path). A page builder has no struct site, so it
+ * cannot add pages. */
+void pg_add_page(struct site *s, const struct page_ctx *p, const char *tmpl,
+		 const char *title, const char *description, const char *section,
+		 struct value *ctx, struct value *crumbs);
+void pg_add_lazy_page(struct site *s, const struct page_ctx *p, const char *tmpl,
+		      const char *title, const char *description, const char *section,
+		      struct value *(*build)(const struct page_ctx *, const struct page_spec *),
+		      size_t a, size_t b, struct value *crumbs);
+const char *pg_chart_html(const struct page_ctx *p, const struct chart_request *rq);
 bool pg_map_flag(const struct value *m, const char *key);
-void pg_set_text(const struct pg *p, struct value *m, const char *key,
+void pg_set_text(const struct page_ctx *p, struct value *m, const char *key,
 		     const char *s);
-struct value *pg_cell_of_kind(const struct pg *p, bool numeric, bool missing);
-struct value *pg_cell_on_top(const struct pg *p, const struct value *under);
-struct value *pg_cell_missing(const struct pg *p, bool numeric, const char *why);
-const char *pg_nodata_text(const struct pg *p, const char *why);
-struct value *pg_cell_figure(const struct pg *p, struct figure f, enum fmt k,
+struct value *pg_cell_of_kind(const struct page_ctx *p, bool numeric, bool missing);
+struct value *pg_cell_on_top(const struct page_ctx *p, const struct value *under);
+struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char *why);
+const char *pg_nodata_text(const struct page_ctx *p, const char *why);
+struct value *pg_cell_figure(const struct page_ctx *p, struct figure f, enum fmt k,
 				 const char *unit);
-struct value *pg_cell_text(const struct pg *p, const char *text,
+struct value *pg_cell_text(const struct page_ctx *p, const char *text,
 			       const char *why_key);
-void pg_cell_set_text(const struct pg *p, struct value *c, const char *text);
+void pg_cell_set_text(const struct page_ctx *p, struct value *c, const char *text);
 /* A cell's text as a phrase ("needs 2 cards", "cuts memory by 40–70%"):
  * it may wrap, where a value with its unit ("28 GB") never breaks. */
-struct value *pg_cell_phrase(const struct pg *p, const char *text,
+struct value *pg_cell_phrase(const struct page_ctx *p, const char *text,
 			     const char *why_key);
-void pg_cell_set_phrase(const struct pg *p, struct value *c, const char *text);
-void pg_cell_mark(const struct pg *p, struct value *c, const char *label_key,
+void pg_cell_set_phrase(const struct page_ctx *p, struct value *c, const char *text);
+void pg_cell_mark(const struct page_ctx *p, struct value *c, const char *label_key,
 		      bool fast);
-void pg_cell_set_best(const struct pg *p, struct value *c);
+void pg_cell_set_best(const struct page_ctx *p, struct value *c);
 int pg_better_of(struct figure fa, struct figure fb, int direction);
-struct value *pg_cell_won(const struct pg *p, const struct value *c);
+struct value *pg_cell_won(const struct page_ctx *p, const struct value *c);
 struct figure pg_spec_figure(const struct gpu *g, int field);
-struct value *pg_spec_cell(const struct pg *p, const struct gpu *g, int field);
+struct value *pg_spec_cell(const struct page_ctx *p, const struct gpu *g, int field);
 struct figure pg_list_price_figure(const struct gpu *g);
 /* How complete a card's data is, in words: "8 of 9 specifications, 5
  * prices, 12 results, 4 job times" (a count of 0 reads "no ..."). */
-const char *pg_gpu_completeness(const struct pg *p, size_t g);
-struct value *pg_list_price_cell(const struct pg *p, const struct gpu *g);
+const char *pg_gpu_completeness(const struct page_ctx *p, size_t g);
+struct value *pg_list_price_cell(const struct page_ctx *p, const struct gpu *g);
 /* A GPU's lowest current on-demand price (its rent). pg_rent_figure only
  * reads it; pg_rent_shown also marks it in the ledger as shown by the page:
  * a mark is an explicit call by the page that prints the figure, never a
  * side effect of making a cell that pages share. */
-struct figure pg_rent_figure(const struct pg *p, size_t g);
-struct figure pg_rent_shown(const struct pg *p, size_t g);
-const char *pg_segment_text(const struct pg *p, const struct gpu *g);
-const char *pg_fp8_text(const struct pg *p, const struct gpu *g);
-struct figure pg_relative_speed(const struct pg *p, size_t b, size_t g);
+struct figure pg_rent_figure(const struct page_ctx *p, size_t g);
+struct figure pg_rent_shown(const struct page_ctx *p, size_t g);
+const char *pg_segment_text(const struct page_ctx *p, const struct gpu *g);
+const char *pg_fp8_text(const struct page_ctx *p, const struct gpu *g);
+struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g);
 bool pg_is_kind(const struct benchmark *b, const char *kind);
 bool pg_is_inference(const struct benchmark *b);
-struct figure pg_mean_relative_speed(const struct pg *p, size_t g);
-const char *pg_row_note(const struct pg *p, enum data_table_id t, size_t row);
-const char *pg_result_conditions(const struct pg *p, size_t row);
+struct figure pg_mean_relative_speed(const struct page_ctx *p, size_t g);
+const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t row);
+const char *pg_result_conditions(const struct page_ctx *p, size_t row);
 /* A job's time ("3 h", "4–8 h", "90 min") and cost ("$1.17", "$1.76–$3.52"),
  * recorded in the figure ledger as shown on the page; the _words forms
  * give the same text without recording it (for files that are not pages). */
-const char *pg_hours_range_text(const struct pg *p, const struct task_cost *c);
-const char *pg_hours_range_words(const struct pg *p, const struct task_cost *c);
-struct value *pg_hours_cell(const struct pg *p, const struct task_cost *c);
-const char *pg_cost_text(const struct pg *p, const struct task_cost *c);
-const char *pg_cost_words(const struct pg *p, const struct task_cost *c);
-struct value *pg_cost_cell(const struct pg *p, const struct task_cost *c);
-const char *pg_quote_text(const struct pg *p, long row, enum quote_choice why);
-const char *pg_stated_text(const struct pg *p, long stated);
-struct value *pg_stated_cell(const struct pg *p, long stated);
+const char *pg_hours_range_text(const struct page_ctx *p, const struct task_cost *c);
+const char *pg_hours_range_words(const struct page_ctx *p, const struct task_cost *c);
+struct value *pg_hours_cell(const struct page_ctx *p, const struct task_cost *c);
+const char *pg_cost_text(const struct page_ctx *p, const struct task_cost *c);
+const char *pg_cost_words(const struct page_ctx *p, const struct task_cost *c);
+struct value *pg_cost_cell(const struct page_ctx *p, const struct task_cost *c);
+const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice why);
+const char *pg_stated_text(const struct page_ctx *p, long stated);
+struct value *pg_stated_cell(const struct page_ctx *p, long stated);
 long pg_use_case_pick(const struct use_case *u, int role);
-const char *pg_use_case_note(const struct pg *p, const struct use_case *u,
+const char *pg_use_case_note(const struct page_ctx *p, const struct use_case *u,
 				 int role);
-const char *pg_pair_title(const struct pg *p, size_t x, size_t y);
-const char *pg_upper(const struct pg *p, const char *s);
+const char *pg_pair_title(const struct page_ctx *p, size_t x, size_t y);
+const char *pg_upper(const struct page_ctx *p, const char *s);
 /* The link from page p to its language's report.pdf (PG_REPORT_PDF under
  * the language root), when the published site holds one (`make report`
  * prints it; the build keeps it, pages/report.h), else NULL. */
 #define PG_REPORT_PDF "report.pdf"
-const char *pg_report_pdf_href(const struct pg *p);
+const char *pg_report_pdf_href(const struct page_ctx *p);
 
 /* The page kit of the build (cell parents, the comparisons' shared parts),
  * made on first use while one thread plans; only read afterwards. */
 struct pages_kit *pg_kit(struct site *s);
+/* The context of a page being planned, at `path` in language `l`: the
+ * build's arena and messages, marks to the plan's sink; the kit and the
+ * chart store made if they are not yet. `scratch` may be NULL. */
+struct page_ctx pg_planning(struct site *s, enum lang l, const char *path,
+			    struct buf *scratch);
 
 /* gpus.csv's numeric spec columns (indexed by SPEC_*). */
 extern const struct spec_field pg_spec_fields[SPEC_COUNT];

@@ -31,7 +31,7 @@ static void add_up(struct buf *b, int depth)
 		buf_adds(b, "../");
 }
 
-const char *site_href(struct site *s, enum lang from_lang, const char *from,
+const char *site_href(struct arena *a, enum lang from_lang, const char *from,
 		      enum lang to_lang, const char *to)
 {
 	/* called for every link of every page: plain copies, no printf */
@@ -40,12 +40,12 @@ const char *site_href(struct site *s, enum lang from_lang, const char *from,
 		/* a page below this one: a plain relative path */
 		if (to_len == from_len)
 			return "./";
-		return arena_strndup(&s->arena, to + from_len, to_len - from_len);
+		return arena_strndup(a, to + from_len, to_len - from_len);
 	}
 	int depth = path_depth(from);
 	const char *code = lang_code(to_lang);
 	size_t code_len = strlen(code);
-	char *r = arena_alloc(&s->arena, (size_t)depth * 3 + code_len + 1 + to_len + 1);
+	char *r = arena_alloc(a, (size_t)depth * 3 + code_len + 1 + to_len + 1);
 	char *p = r;
 	for (int i = 0; i < depth; i++, p += 3)
 		memcpy(p, "../", 3);
@@ -56,19 +56,17 @@ const char *site_href(struct site *s, enum lang from_lang, const char *from,
 	return r;
 }
 
-const char *site_root_href(struct site *s, enum lang from_lang, const char *from,
-			   const char *file)
+const char *site_root_href(struct arena *a, const char *from, const char *file)
 {
-	(void)from_lang;
 	struct buf b = BUF_INIT;
 	add_up(&b, path_depth(from));
 	buf_adds(&b, file);
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
+	char *r = arena_strndup(a, b.ptr, b.len);
 	buf_release(&b);
 	return r;
 }
 
-/* "<lang>/<path>": a page's key in s->page_paths. */
+/* "<lang>/<path>": a page's key in s->plan.page_paths. */
 static void page_key(struct buf *key, enum lang l, const char *path)
 {
 	buf_adds(key, lang_code(l));
@@ -78,24 +76,24 @@ static void page_key(struct buf *key, enum lang l, const char *path)
 
 void site_add_page(struct site *s, const struct page_spec *spec)
 {
-	ALLOC_GROW(s->pages, s->npages, s->cap_pages);
+	ALLOC_GROW(s->plan.pages, s->plan.npages, s->plan.cap_pages);
 	struct buf key = BUF_INIT;
 	page_key(&key, spec->lang, spec->path);
 	bool created;
-	size_t *slot = strmap_slot(&s->page_paths, key.ptr, &created);
+	size_t *slot = strmap_slot(&s->plan.page_paths, key.ptr, &created);
 	if (!created) {
 		/* every output path is claimed once: two inputs (two GPU pairs,
 		 * say) whose names join to the same path would overwrite each
 		 * other; name both by their titles, which come from the data */
-		const struct page_spec *first = &s->pages[*slot];
+		const struct page_spec *first = &s->plan.pages[*slot];
 		diag_error(s->diag, NULL, 0, 0,
 			   "two pages would be %sindex.html: \"%s\" and \"%s\"; rename one of the ids they are made from",
 			   key.ptr, first->title ? first->title : "", spec->title ? spec->title : "");
 		buf_release(&key);
 		return;
 	}
-	*slot = s->npages;
-	s->pages[s->npages++] = *spec;
+	*slot = s->plan.npages;
+	s->plan.pages[s->plan.npages++] = *spec;
 	buf_release(&key);
 }
 
@@ -103,31 +101,30 @@ bool site_has_page(const struct site *s, enum lang l, const char *path)
 {
 	struct buf key = BUF_INIT;
 	page_key(&key, l, path);
-	bool has = strmap_get(&s->page_paths, key.ptr) != NULL;
+	bool has = strmap_get(&s->plan.page_paths, key.ptr) != NULL;
 	buf_release(&key);
 	return has;
 }
 
 /* ---- breadcrumbs ---- */
 
-static struct value *crumb(struct site *s, enum lang l, const char *from,
+static struct value *crumb(struct arena *a, enum lang l, const char *from,
 			   const char *title, const char *to)
 {
-	struct value *m = value_new_map(&s->arena);
-	value_map_set_str(&s->arena, m, "title", title);
-	value_map_set_str(&s->arena, m, "href", site_href(s, l, from, l, to));
+	struct value *m = value_new_map(a);
+	value_map_set_str(a, m, "title", title);
+	value_map_set_str(a, m, "href", site_href(a, l, from, l, to));
 	return m;
 }
-struct value *site_crumbs(struct site *s, enum lang l, const char *from,
-			   const char *section_key, const char *section_path)
+struct value *site_crumbs(const struct site_inputs *in, struct arena *a, enum lang l,
+			  const char *from, const char *section_key,
+			  const char *section_path)
 {
-	struct value *list = value_new_list(&s->arena);
-	value_list_push(&s->arena, list,
-			crumb(s, l, from, i18n_get(&s->i18n, l, "nav.home"), ""));
+	struct value *list = value_new_list(a);
+	value_list_push(a, list, crumb(a, l, from, i18n_get(&in->i18n, l, "nav.home"), ""));
 	if (section_key)
-		value_list_push(&s->arena, list,
-				crumb(s, l, from, i18n_get(&s->i18n, l, section_key),
-				      section_path));
+		value_list_push(a, list, crumb(a, l, from, i18n_get(&in->i18n, l, section_key),
+					       section_path));
 	return list;
 }
 
@@ -145,42 +142,43 @@ const char *site_source_title(const struct source *src, enum lang l)
 
 /* ---- no data in a table ---- */
 
-void site_nodata_cell(const struct site *s, enum lang l, const char *text,
+void site_nodata_cell(const struct site_inputs *in, enum lang l, const char *text,
 		      struct buf *out)
 {
 	buf_adds(out, " title=\"");
 	text_escape_htmls(out, text);
 	buf_adds(out, "\"><span class=\"nd\" aria-hidden=\"true\">");
-	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.mark"));
+	text_escape_htmls(out, i18n_get(&in->i18n, l, "nodata.mark"));
 	/* the reason is text (phones and paper have no hover) */
 	buf_adds(out, "</span><small class=\"nd-why\">");
 	text_escape_htmls(out, text);
 	buf_adds(out, "</small>");
 }
 
-void site_nodata_legend(const struct site *s, enum lang l, struct buf *out)
+void site_nodata_legend(const struct site_inputs *in, enum lang l, struct buf *out)
 {
 	buf_adds(out, "<p class=\"nodata-legend\"><span class=\"nd\" aria-hidden=\"true\">");
-	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.mark"));
+	text_escape_htmls(out, i18n_get(&in->i18n, l, "nodata.mark"));
 	buf_adds(out, "</span> ");
-	text_escape_htmls(out, i18n_get(&s->i18n, l, "nodata.legend"));
+	text_escape_htmls(out, i18n_get(&in->i18n, l, "nodata.legend"));
 	buf_adds(out, "</p>");
 }
 
 /* ---- absolute URLs ---- */
 
-const char *site_base_url(struct site *s)
+const char *site_base_url(const struct site_inputs *in, struct arena *a)
 {
-	const char *b = s->opt.base_url ? s->opt.base_url : "";
+	const char *b = in->opt.base_url ? in->opt.base_url : "";
 	size_t n = strlen(b);
 	while (n && b[n - 1] == '/')
 		n--;
-	return arena_strndup(&s->arena, b, n);
+	return arena_strndup(a, b, n);
 }
 
-const char *site_page_url(struct site *s, enum lang l, const char *path)
+const char *site_page_url(const struct site_inputs *in, struct arena *a, enum lang l,
+			  const char *path)
 {
-	return arena_printf(&s->arena, "%s/%s/%s", site_base_url(s), lang_code(l), path);
+	return arena_printf(a, "%s/%s/%s", site_base_url(in, a), lang_code(l), path);
 }
 
 

@@ -1,12 +1,24 @@
-/* site: the page registry of one build.
+/* site: one build's inputs, its plan, and the context of a page.
  *
- * struct site holds what every page is made from (options, data, metrics,
- * UI strings, templates, articles) and the plan: the pages, each a spec
- * (language, path, template, context), indexed by language and path. Page
- * modules (pages, articles, datapages) add pages with site_add_page while
- * planning, and make links with site_href and friends; the renderer
- * (render.h) turns the specs into HTML; the build (build.h) runs it all.
- * Nothing here calls those modules: this is the floor they stand on.
+ * A build is three things, kept apart by their types:
+ * - struct site_inputs: what every page is made from (options, data,
+ *   metrics, UI strings, templates, articles, and what the modules derive
+ *   from them while planning). Read-only once pages render.
+ * - struct site_plan: the pages, each a spec (language, path, template,
+ *   context or the function that builds it), indexed by language and path.
+ *   Page modules add pages with site_add_page while planning (they have
+ *   the whole struct site); the renderer (render.h) turns the specs into
+ *   HTML.
+ * - struct page_ctx: what a page's own code gets while the page is made:
+ *   the inputs through a const pointer, its arena, its messages, its
+ *   figure marks, its language and path. A page builder receives this and
+ *   its spec, nothing else: it cannot reach the plan or another page's
+ *   state, nor write the inputs (tests/page_ctx.sh shows the compiler
+ *   refusing each). That is what lets the page cache (pagecache.h) trust a
+ *   page's digest: what a page shows comes from its context alone.
+ *
+ * Links are made with site_href and friends. Nothing here calls the page
+ * modules: this is the floor they stand on.
  */
 #ifndef GPUGUIDE_SITE_H
 #define GPUGUIDE_SITE_H
@@ -48,6 +60,9 @@ struct site_options {
 };
 
 
+/* A page's context while it is built (struct page_ctx, below). */
+struct page_ctx;
+
 /* A page to render. Strings and the context are borrowed (build arena). */
 struct page_spec {
 	enum lang lang;
@@ -58,42 +73,89 @@ struct page_spec {
 	const char *description; /* NULL: the site's description */
 	const char *section;  /* nav key of the current section, e.g. "gpus" */
 	struct value *ctx;    /* page data, a map (its keys join the layout's) */
-	/* Or, instead of ctx: build the page data when the page is rendered.
-	 * `s` is then a per-thread view of the site whose arena is emptied
-	 * after the page, so memory stays flat however many pages there are;
-	 * diagnostics go to s->diag. NULL on error (reported). */
-	struct value *(*build)(struct site *s, const struct page_spec *p);
-	const void *arg;      /* for build */
+	/* Or, instead of ctx: build the page data when the page is rendered,
+	 * from the page's context alone (struct page_ctx: the inputs, read
+	 * only, and the page's own arena, messages and figure marks; not the
+	 * plan, not another page). The arena is emptied after the page, so
+	 * memory stays flat however many pages there are. NULL on error
+	 * (reported to pc->diag). */
+	struct value *(*build)(const struct page_ctx *pc, const struct page_spec *p);
+	/* for build: the page's own, read and written by its build alone (an
+	 * article page keeps what rendering its article found) */
+	void *arg;
 	struct value *crumbs; /* list of {title, href} above this page, or NULL */
 };
 
-struct site {
+/* What every page is made from: the options, the data and its derived
+ * figures, the UI strings, the templates, the articles, and what the
+ * modules derive from them while the pages are planned (on one thread).
+ * A page builder sees it through `const struct site_inputs *`: it may
+ * read, never assign. (C's const is shallow: what the arrays point to is
+ * kept by convention, and the pages' own results go through their arg.) */
+struct site_inputs {
 	struct site_options opt;
-	struct diag *diag;
-	struct arena arena;       /* lives the whole build */
 	struct data data;
 	struct metrics metrics;
 	struct i18n i18n;
 	struct tmpl_set *templates;
 	struct article *articles; size_t narticles, cap_articles;
 	long *translation_of;     /* [narticles]: index of the translation, or -1 */
-	struct value *lang_ctx[LANG_COUNT]; /* shared keys of every page */
-	struct page_spec *pages;  size_t npages, cap_pages;
-	struct strmap page_paths; /* "<lang>/<path>" of every page, for site_has_page */
 	char *date;               /* the build's date, from data or SOURCE_DATE_EPOCH */
-	struct guide_charts *charts;   /* owned by guide_charts.c */
-	struct article_meta *article_meta; /* owned by articles.c (build arena) */
-	struct pages_kit *pages_kit;  /* owned by present.c (build arena) */
-	struct search_pages *search;    /* owned by search_pages.c */
-	struct output *out;       /* while pages render: where files go */
-	struct figures *figures;  /* the figure ledger, owned by figures.c */
-	struct assets *assets;    /* templates/assets/, owned by the build */
 	enum lang default_lang;   /* x-default links (data/site.csv) */
 	bool placeholder_url;     /* the base URL is SETTINGS_PLACEHOLDER_URL */
-	struct ledger_sink *figures_sink; /* the page's own while it renders */
+	struct assets *assets;    /* templates/assets/, owned by the build */
 	/* what cmark made of articles in the last build (markdown.h), or NULL */
 	const struct markdown_memo *markdown_memo;
+	struct figures *figures;  /* the figure ledger's ids, owned by figures.c */
+	struct article_meta *article_meta; /* owned by articles.c (build arena) */
+	struct pages_kit *pages_kit;  /* owned by present.c (build arena) */
+};
+
+/* The plan: every page, by language and path, and the keys every page of
+ * a language shares. Filled while planning; the renderer reads it. */
+struct site_plan {
+	struct page_spec *pages;  size_t npages, cap_pages;
+	struct strmap page_paths; /* "<lang>/<path>" of every page, for site_has_page */
+	struct value *lang_ctx[LANG_COUNT]; /* shared keys of every page */
+};
+
+/* One build: its inputs, its plan, and what the build itself holds (its
+ * arena, its messages, the output, the shared chart files, the search
+ * index). Planning and finishing use all of it; a page builder gets a
+ * struct page_ctx instead. */
+struct site {
+	struct site_inputs in;
+	struct site_plan plan;
+	struct diag *diag;
+	struct arena arena;       /* lives the whole build */
+	struct guide_charts *charts;   /* owned by guide_charts.c */
+	struct search_pages *search;    /* owned by search_pages.c */
+	struct output *out;       /* while pages render: where files go */
 	struct site_timings *timings; /* the build's (NULL: not measured) */
+};
+
+/* A page being made: all that a page builder (page_spec.build) and the
+ * functions it calls may use. The inputs are read-only; the arena, the
+ * messages and the figure marks are the page's own; the chart files are
+ * shared with every page (locked, see guide_charts.h). Planning makes one
+ * of these over the build's own arena and messages (present.h,
+ * pg_planning). */
+struct page_ctx {
+	const struct site_inputs *in;
+	struct arena *arena;      /* the page's (emptied after it) or the build's */
+	struct diag *diag;
+	/* where the page's figure marks go: its own sink while it renders, the
+	 * plan's while it is planned (then keyed by language and path) */
+	struct ledger_sink *marks;
+	struct guide_charts *charts; /* the standalone chart files */
+	/* the keys every page of the page's language shares (the plan's
+	 * lang_ctx[l], read only: a partial rendered inside the page sees
+	 * them as the page does), or NULL while planning */
+	struct value *lang_keys;
+	struct site_timings *timings; /* NULL: not measured */
+	enum lang l;
+	const char *path;         /* the page's, for relative links; or NULL */
+	struct buf *scratch;      /* short texts are built here; or NULL */
 };
 
 /* Where a build's time goes besides its phases: wall time spent in each
@@ -120,26 +182,27 @@ bool site_has_page(const struct site *s, enum lang l, const char *path);
 
 /* A path relative to the page at `from` (e.g. "gpus/a/") leading to the
  * language-root path `to` in language `to_lang`: "../../zh/gpus/a/". The
- * result lives in the build arena. */
-const char *site_href(struct site *s, enum lang from_lang, const char *from,
+ * result lives in `a`. */
+const char *site_href(struct arena *a, enum lang from_lang, const char *from,
 		      enum lang to_lang, const char *to);
 /* Breadcrumbs for a page at `from`: Home, then (when section_key is not
  * NULL) the section, named by that UI string key, at `section_path`. */
-struct value *site_crumbs(struct site *s, enum lang l, const char *from,
-			  const char *section_key, const char *section_path);
+struct value *site_crumbs(const struct site_inputs *in, struct arena *a, enum lang l,
+			  const char *from, const char *section_key,
+			  const char *section_path);
 
 /* The base URL without trailing slashes ("" when none is set), and the
- * absolute URL of a page: base/lang/path. Memory: the site's arena. */
-const char *site_base_url(struct site *s);
-const char *site_page_url(struct site *s, enum lang l, const char *path);
+ * absolute URL of a page: base/lang/path. Memory: `a`. */
+const char *site_base_url(const struct site_inputs *in, struct arena *a);
+const char *site_page_url(const struct site_inputs *in, struct arena *a, enum lang l,
+			  const char *path);
 
 /* A source's title in language l: its own when it is written in l, else
  * its title_<l> when given (the original then goes beside it). */
 const char *site_source_title(const struct source *src, enum lang l);
 
 /* A link to a file at the site root (e.g. "style.css", "data/gpus.csv"). */
-const char *site_root_href(struct site *s, enum lang from_lang, const char *from,
-			   const char *file);
+const char *site_root_href(struct arena *a, const char *from, const char *file);
 
 /* "No data" in a table cell, as every table of the site shows it (the
  * templates' partials/guide-cell too): a compact mark (UI string
@@ -148,9 +211,9 @@ const char *site_root_href(struct site *s, enum lang from_lang, const char *from
  * holds the opened <td ...; this adds the cell's title (`text`, for the
  * pointer), closes the tag and writes the contents, not </td>. The legend
  * under the table (site_nodata_legend) explains the mark. */
-void site_nodata_cell(const struct site *s, enum lang l, const char *text,
+void site_nodata_cell(const struct site_inputs *in, enum lang l, const char *text,
 		      struct buf *out);
 /* The legend under a table holding such a mark (partials/nodata-legend). */
-void site_nodata_legend(const struct site *s, enum lang l, struct buf *out);
+void site_nodata_legend(const struct site_inputs *in, enum lang l, struct buf *out);
 
 #endif

@@ -45,22 +45,22 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 	buf_addf(&dir, "%s/data", root && *root ? root : ".");
 	diag_init(&init_diag, stderr, NULL);
 	site.diag = &init_diag;
-	site.opt.root = root && *root ? root : ".";
-	site.opt.base_url = "https://gpuguide.example";
-	if (data_load(&site.data, dir.ptr, "data", &init_diag) != 0 ||
-	    i18n_load(&site.i18n, &site.data.tables[TABLE_I18N], &init_diag) != 0) {
+	site.in.opt.root = root && *root ? root : ".";
+	site.in.opt.base_url = "https://gpuguide.example";
+	if (data_load(&site.in.data, dir.ptr, "data", &init_diag) != 0 ||
+	    i18n_load(&site.in.i18n, &site.in.data.tables[TABLE_I18N], &init_diag) != 0) {
 		fprintf(stderr, "fuzz_shortcode: cannot load %s (set GPUGUIDE_ROOT)\n", dir.ptr);
 		exit(1);
 	}
-	metrics_compute(&site.data, NULL, &site.metrics);
-	site.date = "2026-11-30";
+	metrics_compute(&site.in.data, NULL, &site.in.metrics);
+	site.in.date = "2026-11-30";
 	/* the templates whose partials draw the tables' cells, the language
 	 * keys they read and the page kit's cells: made once, in an arena of
 	 * their own that outlives the one each input frees */
 	buf_reset(&dir);
-	buf_addf(&dir, "%s/templates", site.opt.root);
-	site.templates = tmpl_set_new();
-	if (tmpl_set_load_dir(site.templates, dir.ptr, "templates", &init_diag) != 0) {
+	buf_addf(&dir, "%s/templates", site.in.opt.root);
+	site.in.templates = tmpl_set_new();
+	if (tmpl_set_load_dir(site.in.templates, dir.ptr, "templates", &init_diag) != 0) {
 		fprintf(stderr, "fuzz_shortcode: cannot load %s\n", dir.ptr);
 		exit(1);
 	}
@@ -133,8 +133,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	struct article a;
 	const char *path = l == LANG_ZH ? "content/zh/fuzz.md" : "content/en/fuzz.md";
 	if (markdown_parse_article(&a, path, l, (const char *)data + 1, size - 1, &d) == 0) {
-		struct cite_ctx cc = { &site, l, "articles/fuzz/" };
-		if (markdown_render(&a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &cc }, NULL, &d) == 0 && a.html &&
+		struct page_ctx pc = pg_planning(&site, l, "articles/fuzz/", NULL);
+		if (markdown_render(&a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &pc }, NULL, &d) == 0 && a.html &&
 		    !diag_failed(&d))
 			check_html(a.html);
 	}
@@ -142,6 +142,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	/* keep memory flat: what cite put in the build arena and the charts */
 	guide_charts_free(&site);
 	arena_free(&site.arena);
+	site.in.pages_kit = NULL; /* it lived in that arena */
 	site.diag = &init_diag;
 	buf_release(&log);
 	return 0;
