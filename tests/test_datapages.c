@@ -11,6 +11,8 @@
 
 #include "base/buf.h"
 #include "pages/datapages.h"
+#include "pages/feeds.h"
+#include "pages/pages_home.h"
 #include "base/fs.h"
 #include "template/mustache.h"
 #include "publish/output.h"
@@ -113,7 +115,17 @@ static int write_extra(struct fixture *f, const char *out)
 {
 	struct output o;
 	assert_int_equal(output_begin(&o, out, &f->base.diag), 0);
-	int rc = datapages_write_extra(&f->base.s, &o);
+	/* the files at the site root that are not pages: the 404 page
+	 * (pages_home), robots.txt (feeds), the CSV downloads (datapages) */
+	struct buf robots = BUF_INIT;
+	int rc = pages_home_write_404(&f->base.s, &o);
+	if (rc == 0)
+		rc = feeds_robots(&f->base.s, &robots);
+	if (rc == 0)
+		rc = output_add(&o, "robots.txt", robots.ptr, robots.len);
+	if (rc == 0)
+		rc = datapages_write_downloads(&f->base.s, &o);
+	buf_release(&robots);
 	if (rc == 0)
 		assert_int_equal(output_commit(&o), 0);
 	output_free(&o);

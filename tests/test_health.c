@@ -241,7 +241,7 @@ static void test_missing_unknown_field_is_named_as_column(void **state)
 			 "RTX 3090：没有来源给出 pcie_gbs。");
 }
 
-static void test_figures_are_formatted_for_columns(void **state)
+static void test_guide_ledger_are_formatted_for_columns(void **state)
 {
 	struct fixture *fx = *state;
 	struct finding f = finding_of(FINDING_CLAIM_MISMATCH);
@@ -455,7 +455,7 @@ int main(void)
 		T(test_vram_rule_gives_rule_of_thumb_and_weights_size),
 		T(test_missing_figure_names_the_field),
 		T(test_missing_unknown_field_is_named_as_column),
-		T(test_figures_are_formatted_for_columns),
+		T(test_guide_ledger_are_formatted_for_columns),
 		T(test_sources_of_price_spread_are_distinct_in_source_order),
 		T(test_sources_of_claim_include_the_results_behind_it),
 		T(test_sources_of_missing_figure_split_the_gpu_refs),

@@ -12,7 +12,7 @@
 #include "base/diag.h"
 #include "base/digest.h"
 #include "pages/feeds.h"
-#include "view/figures.h"
+#include "view/guide_ledger.h"
 #include "base/fs.h"
 #include "view/guide_charts.h"
 #include "pages/health.h"
@@ -23,6 +23,7 @@
 #include "pages/pages_compare.h"
 #include "pages/pages_gpu.h"
 #include "pages/pages_guide.h"
+#include "pages/pages_home.h"
 #include "pages/report.h"
 #include "view/phrase.h"
 #include "pages/price_history.h"
@@ -144,7 +145,7 @@ static int load_inputs(struct site *s)
 		return -1;
 	phrase_compose_techniques(&s->in.data, &s->in.i18n, &s->arena);
 	metrics_compute(&s->in.data, NULL, &s->in.metrics);
-	figures_collect(s);
+	guide_ledger_collect(s);
 	refuse_escapes(s, join(s, s->in.opt.root, "templates"), "templates");
 	refuse_escapes(s, join(s, s->in.opt.root, "content"), "content");
 	s->in.templates = tmpl_set_new();
@@ -205,7 +206,7 @@ static void plan_pages(struct site *s)
 	 * home page's headlines come first); pages only read them */
 	pages_compare_prepare(s);
 	/* each language's home after its article lists */
-	articles_plan(s, pages_guide_plan_home);
+	articles_plan(s, pages_home_plan);
 	plan_guide_pages(s);
 	/* after the guide pages: data tables link ids to pages that exist */
 	datapages_plan(s);
@@ -230,11 +231,11 @@ static double now_ms(void)
 static void finish_figures(struct site *s, struct buf *csv,
 			   struct build_stats *stats)
 {
-	figures_finish(s, csv);
+	guide_ledger_finish(s, csv);
 	struct buf old = BUF_INIT, report = BUF_INIT;
-	const char *path = join(s, s->in.opt.out, FIGURES_FILE);
+	const char *path = join(s, s->in.opt.out, GUIDE_LEDGER_FILE);
 	bool had = fs_exists(path) && fs_read_file(path, &old) == 0;
-	figures_report(had ? old.ptr : NULL, csv->ptr, &report);
+	guide_ledger_report(had ? old.ptr : NULL, csv->ptr, &report);
 	report_note_changes(s, had ? old.ptr : NULL, csv->ptr, &report);
 	stats->report = report.len ? buf_detach(&report, NULL) : NULL;
 	buf_release(&report);
@@ -248,7 +249,7 @@ static int publish_figures(struct site *s, struct output *out,
 	uint64_t t0 = site_clock_ns();
 	finish_figures(s, &csv, stats);
 	site_timing_add(&s->timings->ledger_ns, t0);
-	int rc = output_add(out, FIGURES_FILE, csv.ptr, csv.len);
+	int rc = output_add(out, GUIDE_LEDGER_FILE, csv.ptr, csv.len);
 	buf_release(&csv);
 	return rc;
 }
@@ -268,7 +269,9 @@ static int render_all(struct site *s, struct output *out,
 	if (rc == 0)
 		rc = assets_write(s->in.assets, out);
 	if (rc == 0)
-		rc = datapages_write_extra(s, out);
+		rc = pages_home_write_404(s, out);
+	if (rc == 0)
+		rc = datapages_write_downloads(s, out);
 	if (rc == 0)
 		rc = report_keep_pdfs(s, out);
 	if (rc == 0)
@@ -470,7 +473,7 @@ static void cache_end(struct cache_state *c)
 
 static void site_free(struct site *s)
 {
-	figures_free(s);
+	guide_ledger_free(s);
 	if (s->in.assets)
 		assets_free(s->in.assets);
 	free(s->in.assets);

@@ -39,7 +39,7 @@ struct build_stats {
 	bool nothing_to_do; /* the inputs and the site were as the last
 			       build left them: nothing was read or written */
 	bool placeholder_url; /* the base URL is the placeholder (settings.h) */
-	/* what the build changed in the figures the site shows (figures.h),
+	/* what the build changed in the figures the site shows (guide_ledger.h),
 	 * against the published ledger; NULL when nothing changed. The
 	 * caller's, to free() */
 	char *report;

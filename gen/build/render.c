@@ -4,7 +4,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/digest.h"
-#include "view/figures.h"
+#include "view/guide_ledger.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "template/mustache.h"
@@ -418,7 +418,7 @@ static void render_one(void *ctx, size_t i, int worker)
 		.in = &s->in,
 		.arena = &pool->arenas[worker],
 		.diag = d,
-		.marks = figures_page_sink(pool->site, i),
+		.marks = guide_ledger_page_sink(pool->site, i),
 		.charts = s->charts,
 		.timings = s->timings,
 		.lang_keys = s->plan.lang_ctx[p->lang],
@@ -464,7 +464,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	pool->cache = cache;
 	s->out = out;
 	guide_charts_set_output(s->charts, out); /* written at once */
-	figures_pages_begin(s);
+	guide_ledger_pages_begin(s);
 	atomic_init(&pool->stop, false);
 	pool->diags = xcalloc(n + 1, sizeof *pool->diags);
 	if (cache)

@@ -198,7 +198,7 @@ static void serve_add_error_page(struct buf *b, const char *errors,
 }
 
 /* The status page: the last good build's summary line and what it changed
- * in the figures the site shows (figures.h), escaped. */
+ * in the figures the site shows (guide_ledger.h), escaped. */
 static void serve_add_status_page(struct buf *b, const char *status,
 				  const char *errors, unsigned long build)
 {

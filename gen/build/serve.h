@@ -9,7 +9,7 @@
  * are never changed by this.
  *
  * Each build prints, before its summary line, the figures it changed (the
- * change report of figures.h); /__gen/status shows the last build's
+ * change report of guide_ledger.h); /__gen/status shows the last build's
  * summary and report (and the diagnostics while a rebuild fails).
  *
  * A failed rebuild prints its diagnostics, keeps the last good site on disk,

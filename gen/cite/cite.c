@@ -11,7 +11,7 @@
 #include "cite/cite_tables.h"
 #include "model/data.h"
 #include "base/diag.h"
-#include "view/figures.h"
+#include "view/guide_ledger.h"
 #include "view/guide_charts.h"
 #include "markdown/markdown.h"
 #include "model/metrics.h"
@@ -154,13 +154,13 @@ static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 
 /* ---- the figure ledger ---- */
 
-/* Record a cited figure in the ledger (figures.h): `label` is its English
- * and Chinese labels (figures_labels); inputs are the rows given as
+/* Record a cited figure in the ledger (guide_ledger.h): `label` is its English
+ * and Chinese labels (guide_ledger_labels); inputs are the rows given as
  * (table, row) pairs, ended by -1. */
 static void cite_record(struct cite *c, struct figure f, const char *unit,
 			const char *id, const struct buf *label, int table, ...)
 {
-	if (!c->pg.in->figures)
+	if (!c->pg.in->ledger)
 		return;
 	struct buf v = BUF_INIT, in = BUF_INIT;
 	if (figure_ok(f))
@@ -170,10 +170,10 @@ static void cite_record(struct cite *c, struct figure f, const char *unit,
 	for (int t = table; t >= 0; t = va_arg(ap, int)) {
 		long row = va_arg(ap, long);
 		if (row >= 0)
-			figures_input(c->pg.in, &in, t, (size_t)row);
+			guide_ledger_input(c->pg.in, &in, t, (size_t)row);
 	}
 	va_end(ap);
-	figures_show_new(&c->pg, id, label[0].ptr, label[1].ptr, v.ptr, "",
+	guide_ledger_show_new(&c->pg, id, label[0].ptr, label[1].ptr, v.ptr, "",
 			 unit, in.ptr);
 	buf_release(&v);
 	buf_release(&in);
@@ -228,7 +228,7 @@ static int cite_gpu(struct cite *c)
 		struct num n = sc_gpu_num(g, nf);
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "gpu.%s.%s", id, field);
-		figures_labels(c->pg.in, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
+		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
 			       NULL, "field", field, gpu_field_zh(c, field), NULL);
 		cite_record(c, figure_of(n, "cite.not_stated"), gpu_field_unit(field),
 			    fid.ptr, label,
@@ -301,16 +301,16 @@ static int cite_price(struct cite *c)
 	if (task || bench) {
 		/* the quote itself, as the GPU page lists it */
 		if (row >= 0)
-			figures_show_quote(&c->pg, (size_t)row);
+			guide_ledger_show_quote(&c->pg, (size_t)row);
 	} else if (!which && !source) {
-		figures_show_price(&c->pg, (size_t)g);
+		guide_ledger_show_price(&c->pg, (size_t)g);
 	} else {
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "price.%s.%s", id, which ? which : source);
 		const char *wkey = which ? (strcmp(which, "high") ? "fig.which.lowest"
 								  : "fig.which.highest")
 					 : "price.on_demand";
-		figures_labels(c->pg.in, &label[0], &label[1],
+		guide_ledger_labels(c->pg.in, &label[0], &label[1],
 			       source ? "fig.price_pick_from" : "fig.price_pick",
 			       "gpu", c->d->gpus[g].name, NULL,
 			       "which", i18n_get(&c->pg.in->i18n, LANG_EN, wkey),
@@ -380,7 +380,7 @@ static int cite_hours(struct cite *c)
 	const struct task_cost *tc = task_cost_of(c);
 	if (!tc)
 		return -1;
-	figures_show_time(&c->pg, tc->task, tc->gpu);
+	guide_ledger_show_time(&c->pg, tc->task, tc->gpu);
 	if (!figure_ok(tc->hours))
 		return emit_missing(c, tc->hours.missing,
 				    "the time of task \"%s\" on gpu \"%s\"",
@@ -399,7 +399,7 @@ static int cite_cost(struct cite *c)
 	const struct task_cost *tc = task_cost_of(c);
 	if (!tc)
 		return -1;
-	figures_show_cost(&c->pg, tc->task, tc->gpu);
+	guide_ledger_show_cost(&c->pg, tc->task, tc->gpu);
 	if (!figure_ok(tc->cost))
 		return emit_missing(c, tc->cost.missing,
 				    "the cost of task \"%s\" on gpu \"%s\"",
@@ -429,7 +429,7 @@ static int cite_result(struct cite *c)
 		long rr = data_result_row(c->d, (size_t)b, (size_t)g);
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "result.%s.%s", bm->id, c->d->gpus[g].id);
-		figures_labels(c->pg.in, &label[0], &label[1], "fig.result", "bench", bm->name_en,
+		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.result", "bench", bm->name_en,
 			       bm->name_zh, "gpu", c->d->gpus[g].name, NULL, NULL);
 		cite_record(c, f, bm->unit ? bm->unit : "", fid.ptr, label,
 			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
@@ -514,7 +514,7 @@ static int cite_ratio(struct cite *c)
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "ratio.%s.%s.%s", sc_arg(c, "a"), sc_arg(c, "b"),
 			 bench ? bench : field);
-		figures_labels(c->pg.in, &label[0], &label[1], "fig.ratio",
+		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.ratio",
 			       "a", c->d->gpus[a].name, NULL, "b", c->d->gpus[b].name, NULL,
 			       "what", bench ? bench : field, what_zh, NULL);
 		/* a ratio of results rests on the two results, one of specs on
@@ -597,7 +597,7 @@ static int cite_metric(struct cite *c)
 	}
 	if (k == 4) {
 		/* the ledger's own figure, as the inference page shows it */
-		figures_show_mtok(&c->pg, (size_t)b, (size_t)g);
+		guide_ledger_show_mtok(&c->pg, (size_t)b, (size_t)g);
 	} else {
 		static const char *const units[] = { "h", "TFLOPS/W", "TFLOPS per $1000",
 						     "× per $/h", "USD/1M tokens" };
@@ -608,7 +608,7 @@ static int cite_metric(struct cite *c)
 		buf_addf(&fid, "metric.%s.%s%s%s", name, gpu->id, b >= 0 ? "." : "",
 			 b >= 0 ? bench : "");
 		buf_addf(&key, "fig.metric.%s", name);
-		figures_labels(c->pg.in, &label[0], &label[1],
+		guide_ledger_labels(c->pg.in, &label[0], &label[1],
 			       b >= 0 ? "fig.metric_on" : "fig.metric", "gpu", gpu->name, NULL,
 			       "metric", name, i18n_get(&c->pg.in->i18n, LANG_ZH, key.ptr),
 			       "bench", b >= 0 ? c->d->benchmarks[b].name_en : "",
@@ -670,7 +670,7 @@ static int cite_vram(struct cite *c)
 		/* a formula of its arguments: no data row */
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "vram.%s.%s", params, precision);
-		figures_labels(c->pg.in, &label[0], &label[1], "fig.vram", "params", params, NULL,
+		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.vram", "params", params, NULL,
 			       "precision", precision, NULL, NULL);
 		cite_record(c, f, "GB", fid.ptr, label, -1);
 		buf_release(&fid);

@@ -4,7 +4,7 @@
 #include "base/arena.h"
 #include "base/buf.h"
 #include "cite/shortcode.h"
-#include "view/figures.h"
+#include "view/guide_ledger.h"
 #include "model/data.h"
 #include "model/i18n.h"
 #include "markdown/markdown.h"
@@ -349,7 +349,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 				/* as the inference page prices it: the cards
 				 * the model needs, at the result's source's quote */
 				struct figure cost = metrics_serving_cost(d, b, g).per_mtok;
-				figures_show_mtok(&c->pg, b, g);
+				guide_ledger_show_mtok(&c->pg, b, g);
 				bool low = figure_ok(cost) && cost.value == cheapest[b];
 				td_fig(c, cost, sc_fmt_usd, low,
 				       low ? BADGE_CHEAPEST : BADGE_NONE);

@@ -3,7 +3,7 @@
 #include "base/buf.h"
 #include "publish/assets.h"
 #include "base/csv.h"
-#include "view/figures.h"
+#include "view/guide_ledger.h"
 #include "base/diag.h"
 #include "base/fs.h"
 #include "pages/health.h"
@@ -300,8 +300,8 @@ static void plan_data_index(struct site *s, enum lang l)
 		 fill(s, l, "data.findings", "n",
 		      number_text(s, l, (double)s->in.metrics.nfindings), NULL, NULL));
 	set_data_links(s, l, path, ctx);
-	/* the figure ledger the build writes beside the tables (figures.h) */
-	set_text(s, ctx, "figures_href", site_root_href(&s->arena, path, FIGURES_FILE));
+	/* the figure ledger the build writes beside the tables (guide_ledger.h) */
+	set_text(s, ctx, "figures_href", site_root_href(&s->arena, path, GUIDE_LEDGER_FILE));
 	add_page(s, l, path, "pages/data", tr(s, l, "nav.data"),
 		 tr(s, l, "data.desc"), ctx, false);
 }
@@ -769,60 +769,6 @@ void datapages_plan(struct site *s)
 
 /* ---- Files at the site root ---- */
 
-/* The path of the base URL, as the start of a path-absolute link: "/" for
- * "https://host" or "https://host/", "/sub/" for "https://host/sub". */
-static const char *base_path(struct site *s)
-{
-	const char *b = site_base_url(&s->in, &s->arena);
-	const char *scheme = strstr(b, "://");
-	const char *p = scheme ? strchr(scheme + 3, '/') : NULL;
-	if (!p || !p[1])
-		return "/";
-	return arena_printf(&s->arena, "%s/", p);
-}
-
-/* 404.html is served at whatever address was asked for, in whatever folder
- * the site lives, so relative links cannot work: its links start at the
- * base URL's path (right whatever the host), and its script finds the
- * site's folder in the address when that differs. */
-static int write_404(struct site *s, struct output *o)
-{
-	const struct tmpl *t = tmpl_set_get(s->in.templates, "pages/404");
-	if (!t) {
-		diag_error(s->diag, "templates", 0, 0,
-			   "missing template \"pages/404.mustache\"");
-		return -1;
-	}
-	struct value *m = value_new_map(&s->arena);
-	for (int i = 0; i < LANG_COUNT; i++) {
-		struct value *lm = value_new_map(&s->arena);
-		const struct value *shared = s->plan.lang_ctx[i];
-		for (size_t k = 0; shared && k < shared->u.map.len; k++)
-			value_map_set(&s->arena, lm, shared->u.map.entries[k].key,
-				      shared->u.map.entries[k].val);
-		value_map_set(&s->arena, m, lang_code((enum lang)i), lm);
-	}
-	set_text(s, m, "root_path", base_path(s));
-	struct buf html = BUF_INIT;
-	int rc = tmpl_render(s->in.templates, t, m, &html, s->diag);
-	if (rc == 0)
-		rc = output_add(o, "404.html", html.ptr, html.len);
-	buf_release(&html);
-	return rc;
-}
-
-static int write_robots(struct site *s, struct output *o)
-{
-	const char *base = site_base_url(&s->in, &s->arena);
-	struct buf b = BUF_INIT;
-	buf_adds(&b, "User-agent: *\nAllow: /\n");
-	if (*base)
-		buf_addf(&b, "\nSitemap: %s/sitemap.xml\n", base);
-	int rc = output_add(o, "robots.txt", b.ptr, b.len);
-	buf_release(&b);
-	return rc;
-}
-
 /* The CSV downloads: each table's file, byte for byte, unless a cell of
  * it would run as a formula in a spreadsheet: then the table as it was
  * read, written again with those cells as text (csv_table_write_safe). */
@@ -855,12 +801,7 @@ static int write_csv_copies(struct site *s, struct output *o)
 	return rc;
 }
 
-int datapages_write_extra(struct site *s, struct output *o)
+int datapages_write_downloads(struct site *s, struct output *o)
 {
-	int rc = write_404(s, o);
-	if (rc == 0)
-		rc = write_robots(s, o);
-	if (rc == 0)
-		rc = write_csv_copies(s, o);
-	return rc;
+	return write_csv_copies(s, o);
 }

@@ -1,5 +1,5 @@
 /* datapages: the pages about the data itself, in both languages, and the
- * extra files at the site root.
+ * data's downloads.
  *
  * Pages (under each language root, section "data"):
  *   data/          every table with its row count and a CSV download
@@ -11,8 +11,8 @@
  *   health/        the data-health report: figures that disagree (with the
  *                  sources behind them) and figures no source gives
  *   methodology/   how each derived figure is computed
- * Files at the site root: 404.html (bilingual), robots.txt, and
- * data/<table>.csv (the original bytes of data/<table>.csv).
+ * Downloads: data/<table>.csv at the site root (the bytes of
+ * data/<table>.csv, or the table with formula-like cells made text).
  *
  * Every context is built in C from the build arena, with figures already
  * formatted for the page's language.
@@ -39,8 +39,8 @@ struct value *datapages_health_context(struct site *s, enum lang l, const char *
 struct value *datapages_methodology_context(struct site *s, enum lang l,
 					    const char *path);
 
-/* Render and add site/404.html, site/robots.txt and the CSV copies
- * site/data/<table>.csv. Returns 0, or -1 after reporting a problem. */
-int datapages_write_extra(struct site *s, struct output *o);
+/* Add the CSV downloads site/data/<table>.csv. Returns 0, or -1 after
+ * reporting a problem. */
+int datapages_write_downloads(struct site *s, struct output *o);
 
 #endif

@@ -386,6 +386,15 @@ static int add_file(struct site *s, struct output *o, const char *rel,
 	return output_add(o, rel, b->ptr, b->len);
 }
 
+int feeds_robots(struct site *s, struct buf *out)
+{
+	const char *base = site_base_url(&s->in, &s->arena);
+	buf_adds(out, "User-agent: *\nAllow: /\n");
+	if (*base)
+		buf_addf(out, "\nSitemap: %s/sitemap.xml\n", base);
+	return 0;
+}
+
 int feeds_write(struct site *s, struct output *o)
 {
 	struct buf b = BUF_INIT;
@@ -403,6 +412,10 @@ int feeds_write(struct site *s, struct output *o)
 			      arena_printf(&s->arena, "%s/prices.xml",
 					   lang_code((enum lang)l)),
 			      feeds_prices_atom(s, (enum lang)l, &b), &b);
+	}
+	if (rc == 0) {
+		buf_reset(&b);
+		rc = add_file(s, o, "robots.txt", feeds_robots(s, &b), &b);
 	}
 	buf_release(&b);
 	return rc;

@@ -1,5 +1,5 @@
-/* feeds: the site-wide XML files, byte for byte the same for the same
- * inputs. The Atom feeds are written with libxml2's xmlTextWriter, so they
+/* feeds: the site-wide files for machines (the XML files and robots.txt),
+ * byte for byte the same for the same inputs. The Atom feeds are written with libxml2's xmlTextWriter, so they
  * are well-formed and escaped by construction; the sitemap, one entry per
  * page, is written straight into a buffer (its URLs escaped the way
  * xmlTextWriter escapes them), for speed.
@@ -13,6 +13,7 @@
  *   site/<lang>/prices.xml an Atom feed of price changes (price_history.h:
  *                        a new dated quote that differs from its series'
  *                        previous one), newest first, linked to the GPU page
+ *   site/robots.txt      every page may be crawled; the sitemap's address
  */
 #ifndef GPUGUIDE_FEEDS_H
 #define GPUGUIDE_FEEDS_H
@@ -23,12 +24,16 @@ struct buf;
 struct output;
 struct site;
 
-/* Write sitemap.xml and both Atom feeds. Returns 0, or -1 after reporting
+/* Write sitemap.xml, both Atom feeds and robots.txt. Returns 0, or -1 after reporting
  * a problem. */
 int feeds_write(struct site *s, struct output *o);
 
 /* The sitemap's bytes, appended to `out`. Returns 0. */
 int feeds_sitemap(struct site *s, struct buf *out);
+
+/* robots.txt's bytes (every crawler may read every page; the sitemap's
+ * address when the base URL is set), appended to `out`. Returns 0. */
+int feeds_robots(struct site *s, struct buf *out);
 
 /* The Atom feed of language `l`, appended to `out`. Returns 0 or -1. */
 int feeds_atom(struct site *s, enum lang l, struct buf *out);

@@ -9,7 +9,7 @@
 #include "base/arena.h"
 #include "base/buf.h"
 #include "model/data.h"
-#include "view/figures.h"
+#include "view/guide_ledger.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
@@ -302,7 +302,7 @@ static struct value *pair_ratio_cell(const struct page_ctx *p, struct figure r)
 	return pg_cell_figure(p, r, FMT_RATIO, NULL);
 }
 
-/* ---- the figures a comparison shows (figures.h) ----
+/* ---- the figures a comparison shows (guide_ledger.h) ----
  * Ids are made of the data's ids and the pair's, in page order:
  * "speed.<benchmark>.<a>.<b>", "cost-ratio.<task>.<a>.<b>",
  * "cheaper.<task>.<a>.<b>", "cheaper-hour.<a>.<b>", "more-vram.<a>.<b>". A
@@ -319,16 +319,16 @@ static void pair_show(const struct page_ctx *p, const struct pair_about *ab,
 		      const char *label_key, const char *value, const char *unit,
 		      const char *inputs)
 {
-	if (!p->in->figures)
+	if (!p->in->ledger)
 		return;
 	const struct data *d = &p->in->data;
 	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT;
 	buf_addf(&id, "%s.%s%s%s.%s", ab->kind, ab->what ? ab->what : "",
 		 ab->what ? "." : "", d->gpus[ab->ga].id, d->gpus[ab->gb].id);
-	figures_labels(p->in, &en, &zh, label_key, "a", d->gpus[ab->ga].name, NULL,
+	guide_ledger_labels(p->in, &en, &zh, label_key, "a", d->gpus[ab->ga].name, NULL,
 		       "b", d->gpus[ab->gb].name, NULL, "bench", ab->what_en, ab->what_zh,
 		       "task", ab->what_en, ab->what_zh, NULL);
-	figures_show_new(p, id.ptr, en.ptr, zh.ptr, value, "", unit,
+	guide_ledger_show_new(p, id.ptr, en.ptr, zh.ptr, value, "", unit,
 			 inputs);
 	buf_release(&id);
 	buf_release(&en);
@@ -374,9 +374,9 @@ static void pair_result_inputs(const struct page_ctx *p, size_t b, size_t ga, si
 	const struct data *d = &p->in->data;
 	long ra = data_result_row(d, b, ga), rb = data_result_row(d, b, gb);
 	if (ra >= 0)
-		figures_input(p->in, in, TABLE_RESULTS, d->results[ra].row);
+		guide_ledger_input(p->in, in, TABLE_RESULTS, d->results[ra].row);
 	if (rb >= 0)
-		figures_input(p->in, in, TABLE_RESULTS, d->results[rb].row);
+		guide_ledger_input(p->in, in, TABLE_RESULTS, d->results[rb].row);
 }
 
 static struct pair_about pair_bench_about(const struct page_ctx *p, const char *kind,
@@ -418,9 +418,9 @@ static void spec_winner_show(const struct page_ctx *p, enum pair_row r, size_t g
 		size_t g = i ? gb : ga;
 		long q = p->in->metrics.prices[g].lowest_row;
 		if (r != PAIR_RENT)
-			figures_input(p->in, &in, TABLE_GPUS, d->gpus[g].row);
+			guide_ledger_input(p->in, &in, TABLE_GPUS, d->gpus[g].row);
 		else if (q >= 0)
-			figures_input(p->in, &in, TABLE_PRICES, d->prices[q].row);
+			guide_ledger_input(p->in, &in, TABLE_PRICES, d->prices[q].row);
 	}
 	pair_show_winner(p, &ab, "fig.better", w, -1, in.ptr);
 	buf_release(&in);
@@ -513,9 +513,9 @@ static const char *fit_sentence(const struct page_ctx *p, const struct benchmark
 	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], SPEC_VRAM));
 	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
 		return "";
-	figures_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
+	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
 			 rule, ga, na);
-	figures_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
+	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
 			 rule, gb, nb);
 	const char *cards_a = figure_ok(na) ? pg_fmt_number(p, na.value) : pg_tr(p, "no_data");
 	const char *cards_b = figure_ok(nb) ? pg_fmt_number(p, nb.value) : pg_tr(p, "no_data");
@@ -603,12 +603,12 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb,
 static void cost_show(const struct page_ctx *p, size_t t, const struct task_cost *xa,
 		      const struct task_cost *xb, int w, double pct)
 {
-	figures_show_cost(p, t, xa->gpu);
-	figures_show_cost(p, t, xb->gpu);
+	guide_ledger_show_cost(p, t, xa->gpu);
+	guide_ledger_show_cost(p, t, xb->gpu);
 	struct pair_about ab = pair_task_about(p, "cheaper", t, xa->gpu, xb->gpu);
 	struct buf in = BUF_INIT;
-	figures_input_task_cost(p->in, &in, xa);
-	figures_input_task_cost(p->in, &in, xb);
+	guide_ledger_input_task_cost(p->in, &in, xa);
+	guide_ledger_input_task_cost(p->in, &in, xb);
 	pair_show_winner(p, &ab, "fig.cheaper", w, pct, in.ptr);
 	buf_release(&in);
 }
@@ -674,14 +674,14 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb,
 		value_map_set(a, r, "ratio", pair_ratio_cell(p, ratio));
 		value_list_push(a, rows, r);
 		{
-			figures_show_time(p, t, ga);
-			figures_show_time(p, t, gb);
-			figures_show_cost(p, t, ga);
-			figures_show_cost(p, t, gb);
+			guide_ledger_show_time(p, t, ga);
+			guide_ledger_show_time(p, t, gb);
+			guide_ledger_show_cost(p, t, ga);
+			guide_ledger_show_cost(p, t, gb);
 			struct pair_about ab = pair_task_about(p, "cost-ratio", t, ga, gb);
 			struct buf in = BUF_INIT;
-			figures_input_task_cost(p->in, &in, ca);
-			figures_input_task_cost(p->in, &in, cb);
+			guide_ledger_input_task_cost(p->in, &in, ca);
+			guide_ledger_input_task_cost(p->in, &in, cb);
 			pair_show_ratio(p, &ab, "fig.cost_ratio", ratio, in.ptr);
 			if (figure_ok(ca->hours) && figure_ok(cb->hours)) {
 				/* the hours cell marked the better */
@@ -690,7 +690,7 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb,
 				for (int i = 0; i < 2; i++) {
 					long tr = (i ? cb : ca)->time_row;
 					if (tr >= 0)
-						figures_input(p->in, &in, TABLE_TASK_TIMES,
+						guide_ledger_input(p->in, &in, TABLE_TASK_TIMES,
 							      d->task_times[tr].row);
 				}
 				pair_show_winner(p, &q, "fig.quicker", quicker, -1, in.ptr);
@@ -718,8 +718,8 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 	if (w || (figure_ok(va) && figure_ok(vb))) {
 		struct pair_about ab = { "more-vram", NULL, NULL, NULL, ga, gb };
 		struct buf in = BUF_INIT;
-		figures_input(p->in, &in, TABLE_GPUS, x->row);
-		figures_input(p->in, &in, TABLE_GPUS, y->row);
+		guide_ledger_input(p->in, &in, TABLE_GPUS, x->row);
+		guide_ledger_input(p->in, &in, TABLE_GPUS, y->row);
 		pair_show_winner(p, &ab, "fig.more_vram", w, -1, in.ptr);
 		buf_release(&in);
 	}
@@ -741,10 +741,10 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 		struct buf in = BUF_INIT;
 		const struct gpu_prices *lp = p->in->metrics.prices;
 		if (lp[ga].lowest_row >= 0)
-			figures_input(p->in, &in, TABLE_PRICES,
+			guide_ledger_input(p->in, &in, TABLE_PRICES,
 				      p->in->data.prices[lp[ga].lowest_row].row);
 		if (lp[gb].lowest_row >= 0)
-			figures_input(p->in, &in, TABLE_PRICES,
+			guide_ledger_input(p->in, &in, TABLE_PRICES,
 				      p->in->data.prices[lp[gb].lowest_row].row);
 		pair_show_winner(p, &ab, "fig.cheaper_hour", w, (1.0 - lo / hi) * 100.0, in.ptr);
 		buf_release(&in);
@@ -775,8 +775,8 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 		value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
 		/* the specs show both hourly prices (cells shared by every
 		 * pair page: each page marks what it shows) */
-		figures_show_price(p, ga);
-		figures_show_price(p, gb);
+		guide_ledger_show_price(p, ga);
+		guide_ledger_show_price(p, gb);
 	}
 	/* the evidence in groups: speed (and fit), cost per job, hardware */
 	struct value *ev_speed = value_new_list(a), *ev_cost = value_new_list(a);

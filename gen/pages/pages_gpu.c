@@ -6,7 +6,7 @@
 #include "base/buf.h"
 #include "base/csv.h"
 #include "model/data.h"
-#include "view/figures.h"
+#include "view/guide_ledger.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
@@ -282,7 +282,7 @@ static struct value *gpu_prices(const struct page_ctx *p, size_t g, size_t *tota
 			continue;
 		shown++;
 		lowest_in |= (long)i == lowest;
-		figures_show_quote(p, i);
+		guide_ledger_show_quote(p, i);
 		struct value *r = value_new_map(a);
 		value_map_set_str(a, r, "provider", pr->provider);
 		value_map_set_str(a, r, "kind", price_kind_text(p, pr->kind));

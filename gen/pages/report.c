@@ -12,6 +12,7 @@
 #include "pages/pages_compare.h"
 #include "pages/pages_gpu.h"
 #include "pages/pages_guide.h"
+#include "pages/pages_tasks.h"
 #include "pages/price_history.h"
 #include "publish/output.h"
 #include "template/value.h"
@@ -157,7 +158,7 @@ static void report_jobs(struct report *r)
 	report_open_section(r, "report.sec_tasks", "task.index_desc");
 	report_add_part(r, "body_tasks", pages_guide_context(p, GUIDE_TASKS), NULL, true);
 	for (size_t t = 0; t < p->in->data.ntasks; t++) {
-		struct value *ctx = pages_guide_task_context(p, t);
+		struct value *ctx = pages_tasks_task_context(p, t);
 		report_add_part(r, "body_task", ctx, pg_task_name(p, t),
 				pg_map_flag(ctx, "has_rows"));
 	}
@@ -171,7 +172,7 @@ static void report_cases(struct report *r)
 		return;
 	report_open_section(r, "report.sec_cases", "case.index_desc");
 	for (size_t c = 0; c < p->in->data.ncase_studies; c++) {
-		struct value *ctx = pages_guide_case_context(p, c);
+		struct value *ctx = pages_tasks_case_context(p, c);
 		report_add_part(r, "body_case", ctx, value_map_get(ctx, "name")->u.str.ptr,
 				false);
 	}

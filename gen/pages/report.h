@@ -11,7 +11,7 @@
  * The report types nothing of its own: each section's context is the
  * context its page is built from, asked of the page family that builds it
  * (pages_gpu_index_context, pages_compare_pair_context,
- * pages_guide_context, pages_guide_task_context, pages_guide_case_context,
+ * pages_guide_context, pages_tasks_task_context, pages_tasks_case_context,
  * datapages_health_context, datapages_methodology_context) for the
  * report's path, and each is drawn by the page's own body partial
  * (templates/partials/body-*.mustache). So its links lead from report/ and
@@ -44,7 +44,7 @@ void report_plan(struct site *s, enum lang l);
  * being staged, unread. Returns 0, or -1 after reporting a problem. */
 int report_keep_pdfs(struct site *s, struct output *o);
 
-/* After the change report of the figures (figures_report): append a line
+/* After the change report of the figures (guide_ledger_report): append a line
  * naming each language's report that shows changed figures, with how
  * many, and saying that its published PDF, printed before, shows the old
  * ones until `make report` prints it again. `old_csv`: the published

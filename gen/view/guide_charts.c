@@ -3,7 +3,7 @@
  * A render goes: check the request (name, arguments, ids) -> pick the chart's
  * ids (standalone and inline) -> build (the chart's family: texts from i18n,
  * chart inputs, the data table, the SVG drawn once per id; guide_charts_speed,
- * guide_charts_cost, guide_charts_hardware over guide_charts_kit) -> append
+ * guide_charts_cost, guide_charts_hardware over guide_charts_common) -> append
  * the <figure> and keep the standalone SVG for guide_charts_write. Scratch
  * strings of one render live in a local arena freed at its end; what the
  * module keeps is malloc'd and freed by guide_charts_free. */
@@ -11,7 +11,7 @@
 
 #include "view/guide_charts_cost.h"
 #include "view/guide_charts_hardware.h"
-#include "view/guide_charts_kit.h"
+#include "view/guide_charts_common.h"
 #include "view/guide_charts_speed.h"
 
 #include "base/arena.h"
@@ -241,14 +241,14 @@ static int check_request(struct gc *c, enum chart_kind *kind,
 		}
 	}
 	if (rq->field) {
-		int f = gck_spec_find(rq->field);
+		int f = gc_spec_find(rq->field);
 		if (f < 0) {
 			diag_error(dg, path, line, col, "unknown field \"%s\" for chart "
 				   "\"spec\" (bandwidth_gbs, fp16_tflops, tdp_w or "
 				   "tflops_per_watt)", rq->field);
 			rc = -1;
 		} else {
-			c->field = (enum gck_spec)f;
+			c->field = (enum gc_spec)f;
 		}
 	}
 	const char *ids[2] = { rq->gpu, rq->other };
@@ -281,7 +281,7 @@ static const char *chart_id(struct gc *c, const struct chart_request *rq)
 	for (size_t i = 0; i < 4; i++)
 		if (arg_value(rq, i))
 			buf_addf(&b, "-%s", arg_value(rq, i));
-	return gck_keep(c, &b);
+	return gc_keep(c, &b);
 }
 
 /* Which chart a request is, for people: its name and arguments, each id
@@ -309,7 +309,7 @@ static const char *chart_claim(struct gc *c, const struct chart_request *rq)
 		if (t && row < t->nrows)
 			buf_addf(&b, " (%s:%d)", t->path, t->lines[row]);
 	}
-	return gck_keep(c, &b);
+	return gc_keep(c, &b);
 }
 
 static void build(struct gc *c, enum chart_kind kind)
@@ -365,7 +365,7 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 	/* a figcaption must be the first or last child of its figure */
 	if (c->table.len) {
 		buf_adds(out, "<details><summary>");
-		text_escape_htmls(out, gck_tr(c, "chart.data_table"));
+		text_escape_htmls(out, gc_tr(c, "chart.data_table"));
 		buf_adds(out, "</summary><div class=\"table-wrap\" tabindex=\"0\">");
 		buf_addbuf(out, &c->table);
 		buf_adds(out, "</div>");
@@ -379,11 +379,11 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 		const char *file = arena_printf(&c->a, "charts/%s/%s.svg",
 						lang_code(c->l), c->ids[0]);
 		/* the language's gap after a sentence: none after "。" */
-		buf_adds(out, gck_tr(c, "punct.gap"));
+		buf_adds(out, gc_tr(c, "punct.gap"));
 		buf_adds(out, "<a href=\"");
 		text_escape_htmls(out, site_root_href(c->pc->arena, rq->page_path, file));
 		buf_adds(out, "\">");
-		text_escape_htmls(out, gck_tr(c, "chart.open_svg"));
+		text_escape_htmls(out, gc_tr(c, "chart.open_svg"));
 		buf_adds(out, "</a>");
 	}
 	buf_adds(out, "</figcaption>");

@@ -3,7 +3,7 @@
 #include "view/guide_charts_cost.h"
 
 #include "chart/chart_scatter.h"
-#include "view/guide_charts_kit.h"
+#include "view/guide_charts_common.h"
 #include "model/data.h"
 #include "view/site.h"
 #include "model/metrics.h"
@@ -30,9 +30,9 @@ static struct figure mean_relative_speed(const struct gc *c, size_t g)
 	double sum = 0;
 	size_t n = 0;
 	for (size_t b = 0; b < c->d->nbenchmarks; b++) {
-		if (!gck_is_relative_speed(&c->d->benchmarks[b]))
+		if (!gc_is_relative_speed(&c->d->benchmarks[b]))
 			continue;
-		struct figure f = gck_relative_speed(c, b, g);
+		struct figure f = gc_relative_speed(c, b, g);
 		if (figure_ok(f)) {
 			sum += f.value;
 			n++;
@@ -76,18 +76,18 @@ static const char *task_figure_text(struct gc *c, const struct task_cost *tc,
 		i18n_format_usd_range(&b, lo.value, top, c->l);
 	else
 		i18n_format_hours_range(&b, &c->pc->in->i18n, lo.value, top, c->l);
-	return gck_keep(c, &b);
+	return gc_keep(c, &b);
 }
 
 void guide_charts_cost_build_task(struct gc *c, bool cost)
 {
 	const struct data *d = c->d;
 	const char *tname = task_name(c, c->task);
-	gck_fill(c, &c->title, cost ? "chart.task_cost.title" : "chart.task_hours.title",
+	gc_fill(c, &c->title, cost ? "chart.task_cost.title" : "chart.task_hours.title",
 		 "task", tname, NULL);
-	gck_fill(c, &c->axis, cost ? "chart.task_cost.axis" : "chart.task_hours.axis", NULL);
+	gc_fill(c, &c->axis, cost ? "chart.task_cost.axis" : "chart.task_hours.axis", NULL);
 
-	struct task_item *items = gck_scratch(c, d->ngpus, sizeof *items);
+	struct task_item *items = gc_scratch(c, d->ngpus, sizeof *items);
 	size_t n = 0;
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct task_cost *tc = metrics_task_cost(d, c->m, c->task, g);
@@ -97,70 +97,70 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 	}
 	qsort(items, n, sizeof *items, compare_task_items);
 
-	struct chart_bar *bars = gck_scratch(c, n, sizeof *bars);
-	const char **texts = gck_scratch(c, n, sizeof *texts);
+	struct chart_bar *bars = gc_scratch(c, n, sizeof *bars);
+	const char **texts = gc_scratch(c, n, sizeof *texts);
 	struct extremes e = { 0 };
 	struct name_list missing = { BUF_INIT, 0 };
 	for (size_t i = 0; i < n; i++) {
 		const struct task_item *it = &items[i];
-		const char *label = gck_gpu_name(c, it->gpu);
+		const char *label = gc_gpu_name(c, it->gpu);
 		if (it->tc->gpu_count > 1)
-			label = gck_filled(c, "chart.cards", "gpu", label, "n",
-					   gck_fmt_number(c, it->tc->gpu_count), NULL);
+			label = gc_filled(c, "chart.cards", "gpu", label, "n",
+					   gc_fmt_number(c, it->tc->gpu_count), NULL);
 		bool ok = figure_ok(it->f);
 		texts[i] = ok ? task_figure_text(c, it->tc, cost) : NULL;
 		bars[i] = (struct chart_bar){
 			.label = label,
 			.value = it->f.value,
 			.has_value = ok,
-			.color = gck_gpu_color(c, it->gpu),
+			.color = gc_gpu_color(c, it->gpu),
 			.highlight = ok && (cost ? it->tc->cheapest : it->tc->fastest),
 			.value_text = texts[i],
 		};
 		if (ok)
-			gck_extremes_add(&e, it->f.value, i);
+			gc_extremes_add(&e, it->f.value, i);
 		else
-			gck_name_list_add_why(c, &missing, label, it->f.missing);
+			gc_name_list_add_why(c, &missing, label, it->f.missing);
 	}
 
 	if (!e.any)
-		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
 	else if (e.n == 1)
-		gck_fill(c, &c->desc, "chart.desc.one", "gpu", bars[e.min_at].label,
+		gc_fill(c, &c->desc, "chart.desc.one", "gpu", bars[e.min_at].label,
 			 "value", texts[e.min_at], NULL);
 	else
-		gck_fill(c, &c->desc, cost ? "chart.task_cost.desc" : "chart.task_hours.desc",
+		gc_fill(c, &c->desc, cost ? "chart.task_cost.desc" : "chart.task_hours.desc",
 			 "best_gpu", bars[e.min_at].label, "best", texts[e.min_at],
 			 "worst_gpu", bars[e.max_at].label, "worst", texts[e.max_at],
 			 NULL);
-	gck_desc_missing(c, &missing);
+	gc_desc_missing(c, &missing);
 
 	if (n) {
-		gck_table_begin(c);
-		gck_table_head(c, gck_tr(c, "chart.col.gpu"));
-		gck_table_head(c, gck_tr(c, "chart.col.cards"));
-		gck_table_head(c, gck_tr(c, "chart.col.hours"));
+		gc_table_begin(c);
+		gc_table_head(c, gc_tr(c, "chart.col.gpu"));
+		gc_table_head(c, gc_tr(c, "chart.col.cards"));
+		gc_table_head(c, gc_tr(c, "chart.col.hours"));
 		if (cost) {
-			gck_table_head(c, gck_tr(c, "chart.col.price"));
-			gck_table_head(c, gck_tr(c, "chart.col.cost"));
+			gc_table_head(c, gc_tr(c, "chart.col.price"));
+			gc_table_head(c, gc_tr(c, "chart.col.cost"));
 		}
-		gck_table_body(c);
+		gc_table_body(c);
 		for (size_t i = 0; i < n; i++) {
 			const struct task_cost *tc = items[i].tc;
-			gck_table_row(c, gck_gpu_name(c, items[i].gpu));
-			gck_table_num(c, gck_fmt_number(c, tc->gpu_count), tc->gpu_count);
-			gck_table_figure(c, tc->hours, task_figure_text(c, tc, false));
+			gc_table_row(c, gc_gpu_name(c, items[i].gpu));
+			gc_table_num(c, gc_fmt_number(c, tc->gpu_count), tc->gpu_count);
+			gc_table_figure(c, tc->hours, task_figure_text(c, tc, false));
 			if (cost) {
 				struct figure p = tc->usd_per_hour;
-				gck_table_figure(c, p, figure_ok(p)
-						 ? gck_fmt_hourly(c, p.value) : NULL);
-				gck_table_figure(c, tc->cost, texts[i]);
+				gc_table_figure(c, p, figure_ok(p)
+						 ? gc_fmt_hourly(c, p.value) : NULL);
+				gc_table_figure(c, tc->cost, texts[i]);
 			}
-			gck_table_row_end(c);
+			gc_table_row_end(c);
 		}
-		gck_table_end(c);
+		gc_table_end(c);
 	}
-	gck_draw_hbar(c, bars, n);
+	gc_draw_hbar(c, bars, n);
 }
 
 /* ---- price-vs-speed: default hourly price against mean relative speed ---- */
@@ -168,15 +168,15 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 void guide_charts_cost_build_price_speed(struct gc *c)
 {
 	const struct data *d = c->d;
-	const char *base = gck_baseline_name(c);
-	gck_fill(c, &c->title, "chart.price_speed.title", NULL);
-	gck_fill(c, &c->axis, "chart.price_speed.axis_x", NULL);
-	gck_fill(c, &c->axis2, "chart.price_speed.axis_y", "baseline", base, NULL);
+	const char *base = gc_baseline_name(c);
+	gc_fill(c, &c->title, "chart.price_speed.title", NULL);
+	gc_fill(c, &c->axis, "chart.price_speed.axis_x", NULL);
+	gc_fill(c, &c->axis2, "chart.price_speed.axis_y", "baseline", base, NULL);
 
-	struct chart_point *pts = gck_scratch(c, d->ngpus, sizeof *pts);
-	size_t *gpus = gck_scratch(c, d->ngpus, sizeof *gpus);
-	struct figure *price = gck_scratch(c, d->ngpus, sizeof *price);
-	struct figure *speed = gck_scratch(c, d->ngpus, sizeof *speed);
+	struct chart_point *pts = gc_scratch(c, d->ngpus, sizeof *pts);
+	size_t *gpus = gc_scratch(c, d->ngpus, sizeof *gpus);
+	struct figure *price = gc_scratch(c, d->ngpus, sizeof *price);
+	struct figure *speed = gc_scratch(c, d->ngpus, sizeof *speed);
 	size_t n = 0;
 	struct extremes value = { 0 }; /* speed per dollar */
 	struct name_list missing = { BUF_INIT, 0 };
@@ -188,32 +188,32 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 		price[n] = p;
 		speed[n] = v;
 		pts[n] = (struct chart_point){
-			.label = gck_gpu_name(c, g),
+			.label = gc_gpu_name(c, g),
 			.x = p.value,
 			.y = v.value,
 			.has_value = figure_ok(p) && figure_ok(v),
-			.color = gck_gpu_color(c, g),
-			.x_text = figure_ok(p) ? gck_fmt_hourly(c, p.value) : NULL,
-			.y_text = figure_ok(v) ? gck_fmt_speed(c, v.value) : NULL,
+			.color = gc_gpu_color(c, g),
+			.x_text = figure_ok(p) ? gc_fmt_hourly(c, p.value) : NULL,
+			.y_text = figure_ok(v) ? gc_fmt_speed(c, v.value) : NULL,
 		};
 		if (pts[n].has_value && p.value > 0)
-			gck_extremes_add(&value, v.value / p.value, n);
+			gc_extremes_add(&value, v.value / p.value, n);
 		else
-			gck_name_list_add_why(c, &missing, gck_gpu_name(c, g),
+			gc_name_list_add_why(c, &missing, gc_gpu_name(c, g),
 					      figure_ok(p) ? v.missing : p.missing);
 		n++;
 	}
 	if (value.any)
 		pts[value.max_at].highlight = true;
-	bool *front = gck_scratch(c, n, sizeof *front);
+	bool *front = gc_scratch(c, n, sizeof *front);
 	chart_frontier(pts, n, false, true, front);
 
 	if (!value.any) {
-		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
 	} else {
 		/* the frontier from cheapest to dearest */
 		struct name_list fl = { BUF_INIT, 0 };
-		bool *done = gck_scratch(c, n, sizeof *done);
+		bool *done = gc_scratch(c, n, sizeof *done);
 		for (;;) {
 			long next = -1;
 			for (size_t i = 0; i < n; i++)
@@ -223,43 +223,43 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 			if (next < 0)
 				break;
 			done[next] = true;
-			gck_name_list_add(c, &fl, pts[next].label);
+			gc_name_list_add(c, &fl, pts[next].label);
 		}
-		gck_fill(c, &c->desc, "chart.price_speed.desc",
-			 "count", gck_fmt_number(c, (double)value.n),
+		gc_fill(c, &c->desc, "chart.price_speed.desc",
+			 "count", gc_fmt_number(c, (double)value.n),
 			 "best_gpu", pts[value.max_at].label,
-			 "best", gck_fmt_number(c, value.max), "frontier", fl.b.ptr, NULL);
+			 "best", gc_fmt_number(c, value.max), "frontier", fl.b.ptr, NULL);
 		buf_release(&fl.b);
 	}
-	gck_desc_missing(c, &missing);
+	gc_desc_missing(c, &missing);
 
 	if (n) {
-		gck_table_begin(c);
-		gck_table_head(c, gck_tr(c, "chart.col.gpu"));
-		gck_table_head(c, gck_tr(c, "chart.col.price"));
-		gck_table_head(c, gck_tr(c, "chart.col.speed"));
-		gck_table_head(c, gck_tr(c, "chart.col.speed_per_usd"));
-		gck_table_body(c);
+		gc_table_begin(c);
+		gc_table_head(c, gc_tr(c, "chart.col.gpu"));
+		gc_table_head(c, gc_tr(c, "chart.col.price"));
+		gc_table_head(c, gc_tr(c, "chart.col.speed"));
+		gc_table_head(c, gc_tr(c, "chart.col.speed_per_usd"));
+		gc_table_body(c);
 		for (size_t i = 0; i < n; i++) {
-			gck_table_row(c, pts[i].label);
-			gck_table_figure(c, price[i], pts[i].x_text);
-			gck_table_figure(c, speed[i], pts[i].y_text);
+			gc_table_row(c, pts[i].label);
+			gc_table_figure(c, price[i], pts[i].x_text);
+			gc_table_figure(c, speed[i], pts[i].y_text);
 			struct figure spd = metric_speed_per_dollar(speed[i], price[i]);
-			gck_table_figure(c, spd, figure_ok(spd)
-					 ? gck_fmt_number(c, spd.value) : NULL);
-			gck_table_row_end(c);
+			gc_table_figure(c, spd, figure_ok(spd)
+					 ? gc_fmt_number(c, spd.value) : NULL);
+			gc_table_row_end(c);
 		}
-		gck_table_end(c);
+		gc_table_end(c);
 	}
-	struct chart_text t = gck_chart_texts(c);
+	struct chart_text t = gc_chart_texts(c);
 	struct chart_scatter_opts opts = {
 		.x_higher_better = false,
 		.y_higher_better = true,
-		.frontier_label = gck_tr(c, "chart.frontier"),
+		.frontier_label = gc_tr(c, "chart.frontier"),
 	};
 	for (size_t i = 0; i < c->nids; i++)
 		chart_scatter(&c->svg[i], c->ids[i], &t, pts, n, &opts);
-	t = gck_compact_texts(c);
-	chart_scatter(&c->compact, gck_compact_id(c), &t, pts, n, &opts);
+	t = gc_compact_texts(c);
+	chart_scatter(&c->compact, gc_compact_id(c), &t, pts, n, &opts);
 	c->wide_w = CHART_WIDTH;
 }

@@ -3,7 +3,7 @@
  * ran it, best first) and of what speed a dollar buys (price-vs-speed: the
  * lowest hourly price against the mean relative speed, with its frontier).
  * Each fills a render's texts and data table and draws it
- * (guide_charts_kit.h); guide_charts calls them for a checked request.
+ * (guide_charts_common.h); guide_charts calls them for a checked request.
  *
  * Memory: what a build allocates is scratch in the render's arena (c->a);
  * its output goes into c's buffers, which the render owns and frees.

@@ -2,7 +2,7 @@
  * guide_charts_hardware.h). */
 #include "view/guide_charts_hardware.h"
 
-#include "view/guide_charts_kit.h"
+#include "view/guide_charts_common.h"
 #include "model/data.h"
 #include "model/metrics.h"
 #include "model/schema.h"
@@ -88,7 +88,7 @@ struct fit {
 static void fit_rules(struct gc *c, struct fit *fit)
 {
 	const struct data *d = c->d;
-	const struct vram_rule **rules = gck_scratch(c, d->nvram, sizeof *rules);
+	const struct vram_rule **rules = gc_scratch(c, d->nvram, sizeof *rules);
 	size_t nr = 0;
 	for (size_t i = 0; i < d->nvram; i++) {
 		bool seen = false;
@@ -107,11 +107,11 @@ static void fit_rules(struct gc *c, struct fit *fit)
 static void fit_gpus(struct gc *c, struct fit *fit)
 {
 	const struct data *d = c->d;
-	struct gpu_by_vram *order = gck_scratch(c, d->ngpus, sizeof *order);
+	struct gpu_by_vram *order = gc_scratch(c, d->ngpus, sizeof *order);
 	for (size_t g = 0; g < d->ngpus; g++)
 		order[g] = (struct gpu_by_vram){ g, d->gpus[g].vram_gb };
 	qsort(order, d->ngpus, sizeof *order, compare_gpus_by_vram);
-	size_t *gpus = gck_scratch(c, d->ngpus, sizeof *gpus);
+	size_t *gpus = gc_scratch(c, d->ngpus, sizeof *gpus);
 	for (size_t g = 0; g < d->ngpus; g++)
 		gpus[g] = order[g].gpu;
 	fit->gpus = gpus;
@@ -122,20 +122,20 @@ static void fit_gpus(struct gc *c, struct fit *fit)
  * it. */
 static void fit_heads(struct gc *c, struct fit *fit)
 {
-	fit->cols = gck_scratch(c, fit->ng, sizeof *fit->cols);
-	fit->heads = gck_scratch(c, fit->ng, sizeof *fit->heads);
+	fit->cols = gc_scratch(c, fit->ng, sizeof *fit->cols);
+	fit->heads = gc_scratch(c, fit->ng, sizeof *fit->heads);
 	for (size_t j = 0; j < fit->ng; j++) {
 		const struct gpu *g = &c->d->gpus[fit->gpus[j]];
 		bool say = g->vram_gb.ok && !name_tells_vram(c, g);
-		const char *vram = say ? gck_fmt_unit(c, g->vram_gb.v, "unit.gb") : NULL;
+		const char *vram = say ? gc_fmt_unit(c, g->vram_gb.v, "unit.gb") : NULL;
 		/* the SVG's narrow column (chart.vram_fit.head: "RTX 4090
 		 * (24 GB)", in Chinese "RTX 4090 24 GB", whose wide brackets
 		 * would not fit) and the table's header (chart.vram_fit.col,
 		 * in the language's brackets) */
-		fit->cols[j] = say ? gck_filled(c, "chart.vram_fit.head", "gpu", g->name,
+		fit->cols[j] = say ? gc_filled(c, "chart.vram_fit.head", "gpu", g->name,
 						"vram", vram, NULL)
 				   : g->name;
-		fit->heads[j] = say ? gck_filled(c, "chart.vram_fit.col", "gpu", g->name,
+		fit->heads[j] = say ? gc_filled(c, "chart.vram_fit.col", "gpu", g->name,
 						 "vram", vram, NULL)
 				    : g->name;
 	}
@@ -145,16 +145,16 @@ static void fit_heads(struct gc *c, struct fit *fit)
 static void fit_cells(struct gc *c, struct fit *fit)
 {
 	size_t nr = fit->nr, ng = fit->ng;
-	fit->rows = gck_scratch(c, nr, sizeof *fit->rows);
-	fit->cells = gck_scratch(c, nr * ng, sizeof *fit->cells);
-	fit->need = gck_scratch(c, nr * ng, sizeof *fit->need);
-	fit->tight = gck_scratch(c, nr * ng, sizeof *fit->tight);
+	fit->rows = gc_scratch(c, nr, sizeof *fit->rows);
+	fit->cells = gc_scratch(c, nr * ng, sizeof *fit->cells);
+	fit->need = gc_scratch(c, nr * ng, sizeof *fit->need);
+	fit->tight = gc_scratch(c, nr * ng, sizeof *fit->tight);
 	for (size_t i = 0; i < nr; i++) {
 		const struct vram_rule *rule = fit->rules[i];
-		fit->rows[i] = gck_filled(c, "chart.vram_fit.row",
-					  "n", gck_fmt_number(c, rule->params_b),
+		fit->rows[i] = gc_filled(c, "chart.vram_fit.row",
+					  "n", gc_fmt_number(c, rule->params_b),
 					  "precision", upper(c, rule->precision),
-					  "gb", gck_fmt_unit(c, metric_vram_needed_gb(rule->params_b,
+					  "gb", gc_fmt_unit(c, metric_vram_needed_gb(rule->params_b,
 								rule->precision).value, "unit.gb"), NULL);
 		/* the need the VRAM page's table uses (parameters x bytes), and
 		 * "fits" only with the headroom it keeps (metric_fit) */
@@ -172,12 +172,12 @@ static void fit_cells(struct gc *c, struct fit *fit)
 				cell->state = CHART_FIT_NO_DATA;
 			else if (f.value <= 1)
 				*cell = cf.tight ? (struct chart_fit_cell){ CHART_FIT_TIGHT,
-						gck_tr(c, "chart.vram_fit.tight_one") }
+						gc_tr(c, "chart.vram_fit.tight_one") }
 						 : (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
 			else
 				*cell = (struct chart_fit_cell){
 					cf.tight ? CHART_FIT_TIGHT : CHART_FIT_NEEDS,
-					arena_printf(&c->a, "×%s", gck_fmt_number(c, f.value))
+					arena_printf(&c->a, "×%s", gc_fmt_number(c, f.value))
 				};
 			fit->count[cell->state]++;
 		}
@@ -187,45 +187,45 @@ static void fit_cells(struct gc *c, struct fit *fit)
 static void fit_table(struct gc *c, const struct fit *fit)
 {
 	size_t ng = fit->ng;
-	gck_table_begin(c);
-	gck_table_head(c, gck_tr(c, "chart.col.model"));
+	gc_table_begin(c);
+	gc_table_head(c, gc_tr(c, "chart.col.model"));
 	for (size_t j = 0; j < ng; j++)
-		gck_table_head(c, fit->heads[j]);
-	gck_table_body(c);
+		gc_table_head(c, fit->heads[j]);
+	gc_table_body(c);
 	for (size_t i = 0; i < fit->nr; i++) {
-		gck_table_row(c, fit->rows[i]);
+		gc_table_row(c, fit->rows[i]);
 		for (size_t j = 0; j < ng; j++) {
 			struct figure f = fit->need[i * ng + j];
 			if (!figure_ok(f))
-				gck_table_nodata(c, f.missing);
+				gc_table_nodata(c, f.missing);
 			else if (f.value <= 1)
-				gck_table_num(c, gck_tr(c, fit->tight[i * ng + j]
+				gc_table_num(c, gc_tr(c, fit->tight[i * ng + j]
 							   ? "vram.tight" : "chart.vram_fit.fits_one"),
 					      f.value);
 			else
-				gck_table_num(c, gck_filled(c, fit->tight[i * ng + j]
+				gc_table_num(c, gc_filled(c, fit->tight[i * ng + j]
 							       ? "vram.needs_tight"
 							       : "chart.vram_fit.needs_n", "n",
-							    gck_fmt_number(c, f.value), NULL),
+							    gc_fmt_number(c, f.value), NULL),
 					      f.value);
 		}
-		gck_table_row_end(c);
+		gc_table_row_end(c);
 	}
-	gck_table_end(c);
+	gc_table_end(c);
 }
 
 static void fit_draw(struct gc *c, const struct fit *fit)
 {
 	const char *state_names[CHART_FIT_STATES] = {
-		[CHART_FIT_NO_DATA] = gck_tr(c, "no_data"),
-		[CHART_FIT_FITS] = gck_tr(c, "chart.vram_fit.fits"),
-		[CHART_FIT_NEEDS] = gck_tr(c, "chart.vram_fit.needs"),
-		[CHART_FIT_TIGHT] = gck_tr(c, "chart.vram_fit.tight"),
+		[CHART_FIT_NO_DATA] = gc_tr(c, "no_data"),
+		[CHART_FIT_FITS] = gc_tr(c, "chart.vram_fit.fits"),
+		[CHART_FIT_NEEDS] = gc_tr(c, "chart.vram_fit.needs"),
+		[CHART_FIT_TIGHT] = gc_tr(c, "chart.vram_fit.tight"),
 	};
 	const char *const *rows = fit->rows, *const *cols = fit->cols;
 	size_t nr = fit->nr, ng = fit->ng;
-	struct chart_text t = gck_chart_texts(c);
-	t.omitted = gck_tr(c, "chart.vram_fit.omitted");
+	struct chart_text t = gc_chart_texts(c);
+	t.omitted = gc_tr(c, "chart.vram_fit.omitted");
 	/* as wide as its columns need, up to WIDE_MAX (then in blocks) */
 	struct chart_layout lay = { 0 };
 	chart_fit_layout(&lay, &t, rows, nr, cols, ng, fit->cells, state_names);
@@ -238,13 +238,13 @@ static void fit_draw(struct gc *c, const struct fit *fit)
 	c->wide_w = lay.width;
 	chart_layout_release(&lay);
 	t.width = CHART_WIDTH_COMPACT;
-	chart_fit(&c->compact, gck_compact_id(c), &t, rows, nr, cols, ng, fit->cells,
+	chart_fit(&c->compact, gc_compact_id(c), &t, rows, nr, cols, ng, fit->cells,
 		  state_names);
 }
 
 void guide_charts_hardware_build_vram_fit(struct gc *c)
 {
-	gck_fill(c, &c->title, "chart.vram_fit.title", NULL);
+	gc_fill(c, &c->title, "chart.vram_fit.title", NULL);
 	struct fit fit = { 0 };
 	fit_rules(c, &fit);
 	fit_gpus(c, &fit);
@@ -252,15 +252,15 @@ void guide_charts_hardware_build_vram_fit(struct gc *c)
 	fit_cells(c, &fit);
 	const size_t *count = fit.count;
 	if (!count[CHART_FIT_FITS] && !count[CHART_FIT_NEEDS] && !count[CHART_FIT_TIGHT])
-		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
 	else
-		gck_fill(c, &c->desc, "chart.vram_fit.desc",
-			 "rows", gck_fmt_number(c, (double)fit.nr),
-			 "cols", gck_fmt_number(c, (double)fit.ng),
-			 "fits", gck_fmt_number(c, (double)count[CHART_FIT_FITS]),
-			 "needs", gck_fmt_number(c, (double)count[CHART_FIT_NEEDS]),
-			 "tight", gck_fmt_number(c, (double)count[CHART_FIT_TIGHT]),
-			 "nodata", gck_fmt_number(c, (double)count[CHART_FIT_NO_DATA]), NULL);
+		gc_fill(c, &c->desc, "chart.vram_fit.desc",
+			 "rows", gc_fmt_number(c, (double)fit.nr),
+			 "cols", gc_fmt_number(c, (double)fit.ng),
+			 "fits", gc_fmt_number(c, (double)count[CHART_FIT_FITS]),
+			 "needs", gc_fmt_number(c, (double)count[CHART_FIT_NEEDS]),
+			 "tight", gc_fmt_number(c, (double)count[CHART_FIT_TIGHT]),
+			 "nodata", gc_fmt_number(c, (double)count[CHART_FIT_NO_DATA]), NULL);
 	if (fit.nr && fit.ng)
 		fit_table(c, &fit);
 	fit_draw(c, &fit);
@@ -287,60 +287,60 @@ static int compare_spec_items(const void *x, const void *y)
 void guide_charts_hardware_build_spec(struct gc *c)
 {
 	const struct data *d = c->d;
-	const char *fname = gck_spec_id(c->field);
-	gck_fill(c, &c->title, arena_printf(&c->a, "chart.spec.title.%s", fname), NULL);
-	gck_fill(c, &c->axis, arena_printf(&c->a, "chart.spec.axis.%s", fname), NULL);
+	const char *fname = gc_spec_id(c->field);
+	gc_fill(c, &c->title, arena_printf(&c->a, "chart.spec.title.%s", fname), NULL);
+	gc_fill(c, &c->axis, arena_printf(&c->a, "chart.spec.axis.%s", fname), NULL);
 
-	struct spec_item *items = gck_scratch(c, d->ngpus, sizeof *items);
+	struct spec_item *items = gc_scratch(c, d->ngpus, sizeof *items);
 	for (size_t g = 0; g < d->ngpus; g++)
-		items[g] = (struct spec_item){ g, gck_spec_value(c, g, c->field) };
+		items[g] = (struct spec_item){ g, gc_spec_value(c, g, c->field) };
 	qsort(items, d->ngpus, sizeof *items, compare_spec_items);
 
-	struct chart_bar *bars = gck_scratch(c, d->ngpus, sizeof *bars);
+	struct chart_bar *bars = gc_scratch(c, d->ngpus, sizeof *bars);
 	struct extremes e = { 0 };
 	struct name_list missing = { BUF_INIT, 0 };
 	for (size_t i = 0; i < d->ngpus; i++) {
 		bool ok = figure_ok(items[i].f);
 		bars[i] = (struct chart_bar){
-			.label = gck_gpu_name(c, items[i].gpu),
+			.label = gc_gpu_name(c, items[i].gpu),
 			.value = items[i].f.value,
 			.has_value = ok,
-			.color = gck_gpu_color(c, items[i].gpu),
-			.value_text = ok ? gck_fmt_spec(c, c->field, items[i].f.value) : NULL,
+			.color = gc_gpu_color(c, items[i].gpu),
+			.value_text = ok ? gc_fmt_spec(c, c->field, items[i].f.value) : NULL,
 		};
 		if (ok)
-			gck_extremes_add(&e, items[i].f.value, i);
+			gc_extremes_add(&e, items[i].f.value, i);
 		else
-			gck_name_list_add(c, &missing, bars[i].label);
+			gc_name_list_add(c, &missing, bars[i].label);
 	}
 	/* the best is marked, except for power, where less is not simply better */
-	if (e.any && c->field != GCK_SPEC_TDP)
+	if (e.any && c->field != GC_SPEC_TDP)
 		for (size_t i = 0; i < d->ngpus; i++)
 			bars[i].highlight = bars[i].has_value && bars[i].value == e.max;
 
 	if (!e.any)
-		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
 	else if (e.n == 1)
-		gck_fill(c, &c->desc, "chart.desc.one", "gpu", bars[e.max_at].label,
+		gc_fill(c, &c->desc, "chart.desc.one", "gpu", bars[e.max_at].label,
 			 "value", bars[e.max_at].value_text, NULL);
 	else
-		gck_fill(c, &c->desc, "chart.spec.desc",
+		gc_fill(c, &c->desc, "chart.spec.desc",
 			 "max_gpu", bars[e.max_at].label, "max", bars[e.max_at].value_text,
 			 "min_gpu", bars[e.min_at].label, "min", bars[e.min_at].value_text,
 			 NULL);
-	gck_desc_missing(c, &missing);
+	gc_desc_missing(c, &missing);
 
 	if (d->ngpus) {
-		gck_table_begin(c);
-		gck_table_head(c, gck_tr(c, "chart.col.gpu"));
-		gck_table_head(c, c->axis.ptr);
-		gck_table_body(c);
+		gc_table_begin(c);
+		gc_table_head(c, gc_tr(c, "chart.col.gpu"));
+		gc_table_head(c, c->axis.ptr);
+		gc_table_body(c);
 		for (size_t i = 0; i < d->ngpus; i++) {
-			gck_table_row(c, bars[i].label);
-			gck_table_figure(c, items[i].f, bars[i].value_text);
-			gck_table_row_end(c);
+			gc_table_row(c, bars[i].label);
+			gc_table_figure(c, items[i].f, bars[i].value_text);
+			gc_table_row_end(c);
 		}
-		gck_table_end(c);
+		gc_table_end(c);
 	}
-	gck_draw_hbar(c, bars, d->ngpus);
+	gc_draw_hbar(c, bars, d->ngpus);
 }

@@ -2,7 +2,7 @@
  * GPU (spec, field=), and which model sizes and precisions of the sources'
  * VRAM rules fit each GPU's memory (vram-fit, a matrix as wide as its
  * columns need). Each fills a render's texts and data table and draws it
- * (guide_charts_kit.h); guide_charts calls them for a checked request.
+ * (guide_charts_common.h); guide_charts calls them for a checked request.
  *
  * Memory: what a build allocates is scratch in the render's arena (c->a);
  * its output goes into c's buffers, which the render owns and frees.

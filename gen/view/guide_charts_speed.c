@@ -1,26 +1,26 @@
 /* guide_charts_speed: the speed charts (see guide_charts_speed.h). */
 #include "view/guide_charts_speed.h"
 
-#include "view/guide_charts_kit.h"
+#include "view/guide_charts_common.h"
 #include "model/data.h"
 #include "model/metrics.h"
 #include "view/phrase.h"
 #include "view/site.h"
 
 /* The specs the gpu and pair charts show. */
-static const enum gck_spec key_specs[] = {
-	GCK_SPEC_VRAM, GCK_SPEC_BANDWIDTH, GCK_SPEC_FP16, GCK_SPEC_TDP
+static const enum gc_spec key_specs[] = {
+	GC_SPEC_VRAM, GC_SPEC_BANDWIDTH, GC_SPEC_FP16, GC_SPEC_TDP
 };
 #define NKEY_SPECS (sizeof key_specs / sizeof key_specs[0])
 
 /* ---- which workloads and GPUs have speeds ---- */
 
 /* The largest value of a spec over every GPU (0 when none has it). */
-static double spec_max(const struct gc *c, enum gck_spec f, size_t *at)
+static double spec_max(const struct gc *c, enum gc_spec f, size_t *at)
 {
 	double max = 0;
 	for (size_t g = 0; g < c->d->ngpus; g++) {
-		struct figure v = gck_spec_value(c, g, f);
+		struct figure v = gc_spec_value(c, g, f);
 		if (figure_ok(v) && v.value > max) {
 			max = v.value;
 			*at = g;
@@ -34,10 +34,10 @@ static size_t speed_benchmarks(struct gc *c, size_t *out)
 {
 	size_t n = 0;
 	for (size_t b = 0; b < c->d->nbenchmarks; b++) {
-		if (!gck_is_relative_speed(&c->d->benchmarks[b]))
+		if (!gc_is_relative_speed(&c->d->benchmarks[b]))
 			continue;
 		for (size_t g = 0; g < c->d->ngpus; g++)
-			if (gck_has_result(c, b, g)) {
+			if (gc_has_result(c, b, g)) {
 				out[n++] = b;
 				break;
 			}
@@ -48,7 +48,7 @@ static size_t speed_benchmarks(struct gc *c, size_t *out)
 static bool gpu_has_speed(struct gc *c, size_t g, const size_t *bench, size_t nb)
 {
 	for (size_t i = 0; i < nb; i++)
-		if (gck_has_result(c, bench[i], g))
+		if (gc_has_result(c, bench[i], g))
 			return true;
 	return false;
 }
@@ -58,71 +58,71 @@ static bool gpu_has_speed(struct gc *c, size_t g, const size_t *bench, size_t nb
 void guide_charts_speed_build_relative(struct gc *c)
 {
 	const struct data *d = c->d;
-	size_t *bench = gck_scratch(c, d->nbenchmarks, sizeof *bench);
+	size_t *bench = gc_scratch(c, d->nbenchmarks, sizeof *bench);
 	size_t nb = speed_benchmarks(c, bench);
-	size_t *gpus = gck_scratch(c, d->ngpus, sizeof *gpus);
+	size_t *gpus = gc_scratch(c, d->ngpus, sizeof *gpus);
 	size_t ng = 0;
 	for (size_t g = 0; g < d->ngpus; g++)
 		if (gpu_has_speed(c, g, bench, nb))
 			gpus[ng++] = g;
 
-	const char *base = gck_baseline_name(c);
-	gck_fill(c, &c->title, "chart.relative_speed.title", "baseline", base, NULL);
-	gck_fill(c, &c->axis, "chart.relative_speed.axis", "baseline", base, NULL);
+	const char *base = gc_baseline_name(c);
+	gc_fill(c, &c->title, "chart.relative_speed.title", "baseline", base, NULL);
+	gc_fill(c, &c->axis, "chart.relative_speed.axis", "baseline", base, NULL);
 
-	const char **groups = gck_scratch(c, nb, sizeof *groups);
-	struct chart_series *series = gck_scratch(c, ng, sizeof *series);
-	struct chart_value *values = gck_scratch(c, nb * ng, sizeof *values);
+	const char **groups = gc_scratch(c, nb, sizeof *groups);
+	struct chart_series *series = gc_scratch(c, ng, sizeof *series);
+	struct chart_value *values = gc_scratch(c, nb * ng, sizeof *values);
 	struct extremes e = { 0 }, all = { 0 };
 	for (size_t j = 0; j < ng; j++)
-		series[j] = (struct chart_series){ gck_gpu_name(c, gpus[j]),
-						   gck_gpu_color(c, gpus[j]), false };
+		series[j] = (struct chart_series){ gc_gpu_name(c, gpus[j]),
+						   gc_gpu_color(c, gpus[j]), false };
 	for (size_t i = 0; i < nb; i++) {
-		groups[i] = gck_bench_name(c, bench[i]);
+		groups[i] = gc_bench_name(c, bench[i]);
 		for (size_t j = 0; j < ng; j++) {
-			struct figure f = gck_relative_speed(c, bench[i], gpus[j]);
+			struct figure f = gc_relative_speed(c, bench[i], gpus[j]);
 			struct chart_value *v = &values[i * ng + j];
 			v->has_value = figure_ok(f);
 			if (!v->has_value)
 				continue;
 			v->value = f.value;
-			v->value_text = gck_fmt_speed(c, f.value);
+			v->value_text = gc_fmt_speed(c, f.value);
 			/* the baseline is 1 everywhere: describe the others */
 			if ((long)gpus[j] != c->m->baseline_gpu)
-				gck_extremes_add(&e, f.value, i * ng + j);
-			gck_extremes_add(&all, f.value, i * ng + j);
+				gc_extremes_add(&e, f.value, i * ng + j);
+			gc_extremes_add(&all, f.value, i * ng + j);
 		}
 	}
 	if (!e.any)
 		e = all;
 	if (!e.any) {
-		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
 	} else {
-		gck_fill(c, &c->desc, "chart.relative_speed.desc",
-			 "count", gck_fmt_number(c, (double)ng),
-			 "workloads", gck_fmt_number(c, (double)nb), "baseline", base,
-			 "max_gpu", gck_gpu_name(c, gpus[e.max_at % ng]),
-			 "max_bench", groups[e.max_at / ng], "max", gck_fmt_speed(c, e.max),
-			 "min_gpu", gck_gpu_name(c, gpus[e.min_at % ng]),
-			 "min_bench", groups[e.min_at / ng], "min", gck_fmt_speed(c, e.min),
+		gc_fill(c, &c->desc, "chart.relative_speed.desc",
+			 "count", gc_fmt_number(c, (double)ng),
+			 "workloads", gc_fmt_number(c, (double)nb), "baseline", base,
+			 "max_gpu", gc_gpu_name(c, gpus[e.max_at % ng]),
+			 "max_bench", groups[e.max_at / ng], "max", gc_fmt_speed(c, e.max),
+			 "min_gpu", gc_gpu_name(c, gpus[e.min_at % ng]),
+			 "min_bench", groups[e.min_at / ng], "min", gc_fmt_speed(c, e.min),
 			 NULL);
-		gck_table_begin(c);
-		gck_table_head(c, gck_tr(c, "chart.col.gpu"));
+		gc_table_begin(c);
+		gc_table_head(c, gc_tr(c, "chart.col.gpu"));
 		for (size_t i = 0; i < nb; i++)
-			gck_table_head(c, groups[i]);
-		gck_table_body(c);
+			gc_table_head(c, groups[i]);
+		gc_table_body(c);
 		for (size_t j = 0; j < ng; j++) {
-			gck_table_row(c, gck_gpu_name(c, gpus[j]));
+			gc_table_row(c, gc_gpu_name(c, gpus[j]));
 			for (size_t i = 0; i < nb; i++) {
 				const struct chart_value *v = &values[i * ng + j];
-				gck_table_figure(c, gck_relative_speed(c, bench[i], gpus[j]),
+				gc_table_figure(c, gc_relative_speed(c, bench[i], gpus[j]),
 						 v->value_text);
 			}
-			gck_table_row_end(c);
+			gc_table_row_end(c);
 		}
-		gck_table_end(c);
+		gc_table_end(c);
 	}
-	gck_draw_grouped(c, groups, nb, series, e.any ? ng : 0, values);
+	gc_draw_grouped(c, groups, nb, series, e.any ? ng : 0, values);
 }
 
 /* ---- gpu: one GPU's speed against the baseline, or its specs ---- */
@@ -133,8 +133,8 @@ static void gpu_series(struct gc *c, struct chart_series *series,
 		       const size_t *gpus, size_t n)
 {
 	for (size_t j = 0; j < n; j++) {
-		series[j] = (struct chart_series){ gck_gpu_name(c, gpus[j]),
-						   gck_gpu_color(c, gpus[j]), false };
+		series[j] = (struct chart_series){ gc_gpu_name(c, gpus[j]),
+						   gc_gpu_color(c, gpus[j]), false };
 		for (size_t k = 0; k < j; k++)
 			if (series[k].color == series[j].color)
 				series[j].highlight = true;
@@ -147,9 +147,9 @@ static void gpu_series(struct gc *c, struct chart_series *series,
  * workload: a chart of it against itself would say nothing). */
 static void build_gpu_specs(struct gc *c, bool baseline)
 {
-	const char *name = gck_gpu_name(c, c->gpu);
-	gck_fill(c, &c->title, "chart.gpu.spec_title", "gpu", name, NULL);
-	gck_fill(c, &c->axis, "chart.gpu.spec_axis", NULL);
+	const char *name = gc_gpu_name(c, c->gpu);
+	gc_fill(c, &c->title, "chart.gpu.spec_title", "gpu", name, NULL);
+	gc_fill(c, &c->axis, "chart.gpu.spec_axis", NULL);
 	struct chart_bar bars[NKEY_SPECS];
 	struct figure f[NKEY_SPECS];
 	size_t top[NKEY_SPECS];
@@ -157,44 +157,44 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 	bool any = false;
 	for (size_t i = 0; i < NKEY_SPECS; i++) {
 		top[i] = 0;
-		f[i] = gck_spec_value(c, c->gpu, key_specs[i]);
+		f[i] = gc_spec_value(c, c->gpu, key_specs[i]);
 		max[i] = spec_max(c, key_specs[i], &top[i]);
 		bool ok = figure_ok(f[i]) && max[i] > 0;
 		bars[i] = (struct chart_bar){
-			.label = gck_spec_name(c, key_specs[i]),
+			.label = gc_spec_name(c, key_specs[i]),
 			.value = ok ? f[i].value / max[i] : 0,
 			.has_value = ok,
-			.color = gck_gpu_color(c, c->gpu),
-			.value_text = ok ? gck_fmt_spec(c, key_specs[i], f[i].value) : NULL,
+			.color = gc_gpu_color(c, c->gpu),
+			.value_text = ok ? gc_fmt_spec(c, key_specs[i], f[i].value) : NULL,
 		};
 		any = any || ok;
 	}
 	if (!any) {
-		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
-		gck_draw_hbar(c, bars, 0);
+		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_draw_hbar(c, bars, 0);
 		return;
 	}
-	gck_fill(c, &c->desc, baseline ? "chart.gpu.spec_desc_base" : "chart.gpu.spec_desc",
+	gc_fill(c, &c->desc, baseline ? "chart.gpu.spec_desc_base" : "chart.gpu.spec_desc",
 		 "gpu", name, NULL);
-	gck_table_begin(c);
-	gck_table_head(c, gck_tr(c, "chart.col.spec"));
-	gck_table_head(c, name);
-	gck_table_head(c, gck_tr(c, "chart.col.highest"));
-	gck_table_body(c);
+	gc_table_begin(c);
+	gc_table_head(c, gc_tr(c, "chart.col.spec"));
+	gc_table_head(c, name);
+	gc_table_head(c, gc_tr(c, "chart.col.highest"));
+	gc_table_body(c);
 	for (size_t i = 0; i < NKEY_SPECS; i++) {
-		gck_table_row(c, bars[i].label);
-		gck_table_figure(c, f[i], bars[i].value_text);
+		gc_table_row(c, bars[i].label);
+		gc_table_figure(c, f[i], bars[i].value_text);
 		if (max[i] > 0)
-			gck_table_num(c, gck_filled(c, "chart.highest", "value",
-						    gck_fmt_spec(c, key_specs[i], max[i]),
-						    "gpu", gck_gpu_name(c, top[i]), NULL),
+			gc_table_num(c, gc_filled(c, "chart.highest", "value",
+						    gc_fmt_spec(c, key_specs[i], max[i]),
+						    "gpu", gc_gpu_name(c, top[i]), NULL),
 				      max[i]);
 		else
-			gck_table_nodata(c, NULL);
-		gck_table_row_end(c);
+			gc_table_nodata(c, NULL);
+		gc_table_row_end(c);
 	}
-	gck_table_end(c);
-	gck_draw_hbar(c, bars, NKEY_SPECS);
+	gc_table_end(c);
+	gc_draw_hbar(c, bars, NKEY_SPECS);
 }
 
 /* "Across 4 workloads, RTX 4090 runs at only 18–30% of the speed of H100
@@ -204,7 +204,7 @@ static void describe_against_baseline(struct gc *c, const struct extremes *e,
 {
 	struct buf s = BUF_INIT;
 	phrase_speed_range(&s, &c->pc->in->i18n, c->l, name, bname, e->min, e->max, true);
-	gck_fill(c, &c->desc, "chart.gpu.desc", "count", gck_fmt_number(c, (double)e->n),
+	gc_fill(c, &c->desc, "chart.gpu.desc", "count", gc_fmt_number(c, (double)e->n),
 		 "s", s.ptr, NULL);
 	buf_release(&s);
 }
@@ -212,7 +212,7 @@ static void describe_against_baseline(struct gc *c, const struct extremes *e,
 void guide_charts_speed_build_gpu(struct gc *c)
 {
 	const struct data *d = c->d;
-	size_t *bench = gck_scratch(c, d->nbenchmarks, sizeof *bench);
+	size_t *bench = gc_scratch(c, d->nbenchmarks, sizeof *bench);
 	size_t nb = speed_benchmarks(c, bench);
 	long base = c->m->baseline_gpu;
 	if (!gpu_has_speed(c, c->gpu, bench, nb) || (base >= 0 && (size_t)base == c->gpu)) {
@@ -222,51 +222,51 @@ void guide_charts_speed_build_gpu(struct gc *c)
 	size_t gpus[2] = { c->gpu, 0 }, ng = 1;
 	if (base >= 0 && (size_t)base != c->gpu)
 		gpus[ng++] = (size_t)base;
-	const char *name = gck_gpu_name(c, c->gpu), *bname = gck_baseline_name(c);
-	gck_fill(c, &c->title, "chart.gpu.title", "gpu", name, "baseline", bname, NULL);
-	gck_fill(c, &c->axis, "chart.relative_speed.axis", "baseline", bname, NULL);
+	const char *name = gc_gpu_name(c, c->gpu), *bname = gc_baseline_name(c);
+	gc_fill(c, &c->title, "chart.gpu.title", "gpu", name, "baseline", bname, NULL);
+	gc_fill(c, &c->axis, "chart.relative_speed.axis", "baseline", bname, NULL);
 
 	/* workloads this GPU has a result on */
 	size_t n = 0;
 	for (size_t i = 0; i < nb; i++)
-		if (gck_has_result(c, bench[i], c->gpu))
+		if (gc_has_result(c, bench[i], c->gpu))
 			bench[n++] = bench[i];
-	const char **groups = gck_scratch(c, n, sizeof *groups);
-	struct chart_value *values = gck_scratch(c, n * ng, sizeof *values);
+	const char **groups = gc_scratch(c, n, sizeof *groups);
+	struct chart_value *values = gc_scratch(c, n * ng, sizeof *values);
 	struct chart_series series[2];
 	gpu_series(c, series, gpus, ng);
 	struct extremes e = { 0 };
 	for (size_t i = 0; i < n; i++) {
-		groups[i] = gck_bench_name(c, bench[i]);
+		groups[i] = gc_bench_name(c, bench[i]);
 		for (size_t j = 0; j < ng; j++) {
-			struct figure f = gck_relative_speed(c, bench[i], gpus[j]);
+			struct figure f = gc_relative_speed(c, bench[i], gpus[j]);
 			struct chart_value *v = &values[i * ng + j];
 			v->has_value = figure_ok(f);
 			v->value = f.value;
-			v->value_text = v->has_value ? gck_fmt_speed(c, f.value) : NULL;
+			v->value_text = v->has_value ? gc_fmt_speed(c, f.value) : NULL;
 			if (v->has_value && j == 0)
-				gck_extremes_add(&e, f.value, i);
+				gc_extremes_add(&e, f.value, i);
 		}
 	}
 	if (!e.any)
-		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
 	else
 		describe_against_baseline(c, &e, name, bname);
 
-	gck_table_begin(c);
-	gck_table_head(c, gck_tr(c, "chart.col.workload"));
+	gc_table_begin(c);
+	gc_table_head(c, gc_tr(c, "chart.col.workload"));
 	for (size_t j = 0; j < ng; j++)
-		gck_table_head(c, gck_gpu_name(c, gpus[j]));
-	gck_table_body(c);
+		gc_table_head(c, gc_gpu_name(c, gpus[j]));
+	gc_table_body(c);
 	for (size_t i = 0; i < n; i++) {
-		gck_table_row(c, groups[i]);
+		gc_table_row(c, groups[i]);
 		for (size_t j = 0; j < ng; j++)
-			gck_table_figure(c, gck_relative_speed(c, bench[i], gpus[j]),
+			gc_table_figure(c, gc_relative_speed(c, bench[i], gpus[j]),
 					 values[i * ng + j].value_text);
-		gck_table_row_end(c);
+		gc_table_row_end(c);
 	}
-	gck_table_end(c);
-	gck_draw_grouped(c, groups, n, series, ng, values);
+	gc_table_end(c);
+	gc_draw_grouped(c, groups, n, series, ng, values);
 }
 
 /* ---- pair: two GPUs side by side ---- */
@@ -282,54 +282,54 @@ void guide_charts_speed_build_pair(struct gc *c)
 {
 	const struct data *d = c->d;
 	size_t gpus[2] = { c->gpu, c->other };
-	const char *na = gck_gpu_name(c, c->gpu), *nb = gck_gpu_name(c, c->other);
-	gck_fill(c, &c->title, "chart.pair.title", "a", na, "b", nb, NULL);
-	gck_fill(c, &c->axis, "chart.pair.axis", NULL);
+	const char *na = gc_gpu_name(c, c->gpu), *nb = gc_gpu_name(c, c->other);
+	gc_fill(c, &c->title, "chart.pair.title", "a", na, "b", nb, NULL);
+	gc_fill(c, &c->axis, "chart.pair.axis", NULL);
 
-	size_t *bench = gck_scratch(c, d->nbenchmarks, sizeof *bench);
+	size_t *bench = gc_scratch(c, d->nbenchmarks, sizeof *bench);
 	size_t nbench = speed_benchmarks(c, bench);
-	struct pair_row *rows = gck_scratch(c, nbench + NKEY_SPECS + 1, sizeof *rows);
+	struct pair_row *rows = gc_scratch(c, nbench + NKEY_SPECS + 1, sizeof *rows);
 	size_t n = 0, nspeed = 0;
 	struct extremes ratio = { 0 };
 	for (size_t i = 0; i < nbench; i++) {
 		struct pair_row *r = &rows[n];
-		r->name = gck_bench_name(c, bench[i]);
+		r->name = gc_bench_name(c, bench[i]);
 		for (size_t j = 0; j < 2; j++) {
-			r->f[j] = gck_relative_speed(c, bench[i], gpus[j]);
-			r->text[j] = figure_ok(r->f[j]) ? gck_fmt_speed(c, r->f[j].value) : NULL;
+			r->f[j] = gc_relative_speed(c, bench[i], gpus[j]);
+			r->text[j] = figure_ok(r->f[j]) ? gc_fmt_speed(c, r->f[j].value) : NULL;
 		}
 		if (figure_ok(r->f[0]) || figure_ok(r->f[1])) {
 			n++;
 			nspeed++;
 		}
 		if (figure_ok(r->f[0]) && figure_ok(r->f[1]) && r->f[1].value > 0)
-			gck_extremes_add(&ratio, r->f[0].value / r->f[1].value, i);
+			gc_extremes_add(&ratio, r->f[0].value / r->f[1].value, i);
 	}
 	for (size_t k = 0; k < NKEY_SPECS; k++) {
 		struct pair_row *r = &rows[n];
-		r->name = gck_spec_name(c, key_specs[k]);
+		r->name = gc_spec_name(c, key_specs[k]);
 		for (size_t j = 0; j < 2; j++) {
-			r->f[j] = gck_spec_value(c, gpus[j], key_specs[k]);
+			r->f[j] = gc_spec_value(c, gpus[j], key_specs[k]);
 			r->text[j] = figure_ok(r->f[j])
-				     ? gck_fmt_spec(c, key_specs[k], r->f[j].value) : NULL;
+				     ? gc_fmt_spec(c, key_specs[k], r->f[j].value) : NULL;
 		}
 		if (figure_ok(r->f[0]) || figure_ok(r->f[1]))
 			n++;
 	}
 	{
 		struct pair_row *r = &rows[n];
-		r->name = gck_tr(c, "chart.col.price");
+		r->name = gc_tr(c, "chart.col.price");
 		for (size_t j = 0; j < 2; j++) {
 			r->f[j] = c->m->prices[gpus[j]].lowest;
 			r->text[j] = figure_ok(r->f[j])
-				     ? gck_fmt_hourly(c, r->f[j].value) : NULL;
+				     ? gc_fmt_hourly(c, r->f[j].value) : NULL;
 		}
 		if (figure_ok(r->f[0]) || figure_ok(r->f[1]))
 			n++;
 	}
 
-	const char **groups = gck_scratch(c, n, sizeof *groups);
-	struct chart_value *values = gck_scratch(c, n * 2, sizeof *values);
+	const char **groups = gc_scratch(c, n, sizeof *groups);
+	struct chart_value *values = gc_scratch(c, n * 2, sizeof *values);
 	for (size_t i = 0; i < n; i++) {
 		const struct pair_row *r = &rows[i];
 		groups[i] = r->name;
@@ -348,31 +348,31 @@ void guide_charts_speed_build_pair(struct gc *c)
 	gpu_series(c, series, gpus, 2);
 
 	if (!n) {
-		gck_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
 	} else {
-		gck_fill(c, &c->desc, "chart.pair.desc", "a", na, "b", nb,
-			 "speeds", gck_fmt_number(c, (double)nspeed),
-			 "others", gck_fmt_number(c, (double)(n - nspeed)), NULL);
+		gc_fill(c, &c->desc, "chart.pair.desc", "a", na, "b", nb,
+			 "speeds", gc_fmt_number(c, (double)nspeed),
+			 "others", gc_fmt_number(c, (double)(n - nspeed)), NULL);
 		if (ratio.any) {
 			struct buf sp = BUF_INIT;
 			phrase_speed_range(&sp, &c->pc->in->i18n, c->l, na, nb, ratio.min,
 					   ratio.max, false);
-			gck_sentence_gap(c);
-			gck_fill(c, &c->desc, "chart.pair.desc_speed", "s", sp.ptr, NULL);
+			gc_sentence_gap(c);
+			gc_fill(c, &c->desc, "chart.pair.desc_speed", "s", sp.ptr, NULL);
 			buf_release(&sp);
 		}
-		gck_table_begin(c);
-		gck_table_head(c, gck_tr(c, "chart.col.figure"));
-		gck_table_head(c, na);
-		gck_table_head(c, nb);
-		gck_table_body(c);
+		gc_table_begin(c);
+		gc_table_head(c, gc_tr(c, "chart.col.figure"));
+		gc_table_head(c, na);
+		gc_table_head(c, nb);
+		gc_table_body(c);
 		for (size_t i = 0; i < n; i++) {
-			gck_table_row(c, rows[i].name);
+			gc_table_row(c, rows[i].name);
 			for (size_t j = 0; j < 2; j++)
-				gck_table_figure(c, rows[i].f[j], rows[i].text[j]);
-			gck_table_row_end(c);
+				gc_table_figure(c, rows[i].f[j], rows[i].text[j]);
+			gc_table_row_end(c);
 		}
-		gck_table_end(c);
+		gc_table_end(c);
 	}
-	gck_draw_grouped(c, groups, n, series, n ? 2 : 0, values);
+	gc_draw_grouped(c, groups, n, series, n ? 2 : 0, values);
 }

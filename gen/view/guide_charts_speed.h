@@ -2,7 +2,7 @@
  * relative-speed results against the baseline GPU (metrics): every GPU on
  * every workload (relative-speed), one GPU (gpu; its key specs when it has
  * no result) and two side by side (pair: speeds, key specs, price). Each
- * fills a render's texts and data table and draws it (guide_charts_kit.h);
+ * fills a render's texts and data table and draws it (guide_charts_common.h);
  * guide_charts calls them for a checked request.
  *
  * Memory: what a build allocates is scratch in the render's arena (c->a);

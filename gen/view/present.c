@@ -5,7 +5,7 @@
 #include "base/csv.h"
 #include "base/fs.h"
 #include "model/data.h"
-#include "view/figures.h"
+#include "view/guide_ledger.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
@@ -668,7 +668,7 @@ struct figure pg_rent_figure(const struct page_ctx *p, size_t g)
 
 struct figure pg_rent_shown(const struct page_ctx *p, size_t g)
 {
-	figures_show_price(p, g);
+	guide_ledger_show_price(p, g);
 	return pg_rent_figure(p, g);
 }
 
@@ -757,7 +757,7 @@ const char *pg_fmt_hours(const struct page_ctx *p, double lo, double hi)
 
 const char *pg_hours_range_text(const struct page_ctx *p, const struct task_cost *c)
 {
-	figures_show_time(p, c->task, c->gpu);
+	guide_ledger_show_time(p, c->task, c->gpu);
 	return pg_hours_range_words(p, c);
 }
 
@@ -770,7 +770,7 @@ const char *pg_hours_range_words(const struct page_ctx *p, const struct task_cos
 
 struct value *pg_hours_cell(const struct page_ctx *p, const struct task_cost *c)
 {
-	figures_show_time(p, c->task, c->gpu);
+	guide_ledger_show_time(p, c->task, c->gpu);
 	struct value *cell = pg_cell_figure(p, c->hours, FMT_UNIT, "unit.h");
 	if (!figure_ok(c->hours))
 		return cell;
@@ -783,7 +783,7 @@ struct value *pg_hours_cell(const struct page_ctx *p, const struct task_cost *c)
 /* "$1.17", or "$1.76–$3.52" when the time is a range. */
 const char *pg_cost_text(const struct page_ctx *p, const struct task_cost *c)
 {
-	figures_show_cost(p, c->task, c->gpu);
+	guide_ledger_show_cost(p, c->task, c->gpu);
 	return pg_cost_words(p, c);
 }
 
@@ -795,7 +795,7 @@ const char *pg_cost_words(const struct page_ctx *p, const struct task_cost *c)
 
 struct value *pg_cost_cell(const struct page_ctx *p, const struct task_cost *c)
 {
-	figures_show_cost(p, c->task, c->gpu);
+	guide_ledger_show_cost(p, c->task, c->gpu);
 	struct value *cell = pg_cell_figure(p, c->cost, FMT_USD, NULL);
 	if (!figure_ok(c->cost))
 		return cell;
@@ -851,7 +851,7 @@ struct value *pg_stated_cell(const struct page_ctx *p, long stated)
 	struct value *cell = pg_cell_text(p, pg_stated_text(p, stated), "why.not_stated");
 	if (stated < 0)
 		return cell;
-	figures_show_stated(p, (size_t)stated);
+	guide_ledger_show_stated(p, (size_t)stated);
 	const struct stated_check *k = &p->in->metrics.checks[stated];
 	if (figure_ok(k->computed))
 		pg_cell_mark(p, cell, k->agrees ? "stated.agrees" : "stated.differs",
@@ -913,7 +913,7 @@ struct page_ctx pg_planning(struct site *s, enum lang l, const char *path,
 	guide_charts_init(s);
 	return (struct page_ctx){
 		.in = &s->in, .arena = &s->arena, .diag = s->diag,
-		.marks = figures_plan_sink(s), .charts = s->charts,
+		.marks = guide_ledger_plan_sink(s), .charts = s->charts,
 		.timings = s->timings, .lang_keys = s->plan.lang_ctx[l], .l = l,
 		.path = path, .scratch = scratch,
 	};

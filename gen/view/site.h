@@ -36,7 +36,7 @@
 
 struct article_meta;
 struct diag;
-struct figures;
+struct guide_ledger;
 struct assets;
 struct ledger_sink;
 struct markdown_memo;
@@ -106,7 +106,7 @@ struct site_inputs {
 	struct assets *assets;    /* templates/assets/, owned by the build */
 	/* what cmark made of articles in the last build (markdown.h), or NULL */
 	const struct markdown_memo *markdown_memo;
-	struct figures *figures;  /* the figure ledger's ids, owned by figures.c */
+	struct guide_ledger *ledger; /* the figures pages show, owned by guide_ledger.c */
 	struct article_meta *article_meta; /* owned by articles.c (build arena) */
 	struct pages_kit *pages_kit;  /* owned by present.c (build arena) */
 };

@@ -1,7 +1,7 @@
 /* expect: compiles
  * A page builder as the page families write one: it reads the inputs and
  * writes its own arena, messages and figure marks through its context. */
-#include "view/figures.h"
+#include "view/guide_ledger.h"
 #include "view/present.h"
 #include "view/site.h"
 #include "template/value.h"
@@ -15,7 +15,7 @@ struct value *build_page(const struct page_ctx *pc, const struct page_spec *spec
 	if (pc->in->data.ngpus) {
 		value_map_set_str(pc->arena, ctx, "rent",
 				  pg_fmt_per_hour(pc, pg_rent_shown(pc, 0).value));
-		figures_show_price(pc, 0);
+		guide_ledger_show_price(pc, 0);
 	}
 	return ctx;
 }

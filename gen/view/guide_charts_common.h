@@ -1,22 +1,22 @@
-/* guide_charts_kit: what the guide's chart families (guide_charts_speed,
- * guide_charts_cost, guide_charts_hardware) build a chart with, prefix gck_.
+/* guide_charts_common: what the guide's chart families (guide_charts_speed,
+ * guide_charts_cost, guide_charts_hardware) build a chart with, prefix gc_.
  * Only guide_charts and those families use it; pages use guide_charts.h.
  *
  * One render in progress is a struct gc, set up and torn down by
  * guide_chart_render: the request resolved to data rows, the texts the
  * family fills in (title, desc, axes), the data table and the SVGs drawn.
  * A family's build function fills title, axis (and axis2), desc and table
- * through the helpers here, then draws once with gck_draw_* (or chart.h
- * itself, with gck_chart_texts and gck_compact_texts).
+ * through the helpers here, then draws once with gc_draw_* (or chart.h
+ * itself, with gc_chart_texts and gc_compact_texts).
  *
  * Texts come from the i18n keys chart.* (and no_data, unit.*) in the
- * render's language. Every string a gck_ function returns lives in the
+ * render's language. Every string a gc_ function returns lives in the
  * render's arena (c->a), freed when the render ends: nothing is to be freed
  * by the caller. Pages render on several threads; a struct gc belongs to
- * one of them and the helpers only read the site.
+ * one of them and the helpers only read the page's inputs.
  */
-#ifndef GPUGUIDE_GUIDE_CHARTS_KIT_H
-#define GPUGUIDE_GUIDE_CHARTS_KIT_H
+#ifndef GPUGUIDE_GUIDE_CHARTS_COMMON_H
+#define GPUGUIDE_GUIDE_CHARTS_COMMON_H
 
 #include "base/arena.h"
 #include "base/buf.h"
@@ -31,18 +31,18 @@ struct benchmark;
 struct data;
 struct site;
 
-/* GPU figures a chart can show. The first GCK_SPEC_CHARTABLE are the
+/* GPU figures a chart can show. The first GC_SPEC_CHARTABLE are the
  * fields of the "spec" chart (field=); the gpu and pair charts show VRAM
  * too. */
-enum gck_spec {
-	GCK_SPEC_BANDWIDTH,
-	GCK_SPEC_FP16,
-	GCK_SPEC_TDP,
-	GCK_SPEC_TFLOPS_PER_WATT,
-	GCK_SPEC_VRAM,
-	GCK_SPEC_COUNT
+enum gc_spec {
+	GC_SPEC_BANDWIDTH,
+	GC_SPEC_FP16,
+	GC_SPEC_TDP,
+	GC_SPEC_TFLOPS_PER_WATT,
+	GC_SPEC_VRAM,
+	GC_SPEC_COUNT
 };
-#define GCK_SPEC_CHARTABLE 4
+#define GC_SPEC_CHARTABLE 4
 
 /* One render in progress. */
 struct gc {
@@ -51,7 +51,7 @@ struct gc {
 	const struct metrics *m;
 	enum lang l;
 	size_t task, gpu, other;
-	enum gck_spec field;
+	enum gc_spec field;
 	struct arena a;            /* scratch strings of this render */
 	const char *ids[2];        /* [0] the standalone id, [1] inline if other */
 	struct buf svg[2];         /* svg[0] after the XML declaration (see
@@ -66,41 +66,41 @@ struct gc {
 
 /* ---- texts ---- */
 
-const char *gck_tr(const struct gc *c, const char *key);
+const char *gc_tr(const struct gc *c, const char *key);
 /* Append the text of `key` with each "{name}" replaced by its value; the
  * variable arguments are name, value pairs ending with NULL (a NULL value
  * is the empty string). A placeholder no pair names is an error reported
  * before the build publishes (i18n_fill_key). */
-void gck_fill(const struct gc *c, struct buf *out, const char *key, ...)
+void gc_fill(const struct gc *c, struct buf *out, const char *key, ...)
 	__attribute__((sentinel));
 /* The same as an arena string. */
-const char *gck_filled(struct gc *c, const char *key, ...)
+const char *gc_filled(struct gc *c, const char *key, ...)
 	__attribute__((sentinel));
 /* The contents of `b` copied to the render's arena; `b` is released. */
-const char *gck_keep(struct gc *c, struct buf *b);
-const char *gck_fmt_number(struct gc *c, double v);
-const char *gck_fmt_usd(struct gc *c, double v);
-const char *gck_fmt_unit(struct gc *c, double v, const char *unit_key);
+const char *gc_keep(struct gc *c, struct buf *b);
+const char *gc_fmt_number(struct gc *c, double v);
+const char *gc_fmt_usd(struct gc *c, double v);
+const char *gc_fmt_unit(struct gc *c, double v, const char *unit_key);
 /* A duration: hours, minutes below an hour (i18n_format_duration). */
-const char *gck_fmt_duration(struct gc *c, double hours);
-const char *gck_fmt_hourly(struct gc *c, double v); /* "$0.39/h" */
-const char *gck_fmt_speed(struct gc *c, double v);  /* "1.8×" */
-const char *gck_fmt_spec(struct gc *c, enum gck_spec f, double v);
+const char *gc_fmt_duration(struct gc *c, double hours);
+const char *gc_fmt_hourly(struct gc *c, double v); /* "$0.39/h" */
+const char *gc_fmt_speed(struct gc *c, double v);  /* "1.8×" */
+const char *gc_fmt_spec(struct gc *c, enum gc_spec f, double v);
 
 /* ---- names ---- */
 
-const char *gck_gpu_name(const struct gc *c, size_t g);
+const char *gc_gpu_name(const struct gc *c, size_t g);
 /* The colour of a GPU in every chart: its row in gpus.csv, modulo
  * CHART_COLORS. */
-int gck_gpu_color(const struct gc *c, size_t g);
-const char *gck_bench_name(const struct gc *c, size_t b);
-const char *gck_spec_name(struct gc *c, enum gck_spec f);
+int gc_gpu_color(const struct gc *c, size_t g);
+const char *gc_bench_name(const struct gc *c, size_t b);
+const char *gc_spec_name(struct gc *c, enum gc_spec f);
 /* The baseline GPU's name, or "the baseline" when there is none. */
-const char *gck_baseline_name(const struct gc *c);
+const char *gc_baseline_name(const struct gc *c);
 /* A spec's field= name, also the suffix of its i18n keys ("tdp_w"). */
-const char *gck_spec_id(enum gck_spec f);
+const char *gc_spec_id(enum gc_spec f);
 /* The chartable spec named `name` (field=), or -1. */
-int gck_spec_find(const char *name);
+int gc_spec_find(const char *name);
 
 /* ---- sentences of the description ---- */
 
@@ -110,17 +110,17 @@ struct name_list {
 	size_t n;
 };
 
-void gck_name_list_add(const struct gc *c, struct name_list *nl, const char *name);
+void gc_name_list_add(const struct gc *c, struct name_list *nl, const char *name);
 /* The same with the reason a figure is missing, when the i18n table has
  * its text: "H100 80GB (no rental price seen)". */
-void gck_name_list_add_why(const struct gc *c, struct name_list *nl,
+void gc_name_list_add_why(const struct gc *c, struct name_list *nl,
 			   const char *name, const char *why);
 /* Between two sentences of c->desc: a space in English, nothing after a
  * Chinese full stop. */
-void gck_sentence_gap(struct gc *c);
+void gc_sentence_gap(struct gc *c);
 /* Append "No figure for: A, B." to the description when some are missing;
  * the list is released. */
-void gck_desc_missing(struct gc *c, struct name_list *nl);
+void gc_desc_missing(struct gc *c, struct name_list *nl);
 
 /* The smallest and largest of the values added, and where they were. */
 struct extremes {
@@ -130,31 +130,31 @@ struct extremes {
 	size_t min_at, max_at; /* caller's item indexes */
 };
 
-void gck_extremes_add(struct extremes *e, double v, size_t at);
+void gc_extremes_add(struct extremes *e, double v, size_t at);
 
 /* ---- figures ---- */
 
-bool gck_is_relative_speed(const struct benchmark *b);
+bool gc_is_relative_speed(const struct benchmark *b);
 /* A GPU's relative speed on one benchmark, against the baseline (the raw
  * result when there is no baseline). */
-struct figure gck_relative_speed(const struct gc *c, size_t b, size_t g);
-bool gck_has_result(const struct gc *c, size_t b, size_t g);
-struct figure gck_spec_value(const struct gc *c, size_t g, enum gck_spec f);
+struct figure gc_relative_speed(const struct gc *c, size_t b, size_t g);
+bool gc_has_result(const struct gc *c, size_t b, size_t g);
+struct figure gc_spec_value(const struct gc *c, size_t g, enum gc_spec f);
 
 /* ---- the data table (c->table) ---- */
 
-void gck_table_begin(struct gc *c);
-void gck_table_head(struct gc *c, const char *text);
-void gck_table_body(struct gc *c);
-void gck_table_row(struct gc *c, const char *head);
-void gck_table_row_end(struct gc *c);
-void gck_table_end(struct gc *c);
+void gc_table_begin(struct gc *c);
+void gc_table_head(struct gc *c, const char *text);
+void gc_table_body(struct gc *c);
+void gc_table_row(struct gc *c, const char *head);
+void gc_table_row_end(struct gc *c);
+void gc_table_end(struct gc *c);
 /* A number as shown, with the figure itself in data-sort for sorting. */
-void gck_table_num(struct gc *c, const char *text, double raw);
+void gc_table_num(struct gc *c, const char *text, double raw);
 /* "no data", with the reason `why` when the i18n table has one. */
-void gck_table_nodata(struct gc *c, const char *why);
-/* gck_table_num for a figure that is there, else gck_table_nodata. */
-void gck_table_figure(struct gc *c, struct figure f, const char *text);
+void gc_table_nodata(struct gc *c, const char *why);
+/* gc_table_num for a figure that is there, else gc_table_nodata. */
+void gc_table_figure(struct gc *c, struct figure f, const char *text);
 
 /* ---- drawing: one SVG per id ---- */
 
@@ -163,15 +163,15 @@ void gck_table_figure(struct gc *c, struct figure f, const char *text);
  * CHART_WIDTH_COMPACT wide for a phone's column (inline only, id
  * "<inline id>-compact"); guide_charts shows the one that fits. Text is
  * then never under CHART_FONT_SMALL CSS px. A draw sets c->wide_w. */
-struct chart_text gck_chart_texts(const struct gc *c);
-struct chart_text gck_compact_texts(const struct gc *c);
-const char *gck_compact_id(struct gc *c);
-void gck_draw_hbar(struct gc *c, const struct chart_bar *bars, size_t n);
-void gck_draw_grouped(struct gc *c, const char *const *groups, size_t ng,
+struct chart_text gc_chart_texts(const struct gc *c);
+struct chart_text gc_compact_texts(const struct gc *c);
+const char *gc_compact_id(struct gc *c);
+void gc_draw_hbar(struct gc *c, const struct chart_bar *bars, size_t n);
+void gc_draw_grouped(struct gc *c, const char *const *groups, size_t ng,
 		      const struct chart_series *series, size_t ns,
 		      const struct chart_value *values);
 
 /* Room for n (at least one) items of `size` bytes in the render's arena. */
-void *gck_scratch(struct gc *c, size_t n, size_t size);
+void *gc_scratch(struct gc *c, size_t n, size_t size);
 
 #endif

@@ -1,5 +1,5 @@
-/* figures: the build's figure ledger (see figures.h). */
-#include "view/figures.h"
+/* guide_ledger: the guide's figure ledger for one build (see guide_ledger.h). */
+#include "view/guide_ledger.h"
 
 #include "base/buf.h"
 #include "base/diag.h"
@@ -18,7 +18,7 @@
 
 #define LABEL_MAX_NAMES 8
 
-void figures_labels(const struct site_inputs *si, struct buf *en, struct buf *zh,
+void guide_ledger_labels(const struct site_inputs *si, struct buf *en, struct buf *zh,
 		    const char *key, ...)
 {
 	const char *names[LABEL_MAX_NAMES], *ven[LABEL_MAX_NAMES],
@@ -40,7 +40,7 @@ void figures_labels(const struct site_inputs *si, struct buf *en, struct buf *zh
 	i18n_fill_key(zh, &si->i18n, LANG_ZH, key, names, vzh, n);
 }
 
-const char *figures_word(const struct site_inputs *si, enum lang l, const char *prefix,
+const char *guide_ledger_word(const struct site_inputs *si, enum lang l, const char *prefix,
 			 const char *word, struct buf *tmp)
 {
 	buf_reset(tmp);
@@ -53,7 +53,7 @@ const char *figures_word(const struct site_inputs *si, enum lang l, const char *
 
 /* ---- the data's figures ---- */
 
-void figures_input(const struct site_inputs *si, struct buf *out, int table, size_t row)
+void guide_ledger_input(const struct site_inputs *si, struct buf *out, int table, size_t row)
 {
 	const struct table *t = &si->data.tables[table];
 	if (out->len)
@@ -64,16 +64,16 @@ void figures_input(const struct site_inputs *si, struct buf *out, int table, siz
 static void add_price_input(const struct site_inputs *si, struct buf *in, long quote)
 {
 	if (quote >= 0)
-		figures_input(si, in, TABLE_PRICES, si->data.prices[quote].row);
+		guide_ledger_input(si, in, TABLE_PRICES, si->data.prices[quote].row);
 }
 
 static void add_time_input(const struct site_inputs *si, struct buf *in, long time_row)
 {
 	if (time_row >= 0)
-		figures_input(si, in, TABLE_TASK_TIMES, si->data.task_times[time_row].row);
+		guide_ledger_input(si, in, TABLE_TASK_TIMES, si->data.task_times[time_row].row);
 }
 
-void figures_input_task_cost(const struct site_inputs *si, struct buf *out,
+void guide_ledger_input_task_cost(const struct site_inputs *si, struct buf *out,
 			     const struct task_cost *c)
 {
 	add_time_input(si, out, c->time_row);
@@ -95,7 +95,7 @@ static void value_text(struct buf *v, struct buf *max, struct figure lo,
 
 struct collect {
 	struct site *s;
-	struct figures *f;
+	struct guide_ledger *f;
 	struct buf id, label, label_zh, v, max, in;
 };
 
@@ -121,7 +121,7 @@ static void collect_prices(struct collect *c)
 		const struct gpu_prices *p = &c->s->in.metrics.prices[g];
 		collect_reset(c);
 		buf_addf(&c->id, "price.%s.lowest", d->gpus[g].id);
-		figures_labels(&c->s->in, &c->label, &c->label_zh, "fig.price_lowest",
+		guide_ledger_labels(&c->s->in, &c->label, &c->label_zh, "fig.price_lowest",
 			       "gpu", d->gpus[g].name, NULL, NULL);
 		value_text(&c->v, &c->max, p->lowest, (struct figure){ 0, "" });
 		add_price_input(&c->s->in, &c->in, p->lowest_row);
@@ -144,12 +144,12 @@ static void collect_tasks(struct collect *c)
 				collect_reset(c);
 				buf_addf(&c->id, "%s.%s.%s", pass ? "cost" : "time",
 					 d->tasks[t].id, d->gpus[g].id);
-				figures_labels(&c->s->in, &c->label, &c->label_zh,
+				guide_ledger_labels(&c->s->in, &c->label, &c->label_zh,
 					       pass ? "fig.cost" : "fig.time",
 					       "task", d->tasks[t].name_en, d->tasks[t].name_zh,
 					       "gpu", d->gpus[g].name, NULL, NULL);
 				if (pass) {
-					figures_input_task_cost(&c->s->in, &c->in, tc);
+					guide_ledger_input_task_cost(&c->s->in, &c->in, tc);
 					value_text(&c->v, &c->max, tc->cost, tc->cost_max);
 				} else {
 					add_time_input(&c->s->in, &c->in, tc->time_row);
@@ -173,10 +173,10 @@ static void collect_stated(struct collect *c)
 			const struct stated_check *k = &c->s->in.metrics.checks[i];
 			collect_reset(c);
 			buf_addf(&c->id, "stated.%s.%s", sc->id, pass ? "check" : "computed");
-			figures_labels(&c->s->in, &c->label, &c->label_zh,
+			guide_ledger_labels(&c->s->in, &c->label, &c->label_zh,
 				       pass ? "fig.stated_check" : "fig.stated_computed",
 				       "id", sc->id, NULL, NULL);
-			figures_input(&c->s->in, &c->in, TABLE_STATED_COSTS, sc->row);
+			guide_ledger_input(&c->s->in, &c->in, TABLE_STATED_COSTS, sc->row);
 			add_time_input(&c->s->in, &c->in, k->time_row);
 			add_price_input(&c->s->in, &c->in, k->quote_row);
 			value_text(&c->v, &c->max, k->computed, k->computed_max);
@@ -208,12 +208,12 @@ static void collect_serving(struct collect *c)
 				collect_reset(c);
 				buf_addf(&c->id, "serving.%s.%s.%s", bm->id, d->gpus[g].id,
 					 pass ? "per-mtok" : "month");
-				figures_labels(&c->s->in, &c->label, &c->label_zh,
+				guide_ledger_labels(&c->s->in, &c->label, &c->label_zh,
 					       pass ? "fig.serving_mtok" : "fig.serving_month",
 					       "bench", bm->name_en, bm->name_zh,
 					       "gpu", d->gpus[g].name, NULL, NULL);
 				if (row >= 0)
-					figures_input(&c->s->in, &c->in, TABLE_RESULTS,
+					guide_ledger_input(&c->s->in, &c->in, TABLE_RESULTS,
 						      d->results[row].row);
 				add_price_input(&c->s->in, &c->in, sv.quote_row);
 				struct figure none = { 0, "" };
@@ -225,11 +225,11 @@ static void collect_serving(struct collect *c)
 	}
 }
 
-void figures_collect(struct site *s)
+void guide_ledger_collect(struct site *s)
 {
-	struct figures *f = xcalloc(1, sizeof *f);
+	struct guide_ledger *f = xcalloc(1, sizeof *f);
 	ledger_init(&f->lg);
-	s->in.figures = f;
+	s->in.ledger = f;
 	const struct data *d = &s->in.data;
 	f->ngpus = d->ngpus;
 	f->ntasks = d->ntasks;
@@ -249,38 +249,38 @@ void figures_collect(struct site *s)
 	buf_release(&c.in);
 }
 
-void figures_free(struct site *s)
+void guide_ledger_free(struct site *s)
 {
-	if (!s->in.figures)
+	if (!s->in.ledger)
 		return;
-	ledger_free(&s->in.figures->lg);
-	free(s->in.figures);
-	s->in.figures = NULL;
+	ledger_free(&s->in.ledger->lg);
+	free(s->in.ledger);
+	s->in.ledger = NULL;
 }
 
 /* ---- marks ---- */
 
-void figures_pages_begin(struct site *s)
+void guide_ledger_pages_begin(struct site *s)
 {
-	if (s->in.figures)
-		ledger_pages_begin(&s->in.figures->lg, s->plan.npages);
+	if (s->in.ledger)
+		ledger_pages_begin(&s->in.ledger->lg, s->plan.npages);
 }
 
-struct ledger_sink *figures_page_sink(struct site *s, size_t page)
+struct ledger_sink *guide_ledger_page_sink(struct site *s, size_t page)
 {
-	return s->in.figures ? ledger_page_sink(&s->in.figures->lg, page) : NULL;
+	return s->in.ledger ? ledger_page_sink(&s->in.ledger->lg, page) : NULL;
 }
 
-struct ledger_sink *figures_plan_sink(struct site *s)
+struct ledger_sink *guide_ledger_plan_sink(struct site *s)
 {
-	return s->in.figures ? &s->in.figures->lg.plan : NULL;
+	return s->in.ledger ? &s->in.ledger->lg.plan : NULL;
 }
 
 /* The key naming the page in its sink: NULL in the page's own sink, its
  * language and path in the plan's. */
 static const char *sink_key(const struct page_ctx *pc, char *key, size_t cap)
 {
-	if (pc->marks != &pc->in->figures->lg.plan)
+	if (pc->marks != &pc->in->ledger->lg.plan)
 		return NULL;
 	snprintf(key, cap, "%s/%s", lang_code(pc->l), pc->path ? pc->path : "");
 	return key;
@@ -288,44 +288,44 @@ static const char *sink_key(const struct page_ctx *pc, char *key, size_t cap)
 
 static void show(const struct page_ctx *pc, size_t fig)
 {
-	if (!pc->in->figures || !pc->marks)
+	if (!pc->in->ledger || !pc->marks)
 		return;
 	char key[512];
 	ledger_sink_mark(pc->marks, sink_key(pc, key, sizeof key), fig);
 }
 
-void figures_show_price(const struct page_ctx *pc, size_t gpu)
+void guide_ledger_show_price(const struct page_ctx *pc, size_t gpu)
 {
-	if (pc->in->figures && gpu < pc->in->figures->ngpus)
-		show(pc, pc->in->figures->price0 + gpu);
+	if (pc->in->ledger && gpu < pc->in->ledger->ngpus)
+		show(pc, pc->in->ledger->price0 + gpu);
 }
 
-void figures_show_time(const struct page_ctx *pc, size_t task, size_t gpu)
+void guide_ledger_show_time(const struct page_ctx *pc, size_t task, size_t gpu)
 {
-	struct figures *f = pc->in->figures;
+	struct guide_ledger *f = pc->in->ledger;
 	if (f && task < f->ntasks && gpu < f->ngpus)
 		show(pc, f->time0 + task * f->ngpus + gpu);
 }
 
-void figures_show_cost(const struct page_ctx *pc, size_t task, size_t gpu)
+void guide_ledger_show_cost(const struct page_ctx *pc, size_t task, size_t gpu)
 {
-	struct figures *f = pc->in->figures;
+	struct guide_ledger *f = pc->in->ledger;
 	if (f && task < f->ntasks && gpu < f->ngpus)
 		show(pc, f->cost0 + task * f->ngpus + gpu);
 }
 
-void figures_show_stated(const struct page_ctx *pc, size_t stated)
+void guide_ledger_show_stated(const struct page_ctx *pc, size_t stated)
 {
-	struct figures *f = pc->in->figures;
+	struct guide_ledger *f = pc->in->ledger;
 	if (!f || stated >= f->nstated)
 		return;
 	show(pc, f->stated0 + stated);
 	show(pc, f->check0 + stated);
 }
 
-void figures_show_serving(const struct page_ctx *pc, size_t benchmark, size_t gpu)
+void guide_ledger_show_serving(const struct page_ctx *pc, size_t benchmark, size_t gpu)
 {
-	struct figures *f = pc->in->figures;
+	struct guide_ledger *f = pc->in->ledger;
 	if (!f || benchmark >= f->nbench || gpu >= f->ngpus)
 		return;
 	size_t i = benchmark * f->ngpus + gpu;
@@ -335,34 +335,34 @@ void figures_show_serving(const struct page_ctx *pc, size_t benchmark, size_t gp
 		show(pc, f->mtok0 + i);
 }
 
-void figures_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t gpu)
+void guide_ledger_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t gpu)
 {
-	struct figures *f = pc->in->figures;
+	struct guide_ledger *f = pc->in->ledger;
 	if (!f || benchmark >= f->nbench || gpu >= f->ngpus)
 		return;
 	show(pc, f->mtok0 + benchmark * f->ngpus + gpu);
 }
 
-void figures_show_quote(const struct page_ctx *pc, size_t row)
+void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)
 {
-	if (!pc->in->figures || row >= pc->in->data.nprices)
+	if (!pc->in->ledger || row >= pc->in->data.nprices)
 		return;
 	const struct price *q = &pc->in->data.prices[row];
 	const char *gpu = pc->in->data.gpus[q->gpu].name;
 	struct buf id = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT, v = BUF_INIT,
 		   in = BUF_INIT, tmp = BUF_INIT;
-	buf_addf(&id, FIGURES_ROW_PREFIX "%s.%s.%s.%d%s%s", q->gpu_id,
+	buf_addf(&id, GUIDE_LEDGER_ROW_PREFIX "%s.%s.%s.%d%s%s", q->gpu_id,
 		 *q->provider ? q->provider : q->source, q->kind, q->cards < 1 ? 1 : q->cards,
 		 *q->as_of ? "." : "", q->as_of);
 	/* the kind's English word is the data's, as it was before labels
 	 * had a Chinese version */
-	const char *kind_zh = figures_word(pc->in, LANG_ZH, "price.", q->kind, &tmp);
-	figures_labels(pc->in, &label, &label_zh, *q->provider ? "fig.quote" : "fig.quote_unnamed",
+	const char *kind_zh = guide_ledger_word(pc->in, LANG_ZH, "price.", q->kind, &tmp);
+	guide_ledger_labels(pc->in, &label, &label_zh, *q->provider ? "fig.quote" : "fig.quote_unnamed",
 		       "gpu", gpu, NULL, "provider", *q->provider ? q->provider : q->source,
 		       NULL, "kind", q->kind, kind_zh, NULL);
 	ledger_number(&v, q->usd_per_hour);
-	figures_input(pc->in, &in, TABLE_PRICES, q->row);
-	figures_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h",
+	guide_ledger_input(pc->in, &in, TABLE_PRICES, q->row);
+	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h",
 			 in.ptr);
 	buf_release(&id);
 	buf_release(&label);
@@ -372,24 +372,24 @@ void figures_show_quote(const struct page_ctx *pc, size_t row)
 	buf_release(&in);
 }
 
-void figures_show_fit(const struct page_ctx *pc, double params_b, const char *precision, long vram_row,
+void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const char *precision, long vram_row,
 		      size_t gpu, struct figure cards)
 {
-	if (!pc->in->figures || gpu >= pc->in->data.ngpus)
+	if (!pc->in->ledger || gpu >= pc->in->data.ngpus)
 		return;
 	const struct gpu *g = &pc->in->data.gpus[gpu];
 	struct buf id = BUF_INIT, params = BUF_INIT, label = BUF_INIT,
 		   label_zh = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
 	ledger_number(&params, params_b);
 	buf_addf(&id, "fit.%sb.%s.%s", params.ptr, precision, g->id);
-	figures_labels(pc->in, &label, &label_zh, "fig.fit", "params", params.ptr, NULL,
+	guide_ledger_labels(pc->in, &label, &label_zh, "fig.fit", "params", params.ptr, NULL,
 		       "precision", precision, NULL, "gpu", g->name, NULL, NULL);
 	if (figure_ok(cards))
 		ledger_number(&v, cards.value);
 	if (vram_row >= 0 && (size_t)vram_row < pc->in->data.nvram)
-		figures_input(pc->in, &in, TABLE_VRAM, pc->in->data.vram[vram_row].row);
-	figures_input(pc->in, &in, TABLE_GPUS, g->row);
-	figures_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "cards",
+		guide_ledger_input(pc->in, &in, TABLE_VRAM, pc->in->data.vram[vram_row].row);
+	guide_ledger_input(pc->in, &in, TABLE_GPUS, g->row);
+	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "cards",
 			 in.ptr);
 	buf_release(&id);
 	buf_release(&params);
@@ -399,11 +399,11 @@ void figures_show_fit(const struct page_ctx *pc, double params_b, const char *pr
 	buf_release(&in);
 }
 
-void figures_show_new(const struct page_ctx *pc, const char *id, const char *label, const char *label_zh,
+void guide_ledger_show_new(const struct page_ctx *pc, const char *id, const char *label, const char *label_zh,
 		      const char *value, const char *value_max, const char *unit,
 		      const char *inputs)
 {
-	if (!pc->in->figures)
+	if (!pc->in->ledger)
 		return;
 	if (!pc->marks)
 		return;
@@ -440,7 +440,7 @@ static bool printed_other(const struct ledger *lg, size_t fig, size_t page)
  * ledger's own value when no page printed it) and the figure's inputs. */
 static void report_conflicts(struct site *s)
 {
-	const struct ledger *lg = &s->in.figures->lg;
+	const struct ledger *lg = &s->in.ledger->lg;
 	struct buf first = BUF_INIT, other = BUF_INIT, v1 = BUF_INIT, v2 = BUF_INIT;
 	for (size_t i = 0; i < lg->nconflicts; i++) {
 		const struct ledger_conflict *c = &lg->conflicts[i];
@@ -466,9 +466,9 @@ static void report_conflicts(struct site *s)
 	buf_release(&v2);
 }
 
-void figures_finish(struct site *s, struct buf *csv)
+void guide_ledger_finish(struct site *s, struct buf *csv)
 {
-	if (!s->in.figures)
+	if (!s->in.ledger)
 		return;
 	struct strmap pages = STRMAP_INIT;
 	struct buf key = BUF_INIT;
@@ -481,25 +481,25 @@ void figures_finish(struct site *s, struct buf *csv)
 			*slot = i + 1;
 	}
 	buf_release(&key);
-	ledger_merge(&s->in.figures->lg, page_of, &pages);
+	ledger_merge(&s->in.ledger->lg, page_of, &pages);
 	strmap_free(&pages);
 	report_conflicts(s);
-	ledger_write_csv(&s->in.figures->lg, csv, page_url, s);
+	ledger_write_csv(&s->in.ledger->lg, csv, page_url, s);
 }
 
 /* Enough lines for one edit's figures to read whole, few enough that a
  * large change stays readable. */
-#define FIGURES_REPORT_CAP 8
+#define GUIDE_LEDGER_REPORT_CAP 8
 
-void figures_report(const char *old_csv, const char *new_csv, struct buf *out)
+void guide_ledger_report(const char *old_csv, const char *new_csv, struct buf *out)
 {
 	struct ledger_diff d;
 	if (ledger_diff(&d, old_csv, new_csv) == 0) {
-		d.row_prefix = FIGURES_ROW_PREFIX;
-		ledger_report(&d, FIGURES_REPORT_CAP, out);
+		d.row_prefix = GUIDE_LEDGER_ROW_PREFIX;
+		ledger_report(&d, GUIDE_LEDGER_REPORT_CAP, out);
 	}
 	else
-		buf_adds(out, "the published " FIGURES_FILE " is not a figure ledger; "
+		buf_adds(out, "the published " GUIDE_LEDGER_FILE " is not a figure ledger; "
 			      "no changes reported\n");
 	ledger_diff_free(&d);
 }

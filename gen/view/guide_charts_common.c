@@ -1,6 +1,6 @@
-/* guide_charts_kit: one chart render's texts, names, figures, data table
- * and drawing, for the chart families (see guide_charts_kit.h). */
-#include "view/guide_charts_kit.h"
+/* guide_charts_common: one chart render's texts, names, figures, data table
+ * and drawing, for the chart families (see guide_charts_common.h). */
+#include "view/guide_charts_common.h"
 
 #include "model/data.h"
 #include "base/numfmt.h"
@@ -15,22 +15,22 @@
 static const struct {
 	const char *name; /* field= and the suffix of its i18n keys */
 	const char *unit_key;
-} specs[GCK_SPEC_COUNT] = {
-	[GCK_SPEC_BANDWIDTH] = { "bandwidth_gbs", "unit.gbs" },
-	[GCK_SPEC_FP16] = { "fp16_tflops", "unit.tflops" },
-	[GCK_SPEC_TDP] = { "tdp_w", "unit.w" },
-	[GCK_SPEC_TFLOPS_PER_WATT] = { "tflops_per_watt", "unit.tflops_per_w" },
-	[GCK_SPEC_VRAM] = { "vram_gb", "unit.gb" },
+} specs[GC_SPEC_COUNT] = {
+	[GC_SPEC_BANDWIDTH] = { "bandwidth_gbs", "unit.gbs" },
+	[GC_SPEC_FP16] = { "fp16_tflops", "unit.tflops" },
+	[GC_SPEC_TDP] = { "tdp_w", "unit.w" },
+	[GC_SPEC_TFLOPS_PER_WATT] = { "tflops_per_watt", "unit.tflops_per_w" },
+	[GC_SPEC_VRAM] = { "vram_gb", "unit.gb" },
 };
 
-const char *gck_spec_id(enum gck_spec f)
+const char *gc_spec_id(enum gc_spec f)
 {
 	return specs[f].name;
 }
 
-int gck_spec_find(const char *name)
+int gc_spec_find(const char *name)
 {
-	for (size_t f = 0; f < GCK_SPEC_CHARTABLE; f++)
+	for (size_t f = 0; f < GC_SPEC_CHARTABLE; f++)
 		if (!strcmp(specs[f].name, name))
 			return (int)f;
 	return -1;
@@ -38,7 +38,7 @@ int gck_spec_find(const char *name)
 
 /* ---- texts ---- */
 
-const char *gck_tr(const struct gc *c, const char *key)
+const char *gc_tr(const struct gc *c, const char *key)
 {
 	return i18n_get(&c->pc->in->i18n, c->l, key);
 }
@@ -58,7 +58,7 @@ static void fill_v(const struct gc *c, struct buf *out, const char *key, va_list
 	i18n_fill_key(out, &c->pc->in->i18n, c->l, key, names, vals, n);
 }
 
-void gck_fill(const struct gc *c, struct buf *out, const char *key, ...)
+void gc_fill(const struct gc *c, struct buf *out, const char *key, ...)
 {
 	va_list ap;
 	va_start(ap, key);
@@ -66,139 +66,139 @@ void gck_fill(const struct gc *c, struct buf *out, const char *key, ...)
 	va_end(ap);
 }
 
-const char *gck_keep(struct gc *c, struct buf *b)
+const char *gc_keep(struct gc *c, struct buf *b)
 {
 	const char *r = arena_strndup(&c->a, b->ptr, b->len);
 	buf_release(b);
 	return r;
 }
 
-const char *gck_fmt_number(struct gc *c, double v)
+const char *gc_fmt_number(struct gc *c, double v)
 {
 	struct buf b = BUF_INIT;
 	i18n_format_number(&b, v, c->l);
-	return gck_keep(c, &b);
+	return gc_keep(c, &b);
 }
 
-const char *gck_fmt_usd(struct gc *c, double v)
+const char *gc_fmt_usd(struct gc *c, double v)
 {
 	struct buf b = BUF_INIT;
 	i18n_format_usd(&b, v, c->l);
-	return gck_keep(c, &b);
+	return gc_keep(c, &b);
 }
 
-const char *gck_fmt_unit(struct gc *c, double v, const char *unit_key)
+const char *gc_fmt_unit(struct gc *c, double v, const char *unit_key)
 {
 	struct buf b = BUF_INIT;
 	i18n_format_unit(&b, &c->pc->in->i18n, v, unit_key, c->l);
-	return gck_keep(c, &b);
+	return gc_keep(c, &b);
 }
 
-const char *gck_fmt_duration(struct gc *c, double hours)
+const char *gc_fmt_duration(struct gc *c, double hours)
 {
 	struct buf b = BUF_INIT;
 	i18n_format_duration(&b, &c->pc->in->i18n, hours, c->l);
-	return gck_keep(c, &b);
+	return gc_keep(c, &b);
 }
 
-const char *gck_fmt_hourly(struct gc *c, double v)
+const char *gc_fmt_hourly(struct gc *c, double v)
 {
 	struct buf b = BUF_INIT;
 	i18n_format_usd(&b, v, c->l);
-	buf_adds(&b, gck_tr(c, "unit.per_hour"));
-	return gck_keep(c, &b);
+	buf_adds(&b, gc_tr(c, "unit.per_hour"));
+	return gc_keep(c, &b);
 }
 
-const char *gck_fmt_speed(struct gc *c, double v)
+const char *gc_fmt_speed(struct gc *c, double v)
 {
-	return gck_fmt_unit(c, v, "unit.x");
+	return gc_fmt_unit(c, v, "unit.x");
 }
 
-const char *gck_fmt_spec(struct gc *c, enum gck_spec f, double v)
+const char *gc_fmt_spec(struct gc *c, enum gc_spec f, double v)
 {
-	return gck_fmt_unit(c, v, specs[f].unit_key);
+	return gc_fmt_unit(c, v, specs[f].unit_key);
 }
 
-const char *gck_filled(struct gc *c, const char *key, ...)
+const char *gc_filled(struct gc *c, const char *key, ...)
 {
 	struct buf b = BUF_INIT;
 	va_list ap;
 	va_start(ap, key);
 	fill_v(c, &b, key, ap);
 	va_end(ap);
-	return gck_keep(c, &b);
+	return gc_keep(c, &b);
 }
 
-const char *gck_gpu_name(const struct gc *c, size_t g)
+const char *gc_gpu_name(const struct gc *c, size_t g)
 {
 	return c->d->gpus[g].name;
 }
 
-int gck_gpu_color(const struct gc *c, size_t g)
+int gc_gpu_color(const struct gc *c, size_t g)
 {
 	return (int)(c->d->gpus[g].row % CHART_COLORS);
 }
 
-const char *gck_bench_name(const struct gc *c, size_t b)
+const char *gc_bench_name(const struct gc *c, size_t b)
 {
 	const struct benchmark *x = &c->d->benchmarks[b];
 	return c->l == LANG_ZH ? x->name_zh : x->name_en;
 }
 
-const char *gck_spec_name(struct gc *c, enum gck_spec f)
+const char *gc_spec_name(struct gc *c, enum gc_spec f)
 {
-	return gck_tr(c, arena_printf(&c->a, "chart.spec.name.%s", specs[f].name));
+	return gc_tr(c, arena_printf(&c->a, "chart.spec.name.%s", specs[f].name));
 }
 
-const char *gck_baseline_name(const struct gc *c)
+const char *gc_baseline_name(const struct gc *c)
 {
 	long b = c->m->baseline_gpu;
-	return b >= 0 ? gck_gpu_name(c, (size_t)b) : gck_tr(c, "chart.the_baseline");
+	return b >= 0 ? gc_gpu_name(c, (size_t)b) : gc_tr(c, "chart.the_baseline");
 }
 
-void gck_name_list_add(const struct gc *c, struct name_list *nl, const char *name)
+void gc_name_list_add(const struct gc *c, struct name_list *nl, const char *name)
 {
 	if (nl->n++)
 		buf_adds(&nl->b, c->l == LANG_ZH ? "、" : ", ");
 	buf_adds(&nl->b, name);
 }
 
-void gck_name_list_add_why(const struct gc *c, struct name_list *nl,
+void gc_name_list_add_why(const struct gc *c, struct name_list *nl,
 			   const char *name, const char *why)
 {
 	if (!why || !i18n_has(&c->pc->in->i18n, why)) {
-		gck_name_list_add(c, nl, name);
+		gc_name_list_add(c, nl, name);
 		return;
 	}
 	struct buf b = BUF_INIT;
-	gck_fill(c, &b, "chart.name_why", "name", name, "why", gck_tr(c, why), NULL);
-	gck_name_list_add(c, nl, b.ptr);
+	gc_fill(c, &b, "chart.name_why", "name", name, "why", gc_tr(c, why), NULL);
+	gc_name_list_add(c, nl, b.ptr);
 	buf_release(&b);
 }
 
-void gck_sentence_gap(struct gc *c)
+void gc_sentence_gap(struct gc *c)
 {
 	if (c->l != LANG_ZH && c->desc.len)
 		buf_addc(&c->desc, ' ');
 }
 
-void gck_desc_missing(struct gc *c, struct name_list *nl)
+void gc_desc_missing(struct gc *c, struct name_list *nl)
 {
 	if (nl->n) {
-		gck_sentence_gap(c);
-		gck_fill(c, &c->desc, "chart.desc.missing", "gpus", nl->b.ptr, NULL);
+		gc_sentence_gap(c);
+		gc_fill(c, &c->desc, "chart.desc.missing", "gpus", nl->b.ptr, NULL);
 	}
 	buf_release(&nl->b);
 }
 
 /* ---- figures ---- */
 
-bool gck_is_relative_speed(const struct benchmark *b)
+bool gc_is_relative_speed(const struct benchmark *b)
 {
 	return b->kind && !strcmp(b->kind, "relative-speed");
 }
 
-struct figure gck_relative_speed(const struct gc *c, size_t b, size_t g)
+struct figure gc_relative_speed(const struct gc *c, size_t b, size_t g)
 {
 	long base = c->m->baseline_gpu;
 	if (base < 0)
@@ -206,26 +206,26 @@ struct figure gck_relative_speed(const struct gc *c, size_t b, size_t g)
 	return metrics_speed_ratio(c->d, b, g, (size_t)base);
 }
 
-bool gck_has_result(const struct gc *c, size_t b, size_t g)
+bool gc_has_result(const struct gc *c, size_t b, size_t g)
 {
 	return figure_ok(metrics_result(c->d, b, g));
 }
 
-struct figure gck_spec_value(const struct gc *c, size_t g, enum gck_spec f)
+struct figure gc_spec_value(const struct gc *c, size_t g, enum gc_spec f)
 {
 	const struct gpu *x = &c->d->gpus[g];
 	switch (f) {
-	case GCK_SPEC_BANDWIDTH:
+	case GC_SPEC_BANDWIDTH:
 		return figure_of(x->bandwidth_gbs, "why.not_stated");
-	case GCK_SPEC_FP16:
+	case GC_SPEC_FP16:
 		return figure_of(x->fp16_tflops, "why.not_stated");
-	case GCK_SPEC_TDP:
+	case GC_SPEC_TDP:
 		return figure_of(x->tdp_w, "why.not_stated");
-	case GCK_SPEC_TFLOPS_PER_WATT:
+	case GC_SPEC_TFLOPS_PER_WATT:
 		return metric_tflops_per_watt(figure_of(x->fp16_tflops, "why.not_stated"),
 					      figure_of(x->tdp_w, "why.not_stated"));
-	case GCK_SPEC_VRAM:
-	case GCK_SPEC_COUNT:
+	case GC_SPEC_VRAM:
+	case GC_SPEC_COUNT:
 		break;
 	}
 	return figure_of(x->vram_gb, "why.no_vram");
@@ -233,41 +233,41 @@ struct figure gck_spec_value(const struct gc *c, size_t g, enum gck_spec f)
 
 /* ---- the data table ---- */
 
-void gck_table_begin(struct gc *c)
+void gc_table_begin(struct gc *c)
 {
 	buf_adds(&c->table, "<table class=\"sortable\"><thead><tr>");
 }
 
-void gck_table_head(struct gc *c, const char *text)
+void gc_table_head(struct gc *c, const char *text)
 {
 	buf_adds(&c->table, "<th scope=\"col\">");
 	text_escape_htmls(&c->table, text);
 	buf_adds(&c->table, "</th>");
 }
 
-void gck_table_body(struct gc *c)
+void gc_table_body(struct gc *c)
 {
 	buf_adds(&c->table, "</tr></thead><tbody>");
 }
 
-void gck_table_row(struct gc *c, const char *head)
+void gc_table_row(struct gc *c, const char *head)
 {
 	buf_adds(&c->table, "<tr><th scope=\"row\">");
 	text_escape_htmls(&c->table, head);
 	buf_adds(&c->table, "</th>");
 }
 
-void gck_table_row_end(struct gc *c)
+void gc_table_row_end(struct gc *c)
 {
 	buf_adds(&c->table, "</tr>");
 }
 
-void gck_table_end(struct gc *c)
+void gc_table_end(struct gc *c)
 {
 	buf_adds(&c->table, "</tbody></table>");
 }
 
-void gck_table_num(struct gc *c, const char *text, double raw)
+void gc_table_num(struct gc *c, const char *text, double raw)
 {
 	char sort[NUMFMT_MAX];
 	buf_adds(&c->table, "<td class=\"num\" data-sort=\"");
@@ -281,12 +281,12 @@ void gck_table_num(struct gc *c, const char *text, double raw)
 static const char *no_data_text(struct gc *c, const char *why)
 {
 	if (why && i18n_has(&c->pc->in->i18n, why))
-		return gck_filled(c, "chart.why", "no_data", gck_tr(c, "no_data"), "why",
-				  gck_tr(c, why), NULL);
-	return gck_tr(c, "no_data");
+		return gc_filled(c, "chart.why", "no_data", gc_tr(c, "no_data"), "why",
+				  gc_tr(c, why), NULL);
+	return gc_tr(c, "no_data");
 }
 
-void gck_table_nodata(struct gc *c, const char *why)
+void gc_table_nodata(struct gc *c, const char *why)
 {
 	buf_adds(&c->table, "<td class=\"nodata\" data-sort=\"\"");
 	site_nodata_cell(c->pc->in, c->l, no_data_text(c, why), &c->table);
@@ -294,77 +294,77 @@ void gck_table_nodata(struct gc *c, const char *why)
 	c->table_nodata = true;
 }
 
-void gck_table_figure(struct gc *c, struct figure f, const char *text)
+void gc_table_figure(struct gc *c, struct figure f, const char *text)
 {
 	if (figure_ok(f))
-		gck_table_num(c, text, f.value);
+		gc_table_num(c, text, f.value);
 	else
-		gck_table_nodata(c, f.missing);
+		gc_table_nodata(c, f.missing);
 }
 
 /* ---- drawing ---- */
 
-struct chart_text gck_chart_texts(const struct gc *c)
+struct chart_text gc_chart_texts(const struct gc *c)
 {
 	return (struct chart_text){
 		.title = c->title.ptr,
 		.desc = c->desc.ptr,
 		.axis_title = c->axis.len ? c->axis.ptr : NULL,
 		.axis2_title = c->axis2.len ? c->axis2.ptr : NULL,
-		.no_data = gck_tr(c, "no_data"),
-		.log_scale = gck_tr(c, "chart.log_scale"),
-		.list_sep = gck_tr(c, "list.sep"),
-		.pair_sep = gck_tr(c, "punct.list_sep"),
-		.label_sep = gck_tr(c, "list.colon"),
-		.aside_open = gck_tr(c, "punct.paren_open"),
-		.aside_close = gck_tr(c, "punct.paren_close"),
+		.no_data = gc_tr(c, "no_data"),
+		.log_scale = gc_tr(c, "chart.log_scale"),
+		.list_sep = gc_tr(c, "list.sep"),
+		.pair_sep = gc_tr(c, "punct.list_sep"),
+		.label_sep = gc_tr(c, "list.colon"),
+		.aside_open = gc_tr(c, "punct.paren_open"),
+		.aside_close = gc_tr(c, "punct.paren_close"),
 	};
 }
 
-const char *gck_compact_id(struct gc *c)
+const char *gc_compact_id(struct gc *c)
 {
 	return arena_printf(&c->a, "%s-compact", c->ids[c->nids - 1]);
 }
 
-struct chart_text gck_compact_texts(const struct gc *c)
+struct chart_text gc_compact_texts(const struct gc *c)
 {
-	struct chart_text t = gck_chart_texts(c);
+	struct chart_text t = gc_chart_texts(c);
 	t.width = CHART_WIDTH_COMPACT;
 	return t;
 }
 
-void gck_draw_hbar(struct gc *c, const struct chart_bar *bars, size_t n)
+void gc_draw_hbar(struct gc *c, const struct chart_bar *bars, size_t n)
 {
-	struct chart_text t = gck_chart_texts(c);
+	struct chart_text t = gc_chart_texts(c);
 	for (size_t i = 0; i < c->nids; i++)
 		chart_hbar(&c->svg[i], c->ids[i], &t, bars, n);
-	t = gck_compact_texts(c);
-	chart_hbar(&c->compact, gck_compact_id(c), &t, bars, n);
+	t = gc_compact_texts(c);
+	chart_hbar(&c->compact, gc_compact_id(c), &t, bars, n);
 	c->wide_w = CHART_WIDTH;
 }
 
-void gck_draw_grouped(struct gc *c, const char *const *groups, size_t ng,
+void gc_draw_grouped(struct gc *c, const char *const *groups, size_t ng,
 		      const struct chart_series *series, size_t ns,
 		      const struct chart_value *values)
 {
-	struct chart_text t = gck_chart_texts(c);
+	struct chart_text t = gc_chart_texts(c);
 	for (size_t i = 0; i < c->nids; i++)
 		chart_grouped(&c->svg[i], c->ids[i], &t, groups, ng, series, ns,
 			      values);
-	t = gck_compact_texts(c);
-	chart_grouped(&c->compact, gck_compact_id(c), &t, groups, ng, series, ns,
+	t = gc_compact_texts(c);
+	chart_grouped(&c->compact, gc_compact_id(c), &t, groups, ng, series, ns,
 		      values);
 	c->wide_w = CHART_WIDTH;
 }
 
-void *gck_scratch(struct gc *c, size_t n, size_t size)
+void *gc_scratch(struct gc *c, size_t n, size_t size)
 {
 	return arena_alloc(&c->a, (n ? n : 1) * size);
 }
 
 /* ---- extremes for the descriptions ---- */
 
-void gck_extremes_add(struct extremes *e, double v, size_t at)
+void gc_extremes_add(struct extremes *e, double v, size_t at)
 {
 	if (!e->any || v > e->max) {
 		e->max = v;

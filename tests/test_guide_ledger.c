@@ -11,7 +11,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "model/ledger.h"
-#include "view/figures.h"
+#include "view/guide_ledger.h"
 #include "view/site.h"
 
 #include <stdio.h>
@@ -38,25 +38,25 @@ static void test_one_figure_two_values_names_both_pages(void **state)
 	struct diag d;
 	diag_init(&d, NULL, &log);
 	f.s.diag = &d;
-	struct figures figs = { 0 };
+	struct guide_ledger figs = { 0 };
 	ledger_init(&figs.lg);
-	f.s.in.figures = &figs;
+	f.s.in.ledger = &figs;
 	plan(&f.s, LANG_EN, "inference/");
 	plan(&f.s, LANG_EN, "articles/review/");
 	plan(&f.s, LANG_ZH, "inference/");
-	figures_pages_begin(&f.s);
+	guide_ledger_pages_begin(&f.s);
 	for (size_t page = 0; page < 3; page++) {
 		const struct page_ctx pc = {
 			.in = &f.s.in, .arena = &f.s.arena, .diag = &d,
-			.marks = figures_page_sink(&f.s, page),
+			.marks = guide_ledger_page_sink(&f.s, page),
 			.l = f.s.plan.pages[page].lang, .path = f.s.plan.pages[page].path,
 		};
-		figures_show_new(&pc, "mtok.llama2-13b.rtx-4090", "Llama 2 13B on RTX 4090",
+		guide_ledger_show_new(&pc, "mtok.llama2-13b.rtx-4090", "Llama 2 13B on RTX 4090",
 				 "", page == 1 ? "1.81" : "4.07", "", "USD/1M tokens",
 				 page == 1 ? "data/prices.csv:3" : "data/prices.csv:8");
 	}
 	struct buf csv = BUF_INIT;
-	figures_finish(&f.s, &csv);
+	guide_ledger_finish(&f.s, &csv);
 	assert_int_equal(d.errors, 1);
 	assert_non_null(strstr(log.ptr,
 		"error: figure \"mtok.llama2-13b.rtx-4090\" (Llama 2 13B on RTX 4090) would "
@@ -66,7 +66,7 @@ static void test_one_figure_two_values_names_both_pages(void **state)
 	buf_release(&csv);
 	ledger_free(&figs.lg);
 	buf_release(&log);
-	f.s.in.figures = NULL;
+	f.s.in.ledger = NULL;
 	free(f.s.plan.pages);
 	strmap_free(&f.s.plan.page_paths);
 	site_fixture_free(&f);

@@ -1,30 +1,30 @@
-/* figures: the site's figure ledger (ledger.h) for one build.
+/* guide_ledger: the guide's figure ledger (the generic ledger.h) for one build.
  *
- * figures_collect defines, from the data and its metrics, every figure the
+ * guide_ledger_collect defines, from the data and its metrics, every figure the
  * guide's pages show: each GPU's lowest on-demand price, each job's time and
  * cost (with the quote it is priced at), each stated cost's check (the cost
  * computed from its inputs, and whether they agree), each serving cost
  * (a month, and per million tokens). Ids are stable: they are made of the
  * data's ids ("cost.lora-7b.rtx-4090"), never of row numbers.
  *
- * Pages say what they show with figures_show_* (present.c for the page
+ * Pages say what they show with guide_ledger_show_* (present.c for the page
  * families, cite.c for articles' shortcodes, which can also define a figure
  * of their own) through their page context (struct page_ctx, site.h). The
  * marks go to its sink, pc->marks: the page's own while pages render (set
  * by the renderer for each page, written by that page's thread alone),
  * else the plan's, keyed by the page's language and path. With no ledger
- * (in->figures NULL: tests that build a site by hand) every call here does
+ * (in->ledger NULL: tests that build a site by hand) every call here does
  * nothing.
  *
- * figures_finish merges the marks in page order and writes the ledger as
- * CSV (the site's data/figures.csv); figures_report compares it with the
+ * guide_ledger_finish merges the marks in page order and writes the ledger as
+ * CSV (the site's data/figures.csv); guide_ledger_report compares it with the
  * published one and writes the change report.
  *
- * Memory: struct figures and its ledger are the heap's, freed by
- * figures_free; s->in.figures is owned here.
+ * Memory: struct guide_ledger and its ledger are the heap's, freed by
+ * guide_ledger_free; s->in.ledger is owned here.
  */
-#ifndef GPUGUIDE_FIGURES_H
-#define GPUGUIDE_FIGURES_H
+#ifndef GPUGUIDE_GUIDE_LEDGER_H
+#define GPUGUIDE_GUIDE_LEDGER_H
 
 #include "model/i18n.h"
 #include "model/ledger.h"
@@ -39,45 +39,45 @@ struct site_inputs;
 
 /* The ids of figures that are one input row's own value (a price quote):
  * the change report leads that row's group with it. */
-#define FIGURES_ROW_PREFIX "quote."
+#define GUIDE_LEDGER_ROW_PREFIX "quote."
 
 /* Where the site publishes its ledger, under the output folder. */
-#define FIGURES_FILE "data/figures.csv"
+#define GUIDE_LEDGER_FILE "data/figures.csv"
 
-struct figures {
+struct guide_ledger {
 	struct ledger lg;
 	size_t ngpus, ntasks, nbench, nstated;
 	size_t price0, time0, cost0, stated0, check0, month0, mtok0;
 };
 
 /* Define the data's figures (after metrics are computed). */
-void figures_collect(struct site *s);
-void figures_free(struct site *s);
+void guide_ledger_collect(struct site *s);
+void guide_ledger_free(struct site *s);
 
 /* Before pages render: one sink per planned page; the sink of page i. */
-void figures_pages_begin(struct site *s);
-struct ledger_sink *figures_page_sink(struct site *s, size_t page);
+void guide_ledger_pages_begin(struct site *s);
+struct ledger_sink *guide_ledger_page_sink(struct site *s, size_t page);
 /* The plan's sink: marks made while pages are planned (NULL: no ledger). */
-struct ledger_sink *figures_plan_sink(struct site *s);
+struct ledger_sink *guide_ledger_plan_sink(struct site *s);
 
-void figures_show_price(const struct page_ctx *pc, size_t gpu);
-void figures_show_time(const struct page_ctx *pc, size_t task, size_t gpu);
-void figures_show_cost(const struct page_ctx *pc, size_t task, size_t gpu);
-void figures_show_stated(const struct page_ctx *pc, size_t stated);
-void figures_show_serving(const struct page_ctx *pc, size_t benchmark, size_t gpu);
+void guide_ledger_show_price(const struct page_ctx *pc, size_t gpu);
+void guide_ledger_show_time(const struct page_ctx *pc, size_t task, size_t gpu);
+void guide_ledger_show_cost(const struct page_ctx *pc, size_t task, size_t gpu);
+void guide_ledger_show_stated(const struct page_ctx *pc, size_t stated);
+void guide_ledger_show_serving(const struct page_ctx *pc, size_t benchmark, size_t gpu);
 /* Only the cost per million tokens of serving (a tokens/s benchmark). */
-void figures_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t gpu);
+void guide_ledger_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t gpu);
 /* One price quote (data.prices[row]) as a GPU page lists it: its id is the
  * quote's key (GPU, provider or source, kind, cards, date). */
-void figures_show_quote(const struct page_ctx *pc, size_t row);
+void guide_ledger_show_quote(const struct page_ctx *pc, size_t row);
 /* Whether a model of `params_b` billion parameters at `precision` fits on
  * GPU `gpu`: `cards`, the cards its weights need (1: it fits; missing: no
  * data), as the page computed it, from the vram.csv row `vram_row` (-1:
  * the rule of bytes per parameter). Id "fit.70b.fp16.rtx-4090". */
-void figures_show_fit(const struct page_ctx *pc, double params_b, const char *precision, long vram_row,
+void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const char *precision, long vram_row,
 		      size_t gpu, struct figure cards);
 /* A figure the page defines itself (see ledger_sink_define). */
-void figures_show_new(const struct page_ctx *pc, const char *id, const char *label, const char *label_zh,
+void guide_ledger_show_new(const struct page_ctx *pc, const char *id, const char *label, const char *label_zh,
 		      const char *value, const char *value_max, const char *unit,
 		      const char *inputs);
 /* A figure's labels, English into `en` and Chinese into `zh` (appended):
@@ -85,25 +85,25 @@ void figures_show_new(const struct page_ctx *pc, const char *id, const char *lab
  * each {name} filled, given as triples (name, English value, Chinese
  * value; a NULL Chinese value is the English one: GPU names, ids) ended
  * by NULL. */
-void figures_labels(const struct site_inputs *si, struct buf *en, struct buf *zh,
+void guide_ledger_labels(const struct site_inputs *si, struct buf *en, struct buf *zh,
 		    const char *key, ...);
 /* The UI string `prefix` + `word` (dashes as underscores: "price." and
  * "on-demand" look up price.on_demand) in language l, or `word` itself
  * when there is no such string. `tmp` holds the key. */
-const char *figures_word(const struct site_inputs *si, enum lang l, const char *prefix,
+const char *guide_ledger_word(const struct site_inputs *si, enum lang l, const char *prefix,
 			 const char *word, struct buf *tmp);
 /* "data/prices.csv:3": the place of row `row` of table `table`. */
-void figures_input(const struct site_inputs *si, struct buf *out, int table, size_t row);
+void guide_ledger_input(const struct site_inputs *si, struct buf *out, int table, size_t row);
 /* The rows a job's cost comes from: its time and the quote it is priced
  * at (those it has). */
-void figures_input_task_cost(const struct site_inputs *si, struct buf *out,
+void guide_ledger_input_task_cost(const struct site_inputs *si, struct buf *out,
 			     const struct task_cost *c);
 
 /* Merge the marks (after every page is rendered) and write the ledger. */
-void figures_finish(struct site *s, struct buf *csv);
+void guide_ledger_finish(struct site *s, struct buf *csv);
 
 /* Compare the published ledger (`old_csv`, NULL when there is none) with
  * `new_csv` and append the change report (ledger_report) to `out`. */
-void figures_report(const char *old_csv, const char *new_csv, struct buf *out);
+void guide_ledger_report(const char *old_csv, const char *new_csv, struct buf *out);
 
 #endif
