@@ -19,7 +19,7 @@ PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lm -lpthread
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -iquote gen -MMD -MP
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
-TEST_CFLAGS = $(CSTD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -iquote gen -MMD -MP \
+TEST_CFLAGS = $(CSTD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -iquote gen -iquote tests -MMD -MP \
               $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
 TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs cmocka jansson 2>/dev/null)
 
@@ -29,8 +29,10 @@ LIB_SRCS  := $(filter-out gen/main.c,$(SRCS))
 OBJS      := $(SRCS:gen/%.c=build/obj/%.o)
 LIB_OBJS  := $(filter-out build/obj/main.o,$(OBJS))
 SAN_OBJS  := $(LIB_SRCS:gen/%.c=build/san/%.o)
-TEST_SRCS := $(wildcard tests/test_*.c)
-TESTS     := $(TEST_SRCS:tests/%.c=build/tests/%)
+# unit tests by layer, as gen/ is: tests/<layer>/test_<module>.c
+TEST_SRCS := $(sort $(wildcard tests/*/test_*.c))
+TESTS     := $(addprefix build/tests/,$(basename $(notdir $(TEST_SRCS))))
+vpath test_%.c $(sort $(dir $(TEST_SRCS)))
 DEPS_OK   := build/.deps-ok
 
 .PHONY: all site test unit e2e rebuild differential serve adversarial valgrind fuzz fuzz-smoke clean deps test-browser modules report
@@ -70,7 +72,7 @@ build/san/%.o: gen/%.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -c -o $@ $<
 
-build/tests/%: tests/%.c $(SAN_OBJS) | $(TEST_DEPS_OK)
+build/tests/%: %.c $(SAN_OBJS) | $(TEST_DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) $(LDFLAGS) -o $@ $< $(SAN_OBJS) $(TEST_LIBS)
 
@@ -114,9 +116,9 @@ valgrind: $(TESTS:build/tests/%=build/plain/%) build/gen | $(TEST_DEPS_OK)
 
 # (each test linked without sanitizers against gen's own objects, the
 # library's one plain build)
-PLAIN_CFLAGS = $(CSTD) $(WARN) -O1 -g $(PKG_CFLAGS) -iquote gen -MMD -MP \
+PLAIN_CFLAGS = $(CSTD) $(WARN) -O1 -g $(PKG_CFLAGS) -iquote gen -iquote tests -MMD -MP \
                $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
-build/plain/%: tests/%.c $(LIB_OBJS) | $(TEST_DEPS_OK)
+build/plain/%: %.c $(LIB_OBJS) | $(TEST_DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAIN_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(TEST_LIBS)
 

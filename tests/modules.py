@@ -18,6 +18,8 @@ Checked, each a pass or a failure in the closing count:
 
     python3 tests/modules.py [--root DIR] [--floors]
 
+It also checks that the unit tests mirror the layers: tests/<layer>/test_<module>.c.
+
 --floors prints the floors of modules, lowest first.
 """
 import os
@@ -219,6 +221,30 @@ for m in modules:
             lines = read(path_of(m, ext)).count("\n")
             if lines > MAX_LINES:
                 failures.append("gen/%s%s: %d lines (at most %d)" % (m, ext, lines, MAX_LINES))
+
+# The test tree mirrors gen/: each unit test is tests/<layer>/test_<name>.c,
+# named after a module of that layer (test_<module> or test_<module>_<what>)
+# or after the layer itself (a test of the layer as a whole).
+tests_dir = os.path.join(root, "tests")
+for f in sorted(os.listdir(tests_dir)):
+    if f.startswith("test_") and f.endswith(".c"):
+        checks += 1
+        failures.append("tests/%s: a unit test goes in tests/<layer>/, as its module is in gen/<layer>/" % f)
+for d in sorted(os.listdir(tests_dir)):
+    sub = os.path.join(tests_dir, d)
+    if not os.path.isdir(sub):
+        continue
+    for f in sorted(os.listdir(sub)):
+        if not (f.startswith("test_") and f.endswith(".c")):
+            continue
+        checks += 1
+        name = f[len("test_"):-2]
+        if d not in layers_in_code:
+            failures.append("tests/%s/%s: %s/ is no layer of gen/" % (d, f, d))
+            continue
+        own = [m.split("/")[1] for m in modules if layer_of(m) == d]
+        if name != d and not any(name == m or name.startswith(m + "_") for m in own):
+            failures.append("tests/%s/%s: names no module of gen/%s/" % (d, f, d))
 
 if show_floors or not circles:
     floor = {}
