@@ -13,6 +13,7 @@
 #include "base/digest.h"
 #include "pages/feeds.h"
 #include "view/guide_ledger.h"
+#include "model/ledger.h"
 #include "base/fs.h"
 #include "view/guide_charts.h"
 #include "pages/health.h"
@@ -235,8 +236,10 @@ static void finish_figures(struct site *s, struct buf *csv,
 	struct buf old = BUF_INIT, report = BUF_INIT;
 	const char *path = join(s, s->in.opt.out, GUIDE_LEDGER_FILE);
 	bool had = fs_exists(path) && fs_read_file(path, &old) == 0;
-	guide_ledger_report(had ? old.ptr : NULL, csv->ptr, &report);
-	report_note_changes(s, had ? old.ptr : NULL, csv->ptr, &report);
+	struct ledger_diff d;
+	if (guide_ledger_report(had ? old.ptr : NULL, csv->ptr, &d, &report) == 0 && had)
+		report_note_changes(s, &d, &report);
+	ledger_diff_free(&d);
 	stats->report = report.len ? buf_detach(&report, NULL) : NULL;
 	buf_release(&report);
 	buf_release(&old);

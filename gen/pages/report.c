@@ -285,18 +285,11 @@ int report_keep_pdfs(struct site *s, struct output *o)
 	return 0;
 }
 
-void report_note_changes(struct site *s, const char *old_csv, const char *new_csv,
-			 struct buf *out)
+void report_note_changes(struct site *s, const struct ledger_diff *d, struct buf *out)
 {
-	struct ledger_diff d;
-	if (!old_csv || ledger_diff(&d, old_csv, new_csv) != 0) {
-		if (old_csv)
-			ledger_diff_free(&d);
-		return;
-	}
 	for (int l = 0; l < LANG_COUNT; l++) {
 		const char *code = lang_code((enum lang)l);
-		size_t n = ledger_diff_on_page(&d, arena_printf(&s->arena, "/%s/" REPORT_PATH, code));
+		size_t n = ledger_diff_on_page(d, arena_printf(&s->arena, "/%s/" REPORT_PATH, code));
 		if (!n)
 			continue;
 		buf_addf(out, "/%s/" REPORT_PATH " shows %zu of these figures", code, n);
@@ -306,5 +299,4 @@ void report_note_changes(struct site *s, const char *old_csv, const char *new_cs
 			buf_addf(out, "; %s/" PG_REPORT_PDF " shows the old ones until `make report` prints it again", code);
 		buf_adds(out, "\n");
 	}
-	ledger_diff_free(&d);
 }

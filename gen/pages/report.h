@@ -30,6 +30,7 @@
 #include "model/i18n.h"
 
 struct buf;
+struct ledger_diff;
 struct output;
 struct site;
 
@@ -44,12 +45,11 @@ void report_plan(struct site *s, enum lang l);
  * being staged, unread. Returns 0, or -1 after reporting a problem. */
 int report_keep_pdfs(struct site *s, struct output *o);
 
-/* After the change report of the figures (guide_ledger_report): append a line
- * naming each language's report that shows changed figures, with how
+/* After the change report of the figures (guide_ledger_report, whose
+ * comparison of the published ledger with this build's is `d`): append a
+ * line naming each language's report that shows changed figures, with how
  * many, and saying that its published PDF, printed before, shows the old
- * ones until `make report` prints it again. `old_csv`: the published
- * ledger (NULL: none), `new_csv` this build's. */
-void report_note_changes(struct site *s, const char *old_csv, const char *new_csv,
-			 struct buf *out);
+ * ones until `make report` prints it again. */
+void report_note_changes(struct site *s, const struct ledger_diff *d, struct buf *out);
 
 #endif

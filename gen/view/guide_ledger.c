@@ -491,15 +491,15 @@ void guide_ledger_finish(struct site *s, struct buf *csv)
  * large change stays readable. */
 #define GUIDE_LEDGER_REPORT_CAP 8
 
-void guide_ledger_report(const char *old_csv, const char *new_csv, struct buf *out)
+int guide_ledger_report(const char *old_csv, const char *new_csv, struct ledger_diff *d,
+			struct buf *out)
 {
-	struct ledger_diff d;
-	if (ledger_diff(&d, old_csv, new_csv) == 0) {
-		d.row_prefix = GUIDE_LEDGER_ROW_PREFIX;
-		ledger_report(&d, GUIDE_LEDGER_REPORT_CAP, out);
+	if (ledger_diff(d, old_csv, new_csv) == 0) {
+		d->row_prefix = GUIDE_LEDGER_ROW_PREFIX;
+		ledger_report(d, GUIDE_LEDGER_REPORT_CAP, out);
+		return 0;
 	}
-	else
-		buf_adds(out, "the published " GUIDE_LEDGER_FILE " is not a figure ledger; "
-			      "no changes reported\n");
-	ledger_diff_free(&d);
+	buf_adds(out, "the published " GUIDE_LEDGER_FILE " is not a figure ledger; "
+		      "no changes reported\n");
+	return -1;
 }

@@ -103,7 +103,11 @@ void guide_ledger_input_task_cost(const struct site_inputs *si, struct buf *out,
 void guide_ledger_finish(struct site *s, struct buf *csv);
 
 /* Compare the published ledger (`old_csv`, NULL when there is none) with
- * `new_csv` and append the change report (ledger_report) to `out`. */
-void guide_ledger_report(const char *old_csv, const char *new_csv, struct buf *out);
+ * `new_csv` into `d` and append the change report (ledger_report) to
+ * `out`. 0, or -1 when the published file is no ledger (said in `out`).
+ * `d` is the caller's to free (ledger_diff_free) either way, and to read
+ * on 0: the change report's other lines use it rather than parse again. */
+int guide_ledger_report(const char *old_csv, const char *new_csv, struct ledger_diff *d,
+			struct buf *out);
 
 #endif
