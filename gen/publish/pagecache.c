@@ -3,8 +3,6 @@
 #define _GNU_SOURCE
 #include "publish/pagecache.h"
 
-#include "base/checksum.h"
-
 #include "base/buf.h"
 #include "base/xalloc.h"
 
@@ -107,7 +105,8 @@ static int read_at(int fd, uint64_t at, size_t len, struct buf *out)
 static struct pagecache_rec append_record(struct pagecache *pc, const char *rec,
 					  size_t len)
 {
-	struct pagecache_rec r = { pc->out_at, len, checksum_bytes(rec, len) };
+	struct pagecache_rec r = { pc->out_at, len,
+				   digest_bytes_keyed(pc->secret, rec, len) };
 	if (pc->out && !pc->out_failed) {
 		if (len && fwrite(rec, 1, len, pc->out) != len)
 			pc->out_failed = true;
@@ -122,7 +121,8 @@ int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
 	size_t start = out->len;
 	if (pc->fd < 0 || read_at(pc->fd, rec->at, rec->len, out) != 0)
 		return -1;
-	if (digest_equal(checksum_bytes(out->ptr + start, rec->len), rec->check))
+	if (digest_equal(digest_bytes_keyed(pc->secret, out->ptr + start, rec->len),
+			 rec->check))
 		return 0;
 	buf_truncate(out, start);
 	return -1;

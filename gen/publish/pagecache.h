@@ -35,7 +35,7 @@
  * whose index is longer than what it lists could take is not loaded (and
  * nothing of it is read before its sizes are checked: the memory it costs
  * is bounded by what it lists, not by its size); a damaged record (its own
- * checksum) is not used. The cache is written to a new file
+ * digest) is not used. The cache is written to a new file
  * (".site-cache-<name>.<pid>") renamed over the old once the site is
  * published; a build that fails leaves the old one, which still describes
  * the published site, and the next build holding the lock removes what a
@@ -60,8 +60,7 @@
 
 struct buf;
 
-/* Where a record's bytes lie in the cache file, and their checksum
- * (checksum.h: damage, not an adversary, is what a record is checked for). */
+/* Where a record's bytes lie in the cache file, and their digest. */
 struct pagecache_rec {
 	uint64_t at, len;
 	struct digest_value check;
