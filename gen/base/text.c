@@ -3,7 +3,6 @@
 #include "base/buf.h"
 
 #include <ctype.h>
-#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <strings.h>
@@ -59,47 +58,12 @@ static bool is_unpublishable(unsigned cp)
 	       (cp & 0xFFFE) == 0xFFFE;
 }
 
-/* Past the printable ASCII (0x20..0x7E) at u[i], eight bytes at a time:
- * the index of the first byte of the run's last, partial word, or of a
- * word holding some other byte (a byte under 0x20, DEL, or one with its
- * high bit set). The byte tricks are exact as a yes/no for the word. */
-static size_t skip_printable_words(const unsigned char *u, size_t i, size_t len)
-{
-	const uint64_t ones = 0x0101010101010101u, high = 0x8080808080808080u;
-	while (i + 8 <= len) {
-		uint64_t w, del;
-		memcpy(&w, u + i, 8);
-		del = w ^ (ones * 0x7F);
-		if ((w & high) | ((w - ones * 0x20) & ~w & high) | ((del - ones) & ~del & high))
-			break;
-		i += 8;
-	}
-	return i;
-}
-
-/* A three-byte sequence no code point of which can be unpublishable: lead
- * E1..EC or EE (U+1000..U+CFFF, U+E000..U+EFFF: CJK, most scripts; no
- * surrogate, overlong form or noncharacter among them), two continuation
- * bytes. The common case of Chinese text. */
-static bool is_plain_three_bytes(const unsigned char *u, size_t left)
-{
-	return left >= 3 && ((u[0] >= 0xE1 && u[0] <= 0xEC) || u[0] == 0xEE) &&
-	       (u[1] & 0xC0) == 0x80 && (u[2] & 0xC0) == 0x80;
-}
-
 const char *text_find_unpublishable(const char *s, size_t len, unsigned *cp)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	for (size_t i = 0; i < len;) {
-		i = skip_printable_words(u, i, len);
-		if (i >= len)
-			break;
 		if (u[i] >= 0x20 && u[i] < 0x7F) { /* the common case */
 			i++;
-			continue;
-		}
-		if (is_plain_three_bytes(u + i, len - i)) {
-			i += 3;
 			continue;
 		}
 		size_t n = u[i] < 0x80 ? 1 : text_utf8_sequence(u + i, len - i);
