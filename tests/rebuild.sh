@@ -162,6 +162,12 @@ touch "$proj/data/prices.csv"
 rebuild "$work/out"
 check "a damaged index: the cache is not used (every page rendered)" grep -q "($total pages rendered, 0 kept)" "$work/out"
 same_as_full "a damaged index"
+# what the cache said of itself is no warning of the inputs: a build with
+# nothing to do after it neither says nor counts it
+sleep 0.2
+rebuild "$work/out"
+check "after a damaged index, a no-change rebuild counts no warning" grep -q ' 0 warnings' "$work/out"
+check "and says nothing of the cache" sh -c "! grep -q 'cache is not used' '$work/out'"
 : >"$proj/.site-cache-site"
 rebuild "$work/out"
 check "an empty cache is not used" grep -q "($total pages rendered, 0 kept)" "$work/out"

@@ -376,6 +376,7 @@ struct cache_state {
 	 * diag's log, or the build's own) */
 	const struct buf *said;
 	size_t said_from;
+	int warnings_from; /* the diag's warnings before the build's own */
 	char *path;
 	struct digest_value tool, inputs;
 	bool inputs_usable, have_old, started;
@@ -437,8 +438,8 @@ static void cache_publish(struct cache_state *c, const struct site *s)
 	c->next.inputs = c->inputs;
 	/* its warnings kept, a build without changes prints them again */
 	c->next.clean = c->inputs_usable;
-	pagecache_keep_warnings(&c->next, s->diag->warnings, c->said->ptr + c->said_from,
-				c->said->len - c->said_from);
+	pagecache_keep_warnings(&c->next, s->diag->warnings - c->warnings_from,
+				c->said->ptr + c->said_from, c->said->len - c->said_from);
 	c->next.placeholder_url = s->in.placeholder_url;
 	if (c->started && pagecache_add_tree(&c->next, s->in.opt.out) == 0 &&
 	    pagecache_finish(&c->next) == 0)
@@ -633,6 +634,9 @@ int build_site(const struct site_options *opt, struct diag *diag,
 		diag->log = &said;
 	cache.said = diag->log;
 	cache.said_from = diag->log->len;
+	/* what the cache itself said (not used, say) is not the inputs': a
+	 * build with nothing to do neither says it again nor counts it */
+	cache.warnings_from = diag->warnings;
 	struct buf warnings = BUF_INIT;
 	int nwarnings = 0;
 	int rc;
