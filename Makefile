@@ -2,10 +2,10 @@
 # The tool is build/gen (the folder gen/ holds its sources).
 
 CC      ?= cc
-PKGS    := libcmark-gfm libxml-2.0 libmicrohttpd libb2
+PKGS    := libcmark-gfm libxml-2.0 libmicrohttpd
 # what gen needs to build and run; the tests need TEST_DEBS besides
 DEBS    := libcsv-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config \
-           libmicrohttpd-dev libb2-dev
+           libmicrohttpd-dev
 TEST_DEBS := libcmocka-dev libjansson-dev valgrind clang libclang-rt-14-dev
 # Warnings are errors in a checkout (development) and in CI; a user's build
 # from a copy without .git, on a newer compiler that warns about more, still

@@ -4,35 +4,45 @@
 #include <stdio.h>
 #include <string.h>
 
-#define DIGEST_LEN 16
 
-/* The key of every digest (digest_set_key), set before any thread reads it. */
-static unsigned char the_key[DIGEST_KEY_LEN];
-static bool keyed;
+/* The key of every digest (digest_set_key), set before any thread reads
+ * it; all zeros: none. */
+static unsigned char the_key[SIPHASH_KEY_LEN];
+
+/* SipHash's key from a digest key (DIGEST_KEY_LEN bytes, or none: zeros):
+ * the SipHash tag of all of it under the zero key, so every byte of the
+ * secret counts. */
+static void sip_key_of(const unsigned char *key, unsigned char out[SIPHASH_KEY_LEN])
+{
+	static const unsigned char zero[SIPHASH_KEY_LEN];
+	if (!key) {
+		memset(out, 0, SIPHASH_KEY_LEN);
+		return;
+	}
+	struct siphash s;
+	siphash_init(&s, zero);
+	siphash_words(&s, key, DIGEST_KEY_LEN / 8);
+	siphash_final(&s, NULL, 0, out);
+}
 
 void digest_set_key(const unsigned char *key)
 {
-	keyed = key != NULL;
-	if (key)
-		memcpy(the_key, key, DIGEST_KEY_LEN);
-	else
-		memset(the_key, 0, sizeof the_key);
+	sip_key_of(key, the_key);
 }
 
 void digest_init(struct digest *d)
 {
 	d->npend = 0;
-	if (keyed)
-		blake2b_init_key(&d->s, DIGEST_LEN, the_key, DIGEST_KEY_LEN);
-	else
-		blake2b_init(&d->s, DIGEST_LEN);
+	siphash_init(&d->s, the_key);
 }
 
+/* Hash the whole words of the pending bytes; keep the rest (0..7 bytes). */
 static void flush(struct digest *d)
 {
-	if (d->npend)
-		blake2b_update(&d->s, d->pend, d->npend);
-	d->npend = 0;
+	size_t words = d->npend / 8, rest = d->npend % 8;
+	siphash_words(&d->s, d->pend, words);
+	memmove(d->pend, d->pend + 8 * words, rest);
+	d->npend = rest;
 }
 
 void digest_add(struct digest *d, const void *data, size_t len)
@@ -44,13 +54,18 @@ void digest_add(struct digest *d, const void *data, size_t len)
 		d->npend += len;
 		return;
 	}
+	/* a long run: the pending bytes made whole words with its first
+	 * bytes, then its own whole words straight from it */
+	const unsigned char *p = data;
+	size_t fill = (8 - d->npend % 8) % 8;
+	memcpy(d->pend + d->npend, p, fill);
+	d->npend += fill;
 	flush(d);
-	if (len < DIGEST_PENDING) {
-		memcpy(d->pend, data, len);
-		d->npend = len;
-	} else {
-		blake2b_update(&d->s, data, len);
-	}
+	p += fill;
+	len -= fill;
+	siphash_words(&d->s, p, len / 8);
+	memcpy(d->pend, p + len / 8 * 8, len % 8);
+	d->npend = len % 8;
 }
 
 void digest_add_u64(struct digest *d, uint64_t v)
@@ -93,7 +108,7 @@ void digest_add_value(struct digest *d, struct digest_value v)
 	digest_add_u64(d, v.lo);
 }
 
-/* Big-endian, so that digest_hex prints BLAKE2b's bytes in their order. */
+/* Big-endian, so that digest_hex prints the tag's bytes in their order. */
 static uint64_t word_at(const unsigned char *p)
 {
 	uint64_t v = 0;
@@ -104,11 +119,12 @@ static uint64_t word_at(const unsigned char *p)
 
 struct digest_value digest_end(const struct digest *d)
 {
-	blake2b_state e = d->s; /* the state is left as it was */
-	if (d->npend)
-		blake2b_update(&e, d->pend, d->npend);
-	unsigned char out[DIGEST_LEN];
-	blake2b_final(&e, out, sizeof out);
+	/* siphash_final leaves the state as it was */
+	struct siphash e = d->s;
+	size_t words = d->npend / 8;
+	siphash_words(&e, d->pend, words);
+	unsigned char out[SIPHASH_TAG_LEN];
+	siphash_final(&e, d->pend + 8 * words, d->npend % 8, out);
 	return (struct digest_value){ word_at(out), word_at(out + 8) };
 }
 
@@ -123,9 +139,11 @@ struct digest_value digest_bytes(const void *data, size_t len)
 struct digest_value digest_bytes_keyed(const unsigned char *key, const void *data,
 				       size_t len)
 {
+	unsigned char k[SIPHASH_KEY_LEN];
+	sip_key_of(key, k);
 	struct digest d;
 	d.npend = 0;
-	blake2b_init_key(&d.s, DIGEST_LEN, key, DIGEST_KEY_LEN);
+	siphash_init(&d.s, k);
 	digest_add(&d, data, len);
 	return digest_end(&d);
 }

@@ -19,7 +19,7 @@ fi
 targets=${FUZZ_TARGETS:-"fuzz_csv fuzz_frontmatter fuzz_mustache fuzz_mustache_nesting fuzz_shortcode"}
 out=build/fuzz
 mkdir -p "$out/obj" "$out/crashes"
-pkgs="libcmark-gfm libxml-2.0 libb2"
+pkgs="libcmark-gfm libxml-2.0"
 pkg-config --exists libmicrohttpd 2>/dev/null && pkgs="$pkgs libmicrohttpd"
 SAN="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer"
 CFLAGS="-std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE -g -O1 -Wall -Wno-unused-command-line-argument $SAN -iquote gen $(pkg-config --cflags $pkgs)"

@@ -1,0 +1,74 @@
+/* siphash: SipHash-2-4-128 (see siphash.h). */
+#include "base/siphash.h"
+
+static uint64_t rotl(uint64_t x, int b)
+{
+	return (x << b) | (x >> (64 - b));
+}
+
+static uint64_t le64(const unsigned char *p)
+{
+	uint64_t v = 0;
+	for (int i = 7; i >= 0; i--)
+		v = v << 8 | p[i];
+	return v;
+}
+
+static void put_le64(unsigned char *p, uint64_t v)
+{
+	for (int i = 0; i < 8; i++)
+		p[i] = (unsigned char)(v >> (8 * i));
+}
+
+#define SIPROUND(v0, v1, v2, v3) \
+	do { \
+		v0 += v1; v1 = rotl(v1, 13); v1 ^= v0; v0 = rotl(v0, 32); \
+		v2 += v3; v3 = rotl(v3, 16); v3 ^= v2; \
+		v0 += v3; v3 = rotl(v3, 21); v3 ^= v0; \
+		v2 += v1; v1 = rotl(v1, 17); v1 ^= v2; v2 = rotl(v2, 32); \
+	} while (0)
+
+void siphash_init(struct siphash *s, const unsigned char key[SIPHASH_KEY_LEN])
+{
+	uint64_t k0 = le64(key), k1 = le64(key + 8);
+	s->v0 = 0x736f6d6570736575u ^ k0;
+	s->v1 = 0x646f72616e646f6du ^ k1 ^ 0xee; /* 0xee: the 128-bit tag */
+	s->v2 = 0x6c7967656e657261u ^ k0;
+	s->v3 = 0x7465646279746573u ^ k1;
+	s->len = 0;
+}
+
+void siphash_words(struct siphash *s, const unsigned char *p, size_t n)
+{
+	uint64_t v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
+	for (size_t i = 0; i < n; i++, p += 8) {
+		uint64_t m = le64(p);
+		v3 ^= m;
+		SIPROUND(v0, v1, v2, v3);
+		SIPROUND(v0, v1, v2, v3);
+		v0 ^= m;
+	}
+	s->v0 = v0, s->v1 = v1, s->v2 = v2, s->v3 = v3;
+	s->len += 8 * (uint64_t)n;
+}
+
+void siphash_final(const struct siphash *s, const unsigned char *tail, size_t ntail,
+		   unsigned char out[SIPHASH_TAG_LEN])
+{
+	uint64_t v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
+	uint64_t b = (s->len + ntail) << 56;
+	for (size_t i = 0; i < ntail; i++)
+		b |= (uint64_t)tail[i] << (8 * i);
+	v3 ^= b;
+	SIPROUND(v0, v1, v2, v3);
+	SIPROUND(v0, v1, v2, v3);
+	v0 ^= b;
+	v2 ^= 0xee;
+	for (int i = 0; i < 4; i++)
+		SIPROUND(v0, v1, v2, v3);
+	put_le64(out, v0 ^ v1 ^ v2 ^ v3);
+	v1 ^= 0xdd;
+	for (int i = 0; i < 4; i++)
+		SIPROUND(v0, v1, v2, v3);
+	put_le64(out + 8, v0 ^ v1 ^ v2 ^ v3);
+}
