@@ -115,6 +115,41 @@ static void test_strings_are_added_with_their_length(void **state)
 	assert_same(digest_end(&d), digest_end(&e));
 }
 
+/* The bytes digest_add_len adds, as digest_add would add them. */
+static struct digest_value digest_len(uint64_t n)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_len(&d, n);
+	return digest_end(&d);
+}
+
+static void test_lengths_are_7_bits_a_byte(void **state)
+{
+	(void)state;
+	/* LEB128: 127 in one byte, 128 in two (0x80 0x01), 2^64 - 1 in ten */
+	assert_same(digest_len(0), digest_bytes("\x00", 1));
+	assert_same(digest_len(127), digest_bytes("\x7f", 1));
+	assert_same(digest_len(128), digest_bytes("\x80\x01", 2));
+	assert_same(digest_len(300), digest_bytes("\xac\x02", 2));
+	assert_same(digest_len(UINT64_MAX),
+		    digest_bytes("\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 10));
+	char big[129];
+	memset(big, 'x', sizeof big);
+	struct digest d;
+	/* lengths near the pending buffer's end land whole */
+	for (size_t fill = 500; fill < 512; fill++) {
+		digest_init(&d);
+		for (size_t k = 0; k < fill; k++)
+			digest_add_byte(&d, 'x');
+		digest_add_len(&d, UINT64_MAX);
+		struct buf_like { char b[600]; } all;
+		memset(all.b, 'x', fill);
+		memcpy(all.b + fill, "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 10);
+		assert_same(digest_end(&d), digest_bytes(all.b, fill + 10));
+	}
+}
+
 static void test_hex_is_32_lowercase_digits_of_both_words(void **state)
 {
 	(void)state;
@@ -441,6 +476,7 @@ int main(void)
 		cmocka_unit_test(test_any_split_of_the_same_bytes_gives_one_digest),
 		cmocka_unit_test(test_one_changed_byte_or_length_changes_the_digest),
 		cmocka_unit_test(test_strings_are_added_with_their_length),
+		cmocka_unit_test(test_lengths_are_7_bits_a_byte),
 		cmocka_unit_test(test_hex_is_32_lowercase_digits_of_both_words),
 		cmocka_unit_test(test_end_leaves_the_state_as_it_was),
 		cmocka_unit_test(test_a_body_colliding_in_the_old_mix_gets_another_digest),

@@ -65,6 +65,20 @@ void digest_add_u64(struct digest *d, uint64_t v)
 	d->npend += 8;
 }
 
+void digest_add_len(struct digest *d, uint64_t n)
+{
+	if (DIGEST_PENDING - d->npend < 10) /* the longest: 64 bits in 7s */
+		flush(d);
+	unsigned char *b = d->pend + d->npend;
+	size_t k = 0;
+	while (n >= 0x80) {
+		b[k++] = (unsigned char)(n | 0x80);
+		n >>= 7;
+	}
+	b[k++] = (unsigned char)n;
+	d->npend += k;
+}
+
 void digest_add_byte(struct digest *d, unsigned char b)
 {
 	if (d->npend == DIGEST_PENDING)
@@ -74,14 +88,14 @@ void digest_add_byte(struct digest *d, unsigned char b)
 
 void digest_add_field(struct digest *d, const void *data, size_t len)
 {
-	digest_add_u64(d, len);
+	digest_add_len(d, len);
 	digest_add(d, data, len);
 }
 
 void digest_add_str(struct digest *d, const char *s)
 {
-	if (!s) {
-		digest_add_u64(d, UINT64_MAX);
+	if (!s) { /* a length no string has */
+		digest_add_len(d, UINT64_MAX);
 		return;
 	}
 	digest_add_field(d, s, strlen(s));

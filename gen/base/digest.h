@@ -47,10 +47,15 @@ struct digest_value {
 void digest_init(struct digest *d);
 void digest_add(struct digest *d, const void *data, size_t len);
 void digest_add_u64(struct digest *d, uint64_t v);
+/* A length or a count: one byte below 128, one more per 7 bits above
+ * (LEB128), so every value has one encoding and none is the start of
+ * another's. Most of a context's fields are short: an 8-byte word for each
+ * length was a quarter of the bytes a page's digest hashed. */
+void digest_add_len(struct digest *d, uint64_t n);
 /* One byte (a tag: what kind of value follows). */
 void digest_add_byte(struct digest *d, unsigned char b);
-/* `len` bytes with their length, so that fields in a row cannot run into
- * each other (cheaper than digest_add for short fields). */
+/* `len` bytes with their length (digest_add_len), so that fields in a row
+ * cannot run into each other. */
 void digest_add_field(struct digest *d, const void *data, size_t len);
 /* A string with its length (NULL is told apart from ""). */
 void digest_add_str(struct digest *d, const char *s);
