@@ -12,6 +12,7 @@
 #include "base/text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Tokens joined by '|'. */
@@ -277,6 +278,146 @@ static void test_a_page_from_html_indexes_as_its_text(void **state)
 	buf_release(&one);
 }
 
+/* The body text of "<main>a<TAG>b</TAG>c</main>". */
+static void assert_tag_text(const char *tag, const char *want)
+{
+	char html[128];
+	snprintf(html, sizeof html, "<main>a<%s>b</%s>c</main>", tag, tag);
+	struct buf h = BUF_INIT, b = BUF_INIT;
+	search_text_from_html(html, strlen(html), &h, &b);
+	if (strcmp(b.ptr ? b.ptr : "", want) != 0)
+		fail_msg("<%s>: \"%s\", not \"%s\"", tag, b.ptr ? b.ptr : "", want);
+	buf_release(&h);
+	buf_release(&b);
+}
+
+static void test_every_tag_is_a_block_inline_or_skipped(void **state)
+{
+	(void)state;
+	static const char *const blocks[] = {
+		"p", "div", "li", "ul", "ol", "td", "th", "tr", "table", "br", "section",
+		"dt", "dd", "dl", "figure", "figcaption", "caption", "header", "footer",
+		"article", "aside", "blockquote", "pre", "nav", "main", "hr",
+	};
+	for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++)
+		assert_tag_text(blocks[i], "a b c");
+	/* headings are blocks too, their text elsewhere */
+	for (char n = '1'; n <= '6'; n++) {
+		char tag[3] = { 'h', n, 0 };
+		assert_tag_text(tag, "a c");
+	}
+	static const char *const skipped[] = { "script", "style", "svg", "form", "template" };
+	for (size_t i = 0; i < sizeof skipped / sizeof skipped[0]; i++)
+		assert_tag_text(skipped[i], "ac");
+	/* near misses of every length are inline */
+	static const char *const inlines[] = {
+		"a", "b", "i", "em", "h7", "h0", "tx", "dx", "lx", "pp", "span", "code",
+		"strong", "divx", "mai", "tables", "sectio", "templat", "figcaptio",
+		"blockquotes", "P", "DIV", "TEMPLATE", "Script", "abbr", "small", "summary",
+	};
+	for (size_t i = 0; i < sizeof inlines / sizeof inlines[0]; i++)
+		assert_tag_text(inlines[i], "abc");
+}
+
+/* The tokens of "<main>PARTS</main>", each '|' of `parts` an inline tag
+ * (the scan feeds the text between tags as pieces of its own): exactly
+ * those of `want` (joined by '|'), each in the body. */
+static void assert_fed_tokens(const char *parts, const char *want)
+{
+	struct buf html = BUF_INIT;
+	buf_adds(&html, "<main>");
+	for (const char *p = parts; *p; p++) {
+		if (*p == '|')
+			buf_adds(&html, "<b></b>");
+		else
+			buf_addc(&html, *p);
+	}
+	buf_adds(&html, "</main>");
+	struct search_doc d = { .title = "", .path = "p/", .kind = "x" };
+	struct search_index *ix = search_index_new();
+	search_index_put(ix, 0, search_page_from_html(&d, html.ptr, html.len));
+	struct buf out = BUF_INIT, expect = BUF_INIT;
+	written_index(ix, &out);
+	/* the one term shard: {"tok":[0,1],...} in byte order */
+	char *w = strdup(want);
+	const char *toks[16];
+	size_t n = 0;
+	for (char *tok = strtok(w, "|"); tok && n < 16; tok = strtok(NULL, "|"))
+		toks[n++] = tok;
+	for (size_t i = 1; i < n; i++) /* insertion sort by bytes */
+		for (size_t j = i; j > 0 && strcmp(toks[j - 1], toks[j]) > 0; j--) {
+			const char *x = toks[j];
+			toks[j] = toks[j - 1];
+			toks[j - 1] = x;
+		}
+	buf_adds(&expect, "t0.json\n{");
+	for (size_t i = 0; i < n; i++)
+		buf_addf(&expect, "%s\"%s\":[0,1]", i ? "," : "", toks[i]);
+	buf_adds(&expect, "}\n");
+	if (!strstr(out.ptr, expect.ptr))
+		fail_msg("%s: want %s in\n%s", parts, expect.ptr, out.ptr);
+	free(w);
+	buf_release(&expect);
+	buf_release(&out);
+	buf_release(&html);
+}
+
+static void test_cjk_pairs_within_and_across_pieces(void **state)
+{
+	(void)state;
+	/* pairs read from the text itself, and across inline tags */
+	assert_fed_tokens("显存需求", "显存|存需|需求");
+	assert_fed_tokens("显|存需|求", "显存|存需|需求");
+	assert_fed_tokens("显存|需求", "显存|存需|需求");
+	assert_fed_tokens("の日|本語ab|c", "の日|日本|本語|abc");
+	assert_fed_tokens("显存x需求", "显存|x|需求");
+	/* an entity between two characters is a piece of its own */
+	assert_fed_tokens("显&#x5B58;需", "显存|存需");
+	/* a word of exactly 40 bytes is indexed, one of 41 is not */
+	assert_fed_tokens("0123456789012345678901234567890123456789 x",
+			  "0123456789012345678901234567890123456789|x");
+	assert_fed_tokens("01234567890123456789|01234567890123456789 x",
+			  "0123456789012345678901234567890123456789|x");
+}
+
+/* Many distinct tokens on one page (its table grows) and one token many
+ * times: the page as its two steps make it. */
+static void test_a_page_of_many_tokens_is_deduplicated(void **state)
+{
+	(void)state;
+	struct buf html = BUF_INIT, body = BUF_INIT;
+	buf_adds(&html, "<main><p>");
+	for (int i = 0; i < 5000; i++) {
+		char w[32];
+		snprintf(w, sizeof w, "w%d same%s ", i % 3000, i % 2 ? "" : "ab");
+		buf_adds(&html, w);
+		buf_adds(&body, w);
+	}
+	buf_adds(&html, "</p></main>");
+	struct search_doc d = { .title = "same", .path = "p/", .kind = "x",
+				.body = body.ptr };
+	struct search_index *ix = search_index_new();
+	search_index_put(ix, 0, search_page_new(&d));
+	d.body = NULL;
+	search_index_put(ix, 1, search_page_from_html(&d, html.ptr, html.len));
+	for (size_t doc = 0; doc < 2; doc++) {
+		assert_int_equal(search_index_fields(ix, "same", doc),
+				 SEARCH_IN_TITLE | SEARCH_IN_BODY);
+		assert_int_equal(search_index_fields(ix, "sameab", doc), SEARCH_IN_BODY);
+		assert_int_equal(search_index_fields(ix, "w0", doc), SEARCH_IN_BODY);
+		assert_int_equal(search_index_fields(ix, "w2999", doc), SEARCH_IN_BODY);
+		assert_int_equal(search_index_fields(ix, "w3000", doc), 0);
+	}
+	struct buf out = BUF_INIT;
+	written_index(ix, &out);
+	/* each term once, each doc once in its postings */
+	assert_non_null(strstr(out.ptr, "\"same\":[0,9,1,9]"));
+	assert_non_null(strstr(out.ptr, "\"w1234\":[0,1,1,1]"));
+	buf_release(&out);
+	buf_release(&html);
+	buf_release(&body);
+}
+
 static void test_a_decoded_page_indexes_as_the_page_made_from_its_doc(void **state)
 {
 	(void)state;
@@ -413,6 +554,9 @@ int main(void)
 		cmocka_unit_test(test_a_record_cut_short_or_followed_by_more_is_no_page),
 		cmocka_unit_test(test_postings_are_in_doc_order_whatever_order_pages_come),
 		cmocka_unit_test(test_a_page_from_html_indexes_as_its_text),
+		cmocka_unit_test(test_every_tag_is_a_block_inline_or_skipped),
+		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),
+		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

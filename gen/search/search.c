@@ -172,39 +172,75 @@ struct adding {
 	unsigned count;
 };
 
-/* Tokens are short: compared in a loop, not by a call. */
-static bool same_bytes(const char *a, const char *b, size_t n)
+/* Tokens are short (at most WORD_MAX bytes): compared four bytes at a
+ * time, the last four overlapping, not by a call. */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if (a[i] != b[i])
+	if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			if (a[i] != b[i])
+				return false;
+		return true;
+	}
+	uint32_t x, y;
+	for (size_t i = 0; i + 4 < n; i += 4) {
+		memcpy(&x, a + i, 4);
+		memcpy(&y, b + i, 4);
+		if (x != y)
 			return false;
-	return true;
+	}
+	memcpy(&x, a + n - 4, 4);
+	memcpy(&y, b + n - 4, 4);
+	return x == y;
+}
+
+/* A token new to the page, at slot `k` (empty): copied (the token lives
+ * only during the emit), the table grown when half full. Out of
+ * page_add's line, which a token seen before does not leave. */
+static void page_add_new(struct adding *a, size_t k, const char *token, size_t len,
+			 uint32_t h)
+{
+	struct search_page *pg = a->pg;
+	const char *key = arena_strndup(&pg->keys, token, len);
+	ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
+	pg->toks[pg->ntoks] = (struct page_token){ key, len, a->field, h };
+	pg->slots[k] = (uint32_t)++pg->ntoks;
+	if (pg->ntoks * 2 >= pg->nslots)
+		slots_grow(&pg->slots, &pg->nslots, pg->toks, sizeof *pg->toks,
+			   offsetof(struct page_token, hash), pg->ntoks);
 }
 
 /* A token of the page, `h` its hash (the tokenizer's: a given token
- * always has the same). */
+ * always has the same). The table always has an empty slot (page_new
+ * makes it, page_add_new keeps it at most half full). */
 static void page_add(void *ctx, const char *token, size_t len, uint32_t h)
 {
 	struct adding *a = ctx;
 	struct search_page *pg = a->pg;
 	a->count++;
-	if (pg->ntoks * 2 >= pg->nslots)
-		slots_grow(&pg->slots, &pg->nslots, pg->toks, sizeof *pg->toks,
-			   offsetof(struct page_token, hash), pg->ntoks);
 	h = token_slot_hash(h);
 	size_t mask = pg->nslots - 1, k = h & mask;
-	for (; pg->slots[k]; k = (k + 1) & mask) {
-		struct page_token *t = &pg->toks[pg->slots[k] - 1];
+	for (uint32_t at; (at = pg->slots[k]) != 0; k = (k + 1) & mask) {
+		struct page_token *t = &pg->toks[at - 1];
 		if (t->hash == h && t->len == len && same_bytes(t->key, token, len)) {
 			t->fields |= a->field;
 			return;
 		}
 	}
-	/* a copy that stays put (the token lives only during this call) */
-	const char *key = arena_strndup(&pg->keys, token, len);
-	ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
-	pg->toks[pg->ntoks] = (struct page_token){ key, len, a->field, h };
-	pg->slots[k] = (uint32_t)++pg->ntoks;
+	page_add_new(a, k, token, len, h);
+}
+
+/* An empty page with room for the tokens of about `bytes` of text (a
+ * distinct token per 16 bytes or so: most pages' tables never grow). */
+static struct search_page *page_new(size_t bytes)
+{
+	struct search_page *pg = xcalloc(1, sizeof *pg);
+	size_t n = 256;
+	while (n < bytes / 16 && n < 65536)
+		n *= 2;
+	pg->slots = xcalloc(n, sizeof *pg->slots);
+	pg->nslots = n;
+	return pg;
 }
 
 static void index_field(struct adding *a, const char *s, unsigned field)
@@ -251,7 +287,7 @@ static void page_set_doc(struct search_page *pg, const struct search_doc *d,
 
 struct search_page *search_page_new(const struct search_doc *d)
 {
-	struct search_page *pg = xcalloc(1, sizeof *pg);
+	struct search_page *pg = page_new(0);
 	struct adding a = { .pg = pg };
 	index_field(&a, d->title, SEARCH_IN_TITLE);
 	pg->doc.title_tokens = a.count;
@@ -265,7 +301,7 @@ struct search_page *search_page_new(const struct search_doc *d)
 struct search_page *search_page_from_html(const struct search_doc *d, const char *html,
 					  size_t len)
 {
-	struct search_page *pg = xcalloc(1, sizeof *pg);
+	struct search_page *pg = page_new(len / 2); /* about half a page is markup */
 	struct adding a = { .pg = pg };
 	index_field(&a, d->title, SEARCH_IN_TITLE);
 	pg->doc.title_tokens = a.count;
