@@ -161,6 +161,23 @@ static void test_json_strings_are_escaped(void **state)
 	struct buf b = BUF_INIT;
 	text_escape_jsons(&b, "a\"b\\c\n\t\x01</script>&显");
 	assert_string_equal(b.ptr, "\"a\\\"b\\\\c\\n\\t\\u0001\\u003c/script\\u003e\\u0026显\"");
+	/* every byte alone: as it is, or escaped as JSON and HTML need */
+	for (unsigned c = 0; c < 256; c++) {
+		char one = (char)c, want[16];
+		if (c == '"' || c == '\\')
+			snprintf(want, sizeof want, "\"\\%c\"", c);
+		else if (c == '\n')
+			snprintf(want, sizeof want, "\"\\n\"");
+		else if (c == '\t')
+			snprintf(want, sizeof want, "\"\\t\"");
+		else if (c < 0x20 || c == '<' || c == '>' || c == '&')
+			snprintf(want, sizeof want, "\"\\u%04x\"", c);
+		else
+			snprintf(want, sizeof want, "\"%c\"", c);
+		buf_reset(&b);
+		text_escape_json(&b, &one, 1);
+		assert_string_equal(b.ptr, want);
+	}
 	buf_release(&b);
 }
 
@@ -476,15 +493,28 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 	pg = search_page_decode(b.ptr, b.len); /* whole, it is one */
 	assert_non_null(pg);
 	search_page_free(pg);
-	/* a token of no bytes is none */
-	buf_reset(&b);
-	buf_add_u32(&b, 0);
-	for (size_t i = 0; i < 4; i++)
-		buf_add_counted(&b, "x", 1);
-	buf_add_u32(&b, 1);
-	buf_add_u32(&b, SEARCH_IN_BODY);
-	buf_add_counted(&b, "", 0);
-	assert_null(search_page_decode(b.ptr, b.len));
+	/* a token is its fields, its length, its hash and its bytes: one of
+	 * no bytes, of more than WORD_MAX or with fields no field has is none */
+	static const struct { unsigned char fields, len; const char *bytes; bool ok; } toks[] = {
+		{ SEARCH_IN_BODY, 1, "x", true },
+		{ SEARCH_IN_BODY, 0, "", false },
+		{ SEARCH_IN_BODY, 41, "0123456789012345678901234567890123456789x", false },
+		{ 16, 1, "x", false },
+	};
+	for (size_t k = 0; k < sizeof toks / sizeof toks[0]; k++) {
+		buf_reset(&b);
+		buf_add_u32(&b, 0);
+		for (size_t i = 0; i < 4; i++)
+			buf_add_counted(&b, "x", 1);
+		buf_add_u32(&b, 1);
+		buf_addc(&b, (char)toks[k].fields);
+		buf_addc(&b, (char)toks[k].len);
+		buf_add_u32(&b, search_token_hash(toks[k].bytes, toks[k].len));
+		buf_add(&b, toks[k].bytes, toks[k].len);
+		pg = search_page_decode(b.ptr, b.len);
+		assert_int_equal(pg != NULL, toks[k].ok);
+		search_page_free(pg);
+	}
 	buf_release(&b);
 	buf_release(&long_body);
 }

@@ -412,6 +412,17 @@ void text_escape_xml(struct buf *out, const char *s, bool in_attr)
 	}
 }
 
+/* The bytes a JSON string escapes: controls, the quote and the backslash,
+ * and < > & (so that no "</script>" or entity closes an inline script). */
+static const bool json_escaped[256] = {
+	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+	[0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1,
+	[0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+	[0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1,
+	[0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1,
+	['"'] = 1, ['\\'] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1,
+};
+
 void text_escape_json(struct buf *out, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -419,8 +430,7 @@ void text_escape_json(struct buf *out, const char *s, size_t len)
 	size_t run = 0; /* start of the bytes copied as they are */
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' &&
-		    c != '&')
+		if (!json_escaped[c])
 			continue;
 		buf_add(out, s + run, i - run);
 		run = i + 1;

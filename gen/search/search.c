@@ -106,6 +106,28 @@ static void slots_grow(uint32_t **slots, size_t *nslots, const void *entries,
 	*nslots = cap;
 }
 
+/* Tokens are short (at most WORD_MAX bytes): compared four bytes at a
+ * time, the last four overlapping, not by a call. */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			if (a[i] != b[i])
+				return false;
+		return true;
+	}
+	uint32_t x, y;
+	for (size_t i = 0; i + 4 < n; i += 4) {
+		memcpy(&x, a + i, 4);
+		memcpy(&y, b + i, 4);
+		if (x != y)
+			return false;
+	}
+	memcpy(&x, a + n - 4, 4);
+	memcpy(&y, b + n - 4, 4);
+	return x == y;
+}
+
 /* The index of the term `key` (hash `h`, token_slot_hash), made when new. */
 static size_t index_term(struct search_index *ix, const char *key, size_t len,
 			 uint32_t h)
@@ -116,7 +138,7 @@ static size_t index_term(struct search_index *ix, const char *key, size_t len,
 	size_t mask = ix->nslots - 1, k = h & mask;
 	for (; ix->slots[k]; k = (k + 1) & mask) {
 		const struct term *t = &ix->terms[ix->slots[k] - 1];
-		if (t->hash == h && t->len == len && !memcmp(t->key, key, len))
+		if (t->hash == h && t->len == len && same_bytes(t->key, key, len))
 			return ix->slots[k] - 1;
 	}
 	ALLOC_GROW(ix->terms, ix->nterms, ix->cap_terms);
@@ -172,31 +194,10 @@ struct adding {
 	unsigned count;
 };
 
-/* Tokens are short (at most WORD_MAX bytes): compared four bytes at a
- * time, the last four overlapping, not by a call. */
-static inline bool same_bytes(const char *a, const char *b, size_t n)
-{
-	if (n < 4) {
-		for (size_t i = 0; i < n; i++)
-			if (a[i] != b[i])
-				return false;
-		return true;
-	}
-	uint32_t x, y;
-	for (size_t i = 0; i + 4 < n; i += 4) {
-		memcpy(&x, a + i, 4);
-		memcpy(&y, b + i, 4);
-		if (x != y)
-			return false;
-	}
-	memcpy(&x, a + n - 4, 4);
-	memcpy(&y, b + n - 4, 4);
-	return x == y;
-}
-
 /* A token new to the page, at slot `k` (empty): copied (the token lives
  * only during the emit), the table grown when half full. Out of
  * page_add's line, which a token seen before does not leave. */
+__attribute__((noinline)) /* page_add's registers stay few: no saves per token */
 static void page_add_new(struct adding *a, size_t k, const char *token, size_t len,
 			 uint32_t h)
 {
@@ -342,8 +343,14 @@ void search_page_free(struct search_page *pg)
 	free(pg);
 }
 
-/* The record: title_tokens, the doc's four strings, then each token's
- * fields, hash and bytes (buf.h's records): decoding hashes nothing. */
+/* The record: title_tokens, the doc's four strings (buf.h's records), the
+ * token count, then each token as its fields (a byte), its length (a
+ * byte: at most WORD_MAX), its hash (4 bytes, little-endian) and its
+ * bytes: decoding hashes nothing. Six bytes of a token's own besides its
+ * bytes, written in place: a build encodes every page's tokens and the
+ * page cache digests the record. */
+#define TOKEN_HEAD 6
+
 void search_page_encode(const struct search_page *pg, struct buf *out)
 {
 	const struct idoc *d = &pg->doc;
@@ -352,11 +359,52 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 	for (size_t i = 0; i < 4; i++)
 		buf_add_counted(out, strs[i], strlen(strs[i]));
 	buf_add_u32(out, (uint32_t)pg->ntoks);
+	size_t need = 0;
+	for (size_t i = 0; i < pg->ntoks; i++)
+		need += TOKEN_HEAD + pg->toks[i].len;
+	buf_grow(out, need);
+	unsigned char *o = (unsigned char *)out->ptr + out->len;
 	for (size_t i = 0; i < pg->ntoks; i++) {
-		buf_add_u32(out, pg->toks[i].fields);
-		buf_add_u32(out, pg->toks[i].hash);
-		buf_add_counted(out, pg->toks[i].key, pg->toks[i].len);
+		const struct page_token *t = &pg->toks[i];
+		uint32_t h = t->hash;
+		o[0] = (unsigned char)t->fields;
+		o[1] = (unsigned char)t->len;
+		o[2] = (unsigned char)h;
+		o[3] = (unsigned char)(h >> 8);
+		o[4] = (unsigned char)(h >> 16);
+		o[5] = (unsigned char)(h >> 24);
+		memcpy(o + TOKEN_HEAD, t->key, t->len);
+		o += TOKEN_HEAD + t->len;
 	}
+	out->len += need;
+	out->ptr[out->len] = '\0';
+}
+
+/* The tokens of a record (`n` of them in the `left` bytes at `p`) into
+ * pg->toks, pointing into the record: false when they are not exactly
+ * that (a length past the end, a token of no bytes or too long, fields
+ * no field has, bytes left over). */
+static bool page_decode_tokens(struct search_page *pg, const unsigned char *p,
+			       size_t left, size_t n)
+{
+	if (n > left / (TOKEN_HEAD + 1)) /* a token takes 7 bytes at least */
+		return false;
+	pg->toks = xreallocarray(NULL, n + 1, sizeof *pg->toks);
+	pg->cap_toks = n + 1;
+	for (size_t i = 0; i < n; i++) {
+		if (left < TOKEN_HEAD)
+			return false;
+		size_t len = p[1];
+		if (!len || len > WORD_MAX || p[0] > 15 || left - TOKEN_HEAD < len)
+			return false;
+		uint32_t h = (uint32_t)p[2] | (uint32_t)p[3] << 8 | (uint32_t)p[4] << 16 |
+			     (uint32_t)p[5] << 24;
+		pg->toks[pg->ntoks++] = (struct page_token){ (const char *)p + TOKEN_HEAD, len,
+							     p[0], h };
+		p += TOKEN_HEAD + len;
+		left -= TOKEN_HEAD + len;
+	}
+	return left == 0;
 }
 
 struct search_page *search_page_decode(const char *data, size_t len)
@@ -374,20 +422,7 @@ struct search_page *search_page_decode(const char *data, size_t len)
 		*strs[i] = xstrndup(p ? p : "", n);
 	}
 	size_t ntoks = buf_read_u32(&r);
-	if (ntoks <= r.left / 13) { /* a token takes 13 bytes at least */
-		pg->toks = xreallocarray(NULL, ntoks + 1, sizeof *pg->toks);
-		pg->cap_toks = ntoks + 1;
-	}
-	for (size_t i = 0; i < ntoks && !r.bad && pg->cap_toks; i++) {
-		uint32_t fields = buf_read_u32(&r);
-		uint32_t hash = buf_read_u32(&r);
-		size_t n;
-		const char *p = buf_read_counted(&r, &n);
-		if (!p || !n)
-			break;
-		pg->toks[pg->ntoks++] = (struct page_token){ p, n, fields, hash };
-	}
-	if (r.bad || pg->ntoks != ntoks || r.left) {
+	if (r.bad || !page_decode_tokens(pg, r.p, r.left, ntoks)) {
 		search_page_free(pg);
 		return NULL;
 	}
@@ -508,18 +543,42 @@ static void sort_postings(posting *p, uint32_t n, posting **tmp, uint32_t *cap)
 	/* after an even number of passes the sorted list is back in `p` */
 }
 
+/* The decimal digits of `v` at `o`; past them. */
+static char *put_uint(char *o, uint32_t v)
+{
+	char tmp[10];
+	size_t n = 0;
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*o++ = tmp[--n];
+	return o;
+}
+
+/* "key":[doc,fields,...]: the postings written in place (a posting takes
+ * at most 10 digits of doc, 2 of fields and 2 commas). */
 static void add_term(struct buf *b, const struct term *t)
 {
 	text_escape_json(b, t->key, t->len);
-	buf_adds(b, ":[");
+	buf_grow(b, 3 + (size_t)t->npost * 14);
+	char *o = b->ptr + b->len;
+	*o++ = ':';
+	*o++ = '[';
 	for (size_t k = 0; k < t->npost; k++) {
 		if (k)
-			buf_addc(b, ',');
-		add_uint(b, POST_DOC(t->post[k]));
-		buf_addc(b, ',');
-		add_uint(b, POST_FIELDS(t->post[k]));
+			*o++ = ',';
+		o = put_uint(o, POST_DOC(t->post[k]));
+		*o++ = ',';
+		uint32_t f = POST_FIELDS(t->post[k]);
+		if (f >= 10)
+			*o++ = '1';
+		*o++ = (char)('0' + f % 10);
 	}
-	buf_addc(b, ']');
+	*o++ = ']';
+	b->len = (size_t)(o - b->ptr);
+	b->ptr[b->len] = '\0';
 }
 
 static int write_term_shards(const struct search_index *ix, size_t nshards,
