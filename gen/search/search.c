@@ -1,7 +1,6 @@
 #include "search/search.h"
 #include "search/search_text.h"
 
-#include "base/arena.h"
 #include "base/buf.h"
 #include "base/text.h"
 #include "base/xalloc.h"
@@ -167,10 +166,10 @@ static const struct term *index_find(const struct search_index *ix, const char *
 /* ---- one page's tokens ---- */
 
 struct page_token {
-	const char *key; /* in search_page.keys or .record; not NUL-terminated */
-	size_t len;
-	uint32_t fields;
+	uint32_t at;     /* its bytes: page_key; not NUL-terminated */
 	uint32_t hash;   /* token_slot_hash of the tokenizer's hash */
+	uint8_t len;     /* at most WORD_MAX */
+	uint8_t fields;
 };
 
 /* A page's distinct tokens: an open-addressed table of its own (a
@@ -183,10 +182,17 @@ struct search_page {
 	size_t nslots;
 	struct page_token *toks;  /* in the order first seen */
 	size_t ntoks, cap_toks;
-	struct arena keys;        /* the tokens, each NUL-terminated */
+	struct buf keys;          /* the tokens' bytes, one after another */
 	char *record;             /* a decoded page's record: its tokens' bytes */
 	struct idoc doc;
 };
+
+/* Where the page's tokens' bytes are: a token is an offset (a page's keys
+ * grow as it is read) into its keys or, for a decoded page, its record. */
+static const char *page_keys(const struct search_page *pg)
+{
+	return pg->record ? pg->record : pg->keys.ptr;
+}
 
 struct adding {
 	struct search_page *pg;
@@ -202,9 +208,10 @@ static void page_add_new(struct adding *a, size_t k, const char *token, size_t l
 			 uint32_t h)
 {
 	struct search_page *pg = a->pg;
-	const char *key = arena_strndup(&pg->keys, token, len);
+	uint32_t at = (uint32_t)pg->keys.len;
+	buf_add(&pg->keys, token, len);
 	ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
-	pg->toks[pg->ntoks] = (struct page_token){ key, len, a->field, h };
+	pg->toks[pg->ntoks] = (struct page_token){ at, h, (uint8_t)len, (uint8_t)a->field };
 	pg->slots[k] = (uint32_t)++pg->ntoks;
 	if (pg->ntoks * 2 >= pg->nslots)
 		slots_grow(&pg->slots, &pg->nslots, pg->toks, sizeof *pg->toks,
@@ -221,9 +228,10 @@ static void page_add(void *ctx, const char *token, size_t len, uint32_t h)
 	a->count++;
 	h = token_slot_hash(h);
 	size_t mask = pg->nslots - 1, k = h & mask;
+	const char *keys = pg->keys.ptr;
 	for (uint32_t at; (at = pg->slots[k]) != 0; k = (k + 1) & mask) {
 		struct page_token *t = &pg->toks[at - 1];
-		if (t->hash == h && t->len == len && same_bytes(t->key, token, len)) {
+		if (t->hash == h && t->len == len && same_bytes(keys + t->at, token, len)) {
 			t->fields |= a->field;
 			return;
 		}
@@ -241,6 +249,8 @@ static struct search_page *page_new(size_t bytes)
 		n *= 2;
 	pg->slots = xcalloc(n, sizeof *pg->slots);
 	pg->nslots = n;
+	buf_init(&pg->keys);
+	buf_grow(&pg->keys, n * 4); /* a token of 8 bytes per two slots */
 	return pg;
 }
 
@@ -337,7 +347,7 @@ void search_page_free(struct search_page *pg)
 		return;
 	free(pg->slots);
 	free(pg->toks);
-	arena_free(&pg->keys);
+	buf_release(&pg->keys);
 	free(pg->record);
 	idoc_free(&pg->doc);
 	free(pg);
@@ -364,6 +374,7 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 		need += TOKEN_HEAD + pg->toks[i].len;
 	buf_grow(out, need);
 	unsigned char *o = (unsigned char *)out->ptr + out->len;
+	const char *keys = page_keys(pg);
 	for (size_t i = 0; i < pg->ntoks; i++) {
 		const struct page_token *t = &pg->toks[i];
 		uint32_t h = t->hash;
@@ -373,7 +384,7 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 		o[3] = (unsigned char)(h >> 8);
 		o[4] = (unsigned char)(h >> 16);
 		o[5] = (unsigned char)(h >> 24);
-		memcpy(o + TOKEN_HEAD, t->key, t->len);
+		memcpy(o + TOKEN_HEAD, keys + t->at, t->len);
 		o += TOKEN_HEAD + t->len;
 	}
 	out->len += need;
@@ -399,8 +410,9 @@ static bool page_decode_tokens(struct search_page *pg, const unsigned char *p,
 			return false;
 		uint32_t h = (uint32_t)p[2] | (uint32_t)p[3] << 8 | (uint32_t)p[4] << 16 |
 			     (uint32_t)p[5] << 24;
-		pg->toks[pg->ntoks++] = (struct page_token){ (const char *)p + TOKEN_HEAD, len,
-							     p[0], h };
+		pg->toks[pg->ntoks++] = (struct page_token){
+			(uint32_t)((const char *)p + TOKEN_HEAD - pg->record), h, (uint8_t)len, p[0]
+		};
 		p += TOKEN_HEAD + len;
 		left -= TOKEN_HEAD + len;
 	}
@@ -410,6 +422,7 @@ static bool page_decode_tokens(struct search_page *pg, const unsigned char *p,
 struct search_page *search_page_decode(const char *data, size_t len)
 {
 	struct search_page *pg = xcalloc(1, sizeof *pg);
+	buf_init(&pg->keys);
 	/* one copy of the record, which the tokens point into */
 	pg->record = xmalloc(len + 1);
 	memcpy(pg->record, data, len);
@@ -438,9 +451,10 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 	idoc_free(&ix->docs[doc]);
 	ix->docs[doc] = pg->doc;
 	pg->doc = (struct idoc){ 0 };
+	const char *keys = page_keys(pg);
 	for (size_t i = 0; i < pg->ntoks; i++) {
 		const struct page_token *tok = &pg->toks[i];
-		size_t k = index_term(ix, tok->key, tok->len, tok->hash); /* may move terms */
+		size_t k = index_term(ix, keys + tok->at, tok->len, tok->hash); /* may move terms */
 		struct term *t = &ix->terms[k];
 		t->post = grow_postings(t->post, t->npost, &t->cap);
 		t->post[t->npost++] = (posting)doc << 4 | pg->toks[i].fields;
