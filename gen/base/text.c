@@ -58,12 +58,39 @@ static bool is_unpublishable(unsigned cp)
 	       (cp & 0xFFFE) == 0xFFFE;
 }
 
+/* Whether none of the eight bytes of `w` is below 0x20, 0x7F or above:
+ * printable ASCII, all of them. */
+static bool all_printable_ascii(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	uint64_t below_20 = (w - 0x20 * ones) & ~w & highs; /* a byte under 0x20 */
+	uint64_t x = w ^ (0x7F * ones);
+	uint64_t is_7f = (x - ones) & ~x & highs;           /* a byte of 0x7F */
+	return !((w & highs) | below_20 | is_7f);
+}
+
 const char *text_find_unpublishable(const char *s, size_t len, unsigned *cp)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	for (size_t i = 0; i < len;) {
-		if (u[i] >= 0x20 && u[i] < 0x7F) { /* the common case */
+		/* the common cases: printable ASCII eight bytes at a time, then
+		 * a byte at a time */
+		uint64_t w;
+		while (i + 8 <= len && (memcpy(&w, u + i, 8), all_printable_ascii(w)))
+			i += 8;
+		if (i >= len)
+			break;
+		if (u[i] >= 0x20 && u[i] < 0x7F) {
 			i++;
+			continue;
+		}
+		/* a three-byte character led by E1-EC or EE (most of CJK): valid
+		 * whenever its two other bytes are continuations, and never a
+		 * control character or a noncharacter (those are under 0xA0 or
+		 * led by EF) */
+		if (i + 3 <= len && u[i] >= 0xE1 && u[i] <= 0xEE && u[i] != 0xED &&
+		    (u[i + 1] & 0xC0) == 0x80 && (u[i + 2] & 0xC0) == 0x80) {
+			i += 3;
 			continue;
 		}
 		size_t n = u[i] < 0x80 ? 1 : text_utf8_sequence(u + i, len - i);
