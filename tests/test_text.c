@@ -315,6 +315,8 @@ static void test_unpublishable_fast_paths_agree_with_a_byte_at_a_time(void **sta
 		"", "\x01", "\x1f", "\x7f", "\x80", "\xC2\x85", "\xC2\xA0", "\xED\xA0\x80",
 		"\xE0\x80\x80", "\xE1\x80", "\xEE\x80\x80", "\xEF\xBF\xBE", "\xEF\xB7\x90",
 		"\xEF\xBF\xBD", "\xF0\x9F\xBF\xBE", "\t", "\n", "\r", "\xff", " ",
+		"\xEF\xBC\x8C", "\xEF\xB7\xAF", "\xEF\xB7\xB0", "\xEF\xBF\xBF", "\xEF\xB6\xBF",
+		"\xEF\xC0\x80", "\xEF\x80",
 	};
 	static const char *const runs[] = { "abcdefghij", "显存需求", "a显b存 c" };
 	char text[128];

@@ -73,23 +73,27 @@ const char *text_find_unpublishable(const char *s, size_t len, unsigned *cp)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	for (size_t i = 0; i < len;) {
-		/* the common cases: printable ASCII eight bytes at a time, then
-		 * a byte at a time */
-		uint64_t w;
-		while (i + 8 <= len && (memcpy(&w, u + i, 8), all_printable_ascii(w)))
-			i += 8;
-		if (i >= len)
-			break;
-		if (u[i] >= 0x20 && u[i] < 0x7F) {
-			i++;
-			continue;
-		}
-		/* a three-byte character led by E1-EC or EE (most of CJK): valid
-		 * whenever its two other bytes are continuations, and never a
-		 * control character or a noncharacter (those are under 0xA0 or
-		 * led by EF) */
-		if (i + 3 <= len && u[i] >= 0xE1 && u[i] <= 0xEE && u[i] != 0xED &&
-		    (u[i + 1] & 0xC0) == 0x80 && (u[i + 2] & 0xC0) == 0x80) {
+		if (u[i] < 0x80) {
+			/* the common cases: printable ASCII eight bytes at a
+			 * time, else a byte at a time */
+			uint64_t w;
+			if (i + 8 <= len && (memcpy(&w, u + i, 8), all_printable_ascii(w))) {
+				i += 8;
+				continue;
+			}
+			if ((u[i] >= 0x20 && u[i] < 0x7F) || u[i] == '\n' || u[i] == '\t' ||
+			    u[i] == '\r') {
+				i++;
+				continue;
+			}
+		} else if (i + 3 <= len && u[i] >= 0xE1 && u[i] != 0xED && u[i] <= 0xEF &&
+			   (u[i + 1] & 0xC0) == 0x80 && (u[i + 2] & 0xC0) == 0x80 &&
+			   (u[i] != 0xEF || (u[i + 1] != 0xB7 && u[i + 1] != 0xBF))) {
+			/* a three-byte character led by E1-EF but ED (CJK, its
+			 * punctuation and full-width forms): valid when its two
+			 * other bytes are continuations, and never a control
+			 * character (under U+00A0) nor, but for EF B7
+			 * (U+FDC0-FDFF) and EF BF (U+FFC0-FFFF), a noncharacter */
 			i += 3;
 			continue;
 		}
