@@ -150,6 +150,49 @@ static void test_lengths_are_7_bits_a_byte(void **state)
 	}
 }
 
+/* A check tells bytes from every copy with one bit flipped, one byte
+ * more or fewer, or two blocks swapped; and is the same for the same
+ * bytes wherever they lie. */
+static void test_a_check_tells_a_damaged_copy(void **state)
+{
+	(void)state;
+	unsigned char bytes[80], copy[81];
+	for (size_t i = 0; i < sizeof bytes; i++)
+		bytes[i] = (unsigned char)(i * 37 + 11);
+	for (size_t len = 0; len <= sizeof bytes; len++) {
+		struct digest_value c = digest_check(bytes, len);
+		memcpy(copy + 1, bytes, len); /* elsewhere, unaligned */
+		assert_same(digest_check(copy + 1, len), c);
+		for (size_t bit = 0; bit < len * 8; bit++) {
+			memcpy(copy, bytes, len);
+			copy[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+			assert_differ(digest_check(copy, len), c);
+		}
+		if (len) {
+			assert_differ(digest_check(bytes, len - 1), c);
+			memcpy(copy, bytes, len);
+			copy[len] = 0;
+			assert_differ(digest_check(copy, len + 1), c);
+		}
+		if (len >= 32) { /* the first 16 bytes after the second 16 */
+			memcpy(copy, bytes + 16, 16);
+			memcpy(copy + 16, bytes, 16);
+			memcpy(copy + 32, bytes + 32, len - 32);
+			assert_differ(digest_check(copy, len), c);
+		}
+	}
+	/* zeros of any length differ from each other */
+	unsigned char zeros[40] = { 0 };
+	for (size_t n = 1; n < sizeof zeros; n++)
+		assert_differ(digest_check(zeros, n), digest_check(zeros, n - 1));
+	/* no key changes it: a check is the bytes' alone */
+	struct digest_value before = digest_check(text, strlen(text));
+	unsigned char key[DIGEST_KEY_LEN] = { 1 };
+	digest_set_key(key);
+	assert_same(digest_check(text, strlen(text)), before);
+	digest_set_key(NULL);
+}
+
 static void test_hex_is_32_lowercase_digits_of_both_words(void **state)
 {
 	(void)state;
@@ -477,6 +520,7 @@ int main(void)
 		cmocka_unit_test(test_one_changed_byte_or_length_changes_the_digest),
 		cmocka_unit_test(test_strings_are_added_with_their_length),
 		cmocka_unit_test(test_lengths_are_7_bits_a_byte),
+		cmocka_unit_test(test_a_check_tells_a_damaged_copy),
 		cmocka_unit_test(test_hex_is_32_lowercase_digits_of_both_words),
 		cmocka_unit_test(test_end_leaves_the_state_as_it_was),
 		cmocka_unit_test(test_a_body_colliding_in_the_old_mix_gets_another_digest),

@@ -69,6 +69,16 @@ struct digest_value digest_bytes(const void *data, size_t len);
 struct digest_value digest_bytes_keyed(const unsigned char *key, const void *data,
 				       size_t len);
 
+/* A check of `len` bytes (NULL when len is 0): 128 bits that tell a
+ * damaged copy of stored bytes from the bytes as they were written (a
+ * flipped bit, a cut, a shifted block), at about a tenth of a digest's
+ * cost. Not a digest: it is no key and no secret, and anyone could make
+ * two texts share a check, so it never stands for what an input is; it
+ * only compares bytes read back with the check stored beside them, which
+ * is what the page cache's records need (whoever could write a record to
+ * match could read the cache's secret in the same file). */
+struct digest_value digest_check(const void *data, size_t len);
+
 bool digest_equal(struct digest_value x, struct digest_value y);
 /* 32 hex digits and a NUL into `out`. */
 void digest_hex(struct digest_value v, char out[33]);
