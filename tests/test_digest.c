@@ -153,6 +153,32 @@ static void test_lengths_are_7_bits_a_byte(void **state)
 /* A check tells bytes from every copy with one bit flipped, one byte
  * more or fewer, or two blocks swapped; and is the same for the same
  * bytes wherever they lie. */
+/* A field is its length (digest_add_len) then its bytes, whatever its
+ * length and wherever the pending bytes stand. */
+static void test_a_field_is_its_length_then_its_bytes(void **state)
+{
+	(void)state;
+	char bytes[200];
+	for (size_t i = 0; i < sizeof bytes; i++)
+		bytes[i] = (char)('a' + i % 26);
+	static const size_t fills[] = { 0, 1, 7, 400, 440, 446, 447, 448, 449, 500, 510, 511 };
+	for (size_t f = 0; f < sizeof fills / sizeof *fills; f++)
+		for (size_t len = 0; len <= sizeof bytes; len += len < 70 ? 1 : 43) {
+			struct digest d, e;
+			digest_init(&d);
+			digest_init(&e);
+			for (size_t k = 0; k < fills[f]; k++) {
+				digest_add_byte(&d, 'z');
+				digest_add_byte(&e, 'z');
+			}
+			digest_add_field(&d, bytes + 1, len);
+			digest_add_len(&e, len);
+			for (size_t k = 0; k < len; k++)
+				digest_add_byte(&e, (unsigned char)bytes[1 + k]);
+			assert_same(digest_end(&d), digest_end(&e));
+		}
+}
+
 static void test_a_check_tells_a_damaged_copy(void **state)
 {
 	(void)state;
@@ -520,6 +546,7 @@ int main(void)
 		cmocka_unit_test(test_one_changed_byte_or_length_changes_the_digest),
 		cmocka_unit_test(test_strings_are_added_with_their_length),
 		cmocka_unit_test(test_lengths_are_7_bits_a_byte),
+		cmocka_unit_test(test_a_field_is_its_length_then_its_bytes),
 		cmocka_unit_test(test_a_check_tells_a_damaged_copy),
 		cmocka_unit_test(test_hex_is_32_lowercase_digits_of_both_words),
 		cmocka_unit_test(test_end_leaves_the_state_as_it_was),
