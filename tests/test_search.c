@@ -55,6 +55,12 @@ static void test_cjk_text_gives_every_bigram(void **state)
 	assert_tokens("显存，够用", "显存|够用");
 	assert_tokens("RTX 4090显存24GB", "rtx|4090|显存|24gb");
 	assert_tokens("の日本語", "の日|日本|本語");
+	/* runs of the main block mixed with kana, hangul and punctuation */
+	assert_tokens("日本のテスト", "日本|本の|のテ|テス|スト");
+	assert_tokens("한국어中文字", "한국|국어|어中|中文|文字");
+	assert_tokens("中文字、显存", "中文|文字|显存");
+	assert_tokens("一丁\xe9\xbe\xa5\xe4\xb8", "一丁|丁龥"); /* U+9FA5, then a cut one */
+	assert_tokens("\xe4\xb8\x80\xe3\x90\x80", "一㐀"); /* U+4E00, U+3400 */
 	/* invalid bytes separate tokens */
 	assert_tokens("ab\xff" "cd", "ab|cd");
 	assert_tokens("显\xff存", "");

@@ -166,6 +166,27 @@ static inline void tok_wide(struct tokenizer *t, const char *c, size_t n, unsign
 	t->prev_hash = PAIR_FIRST(cp);
 }
 
+/* After a CJK character that ends at `i` of `s`: the characters of the
+ * main CJK block (U+4E00-9FFF, three bytes each: most of a Chinese page)
+ * that follow it, each a pair with the one before, read in a loop of
+ * their own (what decode, classify and tok_wide would do, without their
+ * tests); where the run stops. */
+static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t i)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	while (len - i >= 3 && (u[i] & 0xF0) == 0xE0 && (u[i + 1] & 0xC0) == 0x80 &&
+	       (u[i + 2] & 0xC0) == 0x80) {
+		unsigned cp = (u[i] & 0x0Fu) << 12 | (u[i + 1] & 0x3Fu) << 6 | (u[i + 2] & 0x3Fu);
+		if (cp < 0x4E00 || cp > 0x9FFF)
+			break;
+		tok_emit(t, s + i - t->prev_len, t->prev_len + 3, PAIR_HASH(t->prev_hash, cp));
+		t->prev_len = 3;
+		t->prev_hash = PAIR_FIRST(cp);
+		i += 3;
+	}
+	return i;
+}
+
 /* An ASCII byte as a word character (lowercased), or 0: a separator or a
  * byte of a wider character (the rest of the 256 are 0). */
 static const unsigned char ascii_word[256] = {
@@ -194,8 +215,10 @@ void tok_feed(struct tokenizer *t, const char *s, size_t len)
 			unsigned cp = decode(s, len, &i);
 			enum cclass cls = classify(cp);
 			tok_wide(t, s + start, i - start, cp, cls, cjk_end == start);
-			if (cls == C_CJK)
+			if (cls == C_CJK) {
+				i = tok_cjk_run(t, s, len, i);
 				cjk_end = i;
+			}
 			continue;
 		}
 		t->prev_len = 0;
@@ -507,7 +530,6 @@ static const char *last_main_end(const char *from, const char *end)
 			return q - 7;
 	return NULL;
 }
-
 void search_scan_html(const char *html, size_t len, struct sink headings,
 		      struct sink body)
 {
