@@ -575,6 +575,30 @@ static void test_postings_are_in_doc_order_whatever_order_pages_come(void **stat
 	buf_release(&c);
 }
 
+/* Doc numbers of one to five digits and fields of one and two, put out of
+ * order over 70 thousand docs (three bytes of a posting vary: an odd
+ * number of sorting passes). */
+static void test_postings_of_far_docs_are_written_in_order(void **state)
+{
+	(void)state;
+	static const size_t docs[] = { 70000, 9, 10000, 100, 0, 9999, 1000, 99, 10, 999, 5 };
+	enum { NDOCS = sizeof docs / sizeof docs[0] };
+	struct search_index *ix = search_index_new();
+	for (size_t k = 0; k < 80; k++) { /* more than are sorted one by one */
+		size_t doc = k < NDOCS ? docs[k] : 20000 + (k * 7919) % 1000;
+		struct search_doc d = { .title = doc % 2 ? "shared" : "t", .path = "p/",
+					.kind = "x", .headings = doc == 9999 ? "shared" : NULL,
+					.body = "shared" };
+		search_index_put(ix, doc, search_page_new(&d));
+	}
+	struct buf out = BUF_INIT;
+	written_index(ix, &out);
+	assert_non_null(strstr(out.ptr, "\"shared\":[0,1,5,9,9,9,10,1,99,9,100,1,999,9,1000,1,"
+					"9999,13,10000,1,20003,9,20006,1,"));
+	assert_non_null(strstr(out.ptr, ",20975,9,20978,1,70000,1]"));
+	buf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -589,6 +613,7 @@ int main(void)
 		cmocka_unit_test(test_a_decoded_page_indexes_as_the_page_made_from_its_doc),
 		cmocka_unit_test(test_a_record_cut_short_or_followed_by_more_is_no_page),
 		cmocka_unit_test(test_postings_are_in_doc_order_whatever_order_pages_come),
+		cmocka_unit_test(test_postings_of_far_docs_are_written_in_order),
 		cmocka_unit_test(test_a_page_from_html_indexes_as_its_text),
 		cmocka_unit_test(test_every_tag_is_a_block_inline_or_skipped),
 		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),

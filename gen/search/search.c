@@ -541,8 +541,17 @@ static void sort_postings(posting *p, uint32_t n, posting **tmp, uint32_t *cap)
 		*tmp = xreallocarray(*tmp, n, sizeof **tmp);
 		*cap = n;
 	}
+	/* a byte all the postings share (the high bytes, with fewer than a
+	 * million docs) needs no pass */
+	posting all_or = 0, all_and = ~(posting)0;
+	for (uint32_t k = 0; k < n; k++) {
+		all_or |= p[k];
+		all_and &= p[k];
+	}
 	posting *from = p, *to = *tmp;
 	for (unsigned shift = 0; shift < 32; shift += 8) {
+		if (((all_or ^ all_and) >> shift & 0xff) == 0)
+			continue;
 		uint32_t count[257] = { 0 };
 		for (uint32_t k = 0; k < n; k++)
 			count[((from[k] >> shift) & 0xff) + 1]++;
@@ -554,12 +563,28 @@ static void sort_postings(posting *p, uint32_t n, posting **tmp, uint32_t *cap)
 		from = to;
 		to = t;
 	}
-	/* after an even number of passes the sorted list is back in `p` */
+	if (from != p) /* an odd number of passes */
+		memcpy(p, from, n * sizeof *p);
 }
 
-/* The decimal digits of `v` at `o`; past them. */
+/* The decimal digits of `v` at `o`; past them. Doc numbers are mostly
+ * under 10,000: up to four digits without a loop. */
 static char *put_uint(char *o, uint32_t v)
 {
+	if (v < 10) {
+		*o++ = (char)('0' + v);
+		return o;
+	}
+	if (v < 10000) {
+		uint32_t hi = v / 100, lo = v % 100;
+		if (v >= 1000)
+			*o++ = (char)('0' + hi / 10);
+		if (v >= 100)
+			*o++ = (char)('0' + hi % 10);
+		*o++ = (char)('0' + lo / 10);
+		*o++ = (char)('0' + lo % 10);
+		return o;
+	}
 	char tmp[10];
 	size_t n = 0;
 	do {
