@@ -107,6 +107,35 @@ static void test_page_text_is_the_main_element_without_markup(void **state)
 	assert_string_equal(b.ptr, "24 GB & fast中<b> 显存需求 &bogus; a&b");
 	buf_release(&h);
 	buf_release(&b);
+	/* the last "</main>" ends the page's own text, whatever stands
+	 * before and after it (near misses of every length) */
+	static const char *const tails[] = {
+		"", "</main", "</mai>", "<</main", "/main>", "</main </main>x", ">", "n>", "in>",
+		"ain>", "main>", "/main>>", "<</main>>", "</maim>", "</ main>",
+	};
+	for (size_t i = 0; i < sizeof tails / sizeof *tails; i++)
+		for (size_t pad = 0; pad < 9; pad++) {
+			char page[128];
+			snprintf(page, sizeof page, "<main><p>in</p></main>%.*s%s<p>out</p>",
+				 (int)pad, "mainmain/", tails[i]);
+			/* the same page cut right after its last "</main>" (found
+			 * by a plain search forward) gives the same text */
+			const char *last = NULL;
+			for (const char *q = page; (q = strstr(q, "</main>")) != NULL; q++)
+				last = q;
+			size_t cut = (size_t)(last - page) + 7;
+			struct buf h2 = BUF_INIT, b2 = BUF_INIT;
+			buf_reset(&h);
+			buf_reset(&b);
+			search_text_from_html(page, strlen(page), &h, &b);
+			search_text_from_html(page, cut, &h2, &b2);
+			assert_string_equal(b.ptr, b2.ptr);
+			assert_null(strstr(b.ptr, "out"));
+			buf_release(&h2);
+			buf_release(&b2);
+		}
+	buf_release(&h);
+	buf_release(&b);
 	/* no <main>: nothing */
 	search_text_from_html("<p>x</p>", 8, &h, &b);
 	assert_int_equal(h.len + b.len, 0);

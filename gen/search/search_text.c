@@ -525,9 +525,25 @@ static void trim_space(struct buf *b)
  * only the footer follows it. */
 static const char *last_main_end(const char *from, const char *end)
 {
-	for (const char *q = end; q - from >= 7; q--)
-		if (q[-7] == '<' && !memcmp(q - 7, "</main>", 7))
-			return q - 7;
+	/* Horspool's search run backwards: when the window [q - 7, q) is not
+	 * "</main>", the next window that could be starts where its first
+	 * byte, c, stands in "</main>" after the '<' (1 for '/', 2 for 'm',
+	 * ..., 6 for '>'), or 7 bytes further when c is none of them */
+	const char *q = end;
+	while (q - from >= 7) {
+		const char *w = q - 7;
+		if (*w == '<' && !memcmp(w, "</main>", 7))
+			return w;
+		switch (*w) {
+		case '/': q -= 1; break;
+		case 'm': q -= 2; break;
+		case 'a': q -= 3; break;
+		case 'i': q -= 4; break;
+		case 'n': q -= 5; break;
+		case '>': q -= 6; break;
+		default: q -= 7; break;
+		}
+	}
 	return NULL;
 }
 void search_scan_html(const char *html, size_t len, struct sink headings,
