@@ -338,11 +338,49 @@ static void test_unpublishable_fast_paths_agree_with_a_byte_at_a_time(void **sta
 			}
 }
 
+/* text_utf8_check a character at a time: the reference of its fast paths. */
+static size_t utf8_check_slowly(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < len;) {
+		size_t n = text_utf8_sequence(u + i, len - i);
+		if (!n)
+			return i;
+		i += n;
+	}
+	return len;
+}
+
+static void test_utf8_fast_paths_agree_with_a_character_at_a_time(void **state)
+{
+	(void)state;
+	static const char *const odd[] = {
+		"", "\x01", "\x80", "\xC2\x85", "\xED\xA0\x80", "\xED\x9F\xBF", "\xE0\x80\x80",
+		"\xE0\xA0\x80", "\xE1\x80", "\xEF\xBF\xBF", "\xF0\x9F\x98\x80", "\xF4\x90\x80\x80",
+		"\xff", "\xE4\xB8", "\xE4\xB8\xE4",
+	};
+	static const char *const runs[] = { "abcdefghij", "显存需求", "a显b存 c" };
+	char text[128];
+	for (size_t o = 0; o < sizeof odd / sizeof *odd; o++)
+		for (size_t r = 0; r < sizeof runs / sizeof *runs; r++)
+			for (size_t before = 0; before < 20; before++) {
+				size_t n = 0;
+				for (size_t k = 0; k < before; k++)
+					text[n++] = runs[r][k % strlen(runs[r])];
+				n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", odd[o],
+						      runs[r]);
+				for (size_t cut = n > 4 ? n - 4 : 0; cut <= n; cut++)
+					assert_int_equal(text_utf8_check(text, cut),
+							 utf8_check_slowly(text, cut));
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unpublishable_characters_are_found_where_they_stand),
 		cmocka_unit_test(test_unpublishable_fast_paths_agree_with_a_byte_at_a_time),
+		cmocka_unit_test(test_utf8_fast_paths_agree_with_a_character_at_a_time),
 		cmocka_unit_test(test_slugs_are_lowercase_words_joined_by_hyphens),
 		cmocka_unit_test(test_invalid_utf8_is_found),
 		cmocka_unit_test(test_heading_ids_keep_cjk),

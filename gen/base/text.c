@@ -136,11 +136,15 @@ size_t text_utf8_check(const char *s, size_t len)
 			i++;
 			continue;
 		}
-		/* the common Chinese case: a three-byte character that is neither
-		 * overlong (E0 80..9F) nor a surrogate (ED A0..BF) */
+		/* the common Chinese case: three-byte characters that are neither
+		 * overlong (E0 80..9F) nor surrogates (ED A0..BF), a run of them
+		 * in a loop of its own */
 		if (i + 3 <= len && u[i] > 0xE0 && u[i] < 0xF0 && u[i] != 0xED &&
 		    (u[i + 1] & 0xC0) == 0x80 && (u[i + 2] & 0xC0) == 0x80) {
-			i += 3;
+			do
+				i += 3;
+			while (i + 3 <= len && u[i] > 0xE0 && u[i] < 0xF0 && u[i] != 0xED &&
+			       (u[i + 1] & 0xC0) == 0x80 && (u[i + 2] & 0xC0) == 0x80);
 			continue;
 		}
 		size_t n = text_utf8_sequence(u + i, len - i);
