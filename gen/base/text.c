@@ -69,6 +69,17 @@ static bool all_printable_ascii(uint64_t w)
 	return !((w & highs) | below_20 | is_7f);
 }
 
+/* Whether the three bytes at u are a character led by E1-EF but ED (CJK,
+ * its punctuation and full-width forms) that is valid (its two other bytes
+ * continuations) and publishable: never a control character (those are
+ * under U+00A0) nor, but for EF B7 (U+FDC0-FDFF) and EF BF (U+FFC0-FFFF),
+ * a noncharacter. */
+static inline bool is_plain_wide(const unsigned char *u)
+{
+	return u[0] >= 0xE1 && u[0] != 0xED && u[0] <= 0xEF && (u[1] & 0xC0) == 0x80 &&
+	       (u[2] & 0xC0) == 0x80 && (u[0] != 0xEF || (u[1] != 0xB7 && u[1] != 0xBF));
+}
+
 const char *text_find_unpublishable(const char *s, size_t len, unsigned *cp)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -86,15 +97,11 @@ const char *text_find_unpublishable(const char *s, size_t len, unsigned *cp)
 				i++;
 				continue;
 			}
-		} else if (i + 3 <= len && u[i] >= 0xE1 && u[i] != 0xED && u[i] <= 0xEF &&
-			   (u[i + 1] & 0xC0) == 0x80 && (u[i + 2] & 0xC0) == 0x80 &&
-			   (u[i] != 0xEF || (u[i + 1] != 0xB7 && u[i + 1] != 0xBF))) {
-			/* a three-byte character led by E1-EF but ED (CJK, its
-			 * punctuation and full-width forms): valid when its two
-			 * other bytes are continuations, and never a control
-			 * character (under U+00A0) nor, but for EF B7
-			 * (U+FDC0-FDFF) and EF BF (U+FFC0-FFFF), a noncharacter */
-			i += 3;
+		} else if (len - i >= 3 && is_plain_wide(u + i)) {
+			/* CJK: a run of such characters, none decoded */
+			do
+				i += 3;
+			while (len - i >= 3 && is_plain_wide(u + i));
 			continue;
 		}
 		size_t n = u[i] < 0x80 ? 1 : text_utf8_sequence(u + i, len - i);
