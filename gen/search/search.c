@@ -200,6 +200,24 @@ struct adding {
 	unsigned count;
 };
 
+/* Copy a token (at most WORD_MAX bytes) with fixed-size moves, the last
+ * overlapping, never reading past `from + n`: a call to memcpy cost more
+ * than the copy. */
+static void copy_token(char *to, const char *from, size_t n)
+{
+	if (n >= 8) {
+		for (size_t i = 0; i + 8 < n; i += 8)
+			memcpy(to + i, from + i, 8);
+		memcpy(to + n - 8, from + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(to, from, 4);
+		memcpy(to + n - 4, from + n - 4, 4);
+	} else {
+		for (size_t i = 0; i < n; i++)
+			to[i] = from[i];
+	}
+}
+
 /* A token new to the page, at slot `k` (empty): copied (the token lives
  * only during the emit), the table grown when half full. Out of
  * page_add's line, which a token seen before does not leave. */
@@ -208,8 +226,13 @@ static void page_add_new(struct adding *a, size_t k, const char *token, size_t l
 			 uint32_t h)
 {
 	struct search_page *pg = a->pg;
-	uint32_t at = (uint32_t)pg->keys.len;
-	buf_add(&pg->keys, token, len);
+	struct buf *keys = &pg->keys;
+	uint32_t at = (uint32_t)keys->len;
+	if (keys->len + len >= keys->cap)
+		buf_grow(keys, len);
+	copy_token(keys->ptr + keys->len, token, len);
+	keys->len += len;
+	keys->ptr[keys->len] = '\0';
 	ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
 	pg->toks[pg->ntoks] = (struct page_token){ at, h, (uint8_t)len, (uint8_t)a->field };
 	pg->slots[k] = (uint32_t)++pg->ntoks;
@@ -251,6 +274,8 @@ static struct search_page *page_new(size_t bytes)
 	pg->nslots = n;
 	buf_init(&pg->keys);
 	buf_grow(&pg->keys, n * 4); /* a token of 8 bytes per two slots */
+	pg->cap_toks = n / 2 + 1;   /* as many as the table takes before it grows */
+	pg->toks = xreallocarray(NULL, pg->cap_toks, sizeof *pg->toks);
 	return pg;
 }
 
