@@ -110,6 +110,11 @@ static void reader_check_utf8(struct reader *r, const unsigned char *s,
 	int line = 1, col = 1, bad_line = 0;
 	size_t i = 0;
 	while (i < len) {
+		if (s[i] != 0 && s[i] < 0x80 && s[i] != '\n' && s[i] != '\r') {
+			i++; /* most bytes: one of ASCII, without a call */
+			col++;
+			continue;
+		}
 		size_t n = text_utf8_sequence(s + i, len - i);
 		if (!n) {
 			if (bad_line != line) {
@@ -139,12 +144,36 @@ static void reader_init_parser(struct csv_parser *p)
 
 /* libcsv grows a field's buffer by a fixed block (128 bytes): linear growth
  * makes a megabyte field quadratic. Keep the block as large as the buffer,
- * which makes the growth geometric. */
-static void reader_grow_geometric(struct csv_parser *p)
+ * which makes the growth geometric, and as the `n` bytes about to be
+ * parsed, which then grow it once at most. */
+static void reader_grow_geometric(struct csv_parser *p, size_t n)
 {
 	size_t size = csv_get_buffer_size(p);
+	if (size < n)
+		size = n;
 	if (size > p->blk_size)
 		csv_set_blk_size(p, size);
+}
+
+/* The bytes at which a field or a record may end or an error begin. */
+static bool csv_special(unsigned char c)
+{
+	return c == ',' || c == '"' || c == '\n' || c == '\r';
+}
+
+/* How many bytes from s[i] libcsv may take in one call: a run inside a
+ * field (not its first byte, not the byte after a quote) of bytes none of
+ * which is special, since no field or record ends and no error starts
+ * there (what a byte at a time would report is the same); else one. */
+static size_t reader_run(const struct reader *r, const unsigned char *s, size_t len,
+			 size_t i)
+{
+	if (r->field_start || csv_special(s[i]) || (i > 0 && s[i - 1] == '"'))
+		return 1;
+	size_t j = i + 1;
+	while (j < len && !csv_special(s[j]))
+		j++;
+	return j - i;
 }
 
 /* Report the parse error libcsv found at byte `c` (line, col). */
@@ -173,6 +202,7 @@ static void reader_parse(struct reader *r, const unsigned char *s, size_t len)
 	r->rec_line = 0;
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = s[i];
+		size_t n = reader_run(r, s, len, i);
 		bool newline = c == '\n' || (c == '\r' && (i + 1 == len || s[i + 1] != '\n'));
 		if (r->field_start && c != '\r' && c != '\n') {
 			r->field_start = false;
@@ -183,8 +213,8 @@ static void reader_parse(struct reader *r, const unsigned char *s, size_t len)
 				r->quote_col = col;
 			}
 		}
-		reader_grow_geometric(&p);
-		if (csv_parse(&p, &s[i], 1, reader_on_field, reader_on_record, r) != 1) {
+		reader_grow_geometric(&p, n);
+		if (csv_parse(&p, &s[i], n, reader_on_field, reader_on_record, r) != n) {
 			reader_parse_error(r, &p, c, line, col);
 			/* Drop the broken record and go on at the next line. */
 			csv_free(&p);
@@ -203,9 +233,11 @@ static void reader_parse(struct reader *r, const unsigned char *s, size_t len)
 		if (newline) {
 			line++;
 			col = 1;
-		} else if ((c & 0xC0) != 0x80) {
-			col++; /* a column is a character, not a byte */
+			continue;
 		}
+		for (size_t k = i; k < i + n; k++) /* a run has no line break */
+			col += (s[k] & 0xC0) != 0x80; /* a column is a character, not a byte */
+		i += n - 1;
 	}
 	if (csv_fini(&p, reader_on_field, reader_on_record, r) != 0) {
 		diag_error(r->diag, r->path, r->quote_line, r->quote_col,

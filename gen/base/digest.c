@@ -80,6 +80,20 @@ void digest_add_u64(struct digest *d, uint64_t v)
 	d->npend += 8;
 }
 
+void digest_add_len(struct digest *d, uint64_t n)
+{
+	if (DIGEST_PENDING - d->npend < 10) /* the longest: 64 bits in 7s */
+		flush(d);
+	unsigned char *b = d->pend + d->npend;
+	size_t k = 0;
+	while (n >= 0x80) {
+		b[k++] = (unsigned char)(n | 0x80);
+		n >>= 7;
+	}
+	b[k++] = (unsigned char)n;
+	d->npend += k;
+}
+
 void digest_add_byte(struct digest *d, unsigned char b)
 {
 	if (d->npend == DIGEST_PENDING)
@@ -87,16 +101,43 @@ void digest_add_byte(struct digest *d, unsigned char b)
 	d->pend[d->npend++] = b;
 }
 
+/* Copy n (at most 64) bytes with fixed-size moves, the last overlapping,
+ * never reading past `from + n`: a context's fields are mostly a few
+ * bytes, for which a call to memcpy cost more than the copy. */
+static void copy_short(unsigned char *to, const unsigned char *from, size_t n)
+{
+	if (n >= 8) {
+		for (size_t i = 0; i + 8 < n; i += 8)
+			memcpy(to + i, from + i, 8);
+		memcpy(to + n - 8, from + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(to, from, 4);
+		memcpy(to + n - 4, from + n - 4, 4);
+	} else {
+		for (size_t i = 0; i < n; i++)
+			to[i] = from[i];
+	}
+}
+
 void digest_add_field(struct digest *d, const void *data, size_t len)
 {
-	digest_add_u64(d, len);
+	/* the common case: a length of one byte and the bytes, in the room
+	 * left */
+	if (len <= 64 && len < DIGEST_PENDING - d->npend) {
+		unsigned char *o = d->pend + d->npend;
+		o[0] = (unsigned char)len;
+		copy_short(o + 1, data, len);
+		d->npend += 1 + len;
+		return;
+	}
+	digest_add_len(d, len);
 	digest_add(d, data, len);
 }
 
 void digest_add_str(struct digest *d, const char *s)
 {
-	if (!s) {
-		digest_add_u64(d, UINT64_MAX);
+	if (!s) { /* a length no string has */
+		digest_add_len(d, UINT64_MAX);
 		return;
 	}
 	digest_add_field(d, s, strlen(s));
@@ -146,6 +187,66 @@ struct digest_value digest_bytes_keyed(const unsigned char *key, const void *dat
 	siphash_init(&d.s, k);
 	digest_add(&d, data, len);
 	return digest_end(&d);
+}
+
+/* ---- checks ---- */
+
+#define CHECK_P1 0x9E3779B97F4A7C15u
+#define CHECK_P2 0xC2B2AE3D27D4EB4Fu
+
+static uint64_t rotl64(uint64_t x, int r)
+{
+	return x << r | x >> (64 - r);
+}
+
+/* Little-endian whatever the host (a cache moved keeps its checks): one
+ * load on the hosts gen runs on. */
+static uint64_t le64_at(const unsigned char *p)
+{
+	uint64_t v;
+	memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* Every bit of the result depends on every bit of `k` (MurmurHash3's
+ * finalizer). */
+static uint64_t check_mix(uint64_t k)
+{
+	k ^= k >> 33;
+	k *= 0xFF51AFD7ED558CCDu;
+	k ^= k >> 33;
+	k *= 0xC4CEB9FE1A85EC53u;
+	k ^= k >> 33;
+	return k;
+}
+
+/* Two lanes of 64 bits, each taking every other word (multiplied,
+ * rotated, multiplied: no word can cancel another), then the tail and
+ * the length, and the lanes mixed into each other. */
+struct digest_value digest_check(const void *data, size_t len)
+{
+	const unsigned char *p = data;
+	uint64_t a = CHECK_P1 ^ len, b = CHECK_P2 + len;
+	size_t i = 0;
+	for (; i + 16 <= len; i += 16) {
+		a = rotl64(a ^ le64_at(p + i) * CHECK_P2, 31) * CHECK_P1;
+		b = rotl64(b ^ le64_at(p + i + 8) * CHECK_P1, 33) * CHECK_P2;
+	}
+	unsigned char tail[16] = { 0 };
+	if (len > i)
+		memcpy(tail, p + i, len - i);
+	a = rotl64(a ^ le64_at(tail) * CHECK_P2, 31) * CHECK_P1;
+	b = rotl64(b ^ le64_at(tail + 8) * CHECK_P1, 33) * CHECK_P2;
+	a += b;
+	b += a;
+	a = check_mix(a);
+	b = check_mix(b);
+	a += b;
+	b += a;
+	return (struct digest_value){ a, b };
 }
 
 bool digest_equal(struct digest_value x, struct digest_value y)

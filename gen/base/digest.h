@@ -52,10 +52,15 @@ struct digest_value {
 void digest_init(struct digest *d);
 void digest_add(struct digest *d, const void *data, size_t len);
 void digest_add_u64(struct digest *d, uint64_t v);
+/* A length or a count: one byte below 128, one more per 7 bits above
+ * (LEB128), so every value has one encoding and none is the start of
+ * another's. Most of a context's fields are short: an 8-byte word for each
+ * length was a quarter of the bytes a page's digest hashed. */
+void digest_add_len(struct digest *d, uint64_t n);
 /* One byte (a tag: what kind of value follows). */
 void digest_add_byte(struct digest *d, unsigned char b);
-/* `len` bytes with their length, so that fields in a row cannot run into
- * each other (cheaper than digest_add for short fields). */
+/* `len` bytes with their length (digest_add_len), so that fields in a row
+ * cannot run into each other. */
 void digest_add_field(struct digest *d, const void *data, size_t len);
 /* A string with its length (NULL is told apart from ""). */
 void digest_add_str(struct digest *d, const char *s);
@@ -68,6 +73,16 @@ struct digest_value digest_bytes(const void *data, size_t len);
 /* The same under `key` (DIGEST_KEY_LEN bytes) instead of the one set. */
 struct digest_value digest_bytes_keyed(const unsigned char *key, const void *data,
 				       size_t len);
+
+/* A check of `len` bytes (NULL when len is 0): 128 bits that tell a
+ * damaged copy of stored bytes from the bytes as they were written (a
+ * flipped bit, a cut, a shifted block), at about a tenth of a digest's
+ * cost. Not a digest: it is no key and no secret, and anyone could make
+ * two texts share a check, so it never stands for what an input is; it
+ * only compares bytes read back with the check stored beside them, which
+ * is what the page cache's records need (whoever could write a record to
+ * match could read the cache's secret in the same file). */
+struct digest_value digest_check(const void *data, size_t len);
 
 bool digest_equal(struct digest_value x, struct digest_value y);
 /* 32 hex digits and a NUL into `out`. */

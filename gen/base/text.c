@@ -58,12 +58,50 @@ static bool is_unpublishable(unsigned cp)
 	       (cp & 0xFFFE) == 0xFFFE;
 }
 
+/* Whether none of the eight bytes of `w` is below 0x20, 0x7F or above:
+ * printable ASCII, all of them. */
+static bool all_printable_ascii(uint64_t w)
+{
+	const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+	uint64_t below_20 = (w - 0x20 * ones) & ~w & highs; /* a byte under 0x20 */
+	uint64_t x = w ^ (0x7F * ones);
+	uint64_t is_7f = (x - ones) & ~x & highs;           /* a byte of 0x7F */
+	return !((w & highs) | below_20 | is_7f);
+}
+
+/* Whether the three bytes at u are a character led by E1-EF but ED (CJK,
+ * its punctuation and full-width forms) that is valid (its two other bytes
+ * continuations) and publishable: never a control character (those are
+ * under U+00A0) nor, but for EF B7 (U+FDC0-FDFF) and EF BF (U+FFC0-FFFF),
+ * a noncharacter. */
+static inline bool is_plain_wide(const unsigned char *u)
+{
+	return u[0] >= 0xE1 && u[0] != 0xED && u[0] <= 0xEF && (u[1] & 0xC0) == 0x80 &&
+	       (u[2] & 0xC0) == 0x80 && (u[0] != 0xEF || (u[1] != 0xB7 && u[1] != 0xBF));
+}
+
 const char *text_find_unpublishable(const char *s, size_t len, unsigned *cp)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	for (size_t i = 0; i < len;) {
-		if (u[i] >= 0x20 && u[i] < 0x7F) { /* the common case */
-			i++;
+		if (u[i] < 0x80) {
+			/* the common cases: printable ASCII eight bytes at a
+			 * time, else a byte at a time */
+			uint64_t w;
+			if (i + 8 <= len && (memcpy(&w, u + i, 8), all_printable_ascii(w))) {
+				i += 8;
+				continue;
+			}
+			if ((u[i] >= 0x20 && u[i] < 0x7F) || u[i] == '\n' || u[i] == '\t' ||
+			    u[i] == '\r') {
+				i++;
+				continue;
+			}
+		} else if (len - i >= 3 && is_plain_wide(u + i)) {
+			/* CJK: a run of such characters, none decoded */
+			do
+				i += 3;
+			while (len - i >= 3 && is_plain_wide(u + i));
 			continue;
 		}
 		size_t n = u[i] < 0x80 ? 1 : text_utf8_sequence(u + i, len - i);
@@ -105,11 +143,15 @@ size_t text_utf8_check(const char *s, size_t len)
 			i++;
 			continue;
 		}
-		/* the common Chinese case: a three-byte character that is neither
-		 * overlong (E0 80..9F) nor a surrogate (ED A0..BF) */
+		/* the common Chinese case: three-byte characters that are neither
+		 * overlong (E0 80..9F) nor surrogates (ED A0..BF), a run of them
+		 * in a loop of its own */
 		if (i + 3 <= len && u[i] > 0xE0 && u[i] < 0xF0 && u[i] != 0xED &&
 		    (u[i + 1] & 0xC0) == 0x80 && (u[i + 2] & 0xC0) == 0x80) {
-			i += 3;
+			do
+				i += 3;
+			while (i + 3 <= len && u[i] > 0xE0 && u[i] < 0xF0 && u[i] != 0xED &&
+			       (u[i + 1] & 0xC0) == 0x80 && (u[i + 2] & 0xC0) == 0x80);
 			continue;
 		}
 		size_t n = text_utf8_sequence(u + i, len - i);
@@ -412,6 +454,17 @@ void text_escape_xml(struct buf *out, const char *s, bool in_attr)
 	}
 }
 
+/* The bytes a JSON string escapes: controls, the quote and the backslash,
+ * and < > & (so that no "</script>" or entity closes an inline script). */
+static const bool json_escaped[256] = {
+	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
+	[0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1,
+	[0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
+	[0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1,
+	[0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1,
+	['"'] = 1, ['\\'] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1,
+};
+
 void text_escape_json(struct buf *out, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789abcdef";
@@ -419,8 +472,7 @@ void text_escape_json(struct buf *out, const char *s, size_t len)
 	size_t run = 0; /* start of the bytes copied as they are */
 	for (size_t i = 0; i < len; i++) {
 		unsigned char c = (unsigned char)s[i];
-		if (c >= 0x20 && c != '"' && c != '\\' && c != '<' && c != '>' &&
-		    c != '&')
+		if (!json_escaped[c])
 			continue;
 		buf_add(out, s + run, i - run);
 		run = i + 1;

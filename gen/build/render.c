@@ -91,14 +91,18 @@ static struct value *source_list(struct site *s, enum lang l)
  * hex escapes, so nothing closes the string or the element. */
 static const char *css_string(struct arena *a, const char *text)
 {
+	static const char hex[] = "0123456789abcdef";
 	struct buf b = BUF_INIT;
 	for (const unsigned char *c = (const unsigned char *)text; c && *c; c++) {
-		if (*c == '"' || *c == '\\')
-			buf_addf(&b, "\\%c", *c);
-		else if (*c == '<' || *c == '>' || *c == '&')
-			buf_addf(&b, "\\%x ", *c);
-		else
-			buf_addf(&b, "%c", *c < 0x20 ? ' ' : *c);
+		if (*c == '"' || *c == '\\') {
+			buf_addc(&b, '\\');
+			buf_addc(&b, (char)*c);
+		} else if (*c == '<' || *c == '>' || *c == '&') { /* "\3c " */
+			char esc[4] = { '\\', hex[*c >> 4], hex[*c & 15], ' ' };
+			buf_add(&b, esc, sizeof esc);
+		} else {
+			buf_addc(&b, *c < 0x20 ? ' ' : (char)*c);
+		}
 	}
 	const char *r = arena_strndup(a, b.ptr ? b.ptr : "", b.len);
 	buf_release(&b);

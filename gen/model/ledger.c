@@ -440,6 +440,10 @@ int ledger_diff(struct ledger_diff *d, const char *old_text, const char *new_tex
 	if (old_text && new_text && *new_text && !strcmp(old_text, new_text) &&
 	    !strncmp(new_text, "id,", 3))
 		return 0;
+	/* nor has a first build (no earlier ledger) any: the new one, which
+	 * gen wrote, need not be parsed only to be compared with nothing */
+	if ((!old_text || !*old_text) && new_text && !strncmp(new_text, "id,", 3))
+		return 0;
 	struct ledger_view o, n;
 	memset(&o, 0, sizeof o);
 	memset(&n, 0, sizeof n);

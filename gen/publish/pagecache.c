@@ -18,7 +18,7 @@
 #include <unistd.h>
 
 /* The format's name and version: a cache of another version is not read. */
-static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '4' };
+static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '5' };
 
 /* The header: the magic and the cache's secret (the key of its digests). */
 #define HEADER_LEN (sizeof magic + DIGEST_KEY_LEN)
@@ -105,8 +105,7 @@ static int read_at(int fd, uint64_t at, size_t len, struct buf *out)
 static struct pagecache_rec append_record(struct pagecache *pc, const char *rec,
 					  size_t len)
 {
-	struct pagecache_rec r = { pc->out_at, len,
-				   digest_bytes_keyed(pc->secret, rec, len) };
+	struct pagecache_rec r = { pc->out_at, len, digest_check(rec, len) };
 	if (pc->out && !pc->out_failed) {
 		if (len && fwrite(rec, 1, len, pc->out) != len)
 			pc->out_failed = true;
@@ -121,8 +120,7 @@ int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
 	size_t start = out->len;
 	if (pc->fd < 0 || read_at(pc->fd, rec->at, rec->len, out) != 0)
 		return -1;
-	if (digest_equal(digest_bytes_keyed(pc->secret, out->ptr + start, rec->len),
-			 rec->check))
+	if (digest_equal(digest_check(out->ptr + start, rec->len), rec->check))
 		return 0;
 	buf_truncate(out, start);
 	return -1;

@@ -27,7 +27,7 @@
  *
  * The file: a magic and the secret, the records' bytes, then the index
  * (all of the above but the records' bytes: where each record lies, and
- * its digest), and a trailer: the index's offset, how many files, pages
+ * its check, digest.h's digest_check), and a trailer: the index's offset, how many files, pages
  * and memos it lists, and the digest of the index. Records are appended as
  * a build makes them and read when they are needed (pread), so a build
  * never holds them all in memory. A cache is a help, never a risk: one
@@ -35,7 +35,10 @@
  * whose index is longer than what it lists could take is not loaded (and
  * nothing of it is read before its sizes are checked: the memory it costs
  * is bounded by what it lists, not by its size); a damaged record (its own
- * digest) is not used. The cache is written to a new file
+ * check) is not used. A record's check is no digest: the index that holds
+ * it is, and whoever could change a record and its check together could
+ * read the secret beside them; so a record's bytes, a third of what a
+ * full build hashed, cost a checksum's time, not a digest's. The cache is written to a new file
  * (".site-cache-<name>.<pid>") renamed over the old once the site is
  * published; a build that fails leaves the old one, which still describes
  * the published site, and the next build holding the lock removes what a
@@ -60,7 +63,7 @@
 
 struct buf;
 
-/* Where a record's bytes lie in the cache file, and their digest. */
+/* Where a record's bytes lie in the cache file, and their check. */
 struct pagecache_rec {
 	uint64_t at, len;
 	struct digest_value check;

@@ -1,7 +1,6 @@
 #include "search/search.h"
 #include "search/search_text.h"
 
-#include "base/arena.h"
 #include "base/buf.h"
 #include "base/text.h"
 #include "base/xalloc.h"
@@ -106,6 +105,28 @@ static void slots_grow(uint32_t **slots, size_t *nslots, const void *entries,
 	*nslots = cap;
 }
 
+/* Tokens are short (at most WORD_MAX bytes): compared four bytes at a
+ * time, the last four overlapping, not by a call. */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			if (a[i] != b[i])
+				return false;
+		return true;
+	}
+	uint32_t x, y;
+	for (size_t i = 0; i + 4 < n; i += 4) {
+		memcpy(&x, a + i, 4);
+		memcpy(&y, b + i, 4);
+		if (x != y)
+			return false;
+	}
+	memcpy(&x, a + n - 4, 4);
+	memcpy(&y, b + n - 4, 4);
+	return x == y;
+}
+
 /* The index of the term `key` (hash `h`, token_slot_hash), made when new. */
 static size_t index_term(struct search_index *ix, const char *key, size_t len,
 			 uint32_t h)
@@ -116,7 +137,7 @@ static size_t index_term(struct search_index *ix, const char *key, size_t len,
 	size_t mask = ix->nslots - 1, k = h & mask;
 	for (; ix->slots[k]; k = (k + 1) & mask) {
 		const struct term *t = &ix->terms[ix->slots[k] - 1];
-		if (t->hash == h && t->len == len && !memcmp(t->key, key, len))
+		if (t->hash == h && t->len == len && same_bytes(t->key, key, len))
 			return ix->slots[k] - 1;
 	}
 	ALLOC_GROW(ix->terms, ix->nterms, ix->cap_terms);
@@ -145,10 +166,10 @@ static const struct term *index_find(const struct search_index *ix, const char *
 /* ---- one page's tokens ---- */
 
 struct page_token {
-	const char *key; /* in search_page.keys or .record; not NUL-terminated */
-	size_t len;
-	uint32_t fields;
+	uint32_t at;     /* its bytes: page_key; not NUL-terminated */
 	uint32_t hash;   /* token_slot_hash of the tokenizer's hash */
+	uint8_t len;     /* at most WORD_MAX */
+	uint8_t fields;
 };
 
 /* A page's distinct tokens: an open-addressed table of its own (a
@@ -161,10 +182,17 @@ struct search_page {
 	size_t nslots;
 	struct page_token *toks;  /* in the order first seen */
 	size_t ntoks, cap_toks;
-	struct arena keys;        /* the tokens, each NUL-terminated */
+	struct buf keys;          /* the tokens' bytes, one after another */
 	char *record;             /* a decoded page's record: its tokens' bytes */
 	struct idoc doc;
 };
+
+/* Where the page's tokens' bytes are: a token is an offset (a page's keys
+ * grow as it is read) into its keys or, for a decoded page, its record. */
+static const char *page_keys(const struct search_page *pg)
+{
+	return pg->record ? pg->record : pg->keys.ptr;
+}
 
 struct adding {
 	struct search_page *pg;
@@ -172,39 +200,83 @@ struct adding {
 	unsigned count;
 };
 
-/* Tokens are short: compared in a loop, not by a call. */
-static bool same_bytes(const char *a, const char *b, size_t n)
+/* Copy a token (at most WORD_MAX bytes) with fixed-size moves, the last
+ * overlapping, never reading past `from + n`: a call to memcpy cost more
+ * than the copy. */
+static void copy_token(char *to, const char *from, size_t n)
 {
-	for (size_t i = 0; i < n; i++)
-		if (a[i] != b[i])
-			return false;
-	return true;
+	if (n >= 8) {
+		for (size_t i = 0; i + 8 < n; i += 8)
+			memcpy(to + i, from + i, 8);
+		memcpy(to + n - 8, from + n - 8, 8);
+	} else if (n >= 4) {
+		memcpy(to, from, 4);
+		memcpy(to + n - 4, from + n - 4, 4);
+	} else {
+		for (size_t i = 0; i < n; i++)
+			to[i] = from[i];
+	}
+}
+
+/* A token new to the page, at slot `k` (empty): copied (the token lives
+ * only during the emit), the table grown when half full. Out of
+ * page_add's line, which a token seen before does not leave. */
+__attribute__((noinline)) /* page_add's registers stay few: no saves per token */
+static void page_add_new(struct adding *a, size_t k, const char *token, size_t len,
+			 uint32_t h)
+{
+	struct search_page *pg = a->pg;
+	struct buf *keys = &pg->keys;
+	uint32_t at = (uint32_t)keys->len;
+	if (keys->len + len >= keys->cap)
+		buf_grow(keys, len);
+	copy_token(keys->ptr + keys->len, token, len);
+	keys->len += len;
+	keys->ptr[keys->len] = '\0';
+	ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
+	pg->toks[pg->ntoks] = (struct page_token){ at, h, (uint8_t)len, (uint8_t)a->field };
+	pg->slots[k] = (uint32_t)++pg->ntoks;
+	if (pg->ntoks * 2 >= pg->nslots)
+		slots_grow(&pg->slots, &pg->nslots, pg->toks, sizeof *pg->toks,
+			   offsetof(struct page_token, hash), pg->ntoks);
 }
 
 /* A token of the page, `h` its hash (the tokenizer's: a given token
- * always has the same). */
+ * always has the same). The table always has an empty slot (page_new
+ * makes it, page_add_new keeps it at most half full). */
 static void page_add(void *ctx, const char *token, size_t len, uint32_t h)
 {
 	struct adding *a = ctx;
 	struct search_page *pg = a->pg;
 	a->count++;
-	if (pg->ntoks * 2 >= pg->nslots)
-		slots_grow(&pg->slots, &pg->nslots, pg->toks, sizeof *pg->toks,
-			   offsetof(struct page_token, hash), pg->ntoks);
 	h = token_slot_hash(h);
 	size_t mask = pg->nslots - 1, k = h & mask;
-	for (; pg->slots[k]; k = (k + 1) & mask) {
-		struct page_token *t = &pg->toks[pg->slots[k] - 1];
-		if (t->hash == h && t->len == len && same_bytes(t->key, token, len)) {
+	const char *keys = pg->keys.ptr;
+	for (uint32_t at; (at = pg->slots[k]) != 0; k = (k + 1) & mask) {
+		struct page_token *t = &pg->toks[at - 1];
+		if (t->hash == h && t->len == len && same_bytes(keys + t->at, token, len)) {
 			t->fields |= a->field;
 			return;
 		}
 	}
-	/* a copy that stays put (the token lives only during this call) */
-	const char *key = arena_strndup(&pg->keys, token, len);
-	ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
-	pg->toks[pg->ntoks] = (struct page_token){ key, len, a->field, h };
-	pg->slots[k] = (uint32_t)++pg->ntoks;
+	page_add_new(a, k, token, len, h);
+}
+
+/* An empty page with room for the tokens of about `bytes` of text (a
+ * distinct token per 16 bytes or so: most pages' tables never grow). */
+static struct search_page *page_new(size_t bytes)
+{
+	struct search_page *pg = xcalloc(1, sizeof *pg);
+	size_t n = 256;
+	while (n < bytes / 16 && n < 65536)
+		n *= 2;
+	pg->slots = xcalloc(n, sizeof *pg->slots);
+	pg->nslots = n;
+	buf_init(&pg->keys);
+	buf_grow(&pg->keys, n * 4); /* a token of 8 bytes per two slots */
+	pg->cap_toks = n / 2 + 1;   /* as many as the table takes before it grows */
+	pg->toks = xreallocarray(NULL, pg->cap_toks, sizeof *pg->toks);
+	return pg;
 }
 
 static void index_field(struct adding *a, const char *s, unsigned field)
@@ -251,7 +323,7 @@ static void page_set_doc(struct search_page *pg, const struct search_doc *d,
 
 struct search_page *search_page_new(const struct search_doc *d)
 {
-	struct search_page *pg = xcalloc(1, sizeof *pg);
+	struct search_page *pg = page_new(0);
 	struct adding a = { .pg = pg };
 	index_field(&a, d->title, SEARCH_IN_TITLE);
 	pg->doc.title_tokens = a.count;
@@ -265,7 +337,7 @@ struct search_page *search_page_new(const struct search_doc *d)
 struct search_page *search_page_from_html(const struct search_doc *d, const char *html,
 					  size_t len)
 {
-	struct search_page *pg = xcalloc(1, sizeof *pg);
+	struct search_page *pg = page_new(len / 2); /* about half a page is markup */
 	struct adding a = { .pg = pg };
 	index_field(&a, d->title, SEARCH_IN_TITLE);
 	pg->doc.title_tokens = a.count;
@@ -300,14 +372,20 @@ void search_page_free(struct search_page *pg)
 		return;
 	free(pg->slots);
 	free(pg->toks);
-	arena_free(&pg->keys);
+	buf_release(&pg->keys);
 	free(pg->record);
 	idoc_free(&pg->doc);
 	free(pg);
 }
 
-/* The record: title_tokens, the doc's four strings, then each token's
- * fields, hash and bytes (buf.h's records): decoding hashes nothing. */
+/* The record: title_tokens, the doc's four strings (buf.h's records), the
+ * token count, then each token as its fields (a byte), its length (a
+ * byte: at most WORD_MAX), its hash (4 bytes, little-endian) and its
+ * bytes: decoding hashes nothing. Six bytes of a token's own besides its
+ * bytes, written in place: a build encodes every page's tokens and the
+ * page cache digests the record. */
+#define TOKEN_HEAD 6
+
 void search_page_encode(const struct search_page *pg, struct buf *out)
 {
 	const struct idoc *d = &pg->doc;
@@ -316,16 +394,60 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 	for (size_t i = 0; i < 4; i++)
 		buf_add_counted(out, strs[i], strlen(strs[i]));
 	buf_add_u32(out, (uint32_t)pg->ntoks);
+	size_t need = 0;
+	for (size_t i = 0; i < pg->ntoks; i++)
+		need += TOKEN_HEAD + pg->toks[i].len;
+	buf_grow(out, need);
+	unsigned char *o = (unsigned char *)out->ptr + out->len;
+	const char *keys = page_keys(pg);
 	for (size_t i = 0; i < pg->ntoks; i++) {
-		buf_add_u32(out, pg->toks[i].fields);
-		buf_add_u32(out, pg->toks[i].hash);
-		buf_add_counted(out, pg->toks[i].key, pg->toks[i].len);
+		const struct page_token *t = &pg->toks[i];
+		uint32_t h = t->hash;
+		o[0] = (unsigned char)t->fields;
+		o[1] = (unsigned char)t->len;
+		o[2] = (unsigned char)h;
+		o[3] = (unsigned char)(h >> 8);
+		o[4] = (unsigned char)(h >> 16);
+		o[5] = (unsigned char)(h >> 24);
+		memcpy(o + TOKEN_HEAD, keys + t->at, t->len);
+		o += TOKEN_HEAD + t->len;
 	}
+	out->len += need;
+	out->ptr[out->len] = '\0';
+}
+
+/* The tokens of a record (`n` of them in the `left` bytes at `p`) into
+ * pg->toks, pointing into the record: false when they are not exactly
+ * that (a length past the end, a token of no bytes or too long, fields
+ * no field has, bytes left over). */
+static bool page_decode_tokens(struct search_page *pg, const unsigned char *p,
+			       size_t left, size_t n)
+{
+	if (n > left / (TOKEN_HEAD + 1)) /* a token takes 7 bytes at least */
+		return false;
+	pg->toks = xreallocarray(NULL, n + 1, sizeof *pg->toks);
+	pg->cap_toks = n + 1;
+	for (size_t i = 0; i < n; i++) {
+		if (left < TOKEN_HEAD)
+			return false;
+		size_t len = p[1];
+		if (!len || len > WORD_MAX || p[0] > 15 || left - TOKEN_HEAD < len)
+			return false;
+		uint32_t h = (uint32_t)p[2] | (uint32_t)p[3] << 8 | (uint32_t)p[4] << 16 |
+			     (uint32_t)p[5] << 24;
+		pg->toks[pg->ntoks++] = (struct page_token){
+			(uint32_t)((const char *)p + TOKEN_HEAD - pg->record), h, (uint8_t)len, p[0]
+		};
+		p += TOKEN_HEAD + len;
+		left -= TOKEN_HEAD + len;
+	}
+	return left == 0;
 }
 
 struct search_page *search_page_decode(const char *data, size_t len)
 {
 	struct search_page *pg = xcalloc(1, sizeof *pg);
+	buf_init(&pg->keys);
 	/* one copy of the record, which the tokens point into */
 	pg->record = xmalloc(len + 1);
 	memcpy(pg->record, data, len);
@@ -338,20 +460,7 @@ struct search_page *search_page_decode(const char *data, size_t len)
 		*strs[i] = xstrndup(p ? p : "", n);
 	}
 	size_t ntoks = buf_read_u32(&r);
-	if (ntoks <= r.left / 13) { /* a token takes 13 bytes at least */
-		pg->toks = xreallocarray(NULL, ntoks + 1, sizeof *pg->toks);
-		pg->cap_toks = ntoks + 1;
-	}
-	for (size_t i = 0; i < ntoks && !r.bad && pg->cap_toks; i++) {
-		uint32_t fields = buf_read_u32(&r);
-		uint32_t hash = buf_read_u32(&r);
-		size_t n;
-		const char *p = buf_read_counted(&r, &n);
-		if (!p || !n)
-			break;
-		pg->toks[pg->ntoks++] = (struct page_token){ p, n, fields, hash };
-	}
-	if (r.bad || pg->ntoks != ntoks || r.left) {
+	if (r.bad || !page_decode_tokens(pg, r.p, r.left, ntoks)) {
 		search_page_free(pg);
 		return NULL;
 	}
@@ -367,9 +476,10 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 	idoc_free(&ix->docs[doc]);
 	ix->docs[doc] = pg->doc;
 	pg->doc = (struct idoc){ 0 };
+	const char *keys = page_keys(pg);
 	for (size_t i = 0; i < pg->ntoks; i++) {
 		const struct page_token *tok = &pg->toks[i];
-		size_t k = index_term(ix, tok->key, tok->len, tok->hash); /* may move terms */
+		size_t k = index_term(ix, keys + tok->at, tok->len, tok->hash); /* may move terms */
 		struct term *t = &ix->terms[k];
 		t->post = grow_postings(t->post, t->npost, &t->cap);
 		t->post[t->npost++] = (posting)doc << 4 | pg->toks[i].fields;
@@ -456,8 +566,17 @@ static void sort_postings(posting *p, uint32_t n, posting **tmp, uint32_t *cap)
 		*tmp = xreallocarray(*tmp, n, sizeof **tmp);
 		*cap = n;
 	}
+	/* a byte all the postings share (the high bytes, with fewer than a
+	 * million docs) needs no pass */
+	posting all_or = 0, all_and = ~(posting)0;
+	for (uint32_t k = 0; k < n; k++) {
+		all_or |= p[k];
+		all_and &= p[k];
+	}
 	posting *from = p, *to = *tmp;
 	for (unsigned shift = 0; shift < 32; shift += 8) {
+		if (((all_or ^ all_and) >> shift & 0xff) == 0)
+			continue;
 		uint32_t count[257] = { 0 };
 		for (uint32_t k = 0; k < n; k++)
 			count[((from[k] >> shift) & 0xff) + 1]++;
@@ -469,21 +588,61 @@ static void sort_postings(posting *p, uint32_t n, posting **tmp, uint32_t *cap)
 		from = to;
 		to = t;
 	}
-	/* after an even number of passes the sorted list is back in `p` */
+	if (from != p) /* an odd number of passes */
+		memcpy(p, from, n * sizeof *p);
 }
 
+/* The decimal digits of `v` at `o`; past them. Doc numbers are mostly
+ * under 10,000: up to four digits without a loop. */
+static char *put_uint(char *o, uint32_t v)
+{
+	if (v < 10) {
+		*o++ = (char)('0' + v);
+		return o;
+	}
+	if (v < 10000) {
+		uint32_t hi = v / 100, lo = v % 100;
+		if (v >= 1000)
+			*o++ = (char)('0' + hi / 10);
+		if (v >= 100)
+			*o++ = (char)('0' + hi % 10);
+		*o++ = (char)('0' + lo / 10);
+		*o++ = (char)('0' + lo % 10);
+		return o;
+	}
+	char tmp[10];
+	size_t n = 0;
+	do {
+		tmp[n++] = (char)('0' + v % 10);
+		v /= 10;
+	} while (v);
+	while (n)
+		*o++ = tmp[--n];
+	return o;
+}
+
+/* "key":[doc,fields,...]: the postings written in place (a posting takes
+ * at most 10 digits of doc, 2 of fields and 2 commas). */
 static void add_term(struct buf *b, const struct term *t)
 {
 	text_escape_json(b, t->key, t->len);
-	buf_adds(b, ":[");
+	buf_grow(b, 3 + (size_t)t->npost * 14);
+	char *o = b->ptr + b->len;
+	*o++ = ':';
+	*o++ = '[';
 	for (size_t k = 0; k < t->npost; k++) {
 		if (k)
-			buf_addc(b, ',');
-		add_uint(b, POST_DOC(t->post[k]));
-		buf_addc(b, ',');
-		add_uint(b, POST_FIELDS(t->post[k]));
+			*o++ = ',';
+		o = put_uint(o, POST_DOC(t->post[k]));
+		*o++ = ',';
+		uint32_t f = POST_FIELDS(t->post[k]);
+		if (f >= 10)
+			*o++ = '1';
+		*o++ = (char)('0' + f % 10);
 	}
-	buf_addc(b, ']');
+	*o++ = ']';
+	b->len = (size_t)(o - b->ptr);
+	b->ptr[b->len] = '\0';
 }
 
 static int write_term_shards(const struct search_index *ix, size_t nshards,

@@ -42,11 +42,11 @@ static inline unsigned decode(const char *s, size_t len, size_t *i)
 	return cp;
 }
 
-static bool is_cjk(unsigned cp)
+static inline bool is_cjk(unsigned cp)
 {
-	return (cp >= 0x3040 && cp <= 0x30FF) ||   /* kana */
+	return (cp >= 0x4E00 && cp <= 0x9FFF) ||   /* CJK unified: most of it */
+	       (cp >= 0x3040 && cp <= 0x30FF) ||   /* kana */
 	       (cp >= 0x3400 && cp <= 0x4DBF) ||   /* CJK extension A */
-	       (cp >= 0x4E00 && cp <= 0x9FFF) ||   /* CJK unified */
 	       (cp >= 0xAC00 && cp <= 0xD7AF) ||   /* hangul */
 	       (cp >= 0xF900 && cp <= 0xFAFF) ||   /* compatibility */
 	       (cp >= 0x20000 && cp <= 0x2FFFF);   /* supplementary ideographs */
@@ -55,7 +55,7 @@ static bool is_cjk(unsigned cp)
 /* Letters and digits outside CJK: ASCII alphanumerics and letters from
  * U+00C0 up to the general punctuation block (Latin, Greek, Cyrillic, ...),
  * except × and ÷. */
-static enum cclass classify(unsigned cp)
+static inline enum cclass classify(unsigned cp)
 {
 	if (cp < 0x80)
 		return ((cp | 0x20) >= 'a' && (cp | 0x20) <= 'z') || (cp >= '0' && cp <= '9')
@@ -127,9 +127,12 @@ void tok_finish(struct tokenizer *t)
 }
 
 /* A character that is not ASCII: part of a word, a CJK character (a pair
- * with the previous one), or a separator (also an invalid byte). */
-static void tok_wide(struct tokenizer *t, const char *c, size_t n, unsigned cp,
-		     enum cclass cls)
+ * with the previous one), or a separator (also an invalid byte). `here`:
+ * whether the previous CJK character (if any) is the n bytes just before
+ * `c` in the same piece, so that the pair is emitted from the text itself
+ * (most pairs), not copied together from t->prev. */
+static inline void tok_wide(struct tokenizer *t, const char *c, size_t n, unsigned cp,
+			    enum cclass cls, bool here)
 {
 	if (cls == C_WORD) {
 		if (t->tlen + n > WORD_MAX) {
@@ -149,18 +152,44 @@ static void tok_wide(struct tokenizer *t, const char *c, size_t n, unsigned cp,
 		return;
 	}
 	if (t->prev_len) {
-		char pair[8];
-		copy_char(pair, t->prev, t->prev_len);
-		copy_char(pair + t->prev_len, c, n);
-		tok_emit(t, pair, t->prev_len + n, PAIR_HASH(t->prev_hash, cp));
+		uint32_t h = PAIR_HASH(t->prev_hash, cp);
+		if (here) {
+			tok_emit(t, c - t->prev_len, t->prev_len + n, h);
+		} else {
+			char pair[8];
+			copy_char(pair, t->prev, t->prev_len);
+			copy_char(pair + t->prev_len, c, n);
+			tok_emit(t, pair, t->prev_len + n, h);
+		}
 	}
-	copy_char(t->prev, c, n);
 	t->prev_len = n;
 	t->prev_hash = PAIR_FIRST(cp);
 }
 
-/* An ASCII byte as a word character (lowercased), or 0: a separator. */
-static const unsigned char ascii_word[128] = {
+/* After a CJK character that ends at `i` of `s`: the characters of the
+ * main CJK block (U+4E00-9FFF, three bytes each: most of a Chinese page)
+ * that follow it, each a pair with the one before, read in a loop of
+ * their own (what decode, classify and tok_wide would do, without their
+ * tests); where the run stops. */
+static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t i)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	while (len - i >= 3 && (u[i] & 0xF0) == 0xE0 && (u[i + 1] & 0xC0) == 0x80 &&
+	       (u[i + 2] & 0xC0) == 0x80) {
+		unsigned cp = (u[i] & 0x0Fu) << 12 | (u[i + 1] & 0x3Fu) << 6 | (u[i + 2] & 0x3Fu);
+		if (cp < 0x4E00 || cp > 0x9FFF)
+			break;
+		tok_emit(t, s + i - t->prev_len, t->prev_len + 3, PAIR_HASH(t->prev_hash, cp));
+		t->prev_len = 3;
+		t->prev_hash = PAIR_FIRST(cp);
+		i += 3;
+	}
+	return i;
+}
+
+/* An ASCII byte as a word character (lowercased), or 0: a separator or a
+ * byte of a wider character (the rest of the 256 are 0). */
+static const unsigned char ascii_word[256] = {
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
 	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
@@ -171,17 +200,25 @@ static const unsigned char ascii_word[128] = {
 	112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 0, 0, 0, 0, 0,
 };
 
-/* Feed `len` bytes of text: ASCII (most of any page) in a loop of its
+/* Feed `len` bytes of text: ASCII (most of any page) in loops of its
  * own, without a call per byte. */
 void tok_feed(struct tokenizer *t, const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0;
+	/* the end of the last CJK character read from this piece: a pair
+	 * ending right after it is read from `s` itself */
+	size_t cjk_end = SIZE_MAX;
 	while (i < len) {
 		if (u[i] >= 0x80) {
 			size_t start = i;
 			unsigned cp = decode(s, len, &i);
-			tok_wide(t, s + start, i - start, cp, classify(cp));
+			enum cclass cls = classify(cp);
+			tok_wide(t, s + start, i - start, cp, cls, cjk_end == start);
+			if (cls == C_CJK) {
+				i = tok_cjk_run(t, s, len, i);
+				cjk_end = i;
+			}
 			continue;
 		}
 		t->prev_len = 0;
@@ -190,14 +227,15 @@ void tok_feed(struct tokenizer *t, const char *s, size_t len)
 		size_t tlen = t->tlen;
 		uint32_t h = t->hash;
 		unsigned char w;
-		while (i < len && u[i] < 0x80 && (w = ascii_word[u[i]]) != 0) {
-			if (tlen < WORD_MAX) {
-				t->tok[tlen++] = (char)w;
-				h = HASH_STEP(h, w);
-			} else {
-				tlen = WORD_MAX + 1; /* too long: skipped at its end */
-			}
+		while (i < len && (w = ascii_word[u[i]]) != 0 && tlen < WORD_MAX) {
+			t->tok[tlen++] = (char)w;
+			h = HASH_STEP(h, w);
 			i++;
+		}
+		if (i < len && ascii_word[u[i]]) {
+			tlen = WORD_MAX + 1; /* too long: skipped at its end */
+			while (i < len && ascii_word[u[i]])
+				i++;
 		}
 		t->tlen = tlen;
 		t->hash = h;
@@ -208,6 +246,10 @@ void tok_feed(struct tokenizer *t, const char *s, size_t len)
 				i++;
 		}
 	}
+	/* a CJK character this piece ends with pairs with the next piece's
+	 * first: kept */
+	if (t->prev_len && cjk_end == len)
+		copy_char(t->prev, s + len - t->prev_len, t->prev_len);
 }
 
 /* search_tokens' callback, without the hash. */
@@ -380,57 +422,65 @@ static void scan_entity(struct scan *sc)
 	sc->p++;
 }
 
-struct tag_name {
-	const char *s;
-	size_t len;
+/* What a tag does to the text. */
+enum tag_kind {
+	TAG_INLINE,  /* nothing: text on either side runs together */
+	TAG_BLOCK,   /* a space: its edges separate words */
+	TAG_SKIPPED, /* its contents are left out (script, style, svg, form, template) */
 };
-#define TAG(s) { s, sizeof s - 1 }
 
-/* Whether the n bytes at `name` are one of the list's names (every tag of
- * a page is looked up: a name longer than any listed is none, and names
- * are compared by hand, without a call per entry). */
-static bool name_is(const char *name, size_t n, const struct tag_name *list)
-{
-	if (n > 10)
-		return false;
-	for (; list->s; list++) {
-		if (list->len != n || list->s[0] != name[0])
-			continue;
-		size_t i = 1;
-		while (i < n && list->s[i] == name[i])
-			i++;
-		if (i == n)
-			return true;
-	}
-	return false;
-}
+/* Whether the n bytes at `name` are `lit` (n being its length). */
+#define NAME_IS(name, n, lit) ((n) == sizeof lit - 1 && !memcmp(name, lit, sizeof lit - 1))
 
-/* Whether a tag name may be a block's (the first letters of blocks' names
- * below): most inline tags (a, span, em, code, strong) are told at once. */
-static bool maybe_block(const char *name, size_t n)
+/* The kind of a tag by its name (lowercase, as pages are written; any
+ * other spelling is inline): every tag of a page is told, so by its length
+ * and first letter before any comparison. The blocks: p div li ul ol td th
+ * tr table br section h1-h6 dt dd dl figure figcaption caption header
+ * footer article aside blockquote pre nav main hr. */
+static enum tag_kind tag_kind_of(const char *name, size_t n)
 {
-	switch (name[0]) {
-	case 'p': case 'd': case 'l': case 'u': case 'o': case 't': case 'b':
-	case 's': case 'h': case 'f': case 'c': case 'm': case 'n':
-		return n != 4 || memcmp(name, "span", 4) != 0;
-	case 'a':
-		return n > 1; /* article, aside; not a link */
+	char c = name[0], d = n > 1 ? name[1] : 0;
+	switch (n) {
+	case 1:
+		return c == 'p' ? TAG_BLOCK : TAG_INLINE;
+	case 2:
+		if ((c == 'h' && d >= '1' && d <= '6') ||
+		    (c == 'l' && d == 'i') || (c == 'u' && d == 'l') || (c == 'o' && d == 'l') ||
+		    (c == 't' && (d == 'd' || d == 'h' || d == 'r')) ||
+		    (c == 'b' && d == 'r') || (c == 'h' && d == 'r') ||
+		    (c == 'd' && (d == 't' || d == 'd' || d == 'l')))
+			return TAG_BLOCK;
+		return TAG_INLINE;
+	case 3:
+		if (NAME_IS(name, n, "div") || NAME_IS(name, n, "pre") || NAME_IS(name, n, "nav"))
+			return TAG_BLOCK;
+		return NAME_IS(name, n, "svg") ? TAG_SKIPPED : TAG_INLINE;
+	case 4:
+		if (NAME_IS(name, n, "main"))
+			return TAG_BLOCK;
+		return NAME_IS(name, n, "form") ? TAG_SKIPPED : TAG_INLINE;
+	case 5:
+		if (NAME_IS(name, n, "table") || NAME_IS(name, n, "aside"))
+			return TAG_BLOCK;
+		return NAME_IS(name, n, "style") ? TAG_SKIPPED : TAG_INLINE;
+	case 6:
+		if (NAME_IS(name, n, "figure") || NAME_IS(name, n, "header") ||
+		    NAME_IS(name, n, "footer"))
+			return TAG_BLOCK;
+		return NAME_IS(name, n, "script") ? TAG_SKIPPED : TAG_INLINE;
+	case 7:
+		return NAME_IS(name, n, "section") || NAME_IS(name, n, "caption") ||
+				       NAME_IS(name, n, "article")
+			       ? TAG_BLOCK : TAG_INLINE;
+	case 8:
+		return NAME_IS(name, n, "template") ? TAG_SKIPPED : TAG_INLINE;
+	case 10:
+		return NAME_IS(name, n, "figcaption") || NAME_IS(name, n, "blockquote")
+			       ? TAG_BLOCK : TAG_INLINE;
 	default:
-		return false;
+		return TAG_INLINE;
 	}
 }
-
-static const struct tag_name skipped[] = {
-	TAG("script"), TAG("style"), TAG("svg"), TAG("form"), TAG("template"), { NULL, 0 }
-};
-static const struct tag_name blocks[] = {
-	TAG("p"), TAG("div"), TAG("li"), TAG("ul"), TAG("ol"), TAG("td"), TAG("th"),
-	TAG("tr"), TAG("table"), TAG("br"), TAG("section"), TAG("h1"), TAG("h2"),
-	TAG("h3"), TAG("h4"), TAG("h5"), TAG("h6"), TAG("dt"), TAG("dd"), TAG("dl"),
-	TAG("figure"), TAG("figcaption"), TAG("caption"), TAG("header"), TAG("footer"),
-	TAG("article"), TAG("aside"), TAG("blockquote"), TAG("pre"), TAG("nav"),
-	TAG("main"), TAG("hr"), { NULL, 0 }
-};
 
 /* A tag at sc->p ('<'): skipped, with its effect on the scan. */
 static void scan_tag(struct scan *sc)
@@ -447,8 +497,9 @@ static void scan_tag(struct scan *sc)
 	sc->p = gt ? gt + 1 : sc->end;
 	if (!n)
 		return;
-	bool self_closing = gt && gt > p && gt[-1] == '/';
-	if (n <= 8 && name_is(name, n, skipped)) {
+	enum tag_kind kind = tag_kind_of(name, n);
+	if (kind == TAG_SKIPPED) {
+		bool self_closing = gt && gt > p && gt[-1] == '/';
 		if (!self_closing)
 			sc->skip += closing ? (sc->skip > 0 ? -1 : 0) : 1;
 		return;
@@ -456,7 +507,7 @@ static void scan_tag(struct scan *sc)
 	if (sc->skip)
 		return;
 	bool heading = n == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6';
-	if (maybe_block(name, n) && name_is(name, n, blocks))
+	if (kind == TAG_BLOCK)
 		add_space(scan_sink(sc));
 	if (heading) {
 		sc->heading += closing ? (sc->heading > 0 ? -1 : 0) : 1;
@@ -474,12 +525,27 @@ static void trim_space(struct buf *b)
  * only the footer follows it. */
 static const char *last_main_end(const char *from, const char *end)
 {
-	for (const char *q = end; q - from >= 7; q--)
-		if (q[-7] == '<' && !memcmp(q - 7, "</main>", 7))
-			return q - 7;
+	/* Horspool's search run backwards: when the window [q - 7, q) is not
+	 * "</main>", the next window that could be starts where its first
+	 * byte, c, stands in "</main>" after the '<' (1 for '/', 2 for 'm',
+	 * ..., 6 for '>'), or 7 bytes further when c is none of them */
+	const char *q = end;
+	while (q - from >= 7) {
+		const char *w = q - 7;
+		if (*w == '<' && !memcmp(w, "</main>", 7))
+			return w;
+		switch (*w) {
+		case '/': q -= 1; break;
+		case 'm': q -= 2; break;
+		case 'a': q -= 3; break;
+		case 'i': q -= 4; break;
+		case 'n': q -= 5; break;
+		case '>': q -= 6; break;
+		default: q -= 7; break;
+		}
+	}
 	return NULL;
 }
-
 void search_scan_html(const char *html, size_t len, struct sink headings,
 		      struct sink body)
 {

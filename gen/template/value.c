@@ -315,7 +315,7 @@ void value_append_text(const struct value *v, struct buf *out)
 
 static void digest_entries(const struct value *map, struct digest *d)
 {
-	digest_add_u64(d, map->u.map.len);
+	digest_add_len(d, map->u.map.len);
 	for (size_t i = 0; i < map->u.map.len; i++) {
 		digest_add_str(d, map->u.map.entries[i].key);
 		value_digest(map->u.map.entries[i].val, d);
@@ -345,7 +345,7 @@ void value_digest(const struct value *v, struct digest *d)
 		digest_add_field(d, v->u.str.ptr, v->u.str.len);
 		break;
 	case VALUE_LIST:
-		digest_add_u64(d, v->u.list.len);
+		digest_add_len(d, v->u.list.len);
 		for (size_t i = 0; i < v->u.list.len; i++)
 			value_digest(v->u.list.items[i], d);
 		break;

@@ -188,6 +188,37 @@ static void test_stray_quote_in_unquoted_field(void **state)
 	parsed_free(&p);
 }
 
+/* Plain runs inside fields go to libcsv at once: the fields, the lines and
+ * the columns of the errors after them are what a byte at a time gives
+ * (a column is a character: 显 is one). */
+static void test_long_fields_keep_their_bytes_and_positions(void **state)
+{
+	(void)state;
+	struct buf text = BUF_INIT, big = BUF_INIT;
+	for (int i = 0; i < 3000; i++)
+		buf_adds(&big, i % 7 ? "ab" : "显 ");
+	buf_adds(&text, "id,name,note\n");
+	buf_addf(&text, "a,%s,\"q, %s\"\n", big.ptr, big.ptr);
+	buf_adds(&text, "b,显存x\"y,z\n");        /* stray quote: line 3, column 6 */
+	buf_adds(&text, "c,\"显存\"x,z\n");      /* after a closing quote: the quote, column 6 */
+	buf_adds(&text, "d,\"\"\"显\"\"\",z\r\n"); /* escaped quotes only */
+	struct parsed p;
+	parse_n(&p, text.ptr, text.len);
+	assert_int_equal(p.rc, -1);
+	assert_string_equal(p.log.ptr,
+			    "data/x.csv:3:6: error: stray quote in an unquoted field (quote the whole field and write \"\" for a quote)\n"
+			    "data/x.csv:4:6: error: stray quote in a quoted field (write \"\" for a quote inside quotes)\n");
+	assert_int_equal(p.t.nrows, 2);
+	assert_string_equal(p.t.rows[0][1], big.ptr);
+	assert_int_equal(strncmp(p.t.rows[0][2], "q, ", 3), 0);
+	assert_string_equal(p.t.rows[0][2] + 3, big.ptr);
+	assert_string_equal(p.t.rows[1][1], "\"显\"");
+	assert_int_equal(p.t.lines[1], 5);
+	parsed_free(&p);
+	buf_release(&text);
+	buf_release(&big);
+}
+
 static void test_stray_quote_in_quoted_field(void **state)
 {
 	(void)state;
@@ -407,6 +438,7 @@ int main(void)
 		cmocka_unit_test(test_unterminated_quote_at_end_of_file),
 		cmocka_unit_test(test_stray_quote_in_unquoted_field),
 		cmocka_unit_test(test_stray_quote_in_quoted_field),
+		cmocka_unit_test(test_long_fields_keep_their_bytes_and_positions),
 		cmocka_unit_test(test_empty_file_is_an_error),
 		cmocka_unit_test(test_header_only_is_an_empty_table),
 		cmocka_unit_test(test_every_wrong_field_count_is_reported),

@@ -117,6 +117,110 @@ static void test_strings_are_added_with_their_length(void **state)
 	assert_same(digest_end(&d), digest_end(&e));
 }
 
+/* The bytes digest_add_len adds, as digest_add would add them. */
+static struct digest_value digest_len(uint64_t n)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_len(&d, n);
+	return digest_end(&d);
+}
+
+static void test_lengths_are_7_bits_a_byte(void **state)
+{
+	(void)state;
+	/* LEB128: 127 in one byte, 128 in two (0x80 0x01), 2^64 - 1 in ten */
+	assert_same(digest_len(0), digest_bytes("\x00", 1));
+	assert_same(digest_len(127), digest_bytes("\x7f", 1));
+	assert_same(digest_len(128), digest_bytes("\x80\x01", 2));
+	assert_same(digest_len(300), digest_bytes("\xac\x02", 2));
+	assert_same(digest_len(UINT64_MAX),
+		    digest_bytes("\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 10));
+	char big[129];
+	memset(big, 'x', sizeof big);
+	struct digest d;
+	/* lengths near the pending buffer's end land whole */
+	for (size_t fill = 500; fill < 512; fill++) {
+		digest_init(&d);
+		for (size_t k = 0; k < fill; k++)
+			digest_add_byte(&d, 'x');
+		digest_add_len(&d, UINT64_MAX);
+		struct buf_like { char b[600]; } all;
+		memset(all.b, 'x', fill);
+		memcpy(all.b + fill, "\xff\xff\xff\xff\xff\xff\xff\xff\xff\x01", 10);
+		assert_same(digest_end(&d), digest_bytes(all.b, fill + 10));
+	}
+}
+
+/* A check tells bytes from every copy with one bit flipped, one byte
+ * more or fewer, or two blocks swapped; and is the same for the same
+ * bytes wherever they lie. */
+/* A field is its length (digest_add_len) then its bytes, whatever its
+ * length and wherever the pending bytes stand. */
+static void test_a_field_is_its_length_then_its_bytes(void **state)
+{
+	(void)state;
+	char bytes[200];
+	for (size_t i = 0; i < sizeof bytes; i++)
+		bytes[i] = (char)('a' + i % 26);
+	static const size_t fills[] = { 0, 1, 7, 400, 440, 446, 447, 448, 449, 500, 510, 511 };
+	for (size_t f = 0; f < sizeof fills / sizeof *fills; f++)
+		for (size_t len = 0; len <= sizeof bytes; len += len < 70 ? 1 : 43) {
+			struct digest d, e;
+			digest_init(&d);
+			digest_init(&e);
+			for (size_t k = 0; k < fills[f]; k++) {
+				digest_add_byte(&d, 'z');
+				digest_add_byte(&e, 'z');
+			}
+			digest_add_field(&d, bytes + 1, len);
+			digest_add_len(&e, len);
+			for (size_t k = 0; k < len; k++)
+				digest_add_byte(&e, (unsigned char)bytes[1 + k]);
+			assert_same(digest_end(&d), digest_end(&e));
+		}
+}
+
+static void test_a_check_tells_a_damaged_copy(void **state)
+{
+	(void)state;
+	unsigned char bytes[80], copy[81];
+	for (size_t i = 0; i < sizeof bytes; i++)
+		bytes[i] = (unsigned char)(i * 37 + 11);
+	for (size_t len = 0; len <= sizeof bytes; len++) {
+		struct digest_value c = digest_check(bytes, len);
+		memcpy(copy + 1, bytes, len); /* elsewhere, unaligned */
+		assert_same(digest_check(copy + 1, len), c);
+		for (size_t bit = 0; bit < len * 8; bit++) {
+			memcpy(copy, bytes, len);
+			copy[bit / 8] ^= (unsigned char)(1u << (bit % 8));
+			assert_differ(digest_check(copy, len), c);
+		}
+		if (len) {
+			assert_differ(digest_check(bytes, len - 1), c);
+			memcpy(copy, bytes, len);
+			copy[len] = 0;
+			assert_differ(digest_check(copy, len + 1), c);
+		}
+		if (len >= 32) { /* the first 16 bytes after the second 16 */
+			memcpy(copy, bytes + 16, 16);
+			memcpy(copy + 16, bytes, 16);
+			memcpy(copy + 32, bytes + 32, len - 32);
+			assert_differ(digest_check(copy, len), c);
+		}
+	}
+	/* zeros of any length differ from each other */
+	unsigned char zeros[40] = { 0 };
+	for (size_t n = 1; n < sizeof zeros; n++)
+		assert_differ(digest_check(zeros, n), digest_check(zeros, n - 1));
+	/* no key changes it: a check is the bytes' alone */
+	struct digest_value before = digest_check(text, strlen(text));
+	unsigned char key[DIGEST_KEY_LEN] = { 1 };
+	digest_set_key(key);
+	assert_same(digest_check(text, strlen(text)), before);
+	digest_set_key(NULL);
+}
+
 static void test_hex_is_32_lowercase_digits_of_both_words(void **state)
 {
 	(void)state;
@@ -477,6 +581,9 @@ int main(void)
 		cmocka_unit_test(test_any_split_of_the_same_bytes_gives_one_digest),
 		cmocka_unit_test(test_one_changed_byte_or_length_changes_the_digest),
 		cmocka_unit_test(test_strings_are_added_with_their_length),
+		cmocka_unit_test(test_lengths_are_7_bits_a_byte),
+		cmocka_unit_test(test_a_field_is_its_length_then_its_bytes),
+		cmocka_unit_test(test_a_check_tells_a_damaged_copy),
 		cmocka_unit_test(test_hex_is_32_lowercase_digits_of_both_words),
 		cmocka_unit_test(test_end_leaves_the_state_as_it_was),
 		cmocka_unit_test(test_a_body_colliding_in_the_old_mix_gets_another_digest),

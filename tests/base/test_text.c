@@ -279,10 +279,108 @@ static void test_unpublishable_characters_are_found_where_they_stand(void **stat
 	assert_null(text_find_unpublishable("\xEF\xB7\xB0", 3, &cp));
 }
 
+/* text_find_unpublishable a byte at a time, as it was before its fast
+ * paths: the reference they must agree with. */
+static const char *unpublishable_slowly(const char *s, size_t len, unsigned *cp)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < len;) {
+		size_t n = u[i] < 0x80 ? 1 : text_utf8_sequence(u + i, len - i);
+		if (!n)
+			n = 1;
+		unsigned c = u[i];
+		if (n > 1) {
+			static const unsigned char lead_mask[5] = { 0, 0x7F, 0x1F, 0x0F, 0x07 };
+			c = u[i] & lead_mask[n];
+			for (size_t k = 1; k < n; k++)
+				c = c << 6 | (u[i + k] & 0x3F);
+		}
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') ||
+		    (c >= 0x7F && c <= 0x9F) || (c >= 0xFDD0 && c <= 0xFDEF) ||
+		    (c & 0xFFFE) == 0xFFFE) {
+			*cp = c;
+			return s + i;
+		}
+		i += n;
+	}
+	return NULL;
+}
+
+static void test_unpublishable_fast_paths_agree_with_a_byte_at_a_time(void **state)
+{
+	(void)state;
+	/* text of printable ASCII and Chinese with one odd byte or character
+	 * somewhere (or none), at every offset from an 8-byte boundary */
+	static const char *const odd[] = {
+		"", "\x01", "\x1f", "\x7f", "\x80", "\xC2\x85", "\xC2\xA0", "\xED\xA0\x80",
+		"\xE0\x80\x80", "\xE1\x80", "\xEE\x80\x80", "\xEF\xBF\xBE", "\xEF\xB7\x90",
+		"\xEF\xBF\xBD", "\xF0\x9F\xBF\xBE", "\t", "\n", "\r", "\xff", " ",
+		"\xEF\xBC\x8C", "\xEF\xB7\xAF", "\xEF\xB7\xB0", "\xEF\xBF\xBF", "\xEF\xB6\xBF",
+		"\xEF\xC0\x80", "\xEF\x80",
+	};
+	static const char *const runs[] = { "abcdefghij", "显存需求", "a显b存 c" };
+	char text[128];
+	for (size_t o = 0; o < sizeof odd / sizeof *odd; o++)
+		for (size_t r = 0; r < sizeof runs / sizeof *runs; r++)
+			for (size_t before = 0; before < 20; before++) {
+				size_t n = 0;
+				for (size_t k = 0; k < before; k++)
+					text[n++] = runs[r][k % strlen(runs[r])];
+				n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", odd[o],
+						      runs[r]);
+				for (size_t cut = n > 3 ? n - 3 : 0; cut <= n; cut++) {
+					unsigned a = 0, b = 0;
+					const char *x = text_find_unpublishable(text, cut, &a);
+					const char *y = unpublishable_slowly(text, cut, &b);
+					assert_ptr_equal(x, y);
+					assert_int_equal(a, b);
+				}
+			}
+}
+
+/* text_utf8_check a character at a time: the reference of its fast paths. */
+static size_t utf8_check_slowly(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	for (size_t i = 0; i < len;) {
+		size_t n = text_utf8_sequence(u + i, len - i);
+		if (!n)
+			return i;
+		i += n;
+	}
+	return len;
+}
+
+static void test_utf8_fast_paths_agree_with_a_character_at_a_time(void **state)
+{
+	(void)state;
+	static const char *const odd[] = {
+		"", "\x01", "\x80", "\xC2\x85", "\xED\xA0\x80", "\xED\x9F\xBF", "\xE0\x80\x80",
+		"\xE0\xA0\x80", "\xE1\x80", "\xEF\xBF\xBF", "\xF0\x9F\x98\x80", "\xF4\x90\x80\x80",
+		"\xff", "\xE4\xB8", "\xE4\xB8\xE4",
+	};
+	static const char *const runs[] = { "abcdefghij", "显存需求", "a显b存 c" };
+	char text[128];
+	for (size_t o = 0; o < sizeof odd / sizeof *odd; o++)
+		for (size_t r = 0; r < sizeof runs / sizeof *runs; r++)
+			for (size_t before = 0; before < 20; before++) {
+				size_t n = 0;
+				for (size_t k = 0; k < before; k++)
+					text[n++] = runs[r][k % strlen(runs[r])];
+				n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", odd[o],
+						      runs[r]);
+				for (size_t cut = n > 4 ? n - 4 : 0; cut <= n; cut++)
+					assert_int_equal(text_utf8_check(text, cut),
+							 utf8_check_slowly(text, cut));
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unpublishable_characters_are_found_where_they_stand),
+		cmocka_unit_test(test_unpublishable_fast_paths_agree_with_a_byte_at_a_time),
+		cmocka_unit_test(test_utf8_fast_paths_agree_with_a_character_at_a_time),
 		cmocka_unit_test(test_slugs_are_lowercase_words_joined_by_hyphens),
 		cmocka_unit_test(test_invalid_utf8_is_found),
 		cmocka_unit_test(test_heading_ids_keep_cjk),

@@ -12,6 +12,7 @@
 #include "base/text.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* Tokens joined by '|'. */
@@ -54,6 +55,12 @@ static void test_cjk_text_gives_every_bigram(void **state)
 	assert_tokens("显存，够用", "显存|够用");
 	assert_tokens("RTX 4090显存24GB", "rtx|4090|显存|24gb");
 	assert_tokens("の日本語", "の日|日本|本語");
+	/* runs of the main block mixed with kana, hangul and punctuation */
+	assert_tokens("日本のテスト", "日本|本の|のテ|テス|スト");
+	assert_tokens("한국어中文字", "한국|국어|어中|中文|文字");
+	assert_tokens("中文字、显存", "中文|文字|显存");
+	assert_tokens("一丁\xe9\xbe\xa5\xe4\xb8", "一丁|丁龥"); /* U+9FA5, then a cut one */
+	assert_tokens("\xe4\xb8\x80\xe3\x90\x80", "一㐀"); /* U+4E00, U+3400 */
 	/* invalid bytes separate tokens */
 	assert_tokens("ab\xff" "cd", "ab|cd");
 	assert_tokens("显\xff存", "");
@@ -98,6 +105,35 @@ static void test_page_text_is_the_main_element_without_markup(void **state)
 	search_text_from_html(html, strlen(html), &h, &b);
 	assert_string_equal(h.ptr, "RTX 4090 Prices");
 	assert_string_equal(b.ptr, "24 GB & fast中<b> 显存需求 &bogus; a&b");
+	buf_release(&h);
+	buf_release(&b);
+	/* the last "</main>" ends the page's own text, whatever stands
+	 * before and after it (near misses of every length) */
+	static const char *const tails[] = {
+		"", "</main", "</mai>", "<</main", "/main>", "</main </main>x", ">", "n>", "in>",
+		"ain>", "main>", "/main>>", "<</main>>", "</maim>", "</ main>",
+	};
+	for (size_t i = 0; i < sizeof tails / sizeof *tails; i++)
+		for (size_t pad = 0; pad < 9; pad++) {
+			char page[128];
+			snprintf(page, sizeof page, "<main><p>in</p></main>%.*s%s<p>out</p>",
+				 (int)pad, "mainmain/", tails[i]);
+			/* the same page cut right after its last "</main>" (found
+			 * by a plain search forward) gives the same text */
+			const char *last = NULL;
+			for (const char *q = page; (q = strstr(q, "</main>")) != NULL; q++)
+				last = q;
+			size_t cut = (size_t)(last - page) + 7;
+			struct buf h2 = BUF_INIT, b2 = BUF_INIT;
+			buf_reset(&h);
+			buf_reset(&b);
+			search_text_from_html(page, strlen(page), &h, &b);
+			search_text_from_html(page, cut, &h2, &b2);
+			assert_string_equal(b.ptr, b2.ptr);
+			assert_null(strstr(b.ptr, "out"));
+			buf_release(&h2);
+			buf_release(&b2);
+		}
 	buf_release(&h);
 	buf_release(&b);
 	/* no <main>: nothing */
@@ -160,6 +196,23 @@ static void test_json_strings_are_escaped(void **state)
 	struct buf b = BUF_INIT;
 	text_escape_jsons(&b, "a\"b\\c\n\t\x01</script>&显");
 	assert_string_equal(b.ptr, "\"a\\\"b\\\\c\\n\\t\\u0001\\u003c/script\\u003e\\u0026显\"");
+	/* every byte alone: as it is, or escaped as JSON and HTML need */
+	for (unsigned c = 0; c < 256; c++) {
+		char one = (char)c, want[16];
+		if (c == '"' || c == '\\')
+			snprintf(want, sizeof want, "\"\\%c\"", c);
+		else if (c == '\n')
+			snprintf(want, sizeof want, "\"\\n\"");
+		else if (c == '\t')
+			snprintf(want, sizeof want, "\"\\t\"");
+		else if (c < 0x20 || c == '<' || c == '>' || c == '&')
+			snprintf(want, sizeof want, "\"\\u%04x\"", c);
+		else
+			snprintf(want, sizeof want, "\"%c\"", c);
+		buf_reset(&b);
+		text_escape_json(&b, &one, 1);
+		assert_string_equal(b.ptr, want);
+	}
 	buf_release(&b);
 }
 
@@ -277,6 +330,146 @@ static void test_a_page_from_html_indexes_as_its_text(void **state)
 	buf_release(&one);
 }
 
+/* The body text of "<main>a<TAG>b</TAG>c</main>". */
+static void assert_tag_text(const char *tag, const char *want)
+{
+	char html[128];
+	snprintf(html, sizeof html, "<main>a<%s>b</%s>c</main>", tag, tag);
+	struct buf h = BUF_INIT, b = BUF_INIT;
+	search_text_from_html(html, strlen(html), &h, &b);
+	if (strcmp(b.ptr ? b.ptr : "", want) != 0)
+		fail_msg("<%s>: \"%s\", not \"%s\"", tag, b.ptr ? b.ptr : "", want);
+	buf_release(&h);
+	buf_release(&b);
+}
+
+static void test_every_tag_is_a_block_inline_or_skipped(void **state)
+{
+	(void)state;
+	static const char *const blocks[] = {
+		"p", "div", "li", "ul", "ol", "td", "th", "tr", "table", "br", "section",
+		"dt", "dd", "dl", "figure", "figcaption", "caption", "header", "footer",
+		"article", "aside", "blockquote", "pre", "nav", "main", "hr",
+	};
+	for (size_t i = 0; i < sizeof blocks / sizeof blocks[0]; i++)
+		assert_tag_text(blocks[i], "a b c");
+	/* headings are blocks too, their text elsewhere */
+	for (char n = '1'; n <= '6'; n++) {
+		char tag[3] = { 'h', n, 0 };
+		assert_tag_text(tag, "a c");
+	}
+	static const char *const skipped[] = { "script", "style", "svg", "form", "template" };
+	for (size_t i = 0; i < sizeof skipped / sizeof skipped[0]; i++)
+		assert_tag_text(skipped[i], "ac");
+	/* near misses of every length are inline */
+	static const char *const inlines[] = {
+		"a", "b", "i", "em", "h7", "h0", "tx", "dx", "lx", "pp", "span", "code",
+		"strong", "divx", "mai", "tables", "sectio", "templat", "figcaptio",
+		"blockquotes", "P", "DIV", "TEMPLATE", "Script", "abbr", "small", "summary",
+	};
+	for (size_t i = 0; i < sizeof inlines / sizeof inlines[0]; i++)
+		assert_tag_text(inlines[i], "abc");
+}
+
+/* The tokens of "<main>PARTS</main>", each '|' of `parts` an inline tag
+ * (the scan feeds the text between tags as pieces of its own): exactly
+ * those of `want` (joined by '|'), each in the body. */
+static void assert_fed_tokens(const char *parts, const char *want)
+{
+	struct buf html = BUF_INIT;
+	buf_adds(&html, "<main>");
+	for (const char *p = parts; *p; p++) {
+		if (*p == '|')
+			buf_adds(&html, "<b></b>");
+		else
+			buf_addc(&html, *p);
+	}
+	buf_adds(&html, "</main>");
+	struct search_doc d = { .title = "", .path = "p/", .kind = "x" };
+	struct search_index *ix = search_index_new();
+	search_index_put(ix, 0, search_page_from_html(&d, html.ptr, html.len));
+	struct buf out = BUF_INIT, expect = BUF_INIT;
+	written_index(ix, &out);
+	/* the one term shard: {"tok":[0,1],...} in byte order */
+	char *w = strdup(want);
+	const char *toks[16];
+	size_t n = 0;
+	for (char *tok = strtok(w, "|"); tok && n < 16; tok = strtok(NULL, "|"))
+		toks[n++] = tok;
+	for (size_t i = 1; i < n; i++) /* insertion sort by bytes */
+		for (size_t j = i; j > 0 && strcmp(toks[j - 1], toks[j]) > 0; j--) {
+			const char *x = toks[j];
+			toks[j] = toks[j - 1];
+			toks[j - 1] = x;
+		}
+	buf_adds(&expect, "t0.json\n{");
+	for (size_t i = 0; i < n; i++)
+		buf_addf(&expect, "%s\"%s\":[0,1]", i ? "," : "", toks[i]);
+	buf_adds(&expect, "}\n");
+	if (!strstr(out.ptr, expect.ptr))
+		fail_msg("%s: want %s in\n%s", parts, expect.ptr, out.ptr);
+	free(w);
+	buf_release(&expect);
+	buf_release(&out);
+	buf_release(&html);
+}
+
+static void test_cjk_pairs_within_and_across_pieces(void **state)
+{
+	(void)state;
+	/* pairs read from the text itself, and across inline tags */
+	assert_fed_tokens("显存需求", "显存|存需|需求");
+	assert_fed_tokens("显|存需|求", "显存|存需|需求");
+	assert_fed_tokens("显存|需求", "显存|存需|需求");
+	assert_fed_tokens("の日|本語ab|c", "の日|日本|本語|abc");
+	assert_fed_tokens("显存x需求", "显存|x|需求");
+	/* an entity between two characters is a piece of its own */
+	assert_fed_tokens("显&#x5B58;需", "显存|存需");
+	/* a word of exactly 40 bytes is indexed, one of 41 is not */
+	assert_fed_tokens("0123456789012345678901234567890123456789 x",
+			  "0123456789012345678901234567890123456789|x");
+	assert_fed_tokens("01234567890123456789|01234567890123456789 x",
+			  "0123456789012345678901234567890123456789|x");
+}
+
+/* Many distinct tokens on one page (its table grows) and one token many
+ * times: the page as its two steps make it. */
+static void test_a_page_of_many_tokens_is_deduplicated(void **state)
+{
+	(void)state;
+	struct buf html = BUF_INIT, body = BUF_INIT;
+	buf_adds(&html, "<main><p>");
+	for (int i = 0; i < 5000; i++) {
+		char w[32];
+		snprintf(w, sizeof w, "w%d same%s ", i % 3000, i % 2 ? "" : "ab");
+		buf_adds(&html, w);
+		buf_adds(&body, w);
+	}
+	buf_adds(&html, "</p></main>");
+	struct search_doc d = { .title = "same", .path = "p/", .kind = "x",
+				.body = body.ptr };
+	struct search_index *ix = search_index_new();
+	search_index_put(ix, 0, search_page_new(&d));
+	d.body = NULL;
+	search_index_put(ix, 1, search_page_from_html(&d, html.ptr, html.len));
+	for (size_t doc = 0; doc < 2; doc++) {
+		assert_int_equal(search_index_fields(ix, "same", doc),
+				 SEARCH_IN_TITLE | SEARCH_IN_BODY);
+		assert_int_equal(search_index_fields(ix, "sameab", doc), SEARCH_IN_BODY);
+		assert_int_equal(search_index_fields(ix, "w0", doc), SEARCH_IN_BODY);
+		assert_int_equal(search_index_fields(ix, "w2999", doc), SEARCH_IN_BODY);
+		assert_int_equal(search_index_fields(ix, "w3000", doc), 0);
+	}
+	struct buf out = BUF_INIT;
+	written_index(ix, &out);
+	/* each term once, each doc once in its postings */
+	assert_non_null(strstr(out.ptr, "\"same\":[0,9,1,9]"));
+	assert_non_null(strstr(out.ptr, "\"w1234\":[0,1,1,1]"));
+	buf_release(&out);
+	buf_release(&html);
+	buf_release(&body);
+}
+
 static void test_a_decoded_page_indexes_as_the_page_made_from_its_doc(void **state)
 {
 	(void)state;
@@ -335,15 +528,28 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 	pg = search_page_decode(b.ptr, b.len); /* whole, it is one */
 	assert_non_null(pg);
 	search_page_free(pg);
-	/* a token of no bytes is none */
-	buf_reset(&b);
-	buf_add_u32(&b, 0);
-	for (size_t i = 0; i < 4; i++)
-		buf_add_counted(&b, "x", 1);
-	buf_add_u32(&b, 1);
-	buf_add_u32(&b, SEARCH_IN_BODY);
-	buf_add_counted(&b, "", 0);
-	assert_null(search_page_decode(b.ptr, b.len));
+	/* a token is its fields, its length, its hash and its bytes: one of
+	 * no bytes, of more than WORD_MAX or with fields no field has is none */
+	static const struct { unsigned char fields, len; const char *bytes; bool ok; } toks[] = {
+		{ SEARCH_IN_BODY, 1, "x", true },
+		{ SEARCH_IN_BODY, 0, "", false },
+		{ SEARCH_IN_BODY, 41, "0123456789012345678901234567890123456789x", false },
+		{ 16, 1, "x", false },
+	};
+	for (size_t k = 0; k < sizeof toks / sizeof toks[0]; k++) {
+		buf_reset(&b);
+		buf_add_u32(&b, 0);
+		for (size_t i = 0; i < 4; i++)
+			buf_add_counted(&b, "x", 1);
+		buf_add_u32(&b, 1);
+		buf_addc(&b, (char)toks[k].fields);
+		buf_addc(&b, (char)toks[k].len);
+		buf_add_u32(&b, search_token_hash(toks[k].bytes, toks[k].len));
+		buf_add(&b, toks[k].bytes, toks[k].len);
+		pg = search_page_decode(b.ptr, b.len);
+		assert_int_equal(pg != NULL, toks[k].ok);
+		search_page_free(pg);
+	}
 	buf_release(&b);
 	buf_release(&long_body);
 }
@@ -398,6 +604,30 @@ static void test_postings_are_in_doc_order_whatever_order_pages_come(void **stat
 	buf_release(&c);
 }
 
+/* Doc numbers of one to five digits and fields of one and two, put out of
+ * order over 70 thousand docs (three bytes of a posting vary: an odd
+ * number of sorting passes). */
+static void test_postings_of_far_docs_are_written_in_order(void **state)
+{
+	(void)state;
+	static const size_t docs[] = { 70000, 9, 10000, 100, 0, 9999, 1000, 99, 10, 999, 5 };
+	enum { NDOCS = sizeof docs / sizeof docs[0] };
+	struct search_index *ix = search_index_new();
+	for (size_t k = 0; k < 80; k++) { /* more than are sorted one by one */
+		size_t doc = k < NDOCS ? docs[k] : 20000 + (k * 7919) % 1000;
+		struct search_doc d = { .title = doc % 2 ? "shared" : "t", .path = "p/",
+					.kind = "x", .headings = doc == 9999 ? "shared" : NULL,
+					.body = "shared" };
+		search_index_put(ix, doc, search_page_new(&d));
+	}
+	struct buf out = BUF_INIT;
+	written_index(ix, &out);
+	assert_non_null(strstr(out.ptr, "\"shared\":[0,1,5,9,9,9,10,1,99,9,100,1,999,9,1000,1,"
+					"9999,13,10000,1,20003,9,20006,1,"));
+	assert_non_null(strstr(out.ptr, ",20975,9,20978,1,70000,1]"));
+	buf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -412,7 +642,11 @@ int main(void)
 		cmocka_unit_test(test_a_decoded_page_indexes_as_the_page_made_from_its_doc),
 		cmocka_unit_test(test_a_record_cut_short_or_followed_by_more_is_no_page),
 		cmocka_unit_test(test_postings_are_in_doc_order_whatever_order_pages_come),
+		cmocka_unit_test(test_postings_of_far_docs_are_written_in_order),
 		cmocka_unit_test(test_a_page_from_html_indexes_as_its_text),
+		cmocka_unit_test(test_every_tag_is_a_block_inline_or_skipped),
+		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),
+		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
