@@ -1,17 +1,27 @@
 /* siphash: SipHash-2-4-128 (see siphash.h). */
 #include "base/siphash.h"
 
+#include <string.h>
+
 static uint64_t rotl(uint64_t x, int b)
 {
 	return (x << b) | (x >> (64 - b));
 }
 
+/* A little-endian word: one load where the host is little-endian (the
+ * byte loop is not always seen through by the compiler). */
 static uint64_t le64(const unsigned char *p)
 {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	uint64_t v;
+	memcpy(&v, p, 8);
+	return v;
+#else
 	uint64_t v = 0;
 	for (int i = 7; i >= 0; i--)
 		v = v << 8 | p[i];
 	return v;
+#endif
 }
 
 static void put_le64(unsigned char *p, uint64_t v)
