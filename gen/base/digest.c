@@ -1,6 +1,8 @@
 /* digest: a 128-bit fingerprint of bytes (see digest.h). */
 #include "base/digest.h"
 
+#include "base/bytes.h"
+
 #include <stdio.h>
 #include <string.h>
 
@@ -101,23 +103,6 @@ void digest_add_byte(struct digest *d, unsigned char b)
 	d->pend[d->npend++] = b;
 }
 
-/* Copy n (at most 64) bytes with fixed-size moves, the last overlapping,
- * never reading past `from + n`: a context's fields are mostly a few
- * bytes, for which a call to memcpy cost more than the copy. */
-static void copy_short(unsigned char *to, const unsigned char *from, size_t n)
-{
-	if (n >= 8) {
-		for (size_t i = 0; i + 8 < n; i += 8)
-			memcpy(to + i, from + i, 8);
-		memcpy(to + n - 8, from + n - 8, 8);
-	} else if (n >= 4) {
-		memcpy(to, from, 4);
-		memcpy(to + n - 4, from + n - 4, 4);
-	} else {
-		for (size_t i = 0; i < n; i++)
-			to[i] = from[i];
-	}
-}
 
 void digest_add_field(struct digest *d, const void *data, size_t len)
 {
@@ -126,7 +111,7 @@ void digest_add_field(struct digest *d, const void *data, size_t len)
 	if (len <= 64 && len < DIGEST_PENDING - d->npend) {
 		unsigned char *o = d->pend + d->npend;
 		o[0] = (unsigned char)len;
-		copy_short(o + 1, data, len);
+		bytes_copy_short(o + 1, data, len);
 		d->npend += 1 + len;
 		return;
 	}

@@ -1,4 +1,6 @@
 #include "search/search.h"
+
+#include "base/bytes.h"
 #include "search/search_text.h"
 
 #include "base/buf.h"
@@ -200,23 +202,6 @@ struct adding {
 	unsigned count;
 };
 
-/* Copy a token (at most WORD_MAX bytes) with fixed-size moves, the last
- * overlapping, never reading past `from + n`: a call to memcpy cost more
- * than the copy. */
-static void copy_token(char *to, const char *from, size_t n)
-{
-	if (n >= 8) {
-		for (size_t i = 0; i + 8 < n; i += 8)
-			memcpy(to + i, from + i, 8);
-		memcpy(to + n - 8, from + n - 8, 8);
-	} else if (n >= 4) {
-		memcpy(to, from, 4);
-		memcpy(to + n - 4, from + n - 4, 4);
-	} else {
-		for (size_t i = 0; i < n; i++)
-			to[i] = from[i];
-	}
-}
 
 /* A token new to the page, at slot `k` (empty): copied (the token lives
  * only during the emit), the table grown when half full. Out of
@@ -230,7 +215,7 @@ static void page_add_new(struct adding *a, size_t k, const char *token, size_t l
 	uint32_t at = (uint32_t)keys->len;
 	if (keys->len + len >= keys->cap)
 		buf_grow(keys, len);
-	copy_token(keys->ptr + keys->len, token, len);
+	bytes_copy_short(keys->ptr + keys->len, token, len);
 	keys->len += len;
 	keys->ptr[keys->len] = '\0';
 	ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
@@ -511,16 +496,24 @@ unsigned search_index_fields(const struct search_index *ix, const char *token,
 
 /* ---- writing ---- */
 
-static void add_uint(struct buf *b, size_t v)
+/* The decimal digits of `v` at `o`, with a loop; past them. */
+static char *put_digits(char *o, uint64_t v)
 {
-	char tmp[24];
+	char tmp[20];
 	size_t n = 0;
 	do {
 		tmp[n++] = (char)('0' + v % 10);
 		v /= 10;
 	} while (v);
 	while (n)
-		buf_addc(b, tmp[--n]);
+		*o++ = tmp[--n];
+	return o;
+}
+
+static void add_uint(struct buf *b, size_t v)
+{
+	char tmp[20];
+	buf_add(b, tmp, (size_t)(put_digits(tmp, v) - tmp));
 }
 
 /* Terms in byte order of their keys (pointers sorted: no context needed). */
@@ -610,15 +603,7 @@ static char *put_uint(char *o, uint32_t v)
 		*o++ = (char)('0' + lo % 10);
 		return o;
 	}
-	char tmp[10];
-	size_t n = 0;
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*o++ = tmp[--n];
-	return o;
+	return put_digits(o, v);
 }
 
 /* "key":[doc,fields,...]: the postings written in place (a posting takes
