@@ -1,6 +1,6 @@
 #!/bin/sh
 # `gen serve` end to end: start it on a free port against a temporary copy of
-# the project, fetch pages, change a price and see the rebuild served, break
+# the fixture project, fetch pages, change a price and see the rebuild served, break
 # the CSV and see the error page, fix it and see the page come back, stop it
 # with SIGTERM. Ends with "serve: N passed, N failed".
 #
@@ -48,7 +48,10 @@ fi
 
 proj=$tmp/proj
 mkdir -p "$proj"
-cp -R content data templates "$proj"/
+# the tests' own project (frozen data and articles: an editor's edit of
+# data/ changes nothing here), the program's templates and UI strings
+cp -R tests/fixtures/project/content tests/fixtures/project/data templates "$proj"/
+cp data/i18n.csv "$proj/data/i18n.csv"
 log=$tmp/serve.log
 : >"$log"
 
