@@ -1,11 +1,13 @@
-/* bytes: the short copy the hot loops share (a context's fields in
- * digest.c, a token in search.c): mostly a few bytes, for which a call to
- * memcpy costs more than the copy.
+/* bytes: what the hot loops over bytes share: the short copy (a
+ * context's fields in digest.c, a token in search.c: mostly a few bytes,
+ * for which a call to memcpy costs more than the copy), a little-endian
+ * word and a rotation (the hashes of digest.c and siphash.c).
  */
 #ifndef GPUGUIDE_BYTES_H
 #define GPUGUIDE_BYTES_H
 
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 /* Copy `n` bytes with fixed-size moves, the last overlapping, never
@@ -26,6 +28,24 @@ static inline void bytes_copy_short(void *to, const void *from, size_t n)
 		for (size_t i = 0; i < n; i++)
 			t[i] = f[i];
 	}
+}
+
+/* The little-endian word at `p`, whatever the host (a cache moved to
+ * another machine keeps its meaning): one load on the hosts gen runs on. */
+static inline uint64_t bytes_le64(const void *p)
+{
+	uint64_t v;
+	memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	return v;
+}
+
+/* `x` rotated left by `r` bits (0 < r < 64). */
+static inline uint64_t bytes_rotl64(uint64_t x, int r)
+{
+	return x << r | x >> (64 - r);
 }
 
 #endif

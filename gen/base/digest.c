@@ -179,23 +179,6 @@ struct digest_value digest_bytes_keyed(const unsigned char *key, const void *dat
 #define CHECK_P1 0x9E3779B97F4A7C15u
 #define CHECK_P2 0xC2B2AE3D27D4EB4Fu
 
-static uint64_t rotl64(uint64_t x, int r)
-{
-	return x << r | x >> (64 - r);
-}
-
-/* Little-endian whatever the host (a cache moved keeps its checks): one
- * load on the hosts gen runs on. */
-static uint64_t le64_at(const unsigned char *p)
-{
-	uint64_t v;
-	memcpy(&v, p, sizeof v);
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
-	v = __builtin_bswap64(v);
-#endif
-	return v;
-}
-
 /* Every bit of the result depends on every bit of `k` (MurmurHash3's
  * finalizer). */
 static uint64_t check_mix(uint64_t k)
@@ -217,14 +200,14 @@ struct digest_value digest_check(const void *data, size_t len)
 	uint64_t a = CHECK_P1 ^ len, b = CHECK_P2 + len;
 	size_t i = 0;
 	for (; i + 16 <= len; i += 16) {
-		a = rotl64(a ^ le64_at(p + i) * CHECK_P2, 31) * CHECK_P1;
-		b = rotl64(b ^ le64_at(p + i + 8) * CHECK_P1, 33) * CHECK_P2;
+		a = bytes_rotl64(a ^ bytes_le64(p + i) * CHECK_P2, 31) * CHECK_P1;
+		b = bytes_rotl64(b ^ bytes_le64(p + i + 8) * CHECK_P1, 33) * CHECK_P2;
 	}
 	unsigned char tail[16] = { 0 };
 	if (len > i)
 		memcpy(tail, p + i, len - i);
-	a = rotl64(a ^ le64_at(tail) * CHECK_P2, 31) * CHECK_P1;
-	b = rotl64(b ^ le64_at(tail + 8) * CHECK_P1, 33) * CHECK_P2;
+	a = bytes_rotl64(a ^ bytes_le64(tail) * CHECK_P2, 31) * CHECK_P1;
+	b = bytes_rotl64(b ^ bytes_le64(tail + 8) * CHECK_P1, 33) * CHECK_P2;
 	a += b;
 	b += a;
 	a = check_mix(a);

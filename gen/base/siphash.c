@@ -1,28 +1,7 @@
 /* siphash: SipHash-2-4-128 (see siphash.h). */
 #include "base/siphash.h"
 
-#include <string.h>
-
-static uint64_t rotl(uint64_t x, int b)
-{
-	return (x << b) | (x >> (64 - b));
-}
-
-/* A little-endian word: one load where the host is little-endian (the
- * byte loop is not always seen through by the compiler). */
-static uint64_t le64(const unsigned char *p)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	uint64_t v;
-	memcpy(&v, p, 8);
-	return v;
-#else
-	uint64_t v = 0;
-	for (int i = 7; i >= 0; i--)
-		v = v << 8 | p[i];
-	return v;
-#endif
-}
+#include "base/bytes.h"
 
 static void put_le64(unsigned char *p, uint64_t v)
 {
@@ -32,15 +11,15 @@ static void put_le64(unsigned char *p, uint64_t v)
 
 #define SIPROUND(v0, v1, v2, v3) \
 	do { \
-		v0 += v1; v1 = rotl(v1, 13); v1 ^= v0; v0 = rotl(v0, 32); \
-		v2 += v3; v3 = rotl(v3, 16); v3 ^= v2; \
-		v0 += v3; v3 = rotl(v3, 21); v3 ^= v0; \
-		v2 += v1; v1 = rotl(v1, 17); v1 ^= v2; v2 = rotl(v2, 32); \
+		v0 += v1; v1 = bytes_rotl64(v1, 13); v1 ^= v0; v0 = bytes_rotl64(v0, 32); \
+		v2 += v3; v3 = bytes_rotl64(v3, 16); v3 ^= v2; \
+		v0 += v3; v3 = bytes_rotl64(v3, 21); v3 ^= v0; \
+		v2 += v1; v1 = bytes_rotl64(v1, 17); v1 ^= v2; v2 = bytes_rotl64(v2, 32); \
 	} while (0)
 
 void siphash_init(struct siphash *s, const unsigned char key[SIPHASH_KEY_LEN])
 {
-	uint64_t k0 = le64(key), k1 = le64(key + 8);
+	uint64_t k0 = bytes_le64(key), k1 = bytes_le64(key + 8);
 	s->v0 = 0x736f6d6570736575u ^ k0;
 	s->v1 = 0x646f72616e646f6du ^ k1 ^ 0xee; /* 0xee: the 128-bit tag */
 	s->v2 = 0x6c7967656e657261u ^ k0;
@@ -52,7 +31,7 @@ void siphash_words(struct siphash *s, const unsigned char *p, size_t n)
 {
 	uint64_t v0 = s->v0, v1 = s->v1, v2 = s->v2, v3 = s->v3;
 	for (size_t i = 0; i < n; i++, p += 8) {
-		uint64_t m = le64(p);
+		uint64_t m = bytes_le64(p);
 		v3 ^= m;
 		SIPROUND(v0, v1, v2, v3);
 		SIPROUND(v0, v1, v2, v3);
