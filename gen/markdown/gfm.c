@@ -133,6 +133,16 @@ static void extensions_find(void)
 	}
 }
 
+/* cmark-gfm parses a document's inlines against a table of special
+ * characters that is global: it adds its extensions' characters ("~" of
+ * strikethrough, those of autolinks) to the table before and takes them out
+ * after, with no lock. Two threads parsing at once could each see the other
+ * take "~" out midway, and an article's ~~strikethrough~~ or bare link come
+ * out as text on one build and not on the next. So the inline phase
+ * (cmark_parser_finish) runs one article at a time; the block phase
+ * (cmark_parser_feed) touches no such table and stays on every core. */
+static pthread_mutex_t inlines_lock = PTHREAD_MUTEX_INITIALIZER;
+
 /* Parse `md` into a tree whose memory lives in `ar`. */
 static cmark_node *parse_in(struct arena *ar, const char *md, size_t len)
 {
@@ -144,7 +154,9 @@ static cmark_node *parse_in(struct arena *ar, const char *md, size_t len)
 	for (size_t i = 0; i < NEXTENSIONS; i++)
 		cmark_parser_attach_syntax_extension(p, extensions[i]);
 	cmark_parser_feed(p, md, len);
+	pthread_mutex_lock(&inlines_lock);
 	cmark_node *doc = cmark_parser_finish(p);
+	pthread_mutex_unlock(&inlines_lock);
 	cmark_parser_free(p);
 	return doc;
 }

@@ -12,6 +12,7 @@
 
 #include <stdbool.h>
 #include <stdlib.h>
+#include <pthread.h>
 #include <string.h>
 
 struct fixture {
@@ -624,6 +625,48 @@ static int render_with(const char *body, const struct markdown_memo *memo,
 	return rc;
 }
 
+/* Articles rendered on several threads at once keep their strikethrough
+ * and bare links: cmark-gfm's table of special characters is global, and
+ * a parse that ends takes the extensions' characters out of it (gfm.c). */
+struct gfm_thread {
+	pthread_t id;
+	int missing;
+};
+
+static void *render_gfm_many(void *arg)
+{
+	struct gfm_thread *th = arg;
+	static const char body[] =
+		"Was ~~$0.50~~ now less, see https://example.org/prices today.\n\n"
+		"| GPU | VRAM |\n|---|--:|\n| A | 24 GB |\n\n"
+		"Plain text with *emphasis* and more ~~struck words~~ here.\n";
+	for (int i = 0; i < 300; i++) {
+		struct buf out = BUF_INIT, log = BUF_INIT;
+		if (render_with(body, NULL, &out, &log) != 0 || !strstr(out.ptr, "<del>$0.50</del>") ||
+		    !strstr(out.ptr, "<del>struck words</del>") ||
+		    !strstr(out.ptr, "<a href=\"https://example.org/prices\">"))
+			th->missing++;
+		buf_release(&out);
+		buf_release(&log);
+	}
+	return NULL;
+}
+
+static void test_gfm_on_several_threads_at_once(void **state)
+{
+	(void)state;
+	struct gfm_thread th[4];
+	memset(th, 0, sizeof th);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(pthread_create(&th[i].id, NULL, render_gfm_many, &th[i]), 0);
+	int missing = 0;
+	for (int i = 0; i < 4; i++) {
+		pthread_join(th[i].id, NULL);
+		missing += th[i].missing;
+	}
+	assert_int_equal(missing, 0);
+}
+
 static const char memo_body[] =
 	"## Prices {{< price gpu=rtx-4090 >}}\n\nText with *emphasis*.\n\n"
 	"{{< table name=gpus >}}\n\n## Prices\n\nMore.\n";
@@ -785,6 +828,7 @@ int main(void)
 		T(test_author_text_cannot_forge_a_shortcode_token),
 		T(test_shortcode_in_image_alt_gives_no_markup_in_attribute),
 		T(test_memo_gives_what_cmark_gives),
+		T(test_gfm_on_several_threads_at_once),
 		T(test_memo_key_ignores_what_shortcodes_cite),
 		T(test_prose_is_checked_from_the_memo),
 		T(test_memo_never_keeps_a_rendering_that_warned),
