@@ -63,6 +63,15 @@ static char *digits_before(char *end, uint64_t u, int width)
 	return p;
 }
 
+size_t numfmt_uint(char *dst, uint64_t u)
+{
+	char tmp[NUMFMT_UINT_MAX];
+	char *p = digits_before(tmp + sizeof tmp, u, 1);
+	size_t n = (size_t)(tmp + sizeof tmp - p);
+	memcpy(dst, p, n);
+	return n;
+}
+
 /* Copy the fast path's result to dst when it fits; 0 when it does not. */
 static size_t deliver(char *dst, size_t cap, const char *s, size_t n)
 {

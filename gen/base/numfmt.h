@@ -1,5 +1,5 @@
-/* numfmt: printf's "%.*f" and "%.*g" for doubles, without printf, and the
- * "%.1f" coordinates of charts.
+/* numfmt: printf's "%.*f" and "%.*g" for doubles, without printf, the
+ * "%.1f" coordinates of charts, and whole numbers ("%llu").
  *
  * snprintf spends about a thousand instructions on a number (glibc converts
  * through multi-precision arithmetic); pages and charts format hundreds of
@@ -13,6 +13,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+
+/* The decimal digits of `u` written at `dst` (room for NUMFMT_UINT_MAX
+ * bytes; no NUL); returns how many. */
+#define NUMFMT_UINT_MAX 20
+size_t numfmt_uint(char *dst, uint64_t u);
 
 /* Room for any number the fast paths write, with its NUL. */
 #define NUMFMT_MAX 40

@@ -466,7 +466,6 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	pool->out = out;
 	pool->done = done;
 	pool->cache = cache;
-	s->out = out;
 	guide_charts_set_output(s->charts, out); /* written at once */
 	guide_ledger_pages_begin(s);
 	atomic_init(&pool->stop, false);
@@ -480,7 +479,6 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		buf_init(&pool->records[w]);
 	}
 	pool_run(pool_size(s->in.opt.jobs), n, render_one, pool);
-	s->out = NULL;
 	guide_charts_set_output(s->charts, NULL);
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {

@@ -89,16 +89,9 @@ static void class_presentation(struct svg_writer *w, const char *word,
 /* "cN" for a colour and then `rest`, into dst (48 bytes). */
 static const char *color_class(char *dst, int color, const char *rest)
 {
-	char digits[16];
-	size_t n = sizeof digits;
-	unsigned u = color < 0 ? 0 : (unsigned)color;
-	do {
-		digits[--n] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
 	dst[0] = 'c';
-	memcpy(dst + 1, digits + n, sizeof digits - n);
-	strcpy(dst + 1 + sizeof digits - n, rest);
+	size_t n = 1 + numfmt_uint(dst + 1, color < 0 ? 0 : (uint64_t)color);
+	strcpy(dst + n, rest);
 	return dst;
 }
 

@@ -158,13 +158,8 @@ static void add_chart(const struct page_ctx *p, size_t gpu, const size_t *rows, 
 			: pg_fill(p, "price.history_desc_latest", "n",
 				  pg_fmt_number(p, (double)n), "total",
 				  pg_fmt_number(p, (double)total), "list", list.ptr, NULL),
-		.no_data = pg_tr(p, "no_data"),
-		.list_sep = pg_tr(p, "list.sep"),
-		.pair_sep = pg_tr(p, "punct.list_sep"),
-		.label_sep = pg_tr(p, "list.colon"),
-		.aside_open = pg_tr(p, "punct.paren_open"),
-		.aside_close = pg_tr(p, "punct.paren_close"),
 	};
+	site_chart_words(p->in, p->l, &t);
 	char id[96];
 	snprintf(id, sizeof id, "price-history-%s-%zu", d->gpus[gpu].id, nth);
 	for (char *c = id; *c; c++)

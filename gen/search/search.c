@@ -1,6 +1,7 @@
 #include "search/search.h"
 
 #include "base/bytes.h"
+#include "base/numfmt.h"
 #include "search/search_text.h"
 
 #include "base/buf.h"
@@ -496,24 +497,10 @@ unsigned search_index_fields(const struct search_index *ix, const char *token,
 
 /* ---- writing ---- */
 
-/* The decimal digits of `v` at `o`, with a loop; past them. */
-static char *put_digits(char *o, uint64_t v)
-{
-	char tmp[20];
-	size_t n = 0;
-	do {
-		tmp[n++] = (char)('0' + v % 10);
-		v /= 10;
-	} while (v);
-	while (n)
-		*o++ = tmp[--n];
-	return o;
-}
-
 static void add_uint(struct buf *b, size_t v)
 {
-	char tmp[20];
-	buf_add(b, tmp, (size_t)(put_digits(tmp, v) - tmp));
+	char tmp[NUMFMT_UINT_MAX];
+	buf_add(b, tmp, numfmt_uint(tmp, v));
 }
 
 /* Terms in byte order of their keys (pointers sorted: no context needed). */
@@ -603,7 +590,7 @@ static char *put_uint(char *o, uint32_t v)
 		*o++ = (char)('0' + lo % 10);
 		return o;
 	}
-	return put_digits(o, v);
+	return o + numfmt_uint(o, v);
 }
 
 /* "key":[doc,fields,...]: the postings written in place (a posting takes

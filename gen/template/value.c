@@ -3,6 +3,7 @@
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/digest.h"
+#include "base/numfmt.h"
 #include "base/strmap.h"
 
 #include <math.h>
@@ -261,17 +262,13 @@ bool value_is_truthy(const struct value *v)
  * numbers (counts, minutes, years). */
 static void append_whole(long long n, struct buf *out)
 {
-	char tmp[24];
-	size_t i = sizeof tmp;
-	unsigned long long u = n < 0 ? 0ull - (unsigned long long)n
-				     : (unsigned long long)n;
-	do {
-		tmp[--i] = (char)('0' + u % 10);
-		u /= 10;
-	} while (u);
+	char tmp[1 + NUMFMT_UINT_MAX];
+	size_t i = 0;
 	if (n < 0)
-		tmp[--i] = '-';
-	buf_add(out, tmp + i, sizeof tmp - i);
+		tmp[i++] = '-';
+	uint64_t u = n < 0 ? 0ull - (unsigned long long)n : (unsigned long long)n;
+	i += numfmt_uint(tmp + i, u);
+	buf_add(out, tmp, i);
 }
 
 /* The shortest %g form that reads back as the same double. */

@@ -306,19 +306,15 @@ void gc_table_figure(struct gc *c, struct figure f, const char *text)
 
 struct chart_text gc_chart_texts(const struct gc *c)
 {
-	return (struct chart_text){
+	struct chart_text t = {
 		.title = c->title.ptr,
 		.desc = c->desc.ptr,
 		.axis_title = c->axis.len ? c->axis.ptr : NULL,
 		.axis2_title = c->axis2.len ? c->axis2.ptr : NULL,
-		.no_data = gc_tr(c, "no_data"),
 		.log_scale = gc_tr(c, "chart.log_scale"),
-		.list_sep = gc_tr(c, "list.sep"),
-		.pair_sep = gc_tr(c, "punct.list_sep"),
-		.label_sep = gc_tr(c, "list.colon"),
-		.aside_open = gc_tr(c, "punct.paren_open"),
-		.aside_close = gc_tr(c, "punct.paren_close"),
 	};
+	site_chart_words(c->pc->in, c->l, &t);
+	return t;
 }
 
 const char *gc_compact_id(struct gc *c)

@@ -4,6 +4,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/text.h"
+#include "chart/chart.h"
 #include "template/value.h"
 #include "base/xalloc.h"
 
@@ -162,6 +163,18 @@ void site_nodata_legend(const struct site_inputs *in, enum lang l, struct buf *o
 	buf_adds(out, "</span> ");
 	text_escape_htmls(out, i18n_get(&in->i18n, l, "nodata.legend"));
 	buf_adds(out, "</p>");
+}
+
+/* ---- charts ---- */
+
+void site_chart_words(const struct site_inputs *in, enum lang l, struct chart_text *t)
+{
+	t->no_data = i18n_get(&in->i18n, l, "no_data");
+	t->list_sep = i18n_get(&in->i18n, l, "list.sep");
+	t->pair_sep = i18n_get(&in->i18n, l, "punct.list_sep");
+	t->label_sep = i18n_get(&in->i18n, l, "list.colon");
+	t->aside_open = i18n_get(&in->i18n, l, "punct.paren_open");
+	t->aside_close = i18n_get(&in->i18n, l, "punct.paren_close");
 }
 
 /* ---- absolute URLs ---- */

@@ -119,10 +119,10 @@ struct site_plan {
 	struct value *lang_ctx[LANG_COUNT]; /* shared keys of every page */
 };
 
-/* One build: its inputs, its plan, and what the build itself holds (its
- * arena, its messages, the output, the shared chart files, the search
- * index). Planning and finishing use all of it; a page builder gets a
- * struct page_ctx instead. */
+/* One build: its inputs, its plan, and what the build itself holds: its
+ * arena, its messages, the chart files every page shares (they know the
+ * output while pages render, guide_charts.h), the search index. Planning
+ * and finishing use all of it; a page builder gets a struct page_ctx. */
 struct site {
 	struct site_inputs in;
 	struct site_plan plan;
@@ -130,7 +130,6 @@ struct site {
 	struct arena arena;       /* lives the whole build */
 	struct guide_charts *charts;   /* owned by guide_charts.c */
 	struct search_pages *search;    /* owned by search_pages.c */
-	struct output *out;       /* while pages render: where files go */
 	struct site_timings *timings; /* the build's (NULL: not measured) */
 };
 
@@ -213,6 +212,13 @@ const char *site_root_href(struct arena *a, const char *from, const char *file);
  * under the table (site_nodata_legend) explains the mark. */
 void site_nodata_cell(const struct site_inputs *in, enum lang l, const char *text,
 		      struct buf *out);
+/* The words every chart of the site takes from the UI strings of language
+ * l, set in `t`: "no data" and the punctuation a chart composes with
+ * (list, pair and label separators, an aside's brackets). chart/ knows no
+ * language; the guide's charts and the price histories both ask here. */
+struct chart_text;
+void site_chart_words(const struct site_inputs *in, enum lang l, struct chart_text *t);
+
 /* The legend under a table holding such a mark (partials/nodata-legend). */
 void site_nodata_legend(const struct site_inputs *in, enum lang l, struct buf *out);
 

@@ -164,6 +164,22 @@ static void test_rounding_is_half_the_last_digit(void **state)
 	assert_true(numfmt_rounding("1e3", false) == 0);
 }
 
+/* Whole numbers as "%llu" writes them. */
+static void test_whole_numbers_are_what_printf_writes(void **state)
+{
+	(void)state;
+	static const uint64_t cases[] = { 0, 7, 9, 10, 99, 100, 12345, 4294967296u,
+					  18446744073709551615u };
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char got[NUMFMT_UINT_MAX + 1], want[32];
+		size_t n = numfmt_uint(got, cases[i]);
+		assert_true(n <= NUMFMT_UINT_MAX);
+		got[n] = '\0';
+		snprintf(want, sizeof want, "%llu", (unsigned long long)cases[i]);
+		assert_string_equal(got, want);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -173,6 +189,7 @@ int main(void)
 		cmocka_unit_test(test_g_drops_trailing_zeros_and_uses_exponents_where_printf_does),
 		cmocka_unit_test(test_small_buffers_are_cut_as_snprintf_cuts),
 		cmocka_unit_test(test_rounding_is_half_the_last_digit),
+		cmocka_unit_test(test_whole_numbers_are_what_printf_writes),
 	};
 	return cmocka_run_group_tests_name("numfmt", tests, NULL, NULL);
 }
