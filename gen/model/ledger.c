@@ -495,53 +495,119 @@ void ledger_diff_free(struct ledger_diff *d)
 /* Dollars as the English pages print them (i18n_format_usd: "$0.39",
  * "$545", "$1,685"); below a cent, where a page would print "$0.00", four
  * digits, so that a change shows. */
-static void add_usd(struct buf *out, const char *v)
+static void add_usd(struct buf *out, double x)
 {
-	double x = strtod(v, NULL);
 	if (x > 0 && x < 0.01)
 		buf_addf(out, "$%.4g", x);
 	else
 		i18n_format_usd(out, x, LANG_EN);
 }
 
-static void add_one(struct buf *out, const char *v, const char *unit)
+/* `v` read as a whole number, or false for a text ("agrees", a GPU id). */
+static bool read_number(const char *v, double *x)
 {
-	if (!strncmp(unit, "USD", 3)) {
-		add_usd(out, v);
-		if (!strcmp(unit, "USD/h"))
-			buf_adds(out, "/h");
-		else if (!strcmp(unit, "USD/month"))
-			buf_adds(out, "/month");
-		else if (!strcmp(unit, "USD/1M tokens"))
-			buf_adds(out, " per 1M tokens");
-	}
-	else if (!strcmp(unit, "cards") && !strcmp(v, "1"))
-		buf_adds(out, "1 card"); /* the one unit that is a counted noun */
-	else if (*unit)
-		buf_addf(out, "%s %s", v, unit);
-	else
-		buf_adds(out, v);
+	char *end;
+	*x = strtod(v, &end);
+	return *v && !*end;
 }
 
-void ledger_format_value(struct buf *out, const char *value,
-			 const char *value_max, const char *unit)
+/* A number without its unit, as the English pages print a figure of
+ * `unit`: money as dollars, a ratio "1.59", a share "19" (rounded, as the
+ * sentences say "about 19%"), anything else by size (i18n_format_number).
+ * With `decimals` >= 0, that many at most instead: for two values that
+ * would otherwise print alike. */
+static void add_digits(struct buf *out, double x, const char *unit, int decimals)
 {
+	if (decimals >= 0)
+		i18n_format_trimmed(out, x, decimals, LANG_EN);
+	else if (!strncmp(unit, "USD", 3))
+		add_usd(out, x);
+	else if (!strcmp(unit, "×"))
+		i18n_format_ratio(out, x, LANG_EN);
+	else if (!strcmp(unit, "%"))
+		i18n_format_trimmed(out, x, 0, LANG_EN);
+	else
+		i18n_format_number(out, x, LANG_EN);
+}
+
+static void add_unit(struct buf *out, const char *unit)
+{
+	if (!strcmp(unit, "USD/h"))
+		buf_adds(out, "/h");
+	else if (!strcmp(unit, "USD/month"))
+		buf_adds(out, "/month");
+	else if (!strcmp(unit, "USD/1M tokens"))
+		buf_adds(out, " per 1M tokens");
+	else if (strncmp(unit, "USD", 3))
+		i18n_append_unit(out, unit);
+}
+
+static void add_one(struct buf *out, const char *v, const char *unit, int decimals)
+{
+	double x;
+	if (!read_number(v, &x)) {
+		buf_adds(out, v);
+		i18n_append_unit(out, unit);
+	} else if (!strcmp(unit, "cards") && x == 1 && decimals < 0) {
+		buf_adds(out, "1 card"); /* the one unit that is a counted noun */
+	} else {
+		if (decimals >= 0 && !strncmp(unit, "USD", 3))
+			buf_addc(out, '$');
+		add_digits(out, x, unit, decimals);
+		add_unit(out, unit);
+	}
+}
+
+/* ledger_format_value with at most `decimals` decimals (-1: as the pages
+ * print the figure). */
+static void format_value(struct buf *out, const char *value,
+			 const char *value_max, const char *unit, int decimals)
+{
+	double x;
 	if (!value || !*value) {
 		buf_adds(out, "no data");
 		return;
 	}
 	if (!value_max || !*value_max) {
-		add_one(out, value, unit);
+		add_one(out, value, unit, decimals);
 		return;
 	}
-	/* a range: "$1.76–$3.52", "4–8 h" */
-	if (!strncmp(unit, "USD", 3)) {
-		add_usd(out, value);
-		buf_adds(out, "–");
-	} else {
-		buf_addf(out, "%s–", value);
+	/* a range: "$1.76–$3.52", "4–8 h", "1.5–2×" */
+	if (!read_number(value, &x))
+		buf_adds(out, value);
+	else if (!strncmp(unit, "USD", 3))
+		add_one(out, value, unit, decimals);
+	else
+		add_digits(out, x, unit, decimals);
+	buf_adds(out, "–");
+	add_one(out, value_max, unit, decimals);
+}
+
+void ledger_format_value(struct buf *out, const char *value,
+			 const char *value_max, const char *unit)
+{
+	format_value(out, value, value_max, unit, -1);
+}
+
+/* "old → new" as the pages print them; when the two print alike although
+ * the values differ (19.2% and 19.4% both print "19%"), with as many more
+ * decimals as it takes to show the change. */
+static void add_old_to_new(struct buf *out, const struct ledger_change *c)
+{
+	size_t at = out->len;
+	for (int decimals = -1; decimals <= 8; decimals++) {
+		buf_truncate(out, at);
+		format_value(out, c->old_value, c->old_max, c->unit, decimals);
+		size_t mid = out->len;
+		buf_adds(out, " → ");
+		format_value(out, c->new_value, c->new_max, c->unit, decimals);
+		size_t old_len = mid - at, new_at = mid + strlen(" → ");
+		if (out->len - new_at != old_len ||
+		    memcmp(out->ptr + at, out->ptr + new_at, old_len))
+			return;
+		if (decimals < 1)
+			decimals = 1; /* next: two decimals */
 	}
-	add_one(out, value_max, unit);
 }
 
 static void add_pages(struct buf *out, const struct ledger_change *c)
@@ -557,12 +623,12 @@ static void add_change(struct buf *out, const struct ledger_change *c,
 		       bool with_inputs)
 {
 	buf_addf(out, "%s: ", c->label);
-	if (c->kind != LEDGER_ADDED)
-		ledger_format_value(out, c->old_value, c->old_max, c->unit);
 	if (c->kind == LEDGER_CHANGED)
-		buf_adds(out, " → ");
-	if (c->kind != LEDGER_REMOVED)
+		add_old_to_new(out, c);
+	else if (c->kind == LEDGER_ADDED)
 		ledger_format_value(out, c->new_value, c->new_max, c->unit);
+	else
+		ledger_format_value(out, c->old_value, c->old_max, c->unit);
 	if (with_inputs && *c->inputs)
 		buf_addf(out, " (%s)", c->inputs);
 	add_pages(out, c);
@@ -590,9 +656,7 @@ static void report_row_group(const struct ledger_diff *d, size_t from, size_t en
 {
 	const struct ledger_change *r = &d->v[row];
 	buf_addf(out, "%s %s: ", r->cause, r->label);
-	ledger_format_value(out, r->old_value, r->old_max, r->unit);
-	buf_adds(out, " → ");
-	ledger_format_value(out, r->new_value, r->new_max, r->unit);
+	add_old_to_new(out, r);
 	size_t moved = end - from - 1, shown = 0;
 	if (!moved) {
 		buf_addc(out, '\n');

@@ -325,7 +325,7 @@ static void test_label_zh_written_and_read_back(void **state)
 			    "data/results.csv:2,1,/en/p0/\n");
 	report(old_text.ptr, csv.ptr, 8, &out, &d);
 	assert_int_equal(d.changed, 1);
-	assert_string_equal(out.ptr, "X against Y on B: speed ratio: 1.5 × → 1.7 × "
+	assert_string_equal(out.ptr, "X against Y on B: speed ratio: 1.5× → 1.7× "
 				     "(data/results.csv:2 data/results.csv:3) · 1 page, "
 				     "e.g. /en/p0/\n");
 	ledger_diff_free(&d);
@@ -395,7 +395,38 @@ static void test_values_read_as_the_report_prints_them(void **state)
 	format("", "", "USD", "no data");
 	format("1", "", "cards", "1 card");
 	format("2", "", "cards", "2 cards");
-	format("1.6", "", "\xc3\x97", "1.6 \xc3\x97");
+	format("1.6", "", "\xc3\x97", "1.6\xc3\x97"); /* hugs, as on the pages */
+	/* shares and ratios rounded as the sentences and tables print them */
+	format("19.23076923", "", "%", "19%");
+	format("1.590909091", "", "\xc3\x97", "1.59\xc3\x97");
+	format("12.5", "", "\xc3\x97", "13\xc3\x97");
+	format("4.074074074", "", "USD/1M tokens", "$4.07 per 1M tokens");
+	format("1.412857143", "", "TFLOPS/W", "1.41 TFLOPS/W");
+	format("3350", "", "GB/s", "3,350 GB/s");
+	format("1.5", "2", "\xc3\x97", "1.5\xe2\x80\x93" "2\xc3\x97");
+	format("agrees", "", "", "agrees");
+}
+
+static void test_values_that_print_alike_show_their_change(void **state)
+{
+	(void)state;
+	struct ledger_diff d;
+	struct buf out = BUF_INIT;
+	report("id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "by.a.b,A or B: how much less the cheaper costs,19.23076923,,%,data/prices.csv:3,2,/en/c/\n"
+	       "by.c.d,C or D: how much less the cheaper costs,7.804785854,,%,data/prices.csv:4,2,/en/d/\n",
+	       "id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "by.a.b,A or B: how much less the cheaper costs,19.4,,%,data/prices.csv:3,2,/en/c/\n"
+	       "by.c.d,C or D: how much less the cheaper costs,9.1,,%,data/prices.csv:4,2,/en/d/\n",
+	       8, &out, &d);
+	assert_int_equal(d.changed, 2);
+	assert_string_equal(out.ptr,
+		"A or B: how much less the cheaper costs: 19.23% \xe2\x86\x92 19.4% (data/prices.csv:3)"
+		" \xc2\xb7 2 pages, e.g. /en/c/\n"
+		"C or D: how much less the cheaper costs: 8% \xe2\x86\x92 9% (data/prices.csv:4)"
+		" \xc2\xb7 2 pages, e.g. /en/d/\n");
+	ledger_diff_free(&d);
+	buf_release(&out);
 }
 
 int main(void)
@@ -412,6 +443,7 @@ int main(void)
 		cmocka_unit_test(test_label_zh_written_and_read_back),
 		cmocka_unit_test(test_ledger_without_label_zh_is_read),
 		cmocka_unit_test(test_values_read_as_the_report_prints_them),
+		cmocka_unit_test(test_values_that_print_alike_show_their_change),
 		cmocka_unit_test(test_the_edited_row_leads_its_group),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
