@@ -608,13 +608,11 @@ static char *canonical_cite(const struct shortcode *sc)
  * article's headings: from the memo's record when it has one, else from
  * cmark (then kept when it raised no message). */
 static void body_to_gfm(struct article *a, const struct buf *md,
-			const struct markdown_memo *memo, struct diag *diag,
-			struct gfm_out *o)
+			struct digest_value key, const struct markdown_memo *memo,
+			struct diag *diag, struct gfm_out *o)
 {
-	struct digest_value key = { 0, 0 };
 	struct buf rec = BUF_INIT;
 	if (memo) {
-		key = digest_bytes(md->ptr, md->len);
 		bool found = memo->find(memo->ctx, key, &rec) == 0 &&
 			     gfm_decode(rec.ptr, rec.len, o) == 0;
 		buf_release(&rec);
@@ -652,6 +650,27 @@ static void add_heading(struct article *a, const struct gfm_heading *g)
 	a->nheadings++;
 }
 
+/* What the spliced HTML is made from: the Markdown cmark is given (`md`,
+ * whose digest is `md_key`; headings, code and the tokens' places follow
+ * from it), and each shortcode's own text (shown as it is in code) and the
+ * HTML it resolved to. */
+static struct digest_value html_key_of(const struct scan *st, struct digest_value md_key)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "article html");
+	digest_add_value(&d, md_key);
+	digest_add_len(&d, st->n);
+	for (size_t i = 0; i < st->n; i++) {
+		const struct found *f = &st->items[i];
+		digest_add_field(&d, st->a->body + f->at, f->len);
+		digest_add_byte(&d, f->cited != NULL);
+		if (f->cited)
+			digest_add_field(&d, f->cited->html.ptr, f->cited->html.len);
+	}
+	return digest_end(&d);
+}
+
 /* The canonical texts of the shortcodes resolved, sorted, into a->cites. */
 static void record_cites(struct article *a, const struct scan *st)
 {
@@ -671,9 +690,10 @@ int markdown_render(struct article *a, const struct markdown_cite *cite,
 	buf_init(&st.md);
 	defuse_tokens(a->body);
 	scan_body(&st);
+	struct digest_value md_key = digest_bytes(st.md.ptr, st.md.len);
 	struct gfm_out o;
 	gfm_out_init(&o);
-	body_to_gfm(a, &st.md, memo, diag, &o);
+	body_to_gfm(a, &st.md, md_key, memo, diag, &o);
 	for (size_t i = 0; i < o.nheadings; i++)
 		add_heading(a, &o.headings[i]);
 	mark_code(&st, o.html.ptr);
@@ -686,6 +706,7 @@ int markdown_render(struct article *a, const struct markdown_cite *cite,
 	buf_grow(&out, o.html.len + 64);
 	splice(a, o.html.ptr, &st, &out);
 	a->html = buf_detach(&out, NULL);
+	a->html_key = html_key_of(&st, md_key);
 
 	for (size_t i = 0; i < st.n; i++) {
 		struct cited *c = st.items[i].cited;

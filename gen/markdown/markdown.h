@@ -23,6 +23,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "base/digest.h"
+
 struct buf;
 struct diag;
 
@@ -76,6 +78,9 @@ struct article {
 	size_t file_len; /* the file's size when it was parsed */
 	char *body;      /* Markdown without front matter (owned) */
 	char *html;      /* rendered body (owned), after markdown_render */
+	/* what `html` is wholly made from (markdown_render): the Markdown and
+	 * each shortcode's text and HTML; one key, one HTML */
+	struct digest_value html_key;
 	struct heading *headings; size_t nheadings, cap_headings;
 	char **cites; size_t ncites; /* canonical shortcode texts, sorted */
 	size_t words;    /* words (en) or characters (zh) for reading time,

@@ -527,6 +527,7 @@ static int render_body(const struct page_ctx *pc, struct article *a, struct arti
 	tmp->ncites = ncites;
 	if (a->keep_html && tmp->html && !a->html) {
 		a->html = tmp->html;
+		a->html_key = tmp->html_key;
 		tmp->html = NULL;
 	}
 	return rc;
@@ -545,8 +546,11 @@ static struct value *build_article_page(const struct page_ctx *pc, const struct 
 		for (size_t i = 0; i < fixed->u.map.len; i++)
 			value_map_set(pc->arena, ctx, fixed->u.map.entries[i].key,
 				      fixed->u.map.entries[i].val);
-		const char *html = a->html ? a->html : tmp.html;
-		value_map_set(pc->arena, ctx, "body", value_new_string(pc->arena, html));
+		/* digested by its key: the page's biggest text costs no hashing */
+		const struct article *body = a->html ? a : &tmp;
+		value_map_set(pc->arena, ctx, "body",
+			      value_new_string_keyed(pc->arena, body->html, body->html_key.hi,
+						     body->html_key.lo));
 		if (tmp.nheadings >= 3) {
 			value_map_set(pc->arena, ctx, "toc", toc_of(pc, &tmp));
 			value_map_set_bool(pc->arena, ctx, "has_toc", true);

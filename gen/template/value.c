@@ -52,6 +52,16 @@ struct value *value_new_string(struct arena *a, const char *s)
 	return value_new_stringn(a, s, strlen(s));
 }
 
+struct value *value_new_string_keyed(struct arena *a, const char *s,
+				     uint64_t key_hi, uint64_t key_lo)
+{
+	struct value *v = value_new_string(a, s);
+	v->u.str.keyed = true;
+	v->u.str.key_hi = key_hi;
+	v->u.str.key_lo = key_lo;
+	return v;
+}
+
 struct value *value_new_string_borrowed(struct arena *a, const char *s)
 {
 	struct value *v = value_alloc(a, VALUE_STRING);
@@ -339,7 +349,14 @@ void value_digest(const struct value *v, struct digest *d)
 		break;
 	}
 	case VALUE_STRING:
-		digest_add_field(d, v->u.str.ptr, v->u.str.len);
+		if (v->u.str.keyed) {
+			/* its own tag: a key never reads as a text */
+			digest_add_byte(d, 0xfeu);
+			digest_add_value(d, (struct digest_value){ v->u.str.key_hi,
+								   v->u.str.key_lo });
+		} else {
+			digest_add_field(d, v->u.str.ptr, v->u.str.len);
+		}
 		break;
 	case VALUE_LIST:
 		digest_add_len(d, v->u.list.len);

@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct arena;
 struct buf;
@@ -49,6 +50,10 @@ struct value {
 		struct {
 			const char *ptr; /* NUL-terminated */
 			size_t len;
+			/* a keyed string (value_new_string_keyed): its
+			 * digest is this key, not its text */
+			bool keyed;
+			uint64_t key_hi, key_lo;
 		} str;
 		struct {
 			struct value **items;
@@ -78,6 +83,14 @@ struct value *value_new_number(struct arena *a, double n);
 /* A string value holding a copy of `s`. */
 struct value *value_new_string(struct arena *a, const char *s);
 struct value *value_new_stringn(struct arena *a, const char *s, size_t len);
+/* A string value holding a copy of `s` whose text is wholly made from what
+ * `key_hi`/`key_lo` digest (an article's body: its Markdown and the HTML of
+ * each figure it cites). value_digest adds the key instead of the text, so
+ * a page whose context holds a long text it made itself is digested at the
+ * cost of a few words; two such strings with one key must be the same
+ * text, which is the caller's promise. */
+struct value *value_new_string_keyed(struct arena *a, const char *s,
+				     uint64_t key_hi, uint64_t key_lo);
 /* A string value that borrows `s`: `s` must outlive the value. */
 struct value *value_new_string_borrowed(struct arena *a, const char *s);
 struct value *value_new_list(struct arena *a);

@@ -575,6 +575,29 @@ static void test_a_key_of_the_parent_changes_the_digest_not_the_own_one(void **s
 	arena_free(&a);
 }
 
+/* A keyed string is digested by its key: another text under one key gives
+ * one digest (the caller's promise makes that text the same), another key
+ * another digest, and no plain string, not even its own text, the same. */
+static void test_a_keyed_string_is_digested_by_its_key(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct value *k1 = value_new_string_keyed(&a, "<p>RTX 4090</p>", 1, 2);
+	struct value *k1_other = value_new_string_keyed(&a, "<p>H100</p>", 1, 2);
+	struct value *k2 = value_new_string_keyed(&a, "<p>RTX 4090</p>", 1, 3);
+	struct value *plain = value_new_string(&a, "<p>RTX 4090</p>");
+	assert_string_equal(value_string(k1), "<p>RTX 4090</p>");
+	assert_same(digest_tree(k1), digest_tree(k1_other));
+	assert_false(digest_equal(digest_tree(k1), digest_tree(k2)));
+	assert_false(digest_equal(digest_tree(k1), digest_tree(plain)));
+	/* in a map, as a page's body */
+	struct value *m1 = value_new_map(&a), *m2 = value_new_map(&a);
+	value_map_set(&a, m1, "body", k1);
+	value_map_set(&a, m2, "body", k2);
+	assert_false(digest_equal(digest_own(m1), digest_own(m2)));
+	arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -592,6 +615,7 @@ int main(void)
 		cmocka_unit_test(test_a_changed_scalar_changes_the_digest),
 		cmocka_unit_test(test_list_order_and_map_keys_change_the_digest),
 		cmocka_unit_test(test_a_key_of_the_parent_changes_the_digest_not_the_own_one),
+		cmocka_unit_test(test_a_keyed_string_is_digested_by_its_key),
 	};
 	return cmocka_run_group_tests_name("digest", tests, NULL, NULL);
 }
