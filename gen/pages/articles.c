@@ -409,6 +409,8 @@ static void make_meta(struct site *s)
 		i18n_fill(&r, i18n_get(&s->in.i18n, (enum lang)a->lang, "minutes_read"),
 			  names, vals, 1);
 		meta[i].fixed = fixed_summary(&s->arena, a, &d, &r);
+		/* the parent of every summary of the article: digested once */
+		value_seal(&s->arena, meta[i].fixed);
 	}
 	buf_release(&d);
 	buf_release(&r);
@@ -549,8 +551,7 @@ static struct value *build_article_page(const struct page_ctx *pc, const struct 
 		/* digested by its key: the page's biggest text costs no hashing */
 		const struct article *body = a->html ? a : &tmp;
 		value_map_set(pc->arena, ctx, "body",
-			      value_new_string_keyed(pc->arena, body->html, body->html_key.hi,
-						     body->html_key.lo));
+			      value_new_string_keyed(pc->arena, body->html, &body->html_key));
 		if (tmp.nheadings >= 3) {
 			value_map_set(pc->arena, ctx, "toc", toc_of(pc, &tmp));
 			value_map_set_bool(pc->arena, ctx, "has_toc", true);

@@ -53,12 +53,12 @@ struct value *value_new_string(struct arena *a, const char *s)
 }
 
 struct value *value_new_string_keyed(struct arena *a, const char *s,
-				     uint64_t key_hi, uint64_t key_lo)
+				     const struct digest_value *key)
 {
 	struct value *v = value_new_string(a, s);
-	v->u.str.keyed = true;
-	v->u.str.key_hi = key_hi;
-	v->u.str.key_lo = key_lo;
+	struct digest_value *k = arena_alloc(a, sizeof *k);
+	*k = *key;
+	v->sealed = k;
 	return v;
 }
 
@@ -95,7 +95,7 @@ static void *grow_array(struct arena *a, void *old, size_t len, size_t *cap,
 
 void value_list_push(struct arena *a, struct value *list, struct value *item)
 {
-	if (list->type != VALUE_LIST)
+	if (list->type != VALUE_LIST || list->sealed)
 		abort();
 	if (list->u.list.len == list->u.list.cap)
 		list->u.list.items = grow_array(a, list->u.list.items,
@@ -164,7 +164,7 @@ static inline struct value_entry *map_find(const struct value *map,
 void value_map_set(struct arena *a, struct value *map, const char *key,
 		   struct value *val)
 {
-	if (map->type != VALUE_MAP)
+	if (map->type != VALUE_MAP || map->sealed)
 		abort();
 	size_t hash = strmap_hash(key);
 	struct value_entry *e = map_find(map, key, hash);
@@ -208,7 +208,7 @@ void value_map_set_bool(struct arena *a, struct value *map, const char *key,
 
 void value_map_set_parent(struct value *map, const struct value *parent)
 {
-	if (map->type != VALUE_MAP || (parent && parent->type != VALUE_MAP))
+	if (map->type != VALUE_MAP || map->sealed || (parent && parent->type != VALUE_MAP))
 		abort();
 	map->u.map.parent = parent;
 }
@@ -335,6 +335,12 @@ void value_digest(const struct value *v, struct digest *d)
 		digest_add_byte(d, 0xffu);
 		return;
 	}
+	if (v->sealed) {
+		/* its own tag: a digest never reads as a value */
+		digest_add_byte(d, 0xfeu);
+		digest_add_value(d, *v->sealed);
+		return;
+	}
 	digest_add_byte(d, (unsigned char)v->type); /* a tag: a byte is enough */
 	switch (v->type) {
 	case VALUE_NULL:
@@ -349,14 +355,7 @@ void value_digest(const struct value *v, struct digest *d)
 		break;
 	}
 	case VALUE_STRING:
-		if (v->u.str.keyed) {
-			/* its own tag: a key never reads as a text */
-			digest_add_byte(d, 0xfeu);
-			digest_add_value(d, (struct digest_value){ v->u.str.key_hi,
-								   v->u.str.key_lo });
-		} else {
-			digest_add_field(d, v->u.str.ptr, v->u.str.len);
-		}
+		digest_add_field(d, v->u.str.ptr, v->u.str.len);
 		break;
 	case VALUE_LIST:
 		digest_add_len(d, v->u.list.len);
@@ -377,4 +376,16 @@ void value_digest_own(const struct value *map, struct digest *d)
 		return;
 	}
 	digest_entries(map, d);
+}
+
+void value_seal(struct arena *a, struct value *v)
+{
+	if (v->sealed)
+		return;
+	struct digest d;
+	digest_init(&d);
+	value_digest(v, &d);
+	struct digest_value *k = arena_alloc(a, sizeof *k);
+	*k = digest_end(&d);
+	v->sealed = k;
 }

@@ -42,18 +42,19 @@ struct value_key {
 	size_t hash;
 };
 
+struct digest_value;
 struct value {
 	enum value_type type;
+	/* the value's digest when it was given or worked out once (a keyed
+	 * string, a sealed map or list): value_digest adds it instead of
+	 * walking the value, which must not change any more (value_seal) */
+	const struct digest_value *sealed;
 	union {
 		bool boolean;
 		double number;
 		struct {
 			const char *ptr; /* NUL-terminated */
 			size_t len;
-			/* a keyed string (value_new_string_keyed): its
-			 * digest is this key, not its text */
-			bool keyed;
-			uint64_t key_hi, key_lo;
 		} str;
 		struct {
 			struct value **items;
@@ -84,13 +85,13 @@ struct value *value_new_number(struct arena *a, double n);
 struct value *value_new_string(struct arena *a, const char *s);
 struct value *value_new_stringn(struct arena *a, const char *s, size_t len);
 /* A string value holding a copy of `s` whose text is wholly made from what
- * `key_hi`/`key_lo` digest (an article's body: its Markdown and the HTML of
- * each figure it cites). value_digest adds the key instead of the text, so
- * a page whose context holds a long text it made itself is digested at the
+ * `key` digests (an article's body: its Markdown and the HTML of each
+ * figure it cites). value_digest adds the key instead of the text, so a
+ * page whose context holds a long text it made itself is digested at the
  * cost of a few words; two such strings with one key must be the same
  * text, which is the caller's promise. */
 struct value *value_new_string_keyed(struct arena *a, const char *s,
-				     uint64_t key_hi, uint64_t key_lo);
+				     const struct digest_value *key);
 /* A string value that borrows `s`: `s` must outlive the value. */
 struct value *value_new_string_borrowed(struct arena *a, const char *s);
 struct value *value_new_list(struct arena *a);
@@ -141,7 +142,14 @@ void value_append_text(const struct value *v, struct buf *out);
 struct digest;
 void value_digest(const struct value *v, struct digest *d);
 /* Only a map's own keys, not its parent's: for a parent shared by many
- * maps, whose digest the caller adds once. */
+ * maps, whose digest the caller adds once. A sealed map's own keys are
+ * walked all the same (its seal covers its parent too). */
 void value_digest_own(const struct value *map, struct digest *d);
+/* Work out the digest of `v` (a map or list made once, for many pages:
+ * an article's summary keys, a table cell's kit) now, in `a`, and let
+ * value_digest add it from now on. A sealed value and what it holds must
+ * not change: setting a key of a sealed map, setting its parent or pushing
+ * to a sealed list aborts. */
+void value_seal(struct arena *a, struct value *v);
 
 #endif

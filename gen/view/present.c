@@ -897,8 +897,11 @@ struct pages_kit *pg_kit(struct site *s)
 		return s->in.pages_kit;
 	struct pages_kit *k = arena_alloc(&s->arena, sizeof *k);
 	for (int numeric = 0; numeric < 2; numeric++)
-		for (int missing = 0; missing < 2; missing++)
+		for (int missing = 0; missing < 2; missing++) {
 			k->proto[numeric][missing] = pg_cell_proto(&s->arena, numeric, missing);
+			/* the parent of every cell of its kind: digested once */
+			value_seal(&s->arena, k->proto[numeric][missing]);
+		}
 	for (int l = 0; l < LANG_COUNT; l++)
 		k->pairs[l] = NULL;
 	k->pairs_made = false;

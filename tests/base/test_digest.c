@@ -582,9 +582,10 @@ static void test_a_keyed_string_is_digested_by_its_key(void **state)
 {
 	(void)state;
 	struct arena a = ARENA_INIT;
-	struct value *k1 = value_new_string_keyed(&a, "<p>RTX 4090</p>", 1, 2);
-	struct value *k1_other = value_new_string_keyed(&a, "<p>H100</p>", 1, 2);
-	struct value *k2 = value_new_string_keyed(&a, "<p>RTX 4090</p>", 1, 3);
+	const struct digest_value key1 = { 1, 2 }, key2 = { 1, 3 };
+	struct value *k1 = value_new_string_keyed(&a, "<p>RTX 4090</p>", &key1);
+	struct value *k1_other = value_new_string_keyed(&a, "<p>H100</p>", &key1);
+	struct value *k2 = value_new_string_keyed(&a, "<p>RTX 4090</p>", &key2);
 	struct value *plain = value_new_string(&a, "<p>RTX 4090</p>");
 	assert_string_equal(value_string(k1), "<p>RTX 4090</p>");
 	assert_same(digest_tree(k1), digest_tree(k1_other));
@@ -595,6 +596,35 @@ static void test_a_keyed_string_is_digested_by_its_key(void **state)
 	value_map_set(&a, m1, "body", k1);
 	value_map_set(&a, m2, "body", k2);
 	assert_false(digest_equal(digest_own(m1), digest_own(m2)));
+	arena_free(&a);
+}
+
+/* A sealed map is digested once: equal maps sealed give one digest, maps
+ * that differ in any key, or in their parent's, give two; as a parent it
+ * tells its children apart as before. */
+static void test_a_sealed_map_digests_as_its_contents(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	struct value *site_en = make_site(&a, "en"), *site_zh = make_site(&a, "zh");
+	struct value *x = make_page(&a, site_en), *y = make_page(&a, site_en);
+	struct value *z = make_page(&a, site_zh);
+	value_seal(&a, x);
+	value_seal(&a, y);
+	value_seal(&a, z);
+	assert_same(digest_tree(x), digest_tree(y));
+	assert_false(digest_equal(digest_tree(x), digest_tree(z)));
+	struct value *other = make_page(&a, site_en);
+	value_map_set_num(&a, other, "vram", 48);
+	value_seal(&a, other);
+	assert_false(digest_equal(digest_tree(x), digest_tree(other)));
+	/* children of sealed parents */
+	struct value *cx = value_new_map(&a), *cother = value_new_map(&a);
+	value_map_set_str(&a, cx, "href", "/en/");
+	value_map_set_str(&a, cother, "href", "/en/");
+	value_map_set_parent(cx, x);
+	value_map_set_parent(cother, other);
+	assert_false(digest_equal(digest_tree(cx), digest_tree(cother)));
 	arena_free(&a);
 }
 
@@ -616,6 +646,7 @@ int main(void)
 		cmocka_unit_test(test_list_order_and_map_keys_change_the_digest),
 		cmocka_unit_test(test_a_key_of_the_parent_changes_the_digest_not_the_own_one),
 		cmocka_unit_test(test_a_keyed_string_is_digested_by_its_key),
+		cmocka_unit_test(test_a_sealed_map_digests_as_its_contents),
 	};
 	return cmocka_run_group_tests_name("digest", tests, NULL, NULL);
 }
