@@ -247,7 +247,9 @@ struct render_pool {
 	struct arena arenas[POOL_MAX_JOBS]; /* each thread's, emptied after every page */
 	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS];
 	atomic_bool stop;
-	struct diag *diags; /* [npages]: each page's messages, kept */
+	/* [npages]: each page's messages, kept; NULL for a page without any
+	 * (most: a diag is a kilobyte, 20 MB for 20,000 pages) */
+	struct diag **diags;
 	_Atomic size_t nrendered, nkept; /* with a cache */
 };
 
@@ -416,7 +418,8 @@ static void render_one(void *ctx, size_t i, int worker)
 		return;
 	const struct site *s = pool->site;
 	const struct page_spec *p = &s->plan.pages[i];
-	struct diag *d = &pool->diags[i];
+	struct diag page_diag, *d = &page_diag;
+	diag_init_kept(d);
 	/* all that the page's own code sees: not the plan, not another page */
 	const struct page_ctx pc = {
 		.in = &s->in,
@@ -432,6 +435,10 @@ static void render_one(void *ctx, size_t i, int worker)
 	};
 	if (render_page(pool, &pc, i, worker) != 0 && !d->errors)
 		d->errors = 1;
+	if (d->errors || d->warnings || d->nkept) {
+		pool->diags[i] = xmalloc(sizeof *d);
+		*pool->diags[i] = *d; /* its kept messages move with it */
+	}
 	arena_reset(pc.arena);
 	if (output_interrupted())
 		atomic_store(&pool->stop, true);
@@ -472,8 +479,6 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	pool->diags = xcalloc(n + 1, sizeof *pool->diags);
 	if (cache)
 		pool_cache_begin(pool, n);
-	for (size_t i = 0; i < n; i++)
-		diag_init_kept(&pool->diags[i]);
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {
 		buf_init(&pool->html[w]);
 		buf_init(&pool->records[w]);
@@ -484,9 +489,12 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	for (size_t i = 0; i < n; i++) {
 		/* in page order, whatever the threads' timing; capped per kind
 		 * across the pages */
-		if (pool->diags[i].errors)
+		if (!pool->diags[i])
+			continue;
+		if (pool->diags[i]->errors)
 			rc = -1;
-		diag_pass_on(s->diag, &pool->diags[i]);
+		diag_pass_on(s->diag, pool->diags[i]);
+		free(pool->diags[i]);
 	}
 	if (cache)
 		pool_cache_end(pool);
