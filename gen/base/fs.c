@@ -56,8 +56,8 @@ static int open_regular(const char *path, int flags)
 		errno = e;
 		return -1;
 	}
-	/* reads of a regular file never block: back to plain reads */
-	fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+	/* O_NONBLOCK stays: it changes nothing for a regular file, whose
+	 * reads never wait (two fewer system calls a file) */
 	return fd;
 }
 

@@ -17,6 +17,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#define PAGECACHE_OUT_BUFFER (256 * 1024)
+
 /* The format's name and version: a cache of another version is not read. */
 static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '6' };
 
@@ -56,6 +58,7 @@ void pagecache_free(struct pagecache *pc)
 		fclose(pc->out);
 		unlink(pc->tmp_path);
 	}
+	free(pc->out_buf);
 	free(pc->out_path);
 	free(pc->tmp_path);
 	pthread_mutex_destroy(&pc->lock);
@@ -563,6 +566,11 @@ int pagecache_start(struct pagecache *pc, const char *path)
 		errno = err;
 		return -1;
 	}
+	/* records are a few kilobytes each: stdio's own buffer (4 KB) would
+	 * make most of them writes of their own (glibc takes a size only
+	 * with a buffer) */
+	pc->out_buf = xmalloc(PAGECACHE_OUT_BUFFER);
+	setvbuf(f, pc->out_buf, _IOFBF, PAGECACHE_OUT_BUFFER);
 	pc->out = f;
 	pc->tmp_path = buf_detach(&tmp, NULL);
 	pc->out_path = xstrdup(path);
@@ -591,6 +599,8 @@ int pagecache_finish(struct pagecache *pc)
 	int err = errno;
 	ok = fclose(pc->out) == 0 && ok;
 	pc->out = NULL;
+	free(pc->out_buf);
+	pc->out_buf = NULL;
 	if (ok && rename(pc->tmp_path, pc->out_path) == 0)
 		return 0;
 	err = errno ? errno : err;

@@ -98,6 +98,7 @@ struct pagecache {
 	struct strmap file_index, page_index, memo_index; /* -> index + 1 */
 	int fd;                     /* a loaded cache's file, or -1 */
 	FILE *out;                  /* a cache being written, or NULL */
+	char *out_buf;              /* its stdio buffer (owned) */
 	char *out_path, *tmp_path;  /* where it goes, and the file until then */
 	uint64_t out_at;            /* bytes written so far */
 	bool out_failed;            /* a write failed: it will not be finished */
