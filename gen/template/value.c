@@ -25,6 +25,22 @@ static struct value *value_alloc(struct arena *a, enum value_type type)
 	return v;
 }
 
+/* Where a value keeps its seal (value_seal), or NULL for a scalar. */
+static const struct digest_value **seal_slot(struct value *v)
+{
+	switch (v->type) {
+	case VALUE_STRING: return &v->u.str.seal;
+	case VALUE_LIST: return &v->u.list.seal;
+	case VALUE_MAP: return &v->u.map.seal;
+	default: return NULL;
+	}
+}
+
+static const struct digest_value *seal_of(const struct value *v)
+{
+	return seal_slot((struct value *)v) ? *seal_slot((struct value *)v) : NULL;
+}
+
 struct value *value_new_bool(struct arena *a, bool b)
 {
 	struct value *v = value_alloc(a, VALUE_BOOL);
@@ -58,7 +74,7 @@ struct value *value_new_string_keyed(struct arena *a, const char *s,
 	struct value *v = value_new_string(a, s);
 	struct digest_value *k = arena_alloc(a, sizeof *k);
 	*k = *key;
-	v->sealed = k;
+	v->u.str.seal = k;
 	return v;
 }
 
@@ -95,7 +111,7 @@ static void *grow_array(struct arena *a, void *old, size_t len, size_t *cap,
 
 void value_list_push(struct arena *a, struct value *list, struct value *item)
 {
-	if (list->type != VALUE_LIST || list->sealed)
+	if (list->type != VALUE_LIST || list->u.list.seal)
 		abort();
 	if (list->u.list.len == list->u.list.cap)
 		list->u.list.items = grow_array(a, list->u.list.items,
@@ -123,7 +139,7 @@ static inline bool entry_has_key(const struct value_entry *e, const char *s,
 static inline unsigned *index_slot(const struct value *map, const char *key,
 				   size_t hash)
 {
-	size_t mask = map->u.map.index_cap - 1;
+	size_t mask = map->map_index_cap - 1;
 	for (size_t i = hash & mask;; i = (i + 1) & mask) {
 		unsigned *slot = &map->u.map.index[i];
 		if (!*slot ||
@@ -139,7 +155,7 @@ static void index_rebuild(struct arena *a, struct value *map)
 	while (cap < map->u.map.len * 2 + 2)
 		cap *= 2;
 	map->u.map.index = arena_alloc(a, cap * sizeof *map->u.map.index);
-	map->u.map.index_cap = cap;
+	map->map_index_cap = (unsigned)cap;
 	for (size_t i = 0; i < map->u.map.len; i++) {
 		const struct value_entry *e = &map->u.map.entries[i];
 		*index_slot(map, e->key, e->hash) = (unsigned)i + 1;
@@ -151,7 +167,7 @@ static void index_rebuild(struct arena *a, struct value *map)
 static inline struct value_entry *map_find(const struct value *map,
 					   const char *key, size_t hash)
 {
-	if (map->u.map.index_cap) {
+	if (map->map_index_cap) {
 		unsigned e = *index_slot(map, key, hash);
 		return e ? &map->u.map.entries[e - 1] : NULL;
 	}
@@ -164,7 +180,7 @@ static inline struct value_entry *map_find(const struct value *map,
 void value_map_set(struct arena *a, struct value *map, const char *key,
 		   struct value *val)
 {
-	if (map->type != VALUE_MAP || map->sealed)
+	if (map->type != VALUE_MAP || map->u.map.seal)
 		abort();
 	size_t hash = strmap_hash(key);
 	struct value_entry *e = map_find(map, key, hash);
@@ -182,9 +198,9 @@ void value_map_set(struct arena *a, struct value *map, const char *key,
 	e->val = val;
 	e->hash = hash;
 	if (map->u.map.len == VALUE_MAP_INDEXED ||
-	    (map->u.map.index_cap && map->u.map.len * 2 + 2 > map->u.map.index_cap))
+	    (map->map_index_cap && map->u.map.len * 2 + 2 > map->map_index_cap))
 		index_rebuild(a, map);
-	else if (map->u.map.index_cap)
+	else if (map->map_index_cap)
 		*index_slot(map, key, hash) = (unsigned)map->u.map.len;
 }
 
@@ -208,7 +224,7 @@ void value_map_set_bool(struct arena *a, struct value *map, const char *key,
 
 void value_map_set_parent(struct value *map, const struct value *parent)
 {
-	if (map->type != VALUE_MAP || map->sealed || (parent && parent->type != VALUE_MAP))
+	if (map->type != VALUE_MAP || map->u.map.seal || (parent && parent->type != VALUE_MAP))
 		abort();
 	map->u.map.parent = parent;
 }
@@ -335,10 +351,11 @@ void value_digest(const struct value *v, struct digest *d)
 		digest_add_byte(d, 0xffu);
 		return;
 	}
-	if (v->sealed) {
+	const struct digest_value *seal = seal_of(v);
+	if (seal) {
 		/* its own tag: a digest never reads as a value */
 		digest_add_byte(d, 0xfeu);
-		digest_add_value(d, *v->sealed);
+		digest_add_value(d, *seal);
 		return;
 	}
 	digest_add_byte(d, (unsigned char)v->type); /* a tag: a byte is enough */
@@ -380,12 +397,13 @@ void value_digest_own(const struct value *map, struct digest *d)
 
 void value_seal(struct arena *a, struct value *v)
 {
-	if (v->sealed)
-		return;
+	const struct digest_value **slot = seal_slot(v);
+	if (!slot || *slot)
+		return; /* a scalar's digest costs no more than its seal */
 	struct digest d;
 	digest_init(&d);
 	value_digest(v, &d);
 	struct digest_value *k = arena_alloc(a, sizeof *k);
 	*k = digest_end(&d);
-	v->sealed = k;
+	*slot = k;
 }

@@ -45,36 +45,38 @@ struct value_key {
 struct digest_value;
 struct value {
 	enum value_type type;
-	/* the value's digest when it was given or worked out once (a keyed
-	 * string, a sealed map or list): value_digest adds it instead of
+	unsigned map_index_cap; /* a map's index size: 0 or a power of two */
+	/* `seal`: the value's digest when it was given or worked out once (a
+	 * keyed string, a sealed map or list): value_digest adds it instead of
 	 * walking the value, which must not change any more (value_seal) */
-	const struct digest_value *sealed;
 	union {
 		bool boolean;
 		double number;
 		struct {
 			const char *ptr; /* NUL-terminated */
 			size_t len;
+			const struct digest_value *seal;
 		} str;
 		struct {
 			struct value **items;
 			size_t len, cap;
+			const struct digest_value *seal;
 		} list;
 		struct {
 			struct value_entry *entries;
 			size_t len, cap;
 			/* maps past VALUE_MAP_INDEXED keys get a hash index
-			 * (entry number + 1, 0 = empty), built as keys are set,
-			 * so lookups in big maps (the UI strings) stay O(1);
-			 * smaller maps are scanned, comparing hashes first */
+			 * (entry number + 1, 0 = empty; map_index_cap slots),
+			 * built as keys are set, so lookups in big maps (the
+			 * UI strings) stay O(1); smaller maps are scanned,
+			 * comparing hashes first */
 			unsigned *index;
-			size_t index_cap; /* 0 or a power of two */
 			/* keys this map lacks are looked up here (or NULL) */
 			const struct value *parent;
+			const struct digest_value *seal;
 		} map;
 	} u;
 };
-
 #define VALUE_MAP_INDEXED 12
 
 /* The one null value (static; never modify it). */
