@@ -455,10 +455,7 @@ static void cache_publish(struct cache_state *c, const struct site *s)
 static int memo_find(void *ctx, struct digest_value key, struct buf *rec)
 {
 	struct cache_state *c = ctx;
-	if (!c->have_old || pagecache_memo(&c->old, key, rec) != 0)
-		return -1;
-	pagecache_add_memo(&c->next, key, rec->ptr, rec->len);
-	return 0;
+	return c->have_old ? pagecache_carry_memo(&c->next, &c->old, key, rec) : -1;
 }
 
 static void memo_keep(void *ctx, struct digest_value key, const char *rec, size_t len)

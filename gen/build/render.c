@@ -323,7 +323,7 @@ static struct digest_value page_digest(const struct render_pool *pool,
 
 /* Keep the page at `rel` as published when its digest is the cache's, its
  * record can be read (into `rec`) and its file is still the recorded one.
- * 1 kept, 2 kept but its listeners could not use the record (the page's
+ * 1 kept (and carried into the next cache), 2 kept but its listeners could not use the record (the page's
  * HTML is needed after all), 0 not kept, -1 error. */
 static int keep_page(struct render_pool *pool, const struct page_ctx *pc, size_t i,
 		     const char *rel, struct digest_value digest, struct buf *rec,
@@ -342,7 +342,10 @@ static int keep_page(struct render_pool *pool, const struct page_ctx *pc, size_t
 	uint64_t t0 = site_clock_ns();
 	int used = c->reuse ? c->reuse(pool->site, i, rec->ptr, rec->len) : 0;
 	*search_ns = site_clock_ns() - t0;
-	return used != 0 ? 2 : 1;
+	if (used != 0)
+		return 2;
+	pagecache_carry_page(c->next, rel, old, rec->ptr);
+	return 1;
 }
 
 /* Render page `i` (`out` NULL renders without writing: gen check). */
@@ -375,8 +378,6 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		digest = page_digest(pool, p, rel, ctx);
 		if (cache->old)
 			kept = keep_page(pool, pc, i, rel, digest, rec, &search_ns);
-		if (kept == 1)
-			pagecache_add_page(cache->next, rel, digest, rec->ptr, rec->len);
 		if (tm) {
 			atomic_fetch_add(&tm->search_ns, search_ns);
 			atomic_fetch_add(&tm->cache_ns, site_clock_ns() - t0 - search_ns);

@@ -105,16 +105,22 @@ static int read_at(int fd, uint64_t at, size_t len, struct buf *out)
 /* Append a record's bytes to the cache being written (with pc->lock held);
  * where they went. Without a file (none started, or a write failed) the
  * record is only indexed. */
-static struct pagecache_rec append_record(struct pagecache *pc, const char *rec,
-					  size_t len)
+static struct pagecache_rec append_checked(struct pagecache *pc, const char *rec,
+					   size_t len, struct digest_value check)
 {
-	struct pagecache_rec r = { pc->out_at, len, digest_check(rec, len) };
+	struct pagecache_rec r = { pc->out_at, len, check };
 	if (pc->out && !pc->out_failed) {
 		if (len && fwrite(rec, 1, len, pc->out) != len)
 			pc->out_failed = true;
 		pc->out_at += len;
 	}
 	return r;
+}
+
+static struct pagecache_rec append_record(struct pagecache *pc, const char *rec,
+					  size_t len)
+{
+	return append_checked(pc, rec, len, digest_check(rec, len));
 }
 
 int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
@@ -169,6 +175,14 @@ void pagecache_add_page(struct pagecache *pc, const char *rel,
 	pthread_mutex_unlock(&pc->lock);
 }
 
+void pagecache_carry_page(struct pagecache *pc, const char *rel,
+			  const struct pagecache_page *old, const char *rec)
+{
+	pthread_mutex_lock(&pc->lock);
+	index_page(pc, rel, old->inputs, append_checked(pc, rec, old->rec.len, old->rec.check));
+	pthread_mutex_unlock(&pc->lock);
+}
+
 const struct pagecache_file *pagecache_file(const struct pagecache *pc,
 					    const char *rel)
 {
@@ -213,6 +227,23 @@ int pagecache_memo(const struct pagecache *pc, struct digest_value key,
 	digest_hex(key, hex);
 	const size_t *at = strmap_get(&pc->memo_index, hex);
 	return at ? pagecache_read(pc, &pc->memos[*at - 1].rec, out) : -1;
+}
+
+int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
+			 struct digest_value key, struct buf *out)
+{
+	char hex[33];
+	digest_hex(key, hex);
+	const size_t *at = strmap_get(&old->memo_index, hex);
+	size_t start = out->len;
+	if (!at || pagecache_read(old, &old->memos[*at - 1].rec, out) != 0)
+		return -1;
+	const struct pagecache_rec *r = &old->memos[*at - 1].rec;
+	pthread_mutex_lock(&pc->lock);
+	if (index_memo(pc, hex))
+		pc->memos[pc->nmemos - 1].rec = append_checked(pc, out->ptr + start, r->len, r->check);
+	pthread_mutex_unlock(&pc->lock);
+	return 0;
 }
 
 /* ---- the published tree ---- */

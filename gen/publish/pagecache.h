@@ -149,6 +149,11 @@ void pagecache_add_file(struct pagecache *pc, const char *rel,
 			const struct fs_file_id *id);
 void pagecache_add_page(struct pagecache *pc, const char *rel,
 			struct digest_value inputs, const char *rec, size_t len);
+/* pagecache_add_page for a page kept from the last build: `old` is its
+ * entry there, `rec` its record as pagecache_read gave it (checked: its
+ * check is carried over, not worked out again). */
+void pagecache_carry_page(struct pagecache *pc, const char *rel,
+			  const struct pagecache_page *old, const char *rec);
 const struct pagecache_file *pagecache_file(const struct pagecache *pc,
 					    const char *rel);
 const struct pagecache_page *pagecache_page(const struct pagecache *pc,
@@ -162,6 +167,10 @@ void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
  * none (or it cannot be read). */
 int pagecache_memo(const struct pagecache *pc, struct digest_value key,
 		   struct buf *out);
+/* pagecache_memo from `old` (the last build's cache), the record kept in
+ * `pc` too, its check carried over: 0, or -1 when `old` has none. */
+int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
+			 struct digest_value key, struct buf *out);
 
 /* The warnings the build printed, kept so that a build with nothing to do
  * prints them again (the editor still sees them, positions and all):

@@ -36,11 +36,6 @@ static const struct digest_value **seal_slot(struct value *v)
 	}
 }
 
-static const struct digest_value *seal_of(const struct value *v)
-{
-	return seal_slot((struct value *)v) ? *seal_slot((struct value *)v) : NULL;
-}
-
 struct value *value_new_bool(struct arena *a, bool b)
 {
 	struct value *v = value_alloc(a, VALUE_BOOL);
@@ -345,41 +340,59 @@ static void digest_entries(const struct value *map, struct digest *d)
 	}
 }
 
+/* A sealed value's digest: its own tag, so that it never reads as a value. */
+static void add_seal(struct digest *d, const struct digest_value *seal)
+{
+	digest_add_byte(d, 0xfeu);
+	digest_add_value(d, *seal);
+}
+
 void value_digest(const struct value *v, struct digest *d)
 {
 	if (!v) {
 		digest_add_byte(d, 0xffu);
 		return;
 	}
-	const struct digest_value *seal = seal_of(v);
-	if (seal) {
-		/* its own tag: a digest never reads as a value */
-		digest_add_byte(d, 0xfeu);
-		digest_add_value(d, *seal);
-		return;
-	}
-	digest_add_byte(d, (unsigned char)v->type); /* a tag: a byte is enough */
+	/* a seal is looked at in its type's case: no cost to the others */
 	switch (v->type) {
 	case VALUE_NULL:
+		digest_add_byte(d, VALUE_NULL); /* a tag: a byte is enough */
 		break;
 	case VALUE_BOOL:
+		digest_add_byte(d, VALUE_BOOL);
 		digest_add_byte(d, v->u.boolean);
 		break;
 	case VALUE_NUMBER: {
 		uint64_t bits;
 		memcpy(&bits, &v->u.number, sizeof bits);
+		digest_add_byte(d, VALUE_NUMBER);
 		digest_add_u64(d, bits);
 		break;
 	}
 	case VALUE_STRING:
+		if (v->u.str.seal) {
+			add_seal(d, v->u.str.seal);
+			break;
+		}
+		digest_add_byte(d, VALUE_STRING);
 		digest_add_field(d, v->u.str.ptr, v->u.str.len);
 		break;
 	case VALUE_LIST:
+		if (v->u.list.seal) {
+			add_seal(d, v->u.list.seal);
+			break;
+		}
+		digest_add_byte(d, VALUE_LIST);
 		digest_add_len(d, v->u.list.len);
 		for (size_t i = 0; i < v->u.list.len; i++)
 			value_digest(v->u.list.items[i], d);
 		break;
 	case VALUE_MAP:
+		if (v->u.map.seal) {
+			add_seal(d, v->u.map.seal);
+			break;
+		}
+		digest_add_byte(d, VALUE_MAP);
 		digest_entries(v, d);
 		value_digest(v->u.map.parent, d);
 		break;
