@@ -699,6 +699,56 @@ static void test_a_second_record_of_a_path_replaces_the_first(void **state)
 	assert_empty(&pc); /* and reusable */
 }
 
+/* A page and a memo kept from the last build's cache go into the next one
+ * as they were: read back from it, byte for byte, under their inputs and
+ * key; a key the old cache lacks carries nothing. */
+static void test_kept_records_are_carried_into_the_next_cache(void **state)
+{
+	struct tmp *t = *state;
+	struct pagecache old, next, back;
+	fill(&old, t->cache);
+	assert_int_equal(pagecache_finish(&old), 0);
+	pagecache_free(&old);
+	pagecache_init(&old);
+	assert_int_equal(load_cache(&old, t->cache), 0);
+
+	pagecache_init(&next);
+	assert_int_equal(pagecache_start(&next, t->cache), 0);
+	struct buf rec = BUF_INIT;
+	const struct pagecache_page *pg = pagecache_page(&old, "zh/index.html");
+	assert_non_null(pg);
+	assert_int_equal(pagecache_read(&old, &pg->rec, &rec), 0);
+	pagecache_carry_page(&next, "zh/index.html", pg, rec.ptr);
+	buf_reset(&rec);
+	assert_int_equal(pagecache_carry_memo(&next, &old, key1, &rec), 0);
+	assert_int_equal(rec.len, sizeof memo_nul - 1);
+	buf_reset(&rec);
+	assert_int_equal(pagecache_carry_memo(&next, &old, key3, &rec), -1);
+	assert_int_equal(rec.len, 0);
+	assert_int_equal(pagecache_finish(&next), 0);
+	pagecache_free(&next);
+	pagecache_free(&old);
+
+	pagecache_init(&back);
+	assert_int_equal(load_cache(&back, t->cache), 0);
+	assert_int_equal(back.npages, 1);
+	pg = pagecache_page(&back, "zh/index.html");
+	assert_non_null(pg);
+	assert_digest(pg->inputs, 3, UINT64_MAX);
+	buf_reset(&rec);
+	assert_int_equal(pagecache_read(&back, &pg->rec, &rec), 0);
+	assert_int_equal(rec.len, sizeof kept_nul);
+	assert_memory_equal(rec.ptr, kept_nul, sizeof kept_nul);
+	buf_reset(&rec);
+	assert_int_equal(pagecache_memo(&back, key1, &rec), 0);
+	assert_int_equal(rec.len, sizeof memo_nul - 1);
+	assert_memory_equal(rec.ptr, memo_nul, sizeof memo_nul - 1);
+	buf_reset(&rec);
+	assert_int_equal(pagecache_memo(&back, key3, &rec), -1);
+	buf_release(&rec);
+	pagecache_free(&back);
+}
+
 static void test_a_cache_not_started_still_indexes_pages(void **state)
 {
 	(void)state;
@@ -1144,6 +1194,7 @@ int main(void)
 		TMP_TEST(test_a_cache_that_cannot_be_written_leaves_nothing),
 		TMP_TEST(test_a_cache_never_finished_leaves_nothing),
 		TMP_TEST(test_a_second_record_of_a_path_replaces_the_first),
+		TMP_TEST(test_kept_records_are_carried_into_the_next_cache),
 		cmocka_unit_test(test_a_cache_not_started_still_indexes_pages),
 		TMP_TEST(test_a_fifo_or_link_in_the_caches_place_is_refused_at_once),
 		TMP_TEST(test_a_huge_cache_is_refused_before_it_is_read),
