@@ -221,6 +221,17 @@ static uint64_t bytes_equal(uint64_t x, unsigned char c)
 	return ~((x ^ ONES * c) + ONES * 0x7F) & HIGH;
 }
 
+/* Top bits of the letters and digits among eight ASCII bytes none of which
+ * is a control character but tab, LF and CR (ascii_publishable): with
+ * 0x20 set, letters are a-z, and digits the only bytes in 0x30-0x39
+ * (0x10-0x19 being controls), so one form serves both. */
+static uint64_t clean_alnum_bytes(uint64_t x)
+{
+	uint64_t lower = x | ONES * 0x20;
+	return (BYTES_AT_LEAST(lower, 'a') & ~BYTES_AT_LEAST(lower, 'z' + 1)) |
+	       (BYTES_AT_LEAST(lower, '0') & ~BYTES_AT_LEAST(lower, '9' + 1));
+}
+
 /* Whether the eight ASCII bytes of `x` may all be published: none is a
  * control character but tab, LF and CR, nor DEL. */
 static bool ascii_publishable(uint64_t x)
@@ -249,20 +260,20 @@ static const unsigned char scan_class[256] = {
 };
 
 /* The run of plain three-byte characters (scan_class) at u[*i], skipped;
- * returns how many. */
+ * returns how many. Each is read as one little-endian word of four bytes
+ * (the character and the next byte), so the last one of the text is left
+ * to the caller. */
 static size_t skip_wide_run(const unsigned char *u, size_t len, size_t *i)
 {
 	size_t at = *i;
-	while (len - at >= 3 && (scan_class[u[at]] & SCAN_WIDE)) {
-		uint16_t tail;
-		memcpy(&tail, u + at + 1, 2);
-		if ((tail & 0xC0C0) != 0x8080)
+	for (uint32_t w; len - at >= 4; at += 3) {
+		memcpy(&w, u + at, 4);
+		if (!(scan_class[w & 0xFF] & SCAN_WIDE) || (w & 0xC0C000) != 0x808000)
 			break;
 		/* EF B7 xx (U+FDC0-FDFF) and EF BF xx (U+FFC0-FFFF) hold
-		 * noncharacters: decoded below */
-		if (u[at] == 0xEF && (u[at + 1] & 0xF7) == 0xB7)
+		 * noncharacters: decoded by the caller */
+		if ((w & 0xF7FF) == 0xB7EF)
 			break;
-		at += 3;
 	}
 	size_t n = (at - *i) / 3;
 	*i = at;
@@ -280,7 +291,7 @@ bool text_scan_publishable(const char *s, size_t len, size_t *words)
 		for (uint64_t x; len - i >= 8 && (memcpy(&x, u + i, 8), !(x & HIGH)) &&
 				 ascii_publishable(x);
 		     i += 8) {
-			uint64_t alnum = alnum_bytes(x);
+			uint64_t alnum = clean_alnum_bytes(x);
 			n += count_high(alnum & ~(alnum << 8 | prev));
 			prev = alnum >> 56;
 		}
