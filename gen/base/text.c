@@ -162,6 +162,168 @@ size_t text_utf8_check(const char *s, size_t len)
 	return len;
 }
 
+/* ---- words, and the one pass an article's file takes ---- */
+
+/* Words of 8 bytes at once ("SWAR"), little-endian: byte 0 is the lowest.
+ * In each byte's top bit: */
+#define ONES 0x0101010101010101ull
+#define HIGH 0x8080808080808080ull
+/* ... bytes >= k, for bytes below 0x80 (no carry into the next byte) */
+#define BYTES_AT_LEAST(x, k) (((x) + ONES * (0x80 - (k))) & HIGH)
+#define BYTES_IN(x, lo, hi) (BYTES_AT_LEAST(x, lo) & ~BYTES_AT_LEAST(x, (hi) + 1))
+
+/* Top bits of the ASCII letters and digits in `x`. */
+static uint64_t alnum_bytes(uint64_t x)
+{
+	uint64_t low = x & ~HIGH;
+	uint64_t lower = low | ONES * 0x20;
+	return (BYTES_IN(lower, 'a', 'z') | BYTES_IN(low, '0', '9')) & ~x & HIGH;
+}
+
+/* Top bits of the lead bytes of 3- and 4-byte UTF-8 sequences (>= 0xE0). */
+static uint64_t wide_bytes(uint64_t x)
+{
+	return x & x << 1 & x << 2 & HIGH;
+}
+
+/* How many top bits are set. */
+static size_t count_high(uint64_t bits)
+{
+	return (size_t)(((bits >> 7) * ONES) >> 56);
+}
+
+size_t text_count_words(const char *s, size_t len)
+{
+	/* a word starts where a letter or digit follows any other byte; a CJK
+	 * character (its lead byte) reads like a word of its own */
+	const unsigned char *p = (const unsigned char *)s;
+	size_t words = 0, i = 0;
+	uint64_t prev = 0; /* the top bit: the byte before was alphanumeric */
+	for (; i + 8 <= len; i += 8) {
+		uint64_t x;
+		memcpy(&x, p + i, 8);
+		uint64_t alnum = alnum_bytes(x);
+		words += count_high(alnum & ~(alnum << 8 | prev)) +
+			 count_high(wide_bytes(x));
+		prev = alnum >> 56;
+	}
+	for (; i < len; i++) {
+		uint64_t x = p[i], alnum = alnum_bytes(x);
+		words += count_high(alnum & ~prev) + count_high(wide_bytes(x));
+		prev = alnum;
+	}
+	return words;
+}
+
+/* Top bits of the bytes of `x` (all ASCII) equal to `c`. */
+static uint64_t bytes_equal(uint64_t x, unsigned char c)
+{
+	return ~((x ^ ONES * c) + ONES * 0x7F) & HIGH;
+}
+
+/* Top bits of the letters and digits among eight ASCII bytes none of which
+ * is a control character but tab, LF and CR (ascii_publishable): with
+ * 0x20 set, letters are a-z, and digits the only bytes in 0x30-0x39
+ * (0x10-0x19 being controls), so one form serves both. */
+static uint64_t clean_alnum_bytes(uint64_t x)
+{
+	uint64_t lower = x | ONES * 0x20;
+	return (BYTES_AT_LEAST(lower, 'a') & ~BYTES_AT_LEAST(lower, 'z' + 1)) |
+	       (BYTES_AT_LEAST(lower, '0') & ~BYTES_AT_LEAST(lower, '9' + 1));
+}
+
+/* Whether the eight ASCII bytes of `x` may all be published: none is a
+ * control character but tab, LF and CR, nor DEL. */
+static bool ascii_publishable(uint64_t x)
+{
+	uint64_t controls = (~(x + ONES * 0x60) | (x + ONES)) & HIGH; /* < 0x20, 0x7F */
+	if (!controls)
+		return true;
+	return !(controls & ~(bytes_equal(x, '\n') | bytes_equal(x, '\t') |
+			      bytes_equal(x, '\r')));
+}
+
+/* For the scan a byte at a time: ASCII bytes that may be published (bit
+ * 0) and letters and digits (bit 1); the lead bytes of the three-byte
+ * characters that cannot be overlong, surrogates or controls (bit 2: E1
+ * to EC, EE; EF too, whose noncharacters are checked apart). */
+enum { SCAN_PLAIN = 1, SCAN_ALNUM = 2, SCAN_WIDE = 4 };
+static const unsigned char scan_class[256] = {
+	[0x09] = 1, [0x0A] = 1, [0x0D] = 1,
+	[0x20] = 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1,
+	[0x30] = 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1, 1,
+	[0x40] = 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	[0x50] = 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 1,
+	[0x60] = 1, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3,
+	[0x70] = 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 1, 1, 1, 1, 0,
+	[0xE1] = 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, [0xEE] = 4, 4,
+};
+
+/* The run of plain three-byte characters (scan_class) at u[*i], skipped;
+ * returns how many. Each is read as one little-endian word of four bytes
+ * (the character and the next byte), so the last one of the text is left
+ * to the caller. */
+static size_t skip_wide_run(const unsigned char *u, size_t len, size_t *i)
+{
+	size_t at = *i;
+	for (uint32_t w; len - at >= 4; at += 3) {
+		memcpy(&w, u + at, 4);
+		if (!(scan_class[w & 0xFF] & SCAN_WIDE) || (w & 0xC0C000) != 0x808000)
+			break;
+		/* EF B7 xx (U+FDC0-FDFF) and EF BF xx (U+FFC0-FFFF) hold
+		 * noncharacters: decoded by the caller */
+		if ((w & 0xF7FF) == 0xB7EF)
+			break;
+	}
+	size_t n = (at - *i) / 3;
+	*i = at;
+	return n;
+}
+
+bool text_scan_publishable(const char *s, size_t len, size_t *words)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t i = 0, n = 0;
+	uint64_t prev = 0; /* the top bit: the byte before was alphanumeric */
+	while (i < len) {
+		/* ASCII eight bytes at a time: checked, and its words counted
+		 * as text_count_words counts them */
+		for (uint64_t x; len - i >= 8 && (memcpy(&x, u + i, 8), !(x & HIGH)) &&
+				 ascii_publishable(x);
+		     i += 8) {
+			uint64_t alnum = clean_alnum_bytes(x);
+			n += count_high(alnum & ~(alnum << 8 | prev));
+			prev = alnum >> 56;
+		}
+		if (i >= len)
+			break;
+		unsigned char c = u[i], cls = scan_class[c];
+		if (c < 0x80) {
+			if (!(cls & SCAN_PLAIN))
+				return false;
+			uint64_t alnum = cls & SCAN_ALNUM ? 0x80 : 0;
+			n += (alnum & ~prev) != 0;
+			prev = alnum;
+			i++;
+			continue;
+		}
+		prev = 0;
+		if (cls & SCAN_WIDE) {
+			size_t run = skip_wide_run(u, len, &i);
+			n += run; /* each a word */
+			if (run)
+				continue;
+		}
+		size_t k = text_utf8_sequence(u + i, len - i);
+		if (!k || is_unpublishable(utf8_decode(u + i, k)))
+			return false;
+		n += c >= 0xE0;
+		i += k;
+	}
+	*words = n;
+	return true;
+}
+
 size_t text_utf8_prefix(const char *s, size_t len, size_t chars)
 {
 	size_t i = 0;

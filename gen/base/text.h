@@ -21,6 +21,18 @@ size_t text_utf8_sequence(const unsigned char *s, size_t left);
  * surrogates and NUL bytes count as invalid), or `len` when all is valid. */
 size_t text_utf8_check(const char *s, size_t len);
 
+/* Words in s[0..len), for a reading time: a word starts where an ASCII
+ * letter or digit follows any other byte, and every character of three or
+ * four bytes (Chinese) counts as one ("显卡 H100" is three). */
+size_t text_count_words(const char *s, size_t len);
+
+/* The checks of text_utf8_check and text_find_unpublishable and the count of
+ * text_count_words in one pass, for the common case of text with nothing to
+ * report: true, with the words in *words, when s[0..len) is valid UTF-8 with
+ * no NUL byte and no character text_find_unpublishable finds; false (and
+ * *words untouched) when not, and the two checks then say where. */
+bool text_scan_publishable(const char *s, size_t len, size_t *words);
+
 /* The first character of the valid UTF-8 s[0..len) that no published file
  * may carry: a C0 control but tab, LF and CR; DEL; a C1 control; a
  * noncharacter (U+FDD0 to U+FDEF, and the last two code points of every

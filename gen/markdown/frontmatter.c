@@ -193,54 +193,9 @@ static bool is_fence_line(const char *s, size_t n)
 	return n == 3 && !memcmp(s, "---", 3);
 }
 
-/* Words of 8 bytes at once ("SWAR"). In each byte's top bit: */
-#define ONES 0x0101010101010101ull
-#define HIGH 0x8080808080808080ull
-/* ... bytes >= k, for bytes below 0x80 (no carry into the next byte) */
-#define BYTES_AT_LEAST(x, k) (((x) + ONES * (0x80 - (k))) & HIGH)
-#define BYTES_IN(x, lo, hi) (BYTES_AT_LEAST(x, lo) & ~BYTES_AT_LEAST(x, (hi) + 1))
-
-/* Top bits of the ASCII letters and digits in `x`. */
-static uint64_t alnum_bytes(uint64_t x)
-{
-	uint64_t low = x & ~HIGH;
-	uint64_t lower = low | ONES * 0x20;
-	return (BYTES_IN(lower, 'a', 'z') | BYTES_IN(low, '0', '9')) & ~x & HIGH;
-}
-
-/* Top bits of the lead bytes of 3- and 4-byte UTF-8 sequences (>= 0xE0). */
-static uint64_t wide_bytes(uint64_t x)
-{
-	return x & x << 1 & x << 2 & HIGH;
-}
-
-/* How many top bits are set. */
-static size_t count_high(uint64_t bits)
-{
-	return (size_t)(((bits >> 7) * ONES) >> 56);
-}
-
 void markdown_count_words(struct article *a)
 {
-	/* a word starts where a letter or digit follows any other byte; a CJK
-	 * character (its lead byte) reads like a word of its own */
-	const unsigned char *p = (const unsigned char *)a->body;
-	size_t len = strlen(a->body), words = 0, i = 0;
-	uint64_t prev = 0; /* the top bit: the byte before was alphanumeric */
-	for (; i + 8 <= len; i += 8) {
-		uint64_t x;
-		memcpy(&x, p + i, 8); /* little-endian: byte 0 is the lowest */
-		uint64_t alnum = alnum_bytes(x);
-		words += count_high(alnum & ~(alnum << 8 | prev)) +
-			 count_high(wide_bytes(x));
-		prev = alnum >> 56;
-	}
-	for (; i < len; i++) {
-		uint64_t x = p[i], alnum = alnum_bytes(x);
-		words += count_high(alnum & ~prev) + count_high(wide_bytes(x));
-		prev = alnum;
-	}
-	a->words = words;
+	a->words = text_count_words(a->body, strlen(a->body));
 }
 
 /* A position in a file, counted forward: the line and column (in
@@ -262,14 +217,11 @@ static void position_advance(struct position *p, const char *src, size_t to)
 	}
 }
 
-int markdown_parse_article(struct article *a, const char *path, int lang,
-			   const char *src, size_t len, struct diag *diag)
+/* Report where the file is not valid UTF-8 (the first place) or holds
+ * characters no page may carry (each); returns 0 when neither, else -1. */
+static int check_publishable(const char *path, const char *src, size_t len,
+			     struct diag *diag)
 {
-	memset(a, 0, sizeof *a);
-	a->path = xstrdup(path);
-	const char *slash = strrchr(path, '/');
-	a->file = xstrdup(slash ? slash + 1 : path);
-	a->lang = lang;
 	size_t bad = text_utf8_check(src, len);
 	struct position where = { 0, 1, 1 };
 	if (bad < len) {
@@ -290,8 +242,26 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 		size_t n = text_utf8_sequence((const unsigned char *)at, (size_t)(end - at));
 		at += n ? n : 1;
 	}
-	if (refused)
-		return -1;
+	return refused ? -1 : 0;
+}
+
+int markdown_parse_article(struct article *a, const char *path, int lang,
+			   const char *src, size_t len, struct diag *diag)
+{
+	memset(a, 0, sizeof *a);
+	a->path = xstrdup(path);
+	const char *slash = strrchr(path, '/');
+	a->file = xstrdup(slash ? slash + 1 : path);
+	a->lang = lang;
+	/* one pass for the common file with nothing to report; else the two
+	 * checks that say where */
+	size_t words;
+	if (!text_scan_publishable(src, len, &words)) {
+		if (check_publishable(path, src, len, diag) != 0)
+			return -1;
+		words = text_count_words(src, len); /* (not reached: the scan
+						     * and the checks agree) */
+	}
 	size_t pos = 0;
 	if (len >= 3 && !memcmp(src, "\xEF\xBB\xBF", 3))
 		pos = 3;
@@ -341,6 +311,9 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 	a->body_at = pos;
 	a->file_len = len;
 	a->body = xstrndup(src + pos, len - pos);
+	/* the body's words: the file's less the front matter's, which end
+	 * with its closing line's newline (no word runs across) */
+	a->words = words - text_count_words(src, pos);
 	return errors ? -1 : 0;
 }
 

@@ -13,8 +13,10 @@
 
 struct diag;
 
-/* Parse `src` (the whole file) into `a`: front matter checked and body kept.
- * `path` is used in messages. Returns 0, or -1 after reporting errors. */
+/* Parse `src` (the whole file) into `a`: front matter checked, body kept
+ * and its words counted into a->words (as markdown_count_words counts
+ * them). `path` is used in messages. Returns 0, or -1 after reporting
+ * errors. */
 int markdown_parse_article(struct article *a, const char *path, int lang,
 			   const char *src, size_t len, struct diag *diag);
 
@@ -26,7 +28,7 @@ int markdown_reload_body(struct article *body_only, const struct article *a,
 			 const char *src, size_t len);
 
 /* Count the body's words (a Chinese character counts as one) into
- * a->words, for the reading time. */
+ * a->words, for the reading time (text_count_words). */
 void markdown_count_words(struct article *a);
 
 #endif

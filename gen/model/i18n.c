@@ -510,6 +510,58 @@ void i18n_group_number_text(struct buf *out, const char *text)
 	buf_adds(out, rest);
 }
 
+/* The value of the `n` decimal digits at s, or -1 when one is not a digit. */
+static int read_digits(const char *s, int n)
+{
+	int v = 0;
+	for (int i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return -1;
+		v = v * 10 + (s[i] - '0');
+	}
+	return v;
+}
+
+/* y, m and d of a date written "YYYY-MM-DD" (anything after it ignored),
+ * read as sscanf "%4d-%2d-%2d" reads it; false when it is not written so
+ * (then sscanf is asked: it reads "7-4-2026" or "+2026-7-4" too). */
+static bool read_iso_date(const char *ymd, int *y, int *m, int *d)
+{
+	if (strnlen(ymd, 10) < 10 || ymd[4] != '-' || ymd[7] != '-')
+		return false;
+	*y = read_digits(ymd, 4);
+	*m = read_digits(ymd + 5, 2);
+	*d = read_digits(ymd + 8, 2);
+	return *y >= 0 && *m >= 0 && *d >= 0;
+}
+
+static void add_int(struct buf *out, int v)
+{
+	char digits[NUMFMT_UINT_MAX];
+	buf_add(out, digits, numfmt_uint(digits, (uint64_t)v));
+}
+
+/* A date "YYYY-MM-DD" as i18n_format_date writes it, without printf (every
+ * article's date is written on its page and in lists). */
+static void add_iso_date(struct buf *out, int y, int m, int d, enum lang l,
+			 const char *month)
+{
+	if (l == LANG_ZH) {
+		add_int(out, y);
+		buf_adds(out, "年");
+		add_int(out, m);
+		buf_adds(out, "月");
+		add_int(out, d);
+		buf_adds(out, "日");
+		return;
+	}
+	add_int(out, d);
+	buf_addc(out, ' ');
+	buf_adds(out, month);
+	buf_addc(out, ' ');
+	add_int(out, y);
+}
+
 void i18n_format_date(struct buf *out, const char *ymd, enum lang l)
 {
 	static const char *const months[12] = {
@@ -517,6 +569,13 @@ void i18n_format_date(struct buf *out, const char *ymd, enum lang l)
 		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec"
 	};
 	int y, m, d;
+	if (read_iso_date(ymd, &y, &m, &d)) {
+		if (m < 1 || m > 12)
+			buf_adds(out, ymd);
+		else
+			add_iso_date(out, y, m, d, l, months[m - 1]);
+		return;
+	}
 	if (sscanf(ymd, "%4d-%2d-%2d", &y, &m, &d) != 3 || m < 1 || m > 12) {
 		buf_adds(out, ymd);
 		return;

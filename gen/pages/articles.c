@@ -88,8 +88,7 @@ static void load_file(void *ctx, size_t i, int worker)
 			diag_error(d, f->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 		} else if (markdown_parse_article(&f->a, f->path, f->lang, src.ptr,
 						  src.len, d) == 0 && !f->a.draft) {
-			markdown_count_words(&f->a);
-			free(f->a.body);
+			free(f->a.body); /* its words counted by the parse */
 			f->a.body = NULL;
 			f->keep = true;
 		}

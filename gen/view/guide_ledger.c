@@ -419,11 +419,20 @@ static long page_of(void *ctx, const char *key)
 	return slot ? (long)*slot - 1 : -1;
 }
 
+/* Append a page's key: "<lang>/<path>" (without printf: the ledger names
+ * each of its figures' pages, some ten thousand). */
+static void add_page_key(struct buf *out, const struct page_spec *p)
+{
+	buf_adds(out, lang_code(p->lang));
+	buf_addc(out, '/');
+	buf_adds(out, p->path);
+}
+
 static const char *page_url(void *ctx, size_t page, struct buf *tmp)
 {
 	const struct site *s = ctx;
-	const struct page_spec *p = &s->plan.pages[page];
-	buf_addf(tmp, "/%s/%s", lang_code(p->lang), p->path);
+	buf_addc(tmp, '/');
+	add_page_key(tmp, &s->plan.pages[page]);
 	return tmp->ptr;
 }
 
@@ -474,7 +483,7 @@ void guide_ledger_finish(struct site *s, struct buf *csv)
 	struct buf key = BUF_INIT;
 	for (size_t i = 0; i < s->plan.npages; i++) {
 		buf_reset(&key);
-		buf_addf(&key, "%s/%s", lang_code(s->plan.pages[i].lang), s->plan.pages[i].path);
+		add_page_key(&key, &s->plan.pages[i]);
 		bool created;
 		size_t *slot = strmap_slot(&pages, key.ptr, &created);
 		if (created)

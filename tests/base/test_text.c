@@ -375,12 +375,87 @@ static void test_utf8_fast_paths_agree_with_a_character_at_a_time(void **state)
 			}
 }
 
+/* Words a byte at a time: the definition text_count_words implements. */
+static size_t words_slowly(const char *s, size_t len)
+{
+	const unsigned char *u = (const unsigned char *)s;
+	size_t words = 0;
+	bool in_word = false;
+	for (size_t i = 0; i < len; i++) {
+		bool alnum = (u[i] >= 'a' && u[i] <= 'z') || (u[i] >= 'A' && u[i] <= 'Z') ||
+			     (u[i] >= '0' && u[i] <= '9');
+		words += (alnum && !in_word) + (u[i] >= 0xE0);
+		in_word = alnum;
+	}
+	return words;
+}
+
+static void test_words_count_latin_words_and_chinese_characters(void **state)
+{
+	(void)state;
+	const char *s = "Rent an H100 for 3 hours: 2x faster! 显卡很快 ok.\n";
+	/* Rent an H100 for 3 hours 2x faster ok: 9 words, 4 CJK characters */
+	assert_int_equal(text_count_words(s, strlen(s)), 13);
+	assert_int_equal(text_count_words("", 0), 0);
+	size_t words = 99;
+	assert_true(text_scan_publishable(s, strlen(s), &words));
+	assert_int_equal(words, 13);
+}
+
+/* The one pass says what the two checks and the count say, whatever stands
+ * where: an odd byte or character at every offset from an 8-byte boundary,
+ * in ASCII, in Chinese and in both, the text cut anywhere near its end. */
+static void test_scan_agrees_with_the_checks_and_the_count(void **state)
+{
+	(void)state;
+	static const char *const odd[] = {
+		"", "\x01", "\x1f", "\x7f", "\x80", "\xC2\x85", "\xC2\xA0", "\xED\xA0\x80",
+		"\xED\x9F\xBF", "\xE0\x80\x80", "\xE0\xA0\x80", "\xE1\x80", "\xEE\x80\x80",
+		"\xEF\xBF\xBE", "\xEF\xB7\x90", "\xEF\xBF\xBD", "\xF0\x9F\xBF\xBE",
+		"\xF0\x9F\x98\x80", "\xF4\x90\x80\x80", "\t", "\n", "\r", "\r\n\t", "\xff",
+		" ", "\xEF\xBC\x8C", "\xEF\xB7\xAF", "\xEF\xB7\xB0", "\xEF\xBF\xBF",
+		"\xEF\xB6\xBF", "\xEF\xC0\x80", "\xEF\x80", "\xE4\xB8", "\xE4\xB8\xE4",
+		"\xC3\xA9", "Zz9", "@[`{/:",
+	};
+	static const char *const runs[] = { "abcdefghij", "显存需求", "a显b存 c", "H100 4090\n",
+					    "\xE1\x80\x80\xEC\xBF\xBF\xEE\x80\x80" };
+	char text[160];
+	for (size_t o = 0; o < sizeof odd / sizeof *odd; o++)
+		for (size_t r = 0; r < sizeof runs / sizeof *runs; r++)
+			for (size_t before = 0; before < 20; before++) {
+				size_t n = 0;
+				for (size_t k = 0; k < before; k++)
+					text[n++] = runs[r][k % strlen(runs[r])];
+				n += (size_t)snprintf(text + n, sizeof text - n, "%s%s%s", odd[o],
+						      runs[r], runs[r]);
+				/* a NUL byte where the odd one stands, too */
+				for (int nul = 0; nul < 2; nul++) {
+					if (nul)
+						text[before] = '\0';
+					for (size_t cut = n > 6 ? n - 6 : 0; cut <= n; cut++) {
+						unsigned cp;
+						bool clean = text_utf8_check(text, cut) == cut &&
+							     !text_find_unpublishable(text, cut, &cp);
+						size_t words = 12345;
+						assert_int_equal(text_scan_publishable(text, cut, &words),
+								 clean);
+						assert_int_equal(words, clean ? words_slowly(text, cut)
+									      : 12345);
+						assert_int_equal(text_count_words(text, cut),
+								 words_slowly(text, cut));
+					}
+				}
+			}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unpublishable_characters_are_found_where_they_stand),
 		cmocka_unit_test(test_unpublishable_fast_paths_agree_with_a_byte_at_a_time),
 		cmocka_unit_test(test_utf8_fast_paths_agree_with_a_character_at_a_time),
+		cmocka_unit_test(test_words_count_latin_words_and_chinese_characters),
+		cmocka_unit_test(test_scan_agrees_with_the_checks_and_the_count),
 		cmocka_unit_test(test_slugs_are_lowercase_words_joined_by_hyphens),
 		cmocka_unit_test(test_invalid_utf8_is_found),
 		cmocka_unit_test(test_heading_ids_keep_cjk),

@@ -217,6 +217,59 @@ static void test_controls_and_noncharacters_are_refused_where_they_stand(void **
 			    "content/en/a.md:5:6: error: the control character U+001B cannot be published; remove it\n");
 }
 
+/* The one pass that finds nothing to report goes a word of eight bytes at a
+ * time: a bad byte or character is reported where it stands at every
+ * offset from such a word's start, after ASCII and after Chinese. */
+static void test_problems_are_placed_at_every_offset_of_a_word(void **state)
+{
+	struct fixture *f = *state;
+	static const struct {
+		const char *bad, *message;
+	} cases[] = {
+		{ "\xff", "invalid UTF-8 (or NUL byte)" },
+		{ "\xE6\x98", "invalid UTF-8 (or NUL byte)" },
+		{ "\x01", "the control character U+0001 cannot be published; remove it" },
+		{ "\x7f", "the control character U+007F cannot be published; remove it" },
+		{ "\xC2\x85", "the control character U+0085 cannot be published; remove it" },
+		{ "\xEF\xBF\xBE", "the noncharacter U+FFFE cannot be published; remove it" },
+		{ "\xEF\xB7\x90", "the noncharacter U+FDD0 cannot be published; remove it" },
+	};
+	static const char *const fill[] = { "a", "显" };
+	for (size_t c = 0; c < sizeof cases / sizeof *cases; c++)
+		for (size_t k = 0; k < 18; k++)
+			for (size_t l = 0; l < 2; l++) {
+				struct buf src = BUF_INIT, want = BUF_INIT;
+				buf_adds(&src, "---\ntitle: T\ndate: 2024-01-01\nslug: a\n---\n");
+				for (size_t i = 0; i < k; i++)
+					buf_adds(&src, fill[l]);
+				buf_addf(&src, "%s and more text\n", cases[c].bad);
+				buf_addf(&want, "content/en/a.md:6:%zu: error: %s\n", k + 1,
+					 cases[c].message);
+				markdown_article_free(&f->a);
+				buf_reset(&f->log);
+				diag_init(&f->diag, NULL, &f->log); /* no cap reached */
+				assert_int_equal(parse(f, src.ptr), -1);
+				assert_string_equal(f->log.ptr, want.ptr);
+				buf_release(&src);
+				buf_release(&want);
+			}
+}
+
+static void test_parse_counts_the_words_of_the_body_only(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: Four words in title\ndate: 2024-01-01\n"
+				  "slug: a\n---\nRent an H100 显卡, 2x faster!\n"), 0);
+	/* Rent an H100 2x faster: 5 words, and 2 Chinese characters */
+	assert_int_equal(f->a.words, 7);
+	size_t parsed = f->a.words;
+	markdown_count_words(&f->a);
+	assert_int_equal(f->a.words, parsed);
+	markdown_article_free(&f->a);
+	assert_int_equal(parse(f, "\xEF\xBB\xBF---\ntitle: T\ndate: 2024-01-01\nslug: a\n---"), 0);
+	assert_int_equal(f->a.words, 0);
+}
+
 static int render(struct fixture *f, const char *body)
 {
 	struct buf src = BUF_INIT;
@@ -818,6 +871,8 @@ int main(void)
 		T(test_unclosed_backtick_runs_do_not_hide_later_spans),
 		T(test_tags_are_counted_and_measured_in_characters),
 		T(test_controls_and_noncharacters_are_refused_where_they_stand),
+		T(test_problems_are_placed_at_every_offset_of_a_word),
+		T(test_parse_counts_the_words_of_the_body_only),
 		T(test_shortcode_error_names_file_line_and_column),
 		T(test_unclosed_shortcode_is_an_error),
 		T(test_headings_get_stable_unique_ids),

@@ -201,6 +201,34 @@ static void test_durations_under_an_hour_are_minutes(void **state)
 	unload(&f);
 }
 
+/* Dates written YYYY-MM-DD are read without sscanf; what they give is
+ * what sscanf's reading gives the same date written otherwise. */
+static void test_dates_read_as_sscanf_reads_them(void **state)
+{
+	(void)state;
+	static const char *const cases[][3] = {
+		{ "2026-07-04", "4 Jul 2026", "2026年7月4日" },
+		{ " 2026-07-04", "4 Jul 2026", "2026年7月4日" }, /* sscanf's */
+		{ "2026-7-4", "4 Jul 2026", "2026年7月4日" },     /* sscanf's */
+		{ "0999-12-31", "31 Dec 999", "999年12月31日" },
+		{ "2026-07-04T10:00", "4 Jul 2026", "2026年7月4日" },
+		{ "2026-00-04", "2026-00-04", "2026-00-04" },
+		{ "2026-13-04", "2026-13-04", "2026-13-04" },
+		{ "2026-07-x4", "2026-07-x4", "2026-07-x4" },
+		{ "2026-07", "2026-07", "2026-07" },
+		{ "soon", "soon", "soon" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct buf en = BUF_INIT, zh = BUF_INIT;
+		i18n_format_date(&en, cases[i][0], LANG_EN);
+		i18n_format_date(&zh, cases[i][0], LANG_ZH);
+		assert_string_equal(en.ptr, cases[i][1]);
+		assert_string_equal(zh.ptr, cases[i][2]);
+		buf_release(&en);
+		buf_release(&zh);
+	}
+}
+
 static void test_dates_read_per_language(void **state)
 {
 	(void)state;
@@ -271,6 +299,7 @@ int main(void)
 		cmocka_unit_test(test_ranges_use_each_languages_mark),
 		cmocka_unit_test(test_durations_under_an_hour_are_minutes),
 		cmocka_unit_test(test_dates_read_per_language),
+		cmocka_unit_test(test_dates_read_as_sscanf_reads_them),
 		cmocka_unit_test(test_fill_spaces_by_the_values_edges),
 		cmocka_unit_test(test_numbers_as_typed_get_grouped),
 	};

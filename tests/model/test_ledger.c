@@ -429,6 +429,77 @@ static void test_values_that_print_alike_show_their_change(void **state)
 	buf_release(&out);
 }
 
+/* The diff and its report of `old_text` and `new_text`, read as gen writes
+ * a ledger (without the general CSV reader where the text allows), and the
+ * same texts read by the CSV reader (a byte-order mark in front sends them
+ * there): the same. Returns what ledger_diff returned. */
+static int same_as_csv_reader(const char *old_text, const char *new_text)
+{
+	struct buf bom_old = BUF_INIT, bom_new = BUF_INIT, a = BUF_INIT, b = BUF_INIT;
+	buf_addf(&bom_old, "\xEF\xBB\xBF%s", old_text);
+	buf_addf(&bom_new, "\xEF\xBB\xBF%s", new_text);
+	struct ledger_diff d, e;
+	int rc = ledger_diff(&d, old_text, new_text);
+	assert_int_equal(ledger_diff(&e, bom_old.ptr, bom_new.ptr), rc);
+	if (rc == 0) {
+		ledger_report(&d, 8, &a);
+		ledger_report(&e, 8, &b);
+		assert_string_equal(a.ptr, b.ptr);
+		assert_int_equal(d.changed, e.changed);
+		assert_int_equal(d.added, e.added);
+		assert_int_equal(d.removed, e.removed);
+		for (size_t i = 0; i < d.n; i++)
+			assert_string_equal(d.v[i].page_list, e.v[i].page_list);
+	}
+	ledger_diff_free(&d);
+	ledger_diff_free(&e);
+	buf_release(&bom_old);
+	buf_release(&bom_new);
+	buf_release(&a);
+	buf_release(&b);
+	return rc;
+}
+
+static void test_ledger_is_read_as_the_csv_reader_reads_it(void **state)
+{
+	(void)state;
+	const char *old_text =
+		"id,label,value,value_max,unit,inputs,pages,page_list\n"
+		"a,\"A, quoted \"\"x\"\"\",1,,USD,data/prices.csv:2,2,/en/ /zh/\n"
+		"b,\"B on\ntwo lines\",2,,USD,,1,\"/en/b/\"\n"
+		"c,C,3,,h,,1,/en/c/\n"
+		"d,D,,,,,0,\n";
+	const char *new_text =
+		"id,label,value,value_max,unit,inputs,pages,page_list\n"
+		"a,\"A, quoted \"\"x\"\"\",1.5,,USD,data/prices.csv:2,2,/en/ /zh/\n"
+		"b,\"B on\ntwo lines\",2.5,,USD,,1,\"/en/b/\"\n"
+		"e,\"\",4,,,,1,/en/e/\n";
+	assert_int_equal(same_as_csv_reader(old_text, new_text), 0);
+	assert_int_equal(same_as_csv_reader(new_text, old_text), 0);
+	/* texts the fast reader leaves to the CSV reader: a blank line, no
+	 * newline at the end, CR LF, a stray quote, a field too many or too
+	 * few, a quote never closed, bad UTF-8 */
+	static const char *const odd[] = {
+		"a,A,1,,USD,,1,/en/\n\nc,C,3,,h,,1,/en/c/\n",
+		"a,A,1,,USD,,1,/en/",
+		"a,A,1,,USD,,1,/en/\r\nc,C,3,,h,,1,/en/c/\r\n",
+		"a,A\"x,1,,USD,,1,/en/\n",
+		"a,\"A\"x,1,,USD,,1,/en/\n",
+		"a,A,1,,USD,,1,/en/,extra\n",
+		"a,A,1,,USD,,1\n",
+		"a,\"A,1,,USD,,1,/en/\n",
+		"a,A\xff,1,,USD,,1,/en/\n",
+		"\"a\",\"A\",\"1\",\"\",\"USD\",\"\",\"1\",\"/en/\"\n",
+	};
+	for (size_t i = 0; i < sizeof odd / sizeof *odd; i++) {
+		struct buf t = BUF_INIT;
+		buf_addf(&t, "id,label,value,value_max,unit,inputs,pages,page_list\n%s", odd[i]);
+		same_as_csv_reader(old_text, t.ptr);
+		same_as_csv_reader(t.ptr, new_text);
+		buf_release(&t);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -445,6 +516,7 @@ int main(void)
 		cmocka_unit_test(test_values_read_as_the_report_prints_them),
 		cmocka_unit_test(test_values_that_print_alike_show_their_change),
 		cmocka_unit_test(test_the_edited_row_leads_its_group),
+		cmocka_unit_test(test_ledger_is_read_as_the_csv_reader_reads_it),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
