@@ -12,6 +12,12 @@
 #include <string.h>
 
 static struct value the_null = { .type = VALUE_NULL };
+/* true and false: values are only read once made, so every bool is one of
+ * these two (no arena block per flag: tables set several per cell) */
+static struct value the_bools[2] = {
+	{ .type = VALUE_BOOL, .u.boolean = false },
+	{ .type = VALUE_BOOL, .u.boolean = true },
+};
 
 struct value *value_null(void)
 {
@@ -38,9 +44,8 @@ static const struct digest_value **seal_slot(struct value *v)
 
 struct value *value_new_bool(struct arena *a, bool b)
 {
-	struct value *v = value_alloc(a, VALUE_BOOL);
-	v->u.boolean = b;
-	return v;
+	(void)a;
+	return &the_bools[b];
 }
 
 struct value *value_new_number(struct arena *a, double n)

@@ -81,6 +81,8 @@ struct value {
 
 /* The one null value (static; never modify it). */
 struct value *value_null(void);
+/* true or false: one shared, static value each (never modify it; `a` is
+ * not used) */
 struct value *value_new_bool(struct arena *a, bool b);
 struct value *value_new_number(struct arena *a, double n);
 /* A string value holding a copy of `s`. */
