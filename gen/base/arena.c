@@ -1,4 +1,5 @@
 #include "base/arena.h"
+#include "base/buf.h"
 #include "base/xalloc.h"
 
 #include <stdarg.h>
@@ -80,20 +81,15 @@ char *arena_strdup(struct arena *a, const char *s)
 
 char *arena_printf(struct arena *a, const char *fmt, ...)
 {
-	/* most results are short: format once into a stack buffer */
-	char small[256];
+	/* formatted by buf_vaddf (plain formats without vsnprintf), then
+	 * copied into the arena */
+	struct buf b = BUF_INIT;
 	va_list ap;
 	va_start(ap, fmt);
-	int n = vsnprintf(small, sizeof small, fmt, ap);
+	buf_vaddf(&b, fmt, ap);
 	va_end(ap);
-	if (n < 0)
-		return arena_strdup(a, "");
-	if ((size_t)n < sizeof small)
-		return arena_strndup(a, small, (size_t)n);
-	char *p = arena_alloc(a, (size_t)n + 1);
-	va_start(ap, fmt);
-	vsnprintf(p, (size_t)n + 1, fmt, ap);
-	va_end(ap);
+	char *p = arena_strndup(a, b.ptr, b.len);
+	buf_release(&b);
 	return p;
 }
 

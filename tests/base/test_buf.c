@@ -4,6 +4,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <limits.h>
+
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/diag.h"
@@ -373,12 +375,56 @@ static void test_short_counted_bytes_are_bad_and_stay_bad(void **state)
 	buf_release(&b);
 }
 
+/* buf_addf as snprintf writes it: `...` formatted both ways. */
+#define ASSERT_LIKE_PRINTF(...)                                               \
+	do {                                                                 \
+		char want[512];                                              \
+		snprintf(want, sizeof want, __VA_ARGS__);                    \
+		struct buf got = BUF_INIT;                                   \
+		buf_addc(&got, '>');                                         \
+		buf_addf(&got, __VA_ARGS__);                                 \
+		assert_string_equal(got.ptr + 1, want);                      \
+		assert_int_equal(got.len, 1 + strlen(want));                 \
+		char *in_arena = arena_printf(&a, __VA_ARGS__);              \
+		assert_string_equal(in_arena, want);                         \
+		buf_release(&got);                                           \
+	} while (0)
+
+/* The plain conversions (written without vsnprintf) and the others (with
+ * it) give what printf gives, at the ends of their ranges too. */
+static void test_addf_writes_what_printf_writes(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	/* NULL, unknown to the compiler (which refuses a known one) */
+	const char *none = getenv("GPUGUIDE_TEST_SURELY_UNSET");
+	assert_null(none);
+	ASSERT_LIKE_PRINTF("%s", "");
+	ASSERT_LIKE_PRINTF("price.%s.lowest", "rtx-4090");
+	ASSERT_LIKE_PRINTF("%s.%s.%s", "cost", "lora-7b", "h100");
+	ASSERT_LIKE_PRINTF("%s", none);
+	ASSERT_LIKE_PRINTF("no conversion at all");
+	ASSERT_LIKE_PRINTF("100%% of %d", 7);
+	ASSERT_LIKE_PRINTF("%d %d %d %d", 0, -1, INT_MAX, INT_MIN);
+	ASSERT_LIKE_PRINTF("%u %u", 0u, UINT_MAX);
+	ASSERT_LIKE_PRINTF("%ld %ld %lu", LONG_MAX, LONG_MIN, ULONG_MAX);
+	ASSERT_LIKE_PRINTF("%zu bytes, %c%c", (size_t)SIZE_MAX, 'o', 'k');
+	ASSERT_LIKE_PRINTF("%s:%d:%d: %s", "data/prices.csv", 14, 3, "error");
+	/* not plain: printf's own */
+	ASSERT_LIKE_PRINTF("%.2f", 0.125);
+	ASSERT_LIKE_PRINTF("%5d|%-4s|%03u", 42, "ab", 7u);
+	ASSERT_LIKE_PRINTF("%s and %.*s", "one", 3, "three");
+	ASSERT_LIKE_PRINTF("%x %g %lld", 255u, 1.5, -5ll);
+	arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_new_buffer_is_empty_string),
 		cmocka_unit_test(test_add_keeps_nul_termination),
 		cmocka_unit_test(test_addf_grows_past_small_buffer),
+		cmocka_unit_test(test_addf_writes_what_printf_writes),
 		cmocka_unit_test(test_detach_hands_over_memory),
 		cmocka_unit_test(test_diag_formats_position),
 		cmocka_unit_test(test_message_quoting_input_stays_one_printable_line),
