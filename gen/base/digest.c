@@ -222,8 +222,17 @@ bool digest_equal(struct digest_value x, struct digest_value y)
 	return x.hi == y.hi && x.lo == y.lo;
 }
 
+/* A word as 16 lowercase hex digits ("%016llx"). */
+static void hex_word(uint64_t w, char *out)
+{
+	static const char digits[] = "0123456789abcdef";
+	for (int i = 15; i >= 0; i--, w >>= 4)
+		out[i] = digits[w & 15];
+}
+
 void digest_hex(struct digest_value v, char out[33])
 {
-	snprintf(out, 33, "%016llx%016llx", (unsigned long long)v.hi,
-		 (unsigned long long)v.lo);
+	hex_word(v.hi, out);
+	hex_word(v.lo, out + 16);
+	out[32] = '\0';
 }
