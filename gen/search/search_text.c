@@ -107,7 +107,7 @@ uint32_t search_token_hash(const char *token, size_t len)
 void token_set_init(struct token_set *ts, size_t bytes)
 {
 	size_t n = 256;
-	while (n < bytes / 16 && n < 65536) /* a distinct token per 16 bytes or so */
+	while (n < bytes / 16 && n < 65536) /* a slot per 16 bytes: a token per 32 */
 		n *= 2;
 	*ts = (struct token_set){ .nslots = n };
 	ts->slots = xcalloc(n, sizeof *ts->slots);
@@ -275,12 +275,14 @@ static inline void tok_wide(struct tokenizer *t, const char *c, size_t n, enum c
 static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t i)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	while (len - i >= 3 && (u[i] & 0xF0) == 0xE0 && (u[i + 1] & 0xC0) == 0x80 &&
-	       (u[i + 2] & 0xC0) == 0x80) {
-		unsigned cp = (u[i] & 0x0Fu) << 12 | (u[i + 1] & 0x3Fu) << 6 | (u[i + 2] & 0x3Fu);
-		if (cp < 0x4E00 || cp > 0x9FFF)
+	while (len - i >= 3) {
+		/* lead byte E4-E9, two continuation bytes; E4 only from U+4E00
+		 * (second byte B8 and up) */
+		uint32_t key = (uint32_t)u[i] | (uint32_t)u[i + 1] << 8 | (uint32_t)u[i + 2] << 16;
+		if ((key & 0xC0C000u) != 0x808000u || (unsigned)(u[i] - 0xE4) > 5 ||
+		    (u[i] == 0xE4 && u[i + 1] < 0xB8))
 			break;
-		tok_cjk(t, (uint32_t)u[i] | (uint32_t)u[i + 1] << 8 | (uint32_t)u[i + 2] << 16, 3);
+		tok_cjk(t, key, 3);
 		i += 3;
 	}
 	return i;

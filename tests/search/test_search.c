@@ -450,6 +450,13 @@ static void test_tokens_sharing_their_first_eight_bytes_stay_apart(void **state)
 	/* pairs of four-byte characters fill a head: 8 bytes */
 	assert_fed_tokens("\xf0\xa0\x80\x80\xf0\xa0\x80\x81|\xf0\xa0\x80\x82",
 			  "\xf0\xa0\x80\x80\xf0\xa0\x80\x81|\xf0\xa0\x80\x81\xf0\xa0\x80\x82");
+	/* the edges of the main CJK block (U+4E00-9FFF, read in a loop of
+	 * its own): U+4DC0 (a hexagram) and U+A000 (Yi) separate, U+4DBF
+	 * (extension A), U+4E00 and U+9FFF pair */
+	assert_fed_tokens("\xe6\x98\xbe\xe4\xb7\x80\xe5\xad\x98\xe9\x9c\x80",
+			  "\xe5\xad\x98\xe9\x9c\x80");
+	assert_fed_tokens("\xe4\xb6\xbf\xe4\xb8\x80\xe9\xbf\xbf\xea\x80\x80\xe4\xb8\x80",
+			  "\xe4\xb6\xbf\xe4\xb8\x80|\xe4\xb8\x80\xe9\xbf\xbf");
 	/* a three-byte character then a four-byte one, across a piece */
 	assert_fed_tokens("\xe6\x98\xbe|\xf0\xa0\x80\x80", "\xe6\x98\xbe\xf0\xa0\x80\x80");
 }
