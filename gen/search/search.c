@@ -299,6 +299,14 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 	out->ptr[out->len] = '\0';
 }
 
+/* The head of a token in a record (len at most WORD_MAX), by one load:
+ * the record has 8 bytes after its end. */
+static inline uint64_t record_head(const char *bytes, size_t len)
+{
+	uint64_t head = bytes_le64(bytes);
+	return len < 8 ? head & (((uint64_t)1 << (8 * len)) - 1) : head;
+}
+
 /* The tokens of a record (`n` of them in the `left` bytes at `p`) into
  * pg->set.toks, pointing into the record: false when they are not exactly
  * that (a length past the end, a token of no bytes or too long, fields
@@ -320,7 +328,7 @@ static bool page_decode_tokens(struct search_page *pg, const unsigned char *p,
 			     (uint32_t)p[5] << 24;
 		const char *bytes = (const char *)p + TOKEN_HEAD;
 		ts->toks[ts->ntoks++] = (struct set_token){
-			search_token_head(bytes, len), (uint32_t)(bytes - pg->record), h,
+			record_head(bytes, len), (uint32_t)(bytes - pg->record), h,
 			(uint8_t)len, p[0]
 		};
 		p += TOKEN_HEAD + len;
@@ -334,8 +342,9 @@ struct search_page *search_page_decode(const char *data, size_t len)
 	struct search_page *pg = xcalloc(1, sizeof *pg);
 	buf_init(&pg->set.keys);
 	/* one copy of the record, which the tokens point into */
-	pg->record = xmalloc(len + 1);
+	pg->record = xmalloc(len + 8); /* 8 bytes can be read at any token */
 	memcpy(pg->record, data, len);
+	memset(pg->record + len, 0, 8);
 	struct buf_reader r = { (const unsigned char *)pg->record, len, false };
 	pg->doc.title_tokens = buf_read_u32(&r);
 	char **strs[] = { &pg->doc.title, &pg->doc.path, &pg->doc.kind, &pg->doc.text };
