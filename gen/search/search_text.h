@@ -20,7 +20,6 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include <string.h>
 
 /* Call `fn` for every token of `s` (len bytes of UTF-8; invalid bytes
  * separate tokens). The token is `len` bytes, not NUL-terminated, valid
@@ -59,27 +58,9 @@ static inline uint32_t search_head_hash(uint64_t head)
 }
 uint32_t search_token_hash(const char *token, size_t len);
 
-/* Whether the n bytes at a and b are the same (tokens are short: four
- * bytes at a time, the last four overlapping, not by a call). */
-static inline bool search_same_bytes(const char *a, const char *b, size_t n)
-{
-	if (n < 4) {
-		for (size_t i = 0; i < n; i++)
-			if (a[i] != b[i])
-				return false;
-		return true;
-	}
-	uint32_t x, y;
-	for (size_t i = 0; i + 4 < n; i += 4) {
-		memcpy(&x, a + i, 4);
-		memcpy(&y, b + i, 4);
-		if (x != y)
-			return false;
-	}
-	memcpy(&x, a + n - 4, 4);
-	memcpy(&y, b + n - 4, 4);
-	return x == y;
-}
+/* Whether the n bytes at a and b are the same: for the bytes of tokens
+ * after their heads (short: four at a time, not by a call to memcmp). */
+bool search_same_bytes(const char *a, const char *b, size_t n);
 
 /* ---- a page's distinct tokens ---- */
 
