@@ -102,8 +102,9 @@ uint32_t search_token_hash(const char *token, size_t len)
 	return len <= 8 ? search_head_hash(head) : long_hash(head, token, len);
 }
 
-/* Four bytes at a time, the last four overlapping. */
-bool search_same_bytes(const char *a, const char *b, size_t n)
+/* Four bytes at a time, the last four overlapping; inline in set_add (a
+ * call there, even one rarely made, costs the tokenizer's loops registers). */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
 {
 	if (n < 4) {
 		for (size_t i = 0; i < n; i++)
@@ -121,6 +122,11 @@ bool search_same_bytes(const char *a, const char *b, size_t n)
 	memcpy(&x, a + n - 4, 4);
 	memcpy(&y, b + n - 4, 4);
 	return x == y;
+}
+
+bool search_same_bytes(const char *a, const char *b, size_t n)
+{
+	return same_bytes(a, b, n);
 }
 
 /* ---- a page's set of tokens ---- */
@@ -206,7 +212,7 @@ static inline void set_add(struct token_set *ts, const char *bytes, size_t len,
 		struct set_token *t = &ts->toks[at - 1];
 		if (t->head == head && t->len == len &&
 		    (len <= 8 || (bytes && /* NULL: a pair, never longer than 8 */
-				   search_same_bytes(ts->keys.ptr + t->at + 8, bytes + 8, len - 8)))) {
+				   same_bytes(ts->keys.ptr + t->at + 8, bytes + 8, len - 8)))) {
 			t->fields |= (uint8_t)field;
 			return;
 		}
