@@ -42,6 +42,15 @@ static inline uint64_t bytes_le64(const void *p)
 	return v;
 }
 
+/* Store `v` as the little-endian word at `p`: one store. */
+static inline void bytes_put_le64(void *p, uint64_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap64(v);
+#endif
+	memcpy(p, &v, sizeof v);
+}
+
 /* `x` rotated left by `r` bits (0 < r < 64). */
 static inline uint64_t bytes_rotl64(uint64_t x, int r)
 {

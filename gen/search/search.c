@@ -25,7 +25,8 @@ typedef uint32_t posting;
 struct term {
 	char *key;
 	size_t len;
-	uint32_t hash;   /* token_slot_hash of the key */
+	uint64_t head;   /* search_token_head of the key */
+	uint32_t hash;   /* search_token_hash of the key */
 	posting *post;
 	uint32_t npost, cap;
 };
@@ -79,17 +80,10 @@ void search_index_free(struct search_index *ix)
 	free(ix);
 }
 
-/* A token's place in a table, from the tokenizer's hash (FNV's low bits
- * alone place short keys poorly). */
-static uint32_t token_slot_hash(uint32_t h)
-{
-	return h ^ (h >> 15);
-}
-
-/* The tables of a page's tokens and of the index's terms: slots holding
- * an entry's index + 1 (0: empty), a power of two of them, at most half
- * full. Twice the slots (256 at first), each of the n entries (`stride`
- * bytes apart, its uint32_t hash at `hash_at`) placed again by its hash. */
+/* The table of the index's terms: slots holding a term's index + 1 (0:
+ * empty), a power of two of them, at most half full. Twice the slots (256
+ * at first), each of the n entries (`stride` bytes apart, its uint32_t
+ * hash at `hash_at`) placed again by its hash. */
 static void slots_grow(uint32_t **slots, size_t *nslots, const void *entries,
 		       size_t stride, size_t hash_at, size_t n)
 {
@@ -108,31 +102,11 @@ static void slots_grow(uint32_t **slots, size_t *nslots, const void *entries,
 	*nslots = cap;
 }
 
-/* Tokens are short (at most WORD_MAX bytes): compared four bytes at a
- * time, the last four overlapping, not by a call. */
-static inline bool same_bytes(const char *a, const char *b, size_t n)
-{
-	if (n < 4) {
-		for (size_t i = 0; i < n; i++)
-			if (a[i] != b[i])
-				return false;
-		return true;
-	}
-	uint32_t x, y;
-	for (size_t i = 0; i + 4 < n; i += 4) {
-		memcpy(&x, a + i, 4);
-		memcpy(&y, b + i, 4);
-		if (x != y)
-			return false;
-	}
-	memcpy(&x, a + n - 4, 4);
-	memcpy(&y, b + n - 4, 4);
-	return x == y;
-}
-
-/* The index of the term `key` (hash `h`, token_slot_hash), made when new. */
-static size_t index_term(struct search_index *ix, const char *key, size_t len,
-			 uint32_t h)
+/* The index of the term `key` (head and hash: search_token_head and
+ * _hash), made when new. Compared by head and length, and by the bytes
+ * after the head when it has more. */
+static inline size_t index_term(struct search_index *ix, const char *key, size_t len,
+				uint64_t head, uint32_t h)
 {
 	if (ix->nterms * 2 >= ix->nslots)
 		slots_grow(&ix->slots, &ix->nslots, ix->terms, sizeof *ix->terms,
@@ -140,12 +114,13 @@ static size_t index_term(struct search_index *ix, const char *key, size_t len,
 	size_t mask = ix->nslots - 1, k = h & mask;
 	for (; ix->slots[k]; k = (k + 1) & mask) {
 		const struct term *t = &ix->terms[ix->slots[k] - 1];
-		if (t->hash == h && t->len == len && same_bytes(t->key, key, len))
+		if (t->head == head && t->len == len &&
+		    (len <= 8 || search_same_bytes(t->key + 8, key + 8, len - 8)))
 			return ix->slots[k] - 1;
 	}
 	ALLOC_GROW(ix->terms, ix->nterms, ix->cap_terms);
 	ix->terms[ix->nterms] = (struct term){ .key = xstrndup(key, len), .len = len,
-					       .hash = h };
+					       .head = head, .hash = h };
 	ix->slots[k] = (uint32_t)++ix->nterms;
 	return ix->nterms - 1;
 }
@@ -156,7 +131,7 @@ static const struct term *index_find(const struct search_index *ix, const char *
 {
 	if (!ix->nslots)
 		return NULL;
-	uint32_t h = token_slot_hash(search_token_hash(key, len));
+	uint32_t h = search_token_hash(key, len);
 	size_t mask = ix->nslots - 1;
 	for (size_t k = h & mask; ix->slots[k]; k = (k + 1) & mask) {
 		const struct term *t = &ix->terms[ix->slots[k] - 1];
@@ -168,24 +143,12 @@ static const struct term *index_find(const struct search_index *ix, const char *
 
 /* ---- one page's tokens ---- */
 
-struct page_token {
-	uint32_t at;     /* its bytes: page_key; not NUL-terminated */
-	uint32_t hash;   /* token_slot_hash of the tokenizer's hash */
-	uint8_t len;     /* at most WORD_MAX */
-	uint8_t fields;
-};
-
-/* A page's distinct tokens: an open-addressed table of its own (a
- * power-of-two number of slots, at most half full, each the index + 1 of
- * a token, 0 when empty), the only lookup a token occurrence costs; the
- * index's map of terms is asked once per distinct token, when the page is
- * merged. */
+/* A page's distinct tokens (search_text.h's set: the only lookup a token
+ * occurrence costs; the index's map of terms is asked once per distinct
+ * token, when the page is merged) and its doc. A decoded page's tokens
+ * point into its record instead of the set's keys. */
 struct search_page {
-	uint32_t *slots;
-	size_t nslots;
-	struct page_token *toks;  /* in the order first seen */
-	size_t ntoks, cap_toks;
-	struct buf keys;          /* the tokens' bytes, one after another */
+	struct token_set set;
 	char *record;             /* a decoded page's record: its tokens' bytes */
 	struct idoc doc;
 };
@@ -194,83 +157,22 @@ struct search_page {
  * grow as it is read) into its keys or, for a decoded page, its record. */
 static const char *page_keys(const struct search_page *pg)
 {
-	return pg->record ? pg->record : pg->keys.ptr;
+	return pg->record ? pg->record : pg->set.keys.ptr;
 }
 
-struct adding {
-	struct search_page *pg;
-	uint32_t field;
-	unsigned count;
-};
-
-
-/* A token new to the page, at slot `k` (empty): copied (the token lives
- * only during the emit), the table grown when half full. Out of
- * page_add's line, which a token seen before does not leave. */
-__attribute__((noinline)) /* page_add's registers stay few: no saves per token */
-static void page_add_new(struct adding *a, size_t k, const char *token, size_t len,
-			 uint32_t h)
-{
-	struct search_page *pg = a->pg;
-	struct buf *keys = &pg->keys;
-	uint32_t at = (uint32_t)keys->len;
-	if (keys->len + len >= keys->cap)
-		buf_grow(keys, len);
-	bytes_copy_short(keys->ptr + keys->len, token, len);
-	keys->len += len;
-	keys->ptr[keys->len] = '\0';
-	ALLOC_GROW(pg->toks, pg->ntoks, pg->cap_toks);
-	pg->toks[pg->ntoks] = (struct page_token){ at, h, (uint8_t)len, (uint8_t)a->field };
-	pg->slots[k] = (uint32_t)++pg->ntoks;
-	if (pg->ntoks * 2 >= pg->nslots)
-		slots_grow(&pg->slots, &pg->nslots, pg->toks, sizeof *pg->toks,
-			   offsetof(struct page_token, hash), pg->ntoks);
-}
-
-/* A token of the page, `h` its hash (the tokenizer's: a given token
- * always has the same). The table always has an empty slot (page_new
- * makes it, page_add_new keeps it at most half full). */
-static void page_add(void *ctx, const char *token, size_t len, uint32_t h)
-{
-	struct adding *a = ctx;
-	struct search_page *pg = a->pg;
-	a->count++;
-	h = token_slot_hash(h);
-	size_t mask = pg->nslots - 1, k = h & mask;
-	const char *keys = pg->keys.ptr;
-	for (uint32_t at; (at = pg->slots[k]) != 0; k = (k + 1) & mask) {
-		struct page_token *t = &pg->toks[at - 1];
-		if (t->hash == h && t->len == len && same_bytes(keys + t->at, token, len)) {
-			t->fields |= a->field;
-			return;
-		}
-	}
-	page_add_new(a, k, token, len, h);
-}
-
-/* An empty page with room for the tokens of about `bytes` of text (a
- * distinct token per 16 bytes or so: most pages' tables never grow). */
+/* An empty page with room for the tokens of about `bytes` of text. */
 static struct search_page *page_new(size_t bytes)
 {
 	struct search_page *pg = xcalloc(1, sizeof *pg);
-	size_t n = 256;
-	while (n < bytes / 16 && n < 65536)
-		n *= 2;
-	pg->slots = xcalloc(n, sizeof *pg->slots);
-	pg->nslots = n;
-	buf_init(&pg->keys);
-	buf_grow(&pg->keys, n * 4); /* a token of 8 bytes per two slots */
-	pg->cap_toks = n / 2 + 1;   /* as many as the table takes before it grows */
-	pg->toks = xreallocarray(NULL, pg->cap_toks, sizeof *pg->toks);
+	token_set_init(&pg->set, bytes);
 	return pg;
 }
 
-static void index_field(struct adding *a, const char *s, unsigned field)
+static void index_field(struct search_page *pg, const char *s, unsigned field)
 {
 	if (!s)
 		return;
-	a->field = field;
-	struct tokenizer t = { .emit = page_add, .ctx = a, .hash = SEARCH_HASH_BASIS };
+	struct tokenizer t = { .set = &pg->set, .field = field };
 	tok_feed(&t, s, strlen(s));
 	tok_finish(&t);
 }
@@ -291,9 +193,7 @@ static size_t cut_at(const char *s, size_t len, size_t max)
 static void page_set_doc(struct search_page *pg, const struct search_doc *d,
 			 const char *body, size_t body_len)
 {
-	free(pg->slots);
-	pg->slots = NULL;
-	pg->nslots = 0;
+	token_set_done(&pg->set);
 	pg->doc.title = xstrdup(d->title);
 	pg->doc.path = xstrdup(d->path);
 	pg->doc.kind = xstrdup(d->kind);
@@ -310,12 +210,11 @@ static void page_set_doc(struct search_page *pg, const struct search_doc *d,
 struct search_page *search_page_new(const struct search_doc *d)
 {
 	struct search_page *pg = page_new(0);
-	struct adding a = { .pg = pg };
-	index_field(&a, d->title, SEARCH_IN_TITLE);
-	pg->doc.title_tokens = a.count;
-	index_field(&a, d->headings, SEARCH_IN_HEADING);
-	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
-	index_field(&a, d->body, SEARCH_IN_BODY);
+	index_field(pg, d->title, SEARCH_IN_TITLE);
+	pg->doc.title_tokens = pg->set.count;
+	index_field(pg, d->headings, SEARCH_IN_HEADING);
+	index_field(pg, d->description, SEARCH_IN_DESCRIPTION);
+	index_field(pg, d->body, SEARCH_IN_BODY);
 	page_set_doc(pg, d, d->body ? d->body : "", d->body ? strlen(d->body) : 0);
 	return pg;
 }
@@ -323,15 +222,14 @@ struct search_page *search_page_new(const struct search_doc *d)
 struct search_page *search_page_from_html(const struct search_doc *d, const char *html,
 					  size_t len)
 {
-	struct search_page *pg = page_new(len / 2); /* about half a page is markup */
-	struct adding a = { .pg = pg };
-	index_field(&a, d->title, SEARCH_IN_TITLE);
-	pg->doc.title_tokens = a.count;
-	index_field(&a, d->description, SEARCH_IN_DESCRIPTION);
-	struct adding ah = { .pg = pg, .field = SEARCH_IN_HEADING };
-	struct adding ab = { .pg = pg, .field = SEARCH_IN_BODY };
-	struct tokenizer th = { .emit = page_add, .ctx = &ah, .hash = SEARCH_HASH_BASIS };
-	struct tokenizer tb = { .emit = page_add, .ctx = &ab, .hash = SEARCH_HASH_BASIS };
+	/* a distinct token per 19 bytes of HTML at most on the corpus, 44 on
+	 * average: room for one per 32 bytes, so most tables never grow */
+	struct search_page *pg = page_new(len);
+	index_field(pg, d->title, SEARCH_IN_TITLE);
+	pg->doc.title_tokens = pg->set.count;
+	index_field(pg, d->description, SEARCH_IN_DESCRIPTION);
+	struct tokenizer th = { .set = &pg->set, .field = SEARCH_IN_HEADING };
+	struct tokenizer tb = { .set = &pg->set, .field = SEARCH_IN_BODY };
 	/* the body is kept only as far as the snippet can reach (plus a
 	 * character, for the cut); the headings are only tokenized */
 	struct buf body = BUF_INIT;
@@ -356,9 +254,7 @@ void search_page_free(struct search_page *pg)
 {
 	if (!pg)
 		return;
-	free(pg->slots);
-	free(pg->toks);
-	buf_release(&pg->keys);
+	token_set_release(&pg->set);
 	free(pg->record);
 	idoc_free(&pg->doc);
 	free(pg);
@@ -379,15 +275,16 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 	const char *const strs[] = { d->title, d->path, d->kind, d->text };
 	for (size_t i = 0; i < 4; i++)
 		buf_add_counted(out, strs[i], strlen(strs[i]));
-	buf_add_u32(out, (uint32_t)pg->ntoks);
+	const struct token_set *ts = &pg->set;
+	buf_add_u32(out, (uint32_t)ts->ntoks);
 	size_t need = 0;
-	for (size_t i = 0; i < pg->ntoks; i++)
-		need += TOKEN_HEAD + pg->toks[i].len;
+	for (size_t i = 0; i < ts->ntoks; i++)
+		need += TOKEN_HEAD + ts->toks[i].len;
 	buf_grow(out, need);
 	unsigned char *o = (unsigned char *)out->ptr + out->len;
 	const char *keys = page_keys(pg);
-	for (size_t i = 0; i < pg->ntoks; i++) {
-		const struct page_token *t = &pg->toks[i];
+	for (size_t i = 0; i < ts->ntoks; i++) {
+		const struct set_token *t = &ts->toks[i];
 		uint32_t h = t->hash;
 		o[0] = (unsigned char)t->fields;
 		o[1] = (unsigned char)t->len;
@@ -402,8 +299,16 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 	out->ptr[out->len] = '\0';
 }
 
+/* The head of a token in a record (len at most WORD_MAX), by one load:
+ * the record has 8 bytes after its end. */
+static inline uint64_t record_head(const char *bytes, size_t len)
+{
+	uint64_t head = bytes_le64(bytes);
+	return len < 8 ? head & (((uint64_t)1 << (8 * len)) - 1) : head;
+}
+
 /* The tokens of a record (`n` of them in the `left` bytes at `p`) into
- * pg->toks, pointing into the record: false when they are not exactly
+ * pg->set.toks, pointing into the record: false when they are not exactly
  * that (a length past the end, a token of no bytes or too long, fields
  * no field has, bytes left over). */
 static bool page_decode_tokens(struct search_page *pg, const unsigned char *p,
@@ -411,8 +316,8 @@ static bool page_decode_tokens(struct search_page *pg, const unsigned char *p,
 {
 	if (n > left / (TOKEN_HEAD + 1)) /* a token takes 7 bytes at least */
 		return false;
-	pg->toks = xreallocarray(NULL, n + 1, sizeof *pg->toks);
-	pg->cap_toks = n + 1;
+	struct token_set *ts = &pg->set;
+	ts->toks = xreallocarray(NULL, n + 1, sizeof *ts->toks);
 	for (size_t i = 0; i < n; i++) {
 		if (left < TOKEN_HEAD)
 			return false;
@@ -421,8 +326,10 @@ static bool page_decode_tokens(struct search_page *pg, const unsigned char *p,
 			return false;
 		uint32_t h = (uint32_t)p[2] | (uint32_t)p[3] << 8 | (uint32_t)p[4] << 16 |
 			     (uint32_t)p[5] << 24;
-		pg->toks[pg->ntoks++] = (struct page_token){
-			(uint32_t)((const char *)p + TOKEN_HEAD - pg->record), h, (uint8_t)len, p[0]
+		const char *bytes = (const char *)p + TOKEN_HEAD;
+		ts->toks[ts->ntoks++] = (struct set_token){
+			record_head(bytes, len), (uint32_t)(bytes - pg->record), h,
+			(uint8_t)len, p[0]
 		};
 		p += TOKEN_HEAD + len;
 		left -= TOKEN_HEAD + len;
@@ -433,10 +340,11 @@ static bool page_decode_tokens(struct search_page *pg, const unsigned char *p,
 struct search_page *search_page_decode(const char *data, size_t len)
 {
 	struct search_page *pg = xcalloc(1, sizeof *pg);
-	buf_init(&pg->keys);
+	buf_init(&pg->set.keys);
 	/* one copy of the record, which the tokens point into */
-	pg->record = xmalloc(len + 1);
+	pg->record = xmalloc(len + 8); /* 8 bytes can be read at any token */
 	memcpy(pg->record, data, len);
+	memset(pg->record + len, 0, 8);
 	struct buf_reader r = { (const unsigned char *)pg->record, len, false };
 	pg->doc.title_tokens = buf_read_u32(&r);
 	char **strs[] = { &pg->doc.title, &pg->doc.path, &pg->doc.kind, &pg->doc.text };
@@ -463,12 +371,13 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 	ix->docs[doc] = pg->doc;
 	pg->doc = (struct idoc){ 0 };
 	const char *keys = page_keys(pg);
-	for (size_t i = 0; i < pg->ntoks; i++) {
-		const struct page_token *tok = &pg->toks[i];
-		size_t k = index_term(ix, keys + tok->at, tok->len, tok->hash); /* may move terms */
+	for (size_t i = 0; i < pg->set.ntoks; i++) {
+		const struct set_token *tok = &pg->set.toks[i];
+		size_t k = index_term(ix, keys + tok->at, tok->len, tok->head,
+				      tok->hash); /* may move terms */
 		struct term *t = &ix->terms[k];
 		t->post = grow_postings(t->post, t->npost, &t->cap);
-		t->post[t->npost++] = (posting)doc << 4 | pg->toks[i].fields;
+		t->post[t->npost++] = (posting)doc << 4 | tok->fields;
 	}
 	search_page_free(pg);
 }

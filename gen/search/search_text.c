@@ -3,10 +3,13 @@
 #include "search/search_text.h"
 
 #include "base/buf.h"
+#include "base/bytes.h"
 #include "base/text.h"
+#include "base/xalloc.h"
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- characters ---- */
@@ -69,55 +72,187 @@ static inline enum cclass classify(unsigned cp)
 
 /* ---- tokens ---- */
 
-/* A word's hash (FNV-1a), a byte at a time as the word is read; a CJK
- * pair's from its two code points. */
-#define HASH_STEP(h, c) (((h) ^ (unsigned char)(c)) * 16777619u)
-#define PAIR_FIRST(cp) ((cp) * 2654435761u)
-#define PAIR_HASH(first, cp) ((first) * 31u + (cp))
+/* The n (at most 8) bytes at p as a little-endian number. */
+static inline uint64_t head_of(const char *p, size_t n)
+{
+	uint64_t v = 0;
+	for (size_t k = 0; k < n && k < 8; k++)
+		v |= (uint64_t)(unsigned char)p[k] << (8 * k);
+	return v;
+}
+
+uint64_t search_token_head(const char *token, size_t len)
+{
+	return head_of(token, len);
+}
+
+/* The hash of a token longer than 8 bytes, from its head and the rest of
+ * its bytes (the last part zero-padded). */
+static uint32_t long_hash(uint64_t head, const char *token, size_t len)
+{
+	uint64_t acc = head;
+	for (size_t i = 8; i < len; i += 8)
+		acc = (acc * SEARCH_HASH_MUL) ^ head_of(token + i, len - i);
+	return search_head_hash(acc);
+}
 
 uint32_t search_token_hash(const char *token, size_t len)
 {
-	size_t i = 0;
-	unsigned cp = decode(token, len, &i);
-	if (i < len && classify(cp) == C_CJK) {
-		uint32_t first = PAIR_FIRST(cp);
-		return PAIR_HASH(first, decode(token, len, &i));
+	uint64_t head = head_of(token, len);
+	return len <= 8 ? search_head_hash(head) : long_hash(head, token, len);
+}
+
+/* Four bytes at a time, the last four overlapping; inline in set_add (a
+ * call there, even one rarely made, costs the tokenizer's loops registers). */
+static inline bool same_bytes(const char *a, const char *b, size_t n)
+{
+	if (n < 4) {
+		for (size_t i = 0; i < n; i++)
+			if (a[i] != b[i])
+				return false;
+		return true;
 	}
-	uint32_t h = SEARCH_HASH_BASIS;
-	for (i = 0; i < len; i++)
-		h = HASH_STEP(h, token[i]);
-	return h;
+	uint32_t x, y;
+	for (size_t i = 0; i + 4 < n; i += 4) {
+		memcpy(&x, a + i, 4);
+		memcpy(&y, b + i, 4);
+		if (x != y)
+			return false;
+	}
+	memcpy(&x, a + n - 4, 4);
+	memcpy(&y, b + n - 4, 4);
+	return x == y;
 }
 
-static void tok_emit(struct tokenizer *t, const char *token, size_t len, uint32_t h)
+bool search_same_bytes(const char *a, const char *b, size_t n)
 {
-	t->emit(t->ctx, token, len, h);
+	return same_bytes(a, b, n);
 }
 
-static void tok_end_word(struct tokenizer *t)
+/* ---- a page's set of tokens ---- */
+
+void token_set_init(struct token_set *ts, size_t bytes)
 {
-	if (t->tlen && t->tlen <= WORD_MAX)
-		tok_emit(t, t->tok, t->tlen, t->hash);
+	size_t n = 256;
+	while (n < bytes / 16 && n < 65536) /* a slot per 16 bytes: a token per 32 */
+		n *= 2;
+	*ts = (struct token_set){ .nslots = n };
+	ts->slots = xcalloc(n, sizeof *ts->slots);
+	buf_init(&ts->keys);
+	buf_grow(&ts->keys, n * 4); /* a token of 8 bytes per two slots */
+	ts->cap_toks = n / 2 + 1;   /* as many as the table takes before it grows */
+	ts->toks = xreallocarray(NULL, ts->cap_toks, sizeof *ts->toks);
+}
+
+void token_set_done(struct token_set *ts)
+{
+	free(ts->slots);
+	ts->slots = NULL;
+	ts->nslots = 0;
+}
+
+void token_set_release(struct token_set *ts)
+{
+	free(ts->slots);
+	free(ts->toks);
+	buf_release(&ts->keys);
+	*ts = (struct token_set){ .keys = BUF_INIT };
+}
+
+/* Twice the slots, each token placed again by its hash. */
+static void set_grow(struct token_set *ts)
+{
+	size_t cap = ts->nslots * 2;
+	uint32_t *s = xcalloc(cap, sizeof *s);
+	for (size_t i = 0; i < ts->ntoks; i++) {
+		size_t k = ts->toks[i].hash & (cap - 1);
+		while (s[k])
+			k = (k + 1) & (cap - 1);
+		s[k] = (uint32_t)i + 1;
+	}
+	free(ts->slots);
+	ts->slots = s;
+	ts->nslots = cap;
+}
+
+/* A token new to the set, at slot `k` (empty): its bytes copied (a short
+ * one's as its head, in one store; `bytes` is NULL for a CJK pair), the
+ * table grown when half full. Out of set_add's line, which a token seen
+ * before does not leave. */
+__attribute__((noinline))
+static void set_add_new(struct token_set *ts, size_t k, const char *bytes, size_t len,
+			uint64_t head, uint32_t h, unsigned field)
+{
+	struct buf *keys = &ts->keys;
+	uint32_t at = (uint32_t)keys->len;
+	if (keys->len + len + 8 >= keys->cap)
+		buf_grow(keys, len + 8);
+	char *o = keys->ptr + keys->len;
+	if (len <= 8)
+		bytes_put_le64(o, head); /* the bytes past it are overwritten next */
+	else
+		bytes_copy_short(o, bytes, len);
+	keys->len += len;
+	keys->ptr[keys->len] = '\0';
+	ALLOC_GROW(ts->toks, ts->ntoks, ts->cap_toks);
+	ts->toks[ts->ntoks] = (struct set_token){ head, at, h, (uint8_t)len, (uint8_t)field };
+	ts->slots[k] = (uint32_t)++ts->ntoks;
+	if (ts->ntoks * 2 >= ts->nslots)
+		set_grow(ts);
+}
+
+/* A token occurring in `field`: its bytes are read only when it is longer
+ * than its head. The table always has an empty slot. */
+static inline void set_add(struct token_set *ts, const char *bytes, size_t len,
+			   uint64_t head, uint32_t h, unsigned field)
+{
+	ts->count++;
+	size_t mask = ts->nslots - 1, k = h & mask;
+	for (uint32_t at; (at = ts->slots[k]) != 0; k = (k + 1) & mask) {
+		struct set_token *t = &ts->toks[at - 1];
+		if (t->head == head && t->len == len &&
+		    (len <= 8 || (bytes && /* NULL: a pair, never longer than 8 */
+				   same_bytes(ts->keys.ptr + t->at + 8, bytes + 8, len - 8)))) {
+			t->fields |= (uint8_t)field;
+			return;
+		}
+	}
+	set_add_new(ts, k, bytes, len, head, h, field);
+}
+
+/* ---- the tokenizer ---- */
+
+/* A token to the set or the callback (`bytes` NULL: all in its head). */
+__attribute__((always_inline))
+static inline void tok_emit(struct tokenizer *t, const char *bytes, size_t len,
+			    uint64_t head, uint32_t h)
+{
+	if (t->set) {
+		set_add(t->set, bytes, len, head, h, t->field);
+		return;
+	}
+	char tmp[8];
+	if (!bytes) {
+		for (size_t j = 0; j < len; j++)
+			tmp[j] = (char)(head >> (8 * j));
+		bytes = tmp;
+	}
+	t->emit(t->ctx, bytes, len);
+}
+
+__attribute__((always_inline))
+static inline void tok_end_word(struct tokenizer *t)
+{
+	size_t n = t->tlen;
+	if (n && n <= WORD_MAX) {
+		/* tok holds at least 8 bytes: the ones past the word masked off */
+		uint64_t head = bytes_le64(t->tok);
+		if (n < 8)
+			head &= ((uint64_t)1 << (8 * n)) - 1;
+		tok_emit(t, t->tok, n, head,
+			 n <= 8 ? search_head_hash(head) : long_hash(head, t->tok, n));
+	}
 	t->tlen = 0;
-	t->hash = SEARCH_HASH_BASIS;
-}
-
-/* The n (1 to 4) bytes of a character, copied without a call. */
-static void copy_char(char *to, const char *from, size_t n)
-{
-	switch (n) {
-	case 4:
-		to[3] = from[3];
-		/* fall through */
-	case 3:
-		to[2] = from[2];
-		/* fall through */
-	case 2:
-		to[1] = from[1];
-		/* fall through */
-	default:
-		to[0] = from[0];
-	}
 }
 
 void tok_finish(struct tokenizer *t)
@@ -126,44 +261,37 @@ void tok_finish(struct tokenizer *t)
 	t->prev_len = 0;
 }
 
-/* A character that is not ASCII: part of a word, a CJK character (a pair
- * with the previous one), or a separator (also an invalid byte). `here`:
- * whether the previous CJK character (if any) is the n bytes just before
- * `c` in the same piece, so that the pair is emitted from the text itself
- * (most pairs), not copied together from t->prev. */
-static inline void tok_wide(struct tokenizer *t, const char *c, size_t n, unsigned cp,
-			    enum cclass cls, bool here)
+/* A CJK character (its n bytes as `key`): a pair with the previous one,
+ * if that was CJK too. */
+static inline void tok_cjk(struct tokenizer *t, uint32_t key, size_t n)
+{
+	if (t->prev_len) {
+		uint64_t head = t->prev_key | (uint64_t)key << (8 * t->prev_len);
+		tok_emit(t, NULL, t->prev_len + n, head, search_head_hash(head));
+	}
+	t->prev_len = n;
+	t->prev_key = key;
+}
+
+/* A character that is not ASCII (its n bytes at c): part of a word, a CJK
+ * character, or a separator (also an invalid byte). */
+static inline void tok_wide(struct tokenizer *t, const char *c, size_t n, enum cclass cls)
 {
 	if (cls == C_WORD) {
 		if (t->tlen + n > WORD_MAX) {
 			t->tlen = WORD_MAX + 1; /* too long: skipped at its end */
 		} else {
-			copy_char(t->tok + t->tlen, c, n);
+			bytes_copy_short(t->tok + t->tlen, c, n);
 			t->tlen += n;
-			for (size_t j = 0; j < n; j++)
-				t->hash = HASH_STEP(t->hash, c[j]);
 		}
 		t->prev_len = 0;
 		return;
 	}
 	tok_end_word(t);
-	if (cls != C_CJK) {
+	if (cls == C_CJK)
+		tok_cjk(t, (uint32_t)head_of(c, n), n);
+	else
 		t->prev_len = 0;
-		return;
-	}
-	if (t->prev_len) {
-		uint32_t h = PAIR_HASH(t->prev_hash, cp);
-		if (here) {
-			tok_emit(t, c - t->prev_len, t->prev_len + n, h);
-		} else {
-			char pair[8];
-			copy_char(pair, t->prev, t->prev_len);
-			copy_char(pair + t->prev_len, c, n);
-			tok_emit(t, pair, t->prev_len + n, h);
-		}
-	}
-	t->prev_len = n;
-	t->prev_hash = PAIR_FIRST(cp);
 }
 
 /* After a CJK character that ends at `i` of `s`: the characters of the
@@ -174,102 +302,118 @@ static inline void tok_wide(struct tokenizer *t, const char *c, size_t n, unsign
 static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t i)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	while (len - i >= 3 && (u[i] & 0xF0) == 0xE0 && (u[i + 1] & 0xC0) == 0x80 &&
-	       (u[i + 2] & 0xC0) == 0x80) {
-		unsigned cp = (u[i] & 0x0Fu) << 12 | (u[i + 1] & 0x3Fu) << 6 | (u[i + 2] & 0x3Fu);
-		if (cp < 0x4E00 || cp > 0x9FFF)
+	while (len - i >= 3) {
+		/* lead byte E4-E9, two continuation bytes; E4 only from U+4E00
+		 * (second byte B8 and up) */
+		uint32_t key = (uint32_t)u[i] | (uint32_t)u[i + 1] << 8 | (uint32_t)u[i + 2] << 16;
+		if ((key & 0xC0C000u) != 0x808000u || (unsigned)(u[i] - 0xE4) > 5 ||
+		    (u[i] == 0xE4 && u[i + 1] < 0xB8))
 			break;
-		tok_emit(t, s + i - t->prev_len, t->prev_len + 3, PAIR_HASH(t->prev_hash, cp));
-		t->prev_len = 3;
-		t->prev_hash = PAIR_FIRST(cp);
+		tok_cjk(t, key, 3);
 		i += 3;
 	}
 	return i;
 }
 
-/* An ASCII byte as a word character (lowercased), or 0: a separator or a
- * byte of a wider character (the rest of the 256 are 0). */
-static const unsigned char ascii_word[256] = {
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0,
-	48, 49, 50, 51, 52, 53, 54, 55, 56, 57, 0, 0, 0, 0, 0, 0,
-	0, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
-	112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 0, 0, 0, 0, 0,
-	0, 97, 98, 99, 100, 101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111,
-	112, 113, 114, 115, 116, 117, 118, 119, 120, 121, 122, 0, 0, 0, 0, 0,
+/* What a byte is to the tokenizer: an ASCII letter or digit as itself
+ * lowercased ('0' and above), else one of these. */
+enum {
+	B_SEP = 0,    /* any other ASCII byte */
+	B_MARKUP = 1, /* '<' or '&': where a run of a page's text stops */
+	B_WIDE = 2,   /* a byte of a character that is not ASCII */
 };
 
-/* Feed `len` bytes of text: ASCII (most of any page) in loops of its
- * own, without a call per byte. */
-void tok_feed(struct tokenizer *t, const char *s, size_t len)
+static const unsigned char byte_class[256] = {
+	['0'] = '0', ['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4',
+	['5'] = '5', ['6'] = '6', ['7'] = '7', ['8'] = '8', ['9'] = '9',
+	['a'] = 'a', ['b'] = 'b', ['c'] = 'c', ['d'] = 'd', ['e'] = 'e', ['f'] = 'f',
+	['g'] = 'g', ['h'] = 'h', ['i'] = 'i', ['j'] = 'j', ['k'] = 'k', ['l'] = 'l',
+	['m'] = 'm', ['n'] = 'n', ['o'] = 'o', ['p'] = 'p', ['q'] = 'q', ['r'] = 'r',
+	['s'] = 's', ['t'] = 't', ['u'] = 'u', ['v'] = 'v', ['w'] = 'w', ['x'] = 'x',
+	['y'] = 'y', ['z'] = 'z',
+	['A'] = 'a', ['B'] = 'b', ['C'] = 'c', ['D'] = 'd', ['E'] = 'e', ['F'] = 'f',
+	['G'] = 'g', ['H'] = 'h', ['I'] = 'i', ['J'] = 'j', ['K'] = 'k', ['L'] = 'l',
+	['M'] = 'm', ['N'] = 'n', ['O'] = 'o', ['P'] = 'p', ['Q'] = 'q', ['R'] = 'r',
+	['S'] = 's', ['T'] = 't', ['U'] = 'u', ['V'] = 'v', ['W'] = 'w', ['X'] = 'x',
+	['Y'] = 'y', ['Z'] = 'z',
+	['<'] = B_MARKUP, ['&'] = B_MARKUP,
+#define W4 B_WIDE, B_WIDE, B_WIDE, B_WIDE
+#define W16 W4, W4, W4, W4
+	[0x80] = W16, W16, W16, W16, W16, W16, W16, W16,
+#undef W16
+#undef W4
+};
+
+/* Tokenize `len` bytes of text up to the first '<' or '&' (where a page's
+ * run of text stops; the caller tells what it is): where it stopped. A
+ * word or CJK pair may go on after it. ASCII (most of any page) in loops
+ * of their own: a word's bytes by a table (lowercased as they are copied),
+ * its hash once at its end. */
+static size_t tok_run(struct tokenizer *t, const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0;
-	/* the end of the last CJK character read from this piece: a pair
-	 * ending right after it is read from `s` itself */
-	size_t cjk_end = SIZE_MAX;
 	while (i < len) {
-		if (u[i] >= 0x80) {
-			size_t start = i;
-			unsigned cp = decode(s, len, &i);
-			enum cclass cls = classify(cp);
-			tok_wide(t, s + start, i - start, cp, cls, cjk_end == start);
-			if (cls == C_CJK) {
-				i = tok_cjk_run(t, s, len, i);
-				cjk_end = i;
+		unsigned c = byte_class[u[i]];
+		if (c >= '0') {
+			/* a run of word bytes: at most the room the word has */
+			t->prev_len = 0;
+			size_t tlen = t->tlen;
+			size_t room = tlen <= WORD_MAX ? WORD_MAX - tlen : 0;
+			size_t n = len - i < room ? len - i : room;
+			const unsigned char *from = u + i;
+			char *to = t->tok + tlen;
+			size_t j = 0;
+			while (j < n && (c = byte_class[from[j]]) >= '0')
+				to[j++] = (char)c;
+			i += j;
+			tlen += j;
+			if (j == n && i < len && byte_class[u[i]] >= '0') {
+				tlen = WORD_MAX + 1; /* too long: skipped at its end */
+				while (i < len && byte_class[u[i]] >= '0')
+					i++;
 			}
+			t->tlen = tlen;
 			continue;
 		}
-		t->prev_len = 0;
-		/* a run of ASCII word characters, the word's length and hash
-		 * kept in registers (a store to t->tok could alias them) */
-		size_t tlen = t->tlen;
-		uint32_t h = t->hash;
-		unsigned char w;
-		while (i < len && (w = ascii_word[u[i]]) != 0 && tlen < WORD_MAX) {
-			t->tok[tlen++] = (char)w;
-			h = HASH_STEP(h, w);
-			i++;
-		}
-		if (i < len && ascii_word[u[i]]) {
-			tlen = WORD_MAX + 1; /* too long: skipped at its end */
-			while (i < len && ascii_word[u[i]])
-				i++;
-		}
-		t->tlen = tlen;
-		t->hash = h;
-		/* then a run of ASCII separators */
-		if (i < len && u[i] < 0x80) {
+		if (c == B_SEP) {
 			tok_end_word(t);
-			while (i < len && u[i] < 0x80 && !ascii_word[u[i]])
+			t->prev_len = 0;
+			do
 				i++;
+			while (i < len && byte_class[u[i]] == B_SEP);
+			continue;
 		}
+		if (c == B_MARKUP)
+			break;
+		size_t start = i;
+		unsigned cp = decode(s, len, &i);
+		enum cclass cls = classify(cp);
+		tok_wide(t, s + start, i - start, cls);
+		if (cls == C_CJK)
+			i = tok_cjk_run(t, s, len, i);
 	}
-	/* a CJK character this piece ends with pairs with the next piece's
-	 * first: kept */
-	if (t->prev_len && cjk_end == len)
-		copy_char(t->prev, s + len - t->prev_len, t->prev_len);
+	return i;
 }
 
-/* search_tokens' callback, without the hash. */
-struct plain {
-	void (*fn)(void *ctx, const char *token, size_t len);
-	void *ctx;
-};
-
-static void emit_plain(void *ctx, const char *token, size_t len, uint32_t hash)
+void tok_feed(struct tokenizer *t, const char *s, size_t len)
 {
-	(void)hash;
-	struct plain *p = ctx;
-	p->fn(p->ctx, token, len);
+	size_t i = 0;
+	for (;;) {
+		i += tok_run(t, s + i, len - i);
+		if (i >= len)
+			break;
+		/* '<' or '&' in plain text: a separator */
+		tok_end_word(t);
+		t->prev_len = 0;
+		i++;
+	}
 }
 
 void search_tokens(const char *s, size_t len,
 		   void (*fn)(void *ctx, const char *token, size_t len), void *ctx)
 {
-	struct plain p = { fn, ctx };
-	struct tokenizer t = { .emit = emit_plain, .ctx = &p, .hash = SEARCH_HASH_BASIS };
+	struct tokenizer t = { .emit = fn, .ctx = ctx };
 	tok_feed(&t, s, len);
 	tok_finish(&t);
 }
@@ -347,6 +491,27 @@ static void add_text(struct scan *sc, const char *t, size_t n)
 		tok_feed(k->tk, t, n);
 	if (k->text && k->text->len <= k->max)
 		add_collapsed(k->text, t, n);
+}
+
+/* The run of text at sc->p up to the next tag or entity: tokenized as
+ * it is read, then kept for the snippet if the sink keeps text. */
+static void scan_run(struct scan *sc)
+{
+	struct sink *k = scan_sink(sc);
+	const char *p = sc->p;
+	size_t n;
+	if (k->tk) {
+		n = tok_run(k->tk, p, (size_t)(sc->end - p));
+	} else {
+		const char *q = memchr(p, '<', (size_t)(sc->end - p));
+		if (!q)
+			q = sc->end;
+		const char *amp = memchr(p, '&', (size_t)(q - p));
+		n = (size_t)((amp ? amp : q) - p);
+	}
+	if (k->text && k->text->len <= k->max)
+		add_collapsed(k->text, p, n);
+	sc->p = p + n;
 }
 
 static void add_codepoint(struct scan *sc, unsigned cp)
@@ -566,23 +731,13 @@ void search_scan_html(const char *html, size_t len, struct sink headings,
 	while (sc.p < sc.end) {
 		if (*sc.p == '<') {
 			scan_tag(&sc);
-			continue;
-		}
-		/* the run up to the next tag or entity */
-		const char *q = memchr(sc.p, '<', (size_t)(sc.end - sc.p));
-		if (!q)
-			q = sc.end;
-		const char *amp = memchr(sc.p, '&', (size_t)(q - sc.p));
-		if (amp)
-			q = amp;
-		if (!sc.skip)
-			add_text(&sc, sc.p, (size_t)(q - sc.p));
-		sc.p = q;
-		if (q < sc.end && *q == '&') {
-			if (sc.skip)
-				sc.p++;
-			else
-				scan_entity(&sc);
+		} else if (sc.skip) { /* left out up to the next tag */
+			const char *q = memchr(sc.p, '<', (size_t)(sc.end - sc.p));
+			sc.p = q ? q : sc.end;
+		} else if (*sc.p == '&') {
+			scan_entity(&sc);
+		} else {
+			scan_run(&sc);
 		}
 	}
 	trim_space(headings.text);

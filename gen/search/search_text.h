@@ -2,23 +2,24 @@
  * search.h states); the tokenizer and the scan below it are for search.c.
  *
  * A tokenizer carries a word or a CJK pair from one piece of a text to the
- * next (a page's text comes in runs between tags and entities), and gives
- * each token with its hash: a word's is FNV-1a of its (lowercased) bytes,
- * a pair's comes from its two code points; a given token always has the
- * same hash, which is all a table of distinct tokens needs. The token is
- * valid during the call.
+ * next (a page's text comes in runs between tags and entities) and puts
+ * each token, with its head and hash, into a page's set of distinct tokens
+ * (or gives it to a callback).
  *
  * search_scan_html is the one pass over a rendered page that
  * search_text_from_html is made of: the inside of <main>, its
- * headings' text to one sink and the rest to the other.
+ * headings' text to one sink and the rest to the other; the runs of text
+ * between tags are tokenized as they are found (the tokenizer stops at
+ * the next '<' or '&'), not found first and read again.
  */
 #ifndef GPUGUIDE_SEARCH_TEXT_H
 #define GPUGUIDE_SEARCH_TEXT_H
 
+#include "base/buf.h"
+
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-
-struct buf;
 
 /* Call `fn` for every token of `s` (len bytes of UTF-8; invalid bytes
  * separate tokens). The token is `len` bytes, not NUL-terminated, valid
@@ -38,24 +39,78 @@ uint32_t search_shard_of(const char *s, size_t len);
 
 /* Words longer than this are not indexed (hashes, long numbers). */
 #define WORD_MAX 40
-#define SEARCH_HASH_BASIS 2166136261u
 
-struct tokenizer {
-	void (*emit)(void *ctx, const char *token, size_t len, uint32_t hash);
-	void *ctx;
-	uint32_t hash;   /* of the word so far; start at SEARCH_HASH_BASIS */
-	/* a CJK pair's hash comes from its two code points, not its bytes: a
-	 * pair is never a word, so the two kinds need not hash alike */
-	uint32_t prev_hash;
-	size_t tlen;     /* bytes of the word so far; WORD_MAX + 1: too long */
-	size_t prev_len; /* bytes of the previous character if it was CJK, else 0 */
-	char prev[4];
-	char tok[WORD_MAX + 5];
+/* A token's head: its first 8 bytes (all of a short one, zero-padded) as
+ * a little-endian number. Tokens hold no NUL byte, so two tokens of at
+ * most 8 bytes are the same when their heads are; a longer one also
+ * compares its bytes after the head. Every CJK pair fits in a head. */
+uint64_t search_token_head(const char *token, size_t len);
+
+/* A token's hash: its head (and each further 8 bytes, zero-padded)
+ * multiplied into one number, its high 32 bits. A token of at most 8
+ * bytes (most words, every CJK pair) costs one multiplication, done once
+ * at its end, not a step per byte. Any hash would do (search.h's files
+ * are in byte order, not in hash order); this one is fast. */
+#define SEARCH_HASH_MUL 0x9E3779B97F4A7C15u
+static inline uint32_t search_head_hash(uint64_t head)
+{
+	return (uint32_t)((head * SEARCH_HASH_MUL) >> 32);
+}
+uint32_t search_token_hash(const char *token, size_t len);
+
+/* Whether the n bytes at a and b are the same: for the bytes of tokens
+ * after their heads (short: four at a time, not by a call to memcmp). */
+bool search_same_bytes(const char *a, const char *b, size_t n);
+
+/* ---- a page's distinct tokens ---- */
+
+struct set_token {
+	uint64_t head;   /* search_token_head */
+	uint32_t at;     /* its bytes: an offset into the set's keys (or a record's) */
+	uint32_t hash;   /* search_token_hash */
+	uint8_t len;     /* at most WORD_MAX */
+	uint8_t fields;  /* the SEARCH_IN_* it occurs in */
 };
 
-/* The hash the tokenizer gives `token` (one it gave), from its bytes: for
- * a token read back from a cache. */
-uint32_t search_token_hash(const char *token, size_t len);
+/* The distinct tokens of a page, with the fields each occurs in: an
+ * open-addressed table of its own (a power-of-two number of slots, at most
+ * half full, each the index + 1 of a token, 0 when empty: 4 bytes a slot,
+ * as a table is zeroed for every page), probed by the hash the tokenizer
+ * computed at the token's end; the tokens in the order first seen. The
+ * only lookup a token occurrence costs. Owns its memory
+ * (token_set_release). */
+struct token_set {
+	uint32_t *slots;
+	size_t nslots;
+	struct set_token *toks;
+	size_t ntoks, cap_toks;
+	struct buf keys;    /* the tokens' bytes, one after another */
+	unsigned count;     /* occurrences added */
+};
+
+/* An empty set with room for the tokens of about `bytes` of text. */
+void token_set_init(struct token_set *ts, size_t bytes);
+/* No more tokens: the table is freed, the tokens stay. */
+void token_set_done(struct token_set *ts);
+/* Frees the table, the tokens and keys; the set is then empty. */
+void token_set_release(struct token_set *ts);
+
+/* ---- the tokenizer ---- */
+
+/* A tokenizer carries a word or a CJK pair from one piece of a text to the
+ * next. Its tokens go to `set` (as occurring in `field`) or, when set is
+ * NULL, to `emit` (the token valid during the call). Start it zeroed but
+ * for those. */
+struct tokenizer {
+	struct token_set *set;
+	unsigned field;
+	void (*emit)(void *ctx, const char *token, size_t len);
+	void *ctx;
+	size_t tlen;       /* bytes of the word so far; WORD_MAX + 1: too long */
+	size_t prev_len;   /* bytes of the previous character if it was CJK, else 0 */
+	uint32_t prev_key; /* its bytes, little-endian */
+	char tok[WORD_MAX + 8]; /* the word (lowercased); 8 bytes can be read at its start */
+};
 
 /* Feed `len` bytes of text; a word may go on in the next piece. */
 void tok_feed(struct tokenizer *t, const char *s, size_t len);

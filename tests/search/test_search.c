@@ -432,6 +432,76 @@ static void test_cjk_pairs_within_and_across_pieces(void **state)
 			  "0123456789012345678901234567890123456789|x");
 }
 
+/* A token's first 8 bytes are its head, compared as one number: tokens
+ * that share it (or all but their length) stay apart, by their bytes
+ * after it; a token read in pieces, and the tokenizer's stops at '<' and
+ * '&', give the same tokens as the text without them. */
+static void test_tokens_sharing_their_first_eight_bytes_stay_apart(void **state)
+{
+	(void)state;
+	assert_fed_tokens("abcdefgh abcdefghi abcdefghj abcdefg",
+			  "abcdefgh|abcdefghi|abcdefghj|abcdefg");
+	assert_fed_tokens("abcdefghijklmnopq abcdefghijklmnopr abcdefghijklmnop",
+			  "abcdefghijklmnopq|abcdefghijklmnopr|abcdefghijklmnop");
+	/* pieces split inside the head and after it; upper case folded */
+	assert_fed_tokens("ABCD|efghIJ|klmnopq x|Y", "abcdefghijklmnopq|xy");
+	/* an entity ends a word; a decoded '<' or '&' is a separator */
+	assert_fed_tokens("ab&amp;cd ef&lt;gh ij&#x41;k", "ab|cd|ef|gh|ijak");
+	/* pairs of four-byte characters fill a head: 8 bytes */
+	assert_fed_tokens("\xf0\xa0\x80\x80\xf0\xa0\x80\x81|\xf0\xa0\x80\x82",
+			  "\xf0\xa0\x80\x80\xf0\xa0\x80\x81|\xf0\xa0\x80\x81\xf0\xa0\x80\x82");
+	/* the edges of the main CJK block (U+4E00-9FFF, read in a loop of
+	 * its own): U+4DC0 (a hexagram) and U+A000 (Yi) separate, U+4DBF
+	 * (extension A), U+4E00 and U+9FFF pair */
+	assert_fed_tokens("\xe6\x98\xbe\xe4\xb7\x80\xe5\xad\x98\xe9\x9c\x80",
+			  "\xe5\xad\x98\xe9\x9c\x80");
+	assert_fed_tokens("\xe4\xb6\xbf\xe4\xb8\x80\xe9\xbf\xbf\xea\x80\x80\xe4\xb8\x80",
+			  "\xe4\xb6\xbf\xe4\xb8\x80|\xe4\xb8\x80\xe9\xbf\xbf");
+	/* a three-byte character then a four-byte one, across a piece */
+	assert_fed_tokens("\xe6\x98\xbe|\xf0\xa0\x80\x80", "\xe6\x98\xbe\xf0\xa0\x80\x80");
+}
+
+/* The hash a token is given while a page is read is the one
+ * search_token_hash gives its bytes (a kept page's tokens are looked up
+ * with it): a word of each length up to WORD_MAX, and pairs, found. */
+static void test_the_hash_of_a_token_is_the_hash_of_its_bytes(void **state)
+{
+	(void)state;
+	struct buf html = BUF_INIT;
+	char word[WORD_MAX + 1];
+	buf_adds(&html, "<main><p>");
+	for (size_t n = 1; n <= WORD_MAX; n++) {
+		for (size_t i = 0; i < n; i++)
+			word[i] = (char)('a' + (i * 7 + n) % 26);
+		word[n] = '\0';
+		buf_adds(&html, word);
+		buf_addc(&html, ' ');
+	}
+	buf_adds(&html, "\xe6\x98\xbe\xe5\xad\x98</p></main>");
+	struct search_doc d = { .title = "", .path = "p/", .kind = "x" };
+	struct search_index *ix = search_index_new();
+	struct search_page *pg = search_page_from_html(&d, html.ptr, html.len);
+	struct buf rec = BUF_INIT;
+	search_page_encode(pg, &rec);
+	search_index_put(ix, 0, pg);
+	search_index_put(ix, 1, search_page_decode(rec.ptr, rec.len));
+	for (size_t n = 1; n <= WORD_MAX; n++) {
+		for (size_t i = 0; i < n; i++)
+			word[i] = (char)('a' + (i * 7 + n) % 26);
+		word[n] = '\0';
+		assert_int_equal(search_index_fields(ix, word, 0), SEARCH_IN_BODY);
+		assert_int_equal(search_index_fields(ix, word, 1), SEARCH_IN_BODY);
+	}
+	assert_int_equal(search_index_fields(ix, "\xe6\x98\xbe\xe5\xad\x98", 1), SEARCH_IN_BODY);
+	/* one term per token: the two docs' tokens met in the index */
+	struct buf out = BUF_INIT;
+	written_index(ix, &out);
+	assert_non_null(strstr(out.ptr, "\"\xe6\x98\xbe\xe5\xad\x98\":[0,1,1,1]"));
+	buf_release(&out);
+	buf_release(&rec);
+	buf_release(&html);
+}
+
 /* Many distinct tokens on one page (its table grows) and one token many
  * times: the page as its two steps make it. */
 static void test_a_page_of_many_tokens_is_deduplicated(void **state)
@@ -647,6 +717,8 @@ int main(void)
 		cmocka_unit_test(test_every_tag_is_a_block_inline_or_skipped),
 		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),
 		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
+		cmocka_unit_test(test_tokens_sharing_their_first_eight_bytes_stay_apart),
+		cmocka_unit_test(test_the_hash_of_a_token_is_the_hash_of_its_bytes),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
