@@ -215,32 +215,43 @@ static void scan_body(struct scan *st)
 	buf_add(&st->md, body + copied, len - copied);
 }
 
+/* The next "<code>" or "<code ...>" tag at or after `p`, or NULL. */
+static const char *next_code_tag(const char *p)
+{
+	while ((p = strstr(p, "<code")) && p[5] != '>' && p[5] != ' ')
+		p += 5;
+	return p;
+}
+
+/* Mark the tokens in html[from, to) as in code. A token's first byte is
+ * 0xEE, rare in text (Chinese is E4-E9): memchr finds them. */
+static void mark_tokens(struct scan *st, const char *from, const char *to)
+{
+	size_t idx;
+	for (const char *p = from; p < to && (p = memchr(p, 0xEE, (size_t)(to - p)));) {
+		if (gfm_token_at(p, &idx) && idx < st->n) {
+			st->items[idx].code = true;
+			p += GFM_TOKEN_LEN;
+		} else {
+			p++;
+		}
+	}
+}
+
 /* Mark the shortcodes cmark put in code: their tokens stand between a
- * <code> tag and its </code> (cmark writes no other <code>, and escapes
- * "<" inside one, so the nearest tag tells). */
+ * <code> tag and its </code> (cmark writes no other <code>, escapes "<"
+ * inside one, and nests none), so only the code elements are looked for,
+ * not every tag. */
 static void mark_code(struct scan *st, const char *html)
 {
 	if (!st->n)
 		return;
-	bool in_code = false;
-	size_t idx;
-	/* stop at a tag or a token's first byte (not at its 0x80s: Chinese
-	 * text is full of them) */
-	for (const char *p = html; (p = strpbrk(p, "<\xEE"));) {
-		if (*p != '<') {
-			if (gfm_token_at(p, &idx) && idx < st->n) {
-				st->items[idx].code |= in_code;
-				p += GFM_TOKEN_LEN;
-			} else {
-				p++;
-			}
-			continue;
-		}
-		if (!strncmp(p, "<code", 5) && (p[5] == '>' || p[5] == ' '))
-			in_code = true;
-		else if (!strncmp(p, "</code>", 7))
-			in_code = false;
-		p++;
+	for (const char *open = next_code_tag(html); open;) {
+		const char *close = strstr(open, "</code>");
+		mark_tokens(st, open, close ? close : open + strlen(open));
+		if (!close)
+			break;
+		open = next_code_tag(close + 7);
 	}
 }
 
