@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 /* Read what `fd` holds into `out`. Without a stat: a folder fails at the
@@ -343,6 +344,19 @@ int fs_file_id_at(int dirfd, const char *path, struct fs_file_id *id)
 	}
 	id_of(&st, id);
 	return 0;
+}
+
+bool fs_time_is_recent(int64_t ns)
+{
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	int64_t now_ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
+	return ns > now_ns - FS_RACE_NS;
+}
+
+bool fs_file_id_settled(const struct fs_file_id *id)
+{
+	return !fs_time_is_recent(id->mtime_ns > id->ctime_ns ? id->mtime_ns : id->ctime_ns);
 }
 
 bool fs_file_id_same(const struct fs_file_id *a, const struct fs_file_id *b)

@@ -75,6 +75,17 @@ struct fs_file_id {
 /* The id of `path` (relative to the open folder `dirfd`; links not
  * followed). Returns 0, or -1 with errno set (also for a non-file). */
 int fs_file_id_at(int dirfd, const char *path, struct fs_file_id *id);
+/* A file's times move by the kernel's clock tick, not at every write: a
+ * file changed in the same tick as its id was read may change again
+ * without its id showing it (git's "racily clean" entries). An id whose
+ * times are that recent does not stand for the file's bytes; a later build
+ * reads them again. True for a time (ns since the epoch, as in struct
+ * fs_file_id) less than FS_RACE_NS ago. */
+#define FS_RACE_NS 100000000 /* 100 ms, many ticks */
+bool fs_time_is_recent(int64_t ns);
+/* True when `id` stands for the file's bytes read after it was taken:
+ * neither of its times is recent. */
+bool fs_file_id_settled(const struct fs_file_id *id);
 /* True when `a` and `b` are one version of a published file: same inode,
  * size, modification and change times. The change time is what a hand
  * edit cannot put back (touch -d restores the modification time); a link

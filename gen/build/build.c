@@ -321,20 +321,6 @@ static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
 		w->newest_ns = id->ctime_ns;
 }
 
-/* A file's times move by the kernel's clock tick, not at every write: a
- * file changed in the same tick as the ids were read may change again
- * without its id showing it (git's "racily clean" entries). Such ids do
- * not stand for the inputs; a later build reads them again. */
-#define INPUT_RACE_NS 100000000 /* 100 ms, many ticks */
-
-static bool changed_just_now(int64_t newest_ns)
-{
-	struct timespec now;
-	clock_gettime(CLOCK_REALTIME, &now);
-	int64_t now_ns = (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
-	return newest_ns > now_ns - INPUT_RACE_NS;
-}
-
 /* The fingerprint of what a build reads: every file of data/, templates/
  * and content/ by its id (as git's index knows a file changed without
  * reading it), the options that change the site and the build's date.
@@ -359,7 +345,7 @@ static bool inputs_digest(const struct site_options *opt, struct digest_value to
 		buf_addf(&path, "%s/%s", opt->root, dirs[i]);
 		if (fs_walk_files(path.ptr, add_input, &w) != 0 && fs_exists(path.ptr))
 			usable = false;
-		if (changed_just_now(w.newest_ns))
+		if (fs_time_is_recent(w.newest_ns))
 			usable = false;
 		digest_add_str(&d, dirs[i]);
 		digest_add_value(&d, w.sum);
@@ -509,6 +495,17 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	memset(stats, 0, sizeof *stats);
 	struct site_timings timings = { 0 };
 	s.timings = &timings;
+	/* a build that publishes keeps what it made for the next one: the
+	 * articles' front matter as they are loaded, then cmark's output;
+	 * records go to the next cache's file as they are made (when it
+	 * cannot be created, the build goes on without) */
+	struct markdown_memo memo = { memo_find, memo_keep, cache };
+	if (cache && out) {
+		cache->started = pagecache_start(&cache->next, cache->path) == 0;
+		if (!cache->started)
+			cache->start_errno = errno;
+		s.in.markdown_memo = &memo;
+	}
 	int rc = load_inputs(&s);
 	double mark = now_ms();
 	stats->load_ms = mark - start;
@@ -561,15 +558,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 				.next = &cache->next,
 				.reuse = search_pages_reuse,
 			};
-			/* records go to the next cache's file as they are made;
-			 * when it cannot be created, the build goes on without */
-			cache->started = pagecache_start(&cache->next, cache->path) == 0;
-			if (!cache->started)
-				cache->start_errno = errno;
-			struct markdown_memo memo = { memo_find, memo_keep, cache };
-			s.in.markdown_memo = &memo;
 			rc = render_all(&s, out, stats, &rc_cache);
-			s.in.markdown_memo = NULL;
 			if (i18n_report_uses(&s.in.i18n, diag) != 0)
 				rc = -1;
 			if (rc == 0 && !diag_failed(diag))

@@ -245,14 +245,21 @@ static int check_publishable(const char *path, const char *src, size_t len,
 	return refused ? -1 : 0;
 }
 
-int markdown_parse_article(struct article *a, const char *path, int lang,
-			   const char *src, size_t len, struct diag *diag)
+/* What an article is before its file's text: its path (as messages show
+ * it), file name and language. */
+static void article_set_path(struct article *a, const char *path, int lang)
 {
-	memset(a, 0, sizeof *a);
 	a->path = xstrdup(path);
 	const char *slash = strrchr(path, '/');
 	a->file = xstrdup(slash ? slash + 1 : path);
 	a->lang = lang;
+}
+
+int markdown_parse_article(struct article *a, const char *path, int lang,
+			   const char *src, size_t len, struct diag *diag)
+{
+	memset(a, 0, sizeof *a);
+	article_set_path(a, path, lang);
 	/* one pass for the common file with nothing to report; else the two
 	 * checks that say where */
 	size_t words;
@@ -326,5 +333,90 @@ int markdown_reload_body(struct article *body_only, const struct article *a,
 	body_only->lang = a->lang;
 	body_only->body_line = a->body_line;
 	body_only->body = xstrndup(src + a->body_at, len - a->body_at);
+	return 0;
+}
+
+/* ---- the parse kept between builds ---- */
+
+/* A string that may be absent: a u32 flag, then its counted bytes. */
+static void add_opt(struct buf *rec, const char *s)
+{
+	buf_add_u32(rec, s != NULL);
+	if (s)
+		buf_add_counted(rec, s, strlen(s));
+}
+
+/* The string add_opt wrote, copied (NULL when absent or bad). A string
+ * holding a NUL byte is no record of ours. */
+static char *read_opt(struct buf_reader *r)
+{
+	if (!buf_read_u32(r))
+		return NULL;
+	size_t n;
+	const char *p = buf_read_counted(r, &n);
+	if (!p || memchr(p, '\0', n)) {
+		r->bad = true;
+		return NULL;
+	}
+	return xstrndup(p, n);
+}
+
+void markdown_article_encode(const struct article *a, struct buf *rec)
+{
+	add_opt(rec, a->title);
+	add_opt(rec, a->description);
+	add_opt(rec, a->date);
+	add_opt(rec, a->slug);
+	add_opt(rec, a->translation);
+	buf_add_u32(rec, (uint32_t)a->ntags);
+	for (size_t i = 0; i < a->ntags; i++)
+		add_opt(rec, a->tags[i]);
+	buf_add_u32(rec, (uint32_t)a->tags_line);
+	buf_add_u32(rec, a->draft);
+	buf_add_u32(rec, (uint32_t)a->slug_line);
+	buf_add_u32(rec, (uint32_t)a->translation_line);
+	buf_add_u32(rec, (uint32_t)a->body_line);
+	buf_add_u64(rec, a->body_at);
+	buf_add_u64(rec, a->file_len);
+	buf_add_u64(rec, a->words);
+}
+
+int markdown_article_decode(struct article *a, const char *path, int lang,
+			    const char *rec, size_t len)
+{
+	memset(a, 0, sizeof *a);
+	struct buf_reader r = { (const unsigned char *)rec, len, false };
+	a->title = read_opt(&r);
+	a->description = read_opt(&r);
+	a->date = read_opt(&r);
+	a->slug = read_opt(&r);
+	a->translation = read_opt(&r);
+	size_t ntags = buf_read_u32(&r);
+	for (size_t i = 0; i < ntags && !r.bad && i <= MARKDOWN_TAGS_MAX; i++) {
+		char *tag = read_opt(&r);
+		if (!tag) {
+			r.bad = true;
+			break;
+		}
+		ALLOC_GROW(a->tags, a->ntags, a->cap_tags);
+		a->tags[a->ntags++] = tag;
+	}
+	a->tags_line = (int)buf_read_u32(&r);
+	a->draft = buf_read_u32(&r) != 0;
+	a->slug_line = (int)buf_read_u32(&r);
+	a->translation_line = (int)buf_read_u32(&r);
+	a->body_line = (int)buf_read_u32(&r);
+	a->body_at = (size_t)buf_read_u64(&r);
+	a->file_len = (size_t)buf_read_u64(&r);
+	a->words = (size_t)buf_read_u64(&r);
+	/* what a parse without errors always has */
+	bool whole = !r.bad && !r.left && a->ntags == ntags && a->title && a->date &&
+		     a->slug && a->body_at <= a->file_len && a->body_line > 1;
+	if (!whole) {
+		markdown_article_free(a);
+		memset(a, 0, sizeof *a);
+		return -1;
+	}
+	article_set_path(a, path, lang);
 	return 0;
 }

@@ -20,6 +20,18 @@ struct diag;
 int markdown_parse_article(struct article *a, const char *path, int lang,
 			   const char *src, size_t len, struct diag *diag);
 
+/* What markdown_parse_article made of a file without errors (front
+ * matter, the body's place and words; not the body), as a record kept
+ * between builds (the page cache's memo, keyed by the file's id), so that
+ * an article file that did not change is not read again to plan the site:
+ * appended to `rec`. */
+void markdown_article_encode(const struct article *a, struct buf *rec);
+/* `a` (zeroed here) from markdown_article_encode's record, with `path` and
+ * `lang` as markdown_parse_article takes them. Returns 0, or -1 for bytes
+ * that are no such record (then `a` holds nothing). */
+int markdown_article_decode(struct article *a, const char *path, int lang,
+			    const char *rec, size_t len);
+
 /* Fill `body_only` (zeroed by the caller) with `a`'s path, language and
  * body taken again from `src`, the file's bytes read anew, without parsing
  * or checking the front matter a second time. -1 when the file's size

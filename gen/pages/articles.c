@@ -4,6 +4,7 @@
 #include "cite/cite.h"
 #include "cite/cite_typed.h"
 #include "base/diag.h"
+#include "base/digest.h"
 #include "base/fs.h"
 #include "markdown/frontmatter.h"
 #include "model/i18n.h"
@@ -16,6 +17,7 @@
 #include "base/xalloc.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -35,6 +37,8 @@ struct article_file {
 	bool keep;  /* parsed, valid and not a draft */
 	const char *root; /* the project folder */
 	struct diag diag; /* its messages, kept for load_all (diag_pass_on) */
+	/* the last build's parses and the next's (NULL: none kept) */
+	const struct markdown_memo *memo;
 };
 
 /* The .md files of both languages, in name order per language. */
@@ -68,13 +72,57 @@ static struct article_file *list_files(struct site *s, size_t *n)
 	return files;
 }
 
+/* The key of a file's parse in the memo: its path, language and id (as
+ * the build's fingerprint of its inputs knows a file without reading it). */
+static struct digest_value parse_key(const struct article_file *f,
+				     const struct fs_file_id *id)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "article front matter");
+	digest_add_str(&d, f->path);
+	digest_add_u64(&d, (uint64_t)f->lang);
+	digest_add_u64(&d, id->ino);
+	digest_add_u64(&d, id->size);
+	digest_add_u64(&d, (uint64_t)id->mtime_ns);
+	digest_add_u64(&d, (uint64_t)id->ctime_ns);
+	return digest_end(&d);
+}
+
+/* The file's parse from the last build when its id is the one it had then
+ * (taken before any read, and not of the last moments: see
+ * fs_file_id_settled); *key set for keeping a new one (false: the file is
+ * not to be kept, being a link, racing or without a memo). */
+static bool load_kept(struct article_file *f, struct digest_value *key, bool *keep)
+{
+	struct fs_file_id id;
+	*keep = f->memo && fs_file_id_at(AT_FDCWD, f->full, &id) == 0 &&
+		fs_file_id_settled(&id);
+	if (!*keep)
+		return false;
+	*key = parse_key(f, &id);
+	struct buf rec = BUF_INIT;
+	bool found = f->memo->find(f->memo->ctx, *key, &rec) == 0 &&
+		     markdown_article_decode(&f->a, f->path, f->lang, rec.ptr, rec.len) == 0;
+	buf_release(&rec);
+	if (found)
+		f->keep = !f->a.draft;
+	return found;
+}
+
 /* Load one file (on any thread): its front matter checked, its words
- * counted, its body dropped (read again when its page is rendered). */
+ * counted, its body dropped (read again when its page is rendered); or
+ * all of that from the last build's record of the file as it still is. A
+ * parse that raised no message is kept for the next build. */
 static void load_file(void *ctx, size_t i, int worker)
 {
 	(void)worker;
 	struct article_file *f = &((struct article_file *)ctx)[i];
 	struct diag *d = &f->diag; /* diag_init_kept by list_files */
+	struct digest_value key;
+	bool keep;
+	if (load_kept(f, &key, &keep))
+		return;
 	struct buf src = BUF_INIT;
 	int rc = fs_read_file_nofollow(f->full, &src);
 	/* a file linked from outside the project is refused by the site's check
@@ -87,10 +135,15 @@ static void load_file(void *ctx, size_t i, int worker)
 		if (rc != 0) {
 			diag_error(d, f->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 		} else if (markdown_parse_article(&f->a, f->path, f->lang, src.ptr,
-						  src.len, d) == 0 && !f->a.draft) {
+						  src.len, d) == 0) {
 			free(f->a.body); /* its words counted by the parse */
 			f->a.body = NULL;
-			f->keep = true;
+			f->keep = !f->a.draft;
+			if (keep && !d->errors && !d->warnings) {
+				buf_reset(&src);
+				markdown_article_encode(&f->a, &src);
+				f->memo->keep(f->memo->ctx, key, src.ptr, src.len);
+			}
 		}
 	}
 	buf_release(&src);
@@ -102,8 +155,10 @@ static void load_all(struct site *s)
 {
 	size_t n;
 	struct article_file *files = list_files(s, &n);
-	for (size_t i = 0; i < n; i++)
+	for (size_t i = 0; i < n; i++) {
 		files[i].root = s->in.opt.root;
+		files[i].memo = s->in.markdown_memo;
+	}
 	pool_run(pool_size(s->in.opt.jobs), n, load_file, files);
 	for (size_t i = 0; i < n; i++) {
 		struct article_file *f = &files[i];

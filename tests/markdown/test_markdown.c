@@ -839,6 +839,60 @@ static void test_prose_is_checked_from_the_memo(void **state)
 	buf_release(&m.rec);
 }
 
+/* What a parse made of a file, kept between builds: read back as it was
+ * (every field, absent ones absent), and a record cut short, lengthened or
+ * with a bad count is refused, leaving nothing to free. */
+static void test_a_parse_kept_between_builds_reads_back_as_it_was(void **state)
+{
+	(void)state;
+	static const char src[] =
+		"---\n"
+		"title: \"Budget, job, memory\"\n"
+		"date: 2026-03-01\n"
+		"slug: budget\n"
+		"tags: training, 显存\n"
+		"draft: true\n"
+		"---\n"
+		"Some words, 一些中文。\n";
+	struct diag d;
+	diag_init(&d, NULL, NULL);
+	struct article a, back;
+	assert_int_equal(markdown_parse_article(&a, "content/zh/b.md", 1, src, strlen(src), &d), 0);
+	struct buf rec = BUF_INIT;
+	markdown_article_encode(&a, &rec);
+	assert_int_equal(markdown_article_decode(&back, "content/zh/b.md", 1, rec.ptr, rec.len), 0);
+	assert_string_equal(back.path, "content/zh/b.md");
+	assert_string_equal(back.file, "b.md");
+	assert_int_equal(back.lang, 1);
+	assert_string_equal(back.title, a.title);
+	assert_null(back.description);
+	assert_null(back.translation);
+	assert_string_equal(back.date, "2026-03-01");
+	assert_string_equal(back.slug, "budget");
+	assert_int_equal(back.ntags, 2);
+	assert_string_equal(back.tags[0], a.tags[0]);
+	assert_string_equal(back.tags[1], a.tags[1]);
+	assert_true(back.draft);
+	assert_int_equal(back.tags_line, a.tags_line);
+	assert_int_equal(back.slug_line, a.slug_line);
+	assert_int_equal(back.body_line, a.body_line);
+	assert_int_equal(back.body_at, a.body_at);
+	assert_int_equal(back.file_len, a.file_len);
+	assert_int_equal(back.words, a.words);
+	assert_null(back.body);
+	markdown_article_free(&back);
+
+	/* damaged: every cut, one byte more, a count past the end */
+	for (size_t cut = 0; cut < rec.len; cut++)
+		assert_int_equal(markdown_article_decode(&back, "x", 0, rec.ptr, cut), -1);
+	buf_addc(&rec, 0);
+	assert_int_equal(markdown_article_decode(&back, "x", 0, rec.ptr, rec.len), -1);
+	rec.ptr[4] = 0x7f; /* the title's count */
+	assert_int_equal(markdown_article_decode(&back, "x", 0, rec.ptr, rec.len - 1), -1);
+	buf_release(&rec);
+	markdown_article_free(&a);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -888,6 +942,7 @@ int main(void)
 		T(test_prose_is_checked_from_the_memo),
 		T(test_memo_never_keeps_a_rendering_that_warned),
 		T(test_memo_damaged_record_falls_back_to_cmark),
+		T(test_a_parse_kept_between_builds_reads_back_as_it_was),
 	};
 	return cmocka_run_group_tests_name("markdown", tests, NULL, NULL);
 }
