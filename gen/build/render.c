@@ -150,21 +150,65 @@ static const struct nav_item {
 	{ "report", "nav.report", "report/" },
 };
 
-static struct value *nav_for(const struct page_ctx *pc, const struct page_spec *p)
+static struct value *nav_for(struct arena *a, const struct site_inputs *in,
+			     const struct page_spec *p)
 {
-	struct value *list = value_new_list(pc->arena);
+	struct value *list = value_new_list(a);
 	for (size_t i = 0; i < sizeof nav_items / sizeof nav_items[0]; i++) {
 		const struct nav_item *n = &nav_items[i];
-		struct value *m = value_new_map(pc->arena);
-		value_map_set_str(pc->arena, m, "label",
-				  i18n_get(&pc->in->i18n, p->lang, n->label_key));
-		value_map_set_str(pc->arena, m, "href",
-				  site_href(pc->arena, p->lang, p->path, p->lang, n->path));
-		value_map_set_bool(pc->arena, m, "current",
+		struct value *m = value_new_map(a);
+		value_map_set(a, m, "label", value_new_string_borrowed(a,
+			      i18n_get(&in->i18n, p->lang, n->label_key)));
+		value_map_set(a, m, "href", value_new_string_borrowed(a,
+			      site_href(a, p->lang, p->path, p->lang, n->path)));
+		value_map_set_bool(a, m, "current",
 				   p->section && !strcmp(p->section, n->section));
-		value_list_push(pc->arena, list, m);
+		value_list_push(a, list, m);
 	}
 	return list;
+}
+
+/* Which menu a page shows: its language, its section and, for its links,
+ * how deep it is, or its path itself when a menu item's path starts with
+ * it ("" and the sections' own pages: site_href links below a page
+ * without going up). Pages with one key show one menu. */
+static const char *nav_key(struct arena *a, const struct page_spec *p)
+{
+	bool own = !*p->path;
+	for (size_t i = 0; i < sizeof nav_items / sizeof nav_items[0] && !own; i++)
+		own = !strcmp(p->path, nav_items[i].path);
+	int depth = 0;
+	for (const char *c = p->path; *c; c++)
+		depth += *c == '/';
+	return arena_printf(a, "%s|%s|%d|%s", lang_code(p->lang),
+			    p->section ? p->section : "", depth, own ? p->path : "*");
+}
+
+/* Each page's menu ([n], malloc'd), made once per kind of page, before
+ * the threads start, in the build's arena and sealed: the pages share it,
+ * and their digests take it as one digest. */
+static const struct value **navs_make(struct site *s, size_t n)
+{
+	struct strmap seen = STRMAP_INIT_BORROWED;
+	const struct value **made = NULL;
+	size_t nmade = 0, cap = 0;
+	const struct value **navs = xcalloc(n + 1, sizeof *navs);
+	for (size_t i = 0; i < n; i++) {
+		const struct page_spec *p = &s->plan.pages[i];
+		bool created;
+		size_t *at = strmap_slot(&seen, nav_key(&s->arena, p), &created);
+		if (created) {
+			struct value *nav = nav_for(&s->arena, &s->in, p);
+			value_seal(&s->arena, nav);
+			ALLOC_GROW(made, nmade, cap);
+			made[nmade++] = nav;
+			*at = nmade;
+		}
+		navs[i] = made[*at - 1];
+	}
+	free(made);
+	strmap_free(&seen);
+	return navs;
 }
 
 static struct value *alternates_for(const struct page_ctx *pc, const struct page_spec *p)
@@ -196,7 +240,8 @@ static struct value *alternates_for(const struct page_ctx *pc, const struct page
 
 /* The context of one page: the language's shared keys, the layout's keys,
  * then the page's own keys (which win). */
-static struct value *page_context(const struct page_ctx *pc, const struct page_spec *p)
+static struct value *page_context(const struct page_ctx *pc, const struct page_spec *p,
+				  const struct value *nav)
 {
 	struct arena *a = pc->arena;
 	struct value *m = value_new_map(a);
@@ -217,7 +262,7 @@ static struct value *page_context(const struct page_ctx *pc, const struct page_s
 	value_map_set_str(a, m, "switch_lang", lang_tag(other));
 	value_map_set_str(a, m, "switch_label",
 			  i18n_get(&pc->in->i18n, p->lang, "lang.other"));
-	value_map_set(a, m, "nav", nav_for(pc, p));
+	value_map_set(a, m, "nav", (struct value *)nav); /* shared: only read */
 	if (p->crumbs) {
 		value_map_set(a, m, "crumbs", p->crumbs);
 		value_map_set_bool(a, m, "has_crumbs", value_list_len(p->crumbs) > 0);
@@ -250,6 +295,7 @@ struct render_pool {
 	/* [npages]: each page's messages, kept; NULL for a page without any
 	 * (most: a diag is a kilobyte, 20 MB for 20,000 pages) */
 	struct diag **diags;
+	const struct value **navs; /* [npages]: each page's menu (navs_make) */
 	_Atomic size_t nrendered, nkept; /* with a cache */
 };
 
@@ -367,7 +413,7 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		if (!built.ctx)
 			return -1;
 	}
-	struct value *ctx = page_context(pc, &built);
+	struct value *ctx = page_context(pc, &built, pool->navs[i]);
 	const char *rel = arena_printf(pc->arena, "%s/%sindex.html",
 				       lang_code(p->lang), p->path);
 	struct digest_value digest = { 0, 0 };
@@ -478,6 +524,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	guide_ledger_pages_begin(s);
 	atomic_init(&pool->stop, false);
 	pool->diags = xcalloc(n + 1, sizeof *pool->diags);
+	pool->navs = navs_make(s, n);
 	if (cache)
 		pool_cache_begin(pool, n);
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {
@@ -505,6 +552,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		arena_free(&pool->arenas[w]);
 	}
 	free(pool->diags);
+	free(pool->navs);
 	free(pool);
 	return rc;
 }
