@@ -14,7 +14,31 @@ struct arena_block {
 	max_align_t data[];
 };
 
-enum { ARENA_BLOCK = 64 * 1024 };
+enum { ARENA_FIRST = 4 * 1024, ARENA_BLOCK = 64 * 1024 };
+
+/* A new block for `size` bytes: a standard one (a->next_block), or, for
+ * more than a quarter of that, one of its own, put behind the current head
+ * so that the head's free space is not abandoned. */
+static void *new_block(struct arena *a, size_t size)
+{
+	size_t standard = a->next_block ? a->next_block : ARENA_FIRST;
+	size_t bsize = size > standard / 4 ? size : standard;
+	struct arena_block *blk = xmalloc(sizeof *blk + bsize);
+	blk->size = bsize;
+	if (bsize != standard) {
+		if (a->head) {
+			blk->next = a->head->next;
+			a->head->next = blk;
+			return blk->data;
+		}
+	} else {
+		a->next_block = standard < ARENA_BLOCK ? standard * 2 : ARENA_BLOCK;
+	}
+	blk->next = a->head;
+	a->head = blk;
+	a->used = size;
+	return blk->data;
+}
 
 void *arena_alloc_uninit(struct arena *a, size_t size)
 {
@@ -22,21 +46,8 @@ void *arena_alloc_uninit(struct arena *a, size_t size)
 	size = (size + align - 1) / align * align;
 	if (!size)
 		size = align;
-	if (!a->head || a->used + size > a->head->size) {
-		size_t bsize = size > ARENA_BLOCK / 4 ? size : ARENA_BLOCK;
-		struct arena_block *blk = xmalloc(sizeof *blk + bsize);
-		blk->size = bsize;
-		if (a->head && bsize != ARENA_BLOCK) {
-			/* A large one-off block goes behind the current head, so the
-			 * head's free space is not abandoned. */
-			blk->next = a->head->next;
-			a->head->next = blk;
-			return blk->data;
-		}
-		blk->next = a->head;
-		a->head = blk;
-		a->used = 0;
-	}
+	if (!a->head || a->used + size > a->head->size)
+		return new_block(a, size);
 	char *p = (char *)a->head->data + a->used;
 	a->used += size;
 	return p;
@@ -103,18 +114,20 @@ void arena_free(struct arena *a)
 	}
 	a->head = NULL;
 	a->used = 0;
+	a->next_block = 0;
 }
 
 void arena_reset(struct arena *a)
 {
-	struct arena_block *keep = NULL, *b = a->head;
-	while (b) {
-		struct arena_block *next = b->next;
-		if (!keep && b->size == ARENA_BLOCK)
+	/* the largest block no bigger than a standard one is kept */
+	struct arena_block *keep = NULL;
+	for (struct arena_block *b = a->head; b; b = b->next)
+		if (b->size <= ARENA_BLOCK && (!keep || b->size > keep->size))
 			keep = b;
-		else
+	for (struct arena_block *b = a->head, *next; b; b = next) {
+		next = b->next;
+		if (b != keep)
 			free(b);
-		b = next;
 	}
 	if (keep)
 		keep->next = NULL;

@@ -15,9 +15,13 @@ struct arena_block;
 struct arena {
 	struct arena_block *head;
 	size_t used; /* bytes used in head */
+	/* the size of the next standard block: 0 for the first (4 KB), then
+	 * twice the last up to 64 KB, so that the many small arenas (one per
+	 * template) stay small and the busy ones allocate rarely */
+	size_t next_block;
 };
 
-#define ARENA_INIT { NULL, 0 }
+#define ARENA_INIT { NULL, 0, 0 }
 
 /* Zeroed memory for `size` bytes, aligned for any type. Never NULL. */
 void *arena_alloc(struct arena *a, size_t size);
@@ -35,8 +39,9 @@ char *arena_strdup(struct arena *a, const char *s);
 /* printf into arena memory. */
 char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
-/* Empty the arena but keep one standard block for the next allocations (a
- * page arena is reset after every page: no malloc per page). */
+/* Empty the arena but keep its largest standard block for the next
+ * allocations (a page arena is reset after every page: no malloc per
+ * page). */
 void arena_reset(struct arena *a);
 /* Free every block; the arena is empty and reusable afterwards. */
 void arena_free(struct arena *a);
