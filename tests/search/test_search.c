@@ -432,6 +432,80 @@ static void test_cjk_pairs_within_and_across_pieces(void **state)
 			  "0123456789012345678901234567890123456789|x");
 }
 
+/* The ASCII words of `text` as the rules say, a byte at a time: runs of
+ * letters and digits, lowercased, those of at most 40 bytes, joined by '|'. */
+static void reference_words(const char *text, struct buf *out)
+{
+	size_t n = 0;
+	char word[64];
+	for (const char *p = text;; p++) {
+		char c = *p;
+		bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+			     (c >= 'A' && c <= 'Z');
+		if (alnum) {
+			if (n < sizeof word)
+				word[n] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+			n++;
+			continue;
+		}
+		if (n && n <= 40) {
+			if (out->len)
+				buf_addc(out, '|');
+			buf_add(out, word, n);
+		}
+		n = 0;
+		if (!c)
+			break;
+	}
+}
+
+/* Words are read 8 bytes at a time: every length of word (1 to 45 bytes)
+ * at every place in those 8 bytes, before each kind of separator, upper
+ * and lower case, letters and digits, a word ending with its text or
+ * within its last 7 bytes, give the tokens a byte at a time gives, by the
+ * callback and into a page's set alike. */
+static void test_words_read_8_bytes_at_a_time_are_the_words(void **state)
+{
+	(void)state;
+	static const char seps[] = " .-/:@[`{\x7f";
+	const char *alnum = "aZ0yB9cX1wD8eV2uF7gT3sH6iR4qJ5kP";
+	char text[128];
+	for (size_t lead = 0; lead < 9; lead++)
+		for (size_t wlen = 1; wlen <= 45; wlen++)
+			for (size_t si = 0; si < sizeof seps - 1; si++)
+				for (size_t tail = 0; tail < 10; tail++) {
+					size_t n = 0;
+					for (size_t k = 0; k < lead; k++)
+						text[n++] = k == lead - 1 ? ' ' : 'L';
+					for (size_t k = 0; k < wlen; k++)
+						text[n++] = alnum[k % 32];
+					if (tail) {
+						text[n++] = seps[si];
+						for (size_t k = 1; k < tail; k++)
+							text[n++] = (char)('A' + k);
+					}
+					text[n] = '\0';
+					struct buf want = BUF_INIT, got = BUF_INIT;
+					reference_words(text, &want);
+					search_tokens(text, n, add_tok, &got);
+					if (strcmp(got.ptr ? got.ptr : "", want.ptr ? want.ptr : ""))
+						fail_msg("\"%s\": \"%s\", not \"%s\"", text,
+							 got.ptr ? got.ptr : "", want.ptr ? want.ptr : "");
+					buf_release(&want);
+					buf_release(&got);
+				}
+	/* the same words into a page's set: each found, with its field */
+	assert_tokens("ABCDEFG hij", "abcdefg|hij");
+	assert_tokens("Abcdefgh ij", "abcdefgh|ij");
+	assert_tokens("x0123456789ABCDEFGhij,k", "x0123456789abcdefghij|k");
+	assert_fed_tokens("GDDR6X, GDDR|6X HBM3e", "gddr6x|hbm3e");
+	assert_fed_tokens("abcdefg abcdefgh-abcdefghi", "abcdefg|abcdefgh|abcdefghi");
+	assert_fed_tokens("ABCDEFGcafé1234567 Z", "abcdefgcafé1234567|z");
+	assert_fed_tokens("tail8ch|ar", "tail8char");
+	assert_fed_tokens("Word&amp;more", "word|more");
+	assert_fed_tokens("Word&#x41;B x", "wordab|x");
+}
+
 /* A token's first 8 bytes are its head, compared as one number: tokens
  * that share it (or all but their length) stay apart, by their bytes
  * after it; a token read in pieces, and the tokenizer's stops at '<' and
@@ -716,6 +790,7 @@ int main(void)
 		cmocka_unit_test(test_a_page_from_html_indexes_as_its_text),
 		cmocka_unit_test(test_every_tag_is_a_block_inline_or_skipped),
 		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),
+		cmocka_unit_test(test_words_read_8_bytes_at_a_time_are_the_words),
 		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
 		cmocka_unit_test(test_tokens_sharing_their_first_eight_bytes_stay_apart),
 		cmocka_unit_test(test_the_hash_of_a_token_is_the_hash_of_its_bytes),
