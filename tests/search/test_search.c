@@ -212,6 +212,30 @@ static void test_json_strings_are_escaped(void **state)
 		buf_reset(&b);
 		text_escape_json(&b, &one, 1);
 		assert_string_equal(b.ptr, want);
+		/* and at every place of 8 bytes read at a time, among bytes
+		 * next to those escaped (the tests 8 at a time are borrows) */
+		for (size_t len = 1; len <= 20; len++)
+			for (size_t at = 0; at < len; at++) {
+				char text[24], expect[64];
+				size_t n = 0;
+				for (size_t k = 0; k < len; k++)
+					text[k] = k == at ? (char)c : (char)(k % 3 ? 'a' + k : 0x21);
+				expect[n++] = '"';
+				for (size_t k = 0; k < len; k++) {
+					if (k != at) {
+						expect[n++] = text[k];
+						continue;
+					}
+					size_t w = strlen(want) - 2; /* without its quotes */
+					memcpy(expect + n, want + 1, w);
+					n += w;
+				}
+				expect[n++] = '"';
+				expect[n] = '\0';
+				buf_reset(&b);
+				text_escape_json(&b, text, len);
+				assert_string_equal(b.ptr, expect);
+			}
 	}
 	buf_release(&b);
 }
