@@ -509,14 +509,37 @@ static void add_space(struct sink *k)
 }
 
 /* Append text with its white space collapsed to single spaces (none at
- * the start of the buffer), written straight into the room made for it. */
+ * the start of the buffer), written straight into the room made for it.
+ * Between spaces, 8 bytes copied at a time up to the first byte of 0x20
+ * or below (found as in swar_word_bytes: (x - 0x21...) & ~x & 0x80...
+ * flags the lowest such byte exactly; the first in the text, x being
+ * read little-endian), which is then told a byte at a
+ * time: white space or not. */
 static void add_collapsed(struct buf *b, const char *t, size_t n)
 {
-	buf_grow(b, n);
+	buf_grow(b, n + 8); /* 8 bytes can be stored at any place */
 	char *o = b->ptr + b->len;
 	bool space = !b->len || o[-1] == ' ';
-	for (size_t i = 0; i < n; i++) {
-		char c = t[i];
+	size_t i = 0;
+	while (i < n) {
+		if (n - i >= 8) {
+			uint64_t x = bytes_le64(t + i);
+			uint64_t low = (x - SWAR_ONES * 0x21) & ~x & SWAR_HIGH;
+			bytes_put_le64(o, x);
+			if (!low) {
+				o += 8;
+				i += 8;
+				space = false;
+				continue;
+			}
+			size_t k = (size_t)__builtin_ctzll(low) / 8; /* little-endian */
+			if (k) {
+				o += k;
+				i += k;
+				space = false;
+			}
+		}
+		char c = t[i++];
 		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
 			if (!space)
 				*o++ = ' ';

@@ -456,6 +456,49 @@ static void test_cjk_pairs_within_and_across_pieces(void **state)
 			  "0123456789012345678901234567890123456789|x");
 }
 
+/* A page's text has its white space collapsed 8 bytes at a time: texts of
+ * every length up to 40, of words, runs of every kind of white space,
+ * other low bytes and bytes not ASCII, anywhere, give what collapsing a
+ * byte at a time gives (no space at the start or the end, one for a run). */
+static void test_white_space_collapsed_8_bytes_at_a_time(void **state)
+{
+	(void)state;
+	static const char bytes[] = { 'a', 'B', '7', ' ', ' ', '\n', '\t', '\r', '\x01',
+				      '\x1f', '!', '\x7f', '\xc3', '\xa9', '-', 'z' };
+	uint32_t seed = 1;
+	for (int round = 0; round < 4000; round++) {
+		size_t len = (size_t)round % 41;
+		char text[48], want[48];
+		size_t n = 0;
+		bool space = true;
+		for (size_t k = 0; k < len; k++) {
+			seed = seed * 1103515245u + 12345u;
+			char c = bytes[(seed >> 16) % sizeof bytes];
+			text[k] = c;
+			if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+				if (!space)
+					want[n++] = ' ';
+				space = true;
+			} else {
+				want[n++] = c;
+				space = false;
+			}
+		}
+		if (n && want[n - 1] == ' ')
+			n--;
+		want[n] = '\0';
+		struct buf html = BUF_INIT, h = BUF_INIT, b = BUF_INIT;
+		buf_adds(&html, "<main>");
+		buf_add(&html, text, len);
+		buf_adds(&html, "</main>");
+		search_text_from_html(html.ptr, html.len, &h, &b);
+		assert_string_equal(b.ptr ? b.ptr : "", want);
+		buf_release(&html);
+		buf_release(&h);
+		buf_release(&b);
+	}
+}
+
 /* The ASCII words of `text` as the rules say, a byte at a time: runs of
  * letters and digits, lowercased, those of at most 40 bytes, joined by '|'. */
 static void reference_words(const char *text, struct buf *out)
@@ -815,6 +858,7 @@ int main(void)
 		cmocka_unit_test(test_every_tag_is_a_block_inline_or_skipped),
 		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),
 		cmocka_unit_test(test_words_read_8_bytes_at_a_time_are_the_words),
+		cmocka_unit_test(test_white_space_collapsed_8_bytes_at_a_time),
 		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
 		cmocka_unit_test(test_tokens_sharing_their_first_eight_bytes_stay_apart),
 		cmocka_unit_test(test_the_hash_of_a_token_is_the_hash_of_its_bytes),
