@@ -3,6 +3,7 @@
 #include "base/buf.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <string.h>
 #include <strings.h>
@@ -618,14 +619,21 @@ void text_escape_xml(struct buf *out, const char *s, bool in_attr)
 
 /* The bytes a JSON string escapes: controls, the quote and the backslash,
  * and < > & (so that no "</script>" or entity closes an inline script). */
-static const bool json_escaped[256] = {
-	[0x00] = 1, [0x01] = 1, [0x02] = 1, [0x03] = 1, [0x04] = 1, [0x05] = 1, [0x06] = 1,
-	[0x07] = 1, [0x08] = 1, [0x09] = 1, [0x0A] = 1, [0x0B] = 1, [0x0C] = 1, [0x0D] = 1,
-	[0x0E] = 1, [0x0F] = 1, [0x10] = 1, [0x11] = 1, [0x12] = 1, [0x13] = 1, [0x14] = 1,
-	[0x15] = 1, [0x16] = 1, [0x17] = 1, [0x18] = 1, [0x19] = 1, [0x1A] = 1, [0x1B] = 1,
-	[0x1C] = 1, [0x1D] = 1, [0x1E] = 1, [0x1F] = 1,
-	['"'] = 1, ['\\'] = 1, ['<'] = 1, ['>'] = 1, ['&'] = 1,
-};
+static inline bool json_escaped(unsigned char c)
+{
+	return c < 0x20 || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&';
+}
+
+/* Whether any of the 8 bytes of x is escaped: below 0x20, '"' or '&' (x | 4 is
+ * 0x26), '<' or '>' (x | 2 is 0x3E) or '\\'. (y - k...) & ~y & 0x80... is 0 only
+ * when no byte of y is below k; ~x leaves out bytes of 0x80 up (never escaped). */
+#define JSON_ONES 0x0101010101010101u
+static inline bool json_any_escaped(uint64_t x)
+{
+	return (((x - JSON_ONES * 0x20) | (((x | JSON_ONES * 4) ^ JSON_ONES * 0x26) - JSON_ONES) |
+		 (((x | JSON_ONES * 2) ^ JSON_ONES * 0x3E) - JSON_ONES) |
+		 ((x ^ JSON_ONES * '\\') - JSON_ONES)) & ~x & JSON_ONES * 0x80) != 0;
+}
 
 void text_escape_json(struct buf *out, const char *s, size_t len)
 {
@@ -633,22 +641,22 @@ void text_escape_json(struct buf *out, const char *s, size_t len)
 	buf_addc(out, '"');
 	size_t run = 0; /* start of the bytes copied as they are */
 	for (size_t i = 0; i < len; i++) {
+		uint64_t x; /* most text needs no escape: passed 8 bytes at a time */
+		while (len - i >= 8 && (memcpy(&x, s + i, 8), !json_any_escaped(x)))
+			i += 8;
+		if (i >= len)
+			break;
 		unsigned char c = (unsigned char)s[i];
-		if (!json_escaped[c])
+		if (!json_escaped(c))
 			continue;
 		buf_add(out, s + run, i - run);
 		run = i + 1;
-		if (c == '"' || c == '\\') {
-			buf_addc(out, '\\');
-			buf_addc(out, (char)c);
-		} else if (c == '\n') {
-			buf_adds(out, "\\n");
-		} else if (c == '\t') {
-			buf_adds(out, "\\t");
-		} else {
-			char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
-			buf_add(out, u, sizeof u);
-		}
+		/* \" \\ \n \t, or \u00XX */
+		char u[6] = { '\\', 'u', '0', '0', hex[c >> 4], hex[c & 15] };
+		bool two = c == '"' || c == '\\' || c == '\n' || c == '\t';
+		if (two)
+			u[1] = c == '\n' ? 'n' : c == '\t' ? 't' : (char)c;
+		buf_add(out, u, two ? 2 : sizeof u);
 	}
 	buf_add(out, s + run, len - run);
 	buf_addc(out, '"');

@@ -502,9 +502,38 @@ static char *put_uint(char *o, uint32_t v)
 	return o + numfmt_uint(o, v);
 }
 
+/* The text of each doc number and a comma ("123,") as the up to 8 bytes of
+ * a little-endian number and their count, made once for all the postings
+ * of an index: a posting's doc is then one store, not a digit at a time.
+ * 0 bytes: a number of 8 digits or more, written by put_uint. */
+struct doc_text {
+	uint64_t *text;
+	unsigned char *len;
+};
+
+static void doc_text_init(struct doc_text *dt, size_t ndocs)
+{
+	dt->text = xmalloc((ndocs + 1) * sizeof *dt->text);
+	dt->len = xmalloc(ndocs + 1);
+	for (size_t d = 0; d < ndocs; d++) {
+		char tmp[NUMFMT_UINT_MAX + 8] = { 0 };
+		size_t n = numfmt_uint(tmp, d);
+		tmp[n++] = ',';
+		dt->text[d] = n <= 8 ? bytes_le64(tmp) : 0;
+		dt->len[d] = (unsigned char)(n <= 8 ? n : 0);
+	}
+}
+
+static void doc_text_release(struct doc_text *dt)
+{
+	free(dt->text);
+	free(dt->len);
+}
+
 /* "key":[doc,fields,...]: the postings written in place (a posting takes
- * at most 10 digits of doc, 2 of fields and 2 commas). */
-static void add_term(struct buf *b, const struct term *t)
+ * at most 10 digits of doc, 2 of fields and 2 commas; the 8 bytes stored
+ * for its doc fit in that). */
+static void add_term(struct buf *b, const struct term *t, const struct doc_text *dt)
 {
 	text_escape_json(b, t->key, t->len);
 	buf_grow(b, 3 + (size_t)t->npost * 14);
@@ -514,12 +543,18 @@ static void add_term(struct buf *b, const struct term *t)
 	for (size_t k = 0; k < t->npost; k++) {
 		if (k)
 			*o++ = ',';
-		o = put_uint(o, POST_DOC(t->post[k]));
-		*o++ = ',';
+		uint32_t doc = POST_DOC(t->post[k]);
+		if (dt->len[doc]) {
+			bytes_put_le64(o, dt->text[doc]);
+			o += dt->len[doc];
+		} else {
+			o = put_uint(o, doc);
+			*o++ = ',';
+		}
 		uint32_t f = POST_FIELDS(t->post[k]);
 		if (f >= 10)
 			*o++ = '1';
-		*o++ = (char)('0' + f % 10);
+		*o++ = (char)('0' + (f >= 10 ? f - 10 : f));
 	}
 	*o++ = ']';
 	b->len = (size_t)(o - b->ptr);
@@ -537,6 +572,8 @@ static int write_term_shards(const struct search_index *ix, size_t nshards,
 	for (size_t i = 0; i < ix->nterms; i++) /* the shard of order[i] */
 		shard[i] = search_shard_of(order[i]->key,
 					   search_shard_key_len(order[i]->key, order[i]->len)) % nshards;
+	struct doc_text dt;
+	doc_text_init(&dt, ix->ndocs);
 	int rc = 0;
 	struct buf b = BUF_INIT, name = BUF_INIT;
 	for (size_t k = 0; k < nshards && rc == 0; k++) {
@@ -549,7 +586,7 @@ static int write_term_shards(const struct search_index *ix, size_t nshards,
 			if (!first)
 				buf_addc(&b, ',');
 			first = false;
-			add_term(&b, order[i]);
+			add_term(&b, order[i], &dt);
 		}
 		buf_adds(&b, "}\n");
 		buf_reset(&name);
@@ -558,6 +595,7 @@ static int write_term_shards(const struct search_index *ix, size_t nshards,
 		buf_adds(&name, ".json");
 		rc = fn(ctx, name.ptr, &b);
 	}
+	doc_text_release(&dt);
 	buf_release(&b);
 	buf_release(&name);
 	free((void *)order);

@@ -344,11 +344,75 @@ static const unsigned char byte_class[256] = {
 #undef W4
 };
 
+/* ---- words, 8 bytes at a time ---- */
+
+#define SWAR_ONES 0x0101010101010101u
+#define SWAR_HIGH 0x8080808080808080u
+
+/* The ASCII letters and digits among the 8 bytes of x: 0x80 in each such
+ * byte's place, 0 elsewhere; its letters alone to *letters. A range test
+ * on 7-bit bytes by addition: v + (0x80 - lo) has its high bit set when v
+ * is lo or more, and carries into no other byte. Bytes of 0x80 and up
+ * (not ASCII) are neither. */
+static inline uint64_t swar_word_bytes(uint64_t x, uint64_t *letters)
+{
+	uint64_t v = x & ~SWAR_HIGH;
+	uint64_t w = (x | SWAR_ONES * 0x20) & ~SWAR_HIGH; /* letters lowercased */
+	uint64_t digit = (v + SWAR_ONES * (0x80 - '0')) & ~(v + SWAR_ONES * (0x7F - '9'));
+	uint64_t letter = (w + SWAR_ONES * (0x80 - 'a')) & ~(w + SWAR_ONES * (0x7F - 'z'));
+	letter &= ~x & SWAR_HIGH;
+	*letters = letter;
+	return (digit & ~x & SWAR_HIGH) | letter;
+}
+
+/* The run of ASCII letters and digits at u[i] (one at least) onto the
+ * word: 8 bytes read, lowercased (0x20 set in each letter) and stored at a
+ * time, the bytes past the run stored too (tok has room; only the word's
+ * `tlen` bytes are ever read); the bytes of a piece's last 7 one at a
+ * time (past them may be no memory). A word that starts here and ends at
+ * a separator within the 8 bytes, most words, goes to the set straight
+ * from them, with the separator: nothing else can join it. Where the
+ * run (and that separator) stops. */
+static inline size_t tok_word(struct tokenizer *t, const unsigned char *u, size_t len,
+			      size_t i)
+{
+	size_t tlen = t->tlen;
+	while (len - i >= 8) {
+		uint64_t x = bytes_le64(u + i), letters;
+		uint64_t stop = ~swar_word_bytes(x, &letters) & SWAR_HIGH;
+		uint64_t lower = x | letters >> 2;
+		if (tlen <= WORD_MAX)
+			bytes_put_le64(t->tok + tlen, lower);
+		if (!stop) {
+			tlen += 8;
+			i += 8;
+			continue;
+		}
+		size_t n = (size_t)__builtin_ctzll(stop) / 8;
+		if (tlen == 0 && byte_class[u[i + n]] == B_SEP) {
+			uint64_t head = lower & (((uint64_t)1 << (8 * n)) - 1); /* n < 8 */
+			tok_emit(t, t->tok, n, head, search_head_hash(head));
+			t->tlen = 0;
+			return i + n + 1;
+		}
+		tlen += n;
+		i += n;
+		t->tlen = tlen > WORD_MAX ? WORD_MAX + 1 : tlen;
+		return i;
+	}
+	unsigned c;
+	for (; i < len && (c = byte_class[u[i]]) >= '0'; i++, tlen++)
+		if (tlen <= WORD_MAX)
+			t->tok[tlen] = (char)c;
+	t->tlen = tlen > WORD_MAX ? WORD_MAX + 1 : tlen; /* too long: skipped at its end */
+	return i;
+}
+
 /* Tokenize `len` bytes of text up to the first '<' or '&' (where a page's
  * run of text stops; the caller tells what it is): where it stopped. A
  * word or CJK pair may go on after it. ASCII (most of any page) in loops
- * of their own: a word's bytes by a table (lowercased as they are copied),
- * its hash once at its end. */
+ * of their own: a word's bytes 8 at a time (tok_word), its hash once at
+ * its end. */
 static size_t tok_run(struct tokenizer *t, const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -356,24 +420,8 @@ static size_t tok_run(struct tokenizer *t, const char *s, size_t len)
 	while (i < len) {
 		unsigned c = byte_class[u[i]];
 		if (c >= '0') {
-			/* a run of word bytes: at most the room the word has */
 			t->prev_len = 0;
-			size_t tlen = t->tlen;
-			size_t room = tlen <= WORD_MAX ? WORD_MAX - tlen : 0;
-			size_t n = len - i < room ? len - i : room;
-			const unsigned char *from = u + i;
-			char *to = t->tok + tlen;
-			size_t j = 0;
-			while (j < n && (c = byte_class[from[j]]) >= '0')
-				to[j++] = (char)c;
-			i += j;
-			tlen += j;
-			if (j == n && i < len && byte_class[u[i]] >= '0') {
-				tlen = WORD_MAX + 1; /* too long: skipped at its end */
-				while (i < len && byte_class[u[i]] >= '0')
-					i++;
-			}
-			t->tlen = tlen;
+			i = tok_word(t, u, len, i);
 			continue;
 		}
 		if (c == B_SEP) {
@@ -461,14 +509,37 @@ static void add_space(struct sink *k)
 }
 
 /* Append text with its white space collapsed to single spaces (none at
- * the start of the buffer), written straight into the room made for it. */
+ * the start of the buffer), written straight into the room made for it.
+ * Between spaces, 8 bytes copied at a time up to the first byte of 0x20
+ * or below (found as in swar_word_bytes: (x - 0x21...) & ~x & 0x80...
+ * flags the lowest such byte exactly; the first in the text, x being
+ * read little-endian), which is then told a byte at a
+ * time: white space or not. */
 static void add_collapsed(struct buf *b, const char *t, size_t n)
 {
-	buf_grow(b, n);
+	buf_grow(b, n + 8); /* 8 bytes can be stored at any place */
 	char *o = b->ptr + b->len;
 	bool space = !b->len || o[-1] == ' ';
-	for (size_t i = 0; i < n; i++) {
-		char c = t[i];
+	size_t i = 0;
+	while (i < n) {
+		if (n - i >= 8) {
+			uint64_t x = bytes_le64(t + i);
+			uint64_t low = (x - SWAR_ONES * 0x21) & ~x & SWAR_HIGH;
+			bytes_put_le64(o, x);
+			if (!low) {
+				o += 8;
+				i += 8;
+				space = false;
+				continue;
+			}
+			size_t k = (size_t)__builtin_ctzll(low) / 8; /* little-endian */
+			if (k) {
+				o += k;
+				i += k;
+				space = false;
+			}
+		}
+		char c = t[i++];
 		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
 			if (!space)
 				*o++ = ' ';

@@ -212,6 +212,30 @@ static void test_json_strings_are_escaped(void **state)
 		buf_reset(&b);
 		text_escape_json(&b, &one, 1);
 		assert_string_equal(b.ptr, want);
+		/* and at every place of 8 bytes read at a time, among bytes
+		 * next to those escaped (the tests 8 at a time are borrows) */
+		for (size_t len = 1; len <= 20; len++)
+			for (size_t at = 0; at < len; at++) {
+				char text[24], expect[64];
+				size_t n = 0;
+				for (size_t k = 0; k < len; k++)
+					text[k] = k == at ? (char)c : (char)(k % 3 ? 'a' + k : 0x21);
+				expect[n++] = '"';
+				for (size_t k = 0; k < len; k++) {
+					if (k != at) {
+						expect[n++] = text[k];
+						continue;
+					}
+					size_t w = strlen(want) - 2; /* without its quotes */
+					memcpy(expect + n, want + 1, w);
+					n += w;
+				}
+				expect[n++] = '"';
+				expect[n] = '\0';
+				buf_reset(&b);
+				text_escape_json(&b, text, len);
+				assert_string_equal(b.ptr, expect);
+			}
 	}
 	buf_release(&b);
 }
@@ -430,6 +454,123 @@ static void test_cjk_pairs_within_and_across_pieces(void **state)
 			  "0123456789012345678901234567890123456789|x");
 	assert_fed_tokens("01234567890123456789|01234567890123456789 x",
 			  "0123456789012345678901234567890123456789|x");
+}
+
+/* A page's text has its white space collapsed 8 bytes at a time: texts of
+ * every length up to 40, of words, runs of every kind of white space,
+ * other low bytes and bytes not ASCII, anywhere, give what collapsing a
+ * byte at a time gives (no space at the start or the end, one for a run). */
+static void test_white_space_collapsed_8_bytes_at_a_time(void **state)
+{
+	(void)state;
+	static const char bytes[] = { 'a', 'B', '7', ' ', ' ', '\n', '\t', '\r', '\x01',
+				      '\x1f', '!', '\x7f', '\xc3', '\xa9', '-', 'z' };
+	uint32_t seed = 1;
+	for (int round = 0; round < 4000; round++) {
+		size_t len = (size_t)round % 41;
+		char text[48], want[48];
+		size_t n = 0;
+		bool space = true;
+		for (size_t k = 0; k < len; k++) {
+			seed = seed * 1103515245u + 12345u;
+			char c = bytes[(seed >> 16) % sizeof bytes];
+			text[k] = c;
+			if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+				if (!space)
+					want[n++] = ' ';
+				space = true;
+			} else {
+				want[n++] = c;
+				space = false;
+			}
+		}
+		if (n && want[n - 1] == ' ')
+			n--;
+		want[n] = '\0';
+		struct buf html = BUF_INIT, h = BUF_INIT, b = BUF_INIT;
+		buf_adds(&html, "<main>");
+		buf_add(&html, text, len);
+		buf_adds(&html, "</main>");
+		search_text_from_html(html.ptr, html.len, &h, &b);
+		assert_string_equal(b.ptr ? b.ptr : "", want);
+		buf_release(&html);
+		buf_release(&h);
+		buf_release(&b);
+	}
+}
+
+/* The ASCII words of `text` as the rules say, a byte at a time: runs of
+ * letters and digits, lowercased, those of at most 40 bytes, joined by '|'. */
+static void reference_words(const char *text, struct buf *out)
+{
+	size_t n = 0;
+	char word[64];
+	for (const char *p = text;; p++) {
+		char c = *p;
+		bool alnum = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') ||
+			     (c >= 'A' && c <= 'Z');
+		if (alnum) {
+			if (n < sizeof word)
+				word[n] = (char)(c >= 'A' && c <= 'Z' ? c + 32 : c);
+			n++;
+			continue;
+		}
+		if (n && n <= 40) {
+			if (out->len)
+				buf_addc(out, '|');
+			buf_add(out, word, n);
+		}
+		n = 0;
+		if (!c)
+			break;
+	}
+}
+
+/* Words are read 8 bytes at a time: every length of word (1 to 45 bytes)
+ * at every place in those 8 bytes, before each kind of separator, upper
+ * and lower case, letters and digits, a word ending with its text or
+ * within its last 7 bytes, give the tokens a byte at a time gives, by the
+ * callback and into a page's set alike. */
+static void test_words_read_8_bytes_at_a_time_are_the_words(void **state)
+{
+	(void)state;
+	static const char seps[] = " .-/:@[`{\x7f";
+	const char *alnum = "aZ0yB9cX1wD8eV2uF7gT3sH6iR4qJ5kP";
+	char text[128];
+	for (size_t lead = 0; lead < 9; lead++)
+		for (size_t wlen = 1; wlen <= 45; wlen++)
+			for (size_t si = 0; si < sizeof seps - 1; si++)
+				for (size_t tail = 0; tail < 10; tail++) {
+					size_t n = 0;
+					for (size_t k = 0; k < lead; k++)
+						text[n++] = k == lead - 1 ? ' ' : 'L';
+					for (size_t k = 0; k < wlen; k++)
+						text[n++] = alnum[k % 32];
+					if (tail) {
+						text[n++] = seps[si];
+						for (size_t k = 1; k < tail; k++)
+							text[n++] = (char)('A' + k);
+					}
+					text[n] = '\0';
+					struct buf want = BUF_INIT, got = BUF_INIT;
+					reference_words(text, &want);
+					search_tokens(text, n, add_tok, &got);
+					if (strcmp(got.ptr ? got.ptr : "", want.ptr ? want.ptr : ""))
+						fail_msg("\"%s\": \"%s\", not \"%s\"", text,
+							 got.ptr ? got.ptr : "", want.ptr ? want.ptr : "");
+					buf_release(&want);
+					buf_release(&got);
+				}
+	/* the same words into a page's set: each found, with its field */
+	assert_tokens("ABCDEFG hij", "abcdefg|hij");
+	assert_tokens("Abcdefgh ij", "abcdefgh|ij");
+	assert_tokens("x0123456789ABCDEFGhij,k", "x0123456789abcdefghij|k");
+	assert_fed_tokens("GDDR6X, GDDR|6X HBM3e", "gddr6x|hbm3e");
+	assert_fed_tokens("abcdefg abcdefgh-abcdefghi", "abcdefg|abcdefgh|abcdefghi");
+	assert_fed_tokens("ABCDEFGcafé1234567 Z", "abcdefgcafé1234567|z");
+	assert_fed_tokens("tail8ch|ar", "tail8char");
+	assert_fed_tokens("Word&amp;more", "word|more");
+	assert_fed_tokens("Word&#x41;B x", "wordab|x");
 }
 
 /* A token's first 8 bytes are its head, compared as one number: tokens
@@ -716,6 +857,8 @@ int main(void)
 		cmocka_unit_test(test_a_page_from_html_indexes_as_its_text),
 		cmocka_unit_test(test_every_tag_is_a_block_inline_or_skipped),
 		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),
+		cmocka_unit_test(test_words_read_8_bytes_at_a_time_are_the_words),
+		cmocka_unit_test(test_white_space_collapsed_8_bytes_at_a_time),
 		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
 		cmocka_unit_test(test_tokens_sharing_their_first_eight_bytes_stay_apart),
 		cmocka_unit_test(test_the_hash_of_a_token_is_the_hash_of_its_bytes),
