@@ -672,21 +672,24 @@ static bool add_build_id(struct digest *d, const struct dl_phdr_info *info)
 	return false;
 }
 
-/* Each shared library the process runs with (an LD_PRELOAD one too): its
- * path and its build id, or its bytes where it has none. */
-static int add_library(struct dl_phdr_info *info, size_t size, void *ctx)
+/* The program and each shared library it runs with (an LD_PRELOAD one
+ * too): the library's path, and the build id the linker wrote into each
+ * (a digest of its bytes), or, where there is none, its bytes: a gen built
+ * from other sources, or with another libcmark, renders otherwise. */
+static int add_object(struct dl_phdr_info *info, size_t size, void *ctx)
 {
 	(void)size;
 	struct digest *d = ctx;
-	/* the program itself (no name) is digested whole by pagecache_tool;
-	 * the kernel's vDSO (no path) renders nothing */
-	if (!info->dlpi_name || info->dlpi_name[0] != '/')
+	/* the program comes first, without a name; the kernel's vDSO (no
+	 * path) renders nothing */
+	bool program = !info->dlpi_name || !info->dlpi_name[0];
+	if (!program && info->dlpi_name[0] != '/')
 		return 0;
-	digest_add_str(d, info->dlpi_name);
+	digest_add_str(d, program ? "" : info->dlpi_name);
 	if (add_build_id(d, info))
 		return 0;
 	struct buf bytes = BUF_INIT;
-	if (fs_read_file(info->dlpi_name, &bytes) == 0)
+	if (fs_read_file(program ? "/proc/self/exe" : info->dlpi_name, &bytes) == 0)
 		digest_add_field(d, bytes.ptr, bytes.len);
 	else
 		digest_add_u64(d, (uint64_t)getpid()); /* unknown: never trusted */
@@ -696,19 +699,10 @@ static int add_library(struct dl_phdr_info *info, size_t size, void *ctx)
 
 struct digest_value pagecache_tool(void)
 {
-	struct buf exe = BUF_INIT;
 	struct digest d;
 	digest_init(&d);
 	digest_add(&d, magic, sizeof magic);
-	/* the program's own bytes: a gen built from other sources renders
-	 * otherwise; where they cannot be read, no cache is ever trusted */
-	if (fs_read_file("/proc/self/exe", &exe) == 0)
-		digest_add(&d, exe.ptr, exe.len);
-	else
-		digest_add_u64(&d, (uint64_t)getpid());
-	buf_release(&exe);
-	/* and the libraries it runs with: another libcmark renders otherwise */
-	dl_iterate_phdr(add_library, &d);
+	dl_iterate_phdr(add_object, &d);
 	return digest_end(&d);
 }
 

@@ -108,9 +108,9 @@ struct pagecache {
 void pagecache_init(struct pagecache *pc);
 void pagecache_free(struct pagecache *pc);
 
-/* The digest of this gen (its program file and the shared libraries it
- * runs with, under the digest key set): a cache by another gen is not
- * used. */
+/* The digest of this gen (the build ids of its program and of the shared
+ * libraries it runs with, or their bytes where they have none; under the
+ * digest key set): a cache by another gen is not used. */
 struct digest_value pagecache_tool(void);
 
 /* ".site-cache-<name>" beside the output folder `out` (malloc'd). */
