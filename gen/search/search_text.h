@@ -77,8 +77,9 @@ struct set_token {
  * (its term number: an index into toks), and the ones of the page being
  * read: a token becomes a term number as it is read, so merging a page
  * into an index (search.c) looks each term up once per set, not once per
- * page. An open-addressed table (a power-of-two number of slots, at most
- * half full, each the index + 1 of a token, 0 when empty), probed by the
+ * page. An open-addressed table (a power-of-two number of slots, at most a
+ * quarter full: short probes, and a set is made once per thread, not per
+ * page, each the index + 1 of a token, 0 when empty), probed by the
  * hash the tokenizer computed at the token's end: the only lookup a token
  * occurrence costs. A set is for one thread and one page at a time
  * (search.c keeps one per thread); it owns its memory (token_set_release). */
