@@ -77,6 +77,11 @@ struct search_pages {
 	size_t npages;        /* pages planned when the numbers were given */
 	long *doc;            /* [npages]: doc number in its language, or -1 */
 	struct search_index *ix[LANG_COUNT];
+	/* the terms each rendering thread reads pages with: one per page being
+	 * read at a time, taken and given back under the lock, so a term is
+	 * looked up in an index once per thread, not once per page */
+	struct search_terms **idle;
+	size_t nidle, cap_idle;
 	pthread_mutex_t lock;
 };
 
@@ -182,6 +187,25 @@ void search_pages_plan(struct site *s)
 	s->search = ss;
 }
 
+/* A search_terms no other thread is reading with (the lock held). */
+static struct search_terms *terms_take(struct search_pages *ss)
+{
+	return ss->nidle ? ss->idle[--ss->nidle] : search_terms_new();
+}
+
+/* Put page `i`, read with `st`, into its index, and give `st` back. */
+static void put_page(struct site *s, size_t i, struct search_terms *st,
+		     struct search_page *pg)
+{
+	struct search_pages *ss = s->search;
+	pthread_mutex_lock(&ss->lock);
+	if (pg)
+		search_index_put(ss->ix[s->plan.pages[i].lang], (size_t)ss->doc[i], pg);
+	ALLOC_GROW(ss->idle, ss->nidle, ss->cap_idle);
+	ss->idle[ss->nidle++] = st;
+	pthread_mutex_unlock(&ss->lock);
+}
+
 void search_pages_collect(struct site *s, size_t i, const char *html, size_t len,
 			struct buf *kept)
 {
@@ -195,13 +219,15 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 		.kind = kinds[kind_of(p)].key,
 		.description = p->description,
 	};
+	pthread_mutex_lock(&ss->lock);
+	struct search_terms *st = terms_take(ss);
+	pthread_mutex_unlock(&ss->lock);
 	/* outside the lock */
-	struct search_page *pg = search_page_from_html(&d, html, indexed_len(p, html, len));
+	struct search_page *pg = search_page_from_html(st, &d, html,
+						       indexed_len(p, html, len));
 	if (kept)
 		search_page_encode(pg, kept);
-	pthread_mutex_lock(&ss->lock);
-	search_index_put(ss->ix[p->lang], (size_t)ss->doc[i], pg);
-	pthread_mutex_unlock(&ss->lock);
+	put_page(s, i, st, pg);
 }
 
 int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
@@ -209,13 +235,12 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 	struct search_pages *ss = s->search;
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
 		return 0; /* not indexed: nothing was kept */
-	struct search_page *pg = search_page_decode(kept, len);
-	if (!pg)
-		return -1;
 	pthread_mutex_lock(&ss->lock);
-	search_index_put(ss->ix[s->plan.pages[i].lang], (size_t)ss->doc[i], pg);
+	struct search_terms *st = terms_take(ss);
 	pthread_mutex_unlock(&ss->lock);
-	return 0;
+	struct search_page *pg = search_page_decode(st, kept, len);
+	put_page(s, i, st, pg);
+	return pg ? 0 : -1;
 }
 
 /* ---- the index files ---- */
@@ -302,6 +327,9 @@ void search_pages_free(struct site *s)
 		return;
 	for (int l = 0; l < LANG_COUNT; l++)
 		search_index_free(ss->ix[l]);
+	for (size_t k = 0; k < ss->nidle; k++)
+		search_terms_free(ss->idle[k]);
+	free(ss->idle);
 	pthread_mutex_destroy(&ss->lock);
 	free(ss->doc);
 	free(ss);

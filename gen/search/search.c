@@ -8,6 +8,7 @@
 #include "base/text.h"
 #include "base/xalloc.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -40,6 +41,7 @@ struct idoc {
  * indexes + 1 (0: empty), a power of two at most half full, probed by
  * the hash the tokenizer gave each token, so a merged page hashes nothing. */
 struct search_index {
+	uint64_t id;     /* what search_terms know it by: never two the same */
 	uint32_t *slots;
 	size_t nslots;
 	struct term *terms;
@@ -48,12 +50,13 @@ struct search_index {
 	size_t ndocs, cap_docs;
 };
 
-/* Postings: most terms have few, so they start small and grow by half. */
+/* Postings: a term has a hundred on average at N=1,000 (a few thousand
+ * at most), so they start at 8 and double: a few reallocations a term. */
 static posting *grow_postings(posting *p, uint32_t n, uint32_t *cap)
 {
 	if (n < *cap)
 		return p;
-	*cap = *cap ? *cap + *cap / 2 + 1 : 2;
+	*cap = *cap ? *cap * 2 : 8;
 	return xreallocarray(p, *cap, sizeof *p);
 }
 
@@ -61,7 +64,10 @@ static void idoc_free(struct idoc *d);
 
 struct search_index *search_index_new(void)
 {
-	return xcalloc(1, sizeof(struct search_index));
+	static atomic_uint_fast64_t last_id;
+	struct search_index *ix = xcalloc(1, sizeof *ix);
+	ix->id = atomic_fetch_add(&last_id, 1) + 1;
+	return ix;
 }
 
 void search_index_free(struct search_index *ix)
@@ -141,30 +147,81 @@ static const struct term *index_find(const struct search_index *ix, const char *
 	return NULL;
 }
 
+/* ---- the terms a thread read ---- */
+
+/* What one index numbers the terms: to[tn] is the index's term number + 1
+ * of term tn, 0 when not looked up yet. */
+struct terms_map {
+	uint64_t ix_id;
+	uint32_t *to;
+	size_t n, cap;
+};
+
+struct search_terms {
+	struct token_set set;
+	struct terms_map *maps; /* one per index merged into (a site has two) */
+	size_t nmaps, cap_maps;
+};
+
+struct search_terms *search_terms_new(void)
+{
+	struct search_terms *st = xcalloc(1, sizeof *st);
+	token_set_init(&st->set, 0);
+	return st;
+}
+
+void search_terms_free(struct search_terms *st)
+{
+	if (!st)
+		return;
+	token_set_release(&st->set);
+	for (size_t i = 0; i < st->nmaps; i++)
+		free(st->maps[i].to);
+	free(st->maps);
+	free(st);
+}
+
+/* The map of `st`'s terms to ix's, holding all of them. */
+static uint32_t *terms_map(struct search_terms *st, const struct search_index *ix)
+{
+	struct terms_map *m = NULL;
+	for (size_t i = 0; i < st->nmaps && !m; i++)
+		if (st->maps[i].ix_id == ix->id)
+			m = &st->maps[i];
+	if (!m) {
+		ALLOC_GROW(st->maps, st->nmaps, st->cap_maps);
+		m = &st->maps[st->nmaps++];
+		*m = (struct terms_map){ .ix_id = ix->id };
+	}
+	size_t n = st->set.ntoks;
+	if (m->n < n) {
+		if (m->cap < n) {
+			m->cap = n + n / 2 + 64;
+			m->to = xreallocarray(m->to, m->cap, sizeof *m->to);
+		}
+		memset(m->to + m->n, 0, (n - m->n) * sizeof *m->to);
+		m->n = n;
+	}
+	return m->to;
+}
+
 /* ---- one page's tokens ---- */
 
-/* A page's distinct tokens (search_text.h's set: the only lookup a token
- * occurrence costs; the index's map of terms is asked once per distinct
- * token, when the page is merged) and its doc. A decoded page's tokens
- * point into its record instead of the set's keys. */
+/* A page's distinct terms (the page its search_terms is reading: the set's
+ * in_page, with their fields in the set's toks) and its doc. */
 struct search_page {
-	struct token_set set;
-	char *record;             /* a decoded page's record: its tokens' bytes */
+	struct search_terms *terms;
+	bool own_terms;           /* search_page_new's: freed with the page */
 	struct idoc doc;
 };
 
-/* Where the page's tokens' bytes are: a token is an offset (a page's keys
- * grow as it is read) into its keys or, for a decoded page, its record. */
-static const char *page_keys(const struct search_page *pg)
-{
-	return pg->record ? pg->record : pg->set.keys.ptr;
-}
-
-/* An empty page with room for the tokens of about `bytes` of text. */
-static struct search_page *page_new(size_t bytes)
+/* An empty page read with `st`. */
+static struct search_page *page_new(struct search_terms *st, bool own)
 {
 	struct search_page *pg = xcalloc(1, sizeof *pg);
-	token_set_init(&pg->set, bytes);
+	pg->terms = st;
+	pg->own_terms = own;
+	token_set_page(&st->set);
 	return pg;
 }
 
@@ -172,7 +229,7 @@ static void index_field(struct search_page *pg, const char *s, unsigned field)
 {
 	if (!s)
 		return;
-	struct tokenizer t = { .set = &pg->set, .field = field };
+	struct tokenizer t = { .set = &pg->terms->set, .field = field };
 	tok_feed(&t, s, strlen(s));
 	tok_finish(&t);
 }
@@ -193,7 +250,6 @@ static size_t cut_at(const char *s, size_t len, size_t max)
 static void page_set_doc(struct search_page *pg, const struct search_doc *d,
 			 const char *body, size_t body_len)
 {
-	token_set_done(&pg->set);
 	pg->doc.title = xstrdup(d->title);
 	pg->doc.path = xstrdup(d->path);
 	pg->doc.kind = xstrdup(d->kind);
@@ -209,9 +265,9 @@ static void page_set_doc(struct search_page *pg, const struct search_doc *d,
 
 struct search_page *search_page_new(const struct search_doc *d)
 {
-	struct search_page *pg = page_new(0);
+	struct search_page *pg = page_new(search_terms_new(), true);
 	index_field(pg, d->title, SEARCH_IN_TITLE);
-	pg->doc.title_tokens = pg->set.count;
+	pg->doc.title_tokens = pg->terms->set.count;
 	index_field(pg, d->headings, SEARCH_IN_HEADING);
 	index_field(pg, d->description, SEARCH_IN_DESCRIPTION);
 	index_field(pg, d->body, SEARCH_IN_BODY);
@@ -219,17 +275,16 @@ struct search_page *search_page_new(const struct search_doc *d)
 	return pg;
 }
 
-struct search_page *search_page_from_html(const struct search_doc *d, const char *html,
+struct search_page *search_page_from_html(struct search_terms *st,
+					  const struct search_doc *d, const char *html,
 					  size_t len)
 {
-	/* a distinct token per 19 bytes of HTML at most on the corpus, 44 on
-	 * average: room for one per 32 bytes, so most tables never grow */
-	struct search_page *pg = page_new(len);
+	struct search_page *pg = page_new(st, false);
 	index_field(pg, d->title, SEARCH_IN_TITLE);
-	pg->doc.title_tokens = pg->set.count;
+	pg->doc.title_tokens = st->set.count;
 	index_field(pg, d->description, SEARCH_IN_DESCRIPTION);
-	struct tokenizer th = { .set = &pg->set, .field = SEARCH_IN_HEADING };
-	struct tokenizer tb = { .set = &pg->set, .field = SEARCH_IN_BODY };
+	struct tokenizer th = { .set = &st->set, .field = SEARCH_IN_HEADING };
+	struct tokenizer tb = { .set = &st->set, .field = SEARCH_IN_BODY };
 	/* the body is kept only as far as the snippet can reach (plus a
 	 * character, for the cut); the headings are only tokenized */
 	struct buf body = BUF_INIT;
@@ -254,19 +309,17 @@ void search_page_free(struct search_page *pg)
 {
 	if (!pg)
 		return;
-	token_set_release(&pg->set);
-	free(pg->record);
+	if (pg->own_terms)
+		search_terms_free(pg->terms);
 	idoc_free(&pg->doc);
 	free(pg);
 }
 
 /* The record: title_tokens, the doc's four strings (buf.h's records), the
- * token count, then each token as its fields (a byte), its length (a
- * byte: at most WORD_MAX), its hash (4 bytes, little-endian) and its
- * bytes: decoding hashes nothing. Six bytes of a token's own besides its
- * bytes, written in place: a build encodes every page's tokens and the
- * page cache digests the record. */
-#define TOKEN_HEAD 6
+ * term count, then each term as its fields (a byte), its length (a byte:
+ * at most WORD_MAX) and its bytes; its head and hash are made again when
+ * it is read, by one load and one multiplication for most. */
+#define TOKEN_HEAD 2
 
 void search_page_encode(const struct search_page *pg, struct buf *out)
 {
@@ -275,77 +328,67 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 	const char *const strs[] = { d->title, d->path, d->kind, d->text };
 	for (size_t i = 0; i < 4; i++)
 		buf_add_counted(out, strs[i], strlen(strs[i]));
-	const struct token_set *ts = &pg->set;
-	buf_add_u32(out, (uint32_t)ts->ntoks);
+	const struct token_set *ts = &pg->terms->set;
+	buf_add_u32(out, (uint32_t)ts->nin_page);
 	size_t need = 0;
-	for (size_t i = 0; i < ts->ntoks; i++)
-		need += TOKEN_HEAD + ts->toks[i].len;
-	buf_grow(out, need);
+	for (size_t i = 0; i < ts->nin_page; i++)
+		need += TOKEN_HEAD + ts->toks[ts->in_page[i]].len;
+	buf_grow(out, need + 8);
 	unsigned char *o = (unsigned char *)out->ptr + out->len;
-	const char *keys = page_keys(pg);
-	for (size_t i = 0; i < ts->ntoks; i++) {
-		const struct set_token *t = &ts->toks[i];
-		uint32_t h = t->hash;
-		o[0] = (unsigned char)t->fields;
-		o[1] = (unsigned char)t->len;
-		o[2] = (unsigned char)h;
-		o[3] = (unsigned char)(h >> 8);
-		o[4] = (unsigned char)(h >> 16);
-		o[5] = (unsigned char)(h >> 24);
-		memcpy(o + TOKEN_HEAD, keys + t->at, t->len);
+	for (size_t i = 0; i < ts->nin_page; i++) {
+		const struct set_token *t = &ts->toks[ts->in_page[i]];
+		o[0] = t->fields;
+		o[1] = t->len;
+		if (t->len <= 8) /* one store; the bytes past it are overwritten next */
+			bytes_put_le64(o + TOKEN_HEAD, t->head);
+		else
+			bytes_copy_short(o + TOKEN_HEAD, ts->keys.ptr + t->at, t->len);
 		o += TOKEN_HEAD + t->len;
 	}
 	out->len += need;
 	out->ptr[out->len] = '\0';
 }
 
-/* The head of a token in a record (len at most WORD_MAX), by one load:
- * the record has 8 bytes after its end. */
-static inline uint64_t record_head(const char *bytes, size_t len)
+/* The head of a token of `len` bytes at `p` (at most WORD_MAX), with
+ * `left` bytes readable from p: by one load when 8 are. */
+static inline uint64_t record_head(const unsigned char *p, size_t len, size_t left)
 {
-	uint64_t head = bytes_le64(bytes);
+	if (left < 8)
+		return search_token_head((const char *)p, len);
+	uint64_t head = bytes_le64(p);
 	return len < 8 ? head & (((uint64_t)1 << (8 * len)) - 1) : head;
 }
 
-/* The tokens of a record (`n` of them in the `left` bytes at `p`) into
- * pg->set.toks, pointing into the record: false when they are not exactly
- * that (a length past the end, a token of no bytes or too long, fields
- * no field has, bytes left over). */
-static bool page_decode_tokens(struct search_page *pg, const unsigned char *p,
-			       size_t left, size_t n)
+/* The `n` terms of a record (in the `left` bytes at `p`) into the page
+ * `ts` is reading: false when they are not exactly that (a length past
+ * the end, a term of no bytes or too long, fields no field has or none, a
+ * term twice, bytes left over). */
+static bool page_decode_terms(struct token_set *ts, const unsigned char *p, size_t left,
+			      size_t n)
 {
-	if (n > left / (TOKEN_HEAD + 1)) /* a token takes 7 bytes at least */
+	if (n > left / (TOKEN_HEAD + 1)) /* a term takes 3 bytes at least */
 		return false;
-	struct token_set *ts = &pg->set;
-	ts->toks = xreallocarray(NULL, n + 1, sizeof *ts->toks);
 	for (size_t i = 0; i < n; i++) {
 		if (left < TOKEN_HEAD)
 			return false;
 		size_t len = p[1];
-		if (!len || len > WORD_MAX || p[0] > 15 || left - TOKEN_HEAD < len)
+		if (!len || len > WORD_MAX || !p[0] || p[0] > 15 || left - TOKEN_HEAD < len)
 			return false;
-		uint32_t h = (uint32_t)p[2] | (uint32_t)p[3] << 8 | (uint32_t)p[4] << 16 |
-			     (uint32_t)p[5] << 24;
-		const char *bytes = (const char *)p + TOKEN_HEAD;
-		ts->toks[ts->ntoks++] = (struct set_token){
-			record_head(bytes, len), (uint32_t)(bytes - pg->record), h,
-			(uint8_t)len, p[0]
-		};
+		const unsigned char *bytes = p + TOKEN_HEAD;
+		if (!token_set_put(ts, (const char *)bytes, len,
+				   record_head(bytes, len, left - TOKEN_HEAD), p[0]))
+			return false;
 		p += TOKEN_HEAD + len;
 		left -= TOKEN_HEAD + len;
 	}
 	return left == 0;
 }
 
-struct search_page *search_page_decode(const char *data, size_t len)
+struct search_page *search_page_decode(struct search_terms *st, const char *data,
+				       size_t len)
 {
-	struct search_page *pg = xcalloc(1, sizeof *pg);
-	buf_init(&pg->set.keys);
-	/* one copy of the record, which the tokens point into */
-	pg->record = xmalloc(len + 8); /* 8 bytes can be read at any token */
-	memcpy(pg->record, data, len);
-	memset(pg->record + len, 0, 8);
-	struct buf_reader r = { (const unsigned char *)pg->record, len, false };
+	struct search_page *pg = page_new(st, false);
+	struct buf_reader r = { (const unsigned char *)data, len, false };
 	pg->doc.title_tokens = buf_read_u32(&r);
 	char **strs[] = { &pg->doc.title, &pg->doc.path, &pg->doc.kind, &pg->doc.text };
 	for (size_t i = 0; i < 4; i++) {
@@ -353,14 +396,17 @@ struct search_page *search_page_decode(const char *data, size_t len)
 		const char *p = buf_read_counted(&r, &n);
 		*strs[i] = xstrndup(p ? p : "", n);
 	}
-	size_t ntoks = buf_read_u32(&r);
-	if (r.bad || !page_decode_tokens(pg, r.p, r.left, ntoks)) {
+	size_t nterms = buf_read_u32(&r);
+	if (r.bad || !page_decode_terms(&st->set, r.p, r.left, nterms)) {
 		search_page_free(pg);
 		return NULL;
 	}
 	return pg;
 }
 
+/* Each term of the page gets the doc's posting: a term is looked up in
+ * the index the first time its search_terms meets the index, then by its
+ * number. */
 void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg)
 {
 	while (ix->ndocs <= doc) {
@@ -370,12 +416,15 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 	idoc_free(&ix->docs[doc]);
 	ix->docs[doc] = pg->doc;
 	pg->doc = (struct idoc){ 0 };
-	const char *keys = page_keys(pg);
-	for (size_t i = 0; i < pg->set.ntoks; i++) {
-		const struct set_token *tok = &pg->set.toks[i];
-		size_t k = index_term(ix, keys + tok->at, tok->len, tok->head,
-				      tok->hash); /* may move terms */
-		struct term *t = &ix->terms[k];
+	const struct token_set *ts = &pg->terms->set;
+	uint32_t *to = terms_map(pg->terms, ix);
+	for (size_t i = 0; i < ts->nin_page; i++) {
+		uint32_t tn = ts->in_page[i];
+		const struct set_token *tok = &ts->toks[tn];
+		if (!to[tn])
+			to[tn] = (uint32_t)index_term(ix, ts->keys.ptr + tok->at, tok->len,
+						      tok->head, tok->hash) + 1;
+		struct term *t = &ix->terms[to[tn] - 1];
 		t->post = grow_postings(t->post, t->npost, &t->cap);
 		t->post[t->npost++] = (posting)doc << 4 | tok->fields;
 	}

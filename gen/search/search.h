@@ -59,25 +59,38 @@ void search_index_free(struct search_index *ix);
 /* Add a doc (copied); its number is the count of docs added before. */
 void search_index_add(struct search_index *ix, const struct search_doc *d);
 
-/* One doc's distinct tokens with their fields and what the doc files keep
- * of it: made from a doc (copied) without touching any index, so pages can
- * be tokenized on any thread; search_index_put then merges it (with one
- * lock around the call when threads share the index). */
+/* The terms one thread has read, numbered as first read, and what each
+ * index it merged pages into numbers them (so a term is looked up in an
+ * index once per search_terms, not once per page). Pages are read with
+ * one (search_page_from_html, _decode) on any thread, one page at a time
+ * per search_terms: a page is put (or freed) before the next is read with
+ * it. Owned by the caller (search_terms_free, after the pages). */
+struct search_terms;
+struct search_terms *search_terms_new(void);
+void search_terms_free(struct search_terms *st);
+
+/* One doc's distinct terms with their fields and what the doc files keep
+ * of it, made without touching any index, so pages can be tokenized on
+ * any thread; search_index_put then merges it (with one lock around the
+ * call when threads share the index). */
 struct search_page;
+/* A page of its own terms (a search_terms it owns). */
 struct search_page *search_page_new(const struct search_doc *d);
-/* The same from a rendered page in one pass: its text (as
+/* A rendered page, read with `st`, in one pass: its text (as
  * search_text_from_html gives it: headings and body) tokenized straight
  * from the HTML, only the snippet's part of it copied; `d`'s headings and
  * body are not read. */
-struct search_page *search_page_from_html(const struct search_doc *d, const char *html,
+struct search_page *search_page_from_html(struct search_terms *st,
+					  const struct search_doc *d, const char *html,
 					  size_t len);
 void search_page_free(struct search_page *pg);
-/* The page as bytes (appended to `out`) and back: a page kept from an
- * earlier build (pagecache.h) is merged without its HTML being read or
- * tokenized again. Decoding checks every length: NULL for bytes that are
- * not such a record. */
+/* The page as bytes (appended to `out`) and back, read with `st`: a page
+ * kept from an earlier build (pagecache.h) is merged without its HTML
+ * being read or tokenized again. Decoding checks every length: NULL for
+ * bytes that are not such a record (a term twice, too). */
 void search_page_encode(const struct search_page *pg, struct buf *out);
-struct search_page *search_page_decode(const char *data, size_t len);
+struct search_page *search_page_decode(struct search_terms *st, const char *data,
+				       size_t len);
 /* Merge `pg` as doc number `doc` (any order; numbers never put are
  * written as empty docs); takes and frees `pg`. */
 void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg);

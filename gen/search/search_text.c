@@ -129,32 +129,35 @@ bool search_same_bytes(const char *a, const char *b, size_t n)
 	return same_bytes(a, b, n);
 }
 
-/* ---- a page's set of tokens ---- */
+/* ---- the set of terms ---- */
 
 void token_set_init(struct token_set *ts, size_t bytes)
 {
 	size_t n = 256;
-	while (n < bytes / 16 && n < 65536) /* a slot per 16 bytes: a token per 32 */
+	while (n < bytes / 16 && n < 65536) /* a slot per 16 bytes: a token per 64 */
 		n *= 2;
 	*ts = (struct token_set){ .nslots = n };
 	ts->slots = xcalloc(n, sizeof *ts->slots);
 	buf_init(&ts->keys);
 	buf_grow(&ts->keys, n * 4); /* a token of 8 bytes per two slots */
-	ts->cap_toks = n / 2 + 1;   /* as many as the table takes before it grows */
+	ts->cap_toks = n / 4 + 1;   /* as many as the table takes before it grows */
 	ts->toks = xreallocarray(NULL, ts->cap_toks, sizeof *ts->toks);
+	ts->cap_in_page = ts->cap_toks;
+	ts->in_page = xreallocarray(NULL, ts->cap_in_page, sizeof *ts->in_page);
 }
 
-void token_set_done(struct token_set *ts)
+void token_set_page(struct token_set *ts)
 {
-	free(ts->slots);
-	ts->slots = NULL;
-	ts->nslots = 0;
+	ts->page++;
+	ts->nin_page = 0;
+	ts->count = 0;
 }
 
 void token_set_release(struct token_set *ts)
 {
 	free(ts->slots);
 	free(ts->toks);
+	free(ts->in_page);
 	buf_release(&ts->keys);
 	*ts = (struct token_set){ .keys = BUF_INIT };
 }
@@ -175,10 +178,27 @@ static void set_grow(struct token_set *ts)
 	ts->nslots = cap;
 }
 
+/* Term `tn`, read for the first time in the page, as occurring in
+ * `field`. */
+static inline void set_enter_inline(struct token_set *ts, uint32_t tn, unsigned field)
+{
+	ts->toks[tn].page = ts->page;
+	ts->toks[tn].fields = (uint8_t)field;
+	ALLOC_GROW(ts->in_page, ts->nin_page, ts->cap_in_page);
+	ts->in_page[ts->nin_page++] = tn;
+}
+
+/* The same out of set_add's line, which a term seen before in the page
+ * does not leave (a call there costs the tokenizer's loops registers). */
+__attribute__((noinline))
+static void set_enter(struct token_set *ts, uint32_t tn, unsigned field)
+{
+	set_enter_inline(ts, tn, field);
+}
+
 /* A token new to the set, at slot `k` (empty): its bytes copied (a short
  * one's as its head, in one store; `bytes` is NULL for a CJK pair), the
- * table grown when half full. Out of set_add's line, which a token seen
- * before does not leave. */
+ * table grown when a quarter full; then entered in the page. */
 __attribute__((noinline))
 static void set_add_new(struct token_set *ts, size_t k, const char *bytes, size_t len,
 			uint64_t head, uint32_t h, unsigned field)
@@ -195,29 +215,63 @@ static void set_add_new(struct token_set *ts, size_t k, const char *bytes, size_
 	keys->len += len;
 	keys->ptr[keys->len] = '\0';
 	ALLOC_GROW(ts->toks, ts->ntoks, ts->cap_toks);
-	ts->toks[ts->ntoks] = (struct set_token){ head, at, h, (uint8_t)len, (uint8_t)field };
+	ts->toks[ts->ntoks] = (struct set_token){ head, at, h, 0, (uint8_t)len, 0 };
 	ts->slots[k] = (uint32_t)++ts->ntoks;
-	if (ts->ntoks * 2 >= ts->nslots)
+	set_enter(ts, (uint32_t)ts->ntoks - 1, field);
+	if (ts->ntoks * 4 >= ts->nslots)
 		set_grow(ts);
 }
 
-/* A token occurring in `field`: its bytes are read only when it is longer
- * than its head. The table always has an empty slot. */
+/* The slot of the token (its head and hash as search_token_head and
+ * _hash give them), or of the empty slot where it goes: its bytes are
+ * read only when it is longer than its head. The table always has an
+ * empty slot. */
+static inline size_t set_find(const struct token_set *ts, const char *bytes, size_t len,
+			      uint64_t head, uint32_t h)
+{
+	size_t mask = ts->nslots - 1, k = h & mask;
+	for (uint32_t at; (at = ts->slots[k]) != 0; k = (k + 1) & mask) {
+		const struct set_token *t = &ts->toks[at - 1];
+		if (t->head == head && t->len == len &&
+		    (len <= 8 || (bytes && /* NULL: a pair, never longer than 8 */
+				   same_bytes(ts->keys.ptr + t->at + 8, bytes + 8, len - 8))))
+			return k;
+	}
+	return k;
+}
+
+/* A token occurring in `field`. */
 static inline void set_add(struct token_set *ts, const char *bytes, size_t len,
 			   uint64_t head, uint32_t h, unsigned field)
 {
 	ts->count++;
-	size_t mask = ts->nslots - 1, k = h & mask;
-	for (uint32_t at; (at = ts->slots[k]) != 0; k = (k + 1) & mask) {
-		struct set_token *t = &ts->toks[at - 1];
-		if (t->head == head && t->len == len &&
-		    (len <= 8 || (bytes && /* NULL: a pair, never longer than 8 */
-				   same_bytes(ts->keys.ptr + t->at + 8, bytes + 8, len - 8)))) {
-			t->fields |= (uint8_t)field;
-			return;
-		}
+	size_t k = set_find(ts, bytes, len, head, h);
+	uint32_t at = ts->slots[k];
+	if (!at) {
+		set_add_new(ts, k, bytes, len, head, h, field);
+		return;
 	}
-	set_add_new(ts, k, bytes, len, head, h, field);
+	struct set_token *t = &ts->toks[at - 1];
+	if (t->page == ts->page)
+		t->fields |= (uint8_t)field;
+	else
+		set_enter(ts, at - 1, field);
+}
+
+bool token_set_put(struct token_set *ts, const char *bytes, size_t len, uint64_t head,
+		   unsigned fields)
+{
+	uint32_t h = len <= 8 ? search_head_hash(head) : long_hash(head, bytes, len);
+	size_t k = set_find(ts, bytes, len, head, h);
+	uint32_t at = ts->slots[k];
+	if (at && ts->toks[at - 1].page == ts->page)
+		return false;
+	ts->count++;
+	if (at)
+		set_enter_inline(ts, at - 1, fields);
+	else
+		set_add_new(ts, k, bytes, len, head, h, fields);
+	return true;
 }
 
 /* ---- the tokenizer ---- */

@@ -62,36 +62,48 @@ uint32_t search_token_hash(const char *token, size_t len);
  * after their heads (short: four at a time, not by a call to memcmp). */
 bool search_same_bytes(const char *a, const char *b, size_t n);
 
-/* ---- a page's distinct tokens ---- */
+/* ---- the terms a thread has read, and a page's ---- */
 
 struct set_token {
 	uint64_t head;   /* search_token_head */
-	uint32_t at;     /* its bytes: an offset into the set's keys (or a record's) */
+	uint32_t at;     /* its bytes: an offset into the set's keys */
 	uint32_t hash;   /* search_token_hash */
+	uint32_t page;   /* the page (token_set's page) it last occurred in */
 	uint8_t len;     /* at most WORD_MAX */
-	uint8_t fields;  /* the SEARCH_IN_* it occurs in */
+	uint8_t fields;  /* the SEARCH_IN_* it occurs in, in that page */
 };
 
-/* The distinct tokens of a page, with the fields each occurs in: an
- * open-addressed table of its own (a power-of-two number of slots, at most
- * half full, each the index + 1 of a token, 0 when empty: 4 bytes a slot,
- * as a table is zeroed for every page), probed by the hash the tokenizer
- * computed at the token's end; the tokens in the order first seen. The
- * only lookup a token occurrence costs. Owns its memory
- * (token_set_release). */
+/* Every distinct token a set has read, numbered in the order first seen
+ * (its term number: an index into toks), and the ones of the page being
+ * read: a token becomes a term number as it is read, so merging a page
+ * into an index (search.c) looks each term up once per set, not once per
+ * page. An open-addressed table (a power-of-two number of slots, at most a
+ * quarter full: short probes, and a set is made once per thread, not per
+ * page, each the index + 1 of a token, 0 when empty), probed by the
+ * hash the tokenizer computed at the token's end: the only lookup a token
+ * occurrence costs. A set is for one thread and one page at a time
+ * (search.c keeps one per thread); it owns its memory (token_set_release). */
 struct token_set {
 	uint32_t *slots;
 	size_t nslots;
 	struct set_token *toks;
 	size_t ntoks, cap_toks;
 	struct buf keys;    /* the tokens' bytes, one after another */
-	unsigned count;     /* occurrences added */
+	uint32_t page;      /* the page being read: 1, 2, ... (0: none yet) */
+	uint32_t *in_page;  /* its distinct terms, in the order first seen */
+	size_t nin_page, cap_in_page;
+	unsigned count;     /* its occurrences */
 };
 
 /* An empty set with room for the tokens of about `bytes` of text. */
 void token_set_init(struct token_set *ts, size_t bytes);
-/* No more tokens: the table is freed, the tokens stay. */
-void token_set_done(struct token_set *ts);
+/* Start a page: none of its terms read yet. */
+void token_set_page(struct token_set *ts);
+/* Add the token `bytes` (len: 1 to WORD_MAX; head: search_token_head) to
+ * the page as occurring in `fields`, as a record gives it; false (and
+ * nothing added) when the page has it already. */
+bool token_set_put(struct token_set *ts, const char *bytes, size_t len, uint64_t head,
+		   unsigned fields);
 /* Frees the table, the tokens and keys; the set is then empty. */
 void token_set_release(struct token_set *ts);
 

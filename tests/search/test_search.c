@@ -15,6 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* The terms pages are read with, shared by the tests as a thread's are by
+ * the pages it renders (made by main). */
+static struct search_terms *terms;
+
 /* Tokens joined by '|'. */
 static void add_tok(void *ctx, const char *t, size_t len)
 {
@@ -301,7 +305,7 @@ static struct search_page *page_through_bytes(const struct search_doc *d)
 	struct buf b = BUF_INIT;
 	search_page_encode(pg, &b);
 	search_page_free(pg);
-	pg = search_page_decode(b.ptr, b.len);
+	pg = search_page_decode(terms, b.ptr, b.len);
 	assert_non_null(pg);
 	/* and it encodes as it was */
 	struct buf again = BUF_INIT;
@@ -338,7 +342,7 @@ static void test_a_page_from_html_indexes_as_its_text(void **state)
 	written_index(ix, &two);
 	d.headings = d.body = NULL;
 	ix = search_index_new();
-	search_index_put(ix, 0, search_page_from_html(&d, html.ptr, html.len));
+	search_index_put(ix, 0, search_page_from_html(terms, &d, html.ptr, html.len));
 	written_index(ix, &one);
 	assert_string_equal(one.ptr, two.ptr);
 	/* not blind: pairs across tags, words across inline tags, the cut */
@@ -411,7 +415,7 @@ static void assert_fed_tokens(const char *parts, const char *want)
 	buf_adds(&html, "</main>");
 	struct search_doc d = { .title = "", .path = "p/", .kind = "x" };
 	struct search_index *ix = search_index_new();
-	search_index_put(ix, 0, search_page_from_html(&d, html.ptr, html.len));
+	search_index_put(ix, 0, search_page_from_html(terms, &d, html.ptr, html.len));
 	struct buf out = BUF_INIT, expect = BUF_INIT;
 	written_index(ix, &out);
 	/* the one term shard: {"tok":[0,1],...} in byte order */
@@ -621,11 +625,11 @@ static void test_the_hash_of_a_token_is_the_hash_of_its_bytes(void **state)
 	buf_adds(&html, "\xe6\x98\xbe\xe5\xad\x98</p></main>");
 	struct search_doc d = { .title = "", .path = "p/", .kind = "x" };
 	struct search_index *ix = search_index_new();
-	struct search_page *pg = search_page_from_html(&d, html.ptr, html.len);
+	struct search_page *pg = search_page_from_html(terms, &d, html.ptr, html.len);
 	struct buf rec = BUF_INIT;
 	search_page_encode(pg, &rec);
 	search_index_put(ix, 0, pg);
-	search_index_put(ix, 1, search_page_decode(rec.ptr, rec.len));
+	search_index_put(ix, 1, search_page_decode(terms, rec.ptr, rec.len));
 	for (size_t n = 1; n <= WORD_MAX; n++) {
 		for (size_t i = 0; i < n; i++)
 			word[i] = (char)('a' + (i * 7 + n) % 26);
@@ -662,7 +666,7 @@ static void test_a_page_of_many_tokens_is_deduplicated(void **state)
 	struct search_index *ix = search_index_new();
 	search_index_put(ix, 0, search_page_new(&d));
 	d.body = NULL;
-	search_index_put(ix, 1, search_page_from_html(&d, html.ptr, html.len));
+	search_index_put(ix, 1, search_page_from_html(terms, &d, html.ptr, html.len));
 	for (size_t doc = 0; doc < 2; doc++) {
 		assert_int_equal(search_index_fields(ix, "same", doc),
 				 SEARCH_IN_TITLE | SEARCH_IN_BODY);
@@ -732,34 +736,39 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 	search_page_encode(pg, &b);
 	search_page_free(pg);
 	for (size_t len = 0; len < b.len; len++)
-		assert_null(search_page_decode(b.ptr, len));
+		assert_null(search_page_decode(terms, b.ptr, len));
 	buf_addc(&b, 0);
-	assert_null(search_page_decode(b.ptr, b.len));
+	assert_null(search_page_decode(terms, b.ptr, b.len));
 	buf_truncate(&b, b.len - 1);
-	pg = search_page_decode(b.ptr, b.len); /* whole, it is one */
+	pg = search_page_decode(terms, b.ptr, b.len); /* whole, it is one */
 	assert_non_null(pg);
 	search_page_free(pg);
-	/* a token is its fields, its length, its hash and its bytes: one of
-	 * no bytes, of more than WORD_MAX or with fields no field has is none */
+	/* a term is its fields, its length and its bytes: one of no bytes,
+	 * of more than WORD_MAX, with fields no field has or none, or twice in
+	 * the page is none */
 	static const struct { unsigned char fields, len; const char *bytes; bool ok; } toks[] = {
 		{ SEARCH_IN_BODY, 1, "x", true },
 		{ SEARCH_IN_BODY, 0, "", false },
 		{ SEARCH_IN_BODY, 41, "0123456789012345678901234567890123456789x", false },
 		{ 16, 1, "x", false },
+		{ 0, 1, "x", false },
 	};
 	for (size_t k = 0; k < sizeof toks / sizeof toks[0]; k++) {
-		buf_reset(&b);
-		buf_add_u32(&b, 0);
-		for (size_t i = 0; i < 4; i++)
-			buf_add_counted(&b, "x", 1);
-		buf_add_u32(&b, 1);
-		buf_addc(&b, (char)toks[k].fields);
-		buf_addc(&b, (char)toks[k].len);
-		buf_add_u32(&b, search_token_hash(toks[k].bytes, toks[k].len));
-		buf_add(&b, toks[k].bytes, toks[k].len);
-		pg = search_page_decode(b.ptr, b.len);
-		assert_int_equal(pg != NULL, toks[k].ok);
-		search_page_free(pg);
+		for (unsigned twice = 0; twice < 2; twice++) {
+			buf_reset(&b);
+			buf_add_u32(&b, 0);
+			for (size_t i = 0; i < 4; i++)
+				buf_add_counted(&b, "x", 1);
+			buf_add_u32(&b, 1 + twice);
+			for (unsigned i = 0; i <= twice; i++) {
+				buf_addc(&b, (char)toks[k].fields);
+				buf_addc(&b, (char)toks[k].len);
+				buf_add(&b, toks[k].bytes, toks[k].len);
+			}
+			pg = search_page_decode(terms, b.ptr, b.len);
+			assert_int_equal(pg != NULL, toks[k].ok && !twice);
+			search_page_free(pg);
+		}
 	}
 	buf_release(&b);
 	buf_release(&long_body);
@@ -839,6 +848,142 @@ static void test_postings_of_far_docs_are_written_in_order(void **state)
 	buf_release(&out);
 }
 
+/* ---- terms shared by the pages ---- */
+
+/* Rendered pages: words, a long word, CJK pairs, headings, words the
+ * pages share and words only one has. */
+static const char *const shared_pages[] = {
+	"<main><h1>RTX 4090</h1><p>fast card, 24 GB; a-very-long-word-indeed-longer "
+	"than eight bytes</p></main>",
+	"<main><h2>显存 带宽</h2><p>显存越大越好 VRAM 4090 card</p></main>",
+	"<main><p>Card card CARD only2 pneumonoultramicroscopicsilicovolcanoconiosis "
+	"verylongwordsharedbyall</p></main>",
+	"<main><h3>verylongwordsharedbyall</h3><p>显存 fast only3</p></main>",
+};
+#define NSHARED (sizeof shared_pages / sizeof shared_pages[0])
+
+static struct search_doc shared_doc(size_t i)
+{
+	static const char *const titles[] = { "RTX 4090", "显卡指南", "Cards", "Words" };
+	return (struct search_doc){ .title = titles[i], .path = "p/", .kind = "x",
+				    .description = i % 2 ? "desc card" : NULL };
+}
+
+/* The index files of the shared pages put in `order`, page k read with
+ * `with[k % nwith]` (as pages are read on the threads that render them). */
+static void shared_index(const size_t *order, struct search_terms **with, size_t nwith,
+			 struct buf *out)
+{
+	struct search_index *ix = search_index_new();
+	for (size_t k = 0; k < NSHARED; k++) {
+		size_t i = order[k];
+		struct search_doc d = shared_doc(i);
+		search_index_put(ix, i, search_page_from_html(with[k % nwith], &d, shared_pages[i],
+							      strlen(shared_pages[i])));
+	}
+	written_index(ix, out);
+}
+
+/* A term's number is the order its search_terms first read it in, and an
+ * index's the order pages were put: neither shows in the files. Pages read
+ * with their own terms, with terms shared by all, shared by two "threads"
+ * in another order, and terms that already numbered every word (in
+ * another order, for another index) give the same bytes. */
+static void test_terms_shared_by_pages_give_the_index_of_pages_read_alone(void **state)
+{
+	(void)state;
+	struct buf alone = BUF_INIT;
+	struct search_index *ix = search_index_new();
+	for (size_t i = 0; i < NSHARED; i++) {
+		struct buf h = BUF_INIT, b = BUF_INIT;
+		search_text_from_html(shared_pages[i], strlen(shared_pages[i]), &h, &b);
+		struct search_doc d = shared_doc(i);
+		d.headings = h.ptr;
+		d.body = b.ptr;
+		search_index_put(ix, i, search_page_new(&d));
+		buf_release(&h);
+		buf_release(&b);
+	}
+	written_index(ix, &alone);
+	assert_non_null(strstr(alone.ptr, "\"verylongwordsharedbyall\":[2,1,3,4]"));
+	assert_non_null(strstr(alone.ptr, "\"card\":[0,1,1,3,2,1,3,2]"));
+	assert_non_null(strstr(alone.ptr, "\"显存\":[1,5,3,1]"));
+
+	static const size_t forward[NSHARED] = { 0, 1, 2, 3 };
+	static const size_t backward[NSHARED] = { 3, 2, 1, 0 };
+	static const size_t mixed[NSHARED] = { 2, 0, 3, 1 };
+	struct search_terms *a = search_terms_new(), *b = search_terms_new();
+	struct search_terms *two[2] = { a, b }, *one[1] = { a };
+	struct buf out = BUF_INIT;
+	const size_t *const orders[] = { forward, backward, mixed, forward, backward };
+	for (size_t r = 0; r < sizeof orders / sizeof orders[0]; r++) {
+		buf_reset(&out);
+		shared_index(orders[r], r % 2 ? two : one, r % 2 ? 2 : 1, &out);
+		assert_string_equal(out.ptr, alone.ptr);
+	}
+	search_terms_free(a);
+	search_terms_free(b);
+	buf_release(&out);
+	buf_release(&alone);
+}
+
+/* A kept page's record, read back with terms that never saw it or with
+ * ones that read it (and others) already, merges as its page rendered;
+ * a refused record (a term twice) leaves the terms reading the next page
+ * as before. */
+static void test_a_kept_record_merges_as_its_page_rendered(void **state)
+{
+	(void)state;
+	struct search_terms *st = search_terms_new();
+	struct buf rec[NSHARED], rendered = BUF_INIT;
+	struct search_index *ix = search_index_new();
+	for (size_t i = 0; i < NSHARED; i++) {
+		struct search_doc d = shared_doc(i);
+		struct search_page *pg = search_page_from_html(st, &d, shared_pages[i],
+								strlen(shared_pages[i]));
+		buf_init(&rec[i]);
+		search_page_encode(pg, &rec[i]);
+		search_index_put(ix, i, pg);
+	}
+	written_index(ix, &rendered);
+	struct search_terms *fresh = search_terms_new();
+	struct search_terms *const with[] = { fresh, st };
+	for (size_t w = 0; w < 2; w++) {
+		struct buf out = BUF_INIT;
+		ix = search_index_new();
+		for (size_t k = NSHARED; k-- > 0;) {
+			search_index_put(ix, k, search_page_decode(with[w], rec[k].ptr, rec[k].len));
+		}
+		written_index(ix, &out);
+		assert_string_equal(out.ptr, rendered.ptr);
+		buf_release(&out);
+	}
+	/* a record whose last term is the one before it again */
+	struct search_doc d = { .title = "a", .path = "p/", .kind = "x" };
+	struct search_page *pg = search_page_from_html(fresh, &d, "<main>bb</main>", 15);
+	struct buf twice = BUF_INIT, good = BUF_INIT;
+	search_page_encode(pg, &good);
+	search_page_free(pg);
+	buf_addbuf(&twice, &good);
+	/* its terms: "a" (fields, length, bytes: 8 1 a) then "bb" (1 2 bb) */
+	assert_memory_equal(good.ptr + good.len - 7, "\x08\x01" "a\x01\x02" "bb", 7);
+	buf_truncate(&twice, twice.len - 4);
+	buf_add(&twice, "\x01\x01" "a", 3);
+	assert_null(search_page_decode(fresh, twice.ptr, twice.len));
+	ix = search_index_new();
+	search_index_put(ix, 0, search_page_decode(fresh, good.ptr, good.len));
+	assert_int_equal(search_index_fields(ix, "a", 0), SEARCH_IN_TITLE);
+	assert_int_equal(search_index_fields(ix, "bb", 0), SEARCH_IN_BODY);
+	search_index_free(ix);
+	buf_release(&twice);
+	buf_release(&good);
+	for (size_t i = 0; i < NSHARED; i++)
+		buf_release(&rec[i]);
+	buf_release(&rendered);
+	search_terms_free(fresh);
+	search_terms_free(st);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -862,6 +1007,11 @@ int main(void)
 		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
 		cmocka_unit_test(test_tokens_sharing_their_first_eight_bytes_stay_apart),
 		cmocka_unit_test(test_the_hash_of_a_token_is_the_hash_of_its_bytes),
+		cmocka_unit_test(test_terms_shared_by_pages_give_the_index_of_pages_read_alone),
+		cmocka_unit_test(test_a_kept_record_merges_as_its_page_rendered),
 	};
-	return cmocka_run_group_tests(tests, NULL, NULL);
+	terms = search_terms_new();
+	int failed = cmocka_run_group_tests(tests, NULL, NULL);
+	search_terms_free(terms);
+	return failed;
 }
