@@ -192,6 +192,23 @@ static void test_sitemap_escapes_a_hostile_base_url(void **state)
 	buf_release(&b);
 }
 
+/* A translated page's entry, byte for byte: its URL, then each language's
+ * and the default's again, paths percent-encoded and then escaped. */
+static void test_sitemap_entry_of_a_translated_page(void **state)
+{
+	struct fixture *fx = *state;
+	fx->pages[3].path = "tags/显卡 &/";
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_sitemap(&fx->base.s, &b), 0);
+	assert_non_null(strstr(b.ptr,
+		"  <url>\n    <loc>https://example.org/guide/zh/tags/%E6%98%BE%E5%8D%A1%20&amp;/</loc>\n"
+		"    <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.org/guide/en/articles/b/\"/>\n"
+		"    <xhtml:link rel=\"alternate\" hreflang=\"zh-CN\" href=\"https://example.org/guide/zh/tags/%E6%98%BE%E5%8D%A1%20&amp;/\"/>\n"
+		"    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://example.org/guide/en/articles/b/\"/>\n"
+		"  </url>\n</urlset>\n"));
+	buf_release(&b);
+}
+
 /* ---- Atom ---- */
 
 static void test_atom_lists_the_language_articles_newest_first(void **state)
@@ -325,6 +342,7 @@ int main(void)
 		T(test_sitemap_lists_root_and_every_page),
 		T(test_sitemap_alternates_only_for_translated_pages),
 		T(test_sitemap_escapes_a_hostile_base_url),
+		T(test_sitemap_entry_of_a_translated_page),
 		T(test_atom_lists_the_language_articles_newest_first),
 		T(test_atom_content_is_the_article_html_as_text),
 		T(test_title_with_markup_is_escaped),
