@@ -5,6 +5,7 @@
 #include "cite/cite_typed.h"
 #include "base/diag.h"
 #include "base/fs.h"
+#include "base/numfmt.h"
 #include "markdown/frontmatter.h"
 #include "model/i18n.h"
 #include "base/pool.h"
@@ -16,6 +17,7 @@
 #include "base/xalloc.h"
 
 #include <errno.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -401,8 +403,8 @@ static void make_meta(struct site *s)
 		buf_reset(&d);
 		i18n_format_date(&d, a->date, (enum lang)a->lang);
 		/* "5 min read" / "阅读约 5 分钟" */
-		char n[24];
-		snprintf(n, sizeof n, "%d", markdown_reading_minutes(a));
+		char n[NUMFMT_UINT_MAX + 1]; /* at least 1 minute */
+		n[numfmt_uint(n, (uint64_t)markdown_reading_minutes(a))] = '\0';
 		const char *names[] = { "n" }, *vals[] = { n };
 		buf_reset(&r);
 		i18n_fill(&r, i18n_get(&s->in.i18n, (enum lang)a->lang, "minutes_read"),
