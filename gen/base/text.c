@@ -1,9 +1,11 @@
 #include "base/text.h"
 
 #include "base/buf.h"
+#include "base/xalloc.h"
 
 #include <ctype.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -942,19 +944,50 @@ static bool can_break_after(uint32_t prev, uint32_t c, uint32_t next,
 	return codepoint_is_wide(c) || codepoint_is_wide(next);
 }
 
-size_t text_wrap(const char *utf8, double font_px, double max_w,
-		       size_t max_lines, struct buf *lines)
+void text_measure_init(struct text_measure *m, const char *utf8)
 {
-	size_t used = 0;
-	const char *p = utf8;
-	if (!utf8 || max_lines == 0)
+	size_t bytes = utf8 ? strlen(utf8) : 0;
+	m->s = utf8;
+	m->n = 0;
+	m->cp = xmalloc((bytes + 1) * sizeof *m->cp);
+	uint32_t prev = 0, c = 0, next;
+	size_t len = 0, nlen = 0;
+	if (bytes)
+		c = text_utf8_decode(utf8, &len);
+	for (const char *q = utf8; bytes && *q; q += len, len = nlen, prev = c, c = next) {
+		next = q[len] ? text_utf8_decode(q + len, &nlen) : 0;
+		/* `prev` is the line's previous code point when text_wrap asks:
+		 * at a line's start it has none, but a line never starts with
+		 * the space, the one code point whose rule reads it */
+		m->cp[m->n++] = (struct text_cp){ (size_t)(q - utf8), codepoint_em(c),
+			next && can_break_after(prev, c, next, q + len) };
+	}
+	m->cp[m->n] = (struct text_cp){ bytes, 0, false };
+}
+
+void text_measure_release(struct text_measure *m)
+{
+	free(m->cp);
+	memset(m, 0, sizeof *m);
+}
+
+size_t text_wrap_measured(const struct text_measure *m, double font_px, double max_w,
+			  size_t max_lines, struct buf *lines)
+{
+	size_t used = 0, i = 0; /* i: the code point the line starts at */
+	if (!m->s || max_lines == 0)
 		return 0;
-	while (*p && used < max_lines) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
+	const struct text_cp *cp = m->cp;
+	while (i < m->n && used < max_lines) {
+		while (m->s[cp[i].off] == ' ')
+			i++;
+		if (i == m->n)
 			break;
-		if (text_width(p, font_px) <= max_w + 1e-6) {
+		const char *p = m->s + cp[i].off;
+		double em = 0; /* text_width(p), summed as it sums */
+		for (size_t k = i; k < m->n; k++)
+			em += cp[k].em;
+		if (em * font_px <= max_w + 1e-6) {
 			buf_adds(&lines[used++], p); /* the rest fits as it is */
 			break;
 		}
@@ -964,28 +997,46 @@ size_t text_wrap(const char *utf8, double font_px, double max_w,
 		}
 		/* Longest prefix that fits and ends at a break opportunity. */
 		double w = 0;
-		size_t len, brk = 0;
-		uint32_t prev = 0;
-		for (const char *q = p; *q; q += len) {
-			uint32_t c = text_utf8_decode(q, &len);
-			w += codepoint_em(c) * font_px;
+		size_t brk = i; /* the code point after the break; i: none */
+		for (size_t k = i; k < m->n; k++) {
+			w += cp[k].em * font_px;
 			if (w > max_w + 1e-6)
 				break;
-			size_t nlen;
-			uint32_t next = q[len] ? text_utf8_decode(q + len, &nlen) : 0;
-			if (next && can_break_after(prev, c, next, q + len))
-				brk = (size_t)(q - p) + len;
-			prev = c;
+			if (cp[k].brk)
+				brk = k + 1;
 		}
-		if (brk == 0) { /* one long word: abbreviate it and stop */
+		if (brk == i) { /* one long word: abbreviate it and stop */
 			text_fit(p, font_px, max_w, &lines[used++]);
 			break;
 		}
-		size_t keep = brk;
+		size_t keep = cp[brk].off - cp[i].off;
 		while (keep > 0 && p[keep - 1] == ' ')
 			keep--;
 		buf_add(&lines[used++], p, keep);
-		p += brk;
+		i = brk;
 	}
 	return used;
+}
+
+size_t text_wrap(const char *utf8, double font_px, double max_w,
+		       size_t max_lines, struct buf *lines)
+{
+	if (!utf8 || max_lines == 0)
+		return 0;
+	/* most texts fit on one line (text_wrap_measured's first step): no
+	 * need to measure each code point */
+	const char *p = utf8;
+	while (*p == ' ')
+		p++;
+	if (!*p)
+		return 0;
+	if (text_width(p, font_px) <= max_w + 1e-6) {
+		buf_adds(&lines[0], p);
+		return 1;
+	}
+	struct text_measure m;
+	text_measure_init(&m, utf8);
+	size_t n = text_wrap_measured(&m, font_px, max_w, max_lines, lines);
+	text_measure_release(&m);
+	return n;
 }

@@ -157,4 +157,24 @@ bool text_fit(const char *utf8, double font_px, double max_w,
 size_t text_wrap(const char *utf8, double font_px, double max_w,
 		 size_t max_lines, struct buf *lines);
 
+/* A text measured once, to be wrapped at several widths (a chart balances
+ * its lines by trying narrower ones): each code point's place, width and
+ * whether a line may end after it. `s` is borrowed; cp holds n + 1 entries
+ * (the last one: the end). */
+struct text_cp {
+	size_t off; /* byte offset in s */
+	double em;  /* width, in em */
+	bool brk;   /* a line may end after it */
+};
+struct text_measure {
+	const char *s;
+	size_t n;
+	struct text_cp *cp;
+};
+void text_measure_init(struct text_measure *m, const char *utf8);
+void text_measure_release(struct text_measure *m);
+/* text_wrap of the measured text: the same lines. */
+size_t text_wrap_measured(const struct text_measure *m, double font_px, double max_w,
+			  size_t max_lines, struct buf *lines);
+
 #endif
