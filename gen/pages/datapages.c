@@ -55,9 +55,11 @@ static const char *ref_name(struct site *s, enum lang l, const char *ref,
 	const struct table *t = data_table(&s->in.data, ref);
 	if (!t)
 		return id;
-	const char *want[] = { arena_printf(&s->arena, "name_%s", lang_code(l)),
-			       arena_printf(&s->arena, "title_%s", lang_code(l)),
-			       "name", "title" };
+	/* "name_en", "title_en": on the stack (a data page asks per cell) */
+	char name_l[16] = "name_", title_l[16] = "title_";
+	strncat(name_l, lang_code(l), sizeof name_l - sizeof "name_");
+	strncat(title_l, lang_code(l), sizeof title_l - sizeof "title_");
+	const char *want[] = { name_l, title_l, "name", "title" };
 	long idc = -1, namec = -1;
 	for (size_t c = 0; c < t->ncols; c++)
 		if (!strcmp(t->cols[c], "id"))
