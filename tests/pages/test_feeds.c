@@ -258,6 +258,22 @@ static void test_atom_content_is_the_article_html_as_text(void **state)
 	buf_release(&b);
 }
 
+/* The content's bytes: the five characters XML text escapes as libxml2's
+ * writer escapes them (a carriage return as a reference), the characters
+ * XML cannot carry dropped, UTF-8 kept. */
+static void test_atom_content_bytes(void **state)
+{
+	struct fixture *fx = *state;
+	fx->articles[0].html = (char *)"<p class=\"x\">A\r\nB &amp; <b>c</b>\x1f 显卡'</p>\n";
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
+	assert_non_null(strstr(b.ptr,
+		"<content type=\"html\" xml:base=\"https://example.org/guide/en/articles/a/\">"
+		"&lt;p class=&quot;x&quot;&gt;A&#13;\nB &amp;amp; &lt;b&gt;c&lt;/b&gt; 显卡'&lt;/p&gt;\n"
+		"</content>\n"));
+	buf_release(&b);
+}
+
 static void test_title_with_markup_is_escaped(void **state)
 {
 	struct fixture *fx = *state;
@@ -345,6 +361,7 @@ int main(void)
 		T(test_sitemap_entry_of_a_translated_page),
 		T(test_atom_lists_the_language_articles_newest_first),
 		T(test_atom_content_is_the_article_html_as_text),
+		T(test_atom_content_bytes),
 		T(test_title_with_markup_is_escaped),
 		T(test_chinese_feed_keeps_utf8_and_language),
 		T(test_feeds_are_byte_for_byte_repeatable),
