@@ -279,9 +279,8 @@ void ledger_write_csv(const struct ledger *lg, struct buf *out,
 
 void ledger_number(struct buf *out, double v)
 {
-	char tmp[64];
-	snprintf(tmp, sizeof tmp, "%.10g", v);
-	buf_adds(out, tmp);
+	char tmp[64]; /* what snprintf "%.10g" writes, without snprintf */
+	buf_add(out, tmp, numfmt_g(tmp, sizeof tmp, v, 10));
 }
 
 /* ---- changes ---- */
