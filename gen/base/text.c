@@ -462,13 +462,14 @@ void text_uri_encode(struct buf *out, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p < 0x80 && *p > 0x20 && *p != '%') {
-			buf_addc(out, (char)*p);
-			continue;
-		}
-		buf_addc(out, '%');
-		buf_addc(out, hex[*p >> 4]);
-		buf_addc(out, hex[*p & 15]);
+		const unsigned char *run = p; /* copied as it is, at once */
+		while (*p < 0x80 && *p > 0x20 && *p != '%')
+			p++;
+		buf_add(out, run, (size_t)(p - run));
+		if (!*p)
+			break;
+		char esc[3] = { '%', hex[*p >> 4], hex[*p & 15] };
+		buf_add(out, esc, 3);
 	}
 }
 
