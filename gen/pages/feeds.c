@@ -294,6 +294,24 @@ static int compare_newest_first(const void *a, const void *b)
 	return c ? c : strcmp(x->slug ? x->slug : "", y->slug ? y->slug : "");
 }
 
+/* Put the first `k` of the `n` articles of `list` in feed order (newest
+ * first) at its front, sorted, and return how many that is: a feed shows
+ * ARTICLES_IN_FEED of a thousand, which need no sort of all of them. */
+static size_t newest_first(const struct article **list, size_t n, size_t k)
+{
+	size_t m = 0; /* list[0, m): the newest so far, in order */
+	for (size_t i = 0; i < n && k; i++) {
+		const struct article *a = list[i];
+		if (m == k && compare_newest_first(&a, &list[m - 1]) >= 0)
+			continue;
+		size_t j = m < k ? m++ : m - 1; /* full: the last one goes */
+		for (; j > 0 && compare_newest_first(&a, &list[j - 1]) < 0; j--)
+			list[j] = list[j - 1];
+		list[j] = a;
+	}
+	return m;
+}
+
 /* "2026-07-27" as an RFC 3339 time stamp (midnight UTC). */
 static const char *timestamp(struct site *s, const char *ymd)
 {
@@ -340,7 +358,7 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 	for (size_t i = 0; i < s->in.narticles; i++)
 		if (s->in.articles[i].lang == (int)l)
 			list[n++] = &s->in.articles[i];
-	qsort(list, n, sizeof *list, compare_newest_first);
+	n = newest_first(list, n, ARTICLES_IN_FEED);
 
 	/* the feed changed when its newest entry did, or at the build date */
 	const char *updated = s->in.date ? s->in.date : "";
@@ -358,7 +376,7 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 		return -1;
 	}
 	/* the newest entries only: a feed reader needs no archive */
-	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
+	for (size_t i = 0; i < n; i++)
 		feed_entry(s, &x, l, list[i]);
 	end(&x);
 	free(list);
