@@ -5,6 +5,7 @@
 #include "chart/chart_scale.h"
 #include "base/numfmt.h"
 #include "base/text.h"
+#include "base/text_wrap.h"
 #include "base/xalloc.h"
 
 #include <float.h>

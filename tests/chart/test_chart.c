@@ -12,6 +12,7 @@
 #include "chart/chart_scale.h"
 #include "base/numfmt.h"
 #include "base/text.h"
+#include "base/text_wrap.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
