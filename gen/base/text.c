@@ -461,13 +461,14 @@ void text_uri_encode(struct buf *out, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p < 0x80 && *p > 0x20 && *p != '%') {
-			buf_addc(out, (char)*p);
-			continue;
-		}
-		buf_addc(out, '%');
-		buf_addc(out, hex[*p >> 4]);
-		buf_addc(out, hex[*p & 15]);
+		const unsigned char *run = p; /* copied as it is, at once */
+		while (*p < 0x80 && *p > 0x20 && *p != '%')
+			p++;
+		buf_add(out, run, (size_t)(p - run));
+		if (!*p)
+			break;
+		char esc[3] = { '%', hex[*p >> 4], hex[*p & 15] };
+		buf_add(out, esc, 3);
 	}
 }
 
@@ -793,7 +794,7 @@ uint32_t text_utf8_decode(const char *s, size_t *len)
 }
 
 /* East Asian Wide and Fullwidth blocks (approximate, by block). */
-static bool codepoint_is_wide(uint32_t c)
+bool text_codepoint_is_wide(uint32_t c)
 {
 	static const uint32_t ranges[][2] = {
 		{ 0x1100, 0x115F }, { 0x231A, 0x231B }, { 0x2329, 0x232A },
@@ -842,11 +843,11 @@ static double ascii_char_em(unsigned char c)
 /* Width of one code point in em. ASCII, most of what charts measure, is
  * looked up before the range scans (none of its code points is wide or
  * zero-width). */
-static double codepoint_em(uint32_t c)
+double text_codepoint_em(uint32_t c)
 {
 	if (c < 0x80)
 		return ascii_char_em((unsigned char)c);
-	if (c == UINT32_MAX || codepoint_is_wide(c))
+	if (c == UINT32_MAX || text_codepoint_is_wide(c))
 		return 1.0;
 	if (codepoint_is_zero_width(c))
 		return 0;
@@ -867,7 +868,7 @@ double text_width(const char *utf8, double font_px)
 			len = 1;
 			continue;
 		}
-		em += codepoint_em(text_utf8_decode(p, &len));
+		em += text_codepoint_em(text_utf8_decode(p, &len));
 	}
 	return em * font_px;
 }
@@ -886,7 +887,7 @@ bool text_fit(const char *utf8, double font_px, double max_w,
 	double w = 0;
 	size_t len, keep = 0;
 	for (const char *p = utf8; *p; p += len) {
-		w += codepoint_em(text_utf8_decode(p, &len)) * font_px;
+		w += text_codepoint_em(text_utf8_decode(p, &len)) * font_px;
 		if (w > room)
 			break;
 		keep = (size_t)(p - utf8) + len;
@@ -896,104 +897,4 @@ bool text_fit(const char *utf8, double font_px, double max_w,
 	buf_add(out, utf8, keep);
 	buf_adds(out, TEXT_ELLIPSIS);
 	return true;
-}
-
-/* Chinese line-breaking rules: no line ends with an opening bracket or
- * quote, and none starts with closing or ending punctuation. */
-static bool opens(uint32_t c)
-{
-	return c == 0xff08 || c == 0x201c || c == 0x2018 || c == 0x300a ||
-	       c == 0x300c || c == 0x3010 || c == 0x3014; /* （“‘《「【〔 */
-}
-
-static bool closes(uint32_t c)
-{
-	return c == 0xff09 || c == 0x201d || c == 0x2019 || c == 0x300b ||
-	       c == 0x300d || c == 0x3011 || c == 0x3015 || c == 0xff0c ||
-	       c == 0x3002 || c == 0x3001 || c == 0xff1b || c == 0xff1a ||
-	       c == 0xff1f || c == 0xff01 || c == 0x2026; /* ）”’》」】〕，。、；：？！… */
-}
-
-/* A line may end after code point c (prev before it, next after it, the
- * text from next on at rest): at
- * spaces, after '-' or '/', and on either side of a wide character, but
- * never after an opening bracket or before a closing one ("4090（" /
- * "24 GB）"), nor between a number and its unit ("24 / GB"). */
-static bool is_digit_cp(uint32_t c)
-{
-	return c >= '0' && c <= '9';
-}
-
-/* A unit written after a number: one to six capitals ending the word
- * ("24 GB", "450 W", "330 TFLOPS", "3,350 GB/s"); "4090 Founders" or
- * "4090 with" is a word, not a unit, and may wrap. */
-static bool unit_at(const char *s)
-{
-	size_t n = 0;
-	while (s[n] >= 'A' && s[n] <= 'Z')
-		n++;
-	return n >= 1 && n <= 6 && !((s[n] >= 'a' && s[n] <= 'z') ||
-				      (s[n] >= 'A' && s[n] <= 'Z'));
-}
-
-static bool can_break_after(uint32_t prev, uint32_t c, uint32_t next,
-			    const char *rest)
-{
-	if (opens(c) || closes(next))
-		return false;
-	/* "24 GB": neither before nor after the space (`rest` follows c) */
-	if ((c == ' ' && is_digit_cp(prev) && unit_at(rest)) ||
-	    (next == ' ' && is_digit_cp(c) && unit_at(rest + 1)))
-		return false;
-	if (next == ' ' || c == ' ' || c == '-' || c == '/')
-		return true;
-	return codepoint_is_wide(c) || codepoint_is_wide(next);
-}
-
-size_t text_wrap(const char *utf8, double font_px, double max_w,
-		       size_t max_lines, struct buf *lines)
-{
-	size_t used = 0;
-	const char *p = utf8;
-	if (!utf8 || max_lines == 0)
-		return 0;
-	while (*p && used < max_lines) {
-		while (*p == ' ')
-			p++;
-		if (!*p)
-			break;
-		if (text_width(p, font_px) <= max_w + 1e-6) {
-			buf_adds(&lines[used++], p); /* the rest fits as it is */
-			break;
-		}
-		if (used == max_lines - 1) {
-			text_fit(p, font_px, max_w, &lines[used++]);
-			break;
-		}
-		/* Longest prefix that fits and ends at a break opportunity. */
-		double w = 0;
-		size_t len, brk = 0;
-		uint32_t prev = 0;
-		for (const char *q = p; *q; q += len) {
-			uint32_t c = text_utf8_decode(q, &len);
-			w += codepoint_em(c) * font_px;
-			if (w > max_w + 1e-6)
-				break;
-			size_t nlen;
-			uint32_t next = q[len] ? text_utf8_decode(q + len, &nlen) : 0;
-			if (next && can_break_after(prev, c, next, q + len))
-				brk = (size_t)(q - p) + len;
-			prev = c;
-		}
-		if (brk == 0) { /* one long word: abbreviate it and stop */
-			text_fit(p, font_px, max_w, &lines[used++]);
-			break;
-		}
-		size_t keep = brk;
-		while (keep > 0 && p[keep - 1] == ' ')
-			keep--;
-		buf_add(&lines[used++], p, keep);
-		p += brk;
-	}
-	return used;
 }

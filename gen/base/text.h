@@ -144,17 +144,14 @@ uint32_t text_utf8_decode(const char *s, size_t *len);
  * digits 0.64, "W" 0.99), other characters 0.8 em ("…" 1 em). Invalid
  * bytes count 1 em each. */
 double text_width(const char *utf8, double font_px);
+/* The width of one code point in em, as text_width counts it; whether it
+ * is East Asian wide or fullwidth (a line may break beside it). */
+double text_codepoint_em(uint32_t c);
+bool text_codepoint_is_wide(uint32_t c);
 /* Append to `out` the text, or its longest prefix followed by "…" whose
  * width fits `max_w` (only "…" when nothing fits). Returns true when it
  * had to abbreviate. Never splits a UTF-8 sequence. */
 bool text_fit(const char *utf8, double font_px, double max_w,
 	      struct buf *out);
-/* Wrap text into at most `max_lines` lines no wider than `max_w`, breaking
- * at spaces, after '-' or '/', or between CJK characters; the last line is
- * abbreviated with "…" if text remains. Lines go to lines[0..] (caller's
- * buffers, appended to, caller releases). Returns the number of lines used
- * (0 for empty text). */
-size_t text_wrap(const char *utf8, double font_px, double max_w,
-		 size_t max_lines, struct buf *lines);
 
 #endif

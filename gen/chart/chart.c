@@ -154,10 +154,21 @@ static size_t rows_values(const struct row *rows, size_t n, double font,
 	return nv;
 }
 
+/* Each row's height (row_height), measured once: a heading's wraps its
+ * label, and the grid, the bottom and the rows all need it. Caller frees. */
+static double *rows_heights(const struct rows_frame *f, const struct row *rows,
+			    size_t n)
+{
+	double *h = xmalloc((n ? n : 1) * sizeof *h);
+	for (size_t i = 0; i < n; i++)
+		h[i] = row_height(f, &rows[i]);
+	return h;
+}
+
 /* Grid and base line behind each run of bars, not through headings (nor
  * through labels above their bars: then each bar's band). */
 static void rows_grid(struct chart_layout *lay, const struct rows_frame *f,
-		      const struct row *rows, size_t n,
+		      const struct row *rows, const double *heights, size_t n,
 		      const struct chart_ticks *ticks,
 		      const struct chart_scale *sc, double x_base,
 		      double rows_top)
@@ -176,7 +187,7 @@ static void rows_grid(struct chart_layout *lay, const struct rows_frame *f,
 		if (i == n)
 			break;
 		if (rows[i].header) {
-			yy += row_height(f, &rows[i]);
+			yy += heights[i];
 			run_top = yy;
 			continue;
 		}
@@ -293,16 +304,17 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 
 	lay->width = W;
 	double y = chart_layout_title(lay, t, W);
+	double *heights = rows_heights(&f, rows, n);
 	double rows_bottom = y;
 	for (size_t i = 0; i < n; i++)
-		rows_bottom += row_height(&f, &rows[i]);
+		rows_bottom += heights[i];
 	double x_base = v.log ? f.plot_x0 : chart_scale_map(&sc, 0);
-	rows_grid(lay, &f, rows, n, &ticks, &sc, x_base, y);
+	rows_grid(lay, &f, rows, heights, n, &ticks, &sc, x_base, y);
 
 	for (size_t i = 0; i < n; i++) {
 		const struct row *r = &rows[i];
 		if (r->header) {
-			double hh = row_height(&f, r);
+			double hh = heights[i];
 			chart_layout_text_block(lay, r->label ? r->label : "",
 						W - 2 * CHART_PAD, 2, CHART_PAD,
 						y + hh / 2 + 2, CHART_FONT,
@@ -313,6 +325,7 @@ static int layout_rows(struct chart_layout *lay, const struct chart_text *t,
 		rows_bar(lay, t, &f, r, vtext[i], &sc, x_base, y);
 		y += f.row_h;
 	}
+	free(heights);
 	free(vtext);
 
 	y = rows_bottom + 4 + CHART_FONT_SMALL * 0.6;

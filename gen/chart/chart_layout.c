@@ -5,6 +5,7 @@
 #include "chart/chart_scale.h"
 #include "base/numfmt.h"
 #include "base/text.h"
+#include "base/text_wrap.h"
 #include "base/xalloc.h"
 
 #include <float.h>
@@ -114,13 +115,15 @@ struct chart_item *chart_layout_text_fit(struct chart_layout *lay,
 }
 
 /* Wrap s into `lines` (CHART_MAX_LINES buffers, emptied first); returns the
- * count and sets *cut when text had to be left out. */
-static size_t wrap_into(const char *s, double font, double w, size_t max_lines,
-			struct buf *lines, bool *cut)
+ * count and sets *cut when text had to be left out. With `m` (s measured),
+ * without measuring s again. */
+static size_t wrap_into(const char *s, const struct text_measure *m, double font,
+			double w, size_t max_lines, struct buf *lines, bool *cut)
 {
 	for (size_t i = 0; i < CHART_MAX_LINES; i++)
 		buf_reset(&lines[i]);
-	size_t n = text_wrap(s, font, w, max_lines, lines);
+	size_t n = m ? text_wrap_measured(m, font, w, max_lines, lines)
+		     : text_wrap(s, font, w, max_lines, lines);
 	*cut = n > 0 && strstr(lines[n - 1].ptr, TEXT_ELLIPSIS) &&
 	       !strstr(s, TEXT_ELLIPSIS);
 	return n;
@@ -135,22 +138,31 @@ size_t chart_layout_text_block(struct chart_layout *lay, const char *s,
 	double k = flags & CHART_ITEM_BOLD ? CHART_BOLD_K : 1;
 	if (max_lines > CHART_MAX_LINES)
 		max_lines = CHART_MAX_LINES;
+	/* a text on more than one line is wrapped a dozen times (below):
+	 * measured once for all of them */
+	struct text_measure m = { NULL, 0, NULL };
+	bool measured = text_width(s, font) > max_w / k + 1e-6;
+	if (measured)
+		text_measure_init(&m, s);
 	bool cut;
-	size_t n = wrap_into(s, font, max_w / k, max_lines, lines, &cut);
+	size_t n = wrap_into(s, measured ? &m : NULL, font, max_w / k, max_lines, lines, &cut);
 	if (n > 1 && !cut) {
+		/* the narrowest width that keeps n lines */
 		double lo = max_w / k / (double)n / 2, hi = max_w / k;
 		for (int i = 0; i < 10; i++) {
 			double mid = (lo + hi) / 2;
 			bool c2;
-			size_t n2 = wrap_into(s, font, mid, max_lines, lines,
-					      &c2);
+			size_t n2 = wrap_into(s, measured ? &m : NULL, font, mid,
+					      max_lines, lines, &c2);
 			if (n2 == n && !c2)
 				hi = mid;
 			else
 				lo = mid;
 		}
-		n = wrap_into(s, font, hi, max_lines, lines, &cut);
+		n = wrap_into(s, measured ? &m : NULL, font, hi, max_lines, lines, &cut);
 	}
+	if (measured)
+		text_measure_release(&m);
 	double lh = font * CHART_LINE_K;
 	for (size_t i = 0; i < n; i++)
 		chart_layout_text(lay, lines[i].ptr, x,

@@ -146,11 +146,13 @@ void ledger_sink_define(struct ledger_sink *k, const char *key, const char *id,
 
 /* ---- merging ---- */
 
+/* Add `page` to the figure's pages. Marks come page by page, so a page
+ * showing a figure twice is the last one added; the other repeats (plan
+ * marks out of page order) go when ledger_merge sorts the pages. */
 static void fig_add_page(struct ledger_fig *f, size_t page)
 {
-	for (size_t i = f->npages; i > 0; i--)
-		if (f->pages[i - 1] == page)
-			return;
+	if (f->npages && f->pages[f->npages - 1] == page)
+		return;
 	ALLOC_GROW(f->pages, f->npages, f->cap_pages);
 	f->pages[f->npages++] = page;
 }
@@ -166,18 +168,30 @@ static void note_conflict(struct ledger *lg, size_t fig, size_t page,
 	c->value_max = xstrdup(def->value_max);
 }
 
+/* A figure a page defines: the ledger's own by its id, a conflict noted
+ * when the ledger had it with another value. A new one takes the mark's
+ * definition as it is (the mark is cleared after the merge). */
+static size_t merge_def(struct ledger *lg, struct ledger_mark *m, size_t page)
+{
+	bool created;
+	size_t *slot = strmap_slot(&lg->index, m->def->id, &created);
+	if (!created) {
+		const struct ledger_fig *had = &lg->figs[*slot - 1];
+		if (strcmp(had->value, m->def->value) ||
+		    strcmp(had->value_max, m->def->value_max))
+			note_conflict(lg, *slot - 1, page, m->def);
+		return *slot - 1;
+	}
+	*slot = lg->nfigs + 1;
+	ALLOC_GROW(lg->figs, lg->nfigs, lg->cap_figs);
+	lg->figs[lg->nfigs] = *m->def;
+	memset(m->def, 0, sizeof *m->def); /* its strings are the figure's now */
+	return lg->nfigs++;
+}
+
 static void merge_mark(struct ledger *lg, struct ledger_mark *m, size_t page)
 {
-	size_t fig = m->fig;
-	if (m->def) {
-		long had = ledger_find(lg, m->def->id);
-		if (had >= 0 && (strcmp(lg->figs[had].value, m->def->value) ||
-				 strcmp(lg->figs[had].value_max, m->def->value_max)))
-			note_conflict(lg, (size_t)had, page, m->def);
-		fig = ledger_add(lg, m->def->id, m->def->label, m->def->label_zh,
-				 m->def->value, m->def->value_max, m->def->unit,
-				 m->def->inputs);
-	}
+	size_t fig = m->def ? merge_def(lg, m, page) : m->fig;
 	if (fig < lg->nfigs)
 		fig_add_page(&lg->figs[fig], page);
 }

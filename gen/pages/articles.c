@@ -6,6 +6,7 @@
 #include "base/diag.h"
 #include "base/digest.h"
 #include "base/fs.h"
+#include "base/numfmt.h"
 #include "markdown/frontmatter.h"
 #include "model/i18n.h"
 #include "base/pool.h"
@@ -18,6 +19,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -439,25 +441,47 @@ static struct value *fixed_summary(struct arena *ar, const struct article *a,
 	return m;
 }
 
+/* The page of a tag ("tags/<text_tag_path>/"), made once per spelling:
+ * thousands of articles name a few dozen tags. `seen` maps a tag (borrowed)
+ * to its path's index in `paths` + 1. */
+struct tag_paths {
+	struct strmap seen;
+	const char **paths;
+	size_t n, cap;
+};
+
+static const char *tag_path(struct site *s, struct tag_paths *tp, const char *tag,
+			    struct buf *tmp)
+{
+	bool created;
+	size_t *at = strmap_slot(&tp->seen, tag, &created);
+	if (created) {
+		buf_reset(tmp);
+		text_tag_path(tmp, tag);
+		ALLOC_GROW(tp->paths, tp->n, tp->cap);
+		tp->paths[tp->n++] = dir_path(&s->arena, "tags/", tmp->ptr);
+		*at = tp->n;
+	}
+	return tp->paths[*at - 1];
+}
+
 static void make_meta(struct site *s)
 {
 	struct article_meta *meta =
 		arena_alloc(&s->arena, (s->in.narticles + 1) * sizeof *meta);
 	struct buf d = BUF_INIT, r = BUF_INIT;
+	struct tag_paths tp = { STRMAP_INIT_BORROWED, NULL, 0, 0 };
 	for (size_t i = 0; i < s->in.narticles; i++) {
 		const struct article *a = &s->in.articles[i];
 		meta[i].path = dir_path(&s->arena, "articles/", a->slug);
 		meta[i].tag_paths = arena_alloc(&s->arena, (a->ntags + 1) * sizeof(char *));
-		for (size_t t = 0; t < a->ntags; t++) {
-			buf_reset(&d);
-			text_tag_path(&d, a->tags[t]);
-			meta[i].tag_paths[t] = dir_path(&s->arena, "tags/", d.ptr);
-		}
+		for (size_t t = 0; t < a->ntags; t++)
+			meta[i].tag_paths[t] = tag_path(s, &tp, a->tags[t], &d);
 		buf_reset(&d);
 		i18n_format_date(&d, a->date, (enum lang)a->lang);
 		/* "5 min read" / "阅读约 5 分钟" */
-		char n[24];
-		snprintf(n, sizeof n, "%d", markdown_reading_minutes(a));
+		char n[NUMFMT_UINT_MAX + 1]; /* at least 1 minute */
+		n[numfmt_uint(n, (uint64_t)markdown_reading_minutes(a))] = '\0';
 		const char *names[] = { "n" }, *vals[] = { n };
 		buf_reset(&r);
 		i18n_fill(&r, i18n_get(&s->in.i18n, (enum lang)a->lang, "minutes_read"),
@@ -468,6 +492,8 @@ static void make_meta(struct site *s)
 	}
 	buf_release(&d);
 	buf_release(&r);
+	strmap_free(&tp.seen);
+	free(tp.paths);
 	s->in.article_meta = meta;
 }
 

@@ -55,9 +55,11 @@ static const char *ref_name(struct site *s, enum lang l, const char *ref,
 	const struct table *t = data_table(&s->in.data, ref);
 	if (!t)
 		return id;
-	const char *want[] = { arena_printf(&s->arena, "name_%s", lang_code(l)),
-			       arena_printf(&s->arena, "title_%s", lang_code(l)),
-			       "name", "title" };
+	/* "name_en", "title_en": on the stack (a data page asks per cell) */
+	char name_l[16] = "name_", title_l[16] = "title_";
+	strncat(name_l, lang_code(l), sizeof name_l - sizeof "name_");
+	strncat(title_l, lang_code(l), sizeof title_l - sizeof "title_");
+	const char *want[] = { name_l, title_l, "name", "title" };
 	long idc = -1, namec = -1;
 	for (size_t c = 0; c < t->ncols; c++)
 		if (!strcmp(t->cols[c], "id"))
@@ -426,21 +428,48 @@ static const char *column_lang(const char *column)
 	return NULL;
 }
 
-static struct value *cell_value(struct site *s, enum lang l, const char *from,
-				const char *table, const struct col_spec *cs,
-				const char *column, const char *text)
+/* A data cell that says nothing more than its text: every key of
+ * partials/data-cell, empty or false. Each cell of the build's data pages
+ * has it as its parent and sets only what differs (thousands of cells),
+ * and no lookup of a cell falls through to its page. Sealed: its digest
+ * is worked out once. */
+static struct value *cell_kit(struct site *s)
 {
 	struct value *m = value_new_map(&s->arena);
+	set_text(s, m, "text", NULL);
+	set_text(s, m, "raw", NULL);
+	set_bool(s, m, "code", false);
+	set_bool(s, m, "num", false);
+	set_bool(s, m, "nodata", false);
+	set_text(s, m, "lang", NULL);
+	set_bool(s, m, "has_links", false);
+	value_map_set(&s->arena, m, "links", value_new_list(&s->arena));
+	value_seal(&s->arena, m);
+	return m;
+}
+
+/* A cell, on top of `kit` (cell_kit). */
+static struct value *cell_value(struct site *s, enum lang l, const char *from,
+				const char *table, const struct col_spec *cs,
+				const char *column, const char *text,
+				const struct value *kit)
+{
+	struct value *m = value_new_map(&s->arena);
+	value_map_set_parent(m, kit);
 	bool num = is_numeric(cs);
 	set_text(s, m, "text", cell_text(s, l, cs, column, text));
 	set_text(s, m, "raw", text); /* a number sorts by its value, not "3,350" */
-	set_bool(s, m, "code", cs && cs->type == COL_ID && *text); /* an id is code */
-	set_bool(s, m, "num", num);
-	set_bool(s, m, "nodata", num && !*text);
+	if (cs && cs->type == COL_ID && *text)
+		set_bool(s, m, "code", true); /* an id is code */
+	if (num)
+		set_bool(s, m, "num", true);
+	if (num && !*text)
+		set_bool(s, m, "nodata", true);
 	const char *cl = column_lang(column);
 	/* a column of the other language's texts is marked as that language
 	 * (screen readers read it so; the Chinese style check leaves it) */
-	set_text(s, m, "lang", cl && strcmp(cl, lang_code(l)) ? cl : NULL);
+	if (cl && strcmp(cl, lang_code(l)))
+		set_text(s, m, "lang", cl);
 	struct value *links = NULL;
 	const char *ref = cell_ref(cs, table);
 	if (*text && ref) {
@@ -454,12 +483,15 @@ static struct value *cell_value(struct site *s, enum lang l, const char *from,
 		set_bool(s, a, "more", false);
 		value_list_push(&s->arena, links, a);
 	}
-	set_bool(s, m, "has_links", links != NULL);
-	value_map_set(&s->arena, m, "links", links ? links : value_new_list(&s->arena));
+	if (links) {
+		set_bool(s, m, "has_links", true);
+		value_map_set(&s->arena, m, "links", links);
+	}
 	return m;
 }
 
-static void plan_table_page(struct site *s, enum lang l, const struct table *t)
+static void plan_table_page(struct site *s, enum lang l, const struct table *t,
+			    const struct value *kit)
 {
 	const char *path = arena_printf(&s->arena, "data/%s/", t->name);
 	const struct table_spec *spec = schema_table_spec(t->name);
@@ -483,7 +515,7 @@ static void plan_table_page(struct site *s, enum lang l, const struct table *t)
 		for (size_t c = 0; c < t->ncols; c++)
 			value_list_push(&s->arena, cells,
 					cell_value(s, l, path, t->name, specs[c],
-						   t->cols[c], t->rows[r][c]));
+						   t->cols[c], t->rows[r][c], kit));
 		struct value *row = value_new_map(&s->arena);
 		value_map_set(&s->arena, row, "cells", cells);
 		value_list_push(&s->arena, rows, row);
@@ -755,12 +787,13 @@ static void plan_methodology_page(struct site *s, enum lang l)
 
 void datapages_plan(struct site *s)
 {
+	const struct value *kit = cell_kit(s);
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
 		plan_data_index(s, l);
 		for (size_t t = 0; t < TABLE_COUNT; t++)
 			if (loaded_table(s, t))
-				plan_table_page(s, l, loaded_table(s, t));
+				plan_table_page(s, l, loaded_table(s, t), kit);
 		plan_sources_page(s, l);
 		plan_health_page(s, l);
 		plan_methodology_page(s, l);

@@ -32,6 +32,12 @@ static void check(struct xml *x, int rc)
 		x->failed = true;
 }
 
+/* A byte XML 1.0 can carry: not a C0 control other than tab, LF and CR. */
+static bool xml_byte_allowed(unsigned char c)
+{
+	return c >= 0x20 || c == '\t' || c == '\n' || c == '\r';
+}
+
 /* Text for XML: characters XML 1.0 forbids (C0 controls other than tab, LF
  * and CR) are dropped, so no input can make the file ill-formed. */
 static const xmlChar *xml_text(struct site *s, const char *text)
@@ -39,16 +45,41 @@ static const xmlChar *xml_text(struct site *s, const char *text)
 	if (!text)
 		return BAD_CAST "";
 	const unsigned char *p = (const unsigned char *)text;
-	while (*p && (*p >= 0x20 || *p == '\t' || *p == '\n' || *p == '\r'))
+	while (*p && xml_byte_allowed(*p))
 		p++;
 	if (!*p)
 		return BAD_CAST text;
 	char *copy = arena_strdup(&s->arena, text), *out = copy;
 	for (const unsigned char *q = (const unsigned char *)text; *q; q++)
-		if (*q >= 0x20 || *q == '\t' || *q == '\n' || *q == '\r')
+		if (xml_byte_allowed(*q))
 			*out++ = (char)*q;
 	*out = '\0';
 	return BAD_CAST copy;
+}
+
+/* Text content of the element just opened, as xmlTextWriterWriteString
+ * writes it (xmlEncodeSpecialChars: < > & " and CR escaped) after
+ * xml_text, in one pass and without its copies: for an article's whole
+ * HTML. */
+static void content_text(struct xml *x, const char *text)
+{
+	struct buf b = BUF_INIT;
+	const char *run = text;
+	for (const char *p = text;; p++) {
+		unsigned char c = (unsigned char)*p;
+		const char *ref = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;"
+				: c == '"' ? "&quot;" : c == '\r' ? "&#13;" : NULL;
+		if (c && !ref && xml_byte_allowed(c))
+			continue;
+		buf_add(&b, run, (size_t)(p - run));
+		if (!c)
+			break;
+		if (ref)
+			buf_adds(&b, ref);
+		run = p + 1;
+	}
+	check(x, xmlTextWriterWriteRawLen(x->w, BAD_CAST(b.ptr ? b.ptr : ""), (int)b.len));
+	buf_release(&b);
 }
 
 static int xml_begin(struct xml *x)
@@ -161,81 +192,95 @@ static int feed_begin(struct site *s, struct xml *x, enum lang l,
  * on one core. The bytes are those xmlTextWriter wrote (two-space indent,
  * its escapes), and only URLs go in, each escaped here. */
 
-static void sitemap_attr_text(struct buf *out, const char *s)
-{
-	text_escape_xml(out, s, true);
-}
+/* What every URL of the sitemap shares, made once: the base URL escaped
+ * for an element's text and for an attribute, and the buffers a page's
+ * URLs are made in (thousands of pages, four URLs each). */
+struct sitemap {
+	struct buf *out;
+	struct buf base_text, base_attr;
+	struct buf uri;                  /* a path, percent-encoded */
+	struct buf alt[LANG_COUNT];      /* a page's URL in each language */
+	enum lang def;                   /* the x-default language */
+};
 
-static void sitemap_elem_text(struct buf *out, const char *s)
+/* base + "/" + lang + "/" + path, escaped for an attribute or not, onto
+ * `out`. */
+static void sitemap_url(struct sitemap *m, struct buf *out, enum lang l,
+			const char *path, bool in_attr)
 {
-	text_escape_xml(out, s, false);
-}
-
-/* base + "/" + lang + "/" + path, escaped by `esc`. */
-static void sitemap_url(struct buf *out, const char *base, enum lang l,
-			const char *path, void (*esc)(struct buf *, const char *))
-{
-	esc(out, base);
+	buf_addbuf(out, in_attr ? &m->base_attr : &m->base_text);
 	buf_addc(out, '/');
 	buf_adds(out, lang_code(l));
 	buf_addc(out, '/');
-	struct buf uri = BUF_INIT; /* a tag page's path may be Chinese */
-	text_uri_encode(&uri, path);
-	esc(out, uri.len ? uri.ptr : "");
-	buf_release(&uri);
+	buf_reset(&m->uri); /* a tag page's path may be Chinese */
+	text_uri_encode(&m->uri, path);
+	text_escape_xml(out, m->uri.len ? m->uri.ptr : "", in_attr);
 }
 
-static void sitemap_alternate(struct buf *out, const char *hreflang,
-			      const char *base, enum lang l, const char *path)
+static void sitemap_alternate(struct sitemap *m, const char *hreflang,
+			      const struct buf *url)
 {
-	buf_adds(out, "    <xhtml:link rel=\"alternate\" hreflang=\"");
-	sitemap_attr_text(out, hreflang);
-	buf_adds(out, "\" href=\"");
-	sitemap_url(out, base, l, path, sitemap_attr_text);
-	buf_adds(out, "\"/>\n");
+	buf_adds(m->out, "    <xhtml:link rel=\"alternate\" hreflang=\"");
+	text_escape_xml(m->out, hreflang, true);
+	buf_adds(m->out, "\" href=\"");
+	buf_addbuf(m->out, url);
+	buf_adds(m->out, "\"/>\n");
 }
 
-static void sitemap_alternates(struct buf *out, const char *base,
-			       const char *const path[LANG_COUNT], enum lang def)
+/* The page in each language, then the default's again as x-default: each
+ * URL made once. */
+static void sitemap_alternates(struct sitemap *m, const char *const path[LANG_COUNT])
 {
-	for (int l = 0; l < LANG_COUNT; l++)
-		sitemap_alternate(out, lang_tag((enum lang)l), base, (enum lang)l,
-				  path[l]);
-	sitemap_alternate(out, "x-default", base, def, path[def]);
+	for (int l = 0; l < LANG_COUNT; l++) {
+		buf_reset(&m->alt[l]);
+		sitemap_url(m, &m->alt[l], (enum lang)l, path[l], true);
+		sitemap_alternate(m, lang_tag((enum lang)l), &m->alt[l]);
+	}
+	sitemap_alternate(m, "x-default", &m->alt[m->def]);
 }
 
-static void sitemap_page(struct buf *out, const char *base,
-			 const struct page_spec *p, enum lang def)
+static void sitemap_page(struct sitemap *m, const struct page_spec *p)
 {
-	buf_adds(out, "  <url>\n    <loc>");
-	sitemap_url(out, base, p->lang, p->path, sitemap_elem_text);
-	buf_adds(out, "</loc>\n");
+	buf_adds(m->out, "  <url>\n    <loc>");
+	sitemap_url(m, m->out, p->lang, p->path, false);
+	buf_adds(m->out, "</loc>\n");
 	if (p->alt_path) {
 		enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
 		const char *path[LANG_COUNT];
 		path[p->lang] = p->path;
 		path[other] = p->alt_path;
-		sitemap_alternates(out, base, path, def);
+		sitemap_alternates(m, path);
 	}
-	buf_adds(out, "  </url>\n");
+	buf_adds(m->out, "  </url>\n");
 }
 
 int feeds_sitemap(struct site *s, struct buf *out)
 {
 	const char *base = site_base_url(&s->in, &s->arena);
+	struct sitemap m = { .out = out, .base_text = BUF_INIT, .base_attr = BUF_INIT,
+			     .uri = BUF_INIT, .def = s->in.default_lang };
+	for (int l = 0; l < LANG_COUNT; l++)
+		buf_init(&m.alt[l]);
+	text_escape_xml(&m.base_text, base, false);
+	text_escape_xml(&m.base_attr, base, true);
 	buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
 		      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\""
 		      " xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n");
 	/* the root index.html: the language chooser */
 	buf_adds(out, "  <url>\n    <loc>");
-	sitemap_elem_text(out, base);
+	buf_addbuf(out, &m.base_text);
 	buf_adds(out, "/</loc>\n");
 	const char *const home[LANG_COUNT] = { "", "" };
-	sitemap_alternates(out, base, home, s->in.default_lang);
+	sitemap_alternates(&m, home);
 	buf_adds(out, "  </url>\n");
 	for (size_t i = 0; i < s->plan.npages; i++)
-		sitemap_page(out, base, &s->plan.pages[i], s->in.default_lang);
+		sitemap_page(&m, &s->plan.pages[i]);
 	buf_adds(out, "</urlset>\n");
+	buf_release(&m.base_text);
+	buf_release(&m.base_attr);
+	buf_release(&m.uri);
+	for (int l = 0; l < LANG_COUNT; l++)
+		buf_release(&m.alt[l]);
 	return 0;
 }
 
@@ -247,6 +292,24 @@ static int compare_newest_first(const void *a, const void *b)
 	const struct article *y = *(const struct article *const *)b;
 	int c = strcmp(y->date ? y->date : "", x->date ? x->date : "");
 	return c ? c : strcmp(x->slug ? x->slug : "", y->slug ? y->slug : "");
+}
+
+/* Put the first `k` of the `n` articles of `list` in feed order (newest
+ * first) at its front, sorted, and return how many that is: a feed shows
+ * ARTICLES_IN_FEED of a thousand, which need no sort of all of them. */
+static size_t newest_first(const struct article **list, size_t n, size_t k)
+{
+	size_t m = 0; /* list[0, m): the newest so far, in order */
+	for (size_t i = 0; i < n && k; i++) {
+		const struct article *a = list[i];
+		if (m == k && compare_newest_first(&a, &list[m - 1]) >= 0)
+			continue;
+		size_t j = m < k ? m++ : m - 1; /* full: the last one goes */
+		for (; j > 0 && compare_newest_first(&a, &list[j - 1]) < 0; j--)
+			list[j] = list[j - 1];
+		list[j] = a;
+	}
+	return m;
 }
 
 /* "2026-07-27" as an RFC 3339 time stamp (midnight UTC). */
@@ -282,7 +345,7 @@ static void feed_entry(struct site *s, struct xml *x, enum lang l,
 		start(x, "content");
 		attr(s, x, "type", "html");
 		attr(s, x, "xml:base", url);
-		check(x, xmlTextWriterWriteString(x->w, xml_text(s, a->html)));
+		content_text(x, a->html);
 		end(x);
 	}
 	end(x);
@@ -295,7 +358,7 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 	for (size_t i = 0; i < s->in.narticles; i++)
 		if (s->in.articles[i].lang == (int)l)
 			list[n++] = &s->in.articles[i];
-	qsort(list, n, sizeof *list, compare_newest_first);
+	n = newest_first(list, n, ARTICLES_IN_FEED);
 
 	/* the feed changed when its newest entry did, or at the build date */
 	const char *updated = s->in.date ? s->in.date : "";
@@ -313,7 +376,7 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 		return -1;
 	}
 	/* the newest entries only: a feed reader needs no archive */
-	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
+	for (size_t i = 0; i < n; i++)
 		feed_entry(s, &x, l, list[i]);
 	end(&x);
 	free(list);

@@ -55,6 +55,18 @@ struct guide_charts {
 	 * are an error rather than one file for both */
 	char **claims;
 	size_t nclaims, cap_claims;
+	/* Figures drawn while the pages are planned, to place again without
+	 * drawing: the report shows charts the guide's pages drew before it,
+	 * and the comparison pages (drawn while rendering) the report's
+	 * headline pairs. Each is kept up to its caption's link, the one part
+	 * that depends on the page; by drawn_key. Charts drawn while pages
+	 * render are not kept (thousands of comparison charts), only found. */
+	struct strmap drawn;       /* drawn_key -> index + 1 into figures */
+	struct buf *figures;
+	size_t nfigures, cap_figures;
+	/* the build's arena: a page context over it is planning (present.h,
+	 * pg_planning), one over another renders */
+	const struct arena *plan_arena;
 };
 
 void guide_charts_init(struct site *s)
@@ -63,6 +75,7 @@ void guide_charts_init(struct site *s)
 		return;
 	struct guide_charts *g = xcalloc(1, sizeof *g);
 	pthread_mutex_init(&g->lock, NULL);
+	g->plan_arena = &s->arena;
 	s->charts = g;
 }
 
@@ -349,8 +362,9 @@ static const char *figure_tier(double wide_w)
 	return wide_w <= CHART_WIDTH ? "chart-w480" : "chart-w768";
 }
 
-static void append_figure(struct gc *c, const struct chart_request *rq,
-			  struct buf *out)
+/* The figure up to its caption's text: the drawing and its data table,
+ * the same on every page. */
+static void append_figure(struct gc *c, struct buf *out)
 {
 	const struct buf *svg = &c->svg[c->nids - 1];
 	size_t skip = c->nids == 1 ? XML_DECL_LEN : 0; /* inline: no declaration */
@@ -375,6 +389,13 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 	}
 	buf_adds(out, "<figcaption>");
 	text_escape_htmls(out, c->desc.ptr);
+}
+
+/* The rest of the figure after append_figure: the link from the page to
+ * the standalone file, when the request names the page. */
+static void append_figure_end(struct gc *c, const struct chart_request *rq,
+			      struct buf *out)
+{
 	if (rq->page_path) {
 		const char *file = arena_printf(&c->a, "charts/%s/%s.svg",
 						lang_code(c->l), c->ids[0]);
@@ -388,6 +409,47 @@ static void append_figure(struct gc *c, const struct chart_request *rq,
 	}
 	buf_adds(out, "</figcaption>");
 	buf_adds(out, "</figure>\n");
+}
+
+/* ---- figures drawn before ---- */
+
+/* What a figure's drawing depends on: the language, the chart (its claim:
+ * name and arguments) and the id it has inline (a second copy on one page
+ * draws with another). The rest of the request is the caption's link. */
+static const char *drawn_key(struct gc *c, const char *claim)
+{
+	return arena_printf(&c->a, "%s/%s/%s", lang_code(c->l), c->ids[c->nids - 1],
+			    claim);
+}
+
+/* Append the figure drawn before under `key`, if one was: true then. Its
+ * file was placed when it was drawn, under the same claim: placing it
+ * again would do nothing. */
+static bool drawn_find(struct guide_charts *g, const char *key, struct buf *out)
+{
+	pthread_mutex_lock(&g->lock);
+	const size_t *at = strmap_get(&g->drawn, key);
+	if (at)
+		buf_addbuf(out, &g->figures[*at - 1]);
+	pthread_mutex_unlock(&g->lock);
+	return at != NULL;
+}
+
+/* Keep a figure drawn while planning (one thread) under `key`. */
+static void drawn_keep(struct guide_charts *g, const char *key, const char *fig,
+		       size_t len)
+{
+	pthread_mutex_lock(&g->lock);
+	bool created;
+	size_t *at = strmap_slot(&g->drawn, key, &created);
+	if (created) {
+		ALLOC_GROW(g->figures, g->nfigures, g->cap_figures);
+		struct buf *b = &g->figures[g->nfigures++];
+		buf_init(b);
+		buf_add(b, fig, len);
+		*at = g->nfigures;
+	}
+	pthread_mutex_unlock(&g->lock);
 }
 
 int guide_chart_render(const struct page_ctx *pc, const struct chart_request *rq,
@@ -413,10 +475,20 @@ int guide_chart_render(const struct page_ctx *pc, const struct chart_request *rq
 	pthread_mutex_unlock(&g->lock);
 	if (before)
 		c.ids[c.nids++] = arena_printf(&c.a, "%s-%zu", c.ids[0], before + 1);
-	buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
-	build(&c, kind);
-	int rc = place_file(pc, g, l, c.ids[0], chart_claim(&c, rq), &c.svg[0]);
-	append_figure(&c, rq, out);
+	const char *claim = chart_claim(&c, rq);
+	const char *key = drawn_key(&c, claim);
+	int rc = 0;
+	if (!drawn_find(g, key, out)) {
+		buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
+		build(&c, kind);
+		rc = place_file(pc, g, l, c.ids[0], claim, &c.svg[0]);
+		size_t start = out->len;
+		append_figure(&c, out);
+		/* a figure whose file failed is drawn again, and told again */
+		if (rc == 0 && pc->arena == g->plan_arena)
+			drawn_keep(g, key, out->ptr + start, out->len - start);
+	}
+	append_figure_end(&c, rq, out);
 
 	for (size_t i = 0; i < 2; i++)
 		buf_release(&c.svg[i]);
@@ -465,6 +537,10 @@ void guide_charts_free(struct site *s)
 		for (size_t i = 0; i < g->nclaims; i++)
 			free(g->claims[i]);
 		free(g->claims);
+		for (size_t i = 0; i < g->nfigures; i++)
+			buf_release(&g->figures[i]);
+		free(g->figures);
+		strmap_free(&g->drawn);
 		strmap_free(&g->file_ids);
 		strmap_free(&g->uses);
 		pthread_mutex_destroy(&g->lock);

@@ -3,6 +3,7 @@
 
 #include "base/buf.h"
 #include "base/diag.h"
+#include "base/numfmt.h"
 #include "model/data.h"
 #include "model/metrics.h"
 #include "view/site.h"
@@ -10,6 +11,7 @@
 #include "base/xalloc.h"
 
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -58,7 +60,16 @@ void guide_ledger_input(const struct site_inputs *si, struct buf *out, int table
 	const struct table *t = &si->data.tables[table];
 	if (out->len)
 		buf_addc(out, ' ');
-	buf_addf(out, "%s:%d", t->path, t->lines ? t->lines[row] : (int)row + 2);
+	int line = t->lines ? t->lines[row] : (int)row + 2;
+	if (line < 0 || !t->path) { /* never from a file read: as printf writes it */
+		buf_addf(out, "%s:%d", t->path, line);
+		return;
+	}
+	/* "%s:%d" without printf: pages name thousands of input rows */
+	char n[NUMFMT_UINT_MAX];
+	buf_adds(out, t->path);
+	buf_addc(out, ':');
+	buf_add(out, n, numfmt_uint(n, (uint64_t)line));
 }
 
 static void add_price_input(const struct site_inputs *si, struct buf *in, long quote)

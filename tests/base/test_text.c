@@ -448,10 +448,33 @@ static void test_scan_agrees_with_the_checks_and_the_count(void **state)
 			}
 }
 
+/* A path for a URL: bytes from 0x21 to 0x7F but "%" copied, the others as %XX;
+ * in runs. */
+static void test_uri_encoding(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "tags/显卡 a%b&c/", "tags/%E6%98%BE%E5%8D%A1%20a%25b&c/" },
+		{ " x", "%20x" }, { "%", "%25" }, { "gpus/rtx-4090/", "gpus/rtx-4090/" },
+		{ "\x7f\t", "\x7f%09" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct buf b = BUF_INIT;
+		text_uri_encode(&b, cases[i][0]);
+		assert_string_equal(b.ptr, cases[i][1]);
+		buf_release(&b);
+	}
+	struct buf e = BUF_INIT;
+	text_uri_encode(&e, "");
+	assert_int_equal(e.len, 0);
+	buf_release(&e);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unpublishable_characters_are_found_where_they_stand),
+		cmocka_unit_test(test_uri_encoding),
 		cmocka_unit_test(test_unpublishable_fast_paths_agree_with_a_byte_at_a_time),
 		cmocka_unit_test(test_utf8_fast_paths_agree_with_a_character_at_a_time),
 		cmocka_unit_test(test_words_count_latin_words_and_chinese_characters),

@@ -12,6 +12,7 @@
 #include "chart/chart_scale.h"
 #include "base/numfmt.h"
 #include "base/text.h"
+#include "base/text_wrap.h"
 
 #include <libxml/parser.h>
 #include <libxml/tree.h>
@@ -425,6 +426,44 @@ static void test_text_wrap_breaks_at_spaces_and_between_cjk(void **state)
 	assert_string_equal(l[0].ptr, "H100");
 	buf_release(&l[0]);
 	buf_release(&l[1]);
+}
+
+/* A text measured once wraps at each width as text_wrap wraps it (a chart
+ * tries a dozen widths for one label): the same lines, breaks and cuts. */
+static void test_a_measured_text_wraps_as_text_wrap(void **state)
+{
+	(void)state;
+	static const char *const texts[] = {
+		"NVIDIA GeForce RTX 4090", "RTX 4090（24 GB）", "显存不足，无法运行。",
+		"  leading spaces, then words", "LoRA fine-tune (7B) on A100/H100 80GB",
+		"330 TFLOPS at 450 W", "英伟达图形处理器超长名称测试", "a-b/c d…e", "",
+	};
+	struct text_measure m;
+	text_measure_init(&m, "RTX 4090（24 GB）");
+	struct buf l[4] = { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT };
+	assert_int_equal(text_wrap_measured(&m, 12, 100, 3, l), 2);
+	assert_string_equal(l[0].ptr, "RTX 4090");
+	assert_string_equal(l[1].ptr, "（24 GB）");
+	text_measure_release(&m);
+	for (size_t t = 0; t < sizeof texts / sizeof texts[0]; t++) {
+		text_measure_init(&m, texts[t]);
+		for (double w = 4; w < 320; w += 3.3) {
+			for (size_t ml = 1; ml <= 4; ml++) {
+				struct buf want[4] = { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT };
+				for (size_t i = 0; i < 4; i++)
+					buf_reset(&l[i]);
+				size_t n = text_wrap(texts[t], 11, w, ml, want);
+				assert_int_equal(text_wrap_measured(&m, 11, w, ml, l), n);
+				for (size_t i = 0; i < n; i++)
+					assert_string_equal(l[i].ptr, want[i].ptr);
+				for (size_t i = 0; i < 4; i++)
+					buf_release(&want[i]);
+			}
+		}
+		text_measure_release(&m);
+	}
+	for (size_t i = 0; i < 4; i++)
+		buf_release(&l[i]);
 }
 
 /* Chinese line breaking: no line ends with an opening bracket or starts
@@ -1493,6 +1532,7 @@ int main(void)
 		cmocka_unit_test(test_text_fit_abbreviates_with_ellipsis),
 		cmocka_unit_test(test_text_wrap_breaks_at_spaces_and_between_cjk),
 		cmocka_unit_test(test_text_wrap_keeps_brackets_and_units_together),
+		cmocka_unit_test(test_a_measured_text_wraps_as_text_wrap),
 		cmocka_unit_test(test_hbar_labels_do_not_overlap_on_awkward_inputs),
 		cmocka_unit_test(test_hbar_twenty_bars_fit_without_overlap),
 		cmocka_unit_test(test_hbar_long_label_is_wrapped_then_abbreviated),

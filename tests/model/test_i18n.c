@@ -288,10 +288,23 @@ static void test_numbers_as_typed_get_grouped(void **state)
 	}
 }
 
+/* A placeholder's name is a-z, 0-9 and '_': anything else in braces is
+ * text, kept as it is. */
+static void test_placeholder_names(void **state)
+{
+	(void)state;
+	const char *names[] = { "a_1", "b" }, *vals[] = { "X", "Y" };
+	struct buf out = BUF_INIT;
+	i18n_fill(&out, "{a_1}{b}/{A}/{}/{b-c}/{b/{a_1", names, vals, 2);
+	assert_string_equal(out.ptr, "XY/{A}/{}/{b-c}/{b/{a_1");
+	buf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_placeholders_must_match_between_languages),
+		cmocka_unit_test(test_placeholder_names),
 		cmocka_unit_test(test_missing_keys_are_reported_once_in_key_order),
 		cmocka_unit_test(test_a_placeholder_nobody_fills_is_reported_not_published),
 		cmocka_unit_test(test_money_rounds_on_the_decimal_value),

@@ -64,6 +64,36 @@ static void test_pages_merge_in_page_order(void **state)
 	ledger_free(&lg);
 }
 
+/* A page listed once per figure, in page order, however its marks come:
+ * plan marks out of page order and repeated, a page showing a figure it
+ * defines twice with another mark between. */
+static void test_repeated_marks_list_a_page_once(void **state)
+{
+	(void)state;
+	struct ledger lg;
+	ledger_init(&lg);
+	size_t price = ledger_add(&lg, "price.a", "A", "", "0.39", "", "USD/h", "");
+	ledger_pages_begin(&lg, 4);
+	ledger_sink_mark(&lg.plan, "en/p2/", price);
+	ledger_sink_mark(&lg.plan, "en/p0/", price);
+	ledger_sink_mark(&lg.plan, "en/p2/", price);
+	struct ledger_sink *k = ledger_page_sink(&lg, 1);
+	ledger_sink_define(k, NULL, "vram.a", "A vram", "", "24", "", "GB", "");
+	ledger_sink_mark(k, NULL, price);
+	ledger_sink_define(k, NULL, "vram.a", "A vram", "", "24", "", "GB", "");
+	ledger_sink_mark(ledger_page_sink(&lg, 3), NULL, price);
+	ledger_sink_mark(ledger_page_sink(&lg, 2), NULL, price);
+	ledger_merge(&lg, page_of, NULL);
+	struct buf csv = BUF_INIT;
+	ledger_write_csv(&lg, &csv, url, NULL);
+	assert_string_equal(csv.ptr, "id,label,label_zh,value,value_max,unit,inputs,pages,page_list\n"
+		"price.a,A,,0.39,,USD/h,,4,/en/p0/ /en/p1/ /en/p2/ /en/p3/\n"
+		"vram.a,A vram,,24,,GB,,1,/en/p1/\n");
+	assert_int_equal(lg.nconflicts, 0);
+	buf_release(&csv);
+	ledger_free(&lg);
+}
+
 /* One figure, two printed values: a page that defines a figure the ledger
  * has with another value is a conflict, kept in page order; the same value
  * is none. */
@@ -504,6 +534,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_pages_merge_in_page_order),
+		cmocka_unit_test(test_repeated_marks_list_a_page_once),
 		cmocka_unit_test(test_two_values_of_one_figure_are_conflicts),
 		cmocka_unit_test(test_numbers_are_short_and_exact),
 		cmocka_unit_test(test_changed_figure_names_values_row_and_pages),

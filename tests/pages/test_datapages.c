@@ -111,6 +111,46 @@ static void test_a_long_table_shows_its_first_rows_and_says_so(void **state)
 	assert_non_null(strstr(note->u.str.ptr, "1,001"));
 }
 
+/* Cell `c` of the first row of a table page's context. */
+static const struct value *first_row_cell(const struct value *ctx, size_t c)
+{
+	const struct value *rows = value_map_get(ctx, "body_rows");
+	assert_non_null(rows);
+	const struct value *cells = value_map_get(value_list_item(rows, 0), "cells");
+	assert_non_null(cells);
+	return value_list_item(cells, c);
+}
+
+/* Every key partials/data-cell reads is the cell's own or its kit's, so
+ * none falls through to the page: each is checked here. */
+static void assert_cell(const struct value *cell, const char *text, const char *raw,
+			bool code, bool num, bool nodata, const char *lang)
+{
+	assert_string_equal(value_map_get(cell, "text")->u.str.ptr, text);
+	assert_string_equal(value_map_get(cell, "raw")->u.str.ptr, raw);
+	assert_int_equal(value_is_truthy(value_map_get(cell, "code")), code);
+	assert_int_equal(value_is_truthy(value_map_get(cell, "num")), num);
+	assert_int_equal(value_is_truthy(value_map_get(cell, "nodata")), nodata);
+	assert_string_equal(value_map_get(cell, "lang")->u.str.ptr, lang);
+	assert_false(value_is_truthy(value_map_get(cell, "has_links")));
+	const struct value *links = value_map_get(cell, "links");
+	assert_non_null(links);
+	assert_int_equal(value_list_len(links), 0);
+}
+
+static void test_a_cell_has_every_key_of_its_partial(void **state)
+{
+	struct fixture *f = *state;
+	struct site *s = &f->base.s;
+	datapages_plan(s);
+	const struct page_spec *p = page_at(s, LANG_EN, "data/gpus/");
+	assert_non_null(p);
+	/* an id (no page of its own here: no link), a name, a missing number */
+	assert_cell(first_row_cell(p->ctx, 0), "gpu-0", "gpu-0", true, false, false, "");
+	assert_cell(first_row_cell(p->ctx, 1), "G", "G", false, false, false, "");
+	assert_cell(first_row_cell(p->ctx, 2), "", "", false, true, true, "");
+}
+
 static int write_extra(struct fixture *f, const char *out)
 {
 	struct output o;
@@ -195,6 +235,7 @@ int main(void)
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_long_table_shows_its_first_rows_and_says_so,
 						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_cell_has_every_key_of_its_partial, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_root_files_robots_404_and_csv_copies,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_unreadable_csv_is_an_error_and_nothing_is_published,

@@ -10,6 +10,7 @@
 #include "base/buf.h"
 #include "base/csv.h"
 #include "base/diag.h"
+#include "pages/articles.h"
 #include "pages/feeds.h"
 #include "base/fs.h"
 #include "publish/output.h"
@@ -192,6 +193,23 @@ static void test_sitemap_escapes_a_hostile_base_url(void **state)
 	buf_release(&b);
 }
 
+/* A translated page's entry, byte for byte: its URL, then each language's
+ * and the default's again, paths percent-encoded and then escaped. */
+static void test_sitemap_entry_of_a_translated_page(void **state)
+{
+	struct fixture *fx = *state;
+	fx->pages[3].path = "tags/显卡 &/";
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_sitemap(&fx->base.s, &b), 0);
+	assert_non_null(strstr(b.ptr,
+		"  <url>\n    <loc>https://example.org/guide/zh/tags/%E6%98%BE%E5%8D%A1%20&amp;/</loc>\n"
+		"    <xhtml:link rel=\"alternate\" hreflang=\"en\" href=\"https://example.org/guide/en/articles/b/\"/>\n"
+		"    <xhtml:link rel=\"alternate\" hreflang=\"zh-CN\" href=\"https://example.org/guide/zh/tags/%E6%98%BE%E5%8D%A1%20&amp;/\"/>\n"
+		"    <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"https://example.org/guide/en/articles/b/\"/>\n"
+		"  </url>\n</urlset>\n"));
+	buf_release(&b);
+}
+
 /* ---- Atom ---- */
 
 static void test_atom_lists_the_language_articles_newest_first(void **state)
@@ -237,6 +255,68 @@ static void test_atom_content_is_the_article_html_as_text(void **state)
 			 "https://example.org/guide/en/articles/a/");
 	/* a control character XML cannot carry is dropped, not passed on */
 	assert_xp_string(&d, "/a:feed/a:entry[1]/a:content", "<p>B</p>");
+	doc_free(&d);
+	buf_release(&b);
+}
+
+/* The content's bytes: the five characters XML text escapes as libxml2's
+ * writer escapes them (a carriage return as a reference), the characters
+ * XML cannot carry dropped, UTF-8 kept. */
+static void test_atom_content_bytes(void **state)
+{
+	struct fixture *fx = *state;
+	fx->articles[0].html = (char *)"<p class=\"x\">A\r\nB &amp; <b>c</b>\x1f 显卡'</p>\n";
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
+	assert_non_null(strstr(b.ptr,
+		"<content type=\"html\" xml:base=\"https://example.org/guide/en/articles/a/\">"
+		"&lt;p class=&quot;x&quot;&gt;A&#13;\nB &amp;amp; &lt;b&gt;c&lt;/b&gt; 显卡'&lt;/p&gt;\n"
+		"</content>\n"));
+	buf_release(&b);
+}
+
+/* Of many articles, the feed shows the ARTICLES_IN_FEED newest, newest
+ * first, a day's articles by slug; those of the other language not. */
+static void test_atom_shows_the_newest_of_many(void **state)
+{
+	struct fixture *fx = *state;
+	enum { N = 3 * ARTICLES_IN_FEED };
+	struct article many[N];
+	char slugs[N][8], dates[N][16];
+	for (size_t i = 0; i < N; i++) {
+		/* days repeat, out of order; every seventh article is Chinese */
+		snprintf(slugs[i], sizeof slugs[i], "s%02zu", (i * 37) % N);
+		snprintf(dates[i], sizeof dates[i], "2026-03-%02zu", (i * 7) % 25 + 1);
+		many[i] = (struct article){ .lang = i % 7 ? LANG_EN : LANG_ZH,
+			.title = slugs[i], .slug = slugs[i], .date = dates[i] };
+	}
+	fx->base.s.in.articles = many;
+	fx->base.s.in.narticles = N;
+	/* what the feed must list: picked one by one, the newest left each time */
+	bool taken[N] = { false };
+	const char *want[ARTICLES_IN_FEED];
+	for (size_t k = 0; k < ARTICLES_IN_FEED; k++) {
+		long best = -1;
+		for (size_t i = 0; i < N; i++) {
+			if (taken[i] || many[i].lang != LANG_EN)
+				continue;
+			int c = best < 0 ? 1 : strcmp(many[i].date, many[best].date);
+			if (c > 0 || (c == 0 && strcmp(many[i].slug, many[best].slug) < 0))
+				best = (long)i;
+		}
+		taken[best] = true;
+		want[k] = many[best].slug;
+	}
+	struct buf b = BUF_INIT;
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
+	struct doc d;
+	doc_parse(&d, &b);
+	assert_true(xp_number(&d, "count(/a:feed/a:entry)") == ARTICLES_IN_FEED);
+	for (size_t k = 0; k < ARTICLES_IN_FEED; k++) {
+		char expr[64];
+		snprintf(expr, sizeof expr, "/a:feed/a:entry[%zu]/a:title", k + 1);
+		assert_xp_string(&d, expr, want[k]);
+	}
 	doc_free(&d);
 	buf_release(&b);
 }
@@ -325,8 +405,11 @@ int main(void)
 		T(test_sitemap_lists_root_and_every_page),
 		T(test_sitemap_alternates_only_for_translated_pages),
 		T(test_sitemap_escapes_a_hostile_base_url),
+		T(test_sitemap_entry_of_a_translated_page),
 		T(test_atom_lists_the_language_articles_newest_first),
 		T(test_atom_content_is_the_article_html_as_text),
+		T(test_atom_content_bytes),
+		T(test_atom_shows_the_newest_of_many),
 		T(test_title_with_markup_is_escaped),
 		T(test_chinese_feed_keeps_utf8_and_language),
 		T(test_feeds_are_byte_for_byte_repeatable),

@@ -724,6 +724,53 @@ static void test_charts_drawn_while_rendering_are_written_at_once(void **state)
 	fixture_free(f);
 }
 
+/* A chart drawn again (the report shows what the guide's pages drew) is
+ * placed from the figure kept when it was first drawn while planning: the
+ * same bytes, but for the link to the standalone file, which is the
+ * page's; a page rendering (a context over its own arena) finds it too. */
+static void test_a_chart_drawn_again_is_the_same_figure_linked_from_its_page(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct chart_request rq = { .name = "pair", .gpu = "h100-80gb", .other = "rtx-4090",
+				    .page_path = "report/" };
+	struct buf first = BUF_INIT, again = BUF_INIT, page = BUF_INIT;
+	render(f, LANG_EN, rq, &first);
+	render(f, LANG_EN, (struct chart_request){ .name = "pair", .gpu = "h100-80gb",
+						   .other = "rtx-4090" }, &again);
+	struct page_ctx pc = pg_planning(&f->s, LANG_EN, NULL, NULL);
+	struct arena own = ARENA_INIT;
+	pc.arena = &own; /* as while pages render */
+	rq.page_path = "compare/h100-80gb-vs-rtx-4090/";
+	assert_int_equal(guide_chart_render(&pc, &rq, &page, "t.md", 1, 1), 0);
+	assert_string_equal(f->log.ptr, "");
+
+	const char *link = "<a href=\"../../charts/en/chart-pair-h100-80gb-rtx-4090.svg\">"
+			   "Open the chart as an SVG file</a></figcaption></figure>\n";
+	const char *page_link = "<a href=\"../../../charts/en/chart-pair-h100-80gb-rtx-4090.svg\">"
+				"Open the chart as an SVG file</a></figcaption></figure>\n";
+	/* the figure without a page ends where the link would begin */
+	size_t body = again.len - strlen("</figcaption></figure>\n");
+	assert_true(first.len == body + 1 + strlen(link));
+	assert_memory_equal(first.ptr, again.ptr, body);
+	assert_string_equal(first.ptr + body, arena_printf(&own, " %s", link));
+	assert_true(page.len == body + 1 + strlen(page_link));
+	assert_memory_equal(page.ptr, again.ptr, body);
+	assert_string_equal(page.ptr + body, arena_printf(&own, " %s", page_link));
+	/* a second copy on the same page is drawn with its own id, not found */
+	struct buf second = BUF_INIT;
+	rq.page_path = "report/";
+	render(f, LANG_EN, rq, &second);
+	assert_non_null(strstr(second.ptr, " id=\"chart-pair-h100-80gb-rtx-4090-2\""));
+	assert_null(strstr(second.ptr, " id=\"chart-pair-h100-80gb-rtx-4090\""));
+	arena_free(&own);
+	buf_release(&first);
+	buf_release(&again);
+	buf_release(&page);
+	buf_release(&second);
+	fixture_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -741,6 +788,7 @@ int main(void)
 		cmocka_unit_test(test_standalone_files_are_written_once_per_language),
 		cmocka_unit_test(test_charts_drawn_while_rendering_are_written_at_once),
 		cmocka_unit_test(test_vram_fit_counts_cards_needed),
+		cmocka_unit_test(test_a_chart_drawn_again_is_the_same_figure_linked_from_its_page),
 	};
 	int rc = cmocka_run_group_tests_name("guide_charts", tests, NULL, NULL);
 	xmlCleanupParser();

@@ -72,10 +72,29 @@ static void test_one_figure_two_values_names_both_pages(void **state)
 	site_fixture_free(&f);
 }
 
+/* A figure's inputs: each row as path:line, its file's line when the
+ * table keeps them, else the row's (after the header), space-separated. */
+static void test_inputs_name_the_rows_path_and_line(void **state)
+{
+	(void)state;
+	struct site_inputs in;
+	memset(&in, 0, sizeof in);
+	int lines[] = { 2, 3, 17 };
+	in.data.tables[TABLE_GPUS] = (struct table){ .name = "gpus", .path = "data/gpus.csv",
+						      .lines = lines, .nrows = 3 };
+	in.data.tables[TABLE_VRAM] = (struct table){ .name = "vram", .path = "data/vram.csv" };
+	struct buf out = BUF_INIT;
+	guide_ledger_input(&in, &out, TABLE_GPUS, 2);
+	guide_ledger_input(&in, &out, TABLE_VRAM, 40);
+	assert_string_equal(out.ptr, "data/gpus.csv:17 data/vram.csv:42");
+	buf_release(&out);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_one_figure_two_values_names_both_pages),
+		cmocka_unit_test(test_inputs_name_the_rows_path_and_line),
 	};
 	return cmocka_run_group_tests_name("figures", tests, NULL, NULL);
 }
