@@ -306,6 +306,20 @@ static const char *unpublishable_slowly(const char *s, size_t len, unsigned *cp)
 	return NULL;
 }
 
+/* Into `text` (`cap` bytes): `before` bytes of `run` (repeated), then
+ * `odd`, then `run` `after` times; its length. */
+static size_t odd_text(char *text, size_t cap, const char *run, size_t before,
+		       const char *odd, int after)
+{
+	size_t n = 0, len = strlen(run);
+	for (size_t k = 0; k < before; k++)
+		text[n++] = run[k % len];
+	n += (size_t)snprintf(text + n, cap - n, "%s", odd);
+	for (int i = 0; i < after; i++)
+		n += (size_t)snprintf(text + n, cap - n, "%s", run);
+	return n;
+}
+
 static void test_unpublishable_fast_paths_agree_with_a_byte_at_a_time(void **state)
 {
 	(void)state;
@@ -323,11 +337,7 @@ static void test_unpublishable_fast_paths_agree_with_a_byte_at_a_time(void **sta
 	for (size_t o = 0; o < sizeof odd / sizeof *odd; o++)
 		for (size_t r = 0; r < sizeof runs / sizeof *runs; r++)
 			for (size_t before = 0; before < 20; before++) {
-				size_t n = 0;
-				for (size_t k = 0; k < before; k++)
-					text[n++] = runs[r][k % strlen(runs[r])];
-				n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", odd[o],
-						      runs[r]);
+				size_t n = odd_text(text, sizeof text, runs[r], before, odd[o], 1);
 				for (size_t cut = n > 3 ? n - 3 : 0; cut <= n; cut++) {
 					unsigned a = 0, b = 0;
 					const char *x = text_find_unpublishable(text, cut, &a);
@@ -364,11 +374,7 @@ static void test_utf8_fast_paths_agree_with_a_character_at_a_time(void **state)
 	for (size_t o = 0; o < sizeof odd / sizeof *odd; o++)
 		for (size_t r = 0; r < sizeof runs / sizeof *runs; r++)
 			for (size_t before = 0; before < 20; before++) {
-				size_t n = 0;
-				for (size_t k = 0; k < before; k++)
-					text[n++] = runs[r][k % strlen(runs[r])];
-				n += (size_t)snprintf(text + n, sizeof text - n, "%s%s", odd[o],
-						      runs[r]);
+				size_t n = odd_text(text, sizeof text, runs[r], before, odd[o], 1);
 				for (size_t cut = n > 4 ? n - 4 : 0; cut <= n; cut++)
 					assert_int_equal(text_utf8_check(text, cut),
 							 utf8_check_slowly(text, cut));
@@ -423,11 +429,7 @@ static void test_scan_agrees_with_the_checks_and_the_count(void **state)
 	for (size_t o = 0; o < sizeof odd / sizeof *odd; o++)
 		for (size_t r = 0; r < sizeof runs / sizeof *runs; r++)
 			for (size_t before = 0; before < 20; before++) {
-				size_t n = 0;
-				for (size_t k = 0; k < before; k++)
-					text[n++] = runs[r][k % strlen(runs[r])];
-				n += (size_t)snprintf(text + n, sizeof text - n, "%s%s%s", odd[o],
-						      runs[r], runs[r]);
+				size_t n = odd_text(text, sizeof text, runs[r], before, odd[o], 2);
 				/* a NUL byte where the odd one stands, too */
 				for (int nul = 0; nul < 2; nul++) {
 					if (nul)
