@@ -369,8 +369,9 @@ static struct digest_value page_digest(const struct render_pool *pool,
 
 /* Keep the page at `rel` as published when its digest is the cache's, its
  * record can be read (into `rec`) and its file is still the recorded one.
- * 1 kept (and carried into the next cache), 2 kept but its listeners could not use the record (the page's
- * HTML is needed after all), 0 not kept, -1 error. */
+ * 1 kept (its record carried into the next cache), 2 kept but its
+ * listeners could not use the record (the page's HTML is needed after
+ * all), 0 not kept, -1 error. */
 static int keep_page(struct render_pool *pool, const struct page_ctx *pc, size_t i,
 		     const char *rel, struct digest_value digest, struct buf *rec,
 		     uint64_t *search_ns)
