@@ -14,7 +14,6 @@
 
 #include <stdbool.h>
 #include <stddef.h>
-#include <stdint.h>
 
 struct arena;
 struct buf;
@@ -77,6 +76,7 @@ struct value {
 		} map;
 	} u;
 };
+
 #define VALUE_MAP_INDEXED 12
 
 /* The one null value (static; never modify it). */
