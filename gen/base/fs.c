@@ -1,6 +1,7 @@
 #include "base/fs.h"
 
 #include "base/buf.h"
+#include "base/digest.h"
 #include "base/xalloc.h"
 
 #include <dirent.h>
@@ -344,6 +345,14 @@ int fs_file_id_at(int dirfd, const char *path, struct fs_file_id *id)
 	}
 	id_of(&st, id);
 	return 0;
+}
+
+void fs_file_id_digest(struct digest *d, const struct fs_file_id *id)
+{
+	digest_add_u64(d, id->ino);
+	digest_add_u64(d, id->size);
+	digest_add_u64(d, (uint64_t)id->mtime_ns);
+	digest_add_u64(d, (uint64_t)id->ctime_ns);
 }
 
 bool fs_time_is_recent(int64_t ns)

@@ -10,6 +10,7 @@
 
 struct buf;
 struct diag;
+struct digest;
 
 /* errno of a read refused because the path is not a regular file (a FIFO,
  * socket, device or folder): such a file could block the build forever or
@@ -86,6 +87,8 @@ bool fs_time_is_recent(int64_t ns);
 /* True when `id` stands for the file's bytes read after it was taken:
  * neither of its times is recent. */
 bool fs_file_id_settled(const struct fs_file_id *id);
+/* Feed `id` (inode, size, modification and change times) into `d`. */
+void fs_file_id_digest(struct digest *d, const struct fs_file_id *id);
 /* True when `a` and `b` are one version of a published file: same inode,
  * size, modification and change times. The change time is what a hand
  * edit cannot put back (touch -d restores the modification time); a link

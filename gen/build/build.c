@@ -309,10 +309,7 @@ static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
 	struct digest d;
 	digest_init(&d);
 	digest_add_str(&d, rel);
-	digest_add_u64(&d, id->ino);
-	digest_add_u64(&d, id->size);
-	digest_add_u64(&d, (uint64_t)id->mtime_ns);
-	digest_add_u64(&d, (uint64_t)id->ctime_ns);
+	fs_file_id_digest(&d, id);
 	struct digest_value v = digest_end(&d);
 	w->sum.hi += v.hi;
 	w->sum.lo += v.lo;

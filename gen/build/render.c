@@ -177,11 +177,9 @@ static const char *nav_key(struct arena *a, const struct page_spec *p)
 	bool own = !*p->path;
 	for (size_t i = 0; i < sizeof nav_items / sizeof nav_items[0] && !own; i++)
 		own = !strcmp(p->path, nav_items[i].path);
-	int depth = 0;
-	for (const char *c = p->path; *c; c++)
-		depth += *c == '/';
 	return arena_printf(a, "%s|%s|%d|%s", lang_code(p->lang),
-			    p->section ? p->section : "", depth, own ? p->path : "*");
+			    p->section ? p->section : "", site_path_depth(p->path),
+			    own ? p->path : "*");
 }
 
 /* Each page's menu ([n], malloc'd), made once per kind of page, before

@@ -718,8 +718,11 @@ void ledger_format_value(struct buf *out, const char *value,
  * decimals as it takes to show the change. */
 static void add_old_to_new(struct buf *out, const struct ledger_change *c)
 {
+	/* as printed, then two decimals and more */
+	static const int tries[] = { -1, 2, 3, 4, 5, 6, 7, 8 };
 	size_t at = out->len;
-	for (int decimals = -1; decimals <= 8; decimals++) {
+	for (size_t i = 0; i < sizeof tries / sizeof tries[0]; i++) {
+		int decimals = tries[i];
 		buf_truncate(out, at);
 		format_value(out, c->old_value, c->old_max, c->unit, decimals);
 		size_t mid = out->len;
@@ -729,8 +732,6 @@ static void add_old_to_new(struct buf *out, const struct ledger_change *c)
 		if (out->len - new_at != old_len ||
 		    memcmp(out->ptr + at, out->ptr + new_at, old_len))
 			return;
-		if (decimals < 1)
-			decimals = 1; /* next: two decimals */
 	}
 }
 

@@ -84,10 +84,7 @@ static struct digest_value parse_key(const struct article_file *f,
 	digest_add_str(&d, "article front matter");
 	digest_add_str(&d, f->path);
 	digest_add_u64(&d, (uint64_t)f->lang);
-	digest_add_u64(&d, id->ino);
-	digest_add_u64(&d, id->size);
-	digest_add_u64(&d, (uint64_t)id->mtime_ns);
-	digest_add_u64(&d, (uint64_t)id->ctime_ns);
+	fs_file_id_digest(&d, id);
 	return digest_end(&d);
 }
 

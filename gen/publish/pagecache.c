@@ -220,25 +220,31 @@ void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
 	pthread_mutex_unlock(&pc->lock);
 }
 
+/* The record of `key` (its hex into `hex`), or NULL. */
+static const struct pagecache_rec *memo_rec(const struct pagecache *pc,
+					    struct digest_value key, char hex[33])
+{
+	digest_hex(key, hex);
+	const size_t *at = strmap_get(&pc->memo_index, hex);
+	return at ? &pc->memos[*at - 1].rec : NULL;
+}
+
 int pagecache_memo(const struct pagecache *pc, struct digest_value key,
 		   struct buf *out)
 {
 	char hex[33];
-	digest_hex(key, hex);
-	const size_t *at = strmap_get(&pc->memo_index, hex);
-	return at ? pagecache_read(pc, &pc->memos[*at - 1].rec, out) : -1;
+	const struct pagecache_rec *r = memo_rec(pc, key, hex);
+	return r ? pagecache_read(pc, r, out) : -1;
 }
 
 int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
 			 struct digest_value key, struct buf *out)
 {
 	char hex[33];
-	digest_hex(key, hex);
-	const size_t *at = strmap_get(&old->memo_index, hex);
+	const struct pagecache_rec *r = memo_rec(old, key, hex);
 	size_t start = out->len;
-	if (!at || pagecache_read(old, &old->memos[*at - 1].rec, out) != 0)
+	if (!r || pagecache_read(old, r, out) != 0)
 		return -1;
-	const struct pagecache_rec *r = &old->memos[*at - 1].rec;
 	pthread_mutex_lock(&pc->lock);
 	if (index_memo(pc, hex))
 		pc->memos[pc->nmemos - 1].rec = append_checked(pc, out->ptr + start, r->len, r->check);

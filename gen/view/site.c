@@ -17,7 +17,7 @@
 
 /* Depth of a language-root path ("" 0, "gpus/" 1, "gpus/a/" 2) plus one for
  * the language folder itself. */
-static int path_depth(const char *path)
+int site_path_depth(const char *path)
 {
 	int d = 1;
 	for (const char *p = path; *p; p++)
@@ -43,7 +43,7 @@ const char *site_href(struct arena *a, enum lang from_lang, const char *from,
 			return "./";
 		return arena_strndup(a, to + from_len, to_len - from_len);
 	}
-	int depth = path_depth(from);
+	int depth = site_path_depth(from);
 	const char *code = lang_code(to_lang);
 	size_t code_len = strlen(code);
 	char *r = arena_alloc(a, (size_t)depth * 3 + code_len + 1 + to_len + 1);
@@ -60,7 +60,7 @@ const char *site_href(struct arena *a, enum lang from_lang, const char *from,
 const char *site_root_href(struct arena *a, const char *from, const char *file)
 {
 	struct buf b = BUF_INIT;
-	add_up(&b, path_depth(from));
+	add_up(&b, site_path_depth(from));
 	buf_adds(&b, file);
 	char *r = arena_strndup(a, b.ptr, b.len);
 	buf_release(&b);

@@ -179,6 +179,10 @@ void site_add_page(struct site *s, const struct page_spec *spec);
 /* True when a page of language `l` at `path` is planned. */
 bool site_has_page(const struct site *s, enum lang l, const char *path);
 
+/* How many folders up from the page at `path` lead to the site's root:
+ * the language folder and each of the path's ("" 1, "gpus/" 2, "gpus/a/"
+ * 3), the ups every link of site_href from that page begins with. */
+int site_path_depth(const char *path);
 /* A path relative to the page at `from` (e.g. "gpus/a/") leading to the
  * language-root path `to` in language `to_lang`: "../../zh/gpus/a/". The
  * result lives in `a`. */
