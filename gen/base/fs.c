@@ -2,12 +2,14 @@
 
 #include "base/buf.h"
 #include "base/digest.h"
+#include "base/pool.h"
 #include "base/xalloc.h"
 
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -315,15 +317,116 @@ static int remove_contents(int fd, size_t *files)
 	return rc;
 }
 
-int fs_remove_tree_counted(const char *path, size_t *files)
+/* The folders two levels down (site/<lang>/<section>), removed in
+ * parallel: a folder's parent, open, and its name. */
+struct remove_job {
+	int parent;
+	char *name;
+};
+
+struct parallel_remove {
+	struct remove_job *jobs;
+	size_t n, cap;
+	atomic_size_t files;
+	atomic_int failed;
+};
+
+static void remove_one_job(void *ctx, size_t i, int worker)
+{
+	(void)worker;
+	struct parallel_remove *pr = ctx;
+	const struct remove_job *j = &pr->jobs[i];
+	size_t files = 0;
+	int sub = openat(j->parent, j->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sub < 0 || remove_contents(sub, &files) != 0 ||
+	    unlinkat(j->parent, j->name, AT_REMOVEDIR) != 0)
+		atomic_store(&pr->failed, 1);
+	atomic_fetch_add(&pr->files, files);
+}
+
+/* Remove the files of the open folder `fd` (its folders kept), counting
+ * them; its folders' names into `dirs` (owned). */
+static int remove_files_listing_dirs(int fd, size_t *files, char ***dirs, size_t *ndirs)
+{
+	size_t cap = 0;
+	int dup_fd = dup(fd);
+	DIR *d = dup_fd < 0 ? NULL : fdopendir(dup_fd);
+	if (!d) {
+		if (dup_fd >= 0)
+			close(dup_fd);
+		return -1;
+	}
+	int rc = 0;
+	struct dirent *e;
+	while ((e = readdir(d))) {
+		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
+			continue;
+		bool dir = e->d_type == DT_DIR;
+		if (e->d_type == DT_UNKNOWN) {
+			struct stat st;
+			dir = fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+			      S_ISDIR(st.st_mode);
+		}
+		if (dir) {
+			ALLOC_GROW(*dirs, *ndirs, cap);
+			(*dirs)[(*ndirs)++] = xstrdup(e->d_name);
+		} else if (unlinkat(fd, e->d_name, 0) == 0) {
+			(*files)++;
+		} else {
+			rc = -1;
+		}
+	}
+	closedir(d);
+	return rc;
+}
+
+int fs_remove_tree_counted(const char *path, int jobs, size_t *files)
 {
 	*files = 0;
 	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -1;
-	if (remove_contents(fd, files) != 0)
-		return -1;
-	return rmdir(path);
+	if (jobs <= 1)
+		return remove_contents(fd, files) != 0 ? -1 : rmdir(path);
+	/* the top two levels listed here, what lies below each folder of the
+	 * second level removed by the pool (a site's sections: a language's
+	 * articles are one job, the other language's another) */
+	struct parallel_remove pr = { 0 };
+	char **top = NULL;
+	size_t ntop = 0;
+	int rc = remove_files_listing_dirs(fd, files, &top, &ntop);
+	int *top_fd = xcalloc(ntop + 1, sizeof *top_fd);
+	for (size_t i = 0; i < ntop; i++) {
+		char **second = NULL;
+		size_t nsecond = 0;
+		top_fd[i] = openat(fd, top[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (top_fd[i] < 0 ||
+		    remove_files_listing_dirs(top_fd[i], files, &second, &nsecond) != 0)
+			rc = -1;
+		for (size_t k = 0; k < nsecond; k++) {
+			ALLOC_GROW(pr.jobs, pr.n, pr.cap);
+			pr.jobs[pr.n++] = (struct remove_job){ top_fd[i], second[k] };
+		}
+		free(second);
+	}
+	pool_run(jobs, pr.n, remove_one_job, &pr);
+	*files += atomic_load(&pr.files);
+	if (atomic_load(&pr.failed))
+		rc = -1;
+	for (size_t i = 0; i < pr.n; i++)
+		free(pr.jobs[i].name);
+	free(pr.jobs);
+	for (size_t i = 0; i < ntop; i++) {
+		if (top_fd[i] >= 0)
+			close(top_fd[i]);
+		if (unlinkat(fd, top[i], AT_REMOVEDIR) != 0)
+			rc = -1;
+		free(top[i]);
+	}
+	free(top);
+	free(top_fd);
+	close(fd);
+	return rc != 0 ? -1 : rmdir(path);
 }
 
 static void id_of(const struct stat *st, struct fs_file_id *id)
@@ -435,7 +538,7 @@ int fs_remove_tree(const char *path)
 	if (!S_ISDIR(st.st_mode))
 		return unlink(path);
 	size_t files;
-	return fs_remove_tree_counted(path, &files);
+	return fs_remove_tree_counted(path, 1, &files);
 }
 
 bool fs_is_dir(const char *path)

@@ -63,8 +63,10 @@ enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
 int fs_remove_tree(const char *path);
 /* The same for a folder, counting into *files what it held besides folders
  * (the walk goes folder by folder through open descriptors: no path walks
- * from the root, no stat where the listing tells an entry's kind). */
-int fs_remove_tree_counted(const char *path, size_t *files);
+ * from the root, no stat where the listing tells an entry's kind). With
+ * `jobs` above 1, the folders two levels down are removed on that many
+ * threads (pool.h): a site's sections at once. */
+int fs_remove_tree_counted(const char *path, int jobs, size_t *files);
 
 /* What tells one version of a file from another without reading it: its
  * inode, size and modification and change times (as git's index does).
@@ -93,7 +95,7 @@ void fs_file_id_digest(struct digest *d, const struct fs_file_id *id);
  * size, modification and change times. The change time is what a hand
  * edit cannot put back (touch -d restores the modification time); a link
  * or an unlink moves it too, so ids are recorded after a build's last
- * link (pagecache_add_tree after the swap). */
+ * link (output_published_ids after the swap). */
 bool fs_file_id_same(const struct fs_file_id *a, const struct fs_file_id *b);
 /* Call `fn` for every regular file below `dir` with its path relative to
  * `dir` ("en/gpus/index.html") and its id, folder by folder, in the

@@ -15,6 +15,7 @@
 #include "view/guide_ledger.h"
 #include "model/ledger.h"
 #include "base/fs.h"
+#include "base/pool.h"
 #include "view/guide_charts.h"
 #include "pages/health.h"
 #include "markdown/markdown.h"
@@ -413,9 +414,16 @@ static void cache_report_unchanged(const struct cache_state *c,
 	stats->placeholder_url = c->old.placeholder_url;
 }
 
-/* After the site is published: the cache of what it was made from. A cache
- * that cannot be written only costs the next build its speed. */
-static void cache_publish(struct cache_state *c, const struct site *s)
+static void add_published(void *ctx, const char *rel, const struct fs_file_id *id)
+{
+	pagecache_add_file(ctx, rel, id);
+}
+
+/* After the site is published (by `out`): the cache of what it was made
+ * from. A cache that cannot be written only costs the next build its
+ * speed. */
+static void cache_publish(struct cache_state *c, const struct site *s,
+			  const struct output *out)
 {
 	c->next.tool = c->tool;
 	c->next.inputs = c->inputs;
@@ -424,7 +432,7 @@ static void cache_publish(struct cache_state *c, const struct site *s)
 	pagecache_keep_warnings(&c->next, s->diag->warnings - c->warnings_from,
 				c->said->ptr + c->said_from, c->said->len - c->said_from);
 	c->next.placeholder_url = s->in.placeholder_url;
-	if (c->started && pagecache_add_tree(&c->next, s->in.opt.out) == 0 &&
+	if (c->started && output_published_ids(out, add_published, &c->next) == 0 &&
 	    pagecache_finish(&c->next) == 0)
 		return;
 	diag_warning(s->diag, c->path, 0, 0,
@@ -550,6 +558,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 			output_free(out);
 			rc = -1;
 		} else {
+			out->jobs = pool_size(s.in.opt.jobs);
 			struct render_cache rc_cache = {
 				.old = cache->have_old ? &cache->old : NULL,
 				.next = &cache->next,
@@ -567,7 +576,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 			if (rc == 0) {
 				uint64_t t0 = site_clock_ns();
 				diag_flush_capped(diag); /* its "... and N more" kept too */
-				cache_publish(cache, &s);
+				cache_publish(cache, &s, out);
 				site_timing_add(&s.timings->cache_ns, t0);
 			}
 			stats->written = out->written;

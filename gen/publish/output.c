@@ -277,6 +277,8 @@ static int lock_only(struct output *o, const char *dir, struct diag *diag)
 {
 	memset(o, 0, sizeof *o);
 	o->dir_fd = o->staging_fd = o->lock_fd = -1;
+	o->jobs = 1;
+	pthread_mutex_init(&o->staged_lock, NULL);
 	o->diag = diag;
 	size_t n = strlen(dir);
 	while (n > 1 && dir[n - 1] == '/')
@@ -392,6 +394,16 @@ static int keep_file(struct output *o, const char *rel, const void *data,
 	return utimensat(o->staging_fd, rel, times, 0);
 }
 
+/* Note a file staged at `rel` (any thread). */
+static void note_staged(struct output *o, const char *rel)
+{
+	char *copy = xstrdup(rel);
+	pthread_mutex_lock(&o->staged_lock);
+	ALLOC_GROW(o->staged, o->nstaged, o->cap_staged);
+	o->staged[o->nstaged++] = copy;
+	pthread_mutex_unlock(&o->staged_lock);
+}
+
 /* True for "<folder>/index.html". */
 static bool is_page(const char *rel)
 {
@@ -427,9 +439,12 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 		diag_error(diag, rel, 0, 0, "two inputs write the same output file");
 	else if (rc != 0)
 		diag_error(diag, rel, 0, 0, "cannot write: %s", strerror(errno));
-	else if (counted)
+	if (rc != 0)
+		return rc;
+	note_staged(o, rel);
+	if (counted)
 		atomic_fetch_add(kept ? &o->unchanged : &o->written, 1);
-	return rc;
+	return 0;
 }
 
 int output_add_to(struct output *o, const char *rel, const void *data,
@@ -462,6 +477,7 @@ int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
 		diag_error(diag, rel, 0, 0, "two inputs write the same output file");
 		return -1;
 	}
+	note_staged(o, rel);
 	atomic_fetch_add(&o->existed, 1);
 	atomic_fetch_add(&o->unchanged, 1);
 	return 1;
@@ -503,9 +519,27 @@ int output_commit(struct output *o)
 	/* the staging name now holds the previous site: its files that the new
 	 * one does not have at the same path are the removed ones */
 	size_t old_files = 0;
-	fs_remove_tree_counted(o->staging, &old_files);
+	fs_remove_tree_counted(o->staging, o->jobs, &old_files);
 	o->removed = old_files > o->existed ? old_files - o->existed : 0;
 	return 0;
+}
+
+int output_published_ids(const struct output *o,
+			 void (*fn)(void *ctx, const char *rel, const struct fs_file_id *id),
+			 void *ctx)
+{
+	int fd = open(o->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	int rc = 0;
+	for (size_t i = 0; i < o->nstaged && rc == 0; i++) {
+		struct fs_file_id id;
+		rc = fs_file_id_at(fd, o->staged[i], &id);
+		if (rc == 0)
+			fn(ctx, o->staged[i], &id);
+	}
+	close(fd);
+	return rc;
 }
 
 void output_abort(struct output *o)
@@ -536,6 +570,11 @@ static void release(struct output *o)
 	free(o->staging);
 	free(o->lock);
 	o->dir = o->staging = o->lock = NULL;
+	for (size_t i = 0; i < o->nstaged; i++)
+		free(o->staged[i]);
+	free(o->staged);
+	o->staged = NULL;
+	o->nstaged = o->cap_staged = 0;
 }
 
 void output_free(struct output *o)

@@ -15,11 +15,13 @@
 #ifndef GPUGUIDE_OUTPUT_H
 #define GPUGUIDE_OUTPUT_H
 
+#include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 struct diag;
+struct fs_file_id;
 
 struct output {
 	char *dir;      /* the published folder (owned) */
@@ -29,9 +31,15 @@ struct output {
 	int dir_fd;     /* the published folder, open; -1 when there is none */
 	int staging_fd; /* the staging folder, open (files go in relative to it) */
 	struct diag *diag;
+	int jobs;       /* threads to remove the previous site with (1: this one) */
 	_Atomic size_t written, unchanged; /* output_add is thread-safe */
 	_Atomic size_t existed; /* staged files the published folder also had */
 	size_t removed;
+	/* every file staged (written, linked or kept), by its relative path
+	 * (owned): after the swap, the published folder holds these and no
+	 * other, so their ids are read without listing a folder */
+	char **staged; size_t nstaged, cap_staged;
+	pthread_mutex_t staged_lock;
 };
 
 /* The file every published folder holds, so that a later build knows the
@@ -77,12 +85,17 @@ int output_add_to(struct output *o, const char *rel, const void *data,
  * without being read or written. Returns 1 when kept; 0 when the published
  * file is not that one any more (absent, changed by hand: the caller
  * writes it); -1 after reporting an error to `diag`. Thread-safe. */
-struct fs_file_id;
 int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
 		struct diag *diag);
 /* Publish: swap the staging folder in. Returns 0 or -1 (then nothing
  * changed). */
 int output_commit(struct output *o);
+/* After output_commit: call fn(ctx, rel, id) for each file published, with
+ * its id as it is now (the previous site's links removed). 0, or -1 when a
+ * file cannot be read (removed or replaced since: errno). */
+int output_published_ids(const struct output *o,
+			 void (*fn)(void *ctx, const char *rel, const struct fs_file_id *id),
+			 void *ctx);
 /* Give up: delete the staging folder. */
 void output_abort(struct output *o);
 /* Free the memory (after commit or abort), release the lock; restores

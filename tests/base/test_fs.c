@@ -157,10 +157,35 @@ static void test_trees_are_removed_and_their_files_counted(void **state)
 	assert_int_equal(fs_write_file(at(t, "r/d/2.html"), "", 0), 0);
 	assert_int_equal(fs_write_file(at(t, "r/d/e/3.html"), "", 0), 0);
 	size_t files = 0;
-	assert_int_equal(fs_remove_tree_counted(at(t, "r"), &files), 0);
+	assert_int_equal(fs_remove_tree_counted(at(t, "r"), 1, &files), 0);
 	assert_int_equal(files, 3);
 	assert_false(fs_exists(at(t, "r")));
 	assert_int_equal(fs_remove_tree(at(t, "r")), 0); /* absent: no error */
+}
+
+/* With threads: files at every level (the top two listed by the caller,
+ * the rest by the jobs), empty folders, and as many as one thread finds. */
+static void test_trees_are_removed_on_threads_with_every_file_counted(void **state)
+{
+	struct tmp *t = *state;
+	static const char *const paths[] = {
+		"r/marker", "r/en/index.html", "r/en/a/index.html", "r/en/a/x/index.html",
+		"r/en/a/y/index.html", "r/en/a/y/z/deep.svg", "r/zh/b/index.html",
+		"r/zh/b/c/index.html", "r/data/figures.csv",
+	};
+	for (int jobs = 1; jobs <= 4; jobs += 3) {
+		for (size_t i = 0; i < sizeof paths / sizeof *paths; i++)
+			assert_int_equal(fs_write_file(at(t, paths[i]), "x", 1), 0);
+		assert_int_equal(fs_mkdir_p(at(t, "r/zh/empty/none")), 0);
+		assert_int_equal(fs_mkdir_p(at(t, "r/void")), 0);
+		size_t files = 0;
+		assert_int_equal(fs_remove_tree_counted(at(t, "r"), jobs, &files), 0);
+		assert_int_equal(files, sizeof paths / sizeof *paths);
+		assert_false(fs_exists(at(t, "r")));
+	}
+	size_t files = 7;
+	assert_int_equal(fs_remove_tree_counted(at(t, "r"), 4, &files), 0); /* absent */
+	assert_int_equal(files, 0);
 }
 
 static void test_a_link_out_of_the_root_escapes_it(void **state)
@@ -337,6 +362,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_create_at_never_overwrites,
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_trees_are_removed_and_their_files_counted,
+						tmp_setup, tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_trees_are_removed_on_threads_with_every_file_counted,
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_a_link_out_of_the_root_escapes_it,
 						tmp_setup, tmp_teardown),

@@ -134,6 +134,66 @@ static void test_stale_files_are_removed_and_counted(void **state)
 	assert_null(gone);
 }
 
+/* What output_published_ids and a walk of the site list: one line per
+ * file, "rel ino size mtime ctime", sorted. */
+static void add_id_line(void *ctx, const char *rel, const struct fs_file_id *id)
+{
+	buf_addf(ctx, "%s %llu %llu %lld %lld\n", rel, (unsigned long long)id->ino,
+		 (unsigned long long)id->size, (long long)id->mtime_ns, (long long)id->ctime_ns);
+}
+
+static int compare_lines(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+static void sort_lines(struct buf *b)
+{
+	char *lines[16];
+	size_t n = 0;
+	for (char *p = strtok(b->ptr, "\n"); p && n < 16; p = strtok(NULL, "\n"))
+		lines[n++] = strdup(p);
+	qsort(lines, n, sizeof *lines, compare_lines);
+	buf_reset(b);
+	for (size_t i = 0; i < n; i++) {
+		buf_addf(b, "%s\n", lines[i]);
+		free(lines[i]);
+	}
+}
+
+static void test_published_ids_are_the_walks_after_the_swap(void **state)
+{
+	struct fixture *f = *state;
+	const char *v1[] = { "en/a/index.html", "same", "en/b/index.html", "old",
+			     "gone.html", "x", NULL };
+	assert_int_equal(publish(f, v1), 0);
+	struct output o;
+	assert_int_equal(output_begin(&o, f->site, &f->diag), 0);
+	assert_int_equal(output_add(&o, "en/a/index.html", "same", 4), 0); /* linked */
+	assert_int_equal(output_add(&o, "en/b/index.html", "new", 3), 0);  /* written */
+	assert_int_equal(output_add(&o, "zh/c/index.html", "c", 1), 0);
+	assert_int_equal(output_commit(&o), 0);
+	struct buf listed = BUF_INIT, walked = BUF_INIT;
+	assert_int_equal(output_published_ids(&o, add_id_line, &listed), 0);
+	assert_int_equal(fs_walk_files(f->site, add_id_line, &walked), 0);
+	sort_lines(&listed);
+	sort_lines(&walked);
+	/* the marker too, the removed file not; ids as they are after the
+	 * previous site's links went */
+	assert_non_null(strstr(listed.ptr, ".gpuguide-site "));
+	assert_null(strstr(listed.ptr, "gone.html"));
+	assert_string_equal(listed.ptr, walked.ptr);
+	/* a file removed since: an error, not an id */
+	char path[160];
+	snprintf(path, sizeof path, "%s/zh/c/index.html", f->site);
+	assert_int_equal(unlink(path), 0);
+	buf_reset(&listed);
+	assert_int_equal(output_published_ids(&o, add_id_line, &listed), -1);
+	output_free(&o);
+	buf_release(&listed);
+	buf_release(&walked);
+}
+
 static void test_path_collision_is_an_error_and_site_is_kept(void **state)
 {
 	struct fixture *f = *state;
@@ -362,6 +422,7 @@ int main(void)
 		T(test_first_build_creates_the_folder),
 		T(test_unchanged_file_keeps_inode_and_mtime),
 		T(test_stale_files_are_removed_and_counted),
+		T(test_published_ids_are_the_walks_after_the_swap),
 		T(test_path_collision_is_an_error_and_site_is_kept),
 		T(test_paths_outside_the_folder_are_refused),
 		T(test_no_staging_folder_is_left_behind),
