@@ -324,15 +324,12 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 	return errors ? -1 : 0;
 }
 
-int markdown_reload_body(struct article *body_only, const struct article *a,
-			 const char *src, size_t len)
+int markdown_reload_body(struct article *a, const char *src, size_t len)
 {
 	if (len != a->file_len || a->body_at > len)
 		return -1;
-	body_only->path = xstrdup(a->path);
-	body_only->lang = a->lang;
-	body_only->body_line = a->body_line;
-	body_only->body = xstrndup(src + a->body_at, len - a->body_at);
+	free(a->body);
+	a->body = xstrndup(src + a->body_at, len - a->body_at);
 	return 0;
 }
 
@@ -379,6 +376,9 @@ void markdown_article_encode(const struct article *a, struct buf *rec)
 	buf_add_u64(rec, a->body_at);
 	buf_add_u64(rec, a->file_len);
 	buf_add_u64(rec, a->words);
+	buf_add_u32(rec, a->has_body_key);
+	buf_add_u64(rec, a->has_body_key ? a->body_key.hi : 0);
+	buf_add_u64(rec, a->has_body_key ? a->body_key.lo : 0);
 }
 
 int markdown_article_decode(struct article *a, const char *path, int lang,
@@ -409,6 +409,12 @@ int markdown_article_decode(struct article *a, const char *path, int lang,
 	a->body_at = (size_t)buf_read_u64(&r);
 	a->file_len = (size_t)buf_read_u64(&r);
 	a->words = (size_t)buf_read_u64(&r);
+	uint32_t has_key = buf_read_u32(&r);
+	a->body_key.hi = buf_read_u64(&r);
+	a->body_key.lo = buf_read_u64(&r);
+	a->has_body_key = has_key == 1;
+	if (has_key > 1)
+		r.bad = true;
 	/* what a parse without errors always has */
 	bool whole = !r.bad && !r.left && a->ntags == ntags && a->title && a->date &&
 		     a->slug && a->body_at <= a->file_len && a->body_line > 1;

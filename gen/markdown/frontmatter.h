@@ -21,10 +21,11 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 			   const char *src, size_t len, struct diag *diag);
 
 /* What markdown_parse_article made of a file without errors (front
- * matter, the body's place and words; not the body), as a record kept
- * between builds (the page cache's memo, keyed by the file's id), so that
- * an article file that did not change is not read again to plan the site:
- * appended to `rec`. */
+ * matter, the body's place and words; not the body) and, once known, the
+ * body's key (markdown.h's body_key), as a record kept between builds (the
+ * page cache's memo, keyed by the file's id), so that an article file that
+ * did not change is not read again to plan the site, nor to render it when
+ * the memo holds what was made of its body: appended to `rec`. */
 void markdown_article_encode(const struct article *a, struct buf *rec);
 /* `a` (zeroed here) from markdown_article_encode's record, with `path` and
  * `lang` as markdown_parse_article takes them. Returns 0, or -1 for bytes
@@ -32,12 +33,11 @@ void markdown_article_encode(const struct article *a, struct buf *rec);
 int markdown_article_decode(struct article *a, const char *path, int lang,
 			    const char *rec, size_t len);
 
-/* Fill `body_only` (zeroed by the caller) with `a`'s path, language and
- * body taken again from `src`, the file's bytes read anew, without parsing
+/* Set a->body (malloc'd) to the body in `src`, the file's bytes read anew,
+ * at the place its parse found (a->body_at, a->file_len), without parsing
  * or checking the front matter a second time. -1 when the file's size
  * changed since `a` was parsed (then it must be parsed again). */
-int markdown_reload_body(struct article *body_only, const struct article *a,
-			 const char *src, size_t len);
+int markdown_reload_body(struct article *a, const char *src, size_t len);
 
 /* Count the body's words (a Chinese character counts as one) into
  * a->words, for the reading time (text_count_words). */

@@ -49,7 +49,8 @@ struct cited {
  * code. Every "{{<" gets a token: closed on its line, the whole shortcode;
  * not closed, those three characters (an error only outside code). */
 struct found {
-	size_t at, len; /* its text in the body */
+	const char *text; /* its text: in the body, or in the memo's record */
+	size_t len;
 	int line, col;
 	bool closed, block;
 	bool code;        /* cmark put it in code: shown as it is */
@@ -60,9 +61,14 @@ struct scan {
 	struct article *a;
 	struct found *items;
 	size_t n, cap;
-	struct buf md; /* body with shortcodes replaced by tokens */
+	struct buf md;  /* body with shortcodes replaced by tokens */
+	struct buf rec; /* the memo's record, when the items come from it */
+	const struct markdown_cite *cite;
 	struct diag *diag;
 	int errors;
+	size_t body_len;       /* once the body is at hand */
+	bool body_failed;      /* it could not be read */
+	struct md_cursor lines; /* over the body, for the prose's source */
 };
 
 /* Split "name k=v k="v w"" (in place) into sc; returns 0 or -1. */
@@ -167,7 +173,7 @@ static void scan_take(struct scan *st, struct md_cursor *lc, size_t at,
 	ALLOC_GROW(st->items, st->n, st->cap);
 	struct found *f = &st->items[st->n];
 	*f = (struct found){
-		.at = at, .len = len, .closed = closed,
+		.text = body + at, .len = len, .closed = closed,
 		.line = st->a->body_line + lc->lines,
 		.col = cursor_column(lc, body, at),
 		.block = closed && blank_between(body, lc->line_at, at) &&
@@ -185,7 +191,7 @@ static void scan_take(struct scan *st, struct md_cursor *lc, size_t at,
 static void scan_body(struct scan *st)
 {
 	const char *body = st->a->body;
-	size_t len = strlen(body);
+	size_t len = st->body_len;
 	struct md_cursor lc = { 0 };
 	size_t copied = 0, eol = 0, open_to = 0; /* no ">}}" before open_to */
 	const char *p;
@@ -271,7 +277,7 @@ static void resolve_all(struct scan *st, const struct markdown_cite *cite)
 		}
 		struct cited *c = xcalloc(1, sizeof *c);
 		buf_init(&c->html);
-		c->storage = xstrndup(st->a->body + f->at + 3, f->len - 6);
+		c->storage = xstrndup(f->text + 3, f->len - 6);
 		c->sc.path = st->a->path;
 		c->sc.line = f->line;
 		c->sc.col = f->col;
@@ -300,42 +306,6 @@ static int context_match(const char *text, size_t at, const char *src, size_t h)
 	return same;
 }
 
-bool markdown_prose_position(const struct prose *p, size_t at, size_t n,
-			     struct md_cursor *from, int *line, int *col)
-{
-	*line = p->line;
-	*col = 1;
-	if (from->lost || !n || at + n > p->len)
-		return false;
-	/* of the next 16 places the source holds the text, the one whose
-	 * characters before it are most like the text's: "80" of "its 80 GB",
-	 * not of an earlier "A100 80GB" */
-	int want = at < 8 ? (int)at : 8, best_same = -1;
-	size_t best = 0, h = from->at;
-	for (int tries = 0; tries < 16 && best_same < want; tries++) {
-		const char *hit = n <= p->src_len - h
-			? memmem(p->src + h, p->src_len - h, p->text + at, n) : NULL;
-		if (!hit)
-			break;
-		size_t k = (size_t)(hit - p->src);
-		int same = context_match(p->text, at, p->src, k);
-		if (same > best_same) {
-			best_same = same;
-			best = k;
-		}
-		h = k + 1;
-	}
-	if (best_same < 0) { /* not in the source as typed: stop looking */
-		from->lost = true;
-		return false;
-	}
-	cursor_lines_to(from, p->src, best);
-	*line = p->line + from->lines;
-	*col = cursor_column(from, p->src, best);
-	cursor_lines_to(from, p->src, best + n);
-	return true;
-}
-
 /* The offset in `s` (`len` bytes) of the start of line `line` (from 1;
  * `len` past the last), counted forward from `c` (from the start when
  * `line` lies behind it). */
@@ -353,14 +323,118 @@ static size_t line_offset(struct md_cursor *c, const char *s, size_t len, int li
 	return c->line_at;
 }
 
+/* The body, when the memo gave all the rest: read by the caller's
+ * load_body and checked to be the body of the article's key (a file that
+ * changed since its parse was read is an error, never a page of two
+ * versions); its key set when it had none. 0, or -1 (reported). */
+static int ensure_body(struct scan *st)
+{
+	struct article *a = st->a;
+	if (a->body)
+		return 0;
+	if (st->body_failed)
+		return -1;
+	int rc = -1;
+	if (!st->cite->load_body)
+		diag_error(st->diag, a->path, 0, 0, "the article's body is not at hand");
+	else if (st->cite->load_body(st->cite->ctx, a) == 0 && a->body)
+		rc = 0;
+	if (rc == 0) {
+		struct digest_value key = markdown_body_key(a->body, strlen(a->body));
+		if (a->has_body_key && !digest_equal(key, a->body_key)) {
+			diag_error(st->diag, a->path, 0, 0,
+				   "changed while the site was built; build again");
+			free(a->body);
+			a->body = NULL;
+			rc = -1;
+		} else {
+			a->body_key = key;
+			a->has_body_key = true;
+			defuse_tokens(a->body);
+			st->body_len = strlen(a->body);
+		}
+	}
+	if (rc != 0) {
+		st->body_failed = true;
+		st->errors++;
+	}
+	return rc;
+}
+
+/* The source lines of a stretch of prose, found when a position in them is
+ * first asked for (the body read then, when the memo gave the rest). */
+struct prose_source {
+	struct scan *st;
+	int first, last; /* its lines in the body, from 1 */
+	const char *src; /* once found */
+	size_t len;
+	bool tried;
+};
+
+static bool prose_src(const struct prose *p, const char **src, size_t *len)
+{
+	struct prose_source *ps = p->source;
+	if (!ps)
+		return false;
+	if (!ps->tried) {
+		ps->tried = true;
+		struct scan *st = ps->st;
+		if (ensure_body(st) == 0) {
+			const char *body = st->a->body;
+			size_t from = line_offset(&st->lines, body, st->body_len, ps->first);
+			size_t to = line_offset(&st->lines, body, st->body_len, ps->last + 1);
+			ps->src = body + from;
+			ps->len = to - from;
+		}
+	}
+	*src = ps->src;
+	*len = ps->len;
+	return ps->src != NULL;
+}
+
+bool markdown_prose_position(const struct prose *p, size_t at, size_t n,
+			     struct md_cursor *from, int *line, int *col)
+{
+	*line = p->line;
+	*col = 1;
+	const char *src;
+	size_t src_len;
+	if (from->lost || !n || at + n > p->len || !prose_src(p, &src, &src_len))
+		return false;
+	/* of the next 16 places the source holds the text, the one whose
+	 * characters before it are most like the text's: "80" of "its 80 GB",
+	 * not of an earlier "A100 80GB" */
+	int want = at < 8 ? (int)at : 8, best_same = -1;
+	size_t best = 0, h = from->at;
+	for (int tries = 0; tries < 16 && best_same < want; tries++) {
+		const char *hit = n <= src_len - h
+			? memmem(src + h, src_len - h, p->text + at, n) : NULL;
+		if (!hit)
+			break;
+		size_t k = (size_t)(hit - src);
+		int same = context_match(p->text, at, src, k);
+		if (same > best_same) {
+			best_same = same;
+			best = k;
+		}
+		h = k + 1;
+	}
+	if (best_same < 0) { /* not in the source as typed: stop looking */
+		from->lost = true;
+		return false;
+	}
+	cursor_lines_to(from, src, best);
+	*line = p->line + from->lines;
+	*col = cursor_column(from, src, best);
+	cursor_lines_to(from, src, best + n);
+	return true;
+}
+
 /* Give each stretch of prose with a digit in it to the checker, its tokens
  * as U+FFFC and the shortcodes they stand for listed. */
 static void check_prose(struct scan *st, const struct gfm_out *o,
 			const struct markdown_cite *cite)
 {
-	const char *body = st->a->body;
-	size_t len = strlen(body);
-	struct md_cursor lines = { 0 };
 	struct buf text = BUF_INIT;
 	struct prose_cite *cites = NULL;
 	size_t ncites, cap = 0, idx;
@@ -387,13 +461,11 @@ static void check_prose(struct scan *st, const struct gfm_out *o,
 			s = tok + GFM_TOKEN_LEN;
 		}
 		buf_adds(&text, s);
-		size_t from = line_offset(&lines, body, len, u->line);
-		size_t to = line_offset(&lines, body, len, u->end_line + 1);
+		struct prose_source source = { .st = st, .first = u->line, .last = u->end_line };
 		struct prose p = {
 			.row = u->row, .text = text.ptr, .len = text.len,
 			.cites = cites, .ncites = ncites, .path = st->a->path,
-			.src = body + from, .src_len = to - from,
-			.line = st->a->body_line + u->line - 1,
+			.line = st->a->body_line + u->line - 1, .source = &source,
 		};
 		cite->check(cite->ctx, &p, st->diag);
 	}
@@ -521,10 +593,9 @@ static const char *put_shortcode(const struct cited *c, const char *tok,
 }
 
 /* A shortcode in code as the text it is, escaped as cmark escapes code. */
-static void put_literal(const struct scan *st, const struct found *f,
-			struct buf *out)
+static void put_literal(const struct found *f, struct buf *out)
 {
-	const char *s = st->a->body + f->at;
+	const char *s = f->text;
 	for (size_t i = 0; i < f->len; i++) {
 		switch (s[i]) {
 		case '&': buf_adds(out, "&amp;"); break;
@@ -575,7 +646,7 @@ static void splice(struct article *a, const char *html, const struct scan *st,
 		if (f->code || !f->cited) { /* text, or nothing after an error */
 			buf_add(out, s, (size_t)(mark - s));
 			if (f->code)
-				put_literal(st, f, out);
+				put_literal(f, out);
 			s = mark + GFM_TOKEN_LEN;
 			continue;
 		}
@@ -613,30 +684,91 @@ static char *canonical_cite(const struct shortcode *sc)
 }
 
 
-/* ---- what cmark made, kept between builds ---- */
+/* ---- what cmark and the scan made, kept between builds ---- */
 
-/* What cmark makes of the body with its tokens (`md`), into `o` and the
- * article's headings: from the memo's record when it has one, else from
- * cmark (then kept when it raised no message). */
-static void body_to_gfm(struct article *a, const struct buf *md,
-			struct digest_value key, const struct markdown_memo *memo,
-			struct diag *diag, struct gfm_out *o)
+struct digest_value markdown_body_key(const char *body, size_t len)
 {
-	struct buf rec = BUF_INIT;
-	if (memo) {
-		bool found = memo->find(memo->ctx, key, &rec) == 0 &&
-			     gfm_decode(rec.ptr, rec.len, o) == 0;
-		buf_release(&rec);
-		if (found)
-			return;
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "article body");
+	digest_add_field(&d, body, len);
+	return digest_end(&d);
+}
+
+enum { ITEM_CLOSED = 1, ITEM_BLOCK = 2, ITEM_CODE = 4 };
+
+/* The memo's record: each shortcode found (its text, its line in the body
+ * and column, its flags), then gfm.h's record. */
+static void encode_record(const struct scan *st, const struct gfm_out *o, struct buf *rec)
+{
+	buf_add_u32(rec, (uint32_t)st->n);
+	for (size_t i = 0; i < st->n; i++) {
+		const struct found *f = &st->items[i];
+		buf_add_counted(rec, f->text, f->len);
+		buf_add_u32(rec, (uint32_t)(f->line - st->a->body_line));
+		buf_add_u32(rec, (uint32_t)f->col);
+		buf_add_u32(rec, (f->closed ? ITEM_CLOSED : 0u) | (f->block ? ITEM_BLOCK : 0u) |
+				 (f->code ? ITEM_CODE : 0u));
 	}
-	int messages = diag->errors + diag->warnings;
-	gfm_render(md->ptr, md->len, a->path, a->body_line, o, diag);
-	if (memo && diag->errors + diag->warnings == messages) {
-		gfm_encode(o, &rec);
-		memo->keep(memo->ctx, key, rec.ptr, rec.len);
+	gfm_encode(o, rec);
+}
+
+/* The record in st->rec back into the items (their texts left in the
+ * record) and `o`: 0, or -1 (and nothing of it kept) when it is damaged. */
+static int decode_record(struct scan *st, struct gfm_out *o)
+{
+	struct buf_reader r = { (const unsigned char *)st->rec.ptr, st->rec.len, false };
+	size_t n = buf_read_u32(&r);
+	if (n > GFM_TOKEN_MAX + 1)
+		r.bad = true;
+	for (size_t i = 0; i < n && !r.bad; i++) {
+		size_t len;
+		const char *text = buf_read_counted(&r, &len);
+		uint32_t line = buf_read_u32(&r), col = buf_read_u32(&r);
+		uint32_t flags = buf_read_u32(&r);
+		bool closed = flags & ITEM_CLOSED;
+		if (r.bad || flags > 7 || line > INT32_MAX / 2 || col < 1 || col > INT32_MAX ||
+		    (closed ? len < 6 : len != 3) || memcmp(text, "{{<", 3) != 0) {
+			r.bad = true;
+			break;
+		}
+		ALLOC_GROW(st->items, st->n, st->cap);
+		st->items[st->n++] = (struct found){
+			.text = text, .len = len, .line = st->a->body_line + (int)line,
+			.col = (int)col, .closed = closed, .block = flags & ITEM_BLOCK,
+			.code = flags & ITEM_CODE,
+		};
+	}
+	if (!r.bad && gfm_decode((const char *)r.p, r.left, o) == 0)
+		return 0;
+	st->n = 0;
+	return -1;
+}
+
+/* What cmark and the scan make of the body, into `o` and st->items: from
+ * the memo's record for the article's key when it has one, else from the
+ * body (read now if it is not at hand), then kept when neither raised a
+ * message. 0, or -1 when the body could not be had (reported). */
+static int body_to_gfm(struct scan *st, const struct markdown_memo *memo,
+		       struct gfm_out *o)
+{
+	struct article *a = st->a;
+	if (a->has_body_key && memo && memo->find(memo->ctx, a->body_key, &st->rec) == 0 &&
+	    decode_record(st, o) == 0)
+		return 0;
+	if (ensure_body(st) != 0)
+		return -1;
+	int messages = st->diag->errors + st->diag->warnings;
+	scan_body(st);
+	gfm_render(st->md.ptr, st->md.len, a->path, a->body_line, o, st->diag);
+	mark_code(st, o->html.ptr);
+	if (memo && st->diag->errors + st->diag->warnings == messages) {
+		struct buf rec = BUF_INIT;
+		encode_record(st, o, &rec);
+		memo->keep(memo->ctx, a->body_key, rec.ptr, rec.len);
 		buf_release(&rec);
 	}
+	return 0;
 }
 
 /* Each heading with an id unique in the article, from its text. */
@@ -661,20 +793,20 @@ static void add_heading(struct article *a, const struct gfm_heading *g)
 	a->nheadings++;
 }
 
-/* What the spliced HTML is made from: the Markdown cmark is given (`md`,
- * whose digest is `md_key`; headings, code and the tokens' places follow
- * from it), and each shortcode's own text (shown as it is in code) and the
- * HTML it resolved to. */
-static struct digest_value html_key_of(const struct scan *st, struct digest_value md_key)
+/* What the spliced HTML is made from: the body (whose digest is
+ * `body_key`; the Markdown cmark is given, headings, code and the tokens'
+ * places follow from it), and each shortcode's own text (shown as it is in
+ * code) and the HTML it resolved to. */
+static struct digest_value html_key_of(const struct scan *st, struct digest_value body_key)
 {
 	struct digest d;
 	digest_init(&d);
 	digest_add_str(&d, "article html");
-	digest_add_value(&d, md_key);
+	digest_add_value(&d, body_key);
 	digest_add_len(&d, st->n);
 	for (size_t i = 0; i < st->n; i++) {
 		const struct found *f = &st->items[i];
-		digest_add_field(&d, st->a->body + f->at, f->len);
+		digest_add_field(&d, f->text, f->len);
 		digest_add_byte(&d, f->cited != NULL);
 		if (f->cited)
 			digest_add_field(&d, f->cited->html.ptr, f->cited->html.len);
@@ -697,17 +829,26 @@ static void record_cites(struct article *a, const struct scan *st)
 int markdown_render(struct article *a, const struct markdown_cite *cite,
 		    const struct markdown_memo *memo, struct diag *diag)
 {
-	struct scan st = { .a = a, .diag = diag };
+	struct scan st = { .a = a, .cite = cite, .diag = diag };
 	buf_init(&st.md);
-	defuse_tokens(a->body);
-	scan_body(&st);
-	struct digest_value md_key = digest_bytes(st.md.ptr, st.md.len);
+	buf_init(&st.rec);
+	if (a->body) { /* given: its key is made here */
+		a->body_key = markdown_body_key(a->body, strlen(a->body));
+		a->has_body_key = true;
+		defuse_tokens(a->body);
+		st.body_len = strlen(a->body);
+	}
 	struct gfm_out o;
 	gfm_out_init(&o);
-	body_to_gfm(a, &st.md, md_key, memo, diag, &o);
+	if (body_to_gfm(&st, memo, &o) != 0) {
+		free(st.items);
+		buf_release(&st.md);
+		buf_release(&st.rec);
+		gfm_out_release(&o);
+		return -1;
+	}
 	for (size_t i = 0; i < o.nheadings; i++)
 		add_heading(a, &o.headings[i]);
-	mark_code(&st, o.html.ptr);
 	resolve_all(&st, cite);
 	record_cites(a, &st);
 	if (cite->check)
@@ -717,7 +858,7 @@ int markdown_render(struct article *a, const struct markdown_cite *cite,
 	buf_grow(&out, o.html.len + 64);
 	splice(a, o.html.ptr, &st, &out);
 	a->html = buf_detach(&out, NULL);
-	a->html_key = html_key_of(&st, md_key);
+	a->html_key = html_key_of(&st, a->body_key);
 
 	for (size_t i = 0; i < st.n; i++) {
 		struct cited *c = st.items[i].cited;
@@ -729,6 +870,7 @@ int markdown_render(struct article *a, const struct markdown_cite *cite,
 	}
 	free(st.items);
 	buf_release(&st.md);
+	buf_release(&st.rec);
 	gfm_out_release(&o);
 	return st.errors ? -1 : 0;
 }

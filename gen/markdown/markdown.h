@@ -81,6 +81,14 @@ struct article {
 	/* what `html` is wholly made from (markdown_render): the Markdown and
 	 * each shortcode's text and HTML; one key, one HTML */
 	struct digest_value html_key;
+	/* the digest of `body` (markdown_body_key): the memo's key, known once
+	 * the body was rendered, or from the parse kept since (has_body_key) */
+	struct digest_value body_key;
+	bool has_body_key;
+	/* the parse's key in the memo when the parse is still to be kept
+	 * (articles.c: kept once rendered, with the body's key) */
+	struct digest_value parse_key;
+	bool parse_unkept;
 	struct heading *headings; size_t nheadings, cap_headings;
 	char **cites; size_t ncites; /* canonical shortcode texts, sorted */
 	size_t words;    /* words (en) or characters (zh) for reading time,
@@ -88,14 +96,17 @@ struct article {
 	bool keep_html;  /* the build keeps `html` after the page (feeds) */
 };
 
-/* What cmark made of an article, kept between builds (the page cache,
- * pagecache.h) so that an article whose Markdown did not change is not
- * parsed again. The key is the digest of the Markdown as cmark is given it
- * (each shortcode replaced by a token, so a cited figure that changed does
- * not change it); the record (gfm.h) holds the HTML (tokens still in), the
- * headings and the prose. Only renderings that raised no message are kept,
- * so a record never hides a warning (the prose is checked on every
- * rendering, from the record too). Both calls may come from any rendering thread. */
+/* What cmark and the shortcode scan made of an article's body, kept between
+ * builds (the page cache, pagecache.h) so that an article whose body did not
+ * change is neither read nor parsed again. The key is the body's digest
+ * (markdown_body_key, kept with the article's parse: an article whose file
+ * did not change renders without being read); the record holds each
+ * shortcode's text, place and whether it stands in code, and gfm.h's record
+ * (the HTML with tokens in, the headings, the prose). A cited figure that
+ * changed changes neither: shortcodes are resolved and the prose checked on
+ * every rendering. Only renderings that raised no message are kept, so a
+ * record never hides a warning. Both calls may come from any rendering
+ * thread. */
 struct digest_value;
 struct markdown_memo {
 	/* The record kept for `key` into `rec` (appended): 0, or -1 when none. */
@@ -114,6 +125,8 @@ struct prose_cite {
 	size_t at; /* where it stands in the prose's text */
 };
 
+struct prose_source;
+
 struct prose {
 	bool row;
 	const char *text; /* each shortcode stands as U+FFFC ("\xEF\xBF\xBC") */
@@ -121,10 +134,10 @@ struct prose {
 	const struct prose_cite *cites; /* the shortcodes resolved, in order */
 	size_t ncites;
 	const char *path; /* the article, for messages */
-	/* the source lines it stands on: from line `line` of the file */
-	const char *src;
-	size_t src_len;
-	int line;
+	int line; /* the line of the file it starts on */
+	/* the source lines it stands on (markdown.c's: read only when a
+	 * position in them is asked for, markdown_prose_position) */
+	struct prose_source *source;
 };
 
 /* Checks one stretch of prose, reporting to `diag` (warnings). */
@@ -152,16 +165,28 @@ bool markdown_prose_position(const struct prose *p, size_t at, size_t n,
 			     struct md_cursor *from, int *line, int *col);
 
 /* Who resolves an article's shortcodes and checks its prose (`check` may be
- * NULL); `ctx` goes to both. */
+ * NULL), and reads its body when the memo does not hold what was made of
+ * it (`load_body` may be NULL: the body is given); `ctx` goes to each.
+ * load_body sets a->body (malloc'd) from the article's file, or reports
+ * why it cannot and returns -1. */
 struct markdown_cite {
 	shortcode_resolver resolve;
 	prose_checker check;
 	void *ctx;
+	int (*load_body)(void *ctx, struct article *a);
 };
 
-/* Render a.body to a.html, resolving shortcodes and checking the prose with
- * `cite`. Headings get stable ids; links with unsafe targets lose their
- * link. `memo` (or NULL) spares cmark an unchanged body. Returns 0 or -1. */
+/* The memo's key of a body of `len` bytes. */
+struct digest_value markdown_body_key(const char *body, size_t len);
+
+/* Render the article's body to a.html, resolving shortcodes and checking
+ * the prose with `cite`. Headings get stable ids; links with unsafe targets
+ * lose their link. The body is a.body, or (a.body NULL) the one whose key
+ * a.body_key is: from `memo` when it holds it, else read by
+ * cite->load_body (the prose's source too, when a position in it is
+ * asked for); a body read that is not the one of that key is an error
+ * (the file changed while the site was built). Sets a.body_key. `memo`
+ * may be NULL. Returns 0 or -1. */
 int markdown_render(struct article *a, const struct markdown_cite *cite,
 		    const struct markdown_memo *memo, struct diag *diag);
 

@@ -138,7 +138,11 @@ static void load_file(void *ctx, size_t i, int worker)
 			free(f->a.body); /* its words counted by the parse */
 			f->a.body = NULL;
 			f->keep = !f->a.draft;
-			if (keep && !d->errors && !d->warnings) {
+			if (keep && !d->errors && !d->warnings && f->keep) {
+				/* kept once its page is rendered, with its body's key */
+				f->a.parse_key = key;
+				f->a.parse_unkept = true;
+			} else if (keep && !d->errors && !d->warnings) {
 				buf_reset(&src);
 				markdown_article_encode(&f->a, &src);
 				f->memo->keep(f->memo->ctx, key, src.ptr, src.len);
@@ -571,29 +575,51 @@ static struct value *toc_of(const struct page_ctx *pc, const struct article *a)
 	return list;
 }
 
-/* Read, render and free an article's body for its page (or for a check). */
-static int render_body(const struct page_ctx *pc, struct article *a, struct article *tmp)
+/* An article's body read again from its file (a markdown_cite's
+ * load_body: `ctx` is the page's context), at the place its parse found. */
+static int load_body(void *ctx, struct article *a)
 {
+	const struct page_ctx *pc = ctx;
 	struct buf src = BUF_INIT, full = BUF_INIT;
 	buf_addf(&full, "%s/%s", pc->in->opt.root, a->path);
 	int rc = fs_read_file(full.ptr, &src);
 	if (rc != 0)
 		diag_error(pc->diag, a->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 	buf_release(&full);
-	if (rc == 0) {
-		/* the front matter was read and checked at load */
-		rc = markdown_reload_body(tmp, a, src.ptr, src.len);
-		if (rc != 0)
-			diag_error(pc->diag, a->path, 0, 0,
-				   "changed while the site was built; build again");
-	}
+	/* the front matter was read and checked at load */
+	if (rc == 0 && (rc = markdown_reload_body(a, src.ptr, src.len)) != 0)
+		diag_error(pc->diag, a->path, 0, 0,
+			   "changed while the site was built; build again");
 	buf_release(&src);
-	if (rc == 0) {
-		/* the shortcodes see the page as it is: its path, arena, marks */
-		struct markdown_cite mc = { cite_resolve, cite_check_prose, (void *)pc };
-		uint64_t t0 = site_clock_ns();
-		rc = markdown_render(tmp, &mc, pc->in->markdown_memo, pc->diag);
-		site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
+	return rc;
+}
+
+/* Render an article's body for its page (or for a check), from the memo
+ * when it holds what was made of it (the file is then not read), and free
+ * it. The parse is kept for the next build once the body's key is known. */
+static int render_body(const struct page_ctx *pc, struct article *a, struct article *tmp)
+{
+	tmp->path = xstrdup(a->path);
+	tmp->lang = a->lang;
+	tmp->body_line = a->body_line;
+	tmp->body_at = a->body_at;
+	tmp->file_len = a->file_len;
+	tmp->body_key = a->body_key;
+	tmp->has_body_key = a->has_body_key;
+	/* the shortcodes see the page as it is: its path, arena, marks */
+	struct markdown_cite mc = { cite_resolve, cite_check_prose, (void *)pc, load_body };
+	uint64_t t0 = site_clock_ns();
+	int rc = markdown_render(tmp, &mc, pc->in->markdown_memo, pc->diag);
+	site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
+	const struct markdown_memo *memo = pc->in->markdown_memo;
+	if (rc == 0 && a->parse_unkept && memo && tmp->has_body_key) {
+		a->body_key = tmp->body_key;
+		a->has_body_key = true;
+		struct buf rec = BUF_INIT;
+		markdown_article_encode(a, &rec);
+		memo->keep(memo->ctx, a->parse_key, rec.ptr, rec.len);
+		buf_release(&rec);
+		a->parse_unkept = false;
 	}
 	/* what the site keeps of the rendering: cites (for the translations
 	 * report) and, for the newest articles, the HTML (for the feed); each

@@ -285,7 +285,7 @@ static const char *render_rc(struct fixture *f, enum lang l, const char *body,
 	struct page_ctx pc = pg_planning(&f->s, l, "articles/t/", NULL);
 	/* every article is checked for typed figures too: the other tests'
 	 * bodies must raise none */
-	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &pc },
+	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &pc, NULL },
 			      NULL, &f->diag);
 	return f->a.html;
 }

@@ -74,7 +74,7 @@ static int echo_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
 	return 0;
 }
 
-static const struct markdown_cite echo_cite = { echo_resolver, NULL, NULL };
+static const struct markdown_cite echo_cite = { echo_resolver, NULL, NULL, NULL };
 
 static const char good_head[] =
 	"---\ntitle: A title\ndescription: Text\ndate: 2026-11-20\nslug: a-slug\n"
@@ -456,7 +456,7 @@ static void test_prose_with_digits_goes_to_the_checker(void **state)
 {
 	struct fixture *f = *state;
 	struct buf seen = BUF_INIT;
-	struct markdown_cite mc = { echo_resolver, echo_checker, &seen };
+	struct markdown_cite mc = { echo_resolver, echo_checker, &seen, NULL };
 	struct buf src = BUF_INIT;
 	buf_adds(&src, good_head);
 	buf_adds(&src, "No digits here.\n\n## Costs in 2026\n\n"
@@ -748,24 +748,230 @@ static void test_memo_gives_what_cmark_gives(void **state)
 	buf_release(&m.rec);
 }
 
-static void test_memo_key_ignores_what_shortcodes_cite(void **state)
+/* A resolver that prints the figure its context holds: the data of a
+ * build, changed between two. */
+static int figure_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
+			   struct diag *diag)
+{
+	(void)diag;
+	buf_addf(out, "<b>%s %s</b>", sc->name, (const char *)ctx);
+	return 0;
+}
+
+/* The memo's key is the body: a cited figure that changed is resolved
+ * anew into what the same record gives; another shortcode or word is
+ * another key. */
+static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m };
-	struct buf a = BUF_INIT, b = BUF_INIT, log = BUF_INIT;
-	assert_int_equal(render_with("Costs {{< price gpu=rtx-4090 >}} now.\n", &memo, &a, &log), 0);
-	/* another shortcode in the same place: the same Markdown for cmark */
-	assert_int_equal(render_with("Costs {{< price gpu=h100-80gb >}} now.\n", &memo, &b, &log), 0);
+	struct buf log = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	static const char *const bodies[] = {
+		"Costs {{< price gpu=rtx-4090 >}} now.\n", "Costs {{< price gpu=rtx-4090 >}} now.\n",
+		"Costs {{< price gpu=h100-80gb >}} now.\n", "Costs {{< price gpu=rtx-4090 >}} today.\n",
+	};
+	static const char *const figures[] = { "$0.39", "$0.41", "$0.41", "$0.41" };
+	static const char *const want[] = {
+		"<p>Costs <b>price $0.39</b> now.</p>", "<p>Costs <b>price $0.41</b> now.</p>",
+		"<p>Costs <b>price $0.41</b> now.</p>", "<p>Costs <b>price $0.41</b> today.</p>",
+	};
+	static const int hits[] = { 0, 1, 1, 1 }, keeps[] = { 1, 1, 2, 3 };
+	struct digest_value html_keys[4];
+	for (int i = 0; i < 4; i++) {
+		struct markdown_cite mc = { figure_resolver, NULL, (void *)figures[i], NULL };
+		struct article a;
+		memset(&a, 0, sizeof a);
+		struct buf src = BUF_INIT;
+		buf_adds(&src, good_head);
+		buf_adds(&src, bodies[i]);
+		assert_int_equal(markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d), 0);
+		assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
+		assert_non_null(strstr(a.html, want[i]));
+		assert_int_equal(m.hits, hits[i]);
+		assert_int_equal(m.keeps, keeps[i]);
+		html_keys[i] = a.html_key;
+		buf_release(&src);
+		markdown_article_free(&a);
+	}
+	/* one key, one HTML: the figure that changed changed the key */
+	assert_false(digest_equal(html_keys[0], html_keys[1]));
+	assert_false(digest_equal(html_keys[1], html_keys[2]));
+	assert_string_equal(log.ptr, "");
+	buf_release(&log);
+	buf_release(&m.rec);
+}
+
+/* ---- an article rendered without its body at hand ---- */
+
+/* What the loader gives (the file as it is now) and how often it was asked. */
+struct body_file {
+	const char *body;
+	int loads;
+	struct buf *seen; /* the checker's */
+};
+
+static int load_from(void *ctx, struct article *a)
+{
+	struct body_file *bf = ctx;
+	bf->loads++;
+	a->body = strdup(bf->body);
+	return 0;
+}
+
+static void echo_checker_of_file(void *ctx, const struct prose *p, struct diag *diag)
+{
+	struct body_file *bf = ctx;
+	echo_checker(bf->seen, p, diag);
+}
+
+/* Render `body` as its page would be: with the article's key and no body
+ * (a parse kept from the last build), the loader reading `file`. */
+static int render_keyed(const char *body, const char *file, struct digest_value key,
+			const struct markdown_memo *memo, struct body_file *bf,
+			struct buf *out, struct buf *log)
+{
+	struct diag d;
+	diag_init(&d, NULL, log);
+	struct article a;
+	memset(&a, 0, sizeof a);
+	struct buf src = BUF_INIT;
+	buf_adds(&src, good_head);
+	buf_adds(&src, body);
+	int rc = markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d);
+	free(a.body);
+	a.body = NULL;
+	a.body_key = key;
+	a.has_body_key = true;
+	bf->body = file;
+	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from };
+	if (rc == 0)
+		rc = markdown_render(&a, &mc, memo, &d);
+	if (rc == 0)
+		buf_adds(out, a.html);
+	buf_release(&src);
+	markdown_article_free(&a);
+	return rc;
+}
+
+static void test_an_article_renders_from_the_memo_without_its_body(void **state)
+{
+	(void)state;
+	struct one_memo m = { .rec = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m };
+	static const char body[] =
+		"## Costs {{< price gpu=rtx-4090 >}}\n\nIt has 24 fans and `{{< code >}}`.\n\n"
+		"| GPU | VRAM |\n|---|---|\n| RTX 4090 | 24 GB |\n";
+	struct buf plain = BUF_INIT, seen_plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT,
+		   log = BUF_INIT;
+	/* rendered with its body: kept */
+	struct markdown_cite mc = { echo_resolver, echo_checker, &seen_plain, NULL };
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	struct article a;
+	memset(&a, 0, sizeof a);
+	struct buf src = BUF_INIT;
+	buf_adds(&src, good_head);
+	buf_adds(&src, body);
+	assert_int_equal(markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d), 0);
+	assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
+	assert_true(a.has_body_key);
+	assert_true(digest_equal(a.body_key, markdown_body_key(body, strlen(body))));
+	buf_adds(&plain, a.html);
+	struct digest_value key = a.body_key;
+	markdown_article_free(&a);
+	buf_release(&src);
+	assert_int_equal(m.keeps, 1);
+
+	/* from the memo: the same HTML, headings and prose, the file not read
+	 * until the checker asks where a digit stands */
+	struct body_file bf = { .seen = &seen };
+	assert_int_equal(render_keyed(body, body, key, &memo, &bf, &out, &log), 0);
 	assert_int_equal(m.hits, 1);
-	assert_non_null(strstr(b.ptr, "<p>Costs <b>price gpu=h100-80gb</b> now.</p>"));
-	/* a changed word is another key */
-	buf_reset(&b);
-	assert_int_equal(render_with("Costs {{< price gpu=rtx-4090 >}} today.\n", &memo, &b, &log), 0);
-	assert_int_equal(m.hits, 1);
-	assert_int_equal(m.keeps, 2);
-	buf_release(&a);
-	buf_release(&b);
+	assert_string_equal(out.ptr, plain.ptr);
+	assert_string_equal(seen.ptr, seen_plain.ptr);
+	assert_non_null(strstr(seen.ptr, "text[It has 24 fans and  .] content/en/a.md:11:8\n"));
+	assert_int_equal(bf.loads, 1); /* once for every position asked */
+	assert_non_null(strstr(out.ptr, "<code>{{&lt; code &gt;}}</code>"));
+	/* a page with no figure to place in its prose never reads it */
+	buf_reset(&out);
+	struct body_file quiet = { .seen = &seen };
+	static const char no_digits[] = "## Costs {{< price gpu=rtx-4090 >}}\n\nNo figures.\n";
+	struct body_file first = { .seen = &seen };
+	struct digest_value quiet_key = markdown_body_key(no_digits, strlen(no_digits));
+	assert_int_equal(render_keyed(no_digits, no_digits, quiet_key, &memo, &first, &out, &log), 0);
+	assert_int_equal(first.loads, 1); /* not in the memo yet */
+	buf_reset(&out);
+	assert_int_equal(render_keyed(no_digits, no_digits, quiet_key, &memo, &quiet, &out, &log), 0);
+	assert_int_equal(quiet.loads, 0);
+	assert_non_null(strstr(out.ptr, "<b>price gpu=rtx-4090</b>"));
+
+	/* a file changed since its parse was kept: an error, not a page */
+	buf_reset(&out);
+	buf_reset(&seen);
+	struct body_file changed = { .seen = &seen };
+	assert_int_equal(render_keyed(body, "## Costs\n\nIt has 42 fans.\n", key, &memo,
+				      &changed, &out, &log), -1);
+	assert_non_null(strstr(log.ptr,
+		"content/en/a.md: error: changed while the site was built; build again"));
+
+	/* not in the memo: read, rendered, kept under its key */
+	struct one_memo none = { .rec = BUF_INIT };
+	struct markdown_memo empty = { one_find, one_keep, &none };
+	buf_reset(&out);
+	buf_reset(&seen);
+	struct body_file fresh = { .seen = &seen };
+	assert_int_equal(render_keyed(body, body, key, &empty, &fresh, &out, &log), 0);
+	assert_int_equal(fresh.loads, 1);
+	assert_int_equal(none.keeps, 1);
+	assert_true(digest_equal(none.key, key));
+	assert_string_equal(out.ptr, plain.ptr);
+	buf_release(&plain);
+	buf_release(&seen_plain);
+	buf_release(&out);
+	buf_release(&seen);
+	buf_release(&log);
+	buf_release(&m.rec);
+	buf_release(&none.rec);
+}
+
+/* A damaged record (cut short, a shortcode's text that is none, a count
+ * past its end) is never used: the body is read and rendered. */
+static void test_a_damaged_body_record_reads_the_body(void **state)
+{
+	(void)state;
+	struct one_memo m = { .rec = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m };
+	static const char body[] = "Costs {{< price gpu=rtx-4090 >}} now.\n";
+	struct buf plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT, log = BUF_INIT;
+	struct digest_value key = markdown_body_key(body, strlen(body));
+	struct body_file bf = { .seen = &seen };
+	assert_int_equal(render_keyed(body, body, key, &memo, &bf, &plain, &log), 0);
+	assert_int_equal(m.keeps, 1);
+	struct buf good = BUF_INIT;
+	buf_addbuf(&good, &m.rec);
+	for (int damage = 0; damage < 3; damage++) {
+		buf_reset(&m.rec);
+		buf_addbuf(&m.rec, &good);
+		if (damage == 0)
+			buf_truncate(&m.rec, m.rec.len - 1);
+		else if (damage == 1)
+			m.rec.ptr[8] = 'x'; /* "{{<" no more */
+		else
+			m.rec.ptr[0] = 9; /* nine shortcodes */
+		bf.loads = 0;
+		buf_reset(&out);
+		assert_int_equal(render_keyed(body, body, key, &memo, &bf, &out, &log), 0);
+		assert_int_equal(bf.loads, 1);
+		assert_string_equal(out.ptr, plain.ptr);
+	}
+	assert_string_equal(log.ptr, "");
+	buf_release(&good);
+	buf_release(&plain);
+	buf_release(&out);
+	buf_release(&seen);
 	buf_release(&log);
 	buf_release(&m.rec);
 }
@@ -817,7 +1023,7 @@ static void test_prose_is_checked_from_the_memo(void **state)
 	const char *body = "| a | b |\n|---|---|\n| RTX 4090 | 24 GB |\n\nIt has 2 fans.\n";
 	for (int i = 0; i < 2; i++) {
 		struct buf *seen = i ? &second : &first;
-		struct markdown_cite mc = { echo_resolver, echo_checker, seen };
+		struct markdown_cite mc = { echo_resolver, echo_checker, seen, NULL };
 		struct diag d;
 		diag_init(&d, NULL, &log);
 		struct article a;
@@ -938,7 +1144,9 @@ int main(void)
 		T(test_shortcode_in_image_alt_gives_no_markup_in_attribute),
 		T(test_memo_gives_what_cmark_gives),
 		T(test_gfm_on_several_threads_at_once),
-		T(test_memo_key_ignores_what_shortcodes_cite),
+		T(test_memo_key_is_the_body_not_what_its_figures_are),
+		T(test_an_article_renders_from_the_memo_without_its_body),
+		T(test_a_damaged_body_record_reads_the_body),
 		T(test_prose_is_checked_from_the_memo),
 		T(test_memo_never_keeps_a_rendering_that_warned),
 		T(test_memo_damaged_record_falls_back_to_cmark),
