@@ -136,15 +136,34 @@ static struct value *build_search(const struct page_ctx *pc, const struct page_s
 	return ctx;
 }
 
-/* The pages of language l a search page lists (the build arena). */
-static struct search_listing *listing_of(struct site *s, enum lang l)
+/* Each planned page's kind (kind_of) into a new array, told once per run
+ * of pages of one template (the plan adds a family's pages together). */
+static int *page_kinds(const struct site *s)
+{
+	int *kinds_of = xmalloc((s->plan.npages + 1) * sizeof *kinds_of);
+	const char *last = NULL;
+	int kind = -1;
+	for (size_t i = 0; i < s->plan.npages; i++) {
+		const struct page_spec *p = &s->plan.pages[i];
+		if (p->template_name != last) {
+			last = p->template_name;
+			kind = kind_of(p);
+		}
+		kinds_of[i] = kind;
+	}
+	return kinds_of;
+}
+
+/* The pages of language l a search page lists (the build arena), their
+ * kinds in `kinds_of`. */
+static struct search_listing *listing_of(struct site *s, enum lang l, const int *kinds_of)
 {
 	struct search_listing *ls = arena_alloc(&s->arena, sizeof *ls);
 	ls->n = 0;
 	ls->pages = arena_alloc(&s->arena, (s->plan.npages + 1) * sizeof *ls->pages);
 	for (size_t i = 0; i < s->plan.npages; i++) {
 		const struct page_spec *p = &s->plan.pages[i];
-		int k = kind_of(p);
+		int k = kinds_of[i];
 		if (p->lang == l && k >= 0)
 			ls->pages[ls->n++] = (struct listed){ k, p->title, p->path };
 	}
@@ -153,9 +172,12 @@ static struct search_listing *listing_of(struct site *s, enum lang l)
 
 void search_pages_plan(struct site *s)
 {
+	/* the pages planned so far: every one but the search pages */
+	size_t nlisted = s->plan.npages;
+	int *kinds_of = page_kinds(s);
 	struct search_listing *listed[LANG_COUNT];
 	for (int i = 0; i < LANG_COUNT; i++)
-		listed[i] = listing_of(s, (enum lang)i);
+		listed[i] = listing_of(s, (enum lang)i, kinds_of);
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
 		struct page_spec spec = {
@@ -178,9 +200,10 @@ void search_pages_plan(struct site *s)
 	for (size_t i = 0; i < s->plan.npages; i++)
 		ss->doc[i] = -1;
 	for (size_t k = 0; k < NKINDS; k++)
-		for (size_t i = 0; i < s->plan.npages; i++)
-			if (kinds[k].indexed && kind_of(&s->plan.pages[i]) == (int)k)
+		for (size_t i = 0; i < nlisted; i++)
+			if (kinds[k].indexed && kinds_of[i] == (int)k)
 				ss->doc[i] = (long)next[s->plan.pages[i].lang]++;
+	free(kinds_of);
 	for (int l = 0; l < LANG_COUNT; l++)
 		ss->ix[l] = search_index_new();
 	pthread_mutex_init(&ss->lock, NULL);
