@@ -297,61 +297,129 @@ static int render_all(struct site *s, struct output *out,
 /* ---- the page cache (pagecache.h) ---- */
 
 struct input_walk {
-	struct digest_value sum;
+	struct digest_value sum;  /* of each file's path and content or id */
+	struct digest_value ids;  /* of each file's path and id */
 	size_t files;
 	int64_t newest_ns; /* the latest change time seen */
+	const char *dir;   /* the folder, to read a file by its content */
+	bool by_content, unreadable;
 };
 
-/* Each input file by its path and id, summed: the folders' listing order
- * does not matter. */
-static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
+static void add_to_sum(struct digest_value *sum, const char *rel,
+		       const struct fs_file_id *id, const struct digest_value *content)
 {
-	struct input_walk *w = ctx;
 	struct digest d;
 	digest_init(&d);
 	digest_add_str(&d, rel);
-	fs_file_id_digest(&d, id);
+	if (content)
+		digest_add_value(&d, *content);
+	else
+		fs_file_id_digest(&d, id);
 	struct digest_value v = digest_end(&d);
-	w->sum.hi += v.hi;
-	w->sum.lo += v.lo;
+	sum->hi += v.hi;
+	sum->lo += v.lo;
+}
+
+/* Each input file by its path and id (or content), summed: the folders'
+ * listing order does not matter. */
+static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
+{
+	struct input_walk *w = ctx;
+	add_to_sum(&w->ids, rel, id, NULL);
+	if (w->by_content) {
+		struct buf full = BUF_INIT, bytes = BUF_INIT;
+		buf_addf(&full, "%s/%s", w->dir, rel);
+		struct digest_value content = { 0, 0 };
+		if (fs_read_file_nofollow(full.ptr, &bytes) == 0)
+			content = digest_bytes(bytes.ptr, bytes.len);
+		else
+			w->unreadable = true;
+		add_to_sum(&w->sum, rel, id, &content);
+		buf_release(&full);
+		buf_release(&bytes);
+	} else {
+		add_to_sum(&w->sum, rel, id, NULL);
+	}
 	w->files++;
 	if (id->ctime_ns > w->newest_ns)
 		w->newest_ns = id->ctime_ns;
 }
 
+/* The folders a build reads, and whether a file stands in the fingerprint
+ * by its content (data and templates: a few hundred kilobytes, so a file
+ * saved unchanged, or changed and changed back, is no change) or by its id
+ * (the articles: thousands of files, known without being read, as git's
+ * index knows them). */
+static const struct { const char *dir; bool by_content; } input_dirs[] = {
+	{ "data", true }, { "templates", true }, { "content", false },
+};
+enum { NINPUT_DIRS = sizeof input_dirs / sizeof input_dirs[0] };
+
+/* Walk the input folder `i` into `w`: false when it cannot stand for its
+ * files (a link in it, a folder or file that cannot be read). */
+static bool walk_inputs(const struct site_options *opt, size_t i, bool by_content,
+			struct input_walk *w)
+{
+	struct buf path = BUF_INIT;
+	buf_addf(&path, "%s/%s", opt->root, input_dirs[i].dir);
+	*w = (struct input_walk){ .dir = path.ptr, .by_content = by_content };
+	bool ok = fs_walk_files(path.ptr, add_input, w) == 0 || !fs_exists(path.ptr);
+	buf_release(&path);
+	w->dir = NULL;
+	return ok && !w->unreadable;
+}
+
 /* The fingerprint of what a build reads: every file of data/, templates/
- * and content/ by its id (as git's index knows a file changed without
- * reading it), the options that change the site and the build's date.
- * False when it cannot stand for the inputs: a folder holds a link (whose
+ * and content/ (input_dirs: by content or by id), the options that change
+ * the site and the build's date; and (*ids) the ids of the files read by
+ * content, to tell after the build whether one changed while it ran. False
+ * when it cannot stand for the inputs: a folder holds a link (whose
  * target's changes its id would not show) or cannot be read, or a file
  * changed a moment ago. */
 static bool inputs_digest(const struct site_options *opt, struct digest_value tool,
-			  struct digest_value *out)
+			  struct digest_value *out, struct digest_value *ids)
 {
-	static const char *const dirs[] = { "data", "templates", "content" };
-	struct digest d;
+	struct digest d, id_d;
 	digest_init(&d);
+	digest_init(&id_d);
 	digest_add_value(&d, tool);
 	digest_add_str(&d, opt->root);
 	digest_add_str(&d, opt->base_url);
 	digest_add_str(&d, getenv("SOURCE_DATE_EPOCH"));
-	struct buf path = BUF_INIT;
 	bool usable = true;
-	for (size_t i = 0; i < sizeof dirs / sizeof dirs[0]; i++) {
-		struct input_walk w = { { 0, 0 }, 0, 0 };
-		buf_reset(&path);
-		buf_addf(&path, "%s/%s", opt->root, dirs[i]);
-		if (fs_walk_files(path.ptr, add_input, &w) != 0 && fs_exists(path.ptr))
+	for (size_t i = 0; i < NINPUT_DIRS; i++) {
+		struct input_walk w;
+		if (!walk_inputs(opt, i, input_dirs[i].by_content, &w) ||
+		    fs_time_is_recent(w.newest_ns))
 			usable = false;
-		if (fs_time_is_recent(w.newest_ns))
-			usable = false;
-		digest_add_str(&d, dirs[i]);
+		digest_add_str(&d, input_dirs[i].dir);
 		digest_add_value(&d, w.sum);
 		digest_add_u64(&d, w.files);
+		if (input_dirs[i].by_content) {
+			digest_add_value(&id_d, w.ids);
+			digest_add_u64(&id_d, w.files);
+		}
 	}
-	buf_release(&path);
 	*out = digest_end(&d);
+	*ids = digest_end(&id_d);
 	return usable;
+}
+
+/* The ids of the files inputs_digest read by content, as they are now. */
+static struct digest_value content_input_ids(const struct site_options *opt)
+{
+	struct digest id_d;
+	digest_init(&id_d);
+	for (size_t i = 0; i < NINPUT_DIRS; i++) {
+		struct input_walk w;
+		if (!input_dirs[i].by_content)
+			continue;
+		if (!walk_inputs(opt, i, false, &w))
+			digest_add_str(&id_d, "unreadable");
+		digest_add_value(&id_d, w.ids);
+		digest_add_u64(&id_d, w.files);
+	}
+	return digest_end(&id_d);
 }
 
 /* What the last build left: its cache, when this gen wrote it. */
@@ -363,6 +431,7 @@ struct cache_state {
 	int warnings_from; /* the diag's warnings before the build's own */
 	char *path;
 	struct digest_value tool, inputs;
+	struct digest_value input_ids; /* of the files read by content */
 	bool inputs_usable, have_old, started;
 	int start_errno;
 	struct pagecache old, next;
@@ -390,7 +459,7 @@ static void cache_begin(struct cache_state *c, const struct site_options *opt,
 		pagecache_new_secret(c->next.secret);
 	digest_set_key(c->next.secret);
 	c->tool = pagecache_tool();
-	c->inputs_usable = inputs_digest(opt, c->tool, &c->inputs);
+	c->inputs_usable = inputs_digest(opt, c->tool, &c->inputs, &c->input_ids);
 	c->have_old = loaded && digest_equal(c->old.tool, c->tool);
 	if (!c->have_old)
 		pagecache_free(&c->old);
@@ -427,8 +496,11 @@ static void cache_publish(struct cache_state *c, const struct site *s,
 {
 	c->next.tool = c->tool;
 	c->next.inputs = c->inputs;
-	/* its warnings kept, a build without changes prints them again */
-	c->next.clean = c->inputs_usable;
+	/* its warnings kept, a build without changes prints them again; a data
+	 * file or template changed while the site was built (its content read
+	 * before) leaves a cache that cannot say "nothing changed" */
+	c->next.clean = c->inputs_usable &&
+			digest_equal(content_input_ids(&s->in.opt), c->input_ids);
 	pagecache_keep_warnings(&c->next, s->diag->warnings - c->warnings_from,
 				c->said->ptr + c->said_from, c->said->len - c->said_from);
 	c->next.placeholder_url = s->in.placeholder_url;
