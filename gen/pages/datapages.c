@@ -17,42 +17,60 @@
 
 #include <errno.h>
 #include <stdbool.h>
+#include <stdlib.h>
 #include <string.h>
 
-/* ---- Small helpers (all memory from the build arena) ---- */
+/* ---- Small helpers ---- */
 
-static const char *tr(struct site *s, enum lang l, const char *key)
+/* What the helpers below build with: an arena (the build's while the
+ * data pages are planned, a rendering thread's for a table page, built
+ * when it is rendered) and the build's inputs, read only. */
+struct dp {
+	struct arena *arena;
+	const struct site_inputs *in;
+	/* the GPU and task pages a table's cells may link to, "<lang>/<path>"
+	 * sorted (linkable_pages; NULL: none) */
+	const struct linkable *linked;
+};
+#define DP_OF(site) ((struct dp){ &(site)->arena, &(site)->in, NULL })
+
+struct linkable {
+	const char **keys;
+	size_t n;
+};
+
+static const char *tr(const struct dp *s, enum lang l, const char *key)
 {
-	return i18n_get(&s->in.i18n, l, key);
+	return i18n_get(&s->in->i18n, l, key);
 }
 
-static const char *trf(struct site *s, enum lang l, const char *fmt,
+static const char *trf(const struct dp *s, enum lang l, const char *fmt,
 		       const char *arg)
 {
-	return tr(s, l, arena_printf(&s->arena, fmt, arg));
+	return tr(s, l, arena_printf(s->arena, fmt, arg));
 }
 
 /* The reader's name of a key's thing in `l` when data/i18n.csv has it,
  * else `raw` (a column or value the strings do not know yet). */
-static const char *tr_or(struct site *s, enum lang l, const char *key,
+static const char *tr_or(const struct dp *s, enum lang l, const char *key,
 			 const char *raw)
 {
-	return i18n_has(&s->in.i18n, key) ? tr(s, l, key) : raw;
+	return i18n_has(&s->in->i18n, key) ? tr(s, l, key) : raw;
 }
 
 /* A column's head: data.col.<column> ("显存（GB）" for vram_gb). */
-static const char *column_label(struct site *s, enum lang l, const char *column)
+static const char *column_label(const struct dp *s, enum lang l, const char *column)
 {
-	return tr_or(s, l, arena_printf(&s->arena, "data.col.%s", column), column);
+	return tr_or(s, l, arena_printf(s->arena, "data.col.%s", column), column);
 }
 
 /* The name a reader knows row `id` of table `ref` by, in `l`: its
  * name_<lang> or title_<lang> (else name or title) column; the id when the
  * table has no such row or column. */
-static const char *ref_name(struct site *s, enum lang l, const char *ref,
+static const char *ref_name(const struct dp *s, enum lang l, const char *ref,
 			    const char *id)
 {
-	const struct table *t = data_table(&s->in.data, ref);
+	const struct table *t = data_table(&s->in->data, ref);
 	if (!t)
 		return id;
 	/* "name_en", "title_en": on the stack (a data page asks per cell) */
@@ -81,7 +99,7 @@ static const char *ref_name(struct site *s, enum lang l, const char *ref,
  * (data.enum.<value>: "按需" for on-demand), a yes or no by what it says
  * of its column (data.bool.<column>.<yes|no>: "支持" for fp8 yes); any
  * other text as it is. */
-static const char *cell_text(struct site *s, enum lang l,
+static const char *cell_text(const struct dp *s, enum lang l,
 			     const struct col_spec *cs, const char *column,
 			     const char *text)
 {
@@ -90,14 +108,14 @@ static const char *cell_text(struct site *s, enum lang l,
 	if (cs->type == COL_NUMBER || cs->type == COL_INTEGER) {
 		struct buf b = BUF_INIT;
 		i18n_group_number_text(&b, text);
-		const char *r = arena_strdup(&s->arena, b.ptr);
+		const char *r = arena_strdup(s->arena, b.ptr);
 		buf_release(&b);
 		return r;
 	}
 	if (cs->type == COL_ENUM)
-		return tr_or(s, l, arena_printf(&s->arena, "data.enum.%s", text), text);
+		return tr_or(s, l, arena_printf(s->arena, "data.enum.%s", text), text);
 	if (cs->type == COL_BOOL)
-		return tr_or(s, l, arena_printf(&s->arena, "data.bool.%s.%s", column, text),
+		return tr_or(s, l, arena_printf(s->arena, "data.bool.%s.%s", column, text),
 			     text);
 	if ((cs->type == COL_REF || cs->type == COL_REFS) && cs->ref) {
 		/* the rows it names, by their names ("RTX 4090", a source's
@@ -107,12 +125,12 @@ static const char *cell_text(struct site *s, enum lang l,
 			size_t n = strcspn(p, ";");
 			if (b.len)
 				buf_adds(&b, tr(s, l, "list.sep"));
-			buf_adds(&b, ref_name(s, l, cs->ref, arena_strndup(&s->arena, p, n)));
+			buf_adds(&b, ref_name(s, l, cs->ref, arena_strndup(s->arena, p, n)));
 			p += n;
 			if (*p == ';')
 				p++;
 		}
-		const char *r = arena_strdup(&s->arena, b.ptr ? b.ptr : "");
+		const char *r = arena_strdup(s->arena, b.ptr ? b.ptr : "");
 		buf_release(&b);
 		return r;
 	}
@@ -120,28 +138,28 @@ static const char *cell_text(struct site *s, enum lang l,
 }
 
 /* Fill the i18n template `key` with up to two {name} slots. */
-static const char *fill(struct site *s, enum lang l, const char *key,
+static const char *fill(const struct dp *s, enum lang l, const char *key,
 			const char *n1, const char *t1, const char *n2,
 			const char *t2)
 { /* a placeholder nobody fills is an error (i18n_fill_key) */
 	const char *const names[2] = { n1, n2 ? n2 : "" }, *const vals[2] = { t1, t2 };
 	struct buf b = BUF_INIT;
-	i18n_fill_key(&b, &s->in.i18n, l, key, names, vals, n2 ? 2 : 1);
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
+	i18n_fill_key(&b, &s->in->i18n, l, key, names, vals, n2 ? 2 : 1);
+	char *r = arena_strndup(s->arena, b.ptr, b.len);
 	buf_release(&b);
 	return r;
 }
 
-static const char *number_text(struct site *s, enum lang l, double v)
+static const char *number_text(const struct dp *s, enum lang l, double v)
 {
 	struct buf b = BUF_INIT;
 	i18n_format_number(&b, v, l);
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
+	char *r = arena_strndup(s->arena, b.ptr, b.len);
 	buf_release(&b);
 	return r;
 }
 
-static const char *rows_text(struct site *s, enum lang l, size_t n)
+static const char *rows_text(const struct dp *s, enum lang l, size_t n)
 {
 	if (n == 1)
 		return tr(s, l, "data.row_one");
@@ -149,23 +167,23 @@ static const char *rows_text(struct site *s, enum lang l, size_t n)
 		    NULL, NULL);
 }
 
-static const char *tolerance_text(struct site *s, enum lang l)
+static const char *tolerance_text(const struct dp *s, enum lang l)
 {
-	return arena_printf(&s->arena, "%s%%",
+	return arena_printf(s->arena, "%s%%",
 			    number_text(s, l, METRICS_TOLERANCE * 100.0));
 }
 
 /* A string the context borrows (it lives as long as the build). */
-static void set_text(struct site *s, struct value *m, const char *key,
+static void set_text(const struct dp *s, struct value *m, const char *key,
 		     const char *text)
 {
-	value_map_set(&s->arena, m, key,
-		      value_new_string_borrowed(&s->arena, text ? text : ""));
+	value_map_set(s->arena, m, key,
+		      value_new_string_borrowed(s->arena, text ? text : ""));
 }
 
-static void set_bool(struct site *s, struct value *m, const char *key, bool b)
+static void set_bool(const struct dp *s, struct value *m, const char *key, bool b)
 {
-	value_map_set_bool(&s->arena, m, key, b);
+	value_map_set_bool(s->arena, m, key, b);
 }
 
 /* True when `id` is one of the ";"-separated ids of `refs`. */
@@ -198,32 +216,33 @@ static bool is_numeric(const struct col_spec *c)
 	return c && (c->type == COL_NUMBER || c->type == COL_INTEGER);
 }
 
-static struct value *crumb(struct site *s, enum lang l, const char *from,
+static struct value *crumb(const struct dp *s, enum lang l, const char *from,
 			   const char *title, const char *to)
 {
-	struct value *m = value_new_map(&s->arena);
+	struct value *m = value_new_map(s->arena);
 	set_text(s, m, "title", title);
-	set_text(s, m, "href", site_href(&s->arena, l, from, l, to));
+	set_text(s, m, "href", site_href(s->arena, l, from, l, to));
 	return m;
 }
 
 /* Home, then (for pages below it) Data. */
-static struct value *crumbs_for(struct site *s, enum lang l, const char *from,
+static struct value *crumbs_for(const struct dp *s, enum lang l, const char *from,
 				bool below_data)
 {
-	struct value *list = value_new_list(&s->arena);
-	value_list_push(&s->arena, list,
+	struct value *list = value_new_list(s->arena);
+	value_list_push(s->arena, list,
 			crumb(s, l, from, tr(s, l, "nav.home"), ""));
 	if (below_data)
-		value_list_push(&s->arena, list,
+		value_list_push(s->arena, list,
 				crumb(s, l, from, tr(s, l, "nav.data"), "data/"));
 	return list;
 }
 
-static void add_page(struct site *s, enum lang l, const char *path,
+static void add_page(struct site *site, enum lang l, const char *path,
 		     const char *template_name, const char *title,
 		     const char *description, struct value *ctx, bool below_data)
 {
+	const struct dp dp = DP_OF(site), *s = &dp;
 	struct page_spec p = {
 		.lang = l,
 		.path = path,
@@ -235,82 +254,83 @@ static void add_page(struct site *s, enum lang l, const char *path,
 		.ctx = ctx,
 		.crumbs = crumbs_for(s, l, path, below_data),
 	};
-	site_add_page(s, &p);
+	site_add_page(site, &p);
 }
 
-static const struct table *loaded_table(struct site *s, size_t i)
+static const struct table *loaded_table(const struct dp *s, size_t i)
 {
-	const struct table *t = &s->in.data.tables[i];
+	const struct table *t = &s->in->data.tables[i];
 	return t->name ? t : NULL;
 }
 
 /* The link to sources/ (with an anchor) from the page at `from`. */
-static const char *source_href(struct site *s, enum lang l, const char *from,
+static const char *source_href(const struct dp *s, enum lang l, const char *from,
 			       const char *id)
 {
-	return arena_printf(&s->arena, "%s#%s",
-			    site_href(&s->arena, l, from, l, "sources/"), id);
+	return arena_printf(s->arena, "%s#%s",
+			    site_href(s->arena, l, from, l, "sources/"), id);
 }
 
 /* ---- data/ ---- */
 
-static struct value *table_summary(struct site *s, enum lang l,
+static struct value *table_summary(const struct dp *s, enum lang l,
 				   const char *from, const struct table *t)
 {
-	struct value *m = value_new_map(&s->arena);
-	const char *csv = arena_printf(&s->arena, "data/%s.csv", t->name);
+	struct value *m = value_new_map(s->arena);
+	const char *csv = arena_printf(s->arena, "data/%s.csv", t->name);
 	set_text(s, m, "name", t->name);
 	set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
 	set_text(s, m, "about", trf(s, l, "data.about.%s", t->name));
 	set_text(s, m, "file", t->path);
-	set_text(s, m, "href", site_href(&s->arena, l, from, l,
-					 arena_printf(&s->arena, "data/%s/", t->name)));
-	set_text(s, m, "csv_href", site_root_href(&s->arena, from, csv));
-	set_text(s, m, "csv_name", arena_printf(&s->arena, "%s.csv", t->name));
+	set_text(s, m, "href", site_href(s->arena, l, from, l,
+					 arena_printf(s->arena, "data/%s/", t->name)));
+	set_text(s, m, "csv_href", site_root_href(s->arena, from, csv));
+	set_text(s, m, "csv_name", arena_printf(s->arena, "%s.csv", t->name));
 	set_text(s, m, "rows", number_text(s, l, (double)t->nrows));
 	set_text(s, m, "rows_text", rows_text(s, l, t->nrows));
 	set_text(s, m, "cols", number_text(s, l, (double)t->ncols));
 	set_text(s, m, "download_text",
 		 fill(s, l, "data.download_csv", "file",
-		      arena_printf(&s->arena, "%s.csv", t->name), NULL, NULL));
+		      arena_printf(s->arena, "%s.csv", t->name), NULL, NULL));
 	return m;
 }
 
 /* Links to the other data pages (data-links partial). */
-static void set_data_links(struct site *s, enum lang l, const char *from,
+static void set_data_links(const struct dp *s, enum lang l, const char *from,
 			   struct value *ctx)
 {
-	set_text(s, ctx, "data_href", site_href(&s->arena, l, from, l, "data/"));
-	set_text(s, ctx, "sources_href", site_href(&s->arena, l, from, l, "sources/"));
-	set_text(s, ctx, "health_href", site_href(&s->arena, l, from, l, "health/"));
+	set_text(s, ctx, "data_href", site_href(s->arena, l, from, l, "data/"));
+	set_text(s, ctx, "sources_href", site_href(s->arena, l, from, l, "sources/"));
+	set_text(s, ctx, "health_href", site_href(s->arena, l, from, l, "health/"));
 	set_text(s, ctx, "methodology_href",
-		 site_href(&s->arena, l, from, l, "methodology/"));
+		 site_href(s->arena, l, from, l, "methodology/"));
 }
 
-static void plan_data_index(struct site *s, enum lang l)
+static void plan_data_index(struct site *site, enum lang l)
 {
+	const struct dp dp = DP_OF(site), *s = &dp;
 	const char *path = "data/";
-	struct value *tables = value_new_list(&s->arena);
+	struct value *tables = value_new_list(s->arena);
 	for (size_t i = 0; i < TABLE_COUNT; i++) {
 		const struct table *t = loaded_table(s, i);
 		if (t)
-			value_list_push(&s->arena, tables, table_summary(s, l, path, t));
+			value_list_push(s->arena, tables, table_summary(s, l, path, t));
 	}
-	struct value *ctx = value_new_map(&s->arena);
-	value_map_set(&s->arena, ctx, "tables", tables);
+	struct value *ctx = value_new_map(s->arena);
+	value_map_set(s->arena, ctx, "tables", tables);
 	set_text(s, ctx, "findings_text",
 		 fill(s, l, "data.findings", "n",
-		      number_text(s, l, (double)s->in.metrics.nfindings), NULL, NULL));
+		      number_text(s, l, (double)s->in->metrics.nfindings), NULL, NULL));
 	set_data_links(s, l, path, ctx);
 	/* the figure ledger the build writes beside the tables (guide_ledger.h) */
-	set_text(s, ctx, "figures_href", site_root_href(&s->arena, path, GUIDE_LEDGER_FILE));
-	add_page(s, l, path, "pages/data", tr(s, l, "nav.data"),
+	set_text(s, ctx, "figures_href", site_root_href(s->arena, path, GUIDE_LEDGER_FILE));
+	add_page(site, l, path, "pages/data", tr(s, l, "nav.data"),
 		 tr(s, l, "data.desc"), ctx, false);
 }
 
 /* ---- data/<table>/ ---- */
 
-static const char *type_text(struct site *s, enum lang l,
+static const char *type_text(const struct dp *s, enum lang l,
 			     const struct col_spec *c)
 {
 	if (!c)
@@ -336,21 +356,21 @@ static const char *type_text(struct site *s, enum lang l,
 	case COL_REFS:
 		return fill(s, l, c->type == COL_REF ? "data.type.ref"
 						     : "data.type.refs",
-			    "table", arena_printf(&s->arena, "%s.csv",
+			    "table", arena_printf(s->arena, "%s.csv",
 						  c->ref ? c->ref : "?"),
 			    NULL, NULL);
 	}
 	return "";
 }
 
-static struct value *column_list(struct site *s, enum lang l,
+static struct value *column_list(const struct dp *s, enum lang l,
 				 const struct table *t,
 				 const struct table_spec *spec)
 {
-	struct value *list = value_new_list(&s->arena);
+	struct value *list = value_new_list(s->arena);
 	for (size_t c = 0; c < t->ncols; c++) {
 		const struct col_spec *cs = column_spec(spec, t->cols[c]);
-		struct value *m = value_new_map(&s->arena);
+		struct value *m = value_new_map(s->arena);
 		set_text(s, m, "name", t->cols[c]);
 		set_text(s, m, "label", column_label(s, l, t->cols[c]));
 		set_bool(s, m, "num", is_numeric(cs));
@@ -358,42 +378,86 @@ static struct value *column_list(struct site *s, enum lang l,
 		set_text(s, m, "need",
 			 tr(s, l, cs && cs->required ? "data.required"
 						     : "data.optional"));
-		value_list_push(&s->arena, list, m);
+		value_list_push(s->arena, list, m);
 	}
 	return list;
+}
+
+static int compare_keys(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The GPU and task pages the plan has (planned before the data pages), in
+ * the build arena: what a table page, built when it is rendered (not
+ * seeing the plan), may link its cells to. */
+static const struct linkable *linkable_pages(struct site *site)
+{
+	static const char *const refs[] = { "gpus", "tasks" };
+	struct linkable *lk = arena_alloc(&site->arena, sizeof *lk);
+	size_t cap = 0;
+	for (int l = 0; l < LANG_COUNT; l++)
+		for (size_t r = 0; r < sizeof refs / sizeof *refs; r++) {
+			const struct table *t = data_table(&site->in.data, refs[r]);
+			long c = t ? csv_table_column(t, "id") : -1;
+			for (size_t i = 0; c >= 0 && i < t->nrows; i++) {
+				const char *path = arena_printf(&site->arena, "%s/%s/", refs[r],
+								t->rows[i][c]);
+				if (!site_has_page(site, (enum lang)l, path))
+					continue;
+				if (lk->n == cap) {
+					const char **keys = arena_alloc(&site->arena,
+									(cap * 2 + 16) * sizeof *keys);
+					if (lk->n)
+						memcpy(keys, lk->keys, lk->n * sizeof *keys);
+					lk->keys = keys;
+					cap = cap * 2 + 16;
+				}
+				lk->keys[lk->n++] = arena_printf(&site->arena, "%s/%s",
+								 lang_code((enum lang)l), path);
+			}
+		}
+	if (lk->n)
+		qsort(lk->keys, lk->n, sizeof *lk->keys, compare_keys);
+	return lk;
 }
 
 /* The page of row `id` of table `ref` when the plan has one: a source's
  * entry on sources/, a GPU's or a task's own page (planned by pages.c;
  * without it, no link). */
-static const char *ref_href(struct site *s, enum lang l, const char *from,
+static const char *ref_href(const struct dp *s, enum lang l, const char *from,
 			    const char *ref, const char *id)
 {
 	if (!strcmp(ref, "sources"))
 		return source_href(s, l, from, id);
 	if (strcmp(ref, "gpus") && strcmp(ref, "tasks"))
 		return NULL;
-	const char *path = arena_printf(&s->arena, "%s/%s/", ref, id);
-	return site_has_page(s, l, path) ? site_href(&s->arena, l, from, l, path) : NULL;
+	if (!s->linked || !s->linked->n)
+		return NULL;
+	const char *key = arena_printf(s->arena, "%s/%s/%s/", lang_code(l), ref, id);
+	if (!bsearch(&key, s->linked->keys, s->linked->n, sizeof *s->linked->keys,
+		     compare_keys))
+		return NULL;
+	return site_href(s->arena, l, from, l, key + strlen(lang_code(l)) + 1);
 }
 
 /* A cell of ids becomes links to their pages (NULL when none has one). */
-static struct value *ref_links(struct site *s, enum lang l, const char *from,
+static struct value *ref_links(const struct dp *s, enum lang l, const char *from,
 			       const char *ref, const char *refs, bool named)
 {
-	struct value *links = value_new_list(&s->arena);
+	struct value *links = value_new_list(s->arena);
 	bool any = false;
 	for (const char *p = refs; *p;) {
 		const char *end = strchr(p, ';');
 		size_t n = end ? (size_t)(end - p) : strlen(p);
-		const char *id = arena_strndup(&s->arena, p, n);
+		const char *id = arena_strndup(s->arena, p, n);
 		const char *href = ref_href(s, l, from, ref, id);
-		struct value *m = value_new_map(&s->arena);
+		struct value *m = value_new_map(s->arena);
 		set_text(s, m, "text", named ? ref_name(s, l, ref, id) : id);
 		set_text(s, m, "href", href);
 		set_bool(s, m, "has_href", href != NULL);
 		set_bool(s, m, "more", end != NULL);
-		value_list_push(&s->arena, links, m);
+		value_list_push(s->arena, links, m);
 		any |= href != NULL;
 		p += n;
 		if (*p == ';')
@@ -433,9 +497,9 @@ static const char *column_lang(const char *column)
  * has it as its parent and sets only what differs (thousands of cells),
  * and no lookup of a cell falls through to its page. Sealed: its digest
  * is worked out once. */
-static struct value *cell_kit(struct site *s)
+static struct value *cell_kit(const struct dp *s)
 {
-	struct value *m = value_new_map(&s->arena);
+	struct value *m = value_new_map(s->arena);
 	set_text(s, m, "text", NULL);
 	set_text(s, m, "raw", NULL);
 	set_bool(s, m, "code", false);
@@ -443,18 +507,18 @@ static struct value *cell_kit(struct site *s)
 	set_bool(s, m, "nodata", false);
 	set_text(s, m, "lang", NULL);
 	set_bool(s, m, "has_links", false);
-	value_map_set(&s->arena, m, "links", value_new_list(&s->arena));
-	value_seal(&s->arena, m);
+	value_map_set(s->arena, m, "links", value_new_list(s->arena));
+	value_seal(s->arena, m);
 	return m;
 }
 
 /* A cell, on top of `kit` (cell_kit). */
-static struct value *cell_value(struct site *s, enum lang l, const char *from,
+static struct value *cell_value(const struct dp *s, enum lang l, const char *from,
 				const char *table, const struct col_spec *cs,
 				const char *column, const char *text,
 				const struct value *kit)
 {
-	struct value *m = value_new_map(&s->arena);
+	struct value *m = value_new_map(s->arena);
 	value_map_set_parent(m, kit);
 	bool num = is_numeric(cs);
 	set_text(s, m, "text", cell_text(s, l, cs, column, text));
@@ -475,34 +539,47 @@ static struct value *cell_value(struct site *s, enum lang l, const char *from,
 	if (*text && ref) {
 		links = ref_links(s, l, from, ref, text, cs->type != COL_ID);
 	} else if (*text && cs && cs->type == COL_URL && text_url_is_safe(text)) {
-		links = value_new_list(&s->arena);
-		struct value *a = value_new_map(&s->arena);
+		links = value_new_list(s->arena);
+		struct value *a = value_new_map(s->arena);
 		set_text(s, a, "text", text);
 		set_text(s, a, "href", text);
 		set_bool(s, a, "has_href", true);
 		set_bool(s, a, "more", false);
-		value_list_push(&s->arena, links, a);
+		value_list_push(s->arena, links, a);
 	}
 	if (links) {
 		set_bool(s, m, "has_links", true);
-		value_map_set(&s->arena, m, "links", links);
+		value_map_set(s->arena, m, "links", links);
 	}
 	return m;
 }
 
-static void plan_table_page(struct site *s, enum lang l, const struct table *t,
-			    const struct value *kit)
+/* What a table's page is built from when it is rendered. */
+struct table_page {
+	const struct table *t;
+	const struct value *kit;        /* cell_kit: sealed, shared */
+	const struct linkable *linked;  /* linkable_pages */
+};
+
+/* A table's page: its summary, columns and rows, built when it is
+ * rendered, in the rendering thread's arena (its cells, a few hundred
+ * thousand values for the big tables, are not held all build long). */
+static struct value *build_table_page(const struct page_ctx *pc, const struct page_spec *p)
 {
-	const char *path = arena_printf(&s->arena, "data/%s/", t->name);
+	const struct table_page *tp = p->arg;
+	const struct table *t = tp->t;
+	const struct dp dp = { pc->arena, pc->in, tp->linked }, *s = &dp;
+	enum lang l = pc->l;
+	const char *path = p->path;
 	const struct table_spec *spec = schema_table_spec(t->name);
 	const struct col_spec **specs =
-		arena_alloc(&s->arena, (t->ncols + 1) * sizeof *specs);
+		arena_alloc(s->arena, (t->ncols + 1) * sizeof *specs);
 	for (size_t c = 0; c < t->ncols; c++)
 		specs[c] = column_spec(spec, t->cols[c]);
 
 	struct value *ctx = table_summary(s, l, path, t);
-	value_map_set(&s->arena, ctx, "columns", column_list(s, l, t, spec));
-	struct value *rows = value_new_list(&s->arena);
+	value_map_set(s->arena, ctx, "columns", column_list(s, l, t, spec));
+	struct value *rows = value_new_list(s->arena);
 	/* a page holds at most DATAPAGES_MAX_ROWS rows (memory and page size
 	 * stay bounded however large the table); the CSV download has all */
 	size_t shown = t->nrows < DATAPAGES_MAX_ROWS ? t->nrows : DATAPAGES_MAX_ROWS;
@@ -511,37 +588,57 @@ static void plan_table_page(struct site *s, enum lang l, const struct table *t,
 			 fill(s, l, "data.rows_capped", "shown", number_text(s, l, (double)shown),
 			      "total", number_text(s, l, (double)t->nrows)));
 	for (size_t r = 0; r < shown; r++) {
-		struct value *cells = value_new_list(&s->arena);
+		struct value *cells = value_new_list(s->arena);
 		for (size_t c = 0; c < t->ncols; c++)
-			value_list_push(&s->arena, cells,
+			value_list_push(s->arena, cells,
 					cell_value(s, l, path, t->name, specs[c],
-						   t->cols[c], t->rows[r][c], kit));
-		struct value *row = value_new_map(&s->arena);
-		value_map_set(&s->arena, row, "cells", cells);
-		value_list_push(&s->arena, rows, row);
+						   t->cols[c], t->rows[r][c], tp->kit));
+		struct value *row = value_new_map(s->arena);
+		value_map_set(s->arena, row, "cells", cells);
+		value_list_push(s->arena, rows, row);
 	}
-	value_map_set(&s->arena, ctx, "body_rows", rows);
+	value_map_set(s->arena, ctx, "body_rows", rows);
 	set_bool(s, ctx, "has_rows", t->nrows > 0);
 	set_data_links(s, l, path, ctx);
-	const char *label = trf(s, l, "data.table.%s", t->name);
-	add_page(s, l, path, "pages/data-table", label,
-		 trf(s, l, "data.about.%s", t->name), ctx, true);
+	return ctx;
+}
+
+static void plan_table_page(struct site *site, enum lang l, const struct table *t,
+			    const struct value *kit, const struct linkable *linked)
+{
+	const struct dp dp = DP_OF(site), *s = &dp;
+	const char *path = arena_printf(s->arena, "data/%s/", t->name);
+	struct table_page *tp = arena_alloc(s->arena, sizeof *tp);
+	*tp = (struct table_page){ t, kit, linked };
+	struct page_spec p = {
+		.lang = l,
+		.path = path,
+		.alt_path = path,
+		.template_name = "pages/data-table",
+		.title = trf(s, l, "data.table.%s", t->name),
+		.description = trf(s, l, "data.about.%s", t->name),
+		.section = "data",
+		.build = build_table_page,
+		.arg = tp,
+		.crumbs = crumbs_for(s, l, path, true),
+	};
+	site_add_page(site, &p);
 }
 
 /* ---- sources/ ---- */
 
 /* The tables that cite source `id`, with how many of their rows do. */
-static struct value *cited_by(struct site *s, enum lang l, const char *from,
+static struct value *cited_by(const struct dp *s, enum lang l, const char *from,
 			      const char *id)
 {
-	struct value *list = value_new_list(&s->arena);
+	struct value *list = value_new_list(s->arena);
 	if (!strcmp(id, METRICS_ACCOUNTING_SOURCE)) {
 		/* the rules of metrics cite it, not a table's rows */
-		struct value *m = value_new_map(&s->arena);
+		struct value *m = value_new_map(s->arena);
 		set_text(s, m, "label", tr(s, l, "calc.title"));
-		set_text(s, m, "href", site_href(&s->arena, l, from, l, "calculator/#rules"));
+		set_text(s, m, "href", site_href(s->arena, l, from, l, "calculator/#rules"));
 		set_text(s, m, "rows_text", tr(s, l, "data.cited_rule"));
-		value_list_push(&s->arena, list, m);
+		value_list_push(s->arena, list, m);
 	}
 	for (size_t i = 0; i < TABLE_COUNT; i++) {
 		const struct table *t = loaded_table(s, i);
@@ -560,23 +657,24 @@ static struct value *cited_by(struct site *s, enum lang l, const char *from,
 		}
 		if (!n)
 			continue;
-		struct value *m = value_new_map(&s->arena);
+		struct value *m = value_new_map(s->arena);
 		set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
-		set_text(s, m, "href", site_href(&s->arena, l, from, l,
-						 arena_printf(&s->arena, "data/%s/", t->name)));
+		set_text(s, m, "href", site_href(s->arena, l, from, l,
+						 arena_printf(s->arena, "data/%s/", t->name)));
 		set_text(s, m, "rows_text", rows_text(s, l, n));
-		value_list_push(&s->arena, list, m);
+		value_list_push(s->arena, list, m);
 	}
 	return list;
 }
 
-static void plan_sources_page(struct site *s, enum lang l)
+static void plan_sources_page(struct site *site, enum lang l)
 {
+	const struct dp dp = DP_OF(site), *s = &dp;
 	const char *path = "sources/";
-	struct value *list = value_new_list(&s->arena);
-	for (size_t i = 0; i < s->in.data.nsources; i++) {
-		const struct source *src = &s->in.data.sources[i];
-		struct value *m = value_new_map(&s->arena);
+	struct value *list = value_new_list(s->arena);
+	for (size_t i = 0; i < s->in->data.nsources; i++) {
+		const struct source *src = &s->in->data.sources[i];
+		struct value *m = value_new_map(s->arena);
 		const char *alt = site_source_title(src, l);
 		set_text(s, m, "id", src->id);
 		set_text(s, m, "title", src->title);
@@ -586,7 +684,7 @@ static void plan_sources_page(struct site *s, enum lang l)
 		if (src->date && *src->date) {
 			struct buf d = BUF_INIT;
 			i18n_format_date(&d, src->date, l);
-			date = arena_strndup(&s->arena, d.ptr, d.len);
+			date = arena_strndup(s->arena, d.ptr, d.len);
 			buf_release(&d);
 		}
 		set_text(s, m, "date", date);
@@ -599,65 +697,67 @@ static void plan_sources_page(struct site *s, enum lang l)
 		bool url = src->url && *src->url && text_url_is_safe(src->url);
 		set_text(s, m, "url", url ? src->url : "");
 		struct value *cites = cited_by(s, l, path, src->id);
-		value_map_set(&s->arena, m, "cited_by", cites);
+		value_map_set(s->arena, m, "cited_by", cites);
 		set_bool(s, m, "has_cited_by", value_list_len(cites) > 0);
-		value_list_push(&s->arena, list, m);
+		value_list_push(s->arena, list, m);
 	}
-	struct value *ctx = value_new_map(&s->arena);
-	value_map_set(&s->arena, ctx, "source_list", list);
-	set_text(s, ctx, "csv_href", site_root_href(&s->arena, path, "data/sources.csv"));
-	add_page(s, l, path, "pages/sources", tr(s, l, "data.table.sources"),
+	struct value *ctx = value_new_map(s->arena);
+	value_map_set(s->arena, ctx, "source_list", list);
+	set_text(s, ctx, "csv_href", site_root_href(s->arena, path, "data/sources.csv"));
+	add_page(site, l, path, "pages/sources", tr(s, l, "data.table.sources"),
 		 tr(s, l, "data.sources_desc"), ctx, true);
 }
 
 /* ---- health/ ---- */
 
-static struct value *finding_item(struct site *s, enum lang l,
+static struct value *finding_item(struct site *site, enum lang l,
 				  const char *from, const struct finding *f)
 {
-	struct value *m = value_new_map(&s->arena);
+	const struct dp dp = DP_OF(site), *s = &dp;
+	struct value *m = value_new_map(s->arena);
 	struct buf text = BUF_INIT, stated = BUF_INIT, computed = BUF_INIT;
-	health_describe(s, f, l, &text);
-	health_figures(s, f, l, &stated, &computed);
-	set_text(s, m, "text", arena_strndup(&s->arena, text.ptr, text.len));
-	set_text(s, m, "stated", arena_strndup(&s->arena, stated.ptr, stated.len));
+	health_describe(site, f, l, &text);
+	health_figures(site, f, l, &stated, &computed);
+	set_text(s, m, "text", arena_strndup(s->arena, text.ptr, text.len));
+	set_text(s, m, "stated", arena_strndup(s->arena, stated.ptr, stated.len));
 	set_text(s, m, "computed",
-		 arena_strndup(&s->arena, computed.ptr, computed.len));
+		 arena_strndup(s->arena, computed.ptr, computed.len));
 	buf_release(&text);
 	buf_release(&stated);
 	buf_release(&computed);
 
 	const char *ids[32];
-	size_t n = health_sources(s, f, ids, sizeof ids / sizeof ids[0]);
-	struct value *sources = value_new_list(&s->arena);
+	size_t n = health_sources(site, f, ids, sizeof ids / sizeof ids[0]);
+	struct value *sources = value_new_list(s->arena);
 	for (size_t i = 0; i < n; i++) {
-		const struct source *src = data_find_source(&s->in.data, ids[i]);
-		struct value *sm = value_new_map(&s->arena);
+		const struct source *src = data_find_source(&s->in->data, ids[i]);
+		struct value *sm = value_new_map(s->arena);
 		set_text(s, sm, "text", src ? site_source_title(src, l) : ids[i]);
 		set_text(s, sm, "href", source_href(s, l, from, ids[i]));
 		set_bool(s, sm, "more", i + 1 < n);
-		value_list_push(&s->arena, sources, sm);
+		value_list_push(s->arena, sources, sm);
 	}
-	value_map_set(&s->arena, m, "sources", sources);
+	value_map_set(s->arena, m, "sources", sources);
 	set_bool(s, m, "has_sources", n > 0);
 	return m;
 }
 
-struct value *datapages_health_context(struct site *s, enum lang l, const char *path)
+struct value *datapages_health_context(struct site *site, enum lang l, const char *path)
 {
-	struct value *groups = value_new_list(&s->arena);
+	const struct dp dp = DP_OF(site), *s = &dp;
+	struct value *groups = value_new_list(s->arena);
 	for (size_t k = 0; k < HEALTH_KIND_COUNT; k++) {
 		enum finding_kind kind = health_kinds[k];
 		const char *stem = health_kind_stem(kind);
-		struct value *items = value_new_list(&s->arena);
-		for (size_t i = 0; i < s->in.metrics.nfindings; i++)
-			if (s->in.metrics.findings[i].kind == kind)
-				value_list_push(&s->arena, items,
-						finding_item(s, l, path,
-							     &s->in.metrics.findings[i]));
+		struct value *items = value_new_list(s->arena);
+		for (size_t i = 0; i < s->in->metrics.nfindings; i++)
+			if (s->in->metrics.findings[i].kind == kind)
+				value_list_push(s->arena, items,
+						finding_item(site, l, path,
+							     &s->in->metrics.findings[i]));
 		if (!value_list_len(items))
 			continue;
-		struct value *g = value_new_map(&s->arena);
+		struct value *g = value_new_map(s->arena);
 		set_text(s, g, "id", stem);
 		set_text(s, g, "heading",
 			 fill(s, l, "health.heading_count", "heading",
@@ -670,25 +770,26 @@ struct value *datapages_health_context(struct site *s, enum lang l, const char *
 			 figures ? trf(s, l, "health.stated.%s", stem) : "");
 		set_text(s, g, "computed_label",
 			 figures ? trf(s, l, "health.computed.%s", stem) : "");
-		value_map_set(&s->arena, g, "items", items);
-		value_list_push(&s->arena, groups, g);
+		value_map_set(s->arena, g, "items", items);
+		value_list_push(s->arena, groups, g);
 	}
-	struct value *ctx = value_new_map(&s->arena);
-	value_map_set(&s->arena, ctx, "groups", groups);
+	struct value *ctx = value_new_map(s->arena);
+	value_map_set(s->arena, ctx, "groups", groups);
 	set_bool(s, ctx, "has_groups", value_list_len(groups) > 0);
 	set_text(s, ctx, "lead",
 		 fill(s, l, "health.lead", "count",
-		      number_text(s, l, (double)s->in.metrics.nfindings),
+		      number_text(s, l, (double)s->in->metrics.nfindings),
 		      "tolerance", tolerance_text(s, l)));
 	set_data_links(s, l, path, ctx);
 	return ctx;
 }
 
-static void plan_health_page(struct site *s, enum lang l)
+static void plan_health_page(struct site *site, enum lang l)
 {
+	const struct dp dp = DP_OF(site), *s = &dp;
 	const char *path = "health/";
-	struct value *ctx = datapages_health_context(s, l, path);
-	add_page(s, l, path, "pages/health", tr(s, l, "health.title"),
+	struct value *ctx = datapages_health_context(site, l, path);
+	add_page(site, l, path, "pages/health", tr(s, l, "health.title"),
 		 tr(s, l, "health.desc"), ctx, true);
 }
 
@@ -718,19 +819,19 @@ static const char *const missing_reasons[] = {
 	"why.zero", "why.unknown_precision", NULL
 };
 
-static const char *method_text(struct site *s, enum lang l, const char *key)
+static const char *method_text(const struct dp *s, enum lang l, const char *key)
 {
-	const char *baseline = s->in.metrics.baseline_gpu >= 0 &&
-			       (size_t)s->in.metrics.baseline_gpu < s->in.data.ngpus
-		? s->in.data.gpus[s->in.metrics.baseline_gpu].name : "?";
-	const struct source *acc = data_find_source(&s->in.data, METRICS_ACCOUNTING_SOURCE);
+	const char *baseline = s->in->metrics.baseline_gpu >= 0 &&
+			       (size_t)s->in->metrics.baseline_gpu < s->in->data.ngpus
+		? s->in->data.gpus[s->in->metrics.baseline_gpu].name : "?";
+	const struct source *acc = data_find_source(&s->in->data, METRICS_ACCOUNTING_SOURCE);
 	const char *const pairs[9][2] = {
 		{ "source", acc ? site_source_title(acc, l) : METRICS_ACCOUNTING_SOURCE },
 		{ "tolerance", tolerance_text(s, l) },
 		{ "baseline", baseline },
 		{ "low", number_text(s, l, 3.0 * (1.0 - METRICS_TOLERANCE)) },
 		{ "high", number_text(s, l, 3.0 * (1.0 + METRICS_TOLERANCE)) },
-		{ "headroom", arena_printf(&s->arena, "%s%%",
+		{ "headroom", arena_printf(s->arena, "%s%%",
 					   number_text(s, l, METRICS_FIT_HEADROOM * 100)) },
 		{ "weights", number_text(s, l, METRICS_ADAM_WEIGHT_BYTES) },
 		{ "gradients", number_text(s, l, METRICS_ADAM_GRADIENT_BYTES) },
@@ -738,65 +839,69 @@ static const char *method_text(struct site *s, enum lang l, const char *key)
 	};
 	struct buf b = BUF_INIT;
 	health_fill(&b, tr(s, l, key), 9, pairs);
-	char *r = arena_strndup(&s->arena, b.ptr, b.len);
+	char *r = arena_strndup(s->arena, b.ptr, b.len);
 	buf_release(&b);
 	return r;
 }
 
-struct value *datapages_methodology_context(struct site *s, enum lang l,
+struct value *datapages_methodology_context(struct site *site, enum lang l,
 					    const char *path)
 {
-	struct value *items = value_new_list(&s->arena);
+	const struct dp dp = DP_OF(site), *s = &dp;
+	struct value *items = value_new_list(s->arena);
 	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
-		struct value *m = value_new_map(&s->arena);
+		struct value *m = value_new_map(s->arena);
 		const char *id = methods[i].id;
 		set_text(s, m, "id", id);
 		set_text(s, m, "name", method_text(s, l, arena_printf(
-				 &s->arena, "method.%s.name", id)));
+				 s->arena, "method.%s.name", id)));
 		set_text(s, m, "formula", methods[i].formula
-			 ? method_text(s, l, arena_printf(&s->arena,
+			 ? method_text(s, l, arena_printf(s->arena,
 							  "method.%s.formula", id))
 			 : "");
 		set_text(s, m, "text", method_text(s, l, arena_printf(
-				 &s->arena, "method.%s.text", id)));
-		value_list_push(&s->arena, items, m);
+				 s->arena, "method.%s.text", id)));
+		value_list_push(s->arena, items, m);
 	}
-	struct value *reasons = value_new_list(&s->arena);
+	struct value *reasons = value_new_list(s->arena);
 	for (size_t i = 0; missing_reasons[i]; i++) {
-		if (!i18n_has(&s->in.i18n, missing_reasons[i]))
+		if (!i18n_has(&s->in->i18n, missing_reasons[i]))
 			continue;
-		struct value *m = value_new_map(&s->arena);
+		struct value *m = value_new_map(s->arena);
 		set_text(s, m, "text", tr(s, l, missing_reasons[i]));
-		value_list_push(&s->arena, reasons, m);
+		value_list_push(s->arena, reasons, m);
 	}
-	struct value *ctx = value_new_map(&s->arena);
-	value_map_set(&s->arena, ctx, "methods", items);
-	value_map_set(&s->arena, ctx, "reasons", reasons);
+	struct value *ctx = value_new_map(s->arena);
+	value_map_set(s->arena, ctx, "methods", items);
+	value_map_set(s->arena, ctx, "reasons", reasons);
 	set_bool(s, ctx, "has_reasons", value_list_len(reasons) > 0);
 	set_data_links(s, l, path, ctx);
 	return ctx;
 }
 
-static void plan_methodology_page(struct site *s, enum lang l)
+static void plan_methodology_page(struct site *site, enum lang l)
 {
+	const struct dp dp = DP_OF(site), *s = &dp;
 	const char *path = "methodology/";
-	struct value *ctx = datapages_methodology_context(s, l, path);
-	add_page(s, l, path, "pages/methodology", tr(s, l, "nav.methodology"),
+	struct value *ctx = datapages_methodology_context(site, l, path);
+	add_page(site, l, path, "pages/methodology", tr(s, l, "nav.methodology"),
 		 tr(s, l, "method.desc"), ctx, true);
 }
 
-void datapages_plan(struct site *s)
+void datapages_plan(struct site *site)
 {
+	const struct dp dp = DP_OF(site), *s = &dp;
 	const struct value *kit = cell_kit(s);
+	const struct linkable *linked = linkable_pages(site);
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
-		plan_data_index(s, l);
+		plan_data_index(site, l);
 		for (size_t t = 0; t < TABLE_COUNT; t++)
 			if (loaded_table(s, t))
-				plan_table_page(s, l, loaded_table(s, t), kit);
-		plan_sources_page(s, l);
-		plan_health_page(s, l);
-		plan_methodology_page(s, l);
+				plan_table_page(site, l, loaded_table(s, t), kit, linked);
+		plan_sources_page(site, l);
+		plan_health_page(site, l);
+		plan_methodology_page(site, l);
 	}
 }
 
@@ -805,20 +910,21 @@ void datapages_plan(struct site *s)
 /* The CSV downloads: each table's file, byte for byte, unless a cell of
  * it would run as a formula in a spreadsheet: then the table as it was
  * read, written again with those cells as text (csv_table_write_safe). */
-static int write_csv_copies(struct site *s, struct output *o)
+static int write_csv_copies(struct site *site, struct output *o)
 {
+	const struct dp dp = DP_OF(site), *s = &dp;
 	struct buf b = BUF_INIT;
 	int rc = 0;
 	for (size_t i = 0; i < TABLE_COUNT && rc == 0; i++) {
 		const struct table *t = loaded_table(s, i);
 		if (!t)
 			continue;
-		const char *file = arena_printf(&s->arena, "%s/data/%s.csv",
-						s->in.opt.root ? s->in.opt.root : ".",
+		const char *file = arena_printf(s->arena, "%s/data/%s.csv",
+						s->in->opt.root ? s->in->opt.root : ".",
 						t->name);
 		buf_reset(&b);
 		if (fs_read_file(file, &b) != 0) {
-			diag_error(s->diag, t->path, 0, 0, "cannot read: %s",
+			diag_error(site->diag, t->path, 0, 0, "cannot read: %s",
 				   fs_strerror(errno));
 			rc = -1;
 			break;
@@ -827,14 +933,14 @@ static int write_csv_copies(struct site *s, struct output *o)
 			buf_reset(&b);
 			csv_table_write_safe(t, &b);
 		}
-		rc = output_add(o, arena_printf(&s->arena, "data/%s.csv", t->name),
+		rc = output_add(o, arena_printf(s->arena, "data/%s.csv", t->name),
 				b.ptr, b.len);
 	}
 	buf_release(&b);
 	return rc;
 }
 
-int datapages_write_downloads(struct site *s, struct output *o)
+int datapages_write_downloads(struct site *site, struct output *o)
 {
-	return write_csv_copies(s, o);
+	return write_csv_copies(site, o);
 }

@@ -11,6 +11,8 @@
 
 #include "base/buf.h"
 #include "pages/datapages.h"
+#include "view/guide_charts.h"
+#include "view/present.h"
 #include "pages/feeds.h"
 #include "pages/pages_home.h"
 #include "base/fs.h"
@@ -65,6 +67,7 @@ static int setup(void **state)
 static int teardown(void **state)
 {
 	struct fixture *f = *state;
+	guide_charts_free(&f->base.s); /* made by pg_planning */
 	free(f->base.s.plan.pages);
 	strmap_free(&f->base.s.plan.page_paths);
 	site_fixture_free(&f->base);
@@ -79,6 +82,16 @@ static const struct page_spec *page_at(const struct site *s, enum lang l, const 
 		if (s->plan.pages[i].lang == l && !strcmp(s->plan.pages[i].path, path))
 			return &s->plan.pages[i];
 	return NULL;
+}
+
+/* A planned page's context: given at planning, or built as when it is
+ * rendered (a table's page), in the build's arena. */
+static const struct value *context_of(struct site *s, const struct page_spec *p)
+{
+	if (p->ctx || !p->build)
+		return p->ctx;
+	struct page_ctx pc = pg_planning(s, p->lang, p->path, NULL);
+	return p->build(&pc, p);
 }
 
 static void test_every_data_page_is_planned_in_both_languages(void **state)
@@ -102,10 +115,12 @@ static void test_a_long_table_shows_its_first_rows_and_says_so(void **state)
 	datapages_plan(s);
 	const struct page_spec *p = page_at(s, LANG_EN, "data/gpus/");
 	assert_non_null(p);
-	const struct value *rows = value_map_get(p->ctx, "body_rows");
+	assert_null(p->ctx); /* built when it is rendered */
+	const struct value *ctx = context_of(s, p);
+	const struct value *rows = value_map_get(ctx, "body_rows");
 	assert_non_null(rows);
 	assert_int_equal(value_list_len(rows), DATAPAGES_MAX_ROWS);
-	const struct value *note = value_map_get(p->ctx, "rows_capped");
+	const struct value *note = value_map_get(ctx, "rows_capped");
 	assert_non_null(note);
 	assert_non_null(strstr(note->u.str.ptr, "1,000"));
 	assert_non_null(strstr(note->u.str.ptr, "1,001"));
@@ -146,9 +161,31 @@ static void test_a_cell_has_every_key_of_its_partial(void **state)
 	const struct page_spec *p = page_at(s, LANG_EN, "data/gpus/");
 	assert_non_null(p);
 	/* an id (no page of its own here: no link), a name, a missing number */
-	assert_cell(first_row_cell(p->ctx, 0), "gpu-0", "gpu-0", true, false, false, "");
-	assert_cell(first_row_cell(p->ctx, 1), "G", "G", false, false, false, "");
-	assert_cell(first_row_cell(p->ctx, 2), "", "", false, true, true, "");
+	const struct value *ctx = context_of(s, p);
+	assert_cell(first_row_cell(ctx, 0), "gpu-0", "gpu-0", true, false, false, "");
+	assert_cell(first_row_cell(ctx, 1), "G", "G", false, false, false, "");
+	assert_cell(first_row_cell(ctx, 2), "", "", false, true, true, "");
+}
+
+/* A table's page is built when it is rendered, seeing no plan: the GPU
+ * pages it may link its ids to are those planned before it, in each
+ * language. */
+static void test_a_cell_links_to_a_page_planned_before_the_table(void **state)
+{
+	struct fixture *f = *state;
+	struct site *s = &f->base.s;
+	struct page_spec gpu = { .lang = LANG_EN, .path = "gpus/gpu-0/", .alt_path = "gpus/gpu-0/",
+				 .template_name = "pages/gpu", .title = "G" };
+	site_add_page(s, &gpu);
+	datapages_plan(s);
+	const struct value *en = first_row_cell(context_of(s, page_at(s, LANG_EN, "data/gpus/")), 0);
+	const struct value *zh = first_row_cell(context_of(s, page_at(s, LANG_ZH, "data/gpus/")), 0);
+	assert_true(value_is_truthy(value_map_get(en, "has_links")));
+	const struct value *link = value_list_item(value_map_get(en, "links"), 0);
+	assert_string_equal(value_map_get(link, "href")->u.str.ptr, "../../../en/gpus/gpu-0/");
+	assert_false(value_is_truthy(value_map_get(zh, "has_links"))); /* no page in Chinese */
+	const struct value *second = first_row_cell(context_of(s, page_at(s, LANG_EN, "data/gpus/")), 1);
+	assert_false(value_is_truthy(value_map_get(second, "has_links")));
 }
 
 static int write_extra(struct fixture *f, const char *out)
@@ -236,6 +273,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_a_long_table_shows_its_first_rows_and_says_so,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_cell_has_every_key_of_its_partial, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_cell_links_to_a_page_planned_before_the_table,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_root_files_robots_404_and_csv_copies,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_an_unreadable_csv_is_an_error_and_nothing_is_published,
