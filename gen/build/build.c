@@ -527,6 +527,12 @@ static void memo_keep(void *ctx, struct digest_value key, const char *rec, size_
 	pagecache_add_memo(&c->next, key, rec, len);
 }
 
+static int memo_peek(void *ctx, struct digest_value key, struct buf *rec)
+{
+	struct cache_state *c = ctx;
+	return c->have_old ? pagecache_memo(&c->old, key, rec) : -1;
+}
+
 static void cache_end(struct cache_state *c)
 {
 	pagecache_free(&c->old);
@@ -576,7 +582,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	 * articles' front matter as they are loaded, then cmark's output;
 	 * records go to the next cache's file as they are made (when it
 	 * cannot be created, the build goes on without) */
-	struct markdown_memo memo = { memo_find, memo_keep, cache };
+	struct markdown_memo memo = { memo_find, memo_keep, cache, memo_peek };
 	if (cache && out) {
 		cache->started = pagecache_start(&cache->next, cache->path) == 0;
 		if (!cache->started)

@@ -114,6 +114,10 @@ struct markdown_memo {
 	/* Keep `len` bytes of record for `key` (copied). */
 	void (*keep)(void *ctx, struct digest_value key, const char *rec, size_t len);
 	void *ctx;
+	/* As find, but the record is not kept for the next build (its caller
+	 * keeps another for the key: the search index, search_pages.h); may
+	 * be NULL. */
+	int (*peek)(void *ctx, struct digest_value key, struct buf *rec);
 };
 
 /* A stretch of an article's prose in which a figure may be typed: a

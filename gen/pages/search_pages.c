@@ -3,6 +3,8 @@
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/diag.h"
+#include "base/digest.h"
+#include "markdown/markdown.h"
 #include "publish/output.h"
 #include "search/search.h"
 #include "view/site.h"
@@ -83,6 +85,15 @@ struct search_pages {
 	struct search_terms **idle;
 	size_t nidle, cap_idle;
 	pthread_mutex_t lock;
+	/* the index of each language in the memo, under a key made of its
+	 * docs (each page's kind and path, in doc order): the last build's,
+	 * when it had these docs, gives the docs of the pages kept unchanged
+	 * (from_old, set by the rendering threads, each its own docs), so a
+	 * kept page's record is not decoded */
+	const struct markdown_memo *memo;
+	struct digest_value key[LANG_COUNT];
+	struct search_index *old[LANG_COUNT];
+	bool *from_old[LANG_COUNT];
 };
 
 /* ---- the search page ---- */
@@ -170,6 +181,24 @@ static struct search_listing *listing_of(struct site *s, enum lang l, const int 
 	return ls;
 }
 
+/* The last build's index of language l, when it has the `ndocs` docs of
+ * this plan (its key says which). */
+static void take_old_index(struct search_pages *ss, enum lang l, size_t ndocs)
+{
+	struct buf rec = BUF_INIT;
+	if (ss->memo && ss->memo->peek &&
+	    ss->memo->peek(ss->memo->ctx, ss->key[l], &rec) == 0) {
+		struct search_index *old = search_index_decode(rec.ptr, rec.len);
+		if (old && search_index_docs(old) == ndocs) {
+			ss->old[l] = old;
+			ss->from_old[l] = xcalloc(ndocs + 1, sizeof *ss->from_old[l]);
+		} else {
+			search_index_free(old);
+		}
+	}
+	buf_release(&rec);
+}
+
 void search_pages_plan(struct site *s)
 {
 	/* the pages planned so far: every one but the search pages */
@@ -197,15 +226,30 @@ void search_pages_plan(struct site *s)
 	ss->npages = s->plan.npages;
 	ss->doc = xmalloc((s->plan.npages + 1) * sizeof *ss->doc);
 	size_t next[LANG_COUNT] = { 0 };
+	struct digest docs[LANG_COUNT];
+	for (int l = 0; l < LANG_COUNT; l++) {
+		digest_init(&docs[l]);
+		digest_add_str(&docs[l], "search index");
+		digest_add_str(&docs[l], lang_code((enum lang)l));
+	}
 	for (size_t i = 0; i < s->plan.npages; i++)
 		ss->doc[i] = -1;
 	for (size_t k = 0; k < NKINDS; k++)
 		for (size_t i = 0; i < nlisted; i++)
-			if (kinds[k].indexed && kinds_of[i] == (int)k)
-				ss->doc[i] = (long)next[s->plan.pages[i].lang]++;
+			if (kinds[k].indexed && kinds_of[i] == (int)k) {
+				const struct page_spec *p = &s->plan.pages[i];
+				ss->doc[i] = (long)next[p->lang]++;
+				digest_add_str(&docs[p->lang], kinds[k].key);
+				digest_add_str(&docs[p->lang], p->path);
+			}
 	free(kinds_of);
-	for (int l = 0; l < LANG_COUNT; l++)
+	ss->memo = s->in.markdown_memo;
+	for (int l = 0; l < LANG_COUNT; l++) {
 		ss->ix[l] = search_index_new();
+		digest_add_u64(&docs[l], next[l]);
+		ss->key[l] = digest_end(&docs[l]);
+		take_old_index(ss, (enum lang)l, next[l]);
+	}
 	pthread_mutex_init(&ss->lock, NULL);
 	s->search = ss;
 }
@@ -258,6 +302,11 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 	struct search_pages *ss = s->search;
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
 		return 0; /* not indexed: nothing was kept */
+	enum lang l = s->plan.pages[i].lang;
+	if (ss->old[l]) { /* the page as the last build's index has it */
+		ss->from_old[l][ss->doc[i]] = true;
+		return 0;
+	}
 	pthread_mutex_lock(&ss->lock);
 	struct search_terms *st = terms_take(ss);
 	pthread_mutex_unlock(&ss->lock);
@@ -326,8 +375,19 @@ static int write_lang(struct site *s, struct output *out, enum lang l)
 	struct search_pages *ss = s->search;
 	struct writing w = { out, arena_printf(&s->arena, "%s/search/", lang_code(l)),
 			     BUF_INIT };
+	if (ss->old[l]) {
+		search_index_take(ss->ix[l], ss->old[l], ss->from_old[l]);
+		search_index_free(ss->old[l]);
+		ss->old[l] = NULL;
+	}
 	int rc = search_index_write(ss->ix[l], write_file, &w);
 	buf_release(&w.name);
+	if (rc == 0 && ss->memo) { /* for the next build */
+		struct buf rec = BUF_INIT;
+		search_index_encode(ss->ix[l], &rec);
+		ss->memo->keep(ss->memo->ctx, ss->key[l], rec.ptr, rec.len);
+		buf_release(&rec);
+	}
 	if (rc == 0)
 		rc = write_tiers(s, out, l);
 	return rc;
@@ -348,8 +408,11 @@ void search_pages_free(struct site *s)
 	struct search_pages *ss = s->search;
 	if (!ss)
 		return;
-	for (int l = 0; l < LANG_COUNT; l++)
+	for (int l = 0; l < LANG_COUNT; l++) {
 		search_index_free(ss->ix[l]);
+		search_index_free(ss->old[l]);
+		free(ss->from_old[l]);
+	}
 	for (size_t k = 0; k < ss->nidle; k++)
 		search_terms_free(ss->idle[k]);
 	free(ss->idle);

@@ -22,8 +22,9 @@
  *     the search index keeps of the page), so a page whose digest is
  *     unchanged is linked, not rendered again;
  *   - records that modules keep of their own work by the digest of its
- *     input (what cmark made of each article's Markdown: markdown.h), so
- *     an unchanged input is not worked on again.
+ *     input (what cmark made of each article's body: markdown.h; each
+ *     language's search index, by its docs: search_pages.c), so an
+ *     unchanged input is not worked on again.
  *
  * The file: a magic and the secret, the records' bytes, then the index
  * (all of the above but the records' bytes: where each record lies, and

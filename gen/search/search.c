@@ -453,6 +453,171 @@ unsigned search_index_fields(const struct search_index *ix, const char *token,
 	return 0;
 }
 
+/* ---- the index kept between builds ---- */
+
+/* The record: the doc count, each doc (a flag for a doc never put, then
+ * title_tokens and its four strings), the term count, each term's key,
+ * posting count and postings, 4 bytes each in the machine's order (the
+ * cache is this gen's, on this machine: pagecache.h), copied as a block. */
+void search_index_encode(const struct search_index *ix, struct buf *out)
+{
+	buf_add_u32(out, (uint32_t)ix->ndocs);
+	for (size_t d = 0; d < ix->ndocs; d++) {
+		const struct idoc *doc = &ix->docs[d];
+		buf_add_u32(out, doc->title != NULL);
+		if (!doc->title)
+			continue;
+		buf_add_u32(out, doc->title_tokens);
+		const char *const strs[] = { doc->title, doc->path, doc->kind, doc->text };
+		for (size_t i = 0; i < 4; i++)
+			buf_add_counted(out, strs[i], strlen(strs[i]));
+	}
+	buf_add_u32(out, (uint32_t)ix->nterms);
+	for (size_t i = 0; i < ix->nterms; i++) {
+		const struct term *t = &ix->terms[i];
+		buf_add_counted(out, t->key, t->len);
+		buf_add_u32(out, t->npost);
+		buf_add(out, t->post, (size_t)t->npost * sizeof *t->post);
+	}
+}
+
+/* A doc of the record into `doc`: false when it is none. */
+static bool decode_doc(struct buf_reader *r, struct idoc *doc)
+{
+	uint32_t put = buf_read_u32(r);
+	if (put > 1)
+		return false;
+	if (!put)
+		return !r->bad;
+	doc->title_tokens = buf_read_u32(r);
+	char **strs[] = { &doc->title, &doc->path, &doc->kind, &doc->text };
+	for (size_t i = 0; i < 4; i++) {
+		size_t n;
+		const char *p = buf_read_counted(r, &n);
+		if (!p || memchr(p, '\0', n))
+			return false;
+		*strs[i] = xstrndup(p, n);
+	}
+	return !r->bad;
+}
+
+/* A term of the record into `ix`: false when it is none (a key empty,
+ * too long or seen before; a posting of no doc or no field). */
+static bool decode_term(struct buf_reader *r, struct search_index *ix)
+{
+	size_t len;
+	const char *key = buf_read_counted(r, &len);
+	uint32_t npost = buf_read_u32(r);
+	if (r->bad || !key || !len || len > WORD_MAX || memchr(key, '\0', len) ||
+	    npost > r->left / 4)
+		return false;
+	/* the table may move as the term is made: indexed after */
+	size_t at = index_term(ix, key, len, search_token_head(key, len),
+			       search_token_hash(key, len));
+	struct term *t = &ix->terms[at];
+	if (t->npost)
+		return false;
+	if (!npost)
+		return false;
+	t->post = xreallocarray(NULL, npost, sizeof *t->post);
+	t->cap = npost;
+	memcpy(t->post, r->p, (size_t)npost * sizeof *t->post);
+	r->p += (size_t)npost * sizeof *t->post;
+	r->left -= (size_t)npost * sizeof *t->post;
+	/* in doc order, each doc once, each of the docs, with a field */
+	for (uint32_t k = 0; k < npost; k++) {
+		posting p = t->post[k];
+		if (POST_DOC(p) >= ix->ndocs || !POST_FIELDS(p) ||
+		    (k && POST_DOC(p) <= POST_DOC(t->post[k - 1])))
+			return false;
+	}
+	t->npost = npost;
+	return true;
+}
+
+struct search_index *search_index_decode(const char *data, size_t len)
+{
+	struct search_index *ix = search_index_new();
+	struct buf_reader r = { (const unsigned char *)data, len, false };
+	size_t ndocs = buf_read_u32(&r);
+	bool ok = !r.bad && ndocs <= r.left / 4;
+	for (size_t d = 0; ok && d < ndocs; d++) {
+		ALLOC_GROW(ix->docs, ix->ndocs, ix->cap_docs);
+		ix->docs[ix->ndocs] = (struct idoc){ 0 };
+		ok = decode_doc(&r, &ix->docs[ix->ndocs++]);
+	}
+	size_t nterms = ok ? buf_read_u32(&r) : 0;
+	ok = ok && !r.bad && nterms <= r.left / 9;
+	for (size_t i = 0; ok && i < nterms; i++)
+		ok = decode_term(&r, ix);
+	if (ok && !r.bad && !r.left)
+		return ix;
+	search_index_free(ix);
+	return NULL;
+}
+
+/* Merge the sorted postings `b` (nb) into the term's own (sorted here:
+ * the few of the pages rendered again), in doc order. */
+static void merge_postings(struct term *t, const posting *b, uint32_t nb)
+{
+	posting *a = t->post;
+	uint32_t na = t->npost;
+	for (uint32_t i = 1; i < na; i++) /* insertion: a few, nearly sorted */
+		for (uint32_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
+			posting v = a[j];
+			a[j] = a[j - 1];
+			a[j - 1] = v;
+		}
+	posting *m = xreallocarray(NULL, (size_t)na + nb, sizeof *m);
+	uint32_t i = 0, j = 0, k = 0;
+	while (i < na && j < nb)
+		m[k++] = a[i] < b[j] ? a[i++] : b[j++];
+	while (i < na)
+		m[k++] = a[i++];
+	while (j < nb)
+		m[k++] = b[j++];
+	free(a);
+	t->post = m;
+	t->npost = t->cap = k;
+}
+
+void search_index_take(struct search_index *ix, struct search_index *old, const bool *take)
+{
+	while (ix->ndocs < old->ndocs) {
+		ALLOC_GROW(ix->docs, ix->ndocs, ix->cap_docs);
+		ix->docs[ix->ndocs++] = (struct idoc){ 0 };
+	}
+	for (size_t d = 0; d < old->ndocs; d++) {
+		if (!take[d])
+			continue;
+		idoc_free(&ix->docs[d]);
+		ix->docs[d] = old->docs[d];
+		old->docs[d] = (struct idoc){ 0 };
+	}
+	for (size_t i = 0; i < old->nterms; i++) {
+		struct term *from = &old->terms[i];
+		/* the postings of the docs taken, kept in place (doc order) */
+		uint32_t n = 0;
+		for (uint32_t k = 0; k < from->npost; k++)
+			if (take[POST_DOC(from->post[k])])
+				from->post[n++] = from->post[k];
+		if (!n)
+			continue;
+		size_t at = index_term(ix, from->key, from->len, from->head, from->hash);
+		struct term *t = &ix->terms[at];
+		if (!t->npost) { /* only kept docs have it: the list moves */
+			free(t->post);
+			t->post = from->post;
+			t->npost = n;
+			t->cap = from->cap;
+			from->post = NULL;
+			from->npost = from->cap = 0;
+		} else {
+			merge_postings(t, from->post, n);
+		}
+	}
+}
+
 /* ---- writing ---- */
 
 static void add_uint(struct buf *b, size_t v)

@@ -29,6 +29,7 @@
 
 #include "search/search_text.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -98,6 +99,17 @@ size_t search_index_docs(const struct search_index *ix);
 /* The SEARCH_IN_* fields `token` occurs in, in doc `doc`; 0 when none. */
 unsigned search_index_fields(const struct search_index *ix, const char *token,
 			     size_t doc);
+
+/* The whole index as bytes (appended to `out`) and back, kept between
+ * builds (pagecache.h) so that the docs of pages kept unchanged are taken
+ * from it, not decoded page by page. Decoding checks every length and
+ * number: NULL for bytes that are not such a record. */
+void search_index_encode(const struct search_index *ix, struct buf *out);
+struct search_index *search_index_decode(const char *data, size_t len);
+/* Move into `ix` (which does not hold them) the docs of `old` that `take`
+ * marks (take[d] for each doc d of old): their strings and postings. The
+ * index written is then the one the docs' pages would have made. */
+void search_index_take(struct search_index *ix, struct search_index *old, const bool *take);
 
 /* Write the files (names relative: "index.json", "t0.json", ...) through
  * `fn`, which returns 0 or -1 (then writing stops and -1 is returned). */

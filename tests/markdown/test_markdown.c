@@ -728,7 +728,7 @@ static void test_memo_gives_what_cmark_gives(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
 	struct buf plain = BUF_INIT, first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
 	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
 	assert_int_equal(render_with(memo_body, &memo, &first, &log), 0);
@@ -765,7 +765,7 @@ static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
 	struct buf log = BUF_INIT;
 	struct diag d;
 	diag_init(&d, NULL, &log);
@@ -860,7 +860,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
 	static const char body[] =
 		"## Costs {{< price gpu=rtx-4090 >}}\n\nIt has 24 fans and `{{< code >}}`.\n\n"
 		"| GPU | VRAM |\n|---|---|\n| RTX 4090 | 24 GB |\n";
@@ -919,7 +919,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 
 	/* not in the memo: read, rendered, kept under its key */
 	struct one_memo none = { .rec = BUF_INIT };
-	struct markdown_memo empty = { one_find, one_keep, &none };
+	struct markdown_memo empty = { one_find, one_keep, &none, NULL };
 	buf_reset(&out);
 	buf_reset(&seen);
 	struct body_file fresh = { .seen = &seen };
@@ -943,7 +943,7 @@ static void test_a_damaged_body_record_reads_the_body(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
 	static const char body[] = "Costs {{< price gpu=rtx-4090 >}} now.\n";
 	struct buf plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT, log = BUF_INIT;
 	struct digest_value key = markdown_body_key(body, strlen(body));
@@ -980,7 +980,7 @@ static void test_memo_never_keeps_a_rendering_that_warned(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
 	struct buf out = BUF_INIT, log = BUF_INIT;
 	const char *body = "[x](javascript:alert(1))\n";
 	assert_int_equal(render_with(body, &memo, &out, &log), 0);
@@ -998,7 +998,7 @@ static void test_memo_damaged_record_falls_back_to_cmark(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
 	struct buf plain = BUF_INIT, out = BUF_INIT, log = BUF_INIT;
 	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
 	assert_int_equal(render_with(memo_body, &memo, &out, &log), 0);
@@ -1018,7 +1018,7 @@ static void test_prose_is_checked_from_the_memo(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
 	struct buf first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
 	const char *body = "| a | b |\n|---|---|\n| RTX 4090 | 24 GB |\n\nIt has 2 fans.\n";
 	for (int i = 0; i < 2; i++) {

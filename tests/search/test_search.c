@@ -927,6 +927,80 @@ static void test_terms_shared_by_pages_give_the_index_of_pages_read_alone(void *
 	buf_release(&alone);
 }
 
+/* ---- the index kept between builds ---- */
+
+/* The index of the shared pages, page i put from `pages[i]`. */
+static struct search_index *index_of(const char *const *pages)
+{
+	struct search_index *ix = search_index_new();
+	struct search_terms *st = search_terms_new();
+	for (size_t i = 0; i < NSHARED; i++) {
+		struct search_doc d = shared_doc(i);
+		search_index_put(ix, i, search_page_from_html(st, &d, pages[i], strlen(pages[i])));
+	}
+	search_terms_free(st);
+	return ix;
+}
+
+/* An index kept and read back writes the same files; the next build's,
+ * made of its pages that changed and of the kept index's other docs,
+ * writes what an index of all its pages writes (a changed page's old
+ * terms gone, its new ones in, the others' postings taken whole). */
+static void test_a_kept_index_gives_the_docs_of_the_pages_kept(void **state)
+{
+	(void)state;
+	struct buf first = BUF_INIT, again = BUF_INIT, rec = BUF_INIT;
+	struct search_index *ix = index_of(shared_pages);
+	search_index_encode(ix, &rec);
+	written_index(ix, &first);
+	struct search_index *back = search_index_decode(rec.ptr, rec.len);
+	assert_non_null(back);
+	assert_int_equal(search_index_docs(back), NSHARED);
+	written_index(back, &again);
+	assert_string_equal(again.ptr, first.ptr);
+
+	/* the next build: page 1 changed (a word gone, one new), the others kept */
+	const char *next_pages[NSHARED];
+	for (size_t i = 0; i < NSHARED; i++)
+		next_pages[i] = shared_pages[i];
+	next_pages[1] = "<main><h2>显存 带宽</h2><p>显存越大越好 newword 4090</p></main>";
+	struct buf full = BUF_INIT, merged = BUF_INIT;
+	written_index(index_of(next_pages), &full);
+	struct search_index *old = search_index_decode(rec.ptr, rec.len);
+	struct search_index *next = search_index_new();
+	struct search_terms *st = search_terms_new();
+	struct search_doc d = shared_doc(1);
+	search_index_put(next, 1, search_page_from_html(st, &d, next_pages[1],
+							  strlen(next_pages[1])));
+	bool take[NSHARED] = { true, false, true, true };
+	search_index_take(next, old, take);
+	written_index(next, &merged);
+	assert_string_equal(merged.ptr, full.ptr);
+	assert_null(strstr(merged.ptr, "\"vram\""));
+	assert_non_null(strstr(merged.ptr, "\"newword\":[1,1]"));
+	search_index_free(old);
+	search_terms_free(st);
+	buf_release(&full);
+	buf_release(&merged);
+
+	/* a record cut anywhere, followed by more, or with a posting of no
+	 * doc is no index */
+	for (size_t n = 0; n < rec.len; n++)
+		assert_null(search_index_decode(rec.ptr, n));
+	buf_addc(&rec, 0);
+	assert_null(search_index_decode(rec.ptr, rec.len));
+	buf_truncate(&rec, rec.len - 1);
+	struct buf bad = BUF_INIT;
+	buf_addbuf(&bad, &rec);
+	uint32_t huge = 0xFFFFFFF1u; /* doc 268 million, in the last posting */
+	memcpy(bad.ptr + bad.len - 4, &huge, 4);
+	assert_null(search_index_decode(bad.ptr, bad.len));
+	buf_release(&bad);
+	buf_release(&first);
+	buf_release(&again);
+	buf_release(&rec);
+}
+
 /* A kept page's record, read back with terms that never saw it or with
  * ones that read it (and others) already, merges as its page rendered;
  * a refused record (a term twice) leaves the terms reading the next page
@@ -1009,6 +1083,7 @@ int main(void)
 		cmocka_unit_test(test_the_hash_of_a_token_is_the_hash_of_its_bytes),
 		cmocka_unit_test(test_terms_shared_by_pages_give_the_index_of_pages_read_alone),
 		cmocka_unit_test(test_a_kept_record_merges_as_its_page_rendered),
+		cmocka_unit_test(test_a_kept_index_gives_the_docs_of_the_pages_kept),
 	};
 	terms = search_terms_new();
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
