@@ -192,6 +192,7 @@ static void take_old_index(struct search_pages *ss, enum lang l, size_t ndocs)
 		if (old && search_index_docs(old) == ndocs) {
 			ss->old[l] = old;
 			ss->from_old[l] = xcalloc(ndocs + 1, sizeof *ss->from_old[l]);
+			search_index_reserve(ss->ix[l], ndocs);
 		} else {
 			search_index_free(old);
 		}
@@ -303,7 +304,9 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
 		return 0; /* not indexed: nothing was kept */
 	enum lang l = s->plan.pages[i].lang;
-	if (ss->old[l]) { /* the page as the last build's index has it */
+	if (ss->old[l]) { /* its terms as the last build's index has them */
+		if (search_index_put_doc(ss->ix[l], (size_t)ss->doc[i], kept, len) != 0)
+			return -1;
 		ss->from_old[l][ss->doc[i]] = true;
 		return 0;
 	}

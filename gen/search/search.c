@@ -404,6 +404,34 @@ struct search_page *search_page_decode(struct search_terms *st, const char *data
 	return pg;
 }
 
+void search_index_reserve(struct search_index *ix, size_t ndocs)
+{
+	while (ix->ndocs < ndocs) {
+		ALLOC_GROW(ix->docs, ix->ndocs, ix->cap_docs);
+		ix->docs[ix->ndocs++] = (struct idoc){ 0 };
+	}
+}
+
+int search_index_put_doc(struct search_index *ix, size_t doc, const char *data, size_t len)
+{
+	struct buf_reader r = { (const unsigned char *)data, len, false };
+	struct idoc d = { .title_tokens = buf_read_u32(&r) };
+	char **strs[] = { &d.title, &d.path, &d.kind, &d.text };
+	for (size_t i = 0; i < 4 && !r.bad; i++) {
+		size_t n;
+		const char *p = buf_read_counted(&r, &n);
+		*strs[i] = p && !memchr(p, '\0', n) ? xstrndup(p, n) : NULL;
+		r.bad = r.bad || !*strs[i];
+	}
+	if (r.bad || doc >= ix->ndocs) {
+		idoc_free(&d);
+		return -1;
+	}
+	idoc_free(&ix->docs[doc]);
+	ix->docs[doc] = d;
+	return 0;
+}
+
 /* Each term of the page gets the doc's posting: a term is looked up in
  * the index the first time its search_terms meets the index, then by its
  * number. */
@@ -455,50 +483,60 @@ unsigned search_index_fields(const struct search_index *ix, const char *token,
 
 /* ---- the index kept between builds ---- */
 
-/* The record: the doc count, each doc (a flag for a doc never put, then
- * title_tokens and its four strings), the term count, each term's key,
- * posting count and postings, 4 bytes each in the machine's order (the
- * cache is this gen's, on this machine: pagecache.h), copied as a block. */
+/* The record: the doc count, the term count, each term's key, posting
+ * count and postings (in doc order: each the step from the last doc,
+ * shifted, with the fields, in 7-bit groups, low first: a byte or two
+ * where four would hold the number; the index at 10,000 pages is 9 MB of
+ * postings). The docs' strings are not in it: a kept page's own record has
+ * them (search_index_put_doc). */
+static void add_varint(unsigned char **o, uint32_t v)
+{
+	while (v >= 0x80) {
+		*(*o)++ = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	*(*o)++ = (unsigned char)v;
+}
+
 void search_index_encode(const struct search_index *ix, struct buf *out)
 {
+	size_t need = 8;
+	for (size_t i = 0; i < ix->nterms; i++)
+		need += 8 + ix->terms[i].len + (size_t)ix->terms[i].npost * 5;
+	buf_grow(out, need);
 	buf_add_u32(out, (uint32_t)ix->ndocs);
-	for (size_t d = 0; d < ix->ndocs; d++) {
-		const struct idoc *doc = &ix->docs[d];
-		buf_add_u32(out, doc->title != NULL);
-		if (!doc->title)
-			continue;
-		buf_add_u32(out, doc->title_tokens);
-		const char *const strs[] = { doc->title, doc->path, doc->kind, doc->text };
-		for (size_t i = 0; i < 4; i++)
-			buf_add_counted(out, strs[i], strlen(strs[i]));
-	}
 	buf_add_u32(out, (uint32_t)ix->nterms);
 	for (size_t i = 0; i < ix->nterms; i++) {
 		const struct term *t = &ix->terms[i];
 		buf_add_counted(out, t->key, t->len);
 		buf_add_u32(out, t->npost);
-		buf_add(out, t->post, (size_t)t->npost * sizeof *t->post);
+		unsigned char *o = (unsigned char *)out->ptr + out->len;
+		uint32_t last = 0;
+		for (uint32_t k = 0; k < t->npost; k++) {
+			uint32_t doc = POST_DOC(t->post[k]);
+			add_varint(&o, (doc - last) << 4 | POST_FIELDS(t->post[k]));
+			last = doc;
+		}
+		out->len = (size_t)((char *)o - out->ptr);
 	}
+	out->ptr[out->len] = '\0';
 }
 
-/* A doc of the record into `doc`: false when it is none. */
-static bool decode_doc(struct buf_reader *r, struct idoc *doc)
+/* The next number of the record (add_varint's): false when it runs past
+ * the end or past 32 bits. */
+static bool read_varint(struct buf_reader *r, uint32_t *v)
 {
-	uint32_t put = buf_read_u32(r);
-	if (put > 1)
-		return false;
-	if (!put)
-		return !r->bad;
-	doc->title_tokens = buf_read_u32(r);
-	char **strs[] = { &doc->title, &doc->path, &doc->kind, &doc->text };
-	for (size_t i = 0; i < 4; i++) {
-		size_t n;
-		const char *p = buf_read_counted(r, &n);
-		if (!p || memchr(p, '\0', n))
+	uint32_t x = 0;
+	for (unsigned shift = 0; shift < 35; shift += 7) {
+		if (!r->left)
 			return false;
-		*strs[i] = xstrndup(p, n);
+		unsigned char c = *r->p++;
+		r->left--;
+		x |= (uint32_t)(c & 0x7F) << shift;
+		if (!(c & 0x80))
+			return shift < 28 || c < 16 ? (*v = x, true) : false;
 	}
-	return !r->bad;
+	return false;
 }
 
 /* A term of the record into `ix`: false when it is none (a key empty,
@@ -509,7 +547,7 @@ static bool decode_term(struct buf_reader *r, struct search_index *ix)
 	const char *key = buf_read_counted(r, &len);
 	uint32_t npost = buf_read_u32(r);
 	if (r->bad || !key || !len || len > WORD_MAX || memchr(key, '\0', len) ||
-	    npost > r->left / 4)
+	    npost > r->left)
 		return false;
 	/* the table may move as the term is made: indexed after */
 	size_t at = index_term(ix, key, len, search_token_head(key, len),
@@ -521,17 +559,17 @@ static bool decode_term(struct buf_reader *r, struct search_index *ix)
 		return false;
 	t->post = xreallocarray(NULL, npost, sizeof *t->post);
 	t->cap = npost;
-	memcpy(t->post, r->p, (size_t)npost * sizeof *t->post);
-	r->p += (size_t)npost * sizeof *t->post;
-	r->left -= (size_t)npost * sizeof *t->post;
 	/* in doc order, each doc once, each of the docs, with a field */
+	uint64_t doc = 0;
 	for (uint32_t k = 0; k < npost; k++) {
-		posting p = t->post[k];
-		if (POST_DOC(p) >= ix->ndocs || !POST_FIELDS(p) ||
-		    (k && POST_DOC(p) <= POST_DOC(t->post[k - 1])))
+		uint32_t v;
+		if (!read_varint(r, &v) || !(v & 15) || (k && v < 16))
 			return false;
+		doc += v >> 4;
+		if (doc >= ix->ndocs)
+			return false;
+		t->post[t->npost++] = (posting)doc << 4 | (v & 15);
 	}
-	t->npost = npost;
 	return true;
 }
 
@@ -540,14 +578,11 @@ struct search_index *search_index_decode(const char *data, size_t len)
 	struct search_index *ix = search_index_new();
 	struct buf_reader r = { (const unsigned char *)data, len, false };
 	size_t ndocs = buf_read_u32(&r);
-	bool ok = !r.bad && ndocs <= r.left / 4;
-	for (size_t d = 0; ok && d < ndocs; d++) {
-		ALLOC_GROW(ix->docs, ix->ndocs, ix->cap_docs);
-		ix->docs[ix->ndocs] = (struct idoc){ 0 };
-		ok = decode_doc(&r, &ix->docs[ix->ndocs++]);
-	}
-	size_t nterms = ok ? buf_read_u32(&r) : 0;
-	ok = ok && !r.bad && nterms <= r.left / 9;
+	size_t nterms = buf_read_u32(&r);
+	/* its docs' numbers (their strings are the pages' records') */
+	ix->docs = xcalloc(ndocs + 1, sizeof *ix->docs);
+	ix->ndocs = ix->cap_docs = ndocs;
+	bool ok = !r.bad && nterms <= r.left / 13;
 	for (size_t i = 0; ok && i < nterms; i++)
 		ok = decode_term(&r, ix);
 	if (ok && !r.bad && !r.left)
@@ -583,17 +618,6 @@ static void merge_postings(struct term *t, const posting *b, uint32_t nb)
 
 void search_index_take(struct search_index *ix, struct search_index *old, const bool *take)
 {
-	while (ix->ndocs < old->ndocs) {
-		ALLOC_GROW(ix->docs, ix->ndocs, ix->cap_docs);
-		ix->docs[ix->ndocs++] = (struct idoc){ 0 };
-	}
-	for (size_t d = 0; d < old->ndocs; d++) {
-		if (!take[d])
-			continue;
-		idoc_free(&ix->docs[d]);
-		ix->docs[d] = old->docs[d];
-		old->docs[d] = (struct idoc){ 0 };
-	}
 	for (size_t i = 0; i < old->nterms; i++) {
 		struct term *from = &old->terms[i];
 		/* the postings of the docs taken, kept in place (doc order) */

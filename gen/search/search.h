@@ -100,16 +100,25 @@ size_t search_index_docs(const struct search_index *ix);
 unsigned search_index_fields(const struct search_index *ix, const char *token,
 			     size_t doc);
 
-/* The whole index as bytes (appended to `out`) and back, kept between
- * builds (pagecache.h) so that the docs of pages kept unchanged are taken
- * from it, not decoded page by page. Decoding checks every length and
- * number: NULL for bytes that are not such a record. */
+/* The index's terms and postings as bytes (appended to `out`) and back,
+ * kept between builds (pagecache.h) so that the postings of pages kept
+ * unchanged are taken from it, not decoded page by page; the decoded
+ * index has the docs' numbers, not their strings. Decoding checks every
+ * length and number: NULL for bytes that are not such a record. */
 void search_index_encode(const struct search_index *ix, struct buf *out);
 struct search_index *search_index_decode(const char *data, size_t len);
-/* Move into `ix` (which does not hold them) the docs of `old` that `take`
- * marks (take[d] for each doc d of old): their strings and postings. The
- * index written is then the one the docs' pages would have made. */
+/* Move into `ix` (which does not hold them) the postings `old` holds of
+ * the docs `take` marks (take[d] for each doc d of old). With each such
+ * doc's strings put (search_index_put_doc), the index written is the one
+ * the docs' pages would have made. */
 void search_index_take(struct search_index *ix, struct search_index *old, const bool *take);
+/* Room for `ndocs` docs, so that search_index_put_doc and search_index_put
+ * of distinct docs may run on several threads (put under one lock). */
+void search_index_reserve(struct search_index *ix, size_t ndocs);
+/* Doc `doc`'s strings (below ndocs reserved) from the record of its page
+ * (search_page_encode's; its terms not read): 0, or -1 for bytes that are
+ * not such a record. */
+int search_index_put_doc(struct search_index *ix, size_t doc, const char *data, size_t len);
 
 /* Write the files (names relative: "index.json", "t0.json", ...) through
  * `fn`, which returns 0 or -1 (then writing stops and -1 is returned). */
