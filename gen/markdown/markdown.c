@@ -749,15 +749,27 @@ static int decode_record(struct scan *st, struct gfm_out *o)
  * the memo's record for the article's key when it has one, else from the
  * body (read now if it is not at hand), then kept when neither raised a
  * message. 0, or -1 when the body could not be had (reported). */
+static bool from_memo(struct scan *st, const struct markdown_memo *memo,
+		      struct gfm_out *o)
+{
+	buf_reset(&st->rec);
+	return memo->find(memo->ctx, st->a->body_key, &st->rec) == 0 &&
+	       decode_record(st, o) == 0;
+}
+
 static int body_to_gfm(struct scan *st, const struct markdown_memo *memo,
 		       struct gfm_out *o)
 {
 	struct article *a = st->a;
-	if (a->has_body_key && memo && memo->find(memo->ctx, a->body_key, &st->rec) == 0 &&
-	    decode_record(st, o) == 0)
+	/* by the key the article came with, else by the one of the body read
+	 * (an article whose file was touched or whose front matter changed) */
+	bool asked = memo && a->has_body_key;
+	if (asked && from_memo(st, memo, o))
 		return 0;
 	if (ensure_body(st) != 0)
 		return -1;
+	if (memo && !asked && from_memo(st, memo, o))
+		return 0;
 	int messages = st->diag->errors + st->diag->warnings;
 	scan_body(st);
 	gfm_render(st->md.ptr, st->md.len, a->path, a->body_line, o, st->diag);

@@ -844,7 +844,7 @@ static int render_keyed(const char *body, const char *file, struct digest_value 
 	free(a.body);
 	a.body = NULL;
 	a.body_key = key;
-	a.has_body_key = true;
+	a.has_body_key = key.hi || key.lo; /* { 0, 0 }: a parse made anew */
 	bf->body = file;
 	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from };
 	if (rc == 0)
@@ -895,6 +895,19 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 	assert_non_null(strstr(seen.ptr, "text[It has 24 fans and  .] content/en/a.md:11:8\n"));
 	assert_int_equal(bf.loads, 1); /* once for every position asked */
 	assert_non_null(strstr(out.ptr, "<code>{{&lt; code &gt;}}</code>"));
+	/* a parse made anew (a file touched: its key not known yet): the
+	 * body read, then what the memo holds of it used, cmark spared */
+	buf_reset(&out);
+	buf_reset(&seen);
+	struct body_file touched = { .seen = &seen };
+	int hits = m.hits, keeps = m.keeps;
+	assert_int_equal(render_keyed(body, body, (struct digest_value){ 0, 0 }, &memo,
+				      &touched, &out, &log), 0);
+	assert_int_equal(touched.loads, 1);
+	assert_int_equal(m.hits, hits + 1);
+	assert_int_equal(m.keeps, keeps);
+	assert_string_equal(out.ptr, plain.ptr);
+
 	/* a page with no figure to place in its prose never reads it */
 	buf_reset(&out);
 	struct body_file quiet = { .seen = &seen };
