@@ -282,68 +282,6 @@ enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
 	return same ? FS_SAME : FS_DIFFERENT;
 }
 
-/* Remove what folder `fd` holds (closing `fd`), counting the files. */
-static int remove_contents(int fd, size_t *files)
-{
-	DIR *d = fdopendir(fd);
-	if (!d) {
-		close(fd);
-		return -1;
-	}
-	int rc = 0;
-	struct dirent *e;
-	while ((e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		bool dir = e->d_type == DT_DIR;
-		if (e->d_type == DT_UNKNOWN) {
-			struct stat st;
-			dir = fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-			      S_ISDIR(st.st_mode);
-		}
-		if (dir) {
-			int sub = openat(dirfd(d), e->d_name,
-					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			if (sub < 0 || remove_contents(sub, files) != 0 ||
-			    unlinkat(dirfd(d), e->d_name, AT_REMOVEDIR) != 0)
-				rc = -1;
-		} else if (unlinkat(dirfd(d), e->d_name, 0) == 0) {
-			(*files)++;
-		} else {
-			rc = -1;
-		}
-	}
-	closedir(d);
-	return rc;
-}
-
-/* The folders two levels down (site/<lang>/<section>), removed in
- * parallel: a folder's parent, open, and its name. */
-struct remove_job {
-	int parent;
-	char *name;
-};
-
-struct parallel_remove {
-	struct remove_job *jobs;
-	size_t n, cap;
-	atomic_size_t files;
-	atomic_int failed;
-};
-
-static void remove_one_job(void *ctx, size_t i, int worker)
-{
-	(void)worker;
-	struct parallel_remove *pr = ctx;
-	const struct remove_job *j = &pr->jobs[i];
-	size_t files = 0;
-	int sub = openat(j->parent, j->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (sub < 0 || remove_contents(sub, &files) != 0 ||
-	    unlinkat(j->parent, j->name, AT_REMOVEDIR) != 0)
-		atomic_store(&pr->failed, 1);
-	atomic_fetch_add(&pr->files, files);
-}
-
 /* Remove the files of the open folder `fd` (its folders kept), counting
  * them; its folders' names into `dirs` (owned). */
 static int remove_files_listing_dirs(int fd, size_t *files, char ***dirs, size_t *ndirs)
@@ -378,6 +316,52 @@ static int remove_files_listing_dirs(int fd, size_t *files, char ***dirs, size_t
 	}
 	closedir(d);
 	return rc;
+}
+
+/* Remove what folder `fd` holds (closing `fd`), counting the files: its
+ * files, then each folder's contents and the folder. */
+static int remove_contents(int fd, size_t *files)
+{
+	char **dirs = NULL;
+	size_t ndirs = 0;
+	int rc = remove_files_listing_dirs(fd, files, &dirs, &ndirs);
+	for (size_t i = 0; i < ndirs; i++) {
+		int sub = openat(fd, dirs[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		if (sub < 0 || remove_contents(sub, files) != 0 ||
+		    unlinkat(fd, dirs[i], AT_REMOVEDIR) != 0)
+			rc = -1;
+		free(dirs[i]);
+	}
+	free(dirs);
+	close(fd);
+	return rc;
+}
+
+/* The folders two levels down (site/<lang>/<section>), removed in
+ * parallel: a folder's parent, open, and its name. */
+struct remove_job {
+	int parent;
+	char *name;
+};
+
+struct parallel_remove {
+	struct remove_job *jobs;
+	size_t n, cap;
+	atomic_size_t files;
+	atomic_int failed;
+};
+
+static void remove_one_job(void *ctx, size_t i, int worker)
+{
+	(void)worker;
+	struct parallel_remove *pr = ctx;
+	const struct remove_job *j = &pr->jobs[i];
+	size_t files = 0;
+	int sub = openat(j->parent, j->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sub < 0 || remove_contents(sub, &files) != 0 ||
+	    unlinkat(j->parent, j->name, AT_REMOVEDIR) != 0)
+		atomic_store(&pr->failed, 1);
+	atomic_fetch_add(&pr->files, files);
 }
 
 int fs_remove_tree_counted(const char *path, int jobs, size_t *files)

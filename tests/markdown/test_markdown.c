@@ -652,6 +652,17 @@ static void one_keep(void *ctx, struct digest_value key, const char *rec, size_t
 	m->have = true;
 }
 
+/* Parse good_head, then `body`, as content/en/a.md into `a`. */
+static int parse_with_head(const char *body, struct article *a, struct diag *d)
+{
+	struct buf src = BUF_INIT;
+	buf_adds(&src, good_head);
+	buf_adds(&src, body);
+	int rc = markdown_parse_article(a, "content/en/a.md", 0, src.ptr, src.len, d);
+	buf_release(&src);
+	return rc;
+}
+
 /* Render `body` as a fresh article with `memo`; the HTML and the headings
  * ("level id text;" each) into `out`. */
 static int render_with(const char *body, const struct markdown_memo *memo,
@@ -660,11 +671,7 @@ static int render_with(const char *body, const struct markdown_memo *memo,
 	struct diag d;
 	diag_init(&d, NULL, log);
 	struct article a;
-	memset(&a, 0, sizeof a);
-	struct buf src = BUF_INIT;
-	buf_adds(&src, good_head);
-	buf_adds(&src, body);
-	int rc = markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d);
+	int rc = parse_with_head(body, &a, &d);
 	if (rc == 0)
 		rc = markdown_render(&a, &echo_cite, memo, &d);
 	if (rc == 0) {
@@ -673,7 +680,6 @@ static int render_with(const char *body, const struct markdown_memo *memo,
 			buf_addf(out, "\n%d %s %s;", a.headings[i].level, a.headings[i].id,
 				 a.headings[i].text);
 	}
-	buf_release(&src);
 	markdown_article_free(&a);
 	return rc;
 }
@@ -783,17 +789,12 @@ static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 	for (int i = 0; i < 4; i++) {
 		struct markdown_cite mc = { figure_resolver, NULL, (void *)figures[i], NULL };
 		struct article a;
-		memset(&a, 0, sizeof a);
-		struct buf src = BUF_INIT;
-		buf_adds(&src, good_head);
-		buf_adds(&src, bodies[i]);
-		assert_int_equal(markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d), 0);
+		assert_int_equal(parse_with_head(bodies[i], &a, &d), 0);
 		assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
 		assert_non_null(strstr(a.html, want[i]));
 		assert_int_equal(m.hits, hits[i]);
 		assert_int_equal(m.keeps, keeps[i]);
 		html_keys[i] = a.html_key;
-		buf_release(&src);
 		markdown_article_free(&a);
 	}
 	/* one key, one HTML: the figure that changed changed the key */
@@ -836,11 +837,7 @@ static int render_keyed(const char *body, const char *file, struct digest_value 
 	struct diag d;
 	diag_init(&d, NULL, log);
 	struct article a;
-	memset(&a, 0, sizeof a);
-	struct buf src = BUF_INIT;
-	buf_adds(&src, good_head);
-	buf_adds(&src, body);
-	int rc = markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d);
+	int rc = parse_with_head(body, &a, &d);
 	free(a.body);
 	a.body = NULL;
 	a.body_key = key;
@@ -851,7 +848,6 @@ static int render_keyed(const char *body, const char *file, struct digest_value 
 		rc = markdown_render(&a, &mc, memo, &d);
 	if (rc == 0)
 		buf_adds(out, a.html);
-	buf_release(&src);
 	markdown_article_free(&a);
 	return rc;
 }
@@ -871,18 +867,13 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 	struct diag d;
 	diag_init(&d, NULL, &log);
 	struct article a;
-	memset(&a, 0, sizeof a);
-	struct buf src = BUF_INIT;
-	buf_adds(&src, good_head);
-	buf_adds(&src, body);
-	assert_int_equal(markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d), 0);
+	assert_int_equal(parse_with_head(body, &a, &d), 0);
 	assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
 	assert_true(a.has_body_key);
 	assert_true(digest_equal(a.body_key, markdown_body_key(body, strlen(body))));
 	buf_adds(&plain, a.html);
 	struct digest_value key = a.body_key;
 	markdown_article_free(&a);
-	buf_release(&src);
 	assert_int_equal(m.keeps, 1);
 
 	/* from the memo: the same HTML, headings and prose, the file not read
@@ -1040,13 +1031,8 @@ static void test_prose_is_checked_from_the_memo(void **state)
 		struct diag d;
 		diag_init(&d, NULL, &log);
 		struct article a;
-		memset(&a, 0, sizeof a);
-		struct buf src = BUF_INIT;
-		buf_adds(&src, good_head);
-		buf_adds(&src, body);
-		assert_int_equal(markdown_parse_article(&a, "content/en/a.md", 0, src.ptr, src.len, &d), 0);
+		assert_int_equal(parse_with_head(body, &a, &d), 0);
 		assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
-		buf_release(&src);
 		markdown_article_free(&a);
 	}
 	assert_int_equal(m.hits, 1);
