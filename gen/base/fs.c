@@ -318,6 +318,8 @@ static int remove_files_listing_dirs(int fd, size_t *files, char ***dirs, size_t
 	return rc;
 }
 
+static int remove_folder_at(int parent, const char *name, size_t *files);
+
 /* Remove what folder `fd` holds (closing `fd`), counting the files: its
  * files, then each folder's contents and the folder. */
 static int remove_contents(int fd, size_t *files)
@@ -326,15 +328,21 @@ static int remove_contents(int fd, size_t *files)
 	size_t ndirs = 0;
 	int rc = remove_files_listing_dirs(fd, files, &dirs, &ndirs);
 	for (size_t i = 0; i < ndirs; i++) {
-		int sub = openat(fd, dirs[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-		if (sub < 0 || remove_contents(sub, files) != 0 ||
-		    unlinkat(fd, dirs[i], AT_REMOVEDIR) != 0)
+		if (remove_folder_at(fd, dirs[i], files) != 0)
 			rc = -1;
 		free(dirs[i]);
 	}
 	free(dirs);
 	close(fd);
 	return rc;
+}
+
+/* Remove the folder `name` of the open folder `parent` and all it holds. */
+static int remove_folder_at(int parent, const char *name, size_t *files)
+{
+	int sub = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	return sub < 0 || remove_contents(sub, files) != 0 ||
+		       unlinkat(parent, name, AT_REMOVEDIR) != 0 ? -1 : 0;
 }
 
 /* The folders two levels down (site/<lang>/<section>), removed in
@@ -357,9 +365,7 @@ static void remove_one_job(void *ctx, size_t i, int worker)
 	struct parallel_remove *pr = ctx;
 	const struct remove_job *j = &pr->jobs[i];
 	size_t files = 0;
-	int sub = openat(j->parent, j->name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (sub < 0 || remove_contents(sub, &files) != 0 ||
-	    unlinkat(j->parent, j->name, AT_REMOVEDIR) != 0)
+	if (remove_folder_at(j->parent, j->name, &files) != 0)
 		atomic_store(&pr->failed, 1);
 	atomic_fetch_add(&pr->files, files);
 }

@@ -483,11 +483,6 @@ static void cache_report_unchanged(const struct cache_state *c,
 	stats->placeholder_url = c->old.placeholder_url;
 }
 
-static void add_published(void *ctx, const char *rel, const struct fs_file_id *id)
-{
-	pagecache_add_file(ctx, rel, id);
-}
-
 /* After the site is published (by `out`): the cache of what it was made
  * from. A cache that cannot be written only costs the next build its
  * speed. */
@@ -504,7 +499,7 @@ static void cache_publish(struct cache_state *c, const struct site *s,
 	pagecache_keep_warnings(&c->next, s->diag->warnings - c->warnings_from,
 				c->said->ptr + c->said_from, c->said->len - c->said_from);
 	c->next.placeholder_url = s->in.placeholder_url;
-	if (c->started && output_published_ids(out, add_published, &c->next) == 0 &&
+	if (c->started && pagecache_add_published(&c->next, out) == 0 &&
 	    pagecache_finish(&c->next) == 0)
 		return;
 	diag_warning(s->diag, c->path, 0, 0,

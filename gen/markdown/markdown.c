@@ -323,6 +323,17 @@ static size_t line_offset(struct md_cursor *c, const char *s, size_t len, int li
 	return c->line_at;
 }
 
+/* The body at hand (given, or read): its length, its key (the memo's),
+ * and the characters only tokens may hold replaced in it. */
+static void take_body(struct scan *st)
+{
+	struct article *a = st->a;
+	st->body_len = strlen(a->body);
+	a->body_key = markdown_body_key(a->body, st->body_len);
+	a->has_body_key = true;
+	defuse_tokens(a->body);
+}
+
 /* The body, when the memo gave all the rest: read by the caller's
  * load_body and checked to be the body of the article's key (a file that
  * changed since its parse was read is an error, never a page of two
@@ -340,18 +351,17 @@ static int ensure_body(struct scan *st)
 	else if (st->cite->load_body(st->cite->ctx, a) == 0 && a->body)
 		rc = 0;
 	if (rc == 0) {
-		struct digest_value key = markdown_body_key(a->body, strlen(a->body));
-		if (a->has_body_key && !digest_equal(key, a->body_key)) {
+		struct digest_value was = a->body_key;
+		bool had = a->has_body_key;
+		take_body(st);
+		if (had && !digest_equal(was, a->body_key)) {
 			diag_error(st->diag, a->path, 0, 0,
 				   "changed while the site was built; build again");
 			free(a->body);
 			a->body = NULL;
+			a->body_key = was;
+			st->body_len = 0;
 			rc = -1;
-		} else {
-			a->body_key = key;
-			a->has_body_key = true;
-			defuse_tokens(a->body);
-			st->body_len = strlen(a->body);
 		}
 	}
 	if (rc != 0) {
@@ -844,12 +854,8 @@ int markdown_render(struct article *a, const struct markdown_cite *cite,
 	struct scan st = { .a = a, .cite = cite, .diag = diag };
 	buf_init(&st.md);
 	buf_init(&st.rec);
-	if (a->body) { /* given: its key is made here */
-		a->body_key = markdown_body_key(a->body, strlen(a->body));
-		a->has_body_key = true;
-		defuse_tokens(a->body);
-		st.body_len = strlen(a->body);
-	}
+	if (a->body) /* given: its key is made here */
+		take_body(&st);
 	struct gfm_out o;
 	gfm_out_init(&o);
 	if (body_to_gfm(&st, memo, &o) != 0) {

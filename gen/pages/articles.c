@@ -109,6 +109,16 @@ static bool load_kept(struct article_file *f, struct digest_value *key, bool *ke
 	return found;
 }
 
+/* Keep an article's parse for the next build under `key` (`tmp` holds
+ * its record). */
+static void keep_parse(const struct markdown_memo *memo, struct digest_value key,
+		       const struct article *a, struct buf *tmp)
+{
+	buf_reset(tmp);
+	markdown_article_encode(a, tmp);
+	memo->keep(memo->ctx, key, tmp->ptr, tmp->len);
+}
+
 /* Load one file (on any thread): its front matter checked, its words
  * counted, its body dropped (read again when its page is rendered); or
  * all of that from the last build's record of the file as it still is. A
@@ -138,14 +148,13 @@ static void load_file(void *ctx, size_t i, int worker)
 			free(f->a.body); /* its words counted by the parse */
 			f->a.body = NULL;
 			f->keep = !f->a.draft;
-			if (keep && !d->errors && !d->warnings && f->keep) {
+			bool clean = keep && !d->errors && !d->warnings;
+			if (clean && !f->keep) {
+				keep_parse(f->memo, key, &f->a, &src); /* a draft's */
+			} else if (clean) {
 				/* kept once its page is rendered, with its body's key */
 				f->a.parse_key = key;
 				f->a.parse_unkept = true;
-			} else if (keep && !d->errors && !d->warnings) {
-				buf_reset(&src);
-				markdown_article_encode(&f->a, &src);
-				f->memo->keep(f->memo->ctx, key, src.ptr, src.len);
 			}
 		}
 	}
@@ -608,16 +617,15 @@ static int render_body(const struct page_ctx *pc, struct article *a, struct arti
 	tmp->has_body_key = a->has_body_key;
 	/* the shortcodes see the page as it is: its path, arena, marks */
 	struct markdown_cite mc = { cite_resolve, cite_check_prose, (void *)pc, load_body };
-	uint64_t t0 = site_clock_ns();
-	int rc = markdown_render(tmp, &mc, pc->in->markdown_memo, pc->diag);
-	site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
 	const struct markdown_memo *memo = pc->in->markdown_memo;
+	uint64_t t0 = site_clock_ns();
+	int rc = markdown_render(tmp, &mc, memo, pc->diag);
+	site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
 	if (rc == 0 && a->parse_unkept && memo && tmp->has_body_key) {
 		a->body_key = tmp->body_key;
 		a->has_body_key = true;
 		struct buf rec = BUF_INIT;
-		markdown_article_encode(a, &rec);
-		memo->keep(memo->ctx, a->parse_key, rec.ptr, rec.len);
+		keep_parse(memo, a->parse_key, a, &rec);
 		buf_release(&rec);
 		a->parse_unkept = false;
 	}

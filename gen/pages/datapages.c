@@ -394,27 +394,25 @@ static int compare_keys(const void *a, const void *b)
 static const struct linkable *linkable_pages(struct site *site)
 {
 	static const char *const refs[] = { "gpus", "tasks" };
+	const struct table *tables[2];
+	size_t most = 0;
+	for (size_t r = 0; r < 2; r++) {
+		tables[r] = data_table(&site->in.data, refs[r]);
+		most += tables[r] ? tables[r]->nrows : 0;
+	}
 	struct linkable *lk = arena_alloc(&site->arena, sizeof *lk);
-	size_t cap = 0;
+	lk->keys = arena_alloc(&site->arena, (LANG_COUNT * most + 1) * sizeof *lk->keys);
 	for (int l = 0; l < LANG_COUNT; l++)
-		for (size_t r = 0; r < sizeof refs / sizeof *refs; r++) {
-			const struct table *t = data_table(&site->in.data, refs[r]);
+		for (size_t r = 0; r < 2; r++) {
+			const struct table *t = tables[r];
 			long c = t ? csv_table_column(t, "id") : -1;
 			for (size_t i = 0; c >= 0 && i < t->nrows; i++) {
-				const char *path = arena_printf(&site->arena, "%s/%s/", refs[r],
-								t->rows[i][c]);
-				if (!site_has_page(site, (enum lang)l, path))
-					continue;
-				if (lk->n == cap) {
-					const char **keys = arena_alloc(&site->arena,
-									(cap * 2 + 16) * sizeof *keys);
-					if (lk->n)
-						memcpy(keys, lk->keys, lk->n * sizeof *keys);
-					lk->keys = keys;
-					cap = cap * 2 + 16;
-				}
-				lk->keys[lk->n++] = arena_printf(&site->arena, "%s/%s",
-								 lang_code((enum lang)l), path);
+				const char *key = arena_printf(&site->arena, "%s/%s/%s/",
+							       lang_code((enum lang)l), refs[r],
+							       t->rows[i][c]);
+				const char *path = key + strlen(lang_code((enum lang)l)) + 1;
+				if (site_has_page(site, (enum lang)l, path))
+					lk->keys[lk->n++] = key;
 			}
 		}
 	if (lk->n)

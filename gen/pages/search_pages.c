@@ -78,6 +78,7 @@ static int kind_of(const struct page_spec *p)
 struct search_pages {
 	size_t npages;        /* pages planned when the numbers were given */
 	long *doc;            /* [npages]: doc number in its language, or -1 */
+	int *kind;            /* [npages]: its kind (kinds[]), or -1 */
 	struct search_index *ix[LANG_COUNT];
 	/* the terms each rendering thread reads pages with: one per page being
 	 * read at a time, taken and given back under the lock, so a term is
@@ -243,7 +244,9 @@ void search_pages_plan(struct site *s)
 				digest_add_str(&docs[p->lang], kinds[k].key);
 				digest_add_str(&docs[p->lang], p->path);
 			}
-	free(kinds_of);
+	ss->kind = xreallocarray(kinds_of, ss->npages + 1, sizeof *kinds_of);
+	for (size_t i = nlisted; i < ss->npages; i++)
+		ss->kind[i] = -1; /* the search pages themselves */
 	ss->memo = s->in.markdown_memo;
 	for (int l = 0; l < LANG_COUNT; l++) {
 		ss->ix[l] = search_index_new();
@@ -284,7 +287,7 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 	struct search_doc d = {
 		.title = p->title,
 		.path = p->path,
-		.kind = kinds[kind_of(p)].key,
+		.kind = kinds[ss->kind[i]].key,
 		.description = p->description,
 	};
 	pthread_mutex_lock(&ss->lock);
@@ -348,7 +351,7 @@ static int write_tiers(struct site *s, struct output *out, enum lang l)
 		const struct page_spec *p = &s->plan.pages[i];
 		if (p->lang != l || ss->doc[i] < 0)
 			continue;
-		int k = kind_of(p);
+		int k = ss->kind[i];
 		if (ss->doc[i] > last)
 			last = ss->doc[i];
 		if (from[k] < 0 || ss->doc[i] < from[k])
@@ -421,6 +424,7 @@ void search_pages_free(struct site *s)
 	free(ss->idle);
 	pthread_mutex_destroy(&ss->lock);
 	free(ss->doc);
+	free(ss->kind);
 	free(ss);
 	s->search = NULL;
 }

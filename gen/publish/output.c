@@ -524,9 +524,7 @@ int output_commit(struct output *o)
 	return 0;
 }
 
-int output_published_ids(const struct output *o,
-			 void (*fn)(void *ctx, const char *rel, const struct fs_file_id *id),
-			 void *ctx)
+int output_published_ids(const struct output *o, fs_walk_fn fn, void *ctx)
 {
 	int fd = open(o->dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)

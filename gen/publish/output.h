@@ -15,13 +15,14 @@
 #ifndef GPUGUIDE_OUTPUT_H
 #define GPUGUIDE_OUTPUT_H
 
+#include "base/fs.h"
+
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 
 struct diag;
-struct fs_file_id;
 
 struct output {
 	char *dir;      /* the published folder (owned) */
@@ -93,9 +94,7 @@ int output_commit(struct output *o);
 /* After output_commit: call fn(ctx, rel, id) for each file published, with
  * its id as it is now (the previous site's links removed). 0, or -1 when a
  * file cannot be read (removed or replaced since: errno). */
-int output_published_ids(const struct output *o,
-			 void (*fn)(void *ctx, const char *rel, const struct fs_file_id *id),
-			 void *ctx);
+int output_published_ids(const struct output *o, fs_walk_fn fn, void *ctx);
 /* Give up: delete the staging folder. */
 void output_abort(struct output *o);
 /* Free the memory (after commit or abort), release the lock; restores

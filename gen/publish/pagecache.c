@@ -4,6 +4,7 @@
 #include "publish/pagecache.h"
 
 #include "base/buf.h"
+#include "publish/output.h"
 #include "base/xalloc.h"
 
 #include <dirent.h>
@@ -257,6 +258,11 @@ int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
 static void add_walked(void *ctx, const char *rel, const struct fs_file_id *id)
 {
 	pagecache_add_file(ctx, rel, id);
+}
+
+int pagecache_add_published(struct pagecache *pc, const struct output *out)
+{
+	return output_published_ids(out, add_walked, pc) == 0 ? 0 : -1;
 }
 
 int pagecache_add_tree(struct pagecache *pc, const char *dir)

@@ -185,6 +185,11 @@ int pagecache_warnings(const struct pagecache *pc, int *count, struct buf *text)
 
 /* Record every file of the published folder `dir`. Returns 0 or -1. */
 int pagecache_add_tree(struct pagecache *pc, const char *dir);
+/* Record every file `out` published (after output_commit: the files it
+ * staged, each with its id as it is now), without listing a folder.
+ * Returns 0 or -1. */
+struct output;
+int pagecache_add_published(struct pagecache *pc, const struct output *out);
 /* True when `dir` holds exactly the recorded files, each with its id. */
 bool pagecache_tree_intact(const struct pagecache *pc, const char *dir);
 
