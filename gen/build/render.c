@@ -4,6 +4,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/digest.h"
+#include "cite/cite_memo.h"
 #include "view/guide_ledger.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
@@ -288,6 +289,7 @@ struct render_pool {
 	struct template_deps *deps;
 	size_t ndeps, cap_deps;
 	struct arena arenas[POOL_MAX_JOBS]; /* each thread's, emptied after every page */
+	struct cite_memo *cites[POOL_MAX_JOBS]; /* each thread's, made at its first page */
 	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS];
 	atomic_bool stop;
 	/* [npages]: each page's messages, kept; NULL for a page without any
@@ -466,6 +468,8 @@ static void render_one(void *ctx, size_t i, int worker)
 	const struct page_spec *p = &s->plan.pages[i];
 	struct diag page_diag, *d = &page_diag;
 	diag_init_kept(d);
+	if (!pool->cites[worker])
+		pool->cites[worker] = cite_memo_new();
 	/* all that the page's own code sees: not the plan, not another page */
 	const struct page_ctx pc = {
 		.in = &s->in,
@@ -478,6 +482,7 @@ static void render_one(void *ctx, size_t i, int worker)
 		.l = p->lang,
 		.path = p->path,
 		.scratch = NULL,
+		.cites = pool->cites[worker],
 	};
 	if (render_page(pool, &pc, i, worker) != 0 && !d->errors)
 		d->errors = 1;
@@ -549,6 +554,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		buf_release(&pool->html[w]);
 		buf_release(&pool->records[w]);
 		arena_free(&pool->arenas[w]);
+		cite_memo_free(pool->cites[w]);
 	}
 	free(pool->diags);
 	free(pool->navs);

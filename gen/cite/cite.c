@@ -4,7 +4,10 @@
  * Blocks are tables (cite_tables) and charts (guide_charts); what the kinds
  * share is shortcode's. Everything is escaped; every id is checked against
  * data. */
+/* memmem is a GNU extension of glibc */
+#define _GNU_SOURCE
 #include "cite/cite.h"
+#include "cite/cite_memo.h"
 
 #include "base/buf.h"
 #include "cite/shortcode.h"
@@ -18,6 +21,7 @@
 #include "view/present.h"
 #include "view/site.h"
 #include "base/text.h"
+#include "model/ledger.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -881,10 +885,19 @@ static const struct {
 	{ "chart", true, cite_chart },
 };
 
-int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
-		 struct diag *diag)
+/* Whether `name` is a shortcode that stands on its own line (a table, a
+ * chart). */
+static bool kind_is_block(const char *name)
 {
-	const struct page_ctx *pc = ctx;
+	for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++)
+		if (!strcmp(kinds[k].name, name))
+			return kinds[k].block;
+	return false;
+}
+
+static int resolve_now(const struct page_ctx *pc, const struct shortcode *sc,
+		       struct buf *out, struct diag *diag)
+{
 	struct cite c = {
 		.d = &pc->in->data,
 		.m = &pc->in->metrics,
@@ -908,5 +921,48 @@ int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 	else
 		rc = kinds[k].resolve(&c);
 	buf_release(&c.what);
+	return rc;
+}
+
+/* Whether each link of `html` climbs from the page ("../", as site_href
+ * writes every link but one below the page itself), is absolute or an
+ * anchor: then the HTML depends on the page's depth, not on its path. */
+static bool links_climb(const char *html, size_t len)
+{
+	static const char attr[] = "href=\"";
+	const char *p = html, *end = html + len;
+	while ((p = memmem(p, (size_t)(end - p), attr, sizeof attr - 1))) {
+		p += sizeof attr - 1;
+		size_t left = (size_t)(end - p);
+		if (!((left >= 3 && !memcmp(p, "../", 3)) || (left && (*p == '#' || *p == '/')) ||
+		      (left >= 6 && !memcmp(p, "https:", 6)) || (left >= 5 && !memcmp(p, "http:", 5))))
+			return false;
+	}
+	return true;
+}
+
+int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
+		 struct diag *diag)
+{
+	const struct page_ctx *pc = ctx;
+	struct cite_memo *memo = pc->cites;
+	if (!memo || !pc->path)
+		return resolve_now(pc, sc, out, diag);
+	const char *key = cite_memo_key(memo, lang_code(pc->l), site_path_depth(pc->path), sc);
+	if (cite_memo_find(memo, key, out, pc->marks))
+		return 0;
+	/* resolved with a sink of its own, whose marks are the entry's */
+	struct ledger_sink marks = { 0 };
+	struct page_ctx own = *pc;
+	own.marks = pc->marks ? &marks : NULL;
+	size_t at = out->len;
+	int messages = diag->errors + diag->warnings;
+	int rc = resolve_now(&own, sc, out, diag);
+	if (pc->marks)
+		ledger_sink_replay(pc->marks, &marks);
+	if (rc == 0 && diag->errors + diag->warnings == messages &&
+	    !kind_is_block(sc->name) && links_climb(out->ptr + at, out->len - at))
+		cite_memo_keep(memo, key, out->ptr + at, out->len - at, &marks);
+	ledger_sink_release(&marks);
 	return rc;
 }

@@ -99,6 +99,13 @@ void ledger_sink_define(struct ledger_sink *k, const char *key, const char *id,
 			const char *label, const char *label_zh,
 			const char *value, const char *value_max,
 			const char *unit, const char *inputs);
+/* Mark in `to` what `from` holds, as if each of its marks were made in
+ * `to` now (a definition copied): a page's sink takes the marks recorded
+ * once for work that many pages share (cite.h's memo). Both are pages'
+ * sinks (marks without keys). */
+void ledger_sink_replay(struct ledger_sink *to, const struct ledger_sink *from);
+/* Free the marks a sink holds (left empty, reusable). */
+void ledger_sink_release(struct ledger_sink *k);
 
 /* Take every sink into the ledger, in page order: plan marks go to the page
  * `page_of(ctx, key)` returns (-1: no such page, dropped). Empties the

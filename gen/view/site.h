@@ -35,6 +35,7 @@
 #include <stdint.h>
 
 struct article_meta;
+struct cite_memo;
 struct diag;
 struct guide_ledger;
 struct assets;
@@ -155,6 +156,8 @@ struct page_ctx {
 	enum lang l;
 	const char *path;         /* the page's, for relative links; or NULL */
 	struct buf *scratch;      /* short texts are built here; or NULL */
+	/* the shortcodes the rendering thread has resolved (cite_memo.h), or NULL */
+	struct cite_memo *cites;
 };
 
 /* Where a build's time goes besides its phases: wall time spent in each

@@ -9,9 +9,12 @@
 
 #include "base/buf.h"
 #include "cite/cite.h"
+#include "cite/cite_memo.h"
 #include "cite/cite_typed.h"
 #include "base/diag.h"
 #include "view/guide_charts.h"
+#include "view/guide_ledger.h"
+#include "model/ledger.h"
 #include "markdown/frontmatter.h"
 #include "markdown/markdown.h"
 #include "view/present.h"
@@ -813,11 +816,122 @@ static void test_typed_figure_position_skips_names(void **state)
 		"cite it with {{< gpu id=a100-80gb field=vram_gb >}} so that it follows the data\n");
 }
 
+/* ---- what one thread resolves once ---- */
+
+/* Render `body` on page `path` (rendering, not planning: its marks go to
+ * `marks`), with the memo `memo` (NULL: none); the HTML (malloc'd). */
+static char *render_on(struct fixture *f, enum lang l, const char *path, const char *body,
+		       struct ledger_sink *marks, struct cite_memo *memo)
+{
+	struct page_ctx pc = pg_planning(&f->s, l, path, NULL);
+	pc.marks = marks;
+	pc.cites = memo;
+	struct buf src = BUF_INIT;
+	buf_adds(&src, "---\ntitle: T\ndate: 2026-01-01\nslug: t\n---\n");
+	buf_adds(&src, body);
+	markdown_article_free(&f->a);
+	assert_int_equal(markdown_parse_article(&f->a, "content/en/t.md", l, src.ptr, src.len,
+						&f->diag), 0);
+	buf_release(&src);
+	markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, NULL, &pc, NULL }, NULL,
+			&f->diag);
+	return strdup(f->a.html ? f->a.html : "");
+}
+
+/* The marks of a page's sink as text: one line each. */
+static char *marks_text(const struct ledger_sink *k)
+{
+	struct buf b = BUF_INIT;
+	for (size_t i = 0; i < k->n; i++) {
+		const struct ledger_fig *d = k->v[i].def;
+		if (d)
+			buf_addf(&b, "def %s|%s|%s|%s|%s|%s|%s\n", d->id, d->label, d->label_zh,
+				 d->value, d->value_max, d->unit, d->inputs);
+		else
+			buf_addf(&b, "fig %zu\n", k->v[i].fig);
+	}
+	return buf_detach(&b, NULL);
+}
+
+/* Three pages at one depth cite the same figures and links: the page
+ * rendered without the memo, the one that fills it and the one that takes
+ * from it have the same HTML and the same figure marks, in order. */
+static void test_memo_gives_what_resolving_gives(void **state)
+{
+	struct fixture *f = *state;
+	guide_ledger_collect(&f->s);
+	f->s.plan.npages = 3;
+	guide_ledger_pages_begin(&f->s);
+	const char *body = "From {{< price gpu=rtx-4090 >}} on {{< link gpu=a100-80gb >}}, "
+			   "{{< gpu id=rtx-4090 field=vram_gb >}}, {{< price gpu=rtx-4090 >}} "
+			   "and {{< cost task=lora-7b gpu=rtx-4090 >}}.\n";
+	struct cite_memo *memo = cite_memo_new();
+	char *html[3], *marks[3];
+	const char *paths[3] = { "articles/t/", "articles/u/", "articles/v/" };
+	for (size_t p = 0; p < 3; p++) {
+		struct ledger_sink *k = guide_ledger_page_sink(&f->s, p);
+		html[p] = render_on(f, LANG_EN, paths[p], body, k, p ? memo : NULL);
+		marks[p] = marks_text(k);
+	}
+	assert_string_equal(f->log.ptr, "");
+	assert_non_null(strstr(html[0], "href=\"../../../en/gpus/a100-80gb/\""));
+	assert_non_null(strstr(marks[0], "def gpu.rtx-4090.vram_gb|"));
+	for (size_t p = 1; p < 3; p++) {
+		assert_string_equal(html[p], html[0]);
+		assert_string_equal(marks[p], marks[0]);
+	}
+	for (size_t p = 0; p < 3; p++) {
+		free(html[p]);
+		free(marks[p]);
+	}
+	cite_memo_free(memo);
+	guide_ledger_free(&f->s);
+}
+
+/* A citation that raised a message is not kept: the next page's own
+ * citation gives it again, at its own place; a page of another depth or
+ * language resolves its own links. */
+static void test_memo_keeps_no_message_nor_other_depth(void **state)
+{
+	struct fixture *f = *state;
+	struct cite_memo *memo = cite_memo_new();
+	char *a = render_on(f, LANG_EN, "articles/t/", "H100: {{< cost task=lora-7b gpu=h100-80gb >}}.\n",
+			    NULL, memo);
+	char *b = render_on(f, LANG_EN, "articles/u/", "Its {{< cost task=lora-7b gpu=h100-80gb >}}.\n",
+			    NULL, memo);
+	assert_string_equal(f->log.ptr,
+		"content/en/t.md:6:7: warning: no data for the cost of task \"lora-7b\" "
+		"on gpu \"h100-80gb\" (no price seen)\n"
+		"content/en/t.md:6:5: warning: no data for the cost of task \"lora-7b\" "
+		"on gpu \"h100-80gb\" (no price seen)\n");
+	const char *link = "See {{< link gpu=a100-80gb >}}.\n";
+	char *deep = render_on(f, LANG_EN, "articles/t/", link, NULL, memo);
+	char *top = render_on(f, LANG_EN, "about/", link, NULL, memo);
+	char *zh = render_on(f, LANG_ZH, "articles/t/", link, NULL, memo);
+	char *fresh_top = render_on(f, LANG_EN, "about/", link, NULL, NULL);
+	char *fresh_zh = render_on(f, LANG_ZH, "articles/t/", link, NULL, NULL);
+	assert_non_null(strstr(deep, "href=\"../../../en/gpus/a100-80gb/\""));
+	assert_string_equal(top, fresh_top);
+	assert_non_null(strstr(top, "href=\"../../en/gpus/a100-80gb/\""));
+	assert_string_equal(zh, fresh_zh);
+	assert_non_null(strstr(zh, "href=\"../../../zh/gpus/a100-80gb/\""));
+	free(a);
+	free(b);
+	free(deep);
+	free(top);
+	free(zh);
+	free(fresh_top);
+	free(fresh_zh);
+	cite_memo_free(memo);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
 		T(test_price_in_paragraph_has_unit_and_source),
+		T(test_memo_gives_what_resolving_gives),
+		T(test_memo_keeps_no_message_nor_other_depth),
 		T(test_price_in_chinese_says_per_hour_in_chinese),
 		T(test_price_inside_emphasis_and_list),
 		T(test_price_which_and_source_pick_other_rows),
