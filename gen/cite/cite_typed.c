@@ -401,13 +401,23 @@ static bool letter_after(const char *s, size_t i, size_t to)
 	return i < to && ((s[i] >= 'a' && s[i] <= 'z') || (s[i] >= 'A' && s[i] <= 'Z'));
 }
 
-/* True when one of the specs' units follows the number `n`. */
+/* True when one of the specs' units follows the number `n` (each unit
+ * looked at once: several specs share one). */
 static bool unit_after(struct typed *t, const struct typed_num *n, size_t to)
 {
+	const char *tried[16];
+	size_t ntried = 0;
 	for (size_t i = 0; sc_gpu_field_at(i); i++) {
-		struct typed_num m = *n;
 		const char *unit = sc_gpu_field_at(i)->unit;
-		if (unit && unit_follows(t, &m, unit, to))
+		bool seen = !unit;
+		for (size_t k = 0; k < ntried && !seen; k++)
+			seen = !strcmp(tried[k], unit);
+		if (seen)
+			continue;
+		if (ntried < sizeof tried / sizeof tried[0])
+			tried[ntried++] = unit;
+		struct typed_num m = *n;
+		if (unit_follows(t, &m, unit, to))
 			return true;
 	}
 	return false;

@@ -30,6 +30,13 @@ bool gfm_token_at(const char *p, size_t *idx)
 	return true;
 }
 
+const char *gfm_token_find(const char *s)
+{
+	while ((s = strchr(s, GFM_TOKEN_OPEN[0])) && strncmp(s, GFM_TOKEN_OPEN, 3))
+		s++;
+	return s;
+}
+
 void gfm_token_add(struct buf *b, size_t n)
 {
 	char t[GFM_TOKEN_LEN + 1] = GFM_TOKEN_OPEN "000000" GFM_TOKEN_CLOSE;

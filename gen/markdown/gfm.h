@@ -32,6 +32,10 @@ enum { GFM_TOKEN_LEN = 12, GFM_TOKEN_MAX = 999999 };
 /* True when a whole token starts at `p` (NUL-terminated); sets *idx. */
 bool gfm_token_at(const char *p, size_t *idx);
 
+/* The first GFM_TOKEN_OPEN in `s` (NUL-terminated), or NULL: found by its
+ * first byte, rare in text (Chinese starts E4-E9), with strchr. */
+const char *gfm_token_find(const char *s);
+
 /* Append the token of shortcode number `n` (at most GFM_TOKEN_MAX). */
 void gfm_token_add(struct buf *b, size_t n);
 

@@ -455,7 +455,7 @@ static void check_prose(struct scan *st, const struct gfm_out *o,
 		buf_reset(&text);
 		ncites = 0;
 		const char *s = u->text, *tok;
-		while ((tok = strstr(s, GFM_TOKEN_OPEN))) {
+		while ((tok = gfm_token_find(s))) {
 			buf_add(&text, s, (size_t)(tok - s));
 			if (!gfm_token_at(tok, &idx) || idx >= st->n) {
 				buf_add(&text, tok, 3);
@@ -518,7 +518,7 @@ static const char *next_mark(struct splice_marks *m, const char *s)
 	if (m->heading && m->heading < s)
 		m->heading = strstr(s, "<h");
 	if (m->token && m->token < s)
-		m->token = strstr(s, GFM_TOKEN_OPEN);
+		m->token = gfm_token_find(s);
 	if (!m->heading)
 		return m->token;
 	if (!m->token)
@@ -628,7 +628,7 @@ static void splice(struct article *a, const char *html, const struct scan *st,
 	const char *s = html;
 	struct splice_marks m = { html, html };
 	m.heading = strstr(html, "<h");
-	m.token = strstr(html, GFM_TOKEN_OPEN);
+	m.token = gfm_token_find(html);
 	const char *mark;
 	while ((mark = next_mark(&m, s))) {
 		size_t idx;
