@@ -426,6 +426,41 @@ static void test_bare_links_are_links_without_chinese_punctuation(void **state)
 			    "也见 <a href=\"http://www.example.com\">www.example.com</a>，好。</p>\n");
 }
 
+/* A body is parsed without autolinks when no text of it could hold one:
+ * a "://" in a link's target only. A bare URL, a "www." host (its '.' a
+ * text of its own under smart punctuation) or an address beside such a
+ * link is still a link; so is one in a table cell or with a strikethrough. */
+static void test_bare_links_beside_links_in_targets(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "[docs](https://a.example/x), the rest plain.\n"), 0);
+	assert_string_equal(f->a.html,
+			    "<p><a href=\"https://a.example/x\">docs</a>, the rest plain.</p>\n");
+	static const char *const bodies[][2] = {
+		{ "[docs](https://a.example/x) or https://b.example/y.\n",
+		  "<p><a href=\"https://a.example/x\">docs</a> or "
+		  "<a href=\"https://b.example/y\">https://b.example/y</a>.</p>\n" },
+		{ "[docs](https://a.example/x) or www.b.example.\n",
+		  "<p><a href=\"https://a.example/x\">docs</a> or "
+		  "<a href=\"http://www.b.example\">www.b.example</a>.</p>\n" },
+		{ "[docs](https://a.example/x) or ed@b.example.\n",
+		  "<p><a href=\"https://a.example/x\">docs</a> or "
+		  "<a href=\"mailto:ed@b.example\">ed@b.example</a>.</p>\n" },
+		{ "| a | b |\n|---|---|\n| [d](https://a.example/) | ~~x~~ www.b.example |\n",
+		  "<div class=\"table-wrap\" tabindex=\"0\"><table>\n<thead>\n<tr>\n<th>a</th>\n"
+		  "<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n"
+		  "<td><a href=\"https://a.example/\">d</a></td>\n"
+		  "<td><del>x</del> <a href=\"http://www.b.example\">www.b.example</a></td>\n"
+		  "</tr>\n</tbody>\n</table></div>\n" },
+	};
+	for (size_t i = 0; i < sizeof bodies / sizeof bodies[0]; i++) {
+		markdown_article_free(&f->a);
+		assert_int_equal(render(f, bodies[i][0]), 0);
+		assert_string_equal(f->a.html, bodies[i][1]);
+	}
+	assert_string_equal(f->log.ptr, "");
+}
+
 /* Raw HTML stays out of tables too (safe mode). */
 static void test_raw_html_in_a_table_cell_does_not_pass(void **state)
 {
@@ -1124,6 +1159,7 @@ int main(void)
 		T(test_pipe_table_renders_in_its_scroll_box),
 		T(test_strikethrough_takes_two_tildes),
 		T(test_bare_links_are_links_without_chinese_punctuation),
+		T(test_bare_links_beside_links_in_targets),
 		T(test_raw_html_in_a_table_cell_does_not_pass),
 		T(test_prose_with_digits_goes_to_the_checker),
 		T(test_many_shortcodes_on_one_line),
