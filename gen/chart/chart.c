@@ -2,6 +2,7 @@
 #include "chart/chart.h"
 
 #include "base/buf.h"
+#include "base/digest.h"
 #include "chart/chart_scale.h"
 #include "base/numfmt.h"
 #include "chart/svg.h"
@@ -663,4 +664,67 @@ int chart_fit(struct buf *out, const char *id, const struct chart_text *t,
 	int rc = chart_layout_render(&lay, id, t, out);
 	chart_layout_release(&lay);
 	return rc;
+}
+
+/* --------------------------------------------------------------- digests */
+
+static void add_double(struct digest *d, double v)
+{
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	digest_add_u64(d, bits);
+}
+
+/* Every field of struct chart_text: one more field is one more line here
+ * (the assertion stops a build that forgot it). */
+static void add_texts(struct digest *d, const char *id, const struct chart_text *t)
+{
+	_Static_assert(sizeof(struct chart_text) == 12 * sizeof(const char *) + sizeof(double),
+		       "add_texts digests every field of struct chart_text");
+	digest_add_str(d, id);
+	const char *const fields[] = { t->title, t->desc, t->axis_title, t->axis2_title,
+				       t->no_data, t->log_scale, t->omitted, t->list_sep,
+				       t->label_sep, t->pair_sep, t->aside_open, t->aside_close };
+	for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+		digest_add_str(d, fields[i]);
+	add_double(d, t->width);
+}
+
+void chart_hbar_digest(struct digest *d, const char *id, const struct chart_text *t,
+		       const struct chart_bar *bars, size_t n)
+{
+	digest_add_str(d, "chart_hbar");
+	add_texts(d, id, t);
+	digest_add_len(d, n);
+	for (size_t i = 0; i < n; i++) {
+		const struct chart_bar *b = &bars[i];
+		digest_add_str(d, b->label);
+		add_double(d, b->value);
+		digest_add_byte(d, (unsigned char)(b->has_value | b->highlight << 1));
+		digest_add_u64(d, (uint64_t)(int64_t)b->color);
+		digest_add_str(d, b->value_text);
+	}
+}
+
+void chart_grouped_digest(struct digest *d, const char *id, const struct chart_text *t,
+			  const char *const *groups, size_t n_groups,
+			  const struct chart_series *series, size_t n_series,
+			  const struct chart_value *values)
+{
+	digest_add_str(d, "chart_grouped");
+	add_texts(d, id, t);
+	digest_add_len(d, n_groups);
+	for (size_t g = 0; g < n_groups; g++)
+		digest_add_str(d, groups[g]);
+	digest_add_len(d, n_series);
+	for (size_t k = 0; k < n_series; k++) {
+		digest_add_str(d, series[k].name);
+		digest_add_u64(d, (uint64_t)(int64_t)series[k].color);
+		digest_add_byte(d, series[k].highlight);
+	}
+	for (size_t i = 0; i < n_groups * n_series; i++) {
+		add_double(d, values[i].value);
+		digest_add_byte(d, values[i].has_value);
+		digest_add_str(d, values[i].value_text);
+	}
 }

@@ -35,6 +35,7 @@
 #include <stddef.h>
 
 struct buf;
+struct digest;
 
 /* ---- Chart inputs ---- */
 
@@ -113,6 +114,18 @@ int chart_fit(struct buf *out, const char *id, const struct chart_text *t,
 	      const char *const *rows, size_t n_rows, const char *const *cols,
 	      size_t n_cols, const struct chart_fit_cell *cells,
 	      const char *const *state_names);
+
+/* ---- What a chart is drawn from ----
+ * Each function adds to `d` everything the chart function of the same
+ * name draws from (its id, every text and number): two calls that add the
+ * same bytes draw the same SVG, so a caller may keep a drawing under the
+ * digest and not draw it again. */
+void chart_hbar_digest(struct digest *d, const char *id, const struct chart_text *t,
+		       const struct chart_bar *bars, size_t n);
+void chart_grouped_digest(struct digest *d, const char *id, const struct chart_text *t,
+			  const char *const *groups, size_t n_groups,
+			  const struct chart_series *series, size_t n_series,
+			  const struct chart_value *values);
 
 /* ---- Layout: what the charts above draw, exposed for tests ---- */
 

@@ -2,10 +2,13 @@
  * and drawing, for the chart families (see guide_charts_common.h). */
 #include "view/guide_charts_common.h"
 
+#include "base/digest.h"
+#include "markdown/markdown.h"
 #include "model/data.h"
 #include "base/numfmt.h"
 #include "view/site.h"
 #include "base/text.h"
+#include "base/buf.h"
 
 #include <stdarg.h>
 #include <string.h>
@@ -329,28 +332,100 @@ struct chart_text gc_compact_texts(const struct gc *c)
 	return t;
 }
 
+/* A chart's drawings (each id's and the compact one) are kept in the memo
+ * (markdown.h's interface) under the digest of all they are drawn from:
+ * a page kept as published, or one whose chart did not change, does not
+ * lay out and write its SVG again. The record: each drawing's bytes. */
+static struct digest_value drawing_key(struct digest *d)
+{
+	digest_add_str(d, "guide chart drawings");
+	return digest_end(d);
+}
+
+/* The drawings of `key` appended to c->svg[] and c->compact: true, or
+ * false (nothing appended) when the memo has none. */
+static bool drawings_from_memo(struct gc *c, struct digest_value key)
+{
+	const struct markdown_memo *memo = c->pc->in->markdown_memo;
+	struct buf rec = BUF_INIT;
+	bool ok = memo && memo->find(memo->ctx, key, &rec) == 0;
+	struct buf_reader r = { (const unsigned char *)rec.ptr, rec.len, false };
+	const char *part[3];
+	size_t len[3], n = c->nids + 1;
+	for (size_t i = 0; ok && i < n; i++)
+		ok = (part[i] = buf_read_counted(&r, &len[i])) != NULL;
+	ok = ok && !r.bad && !r.left;
+	for (size_t i = 0; ok && i < n; i++)
+		buf_add(i < c->nids ? &c->svg[i] : &c->compact, part[i], len[i]);
+	buf_release(&rec);
+	return ok;
+}
+
+/* Keep what was drawn from lengths `at` on (c->svg[i] from at[i], then the
+ * compact one from at[nids]). */
+static void drawings_to_memo(struct gc *c, struct digest_value key, const size_t *at)
+{
+	const struct markdown_memo *memo = c->pc->in->markdown_memo;
+	if (!memo)
+		return;
+	struct buf rec = BUF_INIT;
+	for (size_t i = 0; i <= c->nids; i++) {
+		const struct buf *b = i < c->nids ? &c->svg[i] : &c->compact;
+		buf_add_counted(&rec, b->ptr + at[i], b->len - at[i]);
+	}
+	memo->keep(memo->ctx, key, rec.ptr, rec.len);
+	buf_release(&rec);
+}
+
+static void drawn_from(const struct gc *c, size_t *at)
+{
+	for (size_t i = 0; i < c->nids; i++)
+		at[i] = c->svg[i].len;
+	at[c->nids] = c->compact.len;
+}
+
 void gc_draw_hbar(struct gc *c, const struct chart_bar *bars, size_t n)
 {
-	struct chart_text t = gc_chart_texts(c);
+	struct chart_text t = gc_chart_texts(c), tc = gc_compact_texts(c);
+	const char *compact_id = gc_compact_id(c);
+	struct digest d;
+	digest_init(&d);
+	for (size_t i = 0; i < c->nids; i++)
+		chart_hbar_digest(&d, c->ids[i], &t, bars, n);
+	chart_hbar_digest(&d, compact_id, &tc, bars, n);
+	struct digest_value key = drawing_key(&d);
+	c->wide_w = CHART_WIDTH;
+	if (drawings_from_memo(c, key))
+		return;
+	size_t at[3];
+	drawn_from(c, at);
 	for (size_t i = 0; i < c->nids; i++)
 		chart_hbar(&c->svg[i], c->ids[i], &t, bars, n);
-	t = gc_compact_texts(c);
-	chart_hbar(&c->compact, gc_compact_id(c), &t, bars, n);
-	c->wide_w = CHART_WIDTH;
+	chart_hbar(&c->compact, compact_id, &tc, bars, n);
+	drawings_to_memo(c, key, at);
 }
 
 void gc_draw_grouped(struct gc *c, const char *const *groups, size_t ng,
 		      const struct chart_series *series, size_t ns,
 		      const struct chart_value *values)
 {
-	struct chart_text t = gc_chart_texts(c);
+	struct chart_text t = gc_chart_texts(c), tc = gc_compact_texts(c);
+	const char *compact_id = gc_compact_id(c);
+	struct digest d;
+	digest_init(&d);
 	for (size_t i = 0; i < c->nids; i++)
-		chart_grouped(&c->svg[i], c->ids[i], &t, groups, ng, series, ns,
-			      values);
-	t = gc_compact_texts(c);
-	chart_grouped(&c->compact, gc_compact_id(c), &t, groups, ng, series, ns,
-		      values);
+		chart_grouped_digest(&d, c->ids[i], &t, groups, ng, series, ns, values);
+	chart_grouped_digest(&d, compact_id, &tc, groups, ng, series, ns, values);
+	struct digest_value key = drawing_key(&d);
 	c->wide_w = CHART_WIDTH;
+	if (drawings_from_memo(c, key))
+		return;
+	size_t at[3];
+	drawn_from(c, at);
+	for (size_t i = 0; i < c->nids; i++)
+		chart_grouped(&c->svg[i], c->ids[i], &t, groups, ng, series, ns, values);
+	chart_grouped(&c->compact, compact_id, &tc, groups, ng, series, ns, values);
+	drawings_to_memo(c, key, at);
 }
 
 void *gc_scratch(struct gc *c, size_t n, size_t size)

@@ -105,7 +105,9 @@ struct site_inputs {
 	enum lang default_lang;   /* x-default links (data/site.csv) */
 	bool placeholder_url;     /* the base URL is SETTINGS_PLACEHOLDER_URL */
 	struct assets *assets;    /* templates/assets/, owned by the build */
-	/* what cmark made of articles in the last build (markdown.h), or NULL */
+	/* the last build's records of work by its input (markdown.h's
+	 * interface): what cmark made of articles, the charts' drawings; or
+	 * NULL */
 	const struct markdown_memo *markdown_memo;
 	struct guide_ledger *ledger; /* the figures pages show, owned by guide_ledger.c */
 	struct article_meta *article_meta; /* owned by articles.c (build arena) */

@@ -11,6 +11,9 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/fs.h"
+#include "base/digest.h"
+#include "markdown/markdown.h"
+#include "model/metrics.h"
 #include "view/guide_charts.h"
 #include "publish/output.h"
 #include "view/present.h"
@@ -771,6 +774,105 @@ static void test_a_chart_drawn_again_is_the_same_figure_linked_from_its_page(voi
 	fixture_free(f);
 }
 
+/* ---- drawings kept between builds ---- */
+
+/* A memo (markdown.h's interface) of a few records, and how many of them
+ * it gave back. */
+struct drawing_memo {
+	struct digest_value key[64];
+	struct buf rec[64];
+	size_t n, found;
+};
+
+static int dm_find(void *ctx, struct digest_value key, struct buf *rec)
+{
+	struct drawing_memo *m = ctx;
+	for (size_t i = 0; i < m->n; i++)
+		if (digest_equal(m->key[i], key)) {
+			buf_addbuf(rec, &m->rec[i]);
+			m->found++;
+			return 0;
+		}
+	return -1;
+}
+
+static void dm_keep(void *ctx, struct digest_value key, const char *rec, size_t len)
+{
+	struct drawing_memo *m = ctx;
+	assert_true(m->n < 64);
+	m->key[m->n] = key;
+	buf_init(&m->rec[m->n]);
+	buf_add(&m->rec[m->n++], rec, len);
+}
+
+/* Every chart of both languages, drawn for a page (in an arena of its
+ * own: a page's figures are not kept for the build's next page) with the
+ * memo `memo` (NULL: none), one after the other into `out`. */
+static void render_all(struct fixture *f, const struct markdown_memo *memo, struct buf *out)
+{
+	f->s.in.markdown_memo = memo;
+	struct arena page = ARENA_INIT;
+	for (int l = 0; l < LANG_COUNT; l++)
+		for (size_t i = 0; i < sizeof every_kind / sizeof every_kind[0]; i++) {
+			struct page_ctx pc = pg_planning(&f->s, (enum lang)l, NULL, NULL);
+			pc.arena = &page;
+			assert_int_equal(guide_chart_render(&pc, &every_kind[i], out, "t.md", 1, 1), 0);
+			arena_reset(&page);
+		}
+	assert_string_equal(f->log.ptr, "");
+	arena_free(&page);
+	f->s.in.markdown_memo = NULL;
+}
+
+/* A drawing kept in the memo is the drawing: the charts drawn from it are
+ * those drawn without it; a chart whose figure changed, or whose record is
+ * damaged, is drawn anew. */
+static void test_drawings_from_the_memo_are_the_drawings(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct drawing_memo m = { .n = 0 };
+	struct markdown_memo memo = { dm_find, dm_keep, &m, NULL };
+	struct buf fresh = BUF_INIT, kept = BUF_INIT, again = BUF_INIT;
+	render_all(f, NULL, &fresh);
+	render_all(f, &memo, &kept);
+	size_t drawn = m.n;
+	assert_true(drawn > 0);
+	assert_int_equal(m.found, 0);
+	render_all(f, &memo, &again);
+	assert_int_equal(m.found, drawn);
+	assert_int_equal(m.n, drawn);
+	assert_string_equal(kept.ptr, fresh.ptr);
+	assert_string_equal(again.ptr, fresh.ptr);
+
+	/* another price: the cost charts are drawn anew, as without the memo */
+	struct data *d = &f->s.in.data;
+	for (size_t i = 0; i < d->nprices; i++)
+		if (d->prices[i].gpu == RTX4090)
+			d->prices[i].usd_per_hour = 0.41;
+	metrics_compute(d, NULL, &f->s.in.metrics);
+	buf_reset(&fresh);
+	buf_reset(&again);
+	render_all(f, NULL, &fresh);
+	render_all(f, &memo, &again);
+	assert_true(m.n > drawn);
+	assert_string_equal(again.ptr, fresh.ptr);
+
+	/* records cut short: read as none, drawn again */
+	for (size_t i = 0; i < m.n; i++)
+		buf_truncate(&m.rec[i], m.rec[i].len / 2);
+	buf_reset(&again);
+	render_all(f, &memo, &again);
+	assert_string_equal(again.ptr, fresh.ptr);
+
+	for (size_t i = 0; i < m.n; i++)
+		buf_release(&m.rec[i]);
+	buf_release(&fresh);
+	buf_release(&kept);
+	buf_release(&again);
+	fixture_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -789,6 +891,7 @@ int main(void)
 		cmocka_unit_test(test_charts_drawn_while_rendering_are_written_at_once),
 		cmocka_unit_test(test_vram_fit_counts_cards_needed),
 		cmocka_unit_test(test_a_chart_drawn_again_is_the_same_figure_linked_from_its_page),
+		cmocka_unit_test(test_drawings_from_the_memo_are_the_drawings),
 	};
 	int rc = cmocka_run_group_tests_name("guide_charts", tests, NULL, NULL);
 	xmlCleanupParser();
