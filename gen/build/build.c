@@ -528,6 +528,13 @@ static int memo_peek(void *ctx, struct digest_value key, struct buf *rec)
 	return c->have_old ? pagecache_memo(&c->old, key, rec) : -1;
 }
 
+static void memo_carry(void *ctx, struct digest_value key)
+{
+	struct cache_state *c = ctx;
+	if (c->have_old)
+		pagecache_carry_memo_unread(&c->next, &c->old, key);
+}
+
 static void cache_end(struct cache_state *c)
 {
 	pagecache_free(&c->old);
@@ -577,7 +584,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	 * articles' front matter as they are loaded, then cmark's output;
 	 * records go to the next cache's file as they are made (when it
 	 * cannot be created, the build goes on without) */
-	struct markdown_memo memo = { memo_find, memo_keep, cache, memo_peek };
+	struct markdown_memo memo = { memo_find, memo_keep, cache, memo_peek, memo_carry };
 	if (cache && out) {
 		cache->started = pagecache_start(&cache->next, cache->path) == 0;
 		if (!cache->started)

@@ -429,9 +429,11 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 			atomic_fetch_add(&tm->search_ns, search_ns);
 			atomic_fetch_add(&tm->cache_ns, site_clock_ns() - t0 - search_ns);
 		}
-		if (kept < 0)
-			return -1;
 	}
+	if (p->complete && p->complete(pc, p, ctx, kept != 1 && kept >= 0) != 0)
+		return -1;
+	if (kept < 0)
+		return -1;
 	if (kept == 1) {
 		atomic_fetch_add(&pool->nkept, 1);
 		return 0;

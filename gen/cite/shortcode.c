@@ -6,6 +6,7 @@
 #include "base/diag.h"
 #include "model/i18n.h"
 #include "markdown/markdown.h"
+#include "markdown/shortcode_text.h"
 #include "model/metrics.h"
 #include "view/present.h"
 #include "view/site.h"

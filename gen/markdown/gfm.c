@@ -492,12 +492,11 @@ void gfm_render(const char *md, size_t len, const char *path, int body_line,
 
 /* ---- the record kept between builds ----
  *
- * The HTML; each heading's level, id and text; each stretch of prose's
- * kind, lines and text. */
+ * Each heading's level, id and text; each stretch of prose's kind, lines
+ * and text. */
 
 void gfm_encode(const struct gfm_out *o, struct buf *rec)
 {
-	buf_add_counted(rec, o->html.ptr, o->html.len);
 	buf_add_u32(rec, (uint32_t)o->nheadings);
 	for (size_t i = 0; i < o->nheadings; i++) {
 		const struct gfm_heading *h = &o->headings[i];
@@ -552,10 +551,6 @@ static void decode_prose(struct buf_reader *r, struct gfm_out *o)
 int gfm_decode(const char *rec, size_t len, struct gfm_out *o)
 {
 	struct buf_reader r = { (const unsigned char *)rec, len, false };
-	size_t n;
-	const char *p = buf_read_counted(&r, &n);
-	if (p)
-		buf_add(&o->html, p, n);
 	decode_headings(&r, o);
 	if (!r.bad)
 		decode_prose(&r, o);

@@ -75,11 +75,13 @@ void gfm_out_release(struct gfm_out *o);
 void gfm_render(const char *md, size_t len, const char *path, int body_line,
 		struct gfm_out *o, struct diag *diag);
 
-/* The record of `o`, appended to `rec`. */
+/* The record of `o` but its HTML (its headings and prose: what an article
+ * needs of it to be checked; its HTML, needed only to be written, is kept
+ * apart by markdown.c), appended to `rec`. */
 void gfm_encode(const struct gfm_out *o, struct buf *rec);
 
-/* The record `rec` back into `o` (empty): 0, or -1 (and `o` empty) when it
- * is damaged or of another format. */
+/* The record `rec` back into `o` (empty; its HTML stays empty): 0, or -1
+ * (and `o` empty) when it is damaged or of another format. */
 int gfm_decode(const char *rec, size_t len, struct gfm_out *o);
 
 #endif

@@ -10,6 +10,7 @@
 #include "base/text.h"
 #include "base/xalloc.h"
 #include "markdown/gfm.h"
+#include "markdown/shortcode_text.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -17,13 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-const char *shortcode_arg(const struct shortcode *sc, const char *key)
-{
-	for (size_t i = 0; i < sc->nargs; i++)
-		if (!strcmp(sc->args[i].key, key))
-			return sc->args[i].val;
-	return NULL;
-}
 
 /* ---- shortcodes ---- */
 
@@ -68,67 +62,10 @@ struct scan {
 	int errors;
 	size_t body_len;       /* once the body is at hand */
 	bool body_failed;      /* it could not be read */
+	bool html_at_hand;     /* cmark's HTML was made, not left in the memo */
 	struct md_cursor lines; /* over the body, for the prose's source */
 };
 
-/* Split "name k=v k="v w"" (in place) into sc; returns 0 or -1. */
-static int shortcode_parse(char *s, struct shortcode *sc, struct diag *diag)
-{
-	while (*s == ' ')
-		s++;
-	sc->name = s;
-	while (*s && *s != ' ')
-		s++;
-	if (*s)
-		*s++ = '\0';
-	if (!*sc->name) {
-		diag_error(diag, sc->path, sc->line, sc->col, "shortcode has no name");
-		return -1;
-	}
-	while (*s) {
-		while (*s == ' ')
-			s++;
-		if (!*s)
-			break;
-		char *key = s;
-		while (*s && *s != '=' && *s != ' ')
-			s++;
-		if (*s != '=' || s == key) {
-			diag_error(diag, sc->path, sc->line, sc->col,
-				   "shortcode \"%s\": expected key=value", sc->name);
-			return -1;
-		}
-		*s++ = '\0';
-		char *val;
-		if (*s == '"') {
-			val = ++s;
-			while (*s && *s != '"')
-				s++;
-			if (*s != '"') {
-				diag_error(diag, sc->path, sc->line, sc->col,
-					   "shortcode \"%s\": unterminated quote",
-					   sc->name);
-				return -1;
-			}
-			*s++ = '\0';
-		} else {
-			val = s;
-			while (*s && *s != ' ')
-				s++;
-			if (*s)
-				*s++ = '\0';
-		}
-		if (sc->nargs == SHORTCODE_MAX_ARGS) {
-			diag_error(diag, sc->path, sc->line, sc->col,
-				   "shortcode \"%s\": too many arguments", sc->name);
-			return -1;
-		}
-		sc->args[sc->nargs].key = key;
-		sc->args[sc->nargs].val = val;
-		sc->nargs++;
-	}
-	return 0;
-}
 
 static bool blank_between(const char *s, size_t from, size_t to)
 {
@@ -676,22 +613,6 @@ static int compare_strings(const void *x, const void *y)
 	return strcmp(*(char *const *)x, *(char *const *)y);
 }
 
-/* The canonical text of a shortcode: name, then its args sorted. */
-static char *canonical_cite(const struct shortcode *sc)
-{
-	const char *keys[SHORTCODE_MAX_ARGS];
-	struct buf b = BUF_INIT;
-	buf_adds(&b, sc->name);
-	for (size_t i = 0; i < sc->nargs; i++)
-		keys[i] = sc->args[i].key;
-	qsort(keys, sc->nargs, sizeof *keys, compare_strings);
-	for (size_t i = 0; i < sc->nargs; i++) {
-		if (!strcmp(keys[i], "text"))
-			continue; /* link text is language-specific */
-		buf_addf(&b, " %s=%s", keys[i], shortcode_arg(sc, keys[i]));
-	}
-	return buf_detach(&b, NULL);
-}
 
 
 /* ---- what cmark and the scan made, kept between builds ---- */
@@ -755,16 +676,37 @@ static int decode_record(struct scan *st, struct gfm_out *o)
 	return -1;
 }
 
+struct digest_value markdown_html_record_key(struct digest_value body_key)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "article body html");
+	digest_add_value(&d, body_key);
+	return digest_end(&d);
+}
+
 /* What cmark and the scan make of the body, into `o` and st->items: from
- * the memo's record for the article's key when it has one, else from the
- * body (read now if it is not at hand), then kept when neither raised a
- * message. 0, or -1 when the body could not be had (reported). */
+ * the memo's record for the article's key when it has one (`o` then
+ * without its HTML, read when it is spliced), else from the body (read now
+ * if it is not at hand), then kept when neither raised a message (the
+ * HTML apart). 0, or -1 when the body could not be had (reported). */
 static bool from_memo(struct scan *st, const struct markdown_memo *memo,
 		      struct gfm_out *o)
 {
 	buf_reset(&st->rec);
 	return memo->find(memo->ctx, st->a->body_key, &st->rec) == 0 &&
 	       decode_record(st, o) == 0;
+}
+
+/* cmark on the body at hand (read if need be): its tokens into st->md,
+ * its shortcodes into st->items, cmark's output into `o`. */
+static int parse_body(struct scan *st, struct gfm_out *o)
+{
+	if (ensure_body(st) != 0)
+		return -1;
+	scan_body(st);
+	gfm_render(st->md.ptr, st->md.len, st->a->path, st->a->body_line, o, st->diag);
+	return 0;
 }
 
 static int body_to_gfm(struct scan *st, const struct markdown_memo *memo,
@@ -781,15 +723,17 @@ static int body_to_gfm(struct scan *st, const struct markdown_memo *memo,
 	if (memo && !asked && from_memo(st, memo, o))
 		return 0;
 	int messages = st->diag->errors + st->diag->warnings;
-	scan_body(st);
-	gfm_render(st->md.ptr, st->md.len, a->path, a->body_line, o, st->diag);
+	if (parse_body(st, o) != 0)
+		return -1;
 	mark_code(st, o->html.ptr);
 	if (memo && st->diag->errors + st->diag->warnings == messages) {
 		struct buf rec = BUF_INIT;
 		encode_record(st, o, &rec);
 		memo->keep(memo->ctx, a->body_key, rec.ptr, rec.len);
+		memo->keep(memo->ctx, markdown_html_record_key(a->body_key), o->html.ptr, o->html.len);
 		buf_release(&rec);
 	}
+	st->html_at_hand = true;
 	return 0;
 }
 
@@ -843,54 +787,144 @@ static void record_cites(struct article *a, const struct scan *st)
 	for (size_t i = 0; i < st->n; i++) {
 		const struct cited *c = st->items[i].cited;
 		if (c && c->sc.name)
-			a->cites[a->ncites++] = canonical_cite(&c->sc);
+			a->cites[a->ncites++] = shortcode_canonical(&c->sc);
 	}
 	qsort(a->cites, a->ncites, sizeof *a->cites, compare_strings);
 }
 
-int markdown_render(struct article *a, const struct markdown_cite *cite,
-		    const struct markdown_memo *memo, struct diag *diag)
-{
-	struct scan st = { .a = a, .cite = cite, .diag = diag };
-	buf_init(&st.md);
-	buf_init(&st.rec);
-	if (a->body) /* given: its key is made here */
-		take_body(&st);
+/* What markdown_render_deferred leaves for markdown_splice: the article,
+ * its shortcodes resolved, cmark's output (its HTML when it is at hand),
+ * and what reads the body and the memo. */
+struct markdown_pending {
+	struct article a;
+	struct scan st;
 	struct gfm_out o;
-	gfm_out_init(&o);
-	if (body_to_gfm(&st, memo, &o) != 0) {
-		free(st.items);
-		buf_release(&st.md);
-		buf_release(&st.rec);
-		gfm_out_release(&o);
-		return -1;
-	}
-	for (size_t i = 0; i < o.nheadings; i++)
-		add_heading(a, &o.headings[i]);
-	resolve_all(&st, cite);
-	record_cites(a, &st);
-	if (cite->check)
-		check_prose(&st, &o, cite);
+	struct markdown_cite cite;
+	const struct markdown_memo *memo;
+	bool parsed; /* cmark's output is at hand or in the memo: splicable */
+};
 
-	struct buf out = BUF_INIT;
-	buf_grow(&out, o.html.len + 64);
-	splice(a, o.html.ptr, &st, &out);
-	a->html = buf_detach(&out, NULL);
-	a->html_key = html_key_of(&st, a->body_key);
-
-	for (size_t i = 0; i < st.n; i++) {
-		struct cited *c = st.items[i].cited;
+void markdown_pending_free(struct markdown_pending *p)
+{
+	if (!p)
+		return;
+	const struct markdown_memo *memo = p->memo;
+	/* the HTML's record goes on to the next build unread */
+	if (memo && memo->carry && !p->st.html_at_hand && p->a.has_body_key)
+		memo->carry(memo->ctx, markdown_html_record_key(p->a.body_key));
+	for (size_t i = 0; i < p->st.n; i++) {
+		struct cited *c = p->st.items[i].cited;
 		if (c) {
 			free(c->storage);
 			buf_release(&c->html);
 			free(c);
 		}
 	}
-	free(st.items);
-	buf_release(&st.md);
-	buf_release(&st.rec);
+	free(p->st.items);
+	buf_release(&p->st.md);
+	buf_release(&p->st.rec);
+	gfm_out_release(&p->o);
+	markdown_article_free(&p->a);
+	free(p);
+}
+
+struct article *markdown_pending_article(struct markdown_pending *p)
+{
+	return &p->a;
+}
+
+int markdown_render_deferred(struct article *a, const struct markdown_cite *cite,
+			     const struct markdown_memo *memo, struct diag *diag,
+			     struct markdown_pending **pending)
+{
+	struct markdown_pending *p = xcalloc(1, sizeof *p);
+	p->a = *a; /* taken */
+	memset(a, 0, sizeof *a);
+	p->cite = *cite;
+	p->memo = memo;
+	struct scan *st = &p->st;
+	*st = (struct scan){ .a = &p->a, .cite = &p->cite, .diag = diag };
+	buf_init(&st->md);
+	buf_init(&st->rec);
+	gfm_out_init(&p->o);
+	*pending = p;
+	if (p->a.body) /* given: its key is made here */
+		take_body(st);
+	if (body_to_gfm(st, memo, &p->o) != 0)
+		return -1;
+	p->parsed = true;
+	for (size_t i = 0; i < p->o.nheadings; i++)
+		add_heading(&p->a, &p->o.headings[i]);
+	resolve_all(st, &p->cite);
+	record_cites(&p->a, st);
+	if (p->cite.check)
+		check_prose(st, &p->o, &p->cite);
+	p->a.html_key = html_key_of(st, p->a.body_key);
+	return st->errors ? -1 : 0;
+}
+
+/* cmark's HTML of the body, when the memo holds it apart: from its record,
+ * else from the body parsed again (read if need be) and kept. 0, or -1
+ * when the body could not be had (reported). */
+static int html_to_hand(struct markdown_pending *p)
+{
+	struct scan *st = &p->st;
+	if (st->html_at_hand)
+		return 0;
+	const struct markdown_memo *memo = p->memo;
+	struct digest_value key = markdown_html_record_key(p->a.body_key);
+	buf_reset(&p->o.html);
+	st->html_at_hand = true; /* found or made: carried by find or keep */
+	if (memo && memo->find(memo->ctx, key, &p->o.html) == 0)
+		return 0;
+	buf_reset(&p->o.html);
+	/* what a scan of its own and cmark make of the same body: the same
+	 * tokens in the same places */
+	struct scan again = { .a = &p->a, .cite = &p->cite, .diag = st->diag,
+			      .body_len = p->a.body ? strlen(p->a.body) : 0 };
+	buf_init(&again.md);
+	buf_init(&again.rec);
+	struct gfm_out o;
+	gfm_out_init(&o);
+	int rc = parse_body(&again, &o);
+	if (rc == 0) {
+		buf_addbuf(&p->o.html, &o.html);
+		if (memo)
+			memo->keep(memo->ctx, key, o.html.ptr, o.html.len);
+	} else {
+		st->errors++;
+	}
+	free(again.items);
+	buf_release(&again.md);
+	buf_release(&again.rec);
 	gfm_out_release(&o);
-	return st.errors ? -1 : 0;
+	return rc;
+}
+
+const char *markdown_splice(struct markdown_pending *p)
+{
+	if (p->a.html || !p->parsed)
+		return p->a.html;
+	if (html_to_hand(p) != 0)
+		return NULL;
+	struct buf out = BUF_INIT;
+	buf_grow(&out, p->o.html.len + 64);
+	splice(&p->a, p->o.html.ptr, &p->st, &out);
+	p->a.html = buf_detach(&out, NULL);
+	return p->a.html;
+}
+
+int markdown_render(struct article *a, const struct markdown_cite *cite,
+		    const struct markdown_memo *memo, struct diag *diag)
+{
+	struct markdown_pending *p;
+	int rc = markdown_render_deferred(a, cite, memo, diag, &p);
+	if (p->parsed && !markdown_splice(p))
+		rc = -1;
+	*a = p->a; /* given back */
+	memset(&p->a, 0, sizeof p->a);
+	markdown_pending_free(p);
+	return rc;
 }
 
 int markdown_reading_minutes(const struct article *a)
@@ -923,5 +957,6 @@ void markdown_article_free(struct article *a)
 	for (size_t i = 0; i < a->ncites; i++)
 		free(a->cites[i]);
 	free(a->cites);
+	markdown_pending_free(a->pending);
 	memset(a, 0, sizeof *a);
 }

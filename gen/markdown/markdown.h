@@ -24,25 +24,10 @@
 #include <stddef.h>
 
 #include "base/digest.h"
+#include "markdown/shortcode_text.h"
 
 struct buf;
 struct diag;
-
-#define SHORTCODE_MAX_ARGS 8
-
-struct shortcode {
-	const char *name;
-	size_t nargs;
-	struct {
-		const char *key, *val;
-	} args[SHORTCODE_MAX_ARGS];
-	const char *path; /* article path, for messages */
-	int line, col;    /* position of "{{<" in the file */
-	bool block;
-};
-
-/* The value of an argument, or NULL. */
-const char *shortcode_arg(const struct shortcode *sc, const char *key);
 
 /* Resolves one shortcode to HTML appended to `out`; returns 0, or -1 after
  * reporting an error to `diag`. */
@@ -94,6 +79,9 @@ struct article {
 	size_t words;    /* words (en) or characters (zh) for reading time,
 			    counted by markdown_count_words */
 	bool keep_html;  /* the build keeps `html` after the page (feeds) */
+	/* the page's rendering until the page is written or kept
+	 * (markdown_render_deferred; articles.c) */
+	struct markdown_pending *pending;
 };
 
 /* What cmark and the shortcode scan made of an article's body, kept between
@@ -102,7 +90,8 @@ struct article {
  * (markdown_body_key, kept with the article's parse: an article whose file
  * did not change renders without being read); the record holds each
  * shortcode's text, place and whether it stands in code, and gfm.h's record
- * (the HTML with tokens in, the headings, the prose). A cited figure that
+ * (the headings, the prose). The HTML with tokens in is a record of its own
+ * (markdown_html_record_key), read only for a page that is written. A cited figure that
  * changed changes neither: shortcodes are resolved and the prose checked on
  * every rendering. Only renderings that raised no message are kept, so a
  * record never hides a warning. Both calls may come from any rendering
@@ -118,6 +107,9 @@ struct markdown_memo {
 	 * keeps another for the key: the search index, search_pages.h); may
 	 * be NULL. */
 	int (*peek)(void *ctx, struct digest_value key, struct buf *rec);
+	/* Keep the record of `key` for the next build, unread (a damaged one
+	 * stays damaged, and is found so when read); may be NULL. */
+	void (*carry)(void *ctx, struct digest_value key);
 };
 
 /* A stretch of an article's prose in which a figure may be typed: a
@@ -182,6 +174,10 @@ struct markdown_cite {
 
 /* The memo's key of a body of `len` bytes. */
 struct digest_value markdown_body_key(const char *body, size_t len);
+/* The memo's key of the HTML cmark made of the body of key `body_key`,
+ * kept apart from the rest of its record: a page kept as published needs
+ * only the rest. */
+struct digest_value markdown_html_record_key(struct digest_value body_key);
 
 /* Render the article's body to a.html, resolving shortcodes and checking
  * the prose with `cite`. Headings get stable ids; links with unsafe targets
@@ -193,6 +189,23 @@ struct digest_value markdown_body_key(const char *body, size_t len);
  * may be NULL. Returns 0 or -1. */
 int markdown_render(struct article *a, const struct markdown_cite *cite,
 		    const struct markdown_memo *memo, struct diag *diag);
+
+/* markdown_render in two steps, so that a page kept as published needs no
+ * HTML: markdown_render_deferred takes the article (`a` is left empty) and
+ * does all but the HTML (headings, shortcodes resolved, prose checked,
+ * html_key set), into *pending (always set; freed by the caller);
+ * markdown_splice then makes the article's html (cmark's HTML, which the
+ * memo keeps apart, read only now; the body parsed again when the memo
+ * has lost it) and returns it (owned by the pending), or NULL when it
+ * could not be made (reported). markdown_pending_free frees it all; an
+ * HTML left unread is carried to the next build's memo (memo->carry). */
+struct markdown_pending;
+int markdown_render_deferred(struct article *a, const struct markdown_cite *cite,
+			     const struct markdown_memo *memo, struct diag *diag,
+			     struct markdown_pending **pending);
+struct article *markdown_pending_article(struct markdown_pending *p);
+const char *markdown_splice(struct markdown_pending *p);
+void markdown_pending_free(struct markdown_pending *p);
 
 /* Free everything the article owns. */
 void markdown_article_free(struct article *a);

@@ -606,70 +606,114 @@ static int load_body(void *ctx, struct article *a)
 /* Render an article's body for its page (or for a check), from the memo
  * when it holds what was made of it (the file is then not read), and free
  * it. The parse is kept for the next build once the body's key is known. */
-static int render_body(const struct page_ctx *pc, struct article *a, struct article *tmp)
+/* Render the article's body for its page, into *pending (markdown.h's
+ * deferred rendering: all but the HTML, which is spliced only for a page
+ * that is written, complete_article_page), and keep what the site keeps
+ * of it: its parse with the body's key, its cites (for the translations
+ * report) and, for the newest articles, the HTML (for the feed: made
+ * now). Each article is rendered by one thread only. */
+static int render_body(const struct page_ctx *pc, struct article *a,
+		       struct markdown_pending **pending)
 {
-	tmp->path = xstrdup(a->path);
-	tmp->lang = a->lang;
-	tmp->body_line = a->body_line;
-	tmp->body_at = a->body_at;
-	tmp->file_len = a->file_len;
-	tmp->body_key = a->body_key;
-	tmp->has_body_key = a->has_body_key;
+	struct article tmp;
+	memset(&tmp, 0, sizeof tmp);
+	tmp.path = xstrdup(a->path);
+	tmp.lang = a->lang;
+	tmp.body_line = a->body_line;
+	tmp.body_at = a->body_at;
+	tmp.file_len = a->file_len;
+	tmp.body_key = a->body_key;
+	tmp.has_body_key = a->has_body_key;
 	/* the shortcodes see the page as it is: its path, arena, marks */
 	struct markdown_cite mc = { cite_resolve, cite_check_prose, (void *)pc, load_body };
 	const struct markdown_memo *memo = pc->in->markdown_memo;
 	uint64_t t0 = site_clock_ns();
-	int rc = markdown_render(tmp, &mc, memo, pc->diag);
+	int rc = markdown_render_deferred(&tmp, &mc, memo, pc->diag, pending);
+	struct article *r = markdown_pending_article(*pending);
+	if (rc == 0 && a->keep_html && !a->html) {
+		if (markdown_splice(*pending)) {
+			a->html = r->html;
+			a->html_key = r->html_key;
+			r->html = NULL;
+		} else {
+			rc = -1;
+		}
+	}
 	site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
-	if (rc == 0 && a->parse_unkept && memo && tmp->has_body_key) {
-		a->body_key = tmp->body_key;
+	if (rc == 0 && a->parse_unkept && memo && r->has_body_key) {
+		a->body_key = r->body_key;
 		a->has_body_key = true;
 		struct buf rec = BUF_INIT;
 		keep_parse(memo, a->parse_key, a, &rec);
 		buf_release(&rec);
 		a->parse_unkept = false;
 	}
-	/* what the site keeps of the rendering: cites (for the translations
-	 * report) and, for the newest articles, the HTML (for the feed); each
-	 * article is rendered by one thread only */
 	char **cites = a->cites;
 	size_t ncites = a->ncites;
-	a->cites = tmp->cites;
-	a->ncites = tmp->ncites;
-	tmp->cites = cites;
-	tmp->ncites = ncites;
-	if (a->keep_html && tmp->html && !a->html) {
-		a->html = tmp->html;
-		a->html_key = tmp->html_key;
-		tmp->html = NULL;
-	}
+	a->cites = r->cites;
+	a->ncites = r->ncites;
+	r->cites = cites;
+	r->ncites = ncites;
 	return rc;
 }
 
+/* The page's context: its body digested by its key (html_key: the page's
+ * biggest text costs no hashing), its HTML put in by complete_article_page
+ * once the page is to be written (the feed's articles have it already). */
 static struct value *build_article_page(const struct page_ctx *pc, const struct page_spec *p)
 {
 	struct article *a = p->arg; /* the page's own: what rendering found */
-	struct article tmp;
-	memset(&tmp, 0, sizeof tmp);
+	struct markdown_pending *pending = NULL;
 	struct value *ctx = NULL;
-	if (render_body(pc, a, &tmp) == 0) {
+	if (render_body(pc, a, &pending) == 0) {
+		const struct article *r = markdown_pending_article(pending);
 		ctx = article_summary(pc, a);
 		/* the page's context is copied key by key, parents left out */
 		const struct value *fixed = meta_of(pc->in, a)->fixed;
 		for (size_t i = 0; i < fixed->u.map.len; i++)
 			value_map_set(pc->arena, ctx, fixed->u.map.entries[i].key,
 				      fixed->u.map.entries[i].val);
-		/* digested by its key: the page's biggest text costs no hashing */
-		const struct article *body = a->html ? a : &tmp;
+		const struct article *body = a->html ? a : r;
 		value_map_set(pc->arena, ctx, "body",
-			      value_new_string_keyed(pc->arena, body->html, &body->html_key));
-		if (tmp.nheadings >= 3) {
-			value_map_set(pc->arena, ctx, "toc", toc_of(pc, &tmp));
+			      value_new_string_keyed(pc->arena, body->html ? body->html : "",
+						     &body->html_key));
+		if (r->nheadings >= 3) {
+			value_map_set(pc->arena, ctx, "toc", toc_of(pc, r));
 			value_map_set_bool(pc->arena, ctx, "has_toc", true);
 		}
 	}
-	markdown_article_free(&tmp);
+	if (ctx && !a->html) {
+		a->pending = pending; /* until the page is written or kept */
+		return ctx;
+	}
+	markdown_pending_free(pending);
 	return ctx;
+}
+
+/* The article's HTML into the page's context when the page is written
+ * (`render`); what its rendering left freed either way. */
+static int complete_article_page(const struct page_ctx *pc, const struct page_spec *p,
+				 struct value *ctx, bool render)
+{
+	struct article *a = p->arg;
+	struct markdown_pending *pending = a->pending;
+	if (!pending)
+		return 0;
+	a->pending = NULL;
+	int rc = 0;
+	if (render) {
+		uint64_t t0 = site_clock_ns();
+		const char *html = markdown_splice(pending);
+		site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
+		if (html)
+			value_map_set(pc->arena, ctx, "body",
+				      value_new_string_keyed(pc->arena, html,
+							     &markdown_pending_article(pending)->html_key));
+		else
+			rc = -1;
+	}
+	markdown_pending_free(pending);
+	return rc;
 }
 
 static void plan_article_pages(struct site *s)
@@ -694,6 +738,7 @@ static void plan_article_pages(struct site *s)
 			.description = a->description,
 			.section = "articles",
 			.build = build_article_page,
+			.complete = complete_article_page,
 			.arg = a,
 			.crumbs = crumbs[l],
 		};

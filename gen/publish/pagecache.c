@@ -253,6 +253,23 @@ int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
 	return 0;
 }
 
+int pagecache_carry_memo_unread(struct pagecache *pc, const struct pagecache *old,
+				struct digest_value key)
+{
+	char hex[33];
+	const struct pagecache_rec *r = memo_rec(old, key, hex);
+	struct buf b = BUF_INIT;
+	int rc = r && old->fd >= 0 ? read_at(old->fd, r->at, r->len, &b) : -1;
+	if (rc == 0) {
+		pthread_mutex_lock(&pc->lock);
+		if (index_memo(pc, hex))
+			pc->memos[pc->nmemos - 1].rec = append_checked(pc, b.ptr, r->len, r->check);
+		pthread_mutex_unlock(&pc->lock);
+	}
+	buf_release(&b);
+	return rc;
+}
+
 /* ---- the published tree ---- */
 
 static void add_walked(void *ctx, const char *rel, const struct fs_file_id *id)

@@ -173,6 +173,11 @@ int pagecache_memo(const struct pagecache *pc, struct digest_value key,
  * `pc` too, its check carried over: 0, or -1 when `old` has none. */
 int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
 			 struct digest_value key, struct buf *out);
+/* The same without reading the record for the caller nor checking it: it
+ * goes on as it is, with its check (a damaged record is found so when it
+ * is read). 0, or -1 when `old` has none or it cannot be read. */
+int pagecache_carry_memo_unread(struct pagecache *pc, const struct pagecache *old,
+				struct digest_value key);
 
 /* The warnings the build printed, kept so that a build with nothing to do
  * prints them again (the editor still sees them, positions and all):

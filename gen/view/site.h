@@ -81,6 +81,13 @@ struct page_spec {
 	 * memory stays flat however many pages there are. NULL on error
 	 * (reported to pc->diag). */
 	struct value *(*build)(const struct page_ctx *pc, const struct page_spec *p);
+	/* Called once the page's context is digested, when `build` set it:
+	 * `render` when the page is to be written (what the digest stands for
+	 * but the context left out goes in: an article's HTML), not when it is
+	 * kept as published; frees what build left for it either way. 0, or
+	 * -1 (reported). NULL: nothing to complete. */
+	int (*complete)(const struct page_ctx *pc, const struct page_spec *p,
+			struct value *ctx, bool render);
 	/* for build: the page's own, read and written by its build alone (an
 	 * article page keeps what rendering its article found) */
 	void *arg;

@@ -658,17 +658,34 @@ static void test_many_shortcodes_each_land_in_their_place(void **state)
 
 /* ---- what cmark made, kept between builds ---- */
 
-/* A memo of one record, counting its calls. */
+/* A memo of one body's record and of its HTML's (kept apart: markdown.h),
+ * counting its calls. */
 struct one_memo {
 	struct digest_value key;
 	struct buf rec;
 	bool have;
 	int finds, hits, keeps;
+	struct buf html;
+	bool have_html;
+	int html_finds, html_hits, html_keeps, carries;
 };
+
+static bool is_html_key(const struct one_memo *m, struct digest_value key)
+{
+	return m->have && digest_equal(key, markdown_html_record_key(m->key));
+}
 
 static int one_find(void *ctx, struct digest_value key, struct buf *rec)
 {
 	struct one_memo *m = ctx;
+	if (is_html_key(m, key)) {
+		m->html_finds++;
+		if (!m->have_html)
+			return -1;
+		m->html_hits++;
+		buf_addbuf(rec, &m->html);
+		return 0;
+	}
 	m->finds++;
 	if (!m->have || !digest_equal(m->key, key))
 		return -1;
@@ -680,11 +697,32 @@ static int one_find(void *ctx, struct digest_value key, struct buf *rec)
 static void one_keep(void *ctx, struct digest_value key, const char *rec, size_t len)
 {
 	struct one_memo *m = ctx;
+	if (is_html_key(m, key)) {
+		m->html_keeps++;
+		buf_reset(&m->html);
+		buf_add(&m->html, rec, len);
+		m->have_html = true;
+		return;
+	}
 	m->keeps++;
 	m->key = key;
 	buf_reset(&m->rec);
 	buf_add(&m->rec, rec, len);
 	m->have = true;
+	m->have_html = false; /* another body's */
+}
+
+static void one_carry(void *ctx, struct digest_value key)
+{
+	struct one_memo *m = ctx;
+	if (is_html_key(m, key))
+		m->carries++;
+}
+
+static void one_release(struct one_memo *m)
+{
+	buf_release(&m->rec);
+	buf_release(&m->html);
 }
 
 /* Parse good_head, then `body`, as content/en/a.md into `a`. */
@@ -768,8 +806,8 @@ static const char memo_body[] =
 static void test_memo_gives_what_cmark_gives(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf plain = BUF_INIT, first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
 	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
 	assert_int_equal(render_with(memo_body, &memo, &first, &log), 0);
@@ -786,7 +824,7 @@ static void test_memo_gives_what_cmark_gives(void **state)
 	buf_release(&first);
 	buf_release(&second);
 	buf_release(&log);
-	buf_release(&m.rec);
+	one_release(&m);
 }
 
 /* A resolver that prints the figure its context holds: the data of a
@@ -805,8 +843,8 @@ static int figure_resolver(void *ctx, const struct shortcode *sc, struct buf *ou
 static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf log = BUF_INIT;
 	struct diag d;
 	diag_init(&d, NULL, &log);
@@ -837,7 +875,7 @@ static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 	assert_false(digest_equal(html_keys[1], html_keys[2]));
 	assert_string_equal(log.ptr, "");
 	buf_release(&log);
-	buf_release(&m.rec);
+	one_release(&m);
 }
 
 /* ---- an article rendered without its body at hand ---- */
@@ -887,11 +925,93 @@ static int render_keyed(const char *body, const char *file, struct digest_value 
 	return rc;
 }
 
+/* Render `body` deferred as its page would be (its key, no body at hand,
+ * the loader reading it from bf), splice it when `splice`, and give the
+ * HTML (if spliced) and the HTML's key. */
+static void render_deferred(const char *body, struct digest_value key,
+			    const struct markdown_memo *memo, struct body_file *bf, bool splice,
+			    struct buf *out, struct digest_value *html_key, struct buf *log)
+{
+	struct diag d;
+	diag_init(&d, NULL, log);
+	struct article a;
+	assert_int_equal(parse_with_head(body, &a, &d), 0);
+	free(a.body);
+	a.body = NULL;
+	a.body_key = key;
+	a.has_body_key = true;
+	bf->body = body;
+	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from };
+	struct markdown_pending *p;
+	assert_int_equal(markdown_render_deferred(&a, &mc, memo, &d, &p), 0);
+	*html_key = markdown_pending_article(p)->html_key;
+	if (splice) {
+		const char *html = markdown_splice(p);
+		assert_non_null(html);
+		buf_adds(out, html);
+	}
+	markdown_pending_free(p);
+	markdown_article_free(&a);
+}
+
+/* A page kept as published needs no HTML: the deferred rendering gives
+ * markdown_render's html_key without reading the HTML's record (which
+ * goes on to the next build unread); spliced, the page reads it, or, when
+ * the memo lost it, parses its body again, and gives markdown_render's
+ * HTML. */
+static void test_the_html_is_read_only_for_a_page_written(void **state)
+{
+	(void)state;
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct buf plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT, log = BUF_INIT;
+	struct body_file bf = { .seen = &seen };
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	struct article a;
+	assert_int_equal(parse_with_head(memo_body, &a, &d), 0);
+	struct markdown_cite mc = { echo_resolver, NULL, NULL, NULL };
+	assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
+	buf_adds(&plain, a.html);
+	struct digest_value key = a.body_key, html_key = a.html_key, got;
+	markdown_article_free(&a);
+	assert_int_equal(m.keeps, 1);
+	assert_int_equal(m.html_keeps, 1);
+
+	render_deferred(memo_body, key, &memo, &bf, false, &out, &got, &log);
+	assert_true(digest_equal(got, html_key));
+	assert_int_equal(m.hits, 1);
+	assert_int_equal(m.html_finds, 0); /* not read */
+	assert_int_equal(m.carries, 1);    /* but carried on */
+	assert_int_equal(bf.loads, 0);
+
+	render_deferred(memo_body, key, &memo, &bf, true, &out, &got, &log);
+	assert_string_equal(out.ptr, plain.ptr);
+	assert_int_equal(m.html_hits, 1);
+	assert_int_equal(m.carries, 1);
+	assert_int_equal(bf.loads, 0);
+
+	m.have_html = false; /* lost: the body is read and parsed again */
+	buf_reset(&out);
+	render_deferred(memo_body, key, &memo, &bf, true, &out, &got, &log);
+	assert_string_equal(out.ptr, plain.ptr);
+	assert_true(digest_equal(got, html_key));
+	assert_int_equal(bf.loads, 1);
+	assert_int_equal(m.html_keeps, 2);
+	assert_int_equal(m.keeps, 1);
+	assert_string_equal(log.ptr, "");
+	buf_release(&plain);
+	buf_release(&out);
+	buf_release(&seen);
+	buf_release(&log);
+	one_release(&m);
+}
+
 static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	static const char body[] =
 		"## Costs {{< price gpu=rtx-4090 >}}\n\nIt has 24 fans and `{{< code >}}`.\n\n"
 		"| GPU | VRAM |\n|---|---|\n| RTX 4090 | 24 GB |\n";
@@ -957,8 +1077,8 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 		"content/en/a.md: error: changed while the site was built; build again"));
 
 	/* not in the memo: read, rendered, kept under its key */
-	struct one_memo none = { .rec = BUF_INIT };
-	struct markdown_memo empty = { one_find, one_keep, &none, NULL };
+	struct one_memo none = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct markdown_memo empty = { one_find, one_keep, &none, NULL, one_carry };
 	buf_reset(&out);
 	buf_reset(&seen);
 	struct body_file fresh = { .seen = &seen };
@@ -972,8 +1092,8 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 	buf_release(&out);
 	buf_release(&seen);
 	buf_release(&log);
-	buf_release(&m.rec);
-	buf_release(&none.rec);
+	one_release(&m);
+	one_release(&none);
 }
 
 /* A damaged record (cut short, a shortcode's text that is none, a count
@@ -981,8 +1101,8 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 static void test_a_damaged_body_record_reads_the_body(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	static const char body[] = "Costs {{< price gpu=rtx-4090 >}} now.\n";
 	struct buf plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT, log = BUF_INIT;
 	struct digest_value key = markdown_body_key(body, strlen(body));
@@ -1012,14 +1132,14 @@ static void test_a_damaged_body_record_reads_the_body(void **state)
 	buf_release(&out);
 	buf_release(&seen);
 	buf_release(&log);
-	buf_release(&m.rec);
+	one_release(&m);
 }
 
 static void test_memo_never_keeps_a_rendering_that_warned(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf out = BUF_INIT, log = BUF_INIT;
 	const char *body = "[x](javascript:alert(1))\n";
 	assert_int_equal(render_with(body, &memo, &out, &log), 0);
@@ -1030,14 +1150,14 @@ static void test_memo_never_keeps_a_rendering_that_warned(void **state)
 	assert_non_null(strstr(log.ptr, "warning: link target \"javascript:alert(1)\" is not allowed"));
 	buf_release(&out);
 	buf_release(&log);
-	buf_release(&m.rec);
+	one_release(&m);
 }
 
 static void test_memo_damaged_record_falls_back_to_cmark(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf plain = BUF_INIT, out = BUF_INIT, log = BUF_INIT;
 	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
 	assert_int_equal(render_with(memo_body, &memo, &out, &log), 0);
@@ -1049,15 +1169,15 @@ static void test_memo_damaged_record_falls_back_to_cmark(void **state)
 	buf_release(&plain);
 	buf_release(&out);
 	buf_release(&log);
-	buf_release(&m.rec);
+	one_release(&m);
 }
 
 /* The prose comes with the memo's record too, so that a rebuild checks it. */
 static void test_prose_is_checked_from_the_memo(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
 	const char *body = "| a | b |\n|---|---|\n| RTX 4090 | 24 GB |\n\nIt has 2 fans.\n";
 	for (int i = 0; i < 2; i++) {
@@ -1076,7 +1196,7 @@ static void test_prose_is_checked_from_the_memo(void **state)
 	buf_release(&first);
 	buf_release(&second);
 	buf_release(&log);
-	buf_release(&m.rec);
+	one_release(&m);
 }
 
 /* What a parse made of a file, kept between builds: read back as it was
@@ -1181,6 +1301,7 @@ int main(void)
 		T(test_gfm_on_several_threads_at_once),
 		T(test_memo_key_is_the_body_not_what_its_figures_are),
 		T(test_an_article_renders_from_the_memo_without_its_body),
+		T(test_the_html_is_read_only_for_a_page_written),
 		T(test_a_damaged_body_record_reads_the_body),
 		T(test_prose_is_checked_from_the_memo),
 		T(test_memo_never_keeps_a_rendering_that_warned),

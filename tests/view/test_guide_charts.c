@@ -832,7 +832,7 @@ static void test_drawings_from_the_memo_are_the_drawings(void **state)
 	(void)state;
 	struct fixture *f = fixture_new(true);
 	struct drawing_memo m = { .n = 0 };
-	struct markdown_memo memo = { dm_find, dm_keep, &m, NULL };
+	struct markdown_memo memo = { dm_find, dm_keep, &m, NULL, NULL };
 	struct buf fresh = BUF_INIT, kept = BUF_INIT, again = BUF_INIT;
 	render_all(f, NULL, &fresh);
 	render_all(f, &memo, &kept);
