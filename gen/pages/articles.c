@@ -520,25 +520,64 @@ static const struct article **articles_of(struct site *s, enum lang l, size_t *n
 	return list;
 }
 
-static struct value *tag_list(const struct page_ctx *pc, const struct article *a)
+/* A list page's links to the tags, each made (and digested) once for the
+ * page however many of its articles name the tag: a tag's link is the same
+ * in every summary of one page. `by_name` maps a tag's name (borrowed from
+ * the articles) to its link's index in `links` + 1. */
+struct tag_links {
+	struct strmap by_name;
+	struct value **links;
+	size_t n, cap;
+};
+
+#define TAG_LINKS_INIT { STRMAP_INIT_BORROWED, NULL, 0, 0 }
+
+static void tag_links_free(struct tag_links *tl)
+{
+	strmap_free(&tl->by_name);
+	free(tl->links);
+}
+
+/* {name, href}: the tag `name` (whose page is at `path`) as linked from
+ * the page; sealed and shared through `tl` when there is one. */
+static struct value *tag_link(const struct page_ctx *pc, struct tag_links *tl,
+			      const char *name, const char *path)
+{
+	size_t *at = NULL;
+	if (tl) {
+		bool created;
+		at = strmap_slot(&tl->by_name, name, &created);
+		if (!created)
+			return tl->links[*at - 1];
+	}
+	struct value *v = value_new_map(pc->arena);
+	value_map_set(pc->arena, v, "name", value_new_string_borrowed(pc->arena, name));
+	value_map_set(pc->arena, v, "href", value_new_string_borrowed(pc->arena,
+		      site_href(pc->arena, pc->l, pc->path, pc->l, path)));
+	if (tl) {
+		value_seal(pc->arena, v);
+		ALLOC_GROW(tl->links, tl->n, tl->cap);
+		tl->links[tl->n++] = v;
+		*at = tl->n;
+	}
+	return v;
+}
+
+static struct value *tag_list(const struct page_ctx *pc, struct tag_links *tl,
+			      const struct article *a)
 {
 	const struct article_meta *m = meta_of(pc->in, a);
 	struct value *tags = value_new_list(pc->arena);
-	for (size_t t = 0; t < a->ntags; t++) {
-		struct value *v = value_new_map(pc->arena);
-		value_map_set(pc->arena, v, "name",
-			      value_new_string_borrowed(pc->arena, a->tags[t]));
-		value_map_set(pc->arena, v, "href", value_new_string_borrowed(pc->arena,
-			      site_href(pc->arena, pc->l, pc->path, pc->l, m->tag_paths[t])));
-		value_list_push(pc->arena, tags, v);
-	}
+	for (size_t t = 0; t < a->ntags; t++)
+		value_list_push(pc->arena, tags, tag_link(pc, tl, a->tags[t], m->tag_paths[t]));
 	return tags;
 }
 
 /* A summary of an article for lists, with links relative to the page
  * listing it: its own map holds the links, the rest comes from its fixed
- * parent. */
-static struct value *article_summary(const struct page_ctx *pc, const struct article *a)
+ * parent. `tl`: the page's tag links (NULL: the summary's own). */
+static struct value *article_summary(const struct page_ctx *pc, struct tag_links *tl,
+				     const struct article *a)
 {
 	struct arena *ar = pc->arena;
 	const struct article_meta *meta = meta_of(pc->in, a);
@@ -546,7 +585,7 @@ static struct value *article_summary(const struct page_ctx *pc, const struct art
 	value_map_set_parent(m, meta->fixed);
 	value_map_set(ar, m, "href", value_new_string_borrowed(ar,
 		      site_href(pc->arena, pc->l, pc->path, pc->l, meta->path)));
-	value_map_set(ar, m, "tags", tag_list(pc, a));
+	value_map_set(ar, m, "tags", tag_list(pc, tl, a));
 	return m;
 }
 
@@ -667,7 +706,7 @@ static struct value *build_article_page(const struct page_ctx *pc, const struct 
 	struct value *ctx = NULL;
 	if (render_body(pc, a, &pending) == 0) {
 		const struct article *r = markdown_pending_article(pending);
-		ctx = article_summary(pc, a);
+		ctx = article_summary(pc, NULL, a);
 		/* the page's context is copied key by key, parents left out */
 		const struct value *fixed = meta_of(pc->in, a)->fixed;
 		for (size_t i = 0; i < fixed->u.map.len; i++)
@@ -762,8 +801,10 @@ static struct value *build_article_list(const struct page_ctx *pc, const struct 
 {
 	const struct article_list *what = p->arg;
 	struct value *items = value_new_list(pc->arena);
+	struct tag_links tl = TAG_LINKS_INIT;
 	for (size_t i = 0; i < what->n; i++)
-		value_list_push(pc->arena, items, article_summary(pc, what->articles[i]));
+		value_list_push(pc->arena, items, article_summary(pc, &tl, what->articles[i]));
+	tag_links_free(&tl);
 	struct value *ctx = value_new_map(pc->arena);
 	value_map_set(pc->arena, ctx, "articles", items);
 	if (what->tag)
@@ -907,8 +948,10 @@ struct value *articles_latest(struct site *s, enum lang l, size_t max)
 	const struct article **list = articles_of(s, l, &n);
 	struct value *latest = value_new_list(&s->arena);
 	struct page_ctx home = pg_planning(s, l, "", NULL);
+	struct tag_links tl = TAG_LINKS_INIT;
 	for (size_t i = 0; i < n && i < max; i++)
-		value_list_push(&s->arena, latest, article_summary(&home, list[i]));
+		value_list_push(&s->arena, latest, article_summary(&home, &tl, list[i]));
+	tag_links_free(&tl);
 	return latest;
 }
 
