@@ -165,6 +165,15 @@ rm -rf "$site"
 "$gen" check --root "$proj" >"$work/out5" 2>&1
 check "gen check exits 0 on good input" test $? -eq 0
 check "gen check writes nothing" test ! -e "$site"
+check "gen check finds every translation citing what its pair cites" \
+	grep -q '^  every article has both languages and its pair cites the same figures$' "$work/out5"
+zh_steps="$proj/content/zh/first-steps.md"
+cp "$zh_steps" "$work/zh-steps.bak"
+sed -i 's/最低租价为 {{< price gpu=rtx-4090 >}}/租价很低/' "$zh_steps"
+"$gen" check --root "$proj" >"$work/out5b" 2>&1
+check "gen check names the figure a translation does not cite" \
+	grep -q '^    only in content/en/first-steps.md: price gpu=rtx-4090$' "$work/out5b"
+cp "$work/zh-steps.bak" "$zh_steps"
 "$gen" frobnicate >/dev/null 2>&1
 check "unknown command exits 2" test $? -eq 2
 "$gen" --version | grep -q '^gen (gpuguide) '

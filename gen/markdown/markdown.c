@@ -856,7 +856,8 @@ int markdown_render_deferred(struct article *a, const struct markdown_cite *cite
 	for (size_t i = 0; i < p->o.nheadings; i++)
 		add_heading(&p->a, &p->o.headings[i]);
 	resolve_all(st, &p->cite);
-	record_cites(&p->a, st);
+	if (p->cite.list_cites)
+		record_cites(&p->a, st);
 	if (p->cite.check)
 		check_prose(st, &p->o, &p->cite);
 	p->a.html_key = html_key_of(st, p->a.body_key);

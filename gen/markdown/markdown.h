@@ -75,7 +75,8 @@ struct article {
 	struct digest_value parse_key;
 	bool parse_unkept;
 	struct heading *headings; size_t nheadings, cap_headings;
-	char **cites; size_t ncites; /* canonical shortcode texts, sorted */
+	char **cites; size_t ncites; /* canonical shortcode texts, sorted (when
+					 * markdown_cite.list_cites asks) */
 	size_t words;    /* words (en) or characters (zh) for reading time,
 			    counted by markdown_count_words */
 	bool keep_html;  /* the build keeps `html` after the page (feeds) */
@@ -164,12 +165,14 @@ bool markdown_prose_position(const struct prose *p, size_t at, size_t n,
  * NULL), and reads its body when the memo does not hold what was made of
  * it (`load_body` may be NULL: the body is given); `ctx` goes to each.
  * load_body sets a->body (malloc'd) from the article's file, or reports
- * why it cannot and returns -1. */
+ * why it cannot and returns -1. `list_cites`: set a->cites (what `gen
+ * check` compares between translations; a build does not read them). */
 struct markdown_cite {
 	shortcode_resolver resolve;
 	prose_checker check;
 	void *ctx;
 	int (*load_body)(void *ctx, struct article *a);
+	bool list_cites;
 };
 
 /* The memo's key of a body of `len` bytes. */

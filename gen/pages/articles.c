@@ -664,7 +664,8 @@ static int render_body(const struct page_ctx *pc, struct article *a,
 	tmp.body_key = a->body_key;
 	tmp.has_body_key = a->has_body_key;
 	/* the shortcodes see the page as it is: its path, arena, marks */
-	struct markdown_cite mc = { cite_resolve, cite_check_prose, (void *)pc, load_body };
+	struct markdown_cite mc = { cite_resolve, cite_check_prose, (void *)pc, load_body,
+				    !pc->in->opt.write };
 	const struct markdown_memo *memo = pc->in->markdown_memo;
 	uint64_t t0 = site_clock_ns();
 	int rc = markdown_render_deferred(&tmp, &mc, memo, pc->diag, pending);

@@ -288,7 +288,7 @@ static const char *render_rc(struct fixture *f, enum lang l, const char *body,
 	struct page_ctx pc = pg_planning(&f->s, l, "articles/t/", NULL);
 	/* every article is checked for typed figures too: the other tests'
 	 * bodies must raise none */
-	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &pc, NULL },
+	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &pc, NULL, false },
 			      NULL, &f->diag);
 	return f->a.html;
 }
@@ -833,7 +833,7 @@ static char *render_on(struct fixture *f, enum lang l, const char *path, const c
 	assert_int_equal(markdown_parse_article(&f->a, "content/en/t.md", l, src.ptr, src.len,
 						&f->diag), 0);
 	buf_release(&src);
-	markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, NULL, &pc, NULL }, NULL,
+	markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, NULL, &pc, NULL, false }, NULL,
 			&f->diag);
 	return strdup(f->a.html ? f->a.html : "");
 }

@@ -74,7 +74,7 @@ static int echo_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
 	return 0;
 }
 
-static const struct markdown_cite echo_cite = { echo_resolver, NULL, NULL, NULL };
+static const struct markdown_cite echo_cite = { echo_resolver, NULL, NULL, NULL, true };
 
 static const char good_head[] =
 	"---\ntitle: A title\ndescription: Text\ndate: 2026-11-20\nslug: a-slug\n"
@@ -491,7 +491,7 @@ static void test_prose_with_digits_goes_to_the_checker(void **state)
 {
 	struct fixture *f = *state;
 	struct buf seen = BUF_INIT;
-	struct markdown_cite mc = { echo_resolver, echo_checker, &seen, NULL };
+	struct markdown_cite mc = { echo_resolver, echo_checker, &seen, NULL, false };
 	struct buf src = BUF_INIT;
 	buf_adds(&src, good_head);
 	buf_adds(&src, "No digits here.\n\n## Costs in 2026\n\n"
@@ -571,6 +571,24 @@ static void test_cites_are_recorded_canonically(void **state)
 	assert_int_equal(f->a.ncites, 2);
 	assert_string_equal(f->a.cites[0], "cost gpu=a task=t");
 	assert_string_equal(f->a.cites[1], "price gpu=b");
+}
+
+/* A build does not list them (only `gen check` compares translations). */
+static void test_cites_are_listed_only_when_asked(void **state)
+{
+	struct fixture *f = *state;
+	struct buf src = BUF_INIT;
+	buf_adds(&src, good_head);
+	buf_adds(&src, "At {{< price gpu=b >}} an hour.\n");
+	assert_int_equal(markdown_parse_article(&f->a, "content/en/a.md", 0, src.ptr, src.len,
+						&f->diag), 0);
+	buf_release(&src);
+	struct markdown_cite unlisted = echo_cite;
+	unlisted.list_cites = false;
+	assert_int_equal(markdown_render(&f->a, &unlisted, NULL, &f->diag), 0);
+	assert_non_null(strstr(f->a.html, "<b>price gpu=b</b>"));
+	assert_int_equal(f->a.ncites, 0);
+	assert_null(f->a.cites);
 }
 
 static void test_author_text_cannot_forge_a_shortcode_token(void **state)
@@ -860,7 +878,7 @@ static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 	static const int hits[] = { 0, 1, 1, 1 }, keeps[] = { 1, 1, 2, 3 };
 	struct digest_value html_keys[4];
 	for (int i = 0; i < 4; i++) {
-		struct markdown_cite mc = { figure_resolver, NULL, (void *)figures[i], NULL };
+		struct markdown_cite mc = { figure_resolver, NULL, (void *)figures[i], NULL, false };
 		struct article a;
 		assert_int_equal(parse_with_head(bodies[i], &a, &d), 0);
 		assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
@@ -916,7 +934,7 @@ static int render_keyed(const char *body, const char *file, struct digest_value 
 	a.body_key = key;
 	a.has_body_key = key.hi || key.lo; /* { 0, 0 }: a parse made anew */
 	bf->body = file;
-	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from };
+	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from, false };
 	if (rc == 0)
 		rc = markdown_render(&a, &mc, memo, &d);
 	if (rc == 0)
@@ -941,7 +959,7 @@ static void render_deferred(const char *body, struct digest_value key,
 	a.body_key = key;
 	a.has_body_key = true;
 	bf->body = body;
-	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from };
+	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from, false };
 	struct markdown_pending *p;
 	assert_int_equal(markdown_render_deferred(&a, &mc, memo, &d, &p), 0);
 	*html_key = markdown_pending_article(p)->html_key;
@@ -970,7 +988,7 @@ static void test_the_html_is_read_only_for_a_page_written(void **state)
 	diag_init(&d, NULL, &log);
 	struct article a;
 	assert_int_equal(parse_with_head(memo_body, &a, &d), 0);
-	struct markdown_cite mc = { echo_resolver, NULL, NULL, NULL };
+	struct markdown_cite mc = { echo_resolver, NULL, NULL, NULL, false };
 	assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
 	buf_adds(&plain, a.html);
 	struct digest_value key = a.body_key, html_key = a.html_key, got;
@@ -1018,7 +1036,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 	struct buf plain = BUF_INIT, seen_plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT,
 		   log = BUF_INIT;
 	/* rendered with its body: kept */
-	struct markdown_cite mc = { echo_resolver, echo_checker, &seen_plain, NULL };
+	struct markdown_cite mc = { echo_resolver, echo_checker, &seen_plain, NULL, false };
 	struct diag d;
 	diag_init(&d, NULL, &log);
 	struct article a;
@@ -1182,7 +1200,7 @@ static void test_prose_is_checked_from_the_memo(void **state)
 	const char *body = "| a | b |\n|---|---|\n| RTX 4090 | 24 GB |\n\nIt has 2 fans.\n";
 	for (int i = 0; i < 2; i++) {
 		struct buf *seen = i ? &second : &first;
-		struct markdown_cite mc = { echo_resolver, echo_checker, seen, NULL };
+		struct markdown_cite mc = { echo_resolver, echo_checker, seen, NULL, false };
 		struct diag d;
 		diag_init(&d, NULL, &log);
 		struct article a;
@@ -1295,6 +1313,7 @@ int main(void)
 		T(test_many_shortcodes_each_land_in_their_place),
 		T(test_word_count_matches_the_definition_on_random_bytes),
 		T(test_cites_are_recorded_canonically),
+		T(test_cites_are_listed_only_when_asked),
 		T(test_author_text_cannot_forge_a_shortcode_token),
 		T(test_shortcode_in_image_alt_gives_no_markup_in_attribute),
 		T(test_memo_gives_what_cmark_gives),
