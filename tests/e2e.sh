@@ -633,6 +633,26 @@ check "zh: the full stop after a bare link stays text" grep -q 'https://example.
 "$gen" build --root "$gfm" >/dev/null 2>"$work/err-gfm2"
 check "a rebuild says the typed-price warnings again" \
 	test "$(grep -c 'types the lowest on-demand price' "$work/err-gfm2")" -eq 2
+# An article's check is kept with the GPUs it held typed numbers against:
+# another GPU's price edited, the pages kept say the warnings again; the
+# RTX 4090's lowest price edited, the page that types it (and cites no
+# price) is kept as published, and checked again: no warning now.
+cp "$gfm/data/prices.csv" "$work/prices.gfm"
+awk -F, 'BEGIN{OFS=","} $1=="rtx-3080" {$3="0.23"} {print}' "$work/prices.gfm" >"$gfm/data/prices.csv"
+"$gen" build --root "$gfm" >/dev/null 2>"$work/err-gfm3"
+check "another GPU's price edited: the typed-price warnings again" \
+	test "$(grep -c 'types the lowest on-demand price of RTX 4090' "$work/err-gfm3")" -eq 2
+page_id=$(stat -c '%i %Y' "$gfm/site/en/articles/gfm/index.html")
+awk -F, -v p="$lowest" 'BEGIN{OFS=","} $1=="rtx-4090" && $3==p {$3="0.29"} {print}' "$work/prices.gfm" >"$gfm/data/prices.csv"
+"$gen" build --root "$gfm" >/dev/null 2>"$work/err-gfm4"
+check "the RTX 4090's price edited: the page typing the old one is kept" \
+	test "$(stat -c '%i %Y' "$gfm/site/en/articles/gfm/index.html")" = "$page_id"
+check "and its typed price, no longer a figure of the data, is no warning" \
+	sh -c "! grep -q 'types' '$work/err-gfm4'"
+cp "$work/prices.gfm" "$gfm/data/prices.csv"
+"$gen" build --root "$gfm" >/dev/null 2>"$work/err-gfm5"
+check "the price back: the warnings again" \
+	test "$(grep -c 'types the lowest on-demand price of RTX 4090' "$work/err-gfm5")" -eq 2
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

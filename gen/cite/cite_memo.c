@@ -21,6 +21,8 @@ struct cite_memo {
 	struct memo_entry *v;
 	size_t n, cap;
 	struct buf key;      /* the key being looked up */
+	struct cite_memo_digest *digests; /* cite_memo_digests */
+	size_t ndigests;
 };
 
 struct cite_memo *cite_memo_new(void)
@@ -42,6 +44,7 @@ void cite_memo_free(struct cite_memo *m)
 	free(m->v);
 	strmap_free(&m->index);
 	buf_release(&m->key);
+	free(m->digests);
 	free(m);
 }
 
@@ -95,4 +98,14 @@ void cite_memo_keep(struct cite_memo *m, const char *key, const char *html, size
 	e->marks = *marks; /* taken */
 	memset(marks, 0, sizeof *marks);
 	*at = m->n;
+}
+
+struct cite_memo_digest *cite_memo_digests(struct cite_memo *m, size_t n)
+{
+	if (m->ndigests != n || !m->digests) {
+		free(m->digests);
+		m->digests = xcalloc(n + 1, sizeof *m->digests);
+		m->ndigests = n;
+	}
+	return m->digests;
 }

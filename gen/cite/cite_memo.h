@@ -11,10 +11,16 @@
  * whose links climb from the page (a link below the page itself depends
  * on its path, not only on its depth).
  *
+ * It also holds digests a module works out once per thread and build for
+ * its own memo (cite_typed: what the typed-figure check of an article
+ * compared with), in slots the module numbers.
+ *
  * Memory: the memo owns its entries (heap); one thread uses it.
  */
 #ifndef GPUGUIDE_CITE_MEMO_H
 #define GPUGUIDE_CITE_MEMO_H
+
+#include "base/digest.h"
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -41,5 +47,14 @@ bool cite_memo_find(const struct cite_memo *m, const char *key, struct buf *out,
  * under `key`. */
 void cite_memo_keep(struct cite_memo *m, const char *key, const char *html, size_t len,
 		    struct ledger_sink *marks);
+
+/* A digest worked out once per thread: `value` once `known`. */
+struct cite_memo_digest {
+	struct digest_value value;
+	bool known;
+};
+/* The memo's `n` digest slots (none known at first; the same `n` at every
+ * call of a build, or all are forgotten). */
+struct cite_memo_digest *cite_memo_digests(struct cite_memo *m, size_t n);
 
 #endif

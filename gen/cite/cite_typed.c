@@ -4,7 +4,10 @@
 
 #include "base/buf.h"
 #include "base/diag.h"
+#include "base/digest.h"
+#include "base/xalloc.h"
 #include "cite/cite.h"
+#include "cite/cite_memo.h"
 #include "cite/shortcode.h"
 #include "markdown/markdown.h"
 #include "model/data.h"
@@ -12,9 +15,12 @@
 #include "model/schema.h"
 #include "view/site.h"
 
+#include <limits.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 #include <strings.h>
 
@@ -26,12 +32,23 @@ struct named {
 	size_t n;
 };
 
+/* What an article's check compared with and said, to be kept
+ * (cite_check_article): each GPU whose figures a typed number was held
+ * against, and each warning's place and words. */
+struct typed_log {
+	bool *consulted; /* [ngpus] */
+	size_t ngpus;
+	struct buf warnings; /* each: line, column, its five texts */
+	uint32_t nwarnings;
+};
+
 /* One stretch of prose being checked. */
 struct typed {
 	struct cite c; /* the kit's view of the site, for its lookups */
 	const struct prose *p;
 	struct md_cursor at; /* positions in the source found up to here */
 	size_t sentence;     /* where the sentence being checked starts */
+	struct typed_log *log; /* NULL: nothing kept */
 };
 
 /* A number as typed: its value, its digits after the point, where it
@@ -305,15 +322,37 @@ static void locate(struct typed *t, const struct typed_num *n, int *line, int *c
 		*col -= (int)(n->digits - n->from);
 }
 
+/* The warning, from the check or from its log: `typed` is the figure as
+ * typed, `what` the figure it is, `gpu` whose, `table` the CSV file that
+ * holds it and `cite` the shortcode that cites it. */
+static void say_typed(struct diag *d, const char *path, int line, int col,
+		      const char *typed, size_t len, const char *what, const char *gpu,
+		      const char *table, const char *cite)
+{
+	diag_warning(d, path, line, col,
+		     "\"%.*s\" types %s of %s, which data/%s.csv holds: cite it with %s so that it follows the data",
+		     (int)len, typed, what, gpu, table, cite);
+}
+
 static void warn_typed(struct typed *t, const struct typed_num *n, size_t g,
 		       const char *what, const char *table, const char *cite)
 {
 	int line, col;
 	locate(t, n, &line, &col);
-	diag_warning(t->c.diag, t->p->path, line, col,
-		     "\"%.*s\" types %s of %s, which data/%s.csv holds: cite it with %s so that it follows the data",
-		     (int)(n->to - n->from), t->p->text + n->from, what,
-		     t->c.d->gpus[g].name, table, cite);
+	const char *typed = t->p->text + n->from, *gpu = t->c.d->gpus[g].name;
+	size_t len = n->to - n->from;
+	say_typed(t->c.diag, t->p->path, line, col, typed, len, what, gpu, table, cite);
+	if (!t->log)
+		return;
+	struct buf *w = &t->log->warnings;
+	buf_add_u32(w, (uint32_t)line);
+	buf_add_u32(w, (uint32_t)col);
+	buf_add_counted(w, typed, len);
+	buf_add_counted(w, what, strlen(what));
+	buf_add_counted(w, gpu, strlen(gpu));
+	buf_add_counted(w, table, strlen(table));
+	buf_add_counted(w, cite, strlen(cite));
+	t->log->nwarnings++;
 }
 
 /* Warn when dollar amount `n` is a price of GPU `g`; true when it did. */
@@ -435,6 +474,9 @@ static void check_number(struct typed *t, struct typed_num *n, struct named *nm,
 		*to = p->row ? p->len : sentence_end(p->text, n->digits, p->len);
 		nm->n = 0;
 		named_in(t, t->sentence, *to, nm);
+		/* every GPU named: the figures of each may decide the outcome */
+		for (size_t k = 0; t->log && k < nm->n; k++)
+			t->log->consulted[nm->g[k]] = true;
 	}
 	if (!nm->n || in_name(t, n->digits, t->sentence, *to))
 		return;
@@ -444,9 +486,10 @@ static void check_number(struct typed *t, struct typed_num *n, struct named *nm,
 			return;
 }
 
-void cite_check_prose(void *ctx, const struct prose *p, struct diag *diag)
+/* Check `p` for the page `pc`, into `log` when there is one. */
+static void check_logged(const struct page_ctx *pc, const struct prose *p,
+			 struct diag *diag, struct typed_log *log)
 {
-	const struct page_ctx *pc = ctx;
 	struct typed t = {
 		.c = {
 			.d = &pc->in->data,
@@ -456,6 +499,7 @@ void cite_check_prose(void *ctx, const struct prose *p, struct diag *diag)
 			.pg = *pc,
 		},
 		.p = p,
+		.log = log,
 	};
 	/* only a dollar amount or a number with a unit after it can be a
 	 * figure: the sentence and its GPUs are looked at only then (most
@@ -477,4 +521,218 @@ void cite_check_prose(void *ctx, const struct prose *p, struct diag *diag)
 			continue;
 		check_number(&t, &n, &nm, &to);
 	}
+}
+
+void cite_check_prose(void *ctx, const struct prose *p, struct diag *diag)
+{
+	check_logged(ctx, p, diag, NULL);
+}
+
+/* ---- an article's check, kept between builds ---- */
+
+/* A run of the check over one article, logged. */
+struct logged_run {
+	const struct page_ctx *pc;
+	struct typed_log log;
+};
+
+static void check_into_log(void *ctx, const struct prose *p, struct diag *diag)
+{
+	struct logged_run *run = ctx;
+	check_logged(run->pc, p, diag, &run->log);
+}
+
+static void add_number(struct digest *d, bool ok, double v)
+{
+	uint64_t bits;
+	memcpy(&bits, &v, sizeof bits);
+	digest_add_byte(d, ok);
+	if (ok)
+		digest_add_u64(d, bits);
+}
+
+/* What the check reads of the data besides the figures of the GPUs a
+ * sentence names: every GPU's id and name (which GPUs a sentence names,
+ * which digits belong to a name, the warning's words) and the numeric
+ * columns with their units as language `l` writes them. */
+static struct digest_value names_digest(const struct cite *c)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "typed figures: names");
+	digest_add_len(&d, c->d->ngpus);
+	for (size_t g = 0; g < c->d->ngpus; g++) {
+		digest_add_str(&d, c->d->gpus[g].id);
+		digest_add_str(&d, c->d->gpus[g].name);
+	}
+	for (size_t i = 0; sc_gpu_field_at(i); i++) {
+		const struct sc_gpu_field *f = sc_gpu_field_at(i);
+		digest_add_str(&d, f->name);
+		digest_add_byte(&d, (unsigned char)f->kind);
+		digest_add_str(&d, f->unit);
+		digest_add_str(&d, f->unit ? i18n_get(&c->pg.in->i18n, c->l, f->unit) : NULL);
+	}
+	return digest_end(&d);
+}
+
+/* Every figure of GPU `g` that check_dollars and check_spec hold a typed
+ * number against. */
+static struct digest_value figures_digest(const struct cite *c, size_t g)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "typed figures: a GPU's");
+	struct figure lowest = sc_lowest_price(c, g);
+	add_number(&d, !lowest.missing, lowest.value);
+	const struct gpu_prices *gp = c->m->prices ? &c->m->prices[g] : NULL;
+	digest_add_byte(&d, gp != NULL);
+	if (gp) {
+		add_number(&d, !gp->low.missing, gp->low.value);
+		add_number(&d, !gp->high.missing, gp->high.value);
+	}
+	for (size_t i = 0; sc_gpu_field_at(i); i++) {
+		struct num v = sc_gpu_num(&c->d->gpus[g], sc_gpu_field_at(i));
+		add_number(&d, v.ok, v.v);
+	}
+	return digest_end(&d);
+}
+
+/* The thread's digest in slot `i` (GPUs first, then the languages' names),
+ * worked out at its first use. */
+static struct digest_value slot_digest(const struct cite *c, size_t i)
+{
+	struct cite_memo_digest *s =
+		&cite_memo_digests(c->pg.cites, c->d->ngpus + LANG_COUNT)[i];
+	if (!s->known) {
+		s->value = i < c->d->ngpus ? figures_digest(c, i) : names_digest(c);
+		s->known = true;
+	}
+	return s->value;
+}
+
+static struct cite kit_of(const struct page_ctx *pc)
+{
+	return (struct cite){ .d = &pc->in->data, .m = &pc->in->metrics, .l = pc->l,
+			      .diag = pc->diag, .pg = *pc };
+}
+
+/* The memo's key of the check of article `a` on page `pc`: its HTML's key
+ * (its body, each shortcode's text and what it resolved to), the line its
+ * body starts on (the warnings' places), its language and the names. */
+static struct digest_value check_key(const struct cite *c, const struct article *a)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "typed figures: an article's check");
+	digest_add_value(&d, a->html_key);
+	digest_add_u64(&d, (uint64_t)a->body_line);
+	digest_add_byte(&d, (unsigned char)c->l);
+	digest_add_value(&d, slot_digest(c, c->d->ngpus + (size_t)c->l));
+	return digest_end(&d);
+}
+
+/* The log as a record: the GPUs consulted, each with the digest of its
+ * figures, then the warnings. */
+static void encode_log(const struct cite *c, const struct typed_log *log, struct buf *rec)
+{
+	uint32_t n = 0;
+	for (size_t g = 0; g < log->ngpus; g++)
+		n += log->consulted[g];
+	buf_add_u32(rec, n);
+	for (size_t g = 0; g < log->ngpus; g++) {
+		if (!log->consulted[g])
+			continue;
+		struct digest_value v = slot_digest(c, g);
+		buf_add_u32(rec, (uint32_t)g);
+		buf_add_u64(rec, v.hi);
+		buf_add_u64(rec, v.lo);
+	}
+	buf_add_u32(rec, log->nwarnings);
+	buf_add(rec, log->warnings.ptr, log->warnings.len);
+}
+
+/* True when the record's GPUs are GPUs whose figures are still those
+ * digested; it is then read to its warnings. */
+static bool figures_unchanged(const struct cite *c, struct buf_reader *r)
+{
+	uint32_t n = buf_read_u32(r);
+	for (uint32_t i = 0; i < n && !r->bad; i++) {
+		uint32_t g = buf_read_u32(r);
+		struct digest_value v;
+		v.hi = buf_read_u64(r);
+		v.lo = buf_read_u64(r);
+		if (r->bad || g >= c->d->ngpus || !digest_equal(v, slot_digest(c, g)))
+			return false;
+	}
+	return !r->bad;
+}
+
+/* The record's warnings said again for article `path`: 0, or -1 (nothing
+ * said) when it is not such a record or its GPUs' figures changed. */
+static int replay(const struct cite *c, const char *path, const char *rec, size_t len)
+{
+	struct buf_reader r = { (const unsigned char *)rec, len, false };
+	if (!figures_unchanged(c, &r))
+		return -1;
+	/* read through once before saying anything: a record cut short says
+	 * nothing */
+	struct buf_reader at = r;
+	uint32_t n = buf_read_u32(&r);
+	for (uint32_t i = 0; i < n && !r.bad; i++) {
+		size_t len_part;
+		if (buf_read_u32(&r) > INT_MAX || buf_read_u32(&r) > INT_MAX)
+			return -1; /* no place a warning is said at */
+		for (int k = 0; k < 5; k++)
+			buf_read_counted(&r, &len_part);
+	}
+	if (r.bad || r.left)
+		return -1;
+	n = buf_read_u32(&at);
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t line = buf_read_u32(&at), col = buf_read_u32(&at);
+		const char *part[5];
+		size_t plen[5];
+		for (int k = 0; k < 5; k++)
+			part[k] = buf_read_counted(&at, &plen[k]);
+		/* the texts are counted, not ended: the four after the figure
+		 * copied to be strings */
+		struct buf t[4] = { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT };
+		for (int k = 0; k < 4; k++)
+			buf_add(&t[k], part[k + 1] ? part[k + 1] : "", plen[k + 1]);
+		say_typed(c->diag, path, (int)line, (int)col, part[0] ? part[0] : "", plen[0],
+			  t[0].ptr, t[1].ptr, t[2].ptr, t[3].ptr);
+		for (int k = 0; k < 4; k++)
+			buf_release(&t[k]);
+	}
+	return 0;
+}
+
+void cite_check_article(const struct page_ctx *pc, struct markdown_pending *p)
+{
+	const struct markdown_memo *memo = pc->in->markdown_memo;
+	struct article *a = markdown_pending_article(p);
+	if (!markdown_pending_parsed(p))
+		return;
+	if (!memo || !memo->peek || !pc->cites || !a->has_body_key) {
+		markdown_check_prose(p, cite_check_prose, (void *)pc);
+		return;
+	}
+	struct cite c = kit_of(pc);
+	struct digest_value key = check_key(&c, a);
+	struct buf rec = BUF_INIT;
+	if (memo->peek(memo->ctx, key, &rec) == 0 && replay(&c, a->path, rec.ptr, rec.len) == 0) {
+		memo->keep(memo->ctx, key, rec.ptr, rec.len);
+		buf_release(&rec);
+		return;
+	}
+	struct logged_run run = { pc, { NULL, c.d->ngpus, BUF_INIT, 0 } };
+	run.log.consulted = xcalloc(c.d->ngpus + 1, sizeof *run.log.consulted);
+	if (markdown_check_prose(p, check_into_log, &run)) {
+		buf_reset(&rec);
+		encode_log(&c, &run.log, &rec);
+		memo->keep(memo->ctx, key, rec.ptr, rec.len);
+	}
+	free(run.log.consulted);
+	buf_release(&run.log.warnings);
+	buf_release(&rec);
 }

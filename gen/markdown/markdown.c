@@ -864,6 +864,22 @@ int markdown_render_deferred(struct article *a, const struct markdown_cite *cite
 	return st->errors ? -1 : 0;
 }
 
+bool markdown_pending_parsed(const struct markdown_pending *p)
+{
+	return p->parsed;
+}
+
+bool markdown_check_prose(struct markdown_pending *p, prose_checker check, void *ctx)
+{
+	if (!p->parsed)
+		return false;
+	struct markdown_cite cite = p->cite;
+	cite.check = check;
+	cite.ctx = ctx;
+	check_prose(&p->st, &p->o, &cite);
+	return true;
+}
+
 /* cmark's HTML of the body, when the memo holds it apart: from its record,
  * else from the body parsed again (read if need be) and kept. 0, or -1
  * when the body could not be had (reported). */

@@ -207,6 +207,15 @@ int markdown_render_deferred(struct article *a, const struct markdown_cite *cite
 			     const struct markdown_memo *memo, struct diag *diag,
 			     struct markdown_pending **pending);
 struct article *markdown_pending_article(struct markdown_pending *p);
+/* The prose of a pending article given to `check` (with `ctx`), as
+ * markdown_render_deferred does when its cite has a checker (a caller that
+ * keeps the check's outcome gives none there, and checks only when it
+ * must); positions are found as they are there. False (nothing checked)
+ * when the body could not be rendered. */
+bool markdown_check_prose(struct markdown_pending *p, prose_checker check, void *ctx);
+/* True when the body was rendered (its headings, shortcodes and html_key
+ * are set): what markdown_check_prose needs. */
+bool markdown_pending_parsed(const struct markdown_pending *p);
 const char *markdown_splice(struct markdown_pending *p);
 void markdown_pending_free(struct markdown_pending *p);
 

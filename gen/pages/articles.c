@@ -664,11 +664,12 @@ static int render_body(const struct page_ctx *pc, struct article *a,
 	tmp.body_key = a->body_key;
 	tmp.has_body_key = a->has_body_key;
 	/* the shortcodes see the page as it is: its path, arena, marks */
-	struct markdown_cite mc = { cite_resolve, cite_check_prose, (void *)pc, load_body,
+	struct markdown_cite mc = { cite_resolve, NULL, (void *)pc, load_body,
 				    !pc->in->opt.write };
 	const struct markdown_memo *memo = pc->in->markdown_memo;
 	uint64_t t0 = site_clock_ns();
 	int rc = markdown_render_deferred(&tmp, &mc, memo, pc->diag, pending);
+	cite_check_article(pc, *pending); /* what it found kept in the memo */
 	struct article *r = markdown_pending_article(*pending);
 	if (rc == 0 && a->keep_html && !a->html) {
 		if (markdown_splice(*pending)) {

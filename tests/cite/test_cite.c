@@ -925,6 +925,139 @@ static void test_memo_keeps_no_message_nor_other_depth(void **state)
 	cite_memo_free(memo);
 }
 
+/* ---- an article's check kept between builds ---- */
+
+/* A markdown memo of two builds: records are read from the last one's
+ * and kept for the next. */
+enum { RECORDS = 4 };
+struct two_builds {
+	struct digest_value key[2][RECORDS];
+	struct buf rec[2][RECORDS];
+	size_t n[2];
+};
+
+static int last_build_record(void *ctx, struct digest_value key, struct buf *rec)
+{
+	struct two_builds *m = ctx;
+	for (size_t i = 0; i < m->n[0]; i++)
+		if (digest_equal(m->key[0][i], key)) {
+			buf_add(rec, m->rec[0][i].ptr, m->rec[0][i].len);
+			return 0;
+		}
+	return -1;
+}
+
+static void keep_for_next(void *ctx, struct digest_value key, const char *rec, size_t len)
+{
+	struct two_builds *m = ctx;
+	assert_true(m->n[1] < RECORDS);
+	m->key[1][m->n[1]] = key;
+	buf_init(&m->rec[1][m->n[1]]);
+	buf_add(&m->rec[1][m->n[1]++], rec, len);
+}
+
+/* The next build begins: what was kept is what it reads. */
+static void next_build(struct two_builds *m)
+{
+	for (size_t i = 0; i < m->n[0]; i++)
+		buf_release(&m->rec[0][i]);
+	memcpy(m->key[0], m->key[1], sizeof m->key[0]);
+	memcpy(m->rec[0], m->rec[1], sizeof m->rec[0]);
+	m->n[0] = m->n[1];
+	m->n[1] = 0;
+}
+
+static void two_builds_free(struct two_builds *m)
+{
+	next_build(m);
+	next_build(m);
+}
+
+/* Check `body` as a rendering thread (its memo `cm`) does, with the
+ * markdown memo `m`: the messages. */
+static const char *check_kept(struct fixture *f, struct two_builds *m, struct cite_memo *cm,
+			      const char *body)
+{
+	struct markdown_memo memo = { last_build_record, keep_for_next, m,
+				      last_build_record, NULL };
+	f->s.in.markdown_memo = &memo;
+	struct page_ctx pc = pg_planning(&f->s, LANG_EN, "articles/t/", NULL);
+	pc.cites = cm;
+	struct buf src = BUF_INIT;
+	buf_adds(&src, "---\ntitle: T\ndate: 2026-01-01\nslug: t\n---\n");
+	buf_adds(&src, body);
+	markdown_article_free(&f->a);
+	assert_int_equal(markdown_parse_article(&f->a, "content/en/t.md", LANG_EN, src.ptr,
+						src.len, &f->diag), 0);
+	buf_release(&src);
+	buf_reset(&f->log);
+	struct markdown_pending *p;
+	assert_int_equal(markdown_render_deferred(&f->a, &(struct markdown_cite){ cite_resolve, NULL, &pc, NULL, false },
+						  NULL, &f->diag, &p), 0);
+	cite_check_article(&pc, p);
+	markdown_pending_free(p);
+	f->s.in.markdown_memo = NULL;
+	return f->log.ptr;
+}
+
+/* The bytes `from` of the only record kept, made `to` (as long). */
+static void rewrite_record(struct two_builds *m, const char *from, const char *to)
+{
+	assert_int_equal(m->n[0], 1);
+	struct buf *r = &m->rec[0][0];
+	size_t n = strlen(from), i = 0;
+	while (i + n <= r->len && memcmp(r->ptr + i, from, n))
+		i++;
+	assert_true(i + n <= r->len);
+	memcpy(r->ptr + i, to, n);
+}
+
+/* A check's warnings are said from the memo while the figures of the GPUs
+ * its sentences name are the same (the record's words, altered here, show
+ * that it was not checked again); one of those figures changed, or the
+ * record cut short, the prose is checked again. Another GPU's figures do
+ * not count. */
+static void test_a_kept_check_is_said_again_until_its_figures_change(void **state)
+{
+	struct fixture *f = *state;
+	const char *body = "The RTX 4090 rents for $0.39 an hour.\n";
+	const char *warning = "content/en/t.md:6:24: warning: \"$0.39\" types the lowest on-demand price "
+			      "of RTX 4090, which data/prices.csv holds: cite it with "
+			      "{{< price gpu=rtx-4090 >}} so that it follows the data\n";
+	struct two_builds m = { 0 };
+	struct cite_memo *cm = cite_memo_new();
+	assert_string_equal(check_kept(f, &m, cm, body), warning);
+	next_build(&m);
+	rewrite_record(&m, "$0.39", "$9.99");
+	assert_non_null(strstr(check_kept(f, &m, cm, body), "\"$9.99\" types"));
+	next_build(&m);
+	long h100 = data_gpu_index(&f->s.in.data, "h100-80gb");
+	assert_true(h100 >= 0);
+	f->s.in.metrics.prices[h100].lowest.value += 1;
+	struct cite_memo *other = cite_memo_new(); /* a build: the digests anew */
+	assert_non_null(strstr(check_kept(f, &m, other, body), "\"$9.99\" types"));
+	next_build(&m);
+	long rtx = data_gpu_index(&f->s.in.data, "rtx-4090");
+	f->s.in.metrics.prices[rtx].lowest.value += 1;
+	struct cite_memo *moved = cite_memo_new();
+	const char *log = check_kept(f, &m, moved, body);
+	assert_null(strstr(log, "$9.99"));
+	assert_null(strstr(log, "lowest on-demand price"));
+	f->s.in.metrics.prices[rtx].lowest.value -= 1;
+	struct cite_memo *back = cite_memo_new();
+	next_build(&m);
+	assert_string_equal(check_kept(f, &m, back, body), warning);
+	next_build(&m);
+	m.rec[0][0].len -= 3; /* cut short */
+	assert_string_equal(check_kept(f, &m, back, body), warning);
+	f->s.in.metrics.prices[h100].lowest.value -= 1;
+	cite_memo_free(cm);
+	cite_memo_free(other);
+	cite_memo_free(moved);
+	cite_memo_free(back);
+	two_builds_free(&m);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -932,6 +1065,7 @@ int main(void)
 		T(test_price_in_paragraph_has_unit_and_source),
 		T(test_memo_gives_what_resolving_gives),
 		T(test_memo_keeps_no_message_nor_other_depth),
+		T(test_a_kept_check_is_said_again_until_its_figures_change),
 		T(test_price_in_chinese_says_per_hour_in_chinese),
 		T(test_price_inside_emphasis_and_list),
 		T(test_price_which_and_source_pick_other_rows),
