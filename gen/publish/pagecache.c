@@ -34,7 +34,6 @@ void pagecache_init(struct pagecache *pc)
 	memset(pc, 0, sizeof *pc);
 	pc->file_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->page_index = (struct strmap)STRMAP_INIT_BORROWED;
-	pc->memo_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->fd = -1;
 	pthread_mutex_init(&pc->lock, NULL);
 }
@@ -45,14 +44,12 @@ void pagecache_free(struct pagecache *pc)
 		free(pc->files[i].rel);
 	for (size_t i = 0; i < pc->npages; i++)
 		free(pc->pages[i].rel);
-	for (size_t i = 0; i < pc->nmemos; i++)
-		free(pc->memos[i].key);
 	free(pc->files);
 	free(pc->pages);
 	free(pc->memos);
 	strmap_free(&pc->file_index);
 	strmap_free(&pc->page_index);
-	strmap_free(&pc->memo_index);
+	free(pc->memo_slots);
 	if (pc->fd >= 0)
 		close(pc->fd);
 	if (pc->out) { /* started, never finished: it describes no site */
@@ -198,56 +195,77 @@ const struct pagecache_page *pagecache_page(const struct pagecache *pc,
 	return at ? &pc->pages[*at - 1] : NULL;
 }
 
-/* Index a memo (pc->lock held, or one thread); false when the key has one. */
-static bool index_memo(struct pagecache *pc, const char *key)
+/* The slot of `key` in the memo table, or the empty one where it goes
+ * (the table has one). */
+static size_t memo_slot(const struct pagecache *pc, struct digest_value key)
 {
-	if (strmap_get(&pc->memo_index, key))
+	size_t mask = pc->memo_nslots - 1, k = (size_t)key.lo & mask;
+	for (uint32_t at; (at = pc->memo_slots[k]) != 0; k = (k + 1) & mask)
+		if (digest_equal(pc->memos[at - 1].key, key))
+			break;
+	return k;
+}
+
+/* Twice the slots (at least 64), each memo placed again. */
+static void memo_slots_grow(struct pagecache *pc)
+{
+	size_t n = pc->memo_nslots ? pc->memo_nslots * 2 : 64;
+	free(pc->memo_slots);
+	pc->memo_slots = xcalloc(n, sizeof *pc->memo_slots);
+	pc->memo_nslots = n;
+	for (size_t i = 0; i < pc->nmemos; i++)
+		pc->memo_slots[memo_slot(pc, pc->memos[i].key)] = (uint32_t)i + 1;
+}
+
+/* Index a memo (pc->lock held, or one thread); false when the key has one. */
+static bool index_memo(struct pagecache *pc, struct digest_value key)
+{
+	if (2 * (pc->nmemos + 1) > pc->memo_nslots)
+		memo_slots_grow(pc);
+	size_t k = memo_slot(pc, key);
+	if (pc->memo_slots[k])
 		return false;
 	ALLOC_GROW(pc->memos, pc->nmemos, pc->cap_memos);
-	struct pagecache_memo *m = &pc->memos[pc->nmemos++];
-	m->key = xstrdup(key); /* the map borrows it */
-	*strmap_slot(&pc->memo_index, m->key, NULL) = pc->nmemos;
+	pc->memos[pc->nmemos++] = (struct pagecache_memo){ key, { 0, 0, { 0, 0 } } };
+	pc->memo_slots[k] = (uint32_t)pc->nmemos;
 	return true;
 }
 
 void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
 			const char *rec, size_t len)
 {
-	char hex[33];
-	digest_hex(key, hex);
 	pthread_mutex_lock(&pc->lock);
-	if (index_memo(pc, hex))
+	if (index_memo(pc, key))
 		pc->memos[pc->nmemos - 1].rec = append_record(pc, rec, len);
 	pthread_mutex_unlock(&pc->lock);
 }
 
-/* The record of `key` (its hex into `hex`), or NULL. */
+/* The record of `key`, or NULL. */
 static const struct pagecache_rec *memo_rec(const struct pagecache *pc,
-					    struct digest_value key, char hex[33])
+					    struct digest_value key)
 {
-	digest_hex(key, hex);
-	const size_t *at = strmap_get(&pc->memo_index, hex);
-	return at ? &pc->memos[*at - 1].rec : NULL;
+	if (!pc->memo_nslots)
+		return NULL;
+	uint32_t at = pc->memo_slots[memo_slot(pc, key)];
+	return at ? &pc->memos[at - 1].rec : NULL;
 }
 
 int pagecache_memo(const struct pagecache *pc, struct digest_value key,
 		   struct buf *out)
 {
-	char hex[33];
-	const struct pagecache_rec *r = memo_rec(pc, key, hex);
+	const struct pagecache_rec *r = memo_rec(pc, key);
 	return r ? pagecache_read(pc, r, out) : -1;
 }
 
 int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
 			 struct digest_value key, struct buf *out)
 {
-	char hex[33];
-	const struct pagecache_rec *r = memo_rec(old, key, hex);
+	const struct pagecache_rec *r = memo_rec(old, key);
 	size_t start = out->len;
 	if (!r || pagecache_read(old, r, out) != 0)
 		return -1;
 	pthread_mutex_lock(&pc->lock);
-	if (index_memo(pc, hex))
+	if (index_memo(pc, key))
 		pc->memos[pc->nmemos - 1].rec = append_checked(pc, out->ptr + start, r->len, r->check);
 	pthread_mutex_unlock(&pc->lock);
 	return 0;
@@ -256,13 +274,12 @@ int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
 int pagecache_carry_memo_unread(struct pagecache *pc, const struct pagecache *old,
 				struct digest_value key)
 {
-	char hex[33];
-	const struct pagecache_rec *r = memo_rec(old, key, hex);
+	const struct pagecache_rec *r = memo_rec(old, key);
 	struct buf b = BUF_INIT;
 	int rc = r && old->fd >= 0 ? read_at(old->fd, r->at, r->len, &b) : -1;
 	if (rc == 0) {
 		pthread_mutex_lock(&pc->lock);
-		if (index_memo(pc, hex))
+		if (index_memo(pc, key))
 			pc->memos[pc->nmemos - 1].rec = append_checked(pc, b.ptr, r->len, r->check);
 		pthread_mutex_unlock(&pc->lock);
 	}
@@ -381,7 +398,9 @@ static void encode_index(const struct pagecache *pc, struct buf *b)
 	}
 	buf_add_u32(b, (uint32_t)pc->nmemos);
 	for (size_t i = 0; i < pc->nmemos; i++) {
-		add_str(b, pc->memos[i].key);
+		char hex[33];
+		digest_hex(pc->memos[i].key, hex);
+		add_str(b, hex);
 		add_rec(b, &pc->memos[i].rec);
 	}
 }
@@ -392,6 +411,25 @@ static bool rec_inside(const struct pagecache_rec *rec, uint64_t index_at)
 {
 	return rec->at >= HEADER_LEN && rec->at <= index_at &&
 	       rec->len <= index_at - rec->at;
+}
+
+/* A memo's key from the 32 hex digits digest_hex wrote: false for any
+ * other text. */
+static bool key_of_hex(const char *hex, size_t n, struct digest_value *key)
+{
+	if (n != 32)
+		return false;
+	uint64_t w[2] = { 0, 0 };
+	for (size_t i = 0; i < 32; i++) {
+		char c = hex[i];
+		unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0')
+			   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
+		if (v == 16)
+			return false;
+		w[i / 16] = w[i / 16] << 4 | v;
+	}
+	*key = (struct digest_value){ w[0], w[1] };
+	return true;
 }
 
 /* The index (whose records lie before `index_at`) into `pc`. */
@@ -434,10 +472,14 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 	if (nmemos != counts[2])
 		r.bad = true;
 	for (size_t i = 0; i < nmemos && !r.bad; i++) {
-		const char *key = read_str(&r, &tmp);
+		size_t n;
+		const char *hex = buf_read_counted(&r, &n);
+		struct digest_value key;
 		struct pagecache_rec rec = read_rec(&r);
 		inside = inside && rec_inside(&rec, index_at);
-		if (key && !r.bad && index_memo(pc, key))
+		if (!hex || !key_of_hex(hex, n, &key))
+			r.bad = true;
+		else if (!r.bad && index_memo(pc, key))
 			pc->memos[pc->nmemos - 1].rec = rec;
 	}
 	buf_release(&tmp);

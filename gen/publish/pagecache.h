@@ -83,7 +83,7 @@ struct pagecache_file {
 };
 
 struct pagecache_memo {
-	char *key; /* the digest in 32 hex digits */
+	struct digest_value key; /* in the file as 32 hex digits */
 	struct pagecache_rec rec;
 };
 
@@ -97,7 +97,10 @@ struct pagecache {
 	struct pagecache_file *files; size_t nfiles, cap_files;
 	struct pagecache_page *pages; size_t npages, cap_pages;
 	struct pagecache_memo *memos; size_t nmemos, cap_memos;
-	struct strmap file_index, page_index, memo_index; /* -> index + 1 */
+	struct strmap file_index, page_index; /* -> index + 1 */
+	/* the memos by key: open addressing on the key's low bits (a digest
+	 * is already spread evenly), each slot a memo's index + 1 or 0 */
+	uint32_t *memo_slots; size_t memo_nslots;
 	int fd;                     /* a loaded cache's file, or -1 */
 	FILE *out;                  /* a cache being written, or NULL */
 	char *out_buf;              /* its stdio buffer (owned) */
