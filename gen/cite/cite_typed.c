@@ -486,21 +486,18 @@ static void check_number(struct typed *t, struct typed_num *n, struct named *nm,
 			return;
 }
 
+/* The kit's view of the site for the page `pc`, its messages to `diag`. */
+static struct cite kit_of(const struct page_ctx *pc, struct diag *diag)
+{
+	return (struct cite){ .d = &pc->in->data, .m = &pc->in->metrics, .l = pc->l,
+			      .diag = diag, .pg = *pc };
+}
+
 /* Check `p` for the page `pc`, into `log` when there is one. */
 static void check_logged(const struct page_ctx *pc, const struct prose *p,
 			 struct diag *diag, struct typed_log *log)
 {
-	struct typed t = {
-		.c = {
-			.d = &pc->in->data,
-			.m = &pc->in->metrics,
-			.l = pc->l,
-			.diag = diag,
-			.pg = *pc,
-		},
-		.p = p,
-		.log = log,
-	};
+	struct typed t = { .c = kit_of(pc, diag), .p = p, .log = log };
 	/* only a dollar amount or a number with a unit after it can be a
 	 * figure: the sentence and its GPUs are looked at only then (most
 	 * numbers in prose are neither) */
@@ -554,7 +551,7 @@ static void add_number(struct digest *d, bool ok, double v)
 /* What the check reads of the data besides the figures of the GPUs a
  * sentence names: every GPU's id and name (which GPUs a sentence names,
  * which digits belong to a name, the warning's words) and the numeric
- * columns with their units as language `l` writes them. */
+ * columns with their units as the kit's language writes them. */
 static struct digest_value names_digest(const struct cite *c)
 {
 	struct digest d;
@@ -608,12 +605,6 @@ static struct digest_value slot_digest(const struct cite *c, size_t i)
 		s->known = true;
 	}
 	return s->value;
-}
-
-static struct cite kit_of(const struct page_ctx *pc)
-{
-	return (struct cite){ .d = &pc->in->data, .m = &pc->in->metrics, .l = pc->l,
-			      .diag = pc->diag, .pg = *pc };
 }
 
 /* The memo's key of the check of article `a` on page `pc`: its HTML's key
@@ -717,7 +708,7 @@ void cite_check_article(const struct page_ctx *pc, struct markdown_pending *p)
 		markdown_check_prose(p, cite_check_prose, (void *)pc);
 		return;
 	}
-	struct cite c = kit_of(pc);
+	struct cite c = kit_of(pc, pc->diag);
 	struct digest_value key = check_key(&c, a);
 	struct buf rec = BUF_INIT;
 	if (memo->peek(memo->ctx, key, &rec) == 0 && replay(&c, a->path, rec.ptr, rec.len) == 0) {
