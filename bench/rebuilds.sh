@@ -81,7 +81,9 @@ echo "| N/lang | build | instructions (M) | of full | wall s | CPU s | peak MiB 
 echo "|--:|---|--:|--:|--:|--:|--:|---|"
 for n in $sizes; do
 	c0=$out/corpus-$n-$gpus
-	if [ ! -d "$c0" ] || [ "$here/corpus.py" -nt "$c0" ]; then
+	# made again when corpus.py or the data/ it copies (a new UI string) changed
+	if [ ! -d "$c0" ] || [ "$here/corpus.py" -nt "$c0" ] ||
+		[ -n "$(find "$root/data" -newer "$c0" -print -quit)" ]; then
 		rm -rf "$c0"
 		python3 "$here/corpus.py" "$c0" --articles "$n" --gpus "$gpus" >>"$log" || exit 1
 	fi

@@ -27,6 +27,9 @@ Checks:
                      page shows a time or a cost
   bottom-line        every comparison page opens with a bottom line of at
                      most three sentences that names one of its two cards
+  landmarks-unique   no page has two landmarks of one role with one name (a
+                     reader's list of landmarks tells each apart: axe's
+                     landmark-unique)
 """
 import csv
 import decimal
@@ -253,7 +256,57 @@ def check_bottom_line(site):
     return bad
 
 
+LANDMARK_ROLES = {"nav": "navigation", "aside": "complementary", "section": "region",
+                  "main": "main", "header": "banner", "footer": "contentinfo"}
+
+
+def landmarks(markup):
+    """(role, name) of each landmark in a page: its aria-label, or the text
+    of the elements its aria-labelledby names. A section without a name is
+    no landmark; a header or footer inside another element is none either
+    (approximated: only the first of each counts)."""
+    ids = {m.group(1): m.start() for m in re.finditer(r'\bid="([^"]+)"', markup)}
+
+    def text_of_id(i):
+        at = ids.get(i)
+        if at is None:
+            return ""
+        start = markup.rfind("<", 0, at)
+        tag = re.match(r"<([a-z0-9]+)", markup[start:]).group(1)
+        end = markup.find("</%s>" % tag, at)
+        return text_of(markup[markup.find(">", at) + 1:end])
+
+    found, seen_top = [], set()
+    for m in re.finditer(r"<(nav|aside|section|main|header|footer)\b([^>]*)>", markup):
+        tag, attrs = m.group(1), m.group(2)
+        label = re.search(r'aria-label="([^"]*)"', attrs)
+        by = re.search(r'aria-labelledby="([^"]*)"', attrs)
+        name = html.unescape(label.group(1)) if label else \
+            " ".join(text_of_id(i) for i in by.group(1).split()) if by else ""
+        if tag == "section" and not name:
+            continue
+        if tag in ("header", "footer", "main") and not name:
+            if tag in seen_top:
+                continue
+            seen_top.add(tag)
+        found.append((LANDMARK_ROLES[tag], " ".join(name.split())))
+    return found
+
+
+def check_landmarks_unique(site):
+    bad = []
+    for p in pages(site):
+        seen = {}
+        for role, name in landmarks(read(p)):
+            seen[(role, name)] = seen.get((role, name), 0) + 1
+        for (role, name), n in sorted(seen.items()):
+            if n > 1:
+                bad.append('%s: %d %s landmarks named "%s"' % (p, n, role, name))
+    return bad
+
+
 CHECKS = {
+    "landmarks-unique": check_landmarks_unique,
     "bottom-line": check_bottom_line,
     "ledger-one-value": check_ledger_one_value,
     "money-rounding": check_money_rounding,

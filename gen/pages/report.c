@@ -117,6 +117,11 @@ static void report_add_part(struct report *r, const char *body, struct value *ct
 	if (heading)
 		value_map_set_bool(a, r->section, "has_subparts", true);
 	value_map_set_str(a, m, "part_heading", heading ? heading : "");
+	/* one document holds several parts of one kind: a landmark of a part
+	 * is named by the part too (the heading's id before its own) */
+	value_map_set_str(a, m, "part_label", heading ? arena_printf(a, "%s-h ", id) : "");
+	value_map_set_str(a, m, "data_more_label",
+			  pg_fill(p, "report.data_more", "section", caption, NULL));
 	value_map_set_str(a, m, "part_no", arena_printf(a, "%zu.%zu", r->nsections, r->nheaded));
 	const struct value *chart = value_map_get(ctx, "chart");
 	bool figure = table && chart && chart->type == VALUE_STRING && chart->u.str.len;
