@@ -859,7 +859,7 @@ int markdown_render_deferred(struct article *a, const struct markdown_cite *cite
 	if (p->cite.list_cites)
 		record_cites(&p->a, st);
 	if (p->cite.check)
-		check_prose(st, &p->o, &p->cite);
+		markdown_check_prose(p, p->cite.check, p->cite.ctx);
 	p->a.html_key = html_key_of(st, p->a.body_key);
 	return st->errors ? -1 : 0;
 }

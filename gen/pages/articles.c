@@ -642,15 +642,13 @@ static int load_body(void *ctx, struct article *a)
 	return rc;
 }
 
-/* Render an article's body for its page (or for a check), from the memo
- * when it holds what was made of it (the file is then not read), and free
- * it. The parse is kept for the next build once the body's key is known. */
 /* Render the article's body for its page, into *pending (markdown.h's
  * deferred rendering: all but the HTML, which is spliced only for a page
  * that is written, complete_article_page), and keep what the site keeps
  * of it: its parse with the body's key, its cites (for the translations
  * report) and, for the newest articles, the HTML (for the feed: made
- * now). Each article is rendered by one thread only. */
+ * now). From the memo when it holds what was made of the body (the file
+ * is then not read). Each article is rendered by one thread only. */
 static int render_body(const struct page_ctx *pc, struct article *a,
 		       struct markdown_pending **pending)
 {

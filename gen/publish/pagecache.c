@@ -231,13 +231,21 @@ static bool index_memo(struct pagecache *pc, struct digest_value key)
 	return true;
 }
 
-void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
-			const char *rec, size_t len)
+/* Keep `len` bytes under `key` with their check, unless the key has a
+ * record already. */
+static void add_memo_checked(struct pagecache *pc, struct digest_value key,
+			     const char *rec, size_t len, struct digest_value check)
 {
 	pthread_mutex_lock(&pc->lock);
 	if (index_memo(pc, key))
-		pc->memos[pc->nmemos - 1].rec = append_record(pc, rec, len);
+		pc->memos[pc->nmemos - 1].rec = append_checked(pc, rec, len, check);
 	pthread_mutex_unlock(&pc->lock);
+}
+
+void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
+			const char *rec, size_t len)
+{
+	add_memo_checked(pc, key, rec, len, digest_check(rec, len));
 }
 
 /* The record of `key`, or NULL. */
@@ -264,10 +272,7 @@ int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
 	size_t start = out->len;
 	if (!r || pagecache_read(old, r, out) != 0)
 		return -1;
-	pthread_mutex_lock(&pc->lock);
-	if (index_memo(pc, key))
-		pc->memos[pc->nmemos - 1].rec = append_checked(pc, out->ptr + start, r->len, r->check);
-	pthread_mutex_unlock(&pc->lock);
+	add_memo_checked(pc, key, out->ptr + start, r->len, r->check);
 	return 0;
 }
 
@@ -277,12 +282,8 @@ int pagecache_carry_memo_unread(struct pagecache *pc, const struct pagecache *ol
 	const struct pagecache_rec *r = memo_rec(old, key);
 	struct buf b = BUF_INIT;
 	int rc = r && old->fd >= 0 ? read_at(old->fd, r->at, r->len, &b) : -1;
-	if (rc == 0) {
-		pthread_mutex_lock(&pc->lock);
-		if (index_memo(pc, key))
-			pc->memos[pc->nmemos - 1].rec = append_checked(pc, b.ptr, r->len, r->check);
-		pthread_mutex_unlock(&pc->lock);
-	}
+	if (rc == 0)
+		add_memo_checked(pc, key, b.ptr, r->len, r->check);
 	buf_release(&b);
 	return rc;
 }
