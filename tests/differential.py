@@ -153,7 +153,7 @@ class Project:
 
     def hand_edit_site(self):
         site = self.path('site')
-        files = sorted(k for k in tree(site) if k.endswith(('.html', '.css', '.xml')))
+        files = sorted(k for k in tree(site) if k.endswith(('.html', '.css', '.xml', '.json')))
         rel = self.rng.choice(files)
         p = os.path.join(site, rel)
         st = os.stat(p)

@@ -275,5 +275,32 @@ check "the warnings gone, the next build has none" \
 rebuild "$work/out-warn4"
 check "and a no-change rebuild after it prints none" sh -c "! grep -q ': warning: ' '$work/out-warn4'"
 
+# 7. The search index follows an edit shard by shard: an article of many
+#    words makes the index several term shards; one word of it edited,
+#    the shards of the old and the new word are written again, the others
+#    kept as published (their files' inodes), and the site is a full build's.
+python3 - "$proj/content/en/word-list.md" <<'PY'
+import random, sys
+rng = random.Random(7)
+words = ' '.join(''.join(rng.choice('abcdefghijklmnopqrstuvwxyz')
+                         for _ in range(rng.randrange(5, 9))) for _ in range(40000))
+open(sys.argv[1], 'w').write('---\ntitle: "A list of words"\ndescription: Words enough '
+                             'for several shards of the search index.\ndate: 2026-11-24\n'
+                             'slug: word-list\ntags: review\n---\n\nfirstword ' + words + '\n')
+PY
+sleep 0.3
+edited "an article of many words added"
+shards() { (cd "$site/en/search" && ls -i t*.json | sort); }
+shards >"$work/shards1"
+check "the index has several term shards" test "$(wc -l <"$work/shards1")" -ge 5
+sed -i 's/^firstword /lastword /' "$proj/content/en/word-list.md"
+sleep 0.3
+edited "a word of the article edited"
+shards >"$work/shards2"
+made=$(comm -13 "$work/shards1" "$work/shards2" | wc -l)
+check "the word edited: its term shards written again ($made)" test "$made" -ge 1 -a "$made" -le 2
+check "the other term shards kept as published" \
+	test "$(comm -12 "$work/shards1" "$work/shards2" | wc -l)" -eq "$(($(wc -l <"$work/shards1") - made))"
+
 echo "rebuild: $passed passed, $failed failed"
 test "$failed" -eq 0

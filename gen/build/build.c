@@ -286,7 +286,7 @@ static int render_all(struct site *s, struct output *out,
 		rc = calculator_write(s, out);
 	if (rc == 0) {
 		uint64_t t0 = site_clock_ns();
-		rc = search_pages_write(s, out);
+		rc = search_pages_write(s, out, cache->old);
 		site_timing_add(&s->timings->search_ns, t0);
 	}
 	if (rc == 0)

@@ -290,7 +290,7 @@ struct render_pool {
 	size_t ndeps, cap_deps;
 	struct arena arenas[POOL_MAX_JOBS]; /* each thread's, emptied after every page */
 	struct cite_memo *cites[POOL_MAX_JOBS]; /* each thread's, made at its first page */
-	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS];
+	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS], was[POOL_MAX_JOBS];
 	atomic_bool stop;
 	/* [npages]: each page's messages, kept; NULL for a page without any
 	 * (most: a diag is a kilobyte, 20 MB for 20,000 pages) */
@@ -395,6 +395,16 @@ static int keep_page(struct render_pool *pool, const struct page_ctx *pc, size_t
 	return 1;
 }
 
+/* The record the published site's cache holds of the page at `rel`
+ * (into `was`), or NULL when it has none (or it cannot be read). */
+static const struct buf *last_record(const struct render_cache *c, const char *rel,
+				     struct buf *was)
+{
+	const struct pagecache_page *old = c->old ? pagecache_page(c->old, rel) : NULL;
+	buf_reset(was);
+	return old && pagecache_read(c->old, &old->rec, was) == 0 ? was : NULL;
+}
+
 /* Render page `i` (`out` NULL renders without writing: gen check). */
 static int render_page(struct render_pool *pool, const struct page_ctx *pc, size_t i,
 		       int worker)
@@ -415,8 +425,7 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 			return -1;
 	}
 	struct value *ctx = page_context(pc, &built, pool->navs[i]);
-	const char *rel = arena_printf(pc->arena, "%s/%sindex.html",
-				       lang_code(p->lang), p->path);
+	const char *rel = site_page_file(pc->arena, p->lang, p->path);
 	struct digest_value digest = { 0, 0 };
 	int kept = 0;
 	struct site_timings *tm = pc->timings;
@@ -444,7 +453,8 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	buf_reset(rec);
 	if (pool->done) {
 		uint64_t t0 = site_clock_ns();
-		pool->done(pool->site, i, html->ptr, html->len, rec);
+		pool->done(pool->site, i, html->ptr, html->len,
+			   cache ? last_record(cache, rel, &pool->was[worker]) : NULL, rec);
 		site_timing_add(tm ? &tm->search_ns : NULL, t0);
 	}
 	if (cache) {
@@ -536,6 +546,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {
 		buf_init(&pool->html[w]);
 		buf_init(&pool->records[w]);
+		buf_init(&pool->was[w]);
 	}
 	pool_run(pool_size(s->in.opt.jobs), n, render_one, pool);
 	guide_charts_set_output(s->charts, NULL);
@@ -555,6 +566,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {
 		buf_release(&pool->html[w]);
 		buf_release(&pool->records[w]);
+		buf_release(&pool->was[w]);
 		arena_free(&pool->arenas[w]);
 		cite_memo_free(pool->cites[w]);
 	}

@@ -27,9 +27,10 @@ void render_lang_contexts(struct site *s);
  * its HTML), on the rendering thread: it must only touch that page's own
  * state (the search index keeps a slot per page). What it appends to
  * `kept` is the page cache's record of the page (pagecache.h), given back
- * to render_page_reuse when a later build does not render the page. */
+ * to render_page_reuse when a later build does not render the page, and
+ * as `was` (NULL when there is none) to the next build that renders it. */
 typedef void (*render_page_done)(struct site *s, size_t page, const char *html,
-				 size_t len, struct buf *kept);
+				 size_t len, const struct buf *was, struct buf *kept);
 /* Called instead of render_page_done for a page kept from the published
  * site, with what render_page_done kept of it then. Returns 0, or -1 when
  * the record cannot be used (the page is then rendered after all). */

@@ -6,12 +6,15 @@
 #include "base/digest.h"
 #include "markdown/markdown.h"
 #include "publish/output.h"
+#include "publish/pagecache.h"
 #include "search/search.h"
+#include "search/search_write.h"
 #include "view/site.h"
 #include "template/value.h"
 #include "base/xalloc.h"
 
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -86,15 +89,18 @@ struct search_pages {
 	struct search_terms **idle;
 	size_t nidle, cap_idle;
 	pthread_mutex_t lock;
-	/* the index of each language in the memo, under a key made of its
-	 * docs (each page's kind and path, in doc order): the last build's,
-	 * when it had these docs, gives the docs of the pages kept unchanged
-	 * (from_old, set by the rendering threads, each its own docs), so a
-	 * kept page's record is not decoded */
+	/* what the last build kept of each language's index (its term shards'
+	 * list, in the memo under a key made of its docs: each page's kind and
+	 * path, in doc order), when it had these docs: a kept page's doc then
+	 * only gets its strings (from_old, set by the rendering threads, each
+	 * its own docs), a page rendered again marks the shards it changes,
+	 * and only those are made again; `whole` when a page rendered again
+	 * has no record of the last build to say what it changes */
 	const struct markdown_memo *memo;
 	struct digest_value key[LANG_COUNT];
-	struct search_index *old[LANG_COUNT];
+	struct search_kept *kept[LANG_COUNT];
 	bool *from_old[LANG_COUNT];
+	atomic_bool whole[LANG_COUNT];
 };
 
 /* ---- the search page ---- */
@@ -182,21 +188,16 @@ static struct search_listing *listing_of(struct site *s, enum lang l, const int 
 	return ls;
 }
 
-/* The last build's index of language l, when it has the `ndocs` docs of
- * this plan (its key says which). */
-static void take_old_index(struct search_pages *ss, enum lang l, size_t ndocs)
+/* What the last build kept of the index of language l, when it had the
+ * `ndocs` docs of this plan (its key says which). */
+static void find_kept(struct search_pages *ss, enum lang l, size_t ndocs)
 {
 	struct buf rec = BUF_INIT;
 	if (ss->memo && ss->memo->peek &&
-	    ss->memo->peek(ss->memo->ctx, ss->key[l], &rec) == 0) {
-		struct search_index *old = search_index_decode(rec.ptr, rec.len);
-		if (old && search_index_docs(old) == ndocs) {
-			ss->old[l] = old;
-			ss->from_old[l] = xcalloc(ndocs + 1, sizeof *ss->from_old[l]);
-			search_index_reserve(ss->ix[l], ndocs);
-		} else {
-			search_index_free(old);
-		}
+	    ss->memo->peek(ss->memo->ctx, ss->key[l], &rec) == 0 &&
+	    (ss->kept[l] = search_kept_decode(rec.ptr, rec.len)) != NULL) {
+		ss->from_old[l] = xcalloc(ndocs + 1, sizeof *ss->from_old[l]);
+		search_index_reserve(ss->ix[l], ndocs);
 	}
 	buf_release(&rec);
 }
@@ -252,7 +253,8 @@ void search_pages_plan(struct site *s)
 		ss->ix[l] = search_index_new();
 		digest_add_u64(&docs[l], next[l]);
 		ss->key[l] = digest_end(&docs[l]);
-		take_old_index(ss, (enum lang)l, next[l]);
+		atomic_init(&ss->whole[l], false);
+		find_kept(ss, (enum lang)l, next[l]);
 	}
 	pthread_mutex_init(&ss->lock, NULL);
 	s->search = ss;
@@ -278,7 +280,7 @@ static void put_page(struct site *s, size_t i, struct search_terms *st,
 }
 
 void search_pages_collect(struct site *s, size_t i, const char *html, size_t len,
-			struct buf *kept)
+			  const struct buf *was, struct buf *kept)
 {
 	struct search_pages *ss = s->search;
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
@@ -298,6 +300,10 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 						       indexed_len(p, html, len));
 	if (kept)
 		search_page_encode(pg, kept);
+	enum lang l = p->lang;
+	if (ss->kept[l] && !atomic_load(&ss->whole[l]) &&
+	    (!was || search_kept_note(ss->kept[l], pg, was->ptr, was->len) != 0))
+		atomic_store(&ss->whole[l], true);
 	put_page(s, i, st, pg);
 }
 
@@ -307,7 +313,7 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
 		return 0; /* not indexed: nothing was kept */
 	enum lang l = s->plan.pages[i].lang;
-	if (ss->old[l]) { /* its terms as the last build's index has them */
+	if (ss->kept[l]) { /* its terms as the last build's shards have them */
 		if (search_index_put_doc(ss->ix[l], (size_t)ss->doc[i], kept, len) != 0)
 			return -1;
 		ss->from_old[l][ss->doc[i]] = true;
@@ -323,19 +329,115 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 
 /* ---- the index files ---- */
 
+/* Where a language's index goes: its files into <lang>/search/, the
+ * records of its term shards into the memo, by the docs' key, the shard
+ * count and the file's name; a file kept as published is checked against
+ * the last build's cache. */
 struct writing {
+	struct site *site;
 	struct output *out;
+	const struct pagecache *last;
+	enum lang l;
 	const char *dir; /* "en/search/" */
 	struct buf name;
 };
 
-static int write_file(void *ctx, const char *name, const struct buf *data)
+static const char *file_of(struct writing *w, const char *name)
 {
-	struct writing *w = ctx;
 	buf_reset(&w->name);
 	buf_adds(&w->name, w->dir);
 	buf_adds(&w->name, name);
-	return output_add(w->out, w->name.ptr, data->ptr, data->len);
+	return w->name.ptr;
+}
+
+static int write_file(void *ctx, const char *name, const struct buf *data)
+{
+	struct writing *w = ctx;
+	return output_add(w->out, file_of(w, name), data->ptr, data->len);
+}
+
+static bool file_intact(void *ctx, const char *name)
+{
+	struct writing *w = ctx;
+	const struct pagecache_file *f = w->last ? pagecache_file(w->last, file_of(w, name))
+						 : NULL;
+	return f && output_intact(w->out, w->name.ptr, &f->id);
+}
+
+static int keep_file(void *ctx, const char *name)
+{
+	struct writing *w = ctx;
+	const struct pagecache_file *f = w->last ? pagecache_file(w->last, file_of(w, name))
+						 : NULL;
+	int rc = f ? output_keep(w->out, w->name.ptr, &f->id, w->site->diag) : 0;
+	if (rc == 0)
+		diag_error(w->site->diag, w->name.ptr, 0, 0,
+			   "changed while the site was built; build again");
+	return rc;
+}
+
+static struct digest_value shard_key(struct writing *w, const char *name, size_t nshards)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "search shard");
+	digest_add_value(&d, w->site->search->key[w->l]);
+	digest_add_u64(&d, nshards);
+	digest_add_str(&d, name);
+	return digest_end(&d);
+}
+
+static int find_shard(void *ctx, const char *name, size_t nshards, struct buf *rec)
+{
+	struct writing *w = ctx;
+	const struct markdown_memo *m = w->site->search->memo;
+	return m->peek(m->ctx, shard_key(w, name, nshards), rec);
+}
+
+static void keep_shard(void *ctx, const char *name, size_t nshards, const char *rec,
+		       size_t len)
+{
+	struct writing *w = ctx;
+	const struct markdown_memo *m = w->site->search->memo;
+	m->keep(m->ctx, shard_key(w, name, nshards), rec, len);
+}
+
+static void carry_shard(void *ctx, const char *name, size_t nshards)
+{
+	struct writing *w = ctx;
+	const struct markdown_memo *m = w->site->search->memo;
+	m->carry(m->ctx, shard_key(w, name, nshards));
+}
+
+/* The kept pages of language l put whole (their terms too) from their
+ * records in the last build's cache. 0, or -1 (reported). */
+static int put_kept_pages(struct site *s, const struct pagecache *last, enum lang l)
+{
+	struct search_pages *ss = s->search;
+	struct search_terms *st = search_terms_new();
+	struct buf rec = BUF_INIT;
+	int rc = 0;
+	for (size_t i = 0; i < ss->npages && rc == 0; i++) {
+		const struct page_spec *p = &s->plan.pages[i];
+		if (p->lang != l || ss->doc[i] < 0 || !ss->from_old[l][ss->doc[i]])
+			continue;
+		const char *rel = site_page_file(&s->arena, l, p->path);
+		const struct pagecache_page *old = last ? pagecache_page(last, rel) : NULL;
+		struct search_page *pg = NULL;
+		buf_reset(&rec);
+		if (old && pagecache_read(last, &old->rec, &rec) == 0)
+			pg = search_page_decode(st, rec.ptr, rec.len);
+		if (pg) {
+			search_index_put(ss->ix[l], (size_t)ss->doc[i], pg);
+		} else {
+			diag_error(s->diag, rel, 0, 0, "the page cache changed while the "
+				   "site was built; build again");
+			rc = -1;
+		}
+	}
+	buf_release(&rec);
+	search_terms_free(st);
+	return rc;
 }
 
 /* tiers.json: where each kind's doc numbers start (doc numbers follow the
@@ -376,35 +478,45 @@ static int write_tiers(struct site *s, struct output *out, enum lang l)
 	return rc;
 }
 
-static int write_lang(struct site *s, struct output *out, enum lang l)
+static int write_lang(struct site *s, struct output *out, const struct pagecache *last,
+		      enum lang l)
 {
 	struct search_pages *ss = s->search;
-	struct writing w = { out, arena_printf(&s->arena, "%s/search/", lang_code(l)),
-			     BUF_INIT };
-	if (ss->old[l]) {
-		search_index_take(ss->ix[l], ss->old[l], ss->from_old[l]);
-		search_index_free(ss->old[l]);
-		ss->old[l] = NULL;
+	const struct markdown_memo *m = ss->memo;
+	struct writing w = { s, out, last, l,
+			     arena_printf(&s->arena, "%s/search/", lang_code(l)), BUF_INIT };
+	struct search_store st = { .write = write_file, .ctx = &w };
+	if (m && m->keep && m->peek && m->carry) {
+		st.intact = file_intact;
+		st.keep_file = keep_file;
+		st.find = find_shard;
+		st.keep = keep_shard;
+		st.carry = carry_shard;
 	}
-	int rc = search_index_write(ss->ix[l], write_file, &w);
+	struct buf list = BUF_INIT;
+	/* 1: the index is to be written whole */
+	int rc = ss->kept[l] && !atomic_load(&ss->whole[l])
+			 ? search_index_publish(ss->ix[l], ss->kept[l], ss->from_old[l], &st, &list)
+			 : 1;
+	if (rc == 1 && ss->kept[l]) /* the kept pages gave only their docs' strings */
+		rc = put_kept_pages(s, last, l) == 0 ? 1 : -1;
+	if (rc == 1)
+		rc = search_index_publish(ss->ix[l], NULL, NULL, &st, &list);
 	buf_release(&w.name);
-	if (rc == 0 && ss->memo) { /* for the next build */
-		struct buf rec = BUF_INIT;
-		search_index_encode(ss->ix[l], &rec);
-		ss->memo->keep(ss->memo->ctx, ss->key[l], rec.ptr, rec.len);
-		buf_release(&rec);
-	}
+	if (rc == 0 && m) /* for the next build */
+		m->keep(m->ctx, ss->key[l], list.ptr, list.len);
+	buf_release(&list);
 	if (rc == 0)
 		rc = write_tiers(s, out, l);
 	return rc;
 }
 
-int search_pages_write(struct site *s, struct output *out)
+int search_pages_write(struct site *s, struct output *out, const struct pagecache *last)
 {
 	if (!s->search)
 		return 0;
 	for (int i = 0; i < LANG_COUNT; i++)
-		if (write_lang(s, out, (enum lang)i) != 0)
+		if (write_lang(s, out, last, (enum lang)i) != 0)
 			return -1;
 	return 0;
 }
@@ -416,7 +528,7 @@ void search_pages_free(struct site *s)
 		return;
 	for (int l = 0; l < LANG_COUNT; l++) {
 		search_index_free(ss->ix[l]);
-		search_index_free(ss->old[l]);
+		search_kept_free(ss->kept[l]);
 		free(ss->from_old[l]);
 	}
 	for (size_t k = 0; k < ss->nidle; k++)

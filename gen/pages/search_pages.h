@@ -21,6 +21,7 @@
 
 struct buf;
 struct output;
+struct pagecache;
 struct site;
 
 /* Plan the search pages of both languages. Call after every other page is
@@ -29,15 +30,20 @@ void search_pages_plan(struct site *s);
 
 /* Index page `i` (s->plan.pages[i]) from its rendered HTML, when its kind is
  * indexed, appending the page's record (search_page_encode) to `kept`
- * (or NULL) for the page cache. Thread-safe (a render_page_done). */
+ * (or NULL) for the page cache; `was` is the record the last build kept
+ * (or NULL): what it says the page had tells the index what changed.
+ * Thread-safe (a render_page_done). */
 void search_pages_collect(struct site *s, size_t i, const char *html, size_t len,
-			struct buf *kept);
+			  const struct buf *was, struct buf *kept);
 /* Index page `i` from the record search_pages_collect kept of it in an
  * earlier build (a render_page_reuse). 0, or -1 for a damaged record. */
 int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len);
 
-/* Write the index files into <lang>/search/ for both languages. 0, or -1 (reported). */
-int search_pages_write(struct site *s, struct output *out);
+/* Write the index files into <lang>/search/ for both languages: with
+ * what the last build kept (its cache `last`, or NULL), only the term
+ * shards that changed; the others are kept as published. 0, or -1
+ * (reported). */
+int search_pages_write(struct site *s, struct output *out, const struct pagecache *last);
 
 void search_pages_free(struct site *s);
 

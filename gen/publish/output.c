@@ -462,12 +462,17 @@ int output_add_to(struct output *o, const char *rel, const void *data,
 	return stage_file(o, rel, data, len, true, diag);
 }
 
+bool output_intact(const struct output *o, const char *rel, const struct fs_file_id *id)
+{
+	struct fs_file_id now;
+	return o->dir_fd >= 0 && path_is_safe(rel) && fs_file_id_at(o->dir_fd, rel, &now) == 0 &&
+	       fs_file_id_same(&now, id);
+}
+
 int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
 		struct diag *diag)
 {
-	struct fs_file_id now;
-	if (o->dir_fd < 0 || !path_is_safe(rel) || fs_file_id_at(o->dir_fd, rel, &now) != 0 ||
-	    !fs_file_id_same(&now, id))
+	if (!output_intact(o, rel, id))
 		return 0;
 	if (is_page(rel))
 		fs_make_parent_at(o->staging_fd, rel);

@@ -88,6 +88,9 @@ int output_add_to(struct output *o, const char *rel, const void *data,
  * writes it); -1 after reporting an error to `diag`. Thread-safe. */
 int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
 		struct diag *diag);
+/* Whether the published file `rel` is still the one of id `id` (what
+ * output_keep checks first), without keeping it. */
+bool output_intact(const struct output *o, const char *rel, const struct fs_file_id *id);
 /* Publish: swap the staging folder in. Returns 0 or -1 (then nothing
  * changed). */
 int output_commit(struct output *o);

@@ -23,7 +23,8 @@
  *     unchanged is linked, not rendered again;
  *   - records that modules keep of their own work by the digest of its
  *     input (what cmark made of each article's body: markdown.h; each
- *     language's search index, by its docs: search_pages.c; each chart's
+ *     language's search index, its term shards and their list, by its
+ *     docs: search_pages.c; each chart's
  *     drawings, by all they are drawn from: guide_charts_common.c), so an
  *     unchanged input is not worked on again.
  *

@@ -1,5 +1,7 @@
 #include "search/search.h"
 
+#include "search/search_index.h"
+
 #include "base/bytes.h"
 #include "base/numfmt.h"
 #include "search/search_text.h"
@@ -16,40 +18,6 @@
 #include <string.h>
 
 /* ---- the index ---- */
-
-/* A doc number and the fields (4 bits) a term occurs in, as one number
- * (doc << 4 | fields): 4 bytes per posting, in doc order when sorted. */
-typedef uint32_t posting;
-#define POST_DOC(p) ((p) >> 4)
-#define POST_FIELDS(p) ((p) & 15u)
-
-struct term {
-	char *key;
-	size_t len;
-	uint64_t head;   /* search_token_head of the key */
-	uint32_t hash;   /* search_token_hash of the key */
-	posting *post;
-	uint32_t npost, cap;
-};
-
-struct idoc {
-	char *title, *path, *kind, *text;
-	unsigned title_tokens;
-};
-
-/* Terms are interned once per build: an open-addressed table of term
- * indexes + 1 (0: empty), a power of two at most half full, probed by
- * the hash the tokenizer gave each token, so a merged page hashes nothing. */
-struct search_index {
-	uint64_t id;     /* what search_terms know it by: never two the same */
-	uint32_t *slots;
-	size_t nslots;
-	struct term *terms;
-	size_t nterms, cap_terms;
-	struct idoc *docs;
-	size_t ndocs, cap_docs;
-};
-
 /* Postings: a term has a hundred on average at N=1,000 (a few thousand
  * at most), so they start at 8 and double: a few reallocations a term. */
 static posting *grow_postings(posting *p, uint32_t n, uint32_t *cap)
@@ -161,6 +129,10 @@ struct search_terms {
 	struct token_set set;
 	struct terms_map *maps; /* one per index merged into (a site has two) */
 	size_t nmaps, cap_maps;
+	/* seen[tn] == stamp: term tn of the page is in its last record too,
+	 * with the same fields (search_kept_note; a new stamp per page) */
+	uint32_t *seen, stamp;
+	size_t cap_seen;
 };
 
 struct search_terms *search_terms_new(void)
@@ -178,6 +150,7 @@ void search_terms_free(struct search_terms *st)
 	for (size_t i = 0; i < st->nmaps; i++)
 		free(st->maps[i].to);
 	free(st->maps);
+	free(st->seen);
 	free(st);
 }
 
@@ -498,16 +471,17 @@ static void add_varint(unsigned char **o, uint32_t v)
 	*(*o)++ = (unsigned char)v;
 }
 
-void search_index_encode(const struct search_index *ix, struct buf *out)
+void search_index_encode_terms(size_t ndocs, const struct term *const *terms, size_t n,
+			       struct buf *out)
 {
 	size_t need = 8;
-	for (size_t i = 0; i < ix->nterms; i++)
-		need += 8 + ix->terms[i].len + (size_t)ix->terms[i].npost * 5;
+	for (size_t i = 0; i < n; i++)
+		need += 8 + terms[i]->len + (size_t)terms[i]->npost * 5;
 	buf_grow(out, need);
-	buf_add_u32(out, (uint32_t)ix->ndocs);
-	buf_add_u32(out, (uint32_t)ix->nterms);
-	for (size_t i = 0; i < ix->nterms; i++) {
-		const struct term *t = &ix->terms[i];
+	buf_add_u32(out, (uint32_t)ndocs);
+	buf_add_u32(out, (uint32_t)n);
+	for (size_t i = 0; i < n; i++) {
+		const struct term *t = terms[i];
 		buf_add_counted(out, t->key, t->len);
 		buf_add_u32(out, t->npost);
 		unsigned char *o = (unsigned char *)out->ptr + out->len;
@@ -520,6 +494,15 @@ void search_index_encode(const struct search_index *ix, struct buf *out)
 		out->len = (size_t)((char *)o - out->ptr);
 	}
 	out->ptr[out->len] = '\0';
+}
+
+void search_index_encode(const struct search_index *ix, struct buf *out)
+{
+	const struct term **all = xmalloc((ix->nterms + 1) * sizeof *all);
+	for (size_t i = 0; i < ix->nterms; i++)
+		all[i] = &ix->terms[i];
+	search_index_encode_terms(ix->ndocs, all, ix->nterms, out);
+	free((void *)all);
 }
 
 /* The next number of the record (add_varint's): false when it runs past
@@ -642,281 +625,86 @@ void search_index_take(struct search_index *ix, struct search_index *old, const 
 	}
 }
 
-/* ---- writing ---- */
-
-static void add_uint(struct buf *b, size_t v)
+void search_index_add_postings(struct search_index *ix, const struct term *from)
 {
-	char tmp[NUMFMT_UINT_MAX];
-	buf_add(b, tmp, numfmt_uint(tmp, v));
-}
-
-/* Terms in byte order of their keys (pointers sorted: no context needed). */
-static int by_key(const void *a, const void *b)
-{
-	const struct term *x = *(const struct term *const *)a;
-	const struct term *y = *(const struct term *const *)b;
-	return strcmp(x->key, y->key);
-}
-
-/* The term shard count: the postings' size over SEARCH_TERM_SHARD_BYTES. */
-static size_t term_shards(const struct search_index *ix)
-{
-	size_t bytes = 0;
-	for (size_t i = 0; i < ix->nterms; i++)
-		bytes += ix->terms[i].len + 6 + ix->terms[i].npost * 7;
-	return bytes / SEARCH_TERM_SHARD_BYTES + 1;
-}
-
-/* Postings in doc order (a posting is doc << 4 | fields, and a doc is in
- * a term's list once, so the numbers' order is the docs'). Pages are put
- * from the rendering threads nearly in order: most lists are sorted
- * already; short ones are sorted by insertion, the others by their bytes
- * (four passes), not by calls to a comparison. */
-static void sort_postings(posting *p, uint32_t n, posting **tmp, uint32_t *cap)
-{
-	uint32_t i = 1;
-	while (i < n && p[i - 1] <= p[i])
-		i++;
-	if (i >= n)
-		return;
-	if (n <= 64) {
-		for (; i < n; i++) {
-			posting v = p[i];
-			uint32_t j = i;
-			for (; j > 0 && p[j - 1] > v; j--)
-				p[j] = p[j - 1];
-			p[j] = v;
-		}
+	size_t at = index_term(ix, from->key, from->len, from->head, from->hash);
+	struct term *t = &ix->terms[at]; /* after: the terms may move as it is made */
+	if (t->npost) {
+		merge_postings(t, from->post, from->npost);
 		return;
 	}
-	if (n > *cap) {
-		*tmp = xreallocarray(*tmp, n, sizeof **tmp);
-		*cap = n;
-	}
-	/* a byte all the postings share (the high bytes, with fewer than a
-	 * million docs) needs no pass */
-	posting all_or = 0, all_and = ~(posting)0;
-	for (uint32_t k = 0; k < n; k++) {
-		all_or |= p[k];
-		all_and &= p[k];
-	}
-	posting *from = p, *to = *tmp;
-	for (unsigned shift = 0; shift < 32; shift += 8) {
-		if (((all_or ^ all_and) >> shift & 0xff) == 0)
-			continue;
-		uint32_t count[257] = { 0 };
-		for (uint32_t k = 0; k < n; k++)
-			count[((from[k] >> shift) & 0xff) + 1]++;
-		for (unsigned d = 1; d <= 256; d++)
-			count[d] += count[d - 1];
-		for (uint32_t k = 0; k < n; k++)
-			to[count[(from[k] >> shift) & 0xff]++] = from[k];
-		posting *t = from;
-		from = to;
-		to = t;
-	}
-	if (from != p) /* an odd number of passes */
-		memcpy(p, from, n * sizeof *p);
+	free(t->post);
+	t->post = xreallocarray(NULL, from->npost, sizeof *t->post);
+	memcpy(t->post, from->post, from->npost * sizeof *t->post);
+	t->npost = t->cap = from->npost;
 }
 
-/* The decimal digits of `v` at `o`; past them. Doc numbers are mostly
- * under 10,000: up to four digits without a loop. */
-static char *put_uint(char *o, uint32_t v)
+static void kept_mark(struct search_kept *k, const char *key, size_t len)
 {
-	if (v < 10) {
-		*o++ = (char)('0' + v);
-		return o;
-	}
-	if (v < 10000) {
-		uint32_t hi = v / 100, lo = v % 100;
-		if (v >= 1000)
-			*o++ = (char)('0' + hi / 10);
-		if (v >= 100)
-			*o++ = (char)('0' + hi % 10);
-		*o++ = (char)('0' + lo / 10);
-		*o++ = (char)('0' + lo % 10);
-		return o;
-	}
-	return o + numfmt_uint(o, v);
+	atomic_store_explicit(&k->dirty[search_term_shard(key, len, k->nshards)], true,
+			      memory_order_relaxed);
 }
 
-/* The text of each doc number and a comma ("123,") as the up to 8 bytes of
- * a little-endian number and their count, made once for all the postings
- * of an index: a posting's doc is then one store, not a digit at a time.
- * 0 bytes: a number of 8 digits or more, written by put_uint. */
-struct doc_text {
-	uint64_t *text;
-	unsigned char *len;
-};
-
-static void doc_text_init(struct doc_text *dt, size_t ndocs)
+/* A new stamp for the page `st` reads, seen[] as long as its terms. */
+static uint32_t terms_stamp(struct search_terms *st)
 {
-	dt->text = xmalloc((ndocs + 1) * sizeof *dt->text);
-	dt->len = xmalloc(ndocs + 1);
-	for (size_t d = 0; d < ndocs; d++) {
-		char tmp[NUMFMT_UINT_MAX + 8] = { 0 };
-		size_t n = numfmt_uint(tmp, d);
-		tmp[n++] = ',';
-		dt->text[d] = n <= 8 ? bytes_le64(tmp) : 0;
-		dt->len[d] = (unsigned char)(n <= 8 ? n : 0);
+	size_t n = st->set.ntoks;
+	if (st->cap_seen < n) {
+		size_t cap = n + n / 2 + 64;
+		st->seen = xreallocarray(st->seen, cap, sizeof *st->seen);
+		memset(st->seen + st->cap_seen, 0, (cap - st->cap_seen) * sizeof *st->seen);
+		st->cap_seen = cap;
 	}
+	if (++st->stamp == 0) { /* wrapped: every mark made before is forgotten */
+		memset(st->seen, 0, st->cap_seen * sizeof *st->seen);
+		st->stamp = 1;
+	}
+	return st->stamp;
 }
 
-static void doc_text_release(struct doc_text *dt)
+int search_kept_note(struct search_kept *k, const struct search_page *pg,
+		     const char *was, size_t len)
 {
-	free(dt->text);
-	free(dt->len);
-}
-
-/* "key":[doc,fields,...]: the postings written in place (a posting takes
- * at most 10 digits of doc, 2 of fields and 2 commas; the 8 bytes stored
- * for its doc fit in that). */
-static void add_term(struct buf *b, const struct term *t, const struct doc_text *dt)
-{
-	text_escape_json(b, t->key, t->len);
-	buf_grow(b, 3 + (size_t)t->npost * 14);
-	char *o = b->ptr + b->len;
-	*o++ = ':';
-	*o++ = '[';
-	for (size_t k = 0; k < t->npost; k++) {
-		if (k)
-			*o++ = ',';
-		uint32_t doc = POST_DOC(t->post[k]);
-		if (dt->len[doc]) {
-			bytes_put_le64(o, dt->text[doc]);
-			o += dt->len[doc];
+	struct buf_reader r = { (const unsigned char *)was, len, false };
+	buf_read_u32(&r); /* the doc's strings: the doc shards' business */
+	for (size_t i = 0; i < 4; i++) {
+		size_t n;
+		buf_read_counted(&r, &n);
+	}
+	size_t nterms = buf_read_u32(&r);
+	if (r.bad || nterms > r.left / (TOKEN_HEAD + 1))
+		return -1;
+	struct search_terms *st = pg->terms;
+	const struct token_set *ts = &st->set;
+	uint32_t stamp = terms_stamp(st);
+	size_t same = 0;
+	const unsigned char *p = r.p;
+	size_t left = r.left;
+	for (size_t i = 0; i < nterms; i++) {
+		if (left < TOKEN_HEAD)
+			return -1;
+		size_t tl = p[1];
+		unsigned fields = p[0], now = 0;
+		if (!tl || tl > WORD_MAX || !fields || fields > 15 || left - TOKEN_HEAD < tl)
+			return -1;
+		const char *key = (const char *)p + TOKEN_HEAD;
+		long tn = token_set_in_page(ts, key, tl,
+					    record_head(p + TOKEN_HEAD, tl, left - TOKEN_HEAD), &now);
+		if (tn >= 0 && now == fields && st->seen[tn] != stamp) {
+			st->seen[tn] = stamp;
+			same++;
 		} else {
-			o = put_uint(o, doc);
-			*o++ = ',';
+			kept_mark(k, key, tl);
 		}
-		uint32_t f = POST_FIELDS(t->post[k]);
-		if (f >= 10)
-			*o++ = '1';
-		*o++ = (char)('0' + (f >= 10 ? f - 10 : f));
+		p += TOKEN_HEAD + tl;
+		left -= TOKEN_HEAD + tl;
 	}
-	*o++ = ']';
-	b->len = (size_t)(o - b->ptr);
-	b->ptr[b->len] = '\0';
-}
-
-static int write_term_shards(const struct search_index *ix, size_t nshards,
-			     search_write_fn fn, void *ctx)
-{
-	const struct term **order = xmalloc((ix->nterms + 1) * sizeof *order);
-	size_t *shard = xmalloc((ix->nterms + 1) * sizeof *shard);
-	for (size_t i = 0; i < ix->nterms; i++)
-		order[i] = &ix->terms[i];
-	qsort(order, ix->nterms, sizeof *order, by_key);
-	for (size_t i = 0; i < ix->nterms; i++) /* the shard of order[i] */
-		shard[i] = search_shard_of(order[i]->key,
-					   search_shard_key_len(order[i]->key, order[i]->len)) % nshards;
-	struct doc_text dt;
-	doc_text_init(&dt, ix->ndocs);
-	int rc = 0;
-	struct buf b = BUF_INIT, name = BUF_INIT;
-	for (size_t k = 0; k < nshards && rc == 0; k++) {
-		buf_reset(&b);
-		buf_addc(&b, '{');
-		bool first = true;
-		for (size_t i = 0; i < ix->nterms; i++) {
-			if (shard[i] != k)
-				continue;
-			if (!first)
-				buf_addc(&b, ',');
-			first = false;
-			add_term(&b, order[i], &dt);
-		}
-		buf_adds(&b, "}\n");
-		buf_reset(&name);
-		buf_addc(&name, 't');
-		add_uint(&name, k);
-		buf_adds(&name, ".json");
-		rc = fn(ctx, name.ptr, &b);
+	if (left)
+		return -1;
+	for (size_t i = 0; same < ts->nin_page && i < ts->nin_page; i++) {
+		const struct set_token *t = &ts->toks[ts->in_page[i]];
+		if (st->seen[ts->in_page[i]] != stamp)
+			kept_mark(k, ts->keys.ptr + t->at, t->len);
 	}
-	doc_text_release(&dt);
-	buf_release(&b);
-	buf_release(&name);
-	free((void *)order);
-	free(shard);
-	return rc;
-}
-
-static void add_doc(struct buf *b, const struct idoc *d)
-{
-	buf_addc(b, '[');
-	text_escape_jsons(b, d->title ? d->title : "");
-	buf_addc(b, ',');
-	text_escape_jsons(b, d->path ? d->path : "");
-	buf_addc(b, ',');
-	text_escape_jsons(b, d->kind ? d->kind : "");
-	buf_addc(b, ',');
-	text_escape_jsons(b, d->text ? d->text : "");
-	buf_addc(b, ']');
-}
-
-/* Doc shards, cut when one reaches SEARCH_DOC_SHARD_BYTES; the first doc
- * of each goes to `starts`. */
-static int write_doc_shards(const struct search_index *ix, struct buf *starts,
-			    search_write_fn fn, void *ctx)
-{
-	int rc = 0;
-	size_t k = 0;
-	struct buf b = BUF_INIT, name = BUF_INIT;
-	for (size_t i = 0; i < ix->ndocs && rc == 0; k++) {
-		if (k)
-			buf_addc(starts, ',');
-		add_uint(starts, i);
-		buf_reset(&b);
-		buf_addc(&b, '[');
-		size_t first = i;
-		for (; i < ix->ndocs && (i == first || b.len < SEARCH_DOC_SHARD_BYTES); i++) {
-			if (i > first)
-				buf_addc(&b, ',');
-			add_doc(&b, &ix->docs[i]);
-		}
-		buf_adds(&b, "]\n");
-		buf_reset(&name);
-		buf_addc(&name, 'd');
-		add_uint(&name, k);
-		buf_adds(&name, ".json");
-		rc = fn(ctx, name.ptr, &b);
-	}
-	buf_release(&b);
-	buf_release(&name);
-	return rc;
-}
-
-int search_index_write(struct search_index *ix, search_write_fn fn, void *ctx)
-{
-	/* pages may have been put in any order: postings in doc order */
-	posting *tmp = NULL;
-	uint32_t cap = 0;
-	for (size_t i = 0; i < ix->nterms; i++)
-		sort_postings(ix->terms[i].post, ix->terms[i].npost, &tmp, &cap);
-	free(tmp);
-	size_t nshards = term_shards(ix);
-	int rc = write_term_shards(ix, nshards, fn, ctx);
-	struct buf starts = BUF_INIT;
-	if (rc == 0)
-		rc = write_doc_shards(ix, &starts, fn, ctx);
-	if (rc == 0) {
-		struct buf b = BUF_INIT;
-		buf_adds(&b, "{\"v\":1,\"shards\":");
-		add_uint(&b, nshards);
-		buf_adds(&b, ",\"docs\":");
-		add_uint(&b, ix->ndocs);
-		buf_adds(&b, ",\"doc_shards\":[");
-		buf_addbuf(&b, &starts);
-		buf_adds(&b, "],\"title_tokens\":[");
-		for (size_t i = 0; i < ix->ndocs; i++) {
-			if (i)
-				buf_addc(&b, ',');
-			add_uint(&b, ix->docs[i].title_tokens);
-		}
-		buf_adds(&b, "]}\n");
-		rc = fn(ctx, "index.json", &b);
-		buf_release(&b);
-	}
-	buf_release(&starts);
-	return rc;
+	return 0;
 }

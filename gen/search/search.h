@@ -10,7 +10,8 @@
  *
  * The index records, for each token and page, in which fields it occurs
  * (title, headings, description, body: SEARCH_IN_*), the ranking's input.
- * search_index_write emits, under a folder the caller chooses:
+ * search_index_write (search_write.h) emits, under a folder the caller
+ * chooses:
  *   index.json   {"v":1,"shards":S,"docs":N,"doc_shards":[first id of
  *                each doc shard...],"title_tokens":[per doc]}
  *   t<k>.json    {"<token>":[doc,fields,doc,fields,...],...}, tokens in
@@ -100,17 +101,16 @@ size_t search_index_docs(const struct search_index *ix);
 unsigned search_index_fields(const struct search_index *ix, const char *token,
 			     size_t doc);
 
-/* The index's terms and postings as bytes (appended to `out`) and back,
- * kept between builds (pagecache.h) so that the postings of pages kept
- * unchanged are taken from it, not decoded page by page; the decoded
- * index has the docs' numbers, not their strings. Decoding checks every
- * length and number: NULL for bytes that are not such a record. */
+/* The index's terms and postings as bytes (appended to `out`) and back:
+ * the record of a term shard (search_index_publish keeps one per shard,
+ * so that the postings of pages kept unchanged are taken from it, not
+ * decoded page by page); the decoded index has the docs' numbers, not
+ * their strings. Decoding checks every length and number: NULL for bytes
+ * that are not such a record. */
 void search_index_encode(const struct search_index *ix, struct buf *out);
 struct search_index *search_index_decode(const char *data, size_t len);
 /* Move into `ix` (which does not hold them) the postings `old` holds of
- * the docs `take` marks (take[d] for each doc d of old). With each such
- * doc's strings put (search_index_put_doc), the index written is the one
- * the docs' pages would have made. */
+ * the docs `take` marks (take[d] for each doc d of old). */
 void search_index_take(struct search_index *ix, struct search_index *old, const bool *take);
 /* Room for `ndocs` docs, so that search_index_put_doc and search_index_put
  * of distinct docs may run on several threads (put under one lock). */
@@ -120,9 +120,18 @@ void search_index_reserve(struct search_index *ix, size_t ndocs);
  * not such a record. */
 int search_index_put_doc(struct search_index *ix, size_t doc, const char *data, size_t len);
 
-/* Write the files (names relative: "index.json", "t0.json", ...) through
- * `fn`, which returns 0 or -1 (then writing stops and -1 is returned). */
-typedef int (*search_write_fn)(void *ctx, const char *name, const struct buf *data);
-int search_index_write(struct search_index *ix, search_write_fn fn, void *ctx);
+/* ---- the index kept between builds, by term shard ---- */
+
+/* What the last build kept of an index of the same docs (search_write.h):
+ * a page rendered again marks the term shards whose postings for its doc
+ * differ from its last record's (a price edited: the shards of its old and
+ * new digits, not of every word on the page). */
+struct search_kept;
+/* Mark the shards where the doc of `pg` (being read: before it is put)
+ * differs from `was`, its page's record of the last build
+ * (search_page_encode's). Thread-safe. 0, or -1 when `was` is not such a
+ * record (the index must then be made whole: search_index_publish). */
+int search_kept_note(struct search_kept *k, const struct search_page *pg,
+		     const char *was, size_t len);
 
 #endif

@@ -274,6 +274,17 @@ bool token_set_put(struct token_set *ts, const char *bytes, size_t len, uint64_t
 	return true;
 }
 
+long token_set_in_page(const struct token_set *ts, const char *bytes, size_t len,
+		       uint64_t head, unsigned *fields)
+{
+	uint32_t h = len <= 8 ? search_head_hash(head) : long_hash(head, bytes, len);
+	uint32_t at = ts->slots[set_find(ts, bytes, len, head, h)];
+	if (!at || ts->toks[at - 1].page != ts->page)
+		return -1;
+	*fields = ts->toks[at - 1].fields;
+	return (long)at - 1;
+}
+
 /* ---- the tokenizer ---- */
 
 /* A token to the set or the callback (`bytes` NULL: all in its head). */

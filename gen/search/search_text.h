@@ -104,6 +104,10 @@ void token_set_page(struct token_set *ts);
  * nothing added) when the page has it already. */
 bool token_set_put(struct token_set *ts, const char *bytes, size_t len, uint64_t head,
 		   unsigned fields);
+/* The term number of the token `bytes` (len, head as for token_set_put)
+ * when the page being read has it, its fields in *fields; -1 when not. */
+long token_set_in_page(const struct token_set *ts, const char *bytes, size_t len,
+		       uint64_t head, unsigned *fields);
 /* Frees the table, the tokens and keys; the set is then empty. */
 void token_set_release(struct token_set *ts);
 

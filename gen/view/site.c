@@ -67,6 +67,11 @@ const char *site_root_href(struct arena *a, const char *from, const char *file)
 	return r;
 }
 
+const char *site_page_file(struct arena *a, enum lang l, const char *path)
+{
+	return arena_printf(a, "%s/%sindex.html", lang_code(l), path);
+}
+
 /* "<lang>/<path>": a page's key in s->plan.page_paths. */
 static void page_key(struct buf *key, enum lang l, const char *path)
 {

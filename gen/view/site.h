@@ -216,6 +216,10 @@ const char *site_page_url(const struct site_inputs *in, struct arena *a, enum la
  * its title_<l> when given (the original then goes beside it). */
 const char *site_source_title(const struct source *src, enum lang l);
 
+/* The file of the page at `path` in language l, relative to the site's
+ * folder ("en/gpus/rtx-4090/index.html"). Memory: `a`. */
+const char *site_page_file(struct arena *a, enum lang l, const char *path);
+
 /* A link to a file at the site root (e.g. "style.css", "data/gpus.csv"). */
 const char *site_root_href(struct arena *a, const char *from, const char *file);
 

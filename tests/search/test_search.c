@@ -9,6 +9,7 @@
 #include "base/buf.h"
 #include "model/metrics.h"
 #include "search/search.h"
+#include "search/search_write.h"
 #include "base/text.h"
 
 #include <stdio.h>

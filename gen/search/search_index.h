@@ -1,0 +1,77 @@
+/* search_index: the index's own structures, shared by the two modules that
+ * make it (search.c: terms, pages and records; search_write.c: the files,
+ * and the index kept by term shard). No other module includes this: the
+ * rest of gen sees search.h and search_write.h.
+ *
+ * Memory: an index owns its terms (keys and postings) and its docs'
+ * strings; search_index_free frees them.
+ */
+#ifndef GPUGUIDE_SEARCH_INDEX_H
+#define GPUGUIDE_SEARCH_INDEX_H
+
+#include "base/buf.h"
+#include "search/search_text.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* A doc number and the fields (4 bits) a term occurs in, as one number
+ * (doc << 4 | fields): 4 bytes per posting, in doc order when sorted. */
+typedef uint32_t posting;
+#define POST_DOC(p) ((p) >> 4)
+#define POST_FIELDS(p) ((p) & 15u)
+
+struct term {
+	char *key;
+	size_t len;
+	uint64_t head;   /* search_token_head of the key */
+	uint32_t hash;   /* search_token_hash of the key */
+	posting *post;
+	uint32_t npost, cap;
+};
+
+struct idoc {
+	char *title, *path, *kind, *text;
+	unsigned title_tokens;
+};
+
+/* Terms are interned once per build: an open-addressed table of term
+ * indexes + 1 (0: empty), a power of two at most half full, probed by
+ * the hash the tokenizer gave each token, so a merged page hashes nothing. */
+struct search_index {
+	uint64_t id;     /* what search_terms know it by: never two the same */
+	uint32_t *slots;
+	size_t nslots;
+	struct term *terms;
+	size_t nterms, cap_terms;
+	struct idoc *docs;
+	size_t ndocs, cap_docs;
+};
+
+
+/* What the last build kept of an index (search_write.h): how many term
+ * shards, each one's size, and the shards this build makes again. */
+struct search_kept {
+	size_t nshards;
+	uint64_t *size;      /* [nshards]: each shard's, as the last build wrote it */
+	atomic_bool *dirty;  /* [nshards]: its postings change in this build */
+};
+
+/* The shard of a term among `nshards`: search.h's rule, the script's. */
+static inline size_t search_term_shard(const char *key, size_t len, size_t nshards)
+{
+	return search_shard_of(key, search_shard_key_len(key, len)) % nshards;
+}
+
+/* The postings of `from` (sorted) added to the term of its key in `ix`
+ * (made when new), in doc order: the docs of the two are never the same
+ * (a doc kept or rendered again). */
+void search_index_add_postings(struct search_index *ix, const struct term *from);
+/* The record (search_index_encode's) of `n` terms of an index of `ndocs`
+ * docs, appended to `out`. */
+void search_index_encode_terms(size_t ndocs, const struct term *const *terms, size_t n,
+			       struct buf *out);
+
+#endif

@@ -1,0 +1,510 @@
+#include "search/search_write.h"
+
+#include "base/bytes.h"
+#include "base/numfmt.h"
+#include "search/search_index.h"
+#include "search/search_text.h"
+
+#include "base/buf.h"
+#include "base/text.h"
+#include "base/xalloc.h"
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the list of term shards kept ---- */
+
+/* What a term adds to the size the shard count is worked out from
+ * (about its bytes in a shard file). */
+static uint64_t term_size(const struct term *t)
+{
+	return t->len + 6 + (uint64_t)t->npost * 7;
+}
+
+/* The term shard count of an index of `size` (term_size summed). */
+static size_t shards_for(uint64_t size)
+{
+	return (size_t)(size / SEARCH_TERM_SHARD_BYTES) + 1;
+}
+
+/* The list: the shard count, then each shard's size (8 bytes). */
+static void kept_encode(size_t nshards, const uint64_t *size, struct buf *out)
+{
+	buf_add_u32(out, (uint32_t)nshards);
+	for (size_t k = 0; k < nshards; k++)
+		buf_add_u64(out, size[k]);
+}
+
+struct search_kept *search_kept_decode(const char *data, size_t len)
+{
+	struct buf_reader r = { (const unsigned char *)data, len, false };
+	size_t n = buf_read_u32(&r);
+	if (r.bad || !n || r.left != n * 8)
+		return NULL;
+	struct search_kept *k = xcalloc(1, sizeof *k);
+	k->nshards = n;
+	k->size = xmalloc(n * sizeof *k->size);
+	k->dirty = xmalloc(n * sizeof *k->dirty);
+	uint64_t total = 0;
+	for (size_t i = 0; i < n; i++) {
+		k->size[i] = buf_read_u64(&r);
+		total += k->size[i] < UINT32_MAX ? k->size[i] : UINT32_MAX;
+		atomic_init(&k->dirty[i], false);
+	}
+	if (shards_for(total) != n) { /* not a list an index gave */
+		search_kept_free(k);
+		return NULL;
+	}
+	return k;
+}
+
+void search_kept_free(struct search_kept *k)
+{
+	if (!k)
+		return;
+	free(k->size);
+	free((void *)k->dirty);
+	free(k);
+}
+
+/* ---- writing ---- */
+
+static void add_uint(struct buf *b, size_t v)
+{
+	char tmp[NUMFMT_UINT_MAX];
+	buf_add(b, tmp, numfmt_uint(tmp, v));
+}
+
+/* Terms in byte order of their keys (pointers sorted: no context needed). */
+static int by_key(const void *a, const void *b)
+{
+	const struct term *x = *(const struct term *const *)a;
+	const struct term *y = *(const struct term *const *)b;
+	return strcmp(x->key, y->key);
+}
+
+/* Postings in doc order (a posting is doc << 4 | fields, and a doc is in
+ * a term's list once, so the numbers' order is the docs'). Pages are put
+ * from the rendering threads nearly in order: most lists are sorted
+ * already; short ones are sorted by insertion, the others by their bytes
+ * (four passes), not by calls to a comparison. */
+static void sort_postings(posting *p, uint32_t n, posting **tmp, uint32_t *cap)
+{
+	uint32_t i = 1;
+	while (i < n && p[i - 1] <= p[i])
+		i++;
+	if (i >= n)
+		return;
+	if (n <= 64) {
+		for (; i < n; i++) {
+			posting v = p[i];
+			uint32_t j = i;
+			for (; j > 0 && p[j - 1] > v; j--)
+				p[j] = p[j - 1];
+			p[j] = v;
+		}
+		return;
+	}
+	if (n > *cap) {
+		*tmp = xreallocarray(*tmp, n, sizeof **tmp);
+		*cap = n;
+	}
+	/* a byte all the postings share (the high bytes, with fewer than a
+	 * million docs) needs no pass */
+	posting all_or = 0, all_and = ~(posting)0;
+	for (uint32_t k = 0; k < n; k++) {
+		all_or |= p[k];
+		all_and &= p[k];
+	}
+	posting *from = p, *to = *tmp;
+	for (unsigned shift = 0; shift < 32; shift += 8) {
+		if (((all_or ^ all_and) >> shift & 0xff) == 0)
+			continue;
+		uint32_t count[257] = { 0 };
+		for (uint32_t k = 0; k < n; k++)
+			count[((from[k] >> shift) & 0xff) + 1]++;
+		for (unsigned d = 1; d <= 256; d++)
+			count[d] += count[d - 1];
+		for (uint32_t k = 0; k < n; k++)
+			to[count[(from[k] >> shift) & 0xff]++] = from[k];
+		posting *t = from;
+		from = to;
+		to = t;
+	}
+	if (from != p) /* an odd number of passes */
+		memcpy(p, from, n * sizeof *p);
+}
+
+/* The decimal digits of `v` at `o`; past them. Doc numbers are mostly
+ * under 10,000: up to four digits without a loop. */
+static char *put_uint(char *o, uint32_t v)
+{
+	if (v < 10) {
+		*o++ = (char)('0' + v);
+		return o;
+	}
+	if (v < 10000) {
+		uint32_t hi = v / 100, lo = v % 100;
+		if (v >= 1000)
+			*o++ = (char)('0' + hi / 10);
+		if (v >= 100)
+			*o++ = (char)('0' + hi % 10);
+		*o++ = (char)('0' + lo / 10);
+		*o++ = (char)('0' + lo % 10);
+		return o;
+	}
+	return o + numfmt_uint(o, v);
+}
+
+/* The text of each doc number and a comma ("123,") as the up to 8 bytes of
+ * a little-endian number and their count, made once for all the postings
+ * of an index: a posting's doc is then one store, not a digit at a time.
+ * 0 bytes: a number of 8 digits or more, written by put_uint. */
+struct doc_text {
+	uint64_t *text;
+	unsigned char *len;
+};
+
+static void doc_text_init(struct doc_text *dt, size_t ndocs)
+{
+	dt->text = xmalloc((ndocs + 1) * sizeof *dt->text);
+	dt->len = xmalloc(ndocs + 1);
+	for (size_t d = 0; d < ndocs; d++) {
+		char tmp[NUMFMT_UINT_MAX + 8] = { 0 };
+		size_t n = numfmt_uint(tmp, d);
+		tmp[n++] = ',';
+		dt->text[d] = n <= 8 ? bytes_le64(tmp) : 0;
+		dt->len[d] = (unsigned char)(n <= 8 ? n : 0);
+	}
+}
+
+static void doc_text_release(struct doc_text *dt)
+{
+	free(dt->text);
+	free(dt->len);
+}
+
+/* "key":[doc,fields,...]: the postings written in place (a posting takes
+ * at most 10 digits of doc, 2 of fields and 2 commas; the 8 bytes stored
+ * for its doc fit in that). */
+static void add_term(struct buf *b, const struct term *t, const struct doc_text *dt)
+{
+	text_escape_json(b, t->key, t->len);
+	buf_grow(b, 3 + (size_t)t->npost * 14);
+	char *o = b->ptr + b->len;
+	*o++ = ':';
+	*o++ = '[';
+	for (size_t k = 0; k < t->npost; k++) {
+		if (k)
+			*o++ = ',';
+		uint32_t doc = POST_DOC(t->post[k]);
+		if (dt->len[doc]) {
+			bytes_put_le64(o, dt->text[doc]);
+			o += dt->len[doc];
+		} else {
+			o = put_uint(o, doc);
+			*o++ = ',';
+		}
+		uint32_t f = POST_FIELDS(t->post[k]);
+		if (f >= 10)
+			*o++ = '1';
+		*o++ = (char)('0' + (f >= 10 ? f - 10 : f));
+	}
+	*o++ = ']';
+	b->len = (size_t)(o - b->ptr);
+	b->ptr[b->len] = '\0';
+}
+
+/* An index's terms by shard: shard k's in byte order at term[from[k]] to
+ * term[from[k + 1]]. */
+struct shard_terms {
+	const struct term **term;
+	size_t *from;
+};
+
+static void shard_terms_make(struct shard_terms *sh, const struct search_index *ix,
+			     size_t nshards)
+{
+	const struct term **order = xmalloc((ix->nterms + 1) * sizeof *order);
+	size_t *shard = xmalloc((ix->nterms + 1) * sizeof *shard);
+	for (size_t i = 0; i < ix->nterms; i++)
+		order[i] = &ix->terms[i];
+	qsort(order, ix->nterms, sizeof *order, by_key);
+	sh->from = xcalloc(nshards + 2, sizeof *sh->from);
+	for (size_t i = 0; i < ix->nterms; i++) {
+		shard[i] = search_term_shard(order[i]->key, order[i]->len, nshards);
+		sh->from[shard[i] + 2]++;
+	}
+	for (size_t k = 2; k <= nshards + 1; k++)
+		sh->from[k] += sh->from[k - 1];
+	sh->term = xmalloc((ix->nterms + 1) * sizeof *sh->term);
+	for (size_t i = 0; i < ix->nterms; i++) /* in order within each shard */
+		sh->term[sh->from[shard[i] + 1]++] = order[i];
+	free((void *)order);
+	free(shard);
+}
+
+static void shard_terms_release(struct shard_terms *sh)
+{
+	free((void *)sh->term);
+	free(sh->from);
+}
+
+/* "t<k>.json" */
+static void shard_name(struct buf *name, char kind, size_t k)
+{
+	buf_reset(name);
+	buf_addc(name, kind);
+	add_uint(name, k);
+	buf_adds(name, ".json");
+}
+
+/* Term shard k (its `n` terms in byte order) written, and its record
+ * kept; the size it adds to *size. */
+static int write_term_shard(const struct term *const *terms, size_t n, size_t k,
+			    size_t nshards, const struct doc_text *dt, size_t ndocs,
+			    const struct search_store *st, uint64_t *size)
+{
+	struct buf b = BUF_INIT, name = BUF_INIT;
+	buf_addc(&b, '{');
+	for (size_t i = 0; i < n; i++) {
+		if (i)
+			buf_addc(&b, ',');
+		add_term(&b, terms[i], dt);
+		*size += term_size(terms[i]);
+	}
+	buf_adds(&b, "}\n");
+	shard_name(&name, 't', k);
+	int rc = st->write(st->ctx, name.ptr, &b);
+	if (rc == 0 && st->keep) {
+		buf_reset(&b);
+		search_index_encode_terms(ndocs, terms, n, &b);
+		st->keep(st->ctx, name.ptr, nshards, b.ptr, b.len);
+	}
+	buf_release(&b);
+	buf_release(&name);
+	return rc;
+}
+
+/* Every term shard of the index, its size into size[k]. */
+static int write_term_shards(const struct search_index *ix, size_t nshards,
+			     const struct doc_text *dt, const struct search_store *st,
+			     uint64_t *size)
+{
+	struct shard_terms sh;
+	shard_terms_make(&sh, ix, nshards);
+	int rc = 0;
+	for (size_t k = 0; k < nshards && rc == 0; k++)
+		rc = write_term_shard(sh.term + sh.from[k], sh.from[k + 1] - sh.from[k], k,
+				      nshards, dt, ix->ndocs, st, &size[k]);
+	shard_terms_release(&sh);
+	return rc;
+}
+
+/* The shards a build with `kept` makes again: the marked ones, from the
+ * record of each (the kept docs' postings) and the terms of `ix` (the pages
+ * rendered) in them; and the ones whose file is no longer as published,
+ * from their records as they are. fresh[k] is each (NULL: kept as
+ * published). 0, or 1 when a record is lost or the count of shards would
+ * change (fresh[] freed). */
+static int shards_remake(const struct search_index *ix, const struct search_kept *kept,
+			 const bool *from_old, const struct search_store *st,
+			 struct search_index **fresh)
+{
+	size_t nshards = kept->nshards;
+	struct shard_terms sh;
+	shard_terms_make(&sh, ix, nshards);
+	struct buf rec = BUF_INIT, name = BUF_INIT;
+	uint64_t total = 0;
+	int rc = 0;
+	for (size_t k = 0; k < nshards && rc == 0; k++) {
+		bool dirty = atomic_load_explicit(&kept->dirty[k], memory_order_relaxed);
+		shard_name(&name, 't', k);
+		if (!dirty && st->intact && st->intact(st->ctx, name.ptr)) {
+			total += kept->size[k];
+			continue;
+		}
+		buf_reset(&rec);
+		struct search_index *old = NULL;
+		if (!st->find || st->find(st->ctx, name.ptr, nshards, &rec) != 0 ||
+		    !(old = search_index_decode(rec.ptr, rec.len)) || old->ndocs != ix->ndocs) {
+			search_index_free(old);
+			rc = 1;
+			break;
+		}
+		if (dirty) {
+			fresh[k] = search_index_new();
+			search_index_take(fresh[k], old, from_old);
+			search_index_free(old);
+			for (size_t i = sh.from[k]; i < sh.from[k + 1]; i++)
+				search_index_add_postings(fresh[k], sh.term[i]);
+		} else {
+			fresh[k] = old;
+		}
+		for (size_t i = 0; i < fresh[k]->nterms; i++)
+			total += term_size(&fresh[k]->terms[i]);
+	}
+	if (rc == 0 && shards_for(total) != nshards)
+		rc = 1;
+	if (rc != 0)
+		for (size_t k = 0; k < nshards; k++) {
+			search_index_free(fresh[k]);
+			fresh[k] = NULL;
+		}
+	shard_terms_release(&sh);
+	buf_release(&rec);
+	buf_release(&name);
+	return rc;
+}
+
+/* The term shards of a build with `kept`: each remade one written, the
+ * others kept as published (their records carried). */
+static int write_kept_shards(const struct search_kept *kept, struct search_index **fresh,
+			     const struct doc_text *dt, size_t ndocs,
+			     const struct search_store *st, uint64_t *size)
+{
+	size_t nshards = kept->nshards;
+	struct buf name = BUF_INIT;
+	int rc = 0;
+	for (size_t k = 0; k < nshards && rc == 0; k++) {
+		if (fresh[k]) {
+			struct shard_terms sh; /* all of it in one shard: in byte order */
+			shard_terms_make(&sh, fresh[k], 1);
+			size[k] = 0;
+			rc = write_term_shard(sh.term, fresh[k]->nterms, k, nshards, dt, ndocs,
+					      st, &size[k]);
+			shard_terms_release(&sh);
+			continue;
+		}
+		shard_name(&name, 't', k);
+		size[k] = kept->size[k];
+		rc = st->keep_file(st->ctx, name.ptr);
+		if (rc == 1 && st->carry)
+			st->carry(st->ctx, name.ptr, nshards);
+		rc = rc == 1 ? 0 : -1;
+	}
+	buf_release(&name);
+	return rc;
+}
+
+static void add_doc(struct buf *b, const struct idoc *d)
+{
+	buf_addc(b, '[');
+	text_escape_jsons(b, d->title ? d->title : "");
+	buf_addc(b, ',');
+	text_escape_jsons(b, d->path ? d->path : "");
+	buf_addc(b, ',');
+	text_escape_jsons(b, d->kind ? d->kind : "");
+	buf_addc(b, ',');
+	text_escape_jsons(b, d->text ? d->text : "");
+	buf_addc(b, ']');
+}
+
+/* Doc shards, cut when one reaches SEARCH_DOC_SHARD_BYTES; the first doc
+ * of each goes to `starts`. */
+static int write_doc_shards(const struct search_index *ix, struct buf *starts,
+			    search_write_fn fn, void *ctx)
+{
+	int rc = 0;
+	size_t k = 0;
+	struct buf b = BUF_INIT, name = BUF_INIT;
+	for (size_t i = 0; i < ix->ndocs && rc == 0; k++) {
+		if (k)
+			buf_addc(starts, ',');
+		add_uint(starts, i);
+		buf_reset(&b);
+		buf_addc(&b, '[');
+		size_t first = i;
+		for (; i < ix->ndocs && (i == first || b.len < SEARCH_DOC_SHARD_BYTES); i++) {
+			if (i > first)
+				buf_addc(&b, ',');
+			add_doc(&b, &ix->docs[i]);
+		}
+		buf_adds(&b, "]\n");
+		shard_name(&name, 'd', k);
+		rc = fn(ctx, name.ptr, &b);
+	}
+	buf_release(&b);
+	buf_release(&name);
+	return rc;
+}
+
+/* index.json: the shard count, the docs, where each doc shard starts, and
+ * each doc's count of title tokens. */
+static int write_doc_list(const struct search_index *ix, size_t nshards,
+			  const struct buf *starts, const struct search_store *st)
+{
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "{\"v\":1,\"shards\":");
+	add_uint(&b, nshards);
+	buf_adds(&b, ",\"docs\":");
+	add_uint(&b, ix->ndocs);
+	buf_adds(&b, ",\"doc_shards\":[");
+	buf_addbuf(&b, starts);
+	buf_adds(&b, "],\"title_tokens\":[");
+	for (size_t i = 0; i < ix->ndocs; i++) {
+		if (i)
+			buf_addc(&b, ',');
+		add_uint(&b, ix->docs[i].title_tokens);
+	}
+	buf_adds(&b, "]}\n");
+	int rc = st->write(st->ctx, "index.json", &b);
+	buf_release(&b);
+	return rc;
+}
+
+/* The term shard count when nothing is kept: from the index's size. */
+static size_t index_shards(const struct search_index *ix)
+{
+	uint64_t total = 0;
+	for (size_t i = 0; i < ix->nterms; i++)
+		total += term_size(&ix->terms[i]);
+	return shards_for(total);
+}
+
+int search_index_publish(struct search_index *ix, const struct search_kept *kept,
+			 const bool *from_old, const struct search_store *st,
+			 struct buf *list)
+{
+	/* pages may have been put in any order: postings in doc order */
+	posting *tmp = NULL;
+	uint32_t cap = 0;
+	for (size_t i = 0; i < ix->nterms; i++)
+		sort_postings(ix->terms[i].post, ix->terms[i].npost, &tmp, &cap);
+	free(tmp);
+	size_t nshards = kept ? kept->nshards : index_shards(ix);
+	struct search_index **fresh = xcalloc(nshards + 1, sizeof *fresh);
+	if (kept && shards_remake(ix, kept, from_old, st, fresh) != 0) {
+		free(fresh);
+		return 1;
+	}
+	uint64_t *size = xcalloc(nshards + 1, sizeof *size);
+	struct doc_text dt;
+	doc_text_init(&dt, ix->ndocs);
+	int rc = kept ? write_kept_shards(kept, fresh, &dt, ix->ndocs, st, size)
+		      : write_term_shards(ix, nshards, &dt, st, size);
+	doc_text_release(&dt);
+	struct buf starts = BUF_INIT;
+	if (rc == 0)
+		rc = write_doc_shards(ix, &starts, st->write, st->ctx);
+	if (rc == 0)
+		rc = write_doc_list(ix, nshards, &starts, st);
+	if (rc == 0 && list)
+		kept_encode(nshards, size, list);
+	buf_release(&starts);
+	for (size_t k = 0; k < nshards; k++)
+		search_index_free(fresh[k]);
+	free(fresh);
+	free(size);
+	return rc;
+}
+
+int search_index_write(struct search_index *ix, search_write_fn fn, void *ctx)
+{
+	struct search_store st = { .write = fn, .ctx = ctx };
+	return search_index_publish(ix, NULL, NULL, &st, NULL);
+}

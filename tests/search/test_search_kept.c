@@ -1,0 +1,449 @@
+/* The search index kept between builds by term shard (gen/search/search.c,
+ * search_index_publish with a search_kept): a build that renders a page
+ * again makes only the term shards whose postings it changes, keeps the
+ * others as published, and the site it leaves is the one a build of every
+ * page writes; when the kept shards cannot say the index, it writes
+ * nothing and says so. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "base/buf.h"
+#include "search/search.h"
+#include "search/search_write.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Pages enough for several term shards: each has 60 words of its own and
+ * the words every page shares, with a price. */
+#define NPAGES 300
+#define MAX_FILES 256
+
+/* Page i's HTML: its price `price` ("39"). */
+static void page_html(size_t i, const char *price, struct buf *html)
+{
+	buf_reset(html);
+	buf_addf(html, "<main><h2>Prices</h2><p>shared words, price %s", price);
+	for (size_t j = 0; j < 60; j++)
+		buf_addf(html, " p%zuw%zux", i, j);
+	buf_adds(html, "</p></main>");
+}
+
+static struct search_doc page_doc(size_t i, char *title, size_t size)
+{
+	snprintf(title, size, "Page %zu", i);
+	return (struct search_doc){ .title = title, .path = "p/", .kind = "article" };
+}
+
+/* Page i read (its price `price`). */
+static struct search_page *page_read(struct search_terms *st, size_t i, const char *price)
+{
+	char title[32];
+	struct search_doc d = page_doc(i, title, sizeof title);
+	struct buf html = BUF_INIT;
+	page_html(i, price, &html);
+	struct search_page *pg = search_page_from_html(st, &d, html.ptr, html.len);
+	buf_release(&html);
+	return pg;
+}
+
+/* ---- what one build wrote and kept: files and records by name ---- */
+
+struct named {
+	char name[48];
+	struct buf b;
+};
+
+struct shelf {
+	struct named files[MAX_FILES]; /* written */
+	size_t nfiles;
+	struct named kept[MAX_FILES];  /* kept as published (no bytes) */
+	size_t nkept;
+	struct named recs[MAX_FILES];  /* "<nshards>/<name>": a shard's record */
+	size_t nrecs;
+	const struct shelf *last;      /* the last build's */
+	bool lose_records;             /* the last build's records cannot be read */
+	const char *changed;           /* a published file changed by hand */
+	size_t carried;
+};
+
+static struct named *named_find(struct named *set, size_t n, const char *name)
+{
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(set[i].name, name))
+			return &set[i];
+	return NULL;
+}
+
+static struct named *named_add(struct named *set, size_t *n, const char *name)
+{
+	assert_null(named_find(set, *n, name)); /* never twice */
+	assert_true(*n < MAX_FILES);
+	struct named *x = &set[(*n)++];
+	snprintf(x->name, sizeof x->name, "%s", name);
+	buf_init(&x->b);
+	return x;
+}
+
+static void shelf_release(struct shelf *sh)
+{
+	for (size_t i = 0; i < sh->nfiles; i++)
+		buf_release(&sh->files[i].b);
+	for (size_t i = 0; i < sh->nrecs; i++)
+		buf_release(&sh->recs[i].b);
+	free(sh);
+}
+
+static void rec_name(char *out, size_t size, const char *name, size_t nshards)
+{
+	snprintf(out, size, "%zu/%s", nshards, name);
+}
+
+static int shelf_write(void *ctx, const char *name, const struct buf *data)
+{
+	struct shelf *sh = ctx;
+	assert_null(named_find(sh->kept, sh->nkept, name));
+	buf_addbuf(&named_add(sh->files, &sh->nfiles, name)->b, data);
+	return 0;
+}
+
+static bool shelf_intact(void *ctx, const char *name)
+{
+	struct shelf *sh = ctx;
+	return !(sh->changed && !strcmp(name, sh->changed));
+}
+
+static int shelf_keep_file(void *ctx, const char *name)
+{
+	struct shelf *sh = ctx;
+	assert_true(shelf_intact(ctx, name));
+	named_add(sh->kept, &sh->nkept, name);
+	return 1;
+}
+
+static int shelf_find(void *ctx, const char *name, size_t nshards, struct buf *rec)
+{
+	struct shelf *sh = ctx;
+	char key[64];
+	rec_name(key, sizeof key, name, nshards);
+	struct named *r = sh->last && !sh->lose_records
+				  ? named_find((struct named *)sh->last->recs, sh->last->nrecs, key)
+				  : NULL;
+	if (!r)
+		return -1;
+	buf_addbuf(rec, &r->b);
+	return 0;
+}
+
+static void shelf_keep(void *ctx, const char *name, size_t nshards, const char *rec,
+		       size_t len)
+{
+	struct shelf *sh = ctx;
+	char key[64];
+	rec_name(key, sizeof key, name, nshards);
+	buf_add(&named_add(sh->recs, &sh->nrecs, key)->b, rec, len);
+}
+
+static void shelf_carry(void *ctx, const char *name, size_t nshards)
+{
+	struct shelf *sh = ctx;
+	struct buf rec = BUF_INIT;
+	assert_int_equal(shelf_find(ctx, name, nshards, &rec), 0);
+	shelf_keep(ctx, name, nshards, rec.ptr, rec.len);
+	sh->carried++;
+	buf_release(&rec);
+}
+
+static struct search_store shelf_store(struct shelf *sh)
+{
+	return (struct search_store){ shelf_write, shelf_intact, shelf_keep_file, shelf_find,
+				      shelf_keep, shelf_carry, sh };
+}
+
+static struct shelf *shelf_new(const struct shelf *last)
+{
+	struct shelf *sh = calloc(1, sizeof *sh);
+	assert_non_null(sh);
+	sh->last = last;
+	return sh;
+}
+
+/* A build of every page (page `edited` at price "41", the others "39"):
+ * its files and records in a new shelf; each page's record in recs[]
+ * (when not NULL). */
+static struct shelf *build_whole(size_t edited, struct buf *list, struct buf *recs)
+{
+	struct search_index *ix = search_index_new();
+	struct search_terms *st = search_terms_new();
+	for (size_t i = 0; i < NPAGES; i++) {
+		struct search_page *pg = page_read(st, i, i == edited ? "41" : "39");
+		if (recs)
+			search_page_encode(pg, &recs[i]);
+		search_index_put(ix, i, pg);
+	}
+	struct shelf *sh = shelf_new(NULL);
+	struct search_store store = shelf_store(sh);
+	assert_int_equal(search_index_publish(ix, NULL, NULL, &store, list), 0);
+	search_index_free(ix);
+	search_terms_free(st);
+	return sh;
+}
+
+/* The next build with what `last` kept (its list `list`, each page's
+ * record `recs`): page `edited` rendered again at price "41", the others
+ * kept. Returns what search_index_publish returned; *out the new shelf. */
+static int build_kept_as(const struct shelf *last, const struct buf *list,
+			 const struct buf *recs, size_t edited, const char *price,
+			 const char *was, size_t was_len, struct shelf **out,
+			 void (*alter)(struct shelf *))
+{
+	struct search_kept *kept = search_kept_decode(list->ptr, list->len);
+	assert_non_null(kept);
+	struct search_index *ix = search_index_new();
+	search_index_reserve(ix, NPAGES);
+	bool from_old[NPAGES] = { false };
+	for (size_t i = 0; i < NPAGES; i++) {
+		if (i == edited)
+			continue;
+		assert_int_equal(search_index_put_doc(ix, i, recs[i].ptr, recs[i].len), 0);
+		from_old[i] = true;
+	}
+	struct search_terms *st = search_terms_new();
+	struct search_page *pg = page_read(st, edited, price);
+	assert_int_equal(search_kept_note(kept, pg, was, was_len), 0);
+	search_index_put(ix, edited, pg);
+	struct shelf *sh = shelf_new(last);
+	if (alter)
+		alter(sh);
+	struct search_store store = shelf_store(sh);
+	struct buf list2 = BUF_INIT;
+	int rc = search_index_publish(ix, kept, from_old, &store, &list2);
+	if (rc == 0) { /* the list says what a build of every page says */
+		struct buf want = BUF_INIT;
+		shelf_release(build_whole(edited, &want, NULL));
+		assert_int_equal(list2.len, want.len);
+		assert_memory_equal(list2.ptr, want.ptr, want.len);
+		buf_release(&want);
+	}
+	buf_release(&list2);
+	search_index_free(ix);
+	search_terms_free(st);
+	search_kept_free(kept);
+	*out = sh;
+	return rc;
+}
+
+static int build_kept(const struct shelf *last, const struct buf *list, const struct buf *recs,
+		      size_t edited, const char *was, size_t was_len, struct shelf **out,
+		      void (*alter)(struct shelf *))
+{
+	return build_kept_as(last, list, recs, edited, "41", was, was_len, out, alter);
+}
+
+/* The site after `next` (files written, the others kept from `last`) is
+ * the one `whole` wrote, file for file. */
+static void assert_same_site(const struct shelf *last, const struct shelf *next,
+			     const struct shelf *whole)
+{
+	assert_int_equal(next->nfiles + next->nkept, whole->nfiles);
+	for (size_t i = 0; i < whole->nfiles; i++) {
+		const struct named *w = &whole->files[i];
+		const struct named *f = named_find((struct named *)next->files, next->nfiles,
+						   w->name);
+		if (!f) {
+			assert_non_null(named_find((struct named *)next->kept, next->nkept, w->name));
+			f = named_find((struct named *)last->files, last->nfiles, w->name);
+		}
+		assert_non_null(f);
+		assert_int_equal(f->b.len, w->b.len);
+		assert_memory_equal(f->b.ptr, w->b.ptr, w->b.len);
+	}
+}
+
+static size_t term_shards_in(const struct shelf *sh)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < sh->nfiles; i++)
+		n += sh->files[i].name[0] == 't';
+	return n;
+}
+
+struct two_builds {
+	struct buf list, recs[NPAGES];
+	struct shelf *first, *whole;
+};
+
+static int setup(void **state)
+{
+	struct two_builds *tb = calloc(1, sizeof *tb);
+	buf_init(&tb->list);
+	for (size_t i = 0; i < NPAGES; i++)
+		buf_init(&tb->recs[i]);
+	tb->first = build_whole(SIZE_MAX, &tb->list, tb->recs);
+	tb->whole = build_whole(7, NULL, NULL);
+	*state = tb;
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	struct two_builds *tb = *state;
+	buf_release(&tb->list);
+	for (size_t i = 0; i < NPAGES; i++)
+		buf_release(&tb->recs[i]);
+	shelf_release(tb->first);
+	shelf_release(tb->whole);
+	free(tb);
+	return 0;
+}
+
+/* A price edited on one page: the shards of "39" and "41" are made again
+ * (at most two of several), every other term shard is kept as published
+ * with its record carried, and the site is the whole build's. */
+static void test_an_edit_makes_only_the_shards_it_changes(void **state)
+{
+	struct two_builds *tb = *state;
+	size_t nshards = term_shards_in(tb->first);
+	assert_true(nshards >= 4);
+	struct shelf *next;
+	assert_int_equal(build_kept(tb->first, &tb->list, tb->recs, 7, tb->recs[7].ptr,
+				    tb->recs[7].len, &next, NULL), 0);
+	size_t made = term_shards_in(next);
+	assert_true(made >= 1 && made <= 2);
+	assert_int_equal(next->carried, nshards - made);
+	assert_int_equal(next->nrecs, nshards);
+	assert_same_site(tb->first, next, tb->whole);
+	shelf_release(next);
+}
+
+/* A page rendered again with the terms it had: no term shard is made. */
+static void test_a_page_as_it_was_makes_no_shard(void **state)
+{
+	struct two_builds *tb = *state;
+	struct search_kept *kept = search_kept_decode(tb->list.ptr, tb->list.len);
+	struct search_terms *st = search_terms_new();
+	struct search_page *pg = page_read(st, 7, "39");
+	assert_int_equal(search_kept_note(kept, pg, tb->recs[7].ptr, tb->recs[7].len), 0);
+	/* a record that is no page's: the index must be made whole */
+	assert_int_equal(search_kept_note(kept, pg, tb->recs[7].ptr, tb->recs[7].len - 1), -1);
+	assert_int_equal(search_kept_note(kept, pg, "x", 1), -1);
+	search_page_free(pg);
+	search_terms_free(st);
+	search_kept_free(kept);
+	/* so a build after one that had the page so keeps every term shard */
+	struct buf list = BUF_INIT, recs[NPAGES];
+	for (size_t i = 0; i < NPAGES; i++)
+		buf_init(&recs[i]);
+	struct shelf *last = build_whole(7, &list, recs), *next;
+	assert_int_equal(build_kept(last, &list, recs, 7, recs[7].ptr, recs[7].len, &next,
+				    NULL), 0);
+	assert_int_equal(term_shards_in(next), 0);
+	assert_int_equal(next->carried, term_shards_in(last));
+	assert_same_site(last, next, tb->whole);
+	for (size_t i = 0; i < NPAGES; i++)
+		buf_release(&recs[i]);
+	buf_release(&list);
+	shelf_release(last);
+	shelf_release(next);
+}
+
+static void lose_records(struct shelf *sh)
+{
+	sh->lose_records = true;
+}
+
+static void change_by_hand(struct shelf *sh)
+{
+	sh->changed = "t0.json";
+}
+
+/* The last build's records lost: nothing written, 1 (make it whole). */
+static void test_lost_records_write_nothing(void **state)
+{
+	struct two_builds *tb = *state;
+	struct shelf *next;
+	assert_int_equal(build_kept(tb->first, &tb->list, tb->recs, 7, tb->recs[7].ptr,
+				    tb->recs[7].len, &next, lose_records), 1);
+	assert_int_equal(next->nfiles, 0);
+	assert_int_equal(next->nkept, 0);
+	assert_int_equal(next->nrecs, 0);
+	shelf_release(next);
+}
+
+/* A page that grows the index past a shard's size: the count of shards
+ * changes, so nothing is written, 1. */
+static void test_a_new_shard_count_writes_nothing(void **state)
+{
+	struct two_builds *tb = *state;
+	struct buf words = BUF_INIT;
+	buf_adds(&words, "41");
+	for (size_t j = 0; j < 6000; j++)
+		buf_addf(&words, " grown%zuword", j);
+	struct shelf *next;
+	assert_int_equal(build_kept_as(tb->first, &tb->list, tb->recs, 7, words.ptr,
+				       tb->recs[7].ptr, tb->recs[7].len, &next, NULL), 1);
+	assert_int_equal(next->nfiles + next->nkept + next->nrecs, 0);
+	buf_release(&words);
+	shelf_release(next);
+}
+
+/* A term shard changed by hand since it was published is made again from
+ * its record: the site is still the whole build's. */
+static void test_a_shard_changed_by_hand_is_made_again(void **state)
+{
+	struct two_builds *tb = *state;
+	struct shelf *next;
+	assert_int_equal(build_kept(tb->first, &tb->list, tb->recs, 7, tb->recs[7].ptr,
+				    tb->recs[7].len, &next, change_by_hand), 0);
+	assert_non_null(named_find(next->files, next->nfiles, "t0.json"));
+	assert_same_site(tb->first, next, tb->whole);
+	shelf_release(next);
+}
+
+/* A list is read back exactly: cut short, one byte more, a count of no
+ * shards or one its sizes do not give is no list. */
+static void test_a_list_is_read_strictly(void **state)
+{
+	struct two_builds *tb = *state;
+	const struct buf *l = &tb->list;
+	for (size_t n = 0; n < l->len; n++)
+		assert_null(search_kept_decode(l->ptr, n));
+	struct buf bad = BUF_INIT;
+	buf_addbuf(&bad, l);
+	buf_addc(&bad, 0);
+	assert_null(search_kept_decode(bad.ptr, bad.len));
+	buf_reset(&bad);
+	buf_add_u32(&bad, 0);
+	assert_null(search_kept_decode(bad.ptr, bad.len));
+	buf_reset(&bad);
+	buf_add_u32(&bad, 3); /* three shards of nothing: an index gives one */
+	for (int i = 0; i < 3; i++)
+		buf_add_u64(&bad, 0);
+	assert_null(search_kept_decode(bad.ptr, bad.len));
+	buf_release(&bad);
+	struct search_kept *k = search_kept_decode(l->ptr, l->len);
+	assert_non_null(k);
+	search_kept_free(k);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_an_edit_makes_only_the_shards_it_changes,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_page_as_it_was_makes_no_shard, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_lost_records_write_nothing, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_a_new_shard_count_writes_nothing, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_a_shard_changed_by_hand_is_made_again,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_a_list_is_read_strictly, setup, teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
