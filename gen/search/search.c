@@ -662,6 +662,32 @@ static uint32_t terms_stamp(struct search_terms *st)
 	return st->stamp;
 }
 
+/* The page's term number `at` (in the order first read) when it is the
+ * record's term `key` with `fields`; else -1. Both lists are in the order
+ * the page's text gave them: an edit leaves most of the two in step, so
+ * most terms are held to the page's by their bytes, not looked up. */
+static long term_at(const struct token_set *ts, size_t at, const char *key, size_t len,
+		    uint64_t head, unsigned fields)
+{
+	if (at >= ts->nin_page)
+		return -1;
+	uint32_t tn = ts->in_page[at];
+	const struct set_token *t = &ts->toks[tn];
+	return t->head == head && t->len == len && t->fields == fields &&
+		       (len <= 8 || search_same_bytes(ts->keys.ptr + t->at + 8, key + 8, len - 8))
+		       ? (long)tn : -1;
+}
+
+/* Where the record's next term is held to the page's, after term `tn`
+ * (found at `at` or a few terms after it: a term put in before it). */
+static size_t resync(const struct token_set *ts, size_t at, uint32_t tn)
+{
+	for (size_t d = 0; d < 4 && at + d < ts->nin_page; d++)
+		if (ts->in_page[at + d] == tn)
+			return at + d + 1;
+	return at;
+}
+
 int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		     const char *was, size_t len)
 {
@@ -677,7 +703,7 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 	struct search_terms *st = pg->terms;
 	const struct token_set *ts = &st->set;
 	uint32_t stamp = terms_stamp(st);
-	size_t same = 0;
+	size_t same = 0, at = 0; /* at: the page's term the record's next is held to */
 	const unsigned char *p = r.p;
 	size_t left = r.left;
 	for (size_t i = 0; i < nterms; i++) {
@@ -688,11 +714,17 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		if (!tl || tl > WORD_MAX || !fields || fields > 15 || left - TOKEN_HEAD < tl)
 			return -1;
 		const char *key = (const char *)p + TOKEN_HEAD;
-		long tn = token_set_in_page(ts, key, tl,
-					    record_head(p + TOKEN_HEAD, tl, left - TOKEN_HEAD), &now);
-		if (tn >= 0 && now == fields && st->seen[tn] != stamp) {
+		uint64_t head = record_head(p + TOKEN_HEAD, tl, left - TOKEN_HEAD);
+		long tn = term_at(ts, at, key, tl, head, fields);
+		if (tn < 0) { /* not in step: looked up */
+			tn = token_set_in_page(ts, key, tl, head, &now);
+			if (now != fields)
+				tn = -1;
+		}
+		if (tn >= 0 && st->seen[tn] != stamp) {
 			st->seen[tn] = stamp;
 			same++;
+			at = resync(ts, at, (uint32_t)tn);
 		} else {
 			kept_mark(k, key, tl);
 		}

@@ -175,12 +175,13 @@ static struct shelf *shelf_new(const struct shelf *last)
 /* A build of every page (page `edited` at price "41", the others "39"):
  * its files and records in a new shelf; each page's record in recs[]
  * (when not NULL). */
-static struct shelf *build_whole(size_t edited, struct buf *list, struct buf *recs)
+static struct shelf *build_whole_as(size_t edited, const char *price, struct buf *list,
+				    struct buf *recs)
 {
 	struct search_index *ix = search_index_new();
 	struct search_terms *st = search_terms_new();
 	for (size_t i = 0; i < NPAGES; i++) {
-		struct search_page *pg = page_read(st, i, i == edited ? "41" : "39");
+		struct search_page *pg = page_read(st, i, i == edited ? price : "39");
 		if (recs)
 			search_page_encode(pg, &recs[i]);
 		search_index_put(ix, i, pg);
@@ -191,6 +192,11 @@ static struct shelf *build_whole(size_t edited, struct buf *list, struct buf *re
 	search_index_free(ix);
 	search_terms_free(st);
 	return sh;
+}
+
+static struct shelf *build_whole(size_t edited, struct buf *list, struct buf *recs)
+{
+	return build_whole_as(edited, "41", list, recs);
 }
 
 /* The next build with what `last` kept (its list `list`, each page's
@@ -224,7 +230,7 @@ static int build_kept_as(const struct shelf *last, const struct buf *list,
 	int rc = search_index_publish(ix, kept, from_old, &store, &list2);
 	if (rc == 0) { /* the list says what a build of every page says */
 		struct buf want = BUF_INIT;
-		shelf_release(build_whole(edited, &want, NULL));
+		shelf_release(build_whole_as(edited, price, &want, NULL));
 		assert_int_equal(list2.len, want.len);
 		assert_memory_equal(list2.ptr, want.ptr, want.len);
 		buf_release(&want);
@@ -374,6 +380,41 @@ static void test_lost_records_write_nothing(void **state)
 	shelf_release(next);
 }
 
+/* Pages rendered again with words put in, taken out, moved (into a
+ * heading: other fields) and repeated, at random: the shards marked give
+ * the site a build of every page gives, whatever the order of the terms. */
+static void test_any_change_of_a_page_gives_the_whole_site(void **state)
+{
+	struct two_builds *tb = *state;
+	srand(11);
+	struct buf html = BUF_INIT;
+	for (int round = 0; round < 16; round++) {
+		buf_reset(&html);
+		/* first, one word's fields alone: it goes into a heading too */
+		buf_adds(&html, round ? "41" : "39</p><h3>shared</h3><p>");
+		int n = round ? rand() % 80 : 0;
+		for (int w = 0; w < n; w++) {
+			int r = rand() % 10;
+			if (r < 5)
+				buf_addf(&html, " p7w%dx", rand() % 70);
+			else if (r < 7)
+				buf_addf(&html, " new%d", rand() % 20);
+			else if (r < 8)
+				buf_addf(&html, "</p><h3>p7w%dx</h3><p>", rand() % 60);
+			else
+				buf_adds(&html, rand() % 2 ? " shared" : " 39");
+		}
+		struct shelf *next;
+		assert_int_equal(build_kept_as(tb->first, &tb->list, tb->recs, 7, html.ptr,
+					       tb->recs[7].ptr, tb->recs[7].len, &next, NULL), 0);
+		struct shelf *whole = build_whole_as(7, html.ptr, NULL, NULL);
+		assert_same_site(tb->first, next, whole);
+		shelf_release(whole);
+		shelf_release(next);
+	}
+	buf_release(&html);
+}
+
 /* A page that grows the index past a shard's size: the count of shards
  * changes, so nothing is written, 1. */
 static void test_a_new_shard_count_writes_nothing(void **state)
@@ -439,6 +480,8 @@ int main(void)
 						teardown),
 		cmocka_unit_test_setup_teardown(test_lost_records_write_nothing, setup,
 						teardown),
+		cmocka_unit_test_setup_teardown(test_any_change_of_a_page_gives_the_whole_site,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_new_shard_count_writes_nothing, setup,
 						teardown),
 		cmocka_unit_test_setup_teardown(test_a_shard_changed_by_hand_is_made_again,
