@@ -108,8 +108,11 @@ check "an article touched: its pages kept, not the build skipped" \
 	grep -q "(0 pages rendered, $total kept)" "$work/out3"
 
 # 3. Edits, each followed by a rebuild that must equal a full build.
+cache_ino=$(stat -c %i "$proj/.site-cache-site")
 sed -i 's/^rtx-4090,,0.39,/rtx-4090,,0.41,/' "$proj/data/prices.csv"
 edited "a price edit"
+check "the price edit appends to the cache (its file kept, no mark left)" \
+	test "$(stat -c %i "$proj/.site-cache-site")" = "$cache_ino" -a ! -e "$proj/.site-cache-site.tail"
 check "the price edit is reported" grep -q 'RTX 4090 lowest on-demand price: \$0.39/h → \$0.41/h' "$work/out"
 check "the price edit rewrites fewer pages than it keeps" \
 	test "$(rendered "$work/out")" -lt "$(kept "$work/out")"

@@ -586,7 +586,9 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	 * cannot be created, the build goes on without) */
 	struct markdown_memo memo = { memo_find, memo_keep, cache, memo_peek, memo_carry };
 	if (cache && out) {
-		cache->started = pagecache_start(&cache->next, cache->path) == 0;
+		cache->started = pagecache_start_after(&cache->next,
+						       cache->have_old ? &cache->old : NULL,
+						       cache->path) == 0;
 		if (!cache->started)
 			cache->start_errno = errno;
 		s.in.markdown_memo = &memo;

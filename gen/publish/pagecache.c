@@ -38,6 +38,8 @@ void pagecache_init(struct pagecache *pc)
 	pthread_mutex_init(&pc->lock, NULL);
 }
 
+static int cut_back(const char *path, uint64_t size);
+
 void pagecache_free(struct pagecache *pc)
 {
 	for (size_t i = 0; i < pc->nfiles; i++)
@@ -54,6 +56,8 @@ void pagecache_free(struct pagecache *pc)
 		close(pc->fd);
 	if (pc->out) { /* started, never finished: it describes no site */
 		fclose(pc->out);
+		if (pc->from)
+			cut_back(pc->out_path, pc->base);
 		unlink(pc->tmp_path);
 	}
 	free(pc->out_buf);
@@ -173,11 +177,22 @@ void pagecache_add_page(struct pagecache *pc, const char *rel,
 	pthread_mutex_unlock(&pc->lock);
 }
 
+/* Whether `old`'s records lie in the file `pc` is appended to: then a
+ * record carried stays where it is. */
+static bool appends_to(const struct pagecache *pc, const struct pagecache *old)
+{
+	return pc->from && pc->from == old && pc->out && !pc->out_failed;
+}
+
 void pagecache_carry_page(struct pagecache *pc, const char *rel,
 			  const struct pagecache_page *old, const char *rec)
 {
 	pthread_mutex_lock(&pc->lock);
-	index_page(pc, rel, old->inputs, append_checked(pc, rec, old->rec.len, old->rec.check));
+	const struct pagecache *from = pc->from;
+	bool in_place = from && old >= from->pages && old < from->pages + from->npages &&
+			appends_to(pc, from);
+	index_page(pc, rel, old->inputs,
+		   in_place ? old->rec : append_checked(pc, rec, old->rec.len, old->rec.check));
 	pthread_mutex_unlock(&pc->lock);
 }
 
@@ -265,6 +280,19 @@ int pagecache_memo(const struct pagecache *pc, struct digest_value key,
 	return r ? pagecache_read(pc, r, out) : -1;
 }
 
+/* The record `r` of `old` kept under `key`: where it lies when `pc` is
+ * appended to old's file, else its bytes `rec` appended. */
+static void carry_memo_rec(struct pagecache *pc, const struct pagecache *old,
+			   struct digest_value key, const struct pagecache_rec *r,
+			   const char *rec)
+{
+	pthread_mutex_lock(&pc->lock);
+	if (index_memo(pc, key))
+		pc->memos[pc->nmemos - 1].rec = appends_to(pc, old)
+			? *r : append_checked(pc, rec, r->len, r->check);
+	pthread_mutex_unlock(&pc->lock);
+}
+
 int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
 			 struct digest_value key, struct buf *out)
 {
@@ -272,7 +300,7 @@ int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
 	size_t start = out->len;
 	if (!r || pagecache_read(old, r, out) != 0)
 		return -1;
-	add_memo_checked(pc, key, out->ptr + start, r->len, r->check);
+	carry_memo_rec(pc, old, key, r, out->ptr + start);
 	return 0;
 }
 
@@ -280,10 +308,19 @@ int pagecache_carry_memo_unread(struct pagecache *pc, const struct pagecache *ol
 				struct digest_value key)
 {
 	const struct pagecache_rec *r = memo_rec(old, key);
+	if (!r || old->fd < 0)
+		return -1;
+	pthread_mutex_lock(&pc->lock);
+	bool in_place = appends_to(pc, old);
+	pthread_mutex_unlock(&pc->lock);
+	if (in_place) { /* not read at all */
+		carry_memo_rec(pc, old, key, r, NULL);
+		return 0;
+	}
 	struct buf b = BUF_INIT;
-	int rc = r && old->fd >= 0 ? read_at(old->fd, r->at, r->len, &b) : -1;
+	int rc = read_at(old->fd, r->at, r->len, &b);
 	if (rc == 0)
-		add_memo_checked(pc, key, b.ptr, r->len, r->check);
+		carry_memo_rec(pc, old, key, r, b.ptr);
 	buf_release(&b);
 	return rc;
 }
@@ -617,6 +654,61 @@ void pagecache_new_secret(unsigned char secret[DIGEST_KEY_LEN])
 	}
 }
 
+/* Cut the file at `path` back to `size` bytes (not through a link): 0,
+ * or -1. */
+static int cut_back(const char *path, uint64_t size)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	int rc = fd >= 0 && ftruncate(fd, (off_t)size) == 0 ? 0 : -1;
+	if (fd >= 0)
+		close(fd);
+	return rc;
+}
+
+/* The size a mark gives (its decimal digits): false when it gives none. */
+static bool read_mark(const char *mark, uint64_t *size)
+{
+	int fd = open(mark, O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	char text[32];
+	ssize_t n = fd >= 0 ? read(fd, text, sizeof text - 1) : -1;
+	if (fd >= 0)
+		close(fd);
+	if (n <= 0 || n > 20)
+		return false;
+	uint64_t v = 0;
+	for (ssize_t i = 0; i < n; i++) {
+		if (text[i] < '0' || text[i] > '9' || v > (UINT64_MAX - 9) / 10)
+			return false;
+		v = v * 10 + (uint64_t)(text[i] - '0');
+	}
+	*size = v;
+	return true;
+}
+
+/* After a build killed while it appended to the cache at `path`: the
+ * cache cut back to the size its mark gives (removed when the mark gives
+ * none, or more than the cache has), the mark removed. 1 when there was
+ * one, else 0. */
+static size_t cut_back_killed(const char *path)
+{
+	struct buf mark = BUF_INIT;
+	buf_addf(&mark, "%s" PAGECACHE_TAIL, path);
+	struct stat st;
+	size_t n = 0;
+	if (lstat(mark.ptr, &st) == 0) {
+		uint64_t size;
+		struct stat cache;
+		if (!read_mark(mark.ptr, &size) || lstat(path, &cache) != 0 ||
+		    !S_ISREG(cache.st_mode) || size > (uint64_t)cache.st_size ||
+		    cut_back(path, size) != 0)
+			unlink(path);
+		unlink(mark.ptr);
+		n = 1;
+	}
+	buf_release(&mark);
+	return n;
+}
+
 /* "<name>.<digits>" for the cache file "<dir>/<name>": a cache being
  * written (pagecache_start). */
 static bool is_temp_of(const char *entry, const char *name)
@@ -649,7 +741,7 @@ size_t pagecache_remove_leftovers(const char *path)
 		closedir(d);
 	buf_release(&parent);
 	buf_release(&full);
-	return removed;
+	return removed + cut_back_killed(path);
 }
 
 int pagecache_start(struct pagecache *pc, const char *path)
@@ -683,6 +775,83 @@ int pagecache_start(struct pagecache *pc, const char *path)
 	return 0;
 }
 
+/* The bytes of `old`'s file its index lists (records), and the file's
+ * size: appending to it pays while the first is at least half the second. */
+static bool worth_appending(const struct pagecache *old, uint64_t *size)
+{
+	struct stat st;
+	if (old->fd < 0 || fstat(old->fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return false;
+	uint64_t listed = 0;
+	for (size_t i = 0; i < old->npages; i++)
+		listed += old->pages[i].rec.len;
+	for (size_t i = 0; i < old->nmemos; i++)
+		listed += old->memos[i].rec.len;
+	*size = (uint64_t)st.st_size;
+	return listed >= *size / 2;
+}
+
+/* The file `path` opened to append to, when it is the one `old` read. */
+static int open_same(const char *path, const struct pagecache *old)
+{
+	int fd = open(path, O_WRONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+	struct stat a, b;
+	if (fd >= 0 && (fstat(fd, &a) != 0 || fstat(old->fd, &b) != 0 ||
+			a.st_dev != b.st_dev || a.st_ino != b.st_ino)) {
+		close(fd);
+		fd = -1;
+	}
+	return fd;
+}
+
+/* Write the mark holding `size` (a new file, not through a link): 0 or -1. */
+static int write_mark(const char *mark, uint64_t size)
+{
+	unlink(mark);
+	int fd = open(mark, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
+	char text[32];
+	int n = snprintf(text, sizeof text, "%llu", (unsigned long long)size);
+	bool ok = fd >= 0 && write(fd, text, (size_t)n) == n;
+	if (fd >= 0 && close(fd) != 0)
+		ok = false;
+	if (!ok)
+		unlink(mark);
+	return ok ? 0 : -1;
+}
+
+int pagecache_start_after(struct pagecache *pc, const struct pagecache *old,
+			  const char *path)
+{
+	uint64_t size;
+	if (!old || !worth_appending(old, &size))
+		return pagecache_start(pc, path);
+	struct buf mark = BUF_INIT;
+	buf_addf(&mark, "%s" PAGECACHE_TAIL, path);
+	int fd = open_same(path, old);
+	FILE *f = NULL;
+	if (fd >= 0 && write_mark(mark.ptr, size) == 0) {
+		if (lseek(fd, (off_t)size, SEEK_SET) == (off_t)size)
+			f = fdopen(fd, "wb"); /* fdopen does not truncate */
+		if (!f)
+			unlink(mark.ptr);
+	}
+	if (!f) {
+		if (fd >= 0)
+			close(fd);
+		buf_release(&mark);
+		return pagecache_start(pc, path);
+	}
+	pc->out_buf = xmalloc(PAGECACHE_OUT_BUFFER);
+	setvbuf(f, pc->out_buf, _IOFBF, PAGECACHE_OUT_BUFFER);
+	pc->out = f;
+	pc->from = old;
+	pc->base = size;
+	pc->tmp_path = buf_detach(&mark, NULL);
+	pc->out_path = xstrdup(path);
+	pc->out_at = size;
+	return 0;
+}
+
 int pagecache_finish(struct pagecache *pc)
 {
 	if (!pc->out) {
@@ -704,6 +873,16 @@ int pagecache_finish(struct pagecache *pc)
 	pc->out = NULL;
 	free(pc->out_buf);
 	pc->out_buf = NULL;
+	if (pc->from) { /* appended: the file is the new cache now */
+		if (!ok)
+			cut_back(pc->out_path, pc->base);
+		unlink(pc->tmp_path);
+		pc->from = NULL;
+		if (ok)
+			return 0;
+		errno = err ? err : EIO;
+		return -1;
+	}
 	if (ok && rename(pc->tmp_path, pc->out_path) == 0)
 		return 0;
 	err = errno ? errno : err;

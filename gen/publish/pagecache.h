@@ -41,11 +41,16 @@
  * check) is not used. A record's check is no digest: the index that holds
  * it is, and whoever could change a record and its check together could
  * read the secret beside them; so a record's bytes, a third of what a
- * full build hashed, cost a checksum's time, not a digest's. The cache is written to a new file
- * (".site-cache-<name>.<pid>") renamed over the old once the site is
- * published; a build that fails leaves the old one, which still describes
- * the published site, and the next build holding the lock removes what a
- * killed one left.
+ * full build hashed, cost a checksum's time, not a digest's. A rebuild
+ * appends to the last cache's file (pagecache_start_after): the records it
+ * keeps stay where they lie, the new ones, the index and the trailer go
+ * after them; a build that fails cuts the file back to what it was, and
+ * the mark ".site-cache-<name>.tail" lets the next build do the same after
+ * a killed one. A cache mostly made of records no index lists any more is
+ * written anew instead, to a new file (".site-cache-<name>.<pid>") renamed
+ * over the old once the site is published; a build that fails leaves the
+ * old one, which still describes the published site, and the next build
+ * holding the lock removes what a killed one left.
  *
  * Memory: a pagecache owns every string in it (heap) and, when loaded,
  * the cache file's descriptor; pagecache_free frees them (and removes a
@@ -106,6 +111,12 @@ struct pagecache {
 	FILE *out;                  /* a cache being written, or NULL */
 	char *out_buf;              /* its stdio buffer (owned) */
 	char *out_path, *tmp_path;  /* where it goes, and the file until then */
+	/* appending to the last build's file (pagecache_start_after): `from`
+	 * is its cache, whose records are kept where they lie; `base` its
+	 * size, to which a build that does not finish cuts it back;
+	 * tmp_path then names the mark that says so (PAGECACHE_TAIL) */
+	const struct pagecache *from;
+	uint64_t base;
 	uint64_t out_at;            /* bytes written so far */
 	bool out_failed;            /* a write failed: it will not be finished */
 	pthread_mutex_t lock;       /* records may be added from threads */
@@ -132,8 +143,10 @@ int pagecache_load(struct pagecache *pc, const char *path, const char **why);
 /* A new secret for a cache (from the kernel's randomness). */
 void pagecache_new_secret(unsigned char secret[DIGEST_KEY_LEN]);
 /* Remove the caches being written that killed builds left beside `path`
- * (to be called holding the output's lock: no running build owns one).
- * Returns how many were removed. */
+ * (to be called holding the output's lock: no running build owns one),
+ * and cut the cache back to the size its mark gives when a killed build
+ * was appending to it (a mark that gives none: the cache is removed).
+ * Returns how many were removed or cut. */
 size_t pagecache_remove_leftovers(const char *path);
 /* A record's bytes into `out` (appended): 0, or -1 when they cannot be
  * read or are not what was written (their digest). */
@@ -145,6 +158,20 @@ int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
  * that file. Returns 0 or -1 (errno; the
  * cache is then only not written: adding still works). */
 int pagecache_start(struct pagecache *pc, const char *path);
+/* The same after the last build's cache `old`, loaded from `path` (its
+ * secret set in pc->secret): while at least half of that file is records
+ * its index lists, the new records are appended to it, and a record
+ * carried from `old` stays where it lies (a rebuild writes what changed,
+ * not every record again); the new index and trailer go after them, so
+ * the file is the new cache once they are written. The mark
+ * "<path>" PAGECACHE_TAIL holds the size the file had: a build that does
+ * not finish cuts the file back to it (pagecache_free), and so does the
+ * next build (pagecache_remove_leftovers) after a killed one, so the
+ * file is again the cache that describes the published site. Otherwise,
+ * or when the mark cannot be written, pagecache_start. */
+#define PAGECACHE_TAIL ".tail"
+int pagecache_start_after(struct pagecache *pc, const struct pagecache *old,
+			  const char *path);
 /* Write the index and put the cache in place (renamed over `path`).
  * Returns 0, or -1 with errno set (nothing is left behind). */
 int pagecache_finish(struct pagecache *pc);

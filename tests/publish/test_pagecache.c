@@ -4,7 +4,10 @@
  * index or trailer, of another format, or whose index points outside its
  * records is never loaded (and leaves nothing behind in memory), while a
  * damaged record is refused alone; that a cache which cannot be written or
- * is never finished leaves no file behind; that pages may be added from
+ * is never finished leaves no file behind; that the next cache is
+ * appended to the last (a kept record left where it lies), cut back when
+ * its build fails or was killed, and written anew when the file is mostly
+ * records no longer listed; that pages may be added from
  * several threads; and that the published tree is found changed by any
  * edit that changes a file's id. */
 #include <setjmp.h>
@@ -1156,6 +1159,214 @@ static void test_caches_killed_builds_left_are_removed(void **state)
 	}
 }
 
+/* ---- appending to the last build's cache ---- */
+
+/* A record of 4 KB, so that a cache is mostly records. */
+static void big_record(char *rec, size_t len, char fill_with)
+{
+	memset(rec, fill_with, len);
+}
+
+/* A finished cache at `path` holding the page "en/big/index.html" (a big
+ * record of `c`) and the memo key1; loaded back into *old. */
+static void big_cache(const char *path, struct pagecache *old, char c)
+{
+	static char rec[4096];
+	big_record(rec, sizeof rec, c);
+	struct pagecache pc;
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_start(&pc, path), 0);
+	pagecache_add_page(&pc, "en/big/index.html", (struct digest_value){ 7, 7 }, rec,
+			   sizeof rec);
+	pagecache_add_memo(&pc, key1, memo_nul, sizeof memo_nul - 1);
+	assert_int_equal(pagecache_finish(&pc), 0);
+	pagecache_free(&pc);
+	pagecache_init(old);
+	assert_int_equal(load_cache(old, path), 0);
+}
+
+static ino_t inode_of(const char *path)
+{
+	struct stat st;
+	assert_int_equal(stat(path, &st), 0);
+	return st.st_ino;
+}
+
+static const char *mark_of(const struct tmp *t)
+{
+	static char mark[128];
+	snprintf(mark, sizeof mark, "%s" PAGECACHE_TAIL, t->cache);
+	return mark;
+}
+
+/* The next cache is appended to the last one's file: its first bytes stay
+ * as they were, a record carried stays where it lies (neither read nor
+ * written again, a memo's too), the new records and index go after them,
+ * and the file loads back as the new cache. While it is written, a mark
+ * beside it holds the size it had. */
+static void test_the_next_cache_is_appended_to_the_last(void **state)
+{
+	struct tmp *t = *state;
+	struct pagecache old, next, back;
+	big_cache(t->cache, &old, 'a');
+	struct buf before = BUF_INIT, rec = BUF_INIT, mark = BUF_INIT;
+	assert_int_equal(fs_read_file(t->cache, &before), 0);
+	ino_t ino = inode_of(t->cache);
+
+	pagecache_init(&next);
+	memcpy(next.secret, old.secret, sizeof next.secret);
+	assert_int_equal(pagecache_start_after(&next, &old, t->cache), 0);
+	assert_int_equal(fs_read_file(mark_of(t), &mark), 0);
+	char size[32];
+	snprintf(size, sizeof size, "%zu", before.len);
+	assert_string_equal(mark.ptr, size);
+	const struct pagecache_page *pg = pagecache_page(&old, "en/big/index.html");
+	assert_int_equal(pagecache_read(&old, &pg->rec, &rec), 0);
+	pagecache_carry_page(&next, "en/big/index.html", pg, rec.ptr);
+	assert_int_equal(pagecache_carry_memo_unread(&next, &old, key1), 0);
+	pagecache_add_page(&next, "en/new/index.html", (struct digest_value){ 8, 8 },
+			   "new record", 10);
+	assert_int_equal(pagecache_finish(&next), 0);
+	assert_false(fs_exists(mark_of(t)));
+	uint64_t big_at = pg->rec.at;
+	pagecache_free(&next);
+	pagecache_free(&old);
+
+	assert_int_equal(inode_of(t->cache), ino);
+	struct buf after = BUF_INIT;
+	assert_int_equal(fs_read_file(t->cache, &after), 0);
+	assert_true(after.len > before.len);
+	assert_true(after.len < before.len + 1024); /* the big record not again */
+	assert_memory_equal(after.ptr, before.ptr, before.len);
+	pagecache_init(&back);
+	assert_int_equal(load_cache(&back, t->cache), 0);
+	pg = pagecache_page(&back, "en/big/index.html");
+	assert_non_null(pg);
+	assert_true(pg->rec.at == big_at);
+	buf_reset(&rec);
+	assert_int_equal(pagecache_read(&back, &pg->rec, &rec), 0);
+	assert_int_equal(rec.len, 4096);
+	assert_int_equal(rec.ptr[4095], 'a');
+	buf_reset(&rec);
+	pg = pagecache_page(&back, "en/new/index.html");
+	assert_int_equal(pagecache_read(&back, &pg->rec, &rec), 0);
+	assert_string_equal(rec.ptr, "new record");
+	buf_reset(&rec);
+	assert_int_equal(pagecache_memo(&back, key1, &rec), 0);
+	assert_memory_equal(rec.ptr, memo_nul, sizeof memo_nul - 1);
+	pagecache_free(&back);
+	buf_release(&before);
+	buf_release(&after);
+	buf_release(&rec);
+	buf_release(&mark);
+}
+
+/* A build that fails leaves the cache byte for byte as it was (the
+ * records it appended cut off), and no mark. */
+static void test_an_appended_cache_never_finished_is_cut_back(void **state)
+{
+	struct tmp *t = *state;
+	struct pagecache old, next;
+	big_cache(t->cache, &old, 'b');
+	struct buf before = BUF_INIT, after = BUF_INIT;
+	assert_int_equal(fs_read_file(t->cache, &before), 0);
+	pagecache_init(&next);
+	assert_int_equal(pagecache_start_after(&next, &old, t->cache), 0);
+	for (int i = 0; i < 100; i++)
+		pagecache_add_page(&next, "en/new/index.html", (struct digest_value){ 8, 8 },
+				   "new record", 10);
+	pagecache_free(&next);
+	pagecache_free(&old);
+	assert_int_equal(fs_read_file(t->cache, &after), 0);
+	assert_int_equal(after.len, before.len);
+	assert_memory_equal(after.ptr, before.ptr, before.len);
+	assert_dir_holds(t, "cache");
+	buf_release(&before);
+	buf_release(&after);
+}
+
+/* A build killed while it appended leaves its tail and the mark: the next
+ * build (pagecache_remove_leftovers) cuts the cache back to the mark's
+ * size, and it loads as it was; a mark that gives no size, or more than
+ * the cache has, costs the cache (a full build), never a wrong one. */
+static void test_a_killed_append_is_cut_back_by_the_next_build(void **state)
+{
+	struct tmp *t = *state;
+	struct pagecache old;
+	big_cache(t->cache, &old, 'c');
+	pagecache_free(&old);
+	struct buf before = BUF_INIT, after = BUF_INIT, tail = BUF_INIT;
+	assert_int_equal(fs_read_file(t->cache, &before), 0);
+	buf_addbuf(&tail, &before);
+	buf_adds(&tail, "half a record and half an ind");
+	char size[32];
+	snprintf(size, sizeof size, "%zu", before.len);
+	assert_int_equal(fs_write_file(t->cache, tail.ptr, tail.len), 0);
+	assert_int_equal(fs_write_file(mark_of(t), size, strlen(size)), 0);
+	assert_int_equal(load_cache(&old, t->cache), -1); /* the tail is no trailer */
+	pagecache_init(&old);
+	assert_int_equal(pagecache_remove_leftovers(t->cache), 1);
+	assert_dir_holds(t, "cache");
+	assert_int_equal(fs_read_file(t->cache, &after), 0);
+	assert_int_equal(after.len, before.len);
+	assert_memory_equal(after.ptr, before.ptr, before.len);
+	assert_int_equal(load_cache(&old, t->cache), 0);
+	pagecache_free(&old);
+
+	static const char *const bad[] = { "12x", "", "99999999999", "-1" };
+	for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		assert_int_equal(fs_write_file(t->cache, tail.ptr, tail.len), 0);
+		assert_int_equal(fs_write_file(mark_of(t), bad[i], strlen(bad[i])), 0);
+		assert_int_equal(pagecache_remove_leftovers(t->cache), 1);
+		assert_dir_holds(t, "");
+	}
+	buf_release(&before);
+	buf_release(&after);
+	buf_release(&tail);
+}
+
+/* When less than half the file is records the cache lists, the next cache
+ * is written anew (another file, renamed over it), only what it lists;
+ * else it is appended. */
+static void test_a_cache_mostly_unlisted_is_written_anew(void **state)
+{
+	struct tmp *t = *state;
+	struct pagecache old, next;
+	static char rec[4096];
+	big_cache(t->cache, &old, 'd');
+	for (int round = 0; round < 3; round++) { /* the big page made again */
+		ino_t ino = inode_of(t->cache);
+		struct stat st;
+		assert_int_equal(stat(t->cache, &st), 0);
+		pagecache_init(&next);
+		memcpy(next.secret, old.secret, sizeof next.secret);
+		assert_int_equal(pagecache_start_after(&next, &old, t->cache), 0);
+		big_record(rec, sizeof rec, (char)('e' + round));
+		pagecache_add_page(&next, "en/big/index.html", (struct digest_value){ 7, 7 }, rec,
+				   sizeof rec);
+		assert_int_equal(pagecache_finish(&next), 0);
+		pagecache_free(&next);
+		pagecache_free(&old);
+		/* the first is appended (its records all listed), and then the
+		 * file is two big records, one listed: the second is written
+		 * anew, the third appended again */
+		bool anew = round == 1;
+		assert_true(anew ? inode_of(t->cache) != ino : inode_of(t->cache) == ino);
+		pagecache_init(&old);
+		assert_int_equal(load_cache(&old, t->cache), 0);
+		struct buf r = BUF_INIT;
+		const struct pagecache_page *pg = pagecache_page(&old, "en/big/index.html");
+		assert_int_equal(pagecache_read(&old, &pg->rec, &r), 0);
+		assert_int_equal(r.ptr[0], 'e' + round);
+		buf_release(&r);
+		if (anew) {
+			assert_int_equal(stat(t->cache, &st), 0);
+			assert_true(st.st_size < 2 * 4096);
+		}
+	}
+	pagecache_free(&old);
+}
+
 static void test_a_cache_keeps_its_secret(void **state)
 {
 	struct tmp *t = *state;
@@ -1199,6 +1410,10 @@ int main(void)
 		TMP_TEST(test_a_fifo_or_link_in_the_caches_place_is_refused_at_once),
 		TMP_TEST(test_a_huge_cache_is_refused_before_it_is_read),
 		TMP_TEST(test_caches_killed_builds_left_are_removed),
+		TMP_TEST(test_the_next_cache_is_appended_to_the_last),
+		TMP_TEST(test_an_appended_cache_never_finished_is_cut_back),
+		TMP_TEST(test_a_killed_append_is_cut_back_by_the_next_build),
+		TMP_TEST(test_a_cache_mostly_unlisted_is_written_anew),
 		TMP_TEST(test_a_cache_keeps_its_secret),
 		TMP_TEST(test_an_untouched_tree_is_intact),
 		TMP_TEST(test_a_same_size_edit_with_its_mtime_put_back_breaks_the_tree),
