@@ -1266,6 +1266,31 @@ check "a killed build's temporary cache is removed" test ! -e "$proj/.site-cache
 check "a file of another name is left alone" test -f "$proj/.site-cache-site.notes"
 rm -f "$proj/.site-cache-site.notes"
 
+# a build killed while it appended to the cache: its tail and the mark
+# holding the size the cache had; the next build cuts it back and keeps
+# pages again
+"$gen" build --root "$proj" >/dev/null 2>&1
+stat -c %s "$cache" | tr -d '\n' >"$cache.tail"
+printf 'half a record, half an index' >>"$cache"
+cache_case "after a build killed while appending to the cache, the build succeeds" ""
+check "and renders no page (the cache cut back to the size the mark gave)" \
+	grep -Eq '\(0 pages rendered' "$work/out.txt"
+check "the mark is removed" test ! -e "$cache.tail"
+# a mark that is no number, a link to a file of the editor's, or a FIFO:
+# the cache is not used (a full build), the link's target is untouched,
+# no build waits
+printf '12x' >"$cache.tail"
+cache_case "a mark that gives no size: the build succeeds" ""
+check "and renders every page" grep -Eq '\([1-9][0-9]* pages rendered, 0 kept\)' "$work/out.txt"
+printf 'notes of the editor' >"$work/notes.txt"
+ln -s "$work/notes.txt" "$cache.tail"
+cache_case "a mark that is a link: the build succeeds" ""
+check "the link's target is untouched" grep -qx 'notes of the editor' "$work/notes.txt"
+check "the link is removed" test ! -e "$cache.tail" -a ! -L "$cache.tail"
+mkfifo "$cache.tail"
+cache_case "a mark that is a FIFO: the build succeeds, no hang" ""
+check "the FIFO is removed" test ! -e "$cache.tail"
+
 # a same-size hand edit of a page and of style.css, with the mtime put back
 "$gen" build --root "$proj" >/dev/null 2>&1
 for f in "$site/en/index.html" "$site/style.css"; do
