@@ -645,6 +645,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 				.old = cache->have_old ? &cache->old : NULL,
 				.next = &cache->next,
 				.reuse = search_pages_reuse,
+				.wants_last = search_pages_wants_last,
 			};
 			rc = render_all(&s, out, stats, &rc_cache);
 			if (i18n_report_uses(&s.in.i18n, diag) != 0)

@@ -453,8 +453,9 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	buf_reset(rec);
 	if (pool->done) {
 		uint64_t t0 = site_clock_ns();
+		bool last = cache && cache->wants_last && cache->wants_last(pool->site, i);
 		pool->done(pool->site, i, html->ptr, html->len,
-			   cache ? last_record(cache, rel, &pool->was[worker]) : NULL, rec);
+			   last ? last_record(cache, rel, &pool->was[worker]) : NULL, rec);
 		site_timing_add(tm ? &tm->search_ns : NULL, t0);
 	}
 	if (cache) {

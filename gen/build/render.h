@@ -10,6 +10,7 @@
 #ifndef GPUGUIDE_RENDER_H
 #define GPUGUIDE_RENDER_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct buf;
@@ -43,10 +44,15 @@ typedef int (*render_page_reuse)(struct site *s, size_t page, const char *kept,
  * is still the one recorded, is linked from the site instead of rendered
  * (output_keep). Its context is still built: that is what tells whether
  * it changed, and what marks its figures in the ledger. */
+/* Whether render_page_done would use the last record of page `page` (its
+ * `was`): a record is read for it only then. */
+typedef bool (*render_page_wants_last)(const struct site *s, size_t page);
+
 struct render_cache {
 	const struct pagecache *old; /* the published site's, or NULL */
 	struct pagecache *next;      /* gets every page, in page order */
 	render_page_reuse reuse;
+	render_page_wants_last wants_last; /* NULL: never */
 	size_t rendered, kept;       /* set by render_pages */
 };
 

@@ -307,6 +307,15 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 	put_page(s, i, st, pg);
 }
 
+bool search_pages_wants_last(const struct site *s, size_t i)
+{
+	const struct search_pages *ss = s->search;
+	if (!ss || i >= ss->npages || ss->doc[i] < 0)
+		return false;
+	enum lang l = s->plan.pages[i].lang;
+	return ss->kept[l] && !atomic_load(&ss->whole[l]);
+}
+
 int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 {
 	struct search_pages *ss = s->search;

@@ -17,6 +17,7 @@
 #ifndef GPUGUIDE_SEARCH_PAGES_H
 #define GPUGUIDE_SEARCH_PAGES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct buf;
@@ -35,6 +36,10 @@ void search_pages_plan(struct site *s);
  * Thread-safe (a render_page_done). */
 void search_pages_collect(struct site *s, size_t i, const char *html, size_t len,
 			  const struct buf *was, struct buf *kept);
+/* Whether search_pages_collect would read page i's last record (`was`):
+ * when its index is kept by shard from the last build and the page is
+ * indexed (a render_page_wants_last). */
+bool search_pages_wants_last(const struct site *s, size_t i);
 /* Index page `i` from the record search_pages_collect kept of it in an
  * earlier build (a render_page_reuse). 0, or -1 for a damaged record. */
 int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len);
