@@ -219,21 +219,24 @@ static void add_term(struct buf *b, const struct term *t, const struct doc_text 
 	b->ptr[b->len] = '\0';
 }
 
-/* An index's terms by shard: shard k's in byte order at term[from[k]] to
- * term[from[k + 1]]. */
+/* An index's terms by shard: shard k's at term[from[k]] to
+ * term[from[k + 1]], in byte order when `sorted` (to be written), else in
+ * the index's (to be merged into a shard's terms, which are sorted when
+ * it is written). */
 struct shard_terms {
 	const struct term **term;
 	size_t *from;
 };
 
 static void shard_terms_make(struct shard_terms *sh, const struct search_index *ix,
-			     size_t nshards)
+			     size_t nshards, bool sorted)
 {
 	const struct term **order = xmalloc((ix->nterms + 1) * sizeof *order);
 	size_t *shard = xmalloc((ix->nterms + 1) * sizeof *shard);
 	for (size_t i = 0; i < ix->nterms; i++)
 		order[i] = &ix->terms[i];
-	qsort(order, ix->nterms, sizeof *order, by_key);
+	if (sorted)
+		qsort(order, ix->nterms, sizeof *order, by_key);
 	sh->from = xcalloc(nshards + 2, sizeof *sh->from);
 	for (size_t i = 0; i < ix->nterms; i++) {
 		shard[i] = search_term_shard(order[i]->key, order[i]->len, nshards);
@@ -296,7 +299,7 @@ static int write_term_shards(const struct search_index *ix, size_t nshards,
 			     uint64_t *size)
 {
 	struct shard_terms sh;
-	shard_terms_make(&sh, ix, nshards);
+	shard_terms_make(&sh, ix, nshards, true);
 	int rc = 0;
 	for (size_t k = 0; k < nshards && rc == 0; k++)
 		rc = write_term_shard(sh.term + sh.from[k], sh.from[k + 1] - sh.from[k], k,
@@ -317,7 +320,7 @@ static int shards_remake(const struct search_index *ix, const struct search_kept
 {
 	size_t nshards = kept->nshards;
 	struct shard_terms sh;
-	shard_terms_make(&sh, ix, nshards);
+	shard_terms_make(&sh, ix, nshards, false);
 	struct buf rec = BUF_INIT, name = BUF_INIT;
 	uint64_t total = 0;
 	int rc = 0;
@@ -373,7 +376,7 @@ static int write_kept_shards(const struct search_kept *kept, struct search_index
 	for (size_t k = 0; k < nshards && rc == 0; k++) {
 		if (fresh[k]) {
 			struct shard_terms sh; /* all of it in one shard: in byte order */
-			shard_terms_make(&sh, fresh[k], 1);
+			shard_terms_make(&sh, fresh[k], 1, true);
 			size[k] = 0;
 			rc = write_term_shard(sh.term, fresh[k]->nterms, k, nshards, dt, ndocs,
 					      st, &size[k]);
