@@ -388,7 +388,8 @@ for fig in cost.qlora-mistral-7b.rtx-4090 cost.scratch-13b.a100-80gb; do
 	check "an older dated quote added: the pages naming the quote of $fig name its own" \
 		python3 "$top/tests/quote_named.py" "$dated" "$dated/site" "$fig"
 done
-# One figure, one rule, one value; comparisons that say what they compare
+# One figure, one rule, one value; comparisons that say what they compare;
+# landmarks named apart and headings that rank under their section's
 # (tests/site_invariants.py: invariants of any data, not today's values),
 # on the fixture's site and on the real one.
 live="$work/live"
@@ -396,7 +397,7 @@ live="$work/live"
 check "the real project builds" test -f "$live/data/figures.csv"
 for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-ratio \
 	   no-equal-cheaper times-threshold no-repeat no-self-compare task-index \
-	   bottom-line landmarks-unique; do
+	   bottom-line landmarks-unique heading-outline; do
 	check "fixture site: $inv" python3 "$top/tests/site_invariants.py" "$real" "$inv"
 	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$live" "$inv"
 done

@@ -305,7 +305,51 @@ def check_landmarks_unique(site):
     return bad
 
 
+def outline_faults(markup):
+    """What breaks a page's outline: a heading more than one level deeper
+    than the one before it; inside a <section> whose first heading is hN, a
+    later heading that outranks it (level below N); inside a section nested
+    in one whose first heading is hN, a heading of level N or less (a part
+    ranked beside what it is part of, not under it)."""
+    faults, stack, last = [], [], 0
+    for m in re.finditer(r"<(/?)(section|h[1-6])\b[^>]*>", markup):
+        close, tag = m.group(1), m.group(2)
+        if tag == "section":
+            if close:
+                if stack:
+                    stack.pop()
+            else:
+                stack.append(None)
+            continue
+        if close:
+            continue
+        level = int(tag[1])
+        end = markup.find("</%s>" % tag, m.end())
+        name = " ".join(text_of(markup[m.end():end]).split())[:60]
+        if last and level > last + 1:
+            faults.append('h%d "%s" after an h%d' % (level, name, last))
+        if stack and stack[-1] is not None and level < stack[-1]:
+            faults.append('h%d "%s" inside a section headed by an h%d' % (level, name, stack[-1]))
+        outer = [f for f in stack[:-1] if f is not None]
+        if outer and level <= max(outer):
+            faults.append('h%d "%s" in a part of a section headed by an h%d'
+                          % (level, name, max(outer)))
+        if stack and stack[-1] is None:
+            stack[-1] = level
+        last = level
+    return faults
+
+
+def check_heading_outline(site):
+    bad = []
+    for p in pages(site):
+        for f in outline_faults(read(p)):
+            bad.append("%s: %s" % (p, f))
+    return bad
+
+
 CHECKS = {
+    "heading-outline": check_heading_outline,
     "landmarks-unique": check_landmarks_unique,
     "bottom-line": check_bottom_line,
     "ledger-one-value": check_ledger_one_value,

@@ -120,6 +120,10 @@ void render_lang_contexts(struct site *s)
 		value_map_set(&s->arena, m, "t", ui_strings(s, l));
 		value_map_set(&s->arena, m, "sources", source_list(s, l));
 		value_map_set_str(&s->arena, m, "build_date", s->in.date);
+		/* the levels of a page body's own headings (the body partials'),
+		 * under the page's h1; the report gives its parts their own */
+		value_map_set_str(&s->arena, m, "h_top", "2");
+		value_map_set_str(&s->arena, m, "h_sub", "3");
 		struct buf date = BUF_INIT;
 		if (s->in.date)
 			i18n_format_date(&date, s->in.date, l);

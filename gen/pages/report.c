@@ -117,6 +117,10 @@ static void report_add_part(struct report *r, const char *body, struct value *ct
 	if (heading)
 		value_map_set_bool(a, r->section, "has_subparts", true);
 	value_map_set_str(a, m, "part_heading", heading ? heading : "");
+	/* the body's headings rank under the part's (h3) or, without one,
+	 * under the section's (h2) */
+	value_map_set_str(a, m, "h_top", heading ? "4" : "3");
+	value_map_set_str(a, m, "h_sub", heading ? "5" : "4");
 	/* one document holds several parts of one kind: a landmark of a part
 	 * is named by the part too (the heading's id before its own) */
 	value_map_set_str(a, m, "part_label", heading ? arena_printf(a, "%s-h ", id) : "");

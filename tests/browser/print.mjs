@@ -93,7 +93,7 @@ function measurePrint(width) {
   const controls = [...document.querySelectorAll(
     'form, input, select, textarea, details, summary, .site-header, .site-nav, .crumbs, .lang-switch, .pair-picker, .gpu-filters, .site-search, .guide-sections')]
     .filter(shown).map(name);
-  const headings = [...document.querySelectorAll('main h1, main h2, main h3, main h4')]
+  const headings = [...document.querySelectorAll('main h1, main h2, main h3, main h4, main h5')]
     .filter(shown).map((h) => h.textContent.replace(/\s+/g, ''));
   const tables = [...document.querySelectorAll('main table')].filter(shown).map((t) => ({
     head: [...t.querySelectorAll('thead th')].map((th) => th.textContent.replace(/\s+/g, '')).filter(Boolean),
