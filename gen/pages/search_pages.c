@@ -365,19 +365,25 @@ static int write_file(void *ctx, const char *name, const struct buf *data)
 	return output_add(w->out, file_of(w, name), data->ptr, data->len);
 }
 
+/* The last build's record of the file `name` (w->name then its path in
+ * the site), or NULL. */
+static const struct pagecache_file *published(struct writing *w, const char *name)
+{
+	const char *rel = file_of(w, name);
+	return w->last ? pagecache_file(w->last, rel) : NULL;
+}
+
 static bool file_intact(void *ctx, const char *name)
 {
 	struct writing *w = ctx;
-	const struct pagecache_file *f = w->last ? pagecache_file(w->last, file_of(w, name))
-						 : NULL;
+	const struct pagecache_file *f = published(w, name);
 	return f && output_intact(w->out, w->name.ptr, &f->id);
 }
 
 static int keep_file(void *ctx, const char *name)
 {
 	struct writing *w = ctx;
-	const struct pagecache_file *f = w->last ? pagecache_file(w->last, file_of(w, name))
-						 : NULL;
+	const struct pagecache_file *f = published(w, name);
 	int rc = f ? output_keep(w->out, w->name.ptr, &f->id, w->site->diag) : 0;
 	if (rc == 0)
 		diag_error(w->site->diag, w->name.ptr, 0, 0,

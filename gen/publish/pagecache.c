@@ -744,6 +744,22 @@ size_t pagecache_remove_leftovers(const char *path)
 	return removed + cut_back_killed(path);
 }
 
+/* Records go to `f` from `at` on, for the cache at `path`; `side` is the
+ * file beside it (the new cache, or the mark: pagecache.h), taken. */
+static void write_to(struct pagecache *pc, FILE *f, struct buf *side, const char *path,
+		     uint64_t at)
+{
+	/* records are a few kilobytes each: stdio's own buffer (4 KB) would
+	 * make most of them writes of their own (glibc takes a size only
+	 * with a buffer) */
+	pc->out_buf = xmalloc(PAGECACHE_OUT_BUFFER);
+	setvbuf(f, pc->out_buf, _IOFBF, PAGECACHE_OUT_BUFFER);
+	pc->out = f;
+	pc->tmp_path = buf_detach(side, NULL);
+	pc->out_path = xstrdup(path);
+	pc->out_at = at;
+}
+
 int pagecache_start(struct pagecache *pc, const char *path)
 {
 	struct buf tmp = BUF_INIT;
@@ -761,17 +777,9 @@ int pagecache_start(struct pagecache *pc, const char *path)
 		errno = err;
 		return -1;
 	}
-	/* records are a few kilobytes each: stdio's own buffer (4 KB) would
-	 * make most of them writes of their own (glibc takes a size only
-	 * with a buffer) */
-	pc->out_buf = xmalloc(PAGECACHE_OUT_BUFFER);
-	setvbuf(f, pc->out_buf, _IOFBF, PAGECACHE_OUT_BUFFER);
-	pc->out = f;
-	pc->tmp_path = buf_detach(&tmp, NULL);
-	pc->out_path = xstrdup(path);
+	write_to(pc, f, &tmp, path, HEADER_LEN);
 	pc->out_failed = fwrite(magic, 1, sizeof magic, f) != sizeof magic ||
 			 fwrite(pc->secret, 1, DIGEST_KEY_LEN, f) != DIGEST_KEY_LEN;
-	pc->out_at = HEADER_LEN;
 	return 0;
 }
 
@@ -841,14 +849,9 @@ int pagecache_start_after(struct pagecache *pc, const struct pagecache *old,
 		buf_release(&mark);
 		return pagecache_start(pc, path);
 	}
-	pc->out_buf = xmalloc(PAGECACHE_OUT_BUFFER);
-	setvbuf(f, pc->out_buf, _IOFBF, PAGECACHE_OUT_BUFFER);
-	pc->out = f;
+	write_to(pc, f, &mark, path, size);
 	pc->from = old;
 	pc->base = size;
-	pc->tmp_path = buf_detach(&mark, NULL);
-	pc->out_path = xstrdup(path);
-	pc->out_at = size;
 	return 0;
 }
 

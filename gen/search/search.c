@@ -332,6 +332,17 @@ static inline uint64_t record_head(const unsigned char *p, size_t len, size_t le
 	return len < 8 ? head & (((uint64_t)1 << (8 * len)) - 1) : head;
 }
 
+/* The length of the term at `p` (its fields, length and bytes), with
+ * `left` bytes readable there: 0 when it is none (cut short, of no bytes
+ * or too long, in no field or one no field has). */
+static size_t record_term_len(const unsigned char *p, size_t left)
+{
+	if (left < TOKEN_HEAD)
+		return 0;
+	size_t len = p[1];
+	return len && len <= WORD_MAX && p[0] && p[0] <= 15 && left - TOKEN_HEAD >= len ? len : 0;
+}
+
 /* The `n` terms of a record (in the `left` bytes at `p`) into the page
  * `ts` is reading: false when they are not exactly that (a length past
  * the end, a term of no bytes or too long, fields no field has or none, a
@@ -342,10 +353,8 @@ static bool page_decode_terms(struct token_set *ts, const unsigned char *p, size
 	if (n > left / (TOKEN_HEAD + 1)) /* a term takes 3 bytes at least */
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		if (left < TOKEN_HEAD)
-			return false;
-		size_t len = p[1];
-		if (!len || len > WORD_MAX || !p[0] || p[0] > 15 || left - TOKEN_HEAD < len)
+		size_t len = record_term_len(p, left);
+		if (!len)
 			return false;
 		const unsigned char *bytes = p + TOKEN_HEAD;
 		if (!token_set_put(ts, (const char *)bytes, len,
@@ -707,11 +716,9 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 	const unsigned char *p = r.p;
 	size_t left = r.left;
 	for (size_t i = 0; i < nterms; i++) {
-		if (left < TOKEN_HEAD)
-			return -1;
-		size_t tl = p[1];
+		size_t tl = record_term_len(p, left);
 		unsigned fields = p[0], now = 0;
-		if (!tl || tl > WORD_MAX || !fields || fields > 15 || left - TOKEN_HEAD < tl)
+		if (!tl)
 			return -1;
 		const char *key = (const char *)p + TOKEN_HEAD;
 		uint64_t head = record_head(p + TOKEN_HEAD, tl, left - TOKEN_HEAD);
