@@ -63,6 +63,8 @@ struct scan {
 	size_t body_len;       /* once the body is at hand */
 	bool body_failed;      /* it could not be read */
 	bool html_at_hand;     /* cmark's HTML was made, not left in the memo */
+	bool gfm_at_hand;      /* its headings and prose too (gfm_to_hand) */
+	size_t nheadings;      /* how many headings cmark found, known before */
 	struct md_cursor lines; /* over the body, for the prose's source */
 };
 
@@ -628,8 +630,13 @@ struct digest_value markdown_body_key(const char *body, size_t len)
 
 enum { ITEM_CLOSED = 1, ITEM_BLOCK = 2, ITEM_CODE = 4 };
 
-/* The memo's record: each shortcode found (its text, its line in the body
- * and column, its flags), then gfm.h's record. */
+/* The memo keeps three records of a body, so that a page kept as published
+ * reads only the first, the smallest: what the page's digest is made from.
+ *   - the body's (its key): each shortcode found (its text, its line in the
+ *     body and column, its flags), then how many headings cmark found;
+ *   - gfm.h's (markdown_gfm_record_key): the headings and the prose, read
+ *     when the page is written or its prose checked;
+ *   - cmark's HTML (markdown_html_record_key), read when it is written. */
 static void encode_record(const struct scan *st, const struct gfm_out *o, struct buf *rec)
 {
 	buf_add_u32(rec, (uint32_t)st->n);
@@ -641,12 +648,13 @@ static void encode_record(const struct scan *st, const struct gfm_out *o, struct
 		buf_add_u32(rec, (f->closed ? ITEM_CLOSED : 0u) | (f->block ? ITEM_BLOCK : 0u) |
 				 (f->code ? ITEM_CODE : 0u));
 	}
-	gfm_encode(o, rec);
+	buf_add_u32(rec, (uint32_t)o->nheadings);
 }
 
 /* The record in st->rec back into the items (their texts left in the
- * record) and `o`: 0, or -1 (and nothing of it kept) when it is damaged. */
-static int decode_record(struct scan *st, struct gfm_out *o)
+ * record) and st->nheadings: 0, or -1 (and nothing of it kept) when it is
+ * damaged. */
+static int decode_record(struct scan *st)
 {
 	struct buf_reader r = { (const unsigned char *)st->rec.ptr, st->rec.len, false };
 	size_t n = buf_read_u32(&r);
@@ -670,10 +678,22 @@ static int decode_record(struct scan *st, struct gfm_out *o)
 			.code = flags & ITEM_CODE,
 		};
 	}
-	if (!r.bad && gfm_decode((const char *)r.p, r.left, o) == 0)
+	size_t nheadings = buf_read_u32(&r);
+	if (!r.bad && !r.left && nheadings <= GFM_TOKEN_MAX) {
+		st->nheadings = nheadings;
 		return 0;
+	}
 	st->n = 0;
 	return -1;
+}
+
+struct digest_value markdown_gfm_record_key(struct digest_value body_key)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "article body gfm");
+	digest_add_value(&d, body_key);
+	return digest_end(&d);
 }
 
 struct digest_value markdown_html_record_key(struct digest_value body_key)
@@ -686,16 +706,30 @@ struct digest_value markdown_html_record_key(struct digest_value body_key)
 }
 
 /* What cmark and the scan make of the body, into `o` and st->items: from
- * the memo's record for the article's key when it has one (`o` then
- * without its HTML, read when it is spliced), else from the body (read now
- * if it is not at hand), then kept when neither raised a message (the
- * HTML apart). 0, or -1 when the body could not be had (reported). */
-static bool from_memo(struct scan *st, const struct markdown_memo *memo,
-		      struct gfm_out *o)
+ * the memo's record for the article's key when it has one (the items and
+ * the count of headings only: `o` is read when it is needed, gfm_to_hand
+ * and html_to_hand), else from the body (read now if it is not at hand),
+ * then kept when neither raised a message. 0, or -1 when the body could not
+ * be had (reported). */
+static bool from_memo(struct scan *st, const struct markdown_memo *memo)
 {
 	buf_reset(&st->rec);
 	return memo->find(memo->ctx, st->a->body_key, &st->rec) == 0 &&
-	       decode_record(st, o) == 0;
+	       decode_record(st) == 0;
+}
+
+/* The three records of what cmark and the scan made of the body of `key`. */
+static void keep_records(const struct markdown_memo *memo, struct digest_value key,
+			 const struct scan *st, const struct gfm_out *o)
+{
+	struct buf rec = BUF_INIT;
+	encode_record(st, o, &rec);
+	memo->keep(memo->ctx, key, rec.ptr, rec.len);
+	buf_reset(&rec);
+	gfm_encode(o, &rec);
+	memo->keep(memo->ctx, markdown_gfm_record_key(key), rec.ptr, rec.len);
+	memo->keep(memo->ctx, markdown_html_record_key(key), o->html.ptr, o->html.len);
+	buf_release(&rec);
 }
 
 /* cmark on the body at hand (read if need be): its tokens into st->md,
@@ -716,24 +750,20 @@ static int body_to_gfm(struct scan *st, const struct markdown_memo *memo,
 	/* by the key the article came with, else by the one of the body read
 	 * (an article whose file was touched or whose front matter changed) */
 	bool asked = memo && a->has_body_key;
-	if (asked && from_memo(st, memo, o))
+	if (asked && from_memo(st, memo))
 		return 0;
 	if (ensure_body(st) != 0)
 		return -1;
-	if (memo && !asked && from_memo(st, memo, o))
+	if (memo && !asked && from_memo(st, memo))
 		return 0;
 	int messages = st->diag->errors + st->diag->warnings;
 	if (parse_body(st, o) != 0)
 		return -1;
 	mark_code(st, o->html.ptr);
-	if (memo && st->diag->errors + st->diag->warnings == messages) {
-		struct buf rec = BUF_INIT;
-		encode_record(st, o, &rec);
-		memo->keep(memo->ctx, a->body_key, rec.ptr, rec.len);
-		memo->keep(memo->ctx, markdown_html_record_key(a->body_key), o->html.ptr, o->html.len);
-		buf_release(&rec);
-	}
-	st->html_at_hand = true;
+	if (memo && st->diag->errors + st->diag->warnings == messages)
+		keep_records(memo, a->body_key, st, o);
+	st->html_at_hand = st->gfm_at_hand = true;
+	st->nheadings = o->nheadings;
 	return 0;
 }
 
@@ -804,14 +834,25 @@ struct markdown_pending {
 	bool parsed; /* cmark's output is at hand or in the memo: splicable */
 };
 
+/* Each heading cmark found, with its id, into the article. */
+static void add_headings(struct markdown_pending *p)
+{
+	for (size_t i = 0; i < p->o.nheadings; i++)
+		add_heading(&p->a, &p->o.headings[i]);
+}
+
 void markdown_pending_free(struct markdown_pending *p)
 {
 	if (!p)
 		return;
 	const struct markdown_memo *memo = p->memo;
-	/* the HTML's record goes on to the next build unread */
-	if (memo && memo->carry && !p->st.html_at_hand && p->a.has_body_key)
-		memo->carry(memo->ctx, markdown_html_record_key(p->a.body_key));
+	/* the records not read go on to the next build unread */
+	if (memo && memo->carry && p->a.has_body_key) {
+		if (!p->st.html_at_hand)
+			memo->carry(memo->ctx, markdown_html_record_key(p->a.body_key));
+		if (!p->st.gfm_at_hand)
+			memo->carry(memo->ctx, markdown_gfm_record_key(p->a.body_key));
+	}
 	for (size_t i = 0; i < p->st.n; i++) {
 		struct cited *c = p->st.items[i].cited;
 		if (c) {
@@ -853,8 +894,8 @@ int markdown_render_deferred(struct article *a, const struct markdown_cite *cite
 	if (body_to_gfm(st, memo, &p->o) != 0)
 		return -1;
 	p->parsed = true;
-	for (size_t i = 0; i < p->o.nheadings; i++)
-		add_heading(&p->a, &p->o.headings[i]);
+	if (st->gfm_at_hand)
+		add_headings(p);
 	resolve_all(st, &p->cite);
 	if (p->cite.list_cites)
 		record_cites(&p->a, st);
@@ -869,9 +910,107 @@ bool markdown_pending_parsed(const struct markdown_pending *p)
 	return p->parsed;
 }
 
+size_t markdown_pending_nheadings(const struct markdown_pending *p)
+{
+	return p->parsed ? p->st.nheadings : 0;
+}
+
+/* The headings and prose of another parse of the same body moved into `to`
+ * (its HTML left as it is). */
+static void take_gfm_parts(struct gfm_out *to, struct gfm_out *from)
+{
+	struct gfm_out t = *to;
+	to->headings = from->headings;
+	to->nheadings = from->nheadings;
+	to->cap_headings = from->cap_headings;
+	to->prose = from->prose;
+	to->nprose = from->nprose;
+	to->cap_prose = from->cap_prose;
+	from->headings = t.headings;
+	from->nheadings = t.nheadings;
+	from->cap_headings = t.cap_headings;
+	from->prose = t.prose;
+	from->nprose = t.nprose;
+	from->cap_prose = t.cap_prose;
+}
+
+/* What the memo lost of the body, made again from the body (read if need
+ * be): what a scan of its own and cmark make of the same body are the same
+ * tokens in the same places. Its HTML (`html`) or its headings and prose
+ * (`gfm`) go into p->o, and their records are kept again. 0, or -1 when
+ * the body could not be had (reported). */
+static int parse_again(struct markdown_pending *p, bool html, bool gfm)
+{
+	struct scan *st = &p->st;
+	const struct markdown_memo *memo = p->memo;
+	struct scan again = { .a = &p->a, .cite = &p->cite, .diag = st->diag,
+			      .body_len = p->a.body ? strlen(p->a.body) : 0 };
+	buf_init(&again.md);
+	buf_init(&again.rec);
+	struct gfm_out o;
+	gfm_out_init(&o);
+	int rc = parse_body(&again, &o);
+	if (rc == 0 && html) {
+		buf_reset(&p->o.html);
+		buf_addbuf(&p->o.html, &o.html);
+		if (memo)
+			memo->keep(memo->ctx, markdown_html_record_key(p->a.body_key),
+				   o.html.ptr, o.html.len);
+	}
+	if (rc == 0 && gfm) {
+		take_gfm_parts(&p->o, &o);
+		if (memo) {
+			struct buf rec = BUF_INIT;
+			gfm_encode(&p->o, &rec);
+			memo->keep(memo->ctx, markdown_gfm_record_key(p->a.body_key),
+				   rec.ptr, rec.len);
+			buf_release(&rec);
+		}
+	}
+	if (rc != 0)
+		st->errors++;
+	free(again.items);
+	buf_release(&again.md);
+	buf_release(&again.rec);
+	gfm_out_release(&o);
+	return rc;
+}
+
+/* The headings and prose cmark found in the body, when the memo holds them
+ * apart: from their record, else from the body parsed again and kept; the
+ * headings then given their ids. 0, or -1 when the body could not be had
+ * (reported). */
+static int gfm_to_hand(struct markdown_pending *p)
+{
+	struct scan *st = &p->st;
+	if (st->gfm_at_hand)
+		return 0;
+	st->gfm_at_hand = true; /* found or made: carried by find or keep */
+	const struct markdown_memo *memo = p->memo;
+	struct buf rec = BUF_INIT;
+	struct gfm_out o;
+	gfm_out_init(&o);
+	int rc = 0;
+	if (memo && memo->find(memo->ctx, markdown_gfm_record_key(p->a.body_key), &rec) == 0 &&
+	    gfm_decode(rec.ptr, rec.len, &o) == 0 && o.nheadings == st->nheadings)
+		take_gfm_parts(&p->o, &o);
+	else
+		rc = parse_again(p, false, true);
+	buf_release(&rec);
+	gfm_out_release(&o);
+	if (rc == 0)
+		add_headings(p);
+	return rc;
+}
+
+int markdown_pending_headings(struct markdown_pending *p)
+{
+	return p->parsed ? gfm_to_hand(p) : -1;
+}
+
 bool markdown_check_prose(struct markdown_pending *p, prose_checker check, void *ctx)
 {
-	if (!p->parsed)
+	if (!p->parsed || gfm_to_hand(p) != 0)
 		return false;
 	struct markdown_cite cite = p->cite;
 	cite.check = check;
@@ -881,48 +1020,27 @@ bool markdown_check_prose(struct markdown_pending *p, prose_checker check, void 
 }
 
 /* cmark's HTML of the body, when the memo holds it apart: from its record,
- * else from the body parsed again (read if need be) and kept. 0, or -1
- * when the body could not be had (reported). */
+ * else from the body parsed again and kept. 0, or -1 when the body could
+ * not be had (reported). */
 static int html_to_hand(struct markdown_pending *p)
 {
 	struct scan *st = &p->st;
 	if (st->html_at_hand)
 		return 0;
 	const struct markdown_memo *memo = p->memo;
-	struct digest_value key = markdown_html_record_key(p->a.body_key);
 	buf_reset(&p->o.html);
 	st->html_at_hand = true; /* found or made: carried by find or keep */
-	if (memo && memo->find(memo->ctx, key, &p->o.html) == 0)
+	if (memo && memo->find(memo->ctx, markdown_html_record_key(p->a.body_key),
+			       &p->o.html) == 0)
 		return 0;
-	buf_reset(&p->o.html);
-	/* what a scan of its own and cmark make of the same body: the same
-	 * tokens in the same places */
-	struct scan again = { .a = &p->a, .cite = &p->cite, .diag = st->diag,
-			      .body_len = p->a.body ? strlen(p->a.body) : 0 };
-	buf_init(&again.md);
-	buf_init(&again.rec);
-	struct gfm_out o;
-	gfm_out_init(&o);
-	int rc = parse_body(&again, &o);
-	if (rc == 0) {
-		buf_addbuf(&p->o.html, &o.html);
-		if (memo)
-			memo->keep(memo->ctx, key, o.html.ptr, o.html.len);
-	} else {
-		st->errors++;
-	}
-	free(again.items);
-	buf_release(&again.md);
-	buf_release(&again.rec);
-	gfm_out_release(&o);
-	return rc;
+	return parse_again(p, true, false);
 }
 
 const char *markdown_splice(struct markdown_pending *p)
 {
 	if (p->a.html || !p->parsed)
 		return p->a.html;
-	if (html_to_hand(p) != 0)
+	if (gfm_to_hand(p) != 0 || html_to_hand(p) != 0)
 		return NULL;
 	struct buf out = BUF_INIT;
 	buf_grow(&out, p->o.html.len + 64);

@@ -177,9 +177,12 @@ struct markdown_cite {
 
 /* The memo's key of a body of `len` bytes. */
 struct digest_value markdown_body_key(const char *body, size_t len);
-/* The memo's key of the HTML cmark made of the body of key `body_key`,
- * kept apart from the rest of its record: a page kept as published needs
- * only the rest. */
+/* The memo keeps what cmark and the scan made of a body in three records:
+ * under the body's key its shortcodes and how many headings it has (all
+ * that a page kept as published reads), under markdown_gfm_record_key its
+ * headings and prose (read to write the page or check its prose), under
+ * markdown_html_record_key cmark's HTML (read to write the page). */
+struct digest_value markdown_gfm_record_key(struct digest_value body_key);
 struct digest_value markdown_html_record_key(struct digest_value body_key);
 
 /* Render the article's body to a.html, resolving shortcodes and checking
@@ -194,14 +197,15 @@ int markdown_render(struct article *a, const struct markdown_cite *cite,
 		    const struct markdown_memo *memo, struct diag *diag);
 
 /* markdown_render in two steps, so that a page kept as published needs no
- * HTML: markdown_render_deferred takes the article (`a` is left empty) and
- * does all but the HTML (headings, shortcodes resolved, prose checked,
- * html_key set), into *pending (always set; freed by the caller);
- * markdown_splice then makes the article's html (cmark's HTML, which the
- * memo keeps apart, read only now; the body parsed again when the memo
- * has lost it) and returns it (owned by the pending), or NULL when it
- * could not be made (reported). markdown_pending_free frees it all; an
- * HTML left unread is carried to the next build's memo (memo->carry). */
+ * HTML and no headings: markdown_render_deferred takes the article (`a` is
+ * left empty) and does all but the HTML and the headings (shortcodes
+ * resolved, prose checked when the cite has a checker, html_key set), into
+ * *pending (always set; freed by the caller); markdown_splice then makes
+ * the article's html (cmark's HTML and the headings, which the memo keeps
+ * apart, read only now; the body parsed again when the memo has lost
+ * them) and returns it (owned by the pending), or NULL when it could not
+ * be made (reported). markdown_pending_free frees it all; records left
+ * unread are carried to the next build's memo (memo->carry). */
 struct markdown_pending;
 int markdown_render_deferred(struct article *a, const struct markdown_cite *cite,
 			     const struct markdown_memo *memo, struct diag *diag,
@@ -216,6 +220,12 @@ bool markdown_check_prose(struct markdown_pending *p, prose_checker check, void 
 /* True when the body was rendered (its headings, shortcodes and html_key
  * are set): what markdown_check_prose needs. */
 bool markdown_pending_parsed(const struct markdown_pending *p);
+/* How many headings the body has, known without reading them (0 when it
+ * was not rendered). */
+size_t markdown_pending_nheadings(const struct markdown_pending *p);
+/* The headings of a rendered body into the pending's article (with their
+ * ids), read now from the memo if need be: 0, or -1 (reported). */
+int markdown_pending_headings(struct markdown_pending *p);
 const char *markdown_splice(struct markdown_pending *p);
 void markdown_pending_free(struct markdown_pending *p);
 

@@ -696,9 +696,25 @@ static int render_body(const struct page_ctx *pc, struct article *a,
 	return rc;
 }
 
+/* What stands for the contents in the context the page is digested from:
+ * a text whose key is made from html_key, which digests the body the
+ * contents are made from; the contents themselves are made only for a
+ * page that is written (complete_article_page), so that a page kept as
+ * published reads no heading. */
+static struct value *toc_placeholder(struct arena *ar, const struct article *r)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "article toc");
+	digest_add_value(&d, r->html_key);
+	struct digest_value key = digest_end(&d);
+	return value_new_string_keyed(ar, "", &key);
+}
+
 /* The page's context: its body digested by its key (html_key: the page's
- * biggest text costs no hashing), its HTML put in by complete_article_page
- * once the page is to be written (the feed's articles have it already). */
+ * biggest text costs no hashing), its HTML and its contents put in by
+ * complete_article_page once the page is to be written (the feed's
+ * articles have their HTML already). */
 static struct value *build_article_page(const struct page_ctx *pc, const struct page_spec *p)
 {
 	struct article *a = p->arg; /* the page's own: what rendering found */
@@ -716,12 +732,12 @@ static struct value *build_article_page(const struct page_ctx *pc, const struct 
 		value_map_set(pc->arena, ctx, "body",
 			      value_new_string_keyed(pc->arena, body->html ? body->html : "",
 						     &body->html_key));
-		if (r->nheadings >= 3) {
-			value_map_set(pc->arena, ctx, "toc", toc_of(pc, r));
+		if (markdown_pending_nheadings(pending) >= 3) {
+			value_map_set(pc->arena, ctx, "toc", toc_placeholder(pc->arena, r));
 			value_map_set_bool(pc->arena, ctx, "has_toc", true);
 		}
 	}
-	if (ctx && !a->html) {
+	if (ctx) {
 		a->pending = pending; /* until the page is written or kept */
 		return ctx;
 	}
@@ -729,8 +745,31 @@ static struct value *build_article_page(const struct page_ctx *pc, const struct 
 	return ctx;
 }
 
-/* The article's HTML into the page's context when the page is written
- * (`render`); what its rendering left freed either way. */
+/* The article's HTML (unless the feed made it) and contents into the
+ * page's context. */
+static int complete_body(const struct page_ctx *pc, struct article *a,
+			 struct markdown_pending *pending, struct value *ctx)
+{
+	struct article *r = markdown_pending_article(pending);
+	if (!a->html) {
+		uint64_t t0 = site_clock_ns();
+		const char *html = markdown_splice(pending);
+		site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
+		if (!html)
+			return -1;
+		value_map_set(pc->arena, ctx, "body",
+			      value_new_string_keyed(pc->arena, html, &r->html_key));
+	}
+	if (markdown_pending_nheadings(pending) < 3)
+		return 0;
+	if (markdown_pending_headings(pending) != 0)
+		return -1;
+	value_map_set(pc->arena, ctx, "toc", toc_of(pc, r));
+	return 0;
+}
+
+/* The article's HTML and contents into the page's context when the page is
+ * written (`render`); what its rendering left freed either way. */
 static int complete_article_page(const struct page_ctx *pc, const struct page_spec *p,
 				 struct value *ctx, bool render)
 {
@@ -739,18 +778,7 @@ static int complete_article_page(const struct page_ctx *pc, const struct page_sp
 	if (!pending)
 		return 0;
 	a->pending = NULL;
-	int rc = 0;
-	if (render) {
-		uint64_t t0 = site_clock_ns();
-		const char *html = markdown_splice(pending);
-		site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
-		if (html)
-			value_map_set(pc->arena, ctx, "body",
-				      value_new_string_keyed(pc->arena, html,
-							     &markdown_pending_article(pending)->html_key));
-		else
-			rc = -1;
-	}
+	int rc = render ? complete_body(pc, a, pending, ctx) : 0;
 	markdown_pending_free(pending);
 	return rc;
 }

@@ -8,6 +8,7 @@
 #include "base/diag.h"
 #include "base/digest.h"
 #include "markdown/frontmatter.h"
+#include "markdown/gfm.h"
 #include "markdown/markdown.h"
 
 #include <stdbool.h>
@@ -676,8 +677,8 @@ static void test_many_shortcodes_each_land_in_their_place(void **state)
 
 /* ---- what cmark made, kept between builds ---- */
 
-/* A memo of one body's record and of its HTML's (kept apart: markdown.h),
- * counting its calls. */
+/* A memo of one body's record and of its HTML's and headings' (kept
+ * apart: markdown.h), counting its calls. */
 struct one_memo {
 	struct digest_value key;
 	struct buf rec;
@@ -686,11 +687,19 @@ struct one_memo {
 	struct buf html;
 	bool have_html;
 	int html_finds, html_hits, html_keeps, carries;
+	struct buf gfm;
+	bool have_gfm;
+	int gfm_finds, gfm_hits, gfm_keeps, gfm_carries;
 };
 
 static bool is_html_key(const struct one_memo *m, struct digest_value key)
 {
 	return m->have && digest_equal(key, markdown_html_record_key(m->key));
+}
+
+static bool is_gfm_key(const struct one_memo *m, struct digest_value key)
+{
+	return m->have && digest_equal(key, markdown_gfm_record_key(m->key));
 }
 
 static int one_find(void *ctx, struct digest_value key, struct buf *rec)
@@ -702,6 +711,14 @@ static int one_find(void *ctx, struct digest_value key, struct buf *rec)
 			return -1;
 		m->html_hits++;
 		buf_addbuf(rec, &m->html);
+		return 0;
+	}
+	if (is_gfm_key(m, key)) {
+		m->gfm_finds++;
+		if (!m->have_gfm)
+			return -1;
+		m->gfm_hits++;
+		buf_addbuf(rec, &m->gfm);
 		return 0;
 	}
 	m->finds++;
@@ -722,12 +739,19 @@ static void one_keep(void *ctx, struct digest_value key, const char *rec, size_t
 		m->have_html = true;
 		return;
 	}
+	if (is_gfm_key(m, key)) {
+		m->gfm_keeps++;
+		buf_reset(&m->gfm);
+		buf_add(&m->gfm, rec, len);
+		m->have_gfm = true;
+		return;
+	}
 	m->keeps++;
 	m->key = key;
 	buf_reset(&m->rec);
 	buf_add(&m->rec, rec, len);
 	m->have = true;
-	m->have_html = false; /* another body's */
+	m->have_html = m->have_gfm = false; /* another body's */
 }
 
 static void one_carry(void *ctx, struct digest_value key)
@@ -735,12 +759,15 @@ static void one_carry(void *ctx, struct digest_value key)
 	struct one_memo *m = ctx;
 	if (is_html_key(m, key))
 		m->carries++;
+	if (is_gfm_key(m, key))
+		m->gfm_carries++;
 }
 
 static void one_release(struct one_memo *m)
 {
 	buf_release(&m->rec);
 	buf_release(&m->html);
+	buf_release(&m->gfm);
 }
 
 /* Parse good_head, then `body`, as content/en/a.md into `a`. */
@@ -824,7 +851,7 @@ static const char memo_body[] =
 static void test_memo_gives_what_cmark_gives(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf plain = BUF_INIT, first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
 	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
@@ -861,7 +888,7 @@ static int figure_resolver(void *ctx, const struct shortcode *sc, struct buf *ou
 static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf log = BUF_INIT;
 	struct diag d;
@@ -980,7 +1007,7 @@ static void render_deferred(const char *body, struct digest_value key,
 static void test_the_html_is_read_only_for_a_page_written(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT, log = BUF_INIT;
 	struct body_file bf = { .seen = &seen };
@@ -1025,10 +1052,110 @@ static void test_the_html_is_read_only_for_a_page_written(void **state)
 	one_release(&m);
 }
 
+/* Render `body` deferred without a checker, as a page kept or written
+ * reads it (its key, no body at hand, the loader reading it from bf): the
+ * count of headings known before, then when `splice` the HTML and the
+ * headings as render_with gives them. */
+static size_t render_unchecked(const char *body, struct digest_value key,
+			       const struct markdown_memo *memo, struct body_file *bf,
+			       bool splice, struct buf *out, struct buf *log)
+{
+	struct diag d;
+	diag_init(&d, NULL, log);
+	struct article a;
+	assert_int_equal(parse_with_head(body, &a, &d), 0);
+	free(a.body);
+	a.body = NULL;
+	a.body_key = key;
+	a.has_body_key = true;
+	bf->body = body;
+	struct markdown_cite mc = { echo_resolver, NULL, bf, load_from, false };
+	struct markdown_pending *p;
+	assert_int_equal(markdown_render_deferred(&a, &mc, memo, &d, &p), 0);
+	size_t n = markdown_pending_nheadings(p);
+	struct article *r = markdown_pending_article(p);
+	assert_int_equal(r->nheadings, 0); /* not read yet */
+	if (splice) {
+		const char *html = markdown_splice(p);
+		assert_non_null(html);
+		assert_int_equal(markdown_pending_headings(p), 0);
+		buf_adds(out, html);
+		for (size_t i = 0; i < r->nheadings; i++)
+			buf_addf(out, "\n%d %s %s;", r->headings[i].level, r->headings[i].id,
+				 r->headings[i].text);
+	}
+	markdown_pending_free(p);
+	markdown_article_free(&a);
+	return n;
+}
+
+/* A page kept as published reads no heading and no prose either: how many
+ * headings the body has comes with its shortcodes' record, the record of
+ * the headings and prose is carried on unread, and read only when the page
+ * is written (the headings with their ids, as markdown_render gives them).
+ * That record lost, damaged or holding another count of headings is made
+ * again from the body. */
+static void test_the_headings_are_read_only_for_a_page_written(void **state)
+{
+	(void)state;
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct buf plain = BUF_INIT, out = BUF_INIT, log = BUF_INIT, good = BUF_INIT;
+	struct body_file bf = { .seen = NULL };
+	assert_int_equal(render_with(memo_body, &memo, &plain, &log), 0);
+	assert_int_equal(m.gfm_keeps, 1);
+	struct digest_value key = m.key;
+	buf_addbuf(&good, &m.gfm);
+
+	assert_int_equal(render_unchecked(memo_body, key, &memo, &bf, false, &out, &log), 2);
+	assert_int_equal(m.gfm_finds, 0);
+	assert_int_equal(m.gfm_carries, 1);
+	assert_int_equal(bf.loads, 0);
+
+	assert_int_equal(render_unchecked(memo_body, key, &memo, &bf, true, &out, &log), 2);
+	assert_string_equal(out.ptr, plain.ptr);
+	assert_int_equal(m.gfm_hits, 1);
+	assert_int_equal(bf.loads, 0);
+
+	/* lost, cut short, another body's count: parsed again, kept again */
+	static const char one_heading[] = "## Only\n\nText.\n";
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	for (int damage = 0; damage < 3; damage++) {
+		buf_reset(&m.gfm);
+		if (damage == 1) {
+			buf_addbuf(&m.gfm, &good);
+			buf_truncate(&m.gfm, m.gfm.len - 1);
+		} else if (damage == 2) {
+			struct gfm_out o;
+			gfm_out_init(&o);
+			gfm_render(one_heading, strlen(one_heading), "a.md", 1, &o, &d);
+			gfm_encode(&o, &m.gfm);
+			gfm_out_release(&o);
+		}
+		m.have_gfm = damage > 0;
+		int keeps = m.gfm_keeps;
+		bf.loads = 0;
+		buf_reset(&out);
+		assert_int_equal(render_unchecked(memo_body, key, &memo, &bf, true, &out, &log), 2);
+		assert_string_equal(out.ptr, plain.ptr);
+		assert_int_equal(bf.loads, 1);
+		assert_int_equal(m.gfm_keeps, keeps + 1);
+		assert_int_equal(m.gfm.len, good.len);
+		assert_memory_equal(m.gfm.ptr, good.ptr, good.len);
+	}
+	assert_string_equal(log.ptr, "");
+	buf_release(&plain);
+	buf_release(&out);
+	buf_release(&good);
+	buf_release(&log);
+	one_release(&m);
+}
+
 static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	static const char body[] =
 		"## Costs {{< price gpu=rtx-4090 >}}\n\nIt has 24 fans and `{{< code >}}`.\n\n"
@@ -1095,7 +1222,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 		"content/en/a.md: error: changed while the site was built; build again"));
 
 	/* not in the memo: read, rendered, kept under its key */
-	struct one_memo none = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct one_memo none = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
 	struct markdown_memo empty = { one_find, one_keep, &none, NULL, one_carry };
 	buf_reset(&out);
 	buf_reset(&seen);
@@ -1119,7 +1246,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 static void test_a_damaged_body_record_reads_the_body(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	static const char body[] = "Costs {{< price gpu=rtx-4090 >}} now.\n";
 	struct buf plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT, log = BUF_INIT;
@@ -1156,7 +1283,7 @@ static void test_a_damaged_body_record_reads_the_body(void **state)
 static void test_memo_never_keeps_a_rendering_that_warned(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf out = BUF_INIT, log = BUF_INIT;
 	const char *body = "[x](javascript:alert(1))\n";
@@ -1174,7 +1301,7 @@ static void test_memo_never_keeps_a_rendering_that_warned(void **state)
 static void test_memo_damaged_record_falls_back_to_cmark(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf plain = BUF_INIT, out = BUF_INIT, log = BUF_INIT;
 	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
@@ -1194,7 +1321,7 @@ static void test_memo_damaged_record_falls_back_to_cmark(void **state)
 static void test_prose_is_checked_from_the_memo(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
 	const char *body = "| a | b |\n|---|---|\n| RTX 4090 | 24 GB |\n\nIt has 2 fans.\n";
@@ -1321,6 +1448,7 @@ int main(void)
 		T(test_memo_key_is_the_body_not_what_its_figures_are),
 		T(test_an_article_renders_from_the_memo_without_its_body),
 		T(test_the_html_is_read_only_for_a_page_written),
+		T(test_the_headings_are_read_only_for_a_page_written),
 		T(test_a_damaged_body_record_reads_the_body),
 		T(test_prose_is_checked_from_the_memo),
 		T(test_memo_never_keeps_a_rendering_that_warned),
