@@ -11,6 +11,7 @@
 #include "base/xalloc.h"
 #include "markdown/gfm.h"
 #include "markdown/shortcode_text.h"
+#include "markdown/splice.h"
 
 #include <ctype.h>
 #include <stdint.h>
@@ -31,25 +32,6 @@ static void defuse_tokens(char *body)
 		memcpy(p, "\xEF\xBF\xBD", 3);
 	}
 }
-
-/* A shortcode resolved: its parsed form and its HTML. */
-struct cited {
-	struct shortcode sc;
-	char *storage; /* the shortcode's text, holding name and args */
-	struct buf html;
-};
-
-/* A shortcode found in the body, before cmark says whether it stands in
- * code. Every "{{<" gets a token: closed on its line, the whole shortcode;
- * not closed, those three characters (an error only outside code). */
-struct found {
-	const char *text; /* its text: in the body, or in the memo's record */
-	size_t len;
-	int line, col;
-	bool closed, block;
-	bool code;        /* cmark put it in code: shown as it is */
-	struct cited *cited; /* outside code, once parsed */
-};
 
 struct scan {
 	struct article *a;
@@ -420,194 +402,6 @@ static void check_prose(struct scan *st, const struct gfm_out *o,
 	}
 	free(cites);
 	buf_release(&text);
-}
-
-/* ---- rendering ---- */
-
-/* True when a shortcode's HTML is a block of its own (a table, a chart), so
- * the paragraph cmark wrapped its token in must go. */
-static bool is_block_html(const char *html)
-{
-	return !strncmp(html, "<div", 4) || !strncmp(html, "<figure", 7) ||
-	       !strncmp(html, "<table", 6);
-}
-
-/* True when html[0..at) ends inside a tag: cmark escapes < and > in text,
- * so the nearer of the two tells. */
-static bool inside_tag(const char *html, const char *at)
-{
-	while (at > html) {
-		char c = *--at;
-		if (c == '<')
-			return true;
-		if (c == '>')
-			return false;
-	}
-	return false;
-}
-
-/* The next "<h" or token start at or after `s` (NULL: none), each search
- * redone only once its last find is passed. */
-struct splice_marks {
-	const char *heading, *token;
-};
-
-static const char *next_mark(struct splice_marks *m, const char *s)
-{
-	if (m->heading && m->heading < s)
-		m->heading = strstr(s, "<h");
-	if (m->token && m->token < s)
-		m->token = gfm_token_find(s);
-	if (!m->heading)
-		return m->token;
-	if (!m->token)
-		return m->heading;
-	return m->heading < m->token ? m->heading : m->token;
-}
-
-/* Put the HTML of shortcode `f` where its token stood at `tok`; `wrapped`
- * when cmark put the token first in a paragraph. Returns where the copy
- * goes on. */
-/* The first character of text in `html` (after any opening tags). */
-static const char *first_text(const char *html)
-{
-	while (*html == '<') {
-		const char *close = strchr(html, '>');
-		if (!close)
-			break;
-		html = close + 1;
-	}
-	return html;
-}
-
-/* The length of `html` up to the end of its last text (before any
- * closing tags). */
-static size_t text_end(const char *html, size_t len)
-{
-	while (len && html[len - 1] == '>') {
-		size_t open = len - 1;
-		while (open && html[open] != '<')
-			open--;
-		if (html[open] != '<')
-			break;
-		len = open;
-	}
-	return len;
-}
-
-/* An inline figure in a sentence (content/STYLE.md): where Chinese meets
- * its Latin letters or digits on either side, one space, so
- * "按{{< ... >}}计算" reads "按 ResNet-50 计算"; where Chinese or its
- * full-width punctuation meets Chinese, or full-width punctuation meets
- * anything ("$1.39/小时" before "的", "（FSDP）" before "需要" or "H100"), no
- * space even if the author typed one. Returns where the
- * text after the figure resumes. */
-static const char *put_inline(const struct buf *html, const char *after,
-			      struct buf *out)
-{
-	const char *text = html->ptr ? html->ptr : "";
-	const char *first = first_text(text);
-	size_t end = text_end(text, html->len);
-	if (out->len >= 2 && out->ptr[out->len - 1] == ' ' &&
-	    text_no_space_between(out->ptr, out->len - 1, first))
-		buf_truncate(out, out->len - 1);
-	if (text_needs_space(out->ptr, out->len, first))
-		buf_addc(out, ' ');
-	buf_addbuf(out, html);
-	if (*after == ' ' && text_no_space_between(text, end, after + 1))
-		after++;
-	if (text_needs_space(text, end, after))
-		buf_addc(out, ' ');
-	return after;
-}
-
-static const char *put_shortcode(const struct cited *c, const char *tok,
-				 bool wrapped, struct buf *out)
-{
-	const char *after = tok + GFM_TOKEN_LEN;
-	/* a block's own paragraph wrapper goes */
-	if (wrapped && c->sc.block && is_block_html(c->html.ptr) &&
-	    !strncmp(after, "</p>\n", 5)) {
-		buf_addbuf(out, &c->html);
-		buf_addc(out, '\n');
-		return after + 5;
-	}
-	if (wrapped)
-		buf_adds(out, "<p>");
-	if (c->sc.block) {
-		buf_addbuf(out, &c->html);
-		return after;
-	}
-	return put_inline(&c->html, after, out);
-}
-
-/* A shortcode in code as the text it is, escaped as cmark escapes code. */
-static void put_literal(const struct found *f, struct buf *out)
-{
-	const char *s = f->text;
-	for (size_t i = 0; i < f->len; i++) {
-		switch (s[i]) {
-		case '&': buf_adds(out, "&amp;"); break;
-		case '<': buf_adds(out, "&lt;"); break;
-		case '>': buf_adds(out, "&gt;"); break;
-		case '"': buf_adds(out, "&quot;"); break;
-		default: buf_addc(out, s[i]);
-		}
-	}
-}
-
-/* Copy `html` to `out`, giving headings their ids and putting each token's
- * HTML in (a block token's own <p> wrapper is dropped; a token inside a
- * tag, in alt text or a URL, is dropped: no HTML there). Text between
- * headings and tokens is copied in one run. */
-static void splice(struct article *a, const char *html, const struct scan *st,
-		   struct buf *out)
-{
-	size_t h = 0;
-	const char *s = html;
-	struct splice_marks m = { html, html };
-	m.heading = strstr(html, "<h");
-	m.token = gfm_token_find(html);
-	const char *mark;
-	while ((mark = next_mark(&m, s))) {
-		size_t idx;
-		if (mark == m.heading) {
-			if (mark[2] >= '1' && mark[2] <= '6' && mark[3] == '>' &&
-			    h < a->nheadings) {
-				buf_add(out, s, (size_t)(mark - s));
-				buf_add(out, mark, 3);
-				buf_adds(out, " id=\"");
-				text_escape_htmls(out, a->headings[h++].id);
-				buf_adds(out, "\">");
-				s = mark + 4;
-			} else {
-				buf_add(out, s, (size_t)(mark + 2 - s));
-				s = mark + 2;
-			}
-			continue;
-		}
-		if (!gfm_token_at(mark, &idx) || idx >= st->n) {
-			buf_add(out, s, (size_t)(mark + 3 - s));
-			s = mark + 3;
-			continue;
-		}
-		const struct found *f = &st->items[idx];
-		if (f->code || !f->cited) { /* text, or nothing after an error */
-			buf_add(out, s, (size_t)(mark - s));
-			if (f->code)
-				put_literal(f, out);
-			s = mark + GFM_TOKEN_LEN;
-			continue;
-		}
-		bool wrapped = mark - s >= 3 && !strncmp(mark - 3, "<p>", 3);
-		buf_add(out, s, (size_t)(mark - (wrapped ? 3 : 0) - s));
-		if (inside_tag(html, mark)) {
-			s = mark + GFM_TOKEN_LEN;
-			continue;
-		}
-		s = put_shortcode(f->cited, mark, wrapped, out);
-	}
-	buf_adds(out, s);
 }
 
 static int compare_strings(const void *x, const void *y)
@@ -1044,7 +838,11 @@ const char *markdown_splice(struct markdown_pending *p)
 		return NULL;
 	struct buf out = BUF_INIT;
 	buf_grow(&out, p->o.html.len + 64);
-	splice(&p->a, p->o.html.ptr, &p->st, &out);
+	const char **ids = xcalloc(p->a.nheadings + 1, sizeof *ids);
+	for (size_t i = 0; i < p->a.nheadings; i++)
+		ids[i] = p->a.headings[i].id;
+	splice_html(p->o.html.ptr, ids, p->a.nheadings, p->st.items, p->st.n, &out);
+	free(ids);
 	p->a.html = buf_detach(&out, NULL);
 	return p->a.html;
 }

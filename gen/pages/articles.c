@@ -309,86 +309,8 @@ static void warn_missing_english(struct site *s)
 	}
 }
 
-/* Articles only count in content/en/ and content/zh/ themselves: one in a
- * sub-folder or another language's folder would silently not be published,
- * so each such folder holding a .md file is an error (not a warning: the
- * editor expects the article on the site, and a warning scrolls by). */
-static bool is_markdown(const char *name)
-{
-	size_t n = strlen(name);
-	return n > 3 && !strcmp(name + n - 3, ".md");
-}
-
-static bool holds_markdown(const char *dir, int depth)
-{
-	char **names = fs_list_dir_kinds(dir);
-	bool found = false;
-	for (char **e = names; e && *e && !found; e++) {
-		const char *name = *e + 1;
-		if (name[0] == '.')
-			continue;
-		if ((enum fs_kind)(*e)[0] == FS_DIR && depth < 8) {
-			struct buf sub = BUF_INIT;
-			buf_addf(&sub, "%s/%s", dir, name);
-			found = holds_markdown(sub.ptr, depth + 1);
-			buf_release(&sub);
-		} else if (is_markdown(name)) {
-			found = true;
-		}
-	}
-	fs_free_list(names);
-	return found;
-}
-
-/* A note for editors beside the articles (STYLE.md, README.md: a name in
- * capitals), not an article that would be lost. */
-static bool is_editors_note(const char *name)
-{
-	const char *dot = strrchr(name, '.');
-	if (!dot || dot == name)
-		return false;
-	for (const char *c = name; c < dot; c++)
-		if (!((*c >= 'A' && *c <= 'Z') || *c == '_' || *c == '-'))
-			return false;
-	return true;
-}
-
-static void check_content_folders(struct site *s)
-{
-	const char *content = arena_printf(&s->arena, "%s/content", s->in.opt.root);
-	char **names = fs_list_dir_kinds(content);
-	for (char **e = names; e && *e; e++) {
-		const char *name = *e + 1;
-		enum fs_kind kind = (enum fs_kind)(*e)[0];
-		if (name[0] == '.')
-			continue;
-		const char *full = arena_printf(&s->arena, "%s/%s", content, name);
-		int lang = lang_from_code(name);
-		if (lang >= 0 && kind == FS_DIR) {
-			char **sub = fs_list_dir_kinds(full);
-			for (char **f = sub; f && *f; f++) {
-				const char *child = arena_printf(&s->arena, "%s/%s", full, *f + 1);
-				if ((*f)[1] != '.' && (enum fs_kind)(*f)[0] == FS_DIR &&
-				    holds_markdown(child, 0))
-					diag_error(s->diag, arena_printf(&s->arena, "content/%s/%s", name, *f + 1),
-						   0, 0, "articles in sub-folders are not read; move them to content/%s/",
-						   name);
-			}
-			fs_free_list(sub);
-		} else if (kind == FS_DIR && holds_markdown(full, 0)) {
-			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
-				   "not a language of the site (en, zh): its articles would not be published");
-		} else if (kind != FS_DIR && is_markdown(name) && !is_editors_note(name)) {
-			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
-				   "articles go in content/en/ or content/zh/; this one would not be published");
-		}
-	}
-	fs_free_list(names);
-}
-
 void articles_load(struct site *s)
 {
-	check_content_folders(s);
 	load_all(s);
 	check_duplicate_slugs(s);
 	check_duplicate_translations(s);
@@ -413,6 +335,9 @@ struct article_meta {
 	 * title, description, date, date_text, has_tags, minutes; a summary
 	 * holds its links and takes the rest from here (its parent map) */
 	struct value *fixed;
+	/* what a summary is made from besides the page listing it: `fixed`,
+	 * the path, the tags (summary_key) */
+	struct digest_value summary_key;
 };
 
 static const struct article_meta *meta_of(const struct site_inputs *in,
@@ -475,6 +400,25 @@ static const char *tag_path(struct site *s, struct tag_paths *tp, const char *ta
 	return tp->paths[*at - 1];
 }
 
+/* The key of what every summary of `a` is made from besides the page that
+ * lists it (article_summary): its fixed keys, sealed, its path, its tags
+ * and their pages. */
+static struct digest_value summary_key(const struct article *a,
+				       const struct article_meta *m)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "article summary");
+	digest_add_value(&d, *m->fixed->u.map.seal);
+	digest_add_str(&d, m->path);
+	digest_add_len(&d, a->ntags);
+	for (size_t t = 0; t < a->ntags; t++) {
+		digest_add_str(&d, a->tags[t]);
+		digest_add_str(&d, m->tag_paths[t]);
+	}
+	return digest_end(&d);
+}
+
 static void make_meta(struct site *s)
 {
 	struct article_meta *meta =
@@ -499,6 +443,7 @@ static void make_meta(struct site *s)
 		meta[i].fixed = fixed_summary(&s->arena, a, &d, &r);
 		/* the parent of every summary of the article: digested once */
 		value_seal(&s->arena, meta[i].fixed);
+		meta[i].summary_key = summary_key(a, &meta[i]);
 	}
 	buf_release(&d);
 	buf_release(&r);
@@ -825,19 +770,52 @@ struct article_list {
 	size_t n;
 };
 
+/* What stands for a list page's articles in the context the page is
+ * digested from: a text keyed by what their summaries are made from (the
+ * page's language and path, each article's summary_key, in order). The
+ * summaries are made only for a page that is written
+ * (complete_article_list): a list of thousands of articles is digested at
+ * the cost of a few words each, and a page kept as published makes none. */
+static struct value *list_placeholder(const struct page_ctx *pc,
+				      const struct article_list *what)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "article list");
+	digest_add_byte(&d, (unsigned char)pc->l);
+	digest_add_str(&d, pc->path);
+	digest_add_len(&d, what->n);
+	for (size_t i = 0; i < what->n; i++)
+		digest_add_value(&d, meta_of(pc->in, what->articles[i])->summary_key);
+	struct digest_value key = digest_end(&d);
+	return value_new_string_keyed(pc->arena, "", &key);
+}
+
 static struct value *build_article_list(const struct page_ctx *pc, const struct page_spec *p)
 {
+	const struct article_list *what = p->arg;
+	struct value *ctx = value_new_map(pc->arena);
+	value_map_set(pc->arena, ctx, "articles", list_placeholder(pc, what));
+	if (what->tag)
+		value_map_set_str(pc->arena, ctx, "tag", what->tag);
+	return ctx;
+}
+
+/* The summaries of a list page's articles into its context, when the page
+ * is written (`render`). */
+static int complete_article_list(const struct page_ctx *pc, const struct page_spec *p,
+				 struct value *ctx, bool render)
+{
+	if (!render)
+		return 0;
 	const struct article_list *what = p->arg;
 	struct value *items = value_new_list(pc->arena);
 	struct tag_links tl = TAG_LINKS_INIT;
 	for (size_t i = 0; i < what->n; i++)
 		value_list_push(pc->arena, items, article_summary(pc, &tl, what->articles[i]));
 	tag_links_free(&tl);
-	struct value *ctx = value_new_map(pc->arena);
 	value_map_set(pc->arena, ctx, "articles", items);
-	if (what->tag)
-		value_map_set_str(pc->arena, ctx, "tag", what->tag);
-	return ctx;
+	return 0;
 }
 
 /* The language's lists: every article (newest first), and one per tag,
@@ -944,7 +922,8 @@ static void plan_article_lists(struct site *s, enum lang l,
 		.template_name = "pages/articles",
 		.title = i18n_get(&s->in.i18n, l, "nav.articles"),
 		.section = "articles",
-		.build = build_article_list, .arg = &ll->all,
+		.build = build_article_list, .complete = complete_article_list,
+		.arg = &ll->all,
 		.crumbs = site_crumbs(&s->in, &s->arena, l, "articles/", NULL, NULL),
 	};
 	site_add_page(s, &p);
@@ -962,7 +941,8 @@ static void plan_article_lists(struct site *s, enum lang l,
 			.template_name = "pages/tag",
 			.title = arena_strdup(&s->arena, title.ptr),
 			.section = "articles",
-			.build = build_article_list, .arg = &ll->tags[t],
+			.build = build_article_list, .complete = complete_article_list,
+			.arg = &ll->tags[t],
 			.crumbs = site_crumbs(&s->in, &s->arena, l, path, "nav.articles", "articles/"),
 		};
 		site_add_page(s, &tp);
