@@ -117,8 +117,13 @@ void render_lang_contexts(struct site *s)
 		struct value *m = value_new_map(&s->arena);
 		value_map_set_str(&s->arena, m, "lang", lang_code(l));
 		value_map_set_str(&s->arena, m, "lang_tag", lang_tag(l));
-		value_map_set(&s->arena, m, "t", ui_strings(s, l));
-		value_map_set(&s->arena, m, "sources", source_list(s, l));
+		/* the two big keys, sealed: each template's pages digest what
+		 * they read of these once (template_deps_make), as one word */
+		struct value *t = ui_strings(s, l), *sources = source_list(s, l);
+		value_seal(&s->arena, t);
+		value_seal(&s->arena, sources);
+		value_map_set(&s->arena, m, "t", t);
+		value_map_set(&s->arena, m, "sources", sources);
 		value_map_set_str(&s->arena, m, "build_date", s->in.date);
 		/* the levels of a page body's own headings (the body partials'),
 		 * under the page's h1; the report gives its parts their own */
