@@ -90,7 +90,9 @@ class Index:
         fetched = ['index.json']
         total = None
         for tok, prefix in tokens(q):
-            name = 't%d.json' % (fnv(''.join(list(tok)[:2])) % self.meta['shards'])
+            h, n = fnv(''.join(list(tok)[:2])), self.meta['number_shards']
+            shard = h % n if tok[:1].isdigit() and tok[:1].isascii() else n + h % (self.meta['shards'] - n)
+            name = 't%d.json' % shard
             if name not in fetched:
                 fetched.append(name)
             table = json.loads(self.files[name])

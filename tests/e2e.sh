@@ -446,6 +446,20 @@ t={k: v for f in glob.glob(sys.argv[1]+'/t*.json') for k, v in json.load(open(f,
 p=t['4090']
 i=[k for k,r in enumerate(d) if r[1]=='gpus/rtx-4090/'][0]
 sys.exit(0 if i in p[0::2] and p[p[0::2].index(i)*2+1] & 8 else 1)" "$real/$l/search"
+	check "$l: every term lives in the shard search.js looks in (figures in the numbers' own)" \
+		python3 -c "
+import glob,json,sys
+m=json.load(open(sys.argv[1]+'/index.json',encoding='utf-8'))
+def fnv(s):
+    h=2166136261
+    for b in s.encode():
+        h=((h^b)*16777619)&0xffffffff
+    return h
+n,a=m['number_shards'],m['shards']
+t=glob.glob(sys.argv[1]+'/t[0-9]*.json')
+bad=[(k,f) for f in t for k in json.load(open(f,encoding='utf-8'))
+     if f!=sys.argv[1]+'/t%d.json'%(fnv(k[:2])%n if k[0] in '0123456789' else n+fnv(k[:2])%(a-n))]
+sys.exit(0 if 1<=n<a and len(t)==a and not bad else 1)" "$real/$l/search"
 	check "$l: the search page lists every page by kind, without JavaScript" \
 		test "$(grep -c '<li><a href=' "$real/$l/search/index.html")" -gt 100
 	check "$l: calculator data.json has every vram.csv rule and GPU" \

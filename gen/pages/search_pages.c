@@ -391,37 +391,40 @@ static int keep_file(void *ctx, const char *name)
 	return rc;
 }
 
-static struct digest_value shard_key(struct writing *w, const char *name, size_t nshards)
+static struct digest_value shard_key(struct writing *w, const char *name,
+				     const struct search_shards *shards)
 {
 	struct digest d;
 	digest_init(&d);
 	digest_add_str(&d, "search shard");
 	digest_add_value(&d, w->site->search->key[w->l]);
-	digest_add_u64(&d, nshards);
+	digest_add_u64(&d, shards->all);
+	digest_add_u64(&d, shards->numbers);
 	digest_add_str(&d, name);
 	return digest_end(&d);
 }
 
-static int find_shard(void *ctx, const char *name, size_t nshards, struct buf *rec)
+static int find_shard(void *ctx, const char *name, const struct search_shards *shards,
+		      struct buf *rec)
 {
 	struct writing *w = ctx;
 	const struct markdown_memo *m = w->site->search->memo;
-	return m->peek(m->ctx, shard_key(w, name, nshards), rec);
+	return m->peek(m->ctx, shard_key(w, name, shards), rec);
 }
 
-static void keep_shard(void *ctx, const char *name, size_t nshards, const char *rec,
-		       size_t len)
+static void keep_shard(void *ctx, const char *name, const struct search_shards *shards,
+		       const char *rec, size_t len)
 {
 	struct writing *w = ctx;
 	const struct markdown_memo *m = w->site->search->memo;
-	m->keep(m->ctx, shard_key(w, name, nshards), rec, len);
+	m->keep(m->ctx, shard_key(w, name, shards), rec, len);
 }
 
-static void carry_shard(void *ctx, const char *name, size_t nshards)
+static void carry_shard(void *ctx, const char *name, const struct search_shards *shards)
 {
 	struct writing *w = ctx;
 	const struct markdown_memo *m = w->site->search->memo;
-	m->carry(m->ctx, shard_key(w, name, nshards));
+	m->carry(m->ctx, shard_key(w, name, shards));
 }
 
 /* The kept pages of language l put whole (their terms too) from their

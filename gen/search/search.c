@@ -650,7 +650,7 @@ void search_index_add_postings(struct search_index *ix, const struct term *from)
 
 static void kept_mark(struct search_kept *k, const char *key, size_t len)
 {
-	atomic_store_explicit(&k->dirty[search_term_shard(key, len, k->nshards)], true,
+	atomic_store_explicit(&k->dirty[search_term_shard(key, len, &k->shards)], true,
 			      memory_order_relaxed);
 }
 

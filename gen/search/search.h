@@ -12,13 +12,17 @@
  * (title, headings, description, body: SEARCH_IN_*), the ranking's input.
  * search_index_write (search_write.h) emits, under a folder the caller
  * chooses:
- *   index.json   {"v":1,"shards":S,"docs":N,"doc_shards":[first id of
- *                each doc shard...],"title_tokens":[per doc]}
+ *   index.json   {"v":1,"shards":S,"number_shards":M,"docs":N,
+ *                "doc_shards":[first id of each doc shard...],
+ *                "title_tokens":[per doc]}
  *   t<k>.json    {"<token>":[doc,fields,doc,fields,...],...}, tokens in
- *                byte order; a token lives in shard search_shard_of(its
- *                first two characters) % S, so every token sharing a prefix
- *                of two characters is in one shard (prefix search fetches
- *                one file per query word)
+ *                byte order; a token that starts with a digit lives in
+ *                shard h % M, any other in M + h % (S - M), h being
+ *                search_shard_of(its first two characters) (struct
+ *                search_shards): every token sharing a prefix of two
+ *                characters is in one shard (prefix search fetches one file
+ *                per query word), and the figures, which an edit of the
+ *                data changes, share none with the words
  *   d<k>.json    [[title,path,kind,text],...] for docs doc_shards[k]...,
  *                text being the description then the body, cut at
  *                SEARCH_TEXT_MAX bytes (for snippets)
@@ -48,6 +52,13 @@ enum search_field {
 /* Size a term shard aims for, and a doc shard's. */
 #define SEARCH_TERM_SHARD_BYTES (96 * 1024)
 #define SEARCH_DOC_SHARD_BYTES (32 * 1024)
+
+/* How an index's terms are cut into term shards: those of terms that
+ * start with a digit, 0 to numbers - 1, then the others', numbers to
+ * all - 1; each family's count from its own size. */
+struct search_shards {
+	size_t numbers, all;
+};
 
 /* One page to index. Strings are borrowed for the call; plain text. */
 struct search_doc {

@@ -51,18 +51,28 @@ struct search_index {
 };
 
 
-/* What the last build kept of an index (search_write.h): how many term
- * shards, each one's size, and the shards this build makes again. */
+/* What the last build kept of an index (search_write.h): its term shards,
+ * each one's size, and the shards this build makes again. */
 struct search_kept {
-	size_t nshards;
-	uint64_t *size;      /* [nshards]: each shard's, as the last build wrote it */
-	atomic_bool *dirty;  /* [nshards]: its postings change in this build */
+	struct search_shards shards;
+	uint64_t *size;      /* [shards.all]: each shard's, as the last build wrote it */
+	atomic_bool *dirty;  /* [shards.all]: its postings change in this build */
 };
 
-/* The shard of a term among `nshards`: search.h's rule, the script's. */
-static inline size_t search_term_shard(const char *key, size_t len, size_t nshards)
+/* Whether a term is of the numbers' shards (search.h). */
+static inline bool search_term_is_number(const char *key)
 {
-	return search_shard_of(key, search_shard_key_len(key, len)) % nshards;
+	return key[0] >= '0' && key[0] <= '9';
+}
+
+/* The shard of a term: search.h's rule, the script's. */
+static inline size_t search_term_shard(const char *key, size_t len,
+				       const struct search_shards *sh)
+{
+	uint32_t h = search_shard_of(key, search_shard_key_len(key, len));
+	if (search_term_is_number(key))
+		return h % sh->numbers;
+	return sh->numbers + h % (sh->all - sh->numbers);
 }
 
 /* The postings of `from` (sorted) added to the term of its key in `ix`

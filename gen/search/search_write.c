@@ -25,37 +25,63 @@ static uint64_t term_size(const struct term *t)
 	return t->len + 6 + (uint64_t)t->npost * 7;
 }
 
-/* The term shard count of an index of `size` (term_size summed). */
+/* The term shard count of a family of terms of `size` (term_size summed). */
 static size_t shards_for(uint64_t size)
 {
 	return (size_t)(size / SEARCH_TERM_SHARD_BYTES) + 1;
 }
 
-/* The list: the shard count, then each shard's size (8 bytes). */
-static void kept_encode(size_t nshards, const uint64_t *size, struct buf *out)
+/* The term shards of an index whose numbers' terms have `numbers` bytes
+ * (term_size summed) and the others `words`. */
+static struct search_shards shards_of(uint64_t numbers, uint64_t words)
 {
-	buf_add_u32(out, (uint32_t)nshards);
-	for (size_t k = 0; k < nshards; k++)
+	size_t n = shards_for(numbers);
+	return (struct search_shards){ n, n + shards_for(words) };
+}
+
+static bool shards_equal(struct search_shards a, struct search_shards b)
+{
+	return a.numbers == b.numbers && a.all == b.all;
+}
+
+/* The sizes summed by family: size[k] for each shard k of `sh`, capped
+ * (a list read back is not trusted to be small). */
+static struct search_shards shards_of_sizes(const struct search_shards *sh,
+					    const uint64_t *size)
+{
+	uint64_t total[2] = { 0, 0 };
+	for (size_t k = 0; k < sh->all; k++)
+		total[k >= sh->numbers] += size[k] < UINT32_MAX ? size[k] : UINT32_MAX;
+	return shards_of(total[0], total[1]);
+}
+
+/* The list: the shard counts (all, then the numbers'), then each shard's
+ * size (8 bytes). */
+static void kept_encode(const struct search_shards *sh, const uint64_t *size,
+			struct buf *out)
+{
+	buf_add_u32(out, (uint32_t)sh->all);
+	buf_add_u32(out, (uint32_t)sh->numbers);
+	for (size_t k = 0; k < sh->all; k++)
 		buf_add_u64(out, size[k]);
 }
 
 struct search_kept *search_kept_decode(const char *data, size_t len)
 {
 	struct buf_reader r = { (const unsigned char *)data, len, false };
-	size_t n = buf_read_u32(&r);
-	if (r.bad || !n || r.left != n * 8)
+	size_t n = buf_read_u32(&r), numbers = buf_read_u32(&r);
+	if (r.bad || !numbers || numbers >= n || r.left != n * 8)
 		return NULL;
 	struct search_kept *k = xcalloc(1, sizeof *k);
-	k->nshards = n;
+	k->shards = (struct search_shards){ numbers, n };
 	k->size = xmalloc(n * sizeof *k->size);
 	k->dirty = xmalloc(n * sizeof *k->dirty);
-	uint64_t total = 0;
 	for (size_t i = 0; i < n; i++) {
 		k->size[i] = buf_read_u64(&r);
-		total += k->size[i] < UINT32_MAX ? k->size[i] : UINT32_MAX;
 		atomic_init(&k->dirty[i], false);
 	}
-	if (shards_for(total) != n) { /* not a list an index gave */
+	/* not a list an index gave */
+	if (!shards_equal(shards_of_sizes(&k->shards, k->size), k->shards)) {
 		search_kept_free(k);
 		return NULL;
 	}
@@ -222,15 +248,16 @@ static void add_term(struct buf *b, const struct term *t, const struct doc_text 
 /* An index's terms by shard: shard k's at term[from[k]] to
  * term[from[k + 1]], in byte order when `sorted` (to be written), else in
  * the index's (to be merged into a shard's terms, which are sorted when
- * it is written). */
+ * it is written). With `shards` NULL, all of them as one shard. */
 struct shard_terms {
 	const struct term **term;
 	size_t *from;
 };
 
 static void shard_terms_make(struct shard_terms *sh, const struct search_index *ix,
-			     size_t nshards, bool sorted)
+			     const struct search_shards *shards, bool sorted)
 {
+	size_t nshards = shards ? shards->all : 1;
 	const struct term **order = xmalloc((ix->nterms + 1) * sizeof *order);
 	size_t *shard = xmalloc((ix->nterms + 1) * sizeof *shard);
 	for (size_t i = 0; i < ix->nterms; i++)
@@ -239,7 +266,7 @@ static void shard_terms_make(struct shard_terms *sh, const struct search_index *
 		qsort(order, ix->nterms, sizeof *order, by_key);
 	sh->from = xcalloc(nshards + 2, sizeof *sh->from);
 	for (size_t i = 0; i < ix->nterms; i++) {
-		shard[i] = search_term_shard(order[i]->key, order[i]->len, nshards);
+		shard[i] = shards ? search_term_shard(order[i]->key, order[i]->len, shards) : 0;
 		sh->from[shard[i] + 2]++;
 	}
 	for (size_t k = 2; k <= nshards + 1; k++)
@@ -269,8 +296,8 @@ static void shard_name(struct buf *name, char kind, size_t k)
 /* Term shard k (its `n` terms in byte order) written, and its record
  * kept; the size it adds to *size. */
 static int write_term_shard(const struct term *const *terms, size_t n, size_t k,
-			    size_t nshards, const struct doc_text *dt, size_t ndocs,
-			    const struct search_store *st, uint64_t *size)
+			    const struct search_shards *shards, const struct doc_text *dt,
+			    size_t ndocs, const struct search_store *st, uint64_t *size)
 {
 	struct buf b = BUF_INIT, name = BUF_INIT;
 	buf_addc(&b, '{');
@@ -286,7 +313,7 @@ static int write_term_shard(const struct term *const *terms, size_t n, size_t k,
 	if (rc == 0 && st->keep) {
 		buf_reset(&b);
 		search_index_encode_terms(ndocs, terms, n, &b);
-		st->keep(st->ctx, name.ptr, nshards, b.ptr, b.len);
+		st->keep(st->ctx, name.ptr, shards, b.ptr, b.len);
 	}
 	buf_release(&b);
 	buf_release(&name);
@@ -294,16 +321,16 @@ static int write_term_shard(const struct term *const *terms, size_t n, size_t k,
 }
 
 /* Every term shard of the index, its size into size[k]. */
-static int write_term_shards(const struct search_index *ix, size_t nshards,
-			     const struct doc_text *dt, const struct search_store *st,
-			     uint64_t *size)
+static int write_term_shards(const struct search_index *ix,
+			     const struct search_shards *shards, const struct doc_text *dt,
+			     const struct search_store *st, uint64_t *size)
 {
 	struct shard_terms sh;
-	shard_terms_make(&sh, ix, nshards, true);
+	shard_terms_make(&sh, ix, shards, true);
 	int rc = 0;
-	for (size_t k = 0; k < nshards && rc == 0; k++)
+	for (size_t k = 0; k < shards->all && rc == 0; k++)
 		rc = write_term_shard(sh.term + sh.from[k], sh.from[k + 1] - sh.from[k], k,
-				      nshards, dt, ix->ndocs, st, &size[k]);
+				      shards, dt, ix->ndocs, st, &size[k]);
 	shard_terms_release(&sh);
 	return rc;
 }
@@ -318,22 +345,23 @@ static int shards_remake(const struct search_index *ix, const struct search_kept
 			 const bool *from_old, const struct search_store *st,
 			 struct search_index **fresh)
 {
-	size_t nshards = kept->nshards;
+	const struct search_shards *shards = &kept->shards;
+	size_t nshards = shards->all;
 	struct shard_terms sh;
-	shard_terms_make(&sh, ix, nshards, false);
+	shard_terms_make(&sh, ix, shards, false);
 	struct buf rec = BUF_INIT, name = BUF_INIT;
-	uint64_t total = 0;
+	uint64_t *size = xcalloc(nshards, sizeof *size);
 	int rc = 0;
 	for (size_t k = 0; k < nshards && rc == 0; k++) {
 		bool dirty = atomic_load_explicit(&kept->dirty[k], memory_order_relaxed);
 		shard_name(&name, 't', k);
 		if (!dirty && st->intact && st->intact(st->ctx, name.ptr)) {
-			total += kept->size[k];
+			size[k] = kept->size[k];
 			continue;
 		}
 		buf_reset(&rec);
 		struct search_index *old = NULL;
-		if (!st->find || st->find(st->ctx, name.ptr, nshards, &rec) != 0 ||
+		if (!st->find || st->find(st->ctx, name.ptr, shards, &rec) != 0 ||
 		    !(old = search_index_decode(rec.ptr, rec.len)) || old->ndocs != ix->ndocs) {
 			search_index_free(old);
 			rc = 1;
@@ -349,10 +377,11 @@ static int shards_remake(const struct search_index *ix, const struct search_kept
 			fresh[k] = old;
 		}
 		for (size_t i = 0; i < fresh[k]->nterms; i++)
-			total += term_size(&fresh[k]->terms[i]);
+			size[k] += term_size(&fresh[k]->terms[i]);
 	}
-	if (rc == 0 && shards_for(total) != nshards)
+	if (rc == 0 && !shards_equal(shards_of_sizes(shards, size), *shards))
 		rc = 1;
+	free(size);
 	if (rc != 0)
 		for (size_t k = 0; k < nshards; k++) {
 			search_index_free(fresh[k]);
@@ -370,15 +399,15 @@ static int write_kept_shards(const struct search_kept *kept, struct search_index
 			     const struct doc_text *dt, size_t ndocs,
 			     const struct search_store *st, uint64_t *size)
 {
-	size_t nshards = kept->nshards;
+	const struct search_shards *shards = &kept->shards;
 	struct buf name = BUF_INIT;
 	int rc = 0;
-	for (size_t k = 0; k < nshards && rc == 0; k++) {
+	for (size_t k = 0; k < shards->all && rc == 0; k++) {
 		if (fresh[k]) {
 			struct shard_terms sh; /* all of it in one shard: in byte order */
-			shard_terms_make(&sh, fresh[k], 1, true);
+			shard_terms_make(&sh, fresh[k], NULL, true);
 			size[k] = 0;
-			rc = write_term_shard(sh.term, fresh[k]->nterms, k, nshards, dt, ndocs,
+			rc = write_term_shard(sh.term, fresh[k]->nterms, k, shards, dt, ndocs,
 					      st, &size[k]);
 			shard_terms_release(&sh);
 			continue;
@@ -387,7 +416,7 @@ static int write_kept_shards(const struct search_kept *kept, struct search_index
 		size[k] = kept->size[k];
 		rc = st->keep_file(st->ctx, name.ptr);
 		if (rc == 1 && st->carry)
-			st->carry(st->ctx, name.ptr, nshards);
+			st->carry(st->ctx, name.ptr, shards);
 		rc = rc == 1 ? 0 : -1;
 	}
 	buf_release(&name);
@@ -436,14 +465,16 @@ static int write_doc_shards(const struct search_index *ix, struct buf *starts,
 	return rc;
 }
 
-/* index.json: the shard count, the docs, where each doc shard starts, and
+/* index.json: the shard counts, the docs, where each doc shard starts, and
  * each doc's count of title tokens. */
-static int write_doc_list(const struct search_index *ix, size_t nshards,
+static int write_doc_list(const struct search_index *ix, const struct search_shards *shards,
 			  const struct buf *starts, const struct search_store *st)
 {
 	struct buf b = BUF_INIT;
 	buf_adds(&b, "{\"v\":1,\"shards\":");
-	add_uint(&b, nshards);
+	add_uint(&b, shards->all);
+	buf_adds(&b, ",\"number_shards\":");
+	add_uint(&b, shards->numbers);
 	buf_adds(&b, ",\"docs\":");
 	add_uint(&b, ix->ndocs);
 	buf_adds(&b, ",\"doc_shards\":[");
@@ -460,13 +491,13 @@ static int write_doc_list(const struct search_index *ix, size_t nshards,
 	return rc;
 }
 
-/* The term shard count when nothing is kept: from the index's size. */
-static size_t index_shards(const struct search_index *ix)
+/* The term shards when nothing is kept: from the index's size. */
+static struct search_shards index_shards(const struct search_index *ix)
 {
-	uint64_t total = 0;
+	uint64_t total[2] = { 0, 0 };
 	for (size_t i = 0; i < ix->nterms; i++)
-		total += term_size(&ix->terms[i]);
-	return shards_for(total);
+		total[!search_term_is_number(ix->terms[i].key)] += term_size(&ix->terms[i]);
+	return shards_of(total[0], total[1]);
 }
 
 int search_index_publish(struct search_index *ix, const struct search_kept *kept,
@@ -479,7 +510,8 @@ int search_index_publish(struct search_index *ix, const struct search_kept *kept
 	for (size_t i = 0; i < ix->nterms; i++)
 		sort_postings(ix->terms[i].post, ix->terms[i].npost, &tmp, &cap);
 	free(tmp);
-	size_t nshards = kept ? kept->nshards : index_shards(ix);
+	struct search_shards shards = kept ? kept->shards : index_shards(ix);
+	size_t nshards = shards.all;
 	struct search_index **fresh = xcalloc(nshards + 1, sizeof *fresh);
 	if (kept && shards_remake(ix, kept, from_old, st, fresh) != 0) {
 		free(fresh);
@@ -489,15 +521,15 @@ int search_index_publish(struct search_index *ix, const struct search_kept *kept
 	struct doc_text dt;
 	doc_text_init(&dt, ix->ndocs);
 	int rc = kept ? write_kept_shards(kept, fresh, &dt, ix->ndocs, st, size)
-		      : write_term_shards(ix, nshards, &dt, st, size);
+		      : write_term_shards(ix, &shards, &dt, st, size);
 	doc_text_release(&dt);
 	struct buf starts = BUF_INIT;
 	if (rc == 0)
 		rc = write_doc_shards(ix, &starts, st->write, st->ctx);
 	if (rc == 0)
-		rc = write_doc_list(ix, nshards, &starts, st);
+		rc = write_doc_list(ix, &shards, &starts, st);
 	if (rc == 0 && list)
-		kept_encode(nshards, size, list);
+		kept_encode(&shards, size, list);
 	buf_release(&starts);
 	for (size_t k = 0; k < nshards; k++)
 		search_index_free(fresh[k]);

@@ -2,8 +2,8 @@
  * through a callback, and the index kept between builds by term shard.
  *
  * A build that publishes keeps, through a search_store, each term shard's
- * record (its terms and postings) and the list of them (how many, each
- * one's size). The next build of the same docs reads the list
+ * record (its terms and postings) and the list of them (how many, of
+ * numbers and of words, each one's size). The next build of the same docs reads the list
  * (search_kept_decode); as pages are rendered again, each marks the shards
  * its changes touch (search_kept_note, search.h); search_index_publish
  * then makes only those shards again, from their records and the pages
@@ -32,7 +32,7 @@ void search_kept_free(struct search_kept *k);
 
 /* Where an index's files and records go. Files are named relative
  * ("index.json", "t0.json"); a term shard's record is kept by its file's
- * name and the shard count. Every callback but `write` may be NULL when
+ * name and the shard counts. Every callback but `write` may be NULL when
  * nothing is kept (no record made, none read). */
 typedef int (*search_write_fn)(void *ctx, const char *name, const struct buf *data);
 struct search_store {
@@ -43,11 +43,12 @@ struct search_store {
 	 * intact said so, -1 error (reported by the callback) */
 	int (*keep_file)(void *ctx, const char *name);
 	/* the last build's record of the shard (appended): 0, or -1 */
-	int (*find)(void *ctx, const char *name, size_t nshards, struct buf *rec);
-	void (*keep)(void *ctx, const char *name, size_t nshards, const char *rec,
-		     size_t len);
+	int (*find)(void *ctx, const char *name, const struct search_shards *shards,
+		    struct buf *rec);
+	void (*keep)(void *ctx, const char *name, const struct search_shards *shards,
+		     const char *rec, size_t len);
 	/* the last build's record kept for the next, unread */
-	void (*carry)(void *ctx, const char *name, size_t nshards);
+	void (*carry)(void *ctx, const char *name, const struct search_shards *shards);
 	void *ctx;
 };
 
@@ -59,7 +60,7 @@ struct search_store {
  * shards marked or no longer as published are made, from the last build's
  * record of each (the kept docs' postings) and the pages put; the others
  * are kept as published. Returns 0, -1 (a write failed), or 1 when the
- * kept shards cannot give the index (a record lost, or the shard count
+ * kept shards cannot give the index (a record lost, or a shard count
  * changes with the index's size): nothing has been written then; put
  * every kept page (search_page_decode) and publish without `kept`. */
 int search_index_publish(struct search_index *ix, const struct search_kept *kept,

@@ -96,9 +96,11 @@
     }
     return h >>> 0;
   }
+  /* As search_term_shard: a token that starts with a digit in one of the
+   * numbers' shards (the first number_shards), any other in the rest. */
   function shardOf(meta, token) {
-    var key = Array.from(token).slice(0, 2).join('');
-    return fnv(key) % meta.shards;
+    var h = fnv(Array.from(token).slice(0, 2).join('')), n = meta.number_shards;
+    return /^[0-9]/.test(token) ? h % n : n + h % (meta.shards - n);
   }
   function termShard(k) {
     if (!terms[k]) terms[k] = fetchJson('t' + k + '.json');

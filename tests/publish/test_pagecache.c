@@ -507,13 +507,13 @@ static void test_a_sealed_cache_of_another_format_is_not_loaded(void **state)
 	pagecache_free(&pc);
 	/* another magic: the version before, a later one */
 	assert_memory_equal(b.ptr, "ggcache7", 8);
-	b.ptr[7] = '5';
+	b.ptr[7] = '6';
+	reseal(&b);
+	assert_refused(t, b.ptr, b.len);
+	b.ptr[7] = '8';
 	reseal(&b);
 	assert_refused(t, b.ptr, b.len);
 	b.ptr[7] = '7';
-	reseal(&b);
-	assert_refused(t, b.ptr, b.len);
-	b.ptr[7] = '6';
 	/* an index a byte longer or shorter than its entries, sealed */
 	size_t idx = index_at(&b);
 	struct buf c = BUF_INIT;

@@ -63,7 +63,7 @@ struct shelf {
 	size_t nfiles;
 	struct named kept[MAX_FILES];  /* kept as published (no bytes) */
 	size_t nkept;
-	struct named recs[MAX_FILES];  /* "<nshards>/<name>": a shard's record */
+	struct named recs[MAX_FILES];  /* "<all>.<numbers>/<name>": a shard's record */
 	size_t nrecs;
 	const struct shelf *last;      /* the last build's */
 	bool lose_records;             /* the last build's records cannot be read */
@@ -98,9 +98,10 @@ static void shelf_release(struct shelf *sh)
 	free(sh);
 }
 
-static void rec_name(char *out, size_t size, const char *name, size_t nshards)
+static void rec_name(char *out, size_t size, const char *name,
+		     const struct search_shards *shards)
 {
-	snprintf(out, size, "%zu/%s", nshards, name);
+	snprintf(out, size, "%zu.%zu/%s", shards->all, shards->numbers, name);
 }
 
 static int shelf_write(void *ctx, const char *name, const struct buf *data)
@@ -125,11 +126,12 @@ static int shelf_keep_file(void *ctx, const char *name)
 	return 1;
 }
 
-static int shelf_find(void *ctx, const char *name, size_t nshards, struct buf *rec)
+static int shelf_find(void *ctx, const char *name, const struct search_shards *shards,
+		      struct buf *rec)
 {
 	struct shelf *sh = ctx;
 	char key[64];
-	rec_name(key, sizeof key, name, nshards);
+	rec_name(key, sizeof key, name, shards);
 	struct named *r = sh->last && !sh->lose_records
 				  ? named_find((struct named *)sh->last->recs, sh->last->nrecs, key)
 				  : NULL;
@@ -139,21 +141,21 @@ static int shelf_find(void *ctx, const char *name, size_t nshards, struct buf *r
 	return 0;
 }
 
-static void shelf_keep(void *ctx, const char *name, size_t nshards, const char *rec,
-		       size_t len)
+static void shelf_keep(void *ctx, const char *name, const struct search_shards *shards,
+		       const char *rec, size_t len)
 {
 	struct shelf *sh = ctx;
 	char key[64];
-	rec_name(key, sizeof key, name, nshards);
+	rec_name(key, sizeof key, name, shards);
 	buf_add(&named_add(sh->recs, &sh->nrecs, key)->b, rec, len);
 }
 
-static void shelf_carry(void *ctx, const char *name, size_t nshards)
+static void shelf_carry(void *ctx, const char *name, const struct search_shards *shards)
 {
 	struct shelf *sh = ctx;
 	struct buf rec = BUF_INIT;
-	assert_int_equal(shelf_find(ctx, name, nshards, &rec), 0);
-	shelf_keep(ctx, name, nshards, rec.ptr, rec.len);
+	assert_int_equal(shelf_find(ctx, name, shards, &rec), 0);
+	shelf_keep(ctx, name, shards, rec.ptr, rec.len);
 	sh->carried++;
 	buf_release(&rec);
 }
@@ -308,18 +310,29 @@ static int teardown(void **state)
 }
 
 /* A price edited on one page: the shards of "39" and "41" are made again
- * (at most two of several), every other term shard is kept as published
- * with its record carried, and the site is the whole build's. */
+ * (at most two of several, both of the numbers'), every other term shard
+ * is kept as published with its record carried, and the site is the whole
+ * build's. */
 static void test_an_edit_makes_only_the_shards_it_changes(void **state)
 {
 	struct two_builds *tb = *state;
 	size_t nshards = term_shards_in(tb->first);
 	assert_true(nshards >= 4);
+	const struct named *meta = named_find((struct named *)tb->first->files,
+					      tb->first->nfiles, "index.json");
+	assert_non_null(meta);
+	const char *at = strstr(meta->b.ptr, "\"number_shards\":");
+	assert_non_null(at);
+	size_t numbers = (size_t)atoi(at + strlen("\"number_shards\":"));
+	assert_true(numbers >= 1 && numbers < nshards);
 	struct shelf *next;
 	assert_int_equal(build_kept(tb->first, &tb->list, tb->recs, 7, tb->recs[7].ptr,
 				    tb->recs[7].len, &next, NULL), 0);
 	size_t made = term_shards_in(next);
 	assert_true(made >= 1 && made <= 2);
+	for (size_t i = 0; i < next->nfiles; i++)
+		if (next->files[i].name[0] == 't')
+			assert_true((size_t)atoi(next->files[i].name + 1) < numbers);
 	assert_int_equal(next->carried, nshards - made);
 	assert_int_equal(next->nrecs, nshards);
 	assert_same_site(tb->first, next, tb->whole);
@@ -457,14 +470,25 @@ static void test_a_list_is_read_strictly(void **state)
 	buf_addbuf(&bad, l);
 	buf_addc(&bad, 0);
 	assert_null(search_kept_decode(bad.ptr, bad.len));
-	buf_reset(&bad);
-	buf_add_u32(&bad, 0);
-	assert_null(search_kept_decode(bad.ptr, bad.len));
-	buf_reset(&bad);
-	buf_add_u32(&bad, 3); /* three shards of nothing: an index gives one */
-	for (int i = 0; i < 3; i++)
-		buf_add_u64(&bad, 0);
-	assert_null(search_kept_decode(bad.ptr, bad.len));
+	/* no shards; none of numbers, or all of them; three shards of
+	 * nothing, of which one of numbers (an index gives two) */
+	static const uint32_t counts[][2] = { { 0, 0 }, { 2, 0 }, { 2, 2 }, { 3, 1 } };
+	for (size_t c = 0; c < sizeof counts / sizeof counts[0]; c++) {
+		buf_reset(&bad);
+		buf_add_u32(&bad, counts[c][0]);
+		buf_add_u32(&bad, counts[c][1]);
+		for (uint32_t i = 0; i < counts[c][0]; i++)
+			buf_add_u64(&bad, 0);
+		assert_null(search_kept_decode(bad.ptr, bad.len));
+	}
+	buf_reset(&bad); /* two shards of nothing, one of numbers: a list */
+	buf_add_u32(&bad, 2);
+	buf_add_u32(&bad, 1);
+	buf_add_u64(&bad, 0);
+	buf_add_u64(&bad, 0);
+	struct search_kept *empty = search_kept_decode(bad.ptr, bad.len);
+	assert_non_null(empty);
+	search_kept_free(empty);
 	buf_release(&bad);
 	struct search_kept *k = search_kept_decode(l->ptr, l->len);
 	assert_non_null(k);
