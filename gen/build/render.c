@@ -246,10 +246,57 @@ static struct value *alternates_for(const struct page_ctx *pc, const struct page
 	return list;
 }
 
-/* The context of one page: the language's shared keys, the layout's keys,
- * then the page's own keys (which win). */
-static struct value *page_context(const struct page_ctx *pc, const struct page_spec *p,
-				  const struct value *nav)
+/* The context of one page is three maps, each the parent of the one
+ * before: the page's own keys (which win), its frame's (the layout's:
+ * title, links, alternates, nav, crumbs) and the language's shared keys.
+ * The frame is made only for a page that is written: a page kept as
+ * published is digested with frame_key instead. */
+static struct value *own_context(struct arena *a, const struct value *ctx)
+{
+	struct value *m = value_new_map(a);
+	if (ctx && ctx->type == VALUE_MAP)
+		for (size_t i = 0; i < ctx->u.map.len; i++)
+			value_map_set(a, m, ctx->u.map.entries[i].key, ctx->u.map.entries[i].val);
+	return m;
+}
+
+/* What every frame of a language reads of the site: its base URL, default
+ * language and the two UI strings below. Digested once per build. */
+static struct digest_value frame_site_key(const struct site_inputs *in, struct arena *a,
+					  enum lang l)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "page frame");
+	digest_add_str(&d, site_base_url(in, a));
+	digest_add_byte(&d, (unsigned char)in->default_lang);
+	digest_add_byte(&d, (unsigned char)l);
+	digest_add_str(&d, i18n_get(&in->i18n, l, "site.description"));
+	digest_add_str(&d, i18n_get(&in->i18n, l, "lang.other"));
+	return digest_end(&d);
+}
+
+/* The key of a page's frame: every input frame_context reads, the site's
+ * (`site`: frame_site_key) and the page's (its language, path, its twin's
+ * path, title, description, crumbs and menu). Two pages with one key have
+ * the same frame; an input frame_context comes to read goes in here too. */
+static struct digest_value frame_key(struct digest_value site, const struct page_spec *p,
+				     const struct value *nav)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_value(&d, site);
+	digest_add_str(&d, p->path);
+	digest_add_str(&d, p->alt_path);
+	digest_add_str(&d, p->title);
+	digest_add_str(&d, p->description);
+	value_digest(p->crumbs, &d);
+	value_digest(nav, &d);
+	return digest_end(&d);
+}
+
+static struct value *frame_context(const struct page_ctx *pc, const struct page_spec *p,
+				   const struct value *nav)
 {
 	struct arena *a = pc->arena;
 	struct value *m = value_new_map(a);
@@ -275,10 +322,6 @@ static struct value *page_context(const struct page_ctx *pc, const struct page_s
 		value_map_set(a, m, "crumbs", p->crumbs);
 		value_map_set_bool(a, m, "has_crumbs", value_list_len(p->crumbs) > 0);
 	}
-	if (p->ctx && p->ctx->type == VALUE_MAP)
-		for (size_t i = 0; i < p->ctx->u.map.len; i++)
-			value_map_set(a, m, p->ctx->u.map.entries[i].key,
-				      p->ctx->u.map.entries[i].val);
 	return m;
 }
 
@@ -297,6 +340,7 @@ struct render_pool {
 	struct strmap deps_index; /* template name -> index + 1 into deps */
 	struct template_deps *deps;
 	size_t ndeps, cap_deps;
+	struct digest_value frame_site[LANG_COUNT]; /* frame_site_key's */
 	struct arena arenas[POOL_MAX_JOBS]; /* each thread's, emptied after every page */
 	struct cite_memo *cites[POOL_MAX_JOBS]; /* each thread's, made at its first page */
 	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS], was[POOL_MAX_JOBS];
@@ -358,11 +402,11 @@ static void template_deps_make(struct render_pool *pool, const char *name)
 }
 
 /* What the page's file is made from: what its template depends on, its
- * template and file, and the page's own context. Two pages with one digest
- * are the same bytes. */
+ * template and file, its frame and its own context. Two pages with one
+ * digest are the same bytes. */
 static struct digest_value page_digest(const struct render_pool *pool,
 				       const struct page_spec *p, const char *rel,
-				       const struct value *ctx)
+				       const struct value *nav, const struct value *ctx)
 {
 	const struct template_deps *td =
 		&pool->deps[*strmap_get(&pool->deps_index, p->template_name) - 1];
@@ -372,6 +416,7 @@ static struct digest_value page_digest(const struct render_pool *pool,
 	digest_add_value(&d, td->lang[p->lang]);
 	digest_add_str(&d, p->template_name);
 	digest_add_str(&d, rel);
+	digest_add_value(&d, frame_key(pool->frame_site[p->lang], p, nav));
 	value_digest_own(ctx, &d);
 	return digest_end(&d);
 }
@@ -433,14 +478,14 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		if (!built.ctx)
 			return -1;
 	}
-	struct value *ctx = page_context(pc, &built, pool->navs[i]);
+	struct value *ctx = own_context(pc->arena, built.ctx);
 	const char *rel = site_page_file(pc->arena, p->lang, p->path);
 	struct digest_value digest = { 0, 0 };
 	int kept = 0;
 	struct site_timings *tm = pc->timings;
 	if (cache) {
 		uint64_t t0 = site_clock_ns(), search_ns = 0;
-		digest = page_digest(pool, p, rel, ctx);
+		digest = page_digest(pool, p, rel, pool->navs[i], ctx);
 		if (cache->old)
 			kept = keep_page(pool, pc, i, rel, digest, rec, &search_ns);
 		if (tm) {
@@ -456,6 +501,7 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		atomic_fetch_add(&pool->nkept, 1);
 		return 0;
 	}
+	value_map_set_parent(ctx, frame_context(pc, p, pool->navs[i]));
 	buf_reset(html);
 	if (tmpl_render(pc->in->templates, t, ctx, html, pc->diag) != 0)
 		return -1;
@@ -523,6 +569,8 @@ static void pool_cache_begin(struct render_pool *pool, size_t n)
 	pool->deps_index = (struct strmap)STRMAP_INIT_BORROWED;
 	for (size_t i = 0; i < n; i++)
 		template_deps_make(pool, s->plan.pages[i].template_name);
+	for (int l = 0; l < LANG_COUNT; l++)
+		pool->frame_site[l] = frame_site_key(&s->in, &s->arena, (enum lang)l);
 	atomic_init(&pool->nrendered, 0);
 	atomic_init(&pool->nkept, 0);
 }
