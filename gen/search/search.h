@@ -53,13 +53,6 @@ enum search_field {
 #define SEARCH_TERM_SHARD_BYTES (96 * 1024)
 #define SEARCH_DOC_SHARD_BYTES (32 * 1024)
 
-/* How an index's terms are cut into term shards: those of terms that
- * start with a digit, 0 to numbers - 1, then the others', numbers to
- * all - 1; each family's count from its own size. */
-struct search_shards {
-	size_t numbers, all;
-};
-
 /* One page to index. Strings are borrowed for the call; plain text. */
 struct search_doc {
 	const char *title, *path, *kind, *description, *headings, *body;

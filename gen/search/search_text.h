@@ -148,4 +148,11 @@ void search_scan_html(const char *html, size_t len, struct sink headings,
 /* The bytes of a token's first two characters: its shard key. */
 size_t search_shard_key_len(const char *t, size_t len);
 
+/* How an index's terms are cut into term shards (search.h): those of terms
+ * that start with a digit, 0 to numbers - 1, then the others', numbers to
+ * all - 1; each family's count from its own size. */
+struct search_shards {
+	size_t numbers, all;
+};
+
 #endif
