@@ -135,9 +135,27 @@ A short article, added after the first build.
 MD
 edited "an article added"
 check "the added article is published" test -f "$site/en/articles/rebuild-note/index.html"
+# its contents come with its third heading: a kept page knows how many
+# headings its body has without reading them
+printf '\n## One\n\nText.\n\n## Two\n\nText.\n' >>"$proj/content/en/rebuild-note.md"
+edited "two headings added to an article"
+check "two headings: no contents" sh -c "! grep -q 'class=\"toc\"' '$site/en/articles/rebuild-note/index.html'"
+printf '\n## Three\n\nText.\n' >>"$proj/content/en/rebuild-note.md"
+edited "a third heading added to an article"
+check "a third heading: the contents list it" \
+	grep -q 'href="#three"' "$site/en/articles/rebuild-note/index.html"
+# a list page is digested by what its summaries are made from: a tag added
+# to an article reaches the tag's page and the list of every article
+sed -i 's/^slug: rebuild-note$/slug: rebuild-note\ntags: rebuild-tag/' "$proj/content/en/rebuild-note.md"
+edited "a tag added to an article"
+check "the tag's page lists the article" \
+	grep -q 'href="../../../en/articles/rebuild-note/"' "$site/en/tags/rebuild-tag/index.html"
+check "the list of every article links the tag" \
+	grep -q 'href="../../en/tags/rebuild-tag/"' "$site/en/articles/index.html"
 rm "$proj/content/en/rebuild-note.md"
 edited "an article removed"
 check "the removed article is gone" test ! -e "$site/en/articles/rebuild-note"
+check "and its tag's page" test ! -e "$site/en/tags/rebuild-tag"
 
 # an article's front matter comes from the last build's record while its
 # file's id is the one it had: a title edited to another of its length,
