@@ -295,6 +295,7 @@ static struct digest_value frame_key(struct digest_value site, const struct page
 	return digest_end(&d);
 }
 
+/* The frame's keys, over the language's shared keys. */
 static struct value *frame_context(const struct page_ctx *pc, const struct page_spec *p,
 				   const struct value *nav)
 {

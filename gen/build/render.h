@@ -42,8 +42,10 @@ typedef int (*render_page_reuse)(struct site *s, size_t page, const char *kept,
  * set, its template, its path and its whole context, digested) are those
  * the cache `old` holds for the published page, and whose published file
  * is still the one recorded, is linked from the site instead of rendered
- * (output_keep). Its context is still built: that is what tells whether
- * it changed, and what marks its figures in the ledger. */
+ * (output_keep). Its own context is still built (its frame, the layout's
+ * keys, is digested by what it is made from, and made only for a page
+ * that is written): that is what tells whether it changed, and what marks
+ * its figures in the ledger. */
 /* Whether render_page_done would use the last record of page `page` (its
  * `was`): a record is read for it only then. */
 typedef bool (*render_page_wants_last)(const struct site *s, size_t page);
