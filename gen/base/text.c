@@ -898,3 +898,8 @@ bool text_fit(const char *utf8, double font_px, double max_w,
 	buf_adds(out, TEXT_ELLIPSIS);
 	return true;
 }
+
+int text_compare_strings(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}

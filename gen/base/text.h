@@ -48,6 +48,10 @@ const char *text_unpublishable_kind(unsigned cp);
 /* True for a slug: [a-z0-9]+ joined by single hyphens ("rtx-4090"). */
 bool text_is_slug(const char *s);
 
+/* Two strings, each given by its place in an array of strings (char *), in
+ * byte order: the comparison qsort and bsearch take for such an array. */
+int text_compare_strings(const void *a, const void *b);
+
 /* True for a Chinese character (CJK ideograph) code point. */
 bool text_is_han(unsigned cp);
 /* True when the UTF-8 text s[0..len) ends with, or `s` starts with, a

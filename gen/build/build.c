@@ -110,11 +110,6 @@ static void refuse_escapes(struct site *s, const char *dir, const char *shown)
 	fs_free_list(entries);
 }
 
-static int compare_keys(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Every {{t.key}} of the templates must be a row of data/i18n.csv. */
 static void check_template_strings(struct site *s)
 {
@@ -122,7 +117,7 @@ static void check_template_strings(struct site *s)
 	const char **keys = arena_alloc(&s->arena, (tab->nrows + 1) * sizeof *keys);
 	for (size_t r = 0; r < tab->nrows; r++)
 		keys[r] = render_ui_key(s, tab->rows[r][s->in.i18n.key_col]);
-	qsort(keys, tab->nrows, sizeof *keys, compare_keys);
+	qsort(keys, tab->nrows, sizeof *keys, text_compare_strings);
 	tmpl_set_check_names(s->in.templates, "t", keys, tab->nrows,
 			     "UI string in data/i18n.csv", s->diag);
 }

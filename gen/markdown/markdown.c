@@ -404,10 +404,6 @@ static void check_prose(struct scan *st, const struct gfm_out *o,
 	buf_release(&text);
 }
 
-static int compare_strings(const void *x, const void *y)
-{
-	return strcmp(*(char *const *)x, *(char *const *)y);
-}
 
 
 
@@ -613,7 +609,7 @@ static void record_cites(struct article *a, const struct scan *st)
 		if (c && c->sc.name)
 			a->cites[a->ncites++] = shortcode_canonical(&c->sc);
 	}
-	qsort(a->cites, a->ncites, sizeof *a->cites, compare_strings);
+	qsort(a->cites, a->ncites, sizeof *a->cites, text_compare_strings);
 }
 
 /* What markdown_render_deferred leaves for markdown_splice: the article,

@@ -3,6 +3,7 @@
 
 #include "base/buf.h"
 #include "base/diag.h"
+#include "base/text.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -74,11 +75,6 @@ int shortcode_parse(char *s, struct shortcode *sc, struct diag *diag)
 	return 0;
 }
 
-static int compare_keys(const void *x, const void *y)
-{
-	return strcmp(*(char *const *)x, *(char *const *)y);
-}
-
 /* The canonical text of a shortcode: name, then its args sorted. */
 char *shortcode_canonical(const struct shortcode *sc)
 {
@@ -87,7 +83,7 @@ char *shortcode_canonical(const struct shortcode *sc)
 	buf_adds(&b, sc->name);
 	for (size_t i = 0; i < sc->nargs; i++)
 		keys[i] = sc->args[i].key;
-	qsort(keys, sc->nargs, sizeof *keys, compare_keys);
+	qsort(keys, sc->nargs, sizeof *keys, text_compare_strings);
 	for (size_t i = 0; i < sc->nargs; i++) {
 		if (!strcmp(keys[i], "text"))
 			continue; /* link text is language-specific */

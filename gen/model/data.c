@@ -8,6 +8,7 @@
 #include "base/numfmt.h"
 #include "model/schema.h"
 #include "base/strmap.h"
+#include "base/text.h"
 #include "base/xalloc.h"
 
 #include <dirent.h>
@@ -84,11 +85,6 @@ static bool table_file_ok(const char *fs_path, const char *shown,
 	return true;
 }
 
-static int name_compare(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* Warn about *.csv files that are none of the known tables, in name order
  * (readdir's order is the file system's, and output must not depend on it). */
 static void data_warn_unknown_files(const char *data_dir,
@@ -116,7 +112,7 @@ static void data_warn_unknown_files(const char *data_dir,
 	}
 	closedir(dir);
 	if (n)
-		qsort(names, n, sizeof *names, name_compare);
+		qsort(names, n, sizeof *names, text_compare_strings);
 	for (size_t i = 0; i < n; i++) {
 		struct buf shown = BUF_INIT;
 		if (display_dir && *display_dir)

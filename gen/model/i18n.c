@@ -257,11 +257,6 @@ void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,
 	fill_text(out, t->table->rows[r][t->text_col[l]], names, vals, n, t, key);
 }
 
-static int compare_strings(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
-
 /* The keys of `m`, sorted (a malloc'd array of borrowed strings). */
 static const char **sorted_keys(const struct strmap *m, size_t *n)
 {
@@ -270,7 +265,7 @@ static const char **sorted_keys(const struct strmap *m, size_t *n)
 	for (size_t i = 0; i < m->cap; i++)
 		if (m->slots[i].key)
 			keys[(*n)++] = m->slots[i].key;
-	qsort(keys, *n, sizeof *keys, compare_strings);
+	qsort(keys, *n, sizeof *keys, text_compare_strings);
 	return keys;
 }
 

@@ -383,11 +383,6 @@ static struct value *column_list(const struct dp *s, enum lang l,
 	return list;
 }
 
-static int compare_keys(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* The GPU and task pages the plan has (planned before the data pages), in
  * the build arena: what a table page, built when it is rendered (not
  * seeing the plan), may link its cells to. */
@@ -416,7 +411,7 @@ static const struct linkable *linkable_pages(struct site *site)
 			}
 		}
 	if (lk->n)
-		qsort(lk->keys, lk->n, sizeof *lk->keys, compare_keys);
+		qsort(lk->keys, lk->n, sizeof *lk->keys, text_compare_strings);
 	return lk;
 }
 
@@ -434,7 +429,7 @@ static const char *ref_href(const struct dp *s, enum lang l, const char *from,
 		return NULL;
 	const char *key = arena_printf(s->arena, "%s/%s/%s/", lang_code(l), ref, id);
 	if (!bsearch(&key, s->linked->keys, s->linked->n, sizeof *s->linked->keys,
-		     compare_keys))
+		     text_compare_strings))
 		return NULL;
 	return site_href(s->arena, l, from, l, key + strlen(lang_code(l)) + 1);
 }

@@ -181,11 +181,6 @@ static void check_nodes(struct ref_check *rc, const struct tmpl *t,
 	}
 }
 
-static int compare_tmpl_names(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
 /* Walk every template of the set in name order with `rc`. */
 static int check_all(struct ref_check *rc)
 {
@@ -193,7 +188,7 @@ static int check_all(struct ref_check *rc)
 	rc->names = xmalloc((set->count ? set->count : 1) * sizeof *rc->names);
 	for (size_t i = 0; i < set->count; i++)
 		rc->names[rc->nnames++] = set->list[i]->name;
-	qsort(rc->names, rc->nnames, sizeof *rc->names, compare_tmpl_names);
+	qsort(rc->names, rc->nnames, sizeof *rc->names, text_compare_strings);
 	for (size_t i = 0; i < rc->nnames; i++) {
 		const struct tmpl *t = tmpl_set_get(set, rc->names[i]);
 		check_nodes(rc, t, t->nodes, t->nnodes);
@@ -275,7 +270,7 @@ bool tmpl_set_depends(const struct tmpl_set *set, const char *name,
 	for (size_t i = 0; i < set->count; i++)
 		if (strmap_get(&c.seen, set->list[i]->name))
 			visited[n++] = set->list[i]->name;
-	qsort(visited, n, sizeof *visited, compare_tmpl_names);
+	qsort(visited, n, sizeof *visited, text_compare_strings);
 	struct digest d;
 	digest_init(&d);
 	for (size_t i = 0; i < n; i++)
@@ -287,11 +282,6 @@ bool tmpl_set_depends(const struct tmpl_set *set, const char *name,
 }
 
 /* ---- loading a folder -------------------------------------------------- */
-
-static int compare_names(const void *a, const void *b)
-{
-	return strcmp(*(char *const *)a, *(char *const *)b);
-}
 
 static bool has_suffix(const char *s, const char *suffix)
 {
@@ -327,7 +317,7 @@ static int load_tree(struct tmpl_set *set, const char *dir, const char *rel,
 		names[n++] = xstrdup(de->d_name);
 	}
 	closedir(d);
-	qsort(names, n, sizeof *names, compare_names);
+	qsort(names, n, sizeof *names, text_compare_strings);
 
 	for (size_t i = 0; i < n; i++) {
 		struct stat st;

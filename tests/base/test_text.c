@@ -10,6 +10,7 @@
 #include "model/i18n.h"
 #include "base/text.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static void test_slugs_are_lowercase_words_joined_by_hyphens(void **state)
@@ -472,6 +473,24 @@ static void test_uri_encoding(void **state)
 	buf_release(&e);
 }
 
+/* An array of strings sorted in byte order (capitals before small
+ * letters, a prefix before what extends it), and found by bsearch. */
+static void test_strings_sort_and_are_found_in_byte_order(void **state)
+{
+	(void)state;
+	const char *w[] = { "b", "a", "B", "ab", "" };
+	qsort(w, 5, sizeof *w, text_compare_strings);
+	const char *const want[] = { "", "B", "a", "ab", "b" };
+	for (size_t i = 0; i < 5; i++)
+		assert_string_equal(w[i], want[i]);
+	const char *key = "ab";
+	const char **hit = bsearch(&key, w, 5, sizeof *w, text_compare_strings);
+	assert_non_null(hit);
+	assert_string_equal(*hit, "ab");
+	key = "c";
+	assert_null(bsearch(&key, w, 5, sizeof *w, text_compare_strings));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -494,6 +513,7 @@ int main(void)
 		cmocka_unit_test(test_every_ui_string_is_found_among_many),
 		cmocka_unit_test(test_fill_replaces_known_placeholders_only),
 		cmocka_unit_test(test_did_you_mean_finds_near_words_and_case_slips),
+		cmocka_unit_test(test_strings_sort_and_are_found_in_byte_order),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }
