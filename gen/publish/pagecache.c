@@ -310,13 +310,15 @@ int pagecache_carry_memo_unread(struct pagecache *pc, const struct pagecache *ol
 	const struct pagecache_rec *r = memo_rec(old, key);
 	if (!r || old->fd < 0)
 		return -1;
+	/* appended to: the record stays where it lies, not read at all (one
+	 * lock, so that the file cannot fail between the two) */
 	pthread_mutex_lock(&pc->lock);
 	bool in_place = appends_to(pc, old);
+	if (in_place && index_memo(pc, key))
+		pc->memos[pc->nmemos - 1].rec = *r;
 	pthread_mutex_unlock(&pc->lock);
-	if (in_place) { /* not read at all */
-		carry_memo_rec(pc, old, key, r, NULL);
+	if (in_place)
 		return 0;
-	}
 	struct buf b = BUF_INIT;
 	int rc = read_at(old->fd, r->at, r->len, &b);
 	if (rc == 0)
