@@ -239,10 +239,10 @@ static void check_duplicate_slugs(struct site *s)
 }
 
 /* Link each article to its translation: the first article of the other
- * language with the same translation key. */
-static void link_translations(struct site *s)
+ * language with the same translation key (`idx`: the articles sorted by
+ * translation key). */
+static void link_translations(struct site *s, const size_t *idx)
 {
-	size_t *idx = sorted_articles(s, 1);
 	s->in.translation_of = xmalloc((s->in.narticles + 1) * sizeof *s->in.translation_of);
 	for (size_t i = 0; i < s->in.narticles; i++)
 		s->in.translation_of[i] = -1;
@@ -270,14 +270,12 @@ static void link_translations(struct site *s)
 				s->in.translation_of[i] = (long)idx[lo];
 		}
 	}
-	free(idx);
 }
 
 /* One article per language may carry a translation key: two would both
- * claim the same page in the other language. */
-static void check_duplicate_translations(struct site *s)
+ * claim the same page in the other language (`idx` as link_translations'). */
+static void check_duplicate_translations(struct site *s, const size_t *idx)
 {
-	size_t *idx = sorted_articles(s, 1);
 	for (size_t i = 1; i < s->in.narticles; i++) {
 		const struct article *a = &s->in.articles[idx[i]];
 		const struct article *b = &s->in.articles[idx[i - 1]];
@@ -288,7 +286,6 @@ static void check_duplicate_translations(struct site *s)
 			   "duplicate translation \"%s\" (also in %s): one article per language may have it",
 			   a->translation, b->path);
 	}
-	free(idx);
 }
 
 /* A Chinese article whose English twin is missing is worth a warning: the
@@ -313,8 +310,10 @@ void articles_load(struct site *s)
 {
 	load_all(s);
 	check_duplicate_slugs(s);
-	check_duplicate_translations(s);
-	link_translations(s);
+	size_t *by_translation = sorted_articles(s, 1);
+	check_duplicate_translations(s, by_translation);
+	link_translations(s, by_translation);
+	free(by_translation);
 	warn_missing_english(s);
 }
 
