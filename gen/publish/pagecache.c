@@ -310,9 +310,7 @@ int pagecache_carry_memo_unread(struct pagecache *pc, const struct pagecache *ol
 	const struct pagecache_rec *r = memo_rec(old, key);
 	if (!r || old->fd < 0)
 		return -1;
-	/* appended to: the record stays where it lies, not read at all (one
-	 * lock, so that the file cannot fail between the two) */
-	pthread_mutex_lock(&pc->lock);
+	pthread_mutex_lock(&pc->lock); /* appended to: it stays where it lies, unread */
 	bool in_place = appends_to(pc, old);
 	if (in_place && index_memo(pc, key))
 		pc->memos[pc->nmemos - 1].rec = *r;
