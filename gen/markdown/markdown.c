@@ -477,22 +477,24 @@ static int decode_record(struct scan *st)
 	return -1;
 }
 
-struct digest_value markdown_gfm_record_key(struct digest_value body_key)
+/* The key of the record `what` of the body of key `body_key`. */
+static struct digest_value record_key(const char *what, struct digest_value body_key)
 {
 	struct digest d;
 	digest_init(&d);
-	digest_add_str(&d, "article body gfm");
+	digest_add_str(&d, what);
 	digest_add_value(&d, body_key);
 	return digest_end(&d);
 }
 
+struct digest_value markdown_gfm_record_key(struct digest_value body_key)
+{
+	return record_key("article body gfm", body_key);
+}
+
 struct digest_value markdown_html_record_key(struct digest_value body_key)
 {
-	struct digest d;
-	digest_init(&d);
-	digest_add_str(&d, "article body html");
-	digest_add_value(&d, body_key);
-	return digest_end(&d);
+	return record_key("article body html", body_key);
 }
 
 /* What cmark and the scan make of the body, into `o` and st->items: from
