@@ -970,9 +970,30 @@ static int render_keyed(const char *body, const char *file, struct digest_value 
 	return rc;
 }
 
-/* Render `body` deferred as its page would be (its key, no body at hand,
- * the loader reading it from bf), splice it when `splice`, and give the
- * HTML (if spliced) and the HTML's key. */
+/* `body` parsed, then rendered deferred as its page would be: with its
+ * key and no body at hand, the loader reading it from bf, `check` (or
+ * NULL) checking its prose. `a` and `d` stay the caller's (and live as
+ * long as the pending rendering). */
+static struct markdown_pending *defer_keyed(const char *body, struct digest_value key,
+					    const struct markdown_memo *memo,
+					    struct body_file *bf, prose_checker check,
+					    struct article *a, struct diag *d)
+{
+	assert_int_equal(parse_with_head(body, a, d), 0);
+	free(a->body);
+	a->body = NULL;
+	a->body_key = key;
+	a->has_body_key = true;
+	bf->body = body;
+	struct markdown_cite mc = { echo_resolver, check, bf, load_from, false };
+	struct markdown_pending *p;
+	assert_int_equal(markdown_render_deferred(a, &mc, memo, d, &p), 0);
+	return p;
+}
+
+/* Render `body` deferred as its page would be (defer_keyed, its prose
+ * checked), splice it when `splice`, and give the HTML (if spliced) and
+ * the HTML's key. */
 static void render_deferred(const char *body, struct digest_value key,
 			    const struct markdown_memo *memo, struct body_file *bf, bool splice,
 			    struct buf *out, struct digest_value *html_key, struct buf *log)
@@ -980,15 +1001,8 @@ static void render_deferred(const char *body, struct digest_value key,
 	struct diag d;
 	diag_init(&d, NULL, log);
 	struct article a;
-	assert_int_equal(parse_with_head(body, &a, &d), 0);
-	free(a.body);
-	a.body = NULL;
-	a.body_key = key;
-	a.has_body_key = true;
-	bf->body = body;
-	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from, false };
-	struct markdown_pending *p;
-	assert_int_equal(markdown_render_deferred(&a, &mc, memo, &d, &p), 0);
+	struct markdown_pending *p =
+		defer_keyed(body, key, memo, bf, echo_checker_of_file, &a, &d);
 	*html_key = markdown_pending_article(p)->html_key;
 	if (splice) {
 		const char *html = markdown_splice(p);
@@ -1053,9 +1067,8 @@ static void test_the_html_is_read_only_for_a_page_written(void **state)
 }
 
 /* Render `body` deferred without a checker, as a page kept or written
- * reads it (its key, no body at hand, the loader reading it from bf): the
- * count of headings known before, then when `splice` the HTML and the
- * headings as render_with gives them. */
+ * reads it (defer_keyed): the count of headings known before, then when
+ * `splice` the HTML and the headings as render_with gives them. */
 static size_t render_unchecked(const char *body, struct digest_value key,
 			       const struct markdown_memo *memo, struct body_file *bf,
 			       bool splice, struct buf *out, struct buf *log)
@@ -1063,15 +1076,7 @@ static size_t render_unchecked(const char *body, struct digest_value key,
 	struct diag d;
 	diag_init(&d, NULL, log);
 	struct article a;
-	assert_int_equal(parse_with_head(body, &a, &d), 0);
-	free(a.body);
-	a.body = NULL;
-	a.body_key = key;
-	a.has_body_key = true;
-	bf->body = body;
-	struct markdown_cite mc = { echo_resolver, NULL, bf, load_from, false };
-	struct markdown_pending *p;
-	assert_int_equal(markdown_render_deferred(&a, &mc, memo, &d, &p), 0);
+	struct markdown_pending *p = defer_keyed(body, key, memo, bf, NULL, &a, &d);
 	size_t n = markdown_pending_nheadings(p);
 	struct article *r = markdown_pending_article(p);
 	assert_int_equal(r->nheadings, 0); /* not read yet */
