@@ -707,23 +707,16 @@ size_t markdown_pending_nheadings(const struct markdown_pending *p)
 	return p->parsed ? p->st.nheadings : 0;
 }
 
-/* The headings and prose of another parse of the same body moved into `to`
- * (its HTML left as it is). */
+/* The headings and prose of another parse of the same body moved into `to`,
+ * its HTML left as it is (`from` takes `to`'s, freed with it). */
 static void take_gfm_parts(struct gfm_out *to, struct gfm_out *from)
 {
+	struct buf html = from->html;
+	from->html = to->html;
+	to->html = html;
 	struct gfm_out t = *to;
-	to->headings = from->headings;
-	to->nheadings = from->nheadings;
-	to->cap_headings = from->cap_headings;
-	to->prose = from->prose;
-	to->nprose = from->nprose;
-	to->cap_prose = from->cap_prose;
-	from->headings = t.headings;
-	from->nheadings = t.nheadings;
-	from->cap_headings = t.cap_headings;
-	from->prose = t.prose;
-	from->nprose = t.nprose;
-	from->cap_prose = t.cap_prose;
+	*to = *from;
+	*from = t;
 }
 
 /* What the memo lost of the body, made again from the body (read if need

@@ -738,8 +738,10 @@ static void plan_article_pages(struct site *s)
 		enum lang l = (enum lang)a->lang;
 		const char *path = meta[i].path;
 		long other = s->in.translation_of[i];
-		if (!crumbs[l])
+		if (!crumbs[l]) { /* sealed: each page's frame key takes them as a word */
 			crumbs[l] = site_crumbs(&s->in, &s->arena, l, path, "nav.articles", "articles/");
+			value_seal(&s->arena, crumbs[l]);
+		}
 		struct page_spec p = {
 			.lang = l,
 			.path = path,

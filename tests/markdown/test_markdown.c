@@ -677,48 +677,45 @@ static void test_many_shortcodes_each_land_in_their_place(void **state)
 
 /* ---- what cmark made, kept between builds ---- */
 
-/* A memo of one body's record and of its HTML's and headings' (kept
- * apart: markdown.h), counting its calls. */
+/* A record the memo keeps apart from a body's (its HTML, its headings and
+ * prose: markdown.h), counting its calls. */
+struct apart {
+	struct buf b;
+	bool have;
+	int finds, hits, keeps, carries;
+};
+
+/* A memo of one body's record and of the records kept apart from it. */
 struct one_memo {
 	struct digest_value key;
 	struct buf rec;
 	bool have;
 	int finds, hits, keeps;
-	struct buf html;
-	bool have_html;
-	int html_finds, html_hits, html_keeps, carries;
-	struct buf gfm;
-	bool have_gfm;
-	int gfm_finds, gfm_hits, gfm_keeps, gfm_carries;
+	struct apart html, gfm;
 };
 
-static bool is_html_key(const struct one_memo *m, struct digest_value key)
+/* The record apart that `key` names, or NULL (the body's own, or none). */
+static struct apart *apart_of(struct one_memo *m, struct digest_value key)
 {
-	return m->have && digest_equal(key, markdown_html_record_key(m->key));
-}
-
-static bool is_gfm_key(const struct one_memo *m, struct digest_value key)
-{
-	return m->have && digest_equal(key, markdown_gfm_record_key(m->key));
+	if (!m->have)
+		return NULL;
+	if (digest_equal(key, markdown_html_record_key(m->key)))
+		return &m->html;
+	if (digest_equal(key, markdown_gfm_record_key(m->key)))
+		return &m->gfm;
+	return NULL;
 }
 
 static int one_find(void *ctx, struct digest_value key, struct buf *rec)
 {
 	struct one_memo *m = ctx;
-	if (is_html_key(m, key)) {
-		m->html_finds++;
-		if (!m->have_html)
+	struct apart *x = apart_of(m, key);
+	if (x) {
+		x->finds++;
+		if (!x->have)
 			return -1;
-		m->html_hits++;
-		buf_addbuf(rec, &m->html);
-		return 0;
-	}
-	if (is_gfm_key(m, key)) {
-		m->gfm_finds++;
-		if (!m->have_gfm)
-			return -1;
-		m->gfm_hits++;
-		buf_addbuf(rec, &m->gfm);
+		x->hits++;
+		buf_addbuf(rec, &x->b);
 		return 0;
 	}
 	m->finds++;
@@ -732,18 +729,12 @@ static int one_find(void *ctx, struct digest_value key, struct buf *rec)
 static void one_keep(void *ctx, struct digest_value key, const char *rec, size_t len)
 {
 	struct one_memo *m = ctx;
-	if (is_html_key(m, key)) {
-		m->html_keeps++;
-		buf_reset(&m->html);
-		buf_add(&m->html, rec, len);
-		m->have_html = true;
-		return;
-	}
-	if (is_gfm_key(m, key)) {
-		m->gfm_keeps++;
-		buf_reset(&m->gfm);
-		buf_add(&m->gfm, rec, len);
-		m->have_gfm = true;
+	struct apart *x = apart_of(m, key);
+	if (x) {
+		x->keeps++;
+		buf_reset(&x->b);
+		buf_add(&x->b, rec, len);
+		x->have = true;
 		return;
 	}
 	m->keeps++;
@@ -751,23 +742,21 @@ static void one_keep(void *ctx, struct digest_value key, const char *rec, size_t
 	buf_reset(&m->rec);
 	buf_add(&m->rec, rec, len);
 	m->have = true;
-	m->have_html = m->have_gfm = false; /* another body's */
+	m->html.have = m->gfm.have = false; /* another body's */
 }
 
 static void one_carry(void *ctx, struct digest_value key)
 {
-	struct one_memo *m = ctx;
-	if (is_html_key(m, key))
-		m->carries++;
-	if (is_gfm_key(m, key))
-		m->gfm_carries++;
+	struct apart *x = apart_of(ctx, key);
+	if (x)
+		x->carries++;
 }
 
 static void one_release(struct one_memo *m)
 {
 	buf_release(&m->rec);
-	buf_release(&m->html);
-	buf_release(&m->gfm);
+	buf_release(&m->html.b);
+	buf_release(&m->gfm.b);
 }
 
 /* Parse good_head, then `body`, as content/en/a.md into `a`. */
@@ -851,7 +840,7 @@ static const char memo_body[] =
 static void test_memo_gives_what_cmark_gives(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf plain = BUF_INIT, first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
 	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
@@ -888,7 +877,7 @@ static int figure_resolver(void *ctx, const struct shortcode *sc, struct buf *ou
 static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf log = BUF_INIT;
 	struct diag d;
@@ -1021,7 +1010,7 @@ static void render_deferred(const char *body, struct digest_value key,
 static void test_the_html_is_read_only_for_a_page_written(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT, log = BUF_INIT;
 	struct body_file bf = { .seen = &seen };
@@ -1035,28 +1024,28 @@ static void test_the_html_is_read_only_for_a_page_written(void **state)
 	struct digest_value key = a.body_key, html_key = a.html_key, got;
 	markdown_article_free(&a);
 	assert_int_equal(m.keeps, 1);
-	assert_int_equal(m.html_keeps, 1);
+	assert_int_equal(m.html.keeps, 1);
 
 	render_deferred(memo_body, key, &memo, &bf, false, &out, &got, &log);
 	assert_true(digest_equal(got, html_key));
 	assert_int_equal(m.hits, 1);
-	assert_int_equal(m.html_finds, 0); /* not read */
-	assert_int_equal(m.carries, 1);    /* but carried on */
+	assert_int_equal(m.html.finds, 0); /* not read */
+	assert_int_equal(m.html.carries, 1); /* but carried on */
 	assert_int_equal(bf.loads, 0);
 
 	render_deferred(memo_body, key, &memo, &bf, true, &out, &got, &log);
 	assert_string_equal(out.ptr, plain.ptr);
-	assert_int_equal(m.html_hits, 1);
-	assert_int_equal(m.carries, 1);
+	assert_int_equal(m.html.hits, 1);
+	assert_int_equal(m.html.carries, 1);
 	assert_int_equal(bf.loads, 0);
 
-	m.have_html = false; /* lost: the body is read and parsed again */
+	m.html.have = false; /* lost: the body is read and parsed again */
 	buf_reset(&out);
 	render_deferred(memo_body, key, &memo, &bf, true, &out, &got, &log);
 	assert_string_equal(out.ptr, plain.ptr);
 	assert_true(digest_equal(got, html_key));
 	assert_int_equal(bf.loads, 1);
-	assert_int_equal(m.html_keeps, 2);
+	assert_int_equal(m.html.keeps, 2);
 	assert_int_equal(m.keeps, 1);
 	assert_string_equal(log.ptr, "");
 	buf_release(&plain);
@@ -1103,23 +1092,23 @@ static size_t render_unchecked(const char *body, struct digest_value key,
 static void test_the_headings_are_read_only_for_a_page_written(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf plain = BUF_INIT, out = BUF_INIT, log = BUF_INIT, good = BUF_INIT;
 	struct body_file bf = { .seen = NULL };
 	assert_int_equal(render_with(memo_body, &memo, &plain, &log), 0);
-	assert_int_equal(m.gfm_keeps, 1);
+	assert_int_equal(m.gfm.keeps, 1);
 	struct digest_value key = m.key;
-	buf_addbuf(&good, &m.gfm);
+	buf_addbuf(&good, &m.gfm.b);
 
 	assert_int_equal(render_unchecked(memo_body, key, &memo, &bf, false, &out, &log), 2);
-	assert_int_equal(m.gfm_finds, 0);
-	assert_int_equal(m.gfm_carries, 1);
+	assert_int_equal(m.gfm.finds, 0);
+	assert_int_equal(m.gfm.carries, 1);
 	assert_int_equal(bf.loads, 0);
 
 	assert_int_equal(render_unchecked(memo_body, key, &memo, &bf, true, &out, &log), 2);
 	assert_string_equal(out.ptr, plain.ptr);
-	assert_int_equal(m.gfm_hits, 1);
+	assert_int_equal(m.gfm.hits, 1);
 	assert_int_equal(bf.loads, 0);
 
 	/* lost, cut short, another body's count: parsed again, kept again */
@@ -1127,27 +1116,27 @@ static void test_the_headings_are_read_only_for_a_page_written(void **state)
 	struct diag d;
 	diag_init(&d, NULL, &log);
 	for (int damage = 0; damage < 3; damage++) {
-		buf_reset(&m.gfm);
+		buf_reset(&m.gfm.b);
 		if (damage == 1) {
-			buf_addbuf(&m.gfm, &good);
-			buf_truncate(&m.gfm, m.gfm.len - 1);
+			buf_addbuf(&m.gfm.b, &good);
+			buf_truncate(&m.gfm.b, m.gfm.b.len - 1);
 		} else if (damage == 2) {
 			struct gfm_out o;
 			gfm_out_init(&o);
 			gfm_render(one_heading, strlen(one_heading), "a.md", 1, &o, &d);
-			gfm_encode(&o, &m.gfm);
+			gfm_encode(&o, &m.gfm.b);
 			gfm_out_release(&o);
 		}
-		m.have_gfm = damage > 0;
-		int keeps = m.gfm_keeps;
+		m.gfm.have = damage > 0;
+		int keeps = m.gfm.keeps;
 		bf.loads = 0;
 		buf_reset(&out);
 		assert_int_equal(render_unchecked(memo_body, key, &memo, &bf, true, &out, &log), 2);
 		assert_string_equal(out.ptr, plain.ptr);
 		assert_int_equal(bf.loads, 1);
-		assert_int_equal(m.gfm_keeps, keeps + 1);
-		assert_int_equal(m.gfm.len, good.len);
-		assert_memory_equal(m.gfm.ptr, good.ptr, good.len);
+		assert_int_equal(m.gfm.keeps, keeps + 1);
+		assert_int_equal(m.gfm.b.len, good.len);
+		assert_memory_equal(m.gfm.b.ptr, good.ptr, good.len);
 	}
 	assert_string_equal(log.ptr, "");
 	buf_release(&plain);
@@ -1160,7 +1149,7 @@ static void test_the_headings_are_read_only_for_a_page_written(void **state)
 static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	static const char body[] =
 		"## Costs {{< price gpu=rtx-4090 >}}\n\nIt has 24 fans and `{{< code >}}`.\n\n"
@@ -1227,7 +1216,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 		"content/en/a.md: error: changed while the site was built; build again"));
 
 	/* not in the memo: read, rendered, kept under its key */
-	struct one_memo none = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct one_memo none = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo empty = { one_find, one_keep, &none, NULL, one_carry };
 	buf_reset(&out);
 	buf_reset(&seen);
@@ -1251,7 +1240,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 static void test_a_damaged_body_record_reads_the_body(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	static const char body[] = "Costs {{< price gpu=rtx-4090 >}} now.\n";
 	struct buf plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT, log = BUF_INIT;
@@ -1288,7 +1277,7 @@ static void test_a_damaged_body_record_reads_the_body(void **state)
 static void test_memo_never_keeps_a_rendering_that_warned(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf out = BUF_INIT, log = BUF_INIT;
 	const char *body = "[x](javascript:alert(1))\n";
@@ -1306,7 +1295,7 @@ static void test_memo_never_keeps_a_rendering_that_warned(void **state)
 static void test_memo_damaged_record_falls_back_to_cmark(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf plain = BUF_INIT, out = BUF_INIT, log = BUF_INIT;
 	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
@@ -1326,7 +1315,7 @@ static void test_memo_damaged_record_falls_back_to_cmark(void **state)
 static void test_prose_is_checked_from_the_memo(void **state)
 {
 	(void)state;
-	struct one_memo m = { .rec = BUF_INIT, .html = BUF_INIT, .gfm = BUF_INIT };
+	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
 	struct buf first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
 	const char *body = "| a | b |\n|---|---|\n| RTX 4090 | 24 GB |\n\nIt has 2 fans.\n";
