@@ -218,22 +218,29 @@ static size_t cut_at(const char *s, size_t len, size_t max)
 	return n;
 }
 
-/* The doc's strings and its text for snippets: the description, a space,
- * the body, cut at SEARCH_TEXT_MAX bytes. */
+/* The doc's JSON (struct idoc) from its strings and its text for
+ * snippets: the description, a space, the body, cut at SEARCH_TEXT_MAX
+ * bytes. */
 static void page_set_doc(struct search_page *pg, const struct search_doc *d,
 			 const char *body, size_t body_len)
 {
-	pg->doc.title = xstrdup(d->title);
-	pg->doc.path = xstrdup(d->path);
-	pg->doc.kind = xstrdup(d->kind);
-	struct buf text = BUF_INIT;
+	struct buf text = BUF_INIT, json = BUF_INIT;
 	if (d->description && *d->description) {
 		buf_adds(&text, d->description);
 		buf_addc(&text, ' ');
 	}
 	buf_add(&text, body, body_len);
-	pg->doc.text = xstrndup(text.ptr, cut_at(text.ptr, text.len, SEARCH_TEXT_MAX));
+	buf_addc(&json, '[');
+	text_escape_jsons(&json, d->title ? d->title : "");
+	buf_addc(&json, ',');
+	text_escape_jsons(&json, d->path ? d->path : "");
+	buf_addc(&json, ',');
+	text_escape_jsons(&json, d->kind ? d->kind : "");
+	buf_addc(&json, ',');
+	text_escape_json(&json, text.ptr ? text.ptr : "", cut_at(text.ptr, text.len, SEARCH_TEXT_MAX));
+	buf_addc(&json, ']');
 	buf_release(&text);
+	pg->doc.json = buf_detach(&json, &pg->doc.len);
 }
 
 struct search_page *search_page_new(const struct search_doc *d)
@@ -272,10 +279,23 @@ struct search_page *search_page_from_html(struct search_terms *st,
 
 static void idoc_free(struct idoc *d)
 {
-	free(d->title);
-	free(d->path);
-	free(d->kind);
-	free(d->text);
+	free(d->json);
+}
+
+/* A record's doc (after search_page_encode's rule) into *d: false when it
+ * is none (cut short, or not a JSON array of one line: never a doc a
+ * page gave). */
+static bool read_doc(struct buf_reader *r, struct idoc *d)
+{
+	*d = (struct idoc){ .title_tokens = buf_read_u32(r) };
+	size_t n;
+	const char *p = buf_read_counted(r, &n);
+	if (r->bad || !p || n < 2 || p[0] != '[' || p[n - 1] != ']' || memchr(p, '\0', n) ||
+	    memchr(p, '\n', n))
+		return false;
+	d->json = xstrndup(p, n);
+	d->len = n;
+	return true;
 }
 
 void search_page_free(struct search_page *pg)
@@ -288,7 +308,7 @@ void search_page_free(struct search_page *pg)
 	free(pg);
 }
 
-/* The record: title_tokens, the doc's four strings (buf.h's records), the
+/* The record: title_tokens, the doc's JSON (buf.h's counted bytes), the
  * term count, then each term as its fields (a byte), its length (a byte:
  * at most WORD_MAX) and its bytes; its head and hash are made again when
  * it is read, by one load and one multiplication for most. */
@@ -298,9 +318,7 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 {
 	const struct idoc *d = &pg->doc;
 	buf_add_u32(out, d->title_tokens);
-	const char *const strs[] = { d->title, d->path, d->kind, d->text };
-	for (size_t i = 0; i < 4; i++)
-		buf_add_counted(out, strs[i], strlen(strs[i]));
+	buf_add_counted(out, d->json, d->len);
 	const struct token_set *ts = &pg->terms->set;
 	buf_add_u32(out, (uint32_t)ts->nin_page);
 	size_t need = 0;
@@ -371,15 +389,9 @@ struct search_page *search_page_decode(struct search_terms *st, const char *data
 {
 	struct search_page *pg = page_new(st, false);
 	struct buf_reader r = { (const unsigned char *)data, len, false };
-	pg->doc.title_tokens = buf_read_u32(&r);
-	char **strs[] = { &pg->doc.title, &pg->doc.path, &pg->doc.kind, &pg->doc.text };
-	for (size_t i = 0; i < 4; i++) {
-		size_t n;
-		const char *p = buf_read_counted(&r, &n);
-		*strs[i] = xstrndup(p ? p : "", n);
-	}
+	bool doc = read_doc(&r, &pg->doc);
 	size_t nterms = buf_read_u32(&r);
-	if (r.bad || !page_decode_terms(&st->set, r.p, r.left, nterms)) {
+	if (!doc || r.bad || !page_decode_terms(&st->set, r.p, r.left, nterms)) {
 		search_page_free(pg);
 		return NULL;
 	}
@@ -397,15 +409,8 @@ void search_index_reserve(struct search_index *ix, size_t ndocs)
 int search_index_put_doc(struct search_index *ix, size_t doc, const char *data, size_t len)
 {
 	struct buf_reader r = { (const unsigned char *)data, len, false };
-	struct idoc d = { .title_tokens = buf_read_u32(&r) };
-	char **strs[] = { &d.title, &d.path, &d.kind, &d.text };
-	for (size_t i = 0; i < 4 && !r.bad; i++) {
-		size_t n;
-		const char *p = buf_read_counted(&r, &n);
-		*strs[i] = p && !memchr(p, '\0', n) ? xstrndup(p, n) : NULL;
-		r.bad = r.bad || !*strs[i];
-	}
-	if (r.bad || doc >= ix->ndocs) {
+	struct idoc d;
+	if (!read_doc(&r, &d) || doc >= ix->ndocs) {
 		idoc_free(&d);
 		return -1;
 	}
@@ -701,11 +706,9 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		     const char *was, size_t len)
 {
 	struct buf_reader r = { (const unsigned char *)was, len, false };
-	buf_read_u32(&r); /* the doc's strings: the doc shards' business */
-	for (size_t i = 0; i < 4; i++) {
-		size_t n;
-		buf_read_counted(&r, &n);
-	}
+	buf_read_u32(&r); /* the doc: the doc shards' business */
+	size_t ndoc;
+	buf_read_counted(&r, &ndoc);
 	size_t nterms = buf_read_u32(&r);
 	if (r.bad || nterms > r.left / (TOKEN_HEAD + 1))
 		return -1;

@@ -32,8 +32,12 @@ struct term {
 	uint32_t npost, cap;
 };
 
+/* A doc as its doc shard writes it: the JSON array ["title","path","kind",
+ * "text"], escaped once when its page is read and kept so in the page's
+ * record, so a kept page's doc costs a copy, not an escaping. */
 struct idoc {
-	char *title, *path, *kind, *text;
+	char *json;
+	size_t len;
 	unsigned title_tokens;
 };
 

@@ -423,17 +423,13 @@ static int write_kept_shards(const struct search_kept *kept, struct search_index
 	return rc;
 }
 
+/* A doc as it was escaped (struct idoc); one no page gave, empty. */
 static void add_doc(struct buf *b, const struct idoc *d)
 {
-	buf_addc(b, '[');
-	text_escape_jsons(b, d->title ? d->title : "");
-	buf_addc(b, ',');
-	text_escape_jsons(b, d->path ? d->path : "");
-	buf_addc(b, ',');
-	text_escape_jsons(b, d->kind ? d->kind : "");
-	buf_addc(b, ',');
-	text_escape_jsons(b, d->text ? d->text : "");
-	buf_addc(b, ']');
+	if (d->json)
+		buf_add(b, d->json, d->len);
+	else
+		buf_adds(b, "[\"\",\"\",\"\",\"\"]");
 }
 
 /* Doc shards, cut when one reaches SEARCH_DOC_SHARD_BYTES; the first doc

@@ -735,6 +735,8 @@ static void test_a_decoded_page_indexes_as_the_page_made_from_its_doc(void **sta
 	buf_release(&long_body);
 }
 
+#define DOC_X "[\"x\",\"x\",\"x\",\"x\"]"
+
 static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 {
 	(void)state;
@@ -762,12 +764,20 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 		{ 16, 1, "x", false },
 		{ 0, 1, "x", false },
 	};
+	/* a doc is a JSON array of one line, as a page's is: any other is none */
+	static const char *const docs_not[] = { "x", "[", "[\"x\"", "\"x\"]", "[\"x\n\"]" };
+	for (size_t k = 0; k < sizeof docs_not / sizeof docs_not[0]; k++) {
+		buf_reset(&b);
+		buf_add_u32(&b, 0);
+		buf_add_counted(&b, docs_not[k], strlen(docs_not[k]));
+		buf_add_u32(&b, 0);
+		assert_null(search_page_decode(terms, b.ptr, b.len));
+	}
 	for (size_t k = 0; k < sizeof toks / sizeof toks[0]; k++) {
 		for (unsigned twice = 0; twice < 2; twice++) {
 			buf_reset(&b);
 			buf_add_u32(&b, 0);
-			for (size_t i = 0; i < 4; i++)
-				buf_add_counted(&b, "x", 1);
+			buf_add_counted(&b, DOC_X, sizeof DOC_X - 1);
 			buf_add_u32(&b, 1 + twice);
 			for (unsigned i = 0; i <= twice; i++) {
 				buf_addc(&b, (char)toks[k].fields);
