@@ -78,6 +78,20 @@ def weight(fields):
     return 0
 
 
+def postings(post):
+    """(doc, fields) of a term's postings: steps from the doc before, each
+    followed by its fields negated unless they are the body alone."""
+    doc, i = 0, 0
+    while i < len(post):
+        doc += post[i]
+        fields = 1
+        if i + 1 < len(post) and post[i + 1] < 0:
+            i += 1
+            fields = -post[i]
+        yield doc, fields
+        i += 1
+
+
 class Index:
     def __init__(self, folder):
         self.folder = folder
@@ -101,9 +115,9 @@ class Index:
                 exact = term == tok
                 if not exact and not (prefix and len(tok) >= 2 and term.startswith(tok)):
                     continue
-                for i in range(0, len(post), 2):
-                    s = weight(post[i + 1]) * (2 if exact else 1)
-                    scores[post[i]] = max(scores.get(post[i], 0), s)
+                for d, fields in postings(post):
+                    s = weight(fields) * (2 if exact else 1)
+                    scores[d] = max(scores.get(d, 0), s)
             total = scores if total is None else {d: total[d] + scores[d] for d in total if d in scores}
         ids = sorted(total or {}, key=lambda d: (-total[d], self.meta['title_tokens'][d], d))
         starts = self.meta['doc_shards']

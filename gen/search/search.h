@@ -15,8 +15,10 @@
  *   index.json   {"v":1,"shards":S,"number_shards":M,"docs":N,
  *                "doc_shards":[first id of each doc shard...],
  *                "title_tokens":[per doc]}
- *   t<k>.json    {"<token>":[doc,fields,doc,fields,...],...}, tokens in
- *                byte order; a token that starts with a digit lives in
+ *   t<k>.json    {"<token>":[step,...],...}, each posting the step
+ *                from the doc before (the first from 0), then its fields
+ *                negated unless they are the body alone ([3,1,-8]: doc 3
+ *                in the body, doc 4 in the title); tokens in byte order; a token that starts with a digit lives in
  *                shard h % M, any other in M + h % (S - M), h being
  *                search_shard_of(its first two characters) (struct
  *                search_shards): every token sharing a prefix of two

@@ -123,14 +123,26 @@
     for (var i = 0; i < FIELD.length; i++) if (fields & FIELD[i][0]) return FIELD[i][1];
     return 0;
   }
+  /* Each posting of a term as fn(doc, fields): a step from the doc before
+   * (the first from 0), then its fields negated unless they are the body
+   * alone (gen/search/search.h). */
+  function eachPosting(post, fn) {
+    var doc = 0;
+    for (var i = 0; i < post.length; i++) {
+      doc += post[i];
+      var fields = 1;
+      if (i + 1 < post.length && post[i + 1] < 0) fields = -post[++i];
+      fn(doc, fields);
+    }
+  }
   /* doc id -> best score of one token (exact x2, prefix x1). */
   function scoresOf(table, token, prefix) {
     var out = {};
     function take(post, exact) {
-      for (var i = 0; i + 1 < post.length; i += 2) {
-        var s = weight(post[i + 1]) * (exact ? 2 : 1);
-        if (!(post[i] in out) || out[post[i]] < s) out[post[i]] = s;
-      }
+      eachPosting(post, function (doc, fields) {
+        var s = weight(fields) * (exact ? 2 : 1);
+        if (!(doc in out) || out[doc] < s) out[doc] = s;
+      });
     }
     if (Object.prototype.hasOwnProperty.call(table, token)) take(table[token], true);
     if (prefix && Array.from(token).length >= 2) {
