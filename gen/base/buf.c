@@ -1,4 +1,5 @@
 #include "base/buf.h"
+#include "base/bytes.h"
 #include "base/numfmt.h"
 #include "base/xalloc.h"
 
@@ -192,10 +193,14 @@ void buf_add_u32(struct buf *b, uint32_t v)
 	buf_add(b, c, sizeof c);
 }
 
+/* One store (a cache's index is hundreds of thousands of these). */
 void buf_add_u64(struct buf *b, uint64_t v)
 {
-	buf_add_u32(b, (uint32_t)v);
-	buf_add_u32(b, (uint32_t)(v >> 32));
+	if (b->len + 8 >= b->cap)
+		buf_grow(b, 8);
+	bytes_put_le64(b->ptr + b->len, v);
+	b->len += 8;
+	b->ptr[b->len] = '\0';
 }
 
 void buf_add_counted(struct buf *b, const void *data, size_t len)

@@ -222,12 +222,27 @@ bool digest_equal(struct digest_value x, struct digest_value y)
 	return x.hi == y.hi && x.lo == y.lo;
 }
 
+/* Half a word, 32 bits, as 8 lowercase hex digits ("%08x"), all eight at
+ * once: each nibble spread to a byte of its own (the lowest nibble in the
+ * lowest byte), 0-9 and 10-15 told apart by a carry out of the low half of
+ * each byte (n + 6 reaches 16 when n is 10 or more), '0' added to each
+ * and 'a' - '0' - 10 to the letters, then stored highest digit first. */
+static void hex_half(uint32_t x, char *out)
+{
+	uint64_t v = x;
+	v = (v | v << 16) & 0x0000FFFF0000FFFFu;
+	v = (v | v << 8) & 0x00FF00FF00FF00FFu;
+	v = (v | v << 4) & 0x0F0F0F0F0F0F0F0Fu;
+	uint64_t letter = ((v + 0x0606060606060606u) >> 4) & 0x0101010101010101u;
+	v += 0x3030303030303030u + letter * ('a' - '0' - 10);
+	bytes_put_le64(out, __builtin_bswap64(v));
+}
+
 /* A word as 16 lowercase hex digits ("%016llx"). */
 static void hex_word(uint64_t w, char *out)
 {
-	static const char digits[] = "0123456789abcdef";
-	for (int i = 15; i >= 0; i--, w >>= 4)
-		out[i] = digits[w & 15];
+	hex_half((uint32_t)(w >> 32), out);
+	hex_half((uint32_t)w, out + 8);
 }
 
 void digest_hex(struct digest_value v, char out[33])

@@ -230,6 +230,9 @@ static void test_hex_is_32_lowercase_digits_of_both_words(void **state)
 	assert_string_equal(hex, "0123456789abcdeffedcba9876543210");
 	digest_hex((struct digest_value){ 0, 1 }, hex);
 	assert_string_equal(hex, "00000000000000000000000000000001");
+	/* every digit at once: the letters start where 9 ends, in each half */
+	digest_hex((struct digest_value){ UINT64_MAX, 0x9a09a09af0f0f0f0u }, hex);
+	assert_string_equal(hex, "ffffffffffffffff9a09a09af0f0f0f0");
 	digest_hex(digest_bytes(text, strlen(text)), hex);
 	assert_int_equal(strlen(hex), 32);
 	assert_int_equal(strspn(hex, "0123456789abcdef"), 32);
