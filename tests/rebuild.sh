@@ -109,8 +109,11 @@ check "an article touched: its pages kept, not the build skipped" \
 
 # 3. Edits, each followed by a rebuild that must equal a full build.
 cache_ino=$(stat -c %i "$proj/.site-cache-site")
+sitemap_ino=$(stat -c %i "$site/sitemap.xml")
 sed -i 's/^rtx-4090,,0.39,/rtx-4090,,0.41,/' "$proj/data/prices.csv"
 edited "a price edit"
+check "the price edit keeps the sitemap as published (no page came or went)" \
+	test "$(stat -c %i "$site/sitemap.xml")" = "$sitemap_ino"
 check "the price edit appends to the cache (its file kept, no mark left)" \
 	test "$(stat -c %i "$proj/.site-cache-site")" = "$cache_ino" -a ! -e "$proj/.site-cache-site.tail"
 check "the price edit is reported" grep -q 'RTX 4090 lowest on-demand price: \$0.39/h → \$0.41/h' "$work/out"
@@ -135,6 +138,7 @@ A short article, added after the first build.
 MD
 edited "an article added"
 check "the added article is published" test -f "$site/en/articles/rebuild-note/index.html"
+check "and in the sitemap" grep -q '/en/articles/rebuild-note/</loc>' "$site/sitemap.xml"
 # its contents come with its third heading: a kept page knows how many
 # headings its body has without reading them
 printf '\n## One\n\nText.\n\n## Two\n\nText.\n' >>"$proj/content/en/rebuild-note.md"
@@ -233,6 +237,9 @@ check "only that page is rendered" grep -q '(1 pages rendered' "$work/out"
 rm "$site/en/gpus/index.html"
 rebuild "$work/out"
 check "a page removed by hand is rendered again" test -f "$site/en/gpus/index.html"
+rm "$site/sitemap.xml" && echo 'changed by hand' >"$site/sitemap.xml"
+rebuild "$work/out"
+check "a sitemap changed by hand is made again" grep -q '<urlset' "$site/sitemap.xml"
 echo stray >"$site/stray.txt"
 rebuild "$work/out"
 check "a stray file in the site is removed" test ! -e "$site/stray.txt"

@@ -354,7 +354,7 @@ static int render_all(struct site *s, struct output *out,
 	if (rc == 0)
 		rc = guide_charts_write(s, out);
 	if (rc == 0)
-		rc = feeds_write(s, out);
+		rc = feeds_write(s, out, cache->old);
 	if (rc == 0)
 		rc = calculator_write(s, out);
 	if (rc == 0) {

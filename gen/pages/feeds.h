@@ -22,11 +22,14 @@
 
 struct buf;
 struct output;
+struct pagecache;
 struct site;
 
-/* Write sitemap.xml, both Atom feeds and robots.txt. Returns 0, or -1 after reporting
- * a problem. */
-int feeds_write(struct site *s, struct output *o);
+/* Write sitemap.xml, both Atom feeds and robots.txt. The sitemap is kept
+ * as published when the last build (its cache `last`, or NULL) made it of
+ * the same pages and base URL. Returns 0, or -1 after reporting a
+ * problem. */
+int feeds_write(struct site *s, struct output *o, const struct pagecache *last);
 
 /* The sitemap's bytes, appended to `out`. Returns 0. */
 int feeds_sitemap(struct site *s, struct buf *out);

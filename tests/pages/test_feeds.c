@@ -377,7 +377,7 @@ static void test_feeds_write_publishes_sitemap_and_both_feeds(void **state)
 	out = buf_detach(&path, NULL);
 	struct output o;
 	assert_int_equal(output_begin(&o, out, &fx->base.diag), 0);
-	assert_int_equal(feeds_write(&fx->base.s, &o), 0);
+	assert_int_equal(feeds_write(&fx->base.s, &o, NULL), 0);
 	assert_int_equal(output_commit(&o), 0);
 	output_free(&o);
 	const char *files[] = { "sitemap.xml", "en/feed.xml", "zh/feed.xml" };
