@@ -426,3 +426,26 @@ int markdown_article_decode(struct article *a, const char *path, int lang,
 	article_set_path(a, path, lang);
 	return 0;
 }
+
+int markdown_compare_newest_first(const void *a, const void *b)
+{
+	const struct article *x = *(const struct article *const *)a;
+	const struct article *y = *(const struct article *const *)b;
+	int c = strcmp(y->date ? y->date : "", x->date ? x->date : "");
+	return c ? c : strcmp(x->slug ? x->slug : "", y->slug ? y->slug : "");
+}
+
+size_t markdown_newest_first(const struct article **list, size_t n, size_t k)
+{
+	size_t m = 0; /* list[0, m): the newest so far, in order */
+	for (size_t i = 0; i < n && k; i++) {
+		const struct article *a = list[i];
+		if (m == k && markdown_compare_newest_first(&a, &list[m - 1]) >= 0)
+			continue;
+		size_t j = m < k ? m++ : m - 1; /* full: the last one goes */
+		for (; j > 0 && markdown_compare_newest_first(&a, &list[j - 1]) < 0; j--)
+			list[j] = list[j - 1];
+		list[j] = a;
+	}
+	return m;
+}

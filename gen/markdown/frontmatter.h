@@ -43,4 +43,13 @@ int markdown_reload_body(struct article *a, const char *src, size_t len);
  * a->words, for the reading time (text_count_words). */
 void markdown_count_words(struct article *a);
 
+/* Articles newest first: by date (the latest first), then by slug; a
+ * missing date or slug reads as an empty one. A qsort comparator of
+ * `const struct article *` items. */
+int markdown_compare_newest_first(const void *a, const void *b);
+/* The `k` newest of the `n` articles of `list` put at its front in that
+ * order, without sorting the others (a feed or the home page shows 20 or
+ * 5 of thousands); how many that is (at most k). */
+size_t markdown_newest_first(const struct article **list, size_t n, size_t k);
+
 #endif

@@ -10,6 +10,7 @@
 
 #include <stddef.h>
 
+struct article;
 struct site;
 struct value;
 
@@ -32,6 +33,9 @@ void articles_load(struct site *s);
  * next in the plan's order (the home page), which articles knows nothing
  * of. */
 void articles_plan(struct site *s, void (*after_lists)(struct site *s, enum lang l));
+
+/* The articles of language l in load order (the build arena's: `n` set). */
+const struct article **articles_in(struct site *s, enum lang l, size_t *n);
 
 /* The `max` newest articles of language l, as the home page lists them
  * (summaries with links relative to the home page); after articles_plan.

@@ -5,6 +5,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/digest.h"
+#include "markdown/frontmatter.h"
 #include "markdown/markdown.h"
 #include "publish/output.h"
 #include "publish/pagecache.h"
@@ -288,32 +289,6 @@ int feeds_sitemap(struct site *s, struct buf *out)
 
 /* ---- Atom feeds ---- */
 
-static int compare_newest_first(const void *a, const void *b)
-{
-	const struct article *x = *(const struct article *const *)a;
-	const struct article *y = *(const struct article *const *)b;
-	int c = strcmp(y->date ? y->date : "", x->date ? x->date : "");
-	return c ? c : strcmp(x->slug ? x->slug : "", y->slug ? y->slug : "");
-}
-
-/* Put the first `k` of the `n` articles of `list` in feed order (newest
- * first) at its front, sorted, and return how many that is: a feed shows
- * ARTICLES_IN_FEED of a thousand, which need no sort of all of them. */
-static size_t newest_first(const struct article **list, size_t n, size_t k)
-{
-	size_t m = 0; /* list[0, m): the newest so far, in order */
-	for (size_t i = 0; i < n && k; i++) {
-		const struct article *a = list[i];
-		if (m == k && compare_newest_first(&a, &list[m - 1]) >= 0)
-			continue;
-		size_t j = m < k ? m++ : m - 1; /* full: the last one goes */
-		for (; j > 0 && compare_newest_first(&a, &list[j - 1]) < 0; j--)
-			list[j] = list[j - 1];
-		list[j] = a;
-	}
-	return m;
-}
-
 /* "2026-07-27" as an RFC 3339 time stamp (midnight UTC). */
 static const char *timestamp(struct site *s, const char *ymd)
 {
@@ -355,12 +330,9 @@ static void feed_entry(struct site *s, struct xml *x, enum lang l,
 
 int feeds_atom(struct site *s, enum lang l, struct buf *out)
 {
-	const struct article **list = xcalloc(s->in.narticles + 1, sizeof *list);
-	size_t n = 0;
-	for (size_t i = 0; i < s->in.narticles; i++)
-		if (s->in.articles[i].lang == (int)l)
-			list[n++] = &s->in.articles[i];
-	n = newest_first(list, n, ARTICLES_IN_FEED);
+	size_t n;
+	const struct article **list = articles_in(s, l, &n);
+	n = markdown_newest_first(list, n, ARTICLES_IN_FEED);
 
 	/* the feed changed when its newest entry did, or at the build date */
 	const char *updated = s->in.date ? s->in.date : "";
@@ -373,15 +345,12 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 		site_page_url(&s->in, &s->arena, l, "feed.xml"), home, updated,
 	};
 	struct xml x;
-	if (feed_begin(s, &x, l, &head) != 0) {
-		free(list);
+	if (feed_begin(s, &x, l, &head) != 0)
 		return -1;
-	}
 	/* the newest entries only: a feed reader needs no archive */
 	for (size_t i = 0; i < n; i++)
 		feed_entry(s, &x, l, list[i]);
 	end(&x);
-	free(list);
 	return xml_end(&x, out);
 }
 

@@ -1392,6 +1392,40 @@ static void test_a_parse_kept_between_builds_reads_back_as_it_was(void **state)
 	markdown_article_free(&a);
 }
 
+/* The k newest articles picked from many are the first k of the whole
+ * list sorted newest first: by date, then by slug; no date reads as the
+ * earliest. */
+static void test_the_newest_are_the_first_of_the_sorted_list(void **state)
+{
+	(void)state;
+	static const char *const dates[] = { "2026-01-02", "2026-03-01", NULL, "2026-03-01",
+					     "2025-12-31", "2026-02-28", "2026-03-01", "2026-01-02" };
+	static const char *const slugs[] = { "b", "c", "a", "a", "z", "y", "b", "a" };
+	enum { N = sizeof dates / sizeof dates[0] };
+	struct article arts[N];
+	const struct article *sorted[N];
+	memset(arts, 0, sizeof arts);
+	for (size_t i = 0; i < N; i++) {
+		arts[i].date = (char *)dates[i];
+		arts[i].slug = (char *)slugs[i];
+		sorted[i] = &arts[i];
+	}
+	qsort(sorted, N, sizeof *sorted, markdown_compare_newest_first);
+	assert_ptr_equal(sorted[0], &arts[3]); /* 03-01 a, b, c */
+	assert_ptr_equal(sorted[1], &arts[6]);
+	assert_ptr_equal(sorted[2], &arts[1]);
+	assert_ptr_equal(sorted[N - 1], &arts[2]); /* no date */
+	for (size_t k = 0; k <= N + 1; k++) {
+		const struct article *list[N];
+		for (size_t i = 0; i < N; i++)
+			list[i] = &arts[(i * 5) % N]; /* another order */
+		size_t m = markdown_newest_first(list, N, k);
+		assert_int_equal(m, k < N ? k : N);
+		for (size_t i = 0; i < m; i++)
+			assert_ptr_equal(list[i], sorted[i]);
+	}
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -1448,6 +1482,7 @@ int main(void)
 		T(test_memo_never_keeps_a_rendering_that_warned),
 		T(test_memo_damaged_record_falls_back_to_cmark),
 		T(test_a_parse_kept_between_builds_reads_back_as_it_was),
+		T(test_the_newest_are_the_first_of_the_sorted_list),
 	};
 	return cmocka_run_group_tests_name("markdown", tests, NULL, NULL);
 }
