@@ -941,6 +941,16 @@ static bool links_climb(const char *html, size_t len)
 	return true;
 }
 
+/* The entry of `key` (sc's, just found or kept) known by sc's text too. */
+static void know_text(struct cite_memo *memo, const struct page_ctx *pc, int depth,
+		      const struct shortcode *sc, const char *key)
+{
+	if (sc->text)
+		cite_memo_alias(memo, cite_memo_text_key(memo, lang_code(pc->l), depth, sc->block,
+							 sc->text, sc->text_len),
+				key);
+}
+
 int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 		 struct diag *diag)
 {
@@ -948,9 +958,12 @@ int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 	struct cite_memo *memo = pc->cites;
 	if (!memo || !pc->path)
 		return resolve_now(pc, sc, out, diag);
-	const char *key = cite_memo_key(memo, lang_code(pc->l), site_path_depth(pc->path), sc);
-	if (cite_memo_find(memo, key, out, pc->marks))
+	int depth = site_path_depth(pc->path);
+	const char *key = cite_memo_key(memo, lang_code(pc->l), depth, sc);
+	if (cite_memo_find(memo, key, out, pc->marks)) {
+		know_text(memo, pc, depth, sc, key);
 		return 0;
+	}
 	/* resolved with a sink of its own, whose marks are the entry's */
 	struct ledger_sink marks = { 0 };
 	struct page_ctx own = *pc;
@@ -961,8 +974,21 @@ int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 	if (pc->marks)
 		ledger_sink_replay(pc->marks, &marks);
 	if (rc == 0 && diag->errors + diag->warnings == messages &&
-	    !kind_is_block(sc->name) && links_climb(out->ptr + at, out->len - at))
+	    !kind_is_block(sc->name) && links_climb(out->ptr + at, out->len - at)) {
 		cite_memo_keep(memo, key, out->ptr + at, out->len - at, &marks);
+		know_text(memo, pc, depth, sc, key);
+	}
 	ledger_sink_release(&marks);
 	return rc;
+}
+
+bool cite_resolve_known(void *ctx, const char *text, size_t len, bool block,
+			struct buf *out, struct digest_value *digest)
+{
+	const struct page_ctx *pc = ctx;
+	if (!pc->cites || !pc->path)
+		return false;
+	const char *key = cite_memo_text_key(pc->cites, lang_code(pc->l),
+					     site_path_depth(pc->path), block, text, len);
+	return cite_memo_find_text(pc->cites, key, out, pc->marks, digest);
 }

@@ -7,8 +7,12 @@
 
 #include "model/i18n.h"
 
+#include <stdbool.h>
+#include <stddef.h>
+
 struct buf;
 struct diag;
+struct digest_value;
 struct shortcode;
 struct site;
 
@@ -18,5 +22,9 @@ struct site;
  * figure with no data shows "no data" and gives a warning. */
 int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 		 struct diag *diag);
+/* markdown_cite's resolve_known for cite_resolve: a shortcode this thread
+ * resolved before (cite_memo.h), known by its text. */
+bool cite_resolve_known(void *ctx, const char *text, size_t len, bool block,
+			struct buf *out, struct digest_value *digest);
 
 #endif

@@ -182,8 +182,24 @@ static void mark_code(struct scan *st, const char *html)
 	}
 }
 
-/* Parse and resolve every shortcode outside code; a "{{<" not closed on
- * its line is an error there. */
+struct digest_value markdown_cited_digest(const char *html, size_t len)
+{
+	return digest_bytes(html, len);
+}
+
+/* The shortcode of `c` (found as `f`) parsed, if the resolver knew it by
+ * its text and it was not: as it parsed before (0), or -1 (reported). */
+static int cited_parse(struct scan *st, struct cited *c, const struct found *f)
+{
+	if (c->storage)
+		return 0;
+	c->storage = xstrndup(f->text + 3, f->len - 6);
+	return shortcode_parse(c->storage, &c->sc, st->diag);
+}
+
+/* Resolve every shortcode outside code (one the resolver knows by its
+ * text without parsing it); a "{{<" not closed on its line is an error
+ * there. */
 static void resolve_all(struct scan *st, const struct markdown_cite *cite)
 {
 	for (size_t i = 0; i < st->n; i++) {
@@ -198,15 +214,21 @@ static void resolve_all(struct scan *st, const struct markdown_cite *cite)
 		}
 		struct cited *c = xcalloc(1, sizeof *c);
 		buf_init(&c->html);
-		c->storage = xstrndup(f->text + 3, f->len - 6);
 		c->sc.path = st->a->path;
 		c->sc.line = f->line;
 		c->sc.col = f->col;
 		c->sc.block = f->block;
+		c->sc.text = f->text + 3;
+		c->sc.text_len = f->len - 6;
 		f->cited = c;
-		if (shortcode_parse(c->storage, &c->sc, st->diag) != 0 ||
+		if (cite->resolve_known &&
+		    cite->resolve_known(cite->ctx, c->sc.text, c->sc.text_len, f->block,
+					&c->html, &c->digest))
+			continue;
+		if (cited_parse(st, c, f) != 0 ||
 		    cite->resolve(cite->ctx, &c->sc, &c->html, st->diag) != 0)
 			st->errors++;
+		c->digest = markdown_cited_digest(c->html.ptr, c->html.len);
 	}
 }
 
@@ -383,7 +405,8 @@ static void check_prose(struct scan *st, const struct gfm_out *o,
 				s = tok + 3;
 				continue;
 			}
-			if (st->items[idx].cited) {
+			if (st->items[idx].cited &&
+			    cited_parse(st, st->items[idx].cited, &st->items[idx]) == 0) {
 				ALLOC_GROW(cites, ncites, cap);
 				cites[ncites++] = (struct prose_cite){
 					&st->items[idx].cited->sc, text.len };
@@ -597,18 +620,18 @@ static struct digest_value html_key_of(const struct scan *st, struct digest_valu
 		digest_add_field(&d, f->text, f->len);
 		digest_add_byte(&d, f->cited != NULL);
 		if (f->cited)
-			digest_add_field(&d, f->cited->html.ptr, f->cited->html.len);
+			digest_add_value(&d, f->cited->digest);
 	}
 	return digest_end(&d);
 }
 
 /* The canonical texts of the shortcodes resolved, sorted, into a->cites. */
-static void record_cites(struct article *a, const struct scan *st)
+static void record_cites(struct article *a, struct scan *st)
 {
 	a->cites = xcalloc(st->n + 1, sizeof *a->cites);
 	for (size_t i = 0; i < st->n; i++) {
-		const struct cited *c = st->items[i].cited;
-		if (c && c->sc.name)
+		struct cited *c = st->items[i].cited;
+		if (c && cited_parse(st, c, &st->items[i]) == 0 && c->sc.name)
 			a->cites[a->ncites++] = shortcode_canonical(&c->sc);
 	}
 	qsort(a->cites, a->ncites, sizeof *a->cites, text_compare_strings);

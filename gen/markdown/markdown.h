@@ -173,7 +173,18 @@ struct markdown_cite {
 	void *ctx;
 	int (*load_body)(void *ctx, struct article *a);
 	bool list_cites;
+	/* May be NULL. A shortcode `resolve` resolved before without a
+	 * message, known by its text as written (struct shortcode's `text`)
+	 * and whether it stands on its own line: its HTML appended to `out`,
+	 * the HTML's digest (markdown_cited_digest) into *digest, and true,
+	 * as `resolve` would have done it; false when it is not known (it is
+	 * then parsed and resolved). */
+	bool (*resolve_known)(void *ctx, const char *text, size_t len, bool block,
+			      struct buf *out, struct digest_value *digest);
 };
+
+/* The digest of a shortcode's HTML, as an article's html_key takes it. */
+struct digest_value markdown_cited_digest(const char *html, size_t len);
 
 /* The memo's key of a body of `len` bytes. */
 struct digest_value markdown_body_key(const char *body, size_t len);

@@ -25,6 +25,10 @@ struct shortcode {
 	const char *path; /* article path, for messages */
 	int line, col;    /* position of "{{<" in the file */
 	bool block;
+	/* the shortcode as written, between "{{<" and ">}}" (NULL: not
+	 * given), for a resolver that knows it again by it */
+	const char *text;
+	size_t text_len;
 };
 
 /* The value of an argument, or NULL. */

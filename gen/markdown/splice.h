@@ -10,16 +10,21 @@
 #define GPUGUIDE_SPLICE_H
 
 #include "base/buf.h"
+#include "base/digest.h"
 #include "markdown/shortcode_text.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
-/* A shortcode resolved: its parsed form and its HTML. */
+/* A shortcode resolved: its parsed form (once parsed: a shortcode the
+ * resolver knew by its text is parsed only when asked for), its HTML and
+ * the HTML's digest (markdown_cited_digest). */
 struct cited {
 	struct shortcode sc;
-	char *storage; /* the shortcode's text, holding name and args */
+	char *storage; /* the shortcode's text, holding name and args; NULL
+			  until parsed */
 	struct buf html;
+	struct digest_value digest;
 };
 
 /* A shortcode found in the body, before cmark says whether it stands in

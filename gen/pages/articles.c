@@ -612,7 +612,7 @@ static int render_body(const struct page_ctx *pc, struct article *a,
 	tmp.has_body_key = a->has_body_key;
 	/* the shortcodes see the page as it is: its path, arena, marks */
 	struct markdown_cite mc = { cite_resolve, NULL, (void *)pc, load_body,
-				    !pc->in->opt.write };
+				    !pc->in->opt.write, cite_resolve_known };
 	const struct markdown_memo *memo = pc->in->markdown_memo;
 	uint64_t t0 = site_clock_ns();
 	int rc = markdown_render_deferred(&tmp, &mc, memo, pc->diag, pending);

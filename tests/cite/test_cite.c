@@ -288,7 +288,8 @@ static const char *render_rc(struct fixture *f, enum lang l, const char *body,
 	struct page_ctx pc = pg_planning(&f->s, l, "articles/t/", NULL);
 	/* every article is checked for typed figures too: the other tests'
 	 * bodies must raise none */
-	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &pc, NULL, false },
+	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &pc,
+							      NULL, false, cite_resolve_known },
 			      NULL, &f->diag);
 	return f->a.html;
 }
@@ -833,8 +834,9 @@ static char *render_on(struct fixture *f, enum lang l, const char *path, const c
 	assert_int_equal(markdown_parse_article(&f->a, "content/en/t.md", l, src.ptr, src.len,
 						&f->diag), 0);
 	buf_release(&src);
-	markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, NULL, &pc, NULL, false }, NULL,
-			&f->diag);
+	markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, NULL, &pc, NULL, false,
+							cite_resolve_known },
+			NULL, &f->diag);
 	return strdup(f->a.html ? f->a.html : "");
 }
 
@@ -880,6 +882,25 @@ static void test_memo_gives_what_resolving_gives(void **state)
 		assert_string_equal(html[p], html[0]);
 		assert_string_equal(marks[p], marks[0]);
 	}
+	/* the memo knows each citation by its text too, at that depth and in
+	 * that language: its HTML and its digest */
+	struct page_ctx pc = pg_planning(&f->s, LANG_EN, "articles/w/", NULL);
+	pc.cites = memo;
+	struct buf out = BUF_INIT;
+	struct digest_value d;
+	assert_true(cite_resolve_known(&pc, " price gpu=rtx-4090 ", 20, false, &out, &d));
+	assert_non_null(strstr(html[0], out.ptr));
+	assert_true(digest_equal(d, markdown_cited_digest(out.ptr, out.len)));
+	buf_reset(&out);
+	assert_false(cite_resolve_known(&pc, " price gpu=rtx-4090 ", 20, true, &out, &d));
+	assert_false(cite_resolve_known(&pc, " price  gpu=rtx-4090 ", 21, false, &out, &d));
+	pc.path = "about/";
+	assert_false(cite_resolve_known(&pc, " price gpu=rtx-4090 ", 20, false, &out, &d));
+	pc = pg_planning(&f->s, LANG_ZH, "articles/w/", NULL);
+	pc.cites = memo;
+	assert_false(cite_resolve_known(&pc, " price gpu=rtx-4090 ", 20, false, &out, &d));
+	assert_int_equal(out.len, 0);
+	buf_release(&out);
 	for (size_t p = 0; p < 3; p++) {
 		free(html[p]);
 		free(marks[p]);
@@ -904,6 +925,14 @@ static void test_memo_keeps_no_message_nor_other_depth(void **state)
 		"on gpu \"h100-80gb\" (no price seen)\n"
 		"content/en/t.md:6:5: warning: no data for the cost of task \"lora-7b\" "
 		"on gpu \"h100-80gb\" (no price seen)\n");
+	/* nor is it known by its text */
+	struct page_ctx pc = pg_planning(&f->s, LANG_EN, "articles/w/", NULL);
+	pc.cites = memo;
+	struct buf out = BUF_INIT;
+	struct digest_value d;
+	assert_false(cite_resolve_known(&pc, " cost task=lora-7b gpu=h100-80gb ", 33, false,
+					&out, &d));
+	buf_release(&out);
 	const char *link = "See {{< link gpu=a100-80gb >}}.\n";
 	char *deep = render_on(f, LANG_EN, "articles/t/", link, NULL, memo);
 	char *top = render_on(f, LANG_EN, "about/", link, NULL, memo);
@@ -992,7 +1021,8 @@ static const char *check_kept(struct fixture *f, struct two_builds *m, struct ci
 	buf_release(&src);
 	buf_reset(&f->log);
 	struct markdown_pending *p;
-	assert_int_equal(markdown_render_deferred(&f->a, &(struct markdown_cite){ cite_resolve, NULL, &pc, NULL, false },
+	assert_int_equal(markdown_render_deferred(&f->a, &(struct markdown_cite){ cite_resolve, NULL,
+							&pc, NULL, false, NULL },
 						  NULL, &f->diag, &p), 0);
 	cite_check_article(&pc, p);
 	markdown_pending_free(p);

@@ -75,7 +75,7 @@ static int echo_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
 	return 0;
 }
 
-static const struct markdown_cite echo_cite = { echo_resolver, NULL, NULL, NULL, true };
+static const struct markdown_cite echo_cite = { echo_resolver, NULL, NULL, NULL, true, NULL };
 
 static const char good_head[] =
 	"---\ntitle: A title\ndescription: Text\ndate: 2026-11-20\nslug: a-slug\n"
@@ -492,7 +492,7 @@ static void test_prose_with_digits_goes_to_the_checker(void **state)
 {
 	struct fixture *f = *state;
 	struct buf seen = BUF_INIT;
-	struct markdown_cite mc = { echo_resolver, echo_checker, &seen, NULL, false };
+	struct markdown_cite mc = { echo_resolver, echo_checker, &seen, NULL, false, NULL };
 	struct buf src = BUF_INIT;
 	buf_adds(&src, good_head);
 	buf_adds(&src, "No digits here.\n\n## Costs in 2026\n\n"
@@ -894,7 +894,7 @@ static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 	static const int hits[] = { 0, 1, 1, 1 }, keeps[] = { 1, 1, 2, 3 };
 	struct digest_value html_keys[4];
 	for (int i = 0; i < 4; i++) {
-		struct markdown_cite mc = { figure_resolver, NULL, (void *)figures[i], NULL, false };
+		struct markdown_cite mc = { figure_resolver, NULL, (void *)figures[i], NULL, false, NULL };
 		struct article a;
 		assert_int_equal(parse_with_head(bodies[i], &a, &d), 0);
 		assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
@@ -950,7 +950,7 @@ static int render_keyed(const char *body, const char *file, struct digest_value 
 	a.body_key = key;
 	a.has_body_key = key.hi || key.lo; /* { 0, 0 }: a parse made anew */
 	bf->body = file;
-	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from, false };
+	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from, false, NULL };
 	if (rc == 0)
 		rc = markdown_render(&a, &mc, memo, &d);
 	if (rc == 0)
@@ -974,7 +974,7 @@ static struct markdown_pending *defer_keyed(const char *body, struct digest_valu
 	a->body_key = key;
 	a->has_body_key = true;
 	bf->body = body;
-	struct markdown_cite mc = { echo_resolver, check, bf, load_from, false };
+	struct markdown_cite mc = { echo_resolver, check, bf, load_from, false, NULL };
 	struct markdown_pending *p;
 	assert_int_equal(markdown_render_deferred(a, &mc, memo, d, &p), 0);
 	return p;
@@ -1018,7 +1018,7 @@ static void test_the_html_is_read_only_for_a_page_written(void **state)
 	diag_init(&d, NULL, &log);
 	struct article a;
 	assert_int_equal(parse_with_head(memo_body, &a, &d), 0);
-	struct markdown_cite mc = { echo_resolver, NULL, NULL, NULL, false };
+	struct markdown_cite mc = { echo_resolver, NULL, NULL, NULL, false, NULL };
 	assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
 	buf_adds(&plain, a.html);
 	struct digest_value key = a.body_key, html_key = a.html_key, got;
@@ -1157,7 +1157,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 	struct buf plain = BUF_INIT, seen_plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT,
 		   log = BUF_INIT;
 	/* rendered with its body: kept */
-	struct markdown_cite mc = { echo_resolver, echo_checker, &seen_plain, NULL, false };
+	struct markdown_cite mc = { echo_resolver, echo_checker, &seen_plain, NULL, false, NULL };
 	struct diag d;
 	diag_init(&d, NULL, &log);
 	struct article a;
@@ -1321,7 +1321,7 @@ static void test_prose_is_checked_from_the_memo(void **state)
 	const char *body = "| a | b |\n|---|---|\n| RTX 4090 | 24 GB |\n\nIt has 2 fans.\n";
 	for (int i = 0; i < 2; i++) {
 		struct buf *seen = i ? &second : &first;
-		struct markdown_cite mc = { echo_resolver, echo_checker, seen, NULL, false };
+		struct markdown_cite mc = { echo_resolver, echo_checker, seen, NULL, false, NULL };
 		struct diag d;
 		diag_init(&d, NULL, &log);
 		struct article a;
@@ -1426,6 +1426,86 @@ static void test_the_newest_are_the_first_of_the_sorted_list(void **state)
 	}
 }
 
+/* A resolver that knows some shortcodes by their text, as a rendering
+ * thread knows those it resolved before: what it knows it gives as
+ * echo_resolver would, and counts; echo_resolver counts the others. */
+struct knowing {
+	const char *known; /* the one text it knows */
+	int known_given, resolved;
+	struct buf seen;   /* what the checker saw */
+};
+
+static int counting_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
+			     struct diag *diag)
+{
+	((struct knowing *)ctx)->resolved++;
+	return echo_resolver(NULL, sc, out, diag);
+}
+
+static bool knowing_resolver(void *ctx, const char *text, size_t len, bool block,
+			     struct buf *out, struct digest_value *digest)
+{
+	struct knowing *k = ctx;
+	(void)block;
+	if (strlen(k->known) != len || memcmp(k->known, text, len))
+		return false;
+	size_t at = out->len;
+	buf_adds(out, "<b>price gpu=b</b>");
+	*digest = markdown_cited_digest(out->ptr + at, out->len - at);
+	k->known_given++;
+	return true;
+}
+
+static void knowing_checker(void *ctx, const struct prose *p, struct diag *diag)
+{
+	echo_checker(&((struct knowing *)ctx)->seen, p, diag);
+}
+
+/* A shortcode known by its text renders, keys, lists and is checked as the
+ * same shortcode resolved: it is not resolved again, and parsed only for
+ * the list of cites and the checker. */
+static void test_a_shortcode_known_by_its_text_is_the_one_resolved(void **state)
+{
+	struct fixture *f = *state;
+	static const char body[] = "At {{< price gpu=b >}} an hour, 3 times {{< price gpu=b >}}; "
+				   "{{< link gpu=c >}}.\n";
+	char *html[2];
+	struct digest_value key[2];
+	char *seen[2];
+	for (int knows = 0; knows < 2; knows++) {
+		struct knowing k = { knows ? " price gpu=b " : "\x01", 0, 0, BUF_INIT };
+		struct markdown_cite mc = { counting_resolver, knowing_checker, &k, NULL, true,
+					    knowing_resolver };
+		struct buf src = BUF_INIT;
+		buf_adds(&src, good_head);
+		buf_adds(&src, body);
+		memset(&f->a, 0, sizeof f->a);
+		assert_int_equal(markdown_parse_article(&f->a, "content/en/a.md", 0, src.ptr,
+							src.len, &f->diag), 0);
+		buf_release(&src);
+		assert_int_equal(markdown_render(&f->a, &mc, NULL, &f->diag), 0);
+		assert_int_equal(k.known_given, knows ? 2 : 0);
+		assert_int_equal(k.resolved, knows ? 1 : 3);
+		assert_int_equal(f->a.ncites, 3);
+		assert_string_equal(f->a.cites[0], "link gpu=c");
+		assert_string_equal(f->a.cites[1], "price gpu=b");
+		assert_string_equal(f->a.cites[2], "price gpu=b");
+		html[knows] = f->a.html;
+		f->a.html = NULL;
+		key[knows] = f->a.html_key;
+		seen[knows] = buf_detach(&k.seen, NULL);
+		markdown_article_free(&f->a);
+	}
+	assert_string_equal(html[1], html[0]);
+	assert_true(digest_equal(key[1], key[0]));
+	assert_string_equal(seen[1], seen[0]);
+	assert_non_null(strstr(seen[0], " price@")); /* the checker saw the cites */
+	for (int i = 0; i < 2; i++) {
+		free(html[i]);
+		free(seen[i]);
+	}
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -1483,6 +1563,7 @@ int main(void)
 		T(test_memo_damaged_record_falls_back_to_cmark),
 		T(test_a_parse_kept_between_builds_reads_back_as_it_was),
 		T(test_the_newest_are_the_first_of_the_sorted_list),
+		T(test_a_shortcode_known_by_its_text_is_the_one_resolved),
 	};
 	return cmocka_run_group_tests_name("markdown", tests, NULL, NULL);
 }
