@@ -23,13 +23,7 @@ void ledger_init(struct ledger *lg)
 
 static void fig_release(struct ledger_fig *f)
 {
-	free(f->id);
-	free(f->label);
-	free(f->label_zh);
-	free(f->value);
-	free(f->value_max);
-	free(f->unit);
-	free(f->inputs);
+	free(f->id); /* the block of its strings (fig_set) */
 	free(f->pages);
 }
 
@@ -69,13 +63,22 @@ static void fig_set(struct ledger_fig *f, const char *id, const char *label,
 		    const char *unit, const char *inputs)
 {
 	memset(f, 0, sizeof *f);
-	f->id = xstrdup(id);
-	f->label = xstrdup(label);
-	f->label_zh = xstrdup(label_zh ? label_zh : "");
-	f->value = xstrdup(value ? value : "");
-	f->value_max = xstrdup(value_max ? value_max : "");
-	f->unit = xstrdup(unit ? unit : "");
-	f->inputs = xstrdup(inputs ? inputs : "");
+	/* the seven strings in one block, `id` first: a page's figure is made
+	 * (and a memo's replayed) by one allocation, not seven */
+	const char *from[] = { id, label, label_zh ? label_zh : "", value ? value : "",
+			       value_max ? value_max : "", unit ? unit : "", inputs ? inputs : "" };
+	char **to[] = { &f->id, &f->label, &f->label_zh, &f->value, &f->value_max, &f->unit,
+			&f->inputs };
+	enum { NSTRINGS = sizeof from / sizeof from[0] };
+	size_t len[NSTRINGS], total = 0;
+	for (size_t i = 0; i < NSTRINGS; i++)
+		total += len[i] = strlen(from[i]) + 1;
+	char *p = xmalloc(total);
+	for (size_t i = 0; i < NSTRINGS; i++) {
+		memcpy(p, from[i], len[i]);
+		*to[i] = p;
+		p += len[i];
+	}
 }
 
 size_t ledger_add(struct ledger *lg, const char *id, const char *label,

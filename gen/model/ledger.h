@@ -42,6 +42,7 @@
 struct buf;
 
 struct ledger_fig {
+	/* one block, `id` its start: set together, freed together */
 	char *id, *label, *label_zh, *value, *value_max, *unit, *inputs;
 	size_t *pages; size_t npages, cap_pages; /* page indexes, after merge */
 };
