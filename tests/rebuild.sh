@@ -221,6 +221,27 @@ rows[:] = [r for r in rows if r[0] != "test-gpu-x"]
 edited "a GPU removed"
 check "the removed GPU's page is gone" test ! -e "$site/en/gpus/test-gpu-x"
 
+# a data table's page is kept without being built when what it is built
+# from is unchanged: a table it names rows of, or a UI string, changes it
+csv_edit "$proj/data/gpus.csv" '
+for r in rows:
+    if r[0] == "h100-80gb": r[1] = r[1] + " (SXM)"
+'
+edited "a GPU's name edited"
+check "the results table names the GPU by its new name" \
+	grep -q 'H100 80GB (SXM)' "$site/en/data/results/index.html"
+csv_edit "$proj/data/sources.csv" '
+for r in rows:
+    if r[0] == "training-guide-en": r[2] = "The " + r[2]
+'
+edited "a source's title edited"
+csv_edit "$proj/data/i18n.csv" '
+for r in rows:
+    if r[0] == "data.col.vram_gb": r[1] = "VRAM in GB"
+'
+edited "a data column's label edited"
+check "the GPUs table heads the column so" grep -q 'VRAM in GB' "$site/en/data/gpus/index.html"
+
 "$gen" build --root "$proj" --base-url https://example.org/guide --timings >"$work/out" 2>&1
 check "a new base URL renders every page" grep -q "($total pages rendered, 0 kept)" "$work/out"
 check "the new base URL is in the pages" grep -q 'https://example.org/guide/en/' "$site/en/index.html"

@@ -403,11 +403,13 @@ static void template_deps_make(struct render_pool *pool, const char *name)
 }
 
 /* What the page's file is made from: what its template depends on, its
- * template and file, its frame and its own context. Two pages with one
+ * template and file, its frame and its own context (`ctx`), or all the
+ * context is made from (p->inputs, when `ctx` is NULL). Two pages with one
  * digest are the same bytes. */
 static struct digest_value page_digest(const struct render_pool *pool,
-				       const struct page_spec *p, const char *rel,
-				       const struct value *nav, const struct value *ctx)
+				       const struct page_ctx *pc, const struct page_spec *p,
+				       const char *rel, const struct value *nav,
+				       const struct value *ctx)
 {
 	const struct template_deps *td =
 		&pool->deps[*strmap_get(&pool->deps_index, p->template_name) - 1];
@@ -418,7 +420,11 @@ static struct digest_value page_digest(const struct render_pool *pool,
 	digest_add_str(&d, p->template_name);
 	digest_add_str(&d, rel);
 	digest_add_value(&d, frame_key(pool->frame_site[p->lang], p, nav));
-	value_digest_own(ctx, &d);
+	digest_add_byte(&d, ctx != NULL); /* a context is never read as inputs */
+	if (ctx)
+		value_digest_own(ctx, &d);
+	else
+		p->inputs(pc, p, &d);
 	return digest_end(&d);
 }
 
@@ -461,6 +467,24 @@ static const struct buf *last_record(const struct render_cache *c, const char *r
 }
 
 /* Render page `i` (`out` NULL renders without writing: gen check). */
+/* The page's digest (page_digest) into *digest, and the page kept when it
+ * is the last build's (keep_page's answer), timed. */
+static int digest_and_keep(struct render_pool *pool, const struct page_ctx *pc, size_t i,
+			   const char *rel, const struct value *ctx, struct buf *rec,
+			   struct digest_value *digest)
+{
+	const struct page_spec *p = &pool->site->plan.pages[i];
+	struct site_timings *tm = pc->timings;
+	uint64_t t0 = site_clock_ns(), search_ns = 0;
+	*digest = page_digest(pool, pc, p, rel, pool->navs[i], ctx);
+	int kept = pool->cache->old ? keep_page(pool, pc, i, rel, *digest, rec, &search_ns) : 0;
+	if (tm) {
+		atomic_fetch_add(&tm->search_ns, search_ns);
+		atomic_fetch_add(&tm->cache_ns, site_clock_ns() - t0 - search_ns);
+	}
+	return kept;
+}
+
 static int render_page(struct render_pool *pool, const struct page_ctx *pc, size_t i,
 		       int worker)
 {
@@ -473,6 +497,21 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 			   p->template_name);
 		return -1;
 	}
+	const char *rel = site_page_file(pc->arena, p->lang, p->path);
+	struct digest_value digest = { 0, 0 };
+	int kept = 0;
+	struct site_timings *tm = pc->timings;
+	/* a page of known inputs is kept, or not, before it is built */
+	bool known = cache && p->build && p->inputs;
+	if (known) {
+		kept = digest_and_keep(pool, pc, i, rel, NULL, rec, &digest);
+		if (kept < 0)
+			return -1;
+		if (kept == 1) {
+			atomic_fetch_add(&pool->nkept, 1);
+			return 0;
+		}
+	}
 	struct page_spec built = *p;
 	if (p->build) {
 		built.ctx = p->build(pc, p);
@@ -480,20 +519,8 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 			return -1;
 	}
 	struct value *ctx = own_context(pc->arena, built.ctx);
-	const char *rel = site_page_file(pc->arena, p->lang, p->path);
-	struct digest_value digest = { 0, 0 };
-	int kept = 0;
-	struct site_timings *tm = pc->timings;
-	if (cache) {
-		uint64_t t0 = site_clock_ns(), search_ns = 0;
-		digest = page_digest(pool, p, rel, pool->navs[i], ctx);
-		if (cache->old)
-			kept = keep_page(pool, pc, i, rel, digest, rec, &search_ns);
-		if (tm) {
-			atomic_fetch_add(&tm->search_ns, search_ns);
-			atomic_fetch_add(&tm->cache_ns, site_clock_ns() - t0 - search_ns);
-		}
-	}
+	if (cache && !known)
+		kept = digest_and_keep(pool, pc, i, rel, ctx, rec, &digest);
 	if (p->complete && p->complete(pc, p, ctx, kept != 1 && kept >= 0) != 0)
 		return -1;
 	if (kept < 0)

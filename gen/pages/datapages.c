@@ -552,7 +552,58 @@ struct table_page {
 	const struct table *t;
 	const struct value *kit;        /* cell_kit: sealed, shared */
 	const struct linkable *linked;  /* linkable_pages */
+	struct digest_value inputs;     /* all of these (table_page_inputs) */
 };
+
+/* A table's name, file, columns and cells. */
+static void digest_table(struct digest *d, const struct table *t)
+{
+	digest_add_byte(d, t != NULL);
+	if (!t)
+		return;
+	digest_add_str(d, t->name);
+	digest_add_str(d, t->path);
+	digest_add_u64(d, t->ncols);
+	for (size_t c = 0; c < t->ncols; c++)
+		digest_add_str(d, t->cols[c]);
+	digest_add_u64(d, t->nrows);
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++)
+			digest_add_str(d, t->rows[r][c]);
+}
+
+/* All that build_table_page reads but the page's language and path: the
+ * table, the tables its columns name (their rows' names), the pages its
+ * ids link to, the cells' kit and the UI strings (`strings`, the digest of
+ * data/i18n.csv), worked out once at planning. */
+static struct digest_value table_page_inputs(const struct dp *s, const struct table_page *tp,
+					     struct digest_value strings)
+{
+	const struct table_spec *spec = schema_table_spec(tp->t->name);
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "data table page");
+	digest_table(&d, tp->t);
+	for (size_t c = 0; c < tp->t->ncols; c++) {
+		const struct col_spec *cs = column_spec(spec, tp->t->cols[c]);
+		digest_add_byte(&d, cs && cs->ref);
+		if (cs && cs->ref)
+			digest_table(&d, data_table(&s->in->data, cs->ref));
+	}
+	digest_add_u64(&d, tp->linked ? tp->linked->n : 0);
+	for (size_t i = 0; tp->linked && i < tp->linked->n; i++)
+		digest_add_str(&d, tp->linked->keys[i]);
+	value_digest(tp->kit, &d);
+	digest_add_value(&d, strings);
+	return digest_end(&d);
+}
+
+static void table_page_digest(const struct page_ctx *pc, const struct page_spec *p,
+			      struct digest *d)
+{
+	(void)pc;
+	digest_add_value(d, ((const struct table_page *)p->arg)->inputs);
+}
 
 /* A table's page: its summary, columns and rows, built when it is
  * rendered, in the rendering thread's arena (its cells, a few hundred
@@ -597,12 +648,14 @@ static struct value *build_table_page(const struct page_ctx *pc, const struct pa
 }
 
 static void plan_table_page(struct site *site, enum lang l, const struct table *t,
-			    const struct value *kit, const struct linkable *linked)
+			    const struct value *kit, const struct linkable *linked,
+			    struct digest_value strings)
 {
 	const struct dp dp = DP_OF(site), *s = &dp;
 	const char *path = arena_printf(s->arena, "data/%s/", t->name);
 	struct table_page *tp = arena_alloc(s->arena, sizeof *tp);
-	*tp = (struct table_page){ t, kit, linked };
+	*tp = (struct table_page){ t, kit, linked, { 0, 0 } };
+	tp->inputs = table_page_inputs(s, tp, strings);
 	struct page_spec p = {
 		.lang = l,
 		.path = path,
@@ -612,6 +665,7 @@ static void plan_table_page(struct site *site, enum lang l, const struct table *
 		.description = trf(s, l, "data.about.%s", t->name),
 		.section = "data",
 		.build = build_table_page,
+		.inputs = table_page_digest,
 		.arg = tp,
 		.crumbs = crumbs_for(s, l, path, true),
 	};
@@ -886,12 +940,16 @@ void datapages_plan(struct site *site)
 	const struct dp dp = DP_OF(site), *s = &dp;
 	const struct value *kit = cell_kit(s);
 	const struct linkable *linked = linkable_pages(site);
+	struct digest d;
+	digest_init(&d);
+	digest_table(&d, site->in.i18n.table);
+	struct digest_value strings = digest_end(&d);
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
 		plan_data_index(site, l);
 		for (size_t t = 0; t < TABLE_COUNT; t++)
 			if (loaded_table(s, t))
-				plan_table_page(site, l, loaded_table(s, t), kit, linked);
+				plan_table_page(site, l, loaded_table(s, t), kit, linked, strings);
 		plan_sources_page(site, l);
 		plan_health_page(site, l);
 		plan_methodology_page(site, l);

@@ -88,6 +88,14 @@ struct page_spec {
 	 * -1 (reported). NULL: nothing to complete. */
 	int (*complete)(const struct page_ctx *pc, const struct page_spec *p,
 			struct value *ctx, bool render);
+	/* May be NULL. For a `build` whose context is large and made of few
+	 * inputs (a data table's page): all the context is made from but the
+	 * page's language, path and template, digested into `d` instead of
+	 * the context, so that a page kept as published is not built at all.
+	 * Such a build makes no figure mark and no message (nothing a kept
+	 * page would fail to make again). */
+	void (*inputs)(const struct page_ctx *pc, const struct page_spec *p,
+		       struct digest *d);
 	/* for build: the page's own, read and written by its build alone (an
 	 * article page keeps what rendering its article found) */
 	void *arg;
