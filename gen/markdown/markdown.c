@@ -48,6 +48,7 @@ struct scan {
 	bool gfm_at_hand;      /* its headings and prose too (gfm_to_hand) */
 	size_t nheadings;      /* how many headings cmark found, known before */
 	struct md_cursor lines; /* over the body, for the prose's source */
+	struct cited *cited;   /* resolve_all's, one per item (in one block) */
 };
 
 
@@ -202,6 +203,8 @@ static int cited_parse(struct scan *st, struct cited *c, const struct found *f)
  * there. */
 static void resolve_all(struct scan *st, const struct markdown_cite *cite)
 {
+	free(st->cited);
+	st->cited = xcalloc(st->n + 1, sizeof *st->cited);
 	for (size_t i = 0; i < st->n; i++) {
 		struct found *f = &st->items[i];
 		if (f->code)
@@ -212,7 +215,7 @@ static void resolve_all(struct scan *st, const struct markdown_cite *cite)
 			st->errors++;
 			continue;
 		}
-		struct cited *c = xcalloc(1, sizeof *c);
+		struct cited *c = &st->cited[i];
 		buf_init(&c->html);
 		c->sc.path = st->a->path;
 		c->sc.line = f->line;
@@ -605,9 +608,9 @@ static void add_heading(struct article *a, const struct gfm_heading *g)
 }
 
 /* What the spliced HTML is made from: the body (whose digest is
- * `body_key`; the Markdown cmark is given, headings, code and the tokens'
- * places follow from it), and each shortcode's own text (shown as it is in
- * code) and the HTML it resolved to. */
+ * `body_key`; the Markdown cmark is given, headings, code, the tokens'
+ * places and each shortcode's own text, shown as it is in code, follow
+ * from it), and the digest of the HTML each shortcode resolved to. */
 static struct digest_value html_key_of(const struct scan *st, struct digest_value body_key)
 {
 	struct digest d;
@@ -617,7 +620,6 @@ static struct digest_value html_key_of(const struct scan *st, struct digest_valu
 	digest_add_len(&d, st->n);
 	for (size_t i = 0; i < st->n; i++) {
 		const struct found *f = &st->items[i];
-		digest_add_field(&d, f->text, f->len);
 		digest_add_byte(&d, f->cited != NULL);
 		if (f->cited)
 			digest_add_value(&d, f->cited->digest);
@@ -673,9 +675,9 @@ void markdown_pending_free(struct markdown_pending *p)
 		if (c) {
 			free(c->storage);
 			buf_release(&c->html);
-			free(c);
 		}
 	}
+	free(p->st.cited);
 	free(p->st.items);
 	buf_release(&p->st.md);
 	buf_release(&p->st.rec);
