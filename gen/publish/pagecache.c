@@ -21,7 +21,7 @@
 #define PAGECACHE_OUT_BUFFER (256 * 1024)
 
 /* The format's name and version: a cache of another version is not read. */
-static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '8' };
+static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', '9' };
 
 /* The header: the magic and the cache's secret (the key of its digests). */
 #define HEADER_LEN (sizeof magic + DIGEST_KEY_LEN)
@@ -436,9 +436,7 @@ static void encode_index(const struct pagecache *pc, struct buf *b)
 	}
 	buf_add_u32(b, (uint32_t)pc->nmemos);
 	for (size_t i = 0; i < pc->nmemos; i++) {
-		char hex[33];
-		digest_hex(pc->memos[i].key, hex);
-		add_str(b, hex);
+		add_digest(b, pc->memos[i].key);
 		add_rec(b, &pc->memos[i].rec);
 	}
 }
@@ -449,25 +447,6 @@ static bool rec_inside(const struct pagecache_rec *rec, uint64_t index_at)
 {
 	return rec->at >= HEADER_LEN && rec->at <= index_at &&
 	       rec->len <= index_at - rec->at;
-}
-
-/* A memo's key from the 32 hex digits digest_hex wrote: false for any
- * other text. */
-static bool key_of_hex(const char *hex, size_t n, struct digest_value *key)
-{
-	if (n != 32)
-		return false;
-	uint64_t w[2] = { 0, 0 };
-	for (size_t i = 0; i < 32; i++) {
-		char c = hex[i];
-		unsigned v = c >= '0' && c <= '9' ? (unsigned)(c - '0')
-			   : c >= 'a' && c <= 'f' ? (unsigned)(c - 'a' + 10) : 16;
-		if (v == 16)
-			return false;
-		w[i / 16] = w[i / 16] << 4 | v;
-	}
-	*key = (struct digest_value){ w[0], w[1] };
-	return true;
 }
 
 /* The index (whose records lie before `index_at`) into `pc`. */
@@ -510,14 +489,10 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 	if (nmemos != counts[2])
 		r.bad = true;
 	for (size_t i = 0; i < nmemos && !r.bad; i++) {
-		size_t n;
-		const char *hex = buf_read_counted(&r, &n);
-		struct digest_value key;
+		struct digest_value key = read_digest(&r);
 		struct pagecache_rec rec = read_rec(&r);
 		inside = inside && rec_inside(&rec, index_at);
-		if (!hex || !key_of_hex(hex, n, &key))
-			r.bad = true;
-		else if (!r.bad && index_memo(pc, key))
+		if (!r.bad && index_memo(pc, key))
 			pc->memos[pc->nmemos - 1].rec = rec;
 	}
 	buf_release(&tmp);
@@ -537,7 +512,7 @@ static bool index_len_fits(uint64_t len, const uint64_t counts[3])
 		if (counts[i] > MAX_ENTRIES)
 			return false;
 	uint64_t most = 2 * 16 + 4 + 3 * 4 + counts[0] * (4 + MAX_REL + 4 * 8) +
-			counts[1] * (4 + MAX_REL + 16 + 32) + counts[2] * (4 + 32 + 32);
+			counts[1] * (4 + MAX_REL + 16 + 32) + counts[2] * (16 + 32);
 	return len <= most;
 }
 

@@ -89,7 +89,7 @@ struct pagecache_file {
 };
 
 struct pagecache_memo {
-	struct digest_value key; /* in the file as 32 hex digits */
+	struct digest_value key; /* in the file as its 16 bytes */
 	struct pagecache_rec rec;
 };
 
