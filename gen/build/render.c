@@ -403,13 +403,13 @@ static void template_deps_make(struct render_pool *pool, const char *name)
 }
 
 /* What the page's file is made from: what its template depends on, its
- * template and file, its frame and its own context (`ctx`), or all the
- * context is made from (p->inputs, when `ctx` is NULL). Two pages with one
- * digest are the same bytes. */
+ * template and file, its frame and its own context (`ctx`), or the digest
+ * of all the context is made from (`inputs`, p->inputs's, when `ctx` is
+ * NULL). Two pages with one digest are the same bytes. */
 static struct digest_value page_digest(const struct render_pool *pool,
-				       const struct page_ctx *pc, const struct page_spec *p,
-				       const char *rel, const struct value *nav,
-				       const struct value *ctx)
+				       const struct page_spec *p, const char *rel,
+				       const struct value *nav, const struct value *ctx,
+				       struct digest_value inputs)
 {
 	const struct template_deps *td =
 		&pool->deps[*strmap_get(&pool->deps_index, p->template_name) - 1];
@@ -424,7 +424,7 @@ static struct digest_value page_digest(const struct render_pool *pool,
 	if (ctx)
 		value_digest_own(ctx, &d);
 	else
-		p->inputs(pc, p, &d);
+		digest_add_value(&d, inputs);
 	return digest_end(&d);
 }
 
@@ -470,13 +470,13 @@ static const struct buf *last_record(const struct render_cache *c, const char *r
 /* The page's digest (page_digest) into *digest, and the page kept when it
  * is the last build's (keep_page's answer), timed. */
 static int digest_and_keep(struct render_pool *pool, const struct page_ctx *pc, size_t i,
-			   const char *rel, const struct value *ctx, struct buf *rec,
-			   struct digest_value *digest)
+			   const char *rel, const struct value *ctx, struct digest_value inputs,
+			   struct buf *rec, struct digest_value *digest)
 {
 	const struct page_spec *p = &pool->site->plan.pages[i];
 	struct site_timings *tm = pc->timings;
 	uint64_t t0 = site_clock_ns(), search_ns = 0;
-	*digest = page_digest(pool, pc, p, rel, pool->navs[i], ctx);
+	*digest = page_digest(pool, p, rel, pool->navs[i], ctx, inputs);
 	int kept = pool->cache->old ? keep_page(pool, pc, i, rel, *digest, rec, &search_ns) : 0;
 	if (tm) {
 		atomic_fetch_add(&tm->search_ns, search_ns);
@@ -503,11 +503,15 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	struct site_timings *tm = pc->timings;
 	/* a page of known inputs is kept, or not, before it is built */
 	bool known = cache && p->build && p->inputs;
+	struct digest_value inputs = { 0, 0 };
 	if (known) {
-		kept = digest_and_keep(pool, pc, i, rel, NULL, rec, &digest);
-		if (kept < 0)
-			return -1;
-		if (kept == 1) {
+		kept = p->inputs(pc, p, &inputs) != 0 ? -1
+			: digest_and_keep(pool, pc, i, rel, NULL, inputs, rec, &digest);
+		if (kept < 0 || kept == 1) {
+			if (p->complete && p->complete(pc, p, NULL, false) != 0)
+				return -1;
+			if (kept < 0)
+				return -1;
 			atomic_fetch_add(&pool->nkept, 1);
 			return 0;
 		}
@@ -520,7 +524,7 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	}
 	struct value *ctx = own_context(pc->arena, built.ctx);
 	if (cache && !known)
-		kept = digest_and_keep(pool, pc, i, rel, ctx, rec, &digest);
+		kept = digest_and_keep(pool, pc, i, rel, ctx, inputs, rec, &digest);
 	if (p->complete && p->complete(pc, p, ctx, kept != 1 && kept >= 0) != 0)
 		return -1;
 	if (kept < 0)

@@ -449,3 +449,47 @@ size_t markdown_newest_first(const struct article **list, size_t n, size_t k)
 	}
 	return m;
 }
+
+/* An article's sort key: its slug, or its translation key ("" for none). */
+static const char *sort_key(const struct article *a, bool by_translation)
+{
+	return by_translation ? (a->translation ? a->translation : "") : a->slug;
+}
+
+/* What the sort compares, carried with each item (no context in globals:
+ * the build may run on several threads). */
+struct sort_item {
+	const struct article *a;
+	const char *key;
+	size_t index;
+};
+
+static int compare_lang_key(const void *x, const void *y)
+{
+	const struct sort_item *p = x, *q = y;
+	if (p->a->lang != q->a->lang)
+		return p->a->lang - q->a->lang;
+	int c = strcmp(p->key, q->key);
+	return c ? c : strcmp(p->a->path, q->a->path);
+}
+
+size_t *markdown_sorted_articles(const struct article *articles, size_t n,
+				 bool by_translation)
+{
+	struct sort_item *items = xmalloc((n + 1) * sizeof *items);
+	for (size_t i = 0; i < n; i++)
+		items[i] = (struct sort_item){ &articles[i], sort_key(&articles[i], by_translation),
+					       i };
+	/* files are listed in name order, most named by their slug: mostly
+	 * sorted already, which a pass tells for less than a sort costs */
+	size_t in_order = 1;
+	while (in_order < n && compare_lang_key(&items[in_order - 1], &items[in_order]) <= 0)
+		in_order++;
+	if (in_order < n)
+		qsort(items, n, sizeof *items, compare_lang_key);
+	size_t *idx = xmalloc((n + 1) * sizeof *idx);
+	for (size_t i = 0; i < n; i++)
+		idx[i] = items[i].index;
+	free(items);
+	return idx;
+}

@@ -9,6 +9,7 @@
 
 #include "markdown/markdown.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct diag;
@@ -43,6 +44,11 @@ int markdown_reload_body(struct article *a, const char *src, size_t len);
  * a->words, for the reading time (text_count_words). */
 void markdown_count_words(struct article *a);
 
+/* The indexes of the `n` articles of `articles` sorted by language, then
+ * slug (or, `by_translation`, translation key: "" for none), then path
+ * (malloc'd). */
+size_t *markdown_sorted_articles(const struct article *articles, size_t n,
+				 bool by_translation);
 /* Articles newest first: by date (the latest first), then by slug; a
  * missing date or slug reads as an empty one. A qsort comparator of
  * `const struct article *` items. */

@@ -185,55 +185,10 @@ static void load_all(struct site *s)
 	free(files);
 }
 
-/* An article's sort key: its slug, or its translation key ("" for none). */
-static const char *sort_key(const struct article *a, int by_translation)
-{
-	return by_translation ? (a->translation ? a->translation : "") : a->slug;
-}
-
-/* What the sort compares, carried with each item (no context in globals:
- * the build may run on several threads). */
-struct sort_item {
-	const struct article *a;
-	const char *key;
-	size_t index;
-};
-
-static int compare_lang_key(const void *x, const void *y)
-{
-	const struct sort_item *p = x, *q = y;
-	if (p->a->lang != q->a->lang)
-		return p->a->lang - q->a->lang;
-	int c = strcmp(p->key, q->key);
-	return c ? c : strcmp(p->a->path, q->a->path);
-}
-
-/* Article indexes sorted by (lang, key, path). */
-static size_t *sorted_articles(const struct site *s, int by_translation)
-{
-	struct sort_item *items = xmalloc((s->in.narticles + 1) * sizeof *items);
-	for (size_t i = 0; i < s->in.narticles; i++)
-		items[i] = (struct sort_item){ &s->in.articles[i],
-					       sort_key(&s->in.articles[i], by_translation), i };
-	/* files are listed in name order, most named by their slug: mostly
-	 * sorted already, which a pass tells for less than a sort costs */
-	size_t in_order = 1;
-	while (in_order < s->in.narticles &&
-	       compare_lang_key(&items[in_order - 1], &items[in_order]) <= 0)
-		in_order++;
-	if (in_order < s->in.narticles)
-		qsort(items, s->in.narticles, sizeof *items, compare_lang_key);
-	size_t *idx = xmalloc((s->in.narticles + 1) * sizeof *idx);
-	for (size_t i = 0; i < s->in.narticles; i++)
-		idx[i] = items[i].index;
-	free(items);
-	return idx;
-}
-
 /* Neighbours in slug order: duplicates sit side by side. */
 static void check_duplicate_slugs(struct site *s)
 {
-	size_t *idx = sorted_articles(s, 0);
+	size_t *idx = markdown_sorted_articles(s->in.articles, s->in.narticles, false);
 	for (size_t i = 1; i < s->in.narticles; i++) {
 		const struct article *a = &s->in.articles[idx[i]];
 		const struct article *b = &s->in.articles[idx[i - 1]];
@@ -264,7 +219,8 @@ static void link_translations(struct site *s, const size_t *idx)
 			size_t mid = lo + (hi - lo) / 2;
 			const struct article *m = &s->in.articles[idx[mid]];
 			int c = m->lang != want ? m->lang - want
-						: strcmp(sort_key(m, 1), a->translation);
+						: strcmp(m->translation ? m->translation : "",
+							 a->translation);
 			if (c < 0)
 				lo = mid + 1;
 			else
@@ -317,7 +273,7 @@ void articles_load(struct site *s)
 {
 	load_all(s);
 	check_duplicate_slugs(s);
-	size_t *by_translation = sorted_articles(s, 1);
+	size_t *by_translation = markdown_sorted_articles(s->in.articles, s->in.narticles, true);
 	check_duplicate_translations(s, by_translation);
 	link_translations(s, by_translation);
 	free(by_translation);
@@ -660,6 +616,27 @@ static struct value *toc_placeholder(struct arena *ar, const struct article *r)
 	return value_new_string_keyed(ar, "", &key);
 }
 
+/* What an article's page is made from (page_spec.inputs), its shortcodes
+ * resolved first (its figures and messages: a kept page makes them too):
+ * its summary's key (its fixed keys, path and tags), its body's html_key
+ * and whether it has contents. What it resolved waits in a->pending. */
+static int article_page_inputs(const struct page_ctx *pc, const struct page_spec *p,
+			       struct digest_value *key)
+{
+	struct article *a = p->arg;
+	if (!a->pending && render_body(pc, a, &a->pending) != 0)
+		return -1;
+	const struct article *r = markdown_pending_article(a->pending);
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "article page");
+	digest_add_value(&d, meta_of(pc->in, a)->summary_key);
+	digest_add_value(&d, r->html_key);
+	digest_add_byte(&d, markdown_pending_nheadings(a->pending) >= 3);
+	*key = digest_end(&d);
+	return 0;
+}
+
 /* The page's context: its body digested by its key (html_key: the page's
  * biggest text costs no hashing), its HTML and its contents put in by
  * complete_article_page once the page is to be written (the feed's
@@ -667,9 +644,10 @@ static struct value *toc_placeholder(struct arena *ar, const struct article *r)
 static struct value *build_article_page(const struct page_ctx *pc, const struct page_spec *p)
 {
 	struct article *a = p->arg; /* the page's own: what rendering found */
-	struct markdown_pending *pending = NULL;
+	struct markdown_pending *pending = a->pending; /* article_page_inputs' */
+	a->pending = NULL;
 	struct value *ctx = NULL;
-	if (render_body(pc, a, &pending) == 0) {
+	if (pending || render_body(pc, a, &pending) == 0) {
 		const struct article *r = markdown_pending_article(pending);
 		ctx = article_summary(pc, NULL, a);
 		/* the page's context is copied key by key, parents left out */
@@ -757,6 +735,7 @@ static void plan_article_pages(struct site *s)
 			.section = "articles",
 			.build = build_article_page,
 			.complete = complete_article_page,
+			.inputs = article_page_inputs,
 			.arg = a,
 			.crumbs = crumbs[l],
 		};

@@ -598,11 +598,12 @@ static struct digest_value table_page_inputs(const struct dp *s, const struct ta
 	return digest_end(&d);
 }
 
-static void table_page_digest(const struct page_ctx *pc, const struct page_spec *p,
-			      struct digest *d)
+static int table_page_digest(const struct page_ctx *pc, const struct page_spec *p,
+			     struct digest_value *key)
 {
 	(void)pc;
-	digest_add_value(d, ((const struct table_page *)p->arg)->inputs);
+	*key = ((const struct table_page *)p->arg)->inputs;
+	return 0;
 }
 
 /* A table's page: its summary, columns and rows, built when it is
