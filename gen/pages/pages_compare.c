@@ -811,7 +811,7 @@ struct value *pages_compare_pair_context(const struct page_ctx *p, size_t ga, si
 {
 	struct value *ctx = pair_context(p, ga, gb);
 	value_map_set_str(pg_arena(p), ctx, "id_prefix", ""); /* the report's differs */
-	pg_set_text(p, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+	value_map_set(pg_arena(p), ctx, "chart", pg_chart(p, &(struct chart_request){
 		.name = "pair", .gpu = p->in->data.gpus[ga].id,
 		.other = p->in->data.gpus[gb].id, .page_path = p->path }));
 	return ctx;

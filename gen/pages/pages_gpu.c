@@ -49,7 +49,7 @@ struct value *pages_gpu_index_context(const struct page_ctx *p)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "gpus", rows);
-	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+	value_map_set(a, ctx, "chart", pg_chart(p, &(struct chart_request){
 		.name = "relative-speed" }));
 	return ctx;
 }
@@ -464,7 +464,7 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	struct value *pairs = gpu_pairs(p, g);
 	value_map_set(a, ctx, "pairs", pairs);
 	value_map_set_bool(a, ctx, "has_pairs", value_list_len(pairs) > 0);
-	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+	value_map_set(a, ctx, "chart", pg_chart(p, &(struct chart_request){
 		.name = "gpu", .gpu = gp->id, .page_path = p->path }));
 	buf_release(&scratch);
 	return ctx;

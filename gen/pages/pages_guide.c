@@ -245,7 +245,7 @@ static struct value *vram_context(const struct page_ctx *p)
 	buf_release(&unknown);
 	value_map_set_str(a, ctx, "how", pg_fill(p, "vram.how", "pct",
 		pg_fmt_percent(p, METRICS_FIT_HEADROOM * 100), NULL));
-	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+	value_map_set(a, ctx, "chart", pg_chart(p, &(struct chart_request){
 		.name = "vram-fit" }));
 	return ctx;
 }

@@ -200,7 +200,7 @@ struct value *pages_tasks_task_context(const struct page_ctx *p, size_t t)
 	const char *calc = calculator_task_href(p, t);
 	value_map_set_bool(a, ctx, "has_calc", calc != NULL);
 	value_map_set_str(a, ctx, "calc_href", calc ? calc : "");
-	value_map_set_str(a, ctx, "chart", pg_chart_html(p, &(struct chart_request){
+	value_map_set(a, ctx, "chart", pg_chart(p, &(struct chart_request){
 		.name = "task-cost", .task = d->tasks[t].id }));
 	return ctx;
 }

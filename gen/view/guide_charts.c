@@ -39,6 +39,18 @@ struct chart_file {
 	size_t len;
 };
 
+/* A figure's digest (figure_key), when its drawings have a key. */
+struct figure_digest {
+	struct digest_value key;
+	bool known;
+};
+
+/* A figure drawn while planning, up to its caption's link. */
+struct drawn_figure {
+	struct buf html;
+	struct figure_digest digest;
+};
+
 /* What the module keeps: the standalone files (in the order first drawn),
  * which ids have one, and how often each chart id is placed on each page (to
  * make inline ids unique on a page). Pages render on several threads at
@@ -62,7 +74,7 @@ struct guide_charts {
 	 * that depends on the page; by drawn_key. Charts drawn while pages
 	 * render are not kept (thousands of comparison charts), only found. */
 	struct strmap drawn;       /* drawn_key -> index + 1 into figures */
-	struct buf *figures;
+	struct drawn_figure *figures;
 	size_t nfigures, cap_figures;
 	/* the build's arena: a page context over it is planning (present.h,
 	 * pg_planning), one over another renders */
@@ -364,7 +376,13 @@ static const char *figure_tier(double wide_w)
 
 /* The figure up to its caption's text: the drawing and its data table,
  * the same on every page. */
-static void append_figure(struct gc *c, struct buf *out)
+/* Where a figure's two drawings lie in the buffer it was appended to: the
+ * inline one at [at[0], at[1]), the compact one at [at[2], at[3]). */
+struct drawn_spans {
+	size_t at[4];
+};
+
+static void append_figure(struct gc *c, struct buf *out, struct drawn_spans *sp)
 {
 	const struct buf *svg = &c->svg[c->nids - 1];
 	size_t skip = c->nids == 1 ? XML_DECL_LEN : 0; /* inline: no declaration */
@@ -372,9 +390,13 @@ static void append_figure(struct gc *c, struct buf *out)
 	buf_grow(out, svg->len + c->table.len * 6 / 5 + c->desc.len * 6 / 5 + 1024);
 	buf_addf(out, "<figure class=\"chart %s\"><div class=\"chart-wide\">",
 		 figure_tier(c->wide_w));
+	sp->at[0] = out->len;
 	buf_add(out, svg->ptr + skip, svg->len - skip);
+	sp->at[1] = out->len;
 	buf_adds(out, "</div><div class=\"chart-compact\">");
+	sp->at[2] = out->len;
 	buf_addbuf(out, &c->compact);
+	sp->at[3] = out->len;
 	buf_adds(out, "</div>");
 	/* a figcaption must be the first or last child of its figure */
 	if (c->table.len) {
@@ -422,31 +444,51 @@ static const char *drawn_key(struct gc *c, const char *claim)
 			    claim);
 }
 
-/* Append the figure drawn before under `key`, if one was: true then. Its
- * file was placed when it was drawn, under the same claim: placing it
- * again would do nothing. */
-static bool drawn_find(struct guide_charts *g, const char *key, struct buf *out)
+/* The digest of a figure appended at [from, out->len), made of drawings
+ * whose key is c->drawing (they lie at the spans `sp`): that key and every
+ * other byte of it. */
+static struct digest_value figure_key(const struct gc *c, const struct buf *out, size_t from,
+				      const struct drawn_spans *sp)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "chart figure");
+	digest_add_value(&d, c->drawing);
+	digest_add_field(&d, out->ptr + from, sp->at[0] - from);
+	digest_add_field(&d, out->ptr + sp->at[1], sp->at[2] - sp->at[1]);
+	digest_add_field(&d, out->ptr + sp->at[3], out->len - sp->at[3]);
+	return digest_end(&d);
+}
+
+/* Append the figure drawn before under `key`, if one was: true then, with
+ * its digest (figure_key) when it has one. Its file was placed when it was
+ * drawn, under the same claim: placing it again would do nothing. */
+static bool drawn_find(struct guide_charts *g, const char *key, struct buf *out,
+		       struct figure_digest *fd)
 {
 	pthread_mutex_lock(&g->lock);
 	const size_t *at = strmap_get(&g->drawn, key);
-	if (at)
-		buf_addbuf(out, &g->figures[*at - 1]);
+	if (at) {
+		buf_addbuf(out, &g->figures[*at - 1].html);
+		*fd = g->figures[*at - 1].digest;
+	}
 	pthread_mutex_unlock(&g->lock);
 	return at != NULL;
 }
 
 /* Keep a figure drawn while planning (one thread) under `key`. */
 static void drawn_keep(struct guide_charts *g, const char *key, const char *fig,
-		       size_t len)
+		       size_t len, struct figure_digest fd)
 {
 	pthread_mutex_lock(&g->lock);
 	bool created;
 	size_t *at = strmap_slot(&g->drawn, key, &created);
 	if (created) {
 		ALLOC_GROW(g->figures, g->nfigures, g->cap_figures);
-		struct buf *b = &g->figures[g->nfigures++];
-		buf_init(b);
-		buf_add(b, fig, len);
+		struct drawn_figure *f = &g->figures[g->nfigures++];
+		buf_init(&f->html);
+		buf_add(&f->html, fig, len);
+		f->digest = fd;
 		*at = g->nfigures;
 	}
 	pthread_mutex_unlock(&g->lock);
@@ -455,6 +497,14 @@ static void drawn_keep(struct guide_charts *g, const char *key, const char *fig,
 int guide_chart_render(const struct page_ctx *pc, const struct chart_request *rq,
 		       struct buf *out, const char *path, int line, int col)
 {
+	return guide_chart_render_keyed(pc, rq, out, path, line, col, NULL);
+}
+
+int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_request *rq,
+			     struct buf *out, const char *path, int line, int col,
+			     struct digest_value *key_out)
+{
+	size_t from = out->len;
 	enum lang l = pc->l;
 	struct gc c = {
 		.pc = pc, .d = &pc->in->data, .m = &pc->in->metrics, .l = l, .a = ARENA_INIT,
@@ -478,17 +528,33 @@ int guide_chart_render(const struct page_ctx *pc, const struct chart_request *rq
 	const char *claim = chart_claim(&c, rq);
 	const char *key = drawn_key(&c, claim);
 	int rc = 0;
-	if (!drawn_find(g, key, out)) {
+	struct figure_digest fd = { { 0, 0 }, false };
+	if (!drawn_find(g, key, out, &fd)) {
 		buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
 		build(&c, kind);
 		rc = place_file(pc, g, l, c.ids[0], claim, &c.svg[0]);
 		size_t start = out->len;
-		append_figure(&c, out);
+		struct drawn_spans sp;
+		append_figure(&c, out, &sp);
+		if (c.drawn)
+			fd = (struct figure_digest){ figure_key(&c, out, start, &sp), true };
 		/* a figure whose file failed is drawn again, and told again */
 		if (rc == 0 && pc->arena == g->plan_arena)
-			drawn_keep(g, key, out->ptr + start, out->len - start);
+			drawn_keep(g, key, out->ptr + start, out->len - start, fd);
 	}
+	size_t end = out->len;
 	append_figure_end(&c, rq, out);
+	if (key_out) { /* the figure's digest and its caption's link */
+		struct digest d;
+		digest_init(&d);
+		digest_add_byte(&d, fd.known);
+		if (fd.known)
+			digest_add_value(&d, fd.key);
+		else
+			digest_add_field(&d, out->ptr + from, end - from);
+		digest_add_field(&d, out->ptr + end, out->len - end);
+		*key_out = digest_end(&d);
+	}
 
 	for (size_t i = 0; i < 2; i++)
 		buf_release(&c.svg[i]);
@@ -538,7 +604,7 @@ void guide_charts_free(struct site *s)
 			free(g->claims[i]);
 		free(g->claims);
 		for (size_t i = 0; i < g->nfigures; i++)
-			buf_release(&g->figures[i]);
+			buf_release(&g->figures[i].html);
 		free(g->figures);
 		strmap_free(&g->drawn);
 		strmap_free(&g->file_ids);

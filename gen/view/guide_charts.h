@@ -39,6 +39,7 @@
 #include "model/i18n.h"
 
 struct buf;
+struct digest_value;
 struct output;
 struct guide_charts;
 struct page_ctx;
@@ -62,6 +63,13 @@ struct chart_request {
  * result is -1, else 0. */
 int guide_chart_render(const struct page_ctx *pc, const struct chart_request *rq,
 		       struct buf *out, const char *path, int line, int col);
+/* The same, and the digest of what it appended into *key (NULL: none): of
+ * the key of its drawings (all their bytes come from what it digests) and
+ * of every other byte, so that the figure is digested without its SVG
+ * (value_new_string_keyed). */
+int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_request *rq,
+			     struct buf *out, const char *path, int line, int col,
+			     struct digest_value *key);
 
 /* Set up what the module keeps in the site (s->charts), before the first
  * page context is made (pg_planning makes it). */

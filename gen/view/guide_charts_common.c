@@ -394,6 +394,8 @@ void gc_draw_hbar(struct gc *c, const struct chart_bar *bars, size_t n)
 		chart_hbar_digest(&d, c->ids[i], &t, bars, n);
 	chart_hbar_digest(&d, compact_id, &tc, bars, n);
 	struct digest_value key = drawing_key(&d);
+	c->drawing = key;
+	c->drawn = true;
 	c->wide_w = CHART_WIDTH;
 	if (drawings_from_memo(c, key))
 		return;
@@ -417,6 +419,8 @@ void gc_draw_grouped(struct gc *c, const char *const *groups, size_t ng,
 		chart_grouped_digest(&d, c->ids[i], &t, groups, ng, series, ns, values);
 	chart_grouped_digest(&d, compact_id, &tc, groups, ng, series, ns, values);
 	struct digest_value key = drawing_key(&d);
+	c->drawing = key;
+	c->drawn = true;
 	c->wide_w = CHART_WIDTH;
 	if (drawings_from_memo(c, key))
 		return;

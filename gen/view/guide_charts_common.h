@@ -20,6 +20,7 @@
 
 #include "base/arena.h"
 #include "base/buf.h"
+#include "base/digest.h"
 #include "chart/chart.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
@@ -62,6 +63,10 @@ struct gc {
 	struct buf title, desc, axis, axis2;
 	struct buf table;          /* <table>...</table>, empty for no rows */
 	bool table_nodata;         /* the table has a "no data" mark */
+	/* the key of the drawings svg[] and compact hold (gc_draw_*'s: all
+	 * their bytes come from what it digests), once drawn */
+	struct digest_value drawing;
+	bool drawn;
 };
 
 /* ---- texts ---- */

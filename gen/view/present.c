@@ -398,16 +398,22 @@ void pg_add_lazy_page(struct site *s, const struct page_ctx *p, const char *tmpl
 	site_add_page(s, &spec);
 }
 
-/* The chart's <figure> as HTML (an unknown chart is reported by the chart
- * module; the page then shows nothing there). */
-const char *pg_chart_html(const struct page_ctx *p, const struct chart_request *rq)
+/* The chart's <figure> as HTML, digested by its key (its SVG is most of a
+ * page's text: guide_chart_render_keyed); an unknown chart is reported by
+ * the chart module, and the page then shows nothing there. */
+struct value *pg_chart(const struct page_ctx *p, const struct chart_request *rq)
 {
 	struct buf b = BUF_INIT;
 	struct chart_request here = *rq;
 	here.page_path = p->path; /* the link to the standalone file */
-	if (guide_chart_render(p, &here, &b, "gen/pages/pages.c", 0, 0) != 0)
-		buf_reset(&b);
-	return pg_keep(p, &b);
+	struct digest_value key;
+	if (guide_chart_render_keyed(p, &here, &b, "gen/pages/pages.c", 0, 0, &key) != 0) {
+		buf_release(&b);
+		return value_new_string_borrowed(pg_arena(p), "");
+	}
+	struct value *v = value_new_string_keyed(pg_arena(p), b.ptr, &key);
+	buf_release(&b);
+	return v;
 }
 
 /* ---- cells ----

@@ -120,7 +120,7 @@ void pg_add_lazy_page(struct site *s, const struct page_ctx *p, const char *tmpl
 		      const char *title, const char *description, const char *section,
 		      struct value *(*build)(const struct page_ctx *, const struct page_spec *),
 		      size_t a, size_t b, struct value *crumbs);
-const char *pg_chart_html(const struct page_ctx *p, const struct chart_request *rq);
+struct value *pg_chart(const struct page_ctx *p, const struct chart_request *rq);
 bool pg_map_flag(const struct value *m, const char *key);
 void pg_set_text(const struct page_ctx *p, struct value *m, const char *key,
 		     const char *s);

@@ -779,8 +779,8 @@ static void test_a_chart_drawn_again_is_the_same_figure_linked_from_its_page(voi
 /* A memo (markdown.h's interface) of a few records, and how many of them
  * it gave back. */
 struct drawing_memo {
-	struct digest_value key[64];
-	struct buf rec[64];
+	struct digest_value key[256];
+	struct buf rec[256];
 	size_t n, found;
 };
 
@@ -799,7 +799,7 @@ static int dm_find(void *ctx, struct digest_value key, struct buf *rec)
 static void dm_keep(void *ctx, struct digest_value key, const char *rec, size_t len)
 {
 	struct drawing_memo *m = ctx;
-	assert_true(m->n < 64);
+	assert_true(m->n < 256);
 	m->key[m->n] = key;
 	buf_init(&m->rec[m->n]);
 	buf_add(&m->rec[m->n++], rec, len);
@@ -873,6 +873,80 @@ static void test_drawings_from_the_memo_are_the_drawings(void **state)
 	fixture_free(f);
 }
 
+/* Figures and their keys (guide_chart_render_keyed), gathered. */
+struct keyed_figures {
+	struct buf html[256];
+	struct digest_value key[256];
+	size_t n;
+};
+
+/* Every chart of both languages for a page at `path`, drawn in a page's
+ * arena (`planning`: in the build's, as while pages are planned) with the
+ * memo `memo` (NULL: none), each figure and key into `kf`. */
+static void render_keyed(struct fixture *f, const struct markdown_memo *memo, const char *path,
+			 bool planning, struct keyed_figures *kf)
+{
+	f->s.in.markdown_memo = memo;
+	struct arena page = ARENA_INIT;
+	for (int l = 0; l < LANG_COUNT; l++)
+		for (size_t i = 0; i < sizeof every_kind / sizeof every_kind[0]; i++) {
+			struct page_ctx pc = pg_planning(&f->s, (enum lang)l, NULL, NULL);
+			if (!planning)
+				pc.arena = &page;
+			struct chart_request rq = every_kind[i];
+			rq.page_path = path;
+			assert_true(kf->n < 256);
+			buf_init(&kf->html[kf->n]);
+			assert_int_equal(guide_chart_render_keyed(&pc, &rq, &kf->html[kf->n], "t.md", 1,
+								  1, &kf->key[kf->n]), 0);
+			kf->n++;
+			arena_reset(&page);
+		}
+	assert_string_equal(f->log.ptr, "");
+	arena_free(&page);
+	f->s.in.markdown_memo = NULL;
+}
+
+/* A figure's key stands for its bytes: drawn fresh, from the memo, found
+ * among the figures drawn while planning, on another page, with another
+ * price, two figures have one key exactly when they are the same bytes. */
+static void test_a_figure_has_one_key_for_one_text(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct drawing_memo m = { .n = 0 };
+	struct markdown_memo memo = { dm_find, dm_keep, &m, NULL, NULL };
+	struct keyed_figures *kf = calloc(1, sizeof *kf);
+	/* pages of one depth (one link to the file), each its first copy */
+	render_keyed(f, NULL, "compare/a/", false, kf);
+	render_keyed(f, &memo, "compare/b/", false, kf);
+	render_keyed(f, &memo, "compare/c/", false, kf); /* from the memo */
+	render_keyed(f, NULL, "report/", true, kf);
+	render_keyed(f, NULL, "tasks/", true, kf);       /* found, drawn while planning */
+	render_keyed(f, NULL, "report/", false, kf);     /* a second copy: its own id */
+	struct data *d = &f->s.in.data;
+	for (size_t i = 0; i < d->nprices; i++)
+		if (d->prices[i].gpu == RTX4090)
+			d->prices[i].usd_per_hour = 0.41;
+	metrics_compute(d, NULL, &f->s.in.metrics);
+	render_keyed(f, &memo, "compare/d/", false, kf);
+	assert_true(m.found > 0);
+	size_t same = 0;
+	for (size_t i = 0; i < kf->n; i++)
+		for (size_t j = i + 1; j < kf->n; j++) {
+			bool equal = !strcmp(kf->html[i].ptr, kf->html[j].ptr);
+			assert_int_equal(digest_equal(kf->key[i], kf->key[j]), equal);
+			same += equal;
+		}
+	assert_true(same > 0); /* not blind: figures met again */
+	for (size_t i = 0; i < kf->n; i++)
+		buf_release(&kf->html[i]);
+	free(kf);
+	for (size_t i = 0; i < m.n; i++)
+		buf_release(&m.rec[i]);
+	fixture_free(f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -892,6 +966,7 @@ int main(void)
 		cmocka_unit_test(test_vram_fit_counts_cards_needed),
 		cmocka_unit_test(test_a_chart_drawn_again_is_the_same_figure_linked_from_its_page),
 		cmocka_unit_test(test_drawings_from_the_memo_are_the_drawings),
+		cmocka_unit_test(test_a_figure_has_one_key_for_one_text),
 	};
 	int rc = cmocka_run_group_tests_name("guide_charts", tests, NULL, NULL);
 	xmlCleanupParser();
