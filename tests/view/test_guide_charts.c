@@ -805,23 +805,50 @@ static void dm_keep(void *ctx, struct digest_value key, const char *rec, size_t 
 	buf_add(&m->rec[m->n++], rec, len);
 }
 
-/* Every chart of both languages, drawn for a page (in an arena of its
- * own: a page's figures are not kept for the build's next page) with the
- * memo `memo` (NULL: none), one after the other into `out`. */
-static void render_all(struct fixture *f, const struct markdown_memo *memo, struct buf *out)
+/* Figures and their keys (guide_chart_render_keyed), gathered. */
+struct keyed_figures {
+	struct buf html[256];
+	struct digest_value key[256];
+	size_t n;
+};
+
+/* Every chart of both languages for a page at `path`, drawn in a page's
+ * arena (`planning`: in the build's, as while pages are planned) with the
+ * memo `memo` (NULL: none), each figure and key into `kf`. */
+static void render_keyed(struct fixture *f, const struct markdown_memo *memo, const char *path,
+			 bool planning, struct keyed_figures *kf)
 {
 	f->s.in.markdown_memo = memo;
 	struct arena page = ARENA_INIT;
 	for (int l = 0; l < LANG_COUNT; l++)
 		for (size_t i = 0; i < sizeof every_kind / sizeof every_kind[0]; i++) {
 			struct page_ctx pc = pg_planning(&f->s, (enum lang)l, NULL, NULL);
-			pc.arena = &page;
-			assert_int_equal(guide_chart_render(&pc, &every_kind[i], out, "t.md", 1, 1), 0);
+			if (!planning)
+				pc.arena = &page;
+			struct chart_request rq = every_kind[i];
+			rq.page_path = path;
+			assert_true(kf->n < 256);
+			buf_init(&kf->html[kf->n]);
+			assert_int_equal(guide_chart_render_keyed(&pc, &rq, &kf->html[kf->n], "t.md", 1,
+								  1, &kf->key[kf->n]), 0);
+			kf->n++;
 			arena_reset(&page);
 		}
 	assert_string_equal(f->log.ptr, "");
 	arena_free(&page);
 	f->s.in.markdown_memo = NULL;
+}
+
+/* The same, one figure after the other into `out`, for no page. */
+static void render_all(struct fixture *f, const struct markdown_memo *memo, struct buf *out)
+{
+	struct keyed_figures *kf = calloc(1, sizeof *kf);
+	render_keyed(f, memo, NULL, false, kf);
+	for (size_t i = 0; i < kf->n; i++) {
+		buf_addbuf(out, &kf->html[i]);
+		buf_release(&kf->html[i]);
+	}
+	free(kf);
 }
 
 /* A drawing kept in the memo is the drawing: the charts drawn from it are
@@ -871,40 +898,6 @@ static void test_drawings_from_the_memo_are_the_drawings(void **state)
 	buf_release(&kept);
 	buf_release(&again);
 	fixture_free(f);
-}
-
-/* Figures and their keys (guide_chart_render_keyed), gathered. */
-struct keyed_figures {
-	struct buf html[256];
-	struct digest_value key[256];
-	size_t n;
-};
-
-/* Every chart of both languages for a page at `path`, drawn in a page's
- * arena (`planning`: in the build's, as while pages are planned) with the
- * memo `memo` (NULL: none), each figure and key into `kf`. */
-static void render_keyed(struct fixture *f, const struct markdown_memo *memo, const char *path,
-			 bool planning, struct keyed_figures *kf)
-{
-	f->s.in.markdown_memo = memo;
-	struct arena page = ARENA_INIT;
-	for (int l = 0; l < LANG_COUNT; l++)
-		for (size_t i = 0; i < sizeof every_kind / sizeof every_kind[0]; i++) {
-			struct page_ctx pc = pg_planning(&f->s, (enum lang)l, NULL, NULL);
-			if (!planning)
-				pc.arena = &page;
-			struct chart_request rq = every_kind[i];
-			rq.page_path = path;
-			assert_true(kf->n < 256);
-			buf_init(&kf->html[kf->n]);
-			assert_int_equal(guide_chart_render_keyed(&pc, &rq, &kf->html[kf->n], "t.md", 1,
-								  1, &kf->key[kf->n]), 0);
-			kf->n++;
-			arena_reset(&page);
-		}
-	assert_string_equal(f->log.ptr, "");
-	arena_free(&page);
-	f->s.in.markdown_memo = NULL;
 }
 
 /* A figure's key stands for its bytes: drawn fresh, from the memo, found
