@@ -466,7 +466,6 @@ static const struct buf *last_record(const struct render_cache *c, const char *r
 	return old && pagecache_read(c->old, &old->rec, was) == 0 ? was : NULL;
 }
 
-/* Render page `i` (`out` NULL renders without writing: gen check). */
 /* The page's digest (page_digest) into *digest, and the page kept when it
  * is the last build's (keep_page's answer), timed. */
 static int digest_and_keep(struct render_pool *pool, const struct page_ctx *pc, size_t i,
@@ -485,6 +484,7 @@ static int digest_and_keep(struct render_pool *pool, const struct page_ctx *pc, 
 	return kept;
 }
 
+/* Render page `i` (`out` NULL renders without writing: gen check). */
 static int render_page(struct render_pool *pool, const struct page_ctx *pc, size_t i,
 		       int worker)
 {
