@@ -167,6 +167,8 @@ static void index_rebuild(struct arena *a, struct value *map)
 static inline struct value_entry *map_find(const struct value *map,
 					   const char *key, size_t hash)
 {
+	if (!(map->u.map.bloom >> (hash & 63) & 1))
+		return NULL;
 	if (map->map_index_cap) {
 		unsigned e = *index_slot(map, key, hash);
 		return e ? &map->u.map.entries[e - 1] : NULL;
@@ -188,15 +190,19 @@ void value_map_set(struct arena *a, struct value *map, const char *key,
 		e->val = val;
 		return;
 	}
-	if (map->u.map.len == map->u.map.cap)
-		map->u.map.entries = grow_array(a, map->u.map.entries,
-						map->u.map.len,
-						&map->u.map.cap,
+	if (map->u.map.len == map->u.map.cap) {
+		size_t cap = map->u.map.cap;
+		map->u.map.entries = grow_array(a, map->u.map.entries, map->u.map.len, &cap,
 						sizeof(struct value_entry));
+		if (cap > UINT32_MAX)
+			abort(); /* four thousand million keys: never a page's */
+		map->u.map.cap = (uint32_t)cap;
+	}
 	e = &map->u.map.entries[map->u.map.len++];
 	e->key = key;
 	e->val = val;
 	e->hash = hash;
+	map->u.map.bloom |= (uint64_t)1 << (hash & 63);
 	if (map->u.map.len == VALUE_MAP_INDEXED ||
 	    (map->map_index_cap && map->u.map.len * 2 + 2 > map->map_index_cap))
 		index_rebuild(a, map);

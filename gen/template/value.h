@@ -14,6 +14,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct arena;
 struct buf;
@@ -63,7 +64,11 @@ struct value {
 		} list;
 		struct {
 			struct value_entry *entries;
-			size_t len, cap;
+			uint32_t len, cap;
+			/* bit (hash & 63) of each of its keys set: a key whose
+			 * bit is clear is not looked for (most lookups of a
+			 * template miss most of the maps they pass) */
+			uint64_t bloom;
 			/* maps past VALUE_MAP_INDEXED keys get a hash index
 			 * (entry number + 1, 0 = empty; map_index_cap slots),
 			 * built as keys are set, so lookups in big maps (the

@@ -648,10 +648,44 @@ static void test_strict_set_reports_an_unknown_dynamic_name(void **state)
 	buf_release(&log);
 }
 
+/* A map finds every key it was given, through its parents too, and no
+ * other: small maps scanned, big ones indexed, each skipping the keys its
+ * filter of hashes tells it lacks. */
+static void test_a_map_finds_its_keys_and_no_other(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	char name[32];
+	for (size_t size = 1; size <= 40; size += 13) {
+		struct value *parent = value_new_map(&a), *m = value_new_map(&a);
+		value_map_set_parent(m, parent);
+		for (size_t i = 0; i < size; i++) {
+			snprintf(name, sizeof name, "k%zu", i);
+			value_map_set_str(&a, m, arena_strdup(&a, name), name);
+			snprintf(name, sizeof name, "p%zu", i);
+			value_map_set_str(&a, parent, arena_strdup(&a, name), name);
+		}
+		for (size_t i = 0; i < 200; i++) {
+			snprintf(name, sizeof name, "k%zu", i);
+			const struct value *v = value_map_get(m, name);
+			assert_int_equal(v != NULL, i < size);
+			if (v)
+				assert_string_equal(value_string(v), name);
+			snprintf(name, sizeof name, "p%zu", i);
+			v = value_map_get(m, name);
+			assert_int_equal(v != NULL, i < size);
+			if (v)
+				assert_string_equal(value_string(v), name);
+		}
+	}
+	arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unclosed_section_is_reported_at_its_open_tag),
+		cmocka_unit_test(test_a_map_finds_its_keys_and_no_other),
 		cmocka_unit_test(test_mismatched_close_tag_names_the_expected_one),
 		cmocka_unit_test(test_mismatched_close_tag_of_outer_section_closes_it),
 		cmocka_unit_test(test_close_tag_without_open_section_is_reported),
