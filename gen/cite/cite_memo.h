@@ -7,11 +7,11 @@
  * lists every page as before), under cite_memo_key: what the resolution
  * depends on besides the build's inputs; and under cite_memo_text_key too,
  * the shortcode as written (its name and arguments are what its text
- * parses to), so that a shortcode met again is not parsed again. cite.c keeps only what depends on nothing
- * else: a resolution without a message (a message has its position), of
- * an inline shortcode (a table or chart numbers its ids in the page),
- * whose links climb from the page (a link below the page itself depends
- * on its path, not only on its depth).
+ * parses to), so that a shortcode met again is not parsed again. cite.c
+ * keeps only what depends on nothing else: a resolution without a message
+ * (a message has its position), of an inline shortcode (a table or chart
+ * numbers its ids in the page), whose links climb from the page (a link
+ * below the page itself depends on its path, not only on its depth).
  *
  * It also holds digests a module works out once per thread and build for
  * its own memo (cite_typed: what the typed-figure check of an article

@@ -18,7 +18,8 @@
  *   t<k>.json    {"<token>":[step,...],...}, each posting the step
  *                from the doc before (the first from 0), then its fields
  *                negated unless they are the body alone ([3,1,-8]: doc 3
- *                in the body, doc 4 in the title); tokens in byte order; a token that starts with a digit lives in
+ *                in the body, doc 4 in the title); tokens in byte
+ *                order; a token that starts with a digit lives in
  *                shard h % M, any other in M + h % (S - M), h being
  *                search_shard_of(its first two characters) (struct
  *                search_shards): every token sharing a prefix of two

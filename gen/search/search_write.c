@@ -271,7 +271,8 @@ static void shard_name(struct buf *name, char kind, size_t k)
 /* Term shard k (its `n` terms in byte order) written, and its record
  * kept; the size it adds to *size. */
 static int write_term_shard(const struct term *const *terms, size_t n, size_t k,
-			    const struct search_shards *shards, size_t ndocs, const struct search_store *st, uint64_t *size)
+			    const struct search_shards *shards, size_t ndocs,
+			    const struct search_store *st, uint64_t *size)
 {
 	struct buf b = BUF_INIT, name = BUF_INIT;
 	buf_addc(&b, '{');
