@@ -374,14 +374,14 @@ static const char *figure_tier(double wide_w)
 	return wide_w <= CHART_WIDTH ? "chart-w480" : "chart-w768";
 }
 
-/* The figure up to its caption's text: the drawing and its data table,
- * the same on every page. */
 /* Where a figure's two drawings lie in the buffer it was appended to: the
  * inline one at [at[0], at[1]), the compact one at [at[2], at[3]). */
 struct drawn_spans {
 	size_t at[4];
 };
 
+/* The figure up to its caption's text: the drawing and its data table,
+ * the same on every page; where its drawings lie into *sp. */
 static void append_figure(struct gc *c, struct buf *out, struct drawn_spans *sp)
 {
 	const struct buf *svg = &c->svg[c->nids - 1];
