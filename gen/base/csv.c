@@ -3,6 +3,7 @@
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/diag.h"
+#include "base/digest.h"
 #include "base/fs.h"
 #include "base/text.h"
 #include "base/xalloc.h"
@@ -415,4 +416,20 @@ void csv_field_write(struct buf *out, const char *field)
 		buf_addc(out, *p);
 	}
 	buf_addc(out, '"');
+}
+
+void csv_table_digest(struct digest *d, const struct table *t)
+{
+	digest_add_byte(d, t != NULL);
+	if (!t)
+		return;
+	digest_add_str(d, t->name);
+	digest_add_str(d, t->path);
+	digest_add_u64(d, t->ncols);
+	for (size_t c = 0; c < t->ncols; c++)
+		digest_add_str(d, t->cols[c]);
+	digest_add_u64(d, t->nrows);
+	for (size_t r = 0; r < t->nrows; r++)
+		for (size_t c = 0; c < t->ncols; c++)
+			digest_add_str(d, t->rows[r][c]);
 }

@@ -23,6 +23,7 @@
 struct arena;
 struct buf;
 struct diag;
+struct digest;
 
 /* A whole table as read: header and rows of NUL-terminated cells. */
 struct table {
@@ -68,5 +69,8 @@ void csv_table_write_safe(const struct table *t, struct buf *out);
 /* True when a field of the table (its header too) is a formula
  * (csv_field_is_formula). */
 bool csv_table_has_formula(const struct table *t);
+/* A table's name, file, columns and cells into `d` (NULL: a table that
+ * is not there, told apart from an empty one). */
+void csv_table_digest(struct digest *d, const struct table *t);
 
 #endif

@@ -251,8 +251,12 @@ static struct value *alternates_for(const struct page_ctx *pc, const struct page
  * title, links, alternates, nav, crumbs) and the language's shared keys.
  * The frame is made only for a page that is written: a page kept as
  * published is digested with frame_key instead. */
-static struct value *own_context(struct arena *a, const struct value *ctx)
+static struct value *own_context(struct arena *a, struct value *ctx, bool built)
 {
+	/* a map the page's build made (in the page's arena) and gave no parent
+	 * is the page's own already; one given at planning is the plan's */
+	if (built && ctx && ctx->type == VALUE_MAP && !ctx->u.map.parent && !ctx->u.map.seal)
+		return ctx;
 	struct value *m = value_new_map(a);
 	if (ctx && ctx->type == VALUE_MAP)
 		for (size_t i = 0; i < ctx->u.map.len; i++)
@@ -522,7 +526,7 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		if (!built.ctx)
 			return -1;
 	}
-	struct value *ctx = own_context(pc->arena, built.ctx);
+	struct value *ctx = own_context(pc->arena, built.ctx, p->build != NULL);
 	if (cache && !known)
 		kept = digest_and_keep(pool, pc, i, rel, ctx, inputs, rec, &digest);
 	if (p->complete && p->complete(pc, p, ctx, kept != 1 && kept >= 0) != 0)

@@ -536,6 +536,23 @@ static bool from_memo(struct scan *st, const struct markdown_memo *memo)
 	       decode_record(st) == 0;
 }
 
+/* The record of cmark's headings and prose of the body of `key`. */
+static void keep_gfm_record(const struct markdown_memo *memo, struct digest_value key,
+			    const struct gfm_out *o)
+{
+	struct buf rec = BUF_INIT;
+	gfm_encode(o, &rec);
+	memo->keep(memo->ctx, markdown_gfm_record_key(key), rec.ptr, rec.len);
+	buf_release(&rec);
+}
+
+/* The record of cmark's HTML of the body of `key`. */
+static void keep_html_record(const struct markdown_memo *memo, struct digest_value key,
+			     const struct gfm_out *o)
+{
+	memo->keep(memo->ctx, markdown_html_record_key(key), o->html.ptr, o->html.len);
+}
+
 /* The three records of what cmark and the scan made of the body of `key`. */
 static void keep_records(const struct markdown_memo *memo, struct digest_value key,
 			 const struct scan *st, const struct gfm_out *o)
@@ -543,11 +560,9 @@ static void keep_records(const struct markdown_memo *memo, struct digest_value k
 	struct buf rec = BUF_INIT;
 	encode_record(st, o, &rec);
 	memo->keep(memo->ctx, key, rec.ptr, rec.len);
-	buf_reset(&rec);
-	gfm_encode(o, &rec);
-	memo->keep(memo->ctx, markdown_gfm_record_key(key), rec.ptr, rec.len);
-	memo->keep(memo->ctx, markdown_html_record_key(key), o->html.ptr, o->html.len);
 	buf_release(&rec);
+	keep_gfm_record(memo, key, o);
+	keep_html_record(memo, key, o);
 }
 
 /* cmark on the body at hand (read if need be): its tokens into st->md,
@@ -764,18 +779,12 @@ static int parse_again(struct markdown_pending *p, bool html, bool gfm)
 		buf_reset(&p->o.html);
 		buf_addbuf(&p->o.html, &o.html);
 		if (memo)
-			memo->keep(memo->ctx, markdown_html_record_key(p->a.body_key),
-				   o.html.ptr, o.html.len);
+			keep_html_record(memo, p->a.body_key, &p->o);
 	}
 	if (rc == 0 && gfm) {
 		take_gfm_parts(&p->o, &o);
-		if (memo) {
-			struct buf rec = BUF_INIT;
-			gfm_encode(&p->o, &rec);
-			memo->keep(memo->ctx, markdown_gfm_record_key(p->a.body_key),
-				   rec.ptr, rec.len);
-			buf_release(&rec);
-		}
+		if (memo)
+			keep_gfm_record(memo, p->a.body_key, &p->o);
 	}
 	if (rc != 0)
 		st->errors++;

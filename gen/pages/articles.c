@@ -601,21 +601,6 @@ static int render_body(const struct page_ctx *pc, struct article *a,
 	return rc;
 }
 
-/* What stands for the contents in the context the page is digested from:
- * a text whose key is made from html_key, which digests the body the
- * contents are made from; the contents themselves are made only for a
- * page that is written (complete_article_page), so that a page kept as
- * published reads no heading. */
-static struct value *toc_placeholder(struct arena *ar, const struct article *r)
-{
-	struct digest d;
-	digest_init(&d);
-	digest_add_str(&d, "article toc");
-	digest_add_value(&d, r->html_key);
-	struct digest_value key = digest_end(&d);
-	return value_new_string_keyed(ar, "", &key);
-}
-
 /* What an article's page is made from (page_spec.inputs), its shortcodes
  * resolved first (its figures and messages: a kept page makes them too):
  * its summary's key (its fixed keys, path and tags), its body's html_key
@@ -637,38 +622,33 @@ static int article_page_inputs(const struct page_ctx *pc, const struct page_spec
 	return 0;
 }
 
-/* The page's context: its body digested by its key (html_key: the page's
- * biggest text costs no hashing), its HTML and its contents put in by
- * complete_article_page once the page is to be written (the feed's
- * articles have their HTML already). */
+/* The page's context, made only for a page that is written (a page kept
+ * as published is told by article_page_inputs): its summary and fixed
+ * keys, and whether it has contents; its HTML (the feed's articles have it
+ * already) and contents are put in by complete_article_page. */
 static struct value *build_article_page(const struct page_ctx *pc, const struct page_spec *p)
 {
 	struct article *a = p->arg; /* the page's own: what rendering found */
 	struct markdown_pending *pending = a->pending; /* article_page_inputs' */
 	a->pending = NULL;
-	struct value *ctx = NULL;
-	if (pending || render_body(pc, a, &pending) == 0) {
-		const struct article *r = markdown_pending_article(pending);
-		ctx = article_summary(pc, NULL, a);
-		/* the page's context is copied key by key, parents left out */
-		const struct value *fixed = meta_of(pc->in, a)->fixed;
-		for (size_t i = 0; i < fixed->u.map.len; i++)
-			value_map_set(pc->arena, ctx, fixed->u.map.entries[i].key,
-				      fixed->u.map.entries[i].val);
-		const struct article *body = a->html ? a : r;
+	if (!pending && render_body(pc, a, &pending) != 0) {
+		markdown_pending_free(pending);
+		return NULL;
+	}
+	struct value *ctx = article_summary(pc, NULL, a);
+	/* the context holds its fixed keys itself: its parent is the page's
+	 * frame (render.c) */
+	const struct value *fixed = meta_of(pc->in, a)->fixed;
+	for (size_t i = 0; i < fixed->u.map.len; i++)
+		value_map_set(pc->arena, ctx, fixed->u.map.entries[i].key,
+			      fixed->u.map.entries[i].val);
+	value_map_set_parent(ctx, NULL);
+	if (a->html)
 		value_map_set(pc->arena, ctx, "body",
-			      value_new_string_keyed(pc->arena, body->html ? body->html : "",
-						     &body->html_key));
-		if (markdown_pending_nheadings(pending) >= 3) {
-			value_map_set(pc->arena, ctx, "toc", toc_placeholder(pc->arena, r));
-			value_map_set_bool(pc->arena, ctx, "has_toc", true);
-		}
-	}
-	if (ctx) {
-		a->pending = pending; /* until the page is written or kept */
-		return ctx;
-	}
-	markdown_pending_free(pending);
+			      value_new_string_keyed(pc->arena, a->html, &a->html_key));
+	if (markdown_pending_nheadings(pending) >= 3)
+		value_map_set_bool(pc->arena, ctx, "has_toc", true);
+	a->pending = pending; /* until the page is written or kept */
 	return ctx;
 }
 

@@ -555,23 +555,6 @@ struct table_page {
 	struct digest_value inputs;     /* all of these (table_page_inputs) */
 };
 
-/* A table's name, file, columns and cells. */
-static void digest_table(struct digest *d, const struct table *t)
-{
-	digest_add_byte(d, t != NULL);
-	if (!t)
-		return;
-	digest_add_str(d, t->name);
-	digest_add_str(d, t->path);
-	digest_add_u64(d, t->ncols);
-	for (size_t c = 0; c < t->ncols; c++)
-		digest_add_str(d, t->cols[c]);
-	digest_add_u64(d, t->nrows);
-	for (size_t r = 0; r < t->nrows; r++)
-		for (size_t c = 0; c < t->ncols; c++)
-			digest_add_str(d, t->rows[r][c]);
-}
-
 /* All that build_table_page reads but the page's language and path: the
  * table, the tables its columns name (their rows' names), the pages its
  * ids link to, the cells' kit and the UI strings (`strings`, the digest of
@@ -583,12 +566,12 @@ static struct digest_value table_page_inputs(const struct dp *s, const struct ta
 	struct digest d;
 	digest_init(&d);
 	digest_add_str(&d, "data table page");
-	digest_table(&d, tp->t);
+	csv_table_digest(&d, tp->t);
 	for (size_t c = 0; c < tp->t->ncols; c++) {
 		const struct col_spec *cs = column_spec(spec, tp->t->cols[c]);
 		digest_add_byte(&d, cs && cs->ref);
 		if (cs && cs->ref)
-			digest_table(&d, data_table(&s->in->data, cs->ref));
+			csv_table_digest(&d, data_table(&s->in->data, cs->ref));
 	}
 	digest_add_u64(&d, tp->linked ? tp->linked->n : 0);
 	for (size_t i = 0; tp->linked && i < tp->linked->n; i++)
@@ -648,15 +631,23 @@ static struct value *build_table_page(const struct page_ctx *pc, const struct pa
 	return ctx;
 }
 
-static void plan_table_page(struct site *site, enum lang l, const struct table *t,
-			    const struct value *kit, const struct linkable *linked,
-			    struct digest_value strings)
+/* What table `t`'s pages (one per language) are built from. */
+static struct table_page *table_page_new(const struct dp *s, const struct table *t,
+					 const struct value *kit,
+					 const struct linkable *linked,
+					 struct digest_value strings)
 {
-	const struct dp dp = DP_OF(site), *s = &dp;
-	const char *path = arena_printf(s->arena, "data/%s/", t->name);
 	struct table_page *tp = arena_alloc(s->arena, sizeof *tp);
 	*tp = (struct table_page){ t, kit, linked, { 0, 0 } };
 	tp->inputs = table_page_inputs(s, tp, strings);
+	return tp;
+}
+
+static void plan_table_page(struct site *site, enum lang l, struct table_page *tp)
+{
+	const struct dp dp = DP_OF(site), *s = &dp;
+	const struct table *t = tp->t;
+	const char *path = arena_printf(s->arena, "data/%s/", t->name);
 	struct page_spec p = {
 		.lang = l,
 		.path = path,
@@ -943,14 +934,18 @@ void datapages_plan(struct site *site)
 	const struct linkable *linked = linkable_pages(site);
 	struct digest d;
 	digest_init(&d);
-	digest_table(&d, site->in.i18n.table);
+	csv_table_digest(&d, site->in.i18n.table);
 	struct digest_value strings = digest_end(&d);
+	struct table_page *pages[TABLE_COUNT] = { NULL };
+	for (size_t t = 0; t < TABLE_COUNT; t++)
+		if (loaded_table(s, t))
+			pages[t] = table_page_new(s, loaded_table(s, t), kit, linked, strings);
 	for (int i = 0; i < LANG_COUNT; i++) {
 		enum lang l = (enum lang)i;
 		plan_data_index(site, l);
 		for (size_t t = 0; t < TABLE_COUNT; t++)
-			if (loaded_table(s, t))
-				plan_table_page(site, l, loaded_table(s, t), kit, linked, strings);
+			if (pages[t])
+				plan_table_page(site, l, pages[t]);
 		plan_sources_page(site, l);
 		plan_health_page(site, l);
 		plan_methodology_page(site, l);

@@ -8,6 +8,7 @@
 #include "base/buf.h"
 #include "base/csv.h"
 #include "base/diag.h"
+#include "base/digest.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -424,10 +425,47 @@ static void test_a_formula_is_written_as_text_in_a_download(void **state)
 	arena_free(&a);
 }
 
+/* A table's digest: of its name, file, columns and cells, cell by cell
+ * (a comma moved between two cells is another table); no table is not an
+ * empty one. */
+static struct digest_value table_digest_of(const char *csv, const char *path)
+{
+	struct arena a = ARENA_INIT;
+	struct diag d;
+	diag_init(&d, NULL, NULL);
+	struct table t;
+	assert_int_equal(csv_table_parse(&t, &a, csv, strlen(csv), path, &d), 0);
+	struct digest g;
+	digest_init(&g);
+	csv_table_digest(&g, &t);
+	arena_free(&a);
+	return digest_end(&g);
+}
+
+static void test_a_table_digest_is_its_cells(void **state)
+{
+	(void)state;
+	struct digest_value base = table_digest_of("id,name\nx,ab\n", "data/t.csv");
+	assert_true(digest_equal(base, table_digest_of("id,name\nx,ab\n", "data/t.csv")));
+	assert_false(digest_equal(base, table_digest_of("id,name\nx,ac\n", "data/t.csv")));
+	assert_false(digest_equal(base, table_digest_of("id,name\nxa,b\n", "data/t.csv")));
+	assert_false(digest_equal(base, table_digest_of("id,name\nx,ab\n", "data/u.csv")));
+	assert_false(digest_equal(base, table_digest_of("id,nam\nx,ab\n", "data/t.csv")));
+	struct digest none, empty;
+	digest_init(&none);
+	csv_table_digest(&none, NULL);
+	digest_init(&empty);
+	struct table t = { 0 };
+	t.name = t.path = "";
+	csv_table_digest(&empty, &t);
+	assert_false(digest_equal(digest_end(&none), digest_end(&empty)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_simple_table_has_header_rows_and_lines),
+		cmocka_unit_test(test_a_table_digest_is_its_cells),
 		cmocka_unit_test(test_quoted_field_with_comma_quote_and_newline),
 		cmocka_unit_test(test_crlf_line_ends),
 		cmocka_unit_test(test_old_mac_line_ends_count_as_lines),
