@@ -242,6 +242,43 @@ for r in rows:
 edited "a data column's label edited"
 check "the GPUs table heads the column so" grep -q 'VRAM in GB' "$site/en/data/gpus/index.html"
 
+# comparison and GPU pages are kept without being built when the data
+# about their GPUs (and the baseline's) is unchanged: their figures are
+# marked again from the cache and their charts' files kept as published
+pair="$site/en/compare/h100-80gb-vs-a100-80gb/index.html"
+chart="$site/charts/en/chart-pair-h100-80gb-a100-80gb.svg"
+inode() { stat -c %i "$1"; }
+pair_inode=$(inode "$pair") chart_inode=$(inode "$chart")
+csv_edit "$proj/data/prices.csv" '
+for r in rows:
+    if r[0] == "rtx-3080" and r[2] == "0.21": r[2] = "0.22"
+'
+edited "another GPU's price edited"
+check "a comparison of two other GPUs is kept as published" test "$(inode "$pair")" = "$pair_inode"
+check "and its chart's file too" test "$(inode "$chart")" = "$chart_inode"
+check "the ledger still lists the kept comparison's figures" \
+	grep -q "/en/compare/h100-80gb-vs-a100-80gb/" "$site/data/figures.csv"
+csv_edit "$proj/data/prices.csv" '
+rows.insert(1, ["rtx-3090", "", "0.30", "", "", "spot", "", "training-guide-en", "Spot.", "现货。"])
+'
+edited "a price row inserted before the others (their lines move)"
+csv_edit "$proj/data/task_times.csv" '
+for r in rows:
+    if r[0] == "resnet50-imagenet" and r[1] == "h100-80gb": r[2] = "2.4"
+'
+edited "the baseline GPU's job time edited"
+csv_edit "$proj/data/claims.csv" '
+for r in rows:
+    if r[0] == "rtx4090-rtx3090-image-gen": r[4] = "1.4"
+'
+edited "a claim about two GPUs edited"
+echo 'changed by hand' >"$chart"
+rebuild "$work/out"
+same_as_full "a kept comparison's chart file changed by hand"
+rm "$chart"
+rebuild "$work/out"
+same_as_full "a kept comparison's chart file removed by hand"
+
 "$gen" build --root "$proj" --base-url https://example.org/guide --timings >"$work/out" 2>&1
 check "a new base URL renders every page" grep -q "($total pages rendered, 0 kept)" "$work/out"
 check "the new base URL is in the pages" grep -q 'https://example.org/guide/en/' "$site/en/index.html"

@@ -219,6 +219,7 @@ static int load_inputs(struct site *s)
 		return -1;
 	phrase_compose_techniques(&s->in.data, &s->in.i18n, &s->arena);
 	metrics_compute(&s->in.data, NULL, &s->in.metrics);
+	data_digests_make(&s->in.data, &s->arena, &s->in.digests);
 	guide_ledger_collect(s);
 	refuse_escapes(s, join(s, s->in.opt.root, "templates"), "templates");
 	refuse_escapes(s, join(s, s->in.opt.root, "content"), "content");

@@ -18,6 +18,7 @@
 #include "base/xalloc.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -432,42 +433,88 @@ static struct digest_value page_digest(const struct render_pool *pool,
 	return digest_end(&d);
 }
 
+/* A page's record in the cache: the marks its build made (counted bytes:
+ * guide_ledger_page_record; none for a page built whether it is kept or
+ * not), then what render_page_done kept of it. The marks into *marks,
+ * the rest into *rest: 0, or -1 when the record is damaged. */
+static int record_split(const struct buf *rec, struct buf_reader *marks,
+			struct buf_reader *rest)
+{
+	struct buf_reader r = { (const unsigned char *)rec->ptr, rec->len, false };
+	size_t n;
+	const char *m = buf_read_counted(&r, &n);
+	if (r.bad)
+		return -1;
+	*marks = (struct buf_reader){ (const unsigned char *)m, n, false };
+	*rest = r;
+	return 0;
+}
+
 /* Keep the page at `rel` as published when its digest is the cache's, its
- * record can be read (into `rec`) and its file is still the recorded one.
- * 1 kept (its record carried into the next cache), 2 kept but its
- * listeners could not use the record (the page's HTML is needed after
- * all), 0 not kept, -1 error. */
+ * record can be read (into `rec`) and its file is still the recorded one;
+ * `unbuilt`: the page is kept without being built, and the marks its
+ * record holds are made again. 1 kept (its record carried into the next
+ * cache), 2 kept but its listeners could not use the record (the page's
+ * HTML is needed after all), 0 not kept, -1 error. */
 static int keep_page(struct render_pool *pool, const struct page_ctx *pc, size_t i,
 		     const char *rel, struct digest_value digest, struct buf *rec,
-		     uint64_t *search_ns)
+		     bool unbuilt, uint64_t *search_ns)
 {
 	const struct render_cache *c = pool->cache;
 	const struct pagecache_page *old = pagecache_page(c->old, rel);
 	const struct pagecache_file *file = pagecache_file(c->old, rel);
+	struct buf_reader marks, rest;
 	buf_reset(rec);
 	if (!old || !file || !digest_equal(old->inputs, digest) ||
-	    pagecache_read(c->old, &old->rec, rec) != 0)
+	    pagecache_read(c->old, &old->rec, rec) != 0 || record_split(rec, &marks, &rest) != 0)
+		return 0;
+	size_t n0 = pc->marks ? pc->marks->n : 0;
+	if (unbuilt && guide_ledger_page_replay(pool->site, i, (const char *)marks.p,
+						marks.left) != 0)
 		return 0;
 	int rc = output_keep(pool->out, rel, &file->id, pc->diag);
-	if (rc != 1)
-		return rc;
-	uint64_t t0 = site_clock_ns();
-	int used = c->reuse ? c->reuse(pool->site, i, rec->ptr, rec->len) : 0;
-	*search_ns = site_clock_ns() - t0;
-	if (used != 0)
-		return 2;
-	pagecache_carry_page(c->next, rel, old, rec->ptr);
-	return 1;
+	if (rc == 1) {
+		uint64_t t0 = site_clock_ns();
+		if (c->reuse && c->reuse(pool->site, i, (const char *)rest.p, rest.left) != 0)
+			rc = 2;
+		*search_ns = site_clock_ns() - t0;
+	}
+	if (rc != 1 && unbuilt && pc->marks) /* built after all: it marks them */
+		ledger_sink_truncate(pc->marks, n0);
+	if (rc == 1)
+		pagecache_carry_page(c->next, rel, old, rec->ptr);
+	return rc;
 }
 
-/* The record the published site's cache holds of the page at `rel`
- * (into `was`), or NULL when it has none (or it cannot be read). */
+/* What render_page_done kept of the page at `rel` when the published
+ * site's cache last rendered it (into `was`), or NULL when it has none
+ * (or it cannot be read). */
 static const struct buf *last_record(const struct render_cache *c, const char *rel,
 				     struct buf *was)
 {
 	const struct pagecache_page *old = c->old ? pagecache_page(c->old, rel) : NULL;
+	struct buf_reader marks, rest;
 	buf_reset(was);
-	return old && pagecache_read(c->old, &old->rec, was) == 0 ? was : NULL;
+	if (!old || pagecache_read(c->old, &old->rec, was) != 0 ||
+	    record_split(was, &marks, &rest) != 0)
+		return NULL;
+	memmove(was->ptr, rest.p, rest.left);
+	buf_truncate(was, rest.left);
+	return was;
+}
+
+/* The record's first part (record_split) into `rec` (emptied): the marks
+ * page i's build made from the `from`th on (SIZE_MAX: none, the page is
+ * built whenever it is kept). */
+static void record_marks(struct render_pool *pool, const struct page_ctx *pc, size_t i,
+			 size_t from, struct buf *rec)
+{
+	struct buf marks = BUF_INIT;
+	if (from != SIZE_MAX && pc->marks && pc->marks->n > from)
+		guide_ledger_page_record(pool->site, i, from, &marks);
+	buf_reset(rec);
+	buf_add_counted(rec, marks.ptr, marks.len);
+	buf_release(&marks);
 }
 
 /* The page's digest (page_digest) into *digest, and the page kept when it
@@ -480,7 +527,8 @@ static int digest_and_keep(struct render_pool *pool, const struct page_ctx *pc, 
 	struct site_timings *tm = pc->timings;
 	uint64_t t0 = site_clock_ns(), search_ns = 0;
 	*digest = page_digest(pool, p, rel, pool->navs[i], ctx, inputs);
-	int kept = pool->cache->old ? keep_page(pool, pc, i, rel, *digest, rec, &search_ns) : 0;
+	int kept = pool->cache->old
+		? keep_page(pool, pc, i, rel, *digest, rec, ctx == NULL, &search_ns) : 0;
 	if (tm) {
 		atomic_fetch_add(&tm->search_ns, search_ns);
 		atomic_fetch_add(&tm->cache_ns, site_clock_ns() - t0 - search_ns);
@@ -508,8 +556,11 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	/* a page of known inputs is kept, or not, before it is built */
 	bool known = cache && p->build && p->inputs;
 	struct digest_value inputs = { 0, 0 };
+	size_t marks0 = SIZE_MAX; /* the build's marks (not p->inputs's) from here */
 	if (known) {
-		kept = p->inputs(pc, p, &inputs) != 0 ? -1
+		int rc = p->inputs(pc, p, &inputs);
+		marks0 = pc->marks ? pc->marks->n : 0;
+		kept = rc != 0 ? -1
 			: digest_and_keep(pool, pc, i, rel, NULL, inputs, rec, &digest);
 		if (kept < 0 || kept == 1) {
 			if (p->complete && p->complete(pc, p, NULL, false) != 0)
@@ -541,7 +592,7 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	buf_reset(html);
 	if (tmpl_render(pc->in->templates, t, ctx, html, pc->diag) != 0)
 		return -1;
-	buf_reset(rec);
+	record_marks(pool, pc, i, marks0, rec);
 	if (pool->done) {
 		uint64_t t0 = site_clock_ns();
 		bool last = cache && cache->wants_last && cache->wants_last(pool->site, i);
@@ -619,6 +670,14 @@ static void pool_cache_end(struct render_pool *pool)
 	free(pool->deps);
 }
 
+/* published_files.keep: the file as the page cache recorded it. */
+static int keep_published(void *ctx, const char *rel, struct diag *diag)
+{
+	const struct render_pool *pool = ctx;
+	const struct pagecache_file *file = pagecache_file(pool->cache->old, rel);
+	return file ? output_keep(pool->out, rel, &file->id, diag) : 0;
+}
+
 /* Render every planned page (with `out` NULL: only check them). */
 int render_pages(struct site *s, struct output *out, render_page_done done,
 		 struct render_cache *cache)
@@ -631,6 +690,9 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	pool->done = done;
 	pool->cache = cache;
 	guide_charts_set_output(s->charts, out); /* written at once */
+	struct published_files published = { keep_published, pool };
+	if (out && cache && cache->old)
+		s->in.published = &published;
 	guide_ledger_pages_begin(s);
 	atomic_init(&pool->stop, false);
 	pool->diags = xcalloc(n + 1, sizeof *pool->diags);
@@ -644,6 +706,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	}
 	pool_run(pool_size(s->in.opt.jobs), n, render_one, pool);
 	guide_charts_set_output(s->charts, NULL);
+	s->in.published = NULL;
 	int rc = 0;
 	for (size_t i = 0; i < n; i++) {
 		/* in page order, whatever the threads' timing; capped per kind

@@ -4,6 +4,7 @@
 #include "base/buf.h"
 #include "base/csv.h"
 #include "base/diag.h"
+#include "base/digest.h"
 #include "base/fs.h"
 #include "base/numfmt.h"
 #include "model/schema.h"
@@ -848,4 +849,46 @@ const struct table *data_table(const struct data *d, const char *name)
 		if (d->tables[i].name && strcmp(d->tables[i].name, name) == 0)
 			return &d->tables[i];
 	return NULL;
+}
+
+/* The rows of `t` (all of them, `gpu` NULL; else those whose gpu_id or
+ * other_gpu_id is `gpu`), each with its line. */
+static void rows_digest(struct digest *d, const struct table *t, const char *gpu)
+{
+	long cols[2] = { csv_table_column(t, "gpu_id"), csv_table_column(t, "other_gpu_id") };
+	for (size_t r = 0; r < t->nrows; r++) {
+		if (gpu && !(cols[0] >= 0 && !strcmp(t->rows[r][cols[0]], gpu)) &&
+		    !(cols[1] >= 0 && !strcmp(t->rows[r][cols[1]], gpu)))
+			continue;
+		digest_add_u64(d, t->lines ? (uint64_t)t->lines[r] : r);
+		for (size_t c = 0; c < t->ncols; c++)
+			digest_add_str(d, t->rows[r][c]);
+	}
+}
+
+void data_digests_make(const struct data *d, struct arena *a, struct data_digests *out)
+{
+	struct digest dg;
+	digest_init(&dg);
+	for (size_t t = 0; t < TABLE_COUNT; t++) {
+		const struct table *tb = &d->tables[t];
+		bool per_gpu = csv_table_column(tb, "gpu_id") >= 0;
+		digest_add_byte(&dg, per_gpu);
+		digest_add_str(&dg, tb->path ? tb->path : "");
+		digest_add_u64(&dg, tb->ncols);
+		for (size_t c = 0; c < tb->ncols; c++)
+			digest_add_str(&dg, tb->cols[c]);
+		digest_add_u64(&dg, per_gpu ? 0 : tb->nrows);
+		if (!per_gpu)
+			rows_digest(&dg, tb, NULL);
+	}
+	out->shared = digest_end(&dg);
+	out->gpu = arena_alloc(a, (d->ngpus + 1) * sizeof *out->gpu);
+	for (size_t g = 0; g < d->ngpus; g++) {
+		digest_init(&dg);
+		for (size_t t = 0; t < TABLE_COUNT; t++)
+			if (csv_table_column(&d->tables[t], "gpu_id") >= 0)
+				rows_digest(&dg, &d->tables[t], d->gpus[g].id);
+		out->gpu[g] = digest_end(&dg);
+	}
 }

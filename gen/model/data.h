@@ -14,6 +14,7 @@
 
 #include "base/arena.h"
 #include "base/csv.h"
+#include "base/digest.h"
 #include "model/schema.h"
 #include "base/strmap.h"
 
@@ -232,5 +233,17 @@ long data_result_row(const struct data *d, size_t benchmark, size_t gpu);
 long data_stated_time_row(const struct data *d, const struct stated_cost *c);
 /* The raw table by name ("gpus"), or NULL. */
 const struct table *data_table(const struct data *d, const char *name);
+
+/* The data's digests for pages about some GPUs (site_gpus_inputs):
+ * `shared`, of every table whose rows are not each about a GPU (no gpu_id
+ * column) and the other tables' columns; gpu[g], of GPU g's rows of those
+ * tables (their gpu_id or other_gpu_id names it). Rows with their lines:
+ * figures name their rows by line. Made once, in `a`, after the data is
+ * loaded. */
+struct data_digests {
+	struct digest_value shared;
+	struct digest_value *gpu; /* [ngpus] */
+};
+void data_digests_make(const struct data *d, struct arena *a, struct data_digests *out);
 
 #endif

@@ -23,10 +23,10 @@
  * where page_list holds the pages' URLs ("/en/tasks/lora-7b/") separated by
  * spaces. Only figures some page shows are written.
  *
- * ledger_diff compares two such files (the published one and the new one)
- * and ledger_report prints the changes for people: changed figures grouped
- * by the input row most of them share, then figures added and removed, each
- * list capped with "and N more".
+ * ledger_diff (ledger_diff.h) compares two such files (the published one
+ * and the new one) and ledger_report prints the changes for people:
+ * changed figures grouped by the input row most of them share, then
+ * figures added and removed, each list capped with "and N more".
  *
  * Memory: the ledger owns everything in it (heap); ledger_free frees it.
  */
@@ -107,6 +107,21 @@ void ledger_sink_define(struct ledger_sink *k, const char *key, const char *id,
 void ledger_sink_replay(struct ledger_sink *to, const struct ledger_sink *from);
 /* Free the marks a sink holds (left empty, reusable). */
 void ledger_sink_release(struct ledger_sink *k);
+/* Drop the marks after the first `n` (a page's marks made since then). */
+void ledger_sink_truncate(struct ledger_sink *k, size_t n);
+
+/* The marks of a page's sink from the `from`th on as a record (a page
+ * kept as published marks them again from it: ledger_sink_decode): each a
+ * byte, 0 for a figure of the ledger (its id: indexes differ from build to
+ * build) or 1 for a definition (its seven strings), as buf.h's counted
+ * bytes. Appended to `out`. */
+void ledger_sink_encode(const struct ledger *lg, const struct ledger_sink *k, size_t from,
+			struct buf *out);
+/* The marks of such a record appended to `k` (a page's sink): 0, or -1
+ * (`k` as it was) when the record is damaged or names a figure this
+ * ledger does not have (the page is then built again). */
+int ledger_sink_decode(const struct ledger *lg, struct ledger_sink *k, const char *rec,
+		       size_t len);
 
 /* Take every sink into the ledger, in page order: plan marks go to the page
  * `page_of(ctx, key)` returns (-1: no such page, dropped). Empties the
@@ -122,62 +137,14 @@ void ledger_write_csv(const struct ledger *lg, struct buf *out,
 		      const char *(*page_url)(void *ctx, size_t page, struct buf *tmp),
 		      void *ctx);
 
+/* The columns of the ledger's CSV, in order: ledger_write_csv writes them,
+ * ledger_diff (ledger_diff.h) reads them. */
+#define LEDGER_NCOLS 9
+extern const char *const ledger_cols[LEDGER_NCOLS];
+
 /* A number as the ledger writes it: the shortest form that reads back the
  * same to 10 significant digits ("0.39", "1.17", "544.32"). */
 void ledger_number(struct buf *out, double v);
 
-/* ---- changes between two ledgers ---- */
-
-enum ledger_change_kind { LEDGER_CHANGED, LEDGER_ADDED, LEDGER_REMOVED };
-
-struct ledger_change {
-	enum ledger_change_kind kind;
-	const char *id, *label, *unit, *inputs, *first_page;
-	const char *old_inputs; /* changed: the inputs it had before */
-	const char *old_value, *old_max, *new_value, *new_max;
-	size_t pages;       /* pages showing it (the new ledger's; removed: old) */
-	const char *page_list; /* those pages, space-separated */
-	const char *cause;  /* changed: the input row it is grouped under, of
-			     * its inputs before and after the one most of the
-			     * changed figures share */
-};
-
-struct ledger_diff {
-	struct ledger_change *v; size_t n, cap;
-	size_t changed, added, removed;
-	struct arena arena; /* the tables the changes point into */
-	/* Ids of figures that are an input row's own value ("quote.": a price
-	 * row as the GPU pages list it), set by the caller before
-	 * ledger_report; NULL: none. Such a figure, when its only input is its
-	 * group's row, leads the group. */
-	const char *row_prefix;
-};
-
-/* Compare two ledgers' CSV texts (`old_text` NULL or "": no earlier
- * ledger, then nothing is reported as added). Changed figures come first,
- * grouped by cause (the groups with most figures first, then by input
- * order), then added, then removed figures, each in the new (or old)
- * ledger's order. Returns 0, or -1 when a text is not a ledger. */
-int ledger_diff(struct ledger_diff *d, const char *old_text, const char *new_text);
-void ledger_diff_free(struct ledger_diff *d);
-/* How many of the changes (changed, added or removed) the page `url`
- * ("/en/report/") shows. */
-size_t ledger_diff_on_page(const struct ledger_diff *d, const char *url);
-
-/* The changes for people, one figure a line, e.g.
- *   RTX 4090 lowest on-demand price: $0.39/h → $0.50/h (data/prices.csv:3) · 95 pages, e.g. /en/tasks/lora-7b/
- * a group of changes under one input as a header line and the figures
- * indented beneath; the header is the row's own change when the group has
- * it (row_prefix):
- *   data/prices.csv:3 RTX 4090 quote of ...: $0.39/h → $0.50/h; it moved 8 figures:
- * at most `cap` lines of figures per group or list, then "and N more".
- * Amounts as the English pages print them ("$1,685/month"). Appends nothing
- * when nothing changed. */
-void ledger_report(const struct ledger_diff *d, size_t cap, struct buf *out);
-
-/* A ledger value with its unit, for people: "$0.39/h", "$1.76–$3.52",
- * "3 h", "no data". */
-void ledger_format_value(struct buf *out, const char *value,
-			 const char *value_max, const char *unit);
 
 #endif

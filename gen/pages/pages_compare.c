@@ -8,6 +8,7 @@
 
 #include "base/arena.h"
 #include "base/buf.h"
+#include "base/digest.h"
 #include "model/data.h"
 #include "view/guide_ledger.h"
 #include "view/guide_charts.h"
@@ -19,6 +20,7 @@
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <string.h>
 
 /* ---- comparisons ----
@@ -120,6 +122,7 @@ struct pair_side {
 	struct pair_cell *result;          /* [nbenchmarks] */
 	const char **note;                 /* [nbenchmarks]: "name: note", or "" */
 	struct pair_cell *hours, *cost;    /* [ntasks], NULL without task costs */
+	struct digest_value digest;        /* of all the above (side_digest) */
 };
 
 /* True when marking `c` the winner gives it the keys of any other such
@@ -217,6 +220,34 @@ static void pair_side_tasks(const struct page_ctx *p, size_t g,
 	}
 }
 
+static void cell_digest(struct digest *d, const struct pair_cell *c)
+{
+	value_digest(c->cell, d);
+	digest_add_byte(d, c->won != NULL);
+	if (c->won)
+		value_digest(c->won, d);
+}
+
+/* A side's link, cells and notes, digested: what its pages take of it. */
+static struct digest_value side_digest(const struct pair_side *sd, size_t nb, size_t nt)
+{
+	struct digest d;
+	digest_init(&d);
+	value_digest(sd->link, &d);
+	for (size_t r = 0; r < PAIR_ROWS; r++)
+		cell_digest(&d, &sd->spec[r]);
+	for (size_t b = 0; b < nb; b++) {
+		cell_digest(&d, &sd->result[b]);
+		digest_add_str(&d, sd->note[b]);
+	}
+	digest_add_u64(&d, nt);
+	for (size_t t = 0; t < nt; t++) {
+		cell_digest(&d, &sd->hours[t]);
+		cell_digest(&d, &sd->cost[t]);
+	}
+	return digest_end(&d);
+}
+
 /* Everything of GPU g that its comparison pages share; `units` are the
  * benchmarks' unit keys, `won_keys` what a winner's cell adds. */
 static void pair_side_make(const struct page_ctx *p, size_t g, const char *const *units,
@@ -242,6 +273,7 @@ static void pair_side_make(const struct page_ctx *p, size_t g, const char *const
 		sd->note[b] = pair_note(p, b, g);
 	}
 	pair_side_tasks(p, g, won_keys, sd);
+	sd->digest = side_digest(sd, nb, sd->hours ? d->ntasks : 0);
 }
 
 /* The shared parts of the comparison pages of language l (planning). */
@@ -807,13 +839,19 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	return ctx;
 }
 
+/* The chart of a comparison page. */
+static struct chart_request pair_chart(const struct page_ctx *p, size_t ga, size_t gb)
+{
+	return (struct chart_request){ .name = "pair", .gpu = p->in->data.gpus[ga].id,
+				       .other = p->in->data.gpus[gb].id, .page_path = p->path };
+}
+
 struct value *pages_compare_pair_context(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	struct value *ctx = pair_context(p, ga, gb);
+	struct chart_request rq = pair_chart(p, ga, gb);
 	value_map_set_str(pg_arena(p), ctx, "id_prefix", ""); /* the report's differs */
-	value_map_set(pg_arena(p), ctx, "chart", pg_chart(p, &(struct chart_request){
-		.name = "pair", .gpu = p->in->data.gpus[ga].id,
-		.other = p->in->data.gpus[gb].id, .page_path = p->path }));
+	value_map_set(pg_arena(p), ctx, "chart", pg_chart(p, &rq));
 	return ctx;
 }
 
@@ -828,6 +866,39 @@ static struct value *build_pair_page(const struct page_ctx *pc, const struct pag
 	return ctx;
 }
 
+/* All that a comparison page's context is made from but its language,
+ * path and frame (page_spec.inputs): what of the inputs a page about its two
+ * GPUs is made of (site_gpus_inputs) and their sides (made at planning). */
+static int pair_page_inputs(const struct page_ctx *pc, const struct page_spec *spec,
+			    struct digest_value *key)
+{
+	const struct gpu_pair *gp = spec->arg;
+	const struct pair_lang *pl = pair_lang_of(pc);
+	size_t gpus[2] = { gp->a, gp->b };
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "comparison page");
+	site_gpus_inputs(pc->in, gpus, 2, &d);
+	digest_add_value(&d, pl->side[gp->a].digest);
+	digest_add_value(&d, pl->side[gp->b].digest);
+	*key = digest_end(&d);
+	return 0;
+}
+
+/* A comparison page kept without being built still places its chart's
+ * file (the chart module writes a chart's file once, for the first page
+ * that shows it). */
+static int complete_pair_page(const struct page_ctx *pc, const struct page_spec *spec,
+			      struct value *ctx, bool render)
+{
+	(void)render;
+	if (ctx)
+		return 0; /* built: its chart placed its file */
+	const struct gpu_pair *gp = spec->arg;
+	struct chart_request rq = pair_chart(pc, gp->a, gp->b);
+	return guide_chart_place_kept(pc, &rq);
+}
+
 static void plan_pair_page(struct site *s, enum lang l, size_t ga, size_t gb,
 			   struct buf *scratch)
 {
@@ -837,6 +908,9 @@ static void plan_pair_page(struct site *s, enum lang l, size_t ga, size_t gb,
 	pg_add_lazy_page(s, p, "pages/compare", pg_pair_title(p, ga, gb),
 		      pg_fill(p, "cmp.page_desc", "a", na, "b", nb, NULL), "compare",
 		      build_pair_page, ga, gb, pg_crumbs_for(p, "nav.compare", "compare/"));
+	struct page_spec *spec = &s->plan.pages[s->plan.npages - 1];
+	spec->inputs = pair_page_inputs;
+	spec->complete = complete_pair_page;
 }
 
 void pages_compare_prepare(struct site *s)

@@ -5,6 +5,7 @@
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/csv.h"
+#include "base/digest.h"
 #include "model/data.h"
 #include "view/guide_ledger.h"
 #include "view/guide_charts.h"
@@ -411,6 +412,13 @@ static struct value *gpu_pairs(const struct page_ctx *p, size_t g)
 	return rows;
 }
 
+/* The chart of a GPU's page. */
+static struct chart_request gpu_chart(const struct page_ctx *p, size_t g)
+{
+	return (struct chart_request){ .name = "gpu", .gpu = p->in->data.gpus[g].id,
+				       .page_path = p->path };
+}
+
 static struct value *build_gpu_page(const struct page_ctx *pc, const struct page_spec *spec)
 {
 	size_t g = ((const struct gpu_pair *)spec->arg)->a;
@@ -464,10 +472,36 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	struct value *pairs = gpu_pairs(p, g);
 	value_map_set(a, ctx, "pairs", pairs);
 	value_map_set_bool(a, ctx, "has_pairs", value_list_len(pairs) > 0);
-	value_map_set(a, ctx, "chart", pg_chart(p, &(struct chart_request){
-		.name = "gpu", .gpu = gp->id, .page_path = p->path }));
+	struct chart_request rq = gpu_chart(p, g);
+	value_map_set(a, ctx, "chart", pg_chart(p, &rq));
 	buf_release(&scratch);
 	return ctx;
+}
+
+/* All that a GPU's page is made from but its language, path and frame
+ * (page_spec.inputs): what of the inputs a page about the GPU is made of
+ * (site_gpus_inputs). */
+static int gpu_page_inputs(const struct page_ctx *pc, const struct page_spec *spec,
+			   struct digest_value *key)
+{
+	size_t g = ((const struct gpu_pair *)spec->arg)->a;
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "gpu page");
+	site_gpus_inputs(pc->in, &g, 1, &d);
+	*key = digest_end(&d);
+	return 0;
+}
+
+/* A GPU's page kept without being built still places its chart's file. */
+static int complete_gpu_page(const struct page_ctx *pc, const struct page_spec *spec,
+			     struct value *ctx, bool render)
+{
+	(void)render;
+	if (ctx)
+		return 0; /* built: its chart placed its file */
+	struct chart_request rq = gpu_chart(pc, ((const struct gpu_pair *)spec->arg)->a);
+	return guide_chart_place_kept(pc, &rq);
 }
 
 static void plan_gpu_page(struct site *s, enum lang l, size_t g)
@@ -478,6 +512,9 @@ static void plan_gpu_page(struct site *s, enum lang l, size_t g)
 	pg_add_lazy_page(s, p, "pages/gpu", pg_fill(p, "gpu.page_title", "name", gp->name, NULL),
 		      pg_fill(p, "gpu.page_desc", "name", gp->name, NULL), "gpus",
 		      build_gpu_page, g, 0, pg_crumbs_for(p, "nav.gpus", "gpus/"));
+	struct page_spec *spec = &s->plan.pages[s->plan.npages - 1];
+	spec->inputs = gpu_page_inputs;
+	spec->complete = complete_gpu_page;
 }
 
 

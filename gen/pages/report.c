@@ -4,6 +4,7 @@
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/fs.h"
+#include "model/ledger_diff.h"
 #include "model/data.h"
 #include "model/i18n.h"
 #include "model/ledger.h"

@@ -138,13 +138,11 @@ static void keep_file(struct guide_charts *g, enum lang l, const char *id,
 	pthread_mutex_unlock(&g->lock);
 }
 
-/* Write or keep the standalone file of a chart seen for the first time:
- * while pages render it goes straight to the output (thousands of
- * comparison charts need not wait in memory); a check keeps nothing.
- * `doc` is the XML declaration and the SVG (svg[0] of a render): the file
- * is that and a newline, added here and taken off again. */
-static int place_file(const struct page_ctx *pc, struct guide_charts *g, enum lang l,
-		      const char *id, const char *what, struct buf *doc)
+/* Whether the chart `id` of language l is seen here for the first time
+ * (its file is then this page's to place), under `what` (chart_claim): 1,
+ * 0, or -1 when another chart had that id first (reported). */
+static int claim_file(const struct page_ctx *pc, struct guide_charts *g, enum lang l,
+		      const char *id, const char *what)
 {
 	char *other;
 	bool first = first_sight(g, l, id, what, &other);
@@ -157,8 +155,17 @@ static int place_file(const struct page_ctx *pc, struct guide_charts *g, enum la
 		free(other);
 		return -1;
 	}
-	if (!pc->in->opt.write || !first)
-		return 0;
+	return first;
+}
+
+/* Write or keep the standalone file of a chart: while pages render it
+ * goes straight to the output (thousands of comparison charts need not
+ * wait in memory). `doc` is the XML declaration and the SVG (svg[0] of a
+ * render): the file is that and a newline, added here and taken off
+ * again. */
+static int write_file(const struct page_ctx *pc, struct guide_charts *g, enum lang l,
+		      const char *id, struct buf *doc)
+{
 	int rc = 0;
 	buf_addc(doc, '\n');
 	if (!g->out) {
@@ -171,6 +178,17 @@ static int place_file(const struct page_ctx *pc, struct guide_charts *g, enum la
 	}
 	buf_truncate(doc, doc->len - 1);
 	return rc;
+}
+
+/* The standalone file of a chart drawn: written when it is seen for the
+ * first time (a check writes nothing). */
+static int place_file(const struct page_ctx *pc, struct guide_charts *g, enum lang l,
+		      const char *id, const char *what, struct buf *doc)
+{
+	int first = claim_file(pc, g, l, id, what);
+	if (first < 0)
+		return -1;
+	return pc->in->opt.write && first ? write_file(pc, g, l, id, doc) : 0;
 }
 
 /* How many times the chart `id` is already on the page, then count this one. */
@@ -494,6 +512,60 @@ static void drawn_keep(struct guide_charts *g, const char *key, const char *fig,
 	pthread_mutex_unlock(&g->lock);
 }
 
+/* A render's state for `rq`, checked: 0, or -1 (reported; *c freed). */
+static int render_begin(struct gc *c, enum chart_kind *kind, const struct page_ctx *pc,
+		    const struct chart_request *rq, const char *path, int line, int col)
+{
+	*c = (struct gc){
+		.pc = pc, .d = &pc->in->data, .m = &pc->in->metrics, .l = pc->l, .a = ARENA_INIT,
+		.svg = { BUF_INIT, BUF_INIT }, .compact = BUF_INIT,
+		.title = BUF_INIT, .desc = BUF_INIT, .axis = BUF_INIT,
+		.axis2 = BUF_INIT, .table = BUF_INIT,
+	};
+	if (check_request(c, kind, rq, path, line, col)) {
+		arena_free(&c->a);
+		return -1;
+	}
+	c->ids[0] = chart_id(c, rq);
+	c->nids = 1;
+	return 0;
+}
+
+static void render_end(struct gc *c)
+{
+	for (size_t i = 0; i < 2; i++)
+		buf_release(&c->svg[i]);
+	buf_release(&c->compact);
+	buf_release(&c->title);
+	buf_release(&c->desc);
+	buf_release(&c->axis);
+	buf_release(&c->axis2);
+	buf_release(&c->table);
+	arena_free(&c->a);
+}
+
+int guide_chart_place_kept(const struct page_ctx *pc, const struct chart_request *rq)
+{
+	struct gc c;
+	enum chart_kind kind;
+	if (render_begin(&c, &kind, pc, rq, "gen/pages/pages.c", 0, 0) != 0)
+		return -1;
+	struct guide_charts *g = pc->charts;
+	int rc = claim_file(pc, g, c.l, c.ids[0], chart_claim(&c, rq));
+	if (rc == 1 && pc->in->opt.write) {
+		const char *rel = arena_printf(&c.a, "charts/%s/%s.svg", lang_code(c.l), c.ids[0]);
+		const struct published_files *pub = pc->in->published;
+		rc = pub ? pub->keep(pub->ctx, rel, pc->diag) : 0;
+		if (rc == 0) { /* not as it was published: drawn to be written */
+			buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
+			build(&c, kind);
+			rc = write_file(pc, g, c.l, c.ids[0], &c.svg[0]);
+		}
+	}
+	render_end(&c);
+	return rc < 0 ? -1 : 0;
+}
+
 int guide_chart_render(const struct page_ctx *pc, const struct chart_request *rq,
 		       struct buf *out, const char *path, int line, int col)
 {
@@ -506,20 +578,11 @@ int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_reque
 {
 	size_t from = out->len;
 	enum lang l = pc->l;
-	struct gc c = {
-		.pc = pc, .d = &pc->in->data, .m = &pc->in->metrics, .l = l, .a = ARENA_INIT,
-		.svg = { BUF_INIT, BUF_INIT }, .compact = BUF_INIT,
-		.title = BUF_INIT, .desc = BUF_INIT, .axis = BUF_INIT,
-		.axis2 = BUF_INIT, .table = BUF_INIT,
-	};
+	struct gc c;
 	enum chart_kind kind;
-	if (check_request(&c, &kind, rq, path, line, col)) {
-		arena_free(&c.a);
+	if (render_begin(&c, &kind, pc, rq, path, line, col) != 0)
 		return -1;
-	}
 	struct guide_charts *g = pc->charts;
-	c.ids[0] = chart_id(&c, rq);
-	c.nids = 1;
 	pthread_mutex_lock(&g->lock);
 	size_t before = rq->page_path ? count_use(g, l, rq->page_path, c.ids[0]) : 0;
 	pthread_mutex_unlock(&g->lock);
@@ -555,16 +618,7 @@ int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_reque
 		digest_add_field(&d, out->ptr + end, out->len - end);
 		*key_out = digest_end(&d);
 	}
-
-	for (size_t i = 0; i < 2; i++)
-		buf_release(&c.svg[i]);
-	buf_release(&c.compact);
-	buf_release(&c.title);
-	buf_release(&c.desc);
-	buf_release(&c.axis);
-	buf_release(&c.axis2);
-	buf_release(&c.table);
-	arena_free(&c.a);
+	render_end(&c);
 	return rc;
 }
 

@@ -71,6 +71,14 @@ int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_reque
 			     struct buf *out, const char *path, int line, int col,
 			     struct digest_value *key);
 
+/* For a page kept as published without being built (its figure not
+ * made): the standalone file of the chart `rq` placed as a render of it
+ * would place it (the first page to show a chart places its file), the
+ * published file kept as it is when the site still holds it
+ * (pc->in->published), else the chart drawn to write it. 0, or -1
+ * (reported). */
+int guide_chart_place_kept(const struct page_ctx *pc, const struct chart_request *rq);
+
 /* Set up what the module keeps in the site (s->charts), before the first
  * page context is made (pg_planning makes it). */
 void guide_charts_init(struct site *s);

@@ -287,6 +287,21 @@ struct ledger_sink *guide_ledger_plan_sink(struct site *s)
 	return s->in.ledger ? &s->in.ledger->lg.plan : NULL;
 }
 
+void guide_ledger_page_record(struct site *s, size_t page, size_t from, struct buf *out)
+{
+	struct ledger_sink *k = guide_ledger_page_sink(s, page);
+	if (k)
+		ledger_sink_encode(&s->in.ledger->lg, k, from, out);
+}
+
+int guide_ledger_page_replay(struct site *s, size_t page, const char *rec, size_t len)
+{
+	struct ledger_sink *k = guide_ledger_page_sink(s, page);
+	if (!k)
+		return len ? -1 : 0;
+	return ledger_sink_decode(&s->in.ledger->lg, k, rec, len);
+}
+
 /* The key naming the page in its sink: NULL in the page's own sink, its
  * language and path in the plan's. */
 static const char *sink_key(const struct page_ctx *pc, char *key, size_t cap)

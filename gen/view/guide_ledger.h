@@ -28,6 +28,7 @@
 
 #include "model/i18n.h"
 #include "model/ledger.h"
+#include "model/ledger_diff.h"
 #include "model/metrics.h"
 
 #include <stddef.h>
@@ -59,6 +60,13 @@ void guide_ledger_pages_begin(struct site *s);
 struct ledger_sink *guide_ledger_page_sink(struct site *s, size_t page);
 /* The plan's sink: marks made while pages are planned (NULL: no ledger). */
 struct ledger_sink *guide_ledger_plan_sink(struct site *s);
+/* The marks page `page`'s sink holds from the `from`th on as a record
+ * (ledger_sink_encode; nothing without a ledger), appended to `out`; and
+ * such a record marked again on that page: 0, or -1 (nothing marked) when
+ * it cannot be (ledger_sink_decode). A page kept as published without
+ * being built so shows the figures it showed. */
+void guide_ledger_page_record(struct site *s, size_t page, size_t from, struct buf *out);
+int guide_ledger_page_replay(struct site *s, size_t page, const char *rec, size_t len);
 
 void guide_ledger_show_price(const struct page_ctx *pc, size_t gpu);
 void guide_ledger_show_time(const struct page_ctx *pc, size_t task, size_t gpu);

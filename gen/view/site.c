@@ -3,12 +3,15 @@
 
 #include "base/buf.h"
 #include "base/diag.h"
+#include "base/digest.h"
 #include "base/text.h"
 #include "chart/chart.h"
+#include "model/metrics.h"
 #include "template/value.h"
 #include "base/xalloc.h"
 
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <time.h>
 #include <string.h>
@@ -211,4 +214,24 @@ void site_timing_add(_Atomic uint64_t *sum, uint64_t start)
 {
 	if (sum)
 		atomic_fetch_add(sum, site_clock_ns() - start);
+}
+
+void site_gpus_inputs(const struct site_inputs *in, const size_t *gpus, size_t n,
+		      struct digest *d)
+{
+	const struct data *data = &in->data;
+	long base = in->metrics.baseline_gpu;
+	digest_add_value(d, in->digests.shared);
+	digest_add_str(d, in->opt.base_url ? in->opt.base_url : "");
+	digest_add_str(d, in->date ? in->date : "");
+	digest_add_u64(d, (uint64_t)(base + 1));
+	if (base >= 0 && (size_t)base < data->ngpus)
+		digest_add_value(d, in->digests.gpu[base]);
+	for (size_t i = 0; i < n; i++) {
+		digest_add_value(d, in->digests.gpu[gpus[i]]);
+		for (size_t t = 0; t < data->ntasks; t++) {
+			const struct task_cost *c = metrics_task_cost(data, &in->metrics, t, gpus[i]);
+			digest_add_byte(d, (uint8_t)(!c ? 4 : c->cheapest * 2 + c->fastest));
+		}
+	}
 }

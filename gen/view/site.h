@@ -127,9 +127,22 @@ struct site_inputs {
 	 * interface): what cmark made of articles, the charts' drawings; or
 	 * NULL */
 	const struct markdown_memo *markdown_memo;
+	struct data_digests digests; /* of the data, for site_gpus_inputs (build arena) */
 	struct guide_ledger *ledger; /* the figures pages show, owned by guide_ledger.c */
+	/* while pages render against a published site (render.c), or NULL */
+	const struct published_files *published;
 	struct article_meta *article_meta; /* owned by articles.c (build arena) */
 	struct pages_kit *pages_kit;  /* owned by present.c (build arena) */
+};
+
+/* The files the published site holds as the last build left them: keep
+ * the one at `rel` (under the output folder) as it is when it still is
+ * (output_keep): 1 kept, 0 not (the caller writes it), -1 error (reported
+ * to `diag`). Thread-safe. For what a page kept as published without being
+ * built would have written besides itself (a chart's file). */
+struct published_files {
+	int (*keep)(void *ctx, const char *rel, struct diag *diag);
+	void *ctx;
 };
 
 /* The plan: every page, by language and path, and the keys every page of
@@ -220,6 +233,15 @@ struct value *site_crumbs(const struct site_inputs *in, struct arena *a, enum la
 /* The base URL without trailing slashes ("" when none is set), and the
  * absolute URL of a page: base/lang/path. Memory: `a`. */
 const char *site_base_url(const struct site_inputs *in, struct arena *a);
+/* What a page about the GPUs `gpus` (n of them) is made of, of the build's
+ * inputs, into `d`: the data but the rows about other GPUs than those and
+ * the relative-speed baseline (a figure of a GPU is made of its own rows
+ * and the baseline's: metrics.h; data_digests), which of them is the
+ * cheapest and the fastest at each task (of all GPUs), the base URL and
+ * the build's date. A page's `inputs` (page_spec) adds what else it reads. */
+struct digest;
+void site_gpus_inputs(const struct site_inputs *in, const size_t *gpus, size_t n,
+		      struct digest *d);
 const char *site_page_url(const struct site_inputs *in, struct arena *a, enum lang l,
 			  const char *path);
 
