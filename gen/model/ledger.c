@@ -181,32 +181,27 @@ void ledger_sink_encode(const struct ledger *lg, const struct ledger_sink *k, si
 		buf_addc(out, f ? MARK_DEF : MARK_FIG);
 		if (!f) {
 			const char *id = lg->figs[k->v[i].fig].id;
-			buf_add_counted(out, id, strlen(id));
+			buf_add_counted(out, id, strlen(id) + 1);
 			continue;
 		}
 		const char *s[MARK_STRINGS] = { f->id, f->label, f->label_zh, f->value,
 						f->value_max, f->unit, f->inputs };
 		for (size_t j = 0; j < MARK_STRINGS; j++)
-			buf_add_counted(out, s[j], strlen(s[j]));
+			buf_add_counted(out, s[j], strlen(s[j]) + 1);
 	}
 }
 
-/* The next counted string of a record as a C string in `tmp` (NULL when
- * the record is damaged or the string holds a NUL). */
-static const char *read_string(struct buf_reader *r, struct buf *tmp)
+/* The next counted string of a record (its NUL counted), or NULL when the
+ * record is damaged or the string is not one C string. */
+static const char *read_string(struct buf_reader *r)
 {
 	size_t n;
 	const char *p = buf_read_counted(r, &n);
-	if (!p || memchr(p, '\0', n))
-		return NULL;
-	buf_reset(tmp);
-	buf_add(tmp, p, n);
-	return tmp->ptr;
+	return p && n && !memchr(p, '\0', n - 1) && !p[n - 1] ? p : NULL;
 }
 
 /* One mark of a record at `r` onto `k`: 0, or -1. */
-static int decode_mark(const struct ledger *lg, struct ledger_sink *k, struct buf_reader *r,
-		       struct buf *s)
+static int decode_mark(const struct ledger *lg, struct ledger_sink *k, struct buf_reader *r)
 {
 	unsigned kind = *r->p++;
 	r->left--;
@@ -215,7 +210,7 @@ static int decode_mark(const struct ledger *lg, struct ledger_sink *k, struct bu
 	if (!nstr)
 		return -1;
 	for (size_t j = 0; j < nstr; j++)
-		if (!(str[j] = read_string(r, &s[j])))
+		if (!(str[j] = read_string(r)))
 			return -1;
 	if (kind == MARK_DEF) {
 		ledger_sink_define(k, NULL, str[0], str[1], str[2], str[3], str[4], str[5],
@@ -233,15 +228,10 @@ int ledger_sink_decode(const struct ledger *lg, struct ledger_sink *k, const cha
 		       size_t len)
 {
 	struct buf_reader r = { (const unsigned char *)rec, len, false };
-	struct buf s[MARK_STRINGS];
-	for (size_t j = 0; j < MARK_STRINGS; j++)
-		buf_init(&s[j]);
 	size_t n0 = k->n;
 	int rc = 0;
 	while (rc == 0 && r.left)
-		rc = decode_mark(lg, k, &r, s);
-	for (size_t j = 0; j < MARK_STRINGS; j++)
-		buf_release(&s[j]);
+		rc = decode_mark(lg, k, &r);
 	if (rc != 0)
 		ledger_sink_truncate(k, n0);
 	return rc;

@@ -113,8 +113,9 @@ void ledger_sink_truncate(struct ledger_sink *k, size_t n);
 /* The marks of a page's sink from the `from`th on as a record (a page
  * kept as published marks them again from it: ledger_sink_decode): each a
  * byte, 0 for a figure of the ledger (its id: indexes differ from build to
- * build) or 1 for a definition (its seven strings), as buf.h's counted
- * bytes. Appended to `out`. */
+ * build) or 1 for a definition (its seven strings), each string as
+ * buf.h's counted bytes with its NUL (read back where it lies). Appended
+ * to `out`. */
 void ledger_sink_encode(const struct ledger *lg, const struct ledger_sink *k, size_t from,
 			struct buf *out);
 /* The marks of such a record appended to `k` (a page's sink): 0, or -1
