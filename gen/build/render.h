@@ -27,9 +27,11 @@ void render_lang_contexts(struct site *s);
 /* Called with each page rendered without error (its index in s->plan.pages and
  * its HTML), on the rendering thread: it must only touch that page's own
  * state (the search index keeps a slot per page). What it appends to
- * `kept` is the page cache's record of the page (pagecache.h), given back
- * to render_page_reuse when a later build does not render the page, and
- * as `was` (NULL when there is none) to the next build that renders it. */
+ * `kept` goes into the page cache's record of the page (pagecache.h),
+ * after render.c's own part (the figure marks of a page kept without being
+ * built), and is given back to render_page_reuse when a later build does
+ * not render the page, and as `was` (NULL when there is none) to the next
+ * build that renders it. */
 typedef void (*render_page_done)(struct site *s, size_t page, const char *html,
 				 size_t len, const struct buf *was, struct buf *kept);
 /* Called instead of render_page_done for a page kept from the published
@@ -45,7 +47,10 @@ typedef int (*render_page_reuse)(struct site *s, size_t page, const char *kept,
  * (output_keep). Its own context is still built (its frame, the layout's
  * keys, is digested by what it is made from, and made only for a page
  * that is written): that is what tells whether it changed, and what marks
- * its figures in the ledger. */
+ * its figures in the ledger; but a page whose inputs are known before it
+ * is built (page_spec.inputs) is kept, or not, by them, and when kept
+ * makes again the figure marks its build made (kept in its record), and
+ * places the chart files it shows as published (site_inputs.published). */
 /* Whether render_page_done would use the last record of page `page` (its
  * `was`): a record is read for it only then. */
 typedef bool (*render_page_wants_last)(const struct site *s, size_t page);

@@ -88,15 +88,18 @@ struct page_spec {
 	 * -1 (reported). NULL: nothing to complete. */
 	int (*complete)(const struct page_ctx *pc, const struct page_spec *p,
 			struct value *ctx, bool render);
-	/* May be NULL. For a `build` whose context is made of few inputs
-	 * known before it is built (a data table's page; an article's, once
-	 * its shortcodes are resolved): the digest of all the context is made
-	 * from but the page's language, path, template and frame, into *key,
-	 * taken instead of the context's, so that a page kept as published
-	 * is not built at all (`complete` is then called with no context and
-	 * `render` false). What the page's figures and messages come from
-	 * happens here, not in `build`: a kept page makes them too. 0, or -1
-	 * (reported; `complete` is called as for a kept page). */
+	/* May be NULL. For a `build` whose context is made of inputs known
+	 * before it is built (a data table's page; an article's, once its
+	 * shortcodes are resolved; a GPU's or a comparison's, from the data
+	 * about its GPUs): the digest of all the context is made from but the
+	 * page's language, path, template and frame, into *key, taken instead
+	 * of the context's, so that a page kept as published is not built at
+	 * all (`complete` is then called with no context and `render` false:
+	 * it places what the page shows besides itself, a chart's file).
+	 * Messages come from here, not from `build`: a kept page makes them
+	 * too; the figure marks `build` makes are kept in the page's record
+	 * and made again when it is kept (render.c). 0, or -1 (reported;
+	 * `complete` is called as for a kept page). */
 	int (*inputs)(const struct page_ctx *pc, const struct page_spec *p,
 		      struct digest_value *key);
 	/* for build: the page's own, read and written by its build alone (an

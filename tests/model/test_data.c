@@ -6,6 +6,8 @@
 
 #include "base/buf.h"
 #include "model/data.h"
+#include "base/arena.h"
+#include "base/digest.h"
 #include "base/diag.h"
 
 #include <dirent.h>
@@ -547,10 +549,67 @@ static void test_a_stated_cost_needs_its_time(void **state)
 	fixture_remove(&f);
 }
 
+/* The data's digests for pages about some GPUs (data_digests_make) after
+ * an edit: a GPU's row changes its own digest alone (a claim about two,
+ * both of theirs), a row moved down by another its GPU's (figures name
+ * rows by line), a table not about one GPU the shared one. */
+static struct data_digests digests_after(struct fixture *f, const char *file, const char *text,
+					 struct arena *a)
+{
+	if (file)
+		fixture_write(f, file, text);
+	data_free(&f->data);
+	memset(&f->data, 0, sizeof f->data);
+	assert_int_equal(fixture_load(f), 0);
+	struct data_digests dd;
+	data_digests_make(&f->data, a, &dd);
+	return dd;
+}
+
+static void assert_digests(const struct data_digests *x, const struct data_digests *y,
+			   bool shared, bool h100, bool rtx4090, bool a100)
+{
+	assert_int_equal(digest_equal(x->shared, y->shared), !shared);
+	assert_int_equal(digest_equal(x->gpu[0], y->gpu[0]), !h100);
+	assert_int_equal(digest_equal(x->gpu[1], y->gpu[1]), !rtx4090);
+	assert_int_equal(digest_equal(x->gpu[2], y->gpu[2]), !a100);
+}
+
+static void test_digests_follow_the_rows_about_each_gpu(void **state)
+{
+	(void)state;
+	struct fixture f;
+	struct arena a = ARENA_INIT;
+	fixture_make(&f);
+	struct data_digests d0 = digests_after(&f, NULL, NULL, &a);
+	struct data_digests d1 = digests_after(&f, "prices.csv",
+		"gpu_id,provider,usd_per_hour,kind,as_of,source\n"
+		"h100-80gb,Lambda,2.49,on-demand,2025-01-02,src\n"
+		"rtx-4090,Vast,0.41,spot,,src\n", &a);
+	assert_digests(&d0, &d1, false, false, true, false);
+	struct data_digests d2 = digests_after(&f, "prices.csv",
+		"gpu_id,provider,usd_per_hour,kind,as_of,source\n"
+		"h100-80gb,Lambda,2.49,on-demand,2025-01-02,src\n"
+		"h100-80gb,RunPod,2.99,on-demand,2025-01-02,src\n"
+		"rtx-4090,Vast,0.41,spot,,src\n", &a);
+	assert_digests(&d1, &d2, false, true, true, false);
+	struct data_digests d3 = digests_after(&f, "claims.csv",
+		"id,gpu_id,other_gpu_id,kind,low,high,text_en,text_zh,source\n"
+		"h100-3x,h100-80gb,a100-80gb,relative-speed,2,3,About 3x,约 3 倍,src-zh\n", &a);
+	assert_digests(&d2, &d3, false, true, false, true);
+	struct data_digests d4 = digests_after(&f, "use_cases.csv",
+		"id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source\n"
+		"llm-finetune,LLM fine-tuning,大模型微调,,a100-80gb,h100-80gb,,,src\n", &a);
+	assert_digests(&d3, &d4, true, false, false, false);
+	arena_free(&a);
+	fixture_remove(&f);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_good_data_loads_with_typed_rows),
+		cmocka_unit_test(test_digests_follow_the_rows_about_each_gpu),
 		cmocka_unit_test(test_missing_file_is_named),
 		cmocka_unit_test(test_bad_number_in_prices_is_reported_with_position),
 		cmocka_unit_test(test_unknown_gpu_across_tables),
