@@ -258,6 +258,14 @@ check "a comparison of two other GPUs is kept as published" test "$(inode "$pair
 check "and its chart's file too" test "$(inode "$chart")" = "$chart_inode"
 check "the ledger still lists the kept comparison's figures" \
 	grep -q "/en/compare/h100-80gb-vs-a100-80gb/" "$site/data/figures.csv"
+# GEN_CHECK_INPUTS: a page kept by its inputs is built all the same and its
+# context held to the one it was rendered from (recorded when a build under
+# it renders the page: here, all of them)
+export GEN_CHECK_INPUTS=1
+rm -f "$proj/.site-cache-site"
+rebuild "$work/out"
+check "a build under GEN_CHECK_INPUTS without a cache renders every page" \
+	grep -q ' pages rendered, 0 kept)' "$work/out"
 csv_edit "$proj/data/prices.csv" '
 rows.insert(1, ["rtx-3090", "", "0.30", "", "", "spot", "", "training-guide-en", "Spot.", "现货。"])
 '
@@ -272,6 +280,9 @@ for r in rows:
     if r[0] == "rtx4090-rtx3090-image-gen": r[4] = "1.4"
 '
 edited "a claim about two GPUs edited"
+check "no page kept by its inputs was found stale" \
+	test "$(grep -c 'GEN_CHECK_INPUTS' "$work/out")" -eq 0
+unset GEN_CHECK_INPUTS
 echo 'changed by hand' >"$chart"
 rebuild "$work/out"
 same_as_full "a kept comparison's chart file changed by hand"

@@ -356,6 +356,7 @@ struct render_pool {
 	struct diag **diags;
 	const struct value **navs; /* [npages]: each page's menu (navs_make) */
 	_Atomic size_t nrendered, nkept; /* with a cache */
+	bool check_inputs; /* GEN_CHECK_INPUTS (render.h) */
 };
 
 /* What the pages of one template depend on besides their own context: the
@@ -435,17 +436,20 @@ static struct digest_value page_digest(const struct render_pool *pool,
 
 /* A page's record in the cache: the marks its build made (counted bytes:
  * guide_ledger_page_record; none for a page built whether it is kept or
- * not), then what render_page_done kept of it. The marks into *marks,
- * the rest into *rest: 0, or -1 when the record is damaged. */
+ * not), its context's digest when it was rendered under GEN_CHECK_INPUTS
+ * (counted: 16 bytes or none), then what render_page_done kept of it.
+ * Those parts into *marks, *check and *rest: 0, or -1 when the record is
+ * damaged. */
 static int record_split(const struct buf *rec, struct buf_reader *marks,
-			struct buf_reader *rest)
+			struct buf_reader *check, struct buf_reader *rest)
 {
 	struct buf_reader r = { (const unsigned char *)rec->ptr, rec->len, false };
-	size_t n;
-	const char *m = buf_read_counted(&r, &n);
-	if (r.bad)
+	size_t nm, nc;
+	const char *m = buf_read_counted(&r, &nm), *c = buf_read_counted(&r, &nc);
+	if (r.bad || (nc && nc != 16))
 		return -1;
-	*marks = (struct buf_reader){ (const unsigned char *)m, n, false };
+	*marks = (struct buf_reader){ (const unsigned char *)m, nm, false };
+	*check = (struct buf_reader){ (const unsigned char *)c, nc, false };
 	*rest = r;
 	return 0;
 }
@@ -463,10 +467,11 @@ static int keep_page(struct render_pool *pool, const struct page_ctx *pc, size_t
 	const struct render_cache *c = pool->cache;
 	const struct pagecache_page *old = pagecache_page(c->old, rel);
 	const struct pagecache_file *file = pagecache_file(c->old, rel);
-	struct buf_reader marks, rest;
+	struct buf_reader marks, check, rest;
 	buf_reset(rec);
 	if (!old || !file || !digest_equal(old->inputs, digest) ||
-	    pagecache_read(c->old, &old->rec, rec) != 0 || record_split(rec, &marks, &rest) != 0)
+	    pagecache_read(c->old, &old->rec, rec) != 0 ||
+	    record_split(rec, &marks, &check, &rest) != 0)
 		return 0;
 	size_t n0 = pc->marks ? pc->marks->n : 0;
 	if (unbuilt && guide_ledger_page_replay(pool->site, i, (const char *)marks.p,
@@ -493,21 +498,21 @@ static const struct buf *last_record(const struct render_cache *c, const char *r
 				     struct buf *was)
 {
 	const struct pagecache_page *old = c->old ? pagecache_page(c->old, rel) : NULL;
-	struct buf_reader marks, rest;
+	struct buf_reader marks, check, rest;
 	buf_reset(was);
 	if (!old || pagecache_read(c->old, &old->rec, was) != 0 ||
-	    record_split(was, &marks, &rest) != 0)
+	    record_split(was, &marks, &check, &rest) != 0)
 		return NULL;
 	memmove(was->ptr, rest.p, rest.left);
 	buf_truncate(was, rest.left);
 	return was;
 }
 
-/* The record's first part (record_split) into `rec` (emptied): the marks
- * page i's build made from the `from`th on (SIZE_MAX: none, the page is
- * built whenever it is kept). */
-static void record_marks(struct render_pool *pool, const struct page_ctx *pc, size_t i,
-			 size_t from, struct buf *rec)
+/* The record's first parts (record_split) into `rec` (emptied): the
+ * marks page i's build made from the `from`th on (SIZE_MAX: none, the page
+ * is built whenever it is kept), and `check` when there is one. */
+static void record_head(struct render_pool *pool, const struct page_ctx *pc, size_t i,
+			size_t from, const struct digest_value *check, struct buf *rec)
 {
 	struct buf marks = BUF_INIT;
 	if (from != SIZE_MAX && pc->marks && pc->marks->n > from)
@@ -515,6 +520,45 @@ static void record_marks(struct render_pool *pool, const struct page_ctx *pc, si
 	buf_reset(rec);
 	buf_add_counted(rec, marks.ptr, marks.len);
 	buf_release(&marks);
+	buf_add_u32(rec, check ? 16 : 0);
+	if (check) {
+		buf_add_u64(rec, check->hi);
+		buf_add_u64(rec, check->lo);
+	}
+}
+
+/* GEN_CHECK_INPUTS: page i, kept by its inputs (`rec` its record), built
+ * all the same, its context's digest held to the one its record has (made
+ * when it was last rendered, under GEN_CHECK_INPUTS too; none: nothing to
+ * hold it to). Another one means its inputs leave out something its
+ * context is made from: a page kept stale. Its figures stay those its
+ * record marked. 0, or -1 (reported). */
+static int check_kept_inputs(struct render_pool *pool, const struct page_ctx *pc, size_t i,
+			     const char *rel, const struct buf *rec)
+{
+	const struct page_spec *p = &pool->site->plan.pages[i];
+	struct buf_reader marks, check, rest;
+	if (record_split(rec, &marks, &check, &rest) != 0 || check.left != 16)
+		return 0;
+	struct digest_value want = { buf_read_u64(&check), buf_read_u64(&check) };
+	size_t n0 = pc->marks ? pc->marks->n : 0;
+	struct value *built = p->build(pc, p);
+	if (!built)
+		return -1;
+	struct value *ctx = own_context(pc->arena, built, true);
+	struct digest_value got = page_digest(pool, p, rel, pool->navs[i], ctx,
+					      (struct digest_value){ 0, 0 });
+	int rc = p->complete ? p->complete(pc, p, ctx, false) : 0;
+	if (pc->marks)
+		ledger_sink_truncate(pc->marks, n0);
+	if (!digest_equal(got, want)) {
+		diag_error(pc->diag, NULL, 0, 0,
+			   "%s was kept as published by its inputs, but its context is not the "
+			   "one it was rendered from: its inputs leave something out "
+			   "(GEN_CHECK_INPUTS)", rel);
+		return -1;
+	}
+	return rc;
 }
 
 /* The page's digest (page_digest) into *digest, and the page kept when it
@@ -562,6 +606,8 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		marks0 = pc->marks ? pc->marks->n : 0;
 		kept = rc != 0 ? -1
 			: digest_and_keep(pool, pc, i, rel, NULL, inputs, rec, &digest);
+		if (kept == 1 && pool->check_inputs && check_kept_inputs(pool, pc, i, rel, rec) != 0)
+			kept = -1;
 		if (kept < 0 || kept == 1) {
 			if (p->complete && p->complete(pc, p, NULL, false) != 0)
 				return -1;
@@ -578,6 +624,9 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 			return -1;
 	}
 	struct value *ctx = own_context(pc->arena, built.ctx, p->build != NULL);
+	struct digest_value check = { 0, 0 };
+	if (known && pool->check_inputs)
+		check = page_digest(pool, p, rel, pool->navs[i], ctx, check);
 	if (cache && !known)
 		kept = digest_and_keep(pool, pc, i, rel, ctx, inputs, rec, &digest);
 	if (p->complete && p->complete(pc, p, ctx, kept != 1 && kept >= 0) != 0)
@@ -592,7 +641,7 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	buf_reset(html);
 	if (tmpl_render(pc->in->templates, t, ctx, html, pc->diag) != 0)
 		return -1;
-	record_marks(pool, pc, i, marks0, rec);
+	record_head(pool, pc, i, marks0, known && pool->check_inputs ? &check : NULL, rec);
 	if (pool->done) {
 		uint64_t t0 = site_clock_ns();
 		bool last = cache && cache->wants_last && cache->wants_last(pool->site, i);
@@ -689,6 +738,8 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	pool->out = out;
 	pool->done = done;
 	pool->cache = cache;
+	const char *check = getenv("GEN_CHECK_INPUTS");
+	pool->check_inputs = check && *check && strcmp(check, "0") != 0;
 	guide_charts_set_output(s->charts, out); /* written at once */
 	struct published_files published = { keep_published, pool };
 	if (out && cache && cache->old)

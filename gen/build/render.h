@@ -50,7 +50,12 @@ typedef int (*render_page_reuse)(struct site *s, size_t page, const char *kept,
  * its figures in the ledger; but a page whose inputs are known before it
  * is built (page_spec.inputs) is kept, or not, by them, and when kept
  * makes again the figure marks its build made (kept in its record), and
- * places the chart files it shows as published (site_inputs.published). */
+ * places the chart files it shows as published (site_inputs.published).
+ * With GEN_CHECK_INPUTS set (not "0") in the environment, a page kept by
+ * its inputs is built all the same and its context held to the one it was
+ * last rendered from (kept in its record when that build ran under
+ * GEN_CHECK_INPUTS too): another one is an error naming the page, whose
+ * inputs leave something out. For tests; it costs the pages' builds. */
 /* Whether render_page_done would use the last record of page `page` (its
  * `was`): a record is read for it only then. */
 typedef bool (*render_page_wants_last)(const struct site *s, size_t page);

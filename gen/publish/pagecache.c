@@ -21,7 +21,7 @@
 #define PAGECACHE_OUT_BUFFER (256 * 1024)
 
 /* The format's name and version: a cache of another version is not read. */
-static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', 'A' };
+static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', 'B' };
 
 /* The header: the magic and the cache's secret (the key of its digests). */
 #define HEADER_LEN (sizeof magic + DIGEST_KEY_LEN)
