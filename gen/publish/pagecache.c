@@ -155,15 +155,20 @@ void pagecache_add_file(struct pagecache *pc, const char *rel,
 static void index_page(struct pagecache *pc, const char *rel,
 		       struct digest_value inputs, struct pagecache_rec rec)
 {
-	const size_t *known = strmap_get(&pc->page_index, rel);
+	/* the key is the page's own copy (the map borrows it): made first, so
+	 * that the path is hashed once */
+	char *key = xstrdup(rel);
+	bool created;
+	size_t *slot = strmap_slot(&pc->page_index, key, &created);
 	struct pagecache_page *pg;
-	if (known) {
-		pg = &pc->pages[*known - 1];
+	if (!created) {
+		free(key);
+		pg = &pc->pages[*slot - 1];
 	} else {
 		ALLOC_GROW(pc->pages, pc->npages, pc->cap_pages);
 		pg = &pc->pages[pc->npages++];
-		pg->rel = xstrdup(rel);
-		*strmap_slot(&pc->page_index, pg->rel, NULL) = pc->npages;
+		pg->rel = key;
+		*slot = pc->npages;
 	}
 	pg->inputs = inputs;
 	pg->rec = rec;
@@ -802,10 +807,27 @@ static int write_mark(const char *mark, uint64_t size)
 	return ok ? 0 : -1;
 }
 
+/* Room for `n` memos (the last build's: most are kept again), so that
+ * their index is not grown and hashed again step by step. */
+static void memos_reserve(struct pagecache *pc, size_t n)
+{
+	if (pc->nmemos || pc->memo_nslots || n > UINT32_MAX / 4)
+		return;
+	size_t slots = 64;
+	while (slots < 2 * (n + 1))
+		slots *= 2;
+	pc->memo_slots = xcalloc(slots, sizeof *pc->memo_slots);
+	pc->memo_nslots = slots;
+	pc->memos = xreallocarray(pc->memos, n + 1, sizeof *pc->memos);
+	pc->cap_memos = n + 1;
+}
+
 int pagecache_start_after(struct pagecache *pc, const struct pagecache *old,
 			  const char *path)
 {
 	uint64_t size;
+	if (old)
+		memos_reserve(pc, old->nmemos);
 	if (!old || !worth_appending(old, &size))
 		return pagecache_start(pc, path);
 	struct buf mark = BUF_INIT;

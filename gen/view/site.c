@@ -23,9 +23,8 @@
 int site_path_depth(const char *path)
 {
 	int d = 1;
-	for (const char *p = path; *p; p++)
-		if (*p == '/')
-			d++;
+	for (const char *p = strchr(path, '/'); p; p = strchr(p + 1, '/'))
+		d++;
 	return d;
 }
 
