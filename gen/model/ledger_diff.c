@@ -289,51 +289,93 @@ static void sort_by_cause(struct ledger_diff *d, size_t nchanged)
 	strmap_free(&first);
 }
 
-/* The length of the line at p (up to its newline or `end`) into *len:
- * false when it holds an odd number of quotes (a quoted field goes on
+/* The length of the line at p (up to its newline or `end`) into *len and
+ * of its id (the first field: ids need no quotes) into *idlen: false when
+ * it has no id, or holds an odd number of quotes (a quoted field goes on
  * past it). */
-static bool line_at(const char *p, const char *end, size_t *len)
+static bool line_at(const char *p, const char *end, size_t *len, size_t *idlen)
 {
 	const char *nl = memchr(p, '\n', (size_t)(end - p)), *e = nl ? nl : end;
+	const char *comma = memchr(p, ',', (size_t)(e - p));
 	bool odd = false;
 	for (const char *q = p; (q = memchr(q, '"', (size_t)(e - q))) != NULL; q++)
 		odd = !odd;
 	*len = (size_t)(e - p);
-	return !odd;
+	*idlen = comma ? (size_t)(comma - p) : 0;
+	return !odd && comma && *p != '"';
 }
 
-/* Most figures read the same in both ledgers, in the same order: the
- * lines that are the same at the same place in both texts (a figure whose
- * every field is the same) are left out of both, the header kept, so that
- * only the figures that differ are parsed. The texts are left whole when a
- * quoted field spans lines. */
-static void drop_shared_lines(struct arena *a, const char **old_text, const char **new_text)
+struct line {
+	const char *p;
+	size_t len;
+	bool shared;
+};
+
+/* The lines of `text` after its header (each with its id into `ids`,
+ * borrowed, when `ids`); false when a line is not one line a figure. */
+static bool lines_of(const char *text, struct line **v, size_t *n, struct strmap *ids)
 {
-	const char *o = *old_text, *oe = o + strlen(o), *n = *new_text, *ne = n + strlen(n);
-	struct buf ko = BUF_INIT, kn = BUF_INIT;
-	bool whole = false, header = true;
-	while (o < oe && n < ne) {
-		size_t lo = 0, ln = 0;
-		if ((whole = !line_at(o, oe, &lo) || !line_at(n, ne, &ln)))
-			break;
-		if (header || lo != ln || memcmp(o, n, lo)) {
-			buf_add(&ko, o, lo);
-			buf_addc(&ko, '\n');
-			buf_add(&kn, n, ln);
-			buf_addc(&kn, '\n');
+	const char *p = text, *end = text + strlen(text);
+	size_t cap = 0, len, idlen;
+	*v = NULL;
+	*n = 0;
+	for (bool header = true; p < end; header = false, p += len + (p + len < end)) {
+		if (!line_at(p, end, &len, &idlen))
+			return false;
+		if (header)
+			continue;
+		ALLOC_GROW(*v, *n, cap);
+		(*v)[(*n)++] = (struct line){ p, len, false };
+		if (ids)
+			*strmap_slot_n(ids, p, idlen, NULL) = *n;
+	}
+	return true;
+}
+
+/* `text`'s header and the lines of `v` that are not shared, into `out`. */
+static void unshared_lines(const char *text, const struct line *v, size_t n, struct buf *out)
+{
+	const char *nl = strchr(text, '\n');
+	buf_add(out, text, nl ? (size_t)(nl - text) + 1 : strlen(text));
+	for (size_t i = 0; i < n; i++)
+		if (!v[i].shared) {
+			buf_add(out, v[i].p, v[i].len);
+			buf_addc(out, '\n');
 		}
-		header = false;
-		o += lo + (o + lo < oe);
-		n += ln + (n + ln < ne);
+}
+
+/* Most figures read the same in both ledgers: a figure whose line is the
+ * same in both (every field: id, value, pages) is left out of both, the
+ * headers kept, so that only the figures that differ are parsed (into
+ * `ko` and `kn`, which *old_text and *new_text then point at). The texts
+ * are left whole when a quoted field spans lines, or when most lines
+ * differ (the copies would cost more than they save). */
+static void drop_shared_lines(const char **old_text, const char **new_text, struct buf *ko,
+			      struct buf *kn)
+{
+	struct strmap ids = STRMAP_INIT_BORROWED;
+	struct line *ol = NULL, *nl = NULL;
+	size_t on = 0, nn = 0, shared = 0;
+	if (lines_of(*old_text, &ol, &on, &ids) && lines_of(*new_text, &nl, &nn, NULL)) {
+		for (size_t i = 0; i < nn; i++) {
+			size_t idlen = (size_t)((const char *)memchr(nl[i].p, ',', nl[i].len) - nl[i].p);
+			const size_t *at = strmap_get_n(&ids, nl[i].p, idlen);
+			struct line *o = at ? &ol[*at - 1] : NULL;
+			if (o && !o->shared && o->len == nl[i].len && !memcmp(o->p, nl[i].p, o->len)) {
+				o->shared = nl[i].shared = true;
+				shared++;
+			}
+		}
+		if (2 * shared > nn) {
+			unshared_lines(*old_text, ol, on, ko);
+			unshared_lines(*new_text, nl, nn, kn);
+			*old_text = ko->ptr;
+			*new_text = kn->ptr;
+		}
 	}
-	if (!whole) { /* the rest of the longer one as it is */
-		buf_add(&ko, o, (size_t)(oe - o));
-		buf_add(&kn, n, (size_t)(ne - n));
-		*old_text = arena_strndup(a, ko.ptr ? ko.ptr : "", ko.len);
-		*new_text = arena_strndup(a, kn.ptr ? kn.ptr : "", kn.len);
-	}
-	buf_release(&ko);
-	buf_release(&kn);
+	free(ol);
+	free(nl);
+	strmap_free(&ids);
 }
 
 int ledger_diff(struct ledger_diff *d, const char *old_text, const char *new_text)
@@ -354,11 +396,14 @@ int ledger_diff(struct ledger_diff *d, const char *old_text, const char *new_tex
 	memset(&n, 0, sizeof n);
 	int rc = 0;
 	bool had_old = old_text && *old_text;
+	struct buf ko = BUF_INIT, kn = BUF_INIT;
 	if (had_old && new_text)
-		drop_shared_lines(&d->arena, &old_text, &new_text);
+		drop_shared_lines(&old_text, &new_text, &ko, &kn);
 	if (view_parse(&o, &d->arena, old_text) != 0 ||
 	    view_parse(&n, &d->arena, new_text) != 0)
 		rc = -1;
+	buf_release(&ko); /* the views hold copies */
+	buf_release(&kn);
 	had_old = had_old && rc == 0;
 	for (size_t r = 0; rc == 0 && had_old && r < n.t.nrows; r++) {
 		long orow = view_row(&o, cell(&n, r, C_ID));
