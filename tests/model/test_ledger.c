@@ -167,6 +167,38 @@ static void test_changed_figure_names_values_row_and_pages(void **state)
 	buf_release(&out);
 }
 
+/* Figures the same in both ledgers, in another order, with a "quoted,
+ * label": only the changed one, added one and removed one are told (the
+ * same lines are left out before the texts are parsed). */
+static void test_same_figures_in_another_order_are_no_change(void **state)
+{
+	(void)state;
+	struct ledger_diff d;
+	struct buf out = BUF_INIT;
+	report("id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "a.one,\"One, first\",1,,GB,data/gpus.csv:2,1,/en/\n"
+	       "a.two,Two,2,,GB,data/gpus.csv:3,1,/en/\n"
+	       "a.three,Three,3,,GB,data/gpus.csv:4,1,/en/\n"
+	       "a.gone,Gone,9,,GB,data/gpus.csv:5,1,/en/\n"
+	       "a.four,Four,4,,GB,data/gpus.csv:6,1,/en/\n",
+	       "id,label,value,value_max,unit,inputs,pages,page_list\n"
+	       "a.four,Four,4,,GB,data/gpus.csv:6,1,/en/\n"
+	       "a.three,Three,3,,GB,data/gpus.csv:4,1,/en/\n"
+	       "a.new,New,5,,GB,data/gpus.csv:7,1,/en/\n"
+	       "a.two,Two,22,,GB,data/gpus.csv:3,1,/en/\n"
+	       "a.one,\"One, first\",1,,GB,data/gpus.csv:2,1,/en/\n",
+	       8, &out, &d);
+	assert_int_equal(d.changed, 1);
+	assert_int_equal(d.added, 1);
+	assert_int_equal(d.removed, 1);
+	assert_string_equal(d.v[0].id, "a.two");
+	assert_string_equal(d.v[0].old_value, "2");
+	assert_string_equal(d.v[1].id, "a.new");
+	assert_string_equal(d.v[2].id, "a.gone");
+	ledger_diff_free(&d);
+	buf_release(&out);
+}
+
 static void test_added_and_removed(void **state)
 {
 	(void)state;
@@ -589,6 +621,7 @@ int main(void)
 		cmocka_unit_test(test_numbers_are_short_and_exact),
 		cmocka_unit_test(test_changed_figure_names_values_row_and_pages),
 		cmocka_unit_test(test_added_and_removed),
+		cmocka_unit_test(test_same_figures_in_another_order_are_no_change),
 		cmocka_unit_test(test_changes_on_a_page),
 		cmocka_unit_test(test_no_earlier_ledger_reports_nothing),
 		cmocka_unit_test(test_changes_grouped_by_cause),
