@@ -540,7 +540,9 @@ static int check_kept_inputs(struct render_pool *pool, const struct page_ctx *pc
 	struct buf_reader marks, check, rest;
 	if (record_split(rec, &marks, &check, &rest) != 0 || check.left != 16)
 		return 0;
-	struct digest_value want = { buf_read_u64(&check), buf_read_u64(&check) };
+	struct digest_value want;
+	want.hi = buf_read_u64(&check); /* in turn: an initializer's are unsequenced */
+	want.lo = buf_read_u64(&check);
 	size_t n0 = pc->marks ? pc->marks->n : 0;
 	struct value *built = p->build(pc, p);
 	if (!built)

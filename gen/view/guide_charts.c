@@ -514,7 +514,7 @@ static void drawn_keep(struct guide_charts *g, const char *key, const char *fig,
 
 /* A render's state for `rq`, checked: 0, or -1 (reported; *c freed). */
 static int render_begin(struct gc *c, enum chart_kind *kind, const struct page_ctx *pc,
-		    const struct chart_request *rq, const char *path, int line, int col)
+			const struct chart_request *rq, const char *path, int line, int col)
 {
 	*c = (struct gc){
 		.pc = pc, .d = &pc->in->data, .m = &pc->in->metrics, .l = pc->l, .a = ARENA_INIT,
