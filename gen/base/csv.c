@@ -418,18 +418,29 @@ void csv_field_write(struct buf *out, const char *field)
 	buf_addc(out, '"');
 }
 
+void csv_table_digest_head(struct digest *d, const struct table *t)
+{
+	digest_add_str(d, t->name ? t->name : "");
+	digest_add_str(d, t->path ? t->path : "");
+	digest_add_u64(d, t->ncols);
+	for (size_t c = 0; c < t->ncols; c++)
+		digest_add_str(d, t->cols[c]);
+}
+
+void csv_row_digest(struct digest *d, const struct table *t, size_t r)
+{
+	digest_add_u64(d, t->lines ? (uint64_t)t->lines[r] : r);
+	for (size_t c = 0; c < t->ncols; c++)
+		digest_add_str(d, t->rows[r][c]);
+}
+
 void csv_table_digest(struct digest *d, const struct table *t)
 {
 	digest_add_byte(d, t != NULL);
 	if (!t)
 		return;
-	digest_add_str(d, t->name);
-	digest_add_str(d, t->path);
-	digest_add_u64(d, t->ncols);
-	for (size_t c = 0; c < t->ncols; c++)
-		digest_add_str(d, t->cols[c]);
+	csv_table_digest_head(d, t);
 	digest_add_u64(d, t->nrows);
 	for (size_t r = 0; r < t->nrows; r++)
-		for (size_t c = 0; c < t->ncols; c++)
-			digest_add_str(d, t->rows[r][c]);
+		csv_row_digest(d, t, r);
 }

@@ -69,8 +69,12 @@ void csv_table_write_safe(const struct table *t, struct buf *out);
 /* True when a field of the table (its header too) is a formula
  * (csv_field_is_formula). */
 bool csv_table_has_formula(const struct table *t);
-/* A table's name, file, columns and cells into `d` (NULL: a table that
- * is not there, told apart from an empty one). */
+/* A table's name, file, columns and rows (csv_row_digest) into `d` (NULL:
+ * a table that is not there, told apart from an empty one). */
 void csv_table_digest(struct digest *d, const struct table *t);
+/* Its name, file and columns alone. */
+void csv_table_digest_head(struct digest *d, const struct table *t);
+/* Row r: its line (what figures name it by) and its cells. */
+void csv_row_digest(struct digest *d, const struct table *t, size_t r);
 
 #endif

@@ -851,44 +851,49 @@ const struct table *data_table(const struct data *d, const char *name)
 	return NULL;
 }
 
-/* The rows of `t` (all of them, `gpu` NULL; else those whose gpu_id or
- * other_gpu_id is `gpu`), each with its line. */
-static void rows_digest(struct digest *d, const struct table *t, const char *gpu)
+/* The rows of a table whose rows are each about a GPU (its gpu_id column,
+ * `cols[0]`, and other_gpu_id, `cols[1]`, when it has one), each into the
+ * digest of every GPU it names (`dg`, one per GPU), after the table's
+ * index `t`. */
+static void gpu_rows_digest(const struct data *d, size_t t, const long cols[2],
+			    struct digest *dg)
 {
-	long cols[2] = { csv_table_column(t, "gpu_id"), csv_table_column(t, "other_gpu_id") };
-	for (size_t r = 0; r < t->nrows; r++) {
-		if (gpu && !(cols[0] >= 0 && !strcmp(t->rows[r][cols[0]], gpu)) &&
-		    !(cols[1] >= 0 && !strcmp(t->rows[r][cols[1]], gpu)))
-			continue;
-		digest_add_u64(d, t->lines ? (uint64_t)t->lines[r] : r);
-		for (size_t c = 0; c < t->ncols; c++)
-			digest_add_str(d, t->rows[r][c]);
+	const struct table *tb = &d->tables[t];
+	for (size_t r = 0; r < tb->nrows; r++) {
+		long g[2] = { -1, -1 };
+		for (size_t k = 0; k < 2; k++)
+			if (cols[k] >= 0)
+				g[k] = data_gpu_index(d, tb->rows[r][cols[k]]);
+		for (size_t k = 0; k < 2; k++) {
+			if (g[k] < 0 || (k == 1 && g[1] == g[0]))
+				continue;
+			digest_add_u64(&dg[g[k]], t);
+			csv_row_digest(&dg[g[k]], tb, r);
+		}
 	}
 }
 
 void data_digests_make(const struct data *d, struct arena *a, struct data_digests *out)
 {
-	struct digest dg;
-	digest_init(&dg);
+	struct digest shared, *dg = xcalloc(d->ngpus + 1, sizeof *dg);
+	digest_init(&shared);
+	for (size_t g = 0; g < d->ngpus; g++)
+		digest_init(&dg[g]);
 	for (size_t t = 0; t < TABLE_COUNT; t++) {
 		const struct table *tb = &d->tables[t];
-		bool per_gpu = csv_table_column(tb, "gpu_id") >= 0;
-		digest_add_byte(&dg, per_gpu);
-		digest_add_str(&dg, tb->path ? tb->path : "");
-		digest_add_u64(&dg, tb->ncols);
-		for (size_t c = 0; c < tb->ncols; c++)
-			digest_add_str(&dg, tb->cols[c]);
-		digest_add_u64(&dg, per_gpu ? 0 : tb->nrows);
-		if (!per_gpu)
-			rows_digest(&dg, tb, NULL);
+		long cols[2] = { csv_table_column(tb, "gpu_id"),
+				 csv_table_column(tb, "other_gpu_id") };
+		digest_add_byte(&shared, cols[0] >= 0);
+		if (cols[0] < 0) {
+			csv_table_digest(&shared, tb);
+			continue;
+		}
+		csv_table_digest_head(&shared, tb);
+		gpu_rows_digest(d, t, cols, dg);
 	}
-	out->shared = digest_end(&dg);
+	out->shared = digest_end(&shared);
 	out->gpu = arena_alloc(a, (d->ngpus + 1) * sizeof *out->gpu);
-	for (size_t g = 0; g < d->ngpus; g++) {
-		digest_init(&dg);
-		for (size_t t = 0; t < TABLE_COUNT; t++)
-			if (csv_table_column(&d->tables[t], "gpu_id") >= 0)
-				rows_digest(&dg, &d->tables[t], d->gpus[g].id);
-		out->gpu[g] = digest_end(&dg);
-	}
+	for (size_t g = 0; g < d->ngpus; g++)
+		out->gpu[g] = digest_end(&dg[g]);
+	free(dg);
 }

@@ -425,9 +425,9 @@ static void test_a_formula_is_written_as_text_in_a_download(void **state)
 	arena_free(&a);
 }
 
-/* A table's digest: of its name, file, columns and cells, cell by cell
- * (a comma moved between two cells is another table); no table is not an
- * empty one. */
+/* A table's digest: of its name, file, columns and rows (each its line and
+ * cells), cell by cell (a comma moved between two cells is another table);
+ * no table is not an empty one. */
 static struct digest_value table_digest_of(const char *csv, const char *path)
 {
 	struct arena a = ARENA_INIT;
