@@ -307,12 +307,13 @@ static bool line_at(const char *p, const char *end, size_t *len, size_t *idlen)
 
 struct line {
 	const char *p;
-	size_t len;
+	size_t len, idlen;
 	bool shared;
 };
 
 /* The lines of `text` after its header (each with its id into `ids`,
- * borrowed, when `ids`); false when a line is not one line a figure. */
+ * borrowed, when `ids`); false when a line is not a whole figure with an
+ * id (a quoted field spans lines). */
 static bool lines_of(const char *text, struct line **v, size_t *n, struct strmap *ids)
 {
 	const char *p = text, *end = text + strlen(text);
@@ -325,7 +326,7 @@ static bool lines_of(const char *text, struct line **v, size_t *n, struct strmap
 		if (header)
 			continue;
 		ALLOC_GROW(*v, *n, cap);
-		(*v)[(*n)++] = (struct line){ p, len, false };
+		(*v)[(*n)++] = (struct line){ p, len, idlen, false };
 		if (ids)
 			*strmap_slot_n(ids, p, idlen, NULL) = *n;
 	}
@@ -358,8 +359,7 @@ static void drop_shared_lines(const char **old_text, const char **new_text, stru
 	size_t on = 0, nn = 0, shared = 0;
 	if (lines_of(*old_text, &ol, &on, &ids) && lines_of(*new_text, &nl, &nn, NULL)) {
 		for (size_t i = 0; i < nn; i++) {
-			size_t idlen = (size_t)((const char *)memchr(nl[i].p, ',', nl[i].len) - nl[i].p);
-			const size_t *at = strmap_get_n(&ids, nl[i].p, idlen);
+			const size_t *at = strmap_get_n(&ids, nl[i].p, nl[i].idlen);
 			struct line *o = at ? &ol[*at - 1] : NULL;
 			if (o && !o->shared && o->len == nl[i].len && !memcmp(o->p, nl[i].p, o->len)) {
 				o->shared = nl[i].shared = true;
