@@ -3,6 +3,8 @@
 #define _GNU_SOURCE
 #include "markdown/gfm.h"
 
+#include "markdown/gfm_html.h"
+
 #include "base/arena.h"
 #include "base/buf.h"
 #include "base/diag.h"
@@ -455,37 +457,16 @@ static void inspect_tree(cmark_node *doc, const char *path, int body_line,
 		unwrap_node(unsafe[i]);
 }
 
-/* `html` into `out`, each table in the box the site's tables scroll in on
- * a narrow screen (safe mode: every "<table>" is cmark's). */
-static void wrap_tables(const char *html, struct buf *out)
-{
-	static const char open[] = "<table>", close[] = "</table>";
-	const char *t;
-	while ((t = strstr(html, open))) {
-		const char *end = strstr(t, close);
-		if (!end)
-			break;
-		buf_add(out, html, (size_t)(t - html));
-		buf_adds(out, "<div class=\"table-wrap\" tabindex=\"0\">");
-		buf_add(out, t, (size_t)(end - t) + sizeof close - 1);
-		buf_adds(out, "</div>");
-		html = end + sizeof close - 1;
-	}
-	buf_adds(out, html);
-}
-
 void gfm_render(const char *md, size_t len, const char *path, int body_line,
 		struct gfm_out *o, struct diag *diag)
 {
 	struct arena scratch = ARENA_INIT;
 	cmark_node *doc = parse_in(&scratch, md, len);
 	inspect_tree(doc, path, body_line, o, diag);
-	/* the nodes know their extensions: no list needed to render them;
-	 * a column's alignment as a style (align= is not HTML5) */
-	char *html = cmark_render_html(doc, CMARK_OPT_SMART |
-					   CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES, NULL);
-	wrap_tables(html, &o->html);
-	/* the tree and its HTML go with the arena, no cmark_node_free */
+	buf_grow(&o->html, len + len / 4); /* about what a body's HTML takes */
+	if (!gfm_html_render(doc, &o->html))
+		gfm_html_render_cmark(doc, &scratch_mem, &o->html);
+	/* the tree goes with the arena, no cmark_node_free */
 	arena_free(&scratch);
 	cmark_scratch = NULL;
 }

@@ -1,0 +1,34 @@
+/* gfm_html: the HTML of a tree cmark-gfm parsed (gfm.c's), written as
+ * cmark_render_html writes it with gfm.c's options (safe mode, a table
+ * column's alignment as a style), byte for byte, and each table in the box
+ * the site's tables scroll in on a narrow screen.
+ *
+ * Why not cmark_render_html: it escapes a text a byte at a time (a third
+ * of a body's rendering went there) into a buffer of its own that is then
+ * copied again to wrap the tables. This one escapes eight bytes at a time
+ * into the caller's buffer. It knows the nodes gfm.c's parser makes
+ * (CommonMark's, tables, strikethrough); a tree with any other goes to
+ * cmark_render_html, so a node it does not know can cost time, never a
+ * wrong page. tests/markdown and the fuzz target fuzz_gfm_html hold it to
+ * cmark's output. Functions are prefixed gfm_html_.
+ */
+#ifndef GPUGUIDE_GFM_HTML_H
+#define GPUGUIDE_GFM_HTML_H
+
+#include "base/buf.h"
+
+#include <stdbool.h>
+
+struct cmark_mem;
+struct cmark_node;
+
+/* The HTML of `doc` (a document node) appended to `out`; false, with `out`
+ * as it was, when the tree holds a node this module does not write. */
+bool gfm_html_render(struct cmark_node *doc, struct buf *out);
+
+/* The same by cmark_render_html, each table wrapped the same way: what
+ * gfm_html_render's output is held to, and what writes a tree it leaves.
+ * `mem` is the tree's allocator (cmark's HTML is made and freed with it). */
+void gfm_html_render_cmark(struct cmark_node *doc, struct cmark_mem *mem, struct buf *out);
+
+#endif
