@@ -361,7 +361,8 @@ static void add_prose(struct gfm_out *o, bool row, cmark_node *n, struct buf *te
 	p->end_line = cmark_node_get_end_line(n);
 	if (p->end_line < p->line)
 		p->end_line = p->line;
-	p->text = buf_detach(text, NULL);
+	p->text = xstrndup(text->ptr, text->len);
+	buf_reset(text); /* its room kept for the next stretch */
 }
 
 /* True for a node of the table extension of type `what` ("table_row",
@@ -478,6 +479,12 @@ void gfm_render(const char *md, size_t len, const char *path, int body_line,
 
 void gfm_encode(const struct gfm_out *o, struct buf *rec)
 {
+	size_t need = 8; /* the record's size, made room for at once */
+	for (size_t i = 0; i < o->nheadings; i++)
+		need += 12 + strlen(o->headings[i].text);
+	for (size_t i = 0; i < o->nprose; i++)
+		need += 20 + strlen(o->prose[i].text);
+	buf_grow(rec, need);
 	buf_add_u32(rec, (uint32_t)o->nheadings);
 	for (size_t i = 0; i < o->nheadings; i++) {
 		const struct gfm_heading *h = &o->headings[i];

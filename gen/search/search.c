@@ -268,6 +268,7 @@ struct search_page *search_page_from_html(struct search_terms *st,
 	/* the body is kept only as far as the snippet can reach (plus a
 	 * character, for the cut); the headings are only tokenized */
 	struct buf body = BUF_INIT;
+	buf_grow(&body, SEARCH_TEXT_MAX + 64); /* most pages reach the cut */
 	search_scan_html(html, len, (struct sink){ NULL, 0, &th },
 		  (struct sink){ &body, SEARCH_TEXT_MAX + 4, &tb });
 	tok_finish(&th);
