@@ -42,6 +42,17 @@ static inline uint64_t bytes_le64(const void *p)
 	return v;
 }
 
+/* The little-endian 32-bit word at `p`: one load. */
+static inline uint32_t bytes_le32(const void *p)
+{
+	uint32_t v;
+	memcpy(&v, p, sizeof v);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	return v;
+}
+
 /* Store `v` as the little-endian word at `p`: one store. */
 static inline void bytes_put_le64(void *p, uint64_t v)
 {

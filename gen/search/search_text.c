@@ -359,20 +359,32 @@ static inline void tok_wide(struct tokenizer *t, const char *c, size_t n, enum c
 		t->prev_len = 0;
 }
 
+/* Whether the three bytes of `key` (the first the lowest) are a character
+ * of the main CJK block, U+4E00-9FFF: two continuation bytes after a lead
+ * byte and second byte from E4 B8 to E9 BF (read big-endian, one range). */
+static inline bool is_main_cjk(uint32_t key)
+{
+	uint32_t lead2 = (key & 0xFF) << 8 | (key >> 8 & 0xFF);
+	return (key & 0xC0C000u) == 0x808000u && lead2 - 0xE4B8u <= 0xE9BFu - 0xE4B8u;
+}
+
 /* After a CJK character that ends at `i` of `s`: the characters of the
- * main CJK block (U+4E00-9FFF, three bytes each: most of a Chinese page)
- * that follow it, each a pair with the one before, read in a loop of
- * their own (what decode, classify and tok_wide would do, without their
- * tests); where the run stops. */
+ * main CJK block (three bytes each: most of a Chinese page) that follow
+ * it, each a pair with the one before, read in a loop of their own (what
+ * decode, classify and tok_wide would do, without their tests), four bytes
+ * loaded at a time while four are left; where the run stops. */
 static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t i)
 {
 	const unsigned char *u = (const unsigned char *)s;
-	while (len - i >= 3) {
-		/* lead byte E4-E9, two continuation bytes; E4 only from U+4E00
-		 * (second byte B8 and up) */
-		uint32_t key = (uint32_t)u[i] | (uint32_t)u[i + 1] << 8 | (uint32_t)u[i + 2] << 16;
-		if ((key & 0xC0C000u) != 0x808000u || (unsigned)(u[i] - 0xE4) > 5 ||
-		    (u[i] == 0xE4 && u[i + 1] < 0xB8))
+	for (;;) {
+		uint32_t key;
+		if (len - i >= 4)
+			key = bytes_le32(u + i) & 0xFFFFFFu;
+		else if (len - i == 3)
+			key = (uint32_t)u[i] | (uint32_t)u[i + 1] << 8 | (uint32_t)u[i + 2] << 16;
+		else
+			break;
+		if (!is_main_cjk(key))
 			break;
 		tok_cjk(t, key, 3);
 		i += 3;
