@@ -802,8 +802,7 @@ static void scan_tag(struct scan *sc)
 	bool closing = p < sc->end && *p == '/';
 	p += closing;
 	const char *name = p;
-	while (p < sc->end && (((*p | 0x20) >= 'a' && (*p | 0x20) <= 'z') ||
-			       (*p >= '0' && *p <= '9')))
+	while (p < sc->end && byte_class[(unsigned char)*p] >= '0') /* a letter or digit */
 		p++;
 	size_t n = (size_t)(p - name);
 	const char *gt = memchr(p, '>', (size_t)(sc->end - p));
