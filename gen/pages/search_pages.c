@@ -298,11 +298,14 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 	/* outside the lock */
 	struct search_page *pg = search_page_from_html(st, &d, html,
 						       indexed_len(p, html, len));
+	size_t rec_at = kept ? kept->len : 0; /* the page's search record, when kept */
 	if (kept)
 		search_page_encode(pg, kept);
 	enum lang l = p->lang;
 	if (ss->kept[l] && !atomic_load(&ss->whole[l]) &&
-	    (!was || search_kept_note(ss->kept[l], pg, was->ptr, was->len) != 0))
+	    (!was || search_kept_note(ss->kept[l], pg, was->ptr, was->len,
+				      kept ? kept->ptr + rec_at : NULL,
+				      kept ? kept->len - rec_at : 0) != 0))
 		atomic_store(&ss->whole[l], true);
 	put_page(s, i, st, pg);
 }

@@ -703,23 +703,71 @@ static size_t resync(const struct token_set *ts, size_t at, uint32_t tn)
 	return at;
 }
 
-int search_kept_note(struct search_kept *k, const struct search_page *pg,
-		     const char *was, size_t len)
+/* The terms of a record (search_page_encode's): their count, and where
+ * their bytes are; false when it is none (a doc before them, the doc
+ * shards' business, skipped). */
+static bool record_terms(const char *rec, size_t len, size_t *nterms,
+			 const unsigned char **p, size_t *left)
 {
-	struct buf_reader r = { (const unsigned char *)was, len, false };
-	buf_read_u32(&r); /* the doc: the doc shards' business */
+	struct buf_reader r = { (const unsigned char *)rec, len, false };
+	buf_read_u32(&r);
 	size_t ndoc;
 	buf_read_counted(&r, &ndoc);
-	size_t nterms = buf_read_u32(&r);
-	if (r.bad || nterms > r.left / (TOKEN_HEAD + 1))
+	*nterms = buf_read_u32(&r);
+	if (r.bad || *nterms > r.left / (TOKEN_HEAD + 1))
+		return false;
+	*p = r.p;
+	*left = r.left;
+	return true;
+}
+
+/* How many of the first `n` terms at `a` (`alen` bytes) are byte for byte
+ * the first terms at `b` (`blen` bytes), found by comparing their bytes a
+ * word at a time: a page's text edited past its start leaves its first
+ * terms as they were. Their bytes to *bytes. */
+static size_t same_first_terms(const unsigned char *a, size_t alen, size_t n,
+			       const unsigned char *b, size_t blen, size_t *bytes)
+{
+	size_t max = alen < blen ? alen : blen, common = 0;
+	while (common + 8 <= max && bytes_le64(a + common) == bytes_le64(b + common))
+		common += 8;
+	while (common < max && a[common] == b[common])
+		common++;
+	/* whole terms: each its fields, length and bytes (within the common
+	 * bytes, both records are `b`, one search_page_encode wrote) */
+	size_t off = 0, k = 0;
+	while (k < n && off + TOKEN_HEAD <= common && off + TOKEN_HEAD + a[off + 1] <= common) {
+		off += TOKEN_HEAD + a[off + 1];
+		k++;
+	}
+	*bytes = off;
+	return k;
+}
+
+int search_kept_note(struct search_kept *k, const struct search_page *pg,
+		     const char *was, size_t len, const char *mine, size_t mine_len)
+{
+	size_t nterms, left;
+	const unsigned char *p;
+	if (!record_terms(was, len, &nterms, &p, &left))
 		return -1;
 	struct search_terms *st = pg->terms;
 	const struct token_set *ts = &st->set;
 	uint32_t stamp = terms_stamp(st);
 	size_t same = 0, at = 0; /* at: the page's term the record's next is held to */
-	const unsigned char *p = r.p;
-	size_t left = r.left;
-	for (size_t i = 0; i < nterms; i++) {
+	size_t first = 0; /* the record's terms before it: the page's first ones */
+	size_t now_terms, now_left, bytes;
+	const unsigned char *now_p;
+	if (mine && record_terms(mine, mine_len, &now_terms, &now_p, &now_left)) {
+		size_t n = nterms < ts->nin_page ? nterms : ts->nin_page;
+		first = same_first_terms(p, left, n, now_p, now_left, &bytes);
+		for (size_t i = 0; i < first; i++)
+			st->seen[ts->in_page[i]] = stamp;
+		same = at = first;
+		p += bytes;
+		left -= bytes;
+	}
+	for (size_t i = first; i < nterms; i++) {
 		size_t tl = record_term_len(p, left);
 		unsigned fields = p[0], now = 0;
 		if (!tl)
@@ -744,7 +792,7 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 	}
 	if (left)
 		return -1;
-	for (size_t i = 0; same < ts->nin_page && i < ts->nin_page; i++) {
+	for (size_t i = first; same < ts->nin_page && i < ts->nin_page; i++) {
 		const struct set_token *t = &ts->toks[ts->in_page[i]];
 		if (st->seen[ts->in_page[i]] != stamp)
 			kept_mark(k, ts->keys.ptr + t->at, t->len);

@@ -136,9 +136,12 @@ int search_index_put_doc(struct search_index *ix, size_t doc, const char *data, 
 struct search_kept;
 /* Mark the shards where the doc of `pg` (being read: before it is put)
  * differs from `was`, its page's record of the last build
- * (search_page_encode's). Thread-safe. 0, or -1 when `was` is not such a
- * record (the index must then be made whole: search_index_publish). */
+ * (search_page_encode's). `mine`, when not NULL, is pg's own record
+ * (search_page_encode's, `mine_len` bytes): the terms both records start
+ * with are passed over by their bytes. Thread-safe. 0, or -1 when `was` is
+ * not such a record (the index must then be made whole:
+ * search_index_publish). */
 int search_kept_note(struct search_kept *k, const struct search_page *pg,
-		     const char *was, size_t len);
+		     const char *was, size_t len, const char *mine, size_t mine_len);
 
 #endif
