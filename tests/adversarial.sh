@@ -1198,24 +1198,21 @@ cache_case() {
 }
 "$gen" build --root "$proj" >/dev/null 2>&1 # the cache of the published site
 
-# another libcmark-gfm: an LD_PRELOAD wrapper that renders every article
-# differently (the next build must not keep the pages cmark made before)
+# another libcmark-gfm: an LD_PRELOAD wrapper that parses every article
+# differently, a paragraph before its text (the next build must not keep
+# the pages cmark made before)
 cat >"$work/wrap.c" <<'WRAP'
 #define _GNU_SOURCE
 #include <dlfcn.h>
-#include <stdlib.h>
-#include <string.h>
-typedef struct cmark_node cmark_node;
-char *cmark_render_html(cmark_node *root, int options, void *extensions)
+#include <stddef.h>
+typedef struct cmark_parser cmark_parser;
+void cmark_parser_feed(cmark_parser *parser, const char *buffer, size_t len)
 {
-	char *(*real)(cmark_node *, int, void *) =
-		(char *(*)(cmark_node *, int, void *))dlsym(RTLD_NEXT, "cmark_render_html");
-	char *html = real(root, options, extensions);
-	size_t n = strlen(html);
-	char *out = malloc(n + 32);
-	memcpy(out, "<p>wrapped cmark</p>\n", 21);
-	memcpy(out + 21, html, n + 1);
-	return out; /* html is gen's (its arena): neither freed nor ours */
+	void (*real)(cmark_parser *, const char *, size_t) =
+		(void (*)(cmark_parser *, const char *, size_t))dlsym(RTLD_NEXT,
+								      "cmark_parser_feed");
+	real(parser, "wrapped cmark\n\n", 15);
+	real(parser, buffer, len);
 }
 WRAP
 if cc -shared -fPIC -o "$work/wrap.so" "$work/wrap.c" -ldl 2>"$work/err.txt"; then

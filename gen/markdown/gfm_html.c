@@ -136,7 +136,7 @@ static bool starts_with_nocase(const char *s, const char *prefix)
  * (gfm.c drops such links before, with a warning). */
 static bool url_is_dangerous(const char *url)
 {
-	if (!strchr("dfjvDFJV", url[0]) || !url[0])
+	if (!url[0] || !strchr("dfjvDFJV", url[0])) /* what the schemes start with */
 		return false;
 	static const char *const images[] = { "data:image/png", "data:image/gif",
 					      "data:image/jpeg", "data:image/webp" };
