@@ -49,11 +49,10 @@ static const char *markup_entity(char c, size_t *n)
 	}
 }
 
-/* `len` bytes of text escaped as houdini_escape_html0 does outside its
- * secure mode: " & < > (not '). Eight bytes tested and stored at a time
- * straight into the room made for them (the bytes past a markup byte are
- * overwritten next); the last seven one at a time. */
-static void escape_text(struct buf *out, const char *s, size_t len)
+/* Eight bytes tested and stored at a time straight into the room made
+ * for them (the bytes past a markup byte are overwritten next); the last
+ * seven one at a time. */
+void gfm_html_escape(struct buf *out, const char *s, size_t len)
 {
 	buf_grow(out, len + 8);
 	char *o = out->ptr + out->len;
@@ -92,7 +91,7 @@ static void escape_text(struct buf *out, const char *s, size_t len)
 static void escape_texts(struct buf *out, const char *s)
 {
 	if (s)
-		escape_text(out, s, strlen(s));
+		gfm_html_escape(out, s, strlen(s));
 }
 
 /* The bytes houdini_escape_href copies as they are: letters, digits and
@@ -230,7 +229,7 @@ static void render_code_block(struct render *r, cmark_node *n)
 		while (info[first] && !is_info_space(info[first]))
 			first++;
 		buf_adds(r->out, "<pre><code class=\"language-");
-		escape_text(r->out, info, first);
+		gfm_html_escape(r->out, info, first);
 		buf_adds(r->out, "\">");
 	}
 	escape_texts(r->out, cmark_node_get_literal(n));

@@ -26,6 +26,11 @@ struct cmark_node;
  * as it was, when the tree holds a node this module does not write. */
 bool gfm_html_render(struct cmark_node *doc, struct buf *out);
 
+/* `len` bytes of text escaped as cmark escapes text and code
+ * (houdini_escape_html0 outside its secure mode): " & < > as entities, '
+ * as it is. */
+void gfm_html_escape(struct buf *out, const char *s, size_t len);
+
 /* The same by cmark_render_html, each table wrapped the same way: what
  * gfm_html_render's output is held to, and what writes a tree it leaves.
  * `mem` is the tree's allocator (cmark's HTML is made and freed with it). */

@@ -5,6 +5,7 @@
 #include "base/buf.h"
 #include "base/text.h"
 #include "markdown/gfm.h"
+#include "markdown/gfm_html.h"
 
 #include <stdbool.h>
 #include <string.h>
@@ -126,20 +127,6 @@ static const char *put_shortcode(const struct cited *c, const char *tok,
 	return put_inline(&c->html, after, out);
 }
 
-/* A shortcode in code as the text it is, escaped as cmark escapes code. */
-static void put_literal(const struct found *f, struct buf *out)
-{
-	const char *s = f->text;
-	for (size_t i = 0; i < f->len; i++) {
-		switch (s[i]) {
-		case '&': buf_adds(out, "&amp;"); break;
-		case '<': buf_adds(out, "&lt;"); break;
-		case '>': buf_adds(out, "&gt;"); break;
-		case '"': buf_adds(out, "&quot;"); break;
-		default: buf_addc(out, s[i]);
-		}
-	}
-}
 
 void splice_html(const char *html, const char *const *ids, size_t nids,
 		 const struct found *items, size_t n, struct buf *out)
@@ -175,8 +162,8 @@ void splice_html(const char *html, const char *const *ids, size_t nids,
 		const struct found *f = &items[idx];
 		if (f->code || !f->cited) { /* text, or nothing after an error */
 			buf_add(out, s, (size_t)(mark - s));
-			if (f->code)
-				put_literal(f, out);
+			if (f->code) /* the text it is, escaped as cmark escapes code */
+				gfm_html_escape(out, f->text, f->len);
 			s = mark + GFM_TOKEN_LEN;
 			continue;
 		}

@@ -9,9 +9,8 @@
  * it was. */
 #include "base/buf.h"
 #include "markdown/gfm_html.h"
+#include "../markdown/gfm_parse.h"
 
-#include <cmark-gfm.h>
-#include <cmark-gfm-core-extensions.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,24 +18,11 @@
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static cmark_node *parse(const uint8_t *data, size_t size, bool tasklist)
-{
-	static const char *const names[] = { "table", "strikethrough", "autolink", "tasklist" };
-	cmark_gfm_core_extensions_ensure_registered();
-	cmark_parser *p = cmark_parser_new(CMARK_OPT_SMART | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE);
-	for (size_t i = 0; i < (tasklist ? 4u : 3u); i++)
-		cmark_parser_attach_syntax_extension(p, cmark_find_syntax_extension(names[i]));
-	cmark_parser_feed(p, (const char *)data, size);
-	cmark_node *doc = cmark_parser_finish(p);
-	cmark_parser_free(p);
-	return doc;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	/* the first byte chooses whether task lists are parsed too */
 	bool tasklist = size && data[0] == 'T';
-	cmark_node *doc = parse(data, size, tasklist);
+	cmark_node *doc = parse_as_gfm((const char *)data, size, tasklist);
 	struct buf ours = BUF_INIT, theirs = BUF_INIT;
 	buf_adds(&ours, "<>");
 	bool wrote = gfm_html_render(doc, &ours);

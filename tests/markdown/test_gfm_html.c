@@ -10,34 +10,18 @@
 
 #include "base/buf.h"
 #include "markdown/gfm_html.h"
+#include "markdown/gfm_parse.h"
 
-#include <cmark-gfm.h>
-#include <cmark-gfm-core-extensions.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* `md` parsed as gfm.c parses a body (smart punctuation, ~~ only), with
- * its three extensions and, when asked, task lists. */
-static cmark_node *parse(const char *md, bool tasklist)
-{
-	static const char *const names[] = { "table", "strikethrough", "autolink", "tasklist" };
-	cmark_gfm_core_extensions_ensure_registered();
-	cmark_parser *p = cmark_parser_new(CMARK_OPT_SMART | CMARK_OPT_STRIKETHROUGH_DOUBLE_TILDE);
-	for (size_t i = 0; i < (tasklist ? 4u : 3u); i++)
-		cmark_parser_attach_syntax_extension(p, cmark_find_syntax_extension(names[i]));
-	cmark_parser_feed(p, md, strlen(md));
-	cmark_node *doc = cmark_parser_finish(p);
-	cmark_parser_free(p);
-	return doc;
-}
 
 /* gfm_html_render's HTML of `md`, checked to be cmark's (appended to a
  * buffer that has some already, as cmark's is to an empty one); the caller
  * frees. */
 static char *render_checked(const char *md)
 {
-	cmark_node *doc = parse(md, false);
+	cmark_node *doc = parse_as_gfm(md, strlen(md), false);
 	struct buf ours = BUF_INIT, theirs = BUF_INIT;
 	buf_adds(&ours, "<p>x");
 	assert_true(gfm_html_render(doc, &ours));
@@ -142,7 +126,7 @@ static void test_escape_every_place(void **state)
 static void test_unknown_node_left_to_cmark(void **state)
 {
 	(void)state;
-	cmark_node *doc = parse("- [x] done\n- [ ] to do\n", true);
+	cmark_node *doc = parse_as_gfm("- [x] done\n- [ ] to do\n", 23, true);
 	struct buf out = BUF_INIT, theirs = BUF_INIT;
 	buf_adds(&out, "before");
 	assert_false(gfm_html_render(doc, &out));
