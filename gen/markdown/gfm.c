@@ -169,24 +169,17 @@ static bool may_autolink(const char *s)
 }
 
 /* Whether extension `i` could change the tree of `md`: a table needs a
- * '|', a strikethrough a '~' (the only characters each reads), a bare
- * link what may_autolink finds. */
+ * '|', a strikethrough a '~' (the only characters each reads). */
 static bool extension_applies(int i, const char *md, size_t len)
 {
-	switch (i) {
-	case EXT_TABLE:
-		return memchr(md, '|', len) != NULL;
-	case EXT_STRIKE:
-		return memchr(md, '~', len) != NULL;
-	default:
-		return memchr(md, '@', len) || memmem(md, len, "://", 3) ||
-		       memmem(md, len, "www", 3);
-	}
+	return memchr(md, i == EXT_TABLE ? '|' : '~', len) != NULL;
 }
 
 /* Whether a text of the tree holds what may_autolink finds: autolink.c
  * looks at texts only (a link's target is none), so a tree without one is
- * the tree autolink.c would have made, its texts unsplit. */
+ * the tree autolink.c would have made, its texts unsplit. The texts, not
+ * the Markdown: an address may be written with an entity ("ed&#64;b.org"),
+ * which autolink.c links once it is decoded. */
 static bool tree_may_autolink(cmark_node *doc)
 {
 	cmark_iter *it = cmark_iter_new(doc);
@@ -215,7 +208,7 @@ static cmark_node *parse_with(struct arena *ar, const char *md, size_t len, bool
 static cmark_node *parse_in(struct arena *ar, const char *md, size_t len)
 {
 	cmark_node *doc = parse_with(ar, md, len, false);
-	if (extension_applies(EXT_AUTOLINK, md, len) && tree_may_autolink(doc))
+	if (tree_may_autolink(doc))
 		doc = parse_with(ar, md, len, true);
 	return doc;
 }

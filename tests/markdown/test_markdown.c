@@ -430,7 +430,8 @@ static void test_bare_links_are_links_without_chinese_punctuation(void **state)
 /* A body is parsed without autolinks when no text of it could hold one:
  * a "://" in a link's target only. A bare URL, a "www." host (its '.' a
  * text of its own under smart punctuation) or an address beside such a
- * link is still a link; so is one in a table cell or with a strikethrough. */
+ * link is still a link; so is one in a table cell or with a strikethrough,
+ * and an address written with an entity (what GFM's autolinks make of it). */
 static void test_bare_links_beside_links_in_targets(void **state)
 {
 	struct fixture *f = *state;
@@ -447,6 +448,12 @@ static void test_bare_links_beside_links_in_targets(void **state)
 		{ "[docs](https://a.example/x) or ed@b.example.\n",
 		  "<p><a href=\"https://a.example/x\">docs</a> or "
 		  "<a href=\"mailto:ed@b.example\">ed@b.example</a>.</p>\n" },
+		/* an address written with an entity, linked once decoded */
+		{ "[docs](https://a.example/x) or ed&#64;b.example.\n",
+		  "<p><a href=\"https://a.example/x\">docs</a> or "
+		  "<a href=\"mailto:ed@b.example\">ed@b.example</a>.</p>\n" },
+		{ "Write to ed&#64;b.example.\n",
+		  "<p>Write to <a href=\"mailto:ed@b.example\">ed@b.example</a>.</p>\n" },
 		{ "| a | b |\n|---|---|\n| [d](https://a.example/) | ~~x~~ www.b.example |\n",
 		  "<div class=\"table-wrap\" tabindex=\"0\"><table>\n<thead>\n<tr>\n<th>a</th>\n"
 		  "<th>b</th>\n</tr>\n</thead>\n<tbody>\n<tr>\n"
