@@ -361,35 +361,86 @@ static inline void tok_wide(struct tokenizer *t, const char *c, size_t n, enum c
 
 /* Whether the three bytes of `key` (the first the lowest) are a character
  * of the main CJK block, U+4E00-9FFF: two continuation bytes after a lead
- * byte and second byte from E4 B8 to E9 BF (read big-endian, one range). */
+ * byte, and the three read big-endian from E4 B8 80 to E9 BF BF (one
+ * range). */
 static inline bool is_main_cjk(uint32_t key)
 {
-	uint32_t lead2 = (key & 0xFF) << 8 | (key >> 8 & 0xFF);
-	return (key & 0xC0C000u) == 0x808000u && lead2 - 0xE4B8u <= 0xE9BFu - 0xE4B8u;
+	uint32_t be = __builtin_bswap32(key) >> 8;
+	return (key & 0xC0C000u) == 0x808000u && be - 0xE4B880u <= 0xE9BFBFu - 0xE4B880u;
 }
 
-/* After a CJK character that ends at `i` of `s`: the characters of the
- * main CJK block (three bytes each: most of a Chinese page) that follow
- * it, each a pair with the one before, read in a loop of their own (what
- * decode, classify and tok_wide would do, without their tests), four bytes
- * loaded at a time while four are left; where the run stops. */
+/* The set's table held in locals through a loop of tokens: a token seen
+ * before in the page changes a byte of its entry, which the compiler
+ * cannot tell from the set's own fields (a byte may alias anything), and
+ * would read them all again for every token. Loaded again after a call
+ * that may grow the table. */
+struct set_cursor {
+	struct token_set *ts;
+	uint32_t *slots;
+	size_t mask;
+	struct set_token *toks;
+	uint32_t page;
+	unsigned count; /* occurrences read, added to the set's at the end */
+};
+
+static inline void cursor_load(struct set_cursor *c)
+{
+	c->slots = c->ts->slots;
+	c->mask = c->ts->nslots - 1;
+	c->toks = c->ts->toks;
+}
+
+/* set_add for a token of at most 8 bytes, all in its head. */
+static inline void cursor_add_head(struct set_cursor *c, uint64_t head, size_t len,
+				   unsigned field)
+{
+	uint32_t h = search_head_hash(head);
+	size_t k = h & c->mask;
+	uint32_t at;
+	while ((at = c->slots[k]) != 0 &&
+	       (c->toks[at - 1].head != head || c->toks[at - 1].len != len))
+		k = (k + 1) & c->mask;
+	c->count++;
+	if (at && c->toks[at - 1].page == c->page) {
+		c->toks[at - 1].fields |= (uint8_t)field;
+		return;
+	}
+	if (at)
+		set_enter(c->ts, at - 1, field);
+	else
+		set_add_new(c->ts, k, NULL, len, head, h, field);
+	cursor_load(c);
+}
+
+/* After a CJK character that ends at `i` of `s`, read into a set: the
+ * characters of the main CJK block (three bytes each: most of a Chinese
+ * page) that follow it, each a pair with the one before, read in a loop of
+ * their own (what decode, classify and tok_wide would do, without their
+ * tests), four bytes loaded at a time while four are left; where the run
+ * stops. Out of tok_run's line: its loops keep their registers. */
+__attribute__((noinline))
 static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t i)
 {
-	const unsigned char *u = (const unsigned char *)s;
-	for (;;) {
-		uint32_t key;
-		if (len - i >= 4)
-			key = bytes_le32(u + i) & 0xFFFFFFu;
-		else if (len - i == 3)
-			key = (uint32_t)u[i] | (uint32_t)u[i + 1] << 8 | (uint32_t)u[i + 2] << 16;
-		else
-			break;
+	const unsigned char *p = (const unsigned char *)s + i, *end = (const unsigned char *)s + len;
+	struct set_cursor c = { .ts = t->set, .page = t->set->page };
+	cursor_load(&c);
+	uint64_t prev = t->prev_key; /* the character before is CJK too */
+	size_t plen = t->prev_len;
+	unsigned field = t->field;
+	while (end - p >= 3) {
+		uint32_t key = end - p >= 4 ? bytes_le32(p) & 0xFFFFFFu
+					    : (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
 		if (!is_main_cjk(key))
 			break;
-		tok_cjk(t, key, 3);
-		i += 3;
+		cursor_add_head(&c, prev | (uint64_t)key << (8 * plen), plen + 3, field);
+		prev = key;
+		plen = 3;
+		p += 3;
 	}
-	return i;
+	c.ts->count += c.count;
+	t->prev_key = (uint32_t)prev;
+	t->prev_len = plen;
+	return (size_t)(p - (const unsigned char *)s);
 }
 
 /* What a byte is to the tokenizer: an ASCII letter or digit as itself
@@ -515,7 +566,7 @@ static size_t tok_run(struct tokenizer *t, const char *s, size_t len)
 		unsigned cp = decode(s, len, &i);
 		enum cclass cls = classify(cp);
 		tok_wide(t, s + start, i - start, cls);
-		if (cls == C_CJK)
+		if (cls == C_CJK && t->set)
 			i = tok_cjk_run(t, s, len, i);
 	}
 	return i;

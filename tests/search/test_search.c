@@ -469,6 +469,68 @@ static void test_cjk_pairs_within_and_across_pieces(void **state)
 			  "0123456789012345678901234567890123456789|x");
 }
 
+/* What a page's set reads is what search_tokens gives, token for token:
+ * the set reads a run of the main CJK block in a loop of its own. Texts
+ * made of pieces of every kind (main-block characters at its edges, other
+ * CJK, words, digits, white space, punctuation, Latin letters, characters
+ * of four bytes, invalid and cut sequences), in a fixed pseudo-random
+ * order. */
+static void test_a_set_reads_the_tokens_search_tokens_gives(void **state)
+{
+	(void)state;
+	static const char *const pieces[] = {
+		"\xe4\xb8\x80", "\xe9\xbf\xbf", "\xe4\xb8\xb8", "显", "存", "需", "求",
+		"\xe4\xb7\xbf", "\xea\x80\x80", "\xe3\x90\x80", "の", "テ", "한", "\xef\xa4\x80",
+		"\xf0\xa0\x80\x80", "ab", "RTX", "4090", " ", "\n", "，", ".", "é", "×",
+		"\xff", "\xe4\xb8", "\xe4", "\xed\xa0\x80", "\xe0\x80\x80",
+	};
+	enum { NPIECES = sizeof pieces / sizeof pieces[0] };
+	uint32_t seed = 12345;
+	for (int round = 0; round < 400; round++) {
+		struct buf text = BUF_INIT, seen = BUF_INIT;
+		size_t n = 1 + (size_t)round % 37;
+		for (size_t i = 0; i < n; i++) {
+			seed = seed * 1103515245u + 12345u;
+			buf_adds(&text, pieces[(seed >> 16) % NPIECES]);
+		}
+		search_tokens(text.ptr, text.len, add_tok, &seen);
+		struct search_doc d = { .title = "", .path = "p/", .kind = "x", .body = text.ptr };
+		struct search_index *ix = search_index_new();
+		search_index_put(ix, 0, search_page_new(&d));
+		/* every token given is in the body; the set has no other */
+		size_t distinct = 0;
+		char *list = seen.ptr ? strdup(seen.ptr) : NULL;
+		for (char *tok = list ? strtok(list, "|") : NULL; tok; tok = strtok(NULL, "|")) {
+			if (search_index_fields(ix, tok, 0) != SEARCH_IN_BODY)
+				fail_msg("round %d: \"%s\" not read from \"%s\"", round, tok, text.ptr);
+		}
+		free(list);
+		struct buf out = BUF_INIT;
+		written_index(ix, &out);
+		/* the term shards come first, then the docs */
+		const char *docs = strstr(out.ptr, "\nd0.json\n");
+		assert_non_null(docs);
+		for (const char *p = out.ptr; (p = strstr(p, "\":[0]")) && p < docs; p++)
+			distinct++;
+		size_t want = 0;
+		list = seen.ptr ? strdup(seen.ptr) : NULL;
+		for (char *tok = list ? strtok(list, "|") : NULL; tok; tok = strtok(NULL, "|")) {
+			bool again = false; /* a token given twice is one term */
+			for (const char *q = seen.ptr; q < seen.ptr + (tok - list); q++)
+				if ((q == seen.ptr || q[-1] == '|') && !strncmp(q, tok, strlen(tok)) &&
+				    q[strlen(tok)] == '|')
+					again = true;
+			want += !again;
+		}
+		free(list);
+		if (distinct != want)
+			fail_msg("round %d: %zu terms, %zu given: %s\n%s", round, distinct, want, seen.ptr ? seen.ptr : "", out.ptr);
+		buf_release(&out);
+		buf_release(&text);
+		buf_release(&seen);
+	}
+}
+
 /* A page's text has its white space collapsed 8 bytes at a time: texts of
  * every length up to 40, of words, runs of every kind of white space,
  * other low bytes and bytes not ASCII, anywhere, give what collapsing a
@@ -1135,6 +1197,7 @@ int main(void)
 		cmocka_unit_test(test_a_page_from_html_indexes_as_its_text),
 		cmocka_unit_test(test_every_tag_is_a_block_inline_or_skipped),
 		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),
+		cmocka_unit_test(test_a_set_reads_the_tokens_search_tokens_gives),
 		cmocka_unit_test(test_words_read_8_bytes_at_a_time_are_the_words),
 		cmocka_unit_test(test_white_space_collapsed_8_bytes_at_a_time),
 		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
