@@ -653,16 +653,22 @@ check "zh: the full stop after a bare link stays text" grep -q 'https://example.
 check "a rebuild says the typed-price warnings again" \
 	test "$(grep -c 'types the lowest on-demand price' "$work/err-gfm2")" -eq 2
 # An article's check is kept with the GPUs it held typed numbers against:
-# another GPU's price edited, the pages kept say the warnings again; the
+# another GPU's price edited (one the page cites: it is rendered again,
+# its check kept), the pages say the warnings again; the
 # RTX 4090's lowest price edited, the page that types it (and cites no
 # price) is kept as published, and checked again: no warning now.
 cp "$gfm/data/prices.csv" "$work/prices.gfm"
 awk -F, 'BEGIN{OFS=","} $1=="rtx-3080" {$3="0.23"} {print}' "$work/prices.gfm" >"$gfm/data/prices.csv"
+page_id=$(stat -c '%i %Y' "$gfm/site/en/articles/gfm/index.html")
 "$gen" build --root "$gfm" >/dev/null 2>"$work/err-gfm3"
 check "another GPU's price edited: the typed-price warnings again" \
 	test "$(grep -c 'types the lowest on-demand price of RTX 4090' "$work/err-gfm3")" -eq 2
+check "and the page citing that price shows the new one" \
+	sh -c "test \"\$(stat -c '%i %Y' '$gfm/site/en/articles/gfm/index.html')\" != '$page_id' &&
+	grep -q '\\\$0.23/h' '$gfm/site/en/articles/gfm/index.html'"
 page_id=$(stat -c '%i %Y' "$gfm/site/en/articles/gfm/index.html")
-awk -F, -v p="$lowest" 'BEGIN{OFS=","} $1=="rtx-4090" && $3==p {$3="0.29"} {print}' "$work/prices.gfm" >"$gfm/data/prices.csv"
+cp "$gfm/data/prices.csv" "$work/prices.gfm3"
+awk -F, -v p="$lowest" 'BEGIN{OFS=","} $1=="rtx-4090" && $3==p {$3="0.29"} {print}' "$work/prices.gfm3" >"$gfm/data/prices.csv"
 "$gen" build --root "$gfm" >/dev/null 2>"$work/err-gfm4"
 check "the RTX 4090's price edited: the page typing the old one is kept" \
 	test "$(stat -c '%i %Y' "$gfm/site/en/articles/gfm/index.html")" = "$page_id"

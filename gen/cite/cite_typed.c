@@ -607,15 +607,18 @@ static struct digest_value slot_digest(const struct cite *c, size_t i)
 	return s->value;
 }
 
-/* The memo's key of the check of article `a` on page `pc`: its HTML's key
- * (its body, each shortcode's text and what it resolved to), the line its
- * body starts on (the warnings' places), its language and the names. */
+/* The memo's key of the check of article `a` on page `pc`: its body's key
+ * (its prose, and each shortcode's place and text, follow from it; what a
+ * shortcode resolved to is never read: an edited price that an article
+ * cites leaves its check as it was unless a typed number was held to that
+ * GPU's figures, which replay tells), the line its body starts on (the
+ * warnings' places), its language and the names. */
 static struct digest_value check_key(const struct cite *c, const struct article *a)
 {
 	struct digest d;
 	digest_init(&d);
 	digest_add_str(&d, "typed figures: an article's check");
-	digest_add_value(&d, a->html_key);
+	digest_add_value(&d, a->body_key);
 	digest_add_u64(&d, (uint64_t)a->body_line);
 	digest_add_byte(&d, (unsigned char)c->l);
 	digest_add_value(&d, slot_digest(c, c->d->ngpus + (size_t)c->l));
