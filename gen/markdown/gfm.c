@@ -175,44 +175,17 @@ static bool extension_applies(int i, const char *md, size_t len)
 	return memchr(md, i == EXT_TABLE ? '|' : '~', len) != NULL;
 }
 
-/* Whether a text of the tree holds what may_autolink finds: autolink.c
- * looks at texts only (a link's target is none), so a tree without one is
- * the tree autolink.c would have made, its texts unsplit. The texts, not
- * the Markdown: an address may be written with an entity ("ed&#64;b.org"),
- * which autolink.c links once it is decoded. */
-static bool tree_may_autolink(cmark_node *doc)
-{
-	cmark_iter *it = cmark_iter_new(doc);
-	cmark_event_type ev;
-	bool may = false;
-	while (!may && (ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
-		cmark_node *n = cmark_iter_get_node(it);
-		if (ev == CMARK_EVENT_ENTER && cmark_node_get_type(n) == CMARK_NODE_TEXT) {
-			const char *lit = cmark_node_get_literal(n);
-			may = lit && may_autolink(lit);
-		}
-	}
-	cmark_iter_free(it);
-	return may;
-}
-
-static cmark_node *parse_with(struct arena *ar, const char *md, size_t len, bool autolink);
-
 /* Parse `md` into a tree whose memory lives in `ar`, with the extensions
- * that could change it. One that cannot costs work for the same HTML:
- * autolink's ':' and 'w' split every text where they stand and its pass
- * copies every text again, a tenth of cmark's work. Most bodies with a
- * "://" have it in a link's target, where autolink finds nothing: they
- * are parsed without it, and again with it when a text of that tree holds
- * what it links (the first tree goes with the arena). */
-static cmark_node *parse_in(struct arena *ar, const char *md, size_t len)
-{
-	cmark_node *doc = parse_with(ar, md, len, false);
-	if (tree_may_autolink(doc))
-		doc = parse_with(ar, md, len, true);
-	return doc;
-}
-
+ * that could change it (autolinks when `autolink`). One that cannot costs
+ * work for the same HTML: autolink's ':' and 'w' split every text where
+ * they stand and its pass copies every text again, a tenth of cmark's
+ * work. So a body is parsed without autolinks, and again with them when a
+ * text of that tree holds what may_autolink finds (inspect_tree tells;
+ * the first tree goes with the arena). autolink.c looks at texts only (a
+ * link's target is none), so a tree without such a text is the tree it
+ * would have made, its texts unsplit. The texts, not the Markdown: an
+ * address may be written with an entity ("ed&#64;b.org"), which autolink.c
+ * links once it is decoded. */
 static cmark_node *parse_with(struct arena *ar, const char *md, size_t len, bool autolink)
 {
 	pthread_once(&extensions_once, extensions_find);
@@ -394,30 +367,64 @@ static void walk_prose(struct prose_walk *w, cmark_node *n, cmark_node_type t)
 	}
 }
 
-static void check_link(cmark_node *n, const char *path, int body_line,
-		       cmark_node **unsafe, size_t *nunsafe, struct diag *diag)
+/* The links and images whose target is not allowed, in the order the
+ * walk meets them. */
+struct unsafe_links {
+	cmark_node **n;
+	size_t len, cap;
+};
+
+static void check_link(cmark_node *n, struct unsafe_links *unsafe)
 {
 	if (cmark_node_get_type(n) == CMARK_NODE_LINK)
 		trim_autolink(n);
 	const char *url = cmark_node_get_url(n);
-	if (!url || text_url_is_safe(url))
-		return;
-	diag_warning(diag, path, cmark_node_get_start_line(n) + body_line - 1,
-		     cmark_node_get_start_column(n),
-		     "link target \"%s\" is not allowed (only http, https, mailto and relative links); the link is dropped",
-		     url);
-	cmark_node_set_url(n, "");
-	if (*nunsafe < 64)
-		unsafe[(*nunsafe)++] = n;
+	if (url && !text_url_is_safe(url)) {
+		ALLOC_GROW(unsafe->n, unsafe->len, unsafe->cap);
+		unsafe->n[unsafe->len++] = n;
+	}
 }
 
-/* Walk the tree once: collect headings and prose, drop unsafe links. */
-static void inspect_tree(cmark_node *doc, const char *path, int body_line,
-			 struct gfm_out *o, struct diag *diag)
+/* Each unsafe link said, in the order met, and dropped: it keeps its text
+ * and loses its target; past 64 in one article the rest stay as links
+ * with an empty target. */
+static void drop_unsafe(struct unsafe_links *unsafe, const char *path, int body_line,
+			struct diag *diag)
 {
-	cmark_node *unsafe[64];
-	size_t nunsafe = 0;
+	for (size_t i = 0; i < unsafe->len; i++) {
+		cmark_node *n = unsafe->n[i];
+		diag_warning(diag, path, cmark_node_get_start_line(n) + body_line - 1,
+			     cmark_node_get_start_column(n),
+			     "link target \"%s\" is not allowed (only http, https, mailto and relative links); the link is dropped",
+			     cmark_node_get_url(n));
+		cmark_node_set_url(n, "");
+	}
+	for (size_t i = 0; i < unsafe->len && i < 64; i++)
+		unwrap_node(unsafe->n[i]);
+	free(unsafe->n);
+}
+
+/* The headings and prose past the first `nh` and `np` taken out of `o`. */
+static void out_truncate(struct gfm_out *o, size_t nh, size_t np)
+{
+	while (o->nheadings > nh)
+		free(o->headings[--o->nheadings].text);
+	while (o->nprose > np)
+		free(o->prose[--o->nprose].text);
+}
+
+/* Walk the tree once: collect headings and prose, drop unsafe links
+ * (said once the walk is done). A tree parsed without autolinks
+ * (`autolinked` false) stops at the first text in which autolinks could
+ * find a link: false, nothing kept in `o` nor said; the body is parsed
+ * again (parse_with). */
+static bool inspect_tree(cmark_node *doc, const char *path, int body_line,
+			 struct gfm_out *o, struct diag *diag, bool autolinked)
+{
+	struct unsafe_links unsafe = { NULL, 0, 0 };
 	struct prose_walk w = { NULL, false, BUF_INIT };
+	size_t nh = o->nheadings, np = o->nprose;
+	bool whole = true;
 	cmark_iter *it = cmark_iter_new(doc);
 	cmark_event_type ev;
 	while ((ev = cmark_iter_next(it)) != CMARK_EVENT_DONE) {
@@ -430,7 +437,13 @@ static void inspect_tree(cmark_node *doc, const char *path, int body_line,
 			continue;
 		}
 		cmark_node_type t = cmark_node_get_type(n);
-		if (t == CMARK_NODE_HEADING) {
+		if (t == CMARK_NODE_TEXT && !autolinked) {
+			const char *lit = cmark_node_get_literal(n);
+			if (lit && may_autolink(lit)) {
+				whole = false;
+				break;
+			}
+		} else if (t == CMARK_NODE_HEADING) {
 			struct buf text = BUF_INIT;
 			collect_text(n, true, &text);
 			strip_tokens(&text);
@@ -439,24 +452,30 @@ static void inspect_tree(cmark_node *doc, const char *path, int body_line,
 			add_prose(o, false, n, &text);
 			buf_release(&text);
 		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
-			check_link(n, path, body_line, unsafe, &nunsafe, diag);
+			check_link(n, &unsafe);
 		}
 		walk_prose(&w, n, t);
 	}
 	cmark_iter_free(it);
 	buf_release(&w.text);
-	/* an unsafe link keeps its text and loses its target; past 64 in one
-	 * article the rest stay as links with an empty target */
-	for (size_t i = 0; i < nunsafe; i++)
-		unwrap_node(unsafe[i]);
+	if (whole) {
+		drop_unsafe(&unsafe, path, body_line, diag);
+	} else {
+		free(unsafe.n);
+		out_truncate(o, nh, np);
+	}
+	return whole;
 }
 
 void gfm_render(const char *md, size_t len, const char *path, int body_line,
 		struct gfm_out *o, struct diag *diag)
 {
 	struct arena scratch = ARENA_INIT;
-	cmark_node *doc = parse_in(&scratch, md, len);
-	inspect_tree(doc, path, body_line, o, diag);
+	cmark_node *doc = parse_with(&scratch, md, len, false);
+	if (!inspect_tree(doc, path, body_line, o, diag, false)) {
+		doc = parse_with(&scratch, md, len, true);
+		inspect_tree(doc, path, body_line, o, diag, true);
+	}
 	buf_grow(&o->html, len + len / 4); /* about what a body's HTML takes */
 	if (!gfm_html_render(doc, &o->html))
 		gfm_html_render_cmark(doc, &scratch_mem, &o->html);

@@ -300,6 +300,26 @@ static void test_dangerous_link_loses_its_target(void **state)
 	assert_non_null(strstr(f->a.html, "href=\"https://example.com/\""));
 }
 
+/* A body parsed again for its bare links (gfm.c) says each dangerous link
+ * once and keeps each heading once, however far the first walk went. */
+static void test_dangerous_link_beside_a_bare_link_is_said_once(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(render(f, "## Costs in 2026\n\n[click](javascript:alert(1)) costs 3 and "
+				   "[x](data:text/html,y)\n\nthen https://b.example/ ok\n"), 0);
+	assert_null(strstr(f->a.html, "javascript"));
+	assert_null(strstr(f->a.html, "data:"));
+	assert_non_null(strstr(f->a.html, "<a href=\"https://b.example/\">https://b.example/</a>"));
+	const char *first = strstr(f->log.ptr, "\"javascript:alert(1)\" is not allowed");
+	assert_non_null(first);
+	assert_null(strstr(first + 1, "\"javascript:alert(1)\" is not allowed"));
+	assert_non_null(strstr(f->log.ptr, "\"data:text/html,y\" is not allowed"));
+	/* in the order written, at their places */
+	assert_true(strstr(f->log.ptr, "javascript") < strstr(f->log.ptr, "data:text"));
+	assert_non_null(strstr(f->log.ptr, "content/en/a.md:"));
+	assert_int_equal(f->a.nheadings, 1);
+}
+
 static void test_inline_shortcode_sits_in_its_paragraph(void **state)
 {
 	struct fixture *f = *state;
@@ -1528,6 +1548,7 @@ int main(void)
 		T(test_invalid_utf8_in_article_is_rejected),
 		T(test_raw_html_is_not_passed_through),
 		T(test_dangerous_link_loses_its_target),
+		T(test_dangerous_link_beside_a_bare_link_is_said_once),
 		T(test_inline_shortcode_sits_in_its_paragraph),
 		T(test_inline_figure_is_spaced_from_chinese),
 		T(test_inline_figure_ending_in_full_width_punctuation),
