@@ -63,8 +63,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	render(without.ptr, without.len, &o1, &log1);
 	render(with.ptr, with.len, &o2, &log2);
 	size_t n1, n2;
-	if (ends_with(&o1, plain_html, sizeof plain_html - 1, &n1) &&
-	    ends_with(&o2, host_html, sizeof host_html - 1, &n2)) {
+	bool linked = ends_with(&o2, host_html, sizeof host_html - 1, &n2);
+	if (!size && !linked) /* not blind: the host alone is a link */
+		differ("the bare host", md, size);
+	if (ends_with(&o1, plain_html, sizeof plain_html - 1, &n1) && linked) {
 		if (n1 != n2 || memcmp(o1.html.ptr, o2.html.ptr, n1))
 			differ("HTML", md, size);
 		if (o1.nheadings != o2.nheadings || o1.nprose != o2.nprose)
