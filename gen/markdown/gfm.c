@@ -347,7 +347,9 @@ struct prose_walk {
 	struct buf text;
 };
 
-static void walk_prose(struct prose_walk *w, cmark_node *n, cmark_node_type t)
+/* Node `n` of type `t` met by the walk (`lit`: a text's literal). */
+static void walk_prose(struct prose_walk *w, cmark_node *n, cmark_node_type t,
+		       const char *lit)
 {
 	if (!w->block) {
 		w->row = is_table(n, "table_row") || is_table(n, "table_header");
@@ -356,7 +358,6 @@ static void walk_prose(struct prose_walk *w, cmark_node *n, cmark_node_type t)
 		return;
 	}
 	if (t == CMARK_NODE_TEXT) {
-		const char *lit = cmark_node_get_literal(n);
 		if (lit)
 			buf_adds(&w->text, lit);
 	} else if (t == CMARK_NODE_SOFTBREAK || t == CMARK_NODE_LINEBREAK ||
@@ -437,13 +438,12 @@ static bool inspect_tree(cmark_node *doc, const char *path, int body_line,
 			continue;
 		}
 		cmark_node_type t = cmark_node_get_type(n);
-		if (t == CMARK_NODE_TEXT && !autolinked) {
-			const char *lit = cmark_node_get_literal(n);
-			if (lit && may_autolink(lit)) {
-				whole = false;
-				break;
-			}
-		} else if (t == CMARK_NODE_HEADING) {
+		const char *lit = t == CMARK_NODE_TEXT ? cmark_node_get_literal(n) : NULL;
+		if (lit && !autolinked && may_autolink(lit)) {
+			whole = false;
+			break;
+		}
+		if (t == CMARK_NODE_HEADING) {
 			struct buf text = BUF_INIT;
 			collect_text(n, true, &text);
 			strip_tokens(&text);
@@ -454,7 +454,7 @@ static bool inspect_tree(cmark_node *doc, const char *path, int body_line,
 		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
 			check_link(n, &unsafe);
 		}
-		walk_prose(&w, n, t);
+		walk_prose(&w, n, t, lit);
 	}
 	cmark_iter_free(it);
 	buf_release(&w.text);

@@ -127,7 +127,6 @@ static const char *put_shortcode(const struct cited *c, const char *tok,
 	return put_inline(&c->html, after, out);
 }
 
-
 void splice_html(const char *html, const char *const *ids, size_t nids,
 		 const struct found *items, size_t n, struct buf *out)
 {
