@@ -4,6 +4,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/digest.h"
+#include "base/pool.h"
 #include "markdown/markdown.h"
 #include "publish/output.h"
 #include "publish/pagecache.h"
@@ -344,7 +345,10 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 /* Where a language's index goes: its files into <lang>/search/, the
  * records of its term shards into the memo, by the docs' key, the shard
  * count and the file's name; a file kept as published is checked against
- * the last build's cache. */
+ * the last build's cache. The languages are written at once, each on a
+ * thread with its own messages and memory (the site's are not shared
+ * between threads); the output, the caches and the index of the other
+ * language are safe to share. */
 struct writing {
 	struct site *site;
 	struct output *out;
@@ -352,6 +356,9 @@ struct writing {
 	enum lang l;
 	const char *dir; /* "en/search/" */
 	struct buf name;
+	struct diag diag;   /* kept, passed on in the languages' order */
+	struct arena arena; /* what its paths need */
+	int rc;
 };
 
 static const char *file_of(struct writing *w, const char *name)
@@ -365,7 +372,7 @@ static const char *file_of(struct writing *w, const char *name)
 static int write_file(void *ctx, const char *name, const struct buf *data)
 {
 	struct writing *w = ctx;
-	return output_add(w->out, file_of(w, name), data->ptr, data->len);
+	return output_add_to(w->out, file_of(w, name), data->ptr, data->len, &w->diag);
 }
 
 /* The last build's record of the file `name` (w->name then its path in
@@ -387,9 +394,9 @@ static int keep_file(void *ctx, const char *name)
 {
 	struct writing *w = ctx;
 	const struct pagecache_file *f = published(w, name);
-	int rc = f ? output_keep(w->out, w->name.ptr, &f->id, w->site->diag) : 0;
+	int rc = f ? output_keep(w->out, w->name.ptr, &f->id, &w->diag) : 0;
 	if (rc == 0)
-		diag_error(w->site->diag, w->name.ptr, 0, 0,
+		diag_error(&w->diag, w->name.ptr, 0, 0,
 			   "changed while the site was built; build again");
 	return rc;
 }
@@ -432,8 +439,11 @@ static void carry_shard(void *ctx, const char *name, const struct search_shards 
 
 /* The kept pages of language l put whole (their terms too) from their
  * records in the last build's cache. 0, or -1 (reported). */
-static int put_kept_pages(struct site *s, const struct pagecache *last, enum lang l)
+static int put_kept_pages(struct writing *w)
 {
+	struct site *s = w->site;
+	const struct pagecache *last = w->last;
+	enum lang l = w->l;
 	struct search_pages *ss = s->search;
 	struct search_terms *st = search_terms_new();
 	struct buf rec = BUF_INIT;
@@ -442,7 +452,7 @@ static int put_kept_pages(struct site *s, const struct pagecache *last, enum lan
 		const struct page_spec *p = &s->plan.pages[i];
 		if (p->lang != l || ss->doc[i] < 0 || !ss->from_old[l][ss->doc[i]])
 			continue;
-		const char *rel = site_page_file(&s->arena, l, p->path);
+		const char *rel = site_page_file(&w->arena, l, p->path);
 		const struct pagecache_page *old = last ? pagecache_page(last, rel) : NULL;
 		struct search_page *pg = NULL;
 		buf_reset(&rec);
@@ -451,7 +461,7 @@ static int put_kept_pages(struct site *s, const struct pagecache *last, enum lan
 		if (pg) {
 			search_index_put(ss->ix[l], (size_t)ss->doc[i], pg);
 		} else {
-			diag_error(s->diag, rel, 0, 0, "the page cache changed while the "
+			diag_error(&w->diag, rel, 0, 0, "the page cache changed while the "
 				   "site was built; build again");
 			rc = -1;
 		}
@@ -464,8 +474,10 @@ static int put_kept_pages(struct site *s, const struct pagecache *last, enum lan
 /* tiers.json: where each kind's doc numbers start (doc numbers follow the
  * kinds' order) and the first of the data pages, which the script ranks
  * after every guide page: {"kind_from":[0,12,...],"data_from":79}. */
-static int write_tiers(struct site *s, struct output *out, enum lang l)
+static int write_tiers(struct writing *w)
 {
+	const struct site *s = w->site;
+	enum lang l = w->l;
 	struct search_pages *ss = s->search;
 	long from[NKINDS], last = -1;
 	for (size_t k = 0; k < NKINDS; k++)
@@ -493,20 +505,20 @@ static int write_tiers(struct site *s, struct output *out, enum lang l)
 			data_from = from[k];
 	}
 	buf_addf(&b, "],\"data_from\":%ld}\n", data_from < 0 ? last + 1 : data_from);
-	int rc = output_add(out, arena_printf(&s->arena, "%s/search/tiers.json", lang_code(l)),
-			    b.ptr, b.len);
+	int rc = output_add_to(w->out, file_of(w, "tiers.json"), b.ptr, b.len, &w->diag);
 	buf_release(&b);
 	return rc;
 }
 
-static int write_lang(struct site *s, struct output *out, const struct pagecache *last,
-		      enum lang l)
+/* Language `i`'s index, on a thread of the pool (jobs: a writing each). */
+static void write_lang(void *jobs, size_t i, int worker)
 {
-	struct search_pages *ss = s->search;
+	(void)worker;
+	struct writing *w = &((struct writing *)jobs)[i];
+	struct search_pages *ss = w->site->search;
+	enum lang l = w->l;
 	const struct markdown_memo *m = ss->memo;
-	struct writing w = { s, out, last, l,
-			     arena_printf(&s->arena, "%s/search/", lang_code(l)), BUF_INIT };
-	struct search_store st = { .write = write_file, .ctx = &w };
+	struct search_store st = { .write = write_file, .ctx = w };
 	if (m && m->keep && m->peek && m->carry) {
 		st.intact = file_intact;
 		st.keep_file = keep_file;
@@ -520,26 +532,38 @@ static int write_lang(struct site *s, struct output *out, const struct pagecache
 			 ? search_index_publish(ss->ix[l], ss->kept[l], ss->from_old[l], &st, &list)
 			 : 1;
 	if (rc == 1 && ss->kept[l]) /* the kept pages gave only their docs' strings */
-		rc = put_kept_pages(s, last, l) == 0 ? 1 : -1;
+		rc = put_kept_pages(w) == 0 ? 1 : -1;
 	if (rc == 1)
 		rc = search_index_publish(ss->ix[l], NULL, NULL, &st, &list);
-	buf_release(&w.name);
 	if (rc == 0 && m) /* for the next build */
 		m->keep(m->ctx, ss->key[l], list.ptr, list.len);
 	buf_release(&list);
 	if (rc == 0)
-		rc = write_tiers(s, out, l);
-	return rc;
+		rc = write_tiers(w);
+	w->rc = rc;
 }
 
 int search_pages_write(struct site *s, struct output *out, const struct pagecache *last)
 {
 	if (!s->search)
 		return 0;
-	for (int i = 0; i < LANG_COUNT; i++)
-		if (write_lang(s, out, last, (enum lang)i) != 0)
-			return -1;
-	return 0;
+	struct writing w[LANG_COUNT];
+	for (int l = 0; l < LANG_COUNT; l++) {
+		w[l] = (struct writing){ s, out, last, (enum lang)l, NULL, BUF_INIT,
+					 .arena = ARENA_INIT };
+		w[l].dir = arena_printf(&w[l].arena, "%s/search/", lang_code((enum lang)l));
+		diag_init_kept(&w[l].diag);
+	}
+	pool_run(pool_size(s->in.opt.jobs), LANG_COUNT, write_lang, w);
+	int rc = 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		diag_pass_on(s->diag, &w[l].diag);
+		if (w[l].rc != 0)
+			rc = -1;
+		buf_release(&w[l].name);
+		arena_free(&w[l].arena);
+	}
+	return rc;
 }
 
 void search_pages_free(struct site *s)
