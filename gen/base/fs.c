@@ -208,8 +208,12 @@ int fs_make_parent_at(int dirfd, const char *path)
 	return rc;
 }
 
+static void id_of(const struct stat *st, struct fs_file_id *id);
+
+/* Write a file; with `id`, its id as the last write left it (the
+ * descriptor's: no second walk of the path). */
 static int write_new(int dirfd, const char *path, const void *data, size_t len,
-		     int flags)
+		     int flags, struct fs_file_id *id)
 {
 	/* the folder usually exists: make it only when the open says not */
 	flags |= O_WRONLY | O_CREAT | O_CLOEXEC;
@@ -235,17 +239,27 @@ static int write_new(int dirfd, const char *path, const void *data, size_t len,
 		p += n;
 		len -= (size_t)n;
 	}
+	struct stat st;
+	if (id && fstat(fd, &st) != 0) {
+		int e = errno;
+		close(fd);
+		errno = e;
+		return -1;
+	}
+	if (id)
+		id_of(&st, id);
 	return close(fd);
 }
 
 int fs_write_file(const char *path, const void *data, size_t len)
 {
-	return write_new(AT_FDCWD, path, data, len, O_TRUNC);
+	return write_new(AT_FDCWD, path, data, len, O_TRUNC, NULL);
 }
 
-int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len)
+int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len,
+		      struct fs_file_id *id)
 {
-	return write_new(dirfd, path, data, len, O_EXCL);
+	return write_new(dirfd, path, data, len, O_EXCL, id);
 }
 
 enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,

@@ -50,8 +50,11 @@ int fs_write_file(const char *path, const void *data, size_t len);
 /* The same, relative to the open folder `dirfd`, but `path` must not exist
  * yet: -1 with errno EEXIST if it does (so two writers of one path cannot
  * both succeed). Short relative paths spare the kernel the walk from the
- * root. */
-int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len);
+ * root. With `id` (may be NULL), the new file's id (fs_file_id_at) once
+ * written. */
+struct fs_file_id;
+int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len,
+		      struct fs_file_id *id);
 
 /* How the file at `path` (relative to `dirfd`) compares with these bytes:
  * absent (or a folder), different (a symbolic link always is), the same. */

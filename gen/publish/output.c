@@ -388,19 +388,22 @@ static int keep_file(struct output *o, const char *rel, const void *data,
 		return 0;
 	struct stat st;
 	if (errno == EEXIST || fstatat(o->dir_fd, rel, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
-	    fs_create_file_at(o->staging_fd, rel, data, len) != 0)
+	    fs_create_file_at(o->staging_fd, rel, data, len, NULL) != 0)
 		return -1;
 	struct timespec times[2] = { st.st_atim, st.st_mtim };
 	return utimensat(o->staging_fd, rel, times, 0);
 }
 
-/* Note a file staged at `rel` (any thread). */
-static void note_staged(struct output *o, const char *rel)
+/* Note a file staged at `rel` (any thread), with its id when it was
+ * written anew (`id` NULL for a link). */
+static void note_staged(struct output *o, const char *rel, const struct fs_file_id *id)
 {
-	char *copy = xstrdup(rel);
+	struct output_staged f = { xstrdup(rel), { 0 }, id != NULL };
+	if (id)
+		f.id = *id;
 	pthread_mutex_lock(&o->staged_lock);
 	ALLOC_GROW(o->staged, o->nstaged, o->cap_staged);
-	o->staged[o->nstaged++] = copy;
+	o->staged[o->nstaged++] = f;
 	pthread_mutex_unlock(&o->staged_lock);
 }
 
@@ -419,6 +422,7 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 {
 	int rc = 0;
 	bool kept = false;
+	struct fs_file_id id;
 	/* files are created exclusively (link and O_EXCL fail on an existing
 	 * path), so a second writer of a path fails even in another thread */
 	enum fs_same old = o->dir_fd >= 0 ? fs_compare_file_at(o->dir_fd, rel, data, len)
@@ -431,7 +435,7 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 		rc = keep_file(o, rel, data, len);
 		kept = true;
 	} else {
-		rc = fs_create_file_at(o->staging_fd, rel, data, len);
+		rc = fs_create_file_at(o->staging_fd, rel, data, len, &id);
 	}
 	if (rc == 0 && old != FS_ABSENT)
 		atomic_fetch_add(&o->existed, 1);
@@ -441,7 +445,7 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 		diag_error(diag, rel, 0, 0, "cannot write: %s", strerror(errno));
 	if (rc != 0)
 		return rc;
-	note_staged(o, rel);
+	note_staged(o, rel, kept ? NULL : &id);
 	if (counted)
 		atomic_fetch_add(kept ? &o->unchanged : &o->written, 1);
 	return 0;
@@ -482,7 +486,7 @@ int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
 		diag_error(diag, rel, 0, 0, "two inputs write the same output file");
 		return -1;
 	}
-	note_staged(o, rel);
+	note_staged(o, rel, NULL);
 	atomic_fetch_add(&o->existed, 1);
 	atomic_fetch_add(&o->unchanged, 1);
 	return 1;
@@ -536,10 +540,12 @@ int output_published_ids(const struct output *o, fs_walk_fn fn, void *ctx)
 		return -1;
 	int rc = 0;
 	for (size_t i = 0; i < o->nstaged && rc == 0; i++) {
-		struct fs_file_id id;
-		rc = fs_file_id_at(fd, o->staged[i], &id);
+		const struct output_staged *f = &o->staged[i];
+		struct fs_file_id id = f->id;
+		if (!f->has_id)
+			rc = fs_file_id_at(fd, f->rel, &id);
 		if (rc == 0)
-			fn(ctx, o->staged[i], &id);
+			fn(ctx, f->rel, &id);
 	}
 	close(fd);
 	return rc;
@@ -574,7 +580,7 @@ static void release(struct output *o)
 	free(o->lock);
 	o->dir = o->staging = o->lock = NULL;
 	for (size_t i = 0; i < o->nstaged; i++)
-		free(o->staged[i]);
+		free(o->staged[i].rel);
 	free(o->staged);
 	o->staged = NULL;
 	o->nstaged = o->cap_staged = 0;

@@ -24,6 +24,15 @@
 
 struct diag;
 
+/* A file staged: its path and, for one written anew, its id as written
+ * (nothing links to it, so the swap leaves it as it is); a linked one's
+ * is read after the swap, which unlinks the previous site's copy. */
+struct output_staged {
+	char *rel;
+	struct fs_file_id id;
+	bool has_id;
+};
+
 struct output {
 	char *dir;      /* the published folder (owned) */
 	char *staging;  /* the folder being filled (owned) */
@@ -38,8 +47,8 @@ struct output {
 	size_t removed;
 	/* every file staged (written, linked or kept), by its relative path
 	 * (owned): after the swap, the published folder holds these and no
-	 * other, so their ids are read without listing a folder */
-	char **staged; size_t nstaged, cap_staged;
+	 * other, so their ids are known without listing a folder */
+	struct output_staged *staged; size_t nstaged, cap_staged;
 	pthread_mutex_t staged_lock;
 };
 
@@ -95,8 +104,9 @@ bool output_intact(const struct output *o, const char *rel, const struct fs_file
  * changed). */
 int output_commit(struct output *o);
 /* After output_commit: call fn(ctx, rel, id) for each file published, with
- * its id as it is now (the previous site's links removed). 0, or -1 when a
- * file cannot be read (removed or replaced since: errno). */
+ * its id as it is now (the previous site's links removed: a linked file's
+ * is read again, a written one's was taken as it was written). 0, or -1
+ * when a file cannot be read (removed or replaced since: errno). */
 int output_published_ids(const struct output *o, fs_walk_fn fn, void *ctx);
 /* Give up: delete the staging folder. */
 void output_abort(struct output *o);

@@ -138,9 +138,14 @@ static void test_create_at_never_overwrites(void **state)
 	int dirfd = open(t->dir, O_RDONLY | O_DIRECTORY);
 	assert_true(dirfd >= 0);
 	assert_int_equal(fs_make_parent_at(dirfd, "x/y/page.html"), 0);
-	assert_int_equal(fs_create_file_at(dirfd, "x/y/page.html", "one", 3), 0);
+	struct fs_file_id written, read;
+	assert_int_equal(fs_create_file_at(dirfd, "x/y/page.html", "one", 3, &written), 0);
+	/* the id given is the one the file has */
+	assert_int_equal(fs_file_id_at(dirfd, "x/y/page.html", &read), 0);
+	assert_true(fs_file_id_same(&written, &read));
+	assert_int_equal(written.size, 3);
 	errno = 0;
-	assert_int_equal(fs_create_file_at(dirfd, "x/y/page.html", "two", 3), -1);
+	assert_int_equal(fs_create_file_at(dirfd, "x/y/page.html", "two", 3, NULL), -1);
 	assert_int_equal(errno, EEXIST);
 	assert_int_equal(fs_compare_file_at(dirfd, "x/y/page.html", "one", 3), FS_SAME);
 	assert_int_equal(fs_compare_file_at(dirfd, "x/y/page.html", "onE", 3), FS_DIFFERENT);

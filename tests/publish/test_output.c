@@ -183,9 +183,10 @@ static void test_published_ids_are_the_walks_after_the_swap(void **state)
 	assert_non_null(strstr(listed.ptr, ".gpuguide-site "));
 	assert_null(strstr(listed.ptr, "gone.html"));
 	assert_string_equal(listed.ptr, walked.ptr);
-	/* a file removed since: an error, not an id */
+	/* a linked file removed since: an error, not an id (a written one's id
+	 * was taken as it was written: the next build finds it gone) */
 	char path[160];
-	snprintf(path, sizeof path, "%s/zh/c/index.html", f->site);
+	snprintf(path, sizeof path, "%s/en/a/index.html", f->site);
 	assert_int_equal(unlink(path), 0);
 	buf_reset(&listed);
 	assert_int_equal(output_published_ids(&o, add_id_line, &listed), -1);
