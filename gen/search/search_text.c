@@ -2,6 +2,10 @@
  * rendered page (search_text.h). */
 #include "search/search_text.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
 #include "base/buf.h"
 #include "base/bytes.h"
 #include "base/text.h"
@@ -241,6 +245,7 @@ static inline size_t set_find(const struct token_set *ts, const char *bytes, siz
 }
 
 /* A token occurring in `field`. */
+__attribute__((always_inline))
 static inline void set_add(struct token_set *ts, const char *bytes, size_t len,
 			   uint64_t head, uint32_t h, unsigned field)
 {
@@ -480,51 +485,89 @@ static const unsigned char byte_class[256] = {
 #define SWAR_ONES 0x0101010101010101u
 #define SWAR_HIGH 0x8080808080808080u
 
-/* The ASCII letters and digits among the 8 bytes of x: 0x80 in each such
- * byte's place, 0 elsewhere; its letters alone to *letters. A range test
- * on 7-bit bytes by addition: v + (0x80 - lo) has its high bit set when v
- * is lo or more, and carries into no other byte. Bytes of 0x80 and up
- * (not ASCII) are neither. */
-static inline uint64_t swar_word_bytes(uint64_t x, uint64_t *letters)
+/* Bytes at p read for a word, 8 or (with SSE2) 16 at a time: lowercased
+ * (0x20 set in each letter) and stored at `to` when `store` (the bytes
+ * past the word too: the tokenizer's word has room, and only its length
+ * is ever read); the first 8 of them to *head. How many of them, from the
+ * first, are letters or digits (`width` when all are). Eight as one word:
+ * a range test on 7-bit bytes by addition (v + (0x80 - lo) has its high
+ * bit set when v is lo or more, and carries into no other byte); bytes of
+ * 0x80 and up (not ASCII) are neither letters nor digits. */
+static inline size_t word_bytes8(const unsigned char *p, char *to, bool store,
+				 uint64_t *head)
 {
+	uint64_t x = bytes_le64(p);
 	uint64_t v = x & ~SWAR_HIGH;
 	uint64_t w = (x | SWAR_ONES * 0x20) & ~SWAR_HIGH; /* letters lowercased */
 	uint64_t digit = (v + SWAR_ONES * (0x80 - '0')) & ~(v + SWAR_ONES * (0x7F - '9'));
 	uint64_t letter = (w + SWAR_ONES * (0x80 - 'a')) & ~(w + SWAR_ONES * (0x7F - 'z'));
 	letter &= ~x & SWAR_HIGH;
-	*letters = letter;
-	return (digit & ~x & SWAR_HIGH) | letter;
+	uint64_t stop = ~((digit & ~x & SWAR_HIGH) | letter) & SWAR_HIGH;
+	*head = x | letter >> 2;
+	if (store)
+		bytes_put_le64(to, *head);
+	return stop ? (size_t)__builtin_ctzll(stop) / 8 : 8;
 }
 
+#ifdef __SSE2__
+static inline size_t word_bytes16(const unsigned char *p, char *to, bool store,
+				  uint64_t *head)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)p);
+	__m128i w = _mm_or_si128(x, _mm_set1_epi8(0x20));
+	/* signed compares: bytes of 0x80 and up are below every bound */
+	__m128i letter = _mm_and_si128(_mm_cmpgt_epi8(w, _mm_set1_epi8('a' - 1)),
+				       _mm_cmplt_epi8(w, _mm_set1_epi8('z' + 1)));
+	__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
+				      _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
+	unsigned stop = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(letter, digit)) & 0xFFFF;
+	__m128i lower = _mm_or_si128(x, _mm_and_si128(letter, _mm_set1_epi8(0x20)));
+	if (store)
+		_mm_storeu_si128((__m128i *)to, lower);
+	*head = (uint64_t)_mm_cvtsi128_si64(lower);
+	return stop ? (size_t)__builtin_ctz(stop) : 16;
+}
+#endif
+
 /* The run of ASCII letters and digits at u[i] (one at least) onto the
- * word: 8 bytes read, lowercased (0x20 set in each letter) and stored at a
- * time, the bytes past the run stored too (tok has room; only the word's
- * `tlen` bytes are ever read); the bytes of a piece's last 7 one at a
- * time (past them may be no memory). A word that starts here and ends at
- * a separator within the 8 bytes, most words, goes to the set straight
- * from them, with the separator: nothing else can join it. Where the
- * run (and that separator) stops. */
+ * word, 16 or 8 bytes at a time (word_bytes16, word_bytes8); the bytes
+ * of a piece's last 7 one at a time (past them may be no memory). A word
+ * that starts here and ends at a separator within its first 8 bytes, most
+ * words, goes to the set straight from them, with the separator: nothing
+ * else can join it; and when the next word follows that separator, it is
+ * read in the same loop. Where the run (and that separator) stops. */
 static inline size_t tok_word(struct tokenizer *t, const unsigned char *u, size_t len,
 			      size_t i)
 {
 	size_t tlen = t->tlen;
-	while (len - i >= 8) {
-		uint64_t x = bytes_le64(u + i), letters;
-		uint64_t stop = ~swar_word_bytes(x, &letters) & SWAR_HIGH;
-		uint64_t lower = x | letters >> 2;
-		if (tlen <= WORD_MAX)
-			bytes_put_le64(t->tok + tlen, lower);
-		if (!stop) {
-			tlen += 8;
-			i += 8;
+	for (;;) {
+		size_t width, n;
+		uint64_t head;
+#ifdef __SSE2__
+		if (len - i >= 16) {
+			width = 16;
+			n = word_bytes16(u + i, t->tok + tlen, tlen <= WORD_MAX, &head);
+		} else
+#endif
+		if (len - i >= 8) {
+			width = 8;
+			n = word_bytes8(u + i, t->tok + tlen, tlen <= WORD_MAX, &head);
+		} else {
+			break;
+		}
+		if (n == width) {
+			tlen += width;
+			i += width;
 			continue;
 		}
-		size_t n = (size_t)__builtin_ctzll(stop) / 8;
-		if (tlen == 0 && byte_class[u[i + n]] == B_SEP) {
-			uint64_t head = lower & (((uint64_t)1 << (8 * n)) - 1); /* n < 8 */
+		if (tlen == 0 && n < 8 && byte_class[u[i + n]] == B_SEP) {
+			head &= ((uint64_t)1 << (8 * n)) - 1;
 			tok_emit(t, t->tok, n, head, search_head_hash(head));
+			i += n + 1;
+			if (len - i >= 8 && byte_class[u[i]] >= '0')
+				continue; /* the next word, after one separator */
 			t->tlen = 0;
-			return i + n + 1;
+			return i;
 		}
 		tlen += n;
 		i += n;
@@ -642,7 +685,7 @@ static void add_space(struct sink *k)
 /* Append text with its white space collapsed to single spaces (none at
  * the start of the buffer), written straight into the room made for it.
  * Between spaces, 8 bytes copied at a time up to the first byte of 0x20
- * or below (found as in swar_word_bytes: (x - 0x21...) & ~x & 0x80...
+ * or below (found as in word_bytes8: (x - 0x21...) & ~x & 0x80...
  * flags the lowest such byte exactly; the first in the text, x being
  * read little-endian), which is then told a byte at a
  * time: white space or not. */

@@ -125,7 +125,8 @@ struct tokenizer {
 	size_t tlen;       /* bytes of the word so far; WORD_MAX + 1: too long */
 	size_t prev_len;   /* bytes of the previous character if it was CJK, else 0 */
 	uint32_t prev_key; /* its bytes, little-endian */
-	char tok[WORD_MAX + 8]; /* the word (lowercased); 8 bytes can be read at its start */
+	char tok[WORD_MAX + 16]; /* the word (lowercased); 8 bytes can be read at its
+				  * start, 16 stored at any place up to WORD_MAX */
 };
 
 /* Feed `len` bytes of text; a word may go on in the next piece. */

@@ -659,6 +659,45 @@ static void test_words_read_8_bytes_at_a_time_are_the_words(void **state)
 	assert_fed_tokens("Word&#x41;B x", "wordab|x");
 }
 
+/* Runs of words are read 16 bytes at a time, the next word straight after
+ * the separator that ends one: 3,000 texts of words of 1 to 50 bytes with
+ * runs of 1 to 3 separators between them (a pseudo-random sequence, the
+ * same every run) give the tokens a byte at a time gives. */
+static void test_runs_of_words_read_16_bytes_at_a_time_are_the_words(void **state)
+{
+	(void)state;
+	static const char seps[] = " .-/:@[`{\x7f,";
+	const char *alnum = "aZ0yB9cX1wD8eV2uF7gT3sH6iR4qJ5kP";
+	uint32_t r = 12345;
+	char text[400];
+	for (int round = 0; round < 3000; round++) {
+		size_t n = 0;
+		for (;;) {
+			r = r * 1103515245u + 12345u;
+			size_t wlen = 1 + (r >> 16) % 50, nsep = 1 + (r >> 8) % 3;
+			if (n + wlen + nsep >= sizeof text - 1)
+				break;
+			for (size_t k = 0; k < wlen; k++)
+				text[n++] = alnum[(r + k * 7) % 32];
+			for (size_t k = 0; k < nsep; k++)
+				text[n++] = seps[(r >> (4 + k)) % (sizeof seps - 1)];
+			if ((r >> 28) == 0) /* some texts end early */
+				break;
+		}
+		if (round & 1 && n) /* and some with a word at their very end */
+			text[n - 1] = 'q';
+		text[n] = '\0';
+		struct buf want = BUF_INIT, got = BUF_INIT;
+		reference_words(text, &want);
+		search_tokens(text, n, add_tok, &got);
+		if (strcmp(got.ptr ? got.ptr : "", want.ptr ? want.ptr : ""))
+			fail_msg("\"%s\": \"%s\", not \"%s\"", text, got.ptr ? got.ptr : "",
+				 want.ptr ? want.ptr : "");
+		buf_release(&want);
+		buf_release(&got);
+	}
+}
+
 /* A token's first 8 bytes are its head, compared as one number: tokens
  * that share it (or all but their length) stay apart, by their bytes
  * after it; a token read in pieces, and the tokenizer's stops at '<' and
@@ -1210,6 +1249,7 @@ int main(void)
 		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),
 		cmocka_unit_test(test_a_set_reads_the_tokens_search_tokens_gives),
 		cmocka_unit_test(test_words_read_8_bytes_at_a_time_are_the_words),
+		cmocka_unit_test(test_runs_of_words_read_16_bytes_at_a_time_are_the_words),
 		cmocka_unit_test(test_white_space_collapsed_8_bytes_at_a_time),
 		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
 		cmocka_unit_test(test_tokens_sharing_their_first_eight_bytes_stay_apart),
