@@ -1,4 +1,4 @@
-/* bytes: what the hot loops over bytes share: the short copy (a
+/* bytes: what the hot loops over bytes share: the SWAR constants, the short copy (a
  * context's fields in digest.c, a token in search.c: mostly a few bytes,
  * for which a call to memcpy costs more than the copy), a little-endian
  * word and a rotation (the hashes of digest.c and siphash.c).
@@ -9,6 +9,11 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
+
+/* A word of eight bytes of 0x01, and of eight high bits: the constants of
+ * every test of eight bytes at once (SWAR). */
+#define BYTES_ONES 0x0101010101010101u
+#define BYTES_HIGH 0x8080808080808080u
 
 /* Copy `n` bytes with fixed-size moves, the last overlapping, never
  * reading past `from + n` nor writing past `to + n`. Any n; meant for a

@@ -1,5 +1,7 @@
 #include "base/text.h"
 
+#include "base/bytes.h"
+
 #include "base/buf.h"
 
 #include <ctype.h>
@@ -167,30 +169,28 @@ size_t text_utf8_check(const char *s, size_t len)
 
 /* Words of 8 bytes at once ("SWAR"), little-endian: byte 0 is the lowest.
  * In each byte's top bit: */
-#define ONES 0x0101010101010101ull
-#define HIGH 0x8080808080808080ull
 /* ... bytes >= k, for bytes below 0x80 (no carry into the next byte) */
-#define BYTES_AT_LEAST(x, k) (((x) + ONES * (0x80 - (k))) & HIGH)
+#define BYTES_AT_LEAST(x, k) (((x) + BYTES_ONES * (0x80 - (k))) & BYTES_HIGH)
 #define BYTES_IN(x, lo, hi) (BYTES_AT_LEAST(x, lo) & ~BYTES_AT_LEAST(x, (hi) + 1))
 
 /* Top bits of the ASCII letters and digits in `x`. */
 static uint64_t alnum_bytes(uint64_t x)
 {
-	uint64_t low = x & ~HIGH;
-	uint64_t lower = low | ONES * 0x20;
-	return (BYTES_IN(lower, 'a', 'z') | BYTES_IN(low, '0', '9')) & ~x & HIGH;
+	uint64_t low = x & ~BYTES_HIGH;
+	uint64_t lower = low | BYTES_ONES * 0x20;
+	return (BYTES_IN(lower, 'a', 'z') | BYTES_IN(low, '0', '9')) & ~x & BYTES_HIGH;
 }
 
 /* Top bits of the lead bytes of 3- and 4-byte UTF-8 sequences (>= 0xE0). */
 static uint64_t wide_bytes(uint64_t x)
 {
-	return x & x << 1 & x << 2 & HIGH;
+	return x & x << 1 & x << 2 & BYTES_HIGH;
 }
 
 /* How many top bits are set. */
 static size_t count_high(uint64_t bits)
 {
-	return (size_t)(((bits >> 7) * ONES) >> 56);
+	return (size_t)(((bits >> 7) * BYTES_ONES) >> 56);
 }
 
 size_t text_count_words(const char *s, size_t len)
@@ -219,7 +219,7 @@ size_t text_count_words(const char *s, size_t len)
 /* Top bits of the bytes of `x` (all ASCII) equal to `c`. */
 static uint64_t bytes_equal(uint64_t x, unsigned char c)
 {
-	return ~((x ^ ONES * c) + ONES * 0x7F) & HIGH;
+	return ~((x ^ BYTES_ONES * c) + BYTES_ONES * 0x7F) & BYTES_HIGH;
 }
 
 /* Top bits of the letters and digits among eight ASCII bytes none of which
@@ -228,7 +228,7 @@ static uint64_t bytes_equal(uint64_t x, unsigned char c)
  * (0x10-0x19 being controls), so one form serves both. */
 static uint64_t clean_alnum_bytes(uint64_t x)
 {
-	uint64_t lower = x | ONES * 0x20;
+	uint64_t lower = x | BYTES_ONES * 0x20;
 	return (BYTES_AT_LEAST(lower, 'a') & ~BYTES_AT_LEAST(lower, 'z' + 1)) |
 	       (BYTES_AT_LEAST(lower, '0') & ~BYTES_AT_LEAST(lower, '9' + 1));
 }
@@ -237,7 +237,7 @@ static uint64_t clean_alnum_bytes(uint64_t x)
  * control character but tab, LF and CR, nor DEL. */
 static bool ascii_publishable(uint64_t x)
 {
-	uint64_t controls = (~(x + ONES * 0x60) | (x + ONES)) & HIGH; /* < 0x20, 0x7F */
+	uint64_t controls = (~(x + BYTES_ONES * 0x60) | (x + BYTES_ONES)) & BYTES_HIGH; /* < 0x20, 0x7F */
 	if (!controls)
 		return true;
 	return !(controls & ~(bytes_equal(x, '\n') | bytes_equal(x, '\t') |
@@ -289,7 +289,7 @@ bool text_scan_publishable(const char *s, size_t len, size_t *words)
 	while (i < len) {
 		/* ASCII eight bytes at a time: checked, and its words counted
 		 * as text_count_words counts them */
-		for (uint64_t x; len - i >= 8 && (memcpy(&x, u + i, 8), !(x & HIGH)) &&
+		for (uint64_t x; len - i >= 8 && (memcpy(&x, u + i, 8), !(x & BYTES_HIGH)) &&
 				 ascii_publishable(x);
 		     i += 8) {
 			uint64_t alnum = clean_alnum_bytes(x);

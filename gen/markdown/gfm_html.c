@@ -22,9 +22,6 @@ static const char table_close[] = "</div>";
 
 /* ---- escaping, as cmark's houdini does it ---- */
 
-#define ONES 0x0101010101010101u
-#define HIGH 0x8080808080808080u
-
 /* The 0x80 bit of each byte of x that is '"' (0x22), '&' (0x26), '<'
  * (0x3C) or '>' (0x3E): x | 0x04 is 0x26 for the first two alone, x | 0x02
  * is 0x3E for the last two; a zero byte of the difference is found by the
@@ -32,9 +29,9 @@ static const char table_close[] = "</div>";
  * only above a true one). */
 static inline uint64_t markup_bytes(uint64_t x)
 {
-	uint64_t a = (x | ONES * 0x04) ^ ONES * 0x26;
-	uint64_t b = (x | ONES * 0x02) ^ ONES * 0x3E;
-	return (((a - ONES) & ~a) | ((b - ONES) & ~b)) & HIGH;
+	uint64_t a = (x | BYTES_ONES * 0x04) ^ BYTES_ONES * 0x26;
+	uint64_t b = (x | BYTES_ONES * 0x02) ^ BYTES_ONES * 0x3E;
+	return (((a - BYTES_ONES) & ~a) | ((b - BYTES_ONES) & ~b)) & BYTES_HIGH;
 }
 
 /* The entity of a markup byte (and its length), or NULL. */

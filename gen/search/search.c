@@ -4,6 +4,7 @@
 
 #include "base/bytes.h"
 #include "base/numfmt.h"
+#include "search/search_scan.h"
 #include "search/search_text.h"
 
 #include "base/buf.h"

@@ -1,5 +1,4 @@
-/* The characters, words and CJK pairs of search.h, and the text of a
- * rendered page (search_text.h). */
+/* The characters, words and CJK pairs of search.h (search_text.h). */
 #include "search/search_text.h"
 
 #ifdef __SSE2__
@@ -374,6 +373,28 @@ static inline bool is_main_cjk(uint32_t key)
 	return (key & 0xC0C000u) == 0x808000u && be - 0xE4B880u <= 0xE9BFBFu - 0xE4B880u;
 }
 
+/* Whether the three bytes of `key` (as is_main_cjk reads them) are a
+ * character classify calls a separator, of the blocks a Chinese page's
+ * punctuation comes from: U+2000-2FFF (E2: quotes, dashes, the
+ * ellipsis), U+3000-303F (E3 80: ideographic comma and full stop,
+ * brackets) and U+F000-FFFF but the CJK compatibility ideographs
+ * U+F900-FAFF (EF but EF A4-AB: fullwidth forms). */
+static inline bool is_wide_separator(uint32_t key)
+{
+	unsigned lead = key & 0xFF, second = key >> 8 & 0xFF;
+	return (key & 0xC0C000u) == 0x808000u &&
+	       (lead == 0xE2 || (lead == 0xE3 && second == 0x80) ||
+		(lead == 0xEF && (second < 0xA4 || second > 0xAB)));
+}
+
+/* The three bytes at p (p + 3 <= end) as is_main_cjk reads them: four
+ * loaded at once while four are left. */
+static inline uint32_t three_bytes(const unsigned char *p, const unsigned char *end)
+{
+	return end - p >= 4 ? bytes_le32(p) & 0xFFFFFFu
+			    : (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
+}
+
 /* The set's table held in locals through a loop of tokens: a token seen
  * before in the page changes a byte of its entry, which the compiler
  * cannot tell from the set's own fields (a byte may alias anything), and
@@ -422,10 +443,11 @@ static inline void cursor_add_head(struct set_cursor *c, uint64_t head, size_t l
 
 /* After a CJK character that ends at `i` of `s`, read into a set: the
  * characters of the main CJK block (three bytes each: most of a Chinese
- * page) that follow it, each a pair with the one before, read in a loop of
- * their own (what decode, classify and tok_wide would do, without their
- * tests), four bytes loaded at a time while four are left; where the run
- * stops. Out of tok_run's line: its loops keep their registers. */
+ * page) that follow it, each a pair with the one before, and the
+ * punctuation between them (is_wide_separator), read in a loop of their
+ * own (what decode, classify and tok_wide would do, without their tests),
+ * four bytes loaded at a time while four are left; where the run stops.
+ * Out of tok_feed_until_markup's line: its loops keep their registers. */
 __attribute__((noinline))
 static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t i)
 {
@@ -436,10 +458,22 @@ static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t
 	size_t plen = t->prev_len;
 	unsigned field = t->field;
 	while (end - p >= 3) {
-		uint32_t key = end - p >= 4 ? bytes_le32(p) & 0xFFFFFFu
-					    : (uint32_t)p[0] | (uint32_t)p[1] << 8 | (uint32_t)p[2] << 16;
-		if (!is_main_cjk(key))
-			break;
+		uint32_t key = three_bytes(p, end);
+		if (!is_main_cjk(key)) {
+			if (!is_wide_separator(key))
+				break;
+			/* a separator, as tok_wide takes it: no pair across
+			 * it; the next character pairs with none, and starts
+			 * the run again when it is of the main block */
+			p += 3;
+			plen = 0;
+			if (end - p < 3 || !is_main_cjk(key = three_bytes(p, end)))
+				break;
+			prev = key;
+			plen = 3;
+			p += 3;
+			continue;
+		}
 		cursor_add_head(&c, prev | (uint64_t)key << (8 * plen), plen + 3, field);
 		prev = key;
 		plen = 3;
@@ -451,15 +485,7 @@ static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t
 	return (size_t)(p - (const unsigned char *)s);
 }
 
-/* What a byte is to the tokenizer: an ASCII letter or digit as itself
- * lowercased ('0' and above), else one of these. */
-enum {
-	B_SEP = 0,    /* any other ASCII byte */
-	B_MARKUP = 1, /* '<' or '&': where a run of a page's text stops */
-	B_WIDE = 2,   /* a byte of a character that is not ASCII */
-};
-
-static const unsigned char byte_class[256] = {
+const unsigned char search_byte_class[256] = {
 	['0'] = '0', ['1'] = '1', ['2'] = '2', ['3'] = '3', ['4'] = '4',
 	['5'] = '5', ['6'] = '6', ['7'] = '7', ['8'] = '8', ['9'] = '9',
 	['a'] = 'a', ['b'] = 'b', ['c'] = 'c', ['d'] = 'd', ['e'] = 'e', ['f'] = 'f',
@@ -472,8 +498,8 @@ static const unsigned char byte_class[256] = {
 	['M'] = 'm', ['N'] = 'n', ['O'] = 'o', ['P'] = 'p', ['Q'] = 'q', ['R'] = 'r',
 	['S'] = 's', ['T'] = 't', ['U'] = 'u', ['V'] = 'v', ['W'] = 'w', ['X'] = 'x',
 	['Y'] = 'y', ['Z'] = 'z',
-	['<'] = B_MARKUP, ['&'] = B_MARKUP,
-#define W4 B_WIDE, B_WIDE, B_WIDE, B_WIDE
+	['<'] = SEARCH_BYTE_MARKUP, ['&'] = SEARCH_BYTE_MARKUP,
+#define W4 SEARCH_BYTE_WIDE, SEARCH_BYTE_WIDE, SEARCH_BYTE_WIDE, SEARCH_BYTE_WIDE
 #define W16 W4, W4, W4, W4
 	[0x80] = W16, W16, W16, W16, W16, W16, W16, W16,
 #undef W16
@@ -482,8 +508,6 @@ static const unsigned char byte_class[256] = {
 
 /* ---- words, 8 bytes at a time ---- */
 
-#define SWAR_ONES 0x0101010101010101u
-#define SWAR_HIGH 0x8080808080808080u
 
 /* Bytes at p read for a word, 8 or (with SSE2) 16 at a time: lowercased
  * (0x20 set in each letter) and stored at `to` when `store` (the bytes
@@ -497,12 +521,12 @@ static inline size_t word_bytes8(const unsigned char *p, char *to, bool store,
 				 uint64_t *head)
 {
 	uint64_t x = bytes_le64(p);
-	uint64_t v = x & ~SWAR_HIGH;
-	uint64_t w = (x | SWAR_ONES * 0x20) & ~SWAR_HIGH; /* letters lowercased */
-	uint64_t digit = (v + SWAR_ONES * (0x80 - '0')) & ~(v + SWAR_ONES * (0x7F - '9'));
-	uint64_t letter = (w + SWAR_ONES * (0x80 - 'a')) & ~(w + SWAR_ONES * (0x7F - 'z'));
-	letter &= ~x & SWAR_HIGH;
-	uint64_t stop = ~((digit & ~x & SWAR_HIGH) | letter) & SWAR_HIGH;
+	uint64_t v = x & ~BYTES_HIGH;
+	uint64_t w = (x | BYTES_ONES * 0x20) & ~BYTES_HIGH; /* letters lowercased */
+	uint64_t digit = (v + BYTES_ONES * (0x80 - '0')) & ~(v + BYTES_ONES * (0x7F - '9'));
+	uint64_t letter = (w + BYTES_ONES * (0x80 - 'a')) & ~(w + BYTES_ONES * (0x7F - 'z'));
+	letter &= ~x & BYTES_HIGH;
+	uint64_t stop = ~((digit & ~x & BYTES_HIGH) | letter) & BYTES_HIGH;
 	*head = x | letter >> 2;
 	if (store)
 		bytes_put_le64(to, *head);
@@ -560,11 +584,11 @@ static inline size_t tok_word(struct tokenizer *t, const unsigned char *u, size_
 			i += width;
 			continue;
 		}
-		if (tlen == 0 && n < 8 && byte_class[u[i + n]] == B_SEP) {
+		if (tlen == 0 && n < 8 && search_byte_class[u[i + n]] == SEARCH_BYTE_SEP) {
 			head &= ((uint64_t)1 << (8 * n)) - 1;
 			tok_emit(t, t->tok, n, head, search_head_hash(head));
 			i += n + 1;
-			if (len - i >= 8 && byte_class[u[i]] >= '0')
+			if (len - i >= 8 && search_byte_class[u[i]] >= '0')
 				continue; /* the next word, after one separator */
 			t->tlen = 0;
 			return i;
@@ -575,38 +599,36 @@ static inline size_t tok_word(struct tokenizer *t, const unsigned char *u, size_
 		return i;
 	}
 	unsigned c;
-	for (; i < len && (c = byte_class[u[i]]) >= '0'; i++, tlen++)
+	for (; i < len && (c = search_byte_class[u[i]]) >= '0'; i++, tlen++)
 		if (tlen <= WORD_MAX)
 			t->tok[tlen] = (char)c;
 	t->tlen = tlen > WORD_MAX ? WORD_MAX + 1 : tlen; /* too long: skipped at its end */
 	return i;
 }
 
-/* Tokenize `len` bytes of text up to the first '<' or '&' (where a page's
- * run of text stops; the caller tells what it is): where it stopped. A
- * word or CJK pair may go on after it. ASCII (most of any page) in loops
- * of their own: a word's bytes 8 at a time (tok_word), its hash once at
- * its end. */
-static size_t tok_run(struct tokenizer *t, const char *s, size_t len)
+/* ASCII (most of any page) in loops of their own: a word's bytes 16 or 8
+ * at a time (tok_word), its hash once at its end; a run of CJK in
+ * tok_cjk_run. */
+size_t tok_feed_until_markup(struct tokenizer *t, const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
 	size_t i = 0;
 	while (i < len) {
-		unsigned c = byte_class[u[i]];
+		unsigned c = search_byte_class[u[i]];
 		if (c >= '0') {
 			t->prev_len = 0;
 			i = tok_word(t, u, len, i);
 			continue;
 		}
-		if (c == B_SEP) {
+		if (c == SEARCH_BYTE_SEP) {
 			tok_end_word(t);
 			t->prev_len = 0;
 			do
 				i++;
-			while (i < len && byte_class[u[i]] == B_SEP);
+			while (i < len && search_byte_class[u[i]] == SEARCH_BYTE_SEP);
 			continue;
 		}
-		if (c == B_MARKUP)
+		if (c == SEARCH_BYTE_MARKUP)
 			break;
 		size_t start = i;
 		unsigned cp = decode(s, len, &i);
@@ -622,7 +644,7 @@ void tok_feed(struct tokenizer *t, const char *s, size_t len)
 {
 	size_t i = 0;
 	for (;;) {
-		i += tok_run(t, s + i, len - i);
+		i += tok_feed_until_markup(t, s + i, len - i);
 		if (i >= len)
 			break;
 		/* '<' or '&' in plain text: a separator */
@@ -656,341 +678,4 @@ size_t search_shard_key_len(const char *t, size_t len)
 	for (int k = 0; k < 2 && i < len; k++)
 		decode(t, len, &i);
 	return i;
-}
-
-/* ---- text of a rendered page ---- */
-
-struct scan {
-	const char *p, *end;
-	struct sink headings, body;
-	int skip;      /* depth inside elements whose text is left out */
-	int heading;   /* depth inside h1-h6 */
-};
-
-static struct sink *scan_sink(struct scan *sc)
-{
-	return sc->heading ? &sc->headings : &sc->body;
-}
-
-/* A space between two parts of the text (a block element's edge). */
-static void add_space(struct sink *k)
-{
-	struct buf *b = k->text;
-	if (b && b->len && b->len <= k->max && b->ptr[b->len - 1] != ' ')
-		buf_addc(b, ' ');
-	if (k->tk)
-		tok_finish(k->tk);
-}
-
-/* Append text with its white space collapsed to single spaces (none at
- * the start of the buffer), written straight into the room made for it.
- * Between spaces, 8 bytes copied at a time up to the first byte of 0x20
- * or below (found as in word_bytes8: (x - 0x21...) & ~x & 0x80...
- * flags the lowest such byte exactly; the first in the text, x being
- * read little-endian), which is then told a byte at a
- * time: white space or not. */
-static void add_collapsed(struct buf *b, const char *t, size_t n)
-{
-	buf_grow(b, n + 8); /* 8 bytes can be stored at any place */
-	char *o = b->ptr + b->len;
-	bool space = !b->len || o[-1] == ' ';
-	size_t i = 0;
-	while (i < n) {
-		if (n - i >= 8) {
-			uint64_t x = bytes_le64(t + i);
-			uint64_t low = (x - SWAR_ONES * 0x21) & ~x & SWAR_HIGH;
-			bytes_put_le64(o, x);
-			if (!low) {
-				o += 8;
-				i += 8;
-				space = false;
-				continue;
-			}
-			size_t k = (size_t)__builtin_ctzll(low) / 8; /* little-endian */
-			if (k) {
-				o += k;
-				i += k;
-				space = false;
-			}
-		}
-		char c = t[i++];
-		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
-			if (!space)
-				*o++ = ' ';
-			space = true;
-		} else {
-			*o++ = c;
-			space = false;
-		}
-	}
-	b->len = (size_t)(o - b->ptr);
-	b->ptr[b->len] = '\0';
-}
-
-static void add_text(struct scan *sc, const char *t, size_t n)
-{
-	struct sink *k = scan_sink(sc);
-	if (!n)
-		return;
-	if (k->tk)
-		tok_feed(k->tk, t, n);
-	if (k->text && k->text->len <= k->max)
-		add_collapsed(k->text, t, n);
-}
-
-/* The run of text at sc->p up to the next tag or entity: tokenized as
- * it is read, then kept for the snippet if the sink keeps text. */
-static void scan_run(struct scan *sc)
-{
-	struct sink *k = scan_sink(sc);
-	const char *p = sc->p;
-	size_t n;
-	if (k->tk) {
-		n = tok_run(k->tk, p, (size_t)(sc->end - p));
-	} else {
-		const char *q = memchr(p, '<', (size_t)(sc->end - p));
-		if (!q)
-			q = sc->end;
-		const char *amp = memchr(p, '&', (size_t)(q - p));
-		n = (size_t)((amp ? amp : q) - p);
-	}
-	if (k->text && k->text->len <= k->max)
-		add_collapsed(k->text, p, n);
-	sc->p = p + n;
-}
-
-static void add_codepoint(struct scan *sc, unsigned cp)
-{
-	char u[4];
-	size_t n;
-	if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
-		cp = 0xFFFD;
-	if (cp == 0xA0) /* a no-break space separates words like a space */
-		cp = ' ';
-	if (cp < 0x80) {
-		u[0] = (char)cp;
-		n = 1;
-	} else if (cp < 0x800) {
-		u[0] = (char)(0xC0 | (cp >> 6));
-		u[1] = (char)(0x80 | (cp & 0x3F));
-		n = 2;
-	} else if (cp < 0x10000) {
-		u[0] = (char)(0xE0 | (cp >> 12));
-		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[2] = (char)(0x80 | (cp & 0x3F));
-		n = 3;
-	} else {
-		u[0] = (char)(0xF0 | (cp >> 18));
-		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
-		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
-		u[3] = (char)(0x80 | (cp & 0x3F));
-		n = 4;
-	}
-	add_text(sc, u, n);
-}
-
-/* An entity at sc->p ('&'): decoded and skipped; a lone '&' stays. */
-static void scan_entity(struct scan *sc)
-{
-	static const struct { const char *name; unsigned cp; } named[] = {
-		{ "amp;", '&' }, { "lt;", '<' }, { "gt;", '>' }, { "quot;", '"' },
-		{ "apos;", '\'' }, { "nbsp;", ' ' },
-	};
-	const char *p = sc->p + 1;
-	size_t left = (size_t)(sc->end - p);
-	for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
-		size_t n = strlen(named[k].name);
-		if (left >= n && !memcmp(p, named[k].name, n)) {
-			add_codepoint(sc, named[k].cp);
-			sc->p = p + n;
-			return;
-		}
-	}
-	if (left > 1 && *p == '#') {
-		bool hex = p[1] == 'x' || p[1] == 'X';
-		const char *q = p + 1 + hex;
-		unsigned cp = 0;
-		int digits = 0;
-		while (q < sc->end && digits < 8) {
-			char c = *q;
-			int v = c >= '0' && c <= '9' ? c - '0'
-				: hex && (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10
-				: -1;
-			if (v < 0)
-				break;
-			cp = cp * (hex ? 16 : 10) + (unsigned)v;
-			digits++;
-			q++;
-		}
-		if (digits && q < sc->end && *q == ';') {
-			add_codepoint(sc, cp);
-			sc->p = q + 1;
-			return;
-		}
-	}
-	add_text(sc, "&", 1);
-	sc->p++;
-}
-
-/* What a tag does to the text. */
-enum tag_kind {
-	TAG_INLINE,  /* nothing: text on either side runs together */
-	TAG_BLOCK,   /* a space: its edges separate words */
-	TAG_SKIPPED, /* its contents are left out (script, style, svg, form, template) */
-};
-
-/* Whether the n bytes at `name` are `lit` (n being its length). */
-#define NAME_IS(name, n, lit) ((n) == sizeof lit - 1 && !memcmp(name, lit, sizeof lit - 1))
-
-/* The kind of a tag by its name (lowercase, as pages are written; any
- * other spelling is inline): every tag of a page is told, so by its length
- * and first letter before any comparison. The blocks: p div li ul ol td th
- * tr table br section h1-h6 dt dd dl figure figcaption caption header
- * footer article aside blockquote pre nav main hr. */
-static enum tag_kind tag_kind_of(const char *name, size_t n)
-{
-	char c = name[0], d = n > 1 ? name[1] : 0;
-	switch (n) {
-	case 1:
-		return c == 'p' ? TAG_BLOCK : TAG_INLINE;
-	case 2:
-		if ((c == 'h' && d >= '1' && d <= '6') ||
-		    (c == 'l' && d == 'i') || (c == 'u' && d == 'l') || (c == 'o' && d == 'l') ||
-		    (c == 't' && (d == 'd' || d == 'h' || d == 'r')) ||
-		    (c == 'b' && d == 'r') || (c == 'h' && d == 'r') ||
-		    (c == 'd' && (d == 't' || d == 'd' || d == 'l')))
-			return TAG_BLOCK;
-		return TAG_INLINE;
-	case 3:
-		if (NAME_IS(name, n, "div") || NAME_IS(name, n, "pre") || NAME_IS(name, n, "nav"))
-			return TAG_BLOCK;
-		return NAME_IS(name, n, "svg") ? TAG_SKIPPED : TAG_INLINE;
-	case 4:
-		if (NAME_IS(name, n, "main"))
-			return TAG_BLOCK;
-		return NAME_IS(name, n, "form") ? TAG_SKIPPED : TAG_INLINE;
-	case 5:
-		if (NAME_IS(name, n, "table") || NAME_IS(name, n, "aside"))
-			return TAG_BLOCK;
-		return NAME_IS(name, n, "style") ? TAG_SKIPPED : TAG_INLINE;
-	case 6:
-		if (NAME_IS(name, n, "figure") || NAME_IS(name, n, "header") ||
-		    NAME_IS(name, n, "footer"))
-			return TAG_BLOCK;
-		return NAME_IS(name, n, "script") ? TAG_SKIPPED : TAG_INLINE;
-	case 7:
-		return NAME_IS(name, n, "section") || NAME_IS(name, n, "caption") ||
-				       NAME_IS(name, n, "article")
-			       ? TAG_BLOCK : TAG_INLINE;
-	case 8:
-		return NAME_IS(name, n, "template") ? TAG_SKIPPED : TAG_INLINE;
-	case 10:
-		return NAME_IS(name, n, "figcaption") || NAME_IS(name, n, "blockquote")
-			       ? TAG_BLOCK : TAG_INLINE;
-	default:
-		return TAG_INLINE;
-	}
-}
-
-/* A tag at sc->p ('<'): skipped, with its effect on the scan. */
-static void scan_tag(struct scan *sc)
-{
-	const char *p = sc->p + 1;
-	bool closing = p < sc->end && *p == '/';
-	p += closing;
-	const char *name = p;
-	while (p < sc->end && byte_class[(unsigned char)*p] >= '0') /* a letter or digit */
-		p++;
-	size_t n = (size_t)(p - name);
-	const char *gt = memchr(p, '>', (size_t)(sc->end - p));
-	sc->p = gt ? gt + 1 : sc->end;
-	if (!n)
-		return;
-	enum tag_kind kind = tag_kind_of(name, n);
-	if (kind == TAG_SKIPPED) {
-		bool self_closing = gt && gt > p && gt[-1] == '/';
-		if (!self_closing)
-			sc->skip += closing ? (sc->skip > 0 ? -1 : 0) : 1;
-		return;
-	}
-	if (sc->skip)
-		return;
-	bool heading = n == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6';
-	if (kind == TAG_BLOCK)
-		add_space(scan_sink(sc));
-	if (heading) {
-		sc->heading += closing ? (sc->heading > 0 ? -1 : 0) : 1;
-		add_space(&sc->headings);
-	}
-}
-
-static void trim_space(struct buf *b)
-{
-	if (b && b->len && b->ptr[b->len - 1] == ' ')
-		buf_truncate(b, b->len - 1);
-}
-
-/* The last "</main>" in [from, end), or NULL: searched from the end, as
- * only the footer follows it. */
-static const char *last_main_end(const char *from, const char *end)
-{
-	/* Horspool's search run backwards: when the window [q - 7, q) is not
-	 * "</main>", the next window that could be starts where its first
-	 * byte, c, stands in "</main>" after the '<' (1 for '/', 2 for 'm',
-	 * ..., 6 for '>'), or 7 bytes further when c is none of them */
-	const char *q = end;
-	while (q - from >= 7) {
-		const char *w = q - 7;
-		if (*w == '<' && !memcmp(w, "</main>", 7))
-			return w;
-		switch (*w) {
-		case '/': q -= 1; break;
-		case 'm': q -= 2; break;
-		case 'a': q -= 3; break;
-		case 'i': q -= 4; break;
-		case 'n': q -= 5; break;
-		case '>': q -= 6; break;
-		default: q -= 7; break;
-		}
-	}
-	return NULL;
-}
-void search_scan_html(const char *html, size_t len, struct sink headings,
-		      struct sink body)
-{
-	const char *end = html + len;
-	const char *open = html;
-	/* the page's own content: <main ...> up to its last </main> */
-	while ((open = memchr(open, '<', (size_t)(end - open))) != NULL) {
-		if ((size_t)(end - open) > 5 && !memcmp(open, "<main", 5) &&
-		    (open[5] == '>' || open[5] == ' '))
-			break;
-		open++;
-	}
-	if (!open)
-		return;
-	const char *stop = last_main_end(open, end);
-	struct scan sc = { .p = open, .end = stop ? stop : end,
-			   .headings = headings, .body = body };
-	while (sc.p < sc.end) {
-		if (*sc.p == '<') {
-			scan_tag(&sc);
-		} else if (sc.skip) { /* left out up to the next tag */
-			const char *q = memchr(sc.p, '<', (size_t)(sc.end - sc.p));
-			sc.p = q ? q : sc.end;
-		} else if (*sc.p == '&') {
-			scan_entity(&sc);
-		} else {
-			scan_run(&sc);
-		}
-	}
-	trim_space(headings.text);
-	trim_space(body.text);
-}
-
-void search_text_from_html(const char *html, size_t len, struct buf *headings,
-			   struct buf *body)
-{
-	search_scan_html(html, len, (struct sink){ headings, SIZE_MAX, NULL },
-		  (struct sink){ body, SIZE_MAX, NULL });
 }

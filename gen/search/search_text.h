@@ -1,16 +1,10 @@
-/* search_text: the tokens of a text and the text of a page (the rules
- * search.h states); the tokenizer and the scan below it are for search.c.
+/* search_text: the tokens of a text (the rules search.h states); the
+ * tokenizer is for search.c and the page scan (search_scan.h).
  *
  * A tokenizer carries a word or a CJK pair from one piece of a text to the
  * next (a page's text comes in runs between tags and entities) and puts
  * each token, with its head and hash, into a page's set of distinct tokens
  * (or gives it to a callback).
- *
- * search_scan_html is the one pass over a rendered page that
- * search_text_from_html is made of: the inside of <main>, its
- * headings' text to one sink and the rest to the other; the runs of text
- * between tags are tokenized as they are found (the tokenizer stops at
- * the next '<' or '&'), not found first and read again.
  */
 #ifndef GPUGUIDE_SEARCH_TEXT_H
 #define GPUGUIDE_SEARCH_TEXT_H
@@ -26,13 +20,6 @@
  * during the call. */
 void search_tokens(const char *s, size_t len,
 		   void (*fn)(void *ctx, const char *token, size_t len), void *ctx);
-
-/* Plain text of a rendered page: the inside of its <main> element, tags
- * dropped (the contents of script, style, svg, form and template left
- * out), entities decoded, white space collapsed; headings (h1-h6) go to
- * `headings`, everything else to `body`, each part separated by a space. */
-void search_text_from_html(const char *html, size_t len, struct buf *headings,
-			   struct buf *body);
 
 /* FNV-1a (32 bits) of `len` bytes, as the browser computes it. */
 uint32_t search_shard_of(const char *s, size_t len);
@@ -129,22 +116,22 @@ struct tokenizer {
 				  * start, 16 stored at any place up to WORD_MAX */
 };
 
+/* What a byte is to the tokenizer: an ASCII letter or digit as itself
+ * lowercased ('0' and above), else one of these. */
+enum {
+	SEARCH_BYTE_SEP = 0,    /* any other ASCII byte */
+	SEARCH_BYTE_MARKUP = 1, /* '<' or '&': where a run of a page's text stops */
+	SEARCH_BYTE_WIDE = 2,   /* a byte of a character that is not ASCII */
+};
+extern const unsigned char search_byte_class[256];
+
 /* Feed `len` bytes of text; a word may go on in the next piece. */
 void tok_feed(struct tokenizer *t, const char *s, size_t len);
+/* The same up to the first '<' or '&' (where a run of a page's text
+ * stops; the caller tells what it is): where it stopped. */
+size_t tok_feed_until_markup(struct tokenizer *t, const char *s, size_t len);
 /* The end of a text, or a separator that is not in it (a block's edge). */
 void tok_finish(struct tokenizer *t);
-
-/* Where the text of one part (headings, or the rest) goes: a buffer (NULL:
- * not kept; kept up to `max` bytes and then no more, the cut being the
- * caller's), a tokenizer (NULL: not tokenized), or both. Borrowed. */
-struct sink {
-	struct buf *text;
-	size_t max;
-	struct tokenizer *tk;
-};
-
-void search_scan_html(const char *html, size_t len, struct sink headings,
-		      struct sink body);
 
 /* The bytes of a token's first two characters: its shard key. */
 size_t search_shard_key_len(const char *t, size_t len);

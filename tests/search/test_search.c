@@ -9,6 +9,7 @@
 #include "base/buf.h"
 #include "model/metrics.h"
 #include "search/search.h"
+#include "search/search_scan.h"
 #include "search/search_write.h"
 #include "base/text.h"
 
@@ -505,6 +506,9 @@ static void test_a_set_reads_the_tokens_search_tokens_gives(void **state)
 		"\xe4\xb7\xbf", "\xea\x80\x80", "\xe3\x90\x80", "の", "テ", "한", "\xef\xa4\x80",
 		"\xf0\xa0\x80\x80", "ab", "RTX", "4090", " ", "\n", "，", ".", "é", "×",
 		"\xff", "\xe4\xb8", "\xe4", "\xed\xa0\x80", "\xe0\x80\x80",
+		/* the punctuation read inside a run of CJK: U+3002, U+201C, U+3001, a
+		 * fullwidth letter and U+FFFF; kana, a cut E2 and U+FAFF are not of it */
+		"。", "“", "、", "Ａ", "\xef\xbf\xbf", "ぁ", "\xe2\x80", "\xef\xab\xbf",
 	};
 	enum { NPIECES = sizeof pieces / sizeof pieces[0] };
 	uint32_t seed = 12345;

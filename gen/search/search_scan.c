@@ -1,0 +1,345 @@
+/* The text of a rendered page, for search.c (search_scan.h). */
+#include "search/search_scan.h"
+
+#include "base/buf.h"
+#include "base/bytes.h"
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <string.h>
+
+struct scan {
+	const char *p, *end;
+	struct sink headings, body;
+	int skip;      /* depth inside elements whose text is left out */
+	int heading;   /* depth inside h1-h6 */
+};
+
+static struct sink *scan_sink(struct scan *sc)
+{
+	return sc->heading ? &sc->headings : &sc->body;
+}
+
+/* A space between two parts of the text (a block element's edge). */
+static void add_space(struct sink *k)
+{
+	struct buf *b = k->text;
+	if (b && b->len && b->len <= k->max && b->ptr[b->len - 1] != ' ')
+		buf_addc(b, ' ');
+	if (k->tk)
+		tok_finish(k->tk);
+}
+
+/* Append text with its white space collapsed to single spaces (none at
+ * the start of the buffer), written straight into the room made for it.
+ * Between spaces, 8 bytes copied at a time up to the first byte of 0x20
+ * or below (found as in word_bytes8: (x - 0x21...) & ~x & 0x80...
+ * flags the lowest such byte exactly; the first in the text, x being
+ * read little-endian), which is then told a byte at a
+ * time: white space or not. */
+static void add_collapsed(struct buf *b, const char *t, size_t n)
+{
+	buf_grow(b, n + 8); /* 8 bytes can be stored at any place */
+	char *o = b->ptr + b->len;
+	bool space = !b->len || o[-1] == ' ';
+	size_t i = 0;
+	while (i < n) {
+		if (n - i >= 8) {
+			uint64_t x = bytes_le64(t + i);
+			uint64_t low = (x - BYTES_ONES * 0x21) & ~x & BYTES_HIGH;
+			bytes_put_le64(o, x);
+			if (!low) {
+				o += 8;
+				i += 8;
+				space = false;
+				continue;
+			}
+			size_t k = (size_t)__builtin_ctzll(low) / 8; /* little-endian */
+			if (k) {
+				o += k;
+				i += k;
+				space = false;
+			}
+		}
+		char c = t[i++];
+		if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
+			if (!space)
+				*o++ = ' ';
+			space = true;
+		} else {
+			*o++ = c;
+			space = false;
+		}
+	}
+	b->len = (size_t)(o - b->ptr);
+	b->ptr[b->len] = '\0';
+}
+
+static void add_text(struct scan *sc, const char *t, size_t n)
+{
+	struct sink *k = scan_sink(sc);
+	if (!n)
+		return;
+	if (k->tk)
+		tok_feed(k->tk, t, n);
+	if (k->text && k->text->len <= k->max)
+		add_collapsed(k->text, t, n);
+}
+
+/* The run of text at sc->p up to the next tag or entity: tokenized as
+ * it is read, then kept for the snippet if the sink keeps text. */
+static void scan_run(struct scan *sc)
+{
+	struct sink *k = scan_sink(sc);
+	const char *p = sc->p;
+	size_t n;
+	if (k->tk) {
+		n = tok_feed_until_markup(k->tk, p, (size_t)(sc->end - p));
+	} else {
+		const char *q = memchr(p, '<', (size_t)(sc->end - p));
+		if (!q)
+			q = sc->end;
+		const char *amp = memchr(p, '&', (size_t)(q - p));
+		n = (size_t)((amp ? amp : q) - p);
+	}
+	if (k->text && k->text->len <= k->max)
+		add_collapsed(k->text, p, n);
+	sc->p = p + n;
+}
+
+static void add_codepoint(struct scan *sc, unsigned cp)
+{
+	char u[4];
+	size_t n;
+	if (cp == 0 || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF))
+		cp = 0xFFFD;
+	if (cp == 0xA0) /* a no-break space separates words like a space */
+		cp = ' ';
+	if (cp < 0x80) {
+		u[0] = (char)cp;
+		n = 1;
+	} else if (cp < 0x800) {
+		u[0] = (char)(0xC0 | (cp >> 6));
+		u[1] = (char)(0x80 | (cp & 0x3F));
+		n = 2;
+	} else if (cp < 0x10000) {
+		u[0] = (char)(0xE0 | (cp >> 12));
+		u[1] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		u[2] = (char)(0x80 | (cp & 0x3F));
+		n = 3;
+	} else {
+		u[0] = (char)(0xF0 | (cp >> 18));
+		u[1] = (char)(0x80 | ((cp >> 12) & 0x3F));
+		u[2] = (char)(0x80 | ((cp >> 6) & 0x3F));
+		u[3] = (char)(0x80 | (cp & 0x3F));
+		n = 4;
+	}
+	add_text(sc, u, n);
+}
+
+/* An entity at sc->p ('&'): decoded and skipped; a lone '&' stays. */
+static void scan_entity(struct scan *sc)
+{
+	static const struct { const char *name; unsigned cp; } named[] = {
+		{ "amp;", '&' }, { "lt;", '<' }, { "gt;", '>' }, { "quot;", '"' },
+		{ "apos;", '\'' }, { "nbsp;", ' ' },
+	};
+	const char *p = sc->p + 1;
+	size_t left = (size_t)(sc->end - p);
+	for (size_t k = 0; k < sizeof named / sizeof named[0]; k++) {
+		size_t n = strlen(named[k].name);
+		if (left >= n && !memcmp(p, named[k].name, n)) {
+			add_codepoint(sc, named[k].cp);
+			sc->p = p + n;
+			return;
+		}
+	}
+	if (left > 1 && *p == '#') {
+		bool hex = p[1] == 'x' || p[1] == 'X';
+		const char *q = p + 1 + hex;
+		unsigned cp = 0;
+		int digits = 0;
+		while (q < sc->end && digits < 8) {
+			char c = *q;
+			int v = c >= '0' && c <= '9' ? c - '0'
+				: hex && (c | 0x20) >= 'a' && (c | 0x20) <= 'f' ? (c | 0x20) - 'a' + 10
+				: -1;
+			if (v < 0)
+				break;
+			cp = cp * (hex ? 16 : 10) + (unsigned)v;
+			digits++;
+			q++;
+		}
+		if (digits && q < sc->end && *q == ';') {
+			add_codepoint(sc, cp);
+			sc->p = q + 1;
+			return;
+		}
+	}
+	add_text(sc, "&", 1);
+	sc->p++;
+}
+
+/* What a tag does to the text. */
+enum tag_kind {
+	TAG_INLINE,  /* nothing: text on either side runs together */
+	TAG_BLOCK,   /* a space: its edges separate words */
+	TAG_SKIPPED, /* its contents are left out (script, style, svg, form, template) */
+};
+
+/* Whether the n bytes at `name` are `lit` (n being its length). */
+#define NAME_IS(name, n, lit) ((n) == sizeof lit - 1 && !memcmp(name, lit, sizeof lit - 1))
+
+/* The kind of a tag by its name (lowercase, as pages are written; any
+ * other spelling is inline): every tag of a page is told, so by its length
+ * and first letter before any comparison. The blocks: p div li ul ol td th
+ * tr table br section h1-h6 dt dd dl figure figcaption caption header
+ * footer article aside blockquote pre nav main hr. */
+static enum tag_kind tag_kind_of(const char *name, size_t n)
+{
+	char c = name[0], d = n > 1 ? name[1] : 0;
+	switch (n) {
+	case 1:
+		return c == 'p' ? TAG_BLOCK : TAG_INLINE;
+	case 2:
+		if ((c == 'h' && d >= '1' && d <= '6') ||
+		    (c == 'l' && d == 'i') || (c == 'u' && d == 'l') || (c == 'o' && d == 'l') ||
+		    (c == 't' && (d == 'd' || d == 'h' || d == 'r')) ||
+		    (c == 'b' && d == 'r') || (c == 'h' && d == 'r') ||
+		    (c == 'd' && (d == 't' || d == 'd' || d == 'l')))
+			return TAG_BLOCK;
+		return TAG_INLINE;
+	case 3:
+		if (NAME_IS(name, n, "div") || NAME_IS(name, n, "pre") || NAME_IS(name, n, "nav"))
+			return TAG_BLOCK;
+		return NAME_IS(name, n, "svg") ? TAG_SKIPPED : TAG_INLINE;
+	case 4:
+		if (NAME_IS(name, n, "main"))
+			return TAG_BLOCK;
+		return NAME_IS(name, n, "form") ? TAG_SKIPPED : TAG_INLINE;
+	case 5:
+		if (NAME_IS(name, n, "table") || NAME_IS(name, n, "aside"))
+			return TAG_BLOCK;
+		return NAME_IS(name, n, "style") ? TAG_SKIPPED : TAG_INLINE;
+	case 6:
+		if (NAME_IS(name, n, "figure") || NAME_IS(name, n, "header") ||
+		    NAME_IS(name, n, "footer"))
+			return TAG_BLOCK;
+		return NAME_IS(name, n, "script") ? TAG_SKIPPED : TAG_INLINE;
+	case 7:
+		return NAME_IS(name, n, "section") || NAME_IS(name, n, "caption") ||
+				       NAME_IS(name, n, "article")
+			       ? TAG_BLOCK : TAG_INLINE;
+	case 8:
+		return NAME_IS(name, n, "template") ? TAG_SKIPPED : TAG_INLINE;
+	case 10:
+		return NAME_IS(name, n, "figcaption") || NAME_IS(name, n, "blockquote")
+			       ? TAG_BLOCK : TAG_INLINE;
+	default:
+		return TAG_INLINE;
+	}
+}
+
+/* A tag at sc->p ('<'): skipped, with its effect on the scan. */
+static void scan_tag(struct scan *sc)
+{
+	const char *p = sc->p + 1;
+	bool closing = p < sc->end && *p == '/';
+	p += closing;
+	const char *name = p;
+	/* a letter or digit, as the tokenizer reads them */
+	while (p < sc->end && search_byte_class[(unsigned char)*p] >= '0')
+		p++;
+	size_t n = (size_t)(p - name);
+	const char *gt = memchr(p, '>', (size_t)(sc->end - p));
+	sc->p = gt ? gt + 1 : sc->end;
+	if (!n)
+		return;
+	enum tag_kind kind = tag_kind_of(name, n);
+	if (kind == TAG_SKIPPED) {
+		bool self_closing = gt && gt > p && gt[-1] == '/';
+		if (!self_closing)
+			sc->skip += closing ? (sc->skip > 0 ? -1 : 0) : 1;
+		return;
+	}
+	if (sc->skip)
+		return;
+	bool heading = n == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6';
+	if (kind == TAG_BLOCK)
+		add_space(scan_sink(sc));
+	if (heading) {
+		sc->heading += closing ? (sc->heading > 0 ? -1 : 0) : 1;
+		add_space(&sc->headings);
+	}
+}
+
+static void trim_space(struct buf *b)
+{
+	if (b && b->len && b->ptr[b->len - 1] == ' ')
+		buf_truncate(b, b->len - 1);
+}
+
+/* The last "</main>" in [from, end), or NULL: searched from the end, as
+ * only the footer follows it. */
+static const char *last_main_end(const char *from, const char *end)
+{
+	/* Horspool's search run backwards: when the window [q - 7, q) is not
+	 * "</main>", the next window that could be starts where its first
+	 * byte, c, stands in "</main>" after the '<' (1 for '/', 2 for 'm',
+	 * ..., 6 for '>'), or 7 bytes further when c is none of them */
+	const char *q = end;
+	while (q - from >= 7) {
+		const char *w = q - 7;
+		if (*w == '<' && !memcmp(w, "</main>", 7))
+			return w;
+		switch (*w) {
+		case '/': q -= 1; break;
+		case 'm': q -= 2; break;
+		case 'a': q -= 3; break;
+		case 'i': q -= 4; break;
+		case 'n': q -= 5; break;
+		case '>': q -= 6; break;
+		default: q -= 7; break;
+		}
+	}
+	return NULL;
+}
+void search_scan_html(const char *html, size_t len, struct sink headings,
+		      struct sink body)
+{
+	const char *end = html + len;
+	const char *open = html;
+	/* the page's own content: <main ...> up to its last </main> */
+	while ((open = memchr(open, '<', (size_t)(end - open))) != NULL) {
+		if ((size_t)(end - open) > 5 && !memcmp(open, "<main", 5) &&
+		    (open[5] == '>' || open[5] == ' '))
+			break;
+		open++;
+	}
+	if (!open)
+		return;
+	const char *stop = last_main_end(open, end);
+	struct scan sc = { .p = open, .end = stop ? stop : end,
+			   .headings = headings, .body = body };
+	while (sc.p < sc.end) {
+		if (*sc.p == '<') {
+			scan_tag(&sc);
+		} else if (sc.skip) { /* left out up to the next tag */
+			const char *q = memchr(sc.p, '<', (size_t)(sc.end - sc.p));
+			sc.p = q ? q : sc.end;
+		} else if (*sc.p == '&') {
+			scan_entity(&sc);
+		} else {
+			scan_run(&sc);
+		}
+	}
+	trim_space(headings.text);
+	trim_space(body.text);
+}
+
+void search_text_from_html(const char *html, size_t len, struct buf *headings,
+			   struct buf *body)
+{
+	search_scan_html(html, len, (struct sink){ headings, SIZE_MAX, NULL },
+		  (struct sink){ body, SIZE_MAX, NULL });
+}
