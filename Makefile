@@ -85,17 +85,21 @@ build/calc-expect: tests/calc_expect.c $(LIB_OBJS)
 	$(CC) $(ALL_CFLAGS) $(LDFLAGS) -o $@ $^ $(PKG_LIBS)
 
 # Unit tests (cmocka, under AddressSanitizer + UBSan), then the end-to-end tests.
-# The tokenizer reads words 16 bytes at a time with SSE2 (every x86-64) and
-# 8 at a time elsewhere: its tests run against the portable reading too.
-PORTABLE_TESTS := build/tests/test_search_portable
-build/san-portable/search/search_text.o: gen/search/search_text.c | $(DEPS_OK)
+# The modules that read 16 bytes at a time with SSE2 (every x86-64) read 8
+# at a time elsewhere: their tests run against that reading too, the
+# modules built without SSE2 (build/san-portable).
+SIMD_SRCS := gen/base/text.c gen/markdown/gfm_html.c gen/search/search_text.c
+PORTABLE_OBJS := $(SIMD_SRCS:gen/%.c=build/san-portable/%.o)
+PORTABLE_SAN_OBJS := $(filter-out $(SIMD_SRCS:gen/%.c=build/san/%.o),$(SAN_OBJS)) \
+                     $(PORTABLE_OBJS)
+PORTABLE_TESTS := build/tests/test_text_portable build/tests/test_gfm_html_portable \
+                  build/tests/test_search_portable
+build/san-portable/%.o: gen/%.c | $(DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(TEST_CFLAGS) -U__SSE2__ -c -o $@ $<
-build/tests/test_search_portable: tests/search/test_search.c \
-		$(filter-out build/san/search/search_text.o,$(SAN_OBJS)) \
-		build/san-portable/search/search_text.o | $(TEST_DEPS_OK)
+build/tests/%_portable: %.c $(PORTABLE_SAN_OBJS) | $(TEST_DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) $(LDFLAGS) -o $@ $< $(filter %.o,$^) $(TEST_LIBS)
+	$(CC) $(TEST_CFLAGS) $(LDFLAGS) -o $@ $< $(PORTABLE_SAN_OBJS) $(TEST_LIBS)
 
 unit: $(TESTS) $(PORTABLE_TESTS)
 	@failed=0; for t in $(TESTS) $(PORTABLE_TESTS); do \
@@ -172,6 +176,7 @@ report: build/gen
 clean:
 	rm -rf build site
 
--include $(OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(TESTS:=.d) $(PORTABLE_TESTS:=.d) build/san-portable/search/search_text.d $(TESTS:build/tests/%=build/plain/%.d)
+-include $(OBJS:.o=.d) $(SAN_OBJS:.o=.d) $(TESTS:=.d) $(PORTABLE_TESTS:=.d) $(PORTABLE_OBJS:.o=.d) \
+         $(TESTS:build/tests/%=build/plain/%.d)
 # objects are kept, not removed as intermediate files of the test links
-.SECONDARY: $(SAN_OBJS) $(OBJS) build/san-portable/search/search_text.o
+.SECONDARY: $(SAN_OBJS) $(OBJS) $(PORTABLE_OBJS)

@@ -5,6 +5,9 @@
 #include "base/buf.h"
 #include "base/bytes.h"
 
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <cmark-gfm.h>
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm-extension_api.h>
@@ -46,15 +49,35 @@ static const char *markup_entity(char c, size_t *n)
 	}
 }
 
-/* Eight bytes tested and stored at a time straight into the room made
- * for them (the bytes past a markup byte are overwritten next); the last
- * seven one at a time. */
+/* Sixteen bytes (with SSE2) or eight tested and stored at a time
+ * straight into the room made for them (the bytes past a markup byte are
+ * overwritten next); the last seven one at a time. */
 void gfm_html_escape(struct buf *out, const char *s, size_t len)
 {
-	buf_grow(out, len + 8);
+	buf_grow(out, len + 16);
 	char *o = out->ptr + out->len;
 	size_t i = 0;
 	while (i < len) {
+#ifdef __SSE2__
+		if (len - i >= 16) {
+			__m128i x = _mm_loadu_si128((const __m128i *)(s + i));
+			__m128i hit = _mm_or_si128(
+				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+					     _mm_cmpeq_epi8(x, _mm_set1_epi8('&'))),
+				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('<')),
+					     _mm_cmpeq_epi8(x, _mm_set1_epi8('>'))));
+			unsigned mask = (unsigned)_mm_movemask_epi8(hit);
+			_mm_storeu_si128((__m128i *)o, x);
+			if (!mask) {
+				o += 16;
+				i += 16;
+				continue;
+			}
+			size_t k = (size_t)__builtin_ctz(mask);
+			o += k;
+			i += k;
+		} else
+#endif
 		if (len - i >= 8) {
 			uint64_t x = bytes_le64(s + i);
 			uint64_t hit = markup_bytes(x);
@@ -75,7 +98,7 @@ void gfm_html_escape(struct buf *out, const char *s, size_t len)
 			continue;
 		}
 		out->len = (size_t)(o - out->ptr);
-		buf_grow(out, n + (len - i) + 8);
+		buf_grow(out, n + (len - i) + 16);
 		o = out->ptr + out->len;
 		memcpy(o, ent, n);
 		o += n;

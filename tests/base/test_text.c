@@ -410,8 +410,9 @@ static void test_words_count_latin_words_and_chinese_characters(void **state)
 }
 
 /* The one pass says what the two checks and the count say, whatever stands
- * where: an odd byte or character at every offset from an 8-byte boundary,
- * in ASCII, in Chinese and in both, the text cut anywhere near its end. */
+ * where: an odd byte or character at every offset from a boundary of the
+ * 8 and the 16 bytes read at a time, in ASCII, in Chinese and in both, the
+ * text cut anywhere near its end. */
 static void test_scan_agrees_with_the_checks_and_the_count(void **state)
 {
 	(void)state;
@@ -429,8 +430,8 @@ static void test_scan_agrees_with_the_checks_and_the_count(void **state)
 	char text[160];
 	for (size_t o = 0; o < sizeof odd / sizeof *odd; o++)
 		for (size_t r = 0; r < sizeof runs / sizeof *runs; r++)
-			for (size_t before = 0; before < 20; before++) {
-				size_t n = odd_text(text, sizeof text, runs[r], before, odd[o], 2);
+			for (size_t before = 0; before < 36; before++) {
+				size_t n = odd_text(text, sizeof text, runs[r], before, odd[o], 3);
 				/* a NUL byte where the odd one stands, too */
 				for (int nul = 0; nul < 2; nul++) {
 					if (nul)

@@ -104,18 +104,21 @@ static void test_exact_text(void **state)
 	free(html);
 }
 
-/* Text of every length around the eight bytes tested at a time, with a
- * markup byte at every place. */
+/* Text of every length around the sixteen and eight bytes tested at a
+ * time, with a markup byte at every place, and a second one 17 bytes
+ * further when there is room (the next block of sixteen). */
 static void test_escape_every_place(void **state)
 {
 	(void)state;
 	static const char marks[] = "\"&<>";
 	char md[64];
-	for (size_t len = 1; len < 24; len++)
+	for (size_t len = 1; len < 40; len++)
 		for (size_t at = 0; at < len; at++)
 			for (size_t m = 0; m < 4; m++) {
 				memset(md, 'x', len);
 				md[at] = marks[m];
+				if (at + 17 < len)
+					md[at + 17] = marks[(m + 1) % 4];
 				md[len] = '\0';
 				check_same(md);
 			}
