@@ -379,8 +379,9 @@ struct input_walk {
 	bool by_content, unreadable;
 };
 
-static void add_to_sum(struct digest_value *sum, const char *rel,
-		       const struct fs_file_id *id, const struct digest_value *content)
+/* A file's digest in the inputs' sums: its path and content or id. */
+static struct digest_value input_digest(const char *rel, const struct fs_file_id *id,
+					const struct digest_value *content)
 {
 	struct digest d;
 	digest_init(&d);
@@ -389,17 +390,23 @@ static void add_to_sum(struct digest_value *sum, const char *rel,
 		digest_add_value(&d, *content);
 	else
 		fs_file_id_digest(&d, id);
-	struct digest_value v = digest_end(&d);
+	return digest_end(&d);
+}
+
+static void sum_add(struct digest_value *sum, struct digest_value v)
+{
 	sum->hi += v.hi;
 	sum->lo += v.lo;
 }
 
 /* Each input file by its path and id (or content), summed: the folders'
- * listing order does not matter. */
+ * listing order does not matter. A file known by its id adds the same
+ * digest to both sums. */
 static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
 {
 	struct input_walk *w = ctx;
-	add_to_sum(&w->ids, rel, id, NULL);
+	struct digest_value by_id = input_digest(rel, id, NULL);
+	sum_add(&w->ids, by_id);
 	if (w->by_content) {
 		struct buf full = BUF_INIT, bytes = BUF_INIT;
 		buf_addf(&full, "%s/%s", w->dir, rel);
@@ -408,11 +415,11 @@ static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
 			content = digest_bytes(bytes.ptr, bytes.len);
 		else
 			w->unreadable = true;
-		add_to_sum(&w->sum, rel, id, &content);
+		sum_add(&w->sum, input_digest(rel, id, &content));
 		buf_release(&full);
 		buf_release(&bytes);
 	} else {
-		add_to_sum(&w->sum, rel, id, NULL);
+		sum_add(&w->sum, by_id);
 	}
 	w->files++;
 	if (id->ctime_ns > w->newest_ns)

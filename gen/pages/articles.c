@@ -43,6 +43,17 @@ struct article_file {
 	const struct markdown_memo *memo;
 };
 
+/* "dir/name", allocated to its size (a file's paths, thousands of them). */
+static char *path_join(const char *dir, const char *name)
+{
+	size_t d = strlen(dir), n = strlen(name);
+	char *p = xmalloc(d + 1 + n + 1);
+	memcpy(p, dir, d);
+	p[d] = '/';
+	memcpy(p + d + 1, name, n + 1);
+	return p;
+}
+
 /* The .md files of both languages, in name order per language. */
 static struct article_file *list_files(struct site *s, size_t *n)
 {
@@ -50,23 +61,26 @@ static struct article_file *list_files(struct site *s, size_t *n)
 	size_t cap = 0;
 	*n = 0;
 	for (int l = 0; l < LANG_COUNT; l++) {
-		const char *dir = arena_printf(&s->arena, "%s/content/%s", s->in.opt.root,
-					       lang_code((enum lang)l));
+		const char *rel = arena_printf(&s->arena, "content/%s", lang_code((enum lang)l));
+		const char *dir = arena_printf(&s->arena, "%s/%s", s->in.opt.root, rel);
 		if (fs_path_escapes(dir, s->in.opt.root))
 			continue; /* reported by the site's check of content/ */
 		char **names = fs_list_dir(dir, ".md");
+		size_t listed = 0;
+		while (names && names[listed])
+			listed++;
+		if (*n + listed > cap) { /* room for them all at once: the files are big */
+			cap = *n + listed;
+			files = xreallocarray(files, cap, sizeof *files);
+		}
 		for (char **nm = names; nm && *nm; nm++) {
 			if ((*nm)[0] == '.')
 				continue;
-			ALLOC_GROW(files, *n, cap);
 			struct article_file *f = &files[(*n)++];
 			memset(f, 0, sizeof *f);
 			f->lang = (enum lang)l;
-			struct buf b = BUF_INIT;
-			buf_addf(&b, "%s/%s", dir, *nm);
-			f->full = buf_detach(&b, NULL);
-			buf_addf(&b, "content/%s/%s", lang_code((enum lang)l), *nm);
-			f->path = buf_detach(&b, NULL);
+			f->full = path_join(dir, *nm);
+			f->path = path_join(rel, *nm);
 			diag_init_kept(&f->diag);
 		}
 		fs_free_list(names);
