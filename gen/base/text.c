@@ -2,10 +2,6 @@
 
 #include "base/bytes.h"
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 #include "base/buf.h"
 
 #include <ctype.h>
@@ -285,7 +281,7 @@ static size_t skip_wide_run(const unsigned char *u, size_t len, size_t *i)
 	return n;
 }
 
-#ifdef __SSE2__
+#ifdef BYTES_SSE2
 /* text_scan_publishable's ASCII sixteen bytes at a time, from u[i]: while
  * they are all ASCII that may be published, their words are counted into
  * *n (a word starts at a letter or digit after any other byte; *prev's
@@ -331,7 +327,7 @@ bool text_scan_publishable(const char *s, size_t len, size_t *words)
 	size_t i = 0, n = 0;
 	uint64_t prev = 0; /* the top bit: the byte before was alphanumeric */
 	while (i < len) {
-#ifdef __SSE2__
+#ifdef BYTES_SSE2
 		/* (entered for a run of ASCII long enough: a Chinese text's
 		 * short ones are not worth its setting up) */
 		if (len - i >= 16 && !((bytes_le64(u + i) | bytes_le64(u + i + 8)) & BYTES_HIGH))

@@ -5,9 +5,6 @@
 #include "base/buf.h"
 #include "base/bytes.h"
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
 #include <cmark-gfm.h>
 #include <cmark-gfm-core-extensions.h>
 #include <cmark-gfm-extension_api.h>
@@ -58,7 +55,7 @@ void gfm_html_escape(struct buf *out, const char *s, size_t len)
 	char *o = out->ptr + out->len;
 	size_t i = 0;
 	while (i < len) {
-#ifdef __SSE2__
+#ifdef BYTES_SSE2
 		if (len - i >= 16) {
 			__m128i x = _mm_loadu_si128((const __m128i *)(s + i));
 			__m128i hit = _mm_or_si128(

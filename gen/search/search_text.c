@@ -1,10 +1,6 @@
 /* The characters, words and CJK pairs of search.h (search_text.h). */
 #include "search/search_text.h"
 
-#ifdef __SSE2__
-#include <emmintrin.h>
-#endif
-
 #include "base/buf.h"
 #include "base/bytes.h"
 #include "base/text.h"
@@ -506,8 +502,7 @@ const unsigned char search_byte_class[256] = {
 #undef W4
 };
 
-/* ---- words, 8 bytes at a time ---- */
-
+/* ---- words, 16 or 8 bytes at a time ---- */
 
 /* Bytes at p read for a word, 8 or (with SSE2) 16 at a time: lowercased
  * (0x20 set in each letter) and stored at `to` when `store` (the bytes
@@ -533,7 +528,7 @@ static inline size_t word_bytes8(const unsigned char *p, char *to, bool store,
 	return stop ? (size_t)__builtin_ctzll(stop) / 8 : 8;
 }
 
-#ifdef __SSE2__
+#ifdef BYTES_SSE2
 static inline size_t word_bytes16(const unsigned char *p, char *to, bool store,
 				  uint64_t *head)
 {
@@ -567,7 +562,7 @@ static inline size_t tok_word(struct tokenizer *t, const unsigned char *u, size_
 	for (;;) {
 		size_t width, n;
 		uint64_t head;
-#ifdef __SSE2__
+#ifdef BYTES_SSE2
 		if (len - i >= 16) {
 			width = 16;
 			n = word_bytes16(u + i, t->tok + tlen, tlen <= WORD_MAX, &head);
