@@ -24,6 +24,37 @@
 #define BYTES_ONES 0x0101010101010101u
 #define BYTES_HIGH 0x8080808080808080u
 
+/* The ASCII letters and digits among the 8 bytes of x (little-endian):
+ * 0x80 in each such byte's place, 0 elsewhere; its letters alone to
+ * *letters. A range test on 7-bit bytes by addition: v + (0x80 - lo) has
+ * its high bit set when v is lo or more, and carries into no other byte;
+ * bytes of 0x80 and up (not ASCII) are neither. */
+static inline uint64_t bytes_alnum8(uint64_t x, uint64_t *letters)
+{
+	uint64_t v = x & ~BYTES_HIGH;
+	uint64_t w = (x | BYTES_ONES * 0x20) & ~BYTES_HIGH; /* letters lowercased */
+	uint64_t digit = (v + BYTES_ONES * (0x80 - '0')) & ~(v + BYTES_ONES * (0x7F - '9'));
+	uint64_t letter = (w + BYTES_ONES * (0x80 - 'a')) & ~(w + BYTES_ONES * (0x7F - 'z'));
+	letter &= ~x & BYTES_HIGH;
+	*letters = letter;
+	return (digit & ~x & BYTES_HIGH) | letter;
+}
+
+#ifdef BYTES_SSE2
+/* The same of 16 bytes: 0xFF in each letter's or digit's place; its
+ * letters alone to *letters (signed compares: bytes of 0x80 and up are
+ * below every bound). */
+static inline __m128i bytes_alnum16(__m128i x, __m128i *letters)
+{
+	__m128i w = _mm_or_si128(x, _mm_set1_epi8(0x20));
+	*letters = _mm_and_si128(_mm_cmpgt_epi8(w, _mm_set1_epi8('a' - 1)),
+				 _mm_cmplt_epi8(w, _mm_set1_epi8('z' + 1)));
+	__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
+				      _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
+	return _mm_or_si128(*letters, digit);
+}
+#endif
+
 /* Copy `n` bytes with fixed-size moves, the last overlapping, never
  * reading past `from + n` nor writing past `to + n`. Any n; meant for a
  * few dozen. */

@@ -171,14 +171,12 @@ size_t text_utf8_check(const char *s, size_t len)
  * In each byte's top bit: */
 /* ... bytes >= k, for bytes below 0x80 (no carry into the next byte) */
 #define BYTES_AT_LEAST(x, k) (((x) + BYTES_ONES * (0x80 - (k))) & BYTES_HIGH)
-#define BYTES_IN(x, lo, hi) (BYTES_AT_LEAST(x, lo) & ~BYTES_AT_LEAST(x, (hi) + 1))
 
 /* Top bits of the ASCII letters and digits in `x`. */
 static uint64_t alnum_bytes(uint64_t x)
 {
-	uint64_t low = x & ~BYTES_HIGH;
-	uint64_t lower = low | BYTES_ONES * 0x20;
-	return (BYTES_IN(lower, 'a', 'z') | BYTES_IN(low, '0', '9')) & ~x & BYTES_HIGH;
+	uint64_t letters;
+	return bytes_alnum8(x, &letters);
 }
 
 /* Top bits of the lead bytes of 3- and 4-byte UTF-8 sequences (>= 0xE0). */
@@ -301,12 +299,7 @@ static size_t scan_ascii16(const unsigned char *u, size_t len, size_t i, size_t 
 			_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
 		if (_mm_movemask_epi8(plain) != 0xFFFF)
 			break;
-		__m128i w = _mm_or_si128(x, _mm_set1_epi8(0x20));
-		__m128i alnum = _mm_or_si128(
-			_mm_and_si128(_mm_cmpgt_epi8(w, _mm_set1_epi8('a' - 1)),
-				      _mm_cmplt_epi8(w, _mm_set1_epi8('z' + 1))),
-			_mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
-				      _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1))));
+		__m128i letters, alnum = bytes_alnum16(x, &letters);
 		/* the starts: letters and digits after another byte, counted
 		 * by summing their bytes of 1 */
 		__m128i starts = _mm_andnot_si128(_mm_or_si128(_mm_slli_si128(alnum, 1), before),

@@ -508,20 +508,13 @@ const unsigned char search_byte_class[256] = {
  * (0x20 set in each letter) and stored at `to` when `store` (the bytes
  * past the word too: the tokenizer's word has room, and only its length
  * is ever read); the first 8 of them to *head. How many of them, from the
- * first, are letters or digits (`width` when all are). Eight as one word:
- * a range test on 7-bit bytes by addition (v + (0x80 - lo) has its high
- * bit set when v is lo or more, and carries into no other byte); bytes of
- * 0x80 and up (not ASCII) are neither letters nor digits. */
+ * first, are letters or digits (`width` when all are: bytes_alnum8,
+ * bytes_alnum16). */
 static inline size_t word_bytes8(const unsigned char *p, char *to, bool store,
 				 uint64_t *head)
 {
-	uint64_t x = bytes_le64(p);
-	uint64_t v = x & ~BYTES_HIGH;
-	uint64_t w = (x | BYTES_ONES * 0x20) & ~BYTES_HIGH; /* letters lowercased */
-	uint64_t digit = (v + BYTES_ONES * (0x80 - '0')) & ~(v + BYTES_ONES * (0x7F - '9'));
-	uint64_t letter = (w + BYTES_ONES * (0x80 - 'a')) & ~(w + BYTES_ONES * (0x7F - 'z'));
-	letter &= ~x & BYTES_HIGH;
-	uint64_t stop = ~((digit & ~x & BYTES_HIGH) | letter) & BYTES_HIGH;
+	uint64_t x = bytes_le64(p), letter;
+	uint64_t stop = ~bytes_alnum8(x, &letter) & BYTES_HIGH;
 	*head = x | letter >> 2;
 	if (store)
 		bytes_put_le64(to, *head);
@@ -532,14 +525,8 @@ static inline size_t word_bytes8(const unsigned char *p, char *to, bool store,
 static inline size_t word_bytes16(const unsigned char *p, char *to, bool store,
 				  uint64_t *head)
 {
-	__m128i x = _mm_loadu_si128((const __m128i *)p);
-	__m128i w = _mm_or_si128(x, _mm_set1_epi8(0x20));
-	/* signed compares: bytes of 0x80 and up are below every bound */
-	__m128i letter = _mm_and_si128(_mm_cmpgt_epi8(w, _mm_set1_epi8('a' - 1)),
-				       _mm_cmplt_epi8(w, _mm_set1_epi8('z' + 1)));
-	__m128i digit = _mm_and_si128(_mm_cmpgt_epi8(x, _mm_set1_epi8('0' - 1)),
-				      _mm_cmplt_epi8(x, _mm_set1_epi8('9' + 1)));
-	unsigned stop = ~(unsigned)_mm_movemask_epi8(_mm_or_si128(letter, digit)) & 0xFFFF;
+	__m128i x = _mm_loadu_si128((const __m128i *)p), letter;
+	unsigned stop = ~(unsigned)_mm_movemask_epi8(bytes_alnum16(x, &letter)) & 0xFFFF;
 	__m128i lower = _mm_or_si128(x, _mm_and_si128(letter, _mm_set1_epi8(0x20)));
 	if (store)
 		_mm_storeu_si128((__m128i *)to, lower);
