@@ -1,12 +1,14 @@
 /* bytes: what the hot loops over bytes share: whether they read 16 bytes
- * at a time (BYTES_SSE2), the constants of 8 at a time, the short copy (a
- * context's fields in digest.c, a token in search.c: mostly a few bytes,
- * for which a call to memcpy costs more than the copy), a little-endian
+ * at a time (BYTES_SSE2), the constants of 8 at a time, the short copy and
+ * comparison (a context's fields in digest.c, a token in search.c, a map's
+ * key in value.c: mostly a few bytes, for which a call to memcpy or strcmp
+ * costs more than the work), a little-endian
  * word and a rotation (the hashes of digest.c and siphash.c).
  */
 #ifndef GPUGUIDE_BYTES_H
 #define GPUGUIDE_BYTES_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <string.h>
@@ -105,6 +107,26 @@ static inline void bytes_put_le64(void *p, uint64_t v)
 	v = __builtin_bswap64(v);
 #endif
 	memcpy(p, &v, sizeof v);
+}
+
+/* Whether the `n` bytes at `a` and `b` are the same, compared with the
+ * moves of bytes_copy_short (never reading past either's `n` bytes). Any
+ * n; meant for a few dozen (a map's key, a token's tail). */
+static inline bool bytes_equal_short(const void *a, const void *b, size_t n)
+{
+	const unsigned char *x = a, *y = b;
+	if (n >= 8) {
+		for (size_t i = 0; i + 8 < n; i += 8)
+			if (bytes_le64(x + i) != bytes_le64(y + i))
+				return false;
+		return bytes_le64(x + n - 8) == bytes_le64(y + n - 8);
+	}
+	if (n >= 4)
+		return bytes_le32(x) == bytes_le32(y) && bytes_le32(x + n - 4) == bytes_le32(y + n - 4);
+	for (size_t i = 0; i < n; i++)
+		if (x[i] != y[i])
+			return false;
+	return true;
 }
 
 /* `x` rotated left by `r` bits (0 < r < 64). */

@@ -101,26 +101,11 @@ uint32_t search_token_hash(const char *token, size_t len)
 	return len <= 8 ? search_head_hash(head) : long_hash(head, token, len);
 }
 
-/* Four bytes at a time, the last four overlapping; inline in set_add (a
- * call there, even one rarely made, costs the tokenizer's loops registers). */
+/* Inline in set_add (a call there, even one rarely made, costs the
+ * tokenizer's loops registers). */
 static inline bool same_bytes(const char *a, const char *b, size_t n)
 {
-	if (n < 4) {
-		for (size_t i = 0; i < n; i++)
-			if (a[i] != b[i])
-				return false;
-		return true;
-	}
-	uint32_t x, y;
-	for (size_t i = 0; i + 4 < n; i += 4) {
-		memcpy(&x, a + i, 4);
-		memcpy(&y, b + i, 4);
-		if (x != y)
-			return false;
-	}
-	memcpy(&x, a + n - 4, 4);
-	memcpy(&y, b + n - 4, 4);
-	return x == y;
+	return bytes_equal_short(a, b, n);
 }
 
 bool search_same_bytes(const char *a, const char *b, size_t n)

@@ -2,9 +2,9 @@
 
 #include "base/arena.h"
 #include "base/buf.h"
+#include "base/bytes.h"
 #include "base/digest.h"
 #include "base/numfmt.h"
-#include "base/strmap.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -121,29 +121,47 @@ void value_list_push(struct arena *a, struct value *list, struct value *item)
 	list->u.list.items[list->u.list.len++] = item;
 }
 
+/* A key's hash and length: its bytes a word at a time (a short key's in
+ * one word, by overlapping loads), each word mixed in by a multiplication,
+ * the hash taken from the high half of the last product (its best mixed
+ * bits: maps use the low bits of the hash). */
 struct value_key value_key_make(const char *s)
 {
-	struct value_key k = { s, strmap_hash(s) };
-	return k;
+	const uint64_t mul = 0x9E3779B97F4A7C15u;
+	size_t n = strlen(s);
+	if (n > UINT32_MAX)
+		abort(); /* a key of four gigabytes: never a page's */
+	uint64_t h = n * mul, w;
+	if (n >= 8) {
+		for (size_t i = 0; i + 8 < n; i += 8)
+			h = (h ^ bytes_le64(s + i)) * mul;
+		w = bytes_le64(s + n - 8);
+	} else if (n >= 4) {
+		w = bytes_le32(s) | (uint64_t)bytes_le32(s + n - 4) << 32;
+	} else {
+		w = n ? (unsigned char)s[0] | (unsigned char)s[n / 2] << 8 |
+				(unsigned char)s[n - 1] << 16
+		      : 0;
+	}
+	h = (h ^ w) * mul;
+	return (struct value_key){ s, (uint32_t)(h >> 32), (uint32_t)n };
 }
 
-/* Does `e` hold the key `s` of hash `hash`? The hashes settle almost every
- * miss; equal ones are confirmed byte for byte. */
-static inline bool entry_has_key(const struct value_entry *e, const char *s,
-				 size_t hash)
+/* Does `e` hold `key`? The hashes settle almost every miss; equal ones
+ * are confirmed by the lengths and then byte for byte. */
+static inline bool entry_has_key(const struct value_entry *e, const struct value_key *key)
 {
-	return e->hash == hash && strcmp(e->key, s) == 0;
+	return e->hash == key->hash && e->len == key->len &&
+	       bytes_equal_short(e->key, key->s, key->len);
 }
 
 /* The index slot holding `key`, or the empty slot where it would go. */
-static inline unsigned *index_slot(const struct value *map, const char *key,
-				   size_t hash)
+static inline unsigned *index_slot(const struct value *map, const struct value_key *key)
 {
 	size_t mask = map->map_index_cap - 1;
-	for (size_t i = hash & mask;; i = (i + 1) & mask) {
+	for (size_t i = key->hash & mask;; i = (i + 1) & mask) {
 		unsigned *slot = &map->u.map.index[i];
-		if (!*slot ||
-		    entry_has_key(&map->u.map.entries[*slot - 1], key, hash))
+		if (!*slot || entry_has_key(&map->u.map.entries[*slot - 1], key))
 			return slot;
 	}
 }
@@ -158,23 +176,24 @@ static void index_rebuild(struct arena *a, struct value *map)
 	map->map_index_cap = (unsigned)cap;
 	for (size_t i = 0; i < map->u.map.len; i++) {
 		const struct value_entry *e = &map->u.map.entries[i];
-		*index_slot(map, e->key, e->hash) = (unsigned)i + 1;
+		struct value_key k = { e->key, e->hash, e->len };
+		*index_slot(map, &k) = (unsigned)i + 1;
 	}
 }
 
 /* The entry of `key` (of hash `hash`) in `map` itself, or NULL. Inline
  * (like the two above): lookups are the template engine's main cost. */
 static inline struct value_entry *map_find(const struct value *map,
-					   const char *key, size_t hash)
+					   const struct value_key *key)
 {
-	if (!(map->u.map.bloom >> (hash & 63) & 1))
+	if (!(map->u.map.bloom >> (key->hash & 63) & 1))
 		return NULL;
 	if (map->map_index_cap) {
-		unsigned e = *index_slot(map, key, hash);
+		unsigned e = *index_slot(map, key);
 		return e ? &map->u.map.entries[e - 1] : NULL;
 	}
 	for (size_t i = 0; i < map->u.map.len; i++)
-		if (entry_has_key(&map->u.map.entries[i], key, hash))
+		if (entry_has_key(&map->u.map.entries[i], key))
 			return &map->u.map.entries[i];
 	return NULL;
 }
@@ -184,8 +203,8 @@ void value_map_set(struct arena *a, struct value *map, const char *key,
 {
 	if (map->type != VALUE_MAP || map->u.map.seal)
 		abort();
-	size_t hash = strmap_hash(key);
-	struct value_entry *e = map_find(map, key, hash);
+	struct value_key k = value_key_make(key);
+	struct value_entry *e = map_find(map, &k);
 	if (e) {
 		e->val = val;
 		return;
@@ -199,15 +218,13 @@ void value_map_set(struct arena *a, struct value *map, const char *key,
 		map->u.map.cap = (uint32_t)cap;
 	}
 	e = &map->u.map.entries[map->u.map.len++];
-	e->key = key;
-	e->val = val;
-	e->hash = hash;
-	map->u.map.bloom |= (uint64_t)1 << (hash & 63);
+	*e = (struct value_entry){ key, val, k.hash, k.len };
+	map->u.map.bloom |= (uint64_t)1 << (k.hash & 63);
 	if (map->u.map.len == VALUE_MAP_INDEXED ||
 	    (map->map_index_cap && map->u.map.len * 2 + 2 > map->map_index_cap))
 		index_rebuild(a, map);
 	else if (map->map_index_cap)
-		*index_slot(map, key, hash) = (unsigned)map->u.map.len;
+		*index_slot(map, &k) = (unsigned)map->u.map.len;
 }
 
 void value_map_set_str(struct arena *a, struct value *map, const char *key,
@@ -239,7 +256,7 @@ struct value *value_map_get_key(const struct value *map,
 				const struct value_key *key)
 {
 	for (; map && map->type == VALUE_MAP; map = map->u.map.parent) {
-		struct value_entry *e = map_find(map, key->s, key->hash);
+		struct value_entry *e = map_find(map, key);
 		if (e)
 			return e->val;
 	}

@@ -32,14 +32,15 @@ struct value;
 struct value_entry {
 	const char *key; /* borrowed */
 	struct value *val;
-	size_t hash; /* of `key` (see struct value_key): compared before it */
+	/* of `key` (see struct value_key): compared before its bytes */
+	uint32_t hash, len;
 };
 
 /* A key with its hash worked out once, for code that looks the same key up
  * in many maps (the template engine makes one per name when it parses). */
 struct value_key {
 	const char *s; /* borrowed */
-	size_t hash;
+	uint32_t hash, len; /* len: strlen(s) */
 };
 
 struct digest_value;

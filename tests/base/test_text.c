@@ -5,6 +5,7 @@
 #include <cmocka.h>
 
 #include "base/buf.h"
+#include "base/bytes.h"
 #include "model/data.h"
 #include "base/diag.h"
 #include "model/i18n.h"
@@ -492,6 +493,27 @@ static void test_strings_sort_and_are_found_in_byte_order(void **state)
 	assert_null(bsearch(&key, w, 5, sizeof *w, text_compare_strings));
 }
 
+/* bytes_equal_short over every length up to 40: equal bytes are equal,
+ * and a difference at any place, in any bit, is seen (the comparison
+ * reads words that overlap: none of its words may skip a byte). */
+static void test_short_comparison_sees_a_difference_at_every_place(void **state)
+{
+	(void)state;
+	unsigned char x[40], y[40];
+	for (size_t n = 0; n <= sizeof x; n++) {
+		for (size_t i = 0; i < n; i++)
+			x[i] = (unsigned char)(i * 37 + n);
+		memcpy(y, x, n);
+		assert_true(bytes_equal_short(x, y, n));
+		for (size_t i = 0; i < n; i++)
+			for (int bit = 0; bit < 8; bit++) {
+				y[i] ^= (unsigned char)(1u << bit);
+				assert_false(bytes_equal_short(x, y, n));
+				y[i] ^= (unsigned char)(1u << bit);
+			}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -515,6 +537,7 @@ int main(void)
 		cmocka_unit_test(test_fill_replaces_known_placeholders_only),
 		cmocka_unit_test(test_did_you_mean_finds_near_words_and_case_slips),
 		cmocka_unit_test(test_strings_sort_and_are_found_in_byte_order),
+		cmocka_unit_test(test_short_comparison_sees_a_difference_at_every_place),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }

@@ -681,11 +681,52 @@ static void test_a_map_finds_its_keys_and_no_other(void **state)
 	arena_free(&a);
 }
 
+/* Keys of every length up to 40 that differ from another in one byte,
+ * at any place, or that are its prefix: each is found as itself, in a map
+ * small enough to be scanned and in one with an index. */
+static void test_keys_one_byte_or_one_length_apart_are_different_keys(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	char base[41], key[42];
+	for (size_t n = 0; n <= 40; n++) {
+		for (size_t fill = 1; fill <= 30; fill += 29) {
+			struct value *m = value_new_map(&a);
+			memset(base, 'k', n);
+			base[n] = '\0';
+			for (size_t f = 0; f < fill; f++) { /* others, before: an index */
+				snprintf(key, sizeof key, "other%zu", f);
+				value_map_set_str(&a, m, arena_strdup(&a, key), "other");
+			}
+			value_map_set_str(&a, m, arena_strdup(&a, base), "base");
+			for (size_t i = 0; i < n; i++) {
+				memcpy(key, base, n + 1);
+				key[i] = 'j';
+				value_map_set_str(&a, m, arena_strdup(&a, key), key);
+			}
+			assert_string_equal(value_string(value_map_get(m, base)), "base");
+			for (size_t i = 0; i < n; i++) {
+				memcpy(key, base, n + 1);
+				key[i] = 'j';
+				assert_string_equal(value_string(value_map_get(m, key)), key);
+				key[i] = 'i';
+				assert_null(value_map_get(m, key));
+				assert_null(value_map_get(m, base + i + 1)); /* shorter */
+			}
+			memset(key, 'k', n + 1);
+			key[n + 1] = '\0';
+			assert_null(value_map_get(m, key)); /* one byte longer */
+		}
+	}
+	arena_free(&a);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unclosed_section_is_reported_at_its_open_tag),
 		cmocka_unit_test(test_a_map_finds_its_keys_and_no_other),
+		cmocka_unit_test(test_keys_one_byte_or_one_length_apart_are_different_keys),
 		cmocka_unit_test(test_mismatched_close_tag_names_the_expected_one),
 		cmocka_unit_test(test_mismatched_close_tag_of_outer_section_closes_it),
 		cmocka_unit_test(test_close_tag_without_open_section_is_reported),
