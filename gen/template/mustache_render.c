@@ -122,15 +122,7 @@ static const struct value *ctx_lookup(const struct render *r,
 {
 	if (np->n == 0)
 		return r->stack[r->depth - 1];
-	const struct value *v = NULL;
-	for (size_t i = r->depth; i-- > 0;) {
-		v = value_map_get_key(r->stack[i], &np->seg[0]);
-		if (v)
-			break;
-	}
-	for (size_t k = 1; v && k < np->n; k++)
-		v = value_map_get_key(v, &np->seg[k]);
-	return v;
+	return value_lookup_path(r->stack, r->depth, np->seg, np->n);
 }
 
 static int render_nodes(struct render *r, const struct tmpl *t,

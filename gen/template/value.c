@@ -252,8 +252,8 @@ void value_map_set_parent(struct value *map, const struct value *parent)
 	map->u.map.parent = parent;
 }
 
-struct value *value_map_get_key(const struct value *map,
-				const struct value_key *key)
+/* value_map_get_key, inline in the loops of value_lookup_path. */
+static inline struct value *map_get_key(const struct value *map, const struct value_key *key)
 {
 	for (; map && map->type == VALUE_MAP; map = map->u.map.parent) {
 		struct value_entry *e = map_find(map, key);
@@ -261,6 +261,26 @@ struct value *value_map_get_key(const struct value *map,
 			return e->val;
 	}
 	return NULL;
+}
+
+struct value *value_map_get_key(const struct value *map,
+				const struct value_key *key)
+{
+	return map_get_key(map, key);
+}
+
+const struct value *value_lookup_path(const struct value *const *stack, size_t depth,
+				      const struct value_key *keys, size_t n)
+{
+	const struct value *v = NULL;
+	for (size_t i = depth; i-- > 0;) {
+		v = map_get_key(stack[i], &keys[0]);
+		if (v)
+			break;
+	}
+	for (size_t k = 1; v && k < n; k++)
+		v = map_get_key(v, &keys[k]);
+	return v;
 }
 
 struct value *value_map_get(const struct value *map, const char *key)

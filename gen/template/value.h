@@ -135,6 +135,12 @@ struct value_key value_key_make(const char *s);
  * looked up in many maps or many times. */
 struct value *value_map_get_key(const struct value *map,
 				const struct value_key *key);
+/* A dotted name of n keys (n >= 1) as a template reads it: the first
+ * looked up in the maps of `stack` (and their parents) from its top, the
+ * last of `depth`, down; each next one in the value the one before
+ * names. NULL when a key is missing. */
+const struct value *value_lookup_path(const struct value *const *stack, size_t depth,
+				      const struct value_key *keys, size_t n);
 /* The number of items of a list (0 for anything else). */
 size_t value_list_len(const struct value *list);
 /* Item i of a list (NULL past its end or for another value). */
