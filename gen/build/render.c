@@ -671,6 +671,8 @@ static void render_one(void *ctx, size_t i, int worker)
 	if (atomic_load(&pool->stop))
 		return;
 	const struct site *s = pool->site;
+	if (s->plan.order)
+		i = s->plan.order[i];
 	const struct page_spec *p = &s->plan.pages[i];
 	struct diag page_diag, *d = &page_diag;
 	diag_init_kept(d);

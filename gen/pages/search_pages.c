@@ -236,6 +236,10 @@ void search_pages_plan(struct site *s)
 		digest_add_str(&docs[l], "search index");
 		digest_add_str(&docs[l], lang_code((enum lang)l));
 	}
+	/* the pages rendered in doc order, the others after them: each term's
+	 * postings then come in doc order, or nearly (as the threads take
+	 * pages), and sorting them costs a pass (sort_postings) */
+	size_t *order = arena_alloc(&s->arena, (ss->npages + 1) * sizeof *order), norder = 0;
 	for (size_t i = 0; i < s->plan.npages; i++)
 		ss->doc[i] = -1;
 	for (size_t k = 0; k < NKINDS; k++)
@@ -245,7 +249,12 @@ void search_pages_plan(struct site *s)
 				ss->doc[i] = (long)next[p->lang]++;
 				digest_add_str(&docs[p->lang], kinds[k].key);
 				digest_add_str(&docs[p->lang], p->path);
+				order[norder++] = i;
 			}
+	for (size_t i = 0; i < ss->npages; i++)
+		if (ss->doc[i] < 0)
+			order[norder++] = i;
+	s->plan.order = order;
 	ss->kind = xreallocarray(kinds_of, ss->npages + 1, sizeof *kinds_of);
 	for (size_t i = nlisted; i < ss->npages; i++)
 		ss->kind[i] = -1; /* the search pages themselves */

@@ -113,11 +113,32 @@ static int by_key(const void *a, const void *b)
 	return strcmp(x->key, y->key);
 }
 
+/* Sort p[from, n) into the sorted p[0, from) by insertion, as long as
+ * the postings moved stay within `budget`: whether they did (else p is
+ * left a permutation of itself, partly sorted). */
+static bool insert_postings(posting *p, uint32_t from, uint32_t n, uint64_t budget)
+{
+	uint64_t moved = 0;
+	for (uint32_t i = from; i < n; i++) {
+		posting v = p[i];
+		uint32_t j = i;
+		for (; j > 0 && p[j - 1] > v; j--)
+			p[j] = p[j - 1];
+		p[j] = v;
+		moved += i - j;
+		if (moved > budget)
+			return false;
+	}
+	return true;
+}
+
 /* Postings in doc order (a posting is doc << 4 | fields, and a doc is in
- * a term's list once, so the numbers' order is the docs'). Pages are put
- * from the rendering threads nearly in order: most lists are sorted
- * already; short ones are sorted by insertion, the others by their bytes
- * (four passes), not by calls to a comparison. */
+ * a term's list once, so the numbers' order is the docs'). Pages are
+ * rendered in doc order (search_pages.h) and put as the threads finish
+ * them: most lists are sorted already, the others nearly, each posting a
+ * few places from its own, and sorted by insertion; short ones always,
+ * long ones while that moves no more than a few postings each, else by
+ * their bytes (four passes), not by calls to a comparison. */
 static void sort_postings(posting *p, uint32_t n, posting **tmp, uint32_t *cap)
 {
 	uint32_t i = 1;
@@ -125,16 +146,8 @@ static void sort_postings(posting *p, uint32_t n, posting **tmp, uint32_t *cap)
 		i++;
 	if (i >= n)
 		return;
-	if (n <= 64) {
-		for (; i < n; i++) {
-			posting v = p[i];
-			uint32_t j = i;
-			for (; j > 0 && p[j - 1] > v; j--)
-				p[j] = p[j - 1];
-			p[j] = v;
-		}
+	if (insert_postings(p, i, n, n <= 64 ? UINT64_MAX : 8 * (uint64_t)n))
 		return;
-	}
 	if (n > *cap) {
 		*tmp = xreallocarray(*tmp, n, sizeof **tmp);
 		*cap = n;

@@ -152,6 +152,11 @@ struct published_files {
  * a language shares. Filled while planning; the renderer reads it. */
 struct site_plan {
 	struct page_spec *pages;  size_t npages, cap_pages;
+	/* [npages] the pages in the order the renderer hands them out (in the
+	 * site's arena; NULL: plan order), set by the plan's last step. Any
+	 * order gives the same site; this one suits what is collected as
+	 * pages are rendered (search_pages.h) */
+	const size_t *order;
 	struct strmap page_paths; /* "<lang>/<path>" of every page, for site_has_page */
 	struct value *lang_ctx[LANG_COUNT]; /* shared keys of every page */
 };

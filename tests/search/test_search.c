@@ -928,20 +928,26 @@ static void index_in_order(const size_t *order, size_t n, struct buf *out)
 static void test_postings_are_in_doc_order_whatever_order_pages_come(void **state)
 {
 	(void)state;
-	/* 300 docs: more than are sorted one by one, in order, reversed and
-	 * shuffled */
+	/* 300 docs: more than are always sorted one by one, in order,
+	 * reversed (sorted one by one until that moves too many, then by
+	 * bytes), shuffled, and each a few places from its own (as two
+	 * threads put them: sorted one by one) */
 	enum { N = 300 };
-	size_t in_order[N], reversed[N], shuffled[N];
+	size_t in_order[N], reversed[N], shuffled[N], near[N];
 	for (size_t i = 0; i < N; i++) {
 		in_order[i] = i;
 		reversed[i] = N - 1 - i;
 		shuffled[i] = (i * 7919) % N; /* 7919 is prime to 300 */
+		near[i] = i % 3 == 2 ? i - 2 : i + 1; /* 1 2 0 4 5 3 ... */
 	}
 	struct buf a = BUF_INIT, b = BUF_INIT, c = BUF_INIT;
 	index_in_order(in_order, N, &a);
 	index_in_order(reversed, N, &b);
 	index_in_order(shuffled, N, &c);
 	assert_string_equal(b.ptr, a.ptr);
+	assert_string_equal(c.ptr, a.ptr);
+	buf_reset(&c);
+	index_in_order(near, N, &c);
 	assert_string_equal(c.ptr, a.ptr);
 	/* and the list is the docs in order, each in the body: doc 0, then
 	 * 299 steps of 1 */
