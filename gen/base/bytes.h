@@ -2,7 +2,7 @@
  * at a time (BYTES_SSE2), the constants of 8 at a time, the short copy and
  * comparison (a context's fields in digest.c, a token in search.c, a map's
  * key in value.c: mostly a few bytes, for which a call to memcpy or strcmp
- * costs more than the work), a little-endian
+ * costs more than the work), the hash of a table's key, a little-endian
  * word and a rotation (the hashes of digest.c and siphash.c).
  */
 #ifndef GPUGUIDE_BYTES_H
@@ -127,6 +127,28 @@ static inline bool bytes_equal_short(const void *a, const void *b, size_t n)
 		if (x[i] != y[i])
 			return false;
 	return true;
+}
+
+/* A hash of the `n` bytes at `p` for a table's slots (strmap.c, a value
+ * map's keys in value.c): a word at a time (a key of fewer than 8 bytes in
+ * one word, by overlapping loads), each mixed in by a multiplication; the
+ * high half of the last product, its best mixed bits (tables use the low
+ * bits of the hash). Not a content hash: it may change between versions. */
+static inline uint32_t bytes_hash_short(const void *p, size_t n)
+{
+	const uint64_t mul = 0x9E3779B97F4A7C15u;
+	const unsigned char *s = p;
+	uint64_t h = n * mul, w;
+	if (n >= 8) {
+		for (size_t i = 0; i + 8 < n; i += 8)
+			h = (h ^ bytes_le64(s + i)) * mul;
+		w = bytes_le64(s + n - 8);
+	} else if (n >= 4) {
+		w = bytes_le32(s) | (uint64_t)bytes_le32(s + n - 4) << 32;
+	} else {
+		w = n ? (uint64_t)s[0] | (uint64_t)s[n / 2] << 8 | (uint64_t)s[n - 1] << 16 : 0;
+	}
+	return (uint32_t)((h ^ w) * mul >> 32);
 }
 
 /* `x` rotated left by `r` bits (0 < r < 64). */

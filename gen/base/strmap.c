@@ -1,4 +1,6 @@
 #include "base/strmap.h"
+
+#include "base/bytes.h"
 #include "base/xalloc.h"
 
 #include <stdint.h>
@@ -16,10 +18,6 @@ uint64_t strmap_hash_bytes(const void *data, size_t len)
 	return h;
 }
 
-size_t strmap_hash(const char *s)
-{
-	return (size_t)strmap_hash_bytes(s, strlen(s));
-}
 
 /* The slot of the key, or the empty slot where it would go. */
 static struct strmap_entry *find(const struct strmap *m, const char *key, size_t len,
@@ -54,7 +52,7 @@ size_t *strmap_slot_n(struct strmap *m, const char *key, size_t len, bool *creat
 {
 	if ((m->len + 1) * 4 > m->cap * 3)
 		grow(m);
-	uint32_t hash = (uint32_t)strmap_hash_bytes(key, len);
+	uint32_t hash = bytes_hash_short(key, len);
 	struct strmap_entry *e = find(m, key, len, hash);
 	bool is_new = !e->key;
 	if (is_new) {
@@ -76,7 +74,7 @@ const size_t *strmap_get_n(const struct strmap *m, const char *key, size_t len)
 {
 	if (!m->cap)
 		return NULL;
-	const struct strmap_entry *e = find(m, key, len, (uint32_t)strmap_hash_bytes(key, len));
+	const struct strmap_entry *e = find(m, key, len, bytes_hash_short(key, len));
 	return e->key ? &e->value : NULL;
 }
 

@@ -21,7 +21,7 @@ struct strmap_entry {
 	const char *key; /* NULL: empty slot */
 	size_t value;
 	uint32_t len;    /* keys are shorter than 4 GiB */
-	uint32_t hash;   /* the low bits of strmap_hash_bytes */
+	uint32_t hash;   /* bytes_hash_short of the key (bytes.h) */
 };
 
 struct strmap {
@@ -33,11 +33,10 @@ struct strmap {
 #define STRMAP_INIT { NULL, 0, 0, false }
 #define STRMAP_INIT_BORROWED { NULL, 0, 0, true }
 
-/* The hash of a string (FNV-1a: simple, and good enough for ids, keys and
- * paths); value.c's map index uses it too. */
-size_t strmap_hash(const char *s);
-/* The same hash (64 bits) of `len` bytes: also the content hash of the
- * site's assets (assets.h). */
+/* The FNV-1a hash (64 bits) of `len` bytes: the content hash of the
+ * site's assets in their addresses (assets.h), so the same in every
+ * version. The map's slots use bytes_hash_short (bytes.h), which reads a
+ * word at a time. */
 uint64_t strmap_hash_bytes(const void *data, size_t len);
 
 /* The value of `key`, created as 0 when absent (`*created` says which;

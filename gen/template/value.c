@@ -121,30 +121,12 @@ void value_list_push(struct arena *a, struct value *list, struct value *item)
 	list->u.list.items[list->u.list.len++] = item;
 }
 
-/* A key's hash and length: its bytes a word at a time (a short key's in
- * one word, by overlapping loads), each word mixed in by a multiplication,
- * the hash taken from the high half of the last product (its best mixed
- * bits: maps use the low bits of the hash). */
 struct value_key value_key_make(const char *s)
 {
-	const uint64_t mul = 0x9E3779B97F4A7C15u;
 	size_t n = strlen(s);
 	if (n > UINT32_MAX)
 		abort(); /* a key of four gigabytes: never a page's */
-	uint64_t h = n * mul, w;
-	if (n >= 8) {
-		for (size_t i = 0; i + 8 < n; i += 8)
-			h = (h ^ bytes_le64(s + i)) * mul;
-		w = bytes_le64(s + n - 8);
-	} else if (n >= 4) {
-		w = bytes_le32(s) | (uint64_t)bytes_le32(s + n - 4) << 32;
-	} else {
-		w = n ? (unsigned char)s[0] | (unsigned char)s[n / 2] << 8 |
-				(unsigned char)s[n - 1] << 16
-		      : 0;
-	}
-	h = (h ^ w) * mul;
-	return (struct value_key){ s, (uint32_t)(h >> 32), (uint32_t)n };
+	return (struct value_key){ s, bytes_hash_short(s, n), (uint32_t)n };
 }
 
 /* Does `e` hold `key`? The hashes settle almost every miss; equal ones

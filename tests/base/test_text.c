@@ -514,6 +514,29 @@ static void test_short_comparison_sees_a_difference_at_every_place(void **state)
 	}
 }
 
+/* bytes_hash_short reads every byte of a key of any length up to 40: a
+ * key and the same with one bit flipped, anywhere, hash apart; and the
+ * length counts (a key and its prefix of zero bytes differ). */
+static void test_short_hash_reads_every_byte_and_the_length(void **state)
+{
+	(void)state;
+	unsigned char x[40];
+	for (size_t n = 0; n <= sizeof x; n++) {
+		for (size_t i = 0; i < n; i++)
+			x[i] = (unsigned char)(i * 37 + n);
+		uint32_t h = bytes_hash_short(x, n);
+		for (size_t i = 0; i < n; i++)
+			for (int bit = 0; bit < 8; bit++) {
+				x[i] ^= (unsigned char)(1u << bit);
+				assert_int_not_equal(bytes_hash_short(x, n), h);
+				x[i] ^= (unsigned char)(1u << bit);
+			}
+	}
+	unsigned char zeros[16] = { 0 };
+	for (size_t n = 0; n < sizeof zeros; n++)
+		assert_int_not_equal(bytes_hash_short(zeros, n), bytes_hash_short(zeros, n + 1));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -538,6 +561,7 @@ int main(void)
 		cmocka_unit_test(test_did_you_mean_finds_near_words_and_case_slips),
 		cmocka_unit_test(test_strings_sort_and_are_found_in_byte_order),
 		cmocka_unit_test(test_short_comparison_sees_a_difference_at_every_place),
+		cmocka_unit_test(test_short_hash_reads_every_byte_and_the_length),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }
