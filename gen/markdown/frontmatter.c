@@ -343,19 +343,20 @@ static void add_opt(struct buf *rec, const char *s)
 		buf_add_counted(rec, s, strlen(s));
 }
 
-/* The string add_opt wrote, copied (NULL when absent or bad). A string
+/* The string add_opt wrote, where it stands in the record (its `n`
+ * bytes at the pointer returned; NULL when absent or bad). A string
  * holding a NUL byte is no record of ours. */
-static char *read_opt(struct buf_reader *r)
+static const char *read_opt(struct buf_reader *r, size_t *n)
 {
+	*n = 0;
 	if (!buf_read_u32(r))
 		return NULL;
-	size_t n;
-	const char *p = buf_read_counted(r, &n);
-	if (!p || memchr(p, '\0', n)) {
+	const char *p = buf_read_counted(r, n);
+	if (!p || memchr(p, '\0', *n)) {
 		r->bad = true;
 		return NULL;
 	}
-	return xstrndup(p, n);
+	return p;
 }
 
 void markdown_article_encode(const struct article *a, struct buf *rec)
@@ -381,26 +382,50 @@ void markdown_article_encode(const struct article *a, struct buf *rec)
 	buf_add_u64(rec, a->has_body_key ? a->body_key.lo : 0);
 }
 
+/* The article's strings as the record holds them, copied into one block
+ * (a->strings: the tags' array, then each string): title, description,
+ * date, slug, translation, then its tags. A string absent stays NULL.
+ * false when the record is bad. */
+static bool decode_strings(struct article *a, struct buf_reader *r)
+{
+	enum { NFIXED = 5 };
+	struct { const char *s; size_t n; } sp[NFIXED + MARKDOWN_TAGS_MAX];
+	for (size_t k = 0; k < NFIXED; k++)
+		sp[k].s = read_opt(r, &sp[k].n);
+	size_t ntags = buf_read_u32(r);
+	if (ntags > MARKDOWN_TAGS_MAX)
+		return false;
+	size_t size = ntags * sizeof(char *);
+	for (size_t k = 0; k < NFIXED + ntags && !r->bad; k++) {
+		if (k >= NFIXED && !(sp[k].s = read_opt(r, &sp[k].n)))
+			return false; /* a tag is never absent */
+		size += sp[k].s ? sp[k].n + 1 : 0;
+	}
+	if (r->bad)
+		return false;
+	a->strings = xmalloc(size ? size : 1);
+	a->tags = (char **)a->strings;
+	a->ntags = a->cap_tags = ntags;
+	char *o = a->strings + ntags * sizeof(char *);
+	char **to[NFIXED] = { &a->title, &a->description, &a->date, &a->slug, &a->translation };
+	for (size_t k = 0; k < NFIXED + ntags; k++) {
+		if (!sp[k].s)
+			continue;
+		memcpy(o, sp[k].s, sp[k].n);
+		o[sp[k].n] = '\0';
+		*(k < NFIXED ? to[k] : &a->tags[k - NFIXED]) = o;
+		o += sp[k].n + 1;
+	}
+	return true;
+}
+
 int markdown_article_decode(struct article *a, const char *path, int lang,
 			    const char *rec, size_t len)
 {
 	memset(a, 0, sizeof *a);
 	struct buf_reader r = { (const unsigned char *)rec, len, false };
-	a->title = read_opt(&r);
-	a->description = read_opt(&r);
-	a->date = read_opt(&r);
-	a->slug = read_opt(&r);
-	a->translation = read_opt(&r);
-	size_t ntags = buf_read_u32(&r);
-	for (size_t i = 0; i < ntags && !r.bad && i <= MARKDOWN_TAGS_MAX; i++) {
-		char *tag = read_opt(&r);
-		if (!tag) {
-			r.bad = true;
-			break;
-		}
-		ALLOC_GROW(a->tags, a->ntags, a->cap_tags);
-		a->tags[a->ntags++] = tag;
-	}
+	if (!decode_strings(a, &r))
+		r.bad = true;
 	a->tags_line = (int)buf_read_u32(&r);
 	a->draft = buf_read_u32(&r) != 0;
 	a->slug_line = (int)buf_read_u32(&r);
@@ -416,7 +441,7 @@ int markdown_article_decode(struct article *a, const char *path, int lang,
 	if (has_key > 1)
 		r.bad = true;
 	/* what a parse without errors always has */
-	bool whole = !r.bad && !r.left && a->ntags == ntags && a->title && a->date &&
+	bool whole = !r.bad && !r.left && a->title && a->date &&
 		     a->slug && a->body_at <= a->file_len && a->body_line > 1;
 	if (!whole) {
 		markdown_article_free(a);

@@ -899,14 +899,18 @@ void markdown_article_free(struct article *a)
 {
 	free(a->path);
 	free(a->file);
-	free(a->title);
-	free(a->description);
-	free(a->date);
-	free(a->slug);
-	free(a->translation);
-	for (size_t i = 0; i < a->ntags; i++)
-		free(a->tags[i]);
-	free(a->tags);
+	if (a->strings) { /* decoded: all in one block */
+		free(a->strings);
+	} else {
+		free(a->title);
+		free(a->description);
+		free(a->date);
+		free(a->slug);
+		free(a->translation);
+		for (size_t i = 0; i < a->ntags; i++)
+			free(a->tags[i]);
+		free(a->tags);
+	}
 	free(a->body);
 	free(a->html);
 	for (size_t i = 0; i < a->nheadings; i++) {

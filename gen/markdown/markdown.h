@@ -54,6 +54,10 @@ struct article {
 	int lang;    /* enum lang */
 	char *title, *description, *date, *slug, *translation; /* owned; NULL if absent */
 	char **tags; size_t ntags, cap_tags; /* owned; any UTF-8 (text_tag_problem) */
+	/* an article read back from the page cache (markdown_article_decode):
+	 * the tags' array and the strings above in this one block (owned),
+	 * which is all there is to free of them; NULL for a parsed one */
+	char *strings;
 	int tags_line;   /* line of the tags in the front matter (0: none) */
 	bool draft;
 	int slug_line;   /* line of the slug in the front matter */
