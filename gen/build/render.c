@@ -349,6 +349,7 @@ struct render_pool {
 	struct digest_value frame_site[LANG_COUNT]; /* frame_site_key's */
 	struct arena arenas[POOL_MAX_JOBS]; /* each thread's, emptied after every page */
 	struct cite_memo *cites[POOL_MAX_JOBS]; /* each thread's, made at its first page */
+	struct tmpl_memo *memos[POOL_MAX_JOBS]; /* the same: sections kept (mustache.h) */
 	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS], was[POOL_MAX_JOBS];
 	atomic_bool stop;
 	/* [npages]: each page's messages, kept; NULL for a page without any
@@ -641,7 +642,8 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	}
 	value_map_set_parent(ctx, frame_context(pc, p, pool->navs[i]));
 	buf_reset(html);
-	if (tmpl_render(pc->in->templates, t, ctx, html, pc->diag) != 0)
+	if (tmpl_render_memo(pc->in->templates, t, ctx, html, pc->diag,
+			     pool->memos[worker]) != 0)
 		return -1;
 	record_head(pool, pc, i, marks0, known && pool->check_inputs ? &check : NULL, rec);
 	if (pool->done) {
@@ -678,6 +680,8 @@ static void render_one(void *ctx, size_t i, int worker)
 	diag_init_kept(d);
 	if (!pool->cites[worker])
 		pool->cites[worker] = cite_memo_new();
+	if (!pool->memos[worker])
+		pool->memos[worker] = tmpl_memo_new();
 	/* all that the page's own code sees: not the plan, not another page */
 	const struct page_ctx pc = {
 		.in = &s->in,
@@ -781,6 +785,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		buf_release(&pool->was[w]);
 		arena_free(&pool->arenas[w]);
 		cite_memo_free(pool->cites[w]);
+		tmpl_memo_free(pool->memos[w]);
 	}
 	free(pool->diags);
 	free(pool->navs);

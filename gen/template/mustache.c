@@ -9,6 +9,7 @@
 #include "base/diag.h"
 #include "base/digest.h"
 #include "base/fs.h"
+#include "template/mustache_memo.h"
 #include "template/mustache_parse.h"
 #include "template/mustache_render.h"
 #include "base/strmap.h"
@@ -386,12 +387,34 @@ int tmpl_set_load_dir(struct tmpl_set *set, const char *dir,
 
 /* ---- rendering --------------------------------------------------------- */
 
-int tmpl_render(const struct tmpl_set *set, const struct tmpl *t,
-		const struct value *ctx, struct buf *out, struct diag *diag)
+struct tmpl_memo *tmpl_memo_new(void)
+{
+	return memo_new();
+}
+
+void tmpl_memo_free(struct tmpl_memo *memo)
+{
+	memo_free(memo);
+}
+
+size_t tmpl_memo_hits(const struct tmpl_memo *memo)
+{
+	return memo_hits(memo);
+}
+
+int tmpl_render_memo(const struct tmpl_set *set, const struct tmpl *t,
+		     const struct value *ctx, struct buf *out, struct diag *diag,
+		     struct tmpl_memo *memo)
 {
 	struct mustache_render_env env = { tmpl_set_get, set, set->strict,
 					   MUSTACHE_MAX_DEPTH };
-	return mustache_render_template(&env, t, ctx, out, diag);
+	return mustache_render_template(&env, t, ctx, out, diag, memo);
+}
+
+int tmpl_render(const struct tmpl_set *set, const struct tmpl *t,
+		const struct value *ctx, struct buf *out, struct diag *diag)
+{
+	return tmpl_render_memo(set, t, ctx, out, diag, NULL);
 }
 
 void mustache_escape_html(struct buf *out, const char *s, size_t len)

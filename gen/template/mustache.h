@@ -21,8 +21,9 @@
  * in one template, times MUSTACHE_MAX_DEPTH templates.
  *
  * The engine's modules: mustache (this header: the set, loading, checks),
- * mustache_parse (a source into its tree) and mustache_render (a tree into
- * text); the last two serve mustache only.
+ * mustache_parse (a source into its tree), mustache_render (a tree into
+ * text) and mustache_memo (sections kept between renders); the last three
+ * serve mustache only.
  */
 #ifndef GPUGUIDE_MUSTACHE_H
 #define GPUGUIDE_MUSTACHE_H
@@ -100,6 +101,20 @@ const struct tmpl *tmpl_set_get(const struct tmpl_set *set, const char *name);
  * Returns 0, or -1 after reporting an error (e.g. nesting too deep). */
 int tmpl_render(const struct tmpl_set *set, const struct tmpl *t,
 		const struct value *ctx, struct buf *out, struct diag *diag);
+
+/* What one thread's renders keep of the sections they render over sealed
+ * values, for the next renders (mustache_memo.h): the same output, made
+ * once. A memo serves one set; free it before the set. */
+struct tmpl_memo;
+struct tmpl_memo *tmpl_memo_new(void);
+void tmpl_memo_free(struct tmpl_memo *memo);
+/* How many sections `memo` gave as kept (NULL: 0), for tests and
+ * measurements. */
+size_t tmpl_memo_hits(const struct tmpl_memo *memo);
+/* tmpl_render with `memo` (one thread's; NULL: none). */
+int tmpl_render_memo(const struct tmpl_set *set, const struct tmpl *t,
+		     const struct value *ctx, struct buf *out, struct diag *diag,
+		     struct tmpl_memo *memo);
 
 /* Append `len` bytes of `s` to `out`, escaped for HTML text and
  * double- or single-quoted attribute values. */

@@ -919,6 +919,24 @@ static void find_text_runs(struct node *nodes, size_t n)
 	}
 }
 
+/* Mark the sections and inverted sections of `nodes` and below that are
+ * self-contained (struct node); whether all of `nodes` are text, names
+ * and such sections. */
+static bool mark_self_contained(struct node *nodes, size_t n)
+{
+	bool all = true;
+	for (size_t i = 0; i < n; i++) {
+		struct node *nd = &nodes[i];
+		bool kids = !nd->nkids || mark_self_contained(nd->kids, nd->nkids);
+		if (nd->kind == NODE_SECTION || nd->kind == NODE_INVERTED)
+			nd->self_contained = kids;
+		if (!kids || nd->kind == NODE_PARTIAL || nd->kind == NODE_PARENT ||
+		    nd->kind == NODE_BLOCK)
+			all = false;
+	}
+	return all;
+}
+
 /* ---- templates --------------------------------------------------------- */
 
 void mustache_parse_free(struct tmpl *t)
@@ -959,6 +977,7 @@ struct tmpl *mustache_parse_template(const char *name, const char *path,
 	build_level(&p, 0, p.ntoks, &t->nodes, &t->nnodes);
 	fix_blocks(t->nodes, t->nnodes);
 	find_text_runs(t->nodes, t->nnodes);
+	mark_self_contained(t->nodes, t->nnodes);
 	free(p.toks);
 	return t;
 }

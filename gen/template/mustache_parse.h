@@ -58,6 +58,9 @@ struct node {
 	bool lead;      /* TEXT: a template line starts here (indent first) */
 	bool dynamic;   /* PARTIAL, PARENT: `path` holds the template's name */
 	bool intrinsic; /* BLOCK: indentation comes from the first content line */
+	/* SECTION, INVERTED: no partial, parent or block below it, so what
+	 * it renders is made from the context stack alone (mustache_memo.h) */
+	bool self_contained;
 	size_t offset;  /* of the tag in the template source, for messages */
 	const char *text; /* TEXT: bytes; PARTIAL, PARENT, BLOCK: name (NUL-ended) */
 	size_t len;

@@ -5,6 +5,7 @@
 
 #include "base/buf.h"
 #include "base/diag.h"
+#include "template/mustache_memo.h"
 #include "template/mustache_parse.h"
 #include "template/value.h"
 #include "base/xalloc.h"
@@ -35,6 +36,11 @@ struct render {
 	int nesting; /* partials, parents and overrides being expanded */
 	const struct frame *frame;
 	struct buf scratch; /* dynamic names that are not strings */
+	struct tmpl_memo *memo; /* the caller's, or NULL */
+	/* the section being recorded for the memo (NULL: none), whose own
+	 * values are stack[rec_base, depth) */
+	struct memo_rec *rec;
+	size_t rec_base;
 };
 
 /* Append `n` bytes to the output. Inline, because a page is thousands of
@@ -117,12 +123,31 @@ static void ctx_push(struct render *r, const struct value *v)
 
 /* Resolve a dotted name: the first segment walks the context stack from
  * the top, the others descend from what it found. NULL when missing. */
+/* Whether the first key of `np` is found in a value the section being
+ * recorded pushed (not outside it). */
+static bool found_in_recorded(const struct render *r, const struct name_path *np)
+{
+	for (size_t i = r->depth; i-- > r->rec_base;)
+		if (value_map_get_key(r->stack[i], &np->seg[0]))
+			return true;
+	return false;
+}
+
 static const struct value *ctx_lookup(const struct render *r,
 				      const struct name_path *np)
 {
 	if (np->n == 0)
 		return r->stack[r->depth - 1];
-	return value_lookup_path(r->stack, r->depth, np->seg, np->n);
+	const struct value *v = value_lookup_path(r->stack, r->depth, np->seg, np->n);
+	if (r->rec && !found_in_recorded(r, np))
+		memo_rec_dep(r->rec, np, v);
+	return v;
+}
+
+/* ctx_lookup for memo_look. */
+static const struct value *memo_lookup(void *ctx, const struct name_path *np)
+{
+	return ctx_lookup(ctx, np);
 }
 
 static int render_nodes(struct render *r, const struct tmpl *t,
@@ -245,13 +270,11 @@ static int render_block(struct render *r, const struct tmpl *t,
 	return rc;
 }
 
-static int render_section(struct render *r, const struct tmpl *t,
-			  const struct node *nd)
+/* A section's content over its value `v` (truthy). */
+static int render_section_over(struct render *r, const struct tmpl *t,
+			       const struct node *nd, const struct value *v)
 {
-	const struct value *v = ctx_lookup(r, &nd->path);
 	int rc = 0;
-	if (!value_is_truthy(v))
-		return 0;
 	if (v->type == VALUE_LIST) {
 		for (size_t i = 0; i < v->u.list.len && rc == 0; i++) {
 			ctx_push(r, v->u.list.items[i]);
@@ -264,6 +287,50 @@ static int render_section(struct render *r, const struct tmpl *t,
 	rc = render_nodes(r, t, nd->kids, nd->nkids);
 	r->depth--;
 	return rc;
+}
+
+/* A self-contained section over `v`, sealed as `key`, outside any
+ * recording and indentation: as the memo kept it, or rendered (and kept
+ * when the memo says so). */
+static int render_section_memo(struct render *r, const struct tmpl *t,
+			       const struct node *nd, const struct value *v,
+			       const struct digest_value *key)
+{
+	const char *kept;
+	size_t len;
+	switch (memo_look(r->memo, nd, key, memo_lookup, r, &kept, &len)) {
+	case MEMO_HIT:
+		out_add(r->out, kept, len);
+		return 0;
+	case MEMO_RENDER:
+		return render_section_over(r, t, nd, v);
+	case MEMO_RECORD:
+		break;
+	}
+	struct memo_rec rec = MEMO_REC_INIT;
+	size_t from = r->out->len;
+	r->rec = &rec;
+	r->rec_base = r->depth;
+	int rc = render_section_over(r, t, nd, v);
+	r->rec = NULL;
+	if (rc == 0)
+		memo_rec_keep(r->memo, nd, key, &rec, r->out->ptr + from, r->out->len - from);
+	else
+		memo_rec_drop(&rec);
+	return rc;
+}
+
+static int render_section(struct render *r, const struct tmpl *t,
+			  const struct node *nd)
+{
+	const struct value *v = ctx_lookup(r, &nd->path);
+	if (!value_is_truthy(v))
+		return 0;
+	const struct digest_value *key;
+	if (r->memo && !r->rec && nd->self_contained && r->indent.len == r->indent_base &&
+	    (key = memo_key_of(v)))
+		return render_section_memo(r, t, nd, v, key);
+	return render_section_over(r, t, nd, v);
 }
 
 static int render_nodes(struct render *r, const struct tmpl *t,
@@ -319,9 +386,12 @@ static int render_nodes(struct render *r, const struct tmpl *t,
 
 int mustache_render_template(const struct mustache_render_env *env,
 			     const struct tmpl *t, const struct value *ctx,
-			     struct buf *out, struct diag *diag)
+			     struct buf *out, struct diag *diag, struct tmpl_memo *memo)
 {
 	struct render r;
+	r.memo = memo;
+	r.rec = NULL;
+	r.rec_base = 0;
 	r.env = env;
 	r.diag = diag;
 	r.out = out;

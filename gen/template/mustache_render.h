@@ -9,8 +9,8 @@
  * of the same name (the outermost wins). This module knows no template set:
  * the one a partial or parent names is found by the caller's `get`.
  *
- * Memory: nothing is kept after the call; the output is appended to `out`,
- * the caller's.
+ * Memory: nothing is kept after the call but what the caller's memo
+ * keeps; the output is appended to `out`, the caller's.
  */
 #ifndef GPUGUIDE_MUSTACHE_RENDER_H
 #define GPUGUIDE_MUSTACHE_RENDER_H
@@ -20,6 +20,7 @@
 struct buf;
 struct diag;
 struct tmpl;
+struct tmpl_memo;
 struct tmpl_set;
 struct value;
 
@@ -33,11 +34,12 @@ struct mustache_render_env {
 };
 
 /* Render `t` with `ctx` (NULL: null) as the context stack's bottom,
- * appending to `out`. Returns 0, or -1 after reporting an error to `diag`
- * at the tag (nesting deeper than env->max_depth; in a strict env, a tag
- * naming no template). */
+ * appending to `out`; with `memo` (or NULL), sections over sealed values
+ * rendered before are appended as kept (mustache_memo.h). Returns 0, or -1
+ * after reporting an error to `diag` at the tag (nesting deeper than
+ * env->max_depth; in a strict env, a tag naming no template). */
 int mustache_render_template(const struct mustache_render_env *env,
 			     const struct tmpl *t, const struct value *ctx,
-			     struct buf *out, struct diag *diag);
+			     struct buf *out, struct diag *diag, struct tmpl_memo *memo);
 
 #endif
