@@ -93,7 +93,12 @@ static void scan_run(struct scan *sc)
 	struct sink *k = scan_sink(sc);
 	const char *p = sc->p;
 	size_t n;
-	if (k->tk) {
+	if (k->tk && *p == '\n' && sc->end - p > 1 && p[1] == '<') {
+		/* the line break between two tags (a third of the runs): what
+		 * the tokenizer does with a separator, without its call */
+		tok_finish(k->tk);
+		n = 1;
+	} else if (k->tk) {
 		n = tok_feed_until_markup(k->tk, p, (size_t)(sc->end - p));
 	} else {
 		const char *q = memchr(p, '<', (size_t)(sc->end - p));

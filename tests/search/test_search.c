@@ -333,7 +333,7 @@ static void test_a_page_from_html_indexes_as_its_text(void **state)
 		 "显<b>存</b></h1><p>GDDR<em>6X</em> &amp; A&#x31;00 &nbsp;中&#x6587;字"
 		 "</p><script>hidden script</script><svg><text>chart</text></svg>"
 		 "<h2>Ne&shy;xt</h2><p>after\n\n heading</p><ul><li>one</li><li>two"
-		 "</li></ul>");
+		 "</li></ul><p><b>left</b>\n<i>right</i> <b>卡</b>\n<i>片</i></p>");
 	for (int i = 0; i < 300; i++) /* past the snippet's cut, in Chinese */
 		buf_adds(&html, "<p>显存需求 word</p>");
 	buf_adds(&html, "</main><footer>foot</footer></html>");
@@ -354,6 +354,10 @@ static void test_a_page_from_html_indexes_as_its_text(void **state)
 	assert_non_null(strstr(one.ptr, "\"gddr6x\":[0]"));
 	assert_non_null(strstr(one.ptr, "\"4090\":[0,-12]"));
 	assert_null(strstr(one.ptr, "\"hidden\""));
+	/* a line break between two inline tags separates */
+	assert_non_null(strstr(one.ptr, "\"left\":[0]"));
+	assert_null(strstr(one.ptr, "\"leftright\""));
+	assert_null(strstr(one.ptr, "\"卡片\""));
 	assert_null(strstr(one.ptr, "\"foot\""));
 	buf_release(&html);
 	buf_release(&h);
