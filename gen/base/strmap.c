@@ -18,7 +18,6 @@ uint64_t strmap_hash_bytes(const void *data, size_t len)
 	return h;
 }
 
-
 /* The slot of the key, or the empty slot where it would go. */
 static struct strmap_entry *find(const struct strmap *m, const char *key, size_t len,
 				 uint32_t hash)

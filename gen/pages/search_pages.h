@@ -26,7 +26,9 @@ struct pagecache;
 struct site;
 
 /* Plan the search pages of both languages. Call after every other page is
- * planned (the listing shows them all). */
+ * planned (the listing shows them all). Sets the order the pages are
+ * rendered in (s->plan.order): the indexed ones in doc order, then the
+ * rest, so that the postings each thread puts come in doc order. */
 void search_pages_plan(struct site *s);
 
 /* Index page `i` (s->plan.pages[i]) from its rendered HTML, when its kind is

@@ -134,7 +134,7 @@ static bool insert_postings(posting *p, uint32_t from, uint32_t n, uint64_t budg
 
 /* Postings in doc order (a posting is doc << 4 | fields, and a doc is in
  * a term's list once, so the numbers' order is the docs'). Pages are
- * rendered in doc order (search_pages.h) and put as the threads finish
+ * rendered in doc order (search_pages_plan) and put as the threads finish
  * them: most lists are sorted already, the others nearly, each posting a
  * few places from its own, and sorted by insertion; short ones always,
  * long ones while that moves no more than a few postings each, else by

@@ -163,7 +163,7 @@ static void index_rebuild(struct arena *a, struct value *map)
 	}
 }
 
-/* The entry of `key` (of hash `hash`) in `map` itself, or NULL. Inline
+/* The entry of `key` in `map` itself, or NULL. Inline
  * (like the two above): lookups are the template engine's main cost. */
 static inline struct value_entry *map_find(const struct value *map,
 					   const struct value_key *key)
