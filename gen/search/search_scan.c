@@ -27,7 +27,7 @@ static void add_space(struct sink *k)
 	if (b && b->len && b->len <= k->max && b->ptr[b->len - 1] != ' ')
 		buf_addc(b, ' ');
 	if (k->tk)
-		tok_finish(k->tk);
+		tok_separate(k->tk);
 }
 
 /* Append text with its white space collapsed to single spaces (none at
@@ -96,7 +96,7 @@ static void scan_run(struct scan *sc)
 	if (k->tk && *p == '\n' && sc->end - p > 1 && p[1] == '<') {
 		/* the line break between two tags (a third of the runs): what
 		 * the tokenizer does with a separator, without its call */
-		tok_finish(k->tk);
+		tok_separate(k->tk);
 		n = 1;
 	} else if (k->tk) {
 		n = tok_feed_until_markup(k->tk, p, (size_t)(sc->end - p));

@@ -132,6 +132,14 @@ void tok_feed(struct tokenizer *t, const char *s, size_t len);
 size_t tok_feed_until_markup(struct tokenizer *t, const char *s, size_t len);
 /* The end of a text, or a separator that is not in it (a block's edge). */
 void tok_finish(struct tokenizer *t);
+/* tok_finish without its call when it has nothing to do: no word and no
+ * CJK character pending (a page's scan meets a separator at every block
+ * edge and line break between tags, most after another). */
+static inline void tok_separate(struct tokenizer *t)
+{
+	if (t->tlen || t->prev_len)
+		tok_finish(t);
+}
 
 /* The bytes of a token's first two characters: its shard key. */
 size_t search_shard_key_len(const char *t, size_t len);
