@@ -292,6 +292,44 @@ static void test_raw_html_is_not_passed_through(void **state)
 	assert_null(strstr(f->a.html, "<div"));
 }
 
+/* cmark's memory (a chunk handed out a block after another, zeroed ahead
+ * of them): a line of 200,000 bytes (a buffer that moves to a block of its
+ * own), a paragraph of 40,000 lines (its text grown in place to the end of
+ * a chunk, then moved with all it holds), a list of 2,000 items (thousands
+ * of nodes over many chunks), a heading with text after it: all rendered
+ * whole. */
+static void test_long_lines_and_many_nodes_render_whole(void **state)
+{
+	struct fixture *f = *state;
+	struct buf md = BUF_INIT, want = BUF_INIT;
+	buf_adds(&md, "# Top\n\n");
+	for (int i = 0; i < 40000; i++)
+		buf_adds(&md, "word ");
+	buf_adds(&md, "end\n\n");
+	for (int i = 0; i < 40000; i++)
+		buf_addf(&md, "l%d\n", i);
+	buf_adds(&md, "\n");
+	for (int i = 0; i < 2000; i++)
+		buf_addf(&md, "- item *%d*\n", i);
+	buf_adds(&md, "\n## Last\n\nclosing\n");
+	assert_int_equal(render(f, md.ptr), 0);
+	for (int i = 0; i < 40000; i++)
+		buf_adds(&want, "word ");
+	buf_adds(&want, "end</p>");
+	assert_non_null(strstr(f->a.html, want.ptr));
+	buf_reset(&want);
+	buf_adds(&want, "<p>l0");
+	for (int i = 1; i < 40000; i++)
+		buf_addf(&want, "\nl%d", i);
+	buf_adds(&want, "</p>");
+	assert_non_null(strstr(f->a.html, want.ptr));
+	assert_non_null(strstr(f->a.html, "<li>item <em>0</em></li>"));
+	assert_non_null(strstr(f->a.html, "<li>item <em>1999</em></li>"));
+	assert_non_null(strstr(f->a.html, "Last</h2>\n<p>closing</p>"));
+	buf_release(&md);
+	buf_release(&want);
+}
+
 static void test_dangerous_link_loses_its_target(void **state)
 {
 	struct fixture *f = *state;
@@ -1547,6 +1585,7 @@ int main(void)
 		T(test_overlong_slug_is_an_error),
 		T(test_invalid_utf8_in_article_is_rejected),
 		T(test_raw_html_is_not_passed_through),
+		T(test_long_lines_and_many_nodes_render_whole),
 		T(test_dangerous_link_loses_its_target),
 		T(test_dangerous_link_beside_a_bare_link_is_said_once),
 		T(test_inline_shortcode_sits_in_its_paragraph),
