@@ -117,7 +117,8 @@ static struct scratch_head *scratch_block(size_t size)
 {
 	struct scratch *s = &cmark_scratch;
 	size_t total = scratch_total(size);
-	if ((size_t)(s->end - s->cur) < total) {
+	/* (as integers: none yet is two null pointers) */
+	if ((uintptr_t)s->end - (uintptr_t)s->cur < total) {
 		if (total > SCRATCH_CHUNK / 4) {
 			struct scratch_head *h = arena_alloc(s->a, total);
 			h->size = size;
