@@ -90,7 +90,7 @@ static inline size_t index_term(struct search_index *ix, const char *key, size_t
 	for (; ix->slots[k]; k = (k + 1) & mask) {
 		const struct term *t = &ix->terms[ix->slots[k] - 1];
 		if (t->head == head && t->len == len &&
-		    (len <= 8 || search_same_bytes(t->key + 8, key + 8, len - 8)))
+		    (len <= 8 || bytes_equal_short(t->key + 8, key + 8, len - 8)))
 			return ix->slots[k] - 1;
 	}
 	ALLOC_GROW(ix->terms, ix->nterms, ix->cap_terms);
@@ -690,7 +690,7 @@ static long term_at(const struct token_set *ts, size_t at, const char *key, size
 	uint32_t tn = ts->in_page[at];
 	const struct set_token *t = &ts->toks[tn];
 	return t->head == head && t->len == len && t->fields == fields &&
-		       (len <= 8 || search_same_bytes(ts->keys.ptr + t->at + 8, key + 8, len - 8))
+		       (len <= 8 || bytes_equal_short(ts->keys.ptr + t->at + 8, key + 8, len - 8))
 		       ? (long)tn : -1;
 }
 

@@ -101,18 +101,6 @@ uint32_t search_token_hash(const char *token, size_t len)
 	return len <= 8 ? search_head_hash(head) : long_hash(head, token, len);
 }
 
-/* Inline in set_add (a call there, even one rarely made, costs the
- * tokenizer's loops registers). */
-static inline bool same_bytes(const char *a, const char *b, size_t n)
-{
-	return bytes_equal_short(a, b, n);
-}
-
-bool search_same_bytes(const char *a, const char *b, size_t n)
-{
-	return same_bytes(a, b, n);
-}
-
 /* ---- the set of terms ---- */
 
 void token_set_init(struct token_set *ts, size_t bytes)
@@ -218,7 +206,7 @@ static inline size_t set_find(const struct token_set *ts, const char *bytes, siz
 		const struct set_token *t = &ts->toks[at - 1];
 		if (t->head == head && t->len == len &&
 		    (len <= 8 || (bytes && /* NULL: a pair, never longer than 8 */
-				   same_bytes(ts->keys.ptr + t->at + 8, bytes + 8, len - 8))))
+				   bytes_equal_short(ts->keys.ptr + t->at + 8, bytes + 8, len - 8))))
 			return k;
 	}
 	return k;

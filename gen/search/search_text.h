@@ -45,10 +45,6 @@ static inline uint32_t search_head_hash(uint64_t head)
 }
 uint32_t search_token_hash(const char *token, size_t len);
 
-/* Whether the n bytes at a and b are the same: for the bytes of tokens
- * after their heads (short: four at a time, not by a call to memcmp). */
-bool search_same_bytes(const char *a, const char *b, size_t n);
-
 /* ---- the terms a thread has read, and a page's ---- */
 
 struct set_token {
