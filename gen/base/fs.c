@@ -10,6 +10,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,14 +18,21 @@
 #include <time.h>
 #include <unistd.h>
 
-/* Read what `fd` holds into `out`. Without a stat: a folder fails at the
- * first read (EISDIR), and an article fits the first 8 KB of room. */
-static int read_all(int fd, struct buf *out)
+/* Read what `fd` holds into `out`; `size` is its size when it was opened
+ * (fstat), or -1. A read that stops short of the room asked for, with the
+ * bytes read then making that size, has met the file's end: no second
+ * read to see nothing more (a system call a file; only a regular file's
+ * end stops a read short, and a file that grew fills the room). */
+static int read_all(int fd, struct buf *out, off_t size)
 {
+	size_t start = out->len;
+	if (size >= 0 && (uintmax_t)size < SIZE_MAX / 2)
+		buf_grow(out, (size_t)size + 4096); /* the room past it: see a file that grew */
 	for (;;) {
 		if (out->cap - out->len < 4096)
 			buf_grow(out, out->len < 8192 ? 8192 : out->len);
-		ssize_t n = read(fd, out->ptr + out->len, out->cap - out->len - 1);
+		size_t room = out->cap - out->len - 1;
+		ssize_t n = read(fd, out->ptr + out->len, room);
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
@@ -37,14 +45,17 @@ static int read_all(int fd, struct buf *out)
 			break;
 		out->len += (size_t)n;
 		out->ptr[out->len] = '\0';
+		if ((size_t)n < room && size >= 0 && out->len - start == (uintmax_t)size)
+			break;
 	}
 	close(fd);
 	return 0;
 }
 
 /* Open `path` for reading without blocking (a FIFO with no writer would
- * wait forever) and keep it only when it is a regular file. */
-static int open_regular(const char *path, int flags)
+ * wait forever) and keep it only when it is a regular file, its size to
+ * *size. */
+static int open_regular(const char *path, int flags, off_t *size)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | flags);
 	struct stat st;
@@ -60,6 +71,7 @@ static int open_regular(const char *path, int flags)
 		errno = e;
 		return -1;
 	}
+	*size = st.st_size;
 	/* O_NONBLOCK stays: it changes nothing for a regular file, whose
 	 * reads never wait (two fewer system calls a file) */
 	return fd;
@@ -67,14 +79,16 @@ static int open_regular(const char *path, int flags)
 
 int fs_read_file(const char *path, struct buf *out)
 {
-	int fd = open_regular(path, 0);
-	return fd < 0 ? -1 : read_all(fd, out);
+	off_t size;
+	int fd = open_regular(path, 0, &size);
+	return fd < 0 ? -1 : read_all(fd, out, size);
 }
 
 int fs_read_file_nofollow(const char *path, struct buf *out)
 {
-	int fd = open_regular(path, O_NOFOLLOW);
-	return fd < 0 ? -1 : read_all(fd, out);
+	off_t size;
+	int fd = open_regular(path, O_NOFOLLOW, &size);
+	return fd < 0 ? -1 : read_all(fd, out, size);
 }
 
 const char *fs_strerror(int err)

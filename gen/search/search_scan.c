@@ -1,4 +1,6 @@
 /* The text of a rendered page, for search.c (search_scan.h). */
+/* memrchr is a GNU extension of glibc */
+#define _GNU_SOURCE
 #include "search/search_scan.h"
 
 #include "base/buf.h"
@@ -245,6 +247,32 @@ static enum tag_kind tag_kind_of(const char *name, size_t n)
 	}
 }
 
+/* A tag's name from *p (letters and digits, as the tokenizer reads them):
+ * *p moved past it; and the tag's '>', or NULL when the text has none.
+ * Most tags end within 16 bytes of their name's start (<p>, </li>,
+ * <a href=...> not): one load tells both, where a byte loop and a call to
+ * memchr took a step per letter and a call per tag. */
+static const char *tag_name_end(const char **p, const char *end)
+{
+	const char *q = *p;
+#ifdef BYTES_SSE2
+	if (end - q >= 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)q), letters;
+		unsigned name = (unsigned)_mm_movemask_epi8(bytes_alnum16(x, &letters));
+		unsigned gt = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8('>')));
+		unsigned len = (unsigned)__builtin_ctz(~name | 0x10000u);
+		if (len < 16) {
+			*p = q + len;
+			return gt ? q + __builtin_ctz(gt) : memchr(q + 16, '>', (size_t)(end - q - 16));
+		}
+	}
+#endif
+	while (q < end && search_byte_class[(unsigned char)*q] >= '0')
+		q++;
+	*p = q;
+	return memchr(q, '>', (size_t)(end - q));
+}
+
 /* A tag at sc->p ('<'): skipped, with its effect on the scan. */
 static void scan_tag(struct scan *sc)
 {
@@ -252,11 +280,8 @@ static void scan_tag(struct scan *sc)
 	bool closing = p < sc->end && *p == '/';
 	p += closing;
 	const char *name = p;
-	/* a letter or digit, as the tokenizer reads them */
-	while (p < sc->end && search_byte_class[(unsigned char)*p] >= '0')
-		p++;
+	const char *gt = tag_name_end(&p, sc->end);
 	size_t n = (size_t)(p - name);
-	const char *gt = memchr(p, '>', (size_t)(sc->end - p));
 	sc->p = gt ? gt + 1 : sc->end;
 	if (!n)
 		return;
@@ -285,30 +310,21 @@ static void trim_space(struct buf *b)
 }
 
 /* The last "</main>" in [from, end), or NULL: searched from the end, as
- * only the footer follows it. */
+ * only the footer follows it, one '<' at a time (memrchr). */
 static const char *last_main_end(const char *from, const char *end)
 {
-	/* Horspool's search run backwards: when the window [q - 7, q) is not
-	 * "</main>", the next window that could be starts where its first
-	 * byte, c, stands in "</main>" after the '<' (1 for '/', 2 for 'm',
-	 * ..., 6 for '>'), or 7 bytes further when c is none of them */
 	const char *q = end;
 	while (q - from >= 7) {
-		const char *w = q - 7;
-		if (*w == '<' && !memcmp(w, "</main>", 7))
-			return w;
-		switch (*w) {
-		case '/': q -= 1; break;
-		case 'm': q -= 2; break;
-		case 'a': q -= 3; break;
-		case 'i': q -= 4; break;
-		case 'n': q -= 5; break;
-		case '>': q -= 6; break;
-		default: q -= 7; break;
-		}
+		const char *lt = memrchr(from, '<', (size_t)(q - 7 - from) + 1);
+		if (!lt)
+			return NULL;
+		if (!memcmp(lt, "</main>", 7))
+			return lt;
+		q = lt + 6; /* the next window ends before this '<' */
 	}
 	return NULL;
 }
+
 void search_scan_html(const char *html, size_t len, struct sink headings,
 		      struct sink body)
 {

@@ -66,6 +66,43 @@ static void test_written_files_are_read_back_with_their_folders(void **state)
 	assert_false(fs_exists(at(t, "a/b/d.txt")));
 }
 
+/* Files of every size around the rooms read_all asks for come back whole,
+ * the empty one too; and so does a file whose size says 0 but that holds
+ * bytes (/proc's): the size only spares a read, it never cuts one. */
+static void test_files_of_any_size_are_read_whole(void **state)
+{
+	struct tmp *t = *state;
+	static const size_t sizes[] = { 0, 1, 4095, 4096, 4097, 8191, 8192, 8193, 12288, 100000 };
+	char *data = malloc(100000);
+	assert_non_null(data);
+	for (size_t i = 0; i < 100000; i++)
+		data[i] = (char)('a' + i % 26);
+	for (size_t k = 0; k < sizeof sizes / sizeof sizes[0]; k++) {
+		assert_int_equal(fs_write_file(at(t, "f.txt"), data, sizes[k]), 0);
+		struct buf b = BUF_INIT;
+		assert_int_equal(fs_read_file(at(t, "f.txt"), &b), 0);
+		assert_int_equal(b.len, sizes[k]);
+		assert_memory_equal(b.ptr, data, sizes[k]);
+		assert_int_equal(b.ptr[b.len], '\0');
+		buf_release(&b);
+		/* appended to what the buffer holds */
+		buf_adds(&b, "xy");
+		assert_int_equal(fs_read_file_nofollow(at(t, "f.txt"), &b), 0);
+		assert_int_equal(b.len, sizes[k] + 2);
+		assert_memory_equal(b.ptr + 2, data, sizes[k]);
+		buf_release(&b);
+	}
+	free(data);
+	struct stat st;
+	if (stat("/proc/self/status", &st) == 0 && S_ISREG(st.st_mode) && st.st_size == 0) {
+		struct buf b = BUF_INIT;
+		assert_int_equal(fs_read_file("/proc/self/status", &b), 0);
+		assert_true(b.len > 0);
+		assert_non_null(strstr(b.ptr, "Name:"));
+		buf_release(&b);
+	}
+}
+
 static void test_a_missing_file_is_an_error_with_errno(void **state)
 {
 	struct tmp *t = *state;
@@ -355,6 +392,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_written_files_are_read_back_with_their_folders,
+						tmp_setup, tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_files_of_any_size_are_read_whole,
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_a_missing_file_is_an_error_with_errno,
 						tmp_setup, tmp_teardown),

@@ -407,6 +407,43 @@ static void test_every_tag_is_a_block_inline_or_skipped(void **state)
 		assert_tag_text(inlines[i], "abc");
 }
 
+/* A tag's name and its '>' are found wherever the '>' stands: within the
+ * first 16 bytes of the name or past them (attributes of any length), in a
+ * name longer than 16 bytes, and not at all in a page cut inside a tag,
+ * at any distance from its end. */
+static void test_tags_of_any_length_are_read_to_their_end(void **state)
+{
+	(void)state;
+	for (int pad = 0; pad <= 40; pad++) {
+		static const struct { const char *tag, *want; } kinds[] = {
+			{ "div", "a b c" }, { "svg", "ac" }, { "span", "abc" },
+		};
+		for (size_t k = 0; k < sizeof kinds / sizeof kinds[0]; k++) {
+			char html[160];
+			snprintf(html, sizeof html, "<main>a<%s%s%.*s%s>b</%s>c</main>", kinds[k].tag,
+				 pad ? " data-x=\"" : "", pad, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",
+				 pad ? "\"" : "", kinds[k].tag);
+			struct buf h = BUF_INIT, b = BUF_INIT;
+			search_text_from_html(html, strlen(html), &h, &b);
+			if (strcmp(b.ptr ? b.ptr : "", kinds[k].want) != 0)
+				fail_msg("%s: \"%s\", not \"%s\"", html, b.ptr ? b.ptr : "",
+					 kinds[k].want);
+			buf_release(&h);
+			buf_release(&b);
+			/* cut inside the opening tag: the text before it alone */
+			char cut[160];
+			int n = snprintf(cut, sizeof cut, "<main>a b<%s data-x=\"%.*s", kinds[k].tag,
+					 pad, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");
+			search_text_from_html(cut, (size_t)n, &h, &b);
+			assert_string_equal(b.ptr ? b.ptr : "", "a b");
+			buf_release(&h);
+			buf_release(&b);
+		}
+	}
+	assert_tag_text("abcdefghijklmnopqrstuvwxyz", "abc");
+	assert_tag_text("blockquoteblockquote", "abc");
+}
+
 /* The tokens of "<main>PARTS</main>", each '|' of `parts` an inline tag
  * (the scan feeds the text between tags as pieces of its own): exactly
  * those of `want` (joined by '|'), each in the body. */
@@ -1260,6 +1297,7 @@ int main(void)
 		cmocka_unit_test(test_postings_of_far_docs_are_written_in_order),
 		cmocka_unit_test(test_a_page_from_html_indexes_as_its_text),
 		cmocka_unit_test(test_every_tag_is_a_block_inline_or_skipped),
+		cmocka_unit_test(test_tags_of_any_length_are_read_to_their_end),
 		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),
 		cmocka_unit_test(test_a_set_reads_the_tokens_search_tokens_gives),
 		cmocka_unit_test(test_words_read_8_bytes_at_a_time_are_the_words),
