@@ -86,7 +86,8 @@ build/calc-expect: tests/calc_expect.c $(LIB_OBJS)
 
 # The modules that read 16 bytes at a time with SSE2 (bytes.h: BYTES_SSE2,
 # every x86-64) read 8 at a time elsewhere: their tests run against that
-# reading too, the modules built without SSE2 (build/san-portable).
+# reading too, the modules built without SSE2 (build/san-portable), and the
+# tests themselves (bytes.h's inline loops).
 SIMD_SRCS := gen/base/text.c gen/markdown/gfm_html.c gen/search/search_text.c
 PORTABLE_OBJS := $(SIMD_SRCS:gen/%.c=build/san-portable/%.o)
 PORTABLE_SAN_OBJS := $(filter-out $(SIMD_SRCS:gen/%.c=build/san/%.o),$(SAN_OBJS)) \
@@ -98,7 +99,7 @@ build/san-portable/%.o: gen/%.c | $(DEPS_OK)
 	$(CC) $(TEST_CFLAGS) -U__SSE2__ -c -o $@ $<
 build/tests/%_portable: %.c $(PORTABLE_SAN_OBJS) | $(TEST_DEPS_OK)
 	@mkdir -p $(dir $@)
-	$(CC) $(TEST_CFLAGS) $(LDFLAGS) -o $@ $< $(PORTABLE_SAN_OBJS) $(TEST_LIBS)
+	$(CC) $(TEST_CFLAGS) -U__SSE2__ $(LDFLAGS) -o $@ $< $(PORTABLE_SAN_OBJS) $(TEST_LIBS)
 
 # Unit tests (cmocka, under AddressSanitizer + UBSan), then the end-to-end tests.
 unit: $(TESTS) $(PORTABLE_TESTS)

@@ -3,7 +3,8 @@
  * comparison (a context's fields in digest.c, a token in search.c, a map's
  * key in value.c: mostly a few bytes, for which a call to memcpy or strcmp
  * costs more than the work), the hash of a table's key, a little-endian
- * word and a rotation (the hashes of digest.c and siphash.c).
+ * word and a rotation (the hashes of digest.c and siphash.c), and the
+ * search for a short mark in a long text.
  */
 #ifndef GPUGUIDE_BYTES_H
 #define GPUGUIDE_BYTES_H
@@ -149,6 +150,59 @@ static inline uint32_t bytes_hash_short(const void *p, size_t n)
 		w = n ? (uint64_t)s[0] | (uint64_t)s[n / 2] << 8 | (uint64_t)s[n - 1] << 16 : 0;
 	}
 	return (uint32_t)((h ^ w) * mul >> 32);
+}
+
+/* The first place of the `n` bytes of `needle` (2 or more) in the `len`
+ * bytes at `s`, or NULL. The passes of an article's body and HTML look for
+ * short marks ("{{<", "<h", "<code") in text of thousands of bytes: each
+ * 16 places are tested for the needle's first two bytes at once (SSE2, or
+ * 8 by SWAR), the rest compared only where both stand; strstr, which the
+ * C library may serve a byte at a time, also needs the string's end. */
+static inline const char *bytes_find(const char *s, size_t len, const char *needle, size_t n)
+{
+	if (n < 2 || n > len)
+		return n == 1 ? memchr(s, needle[0], len) : n ? NULL : s;
+	size_t last = len - n, i = 0; /* the last place it can start */
+	const unsigned char a = (unsigned char)needle[0], b = (unsigned char)needle[1];
+#ifdef BYTES_SSE2
+	/* places i to i + 31, their second bytes to i + 32: all before len;
+	 * 32 a step, the two halves' tests joined before the branch */
+	const __m128i va = _mm_set1_epi8((char)a), vb = _mm_set1_epi8((char)b);
+	for (; i + 31 <= last; i += 32) {
+		const __m128i *q = (const __m128i *)(s + i), *r = (const __m128i *)(s + i + 1);
+		__m128i lo = _mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128(q), va),
+					   _mm_cmpeq_epi8(_mm_loadu_si128(r), vb));
+		__m128i hi = _mm_and_si128(_mm_cmpeq_epi8(_mm_loadu_si128(q + 1), va),
+					   _mm_cmpeq_epi8(_mm_loadu_si128(r + 1), vb));
+		if (_mm_movemask_epi8(_mm_or_si128(lo, hi)) == 0)
+			continue;
+		uint32_t m = (uint32_t)_mm_movemask_epi8(lo) |
+			     (uint32_t)_mm_movemask_epi8(hi) << 16;
+		for (; m; m &= m - 1) {
+			size_t k = i + (size_t)__builtin_ctz(m);
+			if (!memcmp(s + k + 2, needle + 2, n - 2))
+				return s + k;
+		}
+	}
+#else
+	for (; i + 7 <= last; i += 8) {
+		uint64_t x = bytes_le64(s + i) ^ BYTES_ONES * a;
+		uint64_t y = bytes_le64(s + i + 1) ^ BYTES_ONES * b;
+		uint64_t z = x | y; /* 0 in a byte where both stand */
+		uint64_t m = (z - BYTES_ONES) & ~z & BYTES_HIGH; /* exact from the lowest */
+		for (; m; m &= m - 1) {
+			size_t k = i + (size_t)__builtin_ctzll(m) / 8;
+			if (s[k] == (char)a && s[k + 1] == (char)b &&
+			    !memcmp(s + k + 2, needle + 2, n - 2))
+				return s + k;
+		}
+	}
+#endif
+	for (; i <= last; i++)
+		if ((unsigned char)s[i] == a && (unsigned char)s[i + 1] == b &&
+		    !memcmp(s + i + 2, needle + 2, n - 2))
+			return s + i;
+	return NULL;
 }
 
 /* `x` rotated left by `r` bits (0 < r < 64). */

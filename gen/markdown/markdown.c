@@ -25,12 +25,15 @@
 
 /* Replace U+E000 and U+E001 in the author's text by U+FFFD (same length,
  * so positions stay), so that only the scanner makes tokens. */
-static void defuse_tokens(char *body)
+static void defuse_tokens(char *body, size_t len)
 {
-	for (char *p = body; (p = strstr(p, "\xEE\x80")); p += 3) {
-		if (p[2] != '\x80' && p[2] != '\x81')
-			continue;
-		memcpy(p, "\xEF\xBF\xBD", 3);
+	char *p;
+	for (size_t i = 0; (p = (char *)bytes_find(body + i, len - i, "\xEE\x80", 2));) {
+		i = (size_t)(p - body) + 2;
+		if (i < len && (body[i] == '\x80' || body[i] == '\x81')) {
+			memcpy(p, "\xEF\xBF\xBD", 3);
+			i++;
+		}
 	}
 }
 
@@ -118,7 +121,7 @@ static void scan_body(struct scan *st)
 	struct md_cursor lc = { 0 };
 	size_t copied = 0, eol = 0, open_to = 0; /* no ">}}" before open_to */
 	const char *p;
-	for (size_t i = 0; (p = strstr(body + i, "{{<")); ) {
+	for (size_t i = 0; (p = bytes_find(body + i, len - i, "{{<", 3)); ) {
 		i = (size_t)(p - body);
 		if (st->n > GFM_TOKEN_MAX) {
 			cursor_lines_to(&lc, body, i);
@@ -144,12 +147,13 @@ static void scan_body(struct scan *st)
 	buf_add(&st->md, body + copied, len - copied);
 }
 
-/* The next "<code>" or "<code ...>" tag at or after `p`, or NULL. */
-static const char *next_code_tag(const char *p)
+/* The next "<code>" or "<code ...>" tag in [p, end), or NULL. */
+static const char *next_code_tag(const char *p, const char *end)
 {
-	while ((p = strstr(p, "<code")) && p[5] != '>' && p[5] != ' ')
+	while ((p = bytes_find(p, (size_t)(end - p), "<code", 5)) && p + 5 < end &&
+	       p[5] != '>' && p[5] != ' ')
 		p += 5;
-	return p;
+	return p && p + 5 < end ? p : NULL;
 }
 
 /* Mark the tokens in html[from, to) as in code. A token's first byte is
@@ -171,16 +175,17 @@ static void mark_tokens(struct scan *st, const char *from, const char *to)
  * <code> tag and its </code> (cmark writes no other <code>, escapes "<"
  * inside one, and nests none), so only the code elements are looked for,
  * not every tag. */
-static void mark_code(struct scan *st, const char *html)
+static void mark_code(struct scan *st, const char *html, size_t len)
 {
 	if (!st->n)
 		return;
-	for (const char *open = next_code_tag(html); open;) {
-		const char *close = strstr(open, "</code>");
-		mark_tokens(st, open, close ? close : open + strlen(open));
+	const char *end = html + len;
+	for (const char *open = next_code_tag(html, end); open;) {
+		const char *close = bytes_find(open, (size_t)(end - open), "</code>", 7);
+		mark_tokens(st, open, close ? close : end);
 		if (!close)
 			break;
-		open = next_code_tag(close + 7);
+		open = next_code_tag(close + 7, end);
 	}
 }
 
@@ -278,7 +283,7 @@ static void take_body(struct scan *st)
 	st->body_len = strlen(a->body);
 	a->body_key = markdown_body_key(a->body, st->body_len);
 	a->has_body_key = true;
-	defuse_tokens(a->body);
+	defuse_tokens(a->body, st->body_len);
 }
 
 /* The body, when the memo gave all the rest: read by the caller's
@@ -594,7 +599,7 @@ static int body_to_gfm(struct scan *st, const struct markdown_memo *memo,
 	int messages = st->diag->errors + st->diag->warnings;
 	if (parse_body(st, o) != 0)
 		return -1;
-	mark_code(st, o->html.ptr);
+	mark_code(st, o->html.ptr, o->html.len);
 	if (memo && st->diag->errors + st->diag->warnings == messages)
 		keep_records(memo, a->body_key, st, o);
 	st->html_at_hand = st->gfm_at_hand = true;
@@ -868,7 +873,7 @@ const char *markdown_splice(struct markdown_pending *p)
 	const char **ids = xcalloc(p->a.nheadings + 1, sizeof *ids);
 	for (size_t i = 0; i < p->a.nheadings; i++)
 		ids[i] = p->a.headings[i].id;
-	splice_html(p->o.html.ptr, ids, p->a.nheadings, p->st.items, p->st.n, &out);
+	splice_html(p->o.html.ptr, p->o.html.len, ids, p->a.nheadings, p->st.items, p->st.n, &out);
 	free(ids);
 	p->a.html = buf_detach(&out, NULL);
 	return p->a.html;

@@ -3,6 +3,7 @@
 #include "markdown/splice.h"
 
 #include "base/buf.h"
+#include "base/bytes.h"
 #include "base/text.h"
 #include "markdown/gfm.h"
 #include "markdown/gfm_html.h"
@@ -36,12 +37,13 @@ static bool inside_tag(const char *html, const char *at)
  * redone only once its last find is passed. */
 struct splice_marks {
 	const char *heading, *token;
+	const char *end; /* the HTML's */
 };
 
 static const char *next_mark(struct splice_marks *m, const char *s)
 {
 	if (m->heading && m->heading < s)
-		m->heading = strstr(s, "<h");
+		m->heading = bytes_find(s, (size_t)(m->end - s), "<h", 2);
 	if (m->token && m->token < s)
 		m->token = gfm_token_find(s);
 	if (!m->heading)
@@ -127,13 +129,13 @@ static const char *put_shortcode(const struct cited *c, const char *tok,
 	return put_inline(&c->html, after, out);
 }
 
-void splice_html(const char *html, const char *const *ids, size_t nids,
+void splice_html(const char *html, size_t len, const char *const *ids, size_t nids,
 		 const struct found *items, size_t n, struct buf *out)
 {
 	size_t h = 0;
 	const char *s = html;
-	struct splice_marks m = { html, html };
-	m.heading = strstr(html, "<h");
+	struct splice_marks m = { html, html, html + len };
+	m.heading = bytes_find(html, len, "<h", 2);
 	m.token = gfm_token_find(html);
 	const char *mark;
 	while ((mark = next_mark(&m, s))) {
@@ -174,5 +176,5 @@ void splice_html(const char *html, const char *const *ids, size_t nids,
 		}
 		s = put_shortcode(f->cited, mark, wrapped, out);
 	}
-	buf_adds(out, s);
+	buf_add(out, s, (size_t)(m.end - s));
 }

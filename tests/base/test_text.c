@@ -537,10 +537,73 @@ static void test_short_hash_reads_every_byte_and_the_length(void **state)
 		assert_int_not_equal(bytes_hash_short(zeros, n), bytes_hash_short(zeros, n + 1));
 }
 
+/* The first place of `needle` in s[0..len), a byte at a time. */
+static const char *find_slowly(const char *s, size_t len, const char *needle, size_t n)
+{
+	for (size_t i = 0; i + n <= len; i++)
+		if (!memcmp(s + i, needle, n))
+			return s + i;
+	return NULL;
+}
+
+/* bytes_find finds what a byte-at-a-time search finds, in texts of every
+ * length up to 100 (its 32- and 8-byte steps and the bytes after them),
+ * from every start: needles of two to seven bytes that stand nowhere,
+ * once, many times, overlapping themselves, and at the very end; whose
+ * first two bytes stand often without the rest, next to bytes a bit
+ * apart from theirs; and of one byte. */
+static void test_find_agrees_with_a_byte_at_a_time(void **state)
+{
+	(void)state;
+	/* bytes one bit apart ('`' 'a', 'h' 'i', '<' '='): what 8 bytes at
+	 * a time could take for the needle's */
+	static const char alphabet[] = "<=hia`bc\xEE\x80\x81";
+	static const char *const needles[] = {
+		"<h", "<h1", "ha", "aa", "aab", "aaa", "\xEE\x80", "\xEE\x80\x80", "<code",
+		"</code>", "{{<", "c<", "hh<a", "<=h", "x", "<",
+	};
+	char text[101];
+	unsigned seed = 7;
+	for (int round = 0; round < 40; round++) {
+		for (size_t i = 0; i < sizeof text - 1; i++) {
+			seed = seed * 1103515245u + 12345u;
+			text[i] = alphabet[(seed >> 16) % (sizeof alphabet - 1)];
+		}
+		text[sizeof text - 1] = '\0';
+		for (size_t len = 0; len < sizeof text; len++)
+			for (size_t from = 0; from <= len; from += 1 + len / 16)
+				for (size_t k = 0; k < sizeof needles / sizeof needles[0]; k++) {
+					size_t n = strlen(needles[k]);
+					const char *want = find_slowly(text + from, len - from, needles[k], n);
+					const char *got = bytes_find(text + from, len - from, needles[k], n);
+					if (got != want)
+						fail_msg("\"%s\" in %zu bytes from %zu: %td, not %td",
+							 needles[k], len, from, got ? got - text : -1,
+							 want ? want - text : -1);
+				}
+		/* a needle that ends the text, its bytes taken from it */
+		for (size_t n = 2; n <= 7; n++)
+			assert_ptr_equal(bytes_find(text, 100, text + 100 - n, n),
+					 find_slowly(text, 100, text + 100 - n, n));
+	}
+	/* "aa" then a byte one bit from 'a': 8 bytes at a time flag its place
+	 * too (a borrow), where "aab" must not be taken for "a`b" */
+	for (size_t off = 0; off < 40; off++) {
+		char t[64];
+		memset(t, 'z', sizeof t);
+		memcpy(t + off, "aa`b", 4);
+		assert_null(bytes_find(t, sizeof t, "aab", 3));
+		memcpy(t + off, "aaab", 4);
+		assert_ptr_equal(bytes_find(t, sizeof t, "aab", 3), t + off + 1);
+	}
+	assert_ptr_equal(bytes_find("abc", 3, "", 0), "abc");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_unpublishable_characters_are_found_where_they_stand),
+		cmocka_unit_test(test_find_agrees_with_a_byte_at_a_time),
 		cmocka_unit_test(test_uri_encoding),
 		cmocka_unit_test(test_unpublishable_fast_paths_agree_with_a_byte_at_a_time),
 		cmocka_unit_test(test_utf8_fast_paths_agree_with_a_character_at_a_time),
