@@ -74,8 +74,12 @@ def declared(header):
     names |= set(re.findall(r"typedef[^;(]*?\b([A-Za-z_]\w*)\s*;", src))
     for body in re.findall(r"\benum\b[^{;]*\{([^}]*)\}", src):
         names |= set(re.findall(r"([A-Za-z_]\w*)\s*(?:=[^,}]*)?(?:,|$)", body))
-    # function prototypes and extern objects at file scope
-    flat = re.sub(r"\{[^{}]*\}", ";", src)
+    # function prototypes and extern objects at file scope: every body
+    # (an inline function's, with blocks and compound literals in it) gone,
+    # the innermost first, so the calls in it are not taken for prototypes
+    flat, prev = src, None
+    while flat != prev:
+        prev, flat = flat, re.sub(r"\{[^{}]*\}", ";", flat)
     for decl in flat.split(";"):
         m = re.search(r"\b([A-Za-z_]\w*)\s*\([^()]*(?:\([^()]*\)[^()]*)*\)\s*(?:__attribute__.*)?$",
                       decl.strip(), flags=re.S)

@@ -119,15 +119,6 @@ void digest_add_field(struct digest *d, const void *data, size_t len)
 	digest_add(d, data, len);
 }
 
-void digest_add_str(struct digest *d, const char *s)
-{
-	if (!s) { /* a length no string has */
-		digest_add_len(d, UINT64_MAX);
-		return;
-	}
-	digest_add_field(d, s, strlen(s));
-}
-
 void digest_add_value(struct digest *d, struct digest_value v)
 {
 	digest_add_u64(d, v.hi);

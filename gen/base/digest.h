@@ -26,6 +26,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 /* Small adds (a number, a short field) gather in `pend` and reach SipHash
  * a few hundred bytes at a time: a context digest is thousands of small
@@ -62,8 +63,16 @@ void digest_add_byte(struct digest *d, unsigned char b);
 /* `len` bytes with their length (digest_add_len), so that fields in a row
  * cannot run into each other. */
 void digest_add_field(struct digest *d, const void *data, size_t len);
-/* A string with its length (NULL is told apart from ""). */
-void digest_add_str(struct digest *d, const char *s);
+/* A string with its length (NULL is told apart from "": a length no
+ * string has). Inline: a string written in the code has its length
+ * worked out when gen is compiled. */
+static inline void digest_add_str(struct digest *d, const char *s)
+{
+	if (!s)
+		digest_add_len(d, UINT64_MAX);
+	else
+		digest_add_field(d, s, strlen(s));
+}
 void digest_add_value(struct digest *d, struct digest_value v);
 /* The digest of everything added (the state is left as it was). */
 struct digest_value digest_end(const struct digest *d);

@@ -121,14 +121,6 @@ void value_list_push(struct arena *a, struct value *list, struct value *item)
 	list->u.list.items[list->u.list.len++] = item;
 }
 
-struct value_key value_key_make(const char *s)
-{
-	size_t n = strlen(s);
-	if (n > UINT32_MAX)
-		abort(); /* a key of four gigabytes: never a page's */
-	return (struct value_key){ s, bytes_hash_short(s, n), (uint32_t)n };
-}
-
 /* Does `e` hold `key`? The hashes settle almost every miss; equal ones
  * are confirmed by the lengths and then byte for byte. */
 static inline bool entry_has_key(const struct value_entry *e, const struct value_key *key)
@@ -180,12 +172,11 @@ static inline struct value_entry *map_find(const struct value *map,
 	return NULL;
 }
 
-void value_map_set(struct arena *a, struct value *map, const char *key,
-		   struct value *val)
+void value_map_set_key(struct arena *a, struct value *map, struct value_key k,
+		       struct value *val)
 {
 	if (map->type != VALUE_MAP || map->u.map.seal)
 		abort();
-	struct value_key k = value_key_make(key);
 	struct value_entry *e = map_find(map, &k);
 	if (e) {
 		e->val = val;
@@ -200,31 +191,13 @@ void value_map_set(struct arena *a, struct value *map, const char *key,
 		map->u.map.cap = (uint32_t)cap;
 	}
 	e = &map->u.map.entries[map->u.map.len++];
-	*e = (struct value_entry){ key, val, k.hash, k.len };
+	*e = (struct value_entry){ k.s, val, k.hash, k.len };
 	map->u.map.bloom |= (uint64_t)1 << (k.hash & 63);
 	if (map->u.map.len == VALUE_MAP_INDEXED ||
 	    (map->map_index_cap && map->u.map.len * 2 + 2 > map->map_index_cap))
 		index_rebuild(a, map);
 	else if (map->map_index_cap)
 		*index_slot(map, &k) = (unsigned)map->u.map.len;
-}
-
-void value_map_set_str(struct arena *a, struct value *map, const char *key,
-		       const char *s)
-{
-	value_map_set(a, map, key, s ? value_new_string(a, s) : value_null());
-}
-
-void value_map_set_num(struct arena *a, struct value *map, const char *key,
-		       double n)
-{
-	value_map_set(a, map, key, value_new_number(a, n));
-}
-
-void value_map_set_bool(struct arena *a, struct value *map, const char *key,
-			bool b)
-{
-	value_map_set(a, map, key, value_new_bool(a, b));
 }
 
 void value_map_set_parent(struct value *map, const struct value *parent)

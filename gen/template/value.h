@@ -12,9 +12,13 @@
 #ifndef GPUGUIDE_VALUE_H
 #define GPUGUIDE_VALUE_H
 
+#include "base/bytes.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
 
 struct arena;
 struct buf;
@@ -109,17 +113,43 @@ struct value *value_new_map(struct arena *a);
 
 /* Append `item` to a list. */
 void value_list_push(struct arena *a, struct value *list, struct value *item);
-/* Set `key` (borrowed: it must outlive the map) to `val`, replacing any
- * earlier value of that key. */
-void value_map_set(struct arena *a, struct value *map, const char *key,
-		   struct value *val);
+/* `s` (borrowed: it must outlive the key) with its hash, for
+ * value_map_get_key and value_map_set_key. Inline, as the shorthands
+ * below: a key written in the code (most are) has its length and hash
+ * worked out when gen is compiled, not at every page. */
+static inline struct value_key value_key_make(const char *s)
+{
+	size_t n = strlen(s);
+	if (n > UINT32_MAX)
+		abort(); /* a key of four gigabytes: never a page's */
+	return (struct value_key){ s, bytes_hash_short(s, n), (uint32_t)n };
+}
+
+/* Set `key` (its string borrowed: it must outlive the map) to `val`,
+ * replacing any earlier value of that key. */
+void value_map_set_key(struct arena *a, struct value *map, struct value_key key,
+		       struct value *val);
+static inline void value_map_set(struct arena *a, struct value *map, const char *key,
+				 struct value *val)
+{
+	value_map_set_key(a, map, value_key_make(key), val);
+}
 /* Shorthands: a copied string (NULL gives null), a number, a bool. */
-void value_map_set_str(struct arena *a, struct value *map, const char *key,
-		       const char *s);
-void value_map_set_num(struct arena *a, struct value *map, const char *key,
-		       double n);
-void value_map_set_bool(struct arena *a, struct value *map, const char *key,
-			bool b);
+static inline void value_map_set_str(struct arena *a, struct value *map, const char *key,
+				     const char *s)
+{
+	value_map_set(a, map, key, s ? value_new_string(a, s) : value_null());
+}
+static inline void value_map_set_num(struct arena *a, struct value *map, const char *key,
+				     double n)
+{
+	value_map_set(a, map, key, value_new_number(a, n));
+}
+static inline void value_map_set_bool(struct arena *a, struct value *map, const char *key,
+				      bool b)
+{
+	value_map_set(a, map, key, value_new_bool(a, b));
+}
 
 /* Let `map` fall back on `parent` (a map) for keys it lacks: many pages
  * share one set of keys without copying it. `parent` must outlive `map`. */
@@ -128,9 +158,6 @@ void value_map_set_parent(struct value *map, const struct value *parent);
 /* The value of `key` in a map (or its parents), or NULL when absent (or
  * `map` is no map). */
 struct value *value_map_get(const struct value *map, const char *key);
-/* `s` (borrowed: it must outlive the key) with its hash, for
- * value_map_get_key. */
-struct value_key value_key_make(const char *s);
 /* value_map_get without hashing the key again: cheaper when one key is
  * looked up in many maps or many times. */
 struct value *value_map_get_key(const struct value *map,
