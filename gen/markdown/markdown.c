@@ -873,7 +873,8 @@ const char *markdown_splice(struct markdown_pending *p)
 	const char **ids = xcalloc(p->a.nheadings + 1, sizeof *ids);
 	for (size_t i = 0; i < p->a.nheadings; i++)
 		ids[i] = p->a.headings[i].id;
-	splice_html(p->o.html.ptr, p->o.html.len, ids, p->a.nheadings, p->st.items, p->st.n, &out);
+	splice_html(p->o.html.ptr, p->o.html.len, ids, p->a.nheadings, p->st.items, p->st.n,
+		    &out);
 	free(ids);
 	p->a.html = buf_detach(&out, NULL);
 	return p->a.html;

@@ -39,12 +39,12 @@ struct found {
 	struct cited *cited; /* outside code, once parsed */
 };
 
-/* Copy `html` (cmark's, `len` bytes and a NUL, a token where each shortcode stood) to `out`,
- * giving the first `nids` headings the ids `ids` and putting each token's
- * HTML in from items[0..n) (a block token's own <p> wrapper is dropped; a
- * token inside a tag, in alt text or a URL, is dropped: no HTML there; a
- * shortcode in code shown as the text it is). Text between headings and
- * tokens is copied in one run. */
+/* Copy `html` (cmark's: `len` bytes and a NUL, a token where each
+ * shortcode stood) to `out`, giving the first `nids` headings the ids
+ * `ids` and putting each token's HTML in from items[0..n) (a block token's
+ * own <p> wrapper is dropped; a token inside a tag, in alt text or a URL,
+ * is dropped: no HTML there; a shortcode in code shown as the text it
+ * is). Text between headings and tokens is copied in one run. */
 void splice_html(const char *html, size_t len, const char *const *ids, size_t nids,
 		 const struct found *items, size_t n, struct buf *out);
 
