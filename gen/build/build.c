@@ -370,14 +370,43 @@ static int render_all(struct site *s, struct output *out,
 
 /* ---- the page cache (pagecache.h) ---- */
 
+/* The ids the walk of content/ took of its files, by path ("content/en/
+ * x.md"): the article loader keys a file's parse by the id the build's
+ * fingerprint knows it by, taken before any read, without a stat of its
+ * own (a system call an article, every build). */
+struct walked_ids {
+	struct strmap by_path; /* the path's index in ids, + 1 */
+	struct fs_file_id *ids;
+	size_t n, cap;
+	struct buf path; /* room for the one being recorded */
+};
+
 struct input_walk {
 	struct digest_value sum;  /* of each file's path and content or id */
 	struct digest_value ids;  /* of each file's path and id */
 	size_t files;
 	int64_t newest_ns; /* the latest change time seen */
 	const char *dir;   /* the folder, to read a file by its content */
+	const char *name;  /* its name in the project ("content") */
 	bool by_content, unreadable;
+	struct walked_ids *record; /* where each file's id goes, or NULL */
 };
+
+static void record_id(struct input_walk *w, const char *rel, const struct fs_file_id *id)
+{
+	struct walked_ids *r = w->record;
+	buf_reset(&r->path);
+	buf_adds(&r->path, w->name);
+	buf_addc(&r->path, '/');
+	buf_adds(&r->path, rel);
+	bool created;
+	size_t *slot = strmap_slot_n(&r->by_path, r->path.ptr, r->path.len, &created);
+	if (!created)
+		return;
+	ALLOC_GROW(r->ids, r->n, r->cap);
+	r->ids[r->n++] = *id;
+	*slot = r->n;
+}
 
 /* A file's digest in the inputs' sums: its path and content or id. */
 static struct digest_value input_digest(const char *rel, const struct fs_file_id *id,
@@ -424,6 +453,8 @@ static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
 	w->files++;
 	if (id->ctime_ns > w->newest_ns)
 		w->newest_ns = id->ctime_ns;
+	if (w->record)
+		record_id(w, rel, id);
 }
 
 /* The folders a build reads, and whether a file stands in the fingerprint
@@ -439,11 +470,12 @@ enum { NINPUT_DIRS = sizeof input_dirs / sizeof input_dirs[0] };
 /* Walk the input folder `i` into `w`: false when it cannot stand for its
  * files (a link in it, a folder or file that cannot be read). */
 static bool walk_inputs(const struct site_options *opt, size_t i, bool by_content,
-			struct input_walk *w)
+			struct walked_ids *record, struct input_walk *w)
 {
 	struct buf path = BUF_INIT;
 	buf_addf(&path, "%s/%s", opt->root, input_dirs[i].dir);
-	*w = (struct input_walk){ .dir = path.ptr, .by_content = by_content };
+	*w = (struct input_walk){ .dir = path.ptr, .name = input_dirs[i].dir,
+				  .by_content = by_content, .record = record };
 	bool ok = fs_walk_files(path.ptr, add_input, w) == 0 || !fs_exists(path.ptr);
 	buf_release(&path);
 	w->dir = NULL;
@@ -452,13 +484,14 @@ static bool walk_inputs(const struct site_options *opt, size_t i, bool by_conten
 
 /* The fingerprint of what a build reads: every file of data/, templates/
  * and content/ (input_dirs: by content or by id), the options that change
- * the site and the build's date; and (*ids) the ids of the files read by
- * content, to tell after the build whether one changed while it ran. False
- * when it cannot stand for the inputs: a folder holds a link (whose
- * target's changes its id would not show) or cannot be read, or a file
- * changed a moment ago. */
+ * the site and the build's date; (*ids) the ids of the files read by
+ * content, to tell after the build whether one changed while it ran; and
+ * into `walked` the id of each file known by its id. False when it cannot
+ * stand for the inputs: a folder holds a link (whose target's changes its
+ * id would not show) or cannot be read, or a file changed a moment ago. */
 static bool inputs_digest(const struct site_options *opt, struct digest_value tool,
-			  struct digest_value *out, struct digest_value *ids)
+			  struct digest_value *out, struct digest_value *ids,
+			  struct walked_ids *walked)
 {
 	struct digest d, id_d;
 	digest_init(&d);
@@ -470,7 +503,8 @@ static bool inputs_digest(const struct site_options *opt, struct digest_value to
 	bool usable = true;
 	for (size_t i = 0; i < NINPUT_DIRS; i++) {
 		struct input_walk w;
-		if (!walk_inputs(opt, i, input_dirs[i].by_content, &w) ||
+		if (!walk_inputs(opt, i, input_dirs[i].by_content,
+				 input_dirs[i].by_content ? NULL : walked, &w) ||
 		    fs_time_is_recent(w.newest_ns))
 			usable = false;
 		digest_add_str(&d, input_dirs[i].dir);
@@ -495,7 +529,7 @@ static struct digest_value content_input_ids(const struct site_options *opt)
 		struct input_walk w;
 		if (!input_dirs[i].by_content)
 			continue;
-		if (!walk_inputs(opt, i, false, &w))
+		if (!walk_inputs(opt, i, false, NULL, &w))
 			digest_add_str(&id_d, "unreadable");
 		digest_add_value(&id_d, w.ids);
 		digest_add_u64(&id_d, w.files);
@@ -516,6 +550,7 @@ struct cache_state {
 	bool inputs_usable, have_old, started;
 	int start_errno;
 	struct pagecache old, next;
+	struct walked_ids walked; /* content/'s files' ids (inputs_digest) */
 };
 
 /* Read the last build's cache (holding the output's lock): its secret
@@ -540,7 +575,8 @@ static void cache_begin(struct cache_state *c, const struct site_options *opt,
 		pagecache_new_secret(c->next.secret);
 	digest_set_key(c->next.secret);
 	c->tool = pagecache_tool();
-	c->inputs_usable = inputs_digest(opt, c->tool, &c->inputs, &c->input_ids);
+	c->walked = (struct walked_ids){ .by_path = STRMAP_INIT, .path = BUF_INIT };
+	c->inputs_usable = inputs_digest(opt, c->tool, &c->inputs, &c->input_ids, &c->walked);
 	c->have_old = loaded && digest_equal(c->old.tool, c->tool);
 	if (!c->have_old)
 		pagecache_free(&c->old);
@@ -616,8 +652,22 @@ static void memo_carry(void *ctx, struct digest_value key)
 		pagecache_carry_memo_unread(&c->next, &c->old, key);
 }
 
+/* The id content/'s walk took of the file `path` (markdown_memo.file_id). */
+static int memo_file_id(void *ctx, const char *path, struct fs_file_id *id)
+{
+	const struct cache_state *c = ctx;
+	const size_t *at = strmap_get(&c->walked.by_path, path);
+	if (!at)
+		return -1;
+	*id = c->walked.ids[*at - 1];
+	return 0;
+}
+
 static void cache_end(struct cache_state *c)
 {
+	strmap_free(&c->walked.by_path);
+	free(c->walked.ids);
+	buf_release(&c->walked.path);
 	pagecache_free(&c->old);
 	pagecache_free(&c->next);
 	free(c->path);
@@ -665,7 +715,8 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	 * articles' front matter as they are loaded, then cmark's output;
 	 * records go to the next cache's file as they are made (when it
 	 * cannot be created, the build goes on without) */
-	struct markdown_memo memo = { memo_find, memo_keep, cache, memo_peek, memo_carry };
+	struct markdown_memo memo = { memo_find, memo_keep, cache, memo_peek, memo_carry,
+				      memo_file_id };
 	if (cache && out) {
 		cache->started = pagecache_start_after(&cache->next,
 						       cache->have_old ? &cache->old : NULL,

@@ -102,6 +102,7 @@ struct article {
  * record never hides a warning. Both calls may come from any rendering
  * thread. */
 struct digest_value;
+struct fs_file_id;
 struct markdown_memo {
 	/* The record kept for `key` into `rec` (appended): 0, or -1 when none. */
 	int (*find)(void *ctx, struct digest_value key, struct buf *rec);
@@ -115,6 +116,10 @@ struct markdown_memo {
 	/* Keep the record of `key` for the next build, unread (a damaged one
 	 * stays damaged, and is found so when read); may be NULL. */
 	void (*carry)(void *ctx, struct digest_value key);
+	/* The id the build's fingerprint took of the input file `path` (from
+	 * the project folder: "content/en/x.md") before reading any: 0, or -1
+	 * when it has none (the caller takes the id itself); may be NULL. */
+	int (*file_id)(void *ctx, const char *path, struct fs_file_id *id);
 };
 
 /* A stretch of an article's prose in which a figure may be typed: a

@@ -103,13 +103,16 @@ static struct digest_value parse_key(const struct article_file *f,
 }
 
 /* The file's parse from the last build when its id is the one it had then
- * (taken before any read, and not of the last moments: see
- * fs_file_id_settled); *key set for keeping a new one (false: the file is
- * not to be kept, being a link, racing or without a memo). */
+ * (the one the build's fingerprint took, or taken now: before any read,
+ * and not of the last moments: see fs_file_id_settled); *key set for
+ * keeping a new one (false: the file is not to be kept, being a link,
+ * racing or without a memo). */
 static bool load_kept(struct article_file *f, struct digest_value *key, bool *keep)
 {
 	struct fs_file_id id;
-	*keep = f->memo && fs_file_id_at(AT_FDCWD, f->full, &id) == 0 &&
+	*keep = f->memo &&
+		((f->memo->file_id && f->memo->file_id(f->memo->ctx, f->path, &id) == 0) ||
+		 fs_file_id_at(AT_FDCWD, f->full, &id) == 0) &&
 		fs_file_id_settled(&id);
 	if (!*keep)
 		return false;
