@@ -1008,7 +1008,7 @@ static const char *check_kept(struct fixture *f, struct two_builds *m, struct ci
 			      const char *body)
 {
 	struct markdown_memo memo = { last_build_record, keep_for_next, m,
-				      last_build_record, NULL };
+				      last_build_record, NULL, NULL };
 	f->s.in.markdown_memo = &memo;
 	struct page_ctx pc = pg_planning(&f->s, LANG_EN, "articles/t/", NULL);
 	pc.cites = cm;

@@ -906,7 +906,7 @@ static void test_memo_gives_what_cmark_gives(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry, NULL };
 	struct buf plain = BUF_INIT, first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
 	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
 	assert_int_equal(render_with(memo_body, &memo, &first, &log), 0);
@@ -943,7 +943,7 @@ static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry, NULL };
 	struct buf log = BUF_INIT;
 	struct diag d;
 	diag_init(&d, NULL, &log);
@@ -1076,7 +1076,7 @@ static void test_the_html_is_read_only_for_a_page_written(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry, NULL };
 	struct buf plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT, log = BUF_INIT;
 	struct body_file bf = { .seen = &seen };
 	struct diag d;
@@ -1158,7 +1158,7 @@ static void test_the_headings_are_read_only_for_a_page_written(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry, NULL };
 	struct buf plain = BUF_INIT, out = BUF_INIT, log = BUF_INIT, good = BUF_INIT;
 	struct body_file bf = { .seen = NULL };
 	assert_int_equal(render_with(memo_body, &memo, &plain, &log), 0);
@@ -1215,7 +1215,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry, NULL };
 	static const char body[] =
 		"## Costs {{< price gpu=rtx-4090 >}}\n\nIt has 24 fans and `{{< code >}}`.\n\n"
 		"| GPU | VRAM |\n|---|---|\n| RTX 4090 | 24 GB |\n";
@@ -1282,7 +1282,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 
 	/* not in the memo: read, rendered, kept under its key */
 	struct one_memo none = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
-	struct markdown_memo empty = { one_find, one_keep, &none, NULL, one_carry };
+	struct markdown_memo empty = { one_find, one_keep, &none, NULL, one_carry, NULL };
 	buf_reset(&out);
 	buf_reset(&seen);
 	struct body_file fresh = { .seen = &seen };
@@ -1306,7 +1306,7 @@ static void test_a_damaged_body_record_reads_the_body(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry, NULL };
 	static const char body[] = "Costs {{< price gpu=rtx-4090 >}} now.\n";
 	struct buf plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT, log = BUF_INIT;
 	struct digest_value key = markdown_body_key(body, strlen(body));
@@ -1343,7 +1343,7 @@ static void test_memo_never_keeps_a_rendering_that_warned(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry, NULL };
 	struct buf out = BUF_INIT, log = BUF_INIT;
 	const char *body = "[x](javascript:alert(1))\n";
 	assert_int_equal(render_with(body, &memo, &out, &log), 0);
@@ -1361,7 +1361,7 @@ static void test_memo_damaged_record_falls_back_to_cmark(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry, NULL };
 	struct buf plain = BUF_INIT, out = BUF_INIT, log = BUF_INIT;
 	assert_int_equal(render_with(memo_body, NULL, &plain, &log), 0);
 	assert_int_equal(render_with(memo_body, &memo, &out, &log), 0);
@@ -1381,7 +1381,7 @@ static void test_prose_is_checked_from_the_memo(void **state)
 {
 	(void)state;
 	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
-	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry };
+	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry, NULL };
 	struct buf first = BUF_INIT, second = BUF_INIT, log = BUF_INIT;
 	const char *body = "| a | b |\n|---|---|\n| RTX 4090 | 24 GB |\n\nIt has 2 fans.\n";
 	for (int i = 0; i < 2; i++) {

@@ -11,13 +11,16 @@
 #include "pages/articles.h"
 #include "base/buf.h"
 #include "base/diag.h"
+#include "base/digest.h"
 #include "base/fs.h"
 #include "markdown/markdown.h"
 #include "view/site.h"
 
+#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 struct fixture {
 	char root[64];
@@ -128,12 +131,99 @@ static void test_every_problem_is_reported_at_its_place(void **state)
 					   "English twin (add \"translation:\" to both articles)\n"));
 }
 
+/* A memo that remembers the key of the parse asked for, has none, and
+ * gives the file ids `walked` (as the build's walk of content/ would) or
+ * none. */
+struct key_memo {
+	struct digest_value asked;
+	int nasked;
+	const struct fs_file_id *walked; /* of content/en/a.md, or NULL */
+};
+
+static int km_find(void *ctx, struct digest_value key, struct buf *rec)
+{
+	(void)rec;
+	struct key_memo *m = ctx;
+	m->asked = key;
+	m->nasked++;
+	return -1;
+}
+
+static void km_keep(void *ctx, struct digest_value key, const char *rec, size_t len)
+{
+	(void)ctx, (void)key, (void)rec, (void)len;
+}
+
+static int km_file_id(void *ctx, const char *path, struct fs_file_id *id)
+{
+	const struct key_memo *m = ctx;
+	if (!m->walked || strcmp(path, "content/en/a.md"))
+		return -1;
+	*id = *m->walked;
+	return 0;
+}
+
+/* The key the loader asks the memo for, for content/en/a.md (the only
+ * article), with `file_id` as the memo's (NULL: none) giving `walked`. */
+static struct digest_value key_asked(struct fixture *f,
+				     int (*file_id)(void *, const char *, struct fs_file_id *),
+				     const struct fs_file_id *walked)
+{
+	struct key_memo m = { .walked = walked };
+	struct markdown_memo memo = { km_find, km_keep, &m, NULL, NULL, file_id };
+	f->s.in.markdown_memo = &memo;
+	articles_load(&f->s);
+	f->s.in.markdown_memo = NULL;
+	assert_int_equal(f->diag.errors, 0);
+	assert_int_equal(m.nasked, 1);
+	for (size_t i = 0; i < f->s.in.narticles; i++)
+		markdown_article_free(&f->s.in.articles[i]);
+	free(f->s.in.articles);
+	free(f->s.in.translation_of);
+	f->s.in.articles = NULL;
+	f->s.in.translation_of = NULL;
+	f->s.in.narticles = f->s.in.cap_articles = 0;
+	return m.asked;
+}
+
+/* An article's parse is looked up by the id the build's walk took of its
+ * file, when the memo gives one: the same key as the file's own id gives
+ * (a stat of its own, without), another for another id; without an id
+ * for the file the loader takes it itself. */
+static void test_the_parse_is_looked_up_by_the_walked_id(void **state)
+{
+	struct fixture *f = *state;
+	article(f, "en/a.md", "title: A\ndate: 2026-01-02\nslug: a\n");
+	char path[256];
+	snprintf(path, sizeof path, "%s/content/en/a.md", f->root);
+	struct fs_file_id id;
+	assert_int_equal(fs_file_id_at(AT_FDCWD, path, &id), 0);
+	/* not of the last moments: an id just taken is not trusted */
+	id.mtime_ns -= 10 * (int64_t)1000000000;
+	id.ctime_ns -= 10 * (int64_t)1000000000;
+	struct fs_file_id other = id;
+	other.ino++;
+	struct digest_value walked = key_asked(f, km_file_id, &id);
+	struct digest_value moved = key_asked(f, km_file_id, &other);
+	assert_false(digest_equal(walked, moved));
+	/* the file's own id, once it has settled (FS_RACE_NS after its
+	 * change), gives the walked id's key */
+	usleep(FS_RACE_NS / 1000 + 50000);
+	struct fs_file_id now;
+	assert_int_equal(fs_file_id_at(AT_FDCWD, path, &now), 0);
+	assert_true(fs_file_id_settled(&now));
+	assert_true(digest_equal(key_asked(f, NULL, NULL), key_asked(f, km_file_id, &now)));
+	assert_true(digest_equal(key_asked(f, km_file_id, NULL), key_asked(f, NULL, NULL)));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_translations_are_linked_both_ways,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_drafts_are_left_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_parse_is_looked_up_by_the_walked_id,
+						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_every_problem_is_reported_at_its_place,
 						setup, teardown),
 	};

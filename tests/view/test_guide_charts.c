@@ -859,7 +859,7 @@ static void test_drawings_from_the_memo_are_the_drawings(void **state)
 	(void)state;
 	struct fixture *f = fixture_new(true);
 	struct drawing_memo m = { .n = 0 };
-	struct markdown_memo memo = { dm_find, dm_keep, &m, NULL, NULL };
+	struct markdown_memo memo = { dm_find, dm_keep, &m, NULL, NULL, NULL };
 	struct buf fresh = BUF_INIT, kept = BUF_INIT, again = BUF_INIT;
 	render_all(f, NULL, &fresh);
 	render_all(f, &memo, &kept);
@@ -908,7 +908,7 @@ static void test_a_figure_has_one_key_for_one_text(void **state)
 	(void)state;
 	struct fixture *f = fixture_new(true);
 	struct drawing_memo m = { .n = 0 };
-	struct markdown_memo memo = { dm_find, dm_keep, &m, NULL, NULL };
+	struct markdown_memo memo = { dm_find, dm_keep, &m, NULL, NULL, NULL };
 	struct keyed_figures *kf = calloc(1, sizeof *kf);
 	/* pages of one depth (one link to the file), each its first copy */
 	render_keyed(f, NULL, "compare/a/", false, kf);
