@@ -152,12 +152,14 @@ static inline uint32_t bytes_hash_short(const void *p, size_t n)
 	return (uint32_t)((h ^ w) * mul >> 32);
 }
 
-/* The first place of the `n` bytes of `needle` (2 or more) in the `len`
- * bytes at `s`, or NULL. The passes of an article's body and HTML look for
- * short marks ("{{<", "<h", "<code") in text of thousands of bytes: each
- * 16 places are tested for the needle's first two bytes at once (SSE2, or
- * 8 by SWAR), the rest compared only where both stand; strstr, which the
- * C library may serve a byte at a time, also needs the string's end. */
+/* The first place of the `n` bytes of `needle` in the `len` bytes at `s`,
+ * or NULL (an empty needle at `s`). The passes over an article's body and
+ * HTML look for short marks ("{{<", "<h", "<code") in text of thousands of
+ * bytes: 32 places a step are tested for the needle's first two bytes at
+ * once (SSE2; 8 by SWAR elsewhere), the rest compared only where both
+ * stand. strstr, which glibc may serve a byte at a time (it does on some
+ * x86-64 machines natively, and not under valgrind), also needs the
+ * string's end. */
 static inline const char *bytes_find(const char *s, size_t len, const char *needle, size_t n)
 {
 	if (n < 2 || n > len)
