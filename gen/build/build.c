@@ -399,13 +399,10 @@ static void record_id(struct input_walk *w, const char *rel, const struct fs_fil
 	buf_adds(&r->path, w->name);
 	buf_addc(&r->path, '/');
 	buf_adds(&r->path, rel);
-	bool created;
-	size_t *slot = strmap_slot_n(&r->by_path, r->path.ptr, r->path.len, &created);
-	if (!created)
-		return;
 	ALLOC_GROW(r->ids, r->n, r->cap);
 	r->ids[r->n++] = *id;
-	*slot = r->n;
+	/* a walk meets each path once */
+	*strmap_slot_n(&r->by_path, r->path.ptr, r->path.len, NULL) = r->n;
 }
 
 /* A file's digest in the inputs' sums: its path and content or id. */

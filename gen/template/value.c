@@ -238,12 +238,6 @@ const struct value *value_lookup_path(const struct value *const *stack, size_t d
 	return v;
 }
 
-struct value *value_map_get(const struct value *map, const char *key)
-{
-	struct value_key k = value_key_make(key);
-	return value_map_get_key(map, &k);
-}
-
 size_t value_list_len(const struct value *list)
 {
 	return list && list->type == VALUE_LIST ? list->u.list.len : 0;

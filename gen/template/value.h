@@ -155,13 +155,17 @@ static inline void value_map_set_bool(struct arena *a, struct value *map, const 
  * share one set of keys without copying it. `parent` must outlive `map`. */
 void value_map_set_parent(struct value *map, const struct value *parent);
 
-/* The value of `key` in a map (or its parents), or NULL when absent (or
- * `map` is no map). */
-struct value *value_map_get(const struct value *map, const char *key);
-/* value_map_get without hashing the key again: cheaper when one key is
- * looked up in many maps or many times. */
+/* value_map_get with the key's hash worked out once: cheaper when one key
+ * is looked up in many maps or many times. */
 struct value *value_map_get_key(const struct value *map,
 				const struct value_key *key);
+/* The value of `key` in a map (or its parents), or NULL when absent (or
+ * `map` is no map). Inline, as value_map_set. */
+static inline struct value *value_map_get(const struct value *map, const char *key)
+{
+	struct value_key k = value_key_make(key);
+	return value_map_get_key(map, &k);
+}
 /* A dotted name of n keys (n >= 1) as a template reads it: the first
  * looked up in the maps of `stack` (and their parents) from its top, the
  * last of `depth`, down; each next one in the value the one before

@@ -48,13 +48,23 @@ static int setup(void **state)
 	return 0;
 }
 
+/* The articles loaded, freed: the site holds none (another load may
+ * follow). */
+static void drop_articles(struct site *s)
+{
+	for (size_t i = 0; i < s->in.narticles; i++)
+		markdown_article_free(&s->in.articles[i]);
+	free(s->in.articles);
+	free(s->in.translation_of);
+	s->in.articles = NULL;
+	s->in.translation_of = NULL;
+	s->in.narticles = s->in.cap_articles = 0;
+}
+
 static int teardown(void **state)
 {
 	struct fixture *f = *state;
-	for (size_t i = 0; i < f->s.in.narticles; i++)
-		markdown_article_free(&f->s.in.articles[i]);
-	free(f->s.in.articles);
-	free(f->s.in.translation_of);
+	drop_articles(&f->s);
 	arena_free(&f->s.arena);
 	buf_release(&f->log);
 	int rc = fs_remove_tree(f->root);
@@ -176,13 +186,7 @@ static struct digest_value key_asked(struct fixture *f,
 	f->s.in.markdown_memo = NULL;
 	assert_int_equal(f->diag.errors, 0);
 	assert_int_equal(m.nasked, 1);
-	for (size_t i = 0; i < f->s.in.narticles; i++)
-		markdown_article_free(&f->s.in.articles[i]);
-	free(f->s.in.articles);
-	free(f->s.in.translation_of);
-	f->s.in.articles = NULL;
-	f->s.in.translation_of = NULL;
-	f->s.in.narticles = f->s.in.cap_articles = 0;
+	drop_articles(&f->s);
 	return m.asked;
 }
 
