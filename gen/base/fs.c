@@ -5,6 +5,7 @@
 #include "base/buf.h"
 #include "base/digest.h"
 #include "base/pool.h"
+#include "base/strmap.h"
 #include "base/xalloc.h"
 
 #include <dirent.h>
@@ -106,26 +107,31 @@ static bool has_suffix(const char *name, const char *suffix)
 	return n >= s && strcmp(name + n - s, suffix) == 0;
 }
 
+/* What a d_type or a stat's mode says an entry is. */
+static enum fs_kind kind_of_type(unsigned char t)
+{
+	return t == DT_LNK ? FS_LINK : t == DT_DIR ? FS_DIR : t == DT_REG ? FS_FILE : FS_OTHER;
+}
+
+static enum fs_kind kind_of_mode(mode_t m)
+{
+	return S_ISLNK(m) ? FS_LINK : S_ISDIR(m) ? FS_DIR : S_ISREG(m) ? FS_FILE : FS_OTHER;
+}
+
 /* An entry's kind from its d_type, or from lstat when the file system does
  * not say. */
-static unsigned char entry_kind(const char *dir, const struct dirent *e)
+static enum fs_kind entry_kind(const char *dir, const struct dirent *e)
 {
-	unsigned char t = e->d_type;
-	if (t == DT_UNKNOWN) {
-		struct stat st;
-		struct buf path = BUF_INIT;
-		buf_adds(&path, dir);
-		buf_addc(&path, '/');
-		buf_adds(&path, e->d_name);
-		t = lstat(path.ptr, &st) != 0 ? DT_UNKNOWN
-		    : S_ISLNK(st.st_mode)     ? DT_LNK
-		    : S_ISDIR(st.st_mode)     ? DT_DIR
-		    : S_ISREG(st.st_mode)     ? DT_REG
-					      : DT_UNKNOWN;
-		buf_release(&path);
-	}
-	return t == DT_LNK ? FS_LINK : t == DT_DIR ? FS_DIR : t == DT_REG ? FS_FILE
-									: FS_OTHER;
+	if (e->d_type != DT_UNKNOWN)
+		return kind_of_type(e->d_type);
+	struct stat st;
+	struct buf path = BUF_INIT;
+	buf_adds(&path, dir);
+	buf_addc(&path, '/');
+	buf_adds(&path, e->d_name);
+	bool known = lstat(path.ptr, &st) == 0;
+	buf_release(&path);
+	return known ? kind_of_mode(st.st_mode) : FS_OTHER;
 }
 
 /* A name and its kind in one allocation: the kind byte before the name,
@@ -312,13 +318,15 @@ enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
 	return same ? FS_SAME : FS_DIFFERENT;
 }
 
-/* Remove the files of the open folder `fd` (its folders kept), counting
- * them; its folders' names into `dirs` (owned). Read with getdents64 on
- * `fd` itself: a DIR stream costs a dup, two fcntl calls and a close more
- * a folder, and every page of a site is a folder of its own. */
-static int remove_files_listing_dirs(int fd, size_t *files, char ***dirs, size_t *ndirs)
+/* Call fn(ctx, fd, name, kind) for each entry of the open folder `fd`
+ * but "." and "..", its kind from the listing (a stat only where the file
+ * system does not say). Read with getdents64 on `fd` itself: a DIR stream
+ * costs a dup, two fcntl calls and a close more a folder, and every page
+ * of a site is a folder of its own. 0, or -1 when the folder cannot be
+ * read or `fn` fails (returns non-zero; the listing goes on). */
+typedef int (*entry_fn)(void *ctx, int fd, const char *name, enum fs_kind kind);
+static int for_each_entry(int fd, entry_fn fn, void *ctx)
 {
-	size_t cap = 0;
 	union {
 		struct dirent64 first; /* aligns the records */
 		char bytes[8192];
@@ -328,33 +336,51 @@ static int remove_files_listing_dirs(int fd, size_t *files, char ***dirs, size_t
 		ssize_t got = getdents64(fd, buf.bytes, sizeof buf.bytes);
 		if (got < 0 && errno == EINTR)
 			continue;
-		if (got <= 0) {
-			if (got < 0)
-				rc = -1;
-			break;
-		}
+		if (got <= 0)
+			return got < 0 ? -1 : rc;
 		for (ssize_t at = 0; at < got;) {
 			const struct dirent64 *e = (const struct dirent64 *)(buf.bytes + at);
 			at += e->d_reclen;
 			if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
 				continue;
-			bool dir = e->d_type == DT_DIR;
-			if (e->d_type == DT_UNKNOWN) {
-				struct stat st;
-				dir = fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-				      S_ISDIR(st.st_mode);
-			}
-			if (dir) {
-				ALLOC_GROW(*dirs, *ndirs, cap);
-				(*dirs)[(*ndirs)++] = xstrdup(e->d_name);
-			} else if (unlinkat(fd, e->d_name, 0) == 0) {
-				(*files)++;
-			} else {
+			enum fs_kind kind = kind_of_type(e->d_type);
+			struct stat st;
+			if (e->d_type == DT_UNKNOWN)
+				kind = fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0
+					       ? kind_of_mode(st.st_mode) : FS_OTHER;
+			if (fn(ctx, fd, e->d_name, kind) != 0)
 				rc = -1;
-			}
 		}
 	}
-	return rc;
+}
+
+/* What remove_files_listing_dirs gathers. */
+struct listing_dirs {
+	size_t *files;
+	char ***dirs;
+	size_t *ndirs, cap;
+};
+
+static int remove_file_or_list(void *ctx, int fd, const char *name, enum fs_kind kind)
+{
+	struct listing_dirs *l = ctx;
+	if (kind == FS_DIR) {
+		ALLOC_GROW(*l->dirs, *l->ndirs, l->cap);
+		(*l->dirs)[(*l->ndirs)++] = xstrdup(name);
+		return 0;
+	}
+	if (unlinkat(fd, name, 0) != 0)
+		return -1;
+	(*l->files)++;
+	return 0;
+}
+
+/* Remove the files of the open folder `fd` (its folders kept), counting
+ * them; its folders' names into `dirs` (owned). */
+static int remove_files_listing_dirs(int fd, size_t *files, char ***dirs, size_t *ndirs)
+{
+	struct listing_dirs l = { files, dirs, ndirs, 0 };
+	return for_each_entry(fd, remove_file_or_list, &l);
 }
 
 static int remove_folder_at(int parent, const char *name, size_t *files);
@@ -559,15 +585,68 @@ int fs_walk_files(const char *dir, fs_walk_fn fn, void *ctx)
 	return rc;
 }
 
-int fs_remove_tree(const char *path)
+int fs_remove_tree_at(int dirfd, const char *path)
 {
 	struct stat st;
-	if (lstat(path, &st) != 0)
+	if (fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0)
 		return errno == ENOENT ? 0 : -1;
 	if (!S_ISDIR(st.st_mode))
-		return unlink(path);
-	size_t files;
-	return fs_remove_tree_counted(path, 1, &files);
+		return unlinkat(dirfd, path, 0);
+	size_t files = 0;
+	return remove_folder_at(dirfd, path, &files);
+}
+
+int fs_remove_tree(const char *path)
+{
+	return fs_remove_tree_at(AT_FDCWD, path);
+}
+
+/* What a scan gathers: the path of the folder being listed, relative to
+ * the scanned one, and the maps the paths go to. */
+struct tree_scan {
+	struct buf rel;
+	struct strmap *files, *dirs;
+};
+
+static int scan_folder(struct tree_scan *t, int fd);
+
+static int scan_entry(void *ctx, int fd, const char *name, enum fs_kind kind)
+{
+	struct tree_scan *t = ctx;
+	if (kind != FS_FILE && kind != FS_DIR)
+		return unlinkat(fd, name, 0);
+	size_t at = t->rel.len;
+	if (at)
+		buf_addc(&t->rel, '/');
+	buf_adds(&t->rel, name);
+	*strmap_slot_n(kind == FS_FILE ? t->files : t->dirs, t->rel.ptr, t->rel.len, NULL) = 1;
+	int rc = 0;
+	if (kind == FS_DIR) {
+		int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		rc = sub < 0 ? -1 : scan_folder(t, sub);
+	}
+	buf_truncate(&t->rel, at);
+	return rc;
+}
+
+/* List the open folder `fd` (closed here) into `t`, and its folders. */
+static int scan_folder(struct tree_scan *t, int fd)
+{
+	int rc = for_each_entry(fd, scan_entry, t);
+	close(fd);
+	return rc;
+}
+
+int fs_scan_tree_at(int fd, struct strmap *files, struct strmap *dirs)
+{
+	/* a descriptor of its own: a listing moves the descriptor's offset */
+	int own = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (own < 0)
+		return -1;
+	struct tree_scan t = { BUF_INIT, files, dirs };
+	int rc = scan_folder(&t, own);
+	buf_release(&t.rel);
+	return rc;
 }
 
 bool fs_is_dir(const char *path)

@@ -64,6 +64,16 @@ enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
 
 /* Remove `path` and everything below it (no error if absent). Returns 0/-1. */
 int fs_remove_tree(const char *path);
+/* The same for `path` relative to the open folder `dirfd`. */
+int fs_remove_tree_at(int dirfd, const char *path);
+/* Every regular file and folder below the open folder `fd`, by its path
+ * relative to it ("en/gpus/index.html", "en/gpus"), added to `files` and
+ * to `dirs` with the value 1; anything else met (a symbolic link, a FIFO,
+ * a socket) is removed, and no link is followed, so that what the maps
+ * list is all the folder holds. 0, or -1 when a folder cannot be read or
+ * an entry removed (errno set; the maps then list part of it). */
+struct strmap;
+int fs_scan_tree_at(int fd, struct strmap *files, struct strmap *dirs);
 /* The same for a folder, counting into *files what it held besides folders
  * (the walk goes folder by folder through open descriptors: no path walks
  * from the root, no stat where the listing tells an entry's kind). With

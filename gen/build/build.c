@@ -854,6 +854,10 @@ int build_site(const struct site_options *opt, struct diag *diag,
 		rc = 0;
 	} else {
 		stats->cache_ms = now_ms() - start;
+		/* the last build's files listed: the site the swap takes out is
+		 * kept as the next build's staging folder (output.h) */
+		if (cache.have_old)
+			output_keep_spare(&out, &cache.old.file_index);
 		rc = build_with_cache(opt, diag, stats, &cache, &out);
 	}
 	if (out.dir) /* locked, never begun: the build stopped before */

@@ -6,6 +6,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/fs.h"
+#include "base/strmap.h"
 #include "base/xalloc.h"
 
 #include <errno.h>
@@ -232,7 +233,8 @@ static int lock_take(struct output *o, struct diag *diag)
 
 /* Remove the staging folders of this output that earlier builds left (a
  * build killed with SIGKILL cannot clean up). Called holding the lock, so
- * none of them belongs to a running build. */
+ * none of them belongs to a running build (but this one: its own, the
+ * spare it is taking, is left alone). */
 static void remove_stale_staging(const struct output *o)
 {
 	char *prefix = beside_dir(o, ".site-staging-", "-");
@@ -251,7 +253,8 @@ static void remove_stale_staging(const struct output *o)
 			continue;
 		struct buf full = BUF_INIT;
 		buf_addf(&full, "%s/%s", parent.ptr, *n);
-		fs_remove_tree(full.ptr);
+		if (strcmp(full.ptr, o->staging))
+			fs_remove_tree(full.ptr);
 		buf_release(&full);
 	}
 	fs_free_list(names);
@@ -278,6 +281,8 @@ static int lock_only(struct output *o, const char *dir, struct diag *diag)
 	memset(o, 0, sizeof *o);
 	o->dir_fd = o->staging_fd = o->lock_fd = -1;
 	o->jobs = 1;
+	o->spare_files = (struct strmap)STRMAP_INIT;
+	o->spare_dirs = (struct strmap)STRMAP_INIT;
 	pthread_mutex_init(&o->staged_lock, NULL);
 	o->diag = diag;
 	size_t n = strlen(dir);
@@ -307,17 +312,95 @@ void output_unlock(struct output *o)
 	release(o);
 }
 
+/* Take the spare as the staging folder: renamed, then listed. 0, or -1
+ * when there is none or it cannot be used (then it is deleted). */
+static int adopt_spare(struct output *o)
+{
+	struct stat st;
+	if (lstat(o->spare, &st) != 0)
+		return -1;
+	if (!S_ISDIR(st.st_mode) || rename(o->spare, o->staging) != 0) {
+		fs_remove_tree(o->spare);
+		return -1;
+	}
+	int fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (fd >= 0 && fs_scan_tree_at(fd, &o->spare_files, &o->spare_dirs) == 0) {
+		o->staging_fd = fd;
+		o->adopted = true;
+		return 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	fs_remove_tree(o->staging);
+	strmap_free(&o->spare_files);
+	strmap_free(&o->spare_dirs);
+	return -1;
+}
+
+static void *adopt_in_background(void *arg)
+{
+	adopt_spare(arg);
+	return NULL;
+}
+
+/* The staging folder's name: this process's own. */
+static void name_staging(struct output *o)
+{
+	char pid[32];
+	snprintf(pid, sizeof pid, "-%ld", (long)getpid());
+	if (!o->staging)
+		o->staging = beside_dir(o, ".site-staging-", pid);
+}
+
+void output_keep_spare(struct output *o, const struct strmap *previous)
+{
+	o->previous = previous;
+	if (o->spare)
+		return;
+	o->spare = beside_dir(o, ".site-spare-", "");
+	name_staging(o);
+	/* listing a spare costs a few system calls a folder, and every page
+	 * is a folder: it goes on while the build reads its inputs */
+	o->adopting = pthread_create(&o->adopter, NULL, adopt_in_background, o) == 0;
+	if (!o->adopting)
+		adopt_spare(o);
+}
+
+/* Wait for the spare's listing, if it is being made. */
+static void adopt_wait(struct output *o)
+{
+	if (o->adopting)
+		pthread_join(o->adopter, NULL);
+	o->adopting = false;
+}
+
+/* The staging folder, open: the spare when one was taken, else a new
+ * folder (a spare that will not be taken deleted). 0 or -1. */
+static int open_staging(struct output *o)
+{
+	adopt_wait(o);
+	if (o->adopted)
+		return 0;
+	if (!o->spare) {
+		char *spare = beside_dir(o, ".site-spare-", "");
+		fs_remove_tree(spare);
+		free(spare);
+	}
+	if (fs_mkdir_p(o->staging) != 0)
+		return -1;
+	o->staging_fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	return o->staging_fd < 0 ? -1 : 0;
+}
+
 /* The rest of output_begin, the lock held. */
 static int begin_locked(struct output *o, struct diag *diag)
 {
 	if (check_replaceable(o->dir, diag) != 0 || check_writable(o->dir, diag) != 0)
 		return -1;
+	name_staging(o);
 	remove_stale_staging(o);
-	char pid[32];
-	snprintf(pid, sizeof pid, "-%ld", (long)getpid());
-	o->staging = beside_dir(o, ".site-staging-", pid);
-	if (fs_mkdir_p(o->staging) != 0 ||
-	    (o->staging_fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+	o->begun = true;
+	if (open_staging(o) != 0) {
 		diag_error(diag, o->staging, 0, 0,
 			   "cannot create the staging folder: %s", strerror(errno));
 		return -1;
@@ -376,15 +459,23 @@ static bool path_is_safe(const char *rel)
 	}
 }
 
+/* Link the published file `rel` into the staging folder, making its
+ * folder when the link says it is missing. 0, or -1 (errno set). */
+static int link_published(struct output *o, const char *rel)
+{
+	if (linkat(o->dir_fd, rel, o->staging_fd, rel, 0) == 0)
+		return 0;
+	return errno == ENOENT && fs_make_parent_at(o->staging_fd, rel) == 0
+		       ? linkat(o->dir_fd, rel, o->staging_fd, rel, 0)
+		       : -1;
+}
+
 /* Keep an unchanged file: a hard link to the published one, or a copy with
  * the old modification time where links are not possible. */
 static int keep_file(struct output *o, const char *rel, const void *data,
 		     size_t len)
 {
-	if (linkat(o->dir_fd, rel, o->staging_fd, rel, 0) == 0)
-		return 0;
-	if (errno == ENOENT && fs_make_parent_at(o->staging_fd, rel) == 0 &&
-	    linkat(o->dir_fd, rel, o->staging_fd, rel, 0) == 0)
+	if (link_published(o, rel) == 0)
 		return 0;
 	struct stat st;
 	if (errno == EEXIST || fstatat(o->dir_fd, rel, &st, AT_SYMLINK_NOFOLLOW) != 0 ||
@@ -392,6 +483,113 @@ static int keep_file(struct output *o, const char *rel, const void *data,
 		return -1;
 	struct timespec times[2] = { st.st_atim, st.st_mtim };
 	return utimensat(o->staging_fd, rel, times, 0);
+}
+
+/* What the adopted spare held at a path (the maps' values). */
+enum spare_state {
+	SPARE_HELD = 1, /* as listed */
+	SPARE_USED,     /* a folder with this build's files below it, a file kept */
+	SPARE_FREED     /* removed: the path is free for this build's own */
+};
+
+/* The state of `len` bytes of `rel` in `m` (one of the spare's maps), or
+ * NULL. The maps are the output's own (const only for strmap_get). */
+static size_t *spare_state(struct strmap *m, const char *rel, size_t len)
+{
+	return (size_t *)strmap_get_n(m, rel, len);
+}
+
+/* Remove the spare's entry at the first `len` bytes of `rel` (a file or
+ * a whole folder) and mark it freed. 0, or -1 (errno set; still held). */
+static int spare_free(struct output *o, size_t *state, const char *rel, size_t len)
+{
+	char *path = xstrndup(rel, len);
+	int rc = fs_remove_tree_at(o->staging_fd, path);
+	free(path);
+	if (rc == 0)
+		*state = SPARE_FREED;
+	return rc;
+}
+
+/* Mark the folders above `rel` as used, and remove a file of the spare
+ * where one of them goes. 0, or -1 (errno set). */
+static int spare_claim_folders(struct output *o, const char *rel)
+{
+	for (size_t n = strlen(rel); n > 0;) {
+		while (n > 0 && rel[n - 1] != '/')
+			n--;
+		if (n-- == 0)
+			break;
+		size_t *dir = spare_state(&o->spare_dirs, rel, n);
+		if (dir && *dir == SPARE_USED)
+			break; /* and so are the folders above it */
+		if (dir) {
+			*dir = SPARE_USED;
+			continue;
+		}
+		size_t *file = spare_state(&o->spare_files, rel, n);
+		if (file && *file == SPARE_HELD && spare_free(o, file, rel, n) != 0)
+			return -1;
+	}
+	return 0;
+}
+
+/* Make way in an adopted spare for this build's file at `rel` (a path
+ * output_add or output_keep was given): its folders claimed, what the
+ * spare held at `rel` removed, unless `id` is given and the spare's file
+ * is that one (the published file's link, left there by the last builds).
+ * 1 when it is, and stays; 0 when the path is free for a new file or a
+ * link; -1 with errno set: EEXIST when this build has the path already. */
+static int spare_claim(struct output *o, const char *rel, const struct fs_file_id *id)
+{
+	if (!o->adopted)
+		return 0;
+	size_t len = strlen(rel);
+	pthread_mutex_lock(&o->staged_lock);
+	int rc = spare_claim_folders(o, rel);
+	size_t *dir = spare_state(&o->spare_dirs, rel, len);
+	if (rc == 0 && dir && *dir == SPARE_HELD)
+		rc = spare_free(o, dir, rel, len);
+	size_t *file = spare_state(&o->spare_files, rel, len);
+	struct fs_file_id now;
+	if (rc == 0 && file && *file == SPARE_USED) {
+		errno = EEXIST;
+		rc = -1;
+	} else if (rc == 0 && file && *file == SPARE_HELD) {
+		if (id && fs_file_id_at(o->staging_fd, rel, &now) == 0 && fs_file_id_same(&now, id)) {
+			*file = SPARE_USED;
+			rc = 1;
+		} else {
+			rc = spare_free(o, file, rel, len);
+		}
+	}
+	pthread_mutex_unlock(&o->staged_lock);
+	return rc;
+}
+
+/* Remove what the adopted spare held and this build did not stage: a
+ * folder with nothing staged below it whole, a file not in such a folder
+ * on its own. 0, or -1 (reported). */
+static int spare_prune(struct output *o, struct strmap *m)
+{
+	int rc = 0;
+	for (size_t i = 0; i < m->cap; i++) {
+		const struct strmap_entry *e = &m->slots[i];
+		if (!e->key || e->value != SPARE_HELD)
+			continue;
+		size_t n = e->len;
+		while (n > 0 && e->key[n - 1] != '/')
+			n--;
+		size_t *parent = n ? spare_state(&o->spare_dirs, e->key, n - 1) : NULL;
+		if (parent && *parent == SPARE_HELD)
+			continue; /* removed with its folder */
+		if (fs_remove_tree_at(o->staging_fd, e->key) != 0) {
+			diag_error(o->diag, o->staging, 0, 0, "cannot remove %s: %s", e->key,
+				   strerror(errno));
+			rc = -1;
+		}
+	}
+	return rc;
 }
 
 /* Note a file staged at `rel` (any thread), with its id when it was
@@ -428,10 +626,12 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 	enum fs_same old = o->dir_fd >= 0 ? fs_compare_file_at(o->dir_fd, rel, data, len)
 					  : FS_ABSENT;
 	/* a page is the only file of its folder: make the folder first, not
-	 * after a failed open or link */
-	if (is_page(rel))
+	 * after a failed open or link (a spare has it already, mostly) */
+	if (is_page(rel) && !o->adopted)
 		fs_make_parent_at(o->staging_fd, rel);
-	if (old == FS_SAME) {
+	if (spare_claim(o, rel, NULL) != 0) {
+		rc = -1;
+	} else if (old == FS_SAME) {
 		rc = keep_file(o, rel, data, len);
 		kept = true;
 	} else {
@@ -476,17 +676,21 @@ bool output_intact(const struct output *o, const char *rel, const struct fs_file
 int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
 		struct diag *diag)
 {
-	if (!output_intact(o, rel, id))
+	if (!path_is_safe(rel))
 		return 0;
-	if (is_page(rel))
+	int in_spare = spare_claim(o, rel, id);
+	if (in_spare == 0 && !output_intact(o, rel, id))
+		return 0;
+	if (in_spare == 0 && is_page(rel) && !o->adopted)
 		fs_make_parent_at(o->staging_fd, rel);
-	if (linkat(o->dir_fd, rel, o->staging_fd, rel, 0) != 0) {
+	if (in_spare < 0 || (in_spare == 0 && link_published(o, rel) != 0)) {
 		if (errno != EEXIST)
 			return 0; /* the file can still be written */
 		diag_error(diag, rel, 0, 0, "two inputs write the same output file");
 		return -1;
 	}
-	note_staged(o, rel, NULL);
+	/* a file kept in the spare keeps its id: no link made, none removed */
+	note_staged(o, rel, in_spare ? id : NULL);
 	atomic_fetch_add(&o->existed, 1);
 	atomic_fetch_add(&o->unchanged, 1);
 	return 1;
@@ -497,6 +701,16 @@ int output_add(struct output *o, const char *rel, const void *data, size_t len)
 	return output_add_to(o, rel, data, len, o->diag);
 }
 
+/* The files the last build published (o->previous) that this one did
+ * not stage. */
+static size_t count_removed(const struct output *o)
+{
+	size_t still = 0;
+	for (size_t i = 0; i < o->nstaged; i++)
+		still += strmap_get(o->previous, o->staged[i].rel) != NULL;
+	return o->previous->len > still ? o->previous->len - still : 0;
+}
+
 int output_commit(struct output *o)
 {
 	if (interrupted) {
@@ -505,7 +719,8 @@ int output_commit(struct output *o)
 		return -1;
 	}
 	static const char note[] = "made by gen (gpuguide); replaced by every build\n";
-	if (stage_file(o, OUTPUT_MARKER, note, sizeof note - 1, false, o->diag) != 0) {
+	if (stage_file(o, OUTPUT_MARKER, note, sizeof note - 1, false, o->diag) != 0 ||
+	    (o->adopted && (spare_prune(o, &o->spare_dirs) | spare_prune(o, &o->spare_files)))) {
 		output_abort(o);
 		return -1;
 	}
@@ -527,6 +742,11 @@ int output_commit(struct output *o)
 	}
 	/* the staging name now holds the previous site: its files that the new
 	 * one does not have at the same path are the removed ones */
+	if (o->previous) {
+		o->removed = count_removed(o);
+		if (rename(o->staging, o->spare) == 0)
+			return 0;
+	}
 	size_t old_files = 0;
 	fs_remove_tree_counted(o->staging, o->jobs, &old_files);
 	o->removed = old_files > o->existed ? old_files - o->existed : 0;
@@ -553,13 +773,18 @@ int output_published_ids(const struct output *o, fs_walk_fn fn, void *ctx)
 
 void output_abort(struct output *o)
 {
-	if (o->staging)
+	/* a staging folder is a spare like any other: never trusted */
+	if (o->staging && !(o->spare && o->staging_fd >= 0 && rename(o->staging, o->spare) == 0))
 		fs_remove_tree(o->staging);
 }
 
 /* Close the folders, release the lock, free the memory. */
 static void release(struct output *o)
 {
+	adopt_wait(o);
+	/* a spare taken for a build that never began goes back as it was */
+	if (o->adopted && !o->begun && rename(o->staging, o->spare) != 0)
+		fs_remove_tree(o->staging);
 	/* o->dir is set once output_begin has set the folders' descriptors
 	 * (a zeroed output that never began holds none) */
 	if (o->dir) {
@@ -578,7 +803,11 @@ static void release(struct output *o)
 	free(o->dir);
 	free(o->staging);
 	free(o->lock);
-	o->dir = o->staging = o->lock = NULL;
+	free(o->spare);
+	o->dir = o->staging = o->lock = o->spare = NULL;
+	strmap_free(&o->spare_files);
+	strmap_free(&o->spare_dirs);
+	o->adopted = o->begun = false;
 	for (size_t i = 0; i < o->nstaged; i++)
 		free(o->staged[i].rel);
 	free(o->staged);

@@ -7,6 +7,18 @@
  * RENAME_EXCHANGE) and deletes the old tree. output_abort (after any error, or
  * an interrupt) deletes the staging folder and leaves the output untouched.
  *
+ * With output_keep_spare, the old tree is not deleted but kept beside the
+ * output folder as the spare (".site-spare-<name>"), and the next build
+ * takes it as its staging folder: a file kept by both builds is there
+ * already (a link to the published one: nothing to link, and nothing to
+ * remove after the swap). It is never trusted: it is listed first (what is
+ * neither a file nor a folder removed, no link followed), a file of it
+ * stays only when its id is the one the page cache recorded for the
+ * published file, any other is removed before a file is written or linked
+ * at its path, and what the build did not stage is removed before the
+ * swap, so the site published holds the build's files and no other. The
+ * cost is disk space: the files that changed in the last build, twice.
+ *
  * Paths given to output_add are relative, made of safe segments (no "..", no
  * leading dot or slash, no backslash); anything else, or a second file at the
  * same path, is an error rather than a write outside the folder or an
@@ -16,6 +28,7 @@
 #define GPUGUIDE_OUTPUT_H
 
 #include "base/fs.h"
+#include "base/strmap.h"
 
 #include <pthread.h>
 #include <stdatomic.h>
@@ -50,6 +63,15 @@ struct output {
 	 * other, so their ids are known without listing a folder */
 	struct output_staged *staged; size_t nstaged, cap_staged;
 	pthread_mutex_t staged_lock;
+	/* the spare (output_keep_spare): its path (owned), or NULL for none */
+	char *spare;
+	const struct strmap *previous; /* the last build's files (borrowed) */
+	bool adopted;                  /* the staging folder is the spare */
+	bool adopting, begun;          /* `adopter` is listing it; begin ran */
+	pthread_t adopter;
+	/* what the adopted spare held, by path (enum spare_state in
+	 * output.c; changed under staged_lock) */
+	struct strmap spare_files, spare_dirs;
 };
 
 /* The file every published folder holds, so that a later build knows the
@@ -80,6 +102,13 @@ int output_begin(struct output *o, const char *dir, struct diag *diag);
 int output_lock(struct output *o, const char *dir, struct diag *diag);
 int output_begin_locked(struct output *o, struct diag *diag);
 void output_unlock(struct output *o);
+/* Keep the site the swap takes out as the next build's staging folder
+ * (the spare, above), and take the spare this one left, if any. `previous`
+ * lists the files the last build published, by path (the page cache's
+ * file_index, borrowed until output_free): the removed files are counted
+ * from it, the old tree not being walked. Between output_lock and
+ * output_begin_locked; without it, a spare is deleted. */
+void output_keep_spare(struct output *o, const struct strmap *previous);
 /* Refuse an output folder that is the project `root`, holds it, or lies
  * inside its content/, data/ or templates/. Returns 0 or -1 (reported). */
 int output_check_target(const char *dir, const char *root, struct diag *diag);
