@@ -214,6 +214,7 @@ def main():
                 for leftover in ('.site-cache-full', '.site-lock-full'):
                     if os.path.exists(os.path.join(work, leftover)):
                         os.remove(os.path.join(work, leftover))
+                shutil.rmtree(os.path.join(work, '.site-spare-full'), ignore_errors=True)
                 rf = build(gen, proj, full)
                 if rf.returncode != 0:
                     why = 'the full build failed'

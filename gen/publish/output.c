@@ -581,8 +581,8 @@ static int spare_prune(struct output *o, struct strmap *m)
 		while (n > 0 && e->key[n - 1] != '/')
 			n--;
 		size_t *parent = n ? spare_state(&o->spare_dirs, e->key, n - 1) : NULL;
-		if (parent && *parent == SPARE_HELD)
-			continue; /* removed with its folder */
+		if (parent && *parent != SPARE_USED)
+			continue; /* removed with its folder, now or before */
 		if (fs_remove_tree_at(o->staging_fd, e->key) != 0) {
 			diag_error(o->diag, o->staging, 0, 0, "cannot remove %s: %s", e->key,
 				   strerror(errno));

@@ -9,6 +9,7 @@
 
 #include "base/buf.h"
 #include "base/fs.h"
+#include "base/strmap.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -388,6 +389,58 @@ static void test_the_walk_says_when_it_met_a_link_or_fifo(void **state)
 	assert_int_equal(fs_walk_files(at(t, "s-link"), walk_keep, NULL), -1);
 }
 
+static bool listed(const struct strmap *m, const char *key)
+{
+	const size_t *v = strmap_get(m, key);
+	return v && *v == 1;
+}
+
+/* A scan lists every file and folder by its path below the folder, and
+ * removes what is neither (a link, to a file or a folder, and a FIFO):
+ * nothing outside is reached. */
+static void test_a_scan_lists_files_and_folders_and_removes_the_rest(void **state)
+{
+	struct tmp *t = *state;
+	assert_int_equal(fs_write_file(at(t, "s/index.html"), "home", 4), 0);
+	assert_int_equal(fs_write_file(at(t, "s/en/gpus/index.html"), "", 0), 0);
+	assert_int_equal(fs_mkdir_p(at(t, "s/empty")), 0);
+	assert_int_equal(fs_write_file(at(t, "elsewhere/secret.html"), "", 0), 0);
+	assert_int_equal(symlink("../elsewhere", at(t, "s/en/out")), 0);
+	assert_int_equal(symlink("index.html", at(t, "s/link.html")), 0);
+	assert_int_equal(mkfifo(at(t, "s/en/gpus/pipe"), 0600), 0);
+	int fd = open(at(t, "s"), O_RDONLY | O_DIRECTORY);
+	struct strmap files = STRMAP_INIT, dirs = STRMAP_INIT;
+	assert_int_equal(fs_scan_tree_at(fd, &files, &dirs), 0);
+	assert_int_equal(files.len, 2);
+	assert_true(listed(&files, "index.html"));
+	assert_true(listed(&files, "en/gpus/index.html"));
+	assert_int_equal(dirs.len, 3);
+	assert_true(listed(&dirs, "en"));
+	assert_true(listed(&dirs, "en/gpus"));
+	assert_true(listed(&dirs, "empty"));
+	assert_false(fs_exists(at(t, "s/en/out")));
+	assert_false(fs_exists(at(t, "s/link.html")));
+	assert_false(fs_exists(at(t, "s/en/gpus/pipe")));
+	assert_true(fs_exists(at(t, "elsewhere/secret.html")));
+	/* the descriptor is the caller's still, and scans again alike */
+	strmap_free(&files);
+	strmap_free(&dirs);
+	assert_int_equal(fs_scan_tree_at(fd, &files, &dirs), 0);
+	assert_int_equal(files.len + dirs.len, 5);
+	close(fd);
+	strmap_free(&files);
+	strmap_free(&dirs);
+	/* a tree removed by its path below an open folder; a file too */
+	fd = open(t->dir, O_RDONLY | O_DIRECTORY);
+	assert_int_equal(fs_remove_tree_at(fd, "s/en"), 0);
+	assert_int_equal(fs_remove_tree_at(fd, "s/index.html"), 0);
+	assert_int_equal(fs_remove_tree_at(fd, "s/absent"), 0);
+	close(fd);
+	assert_false(fs_exists(at(t, "s/en")));
+	assert_false(fs_exists(at(t, "s/index.html")));
+	assert_true(fs_exists(at(t, "s/empty")));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -415,6 +468,8 @@ int main(void)
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test(test_one_version_of_a_file_is_told_by_inode_size_and_times),
 		cmocka_unit_test_setup_teardown(test_the_walk_finds_every_file_below_with_its_path,
+						tmp_setup, tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_a_scan_lists_files_and_folders_and_removes_the_rest,
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_the_walk_says_when_it_met_a_link_or_fifo,
 						tmp_setup, tmp_teardown),
