@@ -247,14 +247,16 @@ static void remove_stale_staging(const struct output *o)
 		buf_adds(&parent, ".");
 	char **names = fs_list_dir(parent.ptr, NULL);
 	size_t plen = strlen(name);
+	const char *own = strrchr(o->staging, '/') ? strrchr(o->staging, '/') + 1 : o->staging;
 	for (char **n = names; n && *n; n++) {
 		const char *pid = *n + plen;
 		if (strncmp(*n, name, plen) || !*pid || strspn(pid, "0123456789") != strlen(pid))
 			continue;
+		if (!strcmp(*n, own))
+			continue;
 		struct buf full = BUF_INIT;
 		buf_addf(&full, "%s/%s", parent.ptr, *n);
-		if (strcmp(full.ptr, o->staging))
-			fs_remove_tree(full.ptr);
+		fs_remove_tree(full.ptr);
 		buf_release(&full);
 	}
 	fs_free_list(names);
@@ -773,6 +775,7 @@ int output_published_ids(const struct output *o, fs_walk_fn fn, void *ctx)
 
 void output_abort(struct output *o)
 {
+	adopt_wait(o);
 	/* a staging folder is a spare like any other: never trusted */
 	if (o->staging && !(o->spare && o->staging_fd >= 0 && rename(o->staging, o->spare) == 0))
 		fs_remove_tree(o->staging);

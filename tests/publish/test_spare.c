@@ -359,6 +359,30 @@ static void test_without_a_listing_there_is_no_spare(void **state)
 	assert_false(fs_exists(f->spare));
 }
 
+/* An output folder named without a folder before it ("site", the build
+ * run beside it): the spare is taken as this build's staging folder, not
+ * removed as a killed build's. */
+static void test_a_relative_output_folder_keeps_its_spare(void **state)
+{
+	struct fixture *f = *state;
+	char here[4096];
+	assert_non_null(getcwd(here, sizeof here));
+	assert_int_equal(chdir(f->root), 0);
+	strcpy(f->site, "site");
+	strcpy(f->spare, ".site-spare-site");
+	build(f, NULL, first);
+	build(f, NULL, first);
+	struct stat before, after;
+	stat_in(f->site, "a.html", &before);
+	static const char *const kept[] = { "a.html", NULL };
+	build(f, kept, NULL);
+	stat_in(f->site, "a.html", &after);
+	assert_int_equal(after.st_ctim.tv_nsec, before.st_ctim.tv_nsec);
+	assert_int_equal(after.st_ino, before.st_ino);
+	assert_int_equal(files_in(f->site), 2);
+	assert_int_equal(chdir(here), 0);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -371,6 +395,7 @@ int main(void)
 		T(test_removed_files_are_counted_from_the_listing),
 		T(test_a_build_that_never_began_leaves_the_spare),
 		T(test_without_a_listing_there_is_no_spare),
+		T(test_a_relative_output_folder_keeps_its_spare),
 	};
 	return cmocka_run_group_tests_name("spare", tests, NULL, NULL);
 }
