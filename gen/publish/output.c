@@ -233,8 +233,7 @@ static int lock_take(struct output *o, struct diag *diag)
 
 /* Remove the staging folders of this output that earlier builds left (a
  * build killed with SIGKILL cannot clean up). Called holding the lock, so
- * none of them belongs to a running build (but this one: its own, the
- * spare it is taking, is left alone). */
+ * none of them belongs to a running build (this one's is named after). */
 static void remove_stale_staging(const struct output *o)
 {
 	char *prefix = beside_dir(o, ".site-staging-", "-");
@@ -247,12 +246,9 @@ static void remove_stale_staging(const struct output *o)
 		buf_adds(&parent, ".");
 	char **names = fs_list_dir(parent.ptr, NULL);
 	size_t plen = strlen(name);
-	const char *own = strrchr(o->staging, '/') ? strrchr(o->staging, '/') + 1 : o->staging;
 	for (char **n = names; n && *n; n++) {
 		const char *pid = *n + plen;
 		if (strncmp(*n, name, plen) || !*pid || strspn(pid, "0123456789") != strlen(pid))
-			continue;
-		if (!strcmp(*n, own))
 			continue;
 		struct buf full = BUF_INIT;
 		buf_addf(&full, "%s/%s", parent.ptr, *n);
@@ -360,6 +356,7 @@ void output_keep_spare(struct output *o, const struct strmap *previous)
 	if (o->spare)
 		return;
 	o->spare = beside_dir(o, ".site-spare-", "");
+	remove_stale_staging(o);
 	name_staging(o);
 	/* listing a spare costs a few system calls a folder, and every page
 	 * is a folder: it goes on while the build reads its inputs */
@@ -399,8 +396,9 @@ static int begin_locked(struct output *o, struct diag *diag)
 {
 	if (check_replaceable(o->dir, diag) != 0 || check_writable(o->dir, diag) != 0)
 		return -1;
+	if (!o->spare) /* else removed before the spare took this build's name */
+		remove_stale_staging(o);
 	name_staging(o);
-	remove_stale_staging(o);
 	o->begun = true;
 	if (open_staging(o) != 0) {
 		diag_error(diag, o->staging, 0, 0,
