@@ -1,4 +1,4 @@
-/* The spare (output.h): the site the swap takes out, kept beside the output
+/* The spare of the output module (output.h): the site the swap takes out, kept beside the output
  * folder and taken as the next build's staging folder. Each build here
  * lists the files the last one published with their ids, as the page cache
  * does (output_published_ids after the swap), and hands the listing to
