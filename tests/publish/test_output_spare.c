@@ -1,9 +1,10 @@
-/* The spare of the output module (output.h): the site the swap takes out, kept beside the output
- * folder and taken as the next build's staging folder. Each build here
- * lists the files the last one published with their ids, as the page cache
- * does (output_published_ids after the swap), and hands the listing to
- * output_keep_spare; what a hand or a killed build left in the spare must
- * never reach the site, nor any write leave it.
+/* The spare of the output module (output.h): the site the swap takes out,
+ * kept beside the output folder and taken as the next build's staging
+ * folder. Each build here lists the files the last one published with
+ * their ids, as the page cache does (output_published_ids after the swap),
+ * and hands the listing to output_keep_spare; what a hand or a killed
+ * build left in the spare must never reach the site, nor any write leave
+ * it.
  */
 #include <setjmp.h>
 #include <stdarg.h>
