@@ -532,45 +532,56 @@ bool fs_file_id_same(const struct fs_file_id *a, const struct fs_file_id *b)
 	       a->ctime_ns == b->ctime_ns;
 }
 
-/* Walk the open folder `fd` (closed here), whose path is `rel`. */
-static int walk_files(int fd, struct buf *rel, fs_walk_fn fn, void *ctx)
+/* What a walk of files carries: the path of the folder being listed,
+ * relative to the walked one, and what it met. */
+struct file_walk {
+	struct buf rel;
+	fs_walk_fn fn;
+	void *ctx;
+	bool met_other, failed;
+};
+
+static int walk_folder(struct file_walk *w, int fd);
+
+/* One entry of a walk: a folder walked, a file's id taken (its kind from
+ * the listing, so a folder costs no stat). */
+static int walk_entry(void *ctx, int fd, const char *name, enum fs_kind kind)
 {
-	DIR *d = fdopendir(fd);
-	if (!d) {
-		close(fd);
+	struct file_walk *w = ctx;
+	if (w->failed)
 		return -1;
+	if (kind != FS_FILE && kind != FS_DIR) {
+		w->met_other = true;
+		return 0;
 	}
-	int rc = 0;
-	size_t at = rel->len;
-	struct dirent *e;
-	while (rc >= 0 && (e = readdir(d))) {
-		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
-			continue;
-		struct stat st;
-		if (fstatat(dirfd(d), e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
-			rc = -1;
-			break;
-		}
-		buf_truncate(rel, at);
-		if (at)
-			buf_addc(rel, '/');
-		buf_adds(rel, e->d_name);
-		if (S_ISDIR(st.st_mode)) {
-			int sub = openat(dirfd(d), e->d_name,
-					 O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-			int r = sub < 0 ? -1 : walk_files(sub, rel, fn, ctx);
-			if (r != 0)
-				rc = r < 0 ? -1 : 1;
-		} else if (S_ISREG(st.st_mode)) {
-			struct fs_file_id id;
-			id_of(&st, &id);
-			fn(ctx, rel->ptr, &id);
-		} else {
-			rc = 1;
-		}
+	size_t at = w->rel.len;
+	if (at)
+		buf_addc(&w->rel, '/');
+	buf_adds(&w->rel, name);
+	struct stat st;
+	if (kind == FS_DIR) {
+		int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		w->failed = sub < 0 || walk_folder(w, sub) != 0;
+	} else if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
+		w->failed = true;
+	} else if (!S_ISREG(st.st_mode)) {
+		w->met_other = true; /* replaced since the listing */
+	} else {
+		struct fs_file_id id;
+		id_of(&st, &id);
+		w->fn(w->ctx, w->rel.ptr, &id);
 	}
-	buf_truncate(rel, at);
-	closedir(d);
+	buf_truncate(&w->rel, at);
+	return w->failed ? -1 : 0;
+}
+
+/* Walk the open folder `fd` (closed here). */
+static int walk_folder(struct file_walk *w, int fd)
+{
+	int rc = for_each_entry(fd, walk_entry, w);
+	int e = errno;
+	close(fd);
+	errno = e;
 	return rc;
 }
 
@@ -579,10 +590,10 @@ int fs_walk_files(const char *dir, fs_walk_fn fn, void *ctx)
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	struct buf rel = BUF_INIT;
-	int rc = walk_files(fd, &rel, fn, ctx);
-	buf_release(&rel);
-	return rc;
+	struct file_walk w = { BUF_INIT, fn, ctx, false, false };
+	int rc = walk_folder(&w, fd);
+	buf_release(&w.rel);
+	return rc != 0 || w.failed ? -1 : w.met_other ? 1 : 0;
 }
 
 int fs_remove_tree_at(int dirfd, const char *path)
