@@ -585,15 +585,74 @@ static int walk_folder(struct file_walk *w, int fd)
 	return rc;
 }
 
-int fs_walk_files(const char *dir, fs_walk_fn fn, void *ctx)
+/* The folders of a walk's top folder, walked on threads: one job each
+ * (a site's languages). */
+struct walk_jobs {
+	int fd;
+	char **names;
+	size_t n, cap;
+	fs_walk_fn fn;
+	void *ctx;
+	atomic_bool met_other, failed;
+};
+
+static void walk_one_job(void *ctx, size_t i, int worker)
+{
+	(void)worker;
+	struct walk_jobs *j = ctx;
+	struct file_walk w = { BUF_INIT, j->fn, j->ctx, false, false };
+	buf_adds(&w.rel, j->names[i]);
+	int sub = openat(j->fd, j->names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	if (sub < 0 || walk_folder(&w, sub) != 0 || w.failed)
+		atomic_store(&j->failed, true);
+	if (w.met_other)
+		atomic_store(&j->met_other, true);
+	buf_release(&w.rel);
+}
+
+/* One entry of the top folder: a file's id taken here, a folder kept for
+ * the threads. */
+static int walk_top_entry(void *ctx, int fd, const char *name, enum fs_kind kind)
+{
+	struct walk_jobs *j = ctx;
+	if (kind != FS_DIR) {
+		struct file_walk w = { BUF_INIT, j->fn, j->ctx, false, false };
+		int rc = walk_entry(&w, fd, name, kind);
+		if (w.met_other)
+			atomic_store(&j->met_other, true);
+		buf_release(&w.rel);
+		return rc;
+	}
+	ALLOC_GROW(j->names, j->n, j->cap);
+	j->names[j->n++] = xstrdup(name);
+	return 0;
+}
+
+int fs_walk_files_jobs(const char *dir, int jobs, fs_walk_fn fn, void *ctx)
 {
 	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 	if (fd < 0)
 		return -1;
-	struct file_walk w = { BUF_INIT, fn, ctx, false, false };
-	int rc = walk_folder(&w, fd);
-	buf_release(&w.rel);
-	return rc != 0 || w.failed ? -1 : w.met_other ? 1 : 0;
+	if (jobs <= 1) {
+		struct file_walk w = { BUF_INIT, fn, ctx, false, false };
+		int rc = walk_folder(&w, fd);
+		buf_release(&w.rel);
+		return rc != 0 || w.failed ? -1 : w.met_other ? 1 : 0;
+	}
+	struct walk_jobs j = { .fd = fd, .fn = fn, .ctx = ctx };
+	if (for_each_entry(fd, walk_top_entry, &j) != 0)
+		atomic_store(&j.failed, true);
+	pool_run(jobs, j.n, walk_one_job, &j);
+	for (size_t i = 0; i < j.n; i++)
+		free(j.names[i]);
+	free(j.names);
+	close(fd);
+	return atomic_load(&j.failed) ? -1 : atomic_load(&j.met_other) ? 1 : 0;
+}
+
+int fs_walk_files(const char *dir, fs_walk_fn fn, void *ctx)
+{
+	return fs_walk_files_jobs(dir, 1, fn, ctx);
 }
 
 int fs_remove_tree_at(int dirfd, const char *path)

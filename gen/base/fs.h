@@ -117,6 +117,10 @@ bool fs_file_id_same(const struct fs_file_id *a, const struct fs_file_id *b);
  * it); -1 when a folder could not be read (errno set). */
 typedef void (*fs_walk_fn)(void *ctx, const char *rel, const struct fs_file_id *id);
 int fs_walk_files(const char *dir, fs_walk_fn fn, void *ctx);
+/* The same, the folders of `dir` walked on `jobs` threads (pool.h), one
+ * each (a site's languages): `fn` is then called from several threads at
+ * once, in no set order. */
+int fs_walk_files_jobs(const char *dir, int jobs, fs_walk_fn fn, void *ctx);
 
 /* Create the folders above `path` (a file's path, relative to the open
  * folder `dirfd`). Returns 0 or -1. */

@@ -40,6 +40,7 @@
 
 #include <errno.h>
 #include <libxml/parser.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -390,6 +391,7 @@ struct input_walk {
 	const char *name;  /* its name in the project ("content") */
 	bool by_content, unreadable;
 	struct walked_ids *record; /* where each file's id goes, or NULL */
+	pthread_mutex_t lock;      /* the walk's threads add here one at a time */
 };
 
 static void record_id(struct input_walk *w, const char *rel, const struct fs_file_id *id)
@@ -431,8 +433,8 @@ static void sum_add(struct digest_value *sum, struct digest_value v)
 static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
 {
 	struct input_walk *w = ctx;
-	struct digest_value by_id = input_digest(rel, id, NULL);
-	sum_add(&w->ids, by_id);
+	struct digest_value by_id = input_digest(rel, id, NULL), by_content = by_id;
+	bool unreadable = false;
 	if (w->by_content) {
 		struct buf full = BUF_INIT, bytes = BUF_INIT;
 		buf_addf(&full, "%s/%s", w->dir, rel);
@@ -440,18 +442,22 @@ static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
 		if (fs_read_file_nofollow(full.ptr, &bytes) == 0)
 			content = digest_bytes(bytes.ptr, bytes.len);
 		else
-			w->unreadable = true;
-		sum_add(&w->sum, input_digest(rel, id, &content));
+			unreadable = true;
+		by_content = input_digest(rel, id, &content);
 		buf_release(&full);
 		buf_release(&bytes);
-	} else {
-		sum_add(&w->sum, by_id);
 	}
+	/* the sums add up in any order: the walk's threads take turns */
+	pthread_mutex_lock(&w->lock);
+	sum_add(&w->ids, by_id);
+	sum_add(&w->sum, by_content);
+	w->unreadable |= unreadable;
 	w->files++;
 	if (id->ctime_ns > w->newest_ns)
 		w->newest_ns = id->ctime_ns;
 	if (w->record)
 		record_id(w, rel, id);
+	pthread_mutex_unlock(&w->lock);
 }
 
 /* The folders a build reads, and whether a file stands in the fingerprint
@@ -473,7 +479,10 @@ static bool walk_inputs(const struct site_options *opt, size_t i, bool by_conten
 	buf_addf(&path, "%s/%s", opt->root, input_dirs[i].dir);
 	*w = (struct input_walk){ .dir = path.ptr, .name = input_dirs[i].dir,
 				  .by_content = by_content, .record = record };
-	bool ok = fs_walk_files(path.ptr, add_input, w) == 0 || !fs_exists(path.ptr);
+	pthread_mutex_init(&w->lock, NULL);
+	bool ok = fs_walk_files_jobs(path.ptr, pool_size(opt->jobs), add_input, w) == 0 ||
+		  !fs_exists(path.ptr);
+	pthread_mutex_destroy(&w->lock);
 	buf_release(&path);
 	w->dir = NULL;
 	return ok && !w->unreadable;
@@ -582,11 +591,12 @@ static void cache_begin(struct cache_state *c, const struct site_options *opt,
 /* True when nothing changed since the last build: the same gen, inputs and
  * options, a clean build (its warnings kept), and a published folder
  * holding exactly the files it left, unchanged. */
-static bool cache_says_nothing_to_do(const struct cache_state *c, const char *out)
+static bool cache_says_nothing_to_do(const struct cache_state *c, const char *out,
+				     int jobs)
 {
 	return c->have_old && c->inputs_usable && c->old.clean &&
 	       digest_equal(c->old.inputs, c->inputs) &&
-	       pagecache_tree_intact(&c->old, out);
+	       pagecache_tree_intact(&c->old, out, pool_size(jobs));
 }
 
 static void cache_report_unchanged(const struct cache_state *c,
@@ -844,7 +854,7 @@ int build_site(const struct site_options *opt, struct diag *diag,
 	struct buf warnings = BUF_INIT;
 	int nwarnings = 0;
 	int rc;
-	if (cache_says_nothing_to_do(&cache, opt->out) &&
+	if (cache_says_nothing_to_do(&cache, opt->out, opt->jobs) &&
 	    pagecache_warnings(&cache.old, &nwarnings, &warnings) == 0) {
 		memset(stats, 0, sizeof *stats);
 		cache_report_unchanged(&cache, stats);

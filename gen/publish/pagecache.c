@@ -11,6 +11,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <link.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -347,27 +348,28 @@ int pagecache_add_tree(struct pagecache *pc, const char *dir)
 	return fs_walk_files(dir, add_walked, pc) == 0 ? 0 : -1;
 }
 
+/* What the walk of a published site finds (on several threads). */
 struct tree_check {
 	const struct pagecache *pc;
-	size_t seen;
-	bool intact;
+	atomic_size_t seen;
+	atomic_bool changed;
 };
 
 static void check_walked(void *ctx, const char *rel, const struct fs_file_id *id)
 {
 	struct tree_check *c = ctx;
 	const struct pagecache_file *f = pagecache_file(c->pc, rel);
-	c->seen++;
+	atomic_fetch_add_explicit(&c->seen, 1, memory_order_relaxed);
 	if (!f || !fs_file_id_same(&f->id, id))
-		c->intact = false;
+		atomic_store(&c->changed, true);
 }
 
-bool pagecache_tree_intact(const struct pagecache *pc, const char *dir)
+bool pagecache_tree_intact(const struct pagecache *pc, const char *dir, int jobs)
 {
-	struct tree_check c = { pc, 0, true };
-	if (fs_walk_files(dir, check_walked, &c) != 0)
+	struct tree_check c = { pc, 0, false };
+	if (fs_walk_files_jobs(dir, jobs, check_walked, &c) != 0)
 		return false;
-	return c.intact && c.seen == pc->nfiles;
+	return !atomic_load(&c.changed) && atomic_load(&c.seen) == pc->nfiles;
 }
 
 /* ---- the file ---- */

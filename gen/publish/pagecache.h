@@ -227,7 +227,8 @@ int pagecache_add_tree(struct pagecache *pc, const char *dir);
  * Returns 0 or -1. */
 struct output;
 int pagecache_add_published(struct pagecache *pc, const struct output *out);
-/* True when `dir` holds exactly the recorded files, each with its id. */
-bool pagecache_tree_intact(const struct pagecache *pc, const char *dir);
+/* True when `dir` holds exactly the recorded files, each with its id
+ * (its folders walked on `jobs` threads). */
+bool pagecache_tree_intact(const struct pagecache *pc, const char *dir, int jobs);
 
 #endif

@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -298,19 +299,22 @@ struct walked {
 	uint64_t size[8];
 	size_t n;
 	int dirfd; /* the walked folder, to check each id */
+	pthread_mutex_t lock;
 };
 
 static void walk_keep(void *ctx, const char *rel, const struct fs_file_id *id)
 {
 	struct walked *w = ctx;
+	struct fs_file_id want;
+	assert_int_equal(fs_file_id_at(w->dirfd, rel, &want), 0);
+	assert_memory_equal(id, &want, sizeof want);
+	pthread_mutex_lock(&w->lock); /* called from the walk's threads */
 	assert_true(w->n < 8);
 	assert_true(strlen(rel) < sizeof w->rel[0]);
 	strcpy(w->rel[w->n], rel);
 	w->size[w->n] = id->size;
-	struct fs_file_id want;
-	assert_int_equal(fs_file_id_at(w->dirfd, rel, &want), 0);
-	assert_memory_equal(id, &want, sizeof want);
 	w->n++;
+	pthread_mutex_unlock(&w->lock);
 }
 
 static int by_name(const void *x, const void *y)
@@ -318,19 +322,31 @@ static int by_name(const void *x, const void *y)
 	return strcmp(x, y);
 }
 
-/* Walk t->dir/rel; the files found, sorted, as "path:size" lines. */
-static int walk(struct tmp *t, const char *rel, struct buf *out)
+/* Walk t->dir/rel on `jobs` threads; the files found, sorted, as lines. */
+static int walk_on(struct tmp *t, const char *rel, int jobs, struct buf *out)
 {
-	struct walked w = { .n = 0 };
+	struct walked w = { .n = 0, .lock = PTHREAD_MUTEX_INITIALIZER };
 	char dir[256];
 	snprintf(dir, sizeof dir, "%s", at(t, rel));
 	w.dirfd = open(dir, O_RDONLY | O_DIRECTORY);
 	assert_true(w.dirfd >= 0);
-	int rc = fs_walk_files(dir, walk_keep, &w);
+	int rc = fs_walk_files_jobs(dir, jobs, walk_keep, &w);
 	close(w.dirfd);
 	qsort(w.rel, w.n, sizeof w.rel[0], by_name);
 	for (size_t i = 0; i < w.n; i++)
 		buf_addf(out, "%s\n", w.rel[i]);
+	return rc;
+}
+
+/* The same, on one thread (fs_walk_files) and on three: both agree. */
+static int walk(struct tmp *t, const char *rel, struct buf *out)
+{
+	struct buf threads = BUF_INIT;
+	size_t from = out->len;
+	int rc = walk_on(t, rel, 1, out);
+	assert_int_equal(walk_on(t, rel, 3, &threads), rc);
+	assert_string_equal(threads.len ? threads.ptr : "", out->len ? out->ptr + from : "");
+	buf_release(&threads);
 	return rc;
 }
 

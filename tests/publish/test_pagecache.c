@@ -98,6 +98,15 @@ static void assert_path(const char *out, const char *want)
 	free(p);
 }
 
+/* Whether the site is intact, asked with one thread and with three (a
+ * walk of its folders on threads): the answers agree. */
+static bool tree_intact(const struct pagecache *pc, const char *site)
+{
+	bool alone = pagecache_tree_intact(pc, site, 1);
+	assert_int_equal(pagecache_tree_intact(pc, site, 3), alone);
+	return alone;
+}
+
 static void test_the_cache_is_beside_the_output_folder(void **state)
 {
 	(void)state;
@@ -789,7 +798,7 @@ static void publish(struct tmp *t, struct pagecache *pc)
 	assert_non_null(pagecache_file(pc, "index.html"));
 	assert_non_null(pagecache_file(pc, "en/gpus/index.html"));
 	assert_non_null(pagecache_file(pc, "en/style.css"));
-	assert_true(pagecache_tree_intact(pc, t->site));
+	assert_true(tree_intact(pc, t->site));
 }
 
 static void test_an_untouched_tree_is_intact(void **state)
@@ -801,14 +810,14 @@ static void test_an_untouched_tree_is_intact(void **state)
 	struct buf b = BUF_INIT;
 	assert_int_equal(fs_read_file(in_site(t, "index.html"), &b), 0);
 	buf_release(&b);
-	assert_true(pagecache_tree_intact(&pc, t->site));
+	assert_true(tree_intact(&pc, t->site));
 	/* and through a cache written and loaded again */
 	assert_int_equal(pagecache_start(&pc, t->cache), 0);
 	assert_int_equal(pagecache_finish(&pc), 0);
 	struct pagecache back;
 	pagecache_init(&back);
 	assert_int_equal(load_cache(&back, t->cache), 0);
-	assert_true(pagecache_tree_intact(&back, t->site));
+	assert_true(tree_intact(&back, t->site));
 	pagecache_free(&back);
 	pagecache_free(&pc);
 }
@@ -831,12 +840,12 @@ static void test_a_same_size_edit_with_its_mtime_put_back_breaks_the_tree(void *
 	assert_int_equal(stat(path, &after), 0);
 	assert_true(after.st_mtim.tv_sec == before.st_mtim.tv_sec &&
 		    after.st_mtim.tv_nsec == before.st_mtim.tv_nsec);
-	assert_false(pagecache_tree_intact(&pc, t->site)); /* the ctime tells */
+	assert_false(tree_intact(&pc, t->site)); /* the ctime tells */
 	pagecache_free(&pc);
 	/* and a chmod too: the change time moved, the file is not trusted */
 	publish(t, &pc);
 	assert_int_equal(chmod(in_site(t, "index.html"), 0600), 0);
-	assert_false(pagecache_tree_intact(&pc, t->site));
+	assert_false(tree_intact(&pc, t->site));
 	pagecache_free(&pc);
 }
 
@@ -846,7 +855,7 @@ static void test_a_file_rewritten_with_another_size_breaks_the_tree(void **state
 	struct pagecache pc;
 	publish(t, &pc);
 	assert_int_equal(fs_write_file(in_site(t, "en/gpus/index.html"), "GPUs!", 5), 0);
-	assert_false(pagecache_tree_intact(&pc, t->site));
+	assert_false(tree_intact(&pc, t->site));
 	pagecache_free(&pc);
 }
 
@@ -856,7 +865,7 @@ static void test_a_removed_file_breaks_the_tree(void **state)
 	struct pagecache pc;
 	publish(t, &pc);
 	assert_int_equal(unlink(in_site(t, "en/style.css")), 0);
-	assert_false(pagecache_tree_intact(&pc, t->site));
+	assert_false(tree_intact(&pc, t->site));
 	pagecache_free(&pc);
 }
 
@@ -866,7 +875,7 @@ static void test_an_added_file_breaks_the_tree(void **state)
 	struct pagecache pc;
 	publish(t, &pc);
 	assert_int_equal(fs_write_file(in_site(t, "en/new/index.html"), "new", 3), 0);
-	assert_false(pagecache_tree_intact(&pc, t->site));
+	assert_false(tree_intact(&pc, t->site));
 	pagecache_free(&pc);
 }
 
@@ -879,7 +888,7 @@ static void test_a_file_moved_breaks_the_tree(void **state)
 	char to[256];
 	snprintf(to, sizeof to, "%s", in_site(t, "en/style2.css"));
 	assert_int_equal(rename(in_site(t, "en/style.css"), to), 0);
-	assert_false(pagecache_tree_intact(&pc, t->site));
+	assert_false(tree_intact(&pc, t->site));
 	pagecache_free(&pc);
 }
 
@@ -908,7 +917,7 @@ static void test_a_file_replaced_by_one_of_its_size_breaks_the_tree(void **state
 	assert_int_equal(now.st_size, old.st_size);
 	assert_true(now.st_mtim.tv_sec == old.st_mtim.tv_sec &&
 		    now.st_mtim.tv_nsec == old.st_mtim.tv_nsec);
-	assert_false(pagecache_tree_intact(&pc, t->site));
+	assert_false(tree_intact(&pc, t->site));
 	pagecache_free(&pc);
 }
 
@@ -927,7 +936,7 @@ static void test_a_file_rewritten_in_place_with_its_size_breaks_the_tree(void **
 	stat_of(in_site(t, "index.html"), &now);
 	assert_true(now.st_ino == old.st_ino);
 	assert_int_equal(now.st_size, old.st_size);
-	assert_false(pagecache_tree_intact(&pc, t->site));
+	assert_false(tree_intact(&pc, t->site));
 	pagecache_free(&pc);
 }
 
@@ -937,7 +946,7 @@ static void test_a_tree_holding_a_link_is_not_intact(void **state)
 	struct pagecache pc;
 	publish(t, &pc);
 	assert_int_equal(symlink("index.html", in_site(t, "en/link.html")), 0);
-	assert_false(pagecache_tree_intact(&pc, t->site));
+	assert_false(tree_intact(&pc, t->site));
 	/* nor recorded */
 	struct pagecache other;
 	pagecache_init(&other);
@@ -952,12 +961,12 @@ static void test_a_missing_tree_is_not_intact(void **state)
 	struct pagecache pc;
 	pagecache_init(&pc);
 	/* not even when nothing was recorded */
-	assert_false(pagecache_tree_intact(&pc, t->site));
+	assert_false(tree_intact(&pc, t->site));
 	assert_int_equal(pagecache_add_tree(&pc, t->site), -1);
 	assert_int_equal(pc.nfiles, 0);
 	/* an empty folder is what an empty record describes */
 	assert_int_equal(mkdir(t->site, 0700), 0);
-	assert_true(pagecache_tree_intact(&pc, t->site));
+	assert_true(tree_intact(&pc, t->site));
 	pagecache_free(&pc);
 }
 
