@@ -689,7 +689,11 @@ static int scan_entry(void *ctx, int fd, const char *name, enum fs_kind kind)
 	if (at)
 		buf_addc(&t->rel, '/');
 	buf_adds(&t->rel, name);
-	*strmap_slot_n(kind == FS_FILE ? t->files : t->dirs, t->rel.ptr, t->rel.len, NULL) = 1;
+	struct strmap *m = kind == FS_FILE ? t->files : t->dirs;
+	bool created;
+	size_t *number = strmap_slot_n(m, t->rel.ptr, t->rel.len, &created);
+	if (created)
+		*number = m->len;
 	int rc = 0;
 	if (kind == FS_DIR) {
 		int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);

@@ -68,7 +68,8 @@ int fs_remove_tree(const char *path);
 int fs_remove_tree_at(int dirfd, const char *path);
 /* Every regular file and folder below the open folder `fd`, by its path
  * relative to it ("en/gpus/index.html", "en/gpus"), added to `files` and
- * to `dirs` with the value 1; anything else met (a symbolic link, a FIFO,
+ * to `dirs`, each numbered (its value) from 1 in the order found (the maps
+ * empty to begin with); anything else met (a symbolic link, a FIFO,
  * a socket) is removed, and no link is followed, so that what the maps
  * list is all the folder holds. 0, or -1 when a folder cannot be read or
  * an entry removed (errno set; the maps then list part of it). */

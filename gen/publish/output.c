@@ -279,8 +279,8 @@ static int lock_only(struct output *o, const char *dir, struct diag *diag)
 	memset(o, 0, sizeof *o);
 	o->dir_fd = o->staging_fd = o->lock_fd = -1;
 	o->jobs = 1;
-	o->spare_files = (struct strmap)STRMAP_INIT;
-	o->spare_dirs = (struct strmap)STRMAP_INIT;
+	o->spare_files.paths = (struct strmap)STRMAP_INIT;
+	o->spare_dirs.paths = (struct strmap)STRMAP_INIT;
 	pthread_mutex_init(&o->staged_lock, NULL);
 	o->diag = diag;
 	size_t n = strlen(dir);
@@ -310,6 +310,29 @@ void output_unlock(struct output *o)
 	release(o);
 }
 
+/* What the adopted spare held at a path (the states of its sets). */
+enum spare_state {
+	SPARE_HELD = 1, /* as listed */
+	SPARE_USED,     /* a folder with this build's files below it, a file kept */
+	SPARE_TAKEN,    /* a thread is looking at it, or removing it */
+	SPARE_FREED     /* removed: the path is free for this build's own */
+};
+
+/* Every path of `set` held, as listed. */
+static void spare_set_held(struct output_spare_set *set)
+{
+	set->state = xmalloc(set->paths.len + 1);
+	for (size_t i = 0; i < set->paths.len; i++)
+		atomic_init(&set->state[i], SPARE_HELD);
+}
+
+static void spare_set_free(struct output_spare_set *set)
+{
+	strmap_free(&set->paths);
+	free((void *)set->state);
+	set->state = NULL;
+}
+
 /* Take the spare as the staging folder: renamed, then listed. 0, or -1
  * when there is none or it cannot be used (then it is deleted). */
 static int adopt_spare(struct output *o)
@@ -322,16 +345,18 @@ static int adopt_spare(struct output *o)
 		return -1;
 	}
 	int fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd >= 0 && fs_scan_tree_at(fd, &o->spare_files, &o->spare_dirs) == 0) {
+	if (fd >= 0 && fs_scan_tree_at(fd, &o->spare_files.paths, &o->spare_dirs.paths) == 0) {
 		o->staging_fd = fd;
 		o->adopted = true;
+		spare_set_held(&o->spare_files);
+		spare_set_held(&o->spare_dirs);
 		return 0;
 	}
 	if (fd >= 0)
 		close(fd);
 	fs_remove_tree(o->staging);
-	strmap_free(&o->spare_files);
-	strmap_free(&o->spare_dirs);
+	spare_set_free(&o->spare_files);
+	spare_set_free(&o->spare_dirs);
 	return -1;
 }
 
@@ -485,34 +510,39 @@ static int keep_file(struct output *o, const char *rel, const void *data,
 	return utimensat(o->staging_fd, rel, times, 0);
 }
 
-/* What the adopted spare held at a path (the maps' values). */
-enum spare_state {
-	SPARE_HELD = 1, /* as listed */
-	SPARE_USED,     /* a folder with this build's files below it, a file kept */
-	SPARE_FREED     /* removed: the path is free for this build's own */
-};
-
-/* The state of `len` bytes of `rel` in `m` (one of the spare's maps), or
- * NULL. The maps are the output's own (const only for strmap_get). */
-static size_t *spare_state(struct strmap *m, const char *rel, size_t len)
+/* The state of `len` bytes of `rel` in `set`, or NULL when the spare did
+ * not hold that path. */
+static _Atomic unsigned char *spare_state(const struct output_spare_set *set,
+					  const char *rel, size_t len)
 {
-	return (size_t *)strmap_get_n(m, rel, len);
+	const size_t *number = strmap_get_n(&set->paths, rel, len);
+	return number ? &set->state[*number - 1] : NULL;
+}
+
+/* Take `state` (may be NULL) from held for this thread alone: true when
+ * it was held, and now is SPARE_TAKEN. */
+static bool spare_take(_Atomic unsigned char *state)
+{
+	unsigned char held = SPARE_HELD;
+	return state && atomic_compare_exchange_strong(state, &held, SPARE_TAKEN);
 }
 
 /* Remove the spare's entry at the first `len` bytes of `rel` (a file or
- * a whole folder) and mark it freed. 0, or -1 (errno set; still held). */
-static int spare_free(struct output *o, size_t *state, const char *rel, size_t len)
+ * a whole folder), which this thread took, and mark it freed. 0, or -1
+ * (errno set; then it is held again). */
+static int spare_free(struct output *o, _Atomic unsigned char *state, const char *rel,
+		      size_t len)
 {
 	char *path = xstrndup(rel, len);
 	int rc = fs_remove_tree_at(o->staging_fd, path);
 	free(path);
-	if (rc == 0)
-		*state = SPARE_FREED;
+	atomic_store(state, rc == 0 ? SPARE_FREED : SPARE_HELD);
 	return rc;
 }
 
 /* Mark the folders above `rel` as used, and remove a file of the spare
- * where one of them goes. 0, or -1 (errno set). */
+ * where one of them goes. 0, or -1 (errno set: EEXIST when another thread
+ * is removing one of the folders for a file at its path). */
 static int spare_claim_folders(struct output *o, const char *rel)
 {
 	for (size_t n = strlen(rel); n > 0;) {
@@ -520,22 +550,26 @@ static int spare_claim_folders(struct output *o, const char *rel)
 			n--;
 		if (n-- == 0)
 			break;
-		size_t *dir = spare_state(&o->spare_dirs, rel, n);
-		if (dir && *dir == SPARE_USED)
+		_Atomic unsigned char *dir = spare_state(&o->spare_dirs, rel, n);
+		unsigned char was = dir ? atomic_exchange(dir, SPARE_USED) : 0;
+		if (was == SPARE_USED)
 			break; /* and so are the folders above it */
-		if (dir) {
-			*dir = SPARE_USED;
-			continue;
+		if (was == SPARE_TAKEN) {
+			errno = EEXIST;
+			return -1;
 		}
-		size_t *file = spare_state(&o->spare_files, rel, n);
-		if (file && *file == SPARE_HELD && spare_free(o, file, rel, n) != 0)
+		if (dir)
+			continue;
+		_Atomic unsigned char *file = spare_state(&o->spare_files, rel, n);
+		if (spare_take(file) && spare_free(o, file, rel, n) != 0)
 			return -1;
 	}
 	return 0;
 }
 
 /* Make way in an adopted spare for this build's file at `rel` (a path
- * output_add or output_keep was given): its folders claimed, what the
+ * output_add or output_keep was given; any thread, no lock: each path's
+ * state is taken by one thread at a time): its folders claimed, what the
  * spare held at `rel` removed, unless `id` is given and the spare's file
  * is that one (the published file's link, left there by the last builds).
  * 1 when it is, and stays; 0 when the path is free for a new file or a
@@ -545,42 +579,44 @@ static int spare_claim(struct output *o, const char *rel, const struct fs_file_i
 	if (!o->adopted)
 		return 0;
 	size_t len = strlen(rel);
-	pthread_mutex_lock(&o->staged_lock);
-	int rc = spare_claim_folders(o, rel);
-	size_t *dir = spare_state(&o->spare_dirs, rel, len);
-	if (rc == 0 && dir && *dir == SPARE_HELD)
-		rc = spare_free(o, dir, rel, len);
-	size_t *file = spare_state(&o->spare_files, rel, len);
-	struct fs_file_id now;
-	if (rc == 0 && file && *file == SPARE_USED) {
+	if (spare_claim_folders(o, rel) != 0)
+		return -1;
+	_Atomic unsigned char *dir = spare_state(&o->spare_dirs, rel, len);
+	if (spare_take(dir) && spare_free(o, dir, rel, len) != 0)
+		return -1;
+	_Atomic unsigned char *file = spare_state(&o->spare_files, rel, len);
+	if (!file)
+		return 0;
+	if (!spare_take(file)) {
+		/* kept or being looked at by another writer of the path; a
+		 * freed path is anyone's, and creating it exclusively tells */
+		if (atomic_load(file) == SPARE_FREED)
+			return 0;
 		errno = EEXIST;
-		rc = -1;
-	} else if (rc == 0 && file && *file == SPARE_HELD) {
-		if (id && fs_file_id_at(o->staging_fd, rel, &now) == 0 && fs_file_id_same(&now, id)) {
-			*file = SPARE_USED;
-			rc = 1;
-		} else {
-			rc = spare_free(o, file, rel, len);
-		}
+		return -1;
 	}
-	pthread_mutex_unlock(&o->staged_lock);
-	return rc;
+	struct fs_file_id now;
+	if (id && fs_file_id_at(o->staging_fd, rel, &now) == 0 && fs_file_id_same(&now, id)) {
+		atomic_store(file, SPARE_USED);
+		return 1;
+	}
+	return spare_free(o, file, rel, len);
 }
 
 /* Remove what the adopted spare held and this build did not stage: a
  * folder with nothing staged below it whole, a file not in such a folder
  * on its own. 0, or -1 (reported). */
-static int spare_prune(struct output *o, struct strmap *m)
+static int spare_prune(struct output *o, const struct output_spare_set *set)
 {
 	int rc = 0;
-	for (size_t i = 0; i < m->cap; i++) {
-		const struct strmap_entry *e = &m->slots[i];
-		if (!e->key || e->value != SPARE_HELD)
+	for (size_t i = 0; i < set->paths.cap; i++) {
+		const struct strmap_entry *e = &set->paths.slots[i];
+		if (!e->key || set->state[e->value - 1] != SPARE_HELD)
 			continue;
 		size_t n = e->len;
 		while (n > 0 && e->key[n - 1] != '/')
 			n--;
-		size_t *parent = n ? spare_state(&o->spare_dirs, e->key, n - 1) : NULL;
+		_Atomic unsigned char *parent = n ? spare_state(&o->spare_dirs, e->key, n - 1) : NULL;
 		if (parent && *parent != SPARE_USED)
 			continue; /* removed with its folder, now or before */
 		if (fs_remove_tree_at(o->staging_fd, e->key) != 0) {
@@ -806,8 +842,8 @@ static void release(struct output *o)
 	free(o->lock);
 	free(o->spare);
 	o->dir = o->staging = o->lock = o->spare = NULL;
-	strmap_free(&o->spare_files);
-	strmap_free(&o->spare_dirs);
+	spare_set_free(&o->spare_files);
+	spare_set_free(&o->spare_dirs);
 	o->adopted = o->begun = false;
 	for (size_t i = 0; i < o->nstaged; i++)
 		free(o->staged[i].rel);

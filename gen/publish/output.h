@@ -46,6 +46,14 @@ struct output_staged {
 	bool has_id;
 };
 
+/* What an adopted spare held of one kind (files or folders): the paths,
+ * numbered from 1 as listed (fs_scan_tree_at), and each one's state (enum
+ * spare_state in output.c), which any thread changes without a lock. */
+struct output_spare_set {
+	struct strmap paths;
+	_Atomic unsigned char *state; /* by number - 1 (owned) */
+};
+
 struct output {
 	char *dir;      /* the published folder (owned) */
 	char *staging;  /* the folder being filled (owned) */
@@ -69,9 +77,8 @@ struct output {
 	bool adopted;                  /* the staging folder is the spare */
 	bool adopting, begun;          /* `adopter` is listing it; begin ran */
 	pthread_t adopter;
-	/* what the adopted spare held, by path (enum spare_state in
-	 * output.c; changed under staged_lock) */
-	struct strmap spare_files, spare_dirs;
+	/* what the adopted spare held: its files and its folders */
+	struct output_spare_set spare_files, spare_dirs;
 };
 
 /* The file every published folder holds, so that a later build knows the

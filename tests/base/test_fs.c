@@ -405,10 +405,22 @@ static void test_the_walk_says_when_it_met_a_link_or_fifo(void **state)
 	assert_int_equal(fs_walk_files(at(t, "s-link"), walk_keep, NULL), -1);
 }
 
+/* Whether `key` is listed, with a number from 1 to the count (each one
+ * once: see numbered). */
 static bool listed(const struct strmap *m, const char *key)
 {
 	const size_t *v = strmap_get(m, key);
-	return v && *v == 1;
+	return v && *v >= 1 && *v <= m->len;
+}
+
+/* The numbers of a map's entries are 1 to its count, each once. */
+static bool numbered(const struct strmap *m)
+{
+	uint64_t seen = 0;
+	for (size_t i = 0; i < m->cap; i++)
+		if (m->slots[i].key)
+			seen |= (uint64_t)1 << (m->slots[i].value - 1);
+	return m->len < 64 && seen == ((uint64_t)1 << m->len) - 1;
 }
 
 /* A scan lists every file and folder by its path below the folder, and
@@ -434,6 +446,7 @@ static void test_a_scan_lists_files_and_folders_and_removes_the_rest(void **stat
 	assert_true(listed(&dirs, "en"));
 	assert_true(listed(&dirs, "en/gpus"));
 	assert_true(listed(&dirs, "empty"));
+	assert_true(numbered(&files) && numbered(&dirs));
 	assert_false(fs_exists(at(t, "s/en/out")));
 	assert_false(fs_exists(at(t, "s/link.html")));
 	assert_false(fs_exists(at(t, "s/en/gpus/pipe")));

@@ -15,6 +15,7 @@
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/fs.h"
+#include "base/pool.h"
 #include "base/strmap.h"
 #include "publish/output.h"
 
@@ -24,7 +25,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define MAX_FILES 16
+#define MAX_FILES 64
 
 /* What the last build published, as the page cache keeps it. */
 struct listing {
@@ -384,6 +385,70 @@ static void test_a_relative_output_folder_keeps_its_spare(void **state)
 	assert_int_equal(chdir(here), 0);
 }
 
+/* Threads staging into an adopted spare at once (as the render's do):
+ * each path's state is taken by one of them, a kept file stays, a written
+ * one replaces the spare's, and a path two of them write is one error. */
+struct staging_job {
+	struct fixture *f;
+	struct output *o;
+	char rel[40][32];
+	struct diag diag[41];
+	struct buf log[41];
+	int rc[41];
+};
+
+static void stage_one(void *ctx, size_t i, int worker)
+{
+	(void)worker;
+	struct staging_job *j = ctx;
+	if (i == 40) /* a second writer of a page another job writes */
+		j->rc[i] = output_add_to(j->o, j->rel[1], "again", 5, &j->diag[i]);
+	else if (i % 2 == 0)
+		j->rc[i] = output_keep(j->o, j->rel[i], last_id(j->f, j->rel[i]), &j->diag[i]);
+	else
+		j->rc[i] = output_add_to(j->o, j->rel[i], "new", 3, &j->diag[i]);
+}
+
+static void test_threads_stage_into_the_spare(void **state)
+{
+	struct fixture *f = *state;
+	struct staging_job *j = calloc(1, sizeof *j);
+	const char *files[81];
+	for (size_t i = 0; i < 40; i++) {
+		snprintf(j->rel[i], sizeof j->rel[i], "s%zu/p%zu/index.html", i % 3, i);
+		files[2 * i] = j->rel[i];
+		files[2 * i + 1] = "old";
+	}
+	files[80] = NULL;
+	build(f, NULL, files);
+	build(f, NULL, files);
+	struct output o;
+	begin(f, &o);
+	j->f = f;
+	j->o = &o;
+	for (size_t i = 0; i < 41; i++) {
+		buf_init(&j->log[i]);
+		diag_init(&j->diag[i], NULL, &j->log[i]);
+	}
+	pool_run(4, 41, stage_one, j);
+	int errors = 0;
+	for (size_t i = 0; i < 41; i++) {
+		if (i % 2 == 0 && i < 40)
+			assert_int_equal(j->rc[i], 1);
+		if (j->rc[i] < 0) {
+			errors++;
+			assert_string_equal(j->log[i].ptr, "s1/p1/index.html: error: two inputs write the same output file\n");
+		}
+		buf_release(&j->log[i]);
+	}
+	assert_int_equal(errors, 1);
+	commit(f, &o);
+	assert_int_equal(files_in(f->site), 41);
+	for (size_t i = 2; i < 40; i++)
+		assert_file(f->site, j->rel[i], i % 2 ? "new" : "old");
+	free(j);
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -397,6 +462,7 @@ int main(void)
 		T(test_a_build_that_never_began_leaves_the_spare),
 		T(test_without_a_listing_there_is_no_spare),
 		T(test_a_relative_output_folder_keeps_its_spare),
+		T(test_threads_stage_into_the_spare),
 	};
 	return cmocka_run_group_tests_name("spare", tests, NULL, NULL);
 }
