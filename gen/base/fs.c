@@ -657,11 +657,14 @@ int fs_walk_files(const char *dir, fs_walk_fn fn, void *ctx)
 
 int fs_remove_tree_at(int dirfd, const char *path)
 {
+	/* mostly a file: unlinked without a stat first (a folder refuses,
+	 * with EISDIR on Linux, EPERM by POSIX) */
+	if (unlinkat(dirfd, path, 0) == 0 || errno == ENOENT)
+		return 0;
 	struct stat st;
-	if (fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0)
-		return errno == ENOENT ? 0 : -1;
-	if (!S_ISDIR(st.st_mode))
-		return unlinkat(dirfd, path, 0);
+	if ((errno != EISDIR && errno != EPERM) ||
+	    fstatat(dirfd, path, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISDIR(st.st_mode))
+		return -1;
 	size_t files = 0;
 	return remove_folder_at(dirfd, path, &files);
 }

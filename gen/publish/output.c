@@ -533,8 +533,8 @@ static bool spare_take(_Atomic unsigned char *state)
 static int spare_free(struct output *o, _Atomic unsigned char *state, const char *rel,
 		      size_t len)
 {
-	char *path = xstrndup(rel, len);
-	int rc = fs_remove_tree_at(o->staging_fd, path);
+	char *path = rel[len] ? xstrndup(rel, len) : NULL;
+	int rc = fs_remove_tree_at(o->staging_fd, path ? path : rel);
 	free(path);
 	atomic_store(state, rc == 0 ? SPARE_FREED : SPARE_HELD);
 	return rc;
