@@ -410,7 +410,9 @@ static int open_staging(struct output *o)
 		fs_remove_tree(spare);
 		free(spare);
 	}
-	if (fs_mkdir_p(o->staging) != 0)
+	/* a new folder of its own: what a spare that could not be removed
+	 * left under this name must not be published */
+	if (mkdir(o->staging, 0755) != 0)
 		return -1;
 	o->staging_fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	return o->staging_fd < 0 ? -1 : 0;
