@@ -749,6 +749,15 @@ static size_t count_removed(const struct output *o)
 	return o->previous->len > still ? o->previous->len - still : 0;
 }
 
+/* Whether the tree the swap took out is worth keeping as the spare: not
+ * when this build wrote more files than it kept (a template changed),
+ * for then the spare would hold mostly old copies, costing their disk
+ * space to spare the next build little. */
+static bool keeps_spare(const struct output *o)
+{
+	return atomic_load(&o->written) <= atomic_load(&o->unchanged);
+}
+
 int output_commit(struct output *o)
 {
 	if (interrupted) {
@@ -780,7 +789,7 @@ int output_commit(struct output *o)
 	}
 	/* the staging name now holds the previous site: its files that the new
 	 * one does not have at the same path are the removed ones */
-	if (o->previous) {
+	if (o->previous && keeps_spare(o)) {
 		o->removed = count_removed(o);
 		if (rename(o->staging, o->spare) == 0)
 			return 0;

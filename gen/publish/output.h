@@ -17,7 +17,9 @@
  * published file, any other is removed before a file is written or linked
  * at its path, and what the build did not stage is removed before the
  * swap, so the site published holds the build's files and no other. The
- * cost is disk space: the files that changed in the last build, twice.
+ * cost is disk space: the files that changed in the last build, twice;
+ * a build that wrote more files than it kept (a template changed) removes
+ * the old tree as before instead, so that copy stays under half the site.
  *
  * Paths given to output_add are relative, made of safe segments (no "..", no
  * leading dot or slash, no backslash); anything else, or a second file at the

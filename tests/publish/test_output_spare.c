@@ -243,14 +243,14 @@ static void test_what_the_spare_holds_is_not_published(void **state)
 static void test_a_spare_file_not_the_published_one_is_replaced(void **state)
 {
 	struct fixture *f = *state;
-	static const char *const v1[] = { "a.html", "A1", NULL };
-	static const char *const v2[] = { "a.html", "A2", NULL };
+	static const char *const v1[] = { "a.html", "A1", "b.html", "B", NULL };
+	static const char *const v2[] = { "a.html", "A2", "b.html", "B", NULL };
 	build(f, NULL, v1);
 	build(f, NULL, v2);
 	assert_file(f->spare, "a.html", "A1");
 	struct stat published, after;
 	stat_in(f->site, "a.html", &published);
-	static const char *const kept[] = { "a.html", NULL };
+	static const char *const kept[] = { "a.html", "b.html", NULL };
 	build(f, kept, NULL);
 	stat_in(f->site, "a.html", &after);
 	assert_int_equal(after.st_ino, published.st_ino);
@@ -449,6 +449,37 @@ static void test_threads_stage_into_the_spare(void **state)
 	free(j);
 }
 
+/* A build that writes more files than it keeps (a template changed)
+ * removes the old tree instead of keeping it: the spare would be mostly
+ * old copies. The next build stages into a new folder, and keeps one. */
+static void test_a_build_that_rewrote_most_keeps_no_spare(void **state)
+{
+	struct fixture *f = *state;
+	static const char *const v1[] = { "a.html", "A", "b.html", "B", "c.html", "C", NULL };
+	static const char *const v2[] = { "a.html", "A2", "b.html", "B2", "c.html", "C", NULL };
+	build(f, NULL, v1);
+	build(f, NULL, v1);
+	assert_true(fs_is_dir(f->spare));
+	struct output o;
+	begin(f, &o);
+	for (size_t i = 0; v2[i]; i += 2)
+		assert_int_equal(output_add(&o, v2[i], v2[i + 1], strlen(v2[i + 1])), 0);
+	assert_int_equal(output_commit(&o), 0);
+	assert_int_equal(o.written, 2);
+	assert_int_equal(o.unchanged, 1);
+	output_free(&o);
+	assert_false(fs_exists(f->spare));
+	assert_int_equal(files_in(f->site), 4);
+	/* no listing taken of that build here: the next starts over, without
+	 * a spare, and leaves one (it keeps all) */
+	strmap_free(&f->last.files);
+	f->last.n = 0;
+	build(f, NULL, v2);
+	build(f, NULL, v2);
+	assert_true(fs_is_dir(f->spare));
+	assert_file(f->site, "b.html", "B2");
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -463,6 +494,7 @@ int main(void)
 		T(test_without_a_listing_there_is_no_spare),
 		T(test_a_relative_output_folder_keeps_its_spare),
 		T(test_threads_stage_into_the_spare),
+		T(test_a_build_that_rewrote_most_keeps_no_spare),
 	};
 	return cmocka_run_group_tests_name("spare", tests, NULL, NULL);
 }
