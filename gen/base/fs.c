@@ -354,6 +354,24 @@ static int for_each_entry(int fd, entry_fn fn, void *ctx)
 	}
 }
 
+/* Open the folder `name` of the open folder `dirfd` (AT_FDCWD: a path),
+ * a link not followed. */
+static int open_folder_at(int dirfd, const char *name)
+{
+	return openat(dirfd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
+/* Append `name` to the relative path `rel` (a '/' between); returns the
+ * length to truncate `rel` back to. */
+static size_t rel_push(struct buf *rel, const char *name)
+{
+	size_t at = rel->len;
+	if (at)
+		buf_addc(rel, '/');
+	buf_adds(rel, name);
+	return at;
+}
+
 /* What remove_files_listing_dirs gathers. */
 struct listing_dirs {
 	size_t *files;
@@ -405,7 +423,7 @@ static int remove_contents(int fd, size_t *files)
 /* Remove the folder `name` of the open folder `parent` and all it holds. */
 static int remove_folder_at(int parent, const char *name, size_t *files)
 {
-	int sub = openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int sub = open_folder_at(parent, name);
 	return sub < 0 || remove_contents(sub, files) != 0 ||
 		       unlinkat(parent, name, AT_REMOVEDIR) != 0 ? -1 : 0;
 }
@@ -438,7 +456,7 @@ static void remove_one_job(void *ctx, size_t i, int worker)
 int fs_remove_tree_counted(const char *path, int jobs, size_t *files)
 {
 	*files = 0;
-	int fd = open(path, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = open_folder_at(AT_FDCWD, path);
 	if (fd < 0)
 		return errno == ENOENT ? 0 : -1;
 	if (jobs <= 1)
@@ -454,7 +472,7 @@ int fs_remove_tree_counted(const char *path, int jobs, size_t *files)
 	for (size_t i = 0; i < ntop; i++) {
 		char **second = NULL;
 		size_t nsecond = 0;
-		top_fd[i] = openat(fd, top[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		top_fd[i] = open_folder_at(fd, top[i]);
 		if (top_fd[i] < 0 ||
 		    remove_files_listing_dirs(top_fd[i], files, &second, &nsecond) != 0)
 			rc = -1;
@@ -554,13 +572,10 @@ static int walk_entry(void *ctx, int fd, const char *name, enum fs_kind kind)
 		w->met_other = true;
 		return 0;
 	}
-	size_t at = w->rel.len;
-	if (at)
-		buf_addc(&w->rel, '/');
-	buf_adds(&w->rel, name);
+	size_t at = rel_push(&w->rel, name);
 	struct stat st;
 	if (kind == FS_DIR) {
-		int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int sub = open_folder_at(fd, name);
 		w->failed = sub < 0 || walk_folder(w, sub) != 0;
 	} else if (fstatat(fd, name, &st, AT_SYMLINK_NOFOLLOW) != 0) {
 		w->failed = true;
@@ -585,6 +600,20 @@ static int walk_folder(struct file_walk *w, int fd)
 	return rc;
 }
 
+/* Walk the open folder `fd` (closed here; -1: it could not be opened),
+ * `rel` its path in the walk: 0, or -1 when a folder or file could not
+ * be read; *met_other set when something else than files and folders
+ * was met. */
+static int walk_tree(int fd, const char *rel, fs_walk_fn fn, void *ctx, bool *met_other)
+{
+	struct file_walk w = { BUF_INIT, fn, ctx, false, false };
+	buf_adds(&w.rel, rel);
+	int rc = fd < 0 || walk_folder(&w, fd) != 0 || w.failed ? -1 : 0;
+	*met_other = w.met_other;
+	buf_release(&w.rel);
+	return rc;
+}
+
 /* The folders of a walk's top folder, walked on threads: one job each
  * (a site's languages). */
 struct walk_jobs {
@@ -600,14 +629,12 @@ static void walk_one_job(void *ctx, size_t i, int worker)
 {
 	(void)worker;
 	struct walk_jobs *j = ctx;
-	struct file_walk w = { BUF_INIT, j->fn, j->ctx, false, false };
-	buf_adds(&w.rel, j->names[i]);
-	int sub = openat(j->fd, j->names[i], O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (sub < 0 || walk_folder(&w, sub) != 0 || w.failed)
+	bool met_other;
+	if (walk_tree(open_folder_at(j->fd, j->names[i]), j->names[i], j->fn, j->ctx,
+		      &met_other) != 0)
 		atomic_store(&j->failed, true);
-	if (w.met_other)
+	if (met_other)
 		atomic_store(&j->met_other, true);
-	buf_release(&w.rel);
 }
 
 /* One entry of the top folder: a file's id taken here, a folder kept for
@@ -630,14 +657,12 @@ static int walk_top_entry(void *ctx, int fd, const char *name, enum fs_kind kind
 
 int fs_walk_files_jobs(const char *dir, int jobs, fs_walk_fn fn, void *ctx)
 {
-	int fd = open(dir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+	int fd = open_folder_at(AT_FDCWD, dir);
 	if (fd < 0)
 		return -1;
 	if (jobs <= 1) {
-		struct file_walk w = { BUF_INIT, fn, ctx, false, false };
-		int rc = walk_folder(&w, fd);
-		buf_release(&w.rel);
-		return rc != 0 || w.failed ? -1 : w.met_other ? 1 : 0;
+		bool met_other;
+		return walk_tree(fd, "", fn, ctx, &met_other) != 0 ? -1 : met_other ? 1 : 0;
 	}
 	struct walk_jobs j = { .fd = fd, .fn = fn, .ctx = ctx };
 	if (for_each_entry(fd, walk_top_entry, &j) != 0)
@@ -688,10 +713,7 @@ static int scan_entry(void *ctx, int fd, const char *name, enum fs_kind kind)
 	struct tree_scan *t = ctx;
 	if (kind != FS_FILE && kind != FS_DIR)
 		return unlinkat(fd, name, 0);
-	size_t at = t->rel.len;
-	if (at)
-		buf_addc(&t->rel, '/');
-	buf_adds(&t->rel, name);
+	size_t at = rel_push(&t->rel, name);
 	struct strmap *m = kind == FS_FILE ? t->files : t->dirs;
 	bool created;
 	size_t *number = strmap_slot_n(m, t->rel.ptr, t->rel.len, &created);
@@ -699,7 +721,7 @@ static int scan_entry(void *ctx, int fd, const char *name, enum fs_kind kind)
 		*number = m->len;
 	int rc = 0;
 	if (kind == FS_DIR) {
-		int sub = openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+		int sub = open_folder_at(fd, name);
 		rc = sub < 0 ? -1 : scan_folder(t, sub);
 	}
 	buf_truncate(&t->rel, at);

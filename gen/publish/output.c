@@ -375,12 +375,18 @@ static void name_staging(struct output *o)
 		o->staging = beside_dir(o, ".site-staging-", pid);
 }
 
+/* The spare's path, beside the output folder (malloc'd). */
+static char *spare_path(const struct output *o)
+{
+	return beside_dir(o, ".site-spare-", "");
+}
+
 void output_keep_spare(struct output *o, const struct strmap *previous)
 {
 	o->previous = previous;
 	if (o->spare)
 		return;
-	o->spare = beside_dir(o, ".site-spare-", "");
+	o->spare = spare_path(o);
 	remove_stale_staging(o);
 	name_staging(o);
 	/* listing a spare costs a few system calls a folder, and every page
@@ -406,7 +412,7 @@ static int open_staging(struct output *o)
 	if (o->adopted)
 		return 0;
 	if (!o->spare) {
-		char *spare = beside_dir(o, ".site-spare-", "");
+		char *spare = spare_path(o);
 		fs_remove_tree(spare);
 		free(spare);
 	}
@@ -542,16 +548,21 @@ static int spare_free(struct output *o, _Atomic unsigned char *state, const char
 	return rc;
 }
 
+/* The length of the folder that holds the first `n` bytes of `rel` (the
+ * bytes before their last '/'), or 0 at the top. */
+static size_t folder_len(const char *rel, size_t n)
+{
+	while (n > 0 && rel[--n] != '/')
+		;
+	return n;
+}
+
 /* Mark the folders above `rel` as used, and remove a file of the spare
  * where one of them goes. 0, or -1 (errno set: EEXIST when another thread
  * is removing one of the folders for a file at its path). */
 static int spare_claim_folders(struct output *o, const char *rel)
 {
-	for (size_t n = strlen(rel); n > 0;) {
-		while (n > 0 && rel[n - 1] != '/')
-			n--;
-		if (n-- == 0)
-			break;
+	for (size_t n = folder_len(rel, strlen(rel)); n > 0; n = folder_len(rel, n)) {
 		_Atomic unsigned char *dir = spare_state(&o->spare_dirs, rel, n);
 		unsigned char was = dir ? atomic_exchange(dir, SPARE_USED) : 0;
 		if (was == SPARE_USED)
@@ -615,10 +626,8 @@ static int spare_prune(struct output *o, const struct output_spare_set *set)
 		const struct strmap_entry *e = &set->paths.slots[i];
 		if (!e->key || set->state[e->value - 1] != SPARE_HELD)
 			continue;
-		size_t n = e->len;
-		while (n > 0 && e->key[n - 1] != '/')
-			n--;
-		_Atomic unsigned char *parent = n ? spare_state(&o->spare_dirs, e->key, n - 1) : NULL;
+		size_t n = folder_len(e->key, e->len);
+		_Atomic unsigned char *parent = n ? spare_state(&o->spare_dirs, e->key, n) : NULL;
 		if (parent && *parent != SPARE_USED)
 			continue; /* removed with its folder, now or before */
 		if (fs_remove_tree_at(o->staging_fd, e->key) != 0) {
@@ -650,6 +659,14 @@ static bool is_page(const char *rel)
 	return n > 11 && !strcmp(rel + n - 11, "/index.html");
 }
 
+/* A page is the only file of its folder: make the folder first, not after
+ * a failed open or link (a spare has it already, mostly). */
+static void make_page_folder(struct output *o, const char *rel)
+{
+	if (is_page(rel) && !o->adopted)
+		fs_make_parent_at(o->staging_fd, rel);
+}
+
 /* Put one file into the staging folder: a link to the published copy when
  * the bytes are the same, else a new file. `counted` files show in the
  * summary (the marker does not). Paths are relative to the open folders. */
@@ -663,10 +680,7 @@ static int stage_file(struct output *o, const char *rel, const void *data,
 	 * path), so a second writer of a path fails even in another thread */
 	enum fs_same old = o->dir_fd >= 0 ? fs_compare_file_at(o->dir_fd, rel, data, len)
 					  : FS_ABSENT;
-	/* a page is the only file of its folder: make the folder first, not
-	 * after a failed open or link (a spare has it already, mostly) */
-	if (is_page(rel) && !o->adopted)
-		fs_make_parent_at(o->staging_fd, rel);
+	make_page_folder(o, rel);
 	if (spare_claim(o, rel, NULL) != 0) {
 		rc = -1;
 	} else if (old == FS_SAME) {
@@ -719,8 +733,8 @@ int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
 	int in_spare = spare_claim(o, rel, id);
 	if (in_spare == 0 && !output_intact(o, rel, id))
 		return 0;
-	if (in_spare == 0 && is_page(rel) && !o->adopted)
-		fs_make_parent_at(o->staging_fd, rel);
+	if (in_spare == 0)
+		make_page_folder(o, rel);
 	if (in_spare < 0 || (in_spare == 0 && link_published(o, rel) != 0)) {
 		if (errno != EEXIST)
 			return 0; /* the file can still be written */
@@ -818,11 +832,20 @@ int output_published_ids(const struct output *o, fs_walk_fn fn, void *ctx)
 	return rc;
 }
 
+/* Give the staging folder back as the spare (a spare like any other:
+ * never trusted), else delete it. */
+static void staging_to_spare(struct output *o)
+{
+	if (!o->spare || rename(o->staging, o->spare) != 0)
+		fs_remove_tree(o->staging);
+}
+
 void output_abort(struct output *o)
 {
 	adopt_wait(o);
-	/* a staging folder is a spare like any other: never trusted */
-	if (o->staging && !(o->spare && o->staging_fd >= 0 && rename(o->staging, o->spare) == 0))
+	if (o->staging && o->staging_fd >= 0)
+		staging_to_spare(o);
+	else if (o->staging)
 		fs_remove_tree(o->staging);
 }
 
@@ -831,8 +854,8 @@ static void release(struct output *o)
 {
 	adopt_wait(o);
 	/* a spare taken for a build that never began goes back as it was */
-	if (o->adopted && !o->begun && rename(o->staging, o->spare) != 0)
-		fs_remove_tree(o->staging);
+	if (o->adopted && !o->begun)
+		staging_to_spare(o);
 	/* o->dir is set once output_begin has set the folders' descriptors
 	 * (a zeroed output that never began holds none) */
 	if (o->dir) {
