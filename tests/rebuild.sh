@@ -402,7 +402,8 @@ check "the other term shards kept as published" \
 # 8. The spare: the site the last swap took out, beside the output folder,
 #    is the next build's staging folder; what a hand put there (a page, a
 #    folder, links to a folder outside, a FIFO) is never published, no
-#    link in it is followed, and a price edit's site is a full build's.
+#    link in it is followed, a folder's permissions set there are not
+#    passed on, and a price edit's site is a full build's.
 spare="$proj/.site-spare-site"
 check "the last site is kept beside the output folder as the spare" test -d "$spare"
 mkdir -p "$work/outside" "$spare/en/stray-folder"
@@ -411,6 +412,7 @@ echo stray >"$spare/en/stray-folder/index.html"
 ln -s "$work/outside" "$spare/zh"
 ln -s "$work/outside" "$spare/en/link"
 mkfifo "$spare/en/pipe"
+chmod 700 "$spare" "$spare/en"
 csv_edit "$proj/data/prices.csv" "rows[1][2] = str(round(float(rows[1][2]) + 0.01, 2))"
 sleep 0.3
 edited "a price edit with a spare put upon by hand"
@@ -418,6 +420,9 @@ check "nothing of the hand's is published" \
 	test ! -e "$site/en/stray.html" -a ! -e "$site/en/stray-folder" -a ! -e "$site/en/link" -a ! -e "$site/en/pipe"
 check "no link of the spare is followed" test -z "$(ls -A "$work/outside")"
 check "the site's language folder is a folder" test -d "$site/zh" -a ! -L "$site/zh"
+new_folder=$(printf '%o' $((0755 & ~$(umask))))
+check "the spare's folders are published with a new folder's permissions" \
+	test "$(stat -c %a "$site")" = "$new_folder" -a "$(stat -c %a "$site/en")" = "$new_folder"
 
 echo "rebuild: $passed passed, $failed failed"
 test "$failed" -eq 0

@@ -195,7 +195,7 @@ static int mkdir_p_at(int dirfd, const char *path)
 {
 	/* most calls make one folder under an existing one: try the whole path
 	 * first and walk up only when a parent is missing */
-	if (mkdirat(dirfd, path, 0755) == 0 || errno == EEXIST)
+	if (mkdirat(dirfd, path, FS_FOLDER_MODE) == 0 || errno == EEXIST)
 		return 0;
 	if (errno != ENOENT)
 		return -1;
@@ -210,7 +210,7 @@ static int mkdir_p_at(int dirfd, const char *path)
 	buf_release(&parent);
 	if (rc != 0)
 		return -1;
-	return mkdirat(dirfd, path, 0755) == 0 || errno == EEXIST ? 0 : -1;
+	return mkdirat(dirfd, path, FS_FOLDER_MODE) == 0 || errno == EEXIST ? 0 : -1;
 }
 
 int fs_mkdir_p(const char *path)
@@ -700,11 +700,30 @@ int fs_remove_tree(const char *path)
 }
 
 /* What a scan gathers: the path of the folder being listed, relative to
- * the scanned one, and the maps the paths go to. */
+ * the scanned one, and the maps the paths go to; the permissions each
+ * folder is given. */
 struct tree_scan {
 	struct buf rel;
 	struct strmap *files, *dirs;
+	mode_t folder_mode;
 };
+
+/* The open folder `fd` made the scan's own: the effective user's, with the
+ * scan's permissions (a folder that was given others by hand would pass
+ * them on to the site). */
+static int own_folder(const struct tree_scan *t, int fd)
+{
+	struct stat st;
+	if (fstat(fd, &st) != 0)
+		return -1;
+	if (st.st_uid != geteuid()) {
+		errno = EPERM;
+		return -1;
+	}
+	if ((st.st_mode & 07777) == t->folder_mode)
+		return 0;
+	return fchmod(fd, t->folder_mode);
+}
 
 static int scan_folder(struct tree_scan *t, int fd);
 
@@ -731,20 +750,37 @@ static int scan_entry(void *ctx, int fd, const char *name, enum fs_kind kind)
 /* List the open folder `fd` (closed here) into `t`, and its folders. */
 static int scan_folder(struct tree_scan *t, int fd)
 {
-	int rc = for_each_entry(fd, scan_entry, t);
+	int rc = own_folder(t, fd) == 0 ? for_each_entry(fd, scan_entry, t) : -1;
 	close(fd);
 	return rc;
 }
 
-int fs_scan_tree_at(int fd, struct strmap *files, struct strmap *dirs)
+int fs_scan_tree_at(int fd, mode_t folder_mode, struct strmap *files, struct strmap *dirs)
 {
 	/* a descriptor of its own: a listing moves the descriptor's offset */
 	int own = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	if (own < 0)
 		return -1;
-	struct tree_scan t = { BUF_INIT, files, dirs };
+	struct tree_scan t = { BUF_INIT, files, dirs, folder_mode & 07777 };
 	int rc = scan_folder(&t, own);
 	buf_release(&t.rel);
+	return rc;
+}
+
+int fs_umask(mode_t *mask)
+{
+	struct buf b = BUF_INIT;
+	int rc = -1;
+	if (fs_read_file("/proc/self/status", &b) == 0) {
+		const char *line = strstr(b.ptr, "\nUmask:");
+		char *end;
+		unsigned long v = line ? strtoul(line + 7, &end, 8) : 0;
+		if (line && end != line + 7 && v <= 0777) {
+			*mask = (mode_t)v;
+			rc = 0;
+		}
+	}
+	buf_release(&b);
 	return rc;
 }
 

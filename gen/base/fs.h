@@ -7,6 +7,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <sys/types.h>
 
 struct buf;
 struct diag;
@@ -41,7 +42,15 @@ enum fs_kind { FS_OTHER = 1, FS_FILE, FS_DIR, FS_LINK };
  * file systems). Free with fs_free_list. */
 char **fs_list_dir_kinds(const char *dir);
 
-/* Create `path` and its missing parents (mode 0755). Returns 0 or -1. */
+/* The permissions gen asks for a folder it makes (mkdir's, before the
+ * process's umask takes its bits away). */
+#define FS_FOLDER_MODE 0755
+/* The process's umask into *mask (as /proc/self/status gives it: umask()
+ * tells it only by setting it, for every thread at once). 0, or -1 when
+ * the kernel does not say. */
+int fs_umask(mode_t *mask);
+
+/* Create `path` and its missing parents (FS_FOLDER_MODE). Returns 0 or -1. */
 int fs_mkdir_p(const char *path);
 
 /* Write `len` bytes to `path`, creating parent folders. Returns 0 or -1. */
@@ -66,21 +75,26 @@ enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
 int fs_remove_tree(const char *path);
 /* The same for `path` relative to the open folder `dirfd`. */
 int fs_remove_tree_at(int dirfd, const char *path);
-/* Every regular file and folder below the open folder `fd`, by its path
- * relative to it ("en/gpus/index.html", "en/gpus"), added to `files` and
- * to `dirs`, each numbered (its value) from 1 in the order found (the maps
- * empty to begin with); anything else met (a symbolic link, a FIFO,
- * a socket) is removed, and no link is followed, so that what the maps
- * list is all the folder holds. 0, or -1 when a folder cannot be read or
- * an entry removed (errno set; the maps then list part of it). */
-struct strmap;
-int fs_scan_tree_at(int fd, struct strmap *files, struct strmap *dirs);
 /* The same for a folder, counting into *files what it held besides folders
  * (the walk goes folder by folder through open descriptors: no path walks
  * from the root, no stat where the listing tells an entry's kind). With
  * `jobs` above 1, the folders two levels down are removed on that many
  * threads (pool.h): a site's sections at once. */
 int fs_remove_tree_counted(const char *path, int jobs, size_t *files);
+
+/* Every regular file and folder below the open folder `fd`, by its path
+ * relative to it ("en/gpus/index.html", "en/gpus"), added to `files` and
+ * to `dirs`, each numbered (its value) from 1 in the order found (the maps
+ * empty to begin with); anything else met (a symbolic link, a FIFO,
+ * a socket) is removed, and no link is followed, so that what the maps
+ * list is all the folder holds. Each folder, `fd`'s own too, must be the
+ * effective user's, and is given the permissions `folder_mode` when it
+ * has others, so that the tree's folders are as the process would make
+ * them (see FS_FOLDER_MODE). 0, or -1 when a folder cannot be read or
+ * changed, is another user's (EPERM) or an entry cannot be removed (errno
+ * set; the maps then list part of it). */
+struct strmap;
+int fs_scan_tree_at(int fd, mode_t folder_mode, struct strmap *files, struct strmap *dirs);
 
 /* What tells one version of a file from another without reading it: its
  * inode, size and modification and change times (as git's index does).

@@ -340,12 +340,17 @@ static int adopt_spare(struct output *o)
 	struct stat st;
 	if (lstat(o->spare, &st) != 0)
 		return -1;
-	if (!S_ISDIR(st.st_mode) || rename(o->spare, o->staging) != 0) {
-		fs_remove_tree(o->spare);
+	/* its folders are given the permissions a new one gets (the umask's
+	 * bits taken away): unknown, it is not used */
+	mode_t mask;
+	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || fs_umask(&mask) != 0 ||
+	    rename(o->spare, o->staging) != 0) {
+		fs_remove_tree(o->spare); /* another user's may stay: never taken */
 		return -1;
 	}
 	int fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
-	if (fd >= 0 && fs_scan_tree_at(fd, &o->spare_files.paths, &o->spare_dirs.paths) == 0) {
+	if (fd >= 0 && fs_scan_tree_at(fd, FS_FOLDER_MODE & ~mask, &o->spare_files.paths,
+				       &o->spare_dirs.paths) == 0) {
 		o->staging_fd = fd;
 		o->adopted = true;
 		spare_set_held(&o->spare_files);
@@ -418,7 +423,7 @@ static int open_staging(struct output *o)
 	}
 	/* a new folder of its own: what a spare that could not be removed
 	 * left under this name must not be published */
-	if (mkdir(o->staging, 0755) != 0)
+	if (mkdir(o->staging, FS_FOLDER_MODE) != 0)
 		return -1;
 	o->staging_fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	return o->staging_fd < 0 ? -1 : 0;

@@ -12,7 +12,10 @@
  * takes it as its staging folder: a file kept by both builds is there
  * already (a link to the published one: nothing to link, and nothing to
  * remove after the swap). It is never trusted: it is listed first (what is
- * neither a file nor a folder removed, no link followed), a file of it
+ * neither a file nor a folder removed, no link followed; each folder must
+ * be the process's user's, and is given the permissions a new folder gets,
+ * the umask's bits taken away: a spare of another user, or whose folders
+ * cannot be made so, is not taken), a file of it
  * stays only when its id is the one the page cache recorded for the
  * published file, any other is removed before a file is written or linked
  * at its path, and what the build did not stage is removed before the

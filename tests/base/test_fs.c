@@ -438,7 +438,7 @@ static void test_a_scan_lists_files_and_folders_and_removes_the_rest(void **stat
 	assert_int_equal(mkfifo(at(t, "s/en/gpus/pipe"), 0600), 0);
 	int fd = open(at(t, "s"), O_RDONLY | O_DIRECTORY);
 	struct strmap files = STRMAP_INIT, dirs = STRMAP_INIT;
-	assert_int_equal(fs_scan_tree_at(fd, &files, &dirs), 0);
+	assert_int_equal(fs_scan_tree_at(fd, FS_FOLDER_MODE, &files, &dirs), 0);
 	assert_int_equal(files.len, 2);
 	assert_true(listed(&files, "index.html"));
 	assert_true(listed(&files, "en/gpus/index.html"));
@@ -454,7 +454,7 @@ static void test_a_scan_lists_files_and_folders_and_removes_the_rest(void **stat
 	/* the descriptor is the caller's still, and scans again alike */
 	strmap_free(&files);
 	strmap_free(&dirs);
-	assert_int_equal(fs_scan_tree_at(fd, &files, &dirs), 0);
+	assert_int_equal(fs_scan_tree_at(fd, FS_FOLDER_MODE, &files, &dirs), 0);
 	assert_int_equal(files.len + dirs.len, 5);
 	close(fd);
 	strmap_free(&files);
@@ -468,6 +468,70 @@ static void test_a_scan_lists_files_and_folders_and_removes_the_rest(void **stat
 	assert_false(fs_exists(at(t, "s/en")));
 	assert_false(fs_exists(at(t, "s/index.html")));
 	assert_true(fs_exists(at(t, "s/empty")));
+}
+
+/* The mode of the folder at `rel` below the test's folder. */
+static mode_t mode_at(const struct tmp *t, const char *rel)
+{
+	struct stat st;
+	assert_int_equal(lstat(at(t, rel), &st), 0);
+	return st.st_mode & 07777;
+}
+
+/* A scan gives every folder, the scanned one too, the permissions it is
+ * asked for (a folder given others by hand would pass them on); a file's
+ * stay as they are. */
+static void test_a_scan_gives_every_folder_its_mode(void **state)
+{
+	struct tmp *t = *state;
+	assert_int_equal(fs_write_file(at(t, "s/a/b/index.html"), "", 0), 0);
+	assert_int_equal(chmod(at(t, "s/a/b/index.html"), 0600), 0);
+	assert_int_equal(chmod(at(t, "s/a/b"), 0777), 0);
+	assert_int_equal(chmod(at(t, "s/a"), 0711), 0);
+	assert_int_equal(chmod(at(t, "s"), 0700), 0);
+	int fd = open(at(t, "s"), O_RDONLY | O_DIRECTORY);
+	struct strmap files = STRMAP_INIT, dirs = STRMAP_INIT;
+	assert_int_equal(fs_scan_tree_at(fd, 0750, &files, &dirs), 0);
+	assert_int_equal(files.len + dirs.len, 3);
+	assert_int_equal(mode_at(t, "s"), 0750);
+	assert_int_equal(mode_at(t, "s/a"), 0750);
+	assert_int_equal(mode_at(t, "s/a/b"), 0750);
+	assert_int_equal(mode_at(t, "s/a/b/index.html"), 0600);
+	close(fd);
+	strmap_free(&files);
+	strmap_free(&dirs);
+}
+
+/* A folder of another user fails the scan (EPERM): a tree that is not
+ * the process's own is not one it may take (run as root: only root can
+ * give a folder away). */
+static void test_a_scan_refuses_another_users_folder(void **state)
+{
+	struct tmp *t = *state;
+	if (geteuid() != 0)
+		skip();
+	assert_int_equal(fs_write_file(at(t, "s/a/index.html"), "", 0), 0);
+	assert_int_equal(chown(at(t, "s/a"), 65534, 65534), 0);
+	int fd = open(at(t, "s"), O_RDONLY | O_DIRECTORY);
+	struct strmap files = STRMAP_INIT, dirs = STRMAP_INIT;
+	errno = 0;
+	assert_int_equal(fs_scan_tree_at(fd, FS_FOLDER_MODE, &files, &dirs), -1);
+	assert_int_equal(errno, EPERM);
+	close(fd);
+	strmap_free(&files);
+	strmap_free(&dirs);
+}
+
+/* The umask is read without being set: as umask() gives it. */
+static void test_the_umask_is_read_as_set(void **state)
+{
+	(void)state;
+	mode_t was = umask(027), mask = 0;
+	assert_int_equal(fs_umask(&mask), 0);
+	assert_int_equal(mask, 027);
+	umask(was);
+	assert_int_equal(fs_umask(&mask), 0);
+	assert_int_equal(mask, was);
 }
 
 int main(void)
@@ -500,6 +564,11 @@ int main(void)
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_a_scan_lists_files_and_folders_and_removes_the_rest,
 						tmp_setup, tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_a_scan_gives_every_folder_its_mode, tmp_setup,
+						tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_a_scan_refuses_another_users_folder, tmp_setup,
+						tmp_teardown),
+		cmocka_unit_test(test_the_umask_is_read_as_set),
 		cmocka_unit_test_setup_teardown(test_the_walk_says_when_it_met_a_link_or_fifo,
 						tmp_setup, tmp_teardown),
 	};

@@ -480,6 +480,73 @@ static void test_a_build_that_rewrote_most_keeps_no_spare(void **state)
 	assert_file(f->site, "b.html", "B2");
 }
 
+/* The permissions of the folder at `rel` of `dir`, and its owner. */
+static mode_t folder_mode_in(const char *dir, const char *rel, uid_t *owner)
+{
+	struct stat st;
+	stat_in(dir, rel, &st);
+	assert_true(S_ISDIR(st.st_mode));
+	if (owner)
+		*owner = st.st_uid;
+	return st.st_mode & 07777;
+}
+
+/* The spare's folders, given other permissions by hand, are published
+ * with those a new folder gets: a folder's mode is not passed on. */
+static void test_the_spares_folders_get_a_new_folders_mode(void **state)
+{
+	struct fixture *f = *state;
+	build(f, NULL, first);
+	build(f, NULL, first);
+	assert_true(fs_is_dir(f->spare));
+	char *en = path_in(f->spare, "en"), *b = path_in(f->spare, "en/b");
+	assert_int_equal(chmod(f->spare, 0700), 0);
+	assert_int_equal(chmod(en, 0711), 0);
+	assert_int_equal(chmod(b, 0777), 0);
+	static const char *const kept[] = { "a.html", NULL };
+	static const char *const files[] = { "en/b/index.html", "B2", NULL };
+	build(f, kept, files);
+	mode_t mask = umask(0);
+	umask(mask);
+	mode_t want = FS_FOLDER_MODE & ~mask;
+	assert_int_equal(folder_mode_in(f->root, "site", NULL), want);
+	assert_int_equal(folder_mode_in(f->site, "en", NULL), want);
+	assert_int_equal(folder_mode_in(f->site, "en/b", NULL), want);
+	assert_file(f->site, "en/b/index.html", "B2");
+	free(en);
+	free(b);
+}
+
+/* A spare of another user (a build run as root, then as an editor, or
+ * the reverse) is not taken: the build stages into a folder of its own,
+ * and the site it publishes is all the process's. As root only (only
+ * root can give a folder away). */
+static void test_another_users_spare_is_not_taken(void **state)
+{
+	struct fixture *f = *state;
+	if (geteuid() != 0)
+		skip();
+	build(f, NULL, first);
+	build(f, NULL, first);
+	static const char *const theirs[] = { "", "en", "en/b", "a.html", "en/b/index.html", NULL };
+	for (size_t i = 0; theirs[i]; i++) {
+		char *p = path_in(f->spare, theirs[i]);
+		assert_int_equal(lchown(p, 65534, 65534), 0);
+		free(p);
+	}
+	build(f, NULL, first);
+	uid_t owner;
+	folder_mode_in(f->root, "site", &owner);
+	assert_int_equal(owner, geteuid());
+	folder_mode_in(f->site, "en/b", &owner);
+	assert_int_equal(owner, geteuid());
+	assert_file(f->site, "en/b/index.html", "B");
+	/* the other user's spare is gone (root removes it); the site this
+	 * build took out is the spare now */
+	folder_mode_in(f->root, ".site-spare-site", &owner);
+	assert_int_equal(owner, geteuid());
+}
+
 int main(void)
 {
 #define T(name) cmocka_unit_test_setup_teardown(name, setup, teardown)
@@ -495,6 +562,8 @@ int main(void)
 		T(test_a_relative_output_folder_keeps_its_spare),
 		T(test_threads_stage_into_the_spare),
 		T(test_a_build_that_rewrote_most_keeps_no_spare),
+		T(test_the_spares_folders_get_a_new_folders_mode),
+		T(test_another_users_spare_is_not_taken),
 	};
 	return cmocka_run_group_tests_name("spare", tests, NULL, NULL);
 }
