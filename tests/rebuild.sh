@@ -402,8 +402,8 @@ check "the other term shards kept as published" \
 # 8. The spare: the site the last swap took out, beside the output folder,
 #    is the next build's staging folder; what a hand put there (a page, a
 #    folder, links to a folder outside, a FIFO) is never published, no
-#    link in it is followed, a folder's permissions set there are not
-#    passed on, and a price edit's site is a full build's.
+#    link in it is followed, a folder's permissions and default ACL set
+#    there are not passed on, and a price edit's site is a full build's.
 spare="$proj/.site-spare-site"
 check "the last site is kept beside the output folder as the spare" test -d "$spare"
 mkdir -p "$work/outside" "$spare/en/stray-folder"
@@ -413,6 +413,15 @@ ln -s "$work/outside" "$spare/zh"
 ln -s "$work/outside" "$spare/en/link"
 mkfifo "$spare/en/pipe"
 chmod 700 "$spare" "$spare/en"
+# a default ACL (others: nothing) on every folder, where the file system
+# has ACLs: every file the edit writes would take it
+python3 - "$spare" <<'EOF' || true
+import os, struct, sys
+entries = ((0x01, 7), (0x04, 5), (0x20, 0))  # user::rwx group::r-x other::---
+acl = struct.pack('<I', 2) + b''.join(struct.pack('<HHI', t, p, 0xFFFFFFFF) for t, p in entries)
+for folder, _, _ in os.walk(sys.argv[1]):
+    os.setxattr(folder, 'system.posix_acl_default', acl)
+EOF
 csv_edit "$proj/data/prices.csv" "rows[1][2] = str(round(float(rows[1][2]) + 0.01, 2))"
 sleep 0.3
 edited "a price edit with a spare put upon by hand"
@@ -423,6 +432,9 @@ check "the site's language folder is a folder" test -d "$site/zh" -a ! -L "$site
 new_folder=$(printf '%o' $((0755 & ~$(umask))))
 check "the spare's folders are published with a new folder's permissions" \
 	test "$(stat -c %a "$site")" = "$new_folder" -a "$(stat -c %a "$site/en")" = "$new_folder"
+new_file=$(printf '%o' $((0644 & ~$(umask))))
+check "every file is published with a new file's permissions (no ACL of the spare's)" \
+	test -z "$(find "$site" -type f ! -perm "$new_file")"
 
 echo "rebuild: $passed passed, $failed failed"
 test "$failed" -eq 0

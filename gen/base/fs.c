@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -708,9 +709,28 @@ struct tree_scan {
 	mode_t folder_mode;
 };
 
+/* The POSIX ACLs of the open folder `fd` removed: its access ACL adds to
+ * its permissions, and its default ACL would be every new file's below it
+ * (the umask aside). One call when it has no extended attribute at all,
+ * or its file system none. */
+static int drop_acls(int fd)
+{
+	static const char *const acls[] = { "system.posix_acl_default",
+					    "system.posix_acl_access" };
+	ssize_t n = flistxattr(fd, NULL, 0);
+	if (n == 0 || (n < 0 && errno == ENOTSUP))
+		return 0;
+	if (n < 0)
+		return -1;
+	for (size_t i = 0; i < sizeof acls / sizeof acls[0]; i++)
+		if (fremovexattr(fd, acls[i]) != 0 && errno != ENODATA && errno != ENOTSUP)
+			return -1;
+	return 0;
+}
+
 /* The open folder `fd` made the scan's own: the effective user's, with the
- * scan's permissions (a folder that was given others by hand would pass
- * them on to the site). */
+ * scan's permissions and no ACL (a folder given others by hand would pass
+ * them on to the site and the files written in it). */
 static int own_folder(const struct tree_scan *t, int fd)
 {
 	struct stat st;
@@ -720,6 +740,8 @@ static int own_folder(const struct tree_scan *t, int fd)
 		errno = EPERM;
 		return -1;
 	}
+	if (drop_acls(fd) != 0)
+		return -1;
 	if ((st.st_mode & 07777) == t->folder_mode)
 		return 0;
 	return fchmod(fd, t->folder_mode);

@@ -89,8 +89,9 @@ int fs_remove_tree_counted(const char *path, int jobs, size_t *files);
  * a socket) is removed, and no link is followed, so that what the maps
  * list is all the folder holds. Each folder, `fd`'s own too, must be the
  * effective user's, and is given the permissions `folder_mode` when it
- * has others, so that the tree's folders are as the process would make
- * them (see FS_FOLDER_MODE). 0, or -1 when a folder cannot be read or
+ * has others and loses its POSIX ACLs (a default one would be the
+ * permissions of every file made in it), so that the tree's folders are
+ * as the process would make them (see FS_FOLDER_MODE). 0, or -1 when a folder cannot be read or
  * changed, is another user's (EPERM) or an entry cannot be removed (errno
  * set; the maps then list part of it). */
 struct strmap;

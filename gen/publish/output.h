@@ -14,8 +14,8 @@
  * remove after the swap). It is never trusted: it is listed first (what is
  * neither a file nor a folder removed, no link followed; each folder must
  * be the process's user's, and is given the permissions a new folder gets,
- * the umask's bits taken away: a spare of another user, or whose folders
- * cannot be made so, is not taken), a file of it
+ * the umask's bits taken away, and no ACL: a spare of another user, or
+ * whose folders cannot be made so, is not taken), a file of it
  * stays only when its id is the one the page cache recorded for the
  * published file, any other is removed before a file is written or linked
  * at its path, and what the build did not stage is removed before the

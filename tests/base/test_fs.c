@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
 
 struct tmp {
@@ -502,6 +503,41 @@ static void test_a_scan_gives_every_folder_its_mode(void **state)
 	strmap_free(&dirs);
 }
 
+/* A POSIX default ACL of three entries (the owner rwx, the group r-x,
+ * others nothing), as the kernel takes it (posix_acl_xattr.h). */
+static const unsigned char private_default_acl[] = {
+	2, 0, 0, 0,                                      /* version 2 */
+	0x01, 0x00, 7, 0, 0xff, 0xff, 0xff, 0xff,        /* user:: rwx */
+	0x04, 0x00, 5, 0, 0xff, 0xff, 0xff, 0xff,        /* group:: r-x */
+	0x20, 0x00, 0, 0, 0xff, 0xff, 0xff, 0xff,        /* other:: --- */
+};
+
+/* A scan takes a folder's ACLs away: a default ACL set by hand would be
+ * the permissions of every file the build writes in it (here: none for
+ * others, whatever the umask). Skipped where the file system has none. */
+static void test_a_scan_drops_a_folders_acls(void **state)
+{
+	struct tmp *t = *state;
+	assert_int_equal(fs_mkdir_p(at(t, "s/a")), 0);
+	if (setxattr(at(t, "s/a"), "system.posix_acl_default", private_default_acl,
+		     sizeof private_default_acl, 0) != 0)
+		skip();
+	assert_int_equal(fs_write_file(at(t, "s/a/before.html"), "", 0), 0);
+	assert_int_equal(mode_at(t, "s/a/before.html") & 07, 0);
+	int fd = open(at(t, "s"), O_RDONLY | O_DIRECTORY);
+	struct strmap files = STRMAP_INIT, dirs = STRMAP_INIT;
+	assert_int_equal(fs_scan_tree_at(fd, FS_FOLDER_MODE, &files, &dirs), 0);
+	close(fd);
+	strmap_free(&files);
+	strmap_free(&dirs);
+	char names[256];
+	assert_int_equal(listxattr(at(t, "s/a"), names, sizeof names), 0);
+	mode_t mask = umask(0);
+	umask(mask);
+	assert_int_equal(fs_write_file(at(t, "s/a/after.html"), "", 0), 0);
+	assert_int_equal(mode_at(t, "s/a/after.html"), 0644 & ~mask);
+}
+
 /* A folder of another user fails the scan (EPERM): a tree that is not
  * the process's own is not one it may take (run as root: only root can
  * give a folder away). */
@@ -565,6 +601,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_a_scan_lists_files_and_folders_and_removes_the_rest,
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_a_scan_gives_every_folder_its_mode, tmp_setup,
+						tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_a_scan_drops_a_folders_acls, tmp_setup,
 						tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_a_scan_refuses_another_users_folder, tmp_setup,
 						tmp_teardown),
