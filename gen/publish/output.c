@@ -343,9 +343,13 @@ static int adopt_spare(struct output *o)
 	/* its folders are given the permissions a new one gets (the umask's
 	 * bits taken away): unknown, it is not used */
 	mode_t mask;
-	if (!S_ISDIR(st.st_mode) || st.st_uid != geteuid() || fs_umask(&mask) != 0 ||
+	bool ours = st.st_uid == geteuid();
+	if (!S_ISDIR(st.st_mode) || !ours || fs_umask(&mask) != 0 ||
 	    rename(o->spare, o->staging) != 0) {
-		fs_remove_tree(o->spare); /* another user's may stay: never taken */
+		/* another user's is never taken, and removed only by root (the
+		 * user could not: each build would walk it in vain) */
+		if (ours || geteuid() == 0)
+			fs_remove_tree(o->spare);
 		return -1;
 	}
 	int fd = open(o->staging, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
