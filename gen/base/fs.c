@@ -793,11 +793,13 @@ int fs_umask(mode_t *mask)
 {
 	struct buf b = BUF_INIT;
 	int rc = -1;
+	static const char key[] = "\nUmask:"; /* "Umask:\t0022", never the first line */
 	if (fs_read_file("/proc/self/status", &b) == 0) {
-		const char *line = strstr(b.ptr, "\nUmask:");
+		const char *line = strstr(b.ptr, key);
+		const char *digits = line ? line + sizeof key - 1 : NULL;
 		char *end;
-		unsigned long v = line ? strtoul(line + 7, &end, 8) : 0;
-		if (line && end != line + 7 && v <= 0777) {
+		unsigned long v = digits ? strtoul(digits, &end, 8) : 0;
+		if (digits && end != digits && v <= 0777) {
 			*mask = (mode_t)v;
 			rc = 0;
 		}
