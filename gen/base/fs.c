@@ -22,6 +22,14 @@
 #include <time.h>
 #include <unistd.h>
 
+/* Close `fd`, errno as it was (the reason a read, a write or a listing failed). */
+static void close_keeping_errno(int fd)
+{
+	int e = errno;
+	close(fd);
+	errno = e;
+}
+
 /* Read what `fd` holds into `out`; `size` is its size when it was opened
  * (fstat), or -1. A read that stops short of the room asked for, with the
  * bytes read then making that size, has met the file's end: no second
@@ -40,9 +48,7 @@ static int read_all(int fd, struct buf *out, off_t size)
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			int e = errno;
-			close(fd);
-			errno = e;
+			close_keeping_errno(fd);
 			return -1;
 		}
 		if (n == 0)
@@ -254,9 +260,7 @@ static int write_new(int dirfd, const char *path, const void *data, size_t len,
 		if (n < 0) {
 			if (errno == EINTR)
 				continue;
-			int e = errno;
-			close(fd);
-			errno = e;
+			close_keeping_errno(fd);
 			return -1;
 		}
 		p += n;
@@ -264,9 +268,7 @@ static int write_new(int dirfd, const char *path, const void *data, size_t len,
 	}
 	struct stat st;
 	if (id && fstat(fd, &st) != 0) {
-		int e = errno;
-		close(fd);
-		errno = e;
+		close_keeping_errno(fd);
 		return -1;
 	}
 	if (id)
@@ -373,6 +375,13 @@ static size_t rel_push(struct buf *rel, const char *name)
 	return at;
 }
 
+/* Append a copy of `name` to the list `*names` of *n (room for *cap). */
+static void names_add(char ***names, size_t *n, size_t *cap, const char *name)
+{
+	ALLOC_GROW(*names, *n, *cap);
+	(*names)[(*n)++] = xstrdup(name);
+}
+
 /* What remove_files_listing_dirs gathers. */
 struct listing_dirs {
 	size_t *files;
@@ -384,8 +393,7 @@ static int remove_file_or_list(void *ctx, int fd, const char *name, enum fs_kind
 {
 	struct listing_dirs *l = ctx;
 	if (kind == FS_DIR) {
-		ALLOC_GROW(*l->dirs, *l->ndirs, l->cap);
-		(*l->dirs)[(*l->ndirs)++] = xstrdup(name);
+		names_add(l->dirs, l->ndirs, &l->cap, name);
 		return 0;
 	}
 	if (unlinkat(fd, name, 0) != 0)
@@ -595,9 +603,7 @@ static int walk_entry(void *ctx, int fd, const char *name, enum fs_kind kind)
 static int walk_folder(struct file_walk *w, int fd)
 {
 	int rc = for_each_entry(fd, walk_entry, w);
-	int e = errno;
-	close(fd);
-	errno = e;
+	close_keeping_errno(fd);
 	return rc;
 }
 
@@ -651,8 +657,7 @@ static int walk_top_entry(void *ctx, int fd, const char *name, enum fs_kind kind
 		buf_release(&w.rel);
 		return rc;
 	}
-	ALLOC_GROW(j->names, j->n, j->cap);
-	j->names[j->n++] = xstrdup(name);
+	names_add(&j->names, &j->n, &j->cap, name);
 	return 0;
 }
 
@@ -773,14 +778,14 @@ static int scan_entry(void *ctx, int fd, const char *name, enum fs_kind kind)
 static int scan_folder(struct tree_scan *t, int fd)
 {
 	int rc = own_folder(t, fd) == 0 ? for_each_entry(fd, scan_entry, t) : -1;
-	close(fd);
+	close_keeping_errno(fd);
 	return rc;
 }
 
 int fs_scan_tree_at(int fd, mode_t folder_mode, struct strmap *files, struct strmap *dirs)
 {
 	/* a descriptor of its own: a listing moves the descriptor's offset */
-	int own = openat(fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	int own = open_folder_at(fd, ".");
 	if (own < 0)
 		return -1;
 	struct tree_scan t = { BUF_INIT, files, dirs, folder_mode & 07777 };
