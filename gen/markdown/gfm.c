@@ -4,6 +4,8 @@
 #include "markdown/gfm.h"
 
 #include "markdown/gfm_html.h"
+#include "markdown/gfm_inline.h"
+#include "markdown/gfm_quick.h"
 
 #include "base/arena.h"
 #include "base/buf.h"
@@ -18,54 +20,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-
-/* ---- tokens ---- */
-
-bool gfm_token_at(const char *p, size_t *idx)
-{
-	if (strncmp(p, GFM_TOKEN_OPEN, 3))
-		return false;
-	for (int i = 3; i < 9; i++)
-		if (p[i] < '0' || p[i] > '9')
-			return false;
-	if (strncmp(p + 9, GFM_TOKEN_CLOSE, 3))
-		return false;
-	*idx = (size_t)strtoul(p + 3, NULL, 10);
-	return true;
-}
-
-const char *gfm_token_find(const char *s)
-{
-	while ((s = strchr(s, GFM_TOKEN_OPEN[0])) && strncmp(s, GFM_TOKEN_OPEN, 3))
-		s++;
-	return s;
-}
-
-void gfm_token_add(struct buf *b, size_t n)
-{
-	char t[GFM_TOKEN_LEN + 1] = GFM_TOKEN_OPEN "000000" GFM_TOKEN_CLOSE;
-	for (int i = 8; i >= 3; i--, n /= 10)
-		t[i] = (char)('0' + n % 10);
-	buf_add(b, t, GFM_TOKEN_LEN);
-}
-
-void gfm_out_init(struct gfm_out *o)
-{
-	memset(o, 0, sizeof *o);
-	buf_init(&o->html);
-}
-
-void gfm_out_release(struct gfm_out *o)
-{
-	for (size_t i = 0; i < o->nheadings; i++)
-		free(o->headings[i].text);
-	free(o->headings);
-	for (size_t i = 0; i < o->nprose; i++)
-		free(o->prose[i].text);
-	free(o->prose);
-	buf_release(&o->html);
-	gfm_out_init(o);
-}
 
 /* ---- cmark's memory ----
  *
@@ -212,18 +166,6 @@ static pthread_mutex_t inlines_lock = PTHREAD_MUTEX_INITIALIZER;
 
 enum { EXT_TABLE, EXT_STRIKE, EXT_AUTOLINK };
 
-/* Whether autolink.c could find a link in `s`: a URL at a "://", an
- * address at an '@', a host at a "www" (its '.' may stand in a text of its
- * own). */
-static bool may_autolink(const char *s)
-{
-	for (const char *p = s; (p = strpbrk(p, ":@w")); p++)
-		if (*p == '@' || (*p == ':' && p[1] == '/' && p[2] == '/') ||
-		    (*p == 'w' && p[1] == 'w' && p[2] == 'w'))
-			return true;
-	return false;
-}
-
 /* Whether extension `i` could change the tree of `md`: a table needs a
  * '|', a strikethrough a '~' (the only characters each reads). */
 static bool extension_applies(int i, const char *md, size_t len)
@@ -285,28 +227,6 @@ static void collect_text(cmark_node *node, bool code, struct buf *out)
 	cmark_iter_free(it);
 }
 
-/* Drop the tokens from `s` (heading text and ids have no shortcodes). */
-static void strip_tokens(struct buf *s)
-{
-	size_t idx, to = 0;
-	for (size_t i = 0; i < s->len;) {
-		if (gfm_token_at(s->ptr + i, &idx)) {
-			i += GFM_TOKEN_LEN;
-			continue;
-		}
-		s->ptr[to++] = s->ptr[i++];
-	}
-	buf_truncate(s, to);
-}
-
-static void add_heading(struct gfm_out *o, int level, struct buf *text)
-{
-	ALLOC_GROW(o->headings, o->nheadings, o->cap_headings);
-	o->headings[o->nheadings].level = level;
-	o->headings[o->nheadings].text = buf_detach(text, NULL);
-	o->nheadings++;
-}
-
 /* Replace a link or image by its children (the link text, or alt text). */
 static void unwrap_node(cmark_node *n)
 {
@@ -366,25 +286,6 @@ static void trim_autolink(cmark_node *link)
 	buf_release(&head);
 	buf_release(&tail);
 	buf_release(&to);
-}
-
-/* Keep the prose `text` of block `n` when it has a digit (the only prose
- * a figure can be typed in); `text` is left empty. */
-static void add_prose(struct gfm_out *o, bool row, cmark_node *n, struct buf *text)
-{
-	if (!text->len || !strpbrk(text->ptr, "0123456789")) {
-		buf_reset(text);
-		return;
-	}
-	ALLOC_GROW(o->prose, o->nprose, o->cap_prose);
-	struct gfm_prose *p = &o->prose[o->nprose++];
-	p->row = row;
-	p->line = cmark_node_get_start_line(n);
-	p->end_line = cmark_node_get_end_line(n);
-	if (p->end_line < p->line)
-		p->end_line = p->line;
-	p->text = xstrndup(text->ptr, text->len);
-	buf_reset(text); /* its room kept for the next stretch */
 }
 
 /* True for a node of the table extension of type `what` ("table_row",
@@ -461,15 +362,6 @@ static void drop_unsafe(struct unsafe_links *unsafe, const char *path, int body_
 	free(unsafe->n);
 }
 
-/* The headings and prose past the first `nh` and `np` taken out of `o`. */
-static void out_truncate(struct gfm_out *o, size_t nh, size_t np)
-{
-	while (o->nheadings > nh)
-		free(o->headings[--o->nheadings].text);
-	while (o->nprose > np)
-		free(o->prose[--o->nprose].text);
-}
-
 /* Walk the tree once: collect headings and prose, drop unsafe links
  * (said once the walk is done). A tree parsed without autolinks
  * (`autolinked` false) stops at the first text in which autolinks could
@@ -488,24 +380,25 @@ static bool inspect_tree(cmark_node *doc, const char *path, int body_line,
 		cmark_node *n = cmark_iter_get_node(it);
 		if (ev == CMARK_EVENT_EXIT) {
 			if (n == w.block) {
-				add_prose(o, w.row, n, &w.text);
+				gfm_out_add_prose(o, w.row, cmark_node_get_start_line(n),
+						  cmark_node_get_end_line(n), &w.text);
 				w.block = NULL;
 			}
 			continue;
 		}
 		cmark_node_type t = cmark_node_get_type(n);
 		const char *lit = t == CMARK_NODE_TEXT ? cmark_node_get_literal(n) : NULL;
-		if (lit && !autolinked && may_autolink(lit)) {
+		if (lit && !autolinked && gfm_inline_may_autolink(lit)) {
 			whole = false;
 			break;
 		}
 		if (t == CMARK_NODE_HEADING) {
 			struct buf text = BUF_INIT;
 			collect_text(n, true, &text);
-			strip_tokens(&text);
-			add_heading(o, cmark_node_get_heading_level(n), &text);
+			gfm_out_add_heading(o, cmark_node_get_heading_level(n), &text);
 			collect_text(n, false, &text);
-			add_prose(o, false, n, &text);
+			gfm_out_add_prose(o, false, cmark_node_get_start_line(n),
+					  cmark_node_get_end_line(n), &text);
 			buf_release(&text);
 		} else if (t == CMARK_NODE_LINK || t == CMARK_NODE_IMAGE) {
 			check_link(n, &unsafe);
@@ -518,13 +411,13 @@ static bool inspect_tree(cmark_node *doc, const char *path, int body_line,
 		drop_unsafe(&unsafe, path, body_line, diag);
 	} else {
 		free(unsafe.n);
-		out_truncate(o, nh, np);
+		gfm_out_truncate(o, nh, np);
 	}
 	return whole;
 }
 
-void gfm_render(const char *md, size_t len, const char *path, int body_line,
-		struct gfm_out *o, struct diag *diag)
+void gfm_render_cmark(const char *md, size_t len, const char *path, int body_line,
+		      struct gfm_out *o, struct diag *diag)
 {
 	struct arena scratch = ARENA_INIT;
 	cmark_node *doc = parse_with(&scratch, md, len, false);
@@ -540,78 +433,10 @@ void gfm_render(const char *md, size_t len, const char *path, int body_line,
 	scratch_use(NULL);
 }
 
-/* ---- the record kept between builds ----
- *
- * Each heading's level, id and text; each stretch of prose's kind, lines
- * and text. */
-
-void gfm_encode(const struct gfm_out *o, struct buf *rec)
+void gfm_render(const char *md, size_t len, const char *path, int body_line,
+		struct gfm_out *o, struct diag *diag)
 {
-	size_t need = 8; /* the record's size, made room for at once */
-	for (size_t i = 0; i < o->nheadings; i++)
-		need += 12 + strlen(o->headings[i].text);
-	for (size_t i = 0; i < o->nprose; i++)
-		need += 20 + strlen(o->prose[i].text);
-	buf_grow(rec, need);
-	buf_add_u32(rec, (uint32_t)o->nheadings);
-	for (size_t i = 0; i < o->nheadings; i++) {
-		const struct gfm_heading *h = &o->headings[i];
-		buf_add_u32(rec, (uint32_t)h->level);
-		buf_add_counted(rec, h->text, strlen(h->text));
-	}
-	buf_add_u32(rec, (uint32_t)o->nprose);
-	for (size_t i = 0; i < o->nprose; i++) {
-		const struct gfm_prose *p = &o->prose[i];
-		buf_add_u32(rec, p->row);
-		buf_add_u32(rec, (uint32_t)p->line);
-		buf_add_u32(rec, (uint32_t)p->end_line);
-		buf_add_counted(rec, p->text, strlen(p->text));
-	}
-}
-
-static void decode_headings(struct buf_reader *r, struct gfm_out *o)
-{
-	size_t nh = buf_read_u32(r);
-	for (size_t i = 0; i < nh && !r->bad; i++) {
-		uint32_t level = buf_read_u32(r);
-		size_t n;
-		const char *text = buf_read_counted(r, &n);
-		if (r->bad || level < 1 || level > 6)
-			break;
-		ALLOC_GROW(o->headings, o->nheadings, o->cap_headings);
-		o->headings[o->nheadings++] = (struct gfm_heading){
-			(int)level, xstrndup(text, n) };
-	}
-	if (o->nheadings != nh)
-		r->bad = true;
-}
-
-static void decode_prose(struct buf_reader *r, struct gfm_out *o)
-{
-	size_t np = buf_read_u32(r);
-	for (size_t i = 0; i < np && !r->bad; i++) {
-		uint32_t row = buf_read_u32(r);
-		int line = (int)buf_read_u32(r), end_line = (int)buf_read_u32(r);
-		size_t n;
-		const char *text = buf_read_counted(r, &n);
-		if (r->bad || row > 1 || line < 0 || end_line < line)
-			break;
-		ALLOC_GROW(o->prose, o->nprose, o->cap_prose);
-		o->prose[o->nprose++] = (struct gfm_prose){
-			row, line, end_line, xstrndup(text, n) };
-	}
-	if (o->nprose != np)
-		r->bad = true;
-}
-
-int gfm_decode(const char *rec, size_t len, struct gfm_out *o)
-{
-	struct buf_reader r = { (const unsigned char *)rec, len, false };
-	decode_headings(&r, o);
-	if (!r.bad)
-		decode_prose(&r, o);
-	if (!r.bad && !r.left)
-		return 0;
-	gfm_out_release(o);
-	return -1;
+	buf_grow(&o->html, len + len / 4);
+	if (!gfm_quick_render(md, len, o))
+		gfm_render_cmark(md, len, path, body_line, o, diag);
 }

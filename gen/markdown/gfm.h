@@ -14,60 +14,12 @@
 #ifndef GPUGUIDE_GFM_H
 #define GPUGUIDE_GFM_H
 
-#include "base/buf.h"
+#include "markdown/gfm_out.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
 struct diag;
-
-/* A shortcode's token: two private-use characters (U+E000, U+E001) around
- * its six-digit number; cmark leaves it alone wherever it stands. Authors
- * cannot forge one: markdown.c replaces those characters in the body before
- * it makes tokens. */
-#define GFM_TOKEN_OPEN "\xEE\x80\x80"
-#define GFM_TOKEN_CLOSE "\xEE\x80\x81"
-enum { GFM_TOKEN_LEN = 12, GFM_TOKEN_MAX = 999999 };
-
-/* True when a whole token starts at `p` (NUL-terminated); sets *idx. */
-bool gfm_token_at(const char *p, size_t *idx);
-
-/* The first GFM_TOKEN_OPEN in `s` (NUL-terminated), or NULL: found by its
- * first byte, rare in text (Chinese starts E4-E9), with strchr. */
-const char *gfm_token_find(const char *s);
-
-/* Append the token of shortcode number `n` (at most GFM_TOKEN_MAX). */
-void gfm_token_add(struct buf *b, size_t n);
-
-/* A stretch of prose a figure may be typed in: a table row (its cells'
- * text joined by " | "), or the text of a paragraph or heading (to be cut
- * into sentences), kept only when it has a digit. Code is left out (a
- * space stands for a code span); tokens stay in. Lines are the body's,
- * from 1. */
-struct gfm_prose {
-	bool row;
-	int line, end_line;
-	char *text; /* owned */
-};
-
-/* A heading: its level and plain text (tokens left out). */
-struct gfm_heading {
-	int level;
-	char *text; /* owned */
-};
-
-/* What cmark made of a body: the HTML (tokens still in), the headings in
- * order and the prose. */
-struct gfm_out {
-	struct buf html;
-	struct gfm_heading *headings;
-	size_t nheadings, cap_headings;
-	struct gfm_prose *prose;
-	size_t nprose, cap_prose;
-};
-
-void gfm_out_init(struct gfm_out *o);
-void gfm_out_release(struct gfm_out *o);
 
 /* Parse `len` bytes of `md` (an article body, tokens in) into `o` (empty).
  * A link with an unsafe target loses it, with a warning at its position in
@@ -75,13 +27,9 @@ void gfm_out_release(struct gfm_out *o);
 void gfm_render(const char *md, size_t len, const char *path, int body_line,
 		struct gfm_out *o, struct diag *diag);
 
-/* The record of `o` but its HTML (its headings and prose: what an article
- * needs of it to be checked; its HTML, needed only to be written, is kept
- * apart by markdown.c), appended to `rec`. */
-void gfm_encode(const struct gfm_out *o, struct buf *rec);
-
-/* The record `rec` back into `o` (empty; its HTML stays empty): 0, or -1
- * (and `o` empty) when it is damaged or of another format. */
-int gfm_decode(const char *rec, size_t len, struct gfm_out *o);
+/* The same by cmark-gfm alone: what gfm_render does with a body
+ * gfm_quick declines, and what gfm_quick's output is held to. */
+void gfm_render_cmark(const char *md, size_t len, const char *path, int body_line,
+		      struct gfm_out *o, struct diag *diag);
 
 #endif

@@ -17,8 +17,8 @@
  * a table column's alignment as a style (align= is not HTML5). */
 #define RENDER_OPTIONS (CMARK_OPT_SMART | CMARK_OPT_TABLE_PREFER_STYLE_ATTRIBUTES)
 
-static const char table_open[] = "<div class=\"table-wrap\" tabindex=\"0\">";
-static const char table_close[] = "</div>";
+const char gfm_html_table_open[] = "<div class=\"table-wrap\" tabindex=\"0\">";
+const char gfm_html_table_close[] = "</div>";
 
 /* ---- escaping, as cmark's houdini does it ---- */
 
@@ -125,18 +125,19 @@ static bool href_safe(unsigned char c)
 	return c < 0x80 && (safe[c >> 6] >> (c & 63) & 1);
 }
 
-static void escape_href(struct buf *out, const char *s)
+void gfm_html_escape_href(struct buf *out, const char *s, size_t len)
 {
 	static const char hex[] = "0123456789ABCDEF";
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (href_safe(*p))
-			buf_addc(out, (char)*p);
-		else if (*p == '&')
+	const unsigned char *p = (const unsigned char *)s;
+	for (size_t i = 0; i < len; i++) {
+		if (href_safe(p[i]))
+			buf_addc(out, (char)p[i]);
+		else if (p[i] == '&')
 			buf_adds(out, "&amp;");
-		else if (*p == '\'')
+		else if (p[i] == '\'')
 			buf_adds(out, "&#x27;");
 		else {
-			char pct[3] = { '%', hex[*p >> 4], hex[*p & 0xF] };
+			char pct[3] = { '%', hex[p[i] >> 4], hex[p[i] & 0xF] };
 			buf_add(out, pct, 3);
 		}
 	}
@@ -273,7 +274,7 @@ static void render_target(struct render *r, cmark_node *n)
 {
 	const char *url = cmark_node_get_url(n);
 	if (url && !url_is_dangerous(url))
-		escape_href(r->out, url);
+		gfm_html_escape_href(r->out, url, strlen(url));
 }
 
 static void render_title(struct render *r, cmark_node *n)
@@ -315,7 +316,7 @@ static void render_table(struct render *r, bool entering)
 	struct buf *b = r->out;
 	if (entering) {
 		cr(r);
-		buf_adds(b, table_open);
+		buf_adds(b, gfm_html_table_open);
 		buf_adds(b, "<table>");
 		r->table_body_open = false;
 		return;
@@ -328,7 +329,7 @@ static void render_table(struct render *r, bool entering)
 	r->table_body_open = false;
 	cr(r);
 	buf_adds(b, "</table>");
-	buf_adds(b, table_close);
+	buf_adds(b, gfm_html_table_close);
 	cr(r);
 }
 
@@ -538,9 +539,9 @@ static void wrap_tables(const char *html, struct buf *out)
 		if (!end)
 			break;
 		buf_add(out, html, (size_t)(t - html));
-		buf_adds(out, table_open);
+		buf_adds(out, gfm_html_table_open);
 		buf_add(out, t, (size_t)(end - t) + sizeof close - 1);
-		buf_adds(out, table_close);
+		buf_adds(out, gfm_html_table_close);
 		html = end + sizeof close - 1;
 	}
 	buf_adds(out, html);

@@ -31,6 +31,14 @@ bool gfm_html_render(struct cmark_node *doc, struct buf *out);
  * as it is. */
 void gfm_html_escape(struct buf *out, const char *s, size_t len);
 
+/* `len` bytes of a link's target as cmark writes it in href (its
+ * houdini_escape_href): letters, digits and -_.+!*(),%#@?=;:/$~ as they
+ * are, & and ' as entities, any other byte as %XX. */
+void gfm_html_escape_href(struct buf *out, const char *s, size_t len);
+
+/* The box each table is written in (it scrolls on a narrow screen). */
+extern const char gfm_html_table_open[], gfm_html_table_close[];
+
 /* The same by cmark_render_html, each table wrapped the same way: what
  * gfm_html_render's output is held to, and what writes a tree it leaves.
  * `mem` is the tree's allocator (cmark's HTML is made and freed with it). */

@@ -1,0 +1,66 @@
+/* libFuzzer target: gfm_quick_render, the one-pass reader of a body's
+ * common forms, against gfm_render_cmark (gfm.c's cmark-gfm path) on
+ * arbitrary bytes.
+ *
+ * Oracle besides the sanitizers: when gfm_quick_render reads a body, its
+ * HTML, headings and prose (with their lines) are the cmark path's, byte
+ * for byte; when it declines, it leaves the output as it was. */
+#include "base/buf.h"
+#include "base/diag.h"
+#include "markdown/gfm.h"
+#include "markdown/gfm_quick.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void differ(const char *what, const char *a, const char *b)
+{
+	fprintf(stderr, "different %s:\n--- gfm_quick\n%s\n--- cmark\n%s\n", what, a, b);
+	abort();
+}
+
+static void check_same(const struct gfm_out *q, const struct gfm_out *c)
+{
+	if (strcmp(q->html.ptr ? q->html.ptr : "", c->html.ptr ? c->html.ptr : ""))
+		differ("HTML", q->html.ptr, c->html.ptr);
+	if (q->nheadings != c->nheadings)
+		differ("heading count", "", "");
+	for (size_t i = 0; i < q->nheadings; i++)
+		if (q->headings[i].level != c->headings[i].level ||
+		    strcmp(q->headings[i].text, c->headings[i].text))
+			differ("heading", q->headings[i].text, c->headings[i].text);
+	if (q->nprose != c->nprose)
+		differ("prose count", "", "");
+	for (size_t i = 0; i < q->nprose; i++) {
+		const struct gfm_prose *a = &q->prose[i], *b = &c->prose[i];
+		if (a->row != b->row || a->line != b->line || a->end_line != b->end_line ||
+		    strcmp(a->text, b->text))
+			differ("prose", a->text, b->text);
+	}
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	/* a body as gen hands it: NUL-terminated */
+	char *md = malloc(size + 1);
+	memcpy(md, data, size);
+	md[size] = '\0';
+	struct gfm_out quick, cmark;
+	gfm_out_init(&quick);
+	gfm_out_init(&cmark);
+	struct diag diag;
+	diag_init(&diag, NULL, NULL);
+	gfm_render_cmark(md, size, "a.md", 1, &cmark, &diag);
+	if (gfm_quick_render(md, size, &quick))
+		check_same(&quick, &cmark);
+	else if (quick.html.len || quick.nheadings || quick.nprose)
+		differ("output of a declined body", quick.html.ptr ? quick.html.ptr : "", "");
+	gfm_out_release(&quick);
+	gfm_out_release(&cmark);
+	free(md);
+	return 0;
+}
