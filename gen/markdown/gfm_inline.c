@@ -543,8 +543,11 @@ static bool parse_pieces(struct gfm_inlines *in, const char *s, size_t n)
 	in->np = in->nd = in->nb = 0;
 	in->last = -1;
 	in->declined = false;
+	/* the record is not cleared: it is read only once this block's
+	 * scan has reached its end, and then holds every length the block
+	 * has from its first opener on; a length it does not have has no
+	 * closer, which the record's left value says or a scan finds */
 	in->scanned_backticks = false;
-	memset(in->backticks, 0, sizeof in->backticks);
 	buf_reset(&in->lits);
 	buf_grow(&in->lits, 2 * n + 16); /* never grown while pieces point in */
 	while (in->pos < n && !in->declined) {

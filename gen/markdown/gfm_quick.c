@@ -8,6 +8,7 @@
 #include "markdown/gfm_out.h"
 
 #include "base/buf.h"
+#include "base/bytes.h"
 #include "base/text.h"
 #include "base/xalloc.h"
 
@@ -262,7 +263,8 @@ static bool row_cells(const struct quick *q, size_t i, struct cell *cells, size_
 	size_t n = l->n;
 	while (n && s[n - 1] == ' ')
 		n--;
-	if (n < 2 || s[0] != '|' || s[n - 1] != '|' || memchr(s, '\\', n))
+	if (n < 2 || s[0] != '|' || s[n - 1] != '|' || memchr(s, '\\', n) ||
+	    text_utf8_check(s, n) != n) /* cmark-gfm's cell scanner reads UTF-8 */
 		return false;
 	size_t count = 0;
 	for (size_t at = 1; at < n;) {
@@ -496,30 +498,40 @@ static size_t read_paragraph(struct quick *q, size_t i)
 	return write_paragraph(q, i, k - 1, true) ? k : 0;
 }
 
-/* The body's lines; false when it has a byte this reader declines (a tab,
- * CR, another control byte) or is not UTF-8. */
+/* The body's lines; false when it has a control byte but the line end (a
+ * tab, CR, NUL: cmark reads them as white space or replaces them). Bytes
+ * that are not UTF-8 need no check here: cmark copies them as they are,
+ * and reads them as a line end where it asks what character stands next
+ * to a delimiter (cmark_utf8proc_iterate fails), as gfm_inline does
+ * through the same function; only a table's rows are scanned as UTF-8
+ * (row_cells checks them). */
 static bool split_lines(struct quick *q)
 {
 	const unsigned char *s = (const unsigned char *)q->md;
-	size_t at = 0;
-	for (size_t i = 0; i < q->len; i++) {
+	size_t at = 0, len = q->len;
+	for (size_t i = 0; i < len;) {
+		if (len - i >= 8) {
+			/* eight bytes with none below 0x20 at once (a false alarm
+			 * above a true one only costs the test below) */
+			uint64_t x = bytes_le64(s + i);
+			if (!((x - BYTES_ONES * 0x20) & ~x & BYTES_HIGH)) {
+				i += 8;
+				continue;
+			}
+		}
 		unsigned char c = s[i];
 		if (c == '\n') {
 			ALLOC_GROW(q->lines, q->nlines, q->cap_lines);
 			q->lines[q->nlines++] = (struct line){ at, i - at };
 			at = i + 1;
-		} else if (c < 0x20 || c == 0x7F) {
+		} else if (c < 0x20) {
 			return false;
-		} else if (c >= 0x80) {
-			size_t n = text_utf8_sequence(s + i, q->len - i);
-			if (!n)
-				return false;
-			i += n - 1;
 		}
+		i++;
 	}
-	if (at < q->len) {
+	if (at < len) {
 		ALLOC_GROW(q->lines, q->nlines, q->cap_lines);
-		q->lines[q->nlines++] = (struct line){ at, q->len - at };
+		q->lines[q->nlines++] = (struct line){ at, len - at };
 	}
 	return true;
 }

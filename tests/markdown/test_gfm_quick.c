@@ -156,7 +156,9 @@ static void test_declined(void **state)
 	check_declined("## closed ##\n");
 	check_declined("```\nunclosed\n");
 	check_declined("<div>\nhtml\n</div>\n");
-	check_declined("invalid \xC3 UTF-8\n");
+	check_declined("a form feed\f\n");
+	assert_false(quick_checked("a NUL\0 byte\n", 12));
+	check_read("invalid \xC3 UTF-8 *\xC3*\xC3 \xE4\xB8\n\xE4\xB8\xAD\n");
 }
 
 /* A few results by their exact text, so that the reader is held to
@@ -204,7 +206,7 @@ static const char *const atoms[] = {
 	"a", "b", "foo", "7B", "$0.39", "\xE4\xB8\xAD", "\xE6\x96\x87", "\xEF\xBC\x8C", "\xE3\x80\x82",
 	"*", "**", "***", "_", "__", "'", "\"", "(", ")", "[", "]", "](https://x.org/p)", "](/a)",
 	"`", "``", ".", "-", "--", "!", "?", ":", ";", "1", "2.5", "%", "\xC3\xBC", " ", " ", " ",
-	"\n", "\xE2\x80\x94", "\xE2\x80\x9C", "\\*", "&", "<", "|",
+	"\n", "\xE2\x80\x94", "\xE2\x80\x9C", "\\*", "&", "<", "|", "\xC3", "\xE4\xB8",
 };
 
 static unsigned next_random(unsigned *seed)
