@@ -399,12 +399,45 @@ static size_t read_table(struct quick *q, size_t i, const char *align, size_t nc
 	return k;
 }
 
+/* Whether line k goes on with a paragraph whose lines stand `indent`
+ * spaces in (0 at the top, an item's content offset in a list): that many
+ * spaces or more, then text that starts no block; four spaces past
+ * `indent` start none (indented code cannot interrupt a paragraph). */
+static bool continues_paragraph(const struct quick *q, size_t k, size_t indent)
+{
+	const struct line *l = line_at(q, k);
+	const char *s = q->md + l->at;
+	size_t sp = 0;
+	while (sp < l->n && s[sp] == ' ')
+		sp++;
+	if (sp == l->n || sp < indent || may_be_delimiter_row(s + sp, l->n - sp))
+		return false;
+	if (sp - indent >= 4)
+		return true;
+	long num;
+	size_t content;
+	return line_kind(s + sp, l->n - sp, &num, &content) == L_TEXT;
+}
+
+/* A paragraph's next line onto its source: a line end, then its text
+ * from its first non-space (cmark keeps no line's leading spaces). */
+static void add_source_line(struct quick *q, size_t k)
+{
+	const struct line *l = line_at(q, k);
+	size_t sp = 0;
+	while (sp < l->n && q->md[l->at + sp] == ' ')
+		sp++;
+	buf_addc(&q->src, '\n');
+	buf_add(&q->src, q->md + l->at + sp, l->n - sp);
+}
+
 /* A list whose first item is at line i (its kind, and for an ordered one
- * its number): the line after it, 0 when declined. Items are single lines;
- * a blank line between two makes it loose. */
+ * its number): the line after it, 0 when declined. An item is a paragraph
+ * (its lines after the first as far in as its text); a blank line between
+ * two items makes the list loose. */
 static size_t read_list(struct quick *q, size_t i, enum line_kind kind, long start)
 {
-	struct item { size_t line, content; } *items = NULL;
+	struct item { size_t line, content, last; } *items = NULL;
 	size_t nitems = 0, cap = 0, k = i;
 	bool loose = false;
 	long num;
@@ -421,8 +454,10 @@ static size_t read_list(struct quick *q, size_t i, enum line_kind kind, long sta
 		if (line_kind(c, cn, &unused, &uc) != L_TEXT || c[0] == '[' || c[0] == '|')
 			goto decline; /* a block in the item, or a reference */
 		ALLOC_GROW(items, nitems, cap);
-		items[nitems++] = (struct item){ k, content };
-		k++;
+		items[nitems] = (struct item){ k, content, k };
+		for (k++; k < q->nlines && continues_paragraph(q, k, content); k++)
+			items[nitems].last = k;
+		nitems++;
 		if (k >= q->nlines)
 			break;
 		l = line_at(q, k);
@@ -462,7 +497,9 @@ static size_t read_list(struct quick *q, size_t i, enum line_kind kind, long sta
 		buf_adds(h, "<li>");
 		buf_reset(&q->src);
 		buf_add(&q->src, q->md + l->at + items[t].content, l->n - items[t].content);
-		if (!write_paragraph(q, items[t].line, items[t].line, loose))
+		for (size_t c = items[t].line + 1; c <= items[t].last; c++)
+			add_source_line(q, c);
+		if (!write_paragraph(q, items[t].line, items[t].last, loose))
 			goto decline;
 		buf_adds(h, "</li>\n");
 	}
@@ -475,7 +512,8 @@ decline:
 }
 
 /* A paragraph from line i: its lines up to a blank line, a heading or a
- * fence; the line after it, 0 when declined. */
+ * fence (lines further in go on with it); the line after it, 0 when
+ * declined. */
 static size_t read_paragraph(struct quick *q, size_t i)
 {
 	if (q->md[line_at(q, i)->at] == '[')
@@ -486,14 +524,16 @@ static size_t read_paragraph(struct quick *q, size_t i)
 	size_t content;
 	for (; k < q->nlines; k++) {
 		const struct line *l = line_at(q, k);
-		enum line_kind lk = k == i ? L_TEXT : line_kind(q->md + l->at, l->n, &num, &content);
-		if (lk == L_BLANK || lk == L_HEADING || lk == L_FENCE)
-			break;
-		if (lk != L_TEXT)
+		if (k > i && !continues_paragraph(q, k, 0)) {
+			enum line_kind lk = line_kind(q->md + l->at, l->n, &num, &content);
+			if (lk == L_BLANK || lk == L_HEADING || lk == L_FENCE)
+				break;
 			return 0; /* a list or a setext underline after a line */
+		}
 		if (k > i)
-			buf_addc(&q->src, '\n');
-		buf_add(&q->src, q->md + l->at, l->n);
+			add_source_line(q, k);
+		else
+			buf_add(&q->src, q->md + l->at, l->n);
 	}
 	return write_paragraph(q, i, k - 1, true) ? k : 0;
 }

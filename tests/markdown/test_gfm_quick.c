@@ -94,7 +94,15 @@ static void test_lists(void **state)
 	check_read("- a\n## heading ends it\n\n1. b\n```\ncode ends it\n```\n");
 	check_declined("para\n- a list interrupting it\n");
 	check_declined("- item\ncontinued lazily\n");
-	check_declined("- item\n  continued\n");
+	check_read("- item\n  continued\n  on three lines\n- and\n    further in\n");
+	check_read("1. item\n   continued *a\n   b*\n\n10. ten\n    continued\n");
+	check_read("A paragraph\n  continued further in\n      and further: - not a list\n");
+	check_declined("- item\n continued less far in\n");
+	check_declined("- item\n  - nested\n");
+	check_declined("- item\n  ## a heading in it\n");
+	check_declined("- item\n\n  a second paragraph\n");
+	check_declined("para\n  - a list interrupting it\n");
+	check_declined("para\n   ## a heading three spaces in\n");
 	check_declined("- a\n* other bullet\n");
 	check_declined("1) paren\n");
 	check_declined("- a\n\n\n- two blank lines\n");
@@ -246,6 +254,10 @@ static void random_body(struct buf *b, unsigned *seed)
 			buf_adds(b, "\n\n");
 		if (r < 5) {
 			random_inline(b, seed, false);
+			if (next_random(seed) % 4 == 0) { /* a line further in */
+				buf_adds(b, next_random(seed) % 2 ? "\n  " : "\n    ");
+				random_inline(b, seed, true);
+			}
 		} else if (r < 6) {
 			buf_adds(b, "## ");
 			random_inline(b, seed, true);
@@ -253,6 +265,10 @@ static void random_body(struct buf *b, unsigned *seed)
 			for (int i = 0; i < 2; i++) {
 				buf_adds(b, i ? "\n- " : "- ");
 				random_inline(b, seed, true);
+				if (next_random(seed) % 3 == 0) { /* a line further in */
+					buf_adds(b, next_random(seed) % 2 ? "\n  " : "\n     ");
+					random_inline(b, seed, true);
+				}
 			}
 		} else {
 			buf_adds(b, "| ");
