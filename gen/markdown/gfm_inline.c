@@ -57,9 +57,24 @@ static struct gfm_piece *add_piece(struct gfm_inlines *in, enum gfm_piece_kind k
 	return p;
 }
 
+/* A text; one that follows a text it continues in the source (a
+ * period, a hyphen, the text after them) joins it, unless that one is a
+ * delimiter's or a bracket's (they change later): fewer pieces to write. */
 static void add_text(struct gfm_inlines *in, const char *s, size_t n)
 {
+	struct gfm_piece *last = in->np ? &in->p[in->np - 1] : NULL;
+	if (last && last->kind == GFM_P_TEXT && !last->fixed && last->s + last->n == s) {
+		last->n += n;
+		return;
+	}
 	add_piece(in, GFM_P_TEXT, s, n);
+}
+
+/* The last piece as one a delimiter or bracket stands for. */
+static size_t fix_last(struct gfm_inlines *in)
+{
+	in->p[in->np - 1].fixed = 1;
+	return in->np - 1;
 }
 
 static bool is_ascii_punct(int c)
@@ -111,7 +126,7 @@ static void push_delim(struct gfm_inlines *in, unsigned char c, bool can_open, b
 {
 	ALLOC_GROW(in->d, in->nd, in->cap_d);
 	long i = (long)in->nd++;
-	in->d[i] = (struct gfm_delim){ in->np - 1, in->last, -1, (int)in->p[in->np - 1].n, c,
+	in->d[i] = (struct gfm_delim){ fix_last(in), in->last, -1, (int)in->p[in->np - 1].n, c,
 				   can_open, can_close };
 	if (in->last >= 0)
 		in->d[in->last].next = i;
@@ -157,11 +172,11 @@ static void scan_delim(struct gfm_inlines *in, unsigned char c)
 		can_close = right;
 	}
 	if (c == '\'')
-		add_text(in, RSQUO, 3);
+		add_piece(in, GFM_P_TEXT, RSQUO, 3);
 	else if (c == '"')
-		add_text(in, can_close ? RDQUO : LDQUO, 3);
+		add_piece(in, GFM_P_TEXT, can_close ? RDQUO : LDQUO, 3);
 	else
-		add_text(in, in->s + start, end - start);
+		add_piece(in, GFM_P_TEXT, in->s + start, end - start);
 	if (can_open || can_close)
 		push_delim(in, c, can_open, can_close);
 }
@@ -320,7 +335,7 @@ static void scan_hyphens(struct gfm_inlines *in)
 		n++;
 	in->pos = start + n;
 	if (n == 1) {
-		add_text(in, "-", 1);
+		add_text(in, in->s + start, 1);
 		return;
 	}
 	size_t em, en;
@@ -355,10 +370,10 @@ static void scan_period(struct gfm_inlines *in)
 		add_text(in, ELLIPSIS, 3);
 		in->pos += 3;
 	} else if (left >= 2 && s[1] == '.') {
-		add_text(in, "..", 2);
+		add_text(in, s, 2);
 		in->pos += 2;
 	} else {
-		add_text(in, ".", 1);
+		add_text(in, s, 1);
 		in->pos++;
 	}
 }
@@ -386,13 +401,13 @@ static void scan_close_bracket(struct gfm_inlines *in)
 {
 	in->pos++;
 	if (!in->nb) {
-		add_text(in, "]", 1);
+		add_text(in, in->s + in->pos - 1, 1);
 		return;
 	}
 	struct gfm_bracket *br = &in->b[in->nb - 1];
 	if (!br->active || in->pos >= in->n || in->s[in->pos] != '(') {
 		in->nb--; /* no link: no reference can match (gfm_quick.h) */
-		add_text(in, "]", 1);
+		add_text(in, in->s + in->pos - 1, 1);
 		return;
 	}
 	size_t from = in->pos + 1, end = from;
@@ -514,27 +529,27 @@ static void scan_special(struct gfm_inlines *in, char c)
 		} else if (left && s[pos + 1] == '\n') {
 			in->declined = true; /* a hard break */
 		} else {
-			add_text(in, "\\", 1);
+			add_text(in, s + pos, 1);
 			in->pos++;
 		}
 		break;
 	case '&':
 		if (may_be_entity(s + pos + 1, left))
 			in->declined = true;
-		add_text(in, "&", 1);
+		add_text(in, s + pos, 1);
 		in->pos++;
 		break;
 	case '<':
 		if (left && (((s[pos + 1] | 0x20) >= 'a' && (s[pos + 1] | 0x20) <= 'z') ||
 			     s[pos + 1] == '/' || s[pos + 1] == '!' || s[pos + 1] == '?'))
 			in->declined = true; /* raw HTML or an autolink */
-		add_text(in, "<", 1);
+		add_text(in, s + pos, 1);
 		in->pos++;
 		break;
 	case '!':
 		if (left && s[pos + 1] == '[')
 			in->declined = true; /* an image */
-		add_text(in, "!", 1);
+		add_text(in, s + pos, 1);
 		in->pos++;
 		break;
 	case '*':
@@ -550,10 +565,10 @@ static void scan_special(struct gfm_inlines *in, char c)
 		scan_period(in);
 		break;
 	case '[':
-		add_text(in, "[", 1);
+		add_piece(in, GFM_P_TEXT, "[", 1);
 		in->pos++;
 		ALLOC_GROW(in->b, in->nb, in->cap_b);
-		in->b[in->nb++] = (struct gfm_bracket){ in->np - 1, in->last, true };
+		in->b[in->nb++] = (struct gfm_bracket){ fix_last(in), in->last, true };
 		break;
 	case ']':
 		scan_close_bracket(in);
@@ -639,13 +654,19 @@ void gfm_inline_write(const struct gfm_inlines *in, struct buf *out)
  * or (unless `code`) a code span, whose text it is otherwise. */
 void gfm_inline_text(const struct gfm_inlines *in, bool code, struct buf *out)
 {
+	buf_grow(out, 3 * in->n + 1); /* no piece is longer than thrice its source */
+	char *o = out->ptr + out->len;
 	for (size_t i = 0; i < in->np; i++) {
 		const struct gfm_piece *p = &in->p[i];
-		if (p->kind == GFM_P_TEXT || (code && p->kind == GFM_P_CODE))
-			buf_add(out, p->s, p->n);
-		else if (p->kind == GFM_P_SOFT || p->kind == GFM_P_CODE)
-			buf_addc(out, ' ');
+		if (p->kind == GFM_P_TEXT || (code && p->kind == GFM_P_CODE)) {
+			memcpy(o, p->s, p->n);
+			o += p->n;
+		} else if (p->kind == GFM_P_SOFT || p->kind == GFM_P_CODE) {
+			*o++ = ' ';
+		}
 	}
+	out->len = (size_t)(o - out->ptr);
+	out->ptr[out->len] = '\0';
 }
 
 /* Whether a text of cmark's tree (adjacent texts, no tag between, as cmark

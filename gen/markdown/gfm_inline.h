@@ -25,6 +25,7 @@ enum { TAG_EM = 1, TAG_STRONG = 2, TAGS_MAX = 16, BACKTICKS_MAX = 80 };
 struct gfm_piece {
 	unsigned char kind;
 	unsigned char nopen, nclose; /* tags opening after it, closing before it */
+	unsigned char fixed;         /* a delimiter's or bracket's: never joined */
 	uint32_t open, close;        /* two bits a tag, the first written lowest */
 	const char *s;               /* a text's or code's bytes, a link's url */
 	size_t n;
