@@ -1,15 +1,16 @@
 /* gfm: an article body as cmark-gfm reads it. CommonMark with GitHub's pipe
  * tables, strikethrough and autolinks; safe mode (an author's raw HTML never
- * passes); smart punctuation. This module owns the parser and its memory
- * (an arena per body), what an article takes from the tree (its headings'
- * levels and text, links with unsafe targets dropped with a warning, the
- * prose a figure may be typed in) and the record of all that kept between
- * builds (struct markdown_memo in markdown.h).
+ * passes); smart punctuation. A body in the forms gfm_quick reads goes
+ * there (the same output, a fraction of the work); any other to cmark-gfm,
+ * whose parser and memory (an arena per body) this module owns, with what
+ * an article takes from its tree: the headings' levels and text, links
+ * with unsafe targets dropped with a warning, the prose a figure may be
+ * typed in (gfm_out.h holds them, and their record kept between builds).
  *
  * Shortcodes are markdown.c's: it hands this module the body with each
- * shortcode replaced by a token (below), which cmark passes through as text,
- * and puts each shortcode's HTML (or, in code, its own text) where its token
- * landed. Functions are prefixed gfm_.
+ * shortcode replaced by a token (gfm_out.h), which cmark passes through as
+ * text, and puts each shortcode's HTML (or, in code, its own text) where
+ * its token landed. Functions are prefixed gfm_.
  */
 #ifndef GPUGUIDE_GFM_H
 #define GPUGUIDE_GFM_H

@@ -2,12 +2,15 @@
  * table cell's) as cmark-gfm reads them with gfm.c's options, for
  * gfm_quick.c: text, *emphasis* and _emphasis_ by CommonMark's delimiter
  * rules, `code` (with cmark's record of backtick runs), [text](url) with a
- * safe url of no space, parenthesis, '<', '\\' or '&', backslash escapes,
- * smart quotes, dashes and ellipses, soft line breaks. Anything else
- * declines (gfm_quick.h lists it). The inlines become pieces in the order
- * written, each with the emphasis tags that open after it and close before
- * it: what cmark's tree comes to once written out. Functions are prefixed
- * gfm_inline_.
+ * safe url of no space, parenthesis, '<', '\' or entity, backslash
+ * escapes, smart quotes, dashes and ellipses, soft line breaks. It declines
+ * images, entities, '<' before a letter ('/', '!', '?': raw HTML or an
+ * autolink), hard line breaks, strikethrough's '~', any other link, and a
+ * text in which an autolink could be found. Bytes that are not UTF-8 are
+ * read as cmark reads them (a line end beside a delimiter). The inlines
+ * become pieces in the order written, each with the emphasis tags that
+ * open after it and close before it: what cmark's tree comes to once
+ * written out. Functions are prefixed gfm_inline_.
  */
 #ifndef GPUGUIDE_GFM_INLINE_H
 #define GPUGUIDE_GFM_INLINE_H

@@ -8,21 +8,20 @@
  * writer); parsing took a quarter of a build. Reading the common forms costs
  * a fraction of that.
  *
- * What it reads: paragraphs; ATX headings (# to ######, no closing #s);
- * fenced code (```, an info string of one or more words); lists of single-
- * line items ("- " or "N. ", tight or loose, one kind in a list); pipe
- * tables whose every row starts and ends with '|' and has the header's
- * cells; inline: text, *emphasis* and _emphasis_ (CommonMark's delimiter
- * rules), `code`, [text](url) with a safe url of no space, parenthesis,
- * '<', '\' or '&', backslash escapes, smart quotes, dashes and ellipses,
- * soft line breaks. It declines (false) at the first thing that is not
- * one of those or could be read another way: indented lines, tabs, block
- * quotes, HTML, thematic breaks, setext headings, a paragraph that starts
- * with '[' (a link reference definition could), images, entities, '<'
- * before a letter, hard line breaks, strikethrough's '~', a text in which
- * an autolink could be found (gfm_inline_may_autolink: gfm.c parses such
- * a body again with autolinks), a list that interrupts a paragraph, an item
- * continued on the next line. Declining costs a scan of part of the body.
+ * What it reads: paragraphs (their lines after the first at any
+ * indentation); ATX headings (# to ######, no closing #s); fenced code
+ * (```, an info string of one or more words); lists whose items are a
+ * paragraph each ("- " or "N. ", wrapped lines as far in as the item's
+ * text, tight or loose, one kind in a list); pipe tables whose every row
+ * starts and ends with '|' and has the header's cells; a block's inlines as
+ * gfm_inline.h reads them. It declines (false) at the first thing that is
+ * not one of those or could be read another way: a first line indented,
+ * tabs, CR and other control bytes, block quotes, HTML, thematic breaks,
+ * setext headings, a paragraph or item that starts with '[' (a link
+ * reference definition could), a list that interrupts a paragraph, a lazy
+ * line, a block inside an item, a second paragraph in one, a table row that
+ * is not UTF-8 (cmark-gfm's cell scanner reads UTF-8), and what gfm_inline
+ * declines. Declining costs a scan of part of the body.
  *
  * tests/markdown/test_gfm_quick.c and the fuzz target fuzz_gfm_quick hold
  * its output to gfm.c's cmark path on every body it reads. Functions are
