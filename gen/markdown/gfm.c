@@ -425,7 +425,6 @@ void gfm_render_cmark(const char *md, size_t len, const char *path, int body_lin
 		doc = parse_with(&scratch, md, len, true);
 		inspect_tree(doc, path, body_line, o, diag, true);
 	}
-	buf_grow(&o->html, len + len / 4); /* about what a body's HTML takes */
 	if (!gfm_html_render(doc, &o->html))
 		gfm_html_render_cmark(doc, &scratch_mem, &o->html);
 	/* the tree goes with the arena, no cmark_node_free */
@@ -436,7 +435,7 @@ void gfm_render_cmark(const char *md, size_t len, const char *path, int body_lin
 void gfm_render(const char *md, size_t len, const char *path, int body_line,
 		struct gfm_out *o, struct diag *diag)
 {
-	buf_grow(&o->html, len + len / 4);
+	buf_grow(&o->html, len + len / 4); /* about what a body's HTML takes */
 	if (!gfm_quick_render(md, len, o))
 		gfm_render_cmark(md, len, path, body_line, o, diag);
 }
