@@ -511,6 +511,19 @@ static void scan_text(struct gfm_inlines *in)
 	add_text(in, in->s + start, end - start);
 }
 
+/* Whether the `n` bytes at `s`, after a '<', could be read by cmark as raw
+ * HTML or an autolink: a tag or URL starts with a letter, '/', '!' or '?';
+ * an address with a byte of its local part (a digit, a letter or one of
+ * .!#$%&'*+/=?^_`{|}~-) and needs an '@' after it. */
+static bool may_open_angle(const char *s, size_t n)
+{
+	unsigned char c = (unsigned char)s[0];
+	if (((c | 0x20) >= 'a' && (c | 0x20) <= 'z') || c == '/' || c == '!' || c == '?')
+		return true;
+	bool local = (c >= '0' && c <= '9') || (c != 0 && strchr(".#$%&'*+=^_`{|}~-", c));
+	return local && memchr(s, '@', n);
+}
+
 static void scan_special(struct gfm_inlines *in, char c)
 {
 	const char *s = in->s;
@@ -540,8 +553,7 @@ static void scan_special(struct gfm_inlines *in, char c)
 		in->pos++;
 		break;
 	case '<':
-		if (left && (((s[pos + 1] | 0x20) >= 'a' && (s[pos + 1] | 0x20) <= 'z') ||
-			     s[pos + 1] == '/' || s[pos + 1] == '!' || s[pos + 1] == '?'))
+		if (left && may_open_angle(s + pos + 1, left))
 			in->declined = true; /* raw HTML or an autolink */
 		add_text(in, s + pos, 1);
 		in->pos++;

@@ -224,6 +224,8 @@ static size_t read_fence(struct quick *q, size_t i, size_t ticks, size_t content
 		ninfo--;
 	if (memchr(info, '\\', ninfo) || memchr(info, '&', ninfo))
 		return 0; /* unescaped by cmark */
+	if (text_utf8_check(q->md + l->at, l->n) != l->n)
+		return 0; /* cmark's fence scanner reads UTF-8: no fence */
 	size_t end = i + 1;
 	while (end < q->nlines &&
 	       !closes_fence(q->md + line_at(q, end)->at, line_at(q, end)->n, ticks))
@@ -543,8 +545,8 @@ static size_t read_paragraph(struct quick *q, size_t i)
  * that are not UTF-8 need no check here: cmark copies them as they are,
  * and reads them as a line end where it asks what character stands next
  * to a delimiter (cmark_utf8proc_iterate fails), as gfm_inline does
- * through the same function; only a table's rows are scanned as UTF-8
- * (row_cells checks them). */
+ * through the same function; only a table's rows and a fence's first
+ * line are scanned as UTF-8 (row_cells and read_fence check them). */
 static bool split_lines(struct quick *q)
 {
 	const unsigned char *s = (const unsigned char *)q->md;

@@ -19,9 +19,9 @@
  * tabs, CR and other control bytes, block quotes, HTML, thematic breaks,
  * setext headings, a paragraph or item that starts with '[' (a link
  * reference definition could), a list that interrupts a paragraph, a lazy
- * line, a block inside an item, a second paragraph in one, a table row that
- * is not UTF-8 (cmark-gfm's cell scanner reads UTF-8), and what gfm_inline
- * declines. Declining costs a scan of part of the body.
+ * line, a block inside an item, a second paragraph in one, a table row or
+ * a fence's first line that is not UTF-8 (cmark-gfm's scanners of those
+ * read UTF-8), and what gfm_inline declines. Declining costs a scan of part of the body.
  *
  * tests/markdown/test_gfm_quick.c and the fuzz target fuzz_gfm_quick hold
  * its output to gfm.c's cmark path on every body it reads. Functions are

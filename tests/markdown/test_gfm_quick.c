@@ -119,6 +119,8 @@ static void test_inlines(void **state)
 	check_declined("![image](/a.png)\n");
 	check_declined("entity &amp; here\n");
 	check_declined("<b>raw</b>\n");
+	check_declined("a <1`x@y.z>` mail\n"); /* cmark: an address */
+	check_read("a < b, 3 <= 4, <3 and << >\n");
 	check_declined("a hard  \nbreak\n");
 	check_declined("a hard\\\nbreak\n");
 	check_declined("~~struck~~\n");
@@ -161,6 +163,7 @@ static void test_declined(void **state)
 	check_declined("a form feed\f\n");
 	assert_false(quick_checked("a NUL\0 byte\n", 12));
 	check_read("invalid \xC3 UTF-8 *\xC3*\xC3 \xE4\xB8\n\xE4\xB8\xAD\n");
+	check_declined("```py\xC3\ncode\n```\n"); /* cmark: no fence, a paragraph */
 }
 
 /* A few results by their exact text, so that the reader is held to
