@@ -212,6 +212,7 @@ static const char *const atoms[] = {
 	"*", "**", "***", "_", "__", "'", "\"", "(", ")", "[", "]", "](https://x.org/p)", "](/a)",
 	"`", "``", ".", "-", "--", "!", "?", ":", ";", "1", "2.5", "%", "\xC3\xBC", " ", " ", " ",
 	"\n", "\xE2\x80\x94", "\xE2\x80\x9C", "\\*", "&", "<", "|", "\xC3", "\xE4\xB8",
+	"\xEE\x80\x80" "000007" "\xEE\x80\x81", /* a shortcode's token */
 };
 
 static unsigned next_random(unsigned *seed)
