@@ -30,9 +30,7 @@ bool gfm_inline_may_autolink(const char *s)
 	return false;
 }
 
-
 /* ---- inlines ---- */
-
 
 /* A run of * _ ' or " that may open or close (cmark's delimiter). */
 struct gfm_delim {
@@ -49,7 +47,8 @@ struct gfm_bracket {
 	bool active;
 };
 
-static struct gfm_piece *add_piece(struct gfm_inlines *in, enum gfm_piece_kind kind, const char *s, size_t n)
+static struct gfm_piece *add_piece(struct gfm_inlines *in, enum gfm_piece_kind kind,
+				   const char *s, size_t n)
 {
 	ALLOC_GROW(in->p, in->np, in->cap_p);
 	struct gfm_piece *p = &in->p[in->np++];
@@ -182,7 +181,8 @@ static void scan_delim(struct gfm_inlines *in, unsigned char c)
 }
 
 /* Emphasis of `tag` from after the opener's piece to before the closer's. */
-static void add_tags(struct gfm_inlines *in, struct gfm_piece *opener, struct gfm_piece *closer, unsigned tag)
+static void add_tags(struct gfm_inlines *in, struct gfm_piece *opener, struct gfm_piece *closer,
+		     unsigned tag)
 {
 	if (opener->nopen >= TAGS_MAX || closer->nclose >= TAGS_MAX) {
 		in->declined = true;
@@ -383,7 +383,8 @@ static bool may_be_entity(const char *s, size_t n)
 {
 	size_t i = 0;
 	while (i < n && i < 40 &&
-	       (s[i] == '#' || (s[i] >= '0' && s[i] <= '9') || ((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z')))
+	       (s[i] == '#' || (s[i] >= '0' && s[i] <= '9') ||
+		((s[i] | 0x20) >= 'a' && (s[i] | 0x20) <= 'z')))
 		i++;
 	return i > 0 && i < n && s[i] == ';';
 }

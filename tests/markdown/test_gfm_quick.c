@@ -190,7 +190,8 @@ static void test_exact(void **state)
 	assert_int_equal(o.nheadings, 1);
 	assert_string_equal(o.headings[0].text, "Costs x");
 	assert_int_equal(o.nprose, 3); /* the paragraph has a digit, so does a row */
-	assert_string_equal(o.prose[0].text, "The A100 costs \xE2\x80\x9C$1.10\xE2\x80\x9D \xE2\x80\x93 a \xE2\x80\x98" "deal\xE2\x80\x99\xE2\x80\xA6");
+	assert_string_equal(o.prose[0].text, "The A100 costs \xE2\x80\x9C$1.10\xE2\x80\x9D "
+					     "\xE2\x80\x93 a \xE2\x80\x98" "deal\xE2\x80\x99\xE2\x80\xA6");
 	assert_int_equal(o.prose[0].line, 3);
 	assert_string_equal(o.prose[1].text, "one 1");
 	assert_int_equal(o.prose[1].line, 5);
