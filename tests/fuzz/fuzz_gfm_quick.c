@@ -31,14 +31,9 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	memcpy(md, data, size);
 	md[size] = '\0';
 	struct gfm_out quick, cmark;
-	gfm_out_init(&quick);
-	gfm_out_init(&cmark);
-	struct diag diag;
-	diag_init(&diag, NULL, NULL);
-	gfm_render_cmark(md, size, "a.md", 1, &cmark, &diag);
 	char what[32];
 	const char *d;
-	if (!gfm_quick_render(md, size, &quick)) {
+	if (!gfm_read_both(md, size, &quick, &cmark)) {
 		if (quick.html.len || quick.nheadings || quick.nprose)
 			differ("output of a declined body", quick.html.ptr, "");
 	} else if ((d = gfm_out_difference(&quick, &cmark, what))) {

@@ -1,15 +1,34 @@
-/* Whether two readings of a body (gfm_out.h) are the same, byte for byte:
- * HTML, headings (levels, text) and prose (kind, lines, text). For
- * test_gfm_quick and the fuzz target fuzz_gfm_quick, which hold
- * gfm_quick's reading to the cmark path's. */
+/* A body read by gfm_quick and by the cmark path (gfm_render_cmark), and
+ * whether the two readings (gfm_out.h) are the same, byte for byte: HTML,
+ * headings (levels, text) and prose (kind, lines, text). For test_gfm_quick
+ * and the fuzz target fuzz_gfm_quick, which hold gfm_quick's reading to the
+ * cmark path's. */
 #ifndef GPUGUIDE_TESTS_GFM_SAME_H
 #define GPUGUIDE_TESTS_GFM_SAME_H
 
+#include "base/diag.h"
+#include "markdown/gfm.h"
 #include "markdown/gfm_out.h"
+#include "markdown/gfm_quick.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <string.h>
+
+/* `len` bytes of `md` read into *cmark by the cmark path and into *quick
+ * by gfm_quick (both made empty here; the caller releases them): whether
+ * gfm_quick read it. */
+static inline bool gfm_read_both(const char *md, size_t len, struct gfm_out *quick,
+				 struct gfm_out *cmark)
+{
+	gfm_out_init(quick);
+	gfm_out_init(cmark);
+	struct diag diag;
+	diag_init(&diag, NULL, NULL);
+	gfm_render_cmark(md, len, "a.md", 1, cmark, &diag);
+	return gfm_quick_render(md, len, quick);
+}
 
 /* What differs first ("HTML", "heading 2", "prose count", ...), written
  * into `what` (room for 32 bytes); NULL when nothing does. */
