@@ -201,6 +201,16 @@ static void render_plain(struct render *r, cmark_node *n)
 	}
 }
 
+void gfm_html_list_open(struct buf *out, bool bullet, int start)
+{
+	if (bullet)
+		buf_adds(out, "<ul>\n");
+	else if (start == 1)
+		buf_adds(out, "<ol>\n");
+	else
+		buf_addf(out, "<ol start=\"%d\">\n", start);
+}
+
 static void render_list(struct render *r, cmark_node *n, bool entering)
 {
 	bool bullet = cmark_node_get_list_type(n) == CMARK_BULLET_LIST;
@@ -209,13 +219,7 @@ static void render_list(struct render *r, cmark_node *n, bool entering)
 		return;
 	}
 	cr(r);
-	int start = cmark_node_get_list_start(n);
-	if (bullet)
-		buf_adds(r->out, "<ul>\n");
-	else if (start == 1)
-		buf_adds(r->out, "<ol>\n");
-	else
-		buf_addf(r->out, "<ol start=\"%d\">\n", start);
+	gfm_html_list_open(r->out, bullet, cmark_node_get_list_start(n));
 }
 
 static void render_heading(struct render *r, cmark_node *n, bool entering)
@@ -235,21 +239,25 @@ static bool is_info_space(char c)
 	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* A fenced block's class is its info string's first word. */
+void gfm_html_code_open(struct buf *out, const char *info, size_t len)
+{
+	if (!len) {
+		buf_adds(out, "<pre><code>");
+		return;
+	}
+	size_t first = 0;
+	while (first < len && !is_info_space(info[first]))
+		first++;
+	buf_adds(out, "<pre><code class=\"language-");
+	gfm_html_escape(out, info, first);
+	buf_adds(out, "\">");
+}
+
 static void render_code_block(struct render *r, cmark_node *n)
 {
 	const char *info = cmark_node_get_fence_info(n);
 	cr(r);
-	if (!info || !*info) {
-		buf_adds(r->out, "<pre><code>");
-	} else {
-		size_t first = 0;
-		while (info[first] && !is_info_space(info[first]))
-			first++;
-		buf_adds(r->out, "<pre><code class=\"language-");
-		gfm_html_escape(r->out, info, first);
-		buf_adds(r->out, "\">");
-	}
+	gfm_html_code_open(r->out, info ? info : "", info ? strlen(info) : 0);
 	escape_texts(r->out, cmark_node_get_literal(n));
 	buf_adds(r->out, "</code></pre>\n");
 }
@@ -373,6 +381,18 @@ static int cell_alignment(cmark_node *cell)
 	return align && i < ncols ? align[i] : 0;
 }
 
+void gfm_html_cell_open(struct buf *out, bool head, int align)
+{
+	buf_adds(out, head ? "<th" : "<td");
+	switch (align) {
+	case 'l': buf_adds(out, " style=\"text-align: left\""); break;
+	case 'c': buf_adds(out, " style=\"text-align: center\""); break;
+	case 'r': buf_adds(out, " style=\"text-align: right\""); break;
+	default: break;
+	}
+	buf_addc(out, '>');
+}
+
 static void render_table_cell(struct render *r, cmark_node *n, bool entering)
 {
 	struct buf *b = r->out;
@@ -381,14 +401,7 @@ static void render_table_cell(struct render *r, cmark_node *n, bool entering)
 		return;
 	}
 	cr(r);
-	buf_adds(b, r->in_table_header ? "<th" : "<td");
-	switch (cell_alignment(n)) {
-	case 'l': buf_adds(b, " style=\"text-align: left\""); break;
-	case 'c': buf_adds(b, " style=\"text-align: center\""); break;
-	case 'r': buf_adds(b, " style=\"text-align: right\""); break;
-	default: break;
-	}
-	buf_addc(b, '>');
+	gfm_html_cell_open(b, r->in_table_header, cell_alignment(n));
 }
 
 /* The nodes of the table and strikethrough extensions, told by their

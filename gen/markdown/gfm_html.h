@@ -36,6 +36,15 @@ void gfm_html_escape(struct buf *out, const char *s, size_t len);
  * are, & and ' as entities, any other byte as %XX. */
 void gfm_html_escape_href(struct buf *out, const char *s, size_t len);
 
+/* The opening tags cmark writes for a list (<ul>, <ol>, <ol start="N">
+ * and its line end), a fenced block (its class the info string's first
+ * word, `len` bytes of it; none when empty) and a table cell (th or td,
+ * its column's alignment 'l', 'c', 'r' or 0 as a style): gfm_quick.c's
+ * writer uses them too, so both write these the one way. */
+void gfm_html_list_open(struct buf *out, bool bullet, int start);
+void gfm_html_code_open(struct buf *out, const char *info, size_t len);
+void gfm_html_cell_open(struct buf *out, bool head, int align);
+
 /* The box each table is written in (it scrolls on a narrow screen). */
 extern const char gfm_html_table_open[], gfm_html_table_close[];
 

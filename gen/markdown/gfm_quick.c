@@ -38,11 +38,6 @@ static void cr(struct quick *q)
 		buf_addc(b, '\n');
 }
 
-static bool read_inlines(struct quick *q, const char *s, size_t n)
-{
-	return gfm_inline_parse(&q->in, s, n);
-}
-
 static void add_prose(struct quick *q, bool row, int line, int end_line)
 {
 	buf_reset(&q->text);
@@ -54,7 +49,7 @@ static void add_prose(struct quick *q, bool row, int line, int end_line)
  * `p`: with its <p> (not in a tight list's item). */
 static bool write_paragraph(struct quick *q, size_t first, size_t last, bool p)
 {
-	if (!read_inlines(q, q->src.ptr, q->src.len))
+	if (!gfm_inline_parse(&q->in, q->src.ptr, q->src.len))
 		return false;
 	if (p) {
 		cr(q);
@@ -184,7 +179,7 @@ static bool read_heading(struct quick *q, size_t i, int level, size_t content)
 	const struct line *l = line_at(q, i);
 	const char *s = q->md + l->at + content;
 	size_t n = l->n - content;
-	if (!read_inlines(q, s, n))
+	if (!gfm_inline_parse(&q->in, s, n))
 		return false;
 	struct buf *h = &q->o->html;
 	char lv = (char)('0' + level);
@@ -234,16 +229,7 @@ static size_t read_fence(struct quick *q, size_t i, size_t ticks, size_t content
 		return 0; /* open to the end */
 	struct buf *h = &q->o->html;
 	cr(q);
-	if (!ninfo) {
-		buf_adds(h, "<pre><code>");
-	} else {
-		size_t word = 0;
-		while (word < ninfo && info[word] != ' ')
-			word++;
-		buf_adds(h, "<pre><code class=\"language-");
-		gfm_html_escape(h, info, word);
-		buf_adds(h, "\">");
-	}
+	gfm_html_code_open(h, info, ninfo);
 	for (size_t k = i + 1; k < end; k++) {
 		gfm_html_escape(h, q->md + line_at(q, k)->at, line_at(q, k)->n);
 		buf_addc(h, '\n');
@@ -287,24 +273,13 @@ static bool row_cells(const struct quick *q, size_t i, struct cell *cells, size_
 
 enum { CELLS_MAX = 64 };
 
-static char cell_alignment(const char *s, size_t n)
-{
-	bool left = n && s[0] == ':', right = n && s[n - 1] == ':';
-	return left && right ? 'c' : left ? 'l' : right ? 'r' : 0;
-}
-
 static bool write_cell(struct quick *q, const struct cell *c, bool head, char align)
 {
 	struct buf *h = &q->o->html;
-	if (!read_inlines(q, q->md + c->at, c->n))
+	if (!gfm_inline_parse(&q->in, q->md + c->at, c->n))
 		return false;
 	cr(q);
-	buf_adds(h, head ? "<th" : "<td");
-	if (align)
-		buf_adds(h, align == 'l' ? " style=\"text-align: left\""
-			 : align == 'c' ? " style=\"text-align: center\""
-					: " style=\"text-align: right\"");
-	buf_addc(h, '>');
+	gfm_html_cell_open(h, head, align);
 	gfm_inline_write(&q->in, h);
 	buf_adds(h, head ? "</th>" : "</td>");
 	gfm_inline_text(&q->in, false, &q->text); /* the row's prose */
@@ -350,7 +325,7 @@ static bool table_at(const struct quick *q, size_t i, char *align, size_t *ncols
 		for (size_t j = a; j < n - b; j++)
 			if (s[j] != '-')
 				return false;
-		align[k] = cell_alignment(s, n);
+		align[k] = a && b ? 'c' : a ? 'l' : b ? 'r' : 0;
 	}
 	*ncols = nh;
 	return true;
@@ -487,12 +462,7 @@ static size_t read_list(struct quick *q, size_t i, enum line_kind kind, long sta
 	}
 	struct buf *h = &q->o->html;
 	cr(q);
-	if (kind == L_BULLET)
-		buf_adds(h, "<ul>\n");
-	else if (start == 1)
-		buf_adds(h, "<ol>\n");
-	else
-		buf_addf(h, "<ol start=\"%ld\">\n", start);
+	gfm_html_list_open(h, kind == L_BULLET, (int)start);
 	for (size_t t = 0; t < nitems; t++) {
 		const struct line *l = line_at(q, items[t].line);
 		cr(q);
@@ -589,7 +559,8 @@ static bool read_blocks(struct quick *q)
 		size_t content = 0, next = 0;
 		char align[CELLS_MAX];
 		size_t ncols;
-		switch (line_kind(s, l->n, &num, &content)) {
+		enum line_kind kind = line_kind(s, l->n, &num, &content);
+		switch (kind) {
 		case L_BLANK:
 			next = i + 1;
 			break;
@@ -601,7 +572,7 @@ static bool read_blocks(struct quick *q)
 			break;
 		case L_BULLET:
 		case L_ORDERED:
-			next = read_list(q, i, line_kind(s, l->n, &num, &content), num);
+			next = read_list(q, i, kind, num);
 			break;
 		case L_TEXT:
 			next = s[0] == '|' && table_at(q, i, align, &ncols)
