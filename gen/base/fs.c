@@ -101,6 +101,52 @@ int fs_read_file_nofollow(const char *path, struct buf *out)
 	return fd < 0 ? -1 : read_all(fd, out, size);
 }
 
+static void id_of(const struct stat *st, struct fs_file_id *id);
+
+/* Whether the file open as `fd` is the file `id` says. */
+static bool fd_is(int fd, const struct fs_file_id *id)
+{
+	struct stat st;
+	struct fs_file_id now;
+	if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
+		return false;
+	id_of(&st, &now);
+	return fs_file_id_same(&now, id);
+}
+
+int fs_read_file_at(int dirfd, const char *path, const struct fs_file_id *id,
+		    struct buf *out)
+{
+	int fd = openat(dirfd, path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOFOLLOW);
+	if (fd < 0)
+		return -1;
+	size_t start = out->len, left = (size_t)id->size;
+	bool ok = fd_is(fd, id) && left < SIZE_MAX / 2;
+	if (ok)
+		buf_grow(out, left);
+	while (ok && left) {
+		ssize_t n = read(fd, out->ptr + out->len, left);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			ok = false;
+			break;
+		}
+		out->len += (size_t)n;
+		left -= (size_t)n;
+	}
+	/* still that file after the read: a write during it changes its id */
+	ok = ok && fd_is(fd, id);
+	close(fd);
+	if (!ok) {
+		buf_truncate(out, start);
+		errno = ESTALE;
+		return -1;
+	}
+	out->ptr[out->len] = '\0';
+	return 0;
+}
+
 const char *fs_strerror(int err)
 {
 	if (err == FS_ENOTREG)

@@ -25,6 +25,14 @@ int fs_read_file(const char *path, struct buf *out);
 /* The same, but a symbolic link is not followed: -1 with errno ELOOP. */
 int fs_read_file_nofollow(const char *path, struct buf *out);
 
+/* Read the regular file at `path` under the folder `dirfd` (no symbolic
+ * link followed) into `out` (appended) when it is the file `id` says, as
+ * it was before and after the read. Returns 0, or -1 (errno set; ESTALE:
+ * another file). */
+struct fs_file_id;
+int fs_read_file_at(int dirfd, const char *path, const struct fs_file_id *id,
+		    struct buf *out);
+
 /* strerror, knowing FS_ENOTREG. */
 const char *fs_strerror(int err);
 

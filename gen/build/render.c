@@ -351,6 +351,7 @@ struct render_pool {
 	struct cite_memo *cites[POOL_MAX_JOBS]; /* each thread's, made at its first page */
 	struct tmpl_memo *memos[POOL_MAX_JOBS]; /* the same: sections kept (mustache.h) */
 	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS], was[POOL_MAX_JOBS];
+	struct buf old_html[POOL_MAX_JOBS]; /* a page's as published (last_html) */
 	atomic_bool stop;
 	/* [npages]: each page's messages, kept; NULL for a page without any
 	 * (most: a diag is a kilobyte, 20 MB for 20,000 pages) */
@@ -509,6 +510,17 @@ static const struct buf *last_record(const struct render_cache *c, const char *r
 	return was;
 }
 
+/* The page at `rel` as the published site has it (into `html`), when it
+ * is the file the cache recorded; else NULL. */
+static const struct buf *last_html(const struct render_pool *pool, const char *rel,
+				   struct buf *html)
+{
+	const struct pagecache_file *file = pagecache_file(pool->cache->old, rel);
+	buf_reset(html);
+	return file && pool->out && output_read_published(pool->out, rel, &file->id, html) == 0
+		? html : NULL;
+}
+
 /* The record's first parts (record_split) into `rec` (emptied): the
  * marks page i's build made from the `from`th on (SIZE_MAX: none, the page
  * is built whenever it is kept), and `check` when there is one. */
@@ -649,8 +661,9 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	if (pool->done) {
 		uint64_t t0 = site_clock_ns();
 		bool last = cache && cache->wants_last && cache->wants_last(pool->site, i);
-		pool->done(pool->site, i, html->ptr, html->len,
-			   last ? last_record(cache, rel, &pool->was[worker]) : NULL, rec);
+		const struct buf *was = last ? last_record(cache, rel, &pool->was[worker]) : NULL;
+		pool->done(pool->site, i, html->ptr, html->len, was,
+			   was ? last_html(pool, rel, &pool->old_html[worker]) : NULL, rec);
 		site_timing_add(tm ? &tm->search_ns : NULL, t0);
 	}
 	if (cache) {
@@ -762,6 +775,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		buf_init(&pool->html[w]);
 		buf_init(&pool->records[w]);
 		buf_init(&pool->was[w]);
+		buf_init(&pool->old_html[w]);
 	}
 	pool_run(pool_size(s->in.opt.jobs), n, render_one, pool);
 	guide_charts_set_output(s->charts, NULL);
@@ -783,6 +797,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		buf_release(&pool->html[w]);
 		buf_release(&pool->records[w]);
 		buf_release(&pool->was[w]);
+		buf_release(&pool->old_html[w]);
 		arena_free(&pool->arenas[w]);
 		cite_memo_free(pool->cites[w]);
 		tmpl_memo_free(pool->memos[w]);

@@ -31,9 +31,11 @@ void render_lang_contexts(struct site *s);
  * after render.c's own part (the figure marks of a page kept without being
  * built), and is given back to render_page_reuse when a later build does
  * not render the page, and as `was` (NULL when there is none) to the next
- * build that renders it. */
+ * build that renders it, with `old`, the page's file as that build
+ * published it (NULL when it is not at hand, or not that file any more). */
 typedef void (*render_page_done)(struct site *s, size_t page, const char *html,
-				 size_t len, const struct buf *was, struct buf *kept);
+				 size_t len, const struct buf *was, const struct buf *old,
+				 struct buf *kept);
 /* Called instead of render_page_done for a page kept from the published
  * site, with what render_page_done kept of it then. Returns 0, or -1 when
  * the record cannot be used (the page is then rendered after all). */

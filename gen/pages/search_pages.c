@@ -102,6 +102,10 @@ struct search_pages {
 	struct search_kept *kept[LANG_COUNT];
 	bool *from_old[LANG_COUNT];
 	atomic_bool whole[LANG_COUNT];
+	/* GEN_CHECK_SEARCH (search_pages.h): each page read again from its
+	 * record also read whole, and the first that differs (its index + 1) */
+	bool check;
+	_Atomic size_t check_failed;
 };
 
 /* ---- the search page ---- */
@@ -266,6 +270,8 @@ void search_pages_plan(struct site *s)
 		atomic_init(&ss->whole[l], false);
 		find_kept(ss, (enum lang)l, next[l]);
 	}
+	const char *check = getenv("GEN_CHECK_SEARCH");
+	ss->check = check && *check && strcmp(check, "0");
 	pthread_mutex_init(&ss->lock, NULL);
 	s->search = ss;
 }
@@ -289,8 +295,26 @@ static void put_page(struct site *s, size_t i, struct search_terms *st,
 	pthread_mutex_unlock(&ss->lock);
 }
 
+/* GEN_CHECK_SEARCH: whether the page `pg` read again from its record is
+ * the page read whole from `html`. */
+static bool same_read_whole(const struct search_page *pg, const struct search_doc *d,
+			    const char *html, size_t len)
+{
+	struct buf again = BUF_INIT, whole = BUF_INIT;
+	search_page_encode(pg, &again);
+	struct search_terms *own = search_terms_new();
+	struct search_page *read = search_page_from_html(own, d, html, len);
+	search_page_encode(read, &whole);
+	search_page_free(read);
+	search_terms_free(own);
+	bool same = search_records_same(again.ptr, again.len, whole.ptr, whole.len);
+	buf_release(&again);
+	buf_release(&whole);
+	return same;
+}
+
 void search_pages_collect(struct site *s, size_t i, const char *html, size_t len,
-			  const struct buf *was, struct buf *kept)
+			  const struct buf *was, const struct buf *old, struct buf *kept)
 {
 	struct search_pages *ss = s->search;
 	if (!ss || i >= ss->npages || ss->doc[i] < 0)
@@ -305,9 +329,19 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 	pthread_mutex_lock(&ss->lock);
 	struct search_terms *st = terms_take(ss);
 	pthread_mutex_unlock(&ss->lock);
-	/* outside the lock */
-	struct search_page *pg = search_page_from_html(st, &d, html,
-						       indexed_len(p, html, len));
+	/* outside the lock: from the last build's record when only the
+	 * page's figures changed, else read whole */
+	size_t n = indexed_len(p, html, len);
+	struct search_page *pg = was && old
+		? search_page_from_last(st, &d, html, n, old->ptr,
+					indexed_len(p, old->ptr, old->len), was->ptr, was->len)
+		: NULL;
+	if (pg && ss->check && !same_read_whole(pg, &d, html, n)) {
+		size_t none = 0;
+		atomic_compare_exchange_strong(&ss->check_failed, &none, i + 1);
+	}
+	if (!pg)
+		pg = search_page_from_html(st, &d, html, n);
 	size_t rec_at = kept ? kept->len : 0; /* the page's search record, when kept */
 	if (kept)
 		search_page_encode(pg, kept);
@@ -565,6 +599,14 @@ int search_pages_write(struct site *s, struct output *out, const struct pagecach
 	}
 	pool_run(pool_size(s->in.opt.jobs), LANG_COUNT, write_lang, w);
 	int rc = 0;
+	size_t failed = atomic_load(&s->search->check_failed);
+	if (failed) {
+		diag_error(s->diag, NULL, 0, 0,
+			   "%s was read again for the search index from its last record, and "
+			   "not as it reads whole (GEN_CHECK_SEARCH)",
+			   s->plan.pages[failed - 1].path);
+		rc = -1;
+	}
 	for (int l = 0; l < LANG_COUNT; l++) {
 		diag_pass_on(s->diag, &w[l].diag);
 		if (w[l].rc != 0)

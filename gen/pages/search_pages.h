@@ -34,10 +34,15 @@ void search_pages_plan(struct site *s);
 /* Index page `i` (s->plan.pages[i]) from its rendered HTML, when its kind is
  * indexed, appending the page's record (search_page_encode) to `kept`
  * (or NULL) for the page cache; `was` is the record the last build kept
- * (or NULL): what it says the page had tells the index what changed.
- * Thread-safe (a render_page_done). */
+ * (or NULL): what it says the page had tells the index what changed, and,
+ * with `old` (the page as then published, or NULL), a page whose HTML
+ * changed only in its figures is read from it (search_page_from_last), not
+ * whole. With GEN_CHECK_SEARCH set (not "0") in the environment, such a
+ * page is read whole too, and one whose two readings differ fails the
+ * build (search_pages_write says which). For tests. Thread-safe (a
+ * render_page_done). */
 void search_pages_collect(struct site *s, size_t i, const char *html, size_t len,
-			  const struct buf *was, struct buf *kept);
+			  const struct buf *was, const struct buf *old, struct buf *kept);
 /* Whether search_pages_collect would read page i's last record (`was`):
  * when its index is kept by shard from the last build and the page is
  * indexed (a render_page_wants_last). */

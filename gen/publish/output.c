@@ -734,6 +734,13 @@ bool output_intact(const struct output *o, const char *rel, const struct fs_file
 	       fs_file_id_same(&now, id);
 }
 
+int output_read_published(const struct output *o, const char *rel,
+			  const struct fs_file_id *id, struct buf *out)
+{
+	return o->dir_fd >= 0 && path_is_safe(rel) ? fs_read_file_at(o->dir_fd, rel, id, out)
+						   : -1;
+}
+
 int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
 		struct diag *diag)
 {

@@ -141,6 +141,10 @@ int output_keep(struct output *o, const char *rel, const struct fs_file_id *id,
 /* Whether the published file `rel` is still the one of id `id` (what
  * output_keep checks first), without keeping it. */
 bool output_intact(const struct output *o, const char *rel, const struct fs_file_id *id);
+/* The published file at `rel` into `out` (appended) when it is still the
+ * file `id` says: 0, or -1 (none, another one, or unsafe). */
+int output_read_published(const struct output *o, const char *rel,
+			  const struct fs_file_id *id, struct buf *out);
 /* Publish: swap the staging folder in. Returns 0 or -1 (then nothing
  * changed). */
 int output_commit(struct output *o);

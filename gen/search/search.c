@@ -187,7 +187,23 @@ struct search_page {
 	struct search_terms *terms;
 	bool own_terms;           /* search_page_new's: freed with the page */
 	struct idoc doc;
+	struct search_figs figs;  /* a rendered page's (search_scan.h) */
 };
+
+/* A term's fields byte: its fields, and (SEARCH_FIG_SHIFT higher) those it
+ * has in figures; what the index keeps of it: the two together. */
+static inline unsigned fields_fold(unsigned f)
+{
+	return (f | f >> SEARCH_FIG_SHIFT) & 15u;
+}
+
+/* Whether a record's fields byte is one a page gives: some field, and in
+ * figures only the body or a heading. */
+static inline bool fields_valid(unsigned f)
+{
+	return fields_fold(f) && !(f >> SEARCH_FIG_SHIFT & ~(unsigned)(SEARCH_IN_BODY |
+								      SEARCH_IN_HEADING));
+}
 
 /* An empty page read with `st`. */
 static struct search_page *page_new(struct search_terms *st, bool own)
@@ -271,7 +287,7 @@ struct search_page *search_page_from_html(struct search_terms *st,
 	struct buf body = BUF_INIT;
 	buf_grow(&body, SEARCH_TEXT_MAX + 64); /* most pages reach the cut */
 	search_scan_html(html, len, (struct sink){ NULL, 0, &th },
-		  (struct sink){ &body, SEARCH_TEXT_MAX + 4, &tb });
+		  (struct sink){ &body, SEARCH_TEXT_MAX + 4, &tb }, &pg->figs);
 	tok_finish(&th);
 	tok_finish(&tb);
 	page_set_doc(pg, d, body.ptr ? body.ptr : "", body.len);
@@ -307,20 +323,85 @@ void search_page_free(struct search_page *pg)
 	if (pg->own_terms)
 		search_terms_free(pg->terms);
 	idoc_free(&pg->doc);
+	search_figs_release(&pg->figs);
 	free(pg);
 }
 
 /* The record: title_tokens, the doc's JSON (buf.h's counted bytes), the
- * term count, then each term as its fields (a byte), its length (a byte:
- * at most WORD_MAX) and its bytes; its head and hash are made again when
- * it is read, by one load and one multiplication for most. */
+ * figures (encode_figs), the term count, then each term as its fields (a
+ * byte: fields_fold's), its length (a byte: at most WORD_MAX) and its
+ * bytes; its head and hash are made again when it is read, by one load
+ * and one multiplication for most. */
 #define TOKEN_HEAD 2
+
+static void add_varint(unsigned char **o, uint32_t v);
+static bool read_varint(struct buf_reader *r, uint32_t *v);
+
+/* The figures' count (FIGS_NONE when one does not stand apart: the page
+ * is read whole), then each one's offset from the last one's end and its
+ * length (add_varint's), its field and its edges (before | after << 2). */
+#define FIGS_NONE UINT32_MAX
+
+static void encode_figs(const struct search_figs *f, struct buf *out)
+{
+	if (!f->apart) {
+		buf_add_u32(out, FIGS_NONE);
+		return;
+	}
+	buf_add_u32(out, (uint32_t)f->n);
+	buf_grow(out, f->n * 12);
+	unsigned char *o = (unsigned char *)out->ptr + out->len;
+	size_t end = 0;
+	for (size_t i = 0; i < f->n; i++) {
+		const struct search_fig *g = &f->v[i];
+		add_varint(&o, (uint32_t)(g->at - end));
+		add_varint(&o, (uint32_t)g->len);
+		*o++ = g->field;
+		*o++ = (unsigned char)(g->before | g->after << 2);
+		end = g->at + g->len;
+	}
+	out->len = (size_t)((char *)o - out->ptr);
+	out->ptr[out->len] = '\0';
+}
+
+/* A record's figures into `f` (NULL: passed over), where they were in
+ * its page: false when they are not such a list. */
+static bool read_figs(struct buf_reader *r, struct search_figs *f)
+{
+	uint32_t n = buf_read_u32(r);
+	if (r->bad)
+		return false;
+	if (f)
+		*f = (struct search_figs){ .apart = n != FIGS_NONE };
+	if (n == FIGS_NONE)
+		return true;
+	if (n > r->left / 4) /* a figure takes 4 bytes at least */
+		return false;
+	size_t end = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint32_t gap, len;
+		if (!read_varint(r, &gap) || !read_varint(r, &len) || r->left < 2)
+			return false;
+		unsigned field = r->p[0], edges = r->p[1];
+		r->p += 2;
+		r->left -= 2;
+		if (f) {
+			ALLOC_GROW(f->v, f->n, f->cap);
+			f->v[f->n++] = (struct search_fig){ end + gap, len, (unsigned char)field,
+							    (unsigned char)(edges & 3),
+							    (unsigned char)(edges >> 2 & 3) };
+		}
+		end += (size_t)gap + len;
+	}
+	return true;
+}
 
 void search_page_encode(const struct search_page *pg, struct buf *out)
 {
 	const struct idoc *d = &pg->doc;
 	buf_add_u32(out, d->title_tokens);
 	buf_add_counted(out, d->json, d->len);
+	encode_figs(&pg->figs, out);
 	const struct token_set *ts = &pg->terms->set;
 	buf_add_u32(out, (uint32_t)ts->nin_page);
 	size_t need = 0;
@@ -360,7 +441,7 @@ static size_t record_term_len(const unsigned char *p, size_t left)
 	if (left < TOKEN_HEAD)
 		return 0;
 	size_t len = p[1];
-	return len && len <= WORD_MAX && p[0] && p[0] <= 15 && left - TOKEN_HEAD >= len ? len : 0;
+	return len && len <= WORD_MAX && fields_valid(p[0]) && left - TOKEN_HEAD >= len ? len : 0;
 }
 
 /* The `n` terms of a record (in the `left` bytes at `p`) into the page
@@ -391,13 +472,147 @@ struct search_page *search_page_decode(struct search_terms *st, const char *data
 {
 	struct search_page *pg = page_new(st, false);
 	struct buf_reader r = { (const unsigned char *)data, len, false };
-	bool doc = read_doc(&r, &pg->doc);
+	bool doc = read_doc(&r, &pg->doc) && read_figs(&r, NULL);
 	size_t nterms = buf_read_u32(&r);
 	if (!doc || r.bad || !page_decode_terms(&st->set, r.p, r.left, nterms)) {
 		search_page_free(pg);
 		return NULL;
 	}
 	return pg;
+}
+
+/* ---- a page read again from its last record ---- */
+
+/* Whether `html` (`len` bytes) is `old` but for the text of the figures
+ * `f` lists in old (each a text that ends at a '<'), each now a text that
+ * ends at its first '<' and still stands apart: the figures then moved to
+ * where they are in html. */
+static bool figs_moved(struct search_figs *f, const char *html, size_t len, const char *old,
+		       size_t old_len)
+{
+	size_t o = 0, n = 0; /* where old and html are held to each other */
+	for (size_t i = 0; i < f->n; i++) {
+		struct search_fig *g = &f->v[i];
+		if (g->at < o || g->at > old_len || g->len >= old_len - g->at ||
+		    old[g->at + g->len] != '<' || memchr(old + g->at, '<', g->len) ||
+		    !g->field || g->field > 15 || g->before > SEARCH_CHAR_CJK)
+			return false;
+		size_t same = g->at - o;
+		if (same > len - n || memcmp(old + o, html + n, same))
+			return false;
+		o = g->at + g->len;
+		n += same;
+		const char *end = memchr(html + n, '<', len - n);
+		if (!end)
+			return false;
+		g->at = n;
+		g->len = (size_t)(end - html) - n;
+		if (!search_fig_apart(html + n, g->len, g->before, g->after))
+			return false;
+		n += g->len;
+	}
+	return old_len - o == len - n && !memcmp(old + o, html + n, len - n);
+}
+
+/* The `n` terms of a record (`left` bytes at p) that the page's text other
+ * than its figures has, into the page `ts` is reading, as occurring there
+ * (their title and description fields left out): false when they are not
+ * such terms. */
+static bool put_text_terms(struct token_set *ts, const unsigned char *p, size_t left,
+			   size_t n)
+{
+	const unsigned text = SEARCH_IN_BODY | SEARCH_IN_HEADING;
+	for (size_t i = 0; i < n; i++) {
+		size_t len = record_term_len(p, left);
+		if (!len)
+			return false;
+		const unsigned char *bytes = p + TOKEN_HEAD;
+		if (p[0] & text)
+			token_set_merge(ts, (const char *)bytes, len,
+					record_head(bytes, len, left - TOKEN_HEAD), p[0] & text);
+		p += TOKEN_HEAD + len;
+		left -= TOKEN_HEAD + len;
+	}
+	return left == 0;
+}
+
+/* The page's doc, its text for snippets read from `html` alone. */
+static void page_doc_from_html(struct search_page *pg, const struct search_doc *d,
+			       const char *html, size_t len)
+{
+	struct buf body = BUF_INIT;
+	buf_grow(&body, SEARCH_TEXT_MAX + 64);
+	search_scan_html(html, len, (struct sink){ NULL, 0, NULL },
+			 (struct sink){ &body, SEARCH_TEXT_MAX + 4, NULL }, NULL);
+	page_set_doc(pg, d, body.ptr ? body.ptr : "", body.len);
+	buf_release(&body);
+}
+
+struct search_page *search_page_from_last(struct search_terms *st,
+					  const struct search_doc *d, const char *html,
+					  size_t len, const char *old, size_t old_len,
+					  const char *was, size_t was_len)
+{
+	struct buf_reader r = { (const unsigned char *)was, was_len, false };
+	struct search_figs figs = { 0 };
+	size_t ndoc;
+	buf_read_u32(&r);
+	buf_read_counted(&r, &ndoc);
+	if (r.bad || !read_figs(&r, &figs) || !figs.apart ||
+	    !figs_moved(&figs, html, len, old, old_len)) {
+		search_figs_release(&figs);
+		return NULL;
+	}
+	size_t nterms = buf_read_u32(&r);
+	struct search_page *pg = page_new(st, false);
+	index_field(pg, d->title, SEARCH_IN_TITLE);
+	pg->doc.title_tokens = st->set.count;
+	index_field(pg, d->description, SEARCH_IN_DESCRIPTION);
+	pg->figs = figs;
+	if (r.bad || !put_text_terms(&st->set, r.p, r.left, nterms)) {
+		search_page_free(pg);
+		return NULL;
+	}
+	for (size_t i = 0; i < figs.n; i++) {
+		struct tokenizer t = { .set = &st->set,
+				       .field = (unsigned)figs.v[i].field << SEARCH_FIG_SHIFT };
+		search_scan_fig_text(html + figs.v[i].at, figs.v[i].len,
+				     (struct sink){ NULL, 0, &t });
+		tok_finish(&t);
+	}
+	page_doc_from_html(pg, d, html, len);
+	return pg;
+}
+
+/* A record's doc and terms (their fields folded) into `st`'s set: the
+ * page, or NULL. */
+static struct search_page *page_folded(struct search_terms *st, const char *rec, size_t len)
+{
+	struct search_page *pg = search_page_decode(st, rec, len);
+	struct token_set *ts = &st->set;
+	for (size_t i = 0; pg && i < ts->nin_page; i++)
+		ts->toks[ts->in_page[i]].fields = (uint8_t)fields_fold(ts->toks[ts->in_page[i]].fields);
+	return pg;
+}
+
+bool search_records_same(const char *a, size_t alen, const char *b, size_t blen)
+{
+	struct search_terms *sa = search_terms_new(), *sb = search_terms_new();
+	struct search_page *pa = page_folded(sa, a, alen), *pb = page_folded(sb, b, blen);
+	bool same = pa && pb && pa->doc.title_tokens == pb->doc.title_tokens &&
+		    pa->doc.len == pb->doc.len && !memcmp(pa->doc.json, pb->doc.json, pa->doc.len) &&
+		    sa->set.nin_page == sb->set.nin_page;
+	for (size_t i = 0; same && i < sa->set.nin_page; i++) {
+		const struct set_token *t = &sa->set.toks[sa->set.in_page[i]];
+		unsigned fields;
+		same = token_set_in_page(&sb->set, sa->set.keys.ptr + t->at, t->len, t->head,
+					 &fields) >= 0 && fields == t->fields;
+	}
+	search_page_free(pa);
+	search_page_free(pb);
+	search_terms_free(sa);
+	search_terms_free(sb);
+	return same;
 }
 
 void search_index_reserve(struct search_index *ix, size_t ndocs)
@@ -454,7 +669,7 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 						      tok->head, tok->hash) + 1;
 		struct term *t = &ix->terms[to[tn] - 1];
 		t->post = grow_postings(t->post, t->npost, &t->cap);
-		t->post[t->npost++] = (posting)doc << 4 | tok->fields;
+		t->post[t->npost++] = (posting)doc << 4 | fields_fold(tok->fields);
 	}
 	search_page_free(pg);
 }
@@ -700,7 +915,7 @@ static long term_at(const struct token_set *ts, size_t at, const char *key, size
 		return -1;
 	uint32_t tn = ts->in_page[at];
 	const struct set_token *t = &ts->toks[tn];
-	return t->head == head && t->len == len && t->fields == fields &&
+	return t->head == head && t->len == len && fields_fold(t->fields) == fields_fold(fields) &&
 		       (len <= 8 || bytes_equal_short(ts->keys.ptr + t->at + 8, key + 8, len - 8))
 		       ? (long)tn : -1;
 }
@@ -725,6 +940,8 @@ static bool record_terms(const char *rec, size_t len, size_t *nterms,
 	buf_read_u32(&r);
 	size_t ndoc;
 	buf_read_counted(&r, &ndoc);
+	if (!read_figs(&r, NULL))
+		return false;
 	*nterms = buf_read_u32(&r);
 	if (r.bad || *nterms > r.left / (TOKEN_HEAD + 1))
 		return false;
@@ -789,7 +1006,7 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		long tn = term_at(ts, at, key, tl, head, fields);
 		if (tn < 0) { /* not in step: looked up */
 			tn = token_set_in_page(ts, key, tl, head, &now);
-			if (now != fields)
+			if (fields_fold(now) != fields_fold(fields))
 				tn = -1;
 		}
 		if (tn >= 0 && st->seen[tn] != stamp) {

@@ -92,7 +92,25 @@ struct search_page *search_page_new(const struct search_doc *d);
 struct search_page *search_page_from_html(struct search_terms *st,
 					  const struct search_doc *d, const char *html,
 					  size_t len);
+/* A page rendered again, read with `st` from what it was: `old` (its HTML
+ * as the last build published it, `old_len` bytes) and `was` (the record
+ * of its reading then, search_page_encode's). When the two HTMLs differ
+ * only in the text of the figures the record lists (search_scan.h), each
+ * still standing apart, its terms are the record's (but for those only
+ * its figures had) and its figures' new ones, its snippet read again:
+ * the page search_page_from_html would make of `html`, at the cost of its
+ * figures. NULL otherwise (or for a record that is none): the page is to
+ * be read whole. */
+struct search_page *search_page_from_last(struct search_terms *st,
+					  const struct search_doc *d, const char *html,
+					  size_t len, const char *old, size_t old_len,
+					  const char *was, size_t was_len);
 void search_page_free(struct search_page *pg);
+/* Whether two records (search_page_encode's) are of one page: the same
+ * doc and terms, each in the same fields (in figures or not: what the
+ * index keeps); neither the order of their terms nor their figures are
+ * compared. For checks (GEN_CHECK_SEARCH, tests). */
+bool search_records_same(const char *a, size_t alen, const char *b, size_t blen);
 /* The page as bytes (appended to `out`) and back, read with `st`: a page
  * kept from an earlier build (pagecache.h) is merged without its HTML
  * being read or tokenized again. Decoding checks every length: NULL for

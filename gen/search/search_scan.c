@@ -5,16 +5,22 @@
 
 #include "base/buf.h"
 #include "base/bytes.h"
+#include "base/xalloc.h"
 
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 struct scan {
 	const char *p, *end;
+	const char *html; /* the page's first byte (figures' offsets) */
 	struct sink headings, body;
 	int skip;      /* depth inside elements whose text is left out */
 	int heading;   /* depth inside h1-h6 */
+	struct search_figs *figs; /* NULL: figures not told */
+	struct tokenizer *fig_tk; /* inside a figure: its part's tokenizer */
+	const char *fig_end;      /* and the first '<' after its start */
 };
 
 static struct sink *scan_sink(struct scan *sc)
@@ -90,7 +96,10 @@ static void add_text(struct scan *sc, const char *t, size_t n)
 
 /* The run of text at sc->p up to the next tag or entity: tokenized as
  * it is read, then kept for the snippet if the sink keeps text. */
-static void scan_run(struct scan *sc)
+/* Inlined in the scan's loop (it and search_scan_fig_text call it): a
+ * call per run of text costs the scan a tenth more. */
+__attribute__((always_inline))
+static inline void scan_run(struct scan *sc)
 {
 	struct sink *k = scan_sink(sc);
 	const char *p = sc->p;
@@ -192,6 +201,7 @@ enum tag_kind {
 	TAG_INLINE,  /* nothing: text on either side runs together */
 	TAG_BLOCK,   /* a space: its edges separate words */
 	TAG_SKIPPED, /* its contents are left out (script, style, svg, form, template) */
+	TAG_SPAN,    /* inline, and may open a figure */
 };
 
 /* Whether the n bytes at `name` are `lit` (n being its length). */
@@ -202,7 +212,8 @@ enum tag_kind {
  * and first letter before any comparison. The blocks: p div li ul ol td th
  * tr table br section h1-h6 dt dd dl figure figcaption caption header
  * footer article aside blockquote pre nav main hr. */
-static enum tag_kind tag_kind_of(const char *name, size_t n)
+__attribute__((always_inline))
+static inline enum tag_kind tag_kind_of(const char *name, size_t n)
 {
 	char c = name[0], d = n > 1 ? name[1] : 0;
 	switch (n) {
@@ -223,6 +234,8 @@ static enum tag_kind tag_kind_of(const char *name, size_t n)
 	case 4:
 		if (NAME_IS(name, n, "main"))
 			return TAG_BLOCK;
+		if (NAME_IS(name, n, "span"))
+			return TAG_SPAN;
 		return NAME_IS(name, n, "form") ? TAG_SKIPPED : TAG_INLINE;
 	case 5:
 		if (NAME_IS(name, n, "table") || NAME_IS(name, n, "aside"))
@@ -252,7 +265,8 @@ static enum tag_kind tag_kind_of(const char *name, size_t n)
  * Most tags end within 16 bytes of their name's start (<p>, </li>,
  * <a href=...> not): one load tells both, where a byte loop and a call to
  * memchr took a step per letter and a call per tag. */
-static const char *tag_name_end(const char **p, const char *end)
+__attribute__((always_inline))
+static inline const char *tag_name_end(const char **p, const char *end)
 {
 	const char *q = *p;
 #ifdef BYTES_SSE2
@@ -273,19 +287,127 @@ static const char *tag_name_end(const char **p, const char *end)
 	return memchr(q, '>', (size_t)(end - q));
 }
 
-/* A tag at sc->p ('<'): skipped, with its effect on the scan. */
-static void scan_tag(struct scan *sc)
+/* ---- figures ---- */
+
+void search_figs_release(struct search_figs *f)
 {
-	const char *p = sc->p + 1;
+	free(f->v);
+	*f = (struct search_figs){ 0 };
+}
+
+/* The kind of the figure text's first character (an entity: unknown). */
+static unsigned fig_first(const char *s, size_t len)
+{
+	return *s == '&' ? SEARCH_EDGE_UNKNOWN : search_char_first(s, len);
+}
+
+/* The kind of its last (a text ending in an entity: unknown). */
+static unsigned fig_last(const char *s, size_t len)
+{
+	return s[len - 1] == ';' && memchr(s, '&', len) ? SEARCH_EDGE_UNKNOWN
+							: search_char_last(s, len);
+}
+
+bool search_fig_apart(const char *s, size_t len, unsigned before, unsigned after)
+{
+	if (!len)
+		return before == SEARCH_CHAR_SEP;
+	unsigned first = fig_first(s, len), last = fig_last(s, len);
+	return (before == SEARCH_CHAR_SEP || (first != SEARCH_EDGE_UNKNOWN && first != before)) &&
+	       (last == SEARCH_CHAR_SEP ||
+		(last != SEARCH_EDGE_UNKNOWN && after != SEARCH_EDGE_UNKNOWN && after != last));
+}
+
+/* Whether the tag from `lt` ('<') to `gt` ('>') opens a figure. */
+static bool is_fig_tag(const char *lt, const char *gt)
+{
+	static const char open[] = "<span class=\"fig\"";
+	size_t n = sizeof open - 1;
+	return gt && (size_t)(gt - lt) >= n && !memcmp(lt, open, n) &&
+	       (lt[n] == ' ' || lt[n] == '>');
+}
+
+/* A figure begins after `gt`: its tokens go in the shifted field; a word
+ * or pair pending before it ends here when its first character cannot
+ * continue it (as that character would end it). */
+__attribute__((noinline))
+static void fig_begin(struct scan *sc, const char *gt)
+{
+	struct search_figs *f = sc->figs;
+	struct tokenizer *tk = scan_sink(sc)->tk;
+	const char *text = gt + 1;
+	const char *end = memchr(text, '<', (size_t)(sc->end - text));
+	if (!end || !tk) {
+		f->apart = false;
+		return;
+	}
+	unsigned before = tok_pending(tk);
+	if (before != SEARCH_CHAR_SEP) {
+		unsigned first = end > text ? fig_first(text, (size_t)(end - text))
+					    : SEARCH_EDGE_UNKNOWN;
+		if (first == SEARCH_EDGE_UNKNOWN || first == before)
+			f->apart = false;
+		else
+			tok_separate(tk);
+	}
+	ALLOC_GROW(f->v, f->n, f->cap);
+	f->v[f->n++] = (struct search_fig){ .at = (size_t)(text - sc->html),
+					    .field = (unsigned char)tk->field,
+					    .before = (unsigned char)before };
+	tk->field <<= SEARCH_FIG_SHIFT;
+	sc->fig_tk = tk;
+	sc->fig_end = end;
+}
+
+/* The kind of what follows a figure's end tag (`gt` its '>', or NULL). */
+static unsigned fig_after(const struct scan *sc, const char *gt);
+
+/* A tag (`lt`, `gt`) inside a figure: its end when it is the first tag
+ * after the figure's start and a </span> (`span_end`), else one that does
+ * not stand apart, ended all the same. A word or pair pending at its end
+ * ends there when the character after it cannot continue it. */
+__attribute__((noinline))
+static void fig_end(struct scan *sc, const char *lt, const char *gt, bool span_end)
+{
+	struct search_figs *f = sc->figs;
+	struct search_fig *fig = &f->v[f->n - 1];
+	struct tokenizer *tk = sc->fig_tk;
+	if (!span_end || lt != sc->fig_end)
+		f->apart = false;
+	fig->len = (size_t)(lt - sc->html) - fig->at;
+	fig->after = (unsigned char)fig_after(sc, gt);
+	unsigned pending = tok_pending(tk);
+	if (pending != SEARCH_CHAR_SEP) {
+		if (fig->after == SEARCH_EDGE_UNKNOWN || fig->after == pending)
+			f->apart = false;
+		else
+			tok_separate(tk);
+	}
+	tk->field >>= SEARCH_FIG_SHIFT;
+	sc->fig_tk = NULL;
+}
+
+/* A tag at sc->p ('<'): skipped, with its effect on the scan. */
+__attribute__((always_inline))
+static inline void scan_tag(struct scan *sc)
+{
+	const char *lt = sc->p, *p = sc->p + 1;
 	bool closing = p < sc->end && *p == '/';
 	p += closing;
 	const char *name = p;
 	const char *gt = tag_name_end(&p, sc->end);
 	size_t n = (size_t)(p - name);
 	sc->p = gt ? gt + 1 : sc->end;
+	if (sc->fig_tk) /* any tag ends a figure: the first, a </span>, as it should */
+		fig_end(sc, lt, gt, closing && NAME_IS(name, n, "span"));
 	if (!n)
 		return;
 	enum tag_kind kind = tag_kind_of(name, n);
+	if (kind == TAG_SPAN) {
+		if (!closing && sc->figs && !sc->skip && is_fig_tag(lt, gt))
+			fig_begin(sc, gt);
+		return;
+	}
 	if (kind == TAG_SKIPPED) {
 		bool self_closing = gt && gt > p && gt[-1] == '/';
 		if (!self_closing)
@@ -300,6 +422,44 @@ static void scan_tag(struct scan *sc)
 	if (heading) {
 		sc->heading += closing ? (sc->heading > 0 ? -1 : 0) : 1;
 		add_space(&sc->headings);
+	}
+}
+
+static unsigned fig_after(const struct scan *sc, const char *gt)
+{
+	const char *p = gt ? gt + 1 : sc->end;
+	if (p >= sc->end)
+		return SEARCH_CHAR_SEP; /* the end of the text */
+	if (*p == '&')
+		return SEARCH_EDGE_UNKNOWN;
+	if (*p != '<')
+		return search_char_first(p, (size_t)(sc->end - p));
+	const char *q = p + 1 + (p + 1 < sc->end && p[1] == '/');
+	const char *name = q;
+	tag_name_end(&q, sc->end);
+	return q > name && tag_kind_of(name, (size_t)(q - name)) == TAG_BLOCK
+		? SEARCH_CHAR_SEP : SEARCH_EDGE_UNKNOWN;
+}
+
+/* The scan's steps up to its end, or (`cut`: the body's text alone is
+ * kept) until that text is cut; inlined as each, so the scan of a whole
+ * page does not test for the cut at every step. */
+__attribute__((always_inline))
+static inline void scan_loop(struct scan *sc, bool cut)
+{
+	while (sc->p < sc->end) {
+		if (cut && sc->body.text->len > sc->body.max)
+			break;
+		if (*sc->p == '<') {
+			scan_tag(sc);
+		} else if (sc->skip) { /* left out up to the next tag */
+			const char *q = memchr(sc->p, '<', (size_t)(sc->end - sc->p));
+			sc->p = q ? q : sc->end;
+		} else if (*sc->p == '&') {
+			scan_entity(sc);
+		} else {
+			scan_run(sc);
+		}
 	}
 }
 
@@ -326,8 +486,12 @@ static const char *last_main_end(const char *from, const char *end)
 }
 
 void search_scan_html(const char *html, size_t len, struct sink headings,
-		      struct sink body)
+		      struct sink body, struct search_figs *figs)
 {
+	if (figs) {
+		figs->n = 0;
+		figs->apart = true;
+	}
 	const char *end = html + len;
 	const char *open = html;
 	/* the page's own content: <main ...> up to its last </main> */
@@ -340,27 +504,39 @@ void search_scan_html(const char *html, size_t len, struct sink headings,
 	if (!open)
 		return;
 	const char *stop = last_main_end(open, end);
-	struct scan sc = { .p = open, .end = stop ? stop : end,
-			   .headings = headings, .body = body };
+	struct scan sc = { .p = open, .end = stop ? stop : end, .html = html,
+			   .headings = headings, .body = body, .figs = figs };
+	/* the text alone, of the body only: done once it is cut */
+	if (!headings.tk && !headings.text && !body.tk && body.text)
+		scan_loop(&sc, true);
+	else
+		scan_loop(&sc, false);
+	if (sc.fig_tk) { /* a figure the text ends in */
+		figs->apart = false;
+		sc.fig_tk->field >>= SEARCH_FIG_SHIFT;
+	}
+	trim_space(headings.text);
+	trim_space(body.text);
+}
+
+void search_scan_fig_text(const char *s, size_t len, struct sink k)
+{
+	struct scan sc = { .p = s, .end = s + len, .html = s, .body = k };
 	while (sc.p < sc.end) {
-		if (*sc.p == '<') {
-			scan_tag(&sc);
-		} else if (sc.skip) { /* left out up to the next tag */
-			const char *q = memchr(sc.p, '<', (size_t)(sc.end - sc.p));
-			sc.p = q ? q : sc.end;
-		} else if (*sc.p == '&') {
+		if (*sc.p == '&') {
 			scan_entity(&sc);
+		} else if (*sc.p == '<') { /* never in a figure's text */
+			add_space(&sc.body);
+			sc.p++;
 		} else {
 			scan_run(&sc);
 		}
 	}
-	trim_space(headings.text);
-	trim_space(body.text);
 }
 
 void search_text_from_html(const char *html, size_t len, struct buf *headings,
 			   struct buf *body)
 {
 	search_scan_html(html, len, (struct sink){ headings, SIZE_MAX, NULL },
-		  (struct sink){ body, SIZE_MAX, NULL });
+		  (struct sink){ body, SIZE_MAX, NULL }, NULL);
 }

@@ -11,6 +11,7 @@
 
 #include "search/search_text.h"
 
+#include <stdbool.h>
 #include <stddef.h>
 
 struct buf;
@@ -31,7 +32,50 @@ struct sink {
 	struct tokenizer *tk;
 };
 
+/* ---- figures ----
+ *
+ * A figure is the text of an element <span class="fig" ...> (what a
+ * shortcode writes for a figure of the data, which an edit of a price
+ * changes): its tokens are entered with their field shifted by
+ * SEARCH_FIG_SHIFT, so a page's record tells the terms its other text has
+ * from those only its figures have, and a page whose HTML changed only
+ * inside its figures is read again from its record and its figures' new
+ * text (search.h: search_page_from_last). That holds while every figure
+ * stands apart: no tag inside it, and no word or CJK pair running across
+ * its edges (what the tokenizer had pending when it began, and the
+ * character after it, are kept to tell that of its next text too). */
+#define SEARCH_FIG_SHIFT 4
+
+/* What follows a figure: a character of a kind (enum search_char_kind,
+ * a block tag being a separator), or anything else (another tag, an
+ * entity) that the figure's next text is not held to. */
+#define SEARCH_EDGE_UNKNOWN 3
+
+struct search_fig {
+	size_t at, len;      /* its text, in the page's bytes */
+	unsigned char field; /* the field its part's tokenizer had */
+	unsigned char before; /* enum search_char_kind: what was pending */
+	unsigned char after;  /* enum search_char_kind or SEARCH_EDGE_UNKNOWN */
+};
+
+/* The figures of a page's <main>, in order, outside the parts left out;
+ * `apart` false when one does not stand apart (the page is then only read
+ * whole). Owned by its maker: search_figs_release. */
+struct search_figs {
+	struct search_fig *v;
+	size_t n, cap;
+	bool apart;
+};
+void search_figs_release(struct search_figs *f);
+
+/* Whether a figure of `field`, `before` and `after` (as a search_fig
+ * has them) whose text is now the `len` bytes at `s` still stands apart. */
+bool search_fig_apart(const char *s, size_t len, unsigned before, unsigned after);
+
+/* The scan of a page, its figures into `figs` (emptied; NULL: not told). */
 void search_scan_html(const char *html, size_t len, struct sink headings,
-		      struct sink body);
+		      struct sink body, struct search_figs *figs);
+/* The text of a figure (no tag in it; entities decoded) into `k`. */
+void search_scan_fig_text(const char *s, size_t len, struct sink k);
 
 #endif

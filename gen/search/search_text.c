@@ -13,7 +13,8 @@
 
 /* ---- characters ---- */
 
-enum cclass { C_SEP, C_WORD, C_CJK };
+/* as enum search_char_kind */
+enum cclass { C_SEP = SEARCH_CHAR_SEP, C_WORD = SEARCH_CHAR_WORD, C_CJK = SEARCH_CHAR_CJK };
 
 /* Decode the UTF-8 sequence at s[*i] (advancing *i); U+FFFD-like 0 and a
  * one-byte step for invalid bytes. */
@@ -67,6 +68,24 @@ static inline enum cclass classify(unsigned cp)
 	if (cp >= 0xC0 && cp < 0x2000 && cp != 0xD7 && cp != 0xF7)
 		return C_WORD;
 	return C_SEP;
+}
+
+enum search_char_kind search_char_first(const char *s, size_t len)
+{
+	size_t i = 0;
+	return (enum search_char_kind)classify(decode(s, len, &i));
+}
+
+enum search_char_kind search_char_last(const char *s, size_t len)
+{
+	/* the last character starts at the last byte that is no continuation
+	 * byte (none is read as one), at most three back */
+	size_t start = len - 1;
+	while (start > 0 && len - start < 4 && ((unsigned char)s[start] & 0xC0) == 0x80)
+		start--;
+	size_t i = start;
+	unsigned cp = decode(s, len, &i);
+	return i == len ? (enum search_char_kind)classify(cp) : SEARCH_CHAR_SEP;
 }
 
 /* ---- tokens ---- */
@@ -245,6 +264,13 @@ bool token_set_put(struct token_set *ts, const char *bytes, size_t len, uint64_t
 	else
 		set_add_new(ts, k, bytes, len, head, h, fields);
 	return true;
+}
+
+void token_set_merge(struct token_set *ts, const char *bytes, size_t len, uint64_t head,
+		     unsigned fields)
+{
+	uint32_t h = len <= 8 ? search_head_hash(head) : long_hash(head, bytes, len);
+	set_add(ts, bytes, len, head, h, fields);
 }
 
 long token_set_in_page(const struct token_set *ts, const char *bytes, size_t len,

@@ -87,6 +87,10 @@ void token_set_page(struct token_set *ts);
  * nothing added) when the page has it already. */
 bool token_set_put(struct token_set *ts, const char *bytes, size_t len, uint64_t head,
 		   unsigned fields);
+/* token_set_put, or, when the page has the token already, its fields
+ * joined with `fields`. */
+void token_set_merge(struct token_set *ts, const char *bytes, size_t len, uint64_t head,
+		     unsigned fields);
 /* The term number of the token `bytes` (len, head as for token_set_put)
  * when the page being read has it, its fields in *fields; -1 when not. */
 long token_set_in_page(const struct token_set *ts, const char *bytes, size_t len,
@@ -126,6 +130,21 @@ void tok_feed(struct tokenizer *t, const char *s, size_t len);
 /* The same up to the first '<' or '&' (where a run of a page's text
  * stops; the caller tells what it is): where it stopped. */
 size_t tok_feed_until_markup(struct tokenizer *t, const char *s, size_t len);
+/* What a character is to the tokenizer: a separator, part of a word, or
+ * a CJK character (a pair's half); and what a tokenizer has pending. */
+enum search_char_kind { SEARCH_CHAR_SEP, SEARCH_CHAR_WORD, SEARCH_CHAR_CJK };
+/* The kind of the first character of the `len` (> 0) bytes at `s`, and of
+ * the last one (an invalid byte being a separator, as the tokenizer reads
+ * it). */
+enum search_char_kind search_char_first(const char *s, size_t len);
+enum search_char_kind search_char_last(const char *s, size_t len);
+/* A word (WORD), the first character of a CJK pair (CJK) or nothing (SEP):
+ * what the next character may run into. */
+static inline enum search_char_kind tok_pending(const struct tokenizer *t)
+{
+	return t->tlen ? SEARCH_CHAR_WORD : t->prev_len ? SEARCH_CHAR_CJK : SEARCH_CHAR_SEP;
+}
+
 /* The end of a text, or a separator that is not in it (a block's edge). */
 void tok_finish(struct tokenizer *t);
 /* tok_finish without its call when it has nothing to do: no word and no

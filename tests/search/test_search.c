@@ -912,13 +912,15 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 	assert_non_null(pg);
 	search_page_free(pg);
 	/* a term is its fields, its length and its bytes: one of no bytes,
-	 * of more than WORD_MAX, with fields no field has or none, or twice in
-	 * the page is none */
+	 * of more than WORD_MAX, with fields no field has or none (in a
+	 * figure: the body or a heading only), or twice in the page is none */
 	static const struct { unsigned char fields, len; const char *bytes; bool ok; } toks[] = {
 		{ SEARCH_IN_BODY, 1, "x", true },
 		{ SEARCH_IN_BODY, 0, "", false },
 		{ SEARCH_IN_BODY, 41, "0123456789012345678901234567890123456789x", false },
-		{ 16, 1, "x", false },
+		{ SEARCH_IN_BODY << SEARCH_FIG_SHIFT, 1, "x", true },
+		{ SEARCH_IN_TITLE | SEARCH_IN_HEADING << SEARCH_FIG_SHIFT, 1, "x", true },
+		{ SEARCH_IN_TITLE << SEARCH_FIG_SHIFT, 1, "x", false },
 		{ 0, 1, "x", false },
 	};
 	/* a doc is a JSON array of one line, as a page's is: any other is none */
@@ -935,6 +937,7 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 			buf_reset(&b);
 			buf_add_u32(&b, 0);
 			buf_add_counted(&b, DOC_X, sizeof DOC_X - 1);
+			buf_add_u32(&b, 0); /* no figures */
 			buf_add_u32(&b, 1 + twice);
 			for (unsigned i = 0; i <= twice; i++) {
 				buf_addc(&b, (char)toks[k].fields);
