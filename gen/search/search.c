@@ -18,104 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- the index ---- */
-/* Postings: a term has a hundred on average at N=1,000 (a few thousand
- * at most), so they start at 8 and double: a few reallocations a term. */
-static posting *grow_postings(posting *p, uint32_t n, uint32_t *cap)
-{
-	if (n < *cap)
-		return p;
-	*cap = *cap ? *cap * 2 : 8;
-	return xreallocarray(p, *cap, sizeof *p);
-}
-
-static void idoc_free(struct idoc *d);
-
-struct search_index *search_index_new(void)
-{
-	static atomic_uint_fast64_t last_id;
-	struct search_index *ix = xcalloc(1, sizeof *ix);
-	ix->id = atomic_fetch_add(&last_id, 1) + 1;
-	return ix;
-}
-
-void search_index_free(struct search_index *ix)
-{
-	if (!ix)
-		return;
-	for (size_t i = 0; i < ix->nterms; i++) {
-		free(ix->terms[i].key);
-		free(ix->terms[i].post);
-	}
-	for (size_t i = 0; i < ix->ndocs; i++)
-		idoc_free(&ix->docs[i]);
-	free(ix->terms);
-	free(ix->docs);
-	free(ix->slots);
-	free(ix);
-}
-
-/* The table of the index's terms: slots holding a term's index + 1 (0:
- * empty), a power of two of them, at most half full. Twice the slots (256
- * at first), each of the n entries (`stride` bytes apart, its uint32_t
- * hash at `hash_at`) placed again by its hash. */
-static void slots_grow(uint32_t **slots, size_t *nslots, const void *entries,
-		       size_t stride, size_t hash_at, size_t n)
-{
-	size_t cap = *nslots ? *nslots * 2 : 256;
-	uint32_t *s = xcalloc(cap, sizeof *s);
-	for (size_t i = 0; i < n; i++) {
-		uint32_t h;
-		memcpy(&h, (const char *)entries + i * stride + hash_at, sizeof h);
-		size_t k = h & (cap - 1);
-		while (s[k])
-			k = (k + 1) & (cap - 1);
-		s[k] = (uint32_t)i + 1;
-	}
-	free(*slots);
-	*slots = s;
-	*nslots = cap;
-}
-
-/* The index of the term `key` (head and hash: search_token_head and
- * _hash), made when new. Compared by head and length, and by the bytes
- * after the head when it has more. */
-static inline size_t index_term(struct search_index *ix, const char *key, size_t len,
-				uint64_t head, uint32_t h)
-{
-	if (ix->nterms * 2 >= ix->nslots)
-		slots_grow(&ix->slots, &ix->nslots, ix->terms, sizeof *ix->terms,
-			   offsetof(struct term, hash), ix->nterms);
-	size_t mask = ix->nslots - 1, k = h & mask;
-	for (; ix->slots[k]; k = (k + 1) & mask) {
-		const struct term *t = &ix->terms[ix->slots[k] - 1];
-		if (t->head == head && t->len == len &&
-		    (len <= 8 || bytes_equal_short(t->key + 8, key + 8, len - 8)))
-			return ix->slots[k] - 1;
-	}
-	ALLOC_GROW(ix->terms, ix->nterms, ix->cap_terms);
-	ix->terms[ix->nterms] = (struct term){ .key = xstrndup(key, len), .len = len,
-					       .head = head, .hash = h };
-	ix->slots[k] = (uint32_t)++ix->nterms;
-	return ix->nterms - 1;
-}
-
-/* The term `key`, or NULL. */
-static const struct term *index_find(const struct search_index *ix, const char *key,
-				     size_t len)
-{
-	if (!ix->nslots)
-		return NULL;
-	uint32_t h = search_token_hash(key, len);
-	size_t mask = ix->nslots - 1;
-	for (size_t k = h & mask; ix->slots[k]; k = (k + 1) & mask) {
-		const struct term *t = &ix->terms[ix->slots[k] - 1];
-		if (t->hash == h && t->len == len && !memcmp(t->key, key, len))
-			return t;
-	}
-	return NULL;
-}
-
 /* ---- the terms a thread read ---- */
 
 /* What one index numbers the terms: to[tn] is the index's term number + 1
@@ -188,6 +90,7 @@ struct search_page {
 	bool own_terms;           /* search_page_new's: freed with the page */
 	struct idoc doc;
 	struct search_figs figs;  /* a rendered page's (search_scan.h) */
+	bool from_last;           /* search_page_from_last's */
 };
 
 /* A term's fields byte: its fields, and (SEARCH_FIG_SHIFT higher) those it
@@ -238,26 +141,65 @@ static size_t cut_at(const char *s, size_t len, size_t max)
 /* The doc's JSON (struct idoc) from its strings and its text for
  * snippets: the description, a space, the body, cut at SEARCH_TEXT_MAX
  * bytes. */
+/* The doc's JSON up to its text: "[title,path,kind,". */
+static void doc_head(const struct search_doc *d, struct buf *json)
+{
+	buf_addc(json, '[');
+	text_escape_jsons(json, d->title ? d->title : "");
+	buf_addc(json, ',');
+	text_escape_jsons(json, d->path ? d->path : "");
+	buf_addc(json, ',');
+	text_escape_jsons(json, d->kind ? d->kind : "");
+	buf_addc(json, ',');
+}
+
+/* The text's start: the description and a space, or nothing. */
+static void text_head(const struct search_doc *d, struct buf *text)
+{
+	if (d->description && *d->description) {
+		buf_adds(text, d->description);
+		buf_addc(text, ' ');
+	}
+}
+
 static void page_set_doc(struct search_page *pg, const struct search_doc *d,
 			 const char *body, size_t body_len)
 {
 	struct buf text = BUF_INIT, json = BUF_INIT;
-	if (d->description && *d->description) {
-		buf_adds(&text, d->description);
-		buf_addc(&text, ' ');
-	}
+	text_head(d, &text);
 	buf_add(&text, body, body_len);
-	buf_addc(&json, '[');
-	text_escape_jsons(&json, d->title ? d->title : "");
-	buf_addc(&json, ',');
-	text_escape_jsons(&json, d->path ? d->path : "");
-	buf_addc(&json, ',');
-	text_escape_jsons(&json, d->kind ? d->kind : "");
-	buf_addc(&json, ',');
+	doc_head(d, &json);
 	text_escape_json(&json, text.ptr ? text.ptr : "", cut_at(text.ptr, text.len, SEARCH_TEXT_MAX));
 	buf_addc(&json, ']');
 	buf_release(&text);
 	pg->doc.json = buf_detach(&json, &pg->doc.len);
+}
+
+/* The last build's doc JSON (`n` bytes at `json`) as the page's, when
+ * its body's text is known to be the same (the figures before its cut
+ * are): its title, path, kind and description must be d's, all before the
+ * cut (JSON escapes a character at a time, so the escaped start of a text
+ * starts the escaped text). */
+static bool page_keep_doc(struct search_page *pg, const struct search_doc *d,
+			  const char *json, size_t n)
+{
+	struct buf head = BUF_INIT, text = BUF_INIT;
+	doc_head(d, &head);
+	text_head(d, &text);
+	bool ok = text.len + 4 < SEARCH_TEXT_MAX; /* the cut comes after it */
+	if (ok) {
+		text_escape_json(&head, text.ptr ? text.ptr : "", text.len);
+		buf_truncate(&head, head.len - 1); /* the closing quote */
+		ok = head.len < n && !memcmp(head.ptr, json, head.len) && json[n - 1] == ']' &&
+		     !memchr(json, '\0', n) && !memchr(json, '\n', n); /* as read_doc holds it */
+	}
+	buf_release(&head);
+	buf_release(&text);
+	if (ok) {
+		pg->doc.json = xstrndup(json, n);
+		pg->doc.len = n;
+	}
+	return ok;
 }
 
 struct search_page *search_page_new(const struct search_doc *d)
@@ -295,11 +237,6 @@ struct search_page *search_page_from_html(struct search_terms *st,
 	return pg;
 }
 
-static void idoc_free(struct idoc *d)
-{
-	free(d->json);
-}
-
 /* A record's doc (after search_page_encode's rule) into *d: false when it
  * is none (cut short, or not a JSON array of one line: never a doc a
  * page gave). */
@@ -322,7 +259,7 @@ void search_page_free(struct search_page *pg)
 		return;
 	if (pg->own_terms)
 		search_terms_free(pg->terms);
-	idoc_free(&pg->doc);
+	search_idoc_free(&pg->doc);
 	search_figs_release(&pg->figs);
 	free(pg);
 }
@@ -334,12 +271,11 @@ void search_page_free(struct search_page *pg)
  * and one multiplication for most. */
 #define TOKEN_HEAD 2
 
-static void add_varint(unsigned char **o, uint32_t v);
-static bool read_varint(struct buf_reader *r, uint32_t *v);
 
 /* The figures' count (FIGS_NONE when one does not stand apart: the page
- * is read whole), then each one's offset from the last one's end and its
- * length (add_varint's), its field and its edges (before | after << 2). */
+ * is read whole), then where the snippet's text was cut (add_varint's),
+ * then each one's offset from the last one's end and its length (the
+ * same), its field and its edges (before | after << 2). */
 #define FIGS_NONE UINT32_MAX
 
 static void encode_figs(const struct search_figs *f, struct buf *out)
@@ -349,13 +285,14 @@ static void encode_figs(const struct search_figs *f, struct buf *out)
 		return;
 	}
 	buf_add_u32(out, (uint32_t)f->n);
-	buf_grow(out, f->n * 12);
+	buf_grow(out, f->n * 12 + 5);
 	unsigned char *o = (unsigned char *)out->ptr + out->len;
+	search_varint_add(&o, (uint32_t)f->cut);
 	size_t end = 0;
 	for (size_t i = 0; i < f->n; i++) {
 		const struct search_fig *g = &f->v[i];
-		add_varint(&o, (uint32_t)(g->at - end));
-		add_varint(&o, (uint32_t)g->len);
+		search_varint_add(&o, (uint32_t)(g->at - end));
+		search_varint_add(&o, (uint32_t)g->len);
 		*o++ = g->field;
 		*o++ = (unsigned char)(g->before | g->after << 2);
 		end = g->at + g->len;
@@ -375,12 +312,15 @@ static bool read_figs(struct buf_reader *r, struct search_figs *f)
 		*f = (struct search_figs){ .apart = n != FIGS_NONE };
 	if (n == FIGS_NONE)
 		return true;
-	if (n > r->left / 4) /* a figure takes 4 bytes at least */
+	uint32_t cut;
+	if (!search_varint_read(r, &cut) || n > r->left / 4) /* a figure takes 4 bytes at least */
 		return false;
+	if (f)
+		f->cut = cut;
 	size_t end = 0;
 	for (uint32_t i = 0; i < n; i++) {
 		uint32_t gap, len;
-		if (!read_varint(r, &gap) || !read_varint(r, &len) || r->left < 2)
+		if (!search_varint_read(r, &gap) || !search_varint_read(r, &len) || r->left < 2)
 			return false;
 		unsigned field = r->p[0], edges = r->p[1];
 		r->p += 2;
@@ -486,10 +426,13 @@ struct search_page *search_page_decode(struct search_terms *st, const char *data
 /* Whether `html` (`len` bytes) is `old` but for the text of the figures
  * `f` lists in old (each a text that ends at a '<'), each now a text that
  * ends at its first '<' and still stands apart: the figures then moved to
- * where they are in html. */
+ * where they are in html, and *snippet tells whether those before the
+ * snippet's cut kept their text (the snippet and its cut are then the
+ * same). */
 static bool figs_moved(struct search_figs *f, const char *html, size_t len, const char *old,
-		       size_t old_len)
+		       size_t old_len, bool *snippet)
 {
+	*snippet = true;
 	size_t o = 0, n = 0; /* where old and html are held to each other */
 	for (size_t i = 0; i < f->n; i++) {
 		struct search_fig *g = &f->v[i];
@@ -500,6 +443,9 @@ static bool figs_moved(struct search_figs *f, const char *html, size_t len, cons
 		size_t same = g->at - o;
 		if (same > len - n || memcmp(old + o, html + n, same))
 			return false;
+		const char *was = old + g->at;
+		size_t was_len = g->len;
+		bool before_cut = !f->cut || g->at < f->cut;
 		o = g->at + g->len;
 		n += same;
 		const char *end = memchr(html + n, '<', len - n);
@@ -509,6 +455,8 @@ static bool figs_moved(struct search_figs *f, const char *html, size_t len, cons
 		g->len = (size_t)(end - html) - n;
 		if (!search_fig_apart(html + n, g->len, g->before, g->after))
 			return false;
+		if (before_cut && (g->len != was_len || memcmp(html + n, was, was_len)))
+			*snippet = false;
 		n += g->len;
 	}
 	return old_len - o == len - n && !memcmp(old + o, html + n, len - n);
@@ -542,8 +490,7 @@ static void page_doc_from_html(struct search_page *pg, const struct search_doc *
 {
 	struct buf body = BUF_INIT;
 	buf_grow(&body, SEARCH_TEXT_MAX + 64);
-	search_scan_html(html, len, (struct sink){ NULL, 0, NULL },
-			 (struct sink){ &body, SEARCH_TEXT_MAX + 4, NULL }, NULL);
+	pg->figs.cut = search_scan_snippet(html, len, &body, SEARCH_TEXT_MAX + 4);
 	page_set_doc(pg, d, body.ptr ? body.ptr : "", body.len);
 	buf_release(&body);
 }
@@ -556,15 +503,17 @@ struct search_page *search_page_from_last(struct search_terms *st,
 	struct buf_reader r = { (const unsigned char *)was, was_len, false };
 	struct search_figs figs = { 0 };
 	size_t ndoc;
+	bool snippet;
 	buf_read_u32(&r);
-	buf_read_counted(&r, &ndoc);
-	if (r.bad || !read_figs(&r, &figs) || !figs.apart ||
-	    !figs_moved(&figs, html, len, old, old_len)) {
+	const char *doc = buf_read_counted(&r, &ndoc);
+	if (r.bad || !doc || !read_figs(&r, &figs) || !figs.apart ||
+	    !figs_moved(&figs, html, len, old, old_len, &snippet)) {
 		search_figs_release(&figs);
 		return NULL;
 	}
 	size_t nterms = buf_read_u32(&r);
 	struct search_page *pg = page_new(st, false);
+	pg->from_last = true;
 	index_field(pg, d->title, SEARCH_IN_TITLE);
 	pg->doc.title_tokens = st->set.count;
 	index_field(pg, d->description, SEARCH_IN_DESCRIPTION);
@@ -580,7 +529,8 @@ struct search_page *search_page_from_last(struct search_terms *st,
 				     (struct sink){ NULL, 0, &t });
 		tok_finish(&t);
 	}
-	page_doc_from_html(pg, d, html, len);
+	if (!snippet || !page_keep_doc(pg, d, doc, ndoc))
+		page_doc_from_html(pg, d, html, len);
 	return pg;
 }
 
@@ -628,10 +578,10 @@ int search_index_put_doc(struct search_index *ix, size_t doc, const char *data, 
 	struct buf_reader r = { (const unsigned char *)data, len, false };
 	struct idoc d;
 	if (!read_doc(&r, &d) || doc >= ix->ndocs) {
-		idoc_free(&d);
+		search_idoc_free(&d);
 		return -1;
 	}
-	idoc_free(&ix->docs[doc]);
+	search_idoc_free(&ix->docs[doc]);
 	ix->docs[doc] = d;
 	return 0;
 }
@@ -645,7 +595,7 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 		ALLOC_GROW(ix->docs, ix->ndocs, ix->cap_docs);
 		ix->docs[ix->ndocs++] = (struct idoc){ 0 };
 	}
-	idoc_free(&ix->docs[doc]);
+	search_idoc_free(&ix->docs[doc]);
 	ix->docs[doc] = pg->doc;
 	pg->doc = (struct idoc){ 0 };
 	const struct token_set *ts = &pg->terms->set;
@@ -665,10 +615,10 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 		uint32_t tn = ts->in_page[i];
 		const struct set_token *tok = &ts->toks[tn];
 		if (!to[tn])
-			to[tn] = (uint32_t)index_term(ix, ts->keys.ptr + tok->at, tok->len,
+			to[tn] = (uint32_t)search_index_term(ix, ts->keys.ptr + tok->at, tok->len,
 						      tok->head, tok->hash) + 1;
 		struct term *t = &ix->terms[to[tn] - 1];
-		t->post = grow_postings(t->post, t->npost, &t->cap);
+		t->post = search_postings_grow(t->post, t->npost, &t->cap);
 		t->post[t->npost++] = (posting)doc << 4 | fields_fold(tok->fields);
 	}
 	search_page_free(pg);
@@ -684,202 +634,7 @@ size_t search_index_docs(const struct search_index *ix)
 	return ix->ndocs;
 }
 
-unsigned search_index_fields(const struct search_index *ix, const char *token,
-			     size_t doc)
-{
-	const struct term *t = index_find(ix, token, strlen(token));
-	if (!t)
-		return 0;
-	for (size_t i = 0; i < t->npost; i++)
-		if (POST_DOC(t->post[i]) == doc)
-			return POST_FIELDS(t->post[i]);
-	return 0;
-}
-
 /* ---- the index kept between builds ---- */
-
-/* The record: the doc count, the term count, each term's key, posting
- * count and postings (in doc order: each the step from the last doc,
- * shifted, with the fields, in 7-bit groups, low first: a byte or two
- * where four would hold the number; the index at 10,000 pages is 9 MB of
- * postings). The docs' strings are not in it: a kept page's own record has
- * them (search_index_put_doc). */
-static void add_varint(unsigned char **o, uint32_t v)
-{
-	while (v >= 0x80) {
-		*(*o)++ = (unsigned char)(v | 0x80);
-		v >>= 7;
-	}
-	*(*o)++ = (unsigned char)v;
-}
-
-void search_index_encode_terms(size_t ndocs, const struct term *const *terms, size_t n,
-			       struct buf *out)
-{
-	size_t need = 8;
-	for (size_t i = 0; i < n; i++)
-		need += 8 + terms[i]->len + (size_t)terms[i]->npost * 5;
-	buf_grow(out, need);
-	buf_add_u32(out, (uint32_t)ndocs);
-	buf_add_u32(out, (uint32_t)n);
-	for (size_t i = 0; i < n; i++) {
-		const struct term *t = terms[i];
-		buf_add_counted(out, t->key, t->len);
-		buf_add_u32(out, t->npost);
-		unsigned char *o = (unsigned char *)out->ptr + out->len;
-		uint32_t last = 0;
-		for (uint32_t k = 0; k < t->npost; k++) {
-			uint32_t doc = POST_DOC(t->post[k]);
-			add_varint(&o, (doc - last) << 4 | POST_FIELDS(t->post[k]));
-			last = doc;
-		}
-		out->len = (size_t)((char *)o - out->ptr);
-	}
-	out->ptr[out->len] = '\0';
-}
-
-void search_index_encode(const struct search_index *ix, struct buf *out)
-{
-	const struct term **all = xmalloc((ix->nterms + 1) * sizeof *all);
-	for (size_t i = 0; i < ix->nterms; i++)
-		all[i] = &ix->terms[i];
-	search_index_encode_terms(ix->ndocs, all, ix->nterms, out);
-	free((void *)all);
-}
-
-/* The next number of the record (add_varint's): false when it runs past
- * the end or past 32 bits. */
-static bool read_varint(struct buf_reader *r, uint32_t *v)
-{
-	uint32_t x = 0;
-	for (unsigned shift = 0; shift < 35; shift += 7) {
-		if (!r->left)
-			return false;
-		unsigned char c = *r->p++;
-		r->left--;
-		x |= (uint32_t)(c & 0x7F) << shift;
-		if (!(c & 0x80))
-			return shift < 28 || c < 16 ? (*v = x, true) : false;
-	}
-	return false;
-}
-
-/* A term of the record into `ix`: false when it is none (a key empty,
- * too long or seen before; a posting of no doc or no field). */
-static bool decode_term(struct buf_reader *r, struct search_index *ix)
-{
-	size_t len;
-	const char *key = buf_read_counted(r, &len);
-	uint32_t npost = buf_read_u32(r);
-	if (r->bad || !key || !len || len > WORD_MAX || memchr(key, '\0', len) ||
-	    npost > r->left)
-		return false;
-	/* the table may move as the term is made: indexed after */
-	size_t at = index_term(ix, key, len, search_token_head(key, len),
-			       search_token_hash(key, len));
-	struct term *t = &ix->terms[at];
-	if (t->npost)
-		return false;
-	if (!npost)
-		return false;
-	t->post = xreallocarray(NULL, npost, sizeof *t->post);
-	t->cap = npost;
-	/* in doc order, each doc once, each of the docs, with a field */
-	uint64_t doc = 0;
-	for (uint32_t k = 0; k < npost; k++) {
-		uint32_t v;
-		if (!read_varint(r, &v) || !(v & 15) || (k && v < 16))
-			return false;
-		doc += v >> 4;
-		if (doc >= ix->ndocs)
-			return false;
-		t->post[t->npost++] = (posting)doc << 4 | (v & 15);
-	}
-	return true;
-}
-
-struct search_index *search_index_decode(const char *data, size_t len)
-{
-	struct search_index *ix = search_index_new();
-	struct buf_reader r = { (const unsigned char *)data, len, false };
-	size_t ndocs = buf_read_u32(&r);
-	size_t nterms = buf_read_u32(&r);
-	/* its docs' numbers (their strings are the pages' records') */
-	ix->docs = xcalloc(ndocs + 1, sizeof *ix->docs);
-	ix->ndocs = ix->cap_docs = ndocs;
-	bool ok = !r.bad && nterms <= r.left / 13;
-	for (size_t i = 0; ok && i < nterms; i++)
-		ok = decode_term(&r, ix);
-	if (ok && !r.bad && !r.left)
-		return ix;
-	search_index_free(ix);
-	return NULL;
-}
-
-/* Merge the sorted postings `b` (nb) into the term's own (sorted here:
- * the few of the pages rendered again), in doc order. */
-static void merge_postings(struct term *t, const posting *b, uint32_t nb)
-{
-	posting *a = t->post;
-	uint32_t na = t->npost;
-	for (uint32_t i = 1; i < na; i++) /* insertion: a few, nearly sorted */
-		for (uint32_t j = i; j > 0 && a[j - 1] > a[j]; j--) {
-			posting v = a[j];
-			a[j] = a[j - 1];
-			a[j - 1] = v;
-		}
-	posting *m = xreallocarray(NULL, (size_t)na + nb, sizeof *m);
-	uint32_t i = 0, j = 0, k = 0;
-	while (i < na && j < nb)
-		m[k++] = a[i] < b[j] ? a[i++] : b[j++];
-	while (i < na)
-		m[k++] = a[i++];
-	while (j < nb)
-		m[k++] = b[j++];
-	free(a);
-	t->post = m;
-	t->npost = t->cap = k;
-}
-
-void search_index_take(struct search_index *ix, struct search_index *old, const bool *take)
-{
-	for (size_t i = 0; i < old->nterms; i++) {
-		struct term *from = &old->terms[i];
-		/* the postings of the docs taken, kept in place (doc order) */
-		uint32_t n = 0;
-		for (uint32_t k = 0; k < from->npost; k++)
-			if (take[POST_DOC(from->post[k])])
-				from->post[n++] = from->post[k];
-		if (!n)
-			continue;
-		size_t at = index_term(ix, from->key, from->len, from->head, from->hash);
-		struct term *t = &ix->terms[at];
-		if (!t->npost) { /* only kept docs have it: the list moves */
-			free(t->post);
-			t->post = from->post;
-			t->npost = n;
-			t->cap = from->cap;
-			from->post = NULL;
-			from->npost = from->cap = 0;
-		} else {
-			merge_postings(t, from->post, n);
-		}
-	}
-}
-
-void search_index_add_postings(struct search_index *ix, const struct term *from)
-{
-	size_t at = index_term(ix, from->key, from->len, from->head, from->hash);
-	struct term *t = &ix->terms[at]; /* after: the terms may move as it is made */
-	if (t->npost) {
-		merge_postings(t, from->post, from->npost);
-		return;
-	}
-	free(t->post);
-	t->post = xreallocarray(NULL, from->npost, sizeof *t->post);
-	memcpy(t->post, from->post, from->npost * sizeof *t->post);
-	t->npost = t->cap = from->npost;
-}
 
 static void kept_mark(struct search_kept *k, const char *key, size_t len)
 {
@@ -973,6 +728,49 @@ static size_t same_first_terms(const unsigned char *a, size_t alen, size_t n,
 	return k;
 }
 
+/* The fields a page read again from its last record may have changed in
+ * a term: its title's and description's (read again), its figures'. */
+#define FIELDS_READ_AGAIN \
+	(0xFFu & ~(unsigned)(SEARCH_IN_BODY | SEARCH_IN_HEADING))
+
+/* search_kept_note for a page read from its last record (`p`, `left`:
+ * its `nterms` terms): a term whose fields may have changed there
+ * (FIELDS_READ_AGAIN, in the record or the page) is looked up; any other
+ * is the same in both, its text's. */
+static int note_read_again(struct search_kept *k, const struct search_page *pg,
+			   const unsigned char *p, size_t left, size_t nterms)
+{
+	struct search_terms *st = pg->terms;
+	const struct token_set *ts = &st->set;
+	uint32_t stamp = terms_stamp(st);
+	for (size_t i = 0; i < nterms; i++) {
+		size_t tl = record_term_len(p, left);
+		if (!tl)
+			return -1;
+		if (p[0] & FIELDS_READ_AGAIN) {
+			const char *key = (const char *)p + TOKEN_HEAD;
+			unsigned now;
+			long tn = token_set_in_page(ts, key, tl,
+						    record_head(p + TOKEN_HEAD, tl, left - TOKEN_HEAD),
+						    &now);
+			if (tn >= 0)
+				st->seen[tn] = stamp;
+			if (tn < 0 || fields_fold(now) != fields_fold(p[0]))
+				kept_mark(k, key, tl);
+		}
+		p += TOKEN_HEAD + tl;
+		left -= TOKEN_HEAD + tl;
+	}
+	if (left)
+		return -1;
+	for (size_t i = 0; i < ts->nin_page; i++) {
+		const struct set_token *t = &ts->toks[ts->in_page[i]];
+		if ((t->fields & FIELDS_READ_AGAIN) && st->seen[ts->in_page[i]] != stamp)
+			kept_mark(k, ts->keys.ptr + t->at, t->len);
+	}
+	return 0;
+}
+
 int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		     const char *was, size_t len, const char *mine, size_t mine_len)
 {
@@ -980,6 +778,8 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 	const unsigned char *p;
 	if (!record_terms(was, len, &nterms, &p, &left))
 		return -1;
+	if (pg->from_last)
+		return note_read_again(k, pg, p, left, nterms);
 	struct search_terms *st = pg->terms;
 	const struct token_set *ts = &st->set;
 	uint32_t stamp = terms_stamp(st);

@@ -21,6 +21,7 @@ struct scan {
 	struct search_figs *figs; /* NULL: figures not told */
 	struct tokenizer *fig_tk; /* inside a figure: its part's tokenizer */
 	const char *fig_end;      /* and the first '<' after its start */
+	const char *cut; /* where the body's text was cut (search_scan_snippet) */
 };
 
 static struct sink *scan_sink(struct scan *sc)
@@ -28,12 +29,27 @@ static struct sink *scan_sink(struct scan *sc)
 	return sc->heading ? &sc->headings : &sc->body;
 }
 
-/* A space between two parts of the text (a block element's edge). */
-static void add_space(struct sink *k)
+/* Text added to the sink `k` (which keeps it): once past its max, no more
+ * is (its text dropped from the scan's copy of the sink), and the scan
+ * notes where (`at`, at or after the text that went past it). */
+static inline void text_added(struct scan *sc, struct sink *k, const char *at)
+{
+	if (k->text->len > k->max) {
+		k->text = NULL;
+		if (!sc->cut)
+			sc->cut = at;
+	}
+}
+
+/* A space between two parts of the text (a block element's edge), at
+ * sc->p. */
+static void add_space(struct scan *sc, struct sink *k)
 {
 	struct buf *b = k->text;
-	if (b && b->len && b->len <= k->max && b->ptr[b->len - 1] != ' ')
+	if (b && b->len && b->ptr[b->len - 1] != ' ') {
 		buf_addc(b, ' ');
+		text_added(sc, k, sc->p);
+	}
 	if (k->tk)
 		tok_separate(k->tk);
 }
@@ -90,8 +106,10 @@ static void add_text(struct scan *sc, const char *t, size_t n)
 		return;
 	if (k->tk)
 		tok_feed(k->tk, t, n);
-	if (k->text && k->text->len <= k->max)
+	if (k->text) { /* an entity's, at sc->p */
 		add_collapsed(k->text, t, n);
+		text_added(sc, k, sc->p + 1);
+	}
 }
 
 /* The run of text at sc->p up to the next tag or entity: tokenized as
@@ -118,9 +136,11 @@ static inline void scan_run(struct scan *sc)
 		const char *amp = memchr(p, '&', (size_t)(q - p));
 		n = (size_t)((amp ? amp : q) - p);
 	}
-	if (k->text && k->text->len <= k->max)
-		add_collapsed(k->text, p, n);
 	sc->p = p + n;
+	if (k->text) {
+		add_collapsed(k->text, p, n);
+		text_added(sc, k, sc->p);
+	}
 }
 
 static void add_codepoint(struct scan *sc, unsigned cp)
@@ -418,10 +438,10 @@ static inline void scan_tag(struct scan *sc)
 		return;
 	bool heading = n == 2 && (name[0] | 0x20) == 'h' && name[1] >= '1' && name[1] <= '6';
 	if (kind == TAG_BLOCK)
-		add_space(scan_sink(sc));
+		add_space(sc, scan_sink(sc));
 	if (heading) {
 		sc->heading += closing ? (sc->heading > 0 ? -1 : 0) : 1;
-		add_space(&sc->headings);
+		add_space(sc, &sc->headings);
 	}
 }
 
@@ -448,7 +468,7 @@ __attribute__((always_inline))
 static inline void scan_loop(struct scan *sc, bool cut)
 {
 	while (sc->p < sc->end) {
-		if (cut && sc->body.text->len > sc->body.max)
+		if (cut && !sc->body.text)
 			break;
 		if (*sc->p == '<') {
 			scan_tag(sc);
@@ -485,13 +505,13 @@ static const char *last_main_end(const char *from, const char *end)
 	return NULL;
 }
 
-void search_scan_html(const char *html, size_t len, struct sink headings,
-		      struct sink body, struct search_figs *figs)
+/* The scan of a page (search_scan_html's): where its body's text was
+ * cut (an offset in html; 0: it was not), figures into `figs`. */
+static size_t scan_page(const char *html, size_t len, struct sink headings, struct sink body,
+			struct search_figs *figs)
 {
-	if (figs) {
-		figs->n = 0;
-		figs->apart = true;
-	}
+	if (figs)
+		*figs = (struct search_figs){ .v = figs->v, .cap = figs->cap, .apart = true };
 	const char *end = html + len;
 	const char *open = html;
 	/* the page's own content: <main ...> up to its last </main> */
@@ -502,7 +522,7 @@ void search_scan_html(const char *html, size_t len, struct sink headings,
 		open++;
 	}
 	if (!open)
-		return;
+		return 0;
 	const char *stop = last_main_end(open, end);
 	struct scan sc = { .p = open, .end = stop ? stop : end, .html = html,
 			   .headings = headings, .body = body, .figs = figs };
@@ -517,6 +537,22 @@ void search_scan_html(const char *html, size_t len, struct sink headings,
 	}
 	trim_space(headings.text);
 	trim_space(body.text);
+	size_t cut = sc.cut ? (size_t)(sc.cut - html) : 0;
+	if (figs)
+		figs->cut = cut;
+	return cut;
+}
+
+void search_scan_html(const char *html, size_t len, struct sink headings,
+		      struct sink body, struct search_figs *figs)
+{
+	scan_page(html, len, headings, body, figs);
+}
+
+size_t search_scan_snippet(const char *html, size_t len, struct buf *body, size_t max)
+{
+	return scan_page(html, len, (struct sink){ NULL, 0, NULL }, (struct sink){ body, max, NULL },
+			 NULL);
 }
 
 void search_scan_fig_text(const char *s, size_t len, struct sink k)
@@ -526,7 +562,7 @@ void search_scan_fig_text(const char *s, size_t len, struct sink k)
 		if (*sc.p == '&') {
 			scan_entity(&sc);
 		} else if (*sc.p == '<') { /* never in a figure's text */
-			add_space(&sc.body);
+			add_space(&sc, &sc.body);
 			sc.p++;
 		} else {
 			scan_run(&sc);

@@ -60,11 +60,15 @@ struct search_fig {
 
 /* The figures of a page's <main>, in order, outside the parts left out;
  * `apart` false when one does not stand apart (the page is then only read
- * whole). Owned by its maker: search_figs_release. */
+ * whole); `cut`, where the body's kept text went past its max (an offset
+ * in the page at or after the text that did; 0: it did not): a figure
+ * before it may be in the snippet. Owned by its maker:
+ * search_figs_release. */
 struct search_figs {
 	struct search_fig *v;
 	size_t n, cap;
 	bool apart;
+	size_t cut;
 };
 void search_figs_release(struct search_figs *f);
 
@@ -75,6 +79,10 @@ bool search_fig_apart(const char *s, size_t len, unsigned before, unsigned after
 /* The scan of a page, its figures into `figs` (emptied; NULL: not told). */
 void search_scan_html(const char *html, size_t len, struct sink headings,
 		      struct sink body, struct search_figs *figs);
+/* The body's text of a page alone (a sink that keeps up to `max` bytes,
+ * and no more is read once it has them), as search_scan_html keeps it:
+ * where it was cut (search_figs.cut). */
+size_t search_scan_snippet(const char *html, size_t len, struct buf *body, size_t max);
 /* The text of a figure (no tag in it; entities decoded) into `k`. */
 void search_scan_fig_text(const char *s, size_t len, struct sink k);
 
