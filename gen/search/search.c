@@ -18,6 +18,60 @@
 #include <stdlib.h>
 #include <string.h>
 
+/* ---- the index ---- */
+
+struct search_index *search_index_new(void)
+{
+	static atomic_uint_fast64_t last_id;
+	struct search_index *ix = xcalloc(1, sizeof *ix);
+	ix->id = atomic_fetch_add(&last_id, 1) + 1;
+	return ix;
+}
+
+void search_index_free(struct search_index *ix)
+{
+	if (!ix)
+		return;
+	for (size_t i = 0; i < ix->nterms; i++) {
+		free(ix->terms[i].key);
+		free(ix->terms[i].post);
+	}
+	for (size_t i = 0; i < ix->ndocs; i++)
+		search_idoc_free(&ix->docs[i]);
+	free(ix->terms);
+	free(ix->docs);
+	free(ix->slots);
+	free(ix);
+}
+
+/* The term `key`, or NULL. */
+static const struct term *index_find(const struct search_index *ix, const char *key,
+				     size_t len)
+{
+	if (!ix->nslots)
+		return NULL;
+	uint32_t h = search_token_hash(key, len);
+	size_t mask = ix->nslots - 1;
+	for (size_t k = h & mask; ix->slots[k]; k = (k + 1) & mask) {
+		const struct term *t = &ix->terms[ix->slots[k] - 1];
+		if (t->hash == h && t->len == len && !memcmp(t->key, key, len))
+			return t;
+	}
+	return NULL;
+}
+
+unsigned search_index_fields(const struct search_index *ix, const char *token,
+			     size_t doc)
+{
+	const struct term *t = index_find(ix, token, strlen(token));
+	if (!t)
+		return 0;
+	for (size_t i = 0; i < t->npost; i++)
+		if (POST_DOC(t->post[i]) == doc)
+			return POST_FIELDS(t->post[i]);
+	return 0;
+}
+
 /* ---- the terms a thread read ---- */
 
 /* What one index numbers the terms: to[tn] is the index's term number + 1
@@ -635,6 +689,96 @@ size_t search_index_docs(const struct search_index *ix)
 }
 
 /* ---- the index kept between builds ---- */
+
+void search_index_encode(const struct search_index *ix, struct buf *out)
+{
+	const struct term **all = xmalloc((ix->nterms + 1) * sizeof *all);
+	for (size_t i = 0; i < ix->nterms; i++)
+		all[i] = &ix->terms[i];
+	search_index_encode_terms(ix->ndocs, all, ix->nterms, out);
+	free((void *)all);
+}
+
+/* A term of the record into `ix`: false when it is none (a key empty,
+ * too long or seen before; a posting of no doc or no field). */
+static bool decode_term(struct buf_reader *r, struct search_index *ix)
+{
+	size_t len;
+	const char *key = buf_read_counted(r, &len);
+	uint32_t npost = buf_read_u32(r);
+	if (r->bad || !key || !len || len > WORD_MAX || memchr(key, '\0', len) ||
+	    npost > r->left)
+		return false;
+	/* the table may move as the term is made: indexed after */
+	size_t at = search_index_term(ix, key, len, search_token_head(key, len),
+			       search_token_hash(key, len));
+	struct term *t = &ix->terms[at];
+	if (t->npost)
+		return false;
+	if (!npost)
+		return false;
+	t->post = xreallocarray(NULL, npost, sizeof *t->post);
+	t->cap = npost;
+	/* in doc order, each doc once, each of the docs, with a field */
+	uint64_t doc = 0;
+	for (uint32_t k = 0; k < npost; k++) {
+		uint32_t v;
+		if (!search_varint_read(r, &v) || !(v & 15) || (k && v < 16))
+			return false;
+		doc += v >> 4;
+		if (doc >= ix->ndocs)
+			return false;
+		t->post[t->npost++] = (posting)doc << 4 | (v & 15);
+	}
+	return true;
+}
+
+struct search_index *search_index_decode(const char *data, size_t len)
+{
+	struct search_index *ix = search_index_new();
+	struct buf_reader r = { (const unsigned char *)data, len, false };
+	size_t ndocs = buf_read_u32(&r);
+	size_t nterms = buf_read_u32(&r);
+	/* its docs' numbers (their strings are the pages' records') */
+	ix->docs = xcalloc(ndocs + 1, sizeof *ix->docs);
+	ix->ndocs = ix->cap_docs = ndocs;
+	bool ok = !r.bad && nterms <= r.left / 13;
+	for (size_t i = 0; ok && i < nterms; i++)
+		ok = decode_term(&r, ix);
+	if (ok && !r.bad && !r.left)
+		return ix;
+	search_index_free(ix);
+	return NULL;
+}
+
+/* Merge the sorted postings `b` (nb) into the term's own (sorted here:
+ * the few of the pages rendered again), in doc order. */
+void search_index_take(struct search_index *ix, struct search_index *old, const bool *take)
+{
+	for (size_t i = 0; i < old->nterms; i++) {
+		struct term *from = &old->terms[i];
+		/* the postings of the docs taken, kept in place (doc order) */
+		uint32_t n = 0;
+		for (uint32_t k = 0; k < from->npost; k++)
+			if (take[POST_DOC(from->post[k])])
+				from->post[n++] = from->post[k];
+		if (!n)
+			continue;
+		size_t at = search_index_term(ix, from->key, from->len, from->head, from->hash);
+		struct term *t = &ix->terms[at];
+		if (!t->npost) { /* only kept docs have it: the list moves */
+			free(t->post);
+			t->post = from->post;
+			t->npost = n;
+			t->cap = from->cap;
+			from->post = NULL;
+			from->npost = from->cap = 0;
+		} else {
+			search_postings_merge(t, from->post, n);
+		}
+	}
+}
+
 
 static void kept_mark(struct search_kept *k, const char *key, size_t len)
 {

@@ -130,6 +130,9 @@ static inline size_t search_index_term(struct search_index *ix, const char *key,
 	return ix->nterms - 1;
 }
 
+/* The postings `b` (sorted, nb of them) added to term t's, all in doc
+ * order. */
+void search_postings_merge(struct term *t, const posting *b, uint32_t nb);
 /* A number of a record in 7-bit groups, low first (a byte or two where
  * four would hold it), appended at *o; read back, false when it runs past
  * the end or past 32 bits. */

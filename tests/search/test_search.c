@@ -937,7 +937,8 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 			buf_reset(&b);
 			buf_add_u32(&b, 0);
 			buf_add_counted(&b, DOC_X, sizeof DOC_X - 1);
-			buf_add_u32(&b, 0); /* no figures */
+			buf_add_u32(&b, 0); /* no figures, and the snippet not cut */
+			buf_addc(&b, 0);
 			buf_add_u32(&b, 1 + twice);
 			for (unsigned i = 0; i <= twice; i++) {
 				buf_addc(&b, (char)toks[k].fields);
