@@ -122,6 +122,9 @@ check "the price edit appends to the cache (its file kept, no mark left)" \
 check "the price edit is reported" grep -q 'RTX 4090 lowest on-demand price: \$0.39/h → \$0.41/h' "$work/out"
 check "the price edit rewrites fewer pages than it keeps" \
 	test "$(rendered "$work/out")" -lt "$(kept "$work/out")"
+again=$(sed -n 's/.*search index [0-9]* ms (\([0-9]*\) pages read from their figures).*/\1/p' "$work/out")
+check "the price edit indexes pages from their figures alone ($again), read whole too and found the same" \
+	test "${again:-0}" -gt 0
 
 printf '\n<!-- a template edit -->\n' >>"$proj/templates/pages/gpu.mustache"
 edited "a template edit"

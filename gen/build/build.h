@@ -34,6 +34,8 @@ struct build_stats {
 	 * cache (loaded, consulted, written), the figure ledger */
 	double markdown_ms, search_ms, cache_ms, ledger_ms;
 	size_t rendered;  /* pages rendered */
+	size_t search_again; /* of which indexed from their figures alone
+				(search_pages_collect) */
 	size_t kept;      /* pages kept from the published site unrendered
 			     (their inputs had not changed: pagecache.h) */
 	bool nothing_to_do; /* the inputs and the site were as the last

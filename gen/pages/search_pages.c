@@ -342,6 +342,8 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 	}
 	if (!pg)
 		pg = search_page_from_html(st, &d, html, n);
+	else if (s->timings)
+		atomic_fetch_add(&s->timings->search_again, 1);
 	size_t rec_at = kept ? kept->len : 0; /* the page's search record, when kept */
 	if (kept)
 		search_page_encode(pg, kept);

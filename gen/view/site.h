@@ -209,6 +209,7 @@ struct site_timings {
 	_Atomic uint64_t search_ns;   /* pages indexed, index files written */
 	_Atomic uint64_t cache_ns;    /* the page cache: loaded, consulted, kept */
 	_Atomic uint64_t ledger_ns;   /* the figure ledger finished and diffed */
+	_Atomic size_t search_again;  /* pages indexed from their figures alone */
 };
 
 /* A monotonic clock in nanoseconds, and the time since `start` added to

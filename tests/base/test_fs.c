@@ -275,6 +275,39 @@ static void test_a_file_id_is_its_inode_size_and_times(void **state)
 	close(dirfd);
 }
 
+/* A file read by its id: only while it is that file (the published page
+ * a rebuild reads back for the search index). */
+static void test_a_file_is_read_by_its_id_only(void **state)
+{
+	struct tmp *t = *state;
+	assert_int_equal(fs_write_file(at(t, "d/page.html"), "hello", 5), 0);
+	int dirfd = open(t->dir, O_RDONLY | O_DIRECTORY);
+	assert_true(dirfd >= 0);
+	struct fs_file_id id, other;
+	assert_int_equal(fs_file_id_at(dirfd, "d/page.html", &id), 0);
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "x");
+	assert_int_equal(fs_read_file_at(dirfd, "d/page.html", &id, &b), 0);
+	assert_string_equal(b.ptr, "xhello"); /* appended */
+	/* another version of it (its id told apart by a time), a link to it,
+	 * a folder: nothing read, nothing appended */
+	other = id;
+	other.mtime_ns++;
+	errno = 0;
+	assert_int_equal(fs_read_file_at(dirfd, "d/page.html", &other, &b), -1);
+	assert_int_equal(errno, ESTALE);
+	assert_int_equal(symlink("page.html", at(t, "d/link.html")), 0);
+	assert_int_equal(fs_read_file_at(dirfd, "d/link.html", &id, &b), -1);
+	assert_int_equal(fs_read_file_at(dirfd, "d", &id, &b), -1);
+	assert_int_equal(fs_read_file_at(dirfd, "d/none.html", &id, &b), -1);
+	assert_string_equal(b.ptr, "xhello");
+	/* written again, a byte longer: another version */
+	assert_int_equal(fs_write_file(at(t, "d/page.html"), "hello!", 6), 0);
+	assert_int_equal(fs_read_file_at(dirfd, "d/page.html", &id, &b), -1);
+	buf_release(&b);
+	close(dirfd);
+}
+
 static void test_one_version_of_a_file_is_told_by_inode_size_and_times(void **state)
 {
 	(void)state;
@@ -595,6 +628,8 @@ int main(void)
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_a_file_id_is_its_inode_size_and_times,
 						tmp_setup, tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_a_file_is_read_by_its_id_only, tmp_setup,
+						tmp_teardown),
 		cmocka_unit_test(test_one_version_of_a_file_is_told_by_inode_size_and_times),
 		cmocka_unit_test_setup_teardown(test_the_walk_finds_every_file_below_with_its_path,
 						tmp_setup, tmp_teardown),

@@ -1,0 +1,280 @@
+/* A page rendered again whose HTML changed only in its figures (the text
+ * of <span class="fig" ...>), read for the search index from its last
+ * record (gen/search/search.c, search_page_from_last): the page it gives
+ * is the page read whole (search_page_from_html), or it gives none and
+ * the page is read whole; which figures stand apart from their
+ * neighbours (gen/search/search_scan.c); the snippet kept or read again. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include "base/buf.h"
+#include "search/search.h"
+#include "search/search_scan.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static struct search_terms *terms;
+
+static int setup(void **state)
+{
+	(void)state;
+	terms = search_terms_new();
+	return 0;
+}
+
+static int teardown(void **state)
+{
+	(void)state;
+	search_terms_free(terms);
+	return 0;
+}
+
+static const struct search_doc doc = {
+	.title = "RTX 4090 prices", .path = "articles/x/", .kind = "article",
+	.description = "What a card costs",
+};
+
+#define FIG "<span class=\"fig\" title=\"Source: a guide\">"
+
+/* A page: a head, then <main> with `body`, then a footer. */
+static void page(const char *body, struct buf *out)
+{
+	buf_reset(out);
+	buf_adds(out, "<!doctype html><html><head><title>RTX 4090 prices</title></head><body>"
+		      "<nav><a href=\"/\">Home</a></nav><main id=\"main\">");
+	buf_adds(out, body);
+	buf_adds(out, "</main><footer>Footer words</footer></body></html>");
+}
+
+/* The record of the page read whole, into `rec` (emptied). */
+static void record_whole(const char *html, size_t len, struct buf *rec)
+{
+	buf_reset(rec);
+	struct search_page *pg = search_page_from_html(terms, &doc, html, len);
+	search_page_encode(pg, rec);
+	search_page_free(pg);
+}
+
+/* The page `now` read again from `old` and its record `was`: its record
+ * into `rec` (emptied), or false when it is to be read whole. */
+static bool record_again(const struct buf *now, const struct buf *old, const struct buf *was,
+			 struct buf *rec)
+{
+	buf_reset(rec);
+	struct search_page *pg = search_page_from_last(terms, &doc, now->ptr, now->len, old->ptr,
+						       old->len, was->ptr, was->len);
+	if (!pg)
+		return false;
+	search_page_encode(pg, rec);
+	search_page_free(pg);
+	return true;
+}
+
+/* Whether the page of `body_now` read again from the one of `body_old`
+ * (read whole) is read from its figures, and then as it reads whole. */
+static bool read_again_as_whole(const char *body_old, const char *body_now)
+{
+	struct buf old = BUF_INIT, now = BUF_INIT, was = BUF_INIT, again = BUF_INIT,
+		   whole = BUF_INIT;
+	page(body_old, &old);
+	page(body_now, &now);
+	record_whole(old.ptr, old.len, &was);
+	bool read = record_again(&now, &old, &was, &again);
+	if (read) {
+		record_whole(now.ptr, now.len, &whole);
+		assert_true(search_records_same(again.ptr, again.len, whole.ptr, whole.len));
+	}
+	buf_release(&old);
+	buf_release(&now);
+	buf_release(&was);
+	buf_release(&again);
+	buf_release(&whole);
+	return read;
+}
+
+static void test_a_figure_changed_is_read_as_the_page_whole(void **state)
+{
+	(void)state;
+	/* in the body, a heading, a list, a table cell; English and Chinese */
+	assert_true(read_again_as_whole(
+		"<h1>Prices</h1><p>It rents for " FIG "$0.39/h</span>. Cheap.</p>",
+		"<h1>Prices</h1><p>It rents for " FIG "$0.41/h</span>. Cheap.</p>"));
+	assert_true(read_again_as_whole(
+		"<h2>At " FIG "$0.39/h</span> an hour</h2><ul><li>about " FIG "24 h</span></li></ul>",
+		"<h2>At " FIG "$0.45/h</span> an hour</h2><ul><li>about " FIG "26 h</span></li></ul>"));
+	assert_true(read_again_as_whole(
+		"<table><tr><td>" FIG "$1,684.80/month</span></td><td>x</td></tr></table>",
+		"<table><tr><td>" FIG "no data</span></td><td>x</td></tr></table>"));
+	assert_true(read_again_as_whole(
+		"<p>参考：" FIG "$0.39/小时</span>。耗时约 " FIG "4 小时</span>。</p>",
+		"<p>参考：" FIG "$0.41/小时</span>。耗时约 " FIG "5 小时</span>。</p>"));
+	/* a word the figure alone had goes; one the text has too stays */
+	assert_true(read_again_as_whole("<p>Cheap, " FIG "cheap 39</span>.</p>",
+					"<p>Cheap, " FIG "dear 41</span>.</p>"));
+	/* the same page again, and one with no figure */
+	assert_true(read_again_as_whole("<p>at " FIG "$0.39/h</span>.</p>",
+					"<p>at " FIG "$0.39/h</span>.</p>"));
+	assert_true(read_again_as_whole("<p>No figure.</p>", "<p>No figure.</p>"));
+}
+
+static void test_what_is_read_whole(void **state)
+{
+	(void)state;
+	/* the text around the figures changed */
+	assert_false(read_again_as_whole("<p>It rents for " FIG "$0.39/h</span>.</p>",
+					 "<p>It leases for " FIG "$0.41/h</span>.</p>"));
+	/* a new figure text running into the word before it, or after it */
+	assert_false(read_again_as_whole("<p>price" FIG "$39</span>.</p>",
+					 "<p>price" FIG "39</span>.</p>"));
+	assert_false(read_again_as_whole("<p>" FIG "39 %</span>x.</p>",
+					 "<p>" FIG "40</span>x.</p>"));
+	/* a CJK character on both sides of an edge makes a pair */
+	assert_false(read_again_as_whole("<p>价格" FIG "$39</span>。</p>",
+					 "<p>价格" FIG "三十</span>。</p>"));
+	/* an entity at an edge, a tag inside, an inline tag after */
+	assert_false(read_again_as_whole("<p>a" FIG "$39</span>.</p>",
+					 "<p>a" FIG "&amp;39</span>.</p>"));
+	assert_true(read_again_as_whole("<p>a " FIG "39</span>.</p>",
+					"<p>a " FIG "&amp;39</span>.</p>"));
+	assert_false(read_again_as_whole("<p>a " FIG "<b>39</b></span>.</p>",
+					 "<p>a " FIG "<b>39</b></span>.</p>"));
+	assert_false(read_again_as_whole("<p>a " FIG "39 </span><em>x</em></p>",
+					 "<p>a " FIG "40</span><em>x</em></p>"));
+	/* a figure with no text after a word: the word and what follows meet */
+	assert_false(read_again_as_whole("<p>a" FIG " </span>b</p>", "<p>a" FIG "</span>b</p>"));
+	/* but a block tag after a figure is a separator */
+	assert_true(read_again_as_whole("<p>a " FIG "39</span></p><p>b</p>",
+					"<p>a " FIG "40</span></p><p>b</p>"));
+}
+
+/* A page whose first figure is in the snippet and whose last is far
+ * past it: an edit of the first shows in the doc, of the last keeps it. */
+static void test_the_snippet_follows_its_figures(void **state)
+{
+	(void)state;
+	struct buf body = BUF_INIT, old = BUF_INIT, now = BUF_INIT, was = BUF_INIT,
+		   again = BUF_INIT;
+	for (int edit = 0; edit < 2; edit++) {
+		for (int v = 0; v < 2; v++) {
+			buf_reset(&body);
+			buf_addf(&body, "<p>Rent " FIG "$0.%d/h</span>.</p>", edit == 0 ? 39 + v : 39);
+			for (int i = 0; i < 200; i++)
+				buf_addf(&body, "<p>filler words %d here</p>", i);
+			buf_addf(&body, "<p>Last " FIG "$%d</span>.</p>", edit == 1 ? 7 + v : 7);
+			page(body.ptr, v ? &now : &old);
+		}
+		record_whole(old.ptr, old.len, &was);
+		assert_true(record_again(&now, &old, &was, &again));
+		bool shows = strstr(again.ptr + 4 + 4, "$0.40/h") != NULL; /* past two counts */
+		assert_int_equal(shows, edit == 0);
+		struct buf whole = BUF_INIT;
+		record_whole(now.ptr, now.len, &whole);
+		assert_true(search_records_same(again.ptr, again.len, whole.ptr, whole.len));
+		/* and read again from the new record, edited back */
+		struct buf back = BUF_INIT;
+		assert_true(record_again(&old, &now, &again, &back));
+		record_whole(old.ptr, old.len, &whole);
+		assert_true(search_records_same(back.ptr, back.len, whole.ptr, whole.len));
+		buf_release(&back);
+		buf_release(&whole);
+	}
+	buf_release(&body);
+	buf_release(&old);
+	buf_release(&now);
+	buf_release(&was);
+	buf_release(&again);
+}
+
+/* A record cut short, or with any byte changed, gives no page or a page
+ * (never a crash, never a read out of bounds: ASan watches). */
+static void test_a_damaged_record_is_no_risk(void **state)
+{
+	(void)state;
+	struct buf old = BUF_INIT, now = BUF_INIT, was = BUF_INIT, bad = BUF_INIT;
+	page("<p>It rents for " FIG "$0.39/h</span> or " FIG "$0.50/h</span>.</p>", &old);
+	page("<p>It rents for " FIG "$0.41/h</span> or " FIG "$0.50/h</span>.</p>", &now);
+	record_whole(old.ptr, old.len, &was);
+	for (size_t n = 0; n < was.len; n++) {
+		buf_reset(&bad);
+		buf_add(&bad, was.ptr, n);
+		struct search_page *pg = search_page_from_last(terms, &doc, now.ptr, now.len,
+							       old.ptr, old.len, bad.ptr, bad.len);
+		search_page_free(pg);
+	}
+	for (size_t i = 0; i < was.len; i++)
+		for (unsigned v = 1; v < 256; v *= 3) {
+			buf_reset(&bad);
+			buf_add(&bad, was.ptr, was.len);
+			bad.ptr[i] = (char)(bad.ptr[i] ^ v);
+			struct search_page *pg = search_page_from_last(
+				terms, &doc, now.ptr, now.len, old.ptr, old.len, bad.ptr, bad.len);
+			search_page_free(pg);
+		}
+	/* a record whose figures do not stand apart is never read again */
+	page("<p>a " FIG "<b>39</b></span>.</p>", &old);
+	record_whole(old.ptr, old.len, &was);
+	assert_null(search_page_from_last(terms, &doc, old.ptr, old.len, old.ptr, old.len,
+					  was.ptr, was.len));
+	buf_release(&old);
+	buf_release(&now);
+	buf_release(&was);
+	buf_release(&bad);
+}
+
+/* Pages of figures between neighbours of every kind (words, CJK, marks,
+ * tags, entities), each edited to another text of every kind: read again,
+ * each is the page read whole; many are read again. */
+static void test_any_edit_reads_as_whole_or_whole(void **state)
+{
+	(void)state;
+	static const char *const sides[] = { " ", "x", "价", ".", "</p><p>", "<em>e</em>",
+					     "&amp;", "", "9", "。", "\n" };
+	static const char *const texts[] = { "$0.39/h", "41", "三十", "", " 2 ", "&lt;b",
+					     "4 小时", "a", "x9", "no data", "é" };
+	size_t ns = sizeof sides / sizeof sides[0], nt = sizeof texts / sizeof texts[0];
+	unsigned seed = 12345, again = 0, cases = 0;
+	struct buf a = BUF_INIT, b = BUF_INIT;
+	for (int round = 0; round < 3000; round++) {
+		buf_reset(&a);
+		buf_reset(&b);
+		buf_adds(&a, "<p>");
+		buf_adds(&b, "<p>");
+		int nfigs = 1 + (int)(seed % 3);
+		for (int f = 0; f < nfigs; f++) {
+			seed = seed * 1103515245u + 12345u;
+			const char *left = sides[(seed >> 8) % ns], *right = sides[(seed >> 16) % ns];
+			seed = seed * 1103515245u + 12345u;
+			const char *was = texts[(seed >> 8) % nt], *now = texts[(seed >> 16) % nt];
+			buf_addf(&a, "w%d%s" FIG "%s</span>%s", f, left, was, right);
+			buf_addf(&b, "w%d%s" FIG "%s</span>%s", f, left, now, right);
+		}
+		buf_adds(&a, " end</p>");
+		buf_adds(&b, " end</p>");
+		cases++;
+		again += read_again_as_whole(a.ptr, b.ptr);
+	}
+	buf_release(&a);
+	buf_release(&b);
+	printf("read from their figures: %u of %u\n", again, cases);
+	assert_true(again > cases / 10); /* a fifth, as made */
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test_setup_teardown(test_a_figure_changed_is_read_as_the_page_whole,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_what_is_read_whole, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_the_snippet_follows_its_figures, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_a_damaged_record_is_no_risk, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_any_edit_reads_as_whole_or_whole, setup,
+						teardown),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
