@@ -548,15 +548,19 @@ static inline size_t tok_word(struct tokenizer *t, const unsigned char *u, size_
 	for (;;) {
 		size_t width, n;
 		uint64_t head;
+		/* a word too long is counted on, not stored: no place past the
+		 * buffer is even named */
+		bool store = tlen <= WORD_MAX;
+		char *to = store ? t->tok + tlen : t->tok;
 #ifdef BYTES_SSE2
 		if (len - i >= 16) {
 			width = 16;
-			n = word_bytes16(u + i, t->tok + tlen, tlen <= WORD_MAX, &head);
+			n = word_bytes16(u + i, to, store, &head);
 		} else
 #endif
 		if (len - i >= 8) {
 			width = 8;
-			n = word_bytes8(u + i, t->tok + tlen, tlen <= WORD_MAX, &head);
+			n = word_bytes8(u + i, to, store, &head);
 		} else {
 			break;
 		}
