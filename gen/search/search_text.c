@@ -536,7 +536,9 @@ static inline size_t word_bytes16(const unsigned char *p, char *to, bool store,
 
 /* The run of ASCII letters and digits at u[i] (one at least) onto the
  * word, 16 or 8 bytes at a time (word_bytes16, word_bytes8); the bytes
- * of a piece's last 7 one at a time (past them may be no memory). A word
+ * of a piece's last 7 one at a time (past them may be no memory); a word
+ * past WORD_MAX passed over (the word's place stays within its buffer:
+ * tlen is at most WORD_MAX + 1 where it is named). A word
  * that starts here and ends at a separator within its first 8 bytes, most
  * words, goes to the set straight from them, with the separator: nothing
  * else can join it; and when the next word follows that separator, it is
@@ -548,25 +550,27 @@ static inline size_t tok_word(struct tokenizer *t, const unsigned char *u, size_
 	for (;;) {
 		size_t width, n;
 		uint64_t head;
-		/* a word too long is counted on, not stored: no place past the
-		 * buffer is even named */
-		bool store = tlen <= WORD_MAX;
-		char *to = store ? t->tok + tlen : t->tok;
 #ifdef BYTES_SSE2
 		if (len - i >= 16) {
 			width = 16;
-			n = word_bytes16(u + i, to, store, &head);
+			n = word_bytes16(u + i, t->tok + tlen, tlen <= WORD_MAX, &head);
 		} else
 #endif
 		if (len - i >= 8) {
 			width = 8;
-			n = word_bytes8(u + i, to, store, &head);
+			n = word_bytes8(u + i, t->tok + tlen, tlen <= WORD_MAX, &head);
 		} else {
 			break;
 		}
 		if (n == width) {
 			tlen += width;
 			i += width;
+			if (tlen > WORD_MAX) { /* too long: passed over, never stored */
+				while (i < len && search_byte_class[u[i]] >= '0')
+					i++;
+				t->tlen = WORD_MAX + 1;
+				return i;
+			}
 			continue;
 		}
 		if (tlen == 0 && n < 8 && search_byte_class[u[i + n]] == SEARCH_BYTE_SEP) {
