@@ -492,7 +492,8 @@ static bool figs_moved(struct search_figs *f, const char *html, size_t len, cons
 		struct search_fig *g = &f->v[i];
 		if (g->at < o || g->at > old_len || g->len >= old_len - g->at ||
 		    old[g->at + g->len] != '<' || memchr(old + g->at, '<', g->len) ||
-		    !g->field || g->field > 15 || g->before > SEARCH_CHAR_CJK)
+		    !g->field || g->field & ~(unsigned)(SEARCH_IN_BODY | SEARCH_IN_HEADING) ||
+		    g->before > SEARCH_CHAR_CJK)
 			return false;
 		size_t same = g->at - o;
 		if (same > len - n || memcmp(old + o, html + n, same))

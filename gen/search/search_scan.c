@@ -113,9 +113,9 @@ static void add_text(struct scan *sc, const char *t, size_t n)
 }
 
 /* The run of text at sc->p up to the next tag or entity: tokenized as
- * it is read, then kept for the snippet if the sink keeps text. */
-/* Inlined in the scan's loop (it and search_scan_fig_text call it): a
- * call per run of text costs the scan a tenth more. */
+ * it is read, then kept for the snippet if the sink keeps text. Inlined
+ * in the scan's loop (search_scan_fig_text calls it too): a call per run
+ * of text costs the scan a tenth more. */
 __attribute__((always_inline))
 static inline void scan_run(struct scan *sc)
 {
