@@ -103,7 +103,8 @@ struct search_pages {
 	bool *from_old[LANG_COUNT];
 	atomic_bool whole[LANG_COUNT];
 	/* GEN_CHECK_SEARCH (search_pages.h): each page read again from its
-	 * record also read whole, and the first that differs (its index + 1) */
+	 * record also read whole, and one that differs (its index + 1, the
+	 * first a thread found) */
 	bool check;
 	_Atomic size_t check_failed;
 };
@@ -603,10 +604,11 @@ int search_pages_write(struct site *s, struct output *out, const struct pagecach
 	int rc = 0;
 	size_t failed = atomic_load(&s->search->check_failed);
 	if (failed) {
+		const struct page_spec *p = &s->plan.pages[failed - 1];
 		diag_error(s->diag, NULL, 0, 0,
-			   "%s was read again for the search index from its last record, and "
-			   "not as it reads whole (GEN_CHECK_SEARCH)",
-			   s->plan.pages[failed - 1].path);
+			   "/%s/%s was read again for the search index from its last record, "
+			   "and not as it reads whole (GEN_CHECK_SEARCH)",
+			   lang_code(p->lang), p->path);
 		rc = -1;
 	}
 	for (int l = 0; l < LANG_COUNT; l++) {
