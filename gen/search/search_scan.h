@@ -72,8 +72,10 @@ struct search_figs {
 };
 void search_figs_release(struct search_figs *f);
 
-/* Whether a figure of `field`, `before` and `after` (as a search_fig
- * has them) whose text is now the `len` bytes at `s` still stands apart. */
+/* Whether a figure of edges `before` and `after` (as a search_fig has
+ * them) whose text is now the `len` bytes at `s` still stands apart: no
+ * word or CJK pair would run across either edge, told from its first and
+ * last characters (an entity there: not told, so not apart). */
 bool search_fig_apart(const char *s, size_t len, unsigned before, unsigned after);
 
 /* The scan of a page, its figures into `figs` (emptied; NULL: not told). */
