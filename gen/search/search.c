@@ -229,13 +229,13 @@ static void page_set_doc(struct search_page *pg, const struct search_doc *d,
 	pg->doc.json = buf_detach(&json, &pg->doc.len);
 }
 
-/* The last build's doc JSON (`n` bytes at `json`) as the page's, when
- * its body's text is known to be the same (the figures before its cut
- * are): its title, path, kind and description must be d's, all before the
- * cut (JSON escapes a character at a time, so the escaped start of a text
- * starts the escaped text). */
+/* The last build's doc (`was`, read_doc's: a JSON array of one line) as
+ * the page's, when its body's text is known to be the same (the figures
+ * before its cut are): its title, path, kind and description must be d's,
+ * all before the cut (JSON escapes a character at a time, so the escaped
+ * start of a text starts the escaped text). Takes `was`'s JSON then. */
 static bool page_keep_doc(struct search_page *pg, const struct search_doc *d,
-			  const char *json, size_t n)
+			  struct idoc *was)
 {
 	struct buf head = BUF_INIT, text = BUF_INIT;
 	doc_head(d, &head);
@@ -244,14 +244,14 @@ static bool page_keep_doc(struct search_page *pg, const struct search_doc *d,
 	if (ok) {
 		text_escape_json(&head, text.ptr ? text.ptr : "", text.len);
 		buf_truncate(&head, head.len - 1); /* the closing quote */
-		ok = head.len < n && !memcmp(head.ptr, json, head.len) && json[n - 1] == ']' &&
-		     !memchr(json, '\0', n) && !memchr(json, '\n', n); /* as read_doc holds it */
+		ok = head.len < was->len && !memcmp(head.ptr, was->json, head.len);
 	}
 	buf_release(&head);
 	buf_release(&text);
 	if (ok) {
-		pg->doc.json = xstrndup(json, n);
-		pg->doc.len = n;
+		pg->doc.json = was->json;
+		pg->doc.len = was->len;
+		was->json = NULL;
 	}
 	return ok;
 }
@@ -557,12 +557,11 @@ struct search_page *search_page_from_last(struct search_terms *st,
 {
 	struct buf_reader r = { (const unsigned char *)was, was_len, false };
 	struct search_figs figs = { 0 };
-	size_t ndoc;
+	struct idoc doc = { 0 };
 	bool snippet;
-	buf_read_u32(&r);
-	const char *doc = buf_read_counted(&r, &ndoc);
-	if (r.bad || !doc || !read_figs(&r, &figs) || !figs.apart ||
+	if (!read_doc(&r, &doc) || !read_figs(&r, &figs) || !figs.apart ||
 	    !figs_moved(&figs, html, len, old, old_len, &snippet)) {
+		search_idoc_free(&doc);
 		search_figs_release(&figs);
 		return NULL;
 	}
@@ -574,6 +573,7 @@ struct search_page *search_page_from_last(struct search_terms *st,
 	index_field(pg, d->description, SEARCH_IN_DESCRIPTION);
 	pg->figs = figs;
 	if (r.bad || !put_text_terms(&st->set, r.p, r.left, nterms)) {
+		search_idoc_free(&doc);
 		search_page_free(pg);
 		return NULL;
 	}
@@ -584,8 +584,9 @@ struct search_page *search_page_from_last(struct search_terms *st,
 				     (struct sink){ NULL, 0, &t });
 		tok_finish(&t);
 	}
-	if (!snippet || !page_keep_doc(pg, d, doc, ndoc))
+	if (!snippet || !page_keep_doc(pg, d, &doc))
 		page_doc_from_html(pg, d, html, len);
+	search_idoc_free(&doc);
 	return pg;
 }
 
@@ -874,47 +875,10 @@ static size_t same_first_terms(const unsigned char *a, size_t alen, size_t n,
 }
 
 /* The fields a page read again from its last record may have changed in
- * a term: its title's and description's (read again), its figures'. */
+ * a term: its title's and description's (read again), its figures'; any
+ * other is its text's, the same in the record and the page. */
 #define FIELDS_READ_AGAIN \
 	(0xFFu & ~(unsigned)(SEARCH_IN_BODY | SEARCH_IN_HEADING))
-
-/* search_kept_note for a page read from its last record (`p`, `left`:
- * its `nterms` terms): a term whose fields may have changed there
- * (FIELDS_READ_AGAIN, in the record or the page) is looked up; any other
- * is the same in both, its text's. */
-static int note_read_again(struct search_kept *k, const struct search_page *pg,
-			   const unsigned char *p, size_t left, size_t nterms)
-{
-	struct search_terms *st = pg->terms;
-	const struct token_set *ts = &st->set;
-	uint32_t stamp = terms_stamp(st);
-	for (size_t i = 0; i < nterms; i++) {
-		size_t tl = record_term_len(p, left);
-		if (!tl)
-			return -1;
-		if (p[0] & FIELDS_READ_AGAIN) {
-			const char *key = (const char *)p + TOKEN_HEAD;
-			unsigned now;
-			long tn = token_set_in_page(ts, key, tl,
-						    record_head(p + TOKEN_HEAD, tl, left - TOKEN_HEAD),
-						    &now);
-			if (tn >= 0)
-				st->seen[tn] = stamp;
-			if (tn < 0 || fields_fold(now) != fields_fold(p[0]))
-				kept_mark(k, key, tl);
-		}
-		p += TOKEN_HEAD + tl;
-		left -= TOKEN_HEAD + tl;
-	}
-	if (left)
-		return -1;
-	for (size_t i = 0; i < ts->nin_page; i++) {
-		const struct set_token *t = &ts->toks[ts->in_page[i]];
-		if ((t->fields & FIELDS_READ_AGAIN) && st->seen[ts->in_page[i]] != stamp)
-			kept_mark(k, ts->keys.ptr + t->at, t->len);
-	}
-	return 0;
-}
 
 int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		     const char *was, size_t len, const char *mine, size_t mine_len)
@@ -923,8 +887,9 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 	const unsigned char *p;
 	if (!record_terms(was, len, &nterms, &p, &left))
 		return -1;
-	if (pg->from_last)
-		return note_read_again(k, pg, p, left, nterms);
+	/* the terms whose fields may differ: all of them, or for a page read
+	 * again from its record those FIELDS_READ_AGAIN says */
+	unsigned may_differ = pg->from_last ? FIELDS_READ_AGAIN : 0xFFu;
 	struct search_terms *st = pg->terms;
 	const struct token_set *ts = &st->set;
 	uint32_t stamp = terms_stamp(st);
@@ -947,7 +912,11 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		if (!tl)
 			return -1;
 		const char *key = (const char *)p + TOKEN_HEAD;
-		uint64_t head = record_head(p + TOKEN_HEAD, tl, left - TOKEN_HEAD);
+		p += TOKEN_HEAD + tl;
+		left -= TOKEN_HEAD + tl;
+		if (!(fields & may_differ))
+			continue;
+		uint64_t head = record_head((const unsigned char *)key, tl, left + tl);
 		long tn = term_at(ts, at, key, tl, head, fields);
 		if (tn < 0) { /* not in step: looked up */
 			tn = token_set_in_page(ts, key, tl, head, &now);
@@ -961,14 +930,12 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		} else {
 			kept_mark(k, key, tl);
 		}
-		p += TOKEN_HEAD + tl;
-		left -= TOKEN_HEAD + tl;
 	}
 	if (left)
 		return -1;
 	for (size_t i = first; same < ts->nin_page && i < ts->nin_page; i++) {
 		const struct set_token *t = &ts->toks[ts->in_page[i]];
-		if (st->seen[ts->in_page[i]] != stamp)
+		if ((t->fields & may_differ) && st->seen[ts->in_page[i]] != stamp)
 			kept_mark(k, ts->keys.ptr + t->at, t->len);
 	}
 	return 0;

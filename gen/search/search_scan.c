@@ -20,7 +20,6 @@ struct scan {
 	int heading;   /* depth inside h1-h6 */
 	struct search_figs *figs; /* NULL: figures not told */
 	struct tokenizer *fig_tk; /* inside a figure: its part's tokenizer */
-	const char *fig_end;      /* and the first '<' after its start */
 	const char *cut; /* where the body's text was cut (search_scan_snippet) */
 };
 
@@ -356,15 +355,15 @@ static void fig_begin(struct scan *sc, const char *gt)
 	struct search_figs *f = sc->figs;
 	struct tokenizer *tk = scan_sink(sc)->tk;
 	const char *text = gt + 1;
-	const char *end = memchr(text, '<', (size_t)(sc->end - text));
-	if (!end || !tk) {
+	if (!tk) {
 		f->apart = false;
 		return;
 	}
 	unsigned before = tok_pending(tk);
 	if (before != SEARCH_CHAR_SEP) {
-		unsigned first = end > text ? fig_first(text, (size_t)(end - text))
-					    : SEARCH_EDGE_UNKNOWN;
+		/* its text ends at the next '<' (every '<' of the scan is a tag) */
+		unsigned first = text < sc->end && *text != '<'
+			? fig_first(text, (size_t)(sc->end - text)) : SEARCH_EDGE_UNKNOWN;
 		if (first == SEARCH_EDGE_UNKNOWN || first == before)
 			f->apart = false;
 		else
@@ -376,23 +375,22 @@ static void fig_begin(struct scan *sc, const char *gt)
 					    .before = (unsigned char)before };
 	tk->field <<= SEARCH_FIG_SHIFT;
 	sc->fig_tk = tk;
-	sc->fig_end = end;
 }
 
 /* The kind of what follows a figure's end tag (`gt` its '>', or NULL). */
 static unsigned fig_after(const struct scan *sc, const char *gt);
 
-/* A tag (`lt`, `gt`) inside a figure: its end when it is the first tag
- * after the figure's start and a </span> (`span_end`), else one that does
- * not stand apart, ended all the same. A word or pair pending at its end
- * ends there when the character after it cannot continue it. */
+/* The first tag (`lt`, `gt`) after a figure's start: its end when a
+ * </span> (`span_end`), else a tag inside it (the figure does not stand
+ * apart), ended all the same. A word or pair pending at its end ends there
+ * when the character after it cannot continue it. */
 __attribute__((noinline))
 static void fig_end(struct scan *sc, const char *lt, const char *gt, bool span_end)
 {
 	struct search_figs *f = sc->figs;
 	struct search_fig *fig = &f->v[f->n - 1];
 	struct tokenizer *tk = sc->fig_tk;
-	if (!span_end || lt != sc->fig_end)
+	if (!span_end)
 		f->apart = false;
 	fig->len = (size_t)(lt - sc->html) - fig->at;
 	fig->after = (unsigned char)fig_after(sc, gt);

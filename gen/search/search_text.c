@@ -114,10 +114,15 @@ static uint32_t long_hash(uint64_t head, const char *token, size_t len)
 	return search_head_hash(acc);
 }
 
+/* The hash of a token whose head is known. */
+static inline uint32_t hash_of(uint64_t head, const char *token, size_t len)
+{
+	return len <= 8 ? search_head_hash(head) : long_hash(head, token, len);
+}
+
 uint32_t search_token_hash(const char *token, size_t len)
 {
-	uint64_t head = head_of(token, len);
-	return len <= 8 ? search_head_hash(head) : long_hash(head, token, len);
+	return hash_of(head_of(token, len), token, len);
 }
 
 /* ---- the set of terms ---- */
@@ -253,7 +258,7 @@ static inline void set_add(struct token_set *ts, const char *bytes, size_t len,
 bool token_set_put(struct token_set *ts, const char *bytes, size_t len, uint64_t head,
 		   unsigned fields)
 {
-	uint32_t h = len <= 8 ? search_head_hash(head) : long_hash(head, bytes, len);
+	uint32_t h = hash_of(head, bytes, len);
 	size_t k = set_find(ts, bytes, len, head, h);
 	uint32_t at = ts->slots[k];
 	if (at && ts->toks[at - 1].page == ts->page)
@@ -269,14 +274,14 @@ bool token_set_put(struct token_set *ts, const char *bytes, size_t len, uint64_t
 void token_set_merge(struct token_set *ts, const char *bytes, size_t len, uint64_t head,
 		     unsigned fields)
 {
-	uint32_t h = len <= 8 ? search_head_hash(head) : long_hash(head, bytes, len);
+	uint32_t h = hash_of(head, bytes, len);
 	set_add(ts, bytes, len, head, h, fields);
 }
 
 long token_set_in_page(const struct token_set *ts, const char *bytes, size_t len,
 		       uint64_t head, unsigned *fields)
 {
-	uint32_t h = len <= 8 ? search_head_hash(head) : long_hash(head, bytes, len);
+	uint32_t h = hash_of(head, bytes, len);
 	uint32_t at = ts->slots[set_find(ts, bytes, len, head, h)];
 	if (!at || ts->toks[at - 1].page != ts->page)
 		return -1;
