@@ -9,6 +9,7 @@
 #include "publish/output.h"
 #include "publish/pagecache.h"
 #include "search/search.h"
+#include "search/search_again.h"
 #include "search/search_write.h"
 #include "view/site.h"
 #include "template/value.h"
@@ -96,16 +97,24 @@ struct search_pages {
 	 * only gets its strings (from_old, set by the rendering threads, each
 	 * its own docs), a page rendered again marks the shards it changes,
 	 * and only those are made again; `whole` when a page rendered again
-	 * has no record of the last build to say what it changes */
+	 * has no record of the last build to say what it changes. A page read
+	 * again from its record is put by what it changed, its doc then
+	 * marked from_old too, and its record kept (again[], by doc: when the
+	 * index is made whole after all, it is put whole from it) */
 	const struct markdown_memo *memo;
 	struct digest_value key[LANG_COUNT];
 	struct search_kept *kept[LANG_COUNT];
 	bool *from_old[LANG_COUNT];
+	/* a kept doc's record: the last kept_len bytes of its page's (render.h:
+	 * what render_page_done keeps comes after render.c's own part) */
+	size_t *kept_len[LANG_COUNT];
+	struct buf *again[LANG_COUNT];
+	size_t ndocs[LANG_COUNT]; /* how many again[] holds */
 	atomic_bool whole[LANG_COUNT];
 	/* GEN_CHECK_SEARCH (search_pages.h): each page read again from its
 	 * record also read whole, and one that differs (its index + 1, the
-	 * first a thread found) */
-	bool check;
+	 * first a thread found); "whole": the index made whole at the end */
+	bool check, check_whole;
 	_Atomic size_t check_failed;
 };
 
@@ -203,6 +212,9 @@ static void find_kept(struct search_pages *ss, enum lang l, size_t ndocs)
 	    ss->memo->peek(ss->memo->ctx, ss->key[l], &rec) == 0 &&
 	    (ss->kept[l] = search_kept_decode(rec.ptr, rec.len)) != NULL) {
 		ss->from_old[l] = xcalloc(ndocs + 1, sizeof *ss->from_old[l]);
+		ss->kept_len[l] = xcalloc(ndocs + 1, sizeof *ss->kept_len[l]);
+		ss->again[l] = xcalloc(ndocs + 1, sizeof *ss->again[l]);
+		ss->ndocs[l] = ndocs;
 		search_index_reserve(ss->ix[l], ndocs);
 	}
 	buf_release(&rec);
@@ -273,6 +285,7 @@ void search_pages_plan(struct site *s)
 	}
 	const char *check = getenv("GEN_CHECK_SEARCH");
 	ss->check = check && *check && strcmp(check, "0");
+	ss->check_whole = check && !strcmp(check, "whole");
 	pthread_mutex_init(&ss->lock, NULL);
 	s->search = ss;
 }
@@ -283,14 +296,23 @@ static struct search_terms *terms_take(struct search_pages *ss)
 	return ss->nidle ? ss->idle[--ss->nidle] : search_terms_new();
 }
 
-/* Put page `i`, read with `st`, into its index, and give `st` back. */
+/* Put page `i`, read with `st`, into its index (by what it changed when
+ * it was read `again` from its record, while the index is not made
+ * whole), and give `st` back. */
 static void put_page(struct site *s, size_t i, struct search_terms *st,
-		     struct search_page *pg)
+		     struct search_page *pg, bool again)
 {
 	struct search_pages *ss = s->search;
+	enum lang l = s->plan.pages[i].lang;
+	size_t doc = (size_t)ss->doc[i];
 	pthread_mutex_lock(&ss->lock);
-	if (pg)
-		search_index_put(ss->ix[s->plan.pages[i].lang], (size_t)ss->doc[i], pg);
+	if (pg && again && ss->kept[l] && !atomic_load(&ss->whole[l])) {
+		search_page_encode(pg, &ss->again[l][doc]);
+		ss->from_old[l][doc] = true;
+		search_index_put_changes(ss->ix[l], doc, pg);
+	} else if (pg) {
+		search_index_put(ss->ix[l], doc, pg);
+	}
 	ALLOC_GROW(ss->idle, ss->nidle, ss->cap_idle);
 	ss->idle[ss->nidle++] = st;
 	pthread_mutex_unlock(&ss->lock);
@@ -341,6 +363,7 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 		size_t none = 0;
 		atomic_compare_exchange_strong(&ss->check_failed, &none, i + 1);
 	}
+	bool again = pg != NULL;
 	if (!pg)
 		pg = search_page_from_html(st, &d, html, n);
 	else if (s->timings)
@@ -354,7 +377,7 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 				      kept ? kept->ptr + rec_at : NULL,
 				      kept ? kept->len - rec_at : 0) != 0))
 		atomic_store(&ss->whole[l], true);
-	put_page(s, i, st, pg);
+	put_page(s, i, st, pg, again);
 }
 
 bool search_pages_wants_last(const struct site *s, size_t i)
@@ -376,13 +399,14 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 		if (search_index_put_doc(ss->ix[l], (size_t)ss->doc[i], kept, len) != 0)
 			return -1;
 		ss->from_old[l][ss->doc[i]] = true;
+		ss->kept_len[l][ss->doc[i]] = len;
 		return 0;
 	}
 	pthread_mutex_lock(&ss->lock);
 	struct search_terms *st = terms_take(ss);
 	pthread_mutex_unlock(&ss->lock);
 	struct search_page *pg = search_page_decode(st, kept, len);
-	put_page(s, i, st, pg);
+	put_page(s, i, st, pg, false);
 	return pg ? 0 : -1;
 }
 
@@ -484,7 +508,8 @@ static void carry_shard(void *ctx, const char *name, const struct search_shards 
 }
 
 /* The kept pages of language l put whole (their terms too) from their
- * records in the last build's cache. 0, or -1 (reported). */
+ * records in the last build's cache, and those read again from their
+ * records from their new ones. 0, or -1 (reported). */
 static int put_kept_pages(struct writing *w)
 {
 	struct site *s = w->site;
@@ -500,10 +525,14 @@ static int put_kept_pages(struct writing *w)
 			continue;
 		const char *rel = site_page_file(&w->arena, l, p->path);
 		const struct pagecache_page *old = last ? pagecache_page(last, rel) : NULL;
+		const struct buf *again = &ss->again[l][ss->doc[i]];
+		size_t n = ss->kept_len[l][ss->doc[i]];
 		struct search_page *pg = NULL;
 		buf_reset(&rec);
-		if (old && pagecache_read(last, &old->rec, &rec) == 0)
-			pg = search_page_decode(st, rec.ptr, rec.len);
+		if (again->len)
+			pg = search_page_decode(st, again->ptr, again->len);
+		else if (old && pagecache_read(last, &old->rec, &rec) == 0 && rec.len >= n)
+			pg = search_page_decode(st, rec.ptr + rec.len - n, n);
 		if (pg) {
 			search_index_put(ss->ix[l], (size_t)ss->doc[i], pg);
 		} else {
@@ -573,6 +602,8 @@ static void write_lang(void *jobs, size_t i, int worker)
 		st.carry = carry_shard;
 	}
 	struct buf list = BUF_INIT;
+	if (ss->check_whole)
+		atomic_store(&ss->whole[l], true);
 	/* 1: the index is to be written whole */
 	int rc = ss->kept[l] && !atomic_load(&ss->whole[l])
 			 ? search_index_publish(ss->ix[l], ss->kept[l], ss->from_old[l], &st, &list)
@@ -630,6 +661,10 @@ void search_pages_free(struct site *s)
 		search_index_free(ss->ix[l]);
 		search_kept_free(ss->kept[l]);
 		free(ss->from_old[l]);
+		free(ss->kept_len[l]);
+		for (size_t d = 0; ss->again[l] && d < ss->ndocs[l]; d++)
+			buf_release(&ss->again[l][d]);
+		free(ss->again[l]);
 	}
 	for (size_t k = 0; k < ss->nidle; k++)
 		search_terms_free(ss->idle[k]);

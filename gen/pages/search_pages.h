@@ -37,9 +37,12 @@ void search_pages_plan(struct site *s);
  * (or NULL): what it says the page had tells the index what changed, and,
  * with `old` (the page as then published, or NULL), a page whose HTML
  * changed only in its figures is read from it (search_page_from_last), not
- * whole. With GEN_CHECK_SEARCH set (not "0") in the environment, such a
- * page is read whole too, and one whose two readings differ fails the
- * build (search_pages_write says which). For tests. Thread-safe (a
+ * whole, and put into the index by what it changed. With GEN_CHECK_SEARCH
+ * set (not "0") in the environment, such a page is read whole too, and
+ * one whose two readings differ fails the build (search_pages_write says
+ * which); set to "whole", the index is then made whole as when a page
+ * rendered again has no last record (the pages put by what they changed
+ * are put again from their records). For tests. Thread-safe (a
  * render_page_done). */
 void search_pages_collect(struct site *s, size_t i, const char *html, size_t len,
 			  const struct buf *was, const struct buf *old, struct buf *kept);

@@ -41,6 +41,7 @@ void search_index_free(struct search_index *ix)
 	free(ix->terms);
 	free(ix->docs);
 	free(ix->slots);
+	search_index_free(ix->changes);
 	free(ix);
 }
 
@@ -73,24 +74,6 @@ unsigned search_index_fields(const struct search_index *ix, const char *token,
 }
 
 /* ---- the terms a thread read ---- */
-
-/* What one index numbers the terms: to[tn] is the index's term number + 1
- * of term tn, 0 when not looked up yet. */
-struct terms_map {
-	uint64_t ix_id;
-	uint32_t *to;
-	size_t n, cap;
-};
-
-struct search_terms {
-	struct token_set set;
-	struct terms_map *maps; /* one per index merged into (a site has two) */
-	size_t nmaps, cap_maps;
-	/* seen[tn] == stamp: term tn of the page is in its last record too,
-	 * with the same fields (search_kept_note; a new stamp per page) */
-	uint32_t *seen, stamp;
-	size_t cap_seen;
-};
 
 struct search_terms *search_terms_new(void)
 {
@@ -137,33 +120,7 @@ static uint32_t *terms_map(struct search_terms *st, const struct search_index *i
 
 /* ---- one page's tokens ---- */
 
-/* A page's distinct terms (the page its search_terms is reading: the set's
- * in_page, with their fields in the set's toks) and its doc. */
-struct search_page {
-	struct search_terms *terms;
-	bool own_terms;           /* search_page_new's: freed with the page */
-	struct idoc doc;
-	struct search_figs figs;  /* a rendered page's (search_scan.h) */
-	bool from_last;           /* search_page_from_last's */
-};
-
-/* A term's fields byte: its fields, and (SEARCH_FIG_SHIFT higher) those it
- * has in figures; what the index keeps of it: the two together. */
-static inline unsigned fields_fold(unsigned f)
-{
-	return (f | f >> SEARCH_FIG_SHIFT) & 15u;
-}
-
-/* Whether a record's fields byte is one a page gives: some field, and in
- * figures only the body or a heading. */
-static inline bool fields_valid(unsigned f)
-{
-	return fields_fold(f) && !(f >> SEARCH_FIG_SHIFT & ~(unsigned)(SEARCH_IN_BODY |
-								      SEARCH_IN_HEADING));
-}
-
-/* An empty page read with `st`. */
-static struct search_page *page_new(struct search_terms *st, bool own)
+struct search_page *search_page_begin(struct search_terms *st, bool own)
 {
 	struct search_page *pg = xcalloc(1, sizeof *pg);
 	pg->terms = st;
@@ -172,7 +129,7 @@ static struct search_page *page_new(struct search_terms *st, bool own)
 	return pg;
 }
 
-static void index_field(struct search_page *pg, const char *s, unsigned field)
+void search_page_read_field(struct search_page *pg, const char *s, unsigned field)
 {
 	if (!s)
 		return;
@@ -192,11 +149,7 @@ static size_t cut_at(const char *s, size_t len, size_t max)
 	return n;
 }
 
-/* The doc's JSON (struct idoc) from its strings and its text for
- * snippets: the description, a space, the body, cut at SEARCH_TEXT_MAX
- * bytes. */
-/* The doc's JSON up to its text: "[title,path,kind,". */
-static void doc_head(const struct search_doc *d, struct buf *json)
+void search_doc_head(const struct search_doc *d, struct buf *json)
 {
 	buf_addc(json, '[');
 	text_escape_jsons(json, d->title ? d->title : "");
@@ -207,8 +160,7 @@ static void doc_head(const struct search_doc *d, struct buf *json)
 	buf_addc(json, ',');
 }
 
-/* The text's start: the description and a space, or nothing. */
-static void text_head(const struct search_doc *d, struct buf *text)
+void search_doc_text_head(const struct search_doc *d, struct buf *text)
 {
 	if (d->description && *d->description) {
 		buf_adds(text, d->description);
@@ -216,55 +168,28 @@ static void text_head(const struct search_doc *d, struct buf *text)
 	}
 }
 
-static void page_set_doc(struct search_page *pg, const struct search_doc *d,
+void search_page_set_doc(struct search_page *pg, const struct search_doc *d,
 			 const char *body, size_t body_len)
 {
 	struct buf text = BUF_INIT, json = BUF_INIT;
-	text_head(d, &text);
+	search_doc_text_head(d, &text);
 	buf_add(&text, body, body_len);
-	doc_head(d, &json);
+	search_doc_head(d, &json);
 	text_escape_json(&json, text.ptr ? text.ptr : "", cut_at(text.ptr, text.len, SEARCH_TEXT_MAX));
 	buf_addc(&json, ']');
 	buf_release(&text);
 	pg->doc.json = buf_detach(&json, &pg->doc.len);
 }
 
-/* The last build's doc (`was`, read_doc's: a JSON array of one line) as
- * the page's, when its body's text is known to be the same (the figures
- * before its cut are): its title, path, kind and description must be d's,
- * all before the cut (JSON escapes a character at a time, so the escaped
- * start of a text starts the escaped text). Takes `was`'s JSON then. */
-static bool page_keep_doc(struct search_page *pg, const struct search_doc *d,
-			  struct idoc *was)
-{
-	struct buf head = BUF_INIT, text = BUF_INIT;
-	doc_head(d, &head);
-	text_head(d, &text);
-	bool ok = text.len + 4 < SEARCH_TEXT_MAX; /* the cut comes after it */
-	if (ok) {
-		text_escape_json(&head, text.ptr ? text.ptr : "", text.len);
-		buf_truncate(&head, head.len - 1); /* the closing quote */
-		ok = head.len < was->len && !memcmp(head.ptr, was->json, head.len);
-	}
-	buf_release(&head);
-	buf_release(&text);
-	if (ok) {
-		pg->doc.json = was->json;
-		pg->doc.len = was->len;
-		was->json = NULL;
-	}
-	return ok;
-}
-
 struct search_page *search_page_new(const struct search_doc *d)
 {
-	struct search_page *pg = page_new(search_terms_new(), true);
-	index_field(pg, d->title, SEARCH_IN_TITLE);
+	struct search_page *pg = search_page_begin(search_terms_new(), true);
+	search_page_read_field(pg, d->title, SEARCH_IN_TITLE);
 	pg->doc.title_tokens = pg->terms->set.count;
-	index_field(pg, d->headings, SEARCH_IN_HEADING);
-	index_field(pg, d->description, SEARCH_IN_DESCRIPTION);
-	index_field(pg, d->body, SEARCH_IN_BODY);
-	page_set_doc(pg, d, d->body ? d->body : "", d->body ? strlen(d->body) : 0);
+	search_page_read_field(pg, d->headings, SEARCH_IN_HEADING);
+	search_page_read_field(pg, d->description, SEARCH_IN_DESCRIPTION);
+	search_page_read_field(pg, d->body, SEARCH_IN_BODY);
+	search_page_set_doc(pg, d, d->body ? d->body : "", d->body ? strlen(d->body) : 0);
 	return pg;
 }
 
@@ -272,10 +197,10 @@ struct search_page *search_page_from_html(struct search_terms *st,
 					  const struct search_doc *d, const char *html,
 					  size_t len)
 {
-	struct search_page *pg = page_new(st, false);
-	index_field(pg, d->title, SEARCH_IN_TITLE);
+	struct search_page *pg = search_page_begin(st, false);
+	search_page_read_field(pg, d->title, SEARCH_IN_TITLE);
 	pg->doc.title_tokens = st->set.count;
-	index_field(pg, d->description, SEARCH_IN_DESCRIPTION);
+	search_page_read_field(pg, d->description, SEARCH_IN_DESCRIPTION);
 	struct tokenizer th = { .set = &st->set, .field = SEARCH_IN_HEADING };
 	struct tokenizer tb = { .set = &st->set, .field = SEARCH_IN_BODY };
 	/* the body is kept only as far as the snippet can reach (plus a
@@ -286,15 +211,12 @@ struct search_page *search_page_from_html(struct search_terms *st,
 		  (struct sink){ &body, SEARCH_TEXT_MAX + 4, &tb }, &pg->figs);
 	tok_finish(&th);
 	tok_finish(&tb);
-	page_set_doc(pg, d, body.ptr ? body.ptr : "", body.len);
+	search_page_set_doc(pg, d, body.ptr ? body.ptr : "", body.len);
 	buf_release(&body);
 	return pg;
 }
 
-/* A record's doc (after search_page_encode's rule) into *d: false when it
- * is none (cut short, or not a JSON array of one line: never a doc a
- * page gave). */
-static bool read_doc(struct buf_reader *r, struct idoc *d)
+bool search_record_read_doc(struct buf_reader *r, struct idoc *d)
 {
 	*d = (struct idoc){ .title_tokens = buf_read_u32(r) };
 	size_t n;
@@ -315,16 +237,10 @@ void search_page_free(struct search_page *pg)
 		search_terms_free(pg->terms);
 	search_idoc_free(&pg->doc);
 	search_figs_release(&pg->figs);
+	buf_release(&pg->rec);
+	buf_release(&pg->changes);
 	free(pg);
 }
-
-/* The record: title_tokens, the doc's JSON (buf.h's counted bytes), the
- * figures (encode_figs), the term count, then each term as its fields (a
- * byte: fields_fold's), its length (a byte: at most WORD_MAX) and its
- * bytes; its head and hash are made again when it is read, by one load
- * and one multiplication for most. */
-#define TOKEN_HEAD 2
-
 
 /* The figures' count (FIGS_NONE when one does not stand apart: the page
  * is read whole), then where the snippet's text was cut (add_varint's),
@@ -332,7 +248,7 @@ void search_page_free(struct search_page *pg)
  * same), its field and its edges (before | after << 2). */
 #define FIGS_NONE UINT32_MAX
 
-static void encode_figs(const struct search_figs *f, struct buf *out)
+void search_record_add_figs(const struct search_figs *f, struct buf *out)
 {
 	if (!f->apart) {
 		buf_add_u32(out, FIGS_NONE);
@@ -355,9 +271,7 @@ static void encode_figs(const struct search_figs *f, struct buf *out)
 	out->ptr[out->len] = '\0';
 }
 
-/* A record's figures into `f` (NULL: passed over), where they were in
- * its page: false when they are not such a list. */
-static bool read_figs(struct buf_reader *r, struct search_figs *f)
+bool search_record_read_figs(struct buf_reader *r, struct search_figs *f)
 {
 	uint32_t n = buf_read_u32(r);
 	if (r->bad)
@@ -392,15 +306,19 @@ static bool read_figs(struct buf_reader *r, struct search_figs *f)
 
 void search_page_encode(const struct search_page *pg, struct buf *out)
 {
+	if (pg->from_last) { /* made as its record */
+		buf_add(out, pg->rec.ptr, pg->rec.len);
+		return;
+	}
 	const struct idoc *d = &pg->doc;
 	buf_add_u32(out, d->title_tokens);
 	buf_add_counted(out, d->json, d->len);
-	encode_figs(&pg->figs, out);
+	search_record_add_figs(&pg->figs, out);
 	const struct token_set *ts = &pg->terms->set;
 	buf_add_u32(out, (uint32_t)ts->nin_page);
 	size_t need = 0;
 	for (size_t i = 0; i < ts->nin_page; i++)
-		need += TOKEN_HEAD + ts->toks[ts->in_page[i]].len;
+		need += SEARCH_RECORD_TERM_HEAD + ts->toks[ts->in_page[i]].len;
 	buf_grow(out, need + 8);
 	unsigned char *o = (unsigned char *)out->ptr + out->len;
 	for (size_t i = 0; i < ts->nin_page; i++) {
@@ -408,34 +326,13 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 		o[0] = t->fields;
 		o[1] = t->len;
 		if (t->len <= 8) /* one store; the bytes past it are overwritten next */
-			bytes_put_le64(o + TOKEN_HEAD, t->head);
+			bytes_put_le64(o + SEARCH_RECORD_TERM_HEAD, t->head);
 		else
-			bytes_copy_short(o + TOKEN_HEAD, ts->keys.ptr + t->at, t->len);
-		o += TOKEN_HEAD + t->len;
+			bytes_copy_short(o + SEARCH_RECORD_TERM_HEAD, ts->keys.ptr + t->at, t->len);
+		o += SEARCH_RECORD_TERM_HEAD + t->len;
 	}
 	out->len += need;
 	out->ptr[out->len] = '\0';
-}
-
-/* The head of a token of `len` bytes at `p` (at most WORD_MAX), with
- * `left` bytes readable from p: by one load when 8 are. */
-static inline uint64_t record_head(const unsigned char *p, size_t len, size_t left)
-{
-	if (left < 8)
-		return search_token_head((const char *)p, len);
-	uint64_t head = bytes_le64(p);
-	return len < 8 ? head & (((uint64_t)1 << (8 * len)) - 1) : head;
-}
-
-/* The length of the term at `p` (its fields, length and bytes), with
- * `left` bytes readable there: 0 when it is none (cut short, of no bytes
- * or too long, in no field or one no field has). */
-static size_t record_term_len(const unsigned char *p, size_t left)
-{
-	if (left < TOKEN_HEAD)
-		return 0;
-	size_t len = p[1];
-	return len && len <= WORD_MAX && fields_valid(p[0]) && left - TOKEN_HEAD >= len ? len : 0;
 }
 
 /* The `n` terms of a record (in the `left` bytes at `p`) into the page
@@ -445,18 +342,18 @@ static size_t record_term_len(const unsigned char *p, size_t left)
 static bool page_decode_terms(struct token_set *ts, const unsigned char *p, size_t left,
 			      size_t n)
 {
-	if (n > left / (TOKEN_HEAD + 1)) /* a term takes 3 bytes at least */
+	if (n > left / (SEARCH_RECORD_TERM_HEAD + 1)) /* a term takes 3 bytes at least */
 		return false;
 	for (size_t i = 0; i < n; i++) {
-		size_t len = record_term_len(p, left);
+		size_t len = search_record_term_len(p, left);
 		if (!len)
 			return false;
-		const unsigned char *bytes = p + TOKEN_HEAD;
+		const unsigned char *bytes = p + SEARCH_RECORD_TERM_HEAD;
 		if (!token_set_put(ts, (const char *)bytes, len,
-				   record_head(bytes, len, left - TOKEN_HEAD), p[0]))
+				   search_record_head(bytes, len, left - SEARCH_RECORD_TERM_HEAD), p[0]))
 			return false;
-		p += TOKEN_HEAD + len;
-		left -= TOKEN_HEAD + len;
+		p += SEARCH_RECORD_TERM_HEAD + len;
+		left -= SEARCH_RECORD_TERM_HEAD + len;
 	}
 	return left == 0;
 }
@@ -464,129 +361,14 @@ static bool page_decode_terms(struct token_set *ts, const unsigned char *p, size
 struct search_page *search_page_decode(struct search_terms *st, const char *data,
 				       size_t len)
 {
-	struct search_page *pg = page_new(st, false);
+	struct search_page *pg = search_page_begin(st, false);
 	struct buf_reader r = { (const unsigned char *)data, len, false };
-	bool doc = read_doc(&r, &pg->doc) && read_figs(&r, NULL);
+	bool doc = search_record_read_doc(&r, &pg->doc) && search_record_read_figs(&r, NULL);
 	size_t nterms = buf_read_u32(&r);
 	if (!doc || r.bad || !page_decode_terms(&st->set, r.p, r.left, nterms)) {
 		search_page_free(pg);
 		return NULL;
 	}
-	return pg;
-}
-
-/* ---- a page read again from its last record ---- */
-
-/* Whether `html` (`len` bytes) is `old` but for the text of the figures
- * `f` lists in old (each a text that ends at a '<'), each now a text that
- * ends at its first '<' and still stands apart: the figures then moved to
- * where they are in html, and *snippet tells whether those before the
- * snippet's cut kept their text (the snippet and its cut are then the
- * same). */
-static bool figs_moved(struct search_figs *f, const char *html, size_t len, const char *old,
-		       size_t old_len, bool *snippet)
-{
-	*snippet = true;
-	size_t o = 0, n = 0; /* where old and html are held to each other */
-	for (size_t i = 0; i < f->n; i++) {
-		struct search_fig *g = &f->v[i];
-		if (g->at < o || g->at > old_len || g->len >= old_len - g->at ||
-		    old[g->at + g->len] != '<' || memchr(old + g->at, '<', g->len) ||
-		    !g->field || g->field & ~(unsigned)(SEARCH_IN_BODY | SEARCH_IN_HEADING) ||
-		    g->before > SEARCH_CHAR_CJK)
-			return false;
-		size_t same = g->at - o;
-		if (same > len - n || memcmp(old + o, html + n, same))
-			return false;
-		const char *was = old + g->at;
-		size_t was_len = g->len;
-		bool before_cut = !f->cut || g->at < f->cut;
-		o = g->at + g->len;
-		n += same;
-		const char *end = memchr(html + n, '<', len - n);
-		if (!end)
-			return false;
-		g->at = n;
-		g->len = (size_t)(end - html) - n;
-		if (!search_fig_apart(html + n, g->len, g->before, g->after))
-			return false;
-		if (before_cut && (g->len != was_len || memcmp(html + n, was, was_len)))
-			*snippet = false;
-		n += g->len;
-	}
-	return old_len - o == len - n && !memcmp(old + o, html + n, len - n);
-}
-
-/* The `n` terms of a record (`left` bytes at p) that the page's text other
- * than its figures has, into the page `ts` is reading, as occurring there
- * (their title and description fields left out): false when they are not
- * such terms. */
-static bool put_text_terms(struct token_set *ts, const unsigned char *p, size_t left,
-			   size_t n)
-{
-	const unsigned text = SEARCH_IN_BODY | SEARCH_IN_HEADING;
-	for (size_t i = 0; i < n; i++) {
-		size_t len = record_term_len(p, left);
-		if (!len)
-			return false;
-		const unsigned char *bytes = p + TOKEN_HEAD;
-		if (p[0] & text)
-			token_set_merge(ts, (const char *)bytes, len,
-					record_head(bytes, len, left - TOKEN_HEAD), p[0] & text);
-		p += TOKEN_HEAD + len;
-		left -= TOKEN_HEAD + len;
-	}
-	return left == 0;
-}
-
-/* The page's doc, its text for snippets read from `html` alone. */
-static void page_doc_from_html(struct search_page *pg, const struct search_doc *d,
-			       const char *html, size_t len)
-{
-	struct buf body = BUF_INIT;
-	buf_grow(&body, SEARCH_TEXT_MAX + 64);
-	pg->figs.cut = search_scan_snippet(html, len, &body, SEARCH_TEXT_MAX + 4);
-	page_set_doc(pg, d, body.ptr ? body.ptr : "", body.len);
-	buf_release(&body);
-}
-
-struct search_page *search_page_from_last(struct search_terms *st,
-					  const struct search_doc *d, const char *html,
-					  size_t len, const char *old, size_t old_len,
-					  const char *was, size_t was_len)
-{
-	struct buf_reader r = { (const unsigned char *)was, was_len, false };
-	struct search_figs figs = { 0 };
-	struct idoc doc = { 0 };
-	bool snippet;
-	if (!read_doc(&r, &doc) || !read_figs(&r, &figs) || !figs.apart ||
-	    !figs_moved(&figs, html, len, old, old_len, &snippet)) {
-		search_idoc_free(&doc);
-		search_figs_release(&figs);
-		return NULL;
-	}
-	size_t nterms = buf_read_u32(&r);
-	struct search_page *pg = page_new(st, false);
-	pg->from_last = true;
-	index_field(pg, d->title, SEARCH_IN_TITLE);
-	pg->doc.title_tokens = st->set.count;
-	index_field(pg, d->description, SEARCH_IN_DESCRIPTION);
-	pg->figs = figs;
-	if (r.bad || !put_text_terms(&st->set, r.p, r.left, nterms)) {
-		search_idoc_free(&doc);
-		search_page_free(pg);
-		return NULL;
-	}
-	for (size_t i = 0; i < figs.n; i++) {
-		struct tokenizer t = { .set = &st->set,
-				       .field = (unsigned)figs.v[i].field << SEARCH_FIG_SHIFT };
-		search_scan_fig_text(html + figs.v[i].at, figs.v[i].len,
-				     (struct sink){ NULL, 0, &t });
-		tok_finish(&t);
-	}
-	if (!snippet || !page_keep_doc(pg, d, &doc))
-		page_doc_from_html(pg, d, html, len);
-	search_idoc_free(&doc);
 	return pg;
 }
 
@@ -597,7 +379,7 @@ static struct search_page *page_folded(struct search_terms *st, const char *rec,
 	struct search_page *pg = search_page_decode(st, rec, len);
 	struct token_set *ts = &st->set;
 	for (size_t i = 0; pg && i < ts->nin_page; i++)
-		ts->toks[ts->in_page[i]].fields = (uint8_t)fields_fold(ts->toks[ts->in_page[i]].fields);
+		ts->toks[ts->in_page[i]].fields = (uint8_t)search_fields_fold(ts->toks[ts->in_page[i]].fields);
 	return pg;
 }
 
@@ -633,7 +415,7 @@ int search_index_put_doc(struct search_index *ix, size_t doc, const char *data, 
 {
 	struct buf_reader r = { (const unsigned char *)data, len, false };
 	struct idoc d;
-	if (!read_doc(&r, &d) || doc >= ix->ndocs) {
+	if (!search_record_read_doc(&r, &d) || doc >= ix->ndocs) {
 		search_idoc_free(&d);
 		return -1;
 	}
@@ -642,10 +424,28 @@ int search_index_put_doc(struct search_index *ix, size_t doc, const char *data, 
 	return 0;
 }
 
-/* Each term of the page gets the doc's posting: a term is looked up in
- * the index the first time its search_terms meets the index, then by its
- * number. */
-void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg)
+/* The terms of a record (search_page_encode's): their count, and where
+ * their bytes are; false when it is none (a doc before them, the doc
+ * shards' business, skipped). */
+static bool record_terms(const char *rec, size_t len, size_t *nterms,
+			 const unsigned char **p, size_t *left)
+{
+	struct buf_reader r = { (const unsigned char *)rec, len, false };
+	buf_read_u32(&r);
+	size_t ndoc;
+	buf_read_counted(&r, &ndoc);
+	if (!search_record_read_figs(&r, NULL))
+		return false;
+	*nterms = buf_read_u32(&r);
+	if (r.bad || *nterms > r.left / (SEARCH_RECORD_TERM_HEAD + 1))
+		return false;
+	*p = r.p;
+	*left = r.left;
+	return true;
+}
+
+/* The doc of `pg` as ix's doc number `doc` (taken from the page). */
+static void put_doc(struct search_index *ix, size_t doc, struct search_page *pg)
 {
 	while (ix->ndocs <= doc) {
 		ALLOC_GROW(ix->docs, ix->ndocs, ix->cap_docs);
@@ -654,6 +454,36 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 	search_idoc_free(&ix->docs[doc]);
 	ix->docs[doc] = pg->doc;
 	pg->doc = (struct idoc){ 0 };
+}
+
+/* A page read again from its last record: its terms, which its set does
+ * not hold (struct search_page), into it from the record made of them
+ * (this build's own: no term in it twice, every length in it right). */
+static void page_terms_from_record(struct search_page *pg)
+{
+	size_t n, left;
+	const unsigned char *p;
+	struct token_set *ts = &pg->terms->set;
+	token_set_page(ts);
+	if (!record_terms(pg->rec.ptr, pg->rec.len, &n, &p, &left))
+		return;
+	for (size_t i = 0, len; i < n && (len = search_record_term_len(p, left)) != 0; i++) {
+		const unsigned char *key = p + SEARCH_RECORD_TERM_HEAD;
+		token_set_merge(ts, (const char *)key, len,
+				search_record_head(key, len, left - SEARCH_RECORD_TERM_HEAD), p[0]);
+		p += SEARCH_RECORD_TERM_HEAD + len;
+		left -= SEARCH_RECORD_TERM_HEAD + len;
+	}
+}
+
+/* Each term of the page gets the doc's posting: a term is looked up in
+ * the index the first time its search_terms meets the index, then by its
+ * number. */
+void search_index_put(struct search_index *ix, size_t doc, struct search_page *pg)
+{
+	put_doc(ix, doc, pg);
+	if (pg->from_last)
+		page_terms_from_record(pg);
 	const struct token_set *ts = &pg->terms->set;
 	uint32_t *to = terms_map(pg->terms, ix);
 	size_t n = ts->nin_page;
@@ -675,7 +505,27 @@ void search_index_put(struct search_index *ix, size_t doc, struct search_page *p
 						      tok->head, tok->hash) + 1;
 		struct term *t = &ix->terms[to[tn] - 1];
 		t->post = search_postings_grow(t->post, t->npost, &t->cap);
-		t->post[t->npost++] = (posting)doc << 4 | fields_fold(tok->fields);
+		t->post[t->npost++] = (posting)doc << 4 | search_fields_fold(tok->fields);
+	}
+	search_page_free(pg);
+}
+
+void search_index_put_changes(struct search_index *ix, size_t doc, struct search_page *pg)
+{
+	put_doc(ix, doc, pg);
+	if (!ix->changes)
+		ix->changes = search_index_new();
+	const unsigned char *p = (const unsigned char *)pg->changes.ptr;
+	for (size_t i = 0; i < pg->nchanges; i++) {
+		const char *key = (const char *)p + SEARCH_RECORD_TERM_HEAD;
+		size_t len = p[1];
+		uint64_t head = search_token_head(key, len);
+		size_t at = search_index_term(ix->changes, key, len, head,
+					      search_token_hash(key, len));
+		struct term *t = &ix->changes->terms[at]; /* after: the terms may move */
+		t->post = search_postings_grow(t->post, t->npost, &t->cap);
+		t->post[t->npost++] = (posting)doc << 4 | p[0];
+		p += SEARCH_RECORD_TERM_HEAD + len;
 	}
 	search_page_free(pg);
 }
@@ -788,8 +638,7 @@ static void kept_mark(struct search_kept *k, const char *key, size_t len)
 			      memory_order_relaxed);
 }
 
-/* A new stamp for the page `st` reads, seen[] as long as its terms. */
-static uint32_t terms_stamp(struct search_terms *st)
+uint32_t search_terms_stamp(struct search_terms *st)
 {
 	size_t n = st->set.ntoks;
 	if (st->cap_seen < n) {
@@ -816,7 +665,7 @@ static long term_at(const struct token_set *ts, size_t at, const char *key, size
 		return -1;
 	uint32_t tn = ts->in_page[at];
 	const struct set_token *t = &ts->toks[tn];
-	return t->head == head && t->len == len && fields_fold(t->fields) == fields_fold(fields) &&
+	return t->head == head && t->len == len && search_fields_fold(t->fields) == search_fields_fold(fields) &&
 		       (len <= 8 || bytes_equal_short(ts->keys.ptr + t->at + 8, key + 8, len - 8))
 		       ? (long)tn : -1;
 }
@@ -829,26 +678,6 @@ static size_t resync(const struct token_set *ts, size_t at, uint32_t tn)
 		if (ts->in_page[at + d] == tn)
 			return at + d + 1;
 	return at;
-}
-
-/* The terms of a record (search_page_encode's): their count, and where
- * their bytes are; false when it is none (a doc before them, the doc
- * shards' business, skipped). */
-static bool record_terms(const char *rec, size_t len, size_t *nterms,
-			 const unsigned char **p, size_t *left)
-{
-	struct buf_reader r = { (const unsigned char *)rec, len, false };
-	buf_read_u32(&r);
-	size_t ndoc;
-	buf_read_counted(&r, &ndoc);
-	if (!read_figs(&r, NULL))
-		return false;
-	*nterms = buf_read_u32(&r);
-	if (r.bad || *nterms > r.left / (TOKEN_HEAD + 1))
-		return false;
-	*p = r.p;
-	*left = r.left;
-	return true;
 }
 
 /* How many of the first `n` terms at `a` (`alen` bytes) are byte for byte
@@ -866,19 +695,13 @@ static size_t same_first_terms(const unsigned char *a, size_t alen, size_t n,
 	/* whole terms: each its fields, length and bytes (within the common
 	 * bytes, both records are `b`, one search_page_encode wrote) */
 	size_t off = 0, k = 0;
-	while (k < n && off + TOKEN_HEAD <= common && off + TOKEN_HEAD + a[off + 1] <= common) {
-		off += TOKEN_HEAD + a[off + 1];
+	while (k < n && off + SEARCH_RECORD_TERM_HEAD <= common && off + SEARCH_RECORD_TERM_HEAD + a[off + 1] <= common) {
+		off += SEARCH_RECORD_TERM_HEAD + a[off + 1];
 		k++;
 	}
 	*bytes = off;
 	return k;
 }
-
-/* The fields a page read again from its last record may have changed in
- * a term: its title's and description's (read again), its figures'; any
- * other is its text's, the same in the record and the page. */
-#define FIELDS_READ_AGAIN \
-	(0xFFu & ~(unsigned)(SEARCH_IN_BODY | SEARCH_IN_HEADING))
 
 int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		     const char *was, size_t len, const char *mine, size_t mine_len)
@@ -887,12 +710,17 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 	const unsigned char *p;
 	if (!record_terms(was, len, &nterms, &p, &left))
 		return -1;
-	/* the terms whose fields may differ: all of them, or for a page read
-	 * again from its record those FIELDS_READ_AGAIN says */
-	unsigned may_differ = pg->from_last ? FIELDS_READ_AGAIN : 0xFFu;
+	if (pg->from_last) { /* it knows what changed */
+		p = (const unsigned char *)pg->changes.ptr;
+		for (size_t i = 0; i < pg->nchanges; i++) {
+			kept_mark(k, (const char *)p + SEARCH_RECORD_TERM_HEAD, p[1]);
+			p += SEARCH_RECORD_TERM_HEAD + p[1];
+		}
+		return 0;
+	}
 	struct search_terms *st = pg->terms;
 	const struct token_set *ts = &st->set;
-	uint32_t stamp = terms_stamp(st);
+	uint32_t stamp = search_terms_stamp(st);
 	size_t same = 0, at = 0; /* at: the page's term the record's next is held to */
 	size_t first = 0; /* the record's terms before it: the page's first ones */
 	size_t now_terms, now_left, bytes;
@@ -907,20 +735,18 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		left -= bytes;
 	}
 	for (size_t i = first; i < nterms; i++) {
-		size_t tl = record_term_len(p, left);
+		size_t tl = search_record_term_len(p, left);
 		unsigned fields = p[0], now = 0;
 		if (!tl)
 			return -1;
-		const char *key = (const char *)p + TOKEN_HEAD;
-		p += TOKEN_HEAD + tl;
-		left -= TOKEN_HEAD + tl;
-		if (!(fields & may_differ))
-			continue;
-		uint64_t head = record_head((const unsigned char *)key, tl, left + tl);
+		const char *key = (const char *)p + SEARCH_RECORD_TERM_HEAD;
+		p += SEARCH_RECORD_TERM_HEAD + tl;
+		left -= SEARCH_RECORD_TERM_HEAD + tl;
+		uint64_t head = search_record_head((const unsigned char *)key, tl, left + tl);
 		long tn = term_at(ts, at, key, tl, head, fields);
 		if (tn < 0) { /* not in step: looked up */
 			tn = token_set_in_page(ts, key, tl, head, &now);
-			if (fields_fold(now) != fields_fold(fields))
+			if (search_fields_fold(now) != search_fields_fold(fields))
 				tn = -1;
 		}
 		if (tn >= 0 && st->seen[tn] != stamp) {
@@ -935,7 +761,7 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		return -1;
 	for (size_t i = first; same < ts->nin_page && i < ts->nin_page; i++) {
 		const struct set_token *t = &ts->toks[ts->in_page[i]];
-		if ((t->fields & may_differ) && st->seen[ts->in_page[i]] != stamp)
+		if (st->seen[ts->in_page[i]] != stamp)
 			kept_mark(k, ts->keys.ptr + t->at, t->len);
 	}
 	return 0;

@@ -43,13 +43,6 @@
 
 struct buf;
 
-enum search_field {
-	SEARCH_IN_BODY = 1,
-	SEARCH_IN_DESCRIPTION = 2,
-	SEARCH_IN_HEADING = 4,
-	SEARCH_IN_TITLE = 8,
-};
-
 /* Bytes of a doc's text kept for snippets. */
 #define SEARCH_TEXT_MAX 1200
 /* Size a term shard aims for, and a doc shard's. */
@@ -92,19 +85,6 @@ struct search_page *search_page_new(const struct search_doc *d);
 struct search_page *search_page_from_html(struct search_terms *st,
 					  const struct search_doc *d, const char *html,
 					  size_t len);
-/* A page rendered again, read with `st` from what it was: `old` (its HTML
- * as the last build published it, `old_len` bytes) and `was` (the record
- * of its reading then, search_page_encode's). When the two HTMLs differ
- * only in the text of the figures the record lists (search_scan.h), each
- * still standing apart, its terms are the record's (but for those only
- * its figures had) and its figures' new ones, its snippet read again:
- * the page search_page_from_html would make of `html`, at the cost of its
- * figures. NULL otherwise (or for a record that is none): the page is to
- * be read whole. */
-struct search_page *search_page_from_last(struct search_terms *st,
-					  const struct search_doc *d, const char *html,
-					  size_t len, const char *old, size_t old_len,
-					  const char *was, size_t was_len);
 void search_page_free(struct search_page *pg);
 /* Whether two records (search_page_encode's) are of one page: the same
  * doc and terms, each in the same fields (in figures or not: what the
@@ -161,5 +141,13 @@ struct search_kept;
  * search_index_publish). */
 int search_kept_note(struct search_kept *k, const struct search_page *pg,
 		     const char *was, size_t len, const char *mine, size_t mine_len);
+/* Put a page read again from its last record (search_again.h) as doc
+ * `doc` by what it changed there: its doc, and the terms whose fields
+ * changed, into ix's changes (search_index_publish makes the shards they
+ * are in again from the last build's records, the doc's other postings
+ * taken from them: the caller marks the doc as kept); takes and frees
+ * `pg`. Only while the index is not made whole: a page so put is put
+ * again whole (search_index_put, from its record) when it is. */
+void search_index_put_changes(struct search_index *ix, size_t doc, struct search_page *pg);
 
 #endif

@@ -117,6 +117,29 @@ void search_postings_merge(struct term *t, const posting *b, uint32_t nb)
 	t->npost = t->cap = k;
 }
 
+void search_postings_change(struct term *t, const posting *c, uint32_t nc)
+{
+	posting *a = t->post, *m = xreallocarray(NULL, (size_t)t->npost + nc + 1, sizeof *m);
+	uint32_t na = t->npost, i = 0, j = 0, k = 0;
+	while (j < nc) {
+		if (i < na && POST_DOC(a[i]) < POST_DOC(c[j])) {
+			m[k++] = a[i++];
+			continue;
+		}
+		if (i < na && POST_DOC(a[i]) == POST_DOC(c[j]))
+			i++; /* the doc's posting, changed */
+		if (POST_FIELDS(c[j]))
+			m[k++] = c[j];
+		j++;
+	}
+	while (i < na)
+		m[k++] = a[i++];
+	free(a);
+	t->post = m;
+	t->npost = k;
+	t->cap = na + nc + 1;
+}
+
 void search_index_add_postings(struct search_index *ix, const struct term *from)
 {
 	size_t at = search_index_term(ix, from->key, from->len, from->head, from->hash);

@@ -24,6 +24,15 @@ void search_tokens(const char *s, size_t len,
 /* FNV-1a (32 bits) of `len` bytes, as the browser computes it. */
 uint32_t search_shard_of(const char *s, size_t len);
 
+/* The fields of a page a token is read in (search.h: the index records
+ * them for each term and page, the ranking's input). */
+enum search_field {
+	SEARCH_IN_BODY = 1,
+	SEARCH_IN_DESCRIPTION = 2,
+	SEARCH_IN_HEADING = 4,
+	SEARCH_IN_TITLE = 8,
+};
+
 /* Words longer than this are not indexed (hashes, long numbers). */
 #define WORD_MAX 40
 

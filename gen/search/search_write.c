@@ -323,24 +323,28 @@ static int write_term_shards(const struct search_index *ix,
 }
 
 /* The shards a build with `kept` makes again: the marked ones, from the
- * record of each (the kept docs' postings) and the terms of `ix` (the pages
- * rendered) in them; and the ones whose file is no longer as published,
- * from their records as they are. fresh[k] is each (NULL: kept as
- * published). 0, or 1 when a record is lost or the count of shards would
- * change (fresh[] freed). */
+ * record of each (the kept docs' postings, those of the pages read again
+ * changed by ix's changes) and the terms of `ix` (the pages rendered) in
+ * them; and the ones whose file is no longer as published, from their
+ * records as they are. fresh[k] is each (NULL: kept as published). 0, or
+ * 1 when a record is lost or the count of shards would change (fresh[]
+ * freed). */
 static int shards_remake(const struct search_index *ix, const struct search_kept *kept,
 			 const bool *from_old, const struct search_store *st,
 			 struct search_index **fresh)
 {
 	const struct search_shards *shards = &kept->shards;
 	size_t nshards = shards->all;
-	struct shard_terms sh;
+	struct shard_terms sh, ch = { 0 };
 	shard_terms_make(&sh, ix, shards, false);
+	if (ix->changes)
+		shard_terms_make(&ch, ix->changes, shards, false);
 	struct buf rec = BUF_INIT, name = BUF_INIT;
 	uint64_t *size = xcalloc(nshards, sizeof *size);
 	int rc = 0;
 	for (size_t k = 0; k < nshards && rc == 0; k++) {
-		bool dirty = atomic_load_explicit(&kept->dirty[k], memory_order_relaxed);
+		bool dirty = atomic_load_explicit(&kept->dirty[k], memory_order_relaxed) ||
+			     (ch.from && ch.from[k + 1] > ch.from[k]);
 		shard_name(&name, 't', k);
 		if (!dirty && st->intact && st->intact(st->ctx, name.ptr)) {
 			size[k] = kept->size[k];
@@ -355,6 +359,11 @@ static int shards_remake(const struct search_index *ix, const struct search_kept
 			break;
 		}
 		if (dirty) {
+			for (size_t i = ch.from ? ch.from[k] : 0; ch.from && i < ch.from[k + 1]; i++) {
+				const struct term *c = ch.term[i];
+				size_t at = search_index_term(old, c->key, c->len, c->head, c->hash);
+				search_postings_change(&old->terms[at], c->post, c->npost);
+			}
 			fresh[k] = search_index_new();
 			search_index_take(fresh[k], old, from_old);
 			search_index_free(old);
@@ -375,6 +384,8 @@ static int shards_remake(const struct search_index *ix, const struct search_kept
 			fresh[k] = NULL;
 		}
 	shard_terms_release(&sh);
+	if (ch.from)
+		shard_terms_release(&ch);
 	buf_release(&rec);
 	buf_release(&name);
 	return rc;
@@ -492,6 +503,8 @@ int search_index_publish(struct search_index *ix, const struct search_kept *kept
 	uint32_t cap = 0;
 	for (size_t i = 0; i < ix->nterms; i++)
 		sort_postings(ix->terms[i].post, ix->terms[i].npost, &tmp, &cap);
+	for (size_t i = 0; ix->changes && i < ix->changes->nterms; i++)
+		sort_postings(ix->changes->terms[i].post, ix->changes->terms[i].npost, &tmp, &cap);
 	free(tmp);
 	struct search_shards shards = kept ? kept->shards : index_shards(ix);
 	size_t nshards = shards.all;

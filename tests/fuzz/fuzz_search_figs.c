@@ -11,6 +11,7 @@
 #define _GNU_SOURCE /* memmem */
 #include "base/buf.h"
 #include "search/search.h"
+#include "search/search_again.h"
 
 #include <stdint.h>
 #include <stdio.h>

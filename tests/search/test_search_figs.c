@@ -12,6 +12,7 @@
 
 #include "base/buf.h"
 #include "search/search.h"
+#include "search/search_again.h"
 #include "search/search_scan.h"
 
 #include <stdio.h>

@@ -12,6 +12,7 @@
 
 #include "base/buf.h"
 #include "search/search.h"
+#include "search/search_again.h"
 #include "search/search_write.h"
 
 #include <stdio.h>
@@ -26,6 +27,9 @@
 /* Whether the pages write their price as a figure (<span class="fig">),
  * and the page rendered again is read from its last record. */
 static bool in_figure;
+/* With in_figure: the page read again is put by what it changed
+ * (search_index_put_changes), its other postings taken from the shards. */
+static bool by_changes;
 
 /* Page i's HTML: its price `price` ("39"). */
 static void page_html(size_t i, const char *price, struct buf *html)
@@ -254,7 +258,12 @@ static int build_kept_as(const struct shelf *last, const struct buf *list,
 	search_page_encode(pg, &now);
 	assert_int_equal(search_kept_note(kept, pg, was, was_len, now.ptr, now.len), 0);
 	buf_release(&now);
-	search_index_put(ix, edited, pg);
+	if (in_figure && by_changes) {
+		from_old[edited] = true;
+		search_index_put_changes(ix, edited, pg);
+	} else {
+		search_index_put(ix, edited, pg);
+	}
 	struct shelf *sh = shelf_new(last);
 	if (alter)
 		alter(sh);
@@ -390,6 +399,18 @@ static int setup_in_figure(void **state)
 static void test_a_figure_edited_makes_only_the_shards_it_changes(void **state)
 {
 	test_an_edit_makes_only_the_shards_it_changes(state);
+	in_figure = false;
+}
+
+/* The same, the page put by what it changed: its old price's posting
+ * dropped from the shard of "39" (a term other pages keep), its new one
+ * added in the shard of "41" (a term new to it), every other posting of
+ * the doc taken from the last build's shards. */
+static void test_a_figure_edited_put_by_its_changes(void **state)
+{
+	by_changes = true;
+	test_an_edit_makes_only_the_shards_it_changes(state);
+	by_changes = false;
 	in_figure = false;
 }
 
@@ -563,6 +584,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_an_edit_makes_only_the_shards_it_changes,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_a_figure_edited_makes_only_the_shards_it_changes,
+						setup_in_figure, teardown),
+		cmocka_unit_test_setup_teardown(test_a_figure_edited_put_by_its_changes,
 						setup_in_figure, teardown),
 		cmocka_unit_test_setup_teardown(test_a_page_as_it_was_makes_no_shard, setup,
 						teardown),
