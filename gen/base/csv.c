@@ -401,10 +401,10 @@ void csv_table_write_safe(const struct table *t, struct buf *out)
 void csv_field_write(struct buf *out, const char *field)
 {
 	size_t n = strlen(field);
-	bool quote = n && (field[0] == ' ' || field[n - 1] == ' ');
-	for (const char *p = field; *p && !quote; p++)
-		if (*p == ',' || *p == '"' || *p == '\r' || *p == '\n')
-			quote = true;
+	/* a separator, quote or line end anywhere (strcspn: a vector scan,
+	 * the page lists of figures.csv are long), or a space at an end */
+	bool quote = (n && (field[0] == ' ' || field[n - 1] == ' ')) ||
+		     field[strcspn(field, ",\"\r\n")] != '\0';
 	if (!quote) {
 		buf_add(out, field, n);
 		return;

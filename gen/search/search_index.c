@@ -77,9 +77,7 @@ void search_index_encode_terms(size_t ndocs, const struct term *const *terms, si
 	out->ptr[out->len] = '\0';
 }
 
-/* The next number of the record (add_varint's): false when it runs past
- * the end or past 32 bits. */
-bool search_varint_read(struct buf_reader *r, uint32_t *v)
+bool search_varint_read_long(struct buf_reader *r, uint32_t *v)
 {
 	uint32_t x = 0;
 	for (unsigned shift = 0; shift < 35; shift += 7) {

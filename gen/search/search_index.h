@@ -257,7 +257,19 @@ void search_postings_change(struct term *t, const posting *c, uint32_t nc);
  * four would hold it), appended at *o; read back, false when it runs past
  * the end or past 32 bits. */
 void search_varint_add(unsigned char **o, uint32_t v);
-bool search_varint_read(struct buf_reader *r, uint32_t *v);
+bool search_varint_read_long(struct buf_reader *r, uint32_t *v);
+/* One byte, most numbers of a record (a posting's step), here; the
+ * others in search_varint_read_long. */
+static inline bool search_varint_read(struct buf_reader *r, uint32_t *v)
+{
+	if (r->left && !(r->p[0] & 0x80)) {
+		*v = r->p[0];
+		r->p++;
+		r->left--;
+		return true;
+	}
+	return search_varint_read_long(r, v);
+}
 
 /* The postings of `from` (sorted) added to the term of its key in `ix`
  * (made when new), in doc order: the docs of the two are never the same
