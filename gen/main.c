@@ -177,10 +177,10 @@ static void print_summary(const struct cli *c, const struct build_stats *st,
 		       st->finish_ms);
 	if (c->build && rc == 0 && c->timings)
 		printf("gen: of which Markdown %.0f ms, search index %.0f ms (%zu pages "
-		       "read from their figures), page cache %.0f ms, ledger %.0f ms "
-		       "(summed over threads)\n",
+		       "read from their figures), page cache %.0f ms (%zu pages made from "
+		       "their files), ledger %.0f ms (summed over threads)\n",
 		       st->markdown_ms, st->search_ms, st->search_again, st->cache_ms,
-		       st->ledger_ms);
+		       st->spliced, st->ledger_ms);
 }
 
 /* gen build | gen check [options] */

@@ -19,6 +19,9 @@ export SOURCE_DATE_EPOCH=1780000000
 # every page read again for the search index from its figures is read
 # whole too, and the build fails when the two differ (search_pages.h)
 export GEN_CHECK_SEARCH=1
+# every page made from its published file with its body replaced is
+# rendered too, and the build fails when the two differ (render.h)
+export GEN_CHECK_SPLICE=1
 # ids of files changed in the last 100 ms are not trusted (the clock tick):
 # let the copies age past that
 sleep 0.3
@@ -125,6 +128,9 @@ check "the price edit rewrites fewer pages than it keeps" \
 again=$(sed -n 's/.*search index [0-9]* ms (\([0-9]*\) pages read from their figures).*/\1/p' "$work/out")
 check "the price edit indexes pages from their figures alone ($again), read whole too and found the same" \
 	test "${again:-0}" -gt 0
+spliced=$(sed -n 's/.*page cache [0-9]* ms (\([0-9]*\) pages made from their files).*/\1/p' "$work/out")
+check "the price edit makes article pages from their files, their bodies replaced ($spliced), rendered too and found the same" \
+	test "${spliced:-0}" -gt 0
 # again, each page's record now the one its reading again made; then
 # with the index made whole after the pages were put by what they changed
 # (as when a page rendered again has no last record): they are put again
@@ -136,6 +142,18 @@ check "the second price edit indexes pages from their figures alone too ($again)
 	test "${again:-0}" -gt 0
 sed -i 's/^rtx-4090,,0.43,/rtx-4090,,0.41,/' "$proj/data/prices.csv"
 GEN_CHECK_SEARCH=whole edited "a price edit whose index is made whole"
+# a figure in a heading (the contents leave figures out, as their ids
+# do): the page is made from its file with its body replaced, and is the
+# page rendered (GEN_CHECK_SPLICE)
+printf '\n## At %s an hour\n\nA section whose heading shows a price.\n' \
+	'{{< price gpu=rtx-4090 >}}' >>"$proj/content/en/how-to-choose.md"
+edited "a heading that shows a price"
+sed -i 's/^rtx-4090,,0.41,/rtx-4090,,0.42,/' "$proj/data/prices.csv"
+edited "a price edit that a heading shows"
+check "the price edit reaches the heading" \
+	grep -q 'id="at-an-hour">At <span class="fig"[^>]*>\$0.42/h' "$site/en/articles/how-to-choose/index.html"
+sed -i 's/^rtx-4090,,0.42,/rtx-4090,,0.41,/' "$proj/data/prices.csv"
+edited "the price set back"
 
 printf '\n<!-- a template edit -->\n' >>"$proj/templates/pages/gpu.mustache"
 edited "a template edit"

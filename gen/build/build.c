@@ -818,6 +818,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	stats->cache_ms = cache_begin_ms + atomic_load(&timings.cache_ns) / 1e6;
 	stats->ledger_ms = atomic_load(&timings.ledger_ns) / 1e6;
 	stats->search_again = atomic_load(&timings.search_again);
+	stats->spliced = atomic_load(&timings.spliced);
 	return rc == 0 && !diag_failed(diag) ? 0 : 1;
 }
 

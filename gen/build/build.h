@@ -36,6 +36,8 @@ struct build_stats {
 	size_t rendered;  /* pages rendered */
 	size_t search_again; /* of which indexed from their figures alone
 				(search_pages_collect) */
+	size_t spliced;      /* of which made from their published files
+				(render.c: page_spec.splice) */
 	size_t kept;      /* pages kept from the published site unrendered
 			     (their inputs had not changed: pagecache.h) */
 	bool nothing_to_do; /* the inputs and the site were as the last

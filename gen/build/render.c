@@ -352,6 +352,7 @@ struct render_pool {
 	struct tmpl_memo *memos[POOL_MAX_JOBS]; /* the same: sections kept (mustache.h) */
 	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS], was[POOL_MAX_JOBS];
 	struct buf old_html[POOL_MAX_JOBS]; /* a page's as published (last_html) */
+	struct buf check_html[POOL_MAX_JOBS]; /* GEN_CHECK_SPLICE's rendering */
 	atomic_bool stop;
 	/* [npages]: each page's messages, kept; NULL for a page without any
 	 * (most: a diag is a kilobyte, 20 MB for 20,000 pages) */
@@ -359,6 +360,7 @@ struct render_pool {
 	const struct value **navs; /* [npages]: each page's menu (navs_make) */
 	_Atomic size_t nrendered, nkept; /* with a cache */
 	bool check_inputs; /* GEN_CHECK_INPUTS (render.h) */
+	bool check_splice; /* GEN_CHECK_SPLICE (render.h) */
 };
 
 /* What the pages of one template depend on besides their own context: the
@@ -410,24 +412,30 @@ static void template_deps_make(struct render_pool *pool, const char *name)
 	*at = pool->ndeps;
 }
 
-/* What the page's file is made from: what its template depends on, its
- * template and file, its frame and its own context (`ctx`), or the digest
- * of all the context is made from (`inputs`, p->inputs's, when `ctx` is
- * NULL). Two pages with one digest are the same bytes. */
-static struct digest_value page_digest(const struct render_pool *pool,
-				       const struct page_spec *p, const char *rel,
-				       const struct value *nav, const struct value *ctx,
-				       struct digest_value inputs)
+/* What every digest of a page's file starts with (page_digest): what its
+ * template depends on, its template and file, its frame; into `d`. Made
+ * once a page. */
+static void page_digest_head(const struct render_pool *pool, const struct page_spec *p,
+			     const char *rel, const struct value *nav, struct digest *d)
 {
 	const struct template_deps *td =
 		&pool->deps[*strmap_get(&pool->deps_index, p->template_name) - 1];
-	struct digest d;
-	digest_init(&d);
-	digest_add_value(&d, td->sources);
-	digest_add_value(&d, td->lang[p->lang]);
-	digest_add_str(&d, p->template_name);
-	digest_add_str(&d, rel);
-	digest_add_value(&d, frame_key(pool->frame_site[p->lang], p, nav));
+	digest_init(d);
+	digest_add_value(d, td->sources);
+	digest_add_value(d, td->lang[p->lang]);
+	digest_add_str(d, p->template_name);
+	digest_add_str(d, rel);
+	digest_add_value(d, frame_key(pool->frame_site[p->lang], p, nav));
+}
+
+/* What the page's file is made from: `head` (page_digest_head's) and its
+ * own context (`ctx`), or the digest of all the context is made from
+ * (`inputs`, p->inputs's, when `ctx` is NULL). Two pages with one digest
+ * are the same bytes. */
+static struct digest_value page_digest(const struct digest *head, const struct value *ctx,
+				       struct digest_value inputs)
+{
+	struct digest d = *head;
 	digest_add_byte(&d, ctx != NULL); /* a context is never read as inputs */
 	if (ctx)
 		value_digest_own(ctx, &d);
@@ -436,22 +444,36 @@ static struct digest_value page_digest(const struct render_pool *pool,
 	return digest_end(&d);
 }
 
+/* Where a page's splice string (page_spec.splice) lies in its file, and
+ * the digest of what the rest of it was made from (shell_digest). */
+struct splice_spot {
+	struct digest_value shell;
+	uint64_t at, len;
+};
+#define SPLICE_SPOT_BYTES 32
+
 /* A page's record in the cache: the marks its build made (counted bytes:
  * guide_ledger_page_record; none for a page built whether it is kept or
  * not), its context's digest when it was rendered under GEN_CHECK_INPUTS
- * (counted: 16 bytes or none), then what render_page_done kept of it.
- * Those parts into *marks, *check and *rest: 0, or -1 when the record is
- * damaged. */
+ * (counted: 16 bytes or none), its splice spot (counted: 32 bytes, or none
+ * for a page without one, or whose template did not write its string once
+ * as it is), then what render_page_done kept of it. Those parts into
+ * *marks, *check, *spot (NULL: not read) and *rest: 0, or -1 when the
+ * record is damaged. */
 static int record_split(const struct buf *rec, struct buf_reader *marks,
-			struct buf_reader *check, struct buf_reader *rest)
+			struct buf_reader *check, struct buf_reader *spot,
+			struct buf_reader *rest)
 {
 	struct buf_reader r = { (const unsigned char *)rec->ptr, rec->len, false };
-	size_t nm, nc;
+	size_t nm, nc, ns;
 	const char *m = buf_read_counted(&r, &nm), *c = buf_read_counted(&r, &nc);
-	if (r.bad || (nc && nc != 16))
+	const char *sp = buf_read_counted(&r, &ns);
+	if (r.bad || (nc && nc != 16) || (ns && ns != SPLICE_SPOT_BYTES))
 		return -1;
 	*marks = (struct buf_reader){ (const unsigned char *)m, nm, false };
 	*check = (struct buf_reader){ (const unsigned char *)c, nc, false };
+	if (spot)
+		*spot = (struct buf_reader){ (const unsigned char *)sp, ns, false };
 	*rest = r;
 	return 0;
 }
@@ -473,7 +495,7 @@ static int keep_page(struct render_pool *pool, const struct page_ctx *pc, size_t
 	buf_reset(rec);
 	if (!old || !file || !digest_equal(old->inputs, digest) ||
 	    pagecache_read(c->old, &old->rec, rec) != 0 ||
-	    record_split(rec, &marks, &check, &rest) != 0)
+	    record_split(rec, &marks, &check, NULL, &rest) != 0)
 		return 0;
 	size_t n0 = pc->marks ? pc->marks->n : 0;
 	if (unbuilt && guide_ledger_page_replay(pool->site, i, (const char *)marks.p,
@@ -503,7 +525,7 @@ static const struct buf *last_record(const struct render_cache *c, const char *r
 	struct buf_reader marks, check, rest;
 	buf_reset(was);
 	if (!old || pagecache_read(c->old, &old->rec, was) != 0 ||
-	    record_split(was, &marks, &check, &rest) != 0)
+	    record_split(was, &marks, &check, NULL, &rest) != 0)
 		return NULL;
 	memmove(was->ptr, rest.p, rest.left);
 	buf_truncate(was, rest.left);
@@ -523,9 +545,10 @@ static const struct buf *last_html(const struct render_pool *pool, const char *r
 
 /* The record's first parts (record_split) into `rec` (emptied): the
  * marks page i's build made from the `from`th on (SIZE_MAX: none, the page
- * is built whenever it is kept), and `check` when there is one. */
+ * is built whenever it is kept), and `check` and `spot` when there are. */
 static void record_head(struct render_pool *pool, const struct page_ctx *pc, size_t i,
-			size_t from, const struct digest_value *check, struct buf *rec)
+			size_t from, const struct digest_value *check,
+			const struct splice_spot *spot, struct buf *rec)
 {
 	struct buf marks = BUF_INIT;
 	if (from != SIZE_MAX && pc->marks && pc->marks->n > from)
@@ -538,6 +561,111 @@ static void record_head(struct render_pool *pool, const struct page_ctx *pc, siz
 		buf_add_u64(rec, check->hi);
 		buf_add_u64(rec, check->lo);
 	}
+	buf_add_u32(rec, spot ? SPLICE_SPOT_BYTES : 0);
+	if (spot) {
+		buf_add_u64(rec, spot->shell.hi);
+		buf_add_u64(rec, spot->shell.lo);
+		buf_add_u64(rec, spot->at);
+		buf_add_u64(rec, spot->len);
+	}
+}
+
+/* ---- a page made from its last file (page_spec.splice) ---- */
+
+/* The page's splice string in its own context `ctx`, or NULL. */
+static struct value *splice_value(const struct page_spec *p, const struct value *ctx)
+{
+	struct value *v = p->splice && p->shell ? value_map_get(ctx, p->splice) : NULL;
+	return v && v->type == VALUE_STRING ? v : NULL;
+}
+
+/* Page p made from its published file (`old`, read into it): when the
+ * record of its last rendering has its splice spot, and the rest of it
+ * was made from what it is made from now (`spot`'s shell), it is that file
+ * with the splice string's bytes replaced by v's (into `html`, `spot`
+ * then where they are). True when it was made so. */
+static bool splice_from_last(struct render_pool *pool, const char *rel, struct value *v,
+			     struct splice_spot *spot, struct buf *scratch, struct buf *old,
+			     struct buf *html)
+{
+	const struct render_cache *c = pool->cache;
+	const struct pagecache_page *last = c && c->old ? pagecache_page(c->old, rel) : NULL;
+	struct buf_reader marks, check, sp, rest;
+	buf_reset(scratch);
+	if (!last || pagecache_read(c->old, &last->rec, scratch) != 0 ||
+	    record_split(scratch, &marks, &check, &sp, &rest) != 0 ||
+	    sp.left != SPLICE_SPOT_BYTES)
+		return false;
+	struct splice_spot was;
+	was.shell.hi = buf_read_u64(&sp); /* in turn: an initializer's are unsequenced */
+	was.shell.lo = buf_read_u64(&sp);
+	was.at = buf_read_u64(&sp);
+	was.len = buf_read_u64(&sp);
+	if (!digest_equal(was.shell, spot->shell) || !last_html(pool, rel, old) ||
+	    was.at > old->len || was.len > old->len - was.at)
+		return false;
+	buf_reset(html);
+	buf_add(html, old->ptr, (size_t)was.at);
+	spot->at = html->len;
+	buf_add(html, v->u.str.ptr, v->u.str.len);
+	spot->len = v->u.str.len;
+	buf_add(html, old->ptr + was.at + was.len, old->len - (size_t)(was.at + was.len));
+	return true;
+}
+
+/* Page p's HTML (into `html`) from its template over `ctx`, or, with a
+ * splice string (`v`), from its published file when that can be
+ * (splice_from_last: `old` then holds that file; else it is empty). Where
+ * the string lies into *spot (NULL: nowhere the next build can use).
+ * GEN_CHECK_SPLICE: a page made from its file is rendered too, and the
+ * two are held to each other. 0, or -1 (reported). */
+static int page_html(struct render_pool *pool, const struct page_ctx *pc, size_t i,
+		     const struct digest *head, const char *rel, struct value *ctx,
+		     struct buf *html, struct buf *old, struct splice_spot **spot,
+		     struct splice_spot *room, int worker)
+{
+	const struct page_spec *p = &pool->site->plan.pages[i];
+	/* (with a cache: head is made) */
+	struct value *v = pool->out && pool->cache ? splice_value(p, ctx) : NULL;
+	*spot = NULL;
+	buf_reset(old);
+	if (v) { /* what the page's file is made from but v */
+		struct digest d = *head;
+		digest_add_str(&d, "shell");
+		p->shell(pc, p, ctx, &d);
+		room->shell = digest_end(&d);
+		if (splice_from_last(pool, rel, v, room, &pool->was[worker], old, html)) {
+			*spot = room;
+			if (pc->timings)
+				atomic_fetch_add(&pc->timings->spliced, 1);
+			if (!pool->check_splice)
+				return 0;
+		} else {
+			buf_reset(old);
+		}
+	}
+	struct buf *to = *spot ? &pool->check_html[worker] : html;
+	const struct tmpl *t = tmpl_set_get(pc->in->templates, p->template_name);
+	size_t at, len;
+	value_map_set_parent(ctx, frame_context(pc, p, pool->navs[i]));
+	buf_reset(to);
+	if (tmpl_render_spot(pc->in->templates, t, ctx, to, pc->diag, pool->memos[worker], v,
+			     &at, &len) != 0)
+		return -1;
+	if (*spot) { /* GEN_CHECK_SPLICE */
+		if (to->len == html->len && !memcmp(to->ptr, html->ptr, html->len))
+			return 0;
+		diag_error(pc->diag, NULL, 0, 0,
+			   "%s was made from its published file with its %s replaced, and not "
+			   "as its template renders it (GEN_CHECK_SPLICE)", rel, p->splice);
+		return -1;
+	}
+	if (v && at != SIZE_MAX) {
+		room->at = at;
+		room->len = len;
+		*spot = room;
+	}
+	return 0;
 }
 
 /* GEN_CHECK_INPUTS: page i, kept by its inputs (`rec` its record), built
@@ -547,11 +675,11 @@ static void record_head(struct render_pool *pool, const struct page_ctx *pc, siz
  * context is made from: a page kept stale. Its figures stay those its
  * record marked. 0, or -1 (reported). */
 static int check_kept_inputs(struct render_pool *pool, const struct page_ctx *pc, size_t i,
-			     const char *rel, const struct buf *rec)
+			     const struct digest *head, const char *rel, const struct buf *rec)
 {
 	const struct page_spec *p = &pool->site->plan.pages[i];
 	struct buf_reader marks, check, rest;
-	if (record_split(rec, &marks, &check, &rest) != 0 || check.left != 16)
+	if (record_split(rec, &marks, &check, NULL, &rest) != 0 || check.left != 16)
 		return 0;
 	struct digest_value want;
 	want.hi = buf_read_u64(&check); /* in turn: an initializer's are unsequenced */
@@ -561,8 +689,7 @@ static int check_kept_inputs(struct render_pool *pool, const struct page_ctx *pc
 	if (!built)
 		return -1;
 	struct value *ctx = own_context(pc->arena, built, true);
-	struct digest_value got = page_digest(pool, p, rel, pool->navs[i], ctx,
-					      (struct digest_value){ 0, 0 });
+	struct digest_value got = page_digest(head, ctx, (struct digest_value){ 0, 0 });
 	int rc = p->complete ? p->complete(pc, p, ctx, false) : 0;
 	if (pc->marks)
 		ledger_sink_truncate(pc->marks, n0);
@@ -579,13 +706,12 @@ static int check_kept_inputs(struct render_pool *pool, const struct page_ctx *pc
 /* The page's digest (page_digest) into *digest, and the page kept when it
  * is the last build's (keep_page's answer), timed. */
 static int digest_and_keep(struct render_pool *pool, const struct page_ctx *pc, size_t i,
-			   const char *rel, const struct value *ctx, struct digest_value inputs,
-			   struct buf *rec, struct digest_value *digest)
+			   const struct digest *head, const char *rel, const struct value *ctx,
+			   struct digest_value inputs, struct buf *rec, struct digest_value *digest)
 {
-	const struct page_spec *p = &pool->site->plan.pages[i];
 	struct site_timings *tm = pc->timings;
 	uint64_t t0 = site_clock_ns(), search_ns = 0;
-	*digest = page_digest(pool, p, rel, pool->navs[i], ctx, inputs);
+	*digest = page_digest(head, ctx, inputs);
 	int kept = pool->cache->old
 		? keep_page(pool, pc, i, rel, *digest, rec, ctx == NULL, &search_ns) : 0;
 	if (tm) {
@@ -609,6 +735,9 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		return -1;
 	}
 	const char *rel = site_page_file(pc->arena, p->lang, p->path);
+	struct digest head; /* every digest of the page's file starts so */
+	if (cache)
+		page_digest_head(pool, p, rel, pool->navs[i], &head);
 	struct digest_value digest = { 0, 0 };
 	int kept = 0;
 	struct site_timings *tm = pc->timings;
@@ -620,8 +749,8 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		int rc = p->inputs(pc, p, &inputs);
 		marks0 = pc->marks ? pc->marks->n : 0;
 		kept = rc != 0 ? -1
-			: digest_and_keep(pool, pc, i, rel, NULL, inputs, rec, &digest);
-		if (kept == 1 && pool->check_inputs && check_kept_inputs(pool, pc, i, rel, rec) != 0)
+			: digest_and_keep(pool, pc, i, &head, rel, NULL, inputs, rec, &digest);
+		if (kept == 1 && pool->check_inputs && check_kept_inputs(pool, pc, i, &head, rel, rec) != 0)
 			kept = -1;
 		if (kept < 0 || kept == 1) {
 			if (p->complete && p->complete(pc, p, NULL, false) != 0)
@@ -641,9 +770,9 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	struct value *ctx = own_context(pc->arena, built.ctx, p->build != NULL);
 	struct digest_value check = { 0, 0 };
 	if (known && pool->check_inputs)
-		check = page_digest(pool, p, rel, pool->navs[i], ctx, check);
+		check = page_digest(&head, ctx, check);
 	if (cache && !known)
-		kept = digest_and_keep(pool, pc, i, rel, ctx, inputs, rec, &digest);
+		kept = digest_and_keep(pool, pc, i, &head, rel, ctx, inputs, rec, &digest);
 	if (p->complete && p->complete(pc, p, ctx, kept != 1 && kept >= 0) != 0)
 		return -1;
 	if (kept < 0)
@@ -652,18 +781,18 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		atomic_fetch_add(&pool->nkept, 1);
 		return 0;
 	}
-	value_map_set_parent(ctx, frame_context(pc, p, pool->navs[i]));
-	buf_reset(html);
-	if (tmpl_render_memo(pc->in->templates, t, ctx, html, pc->diag,
-			     pool->memos[worker]) != 0)
+	struct splice_spot room, *spot;
+	struct buf *old = &pool->old_html[worker];
+	if (page_html(pool, pc, i, &head, rel, ctx, html, old, &spot, &room, worker) != 0)
 		return -1;
-	record_head(pool, pc, i, marks0, known && pool->check_inputs ? &check : NULL, rec);
+	record_head(pool, pc, i, marks0, known && pool->check_inputs ? &check : NULL, spot, rec);
 	if (pool->done) {
 		uint64_t t0 = site_clock_ns();
 		bool last = cache && cache->wants_last && cache->wants_last(pool->site, i);
 		const struct buf *was = last ? last_record(cache, rel, &pool->was[worker]) : NULL;
+		/* the published file, read already when the page was made from it */
 		pool->done(pool->site, i, html->ptr, html->len, was,
-			   was ? last_html(pool, rel, &pool->old_html[worker]) : NULL, rec);
+			   !was ? NULL : old->len ? old : last_html(pool, rel, old), rec);
 		site_timing_add(tm ? &tm->search_ns : NULL, t0);
 	}
 	if (cache) {
@@ -761,6 +890,8 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	pool->cache = cache;
 	const char *check = getenv("GEN_CHECK_INPUTS");
 	pool->check_inputs = check && *check && strcmp(check, "0") != 0;
+	check = getenv("GEN_CHECK_SPLICE");
+	pool->check_splice = check && *check && strcmp(check, "0") != 0;
 	guide_charts_set_output(s->charts, out); /* written at once */
 	struct published_files published = { keep_published, pool };
 	if (out && cache && cache->old)
@@ -776,6 +907,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		buf_init(&pool->records[w]);
 		buf_init(&pool->was[w]);
 		buf_init(&pool->old_html[w]);
+		buf_init(&pool->check_html[w]);
 	}
 	pool_run(pool_size(s->in.opt.jobs), n, render_one, pool);
 	guide_charts_set_output(s->charts, NULL);
@@ -798,6 +930,7 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 		buf_release(&pool->records[w]);
 		buf_release(&pool->was[w]);
 		buf_release(&pool->old_html[w]);
+		buf_release(&pool->check_html[w]);
 		arena_free(&pool->arenas[w]);
 		cite_memo_free(pool->cites[w]);
 		tmpl_memo_free(pool->memos[w]);

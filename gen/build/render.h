@@ -57,7 +57,15 @@ typedef int (*render_page_reuse)(struct site *s, size_t page, const char *kept,
  * its inputs is built all the same and its context held to the one it was
  * last rendered from (kept in its record when that build ran under
  * GEN_CHECK_INPUTS too): another one is an error naming the page, whose
- * inputs leave something out. For tests; it costs the pages' builds. */
+ * inputs leave something out. For tests; it costs the pages' builds.
+ * A page rendered again that has a splice string (page_spec.splice: an
+ * article's body) and whose shell (all its file is made from but that
+ * string) is the one its published file was rendered from is made from
+ * that file, the string's bytes replaced where its template wrote them
+ * (the template's render tells where: tmpl_render_spot; the record keeps
+ * the shell and the place), not rendered again. With GEN_CHECK_SPLICE set
+ * (not "0"), such a page is rendered too, and one whose two makings
+ * differ is an error naming it. For tests. */
 /* Whether render_page_done would use the last record of page `page` (its
  * `was`): a record is read for it only then. */
 typedef bool (*render_page_wants_last)(const struct site *s, size_t page);

@@ -639,6 +639,35 @@ static int article_page_inputs(const struct page_ctx *pc, const struct page_spec
 	return 0;
 }
 
+/* The contents (toc_of's list, or NULL: none) into `d`: each heading's
+ * id and text, each section's subsections after it. */
+static void toc_digest(const struct value *toc, struct digest *d)
+{
+	size_t n = value_list_len(toc);
+	digest_add_len(d, n);
+	for (size_t i = 0; i < n; i++) {
+		const struct value *m = value_list_item(toc, i);
+		const char *id = value_string(value_map_get(m, "id"));
+		const char *text = value_string(value_map_get(m, "text"));
+		digest_add_str(d, id ? id : "");
+		digest_add_str(d, text ? text : "");
+		toc_digest(value_map_get(m, "subs"), d);
+	}
+}
+
+/* What an article's page is made from but its body (page_spec.shell):
+ * its summary's key, and its contents (complete_body put them in `ctx`:
+ * a heading's text may show a figure). */
+static void article_page_shell(const struct page_ctx *pc, const struct page_spec *p,
+			       const struct value *ctx, struct digest *d)
+{
+	const struct article *a = p->arg;
+	digest_add_str(d, "article page shell");
+	digest_add_value(d, meta_of(pc->in, a)->summary_key);
+	digest_add_byte(d, value_is_truthy(value_map_get(ctx, "has_toc")));
+	toc_digest(value_map_get(ctx, "toc"), d);
+}
+
 /* The page's context, made only for a page that is written (a page kept
  * as published is told by article_page_inputs): its summary and fixed
  * keys, and whether it has contents; its HTML (the feed's articles have it
@@ -733,6 +762,8 @@ static void plan_article_pages(struct site *s)
 			.build = build_article_page,
 			.complete = complete_article_page,
 			.inputs = article_page_inputs,
+			.splice = "body",
+			.shell = article_page_shell,
 			.arg = a,
 			.crumbs = crumbs[l],
 		};

@@ -408,7 +408,21 @@ int tmpl_render_memo(const struct tmpl_set *set, const struct tmpl *t,
 {
 	struct mustache_render_env env = { tmpl_set_get, set, set->strict,
 					   MUSTACHE_MAX_DEPTH };
-	return mustache_render_template(&env, t, ctx, out, diag, memo);
+	return mustache_render_template(&env, t, ctx, out, diag, memo, NULL);
+}
+
+int tmpl_render_spot(const struct tmpl_set *set, const struct tmpl *t,
+		     const struct value *ctx, struct buf *out, struct diag *diag,
+		     struct tmpl_memo *memo, const struct value *v, size_t *at, size_t *len)
+{
+	struct mustache_render_env env = { tmpl_set_get, set, set->strict,
+					   MUSTACHE_MAX_DEPTH };
+	struct mustache_watch w = { v, 0, 0, 0, 0 };
+	int rc = mustache_render_template(&env, t, ctx, out, diag, memo, v ? &w : NULL);
+	bool once = w.seen == 1 && w.written == 1;
+	*at = once ? w.at : SIZE_MAX;
+	*len = once ? w.len : 0;
+	return rc;
 }
 
 int tmpl_render(const struct tmpl_set *set, const struct tmpl *t,

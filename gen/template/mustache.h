@@ -115,6 +115,14 @@ size_t tmpl_memo_hits(const struct tmpl_memo *memo);
 int tmpl_render_memo(const struct tmpl_set *set, const struct tmpl *t,
 		     const struct value *ctx, struct buf *out, struct diag *diag,
 		     struct tmpl_memo *memo);
+/* tmpl_render_memo, and where the string `v` went: when a tag resolved a
+ * name to it once, and that tag was {{{name}}} (raw: its bytes as they
+ * are), its bytes are out[*at, *at + *len) and the output with any other
+ * string in its place is this one with those bytes replaced; else (or
+ * with `v` NULL) *at is SIZE_MAX. */
+int tmpl_render_spot(const struct tmpl_set *set, const struct tmpl *t,
+		     const struct value *ctx, struct buf *out, struct diag *diag,
+		     struct tmpl_memo *memo, const struct value *v, size_t *at, size_t *len);
 
 /* Append `len` bytes of `s` to `out`, escaped for HTML text and
  * double- or single-quoted attribute values. */

@@ -41,6 +41,7 @@ struct render {
 	 * values are stack[rec_base, depth) */
 	struct memo_rec *rec;
 	size_t rec_base;
+	struct mustache_watch *watch; /* the caller's, or NULL */
 };
 
 /* Append `n` bytes to the output. Inline, because a page is thousands of
@@ -141,6 +142,8 @@ static const struct value *ctx_lookup(const struct render *r,
 	const struct value *v = value_lookup_path(r->stack, r->depth, np->seg, np->n);
 	if (r->rec && !found_in_recorded(r, np))
 		memo_rec_dep(r->rec, np, v);
+	if (r->watch && v == r->watch->v)
+		r->watch->seen++;
 	return v;
 }
 
@@ -359,7 +362,14 @@ static int render_nodes(struct render *r, const struct tmpl *t,
 				value_append_text(v, r->out); /* no specials */
 			break;
 		case NODE_RAW:
-			out_text(r->out, ctx_lookup(r, &nd->path));
+			v = ctx_lookup(r, &nd->path);
+			if (r->watch && v == r->watch->v) {
+				r->watch->written++;
+				r->watch->at = r->out->len;
+			}
+			out_text(r->out, v);
+			if (r->watch && v == r->watch->v)
+				r->watch->len = r->out->len - r->watch->at;
 			break;
 		case NODE_SECTION:
 			if (render_section(r, t, nd) < 0)
@@ -386,9 +396,11 @@ static int render_nodes(struct render *r, const struct tmpl *t,
 
 int mustache_render_template(const struct mustache_render_env *env,
 			     const struct tmpl *t, const struct value *ctx,
-			     struct buf *out, struct diag *diag, struct tmpl_memo *memo)
+			     struct buf *out, struct diag *diag, struct tmpl_memo *memo,
+			     struct mustache_watch *watch)
 {
 	struct render r;
+	r.watch = watch;
 	r.memo = memo;
 	r.rec = NULL;
 	r.rec_base = 0;

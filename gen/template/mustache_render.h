@@ -16,6 +16,7 @@
 #define GPUGUIDE_MUSTACHE_RENDER_H
 
 #include <stdbool.h>
+#include <stddef.h>
 
 struct buf;
 struct diag;
@@ -33,13 +34,25 @@ struct mustache_render_env {
 	int max_depth; /* partials, parents and blocks inside each other */
 };
 
+/* A value a render watches (`v`): how many tags resolved a name to it
+ * (any tag: a section, an inverted one, {{name}}, a memo's check of what
+ * a kept section read), how many of them were {{{name}}}, and where in
+ * the output the last of those wrote its text (`at`, `len` bytes). */
+struct mustache_watch {
+	const struct value *v;
+	unsigned seen, written;
+	size_t at, len;
+};
+
 /* Render `t` with `ctx` (NULL: null) as the context stack's bottom,
  * appending to `out`; with `memo` (or NULL), sections over sealed values
- * rendered before are appended as kept (mustache_memo.h). Returns 0, or -1
- * after reporting an error to `diag` at the tag (nesting deeper than
- * env->max_depth; in a strict env, a tag naming no template). */
+ * rendered before are appended as kept (mustache_memo.h); with `watch` (or
+ * NULL), its value watched. Returns 0, or -1 after reporting an error to
+ * `diag` at the tag (nesting deeper than env->max_depth; in a strict env,
+ * a tag naming no template). */
 int mustache_render_template(const struct mustache_render_env *env,
 			     const struct tmpl *t, const struct value *ctx,
-			     struct buf *out, struct diag *diag, struct tmpl_memo *memo);
+			     struct buf *out, struct diag *diag, struct tmpl_memo *memo,
+			     struct mustache_watch *watch);
 
 #endif

@@ -102,6 +102,16 @@ struct page_spec {
 	 * `complete` is called as for a kept page). */
 	int (*inputs)(const struct page_ctx *pc, const struct page_spec *p,
 		      struct digest_value *key);
+	/* May be NULL (both). A key of the page's context holding a string
+	 * its template writes once, as it is ({{{key}}}: an article's body),
+	 * and `shell`: all the context (`ctx`, complete) is made from but
+	 * that string, and but the page's language, path, template and frame
+	 * (as for inputs), added to `d`. A page rendered again whose shell is
+	 * the one its published file was rendered from is that file with the
+	 * string's bytes replaced, not rendered again (render.c). */
+	const char *splice;
+	void (*shell)(const struct page_ctx *pc, const struct page_spec *p,
+		      const struct value *ctx, struct digest *d);
 	/* for build: the page's own, read and written by its build alone (an
 	 * article page keeps what rendering its article found) */
 	void *arg;
@@ -210,6 +220,8 @@ struct site_timings {
 	_Atomic uint64_t cache_ns;    /* the page cache: loaded, consulted, kept */
 	_Atomic uint64_t ledger_ns;   /* the figure ledger finished and diffed */
 	_Atomic size_t search_again;  /* pages indexed from their figures alone */
+	_Atomic size_t spliced;       /* pages made from their published files
+					 (page_spec.splice) */
 };
 
 /* A monotonic clock in nanoseconds, and the time since `start` added to
