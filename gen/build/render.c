@@ -351,6 +351,7 @@ struct render_pool {
 	struct cite_memo *cites[POOL_MAX_JOBS]; /* each thread's, made at its first page */
 	struct tmpl_memo *memos[POOL_MAX_JOBS]; /* the same: sections kept (mustache.h) */
 	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS], was[POOL_MAX_JOBS];
+	const char *was_of[POOL_MAX_JOBS]; /* whose whole record was[] holds, or NULL */
 	struct buf old_html[POOL_MAX_JOBS]; /* a page's as published (last_html) */
 	struct buf check_html[POOL_MAX_JOBS]; /* GEN_CHECK_SPLICE's rendering */
 	atomic_bool stop;
@@ -515,20 +516,37 @@ static int keep_page(struct render_pool *pool, const struct page_ctx *pc, size_t
 	return rc;
 }
 
-/* What render_page_done kept of the page at `rel` when the published
- * site's cache last rendered it (into `was`), or NULL when it has none
+/* The record of the page at `rel` in the published site's cache, whole,
+ * into pool->was[worker] (read once a page): 0, or -1 when it has none
  * (or it cannot be read). */
-static const struct buf *last_record(const struct render_cache *c, const char *rel,
-				     struct buf *was)
+static int read_last_record(struct render_pool *pool, int worker, const char *rel)
 {
-	const struct pagecache_page *old = c->old ? pagecache_page(c->old, rel) : NULL;
-	struct buf_reader marks, check, rest;
+	const struct render_cache *c = pool->cache;
+	struct buf *was = &pool->was[worker];
+	if (pool->was_of[worker] == rel)
+		return 0;
+	const struct pagecache_page *old = c && c->old ? pagecache_page(c->old, rel) : NULL;
+	pool->was_of[worker] = NULL;
 	buf_reset(was);
-	if (!old || pagecache_read(c->old, &old->rec, was) != 0 ||
-	    record_split(was, &marks, &check, NULL, &rest) != 0)
+	if (!old || pagecache_read(c->old, &old->rec, was) != 0)
+		return -1;
+	pool->was_of[worker] = rel;
+	return 0;
+}
+
+/* What render_page_done kept of the page at `rel` when the published
+ * site's cache last rendered it (into pool->was[worker]), or NULL when it
+ * has none (or it cannot be read). */
+static const struct buf *last_record(struct render_pool *pool, int worker, const char *rel)
+{
+	struct buf *was = &pool->was[worker];
+	struct buf_reader marks, check, spot, rest;
+	if (read_last_record(pool, worker, rel) != 0 ||
+	    record_split(was, &marks, &check, &spot, &rest) != 0)
 		return NULL;
 	memmove(was->ptr, rest.p, rest.left);
 	buf_truncate(was, rest.left);
+	pool->was_of[worker] = NULL; /* no longer whole */
 	return was;
 }
 
@@ -580,20 +598,17 @@ static struct value *splice_value(const struct page_spec *p, const struct value 
 }
 
 /* Page p made from its published file (`old`, read into it): when the
- * record of its last rendering has its splice spot, and the rest of it
- * was made from what it is made from now (`spot`'s shell), it is that file
- * with the splice string's bytes replaced by v's (into `html`, `spot`
- * then where they are). True when it was made so. */
-static bool splice_from_last(struct render_pool *pool, const char *rel, struct value *v,
-			     struct splice_spot *spot, struct buf *scratch, struct buf *old,
+ * record of its last rendering (read_last_record's) has its splice spot,
+ * and the rest of it was made from what it is made from now (`spot`'s
+ * shell), it is that file with the splice string's bytes replaced by v's
+ * (into `html`, `spot` then where they are). True when it was made so. */
+static bool splice_from_last(struct render_pool *pool, int worker, const char *rel,
+			     struct value *v, struct splice_spot *spot, struct buf *old,
 			     struct buf *html)
 {
-	const struct render_cache *c = pool->cache;
-	const struct pagecache_page *last = c && c->old ? pagecache_page(c->old, rel) : NULL;
 	struct buf_reader marks, check, sp, rest;
-	buf_reset(scratch);
-	if (!last || pagecache_read(c->old, &last->rec, scratch) != 0 ||
-	    record_split(scratch, &marks, &check, &sp, &rest) != 0 ||
+	if (read_last_record(pool, worker, rel) != 0 ||
+	    record_split(&pool->was[worker], &marks, &check, &sp, &rest) != 0 ||
 	    sp.left != SPLICE_SPOT_BYTES)
 		return false;
 	struct splice_spot was;
@@ -634,7 +649,7 @@ static int page_html(struct render_pool *pool, const struct page_ctx *pc, size_t
 		digest_add_str(&d, "shell");
 		p->shell(pc, p, ctx, &d);
 		room->shell = digest_end(&d);
-		if (splice_from_last(pool, rel, v, room, &pool->was[worker], old, html)) {
+		if (splice_from_last(pool, worker, rel, v, room, old, html)) {
 			*spot = room;
 			if (pc->timings)
 				atomic_fetch_add(&pc->timings->spliced, 1);
@@ -789,7 +804,7 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	if (pool->done) {
 		uint64_t t0 = site_clock_ns();
 		bool last = cache && cache->wants_last && cache->wants_last(pool->site, i);
-		const struct buf *was = last ? last_record(cache, rel, &pool->was[worker]) : NULL;
+		const struct buf *was = last ? last_record(pool, worker, rel) : NULL;
 		/* the published file, read already when the page was made from it */
 		pool->done(pool->site, i, html->ptr, html->len, was,
 			   !was ? NULL : old->len ? old : last_html(pool, rel, old), rec);
@@ -838,6 +853,7 @@ static void render_one(void *ctx, size_t i, int worker)
 		.scratch = NULL,
 		.cites = pool->cites[worker],
 	};
+	pool->was_of[worker] = NULL; /* a page's path may lie where the last one's did */
 	if (render_page(pool, &pc, i, worker) != 0 && !d->errors)
 		d->errors = 1;
 	if (d->errors || d->warnings || d->nkept) {
