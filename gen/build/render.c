@@ -540,9 +540,9 @@ static int read_last_record(struct render_pool *pool, int worker, const char *re
 static const struct buf *last_record(struct render_pool *pool, int worker, const char *rel)
 {
 	struct buf *was = &pool->was[worker];
-	struct buf_reader marks, check, spot, rest;
+	struct buf_reader marks, check, rest;
 	if (read_last_record(pool, worker, rel) != 0 ||
-	    record_split(was, &marks, &check, &spot, &rest) != 0)
+	    record_split(was, &marks, &check, NULL, &rest) != 0)
 		return NULL;
 	memmove(was->ptr, rest.p, rest.left);
 	buf_truncate(was, rest.left);
@@ -628,18 +628,20 @@ static bool splice_from_last(struct render_pool *pool, int worker, const char *r
 	return true;
 }
 
-/* Page p's HTML (into `html`) from its template over `ctx`, or, with a
- * splice string (`v`), from its published file when that can be
- * (splice_from_last: `old` then holds that file; else it is empty). Where
- * the string lies into *spot (NULL: nowhere the next build can use).
- * GEN_CHECK_SPLICE: a page made from its file is rendered too, and the
- * two are held to each other. 0, or -1 (reported). */
+/* Page i's HTML (into pool->html[worker]) from its template `t` over
+ * `ctx`, or, with a splice string, from its published file when that can
+ * be (splice_from_last: pool->old_html[worker] then holds that file; else
+ * it is empty). Where the string lies into *spot (NULL: nowhere the next
+ * build can use), `room` its place. GEN_CHECK_SPLICE: a page made from its
+ * file is rendered too, and the two are held to each other. 0, or -1
+ * (reported). */
 static int page_html(struct render_pool *pool, const struct page_ctx *pc, size_t i,
-		     const struct digest *head, const char *rel, struct value *ctx,
-		     struct buf *html, struct buf *old, struct splice_spot **spot,
-		     struct splice_spot *room, int worker)
+		     const struct tmpl *t, const struct digest *head, const char *rel,
+		     struct value *ctx, struct splice_spot **spot, struct splice_spot *room,
+		     int worker)
 {
 	const struct page_spec *p = &pool->site->plan.pages[i];
+	struct buf *html = &pool->html[worker], *old = &pool->old_html[worker];
 	/* (with a cache: head is made) */
 	struct value *v = pool->out && pool->cache ? splice_value(p, ctx) : NULL;
 	*spot = NULL;
@@ -660,7 +662,6 @@ static int page_html(struct render_pool *pool, const struct page_ctx *pc, size_t
 		}
 	}
 	struct buf *to = *spot ? &pool->check_html[worker] : html;
-	const struct tmpl *t = tmpl_set_get(pc->in->templates, p->template_name);
 	size_t at, len;
 	value_map_set_parent(ctx, frame_context(pc, p, pool->navs[i]));
 	buf_reset(to);
@@ -797,15 +798,14 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		return 0;
 	}
 	struct splice_spot room, *spot;
-	struct buf *old = &pool->old_html[worker];
-	if (page_html(pool, pc, i, &head, rel, ctx, html, old, &spot, &room, worker) != 0)
+	if (page_html(pool, pc, i, t, &head, rel, ctx, &spot, &room, worker) != 0)
 		return -1;
+	struct buf *old = &pool->old_html[worker]; /* read when the page was made from it */
 	record_head(pool, pc, i, marks0, known && pool->check_inputs ? &check : NULL, spot, rec);
 	if (pool->done) {
 		uint64_t t0 = site_clock_ns();
 		bool last = cache && cache->wants_last && cache->wants_last(pool->site, i);
 		const struct buf *was = last ? last_record(pool, worker, rel) : NULL;
-		/* the published file, read already when the page was made from it */
 		pool->done(pool->site, i, html->ptr, html->len, was,
 			   !was ? NULL : old->len ? old : last_html(pool, rel, old), rec);
 		site_timing_add(tm ? &tm->search_ns : NULL, t0);

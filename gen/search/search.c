@@ -379,7 +379,8 @@ static struct search_page *page_folded(struct search_terms *st, const char *rec,
 	struct search_page *pg = search_page_decode(st, rec, len);
 	struct token_set *ts = &st->set;
 	for (size_t i = 0; pg && i < ts->nin_page; i++)
-		ts->toks[ts->in_page[i]].fields = (uint8_t)search_fields_fold(ts->toks[ts->in_page[i]].fields);
+		ts->toks[ts->in_page[i]].fields =
+			(uint8_t)search_fields_fold(ts->toks[ts->in_page[i]].fields);
 	return pg;
 }
 
@@ -665,7 +666,8 @@ static long term_at(const struct token_set *ts, size_t at, const char *key, size
 		return -1;
 	uint32_t tn = ts->in_page[at];
 	const struct set_token *t = &ts->toks[tn];
-	return t->head == head && t->len == len && search_fields_fold(t->fields) == search_fields_fold(fields) &&
+	return t->head == head && t->len == len &&
+			       search_fields_fold(t->fields) == search_fields_fold(fields) &&
 		       (len <= 8 || bytes_equal_short(ts->keys.ptr + t->at + 8, key + 8, len - 8))
 		       ? (long)tn : -1;
 }
@@ -695,7 +697,8 @@ static size_t same_first_terms(const unsigned char *a, size_t alen, size_t n,
 	/* whole terms: each its fields, length and bytes (within the common
 	 * bytes, both records are `b`, one search_page_encode wrote) */
 	size_t off = 0, k = 0;
-	while (k < n && off + SEARCH_RECORD_TERM_HEAD <= common && off + SEARCH_RECORD_TERM_HEAD + a[off + 1] <= common) {
+	while (k < n && off + SEARCH_RECORD_TERM_HEAD <= common &&
+	       off + SEARCH_RECORD_TERM_HEAD + a[off + 1] <= common) {
 		off += SEARCH_RECORD_TERM_HEAD + a[off + 1];
 		k++;
 	}

@@ -359,9 +359,11 @@ static int shards_remake(const struct search_index *ix, const struct search_kept
 			break;
 		}
 		if (dirty) {
-			for (size_t i = ch.from ? ch.from[k] : 0; ch.from && i < ch.from[k + 1]; i++) {
+			size_t to = ch.from ? ch.from[k + 1] : 0;
+			for (size_t i = ch.from ? ch.from[k] : 0; i < to; i++) {
 				const struct term *c = ch.term[i];
-				size_t at = search_index_term(old, c->key, c->len, c->head, c->hash);
+				size_t at = search_index_term(old, c->key, c->len, c->head,
+							      c->hash);
 				search_postings_change(&old->terms[at], c->post, c->npost);
 			}
 			fresh[k] = search_index_new();
