@@ -1,3 +1,6 @@
+/* The search index builder (search.h): a page's terms read from its HTML
+ * or its record, the page's record, the index they are put into, and the
+ * shards a page rendered again marks. */
 #include "search/search.h"
 
 #include "search/search_index.h"

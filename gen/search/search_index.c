@@ -1,5 +1,5 @@
 /* The index's terms and postings (search_index.h): the table of terms
- * grown, terms and postings as a record, postings merged. */
+ * grown, terms and postings as a record, postings merged and changed. */
 #include "search/search_index.h"
 
 #include "base/buf.h"

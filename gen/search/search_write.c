@@ -1,3 +1,5 @@
+/* The index's files, and the index kept between builds by term shard
+ * (search_write.h). */
 #include "search/search_write.h"
 
 #include "base/bytes.h"
