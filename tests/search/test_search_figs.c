@@ -3,7 +3,10 @@
  * record (gen/search/search.c, search_page_from_last): the page it gives
  * is the page read whole (search_page_from_html), or it gives none and
  * the page is read whole; which figures stand apart from their
- * neighbours (gen/search/search_scan.c); the snippet kept or read again. */
+ * neighbours (gen/search/search_scan.c); the snippet kept or read again;
+ * and what such a page says it changed (its changes, which the index puts
+ * alone: search_index_put_changes) turns its last record's terms into its
+ * new record's, each change a change. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -13,6 +16,7 @@
 #include "base/buf.h"
 #include "search/search.h"
 #include "search/search_again.h"
+#include "search/search_index.h" /* the page's changes, and its records' terms */
 #include "search/search_scan.h"
 
 #include <stdio.h>
@@ -61,8 +65,92 @@ static void record_whole(const char *html, size_t len, struct buf *rec)
 	search_page_free(pg);
 }
 
+/* A record's terms, each with its fields as the index keeps them. */
+struct term_fields {
+	char key[WORD_MAX + 1];
+	size_t len;
+	unsigned fields;
+};
+#define MAX_TERMS 256
+
+static struct term_fields *term_find(struct term_fields *t, size_t n, const unsigned char *key,
+				     size_t len)
+{
+	for (size_t i = 0; i < n; i++)
+		if (t[i].len == len && !memcmp(t[i].key, key, len))
+			return &t[i];
+	return NULL;
+}
+
+/* The terms of `n` terms as a record has them (at p, `left` bytes) into
+ * t[] (their fields folded, or as they are when `raw`): how many. */
+static size_t terms_of(const unsigned char *p, size_t left, size_t n, bool raw,
+		       struct term_fields *t)
+{
+	assert_true(n <= MAX_TERMS);
+	for (size_t i = 0; i < n; i++) {
+		size_t len = raw ? p[1] : search_record_term_len(p, left);
+		assert_true(len > 0 && len <= WORD_MAX && SEARCH_RECORD_TERM_HEAD + len <= left);
+		memcpy(t[i].key, p + SEARCH_RECORD_TERM_HEAD, len);
+		t[i].len = len;
+		t[i].fields = raw ? p[0] : search_fields_fold(p[0]);
+		p += SEARCH_RECORD_TERM_HEAD + len;
+		left -= SEARCH_RECORD_TERM_HEAD + len;
+	}
+	assert_int_equal(left, 0);
+	return n;
+}
+
+/* A page's record's terms into t[]: how many. */
+static size_t record_terms_of(const struct buf *rec, struct term_fields *t)
+{
+	struct buf_reader r = { (const unsigned char *)rec->ptr, rec->len, false };
+	struct idoc d;
+	assert_true(search_record_read_doc(&r, &d));
+	search_idoc_free(&d);
+	assert_true(search_record_read_figs(&r, NULL));
+	size_t n = buf_read_u32(&r);
+	assert_false(r.bad);
+	return terms_of(r.p, r.left, n, false, t);
+}
+
+/* The changes of a page read again from its record `was`, which made the
+ * record `rec`: each one a term whose fields changed, to those it has
+ * now (none: gone); all of them turn was's terms into rec's. */
+static void assert_changes_hold(const struct search_page *pg, const struct buf *was,
+				const struct buf *rec)
+{
+	static struct term_fields last[MAX_TERMS], now[MAX_TERMS], changes[MAX_TERMS];
+	size_t nlast = record_terms_of(was, last), nnow = record_terms_of(rec, now);
+	size_t nchanges = terms_of((const unsigned char *)pg->changes.ptr, pg->changes.len,
+				   pg->nchanges, true, changes);
+	for (size_t i = 0; i < nchanges; i++) {
+		const struct term_fields *c = &changes[i];
+		struct term_fields *t = term_find(last, nlast, (const unsigned char *)c->key, c->len);
+		assert_int_not_equal(t ? t->fields : 0, c->fields); /* a change */
+		if (!t) {
+			assert_true(nlast < MAX_TERMS);
+			t = &last[nlast++];
+			*t = *c;
+		}
+		t->fields = c->fields; /* 0: gone */
+	}
+	size_t kept = 0;
+	for (size_t i = 0; i < nlast; i++) {
+		if (!last[i].fields)
+			continue;
+		const struct term_fields *t = term_find(now, nnow, (const unsigned char *)last[i].key,
+							last[i].len);
+		assert_non_null(t);
+		assert_int_equal(t->fields, last[i].fields);
+		kept++;
+	}
+	assert_int_equal(kept, nnow);
+}
+
 /* The page `now` read again from `old` and its record `was`: its record
- * into `rec` (emptied), or false when it is to be read whole. */
+ * into `rec` (emptied), or false when it is to be read whole; its changes
+ * held to the two records (assert_changes_hold). */
 static bool record_again(const struct buf *now, const struct buf *old, const struct buf *was,
 			 struct buf *rec)
 {
@@ -72,6 +160,7 @@ static bool record_again(const struct buf *now, const struct buf *old, const str
 	if (!pg)
 		return false;
 	search_page_encode(pg, rec);
+	assert_changes_hold(pg, was, rec);
 	search_page_free(pg);
 	return true;
 }
