@@ -462,22 +462,15 @@ static void put_doc(struct search_index *ix, size_t doc, struct search_page *pg)
 
 /* A page read again from its last record: its terms, which its set does
  * not hold (struct search_page), into it from the record made of them
- * (this build's own: no term in it twice, every length in it right). */
+ * (this build's own: page_decode_terms finds it whole). */
 static void page_terms_from_record(struct search_page *pg)
 {
 	size_t n, left;
 	const unsigned char *p;
 	struct token_set *ts = &pg->terms->set;
 	token_set_page(ts);
-	if (!record_terms(pg->rec.ptr, pg->rec.len, &n, &p, &left))
-		return;
-	for (size_t i = 0, len; i < n && (len = search_record_term_len(p, left)) != 0; i++) {
-		const unsigned char *key = p + SEARCH_RECORD_TERM_HEAD;
-		token_set_merge(ts, (const char *)key, len,
-				search_record_head(key, len, left - SEARCH_RECORD_TERM_HEAD), p[0]);
-		p += SEARCH_RECORD_TERM_HEAD + len;
-		left -= SEARCH_RECORD_TERM_HEAD + len;
-	}
+	if (record_terms(pg->rec.ptr, pg->rec.len, &n, &p, &left))
+		page_decode_terms(ts, p, left, n);
 }
 
 /* Each term of the page gets the doc's posting: a term is looked up in
