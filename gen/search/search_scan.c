@@ -219,7 +219,9 @@ static void scan_entity(struct scan *sc)
 enum tag_kind {
 	TAG_INLINE,  /* nothing: text on either side runs together */
 	TAG_BLOCK,   /* a space: its edges separate words */
-	TAG_SKIPPED, /* its contents are left out (script, style, svg, form, template) */
+	TAG_SKIPPED, /* its contents are left out (script, style, svg, form, template,
+		      * nav: a page's contents list and links to other pages are no
+		      * text of its own, and its headings are indexed where they stand) */
 	TAG_SPAN,    /* inline, and may open a figure */
 };
 
@@ -230,7 +232,7 @@ enum tag_kind {
  * other spelling is inline): every tag of a page is told, so by its length
  * and first letter before any comparison. The blocks: p div li ul ol td th
  * tr table br section h1-h6 dt dd dl figure figcaption caption header
- * footer article aside blockquote pre nav main hr. */
+ * footer article aside blockquote pre main hr. */
 __attribute__((always_inline))
 static inline enum tag_kind tag_kind_of(const char *name, size_t n)
 {
@@ -247,9 +249,10 @@ static inline enum tag_kind tag_kind_of(const char *name, size_t n)
 			return TAG_BLOCK;
 		return TAG_INLINE;
 	case 3:
-		if (NAME_IS(name, n, "div") || NAME_IS(name, n, "pre") || NAME_IS(name, n, "nav"))
+		if (NAME_IS(name, n, "div") || NAME_IS(name, n, "pre"))
 			return TAG_BLOCK;
-		return NAME_IS(name, n, "svg") ? TAG_SKIPPED : TAG_INLINE;
+		return NAME_IS(name, n, "svg") || NAME_IS(name, n, "nav") ? TAG_SKIPPED
+									  : TAG_INLINE;
 	case 4:
 		if (NAME_IS(name, n, "main"))
 			return TAG_BLOCK;
