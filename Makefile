@@ -14,8 +14,17 @@ WERROR  ?= $(if $(or $(CI),$(wildcard .git)),-Werror)
 WARN    := -Wall -Wextra -Wpedantic $(WERROR) -Wmissing-prototypes -Wstrict-prototypes \
            -Wshadow -Wwrite-strings -Wpointer-arith -Wvla
 CSTD    := -std=c17 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE
-PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null)
-PKG_LIBS   = $(shell pkg-config --libs $(PKGS) 2>/dev/null) -lcsv -lm -lpthread
+# libmicrohttpd is not linked: `gen serve` opens it (gen/build/serve.c), so that
+# a build does not load it and the TLS libraries it needs. Its file name (the
+# SONAME of the library its -dev package links against) is found once, when a
+# compile first needs it, after the packages are installed.
+MHD_SONAME = $(eval MHD_SONAME := $$(or $$(shell objdump -p \
+	"$$$$($(CC) -print-file-name=libmicrohttpd.so)" 2>/dev/null | \
+	awk '/SONAME/ { print $$$$2 }'),libmicrohttpd.so.12))$(MHD_SONAME)
+PKG_CFLAGS = $(shell pkg-config --cflags $(PKGS) 2>/dev/null) \
+             -DGEN_MHD_SONAME='"$(MHD_SONAME)"'
+PKG_LIBS   = $(shell pkg-config --libs $(filter-out libmicrohttpd,$(PKGS)) 2>/dev/null) \
+             -lcsv -lm -lpthread
 CFLAGS  ?= -O2 -g
 ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -iquote gen -MMD -MP
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
