@@ -46,6 +46,16 @@ if ! command -v curl >/dev/null 2>&1; then
 	finish
 fi
 
+# the server's library is opened by `gen serve` alone: a build does not
+# load it (nor the TLS libraries it needs)
+if command -v objdump >/dev/null 2>&1; then
+	if objdump -p "$GEN" | grep -q 'NEEDED.*libmicrohttpd'; then
+		bad "gen does not link libmicrohttpd (gen serve opens it)"
+	else
+		ok "gen does not link libmicrohttpd (gen serve opens it)"
+	fi
+fi
+
 proj=$tmp/proj
 mkdir -p "$proj"
 # the tests' own project (frozen data and articles: an editor's edit of
