@@ -2,11 +2,13 @@
 # The tool is build/gen (the folder gen/ holds its sources).
 
 CC      ?= cc
-PKGS    := libcmark-gfm libxml-2.0 libmicrohttpd
-# what gen needs to build and run; the tests need TEST_DEBS besides
-DEBS    := libcsv-dev libcmark-gfm-dev libcmark-gfm-extensions-dev libxml2-dev pkg-config \
+PKGS    := libcmark-gfm libmicrohttpd
+# what gen needs to build and run; the tests need TEST_DEBS besides (libxml2:
+# they read the SVG and XML files gen writes)
+DEBS    := libcsv-dev libcmark-gfm-dev libcmark-gfm-extensions-dev pkg-config \
            libmicrohttpd-dev
-TEST_DEBS := libcmocka-dev libjansson-dev valgrind clang libclang-rt-14-dev
+TEST_DEBS := libcmocka-dev libjansson-dev libxml2-dev valgrind clang libclang-rt-14-dev
+TEST_PKGS := cmocka jansson libxml-2.0
 # Warnings are errors in a checkout (development) and in CI; a user's build
 # from a copy without .git, on a newer compiler that warns about more, still
 # builds. `make WERROR=` or `make WERROR=-Werror` decides either way.
@@ -29,8 +31,8 @@ CFLAGS  ?= -O2 -g
 ALL_CFLAGS = $(CSTD) $(WARN) $(CFLAGS) $(PKG_CFLAGS) -iquote gen -MMD -MP
 SAN     := -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all
 TEST_CFLAGS = $(CSTD) $(WARN) -O1 -g $(SAN) $(PKG_CFLAGS) -iquote gen -iquote tests -MMD -MP \
-              $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
-TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs cmocka jansson 2>/dev/null)
+              $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
+TEST_LIBS  = $(PKG_LIBS) $(shell pkg-config --libs $(TEST_PKGS) 2>/dev/null)
 
 # gen/<layer>/<module>.c, and gen/main.c
 SRCS      := gen/main.c $(sort $(wildcard gen/*/*.c))
@@ -144,7 +146,7 @@ valgrind: $(TESTS:build/tests/%=build/plain/%) build/gen | $(TEST_DEPS_OK)
 # (each test linked without sanitizers against gen's own objects, the
 # library's one plain build)
 PLAIN_CFLAGS = $(CSTD) $(WARN) -O1 -g $(PKG_CFLAGS) -iquote gen -iquote tests -MMD -MP \
-               $(shell pkg-config --cflags cmocka jansson 2>/dev/null)
+               $(shell pkg-config --cflags $(TEST_PKGS) 2>/dev/null)
 build/plain/%: %.c $(LIB_OBJS) | $(TEST_DEPS_OK)
 	@mkdir -p $(dir $@)
 	$(CC) $(PLAIN_CFLAGS) $(LDFLAGS) -o $@ $< $(LIB_OBJS) $(TEST_LIBS)

@@ -39,7 +39,6 @@
 #include "base/xalloc.h"
 
 #include <errno.h>
-#include <libxml/parser.h>
 #include <pthread.h>
 #include <stdio.h>
 #include <stdatomic.h>
@@ -709,7 +708,6 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 			    struct output *out)
 {
 	double start = now_ms();
-	xmlInitParser(); /* libxml2's globals, before any thread draws a chart */
 	struct site s;
 	memset(&s, 0, sizeof s);
 	s.in.opt = *opt;

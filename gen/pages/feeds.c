@@ -15,129 +15,137 @@
 #include "base/text.h"
 #include "base/xalloc.h"
 
-#include <libxml/xmlwriter.h>
-
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- A writer that remembers whether any call failed ---- */
+/* ---- An indenting XML writer ----
+ *
+ * The bytes libxml2's xmlTextWriter wrote with a two-space indent, which
+ * these feeds were written with before: gen does not load libxml2 for
+ * them. An element holding elements has its start and end tags on lines of
+ * their own, indented by its depth; one holding text or nothing takes one
+ * line ("<name>text</name>", "<name .../>"). */
+
+#define XML_DEPTH_MAX 8 /* a feed's elements nest three deep */
 
 struct xml {
-	xmlBufferPtr buf;
-	xmlTextWriterPtr w;
-	bool failed;
+	struct buf *out;
+	const char *open[XML_DEPTH_MAX]; /* the elements open, outermost first */
+	bool holds_elements[XML_DEPTH_MAX];
+	size_t depth;
+	bool in_tag; /* the innermost start tag takes attributes still */
 };
 
-static void check(struct xml *x, int rc)
-{
-	if (rc < 0)
-		x->failed = true;
-}
-
-/* A byte XML 1.0 can carry: not a C0 control other than tab, LF and CR. */
+/* A byte XML 1.0 can carry: not a C0 control other than tab, LF and CR
+ * (the others are dropped, so no input can make the file ill-formed). */
 static bool xml_byte_allowed(unsigned char c)
 {
 	return c >= 0x20 || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* Text for XML: characters XML 1.0 forbids (C0 controls other than tab, LF
- * and CR) are dropped, so no input can make the file ill-formed. */
-static const xmlChar *xml_text(struct site *s, const char *text)
+/* `text` escaped as xmlTextWriter escapes an element's text (< > & " and
+ * CR) or an attribute's value (those but CR, and tab, LF and CR as
+ * character references), its forbidden bytes dropped; other bytes as they
+ * are. */
+static void xml_escaped(struct buf *out, const char *text, bool in_attr)
 {
-	if (!text)
-		return BAD_CAST "";
-	const unsigned char *p = (const unsigned char *)text;
-	while (*p && xml_byte_allowed(*p))
-		p++;
-	if (!*p)
-		return BAD_CAST text;
-	char *copy = arena_strdup(&s->arena, text), *out = copy;
-	for (const unsigned char *q = (const unsigned char *)text; *q; q++)
-		if (xml_byte_allowed(*q))
-			*out++ = (char)*q;
-	*out = '\0';
-	return BAD_CAST copy;
-}
-
-/* Text content of the element just opened, as xmlTextWriterWriteString
- * writes it (xmlEncodeSpecialChars: < > & " and CR escaped) after
- * xml_text, in one pass and without its copies: for an article's whole
- * HTML. */
-static void content_text(struct xml *x, const char *text)
-{
-	struct buf b = BUF_INIT;
 	const char *run = text;
 	for (const char *p = text;; p++) {
 		unsigned char c = (unsigned char)*p;
 		const char *ref = c == '<' ? "&lt;" : c == '>' ? "&gt;" : c == '&' ? "&amp;"
-				: c == '"' ? "&quot;" : c == '\r' ? "&#13;" : NULL;
+				: c == '"' ? "&quot;" : c == '\r' ? "&#13;"
+				: !in_attr ? NULL : c == '\n' ? "&#10;" : c == '\t' ? "&#9;" : NULL;
 		if (c && !ref && xml_byte_allowed(c))
 			continue;
-		buf_add(&b, run, (size_t)(p - run));
+		buf_add(out, run, (size_t)(p - run));
 		if (!c)
 			break;
 		if (ref)
-			buf_adds(&b, ref);
+			buf_adds(out, ref);
 		run = p + 1;
 	}
-	check(x, xmlTextWriterWriteRawLen(x->w, BAD_CAST(b.ptr ? b.ptr : ""), (int)b.len));
-	buf_release(&b);
 }
 
-static int xml_begin(struct xml *x)
+static void xml_indent(struct xml *x)
 {
-	x->failed = false;
-	x->buf = xmlBufferCreate();
-	if (!x->buf)
-		return -1;
-	x->w = xmlNewTextWriterMemory(x->buf, 0);
-	if (!x->w) {
-		xmlBufferFree(x->buf);
-		return -1;
-	}
-	check(x, xmlTextWriterSetIndent(x->w, 1));
-	check(x, xmlTextWriterSetIndentString(x->w, BAD_CAST "  "));
-	check(x, xmlTextWriterStartDocument(x->w, "1.0", "UTF-8", NULL));
-	return 0;
+	for (size_t i = 0; i < x->depth; i++)
+		buf_add(x->out, "  ", 2);
 }
 
-/* Finish the document and append its bytes to `out`. */
-static int xml_end(struct xml *x, struct buf *out)
+/* The innermost start tag closed: what follows is its content. */
+static void close_tag(struct xml *x)
 {
-	check(x, xmlTextWriterEndDocument(x->w));
-	xmlFreeTextWriter(x->w); /* flushes into the buffer */
-	if (!x->failed)
-		buf_add(out, xmlBufferContent(x->buf), (size_t)xmlBufferLength(x->buf));
-	xmlBufferFree(x->buf);
-	return x->failed ? -1 : 0;
+	if (x->in_tag)
+		buf_addc(x->out, '>');
+	x->in_tag = false;
+}
+
+static void xml_begin(struct xml *x, struct buf *out)
+{
+	*x = (struct xml){ .out = out };
+	buf_adds(out, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
 }
 
 static void start(struct xml *x, const char *name)
 {
-	check(x, xmlTextWriterStartElement(x->w, BAD_CAST name));
+	if (x->depth == XML_DEPTH_MAX)
+		abort(); /* a feed's own structure: never */
+	if (x->depth) {
+		if (x->in_tag)
+			buf_adds(x->out, ">\n");
+		x->in_tag = false;
+		x->holds_elements[x->depth - 1] = true;
+	}
+	xml_indent(x);
+	buf_addc(x->out, '<');
+	buf_adds(x->out, name);
+	x->open[x->depth] = name;
+	x->holds_elements[x->depth++] = false;
+	x->in_tag = true;
 }
 
 static void end(struct xml *x)
 {
-	check(x, xmlTextWriterEndElement(x->w));
+	const char *name = x->open[--x->depth];
+	if (x->in_tag) {
+		buf_adds(x->out, "/>\n");
+		x->in_tag = false;
+		return;
+	}
+	if (x->holds_elements[x->depth])
+		xml_indent(x);
+	buf_adds(x->out, "</");
+	buf_adds(x->out, name);
+	buf_adds(x->out, ">\n");
 }
 
-static void attr(struct site *s, struct xml *x, const char *name,
-		 const char *value)
+static void attr(struct xml *x, const char *name, const char *value)
 {
-	check(x, xmlTextWriterWriteAttribute(x->w, BAD_CAST name,
-					     xml_text(s, value)));
+	buf_addc(x->out, ' ');
+	buf_adds(x->out, name);
+	buf_adds(x->out, "=\"");
+	xml_escaped(x->out, value ? value : "", true);
+	buf_addc(x->out, '"');
 }
 
-static void element(struct site *s, struct xml *x, const char *name,
-		    const char *text)
+/* Text content of the element just opened (for an article's whole HTML
+ * too). */
+static void content_text(struct xml *x, const char *text)
 {
-	check(x, xmlTextWriterWriteElement(x->w, BAD_CAST name, xml_text(s, text)));
+	close_tag(x);
+	xml_escaped(x->out, text ? text : "", false);
+}
+
+static void element(struct xml *x, const char *name, const char *text)
+{
+	start(x, name);
+	content_text(x, text);
+	end(x);
 }
 
 /* A feed's two links: itself (Atom) and the page it follows (HTML). */
-static void feed_links(struct site *s, struct xml *x, const char *self,
+static void feed_links(struct xml *x, const char *self,
 		       const char *page)
 {
 	static const char *const rel[2] = { "self", "alternate" };
@@ -145,9 +153,9 @@ static void feed_links(struct site *s, struct xml *x, const char *self,
 	const char *href[2] = { self, page };
 	for (int i = 0; i < 2; i++) {
 		start(x, "link");
-		attr(s, x, "rel", rel[i]);
-		attr(s, x, "type", type[i]);
-		attr(s, x, "href", href[i]);
+		attr(x, "rel", rel[i]);
+		attr(x, "type", type[i]);
+		attr(x, "href", href[i]);
 		end(x);
 	}
 }
@@ -162,30 +170,27 @@ struct feed_head {
 	const char *updated;   /* a date */
 };
 
-/* A feed's writer begun, <feed> opened in language l and its head written
- * (title, subtitle, id, links, updated, the site as author): 0, or -1 when
- * the writer could not begin. */
-static int feed_begin(struct site *s, struct xml *x, enum lang l,
-		      const struct feed_head *h)
+/* A feed's writer begun on `out`, <feed> opened in language l and its head
+ * written (title, subtitle, id, links, updated, the site as author). */
+static void feed_begin(struct site *s, struct xml *x, struct buf *out, enum lang l,
+		       const struct feed_head *h)
 {
-	if (xml_begin(x) != 0)
-		return -1;
+	xml_begin(x, out);
 	const char *site_name = i18n_get(&s->in.i18n, l, "site.name");
 	start(x, "feed");
-	attr(s, x, "xmlns", "http://www.w3.org/2005/Atom");
-	attr(s, x, "xml:lang", lang_tag(l));
-	element(s, x, "title", arena_printf(&s->arena, "%s · %s", site_name,
+	attr(x, "xmlns", "http://www.w3.org/2005/Atom");
+	attr(x, "xml:lang", lang_tag(l));
+	element(x, "title", arena_printf(&s->arena, "%s · %s", site_name,
 					    i18n_get(&s->in.i18n, l, h->title_key)));
 	if (h->subtitle)
-		element(s, x, "subtitle", h->subtitle);
-	element(s, x, "id", h->id);
-	feed_links(s, x, h->self, h->page);
-	element(s, x, "updated", timestamp(s, h->updated));
+		element(x, "subtitle", h->subtitle);
+	element(x, "id", h->id);
+	feed_links(x, h->self, h->page);
+	element(x, "updated", timestamp(s, h->updated));
 	start(x, "author");
-	element(s, x, "name", site_name);
-	element(s, x, "uri", site_page_url(&s->in, &s->arena, l, ""));
+	element(x, "name", site_name);
+	element(x, "uri", site_page_url(&s->in, &s->arena, l, ""));
 	end(x);
-	return 0;
 }
 
 /* ---- sitemap.xml ----
@@ -301,27 +306,27 @@ static void feed_entry(struct site *s, struct xml *x, enum lang l,
 	const char *url = site_page_url(&s->in, &s->arena, l, arena_printf(&s->arena, "articles/%s/",
 						      a->slug));
 	start(x, "entry");
-	element(s, x, "title", a->title);
+	element(x, "title", a->title);
 	start(x, "link");
-	attr(s, x, "rel", "alternate");
-	attr(s, x, "type", "text/html");
-	attr(s, x, "href", url);
+	attr(x, "rel", "alternate");
+	attr(x, "type", "text/html");
+	attr(x, "href", url);
 	end(x);
-	element(s, x, "id", url);
-	element(s, x, "published", timestamp(s, a->date));
-	element(s, x, "updated", timestamp(s, a->date));
+	element(x, "id", url);
+	element(x, "published", timestamp(s, a->date));
+	element(x, "updated", timestamp(s, a->date));
 	for (size_t t = 0; t < a->ntags; t++) {
 		start(x, "category");
-		attr(s, x, "term", a->tags[t]);
+		attr(x, "term", a->tags[t]);
 		end(x);
 	}
 	if (a->description)
-		element(s, x, "summary", a->description);
+		element(x, "summary", a->description);
 	/* the article's links are relative to its page */
 	if (a->html) { /* kept for the newest articles (ARTICLES_IN_FEED) */
 		start(x, "content");
-		attr(s, x, "type", "html");
-		attr(s, x, "xml:base", url);
+		attr(x, "type", "html");
+		attr(x, "xml:base", url);
 		content_text(x, a->html);
 		end(x);
 	}
@@ -345,13 +350,12 @@ int feeds_atom(struct site *s, enum lang l, struct buf *out)
 		site_page_url(&s->in, &s->arena, l, "feed.xml"), home, updated,
 	};
 	struct xml x;
-	if (feed_begin(s, &x, l, &head) != 0)
-		return -1;
+	feed_begin(s, &x, out, l, &head);
 	/* the newest entries only: a feed reader needs no archive */
 	for (size_t i = 0; i < n; i++)
 		feed_entry(s, &x, l, list[i]);
 	end(&x);
-	return xml_end(&x, out);
+	return 0;
 }
 
 /* ---- The price feeds ---- */
@@ -366,20 +370,20 @@ static void price_entry(struct site *s, struct xml *x, enum lang l,
 	const char *url = site_page_url(&s->in, &s->arena, l, arena_printf(&s->arena, "gpus/%s/",
 							  s->in.data.gpus[q->gpu].id));
 	start(x, "entry");
-	element(s, x, "title", price_history_change_text(&p, c));
+	element(x, "title", price_history_change_text(&p, c));
 	start(x, "link");
-	attr(s, x, "rel", "alternate");
-	attr(s, x, "type", "text/html");
-	attr(s, x, "href", url);
+	attr(x, "rel", "alternate");
+	attr(x, "type", "text/html");
+	attr(x, "href", url);
 	end(x);
 	/* stable: the quote's key (GPU, provider or source, kind, cards, date) */
-	element(s, x, "id", arena_printf(&s->arena, "%s#price-%s-%s-%s-%d-%s", url,
+	element(x, "id", arena_printf(&s->arena, "%s#price-%s-%s-%s-%d-%s", url,
 					 q->provider, q->source, q->kind, q->cards,
 					 q->as_of));
-	element(s, x, "published", timestamp(s, q->as_of));
-	element(s, x, "updated", timestamp(s, q->as_of));
+	element(x, "published", timestamp(s, q->as_of));
+	element(x, "updated", timestamp(s, q->as_of));
 	/* "change (source)" / "change（source）": the language's brackets */
-	element(s, x, "summary", arena_printf(&s->arena, "%s%s",
+	element(x, "summary", arena_printf(&s->arena, "%s%s",
 					      price_history_change_text(&p, c),
 					      pg_paren_text(&p, pg_source_titles(&p, q->source))));
 	end(x);
@@ -397,28 +401,15 @@ int feeds_prices_atom(struct site *s, enum lang l, struct buf *out)
 		"price.feed_title", NULL, self, self, site_page_url(&s->in, &s->arena, l, "gpus/"), updated,
 	};
 	struct xml x;
-	if (feed_begin(s, &x, l, &head) != 0) {
-		free(changes);
-		return -1;
-	}
+	feed_begin(s, &x, out, l, &head);
 	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
 		price_entry(s, &x, l, &changes[i]);
 	end(&x);
 	free(changes);
-	return xml_end(&x, out);
+	return 0;
 }
 
 /* ---- Both ---- */
-
-static int add_file(struct site *s, struct output *o, const char *rel,
-		    int rc, struct buf *b)
-{
-	if (rc != 0) {
-		diag_error(s->diag, rel, 0, 0, "cannot write the XML (libxml2 failed)");
-		return -1;
-	}
-	return output_add(o, rel, b->ptr, b->len);
-}
 
 int feeds_robots(struct site *s, struct buf *out)
 {
@@ -464,7 +455,8 @@ static int write_sitemap(struct site *s, struct output *o, const struct pagecach
 			return kept < 0 ? -1 : 0;
 	}
 	buf_reset(b);
-	int rc = add_file(s, o, "sitemap.xml", feeds_sitemap(s, b), b);
+	feeds_sitemap(s, b);
+	int rc = output_add(o, "sitemap.xml", b->ptr, b->len);
 	if (rc == 0 && m)
 		m->keep(m->ctx, key, "", 0);
 	return rc;
@@ -476,21 +468,20 @@ int feeds_write(struct site *s, struct output *o, const struct pagecache *last)
 	int rc = write_sitemap(s, o, last, &b);
 	for (int l = 0; l < LANG_COUNT && rc == 0; l++) {
 		buf_reset(&b);
-		rc = add_file(s, o,
-			      arena_printf(&s->arena, "%s/feed.xml",
-					   lang_code((enum lang)l)),
-			      feeds_atom(s, (enum lang)l, &b), &b);
+		feeds_atom(s, (enum lang)l, &b);
+		rc = output_add(o, arena_printf(&s->arena, "%s/feed.xml", lang_code((enum lang)l)),
+				b.ptr, b.len);
 		if (rc != 0)
 			break;
 		buf_reset(&b);
-		rc = add_file(s, o,
-			      arena_printf(&s->arena, "%s/prices.xml",
-					   lang_code((enum lang)l)),
-			      feeds_prices_atom(s, (enum lang)l, &b), &b);
+		feeds_prices_atom(s, (enum lang)l, &b);
+		rc = output_add(o, arena_printf(&s->arena, "%s/prices.xml", lang_code((enum lang)l)),
+				b.ptr, b.len);
 	}
 	if (rc == 0) {
 		buf_reset(&b);
-		rc = add_file(s, o, "robots.txt", feeds_robots(s, &b), &b);
+		feeds_robots(s, &b);
+		rc = output_add(o, "robots.txt", b.ptr, b.len);
 	}
 	buf_release(&b);
 	return rc;

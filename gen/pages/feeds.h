@@ -1,8 +1,10 @@
 /* feeds: the site-wide files for machines (the XML files and robots.txt),
- * byte for byte the same for the same inputs. The Atom feeds are written with libxml2's xmlTextWriter, so they
- * are well-formed and escaped by construction; the sitemap, one entry per
- * page, is written straight into a buffer (its URLs escaped the way
- * xmlTextWriter escapes them), for speed.
+ * byte for byte the same for the same inputs. The Atom feeds are written by
+ * a small indenting writer of feeds.c (every text and attribute escaped as it
+ * is written, bytes XML forbids dropped: well-formed whatever the inputs; the
+ * bytes libxml2's xmlTextWriter wrote, which wrote them before); the
+ * sitemap, one entry per page, straight into a buffer (its URLs escaped the
+ * way xmlTextWriter escaped them), for speed.
  *
  *   site/sitemap.xml     every planned page (absolute URL = base_url + "/" +
  *                        lang + "/" + path) with xhtml:link hreflang
@@ -38,10 +40,10 @@ int feeds_sitemap(struct site *s, struct buf *out);
  * address when the base URL is set), appended to `out`. Returns 0. */
 int feeds_robots(struct site *s, struct buf *out);
 
-/* The Atom feed of language `l`, appended to `out`. Returns 0 or -1. */
+/* The Atom feed of language `l`, appended to `out`. Returns 0. */
 int feeds_atom(struct site *s, enum lang l, struct buf *out);
 
-/* The price-change feed of language `l`, appended to `out`. Returns 0 or -1. */
+/* The price-change feed of language `l`, appended to `out`. Returns 0. */
 int feeds_prices_atom(struct site *s, enum lang l, struct buf *out);
 
 #endif
