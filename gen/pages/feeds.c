@@ -45,9 +45,8 @@ static bool xml_byte_allowed(unsigned char c)
 }
 
 /* `text` escaped as xmlTextWriter escapes an element's text (< > & " and
- * CR) or an attribute's value (those but CR, and tab, LF and CR as
- * character references), its forbidden bytes dropped; other bytes as they
- * are. */
+ * CR) or an attribute's value (those, and tab and LF as character
+ * references too), its forbidden bytes dropped; other bytes as they are. */
 static void xml_escaped(struct buf *out, const char *text, bool in_attr)
 {
 	const char *run = text;
