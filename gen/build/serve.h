@@ -34,7 +34,8 @@ struct buf;
 /* Build, serve and watch until SIGINT or SIGTERM. `root` is the project
  * folder; `port` 0 picks a free port (the address is printed either way as
  * "gen: serving http://127.0.0.1:PORT/"). Returns the exit status: 0 after a
- * clean stop, 1 when the server or the watcher cannot start. */
+ * clean stop, 1 when the server or the watcher cannot start (libmicrohttpd,
+ * opened then, not found among them). */
 int serve_run(const char *root, int port);
 
 /* The Content-Type for a file name, by its extension (never NULL):
