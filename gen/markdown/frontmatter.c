@@ -153,6 +153,56 @@ static int front_matter_field(struct article *a, const char *key,
 	return 0;
 }
 
+/* A value as YAML reads one written in quotes (a title that holds a colon
+ * is written so): "…", with \" and \\ inside, or '…', with '' inside, its
+ * text without them; any other value as it is. The quote closes at the
+ * line's end. Malloc'd, or NULL after reporting what is wrong at its column
+ * (`col`: the value's first). */
+static char *front_matter_value(struct article *a, const char *v, size_t n, int line,
+				int col, struct diag *diag)
+{
+	char q = v[0];
+	if (q != '"' && q != '\'')
+		return xstrndup(v, n);
+	char *out = xmalloc(n), *o = out;
+	size_t i = 1;
+	for (; i < n; i++) {
+		if (v[i] == q && q == '\'' && i + 1 < n && v[i + 1] == '\'') {
+			*o++ = q; /* '' */
+			i++;
+		} else if (v[i] == q) {
+			break;
+		} else if (v[i] == '\\' && q == '"') {
+			if (i + 1 < n && (v[i + 1] == '"' || v[i + 1] == '\\')) {
+				*o++ = v[++i];
+				continue;
+			}
+			diag_error(diag, a->path, line, col + (int)i,
+				   "\"\\%.*s\" is no escape a quoted value may hold "
+				   "(\\\" for a quote, \\\\ for a backslash)",
+				   i + 1 < n ? 1 : 0, v + i + 1);
+			free(out);
+			return NULL;
+		} else {
+			*o++ = v[i];
+		}
+	}
+	if (i != n - 1) {
+		if (i >= n)
+			diag_error(diag, a->path, line, col + (int)n,
+				   "the value's %s quote is not closed at the line's end",
+				   q == '"' ? "double" : "single");
+		else
+			diag_error(diag, a->path, line, col + (int)i + 1,
+				   "text after the quoted value (quote it whole, with %s inside)",
+				   q == '"' ? "\\\" for a quote" : "'' for a quote");
+		free(out);
+		return NULL;
+	}
+	*o = '\0';
+	return out;
+}
+
 /* Parse one front matter line; returns 0 or -1. */
 static int front_matter_line(struct article *a, const char *s, size_t n,
 			     int line, struct diag *diag)
@@ -172,11 +222,16 @@ static int front_matter_line(struct article *a, const char *s, size_t n,
 	size_t end = n;
 	while (end > v && (s[end - 1] == ' ' || s[end - 1] == '\r'))
 		end--;
-	char *key = xstrndup(s, k), *val = xstrndup(s + v, end - v);
+	char *key = xstrndup(s, k), *val = NULL;
 	int rc = 0;
-	if (!*val) {
+	if (end == v) {
 		diag_error(diag, a->path, line, (int)k + 2,
 			   "%s has no value", key);
+		rc = -1;
+	} else if (!(val = front_matter_value(a, s + v, end - v, line, (int)v + 1, diag))) {
+		rc = -1;
+	} else if (!*val) {
+		diag_error(diag, a->path, line, (int)v + 1, "%s has no value", key);
 		rc = -1;
 	} else {
 		rc = front_matter_field(a, key, val, line, (int)v + 1, diag);

@@ -121,6 +121,38 @@ static void test_bad_date_is_an_error_at_its_value(void **state)
 			    "content/en/a.md:3:7: error: date \"2026-02-30\" is not a date (YYYY-MM-DD)\n");
 }
 
+/* A value quoted as YAML quotes one (a title that holds a colon is written
+ * so) is read as YAML reads it: its text without the quotes. */
+static void test_quoted_values_are_read_without_their_quotes(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: \"H100: \\\"fast\\\" \\\\ x\"\n"
+				  "description: 'It''s: here'\ndate: \"2026-11-20\"\nslug: s\n"
+				  "tags: \"a, b\"\n---\nBody\n"), 0);
+	assert_string_equal(f->a.title, "H100: \"fast\" \\ x");
+	assert_string_equal(f->a.description, "It's: here");
+	assert_string_equal(f->a.date, "2026-11-20");
+	assert_int_equal(f->a.ntags, 2);
+	assert_string_equal(f->a.tags[1], "b");
+	assert_string_equal(f->log.ptr ? f->log.ptr : "", "");
+}
+
+/* A quote that does not close at the line's end, an escape YAML's double
+ * quotes have but a value here does not need, and text after the closing
+ * quote are errors at their columns, every one reported. */
+static void test_a_quoted_value_is_whole_or_an_error(void **state)
+{
+	struct fixture *f = *state;
+	assert_int_equal(parse(f, "---\ntitle: T\ndescription: \"open\ntags: \"a\\qb\"\n"
+				  "draft: 'true' x\ndate: 2026-01-01\nslug: s\n---\n"), -1);
+	assert_string_equal(f->log.ptr,
+		"content/en/a.md:3:19: error: the value's double quote is not closed at the line's end\n"
+		"content/en/a.md:4:9: error: \"\\q\" is no escape a quoted value may hold "
+		"(\\\" for a quote, \\\\ for a backslash)\n"
+		"content/en/a.md:5:14: error: text after the quoted value (quote it whole, "
+		"with '' for a quote inside)\n");
+}
+
 static void test_slug_with_path_characters_is_rejected(void **state)
 {
 	struct fixture *f = *state;
@@ -1579,6 +1611,8 @@ int main(void)
 		T(test_malformed_front_matter_line_is_an_error),
 		T(test_missing_title_is_an_error),
 		T(test_bad_date_is_an_error_at_its_value),
+		T(test_quoted_values_are_read_without_their_quotes),
+		T(test_a_quoted_value_is_whole_or_an_error),
 		T(test_slug_with_path_characters_is_rejected),
 		T(test_unclosed_front_matter_is_an_error),
 		T(test_unknown_front_matter_key_is_an_error_with_a_hint),
