@@ -157,7 +157,7 @@ static int front_matter_field(struct article *a, const char *key,
  * is written so): "…", with \" and \\ inside, or '…', with '' inside, its
  * text without them; any other value as it is. The quote closes at the
  * line's end. Malloc'd, or NULL after reporting what is wrong at its column
- * (`col`: the value's first). */
+ * (`col`: the value's first; columns count characters, as the body's do). */
 static char *front_matter_value(struct article *a, const char *v, size_t n, int line,
 				int col, struct diag *diag)
 {
@@ -177,10 +177,12 @@ static char *front_matter_value(struct article *a, const char *v, size_t n, int 
 				*o++ = v[++i];
 				continue;
 			}
-			diag_error(diag, a->path, line, col + (int)i,
+			diag_error(diag, a->path, line, col + (int)text_utf8_length(v, i),
 				   "\"\\%.*s\" is no escape a quoted value may hold "
 				   "(\\\" for a quote, \\\\ for a backslash)",
-				   i + 1 < n ? 1 : 0, v + i + 1);
+				   (int)text_utf8_sequence((const unsigned char *)v + i + 1,
+							   n - i - 1),
+				   v + i + 1);
 			free(out);
 			return NULL;
 		} else {
@@ -189,11 +191,11 @@ static char *front_matter_value(struct article *a, const char *v, size_t n, int 
 	}
 	if (i != n - 1) {
 		if (i >= n)
-			diag_error(diag, a->path, line, col + (int)n,
+			diag_error(diag, a->path, line, col + (int)text_utf8_length(v, n),
 				   "the value's %s quote is not closed at the line's end",
 				   q == '"' ? "double" : "single");
 		else
-			diag_error(diag, a->path, line, col + (int)i + 1,
+			diag_error(diag, a->path, line, col + (int)text_utf8_length(v, i + 1),
 				   "text after the quoted value (quote it whole, with %s inside)",
 				   q == '"' ? "\\\" for a quote" : "'' for a quote");
 		free(out);

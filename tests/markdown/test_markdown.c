@@ -139,14 +139,15 @@ static void test_quoted_values_are_read_without_their_quotes(void **state)
 
 /* A quote that does not close at the line's end, an escape YAML's double
  * quotes have but a value here does not need, and text after the closing
- * quote are errors at their columns, every one reported. */
+ * quote are errors at their columns (characters, not bytes), every one
+ * reported. */
 static void test_a_quoted_value_is_whole_or_an_error(void **state)
 {
 	struct fixture *f = *state;
-	assert_int_equal(parse(f, "---\ntitle: T\ndescription: \"open\ntags: \"a\\qb\"\n"
+	assert_int_equal(parse(f, "---\ntitle: T\ndescription: \"显卡 open\ntags: \"a\\qb\"\n"
 				  "draft: 'true' x\ndate: 2026-01-01\nslug: s\n---\n"), -1);
 	assert_string_equal(f->log.ptr,
-		"content/en/a.md:3:19: error: the value's double quote is not closed at the line's end\n"
+		"content/en/a.md:3:22: error: the value's double quote is not closed at the line's end\n"
 		"content/en/a.md:4:9: error: \"\\q\" is no escape a quoted value may hold "
 		"(\\\" for a quote, \\\\ for a backslash)\n"
 		"content/en/a.md:5:14: error: text after the quoted value (quote it whole, "
