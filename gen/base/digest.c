@@ -1,6 +1,7 @@
 /* digest: a 128-bit fingerprint of bytes (see digest.h). */
 #include "base/digest.h"
 
+#include "base/buf.h"
 #include "base/bytes.h"
 
 #include <stdio.h>
@@ -241,4 +242,18 @@ void digest_hex(struct digest_value v, char out[33])
 	hex_word(v.hi, out);
 	hex_word(v.lo, out + 16);
 	out[32] = '\0';
+}
+
+void digest_value_write(struct buf *b, struct digest_value v)
+{
+	buf_add_u64(b, v.hi);
+	buf_add_u64(b, v.lo);
+}
+
+struct digest_value digest_value_read(struct buf_reader *r)
+{
+	struct digest_value v;
+	v.hi = buf_read_u64(r); /* in turn: an initializer's are unsequenced */
+	v.lo = buf_read_u64(r);
+	return v;
 }

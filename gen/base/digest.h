@@ -94,6 +94,14 @@ struct digest_value digest_bytes_keyed(const unsigned char *key, const void *dat
 struct digest_value digest_check(const void *data, size_t len);
 
 bool digest_equal(struct digest_value x, struct digest_value y);
+
+struct buf;
+struct buf_reader;
+/* A digest as a record keeps it (16 bytes: hi, then lo, each as
+ * buf_add_u64 writes it), appended to `b`; and read back (r->bad when the
+ * record ends first). */
+void digest_value_write(struct buf *b, struct digest_value v);
+struct digest_value digest_value_read(struct buf_reader *r);
 /* 32 hex digits and a NUL into `out`. */
 void digest_hex(struct digest_value v, char out[33]);
 

@@ -576,13 +576,11 @@ static void record_head(struct render_pool *pool, const struct page_ctx *pc, siz
 	buf_release(&marks);
 	buf_add_u32(rec, check ? 16 : 0);
 	if (check) {
-		buf_add_u64(rec, check->hi);
-		buf_add_u64(rec, check->lo);
+		digest_value_write(rec, *check);
 	}
 	buf_add_u32(rec, spot ? SPLICE_SPOT_BYTES : 0);
 	if (spot) {
-		buf_add_u64(rec, spot->shell.hi);
-		buf_add_u64(rec, spot->shell.lo);
+		digest_value_write(rec, spot->shell);
 		buf_add_u64(rec, spot->at);
 		buf_add_u64(rec, spot->len);
 	}
@@ -612,8 +610,7 @@ static bool splice_from_last(struct render_pool *pool, int worker, const char *r
 	    sp.left != SPLICE_SPOT_BYTES)
 		return false;
 	struct splice_spot was;
-	was.shell.hi = buf_read_u64(&sp); /* in turn: an initializer's are unsequenced */
-	was.shell.lo = buf_read_u64(&sp);
+	was.shell = digest_value_read(&sp);
 	was.at = buf_read_u64(&sp);
 	was.len = buf_read_u64(&sp);
 	if (!digest_equal(was.shell, spot->shell) || !last_html(pool, rel, old) ||
@@ -697,9 +694,7 @@ static int check_kept_inputs(struct render_pool *pool, const struct page_ctx *pc
 	struct buf_reader marks, check, rest;
 	if (record_split(rec, &marks, &check, NULL, &rest) != 0 || check.left != 16)
 		return 0;
-	struct digest_value want;
-	want.hi = buf_read_u64(&check); /* in turn: an initializer's are unsequenced */
-	want.lo = buf_read_u64(&check);
+	struct digest_value want = digest_value_read(&check);
 	size_t n0 = pc->marks ? pc->marks->n : 0;
 	struct value *built = p->build(pc, p);
 	if (!built)
@@ -893,6 +888,14 @@ static int keep_published(void *ctx, const char *rel, struct diag *diag)
 	return file ? output_keep(pool->out, rel, &file->id, diag) : 0;
 }
 
+/* Whether the check named `name` (render.h's GEN_CHECK_*) is asked for:
+ * set, and neither empty nor "0". */
+static bool check_is_on(const char *name)
+{
+	const char *v = getenv(name);
+	return v && *v && strcmp(v, "0") != 0;
+}
+
 /* Render every planned page (with `out` NULL: only check them). */
 int render_pages(struct site *s, struct output *out, render_page_done done,
 		 struct render_cache *cache)
@@ -904,10 +907,8 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	pool->out = out;
 	pool->done = done;
 	pool->cache = cache;
-	const char *check = getenv("GEN_CHECK_INPUTS");
-	pool->check_inputs = check && *check && strcmp(check, "0") != 0;
-	check = getenv("GEN_CHECK_SPLICE");
-	pool->check_splice = check && *check && strcmp(check, "0") != 0;
+	pool->check_inputs = check_is_on("GEN_CHECK_INPUTS");
+	pool->check_splice = check_is_on("GEN_CHECK_SPLICE");
 	guide_charts_set_output(s->charts, out); /* written at once */
 	struct published_files published = { keep_published, pool };
 	if (out && cache && cache->old)

@@ -638,8 +638,7 @@ static void encode_log(const struct cite *c, const struct typed_log *log, struct
 			continue;
 		struct digest_value v = slot_digest(c, g);
 		buf_add_u32(rec, (uint32_t)g);
-		buf_add_u64(rec, v.hi);
-		buf_add_u64(rec, v.lo);
+		digest_value_write(rec, v);
 	}
 	buf_add_u32(rec, log->nwarnings);
 	buf_add(rec, log->warnings.ptr, log->warnings.len);
@@ -652,9 +651,7 @@ static bool figures_unchanged(const struct cite *c, struct buf_reader *r)
 	uint32_t n = buf_read_u32(r);
 	for (uint32_t i = 0; i < n && !r->bad; i++) {
 		uint32_t g = buf_read_u32(r);
-		struct digest_value v;
-		v.hi = buf_read_u64(r);
-		v.lo = buf_read_u64(r);
+		struct digest_value v = digest_value_read(r);
 		if (r->bad || g >= c->d->ngpus || !digest_equal(v, slot_digest(c, g)))
 			return false;
 	}

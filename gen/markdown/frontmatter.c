@@ -4,6 +4,7 @@
 
 #include "base/buf.h"
 #include "base/diag.h"
+#include "base/digest.h"
 #include "base/text.h"
 #include "base/xalloc.h"
 
@@ -435,8 +436,7 @@ void markdown_article_encode(const struct article *a, struct buf *rec)
 	buf_add_u64(rec, a->file_len);
 	buf_add_u64(rec, a->words);
 	buf_add_u32(rec, a->has_body_key);
-	buf_add_u64(rec, a->has_body_key ? a->body_key.hi : 0);
-	buf_add_u64(rec, a->has_body_key ? a->body_key.lo : 0);
+	digest_value_write(rec, a->has_body_key ? a->body_key : (struct digest_value){ 0, 0 });
 }
 
 /* The article's strings as the record holds them, copied into one block
@@ -492,8 +492,7 @@ int markdown_article_decode(struct article *a, const char *path, int lang,
 	a->file_len = (size_t)buf_read_u64(&r);
 	a->words = (size_t)buf_read_u64(&r);
 	uint32_t has_key = buf_read_u32(&r);
-	a->body_key.hi = buf_read_u64(&r);
-	a->body_key.lo = buf_read_u64(&r);
+	a->body_key = digest_value_read(&r);
 	a->has_body_key = has_key == 1;
 	if (has_key > 1)
 		r.bad = true;

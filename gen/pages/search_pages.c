@@ -298,16 +298,20 @@ static struct search_terms *terms_take(struct search_pages *ss)
 
 /* Put page `i`, read with `st`, into its index (by what it changed when
  * it was read `again` from its record, while the index is not made
- * whole), and give `st` back. */
+ * whole: its new record, `rec` (its `len` bytes, search_page_encode's,
+ * or NULL: encoded here), kept for a whole index), and give `st` back. */
 static void put_page(struct site *s, size_t i, struct search_terms *st,
-		     struct search_page *pg, bool again)
+		     struct search_page *pg, bool again, const char *rec, size_t len)
 {
 	struct search_pages *ss = s->search;
 	enum lang l = s->plan.pages[i].lang;
 	size_t doc = (size_t)ss->doc[i];
 	pthread_mutex_lock(&ss->lock);
 	if (pg && again && ss->kept[l] && !atomic_load(&ss->whole[l])) {
-		search_page_encode(pg, &ss->again[l][doc]);
+		if (rec)
+			buf_add(&ss->again[l][doc], rec, len);
+		else
+			search_page_encode(pg, &ss->again[l][doc]);
 		ss->from_old[l][doc] = true;
 		search_index_put_changes(ss->ix[l], doc, pg);
 	} else if (pg) {
@@ -377,7 +381,8 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 				      kept ? kept->ptr + rec_at : NULL,
 				      kept ? kept->len - rec_at : 0) != 0))
 		atomic_store(&ss->whole[l], true);
-	put_page(s, i, st, pg, again);
+	put_page(s, i, st, pg, again, kept ? kept->ptr + rec_at : NULL,
+		 kept ? kept->len - rec_at : 0);
 }
 
 bool search_pages_wants_last(const struct site *s, size_t i)
@@ -406,7 +411,7 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 	struct search_terms *st = terms_take(ss);
 	pthread_mutex_unlock(&ss->lock);
 	struct search_page *pg = search_page_decode(st, kept, len);
-	put_page(s, i, st, pg, false);
+	put_page(s, i, st, pg, false, NULL, 0);
 	return pg ? 0 : -1;
 }
 

@@ -374,25 +374,11 @@ bool pagecache_tree_intact(const struct pagecache *pc, const char *dir, int jobs
 
 /* ---- the file ---- */
 
-static void add_digest(struct buf *b, struct digest_value v)
-{
-	buf_add_u64(b, v.hi);
-	buf_add_u64(b, v.lo);
-}
-
-static struct digest_value read_digest(struct buf_reader *r)
-{
-	struct digest_value v;
-	v.hi = buf_read_u64(r);
-	v.lo = buf_read_u64(r);
-	return v;
-}
-
 static void add_rec(struct buf *b, const struct pagecache_rec *r)
 {
 	buf_add_u64(b, r->at);
 	buf_add_u64(b, r->len);
-	add_digest(b, r->check);
+	digest_value_write(b, r->check);
 }
 
 static struct pagecache_rec read_rec(struct buf_reader *r)
@@ -400,7 +386,7 @@ static struct pagecache_rec read_rec(struct buf_reader *r)
 	struct pagecache_rec rec;
 	rec.at = buf_read_u64(r);
 	rec.len = buf_read_u64(r);
-	rec.check = read_digest(r);
+	rec.check = digest_value_read(r);
 	return rec;
 }
 
@@ -423,8 +409,8 @@ static const char *read_str(struct buf_reader *r, struct buf *tmp)
 
 static void encode_index(const struct pagecache *pc, struct buf *b)
 {
-	add_digest(b, pc->tool);
-	add_digest(b, pc->inputs);
+	digest_value_write(b, pc->tool);
+	digest_value_write(b, pc->inputs);
 	buf_add_u32(b, (uint32_t)pc->clean | (uint32_t)pc->placeholder_url << 1);
 	buf_add_u32(b, (uint32_t)pc->nfiles);
 	for (size_t i = 0; i < pc->nfiles; i++) {
@@ -438,12 +424,12 @@ static void encode_index(const struct pagecache *pc, struct buf *b)
 	buf_add_u32(b, (uint32_t)pc->npages);
 	for (size_t i = 0; i < pc->npages; i++) {
 		add_str(b, pc->pages[i].rel);
-		add_digest(b, pc->pages[i].inputs);
+		digest_value_write(b, pc->pages[i].inputs);
 		add_rec(b, &pc->pages[i].rec);
 	}
 	buf_add_u32(b, (uint32_t)pc->nmemos);
 	for (size_t i = 0; i < pc->nmemos; i++) {
-		add_digest(b, pc->memos[i].key);
+		digest_value_write(b, pc->memos[i].key);
 		add_rec(b, &pc->memos[i].rec);
 	}
 }
@@ -462,8 +448,8 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 {
 	struct buf_reader r = { (const unsigned char *)data, len, false };
 	struct buf tmp = BUF_INIT;
-	pc->tool = read_digest(&r);
-	pc->inputs = read_digest(&r);
+	pc->tool = digest_value_read(&r);
+	pc->inputs = digest_value_read(&r);
 	uint32_t flags = buf_read_u32(&r);
 	pc->clean = flags & 1;
 	pc->placeholder_url = flags & 2;
@@ -486,7 +472,7 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 		r.bad = true;
 	for (size_t i = 0; i < npages && !r.bad; i++) {
 		const char *rel = read_str(&r, &tmp);
-		struct digest_value inputs = read_digest(&r);
+		struct digest_value inputs = digest_value_read(&r);
 		struct pagecache_rec rec = read_rec(&r);
 		inside = inside && rec_inside(&rec, index_at);
 		if (rel && !r.bad)
@@ -496,7 +482,7 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 	if (nmemos != counts[2])
 		r.bad = true;
 	for (size_t i = 0; i < nmemos && !r.bad; i++) {
-		struct digest_value key = read_digest(&r);
+		struct digest_value key = digest_value_read(&r);
 		struct pagecache_rec rec = read_rec(&r);
 		inside = inside && rec_inside(&rec, index_at);
 		if (!r.bad && index_memo(pc, key))
@@ -555,7 +541,7 @@ static int load_index(struct pagecache *pc, int fd, const char **why)
 	uint64_t index_at = buf_read_u64(&tr), counts[3];
 	for (int i = 0; i < 3; i++)
 		counts[i] = buf_read_u64(&tr);
-	struct digest_value check = read_digest(&tr);
+	struct digest_value check = digest_value_read(&tr);
 	if (index_at < HEADER_LEN || index_at > size - TRAILER_LEN)
 		goto out;
 	uint64_t len = size - TRAILER_LEN - index_at;
@@ -867,7 +853,7 @@ int pagecache_finish(struct pagecache *pc)
 	buf_add_u64(&b, pc->nfiles);
 	buf_add_u64(&b, pc->npages);
 	buf_add_u64(&b, pc->nmemos);
-	add_digest(&b, check);
+	digest_value_write(&b, check);
 	bool ok = !pc->out_failed && fwrite(b.ptr, 1, b.len, pc->out) == b.len;
 	buf_release(&b);
 	int err = errno;

@@ -402,15 +402,6 @@ size_t tmpl_memo_hits(const struct tmpl_memo *memo)
 	return memo_hits(memo);
 }
 
-int tmpl_render_memo(const struct tmpl_set *set, const struct tmpl *t,
-		     const struct value *ctx, struct buf *out, struct diag *diag,
-		     struct tmpl_memo *memo)
-{
-	struct mustache_render_env env = { tmpl_set_get, set, set->strict,
-					   MUSTACHE_MAX_DEPTH };
-	return mustache_render_template(&env, t, ctx, out, diag, memo, NULL);
-}
-
 int tmpl_render_spot(const struct tmpl_set *set, const struct tmpl *t,
 		     const struct value *ctx, struct buf *out, struct diag *diag,
 		     struct tmpl_memo *memo, const struct value *v, size_t *at, size_t *len)
@@ -423,6 +414,14 @@ int tmpl_render_spot(const struct tmpl_set *set, const struct tmpl *t,
 	*at = once ? w.at : SIZE_MAX;
 	*len = once ? w.len : 0;
 	return rc;
+}
+
+int tmpl_render_memo(const struct tmpl_set *set, const struct tmpl *t,
+		     const struct value *ctx, struct buf *out, struct diag *diag,
+		     struct tmpl_memo *memo)
+{
+	size_t at, len;
+	return tmpl_render_spot(set, t, ctx, out, diag, memo, NULL, &at, &len);
 }
 
 int tmpl_render(const struct tmpl_set *set, const struct tmpl *t,
