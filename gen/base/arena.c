@@ -117,6 +117,23 @@ void arena_free(struct arena *a)
 	a->next_block = 0;
 }
 
+void arena_adopt(struct arena *into, struct arena *from)
+{
+	if (!from->head)
+		return;
+	struct arena_block *last = from->head;
+	while (last->next)
+		last = last->next;
+	if (into->head) {
+		/* behind into's head, whose free space stays in use */
+		last->next = into->head->next;
+		into->head->next = from->head;
+	} else {
+		*into = *from;
+	}
+	*from = (struct arena)ARENA_INIT;
+}
+
 void arena_reset(struct arena *a)
 {
 	/* the largest block no bigger than a standard one is kept */

@@ -39,6 +39,10 @@ char *arena_strdup(struct arena *a, const char *s);
 /* printf into arena memory. */
 char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Make `from`'s memory `into`'s: it lives until into is freed (work done
+ * on several threads, each in an arena of its own, joins the build's).
+ * `from` is empty afterwards. */
+void arena_adopt(struct arena *into, struct arena *from);
 /* Empty the arena but keep its largest standard block for the next
  * allocations (a page arena is reset after every page: no malloc per
  * page). */

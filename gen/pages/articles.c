@@ -390,36 +390,85 @@ static struct digest_value summary_key(const struct article *a,
 	return digest_end(&d);
 }
 
+/* What make_meta's threads share: each thread allocates in an arena of
+ * its own (the build's takes them all afterwards) and formats in buffers
+ * of its own. */
+struct meta_job {
+	struct site *s;
+	struct article_meta *meta;
+	struct arena arenas[POOL_MAX_JOBS];
+	struct buf date[POOL_MAX_JOBS], reading[POOL_MAX_JOBS];
+};
+
+/* Articles per job: enough to pay for the hand-out, few enough to balance. */
+#define META_CHUNK 64
+
+/* The summary's fixed part of article i, sealed, and its key (its path and
+ * tags' pages already in meta[i]). */
+static void make_summary(struct meta_job *j, size_t i, int worker)
+{
+	const struct site *s = j->s;
+	const struct article *a = &s->in.articles[i];
+	struct article_meta *m = &j->meta[i];
+	struct arena *ar = &j->arenas[worker];
+	struct buf *d = &j->date[worker], *r = &j->reading[worker];
+	buf_reset(d);
+	i18n_format_date(d, a->date, (enum lang)a->lang);
+	/* "5 min read" / "阅读约 5 分钟" */
+	char n[NUMFMT_UINT_MAX + 1]; /* at least 1 minute */
+	n[numfmt_uint(n, (uint64_t)markdown_reading_minutes(a))] = '\0';
+	const char *names[] = { "n" }, *vals[] = { n };
+	buf_reset(r);
+	i18n_fill(r, i18n_get(&s->in.i18n, (enum lang)a->lang, "minutes_read"), names, vals, 1);
+	m->fixed = fixed_summary(ar, a, d, r);
+	/* the parent of every summary of the article: digested once */
+	value_seal(ar, m->fixed);
+	m->summary_key = summary_key(a, m);
+}
+
+static void make_summaries(void *ctx, size_t chunk, int worker)
+{
+	struct meta_job *j = ctx;
+	size_t end = (chunk + 1) * META_CHUNK;
+	if (end > j->s->in.narticles)
+		end = j->s->in.narticles;
+	for (size_t i = chunk * META_CHUNK; i < end; i++)
+		make_summary(j, i, worker);
+}
+
+/* Each article's path and its tags' (one page per spelling, in the order
+ * met), then its summary's fixed part on all cores. */
 static void make_meta(struct site *s)
 {
 	struct article_meta *meta =
 		arena_alloc(&s->arena, (s->in.narticles + 1) * sizeof *meta);
-	struct buf d = BUF_INIT, r = BUF_INIT;
+	struct buf tmp = BUF_INIT;
 	struct tag_paths tp = { STRMAP_INIT_BORROWED, NULL, 0, 0 };
 	for (size_t i = 0; i < s->in.narticles; i++) {
 		const struct article *a = &s->in.articles[i];
 		meta[i].path = dir_path(&s->arena, "articles/", a->slug);
 		meta[i].tag_paths = arena_alloc(&s->arena, (a->ntags + 1) * sizeof(char *));
 		for (size_t t = 0; t < a->ntags; t++)
-			meta[i].tag_paths[t] = tag_path(s, &tp, a->tags[t], &d);
-		buf_reset(&d);
-		i18n_format_date(&d, a->date, (enum lang)a->lang);
-		/* "5 min read" / "阅读约 5 分钟" */
-		char n[NUMFMT_UINT_MAX + 1]; /* at least 1 minute */
-		n[numfmt_uint(n, (uint64_t)markdown_reading_minutes(a))] = '\0';
-		const char *names[] = { "n" }, *vals[] = { n };
-		buf_reset(&r);
-		i18n_fill(&r, i18n_get(&s->in.i18n, (enum lang)a->lang, "minutes_read"),
-			  names, vals, 1);
-		meta[i].fixed = fixed_summary(&s->arena, a, &d, &r);
-		/* the parent of every summary of the article: digested once */
-		value_seal(&s->arena, meta[i].fixed);
-		meta[i].summary_key = summary_key(a, &meta[i]);
+			meta[i].tag_paths[t] = tag_path(s, &tp, a->tags[t], &tmp);
 	}
-	buf_release(&d);
-	buf_release(&r);
+	buf_release(&tmp);
 	strmap_free(&tp.seen);
 	free(tp.paths);
+	struct meta_job *j = xcalloc(1, sizeof *j);
+	j->s = s;
+	j->meta = meta;
+	for (int w = 0; w < POOL_MAX_JOBS; w++) {
+		buf_init(&j->date[w]);
+		buf_init(&j->reading[w]);
+	}
+	pool_run(pool_size(s->in.opt.jobs), (s->in.narticles + META_CHUNK - 1) / META_CHUNK,
+		 make_summaries, j);
+	for (int w = 0; w < POOL_MAX_JOBS; w++) {
+		arena_adopt(&s->arena, &j->arenas[w]);
+		buf_release(&j->date[w]);
+		buf_release(&j->reading[w]);
+	}
+	free(j);
 	s->in.article_meta = meta;
 }
 
