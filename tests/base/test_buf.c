@@ -269,6 +269,35 @@ static void test_arena_reset_reuses_memory_and_zeroes_it(void **state)
 	arena_free(&a);
 }
 
+static void test_arena_adopt_moves_every_block_and_keeps_the_head(void **state)
+{
+	(void)state;
+	struct arena into = ARENA_INIT, from = ARENA_INIT, empty = ARENA_INIT;
+	char *head = arena_strdup(&into, "head");
+	char *kept[3];
+	kept[0] = arena_strdup(&from, "one");
+	kept[1] = arena_alloc(&from, 1 << 20); /* a block of its own */
+	kept[2] = arena_strdup(&from, "three");
+	memset(kept[1], 'x', 1 << 20);
+	arena_adopt(&into, &from);
+	arena_adopt(&into, &empty); /* nothing to take */
+	assert_null(from.head);
+	assert_int_equal(from.used, 0);
+	/* into's head goes on where it was: the next string follows "head" */
+	char *next = arena_strdup(&into, "next");
+	assert_ptr_equal(next, head + sizeof(max_align_t));
+	assert_string_equal(kept[0], "one");
+	assert_string_equal(kept[2], "three");
+	assert_int_equal(kept[1][(1 << 20) - 1], 'x');
+	/* an empty arena takes the other's blocks as they are */
+	assert_string_equal(arena_strdup(&from, "again"), "again");
+	arena_adopt(&empty, &from);
+	assert_null(from.head);
+	assert_non_null(empty.head);
+	arena_free(&empty);
+	arena_free(&into); /* every block once (ASan: no leak, no double free) */
+}
+
 /* ---- records ---- */
 
 static void test_records_round_trip_little_endian(void **state)
@@ -437,6 +466,7 @@ int main(void)
 		cmocka_unit_test(test_arena_large_allocation_keeps_small_ones),
 		cmocka_unit_test(test_arena_grow_keeps_bytes_in_place_or_moved),
 		cmocka_unit_test(test_arena_reset_reuses_memory_and_zeroes_it),
+		cmocka_unit_test(test_arena_adopt_moves_every_block_and_keeps_the_head),
 		cmocka_unit_test(test_records_round_trip_little_endian),
 		cmocka_unit_test(test_a_short_number_is_bad_and_stays_bad),
 		cmocka_unit_test(test_short_counted_bytes_are_bad_and_stay_bad),
