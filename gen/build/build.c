@@ -332,6 +332,24 @@ static int publish_figures(struct site *s, struct output *out,
 	return rc;
 }
 
+/* The feeds and the sitemap, and the ledger of figures: on a thread of
+ * their own while the search index is written (search_pages_write). */
+struct finish_beside {
+	struct site *s;
+	struct output *out;
+	struct build_stats *stats;
+	struct render_cache *cache;
+	int rc;
+};
+
+static void finish_beside(void *ctx)
+{
+	struct finish_beside *b = ctx;
+	b->rc = feeds_write(b->s, b->out, b->cache->old);
+	if (b->rc == 0)
+		b->rc = publish_figures(b->s, b->out, b->stats);
+}
+
 static int render_all(struct site *s, struct output *out,
 		      struct build_stats *stats, struct render_cache *cache)
 {
@@ -355,16 +373,13 @@ static int render_all(struct site *s, struct output *out,
 	if (rc == 0)
 		rc = guide_charts_write(s, out);
 	if (rc == 0)
-		rc = feeds_write(s, out, cache->old);
-	if (rc == 0)
 		rc = calculator_write(s, out);
 	if (rc == 0) {
-		uint64_t t0 = site_clock_ns();
-		rc = search_pages_write(s, out, cache->old);
-		site_timing_add(&s->timings->search_ns, t0);
+		struct finish_beside b = { s, out, stats, cache, 0 };
+		rc = search_pages_write(s, out, cache->old, finish_beside, &b);
+		if (b.rc != 0)
+			rc = -1;
 	}
-	if (rc == 0)
-		rc = publish_figures(s, out, stats);
 	return rc;
 }
 

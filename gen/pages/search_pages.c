@@ -590,11 +590,9 @@ static int write_tiers(struct writing *w)
 	return rc;
 }
 
-/* Language `i`'s index, on a thread of the pool (jobs: a writing each). */
-static void write_lang(void *jobs, size_t i, int worker)
+/* Language `l`'s index. */
+static void write_lang(struct writing *w)
 {
-	(void)worker;
-	struct writing *w = &((struct writing *)jobs)[i];
 	struct search_pages *ss = w->site->search;
 	enum lang l = w->l;
 	const struct markdown_memo *m = ss->memo;
@@ -625,18 +623,48 @@ static void write_lang(void *jobs, size_t i, int worker)
 	w->rc = rc;
 }
 
-int search_pages_write(struct site *s, struct output *out, const struct pagecache *last)
-{
-	if (!s->search)
-		return 0;
+/* What search_pages_write hands the pool: the languages' writings, and
+ * the work beside them (job 0, the first taken, when there is some). */
+struct write_jobs {
 	struct writing w[LANG_COUNT];
-	for (int l = 0; l < LANG_COUNT; l++) {
-		w[l] = (struct writing){ s, out, last, (enum lang)l, NULL, BUF_INIT,
-					 .arena = ARENA_INIT };
-		w[l].dir = arena_printf(&w[l].arena, "%s/search/", lang_code((enum lang)l));
-		diag_init_kept(&w[l].diag);
+	void (*beside)(void *ctx);
+	void *ctx;
+	struct site_timings *timings;
+};
+
+static void write_job(void *ctx, size_t i, int worker)
+{
+	(void)worker;
+	struct write_jobs *j = ctx;
+	if (j->beside && i-- == 0) {
+		j->beside(j->ctx);
+		return;
 	}
-	pool_run(pool_size(s->in.opt.jobs), LANG_COUNT, write_lang, w);
+	uint64_t t0 = site_clock_ns();
+	write_lang(&j->w[i]);
+	site_timing_add(j->timings ? &j->timings->search_ns : NULL, t0);
+}
+
+int search_pages_write(struct site *s, struct output *out, const struct pagecache *last,
+		       void (*beside)(void *ctx), void *ctx)
+{
+	if (!s->search) {
+		if (beside)
+			beside(ctx);
+		return 0;
+	}
+	struct write_jobs *j = xcalloc(1, sizeof *j);
+	j->beside = beside;
+	j->ctx = ctx;
+	j->timings = s->timings;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		struct writing *w = &j->w[l];
+		*w = (struct writing){ s, out, last, (enum lang)l, NULL, BUF_INIT,
+				       .arena = ARENA_INIT };
+		w->dir = arena_printf(&w->arena, "%s/search/", lang_code((enum lang)l));
+		diag_init_kept(&w->diag);
+	}
+	pool_run(pool_size(s->in.opt.jobs), LANG_COUNT + (beside != NULL), write_job, j);
 	int rc = 0;
 	size_t failed = atomic_load(&s->search->check_failed);
 	if (failed) {
@@ -648,12 +676,14 @@ int search_pages_write(struct site *s, struct output *out, const struct pagecach
 		rc = -1;
 	}
 	for (int l = 0; l < LANG_COUNT; l++) {
-		diag_pass_on(s->diag, &w[l].diag);
-		if (w[l].rc != 0)
+		struct writing *w = &j->w[l];
+		diag_pass_on(s->diag, &w->diag);
+		if (w->rc != 0)
 			rc = -1;
-		buf_release(&w[l].name);
-		arena_free(&w[l].arena);
+		buf_release(&w->name);
+		arena_free(&w->arena);
 	}
+	free(j);
 	return rc;
 }
 

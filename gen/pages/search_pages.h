@@ -56,9 +56,14 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len);
 
 /* Write the index files into <lang>/search/ for both languages: with
  * what the last build kept (its cache `last`, or NULL), only the term
- * shards that changed; the others are kept as published. 0, or -1
- * (reported). */
-int search_pages_write(struct site *s, struct output *out, const struct pagecache *last);
+ * shards that changed; the others are kept as published. `beside` (or
+ * NULL) is the build's other finishing work, run with its `ctx` on a
+ * thread of the pool while the languages are written (on the others): it
+ * may use the build's arena and messages, which the index's writing does
+ * not touch until it is done; its messages come before the index's. 0, or
+ * -1 (reported). */
+int search_pages_write(struct site *s, struct output *out, const struct pagecache *last,
+		       void (*beside)(void *ctx), void *ctx);
 
 void search_pages_free(struct site *s);
 
