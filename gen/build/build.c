@@ -199,7 +199,14 @@ static void check_content_folders(struct site *s)
 	fs_free_list(names);
 }
 
-static int load_inputs(struct site *s)
+/* The data, the settings and the templates, and the checks of the
+ * project's folders: beside the articles' files (articles_load). */
+struct load_beside {
+	struct site *s;
+	int rc;
+};
+
+static int load_data_and_templates(struct site *s)
 {
 	const char *data_dir = join(s, s->in.opt.root, "data");
 	if (data_load(&s->in.data, data_dir, "data", s->diag) != 0)
@@ -231,7 +238,24 @@ static int load_inputs(struct site *s)
 	}
 	tmpl_set_strict(s->in.templates, true);
 	check_content_folders(s);
-	articles_load(s);
+	return 0;
+}
+
+static void load_beside(void *ctx)
+{
+	struct load_beside *b = ctx;
+	b->rc = load_data_and_templates(b->s);
+}
+
+static int load_inputs(struct site *s)
+{
+	/* the articles' files are read on all cores, the rest beside them:
+	 * neither needs the other (an article's problems are reported even
+	 * when the data has some) */
+	struct load_beside b = { s, 0 };
+	articles_load(s, load_beside, &b);
+	if (b.rc != 0)
+		return -1;
 	s->in.assets = xcalloc(1, sizeof *s->in.assets);
 	assets_load(s->in.assets, join(s, s->in.opt.root, "templates/assets"),
 		    "templates/assets", s->diag);

@@ -178,9 +178,26 @@ static void load_file(void *ctx, size_t i, int worker)
 	buf_release(&src);
 }
 
+/* What load_all hands the pool: the files, and the work beside them (job
+ * 0, the first taken, when there is some). */
+struct load_jobs {
+	struct article_file *files;
+	void (*beside)(void *ctx);
+	void *ctx;
+};
+
+static void load_job(void *ctx, size_t i, int worker)
+{
+	struct load_jobs *j = ctx;
+	if (j->beside && i-- == 0)
+		j->beside(j->ctx);
+	else
+		load_file(j->files, i, worker);
+}
+
 /* Load every article on all cores; messages and articles are taken in file
  * order afterwards, so the result does not depend on the threads. */
-static void load_all(struct site *s)
+static void load_all(struct site *s, void (*beside)(void *ctx), void *ctx)
 {
 	size_t n;
 	struct article_file *files = list_files(s, &n);
@@ -188,7 +205,8 @@ static void load_all(struct site *s)
 		files[i].root = s->in.opt.root;
 		files[i].memo = s->in.markdown_memo;
 	}
-	pool_run(pool_size(s->in.opt.jobs), n, load_file, files);
+	struct load_jobs j = { files, beside, ctx };
+	pool_run(pool_size(s->in.opt.jobs), n + (beside != NULL), load_job, &j);
 	for (size_t i = 0; i < n; i++) {
 		struct article_file *f = &files[i];
 		diag_pass_on(s->diag, &f->diag);
@@ -286,9 +304,9 @@ static void warn_missing_english(struct site *s)
 	}
 }
 
-void articles_load(struct site *s)
+void articles_load(struct site *s, void (*beside)(void *ctx), void *ctx)
 {
-	load_all(s);
+	load_all(s, beside, ctx);
 	check_duplicate_slugs(s);
 	size_t *by_translation = markdown_sorted_articles(s->in.articles, s->in.narticles, true);
 	check_duplicate_translations(s, by_translation);

@@ -24,8 +24,12 @@ struct value;
  * folder that is no language, content/ itself) is an error: it would not
  * be published. A Chinese article with no English twin gets a warning.
  * Bodies are not kept: they are read again when the page is rendered.
- * Errors go to s->diag. */
-void articles_load(struct site *s);
+ * Errors go to s->diag. `beside` (or NULL) is the build's other loading,
+ * run with its `ctx` on a thread of the pool while the files are read (on
+ * the others): it may use the build's arena and messages, which the
+ * articles do not touch until their files are read; its messages come
+ * before the articles'. */
+void articles_load(struct site *s, void (*beside)(void *ctx), void *ctx);
 
 /* Plan the article pages, the article index and tag pages of both
  * languages. `after_lists` (may be NULL) is called once a language's index
