@@ -3,6 +3,7 @@
 #define _GNU_SOURCE
 
 #include "build/build.h"
+#include "build/content.h"
 
 #include "pages/articles.h"
 #include "publish/assets.h"
@@ -122,85 +123,8 @@ static void check_template_strings(struct site *s)
 			     "UI string in data/i18n.csv", s->diag);
 }
 
-/* Articles only count in content/en/ and content/zh/ themselves: one in a
- * sub-folder or another language's folder would silently not be published,
- * so each such folder holding a .md file is an error (not a warning: the
- * editor expects the article on the site, and a warning scrolls by). */
-static bool is_markdown(const char *name)
-{
-	size_t n = strlen(name);
-	return n > 3 && !strcmp(name + n - 3, ".md");
-}
-
-static bool holds_markdown(const char *dir, int depth)
-{
-	char **names = fs_list_dir_kinds(dir);
-	bool found = false;
-	for (char **e = names; e && *e && !found; e++) {
-		const char *name = *e + 1;
-		if (name[0] == '.')
-			continue;
-		if ((enum fs_kind)(*e)[0] == FS_DIR && depth < 8) {
-			struct buf sub = BUF_INIT;
-			buf_addf(&sub, "%s/%s", dir, name);
-			found = holds_markdown(sub.ptr, depth + 1);
-			buf_release(&sub);
-		} else if (is_markdown(name)) {
-			found = true;
-		}
-	}
-	fs_free_list(names);
-	return found;
-}
-
-/* A note for editors beside the articles (STYLE.md, README.md: a name in
- * capitals), not an article that would be lost. */
-static bool is_editors_note(const char *name)
-{
-	const char *dot = strrchr(name, '.');
-	if (!dot || dot == name)
-		return false;
-	for (const char *c = name; c < dot; c++)
-		if (!((*c >= 'A' && *c <= 'Z') || *c == '_' || *c == '-'))
-			return false;
-	return true;
-}
-
-static void check_content_folders(struct site *s)
-{
-	const char *content = arena_printf(&s->arena, "%s/content", s->in.opt.root);
-	char **names = fs_list_dir_kinds(content);
-	for (char **e = names; e && *e; e++) {
-		const char *name = *e + 1;
-		enum fs_kind kind = (enum fs_kind)(*e)[0];
-		if (name[0] == '.')
-			continue;
-		const char *full = arena_printf(&s->arena, "%s/%s", content, name);
-		int lang = lang_from_code(name);
-		if (lang >= 0 && kind == FS_DIR) {
-			char **sub = fs_list_dir_kinds(full);
-			for (char **f = sub; f && *f; f++) {
-				const char *child = arena_printf(&s->arena, "%s/%s", full, *f + 1);
-				if ((*f)[1] != '.' && (enum fs_kind)(*f)[0] == FS_DIR &&
-				    holds_markdown(child, 0))
-					diag_error(s->diag, arena_printf(&s->arena, "content/%s/%s", name, *f + 1),
-						   0, 0, "articles in sub-folders are not read; move them to content/%s/",
-						   name);
-			}
-			fs_free_list(sub);
-		} else if (kind == FS_DIR && holds_markdown(full, 0)) {
-			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
-				   "not a language of the site (en, zh): its articles would not be published");
-		} else if (kind != FS_DIR && is_markdown(name) && !is_editors_note(name)) {
-			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
-				   "articles go in content/en/ or content/zh/; this one would not be published");
-		}
-	}
-	fs_free_list(names);
-}
-
 /* The data, the settings and the templates, and the checks of the
- * project's folders: beside the articles' files (articles_load). */
+ * project's folders: beside the articles' files (content_load). */
 struct load_beside {
 	struct site *s;
 	int rc;
@@ -237,7 +161,7 @@ static int load_data_and_templates(struct site *s)
 		check_template_strings(s);
 	}
 	tmpl_set_strict(s->in.templates, true);
-	check_content_folders(s);
+	content_check_folders(s);
 	return 0;
 }
 
@@ -253,7 +177,7 @@ static int load_inputs(struct site *s)
 	 * neither needs the other (an article's problems are reported even
 	 * when the data has some) */
 	struct load_beside b = { s, 0 };
-	articles_load(s, load_beside, &b);
+	content_load(s, load_beside, &b);
 	if (b.rc != 0)
 		return -1;
 	s->in.assets = xcalloc(1, sizeof *s->in.assets);

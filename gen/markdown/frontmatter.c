@@ -476,6 +476,14 @@ static bool decode_strings(struct article *a, struct buf_reader *r)
 	return true;
 }
 
+void markdown_article_keep(const struct markdown_memo *memo, struct digest_value key,
+			   const struct article *a, struct buf *tmp)
+{
+	buf_reset(tmp);
+	markdown_article_encode(a, tmp);
+	memo->keep(memo->ctx, key, tmp->ptr, tmp->len);
+}
+
 int markdown_article_decode(struct article *a, const char *path, int lang,
 			    const char *rec, size_t len)
 {

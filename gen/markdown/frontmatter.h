@@ -33,6 +33,10 @@ void markdown_article_encode(const struct article *a, struct buf *rec);
  * that are no such record (then `a` holds nothing). */
 int markdown_article_decode(struct article *a, const char *path, int lang,
 			    const char *rec, size_t len);
+/* Keep `a`'s record in `memo` under `key` for the next build (`tmp`: room
+ * for it, reset here). */
+void markdown_article_keep(const struct markdown_memo *memo, struct digest_value key,
+			   const struct article *a, struct buf *tmp);
 
 /* Set a->body (malloc'd) to the body in `src`, the file's bytes read anew,
  * at the place its parse found (a->body_at, a->file_len), without parsing

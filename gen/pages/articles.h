@@ -1,5 +1,5 @@
-/* articles: the Markdown articles of both languages as pages: loading
- * their front matter, the article pages (rendered when their page is, so a
+/* articles: the Markdown articles of both languages as pages (as
+ * content.h loaded them): the article pages (rendered when their page is, so a
  * large site never holds every body at once), the article index, tag pages
  * and the list of the latest articles that the home page shows.
  */
@@ -17,19 +17,6 @@ struct value;
 /* How many of a language's newest articles the Atom feed carries; their
  * HTML is kept after their page is rendered. */
 #define ARTICLES_IN_FEED 20
-
-/* Read the front matter of every content/<lang>/NAME.md (drafts skipped), check it
- * (slugs and translation keys unique per language), and index translations.
- * A .md file anywhere else under content/ (a sub-folder of a language, a
- * folder that is no language, content/ itself) is an error: it would not
- * be published. A Chinese article with no English twin gets a warning.
- * Bodies are not kept: they are read again when the page is rendered.
- * Errors go to s->diag. `beside` (or NULL) is the build's other loading,
- * run with its `ctx` on a thread of the pool while the files are read (on
- * the others): it may use the build's arena and messages, which the
- * articles do not touch until their files are read; its messages come
- * before the articles'. */
-void articles_load(struct site *s, void (*beside)(void *ctx), void *ctx);
 
 /* Plan the article pages, the article index and tag pages of both
  * languages. `after_lists` (may be NULL) is called once a language's index

@@ -376,7 +376,7 @@ size_t health_sources(const struct site *s, const struct finding *f,
 
 /* ---- The report of `gen check` ---- */
 
-/* The article's translation, as articles_load linked them. */
+/* The article's translation, as content_load linked them. */
 static const struct article *translation_of(const struct site *s, size_t i)
 {
 	long t = s->in.translation_of ? s->in.translation_of[i] : -1;

@@ -1,4 +1,4 @@
-/* Tests for articles_load: the front matter of content/<lang>/NAME.md read
+/* Tests for content_load: the front matter of content/<lang>/NAME.md read
  * into the site, translations linked, and the problems of a content folder
  * reported at their file and line (exact texts), every one of them. */
 #include <stdarg.h>
@@ -8,7 +8,7 @@
 #include <cmocka.h>
 
 #include "base/arena.h"
-#include "pages/articles.h"
+#include "build/content.h"
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/digest.h"
@@ -95,7 +95,7 @@ static void test_translations_are_linked_both_ways(void **state)
 	article(f, "en/a.md", "title: A\ndate: 2026-01-02\nslug: a\ntranslation: a\n");
 	article(f, "zh/a.md", "title: 甲\ndate: 2026-01-02\nslug: a-zh\ntranslation: a\n");
 	article(f, "en/b.md", "title: B\ndate: 2026-01-03\nslug: b\n");
-	articles_load(&f->s, NULL, NULL);
+	content_load(&f->s, NULL, NULL);
 	assert_int_equal(f->diag.errors, 0);
 	assert_int_equal(f->diag.warnings, 0);
 	assert_int_equal(f->s.in.narticles, 3);
@@ -116,7 +116,7 @@ static void test_drafts_are_left_out(void **state)
 	struct fixture *f = *state;
 	article(f, "en/a.md", "title: A\ndate: 2026-01-02\nslug: a\n");
 	article(f, "en/wip.md", "title: W\ndate: 2026-01-02\nslug: wip\ndraft: true\n");
-	articles_load(&f->s, NULL, NULL);
+	content_load(&f->s, NULL, NULL);
 	assert_int_equal(f->diag.errors, 0);
 	assert_int_equal(f->s.in.narticles, 1);
 	assert_null(by_slug(&f->s, LANG_EN, "wip"));
@@ -129,7 +129,7 @@ static void test_every_problem_is_reported_at_its_place(void **state)
 	article(f, "en/b.md", "title: B\ndate: 2026-01-03\nslug: same\n");
 	article(f, "zh/c.md", "title: 丙\ndate: 2026-01-04\nslug: c\n");
 	article(f, "en/sub/d.md", "title: D\ndate: 2026-01-05\nslug: d\n");
-	articles_load(&f->s, NULL, NULL);
+	content_load(&f->s, NULL, NULL);
 	/* the folder is the build's to report (adversarial.sh): its article
 	 * is not read */
 	assert_int_equal(f->diag.errors, 1);
@@ -182,7 +182,7 @@ static struct digest_value key_asked(struct fixture *f,
 	struct key_memo m = { .walked = walked };
 	struct markdown_memo memo = { km_find, km_keep, &m, NULL, NULL, file_id };
 	f->s.in.markdown_memo = &memo;
-	articles_load(&f->s, NULL, NULL);
+	content_load(&f->s, NULL, NULL);
 	f->s.in.markdown_memo = NULL;
 	assert_int_equal(f->diag.errors, 0);
 	assert_int_equal(m.nasked, 1);

@@ -1,0 +1,383 @@
+/* The articles' folders and files (content.h). */
+#include "build/content.h"
+
+#include "base/buf.h"
+#include "base/diag.h"
+#include "base/digest.h"
+#include "base/fs.h"
+#include "base/pool.h"
+#include "base/xalloc.h"
+#include "markdown/frontmatter.h"
+#include "model/i18n.h"
+#include "view/site.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- the folders ---- */
+
+/* Articles only count in content/en/ and content/zh/ themselves: one in a
+ * sub-folder or another language's folder would silently not be published,
+ * so each such folder holding a .md file is an error (not a warning: the
+ * editor expects the article on the site, and a warning scrolls by). */
+static bool is_markdown(const char *name)
+{
+	size_t n = strlen(name);
+	return n > 3 && !strcmp(name + n - 3, ".md");
+}
+
+static bool holds_markdown(const char *dir, int depth)
+{
+	char **names = fs_list_dir_kinds(dir);
+	bool found = false;
+	for (char **e = names; e && *e && !found; e++) {
+		const char *name = *e + 1;
+		if (name[0] == '.')
+			continue;
+		if ((enum fs_kind)(*e)[0] == FS_DIR && depth < 8) {
+			struct buf sub = BUF_INIT;
+			buf_addf(&sub, "%s/%s", dir, name);
+			found = holds_markdown(sub.ptr, depth + 1);
+			buf_release(&sub);
+		} else if (is_markdown(name)) {
+			found = true;
+		}
+	}
+	fs_free_list(names);
+	return found;
+}
+
+/* A note for editors beside the articles (STYLE.md, README.md: a name in
+ * capitals), not an article that would be lost. */
+static bool is_editors_note(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+	if (!dot || dot == name)
+		return false;
+	for (const char *c = name; c < dot; c++)
+		if (!((*c >= 'A' && *c <= 'Z') || *c == '_' || *c == '-'))
+			return false;
+	return true;
+}
+
+void content_check_folders(struct site *s)
+{
+	const char *content = arena_printf(&s->arena, "%s/content", s->in.opt.root);
+	char **names = fs_list_dir_kinds(content);
+	for (char **e = names; e && *e; e++) {
+		const char *name = *e + 1;
+		enum fs_kind kind = (enum fs_kind)(*e)[0];
+		if (name[0] == '.')
+			continue;
+		const char *full = arena_printf(&s->arena, "%s/%s", content, name);
+		int lang = lang_from_code(name);
+		if (lang >= 0 && kind == FS_DIR) {
+			char **sub = fs_list_dir_kinds(full);
+			for (char **f = sub; f && *f; f++) {
+				const char *child = arena_printf(&s->arena, "%s/%s", full, *f + 1);
+				if ((*f)[1] != '.' && (enum fs_kind)(*f)[0] == FS_DIR &&
+				    holds_markdown(child, 0))
+					diag_error(s->diag, arena_printf(&s->arena, "content/%s/%s", name, *f + 1),
+						   0, 0, "articles in sub-folders are not read; move them to content/%s/",
+						   name);
+			}
+			fs_free_list(sub);
+		} else if (kind == FS_DIR && holds_markdown(full, 0)) {
+			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
+				   "not a language of the site (en, zh): its articles would not be published");
+		} else if (kind != FS_DIR && is_markdown(name) && !is_editors_note(name)) {
+			diag_error(s->diag, arena_printf(&s->arena, "content/%s", name), 0, 0,
+				   "articles go in content/en/ or content/zh/; this one would not be published");
+		}
+	}
+	fs_free_list(names);
+}
+
+
+/* ---- the articles ---- */
+
+static void add_article(struct site *s, const struct article *a)
+{
+	ALLOC_GROW(s->in.articles, s->in.narticles, s->in.cap_articles);
+	s->in.articles[s->in.narticles++] = *a;
+}
+
+/* One file of content/<lang>/ to load, and what loading it gave. */
+struct article_file {
+	enum lang lang;
+	char *full; /* the file's path (malloc'd) */
+	char *path; /* as shown in messages: content/en/x.md (malloc'd) */
+	struct article a;
+	bool keep;  /* parsed, valid and not a draft */
+	const char *root; /* the project folder */
+	struct diag diag; /* its messages, kept for load_all (diag_pass_on) */
+	/* the last build's parses and the next's (NULL: none kept) */
+	const struct markdown_memo *memo;
+};
+
+/* "dir/name", allocated to its size (a file's paths, thousands of them). */
+static char *path_join(const char *dir, const char *name)
+{
+	size_t d = strlen(dir), n = strlen(name);
+	char *p = xmalloc(d + 1 + n + 1);
+	memcpy(p, dir, d);
+	p[d] = '/';
+	memcpy(p + d + 1, name, n + 1);
+	return p;
+}
+
+/* The .md files of both languages, in name order per language. */
+static struct article_file *list_files(struct site *s, size_t *n)
+{
+	struct article_file *files = NULL;
+	size_t cap = 0;
+	*n = 0;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		const char *rel = arena_printf(&s->arena, "content/%s", lang_code((enum lang)l));
+		const char *dir = arena_printf(&s->arena, "%s/%s", s->in.opt.root, rel);
+		if (fs_path_escapes(dir, s->in.opt.root))
+			continue; /* reported by the site's check of content/ */
+		char **names = fs_list_dir(dir, ".md");
+		size_t listed = 0;
+		while (names && names[listed])
+			listed++;
+		if (*n + listed > cap) { /* room for them all at once: the files are big */
+			cap = *n + listed;
+			files = xreallocarray(files, cap, sizeof *files);
+		}
+		for (char **nm = names; nm && *nm; nm++) {
+			if ((*nm)[0] == '.')
+				continue;
+			struct article_file *f = &files[(*n)++];
+			memset(f, 0, sizeof *f);
+			f->lang = (enum lang)l;
+			f->full = path_join(dir, *nm);
+			f->path = path_join(rel, *nm);
+			diag_init_kept(&f->diag);
+		}
+		fs_free_list(names);
+	}
+	return files;
+}
+
+/* The key of a file's parse in the memo: its path, language and id (as
+ * the build's fingerprint of its inputs knows a file without reading it). */
+static struct digest_value parse_key(const struct article_file *f,
+				     const struct fs_file_id *id)
+{
+	struct digest d;
+	digest_init(&d);
+	digest_add_str(&d, "article front matter");
+	digest_add_str(&d, f->path);
+	digest_add_u64(&d, (uint64_t)f->lang);
+	fs_file_id_digest(&d, id);
+	return digest_end(&d);
+}
+
+/* The file's parse from the last build when its id is the one it had then
+ * (the one the build's fingerprint took, or taken now: before any read,
+ * and not of the last moments: see fs_file_id_settled); *key set for
+ * keeping a new one (false: the file is not to be kept, being a link,
+ * racing or without a memo). */
+static bool load_kept(struct article_file *f, struct digest_value *key, bool *keep)
+{
+	struct fs_file_id id;
+	*keep = f->memo &&
+		((f->memo->file_id && f->memo->file_id(f->memo->ctx, f->path, &id) == 0) ||
+		 fs_file_id_at(AT_FDCWD, f->full, &id) == 0) &&
+		fs_file_id_settled(&id);
+	if (!*keep)
+		return false;
+	*key = parse_key(f, &id);
+	struct buf rec = BUF_INIT;
+	bool found = f->memo->find(f->memo->ctx, *key, &rec) == 0 &&
+		     markdown_article_decode(&f->a, f->path, f->lang, rec.ptr, rec.len) == 0;
+	buf_release(&rec);
+	if (found)
+		f->keep = !f->a.draft;
+	return found;
+}
+
+/* Load one file (on any thread): its front matter checked, its words
+ * counted, its body dropped (read again when its page is rendered); or
+ * all of that from the last build's record of the file as it still is. A
+ * parse that raised no message is kept for the next build. */
+static void load_file(void *ctx, size_t i, int worker)
+{
+	(void)worker;
+	struct article_file *f = &((struct article_file *)ctx)[i];
+	struct diag *d = &f->diag; /* diag_init_kept by list_files */
+	struct digest_value key;
+	bool keep;
+	if (load_kept(f, &key, &keep))
+		return;
+	struct buf src = BUF_INIT;
+	int rc = fs_read_file_nofollow(f->full, &src);
+	/* a file linked from outside the project is refused by the site's check
+	 * of content/; it must not be read either */
+	bool is_link = rc != 0 && errno == ELOOP;
+	bool refused = is_link && fs_path_escapes(f->full, f->root);
+	if (is_link && !refused)
+		rc = fs_read_file(f->full, &src);
+	if (!refused) {
+		if (rc != 0) {
+			diag_error(d, f->path, 0, 0, "cannot read: %s", fs_strerror(errno));
+		} else if (markdown_parse_article(&f->a, f->path, f->lang, src.ptr,
+						  src.len, d) == 0) {
+			free(f->a.body); /* its words counted by the parse */
+			f->a.body = NULL;
+			f->keep = !f->a.draft;
+			bool clean = keep && !d->errors && !d->warnings;
+			if (clean && !f->keep) {
+				markdown_article_keep(f->memo, key, &f->a, &src); /* a draft's */
+			} else if (clean) {
+				/* kept once its page is rendered, with its body's key */
+				f->a.parse_key = key;
+				f->a.parse_unkept = true;
+			}
+		}
+	}
+	buf_release(&src);
+}
+
+/* What load_all hands the pool: the files, and the work beside them (job
+ * 0, the first taken, when there is some). */
+struct load_jobs {
+	struct article_file *files;
+	void (*beside)(void *ctx);
+	void *ctx;
+};
+
+static void load_job(void *ctx, size_t i, int worker)
+{
+	struct load_jobs *j = ctx;
+	if (j->beside && i-- == 0)
+		j->beside(j->ctx);
+	else
+		load_file(j->files, i, worker);
+}
+
+/* Load every article on all cores; messages and articles are taken in file
+ * order afterwards, so the result does not depend on the threads. */
+static void load_all(struct site *s, void (*beside)(void *ctx), void *ctx)
+{
+	size_t n;
+	struct article_file *files = list_files(s, &n);
+	for (size_t i = 0; i < n; i++) {
+		files[i].root = s->in.opt.root;
+		files[i].memo = s->in.markdown_memo;
+	}
+	struct load_jobs j = { files, beside, ctx };
+	pool_run(pool_size(s->in.opt.jobs), n + (beside != NULL), load_job, &j);
+	for (size_t i = 0; i < n; i++) {
+		struct article_file *f = &files[i];
+		diag_pass_on(s->diag, &f->diag);
+		if (f->keep)
+			add_article(s, &f->a);
+		else
+			markdown_article_free(&f->a);
+		free(f->full);
+		free(f->path);
+	}
+	free(files);
+}
+
+/* Neighbours in slug order: duplicates sit side by side. */
+static void check_duplicate_slugs(struct site *s)
+{
+	size_t *idx = markdown_sorted_articles(s->in.articles, s->in.narticles, false);
+	for (size_t i = 1; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[idx[i]];
+		const struct article *b = &s->in.articles[idx[i - 1]];
+		if (a->lang != b->lang || strcmp(a->slug, b->slug))
+			continue;
+		diag_error(s->diag, a->path, a->slug_line, 7,
+			   "duplicate slug \"%s\" (also in %s)", a->slug, b->path);
+	}
+	free(idx);
+}
+
+/* Link each article to its translation: the first article of the other
+ * language with the same translation key (`idx`: the articles sorted by
+ * translation key). */
+static void link_translations(struct site *s, const size_t *idx)
+{
+	s->in.translation_of = xmalloc((s->in.narticles + 1) * sizeof *s->in.translation_of);
+	for (size_t i = 0; i < s->in.narticles; i++)
+		s->in.translation_of[i] = -1;
+	/* a binary search for (other language, key) */
+	for (size_t i = 0; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[i];
+		if (!a->translation)
+			continue;
+		int want = a->lang == LANG_EN ? LANG_ZH : LANG_EN;
+		size_t lo = 0, hi = s->in.narticles;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+			const struct article *m = &s->in.articles[idx[mid]];
+			int c = m->lang != want ? m->lang - want
+						: strcmp(m->translation ? m->translation : "",
+							 a->translation);
+			if (c < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo < s->in.narticles) {
+			const struct article *m = &s->in.articles[idx[lo]];
+			if (m->lang == want && m->translation &&
+			    !strcmp(m->translation, a->translation))
+				s->in.translation_of[i] = (long)idx[lo];
+		}
+	}
+}
+
+/* One article per language may carry a translation key: two would both
+ * claim the same page in the other language (`idx` as link_translations'). */
+static void check_duplicate_translations(struct site *s, const size_t *idx)
+{
+	for (size_t i = 1; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[idx[i]];
+		const struct article *b = &s->in.articles[idx[i - 1]];
+		if (!a->translation || !b->translation || a->lang != b->lang ||
+		    strcmp(a->translation, b->translation))
+			continue;
+		diag_error(s->diag, a->path, a->translation_line, 14,
+			   "duplicate translation \"%s\" (also in %s): one article per language may have it",
+			   a->translation, b->path);
+	}
+}
+
+/* A Chinese article whose English twin is missing is worth a warning: the
+ * English site, the primary one, does not have it. */
+static void warn_missing_english(struct site *s)
+{
+	for (size_t i = 0; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[i];
+		if (a->lang != LANG_ZH || s->in.translation_of[i] >= 0)
+			continue;
+		if (a->translation)
+			diag_warning(s->diag, a->path, a->translation_line, 14,
+				     "no English article has translation \"%s\" (this article has no English twin)",
+				     a->translation);
+		else
+			diag_warning(s->diag, a->path, 1, 1,
+				     "no translation key, so no English twin (add \"translation:\" to both articles)");
+	}
+}
+
+void content_load(struct site *s, void (*beside)(void *ctx), void *ctx)
+{
+	load_all(s, beside, ctx);
+	check_duplicate_slugs(s);
+	size_t *by_translation = markdown_sorted_articles(s->in.articles, s->in.narticles, true);
+	check_duplicate_translations(s, by_translation);
+	link_translations(s, by_translation);
+	free(by_translation);
+	warn_missing_english(s);
+}
+
