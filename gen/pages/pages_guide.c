@@ -346,12 +346,18 @@ static const struct guide_page {
 			  "cases" },
 };
 
+/* A guide page's context, made when the page is rendered (on any core). */
+static struct value *build_guide_page(const struct page_ctx *pc, const struct page_spec *spec)
+{
+	return pages_guide_context(pc, (enum guide_part)((const struct gpu_pair *)spec->arg)->a);
+}
+
 static void plan_guide_page(struct site *s, enum lang l, enum guide_part part)
 {
 	const struct guide_page *g = &guide_pages[part];
 	struct page_ctx pp = pg_planning(s, l, g->path, NULL), *p = &pp;
-	pg_add_page(s, p, g->tmpl, pg_tr(p, g->title_key), pg_tr(p, g->desc_key), g->section,
-		    pages_guide_context(p, part), pg_crumbs_for(p, NULL, NULL));
+	pg_add_lazy_page(s, p, g->tmpl, pg_tr(p, g->title_key), pg_tr(p, g->desc_key), g->section,
+			 build_guide_page, part, 0, pg_crumbs_for(p, NULL, NULL));
 }
 
 struct value *pages_guide_context(const struct page_ctx *p, enum guide_part part)

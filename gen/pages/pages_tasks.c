@@ -132,15 +132,20 @@ struct value *pages_tasks_case_context(const struct page_ctx *p, size_t c)
 	return ctx;
 }
 
+/* A case study's page context, made when the page is rendered. */
+static struct value *build_case_page(const struct page_ctx *pc, const struct page_spec *spec)
+{
+	return pages_tasks_case_context(pc, ((const struct gpu_pair *)spec->arg)->a);
+}
+
 static void plan_case_page(struct site *s, enum lang l, size_t c)
 {
 	struct page_ctx pp = pg_planning(s, l, NULL, NULL), *p = &pp;
 	pp.path = case_path(p, c);
 	const struct case_study *k = &s->in.data.case_studies[c];
-	struct value *ctx = pages_tasks_case_context(p, c);
-	const char *name = case_name(p, c);
-	pg_add_page(s, p, "pages/case", name, pg_pick_lang(p, k->goal_en, k->goal_zh), "cases",
-		 ctx, pg_crumbs_for(p, "nav.cases", "cases/"));
+	pg_add_lazy_page(s, p, "pages/case", case_name(p, c),
+			 pg_pick_lang(p, k->goal_en, k->goal_zh), "cases", build_case_page, c, 0,
+			 pg_crumbs_for(p, "nav.cases", "cases/"));
 }
 
 struct value *pages_tasks_cases_context(const struct page_ctx *p)
@@ -205,15 +210,20 @@ struct value *pages_tasks_task_context(const struct page_ctx *p, size_t t)
 	return ctx;
 }
 
+/* A job's page context, made when the page is rendered. */
+static struct value *build_task_page(const struct page_ctx *pc, const struct page_spec *spec)
+{
+	return pages_tasks_task_context(pc, ((const struct gpu_pair *)spec->arg)->a);
+}
+
 static void plan_task_page(struct site *s, enum lang l, size_t t)
 {
 	struct page_ctx pp = pg_planning(s, l, NULL, NULL), *p = &pp;
 	pp.path = pg_task_path(p, t);
-	struct value *ctx = pages_tasks_task_context(p, t);
 	const char *name = pg_task_name(p, t);
-	pg_add_page(s, p, "pages/task", pg_fill(p, "task.page_title", "task", name, NULL),
-		 pg_fill(p, "task.page_desc", "task", name, NULL), "tasks", ctx,
-		 pg_crumbs_for(p, "nav.tasks", "tasks/"));
+	pg_add_lazy_page(s, p, "pages/task", pg_fill(p, "task.page_title", "task", name, NULL),
+			 pg_fill(p, "task.page_desc", "task", name, NULL), "tasks", build_task_page,
+			 t, 0, pg_crumbs_for(p, "nav.tasks", "tasks/"));
 }
 
 /* Whether GPU g has task t's cost (by_cost) or time. */
