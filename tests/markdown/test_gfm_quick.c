@@ -194,10 +194,38 @@ static void test_exact(void **state)
 	assert_string_equal(o.prose[2].text, "2 | x");
 	assert_int_equal(o.prose[2].line, 10);
 	gfm_out_release(&o);
+}
+
+/* An '@', a "://" or a "www" anywhere in a text; their near misses, also
+ * at its end. */
+static void test_an_autolink_is_looked_for_everywhere(void **state)
+{
+	(void)state;
 	assert_true(gfm_inline_may_autolink("see http://x"));
 	assert_true(gfm_inline_may_autolink("a@b"));
 	assert_true(gfm_inline_may_autolink("xwwwy"));
 	assert_false(gfm_inline_may_autolink("ww w: //"));
+	assert_false(gfm_inline_may_autolink(""));
+	char text[80];
+	static const char *const found[] = { "@", "://", "www" };
+	for (size_t k = 0; k < 3; k++) {
+		for (size_t at = 0; at + strlen(found[k]) <= 40; at++) {
+			memset(text, 'x', 40);
+			text[40] = '\0';
+			memcpy(text + at, found[k], strlen(found[k]));
+			assert_true(gfm_inline_may_autolink(text));
+			/* cut before its last byte: none left */
+			text[at + strlen(found[k]) - 1] = '\0';
+			assert_false(gfm_inline_may_autolink(text));
+		}
+	}
+	/* 'w' and ':' all over English text, none of them a link; the near
+	 * misses at the very end of the bytes looked at */
+	assert_false(gfm_inline_may_autolink("we were with two wide windows when it was w"));
+	assert_false(gfm_inline_may_autolink("the note: two ways, wow: ww / :/ and :/ww"));
+	assert_false(gfm_inline_may_autolink("abcdefghijklmnopww"));
+	assert_false(gfm_inline_may_autolink("abcdefghijklmnop:/"));
+	assert_true(gfm_inline_may_autolink("abcdefghijklmnop://"));
 }
 
 /* Bodies made at random from the pieces of the forms read and of their
@@ -334,6 +362,7 @@ int main(void)
 		cmocka_unit_test(test_exact),
 		cmocka_unit_test(test_random_bodies),
 		cmocka_unit_test(test_fixture_articles),
+		cmocka_unit_test(test_an_autolink_is_looked_for_everywhere),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
