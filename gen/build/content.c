@@ -106,17 +106,15 @@ static void add_article(struct site *s, const struct article *a)
 	s->in.articles[s->in.narticles++] = *a;
 }
 
-/* One file of content/<lang>/ to load, and what loading it gave. */
+/* One file of content/<lang>/ to load, and what loading it gave (tens of
+ * thousands of them: a few words each). */
 struct article_file {
 	enum lang lang;
 	char *full; /* the file's path (malloc'd) */
 	char *path; /* as shown in messages: content/en/x.md (malloc'd) */
 	struct article a;
 	bool keep;  /* parsed, valid and not a draft */
-	const char *root; /* the project folder */
-	struct diag diag; /* its messages, kept for load_all (diag_pass_on) */
-	/* the last build's parses and the next's (NULL: none kept) */
-	const struct markdown_memo *memo;
+	struct diag *diag; /* its messages, for load_all (malloc'd; NULL: none) */
 };
 
 /* "dir/name", allocated to its size (a file's paths, thousands of them). */
@@ -157,7 +155,6 @@ static struct article_file *list_files(struct site *s, size_t *n)
 			f->lang = (enum lang)l;
 			f->full = path_join(dir, *nm);
 			f->path = path_join(rel, *nm);
-			diag_init_kept(&f->diag);
 		}
 		fs_free_list(names);
 	}
@@ -183,18 +180,19 @@ static struct digest_value parse_key(const struct article_file *f,
  * and not of the last moments: see fs_file_id_settled); *key set for
  * keeping a new one (false: the file is not to be kept, being a link,
  * racing or without a memo). */
-static bool load_kept(struct article_file *f, struct digest_value *key, bool *keep)
+static bool load_kept(struct article_file *f, const struct markdown_memo *memo,
+		      struct digest_value *key, bool *keep)
 {
 	struct fs_file_id id;
-	*keep = f->memo &&
-		((f->memo->file_id && f->memo->file_id(f->memo->ctx, f->path, &id) == 0) ||
+	*keep = memo &&
+		((memo->file_id && memo->file_id(memo->ctx, f->path, &id) == 0) ||
 		 fs_file_id_at(AT_FDCWD, f->full, &id) == 0) &&
 		fs_file_id_settled(&id);
 	if (!*keep)
 		return false;
 	*key = parse_key(f, &id);
 	struct buf rec = BUF_INIT;
-	bool found = f->memo->find(f->memo->ctx, *key, &rec) == 0 &&
+	bool found = memo->find(memo->ctx, *key, &rec) == 0 &&
 		     markdown_article_decode(&f->a, f->path, f->lang, rec.ptr, rec.len) == 0;
 	buf_release(&rec);
 	if (found)
@@ -202,25 +200,35 @@ static bool load_kept(struct article_file *f, struct digest_value *key, bool *ke
 	return found;
 }
 
+/* What load_all hands the pool: the files, what loading them needs, a
+ * diag per thread for the file it loads, and the work beside them (job
+ * 0, the first taken, when there is some). */
+struct load_jobs {
+	struct article_file *files;
+	const char *root; /* the project folder */
+	/* the last build's parses and the next's (NULL: none kept) */
+	const struct markdown_memo *memo;
+	struct diag diag[POOL_MAX_JOBS]; /* kept, empty between files */
+	void (*beside)(void *ctx);
+	void *ctx;
+};
+
 /* Load one file (on any thread): its front matter checked, its words
  * counted, its body dropped (read again when its page is rendered); or
  * all of that from the last build's record of the file as it still is. A
  * parse that raised no message is kept for the next build. */
-static void load_file(void *ctx, size_t i, int worker)
+static void load_file(struct load_jobs *j, struct article_file *f, struct diag *d)
 {
-	(void)worker;
-	struct article_file *f = &((struct article_file *)ctx)[i];
-	struct diag *d = &f->diag; /* diag_init_kept by list_files */
 	struct digest_value key;
 	bool keep;
-	if (load_kept(f, &key, &keep))
+	if (load_kept(f, j->memo, &key, &keep))
 		return;
 	struct buf src = BUF_INIT;
 	int rc = fs_read_file_nofollow(f->full, &src);
 	/* a file linked from outside the project is refused by the site's check
 	 * of content/; it must not be read either */
 	bool is_link = rc != 0 && errno == ELOOP;
-	bool refused = is_link && fs_path_escapes(f->full, f->root);
+	bool refused = is_link && fs_path_escapes(f->full, j->root);
 	if (is_link && !refused)
 		rc = fs_read_file(f->full, &src);
 	if (!refused) {
@@ -233,7 +241,7 @@ static void load_file(void *ctx, size_t i, int worker)
 			f->keep = !f->a.draft;
 			bool clean = keep && !d->errors && !d->warnings;
 			if (clean && !f->keep) {
-				markdown_article_keep(f->memo, key, &f->a, &src); /* a draft's */
+				markdown_article_keep(j->memo, key, &f->a, &src); /* a draft's */
 			} else if (clean) {
 				/* kept once its page is rendered, with its body's key */
 				f->a.parse_key = key;
@@ -244,21 +252,20 @@ static void load_file(void *ctx, size_t i, int worker)
 	buf_release(&src);
 }
 
-/* What load_all hands the pool: the files, and the work beside them (job
- * 0, the first taken, when there is some). */
-struct load_jobs {
-	struct article_file *files;
-	void (*beside)(void *ctx);
-	void *ctx;
-};
-
 static void load_job(void *ctx, size_t i, int worker)
 {
 	struct load_jobs *j = ctx;
-	if (j->beside && i-- == 0)
+	if (j->beside && i-- == 0) {
 		j->beside(j->ctx);
-	else
-		load_file(j->files, i, worker);
+		return;
+	}
+	struct diag *d = &j->diag[worker];
+	load_file(j, &j->files[i], d);
+	if (d->nkept || d->errors || d->warnings) { /* the file's now */
+		j->files[i].diag = xmalloc(sizeof *d);
+		*j->files[i].diag = *d;
+		diag_init_kept(d);
+	}
 }
 
 /* Load every article on all cores; messages and articles are taken in file
@@ -266,16 +273,20 @@ static void load_job(void *ctx, size_t i, int worker)
 static void load_all(struct site *s, void (*beside)(void *ctx), void *ctx)
 {
 	size_t n;
-	struct article_file *files = list_files(s, &n);
-	for (size_t i = 0; i < n; i++) {
-		files[i].root = s->in.opt.root;
-		files[i].memo = s->in.markdown_memo;
-	}
-	struct load_jobs j = { files, beside, ctx };
-	pool_run(pool_size(s->in.opt.jobs), n + (beside != NULL), load_job, &j);
+	struct load_jobs *j = xcalloc(1, sizeof *j);
+	*j = (struct load_jobs){ list_files(s, &n), s->in.opt.root, s->in.markdown_memo,
+				 .beside = beside, .ctx = ctx };
+	for (int w = 0; w < POOL_MAX_JOBS; w++)
+		diag_init_kept(&j->diag[w]);
+	pool_run(pool_size(s->in.opt.jobs), n + (beside != NULL), load_job, j);
+	struct article_file *files = j->files;
+	free(j);
 	for (size_t i = 0; i < n; i++) {
 		struct article_file *f = &files[i];
-		diag_pass_on(s->diag, &f->diag);
+		if (f->diag) {
+			diag_pass_on(s->diag, f->diag);
+			free(f->diag);
+		}
 		if (f->keep)
 			add_article(s, &f->a);
 		else
