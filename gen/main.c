@@ -225,9 +225,10 @@ int main(int argc, char **argv)
 	/* glibc raises its threshold for mmap to the largest block freed, so
 	 * which blocks come from the heap depends on the order big pages and
 	 * index files come and go: at 10,000 articles a language that cost up
-	 * to 8 MB more at the peak. Fixed above any buffer a build makes, big
-	 * blocks are taken from and given back to the heap alike. */
-	mallopt(M_MMAP_THRESHOLD, 32 << 20);
+	 * to 8 MB more at the peak. Fixed, a block of a megabyte or more is
+	 * mapped (grown without a copy, zeroed for free) and unmapped when
+	 * freed, whatever came before it. */
+	mallopt(M_MMAP_THRESHOLD, 1 << 20);
 #endif
 	if (argc < 2)
 		return usage_error("%s", "missing command");
