@@ -198,6 +198,27 @@ check "a failed build names every bad article" \
 check "a failed build reports the same on 1 and 4 threads" cmp "$work/err-j1" "$work/err-j4"
 rm -f "$proj"/content/en/bad-*.md
 
+# 7a. A build whose data and articles both have problems reports both, the
+#     data's first (the articles are read while the data is loaded), on any
+#     number of threads.
+cp "$proj/data/prices.csv" "$work/prices.keep"
+awk -F, 'BEGIN{OFS=","} NR==2 {$3="cheap"} {print}' "$work/prices.keep" >"$proj/data/prices.csv"
+sed -e "s/^slug: .*/slug: bad-quote/" -e "s/^translation: .*/translation: bad-quote/" \
+	-e 's/^title: .*/title: "an unclosed quote/' \
+	"$proj/content/en/first-steps.md" >"$proj/content/en/bad-quote.md"
+"$gen" build --root "$proj" --out "$work/c" --jobs 1 >/dev/null 2>"$work/err-both-j1"
+rc=$?
+"$gen" build --root "$proj" --out "$work/c" --jobs 4 >/dev/null 2>"$work/err-both-j4"
+check "data and article problems fail the build together" test "$rc" -eq 1
+check "the data's problem is reported" grep -q '^data/prices.csv:2:3: error: ' "$work/err-both-j1"
+check "the article's problem is reported in the same build" \
+	grep -q '^content/en/bad-quote.md:[0-9]*:[0-9]*: error: the value.s double quote is not closed' "$work/err-both-j1"
+check "the data's problem comes first" \
+	sh -c "grep -n 'error:' '$work/err-both-j1' | head -1 | grep -q 'data/prices.csv'"
+check "both are reported the same on 1 and 4 threads" cmp "$work/err-both-j1" "$work/err-both-j4"
+cp "$work/prices.keep" "$proj/data/prices.csv"
+rm -f "$proj/content/en/bad-quote.md"
+
 # 8. A tag named twice in one article lists the article once.
 sed -e "s/^slug: .*/slug: twice/" -e "s/^translation: .*/translation: twice/" -e "s/^tags: .*/tags: twice, twice/" \
 	"$proj/content/en/first-steps.md" >"$proj/content/en/twice.md"
