@@ -61,3 +61,30 @@ void pool_run(int jobs, size_t n, void (*work)(void *ctx, size_t i, int worker),
 	for (int w = 1; w < started; w++)
 		pthread_join(threads[w].thread, NULL);
 }
+
+struct beside_jobs {
+	void (*work)(void *ctx, size_t i, int worker);
+	void *ctx;
+	void (*beside)(void *ctx);
+	void *beside_ctx;
+};
+
+static void beside_job(void *ctx, size_t i, int worker)
+{
+	struct beside_jobs *b = ctx;
+	if (i == 0)
+		b->beside(b->beside_ctx);
+	else
+		b->work(b->ctx, i - 1, worker);
+}
+
+void pool_run_beside(int jobs, size_t n, void (*work)(void *ctx, size_t i, int worker),
+		     void *ctx, void (*beside)(void *ctx), void *beside_ctx)
+{
+	if (!beside) {
+		pool_run(jobs, n, work, ctx);
+		return;
+	}
+	struct beside_jobs b = { work, ctx, beside, beside_ctx };
+	pool_run(jobs, n + 1, beside_job, &b);
+}

@@ -18,4 +18,10 @@ int pool_size(int wanted);
 void pool_run(int jobs, size_t n, void (*work)(void *ctx, size_t i, int worker),
 	      void *ctx);
 
+/* pool_run, and beside(beside_ctx) as one job more, the first handed out
+ * (beside NULL: none): other work, done on one thread while the others
+ * take the n jobs. It must share nothing with them unlocked. */
+void pool_run_beside(int jobs, size_t n, void (*work)(void *ctx, size_t i, int worker),
+		     void *ctx, void (*beside)(void *ctx), void *beside_ctx);
+
 #endif

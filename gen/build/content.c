@@ -200,17 +200,14 @@ static bool load_kept(struct article_file *f, const struct markdown_memo *memo,
 	return found;
 }
 
-/* What load_all hands the pool: the files, what loading them needs, a
- * diag per thread for the file it loads, and the work beside them (job
- * 0, the first taken, when there is some). */
+/* What load_all hands the pool: the files, what loading them needs, and a
+ * diag per thread for the file it loads. */
 struct load_jobs {
 	struct article_file *files;
 	const char *root; /* the project folder */
 	/* the last build's parses and the next's (NULL: none kept) */
 	const struct markdown_memo *memo;
 	struct diag diag[POOL_MAX_JOBS]; /* kept, empty between files */
-	void (*beside)(void *ctx);
-	void *ctx;
 };
 
 /* Load one file (on any thread): its front matter checked, its words
@@ -255,10 +252,6 @@ static void load_file(struct load_jobs *j, struct article_file *f, struct diag *
 static void load_job(void *ctx, size_t i, int worker)
 {
 	struct load_jobs *j = ctx;
-	if (j->beside && i-- == 0) {
-		j->beside(j->ctx);
-		return;
-	}
 	struct diag *d = &j->diag[worker];
 	load_file(j, &j->files[i], d);
 	if (d->nkept || d->errors || d->warnings) { /* the file's now */
@@ -274,11 +267,12 @@ static void load_all(struct site *s, void (*beside)(void *ctx), void *ctx)
 {
 	size_t n;
 	struct load_jobs *j = xcalloc(1, sizeof *j);
-	*j = (struct load_jobs){ list_files(s, &n), s->in.opt.root, s->in.markdown_memo,
-				 .beside = beside, .ctx = ctx };
+	j->files = list_files(s, &n);
+	j->root = s->in.opt.root;
+	j->memo = s->in.markdown_memo;
 	for (int w = 0; w < POOL_MAX_JOBS; w++)
 		diag_init_kept(&j->diag[w]);
-	pool_run(pool_size(s->in.opt.jobs), n + (beside != NULL), load_job, j);
+	pool_run_beside(pool_size(s->in.opt.jobs), n, load_job, j, beside, ctx);
 	struct article_file *files = j->files;
 	free(j);
 	for (size_t i = 0; i < n; i++) {

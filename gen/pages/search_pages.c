@@ -623,26 +623,16 @@ static void write_lang(struct writing *w)
 	w->rc = rc;
 }
 
-/* What search_pages_write hands the pool: the languages' writings, and
- * the work beside them (job 0, the first taken, when there is some). */
-struct write_jobs {
-	struct writing w[LANG_COUNT];
-	void (*beside)(void *ctx);
-	void *ctx;
-	struct site_timings *timings;
-};
-
-static void write_job(void *ctx, size_t i, int worker)
+/* Language `i`'s index, on a thread of the pool (jobs: a writing each),
+ * its time the search index's. */
+static void write_job(void *jobs, size_t i, int worker)
 {
 	(void)worker;
-	struct write_jobs *j = ctx;
-	if (j->beside && i-- == 0) {
-		j->beside(j->ctx);
-		return;
-	}
+	struct writing *w = &((struct writing *)jobs)[i];
+	struct site_timings *t = w->site->timings;
 	uint64_t t0 = site_clock_ns();
-	write_lang(&j->w[i]);
-	site_timing_add(j->timings ? &j->timings->search_ns : NULL, t0);
+	write_lang(w);
+	site_timing_add(t ? &t->search_ns : NULL, t0);
 }
 
 int search_pages_write(struct site *s, struct output *out, const struct pagecache *last,
@@ -653,18 +643,14 @@ int search_pages_write(struct site *s, struct output *out, const struct pagecach
 			beside(ctx);
 		return 0;
 	}
-	struct write_jobs *j = xcalloc(1, sizeof *j);
-	j->beside = beside;
-	j->ctx = ctx;
-	j->timings = s->timings;
+	struct writing w[LANG_COUNT];
 	for (int l = 0; l < LANG_COUNT; l++) {
-		struct writing *w = &j->w[l];
-		*w = (struct writing){ s, out, last, (enum lang)l, NULL, BUF_INIT,
-				       .arena = ARENA_INIT };
-		w->dir = arena_printf(&w->arena, "%s/search/", lang_code((enum lang)l));
-		diag_init_kept(&w->diag);
+		w[l] = (struct writing){ s, out, last, (enum lang)l, NULL, BUF_INIT,
+					 .arena = ARENA_INIT };
+		w[l].dir = arena_printf(&w[l].arena, "%s/search/", lang_code((enum lang)l));
+		diag_init_kept(&w[l].diag);
 	}
-	pool_run(pool_size(s->in.opt.jobs), LANG_COUNT + (beside != NULL), write_job, j);
+	pool_run_beside(pool_size(s->in.opt.jobs), LANG_COUNT, write_job, w, beside, ctx);
 	int rc = 0;
 	size_t failed = atomic_load(&s->search->check_failed);
 	if (failed) {
@@ -676,14 +662,12 @@ int search_pages_write(struct site *s, struct output *out, const struct pagecach
 		rc = -1;
 	}
 	for (int l = 0; l < LANG_COUNT; l++) {
-		struct writing *w = &j->w[l];
-		diag_pass_on(s->diag, &w->diag);
-		if (w->rc != 0)
+		diag_pass_on(s->diag, &w[l].diag);
+		if (w[l].rc != 0)
 			rc = -1;
-		buf_release(&w->name);
-		arena_free(&w->arena);
+		buf_release(&w[l].name);
+		arena_free(&w[l].arena);
 	}
-	free(j);
 	return rc;
 }
 

@@ -1,4 +1,5 @@
-/* Tests for pool: every job runs once, on a worker within range. */
+/* Tests for pool: every job runs once, on a worker within range; the work
+ * beside them once, first on one thread. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -49,6 +50,53 @@ static void test_no_jobs_is_no_work(void **state)
 	run_and_check(4, 0);
 }
 
+/* The work beside the jobs: how many times it ran, and how many jobs had
+ * run before it began (with one thread: none, it is handed out first). */
+struct beside_tally {
+	struct tally *t;
+	size_t n;
+	atomic_int ran;
+	int jobs_before;
+};
+
+static void beside(void *ctx)
+{
+	struct beside_tally *b = ctx;
+	atomic_fetch_add(&b->ran, 1);
+	for (size_t i = 0; i < b->n; i++)
+		b->jobs_before += atomic_load(&b->t->runs[i]);
+}
+
+static void run_beside_and_check(int jobs, size_t n)
+{
+	struct tally t = { calloc(n + 1, sizeof *t.runs), 0, jobs };
+	assert_non_null(t.runs);
+	struct beside_tally b = { &t, n, 0, 0 };
+	pool_run_beside(jobs, n, count, &t, beside, &b);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(atomic_load(&t.runs[i]), 1);
+	assert_int_equal(atomic_load(&t.bad_worker), 0);
+	assert_int_equal(atomic_load(&b.ran), 1);
+	if (jobs == 1)
+		assert_int_equal(b.jobs_before, 0);
+	/* no work beside: the jobs alone */
+	struct tally t2 = { calloc(n + 1, sizeof *t2.runs), 0, jobs };
+	assert_non_null(t2.runs);
+	pool_run_beside(jobs, n, count, &t2, NULL, NULL);
+	for (size_t i = 0; i < n; i++)
+		assert_int_equal(atomic_load(&t2.runs[i]), 1);
+	free(t.runs);
+	free(t2.runs);
+}
+
+static void test_the_work_beside_runs_once_and_first(void **state)
+{
+	(void)state;
+	run_beside_and_check(1, 50);
+	run_beside_and_check(4, 1000);
+	run_beside_and_check(2, 0); /* beside alone */
+}
+
 static void test_size_is_bounded(void **state)
 {
 	(void)state;
@@ -64,6 +112,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_every_job_runs_once),
 		cmocka_unit_test(test_no_jobs_is_no_work),
+		cmocka_unit_test(test_the_work_beside_runs_once_and_first),
 		cmocka_unit_test(test_size_is_bounded),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
