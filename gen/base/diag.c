@@ -150,6 +150,16 @@ void diag_pass_on(struct diag *to, struct diag *from)
 	to->warnings += from->warnings;
 }
 
+struct diag *diag_take_kept(struct diag *d)
+{
+	if (!d->nkept && !d->errors && !d->warnings)
+		return NULL;
+	struct diag *taken = xmalloc(sizeof *taken);
+	*taken = *d; /* the kept messages move with it */
+	diag_init_kept(d);
+	return taken;
+}
+
 static void diag_emit(struct diag *d, const char *path, int line, int col,
 		      const char *severity, const char *fmt, va_list ap)
 {

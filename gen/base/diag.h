@@ -54,6 +54,11 @@ void diag_init_kept(struct diag *d);
 /* Show `from`'s kept messages through `to` (capped there per kind), add
  * its counts to `to`'s, and free what `from` kept. */
 void diag_pass_on(struct diag *to, struct diag *from);
+/* A kept diag's messages and counts moved to a new one (malloc'd, for
+ * diag_pass_on later) when it has any, `d` empty again for the next piece
+ * of work; NULL when it has none. A thread keeps one diag for all its
+ * pieces, and only those with messages take memory. */
+struct diag *diag_take_kept(struct diag *d);
 
 /* Report an error at path:line:col. line 0 leaves out line and column; col 0
  * leaves out the column. path may be NULL for a problem with no file. */

@@ -254,11 +254,7 @@ static void load_job(void *ctx, size_t i, int worker)
 	struct load_jobs *j = ctx;
 	struct diag *d = &j->diag[worker];
 	load_file(j, &j->files[i], d);
-	if (d->nkept || d->errors || d->warnings) { /* the file's now */
-		j->files[i].diag = xmalloc(sizeof *d);
-		*j->files[i].diag = *d;
-		diag_init_kept(d);
-	}
+	j->files[i].diag = diag_take_kept(d);
 }
 
 /* Load every article on all cores; messages and articles are taken in file

@@ -851,10 +851,7 @@ static void render_one(void *ctx, size_t i, int worker)
 	pool->was_of[worker] = NULL; /* a page's path may lie where the last one's did */
 	if (render_page(pool, &pc, i, worker) != 0 && !d->errors)
 		d->errors = 1;
-	if (d->errors || d->warnings || d->nkept) {
-		pool->diags[i] = xmalloc(sizeof *d);
-		*pool->diags[i] = *d; /* its kept messages move with it */
-	}
+	pool->diags[i] = diag_take_kept(d);
 	arena_reset(pc.arena);
 	if (output_interrupted())
 		atomic_store(&pool->stop, true);

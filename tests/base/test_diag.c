@@ -1,11 +1,13 @@
 /* Unit tests of diag: the message format, control characters shown as
- * escapes, and the cap on messages of one kind. */
+ * escapes, the cap on messages of one kind, and a thread's messages taken
+ * file by file. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <setjmp.h>
 #include <cmocka.h>
 
+#include <stdlib.h>
 #include <string.h>
 
 #include "base/buf.h"
@@ -87,6 +89,42 @@ static void test_the_cap_counts_across_files_and_says_how_many_more(void **state
 	buf_release(&log);
 }
 
+/* One kept diag for a thread's files: a file's messages and counts are
+ * taken with it, the next file starts empty, a file with none takes none. */
+static void test_a_files_messages_are_taken_and_the_next_starts_empty(void **state)
+{
+	(void)state;
+	struct diag thread;
+	diag_init_kept(&thread);
+	assert_null(diag_take_kept(&thread));
+	diag_error(&thread, "content/en/a.md", 2, 1, "first");
+	diag_warning(&thread, "content/en/a.md", 3, 1, "second");
+	struct diag *a = diag_take_kept(&thread);
+	assert_non_null(a);
+	assert_int_equal(a->errors, 1);
+	assert_int_equal(a->warnings, 1);
+	assert_int_equal(a->nkept, 2);
+	assert_int_equal(thread.errors + thread.warnings, 0);
+	assert_int_equal(thread.nkept, 0);
+	assert_null(diag_take_kept(&thread)); /* the next file: nothing */
+	diag_warning(&thread, "content/en/c.md", 4, 1, "third");
+	struct diag *c = diag_take_kept(&thread);
+	assert_non_null(c);
+	struct buf log = BUF_INIT;
+	struct diag build;
+	diag_init(&build, NULL, &log);
+	diag_pass_on(&build, a);
+	diag_pass_on(&build, c);
+	free(a);
+	free(c);
+	assert_string_equal(log.ptr, "content/en/a.md:2:1: error: first\n"
+				     "content/en/a.md:3:1: warning: second\n"
+				     "content/en/c.md:4:1: warning: third\n");
+	assert_int_equal(build.errors, 1);
+	assert_int_equal(build.warnings, 2);
+	buf_release(&log);
+}
+
 static void test_more_kinds_than_tracked_are_still_capped(void **state)
 {
 	(void)state;
@@ -123,6 +161,7 @@ int main(void)
 		cmocka_unit_test(test_messages_are_positioned_and_one_line),
 		cmocka_unit_test(test_each_kind_of_message_is_capped_and_counted),
 		cmocka_unit_test(test_the_cap_counts_across_files_and_says_how_many_more),
+		cmocka_unit_test(test_a_files_messages_are_taken_and_the_next_starts_empty),
 		cmocka_unit_test(test_more_kinds_than_tracked_are_still_capped),
 		cmocka_unit_test(test_invisible_characters_are_named),
 	};
