@@ -857,7 +857,7 @@ struct value *pages_compare_pair_context(const struct page_ctx *p, size_t ga, si
 
 static struct value *build_pair_page(const struct page_ctx *pc, const struct page_spec *spec)
 {
-	const struct gpu_pair *gp = spec->arg;
+	const struct gpu_pair *gp = pg_lazy_arg(spec);
 	struct buf scratch = BUF_INIT;
 	struct page_ctx pp = *pc;
 	pp.scratch = &scratch;
@@ -872,7 +872,7 @@ static struct value *build_pair_page(const struct page_ctx *pc, const struct pag
 static int pair_page_inputs(const struct page_ctx *pc, const struct page_spec *spec,
 			    struct digest_value *key)
 {
-	const struct gpu_pair *gp = spec->arg;
+	const struct gpu_pair *gp = pg_lazy_arg(spec);
 	const struct pair_lang *pl = pair_lang_of(pc);
 	size_t gpus[2] = { gp->a, gp->b };
 	struct digest d;
@@ -894,7 +894,7 @@ static int complete_pair_page(const struct page_ctx *pc, const struct page_spec 
 	(void)render;
 	if (ctx)
 		return 0; /* built: its chart placed its file */
-	const struct gpu_pair *gp = spec->arg;
+	const struct gpu_pair *gp = pg_lazy_arg(spec);
 	struct chart_request rq = pair_chart(pc, gp->a, gp->b);
 	return guide_chart_place_kept(pc, &rq);
 }

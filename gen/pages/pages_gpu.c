@@ -421,7 +421,7 @@ static struct chart_request gpu_chart(const struct page_ctx *p, size_t g)
 
 static struct value *build_gpu_page(const struct page_ctx *pc, const struct page_spec *spec)
 {
-	size_t g = ((const struct gpu_pair *)spec->arg)->a;
+	size_t g = pg_lazy_arg(spec)->a;
 	const struct gpu *gp = &pc->in->data.gpus[g];
 	struct buf scratch = BUF_INIT;
 	struct page_ctx pp = *pc, *p = &pp;
@@ -484,7 +484,7 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 static int gpu_page_inputs(const struct page_ctx *pc, const struct page_spec *spec,
 			   struct digest_value *key)
 {
-	size_t g = ((const struct gpu_pair *)spec->arg)->a;
+	size_t g = pg_lazy_arg(spec)->a;
 	struct digest d;
 	digest_init(&d);
 	digest_add_str(&d, "gpu page");
@@ -500,7 +500,7 @@ static int complete_gpu_page(const struct page_ctx *pc, const struct page_spec *
 	(void)render;
 	if (ctx)
 		return 0; /* built: its chart placed its file */
-	struct chart_request rq = gpu_chart(pc, ((const struct gpu_pair *)spec->arg)->a);
+	struct chart_request rq = gpu_chart(pc, pg_lazy_arg(spec)->a);
 	return guide_chart_place_kept(pc, &rq);
 }
 

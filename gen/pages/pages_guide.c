@@ -349,7 +349,7 @@ static const struct guide_page {
 /* A guide page's context, made when the page is rendered (on any core). */
 static struct value *build_guide_page(const struct page_ctx *pc, const struct page_spec *spec)
 {
-	return pages_guide_context(pc, (enum guide_part)((const struct gpu_pair *)spec->arg)->a);
+	return pages_guide_context(pc, (enum guide_part)pg_lazy_arg(spec)->a);
 }
 
 static void plan_guide_page(struct site *s, enum lang l, enum guide_part part)

@@ -135,7 +135,7 @@ struct value *pages_tasks_case_context(const struct page_ctx *p, size_t c)
 /* A case study's page context, made when the page is rendered. */
 static struct value *build_case_page(const struct page_ctx *pc, const struct page_spec *spec)
 {
-	return pages_tasks_case_context(pc, ((const struct gpu_pair *)spec->arg)->a);
+	return pages_tasks_case_context(pc, pg_lazy_arg(spec)->a);
 }
 
 static void plan_case_page(struct site *s, enum lang l, size_t c)
@@ -213,7 +213,7 @@ struct value *pages_tasks_task_context(const struct page_ctx *p, size_t t)
 /* A job's page context, made when the page is rendered. */
 static struct value *build_task_page(const struct page_ctx *pc, const struct page_spec *spec)
 {
-	return pages_tasks_task_context(pc, ((const struct gpu_pair *)spec->arg)->a);
+	return pages_tasks_task_context(pc, pg_lazy_arg(spec)->a);
 }
 
 static void plan_task_page(struct site *s, enum lang l, size_t t)

@@ -398,6 +398,11 @@ void pg_add_lazy_page(struct site *s, const struct page_ctx *p, const char *tmpl
 	site_add_page(s, &spec);
 }
 
+const struct gpu_pair *pg_lazy_arg(const struct page_spec *spec)
+{
+	return spec->arg;
+}
+
 /* The chart's <figure> as HTML, digested by its key (its SVG is most of a
  * page's text: guide_chart_render_keyed); an unknown chart is reported by
  * the chart module, and the page then shows nothing there. */

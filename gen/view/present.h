@@ -52,7 +52,9 @@ struct pages_kit {
 
 enum fmt { FMT_NUMBER, FMT_USD, FMT_PER_HOUR, FMT_RATIO, FMT_UNIT };
 
-/* The GPUs a lazily built page is about (GPU pages: b unused). */
+/* What a lazily built page is about (pg_add_lazy_page): the two GPUs of a
+ * comparison; a GPU, a job, a case study or a guide part in `a` (b unused)
+ * for the others. */
 struct gpu_pair {
 	size_t a, b;
 };
@@ -120,6 +122,8 @@ void pg_add_lazy_page(struct site *s, const struct page_ctx *p, const char *tmpl
 		      const char *title, const char *description, const char *section,
 		      struct value *(*build)(const struct page_ctx *, const struct page_spec *),
 		      size_t a, size_t b, struct value *crumbs);
+/* The `a` and `b` pg_add_lazy_page gave the page `spec`. */
+const struct gpu_pair *pg_lazy_arg(const struct page_spec *spec);
 struct value *pg_chart(const struct page_ctx *p, const struct chart_request *rq);
 bool pg_map_flag(const struct value *m, const char *key);
 void pg_set_text(const struct page_ctx *p, struct value *m, const char *key,
