@@ -749,14 +749,13 @@ static void plan_sources_page(struct site *site, enum lang l)
 
 /* ---- health/ ---- */
 
-static struct value *finding_item(struct site *site, enum lang l,
+static struct value *finding_item(const struct dp *s, enum lang l,
 				  const char *from, const struct finding *f)
 {
-	const struct dp dp = DP_OF(site), *s = &dp;
 	struct value *m = value_new_map(s->arena);
 	struct buf text = BUF_INIT, stated = BUF_INIT, computed = BUF_INIT;
-	health_describe(site, f, l, &text);
-	health_figures(site, f, l, &stated, &computed);
+	health_describe(s->in, f, l, &text);
+	health_figures(s->in, f, l, &stated, &computed);
 	set_text(s, m, "text", arena_strndup(s->arena, text.ptr, text.len));
 	set_text(s, m, "stated", arena_strndup(s->arena, stated.ptr, stated.len));
 	set_text(s, m, "computed",
@@ -766,7 +765,7 @@ static struct value *finding_item(struct site *site, enum lang l,
 	buf_release(&computed);
 
 	const char *ids[32];
-	size_t n = health_sources(site, f, ids, sizeof ids / sizeof ids[0]);
+	size_t n = health_sources(s->in, f, ids, sizeof ids / sizeof ids[0]);
 	struct value *sources = value_new_list(s->arena);
 	for (size_t i = 0; i < n; i++) {
 		const struct source *src = data_find_source(&s->in->data, ids[i]);
@@ -781,9 +780,8 @@ static struct value *finding_item(struct site *site, enum lang l,
 	return m;
 }
 
-struct value *datapages_health_context(struct site *site, enum lang l, const char *path)
+static struct value *health_context(const struct dp *s, enum lang l, const char *path)
 {
-	const struct dp dp = DP_OF(site), *s = &dp;
 	struct value *groups = value_new_list(s->arena);
 	for (size_t k = 0; k < HEALTH_KIND_COUNT; k++) {
 		enum finding_kind kind = health_kinds[k];
@@ -792,7 +790,7 @@ struct value *datapages_health_context(struct site *site, enum lang l, const cha
 		for (size_t i = 0; i < s->in->metrics.nfindings; i++)
 			if (s->in->metrics.findings[i].kind == kind)
 				value_list_push(s->arena, items,
-						finding_item(site, l, path,
+						finding_item(s, l, path,
 							     &s->in->metrics.findings[i]));
 		if (!value_list_len(items))
 			continue;
@@ -823,11 +821,20 @@ struct value *datapages_health_context(struct site *site, enum lang l, const cha
 	return ctx;
 }
 
+/* A page's own view of the inputs: its arena, no linked pages. */
+#define DP_OF_PAGE(p) ((struct dp){ (p)->arena, (p)->in, NULL })
+
+struct value *datapages_health_context(const struct page_ctx *p)
+{
+	const struct dp dp = DP_OF_PAGE(p);
+	return health_context(&dp, p->l, p->path);
+}
+
 static void plan_health_page(struct site *site, enum lang l)
 {
 	const struct dp dp = DP_OF(site), *s = &dp;
 	const char *path = "health/";
-	struct value *ctx = datapages_health_context(site, l, path);
+	struct value *ctx = health_context(s, l, path);
 	add_page(site, l, path, "pages/health", tr(s, l, "health.title"),
 		 tr(s, l, "health.desc"), ctx, true);
 }
@@ -883,10 +890,8 @@ static const char *method_text(const struct dp *s, enum lang l, const char *key)
 	return r;
 }
 
-struct value *datapages_methodology_context(struct site *site, enum lang l,
-					    const char *path)
+static struct value *methodology_context(const struct dp *s, enum lang l, const char *path)
 {
-	const struct dp dp = DP_OF(site), *s = &dp;
 	struct value *items = value_new_list(s->arena);
 	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
 		struct value *m = value_new_map(s->arena);
@@ -918,11 +923,17 @@ struct value *datapages_methodology_context(struct site *site, enum lang l,
 	return ctx;
 }
 
+struct value *datapages_methodology_context(const struct page_ctx *p)
+{
+	const struct dp dp = DP_OF_PAGE(p);
+	return methodology_context(&dp, p->l, p->path);
+}
+
 static void plan_methodology_page(struct site *site, enum lang l)
 {
 	const struct dp dp = DP_OF(site), *s = &dp;
 	const char *path = "methodology/";
-	struct value *ctx = datapages_methodology_context(site, l, path);
+	struct value *ctx = methodology_context(s, l, path);
 	add_page(site, l, path, "pages/methodology", tr(s, l, "nav.methodology"),
 		 tr(s, l, "method.desc"), ctx, true);
 }

@@ -23,6 +23,7 @@
 #include "model/i18n.h"
 
 struct output;
+struct page_ctx;
 struct site;
 struct value;
 
@@ -32,12 +33,11 @@ struct value;
  * the site's plan (site_add_page). */
 void datapages_plan(struct site *s);
 
-/* The contexts of the health and methodology pages of language l, their
- * links relative to `path` (the page's own, or the report's): the pages
- * and the report build them here. Memory: the build arena. */
-struct value *datapages_health_context(struct site *s, enum lang l, const char *path);
-struct value *datapages_methodology_context(struct site *s, enum lang l,
-					    const char *path);
+/* What the health and methodology pages show, as their contexts, for the
+ * page `p` (the report, while it renders): in p's language, links relative
+ * to p's path. Memory: p's arena. */
+struct value *datapages_health_context(const struct page_ctx *p);
+struct value *datapages_methodology_context(const struct page_ctx *p);
 
 /* Add the CSV downloads site/data/<table>.csv. Returns 0, or -1 after
  * reporting a problem. */

@@ -60,12 +60,12 @@ static void fill_template(struct buf *out, const char *tmpl,
 }
 
 /* The UI string `key` filled from {name, text} slots (i18n_fill_key). */
-static void fill_key(struct buf *out, const struct site *s, enum lang l,
+static void fill_key(struct buf *out, const struct site_inputs *in, enum lang l,
 		     const char *key, const struct slot *slots, size_t nslots)
 {
 	const char *names[16], *vals[16];
 	size_t k = split_slots(slots, nslots, names, vals);
-	i18n_fill_key(out, &s->in.i18n, l, key, names, vals, k);
+	i18n_fill_key(out, &in->i18n, l, key, names, vals, k);
 }
 
 void health_fill(struct buf *out, const char *tmpl, size_t n,
@@ -80,26 +80,26 @@ void health_fill(struct buf *out, const char *tmpl, size_t n,
 
 /* ---- Names and figures in a language ---- */
 
-static const char *gpu_name(const struct site *s, long g)
+static const char *gpu_name(const struct site_inputs *in, long g)
 {
-	if (g < 0 || (size_t)g >= s->in.data.ngpus)
+	if (g < 0 || (size_t)g >= in->data.ngpus)
 		return "?";
-	return s->in.data.gpus[g].name;
+	return in->data.gpus[g].name;
 }
 
-static const char *task_name(const struct site *s, long t, enum lang l)
+static const char *task_name(const struct site_inputs *in, long t, enum lang l)
 {
-	if (t < 0 || (size_t)t >= s->in.data.ntasks)
+	if (t < 0 || (size_t)t >= in->data.ntasks)
 		return "?";
-	return l == LANG_ZH ? s->in.data.tasks[t].name_zh : s->in.data.tasks[t].name_en;
+	return l == LANG_ZH ? in->data.tasks[t].name_zh : in->data.tasks[t].name_en;
 }
 
-static const char *benchmark_name(const struct site *s, long b, enum lang l)
+static const char *benchmark_name(const struct site_inputs *in, long b, enum lang l)
 {
-	if (b < 0 || (size_t)b >= s->in.data.nbenchmarks)
+	if (b < 0 || (size_t)b >= in->data.nbenchmarks)
 		return "?";
-	return l == LANG_ZH ? s->in.data.benchmarks[b].name_zh
-			    : s->in.data.benchmarks[b].name_en;
+	return l == LANG_ZH ? in->data.benchmarks[b].name_zh
+			    : in->data.benchmarks[b].name_en;
 }
 
 /* A ratio of speeds as the comparison model writes it: above its
@@ -107,7 +107,7 @@ static const char *benchmark_name(const struct site *s, long b, enum lang l)
  * when high > low), in the rounding of the tables (i18n_format_ratio); up
  * to it (a range: all of it) a share of the other's speed, "42%" /
  * "42%～45%". */
-static void format_ratio(const struct site *s, struct buf *out, double low,
+static void format_ratio(const struct site_inputs *in, struct buf *out, double low,
 			 double high, enum lang l)
 {
 	if (fmax(low, high) <= CMP_TIMES_ABOVE) {
@@ -117,14 +117,14 @@ static void format_ratio(const struct site *s, struct buf *out, double low,
 	struct buf x = BUF_INIT;
 	i18n_format_ratio_range(&x, low, high, l);
 	struct slot slot = { "x", x.ptr };
-	fill_key(out, s, l, "health.ratio", &slot, 1);
+	fill_key(out, in, l, "health.ratio", &slot, 1);
 	buf_release(&x);
 }
 
-static void format_gb(const struct site *s, struct buf *out, double gb,
+static void format_gb(const struct site_inputs *in, struct buf *out, double gb,
 		      enum lang l)
 {
-	i18n_format_unit(out, &s->in.i18n, gb, "GB", l);
+	i18n_format_unit(out, &in->i18n, gb, "GB", l);
 }
 
 /* "15%": the tolerance of METRICS_TOLERANCE. */
@@ -134,7 +134,7 @@ static void format_tolerance(struct buf *out, enum lang l)
 	buf_addc(out, '%');
 }
 
-void health_figures(const struct site *s, const struct finding *f,
+void health_figures(const struct site_inputs *in, const struct finding *f,
 		    enum lang l, struct buf *stated, struct buf *computed)
 {
 	switch (f->kind) {
@@ -143,16 +143,16 @@ void health_figures(const struct site *s, const struct finding *f,
 		i18n_format_usd(computed, f->computed, l);
 		break;
 	case FINDING_CLAIM_MISMATCH:
-		format_ratio(s, stated, f->stated, f->stated_high, l);
-		format_ratio(s, computed, f->computed, f->computed, l);
+		format_ratio(in, stated, f->stated, f->stated_high, l);
+		format_ratio(in, computed, f->computed, f->computed, l);
 		break;
 	case FINDING_SPEED_MISMATCH:
-		format_ratio(s, stated, f->stated, f->stated, l);
-		format_ratio(s, computed, f->computed, f->computed, l);
+		format_ratio(in, stated, f->stated, f->stated, l);
+		format_ratio(in, computed, f->computed, f->computed, l);
 		break;
 	case FINDING_VRAM_RULE:
-		format_gb(s, stated, f->stated, l);
-		format_gb(s, computed, f->computed, l);
+		format_gb(in, stated, f->stated, l);
+		format_gb(in, computed, f->computed, l);
 		break;
 	case FINDING_STATED_COST:
 	case FINDING_QUOTE_TOTAL:
@@ -165,99 +165,99 @@ void health_figures(const struct site *s, const struct finding *f,
 }
 
 /* "data/prices.csv:8": where a row of table t is. */
-static void add_row_place(const struct site *s, struct buf *out,
+static void add_row_place(const struct site_inputs *in, struct buf *out,
 			  enum data_table_id t, size_t row)
 {
-	const struct table *tab = &s->in.data.tables[t];
+	const struct table *tab = &in->data.tables[t];
 	if (row < tab->nrows)
 		buf_addf(out, "%s:%d", tab->path, tab->lines[row]);
 }
 
 /* The rows a stated cost is held against: its own, its time's, its quote's. */
-static void stated_cost_rows(const struct site *s, const struct finding *f,
+static void stated_cost_rows(const struct site_inputs *in, const struct finding *f,
 			     struct buf *rows, struct buf *stated_row)
 {
-	const struct stated_cost *sc = &s->in.data.stated_costs[f->stated_cost];
-	const struct stated_check *k = &s->in.metrics.checks[f->stated_cost];
-	add_row_place(s, stated_row, TABLE_STATED_COSTS, sc->row);
+	const struct stated_cost *sc = &in->data.stated_costs[f->stated_cost];
+	const struct stated_check *k = &in->metrics.checks[f->stated_cost];
+	add_row_place(in, stated_row, TABLE_STATED_COSTS, sc->row);
 	if (k->time_row >= 0)
-		add_row_place(s, rows, TABLE_TASK_TIMES,
-			      s->in.data.task_times[k->time_row].row);
+		add_row_place(in, rows, TABLE_TASK_TIMES,
+			      in->data.task_times[k->time_row].row);
 	if (k->quote_row >= 0) {
 		if (rows->len)
 			buf_adds(rows, ", ");
-		add_row_place(s, rows, TABLE_PRICES, s->in.data.prices[k->quote_row].row);
+		add_row_place(in, rows, TABLE_PRICES, in->data.prices[k->quote_row].row);
 	}
 }
 
 /* The readable name of a gpus.csv column ("health.field.vram_gb"), or the
  * column name itself when there is no such key. */
-static const char *field_name(const struct site *s, const char *field,
+static const char *field_name(const struct site_inputs *in, const char *field,
 			      enum lang l, struct buf *key)
 {
 	buf_reset(key);
 	buf_addf(key, "health.field.%s", field ? field : "");
-	if (!field || !i18n_has(&s->in.i18n, key->ptr))
+	if (!field || !i18n_has(&in->i18n, key->ptr))
 		return field ? field : "?";
-	return i18n_get(&s->in.i18n, l, key->ptr);
+	return i18n_get(&in->i18n, l, key->ptr);
 }
 
-void health_describe(const struct site *s, const struct finding *f,
+void health_describe(const struct site_inputs *in, const struct finding *f,
 		     enum lang l, struct buf *out)
 {
 	struct buf stated = BUF_INIT, computed = BUF_INIT, extra = BUF_INIT;
 	struct buf tol = BUF_INIT, key = BUF_INIT, place = BUF_INIT;
-	health_figures(s, f, l, &stated, &computed);
+	health_figures(in, f, l, &stated, &computed);
 	format_tolerance(&tol, l);
 	struct slot slots[10];
 	size_t n = 0;
-	slots[n++] = (struct slot){ "gpu", gpu_name(s, f->gpu) };
-	slots[n++] = (struct slot){ "other", gpu_name(s, f->other_gpu) };
+	slots[n++] = (struct slot){ "gpu", gpu_name(in, f->gpu) };
+	slots[n++] = (struct slot){ "other", gpu_name(in, f->other_gpu) };
 	slots[n++] = (struct slot){ "stated", stated.ptr };
 	slots[n++] = (struct slot){ "computed", computed.ptr };
 	slots[n++] = (struct slot){ "tolerance", tol.ptr };
 	switch (f->kind) {
 	case FINDING_PRICE_SPREAD:
-		if (f->gpu >= 0 && s->in.metrics.prices)
-			buf_addf(&extra, "%zu", s->in.metrics.prices[f->gpu].count);
+		if (f->gpu >= 0 && in->metrics.prices)
+			buf_addf(&extra, "%zu", in->metrics.prices[f->gpu].count);
 		slots[n++] = (struct slot){ "count", extra.ptr };
 		break;
 	case FINDING_CLAIM_MISMATCH:
-		if (f->claim >= 0 && (size_t)f->claim < s->in.data.nclaims) {
-			const struct claim *c = &s->in.data.claims[f->claim];
+		if (f->claim >= 0 && (size_t)f->claim < in->data.nclaims) {
+			const struct claim *c = &in->data.claims[f->claim];
 			slots[n++] = (struct slot){
 				"claim", l == LANG_ZH ? c->text_zh : c->text_en };
 		}
 		slots[n++] = (struct slot){ "benchmark",
-					    benchmark_name(s, f->benchmark, l) };
+					    benchmark_name(in, f->benchmark, l) };
 		break;
 	case FINDING_SPEED_MISMATCH:
-		slots[n++] = (struct slot){ "task", task_name(s, f->task, l) };
+		slots[n++] = (struct slot){ "task", task_name(in, f->task, l) };
 		break;
 	case FINDING_VRAM_RULE:
-		if (f->vram_row >= 0 && (size_t)f->vram_row < s->in.data.nvram) {
-			const struct vram_rule *v = &s->in.data.vram[f->vram_row];
+		if (f->vram_row >= 0 && (size_t)f->vram_row < in->data.nvram) {
+			const struct vram_rule *v = &in->data.vram[f->vram_row];
 			i18n_format_number(&extra, v->params_b, l);
 			slots[n++] = (struct slot){ "params", extra.ptr };
 			slots[n++] = (struct slot){ "precision", v->precision };
 		}
 		break;
 	case FINDING_MISSING:
-		slots[n++] = (struct slot){ "field", field_name(s, f->field, l, &key) };
+		slots[n++] = (struct slot){ "field", field_name(in, f->field, l, &key) };
 		break;
 	case FINDING_STATED_COST:
-		if (f->stated_cost >= 0 && s->in.metrics.checks)
-			stated_cost_rows(s, f, &extra, &place);
+		if (f->stated_cost >= 0 && in->metrics.checks)
+			stated_cost_rows(in, f, &extra, &place);
 		slots[n++] = (struct slot){ "rows", extra.ptr };
 		slots[n++] = (struct slot){ "row", place.ptr };
-		slots[n++] = (struct slot){ "task", task_name(s, f->task, l) };
+		slots[n++] = (struct slot){ "task", task_name(in, f->task, l) };
 		break;
 	case FINDING_QUOTE_TOTAL:
 		if (f->price_row >= 0)
-			add_row_place(s, &place, TABLE_PRICES, s->in.data.prices[f->price_row].row);
+			add_row_place(in, &place, TABLE_PRICES, in->data.prices[f->price_row].row);
 		slots[n++] = (struct slot){ "row", place.ptr };
 		if (f->price_row >= 0)
-			buf_addf(&extra, "%d", s->in.data.prices[f->price_row].cards);
+			buf_addf(&extra, "%d", in->data.prices[f->price_row].cards);
 		slots[n++] = (struct slot){ "cards", extra.ptr };
 		break;
 	}
@@ -266,7 +266,7 @@ void health_describe(const struct site *s, const struct finding *f,
 	/* a measured ratio falls short of a claim or goes beyond it */
 	if (f->kind == FINDING_CLAIM_MISMATCH)
 		buf_adds(&key, f->computed < f->stated ? "_below" : "_above");
-	fill_key(out, s, l, key.ptr, slots, n);
+	fill_key(out, in, l, key.ptr, slots, n);
 	buf_release(&stated);
 	buf_release(&computed);
 	buf_release(&extra);
@@ -318,10 +318,10 @@ static void mark_results(const struct data *d, bool *mark, long benchmark,
 	}
 }
 
-size_t health_sources(const struct site *s, const struct finding *f,
+size_t health_sources(const struct site_inputs *in, const struct finding *f,
 		      const char **ids, size_t max)
 {
-	const struct data *d = &s->in.data;
+	const struct data *d = &in->data;
 	if (!d->nsources)
 		return 0;
 	bool *mark = xcalloc(d->nsources, sizeof *mark);
@@ -356,7 +356,7 @@ size_t health_sources(const struct site *s, const struct finding *f,
 	case FINDING_STATED_COST:
 		if (f->stated_cost >= 0) {
 			mark_refs(d, mark, d->stated_costs[f->stated_cost].source);
-			long q = s->in.metrics.checks[f->stated_cost].quote_row;
+			long q = in->metrics.checks[f->stated_cost].quote_row;
 			if (q >= 0)
 				mark_refs(d, mark, d->prices[q].source);
 		}
@@ -457,9 +457,9 @@ int health_report_translations(const struct site *s, FILE *out)
 static void print_finding(struct site *s, const struct finding *f, FILE *out)
 {
 	struct buf b = BUF_INIT;
-	health_describe(s, f, LANG_EN, &b);
+	health_describe(&s->in, f, LANG_EN, &b);
 	const char *ids[16];
-	size_t n = health_sources(s, f, ids, sizeof ids / sizeof ids[0]);
+	size_t n = health_sources(&s->in, f, ids, sizeof ids / sizeof ids[0]);
 	fprintf(out, "  - %s", b.ptr);
 	for (size_t i = 0; i < n; i++)
 		fprintf(out, "%s%s", i ? ", " : " [sources: ", ids[i]);

@@ -19,6 +19,7 @@
 
 struct buf;
 struct site;
+struct site_inputs;
 
 /* The finding kinds in the order the report and the page show them. */
 #define HEALTH_KIND_COUNT 7
@@ -35,20 +36,20 @@ const char *health_kind_stem(enum finding_kind kind);
 
 /* Append one sentence (plain text, not HTML) saying what `f` found, with the
  * figures held against each other, in language `l`. */
-void health_describe(const struct site *s, const struct finding *f,
+void health_describe(const struct site_inputs *in, const struct finding *f,
 		     enum lang l, struct buf *out);
 
 /* The figures of `f` formatted for `l`, appended to `stated` and `computed`
  * (the first and second figure held against each other: lowest and highest
  * price, claimed and measured ratio, ...). Both stay empty for a missing
  * figure. */
-void health_figures(const struct site *s, const struct finding *f,
+void health_figures(const struct site_inputs *in, const struct finding *f,
 		    enum lang l, struct buf *stated, struct buf *computed);
 
 /* The ids of the sources behind `f` (distinct, in table order), at most
  * `max` of them written to `ids` (borrowed from the data tables). Returns
  * how many were written. */
-size_t health_sources(const struct site *s, const struct finding *f,
+size_t health_sources(const struct site_inputs *in, const struct finding *f,
 		      const char **ids, size_t max);
 
 /* The report of `gen check`, in English: "data/gpus.csv: 10 rows" per table,

@@ -238,7 +238,7 @@ static void report_cover(const struct page_ctx *p, struct value *ctx)
 	value_map_set_str(a, ctx, "pdf_href", pdf ? pdf : "");
 }
 
-static struct value *report_context(struct site *s, const struct page_ctx *p)
+static struct value *report_context(const struct page_ctx *p)
 {
 	struct arena *a = pg_arena(p);
 	struct report r = { .p = p, .sections = value_new_list(a),
@@ -256,11 +256,11 @@ static struct value *report_context(struct site *s, const struct page_ctx *p)
 	report_single(&r, "report.sec_use_cases", "uc.desc", "body_use_cases",
 		      pages_guide_context(p, GUIDE_USE_CASES), true);
 	report_cases(&r);
-	struct value *health = datapages_health_context(s, p->l, p->path);
+	struct value *health = datapages_health_context(p);
 	report_single(&r, "report.sec_health", "health.desc", "body_health", health,
 		      pg_map_flag(health, "has_groups"));
 	report_single(&r, "report.sec_methodology", "method.desc", "body_methodology",
-		      datapages_methodology_context(s, p->l, p->path), false);
+		      datapages_methodology_context(p), false);
 	buf_release(&r.see);
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "sections", r.sections);
@@ -271,12 +271,20 @@ static struct value *report_context(struct site *s, const struct page_ctx *p)
 	return ctx;
 }
 
+/* The report's context, built when it is rendered (on any thread, beside
+ * other pages): the charts it shares with the guide's pages are drawn
+ * once, by whichever page comes first (guide_charts.h). */
+static struct value *build_report(const struct page_ctx *pc, const struct page_spec *spec)
+{
+	(void)spec;
+	return report_context(pc);
+}
+
 void report_plan(struct site *s, enum lang l)
 {
 	struct page_ctx pp = pg_planning(s, l, REPORT_PATH, NULL), *p = &pp;
-	struct value *ctx = report_context(s, p);
-	pg_add_page(s, p, "pages/report", pg_tr(p, "report.title"), pg_tr(p, "report.desc"),
-		    "report", ctx, pg_crumbs_for(p, NULL, NULL));
+	pg_add_lazy_page(s, p, "pages/report", pg_tr(p, "report.title"), pg_tr(p, "report.desc"),
+			 "report", build_report, 0, 0, pg_crumbs_for(p, NULL, NULL));
 }
 
 int report_keep_pdfs(struct site *s, struct output *o)

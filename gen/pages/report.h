@@ -38,7 +38,8 @@ struct site;
 #define REPORT_PATH "report/"
 
 /* Add the report of language l to the plan: after every page it draws
- * from is planned (its sections ask the same families). */
+ * from is planned (its sections ask the same families). Its context is
+ * built when it is rendered. */
 void report_plan(struct site *s, enum lang l);
 
 /* Keep each language's published report.pdf (REPORT_PDF) in the site

@@ -67,15 +67,18 @@ struct guide_charts {
 	 * are an error rather than one file for both */
 	char **claims;
 	size_t nclaims, cap_claims;
-	/* Figures drawn while the pages are planned, to place again without
-	 * drawing: the report shows charts the guide's pages drew before it,
-	 * and the comparison pages (drawn while rendering) the report's
-	 * headline pairs. Each is kept up to its caption's link, the one part
-	 * that depends on the page; by drawn_key. Charts drawn while pages
-	 * render are not kept (thousands of comparison charts), only found. */
+	/* Figures drawn before, to place again without drawing: the report
+	 * shows the charts of the guide's pages and its headline pairs, which
+	 * the home page and the comparison pages show too. Each is kept up to
+	 * its caption's link, the one part that depends on the page; by
+	 * drawn_key; by whichever page draws it first (drawn_keep), while
+	 * planning always, while rendering up to DRAWN_KEPT_MAX bytes in all
+	 * (comparison charts grow as G^2: past it, a figure shown again is
+	 * drawn again). */
 	struct strmap drawn;       /* drawn_key -> index + 1 into figures */
 	struct drawn_figure *figures;
 	size_t nfigures, cap_figures;
+	size_t kept_bytes;
 	/* the build's arena: a page context over it is planning (present.h,
 	 * pg_planning), one over another renders */
 	const struct arena *plan_arena;
@@ -494,14 +497,25 @@ static bool drawn_find(struct guide_charts *g, const char *key, struct buf *out,
 	return at != NULL;
 }
 
-/* Keep a figure drawn while planning (one thread) under `key`. */
+/* What figures drawn while pages render may take in all (struct
+ * guide_charts: drawn): a comparison's three charts are about 40 KB. */
+#define DRAWN_KEPT_MAX ((size_t)8 << 20)
+
+/* Keep a figure under `key` (any thread: a second page drawing the same
+ * figure at the same time keeps the first's, the same bytes); while
+ * rendering (`planning` false) only as long as DRAWN_KEPT_MAX allows. */
 static void drawn_keep(struct guide_charts *g, const char *key, const char *fig,
-		       size_t len, struct figure_digest fd)
+		       size_t len, struct figure_digest fd, bool planning)
 {
 	pthread_mutex_lock(&g->lock);
+	if (!planning && g->kept_bytes + len > DRAWN_KEPT_MAX) {
+		pthread_mutex_unlock(&g->lock);
+		return;
+	}
 	bool created;
 	size_t *at = strmap_slot(&g->drawn, key, &created);
 	if (created) {
+		g->kept_bytes += len;
 		ALLOC_GROW(g->figures, g->nfigures, g->cap_figures);
 		struct drawn_figure *f = &g->figures[g->nfigures++];
 		buf_init(&f->html);
@@ -602,8 +616,9 @@ int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_reque
 		if (c.drawn)
 			fd = (struct figure_digest){ figure_key(&c, out, start, &sp), true };
 		/* a figure whose file failed is drawn again, and told again */
-		if (rc == 0 && pc->arena == g->plan_arena)
-			drawn_keep(g, key, out->ptr + start, out->len - start, fd);
+		if (rc == 0)
+			drawn_keep(g, key, out->ptr + start, out->len - start, fd,
+				   pc->arena == g->plan_arena);
 	}
 	size_t end = out->len;
 	append_figure_end(&c, rq, out);

@@ -27,11 +27,12 @@
  * standalone file per (language, id), in first-render order. Two different
  * charts whose ids come out the same (GPUs "aa-bb", "cc" and "aa", "bb-cc"
  * both give chart-pair-aa-bb-cc) are an error naming both, with the data
- * rows of their ids, not one file for both. A figure drawn while the pages
- * are planned is kept too, and placed again without drawing wherever the
- * same chart (language, request, inline id) comes again: the report shows
- * what the guide's pages drew, the comparison pages the report's pairs;
- * only the link to the standalone file is the page's own.
+ * rows of their ids, not one file for both. A figure drawn once is kept
+ * too (while pages render, up to a few megabytes in all: comparisons grow
+ * as G^2), and placed again without drawing wherever the same chart
+ * (language, request, inline id) comes again: the report shows what the
+ * guide's pages draw, whichever of them renders first; only the link to
+ * the standalone file is the page's own.
  */
 #ifndef GPUGUIDE_GUIDE_CHARTS_H
 #define GPUGUIDE_GUIDE_CHARTS_H

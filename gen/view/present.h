@@ -54,7 +54,7 @@ enum fmt { FMT_NUMBER, FMT_USD, FMT_PER_HOUR, FMT_RATIO, FMT_UNIT };
 
 /* What a lazily built page is about (pg_add_lazy_page): the two GPUs of a
  * comparison; a GPU, a job, a case study or a guide part in `a` (b unused)
- * for the others. */
+ * for the others; nothing for the report (both 0). */
 struct gpu_pair {
 	size_t a, b;
 };

@@ -127,7 +127,7 @@ static struct finding finding_of(enum finding_kind kind)
 static char *describe(struct fixture *fx, const struct finding *f, enum lang l)
 {
 	struct buf b = BUF_INIT;
-	health_describe(&fx->base.s, f, l, &b);
+	health_describe(&fx->base.s.in, f, l, &b);
 	return buf_detach(&b, NULL);
 }
 
@@ -253,13 +253,13 @@ static void test_guide_ledger_are_formatted_for_columns(void **state)
 	f.stated_high = 2;
 	f.computed = 1.234;
 	struct buf a = BUF_INIT, b = BUF_INIT;
-	health_figures(&fx->base.s, &f, LANG_ZH, &a, &b);
+	health_figures(&fx->base.s.in, &f, LANG_ZH, &a, &b);
 	assert_string_equal(a.ptr, "1.5～2 倍");
 	assert_string_equal(b.ptr, "123%");
 	buf_reset(&a);
 	buf_reset(&b);
 	f = finding_of(FINDING_MISSING);
-	health_figures(&fx->base.s, &f, LANG_EN, &a, &b);
+	health_figures(&fx->base.s.in, &f, LANG_EN, &a, &b);
 	assert_string_equal(a.ptr, "");
 	assert_string_equal(b.ptr, "");
 	buf_release(&a);
@@ -272,7 +272,7 @@ static void test_sources_of_price_spread_are_distinct_in_source_order(void **sta
 	struct finding f = finding_of(FINDING_PRICE_SPREAD);
 	f.gpu = 2;
 	const char *ids[8];
-	size_t n = health_sources(&fx->base.s, &f, ids, 8);
+	size_t n = health_sources(&fx->base.s.in, &f, ids, 8);
 	assert_int_equal(n, 2);
 	assert_string_equal(ids[0], "training-guide-en");
 	assert_string_equal(ids[1], "choosing-guide-zh");
@@ -287,7 +287,7 @@ static void test_sources_of_claim_include_the_results_behind_it(void **state)
 	f.claim = 0;
 	f.benchmark = 0;
 	const char *ids[8];
-	size_t n = health_sources(&fx->base.s, &f, ids, 8);
+	size_t n = health_sources(&fx->base.s.in, &f, ids, 8);
 	assert_int_equal(n, 3);
 	assert_string_equal(ids[0], "training-guide-en");
 	assert_string_equal(ids[1], "choosing-guide-zh");
@@ -301,7 +301,7 @@ static void test_sources_of_missing_figure_split_the_gpu_refs(void **state)
 	f.gpu = 2;
 	f.field = "tdp_w";
 	const char *ids[1];
-	assert_int_equal(health_sources(&fx->base.s, &f, ids, 1), 1);
+	assert_int_equal(health_sources(&fx->base.s.in, &f, ids, 1), 1);
 	assert_string_equal(ids[0], "choosing-guide-zh");
 }
 

@@ -851,6 +851,43 @@ static void render_all(struct fixture *f, const struct markdown_memo *memo, stru
 	free(kf);
 }
 
+/* The next build: it keeps figures of its own (what one build keeps, the
+ * next one's memo gives it). */
+static void new_build(struct fixture *f)
+{
+	guide_charts_free(&f->s); /* made again by the next page context */
+}
+
+/* A figure drawn while a page renders is kept, and the next page finds it
+ * (that page's arena gone): the same bytes and key, not drawn again (the
+ * memo is not asked), a page's own link aside. */
+static void test_a_figure_drawn_while_rendering_is_found_by_the_next_page(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct drawing_memo m = { .n = 0 };
+	struct markdown_memo memo = { dm_find, dm_keep, &m, NULL, NULL, NULL };
+	struct keyed_figures *first = calloc(1, sizeof *first), *next = calloc(1, sizeof *next);
+	render_keyed(f, &memo, "compare/a/", false, first);
+	size_t drawn = m.n;
+	assert_true(drawn > 0);
+	render_keyed(f, &memo, "compare/b/", false, next);
+	assert_int_equal(m.n, drawn);
+	assert_int_equal(m.found, 0);
+	assert_int_equal(next->n, first->n);
+	for (size_t i = 0; i < first->n; i++) {
+		assert_string_equal(next->html[i].ptr, first->html[i].ptr);
+		assert_true(digest_equal(next->key[i], first->key[i]));
+		buf_release(&first->html[i]);
+		buf_release(&next->html[i]);
+	}
+	free(first);
+	free(next);
+	for (size_t i = 0; i < m.n; i++)
+		buf_release(&m.rec[i]);
+	fixture_free(f);
+}
+
 /* A drawing kept in the memo is the drawing: the charts drawn from it are
  * those drawn without it; a chart whose figure changed, or whose record is
  * damaged, is drawn anew. */
@@ -862,10 +899,12 @@ static void test_drawings_from_the_memo_are_the_drawings(void **state)
 	struct markdown_memo memo = { dm_find, dm_keep, &m, NULL, NULL, NULL };
 	struct buf fresh = BUF_INIT, kept = BUF_INIT, again = BUF_INIT;
 	render_all(f, NULL, &fresh);
+	new_build(f);
 	render_all(f, &memo, &kept);
 	size_t drawn = m.n;
 	assert_true(drawn > 0);
 	assert_int_equal(m.found, 0);
+	new_build(f);
 	render_all(f, &memo, &again);
 	assert_int_equal(m.found, drawn);
 	assert_int_equal(m.n, drawn);
@@ -880,7 +919,9 @@ static void test_drawings_from_the_memo_are_the_drawings(void **state)
 	metrics_compute(d, NULL, &f->s.in.metrics);
 	buf_reset(&fresh);
 	buf_reset(&again);
+	new_build(f);
 	render_all(f, NULL, &fresh);
+	new_build(f);
 	render_all(f, &memo, &again);
 	assert_true(m.n > drawn);
 	assert_string_equal(again.ptr, fresh.ptr);
@@ -889,6 +930,7 @@ static void test_drawings_from_the_memo_are_the_drawings(void **state)
 	for (size_t i = 0; i < m.n; i++)
 		buf_truncate(&m.rec[i], m.rec[i].len / 2);
 	buf_reset(&again);
+	new_build(f);
 	render_all(f, &memo, &again);
 	assert_string_equal(again.ptr, fresh.ptr);
 
@@ -901,8 +943,9 @@ static void test_drawings_from_the_memo_are_the_drawings(void **state)
 }
 
 /* A figure's key stands for its bytes: drawn fresh, from the memo, found
- * among the figures drawn while planning, on another page, with another
- * price, two figures have one key exactly when they are the same bytes. */
+ * among the figures drawn while planning or rendering, on another page,
+ * with another price (builds of their own), two figures have one key
+ * exactly when they are the same bytes. */
 static void test_a_figure_has_one_key_for_one_text(void **state)
 {
 	(void)state;
@@ -912,8 +955,12 @@ static void test_a_figure_has_one_key_for_one_text(void **state)
 	struct keyed_figures *kf = calloc(1, sizeof *kf);
 	/* pages of one depth (one link to the file), each its first copy */
 	render_keyed(f, NULL, "compare/a/", false, kf);
+	new_build(f);
 	render_keyed(f, &memo, "compare/b/", false, kf);
+	new_build(f);
 	render_keyed(f, &memo, "compare/c/", false, kf); /* from the memo */
+	render_keyed(f, NULL, "compare/e/", false, kf);  /* found, drawn while rendering */
+	new_build(f);
 	render_keyed(f, NULL, "report/", true, kf);
 	render_keyed(f, NULL, "tasks/", true, kf);       /* found, drawn while planning */
 	render_keyed(f, NULL, "report/", false, kf);     /* a second copy: its own id */
@@ -922,6 +969,7 @@ static void test_a_figure_has_one_key_for_one_text(void **state)
 		if (d->prices[i].gpu == RTX4090)
 			d->prices[i].usd_per_hour = 0.41;
 	metrics_compute(d, NULL, &f->s.in.metrics);
+	new_build(f);
 	render_keyed(f, &memo, "compare/d/", false, kf);
 	assert_true(m.found > 0);
 	size_t same = 0;
@@ -958,6 +1006,7 @@ int main(void)
 		cmocka_unit_test(test_charts_drawn_while_rendering_are_written_at_once),
 		cmocka_unit_test(test_vram_fit_counts_cards_needed),
 		cmocka_unit_test(test_a_chart_drawn_again_is_the_same_figure_linked_from_its_page),
+		cmocka_unit_test(test_a_figure_drawn_while_rendering_is_found_by_the_next_page),
 		cmocka_unit_test(test_drawings_from_the_memo_are_the_drawings),
 		cmocka_unit_test(test_a_figure_has_one_key_for_one_text),
 	};
