@@ -33,6 +33,7 @@ struct dp {
 	const struct linkable *linked;
 };
 #define DP_OF(site) ((struct dp){ &(site)->arena, &(site)->in, NULL })
+#define DP_OF_PAGE(p) ((struct dp){ (p)->arena, (p)->in, NULL }) /* a page's own */
 
 struct linkable {
 	const char **keys;
@@ -821,13 +822,9 @@ static struct value *health_context(const struct dp *s, enum lang l, const char 
 	return ctx;
 }
 
-/* A page's own view of the inputs: its arena, no linked pages. */
-#define DP_OF_PAGE(p) ((struct dp){ (p)->arena, (p)->in, NULL })
-
 struct value *datapages_health_context(const struct page_ctx *p)
 {
-	const struct dp dp = DP_OF_PAGE(p);
-	return health_context(&dp, p->l, p->path);
+	return health_context(&DP_OF_PAGE(p), p->l, p->path);
 }
 
 static void plan_health_page(struct site *site, enum lang l)
@@ -925,8 +922,7 @@ static struct value *methodology_context(const struct dp *s, enum lang l, const 
 
 struct value *datapages_methodology_context(const struct page_ctx *p)
 {
-	const struct dp dp = DP_OF_PAGE(p);
-	return methodology_context(&dp, p->l, p->path);
+	return methodology_context(&DP_OF_PAGE(p), p->l, p->path);
 }
 
 static void plan_methodology_page(struct site *site, enum lang l)
