@@ -336,6 +336,29 @@ int fs_create_file_at(int dirfd, const char *path, const void *data, size_t len,
 	return write_new(dirfd, path, data, len, O_EXCL, id);
 }
 
+/* Whether what is left to read of `fd` is the `len` bytes at `data`, and
+ * no more (a file that grew is not): read a piece at a time into the stack,
+ * up to the first difference. A site's pages are compared after each
+ * rebuild, most of them changed, some of them megabytes long: a buffer of
+ * the file's size would be pages the kernel maps in and out for each. */
+static bool same_bytes_read(int fd, const char *data, size_t len)
+{
+	char piece[1 << 14];
+	size_t got = 0;
+	for (;;) {
+		ssize_t n = read(fd, piece, sizeof piece);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return false;
+		if (n == 0)
+			return got == len;
+		if ((size_t)n > len - got || memcmp(piece, data + got, (size_t)n) != 0)
+			return false;
+		got += (size_t)n;
+	}
+}
+
 enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
 				size_t len)
 {
@@ -347,25 +370,8 @@ enum fs_same fs_compare_file_at(int dirfd, const char *path, const void *data,
 		close(fd);
 		return FS_ABSENT; /* a folder is not a file there */
 	}
-	bool same = S_ISREG(st.st_mode) && (size_t)st.st_size == len;
-	if (same) {
-		/* one byte more than expected, to see a file that grew */
-		struct buf old = BUF_INIT;
-		buf_grow(&old, len + 1);
-		size_t got = 0;
-		for (;;) {
-			ssize_t n = read(fd, old.ptr + got, len + 1 - got);
-			if (n < 0 && errno == EINTR)
-				continue;
-			if (n <= 0)
-				break;
-			got += (size_t)n;
-			if (got > len)
-				break;
-		}
-		same = got == len && memcmp(old.ptr, data, len) == 0;
-		buf_release(&old);
-	}
+	bool same = S_ISREG(st.st_mode) && (size_t)st.st_size == len &&
+		    same_bytes_read(fd, data, len);
 	close(fd);
 	return same ? FS_SAME : FS_DIFFERENT;
 }

@@ -195,6 +195,32 @@ static void test_create_at_never_overwrites(void **state)
 	close(dirfd);
 }
 
+/* A file longer than the pieces it is compared in: the same bytes are the
+ * same; a byte changed anywhere, at the start, across a piece's edge or
+ * last, is a difference. */
+static void test_compare_reads_a_long_file_in_pieces(void **state)
+{
+	struct tmp *t = *state;
+	int dirfd = open(t->dir, O_RDONLY | O_DIRECTORY);
+	assert_true(dirfd >= 0);
+	size_t len = 50000;
+	char *bytes = malloc(len);
+	assert_non_null(bytes);
+	for (size_t i = 0; i < len; i++)
+		bytes[i] = (char)('a' + i % 26);
+	assert_int_equal(fs_create_file_at(dirfd, "long.html", bytes, len, NULL), 0);
+	assert_int_equal(fs_compare_file_at(dirfd, "long.html", bytes, len), FS_SAME);
+	const size_t at[] = { 0, 16383, 16384, 32768, len - 1 };
+	for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+		bytes[at[k]] ^= 1;
+		assert_int_equal(fs_compare_file_at(dirfd, "long.html", bytes, len), FS_DIFFERENT);
+		bytes[at[k]] ^= 1;
+	}
+	assert_int_equal(fs_compare_file_at(dirfd, "long.html", bytes, len - 1), FS_DIFFERENT);
+	free(bytes);
+	close(dirfd);
+}
+
 static void test_trees_are_removed_and_their_files_counted(void **state)
 {
 	struct tmp *t = *state;
@@ -619,6 +645,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_listings_are_sorted_and_filtered_by_suffix,
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_create_at_never_overwrites,
+						tmp_setup, tmp_teardown),
+		cmocka_unit_test_setup_teardown(test_compare_reads_a_long_file_in_pieces,
 						tmp_setup, tmp_teardown),
 		cmocka_unit_test_setup_teardown(test_trees_are_removed_and_their_files_counted,
 						tmp_setup, tmp_teardown),
