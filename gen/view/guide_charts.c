@@ -498,7 +498,7 @@ static bool drawn_find(struct guide_charts *g, const char *key, struct buf *out,
 }
 
 /* What figures drawn while pages render may take in all (struct
- * guide_charts: drawn): a comparison's three charts are about 40 KB. */
+ * guide_charts: drawn): a comparison's figure is about 32 KB. */
 #define DRAWN_KEPT_MAX ((size_t)8 << 20)
 
 /* Keep a figure under `key` (any thread: a second page drawing the same
