@@ -45,7 +45,7 @@ struct figure_digest {
 	bool known;
 };
 
-/* A figure drawn while planning, up to its caption's link. */
+/* A figure drawn once (while planning or rendering), up to its caption's link. */
 struct drawn_figure {
 	struct buf html;
 	struct figure_digest digest;
