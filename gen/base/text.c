@@ -580,29 +580,154 @@ void text_heading_id(struct buf *out, const char *s, size_t len)
 		buf_adds(out, "section");
 }
 
+/* ---- HTML ---- */
+
+/* The 0x80 bit of each byte of x that HTML escapes: '"' (0x22), '&'
+ * (0x26), '<' (0x3C), '>' (0x3E) and, with `apos`, '\'' (0x27). x | 0x04
+ * is 0x26 for the first two alone, x | 0x02 is 0x3E for the next two; a
+ * zero byte of each difference is found by the borrow trick, whose lowest
+ * flag is always right (a false one can stand only above a true one of
+ * the same test), so the lowest flag of them all is too. */
+static inline uint64_t markup_bytes(uint64_t x, bool apos)
+{
+	uint64_t a = (x | BYTES_ONES * 0x04) ^ BYTES_ONES * 0x26;
+	uint64_t b = (x | BYTES_ONES * 0x02) ^ BYTES_ONES * 0x3E;
+	uint64_t hit = ((a - BYTES_ONES) & ~a) | ((b - BYTES_ONES) & ~b);
+	if (apos) {
+		uint64_t c = x ^ BYTES_ONES * 0x27;
+		hit |= (c - BYTES_ONES) & ~c;
+	}
+	return hit & BYTES_HIGH;
+}
+
+#ifdef BYTES_SSE2
+static inline unsigned markup_mask16(__m128i x, bool apos)
+{
+	__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
+						_mm_cmpeq_epi8(x, _mm_set1_epi8('&'))),
+				   _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('<')),
+						_mm_cmpeq_epi8(x, _mm_set1_epi8('>'))));
+	if (apos)
+		hit = _mm_or_si128(hit, _mm_cmpeq_epi8(x, _mm_set1_epi8('\'')));
+	return (unsigned)_mm_movemask_epi8(hit);
+}
+#endif
+
+/* The entity of a byte HTML escapes (and its length), or NULL. */
+static inline const char *markup_entity(char c, bool apos, size_t *n)
+{
+	switch (c) {
+	case '"': *n = 6; return "&quot;";
+	case '&': *n = 5; return "&amp;";
+	case '<': *n = 4; return "&lt;";
+	case '>': *n = 4; return "&gt;";
+	case '\'': *n = 5; return apos ? "&#39;" : NULL;
+	default: return NULL;
+	}
+}
+
+/* The last r (1 to 7) bytes of s[0..len), at len - r, in the low bytes
+ * of a word (zeros above), read without a byte past len: one load that
+ * ends at len when the text has 8 bytes, else two that overlap, or three
+ * single bytes. */
+static inline uint64_t tail_word(const char *s, size_t len, size_t r)
+{
+	const unsigned char *u = (const unsigned char *)s + len - r;
+	if (len >= 8)
+		return bytes_le64(s + len - 8) >> (8 * (8 - r));
+	if (r >= 4) {
+		uint32_t lo, hi;
+		memcpy(&lo, u, 4);
+		memcpy(&hi, u + r - 4, 4);
+		return lo | (uint64_t)hi << (8 * (r - 4));
+	}
+	return u[0] | (uint64_t)u[r / 2] << (8 * (r / 2)) | (uint64_t)u[r - 1] << (8 * (r - 1));
+}
+
+/* Sixteen bytes (with SSE2) or eight tested and stored at a time
+ * straight into the room made for them (the bytes past a markup byte are
+ * overwritten next), and the last few as one word (tail_word): most of a
+ * template's values are shorter than eight bytes. A flag markup_bytes
+ * raises for another byte only costs that byte's copy. Inlined into each
+ * of its two callers, `apos` a constant there. */
+__attribute__((always_inline))
+static inline void escape_markup(struct buf *out, const char *s, size_t len, bool apos)
+{
+	if (out->cap - out->len < len + 17) /* the bytes, 16 more and the NUL */
+		buf_grow(out, len + 16);
+	char *o = out->ptr + out->len;
+	size_t i = 0;
+	while (i < len) {
+		size_t k, left = len - i;
+#ifdef BYTES_SSE2
+		if (left >= 16) {
+			__m128i x = _mm_loadu_si128((const __m128i *)(s + i));
+			unsigned mask = markup_mask16(x, apos);
+			_mm_storeu_si128((__m128i *)o, x);
+			k = mask ? (size_t)__builtin_ctz(mask) : 16;
+		} else
+#endif
+		{
+			uint64_t x = left >= 8 ? bytes_le64(s + i) : tail_word(s, len, left);
+			uint64_t hit = markup_bytes(x, apos);
+			bytes_put_le64(o, x);
+			k = hit ? (size_t)__builtin_ctzll(hit) / 8 : 8;
+			if (k > left)
+				k = left;
+		}
+		o += k;
+		i += k;
+		if (k == 16 || k == 8 || i == len)
+			continue; /* no markup byte in them */
+		size_t n;
+		const char *ent = markup_entity(s[i], apos, &n);
+		if (!ent) {
+			*o++ = s[i++];
+			continue;
+		}
+		out->len = (size_t)(o - out->ptr);
+		buf_grow(out, n + (len - i) + 16);
+		o = out->ptr + out->len;
+		memcpy(o, ent, n);
+		o += n;
+		i++;
+	}
+	out->len = (size_t)(o - out->ptr);
+	out->ptr[out->len] = '\0';
+}
+
 void text_escape_html(struct buf *out, const char *s, size_t len)
 {
-	size_t from = 0;
-	for (size_t i = 0; i < len; i++) {
-		const char *rep;
-		switch (s[i]) {
-		case '&': rep = "&amp;"; break;
-		case '<': rep = "&lt;"; break;
-		case '>': rep = "&gt;"; break;
-		case '"': rep = "&quot;"; break;
-		case '\'': rep = "&#39;"; break;
-		default: continue;
-		}
-		buf_add(out, s + from, i - from);
-		buf_adds(out, rep);
-		from = i + 1;
+	escape_markup(out, s, len, true);
+}
+
+void text_escape_html_cmark(struct buf *out, const char *s, size_t len)
+{
+	escape_markup(out, s, len, false);
+}
+
+void text_escape_html_nul(struct buf *out, const char *s, size_t len)
+{
+	const char *end = s + len;
+	while (s < end) {
+		size_t run = strcspn(s, "&<>\"'");
+		buf_add(out, s, run);
+		s += run;
+		if (s == end)
+			break;
+		size_t n;
+		const char *ent = markup_entity(*s, true, &n);
+		if (ent)
+			buf_add(out, ent, n);
+		else
+			buf_addc(out, *s); /* a NUL byte before len */
+		s++;
 	}
-	buf_add(out, s + from, len - from);
 }
 
 void text_escape_htmls(struct buf *out, const char *s)
 {
-	text_escape_html(out, s, strlen(s));
+	text_escape_html_nul(out, s, strlen(s));
 }
 
 /* ---- XML (SVG, the sitemap) ---- */

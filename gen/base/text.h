@@ -87,9 +87,19 @@ void text_uri_encode(struct buf *out, const char *s);
 void text_heading_id(struct buf *out, const char *s, size_t len);
 
 /* Append `len` bytes escaped for HTML text and quoted attributes
- * (& < > " ' become entities). */
+ * (& < > " ' become entities): every HTML writer's escape (templates,
+ * shortcodes, charts' tables), and cmark's but for '. */
 void text_escape_html(struct buf *out, const char *s, size_t len);
+/* The same of `len` bytes followed by a NUL (s[len] is 0; one may come
+ * before, an ordinary byte then): strcspn, the C library's vector scan,
+ * finds each byte to escape, fastest for the short strings of templates'
+ * values; text_escape_html is for long texts. */
+void text_escape_html_nul(struct buf *out, const char *s, size_t len);
 void text_escape_htmls(struct buf *out, const char *s);
+/* The same with ' left as it is: how cmark escapes text and code
+ * (houdini_escape_html0 outside its secure mode), for gfm_html.c, which
+ * writes cmark's bytes. */
+void text_escape_html_cmark(struct buf *out, const char *s, size_t len);
 /* Append `s` escaped for XML (SVG, the sitemap): & < > always; in an
  * attribute value (in_attr) also '"', and tab, LF and CR as character
  * references (kept through attribute value normalization). Bad UTF-8

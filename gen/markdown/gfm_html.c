@@ -4,6 +4,7 @@
 
 #include "base/buf.h"
 #include "base/bytes.h"
+#include "base/text.h"
 
 #include <cmark-gfm.h>
 #include <cmark-gfm-core-extensions.h>
@@ -20,95 +21,12 @@
 const char gfm_html_table_open[] = "<div class=\"table-wrap\" tabindex=\"0\">";
 const char gfm_html_table_close[] = "</div>";
 
-/* ---- escaping, as cmark's houdini does it ---- */
-
-/* The 0x80 bit of each byte of x that is '"' (0x22), '&' (0x26), '<'
- * (0x3C) or '>' (0x3E): x | 0x04 is 0x26 for the first two alone, x | 0x02
- * is 0x3E for the last two; a zero byte of the difference is found by the
- * borrow trick, whose lowest flag is always right (a false one can stand
- * only above a true one). */
-static inline uint64_t markup_bytes(uint64_t x)
-{
-	uint64_t a = (x | BYTES_ONES * 0x04) ^ BYTES_ONES * 0x26;
-	uint64_t b = (x | BYTES_ONES * 0x02) ^ BYTES_ONES * 0x3E;
-	return (((a - BYTES_ONES) & ~a) | ((b - BYTES_ONES) & ~b)) & BYTES_HIGH;
-}
-
-/* The entity of a markup byte (and its length), or NULL. */
-static const char *markup_entity(char c, size_t *n)
-{
-	switch (c) {
-	case '"': *n = 6; return "&quot;";
-	case '&': *n = 5; return "&amp;";
-	case '<': *n = 4; return "&lt;";
-	case '>': *n = 4; return "&gt;";
-	default: return NULL;
-	}
-}
-
-/* Sixteen bytes (with SSE2) or eight tested and stored at a time
- * straight into the room made for them (the bytes past a markup byte are
- * overwritten next); the last seven one at a time. */
-void gfm_html_escape(struct buf *out, const char *s, size_t len)
-{
-	buf_grow(out, len + 16);
-	char *o = out->ptr + out->len;
-	size_t i = 0;
-	while (i < len) {
-#ifdef BYTES_SSE2
-		if (len - i >= 16) {
-			__m128i x = _mm_loadu_si128((const __m128i *)(s + i));
-			__m128i hit = _mm_or_si128(
-				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
-					     _mm_cmpeq_epi8(x, _mm_set1_epi8('&'))),
-				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('<')),
-					     _mm_cmpeq_epi8(x, _mm_set1_epi8('>'))));
-			unsigned mask = (unsigned)_mm_movemask_epi8(hit);
-			_mm_storeu_si128((__m128i *)o, x);
-			if (!mask) {
-				o += 16;
-				i += 16;
-				continue;
-			}
-			size_t k = (size_t)__builtin_ctz(mask);
-			o += k;
-			i += k;
-		} else
-#endif
-		if (len - i >= 8) {
-			uint64_t x = bytes_le64(s + i);
-			uint64_t hit = markup_bytes(x);
-			bytes_put_le64(o, x);
-			if (!hit) {
-				o += 8;
-				i += 8;
-				continue;
-			}
-			size_t k = (size_t)__builtin_ctzll(hit) / 8;
-			o += k;
-			i += k;
-		}
-		size_t n;
-		const char *ent = markup_entity(s[i], &n);
-		if (!ent) {
-			*o++ = s[i++];
-			continue;
-		}
-		out->len = (size_t)(o - out->ptr);
-		buf_grow(out, n + (len - i) + 16);
-		o = out->ptr + out->len;
-		memcpy(o, ent, n);
-		o += n;
-		i++;
-	}
-	out->len = (size_t)(o - out->ptr);
-	out->ptr[out->len] = '\0';
-}
+/* ---- escaping, as cmark's houdini does it (text_escape_html_cmark) ---- */
 
 static void escape_texts(struct buf *out, const char *s)
 {
 	if (s)
-		gfm_html_escape(out, s, strlen(s));
+		text_escape_html_cmark(out, s, strlen(s));
 }
 
 /* The bytes houdini_escape_href copies as they are: letters, digits and
@@ -249,7 +167,7 @@ void gfm_html_code_open(struct buf *out, const char *info, size_t len)
 	while (first < len && !is_info_space(info[first]))
 		first++;
 	buf_adds(out, "<pre><code class=\"language-");
-	gfm_html_escape(out, info, first);
+	text_escape_html_cmark(out, info, first);
 	buf_adds(out, "\">");
 }
 

@@ -26,11 +26,6 @@ struct cmark_node;
  * as it was, when the tree holds a node this module does not write. */
 bool gfm_html_render(struct cmark_node *doc, struct buf *out);
 
-/* `len` bytes of text escaped as cmark escapes text and code
- * (houdini_escape_html0 outside its secure mode): " & < > as entities, '
- * as it is. */
-void gfm_html_escape(struct buf *out, const char *s, size_t len);
-
 /* `len` bytes of a link's target as cmark writes it in href (its
  * houdini_escape_href): letters, digits and -_.+!*(),%#@?=;:/$~ as they
  * are, & and ' as entities, any other byte as %XX. */

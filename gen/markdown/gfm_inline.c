@@ -640,11 +640,11 @@ void gfm_inline_write(const struct gfm_inlines *in, struct buf *out)
 		write_tags(out, p->close, p->nclose, true);
 		switch (p->kind) {
 		case GFM_P_TEXT:
-			gfm_html_escape(out, p->s, p->n);
+			text_escape_html_cmark(out, p->s, p->n);
 			break;
 		case GFM_P_CODE:
 			buf_adds(out, "<code>");
-			gfm_html_escape(out, p->s, p->n);
+			text_escape_html_cmark(out, p->s, p->n);
 			buf_adds(out, "</code>");
 			break;
 		case GFM_P_SOFT:

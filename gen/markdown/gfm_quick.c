@@ -231,7 +231,7 @@ static size_t read_fence(struct quick *q, size_t i, size_t ticks, size_t content
 	cr(q);
 	gfm_html_code_open(h, info, ninfo);
 	for (size_t k = i + 1; k < end; k++) {
-		gfm_html_escape(h, q->md + line_at(q, k)->at, line_at(q, k)->n);
+		text_escape_html_cmark(h, q->md + line_at(q, k)->at, line_at(q, k)->n);
 		buf_addc(h, '\n');
 	}
 	buf_adds(h, "</code></pre>\n");

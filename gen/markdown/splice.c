@@ -164,7 +164,7 @@ void splice_html(const char *html, size_t len, const char *const *ids, size_t ni
 		if (f->code || !f->cited) { /* text, or nothing after an error */
 			buf_add(out, s, (size_t)(mark - s));
 			if (f->code) /* the text it is, escaped as cmark escapes code */
-				gfm_html_escape(out, f->text, f->len);
+				text_escape_html_cmark(out, f->text, f->len);
 			s = mark + GFM_TOKEN_LEN;
 			continue;
 		}

@@ -5,6 +5,7 @@
 
 #include "base/buf.h"
 #include "base/diag.h"
+#include "base/text.h"
 #include "template/mustache_memo.h"
 #include "template/mustache_parse.h"
 #include "template/value.h"
@@ -56,42 +57,6 @@ static inline void out_add(struct buf *out, const char *s, size_t n)
 	memcpy(out->ptr + out->len, s, n);
 	out->len += n;
 	out->ptr[out->len] = '\0';
-}
-
-/* What a byte becomes in HTML text and quoted attribute values, or NULL
- * when it stays as it is. */
-static const char *html_entity(char c)
-{
-	switch (c) {
-	case '&': return "&amp;";
-	case '<': return "&lt;";
-	case '>': return "&gt;";
-	case '"': return "&quot;";
-	case '\'': return "&#39;";
-	default: return NULL;
-	}
-}
-
-/* mustache_escape_html for a string value: the same bytes out, found
- * faster. A value's string has a NUL at ptr[len] (see value.h), so
- * strcspn, vectorised by the C library, can skip to the next byte to
- * escape; a NUL it stops at before `len` is an ordinary byte. */
-static void out_escaped(struct buf *out, const struct value *str)
-{
-	const char *s = str->u.str.ptr, *end = s + str->u.str.len;
-	while (s < end) {
-		size_t run = strcspn(s, "&<>\"'");
-		out_add(out, s, run);
-		s += run;
-		if (s == end)
-			break;
-		const char *entity = html_entity(*s);
-		if (entity)
-			out_add(out, entity, strlen(entity));
-		else
-			out_add(out, s, 1);
-		s++;
-	}
 }
 
 /* Append a value's text form: strings here, the rest by value.c. */
@@ -357,7 +322,7 @@ static int render_nodes(struct render *r, const struct tmpl *t,
 		case NODE_VAR:
 			v = ctx_lookup(r, &nd->path);
 			if (v && v->type == VALUE_STRING)
-				out_escaped(r->out, v);
+				text_escape_html_nul(r->out, v->u.str.ptr, v->u.str.len);
 			else
 				value_append_text(v, r->out); /* no specials */
 			break;

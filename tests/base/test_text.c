@@ -64,6 +64,80 @@ static void test_html_escaping_covers_quotes(void **state)
 	buf_release(&b);
 }
 
+/* What each HTML escape writes, a byte at a time: ' is an entity but for
+ * cmark's. */
+static void escape_by_bytes(struct buf *out, const char *s, size_t len, bool apos)
+{
+	for (size_t i = 0; i < len; i++) {
+		switch (s[i]) {
+		case '"': buf_adds(out, "&quot;"); break;
+		case '&': buf_adds(out, "&amp;"); break;
+		case '<': buf_adds(out, "&lt;"); break;
+		case '>': buf_adds(out, "&gt;"); break;
+		case '\'': buf_adds(out, apos ? "&#39;" : "'"); break;
+		default: buf_addc(out, s[i]);
+		}
+	}
+}
+
+/* Texts of every length around the sixteen and eight bytes tested at a
+ * time and the last few read as one word, with a byte to escape (or one
+ * next to which a word's test may see one: '#' after '&', a byte of
+ * UTF-8) at every place and another 17 bytes further, appended to a
+ * buffer that holds text already: the three escapes against a byte at a
+ * time. */
+static void test_html_escapes_agree_with_a_byte_at_a_time(void **state)
+{
+	(void)state;
+	static const char *marks[] = { "\"", "&", "<", ">", "'", "&#", "\xC3\xA9", "'&" };
+	enum { NMARKS = sizeof marks / sizeof marks[0] };
+	char text[64];
+	struct buf got = BUF_INIT, want = BUF_INIT;
+	for (size_t len = 0; len < 44; len++)
+		for (size_t at = 0; at <= len; at++)
+			for (size_t m = 0; m < NMARKS; m++) {
+				memset(text, 'x', len);
+				for (size_t k = 0; marks[m][k] && at + k < len; k++)
+					text[at + k] = marks[m][k];
+				if (at + 17 < len)
+					text[at + 17] = *marks[(m + 1) % NMARKS];
+				text[len] = '\0';
+				for (int kind = 0; kind < 3; kind++) {
+					buf_reset(&got);
+					buf_reset(&want);
+					buf_add(&got, "before", at % 7);
+					buf_add(&want, "before", at % 7);
+					escape_by_bytes(&want, text, len, kind != 1);
+					if (kind == 0)
+						text_escape_html(&got, text, len);
+					else if (kind == 1)
+						text_escape_html_cmark(&got, text, len);
+					else
+						text_escape_html_nul(&got, text, len);
+					assert_int_equal(got.len, want.len);
+					assert_memory_equal(got.ptr, want.ptr, want.len + 1);
+				}
+			}
+	buf_release(&got);
+	buf_release(&want);
+}
+
+/* A NUL byte before the end is an ordinary byte to each of them. */
+static void test_html_escapes_keep_a_nul_byte(void **state)
+{
+	(void)state;
+	static const char text[] = "a\0<b";
+	struct buf b = BUF_INIT;
+	text_escape_html_nul(&b, text, sizeof text - 1);
+	assert_int_equal(b.len, 7);
+	assert_memory_equal(b.ptr, "a\0&lt;b", 8);
+	buf_reset(&b);
+	text_escape_html(&b, text, sizeof text - 1);
+	assert_int_equal(b.len, 7);
+	assert_memory_equal(b.ptr, "a\0&lt;b", 8);
+	buf_release(&b);
+}
+
 static void test_only_safe_url_schemes_pass(void **state)
 {
 	(void)state;
@@ -605,6 +679,8 @@ int main(void)
 		cmocka_unit_test(test_unpublishable_characters_are_found_where_they_stand),
 		cmocka_unit_test(test_find_agrees_with_a_byte_at_a_time),
 		cmocka_unit_test(test_uri_encoding),
+		cmocka_unit_test(test_html_escapes_agree_with_a_byte_at_a_time),
+		cmocka_unit_test(test_html_escapes_keep_a_nul_byte),
 		cmocka_unit_test(test_unpublishable_fast_paths_agree_with_a_byte_at_a_time),
 		cmocka_unit_test(test_utf8_fast_paths_agree_with_a_character_at_a_time),
 		cmocka_unit_test(test_words_count_latin_words_and_chinese_characters),
