@@ -437,13 +437,22 @@ static size_t utf8_check_slowly(const char *s, size_t len)
 	return len;
 }
 
+/* Characters a byte at a time: the bytes that are not continuations. */
+static size_t length_slowly(const char *s, size_t len)
+{
+	size_t n = 0;
+	for (size_t i = 0; i < len; i++)
+		n += ((unsigned char)s[i] & 0xC0) != 0x80;
+	return n;
+}
+
 static void test_utf8_fast_paths_agree_with_a_character_at_a_time(void **state)
 {
 	(void)state;
 	static const char *const odd[] = {
 		"", "\x01", "\x80", "\xC2\x85", "\xED\xA0\x80", "\xED\x9F\xBF", "\xE0\x80\x80",
 		"\xE0\xA0\x80", "\xE1\x80", "\xEF\xBF\xBF", "\xF0\x9F\x98\x80", "\xF4\x90\x80\x80",
-		"\xff", "\xE4\xB8", "\xE4\xB8\xE4",
+		"\xff", "\xE4\xB8", "\xE4\xB8\xE4", "\xC0\x80",
 	};
 	static const char *const runs[] = { "abcdefghij", "显存需求", "a显b存 c" };
 	char text[128];
@@ -454,6 +463,9 @@ static void test_utf8_fast_paths_agree_with_a_character_at_a_time(void **state)
 				for (size_t cut = n > 4 ? n - 4 : 0; cut <= n; cut++)
 					assert_int_equal(text_utf8_check(text, cut),
 							 utf8_check_slowly(text, cut));
+				for (size_t from = 0; from < 3 && from <= n; from++)
+					assert_int_equal(text_utf8_length(text + from, n - from),
+							 length_slowly(text + from, n - from));
 			}
 }
 
