@@ -1,7 +1,6 @@
-/* text: small text utilities: UTF-8 checks, slugs, HTML escaping, URL safety,
- * and the estimated width of text in a picture (measuring, abbreviating and
- * wrapping labels to a width). All inputs are borrowed; output is appended
- * to the caller's `struct buf`.
+/* text: small text utilities: UTF-8 checks, slugs, escaping for HTML, XML
+ * and JSON, URL safety (the width of text in a picture is text_wrap.h's).
+ * All inputs are borrowed; output is appended to the caller's `struct buf`.
  */
 #ifndef GPUGUIDE_TEXT_H
 #define GPUGUIDE_TEXT_H
@@ -126,23 +125,7 @@ size_t text_utf8_length(const char *s, size_t len);
  * take: where to cut it without splitting a character. */
 size_t text_utf8_prefix(const char *s, size_t len, size_t chars);
 
-/* Levenshtein distance between two byte strings (insertions, deletions and
- * substitutions of one byte each); strings longer than 64 bytes count as
- * far apart (SIZE_MAX). */
-size_t text_edit_distance(const char *a, const char *b);
-
-/* For "did you mean": the candidate `word` was most likely meant to be, or
- * NULL when none is close. A candidate equal to `word` but for ASCII case
- * and surrounding blanks is the best match; otherwise the nearest within
- * an edit distance of 1 (words up to 4 bytes) or 2. The first of equally
- * near candidates wins. `cands` has `n` entries (NULL entries skipped). */
-const char *text_did_you_mean(const char *word, const char *const *cands,
-			      size_t n);
-
-/* ---- Text measuring, for laying text out in a picture (SVG charts) ---- */
-
-/* What abbreviated text ends with: the horizontal ellipsis. */
-#define TEXT_ELLIPSIS "\xE2\x80\xA6"
+/* ---- decoding, for text_wrap.h and the XML escape ---- */
 
 /* The code point of the UTF-8 sequence at s; sets *len to its length.
  * UINT32_MAX (length 1) for a byte that starts no sequence or for a
@@ -150,22 +133,5 @@ const char *text_did_you_mean(const char *word, const char *const *cands,
  * U+10FFFF decode as they are (a writer that must not emit them checks
  * the result). */
 uint32_t text_utf8_decode(const char *s, size_t *len);
-
-/* Estimated advance width of UTF-8 text at `font_px`, on the generous side
- * so real text fits in the estimate: CJK and other East Asian wide or
- * fullwidth characters (and emoji) count 1 em, combining marks 0, ASCII by
- * the widths of DejaVu Sans (the widest common UI sans: "i" 0.28 em,
- * digits 0.64, "W" 0.99), other characters 0.8 em ("…" 1 em). Invalid
- * bytes count 1 em each. */
-double text_width(const char *utf8, double font_px);
-/* The width of one code point in em, as text_width counts it; whether it
- * is East Asian wide or fullwidth (a line may break beside it). */
-double text_codepoint_em(uint32_t c);
-bool text_codepoint_is_wide(uint32_t c);
-/* Append to `out` the text, or its longest prefix followed by "…" whose
- * width fits `max_w` (only "…" when nothing fits). Returns true when it
- * had to abbreviate. Never splits a UTF-8 sequence. */
-bool text_fit(const char *utf8, double font_px, double max_w,
-	      struct buf *out);
 
 #endif

@@ -157,3 +157,111 @@ size_t text_wrap(const char *utf8, double font_px, double max_w,
 	text_measure_release(&m);
 	return n;
 }
+
+/* ---- measuring ---- */
+
+/* East Asian Wide and Fullwidth blocks (approximate, by block). */
+bool text_codepoint_is_wide(uint32_t c)
+{
+	static const uint32_t ranges[][2] = {
+		{ 0x1100, 0x115F }, { 0x231A, 0x231B }, { 0x2329, 0x232A },
+		{ 0x2E80, 0x303E }, { 0x3041, 0x33FF }, { 0x3400, 0x4DBF },
+		{ 0x4E00, 0x9FFF }, { 0xA000, 0xA4CF }, { 0xA960, 0xA97F },
+		{ 0xAC00, 0xD7A3 }, { 0xF900, 0xFAFF }, { 0xFE10, 0xFE19 },
+		{ 0xFE30, 0xFE6F }, { 0xFF00, 0xFF60 }, { 0xFFE0, 0xFFE6 },
+		{ 0x1F300, 0x1F64F }, { 0x1F900, 0x1F9FF },
+		{ 0x20000, 0x2FFFD }, { 0x30000, 0x3FFFD },
+	};
+	for (size_t i = 0; i < sizeof ranges / sizeof ranges[0]; i++)
+		if (c >= ranges[i][0] && c <= ranges[i][1])
+			return true;
+	return false;
+}
+
+static bool codepoint_is_zero_width(uint32_t c)
+{
+	return (c >= 0x0300 && c <= 0x036F) || (c >= 0x200B && c <= 0x200F) ||
+	       (c >= 0xFE00 && c <= 0xFE0F);
+}
+
+/* Advance widths (em) of ASCII 32..126 in DejaVu Sans, the widest of the
+ * common UI sans-serif fonts, so the estimate is an upper bound for most. */
+static const double ascii_em[95] = {
+	0.318, 0.401, 0.460, 0.838, 0.636, 0.950, 0.780, 0.275,
+	0.390, 0.390, 0.500, 0.838, 0.318, 0.361, 0.318, 0.337,
+	0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636, 0.636,
+	0.636, 0.636, 0.337, 0.337, 0.838, 0.838, 0.838, 0.531,
+	1.000, 0.684, 0.686, 0.698, 0.770, 0.632, 0.575, 0.775,
+	0.752, 0.295, 0.295, 0.656, 0.557, 0.863, 0.748, 0.787,
+	0.603, 0.787, 0.695, 0.635, 0.611, 0.732, 0.684, 0.989,
+	0.685, 0.611, 0.685, 0.390, 0.337, 0.390, 0.838, 0.500,
+	0.500, 0.613, 0.635, 0.550, 0.635, 0.615, 0.352, 0.635,
+	0.634, 0.278, 0.278, 0.579, 0.278, 0.974, 0.634, 0.612,
+	0.635, 0.635, 0.411, 0.521, 0.392, 0.634, 0.592, 0.818,
+	0.592, 0.592, 0.525, 0.636, 0.337, 0.636, 0.838,
+};
+
+/* Width of an ASCII character in em: control characters have none. */
+static double ascii_char_em(unsigned char c)
+{
+	return c >= 32 && c < 127 ? ascii_em[c - 32] : 0;
+}
+
+/* Width of one code point in em. ASCII, most of what charts measure, is
+ * looked up before the range scans (none of its code points is wide or
+ * zero-width). */
+double text_codepoint_em(uint32_t c)
+{
+	if (c < 0x80)
+		return ascii_char_em((unsigned char)c);
+	if (c == UINT32_MAX || text_codepoint_is_wide(c))
+		return 1.0;
+	if (codepoint_is_zero_width(c))
+		return 0;
+	if (c == 0x2026) /* the ellipsis is a full em in most fonts */
+		return 1.0;
+	return 0.8;
+}
+
+double text_width(const char *utf8, double font_px)
+{
+	double em = 0;
+	size_t len;
+	if (!utf8)
+		return 0;
+	for (const char *p = utf8; *p; p += len) {
+		if ((unsigned char)*p < 0x80) { /* no decoding for ASCII */
+			em += ascii_char_em((unsigned char)*p);
+			len = 1;
+			continue;
+		}
+		em += text_codepoint_em(text_utf8_decode(p, &len));
+	}
+	return em * font_px;
+}
+
+bool text_fit(const char *utf8, double font_px, double max_w,
+		    struct buf *out)
+{
+	if (!utf8)
+		return false;
+	max_w += 1e-6; /* widths computed two ways may differ in the last bit */
+	if (text_width(utf8, font_px) <= max_w) {
+		buf_adds(out, utf8);
+		return false;
+	}
+	double room = max_w - text_width(TEXT_ELLIPSIS, font_px);
+	double w = 0;
+	size_t len, keep = 0;
+	for (const char *p = utf8; *p; p += len) {
+		w += text_codepoint_em(text_utf8_decode(p, &len)) * font_px;
+		if (w > room)
+			break;
+		keep = (size_t)(p - utf8) + len;
+	}
+	while (keep > 0 && utf8[keep - 1] == ' ')
+		keep--;
+	buf_add(out, utf8, keep);
+	buf_adds(out, TEXT_ELLIPSIS);
+	return true;
+}

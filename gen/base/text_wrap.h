@@ -2,7 +2,8 @@
  * out in a picture (SVG charts): the line-breaking rules (at spaces, after
  * '-' or '/', beside CJK characters; never after an opening bracket, before
  * a closing one, or between a number and its unit), and a text measured
- * once to be wrapped at several widths. Widths are text.h's (text_width).
+ * once to be wrapped at several widths; and the widths themselves
+ * (text_width), estimated from the characters.
  *
  * Memory: lines go to the caller's buffers; a struct text_measure owns its
  * array (text_measure_release) and borrows its text.
@@ -12,6 +13,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 struct buf;
 
@@ -42,5 +44,27 @@ void text_measure_release(struct text_measure *m);
 /* text_wrap of the measured text: the same lines. */
 size_t text_wrap_measured(const struct text_measure *m, double font_px, double max_w,
 			  size_t max_lines, struct buf *lines);
+
+/* ---- measuring ---- */
+
+/* What abbreviated text ends with: the horizontal ellipsis. */
+#define TEXT_ELLIPSIS "\xE2\x80\xA6"
+
+/* Estimated advance width of UTF-8 text at `font_px`, on the generous side
+ * so real text fits in the estimate: CJK and other East Asian wide or
+ * fullwidth characters (and emoji) count 1 em, combining marks 0, ASCII by
+ * the widths of DejaVu Sans (the widest common UI sans: "i" 0.28 em,
+ * digits 0.64, "W" 0.99), other characters 0.8 em ("…" 1 em). Invalid
+ * bytes count 1 em each. */
+double text_width(const char *utf8, double font_px);
+/* The width of one code point in em, as text_width counts it; whether it
+ * is East Asian wide or fullwidth (a line may break beside it). */
+double text_codepoint_em(uint32_t c);
+bool text_codepoint_is_wide(uint32_t c);
+/* Append to `out` the text, or its longest prefix followed by "…" whose
+ * width fits `max_w` (only "…" when nothing fits). Returns true when it
+ * had to abbreviate. Never splits a UTF-8 sequence. */
+bool text_fit(const char *utf8, double font_px, double max_w,
+	      struct buf *out);
 
 #endif

@@ -6,7 +6,7 @@
 #include "chart/chart_scale.h"
 #include "base/numfmt.h"
 #include "chart/svg.h"
-#include "base/text.h"
+#include "base/text_wrap.h"
 #include "base/xalloc.h"
 
 #include <float.h>

@@ -4,7 +4,7 @@
 
 #include "base/buf.h"
 #include "base/numfmt.h"
-#include "base/text.h"
+#include "base/text_wrap.h"
 #include "base/xalloc.h"
 #include "chart/chart_layout.h"
 #include "chart/chart_scale.h"

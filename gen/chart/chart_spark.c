@@ -3,7 +3,7 @@
 
 #include "base/buf.h"
 #include "chart/chart_scale.h"
-#include "base/text.h"
+#include "base/text_wrap.h"
 #include "base/xalloc.h"
 
 #include <stdio.h>

@@ -6,6 +6,7 @@
 #include "base/diag.h"
 #include "base/digest.h"
 #include "base/text.h"
+#include "base/text_suggest.h"
 #include "base/xalloc.h"
 
 #include <ctype.h>

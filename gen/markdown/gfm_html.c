@@ -3,7 +3,6 @@
 #include "markdown/gfm_html.h"
 
 #include "base/buf.h"
-#include "base/bytes.h"
 #include "base/text.h"
 
 #include <cmark-gfm.h>

@@ -1,6 +1,7 @@
 #include "model/schema.h"
 
 #include "base/text.h"
+#include "base/text_suggest.h"
 
 #include "base/buf.h"
 #include "base/csv.h"

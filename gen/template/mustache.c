@@ -14,6 +14,7 @@
 #include "template/mustache_render.h"
 #include "base/strmap.h"
 #include "base/text.h"
+#include "base/text_suggest.h"
 #include "template/value.h"
 #include "base/xalloc.h"
 

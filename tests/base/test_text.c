@@ -10,6 +10,7 @@
 #include "base/diag.h"
 #include "model/i18n.h"
 #include "base/text.h"
+#include "base/text_suggest.h"
 
 #include <stdlib.h>
 #include <string.h>
