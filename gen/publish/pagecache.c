@@ -3,6 +3,8 @@
 #define _GNU_SOURCE
 #include "publish/pagecache.h"
 
+#include "publish/appender.h"
+
 #include "base/buf.h"
 #include "publish/output.h"
 #include "base/xalloc.h"
@@ -19,8 +21,6 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#define PAGECACHE_OUT_BUFFER (256 * 1024)
-
 /* The format's name and version: a cache of another version is not read. */
 static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', 'B' };
 
@@ -36,6 +36,7 @@ void pagecache_init(struct pagecache *pc)
 	pc->file_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->page_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->fd = -1;
+	appender_init(&pc->out);
 	pthread_mutex_init(&pc->lock, NULL);
 }
 
@@ -55,13 +56,12 @@ void pagecache_free(struct pagecache *pc)
 	free(pc->memo_slots);
 	if (pc->fd >= 0)
 		close(pc->fd);
-	if (pc->out) { /* started, never finished: it describes no site */
-		fclose(pc->out);
+	if (pc->out.fd >= 0) { /* started, never finished: it describes no site */
+		appender_abandon(&pc->out);
 		if (pc->from)
 			cut_back(pc->out_path, pc->base);
 		unlink(pc->tmp_path);
 	}
-	free(pc->out_buf);
 	free(pc->out_path);
 	free(pc->tmp_path);
 	pthread_mutex_destroy(&pc->lock);
@@ -107,23 +107,13 @@ static int read_at(int fd, uint64_t at, size_t len, struct buf *out)
 
 /* Append a record's bytes to the cache being written (with pc->lock held);
  * where they went. Without a file (none started, or a write failed) the
- * record is only indexed. */
+ * record is only indexed. A chunk of the file that is full goes to *full,
+ * for the caller to write once the lock is released (appender.h). */
 static struct pagecache_rec append_checked(struct pagecache *pc, const char *rec,
-					   size_t len, struct digest_value check)
+					   size_t len, struct digest_value check,
+					   struct appender_chunk *full)
 {
-	struct pagecache_rec r = { pc->out_at, len, check };
-	if (pc->out && !pc->out_failed) {
-		if (len && fwrite(rec, 1, len, pc->out) != len)
-			pc->out_failed = true;
-		pc->out_at += len;
-	}
-	return r;
-}
-
-static struct pagecache_rec append_record(struct pagecache *pc, const char *rec,
-					  size_t len)
-{
-	return append_checked(pc, rec, len, digest_check(rec, len));
+	return (struct pagecache_rec){ appender_add(&pc->out, rec, len, full), len, check };
 }
 
 int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
@@ -178,28 +168,34 @@ static void index_page(struct pagecache *pc, const char *rel,
 void pagecache_add_page(struct pagecache *pc, const char *rel,
 			struct digest_value inputs, const char *rec, size_t len)
 {
+	struct digest_value check = digest_check(rec, len);
+	struct appender_chunk full;
 	pthread_mutex_lock(&pc->lock);
-	index_page(pc, rel, inputs, append_record(pc, rec, len));
+	index_page(pc, rel, inputs, append_checked(pc, rec, len, check, &full));
 	pthread_mutex_unlock(&pc->lock);
+	appender_write_chunk(&pc->out, &full);
 }
 
 /* Whether `old`'s records lie in the file `pc` is appended to: then a
  * record carried stays where it is. */
 static bool appends_to(const struct pagecache *pc, const struct pagecache *old)
 {
-	return pc->from && pc->from == old && pc->out && !pc->out_failed;
+	return pc->from && pc->from == old && appender_active(&pc->out);
 }
 
 void pagecache_carry_page(struct pagecache *pc, const char *rel,
 			  const struct pagecache_page *old, const char *rec)
 {
+	struct appender_chunk full = { .bytes = NULL };
 	pthread_mutex_lock(&pc->lock);
 	const struct pagecache *from = pc->from;
 	bool in_place = from && old >= from->pages && old < from->pages + from->npages &&
 			appends_to(pc, from);
 	index_page(pc, rel, old->inputs,
-		   in_place ? old->rec : append_checked(pc, rec, old->rec.len, old->rec.check));
+		   in_place ? old->rec
+			    : append_checked(pc, rec, old->rec.len, old->rec.check, &full));
 	pthread_mutex_unlock(&pc->lock);
+	appender_write_chunk(&pc->out, &full);
 }
 
 const struct pagecache_file *pagecache_file(const struct pagecache *pc,
@@ -257,10 +253,12 @@ static bool index_memo(struct pagecache *pc, struct digest_value key)
 static void add_memo_checked(struct pagecache *pc, struct digest_value key,
 			     const char *rec, size_t len, struct digest_value check)
 {
+	struct appender_chunk full = { .bytes = NULL };
 	pthread_mutex_lock(&pc->lock);
 	if (index_memo(pc, key))
-		pc->memos[pc->nmemos - 1].rec = append_checked(pc, rec, len, check);
+		pc->memos[pc->nmemos - 1].rec = append_checked(pc, rec, len, check, &full);
 	pthread_mutex_unlock(&pc->lock);
+	appender_write_chunk(&pc->out, &full);
 }
 
 void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
@@ -292,11 +290,13 @@ static void carry_memo_rec(struct pagecache *pc, const struct pagecache *old,
 			   struct digest_value key, const struct pagecache_rec *r,
 			   const char *rec)
 {
+	struct appender_chunk full = { .bytes = NULL };
 	pthread_mutex_lock(&pc->lock);
 	if (index_memo(pc, key))
 		pc->memos[pc->nmemos - 1].rec = appends_to(pc, old)
-			? *r : append_checked(pc, rec, r->len, r->check);
+			? *r : append_checked(pc, rec, r->len, r->check, &full);
 	pthread_mutex_unlock(&pc->lock);
+	appender_write_chunk(&pc->out, &full);
 }
 
 int pagecache_carry_memo(struct pagecache *pc, const struct pagecache *old,
@@ -712,20 +712,15 @@ size_t pagecache_remove_leftovers(const char *path)
 	return removed + cut_back_killed(path);
 }
 
-/* Records go to `f` from `at` on, for the cache at `path`; `side` is the
- * file beside it (the new cache, or the mark: pagecache.h), taken. */
-static void write_to(struct pagecache *pc, FILE *f, struct buf *side, const char *path,
+/* Records go to the file open as `fd` from `at` on, for the cache at
+ * `path`; `side` is the file beside it (the new cache, or the mark:
+ * pagecache.h), taken. */
+static void write_to(struct pagecache *pc, int fd, struct buf *side, const char *path,
 		     uint64_t at)
 {
-	/* records are a few kilobytes each: stdio's own buffer (4 KB) would
-	 * make most of them writes of their own (glibc takes a size only
-	 * with a buffer) */
-	pc->out_buf = xmalloc(PAGECACHE_OUT_BUFFER);
-	setvbuf(f, pc->out_buf, _IOFBF, PAGECACHE_OUT_BUFFER);
-	pc->out = f;
+	appender_start(&pc->out, fd, at);
 	pc->tmp_path = buf_detach(side, NULL);
 	pc->out_path = xstrdup(path);
-	pc->out_at = at;
 }
 
 int pagecache_start(struct pagecache *pc, const char *path)
@@ -734,20 +729,14 @@ int pagecache_start(struct pagecache *pc, const char *path)
 	buf_addf(&tmp, "%s.%ld", path, (long)getpid());
 	unlink(tmp.ptr); /* a killed build's, of this pid */
 	int fd = open(tmp.ptr, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644);
-	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
-	if (!f) {
-		int err = errno;
-		if (fd >= 0) {
-			close(fd);
-			unlink(tmp.ptr);
-		}
+	if (fd < 0) {
 		buf_release(&tmp);
-		errno = err;
 		return -1;
 	}
-	write_to(pc, f, &tmp, path, HEADER_LEN);
-	pc->out_failed = fwrite(magic, 1, sizeof magic, f) != sizeof magic ||
-			 fwrite(pc->secret, 1, DIGEST_KEY_LEN, f) != DIGEST_KEY_LEN;
+	write_to(pc, fd, &tmp, path, 0);
+	struct appender_chunk full; /* (the first chunk has room for them) */
+	appender_add(&pc->out, magic, sizeof magic, &full);
+	appender_add(&pc->out, pc->secret, DIGEST_KEY_LEN, &full);
 	return 0;
 }
 
@@ -821,20 +810,13 @@ int pagecache_start_after(struct pagecache *pc, const struct pagecache *old,
 	struct buf mark = BUF_INIT;
 	buf_addf(&mark, "%s" PAGECACHE_TAIL, path);
 	int fd = open_same(path, old);
-	FILE *f = NULL;
-	if (fd >= 0 && write_mark(mark.ptr, size) == 0) {
-		if (lseek(fd, (off_t)size, SEEK_SET) == (off_t)size)
-			f = fdopen(fd, "wb"); /* fdopen does not truncate */
-		if (!f)
-			unlink(mark.ptr);
-	}
-	if (!f) {
+	if (fd < 0 || write_mark(mark.ptr, size) != 0) {
 		if (fd >= 0)
 			close(fd);
 		buf_release(&mark);
 		return pagecache_start(pc, path);
 	}
-	write_to(pc, f, &mark, path, size);
+	write_to(pc, fd, &mark, path, size);
 	pc->from = old;
 	pc->base = size;
 	return 0;
@@ -842,25 +824,21 @@ int pagecache_start_after(struct pagecache *pc, const struct pagecache *old,
 
 int pagecache_finish(struct pagecache *pc)
 {
-	if (!pc->out) {
+	if (pc->out.fd < 0) {
 		errno = EINVAL;
 		return -1;
 	}
 	struct buf b = BUF_INIT;
 	encode_index(pc, &b);
 	struct digest_value check = digest_bytes_keyed(pc->secret, b.ptr, b.len);
-	buf_add_u64(&b, pc->out_at);
+	buf_add_u64(&b, pc->out.at);
 	buf_add_u64(&b, pc->nfiles);
 	buf_add_u64(&b, pc->npages);
 	buf_add_u64(&b, pc->nmemos);
 	digest_value_write(&b, check);
-	bool ok = !pc->out_failed && fwrite(b.ptr, 1, b.len, pc->out) == b.len;
+	bool ok = appender_finish(&pc->out, b.ptr, b.len) == 0;
+	int err = ok ? 0 : errno;
 	buf_release(&b);
-	int err = errno;
-	ok = fclose(pc->out) == 0 && ok;
-	pc->out = NULL;
-	free(pc->out_buf);
-	pc->out_buf = NULL;
 	if (pc->from) { /* appended: the file is the new cache now */
 		if (!ok)
 			cut_back(pc->out_path, pc->base);

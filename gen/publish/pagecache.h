@@ -60,6 +60,7 @@
 #define GPUGUIDE_PAGECACHE_H
 
 #include "base/digest.h"
+#include "publish/appender.h"
 #include "base/fs.h"
 #include "base/strmap.h"
 
@@ -108,8 +109,7 @@ struct pagecache {
 	 * is already spread evenly), each slot a memo's index + 1 or 0 */
 	uint32_t *memo_slots; size_t memo_nslots;
 	int fd;                     /* a loaded cache's file, or -1 */
-	FILE *out;                  /* a cache being written, or NULL */
-	char *out_buf;              /* its stdio buffer (owned) */
+	struct appender out;        /* a cache being written (started or not) */
 	char *out_path, *tmp_path;  /* where it goes, and the file until then */
 	/* appending to the last build's file (pagecache_start_after): `from`
 	 * is its cache, whose records are kept where they lie; `base` its
@@ -117,8 +117,6 @@ struct pagecache {
 	 * tmp_path then names the mark that says so (PAGECACHE_TAIL) */
 	const struct pagecache *from;
 	uint64_t base;
-	uint64_t out_at;            /* bytes written so far */
-	bool out_failed;            /* a write failed: it will not be finished */
 	pthread_mutex_t lock;       /* records may be added from threads */
 };
 

@@ -620,7 +620,7 @@ static void test_a_cache_that_cannot_be_written_leaves_nothing(void **state)
 	errno = 0;
 	assert_int_equal(pagecache_start(&pc, path), -1);
 	assert_int_equal(errno, ENOENT);
-	assert_null(pc.out);
+	assert_false(appender_active(&pc.out));
 	pagecache_add_page(&pc, "en/index.html", (struct digest_value){ 1, 2 }, "rec", 3);
 	assert_int_equal(pc.npages, 1);
 	assert_rec(&pc, &pc.pages[0].rec, NULL, 0); /* no file to read it from */
