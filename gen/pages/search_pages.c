@@ -86,11 +86,15 @@ struct search_pages {
 	int *kind;            /* [npages]: its kind (kinds[]), or -1 */
 	struct search_index *ix[LANG_COUNT];
 	/* the terms each rendering thread reads pages with: one per page being
-	 * read at a time, taken and given back under the lock, so a term is
+	 * read at a time, taken and given back under idle_lock, so a term is
 	 * looked up in an index once per thread, not once per page */
 	struct search_terms **idle;
 	size_t nidle, cap_idle;
-	pthread_mutex_t lock;
+	pthread_mutex_t idle_lock;
+	/* a language's index, and its again[] and from_old[], while a page is
+	 * put: each its own, so that taking a page's terms never waits for a
+	 * page being put, nor a page of one language for one of the other */
+	pthread_mutex_t lock[LANG_COUNT];
 	/* what the last build kept of each language's index (its term shards'
 	 * list, in the memo under a key made of its docs: each page's kind and
 	 * path, in doc order), when it had these docs: a kept page's doc then
@@ -255,19 +259,33 @@ void search_pages_plan(struct site *s)
 	}
 	/* the pages rendered in doc order, the others after them: each term's
 	 * postings then come in doc order, or nearly (as the threads take
-	 * pages), and sorting them costs a pass (sort_postings) */
+	 * pages), and sorting them costs a pass (sort_postings); the
+	 * languages' pages of a kind taken in turn, so that the threads
+	 * mostly put pages into different indexes (each index has its lock) */
 	size_t *order = arena_alloc(&s->arena, (ss->npages + 1) * sizeof *order), norder = 0;
 	for (size_t i = 0; i < s->plan.npages; i++)
 		ss->doc[i] = -1;
-	for (size_t k = 0; k < NKINDS; k++)
-		for (size_t i = 0; i < nlisted; i++)
-			if (kinds[k].indexed && kinds_of[i] == (int)k) {
+	for (size_t k = 0; k < NKINDS; k++) {
+		size_t at[LANG_COUNT] = { 0 };
+		for (bool more = kinds[k].indexed; more;) {
+			more = false;
+			for (int l = 0; l < LANG_COUNT; l++) {
+				size_t i = at[l];
+				while (i < nlisted && (kinds_of[i] != (int)k ||
+						       s->plan.pages[i].lang != (enum lang)l))
+					i++;
+				at[l] = i + 1;
+				if (i >= nlisted)
+					continue;
+				more = true;
 				const struct page_spec *p = &s->plan.pages[i];
-				ss->doc[i] = (long)next[p->lang]++;
-				digest_add_str(&docs[p->lang], kinds[k].key);
-				digest_add_str(&docs[p->lang], p->path);
+				ss->doc[i] = (long)next[l]++;
+				digest_add_str(&docs[l], kinds[k].key);
+				digest_add_str(&docs[l], p->path);
 				order[norder++] = i;
 			}
+		}
+	}
 	for (size_t i = 0; i < ss->npages; i++)
 		if (ss->doc[i] < 0)
 			order[norder++] = i;
@@ -282,18 +300,22 @@ void search_pages_plan(struct site *s)
 		ss->key[l] = digest_end(&docs[l]);
 		atomic_init(&ss->whole[l], false);
 		find_kept(ss, (enum lang)l, next[l]);
+		pthread_mutex_init(&ss->lock[l], NULL);
 	}
 	const char *check = getenv("GEN_CHECK_SEARCH");
 	ss->check = check && *check && strcmp(check, "0");
 	ss->check_whole = check && !strcmp(check, "whole");
-	pthread_mutex_init(&ss->lock, NULL);
+	pthread_mutex_init(&ss->idle_lock, NULL);
 	s->search = ss;
 }
 
-/* A search_terms no other thread is reading with (the lock held). */
+/* A search_terms no other thread is reading with. */
 static struct search_terms *terms_take(struct search_pages *ss)
 {
-	return ss->nidle ? ss->idle[--ss->nidle] : search_terms_new();
+	pthread_mutex_lock(&ss->idle_lock);
+	struct search_terms *st = ss->nidle ? ss->idle[--ss->nidle] : NULL;
+	pthread_mutex_unlock(&ss->idle_lock);
+	return st ? st : search_terms_new();
 }
 
 /* Put page `i`, read with `st`, into its index (by what it changed when
@@ -306,7 +328,7 @@ static void put_page(struct site *s, size_t i, struct search_terms *st,
 	struct search_pages *ss = s->search;
 	enum lang l = s->plan.pages[i].lang;
 	size_t doc = (size_t)ss->doc[i];
-	pthread_mutex_lock(&ss->lock);
+	pthread_mutex_lock(&ss->lock[l]);
 	if (pg && again && ss->kept[l] && !atomic_load(&ss->whole[l])) {
 		if (rec)
 			buf_add(&ss->again[l][doc], rec, len);
@@ -317,9 +339,11 @@ static void put_page(struct site *s, size_t i, struct search_terms *st,
 	} else if (pg) {
 		search_index_put(ss->ix[l], doc, pg);
 	}
+	pthread_mutex_unlock(&ss->lock[l]);
+	pthread_mutex_lock(&ss->idle_lock);
 	ALLOC_GROW(ss->idle, ss->nidle, ss->cap_idle);
 	ss->idle[ss->nidle++] = st;
-	pthread_mutex_unlock(&ss->lock);
+	pthread_mutex_unlock(&ss->idle_lock);
 }
 
 /* GEN_CHECK_SEARCH: whether the page `pg` read again from its record is
@@ -353,9 +377,7 @@ void search_pages_collect(struct site *s, size_t i, const char *html, size_t len
 		.kind = kinds[ss->kind[i]].key,
 		.description = p->description,
 	};
-	pthread_mutex_lock(&ss->lock);
 	struct search_terms *st = terms_take(ss);
-	pthread_mutex_unlock(&ss->lock);
 	/* outside the lock: from the last build's record when only the
 	 * page's figures changed, else read whole */
 	size_t n = indexed_len(p, html, len);
@@ -407,9 +429,7 @@ int search_pages_reuse(struct site *s, size_t i, const char *kept, size_t len)
 		ss->kept_len[l][ss->doc[i]] = len;
 		return 0;
 	}
-	pthread_mutex_lock(&ss->lock);
 	struct search_terms *st = terms_take(ss);
-	pthread_mutex_unlock(&ss->lock);
 	struct search_page *pg = search_page_decode(st, kept, len);
 	put_page(s, i, st, pg, false, NULL, 0);
 	return pg ? 0 : -1;
@@ -688,7 +708,9 @@ void search_pages_free(struct site *s)
 	for (size_t k = 0; k < ss->nidle; k++)
 		search_terms_free(ss->idle[k]);
 	free(ss->idle);
-	pthread_mutex_destroy(&ss->lock);
+	pthread_mutex_destroy(&ss->idle_lock);
+	for (int l = 0; l < LANG_COUNT; l++)
+		pthread_mutex_destroy(&ss->lock[l]);
 	free(ss->doc);
 	free(ss->kind);
 	free(ss);
