@@ -119,12 +119,11 @@ int appender_finish(struct appender *ap, const void *tail, size_t len)
 		errno = EINVAL;
 		return -1;
 	}
+	/* the tail written from where it is: a cache's index is megabytes */
 	int err = appender_active(ap) ? 0 : EIO;
-	if (!err) {
-		buf_add(&ap->chunk, tail, len);
-		if (write_at(ap->fd, ap->chunk.ptr, ap->chunk.len, ap->chunk_at) != 0)
-			err = errno;
-	}
+	if (!err && (write_at(ap->fd, ap->chunk.ptr, ap->chunk.len, ap->chunk_at) != 0 ||
+		     write_at(ap->fd, tail, len, ap->chunk_at + ap->chunk.len) != 0))
+		err = errno;
 	if (close(ap->fd) != 0 && !err)
 		err = errno ? errno : EIO;
 	ap->fd = -1;
