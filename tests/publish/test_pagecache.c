@@ -3,8 +3,9 @@
  * the file byte for byte; that a cache cut short, damaged in its magic,
  * index or trailer, of another format, or whose index points outside its
  * records is never loaded (and leaves nothing behind in memory), while a
- * damaged record is refused alone; that a cache which cannot be written or
- * is never finished leaves no file behind; that the next cache is
+ * damaged record is refused alone; that a cache which cannot be written,
+ * whose writing fails half way or which is never finished leaves no file
+ * behind; that the next cache is
  * appended to the last (a kept record left where it lies), cut back when
  * its build fails or was killed, and written anew when the file is mostly
  * records no longer listed; that pages may be added from
@@ -662,6 +663,44 @@ static void test_a_cache_never_finished_leaves_nothing(void **state)
 	assert_int_equal(pagecache_start(&pc, t->cache), 0);
 	pagecache_add_page(&pc, "en/index.html", (struct digest_value){ 9, 9 }, "new", 3);
 	pagecache_add_memo(&pc, key3, "new", 3);
+	pagecache_free(&pc);
+	assert_dir_holds(t, "cache");
+	pagecache_init(&pc);
+	assert_int_equal(load_cache(&pc, t->cache), 0);
+	assert_filled(&pc);
+	pagecache_free(&pc);
+}
+
+/* A write that fails half way (its file a descriptor that cannot be
+ * written, as a full disk would make it): the records still indexed, the
+ * cache not finished, nothing left behind, and the cache that was there
+ * before stays. */
+static void test_a_cache_whose_write_fails_leaves_nothing(void **state)
+{
+	struct tmp *t = *state;
+	struct pagecache pc;
+	fill(&pc, t->cache);
+	assert_int_equal(pagecache_finish(&pc), 0);
+	pagecache_free(&pc);
+	pagecache_init(&pc);
+	assert_int_equal(pagecache_start(&pc, t->cache), 0);
+	int ro = open(t->cache, O_RDONLY | O_CLOEXEC);
+	assert_true(ro >= 0);
+	assert_true(dup2(ro, pc.out.fd) >= 0); /* writes to it now fail */
+	close(ro);
+	static char rec[40000];
+	memset(rec, 'r', sizeof rec);
+	for (int i = 0; i < 20; i++) { /* three chunks' worth */
+		char name[32];
+		snprintf(name, sizeof name, "en/p%d/index.html", i);
+		pagecache_add_page(&pc, name, (struct digest_value){ 1, (uint64_t)i }, rec,
+				   sizeof rec);
+	}
+	assert_int_equal(pc.npages, 20);
+	assert_false(appender_active(&pc.out));
+	errno = 0;
+	assert_int_equal(pagecache_finish(&pc), -1);
+	assert_int_not_equal(errno, 0);
 	pagecache_free(&pc);
 	assert_dir_holds(t, "cache");
 	pagecache_init(&pc);
@@ -1413,6 +1452,7 @@ int main(void)
 		TMP_TEST(test_a_missing_or_empty_cache_is_not_loaded),
 		TMP_TEST(test_a_cache_that_cannot_be_written_leaves_nothing),
 		TMP_TEST(test_a_cache_never_finished_leaves_nothing),
+		TMP_TEST(test_a_cache_whose_write_fails_leaves_nothing),
 		TMP_TEST(test_a_second_record_of_a_path_replaces_the_first),
 		TMP_TEST(test_kept_records_are_carried_into_the_next_cache),
 		cmocka_unit_test(test_a_cache_not_started_still_indexes_pages),
