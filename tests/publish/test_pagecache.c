@@ -644,6 +644,26 @@ static void test_a_cache_that_cannot_be_written_leaves_nothing(void **state)
 	assert_true(fs_is_dir(t->cache));
 }
 
+/* fill()'s cache at t->cache, finished. */
+static void fill_finished(struct tmp *t)
+{
+	struct pagecache pc;
+	fill(&pc, t->cache);
+	assert_int_equal(pagecache_finish(&pc), 0);
+	pagecache_free(&pc);
+}
+
+/* The folder holds fill_finished's cache alone, as it was made. */
+static void assert_filled_cache_stays(struct tmp *t)
+{
+	struct pagecache pc;
+	assert_dir_holds(t, "cache");
+	pagecache_init(&pc);
+	assert_int_equal(load_cache(&pc, t->cache), 0);
+	assert_filled(&pc);
+	pagecache_free(&pc);
+}
+
 static void test_a_cache_never_finished_leaves_nothing(void **state)
 {
 	struct tmp *t = *state;
@@ -656,19 +676,13 @@ static void test_a_cache_never_finished_leaves_nothing(void **state)
 	assert_dir_holds(t, "");
 
 	/* and a finished cache stays what it was */
-	fill(&pc, t->cache);
-	assert_int_equal(pagecache_finish(&pc), 0);
-	pagecache_free(&pc);
+	fill_finished(t);
 	pagecache_init(&pc);
 	assert_int_equal(pagecache_start(&pc, t->cache), 0);
 	pagecache_add_page(&pc, "en/index.html", (struct digest_value){ 9, 9 }, "new", 3);
 	pagecache_add_memo(&pc, key3, "new", 3);
 	pagecache_free(&pc);
-	assert_dir_holds(t, "cache");
-	pagecache_init(&pc);
-	assert_int_equal(load_cache(&pc, t->cache), 0);
-	assert_filled(&pc);
-	pagecache_free(&pc);
+	assert_filled_cache_stays(t);
 }
 
 /* A write that fails half way (its file a descriptor that cannot be
@@ -679,9 +693,7 @@ static void test_a_cache_whose_write_fails_leaves_nothing(void **state)
 {
 	struct tmp *t = *state;
 	struct pagecache pc;
-	fill(&pc, t->cache);
-	assert_int_equal(pagecache_finish(&pc), 0);
-	pagecache_free(&pc);
+	fill_finished(t);
 	pagecache_init(&pc);
 	assert_int_equal(pagecache_start(&pc, t->cache), 0);
 	int ro = open(t->cache, O_RDONLY | O_CLOEXEC);
@@ -702,11 +714,7 @@ static void test_a_cache_whose_write_fails_leaves_nothing(void **state)
 	assert_int_equal(pagecache_finish(&pc), -1);
 	assert_int_not_equal(errno, 0);
 	pagecache_free(&pc);
-	assert_dir_holds(t, "cache");
-	pagecache_init(&pc);
-	assert_int_equal(load_cache(&pc, t->cache), 0);
-	assert_filled(&pc);
-	pagecache_free(&pc);
+	assert_filled_cache_stays(t);
 }
 
 /* ---- records ---- */
