@@ -99,7 +99,7 @@ build/calc-expect: tests/calc_expect.c $(LIB_OBJS)
 # every x86-64) read 8 at a time elsewhere: their tests run against that
 # reading too, the modules built without SSE2 (build/san-portable), and the
 # tests themselves (bytes.h's inline loops).
-SIMD_SRCS := gen/base/text.c gen/markdown/gfm_html.c gen/markdown/gfm_inline.c \
+SIMD_SRCS := gen/base/text.c gen/markdown/gfm_inline.c \
              gen/search/search_text.c
 PORTABLE_OBJS := $(SIMD_SRCS:gen/%.c=build/san-portable/%.o)
 PORTABLE_SAN_OBJS := $(filter-out $(SIMD_SRCS:gen/%.c=build/san/%.o),$(SAN_OBJS)) \

@@ -303,17 +303,9 @@ static int write_new(int dirfd, const char *path, const void *data, size_t len,
 	}
 	if (fd < 0)
 		return -1;
-	const char *p = data;
-	while (len) {
-		ssize_t n = write(fd, p, len);
-		if (n < 0) {
-			if (errno == EINTR)
-				continue;
-			close_keeping_errno(fd);
-			return -1;
-		}
-		p += n;
-		len -= (size_t)n;
+	if (fs_write_all_at(fd, data, len, 0) != 0) { /* a new or emptied file */
+		close_keeping_errno(fd);
+		return -1;
 	}
 	struct stat st;
 	if (id && fstat(fd, &st) != 0) {
@@ -323,6 +315,25 @@ static int write_new(int dirfd, const char *path, const void *data, size_t len,
 	if (id)
 		id_of(&st, id);
 	return close(fd);
+}
+
+int fs_write_all_at(int fd, const void *data, size_t len, uint64_t at)
+{
+	const char *p = data;
+	while (len) {
+		ssize_t n = pwrite(fd, p, len, (off_t)at);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0) {
+			if (n == 0)
+				errno = EIO;
+			return -1;
+		}
+		p += n;
+		len -= (size_t)n;
+		at += (uint64_t)n;
+	}
+	return 0;
 }
 
 int fs_write_file(const char *path, const void *data, size_t len)

@@ -63,6 +63,10 @@ int fs_mkdir_p(const char *path);
 
 /* Write `len` bytes to `path`, creating parent folders. Returns 0 or -1. */
 int fs_write_file(const char *path, const void *data, size_t len);
+/* Write all `len` bytes at offset `at` of the open file `fd` (pwrite, again
+ * after a short write or a signal): 0, or -1 with errno (EIO when nothing
+ * more can be written). */
+int fs_write_all_at(int fd, const void *data, size_t len, uint64_t at);
 
 /* The same, relative to the open folder `dirfd`, but `path` must not exist
  * yet: -1 with errno EEXIST if it does (so two writers of one path cannot

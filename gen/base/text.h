@@ -86,13 +86,15 @@ void text_uri_encode(struct buf *out, const char *s);
 void text_heading_id(struct buf *out, const char *s, size_t len);
 
 /* Append `len` bytes escaped for HTML text and quoted attributes
- * (& < > " ' become entities): every HTML writer's escape (templates,
- * shortcodes, charts' tables), and cmark's but for '. */
+ * (& < > " ' become entities), 16 or 8 bytes tested at a time: for long
+ * texts. The one HTML escape, its entities in one table: the two below
+ * and cmark's variant give the same bytes for the same input (but for '
+ * in cmark's). */
 void text_escape_html(struct buf *out, const char *s, size_t len);
 /* The same of `len` bytes followed by a NUL (s[len] is 0; one may come
  * before, an ordinary byte then): strcspn, the C library's vector scan,
- * finds each byte to escape, fastest for the short strings of templates'
- * values; text_escape_html is for long texts. */
+ * finds each byte to escape, fastest for short strings (templates' values,
+ * shortcodes' and charts' texts through text_escape_htmls). */
 void text_escape_html_nul(struct buf *out, const char *s, size_t len);
 void text_escape_htmls(struct buf *out, const char *s);
 /* The same with ' left as it is: how cmark escapes text and code

@@ -224,6 +224,18 @@ static void find_kept(struct search_pages *ss, enum lang l, size_t ndocs)
 	buf_release(&rec);
 }
 
+/* The first of the listed pages from *at on of kind k in language l
+ * (nlisted: none left); *at moved past it. */
+static size_t next_listed(const struct site *s, const int *kinds_of, size_t nlisted, int k,
+			  enum lang l, size_t *at)
+{
+	size_t i = *at;
+	while (i < nlisted && (kinds_of[i] != k || s->plan.pages[i].lang != l))
+		i++;
+	*at = i + 1;
+	return i;
+}
+
 void search_pages_plan(struct site *s)
 {
 	/* the pages planned so far: every one but the search pages */
@@ -270,18 +282,14 @@ void search_pages_plan(struct site *s)
 		for (bool more = kinds[k].indexed; more;) {
 			more = false;
 			for (int l = 0; l < LANG_COUNT; l++) {
-				size_t i = at[l];
-				while (i < nlisted && (kinds_of[i] != (int)k ||
-						       s->plan.pages[i].lang != (enum lang)l))
-					i++;
-				at[l] = i + 1;
+				size_t i = next_listed(s, kinds_of, nlisted, (int)k, (enum lang)l,
+						       &at[l]);
 				if (i >= nlisted)
 					continue;
 				more = true;
-				const struct page_spec *p = &s->plan.pages[i];
 				ss->doc[i] = (long)next[l]++;
 				digest_add_str(&docs[l], kinds[k].key);
-				digest_add_str(&docs[l], p->path);
+				digest_add_str(&docs[l], s->plan.pages[i].path);
 				order[norder++] = i;
 			}
 		}

@@ -2,6 +2,7 @@
  * appender.h). */
 #include "publish/appender.h"
 
+#include "base/fs.h"
 #include "base/xalloc.h"
 
 #include <errno.h>
@@ -84,30 +85,11 @@ uint64_t appender_add(struct appender *ap, const void *data, size_t len,
 	return at;
 }
 
-/* pwrite all of `len` bytes at `at`: 0, or -1 with errno. */
-static int write_at(int fd, const char *p, size_t len, uint64_t at)
-{
-	while (len) {
-		ssize_t n = pwrite(fd, p, len, (off_t)at);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n <= 0) {
-			if (n == 0)
-				errno = EIO;
-			return -1;
-		}
-		p += n;
-		len -= (size_t)n;
-		at += (uint64_t)n;
-	}
-	return 0;
-}
-
 void appender_write_chunk(struct appender *ap, struct appender_chunk *c)
 {
 	if (!c->bytes)
 		return;
-	if (!atomic_load(&ap->failed) && write_at(ap->fd, c->bytes, c->len, c->at) != 0)
+	if (!atomic_load(&ap->failed) && fs_write_all_at(ap->fd, c->bytes, c->len, c->at) != 0)
 		atomic_store(&ap->failed, true);
 	chunk_give_back(ap, c->bytes, c->cap);
 	c->bytes = NULL;
@@ -121,8 +103,8 @@ int appender_finish(struct appender *ap, const void *tail, size_t len)
 	}
 	/* the tail written from where it is: a cache's index is megabytes */
 	int err = appender_active(ap) ? 0 : EIO;
-	if (!err && (write_at(ap->fd, ap->chunk.ptr, ap->chunk.len, ap->chunk_at) != 0 ||
-		     write_at(ap->fd, tail, len, ap->chunk_at + ap->chunk.len) != 0))
+	if (!err && (fs_write_all_at(ap->fd, ap->chunk.ptr, ap->chunk.len, ap->chunk_at) != 0 ||
+		     fs_write_all_at(ap->fd, tail, len, ap->chunk_at + ap->chunk.len) != 0))
 		err = errno;
 	if (close(ap->fd) != 0 && !err)
 		err = errno ? errno : EIO;
