@@ -1,0 +1,134 @@
+#!/usr/bin/env bash
+# gen's search index against Pagefind's, on the same pages: gen's full build
+# of corpus.py's corpus (its index made inside it), then Pagefind indexing the
+# site that build wrote. Prints a Markdown table; details go to
+# bench/out/pagefind.log.
+#
+#     bench/pagefind.sh [N...]      N articles per language (default: 1000)
+#
+# For gen: the build's wall and CPU seconds and peak memory (measure.py,
+# medians of RUNS), the search index's share of them (`--timings`: its
+# milliseconds summed over the threads, from the middle run), and with
+# CALLGRIND=1 its instructions (callgrind, `--jobs 1`: the page scan and
+# term sets, search_pages_collect, and the files, search_pages_write).
+# For Pagefind (npm `pagefind`, PAGEFIND_VERSION, installed into
+# bench/out/pagefind/ on first use): `pagefind --site SITE --output-path
+# DIR`, wall and CPU seconds and peak memory the same way. Sizes: the index's
+# files, their bytes as written and gzip -9 (Pagefind writes its files
+# compressed already: its two columns are nearly the same).
+#
+# Environment: GPUS=10, RUNS=3, GEN=build/gen, CALLGRIND=0, PAGEFIND_VERSION
+# (1.6.0), WORK=DIR for the corpus copy, the site and Pagefind's output
+# (default: a folder in /tmp; a tmpfs is fairer, see README.md).
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+out=$here/out
+mkdir -p "$out"
+sizes=${*:-1000}
+gpus=${GPUS:-10}
+runs=${RUNS:-3}
+gen=${GEN:-$root/build/gen}
+callgrind=${CALLGRIND:-0}
+version=${PAGEFIND_VERSION:-1.6.0}
+log=$out/pagefind.log
+: >"$log"
+work=${WORK:-$(mktemp -d /tmp/gpuguide-pagefind.XXXXXX)}
+mkdir -p "$work"
+say() { echo "$*" >&2; }
+
+if [ "$gen" = "$root/build/gen" ]; then
+	(cd "$root" && make -s build/gen >>"$log" 2>&1) || { say "build/gen does not build (see $log)"; exit 1; }
+fi
+[ -x /usr/bin/time ] || { say "missing /usr/bin/time (apt-get install time)"; exit 1; }
+command -v npm >/dev/null || { say "missing npm (apt-get install npm)"; exit 1; }
+if [ "$callgrind" = 1 ] && ! command -v valgrind >/dev/null; then
+	say "valgrind missing: instructions not counted"; callgrind=0
+fi
+pf=$out/pagefind/node_modules/.bin/pagefind
+if [ ! -x "$pf" ] || [ "$(cat "$out/pagefind/version" 2>/dev/null)" != "$version" ]; then
+	rm -rf "$out/pagefind" && mkdir -p "$out/pagefind"
+	npm install --prefix "$out/pagefind" --no-audit --no-fund --silent "pagefind@$version" >>"$log" 2>&1 ||
+		{ say "npm could not install pagefind@$version (see $log)"; exit 1; }
+	echo "$version" >"$out/pagefind/version"
+fi
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+# Median wall s, peak MiB and CPU s of RUNS runs of a command (measure.py),
+# PREP (a shell command) before each; the middle run's output kept in
+# $work/t.NAME.out.
+timed() { # timed NAME PREP CMD...
+	local name=$1 prep=$2 line i walls=() cpus=()
+	shift 2
+	for ((i = 0; i < runs; i++)); do
+		sh -c "$prep"
+		line=$(python3 "$here/measure.py" 1 0 - "$work/t.$name.$i" -- "$@")
+		walls+=("$(echo "$line" | cut -d' ' -f1)")
+		cpus+=("$(echo "$line" | cut -d' ' -f4)")
+		{ echo "== $name run $i: $line"; cat "$work/t.$name.$i" "$work/t.$name.$i.err"; } >>"$log"
+	done
+	cp "$work/t.$name.$((runs / 2))" "$work/t.$name.out"
+	cat "$work/t.$name.$((runs / 2)).err" >>"$work/t.$name.out"
+	sh -c "$prep"
+	/usr/bin/time -f %M -o "$work/mem" "$@" >/dev/null 2>&1
+	printf '%s %s %s' "$(printf '%s\n' "${walls[@]}" | median)" \
+		"$(awk -v k="$(tail -1 "$work/mem")" 'BEGIN { printf "%.0f", k / 1024 }')" \
+		"$(printf '%s\n' "${cpus[@]}" | median)"
+}
+
+# Files, bytes and gzip -9 bytes of the files under a folder.
+sizes_of() { # sizes_of DIR...
+	find "$@" -type f -print0 | python3 -c '
+import gzip, sys
+names = [n for n in sys.stdin.buffer.read().split(b"\0") if n]
+raw = z = 0
+for n in names:
+    data = open(n, "rb").read()
+    raw += len(data)
+    z += len(gzip.compress(data, 9, mtime=0))
+print(len(names), "%.2f" % (raw / 1e6), "%.2f" % (z / 1e6))'
+}
+
+echo "gen: $gen ($("$gen" --version 2>/dev/null | head -1)), pagefind $version, $(date -u '+%Y-%m-%d %H:%M UTC'), work in $work ($(stat -f -c %T "$work")), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+echo
+echo "| N/lang | indexer | pages | wall s | CPU s | peak MiB | index: its CPU | instructions (M) | files | MB | MB gzip |"
+echo "|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
+for n in $sizes; do
+	c0=$out/corpus-$n-$gpus
+	if [ ! -d "$c0" ] || [ "$here/corpus.py" -nt "$c0" ] ||
+		[ -n "$(find "$root/data" -newer "$c0" -print -quit)" ]; then
+		rm -rf "$c0"
+		python3 "$here/corpus.py" "$c0" --articles "$n" --gpus "$gpus" >>"$log" || exit 1
+	fi
+	c=$work/corpus-$n
+	site=$work/site-$n
+	pfo=$work/pagefind-$n
+	rm -rf "$c" "$site" "$work/.site-cache-site-$n" "$pfo"
+	cp -R "$c0" "$c"
+	cp -R "$root/templates/." "$c/templates/"
+	full="rm -rf '$site' '$work/.site-cache-site-$n'"
+	ic=-
+	if [ "$callgrind" = 1 ]; then
+		sh -c "$full"
+		valgrind --tool=callgrind --callgrind-out-file="$work/cg.$n" "$gen" build --root "$c" \
+			--out "$site" --jobs 1 --quiet >>"$log" 2>&1
+		# the two functions' inclusive counts, and the program's
+		ic=$(callgrind_annotate --inclusive=yes --threshold=100 "$work/cg.$n" 2>/dev/null | awk '
+			/PROGRAM TOTALS/ { gsub(",", "", $1); all = $1 }
+			/search_pages\.c:search_pages_(collect|write) \[/ { gsub(",", "", $1); idx += $1 }
+			END { if (all) printf "%.0f of %.0f (%.1f%%)", idx / 1e6, all / 1e6, 100 * idx / all }')
+	fi
+	read -r w_gen m_gen u_gen <<<"$(timed gen-$n "$full" "$gen" build --root "$c" --out "$site" --timings)"
+	search_ms=$(sed -n 's/.*search index \([0-9]*\) ms.*/\1/p' "$work/t.gen-$n.out" | head -1)
+	read -r gen_files gen_mb gen_gz <<<"$(sizes_of "$site/en/search" "$site/zh/search")"
+	gen_pages=$(python3 "$here/search.py" "$site" | awk -F'|' '/^\| (en|zh) \| [0-9]+ \|/ { s += $3 } END { print s }')
+	read -r w_pf m_pf u_pf <<<"$(timed pagefind-$n "rm -rf '$pfo'" "$pf" --site "$site" --output-path "$pfo")"
+	pf_pages=$(sed -n 's/.*Indexed \([0-9]*\) page.*/\1/p' "$work/t.pagefind-$n.out" | head -1)
+	read -r pf_files pf_mb pf_gz <<<"$(sizes_of "$pfo")"
+	share=$(awk -v ms="${search_ms:-0}" -v cpu="$u_gen" 'BEGIN { printf "%.3f s (%.0f%%)", ms / 1000, 100 * ms / 1000 / cpu }')
+	echo "| $n | gen (whole build) | $gen_pages | $w_gen | $u_gen | $m_gen | $share | $ic | $gen_files | $gen_mb | $gen_gz |"
+	echo "| $n | Pagefind $version | ${pf_pages:--} | $w_pf | $u_pf | $m_pf | $u_pf s (100%) | - | $pf_files | $pf_mb | $pf_gz |"
+done
+[ -z "${WORK:-}" ] && rm -rf "$work"
+exit 0
