@@ -42,6 +42,17 @@ struct typed_log {
 	uint32_t nwarnings;
 };
 
+/* The specs' units as an article's language writes them, each looked up
+ * once for all its prose (a number is tried against every unit: tens of
+ * thousands of lookups in a build); by the key's pointer (the specs'
+ * table's strings). */
+enum { UNITS_MAX = 16 };
+struct unit_memo {
+	const char *key[UNITS_MAX], *text[UNITS_MAX];
+	size_t len[UNITS_MAX];
+	size_t n;
+};
+
 /* One stretch of prose being checked. */
 struct typed {
 	struct cite c; /* the kit's view of the site, for its lookups */
@@ -49,6 +60,7 @@ struct typed {
 	struct md_cursor at; /* positions in the source found up to here */
 	size_t sentence;     /* where the sentence being checked starts */
 	struct typed_log *log; /* NULL: nothing kept */
+	struct unit_memo *units;
 };
 
 /* A number as typed: its value, its digits after the point, where it
@@ -293,6 +305,26 @@ static bool same_figure(const struct typed_num *n, double v)
 	return llround(v * scale) == llround(n->v * scale);
 }
 
+/* The unit `key` as the article's language writes it, and its length;
+ * from the memo when it has it. */
+static const char *unit_text(struct typed *t, const char *key, size_t *len)
+{
+	struct unit_memo *m = t->units;
+	for (size_t i = 0; i < m->n; i++)
+		if (m->key[i] == key) {
+			*len = m->len[i];
+			return m->text[i];
+		}
+	const char *unit = i18n_get(&t->c.pg.in->i18n, t->c.l, key);
+	*len = unit ? strlen(unit) : 0;
+	if (m->n < UNITS_MAX) {
+		m->key[m->n] = key;
+		m->text[m->n] = unit;
+		m->len[m->n++] = *len;
+	}
+	return unit;
+}
+
 /* The unit of a spec (as the article's language writes it) right after
  * the number: extends n->to over it. */
 static bool unit_follows(struct typed *t, struct typed_num *n, const char *unit_key,
@@ -302,8 +334,8 @@ static bool unit_follows(struct typed *t, struct typed_num *n, const char *unit_
 	size_t k = n->digits_end;
 	if (k < to && s[k] == ' ')
 		k++;
-	const char *unit = i18n_get(&t->c.pg.in->i18n, t->c.l, unit_key);
-	size_t u = unit ? strlen(unit) : 0;
+	size_t u;
+	const char *unit = unit_text(t, unit_key, &u);
 	if (!u || k + u > to || strncasecmp(s + k, unit, u) ||
 	    (k + u < to && (is_word_char(s[k + u]) || s[k + u] == '/')))
 		return false;
@@ -493,11 +525,12 @@ static struct cite kit_of(const struct page_ctx *pc, struct diag *diag)
 			      .diag = diag, .pg = *pc };
 }
 
-/* Check `p` for the page `pc`, into `log` when there is one. */
+/* Check `p` for the page `pc`, into `log` when there is one; its units
+ * from `units` (the article's). */
 static void check_logged(const struct page_ctx *pc, const struct prose *p,
-			 struct diag *diag, struct typed_log *log)
+			 struct diag *diag, struct typed_log *log, struct unit_memo *units)
 {
-	struct typed t = { .c = kit_of(pc, diag), .p = p, .log = log };
+	struct typed t = { .c = kit_of(pc, diag), .p = p, .log = log, .units = units };
 	/* only a dollar amount or a number with a unit after it can be a
 	 * figure: the sentence and its GPUs are looked at only then (most
 	 * numbers in prose are neither) */
@@ -522,7 +555,8 @@ static void check_logged(const struct page_ctx *pc, const struct prose *p,
 
 void cite_check_prose(void *ctx, const struct prose *p, struct diag *diag)
 {
-	check_logged(ctx, p, diag, NULL);
+	struct unit_memo units = { .n = 0 };
+	check_logged(ctx, p, diag, NULL, &units);
 }
 
 /* ---- an article's check, kept between builds ---- */
@@ -531,12 +565,13 @@ void cite_check_prose(void *ctx, const struct prose *p, struct diag *diag)
 struct logged_run {
 	const struct page_ctx *pc;
 	struct typed_log log;
+	struct unit_memo units;
 };
 
 static void check_into_log(void *ctx, const struct prose *p, struct diag *diag)
 {
 	struct logged_run *run = ctx;
-	check_logged(run->pc, p, diag, &run->log);
+	check_logged(run->pc, p, diag, &run->log, &run->units);
 }
 
 static void add_number(struct digest *d, bool ok, double v)
@@ -716,7 +751,7 @@ void cite_check_article(const struct page_ctx *pc, struct markdown_pending *p)
 		buf_release(&rec);
 		return;
 	}
-	struct logged_run run = { pc, { NULL, c.d->ngpus, BUF_INIT, 0 } };
+	struct logged_run run = { pc, { NULL, c.d->ngpus, BUF_INIT, 0 }, { .n = 0 } };
 	run.log.consulted = xcalloc(c.d->ngpus + 1, sizeof *run.log.consulted);
 	if (markdown_check_prose(p, check_into_log, &run)) {
 		buf_reset(&rec);
