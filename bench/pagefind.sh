@@ -20,27 +20,11 @@
 # Environment: GPUS=10, RUNS=3, GEN=build/gen, CALLGRIND=0, PAGEFIND_VERSION
 # (1.6.0), WORK=DIR for the corpus copy, the site and Pagefind's output
 # (default: a folder in /tmp; a tmpfs is fairer, see README.md).
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-out=$here/out
-mkdir -p "$out"
+name=pagefind
+. "$(dirname "$0")/common.sh"
 sizes=${*:-1000}
-gpus=${GPUS:-10}
-runs=${RUNS:-3}
-gen=${GEN:-$root/build/gen}
 callgrind=${CALLGRIND:-0}
 version=${PAGEFIND_VERSION:-1.6.0}
-log=$out/pagefind.log
-: >"$log"
-work=${WORK:-$(mktemp -d /tmp/gpuguide-pagefind.XXXXXX)}
-mkdir -p "$work"
-say() { echo "$*" >&2; }
-
-if [ "$gen" = "$root/build/gen" ]; then
-	(cd "$root" && make -s build/gen >>"$log" 2>&1) || { say "build/gen does not build (see $log)"; exit 1; }
-fi
-[ -x /usr/bin/time ] || { say "missing /usr/bin/time (apt-get install time)"; exit 1; }
 command -v npm >/dev/null || { say "missing npm (apt-get install npm)"; exit 1; }
 if [ "$callgrind" = 1 ] && ! command -v valgrind >/dev/null; then
 	say "valgrind missing: instructions not counted"; callgrind=0
@@ -52,8 +36,6 @@ if [ ! -x "$pf" ] || [ "$(cat "$out/pagefind/version" 2>/dev/null)" != "$version
 		{ say "npm could not install pagefind@$version (see $log)"; exit 1; }
 	echo "$version" >"$out/pagefind/version"
 fi
-
-median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
 
 # Median wall s, peak MiB and CPU s of RUNS runs of a command (measure.py),
 # PREP (a shell command) before each; the middle run's output kept in
@@ -95,18 +77,11 @@ echo
 echo "| N/lang | indexer | pages | wall s | CPU s | peak MiB | index: its CPU | instructions (M) | files | MB | MB gzip |"
 echo "|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 for n in $sizes; do
-	c0=$out/corpus-$n-$gpus
-	if [ ! -d "$c0" ] || [ "$here/corpus.py" -nt "$c0" ] ||
-		[ -n "$(find "$root/data" -newer "$c0" -print -quit)" ]; then
-		rm -rf "$c0"
-		python3 "$here/corpus.py" "$c0" --articles "$n" --gpus "$gpus" >>"$log" || exit 1
-	fi
+	corpus_copy "$n"
 	c=$work/corpus-$n
 	site=$work/site-$n
 	pfo=$work/pagefind-$n
-	rm -rf "$c" "$site" "$work/.site-cache-site-$n" "$pfo"
-	cp -R "$c0" "$c"
-	cp -R "$root/templates/." "$c/templates/"
+	rm -rf "$site" "$work/.site-cache-site-$n" "$pfo"
 	full="rm -rf '$site' '$work/.site-cache-site-$n'"
 	ic=-
 	if [ "$callgrind" = 1 ]; then

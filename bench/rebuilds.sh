@@ -12,26 +12,10 @@
 # the instruction counts (at N=10,000 each build takes minutes under valgrind),
 # WORK=DIR where the corpus copy and the site go (default: a folder in /tmp;
 # a tmpfs is fairer, see README.md).
-set -u
-here=$(cd "$(dirname "$0")" && pwd)
-root=$(cd "$here/.." && pwd)
-out=$here/out
-mkdir -p "$out"
+name=rebuilds
+. "$(dirname "$0")/common.sh"
 sizes=${*:-1000}
-gpus=${GPUS:-10}
-runs=${RUNS:-3}
-gen=${GEN:-$root/build/gen}
 callgrind=${CALLGRIND:-1}
-log=$out/rebuilds.log
-: >"$log"
-work=${WORK:-$(mktemp -d /tmp/gpuguide-rebuilds.XXXXXX)}
-mkdir -p "$work"
-say() { echo "$*" >&2; }
-
-if [ "$gen" = "$root/build/gen" ]; then
-	(cd "$root" && make -s build/gen >>"$log" 2>&1) || { say "build/gen does not build (see $log)"; exit 1; }
-fi
-[ -x /usr/bin/time ] || { say "missing /usr/bin/time (apt-get install time)"; exit 1; }
 if [ "$callgrind" = 1 ] && ! command -v valgrind >/dev/null; then
 	say "valgrind missing: instructions not counted"; callgrind=0
 fi
@@ -68,9 +52,9 @@ timed() { # timed NAME PREP CORPUS SITE
 	sh -c "$2"
 	/usr/bin/time -f %M -o "$work/mem" "$gen" build --root "$3" --out "$4" >/dev/null 2>&1
 	mem=$(tail -1 "$work/mem")
-	printf '%s %s %s' "$(printf '%s\n' "${walls[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')" \
+	printf '%s %s %s' "$(printf '%s\n' "${walls[@]}" | median)" \
 		"$(awk -v k="$mem" 'BEGIN { printf "%.0f", k / 1024 }')" \
-		"$(printf '%s\n' "${cpus[@]}" | sort -n | awk '{a[NR]=$1} END {print a[int((NR+1)/2)]}')"
+		"$(printf '%s\n' "${cpus[@]}" | median)"
 }
 
 pages_of() { sed -n 's/.*render [0-9]* ms (\([0-9]*\) pages rendered, \([0-9]*\) kept).*/\1 rendered, \2 kept/p' "$1" | head -1; }
@@ -80,18 +64,10 @@ echo
 echo "| N/lang | build | instructions (M) | of full | wall s | CPU s | peak MiB | pages |"
 echo "|--:|---|--:|--:|--:|--:|--:|---|"
 for n in $sizes; do
-	c0=$out/corpus-$n-$gpus
-	# made again when corpus.py or the data/ it copies (a new UI string) changed
-	if [ ! -d "$c0" ] || [ "$here/corpus.py" -nt "$c0" ] ||
-		[ -n "$(find "$root/data" -newer "$c0" -print -quit)" ]; then
-		rm -rf "$c0"
-		python3 "$here/corpus.py" "$c0" --articles "$n" --gpus "$gpus" >>"$log" || exit 1
-	fi
+	corpus_copy "$n"
 	c=$work/corpus-$n
 	site=$work/site-$n
-	rm -rf "$c" "$site" "$work/.site-cache-site-$n"
-	cp -R "$c0" "$c"
-	cp -R "$root/templates/." "$c/templates/"
+	rm -rf "$site" "$work/.site-cache-site-$n"
 	sleep 0.3 # ids of files changed in the last 100 ms are not trusted
 	full="rm -rf '$site' '$work/.site-cache-site-$n'"
 	ic_full=- ic_none=- ic_edit=-

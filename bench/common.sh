@@ -1,0 +1,42 @@
+# What bench/rebuilds.sh and bench/pagefind.sh share: sourced by each after
+# it sets `name` (its log's, bench/out/NAME.log, and its work folder's).
+# Sets the folders (here, root, out, work, log) and the settings read from
+# the environment (GPUS, RUNS, GEN, WORK: see the scripts), builds gen when
+# it is this checkout's, and defines:
+#     say TEXT...        to stderr
+#     median             the median of the numbers on stdin, one a line
+#     corpus_copy N      corpus.py's corpus of N articles a language (made
+#                        again when corpus.py or data/ changed since), copied
+#                        with this checkout's templates to $work/corpus-N
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/.." && pwd)
+out=$here/out
+mkdir -p "$out"
+gpus=${GPUS:-10}
+runs=${RUNS:-3}
+gen=${GEN:-$root/build/gen}
+log=$out/$name.log
+: >"$log"
+work=${WORK:-$(mktemp -d "/tmp/gpuguide-$name.XXXXXX")}
+mkdir -p "$work"
+say() { echo "$*" >&2; }
+
+if [ "$gen" = "$root/build/gen" ]; then
+	(cd "$root" && make -s build/gen >>"$log" 2>&1) || { say "build/gen does not build (see $log)"; exit 1; }
+fi
+[ -x /usr/bin/time ] || { say "missing /usr/bin/time (apt-get install time)"; exit 1; }
+
+median() { sort -n | awk '{ a[NR] = $1 } END { print a[int((NR + 1) / 2)] }'; }
+
+corpus_copy() { # corpus_copy N
+	local c0=$out/corpus-$1-$gpus
+	if [ ! -d "$c0" ] || [ "$here/corpus.py" -nt "$c0" ] ||
+		[ -n "$(find "$root/data" -newer "$c0" -print -quit)" ]; then
+		rm -rf "$c0"
+		python3 "$here/corpus.py" "$c0" --articles "$1" --gpus "$gpus" >>"$log" || exit 1
+	fi
+	rm -rf "$work/corpus-$1"
+	cp -R "$c0" "$work/corpus-$1"
+	cp -R "$root/templates/." "$work/corpus-$1/templates/"
+}
