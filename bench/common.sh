@@ -7,7 +7,10 @@
 #     median             the median of the numbers on stdin, one a line
 #     corpus_copy N      corpus.py's corpus of N articles a language (made
 #                        again when corpus.py or data/ changed since), copied
-#                        with this checkout's templates to $work/corpus-N
+#                        with this checkout's templates to $c ($work/corpus-N);
+#                        $site ($work/site-N) and its cache removed
+#     say_setup [WHAT]   the line that says which gen (and WHAT else) ran
+#                        where and when
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -36,7 +39,13 @@ corpus_copy() { # corpus_copy N
 		rm -rf "$c0"
 		python3 "$here/corpus.py" "$c0" --articles "$1" --gpus "$gpus" >>"$log" || exit 1
 	fi
-	rm -rf "$work/corpus-$1"
-	cp -R "$c0" "$work/corpus-$1"
-	cp -R "$root/templates/." "$work/corpus-$1/templates/"
+	c=$work/corpus-$1
+	site=$work/site-$1
+	rm -rf "$c" "$site" "$work/.site-cache-site-$1"
+	cp -R "$c0" "$c"
+	cp -R "$root/templates/." "$c/templates/"
+}
+
+say_setup() { # say_setup [WHAT]
+	echo "gen: $gen ($("$gen" --version 2>/dev/null | head -1)), ${1:+$1, }$(date -u '+%Y-%m-%d %H:%M UTC'), work in $work ($(stat -f -c %T "$work")), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
 }

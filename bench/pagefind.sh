@@ -72,16 +72,14 @@ for n in names:
 print(len(names), "%.2f" % (raw / 1e6), "%.2f" % (z / 1e6))'
 }
 
-echo "gen: $gen ($("$gen" --version 2>/dev/null | head -1)), pagefind $version, $(date -u '+%Y-%m-%d %H:%M UTC'), work in $work ($(stat -f -c %T "$work")), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+say_setup "pagefind $version"
 echo
 echo "| N/lang | indexer | pages | wall s | CPU s | peak MiB | index: its CPU | instructions (M) | files | MB | MB gzip |"
 echo "|--:|---|--:|--:|--:|--:|--:|--:|--:|--:|--:|"
 for n in $sizes; do
 	corpus_copy "$n"
-	c=$work/corpus-$n
-	site=$work/site-$n
 	pfo=$work/pagefind-$n
-	rm -rf "$site" "$work/.site-cache-site-$n" "$pfo"
+	rm -rf "$pfo"
 	full="rm -rf '$site' '$work/.site-cache-site-$n'"
 	ic=-
 	if [ "$callgrind" = 1 ]; then

@@ -59,15 +59,12 @@ timed() { # timed NAME PREP CORPUS SITE
 
 pages_of() { sed -n 's/.*render [0-9]* ms (\([0-9]*\) pages rendered, \([0-9]*\) kept).*/\1 rendered, \2 kept/p' "$1" | head -1; }
 
-echo "gen: $gen ($("$gen" --version 2>/dev/null | head -1)), $(date -u '+%Y-%m-%d %H:%M UTC'), work in $work ($(stat -f -c %T "$work")), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+say_setup
 echo
 echo "| N/lang | build | instructions (M) | of full | wall s | CPU s | peak MiB | pages |"
 echo "|--:|---|--:|--:|--:|--:|--:|---|"
 for n in $sizes; do
 	corpus_copy "$n"
-	c=$work/corpus-$n
-	site=$work/site-$n
-	rm -rf "$site" "$work/.site-cache-site-$n"
 	sleep 0.3 # ids of files changed in the last 100 ms are not trusted
 	full="rm -rf '$site' '$work/.site-cache-site-$n'"
 	ic_full=- ic_none=- ic_edit=-
