@@ -719,11 +719,19 @@ void text_escape_html_cmark(struct buf *out, const char *s, size_t len)
 	escape_markup(out, s, len, false);
 }
 
+/* What text_escape_html_nul escapes (a NUL byte stops strcspn too). */
+static const char html_specials[] = "&<>\"'";
+
+bool text_html_is_plain(const char *s, size_t len)
+{
+	return strcspn(s, html_specials) >= len;
+}
+
 void text_escape_html_nul(struct buf *out, const char *s, size_t len)
 {
 	const char *end = s + len;
 	while (s < end) {
-		size_t run = strcspn(s, "&<>\"'");
+		size_t run = strcspn(s, html_specials);
 		buf_add(out, s, run);
 		s += run;
 		if (s == end)

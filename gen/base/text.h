@@ -97,6 +97,9 @@ void text_escape_html(struct buf *out, const char *s, size_t len);
  * shortcodes' and charts' texts through text_escape_htmls). */
 void text_escape_html_nul(struct buf *out, const char *s, size_t len);
 void text_escape_htmls(struct buf *out, const char *s);
+/* Whether text_escape_html_nul copies the `len` bytes at `s` (followed by
+ * a NUL) as they are: none of them is a character it escapes. */
+bool text_html_is_plain(const char *s, size_t len);
 /* The same with ' left as it is: how cmark escapes text and code
  * (houdini_escape_html0 outside its secure mode), for gfm_html.c, which
  * writes cmark's bytes. */

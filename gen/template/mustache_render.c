@@ -5,7 +5,6 @@
 
 #include "base/buf.h"
 #include "base/diag.h"
-#include "base/text.h"
 #include "template/mustache_memo.h"
 #include "template/mustache_parse.h"
 #include "template/value.h"
@@ -322,7 +321,7 @@ static int render_nodes(struct render *r, const struct tmpl *t,
 		case NODE_VAR:
 			v = ctx_lookup(r, &nd->path);
 			if (v && v->type == VALUE_STRING)
-				text_escape_html_nul(r->out, v->u.str.ptr, v->u.str.len);
+				value_append_html(v, r->out);
 			else
 				value_append_text(v, r->out); /* no specials */
 			break;

@@ -5,6 +5,7 @@
 #include "base/bytes.h"
 #include "base/digest.h"
 #include "base/numfmt.h"
+#include "base/text.h"
 
 #include <math.h>
 #include <stdio.h>
@@ -324,6 +325,23 @@ void value_append_text(const struct value *v, struct buf *out)
 	default:
 		break;
 	}
+}
+
+void value_append_html(const struct value *str, struct buf *out)
+{
+	/* the one change a value sees once built: the same from any thread
+	 * (relaxed: the answer, not an order, is what is shared) */
+	_Atomic unsigned char *html = (_Atomic unsigned char *)&str->u.str.html;
+	unsigned char known = atomic_load_explicit(html, memory_order_relaxed);
+	if (known == VALUE_HTML_UNKNOWN) {
+		known = text_html_is_plain(str->u.str.ptr, str->u.str.len) ? VALUE_HTML_PLAIN
+									 : VALUE_HTML_ESCAPED;
+		atomic_store_explicit(html, known, memory_order_relaxed);
+	}
+	if (known == VALUE_HTML_PLAIN)
+		buf_add(out, str->u.str.ptr, str->u.str.len);
+	else
+		text_escape_html_nul(out, str->u.str.ptr, str->u.str.len);
 }
 
 /* ---- fingerprints ---- */

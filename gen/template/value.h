@@ -1,7 +1,9 @@
 /* value: the template context tree (null, bool, number, string, list, map).
  *
- * Values are built once, then only read (by the template engine). Every value
- * lives in an arena (see arena.h) and is freed with it; nothing is freed alone.
+ * Values are built once, then only read (by the template engine; a string
+ * notes once whether it has characters HTML escapes, value_append_html,
+ * the same from any thread). Every value lives in an arena (see arena.h)
+ * and is freed with it; nothing is freed alone.
  * Strings and keys may be borrowed from longer-lived memory (the data tables
  * live all build long) to avoid copies: each function says whether it copies.
  *
@@ -14,6 +16,7 @@
 
 #include "base/bytes.h"
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -61,6 +64,9 @@ struct value {
 			const char *ptr; /* NUL-terminated */
 			size_t len;
 			const struct digest_value *seal;
+			/* VALUE_HTML_*: whether its HTML is its text, found
+			 * the first time it is written (value_append_html) */
+			_Atomic unsigned char html;
 		} str;
 		struct {
 			struct value **items;
@@ -183,6 +189,12 @@ bool value_is_truthy(const struct value *v);
 /* Append the text form of a scalar (numbers in their shortest exact form,
  * e.g. 1.21, 85; null gives nothing) to `out`. Lists and maps give nothing. */
 void value_append_text(const struct value *v, struct buf *out);
+/* Append a string's text escaped for HTML (text_escape_html_nul); a string
+ * is looked at once for characters to escape, and one that has none is
+ * copied as it is from then on: a value of a site-wide context (a UI
+ * string, a GPU's name) is written on every page, by any thread. */
+enum { VALUE_HTML_UNKNOWN, VALUE_HTML_PLAIN, VALUE_HTML_ESCAPED };
+void value_append_html(const struct value *str, struct buf *out);
 
 /* Feed everything a template could read of `v` (its parents' keys too)
  * into `d`: two trees with equal digests render alike (pagecache.h). */

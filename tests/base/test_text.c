@@ -123,6 +123,24 @@ static void test_html_escapes_agree_with_a_byte_at_a_time(void **state)
 	buf_release(&want);
 }
 
+/* text_html_is_plain says whether text_escape_html_nul would copy the
+ * bytes as they are, for every byte it escapes and a NUL byte inside. */
+static void test_html_is_plain_when_the_escape_changes_nothing(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	char text[4] = "abc";
+	for (int c = 0; c < 256; c++) {
+		text[1] = (char)c;
+		buf_reset(&b);
+		text_escape_html_nul(&b, text, 3);
+		bool same = b.len == 3 && !memcmp(b.ptr, text, 3);
+		assert_int_equal(text_html_is_plain(text, 3), same && c != 0);
+	}
+	assert_true(text_html_is_plain("", 0));
+	buf_release(&b);
+}
+
 /* A NUL byte before the end is an ordinary byte to each of them. */
 static void test_html_escapes_keep_a_nul_byte(void **state)
 {
@@ -693,6 +711,7 @@ int main(void)
 		cmocka_unit_test(test_find_agrees_with_a_byte_at_a_time),
 		cmocka_unit_test(test_uri_encoding),
 		cmocka_unit_test(test_html_escapes_agree_with_a_byte_at_a_time),
+		cmocka_unit_test(test_html_is_plain_when_the_escape_changes_nothing),
 		cmocka_unit_test(test_html_escapes_keep_a_nul_byte),
 		cmocka_unit_test(test_unpublishable_fast_paths_agree_with_a_byte_at_a_time),
 		cmocka_unit_test(test_utf8_fast_paths_agree_with_a_character_at_a_time),

@@ -280,6 +280,40 @@ static void test_escaped_value_matches_escape_html_for_every_byte(void **state)
 	tmpl_set_free(set);
 }
 
+/* A string is looked at for characters to escape once, the first time it
+ * is written: the next renders of the same value give the same bytes, a
+ * plain one copied, one with specials (or a NUL byte inside) escaped. */
+static void test_a_value_written_again_is_escaped_as_the_first_time(void **state)
+{
+	(void)state;
+	struct tmpl_set *set = tmpl_set_new();
+	struct buf log = BUF_INIT, out = BUF_INIT;
+	struct arena a = ARENA_INIT;
+	struct value *ctx = value_new_map(&a);
+	struct value *plain = value_new_string(&a, "RTX 4090 价格"),
+		     *special = value_new_string(&a, "<b>R&D</b>"),
+		     *nul = value_new_stringn(&a, "a\0<", 3);
+	value_map_set(&a, ctx, "p", plain);
+	value_map_set(&a, ctx, "s", special);
+	value_map_set(&a, ctx, "n", nul);
+	assert_int_equal(plain->u.str.html, VALUE_HTML_UNKNOWN);
+	add_template(set, "page", "[{{p}}|{{s}}|{{n}}]");
+	static const char want[] = "[RTX 4090 价格|&lt;b&gt;R&amp;D&lt;/b&gt;|a\0&lt;]";
+	for (int i = 0; i < 3; i++) {
+		buf_reset(&out);
+		assert_int_equal(render_name(set, "page", ctx, &out, &log), 0);
+		assert_int_equal(out.len, sizeof want - 1);
+		assert_memory_equal(out.ptr, want, sizeof want);
+		assert_int_equal(plain->u.str.html, VALUE_HTML_PLAIN);
+		assert_int_equal(special->u.str.html, VALUE_HTML_ESCAPED);
+		assert_int_equal(nul->u.str.html, VALUE_HTML_ESCAPED);
+	}
+	arena_free(&a);
+	buf_release(&out);
+	buf_release(&log);
+	tmpl_set_free(set);
+}
+
 static void test_double_mustache_escapes_and_triple_does_not(void **state)
 {
 	(void)state;
@@ -743,6 +777,7 @@ int main(void)
 		cmocka_unit_test(test_missing_partial_renders_nothing),
 		cmocka_unit_test(test_escape_html_replaces_the_five_specials),
 		cmocka_unit_test(test_escaped_value_matches_escape_html_for_every_byte),
+		cmocka_unit_test(test_a_value_written_again_is_escaped_as_the_first_time),
 		cmocka_unit_test(test_double_mustache_escapes_and_triple_does_not),
 		cmocka_unit_test(test_numbers_render_shortest_and_zero_is_truthy),
 		cmocka_unit_test(test_nested_standalone_partials_add_their_indentation),
