@@ -186,19 +186,39 @@ void site_chart_words(const struct site_inputs *in, enum lang l, struct chart_te
 
 /* ---- absolute URLs ---- */
 
+/* The base URL without its trailing slashes: its length (at *b). */
+static size_t base_url_len(const struct site_inputs *in, const char **b)
+{
+	*b = in->opt.base_url ? in->opt.base_url : "";
+	size_t n = strlen(*b);
+	while (n && (*b)[n - 1] == '/')
+		n--;
+	return n;
+}
+
 const char *site_base_url(const struct site_inputs *in, struct arena *a)
 {
-	const char *b = in->opt.base_url ? in->opt.base_url : "";
-	size_t n = strlen(b);
-	while (n && b[n - 1] == '/')
-		n--;
+	const char *b;
+	size_t n = base_url_len(in, &b);
 	return arena_strndup(a, b, n);
 }
 
+/* Joined by hand, not printed: every page asks for three or four (its
+ * canonical URL and its alternates). */
 const char *site_page_url(const struct site_inputs *in, struct arena *a, enum lang l,
 			  const char *path)
 {
-	return arena_printf(a, "%s/%s/%s", site_base_url(in, a), lang_code(l), path);
+	const char *b, *code = lang_code(l);
+	size_t nb = base_url_len(in, &b), nc = strlen(code), np = strlen(path);
+	char *url = arena_alloc_uninit(a, nb + nc + np + 3), *o = url;
+	memcpy(o, b, nb);
+	o += nb;
+	*o++ = '/';
+	memcpy(o, code, nc);
+	o += nc;
+	*o++ = '/';
+	memcpy(o, path, np + 1);
+	return url;
 }
 
 
