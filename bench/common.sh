@@ -11,6 +11,8 @@
 #                        $site ($work/site-N) and its cache removed
 #     say_setup [WHAT]   the line that says which gen (and WHAT else) ran
 #                        where and when
+#     callgrind_wanted V 1 when V is 1 and valgrind is here (else 0, said)
+#     timed NAME PREP CMD...  median wall s, peak MiB and CPU s of RUNS runs
 set -u
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/.." && pwd)
@@ -48,4 +50,35 @@ corpus_copy() { # corpus_copy N
 
 say_setup() { # say_setup [WHAT]
 	echo "gen: $gen ($("$gen" --version 2>/dev/null | head -1)), ${1:+$1, }$(date -u '+%Y-%m-%d %H:%M UTC'), work in $work ($(stat -f -c %T "$work")), $(nproc) cores, load $(cut -d' ' -f1-3 /proc/loadavg)"
+}
+
+callgrind_wanted() { # callgrind_wanted 0|1
+	if [ "$1" = 1 ] && ! command -v valgrind >/dev/null; then
+		say "valgrind missing: instructions not counted"
+		echo 0
+	else
+		echo "$1"
+	fi
+}
+
+# Median wall s, peak MiB and CPU s of RUNS runs of a command (measure.py),
+# PREP (a shell command) before each; the middle run's output kept in
+# $work/t.NAME.out.
+timed() { # timed NAME PREP CMD...
+	local name=$1 prep=$2 line i walls=() cpus=()
+	shift 2
+	for ((i = 0; i < runs; i++)); do
+		sh -c "$prep"
+		line=$(python3 "$here/measure.py" 1 0 - "$work/t.$name.$i" -- "$@")
+		walls+=("$(echo "$line" | cut -d' ' -f1)")
+		cpus+=("$(echo "$line" | cut -d' ' -f4)")
+		{ echo "== $name run $i: $line"; cat "$work/t.$name.$i" "$work/t.$name.$i.err"; } >>"$log"
+	done
+	cp "$work/t.$name.$((runs / 2))" "$work/t.$name.out"
+	cat "$work/t.$name.$((runs / 2)).err" >>"$work/t.$name.out"
+	sh -c "$prep"
+	/usr/bin/time -f %M -o "$work/mem" "$@" >/dev/null 2>&1
+	printf '%s %s %s' "$(printf '%s\n' "${walls[@]}" | median)" \
+		"$(awk -v k="$(tail -1 "$work/mem")" 'BEGIN { printf "%.0f", k / 1024 }')" \
+		"$(printf '%s\n' "${cpus[@]}" | median)"
 }

@@ -23,12 +23,9 @@
 name=pagefind
 . "$(dirname "$0")/common.sh"
 sizes=${*:-1000}
-callgrind=${CALLGRIND:-0}
 version=${PAGEFIND_VERSION:-1.6.0}
 command -v npm >/dev/null || { say "missing npm (apt-get install npm)"; exit 1; }
-if [ "$callgrind" = 1 ] && ! command -v valgrind >/dev/null; then
-	say "valgrind missing: instructions not counted"; callgrind=0
-fi
+callgrind=$(callgrind_wanted "${CALLGRIND:-0}")
 pf=$out/pagefind/node_modules/.bin/pagefind
 if [ ! -x "$pf" ] || [ "$(cat "$out/pagefind/version" 2>/dev/null)" != "$version" ]; then
 	rm -rf "$out/pagefind" && mkdir -p "$out/pagefind"
@@ -36,28 +33,6 @@ if [ ! -x "$pf" ] || [ "$(cat "$out/pagefind/version" 2>/dev/null)" != "$version
 		{ say "npm could not install pagefind@$version (see $log)"; exit 1; }
 	echo "$version" >"$out/pagefind/version"
 fi
-
-# Median wall s, peak MiB and CPU s of RUNS runs of a command (measure.py),
-# PREP (a shell command) before each; the middle run's output kept in
-# $work/t.NAME.out.
-timed() { # timed NAME PREP CMD...
-	local name=$1 prep=$2 line i walls=() cpus=()
-	shift 2
-	for ((i = 0; i < runs; i++)); do
-		sh -c "$prep"
-		line=$(python3 "$here/measure.py" 1 0 - "$work/t.$name.$i" -- "$@")
-		walls+=("$(echo "$line" | cut -d' ' -f1)")
-		cpus+=("$(echo "$line" | cut -d' ' -f4)")
-		{ echo "== $name run $i: $line"; cat "$work/t.$name.$i" "$work/t.$name.$i.err"; } >>"$log"
-	done
-	cp "$work/t.$name.$((runs / 2))" "$work/t.$name.out"
-	cat "$work/t.$name.$((runs / 2)).err" >>"$work/t.$name.out"
-	sh -c "$prep"
-	/usr/bin/time -f %M -o "$work/mem" "$@" >/dev/null 2>&1
-	printf '%s %s %s' "$(printf '%s\n' "${walls[@]}" | median)" \
-		"$(awk -v k="$(tail -1 "$work/mem")" 'BEGIN { printf "%.0f", k / 1024 }')" \
-		"$(printf '%s\n' "${cpus[@]}" | median)"
-}
 
 # Files, bytes and gzip -9 bytes of the files under a folder.
 sizes_of() { # sizes_of DIR...

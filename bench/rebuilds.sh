@@ -15,10 +15,7 @@
 name=rebuilds
 . "$(dirname "$0")/common.sh"
 sizes=${*:-1000}
-callgrind=${CALLGRIND:-1}
-if [ "$callgrind" = 1 ] && ! command -v valgrind >/dev/null; then
-	say "valgrind missing: instructions not counted"; callgrind=0
-fi
+callgrind=$(callgrind_wanted "${CALLGRIND:-1}")
 
 # The RTX 4090's lowest on-demand price, which many articles cite.
 edit_price() { # edit_price FROM TO CORPUS
@@ -35,26 +32,6 @@ count() { # count NAME CORPUS SITE
 		--out "$3" --jobs 1 --timings >"$work/cg.$1.out" 2>"$work/cg.$1.err"
 	{ echo "== callgrind $1"; cat "$work/cg.$1.out"; } >>"$log"
 	awk '/^summary:/ { printf "%.0f", $2 / 1e6 }' "$cg"
-}
-
-# Median wall s, peak MiB, CPU s of RUNS builds (measure.py); PREP runs
-# before each (a shell command: remove the site for a full build, edit the
-# price back and forth for an edit).
-timed() { # timed NAME PREP CORPUS SITE
-	local line i walls=() cpus=() mem=-
-	for ((i = 0; i < runs; i++)); do
-		sh -c "$2"
-		line=$(python3 "$here/measure.py" 1 0 - "$work/t.$1.out" -- "$gen" build --root "$3" --out "$4" --timings)
-		walls+=("$(echo "$line" | cut -d' ' -f1)")
-		cpus+=("$(echo "$line" | cut -d' ' -f4)")
-		{ echo "== $1 run $i: $line"; cat "$work/t.$1.out"; } >>"$log"
-	done
-	sh -c "$2"
-	/usr/bin/time -f %M -o "$work/mem" "$gen" build --root "$3" --out "$4" >/dev/null 2>&1
-	mem=$(tail -1 "$work/mem")
-	printf '%s %s %s' "$(printf '%s\n' "${walls[@]}" | median)" \
-		"$(awk -v k="$mem" 'BEGIN { printf "%.0f", k / 1024 }')" \
-		"$(printf '%s\n' "${cpus[@]}" | median)"
 }
 
 pages_of() { sed -n 's/.*render [0-9]* ms (\([0-9]*\) pages rendered, \([0-9]*\) kept).*/\1 rendered, \2 kept/p' "$1" | head -1; }
@@ -80,15 +57,15 @@ for n in $sizes; do
 		p_full=$(pages_of "$work/cg.full-$n.out")
 		edit_price 0.41 0.39 "$c"
 	fi
-	read -r w_full m_full u_full <<<"$(timed full-$n "$full" "$c" "$site")"
+	read -r w_full m_full u_full <<<"$(timed full-$n "$full" "$gen" build --root "$c" --out "$site" --timings)"
 	"$gen" build --root "$c" --out "$site" --quiet >/dev/null 2>&1
 	sleep 0.3
-	read -r w_none m_none u_none <<<"$(timed none-$n ":" "$c" "$site")"
+	read -r w_none m_none u_none <<<"$(timed none-$n ":" "$gen" build --root "$c" --out "$site" --timings)"
 	# each run edits the price one way or back: every run is a one-price edit
 	state=$work/price-$n
 	echo 0.39 >"$state"
 	flip="if [ \"\$(cat '$state')\" = 0.39 ]; then sed -i 's/^rtx-4090,,0.39,\(.*,training-guide-en,\)/rtx-4090,,0.41,\1/' '$c/data/prices.csv'; echo 0.41 >'$state'; else sed -i 's/^rtx-4090,,0.41,\(.*,training-guide-en,\)/rtx-4090,,0.39,\1/' '$c/data/prices.csv'; echo 0.39 >'$state'; fi"
-	read -r w_edit m_edit u_edit <<<"$(timed edit-$n "$flip" "$c" "$site")"
+	read -r w_edit m_edit u_edit <<<"$(timed edit-$n "$flip" "$gen" build --root "$c" --out "$site" --timings)"
 	[ "$(cat "$state")" = 0.41 ] && edit_price 0.41 0.39 "$c"
 	share() { [ "$1" = - ] && echo - || awk -v a="$1" -v b="$2" 'BEGIN { printf "%.1f%%", 100 * a / b }'; }
 	echo "| $n | full | $ic_full | 100% | $w_full | $u_full | $m_full | ${p_full:-} |"
