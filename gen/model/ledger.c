@@ -295,6 +295,16 @@ static int cmp_size(const void *a, const void *b)
 	return x < y ? -1 : x > y;
 }
 
+/* Whether the pages are in order (a figure no plan mark names: the pages'
+ * marks come page by page), so that thousands of lists need no sort. */
+static bool pages_sorted(const size_t *p, size_t n)
+{
+	for (size_t i = 1; i < n; i++)
+		if (p[i - 1] > p[i])
+			return false;
+	return true;
+}
+
 void ledger_merge(struct ledger *lg, long (*page_of)(void *ctx, const char *key),
 		  void *ctx)
 {
@@ -315,7 +325,7 @@ void ledger_merge(struct ledger *lg, long (*page_of)(void *ctx, const char *key)
 	}
 	for (size_t i = 0; i < lg->nfigs; i++) {
 		struct ledger_fig *f = &lg->figs[i];
-		if (f->npages > 1)
+		if (!pages_sorted(f->pages, f->npages))
 			qsort(f->pages, f->npages, sizeof *f->pages, cmp_size);
 		size_t w = 0;
 		for (size_t r = 0; r < f->npages; r++)
