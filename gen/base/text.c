@@ -491,9 +491,18 @@ static bool is_wide(unsigned cp)
 	       cp == 0x2014;
 }
 
+/* Whether the characters meeting at `before`'s end and `after`'s start
+ * are both ASCII (a byte below 0x80 is a character whole): then neither is
+ * wide, Chinese or full-width, and the two below need not decode them
+ * (UI strings filled with English words and numbers, thousands a build). */
+static bool ascii_meets_ascii(const char *before, size_t len, const char *after)
+{
+	return (((unsigned char)before[len - 1] | (unsigned char)after[0]) & 0x80) == 0;
+}
+
 bool text_no_space_between(const char *before, size_t len, const char *after)
 {
-	if (!len || !*after)
+	if (!len || !*after || ascii_meets_ascii(before, len, after))
 		return false;
 	unsigned b = last_char(before, len);
 	unsigned a = utf8_at((const unsigned char *)after);
@@ -503,7 +512,7 @@ bool text_no_space_between(const char *before, size_t len, const char *after)
 
 bool text_needs_space(const char *before, size_t len, const char *after)
 {
-	if (!len || !*after)
+	if (!len || !*after || ascii_meets_ascii(before, len, after))
 		return false;
 	unsigned b = last_char(before, len);
 	unsigned a = utf8_at((const unsigned char *)after);

@@ -704,9 +704,32 @@ static void test_find_agrees_with_a_byte_at_a_time(void **state)
 	assert_ptr_equal(bytes_find("abc", 3, "", 0), "abc");
 }
 
+/* Chinese spacing (content/STYLE.md): where two ASCII characters meet,
+ * never a space added or taken away, for every pair; across a Chinese or
+ * full-width character, the rules as before. */
+static void test_spacing_rules_leave_ascii_meeting_ascii_alone(void **state)
+{
+	(void)state;
+	for (int b = 1; b < 0x80; b++) {
+		for (int a = 1; a < 0x80; a++) {
+			char before[] = { 'x', (char)b, '\0' }, after[] = { (char)a, 'y', '\0' };
+			assert_false(text_needs_space(before, 2, after));
+			assert_false(text_no_space_between(before, 2, after));
+		}
+	}
+	assert_true(text_needs_space("显存", strlen("显存"), "24 GB"));
+	assert_true(text_needs_space("H100", 4, "显存"));
+	assert_false(text_needs_space("H100 ", 5, "显存"));
+	assert_true(text_no_space_between("显存", strlen("显存"), "的卡"));
+	assert_true(text_no_space_between("（", strlen("（"), "24"));
+	assert_true(text_no_space_between("24", 2, "）"));
+	assert_false(text_no_space_between("显存", strlen("显存"), "24"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_spacing_rules_leave_ascii_meeting_ascii_alone),
 		cmocka_unit_test(test_unpublishable_characters_are_found_where_they_stand),
 		cmocka_unit_test(test_find_agrees_with_a_byte_at_a_time),
 		cmocka_unit_test(test_uri_encoding),
