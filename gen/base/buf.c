@@ -28,9 +28,16 @@ void buf_grow(struct buf *b, size_t extra)
 	size_t cap = b->cap ? b->cap : 64;
 	while (cap < want)
 		cap += cap / 2 + 64;
-	char *p = b->cap ? xrealloc(b->ptr, cap) : xmalloc(cap);
-	if (!b->cap)
+	/* an empty buffer's bytes are not kept: realloc would copy them all */
+	char *p;
+	if (b->cap && b->len) {
+		p = xrealloc(b->ptr, cap);
+	} else {
+		if (b->cap)
+			free(b->ptr);
+		p = xmalloc(cap);
 		p[0] = '\0';
+	}
 	b->ptr = p;
 	b->cap = cap;
 }

@@ -521,6 +521,10 @@ static bool split_lines(struct quick *q)
 {
 	const unsigned char *s = (const unsigned char *)q->md;
 	size_t at = 0, len = q->len;
+	/* room for a line in 32 bytes at once (a paragraph's lines are
+	 * longer, blank lines between): grown only for many short lines */
+	q->cap_lines = len / 32 + 16;
+	q->lines = xreallocarray(q->lines, q->cap_lines, sizeof *q->lines);
 	for (size_t i = 0; i < len;) {
 		if (len - i >= 8) {
 			/* eight bytes with none below 0x20 at once (a false alarm
@@ -593,6 +597,11 @@ bool gfm_quick_render(const char *md, size_t len, struct gfm_out *o)
 {
 	struct quick q = { .md = md, .len = len, .o = o, .start = o->html.len,
 			   .src = BUF_INIT, .text = BUF_INIT };
+	/* room for the longest block once, not grown block by block: a
+	 * block's source is at most the body (its lines joined by one byte
+	 * each), its text at most thrice that (gfm_inline_text) */
+	buf_grow(&q.src, len + 1);
+	buf_grow(&q.text, 3 * len + 1);
 	gfm_inline_init(&q.in);
 	size_t nh = o->nheadings, np = o->nprose;
 	bool ok = read_blocks(&q);

@@ -121,6 +121,7 @@ static void scan_body(struct scan *st)
 	struct md_cursor lc = { 0 };
 	size_t copied = 0, eol = 0, open_to = 0; /* no ">}}" before open_to */
 	const char *p;
+	buf_grow(&st->md, len + 1); /* the body's size, tokens for shortcodes */
 	for (size_t i = 0; (p = bytes_find(body + i, len - i, "{{<", 3)); ) {
 		i = (size_t)(p - body);
 		if (st->n > GFM_TOKEN_MAX) {

@@ -290,12 +290,16 @@ static int write_term_shard(const struct term *const *terms, size_t n, size_t k,
 			    const struct search_store *st, uint64_t *size)
 {
 	struct buf b = BUF_INIT, name = BUF_INIT;
+	uint64_t bytes = 0; /* term_size: about the bytes a term takes here */
+	for (size_t i = 0; i < n; i++)
+		bytes += term_size(terms[i]);
+	*size += bytes;
+	buf_grow(&b, (size_t)bytes + 3);
 	buf_addc(&b, '{');
 	for (size_t i = 0; i < n; i++) {
 		if (i)
 			buf_addc(&b, ',');
 		add_term(&b, terms[i]);
-		*size += term_size(terms[i]);
 	}
 	buf_adds(&b, "}\n");
 	shard_name(&name, 't', k);

@@ -52,6 +52,26 @@ static void test_addf_grows_past_small_buffer(void **state)
 	buf_release(&b);
 }
 
+/* Growing keeps the bytes a buffer holds; an emptied one (reset) grows
+ * without them, still an empty string. */
+static void test_grow_keeps_what_is_held_and_only_that(void **state)
+{
+	(void)state;
+	struct buf b = BUF_INIT;
+	buf_adds(&b, "h100");
+	buf_grow(&b, 10000);
+	assert_true(b.cap >= 10005);
+	assert_string_equal(b.ptr, "h100");
+	buf_reset(&b);
+	buf_grow(&b, 50000);
+	assert_true(b.cap >= 50001);
+	assert_int_equal(b.len, 0);
+	assert_string_equal(b.ptr, "");
+	buf_adds(&b, "b200");
+	assert_string_equal(b.ptr, "b200");
+	buf_release(&b);
+}
+
 static void test_detach_hands_over_memory(void **state)
 {
 	(void)state;
@@ -453,6 +473,7 @@ int main(void)
 		cmocka_unit_test(test_new_buffer_is_empty_string),
 		cmocka_unit_test(test_add_keeps_nul_termination),
 		cmocka_unit_test(test_addf_grows_past_small_buffer),
+		cmocka_unit_test(test_grow_keeps_what_is_held_and_only_that),
 		cmocka_unit_test(test_addf_writes_what_printf_writes),
 		cmocka_unit_test(test_detach_hands_over_memory),
 		cmocka_unit_test(test_diag_formats_position),
