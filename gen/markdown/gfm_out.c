@@ -78,8 +78,11 @@ void gfm_out_add_heading(struct gfm_out *o, int level, struct buf *text)
 	strip_tokens(text);
 	ALLOC_GROW(o->headings, o->nheadings, o->cap_headings);
 	o->headings[o->nheadings].level = level;
-	o->headings[o->nheadings].text = buf_detach(text, NULL);
+	/* copied: the buffer keeps its room for the next block (gfm_quick's is
+	 * made for the body's longest) */
+	o->headings[o->nheadings].text = xstrndup(text->ptr, text->len);
 	o->nheadings++;
+	buf_reset(text);
 }
 
 void gfm_out_add_prose(struct gfm_out *o, bool row, int line, int end_line, struct buf *text)

@@ -62,7 +62,8 @@ void gfm_out_init(struct gfm_out *o);
 void gfm_out_release(struct gfm_out *o);
 
 /* Add a heading of `level` whose text is `text` (tokens dropped here: a
- * heading's text and id have no shortcodes); `text` is left empty. */
+ * heading's text and id have no shortcodes); `text` is left empty, its
+ * room kept. */
 void gfm_out_add_heading(struct gfm_out *o, int level, struct buf *text);
 
 /* Keep the prose `text` of a block on lines `line` to `end_line` (an end

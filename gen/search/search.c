@@ -178,10 +178,11 @@ void search_page_set_doc(struct search_page *pg, const struct search_doc *d,
 	buf_grow(&text, body_len + 256); /* the head: a title, a path, a few words */
 	search_doc_text_head(d, &text);
 	buf_add(&text, body, body_len);
-	size_t cut = cut_at(text.ptr, text.len, SEARCH_TEXT_MAX);
-	buf_grow(&json, cut + cut / 8 + 512); /* the head, the text with a few escapes */
 	search_doc_head(d, &json);
-	text_escape_json(&json, text.ptr ? text.ptr : "", cut);
+	size_t cut = cut_at(text.ptr, text.len, SEARCH_TEXT_MAX);
+	/* grown once to about its size (the buffer is kept with the doc) */
+	buf_grow(&json, cut + 16);
+	text_escape_json(&json, text.ptr, cut);
 	buf_addc(&json, ']');
 	buf_release(&text);
 	pg->doc.json = buf_detach(&json, &pg->doc.len);
