@@ -82,6 +82,8 @@ struct search_terms *search_terms_new(void)
 {
 	struct search_terms *st = xcalloc(1, sizeof *st);
 	token_set_init(&st->set, 0);
+	buf_init(&st->body);
+	buf_init(&st->text);
 	return st;
 }
 
@@ -94,6 +96,8 @@ void search_terms_free(struct search_terms *st)
 		free(st->maps[i].to);
 	free(st->maps);
 	free(st->seen);
+	buf_release(&st->body);
+	buf_release(&st->text);
 	free(st);
 }
 
@@ -174,17 +178,16 @@ void search_doc_text_head(const struct search_doc *d, struct buf *text)
 void search_page_set_doc(struct search_page *pg, const struct search_doc *d,
 			 const char *body, size_t body_len)
 {
-	struct buf text = BUF_INIT, json = BUF_INIT;
-	buf_grow(&text, body_len + 256); /* the head: a title, a path, a few words */
-	search_doc_text_head(d, &text);
-	buf_add(&text, body, body_len);
+	struct buf *text = &pg->terms->text, json = BUF_INIT;
+	buf_reset(text);
+	search_doc_text_head(d, text);
+	buf_add(text, body, body_len);
 	search_doc_head(d, &json);
-	size_t cut = cut_at(text.ptr, text.len, SEARCH_TEXT_MAX);
+	size_t cut = cut_at(text->ptr, text->len, SEARCH_TEXT_MAX);
 	/* grown once to about its size (the buffer is kept with the doc) */
 	buf_grow(&json, cut + 16);
-	text_escape_json(&json, text.ptr, cut);
+	text_escape_json(&json, text->ptr, cut);
 	buf_addc(&json, ']');
-	buf_release(&text);
 	pg->doc.json = buf_detach(&json, &pg->doc.len);
 }
 
@@ -212,14 +215,13 @@ struct search_page *search_page_from_html(struct search_terms *st,
 	struct tokenizer tb = { .set = &st->set, .field = SEARCH_IN_BODY };
 	/* the body is kept only as far as the snippet can reach (plus a
 	 * character, for the cut); the headings are only tokenized */
-	struct buf body = BUF_INIT;
-	buf_grow(&body, SEARCH_TEXT_MAX + 64); /* most pages reach the cut */
+	struct buf *body = &st->body;
+	buf_reset(body);
 	search_scan_html(html, len, (struct sink){ NULL, 0, &th },
-		  (struct sink){ &body, SEARCH_TEXT_MAX + 4, &tb }, &pg->figs);
+		  (struct sink){ body, SEARCH_TEXT_MAX + 4, &tb }, &pg->figs);
 	tok_finish(&th);
 	tok_finish(&tb);
-	search_page_set_doc(pg, d, body.ptr ? body.ptr : "", body.len);
-	buf_release(&body);
+	search_page_set_doc(pg, d, body->ptr, body->len);
 	return pg;
 }
 

@@ -81,11 +81,10 @@ static bool figs_moved(struct search_figs *f, const char *html, size_t len, cons
 static void page_doc_from_html(struct search_page *pg, const struct search_doc *d,
 			       const char *html, size_t len)
 {
-	struct buf body = BUF_INIT;
-	buf_grow(&body, SEARCH_TEXT_MAX + 64);
-	pg->figs.cut = search_scan_snippet(html, len, &body, SEARCH_TEXT_MAX + 4);
-	search_page_set_doc(pg, d, body.ptr ? body.ptr : "", body.len);
-	buf_release(&body);
+	struct buf *body = &pg->terms->body;
+	buf_reset(body);
+	pg->figs.cut = search_scan_snippet(html, len, body, SEARCH_TEXT_MAX + 4);
+	search_page_set_doc(pg, d, body->ptr, body->len);
 }
 
 /* ---- its terms, from the last record's ---- */

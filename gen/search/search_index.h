@@ -89,6 +89,10 @@ struct search_terms {
 	 * the stamp: search_terms_stamp; a new one per use) */
 	uint32_t *seen, stamp;
 	size_t cap_seen;
+	/* room kept from page to page: the text of the page being read, as
+	 * far as its snippet reaches, and its doc's head and text before
+	 * they are escaped into the doc (search_page_from_html) */
+	struct buf body, text;
 };
 
 /* A page's distinct terms (the page its search_terms is reading: the set's
