@@ -231,10 +231,9 @@ static void load_file(struct load_jobs *j, struct article_file *f, struct diag *
 	if (!refused) {
 		if (rc != 0) {
 			diag_error(d, f->path, 0, 0, "cannot read: %s", fs_strerror(errno));
-		} else if (markdown_parse_article(&f->a, f->path, f->lang, src.ptr,
-						  src.len, d) == 0) {
-			free(f->a.body); /* its words counted by the parse */
-			f->a.body = NULL;
+		} else if (markdown_parse_front(&f->a, f->path, f->lang, src.ptr, src.len,
+						d) == 0) {
+			/* the body's words counted, the body read again for its page */
 			f->keep = !f->a.draft;
 			bool clean = keep && !d->errors && !d->warnings;
 			if (clean && !f->keep) {

@@ -314,8 +314,9 @@ static void article_set_path(struct article *a, const char *path, int lang)
 	a->lang = lang;
 }
 
-int markdown_parse_article(struct article *a, const char *path, int lang,
-			   const char *src, size_t len, struct diag *diag)
+/* markdown_parse_article, the body copied when `keep_body`. */
+static int parse_article(struct article *a, const char *path, int lang, const char *src,
+			 size_t len, struct diag *diag, bool keep_body)
 {
 	memset(a, 0, sizeof *a);
 	article_set_path(a, path, lang);
@@ -376,11 +377,24 @@ int markdown_parse_article(struct article *a, const char *path, int lang,
 	a->body_line = line + 1;
 	a->body_at = pos;
 	a->file_len = len;
-	a->body = xstrndup(src + pos, len - pos);
+	if (keep_body)
+		a->body = xstrndup(src + pos, len - pos);
 	/* the body's words: the file's less the front matter's, which end
 	 * with its closing line's newline (no word runs across) */
 	a->words = words - text_count_words(src, pos);
 	return errors ? -1 : 0;
+}
+
+int markdown_parse_article(struct article *a, const char *path, int lang,
+			   const char *src, size_t len, struct diag *diag)
+{
+	return parse_article(a, path, lang, src, len, diag, true);
+}
+
+int markdown_parse_front(struct article *a, const char *path, int lang,
+			 const char *src, size_t len, struct diag *diag)
+{
+	return parse_article(a, path, lang, src, len, diag, false);
 }
 
 int markdown_reload_body(struct article *a, const char *src, size_t len)

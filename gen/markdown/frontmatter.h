@@ -20,6 +20,11 @@ struct diag;
  * errors. */
 int markdown_parse_article(struct article *a, const char *path, int lang,
 			   const char *src, size_t len, struct diag *diag);
+/* The same without a copy of the body (a->body stays NULL; its place and
+ * words are known): what the loader needs to plan the site, which reads
+ * the body again when its page is rendered. */
+int markdown_parse_front(struct article *a, const char *path, int lang,
+			 const char *src, size_t len, struct diag *diag);
 
 /* What markdown_parse_article made of a file without errors (front
  * matter, the body's place and words; not the body) and, once known, the

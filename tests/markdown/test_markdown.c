@@ -1439,6 +1439,42 @@ static void test_prose_is_checked_from_the_memo(void **state)
 /* What a parse made of a file, kept between builds: read back as it was
  * (every field, absent ones absent), and a record cut short, lengthened or
  * with a bad count is refused, leaving nothing to free. */
+/* The loader's parse (markdown_parse_front) is the whole parse but the
+ * body: the same fields, the body's place and words, no copy of it. */
+static void test_the_front_alone_is_the_parse_without_the_body(void **state)
+{
+	(void)state;
+	static const char src[] =
+		"---\n"
+		"title: Two cards\n"
+		"date: 2026-03-02\n"
+		"slug: two-cards\n"
+		"tags: training\n"
+		"---\n"
+		"Two words and 一些中文。\n";
+	struct diag d;
+	diag_init(&d, NULL, NULL);
+	struct article whole, front;
+	assert_int_equal(markdown_parse_article(&whole, "content/en/t.md", 0, src, strlen(src), &d), 0);
+	assert_int_equal(markdown_parse_front(&front, "content/en/t.md", 0, src, strlen(src), &d), 0);
+	assert_non_null(whole.body);
+	assert_null(front.body);
+	assert_string_equal(front.title, whole.title);
+	assert_string_equal(front.slug, whole.slug);
+	assert_int_equal(front.ntags, whole.ntags);
+	assert_int_equal(front.words, whole.words);
+	assert_int_equal(front.body_at, whole.body_at);
+	assert_int_equal(front.body_line, whole.body_line);
+	assert_int_equal(front.file_len, whole.file_len);
+	markdown_article_free(&whole);
+	markdown_article_free(&front);
+	/* an error is the same error */
+	static const char bad[] = "---\ntitle: x\n---\nbody\n";
+	assert_int_equal(markdown_parse_front(&front, "content/en/t.md", 0, bad, strlen(bad), &d), -1);
+	assert_int_equal(d.errors, 2); /* no date, no slug */
+	markdown_article_free(&front);
+}
+
 static void test_a_parse_kept_between_builds_reads_back_as_it_was(void **state)
 {
 	(void)state;
@@ -1663,6 +1699,7 @@ int main(void)
 		T(test_prose_is_checked_from_the_memo),
 		T(test_memo_never_keeps_a_rendering_that_warned),
 		T(test_memo_damaged_record_falls_back_to_cmark),
+		T(test_the_front_alone_is_the_parse_without_the_body),
 		T(test_a_parse_kept_between_builds_reads_back_as_it_was),
 		T(test_the_newest_are_the_first_of_the_sorted_list),
 		T(test_a_shortcode_known_by_its_text_is_the_one_resolved),
