@@ -47,12 +47,9 @@ void gfm_out_init(struct gfm_out *o)
 
 void gfm_out_release(struct gfm_out *o)
 {
-	for (size_t i = 0; i < o->nheadings; i++)
-		free(o->headings[i].text);
 	free(o->headings);
-	for (size_t i = 0; i < o->nprose; i++)
-		free(o->prose[i].text);
 	free(o->prose);
+	arena_free(&o->strings);
 	buf_release(&o->html);
 	gfm_out_init(o);
 }
@@ -80,7 +77,7 @@ void gfm_out_add_heading(struct gfm_out *o, int level, struct buf *text)
 	o->headings[o->nheadings].level = level;
 	/* copied: the buffer keeps its room for the next block (gfm_quick's is
 	 * made for the body's longest) */
-	o->headings[o->nheadings].text = xstrndup(text->ptr, text->len);
+	o->headings[o->nheadings].text = arena_strndup(&o->strings, text->ptr, text->len);
 	o->nheadings++;
 	buf_reset(text);
 }
@@ -96,16 +93,17 @@ void gfm_out_add_prose(struct gfm_out *o, bool row, int line, int end_line, stru
 	p->row = row;
 	p->line = line;
 	p->end_line = end_line < line ? line : end_line;
-	p->text = xstrndup(text->ptr, text->len);
+	p->text = arena_strndup(&o->strings, text->ptr, text->len);
 	buf_reset(text); /* its room kept for the next stretch */
 }
 
 void gfm_out_truncate(struct gfm_out *o, size_t nh, size_t np)
 {
-	while (o->nheadings > nh)
-		free(o->headings[--o->nheadings].text);
-	while (o->nprose > np)
-		free(o->prose[--o->nprose].text);
+	/* their texts stay in the strings until the gfm_out is released */
+	if (o->nheadings > nh)
+		o->nheadings = nh;
+	if (o->nprose > np)
+		o->nprose = np;
 }
 
 /* ---- the record kept between builds ----
@@ -148,7 +146,7 @@ static void decode_headings(struct buf_reader *r, struct gfm_out *o)
 			break;
 		ALLOC_GROW(o->headings, o->nheadings, o->cap_headings);
 		o->headings[o->nheadings++] = (struct gfm_heading){
-			(int)level, xstrndup(text, n) };
+			(int)level, arena_strndup(&o->strings, text, n) };
 	}
 	if (o->nheadings != nh)
 		r->bad = true;
@@ -166,7 +164,7 @@ static void decode_prose(struct buf_reader *r, struct gfm_out *o)
 			break;
 		ALLOC_GROW(o->prose, o->nprose, o->cap_prose);
 		o->prose[o->nprose++] = (struct gfm_prose){
-			row, line, end_line, xstrndup(text, n) };
+			row, line, end_line, arena_strndup(&o->strings, text, n) };
 	}
 	if (o->nprose != np)
 		r->bad = true;

@@ -8,6 +8,7 @@
 #ifndef GPUGUIDE_GFM_OUT_H
 #define GPUGUIDE_GFM_OUT_H
 
+#include "base/arena.h"
 #include "base/buf.h"
 
 #include <stdbool.h>
@@ -39,23 +40,26 @@ void gfm_token_add(struct buf *b, size_t n);
 struct gfm_prose {
 	bool row;
 	int line, end_line;
-	char *text; /* owned */
+	char *text; /* in the gfm_out's strings */
 };
 
 /* A heading: its level and plain text (tokens left out). */
 struct gfm_heading {
 	int level;
-	char *text; /* owned */
+	char *text; /* in the gfm_out's strings */
 };
 
 /* What cmark made of a body: the HTML (tokens still in), the headings in
- * order and the prose. */
+ * order and the prose, whose texts live in `strings` (a body's dozens of
+ * them allocated at once, freed with it; a gfm_out moved as a whole takes
+ * them along). */
 struct gfm_out {
 	struct buf html;
 	struct gfm_heading *headings;
 	size_t nheadings, cap_headings;
 	struct gfm_prose *prose;
 	size_t nprose, cap_prose;
+	struct arena strings;
 };
 
 void gfm_out_init(struct gfm_out *o);
