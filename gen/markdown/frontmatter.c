@@ -49,11 +49,13 @@ static void split_tags(struct article *a, const char *v)
 	}
 }
 
-/* Check and store one "key: value" line of the front matter. */
+/* Check and store one "key: value" line of the front matter: a value
+ * stored is taken from *owned (left NULL), else left to the caller. */
 static int front_matter_field(struct article *a, const char *key,
-			      const char *val, int line, int vcol,
+			      char **owned, int line, int vcol,
 			      struct diag *diag)
 {
+	const char *val = *owned; /* still the article's when stored */
 	char **slot = NULL;
 	if (!strcmp(key, "title"))
 		slot = &a->title;
@@ -74,7 +76,8 @@ static int front_matter_field(struct article *a, const char *key,
 			diag_error(diag, a->path, line, 1, "%s given twice", key);
 			return -1;
 		}
-		*slot = xstrdup(val);
+		*slot = *owned;
+		*owned = NULL;
 	}
 	if (!strcmp(key, "date") && !is_date(val)) {
 		diag_error(diag, a->path, line, vcol,
@@ -226,7 +229,14 @@ static int front_matter_line(struct article *a, const char *s, size_t n,
 	size_t end = n;
 	while (end > v && (s[end - 1] == ' ' || s[end - 1] == '\r'))
 		end--;
-	char *key = xstrndup(s, k), *val = NULL;
+	/* the key on the stack (a known one is short), the value malloc'd
+	 * and kept by the article when it is stored */
+	char short_key[32];
+	char *key = k < sizeof short_key ? memcpy(short_key, s, k) : xmalloc(k + 1);
+	if (key != short_key)
+		memcpy(key, s, k);
+	key[k] = '\0';
+	char *val = NULL;
 	int rc = 0;
 	if (end == v) {
 		diag_error(diag, a->path, line, (int)k + 2,
@@ -238,9 +248,10 @@ static int front_matter_line(struct article *a, const char *s, size_t n,
 		diag_error(diag, a->path, line, (int)v + 1, "%s has no value", key);
 		rc = -1;
 	} else {
-		rc = front_matter_field(a, key, val, line, (int)v + 1, diag);
+		rc = front_matter_field(a, key, &val, line, (int)v + 1, diag);
 	}
-	free(key);
+	if (key != short_key)
+		free(key);
 	free(val);
 	return rc;
 }
