@@ -78,6 +78,7 @@ void gfm_out_add_heading(struct gfm_out *o, int level, struct buf *text)
 	/* copied: the buffer keeps its room for the next block (gfm_quick's is
 	 * made for the body's longest) */
 	o->headings[o->nheadings].text = arena_strndup(&o->strings, text->ptr, text->len);
+	o->headings[o->nheadings].len = text->len;
 	o->nheadings++;
 	buf_reset(text);
 }
@@ -94,6 +95,7 @@ void gfm_out_add_prose(struct gfm_out *o, bool row, int line, int end_line, stru
 	p->line = line;
 	p->end_line = end_line < line ? line : end_line;
 	p->text = arena_strndup(&o->strings, text->ptr, text->len);
+	p->len = text->len;
 	buf_reset(text); /* its room kept for the next stretch */
 }
 
@@ -115,15 +117,15 @@ void gfm_encode(const struct gfm_out *o, struct buf *rec)
 {
 	size_t need = 8; /* the record's size, made room for at once */
 	for (size_t i = 0; i < o->nheadings; i++)
-		need += 12 + strlen(o->headings[i].text);
+		need += 12 + o->headings[i].len;
 	for (size_t i = 0; i < o->nprose; i++)
-		need += 20 + strlen(o->prose[i].text);
+		need += 20 + o->prose[i].len;
 	buf_grow(rec, need);
 	buf_add_u32(rec, (uint32_t)o->nheadings);
 	for (size_t i = 0; i < o->nheadings; i++) {
 		const struct gfm_heading *h = &o->headings[i];
 		buf_add_u32(rec, (uint32_t)h->level);
-		buf_add_counted(rec, h->text, strlen(h->text));
+		buf_add_counted(rec, h->text, h->len);
 	}
 	buf_add_u32(rec, (uint32_t)o->nprose);
 	for (size_t i = 0; i < o->nprose; i++) {
@@ -131,7 +133,7 @@ void gfm_encode(const struct gfm_out *o, struct buf *rec)
 		buf_add_u32(rec, p->row);
 		buf_add_u32(rec, (uint32_t)p->line);
 		buf_add_u32(rec, (uint32_t)p->end_line);
-		buf_add_counted(rec, p->text, strlen(p->text));
+		buf_add_counted(rec, p->text, p->len);
 	}
 }
 
@@ -145,8 +147,9 @@ static void decode_headings(struct buf_reader *r, struct gfm_out *o)
 		if (r->bad || level < 1 || level > 6)
 			break;
 		ALLOC_GROW(o->headings, o->nheadings, o->cap_headings);
-		o->headings[o->nheadings++] = (struct gfm_heading){
-			(int)level, arena_strndup(&o->strings, text, n) };
+		char *t = arena_strndup(&o->strings, text, n);
+		/* (a record's bytes are checked, not trusted: its own length) */
+		o->headings[o->nheadings++] = (struct gfm_heading){ (int)level, t, strlen(t) };
 	}
 	if (o->nheadings != nh)
 		r->bad = true;
@@ -163,8 +166,8 @@ static void decode_prose(struct buf_reader *r, struct gfm_out *o)
 		if (r->bad || row > 1 || line < 0 || end_line < line)
 			break;
 		ALLOC_GROW(o->prose, o->nprose, o->cap_prose);
-		o->prose[o->nprose++] = (struct gfm_prose){
-			row, line, end_line, arena_strndup(&o->strings, text, n) };
+		char *t = arena_strndup(&o->strings, text, n);
+		o->prose[o->nprose++] = (struct gfm_prose){ row, line, end_line, t, strlen(t) };
 	}
 	if (o->nprose != np)
 		r->bad = true;

@@ -41,12 +41,14 @@ struct gfm_prose {
 	bool row;
 	int line, end_line;
 	char *text; /* in the gfm_out's strings */
+	size_t len; /* strlen(text) */
 };
 
 /* A heading: its level and plain text (tokens left out). */
 struct gfm_heading {
 	int level;
 	char *text; /* in the gfm_out's strings */
+	size_t len; /* strlen(text) */
 };
 
 /* What cmark made of a body: the HTML (tokens still in), the headings in

@@ -612,7 +612,7 @@ static int body_to_gfm(struct scan *st, const struct markdown_memo *memo,
 static void add_heading(struct article *a, const struct gfm_heading *g)
 {
 	struct buf id = BUF_INIT;
-	text_heading_id(&id, g->text, strlen(g->text));
+	text_heading_id(&id, g->text, g->len);
 	size_t base_len = id.len;
 	for (int n = 2;; n++) {
 		bool clash = false;
@@ -626,7 +626,7 @@ static void add_heading(struct article *a, const struct gfm_heading *g)
 	ALLOC_GROW(a->headings, a->nheadings, a->cap_headings);
 	a->headings[a->nheadings].level = g->level;
 	a->headings[a->nheadings].id = buf_detach(&id, NULL);
-	a->headings[a->nheadings].text = xstrdup(g->text);
+	a->headings[a->nheadings].text = xstrndup(g->text, g->len);
 	a->nheadings++;
 }
 
