@@ -16,6 +16,13 @@ struct arena_block {
 
 enum { ARENA_FIRST = 4 * 1024, ARENA_BLOCK = 64 * 1024 };
 
+/* A block of malloc'd memory the arena frees (arena_own); the list's
+ * nodes live in the arena's own blocks. */
+struct arena_owned {
+	struct arena_owned *next;
+	void *p;
+};
+
 /* A new block for `size` bytes: a standard one (a->next_block), or, for
  * more than a quarter of that, one of its own, put behind the current head
  * so that the head's free space is not abandoned. */
@@ -104,8 +111,25 @@ char *arena_printf(struct arena *a, const char *fmt, ...)
 	return p;
 }
 
+void arena_own(struct arena *a, void *p)
+{
+	struct arena_owned *o = arena_alloc_uninit(a, sizeof *o);
+	o->p = p;
+	o->next = a->owned;
+	a->owned = o;
+}
+
+/* Free what the arena was given (before its blocks, which hold the list). */
+static void free_owned(struct arena *a)
+{
+	for (struct arena_owned *o = a->owned; o; o = o->next)
+		free(o->p);
+	a->owned = NULL;
+}
+
 void arena_free(struct arena *a)
 {
+	free_owned(a);
 	struct arena_block *b = a->head;
 	while (b) {
 		struct arena_block *next = b->next;
@@ -124,18 +148,29 @@ void arena_adopt(struct arena *into, struct arena *from)
 	struct arena_block *last = from->head;
 	while (last->next)
 		last = last->next;
+	if (from->owned) { /* its list joins into's, its nodes with its blocks */
+		struct arena_owned *end = from->owned;
+		while (end->next)
+			end = end->next;
+		end->next = into->owned;
+		into->owned = from->owned;
+		from->owned = NULL;
+	}
 	if (into->head) {
 		/* behind into's head, whose free space stays in use */
 		last->next = into->head->next;
 		into->head->next = from->head;
 	} else {
+		struct arena_owned *owned = into->owned;
 		*into = *from;
+		into->owned = owned;
 	}
 	*from = (struct arena)ARENA_INIT;
 }
 
 void arena_reset(struct arena *a)
 {
+	free_owned(a);
 	/* the largest block no bigger than a standard one is kept */
 	struct arena_block *keep = NULL;
 	for (struct arena_block *b = a->head; b; b = b->next)

@@ -12,6 +12,7 @@
 #include <stddef.h>
 
 struct arena_block;
+struct arena_owned;
 struct arena {
 	struct arena_block *head;
 	size_t used; /* bytes used in head */
@@ -19,9 +20,10 @@ struct arena {
 	 * twice the last up to 64 KB, so that the many small arenas (one per
 	 * template) stay small and the busy ones allocate rarely */
 	size_t next_block;
+	struct arena_owned *owned; /* malloc'd memory it frees (arena_own) */
 };
 
-#define ARENA_INIT { NULL, 0, 0 }
+#define ARENA_INIT { NULL, 0, 0, NULL }
 
 /* Zeroed memory for `size` bytes, aligned for any type. Never NULL. */
 void *arena_alloc(struct arena *a, size_t size);
@@ -39,6 +41,10 @@ char *arena_strdup(struct arena *a, const char *s);
 /* printf into arena memory. */
 char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));
+/* Make the malloc'd `p` the arena's: freed when the arena is (reset or
+ * freed), like its own memory. For a big text made in a buffer of its own
+ * (a page's chart, an article's HTML), kept without a copy. */
+void arena_own(struct arena *a, void *p);
 /* Make `from`'s memory `into`'s: it lives until into is freed (work done
  * on several threads, each in an arena of its own, joins the build's).
  * `from` is empty afterwards. */

@@ -482,12 +482,18 @@ static int complete_body(const struct page_ctx *pc, struct article *a,
 	struct article *r = markdown_pending_article(pending);
 	if (!a->html) {
 		uint64_t t0 = site_clock_ns();
-		const char *html = markdown_splice(pending);
+		const char *spliced = markdown_splice(pending);
 		site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
-		if (!html)
+		if (!spliced)
 			return -1;
+		/* the page's now (the pending is freed before the page is
+		 * rendered): tens of kilobytes kept, not copied */
+		char *html = r->html;
+		r->html = NULL;
+		arena_own(pc->arena, html);
 		value_map_set(pc->arena, ctx, "body",
-			      value_new_string_keyed(pc->arena, html, &r->html_key));
+			      value_new_string_keyed_borrowed(pc->arena, html, strlen(html),
+							      &r->html_key));
 	}
 	if (markdown_pending_nheadings(pending) < 3)
 		return 0;

@@ -79,6 +79,18 @@ struct value *value_new_string_keyed(struct arena *a, const char *s,
 	return v;
 }
 
+struct value *value_new_string_keyed_borrowed(struct arena *a, const char *s, size_t len,
+					      const struct digest_value *key)
+{
+	struct value *v = value_alloc(a, VALUE_STRING);
+	v->u.str.ptr = s;
+	v->u.str.len = len;
+	struct digest_value *k = arena_alloc(a, sizeof *k);
+	*k = *key;
+	v->u.str.seal = k;
+	return v;
+}
+
 struct value *value_new_string_borrowed(struct arena *a, const char *s)
 {
 	struct value *v = value_alloc(a, VALUE_STRING);

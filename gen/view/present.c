@@ -416,9 +416,10 @@ struct value *pg_chart(const struct page_ctx *p, const struct chart_request *rq)
 		buf_release(&b);
 		return value_new_string_borrowed(pg_arena(p), "");
 	}
-	struct value *v = value_new_string_keyed(pg_arena(p), b.ptr, &key);
-	buf_release(&b);
-	return v;
+	size_t len;
+	char *svg = buf_detach(&b, &len);
+	arena_own(pg_arena(p), svg); /* tens of kilobytes: kept, not copied */
+	return value_new_string_keyed_borrowed(pg_arena(p), svg, len, &key);
 }
 
 /* ---- cells ----

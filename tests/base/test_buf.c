@@ -8,6 +8,7 @@
 
 #include "base/arena.h"
 #include "base/buf.h"
+#include "base/xalloc.h"
 #include "base/diag.h"
 #include "template/value.h"
 
@@ -318,6 +319,34 @@ static void test_arena_adopt_moves_every_block_and_keeps_the_head(void **state)
 	arena_free(&into); /* every block once (ASan: no leak, no double free) */
 }
 
+/* Memory given to an arena (arena_own) is freed with it: when it is reset,
+ * freed, or adopted by another that is freed, each block once (ASan: no
+ * leak, no double free), and it stays readable until then. */
+static void test_arena_frees_what_it_is_given_once(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT, b = ARENA_INIT, c = ARENA_INIT;
+	char *s = xstrdup("chart");
+	arena_own(&a, s);
+	arena_own(&a, xstrdup("body"));
+	assert_string_equal(s, "chart");
+	arena_reset(&a); /* both freed, the arena reusable */
+	assert_null(a.owned);
+	arena_own(&a, xstrdup("again"));
+	arena_strdup(&b, "b's own");
+	arena_own(&b, xstrdup("b's given"));
+	arena_adopt(&a, &b); /* into an arena with blocks */
+	assert_null(b.owned);
+	char *kept = xstrdup("kept");
+	arena_own(&c, kept);
+	arena_adopt(&b, &c); /* into an empty one */
+	assert_null(c.owned);
+	assert_string_equal(kept, "kept");
+	arena_free(&b);
+	arena_free(&a);
+	assert_null(a.owned);
+}
+
 /* ---- records ---- */
 
 static void test_records_round_trip_little_endian(void **state)
@@ -488,6 +517,7 @@ int main(void)
 		cmocka_unit_test(test_arena_grow_keeps_bytes_in_place_or_moved),
 		cmocka_unit_test(test_arena_reset_reuses_memory_and_zeroes_it),
 		cmocka_unit_test(test_arena_adopt_moves_every_block_and_keeps_the_head),
+		cmocka_unit_test(test_arena_frees_what_it_is_given_once),
 		cmocka_unit_test(test_records_round_trip_little_endian),
 		cmocka_unit_test(test_a_short_number_is_bad_and_stays_bad),
 		cmocka_unit_test(test_short_counted_bytes_are_bad_and_stay_bad),
