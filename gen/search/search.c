@@ -182,13 +182,16 @@ void search_page_set_doc(struct search_page *pg, const struct search_doc *d,
 	buf_reset(text);
 	search_doc_text_head(d, text);
 	buf_add(text, body, body_len);
-	search_doc_head(d, &json);
 	size_t cut = cut_at(text->ptr, text->len, SEARCH_TEXT_MAX);
-	/* grown once to about its size (the buffer is kept with the doc) */
-	buf_grow(&json, cut + 16);
+	/* room made once (the head: a title, a path, a kind; the text with a
+	 * few escapes), the doc kept at its size: thousands are held until
+	 * the index is written */
+	buf_grow(&json, cut + 256);
+	search_doc_head(d, &json);
 	text_escape_json(&json, text->ptr, cut);
 	buf_addc(&json, ']');
-	pg->doc.json = buf_detach(&json, &pg->doc.len);
+	char *doc = buf_detach(&json, &pg->doc.len);
+	pg->doc.json = xrealloc(doc, pg->doc.len + 1);
 }
 
 struct search_page *search_page_new(const struct search_doc *d)
