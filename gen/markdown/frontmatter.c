@@ -443,8 +443,20 @@ static const char *read_opt(struct buf_reader *r, size_t *n)
 	return p;
 }
 
+/* The bytes add_opt takes for `s`. */
+static size_t opt_size(const char *s)
+{
+	return s ? 8 + strlen(s) : 4;
+}
+
 void markdown_article_encode(const struct article *a, struct buf *rec)
 {
+	/* made room for at once: the strings, then a hundred bytes of numbers */
+	size_t need = 128 + opt_size(a->title) + opt_size(a->description) +
+		      opt_size(a->date) + opt_size(a->slug) + opt_size(a->translation);
+	for (size_t i = 0; i < a->ntags; i++)
+		need += opt_size(a->tags[i]);
+	buf_grow(rec, need);
 	add_opt(rec, a->title);
 	add_opt(rec, a->description);
 	add_opt(rec, a->date);

@@ -462,6 +462,10 @@ enum { ITEM_CLOSED = 1, ITEM_BLOCK = 2, ITEM_CODE = 4 };
  *   - cmark's HTML (markdown_html_record_key), read when it is written. */
 static void encode_record(const struct scan *st, const struct gfm_out *o, struct buf *rec)
 {
+	size_t need = 8; /* the record's size, made room for at once */
+	for (size_t i = 0; i < st->n; i++)
+		need += 16 + st->items[i].len;
+	buf_grow(rec, need);
 	buf_add_u32(rec, (uint32_t)st->n);
 	for (size_t i = 0; i < st->n; i++) {
 		const struct found *f = &st->items[i];

@@ -369,6 +369,12 @@ static void drawings_to_memo(struct gc *c, struct digest_value key, const size_t
 	if (!memo)
 		return;
 	struct buf rec = BUF_INIT;
+	size_t need = 0; /* made room for at once: a drawing is kilobytes */
+	for (size_t i = 0; i <= c->nids; i++) {
+		const struct buf *b = i < c->nids ? &c->svg[i] : &c->compact;
+		need += 8 + b->len - at[i];
+	}
+	buf_grow(&rec, need);
 	for (size_t i = 0; i <= c->nids; i++) {
 		const struct buf *b = i < c->nids ? &c->svg[i] : &c->compact;
 		buf_add_counted(&rec, b->ptr + at[i], b->len - at[i]);
