@@ -197,7 +197,9 @@ static int compare_entries(const void *a, const void *b)
 	return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
 }
 
-static char **list_dir(const char *dir, const char *suffix, bool with_kind)
+/* The entries of `dir` ending in `suffix` (NULL: any), each with its kind
+ * when `kinds` is not 0 and only those of the kinds it holds (FS_KIND). */
+static char **list_dir(const char *dir, const char *suffix, unsigned kinds)
 {
 	DIR *d = opendir(dir);
 	if (!d)
@@ -210,9 +212,12 @@ static char **list_dir(const char *dir, const char *suffix, bool with_kind)
 			continue;
 		if (suffix && !has_suffix(e->d_name, suffix))
 			continue;
+		enum fs_kind kind = kinds ? entry_kind(dir, e) : FS_OTHER;
+		if (kinds && !(kinds & FS_KIND(kind)))
+			continue;
 		size_t n = strlen(e->d_name);
 		char *item = xmalloc(n + 2);
-		item[0] = (char)(with_kind ? entry_kind(dir, e) : FS_OTHER);
+		item[0] = (char)kind;
 		memcpy(item + 1, e->d_name, n + 1);
 		ALLOC_GROW(list, len, cap);
 		list[len++] = item;
@@ -226,7 +231,7 @@ static char **list_dir(const char *dir, const char *suffix, bool with_kind)
 
 char **fs_list_dir(const char *dir, const char *suffix)
 {
-	char **list = list_dir(dir, suffix, false);
+	char **list = list_dir(dir, suffix, 0);
 	/* the names alone: each moved down over its kind byte */
 	for (char **p = list; p && *p; p++)
 		memmove(*p, *p + 1, strlen(*p + 1) + 1);
@@ -235,7 +240,13 @@ char **fs_list_dir(const char *dir, const char *suffix)
 
 char **fs_list_dir_kinds(const char *dir)
 {
-	return list_dir(dir, NULL, true);
+	return list_dir(dir, NULL, FS_KIND(FS_OTHER) | FS_KIND(FS_FILE) | FS_KIND(FS_DIR) |
+				   FS_KIND(FS_LINK));
+}
+
+char **fs_list_dir_of_kinds(const char *dir, unsigned kinds)
+{
+	return list_dir(dir, NULL, kinds);
 }
 
 void fs_free_list(char **list)

@@ -49,6 +49,11 @@ enum fs_kind { FS_OTHER = 1, FS_FILE, FS_DIR, FS_LINK };
  * folder. Kinds come from the listing itself (no stat per entry on most
  * file systems). Free with fs_free_list. */
 char **fs_list_dir_kinds(const char *dir);
+/* The same, keeping only the entries of the kinds in `kinds` (FS_KIND(FS_DIR)
+ * | ...): a folder of thousands of articles searched for its few folders or
+ * links makes, sorts and frees only those. */
+#define FS_KIND(k) (1u << (k))
+char **fs_list_dir_of_kinds(const char *dir, unsigned kinds);
 
 /* The permissions gen asks for a folder it makes (mkdir's, before the
  * process's umask takes its bits away). */

@@ -94,12 +94,10 @@ static void refuse_escapes(struct site *s, const char *dir, const char *shown)
 	/* inside a folder that stays in the project only a link can lead out:
 	 * resolve links alone (realpath costs a readlink per part), and know
 	 * links and folders from the listing (no stat per file) */
-	char **entries = fs_list_dir_kinds(dir);
+	char **entries = fs_list_dir_of_kinds(dir, FS_KIND(FS_LINK) | FS_KIND(FS_DIR));
 	for (char **e = entries; e && *e; e++) {
 		enum fs_kind kind = (enum fs_kind)(*e)[0];
 		const char *name = *e + 1;
-		if (kind != FS_LINK && kind != FS_DIR)
-			continue;
 		const char *full = join(s, dir, name);
 		const char *child = join(s, shown, name);
 		if (kind == FS_LINK && fs_path_escapes(full, s->in.opt.root))

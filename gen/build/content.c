@@ -76,11 +76,12 @@ void content_check_folders(struct site *s)
 		const char *full = arena_printf(&s->arena, "%s/%s", content, name);
 		int lang = lang_from_code(name);
 		if (lang >= 0 && kind == FS_DIR) {
-			char **sub = fs_list_dir_kinds(full);
+			/* its folders only: its thousands of articles are listed
+			 * (and sorted) once, by the loader */
+			char **sub = fs_list_dir_of_kinds(full, FS_KIND(FS_DIR));
 			for (char **f = sub; f && *f; f++) {
 				const char *child = arena_printf(&s->arena, "%s/%s", full, *f + 1);
-				if ((*f)[1] != '.' && (enum fs_kind)(*f)[0] == FS_DIR &&
-				    holds_markdown(child, 0))
+				if ((*f)[1] != '.' && holds_markdown(child, 0))
 					diag_error(s->diag, arena_printf(&s->arena, "content/%s/%s", name, *f + 1),
 						   0, 0, "articles in sub-folders are not read; move them to content/%s/",
 						   name);

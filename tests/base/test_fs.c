@@ -169,7 +169,25 @@ static void test_listings_are_sorted_and_filtered_by_suffix(void **state)
 	assert_string_equal(all[3] + 1, "sub");
 	assert_null(all[4]);
 	fs_free_list(all);
+	/* only some kinds: the folders (and links), sorted, with their kind */
+	assert_int_equal(fs_mkdir_p(at(t, "l/a-sub")), 0);
+	assert_int_equal(symlink("sub", at(t, "l/link")), 0);
+	char **dirs = fs_list_dir_of_kinds(at(t, "l"), FS_KIND(FS_DIR));
+	assert_non_null(dirs);
+	assert_string_equal(dirs[0] + 1, "a-sub");
+	assert_int_equal(dirs[1][0], FS_DIR);
+	assert_string_equal(dirs[1] + 1, "sub");
+	assert_null(dirs[2]);
+	fs_free_list(dirs);
+	char **some = fs_list_dir_of_kinds(at(t, "l"), FS_KIND(FS_DIR) | FS_KIND(FS_LINK));
+	assert_string_equal(some[0] + 1, "a-sub");
+	assert_int_equal(some[1][0], FS_LINK);
+	assert_string_equal(some[1] + 1, "link");
+	assert_string_equal(some[2] + 1, "sub");
+	assert_null(some[3]);
+	fs_free_list(some);
 	assert_null(fs_list_dir(at(t, "no-such-folder"), NULL));
+	assert_null(fs_list_dir_of_kinds(at(t, "no-such-folder"), FS_KIND(FS_DIR)));
 }
 
 static void test_create_at_never_overwrites(void **state)
