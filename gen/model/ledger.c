@@ -345,6 +345,11 @@ void ledger_write_csv(const struct ledger *lg, struct buf *out,
 		      const char *(*page_url)(void *ctx, size_t page, struct buf *tmp),
 		      void *ctx)
 {
+	size_t need = 256; /* made room for at once: the pages' URLs are most of it */
+	for (size_t i = 0; i < lg->nfigs; i++)
+		if (lg->figs[i].npages)
+			need += 256 + lg->figs[i].npages * 48;
+	buf_grow(out, need);
 	for (size_t c = 0; c < LEDGER_NCOLS; c++) {
 		if (c)
 			buf_addc(out, ',');

@@ -409,6 +409,14 @@ static const char *read_str(struct buf_reader *r, struct buf *tmp)
 
 static void encode_index(const struct pagecache *pc, struct buf *b)
 {
+	/* made room for at once: megabytes at N=10,000 */
+	size_t need = 64;
+	for (size_t i = 0; i < pc->nfiles; i++)
+		need += 8 + strlen(pc->files[i].rel) + 32;
+	for (size_t i = 0; i < pc->npages; i++)
+		need += 8 + strlen(pc->pages[i].rel) + 16 + 32;
+	need += pc->nmemos * (16 + 32);
+	buf_grow(b, need);
 	digest_value_write(b, pc->tool);
 	digest_value_write(b, pc->inputs);
 	buf_add_u32(b, (uint32_t)pc->clean | (uint32_t)pc->placeholder_url << 1);
