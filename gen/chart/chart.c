@@ -224,7 +224,7 @@ static void rows_bar(struct chart_layout *lay, const struct chart_text *t,
 		struct chart_item *bar = chart_layout_mark(
 			lay, CHART_ITEM_BAR, box, r->color,
 			r->highlight ? CHART_ITEM_HIGHLIGHT : 0, r->index);
-		bar->tip = chart_layout_join_tip(t, r->label, vt);
+		bar->tip = chart_layout_join_tip(lay, t, r->label, vt);
 		double tx = (xb > xa ? xb : xa) + CHART_GAP;
 		chart_layout_text_fit(lay, vt, W - CHART_PAD - tx, tx, cy, font,
 				      fl);
@@ -469,7 +469,8 @@ static double layout_fit_block(struct chart_layout *lay,
 			buf_addf(&tip, "%s%s%s%s%s", rows[r] ? rows[r] : "",
 				 chart_layout_pair_sep(t), cols[c] ? cols[c] : "",
 				 chart_layout_label_sep(t), txt ? txt : "");
-			it->tip = buf_detach(&tip, NULL);
+			it->tip = chart_layout_strdup(lay, tip.ptr);
+			buf_release(&tip);
 			/* a "no data" too wide for its cell is left to the
 			 * dashed outline and the legend */
 			if (nodata && !cell->text && txt &&

@@ -21,10 +21,7 @@ bool chart_box_overlap(const struct chart_box *a, const struct chart_box *b)
 
 void chart_layout_release(struct chart_layout *lay)
 {
-	for (size_t i = 0; i < lay->n; i++) {
-		free(lay->items[i].text);
-		free(lay->items[i].tip);
-	}
+	arena_free(&lay->strings);
 	free(lay->items);
 	free(lay->path);
 	memset(lay, 0, sizeof *lay);
@@ -42,12 +39,9 @@ static struct chart_item *layout_push(struct chart_layout *lay,
 	return it;
 }
 
-static char *str_copy(const char *s)
+char *chart_layout_strdup(struct chart_layout *lay, const char *s)
 {
-	if (!s)
-		return NULL;
-	char *c = xstrdup(s);
-	return c;
+	return s ? arena_strdup(&lay->strings, s) : NULL;
 }
 
 /* The factor of bold text's width. */
@@ -69,8 +63,8 @@ static struct chart_item *layout_text_sized(struct chart_layout *lay,
 					    unsigned flags, const char *tip)
 {
 	struct chart_item *it = layout_push(lay, CHART_ITEM_TEXT);
-	it->text = str_copy(s);
-	it->tip = str_copy(tip);
+	it->text = chart_layout_strdup(lay, s);
+	it->tip = chart_layout_strdup(lay, tip);
 	it->font_px = font;
 	it->flags = flags;
 	it->box.w = w;
@@ -223,14 +217,17 @@ const char *chart_layout_pair_sep(const struct chart_text *t)
 	return t && t->pair_sep ? t->pair_sep : ", ";
 }
 
-char *chart_layout_join_tip(const struct chart_text *t, const char *a,
-			    const char *b)
+char *chart_layout_join_tip(struct chart_layout *lay, const struct chart_text *t,
+			    const char *a, const char *b)
 {
-	struct buf s = BUF_INIT;
-	buf_adds(&s, a ? a : "");
-	buf_adds(&s, chart_layout_label_sep(t));
-	buf_adds(&s, b ? b : "");
-	return buf_detach(&s, NULL);
+	const char *sep = chart_layout_label_sep(t);
+	size_t na = a ? strlen(a) : 0, ns = strlen(sep), nb = b ? strlen(b) : 0;
+	char *s = arena_alloc_uninit(&lay->strings, na + ns + nb + 1);
+	memcpy(s, a ? a : "", na);
+	memcpy(s + na, sep, ns);
+	memcpy(s + na + ns, b ? b : "", nb);
+	s[na + ns + nb] = '\0';
+	return s;
 }
 
 const char *chart_layout_no_data_text(const struct chart_text *t)

@@ -14,6 +14,8 @@
 #ifndef GPUGUIDE_CHART_LAYOUT_H
 #define GPUGUIDE_CHART_LAYOUT_H
 
+#include "base/arena.h"
+
 #include <stdbool.h>
 #include <stddef.h>
 
@@ -94,9 +96,9 @@ enum chart_item_kind {
 struct chart_item {
 	enum chart_item_kind kind;
 	struct chart_box box;
-	char *text;     /* TEXT: the line drawn; owned by the layout */
+	char *text;     /* TEXT: the line drawn; in the layout's strings */
 	char *tip;      /* tooltip (<title>): full label or "label: value";
-			   owned, may be NULL */
+			   in the layout's strings, may be NULL */
 	double font_px; /* TEXT only */
 	int color;      /* 0..7, or -1 for none */
 	unsigned flags; /* CHART_ITEM_* */
@@ -112,7 +114,13 @@ struct chart_layout {
 	size_t path_n;            /* number of points in path */
 	size_t path_at;           /* the path is drawn just before items[path_at] */
 	bool no_data;             /* the chart only says no_data */
+	/* the items' texts and tips: a chart's hundreds of strings made at
+	 * once and freed with it (chart_layout_strdup) */
+	struct arena strings;
 };
+
+/* A copy of `s` (NULL: NULL) that lives as long as the layout. */
+char *chart_layout_strdup(struct chart_layout *lay, const char *s);
 
 /* Free everything the layout owns and zero it. */
 void chart_layout_release(struct chart_layout *lay);
@@ -142,9 +150,10 @@ char *chart_layout_axis_title(const char *title, bool log,
 /* Deterministic short number for values the caller did not format: at
  * most two decimals, trailing zeros dropped, never "-0". */
 void chart_layout_format_number(double v, char *dst, size_t cap);
-/* "a: b" (malloc'd) with t's label_sep; a NULL part reads as "". */
-char *chart_layout_join_tip(const struct chart_text *t, const char *a,
-			    const char *b);
+/* "a: b" with t's label_sep, in the layout's strings; a NULL part reads
+ * as "". */
+char *chart_layout_join_tip(struct chart_layout *lay, const struct chart_text *t,
+			    const char *a, const char *b);
 /* t's label_sep (": " when NULL), list_sep and pair_sep (", " when NULL). */
 const char *chart_layout_label_sep(const struct chart_text *t);
 const char *chart_layout_list_sep(const struct chart_text *t);

@@ -329,7 +329,8 @@ static void scatter_markers(struct chart_layout *lay,
 			pts[i].highlight ? CHART_ITEM_HIGHLIGHT : 0, (int)i);
 		struct buf tip = BUF_INIT;
 		point_text(&tip, t, &pts[i]);
-		m->tip = buf_detach(&tip, NULL);
+		m->tip = chart_layout_strdup(lay, tip.ptr);
+		buf_release(&tip);
 	}
 }
 

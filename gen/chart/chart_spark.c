@@ -33,7 +33,7 @@ static void spark_text(struct chart_layout *lay, const char *text, double cx,
 	double w = text_width(text, font);
 	struct chart_item *it = spark_item(lay, CHART_ITEM_TEXT, cx - w / 2, y, w,
 					   font * 1.2);
-	it->text = xstrdup(text);
+	it->text = chart_layout_strdup(lay, text);
 	it->font_px = font;
 	it->flags = flags | CHART_ITEM_MIDDLE;
 }
@@ -107,10 +107,7 @@ int chart_spark_layout(struct chart_layout *lay, const struct chart_text *t,
 						   2 * SPARK_RADIUS);
 		pt->color = 0;
 		pt->index = (int)i;
-		struct buf tip = BUF_INIT;
-		buf_addf(&tip, "%s%s%s", pts[i].label ? pts[i].label : "",
-			 chart_layout_label_sep(t), v);
-		pt->tip = buf_detach(&tip, NULL);
+		pt->tip = chart_layout_join_tip(lay, t, pts[i].label, v);
 		bool end = i == 0 || i == n - 1;
 		const char *label = pts[i].label ? pts[i].label : "";
 		double vw = text_width(v, CHART_FONT_SMALL);
