@@ -408,12 +408,16 @@ int markdown_parse_front(struct article *a, const char *path, int lang,
 	return parse_article(a, path, lang, src, len, diag, false);
 }
 
-int markdown_reload_body(struct article *a, const char *src, size_t len)
+int markdown_reload_body(struct article *a, struct buf *file)
 {
-	if (len != a->file_len || a->body_at > len)
+	if (file->len != a->file_len || a->body_at > file->len)
 		return -1;
+	/* moved, not copied to a block of its own: tens of kilobytes */
+	size_t n = file->len - a->body_at;
+	memmove(file->ptr, file->ptr + a->body_at, n);
+	buf_truncate(file, n);
 	free(a->body);
-	a->body = xstrndup(src + a->body_at, len - a->body_at);
+	a->body = buf_detach(file, NULL);
 	return 0;
 }
 

@@ -43,11 +43,13 @@ int markdown_article_decode(struct article *a, const char *path, int lang,
 void markdown_article_keep(const struct markdown_memo *memo, struct digest_value key,
 			   const struct article *a, struct buf *tmp);
 
-/* Set a->body (malloc'd) to the body in `src`, the file's bytes read anew,
- * at the place its parse found (a->body_at, a->file_len), without parsing
- * or checking the front matter a second time. -1 when the file's size
- * changed since `a` was parsed (then it must be parsed again). */
-int markdown_reload_body(struct article *a, const char *src, size_t len);
+/* Set a->body to the body in `file`, the file's bytes read anew, at the
+ * place its parse found (a->body_at, a->file_len), without parsing or
+ * checking the front matter a second time: the body is moved to the
+ * buffer's start and the buffer's memory becomes a->body (`file` is left
+ * empty). -1 when the file's size changed since `a` was parsed (then it
+ * must be parsed again; `file` is left as it was). */
+int markdown_reload_body(struct article *a, struct buf *file);
 
 /* Count the body's words (a Chinese character counts as one) into
  * a->words, for the reading time (text_count_words). */

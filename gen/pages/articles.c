@@ -333,7 +333,7 @@ static int load_body(void *ctx, struct article *a)
 		diag_error(pc->diag, a->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 	buf_release(&full);
 	/* the front matter was read and checked at load */
-	if (rc == 0 && (rc = markdown_reload_body(a, src.ptr, src.len)) != 0)
+	if (rc == 0 && (rc = markdown_reload_body(a, &src)) != 0)
 		diag_error(pc->diag, a->path, 0, 0,
 			   "changed while the site was built; build again");
 	buf_release(&src);

@@ -1468,6 +1468,22 @@ static void test_the_front_alone_is_the_parse_without_the_body(void **state)
 	assert_int_equal(front.file_len, whole.file_len);
 	markdown_article_free(&whole);
 	markdown_article_free(&front);
+	/* the body read again: moved to the start of the file's buffer, which
+	 * becomes the article's; a file of another size is refused, its
+	 * buffer left as it was */
+	assert_int_equal(markdown_parse_front(&front, "content/en/t.md", 0, src, strlen(src), &d), 0);
+	struct buf file = BUF_INIT;
+	buf_adds(&file, src);
+	buf_addc(&file, '!');
+	assert_int_equal(markdown_reload_body(&front, &file), -1);
+	assert_null(front.body);
+	assert_int_equal(file.len, strlen(src) + 1);
+	buf_truncate(&file, strlen(src));
+	assert_int_equal(markdown_reload_body(&front, &file), 0);
+	assert_string_equal(front.body, "Two words and 一些中文。\n");
+	assert_int_equal(file.len, 0);
+	markdown_article_free(&front);
+	buf_release(&file);
 	/* an error is the same error */
 	static const char bad[] = "---\ntitle: x\n---\nbody\n";
 	assert_int_equal(markdown_parse_front(&front, "content/en/t.md", 0, bad, strlen(bad), &d), -1);
