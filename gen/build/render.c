@@ -233,14 +233,16 @@ static struct value *alternates_for(const struct page_ctx *pc, const struct page
 		if (!path)
 			continue;
 		struct value *m = value_new_map(pc->arena);
-		value_map_set_str(pc->arena, m, "hreflang", lang_tag(l));
-		value_map_set_str(pc->arena, m, "href", site_page_url(pc->in, pc->arena, l, path));
+		value_map_set_borrowed(pc->arena, m, "hreflang", lang_tag(l));
+		value_map_set_borrowed(pc->arena, m, "href",
+				       site_page_url(pc->in, pc->arena, l, path));
 		value_list_push(pc->arena, list, m);
 	}
 	if (en) {
 		struct value *m = value_new_map(pc->arena);
-		value_map_set_str(pc->arena, m, "hreflang", "x-default");
-		value_map_set_str(pc->arena, m, "href", site_page_url(pc->in, pc->arena, def, en));
+		value_map_set_borrowed(pc->arena, m, "hreflang", "x-default");
+		value_map_set_borrowed(pc->arena, m, "href",
+				       site_page_url(pc->in, pc->arena, def, en));
 		value_list_push(pc->arena, list, m);
 	}
 	(void)other;
@@ -308,21 +310,24 @@ static struct value *frame_context(const struct page_ctx *pc, const struct page_
 	struct value *m = value_new_map(a);
 	value_map_set_parent(m, pc->lang_keys); /* shared, not copied */
 	enum lang other = p->lang == LANG_EN ? LANG_ZH : LANG_EN;
-	value_map_set_str(a, m, "title", p->title);
-	value_map_set_str(a, m, "print_title_css", css_string(pc->arena, p->title));
-	value_map_set_str(a, m, "description",
-			  p->description ? p->description
-					 : i18n_get(&pc->in->i18n, p->lang, "site.description"));
-	value_map_set_str(a, m, "root", site_root_href(pc->arena, p->path, ""));
-	value_map_set_str(a, m, "home", site_href(pc->arena, p->lang, p->path, p->lang, ""));
-	value_map_set_str(a, m, "canonical", site_page_url(pc->in, pc->arena, p->lang, p->path));
+	/* each string in the page's arena or living all build (the plan's
+	 * titles, the UI strings, the languages' tags): borrowed */
+	value_map_set_borrowed(a, m, "title", p->title);
+	value_map_set_borrowed(a, m, "print_title_css", css_string(pc->arena, p->title));
+	value_map_set_borrowed(a, m, "description",
+			       p->description ? p->description
+					      : i18n_get(&pc->in->i18n, p->lang, "site.description"));
+	value_map_set_borrowed(a, m, "root", site_root_href(pc->arena, p->path, ""));
+	value_map_set_borrowed(a, m, "home", site_href(pc->arena, p->lang, p->path, p->lang, ""));
+	value_map_set_borrowed(a, m, "canonical",
+			       site_page_url(pc->in, pc->arena, p->lang, p->path));
 	value_map_set(a, m, "alternates", alternates_for(pc, p));
-	value_map_set_str(a, m, "switch_href",
-			  site_href(pc->arena, p->lang, p->path, other,
-				    p->alt_path ? p->alt_path : ""));
-	value_map_set_str(a, m, "switch_lang", lang_tag(other));
-	value_map_set_str(a, m, "switch_label",
-			  i18n_get(&pc->in->i18n, p->lang, "lang.other"));
+	value_map_set_borrowed(a, m, "switch_href",
+			       site_href(pc->arena, p->lang, p->path, other,
+					 p->alt_path ? p->alt_path : ""));
+	value_map_set_borrowed(a, m, "switch_lang", lang_tag(other));
+	value_map_set_borrowed(a, m, "switch_label",
+			       i18n_get(&pc->in->i18n, p->lang, "lang.other"));
 	value_map_set(a, m, "nav", (struct value *)nav); /* shared: only read */
 	if (p->crumbs) {
 		value_map_set(a, m, "crumbs", p->crumbs);

@@ -150,6 +150,13 @@ static inline void value_map_set_str(struct arena *a, struct value *map, const c
 {
 	value_map_set(a, map, key, s ? value_new_string(a, s) : value_null());
 }
+/* A string that lives at least as long as the map (in its arena, the
+ * build's, or static): borrowed, not copied (NULL gives null). */
+static inline void value_map_set_borrowed(struct arena *a, struct value *map,
+					  const char *key, const char *s)
+{
+	value_map_set(a, map, key, s ? value_new_string_borrowed(a, s) : value_null());
+}
 static inline void value_map_set_num(struct arena *a, struct value *map, const char *key,
 				     double n)
 {
