@@ -26,7 +26,9 @@ extern char buf_empty_[];
 
 /* Make `b` an empty buffer (same as BUF_INIT). */
 void buf_init(struct buf *b);
-/* Make room for at least `extra` more bytes (plus the NUL). */
+/* Make room for at least `extra` more bytes (plus the NUL). The bytes
+ * held are kept; past them nothing is (an emptied buffer that grows is
+ * allocated anew, not copied). */
 void buf_grow(struct buf *b, size_t extra);
 
 /* The appends are inline: pages and charts make millions of small ones,
