@@ -232,9 +232,8 @@ static int front_matter_line(struct article *a, const char *s, size_t n,
 	/* the key on the stack (a known one is short), the value malloc'd
 	 * and kept by the article when it is stored */
 	char short_key[32];
-	char *key = k < sizeof short_key ? memcpy(short_key, s, k) : xmalloc(k + 1);
-	if (key != short_key)
-		memcpy(key, s, k);
+	char *key = k < sizeof short_key ? short_key : xmalloc(k + 1);
+	memcpy(key, s, k);
 	key[k] = '\0';
 	char *val = NULL;
 	int rc = 0;

@@ -487,13 +487,12 @@ static int complete_body(const struct page_ctx *pc, struct article *a,
 		if (!spliced)
 			return -1;
 		/* the page's now (the pending is freed before the page is
-		 * rendered): tens of kilobytes kept, not copied */
+		 * rendered) */
 		char *html = r->html;
 		r->html = NULL;
-		arena_own(pc->arena, html);
 		value_map_set(pc->arena, ctx, "body",
-			      value_new_string_keyed_borrowed(pc->arena, html, strlen(html),
-							      &r->html_key));
+			      value_new_string_keyed_owned(pc->arena, html, strlen(html),
+							   &r->html_key));
 	}
 	if (markdown_pending_nheadings(pending) < 3)
 		return 0;

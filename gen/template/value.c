@@ -69,18 +69,10 @@ struct value *value_new_string(struct arena *a, const char *s)
 	return value_new_stringn(a, s, strlen(s));
 }
 
-struct value *value_new_string_keyed(struct arena *a, const char *s,
-				     const struct digest_value *key)
-{
-	struct value *v = value_new_string(a, s);
-	struct digest_value *k = arena_alloc(a, sizeof *k);
-	*k = *key;
-	v->u.str.seal = k;
-	return v;
-}
-
-struct value *value_new_string_keyed_borrowed(struct arena *a, const char *s, size_t len,
-					      const struct digest_value *key)
+/* The string `s` (`len` bytes, in memory that lives as long as `a`) with
+ * its key. */
+static struct value *string_keyed(struct arena *a, const char *s, size_t len,
+				  const struct digest_value *key)
 {
 	struct value *v = value_alloc(a, VALUE_STRING);
 	v->u.str.ptr = s;
@@ -89,6 +81,20 @@ struct value *value_new_string_keyed_borrowed(struct arena *a, const char *s, si
 	*k = *key;
 	v->u.str.seal = k;
 	return v;
+}
+
+struct value *value_new_string_keyed(struct arena *a, const char *s,
+				     const struct digest_value *key)
+{
+	size_t len = strlen(s);
+	return string_keyed(a, arena_strndup(a, s, len), len, key);
+}
+
+struct value *value_new_string_keyed_owned(struct arena *a, char *s, size_t len,
+					   const struct digest_value *key)
+{
+	arena_own(a, s);
+	return string_keyed(a, s, len, key);
 }
 
 struct value *value_new_string_borrowed(struct arena *a, const char *s)

@@ -112,10 +112,11 @@ struct value *value_new_stringn(struct arena *a, const char *s, size_t len);
  * text, which is the caller's promise. */
 struct value *value_new_string_keyed(struct arena *a, const char *s,
 				     const struct digest_value *key);
-/* The same, `s` (`len` bytes) borrowed: it must outlive the value (given
- * to the arena with arena_own, say). */
-struct value *value_new_string_keyed_borrowed(struct arena *a, const char *s, size_t len,
-					      const struct digest_value *key);
+/* The same without a copy: the malloc'd `s` (`len` bytes) becomes the
+ * arena's, freed with it (arena_own): a page's chart or an article's HTML,
+ * tens of kilobytes. */
+struct value *value_new_string_keyed_owned(struct arena *a, char *s, size_t len,
+					   const struct digest_value *key);
 /* A string value that borrows `s`: `s` must outlive the value. */
 struct value *value_new_string_borrowed(struct arena *a, const char *s);
 struct value *value_new_list(struct arena *a);

@@ -418,8 +418,7 @@ struct value *pg_chart(const struct page_ctx *p, const struct chart_request *rq)
 	}
 	size_t len;
 	char *svg = buf_detach(&b, &len);
-	arena_own(pg_arena(p), svg); /* tens of kilobytes: kept, not copied */
-	return value_new_string_keyed_borrowed(pg_arena(p), svg, len, &key);
+	return value_new_string_keyed_owned(pg_arena(p), svg, len, &key);
 }
 
 /* ---- cells ----

@@ -10,6 +10,7 @@
 
 #include "base/arena.h"
 #include "base/digest.h"
+#include "base/xalloc.h"
 #include "base/siphash.h"
 #include "template/value.h"
 
@@ -594,6 +595,12 @@ static void test_a_keyed_string_is_digested_by_its_key(void **state)
 	assert_same(digest_tree(k1), digest_tree(k1_other));
 	assert_false(digest_equal(digest_tree(k1), digest_tree(k2)));
 	assert_false(digest_equal(digest_tree(k1), digest_tree(plain)));
+	/* one made from a malloc'd text the arena takes is the same value (the
+	 * text freed with the arena: ASan) */
+	struct value *owned = value_new_string_keyed_owned(&a, xstrdup("<p>RTX 4090</p>"), 15,
+							   &key1);
+	assert_string_equal(value_string(owned), "<p>RTX 4090</p>");
+	assert_same(digest_tree(owned), digest_tree(k1));
 	/* in a map, as a page's body */
 	struct value *m1 = value_new_map(&a), *m2 = value_new_map(&a);
 	value_map_set(&a, m1, "body", k1);
