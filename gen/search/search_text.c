@@ -600,9 +600,97 @@ static inline size_t tok_word(struct tokenizer *t, const unsigned char *u, size_
 	return i;
 }
 
-/* ASCII (most of any page) in loops of their own: a word's bytes 16 or 8
- * at a time (tok_word), its hash once at its end; a run of CJK in
- * tok_cjk_run. */
+#ifdef BYTES_SSE2
+/* A word of 9 to 32 bytes (`bytes`, lowercased) to the set (the caller's
+ * cursor loaded again after it: a cursor whose address is taken lives in
+ * memory, not in registers). */
+__attribute__((noinline))
+static void set_add_long(struct token_set *ts, const char *bytes, size_t len, uint64_t head,
+			 unsigned field)
+{
+	set_add(ts, bytes, len, head, long_hash(head, bytes, len), field);
+}
+
+/* The bytes of a head of n (at most 8) bytes. */
+static const uint64_t head_mask[9] = {
+	0, 0xFF, 0xFFFF, 0xFFFFFF, 0xFFFFFFFF, 0xFFFFFFFFFF, 0xFFFFFFFFFFFF,
+	0xFFFFFFFFFFFFFF, UINT64_MAX,
+};
+
+/* What tok_blocks reads of 16 bytes at p: their letters and digits, and
+ * their stops ('<', '&' and bytes of 0x80 and up), a bit per byte; the
+ * bytes lowercased stored at `low`. */
+static inline void block_masks(const unsigned char *p, char *low, uint64_t *alnum,
+			       uint64_t *stop)
+{
+	__m128i x = _mm_loadu_si128((const __m128i *)p), letter;
+	*alnum = (unsigned)_mm_movemask_epi8(bytes_alnum16(x, &letter));
+	__m128i markup = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('<')),
+				      _mm_cmpeq_epi8(x, _mm_set1_epi8('&')));
+	*stop = (unsigned)_mm_movemask_epi8(_mm_or_si128(markup, x));
+	_mm_storeu_si128((__m128i *)low,
+			 _mm_or_si128(x, _mm_and_si128(letter, _mm_set1_epi8(0x20))));
+}
+
+/* ASCII text into a set, 32 bytes at a time, from u[i] where nothing is
+ * pending: a block's letters and digits and its stops ('<', '&', bytes
+ * of 0x80 and up) as bit masks, and each word that starts and ends (at a
+ * separator) within the block read from them, its bytes lowercased in one
+ * store: no step per byte, and no return to tok_feed_until_markup's
+ * dispatch per word. The next block starts at the word the last one did
+ * not end; where a word runs into a stop, or fills a block, the loop
+ * stops there for tok_word (a word may go on past a tag or in a letter
+ * that is not ASCII). Where it stopped (i itself when it read nothing);
+ * nothing pending there. */
+static size_t tok_blocks(struct tokenizer *t, const unsigned char *u, size_t len, size_t i)
+{
+	struct set_cursor c = { .ts = t->set, .page = t->set->page };
+	cursor_load(&c);
+	unsigned field = t->field;
+	char low[48]; /* the block lowercased; 8 bytes read at any of its places */
+	while (len - i >= 32) {
+		uint64_t alnum, stop, a1, s1;
+		block_masks(u + i, low, &alnum, &stop);
+		block_masks(u + i + 16, low + 16, &a1, &s1);
+		alnum |= a1 << 16;
+		stop |= s1 << 16;
+		uint64_t before = stop ? ((uint64_t)1 << __builtin_ctzll(stop)) - 1 : 0xFFFFFFFFu;
+		alnum &= before;
+		uint64_t starts = alnum & ~(alnum << 1);
+		uint64_t ends = alnum & (~alnum & before) >> 1; /* a separator next */
+		/* the words ended are the block's first (a run has one start) */
+		for (; ends; starts &= starts - 1, ends &= ends - 1) {
+			size_t from = (size_t)__builtin_ctzll(starts);
+			size_t n = (size_t)__builtin_ctzll(ends) + 1 - from;
+			uint64_t head = bytes_le64(low + from);
+			if (n <= 8) {
+				cursor_add_head(&c, head & head_mask[n], n, field);
+			} else {
+				set_add_long(c.ts, low + from, n, head, field);
+				cursor_load(&c);
+			}
+		}
+		if (starts) { /* a word not ended in the block */
+			size_t from = (size_t)__builtin_ctzll(starts);
+			i += from;
+			if (stop || !from)
+				break;
+			continue;
+		}
+		if (stop) {
+			i += (size_t)__builtin_ctzll(stop);
+			break;
+		}
+		i += 32;
+	}
+	c.ts->count += c.count;
+	return i;
+}
+#endif
+
+/* ASCII (most of any page) in loops of their own: 32 bytes at a time
+ * into a set (tok_blocks), else a word's bytes 16 or 8 at a time
+ * (tok_word), its hash once at its end; a run of CJK in tok_cjk_run. */
 size_t tok_feed_until_markup(struct tokenizer *t, const char *s, size_t len)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -611,12 +699,27 @@ size_t tok_feed_until_markup(struct tokenizer *t, const char *s, size_t len)
 		unsigned c = search_byte_class[u[i]];
 		if (c >= '0') {
 			t->prev_len = 0;
+#ifdef BYTES_SSE2
+			if (!t->tlen && t->set && len - i >= 32) {
+				size_t j = tok_blocks(t, u, len, i);
+				if (j != i) {
+					i = j;
+					continue;
+				}
+			}
+#endif
 			i = tok_word(t, u, len, i);
 			continue;
 		}
 		if (c == SEARCH_BYTE_SEP) {
 			tok_end_word(t);
 			t->prev_len = 0;
+#ifdef BYTES_SSE2
+			if (t->set && len - i >= 32) {
+				i = tok_blocks(t, u, len, i);
+				continue;
+			}
+#endif
 			do
 				i++;
 			while (i < len && search_byte_class[u[i]] == SEARCH_BYTE_SEP);

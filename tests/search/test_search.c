@@ -546,6 +546,35 @@ static size_t distinct_tokens(const char *list)
  * CJK, words, digits, white space, punctuation, Latin letters, characters
  * of four bytes, invalid and cut sequences), in a fixed pseudo-random
  * order. */
+/* The terms a page's set reads from `text` are the tokens search_tokens
+ * gives: every token given in the body, and no other term. */
+static void assert_set_reads_as_given(int round, const char *text)
+{
+	struct buf seen = BUF_INIT, out = BUF_INIT;
+	search_tokens(text, strlen(text), add_tok, &seen);
+	struct search_doc d = { .title = "", .path = "p/", .kind = "x", .body = text };
+	struct search_index *ix = search_index_new();
+	search_index_put(ix, 0, search_page_new(&d));
+	char *list = strdup(seen.ptr ? seen.ptr : "");
+	for (char *tok = strtok(list, "|"); tok; tok = strtok(NULL, "|"))
+		if (search_index_fields(ix, tok, 0) != SEARCH_IN_BODY)
+			fail_msg("round %d: \"%s\" not read from \"%s\"", round, tok, text);
+	free(list);
+	/* as many terms, each of the body alone, in the term shards (written
+	 * before the docs) */
+	written_index(ix, &out);
+	const char *docs = strstr(out.ptr, "\nd0.json\n");
+	assert_non_null(docs);
+	size_t nterms = 0;
+	for (const char *p = out.ptr; (p = strstr(p, "\":[0]")) && p < docs; p++)
+		nterms++;
+	if (nterms != distinct_tokens(seen.ptr))
+		fail_msg("round %d: %zu terms for the tokens %s of \"%s\"", round, nterms,
+			 seen.ptr ? seen.ptr : "", text);
+	buf_release(&out);
+	buf_release(&seen);
+}
+
 static void test_a_set_reads_the_tokens_search_tokens_gives(void **state)
 {
 	(void)state;
@@ -561,36 +590,46 @@ static void test_a_set_reads_the_tokens_search_tokens_gives(void **state)
 	enum { NPIECES = sizeof pieces / sizeof pieces[0] };
 	uint32_t seed = 12345;
 	for (int round = 0; round < 400; round++) {
-		struct buf text = BUF_INIT, seen = BUF_INIT, out = BUF_INIT;
+		struct buf text = BUF_INIT;
 		size_t n = 1 + (size_t)round % 37;
 		for (size_t i = 0; i < n; i++) {
 			seed = seed * 1103515245u + 12345u;
 			buf_adds(&text, pieces[(seed >> 16) % NPIECES]);
 		}
-		search_tokens(text.ptr, text.len, add_tok, &seen);
-		struct search_doc d = { .title = "", .path = "p/", .kind = "x", .body = text.ptr };
-		struct search_index *ix = search_index_new();
-		search_index_put(ix, 0, search_page_new(&d));
-		/* every token given is in the body ... */
-		char *list = strdup(seen.ptr ? seen.ptr : "");
-		for (char *tok = strtok(list, "|"); tok; tok = strtok(NULL, "|"))
-			if (search_index_fields(ix, tok, 0) != SEARCH_IN_BODY)
-				fail_msg("round %d: \"%s\" not read from \"%s\"", round, tok, text.ptr);
-		free(list);
-		/* ... and the set has no other: as many terms, each of the body
-		 * alone, in the term shards (written before the docs) */
-		written_index(ix, &out);
-		const char *docs = strstr(out.ptr, "\nd0.json\n");
-		assert_non_null(docs);
-		size_t nterms = 0;
-		for (const char *p = out.ptr; (p = strstr(p, "\":[0]")) && p < docs; p++)
-			nterms++;
-		if (nterms != distinct_tokens(seen.ptr))
-			fail_msg("round %d: %zu terms for the tokens %s", round, nterms,
-				 seen.ptr ? seen.ptr : "");
-		buf_release(&out);
+		assert_set_reads_as_given(round, text.ptr);
 		buf_release(&text);
-		buf_release(&seen);
+	}
+}
+
+/* The same of texts of ASCII words of every length (up to past WORD_MAX),
+ * at every place of the set's blocks of 32 bytes, between separators,
+ * '<' and '&' (where a page's run of text stops) and letters that are not
+ * ASCII, which a word runs into. */
+static void test_a_set_reads_the_words_search_tokens_gives(void **state)
+{
+	(void)state;
+	static const char *const seps[] = { " ", ".", ", ", "\n", "<", "&", "é", "，", "-" };
+	enum { NSEPS = sizeof seps / sizeof seps[0] };
+	const char *alnum = "aZ0yB9cX1wD8eV2uF7gT3sH6iR4qJ5kP";
+	uint32_t r = 4242;
+	for (int round = 0; round < 2000; round++) {
+		struct buf text = BUF_INIT;
+		for (size_t words = 0; words < 24 && text.len < 360; words++) {
+			r = r * 1103515245u + 12345u;
+			/* mostly short words, as prose has, and some long */
+			size_t wlen = (r >> 16) % 4 ? 1 + (r >> 8) % 9 : 1 + (r >> 8) % 44;
+			for (size_t k = 0; k < wlen; k++)
+				buf_addc(&text, alnum[(r + k * 7) % 32]);
+			/* the same word again, now and then: a page's repeats */
+			if ((r >> 4) % 5 == 0) {
+				buf_addc(&text, ' ');
+				for (size_t k = 0; k < wlen; k++)
+					buf_addc(&text, alnum[(r + k * 7) % 32]);
+			}
+			buf_adds(&text, seps[(r >> 24) % NSEPS]);
+		}
+		assert_set_reads_as_given(round, text.ptr);
+		buf_release(&text);
 	}
 }
 
@@ -1311,6 +1350,7 @@ int main(void)
 		cmocka_unit_test(test_tags_of_any_length_are_read_to_their_end),
 		cmocka_unit_test(test_cjk_pairs_within_and_across_pieces),
 		cmocka_unit_test(test_a_set_reads_the_tokens_search_tokens_gives),
+		cmocka_unit_test(test_a_set_reads_the_words_search_tokens_gives),
 		cmocka_unit_test(test_words_read_8_bytes_at_a_time_are_the_words),
 		cmocka_unit_test(test_runs_of_words_read_16_bytes_at_a_time_are_the_words),
 		cmocka_unit_test(test_white_space_collapsed_8_bytes_at_a_time),
