@@ -90,9 +90,13 @@ enum search_char_kind search_char_last(const char *s, size_t len)
 
 /* ---- tokens ---- */
 
-/* The n (at most 8) bytes at p as a little-endian number. */
+/* The n (at most 8) bytes at p as a little-endian number (three: a CJK
+ * character's, without the loop). */
 static inline uint64_t head_of(const char *p, size_t n)
 {
+	const unsigned char *u = (const unsigned char *)p;
+	if (n == 3)
+		return (uint64_t)u[0] | (uint64_t)u[1] << 8 | (uint64_t)u[2] << 16;
 	uint64_t v = 0;
 	for (size_t k = 0; k < n && k < 8; k++)
 		v |= (uint64_t)(unsigned char)p[k] << (8 * k);
@@ -127,6 +131,16 @@ uint32_t search_token_hash(const char *token, size_t len)
 
 /* ---- the set of terms ---- */
 
+/* Room for `cap` tokens at toks (NULL: none yet), kept, after one entry
+ * before them that is never read: the tokens are the slots' from 1
+ * (toks - 1 being the table's view of them, set_cursor's toks1, without
+ * a pointer before its array). */
+static struct set_token *tokens_grow(struct set_token *toks, size_t cap)
+{
+	struct set_token *base = xreallocarray(toks ? toks - 1 : NULL, cap + 1, sizeof *toks);
+	return base + 1;
+}
+
 void token_set_init(struct token_set *ts, size_t bytes)
 {
 	size_t n = 256;
@@ -137,7 +151,7 @@ void token_set_init(struct token_set *ts, size_t bytes)
 	buf_init(&ts->keys);
 	buf_grow(&ts->keys, n * 4); /* a token of 8 bytes per two slots */
 	ts->cap_toks = n / 4 + 1;   /* as many as the table takes before it grows */
-	ts->toks = xreallocarray(NULL, ts->cap_toks, sizeof *ts->toks);
+	ts->toks = tokens_grow(NULL, ts->cap_toks);
 	ts->cap_in_page = ts->cap_toks;
 	ts->in_page = xreallocarray(NULL, ts->cap_in_page, sizeof *ts->in_page);
 }
@@ -152,7 +166,7 @@ void token_set_page(struct token_set *ts)
 void token_set_release(struct token_set *ts)
 {
 	free(ts->slots);
-	free(ts->toks);
+	free(ts->toks ? ts->toks - 1 : NULL);
 	free(ts->in_page);
 	buf_release(&ts->keys);
 	*ts = (struct token_set){ .keys = BUF_INIT };
@@ -210,7 +224,8 @@ static void set_add_new(struct token_set *ts, size_t k, const char *bytes, size_
 		bytes_copy_short(o, bytes, len);
 	keys->len += len;
 	keys->ptr[keys->len] = '\0';
-	ALLOC_GROW(ts->toks, ts->ntoks, ts->cap_toks);
+	if (ts->ntoks == ts->cap_toks)
+		ts->toks = tokens_grow(ts->toks, ts->cap_toks *= 2);
 	ts->toks[ts->ntoks] = (struct set_token){ head, at, h, 0, (uint8_t)len, 0 };
 	ts->slots[k] = (uint32_t)++ts->ntoks;
 	set_enter(ts, (uint32_t)ts->ntoks - 1, field);
@@ -404,16 +419,28 @@ struct set_cursor {
 	struct token_set *ts;
 	uint32_t *slots;
 	size_t mask;
-	struct set_token *toks;
+	struct set_token *toks1; /* the set's tokens from 1, as slots number them */
 	uint32_t page;
 	unsigned count; /* occurrences read, added to the set's at the end */
+	uint32_t *in_page; /* the page's terms: set_enter's, while they have room */
+	size_t nin_page, cap_in_page;
 };
 
 static inline void cursor_load(struct set_cursor *c)
 {
 	c->slots = c->ts->slots;
 	c->mask = c->ts->nslots - 1;
-	c->toks = c->ts->toks;
+	c->toks1 = c->ts->toks - 1;
+	c->in_page = c->ts->in_page;
+	c->nin_page = c->ts->nin_page;
+	c->cap_in_page = c->ts->cap_in_page;
+}
+
+/* The cursor's count of the page's terms back into the set, before a call
+ * that reads or changes them, and at its end. */
+static inline void cursor_store(struct set_cursor *c)
+{
+	c->ts->nin_page = c->nin_page;
 }
 
 /* set_add for a token of at most 8 bytes, all in its head: set_find's
@@ -427,13 +454,23 @@ static inline void cursor_add_head(struct set_cursor *c, uint64_t head, size_t l
 	size_t k = h & c->mask;
 	uint32_t at;
 	while ((at = c->slots[k]) != 0 &&
-	       (c->toks[at - 1].head != head || c->toks[at - 1].len != len))
+	       (c->toks1[at].head != head || c->toks1[at].len != len))
 		k = (k + 1) & c->mask;
 	c->count++;
-	if (at && c->toks[at - 1].page == c->page) {
-		c->toks[at - 1].fields |= (uint8_t)field;
-		return;
+	if (at) {
+		struct set_token *t = &c->toks1[at];
+		if (t->page == c->page) {
+			t->fields |= (uint8_t)field;
+			return;
+		}
+		if (c->nin_page < c->cap_in_page) { /* set_enter, inline */
+			t->page = c->page;
+			t->fields = (uint8_t)field;
+			c->in_page[c->nin_page++] = at - 1;
+			return;
+		}
 	}
+	cursor_store(c);
 	if (at)
 		set_enter(c->ts, at - 1, field);
 	else
@@ -457,8 +494,17 @@ static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t
 	uint64_t prev = t->prev_key; /* the character before is CJK too */
 	size_t plen = t->prev_len;
 	unsigned field = t->field;
+	uint32_t key;
+	/* the character before is of 3 bytes or (a supplementary ideograph)
+	 * 4; the pairs of the loop below are of two characters of 3 */
+	if (plen == 4 && end - p >= 3 && is_main_cjk(key = three_bytes(p, end))) {
+		cursor_add_head(&c, prev | (uint64_t)key << 32, 7, field);
+		prev = key;
+		plen = 3;
+		p += 3;
+	}
 	while (end - p >= 3) {
-		uint32_t key = three_bytes(p, end);
+		key = three_bytes(p, end);
 		if (!is_main_cjk(key)) {
 			if (!is_wide_separator(key))
 				break;
@@ -474,12 +520,13 @@ static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t
 			p += 3;
 			continue;
 		}
-		cursor_add_head(&c, prev | (uint64_t)key << (8 * plen), plen + 3, field);
+		cursor_add_head(&c, prev | (uint64_t)key << 24, 6, field);
 		prev = key;
 		plen = 3;
 		p += 3;
 	}
 	c.ts->count += c.count;
+	cursor_store(&c);
 	t->prev_key = (uint32_t)prev;
 	t->prev_len = plen;
 	return (size_t)(p - (const unsigned char *)s);
@@ -666,6 +713,7 @@ static size_t tok_blocks(struct tokenizer *t, const unsigned char *u, size_t len
 			if (n <= 8) {
 				cursor_add_head(&c, head & head_mask[n], n, field);
 			} else {
+				cursor_store(&c);
 				set_add_long(c.ts, low + from, n, head, field);
 				cursor_load(&c);
 			}
@@ -684,6 +732,7 @@ static size_t tok_blocks(struct tokenizer *t, const unsigned char *u, size_t len
 		i += 32;
 	}
 	c.ts->count += c.count;
+	cursor_store(&c);
 	return i;
 }
 #endif
