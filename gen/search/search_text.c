@@ -446,15 +446,17 @@ static inline void cursor_store(struct set_cursor *c)
 /* set_add for a token of at most 8 bytes, all in its head: set_find's
  * probe over the cursor's copies (through set_find itself, or a probe
  * function both share, the compiler inlines set_add elsewhere no more:
- * 4 M to 29 M more for a build). */
+ * 4 M to 29 M more for a build). `is_short` (a constant): the token is of
+ * fewer than 8 bytes, its head then ending in a zero byte, which no token
+ * holds: a token of the same head is of the same length, not compared. */
 static inline void cursor_add_head(struct set_cursor *c, uint64_t head, size_t len,
-				   unsigned field)
+				   unsigned field, bool is_short)
 {
 	uint32_t h = search_head_hash(head);
 	size_t k = h & c->mask;
 	uint32_t at;
 	while ((at = c->slots[k]) != 0 &&
-	       (c->toks1[at].head != head || c->toks1[at].len != len))
+	       (c->toks1[at].head != head || (!is_short && c->toks1[at].len != len)))
 		k = (k + 1) & c->mask;
 	c->count++;
 	if (at) {
@@ -498,7 +500,7 @@ static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t
 	/* the character before is of 3 bytes or (a supplementary ideograph)
 	 * 4; the pairs of the loop below are of two characters of 3 */
 	if (plen == 4 && end - p >= 3 && is_main_cjk(key = three_bytes(p, end))) {
-		cursor_add_head(&c, prev | (uint64_t)key << 32, 7, field);
+		cursor_add_head(&c, prev | (uint64_t)key << 32, 7, field, true);
 		prev = key;
 		plen = 3;
 		p += 3;
@@ -520,7 +522,7 @@ static size_t tok_cjk_run(struct tokenizer *t, const char *s, size_t len, size_t
 			p += 3;
 			continue;
 		}
-		cursor_add_head(&c, prev | (uint64_t)key << 24, 6, field);
+		cursor_add_head(&c, prev | (uint64_t)key << 24, 6, field, true);
 		prev = key;
 		plen = 3;
 		p += 3;
@@ -711,7 +713,7 @@ static size_t tok_blocks(struct tokenizer *t, const unsigned char *u, size_t len
 			size_t n = (size_t)__builtin_ctzll(ends) + 1 - from;
 			uint64_t head = bytes_le64(low + from);
 			if (n <= 8) {
-				cursor_add_head(&c, head & head_mask[n], n, field);
+				cursor_add_head(&c, head & head_mask[n], n, field, false);
 			} else {
 				cursor_store(&c);
 				set_add_long(c.ts, low + from, n, head, field);
