@@ -55,18 +55,38 @@ static void add_space(struct scan *sc, struct sink *k)
 
 /* Append text with its white space collapsed to single spaces (none at
  * the start of the buffer), written straight into the room made for it.
- * Between spaces, 8 bytes copied at a time up to the first byte of 0x20
- * or below (found as in word_bytes8: (x - 0x21...) & ~x & 0x80...
- * flags the lowest such byte exactly; the first in the text, x being
- * read little-endian), which is then told a byte at a
- * time: white space or not. */
+ * Prose (with SSE2): 16 bytes at a time while their only white space is
+ * single spaces. Else between spaces, 8 bytes copied at a time up to the
+ * first byte of 0x20 or below (found as in word_bytes8: (x - 0x21...) &
+ * ~x & 0x80... flags the lowest such byte exactly; the first in the text,
+ * x being read little-endian), which is then told a byte at a time: white
+ * space or not. */
 static void add_collapsed(struct buf *b, const char *t, size_t n)
 {
-	buf_grow(b, n + 8); /* 8 bytes can be stored at any place */
+	buf_grow(b, n + 16); /* 16 bytes can be stored at any place */
 	char *o = b->ptr + b->len;
 	bool space = !b->len || o[-1] == ' ';
 	size_t i = 0;
 	while (i < n) {
+#ifdef BYTES_SSE2
+		/* 16 bytes whose only white space is single spaces, none
+		 * after a space: copied as they are */
+		if (n - i >= 16) {
+			__m128i x = _mm_loadu_si128((const __m128i *)(t + i));
+			unsigned sp = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(x, _mm_set1_epi8(' ')));
+			__m128i other = _mm_or_si128(
+				_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\n')),
+					     _mm_cmpeq_epi8(x, _mm_set1_epi8('\t'))),
+				_mm_cmpeq_epi8(x, _mm_set1_epi8('\r')));
+			if (!_mm_movemask_epi8(other) && !(sp & (sp >> 1 | (unsigned)space))) {
+				_mm_storeu_si128((__m128i *)o, x);
+				o += 16;
+				i += 16;
+				space = sp >> 15;
+				continue;
+			}
+		}
+#endif
 		if (n - i >= 8) {
 			uint64_t x = bytes_le64(t + i);
 			uint64_t low = (x - BYTES_ONES * 0x21) & ~x & BYTES_HIGH;

@@ -633,15 +633,19 @@ static void test_a_set_reads_the_words_search_tokens_gives(void **state)
 	}
 }
 
-/* A page's text has its white space collapsed 8 bytes at a time: texts of
+/* A page's text has its white space collapsed 16 or 8 bytes at a time: texts of
  * every length up to 40, of words, runs of every kind of white space,
  * other low bytes and bytes not ASCII, anywhere, give what collapsing a
  * byte at a time gives (no space at the start or the end, one for a run). */
-static void test_white_space_collapsed_8_bytes_at_a_time(void **state)
+static void test_white_space_collapsed_16_or_8_bytes_at_a_time(void **state)
 {
 	(void)state;
 	static const char bytes[] = { 'a', 'B', '7', ' ', ' ', '\n', '\t', '\r', '\x01',
 				      '\x1f', '!', '\x7f', '\xc3', '\xa9', '-', 'z' };
+	/* and, every other round, text as prose has it (read 16 bytes at a
+	 * time where its only white space is single spaces) */
+	static const char prose[] = { 'a', 'B', '7', 'z', 'e', '\xc3', '\xa9', '-', '.', 'q',
+				      ' ', ' ', ' ', 'o', 't', 'n', '\x01', '!', 'w', '\n' };
 	uint32_t seed = 1;
 	for (int round = 0; round < 4000; round++) {
 		size_t len = (size_t)round % 41;
@@ -650,7 +654,8 @@ static void test_white_space_collapsed_8_bytes_at_a_time(void **state)
 		bool space = true;
 		for (size_t k = 0; k < len; k++) {
 			seed = seed * 1103515245u + 12345u;
-			char c = bytes[(seed >> 16) % sizeof bytes];
+			char c = round & 1 ? prose[(seed >> 16) % sizeof prose]
+					   : bytes[(seed >> 16) % sizeof bytes];
 			text[k] = c;
 			if (c == ' ' || c == '\n' || c == '\t' || c == '\r') {
 				if (!space)
@@ -1353,7 +1358,7 @@ int main(void)
 		cmocka_unit_test(test_a_set_reads_the_words_search_tokens_gives),
 		cmocka_unit_test(test_words_read_8_bytes_at_a_time_are_the_words),
 		cmocka_unit_test(test_runs_of_words_read_16_bytes_at_a_time_are_the_words),
-		cmocka_unit_test(test_white_space_collapsed_8_bytes_at_a_time),
+		cmocka_unit_test(test_white_space_collapsed_16_or_8_bytes_at_a_time),
 		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
 		cmocka_unit_test(test_tokens_sharing_their_first_eight_bytes_stay_apart),
 		cmocka_unit_test(test_the_hash_of_a_token_is_the_hash_of_its_bytes),
