@@ -536,9 +536,8 @@ static size_t scan_page(const char *html, size_t len, struct sink headings, stru
 	const char *end = html + len;
 	const char *open = html;
 	/* the page's own content: <main ...> up to its last </main> */
-	while ((open = memchr(open, '<', (size_t)(end - open))) != NULL) {
-		if ((size_t)(end - open) > 5 && !memcmp(open, "<main", 5) &&
-		    (open[5] == '>' || open[5] == ' '))
+	while ((open = bytes_find(open, (size_t)(end - open), "<main", 5)) != NULL) {
+		if ((size_t)(end - open) > 5 && (open[5] == '>' || open[5] == ' '))
 			break;
 		open++;
 	}
