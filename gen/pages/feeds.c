@@ -3,6 +3,7 @@
 #include "pages/articles.h"
 
 #include "base/buf.h"
+#include "base/bytes.h"
 #include "base/diag.h"
 #include "base/digest.h"
 #include "markdown/frontmatter.h"
@@ -47,8 +48,39 @@ static bool xml_byte_allowed(unsigned char c)
 /* `text` escaped as xmlTextWriter escapes an element's text (< > & " and
  * CR) or an attribute's value (those, and tab and LF as character
  * references too), its forbidden bytes dropped; other bytes as they are. */
+/* Whether the `len` bytes at s hold a CR or a C0 control other than tab
+ * and LF: what xml_escaped does to a text besides what HTML's escape
+ * does. */
+static bool has_cr_or_control(const char *s, size_t len)
+{
+	size_t i = 0;
+#ifdef BYTES_SSE2
+	for (; len - i >= 16; i += 16) {
+		__m128i x = _mm_loadu_si128((const __m128i *)(s + i));
+		__m128i low = _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(0x1F)),
+					     _mm_set1_epi8(0x1F));
+		__m128i ok = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\t')),
+					  _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
+		if (_mm_movemask_epi8(_mm_andnot_si128(ok, low)))
+			return true;
+	}
+#endif
+	for (; i < len; i++)
+		if ((unsigned char)s[i] < 0x20 && s[i] != '\t' && s[i] != '\n')
+			return true;
+	return false;
+}
+
 static void xml_escaped(struct buf *out, const char *text, bool in_attr)
 {
+	/* a text as most are (an entry's content: a whole article's HTML)
+	 * is escaped as HTML's text is, < > & and " (text_escape_html_cmark:
+	 * 16 bytes at a time) */
+	size_t len = strlen(text);
+	if (!in_attr && !has_cr_or_control(text, len)) {
+		text_escape_html_cmark(out, text, len);
+		return;
+	}
 	const char *run = text;
 	for (const char *p = text;; p++) {
 		unsigned char c = (unsigned char)*p;

@@ -273,6 +273,17 @@ static void test_atom_content_bytes(void **state)
 		"&lt;p class=&quot;x&quot;&gt;A&#13;\nB &amp;amp; &lt;b&gt;c&lt;/b&gt; 显卡'&lt;/p&gt;\n"
 		"</content>\n"));
 	buf_release(&b);
+	/* content as most is, no CR nor control character (escaped 16 bytes
+	 * at a time): the same escapes, tab and LF kept */
+	fx->articles[0].html = (char *)"<p title=\"it's\">\tA &amp; B > C, 显卡 and a text "
+				       "longer than sixteen bytes</p>\n<pre>x\n</pre>";
+	b = (struct buf)BUF_INIT;
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
+	assert_non_null(strstr(b.ptr,
+		"xml:base=\"https://example.org/guide/en/articles/a/\">"
+		"&lt;p title=&quot;it's&quot;&gt;\tA &amp;amp; B &gt; C, 显卡 and a text "
+		"longer than sixteen bytes&lt;/p&gt;\n&lt;pre&gt;x\n&lt;/pre&gt;</content>\n"));
+	buf_release(&b);
 }
 
 /* Of many articles, the feed shows the ARTICLES_IN_FEED newest, newest
