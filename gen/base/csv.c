@@ -194,23 +194,55 @@ static void reader_parse_error(struct reader *r, struct csv_parser *p,
 	r->errors++;
 }
 
-/* A record on a line of its own (`n` bytes at s, its '\n' not counted)
- * with no quote and no CR: its fields are the bytes between commas, as
- * libcsv would give them, without its byte-at-a-time state machine (most
- * of data/'s lines). False, nothing read, for any other line. */
-static bool reader_plain_line(struct reader *r, const unsigned char *s, size_t n, int line)
+/* The end of the field at f (before `end`, a line's end) on a line
+ * reader_simple_line reads: its text to *text and *len, and where it
+ * stops (at its ',' or `end`); NULL for a field it leaves to libcsv (a
+ * quote in an unquoted field, a quoted one with a quote inside or not
+ * closed on the line). */
+static const unsigned char *simple_field(const unsigned char *f, const unsigned char *end,
+					 const unsigned char **text, size_t *len)
 {
-	if (memchr(s, '"', n) || memchr(s, '\r', n))
+	if (f < end && *f == '"') {
+		const unsigned char *q = memchr(f + 1, '"', (size_t)(end - f - 1));
+		if (!q || (q + 1 < end && q[1] != ','))
+			return NULL;
+		*text = f + 1;
+		*len = (size_t)(q - f - 1);
+		return q + 1;
+	}
+	const unsigned char *comma = memchr(f, ',', (size_t)(end - f));
+	const unsigned char *to = comma ? comma : end;
+	if (memchr(f, '"', (size_t)(to - f)))
+		return NULL;
+	*text = f;
+	*len = (size_t)(to - f);
+	return to;
+}
+
+/* A record on a line of its own (`n` bytes at s, its '\n' not counted)
+ * with no CR, its fields plain or quoted without a quote inside (most of
+ * data/'s lines): read here as libcsv would read it, field by field,
+ * without its byte-at-a-time state machine. False, nothing read, for any
+ * other line (libcsv reads it, and tells what is wrong with it). */
+static bool reader_simple_line(struct reader *r, const unsigned char *s, size_t n, int line)
+{
+	if (memchr(s, '\r', n))
 		return false;
 	if (!n)
 		return true; /* an empty line is no record (libcsv's way) */
-	for (const unsigned char *f = s, *end = s + n;;) {
-		const unsigned char *comma = memchr(f, ',', (size_t)(end - f));
-		const unsigned char *to = comma ? comma : end;
-		reader_on_field((void *)f, (size_t)(to - f), r);
-		if (!comma)
+	const unsigned char *end = s + n, *text;
+	size_t len;
+	for (const unsigned char *f = s;; f++) { /* every field first checked */
+		if (!(f = simple_field(f, end, &text, &len)))
+			return false;
+		if (f == end)
 			break;
-		f = comma + 1;
+	}
+	for (const unsigned char *f = s;; f++) {
+		f = simple_field(f, end, &text, &len);
+		reader_on_field((void *)text, len, r);
+		if (f == end)
+			break;
 	}
 	r->rec_line = line;
 	reader_on_record(0, r);
@@ -226,10 +258,10 @@ static void reader_parse(struct reader *r, const unsigned char *s, size_t len)
 	r->rec_line = 0;
 	for (size_t i = 0; i < len; i++) {
 		if (r->field_start && r->rec_line == 0 && (i == 0 || s[i - 1] == '\n')) {
-			/* a record starts this line: plain, it is read here */
+			/* a record starts this line: simple, it is read here */
 			const unsigned char *nl = memchr(s + i, '\n', len - i);
 			size_t n = nl ? (size_t)(nl - (s + i)) : len - i;
-			if (reader_plain_line(r, s + i, n, line)) {
+			if (reader_simple_line(r, s + i, n, line)) {
 				i += n; /* at the '\n' (the loop passes it) */
 				line++;
 				col = 1;
