@@ -30,10 +30,11 @@ static struct strmap_entry *find(const struct strmap *m, const char *key, size_t
 	}
 }
 
-static void grow(struct strmap *m)
+/* The table made `cap` slots (a power of two), each key placed again. */
+static void rehash(struct strmap *m, size_t cap)
 {
 	struct strmap old = *m;
-	m->cap = old.cap ? old.cap * 2 : 64;
+	m->cap = cap;
 	m->slots = xcalloc(m->cap, sizeof *m->slots);
 	size_t mask = m->cap - 1;
 	for (size_t i = 0; i < old.cap; i++) {
@@ -47,9 +48,29 @@ static void grow(struct strmap *m)
 	free(old.slots);
 }
 
+/* Whether a table of `cap` slots holds n keys: at most three quarters full. */
+static bool holds(size_t cap, size_t n)
+{
+	return n * 4 <= cap * 3;
+}
+
+static void grow(struct strmap *m)
+{
+	rehash(m, m->cap ? m->cap * 2 : 64);
+}
+
+void strmap_reserve(struct strmap *m, size_t n)
+{
+	size_t cap = m->cap ? m->cap : 64;
+	while (!holds(cap, n))
+		cap *= 2;
+	if (cap != m->cap)
+		rehash(m, cap);
+}
+
 size_t *strmap_slot_n(struct strmap *m, const char *key, size_t len, bool *created)
 {
-	if ((m->len + 1) * 4 > m->cap * 3)
+	if (!holds(m->cap, m->len + 1))
 		grow(m);
 	uint32_t hash = bytes_hash_short(key, len);
 	struct strmap_entry *e = find(m, key, len, hash);

@@ -43,6 +43,8 @@ uint64_t strmap_hash_bytes(const void *data, size_t len);
  * may be NULL). The pointer is valid until the next insertion. */
 size_t *strmap_slot(struct strmap *m, const char *key, bool *created);
 size_t *strmap_slot_n(struct strmap *m, const char *key, size_t len, bool *created);
+/* Room for `n` keys in all, so that inserting up to n grows no table. */
+void strmap_reserve(struct strmap *m, size_t n);
 /* The value of `key`, or NULL when absent. */
 const size_t *strmap_get(const struct strmap *m, const char *key);
 const size_t *strmap_get_n(const struct strmap *m, const char *key, size_t len);

@@ -224,9 +224,11 @@ static size_t memo_slot(const struct pagecache *pc, struct digest_value key)
 }
 
 /* Twice the slots (at least 64), each memo placed again. */
-static void memo_slots_grow(struct pagecache *pc)
+static void memo_slots_grow(struct pagecache *pc, size_t need)
 {
 	size_t n = pc->memo_nslots ? pc->memo_nslots * 2 : 64;
+	while (n < need)
+		n *= 2;
 	free(pc->memo_slots);
 	pc->memo_slots = xcalloc(n, sizeof *pc->memo_slots);
 	pc->memo_nslots = n;
@@ -235,10 +237,26 @@ static void memo_slots_grow(struct pagecache *pc)
 }
 
 /* Index a memo (pc->lock held, or one thread); false when the key has one. */
+/* Room for the files, pages and memos an index lists (the last build's:
+ * most are kept again), so that neither reading it nor indexing them
+ * again grows a table step by step. */
+static void index_reserve(struct pagecache *pc, size_t nfiles, size_t npages, size_t nmemos)
+{
+	if (nmemos > UINT32_MAX / 4) /* slots number memos in 32 bits */
+		return;
+	strmap_reserve(&pc->file_index, nfiles);
+	strmap_reserve(&pc->page_index, npages);
+	ALLOC_GROW(pc->files, nfiles, pc->cap_files);
+	ALLOC_GROW(pc->pages, npages, pc->cap_pages);
+	ALLOC_GROW(pc->memos, nmemos, pc->cap_memos);
+	if (2 * (nmemos + 1) > pc->memo_nslots)
+		memo_slots_grow(pc, 2 * (nmemos + 1));
+}
+
 static bool index_memo(struct pagecache *pc, struct digest_value key)
 {
 	if (2 * (pc->nmemos + 1) > pc->memo_nslots)
-		memo_slots_grow(pc);
+		memo_slots_grow(pc, 2 * (pc->nmemos + 1));
 	size_t k = memo_slot(pc, key);
 	if (pc->memo_slots[k])
 		return false;
@@ -464,6 +482,8 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 	size_t nfiles = buf_read_u32(&r);
 	if (nfiles != counts[0])
 		r.bad = true;
+	else /* counts the index's length bounds (index_len_fits) */
+		index_reserve(pc, nfiles, counts[1], counts[2]);
 	for (size_t i = 0; i < nfiles && !r.bad; i++) {
 		const char *rel = read_str(&r, &tmp);
 		struct fs_file_id id = { 0 };
@@ -792,27 +812,12 @@ static int write_mark(const char *mark, uint64_t size)
 	return ok ? 0 : -1;
 }
 
-/* Room for `n` memos (the last build's: most are kept again), so that
- * their index is not grown and hashed again step by step. */
-static void memos_reserve(struct pagecache *pc, size_t n)
-{
-	if (pc->nmemos || pc->memo_nslots || n > UINT32_MAX / 4)
-		return;
-	size_t slots = 64;
-	while (slots < 2 * (n + 1))
-		slots *= 2;
-	pc->memo_slots = xcalloc(slots, sizeof *pc->memo_slots);
-	pc->memo_nslots = slots;
-	pc->memos = xreallocarray(pc->memos, n + 1, sizeof *pc->memos);
-	pc->cap_memos = n + 1;
-}
-
 int pagecache_start_after(struct pagecache *pc, const struct pagecache *old,
 			  const char *path)
 {
 	uint64_t size;
 	if (old)
-		memos_reserve(pc, old->nmemos);
+		index_reserve(pc, old->nfiles, old->npages, old->nmemos);
 	if (!old || !worth_appending(old, &size))
 		return pagecache_start(pc, path);
 	struct buf mark = BUF_INIT;

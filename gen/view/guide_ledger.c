@@ -507,6 +507,7 @@ void guide_ledger_finish(struct site *s, struct buf *csv)
 		return;
 	struct strmap pages = STRMAP_INIT;
 	struct buf key = BUF_INIT;
+	strmap_reserve(&pages, s->plan.npages);
 	for (size_t i = 0; i < s->plan.npages; i++) {
 		buf_reset(&key);
 		add_page_key(&key, &s->plan.pages[i]);

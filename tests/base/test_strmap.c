@@ -89,6 +89,35 @@ static void test_many_keys_survive_growth(void **state)
 	strmap_free(&m);
 }
 
+/* Room reserved for n keys takes n keys without a new table (a value's
+ * pointer stays valid), and a map reserved again keeps what it holds. */
+static void test_reserved_room_takes_its_keys_without_growing(void **state)
+{
+	(void)state;
+	struct strmap m = STRMAP_INIT;
+	*strmap_slot(&m, "before", NULL) = 42;
+	strmap_reserve(&m, 1000);
+	assert_int_equal(*strmap_get(&m, "before"), 42);
+	const struct strmap_entry *slots = m.slots;
+	size_t cap = m.cap;
+	assert_true(cap * 3 >= 1000 * 4);
+	char key[32];
+	for (int i = 1; i < 1000; i++) {
+		snprintf(key, sizeof key, "page-%d/", i);
+		*strmap_slot(&m, key, NULL) = (size_t)i;
+	}
+	assert_ptr_equal(m.slots, slots);
+	assert_int_equal(m.cap, cap);
+	for (int i = 1; i < 1000; i++) {
+		snprintf(key, sizeof key, "page-%d/", i);
+		assert_int_equal(*strmap_get(&m, key), (size_t)i);
+	}
+	strmap_reserve(&m, 10); /* less than it holds: nothing changes */
+	assert_ptr_equal(m.slots, slots);
+	assert_int_equal(m.len, 1000);
+	strmap_free(&m);
+}
+
 static void test_hash_is_fnv1a(void **state)
 {
 	(void)state;
@@ -106,6 +135,7 @@ int main(void)
 		cmocka_unit_test(test_keys_are_copied),
 		cmocka_unit_test(test_borrowed_keys_are_kept_as_given_with_their_length),
 		cmocka_unit_test(test_many_keys_survive_growth),
+		cmocka_unit_test(test_reserved_room_takes_its_keys_without_growing),
 		cmocka_unit_test(test_hash_is_fnv1a),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
