@@ -259,31 +259,37 @@ static void test_atom_content_is_the_article_html_as_text(void **state)
 	buf_release(&b);
 }
 
+/* The English feed of the fixture with `html` as its first article's body
+ * holds `content`: that article's content element's text and end tag. */
+static void assert_content_bytes(struct fixture *fx, const char *html, const char *content)
+{
+	fx->articles[0].html = (char *)html;
+	struct buf b = BUF_INIT, want = BUF_INIT;
+	buf_adds(&want, "<content type=\"html\" xml:base=\"https://example.org/guide/en/articles/a/\">");
+	buf_adds(&want, content);
+	buf_adds(&want, "</content>\n");
+	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
+	if (!strstr(b.ptr, want.ptr))
+		fail_msg("no %s in %s", want.ptr, b.ptr);
+	buf_release(&want);
+	buf_release(&b);
+}
+
 /* The content's bytes: the five characters XML text escapes as libxml2's
  * writer escapes them (a carriage return as a reference), the characters
- * XML cannot carry dropped, UTF-8 kept. */
+ * XML cannot carry dropped, UTF-8 kept; content as most is, with no CR
+ * and no control character (escaped 16 bytes at a time), the same
+ * escapes, tab and LF kept. */
 static void test_atom_content_bytes(void **state)
 {
 	struct fixture *fx = *state;
-	fx->articles[0].html = (char *)"<p class=\"x\">A\r\nB &amp; <b>c</b>\x1f 显卡'</p>\n";
-	struct buf b = BUF_INIT;
-	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
-	assert_non_null(strstr(b.ptr,
-		"<content type=\"html\" xml:base=\"https://example.org/guide/en/articles/a/\">"
-		"&lt;p class=&quot;x&quot;&gt;A&#13;\nB &amp;amp; &lt;b&gt;c&lt;/b&gt; 显卡'&lt;/p&gt;\n"
-		"</content>\n"));
-	buf_release(&b);
-	/* content as most is, no CR nor control character (escaped 16 bytes
-	 * at a time): the same escapes, tab and LF kept */
-	fx->articles[0].html = (char *)"<p title=\"it's\">\tA &amp; B > C, 显卡 and a text "
-				       "longer than sixteen bytes</p>\n<pre>x\n</pre>";
-	b = (struct buf)BUF_INIT;
-	assert_int_equal(feeds_atom(&fx->base.s, LANG_EN, &b), 0);
-	assert_non_null(strstr(b.ptr,
-		"xml:base=\"https://example.org/guide/en/articles/a/\">"
-		"&lt;p title=&quot;it's&quot;&gt;\tA &amp;amp; B &gt; C, 显卡 and a text "
-		"longer than sixteen bytes&lt;/p&gt;\n&lt;pre&gt;x\n&lt;/pre&gt;</content>\n"));
-	buf_release(&b);
+	assert_content_bytes(fx, "<p class=\"x\">A\r\nB &amp; <b>c</b>\x1f 显卡'</p>\n",
+			     "&lt;p class=&quot;x&quot;&gt;A&#13;\nB &amp;amp; &lt;b&gt;c&lt;/b&gt; "
+			     "显卡'&lt;/p&gt;\n");
+	assert_content_bytes(fx, "<p title=\"it's\">\tA &amp; B > C, 显卡 and a text "
+				 "longer than sixteen bytes</p>\n<pre>x\n</pre>",
+			     "&lt;p title=&quot;it's&quot;&gt;\tA &amp;amp; B &gt; C, 显卡 and a text "
+			     "longer than sixteen bytes&lt;/p&gt;\n&lt;pre&gt;x\n&lt;/pre&gt;");
 }
 
 /* Of many articles, the feed shows the ARTICLES_IN_FEED newest, newest
