@@ -45,9 +45,6 @@ static bool xml_byte_allowed(unsigned char c)
 	return c >= 0x20 || c == '\t' || c == '\n' || c == '\r';
 }
 
-/* `text` escaped as xmlTextWriter escapes an element's text (< > & " and
- * CR) or an attribute's value (those, and tab and LF as character
- * references too), its forbidden bytes dropped; other bytes as they are. */
 /* Whether the `len` bytes at s hold a CR or a C0 control other than tab
  * and LF: what xml_escaped does to a text besides what HTML's escape
  * does. */
@@ -71,6 +68,9 @@ static bool has_cr_or_control(const char *s, size_t len)
 	return false;
 }
 
+/* `text` escaped as xmlTextWriter escapes an element's text (< > & " and
+ * CR) or an attribute's value (those, and tab and LF as character
+ * references too), its forbidden bytes dropped; other bytes as they are. */
 static void xml_escaped(struct buf *out, const char *text, bool in_attr)
 {
 	/* a text as most are (an entry's content: a whole article's HTML)

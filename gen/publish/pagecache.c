@@ -236,7 +236,6 @@ static void memo_slots_grow(struct pagecache *pc, size_t need)
 		pc->memo_slots[memo_slot(pc, pc->memos[i].key)] = (uint32_t)i + 1;
 }
 
-/* Index a memo (pc->lock held, or one thread); false when the key has one. */
 /* Room for the files, pages and memos an index lists (the last build's:
  * most are kept again), so that neither reading it nor indexing them
  * again grows a table step by step. */
@@ -253,6 +252,7 @@ static void index_reserve(struct pagecache *pc, size_t nfiles, size_t npages, si
 		memo_slots_grow(pc, 2 * (nmemos + 1));
 }
 
+/* Index a memo (pc->lock held, or one thread); false when the key has one. */
 static bool index_memo(struct pagecache *pc, struct digest_value key)
 {
 	if (2 * (pc->nmemos + 1) > pc->memo_nslots)

@@ -78,7 +78,8 @@ struct set_token {
 struct token_set {
 	uint32_t *slots;
 	size_t nslots;
-	struct set_token *toks;
+	struct set_token *toks; /* one unread entry before them (toks - 1: the
+				 * slots' view, which numbers them from 1) */
 	size_t ntoks, cap_toks;
 	struct buf keys;    /* the tokens' bytes, one after another */
 	uint32_t page;      /* the page being read: 1, 2, ... (0: none yet) */
