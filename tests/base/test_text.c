@@ -622,6 +622,45 @@ static void test_short_comparison_sees_a_difference_at_every_place(void **state)
 /* bytes_hash_short reads every byte of a key of any length up to 40: a
  * key and the same with one bit flipped, anywhere, hash apart; and the
  * length counts (a key and its prefix of zero bytes differ). */
+/* A JSON string's escapes at every place of texts up to 40 bytes (read 16
+ * or 8 bytes at a time where none is escaped): each byte the escape
+ * changes, and one it does not (not ASCII), alone in a text of letters,
+ * gives what escaping a byte at a time gives. */
+static void test_json_escapes_at_every_place(void **state)
+{
+	(void)state;
+	static const char special[] = { '"', '\\', '\n', '\t', '\x01', '\x1f', '<', '>', '&',
+					'\x7f', ' ', '\xc3' };
+	for (size_t len = 1; len <= 40; len++)
+		for (size_t at = 0; at < len; at++)
+			for (size_t k = 0; k < sizeof special; k++) {
+				char text[41];
+				memset(text, 'a', len);
+				text[at] = special[k];
+				struct buf want = BUF_INIT, got = BUF_INIT;
+				buf_addc(&want, '"');
+				for (size_t i = 0; i < len; i++) {
+					unsigned char c = (unsigned char)text[i];
+					if (c == '"' || c == '\\')
+						buf_addf(&want, "\\%c", c);
+					else if (c == '\n')
+						buf_adds(&want, "\\n");
+					else if (c == '\t')
+						buf_adds(&want, "\\t");
+					else if (c < 0x20 || c == '<' || c == '>' || c == '&')
+						buf_addf(&want, "\\u%04x", c);
+					else
+						buf_addc(&want, (char)c);
+				}
+				buf_addc(&want, '"');
+				text_escape_json(&got, text, len);
+				assert_int_equal(got.len, want.len);
+				assert_memory_equal(got.ptr, want.ptr, want.len);
+				buf_release(&want);
+				buf_release(&got);
+			}
+}
+
 static void test_short_hash_reads_every_byte_and_the_length(void **state)
 {
 	(void)state;
@@ -756,6 +795,7 @@ int main(void)
 		cmocka_unit_test(test_strings_sort_and_are_found_in_byte_order),
 		cmocka_unit_test(test_short_comparison_sees_a_difference_at_every_place),
 		cmocka_unit_test(test_short_hash_reads_every_byte_and_the_length),
+		cmocka_unit_test(test_json_escapes_at_every_place),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }
