@@ -58,6 +58,15 @@ static inline __m128i bytes_alnum16(__m128i x, __m128i *letters)
 }
 #endif
 
+#ifdef BYTES_SSE2
+/* 0xFF in the place of each of the 16 bytes of x below 0x20 (a C0
+ * control, NUL too), 0 elsewhere (bytes of 0x80 and up are above). */
+static inline __m128i bytes_control16(__m128i x)
+{
+	return _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(0x1F)), _mm_set1_epi8(0x1F));
+}
+#endif
+
 /* Copy `n` bytes with fixed-size moves, the last overlapping, never
  * reading past `from + n` nor writing past `to + n`. Any n; meant for a
  * few dozen. */

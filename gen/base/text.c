@@ -866,7 +866,7 @@ static inline bool json_any_escaped(uint64_t x)
 static inline bool json_any_escaped16(const char *p)
 {
 	__m128i x = _mm_loadu_si128((const __m128i *)p);
-	__m128i low = _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(0x1F)), _mm_set1_epi8(0x1F));
+	__m128i low = bytes_control16(x);
 	__m128i quote = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('"')),
 				     _mm_cmpeq_epi8(x, _mm_set1_epi8('\\')));
 	__m128i markup = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('<')),

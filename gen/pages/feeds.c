@@ -54,8 +54,7 @@ static bool has_cr_or_control(const char *s, size_t len)
 #ifdef BYTES_SSE2
 	for (; len - i >= 16; i += 16) {
 		__m128i x = _mm_loadu_si128((const __m128i *)(s + i));
-		__m128i low = _mm_cmpeq_epi8(_mm_max_epu8(x, _mm_set1_epi8(0x1F)),
-					     _mm_set1_epi8(0x1F));
+		__m128i low = bytes_control16(x);
 		__m128i ok = _mm_or_si128(_mm_cmpeq_epi8(x, _mm_set1_epi8('\t')),
 					  _mm_cmpeq_epi8(x, _mm_set1_epi8('\n')));
 		if (_mm_movemask_epi8(_mm_andnot_si128(ok, low)))
