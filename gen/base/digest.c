@@ -77,9 +77,7 @@ void digest_add_u64(struct digest *d, uint64_t v)
 		flush(d);
 	/* little-endian on every host, so a digest stored on one machine
 	 * means the same on another */
-	unsigned char *b = d->pend + d->npend;
-	for (int i = 0; i < 8; i++)
-		b[i] = (unsigned char)(v >> (8 * i));
+	bytes_put_le64(d->pend + d->npend, v);
 	d->npend += 8;
 }
 
@@ -129,10 +127,7 @@ void digest_add_value(struct digest *d, struct digest_value v)
 /* Big-endian, so that digest_hex prints the tag's bytes in their order. */
 static uint64_t word_at(const unsigned char *p)
 {
-	uint64_t v = 0;
-	for (int i = 0; i < 8; i++)
-		v = v << 8 | p[i];
-	return v;
+	return __builtin_bswap64(bytes_le64(p));
 }
 
 struct digest_value digest_end(const struct digest *d)

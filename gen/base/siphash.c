@@ -3,12 +3,6 @@
 
 #include "base/bytes.h"
 
-static void put_le64(unsigned char *p, uint64_t v)
-{
-	for (int i = 0; i < 8; i++)
-		p[i] = (unsigned char)(v >> (8 * i));
-}
-
 #define SIPROUND(v0, v1, v2, v3) \
 	do { \
 		v0 += v1; v1 = bytes_rotl64(v1, 13); v1 ^= v0; v0 = bytes_rotl64(v0, 32); \
@@ -55,9 +49,9 @@ void siphash_final(const struct siphash *s, const unsigned char *tail, size_t nt
 	v2 ^= 0xee;
 	for (int i = 0; i < 4; i++)
 		SIPROUND(v0, v1, v2, v3);
-	put_le64(out, v0 ^ v1 ^ v2 ^ v3);
+	bytes_put_le64(out, v0 ^ v1 ^ v2 ^ v3);
 	v1 ^= 0xdd;
 	for (int i = 0; i < 4; i++)
 		SIPROUND(v0, v1, v2, v3);
-	put_le64(out + 8, v0 ^ v1 ^ v2 ^ v3);
+	bytes_put_le64(out + 8, v0 ^ v1 ^ v2 ^ v3);
 }
