@@ -178,23 +178,40 @@ static uint64_t check_mix(uint64_t k)
 	return k;
 }
 
-/* Two lanes of 64 bits, each taking every other word (multiplied,
- * rotated, multiplied: no word can cancel another), then the tail and
- * the length, and the lanes mixed into each other. */
+/* One word into a lane: xored in, turned (a difference in the word's
+ * high bits comes down to where the multiply spreads it upward) and
+ * multiplied by an odd number. For a given lane this is a bijection of
+ * the word, and of the lane for a given word: a lane that took one
+ * different word stays different to its end. */
+static inline uint64_t check_lane(uint64_t lane, uint64_t word, int turn, uint64_t mul)
+{
+	return bytes_rotl64(lane ^ word, turn) * mul;
+}
+
+/* Four lanes of 64 bits, each taking every fourth word (one xor, turn and
+ * multiply a word: four independent chains that a processor runs side by
+ * side), then the tail and the length, and the lanes mixed into each
+ * other. */
 struct digest_value digest_check(const void *data, size_t len)
 {
 	const unsigned char *p = data;
-	uint64_t a = CHECK_P1 ^ len, b = CHECK_P2 + len;
+	uint64_t a = CHECK_P1 ^ len, b = CHECK_P2 + len, c = ~CHECK_P1 - len, d = ~CHECK_P2 ^ len;
 	size_t i = 0;
-	for (; i + 16 <= len; i += 16) {
-		a = bytes_rotl64(a ^ bytes_le64(p + i) * CHECK_P2, 31) * CHECK_P1;
-		b = bytes_rotl64(b ^ bytes_le64(p + i + 8) * CHECK_P1, 33) * CHECK_P2;
+	for (; i + 32 <= len; i += 32) {
+		a = check_lane(a, bytes_le64(p + i), 31, CHECK_P1);
+		b = check_lane(b, bytes_le64(p + i + 8), 29, CHECK_P2);
+		c = check_lane(c, bytes_le64(p + i + 16), 33, CHECK_P1);
+		d = check_lane(d, bytes_le64(p + i + 24), 27, CHECK_P2);
 	}
-	unsigned char tail[16] = { 0 };
+	unsigned char tail[32] = { 0 };
 	if (len > i)
 		memcpy(tail, p + i, len - i);
-	a = bytes_rotl64(a ^ bytes_le64(tail) * CHECK_P2, 31) * CHECK_P1;
-	b = bytes_rotl64(b ^ bytes_le64(tail + 8) * CHECK_P1, 33) * CHECK_P2;
+	a = check_lane(a, bytes_le64(tail), 31, CHECK_P1);
+	b = check_lane(b, bytes_le64(tail + 8), 29, CHECK_P2);
+	c = check_lane(c, bytes_le64(tail + 16), 33, CHECK_P1);
+	d = check_lane(d, bytes_le64(tail + 24), 27, CHECK_P2);
+	a = check_mix(a + bytes_rotl64(c, 23));
+	b = check_mix(b + bytes_rotl64(d, 41));
 	a += b;
 	b += a;
 	a = check_mix(a);

@@ -516,14 +516,14 @@ static void test_a_sealed_cache_of_another_format_is_not_loaded(void **state)
 	assert_filled(&pc);
 	pagecache_free(&pc);
 	/* another magic: the version before, a later one */
-	assert_memory_equal(b.ptr, "ggcacheB", 8);
-	b.ptr[7] = 'A';
+	assert_memory_equal(b.ptr, "ggcacheC", 8);
+	b.ptr[7] = 'B';
+	reseal(&b);
+	assert_refused(t, b.ptr, b.len);
+	b.ptr[7] = 'D';
 	reseal(&b);
 	assert_refused(t, b.ptr, b.len);
 	b.ptr[7] = 'C';
-	reseal(&b);
-	assert_refused(t, b.ptr, b.len);
-	b.ptr[7] = 'B';
 	/* an index a byte longer or shorter than its entries, sealed */
 	size_t idx = index_at(&b);
 	struct buf c = BUF_INIT;
@@ -590,10 +590,10 @@ static void test_a_missing_or_empty_cache_is_not_loaded(void **state)
 	assert_int_equal(load_cache(&pc, t->cache), -1);
 	assert_empty(&pc);
 	assert_refused(t, "", 0);
-	assert_refused(t, "ggcacheB", 8);
+	assert_refused(t, "ggcacheC", 8);
 	/* a header and a trailer sealing an empty index: no tool, no cache */
 	struct buf b = BUF_INIT;
-	buf_add(&b, "ggcacheB", 8);
+	buf_add(&b, "ggcacheC", 8);
 	for (int i = 0; i < 4; i++)
 		buf_add_u64(&b, 0); /* the secret */
 	buf_add_u64(&b, HEADER);
