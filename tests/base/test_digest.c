@@ -209,6 +209,18 @@ static void test_a_check_tells_a_damaged_copy(void **state)
 			memcpy(copy + 32, bytes + 32, len - 32);
 			assert_differ(digest_check(copy, len), c);
 		}
+		if (len >= 64) { /* two blocks of 32, each word in its lane */
+			memcpy(copy, bytes + 32, 32);
+			memcpy(copy + 32, bytes, 32);
+			memcpy(copy + 64, bytes + 64, len - 64);
+			assert_differ(digest_check(copy, len), c);
+		}
+		if (len >= 16) { /* two words swapped: their lanes differ */
+			memcpy(copy, bytes, len);
+			memcpy(copy, bytes + 8, 8);
+			memcpy(copy + 8, bytes, 8);
+			assert_differ(digest_check(copy, len), c);
+		}
 	}
 	/* zeros of any length differ from each other */
 	unsigned char zeros[40] = { 0 };
