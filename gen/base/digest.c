@@ -188,6 +188,15 @@ static inline uint64_t check_lane(uint64_t lane, uint64_t word, int turn, uint64
 	return bytes_rotl64(lane ^ word, turn) * mul;
 }
 
+/* The 32 bytes at p into the four lanes, a word each. */
+static inline void check_block(uint64_t v[4], const unsigned char *p)
+{
+	v[0] = check_lane(v[0], bytes_le64(p), 31, CHECK_P1);
+	v[1] = check_lane(v[1], bytes_le64(p + 8), 29, CHECK_P2);
+	v[2] = check_lane(v[2], bytes_le64(p + 16), 33, CHECK_P1);
+	v[3] = check_lane(v[3], bytes_le64(p + 24), 27, CHECK_P2);
+}
+
 /* Four lanes of 64 bits, each taking every fourth word (one xor, turn and
  * multiply a word: four independent chains that a processor runs side by
  * side), then the tail and the length, and the lanes mixed into each
@@ -195,23 +204,16 @@ static inline uint64_t check_lane(uint64_t lane, uint64_t word, int turn, uint64
 struct digest_value digest_check(const void *data, size_t len)
 {
 	const unsigned char *p = data;
-	uint64_t a = CHECK_P1 ^ len, b = CHECK_P2 + len, c = ~CHECK_P1 - len, d = ~CHECK_P2 ^ len;
+	uint64_t v[4] = { CHECK_P1 ^ len, CHECK_P2 + len, ~CHECK_P1 - len, ~CHECK_P2 ^ len };
 	size_t i = 0;
-	for (; i + 32 <= len; i += 32) {
-		a = check_lane(a, bytes_le64(p + i), 31, CHECK_P1);
-		b = check_lane(b, bytes_le64(p + i + 8), 29, CHECK_P2);
-		c = check_lane(c, bytes_le64(p + i + 16), 33, CHECK_P1);
-		d = check_lane(d, bytes_le64(p + i + 24), 27, CHECK_P2);
-	}
+	for (; i + 32 <= len; i += 32)
+		check_block(v, p + i);
 	unsigned char tail[32] = { 0 };
 	if (len > i)
 		memcpy(tail, p + i, len - i);
-	a = check_lane(a, bytes_le64(tail), 31, CHECK_P1);
-	b = check_lane(b, bytes_le64(tail + 8), 29, CHECK_P2);
-	c = check_lane(c, bytes_le64(tail + 16), 33, CHECK_P1);
-	d = check_lane(d, bytes_le64(tail + 24), 27, CHECK_P2);
-	a = check_mix(a + bytes_rotl64(c, 23));
-	b = check_mix(b + bytes_rotl64(d, 41));
+	check_block(v, tail);
+	uint64_t a = check_mix(v[0] + bytes_rotl64(v[2], 23));
+	uint64_t b = check_mix(v[1] + bytes_rotl64(v[3], 41));
 	a += b;
 	b += a;
 	a = check_mix(a);

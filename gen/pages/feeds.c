@@ -62,7 +62,7 @@ static bool has_cr_or_control(const char *s, size_t len)
 	}
 #endif
 	for (; i < len; i++)
-		if ((unsigned char)s[i] < 0x20 && s[i] != '\t' && s[i] != '\n')
+		if (s[i] == '\r' || !xml_byte_allowed((unsigned char)s[i]))
 			return true;
 	return false;
 }

@@ -223,15 +223,19 @@ static size_t memo_slot(const struct pagecache *pc, struct digest_value key)
 	return k;
 }
 
-/* Twice the slots (at least 64), each memo placed again. */
-static void memo_slots_grow(struct pagecache *pc, size_t need)
+/* Slots for `n` memos, the table kept at most half full: twice the slots
+ * (at least 64), or more, each memo placed again, when it has too few. */
+static void memo_slots_reserve(struct pagecache *pc, size_t n)
 {
-	size_t n = pc->memo_nslots ? pc->memo_nslots * 2 : 64;
-	while (n < need)
-		n *= 2;
+	size_t need = 2 * (n + 1);
+	if (need <= pc->memo_nslots)
+		return;
+	size_t slots = pc->memo_nslots ? pc->memo_nslots * 2 : 64;
+	while (slots < need)
+		slots *= 2;
 	free(pc->memo_slots);
-	pc->memo_slots = xcalloc(n, sizeof *pc->memo_slots);
-	pc->memo_nslots = n;
+	pc->memo_slots = xcalloc(slots, sizeof *pc->memo_slots);
+	pc->memo_nslots = slots;
 	for (size_t i = 0; i < pc->nmemos; i++)
 		pc->memo_slots[memo_slot(pc, pc->memos[i].key)] = (uint32_t)i + 1;
 }
@@ -248,15 +252,13 @@ static void index_reserve(struct pagecache *pc, size_t nfiles, size_t npages, si
 	ALLOC_GROW(pc->files, nfiles, pc->cap_files);
 	ALLOC_GROW(pc->pages, npages, pc->cap_pages);
 	ALLOC_GROW(pc->memos, nmemos, pc->cap_memos);
-	if (2 * (nmemos + 1) > pc->memo_nslots)
-		memo_slots_grow(pc, 2 * (nmemos + 1));
+	memo_slots_reserve(pc, nmemos);
 }
 
 /* Index a memo (pc->lock held, or one thread); false when the key has one. */
 static bool index_memo(struct pagecache *pc, struct digest_value key)
 {
-	if (2 * (pc->nmemos + 1) > pc->memo_nslots)
-		memo_slots_grow(pc, 2 * (pc->nmemos + 1));
+	memo_slots_reserve(pc, pc->nmemos);
 	size_t k = memo_slot(pc, key);
 	if (pc->memo_slots[k])
 		return false;
