@@ -88,3 +88,25 @@ void pool_run_beside(int jobs, size_t n, void (*work)(void *ctx, size_t i, int w
 	struct beside_jobs b = { work, ctx, beside, beside_ctx };
 	pool_run(jobs, n + 1, beside_job, &b);
 }
+
+static void *beside_loop(void *arg)
+{
+	struct pool_beside *b = arg;
+	b->fn(b->ctx);
+	return NULL;
+}
+
+void pool_beside_start(struct pool_beside *b, int jobs, void (*fn)(void *ctx), void *ctx)
+{
+	*b = (struct pool_beside){ .fn = fn, .ctx = ctx };
+	b->started = jobs > 1 && pthread_create(&b->thread, NULL, beside_loop, b) == 0;
+	if (!b->started)
+		fn(ctx);
+}
+
+void pool_beside_wait(struct pool_beside *b)
+{
+	if (b->started)
+		pthread_join(b->thread, NULL);
+	b->started = false;
+}

@@ -6,6 +6,8 @@
 #ifndef GPUGUIDE_POOL_H
 #define GPUGUIDE_POOL_H
 
+#include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 
 #define POOL_MAX_JOBS 16
@@ -23,5 +25,19 @@ void pool_run(int jobs, size_t n, void (*work)(void *ctx, size_t i, int worker),
  * take the n jobs. It must share nothing with them unlocked. */
 void pool_run_beside(int jobs, size_t n, void (*work)(void *ctx, size_t i, int worker),
 		     void *ctx, void (*beside)(void *ctx), void *beside_ctx);
+
+/* beside(ctx) on a thread of its own from now on, while the caller goes on
+ * (to a pool_run, say: work that must come first, on the caller's thread,
+ * need not keep a core idle); run at once, before returning, when `jobs` is
+ * 1 or no thread can be made. pool_beside_wait waits for it. It must share
+ * nothing with the caller unlocked. */
+struct pool_beside {
+	pthread_t thread;
+	bool started;
+	void (*fn)(void *ctx);
+	void *ctx;
+};
+void pool_beside_start(struct pool_beside *b, int jobs, void (*fn)(void *ctx), void *ctx);
+void pool_beside_wait(struct pool_beside *b);
 
 #endif

@@ -15,6 +15,7 @@
 #include <fcntl.h>
 #include <stdbool.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -129,18 +130,20 @@ static char *path_join(const char *dir, const char *name)
 	return p;
 }
 
-/* The .md files of both languages, in name order per language. */
-static struct article_file *list_files(struct site *s, size_t *n)
+/* The .md files of both languages, in name order per language. It runs
+ * beside the build's other loading (content_load), so it keeps its
+ * strings in memory of its own, not in the site's arena. */
+static struct article_file *list_files(const struct site *s, size_t *n)
 {
 	struct article_file *files = NULL;
 	size_t cap = 0;
 	*n = 0;
 	for (int l = 0; l < LANG_COUNT; l++) {
-		const char *rel = arena_printf(&s->arena, "content/%s", lang_code((enum lang)l));
-		const char *dir = arena_printf(&s->arena, "%s/%s", s->in.opt.root, rel);
-		if (fs_path_escapes(dir, s->in.opt.root))
-			continue; /* reported by the site's check of content/ */
-		char **names = fs_list_dir(dir, ".md");
+		char rel[16];
+		snprintf(rel, sizeof rel, "content/%s", lang_code((enum lang)l));
+		char *dir = path_join(s->in.opt.root, rel);
+		char **names = fs_path_escapes(dir, s->in.opt.root) ? NULL /* reported by
+			      the site's check of content/ */ : fs_list_dir(dir, ".md");
 		size_t listed = 0;
 		while (names && names[listed])
 			listed++;
@@ -158,6 +161,7 @@ static struct article_file *list_files(struct site *s, size_t *n)
 			f->path = path_join(rel, *nm);
 		}
 		fs_free_list(names);
+		free(dir);
 	}
 	return files;
 }
@@ -257,18 +261,26 @@ static void load_job(void *ctx, size_t i, int worker)
 	j->files[i].diag = diag_take_kept(d);
 }
 
-/* Load every article on all cores; messages and articles are taken in file
- * order afterwards, so the result does not depend on the threads. */
+/* Load every article on all cores, the build's other loading (`beside`)
+ * started first, beside the listing of the files; messages and articles
+ * are taken in file order afterwards, so the result does not depend on
+ * the threads. */
 static void load_all(struct site *s, void (*beside)(void *ctx), void *ctx)
 {
 	size_t n;
+	int jobs = pool_size(s->in.opt.jobs);
+	struct pool_beside other;
+	if (beside)
+		pool_beside_start(&other, jobs, beside, ctx);
 	struct load_jobs *j = xcalloc(1, sizeof *j);
 	j->files = list_files(s, &n);
 	j->root = s->in.opt.root;
 	j->memo = s->in.markdown_memo;
 	for (int w = 0; w < POOL_MAX_JOBS; w++)
 		diag_init_kept(&j->diag[w]);
-	pool_run_beside(pool_size(s->in.opt.jobs), n, load_job, j, beside, ctx);
+	pool_run(jobs, n, load_job, j);
+	if (beside)
+		pool_beside_wait(&other);
 	struct article_file *files = j->files;
 	free(j);
 	for (size_t i = 0; i < n; i++) {

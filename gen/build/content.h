@@ -22,9 +22,10 @@ void content_check_folders(struct site *s);
  * article with no English twin gets a warning. Bodies are not kept: they
  * are read again when the page is rendered. Errors go to s->diag.
  * `beside` (or NULL) is the build's other loading, run with its `ctx` on
- * a thread of the pool while the files are read (on the others): it may
- * use the build's arena and messages, which the articles do not touch
- * until their files are read; its messages come before the articles'. */
+ * a thread of its own while the files are listed and read (on the pool's
+ * threads): it may use the build's arena and messages, which the articles
+ * do not touch until their files are read; its messages come before the
+ * articles'. */
 void content_load(struct site *s, void (*beside)(void *ctx), void *ctx);
 
 #endif

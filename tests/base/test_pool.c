@@ -1,5 +1,6 @@
 /* Tests for pool: every job runs once, on a worker within range; the work
- * beside them once, first on one thread. */
+ * beside them once, first on one thread; work started beside the caller
+ * runs once, at once with one job, alongside the caller with more. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -9,7 +10,9 @@
 #include "base/pool.h"
 
 #include <stdatomic.h>
+#include <stdbool.h>
 #include <stdlib.h>
+#include <time.h>
 
 struct tally {
 	atomic_int *runs;   /* [n] */
@@ -97,6 +100,53 @@ static void test_the_work_beside_runs_once_and_first(void **state)
 	run_beside_and_check(2, 0); /* beside alone */
 }
 
+/* Work started beside the caller (pool_beside_start): it counts its runs,
+ * and waits (up to ten seconds, never forever) for the caller's flag, which
+ * the caller sets after the start returned: it saw the flag only when it
+ * ran alongside the caller. */
+struct alongside {
+	atomic_int ran;
+	atomic_bool go;
+	bool saw_go;
+};
+
+static void wait_for_go(void *ctx)
+{
+	struct alongside *a = ctx;
+	atomic_fetch_add(&a->ran, 1);
+	struct timespec start, now;
+	clock_gettime(CLOCK_MONOTONIC, &start);
+	do {
+		if (atomic_load(&a->go)) {
+			a->saw_go = true;
+			return;
+		}
+		clock_gettime(CLOCK_MONOTONIC, &now);
+	} while (now.tv_sec - start.tv_sec < 10);
+}
+
+static void start_and_wait(int jobs, struct alongside *a)
+{
+	struct pool_beside b;
+	pool_beside_start(&b, jobs, wait_for_go, a);
+	atomic_store(&a->go, true);
+	pool_beside_wait(&b);
+	pool_beside_wait(&b); /* a second wait is none */
+}
+
+static void test_work_started_beside_runs_alongside(void **state)
+{
+	(void)state;
+	struct alongside one = { 0 };
+	start_and_wait(1, &one); /* one job: run at once, the flag not yet set */
+	assert_int_equal(atomic_load(&one.ran), 1);
+	assert_false(one.saw_go);
+	struct alongside two = { 0 };
+	start_and_wait(2, &two);
+	assert_int_equal(atomic_load(&two.ran), 1);
+	assert_true(two.saw_go);
+}
+
 static void test_size_is_bounded(void **state)
 {
 	(void)state;
@@ -113,6 +163,7 @@ int main(void)
 		cmocka_unit_test(test_every_job_runs_once),
 		cmocka_unit_test(test_no_jobs_is_no_work),
 		cmocka_unit_test(test_the_work_beside_runs_once_and_first),
+		cmocka_unit_test(test_work_started_beside_runs_alongside),
 		cmocka_unit_test(test_size_is_bounded),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
