@@ -2,6 +2,10 @@
  * at a time (a shared counter), so uneven jobs balance themselves; `worker`
  * (0 .. jobs-1) lets a job use per-thread state. The caller's thread is
  * worker 0. Results must not depend on which worker ran a job.
+ *
+ * The threads are made by the first pool that needs them and kept, asleep,
+ * for the next (joined at exit); a pool run while another has them (from
+ * another thread, or from within a job) makes threads of its own.
  */
 #ifndef GPUGUIDE_POOL_H
 #define GPUGUIDE_POOL_H
