@@ -618,12 +618,10 @@ static int write_tiers(struct writing *w)
 	return rc;
 }
 
-/* Language `l`'s index. */
-static void write_lang(struct writing *w)
+/* The store language `l`'s index is written through (`w` its writing). */
+static struct search_store store_of(struct writing *w)
 {
-	struct search_pages *ss = w->site->search;
-	enum lang l = w->l;
-	const struct markdown_memo *m = ss->memo;
+	const struct markdown_memo *m = w->site->search->memo;
 	struct search_store st = { .write = write_file, .ctx = w };
 	if (m && m->keep && m->peek && m->carry) {
 		st.intact = file_intact;
@@ -632,35 +630,81 @@ static void write_lang(struct writing *w)
 		st.keep = keep_shard;
 		st.carry = carry_shard;
 	}
-	struct buf list = BUF_INIT;
-	if (ss->check_whole)
-		atomic_store(&ss->whole[l], true);
-	/* 1: the index is to be written whole */
-	int rc = ss->kept[l] && !atomic_load(&ss->whole[l])
-			 ? search_index_publish(ss->ix[l], ss->kept[l], ss->from_old[l], &st, &list)
-			 : 1;
-	if (rc == 1 && ss->kept[l]) /* the kept pages gave only their docs' strings */
-		rc = put_kept_pages(w) == 0 ? 1 : -1;
-	if (rc == 1)
-		rc = search_index_publish(ss->ix[l], NULL, NULL, &st, &list);
+	return st;
+}
+
+/* After language `l`'s index (rc: how its writing went): the list of its
+ * shards kept for the next build, and its tiers. */
+static void finish_lang(struct writing *w, int rc, const struct buf *list)
+{
+	const struct markdown_memo *m = w->site->search->memo;
 	if (rc == 0 && m) /* for the next build */
-		m->keep(m->ctx, ss->key[l], list.ptr, list.len);
-	buf_release(&list);
+		m->keep(m->ctx, w->site->search->key[w->l], list->ptr, list->len);
 	if (rc == 0)
 		rc = write_tiers(w);
 	w->rc = rc;
 }
 
-/* Language `i`'s index, on a thread of the pool (jobs: a writing each),
+/* Language `l`'s index when the last build kept its shards: from them,
+ * or whole when they cannot give it (or a page asked for it whole). */
+static void write_lang_kept(struct writing *w)
+{
+	struct search_pages *ss = w->site->search;
+	enum lang l = w->l;
+	struct search_store st = store_of(w);
+	struct buf list = BUF_INIT;
+	if (ss->check_whole)
+		atomic_store(&ss->whole[l], true);
+	/* 1: the index is to be written whole */
+	int rc = atomic_load(&ss->whole[l])
+			 ? 1
+			 : search_index_publish(ss->ix[l], ss->kept[l], ss->from_old[l], &st, &list);
+	if (rc == 1) /* the kept pages gave only their docs' strings */
+		rc = put_kept_pages(w) == 0 ? 1 : -1;
+	if (rc == 1)
+		rc = search_index_publish(ss->ix[l], NULL, NULL, &st, &list);
+	finish_lang(w, rc, &list);
+	buf_release(&list);
+}
+
+/* The search index's files: a job for each language's term shards (or its
+ * whole index, when the last build kept its shards), one for each
+ * language's doc shards when written whole (the largest jobs cut in two,
+ * so that the cores end nearer together), each with a writing of its own. */
+struct search_writes {
+	struct writing w[LANG_COUNT], docs[LANG_COUNT];
+	struct search_whole whole[LANG_COUNT];
+	struct search_store st[LANG_COUNT];
+	bool split[LANG_COUNT];
+	int rc_terms[LANG_COUNT], rc_docs[LANG_COUNT];
+};
+
+/* Job i: language i's term shards (or index), then each language's docs;
  * its time the search index's. */
-static void write_job(void *jobs, size_t i, int worker)
+static void write_job(void *ctx, size_t i, int worker)
 {
 	(void)worker;
-	struct writing *w = &((struct writing *)jobs)[i];
-	struct site_timings *t = w->site->timings;
+	struct search_writes *sw = ctx;
+	size_t l = i % LANG_COUNT;
+	struct site_timings *t = sw->w[l].site->timings;
 	uint64_t t0 = site_clock_ns();
-	write_lang(w);
+	if (i >= LANG_COUNT) {
+		if (sw->split[l])
+			sw->rc_docs[l] = search_whole_docs(&sw->whole[l], write_file, &sw->docs[l]);
+	} else if (sw->split[l]) {
+		sw->rc_terms[l] = search_whole_terms(&sw->whole[l]);
+	} else {
+		write_lang_kept(&sw->w[l]);
+	}
 	site_timing_add(t ? &t->search_ns : NULL, t0);
+}
+
+static void writing_init(struct writing *w, struct site *s, struct output *out,
+			 const struct pagecache *last, enum lang l)
+{
+	*w = (struct writing){ s, out, last, l, NULL, BUF_INIT, .arena = ARENA_INIT };
+	w->dir = arena_printf(&w->arena, "%s/search/", lang_code(l));
+	diag_init_kept(&w->diag);
 }
 
 int search_pages_write(struct site *s, struct output *out, const struct pagecache *last,
@@ -671,14 +715,25 @@ int search_pages_write(struct site *s, struct output *out, const struct pagecach
 			beside(ctx);
 		return 0;
 	}
-	struct writing w[LANG_COUNT];
+	struct search_writes *sw = xcalloc(1, sizeof *sw);
 	for (int l = 0; l < LANG_COUNT; l++) {
-		w[l] = (struct writing){ s, out, last, (enum lang)l, NULL, BUF_INIT,
-					 .arena = ARENA_INIT };
-		w[l].dir = arena_printf(&w[l].arena, "%s/search/", lang_code((enum lang)l));
-		diag_init_kept(&w[l].diag);
+		writing_init(&sw->w[l], s, out, last, (enum lang)l);
+		writing_init(&sw->docs[l], s, out, last, (enum lang)l);
+		/* nothing kept of the last build's index: written whole */
+		sw->split[l] = !s->search->kept[l];
+		sw->st[l] = store_of(&sw->w[l]);
+		if (sw->split[l])
+			search_whole_begin(&sw->whole[l], s->search->ix[l], &sw->st[l]);
 	}
-	pool_run_beside(pool_size(s->in.opt.jobs), LANG_COUNT, write_job, w, beside, ctx);
+	pool_run_beside(pool_size(s->in.opt.jobs), 2 * LANG_COUNT, write_job, sw, beside, ctx);
+	for (int l = 0; l < LANG_COUNT; l++) {
+		if (!sw->split[l])
+			continue;
+		struct buf list = BUF_INIT;
+		int rc = sw->rc_terms[l] ? sw->rc_terms[l] : sw->rc_docs[l];
+		finish_lang(&sw->w[l], search_whole_end(&sw->whole[l], rc, &list), &list);
+		buf_release(&list);
+	}
 	int rc = 0;
 	size_t failed = atomic_load(&s->search->check_failed);
 	if (failed) {
@@ -690,12 +745,16 @@ int search_pages_write(struct site *s, struct output *out, const struct pagecach
 		rc = -1;
 	}
 	for (int l = 0; l < LANG_COUNT; l++) {
-		diag_pass_on(s->diag, &w[l].diag);
-		if (w[l].rc != 0)
-			rc = -1;
-		buf_release(&w[l].name);
-		arena_free(&w[l].arena);
+		struct writing *both[] = { &sw->w[l], &sw->docs[l] };
+		for (size_t k = 0; k < 2; k++) {
+			diag_pass_on(s->diag, &both[k]->diag);
+			if (both[k]->rc != 0)
+				rc = -1;
+			buf_release(&both[k]->name);
+			arena_free(&both[k]->arena);
+		}
 	}
+	free(sw);
 	return rc;
 }
 

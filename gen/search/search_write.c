@@ -502,11 +502,10 @@ static struct search_shards index_shards(const struct search_index *ix)
 	return shards_of(total[0], total[1]);
 }
 
-int search_index_publish(struct search_index *ix, const struct search_kept *kept,
-			 const bool *from_old, const struct search_store *st,
-			 struct buf *list)
+/* Postings in doc order, the index's and its changes': pages may have
+ * been put in any order. */
+static void sort_index_postings(struct search_index *ix)
 {
-	/* pages may have been put in any order: postings in doc order */
 	posting *tmp = NULL;
 	uint32_t cap = 0;
 	for (size_t i = 0; i < ix->nterms; i++)
@@ -514,23 +513,74 @@ int search_index_publish(struct search_index *ix, const struct search_kept *kept
 	for (size_t i = 0; ix->changes && i < ix->changes->nterms; i++)
 		sort_postings(ix->changes->terms[i].post, ix->changes->terms[i].npost, &tmp, &cap);
 	free(tmp);
-	struct search_shards shards = kept ? kept->shards : index_shards(ix);
-	size_t nshards = shards.all;
+}
+
+void search_whole_begin(struct search_whole *w, struct search_index *ix,
+			const struct search_store *st)
+{
+	*w = (struct search_whole){ .ix = ix, .st = st, .shards = index_shards(ix),
+				    .starts = BUF_INIT };
+	w->size = xcalloc(w->shards.all + 1, sizeof *w->size);
+}
+
+int search_whole_terms(struct search_whole *w)
+{
+	sort_index_postings(w->ix);
+	return write_term_shards(w->ix, &w->shards, w->st, w->size);
+}
+
+int search_whole_docs(struct search_whole *w, search_write_fn fn, void *ctx)
+{
+	return write_doc_shards(w->ix, &w->starts, fn, ctx);
+}
+
+int search_whole_end(struct search_whole *w, int rc, struct buf *list)
+{
+	if (rc == 0)
+		rc = write_doc_list(w->ix, &w->shards, &w->starts, w->st);
+	if (rc == 0 && list)
+		kept_encode(&w->shards, w->size, list);
+	buf_release(&w->starts);
+	free(w->size);
+	w->size = NULL;
+	return rc;
+}
+
+/* The index written whole: the parts one after the other. */
+static int publish_whole(struct search_index *ix, const struct search_store *st,
+			 struct buf *list)
+{
+	struct search_whole w;
+	search_whole_begin(&w, ix, st);
+	int rc = search_whole_terms(&w);
+	if (rc == 0)
+		rc = search_whole_docs(&w, st->write, st->ctx);
+	return search_whole_end(&w, rc, list);
+}
+
+int search_index_publish(struct search_index *ix, const struct search_kept *kept,
+			 const bool *from_old, const struct search_store *st,
+			 struct buf *list)
+{
+	if (!kept)
+		return publish_whole(ix, st, list);
+	sort_index_postings(ix);
+	const struct search_shards *shards = &kept->shards;
+	size_t nshards = shards->all;
 	struct search_index **fresh = xcalloc(nshards + 1, sizeof *fresh);
-	if (kept && shards_remake(ix, kept, from_old, st, fresh) != 0) {
+	if (shards_remake(ix, kept, from_old, st, fresh) != 0) {
 		free(fresh);
 		return 1;
 	}
 	uint64_t *size = xcalloc(nshards + 1, sizeof *size);
-	int rc = kept ? write_kept_shards(kept, fresh, ix->ndocs, st, size)
-		      : write_term_shards(ix, &shards, st, size);
+	int rc = write_kept_shards(kept, fresh, ix->ndocs, st, size);
 	struct buf starts = BUF_INIT;
 	if (rc == 0)
 		rc = write_doc_shards(ix, &starts, st->write, st->ctx);
 	if (rc == 0)
-		rc = write_doc_list(ix, &shards, &starts, st);
+		rc = write_doc_list(ix, shards, &starts, st);
 	if (rc == 0 && list)
-		kept_encode(&shards, size, list);
+		kept_encode(shards, size, list);
 	buf_release(&starts);
 	for (size_t k = 0; k < nshards; k++)
 		search_index_free(fresh[k]);

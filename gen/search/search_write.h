@@ -16,12 +16,12 @@
 #ifndef GPUGUIDE_SEARCH_WRITE_H
 #define GPUGUIDE_SEARCH_WRITE_H
 
+#include "base/buf.h"
 #include "search/search.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
-struct buf;
 
 /* The list search_index_publish gave (how many term shards, each one's
  * size), and which shards this build changes (search_kept_note). */
@@ -66,6 +66,28 @@ struct search_store {
 int search_index_publish(struct search_index *ix, const struct search_kept *kept,
 			 const bool *from_old, const struct search_store *st,
 			 struct buf *list);
+/* search_index_publish without `kept` (the index written whole) in parts
+ * that two threads may run at once: begin, then the term shards
+ * (search_whole_terms, which sorts the postings and keeps each shard's
+ * record through `st`) beside the doc shards (search_whole_docs, which
+ * reads only the docs, and writes through its own `fn` and `ctx`: the
+ * other thread's store may not be shared), then search_whole_end once
+ * both are done, given the first error of the two (0: none): the doc
+ * list, and the list of shards for the next build into `list` (or NULL).
+ * It frees what begin took; the index stays the caller's. */
+struct search_whole {
+	struct search_index *ix;
+	const struct search_store *st;
+	struct search_shards shards;
+	uint64_t *size;     /* each term shard's size */
+	struct buf starts;  /* the first doc of each doc shard */
+};
+void search_whole_begin(struct search_whole *w, struct search_index *ix,
+			const struct search_store *st);
+int search_whole_terms(struct search_whole *w);
+int search_whole_docs(struct search_whole *w, search_write_fn fn, void *ctx);
+int search_whole_end(struct search_whole *w, int rc, struct buf *list);
+
 /* Write the files through `fn` (search_index_publish keeping nothing). */
 int search_index_write(struct search_index *ix, search_write_fn fn, void *ctx);
 

@@ -298,6 +298,75 @@ static void kept_docs(struct search_doc docs[3], struct buf *long_body)
 		.body = long_body->ptr };
 }
 
+/* The index written in parts (search_whole_*: the doc shards through a
+ * store of their own, here before the term shards, whose postings are not
+ * yet sorted then) writes the files the index written whole does, in
+ * that order once each store's files are put together, and the same list
+ * of shards for the next build; an error of either part stops the end. */
+static void index_of_kept_docs(struct search_index *ix, struct buf *long_body)
+{
+	struct search_doc docs[3];
+	kept_docs(docs, long_body);
+	/* put out of doc order: the term shards' part sorts the postings */
+	for (size_t i = 3; i-- > 0;)
+		search_index_put(ix, i, search_page_new(&docs[i]));
+}
+
+static void test_the_index_written_in_parts_is_the_index_written_whole(void **state)
+{
+	(void)state;
+	struct buf long_body = BUF_INIT, list_whole = BUF_INIT, list_parts = BUF_INIT;
+	struct search_index *ix = search_index_new();
+	index_of_kept_docs(ix, &long_body);
+	struct files whole = { BUF_INIT, 0, 0 };
+	struct search_store st = { .write = keep_file, .ctx = &whole };
+	assert_int_equal(search_index_publish(ix, NULL, NULL, &st, &list_whole), 0);
+	search_index_free(ix);
+
+	ix = search_index_new();
+	index_of_kept_docs(ix, &long_body);
+	struct files term_files = { BUF_INIT, 0, 0 }, doc_files = { BUF_INIT, 0, 0 };
+	struct search_store ts = { .write = keep_file, .ctx = &term_files };
+	struct search_whole w;
+	search_whole_begin(&w, ix, &ts);
+	assert_int_equal(search_whole_docs(&w, keep_file, &doc_files), 0);
+	assert_int_equal(search_whole_terms(&w), 0);
+	assert_int_equal(search_whole_end(&w, 0, &list_parts), 0);
+	/* the term shards, then the doc shards, then index.json (the end's) */
+	const char *list_at = strstr(term_files.all.ptr, "index.json\n");
+	assert_non_null(list_at);
+	struct buf joined = BUF_INIT;
+	buf_add(&joined, term_files.all.ptr, (size_t)(list_at - term_files.all.ptr));
+	buf_addbuf(&joined, &doc_files.all);
+	buf_adds(&joined, list_at);
+	assert_string_equal(joined.ptr, whole.all.ptr);
+	assert_int_equal(list_parts.len, list_whole.len);
+	assert_memory_equal(list_parts.ptr, list_whole.ptr, list_whole.len);
+	assert_non_null(strstr(doc_files.all.ptr, "d0.json\n"));
+	assert_null(strstr(doc_files.all.ptr, "t0.json"));
+
+	/* a doc shard that cannot be written: the end writes nothing more */
+	struct files failing = { BUF_INIT, 0, 1 }, rest = { BUF_INIT, 0, 0 };
+	struct search_store rs = { .write = keep_file, .ctx = &rest };
+	search_whole_begin(&w, ix, &rs);
+	int rc = search_whole_docs(&w, keep_file, &failing);
+	assert_int_equal(rc, -1);
+	assert_int_equal(search_whole_terms(&w), 0);
+	assert_int_equal(search_whole_end(&w, rc, NULL), -1);
+	assert_null(strstr(rest.all.ptr, "index.json"));
+	search_index_free(ix);
+	buf_release(&failing.all);
+	buf_release(&rest.all);
+	buf_release(&joined);
+	buf_release(&term_files.all);
+	buf_release(&doc_files.all);
+	buf_release(&whole.all);
+	buf_release(&list_whole);
+	buf_release(&list_parts);
+	buf_release(&long_body);
+}
+
+
 /* Every file search_index_write gives for `ix` (then freed). */
 static void written_index(struct search_index *ix, struct buf *out)
 {
@@ -1365,6 +1434,7 @@ int main(void)
 		cmocka_unit_test(test_terms_shared_by_pages_give_the_index_of_pages_read_alone),
 		cmocka_unit_test(test_a_kept_record_merges_as_its_page_rendered),
 		cmocka_unit_test(test_a_kept_index_gives_the_postings_of_the_pages_kept),
+		cmocka_unit_test(test_the_index_written_in_parts_is_the_index_written_whole),
 	};
 	terms = search_terms_new();
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
