@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Where gen spends a full build: perf (sampled, user + kernel time) and, with
 # CALLGRIND=1, callgrind (exact instruction counts, user space only); with
-# WAITS=1, where its threads go to sleep (on a lock, mostly) and how often.
+# WAITS=1, where its threads go to sleep (on a lock, mostly) and how often;
+# with IDLE=1, how long the cores stand idle in three builds, and when
+# (bench/idle.py).
 #     bench/profile.sh [N] [G]      defaults: N=1000 articles per language, G=10
 # Needs the corpus from bench/run.sh (or generates it); output on a tmpfs.
 set -eu
@@ -56,4 +58,13 @@ if [ "${WAITS:-0}" = 1 ]; then
 	echo "== context switches of a full build"
 	perf stat -e context-switches "$root/build/gen" build --root "$c" --out "$mnt/site" --quiet 2>&1 |
 		grep -E 'context-switches|elapsed'
+fi
+if [ "${IDLE:-0}" = 1 ]; then
+	echo "== idle cores in a full build (three builds; perf sched, bench/idle.py)"
+	for run in 1 2 3; do
+		rm -rf "$mnt/site" "$mnt"/.site-cache-site*
+		perf sched record -q -o "$out/sched.data" \
+			"$root/build/gen" build --root "$c" --out "$mnt/site" --quiet >/dev/null 2>&1
+		python3 "$here/idle.py" "$out/sched.data"
+	done
 fi
