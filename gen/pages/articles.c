@@ -199,10 +199,11 @@ static void make_meta(struct site *s)
 	s->in.article_meta = meta;
 }
 
-const struct article **articles_in(struct site *s, enum lang l, size_t *n)
+/* articles_in, the list in `a`. */
+static const struct article **articles_in_arena(const struct site *s, struct arena *a,
+						enum lang l, size_t *n)
 {
-	const struct article **list =
-		arena_alloc(&s->arena, (s->in.narticles + 1) * sizeof *list);
+	const struct article **list = arena_alloc(a, (s->in.narticles + 1) * sizeof *list);
 	*n = 0;
 	for (size_t i = 0; i < s->in.narticles; i++)
 		if (s->in.articles[i].lang == (int)l)
@@ -210,10 +211,16 @@ const struct article **articles_in(struct site *s, enum lang l, size_t *n)
 	return list;
 }
 
-/* The articles of one language, newest first, in the build arena. */
-static const struct article **articles_of(struct site *s, enum lang l, size_t *n)
+const struct article **articles_in(struct site *s, enum lang l, size_t *n)
 {
-	const struct article **list = articles_in(s, l, n);
+	return articles_in_arena(s, &s->arena, l, n);
+}
+
+/* The articles of one language, newest first, in `a`. */
+static const struct article **articles_of(const struct site *s, struct arena *a, enum lang l,
+					  size_t *n)
+{
+	const struct article **list = articles_in_arena(s, a, l, n);
 	qsort(list, *n, sizeof *list, markdown_compare_newest_first);
 	return list;
 }
@@ -640,21 +647,24 @@ static bool repeats_tag(const struct article *a, size_t t)
 
 /* Two spellings of a tag that would share one page ("LoRA" and "lora"):
  * an error at the second, naming the first. */
-static void check_tag_spelling(struct site *s, const struct article_list *tl,
+static void check_tag_spelling(struct diag *d, const struct article_list *tl,
 			       const struct article *a, size_t t)
 {
 	if (!strcmp(tl->tag, a->tags[t]))
 		return;
-	diag_error(s->diag, a->path, a->tags_line, 0,
+	diag_error(d, a->path, a->tags_line, 0,
 		   "tag \"%s\" and tag \"%s\" (%s:%d) would share the URL %s",
 		   a->tags[t], tl->tag, tl->first->path, tl->first->tags_line,
 		   tl->path);
 }
 
-static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
+/* Language l's lists, in `ar` (the build's, or one adopted by it), its
+ * messages to `d`. */
+static void make_lists(const struct site *s, enum lang l, struct lang_lists *ll,
+		       struct arena *ar, struct diag *d)
 {
 	memset(ll, 0, sizeof *ll);
-	ll->all.articles = articles_of(s, l, &ll->all.n);
+	ll->all.articles = articles_of(s, ar, l, &ll->all.n);
 	/* count each tag's articles */
 	size_t cap = 0;
 	for (size_t i = 0; i < ll->all.n; i++) {
@@ -671,12 +681,12 @@ static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
 				ll->tags[ll->ntags++] = (struct article_list){
 					.tag = a->tags[t], .path = m->tag_paths[t], .first = a };
 			}
-			check_tag_spelling(s, &ll->tags[*k], a, t);
+			check_tag_spelling(d, &ll->tags[*k], a, t);
 			ll->tags[*k].n++;
 		}
 	}
 	for (size_t k = 0; k < ll->ntags; k++) {
-		ll->tags[k].articles = arena_alloc(&s->arena, ll->tags[k].n * sizeof(void *));
+		ll->tags[k].articles = arena_alloc(ar, ll->tags[k].n * sizeof(void *));
 		ll->tags[k].n = 0;
 	}
 	/* fill them in newest-first order */
@@ -693,11 +703,42 @@ static void make_lists(struct site *s, enum lang l, struct lang_lists *ll)
 	}
 	qsort(ll->tags, ll->ntags, sizeof *ll->tags, compare_lists_by_tag);
 	/* the tag pages point at their lists: those live in the build arena */
-	struct article_list *kept = arena_alloc(&s->arena, (ll->ntags + 1) * sizeof *kept);
+	struct article_list *kept = arena_alloc(ar, (ll->ntags + 1) * sizeof *kept);
 	if (ll->ntags)
 		memcpy(kept, ll->tags, ll->ntags * sizeof *kept);
 	free(ll->tags);
 	ll->tags = kept;
+}
+
+/* Each language's lists on a thread of its own: they share only the
+ * articles, which they read; each has an arena (the build's adopts it) and
+ * messages (passed on in the languages' order) of its own. */
+struct lists_job {
+	const struct site *s;
+	struct lang_lists *lists;
+	struct arena arenas[LANG_COUNT];
+	struct diag diags[LANG_COUNT];
+};
+
+static void make_lists_job(void *ctx, size_t l, int worker)
+{
+	(void)worker;
+	struct lists_job *j = ctx;
+	make_lists(j->s, (enum lang)l, &j->lists[l], &j->arenas[l], &j->diags[l]);
+}
+
+static void make_all_lists(struct site *s, struct lang_lists *lists)
+{
+	struct lists_job j = { .s = s, .lists = lists };
+	for (int l = 0; l < LANG_COUNT; l++) {
+		j.arenas[l] = (struct arena)ARENA_INIT;
+		diag_init_kept(&j.diags[l]);
+	}
+	pool_run(pool_size(s->in.opt.jobs), LANG_COUNT, make_lists_job, &j);
+	for (int l = 0; l < LANG_COUNT; l++) {
+		arena_adopt(&s->arena, &j.arenas[l]);
+		diag_pass_on(s->diag, &j.diags[l]);
+	}
 }
 
 static void plan_article_lists(struct site *s, enum lang l,
@@ -763,8 +804,7 @@ void articles_plan(struct site *s, void (*after_lists)(struct site *s, enum lang
 	make_meta(s);
 	/* the lists live as long as the build: their pages render later */
 	struct lang_lists *lists = arena_alloc(&s->arena, LANG_COUNT * sizeof *lists);
-	for (int l = 0; l < LANG_COUNT; l++)
-		make_lists(s, (enum lang)l, &lists[l]);
+	make_all_lists(s, lists);
 	for (int l = 0; l < LANG_COUNT; l++) {
 		plan_article_lists(s, (enum lang)l, lists);
 		if (after_lists)
