@@ -38,17 +38,21 @@ def main():
     if not gen:
         sys.exit("idle.py: no gen thread in " + data)
     t0, t1 = min(s for s, _ in gen), max(e for _, e in gen)
-    width = (t1 - t0) / slices
+    width = max(t1 - t0, 1e-9) / slices
     idle = [0.0] * slices
+
+    def slice_of(t):
+        return min(max(int((t - t0) / width), 0), slices - 1)
+
     for s, e, _, is_idle in runs:
-        if not is_idle:
-            continue
         s, e = max(s, t0), min(e, t1)
-        while s < e:  # split across the slices it spans
-            k = min(int((s - t0) / width), slices - 1)
-            cut = min(e, t0 + (k + 1) * width)
-            idle[k] += cut - s
-            s = cut
+        if not is_idle or s >= e:
+            continue
+        first, last = slice_of(s), slice_of(e)
+        for k in range(first, last + 1):  # its part in each slice it spans
+            lo = s if k == first else t0 + k * width
+            hi = e if k == last else t0 + (k + 1) * width
+            idle[k] += max(0.0, hi - lo)
     print("span %.1f ms, cores idle %.1f ms" % ((t1 - t0) * 1e3, sum(idle) * 1e3))
     print("idle ms by tenth of the span:" if slices == 10 else "idle ms by slice:",
           " ".join("%.1f" % (x * 1e3) for x in idle))
