@@ -565,28 +565,24 @@ int search_index_publish(struct search_index *ix, const struct search_kept *kept
 	if (!kept)
 		return publish_whole(ix, st, list);
 	sort_index_postings(ix);
-	const struct search_shards *shards = &kept->shards;
-	size_t nshards = shards->all;
+	size_t nshards = kept->shards.all;
 	struct search_index **fresh = xcalloc(nshards + 1, sizeof *fresh);
 	if (shards_remake(ix, kept, from_old, st, fresh) != 0) {
 		free(fresh);
 		return 1;
 	}
-	uint64_t *size = xcalloc(nshards + 1, sizeof *size);
-	int rc = write_kept_shards(kept, fresh, ix->ndocs, st, size);
-	struct buf starts = BUF_INIT;
-	if (rc == 0)
-		rc = write_doc_shards(ix, &starts, st->write, st->ctx);
-	if (rc == 0)
-		rc = write_doc_list(ix, shards, &starts, st);
-	if (rc == 0 && list)
-		kept_encode(shards, size, list);
-	buf_release(&starts);
+	/* the term shards from the kept ones; the docs and the list as the
+	 * index written whole makes them */
+	struct search_whole w = { .ix = ix, .st = st, .shards = kept->shards,
+				  .starts = BUF_INIT };
+	w.size = xcalloc(nshards + 1, sizeof *w.size);
+	int rc = write_kept_shards(kept, fresh, ix->ndocs, st, w.size);
 	for (size_t k = 0; k < nshards; k++)
 		search_index_free(fresh[k]);
 	free(fresh);
-	free(size);
-	return rc;
+	if (rc == 0)
+		rc = search_whole_docs(&w, st->write, st->ctx);
+	return search_whole_end(&w, rc, list);
 }
 
 int search_index_write(struct search_index *ix, search_write_fn fn, void *ctx)
