@@ -13,6 +13,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -213,12 +214,31 @@ struct load_jobs {
 	/* the last build's parses and the next's (NULL: none kept) */
 	const struct markdown_memo *memo;
 	struct diag diag[POOL_MAX_JOBS]; /* kept, empty between files */
+	atomic_size_t held; /* the bodies' bytes held (CONTENT_HELD_BODIES) */
 };
 
+/* The body of the file read into `src` held by its article `a` for its
+ * page (src's block moved, not copied, and cut to the body's size) while
+ * the bodies held stay within CONTENT_HELD_BODIES; else left to be read
+ * again when the page is rendered. Which ones are held depends on the
+ * threads; what is rendered does not: a body held is the one its front
+ * matter was read with. */
+static void hold_body(struct load_jobs *j, struct article *a, struct buf *src)
+{
+	size_t n = src->len - a->body_at;
+	if (atomic_fetch_add_explicit(&j->held, n, memory_order_relaxed) + n >
+	    CONTENT_HELD_BODIES)
+		return;
+	memmove(src->ptr, src->ptr + a->body_at, n);
+	buf_truncate(src, n);
+	a->body = xrealloc(buf_detach(src, NULL), n + 1);
+}
+
 /* Load one file (on any thread): its front matter checked, its words
- * counted, its body dropped (read again when its page is rendered); or
- * all of that from the last build's record of the file as it still is. A
- * parse that raised no message is kept for the next build. */
+ * counted, its body held for its page (hold_body) or dropped (read again
+ * when its page is rendered); or all of that but the body from the last
+ * build's record of the file as it still is. A parse that raised no
+ * message is kept for the next build. */
 static void load_file(struct load_jobs *j, struct article_file *f, struct diag *d)
 {
 	struct digest_value key;
@@ -248,6 +268,8 @@ static void load_file(struct load_jobs *j, struct article_file *f, struct diag *
 				f->a.parse_key = key;
 				f->a.parse_unkept = true;
 			}
+			if (f->keep)
+				hold_body(j, &f->a, &src);
 		}
 	}
 	buf_release(&src);
@@ -273,6 +295,7 @@ static void load_all(struct site *s, void (*beside)(void *ctx), void *ctx)
 	if (beside)
 		pool_beside_start(&other, jobs, beside, ctx);
 	struct load_jobs *j = xcalloc(1, sizeof *j);
+	atomic_init(&j->held, 0);
 	j->files = list_files(s, &n);
 	j->root = s->in.opt.root;
 	j->memo = s->in.markdown_memo;

@@ -65,7 +65,9 @@ struct article {
 	int body_line;   /* line of the first body line in the file */
 	size_t body_at;  /* byte offset of the body in the file */
 	size_t file_len; /* the file's size when it was parsed */
-	char *body;      /* Markdown without front matter (owned) */
+	char *body;      /* Markdown without front matter (owned); a site's
+			    article holds it from its load to its page's
+			    rendering, when it is held (content.h) */
 	char *html;      /* rendered body (owned), after markdown_render */
 	/* what `html` is wholly made from (markdown_render): the Markdown and
 	 * each shortcode's text and HTML; one key, one HTML */

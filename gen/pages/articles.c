@@ -352,8 +352,9 @@ static int load_body(void *ctx, struct article *a)
  * that is written, complete_article_page), and keep what the site keeps
  * of it: its parse with the body's key, its cites (for the translations
  * report) and, for the newest articles, the HTML (for the feed: made
- * now). From the memo when it holds what was made of the body (the file
- * is then not read). Each article is rendered by one thread only. */
+ * now). From the memo when it holds what was made of the body; the
+ * body, where it is needed, is the one held since load (content.h), else
+ * the file read again. Each article is rendered by one thread only. */
 static int render_body(const struct page_ctx *pc, struct article *a,
 		       struct markdown_pending **pending)
 {
@@ -366,6 +367,8 @@ static int render_body(const struct page_ctx *pc, struct article *a,
 	tmp.file_len = a->file_len;
 	tmp.body_key = a->body_key;
 	tmp.has_body_key = a->has_body_key;
+	tmp.body = a->body; /* held since load (content.c), else read now */
+	a->body = NULL;
 	/* the shortcodes see the page as it is: its path, arena, marks */
 	struct markdown_cite mc = { cite_resolve, NULL, (void *)pc, load_body,
 				    !pc->in->opt.write, cite_resolve_known };

@@ -108,7 +108,38 @@ static void test_translations_are_linked_both_ways(void **state)
 	assert_int_equal(f->s.in.translation_of[en - f->s.in.articles], zh - f->s.in.articles);
 	assert_int_equal(f->s.in.translation_of[zh - f->s.in.articles], en - f->s.in.articles);
 	assert_int_equal(f->s.in.translation_of[b - f->s.in.articles], -1);
-	assert_null(en->html); /* bodies are read again when rendered */
+	assert_null(en->html); /* rendered with the page */
+	assert_string_equal(en->body, "Some text.\n"); /* held for it */
+}
+
+/* The bodies read are held for their pages up to CONTENT_HELD_BODIES
+ * bytes in all; past them, left to be read again (one thread: the files
+ * are read in name order). */
+static void test_bodies_are_held_within_their_bound(void **state)
+{
+	struct fixture *f = *state;
+	static const char front[] = "---\ntitle: A\ndate: 2026-01-02\nslug: a\n---\n";
+	size_t body = CONTENT_HELD_BODIES - 8;
+	char *text = malloc(sizeof front - 1 + body);
+	assert_non_null(text);
+	memcpy(text, front, sizeof front - 1);
+	memset(text + sizeof front - 1, 'x', body - 1);
+	text[sizeof front - 1 + body - 1] = '\n';
+	char path[256];
+	snprintf(path, sizeof path, "%s/content/en/a.md", f->root);
+	assert_int_equal(fs_write_file(path, text, sizeof front - 1 + body), 0);
+	free(text);
+	article(f, "en/b.md", "title: B\ndate: 2026-01-03\nslug: b\n");
+	content_load(&f->s, NULL, NULL);
+	assert_int_equal(f->diag.errors, 0);
+	const struct article *a = by_slug(&f->s, LANG_EN, "a");
+	const struct article *b = by_slug(&f->s, LANG_EN, "b");
+	assert_non_null(a);
+	assert_non_null(b);
+	assert_non_null(a->body);
+	assert_int_equal(strlen(a->body), body);
+	assert_int_equal(a->body[0], 'x');
+	assert_null(b->body); /* 11 bytes more than the bound */
 }
 
 static void test_drafts_are_left_out(void **state)
@@ -226,6 +257,8 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_translations_are_linked_both_ways,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_drafts_are_left_out, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_bodies_are_held_within_their_bound, setup,
+						teardown),
 		cmocka_unit_test_setup_teardown(test_the_parse_is_looked_up_by_the_walked_id,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_every_problem_is_reported_at_its_place,
