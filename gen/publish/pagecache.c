@@ -131,15 +131,19 @@ int pagecache_read(const struct pagecache *pc, const struct pagecache_rec *rec,
 void pagecache_add_file(struct pagecache *pc, const char *rel,
 			const struct fs_file_id *id)
 {
-	const size_t *known = strmap_get(&pc->file_index, rel);
-	if (known) {
-		pc->files[*known - 1].id = *id;
+	/* the key is the file's own copy (the map borrows it): made first,
+	 * so that the path is hashed once (a site has tens of thousands) */
+	char *copy = xstrdup(rel);
+	bool created;
+	size_t *slot = strmap_slot(&pc->file_index, copy, &created);
+	if (!created) {
+		free(copy);
+		pc->files[*slot - 1].id = *id;
 		return;
 	}
 	ALLOC_GROW(pc->files, pc->nfiles, pc->cap_files);
-	char *copy = xstrdup(rel); /* the map borrows it */
 	pc->files[pc->nfiles++] = (struct pagecache_file){ copy, *id };
-	*strmap_slot(&pc->file_index, copy, NULL) = pc->nfiles;
+	*slot = pc->nfiles;
 }
 
 /* Index a page (pc->lock held, or one thread). */
@@ -360,6 +364,13 @@ static void add_walked(void *ctx, const char *rel, const struct fs_file_id *id)
 
 int pagecache_add_published(struct pagecache *pc, const struct output *out)
 {
+	/* room made at once for every file the output published */
+	size_t n = pc->nfiles + out->nstaged;
+	strmap_reserve(&pc->file_index, n);
+	if (pc->cap_files < n) {
+		pc->files = xreallocarray(pc->files, n, sizeof *pc->files);
+		pc->cap_files = n;
+	}
 	return output_published_ids(out, add_walked, pc) == 0 ? 0 : -1;
 }
 
