@@ -226,6 +226,7 @@ struct load_jobs {
 static void hold_body(struct load_jobs *j, struct article *a, struct buf *src)
 {
 	size_t n = src->len - a->body_at;
+	/* (a body refused counts too: once past the bound, none is held) */
 	if (atomic_fetch_add_explicit(&j->held, n, memory_order_relaxed) + n >
 	    CONTENT_HELD_BODIES)
 		return;
@@ -258,7 +259,8 @@ static void load_file(struct load_jobs *j, struct article_file *f, struct diag *
 			diag_error(d, f->path, 0, 0, "cannot read: %s", fs_strerror(errno));
 		} else if (markdown_parse_front(&f->a, f->path, f->lang, src.ptr, src.len,
 						d) == 0) {
-			/* the body's words counted, the body read again for its page */
+			/* the body's words counted; the body held for its page
+			 * (hold_body), or read again then */
 			f->keep = !f->a.draft;
 			bool clean = keep && !d->errors && !d->warnings;
 			if (clean && !f->keep) {
