@@ -12,7 +12,7 @@ struct site;
 
 /* The bodies read at load that are held for their pages, in bytes at
  * most: reading a file a second time costs more than holding its body
- * (at N=1,000 a build took 6% less CPU time holding all 11 MB of them),
+ * (at N=1,000 a build took 5-6% less CPU time holding all 11 MB of them),
  * but not every body of a large site fits in the memory a build may take
  * (at N=10,000 holding all 110 MB raised the peak by 47 MB, and saved
  * nothing: the memory cost what the reads did). */
