@@ -345,28 +345,6 @@ static size_t scan_ascii16(const unsigned char *u, size_t len, size_t i, size_t 
 }
 #endif
 
-/* text_scan_publishable's ASCII before the next byte that is not, fewer
- * than eight at p (8 readable), at once: a Chinese text's numbers, names
- * and spaces between its runs of characters. The bytes past them read as
- * spaces. How many were taken (their words counted into *n, *prev as
- * there); 0 when none (eight of ASCII, or one that may not be published:
- * the caller's to tell). */
-static size_t scan_ascii_short(const unsigned char *p, size_t *n, uint64_t *prev)
-{
-	uint64_t x = bytes_le64(p), high = x & BYTES_HIGH;
-	if (!high)
-		return 0;
-	size_t k = (size_t)__builtin_ctzll(high) / 8;
-	uint64_t keep = ((uint64_t)1 << (8 * k)) - 1;
-	uint64_t y = (x & keep) | (BYTES_ONES * 0x20 & ~keep);
-	if (!k || !ascii_publishable(y))
-		return 0;
-	uint64_t alnum = clean_alnum_bytes(y);
-	*n += count_high(alnum & ~(alnum << 8 | *prev));
-	*prev = alnum >> (8 * (k - 1)) & 0x80;
-	return k;
-}
-
 bool text_scan_publishable(const char *s, size_t len, size_t *words)
 {
 	const unsigned char *u = (const unsigned char *)s;
@@ -391,12 +369,6 @@ bool text_scan_publishable(const char *s, size_t len, size_t *words)
 		if (i >= len)
 			break;
 		unsigned char c = u[i], cls = scan_class[c];
-		size_t short_run;
-		if (c < 0x80 && len - i >= 8 &&
-		    (short_run = scan_ascii_short(u + i, &n, &prev)) != 0) {
-			i += short_run;
-			continue;
-		}
 		if (c < 0x80) {
 			if (!(cls & SCAN_PLAIN))
 				return false;
