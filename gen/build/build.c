@@ -387,26 +387,25 @@ static const struct fs_file_id *walked_id(const struct walked_ids *r, const char
 	return at ? &p->ids[*at - 1] : NULL;
 }
 
-/* What the files of one part of a walk gave. */
+/* What files of a walk gave: a part's, or (added up) all of them. */
 struct walk_sums {
 	struct digest_value sum;  /* of each file's path and content or id */
 	struct digest_value ids;  /* of each file's path and id */
 	size_t files;
 	int64_t newest_ns; /* the latest change time seen */
 	bool unreadable;
-	pthread_mutex_t lock; /* the part's threads add here one at a time */
 };
 
 struct input_walk {
-	struct digest_value sum, ids; /* the parts' sums added up */
-	size_t files;
-	int64_t newest_ns;
-	bool unreadable;
+	struct walk_sums all; /* the parts' added up (walk_inputs) */
 	const char *dir;   /* the folder, to read a file by its content */
 	const char *name;  /* its name in the project ("content") */
 	bool by_content;
 	struct walked_ids *record; /* where each file's id goes, or NULL */
-	struct walk_sums part[WALK_PARTS];
+	struct {
+		struct walk_sums sums;
+		pthread_mutex_t lock; /* the part's threads add here one at a time */
+	} part[WALK_PARTS];
 };
 
 static void record_id(struct walked_part *r, const char *name, const char *rel,
@@ -443,6 +442,18 @@ static void sum_add(struct digest_value *sum, struct digest_value v)
 	sum->lo += v.lo;
 }
 
+/* `b` added to `a`: the sums, the count, the newest change, whether a
+ * file could not be read. */
+static void sums_add(struct walk_sums *a, const struct walk_sums *b)
+{
+	sum_add(&a->sum, b->sum);
+	sum_add(&a->ids, b->ids);
+	a->files += b->files;
+	if (b->newest_ns > a->newest_ns)
+		a->newest_ns = b->newest_ns;
+	a->unreadable |= b->unreadable;
+}
+
 /* Each input file by its path and id (or content), summed: the folders'
  * listing order does not matter. A file known by its id adds the same
  * digest to both sums. */
@@ -465,31 +476,13 @@ static void add_input(void *ctx, const char *rel, const struct fs_file_id *id)
 	}
 	/* the sums add up in any order: a part's threads take turns */
 	size_t k = walk_part(rel);
-	struct walk_sums *p = &w->part[k];
-	pthread_mutex_lock(&p->lock);
-	sum_add(&p->ids, by_id);
-	sum_add(&p->sum, by_content);
-	p->unreadable |= unreadable;
-	p->files++;
-	if (id->ctime_ns > p->newest_ns)
-		p->newest_ns = id->ctime_ns;
+	struct walk_sums *p = &w->part[k].sums;
+	pthread_mutex_lock(&w->part[k].lock);
+	struct walk_sums one = { by_content, by_id, 1, id->ctime_ns, unreadable };
+	sums_add(p, &one);
 	if (w->record)
 		record_id(&w->record->part[k], w->name, rel, id);
-	pthread_mutex_unlock(&p->lock);
-}
-
-/* The parts' sums into the walk's. */
-static void walk_add_up(struct input_walk *w)
-{
-	for (size_t k = 0; k < WALK_PARTS; k++) {
-		const struct walk_sums *p = &w->part[k];
-		sum_add(&w->sum, p->sum);
-		sum_add(&w->ids, p->ids);
-		w->files += p->files;
-		if (p->newest_ns > w->newest_ns)
-			w->newest_ns = p->newest_ns;
-		w->unreadable |= p->unreadable;
-	}
+	pthread_mutex_unlock(&w->part[k].lock);
 }
 
 /* The folders a build reads, and whether a file stands in the fingerprint
@@ -517,12 +510,13 @@ static bool walk_inputs(const struct site_options *opt, size_t i, bool by_conten
 		pthread_mutex_init(&w->part[k].lock, NULL);
 	bool ok = fs_walk_files_jobs(path.ptr, pool_size(opt->jobs), add_input, w) == 0 ||
 		  !fs_exists(path.ptr);
-	for (size_t k = 0; k < WALK_PARTS; k++)
+	for (size_t k = 0; k < WALK_PARTS; k++) {
 		pthread_mutex_destroy(&w->part[k].lock);
-	walk_add_up(w);
+		sums_add(&w->all, &w->part[k].sums);
+	}
 	buf_release(&path);
 	w->dir = NULL;
-	return ok && !w->unreadable;
+	return ok && !w->all.unreadable;
 }
 
 /* The fingerprint of what a build reads: every file of data/, templates/
@@ -548,14 +542,14 @@ static bool inputs_digest(const struct site_options *opt, struct digest_value to
 		struct input_walk w;
 		if (!walk_inputs(opt, i, input_dirs[i].by_content,
 				 input_dirs[i].by_content ? NULL : walked, &w) ||
-		    fs_time_is_recent(w.newest_ns))
+		    fs_time_is_recent(w.all.newest_ns))
 			usable = false;
 		digest_add_str(&d, input_dirs[i].dir);
-		digest_add_value(&d, w.sum);
-		digest_add_u64(&d, w.files);
+		digest_add_value(&d, w.all.sum);
+		digest_add_u64(&d, w.all.files);
 		if (input_dirs[i].by_content) {
-			digest_add_value(&id_d, w.ids);
-			digest_add_u64(&id_d, w.files);
+			digest_add_value(&id_d, w.all.ids);
+			digest_add_u64(&id_d, w.all.files);
 		}
 	}
 	*out = digest_end(&d);
@@ -574,8 +568,8 @@ static struct digest_value content_input_ids(const struct site_options *opt)
 			continue;
 		if (!walk_inputs(opt, i, false, NULL, &w))
 			digest_add_str(&id_d, "unreadable");
-		digest_add_value(&id_d, w.ids);
-		digest_add_u64(&id_d, w.files);
+		digest_add_value(&id_d, w.all.ids);
+		digest_add_u64(&id_d, w.all.files);
 	}
 	return digest_end(&id_d);
 }

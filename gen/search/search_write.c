@@ -515,12 +515,19 @@ static void sort_index_postings(struct search_index *ix)
 	free(tmp);
 }
 
+/* search_whole_begin with the shards `shards` (the index's own, or the
+ * ones the last build kept). */
+static void whole_begin(struct search_whole *w, struct search_index *ix,
+			const struct search_store *st, struct search_shards shards)
+{
+	*w = (struct search_whole){ .ix = ix, .st = st, .shards = shards, .starts = BUF_INIT };
+	w->size = xcalloc(w->shards.all + 1, sizeof *w->size);
+}
+
 void search_whole_begin(struct search_whole *w, struct search_index *ix,
 			const struct search_store *st)
 {
-	*w = (struct search_whole){ .ix = ix, .st = st, .shards = index_shards(ix),
-				    .starts = BUF_INIT };
-	w->size = xcalloc(w->shards.all + 1, sizeof *w->size);
+	whole_begin(w, ix, st, index_shards(ix));
 }
 
 int search_whole_terms(struct search_whole *w)
@@ -573,9 +580,8 @@ int search_index_publish(struct search_index *ix, const struct search_kept *kept
 	}
 	/* the term shards from the kept ones; the docs and the list as the
 	 * index written whole makes them */
-	struct search_whole w = { .ix = ix, .st = st, .shards = kept->shards,
-				  .starts = BUF_INIT };
-	w.size = xcalloc(nshards + 1, sizeof *w.size);
+	struct search_whole w;
+	whole_begin(&w, ix, st, kept->shards);
 	int rc = write_kept_shards(kept, fresh, ix->ndocs, st, w.size);
 	for (size_t k = 0; k < nshards; k++)
 		search_index_free(fresh[k]);
