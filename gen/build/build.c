@@ -115,7 +115,7 @@ static void check_template_strings(struct site *s)
 	const struct table *tab = s->in.i18n.table;
 	const char **keys = arena_alloc(&s->arena, (tab->nrows + 1) * sizeof *keys);
 	for (size_t r = 0; r < tab->nrows; r++)
-		keys[r] = render_ui_key(s, tab->rows[r][s->in.i18n.key_col]);
+		keys[r] = site_ui_key(s, tab->rows[r][s->in.i18n.key_col]);
 	qsort(keys, tab->nrows, sizeof *keys, text_compare_strings);
 	tmpl_set_check_names(s->in.templates, "t", keys, tab->nrows,
 			     "UI string in data/i18n.csv", s->diag);
@@ -803,7 +803,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	stats->load_ms = mark - start;
 	if (rc == 0) {
 		guide_charts_init(&s);
-		render_lang_contexts(&s);
+		site_lang_contexts(&s);
 		for (int l = 0; l < LANG_COUNT; l++)
 			calculator_lang_keys(&s, (enum lang)l, s.plan.lang_ctx[l]);
 		/* {{asset.style_css}}: the assets' content-hashed URLs */

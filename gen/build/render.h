@@ -18,12 +18,6 @@ struct output;
 struct pagecache;
 struct site;
 
-/* A UI string key as templates name it under "t": "nav.gpus" is
- * t.nav_gpus, because a dot in a Mustache name walks into a map (the
- * site's arena). */
-char *render_ui_key(struct site *s, const char *key);
-/* Make the keys every page of a language shares (before planning). */
-void render_lang_contexts(struct site *s);
 /* Called with each page rendered without error (its index in s->plan.pages and
  * its HTML), on the rendering thread: it must only touch that page's own
  * state (the search index keeps a slot per page). What it appends to

@@ -254,3 +254,117 @@ void site_gpus_inputs(const struct site_inputs *in, const size_t *gpus, size_t n
 		}
 	}
 }
+
+/* ---- the keys every page of a language shares ---- */
+
+char *site_ui_key(struct site *s, const char *key)
+{
+	char *k = arena_strdup(&s->arena, key);
+	for (char *p = k; *p; p++)
+		if (*p == '.')
+			*p = '_';
+	return k;
+}
+
+/* The UI strings of one language as a map; "nav.gpus" becomes t.nav_gpus
+ * because a dot in a Mustache name walks into a map. */
+static struct value *ui_strings(struct site *s, enum lang l)
+{
+	struct value *t = value_new_map(&s->arena);
+	const struct table *tab = s->in.i18n.table;
+	size_t kc = 0, lc = 0;
+	for (size_t c = 0; c < tab->ncols; c++) {
+		if (!strcmp(tab->cols[c], "key"))
+			kc = c;
+		if (!strcmp(tab->cols[c], lang_code(l)))
+			lc = c;
+	}
+	for (size_t r = 0; r < tab->nrows; r++) {
+		char *key = site_ui_key(s, tab->rows[r][kc]);
+		value_map_set(&s->arena, t, key,
+			      value_new_string_borrowed(&s->arena, tab->rows[r][lc]));
+	}
+	return t;
+}
+
+/* The footer's list of sources. Every item sets every key the template
+ * reads ("" when the source lacks it), so a dateless source never shows
+ * the page's date through the enclosing context. */
+static struct value *source_list(struct site *s, enum lang l)
+{
+	struct arena *a = &s->arena;
+	struct value *list = value_new_list(a);
+	for (size_t i = 0; i < s->in.data.nsources; i++) {
+		const struct source *src = &s->in.data.sources[i];
+		struct value *m = value_new_map(a);
+		const char *title = site_source_title(src, l);
+		value_map_set_str(a, m, "id", src->id);
+		value_map_set_str(a, m, "title", title);
+		struct buf b = BUF_INIT;
+		if (strcmp(title, src->title)) {
+			static const char *const names[] = { "title" };
+			i18n_fill(&b, i18n_get(&s->in.i18n, l, "data.original_title"), names,
+				  &src->title, 1);
+		}
+		value_map_set_str(a, m, "original", b.ptr);
+		buf_reset(&b);
+		value_map_set_str(a, m, "publisher", src->publisher ? src->publisher : "");
+		if (src->date && *src->date)
+			i18n_format_date(&b, src->date, l);
+		value_map_set_str(a, m, "date", b.ptr);
+		value_map_set_str(a, m, "url", src->url ? src->url : "");
+		value_map_set_str(a, m, "kind", l == LANG_ZH ? src->kind_zh : src->kind_en);
+		buf_release(&b);
+		value_list_push(a, list, m);
+	}
+	return list;
+}
+
+const char *site_css_string(struct arena *a, const char *text)
+{
+	static const char hex[] = "0123456789abcdef";
+	struct buf b = BUF_INIT;
+	for (const unsigned char *c = (const unsigned char *)text; c && *c; c++) {
+		if (*c == '"' || *c == '\\') {
+			buf_addc(&b, '\\');
+			buf_addc(&b, (char)*c);
+		} else if (*c == '<' || *c == '>' || *c == '&') { /* "\3c " */
+			char esc[4] = { '\\', hex[*c >> 4], hex[*c & 15], ' ' };
+			buf_add(&b, esc, sizeof esc);
+		} else {
+			buf_addc(&b, *c < 0x20 ? ' ' : (char)*c);
+		}
+	}
+	const char *r = arena_strndup(a, b.ptr ? b.ptr : "", b.len);
+	buf_release(&b);
+	return r;
+}
+
+void site_lang_contexts(struct site *s)
+{
+	for (int i = 0; i < LANG_COUNT; i++) {
+		enum lang l = (enum lang)i;
+		struct value *m = value_new_map(&s->arena);
+		value_map_set_str(&s->arena, m, "lang", lang_code(l));
+		value_map_set_str(&s->arena, m, "lang_tag", lang_tag(l));
+		/* the two big keys, sealed: each template's pages digest what
+		 * they read of these once (template_deps_make), as one word */
+		struct value *t = ui_strings(s, l), *sources = source_list(s, l);
+		value_seal(&s->arena, t);
+		value_seal(&s->arena, sources);
+		value_map_set(&s->arena, m, "t", t);
+		value_map_set(&s->arena, m, "sources", sources);
+		value_map_set_str(&s->arena, m, "build_date", s->in.date);
+		/* the levels of a page body's own headings (the body partials'),
+		 * under the page's h1; the report gives its parts their own */
+		value_map_set_str(&s->arena, m, "h_top", "2");
+		value_map_set_str(&s->arena, m, "h_sub", "3");
+		struct buf date = BUF_INIT;
+		if (s->in.date)
+			i18n_format_date(&date, s->in.date, l);
+		value_map_set_str(&s->arena, m, "print_date_css",
+				  site_css_string(&s->arena, date.ptr ? date.ptr : ""));
+		buf_release(&date);
+		s->plan.lang_ctx[l] = m;
+	}
+}

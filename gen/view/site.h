@@ -266,6 +266,19 @@ void site_gpus_inputs(const struct site_inputs *in, const size_t *gpus, size_t n
 const char *site_page_url(const struct site_inputs *in, struct arena *a, enum lang l,
 			  const char *path);
 
+/* A UI string key as templates name it under "t": "nav.gpus" is
+ * t.nav_gpus, because a dot in a Mustache name walks into a map (the
+ * site's arena). */
+char *site_ui_key(struct site *s, const char *key);
+/* Make the keys every page of a language shares, s->plan.lang_ctx (before
+ * planning): the language, its UI strings ("t"), the sources, the build's
+ * date. */
+void site_lang_contexts(struct site *s);
+/* `text` as the inside of a CSS string (the page margins of print, in
+ * the layout's <style>): quotes and backslashes escaped, and <, >, & as
+ * hex escapes, so nothing closes the string or the element. Memory: `a`. */
+const char *site_css_string(struct arena *a, const char *text);
+
 /* A source's title in language l: its own when it is written in l, else
  * its title_<l> when given (the original then goes beside it). */
 const char *site_source_title(const struct source *src, enum lang l);

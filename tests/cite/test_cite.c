@@ -19,7 +19,6 @@
 #include "markdown/markdown.h"
 #include "view/present.h"
 #include "view/site.h"
-#include "build/render.h"
 #include "template/mustache.h"
 
 #include <stdlib.h>
@@ -251,7 +250,7 @@ static int setup(void **state)
 	f->s.in.templates = tmpl_set_new();
 	assert_int_equal(tmpl_set_load_dir(f->s.in.templates, "templates", "templates",
 					   &f->diag), 0);
-	render_lang_contexts(&f->s);
+	site_lang_contexts(&f->s);
 	*state = f;
 	return 0;
 }

@@ -18,7 +18,6 @@
 #include "model/metrics.h"
 #include "view/site.h"
 #include "view/present.h"
-#include "build/render.h"
 #include "template/mustache.h"
 
 #include <ctype.h>
@@ -64,7 +63,7 @@ int LLVMFuzzerInitialize(int *argc, char ***argv)
 		fprintf(stderr, "fuzz_shortcode: cannot load %s\n", dir.ptr);
 		exit(1);
 	}
-	render_lang_contexts(&site);
+	site_lang_contexts(&site);
 	pg_kit(&site);
 	kept = site.arena;
 	site.arena = (struct arena)ARENA_INIT;
