@@ -241,6 +241,14 @@ struct render_pool {
 	struct buf html[POOL_MAX_JOBS], records[POOL_MAX_JOBS], was[POOL_MAX_JOBS];
 	const char *was_of[POOL_MAX_JOBS]; /* whose whole record was[] holds, or NULL */
 	struct buf old_html[POOL_MAX_JOBS]; /* a page's as published (last_html) */
+	const char *old_of[POOL_MAX_JOBS]; /* whose file old_html[] holds, or NULL */
+	/* each thread's page's splice string as published (page_ctx.published) */
+	struct published_of {
+		struct render_pool *pool;
+		int worker;
+		const char *rel; /* the page's file, once render_page knows it */
+		struct page_published get;
+	} published[POOL_MAX_JOBS];
 	struct buf check_html[POOL_MAX_JOBS]; /* GEN_CHECK_SPLICE's rendering */
 	atomic_bool stop;
 	/* [npages]: each page's messages, kept; NULL for a page without any
@@ -438,15 +446,20 @@ static const struct buf *last_record(struct render_pool *pool, int worker, const
 	return was;
 }
 
-/* The page at `rel` as the published site has it (into `html`), when it
- * is the file the cache recorded; else NULL. */
-static const struct buf *last_html(const struct render_pool *pool, const char *rel,
-				   struct buf *html)
+/* The page at `rel` as the published site has it (into
+ * pool->old_html[worker], read once a page), when it is the file the
+ * cache recorded; else NULL. */
+static const struct buf *last_html(struct render_pool *pool, int worker, const char *rel)
 {
+	struct buf *html = &pool->old_html[worker];
+	if (pool->old_of[worker] == rel)
+		return html;
 	const struct pagecache_file *file = pagecache_file(pool->cache->old, rel);
 	buf_reset(html);
-	return file && pool->out && output_read_published(pool->out, rel, &file->id, html) == 0
-		? html : NULL;
+	if (!file || !pool->out || output_read_published(pool->out, rel, &file->id, html) != 0)
+		return NULL;
+	pool->old_of[worker] = rel;
+	return html;
 }
 
 /* The record's first parts (record_split) into `rec` (emptied): the
@@ -483,27 +496,51 @@ static struct value *splice_value(const struct page_spec *p, const struct value 
 	return v && v->type == VALUE_STRING ? v : NULL;
 }
 
-/* Page p made from its published file (`old`, read into it): when the
- * record of its last rendering (read_last_record's) has its splice spot,
- * and the rest of it was made from what it is made from now (`spot`'s
- * shell), it is that file with the splice string's bytes replaced by v's
- * (into `html`, `spot` then where they are). True when it was made so. */
-static bool splice_from_last(struct render_pool *pool, int worker, const char *rel,
-			     struct value *v, struct splice_spot *spot, struct buf *old,
-			     struct buf *html)
+/* Where the splice string of the page at `rel` lies in its published
+ * file (into *was, and the file into pool->old_html[worker]): true when
+ * the record of its last rendering has its splice spot, and the file is
+ * the one recorded and holds it. */
+static bool last_spot(struct render_pool *pool, int worker, const char *rel,
+		      struct splice_spot *was)
 {
 	struct buf_reader marks, check, sp, rest;
 	if (read_last_record(pool, worker, rel) != 0 ||
 	    record_split(&pool->was[worker], &marks, &check, &sp, &rest) != 0 ||
 	    sp.left != SPLICE_SPOT_BYTES)
 		return false;
+	was->shell = digest_value_read(&sp);
+	was->at = buf_read_u64(&sp);
+	was->len = buf_read_u64(&sp);
+	const struct buf *old = last_html(pool, worker, rel);
+	return old && was->at <= old->len && was->len <= old->len - was->at;
+}
+
+/* page_ctx.published: the splice string of the thread's page (`ctx`, its
+ * published_of) as its published file has it. */
+static int published_splice(void *ctx, const char **s, size_t *len)
+{
+	struct published_of *po = ctx;
 	struct splice_spot was;
-	was.shell = digest_value_read(&sp);
-	was.at = buf_read_u64(&sp);
-	was.len = buf_read_u64(&sp);
-	if (!digest_equal(was.shell, spot->shell) || !last_html(pool, rel, old) ||
-	    was.at > old->len || was.len > old->len - was.at)
+	if (!po->rel || !last_spot(po->pool, po->worker, po->rel, &was))
+		return -1;
+	*s = po->pool->old_html[po->worker].ptr + was.at;
+	*len = (size_t)was.len;
+	return 0;
+}
+
+/* Page p made from its published file (pool->old_html[worker], read into
+ * it): when the record of its last rendering (read_last_record's) has its
+ * splice spot, and the rest of it was made from what it is made from now
+ * (`spot`'s shell), it is that file with the splice string's bytes
+ * replaced by v's (into `html`, `spot` then where they are). True when it
+ * was made so. */
+static bool splice_from_last(struct render_pool *pool, int worker, const char *rel,
+			     struct value *v, struct splice_spot *spot, struct buf *html)
+{
+	struct splice_spot was;
+	if (!last_spot(pool, worker, rel, &was) || !digest_equal(was.shell, spot->shell))
 		return false;
+	const struct buf *old = &pool->old_html[worker];
 	buf_reset(html);
 	buf_add(html, old->ptr, (size_t)was.at);
 	spot->at = html->len;
@@ -515,8 +552,7 @@ static bool splice_from_last(struct render_pool *pool, int worker, const char *r
 
 /* Page i's HTML (into pool->html[worker]) from its template `t` over
  * `ctx`, or, with a splice string, from its published file when that can
- * be (splice_from_last: pool->old_html[worker] then holds that file; else
- * it is empty). Where the string lies into *spot (NULL: nowhere the next
+ * be (splice_from_last). Where the string lies into *spot (NULL: nowhere the next
  * build can use), `room` its place. GEN_CHECK_SPLICE: a page made from its
  * file is rendered too, and the two are held to each other. 0, or -1
  * (reported). */
@@ -526,24 +562,21 @@ static int page_html(struct render_pool *pool, const struct page_ctx *pc, size_t
 		     int worker)
 {
 	const struct page_spec *p = &pool->site->plan.pages[i];
-	struct buf *html = &pool->html[worker], *old = &pool->old_html[worker];
+	struct buf *html = &pool->html[worker];
 	/* (with a cache: head is made) */
 	struct value *v = pool->out && pool->cache ? splice_value(p, ctx) : NULL;
 	*spot = NULL;
-	buf_reset(old);
 	if (v) { /* what the page's file is made from but v */
 		struct digest d = *head;
 		digest_add_str(&d, "shell");
 		p->shell(pc, p, ctx, &d);
 		room->shell = digest_end(&d);
-		if (splice_from_last(pool, worker, rel, v, room, old, html)) {
+		if (splice_from_last(pool, worker, rel, v, room, html)) {
 			*spot = room;
 			if (pc->timings)
 				atomic_fetch_add(&pc->timings->spliced, 1);
 			if (!pool->check_splice)
 				return 0;
-		} else {
-			buf_reset(old);
 		}
 	}
 	struct buf *to = *spot ? &pool->check_html[worker] : html;
@@ -634,6 +667,7 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 		return -1;
 	}
 	const char *rel = site_page_file(pc->arena, p->lang, p->path);
+	pool->published[worker].rel = rel;
 	struct digest head; /* every digest of the page's file starts so */
 	if (cache)
 		page_digest_head(pool, p, rel, pool->navs[i], &head);
@@ -683,14 +717,13 @@ static int render_page(struct render_pool *pool, const struct page_ctx *pc, size
 	struct splice_spot room, *spot;
 	if (page_html(pool, pc, i, t, &head, rel, ctx, &spot, &room, worker) != 0)
 		return -1;
-	struct buf *old = &pool->old_html[worker]; /* read when the page was made from it */
 	record_head(pool, pc, i, marks0, known && pool->check_inputs ? &check : NULL, spot, rec);
 	if (pool->done) {
 		uint64_t t0 = site_clock_ns();
 		bool last = cache && cache->wants_last && cache->wants_last(pool->site, i);
 		const struct buf *was = last ? last_record(pool, worker, rel) : NULL;
 		pool->done(pool->site, i, html->ptr, html->len, was,
-			   !was ? NULL : old->len ? old : last_html(pool, rel, old), rec);
+			   was ? last_html(pool, worker, rel) : NULL, rec);
 		site_timing_add(tm ? &tm->search_ns : NULL, t0);
 	}
 	if (cache) {
@@ -722,6 +755,8 @@ static void render_one(void *ctx, size_t i, int worker)
 		pool->cites[worker] = cite_memo_new();
 	if (!pool->memos[worker])
 		pool->memos[worker] = tmpl_memo_new();
+	struct published_of *po = &pool->published[worker];
+	*po = (struct published_of){ pool, worker, NULL, { published_splice, po } };
 	/* all that the page's own code sees: not the plan, not another page */
 	const struct page_ctx pc = {
 		.in = &s->in,
@@ -735,8 +770,10 @@ static void render_one(void *ctx, size_t i, int worker)
 		.path = p->path,
 		.scratch = NULL,
 		.cites = pool->cites[worker],
+		.published = pool->out && pool->cache && pool->cache->old ? &po->get : NULL,
 	};
-	pool->was_of[worker] = NULL; /* a page's path may lie where the last one's did */
+	/* a page's path may lie where the last one's did */
+	pool->was_of[worker] = pool->old_of[worker] = NULL;
 	if (render_page(pool, &pc, i, worker) != 0 && !d->errors)
 		d->errors = 1;
 	pool->diags[i] = diag_take_kept(d);

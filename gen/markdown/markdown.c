@@ -50,6 +50,9 @@ struct scan {
 	bool body_failed;      /* it could not be read */
 	bool html_at_hand;     /* cmark's HTML was made, not left in the memo */
 	bool gfm_at_hand;      /* its headings and prose too (gfm_to_hand) */
+	bool in_memo;          /* the body's records are the memo's, found or
+				  kept (its rendering raised no message): its
+				  splice's may be kept too */
 	size_t nheadings;      /* how many headings cmark found, known before */
 	struct md_cursor lines; /* over the body, for the prose's source */
 	struct cited *cited;   /* resolve_all's, one per item (in one block) */
@@ -459,7 +462,9 @@ enum { ITEM_CLOSED = 1, ITEM_BLOCK = 2, ITEM_CODE = 4 };
  *     body and column, its flags), then how many headings cmark found;
  *   - gfm.h's (markdown_gfm_record_key): the headings and the prose, read
  *     when the page is written or its prose checked;
- *   - cmark's HTML (markdown_html_record_key), read when it is written. */
+ *   - how the last splice changed cmark's HTML (markdown_html_record_key:
+ *     splice_record's), read when the page is written, kept by
+ *     markdown_splice. */
 static void encode_record(const struct scan *st, const struct gfm_out *o, struct buf *rec)
 {
 	size_t need = 8; /* the record's size, made room for at once */
@@ -530,9 +535,9 @@ struct digest_value markdown_gfm_record_key(struct digest_value body_key)
 	return record_key("body record: gfm", body_key);
 }
 
-struct digest_value markdown_html_record_key(struct digest_value body_key)
+struct digest_value markdown_html_record_key(struct digest_value body_key, int lang)
 {
-	return record_key("body record:html", body_key);
+	return record_key(lang ? "body splice: zh " : "body splice: en ", body_key);
 }
 
 /* What cmark and the scan make of the body, into `o` and st->items: from
@@ -544,8 +549,9 @@ struct digest_value markdown_html_record_key(struct digest_value body_key)
 static bool from_memo(struct scan *st, const struct markdown_memo *memo)
 {
 	buf_reset(&st->rec);
-	return memo->find(memo->ctx, st->a->body_key, &st->rec) == 0 &&
-	       decode_record(st) == 0;
+	st->in_memo = memo->find(memo->ctx, st->a->body_key, &st->rec) == 0 &&
+		      decode_record(st) == 0;
+	return st->in_memo;
 }
 
 /* The record of cmark's headings and prose of the body of `key`. */
@@ -558,14 +564,8 @@ static void keep_gfm_record(const struct markdown_memo *memo, struct digest_valu
 	buf_release(&rec);
 }
 
-/* The record of cmark's HTML of the body of `key`. */
-static void keep_html_record(const struct markdown_memo *memo, struct digest_value key,
-			     const struct gfm_out *o)
-{
-	memo->keep(memo->ctx, markdown_html_record_key(key), o->html.ptr, o->html.len);
-}
-
-/* The three records of what cmark and the scan made of the body of `key`. */
+/* The records of what cmark and the scan made of the body of `key` (the
+ * third, of its splice, is markdown_splice's). */
 static void keep_records(const struct markdown_memo *memo, struct digest_value key,
 			 const struct scan *st, const struct gfm_out *o)
 {
@@ -574,7 +574,6 @@ static void keep_records(const struct markdown_memo *memo, struct digest_value k
 	memo->keep(memo->ctx, key, rec.ptr, rec.len);
 	buf_release(&rec);
 	keep_gfm_record(memo, key, o);
-	keep_html_record(memo, key, o);
 }
 
 /* cmark on the body at hand (read if need be): its tokens into st->md,
@@ -605,8 +604,10 @@ static int body_to_gfm(struct scan *st, const struct markdown_memo *memo,
 	if (parse_body(st, o) != 0)
 		return -1;
 	mark_code(st, o->html.ptr, o->html.len);
-	if (memo && st->diag->errors + st->diag->warnings == messages)
+	if (memo && st->diag->errors + st->diag->warnings == messages) {
 		keep_records(memo, a->body_key, st, o);
+		st->in_memo = true;
+	}
 	st->html_at_hand = st->gfm_at_hand = true;
 	st->nheadings = o->nheadings;
 	return 0;
@@ -676,6 +677,7 @@ struct markdown_pending {
 	struct markdown_cite cite;
 	const struct markdown_memo *memo;
 	bool parsed; /* cmark's output is at hand or in the memo: splicable */
+	bool spliced; /* and a record of its splice kept (markdown_splice) */
 };
 
 /* Each heading cmark found, with its id, into the article. */
@@ -690,10 +692,11 @@ void markdown_pending_free(struct markdown_pending *p)
 	if (!p)
 		return;
 	const struct markdown_memo *memo = p->memo;
-	/* the records not read go on to the next build unread */
+	/* the records not read go on to the next build unread; the splice's,
+	 * unless a splice kept another (the page kept as published) */
 	if (memo && memo->carry && p->a.has_body_key) {
-		if (!p->st.html_at_hand)
-			memo->carry(memo->ctx, markdown_html_record_key(p->a.body_key));
+		if (!p->spliced)
+			memo->carry(memo->ctx, markdown_html_record_key(p->a.body_key, p->a.lang));
 		if (!p->st.gfm_at_hand)
 			memo->carry(memo->ctx, markdown_gfm_record_key(p->a.body_key));
 	}
@@ -790,8 +793,6 @@ static int parse_again(struct markdown_pending *p, bool html, bool gfm)
 	if (rc == 0 && html) {
 		buf_reset(&p->o.html);
 		buf_addbuf(&p->o.html, &o.html);
-		if (memo)
-			keep_html_record(memo, p->a.body_key, &p->o);
 	}
 	if (rc == 0 && gfm) {
 		take_gfm_parts(&p->o, &o);
@@ -850,21 +851,53 @@ bool markdown_check_prose(struct markdown_pending *p, prose_checker check, void 
 	return true;
 }
 
-/* cmark's HTML of the body, when the memo holds it apart: from its record,
- * else from the body parsed again and kept. 0, or -1 when the body could
- * not be had (reported). */
+/* cmark's HTML of the body made again (into p->o.html) from the page the
+ * site published (cite->published) and the memo's record of how its
+ * splice changed it (read, not carried: the splice keeps another): 0, or
+ * -1 when either is missing or they do not fit. */
+static int html_from_published(struct markdown_pending *p)
+{
+	const struct markdown_memo *memo = p->memo;
+	const char *html;
+	size_t len;
+	struct buf rec = BUF_INIT;
+	int (*read)(void *, struct digest_value, struct buf *) =
+		memo->peek ? memo->peek : memo->find;
+	int rc = read(memo->ctx, markdown_html_record_key(p->a.body_key, p->a.lang), &rec) == 0 &&
+			 p->cite.published &&
+			 p->cite.published(p->cite.ctx, &html, &len) == 0
+		? splice_undo(html, len, rec.ptr, rec.len, &p->o.html)
+		: -1;
+	buf_release(&rec);
+	return rc;
+}
+
+/* cmark's HTML of the body, when the memo holds it apart: made again from
+ * the published page, else from the body parsed again. 0, or -1 when the
+ * body could not be had (reported). */
 static int html_to_hand(struct markdown_pending *p)
 {
 	struct scan *st = &p->st;
 	if (st->html_at_hand)
 		return 0;
-	const struct markdown_memo *memo = p->memo;
 	buf_reset(&p->o.html);
-	st->html_at_hand = true; /* found or made: carried by find or keep */
-	if (memo && memo->find(memo->ctx, markdown_html_record_key(p->a.body_key),
-			       &p->o.html) == 0)
+	st->html_at_hand = true;
+	if (p->memo && html_from_published(p) == 0)
 		return 0;
 	return parse_again(p, true, false);
+}
+
+/* The record of the splice of cmark's HTML into `out` (its `edits`), kept
+ * for the next build under the body's key. */
+static void keep_splice_record(struct markdown_pending *p, const struct buf *out,
+			       const struct splice_edits *edits)
+{
+	struct buf rec = BUF_INIT;
+	splice_record(p->o.html.ptr, p->o.html.len, out->len, edits, &rec);
+	p->memo->keep(p->memo->ctx, markdown_html_record_key(p->a.body_key, p->a.lang), rec.ptr,
+		      rec.len);
+	buf_release(&rec);
+	p->spliced = true;
 }
 
 const char *markdown_splice(struct markdown_pending *p)
@@ -874,13 +907,19 @@ const char *markdown_splice(struct markdown_pending *p)
 	if (gfm_to_hand(p) != 0 || html_to_hand(p) != 0)
 		return NULL;
 	struct buf out = BUF_INIT;
+	/* a place for each shortcode and heading: the edits' room made once */
+	struct splice_edits edits = { NULL, 0, p->memo ? p->st.n + p->a.nheadings + 1 : 0 };
+	edits.v = edits.cap ? xmalloc(edits.cap * sizeof *edits.v) : NULL;
 	buf_grow(&out, p->o.html.len + 64);
 	const char **ids = xcalloc(p->a.nheadings + 1, sizeof *ids);
 	for (size_t i = 0; i < p->a.nheadings; i++)
 		ids[i] = p->a.headings[i].id;
 	splice_html(p->o.html.ptr, p->o.html.len, ids, p->a.nheadings, p->st.items, p->st.n,
-		    &out);
+		    &out, p->memo ? &edits : NULL);
 	free(ids);
+	if (p->memo && p->st.in_memo)
+		keep_splice_record(p, &out, &edits);
+	free(edits.v);
 	p->a.html = buf_detach(&out, NULL);
 	return p->a.html;
 }

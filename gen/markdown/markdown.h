@@ -97,10 +97,13 @@ struct article {
  * (markdown_body_key, kept with the article's parse: an article whose file
  * did not change renders without being read); the record holds each
  * shortcode's text, place and whether it stands in code, and gfm.h's record
- * (the headings, the prose). The HTML with tokens in is a record of its own
- * (markdown_html_record_key), read only for a page that is written. A cited figure that
- * changed changes neither: shortcodes are resolved and the prose checked on
- * every rendering. Only renderings that raised no message are kept, so a
+ * (the headings, the prose). cmark's HTML with tokens in is not kept: a
+ * record of how the page's last splice changed it is
+ * (markdown_html_record_key), read only for a page that is written, and
+ * the HTML made again from the published page (cite->published; parsed
+ * again when that cannot be). A cited figure that changed changes
+ * neither: shortcodes are resolved and the prose checked on every
+ * rendering. Only renderings that raised no message are kept, so a
  * record never hides a warning. Both calls may come from any rendering
  * thread. */
 struct digest_value;
@@ -192,6 +195,13 @@ struct markdown_cite {
 	 * then parsed and resolved). */
 	bool (*resolve_known)(void *ctx, const char *text, size_t len, bool block,
 			      struct buf *out, struct digest_value *digest);
+	/* May be NULL. The article's HTML as the site last published it
+	 * (markdown_splice's then, where the page's template wrote it): 0
+	 * with *html and *len set (valid while the article renders), or -1
+	 * when there is none. cmark's HTML is made again from it and the
+	 * memo's record of that splice (markdown_html_record_key), so the
+	 * memo need not keep the HTML itself. */
+	int (*published)(void *ctx, const char **html, size_t *len);
 };
 
 /* The digest of a shortcode's HTML, as an article's html_key takes it. */
@@ -203,9 +213,12 @@ struct digest_value markdown_body_key(const char *body, size_t len);
  * under the body's key its shortcodes and how many headings it has (all
  * that a page kept as published reads), under markdown_gfm_record_key its
  * headings and prose (read to write the page or check its prose), under
- * markdown_html_record_key cmark's HTML (read to write the page). */
+ * markdown_html_record_key (one for each language: a body's shortcodes
+ * speak its page's) how its last splice changed cmark's HTML (splice.h's
+ * splice_record: read to write the page, cmark's HTML made again from the
+ * published one, cite->published; kept anew by each splice). */
 struct digest_value markdown_gfm_record_key(struct digest_value body_key);
-struct digest_value markdown_html_record_key(struct digest_value body_key);
+struct digest_value markdown_html_record_key(struct digest_value body_key, int lang);
 
 /* Render the article's body to a.html, resolving shortcodes and checking
  * the prose with `cite`. Headings get stable ids; links with unsafe targets

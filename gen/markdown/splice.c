@@ -4,12 +4,68 @@
 
 #include "base/buf.h"
 #include "base/bytes.h"
+#include "base/digest.h"
 #include "base/text.h"
+#include "base/xalloc.h"
 #include "markdown/gfm.h"
 #include "markdown/gfm_html.h"
 
 #include <stdbool.h>
+#include <stdint.h>
 #include <string.h>
+
+/* Where splice_html stands while it changes a place: the input's bytes
+ * before `src` went to the output's before `out` as they are, and `lo` is
+ * the shortest the output has been since (an inline figure takes back a
+ * space before it). Positions in the output are counted from `base`, its
+ * length before splice_html. */
+struct splice_track {
+	struct splice_edits *edits; /* NULL: none recorded */
+	const char *html;
+	size_t base, src, out, lo;
+};
+
+/* A place begins at `at` in the input, all before it copied. */
+static void edit_begin(struct splice_track *t, const char *at, const struct buf *out)
+{
+	t->src = (size_t)(at - t->html);
+	t->out = t->lo = out->len;
+}
+
+/* The output taken back to `len` bytes inside a place. */
+static void edit_cut(struct splice_track *t, struct buf *out, size_t len)
+{
+	buf_truncate(out, len);
+	if (len < t->lo)
+		t->lo = len;
+}
+
+/* The place begun at edit_begin ends with `s` next in the input. A space
+ * taken back may be the last byte of the place before: the two are then
+ * one (and so on back), so that edits never overlap. */
+static void edit_end(struct splice_track *t, const char *s, const struct buf *out)
+{
+	struct splice_edits *e = t->edits;
+	if (!e)
+		return;
+	size_t out_at = t->lo - t->base;
+	size_t src_at = t->src - (t->out - t->lo); /* the bytes taken back were copied */
+	while (e->n) {
+		const struct splice_edit *last = &e->v[e->n - 1];
+		if (last->out_at + last->out_len <= out_at)
+			break;
+		if (out_at >= last->out_at) {
+			src_at = last->src_at;
+			out_at = last->out_at;
+		} else { /* copied bytes before the last place, taken back too */
+			src_at = last->src_at - (last->out_at - out_at);
+		}
+		e->n--;
+	}
+	ALLOC_GROW(e->v, e->n, e->cap);
+	e->v[e->n++] = (struct splice_edit){ src_at, (size_t)(s - t->html) - src_at, out_at,
+					     out->len - t->base - out_at };
+}
 
 /* True when a shortcode's HTML is a block of its own (a table, a chart), so
  * the paragraph cmark wrapped its token in must go. */
@@ -91,14 +147,14 @@ static size_t text_end(const char *html, size_t len)
  * space even if the author typed one. Returns where the
  * text after the figure resumes. */
 static const char *put_inline(const struct buf *html, const char *after,
-			      struct buf *out)
+			      struct buf *out, struct splice_track *t)
 {
 	const char *text = html->ptr ? html->ptr : "";
 	const char *first = first_text(text);
 	size_t end = text_end(text, html->len);
 	if (out->len >= 2 && out->ptr[out->len - 1] == ' ' &&
 	    text_no_space_between(out->ptr, out->len - 1, first))
-		buf_truncate(out, out->len - 1);
+		edit_cut(t, out, out->len - 1);
 	if (text_needs_space(out->ptr, out->len, first))
 		buf_addc(out, ' ');
 	buf_addbuf(out, html);
@@ -110,7 +166,7 @@ static const char *put_inline(const struct buf *html, const char *after,
 }
 
 static const char *put_shortcode(const struct cited *c, const char *tok,
-				 bool wrapped, struct buf *out)
+				 bool wrapped, struct buf *out, struct splice_track *t)
 {
 	const char *after = tok + GFM_TOKEN_LEN;
 	/* a block's own paragraph wrapper goes */
@@ -126,15 +182,17 @@ static const char *put_shortcode(const struct cited *c, const char *tok,
 		buf_addbuf(out, &c->html);
 		return after;
 	}
-	return put_inline(&c->html, after, out);
+	return put_inline(&c->html, after, out, t);
 }
 
 void splice_html(const char *html, size_t len, const char *const *ids, size_t nids,
-		 const struct found *items, size_t n, struct buf *out)
+		 const struct found *items, size_t n, struct buf *out,
+		 struct splice_edits *edits)
 {
 	size_t h = 0;
 	const char *s = html;
 	struct splice_marks m = { html, html, html + len };
+	struct splice_track t = { edits, html, out->len, 0, 0, 0 };
 	m.heading = bytes_find(html, len, "<h", 2);
 	m.token = gfm_token_find(html);
 	const char *mark;
@@ -143,12 +201,13 @@ void splice_html(const char *html, size_t len, const char *const *ids, size_t ni
 		if (mark == m.heading) {
 			if (mark[2] >= '1' && mark[2] <= '6' && mark[3] == '>' &&
 			    h < nids) {
-				buf_add(out, s, (size_t)(mark - s));
-				buf_add(out, mark, 3);
+				buf_add(out, s, (size_t)(mark + 3 - s));
+				edit_begin(&t, mark + 3, out);
 				buf_adds(out, " id=\"");
 				text_escape_htmls(out, ids[h++]);
 				buf_adds(out, "\">");
 				s = mark + 4;
+				edit_end(&t, s, out);
 			} else {
 				buf_add(out, s, (size_t)(mark + 2 - s));
 				s = mark + 2;
@@ -163,18 +222,80 @@ void splice_html(const char *html, size_t len, const char *const *ids, size_t ni
 		const struct found *f = &items[idx];
 		if (f->code || !f->cited) { /* text, or nothing after an error */
 			buf_add(out, s, (size_t)(mark - s));
+			edit_begin(&t, mark, out);
 			if (f->code) /* the text it is, escaped as cmark escapes code */
 				text_escape_html_cmark(out, f->text, f->len);
 			s = mark + GFM_TOKEN_LEN;
+			edit_end(&t, s, out);
 			continue;
 		}
 		bool wrapped = mark - s >= 3 && !strncmp(mark - 3, "<p>", 3);
-		buf_add(out, s, (size_t)(mark - (wrapped ? 3 : 0) - s));
-		if (inside_tag(html, mark)) {
+		const char *from = mark - (wrapped ? 3 : 0);
+		buf_add(out, s, (size_t)(from - s));
+		edit_begin(&t, from, out);
+		if (inside_tag(html, mark))
 			s = mark + GFM_TOKEN_LEN;
-			continue;
-		}
-		s = put_shortcode(f->cited, mark, wrapped, out);
+		else
+			s = put_shortcode(f->cited, mark, wrapped, out, &t);
+		edit_end(&t, s, out);
 	}
 	buf_add(out, s, (size_t)(m.end - s));
+}
+
+void splice_record(const char *html, size_t len, size_t out_len,
+		   const struct splice_edits *edits, struct buf *rec)
+{
+	size_t need = 36; /* made room for at once: a record is made a body */
+	for (size_t i = 0; i < edits->n; i++)
+		need += 20 + edits->v[i].src_len;
+	buf_grow(rec, need);
+	buf_add_u64(rec, len);
+	buf_add_u64(rec, out_len);
+	digest_value_write(rec, digest_check(html, len));
+	buf_add_u32(rec, (uint32_t)edits->n);
+	for (size_t i = 0; i < edits->n; i++) {
+		const struct splice_edit *e = &edits->v[i];
+		buf_add_u64(rec, e->out_at);
+		buf_add_u64(rec, e->out_len);
+		buf_add_counted(rec, html + e->src_at, e->src_len);
+	}
+}
+
+/* The record's edits applied backwards to `spliced` (`len` bytes), into
+ * `html`: false when one does not fit (out of order, or past the end). */
+static bool undo_edits(const char *spliced, size_t len, struct buf_reader *r, uint32_t n,
+		       struct buf *html)
+{
+	size_t pos = 0;
+	for (uint32_t i = 0; i < n; i++) {
+		uint64_t at = buf_read_u64(r), out_len = buf_read_u64(r);
+		size_t src_len;
+		const char *src = buf_read_counted(r, &src_len);
+		if (r->bad || at < pos || at > len || out_len > len - at)
+			return false;
+		buf_add(html, spliced + pos, (size_t)at - pos);
+		buf_add(html, src, src_len);
+		pos = (size_t)(at + out_len);
+	}
+	buf_add(html, spliced + pos, len - pos);
+	return true;
+}
+
+int splice_undo(const char *spliced, size_t len, const char *rec, size_t rec_len,
+		struct buf *html)
+{
+	struct buf_reader r = { (const unsigned char *)rec, rec_len, false };
+	uint64_t html_len = buf_read_u64(&r), out_len = buf_read_u64(&r);
+	struct digest_value check = digest_value_read(&r);
+	uint32_t n = buf_read_u32(&r);
+	/* cmark's HTML is the output's copied bytes and the record's own */
+	if (r.bad || out_len != len || html_len > len + rec_len)
+		return -1;
+	size_t start = html->len;
+	buf_grow(html, (size_t)html_len);
+	if (undo_edits(spliced, len, &r, n, html) && !r.left && html->len - start == html_len &&
+	    digest_equal(digest_check(html->ptr + start, (size_t)html_len), check))
+		return 0;
+	buf_truncate(html, start);
+	return -1;
 }

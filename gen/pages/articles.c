@@ -347,6 +347,14 @@ static int load_body(void *ctx, struct article *a)
 	return rc;
 }
 
+/* The article's HTML as its page is published (a markdown_cite's
+ * published: `ctx` is the page's context). */
+static int published_body(void *ctx, const char **html, size_t *len)
+{
+	const struct page_ctx *pc = ctx;
+	return pc->published ? pc->published->get(pc->published->ctx, html, len) : -1;
+}
+
 /* Render the article's body for its page, into *pending (markdown.h's
  * deferred rendering: all but the HTML, which is spliced only for a page
  * that is written, complete_article_page), and keep what the site keeps
@@ -371,7 +379,7 @@ static int render_body(const struct page_ctx *pc, struct article *a,
 	a->body = NULL;
 	/* the shortcodes see the page as it is: its path, arena, marks */
 	struct markdown_cite mc = { cite_resolve, NULL, (void *)pc, load_body,
-				    !pc->in->opt.write, cite_resolve_known };
+				    !pc->in->opt.write, cite_resolve_known, published_body };
 	const struct markdown_memo *memo = pc->in->markdown_memo;
 	uint64_t t0 = site_clock_ns();
 	int rc = markdown_render_deferred(&tmp, &mc, memo, pc->diag, pending);

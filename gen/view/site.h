@@ -185,6 +185,15 @@ struct site {
 	struct site_timings *timings; /* the build's (NULL: not measured) */
 };
 
+/* A page's splice string (page_spec.splice) as its published file has it,
+ * where the last build that wrote the file put it (render.c, which reads
+ * the file): get() gives 0 with *s and *len set (valid until the page is
+ * done), or -1 when there is none. */
+struct page_published {
+	int (*get)(void *ctx, const char **s, size_t *len);
+	void *ctx;
+};
+
 /* A page being made: all that a page builder (page_spec.build) and the
  * functions it calls may use. The inputs are read-only; the arena, the
  * messages and the figure marks are the page's own; the chart files are
@@ -209,7 +218,11 @@ struct page_ctx {
 	struct buf *scratch;      /* short texts are built here; or NULL */
 	/* the shortcodes the rendering thread has resolved (cite_memo.h), or NULL */
 	struct cite_memo *cites;
+	/* the page's splice string as the published site has it, or NULL:
+	 * none asked (a build without a published site) */
+	const struct page_published *published;
 };
+
 
 /* Where a build's time goes besides its phases: wall time spent in each
  * part, summed over the threads that did it (nanoseconds). Owned by the

@@ -288,7 +288,7 @@ static const char *render_rc(struct fixture *f, enum lang l, const char *body,
 	/* every article is checked for typed figures too: the other tests'
 	 * bodies must raise none */
 	*rc = markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &pc,
-							      NULL, false, cite_resolve_known },
+							      NULL, false, cite_resolve_known, NULL },
 			      NULL, &f->diag);
 	return f->a.html;
 }
@@ -834,7 +834,7 @@ static char *render_on(struct fixture *f, enum lang l, const char *path, const c
 						&f->diag), 0);
 	buf_release(&src);
 	markdown_render(&f->a, &(struct markdown_cite){ cite_resolve, NULL, &pc, NULL, false,
-							cite_resolve_known },
+							cite_resolve_known, NULL },
 			NULL, &f->diag);
 	return strdup(f->a.html ? f->a.html : "");
 }
@@ -1021,7 +1021,7 @@ static const char *check_kept(struct fixture *f, struct two_builds *m, struct ci
 	buf_reset(&f->log);
 	struct markdown_pending *p;
 	assert_int_equal(markdown_render_deferred(&f->a, &(struct markdown_cite){ cite_resolve, NULL,
-							&pc, NULL, false, NULL },
+							&pc, NULL, false, NULL, NULL },
 						  NULL, &f->diag, &p), 0);
 	cite_check_article(&pc, p);
 	markdown_pending_free(p);

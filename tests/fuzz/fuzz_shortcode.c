@@ -134,7 +134,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (markdown_parse_article(&a, path, l, (const char *)data + 1, size - 1, &d) == 0) {
 		struct page_ctx pc = pg_planning(&site, l, "articles/fuzz/", NULL);
 		if (markdown_render(&a, &(struct markdown_cite){ cite_resolve, cite_check_prose, &pc, NULL, false,
-							   cite_resolve_known }, NULL, &d) == 0 && a.html &&
+							   cite_resolve_known, NULL }, NULL, &d) == 0 && a.html &&
 		    !diag_failed(&d))
 			check_html(a.html);
 	}

@@ -75,7 +75,7 @@ static int echo_resolver(void *ctx, const struct shortcode *sc, struct buf *out,
 	return 0;
 }
 
-static const struct markdown_cite echo_cite = { echo_resolver, NULL, NULL, NULL, true, NULL };
+static const struct markdown_cite echo_cite = { echo_resolver, NULL, NULL, NULL, true, NULL, NULL };
 
 static const char good_head[] =
 	"---\ntitle: A title\ndescription: Text\ndate: 2026-11-20\nslug: a-slug\n"
@@ -590,7 +590,7 @@ static void test_prose_with_digits_goes_to_the_checker(void **state)
 {
 	struct fixture *f = *state;
 	struct buf seen = BUF_INIT;
-	struct markdown_cite mc = { echo_resolver, echo_checker, &seen, NULL, false, NULL };
+	struct markdown_cite mc = { echo_resolver, echo_checker, &seen, NULL, false, NULL, NULL };
 	struct buf src = BUF_INIT;
 	buf_adds(&src, good_head);
 	buf_adds(&src, "No digits here.\n\n## Costs in 2026\n\n"
@@ -797,7 +797,7 @@ static struct apart *apart_of(struct one_memo *m, struct digest_value key)
 {
 	if (!m->have)
 		return NULL;
-	if (digest_equal(key, markdown_html_record_key(m->key)))
+	if (digest_equal(key, markdown_html_record_key(m->key, 0)))
 		return &m->html;
 	if (digest_equal(key, markdown_gfm_record_key(m->key)))
 		return &m->gfm;
@@ -887,6 +887,21 @@ static int render_with(const char *body, const struct markdown_memo *memo,
 	}
 	markdown_article_free(&a);
 	return rc;
+}
+
+/* `body`'s HTML as a page publishes it (rendered without a memo). */
+static char *html_of(const char *body)
+{
+	struct buf log = BUF_INIT;
+	struct diag d;
+	diag_init(&d, NULL, &log);
+	struct article a;
+	assert_int_equal(parse_with_head(body, &a, &d), 0);
+	assert_int_equal(markdown_render(&a, &echo_cite, NULL, &d), 0);
+	char *html = strdup(a.html);
+	markdown_article_free(&a);
+	buf_release(&log);
+	return html;
 }
 
 /* Articles rendered on several threads at once keep their strikethrough
@@ -992,7 +1007,7 @@ static void test_memo_key_is_the_body_not_what_its_figures_are(void **state)
 	static const int hits[] = { 0, 1, 1, 1 }, keeps[] = { 1, 1, 2, 3 };
 	struct digest_value html_keys[4];
 	for (int i = 0; i < 4; i++) {
-		struct markdown_cite mc = { figure_resolver, NULL, (void *)figures[i], NULL, false, NULL };
+		struct markdown_cite mc = { figure_resolver, NULL, (void *)figures[i], NULL, false, NULL, NULL };
 		struct article a;
 		assert_int_equal(parse_with_head(bodies[i], &a, &d), 0);
 		assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
@@ -1017,6 +1032,8 @@ struct body_file {
 	const char *body;
 	int loads;
 	struct buf *seen; /* the checker's */
+	const char *published; /* the published page's HTML of it, or NULL */
+	int publishes;         /* how often that was asked for */
 };
 
 static int load_from(void *ctx, struct article *a)
@@ -1024,6 +1041,18 @@ static int load_from(void *ctx, struct article *a)
 	struct body_file *bf = ctx;
 	bf->loads++;
 	a->body = strdup(bf->body);
+	return 0;
+}
+
+/* A markdown_cite's published: the body's HTML as bf says it was published. */
+static int published_from(void *ctx, const char **html, size_t *len)
+{
+	struct body_file *bf = ctx;
+	bf->publishes++;
+	if (!bf->published)
+		return -1;
+	*html = bf->published;
+	*len = strlen(bf->published);
 	return 0;
 }
 
@@ -1048,7 +1077,8 @@ static int render_keyed(const char *body, const char *file, struct digest_value 
 	a.body_key = key;
 	a.has_body_key = key.hi || key.lo; /* { 0, 0 }: a parse made anew */
 	bf->body = file;
-	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from, false, NULL };
+	struct markdown_cite mc = { echo_resolver, echo_checker_of_file, bf, load_from, false,
+				    NULL, published_from };
 	if (rc == 0)
 		rc = markdown_render(&a, &mc, memo, &d);
 	if (rc == 0)
@@ -1072,7 +1102,8 @@ static struct markdown_pending *defer_keyed(const char *body, struct digest_valu
 	a->body_key = key;
 	a->has_body_key = true;
 	bf->body = body;
-	struct markdown_cite mc = { echo_resolver, check, bf, load_from, false, NULL };
+	struct markdown_cite mc = { echo_resolver, check, bf, load_from, false, NULL,
+				    published_from };
 	struct markdown_pending *p;
 	assert_int_equal(markdown_render_deferred(a, &mc, memo, d, &p), 0);
 	return p;
@@ -1101,10 +1132,12 @@ static void render_deferred(const char *body, struct digest_value key,
 }
 
 /* A page kept as published needs no HTML: the deferred rendering gives
- * markdown_render's html_key without reading the HTML's record (which
- * goes on to the next build unread); spliced, the page reads it, or, when
- * the memo lost it, parses its body again, and gives markdown_render's
- * HTML. */
+ * markdown_render's html_key without reading the record of the body's
+ * splice (which goes on to the next build unread). Spliced, the page makes
+ * cmark's HTML again from that record and the HTML it was published with,
+ * and keeps the record of its own splice; it parses the body again (the
+ * same HTML) when the published HTML is not there, is not the one the
+ * record was made of, or the record is lost. */
 static void test_the_html_is_read_only_for_a_page_written(void **state)
 {
 	(void)state;
@@ -1116,34 +1149,61 @@ static void test_the_html_is_read_only_for_a_page_written(void **state)
 	diag_init(&d, NULL, &log);
 	struct article a;
 	assert_int_equal(parse_with_head(memo_body, &a, &d), 0);
-	struct markdown_cite mc = { echo_resolver, NULL, NULL, NULL, false, NULL };
+	struct markdown_cite mc = { echo_resolver, NULL, NULL, NULL, false, NULL, NULL };
 	assert_int_equal(markdown_render(&a, &mc, &memo, &d), 0);
 	buf_adds(&plain, a.html);
 	struct digest_value key = a.body_key, html_key = a.html_key, got;
 	markdown_article_free(&a);
 	assert_int_equal(m.keeps, 1);
-	assert_int_equal(m.html.keeps, 1);
+	assert_int_equal(m.html.keeps, 1); /* the splice's record */
+	assert_true(m.html.b.len < 200);   /* far shorter than the HTML */
 
 	render_deferred(memo_body, key, &memo, &bf, false, &out, &got, &log);
 	assert_true(digest_equal(got, html_key));
 	assert_int_equal(m.hits, 1);
 	assert_int_equal(m.html.finds, 0); /* not read */
 	assert_int_equal(m.html.carries, 1); /* but carried on */
-	assert_int_equal(bf.loads, 0);
+	assert_int_equal(bf.loads + bf.publishes, 0);
 
+	/* made again from the page as published */
+	bf.published = plain.ptr;
 	render_deferred(memo_body, key, &memo, &bf, true, &out, &got, &log);
 	assert_string_equal(out.ptr, plain.ptr);
 	assert_int_equal(m.html.hits, 1);
+	assert_int_equal(bf.publishes, 1);
 	assert_int_equal(m.html.carries, 1);
+	assert_int_equal(m.html.keeps, 2); /* its own splice's, for the next build */
 	assert_int_equal(bf.loads, 0);
 
-	m.html.have = false; /* lost: the body is read and parsed again */
+	/* a published page that is not the one the record was made of */
+	char *changed = strdup(plain.ptr);
+	*strstr(changed, "emphasis") = 'E';
+	bf.published = changed;
+	buf_reset(&out);
+	render_deferred(memo_body, key, &memo, &bf, true, &out, &got, &log);
+	assert_string_equal(out.ptr, plain.ptr);
+	assert_int_equal(bf.loads, 1);
+	changed[strlen(changed) - 1] = '\0'; /* and one a byte shorter */
+	buf_reset(&out);
+	render_deferred(memo_body, key, &memo, &bf, true, &out, &got, &log);
+	assert_string_equal(out.ptr, plain.ptr);
+	assert_int_equal(bf.loads, 2);
+	free(changed);
+
+	bf.published = NULL; /* no page published */
+	buf_reset(&out);
+	render_deferred(memo_body, key, &memo, &bf, true, &out, &got, &log);
+	assert_string_equal(out.ptr, plain.ptr);
+	assert_int_equal(bf.loads, 3);
+
+	m.html.have = false; /* the record lost */
+	bf.published = plain.ptr;
 	buf_reset(&out);
 	render_deferred(memo_body, key, &memo, &bf, true, &out, &got, &log);
 	assert_string_equal(out.ptr, plain.ptr);
 	assert_true(digest_equal(got, html_key));
-	assert_int_equal(bf.loads, 1);
-	assert_int_equal(m.html.keeps, 2);
+	assert_int_equal(bf.loads, 4);
+	assert_int_equal(m.html.keeps, 6);
 	assert_int_equal(m.keeps, 1);
 	assert_string_equal(log.ptr, "");
 	buf_release(&plain);
@@ -1193,7 +1253,8 @@ static void test_the_headings_are_read_only_for_a_page_written(void **state)
 	struct one_memo m = { .rec = BUF_INIT, .html.b = BUF_INIT, .gfm.b = BUF_INIT };
 	struct markdown_memo memo = { one_find, one_keep, &m, NULL, one_carry, NULL };
 	struct buf plain = BUF_INIT, out = BUF_INIT, log = BUF_INIT, good = BUF_INIT;
-	struct body_file bf = { .seen = NULL };
+	char *published = html_of(memo_body);
+	struct body_file bf = { .seen = NULL, .published = published };
 	assert_int_equal(render_with(memo_body, &memo, &plain, &log), 0);
 	assert_int_equal(m.gfm.keeps, 1);
 	struct digest_value key = m.key;
@@ -1242,6 +1303,7 @@ static void test_the_headings_are_read_only_for_a_page_written(void **state)
 	buf_release(&good);
 	buf_release(&log);
 	one_release(&m);
+	free(published);
 }
 
 static void test_an_article_renders_from_the_memo_without_its_body(void **state)
@@ -1255,7 +1317,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 	struct buf plain = BUF_INIT, seen_plain = BUF_INIT, out = BUF_INIT, seen = BUF_INIT,
 		   log = BUF_INIT;
 	/* rendered with its body: kept */
-	struct markdown_cite mc = { echo_resolver, echo_checker, &seen_plain, NULL, false, NULL };
+	struct markdown_cite mc = { echo_resolver, echo_checker, &seen_plain, NULL, false, NULL, NULL };
 	struct diag d;
 	diag_init(&d, NULL, &log);
 	struct article a;
@@ -1268,9 +1330,10 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 	markdown_article_free(&a);
 	assert_int_equal(m.keeps, 1);
 
-	/* from the memo: the same HTML, headings and prose, the file not read
-	 * until the checker asks where a digit stands */
-	struct body_file bf = { .seen = &seen };
+	/* from the memo: the same HTML (made again from the one published),
+	 * headings and prose, the file not read until the checker asks where a
+	 * digit stands */
+	struct body_file bf = { .seen = &seen, .published = plain.ptr };
 	assert_int_equal(render_keyed(body, body, key, &memo, &bf, &out, &log), 0);
 	assert_int_equal(m.hits, 1);
 	assert_string_equal(out.ptr, plain.ptr);
@@ -1282,7 +1345,7 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 	 * body read, then what the memo holds of it used, cmark spared */
 	buf_reset(&out);
 	buf_reset(&seen);
-	struct body_file touched = { .seen = &seen };
+	struct body_file touched = { .seen = &seen, .published = plain.ptr };
 	int hits = m.hits, keeps = m.keeps;
 	assert_int_equal(render_keyed(body, body, (struct digest_value){ 0, 0 }, &memo,
 				      &touched, &out, &log), 0);
@@ -1299,8 +1362,11 @@ static void test_an_article_renders_from_the_memo_without_its_body(void **state)
 	struct digest_value quiet_key = markdown_body_key(no_digits, strlen(no_digits));
 	assert_int_equal(render_keyed(no_digits, no_digits, quiet_key, &memo, &first, &out, &log), 0);
 	assert_int_equal(first.loads, 1); /* not in the memo yet */
+	char *quiet_html = strdup(out.ptr);
+	quiet.published = quiet_html;
 	buf_reset(&out);
 	assert_int_equal(render_keyed(no_digits, no_digits, quiet_key, &memo, &quiet, &out, &log), 0);
+	free(quiet_html);
 	assert_int_equal(quiet.loads, 0);
 	assert_non_null(strstr(out.ptr, "<b>price gpu=rtx-4090</b>"));
 
@@ -1419,7 +1485,7 @@ static void test_prose_is_checked_from_the_memo(void **state)
 	const char *body = "| a | b |\n|---|---|\n| RTX 4090 | 24 GB |\n\nIt has 2 fans.\n";
 	for (int i = 0; i < 2; i++) {
 		struct buf *seen = i ? &second : &first;
-		struct markdown_cite mc = { echo_resolver, echo_checker, seen, NULL, false, NULL };
+		struct markdown_cite mc = { echo_resolver, echo_checker, seen, NULL, false, NULL, NULL };
 		struct diag d;
 		diag_init(&d, NULL, &log);
 		struct article a;
@@ -1628,7 +1694,7 @@ static void test_a_shortcode_known_by_its_text_is_the_one_resolved(void **state)
 	for (int knows = 0; knows < 2; knows++) {
 		struct knowing k = { knows ? " price gpu=b " : "\x01", 0, 0, BUF_INIT };
 		struct markdown_cite mc = { counting_resolver, knowing_checker, &k, NULL, true,
-					    knowing_resolver };
+					    knowing_resolver, NULL };
 		struct buf src = BUF_INIT;
 		buf_adds(&src, good_head);
 		buf_adds(&src, body);
