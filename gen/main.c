@@ -177,11 +177,12 @@ static void print_summary(const struct cli *c, const struct build_stats *st,
 		       st->load_ms, st->plan_ms, st->render_ms, st->rendered, st->kept,
 		       st->finish_ms);
 	if (c->build && rc == 0 && c->timings)
-		printf("gen: of which Markdown %.0f ms, search index %.0f ms (%zu pages "
-		       "read from their figures), page cache %.0f ms (%zu pages made from "
-		       "their files), ledger %.0f ms (summed over threads)\n",
-		       st->markdown_ms, st->search_ms, st->search_again, st->cache_ms,
-		       st->spliced, st->ledger_ms);
+		printf("gen: of which Markdown %.0f ms (%zu articles' HTML made from their "
+		       "pages), search index %.0f ms (%zu pages read from their figures), "
+		       "page cache %.0f ms (%zu pages made from their files), ledger %.0f ms "
+		       "(summed over threads)\n",
+		       st->markdown_ms, st->remade, st->search_ms, st->search_again,
+		       st->cache_ms, st->spliced, st->ledger_ms);
 }
 
 /* gen build | gen check [options] */

@@ -56,7 +56,7 @@ check "no-change rebuild writes no file" grep -Eq '^gen: 0 pages written, [0-9]+
 check "--timings prints the time of each phase" \
 	grep -Eq '^gen: load [0-9]+ ms, plan [0-9]+ ms, render [0-9]+ ms \([0-9]+ pages rendered, [0-9]+ kept\), finish [0-9]+ ms$' "$work/out2"
 check "--timings names Markdown, the search index, the page cache and the ledger" \
-	grep -Eq '^gen: of which Markdown [0-9]+ ms, search index [0-9]+ ms \([0-9]+ pages read from their figures\), page cache [0-9]+ ms \([0-9]+ pages made from their files\), ledger [0-9]+ ms \(summed over threads\)$' "$work/out2"
+	grep -Eq '^gen: of which Markdown [0-9]+ ms \([0-9]+ articles'"'"' HTML made from their pages\), search index [0-9]+ ms \([0-9]+ pages read from their figures\), page cache [0-9]+ ms \([0-9]+ pages made from their files\), ledger [0-9]+ ms \(summed over threads\)$' "$work/out2"
 check "a no-change rebuild reports no changed figure" sh -c "! grep -q '→' '$work/out2'"
 check "the site publishes its figure ledger" \
 	grep -q '^price.rtx-4090.lowest,RTX 4090 lowest on-demand price,RTX 4090 最低按需价格,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"

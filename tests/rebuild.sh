@@ -131,6 +131,9 @@ check "the price edit indexes pages from their figures alone ($again), read whol
 spliced=$(sed -n 's/.*page cache [0-9]* ms (\([0-9]*\) pages made from their files).*/\1/p' "$work/out")
 check "the price edit makes article pages from their files, their bodies replaced ($spliced), rendered too and found the same" \
 	test "${spliced:-0}" -gt 0
+remade=$(sed -n "s/.*Markdown [0-9]* ms (\([0-9]*\) articles' HTML made from their pages).*/\1/p" "$work/out")
+check "the price edit makes its articles' cmark HTML again from their pages ($remade), neither read nor parsed" \
+	test "${remade:-0}" -gt 0
 # again, each page's record now the one its reading again made; then
 # with the index made whole after the pages were put by what they changed
 # (as when a page rendered again has no last record): they are put again

@@ -886,6 +886,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 	stats->ledger_ms = atomic_load(&timings.ledger_ns) / 1e6;
 	stats->search_again = atomic_load(&timings.search_again);
 	stats->spliced = atomic_load(&timings.spliced);
+	stats->remade = atomic_load(&timings.remade);
 	return rc == 0 && !diag_failed(diag) ? 0 : 1;
 }
 

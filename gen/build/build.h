@@ -38,6 +38,8 @@ struct build_stats {
 				(search_pages_collect) */
 	size_t spliced;      /* of which made from their published files
 				(render.c: page_spec.splice) */
+	size_t remade;       /* articles whose cmark HTML was made again from
+				their published pages (markdown.h) */
 	size_t kept;      /* pages kept from the published site unrendered
 			     (their inputs had not changed: pagecache.h) */
 	bool nothing_to_do; /* the inputs and the site were as the last

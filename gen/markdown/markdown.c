@@ -678,6 +678,7 @@ struct markdown_pending {
 	const struct markdown_memo *memo;
 	bool parsed; /* cmark's output is at hand or in the memo: splicable */
 	bool spliced; /* and a record of its splice kept (markdown_splice) */
+	bool remade;  /* cmark's HTML made again from the published page */
 };
 
 /* Each heading cmark found, with its id, into the article. */
@@ -882,8 +883,10 @@ static int html_to_hand(struct markdown_pending *p)
 		return 0;
 	buf_reset(&p->o.html);
 	st->html_at_hand = true;
-	if (p->memo && html_from_published(p) == 0)
+	if (p->memo && html_from_published(p) == 0) {
+		p->remade = true;
 		return 0;
+	}
 	return parse_again(p, true, false);
 }
 
@@ -922,6 +925,11 @@ const char *markdown_splice(struct markdown_pending *p)
 	free(edits.v);
 	p->a.html = buf_detach(&out, NULL);
 	return p->a.html;
+}
+
+bool markdown_pending_remade(const struct markdown_pending *p)
+{
+	return p->remade;
 }
 
 int markdown_render(struct article *a, const struct markdown_cite *cite,

@@ -262,6 +262,9 @@ size_t markdown_pending_nheadings(const struct markdown_pending *p);
  * ids), read now from the memo if need be: 0, or -1 (reported). */
 int markdown_pending_headings(struct markdown_pending *p);
 const char *markdown_splice(struct markdown_pending *p);
+/* True when markdown_splice made cmark's HTML again from the published page
+ * (cite->published), neither reading the body nor parsing it. */
+bool markdown_pending_remade(const struct markdown_pending *p);
 void markdown_pending_free(struct markdown_pending *p);
 
 /* Free everything the article owns. */

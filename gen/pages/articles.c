@@ -19,6 +19,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -355,6 +356,16 @@ static int published_body(void *ctx, const char **html, size_t *len)
 	return pc->published ? pc->published->get(pc->published->ctx, html, len) : -1;
 }
 
+/* markdown_splice of the pending rendering, counted when it made cmark's
+ * HTML again from the published page (--timings). */
+static const char *splice_counted(const struct page_ctx *pc, struct markdown_pending *pending)
+{
+	const char *html = markdown_splice(pending);
+	if (html && pc->timings && markdown_pending_remade(pending))
+		atomic_fetch_add(&pc->timings->remade, 1);
+	return html;
+}
+
 /* Render the article's body for its page, into *pending (markdown.h's
  * deferred rendering: all but the HTML, which is spliced only for a page
  * that is written, complete_article_page), and keep what the site keeps
@@ -386,7 +397,7 @@ static int render_body(const struct page_ctx *pc, struct article *a,
 	cite_check_article(pc, *pending); /* what it found kept in the memo */
 	struct article *r = markdown_pending_article(*pending);
 	if (rc == 0 && a->keep_html && !a->html) {
-		if (markdown_splice(*pending)) {
+		if (splice_counted(pc, *pending)) {
 			a->html = r->html;
 			a->html_key = r->html_key;
 			r->html = NULL;
@@ -500,7 +511,7 @@ static int complete_body(const struct page_ctx *pc, struct article *a,
 	struct article *r = markdown_pending_article(pending);
 	if (!a->html) {
 		uint64_t t0 = site_clock_ns();
-		const char *spliced = markdown_splice(pending);
+		const char *spliced = splice_counted(pc, pending);
 		site_timing_add(pc->timings ? &pc->timings->markdown_ns : NULL, t0);
 		if (!spliced)
 			return -1;

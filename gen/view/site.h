@@ -235,6 +235,9 @@ struct site_timings {
 	_Atomic size_t search_again;  /* pages indexed from their figures alone */
 	_Atomic size_t spliced;       /* pages made from their published files
 					 (page_spec.splice) */
+	_Atomic size_t remade;        /* articles whose cmark HTML was made
+					 again from their published pages
+					 (markdown_pending_remade) */
 };
 
 /* A monotonic clock in nanoseconds, and the time since `start` added to
