@@ -119,6 +119,15 @@ static inline void bytes_put_le64(void *p, uint64_t v)
 	memcpy(p, &v, sizeof v);
 }
 
+/* Store `v` as the little-endian 32-bit word at `p`: one store. */
+static inline void bytes_put_le32(void *p, uint32_t v)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+	v = __builtin_bswap32(v);
+#endif
+	memcpy(p, &v, sizeof v);
+}
+
 /* Whether the `n` bytes at `a` and `b` are the same, compared with the
  * moves of bytes_copy_short (never reading past either's `n` bytes). Any
  * n; meant for a few dozen (a map's key, a token's tail). */

@@ -245,20 +245,27 @@ void splice_html(const char *html, size_t len, const char *const *ids, size_t ni
 void splice_record(const char *html, size_t len, size_t out_len,
 		   const struct splice_edits *edits, struct buf *rec)
 {
-	size_t need = 36; /* made room for at once: a record is made a body */
-	for (size_t i = 0; i < edits->n; i++)
-		need += 20 + edits->v[i].src_len;
-	buf_grow(rec, need);
 	buf_add_u64(rec, len);
 	buf_add_u64(rec, out_len);
 	digest_value_write(rec, digest_check(html, len));
 	buf_add_u32(rec, (uint32_t)edits->n);
+	/* the edits as buf_add_u64 and buf_add_counted write them, into room
+	 * made at once (a record is made for every body a build renders) */
+	size_t need = 0;
+	for (size_t i = 0; i < edits->n; i++)
+		need += 20 + edits->v[i].src_len;
+	buf_grow(rec, need);
+	unsigned char *o = (unsigned char *)rec->ptr + rec->len;
 	for (size_t i = 0; i < edits->n; i++) {
 		const struct splice_edit *e = &edits->v[i];
-		buf_add_u64(rec, e->out_at);
-		buf_add_u64(rec, e->out_len);
-		buf_add_counted(rec, html + e->src_at, e->src_len);
+		bytes_put_le64(o, e->out_at);
+		bytes_put_le64(o + 8, e->out_len);
+		bytes_put_le32(o + 16, (uint32_t)e->src_len);
+		memcpy(o + 20, html + e->src_at, e->src_len);
+		o += 20 + e->src_len;
 	}
+	rec->len += need;
+	rec->ptr[rec->len] = '\0';
 }
 
 /* The record's edits applied backwards to `spliced` (`len` bytes), into
