@@ -351,6 +351,19 @@ echo stray >"$site/stray.txt"
 rebuild "$work/out"
 check "a stray file in the site is removed" test ! -e "$site/stray.txt"
 same_as_full "the site was changed by hand"
+# an article's page changed by hand, then a price it shows edited: its
+# cmark HTML is not made from that page (not the file the cache recorded)
+# but from its body parsed again; its sibling in the other language is made
+# from its own
+art="$site/en/articles/how-to-choose/index.html"
+sed -i 's|<p>|<p>By hand. |' "$art"
+cp "$proj/data/prices.csv" "$work/prices-before-hand.csv"
+sed -i 's/^rtx-4090,,[0-9.]*,/rtx-4090,,0.46,/' "$proj/data/prices.csv"
+edited "an article's page changed by hand, then a price it shows edited"
+check "the article's page is its own again" sh -c "! grep -q 'By hand' '$art'"
+check "and shows the price edited" grep -q '\$0.46/h' "$art"
+cp "$work/prices-before-hand.csv" "$proj/data/prices.csv"
+edited "the price set back"
 
 # a record damaged: that record is not used (its page or article is made
 # again); the index damaged: none is
