@@ -57,7 +57,9 @@ typedef int (*render_page_reuse)(struct site *s, size_t page, const char *kept,
  * string) is the one its published file was rendered from is made from
  * that file, the string's bytes replaced where its template wrote them
  * (the template's render tells where: tmpl_render_spot; the record keeps
- * the shell and the place), not rendered again. With GEN_CHECK_SPLICE set
+ * the shell and the place), not rendered again; the page's own code may
+ * ask for that string as published (page_ctx.published: an article makes
+ * its cmark HTML again from it, markdown.h). With GEN_CHECK_SPLICE set
  * (not "0"), such a page is rendered too, and one whose two makings
  * differ is an error naming it. For tests. */
 /* Whether render_page_done would use the last record of page `page` (its

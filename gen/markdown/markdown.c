@@ -864,11 +864,10 @@ static int html_from_published(struct markdown_pending *p)
 	struct buf rec = BUF_INIT;
 	int (*read)(void *, struct digest_value, struct buf *) =
 		memo->peek ? memo->peek : memo->find;
-	int rc = read(memo->ctx, markdown_html_record_key(p->a.body_key, p->a.lang), &rec) == 0 &&
-			 p->cite.published &&
-			 p->cite.published(p->cite.ctx, &html, &len) == 0
-		? splice_undo(html, len, rec.ptr, rec.len, &p->o.html)
-		: -1;
+	int rc = -1;
+	if (read(memo->ctx, markdown_html_record_key(p->a.body_key, p->a.lang), &rec) == 0 &&
+	    p->cite.published && p->cite.published(p->cite.ctx, &html, &len) == 0)
+		rc = splice_undo(html, len, rec.ptr, rec.len, &p->o.html);
 	buf_release(&rec);
 	return rc;
 }
