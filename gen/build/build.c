@@ -7,6 +7,7 @@
 
 #include "pages/articles.h"
 #include "publish/assets.h"
+#include "base/arena.h"
 #include "base/buf.h"
 #include "pages/calculator.h"
 #include "pages/datapages.h"
@@ -354,6 +355,7 @@ struct walked_ids {
 	const char *name; /* the folder walked ("content"), the paths' first */
 	struct walked_part {
 		struct strmap by_path; /* the path's index in ids, + 1 */
+		struct arena paths;    /* by_path's keys, freed at once */
 		struct fs_file_id *ids;
 		size_t n, cap;
 		struct buf path; /* room for the one being recorded */
@@ -364,13 +366,15 @@ static void walked_init(struct walked_ids *r)
 {
 	r->name = NULL;
 	for (size_t k = 0; k < WALK_PARTS; k++)
-		r->part[k] = (struct walked_part){ .by_path = STRMAP_INIT, .path = BUF_INIT };
+		r->part[k] = (struct walked_part){ .by_path = STRMAP_INIT_BORROWED,
+						   .paths = ARENA_INIT, .path = BUF_INIT };
 }
 
 static void walked_free(struct walked_ids *r)
 {
 	for (size_t k = 0; k < WALK_PARTS; k++) {
 		strmap_free(&r->part[k].by_path);
+		arena_free(&r->part[k].paths);
 		free(r->part[k].ids);
 		buf_release(&r->part[k].path);
 	}
@@ -419,7 +423,8 @@ static void record_id(struct walked_part *r, const char *name, const char *rel,
 	ALLOC_GROW(r->ids, r->n, r->cap);
 	r->ids[r->n++] = *id;
 	/* a walk meets each path once */
-	*strmap_slot_n(&r->by_path, r->path.ptr, r->path.len, NULL) = r->n;
+	const char *key = arena_strndup(&r->paths, r->path.ptr, r->path.len);
+	*strmap_slot_n(&r->by_path, key, r->path.len, NULL) = r->n;
 }
 
 /* A file's digest in the inputs' sums: its path and content or id. */

@@ -36,6 +36,7 @@ void pagecache_init(struct pagecache *pc)
 	pc->file_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->page_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->fd = -1;
+	pc->paths = (struct arena)ARENA_INIT;
 	appender_init(&pc->out);
 	pthread_mutex_init(&pc->lock, NULL);
 }
@@ -44,10 +45,7 @@ static int cut_back(const char *path, uint64_t size);
 
 void pagecache_free(struct pagecache *pc)
 {
-	for (size_t i = 0; i < pc->nfiles; i++)
-		free(pc->files[i].rel);
-	for (size_t i = 0; i < pc->npages; i++)
-		free(pc->pages[i].rel);
+	arena_free(&pc->paths);
 	free(pc->files);
 	free(pc->pages);
 	free(pc->memos);
@@ -132,12 +130,12 @@ void pagecache_add_file(struct pagecache *pc, const char *rel,
 			const struct fs_file_id *id)
 {
 	/* the key is the file's own copy (the map borrows it): made first,
-	 * so that the path is hashed once (a site has tens of thousands) */
-	char *copy = xstrdup(rel);
+	 * so that the path is hashed once (a site has tens of thousands); a
+	 * path recorded again leaves its copy in the arena */
+	char *copy = arena_strdup(&pc->paths, rel);
 	bool created;
 	size_t *slot = strmap_slot(&pc->file_index, copy, &created);
 	if (!created) {
-		free(copy);
 		pc->files[*slot - 1].id = *id;
 		return;
 	}
@@ -152,12 +150,11 @@ static void index_page(struct pagecache *pc, const char *rel,
 {
 	/* the key is the page's own copy (the map borrows it): made first, so
 	 * that the path is hashed once */
-	char *key = xstrdup(rel);
+	char *key = arena_strdup(&pc->paths, rel);
 	bool created;
 	size_t *slot = strmap_slot(&pc->page_index, key, &created);
 	struct pagecache_page *pg;
 	if (!created) {
-		free(key);
 		pg = &pc->pages[*slot - 1];
 	} else {
 		ALLOC_GROW(pc->pages, pc->npages, pc->cap_pages);

@@ -52,13 +52,15 @@
  * old one, which still describes the published site, and the next build
  * holding the lock removes what a killed one left.
  *
- * Memory: a pagecache owns every string in it (heap) and, when loaded,
- * the cache file's descriptor; pagecache_free frees them (and removes a
- * cache being written that was not finished).
+ * Memory: a pagecache owns every string in it (its paths, in its own
+ * arena: tens of thousands, freed at once) and, when loaded, the cache
+ * file's descriptor; pagecache_free frees them (and removes a cache being
+ * written that was not finished).
  */
 #ifndef GPUGUIDE_PAGECACHE_H
 #define GPUGUIDE_PAGECACHE_H
 
+#include "base/arena.h"
 #include "base/digest.h"
 #include "publish/appender.h"
 #include "base/fs.h"
@@ -118,6 +120,8 @@ struct pagecache {
 	const struct pagecache *from;
 	uint64_t base;
 	pthread_mutex_t lock;       /* records may be added from threads */
+	struct arena paths;         /* the files' and pages' paths (with lock
+				       held, or on one thread) */
 };
 
 void pagecache_init(struct pagecache *pc);
