@@ -16,7 +16,7 @@ if ! command -v "$CLANG" >/dev/null 2>&1; then
 	echo "fuzz: $CLANG not found (apt-get install clang libclang-rt-14-dev)" >&2
 	exit 1
 fi
-targets=${FUZZ_TARGETS:-"fuzz_csv fuzz_frontmatter fuzz_gfm_autolink fuzz_gfm_html fuzz_gfm_quick fuzz_mustache fuzz_mustache_nesting fuzz_search_figs fuzz_shortcode"}
+targets=${FUZZ_TARGETS:-"fuzz_csv fuzz_frontmatter fuzz_gfm_autolink fuzz_gfm_html fuzz_gfm_quick fuzz_mustache fuzz_mustache_nesting fuzz_search_figs fuzz_shortcode fuzz_splice"}
 out=build/fuzz
 mkdir -p "$out/obj" "$out/crashes"
 pkgs="libcmark-gfm libxml-2.0"
