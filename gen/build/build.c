@@ -358,7 +358,6 @@ struct walked_ids {
 		struct arena paths;    /* by_path's keys, freed at once */
 		struct fs_file_id *ids;
 		size_t n, cap;
-		struct buf path; /* room for the one being recorded */
 	} part[WALK_PARTS];
 };
 
@@ -367,7 +366,7 @@ static void walked_init(struct walked_ids *r)
 	r->name = NULL;
 	for (size_t k = 0; k < WALK_PARTS; k++)
 		r->part[k] = (struct walked_part){ .by_path = STRMAP_INIT_BORROWED,
-						   .paths = ARENA_INIT, .path = BUF_INIT };
+						   .paths = ARENA_INIT };
 }
 
 static void walked_free(struct walked_ids *r)
@@ -376,7 +375,6 @@ static void walked_free(struct walked_ids *r)
 		strmap_free(&r->part[k].by_path);
 		arena_free(&r->part[k].paths);
 		free(r->part[k].ids);
-		buf_release(&r->part[k].path);
 	}
 }
 
@@ -415,16 +413,16 @@ struct input_walk {
 static void record_id(struct walked_part *r, const char *name, const char *rel,
 		      const struct fs_file_id *id)
 {
-	/* the path the loader asks by: "<name>/<rel>" */
-	buf_reset(&r->path);
-	buf_adds(&r->path, name);
-	buf_addc(&r->path, '/');
-	buf_adds(&r->path, rel);
+	/* the path the loader asks by: "<name>/<rel>", made in the arena */
+	size_t nn = strlen(name), nr = strlen(rel);
+	char *key = arena_alloc_uninit(&r->paths, nn + nr + 2);
+	memcpy(key, name, nn);
+	key[nn] = '/';
+	memcpy(key + nn + 1, rel, nr + 1);
 	ALLOC_GROW(r->ids, r->n, r->cap);
 	r->ids[r->n++] = *id;
 	/* a walk meets each path once */
-	const char *key = arena_strndup(&r->paths, r->path.ptr, r->path.len);
-	*strmap_slot_n(&r->by_path, key, r->path.len, NULL) = r->n;
+	*strmap_slot_n(&r->by_path, key, nn + 1 + nr, NULL) = r->n;
 }
 
 /* A file's digest in the inputs' sums: its path and content or id. */

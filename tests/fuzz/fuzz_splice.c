@@ -16,8 +16,8 @@
  *   - the record after 0x01 against the output: refused or made, never a
  *     read out of bounds or an allocation past the two inputs' size. */
 #include "base/buf.h"
-#include "markdown/gfm_out.h"
 #include "markdown/splice.h"
+#include "../markdown/splice_doc.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -25,8 +25,6 @@
 #include <string.h>
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
-
-enum { MAX_ITEMS = 64 };
 
 static const struct {
 	const char *html; /* NULL: left by an error */
@@ -49,53 +47,20 @@ static const struct {
 
 static const char *const ids[] = { "costs", "prices", "x&y", "a\"b" };
 
-struct doc {
-	struct buf html;
-	struct found items[MAX_ITEMS];
-	struct cited cited[MAX_ITEMS];
-	size_t n;
-};
-
-static void add_token(struct doc *d, unsigned pick)
-{
-	static const char text[] = "{{< price gpu=rtx-4090 >}}";
-	unsigned k = pick % (sizeof kinds / sizeof *kinds);
-	struct found *f = &d->items[d->n];
-	struct cited *c = &d->cited[d->n];
-	*f = (struct found){ .text = text, .len = sizeof text - 1, .line = 1, .col = 1,
-			     .closed = true, .block = kinds[k].block, .code = kinds[k].code };
-	buf_init(&c->html);
-	if (kinds[k].html && !kinds[k].code) {
-		memset(&c->sc, 0, sizeof c->sc);
-		c->sc.block = kinds[k].block;
-		buf_adds(&c->html, kinds[k].html);
-		f->cited = c;
-	}
-	gfm_token_add(&d->html, d->n++);
-}
-
 /* The document the program `p` (`len` bytes) makes; a NUL ends it (cmark's
  * HTML is a C string). Bytes that look like a token are left as they are:
  * the splice places them or copies them, and either is undone. */
-static void make_doc(struct doc *d, const uint8_t *p, size_t len)
+static void make_doc(struct splice_doc *d, const uint8_t *p, size_t len)
 {
-	buf_init(&d->html);
-	d->n = 0;
+	splice_doc_init(d);
 	for (size_t i = 0; i < len && p[i]; i++) {
 		if (p[i] < 0x20 && p[i] != '\n') {
-			if (d->n < MAX_ITEMS)
-				add_token(d, p[i]);
+			unsigned k = p[i] % (sizeof kinds / sizeof *kinds);
+			(void)splice_doc_add(d, kinds[k].html, kinds[k].block, kinds[k].code);
 		} else {
 			buf_addc(&d->html, (char)p[i]);
 		}
 	}
-}
-
-static void doc_release(struct doc *d)
-{
-	for (size_t i = 0; i < d->n; i++)
-		buf_release(&d->cited[i].html);
-	buf_release(&d->html);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -105,7 +70,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const uint8_t *rec_in = cut ? cut + 1 : data + size;
 	size_t rec_in_len = cut ? size - doc_len - 1 : 0;
 
-	struct doc d;
+	struct splice_doc d;
 	make_doc(&d, data, doc_len);
 	struct buf out = BUF_INIT, rec = BUF_INIT, back = BUF_INIT;
 	struct splice_edits edits = { NULL, 0, 0 };
@@ -138,6 +103,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	buf_release(&out);
 	buf_release(&rec);
 	buf_release(&back);
-	doc_release(&d);
+	splice_doc_release(&d);
 	return 0;
 }

@@ -13,51 +13,17 @@
 #include <cmocka.h>
 
 #include "base/buf.h"
-#include "markdown/gfm_out.h"
 #include "markdown/splice.h"
+#include "markdown/splice_doc.h"
 
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* A document being made: cmark's HTML and its shortcodes. */
-struct doc {
-	struct buf html;
-	struct found items[64];
-	struct cited cited[64];
-	size_t n;
-};
-
-static void doc_init(struct doc *d)
+/* A shortcode's token into the document (splice_doc_add), which has room. */
+static void add_token(struct splice_doc *d, const char *html, bool block, bool code)
 {
-	memset(d, 0, sizeof *d);
-	buf_init(&d->html);
-}
-
-static void doc_release(struct doc *d)
-{
-	for (size_t i = 0; i < d->n; i++)
-		buf_release(&d->cited[i].html);
-	buf_release(&d->html);
-}
-
-/* A shortcode's token into the HTML: resolved to `html` (NULL: left after
- * an error), a block or inline; `code`: it stands in code. */
-static void add_token(struct doc *d, const char *html, bool block, bool code)
-{
-	assert_true(d->n < 64);
-	struct found *f = &d->items[d->n];
-	struct cited *c = &d->cited[d->n];
-	static const char text[] = "{{< price gpu=rtx-4090 >}}";
-	*f = (struct found){ .text = text, .len = strlen(text), .line = 1, .col = 1,
-			     .closed = true, .block = block, .code = code };
-	buf_init(&c->html);
-	if (html && !code) {
-		c->sc.block = block;
-		buf_adds(&c->html, html);
-		f->cited = c;
-	}
-	gfm_token_add(&d->html, d->n++);
+	assert_true(splice_doc_add(d, html, block, code));
 }
 
 static const char *const ids[] = { "costs", "prices", "x&y", "a" };
@@ -65,7 +31,7 @@ static const char *const ids[] = { "costs", "prices", "x&y", "a" };
 /* splice_html's output of the document (after `before` in the buffer, as
  * a page's body follows its head), with and without its edits recorded
  * (the same); cmark's HTML made again from it and the record. */
-static void check_undone(struct doc *d, size_t nids, const char *before)
+static void check_undone(struct splice_doc *d, size_t nids, const char *before)
 {
 	struct buf out = BUF_INIT, plain = BUF_INIT, rec = BUF_INIT, back = BUF_INIT;
 	struct splice_edits edits = { NULL, 0, 0 };
@@ -89,8 +55,8 @@ static void check_undone(struct doc *d, size_t nids, const char *before)
 static void test_each_kind_of_place_is_undone(void **state)
 {
 	(void)state;
-	struct doc d;
-	doc_init(&d);
+	struct splice_doc d;
+	splice_doc_init(&d);
 	buf_adds(&d.html, "<h2>Costs ");
 	add_token(&d, "<b>$1.39/h</b>", false, false);
 	buf_adds(&d.html, "</h2>\n<p>The RTX 4090 rents for ");
@@ -106,7 +72,7 @@ static void test_each_kind_of_place_is_undone(void **state)
 	buf_adds(&d.html, ".</p>\n<h4>Third</h4>\n<h5>Fourth</h5>\n<h6>Past the ids</h6>\n");
 	check_undone(&d, 4, "");
 	check_undone(&d, 1, "<!doctype html><main>");
-	doc_release(&d);
+	splice_doc_release(&d);
 }
 
 /* A Chinese sentence: a figure between Chinese characters takes back the
@@ -114,8 +80,8 @@ static void test_each_kind_of_place_is_undone(void **state)
 static void test_spaces_taken_back_are_undone(void **state)
 {
 	(void)state;
-	struct doc d;
-	doc_init(&d);
+	struct splice_doc d;
+	splice_doc_init(&d);
 	buf_adds(&d.html, "<p>按 ");
 	add_token(&d, "<b>小时</b>", false, false);
 	buf_adds(&d.html, " 计算，每 ");
@@ -129,7 +95,7 @@ static void test_spaces_taken_back_are_undone(void **state)
 	add_token(&d, "<b>H100</b>", false, false);
 	buf_adds(&d.html, "。</p>\n");
 	check_undone(&d, 0, "");
-	doc_release(&d);
+	splice_doc_release(&d);
 }
 
 /* Documents of those pieces in random order (a fixed seed). */
@@ -148,10 +114,10 @@ static void test_random_documents_are_undone(void **state)
 	};
 	unsigned seed = 12345;
 	for (int doc = 0; doc < 400; doc++) {
-		struct doc d;
-		doc_init(&d);
+		struct splice_doc d;
+		splice_doc_init(&d);
 		int pieces = 1 + doc % 40;
-		for (int i = 0; i < pieces && d.n < 60; i++) {
+		for (int i = 0; i < pieces && d.n < SPLICE_DOC_MAX; i++) {
 			seed = seed * 1103515245u + 12345u;
 			unsigned r = seed >> 16;
 			if (r % 3) {
@@ -163,7 +129,7 @@ static void test_random_documents_are_undone(void **state)
 			add_token(&d, r % 7 == 0 ? NULL : html[k], block, r % 11 == 0);
 		}
 		check_undone(&d, doc % 5, doc % 2 ? "<main>" : "");
-		doc_release(&d);
+		splice_doc_release(&d);
 	}
 }
 
@@ -172,8 +138,8 @@ static void test_random_documents_are_undone(void **state)
 static void test_what_does_not_fit_is_refused(void **state)
 {
 	(void)state;
-	struct doc d;
-	doc_init(&d);
+	struct splice_doc d;
+	splice_doc_init(&d);
 	buf_adds(&d.html, "<h2>Costs</h2>\n<p>It rents for ");
 	add_token(&d, "<b>$0.39/h</b>", false, false);
 	buf_adds(&d.html, " an hour.</p>\n");
@@ -207,7 +173,7 @@ static void test_what_does_not_fit_is_refused(void **state)
 	buf_release(&out);
 	buf_release(&rec);
 	buf_release(&back);
-	doc_release(&d);
+	splice_doc_release(&d);
 }
 
 int main(void)
