@@ -6,6 +6,7 @@
 #include "publish/appender.h"
 
 #include "base/buf.h"
+#include "base/bytes.h"
 #include "publish/output.h"
 #include "base/xalloc.h"
 
@@ -22,13 +23,26 @@
 #include <unistd.h>
 
 /* The format's name and version: a cache of another version is not read. */
-static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', 'C' };
+static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', 'D' };
 
 /* The header: the magic and the cache's secret (the key of its digests). */
 #define HEADER_LEN (sizeof magic + DIGEST_KEY_LEN)
 /* The trailer: the index's offset, how many files, pages and memos it
- * lists, and the index's digest. */
+ * lists, and the index's seal (index_seal). */
 #define TRAILER_LEN (4 * 8 + 16)
+
+/* The seal of an index: its check (a checksum's cost: pagecache.h says why
+ * that is enough) digested under the secret, so that a damaged secret is
+ * told too. */
+static struct digest_value index_seal(const unsigned char *secret, const void *index,
+				      size_t len)
+{
+	struct digest_value c = digest_check(index, len);
+	unsigned char w[16];
+	bytes_put_le64(w, c.hi);
+	bytes_put_le64(w + 8, c.lo);
+	return digest_bytes_keyed(secret, w, sizeof w);
+}
 
 void pagecache_init(struct pagecache *pc)
 {
@@ -600,7 +614,7 @@ static int load_index(struct pagecache *pc, int fd, const char **why)
 			goto out;
 		done += (uint64_t)n;
 	}
-	if (!digest_equal(digest_bytes_keyed(pc->secret, index, (size_t)len), check))
+	if (!digest_equal(index_seal(pc->secret, index, (size_t)len), check))
 		goto out;
 	rc = decode_index(pc, index, (size_t)len, index_at, counts);
 out:
@@ -853,7 +867,7 @@ int pagecache_finish(struct pagecache *pc)
 	}
 	struct buf b = BUF_INIT;
 	encode_index(pc, &b);
-	struct digest_value check = digest_bytes_keyed(pc->secret, b.ptr, b.len);
+	struct digest_value check = index_seal(pc->secret, b.ptr, b.len);
 	buf_add_u64(&b, pc->out.at);
 	buf_add_u64(&b, pc->nfiles);
 	buf_add_u64(&b, pc->npages);

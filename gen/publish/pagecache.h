@@ -31,22 +31,24 @@
  * The file: a magic and the secret, the records' bytes, then the index
  * (all of the above but the records' bytes: where each record lies, and
  * its check, digest.h's digest_check), and a trailer: the index's offset, how many files, pages
- * and memos it lists, and the digest of the index. Records are appended as
+ * and memos it lists, and the index's seal (its check digested under the
+ * secret, so that a damaged secret is told too). Records are appended as
  * a build makes them and read when they are needed (pread), so a build
  * never holds them all in memory. A cache is a help, never a risk: one
- * that is not a regular file, is cut short or damaged (index digest), or
+ * that is not a regular file, is cut short or damaged (the seal), or
  * whose index is longer than what it lists could take is not loaded (and
  * nothing of it is read before its sizes are checked: the memory it costs
  * is bounded by what it lists, not by its size); a damaged record (its own
- * check) is not used. A record's check is no digest: the index that holds
- * it is, and whoever could change a record and its check together could
- * read the secret beside them; so a record's bytes, a third of what a
- * full build hashed, cost a checksum's time, not a digest's. A rebuild
- * appends to the last cache's file (pagecache_start_after): the records it
- * keeps stay where they lie, the new ones, the index and the trailer go
- * after them; a build that fails cuts the file back to what it was, and
- * the mark ".site-cache-<name>.tail" lets the next build do the same after
- * a killed one. A cache mostly made of records no index lists any more is
+ * check) is not used. Neither check is a digest: whoever could change the
+ * index or a record and its check together could read the secret beside
+ * them; so the records' bytes (a third of what a full build once hashed)
+ * and the index (what every rebuild reads and writes whole) cost a
+ * checksum's time, not a digest's. A rebuild appends to the last cache's
+ * file (pagecache_start_after): the records it keeps stay where they lie,
+ * the new ones, the index and the trailer go after them; a build that
+ * fails cuts the file back to what it was, and the mark
+ * ".site-cache-<name>.tail" lets the next build do the same after a killed
+ * one. A cache mostly made of records no index lists any more is
  * written anew instead, to a new file (".site-cache-<name>.<pid>") renamed
  * over the old once the site is published; a build that fails leaves the
  * old one, which still describes the published site, and the next build
