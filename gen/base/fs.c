@@ -190,22 +190,30 @@ static enum fs_kind entry_kind(const char *dir, const struct dirent *e)
 	return known ? kind_of_mode(st.st_mode) : FS_OTHER;
 }
 
-/* A name and its kind in one allocation: the kind byte before the name,
- * so that sorting the names sorts the kinds with them. */
+/* A name and its kind side by side: the kind byte before the name, so
+ * that sorting the names sorts the kinds with them. */
 static int compare_entries(const void *a, const void *b)
 {
 	return strcmp(*(char *const *)a + 1, *(char *const *)b + 1);
 }
 
+static int compare_names(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /* The entries of `dir` ending in `suffix` (NULL: any), each with its kind
- * when `kinds` is not 0 and only those of the kinds it holds (FS_KIND). */
+ * before its name when `kinds` is not 0, and only those of the kinds it
+ * holds (FS_KIND); sorted by name. One allocation: the array of pointers,
+ * then the strings they point to (a folder of 10,000 articles listed
+ * without 10,000 mallocs and frees). */
 static char **list_dir(const char *dir, const char *suffix, unsigned kinds)
 {
 	DIR *d = opendir(dir);
 	if (!d)
 		return NULL;
-	size_t len = 0, cap = 0;
-	char **list = NULL;
+	struct buf names = BUF_INIT; /* each entry's string and its NUL */
+	size_t len = 0;
 	struct dirent *e;
 	while ((e = readdir(d))) {
 		if (!strcmp(e->d_name, ".") || !strcmp(e->d_name, ".."))
@@ -215,27 +223,27 @@ static char **list_dir(const char *dir, const char *suffix, unsigned kinds)
 		enum fs_kind kind = kinds ? entry_kind(dir, e) : FS_OTHER;
 		if (kinds && !(kinds & FS_KIND(kind)))
 			continue;
-		size_t n = strlen(e->d_name);
-		char *item = xmalloc(n + 2);
-		item[0] = (char)kind;
-		memcpy(item + 1, e->d_name, n + 1);
-		ALLOC_GROW(list, len, cap);
-		list[len++] = item;
+		if (kinds)
+			buf_addc(&names, (char)kind);
+		buf_add(&names, e->d_name, strlen(e->d_name) + 1);
+		len++;
 	}
 	closedir(d);
-	ALLOC_GROW(list, len, cap); /* room for the NULL at the end */
+	char **list = xmalloc((len + 1) * sizeof *list + names.len);
+	char *at = memcpy((char *)(list + len + 1), names.ptr ? names.ptr : "", names.len);
+	for (size_t i = 0; i < len; i++) { /* (a kind byte is never 0) */
+		list[i] = at;
+		at += strlen(at) + 1;
+	}
 	list[len] = NULL;
-	qsort(list, len, sizeof *list, compare_entries);
+	buf_release(&names);
+	qsort(list, len, sizeof *list, kinds ? compare_entries : compare_names);
 	return list;
 }
 
 char **fs_list_dir(const char *dir, const char *suffix)
 {
-	char **list = list_dir(dir, suffix, 0);
-	/* the names alone: each moved down over its kind byte */
-	for (char **p = list; p && *p; p++)
-		memmove(*p, *p + 1, strlen(*p + 1) + 1);
-	return list;
+	return list_dir(dir, suffix, 0);
 }
 
 char **fs_list_dir_kinds(const char *dir)
@@ -251,11 +259,7 @@ char **fs_list_dir_of_kinds(const char *dir, unsigned kinds)
 
 void fs_free_list(char **list)
 {
-	if (!list)
-		return;
-	for (char **p = list; *p; p++)
-		free(*p);
-	free(list);
+	free(list); /* the strings with it: list_dir's one allocation */
 }
 
 static int mkdir_p_at(int dirfd, const char *path)

@@ -37,8 +37,9 @@ int fs_read_file_at(int dirfd, const char *path, const struct fs_file_id *id,
 const char *fs_strerror(int err);
 
 /* The names in `dir` that end in `suffix` (NULL: every entry but . and ..),
- * sorted bytewise, as a NULL-terminated malloc'd array of malloc'd strings;
- * free with fs_free_list. NULL when the folder cannot be read. */
+ * sorted bytewise, as a NULL-terminated array whose strings lie in the same
+ * malloc'd block: fs_free_list (a free of the array) frees them all. NULL
+ * when the folder cannot be read. */
 char **fs_list_dir(const char *dir, const char *suffix);
 void fs_free_list(char **list);
 

@@ -1,6 +1,7 @@
 /* The articles' folders and files (content.h). */
 #include "build/content.h"
 
+#include "base/arena.h"
 #include "base/buf.h"
 #include "base/diag.h"
 #include "base/digest.h"
@@ -113,38 +114,27 @@ static void add_article(struct site *s, const struct article *a)
  * thousands of them: a few words each). */
 struct article_file {
 	enum lang lang;
-	char *full; /* the file's path (malloc'd) */
-	char *path; /* as shown in messages: content/en/x.md (malloc'd) */
+	const char *full; /* the file's path (in load_all's arena of paths) */
+	const char *path; /* as shown in messages: content/en/x.md (the end of full) */
 	struct article a;
 	bool keep;  /* parsed, valid and not a draft */
 	struct diag *diag; /* its messages, for load_all (malloc'd; NULL: none) */
 };
 
-/* "dir/name", allocated to its size (a file's paths, thousands of them). */
-static char *path_join(const char *dir, const char *name)
-{
-	size_t d = strlen(dir), n = strlen(name);
-	char *p = xmalloc(d + 1 + n + 1);
-	memcpy(p, dir, d);
-	p[d] = '/';
-	memcpy(p + d + 1, name, n + 1);
-	return p;
-}
-
-/* The .md files of both languages, in name order per language. It runs
- * beside the build's other loading (content_load), so it keeps its
- * strings in memory of its own, not in the site's arena. */
-static struct article_file *list_files(const struct site *s, size_t *n)
+/* The .md files of both languages, in name order per language, their paths
+ * in `paths` (one block for thousands: it runs beside the build's other
+ * loading, content_load, so it keeps them out of the site's arena). */
+static struct article_file *list_files(const struct site *s, struct arena *paths, size_t *n)
 {
 	struct article_file *files = NULL;
-	size_t cap = 0;
+	size_t cap = 0, root = strlen(s->in.opt.root);
+	struct buf dir = BUF_INIT;
 	*n = 0;
 	for (int l = 0; l < LANG_COUNT; l++) {
-		char rel[16];
-		snprintf(rel, sizeof rel, "content/%s", lang_code((enum lang)l));
-		char *dir = path_join(s->in.opt.root, rel);
-		char **names = fs_path_escapes(dir, s->in.opt.root) ? NULL /* reported by
-			      the site's check of content/ */ : fs_list_dir(dir, ".md");
+		buf_reset(&dir);
+		buf_addf(&dir, "%s/content/%s", s->in.opt.root, lang_code((enum lang)l));
+		char **names = fs_path_escapes(dir.ptr, s->in.opt.root) ? NULL /* reported by
+			      the site's check of content/ */ : fs_list_dir(dir.ptr, ".md");
 		size_t listed = 0;
 		while (names && names[listed])
 			listed++;
@@ -155,15 +145,20 @@ static struct article_file *list_files(const struct site *s, size_t *n)
 		for (char **nm = names; nm && *nm; nm++) {
 			if ((*nm)[0] == '.')
 				continue;
+			size_t len = strlen(*nm);
+			char *full = arena_alloc_uninit(paths, dir.len + 1 + len + 1);
+			memcpy(full, dir.ptr, dir.len);
+			full[dir.len] = '/';
+			memcpy(full + dir.len + 1, *nm, len + 1);
 			struct article_file *f = &files[(*n)++];
 			memset(f, 0, sizeof *f);
 			f->lang = (enum lang)l;
-			f->full = path_join(dir, *nm);
-			f->path = path_join(rel, *nm);
+			f->full = full;
+			f->path = full + root + 1; /* "content/<lang>/<name>" */
 		}
 		fs_free_list(names);
-		free(dir);
 	}
+	buf_release(&dir);
 	return files;
 }
 
@@ -298,7 +293,8 @@ static void load_all(struct site *s, void (*beside)(void *ctx), void *ctx)
 		pool_beside_start(&other, jobs, beside, ctx);
 	struct load_jobs *j = xcalloc(1, sizeof *j);
 	atomic_init(&j->held, 0);
-	j->files = list_files(s, &n);
+	struct arena paths = ARENA_INIT;
+	j->files = list_files(s, &paths, &n);
 	j->root = s->in.opt.root;
 	j->memo = s->in.markdown_memo;
 	for (int w = 0; w < POOL_MAX_JOBS; w++)
@@ -318,10 +314,9 @@ static void load_all(struct site *s, void (*beside)(void *ctx), void *ctx)
 			add_article(s, &f->a);
 		else
 			markdown_article_free(&f->a);
-		free(f->full);
-		free(f->path);
 	}
 	free(files);
+	arena_free(&paths);
 }
 
 /* Neighbours in slug order: duplicates sit side by side. */
@@ -339,39 +334,55 @@ static void check_duplicate_slugs(struct site *s)
 	free(idx);
 }
 
+/* An article's translation key as the sort by translation has it. */
+static const char *translation_key(const struct site *s, size_t i)
+{
+	const char *t = s->in.articles[i].translation;
+	return t ? t : "";
+}
+
+/* The end of the run of idx[from..to) whose articles share idx[from]'s
+ * translation key. */
+static size_t same_key_end(const struct site *s, const size_t *idx, size_t from, size_t to)
+{
+	const char *k = translation_key(s, idx[from]);
+	size_t i = from + 1;
+	while (i < to && !strcmp(translation_key(s, idx[i]), k))
+		i++;
+	return i;
+}
+
 /* Link each article to its translation: the first article of the other
  * language with the same translation key (`idx`: the articles sorted by
- * translation key). */
+ * language, then translation key: the two languages' runs merged, each
+ * key compared once, not searched for). */
 static void link_translations(struct site *s, const size_t *idx)
 {
-	s->in.translation_of = xmalloc((s->in.narticles + 1) * sizeof *s->in.translation_of);
-	for (size_t i = 0; i < s->in.narticles; i++)
-		s->in.translation_of[i] = -1;
-	/* a binary search for (other language, key) */
-	for (size_t i = 0; i < s->in.narticles; i++) {
-		const struct article *a = &s->in.articles[i];
-		if (!a->translation)
-			continue;
-		int want = a->lang == LANG_EN ? LANG_ZH : LANG_EN;
-		size_t lo = 0, hi = s->in.narticles;
-		while (lo < hi) {
-			size_t mid = lo + (hi - lo) / 2;
-			const struct article *m = &s->in.articles[idx[mid]];
-			int c = m->lang != want ? m->lang - want
-						: strcmp(m->translation ? m->translation : "",
-							 a->translation);
-			if (c < 0)
-				lo = mid + 1;
-			else
-				hi = mid;
+	_Static_assert(LANG_EN == 0 && LANG_ZH == 1 && LANG_COUNT == 2, "two languages, English first");
+	size_t n = s->in.narticles;
+	long *of = xmalloc((n + 1) * sizeof *of);
+	for (size_t i = 0; i < n; i++)
+		of[i] = -1;
+	size_t zh = 0; /* where the Chinese run starts */
+	while (zh < n && s->in.articles[idx[zh]].lang == LANG_EN)
+		zh++;
+	for (size_t i = 0, j = zh; i < zh && j < n;) {
+		int c = strcmp(translation_key(s, idx[i]), translation_key(s, idx[j]));
+		size_t ie = c <= 0 ? same_key_end(s, idx, i, zh) : i;
+		size_t je = c >= 0 ? same_key_end(s, idx, j, n) : j;
+		if (c == 0) { /* each side's articles to the first of the other's */
+			const struct article *en = &s->in.articles[idx[i]], *other = &s->in.articles[idx[j]];
+			for (size_t k = i; k < ie && other->translation; k++)
+				if (s->in.articles[idx[k]].translation)
+					of[idx[k]] = (long)idx[j];
+			for (size_t k = j; k < je && en->translation; k++)
+				if (s->in.articles[idx[k]].translation)
+					of[idx[k]] = (long)idx[i];
 		}
-		if (lo < s->in.narticles) {
-			const struct article *m = &s->in.articles[idx[lo]];
-			if (m->lang == want && m->translation &&
-			    !strcmp(m->translation, a->translation))
-				s->in.translation_of[i] = (long)idx[lo];
-		}
+		i = ie;
+		j = je;
 	}
+	s->in.translation_of = of;
 }
 
 /* One article per language may carry a translation key: two would both

@@ -112,6 +112,58 @@ static void test_translations_are_linked_both_ways(void **state)
 	assert_string_equal(en->body, "Some text.\n"); /* held for it */
 }
 
+/* Which article `a` (an index) links to: the first article of the other
+ * language, by path, with the same translation key; -1 when none. Worked
+ * out article by article, as a check of content_load's merge. */
+static long twin_slowly(const struct site *s, size_t a)
+{
+	const struct article *x = &s->in.articles[a];
+	long best = -1;
+	for (size_t i = 0; x->translation && i < s->in.narticles; i++) {
+		const struct article *y = &s->in.articles[i];
+		if (y->lang == x->lang || !y->translation || strcmp(y->translation, x->translation))
+			continue;
+		if (best < 0 || strcmp(y->path, s->in.articles[best].path) < 0)
+			best = (long)i;
+	}
+	return best;
+}
+
+/* Keys in both languages, in one only, none, and one key twice in a
+ * language (an error, and each article of the other language then links
+ * to the first by path): every link is the first twin's. */
+static void test_translations_are_linked_to_the_first_twin(void **state)
+{
+	struct fixture *f = *state;
+	char rel[64], front[256];
+	for (int i = 0; i < 40; i++) {
+		for (int l = 0; l < 2; l++) {
+			/* English has the keys i % 3 != 0, Chinese i % 2 == 0; every
+			 * fifth article of each language has no key */
+			bool has = l == 0 ? i % 3 != 0 : i % 2 == 0;
+			snprintf(rel, sizeof rel, "%s/f%02d.md", l ? "zh" : "en", 39 - i);
+			if (i % 5 == 4)
+				snprintf(front, sizeof front, "title: T\ndate: 2026-01-02\nslug: s%d\n", i);
+			else if (has)
+				snprintf(front, sizeof front,
+					 "title: T\ndate: 2026-01-02\nslug: s%d\ntranslation: k%02d\n", i, i);
+			else
+				continue;
+			article(f, rel, front);
+		}
+	}
+	/* k02 twice in English (the second by path is linked from nowhere) */
+	article(f, "en/g-dup.md", "title: T\ndate: 2026-01-02\nslug: dup\ntranslation: k02\n");
+	content_load(&f->s, NULL, NULL);
+	assert_int_equal(f->diag.errors, 1); /* the duplicate key */
+	size_t linked = 0;
+	for (size_t i = 0; i < f->s.in.narticles; i++) {
+		assert_int_equal(f->s.in.translation_of[i], twin_slowly(&f->s, i));
+		linked += f->s.in.translation_of[i] >= 0;
+	}
+	assert_true(linked > 20);
+}
+
 /* The bodies read are held for their pages up to CONTENT_HELD_BODIES
  * bytes in all; past them, left to be read again (one thread: the files
  * are read in name order). */
@@ -255,6 +307,8 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_translations_are_linked_both_ways,
+						setup, teardown),
+		cmocka_unit_test_setup_teardown(test_translations_are_linked_to_the_first_twin,
 						setup, teardown),
 		cmocka_unit_test_setup_teardown(test_drafts_are_left_out, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_bodies_are_held_within_their_bound, setup,
