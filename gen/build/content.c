@@ -358,7 +358,8 @@ static size_t same_key_end(const struct site *s, const size_t *idx, size_t from,
  * key compared once, not searched for). */
 static void link_translations(struct site *s, const size_t *idx)
 {
-	_Static_assert(LANG_EN == 0 && LANG_ZH == 1 && LANG_COUNT == 2, "two languages, English first");
+	_Static_assert(LANG_EN == 0 && LANG_ZH == 1 && LANG_COUNT == 2,
+		       "two languages, English first");
 	size_t n = s->in.narticles;
 	long *of = xmalloc((n + 1) * sizeof *of);
 	for (size_t i = 0; i < n; i++)
@@ -371,8 +372,9 @@ static void link_translations(struct site *s, const size_t *idx)
 		size_t ie = c <= 0 ? same_key_end(s, idx, i, zh) : i;
 		size_t je = c >= 0 ? same_key_end(s, idx, j, n) : j;
 		if (c == 0) { /* each side's articles to the first of the other's */
-			const struct article *en = &s->in.articles[idx[i]], *other = &s->in.articles[idx[j]];
-			for (size_t k = i; k < ie && other->translation; k++)
+			const struct article *en = &s->in.articles[idx[i]];
+			const struct article *zh_first = &s->in.articles[idx[j]];
+			for (size_t k = i; k < ie && zh_first->translation; k++)
 				if (s->in.articles[idx[k]].translation)
 					of[idx[k]] = (long)idx[j];
 			for (size_t k = j; k < je && en->translation; k++)

@@ -129,29 +129,31 @@ static long twin_slowly(const struct site *s, size_t a)
 	return best;
 }
 
+/* Article i of language l for the test below: English has the keys of
+ * i % 3 != 0, Chinese of i % 2 == 0; every fifth article of each language
+ * has no key; the files' names in the reverse order of i. */
+static void keyed_article(struct fixture *f, int l, int i)
+{
+	bool has = l == 0 ? i % 3 != 0 : i % 2 == 0;
+	if (!has && i % 5 != 4)
+		return;
+	char rel[64], front[256];
+	snprintf(rel, sizeof rel, "%s/f%02d.md", l ? "zh" : "en", 39 - i);
+	int at = snprintf(front, sizeof front, "title: T\ndate: 2026-01-02\nslug: s%d\n", i);
+	if (i % 5 != 4)
+		snprintf(front + at, sizeof front - (size_t)at, "translation: k%02d\n", i);
+	article(f, rel, front);
+}
+
 /* Keys in both languages, in one only, none, and one key twice in a
  * language (an error, and each article of the other language then links
  * to the first by path): every link is the first twin's. */
 static void test_translations_are_linked_to_the_first_twin(void **state)
 {
 	struct fixture *f = *state;
-	char rel[64], front[256];
-	for (int i = 0; i < 40; i++) {
-		for (int l = 0; l < 2; l++) {
-			/* English has the keys i % 3 != 0, Chinese i % 2 == 0; every
-			 * fifth article of each language has no key */
-			bool has = l == 0 ? i % 3 != 0 : i % 2 == 0;
-			snprintf(rel, sizeof rel, "%s/f%02d.md", l ? "zh" : "en", 39 - i);
-			if (i % 5 == 4)
-				snprintf(front, sizeof front, "title: T\ndate: 2026-01-02\nslug: s%d\n", i);
-			else if (has)
-				snprintf(front, sizeof front,
-					 "title: T\ndate: 2026-01-02\nslug: s%d\ntranslation: k%02d\n", i, i);
-			else
-				continue;
-			article(f, rel, front);
-		}
-	}
+	for (int i = 0; i < 40; i++)
+		for (int l = 0; l < 2; l++)
+			keyed_article(f, l, i);
 	/* k02 twice in English (the second by path is linked from nowhere) */
 	article(f, "en/g-dup.md", "title: T\ndate: 2026-01-02\nslug: dup\ntranslation: k02\n");
 	content_load(&f->s, NULL, NULL);
