@@ -939,8 +939,10 @@ int build_site(const struct site_options *opt, struct diag *diag,
 		stats->cache_ms = now_ms() - start;
 		/* the last build's files listed: the site the swap takes out is
 		 * kept as the next build's staging folder (output.h) */
-		if (cache.have_old)
+		if (cache.have_old) {
 			output_keep_spare(&out, &cache.old.file_index);
+			pagecache_index_memos(&cache.old); /* before the threads look */
+		}
 		rc = build_with_cache(opt, diag, stats, &cache, &out);
 	}
 	if (out.dir) /* locked, never begun: the build stopped before */

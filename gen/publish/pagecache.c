@@ -47,6 +47,7 @@ static struct digest_value index_seal(const unsigned char *secret, const void *i
 void pagecache_init(struct pagecache *pc)
 {
 	memset(pc, 0, sizeof *pc);
+	pagecache_memos_init(&pc->memos);
 	pc->file_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->page_index = (struct strmap)STRMAP_INIT_BORROWED;
 	pc->fd = -1;
@@ -62,10 +63,9 @@ void pagecache_free(struct pagecache *pc)
 	arena_free(&pc->paths);
 	free(pc->files);
 	free(pc->pages);
-	free(pc->memos);
+	pagecache_memos_release(&pc->memos);
 	strmap_free(&pc->file_index);
 	strmap_free(&pc->page_index);
-	free(pc->memo_slots);
 	if (pc->fd >= 0)
 		close(pc->fd);
 	if (pc->out.fd >= 0) { /* started, never finished: it describes no site */
@@ -227,60 +227,16 @@ const struct pagecache_page *pagecache_page(const struct pagecache *pc,
 	return at ? &pc->pages[*at - 1] : NULL;
 }
 
-/* The slot of `key` in the memo table, or the empty one where it goes
- * (the table has one). */
-static size_t memo_slot(const struct pagecache *pc, struct digest_value key)
-{
-	size_t mask = pc->memo_nslots - 1, k = (size_t)key.lo & mask;
-	for (uint32_t at; (at = pc->memo_slots[k]) != 0; k = (k + 1) & mask)
-		if (digest_equal(pc->memos[at - 1].key, key))
-			break;
-	return k;
-}
-
-/* Slots for `n` memos, the table kept at most half full: twice the slots
- * (at least 64), or more, each memo placed again, when it has too few. */
-static void memo_slots_reserve(struct pagecache *pc, size_t n)
-{
-	size_t need = 2 * (n + 1);
-	if (need <= pc->memo_nslots)
-		return;
-	size_t slots = pc->memo_nslots ? pc->memo_nslots * 2 : 64;
-	while (slots < need)
-		slots *= 2;
-	free(pc->memo_slots);
-	pc->memo_slots = xcalloc(slots, sizeof *pc->memo_slots);
-	pc->memo_nslots = slots;
-	for (size_t i = 0; i < pc->nmemos; i++)
-		pc->memo_slots[memo_slot(pc, pc->memos[i].key)] = (uint32_t)i + 1;
-}
-
 /* Room for the files, pages and memos an index lists (the last build's:
  * most are kept again), so that neither reading it nor indexing them
  * again grows a table step by step. */
 static void index_reserve(struct pagecache *pc, size_t nfiles, size_t npages, size_t nmemos)
 {
-	if (nmemos > UINT32_MAX / 4) /* slots number memos in 32 bits */
-		return;
 	strmap_reserve(&pc->file_index, nfiles);
 	strmap_reserve(&pc->page_index, npages);
 	ALLOC_GROW(pc->files, nfiles, pc->cap_files);
 	ALLOC_GROW(pc->pages, npages, pc->cap_pages);
-	ALLOC_GROW(pc->memos, nmemos, pc->cap_memos);
-	memo_slots_reserve(pc, nmemos);
-}
-
-/* Index a memo (pc->lock held, or one thread); false when the key has one. */
-static bool index_memo(struct pagecache *pc, struct digest_value key)
-{
-	memo_slots_reserve(pc, pc->nmemos);
-	size_t k = memo_slot(pc, key);
-	if (pc->memo_slots[k])
-		return false;
-	ALLOC_GROW(pc->memos, pc->nmemos, pc->cap_memos);
-	pc->memos[pc->nmemos++] = (struct pagecache_memo){ key, { 0, 0, { 0, 0 } } };
-	pc->memo_slots[k] = (uint32_t)pc->nmemos;
-	return true;
+	pagecache_memos_reserve(&pc->memos, nmemos);
 }
 
 /* Keep `len` bytes under `key` with their check, unless the key has a
@@ -290,8 +246,9 @@ static void add_memo_checked(struct pagecache *pc, struct digest_value key,
 {
 	struct appender_chunk full = { .bytes = NULL };
 	pthread_mutex_lock(&pc->lock);
-	if (index_memo(pc, key))
-		pc->memos[pc->nmemos - 1].rec = append_checked(pc, rec, len, check, &full);
+	struct pagecache_memo_entry *m = pagecache_memos_add(&pc->memos, key);
+	if (m)
+		m->rec = append_checked(pc, rec, len, check, &full);
 	pthread_mutex_unlock(&pc->lock);
 	appender_write_chunk(&pc->out, &full);
 }
@@ -306,10 +263,13 @@ void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
 static const struct pagecache_rec *memo_rec(const struct pagecache *pc,
 					    struct digest_value key)
 {
-	if (!pc->memo_nslots)
-		return NULL;
-	uint32_t at = pc->memo_slots[memo_slot(pc, key)];
-	return at ? &pc->memos[at - 1].rec : NULL;
+	const struct pagecache_memo_entry *m = pagecache_memos_find(&pc->memos, key);
+	return m ? &m->rec : NULL;
+}
+
+void pagecache_index_memos(struct pagecache *pc)
+{
+	pagecache_memos_index(&pc->memos);
 }
 
 int pagecache_memo(const struct pagecache *pc, struct digest_value key,
@@ -327,8 +287,9 @@ static void carry_memo_rec(struct pagecache *pc, const struct pagecache *old,
 {
 	struct appender_chunk full = { .bytes = NULL };
 	pthread_mutex_lock(&pc->lock);
-	if (index_memo(pc, key))
-		pc->memos[pc->nmemos - 1].rec = appends_to(pc, old)
+	struct pagecache_memo_entry *m = pagecache_memos_add(&pc->memos, key);
+	if (m)
+		m->rec = appends_to(pc, old)
 			? *r : append_checked(pc, rec, r->len, r->check, &full);
 	pthread_mutex_unlock(&pc->lock);
 	appender_write_chunk(&pc->out, &full);
@@ -353,8 +314,9 @@ int pagecache_carry_memo_unread(struct pagecache *pc, const struct pagecache *ol
 		return -1;
 	pthread_mutex_lock(&pc->lock); /* appended to: it stays where it lies, unread */
 	bool in_place = appends_to(pc, old);
-	if (in_place && index_memo(pc, key))
-		pc->memos[pc->nmemos - 1].rec = *r;
+	struct pagecache_memo_entry *m = in_place ? pagecache_memos_add(&pc->memos, key) : NULL;
+	if (m)
+		m->rec = *r;
 	pthread_mutex_unlock(&pc->lock);
 	if (in_place)
 		return 0;
@@ -457,7 +419,7 @@ static void encode_index(const struct pagecache *pc, struct buf *b)
 		need += 8 + strlen(pc->files[i].rel) + 32;
 	for (size_t i = 0; i < pc->npages; i++)
 		need += 8 + strlen(pc->pages[i].rel) + 16 + 32;
-	need += pc->nmemos * (16 + 32);
+	need += pc->memos.n * (16 + 32);
 	buf_grow(b, need);
 	digest_value_write(b, pc->tool);
 	digest_value_write(b, pc->inputs);
@@ -477,10 +439,10 @@ static void encode_index(const struct pagecache *pc, struct buf *b)
 		digest_value_write(b, pc->pages[i].inputs);
 		add_rec(b, &pc->pages[i].rec);
 	}
-	buf_add_u32(b, (uint32_t)pc->nmemos);
-	for (size_t i = 0; i < pc->nmemos; i++) {
-		digest_value_write(b, pc->memos[i].key);
-		add_rec(b, &pc->memos[i].rec);
+	buf_add_u32(b, (uint32_t)pc->memos.n);
+	for (size_t i = 0; i < pc->memos.n; i++) {
+		digest_value_write(b, pc->memos.at[i].key);
+		add_rec(b, &pc->memos.at[i].rec);
 	}
 }
 
@@ -507,7 +469,7 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 	if (nfiles != counts[0])
 		r.bad = true;
 	else /* counts the index's length bounds (index_len_fits) */
-		index_reserve(pc, nfiles, counts[1], counts[2]);
+		index_reserve(pc, nfiles, counts[1], 0); /* memos: appended */
 	for (size_t i = 0; i < nfiles && !r.bad; i++) {
 		const char *rel = read_str(&r, &tmp);
 		struct fs_file_id id = { 0 };
@@ -537,8 +499,8 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 		struct digest_value key = digest_value_read(&r);
 		struct pagecache_rec rec = read_rec(&r);
 		inside = inside && rec_inside(&rec, index_at);
-		if (!r.bad && index_memo(pc, key))
-			pc->memos[pc->nmemos - 1].rec = rec;
+		if (!r.bad) /* put in their table only when a build goes on */
+			pagecache_memos_append(&pc->memos, key, rec);
 	}
 	buf_release(&tmp);
 	return r.bad || r.left || !inside ? -1 : 0;
@@ -802,8 +764,8 @@ static bool worth_appending(const struct pagecache *old, uint64_t *size)
 	uint64_t listed = 0;
 	for (size_t i = 0; i < old->npages; i++)
 		listed += old->pages[i].rec.len;
-	for (size_t i = 0; i < old->nmemos; i++)
-		listed += old->memos[i].rec.len;
+	for (size_t i = 0; i < old->memos.n; i++)
+		listed += old->memos.at[i].rec.len;
 	*size = (uint64_t)st.st_size;
 	return listed >= *size / 2;
 }
@@ -841,7 +803,7 @@ int pagecache_start_after(struct pagecache *pc, const struct pagecache *old,
 {
 	uint64_t size;
 	if (old)
-		index_reserve(pc, old->nfiles, old->npages, old->nmemos);
+		index_reserve(pc, old->nfiles, old->npages, old->memos.n);
 	if (!old || !worth_appending(old, &size))
 		return pagecache_start(pc, path);
 	struct buf mark = BUF_INIT;
@@ -871,7 +833,7 @@ int pagecache_finish(struct pagecache *pc)
 	buf_add_u64(&b, pc->out.at);
 	buf_add_u64(&b, pc->nfiles);
 	buf_add_u64(&b, pc->npages);
-	buf_add_u64(&b, pc->nmemos);
+	buf_add_u64(&b, pc->memos.n);
 	digest_value_write(&b, check);
 	bool ok = appender_finish(&pc->out, b.ptr, b.len) == 0;
 	int err = ok ? 0 : errno;

@@ -65,6 +65,7 @@
 #include "base/arena.h"
 #include "base/digest.h"
 #include "publish/appender.h"
+#include "publish/pagecache_memos.h"
 #include "base/fs.h"
 #include "base/strmap.h"
 
@@ -75,12 +76,6 @@
 #include <stdio.h>
 
 struct buf;
-
-/* Where a record's bytes lie in the cache file, and their check. */
-struct pagecache_rec {
-	uint64_t at, len;
-	struct digest_value check;
-};
 
 struct pagecache_page {
 	char *rel;                  /* "en/gpus/rtx-4090/index.html" */
@@ -93,11 +88,6 @@ struct pagecache_file {
 	struct fs_file_id id;
 };
 
-struct pagecache_memo {
-	struct digest_value key; /* in the file as its 16 bytes */
-	struct pagecache_rec rec;
-};
-
 struct pagecache {
 	unsigned char secret[DIGEST_KEY_LEN]; /* the key of its digests */
 	struct digest_value tool;   /* the gen that wrote it */
@@ -107,11 +97,8 @@ struct pagecache {
 	bool placeholder_url;       /* and used the placeholder base URL */
 	struct pagecache_file *files; size_t nfiles, cap_files;
 	struct pagecache_page *pages; size_t npages, cap_pages;
-	struct pagecache_memo *memos; size_t nmemos, cap_memos;
+	struct pagecache_memos memos; /* by key (pagecache_memos.h) */
 	struct strmap file_index, page_index; /* -> index + 1 */
-	/* the memos by key: open addressing on the key's low bits (a digest
-	 * is already spread evenly), each slot a memo's index + 1 or 0 */
-	uint32_t *memo_slots; size_t memo_nslots;
 	int fd;                     /* a loaded cache's file, or -1 */
 	struct appender out;        /* a cache being written (started or not) */
 	char *out_path, *tmp_path;  /* where it goes, and the file until then */
@@ -200,6 +187,11 @@ const struct pagecache_page *pagecache_page(const struct pagecache *pc,
  * ignored). Thread-safe, like pagecache_add_page. */
 void pagecache_add_memo(struct pagecache *pc, struct digest_value key,
 			const char *rec, size_t len);
+/* The memos of a loaded cache put in their table, for a build that will
+ * look many up (pagecache_memo, pagecache_carry_memo...), before its
+ * threads do: until then each lookup reads the memos in order, which
+ * suits a build that reads one (pagecache_warnings) and stops. */
+void pagecache_index_memos(struct pagecache *pc);
 /* The record under `key` into `out` (appended): 0, or -1 when there is
  * none (or it cannot be read). */
 int pagecache_memo(const struct pagecache *pc, struct digest_value key,

@@ -220,7 +220,7 @@ static void assert_index(const struct pagecache *pc)
 	assert_null(pagecache_file(pc, "zh/index.html"));
 	assert_int_equal(pc->npages, 3);
 	assert_null(pagecache_page(pc, "zh/gpus/rtx-4090/index.html"));
-	assert_int_equal(pc->nmemos, 2);
+	assert_int_equal(pc->memos.n, 2);
 }
 
 /* The whole of fill's cache, every record read back from its file. */
@@ -239,10 +239,10 @@ static void assert_empty(const struct pagecache *pc)
 {
 	assert_int_equal(pc->nfiles, 0);
 	assert_int_equal(pc->npages, 0);
-	assert_int_equal(pc->nmemos, 0);
+	assert_int_equal(pc->memos.n, 0);
 	assert_null(pc->files);
 	assert_null(pc->pages);
-	assert_null(pc->memos);
+	assert_null(pc->memos.at);
 	assert_null(pagecache_file(pc, "en/index.html"));
 	assert_null(pagecache_page(pc, "en/index.html"));
 	assert_memo(pc, key1, NULL, 0);
@@ -297,6 +297,10 @@ static void test_a_finished_cache_loads_back_as_it_was(void **state)
 	assert_dir_holds(t, "cache"); /* no temporary file */
 	pagecache_init(&back);
 	assert_int_equal(load_cache(&back, t->cache), 0);
+	assert_false(back.memos.indexed); /* read in order until a build goes on */
+	assert_filled(&back);
+	pagecache_index_memos(&back); /* and found by their table then */
+	assert_true(back.memos.indexed);
 	assert_filled(&back);
 	/* the ids that matter compare as one version of the file */
 	for (size_t i = 0; i < pc.nfiles; i++)
@@ -318,7 +322,7 @@ static void test_a_finished_cache_loads_back_as_it_was(void **state)
 	assert_true(back.placeholder_url);
 	assert_int_equal(back.nfiles, 0);
 	assert_int_equal(back.npages, 0);
-	assert_int_equal(back.nmemos, 0);
+	assert_int_equal(back.memos.n, 0);
 	assert_memo(&back, key1, NULL, 0);
 	pagecache_free(&back);
 	assert_dir_holds(t, "cache");
@@ -392,9 +396,9 @@ static size_t records_holding(const struct pagecache *pc, size_t i)
 	for (size_t k = 0; k < pc->npages; k++)
 		n += i >= pc->pages[k].rec.at &&
 		     i - pc->pages[k].rec.at < pc->pages[k].rec.len;
-	for (size_t k = 0; k < pc->nmemos; k++)
-		n += i >= pc->memos[k].rec.at &&
-		     i - pc->memos[k].rec.at < pc->memos[k].rec.len;
+	for (size_t k = 0; k < pc->memos.n; k++)
+		n += i >= pc->memos.at[k].rec.at &&
+		     i - pc->memos.at[k].rec.at < pc->memos.at[k].rec.len;
 	return n;
 }
 
@@ -418,7 +422,7 @@ static void assert_record_refused(struct tmp *t, const struct buf *b, size_t i)
 		bool hit = i >= r->at && i - r->at < r->len;
 		assert_rec(&pc, r, hit ? NULL : pages[k].rec, pages[k].len);
 	}
-	const struct pagecache_rec *m = &pc.memos[0].rec; /* key1's */
+	const struct pagecache_rec *m = &pc.memos.at[0].rec; /* key1's */
 	bool hit = i >= m->at && i - m->at < m->len;
 	assert_memo(&pc, key1, hit ? NULL : memo_nul, sizeof memo_nul - 1);
 	assert_memo(&pc, key2, "", 0);
@@ -1081,14 +1085,14 @@ static void test_pages_added_from_threads_all_read_back(void **state)
 		assert_int_equal(pthread_join(th[n], NULL), 0);
 	pthread_barrier_destroy(&go);
 	assert_int_equal(pc.npages, THREADS * PER_THREAD);
-	assert_int_equal(pc.nmemos, THREADS * PER_THREAD);
+	assert_int_equal(pc.memos.n, THREADS * PER_THREAD);
 	assert_int_equal(pagecache_finish(&pc), 0);
 	pagecache_free(&pc);
 
 	pagecache_init(&pc);
 	assert_int_equal(load_cache(&pc, t->cache), 0);
 	assert_int_equal(pc.npages, THREADS * PER_THREAD);
-	assert_int_equal(pc.nmemos, THREADS * PER_THREAD);
+	assert_int_equal(pc.memos.n, THREADS * PER_THREAD);
 	struct buf want = BUF_INIT, got = BUF_INIT;
 	char rel[64];
 	for (int n = 0; n < THREADS; n++)
