@@ -495,6 +495,8 @@ static int decode_index(struct pagecache *pc, const char *data, size_t len,
 	size_t nmemos = buf_read_u32(&r);
 	if (nmemos != counts[2])
 		r.bad = true;
+	else
+		pagecache_memos_expect(&pc->memos, nmemos);
 	for (size_t i = 0; i < nmemos && !r.bad; i++) {
 		struct digest_value key = digest_value_read(&r);
 		struct pagecache_rec rec = read_rec(&r);

@@ -78,7 +78,8 @@ static void table_fill(struct pagecache_memos *m, size_t room)
 		size_t k = slot_of(m, m->at[i].key);
 		if (m->slots[k])
 			continue;
-		m->at[m->n] = m->at[i];
+		if (m->n != i) /* after a memo dropped */
+			m->at[m->n] = m->at[i];
 		place(m, k, m->n++);
 	}
 	m->indexed = true;
@@ -95,11 +96,14 @@ static void table_room(struct pagecache_memos *m, size_t n)
 void pagecache_memos_reserve(struct pagecache_memos *m, size_t n)
 {
 	check_count(n);
-	if (n > m->cap) {
-		m->at = xreallocarray(m->at, n, sizeof *m->at);
-		m->cap = n;
-	}
+	ALLOC_GROW(m->at, n, m->cap); /* doubling: a build adds a few more */
 	table_room(m, n);
+}
+
+void pagecache_memos_expect(struct pagecache_memos *m, size_t n)
+{
+	m->indexed = false;
+	pagecache_memos_reserve(m, m->n + n);
 }
 
 void pagecache_memos_append(struct pagecache_memos *m, struct digest_value key,

@@ -58,6 +58,9 @@ void pagecache_memos_release(struct pagecache_memos *m);
  * that neither grows step by step. */
 void pagecache_memos_reserve(struct pagecache_memos *m, size_t n);
 
+/* Room for `n` memos more, to be appended (pagecache_memos_append): the
+ * set is no longer indexed, and no table is made for them yet. */
+void pagecache_memos_expect(struct pagecache_memos *m, size_t n);
 /* A memo as a loaded index lists it, appended without a place in the
  * table: the set is no longer indexed. */
 void pagecache_memos_append(struct pagecache_memos *m, struct digest_value key,

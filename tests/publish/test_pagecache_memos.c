@@ -125,16 +125,20 @@ static void test_appended_memos_read_alike_before_and_after_their_table(void **s
 	}
 }
 
-/* A set not indexed is indexed by the first memo added to it, which then
- * finds a key appended before. */
+/* Memos expected and appended are read in order; the first memo added
+ * then indexes them, and finds a key appended before. */
 static void test_an_add_indexes_the_appended_memos_first(void **state)
 {
 	(void)state;
 	struct pagecache_memos m;
 	pagecache_memos_init(&m);
+	pagecache_memos_expect(&m, 2); /* room, and no table for them yet */
+	assert_false(m.indexed);
+	assert_true(m.cap >= 2 && m.nslots == 0);
 	pagecache_memos_append(&m, key_of(5, 5), rec_of(1));
 	pagecache_memos_append(&m, key_of(6, 6), rec_of(2));
 	assert_false(m.indexed);
+	assert_found(&m, key_of(6, 6), 2); /* read in order */
 	assert_null(pagecache_memos_add(&m, key_of(6, 6)));
 	assert_true(m.indexed);
 	pagecache_memos_add(&m, key_of(7, 7))->rec = rec_of(3);
