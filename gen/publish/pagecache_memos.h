@@ -2,7 +2,7 @@
  * the digest of their input: pagecache.h) and the table that finds them
  * by key.
  *
- * An index lists about ten memos per article (100,000 at N=10,000), and
+ * An index lists about five memos per article (100,000 at N=10,000), and
  * placing one in a table or finding it there is a cache miss or two. A
  * rebuild with nothing to do reads one memo of them (the warnings), so
  * the memos a loaded index lists are appended as they are read
