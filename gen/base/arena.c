@@ -97,6 +97,19 @@ char *arena_strdup(struct arena *a, const char *s)
 	return arena_strndup(a, s, strlen(s));
 }
 
+char *arena_join(struct arena *a, const char *head, size_t head_len, char sep,
+		 const char *tail, size_t tail_len)
+{
+	char *p = arena_alloc_uninit(a, head_len + 1 + tail_len + 1);
+	if (head_len)
+		memcpy(p, head, head_len);
+	p[head_len] = sep;
+	if (tail_len)
+		memcpy(p + head_len + 1, tail, tail_len);
+	p[head_len + 1 + tail_len] = '\0';
+	return p;
+}
+
 char *arena_printf(struct arena *a, const char *fmt, ...)
 {
 	/* formatted by buf_vaddf (plain formats without vsnprintf), then

@@ -38,6 +38,10 @@ void *arena_grow(struct arena *a, void *p, size_t old, size_t size);
 char *arena_strndup(struct arena *a, const char *s, size_t len);
 /* A copy of the NUL-terminated string `s`. */
 char *arena_strdup(struct arena *a, const char *s);
+/* "<head><sep><tail>" (`head_len` and `tail_len` bytes), NUL-terminated:
+ * a path of a folder and a name, without printf. */
+char *arena_join(struct arena *a, const char *head, size_t head_len, char sep,
+		 const char *tail, size_t tail_len);
 /* printf into arena memory. */
 char *arena_printf(struct arena *a, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

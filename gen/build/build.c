@@ -415,10 +415,7 @@ static void record_id(struct walked_part *r, const char *name, const char *rel,
 {
 	/* the path the loader asks by: "<name>/<rel>", made in the arena */
 	size_t nn = strlen(name), nr = strlen(rel);
-	char *key = arena_alloc_uninit(&r->paths, nn + nr + 2);
-	memcpy(key, name, nn);
-	key[nn] = '/';
-	memcpy(key + nn + 1, rel, nr + 1);
+	const char *key = arena_join(&r->paths, name, nn, '/', rel, nr);
 	ALLOC_GROW(r->ids, r->n, r->cap);
 	r->ids[r->n++] = *id;
 	/* a walk meets each path once */

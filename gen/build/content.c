@@ -145,11 +145,8 @@ static struct article_file *list_files(const struct site *s, struct arena *paths
 		for (char **nm = names; nm && *nm; nm++) {
 			if ((*nm)[0] == '.')
 				continue;
-			size_t len = strlen(*nm);
-			char *full = arena_alloc_uninit(paths, dir.len + 1 + len + 1);
-			memcpy(full, dir.ptr, dir.len);
-			full[dir.len] = '/';
-			memcpy(full + dir.len + 1, *nm, len + 1);
+			const char *full = arena_join(paths, dir.ptr, dir.len, '/', *nm,
+						      strlen(*nm));
 			struct article_file *f = &files[(*n)++];
 			memset(f, 0, sizeof *f);
 			f->lang = (enum lang)l;

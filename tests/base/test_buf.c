@@ -255,6 +255,19 @@ static void test_arena_large_allocation_keeps_small_ones(void **state)
 	arena_free(&a);
 }
 
+/* A path joined in the arena: head, separator, tail and a NUL, the
+ * lengths given (not read up to a NUL), either side possibly empty. */
+static void test_arena_join_makes_head_sep_tail(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	assert_string_equal(arena_join(&a, "content/en", 10, '/', "x.md", 4), "content/en/x.md");
+	assert_string_equal(arena_join(&a, "content/enXX", 10, '/', "x.mdYY", 4), "content/en/x.md");
+	assert_string_equal(arena_join(&a, NULL, 0, '/', "x.md", 4), "/x.md");
+	assert_string_equal(arena_join(&a, "dir", 3, '/', NULL, 0), "dir/");
+	arena_free(&a);
+}
+
 static void test_arena_grow_keeps_bytes_in_place_or_moved(void **state)
 {
 	(void)state;
@@ -514,6 +527,7 @@ int main(void)
 		cmocka_unit_test(test_hashed_lookup_finds_what_plain_lookup_finds),
 		cmocka_unit_test(test_whole_numbers_print_like_printf),
 		cmocka_unit_test(test_arena_large_allocation_keeps_small_ones),
+		cmocka_unit_test(test_arena_join_makes_head_sep_tail),
 		cmocka_unit_test(test_arena_grow_keeps_bytes_in_place_or_moved),
 		cmocka_unit_test(test_arena_reset_reuses_memory_and_zeroes_it),
 		cmocka_unit_test(test_arena_adopt_moves_every_block_and_keeps_the_head),
