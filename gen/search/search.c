@@ -350,11 +350,17 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 /* The `n` terms of a record (in the `left` bytes at `p`) into the page
  * `ts` is reading: false when they are not exactly that (a length past
  * the end, a term of no bytes or too long, fields no field has or none, a
- * term twice, bytes left over). */
+ * NUL byte, a term twice, bytes left over). */
 static bool page_decode_terms(struct token_set *ts, const unsigned char *p, size_t left,
 			      size_t n)
 {
 	if (n > left / (SEARCH_RECORD_TERM_HEAD + 1)) /* a term takes 3 bytes at least */
+		return false;
+	/* no token holds a NUL (a term's key becomes a C string; a shorter
+	 * token would share its head), and the two bytes before a term's
+	 * (its fields, its length) are never 0 in a record taken: one look
+	 * at them all, not one a term */
+	if (memchr(p, '\0', left))
 		return false;
 	for (size_t i = 0; i < n; i++) {
 		size_t len = search_record_term_len(p, left);
@@ -591,16 +597,21 @@ static bool decode_term(struct buf_reader *r, struct search_index *ix)
 	return true;
 }
 
-struct search_index *search_index_decode(const char *data, size_t len)
+struct search_index *search_index_decode(const char *data, size_t len, size_t ndocs)
 {
-	struct search_index *ix = search_index_new();
 	struct buf_reader r = { (const unsigned char *)data, len, false };
-	size_t ndocs = buf_read_u32(&r);
+	size_t own = buf_read_u32(&r);
 	size_t nterms = buf_read_u32(&r);
+	if (r.bad || own != ndocs)
+		return NULL;
+	struct search_index *ix = search_index_new();
 	/* its docs' numbers (their strings are the pages' records') */
 	ix->docs = xcalloc(ndocs + 1, sizeof *ix->docs);
 	ix->ndocs = ix->cap_docs = ndocs;
-	bool ok = !r.bad && nterms <= r.left / 13;
+	/* a term takes ten bytes at the least (its key's length, a one-byte
+	 * key, its postings' count, one posting): a count the bytes cannot
+	 * hold is refused before its terms are made */
+	bool ok = nterms <= r.left / 10;
 	for (size_t i = 0; ok && i < nterms; i++)
 		ok = decode_term(&r, ix);
 	if (ok && !r.bad && !r.left)

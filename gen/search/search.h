@@ -111,9 +111,11 @@ unsigned search_index_fields(const struct search_index *ix, const char *token,
  * so that the postings of pages kept unchanged are taken from it, not
  * decoded page by page); the decoded index has the docs' numbers, not
  * their strings. Decoding checks every length and number: NULL for bytes
- * that are not such a record. */
+ * that are not such a record, or are the record of an index of another
+ * number of docs than `ndocs` (the caller's: a record's own count is not
+ * trusted with an allocation). */
 void search_index_encode(const struct search_index *ix, struct buf *out);
-struct search_index *search_index_decode(const char *data, size_t len);
+struct search_index *search_index_decode(const char *data, size_t len, size_t ndocs);
 /* Move into `ix` (which does not hold them) the postings `old` holds of
  * the docs `take` marks (take[d] for each doc d of old). */
 void search_index_take(struct search_index *ix, struct search_index *old, const bool *take);

@@ -359,8 +359,7 @@ static int shards_remake(const struct search_index *ix, const struct search_kept
 		buf_reset(&rec);
 		struct search_index *old = NULL;
 		if (!st->find || st->find(st->ctx, name.ptr, shards, &rec) != 0 ||
-		    !(old = search_index_decode(rec.ptr, rec.len)) || old->ndocs != ix->ndocs) {
-			search_index_free(old);
+		    !(old = search_index_decode(rec.ptr, rec.len, ix->ndocs))) {
 			rc = 1;
 			break;
 		}

@@ -1032,11 +1032,19 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 	assert_non_null(pg);
 	search_page_free(pg);
 	/* a term is its fields, its length and its bytes: one of no bytes,
-	 * of more than WORD_MAX, with fields no field has or none (in a
-	 * figure: the body or a heading only), or twice in the page is none */
+	 * of more than WORD_MAX, holding a NUL byte (short or long, read at
+	 * the record's end or before more), with fields no field has or none
+	 * (in a figure: the body or a heading only), or twice in the page is
+	 * none */
 	static const struct { unsigned char fields, len; const char *bytes; bool ok; } toks[] = {
 		{ SEARCH_IN_BODY, 1, "x", true },
 		{ SEARCH_IN_BODY, 0, "", false },
+		{ SEARCH_IN_BODY, 8, "abcdefgh", true },
+		{ SEARCH_IN_BODY, 12, "abcdefghijkl", true },
+		{ SEARCH_IN_BODY, 3, "s\0h", false },
+		{ SEARCH_IN_BODY, 1, "\0", false },
+		{ SEARCH_IN_BODY, 8, "abcdefg\0", false },
+		{ SEARCH_IN_BODY, 12, "abcdefghij\0k", false },
 		{ SEARCH_IN_BODY, 41, "0123456789012345678901234567890123456789x", false },
 		{ SEARCH_IN_BODY << SEARCH_FIG_SHIFT, 1, "x", true },
 		{ SEARCH_IN_TITLE | SEARCH_IN_HEADING << SEARCH_FIG_SHIFT, 1, "x", true },
@@ -1283,7 +1291,7 @@ static void test_a_kept_index_gives_the_postings_of_the_pages_kept(void **state)
 	ix = index_of(shared_pages);
 	search_index_encode(ix, &rec);
 	search_index_free(ix);
-	struct search_index *back = search_index_decode(rec.ptr, rec.len);
+	struct search_index *back = search_index_decode(rec.ptr, rec.len, NSHARED);
 	assert_non_null(back);
 	assert_int_equal(search_index_docs(back), NSHARED);
 	search_index_encode(back, &again);
@@ -1298,7 +1306,7 @@ static void test_a_kept_index_gives_the_postings_of_the_pages_kept(void **state)
 	next_pages[1] = "<main><h2>显存 带宽</h2><p>显存越大越好 newword 4090</p></main>";
 	struct buf full = BUF_INIT, merged = BUF_INIT, page = BUF_INIT;
 	written_index(index_of(next_pages), &full);
-	struct search_index *old = search_index_decode(rec.ptr, rec.len);
+	struct search_index *old = search_index_decode(rec.ptr, rec.len, NSHARED);
 	struct search_index *next = search_index_new();
 	search_index_reserve(next, NSHARED);
 	struct search_terms *st = search_terms_new();
@@ -1326,23 +1334,59 @@ static void test_a_kept_index_gives_the_postings_of_the_pages_kept(void **state)
 	/* a record cut anywhere, followed by more, with a posting of no doc or
 	 * of no field is no index */
 	for (size_t n = 0; n < rec.len; n++)
-		assert_null(search_index_decode(rec.ptr, n));
+		assert_null(search_index_decode(rec.ptr, n, NSHARED));
 	buf_addc(&rec, 0);
-	assert_null(search_index_decode(rec.ptr, rec.len));
+	assert_null(search_index_decode(rec.ptr, rec.len, NSHARED));
 	buf_truncate(&rec, rec.len - 1);
 	struct buf bad = BUF_INIT;
 	buf_addbuf(&bad, &rec);
 	uint32_t huge = 0xFFFFFFF1u; /* doc 268 million, in the last posting */
 	memcpy(bad.ptr + bad.len - 4, &huge, 4);
-	assert_null(search_index_decode(bad.ptr, bad.len));
+	assert_null(search_index_decode(bad.ptr, bad.len, NSHARED));
 	uint32_t none = 0x10u; /* doc 1, in no field */
 	memcpy(bad.ptr + bad.len - 4, &none, 4);
-	assert_null(search_index_decode(bad.ptr, bad.len));
+	assert_null(search_index_decode(bad.ptr, bad.len, NSHARED));
 	buf_release(&bad);
 	buf_release(&page);
 	buf_release(&full);
 	buf_release(&merged);
 	buf_release(&first);
+	buf_release(&again);
+	buf_release(&rec);
+}
+
+/* A term shard of one-byte terms, each in one doc, is the smallest record
+ * per term there is (its key's length, the key, its postings' count, one
+ * posting: ten bytes): read back whole, however many such terms it has;
+ * the count of docs it is read for is the caller's. */
+static void test_a_kept_index_of_short_terms_is_read_back(void **state)
+{
+	(void)state;
+	struct search_index *ix = search_index_new();
+	struct search_doc d = { "a", "/a/", "page", NULL, NULL, "b c d e f g h i j k l m n o p" };
+	search_index_add(ix, &d);
+	struct buf rec = BUF_INIT, again = BUF_INIT;
+	search_index_encode(ix, &rec);
+	search_index_free(ix);
+	assert_int_equal(rec.len, 8 + 16 * 10);
+	struct search_index *back = search_index_decode(rec.ptr, rec.len, 1);
+	assert_non_null(back);
+	search_index_encode(back, &again);
+	assert_int_equal(again.len, rec.len);
+	assert_memory_equal(again.ptr, rec.ptr, rec.len);
+	search_index_free(back);
+	/* the record of one doc is no index of another count of docs, least
+	 * of all of the count its damaged bytes claim */
+	assert_null(search_index_decode(rec.ptr, rec.len, 2));
+	uint32_t huge = 0xFFFFFFF0u;
+	memcpy(rec.ptr, &huge, 4);
+	assert_null(search_index_decode(rec.ptr, rec.len, 1));
+	huge = 1;
+	memcpy(rec.ptr, &huge, 4);
+	/* a count of terms the bytes cannot hold is refused before any is made */
+	uint32_t more = 17;
+	memcpy(rec.ptr + 4, &more, 4);
+	assert_null(search_index_decode(rec.ptr, rec.len, 1));
 	buf_release(&again);
 	buf_release(&rec);
 }
@@ -1434,6 +1478,7 @@ int main(void)
 		cmocka_unit_test(test_terms_shared_by_pages_give_the_index_of_pages_read_alone),
 		cmocka_unit_test(test_a_kept_record_merges_as_its_page_rendered),
 		cmocka_unit_test(test_a_kept_index_gives_the_postings_of_the_pages_kept),
+		cmocka_unit_test(test_a_kept_index_of_short_terms_is_read_back),
 		cmocka_unit_test(test_the_index_written_in_parts_is_the_index_written_whole),
 	};
 	terms = search_terms_new();
