@@ -1,0 +1,162 @@
+/* libFuzzer target: the records a build reads back from the page cache
+ * (publish/pagecache.h), decoded from arbitrary bytes. The cache checks a
+ * record's digest before it is decoded, but the digest guards against
+ * damage, not against whoever can write the cache's file (its key lies in
+ * it): what a decoder accepts must be safe to use, and a build given such
+ * a record may only cost work, never a crash or a wrong page.
+ *
+ * The input's first byte picks the decoder; the rest is the record:
+ *   0  a page's search record (search_page_decode),
+ *   1  an index's term shard (search_index_decode),
+ *   2  the list of an index's term shards (search_kept_decode),
+ *   3  an article's headings and prose (gfm_decode),
+ *   4  an article's parse (markdown_article_decode).
+ * Oracles besides the sanitizers: a record a decoder takes is encoded
+ * again, that encoding decoded and encoded once more: the two encodings
+ * are the same bytes (nothing decoded is lost or made up on the way); a
+ * page's record taken is of the same page as its encoding
+ * (search_records_same), and merged into an index, that index's record
+ * makes the same trip. */
+#include "base/buf.h"
+#include "markdown/frontmatter.h"
+#include "markdown/gfm_out.h"
+#include "markdown/markdown.h"
+#include "search/search.h"
+#include "search/search_write.h"
+
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void fail(const char *what)
+{
+	fprintf(stderr, "fuzz_records: round trip: %s\n", what);
+	abort();
+}
+
+static void same_bytes(const struct buf *a, const struct buf *b, const char *what)
+{
+	if (a->len != b->len || memcmp(a->ptr, b->ptr, a->len) != 0)
+		fail(what);
+}
+
+/* An index's record, decoded, encoded, decoded and encoded again. */
+static void index_trip(const struct search_index *ix)
+{
+	struct buf e1 = BUF_INIT, e2 = BUF_INIT;
+	search_index_encode(ix, &e1);
+	struct search_index *back = search_index_decode(e1.ptr, e1.len, search_index_docs(ix));
+	if (!back)
+		fail("an index's own record is refused");
+	search_index_encode(back, &e2);
+	same_bytes(&e1, &e2, "an index's record changes when read back");
+	search_index_free(back);
+	buf_release(&e1);
+	buf_release(&e2);
+}
+
+static void page_record(const char *rec, size_t len)
+{
+	struct search_terms *st = search_terms_new();
+	struct search_page *pg = search_page_decode(st, rec, len);
+	if (pg) {
+		struct buf e1 = BUF_INIT, e2 = BUF_INIT;
+		search_page_encode(pg, &e1);
+		search_page_free(pg);
+		if (!search_records_same(rec, len, e1.ptr, e1.len))
+			fail("a page's record is not of the page it was read as");
+		pg = search_page_decode(st, e1.ptr, e1.len);
+		if (!pg)
+			fail("a page's own record is refused");
+		search_page_encode(pg, &e2);
+		same_bytes(&e1, &e2, "a page's record changes when read back");
+		struct search_index *ix = search_index_new();
+		search_index_put(ix, 0, pg); /* takes pg */
+		index_trip(ix);
+		search_index_free(ix);
+		buf_release(&e1);
+		buf_release(&e2);
+	}
+	search_terms_free(st);
+}
+
+/* A term shard read for the count of docs it states, up to a bound (a
+ * build reads one for the count of its own docs). */
+static void index_record(const char *rec, size_t len)
+{
+	uint32_t ndocs = 0;
+	if (len >= 4)
+		memcpy(&ndocs, rec, 4);
+	if (ndocs > 65536)
+		ndocs = 65536;
+	struct search_index *ix = search_index_decode(rec, len, ndocs);
+	if (!ix)
+		return;
+	index_trip(ix);
+	search_index_free(ix);
+}
+
+static void gfm_record(const char *rec, size_t len)
+{
+	struct gfm_out o, back;
+	gfm_out_init(&o);
+	gfm_out_init(&back);
+	if (gfm_decode(rec, len, &o) == 0) {
+		struct buf e1 = BUF_INIT, e2 = BUF_INIT;
+		gfm_encode(&o, &e1);
+		if (gfm_decode(e1.ptr, e1.len, &back) != 0)
+			fail("a body's own headings and prose are refused");
+		gfm_encode(&back, &e2);
+		same_bytes(&e1, &e2, "a body's headings and prose change when read back");
+		buf_release(&e1);
+		buf_release(&e2);
+	}
+	gfm_out_release(&o);
+	gfm_out_release(&back);
+}
+
+static void article_record(const char *rec, size_t len)
+{
+	struct article a, back;
+	if (markdown_article_decode(&a, "content/en/x.md", 0, rec, len) != 0)
+		return;
+	struct buf e1 = BUF_INIT, e2 = BUF_INIT;
+	markdown_article_encode(&a, &e1);
+	if (markdown_article_decode(&back, "content/en/x.md", 0, e1.ptr, e1.len) != 0)
+		fail("an article's own record is refused");
+	markdown_article_encode(&back, &e2);
+	same_bytes(&e1, &e2, "an article's record changes when read back");
+	markdown_article_free(&a);
+	markdown_article_free(&back);
+	buf_release(&e1);
+	buf_release(&e2);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	if (size == 0)
+		return 0;
+	const char *rec = (const char *)data + 1;
+	size_t len = size - 1;
+	switch (data[0] % 5) {
+	case 0:
+		page_record(rec, len);
+		break;
+	case 1:
+		index_record(rec, len);
+		break;
+	case 2:
+		search_kept_free(search_kept_decode(rec, len));
+		break;
+	case 3:
+		gfm_record(rec, len);
+		break;
+	default:
+		article_record(rec, len);
+		break;
+	}
+	return 0;
+}
