@@ -10,17 +10,21 @@
  *   1  an index's term shard (search_index_decode),
  *   2  the list of an index's term shards (search_kept_decode),
  *   3  an article's headings and prose (gfm_decode),
- *   4  an article's parse (markdown_article_decode).
+ *   4  an article's parse (markdown_article_decode),
+ *   5  the figures a page showed (ledger_sink_decode), against a ledger
+ *      of two figures.
  * Oracles besides the sanitizers: a record a decoder takes is encoded
  * again, that encoding decoded and encoded once more: the two encodings
  * are the same bytes (nothing decoded is lost or made up on the way); a
  * page's record taken is of the same page as its encoding
  * (search_records_same), and merged into an index, that index's record
- * makes the same trip. */
+ * makes the same trip; a page's figures taken are merged into the ledger
+ * and listed. */
 #include "base/buf.h"
 #include "markdown/frontmatter.h"
 #include "markdown/gfm_out.h"
 #include "markdown/markdown.h"
+#include "model/ledger.h"
 #include "search/search.h"
 #include "search/search_write.h"
 
@@ -135,13 +139,59 @@ static void article_record(const char *rec, size_t len)
 	buf_release(&e2);
 }
 
+/* A ledger of two figures, as a build's data would define them. */
+static void ledger_of_two(struct ledger *lg)
+{
+	ledger_init(lg);
+	ledger_add(lg, "price.a", "A", "A 价", "0.39", "", "USD/h", "prices.csv:3");
+	ledger_add(lg, "ratio.a.b", "A over B", "A 比 B", "1.5", "2", "x", "");
+	ledger_pages_begin(lg, 1);
+}
+
+static long page_zero(void *ctx, const char *key)
+{
+	(void)ctx;
+	(void)key;
+	return 0;
+}
+
+static const char *page_url(void *ctx, size_t page, struct buf *tmp)
+{
+	(void)ctx;
+	buf_reset(tmp);
+	buf_addf(tmp, "/en/p%zu/", page);
+	return tmp->ptr;
+}
+
+static void sink_record(const char *rec, size_t len)
+{
+	struct ledger lg, back;
+	ledger_of_two(&lg);
+	if (ledger_sink_decode(&lg, ledger_page_sink(&lg, 0), rec, len) == 0) {
+		struct buf e1 = BUF_INIT, e2 = BUF_INIT, csv = BUF_INIT;
+		ledger_sink_encode(&lg, ledger_page_sink(&lg, 0), 0, &e1);
+		ledger_of_two(&back);
+		if (ledger_sink_decode(&back, ledger_page_sink(&back, 0), e1.ptr, e1.len) != 0)
+			fail("a page's own figures are refused");
+		ledger_sink_encode(&back, ledger_page_sink(&back, 0), 0, &e2);
+		same_bytes(&e1, &e2, "a page's figures change when read back");
+		ledger_merge(&lg, page_zero, NULL);
+		ledger_write_csv(&lg, &csv, page_url, NULL);
+		ledger_free(&back);
+		buf_release(&e1);
+		buf_release(&e2);
+		buf_release(&csv);
+	}
+	ledger_free(&lg);
+}
+
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	if (size == 0)
 		return 0;
 	const char *rec = (const char *)data + 1;
 	size_t len = size - 1;
-	switch (data[0] % 5) {
+	switch (data[0] % 6) {
 	case 0:
 		page_record(rec, len);
 		break;
@@ -154,8 +204,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 3:
 		gfm_record(rec, len);
 		break;
-	default:
+	case 4:
 		article_record(rec, len);
+		break;
+	default:
+		sink_record(rec, len);
 		break;
 	}
 	return 0;

@@ -9,6 +9,7 @@
 #include "markdown/frontmatter.h"
 #include "markdown/gfm.h"
 #include "markdown/markdown.h"
+#include "model/ledger.h"
 #include "search/search.h"
 
 #include <stdio.h>
@@ -72,6 +73,13 @@ int main(int argc, char **argv)
 	search_index_encode(ix, &rec);
 	put(1, 0, &rec);
 	search_index_free(ix);
+	/* the list of a small index's shards: one of numbers, one of words */
+	buf_reset(&rec);
+	buf_add_u32(&rec, 2);
+	buf_add_u32(&rec, 1);
+	buf_add_u64(&rec, 100);
+	buf_add_u64(&rec, 900);
+	put(2, 0, &rec);
 
 	struct diag d;
 	diag_init(&d, NULL, NULL);
@@ -97,6 +105,19 @@ int main(int argc, char **argv)
 		put(4, (int)i, &rec);
 		markdown_article_free(&a);
 	}
+	/* a page's figures: one of the ledger's, one it defines */
+	struct ledger lg;
+	ledger_init(&lg);
+	size_t price = ledger_add(&lg, "price.a", "A", "A 价", "0.39", "", "USD/h", "prices.csv:3");
+	ledger_pages_begin(&lg, 1);
+	struct ledger_sink *k = ledger_page_sink(&lg, 0);
+	ledger_sink_mark(k, NULL, price);
+	ledger_sink_define(k, NULL, "cost.a", "A's cost", "A 的成本", "4.68", "", "USD",
+			   "prices.csv:3 results.csv:7");
+	buf_reset(&rec);
+	ledger_sink_encode(&lg, k, 0, &rec);
+	put(5, 0, &rec);
+	ledger_free(&lg);
 	buf_release(&rec);
 	return 0;
 }
