@@ -16,7 +16,7 @@ if ! command -v "$CLANG" >/dev/null 2>&1; then
 	echo "fuzz: $CLANG not found (apt-get install clang libclang-rt-14-dev)" >&2
 	exit 1
 fi
-targets=${FUZZ_TARGETS:-"fuzz_csv fuzz_frontmatter fuzz_gfm_autolink fuzz_gfm_html fuzz_gfm_quick fuzz_mustache fuzz_mustache_nesting fuzz_records fuzz_search_figs fuzz_shortcode fuzz_splice"}
+targets=${FUZZ_TARGETS:-"fuzz_body_memo fuzz_csv fuzz_frontmatter fuzz_gfm_autolink fuzz_gfm_html fuzz_gfm_quick fuzz_mustache fuzz_mustache_nesting fuzz_records fuzz_search_figs fuzz_shortcode fuzz_splice"}
 out=build/fuzz
 mkdir -p "$out/obj" "$out/crashes"
 pkgs="libcmark-gfm libxml-2.0"
@@ -61,10 +61,10 @@ for t in $targets; do
 	fi
 done
 
-# the seeds of fuzz_records: records made by today's encoders (a format
-# that changes takes its seeds along)
+# the seeds of fuzz_records and fuzz_body_memo: records made by today's
+# encoders (a format that changes takes its seeds along)
 case " $targets " in
-*" fuzz_records "*)
+*" fuzz_records "* | *" fuzz_body_memo "*)
 	# shellcheck disable=SC2086
 	if ! $CLANG $CFLAGS -fsanitize=fuzzer-no-link -o "$out/seed_records" \
 		tests/fuzz/seed_records.c $objs $LIBS; then
@@ -79,10 +79,13 @@ trap 'rm -rf "$work"' EXIT INT TERM
 for t in $targets; do
 	mkdir -p "$work/$t"
 	cp tests/fuzz/corpus/"$t"/* "$work/$t/" 2>/dev/null
-	if [ "$t" = fuzz_records ] && ! "$out/seed_records" "$work/$t"; then
-		echo "fuzz: making fuzz_records' seeds failed" >&2
-		exit 1
-	fi
+	case $t in
+	fuzz_records | fuzz_body_memo)
+		if ! "$out/seed_records" "$t" "$work/$t"; then
+			echo "fuzz: making $t's seeds failed" >&2
+			exit 1
+		fi ;;
+	esac
 	dict=""
 	[ -f "tests/fuzz/$t.dict" ] && dict="-dict=tests/fuzz/$t.dict"
 	GPUGUIDE_ROOT="$top" ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1 \

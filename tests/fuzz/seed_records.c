@@ -1,9 +1,13 @@
-/* The seeds of fuzz_records: records of each kind it decodes, made by the
- * encoders from a few English and Chinese texts, each written as
- * <dir>/<kind>-<n> with fuzz_records' selector byte first. Built and run
- * by tests/fuzz/run.sh into the copy of the corpus each run fuzzes:
+/* The seeds of the targets that read records back (fuzz_records,
+ * fuzz_body_memo), made by today's encoders from a few English and Chinese
+ * texts. Built and run by tests/fuzz/run.sh into the copy of the corpus
+ * each run fuzzes:
  *
- *     seed_records DIR */
+ *     seed_records TARGET DIR
+ *
+ * fuzz_records: records of each kind it decodes, each as <dir>/<kind>-<n>
+ * with its selector byte first. fuzz_body_memo: bodies, each with the
+ * records a render of it keeps and its HTML as published. */
 #include "base/buf.h"
 #include "base/diag.h"
 #include "markdown/frontmatter.h"
@@ -12,19 +16,22 @@
 #include "model/ledger.h"
 #include "search/search.h"
 
+#include "body_memo.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 static const char *dir;
 
+/* <dir>/<kind>-<n>: the selector `kind` (none when negative), `rec`. */
 static void put(int kind, int n, const struct buf *rec)
 {
 	char path[4096];
-	snprintf(path, sizeof path, "%s/%d-%d", dir, kind, n);
+	snprintf(path, sizeof path, "%s/%d-%d", dir, kind < 0 ? 0 : kind, n);
 	FILE *f = fopen(path, "wb");
 	unsigned char selector = (unsigned char)kind;
-	if (!f || fwrite(&selector, 1, 1, f) != 1 ||
+	if (!f || (kind >= 0 && fwrite(&selector, 1, 1, f) != 1) ||
 	    (rec->len && fwrite(rec->ptr, 1, rec->len, f) != rec->len) || fclose(f) != 0) {
 		perror(path);
 		exit(1);
@@ -53,13 +60,58 @@ static const char *const articles[] = {
 	"translation: rtx-4090\n---\n\n正文。\n",
 };
 
+static void add_part(struct buf *b, const char *p, size_t n)
+{
+	if (n > 0xFFFF) {
+		fprintf(stderr, "seed_records: a part of %zu bytes\n", n);
+		exit(1);
+	}
+	buf_addc(b, (char)(n & 0xFF));
+	buf_addc(b, (char)(n >> 8));
+	buf_add(b, p, n);
+}
+
+static const char *const memo_bodies[] = {
+	"## Prices {#p}\n\nThe RTX 4090 costs {{< price gpu=rtx-4090 >}} an hour.\n\n"
+	"{{< table id=costs >}}\n\n| GPU | Price |\n|---|---|\n| A | {{< price gpu=a >}} |\n",
+	"## 价格\n\n每小时 {{< price gpu=rtx-4090 >}}，显存 {{< gpu field=vram_gb >}}。\n\n"
+	"- 一 {{< hours task=lora-7b >}}\n- 二\n\n`{{< code >}}` and *emphasis*\n",
+	"No shortcode at all, a [link](https://example.com) and **bold**.\n",
+};
+
+/* fuzz_body_memo's: a body's length and bytes, the lengths and bytes of
+ * its three records as a render keeps them, its HTML. */
+static int body_memo_seeds(void)
+{
+	for (size_t i = 0; i < sizeof memo_bodies / sizeof *memo_bodies; i++) {
+		struct memo m;
+	memo_init(&m);
+		struct buf html = BUF_INIT, seed = BUF_INIT;
+		if (render(memo_bodies[i], &m, &html) != 0) {
+			fprintf(stderr, "seed_records: body %zu not rendered\n", i);
+			return 1;
+		}
+		add_part(&seed, memo_bodies[i], strlen(memo_bodies[i]));
+		for (int k = 0; k < NPARTS; k++)
+			add_part(&seed, m.rec[k].ptr, m.rec[k].len);
+		buf_addbuf(&seed, &html);
+		put(-1, (int)i, &seed);
+		memo_release(&m);
+		buf_release(&html);
+		buf_release(&seed);
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
-	if (argc != 2) {
-		fprintf(stderr, "usage: seed_records DIR\n");
+	if (argc != 3 || (strcmp(argv[1], "fuzz_records") && strcmp(argv[1], "fuzz_body_memo"))) {
+		fprintf(stderr, "usage: seed_records fuzz_records|fuzz_body_memo DIR\n");
 		return 2;
 	}
-	dir = argv[1];
+	dir = argv[2];
+	if (!strcmp(argv[1], "fuzz_body_memo"))
+		return body_memo_seeds();
 	struct buf rec = BUF_INIT;
 	struct search_index *ix = search_index_new();
 	for (size_t i = 0; i < sizeof docs / sizeof *docs; i++) {
