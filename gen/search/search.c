@@ -356,11 +356,7 @@ static bool page_decode_terms(struct token_set *ts, const unsigned char *p, size
 {
 	if (n > left / (SEARCH_RECORD_TERM_HEAD + 1)) /* a term takes 3 bytes at least */
 		return false;
-	/* no token holds a NUL (a term's key becomes a C string; a shorter
-	 * token would share its head), and the two bytes before a term's
-	 * (its fields, its length) are never 0 in a record taken: one look
-	 * at them all, not one a term */
-	if (memchr(p, '\0', left))
+	if (!search_record_terms_clean(p, left))
 		return false;
 	for (size_t i = 0; i < n; i++) {
 		size_t len = search_record_term_len(p, left);
@@ -456,7 +452,8 @@ static bool record_terms(const char *rec, size_t len, size_t *nterms,
 	if (!search_record_read_figs(&r, NULL))
 		return false;
 	*nterms = buf_read_u32(&r);
-	if (r.bad || *nterms > r.left / (SEARCH_RECORD_TERM_HEAD + 1))
+	if (r.bad || *nterms > r.left / (SEARCH_RECORD_TERM_HEAD + 1) ||
+	    !search_record_terms_clean(r.p, r.left))
 		return false;
 	*p = r.p;
 	*left = r.left;

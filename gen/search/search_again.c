@@ -140,6 +140,8 @@ static unsigned char *add_run(unsigned char *o, const unsigned char *from, size_
 static bool page_terms_again(struct search_page *pg, const unsigned char *p, size_t left,
 			     size_t n, unsigned keep)
 {
+	if (!search_record_terms_clean(p, left))
+		return false;
 	struct search_terms *st = pg->terms;
 	const struct token_set *ts = &st->set;
 	uint32_t stamp = search_terms_stamp(st);

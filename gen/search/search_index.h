@@ -157,6 +157,16 @@ static inline bool search_fields_valid(unsigned f)
 	       !(f >> SEARCH_FIG_SHIFT & ~(unsigned)(SEARCH_IN_BODY | SEARCH_IN_HEADING));
 }
 
+/* Whether the `left` bytes of a record's terms at `p` hold no NUL byte.
+ * No token does (a term's key becomes a C string; a shorter token would
+ * share its head), and the two bytes before each term's (its fields, its
+ * length) are never 0 in a record taken: one look at them all, not one a
+ * term. Every reader of a record's terms asks it first. */
+static inline bool search_record_terms_clean(const unsigned char *p, size_t left)
+{
+	return !memchr(p, '\0', left);
+}
+
 /* The length of the term at `p` (its fields, length and bytes), with
  * `left` bytes readable there: 0 when it is none (cut short, of no bytes
  * or too long, in no field or one no field has). */

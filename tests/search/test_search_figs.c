@@ -291,7 +291,8 @@ static void test_the_snippet_follows_its_figures(void **state)
 }
 
 /* A record cut short, or with any byte changed, gives no page or a page
- * (never a crash, never a read out of bounds: ASan watches). */
+ * (never a crash, never a read out of bounds: ASan watches); one with a
+ * NUL in a term, no page. */
 static void test_a_damaged_record_is_no_risk(void **state)
 {
 	(void)state;
@@ -315,6 +316,14 @@ static void test_a_damaged_record_is_no_risk(void **state)
 				terms, &doc, now.ptr, now.len, old.ptr, old.len, bad.ptr, bad.len);
 			search_page_free(pg);
 		}
+	/* nor a record whose last term (its bytes end the record) has a NUL
+	 * byte, which no token has: its key would be cut short where the
+	 * index keeps it */
+	buf_reset(&bad);
+	buf_add(&bad, was.ptr, was.len);
+	bad.ptr[bad.len - 1] = '\0';
+	assert_null(search_page_from_last(terms, &doc, now.ptr, now.len, old.ptr, old.len,
+					  bad.ptr, bad.len));
 	/* a record whose figures do not stand apart is never read again */
 	page("<p>a " FIG "<b>39</b></span>.</p>", &old);
 	record_whole(old.ptr, old.len, &was);
