@@ -12,21 +12,27 @@
  *   3  an article's headings and prose (gfm_decode),
  *   4  an article's parse (markdown_article_decode),
  *   5  the figures a page showed (ledger_sink_decode), against a ledger
- *      of two figures.
+ *      of two figures,
+ *   6  the last build's record of a page rendered again whose figure
+ *      changed (search_page_from_last).
  * Oracles besides the sanitizers: a record a decoder takes is encoded
  * again, that encoding decoded and encoded once more: the two encodings
  * are the same bytes (nothing decoded is lost or made up on the way); a
  * page's record taken is of the same page as its encoding
  * (search_records_same), and merged into an index, that index's record
  * makes the same trip; a page's figures taken are merged into the ledger
- * and listed. */
+ * and listed; a page read again from a record is one whose own record is
+ * taken, and its changes are put into an index. */
 #include "base/buf.h"
 #include "markdown/frontmatter.h"
 #include "markdown/gfm_out.h"
 #include "markdown/markdown.h"
 #include "model/ledger.h"
 #include "search/search.h"
+#include "search/search_again.h"
 #include "search/search_write.h"
+
+#include "edited_page.h"
 
 #include <stdint.h>
 #include <stdio.h>
@@ -139,6 +145,44 @@ static void article_record(const char *rec, size_t len)
 	buf_release(&e2);
 }
 
+/* Whether search_page_decode takes `len` bytes at `rec`. */
+static bool is_page_record(const char *rec, size_t len)
+{
+	struct search_terms *st = search_terms_new();
+	struct search_page *pg = search_page_decode(st, rec, len);
+	search_page_free(pg);
+	search_terms_free(st);
+	return pg != NULL;
+}
+
+/* The edited page read again from `rec`, twice (two docs), each put into
+ * one index by its changes: the second puts the same terms again, which
+ * looks up each term the first made. Reading again does not look at
+ * every term (a run of those it does not read again is copied as it is),
+ * so it may take a record with a term twice, which search_page_decode
+ * refuses: only from a record that one takes must it make one that it
+ * takes. */
+static void again_record(const char *rec, size_t len)
+{
+	struct search_terms *st = search_terms_new();
+	struct search_index *ix = search_index_new();
+	for (size_t doc = 0; doc < 2; doc++) {
+		struct search_page *pg = search_page_from_last(st, &fuzz_page_doc, fuzz_page_now,
+							       strlen(fuzz_page_now), fuzz_page_was,
+							       strlen(fuzz_page_was), rec, len);
+		if (!pg)
+			break;
+		struct buf e1 = BUF_INIT;
+		search_page_encode(pg, &e1);
+		search_index_put_changes(ix, doc, pg); /* takes pg */
+		if (is_page_record(rec, len) && !is_page_record(e1.ptr, e1.len))
+			fail("a page read again from a record makes one that is refused");
+		buf_release(&e1);
+	}
+	search_index_free(ix);
+	search_terms_free(st);
+}
+
 /* A ledger of two figures, as a build's data would define them. */
 static void ledger_of_two(struct ledger *lg)
 {
@@ -191,7 +235,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	const char *rec = (const char *)data + 1;
 	size_t len = size - 1;
-	switch (data[0] % 6) {
+	switch (data[0] % 7) {
 	case 0:
 		page_record(rec, len);
 		break;
@@ -207,8 +251,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 4:
 		article_record(rec, len);
 		break;
-	default:
+	case 5:
 		sink_record(rec, len);
+		break;
+	default:
+		again_record(rec, len);
 		break;
 	}
 	return 0;

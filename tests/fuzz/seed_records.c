@@ -17,6 +17,7 @@
 #include "search/search.h"
 
 #include "body_memo.h"
+#include "edited_page.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -125,6 +126,15 @@ int main(int argc, char **argv)
 	search_index_encode(ix, &rec);
 	put(1, 0, &rec);
 	search_index_free(ix);
+	/* the record of a page before its figure changed (fuzz_records.c's) */
+	struct search_terms *st = search_terms_new();
+	struct search_page *was = search_page_from_html(st, &fuzz_page_doc, fuzz_page_was,
+							strlen(fuzz_page_was));
+	buf_reset(&rec);
+	search_page_encode(was, &rec);
+	put(6, 0, &rec);
+	search_page_free(was);
+	search_terms_free(st);
 	/* the list of a small index's shards: one of numbers, one of words */
 	buf_reset(&rec);
 	buf_add_u32(&rec, 2);
