@@ -752,9 +752,9 @@ int search_kept_note(struct search_kept *k, const struct search_page *pg,
 	}
 	for (size_t i = first; i < nterms; i++) {
 		size_t tl = search_record_term_len(p, left);
-		unsigned fields = p[0], now = 0;
-		if (!tl)
+		if (!tl) /* (p may be the record's end: nothing read there) */
 			return -1;
+		unsigned fields = p[0], now = 0;
 		const char *key = (const char *)p + SEARCH_RECORD_TERM_HEAD;
 		p += SEARCH_RECORD_TERM_HEAD + tl;
 		left -= SEARCH_RECORD_TERM_HEAD + tl;

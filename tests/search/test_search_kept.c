@@ -432,6 +432,17 @@ static void test_a_page_as_it_was_makes_no_shard(void **state)
 	assert_int_equal(search_kept_note(kept, pg, tb->recs[7].ptr, tb->recs[7].len - 1, now.ptr,
 					  now.len), -1);
 	assert_int_equal(search_kept_note(kept, pg, "x", 1, now.ptr, now.len), -1);
+	/* its own record cut anywhere (still counting every term), each cut in
+	 * a block of its own size: no page's, and never read past (ASan) */
+	for (size_t cut = 1; cut < now.len; cut++) {
+		char *bad = malloc(now.len - cut);
+		assert_non_null(bad);
+		memcpy(bad, now.ptr, now.len - cut);
+		assert_int_equal(search_kept_note(kept, pg, bad, now.len - cut, now.ptr, now.len),
+				 -1);
+		assert_int_equal(search_kept_note(kept, pg, bad, now.len - cut, NULL, 0), -1);
+		free(bad);
+	}
 	buf_release(&now);
 	search_page_free(pg);
 	search_terms_free(st);
