@@ -14,7 +14,10 @@
  *   5  the figures a page showed (ledger_sink_decode), against a ledger
  *      of two figures,
  *   6  the last build's record of a page rendered again whose figure
- *      changed (search_page_from_last).
+ *      changed (search_page_from_last),
+ *   7  the last build's record of a page rendered again and read whole,
+ *      against its new record, for the shards it changes
+ *      (search_kept_note).
  * Oracles besides the sanitizers: a record a decoder takes is encoded
  * again, that encoding decoded and encoded once more: the two encodings
  * are the same bytes (nothing decoded is lost or made up on the way); a
@@ -183,6 +186,29 @@ static void again_record(const char *rec, size_t len)
 	search_terms_free(st);
 }
 
+/* The edited page read whole, its shards marked against `rec` as its
+ * last record (and against its own record, whose first terms it passes
+ * over by their bytes): 0 or -1, never a read past either. */
+static void note_record(const char *rec, size_t len)
+{
+	static const char list[] = { 2, 0, 0, 0, 1, 0, 0, 0, 100, 0, 0, 0, 0, 0, 0, 0,
+				     (char)900 & 0xFF, 900 >> 8, 0, 0, 0, 0, 0, 0 };
+	struct search_kept *kept = search_kept_decode(list, sizeof list);
+	if (!kept)
+		fail("the list of two shards is refused");
+	struct search_terms *st = search_terms_new();
+	struct search_page *pg = search_page_from_html(st, &fuzz_page_doc, fuzz_page_now,
+						       strlen(fuzz_page_now));
+	struct buf mine = BUF_INIT;
+	search_page_encode(pg, &mine);
+	(void)search_kept_note(kept, pg, rec, len, mine.ptr, mine.len);
+	(void)search_kept_note(kept, pg, rec, len, NULL, 0);
+	buf_release(&mine);
+	search_page_free(pg);
+	search_terms_free(st);
+	search_kept_free(kept);
+}
+
 /* A ledger of two figures, as a build's data would define them. */
 static void ledger_of_two(struct ledger *lg)
 {
@@ -235,7 +261,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	const char *rec = (const char *)data + 1;
 	size_t len = size - 1;
-	switch (data[0] % 7) {
+	switch (data[0] % 8) {
 	case 0:
 		page_record(rec, len);
 		break;
@@ -254,8 +280,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 5:
 		sink_record(rec, len);
 		break;
-	default:
+	case 6:
 		again_record(rec, len);
+		break;
+	default:
+		note_record(rec, len);
 		break;
 	}
 	return 0;
