@@ -17,7 +17,9 @@
  *      changed (search_page_from_last),
  *   7  the last build's record of a page rendered again and read whole,
  *      against its new record, for the shards it changes
- *      (search_kept_note).
+ *      (search_kept_note),
+ *   8  a kept page's doc (search_index_put_doc), written into the index's
+ *      files.
  * Oracles besides the sanitizers: a record a decoder takes is encoded
  * again, that encoding decoded and encoded once more: the two encodings
  * are the same bytes (nothing decoded is lost or made up on the way); a
@@ -209,6 +211,28 @@ static void note_record(const char *rec, size_t len)
 	search_kept_free(kept);
 }
 
+static int discard(void *ctx, const char *name, const struct buf *data)
+{
+	(void)ctx;
+	(void)name;
+	(void)data;
+	return 0;
+}
+
+/* A kept page's doc read from `rec` as doc 0 of two (never as a doc past
+ * them), and the index of the two written. */
+static void doc_record(const char *rec, size_t len)
+{
+	struct search_index *ix = search_index_new();
+	search_index_reserve(ix, 2);
+	(void)search_index_put_doc(ix, 0, rec, len);
+	if (search_index_put_doc(ix, 2, rec, len) != -1)
+		fail("a doc past the docs reserved is taken");
+	if (search_index_write(ix, discard, NULL) != 0)
+		fail("an index of kept docs is not written");
+	search_index_free(ix);
+}
+
 /* A ledger of two figures, as a build's data would define them. */
 static void ledger_of_two(struct ledger *lg)
 {
@@ -261,7 +285,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		return 0;
 	const char *rec = (const char *)data + 1;
 	size_t len = size - 1;
-	switch (data[0] % 8) {
+	switch (data[0] % 9) {
 	case 0:
 		page_record(rec, len);
 		break;
@@ -283,8 +307,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	case 6:
 		again_record(rec, len);
 		break;
-	default:
+	case 7:
 		note_record(rec, len);
+		break;
+	default:
+		doc_record(rec, len);
 		break;
 	}
 	return 0;

@@ -134,6 +134,7 @@ int main(int argc, char **argv)
 	search_page_encode(was, &rec);
 	put(6, 0, &rec);
 	put(7, 0, &rec);
+	put(8, 0, &rec);
 	search_page_free(was);
 	search_terms_free(st);
 	/* the list of a small index's shards: one of numbers, one of words */
