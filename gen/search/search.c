@@ -347,17 +347,14 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 	out->ptr[out->len] = '\0';
 }
 
-/* The `n` terms of a record (in the `left` bytes at `p`) into the page
- * `ts` is reading: false when they are not exactly that (a length past
- * the end, a term of no bytes or too long, fields no field has or none, a
- * NUL byte, a term twice, bytes left over). */
+/* The `n` terms of a record (in the `left` bytes at `p`, as
+ * search_record_read_terms gives them) into the page `ts` is reading:
+ * false when they are not exactly that (a length past the end, a term of
+ * no bytes or too long, fields no field has or none, a term twice, bytes
+ * left over). */
 static bool page_decode_terms(struct token_set *ts, const unsigned char *p, size_t left,
 			      size_t n)
 {
-	if (n > left / (SEARCH_RECORD_TERM_HEAD + 1)) /* a term takes 3 bytes at least */
-		return false;
-	if (!search_record_terms_clean(p, left))
-		return false;
 	for (size_t i = 0; i < n; i++) {
 		size_t len = search_record_term_len(p, left);
 		if (!len)
@@ -377,9 +374,11 @@ struct search_page *search_page_decode(struct search_terms *st, const char *data
 {
 	struct search_page *pg = search_page_begin(st, false);
 	struct buf_reader r = { (const unsigned char *)data, len, false };
-	bool doc = search_record_read_doc(&r, &pg->doc) && search_record_read_figs(&r, NULL);
-	size_t nterms = buf_read_u32(&r);
-	if (!doc || r.bad || !page_decode_terms(&st->set, r.p, r.left, nterms)) {
+	size_t nterms, left;
+	const unsigned char *p;
+	if (!search_record_read_doc(&r, &pg->doc) || !search_record_read_figs(&r, NULL) ||
+	    !search_record_read_terms(&r, &nterms, &p, &left) ||
+	    !page_decode_terms(&st->set, p, left, nterms)) {
 		search_page_free(pg);
 		return NULL;
 	}
@@ -451,13 +450,7 @@ static bool record_terms(const char *rec, size_t len, size_t *nterms,
 	buf_read_counted(&r, &ndoc);
 	if (!search_record_read_figs(&r, NULL))
 		return false;
-	*nterms = buf_read_u32(&r);
-	if (r.bad || *nterms > r.left / (SEARCH_RECORD_TERM_HEAD + 1) ||
-	    !search_record_terms_clean(r.p, r.left))
-		return false;
-	*p = r.p;
-	*left = r.left;
-	return true;
+	return search_record_read_terms(&r, nterms, p, left);
 }
 
 /* The doc of `pg` as ix's doc number `doc` (taken from the page). */

@@ -140,8 +140,6 @@ static unsigned char *add_run(unsigned char *o, const unsigned char *from, size_
 static bool page_terms_again(struct search_page *pg, const unsigned char *p, size_t left,
 			     size_t n, unsigned keep)
 {
-	if (!search_record_terms_clean(p, left))
-		return false;
 	struct search_terms *st = pg->terms;
 	const struct token_set *ts = &st->set;
 	uint32_t stamp = search_terms_stamp(st);
@@ -221,13 +219,15 @@ struct search_page *search_page_from_last(struct search_terms *st,
 	struct search_figs figs = { 0 };
 	struct idoc doc = { 0 };
 	bool snippet;
+	size_t nterms, left;
+	const unsigned char *p;
 	if (!search_record_read_doc(&r, &doc) || !search_record_read_figs(&r, &figs) ||
-	    !figs.apart || !figs_moved(&figs, html, len, old, old_len, &snippet)) {
+	    !figs.apart || !figs_moved(&figs, html, len, old, old_len, &snippet) ||
+	    !search_record_read_terms(&r, &nterms, &p, &left)) {
 		search_idoc_free(&doc);
 		search_figs_release(&figs);
 		return NULL;
 	}
-	size_t nterms = buf_read_u32(&r);
 	struct search_page *pg = search_page_begin(st, false);
 	pg->from_last = true;
 	pg->figs = figs;
@@ -261,7 +261,7 @@ struct search_page *search_page_from_last(struct search_terms *st,
 	buf_add_u32(&pg->rec, pg->doc.title_tokens);
 	buf_add_counted(&pg->rec, pg->doc.json, pg->doc.len);
 	search_record_add_figs(&pg->figs, &pg->rec);
-	if (r.bad || !page_terms_again(pg, r.p, r.left, nterms, keep)) {
+	if (!page_terms_again(pg, p, left, nterms, keep)) {
 		search_page_free(pg);
 		return NULL;
 	}

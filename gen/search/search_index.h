@@ -157,14 +157,24 @@ static inline bool search_fields_valid(unsigned f)
 	       !(f >> SEARCH_FIG_SHIFT & ~(unsigned)(SEARCH_IN_BODY | SEARCH_IN_HEADING));
 }
 
-/* Whether the `left` bytes of a record's terms at `p` hold no NUL byte.
- * No token does (a term's key becomes a C string; a shorter token would
- * share its head), and the two bytes before each term's (its fields, its
- * length) are never 0 in a record taken: one look at them all, not one a
- * term. Every reader of a record's terms asks it first. */
-static inline bool search_record_terms_clean(const unsigned char *p, size_t left)
+/* A record's terms, read by `r` after its doc and figures: their count
+ * into *n, their bytes (the rest of the record) at *p, *left of them;
+ * false when they cannot be a record's terms: more than the bytes hold
+ * (a term takes three at least), or a NUL among them. No token holds a
+ * NUL (a term's key becomes a C string; a shorter token would share its
+ * head), and the two bytes before each term's (its fields, its length)
+ * are never 0 in a record taken: one look at them all, not one a term.
+ * Every reader of a record's terms reads them so. */
+static inline bool search_record_read_terms(struct buf_reader *r, size_t *n,
+					    const unsigned char **p, size_t *left)
 {
-	return !memchr(p, '\0', left);
+	*n = buf_read_u32(r);
+	if (r->bad || *n > r->left / (SEARCH_RECORD_TERM_HEAD + 1) ||
+	    memchr(r->p, '\0', r->left))
+		return false;
+	*p = r->p;
+	*left = r->left;
+	return true;
 }
 
 /* The length of the term at `p` (its fields, length and bytes), with
