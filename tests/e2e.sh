@@ -700,5 +700,22 @@ cp "$work/prices.gfm" "$gfm/data/prices.csv"
 check "the price back: the warnings again" \
 	test "$(grep -c 'types the lowest on-demand price of RTX 4090' "$work/err-gfm5")" -eq 2
 
+# A project without the optional case studies (data/case_studies.csv: the
+# schema lets the file be missing): it builds, publishes no download and no
+# page of that table, links to neither, and every other download is its
+# file byte for byte.
+nocase="$work/nocase"
+fixture_project "$nocase"
+rm -rf "$nocase/content" "$nocase/data/case_studies.csv"
+cp -R "$top/tests/fixtures/mini/content" "$nocase/content"
+"$gen" build --root "$nocase" >/dev/null 2>"$work/err-nocase"
+rc=$?
+check "a project without its optional case studies builds" test "$rc" -eq 0
+check "and publishes no download or page of that table" \
+	sh -c "test ! -e '$nocase/site/data/case_studies.csv' && test ! -e '$nocase/site/en/data/case_studies'"
+check "and links to neither" sh -c "! grep -rq 'case_studies' '$nocase/site/en/data/index.html' '$nocase/site/zh/data/index.html'"
+check "every other table's download is its file as read" \
+	sh -c "for f in '$nocase'/data/*.csv; do n=\$(basename \"\$f\"); test \"\$n\" = site.csv && continue; cmp -s \"\$f\" '$nocase/site/data/'\"\$n\" || exit 1; done"
+
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

@@ -325,8 +325,10 @@ static const char *table_name_from_path(struct arena *a, const char *path)
 	return arena_strndup(a, base, n);
 }
 
-int csv_table_parse(struct table *t, struct arena *a, const char *text,
-		    size_t len, const char *path, struct diag *diag)
+/* csv_table_parse's work on `text`, which t->text is set to by the
+ * caller. */
+static int parse_table(struct table *t, struct arena *a, const char *text,
+		       size_t len, const char *path, struct diag *diag)
 {
 	memset(t, 0, sizeof *t);
 	t->path = arena_strdup(a, path);
@@ -361,6 +363,18 @@ int csv_table_parse(struct table *t, struct arena *a, const char *text,
 	return r.errors ? -1 : 0;
 }
 
+int csv_table_parse(struct table *t, struct arena *a, const char *text,
+		    size_t len, const char *path, struct diag *diag)
+{
+	int rc = parse_table(t, a, text, len, path, diag);
+	char *copy = arena_alloc_uninit(a, len + 1);
+	memcpy(copy, text, len);
+	copy[len] = '\0';
+	t->text = copy;
+	t->text_len = len;
+	return rc;
+}
+
 int csv_table_load(struct table *t, struct arena *a, const char *fs_path,
 		   const char *path, struct diag *diag)
 {
@@ -373,12 +387,14 @@ int csv_table_load(struct table *t, struct arena *a, const char *fs_path,
 		/* Still leave a consistent (empty) table behind. */
 		struct diag quiet;
 		diag_init(&quiet, NULL, NULL);
-		csv_table_parse(t, a, "", 0, path, &quiet);
-		rc = -1;
-	} else {
-		rc = csv_table_parse(t, a, text.ptr, text.len, path, diag);
+		parse_table(t, a, "", 0, path, &quiet);
+		buf_release(&text);
+		return -1;
 	}
-	buf_release(&text);
+	rc = parse_table(t, a, text.ptr, text.len, path, diag);
+	t->text_len = text.len;
+	t->text = buf_detach(&text, NULL);
+	arena_own(a, (void *)t->text);
 	return rc;
 }
 

@@ -34,18 +34,28 @@ struct table {
 	size_t nrows;
 	const char ***rows; /* rows[r][c], "" for an empty cell */
 	int *lines;         /* line of each row's first byte (1-based) */
+	/* The bytes the table was read from, as they were (a byte-order mark
+	 * and all), the arena's: what the site publishes as the table's file,
+	 * so that the file and the pages made from the table cannot differ
+	 * (a file read again could have changed meanwhile). NULL for a table
+	 * read from no file (one that cannot be read, or a struct made by
+	 * hand). */
+	const char *text;
+	size_t text_len;
 };
 
-/* Parse `len` bytes of `text` into `t` (which is overwritten). `path` is the
+/* Parse `len` bytes of `text` into `t` (which is overwritten; t->text a
+ * copy of them). `path` is the
  * name shown in messages and stored in t->path; t->name is the path's base
  * name without ".csv". Returns 0, or -1 when any error was reported (t is then
  * still a consistent table of the rows that could be read). */
 int csv_table_parse(struct table *t, struct arena *a, const char *text,
 		    size_t len, const char *path, struct diag *diag);
 
-/* Read the file `fs_path` and parse it as csv_table_parse does; messages name
+/* Read the file `fs_path` and parse it as csv_table_parse does (t->text
+ * the bytes read, kept without a copy); messages name
  * `path` (e.g. "data/prices.csv" for "/repo/data/prices.csv"). A file that
- * cannot be read is an error. Returns 0 or -1. */
+ * cannot be read is an error (t->text NULL). Returns 0 or -1. */
 int csv_table_load(struct table *t, struct arena *a, const char *fs_path,
 		   const char *path, struct diag *diag);
 

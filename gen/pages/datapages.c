@@ -5,7 +5,6 @@
 #include "base/csv.h"
 #include "view/guide_ledger.h"
 #include "base/diag.h"
-#include "base/fs.h"
 #include "pages/health.h"
 #include "template/mustache.h"
 #include "publish/output.h"
@@ -15,7 +14,6 @@
 #include "base/text.h"
 #include "template/value.h"
 
-#include <errno.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
@@ -258,10 +256,12 @@ static void add_page(struct site *site, enum lang l, const char *path,
 	site_add_page(site, &p);
 }
 
+/* Table i when it was read from a file: an optional table whose file is
+ * missing (data.h) has no page and no download. */
 static const struct table *loaded_table(const struct dp *s, size_t i)
 {
 	const struct table *t = &s->in->data.tables[i];
-	return t->name ? t : NULL;
+	return t->name && t->text ? t : NULL;
 }
 
 /* The link to sources/ (with an anchor) from the page at `from`. */
@@ -274,17 +274,23 @@ static const char *source_href(const struct dp *s, enum lang l, const char *from
 
 /* ---- data/ ---- */
 
+/* Where table t is published: "data/<name>/" its page below a language's
+ * root (`end` "/"), "data/<name>.csv" its file below the site's (".csv"). */
+static const char *table_path(const struct dp *s, const struct table *t, const char *end)
+{
+	return arena_printf(s->arena, "data/%s%s", t->name, end);
+}
+
 static struct value *table_summary(const struct dp *s, enum lang l,
 				   const char *from, const struct table *t)
 {
 	struct value *m = value_new_map(s->arena);
-	const char *csv = arena_printf(s->arena, "data/%s.csv", t->name);
+	const char *csv = table_path(s, t, ".csv");
 	set_text(s, m, "name", t->name);
 	set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
 	set_text(s, m, "about", trf(s, l, "data.about.%s", t->name));
 	set_text(s, m, "file", t->path);
-	set_text(s, m, "href", site_href(s->arena, l, from, l,
-					 arena_printf(s->arena, "data/%s/", t->name)));
+	set_text(s, m, "href", site_href(s->arena, l, from, l, table_path(s, t, "/")));
 	set_text(s, m, "csv_href", site_root_href(s->arena, from, csv));
 	set_text(s, m, "csv_name", arena_printf(s->arena, "%s.csv", t->name));
 	set_text(s, m, "rows", number_text(s, l, (double)t->nrows));
@@ -648,7 +654,7 @@ static void plan_table_page(struct site *site, enum lang l, struct table_page *t
 {
 	const struct dp dp = DP_OF(site), *s = &dp;
 	const struct table *t = tp->t;
-	const char *path = arena_printf(s->arena, "data/%s/", t->name);
+	const char *path = table_path(s, t, "/");
 	struct page_spec p = {
 		.lang = l,
 		.path = path,
@@ -699,8 +705,7 @@ static struct value *cited_by(const struct dp *s, enum lang l, const char *from,
 			continue;
 		struct value *m = value_new_map(s->arena);
 		set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
-		set_text(s, m, "href", site_href(s->arena, l, from, l,
-						 arena_printf(s->arena, "data/%s/", t->name)));
+		set_text(s, m, "href", site_href(s->arena, l, from, l, table_path(s, t, "/")));
 		set_text(s, m, "rows_text", rows_text(s, l, n));
 		value_list_push(s->arena, list, m);
 	}
@@ -961,36 +966,29 @@ void datapages_plan(struct site *site)
 
 /* ---- Files at the site root ---- */
 
-/* The CSV downloads: each table's file, byte for byte, unless a cell of
- * it would run as a formula in a spreadsheet: then the table as it was
- * read, written again with those cells as text (csv_table_write_safe). */
+/* The CSV downloads: each table's file, byte for byte as the build read
+ * it (never read again: the file could have changed since, and the
+ * download would then disagree with the pages), unless a cell of it would
+ * run as a formula in a spreadsheet: then the table as it was read, written
+ * again with those cells as text (csv_table_write_safe). */
 static int write_csv_copies(struct site *site, struct output *o)
 {
 	const struct dp dp = DP_OF(site), *s = &dp;
-	struct buf b = BUF_INIT;
+	struct buf safe = BUF_INIT;
 	int rc = 0;
 	for (size_t i = 0; i < TABLE_COUNT && rc == 0; i++) {
 		const struct table *t = loaded_table(s, i);
 		if (!t)
 			continue;
-		const char *file = arena_printf(s->arena, "%s/data/%s.csv",
-						s->in->opt.root ? s->in->opt.root : ".",
-						t->name);
-		buf_reset(&b);
-		if (fs_read_file(file, &b) != 0) {
-			diag_error(site->diag, t->path, 0, 0, "cannot read: %s",
-				   fs_strerror(errno));
-			rc = -1;
-			break;
+		if (!csv_table_has_formula(t)) {
+			rc = output_add(o, table_path(s, t, ".csv"), t->text, t->text_len);
+			continue;
 		}
-		if (csv_table_has_formula(t)) {
-			buf_reset(&b);
-			csv_table_write_safe(t, &b);
-		}
-		rc = output_add(o, arena_printf(s->arena, "data/%s.csv", t->name),
-				b.ptr, b.len);
+		buf_reset(&safe);
+		csv_table_write_safe(t, &safe);
+		rc = output_add(o, table_path(s, t, ".csv"), safe.ptr, safe.len);
 	}
-	buf_release(&b);
+	buf_release(&safe);
 	return rc;
 }
 

@@ -119,6 +119,10 @@ static void test_byte_order_mark_is_stripped(void **state)
 	parse(&p, "\xEF\xBB\xBFid,name\na,\"x\"y\n");
 	assert_int_equal(p.rc, -1);
 	assert_string_equal(p.t.cols[0], "id");
+	/* the bytes parsed are kept as they were, the mark too (a download
+	 * publishes them) */
+	assert_int_equal(p.t.text_len, 18);
+	assert_memory_equal(p.t.text, "\xEF\xBB\xBFid,name\na,\"x\"y\n", 18);
 	/* columns count from after the mark */
 	assert_string_equal(p.log.ptr,
 			    "data/x.csv:2:5: error: stray quote in a quoted field (write \"\" for a quote inside quotes)\n");
@@ -414,6 +418,9 @@ static void test_load_reads_a_file_and_names_the_display_path(void **state)
 	assert_string_equal(t.name, "prices");
 	assert_string_equal(log.ptr,
 			    "data/prices.csv:2:6: error: quoted field is never closed (the quote opened here runs to the end of the file)\n");
+	/* the file's bytes as read, whatever it holds afterwards */
+	assert_int_equal(t.text_len, 19);
+	assert_memory_equal(t.text, "gpu_id,usd\nh100,\"2\n", 19);
 	buf_reset(&log);
 
 	unlink(path);
@@ -422,6 +429,7 @@ static void test_load_reads_a_file_and_names_the_display_path(void **state)
 			    "data/prices.csv: error: cannot read: No such file or directory\n");
 	assert_int_equal(t.nrows, 0);
 	assert_int_equal(t.ncols, 0);
+	assert_null(t.text); /* read from no file */
 	rmdir(dir);
 	arena_free(&a);
 	buf_release(&log);

@@ -243,7 +243,8 @@ static int lines[] = { 2, 3, 4 };
 static void test_ui_string_missing_in_one_language_names_the_key(void **state)
 {
 	(void)state;
-	struct table t = { "i18n", "data/i18n.csv", 3, cols, 3, rows, lines };
+	struct table t = { .name = "i18n", .path = "data/i18n.csv", .ncols = 3, .cols = cols,
+			   .nrows = 3, .rows = rows, .lines = lines };
 	struct buf log = BUF_INIT;
 	struct diag d;
 	diag_init(&d, NULL, &log);
@@ -259,7 +260,8 @@ static void test_ui_string_missing_in_one_language_names_the_key(void **state)
 static void test_units_follow_the_language(void **state)
 {
 	(void)state;
-	struct table t = { "i18n", "data/i18n.csv", 3, cols, 1, rows, lines };
+	struct table t = { .name = "i18n", .path = "data/i18n.csv", .ncols = 3, .cols = cols,
+			   .nrows = 1, .rows = rows, .lines = lines };
 	struct diag d;
 	diag_init(&d, NULL, NULL);
 	struct i18n tr;
@@ -299,7 +301,8 @@ static void test_every_ui_string_is_found_among_many(void **state)
 		table_rows[i] = row_cells[i];
 		row_lines[i] = i + 2;
 	}
-	struct table t = { "i18n", "data/i18n.csv", 3, cols, N, table_rows, row_lines };
+	struct table t = { .name = "i18n", .path = "data/i18n.csv", .ncols = 3, .cols = cols,
+			   .nrows = N, .rows = table_rows, .lines = row_lines };
 	struct diag d;
 	diag_init(&d, NULL, NULL);
 	struct i18n tr;

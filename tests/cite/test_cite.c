@@ -230,8 +230,9 @@ static void fill_i18n(struct fixture *f)
 		f->rows[r] = (const char **)ui[r];
 		f->lines[r] = (int)r + 2;
 	}
-	f->i18n = (struct table){ "i18n", "data/i18n.csv", 3, (const char **)cols,
-				  NUI, f->rows, f->lines };
+	f->i18n = (struct table){ .name = "i18n", .path = "data/i18n.csv", .ncols = 3,
+				  .cols = (const char **)cols, .nrows = NUI,
+				  .rows = f->rows, .lines = f->lines };
 	assert_int_equal(i18n_load(&f->s.in.i18n, &f->i18n, &f->diag), 0);
 }
 

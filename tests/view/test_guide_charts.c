@@ -176,8 +176,9 @@ static struct fixture *fixture_new(bool results)
 		f->rows[i] = (const char **)i18n_rows[i];
 		f->lines[i] = (int)i + 2;
 	}
-	f->i18n = (struct table){ "i18n", "data/i18n.csv", 3, (const char **)i18n_cols,
-				  NI18N, f->rows, f->lines };
+	f->i18n = (struct table){ .name = "i18n", .path = "data/i18n.csv", .ncols = 3,
+				  .cols = (const char **)i18n_cols, .nrows = NI18N,
+				  .rows = f->rows, .lines = f->lines };
 	assert_int_equal(i18n_load(&s->in.i18n, &f->i18n, &f->diag), 0);
 	return f;
 }
