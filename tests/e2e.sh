@@ -716,6 +716,16 @@ check "and publishes no download or page of that table" \
 check "and links to neither" sh -c "! grep -rq 'case_studies' '$nocase/site/en/data/index.html' '$nocase/site/zh/data/index.html'"
 check "every other table's download is its file as read" \
 	sh -c "for f in '$nocase'/data/*.csv; do n=\$(basename \"\$f\"); test \"\$n\" = site.csv && continue; cmp -s \"\$f\" '$nocase/site/data/'\"\$n\" || exit 1; done"
+# Case studies again, the stated costs they name gone: each name an error
+# at its cell (it was not checked, and the build crashed), the site as it was.
+before=$(tree_hash "$nocase/site")
+cp "$top/tests/fixtures/project/data/case_studies.csv" "$nocase/data/"
+rm "$nocase/data/stated_costs.csv"
+"$gen" build --root "$nocase" >/dev/null 2>"$work/err-nostated"
+rc=$?
+check "case studies without stated_costs.csv: an error at each cell, exit 1" \
+	sh -c "test $rc -eq 1 && grep -q '^data/case_studies.csv:2:8: error: unknown stated cost \".*\" (there is no data/stated_costs.csv)$' '$work/err-nostated'"
+check "and the site is as it was" test "$before" = "$(tree_hash "$nocase/site")"
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

@@ -549,6 +549,24 @@ static void test_a_stated_cost_needs_its_time(void **state)
 	fixture_remove(&f);
 }
 
+/* A case study names its stated cost; without stated_costs.csv (an
+ * optional file) no name is one, and each is an error at its cell (it was
+ * not checked, and a case page read the stated cost at index -1). */
+static void test_a_case_study_without_stated_costs_is_an_error(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "case_studies.csv",
+		      "id,name_en,name_zh,goal_en,goal_zh,method_en,method_zh,stated_cost,benchmark_id,source\n"
+		      "c1,C,C,G,G,M,M,lora-cost,,src\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/case_studies.csv:2:8: error: unknown stated cost \"lora-cost\" (there is no data/stated_costs.csv)\n");
+	assert_int_equal(f.data.nstated_costs, 0);
+	fixture_remove(&f);
+}
+
 /* The data's digests for pages about some GPUs (data_digests_make) after
  * an edit: a GPU's row changes its own digest alone (a claim about two,
  * both of theirs), a row moved down by another its GPU's (figures name
@@ -626,6 +644,7 @@ int main(void)
 		cmocka_unit_test(test_real_data_loads_without_errors),
 		cmocka_unit_test(test_quote_totals_need_their_cards_and_agree),
 		cmocka_unit_test(test_a_stated_cost_needs_its_time),
+		cmocka_unit_test(test_a_case_study_without_stated_costs_is_an_error),
 	};
 	return cmocka_run_group_tests_name("data", tests, NULL, NULL);
 }
