@@ -726,6 +726,20 @@ rc=$?
 check "case studies without stated_costs.csv: an error at each cell, exit 1" \
 	sh -c "test $rc -eq 1 && grep -q '^data/case_studies.csv:2:8: error: unknown stated cost \".*\" (there is no data/stated_costs.csv)$' '$work/err-nostated'"
 check "and the site is as it was" test "$before" = "$(tree_hash "$nocase/site")"
+# A template's misspelt name ({{rot}} for {{root}}) is an error at the tag,
+# said once for all the pages that use it, and the site stays as it was
+# (it rendered as nothing: every page linked its stylesheet to "../").
+cp "$top/tests/fixtures/project/data/stated_costs.csv" "$nocase/data/"
+"$gen" build --root "$nocase" >/dev/null 2>&1
+before=$(tree_hash "$nocase/site")
+sed -i 's/{{root}}{{asset.style_css}}/{{rot}}{{asset.style_css}}/' "$nocase/templates/layouts/base.mustache"
+"$gen" build --root "$nocase" >/dev/null 2>"$work/err-rot"
+rc=$?
+check "a misspelt name in a template: exit 1, an error at its tag" \
+	sh -c "test $rc -eq 1 && grep -qx 'templates/layouts/base.mustache:[0-9]*:[0-9]*: error: unknown name \"rot\": the page has no such value' '$work/err-rot'"
+check "said once for all its pages, the rest counted" \
+	sh -c "test \$(grep -c 'unknown name' '$work/err-rot') -eq 1 && grep -q '^gen: ... and [0-9]* more like the last of the 1 shown' '$work/err-rot'"
+check "and the site is as it was" test "$before" = "$(tree_hash "$nocase/site")"
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

@@ -1,6 +1,7 @@
 #include "base/diag.h"
 
 #include "base/buf.h"
+#include "base/strmap.h"
 #include "base/xalloc.h"
 
 #include <poll.h>
@@ -16,9 +17,8 @@ void diag_init(struct diag *d, FILE *echo, struct buf *log)
 	d->log = log;
 }
 
-/* Count a message of format `fmt`; false when it is one too many of its
- * kind to show. */
-static bool kind_allows(struct diag *d, const char *fmt)
+/* The count of messages of format `fmt`. */
+static size_t kind_of(struct diag *d, const char *fmt)
 {
 	size_t i = 0;
 	while (i < DIAG_KINDS && d->kinds[i].fmt && d->kinds[i].fmt != fmt)
@@ -26,6 +26,14 @@ static bool kind_allows(struct diag *d, const char *fmt)
 	/* past DIAG_KINDS kinds, the rest share the last slot: still capped */
 	if (!d->kinds[i].fmt)
 		d->kinds[i].fmt = fmt;
+	return i;
+}
+
+/* Count a message of format `fmt`; false when it is one too many of its
+ * kind to show. */
+static bool kind_allows(struct diag *d, const char *fmt)
+{
+	size_t i = kind_of(d, fmt);
 	if (d->kinds[i].shown < DIAG_MAX_PER_KIND) {
 		d->kinds[i].shown++;
 		return true;
@@ -131,11 +139,22 @@ void diag_init_kept(struct diag *d)
 	d->keeping = true;
 }
 
-void diag_pass_on(struct diag *to, struct diag *from)
+/* True when `line` is in `said` (NULL: none is), which it is afterwards. */
+static bool said_before(struct strmap *said, const char *line)
+{
+	bool created = false;
+	if (said)
+		strmap_slot(said, line, &created);
+	return said && !created;
+}
+
+void diag_pass_on_once(struct diag *to, struct diag *from, struct strmap *said)
 {
 	for (size_t i = 0; i < from->nkept; i++) {
 		const struct diag_kept *k = &from->kept[i];
-		if (!k->fmt || kind_allows(to, k->fmt)) {
+		if (k->fmt && said_before(said, k->line))
+			to->kinds[kind_of(to, k->fmt)].hidden++;
+		else if (!k->fmt || kind_allows(to, k->fmt)) {
 			struct buf line = BUF_INIT;
 			buf_adds(&line, k->line);
 			emit_line(to, &line);
@@ -148,6 +167,11 @@ void diag_pass_on(struct diag *to, struct diag *from)
 	from->nkept = from->cap_kept = 0;
 	to->errors += from->errors;
 	to->warnings += from->warnings;
+}
+
+void diag_pass_on(struct diag *to, struct diag *from)
+{
+	diag_pass_on_once(to, from, NULL);
 }
 
 struct diag *diag_take_kept(struct diag *d)

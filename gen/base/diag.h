@@ -54,6 +54,12 @@ void diag_init_kept(struct diag *d);
 /* Show `from`'s kept messages through `to` (capped there per kind), add
  * its counts to `to`'s, and free what `from` kept. */
 void diag_pass_on(struct diag *to, struct diag *from);
+/* diag_pass_on, but a message already in `said` (which it adds to: a set
+ * the caller frees with strmap_free) is counted and not shown again, as
+ * one over its kind's cap is: a template's fault is met on every page
+ * that uses it, and said once. */
+struct strmap;
+void diag_pass_on_once(struct diag *to, struct diag *from, struct strmap *said);
 /* A kept diag's messages and counts moved to a new one (malloc'd, for
  * diag_pass_on later) when it has any, `d` empty again for the next piece
  * of work; NULL when it has none. A thread keeps one diag for all its

@@ -852,16 +852,18 @@ int render_pages(struct site *s, struct output *out, render_page_done done,
 	guide_charts_set_output(s->charts, NULL);
 	s->in.published = NULL;
 	int rc = 0;
+	struct strmap said = STRMAP_INIT;
 	for (size_t i = 0; i < n; i++) {
 		/* in page order, whatever the threads' timing; capped per kind
-		 * across the pages */
+		 * across the pages, each message said once */
 		if (!pool->diags[i])
 			continue;
 		if (pool->diags[i]->errors)
 			rc = -1;
-		diag_pass_on(s->diag, pool->diags[i]);
+		diag_pass_on_once(s->diag, pool->diags[i], &said);
 		free(pool->diags[i]);
 	}
+	strmap_free(&said);
 	if (cache)
 		pool_cache_end(pool);
 	for (int w = 0; w < POOL_MAX_JOBS; w++) {

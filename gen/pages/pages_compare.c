@@ -862,6 +862,9 @@ static struct value *build_pair_page(const struct page_ctx *pc, const struct pag
 	struct page_ctx pp = *pc;
 	pp.scratch = &scratch;
 	struct value *ctx = pages_compare_pair_context(&pp, gp->a, gp->b);
+	/* a landmark's name: the page's own (in the report, a part's
+	 * heading's id comes first: report.c) */
+	value_map_set_str(pg_arena(pc), ctx, "part_label", "");
 	buf_release(&scratch);
 	return ctx;
 }

@@ -181,6 +181,26 @@ static int render_unknown(struct render *r, const struct tmpl *t,
 	return -1;
 }
 
+/* A variable naming nothing on the context stack: "" (the spec), or in a
+ * strict env an error at the tag: a misspelt name, or one the page does
+ * not have (a value that may be missing is there, as null). */
+static int render_missing(struct render *r, const struct tmpl *t, const struct node *nd)
+{
+	if (!r->env->strict)
+		return 0;
+	int line, col;
+	mustache_parse_position(t->src, nd->offset, &line, &col);
+	buf_reset(&r->scratch);
+	for (size_t i = 0; i < nd->path.n; i++) {
+		if (i)
+			buf_addc(&r->scratch, '.');
+		buf_add(&r->scratch, nd->path.seg[i].s, nd->path.seg[i].len);
+	}
+	diag_error(r->diag, t->path, line, col, "unknown name \"%s\": the page has no such value",
+		   r->scratch.ptr);
+	return -1;
+}
+
 /* Render a partial or parent tag: the other template, indented when the
  * tag stood alone on its line (else with no indentation at all). */
 static int render_include(struct render *r, const struct tmpl *t,
@@ -320,6 +340,8 @@ static int render_nodes(struct render *r, const struct tmpl *t,
 			break;
 		case NODE_VAR:
 			v = ctx_lookup(r, &nd->path);
+			if (!v && render_missing(r, t, nd) < 0)
+				return -1;
 			if (v && v->type == VALUE_STRING)
 				value_append_html(v, r->out);
 			else
@@ -327,6 +349,8 @@ static int render_nodes(struct render *r, const struct tmpl *t,
 			break;
 		case NODE_RAW:
 			v = ctx_lookup(r, &nd->path);
+			if (!v && render_missing(r, t, nd) < 0)
+				return -1;
 			if (r->watch && v == r->watch->v) {
 				r->watch->written++;
 				r->watch->at = r->out->len;

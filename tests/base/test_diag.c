@@ -1,6 +1,6 @@
 /* Unit tests of diag: the message format, control characters shown as
  * escapes, the cap on messages of one kind, and a thread's messages taken
- * file by file. */
+ * file by file, and said once across pages. */
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -12,6 +12,7 @@
 
 #include "base/buf.h"
 #include "base/diag.h"
+#include "base/strmap.h"
 
 static void test_messages_are_positioned_and_one_line(void **state)
 {
@@ -125,6 +126,39 @@ static void test_a_files_messages_are_taken_and_the_next_starts_empty(void **sta
 	buf_release(&log);
 }
 
+/* Pages passed on once each: a message an earlier page said (a template's
+ * fault, on every page) is counted and not shown again, and said as more of
+ * its kind; another message of that kind, or the same one from a diag
+ * passed on without the set, is shown. */
+static void test_a_message_said_by_an_earlier_page_is_counted_not_shown(void **state)
+{
+	(void)state;
+	struct buf log = BUF_INIT;
+	struct diag build;
+	diag_init(&build, NULL, &log);
+	struct strmap said = STRMAP_INIT;
+	for (int page = 0; page < 4; page++) {
+		struct diag one;
+		diag_init_kept(&one);
+		diag_error(&one, "templates/layouts/base.mustache", 18, 30,
+			   "unknown name \"%s\"", page == 2 ? "other" : "rot");
+		diag_pass_on_once(&build, &one, &said);
+	}
+	struct diag last;
+	diag_init_kept(&last);
+	diag_error(&last, "templates/layouts/base.mustache", 18, 30, "unknown name \"%s\"", "rot");
+	diag_pass_on(&build, &last);
+	strmap_free(&said);
+	assert_int_equal(build.errors, 5);
+	diag_flush_capped(&build);
+	assert_string_equal(log.ptr,
+			    "templates/layouts/base.mustache:18:30: error: unknown name \"rot\"\n"
+			    "templates/layouts/base.mustache:18:30: error: unknown name \"other\"\n"
+			    "templates/layouts/base.mustache:18:30: error: unknown name \"rot\"\n"
+			    "gen: ... and 2 more like the last of the 3 shown\n");
+	buf_release(&log);
+}
+
 static void test_more_kinds_than_tracked_are_still_capped(void **state)
 {
 	(void)state;
@@ -162,6 +196,7 @@ int main(void)
 		cmocka_unit_test(test_each_kind_of_message_is_capped_and_counted),
 		cmocka_unit_test(test_the_cap_counts_across_files_and_says_how_many_more),
 		cmocka_unit_test(test_a_files_messages_are_taken_and_the_next_starts_empty),
+		cmocka_unit_test(test_a_message_said_by_an_earlier_page_is_counted_not_shown),
 		cmocka_unit_test(test_more_kinds_than_tracked_are_still_capped),
 		cmocka_unit_test(test_invisible_characters_are_named),
 	};

@@ -682,6 +682,47 @@ static void test_strict_set_reports_an_unknown_dynamic_name(void **state)
 	buf_release(&log);
 }
 
+/* A variable naming nothing: the empty string (the spec), or in a strict
+ * set an error at the tag, its whole dotted name said; a value that is
+ * there as null, a section over a missing name and a name found below a
+ * section are no error. */
+static void test_strict_set_reports_a_variable_naming_nothing(void **state)
+{
+	(void)state;
+	struct tmpl_set *set = tmpl_set_new();
+	add_template(set, "page", "<a href=\"{{rot}}x\">{{#gpu}}{{name}}{{/gpu}}{{^flag}}-{{/flag}}"
+				  "{{none}}</a>\n{{gpu.nmae}}{{{raw}}}");
+	struct arena a = ARENA_INIT;
+	struct value *ctx = value_new_map(&a), *gpu = value_new_map(&a);
+	value_map_set_str(&a, gpu, "name", "H100");
+	value_map_set(&a, ctx, "gpu", gpu);
+	value_map_set(&a, ctx, "none", value_null());
+	struct buf out = BUF_INIT, log = BUF_INIT;
+	assert_int_equal(render_name(set, "page", ctx, &out, &log), 0);
+	assert_string_equal(out.ptr, "<a href=\"x\">H100-</a>\n");
+	tmpl_set_strict(set, true);
+	buf_reset(&out);
+	assert_int_equal(render_name(set, "page", ctx, &out, &log), -1);
+	assert_string_equal(log.ptr, "page:1:10: error: unknown name \"rot\": the page has no such value\n");
+	value_map_set_str(&a, ctx, "rot", "");
+	buf_reset(&log);
+	assert_int_equal(render_name(set, "page", ctx, &out, &log), -1);
+	assert_string_equal(log.ptr, "page:2:1: error: unknown name \"gpu.nmae\": the page has no such value\n");
+	value_map_set_str(&a, gpu, "nmae", "");
+	buf_reset(&log);
+	assert_int_equal(render_name(set, "page", ctx, &out, &log), -1);
+	assert_string_equal(log.ptr, "page:2:13: error: unknown name \"raw\": the page has no such value\n");
+	value_map_set_str(&a, ctx, "raw", "<b>");
+	buf_reset(&log);
+	buf_reset(&out);
+	assert_int_equal(render_name(set, "page", ctx, &out, &log), 0);
+	assert_string_equal(out.ptr, "<a href=\"x\">H100-</a>\n<b>");
+	arena_free(&a);
+	tmpl_set_free(set);
+	buf_release(&out);
+	buf_release(&log);
+}
+
 /* A map finds every key it was given, through its parents too, and no
  * other: small maps scanned, big ones indexed, each skipping the keys its
  * filter of hashes tells it lacks. */
@@ -792,6 +833,7 @@ int main(void)
 		cmocka_unit_test(test_sections_nested_up_to_the_limit_render),
 		cmocka_unit_test(test_unknown_references_are_reported_at_their_tags),
 		cmocka_unit_test(test_strict_set_reports_an_unknown_dynamic_name),
+		cmocka_unit_test(test_strict_set_reports_a_variable_naming_nothing),
 	};
 	return cmocka_run_group_tests_name("mustache", tests, NULL, NULL);
 }
