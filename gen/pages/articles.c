@@ -56,6 +56,11 @@ static const char *dir_path(struct arena *ar, const char *dir, const char *name)
 	return p; /* zeroed by the arena: terminated */
 }
 
+const char *articles_page_path(struct arena *ar, const struct article *a)
+{
+	return dir_path(ar, "articles/", a->slug);
+}
+
 /* The parts of an article's summary that no list changes (`date_text`:
  * the formatted date). The article's strings live all build long:
  * borrowed, not copied. */
@@ -174,7 +179,7 @@ static void make_meta(struct site *s)
 	struct tag_paths tp = { STRMAP_INIT_BORROWED, NULL, 0, 0 };
 	for (size_t i = 0; i < s->in.narticles; i++) {
 		const struct article *a = &s->in.articles[i];
-		meta[i].path = dir_path(&s->arena, "articles/", a->slug);
+		meta[i].path = articles_page_path(&s->arena, a);
 		meta[i].tag_paths = arena_alloc(&s->arena, (a->ntags + 1) * sizeof(char *));
 		for (size_t t = 0; t < a->ntags; t++)
 			meta[i].tag_paths[t] = tag_path(s, &tp, a->tags[t], &tmp);

@@ -25,6 +25,11 @@ struct value;
  * of. */
 void articles_plan(struct site *s, void (*after_lists)(struct site *s, enum lang l));
 
+/* The path of article a's page below its language's root,
+ * "articles/<slug>/" (in `ar`). */
+struct arena;
+const char *articles_page_path(struct arena *ar, const struct article *a);
+
 /* The articles of language l in load order (the build arena's: `n` set). */
 const struct article **articles_in(struct site *s, enum lang l, size_t *n);
 

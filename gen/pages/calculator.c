@@ -222,14 +222,14 @@ static const char *quote_label(struct site *s, enum lang l, const struct price *
 static void json_gpus(struct site *s, enum lang l, struct buf *b)
 {
 	const struct data *d = &s->in.data;
+	struct page_ctx k = pg_planning(s, l, "calculator/", NULL);
 	buf_adds(b, "\"gpus\":[");
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct gpu *gp = &d->gpus[g];
 		buf_adds(b, g ? ",{" : "{");
 		json_str_member(b, "id", gp->id, true);
 		json_str_member(b, "name", gp->name, true);
-		json_str_member(b, "href", site_href(&s->arena, l, "calculator/", l,
-				arena_printf(&s->arena, "gpus/%s/", gp->id)), true);
+		json_str_member(b, "href", pg_href_to(&k, pg_gpu_path(&k, g)), true);
 		json_key(b, "vram");
 		if (gp->vram_gb.ok)
 			json_num(b, gp->vram_gb.v);
@@ -296,6 +296,7 @@ static void json_task_rows(struct site *s, enum lang l, size_t t, struct buf *b)
 static void json_tasks(struct site *s, enum lang l, struct buf *b)
 {
 	const struct data *d = &s->in.data;
+	struct page_ctx pk = pg_planning(s, l, "calculator/", NULL);
 	buf_adds(b, "\"tasks\":[");
 	bool first = true;
 	for (size_t t = 0; t < d->ntasks; t++) {
@@ -305,8 +306,7 @@ static void json_tasks(struct site *s, enum lang l, struct buf *b)
 		buf_adds(b, first ? "{" : ",{");
 		first = false;
 		json_str_member(b, "name", l == LANG_ZH ? k->name_zh : k->name_en, true);
-		json_str_member(b, "href", site_href(&s->arena, l, "calculator/", l,
-				arena_printf(&s->arena, "tasks/%s/", k->id)), true);
+		json_str_member(b, "href", pg_href_to(&pk, pg_task_path(&pk, t)), true);
 		json_key(b, "params");
 		json_num(b, k->params_b.v);
 		buf_addc(b, ',');

@@ -333,8 +333,7 @@ static const char *timestamp(struct site *s, const char *ymd)
 static void feed_entry(struct site *s, struct xml *x, enum lang l,
 		       const struct article *a)
 {
-	const char *url = site_page_url(&s->in, &s->arena, l, arena_printf(&s->arena, "articles/%s/",
-						      a->slug));
+	const char *url = site_page_url(&s->in, &s->arena, l, articles_page_path(&s->arena, a));
 	start(x, "entry");
 	element(x, "title", a->title);
 	start(x, "link");
@@ -397,8 +396,7 @@ static void price_entry(struct site *s, struct xml *x, enum lang l,
 {
 	struct page_ctx p = pg_planning(s, l, "", NULL);
 	const struct price *q = &s->in.data.prices[c->row];
-	const char *url = site_page_url(&s->in, &s->arena, l, arena_printf(&s->arena, "gpus/%s/",
-							  s->in.data.gpus[q->gpu].id));
+	const char *url = site_page_url(&s->in, &s->arena, l, pg_gpu_path(&p, q->gpu));
 	start(x, "entry");
 	element(x, "title", price_history_change_text(&p, c));
 	start(x, "link");
