@@ -39,7 +39,7 @@ static const char usage[] =
 	"                  data/site.csv, else the placeholder " SETTINGS_PLACEHOLDER_URL ")\n"
 	"  --max-age DAYS  check: warn about quotes older than DAYS days (before\n"
 	"                  SOURCE_DATE_EPOCH when set, else today); undated\n"
-	"                  quotes are always named\n"
+	"                  quotes and quotes dated after today are always named\n"
 	"  --timings       also print where the build's time went (load, plan,\n"
 	"                  render, finish), how many pages were rendered, and the\n"
 	"                  time of Markdown, the search index, the page cache and\n"

@@ -550,6 +550,10 @@ check "gen check names a quote older than --max-age" \
 	grep -qx "data/prices.csv:$row: warning: quote of rtx-4090 is 92 days old (as_of 2026-03-01; --max-age 30)" "$work/err-age"
 check "gen check names undated quotes" grep -qx 'data/prices.csv:3: warning: quote of rtx-4090 has no as_of date: readers cannot tell how old it is' "$work/err-age"
 check "gen check does not name the superseded quote as old" sh -c "! grep -q 'as_of 2026-01-15' '$work/err-age'"
+SOURCE_DATE_EPOCH=1769904000 "$gen" check --root "$hist" >/dev/null 2>"$work/err-future"
+check "gen check names a quote dated after today" \
+	grep -qx "data/prices.csv:$row: warning: quote of rtx-4090 is dated 2026-03-01, after today (2026-02-01)" "$work/err-future"
+check "and not a quote dated before it" sh -c "! grep -q 'dated 2026-01-15' '$work/err-future'"
 "$gen" check --root "$hist" --max-age soon >/dev/null 2>&1
 check "a bad --max-age is a usage error" test $? -eq 2
 
