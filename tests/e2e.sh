@@ -744,6 +744,13 @@ check "a misspelt name in a template: exit 1, an error at its tag" \
 check "said once for all its pages, the rest counted" \
 	sh -c "test \$(grep -c 'unknown name' '$work/err-rot') -eq 1 && grep -q '^gen: ... and [0-9]* more like the last of the 1 shown' '$work/err-rot'"
 check "and the site is as it was" test "$before" = "$(tree_hash "$nocase/site")"
+# and so is a section's ({{#has_crumb}}: every page's breadcrumbs gone)
+sed -i 's/{{rot}}{{asset.style_css}}/{{root}}{{asset.style_css}}/; s/{{#has_crumbs}}/{{#has_crumb}}/; s/{{\/has_crumbs}}/{{\/has_crumb}}/' \
+	"$nocase/templates/layouts/base.mustache"
+"$gen" build --root "$nocase" >/dev/null 2>"$work/err-crumb"
+rc=$?
+check "a misspelt section name: exit 1, an error at its tag, said once" \
+	sh -c "test $rc -eq 1 && test \$(grep -c 'error: unknown name \"has_crumb\": the page has no such value' '$work/err-crumb') -eq 1"
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

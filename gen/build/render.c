@@ -212,10 +212,9 @@ static struct value *frame_context(const struct page_ctx *pc, const struct page_
 	value_map_set_borrowed(a, m, "switch_label",
 			       i18n_get(&pc->in->i18n, p->lang, "lang.other"));
 	value_map_set(a, m, "nav", (struct value *)nav); /* shared: only read */
-	if (p->crumbs) {
-		value_map_set(a, m, "crumbs", p->crumbs);
-		value_map_set_bool(a, m, "has_crumbs", value_list_len(p->crumbs) > 0);
-	}
+	value_map_set(a, m, "crumbs", p->crumbs ? p->crumbs : value_null());
+	value_map_set_bool(a, m, "has_crumbs", value_list_len(p->crumbs) > 0);
+	value_map_set_bool(a, m, "is_home", false); /* the home page's own says true */
 	return m;
 }
 

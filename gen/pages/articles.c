@@ -502,8 +502,7 @@ static struct value *build_article_page(const struct page_ctx *pc, const struct 
 	if (a->html)
 		value_map_set(pc->arena, ctx, "body",
 			      value_new_string_keyed(pc->arena, a->html, &a->html_key));
-	if (markdown_pending_nheadings(pending) >= 3)
-		value_map_set_bool(pc->arena, ctx, "has_toc", true);
+	value_map_set_bool(pc->arena, ctx, "has_toc", markdown_pending_nheadings(pending) >= 3);
 	a->pending = pending; /* until the page is written or kept */
 	return ctx;
 }

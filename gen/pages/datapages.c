@@ -302,10 +302,13 @@ static struct value *table_summary(const struct dp *s, enum lang l,
 	return m;
 }
 
-/* Links to the other data pages (data-links partial). */
+/* Links to the other data pages (data-links partial), named as a page's
+ * own when `own` (the report's part's are named by report.c). */
 static void set_data_links(const struct dp *s, enum lang l, const char *from,
-			   struct value *ctx)
+			   struct value *ctx, bool own)
 {
+	if (own)
+		set_text(s, ctx, "data_more_label", tr(s, l, "data.more"));
 	set_text(s, ctx, "data_href", site_href(s->arena, l, from, l, "data/"));
 	set_text(s, ctx, "sources_href", site_href(s->arena, l, from, l, "sources/"));
 	set_text(s, ctx, "health_href", site_href(s->arena, l, from, l, "health/"));
@@ -328,7 +331,7 @@ static void plan_data_index(struct site *site, enum lang l)
 	set_text(s, ctx, "findings_text",
 		 fill(s, l, "data.findings", "n",
 		      number_text(s, l, (double)s->in->metrics.nfindings), NULL, NULL));
-	set_data_links(s, l, path, ctx);
+	set_data_links(s, l, path, ctx, true);
 	/* the figure ledger the build writes beside the tables (guide_ledger.h) */
 	set_text(s, ctx, "figures_href", site_root_href(s->arena, path, GUIDE_LEDGER_FILE));
 	add_page(site, l, path, "pages/data", tr(s, l, "nav.data"),
@@ -618,10 +621,10 @@ static struct value *build_table_page(const struct page_ctx *pc, const struct pa
 	/* a page holds at most DATAPAGES_MAX_ROWS rows (memory and page size
 	 * stay bounded however large the table); the CSV download has all */
 	size_t shown = t->nrows < DATAPAGES_MAX_ROWS ? t->nrows : DATAPAGES_MAX_ROWS;
-	if (shown < t->nrows)
-		set_text(s, ctx, "rows_capped",
-			 fill(s, l, "data.rows_capped", "shown", number_text(s, l, (double)shown),
-			      "total", number_text(s, l, (double)t->nrows)));
+	value_map_set_borrowed(s->arena, ctx, "rows_capped", shown < t->nrows
+		? fill(s, l, "data.rows_capped", "shown", number_text(s, l, (double)shown),
+		       "total", number_text(s, l, (double)t->nrows))
+		: NULL);
 	for (size_t r = 0; r < shown; r++) {
 		struct value *cells = value_new_list(s->arena);
 		for (size_t c = 0; c < t->ncols; c++)
@@ -634,7 +637,7 @@ static struct value *build_table_page(const struct page_ctx *pc, const struct pa
 	}
 	value_map_set(s->arena, ctx, "body_rows", rows);
 	set_bool(s, ctx, "has_rows", t->nrows > 0);
-	set_data_links(s, l, path, ctx);
+	set_data_links(s, l, path, ctx, true);
 	return ctx;
 }
 
@@ -786,7 +789,7 @@ static struct value *finding_item(const struct dp *s, enum lang l,
 	return m;
 }
 
-static struct value *health_context(const struct dp *s, enum lang l, const char *path)
+static struct value *health_context(const struct dp *s, enum lang l, const char *path, bool own)
 {
 	struct value *groups = value_new_list(s->arena);
 	for (size_t k = 0; k < HEALTH_KIND_COUNT; k++) {
@@ -823,20 +826,20 @@ static struct value *health_context(const struct dp *s, enum lang l, const char 
 		 fill(s, l, "health.lead", "count",
 		      number_text(s, l, (double)s->in->metrics.nfindings),
 		      "tolerance", tolerance_text(s, l)));
-	set_data_links(s, l, path, ctx);
+	set_data_links(s, l, path, ctx, own);
 	return ctx;
 }
 
 struct value *datapages_health_context(const struct page_ctx *p)
 {
-	return health_context(&DP_OF_PAGE(p), p->l, p->path);
+	return health_context(&DP_OF_PAGE(p), p->l, p->path, false);
 }
 
 static void plan_health_page(struct site *site, enum lang l)
 {
 	const struct dp dp = DP_OF(site), *s = &dp;
 	const char *path = "health/";
-	struct value *ctx = health_context(s, l, path);
+	struct value *ctx = health_context(s, l, path, true);
 	add_page(site, l, path, "pages/health", tr(s, l, "health.title"),
 		 tr(s, l, "health.desc"), ctx, true);
 }
@@ -892,7 +895,8 @@ static const char *method_text(const struct dp *s, enum lang l, const char *key)
 	return r;
 }
 
-static struct value *methodology_context(const struct dp *s, enum lang l, const char *path)
+static struct value *methodology_context(const struct dp *s, enum lang l, const char *path,
+					 bool own)
 {
 	struct value *items = value_new_list(s->arena);
 	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
@@ -921,20 +925,20 @@ static struct value *methodology_context(const struct dp *s, enum lang l, const 
 	value_map_set(s->arena, ctx, "methods", items);
 	value_map_set(s->arena, ctx, "reasons", reasons);
 	set_bool(s, ctx, "has_reasons", value_list_len(reasons) > 0);
-	set_data_links(s, l, path, ctx);
+	set_data_links(s, l, path, ctx, own);
 	return ctx;
 }
 
 struct value *datapages_methodology_context(const struct page_ctx *p)
 {
-	return methodology_context(&DP_OF_PAGE(p), p->l, p->path);
+	return methodology_context(&DP_OF_PAGE(p), p->l, p->path, false);
 }
 
 static void plan_methodology_page(struct site *site, enum lang l)
 {
 	const struct dp dp = DP_OF(site), *s = &dp;
 	const char *path = "methodology/";
-	struct value *ctx = methodology_context(s, l, path);
+	struct value *ctx = methodology_context(s, l, path, true);
 	add_page(site, l, path, "pages/methodology", tr(s, l, "nav.methodology"),
 		 tr(s, l, "method.desc"), ctx, true);
 }
@@ -966,11 +970,9 @@ void datapages_plan(struct site *site)
 
 /* ---- Files at the site root ---- */
 
-/* The CSV downloads: each table's file, byte for byte as the build read
- * it (never read again: the file could have changed since, and the
- * download would then disagree with the pages), unless a cell of it would
- * run as a formula in a spreadsheet: then the table as it was read, written
- * again with those cells as text (csv_table_write_safe). */
+/* The CSV downloads: each table's file as the build read it (read again,
+ * it could disagree with the pages), but for a table with a cell that would
+ * run as a formula in a spreadsheet: written again, those cells as text. */
 static int write_csv_copies(struct site *site, struct output *o)
 {
 	const struct dp dp = DP_OF(site), *s = &dp;

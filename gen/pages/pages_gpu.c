@@ -443,6 +443,7 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 
 	size_t nprices;
 	struct value *prices = gpu_prices(p, g, &nprices);
+	value_map_set(a, ctx, "prices_capped", value_null()); /* (all shown) */
 	if (value_list_len(prices) < nprices) {
 		struct buf shown = BUF_INIT, all = BUF_INIT;
 		i18n_format_number(&shown, (double)value_list_len(prices), p->l);

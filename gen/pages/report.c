@@ -96,11 +96,42 @@ static const char *report_exhibit(struct report *r, const char *key, size_t n,
 	return label;
 }
 
+/* The kinds of part body, each drawn by its partial (report.mustache
+ * selects it by its key, "body_<kind>"). */
+enum report_body {
+	BODY_GPUS,
+	BODY_COMPARE,
+	BODY_TASKS,
+	BODY_TASK,
+	BODY_VRAM,
+	BODY_INFERENCE,
+	BODY_TECHNIQUES,
+	BODY_USE_CASES,
+	BODY_CASE,
+	BODY_HEALTH,
+	BODY_METHODOLOGY,
+	BODY_KINDS
+};
+
+static const char *const body_keys[BODY_KINDS] = {
+	[BODY_GPUS] = "body_gpus",
+	[BODY_COMPARE] = "body_compare",
+	[BODY_TASKS] = "body_tasks",
+	[BODY_TASK] = "body_task",
+	[BODY_VRAM] = "body_vram",
+	[BODY_INFERENCE] = "body_inference",
+	[BODY_TECHNIQUES] = "body_techniques",
+	[BODY_USE_CASES] = "body_use_cases",
+	[BODY_CASE] = "body_case",
+	[BODY_HEALTH] = "body_health",
+	[BODY_METHODOLOGY] = "body_methodology",
+};
+
 /* Add a part to the open section: the page context `ctx`, drawn by the
- * body partial that the template selects by `body` (body_gpus, ...),
+ * partial of its kind `body`,
  * under `heading` (NULL: the section's own). A part with a table gets a
  * table number, one whose context holds a chart a figure number too. */
-static void report_add_part(struct report *r, const char *body, struct value *ctx,
+static void report_add_part(struct report *r, enum report_body body, struct value *ctx,
 			    const char *heading, bool table)
 {
 	const struct page_ctx *p = r->p;
@@ -112,7 +143,10 @@ static void report_add_part(struct report *r, const char *body, struct value *ct
 	const char *caption = heading ? heading
 		: value_map_get(r->section, "sec_heading")->u.str.ptr;
 	struct value *m = value_new_map(a);
-	value_map_set(a, m, body, ctx);
+	/* every kind's key, the others null: the template's strict render
+	 * (mustache.h) tells a kind the part is not from a misspelt one */
+	for (int k = 0; k < BODY_KINDS; k++)
+		value_map_set(a, m, body_keys[k], k == (int)body ? ctx : value_null());
 	value_map_set_str(a, m, "part_id", id);
 	value_map_set_bool(a, m, "has_part_heading", heading != NULL);
 	if (heading)
@@ -156,7 +190,7 @@ static void report_comparisons(struct report *r)
 		struct value *ctx = pages_compare_pair_context(r->p, pairs[i][0], pairs[i][1]);
 		value_map_set_str(pg_arena(r->p), ctx, "id_prefix",
 				  arena_printf(pg_arena(r->p), "pair%zu-", i + 1));
-		report_add_part(r, "body_compare", ctx,
+		report_add_part(r, BODY_COMPARE, ctx,
 				pg_pair_title(r->p, pairs[i][0], pairs[i][1]), true);
 	}
 	report_close_section(r);
@@ -166,10 +200,10 @@ static void report_jobs(struct report *r)
 {
 	const struct page_ctx *p = r->p;
 	report_open_section(r, "report.sec_tasks", "task.index_desc");
-	report_add_part(r, "body_tasks", pages_guide_context(p, GUIDE_TASKS), NULL, true);
+	report_add_part(r, BODY_TASKS, pages_guide_context(p, GUIDE_TASKS), NULL, true);
 	for (size_t t = 0; t < p->in->data.ntasks; t++) {
 		struct value *ctx = pages_tasks_task_context(p, t);
-		report_add_part(r, "body_task", ctx, pg_task_name(p, t),
+		report_add_part(r, BODY_TASK, ctx, pg_task_name(p, t),
 				pg_map_flag(ctx, "has_rows"));
 	}
 	report_close_section(r);
@@ -183,7 +217,7 @@ static void report_cases(struct report *r)
 	report_open_section(r, "report.sec_cases", "case.index_desc");
 	for (size_t c = 0; c < p->in->data.ncase_studies; c++) {
 		struct value *ctx = pages_tasks_case_context(p, c);
-		report_add_part(r, "body_case", ctx, value_map_get(ctx, "name")->u.str.ptr,
+		report_add_part(r, BODY_CASE, ctx, value_map_get(ctx, "name")->u.str.ptr,
 				false);
 	}
 	report_close_section(r);
@@ -191,7 +225,7 @@ static void report_cases(struct report *r)
 
 /* A section of one part: a guide page's body. */
 static void report_single(struct report *r, const char *heading_key,
-			  const char *lead_key, const char *body, struct value *ctx,
+			  const char *lead_key, enum report_body body, struct value *ctx,
 			  bool table)
 {
 	report_open_section(r, heading_key, lead_key);
@@ -243,23 +277,23 @@ static struct value *report_context(const struct page_ctx *p)
 	struct arena *a = pg_arena(p);
 	struct report r = { .p = p, .sections = value_new_list(a),
 			    .exhibits = value_new_list(a), .see = BUF_INIT };
-	report_single(&r, "report.sec_gpus", "gpu.index_desc", "body_gpus",
+	report_single(&r, "report.sec_gpus", "gpu.index_desc", BODY_GPUS,
 		      pages_gpu_index_context(p), true);
 	report_comparisons(&r);
 	report_jobs(&r);
-	report_single(&r, "report.sec_vram", "vram.desc", "body_vram",
+	report_single(&r, "report.sec_vram", "vram.desc", BODY_VRAM,
 		      pages_guide_context(p, GUIDE_VRAM), true);
-	report_single(&r, "report.sec_inference", "inf.desc", "body_inference",
+	report_single(&r, "report.sec_inference", "inf.desc", BODY_INFERENCE,
 		      pages_guide_context(p, GUIDE_INFERENCE), true);
-	report_single(&r, "report.sec_techniques", "tech.desc", "body_techniques",
+	report_single(&r, "report.sec_techniques", "tech.desc", BODY_TECHNIQUES,
 		      pages_guide_context(p, GUIDE_TECHNIQUES), true);
-	report_single(&r, "report.sec_use_cases", "uc.desc", "body_use_cases",
+	report_single(&r, "report.sec_use_cases", "uc.desc", BODY_USE_CASES,
 		      pages_guide_context(p, GUIDE_USE_CASES), true);
 	report_cases(&r);
 	struct value *health = datapages_health_context(p);
-	report_single(&r, "report.sec_health", "health.desc", "body_health", health,
+	report_single(&r, "report.sec_health", "health.desc", BODY_HEALTH, health,
 		      pg_map_flag(health, "has_groups"));
-	report_single(&r, "report.sec_methodology", "method.desc", "body_methodology",
+	report_single(&r, "report.sec_methodology", "method.desc", BODY_METHODOLOGY,
 		      datapages_methodology_context(p), false);
 	buf_release(&r.see);
 	struct value *ctx = value_new_map(a);

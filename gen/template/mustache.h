@@ -12,8 +12,9 @@
  * sections nested deeper than MUSTACHE_MAX_NESTING) are reported at parse
  * time as "path:line:col: error: ...". tmpl_set_check_refs reports, once the
  * set is loaded, every partial or parent tag naming a template the set does
- * not have. At render time a missing partial renders as nothing (as the spec
- * says) unless the set is strict (tmpl_set_strict): then it is an error; and
+ * not have. At render time a missing partial renders as nothing and a name
+ * the context stack lacks as "" or false (as the spec says) unless the set
+ * is strict (tmpl_set_strict): then each is an error at its tag; and
  * partial/parent nesting deeper than MUSTACHE_MAX_DEPTH is an error.
  *
  * Nesting is bounded so that parsing, checking and rendering, which recurse
@@ -91,7 +92,8 @@ int tmpl_set_check_names(const struct tmpl_set *set, const char *prefix,
 			 struct diag *diag);
 
 /* Make rendering strict: a partial or parent whose (dynamic) name is not in
- * the set is an error instead of the empty string. */
+ * the set, and a variable or section whose name nothing on the context
+ * stack has, is an error instead of the empty string (or false). */
 void tmpl_set_strict(struct tmpl_set *set, bool strict);
 
 /* The template of that name, or NULL. Borrowed from the set. */

@@ -181,9 +181,10 @@ static int render_unknown(struct render *r, const struct tmpl *t,
 	return -1;
 }
 
-/* A variable naming nothing on the context stack: "" (the spec), or in a
- * strict env an error at the tag: a misspelt name, or one the page does
- * not have (a value that may be missing is there, as null). */
+/* A variable or section naming nothing on the context stack: "" or
+ * false (the spec), or in a strict env an error at the tag: a misspelt
+ * name, or one the page does not have (a value or flag that may be
+ * missing is there, as null or false). */
 static int render_missing(struct render *r, const struct tmpl *t, const struct node *nd)
 {
 	if (!r->env->strict)
@@ -311,6 +312,8 @@ static int render_section(struct render *r, const struct tmpl *t,
 			  const struct node *nd)
 {
 	const struct value *v = ctx_lookup(r, &nd->path);
+	if (!v)
+		return render_missing(r, t, nd);
 	if (!value_is_truthy(v))
 		return 0;
 	const struct digest_value *key;
@@ -364,8 +367,10 @@ static int render_nodes(struct render *r, const struct tmpl *t,
 				return -1;
 			break;
 		case NODE_INVERTED:
-			if (!value_is_truthy(ctx_lookup(r, &nd->path)) &&
-			    render_nodes(r, t, nd->kids, nd->nkids) < 0)
+			v = ctx_lookup(r, &nd->path);
+			if (!v && render_missing(r, t, nd) < 0)
+				return -1;
+			if (!value_is_truthy(v) && render_nodes(r, t, nd->kids, nd->nkids) < 0)
 				return -1;
 			break;
 		case NODE_PARTIAL:

@@ -30,7 +30,7 @@ struct mustache_render_env {
 	/* the template called `name` in `set`, or NULL */
 	const struct tmpl *(*get)(const struct tmpl_set *set, const char *name);
 	const struct tmpl_set *set;
-	bool strict;   /* a tag naming no template is an error, not "" */
+	bool strict;   /* a tag naming no template or no value is an error, not "" */
 	int max_depth; /* partials, parents and blocks inside each other */
 };
 
@@ -49,7 +49,7 @@ struct mustache_watch {
  * rendered before are appended as kept (mustache_memo.h); with `watch` (or
  * NULL), its value watched. Returns 0, or -1 after reporting an error to
  * `diag` at the tag (nesting deeper than env->max_depth; in a strict env,
- * a tag naming no template). */
+ * a tag naming no template or a name the context stack lacks). */
 int mustache_render_template(const struct mustache_render_env *env,
 			     const struct tmpl *t, const struct value *ctx,
 			     struct buf *out, struct diag *diag, struct tmpl_memo *memo,
