@@ -554,6 +554,10 @@ SOURCE_DATE_EPOCH=1769904000 "$gen" check --root "$hist" >/dev/null 2>"$work/err
 check "gen check names a quote dated after today" \
 	grep -qx "data/prices.csv:$row: warning: quote of rtx-4090 is dated 2026-03-01, after today (2026-02-01)" "$work/err-future"
 check "and not a quote dated before it" sh -c "! grep -q 'dated 2026-01-15' '$work/err-future'"
+check "gen check names an article dated after today" \
+	sh -c "grep -Eq '^content/en/[a-z0-9-]+\.md: warning: date 2026-[0-9-]+ is after today \(2026-02-01\)$' '$work/err-future'"
+"$gen" check --root "$hist" >/dev/null 2>"$work/err-today"
+check "and none when every date has come" sh -c "! grep -q 'is after today' '$work/err-today'"
 "$gen" check --root "$hist" --max-age soon >/dev/null 2>&1
 check "a bad --max-age is a usage error" test $? -eq 2
 

@@ -833,6 +833,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 		struct buf today = BUF_INIT;
 		price_history_today(&today);
 		price_history_check(&s.in.data, today.ptr, opt->max_age_days, diag);
+		articles_check_dates(&s, today.ptr, diag);
 		buf_release(&today);
 		if (render_pages(&s, NULL, NULL, NULL) != 0 ||
 		    i18n_report_uses(&s.in.i18n, diag) != 0 || diag_failed(diag))

@@ -61,6 +61,17 @@ const char *articles_page_path(struct arena *ar, const struct article *a)
 	return dir_path(ar, "articles/", a->slug);
 }
 
+void articles_check_dates(const struct site *s, const char *today, struct diag *diag)
+{
+	for (size_t i = 0; i < s->in.narticles; i++) {
+		const struct article *a = &s->in.articles[i];
+		/* dates are checked YYYY-MM-DD: their order is their bytes' */
+		if (!a->draft && a->date && strcmp(a->date, today) > 0)
+			diag_warning(diag, a->path, 0, 0, "date %s is after today (%s)", a->date,
+				     today);
+	}
+}
+
 /* The parts of an article's summary that no list changes (`date_text`:
  * the formatted date). The article's strings live all build long:
  * borrowed, not copied. */

@@ -30,6 +30,12 @@ void articles_plan(struct site *s, void (*after_lists)(struct site *s, enum lang
 struct arena;
 const char *articles_page_path(struct arena *ar, const struct article *a);
 
+/* Warn (`gen check`) about every article dated after `today` (YYYY-MM-DD):
+ * a typo (2062 for 2026) that would put it first in every list and make
+ * its date the build's. */
+struct diag;
+void articles_check_dates(const struct site *s, const char *today, struct diag *diag);
+
 /* The articles of language l in load order (the build arena's: `n` set). */
 const struct article **articles_in(struct site *s, enum lang l, size_t *n);
 
