@@ -380,7 +380,6 @@ int csv_table_load(struct table *t, struct arena *a, const char *fs_path,
 {
 	struct buf text = BUF_INIT;
 	int read_errno = fs_read_file(fs_path, &text) != 0 ? errno : 0;
-	int rc;
 	if (read_errno) {
 		diag_error(diag, path, 0, 0, "cannot read: %s",
 			   fs_strerror(read_errno));
@@ -391,7 +390,7 @@ int csv_table_load(struct table *t, struct arena *a, const char *fs_path,
 		buf_release(&text);
 		return -1;
 	}
-	rc = parse_table(t, a, text.ptr, text.len, path, diag);
+	int rc = parse_table(t, a, text.ptr, text.len, path, diag);
 	t->text_len = text.len;
 	t->text = buf_detach(&text, NULL);
 	arena_own(a, (void *)t->text);

@@ -17,7 +17,7 @@ void diag_init(struct diag *d, FILE *echo, struct buf *log)
 	d->log = log;
 }
 
-/* The count of messages of format `fmt`. */
+/* The slot that counts the messages of format `fmt` (the kind's). */
 static size_t kind_of(struct diag *d, const char *fmt)
 {
 	size_t i = 0;
