@@ -7,7 +7,9 @@
  *
  * Oracles besides the sanitizers: rendering is repeatable (same bytes
  * twice); {{name}} of a value holding markup never yields the raw markup
- * unless the template itself contains it or asks for it unescaped. */
+ * unless the template itself contains it or asks for it unescaped; a
+ * strict render (tmpl_set_strict: a name or partial nothing has is an
+ * error) gives the same bytes, or fails saying why. */
 #define _GNU_SOURCE /* memmem */
 #include "base/arena.h"
 #include "base/buf.h"
@@ -80,6 +82,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		    !memmem(src, size, "<script>", 8) && !memmem(src, size, "{{{", 3) &&
 		    !memmem(src, size, "&", 1) && !memmem(src, size, "=", 1)) {
 			fprintf(stderr, "escaped interpolation let <script> through\n");
+			abort();
+		}
+		tmpl_set_strict(set, true);
+		buf_reset(&out2);
+		int errors = d.errors;
+		int r3 = tmpl_render(set, t, ctx, &out2, &d);
+		if (r1 == 0 && r3 == 0 && (out1.len != out2.len ||
+					   (out1.len && memcmp(out1.ptr, out2.ptr, out1.len)))) {
+			fprintf(stderr, "a strict render gave other bytes\n");
+			abort();
+		}
+		if ((r1 != 0 && r3 == 0) || (r3 != 0 && d.errors == errors)) {
+			fprintf(stderr, "a strict render took what the spec's refused, or "
+					"failed without a message\n");
 			abort();
 		}
 		buf_release(&out1);
