@@ -552,8 +552,8 @@ check "gen check names undated quotes" grep -qx 'data/prices.csv:3: warning: quo
 check "gen check does not name the superseded quote as old" sh -c "! grep -q 'as_of 2026-01-15' '$work/err-age'"
 SOURCE_DATE_EPOCH=1769904000 "$gen" check --root "$hist" >/dev/null 2>"$work/err-future"
 check "gen check names a quote dated after today" \
-	grep -qx "data/prices.csv:$row: warning: quote of rtx-4090 is dated 2026-03-01, after today (2026-02-01)" "$work/err-future"
-check "and not a quote dated before it" sh -c "! grep -q 'dated 2026-01-15' '$work/err-future'"
+	grep -qx "data/prices.csv:$row:7: warning: as_of 2026-03-01 is after today (2026-02-01)" "$work/err-future"
+check "and not a quote dated before it" sh -c "! grep -q 'as_of 2026-01-15' '$work/err-future'"
 check "gen check names an article dated after today" \
 	sh -c "grep -Eq '^content/en/[a-z0-9-]+\.md: warning: date 2026-[0-9-]+ is after today \(2026-02-01\)$' '$work/err-future'"
 "$gen" check --root "$hist" >/dev/null 2>"$work/err-today"

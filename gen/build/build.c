@@ -833,6 +833,7 @@ static int build_with_cache(const struct site_options *opt, struct diag *diag,
 		struct buf today = BUF_INIT;
 		price_history_today(&today);
 		price_history_check(&s.in.data, today.ptr, opt->max_age_days, diag);
+		data_check_dates(&s.in.data, today.ptr, diag);
 		articles_check_dates(&s, today.ptr, diag);
 		buf_release(&today);
 		if (render_pages(&s, NULL, NULL, NULL) != 0 ||

@@ -831,6 +831,25 @@ const struct benchmark *data_find_benchmark(const struct data *d,
 	return i < 0 ? NULL : &d->benchmarks[i];
 }
 
+/* Warn when column `col` of row r of t holds a date after `today`; dates
+ * are checked YYYY-MM-DD (schema.c), so their order is their bytes'. */
+static void warn_date_to_come(const struct table *t, size_t r, const char *col,
+			      const char *today, struct diag *diag)
+{
+	long c = csv_table_column(t, col);
+	if (c >= 0 && r < t->nrows && *t->rows[r][c] && strcmp(t->rows[r][c], today) > 0)
+		diag_warning(diag, t->path, t->lines[r], (int)c + 1, "%s %s is after today (%s)",
+			     col, t->rows[r][c], today);
+}
+
+void data_check_dates(const struct data *d, const char *today, struct diag *diag)
+{
+	for (size_t i = 0; i < d->nprices; i++)
+		warn_date_to_come(&d->tables[TABLE_PRICES], d->prices[i].row, "as_of", today, diag);
+	for (size_t r = 0; r < d->tables[TABLE_SOURCES].nrows; r++)
+		warn_date_to_come(&d->tables[TABLE_SOURCES], r, "date", today, diag);
+}
+
 const struct source *data_find_source(const struct data *d, const char *id)
 {
 	if (!id)

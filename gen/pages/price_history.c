@@ -281,15 +281,8 @@ void price_history_check(const struct data *d, const char *today,
 			continue;
 		}
 		long days;
-		if (!have_today || !price_history_days(q->as_of, &days))
-			continue;
-		/* a date to come is a typo (2062 for 2026) more often than a
-		 * quote: readers would read it as the newest price */
-		if (days > now)
-			diag_warning(diag, t->path, line, 0,
-				     "quote of %s is dated %s, after today (%s)",
-				     q->gpu_id, q->as_of, today);
-		else if (max_age_days > 0 && now - days > max_age_days && !q->superseded)
+		if (max_age_days > 0 && have_today && price_history_days(q->as_of, &days) &&
+		    now - days > max_age_days && !q->superseded)
 			diag_warning(diag, t->path, line, 0,
 				     "quote of %s is %ld days old (as_of %s; --max-age %ld)",
 				     q->gpu_id, now - days, q->as_of, max_age_days);

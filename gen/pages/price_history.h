@@ -60,9 +60,9 @@ const char *price_history_change_text(const struct page_ctx *p,
  * clock's (UTC), appended to `out`. */
 void price_history_today(struct buf *out);
 
-/* Warn (at each quote's row) about undated quotes, quotes dated after
- * `today` and, with max_age_days > 0, quotes older than that many days
- * before `today`. */
+/* Warn (at each quote's row) about undated quotes and, with max_age_days
+ * > 0, about quotes older than that many days before `today` (one dated
+ * after it: data_check_dates). */
 void price_history_check(const struct data *d, const char *today,
 			 long max_age_days, struct diag *diag);
 

@@ -549,6 +549,30 @@ static void test_a_stated_cost_needs_its_time(void **state)
 	fixture_remove(&f);
 }
 
+/* `gen check`'s dates to come: a quote's as_of and a source's date after
+ * today, each at its cell; today's and earlier ones, and empty ones, not. */
+static void test_a_date_after_today_is_named_at_its_cell(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "prices.csv",
+		      "gpu_id,provider,usd_per_hour,kind,as_of,source\n"
+		      "h100-80gb,Lambda,2.49,on-demand,2026-12-06,src\n"
+		      "rtx-4090,Vast,0.39,spot,2062-01-02,src\n"
+		      "rtx-4090,RunPod,0.44,spot,,src\n");
+	fixture_write(&f, "sources.csv",
+		      "id,title,publisher,date,lang,url\n"
+		      "src,Guide,Someone,2027-01-01,en,https://example.com/guide\n"
+		      "src-zh,指南,,2025-05-05,zh,\n");
+	assert_int_equal(fixture_load(&f), 0);
+	data_check_dates(&f.data, "2026-12-06", &f.diag);
+	assert_string_equal(f.log.ptr,
+			    "data/prices.csv:3:5: warning: as_of 2062-01-02 is after today (2026-12-06)\n"
+			    "data/sources.csv:2:4: warning: date 2027-01-01 is after today (2026-12-06)\n");
+	fixture_remove(&f);
+}
+
 /* A case study names its stated cost; without stated_costs.csv (an
  * optional file) no name is one, and each is an error at its cell (it was
  * not checked, and a case page read the stated cost at index -1). */
@@ -645,6 +669,7 @@ int main(void)
 		cmocka_unit_test(test_quote_totals_need_their_cards_and_agree),
 		cmocka_unit_test(test_a_stated_cost_needs_its_time),
 		cmocka_unit_test(test_a_case_study_without_stated_costs_is_an_error),
+		cmocka_unit_test(test_a_date_after_today_is_named_at_its_cell),
 	};
 	return cmocka_run_group_tests_name("data", tests, NULL, NULL);
 }
