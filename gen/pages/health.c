@@ -473,8 +473,11 @@ void health_report(struct site *s, FILE *out)
 		const struct table *tab = &s->in.data.tables[t];
 		if (!tab->path)
 			continue;
-		fprintf(out, "%s: %zu row%s\n", tab->path, tab->nrows,
-			tab->nrows == 1 ? "" : "s");
+		if (!tab->ncols && !tab->text) /* an optional table's missing file */
+			fprintf(out, "%s: no file (it may be left out)\n", tab->path);
+		else
+			fprintf(out, "%s: %zu row%s\n", tab->path, tab->nrows,
+				tab->nrows == 1 ? "" : "s");
 	}
 	fprintf(out, "\nfindings: %zu\n", s->in.metrics.nfindings);
 	struct buf key = BUF_INIT;

@@ -396,9 +396,12 @@ static void test_report_gives_rows_per_table_then_findings_by_kind(void **state)
 {
 	struct fixture *fx = *state;
 	fx->base.s.in.data.tables[TABLE_GPUS] = (struct table){ .name = "gpus",
-		.path = "data/gpus.csv", .nrows = 4 };
+		.path = "data/gpus.csv", .ncols = 2, .nrows = 4 };
 	fx->base.s.in.data.tables[TABLE_CLAIMS] = (struct table){ .name = "claims",
-		.path = "data/claims.csv", .nrows = 1 };
+		.path = "data/claims.csv", .ncols = 2, .nrows = 1 };
+	/* an optional table whose file is missing: named so */
+	fx->base.s.in.data.tables[TABLE_CASE_STUDIES] = (struct table){ .name = "case_studies",
+		.path = "data/case_studies.csv" };
 	struct finding findings[3] = {
 		finding_of(FINDING_MISSING), finding_of(FINDING_VRAM_RULE),
 		finding_of(FINDING_MISSING),
@@ -417,6 +420,7 @@ static void test_report_gives_rows_per_table_then_findings_by_kind(void **state)
 	assert_string_equal(text,
 		"data/gpus.csv: 4 rows\n"
 		"data/claims.csv: 1 row\n"
+		"data/case_studies.csv: no file (it may be left out)\n"
 		"\n"
 		"findings: 3\n"
 		"VRAM rules of thumb vs parameters × bytes (1):\n"
