@@ -831,13 +831,17 @@ const struct benchmark *data_find_benchmark(const struct data *d,
 	return i < 0 ? NULL : &d->benchmarks[i];
 }
 
-/* Warn when column `col` of row r of t holds a date after `today`; dates
- * are checked YYYY-MM-DD (schema.c), so their order is their bytes'. */
+bool data_date_after(const char *ymd, const char *today)
+{
+	return ymd && *ymd && strcmp(ymd, today) > 0; /* YYYY-MM-DD: ordered as bytes */
+}
+
+/* Warn when column `col` of row r of t holds a date after `today`. */
 static void warn_date_to_come(const struct table *t, size_t r, const char *col,
 			      const char *today, struct diag *diag)
 {
 	long c = csv_table_column(t, col);
-	if (c >= 0 && r < t->nrows && *t->rows[r][c] && strcmp(t->rows[r][c], today) > 0)
+	if (c >= 0 && r < t->nrows && data_date_after(t->rows[r][c], today))
 		diag_warning(diag, t->path, t->lines[r], (int)c + 1, "%s %s is after today (%s)",
 			     col, t->rows[r][c], today);
 }

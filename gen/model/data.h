@@ -222,11 +222,16 @@ const struct benchmark *data_find_benchmark(const struct data *d,
 					    const char *id);
 const struct source *data_find_source(const struct data *d, const char *id);
 
+/* Whether the date `ymd` (YYYY-MM-DD, as schema.c checks data's dates and
+ * frontmatter.c articles') is after `today`: a typo (2062 for 2026) more
+ * often than a date to come. */
+bool data_date_after(const char *ymd, const char *today);
 /* Warn (`gen check`), at the cell, about every price quote's as_of and
- * every source's date after `today` (YYYY-MM-DD): a typo (2062 for 2026)
- * the home page would give as the newest price's date, or that would make
- * the build's date (site.h) one to come. */
+ * every source's date after `today`: the home page would give it as the
+ * newest price's date, or it would make the build's date (site.h) one to
+ * come. */
 void data_check_dates(const struct data *d, const char *today, struct diag *diag);
+
 /* Whether two quotes are one series over time: the same GPU, provider (or,
  * when neither names one, the same source), kind and number of cards. */
 bool data_same_series(const struct price *a, const struct price *b);

@@ -8,6 +8,7 @@
 #include "base/fs.h"
 #include "base/numfmt.h"
 #include "markdown/frontmatter.h"
+#include "model/data.h"
 #include "model/i18n.h"
 #include "base/pool.h"
 #include "view/present.h"
@@ -65,8 +66,7 @@ void articles_check_dates(const struct site *s, const char *today, struct diag *
 {
 	for (size_t i = 0; i < s->in.narticles; i++) {
 		const struct article *a = &s->in.articles[i];
-		/* dates are checked YYYY-MM-DD: their order is their bytes' */
-		if (!a->draft && a->date && strcmp(a->date, today) > 0)
+		if (!a->draft && data_date_after(a->date, today))
 			diag_warning(diag, a->path, 0, 0, "date %s is after today (%s)", a->date,
 				     today);
 	}

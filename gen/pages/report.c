@@ -128,9 +128,9 @@ static const char *const body_keys[BODY_KINDS] = {
 };
 
 /* Add a part to the open section: the page context `ctx`, drawn by the
- * partial of its kind `body`,
- * under `heading` (NULL: the section's own). A part with a table gets a
- * table number, one whose context holds a chart a figure number too. */
+ * partial of its kind `body`, under `heading` (NULL: the section's own).
+ * A part with a table gets a table number, one whose context holds a
+ * chart a figure number too. */
 static void report_add_part(struct report *r, enum report_body body, struct value *ctx,
 			    const char *heading, bool table)
 {
