@@ -80,6 +80,12 @@ static int conf_set(struct settings *c, const struct table *t, size_t r,
 			return -1;
 		}
 		c->default_lang = (enum lang)l;
+	} else if (!value[strspn(value, " \t")]) {
+		/* (else data/i18n.csv's site.name is blamed for a blank here) */
+		diag_error(diag, t->path, t->lines[r], col,
+			   "%s is empty (leave the row out to name the site as data/i18n.csv's "
+			   "site.name does)", key);
+		return -1;
 	} else {
 		c->site_name[k == 2 ? LANG_EN : LANG_ZH] = value;
 	}

@@ -12,8 +12,8 @@
  * either the build uses SETTINGS_PLACEHOLDER_URL and says so), default_lang
  * (the language x-default links lead to: en or zh), site_name_<lang> (the
  * site's name, in place of data/i18n.csv's site.name). An unknown key, a
- * key given twice, a malformed base URL or an unknown language is an error
- * at its row. A missing file is no settings.
+ * key given twice, a malformed base URL, an unknown language or an empty
+ * site name is an error at its row. A missing file is no settings.
  *
  * Memory: strings live in the arena given to settings_load.
  */

@@ -92,12 +92,14 @@ static void test_every_problem_is_positioned(void **state)
 	struct settings c;
 	struct buf log = BUF_INIT;
 	assert_int_equal(load("key,value\nbase_url,ftp://x\ncolour,blue\n"
-			      "default_lang,fr\ndefault_lang,en\n", &c, &log), -1);
+			      "default_lang,fr\ndefault_lang,en\nsite_name_en,\nsite_name_zh,  \n", &c, &log), -1);
 	assert_string_equal(log.ptr,
 		"data/site.csv:2:10: error: base_url \"ftp://x\" must start with http:// or https://\n"
 		"data/site.csv:3:1: error: unknown setting \"colour\" (known: base_url, default_lang, site_name_en, site_name_zh)\n"
 		"data/site.csv:4:14: error: default_lang \"fr\" is not a language of the site (en, zh)\n"
-		"data/site.csv:5:1: error: setting \"default_lang\" given twice\n");
+		"data/site.csv:5:1: error: setting \"default_lang\" given twice\n"
+		"data/site.csv:6:14: error: site_name_en is empty (leave the row out to name the site as data/i18n.csv's site.name does)\n"
+		"data/site.csv:7:14: error: site_name_zh is empty (leave the row out to name the site as data/i18n.csv's site.name does)\n");
 	buf_release(&log);
 }
 
