@@ -397,6 +397,11 @@ int csv_table_load(struct table *t, struct arena *a, const char *fs_path,
 	return rc;
 }
 
+bool csv_table_missing(const struct table *t)
+{
+	return !t->text && !t->ncols;
+}
+
 long csv_table_column(const struct table *t, const char *name)
 {
 	for (size_t i = 0; i < t->ncols; i++)

@@ -59,6 +59,11 @@ int csv_table_parse(struct table *t, struct arena *a, const char *text,
 int csv_table_load(struct table *t, struct arena *a, const char *fs_path,
 		   const char *path, struct diag *diag);
 
+/* True for a table read from no file (an optional one whose file is
+ * missing: data.h): neither bytes nor a header. A file read, even an
+ * empty one, is not missing. */
+bool csv_table_missing(const struct table *t);
+
 /* Index of the header column called `name`, or -1. */
 long csv_table_column(const struct table *t, const char *name);
 

@@ -912,8 +912,8 @@ static int refs_report_unknown(const char *value, const struct strmap *ids,
 		buf_add(&part, p, n);
 		if (!strmap_get(ids, part.ptr)) {
 			diag_error(diag, path, line, colno,
-				   target->ncols ? "unknown %s \"%s\" (not in %s)"
-						 : "unknown %s \"%s\" (there is no %s)",
+				   csv_table_missing(target) ? "unknown %s \"%s\" (there is no %s)"
+							     : "unknown %s \"%s\" (not in %s)",
 				   target_spec->item, part.ptr, target->path);
 			errors++;
 		}
@@ -948,9 +948,9 @@ int schema_check_refs(const struct table_spec *spec, const struct table *t,
 		const char *id_name = tspec ? spec_id_column(tspec) : NULL;
 		long id_col = target && id_name
 				      ? csv_table_column(target, id_name) : -1;
-		/* an optional table whose file is missing (no columns at all)
-		 * is checked against: no id is in it */
-		bool absent = target && target->ncols == 0;
+		/* an optional table whose file is missing is checked
+		 * against: no id is in it */
+		bool absent = target && csv_table_missing(target);
 		if (c < 0 || (id_col < 0 && !absent) || targets[c])
 			continue;
 		maps[c] = (struct strmap)STRMAP_INIT_BORROWED;

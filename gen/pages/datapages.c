@@ -261,7 +261,7 @@ static void add_page(struct site *site, enum lang l, const char *path,
 static const struct table *loaded_table(const struct dp *s, size_t i)
 {
 	const struct table *t = &s->in->data.tables[i];
-	return t->name && t->text ? t : NULL;
+	return t->name && !csv_table_missing(t) ? t : NULL;
 }
 
 /* The link to sources/ (with an anchor) from the page at `from`. */
@@ -971,8 +971,8 @@ void datapages_plan(struct site *site)
 /* ---- Files at the site root ---- */
 
 /* The CSV downloads: each table's file as the build read it (read again,
- * it could disagree with the pages), but for a table with a cell that would
- * run as a formula in a spreadsheet: written again, those cells as text. */
+ * it could disagree with the pages), but a table with a cell that would run
+ * as a formula in a spreadsheet (or made by hand) written, those as text. */
 static int write_csv_copies(struct site *site, struct output *o)
 {
 	const struct dp dp = DP_OF(site), *s = &dp;
@@ -982,7 +982,7 @@ static int write_csv_copies(struct site *site, struct output *o)
 		const struct table *t = loaded_table(s, i);
 		if (!t)
 			continue;
-		if (!csv_table_has_formula(t)) {
+		if (t->text && !csv_table_has_formula(t)) {
 			rc = output_add(o, table_path(s, t, ".csv"), t->text, t->text_len);
 			continue;
 		}

@@ -473,7 +473,7 @@ void health_report(struct site *s, FILE *out)
 		const struct table *tab = &s->in.data.tables[t];
 		if (!tab->path)
 			continue;
-		if (!tab->ncols && !tab->text) /* an optional table's missing file */
+		if (csv_table_missing(tab))
 			fprintf(out, "%s: no file (it may be left out)\n", tab->path);
 		else
 			fprintf(out, "%s: %zu row%s\n", tab->path, tab->nrows,
