@@ -30,6 +30,10 @@ Checks:
   landmarks-unique   no page has two landmarks of one role with one name (a
                      reader's list of landmarks tells each apart: axe's
                      landmark-unique)
+  no-dash-rows       what no source gives is said in a line: no table row all
+                     "no data" marks, no chart of a page's own drawn without a
+                     figure (only an article's, which asked for it), and no
+                     chart file that no page links to
 """
 import csv
 import decimal
@@ -348,7 +352,29 @@ def check_heading_outline(site):
     return bad
 
 
+def check_no_dash_rows(site):
+    bad = []
+    linked = set()
+    for p in pages(site):
+        markup = read(p)
+        rel = os.path.relpath(p, site)
+        for tr in re.findall(r"<tr>(.*?)</tr>", markup, re.S):
+            tds = re.findall(r"<td([^>]*)>", tr)
+            if len(tds) >= 2 and all("nodata" in td for td in tds):
+                bad.append("%s: a row of dashes: %s" % (rel, text_of(tr).split()[:4]))
+        if "/articles/" not in "/" + rel.replace(os.sep, "/"):
+            for m in re.finditer(r'<svg [^>]*id="([^"]+)"[^>]*class="chart chart-empty"', markup):
+                bad.append("%s: chart %s drawn without a figure" % (rel, m.group(1)))
+        for href in re.findall(r'href="([^"]*charts/[^"]+\.svg)"', markup):
+            linked.add(os.path.normpath(os.path.join(os.path.dirname(p), href)))
+    for f in pages(site, ext=(".svg",)):
+        if os.sep + "charts" + os.sep in f and os.path.normpath(f) not in linked:
+            bad.append("%s: a chart file no page links to" % os.path.relpath(f, site))
+    return bad
+
+
 CHECKS = {
+    "no-dash-rows": check_no_dash_rows,
     "heading-outline": check_heading_outline,
     "landmarks-unique": check_landmarks_unique,
     "bottom-line": check_bottom_line,

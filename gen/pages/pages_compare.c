@@ -458,11 +458,17 @@ static void spec_winner_show(const struct page_ctx *p, enum pair_row r, size_t g
 	buf_release(&in);
 }
 
-static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb)
+/* The spec table's rows of ga and gb: a row neither has a figure in is
+ * named in a line (*missing, "" when none is) instead of drawn as dashes;
+ * *dashes: a row drawn has one. */
+static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb,
+				const char **missing, bool *dashes)
 {
 	struct arena *a = pg_arena(p);
 	const struct pair_lang *pl = pair_lang_of(p);
 	struct value *rows = value_new_list(a);
+	struct pg_missing m = PG_MISSING_INIT;
+	*dashes = false;
 	for (int i = 0; i < PAIR_ROWS; i++) {
 		enum pair_row r = (enum pair_row)i;
 		struct figure fa = { 0, NULL }, fb = { 0, NULL };
@@ -473,8 +479,19 @@ static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb)
 				  better, &ca, &cb);
 		if (better && figure_ok(fa) && figure_ok(fb))
 			spec_winner_show(p, r, ga, gb, w);
-		value_list_push(a, rows, side_row(p, pg_tr(p, pair_row_label(r)), ca, cb));
+		const char *label = pg_tr(p, pair_row_label(r));
+		bool none_a = pg_map_flag(ca, "nodata"), none_b = pg_map_flag(cb, "nodata");
+		if (none_a && none_b) {
+			pg_missing_add(p, &m, label);
+			continue;
+		}
+		*dashes = *dashes || none_a || none_b;
+		value_list_push(a, rows, side_row(p, label, ca, cb));
 	}
+	const struct data *d = &p->in->data;
+	const char *list = pg_missing_list(p, &m);
+	*missing = list ? pg_fill(p, "cmp.specs_missing", "a", d->gpus[ga].name, "b",
+				  d->gpus[gb].name, "list", list, NULL) : "";
 	return rows;
 }
 
@@ -804,7 +821,13 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	value_map_set(a, ctx, "a", shared ? pl->side[ga].link : pg_gpu_link(p, ga));
 	value_map_set(a, ctx, "b", shared ? pl->side[gb].link : pg_gpu_link(p, gb));
 	{
-		value_map_set(a, ctx, "specs", pair_specs(p, ga, gb));
+		const char *missing;
+		bool dashes;
+		struct value *specs = pair_specs(p, ga, gb, &missing, &dashes);
+		value_map_set(a, ctx, "specs", specs);
+		value_map_set_bool(a, ctx, "has_specs", value_list_len(specs) > 0);
+		value_map_set_bool(a, ctx, "specs_dashes", dashes);
+		value_map_set_str(a, ctx, "specs_missing", missing);
 		/* the specs show both hourly prices (cells shared by every
 		 * pair page: each page marks what it shows) */
 		guide_ledger_show_price(p, ga);

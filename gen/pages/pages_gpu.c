@@ -65,30 +65,6 @@ static void plan_gpu_index(struct site *s, enum lang l)
 
 /* ---- one GPU ---- */
 
-/* What a section of a card's page leaves out: the names of the rows it has
- * no figure for, said in one line instead of a row of dashes each. */
-struct missing {
-	struct buf names;
-	size_t n;
-};
-
-static void missing_add(const struct page_ctx *p, struct missing *m, const char *name)
-{
-	if (m->n++)
-		buf_adds(&m->names, pg_tr(p, "list.sep"));
-	buf_adds(&m->names, name);
-}
-
-/* The line saying what is missing, from the UI string `key` ("Not given by
- * any source: {list}."), or "" when nothing is. */
-static const char *missing_line(const struct page_ctx *p, struct missing *m, const char *key)
-{
-	const char *line = m->n ? pg_fill(p, key, "list", m->names.ptr, NULL) : "";
-	buf_release(&m->names);
-	return line;
-}
-
-
 /* Relative speed per workload (with speed per dollar), and every other
  * benchmark's result. */
 static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
@@ -96,7 +72,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->in->data;
 	struct value *rel = value_new_list(a), *other = value_new_list(a);
-	struct missing none = { BUF_INIT, 0 };
+	struct pg_missing none = PG_MISSING_INIT;
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
 		struct value *r = value_new_map(a);
@@ -108,7 +84,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 				  ? pg_result_conditions(p, d->results[row].row) : "");
 		if (row < 0) {
 			/* no result of this card: named in one line */
-			missing_add(p, &none, pg_bench_name(p, bm));
+			pg_missing_add(p, &none, pg_bench_name(p, bm));
 			continue;
 		}
 		if (pg_is_kind(bm, "relative-speed")) {
@@ -132,7 +108,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 	value_map_set(a, ctx, "results", other);
 	value_map_set_bool(a, ctx, "has_results", value_list_len(other) > 0);
 	value_map_set_str(a, ctx, "results_missing",
-			  missing_line(p, &none, value_list_len(rel) + value_list_len(other)
+			  pg_missing_line(p, &none, value_list_len(rel) + value_list_len(other)
 				       ? "gpu.results_missing" : "gpu.results_none"));
 	long base = p->in->metrics.baseline_gpu;
 	value_map_set_str(a, ctx, "baseline",
@@ -150,11 +126,11 @@ static struct value *spec_row(const struct page_ctx *p, const char *label,
 }
 
 /* Push a row whose cell has a figure; name the others in `m`. */
-static void push_known(const struct page_ctx *p, struct value *rows, struct missing *m,
+static void push_known(const struct page_ctx *p, struct value *rows, struct pg_missing *m,
 		       struct value *row, const char *label, const struct value *cell)
 {
 	if (pg_map_flag(cell, "nodata"))
-		missing_add(p, m, label);
+		pg_missing_add(p, m, label);
 	else
 		value_list_push(pg_arena(p), rows, row);
 }
@@ -177,7 +153,7 @@ static bool is_known_gpu_column(const char *col)
  * "notes" also become spec rows, labelled by "gpu.col_<name>" when that UI
  * string exists. */
 static struct value *gpu_extra(const struct page_ctx *p, const struct gpu *g,
-			       struct value *rows, struct missing *m)
+			       struct value *rows, struct pg_missing *m)
 {
 	struct arena *a = pg_arena(p);
 	const struct table *t = &p->in->data.tables[TABLE_GPUS];
@@ -208,7 +184,7 @@ static struct value *gpu_extra(const struct page_ctx *p, const struct gpu *g,
 	return extra;
 }
 
-static void spec_push(const struct page_ctx *p, struct value *rows, struct missing *m,
+static void spec_push(const struct page_ctx *p, struct value *rows, struct pg_missing *m,
 		      const char *label_key, struct value *cell)
 {
 	const char *label = pg_tr(p, label_key);
@@ -223,7 +199,7 @@ static struct value *gpu_specs(const struct page_ctx *p, size_t g, struct value 
 	struct arena *a = pg_arena(p);
 	const struct gpu *gp = &p->in->data.gpus[g];
 	struct value *rows = value_new_list(a);
-	struct missing m = { BUF_INIT, 0 };
+	struct pg_missing m = PG_MISSING_INIT;
 	spec_push(p, rows, &m, "gpu.segment", pg_cell_text(p, pg_segment_text(p, gp),
 							   "why.not_stated"));
 	*extra = gpu_extra(p, gp, rows, &m);
@@ -247,7 +223,7 @@ static struct value *gpu_specs(const struct page_ctx *p, size_t g, struct value 
 		pg_cell_set_text(p, range, pg_fmt_usd_range(p, pr->low.value, pr->high.value,
 						      "unit.per_hour"));
 	spec_push(p, rows, &m, "gpu.rent_range", range);
-	*missing_text = missing_line(p, &m, "gpu.specs_missing");
+	*missing_text = pg_missing_line(p, &m, "gpu.specs_missing");
 	return rows;
 }
 
@@ -316,13 +292,13 @@ static struct value *gpu_tasks(const struct page_ctx *p, size_t g, const char **
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->in->data;
 	struct value *rows = value_new_list(a);
-	struct missing m = { BUF_INIT, 0 };
+	struct pg_missing m = PG_MISSING_INIT;
 	for (size_t t = 0; t < d->ntasks; t++) {
 		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, g);
 		if (!c)
 			continue;
 		if (c->time_row < 0) {
-			missing_add(p, &m, pg_task_name(p, t));
+			pg_missing_add(p, &m, pg_task_name(p, t));
 			continue;
 		}
 		struct value *r = value_new_map(a);
@@ -335,12 +311,12 @@ static struct value *gpu_tasks(const struct page_ctx *p, size_t g, const char **
 		value_map_set_str(a, r, "quote", pg_quote_text(p, c->quote_row, c->choice));
 		value_list_push(a, rows, r);
 	}
-	*missing_text = missing_line(p, &m, value_list_len(rows) ? "gpu.tasks_missing"
+	*missing_text = pg_missing_line(p, &m, value_list_len(rows) ? "gpu.tasks_missing"
 							    : "gpu.tasks_none");
 	return rows;
 }
 
-static void figure_push(const struct page_ctx *p, struct value *rows, struct missing *m,
+static void figure_push(const struct page_ctx *p, struct value *rows, struct pg_missing *m,
 			const char *label_key, const char *how_key, struct value *cell)
 {
 	struct value *r = spec_row(p, pg_tr(p, label_key), cell);
@@ -355,7 +331,7 @@ static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const ch
 	struct figure fp16 = pg_spec_figure(gp, SPEC_FP16);
 	struct figure rent = pg_rent_figure(p, g);
 	struct value *rows = value_new_list(a);
-	struct missing m = { BUF_INIT, 0 };
+	struct pg_missing m = PG_MISSING_INIT;
 	figure_push(p, rows, &m, "gpu.eff_tflops_w", "gpu.eff_tflops_w_how",
 		pg_cell_figure(p, metric_tflops_per_watt(fp16, pg_spec_figure(gp, SPEC_TDP)),
 			    FMT_UNIT, "unit.tflops_per_w"));
@@ -368,7 +344,7 @@ static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const ch
 	figure_push(p, rows, &m, "gpu.eff_speed_dollar", "gpu.eff_speed_dollar_how",
 		pg_cell_figure(p, metric_speed_per_dollar(pg_mean_relative_speed(p, g), rent),
 			    FMT_UNIT, "unit.speed_per_usd"));
-	*missing_text = missing_line(p, &m, "gpu.eff_missing");
+	*missing_text = pg_missing_line(p, &m, "gpu.eff_missing");
 	return rows;
 }
 

@@ -49,6 +49,7 @@ struct figure_digest {
 struct drawn_figure {
 	struct buf html;
 	struct figure_digest digest;
+	bool no_figure; /* its chart has none (struct gc) */
 };
 
 /* What the module keeps: the standalone files (in the order first drawn),
@@ -485,13 +486,14 @@ static struct digest_value figure_key(const struct gc *c, const struct buf *out,
  * its digest (figure_key) when it has one. Its file was placed when it was
  * drawn, under the same claim: placing it again would do nothing. */
 static bool drawn_find(struct guide_charts *g, const char *key, struct buf *out,
-		       struct figure_digest *fd)
+		       struct figure_digest *fd, bool *no_figure)
 {
 	pthread_mutex_lock(&g->lock);
 	const size_t *at = strmap_get(&g->drawn, key);
 	if (at) {
 		buf_addbuf(out, &g->figures[*at - 1].html);
 		*fd = g->figures[*at - 1].digest;
+		*no_figure = g->figures[*at - 1].no_figure;
 	}
 	pthread_mutex_unlock(&g->lock);
 	return at != NULL;
@@ -505,7 +507,7 @@ static bool drawn_find(struct guide_charts *g, const char *key, struct buf *out,
  * figure at the same time keeps the first's, the same bytes); while
  * rendering (`planning` false) only as long as DRAWN_KEPT_MAX allows. */
 static void drawn_keep(struct guide_charts *g, const char *key, const char *fig,
-		       size_t len, struct figure_digest fd, bool planning)
+		       size_t len, struct figure_digest fd, bool no_figure, bool planning)
 {
 	pthread_mutex_lock(&g->lock);
 	if (!planning && g->kept_bytes + len > DRAWN_KEPT_MAX) {
@@ -521,6 +523,7 @@ static void drawn_keep(struct guide_charts *g, const char *key, const char *fig,
 		buf_init(&f->html);
 		buf_add(&f->html, fig, len);
 		f->digest = fd;
+		f->no_figure = no_figure;
 		*at = g->nfigures;
 	}
 	pthread_mutex_unlock(&g->lock);
@@ -558,6 +561,21 @@ static void render_end(struct gc *c)
 	arena_free(&c->a);
 }
 
+/* Whether the chart of a request checked by render_begin has a figure,
+ * told without drawing it for the charts of pages kept unbuilt (a GPU's,
+ * a pair's), else drawn into `c` to know (*drawn set). */
+static bool chart_has_figure(struct gc *c, enum chart_kind kind, bool *drawn)
+{
+	if (kind == KIND_GPU)
+		return guide_charts_speed_gpu_has_figure(c);
+	if (kind == KIND_PAIR)
+		return guide_charts_speed_pair_has_figure(c);
+	buf_add(&c->svg[0], xml_decl, XML_DECL_LEN);
+	build(c, kind);
+	*drawn = true;
+	return !c->no_figure;
+}
+
 int guide_chart_place_kept(const struct page_ctx *pc, const struct chart_request *rq)
 {
 	struct gc c;
@@ -565,14 +583,21 @@ int guide_chart_place_kept(const struct page_ctx *pc, const struct chart_request
 	if (render_begin(&c, &kind, pc, rq, "gen/pages/pages.c", 0, 0) != 0)
 		return -1;
 	struct guide_charts *g = pc->charts;
+	bool drawn = false;
+	if (!chart_has_figure(&c, kind, &drawn)) {
+		render_end(&c); /* a page's own chart, left out: no file */
+		return 0;
+	}
 	int rc = claim_file(pc, g, c.l, c.ids[0], chart_claim(&c, rq));
 	if (rc == 1 && pc->in->opt.write) {
 		const char *rel = arena_printf(&c.a, "charts/%s/%s.svg", lang_code(c.l), c.ids[0]);
 		const struct published_files *pub = pc->in->published;
 		rc = pub ? pub->keep(pub->ctx, rel, pc->diag) : 0;
 		if (rc == 0) { /* not as it was published: drawn to be written */
-			buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
-			build(&c, kind);
+			if (!drawn) {
+				buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
+				build(&c, kind);
+			}
 			rc = write_file(pc, g, c.l, c.ids[0], &c.svg[0]);
 		}
 	}
@@ -606,19 +631,31 @@ int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_reque
 	const char *key = drawn_key(&c, claim);
 	int rc = 0;
 	struct figure_digest fd = { { 0, 0 }, false };
-	if (!drawn_find(g, key, out, &fd)) {
+	bool no_figure = false;
+	if (!drawn_find(g, key, out, &fd, &no_figure)) {
 		buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
 		build(&c, kind);
-		rc = place_file(pc, g, l, c.ids[0], claim, &c.svg[0]);
-		size_t start = out->len;
-		struct drawn_spans sp;
-		append_figure(&c, out, &sp);
-		if (c.drawn)
-			fd = (struct figure_digest){ figure_key(&c, out, start, &sp), true };
-		/* a figure whose file failed is drawn again, and told again */
-		if (rc == 0)
-			drawn_keep(g, key, out->ptr + start, out->len - start, fd,
-				   pc->arena == g->plan_arena);
+		no_figure = c.no_figure;
+		/* a figure left out is neither placed nor kept: a render
+		 * that shows it places its file */
+		if (!(no_figure && rq->omit_if_no_figure)) {
+			rc = place_file(pc, g, l, c.ids[0], claim, &c.svg[0]);
+			size_t start = out->len;
+			struct drawn_spans sp;
+			append_figure(&c, out, &sp);
+			if (c.drawn)
+				fd = (struct figure_digest){ figure_key(&c, out, start, &sp),
+							     true };
+			/* a figure whose file failed is drawn again, and told again */
+			if (rc == 0)
+				drawn_keep(g, key, out->ptr + start, out->len - start, fd,
+					   no_figure, pc->arena == g->plan_arena);
+		}
+	}
+	if (no_figure && rq->omit_if_no_figure) {
+		buf_truncate(out, from);
+		render_end(&c);
+		return 1;
 	}
 	size_t end = out->len;
 	append_figure_end(&c, rq, out);

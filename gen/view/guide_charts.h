@@ -53,6 +53,11 @@ struct chart_request {
 	 * "gpus/rtx-4090/"): used for the relative link to the standalone
 	 * file and to keep ids unique on the page. NULL: no link is made. */
 	const char *page_path;
+	/* A page's own chart, beside lines that say what it lacks: when it
+	 * has no figure at all it is left out, file and all (the render's
+	 * result is then 1), where a chart an article asks for is drawn
+	 * saying "no data". */
+	bool omit_if_no_figure;
 };
 
 /* Append the chart's <figure> to `out`: the inline <svg> (with <title> and
@@ -67,17 +72,19 @@ int guide_chart_render(const struct page_ctx *pc, const struct chart_request *rq
 /* The same, and the digest of what it appended into *key (NULL: none): of
  * the key of its drawings (all their bytes come from what it digests) and
  * of every other byte, so that the figure is digested without its SVG
- * (value_new_string_keyed). */
+ * (value_new_string_keyed). 1 (nothing appended, no key, no file) for a
+ * chart left out (rq->omit_if_no_figure). */
 int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_request *rq,
 			     struct buf *out, const char *path, int line, int col,
 			     struct digest_value *key);
 
 /* For a page kept as published without being built (its figure not
- * made): the standalone file of the chart `rq` placed as a render of it
- * would place it (the first page to show a chart places its file), the
+ * made): the standalone file of its own chart `rq` placed as a render of
+ * it would place it (the first page to show a chart places its file), the
  * published file kept as it is when the site still holds it
- * (pc->in->published), else the chart drawn to write it. 0, or -1
- * (reported). */
+ * (pc->in->published), else the chart drawn to write it; nothing for a
+ * chart without a figure, which a page leaves out (omit_if_no_figure,
+ * taken as set). 0, or -1 (reported). */
 int guide_chart_place_kept(const struct page_ctx *pc, const struct chart_request *rq);
 
 /* Set up what the module keeps in the site (s->charts), before the first

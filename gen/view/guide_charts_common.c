@@ -179,6 +179,12 @@ void gc_name_list_add_why(const struct gc *c, struct name_list *nl,
 	buf_release(&b);
 }
 
+void gc_say_no_figure(struct gc *c)
+{
+	gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
+	c->no_figure = true;
+}
+
 void gc_sentence_gap(struct gc *c)
 {
 	if (c->l != LANG_ZH && c->desc.len)

@@ -63,6 +63,7 @@ struct gc {
 	struct buf title, desc, axis, axis2;
 	struct buf table;          /* <table>...</table>, empty for no rows */
 	bool table_nodata;         /* the table has a "no data" mark */
+	bool no_figure;            /* no figure to draw (gc_say_no_figure) */
 	/* the key of the drawings svg[] and compact hold (gc_draw_*'s: all
 	 * their bytes come from what it digests), once drawn */
 	struct digest_value drawing;
@@ -123,6 +124,11 @@ void gc_name_list_add_why(const struct gc *c, struct name_list *nl,
 /* Between two sentences of c->desc: a space in English, nothing after a
  * Chinese full stop. */
 void gc_sentence_gap(struct gc *c);
+/* The chart has no figure at all: its description says so ("No source
+ * gives these figures yet"), and a page that shows it as its own chart
+ * leaves it out (chart_request.omit_if_no_figure). Each family calls it
+ * where it finds no value to draw, the one place that decides it. */
+void gc_say_no_figure(struct gc *c);
 /* Append "No figure for: A, B." to the description when some are missing;
  * the list is released. */
 void gc_desc_missing(struct gc *c, struct name_list *nl);

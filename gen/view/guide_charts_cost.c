@@ -124,7 +124,7 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 	}
 
 	if (!e.any)
-		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_say_no_figure(c);
 	else if (e.n == 1)
 		gc_fill(c, &c->desc, "chart.desc.one", "gpu", bars[e.min_at].label,
 			 "value", texts[e.min_at], NULL);
@@ -209,7 +209,7 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 	chart_frontier(pts, n, false, true, front);
 
 	if (!value.any) {
-		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_say_no_figure(c);
 	} else {
 		/* the frontier from cheapest to dearest */
 		struct name_list fl = { BUF_INIT, 0 };

@@ -252,7 +252,7 @@ void guide_charts_hardware_build_vram_fit(struct gc *c)
 	fit_cells(c, &fit);
 	const size_t *count = fit.count;
 	if (!count[CHART_FIT_FITS] && !count[CHART_FIT_NEEDS] && !count[CHART_FIT_TIGHT])
-		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_say_no_figure(c);
 	else
 		gc_fill(c, &c->desc, "chart.vram_fit.desc",
 			 "rows", gc_fmt_number(c, (double)fit.nr),
@@ -319,7 +319,7 @@ void guide_charts_hardware_build_spec(struct gc *c)
 			bars[i].highlight = bars[i].has_value && bars[i].value == e.max;
 
 	if (!e.any)
-		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_say_no_figure(c);
 	else if (e.n == 1)
 		gc_fill(c, &c->desc, "chart.desc.one", "gpu", bars[e.max_at].label,
 			 "value", bars[e.max_at].value_text, NULL);

@@ -45,12 +45,39 @@ static size_t speed_benchmarks(struct gc *c, size_t *out)
 	return n;
 }
 
+/* Whether GPU g has a result on one of the `nb` workloads. */
 static bool gpu_has_speed(struct gc *c, size_t g, const size_t *bench, size_t nb)
 {
 	for (size_t i = 0; i < nb; i++)
 		if (gc_has_result(c, bench[i], g))
 			return true;
 	return false;
+}
+
+/* Whether the chart of GPU c->gpu shows its speed against the baseline's
+ * (a relative speed on one of the `nb` workloads at least), not its specs:
+ * never for the baseline itself (its speed is 1 on every workload: a chart
+ * of it against itself would say nothing). */
+static bool gpu_shows_speed(const struct gc *c, const size_t *bench, size_t nb)
+{
+	long base = c->m->baseline_gpu;
+	if (base >= 0 && (size_t)base == c->gpu)
+		return false;
+	for (size_t i = 0; i < nb; i++)
+		if (figure_ok(gc_relative_speed(c, bench[i], c->gpu)))
+			return true;
+	return false;
+}
+
+/* Key spec i of GPU g (*f) and the highest of it among the GPUs (*max,
+ * of GPU *top): whether the GPU's share of that highest can be drawn. */
+static bool key_spec_share(const struct gc *c, size_t g, size_t i, struct figure *f,
+			   double *max, size_t *top)
+{
+	*top = 0;
+	*f = gc_spec_value(c, g, key_specs[i]);
+	*max = spec_max(c, key_specs[i], top);
+	return figure_ok(*f) && *max > 0;
 }
 
 /* ---- relative-speed: every workload x every GPU with results ---- */
@@ -96,7 +123,7 @@ void guide_charts_speed_build_relative(struct gc *c)
 	if (!e.any)
 		e = all;
 	if (!e.any) {
-		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_say_no_figure(c);
 	} else {
 		gc_fill(c, &c->desc, "chart.relative_speed.desc",
 			 "count", gc_fmt_number(c, (double)ng),
@@ -142,9 +169,8 @@ static void gpu_series(struct gc *c, struct chart_series *series,
 }
 
 /* The GPU's key specs as shares of the highest among the GPUs. */
-/* Its specifications against the highest among the GPUs: for a GPU with
- * no speed results, or for the baseline itself (its speed is 1 on every
- * workload: a chart of it against itself would say nothing). */
+/* Its specifications against the highest among the GPUs: for a GPU
+ * whose speed the chart does not show (gpu_shows_speed). */
 static void build_gpu_specs(struct gc *c, bool baseline)
 {
 	const char *name = gc_gpu_name(c, c->gpu);
@@ -156,10 +182,7 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 	double max[NKEY_SPECS];
 	bool any = false;
 	for (size_t i = 0; i < NKEY_SPECS; i++) {
-		top[i] = 0;
-		f[i] = gc_spec_value(c, c->gpu, key_specs[i]);
-		max[i] = spec_max(c, key_specs[i], &top[i]);
-		bool ok = figure_ok(f[i]) && max[i] > 0;
+		bool ok = key_spec_share(c, c->gpu, i, &f[i], &max[i], &top[i]);
 		bars[i] = (struct chart_bar){
 			.label = gc_spec_name(c, key_specs[i]),
 			.value = ok ? f[i].value / max[i] : 0,
@@ -170,7 +193,7 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 		any = any || ok;
 	}
 	if (!any) {
-		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_say_no_figure(c);
 		gc_draw_hbar(c, bars, 0);
 		return;
 	}
@@ -209,13 +232,27 @@ static void describe_against_baseline(struct gc *c, const struct extremes *e,
 	buf_release(&s);
 }
 
+bool guide_charts_speed_gpu_has_figure(struct gc *c)
+{
+	size_t *bench = gc_scratch(c, c->d->nbenchmarks, sizeof *bench);
+	if (gpu_shows_speed(c, bench, speed_benchmarks(c, bench)))
+		return true;
+	struct figure f;
+	double max;
+	size_t top;
+	for (size_t i = 0; i < NKEY_SPECS; i++)
+		if (key_spec_share(c, c->gpu, i, &f, &max, &top))
+			return true;
+	return false;
+}
+
 void guide_charts_speed_build_gpu(struct gc *c)
 {
 	const struct data *d = c->d;
 	size_t *bench = gc_scratch(c, d->nbenchmarks, sizeof *bench);
 	size_t nb = speed_benchmarks(c, bench);
 	long base = c->m->baseline_gpu;
-	if (!gpu_has_speed(c, c->gpu, bench, nb) || (base >= 0 && (size_t)base == c->gpu)) {
+	if (!gpu_shows_speed(c, bench, nb)) {
 		build_gpu_specs(c, base >= 0 && (size_t)base == c->gpu);
 		return;
 	}
@@ -249,7 +286,7 @@ void guide_charts_speed_build_gpu(struct gc *c)
 		}
 	}
 	if (!e.any)
-		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_say_no_figure(c);
 	else
 		describe_against_baseline(c, &e, name, bname);
 
@@ -271,61 +308,88 @@ void guide_charts_speed_build_gpu(struct gc *c)
 
 /* ---- pair: two GPUs side by side ---- */
 
-/* One row of the pair chart: a workload, a spec or the price. */
+/* One row of the pair chart: a workload, a key spec or the price. */
+enum pair_row_kind { PAIR_ROW_SPEED, PAIR_ROW_SPEC, PAIR_ROW_PRICE };
 struct pair_row {
-	const char *name;
+	enum pair_row_kind kind;
+	size_t what;            /* the workload (a benchmark) or key spec */
 	struct figure f[2];
+	const char *name;
 	const char *text[2];
 };
 
+/* The rows of the pair chart (c->gpu, c->other) into `rows` (room for
+ * every workload, key spec and the price), in that order: each one either
+ * GPU has a figure in; how many (*nspeed of them workloads). The figures
+ * only: names and texts are the builder's. */
+static size_t pair_rows(struct gc *c, struct pair_row *rows, size_t *nspeed)
+{
+	size_t gpus[2] = { c->gpu, c->other }, n = 0;
+	size_t *bench = gc_scratch(c, c->d->nbenchmarks, sizeof *bench);
+	size_t nbench = speed_benchmarks(c, bench), nrows = nbench + NKEY_SPECS + 1;
+	for (size_t i = 0; i < nrows; i++) {
+		struct pair_row *r = &rows[n];
+		*r = (struct pair_row){ .kind = i < nbench ? PAIR_ROW_SPEED
+				       : i < nbench + NKEY_SPECS ? PAIR_ROW_SPEC : PAIR_ROW_PRICE };
+		for (size_t j = 0; j < 2; j++) {
+			if (r->kind == PAIR_ROW_SPEED)
+				r->f[j] = gc_relative_speed(c, r->what = bench[i], gpus[j]);
+			else if (r->kind == PAIR_ROW_SPEC)
+				r->f[j] = gc_spec_value(c, gpus[j], key_specs[r->what = i - nbench]);
+			else
+				r->f[j] = c->m->prices[gpus[j]].lowest;
+		}
+		if (figure_ok(r->f[0]) || figure_ok(r->f[1]))
+			n++;
+	}
+	*nspeed = 0;
+	while (*nspeed < n && rows[*nspeed].kind == PAIR_ROW_SPEED)
+		++*nspeed;
+	return n;
+}
+
+/* A row's name and its figures' texts. */
+static void pair_row_texts(struct gc *c, struct pair_row *r)
+{
+	for (size_t j = 0; j < 2; j++) {
+		double v = r->f[j].value;
+		if (!figure_ok(r->f[j]))
+			r->text[j] = NULL;
+		else if (r->kind == PAIR_ROW_SPEED)
+			r->text[j] = gc_fmt_speed(c, v);
+		else if (r->kind == PAIR_ROW_SPEC)
+			r->text[j] = gc_fmt_spec(c, key_specs[r->what], v);
+		else
+			r->text[j] = gc_fmt_hourly(c, v);
+	}
+	r->name = r->kind == PAIR_ROW_SPEED ? gc_bench_name(c, r->what)
+		: r->kind == PAIR_ROW_SPEC ? gc_spec_name(c, key_specs[r->what])
+		: gc_tr(c, "chart.col.price");
+}
+
+bool guide_charts_speed_pair_has_figure(struct gc *c)
+{
+	struct pair_row *rows = gc_scratch(c, c->d->nbenchmarks + NKEY_SPECS + 1, sizeof *rows);
+	size_t nspeed;
+	return pair_rows(c, rows, &nspeed) > 0;
+}
+
 void guide_charts_speed_build_pair(struct gc *c)
 {
-	const struct data *d = c->d;
-	size_t gpus[2] = { c->gpu, c->other };
 	const char *na = gc_gpu_name(c, c->gpu), *nb = gc_gpu_name(c, c->other);
+	size_t gpus[2] = { c->gpu, c->other };
 	gc_fill(c, &c->title, "chart.pair.title", "a", na, "b", nb, NULL);
 	gc_fill(c, &c->axis, "chart.pair.axis", NULL);
 
-	size_t *bench = gc_scratch(c, d->nbenchmarks, sizeof *bench);
-	size_t nbench = speed_benchmarks(c, bench);
-	struct pair_row *rows = gc_scratch(c, nbench + NKEY_SPECS + 1, sizeof *rows);
-	size_t n = 0, nspeed = 0;
+	struct pair_row *rows = gc_scratch(c, c->d->nbenchmarks + NKEY_SPECS + 1, sizeof *rows);
+	size_t nspeed, n = pair_rows(c, rows, &nspeed);
 	struct extremes ratio = { 0 };
-	for (size_t i = 0; i < nbench; i++) {
-		struct pair_row *r = &rows[n];
-		r->name = gc_bench_name(c, bench[i]);
-		for (size_t j = 0; j < 2; j++) {
-			r->f[j] = gc_relative_speed(c, bench[i], gpus[j]);
-			r->text[j] = figure_ok(r->f[j]) ? gc_fmt_speed(c, r->f[j].value) : NULL;
-		}
-		if (figure_ok(r->f[0]) || figure_ok(r->f[1])) {
-			n++;
-			nspeed++;
-		}
-		if (figure_ok(r->f[0]) && figure_ok(r->f[1]) && r->f[1].value > 0)
+	for (size_t i = 0; i < n; i++) {
+		struct pair_row *r = &rows[i];
+		pair_row_texts(c, r);
+		if (r->kind == PAIR_ROW_SPEED && figure_ok(r->f[0]) && figure_ok(r->f[1]) &&
+		    r->f[1].value > 0)
 			gc_extremes_add(&ratio, r->f[0].value / r->f[1].value, i);
-	}
-	for (size_t k = 0; k < NKEY_SPECS; k++) {
-		struct pair_row *r = &rows[n];
-		r->name = gc_spec_name(c, key_specs[k]);
-		for (size_t j = 0; j < 2; j++) {
-			r->f[j] = gc_spec_value(c, gpus[j], key_specs[k]);
-			r->text[j] = figure_ok(r->f[j])
-				     ? gc_fmt_spec(c, key_specs[k], r->f[j].value) : NULL;
-		}
-		if (figure_ok(r->f[0]) || figure_ok(r->f[1]))
-			n++;
-	}
-	{
-		struct pair_row *r = &rows[n];
-		r->name = gc_tr(c, "chart.col.price");
-		for (size_t j = 0; j < 2; j++) {
-			r->f[j] = c->m->prices[gpus[j]].lowest;
-			r->text[j] = figure_ok(r->f[j])
-				     ? gc_fmt_hourly(c, r->f[j].value) : NULL;
-		}
-		if (figure_ok(r->f[0]) || figure_ok(r->f[1]))
-			n++;
 	}
 
 	const char **groups = gc_scratch(c, n, sizeof *groups);
@@ -348,7 +412,7 @@ void guide_charts_speed_build_pair(struct gc *c)
 	gpu_series(c, series, gpus, 2);
 
 	if (!n) {
-		gc_fill(c, &c->desc, "chart.desc.no_data", NULL);
+		gc_say_no_figure(c);
 	} else {
 		gc_fill(c, &c->desc, "chart.pair.desc", "a", na, "b", nb,
 			 "speeds", gc_fmt_number(c, (double)nspeed),

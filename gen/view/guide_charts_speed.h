@@ -11,6 +11,8 @@
 #ifndef GPUGUIDE_GUIDE_CHARTS_SPEED_H
 #define GPUGUIDE_GUIDE_CHARTS_SPEED_H
 
+#include <stdbool.h>
+
 struct gc;
 
 /* relative-speed: every workload x every GPU with results. */
@@ -20,5 +22,12 @@ void guide_charts_speed_build_relative(struct gc *c);
 void guide_charts_speed_build_gpu(struct gc *c);
 /* pair (c->gpu, c->other): two GPUs side by side. */
 void guide_charts_speed_build_pair(struct gc *c);
+
+/* Whether the gpu chart, or the pair chart, has a figure to draw, told
+ * from the data without drawing it (the rule its build follows: a build
+ * finds no figure, gc_say_no_figure, exactly when this is false). For the
+ * pages kept unbuilt, which place these charts' files (guide_charts.h). */
+bool guide_charts_speed_gpu_has_figure(struct gc *c);
+bool guide_charts_speed_pair_has_figure(struct gc *c);
 
 #endif

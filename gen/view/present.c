@@ -102,6 +102,26 @@ const char *pg_fill(const struct page_ctx *p, const char *key, ...)
 	return pg_keep(p, b);
 }
 
+void pg_missing_add(const struct page_ctx *p, struct pg_missing *m, const char *name)
+{
+	if (m->n++)
+		buf_adds(&m->names, pg_tr(p, "list.sep"));
+	buf_adds(&m->names, name);
+}
+
+const char *pg_missing_list(const struct page_ctx *p, struct pg_missing *m)
+{
+	const char *list = m->n ? arena_strndup(pg_arena(p), m->names.ptr, m->names.len) : NULL;
+	buf_release(&m->names);
+	return list;
+}
+
+const char *pg_missing_line(const struct page_ctx *p, struct pg_missing *m, const char *key)
+{
+	const char *list = pg_missing_list(p, m);
+	return list ? pg_fill(p, key, "list", list, NULL) : "";
+}
+
 /* " (text)" / "（text）": a remark after a word, bracketed per language. */
 const char *pg_paren_text(const struct page_ctx *p, const char *text)
 {
@@ -411,6 +431,7 @@ struct value *pg_chart(const struct page_ctx *p, const struct chart_request *rq)
 	struct buf b = BUF_INIT;
 	struct chart_request here = *rq;
 	here.page_path = p->path; /* the link to the standalone file */
+	here.omit_if_no_figure = true; /* the page's lines say what it lacks */
 	struct digest_value key;
 	if (guide_chart_render_keyed(p, &here, &b, "gen/pages/pages.c", 0, 0, &key) != 0) {
 		buf_release(&b);

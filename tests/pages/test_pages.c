@@ -496,6 +496,70 @@ static void test_compare_page_gives_no_winner_without_data(void **state)
 	xmlFreeDoc(doc);
 }
 
+/* The number of nodes matching `expr` (0 when none). */
+static int count_of(htmlDocPtr doc, const char *expr)
+{
+	xmlXPathObjectPtr r = nodes_of(doc, expr);
+	int n = r && r->nodesetval ? r->nodesetval->nodeNr : 0;
+	xmlXPathFreeObject(r);
+	return n;
+}
+
+/* A spec neither card of a comparison has is named in one line under the
+ * table, not drawn as a row of dashes: each spec is a row or in the line,
+ * never both, no row is all dashes, and the dashes' legend is there only
+ * for the dashes left. */
+static void test_compare_specs_neither_card_has_are_a_line(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	const char *rows = "//h2[@id='specs']/following-sibling::*[1][self::div]//tbody/tr";
+	const char *line = "//p[@class='nodata'][preceding-sibling::h2[1][@id='specs']]";
+	const char *legend = "//p[@class='nodata-legend'][preceding-sibling::h2[1][@id='specs']]";
+	int lines = 0, spec_rows = -1;
+	for (size_t x = 0; x < data.ngpus; x++)
+		for (size_t y = x + 1; y < data.ngpus; y++) {
+			char path[256], expr[512];
+			snprintf(path, sizeof path, "compare/%s-vs-%s/", data.gpus[x].id,
+				 data.gpus[y].id);
+			htmlDocPtr doc = page_load(LANG_EN, path);
+			assert_non_null(doc);
+			snprintf(expr, sizeof expr, "%s[not(td[not(contains(@class,'nodata'))])]", rows);
+			assert_int_equal(count_of(doc, expr), 0);
+			snprintf(expr, sizeof expr, "%s[td[contains(@class,'nodata')]]", rows);
+			assert_int_equal(count_of(doc, legend), count_of(doc, expr) > 0);
+			int n = count_of(doc, rows), named = 0;
+			char *text = text_of(doc, line);
+			if (text) {
+				char want[256];
+				snprintf(want, sizeof want, "Given by no source for either %s or %s: ",
+					 data.gpus[x].name, data.gpus[y].name);
+				assert_true(!strncmp(text, want, strlen(want)));
+				named = 1;
+				for (const char *c = text + strlen(want); *c; c++)
+					named += !strncmp(c, ", ", 2);
+				/* no name both a row and in the line */
+				snprintf(expr, sizeof expr, "%s/th", rows);
+				xmlXPathObjectPtr th = nodes_of(doc, expr);
+				for (int i = 0; th && th->nodesetval && i < th->nodesetval->nodeNr; i++) {
+					char *label = node_text(th->nodesetval->nodeTab[i]), key[128];
+					snprintf(key, sizeof key, " %s,", label);
+					assert_null(strstr(text + strlen(want) - 1, key));
+					free(label);
+				}
+				xmlXPathFreeObject(th);
+				free(text);
+				lines++;
+			}
+			if (spec_rows < 0)
+				spec_rows = n + named;
+			assert_int_equal(n + named, spec_rows); /* every spec, once */
+			xmlFreeDoc(doc);
+		}
+	assert_true(lines > 0);
+	assert_true(spec_rows > 10);
+}
+
 static void test_compare_verdict_is_built_from_the_data(void **state)
 {
 	(void)state;
@@ -856,6 +920,7 @@ int main(void)
 		cmocka_unit_test(test_task_page_marks_the_cheapest_gpu),
 		cmocka_unit_test(test_compare_page_marks_the_winner),
 		cmocka_unit_test(test_compare_page_gives_no_winner_without_data),
+		cmocka_unit_test(test_compare_specs_neither_card_has_are_a_line),
 		cmocka_unit_test(test_compare_pages_mark_each_pairs_own_winner),
 		cmocka_unit_test(test_compare_verdict_is_built_from_the_data),
 		cmocka_unit_test(test_report_shows_what_its_pages_show),

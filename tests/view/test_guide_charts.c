@@ -859,6 +859,103 @@ static void new_build(struct fixture *f)
 	guide_charts_free(&f->s); /* made again by the next page context */
 }
 
+/* How many standalone files the build so far keeps (written into a
+ * folder of their own, then removed). */
+static size_t files_kept(struct fixture *f)
+{
+	char tmpl[] = "/tmp/test_guide_charts.XXXXXX";
+	assert_non_null(mkdtemp(tmpl));
+	struct buf dir = BUF_INIT;
+	buf_addf(&dir, "%s/site", tmpl);
+	struct output o;
+	assert_int_equal(output_begin(&o, dir.ptr, &f->diag), 0);
+	assert_int_equal(guide_charts_write(&f->s, &o), 0);
+	size_t n = o.written;
+	assert_int_equal(output_commit(&o), 0);
+	output_free(&o);
+	assert_int_equal(fs_remove_tree(tmpl), 0);
+	buf_release(&dir);
+	return n;
+}
+
+/* A page's own chart `rq` (omit_if_no_figure) left out or drawn as
+ * `left_out` says, in one build; and in another, the page kept unbuilt
+ * places a file exactly when the render drew one (the kept page's test
+ * is told without drawing, the render's by drawing: the two agree). */
+static void assert_page_chart(struct fixture *f, struct chart_request rq, bool left_out)
+{
+	f->s.in.opt.write = true;
+	rq.page_path = "p/";
+	rq.omit_if_no_figure = true;
+	struct page_ctx pc = pg_planning(&f->s, LANG_EN, NULL, NULL);
+	struct buf out = BUF_INIT;
+	struct digest_value key;
+	assert_int_equal(guide_chart_render_keyed(&pc, &rq, &out, "t.md", 1, 1, &key),
+			 left_out ? 1 : 0);
+	assert_int_equal(out.len == 0, left_out);
+	size_t drawn = files_kept(f);
+	assert_int_equal(drawn, left_out ? 0 : 1);
+	buf_release(&out);
+	new_build(f);
+	pc = pg_planning(&f->s, LANG_EN, NULL, NULL);
+	assert_int_equal(guide_chart_place_kept(&pc, &rq), 0);
+	assert_int_equal(files_kept(f), drawn);
+	new_build(f);
+	assert_string_equal(f->log.ptr, "");
+}
+
+/* A chart without a figure is left out of the page that shows it as its
+ * own (the page's lines say what is missing), no file written; an article
+ * asking for it still gets it drawn saying "no data", and its file. */
+static void test_a_pages_chart_without_a_figure_is_left_out(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	/* B100: no figure at all; EVIL: one result (no speed against the
+	 * baseline on the other workload) and its VRAM */
+	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "b100" }, true);
+	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "evil" }, false);
+	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "h100-80gb" }, false);
+	assert_page_chart(f, (struct chart_request){ .name = "pair", .gpu = "b100",
+						      .other = "evil" }, false);
+
+	/* the page leaves it out; an article's copy is drawn and placed */
+	struct page_ctx pc = pg_planning(&f->s, LANG_EN, NULL, NULL);
+	struct chart_request rq = { .name = "gpu", .gpu = "b100", .page_path = "gpus/b100/",
+				    .omit_if_no_figure = true };
+	struct buf out = BUF_INIT;
+	assert_int_equal(guide_chart_render_keyed(&pc, &rq, &out, "t.md", 1, 1, NULL), 1);
+	rq.omit_if_no_figure = false;
+	rq.page_path = "articles/a/";
+	assert_int_equal(guide_chart_render_keyed(&pc, &rq, &out, "t.md", 1, 1, NULL), 0);
+	assert_non_null(strstr(out.ptr, "<figcaption>No source gives these figures yet."));
+	assert_int_equal(files_kept(f), 1);
+	/* and a page asking again finds it drawn, and still leaves it out */
+	size_t len = out.len;
+	rq.omit_if_no_figure = true;
+	rq.page_path = "gpus/b100/";
+	assert_int_equal(guide_chart_render_keyed(&pc, &rq, &out, "t.md", 1, 1, NULL), 1);
+	assert_int_equal(out.len, len);
+	buf_release(&out);
+	new_build(f);
+
+	/* no figure on either side: EVIL's VRAM and price taken away, no
+	 * results at all */
+	fixture_free(f);
+	f = fixture_new(false);
+	struct data *d = &f->s.in.data;
+	d->gpus[EVIL].vram_gb = d->gpus[B100].vram_gb;
+	d->nprices--; /* EVIL's, the last added */
+	metrics_compute(d, NULL, &f->s.in.metrics);
+	assert_page_chart(f, (struct chart_request){ .name = "pair", .gpu = "b100",
+						      .other = "evil" }, true);
+	assert_page_chart(f, (struct chart_request){ .name = "pair", .gpu = "b100",
+						      .other = "rtx-4090" }, false);
+	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "evil" }, true);
+	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "a100-80gb" }, false);
+	fixture_free(f);
+}
+
 /* A figure drawn while a page renders is kept, and the next page finds it
  * (that page's arena gone): the same bytes and key, not drawn again (the
  * memo is not asked), a page's own link aside. */
@@ -1010,6 +1107,7 @@ int main(void)
 		cmocka_unit_test(test_a_figure_drawn_while_rendering_is_found_by_the_next_page),
 		cmocka_unit_test(test_drawings_from_the_memo_are_the_drawings),
 		cmocka_unit_test(test_a_figure_has_one_key_for_one_text),
+		cmocka_unit_test(test_a_pages_chart_without_a_figure_is_left_out),
 	};
 	int rc = cmocka_run_group_tests_name("guide_charts", tests, NULL, NULL);
 	xmlCleanupParser();
