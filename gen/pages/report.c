@@ -97,7 +97,8 @@ static const char *report_exhibit(struct report *r, const char *key, size_t n,
 }
 
 /* The kinds of part body, each drawn by its partial (report.mustache
- * selects it by its key, "body_<kind>"). */
+ * renders the part's "body" with the partial its "body_partial" names: a
+ * kind without one is an error at that tag, the strict render's). */
 enum report_body {
 	BODY_GPUS,
 	BODY_COMPARE,
@@ -113,18 +114,18 @@ enum report_body {
 	BODY_KINDS
 };
 
-static const char *const body_keys[BODY_KINDS] = {
-	[BODY_GPUS] = "body_gpus",
-	[BODY_COMPARE] = "body_compare",
-	[BODY_TASKS] = "body_tasks",
-	[BODY_TASK] = "body_task",
-	[BODY_VRAM] = "body_vram",
-	[BODY_INFERENCE] = "body_inference",
-	[BODY_TECHNIQUES] = "body_techniques",
-	[BODY_USE_CASES] = "body_use_cases",
-	[BODY_CASE] = "body_case",
-	[BODY_HEALTH] = "body_health",
-	[BODY_METHODOLOGY] = "body_methodology",
+static const char *const body_partials[BODY_KINDS] = {
+	[BODY_GPUS] = "partials/body-gpus",
+	[BODY_COMPARE] = "partials/body-compare",
+	[BODY_TASKS] = "partials/body-tasks",
+	[BODY_TASK] = "partials/body-task",
+	[BODY_VRAM] = "partials/body-vram",
+	[BODY_INFERENCE] = "partials/body-inference",
+	[BODY_TECHNIQUES] = "partials/body-techniques",
+	[BODY_USE_CASES] = "partials/body-use-cases",
+	[BODY_CASE] = "partials/body-case",
+	[BODY_HEALTH] = "partials/body-health",
+	[BODY_METHODOLOGY] = "partials/body-methodology",
 };
 
 /* Add a part to the open section: the page context `ctx`, drawn by the
@@ -143,10 +144,8 @@ static void report_add_part(struct report *r, enum report_body body, struct valu
 	const char *caption = heading ? heading
 		: value_map_get(r->section, "sec_heading")->u.str.ptr;
 	struct value *m = value_new_map(a);
-	/* every kind's key, the others null: the template's strict render
-	 * (mustache.h) tells a kind the part is not from a misspelt one */
-	for (int k = 0; k < BODY_KINDS; k++)
-		value_map_set(a, m, body_keys[k], k == (int)body ? ctx : value_null());
+	value_map_set(a, m, "body", ctx);
+	value_map_set_str(a, m, "body_partial", body_partials[body]);
 	value_map_set_str(a, m, "part_id", id);
 	value_map_set_bool(a, m, "has_part_heading", heading != NULL);
 	if (heading)
