@@ -177,7 +177,6 @@ static int pair_pick(const struct pair_cell *a, const struct pair_cell *b,
 struct pair_lang {
 	struct pair_side *side;         /* [ngpus] */
 	const char **task_href;         /* [ntasks] */
-	const char *no_bench, *no_tasks;
 	struct value *no_ratio[PAIR_RATIO_WHYS]; /* cells of missing ratios */
 };
 
@@ -297,8 +296,6 @@ static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
 	pl->task_href = arena_alloc(a, (d->ntasks + 1) * sizeof *pl->task_href);
 	for (size_t t = 0; t < d->ntasks; t++)
 		pl->task_href[t] = pg_href_to(p, pg_task_path(p, t));
-	pl->no_bench = pg_nodata_text(p, "why.no_result");
-	pl->no_tasks = pg_nodata_text(p, "why.no_hours");
 	for (size_t i = 0; i < PAIR_RATIO_WHYS; i++)
 		pl->no_ratio[i] = pg_cell_missing(p, true, pair_ratio_whys[i]);
 	buf_release(&scratch);
@@ -852,13 +849,18 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 		value_map_set(a, g, "lines", groups[i]);
 		value_list_push(a, verdict, g);
 	}
-	value_map_set(a, ctx, "bench", bench);
-	value_map_set_bool(a, ctx, "has_bench", value_list_len(bench) > 0);
-	value_map_set(a, ctx, "tasks", tasks);
-	value_map_set_bool(a, ctx, "has_tasks", value_list_len(tasks) > 0);
 	value_map_set(a, ctx, "verdict", verdict);
-	pg_set_text(p, ctx, "no_bench", pl->no_bench);
-	pg_set_text(p, ctx, "no_tasks", pl->no_tasks);
+	/* a table neither card has a row in: a line naming both, instead */
+	const char *na = p->in->data.gpus[ga].name, *nb = p->in->data.gpus[gb].name;
+	bool has_bench = value_list_len(bench) > 0, has_tasks = value_list_len(tasks) > 0;
+	value_map_set(a, ctx, "bench", bench);
+	value_map_set_bool(a, ctx, "has_bench", has_bench);
+	value_map_set_str(a, ctx, "no_bench", has_bench ? ""
+			  : pg_fill(p, "cmp.no_results", "a", na, "b", nb, NULL));
+	value_map_set(a, ctx, "tasks", tasks);
+	value_map_set_bool(a, ctx, "has_tasks", has_tasks);
+	value_map_set_str(a, ctx, "no_tasks", has_tasks ? ""
+			  : pg_fill(p, "cmp.no_times", "a", na, "b", nb, NULL));
 	return ctx;
 }
 

@@ -508,7 +508,8 @@ static int count_of(htmlDocPtr doc, const char *expr)
 /* A spec neither card of a comparison has is named in one line under the
  * table, not drawn as a row of dashes: each spec is a row or in the line,
  * never both, no row is all dashes, and the dashes' legend is there only
- * for the dashes left. */
+ * for the dashes left; a speed or cost table without a row is a line that
+ * names both cards. */
 static void test_compare_specs_neither_card_has_are_a_line(void **state)
 {
 	(void)state;
@@ -532,7 +533,7 @@ static void test_compare_specs_neither_card_has_are_a_line(void **state)
 			char *text = text_of(doc, line);
 			if (text) {
 				char want[256];
-				snprintf(want, sizeof want, "Given by no source for either %s or %s: ",
+				snprintf(want, sizeof want, "No source gives these specs of %s or %s: ",
 					 data.gpus[x].name, data.gpus[y].name);
 				assert_true(!strncmp(text, want, strlen(want)));
 				named = 1;
@@ -550,6 +551,30 @@ static void test_compare_specs_neither_card_has_are_a_line(void **state)
 				xmlXPathFreeObject(th);
 				free(text);
 				lines++;
+			}
+			/* a speed or cost table neither card has a row in: a
+			 * line naming both */
+			static const char *const sections[][2] = {
+				{ "speed", "No source gives a benchmark result for %s or %s." },
+				{ "cost", "No source gives a time on %s or %s for any training job, "
+					  "so there is no cost to compare." },
+			};
+			for (size_t k = 0; k < 2; k++) {
+				char want[256];
+				snprintf(expr, sizeof expr, "//h2[@id='%s']/following-sibling::*[1]",
+					 sections[k][0]);
+				char *after = text_of(doc, expr);
+				snprintf(want, sizeof want, sections[k][1], data.gpus[x].name,
+					 data.gpus[y].name);
+				snprintf(expr, sizeof expr,
+					 "//h2[@id='%s']/following-sibling::*[1][self::div]//tbody/tr",
+					 sections[k][0]);
+				if (!count_of(doc, expr)) {
+					assert_non_null(after);
+					assert_string_equal(after, want);
+					lines++;
+				}
+				free(after);
 			}
 			if (spec_rows < 0)
 				spec_rows = n + named;
