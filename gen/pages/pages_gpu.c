@@ -432,7 +432,7 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	}
 	value_map_set(a, ctx, "prices", prices);
 	value_map_set_bool(a, ctx, "has_prices", value_list_len(prices) > 0);
-	value_map_set_str(a, ctx, "no_prices", pg_nodata_text(p, "why.no_price"));
+	value_map_set_str(a, ctx, "no_prices", pg_tr(p, "gpu.prices_none"));
 	value_map_set_str(a, ctx, "price_history", price_history_charts(p, g));
 	gpu_results(p, g, ctx);
 	struct value *tasks = gpu_tasks(p, g, &missing);

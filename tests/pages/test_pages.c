@@ -533,7 +533,7 @@ static void test_compare_specs_neither_card_has_are_a_line(void **state)
 			char *text = text_of(doc, line);
 			if (text) {
 				char want[256];
-				snprintf(want, sizeof want, "No source gives these specs of %s or %s: ",
+				snprintf(want, sizeof want, "No source gives these figures for %s or %s: ",
 					 data.gpus[x].name, data.gpus[y].name);
 				assert_true(!strncmp(text, want, strlen(want)));
 				named = 1;
