@@ -400,16 +400,12 @@ static int fit_color(enum chart_fit_state s)
 	return s == CHART_FIT_NEEDS ? 1 : s == CHART_FIT_FITS || s == CHART_FIT_TIGHT ? 2 : -1;
 }
 
-/* The columns a fit matrix draws: all of them, except in a compact chart
- * those without data in any row (named under the matrix instead). Fills
- * `keep` with the drawn columns' indexes; returns their number. */
-static size_t fit_columns(const struct chart_text *t,
-			  const struct chart_fit_cell *cells, size_t n_rows,
-			  size_t n_cols, size_t *keep)
+size_t chart_fit_columns(const struct chart_fit_cell *cells, size_t n_rows, size_t n_cols,
+			 size_t *keep)
 {
 	size_t k = 0;
 	for (size_t c = 0; c < n_cols; c++) {
-		bool any = !chart_layout_is_compact(t);
+		bool any = false;
 		for (size_t r = 0; r < n_rows && !any; r++)
 			any = cells[r * n_cols + c].state != CHART_FIT_NO_DATA;
 		if (any)
@@ -487,7 +483,7 @@ static double layout_fit_block(struct chart_layout *lay,
 	return y;
 }
 
-/* The line naming the columns a compact matrix leaves out, wrapped. */
+/* The line naming the columns a matrix leaves out, wrapped. */
 static double layout_fit_omitted(struct chart_layout *lay,
 				 const struct chart_text *t,
 				 const char *const *cols, size_t n_cols,
@@ -586,7 +582,7 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 	if (label_w > label_cap)
 		label_w = label_cap;
 	size_t *keep = xmalloc((n_cols ? n_cols : 1) * sizeof *keep);
-	size_t nk = fit_columns(t, cells, n_rows, n_cols, keep);
+	size_t nk = chart_fit_columns(cells, n_rows, n_cols, keep);
 	double x0 = CHART_PAD + label_w + 8;
 	double col_w = (Wt - CHART_PAD - x0) / (double)nk;
 	double W = Wt;

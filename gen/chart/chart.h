@@ -109,11 +109,20 @@ int chart_grouped(struct buf *out, const char *id, const struct chart_text *t,
 		  const struct chart_value *values);
 /* Matrix of rows x columns cells coloured and patterned by state; `cells`
  * has n_rows * n_cols entries, cells[r * n_cols + c]. `state_names` (4
- * strings indexed by enum chart_fit_state, or NULL) makes a legend. */
+ * strings indexed by enum chart_fit_state, or NULL) makes a legend. A
+ * column without data in any row is not drawn: it is named on a line under
+ * the matrix (chart_text.omitted). */
 int chart_fit(struct buf *out, const char *id, const struct chart_text *t,
 	      const char *const *rows, size_t n_rows, const char *const *cols,
 	      size_t n_cols, const struct chart_fit_cell *cells,
 	      const char *const *state_names);
+
+/* The columns chart_fit draws: those with a state other than
+ * CHART_FIT_NO_DATA in some row. Fills `keep` (room for n_cols) with their
+ * indexes, in order; returns how many. A table of the same matrix leaves
+ * out the same columns. */
+size_t chart_fit_columns(const struct chart_fit_cell *cells, size_t n_rows, size_t n_cols,
+			 size_t *keep);
 
 /* ---- What a chart is drawn from ----
  * Each function adds to `d` everything the chart function of the same

@@ -50,8 +50,8 @@ struct chart_text {
 	 * for the left of their bars go above them, titles take up to three
 	 * lines and ticks thin out. */
 	double width;
-	/* A compact fit matrix names the columns it leaves out for having no
-	 * data in any row on a line under it: `omitted` starts that line
+	/* A fit matrix names the columns it leaves out for having no data
+	 * in any row on a line under it: `omitted` starts that line
 	 * ("No VRAM figure: "; NULL: no_data and ": "), `list_sep` separates
 	 * the names (NULL: ", "). */
 	const char *omitted;

@@ -184,17 +184,22 @@ static void fit_cells(struct gc *c, struct fit *fit)
 	}
 }
 
+/* The matrix's table: the columns the chart draws (chart_fit_columns; the
+ * others it names as having no VRAM figure). */
 static void fit_table(struct gc *c, const struct fit *fit)
 {
 	size_t ng = fit->ng;
+	size_t *keep = gc_scratch(c, ng, sizeof *keep);
+	size_t nk = chart_fit_columns(fit->cells, fit->nr, ng, keep);
 	gc_table_begin(c);
 	gc_table_head(c, gc_tr(c, "chart.col.model"));
-	for (size_t j = 0; j < ng; j++)
-		gc_table_head(c, fit->heads[j]);
+	for (size_t k = 0; k < nk; k++)
+		gc_table_head(c, fit->heads[keep[k]]);
 	gc_table_body(c);
 	for (size_t i = 0; i < fit->nr; i++) {
 		gc_table_row(c, fit->rows[i]);
-		for (size_t j = 0; j < ng; j++) {
+		for (size_t k = 0; k < nk; k++) {
+			size_t j = keep[k];
 			struct figure f = fit->need[i * ng + j];
 			if (!figure_ok(f))
 				gc_table_nodata(c, f.missing);

@@ -1350,7 +1350,7 @@ static void test_wrapped_labels_are_balanced(void **state)
 	chart_layout_release(&lay);
 }
 
-static void test_compact_fit_matrix_wraps_columns_and_names_empty_ones(void **state)
+static void test_fit_matrix_wraps_columns_and_names_empty_ones(void **state)
 {
 	(void)state;
 	const char *rows[] = { "7B FP16", "13B FP16", "70B FP16" };
@@ -1388,6 +1388,22 @@ static void test_compact_fit_matrix_wraps_columns_and_names_empty_ones(void **st
 	assert_int_equal(count_kind(&lay, CHART_ITEM_CELL), 27);
 	assert_true(layout_has_text(&lay, "No VRAM figure: B100"));
 	chart_layout_release(&lay);
+
+	/* a wide matrix leaves out the same columns (chart_fit_columns, which
+	 * a table of it uses too), named alike */
+	cells[5] = (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL };
+	struct chart_text w = TXT;
+	w.omitted = "No VRAM figure: ";
+	w.list_sep = " / ";
+	assert_int_equal(chart_fit_layout(&lay, &w, rows, 3, cols, 10, cells, states), 0);
+	assert_no_overlap(&lay);
+	assert_int_equal(count_kind(&lay, CHART_ITEM_CELL), 24);
+	assert_true(layout_has_text(&lay, "No VRAM figure: L40S / B100"));
+	chart_layout_release(&lay);
+	size_t keep[10];
+	assert_int_equal(chart_fit_columns(cells, 3, 10, keep), 8);
+	assert_int_equal(keep[5], 6);
+	assert_int_equal(keep[6], 8);
 }
 
 /* ------------------------------------------------ random awkward inputs */
@@ -1541,7 +1557,7 @@ int main(void)
 		cmocka_unit_test(test_label_markup_is_escaped_as_text),
 		cmocka_unit_test(test_compact_hbar_puts_long_labels_above_their_bars),
 		cmocka_unit_test(test_wrapped_labels_are_balanced),
-		cmocka_unit_test(test_compact_fit_matrix_wraps_columns_and_names_empty_ones),
+		cmocka_unit_test(test_fit_matrix_wraps_columns_and_names_empty_ones),
 		cmocka_unit_test(test_title_label_and_tooltip_escape_markup_and_controls),
 		cmocka_unit_test(test_bad_utf8_becomes_replacement_characters),
 		cmocka_unit_test(test_empty_elements_are_self_closed),

@@ -671,8 +671,12 @@ static void test_vram_fit_counts_cards_needed(void **state)
 	 * (with the headroom, 4) */
 	assert_non_null(find_mark(root, "70B INT8 (70 GB), RTX 4090 (24 GB): ×3"));
 	assert_non_null(find_mark(root, "7B INT4 (3.5 GB), RTX 4090 (24 GB): ✓"));
-	/* no VRAM figure: no data; a name that tells its VRAM keeps it */
-	assert_non_null(find_mark(root, "7B FP32 (28 GB), B100: no data"));
+	/* no VRAM figure: not a column, in the drawing or the table, but
+	 * named under the matrix; a name that tells its VRAM keeps it */
+	assert_null(find_mark(root, "7B FP32 (28 GB), B100"));
+	assert_non_null(strstr(out.ptr, "B100</text>"));
+	assert_null(strstr(out.ptr, "<th scope=\"col\">B100"));
+	assert_non_null(strstr(out.ptr, "<th scope=\"col\">H100 80GB</th>"));
 	assert_non_null(find_mark(root, "7B FP32 (28 GB), H100 80GB: ✓"));
 	xmlFreeDoc(doc);
 	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"3\">needs 3 cards, tight</td>"));
@@ -686,7 +690,7 @@ static void test_vram_fit_counts_cards_needed(void **state)
 	doc = parse_svg(zh.ptr);
 	root = xmlDocGetRootElement(doc);
 	assert_non_null(find_mark(root, "70B INT8（70 GB），RTX 4090 24 GB：×3"));
-	assert_non_null(find_mark(root, "7B FP32（28 GB），B100：暂无数据"));
+	assert_non_null(find_mark(root, "7B FP32（28 GB），RTX 4090 24 GB：×2"));
 	xmlFreeDoc(doc);
 	assert_null(strstr(zh.ptr, "GB): "));
 	buf_release(&zh);
