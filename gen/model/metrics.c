@@ -190,6 +190,24 @@ struct figure metrics_result(const struct data *d, size_t benchmark, size_t gpu)
 	return figure_value(d->results[r].value);
 }
 
+bool metrics_gpu_has_result(const struct data *d, size_t gpu)
+{
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		if (figure_ok(metrics_result(d, b, gpu)))
+			return true;
+	return false;
+}
+
+bool metrics_gpu_has_time(const struct data *d, const struct metrics *m, size_t gpu)
+{
+	for (size_t t = 0; t < d->ntasks; t++) {
+		const struct task_cost *c = metrics_task_cost(d, m, t, gpu);
+		if (c && figure_ok(c->hours))
+			return true;
+	}
+	return false;
+}
+
 struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
 				  size_t gpu, size_t base)
 {

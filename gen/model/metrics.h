@@ -231,6 +231,10 @@ void metrics_compute(const struct data *d, const char *baseline_id,
 const struct task_cost *metrics_task_cost(const struct data *d,
 					  const struct metrics *m,
 					  size_t task, size_t gpu);
+/* Whether the GPU has a result on some benchmark (metrics_result), or a
+ * time (hours) for some task. */
+bool metrics_gpu_has_result(const struct data *d, size_t gpu);
+bool metrics_gpu_has_time(const struct data *d, const struct metrics *m, size_t gpu);
 /* A benchmark result of one GPU, or missing "why.no_result". */
 struct figure metrics_result(const struct data *d, size_t benchmark,
 			     size_t gpu);

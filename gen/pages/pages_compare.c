@@ -594,7 +594,10 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb,
 	const struct pair_lang *pl = pair_lang_of(p);
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t common = 0;
-	for (size_t b = 0; b < d->nbenchmarks; b++) {
+	/* a card without any result: no table, where its column would be
+	 * all dashes (pair_context says it in a line) */
+	bool one_sided = !metrics_gpu_has_result(d, ga) || !metrics_gpu_has_result(d, gb);
+	for (size_t b = 0; b < d->nbenchmarks && !one_sided; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
 		struct figure fa = metrics_result(d, b, ga), fb = metrics_result(d, b, gb);
 		if (!figure_ok(fa) && !figure_ok(fb))
@@ -695,7 +698,10 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb,
 	const struct pair_side *sa = &pl->side[ga], *sb = &pl->side[gb];
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t both_times = 0;
-	for (size_t t = 0; t < d->ntasks; t++) {
+	/* as in pair_benchmarks: a card without any time, no table */
+	bool one_sided = !metrics_gpu_has_time(d, &p->in->metrics, ga) ||
+			 !metrics_gpu_has_time(d, &p->in->metrics, gb);
+	for (size_t t = 0; t < d->ntasks && !one_sided; t++) {
 		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, t, ga);
 		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, t, gb);
 		if (!ca || !cb || (!figure_ok(ca->hours) && !figure_ok(cb->hours)))
@@ -807,6 +813,20 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 	}
 }
 
+/* The line a comparison shows for a table without rows: from the UI
+ * string `key` when neither card has a figure of its kind, "<key>_one"
+ * when one has none ({a}: that one; {b}: the card whose figures it has
+ * nothing to set against). */
+static const char *pair_none_line(const struct page_ctx *p, const char *key, bool has_a,
+				  bool has_b, const char *na, const char *nb)
+{
+	if (!has_a && !has_b)
+		return pg_fill(p, key, "a", na, "b", nb, NULL);
+	const char *one = arena_printf(pg_arena(p), "%s_one", key);
+	return has_a ? pg_fill(p, one, "a", nb, "b", na, NULL)
+		     : pg_fill(p, one, "a", na, "b", nb, NULL);
+}
+
 /* The context of the pair page of ga and gb (ga listed first), made for
  * the page at p->path. */
 static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb)
@@ -850,17 +870,21 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 		value_list_push(a, verdict, g);
 	}
 	value_map_set(a, ctx, "verdict", verdict);
-	/* a table neither card has a row in: a line naming both, instead */
-	const char *na = p->in->data.gpus[ga].name, *nb = p->in->data.gpus[gb].name;
+	/* a table without rows: a line saying which card has no figure */
+	const struct data *d = &p->in->data;
+	const struct metrics *m = &p->in->metrics;
+	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	bool has_bench = value_list_len(bench) > 0, has_tasks = value_list_len(tasks) > 0;
 	value_map_set(a, ctx, "bench", bench);
 	value_map_set_bool(a, ctx, "has_bench", has_bench);
 	value_map_set_str(a, ctx, "no_bench", has_bench ? ""
-			  : pg_fill(p, "cmp.no_results", "a", na, "b", nb, NULL));
+			  : pair_none_line(p, "cmp.no_results", metrics_gpu_has_result(d, ga),
+					   metrics_gpu_has_result(d, gb), na, nb));
 	value_map_set(a, ctx, "tasks", tasks);
 	value_map_set_bool(a, ctx, "has_tasks", has_tasks);
 	value_map_set_str(a, ctx, "no_tasks", has_tasks ? ""
-			  : pg_fill(p, "cmp.no_times", "a", na, "b", nb, NULL));
+			  : pair_none_line(p, "cmp.no_times", metrics_gpu_has_time(d, m, ga),
+					   metrics_gpu_has_time(d, m, gb), na, nb));
 	return ctx;
 }
 

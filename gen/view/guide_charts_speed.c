@@ -319,9 +319,10 @@ struct pair_row {
 };
 
 /* The rows of the pair chart (c->gpu, c->other) into `rows` (room for
- * every workload, key spec and the price), in that order: each one either
- * GPU has a figure in; how many (*nspeed of them workloads). The figures
- * only: names and texts are the builder's. */
+ * every workload, key spec and the price), in that order: each one both
+ * GPUs have a figure in (a bar beside "no data" compares nothing: the
+ * page's tables show what one card alone has); how many (*nspeed of them
+ * workloads). The figures only: names and texts are the builder's. */
 static size_t pair_rows(struct gc *c, struct pair_row *rows, size_t *nspeed)
 {
 	size_t gpus[2] = { c->gpu, c->other }, n = 0;
@@ -339,7 +340,7 @@ static size_t pair_rows(struct gc *c, struct pair_row *rows, size_t *nspeed)
 			else
 				r->f[j] = c->m->prices[gpus[j]].lowest;
 		}
-		if (figure_ok(r->f[0]) || figure_ok(r->f[1]))
+		if (figure_ok(r->f[0]) && figure_ok(r->f[1]))
 			n++;
 	}
 	*nspeed = 0;

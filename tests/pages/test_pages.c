@@ -508,8 +508,8 @@ static int count_of(htmlDocPtr doc, const char *expr)
 /* A spec neither card of a comparison has is named in one line under the
  * table, not drawn as a row of dashes: each spec is a row or in the line,
  * never both, no row is all dashes, and the dashes' legend is there only
- * for the dashes left; a speed or cost table without a row is a line that
- * names both cards. */
+ * for the dashes left; a speed or cost table is there when both cards have
+ * a figure of its kind, else a line says which has none. */
 static void test_compare_specs_neither_card_has_are_a_line(void **state)
 {
 	(void)state;
@@ -552,24 +552,43 @@ static void test_compare_specs_neither_card_has_are_a_line(void **state)
 				free(text);
 				lines++;
 			}
-			/* a speed or cost table neither card has a row in: a
-			 * line naming both */
-			static const char *const sections[][2] = {
-				{ "speed", "No source gives a benchmark result for %s or %s." },
+			/* a speed or cost table without a row, or with a card
+			 * that has no figure of its kind: a line naming both
+			 * cards, or the one without */
+			static const char *const sections[][3] = {
+				{ "speed", "No source gives a benchmark result for %s or %s.",
+				  "No source gives a benchmark result for %s, so there is none "
+				  "to set beside %s's." },
 				{ "cost", "No source gives a time on %s or %s for any training job, "
-					  "so there is no cost to compare." },
+					  "so there is no cost to compare.",
+				  "No source gives a time on %s for any training job, so there is "
+				  "no cost to set beside %s's." },
 			};
+			bool has[2][2] = { { false, false }, { false, false } }; /* [kind][card] */
+			for (size_t i = 0; i < data.nresults; i++)
+				for (int c = 0; c < 2; c++)
+					has[0][c] |= data.results[i].gpu == (c ? y : x);
+			for (size_t i = 0; i < data.ntask_times; i++)
+				for (int c = 0; c < 2; c++)
+					has[1][c] |= data.task_times[i].gpu == (c ? y : x);
 			for (size_t k = 0; k < 2; k++) {
 				char want[256];
 				snprintf(expr, sizeof expr, "//h2[@id='%s']/following-sibling::*[1]",
 					 sections[k][0]);
 				char *after = text_of(doc, expr);
-				snprintf(want, sizeof want, sections[k][1], data.gpus[x].name,
-					 data.gpus[y].name);
 				snprintf(expr, sizeof expr,
 					 "//h2[@id='%s']/following-sibling::*[1][self::div]//tbody/tr",
 					 sections[k][0]);
-				if (!count_of(doc, expr)) {
+				bool table = count_of(doc, expr) > 0;
+				assert_int_equal(table, has[k][0] && has[k][1]);
+				if (!has[k][0] && !has[k][1])
+					snprintf(want, sizeof want, sections[k][1], data.gpus[x].name,
+						 data.gpus[y].name);
+				else if (!has[k][0] || !has[k][1])
+					snprintf(want, sizeof want, sections[k][2],
+						 data.gpus[has[k][0] ? y : x].name,
+						 data.gpus[has[k][0] ? x : y].name);
+				if (!table) {
 					assert_non_null(after);
 					assert_string_equal(after, want);
 					lines++;

@@ -437,8 +437,9 @@ static void test_relative_speed_table_holds_the_results(void **state)
 	fixture_free(f);
 }
 
-/* The pair chart's table: a row per figure either GPU has, each number
- * with its figure in data-sort to 15 significant digits. */
+/* The pair chart's table: a row per figure both GPUs have (the H100 has
+ * no price: no price row), each number with its figure in data-sort to 15
+ * significant digits. */
 static void test_pair_table_sorts_by_each_figure(void **state)
 {
 	(void)state;
@@ -448,6 +449,11 @@ static void test_pair_table_sorts_by_each_figure(void **state)
 						   .other = "rtx-4090" }, &out);
 	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"0.22\">0.22×</td>"));
 	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"3350\">3,350 GB/s</td>"));
+	assert_null(strstr(out.ptr, "$0.39/h"));
+	assert_null(strstr(out.ptr, "data-sort=\"\""));
+	buf_release(&out);
+	render(f, LANG_EN, (struct chart_request){ .name = "pair", .gpu = "a100-80gb",
+						   .other = "rtx-4090" }, &out);
 	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"0.39\">$0.39/h</td>"));
 	int numbers = 0;
 	for (const char *p = out.ptr; (p = strstr(p, "data-sort=\"")); numbers++) {
@@ -920,7 +926,10 @@ static void test_a_pages_chart_without_a_figure_is_left_out(void **state)
 	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "b100" }, true);
 	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "evil" }, false);
 	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "h100-80gb" }, false);
+	/* a pair chart draws what both have: B100 has nothing */
 	assert_page_chart(f, (struct chart_request){ .name = "pair", .gpu = "b100",
+						      .other = "evil" }, true);
+	assert_page_chart(f, (struct chart_request){ .name = "pair", .gpu = "rtx-4090",
 						      .other = "evil" }, false);
 
 	/* the page leaves it out; an article's copy is drawn and placed */
@@ -953,7 +962,9 @@ static void test_a_pages_chart_without_a_figure_is_left_out(void **state)
 	metrics_compute(d, NULL, &f->s.in.metrics);
 	assert_page_chart(f, (struct chart_request){ .name = "pair", .gpu = "b100",
 						      .other = "evil" }, true);
-	assert_page_chart(f, (struct chart_request){ .name = "pair", .gpu = "b100",
+	assert_page_chart(f, (struct chart_request){ .name = "pair", .gpu = "evil",
+						      .other = "rtx-4090" }, true);
+	assert_page_chart(f, (struct chart_request){ .name = "pair", .gpu = "a100-80gb",
 						      .other = "rtx-4090" }, false);
 	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "evil" }, true);
 	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "a100-80gb" }, false);
