@@ -31,9 +31,10 @@ Checks:
                      reader's list of landmarks tells each apart: axe's
                      landmark-unique)
   no-dash-rows       what no source gives is said in a line: no table row all
-                     "no data" marks, no chart of a page's own drawn without a
-                     figure (only an article's, which asked for it), and no
-                     chart file that no page links to
+                     "no data" marks, no column all marks or blanks (but on the
+                     data pages, which show each CSV as it is), no chart of a
+                     page's own drawn without a figure (only an article's,
+                     which asked for it), and no chart file no page links to
 """
 import csv
 import decimal
@@ -352,6 +353,26 @@ def check_heading_outline(site):
     return bad
 
 
+def empty_columns(markup):
+    """The headings of the columns (of any table, a chart's data table
+    too) whose every cell is a "no data" mark or empty."""
+    heads = []
+    for table in re.findall(r"<table([^>]*)>(.*?)</table>", markup, re.S):
+        attrs, body = table
+        cols = [text_of(h).strip() for h in
+                re.findall(r'<th scope="col"[^>]*>(.*?)</th>', body, re.S)]
+        rows = [re.findall(r"<(td|th)([^>]*)>(.*?)</\1>", tr, re.S)
+                for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S) if "<td" in tr]
+        if not rows:
+            continue
+        for j in range(max(len(r) for r in rows)):
+            cells = [r[j] for r in rows if len(r) > j]
+            if all(c[0] == "td" and ("nodata" in c[1] or not text_of(c[2]).strip())
+                   for c in cells):
+                heads.append(cols[j] if j < len(cols) else str(j))
+    return heads
+
+
 def check_no_dash_rows(site):
     bad = []
     linked = set()
@@ -362,6 +383,9 @@ def check_no_dash_rows(site):
             tds = re.findall(r"<td([^>]*)>", tr)
             if len(tds) >= 2 and all("nodata" in td for td in tds):
                 bad.append("%s: a row of dashes: %s" % (rel, text_of(tr).split()[:4]))
+        if not rel.replace(os.sep, "/").split("/")[1:2] == ["data"]:
+            for head in empty_columns(markup):
+                bad.append("%s: a column of dashes or blanks: %s" % (rel, head))
         if "/articles/" not in "/" + rel.replace(os.sep, "/"):
             for m in re.finditer(r'<svg [^>]*id="([^"]+)"[^>]*class="chart chart-empty"', markup):
                 bad.append("%s: chart %s drawn without a figure" % (rel, m.group(1)))

@@ -6,6 +6,7 @@
 #include "model/compare.h"
 #include "model/data.h"
 #include "model/metrics.h"
+#include "view/guide_ledger.h"
 #include "view/present.h"
 #include "view/site.h"
 
@@ -141,3 +142,60 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 	}
 	return pg_keep(p, &b);
 }
+
+/* ---- the evidence's sentences ---- */
+
+/* What a result was measured under: its stated conditions, else its batch
+ * size ("batch size 4"), "" when the source states neither. */
+static const char *result_conditions(const struct page_ctx *p, const struct result *x)
+{
+	const char *cond = pg_result_conditions(p, x->row);
+	if (*cond || !x->batch_size)
+		return cond;
+	return pg_fill(p, "cmp.batch", "n", pg_fmt_number(p, x->batch_size), NULL);
+}
+
+const char *compare_bench_sentence(const struct page_ctx *p, const struct benchmark *bm,
+				   const struct result *xa, const struct result *xb, bool same)
+{
+	const struct data *d = &p->in->data;
+	const char *unit = pg_bench_unit_key(p, bm);
+	struct cmp_pair cp = {
+		.q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better),
+		.what = pg_bench_name(p, bm),
+		.a = { d->gpus[xa->gpu].name, xa->value, pg_fmt_unit(p, xa->value, unit),
+		       result_conditions(p, xa) },
+		.b = { d->gpus[xb->gpu].name, xb->value, pg_fmt_unit(p, xb->value, unit),
+		       result_conditions(p, xb) },
+		.same_conditions = same,
+	};
+	return pg_comparison(p, &cp);
+}
+
+const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmark *bm,
+				 size_t ga, size_t gb)
+{
+	const struct data *d = &p->in->data;
+	if (!bm->params_b.ok || !(pg_is_kind(bm, "inference-throughput") ||
+				  pg_is_kind(bm, "inference-latency")))
+		return "";
+	long rule;
+	struct figure need = metrics_model_vram(d, bm->params_b.v,
+						METRICS_DEFAULT_PRECISION, &rule);
+	struct figure na = metric_gpus_needed(need, pg_spec_figure(&d->gpus[ga], SPEC_VRAM));
+	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], SPEC_VRAM));
+	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
+		return "";
+	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
+			 rule, ga, na);
+	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
+			 rule, gb, nb);
+	const char *cards_a = figure_ok(na) ? pg_fmt_number(p, na.value) : pg_tr(p, "no_data");
+	const char *cards_b = figure_ok(nb) ? pg_fmt_number(p, nb.value) : pg_tr(p, "no_data");
+	return pg_fill(p, "cmp.fit_cards", "params", pg_fmt_number(p, bm->params_b.v),
+		    "need", pg_fmt_unit(p, need.value, "unit.gb"),
+		    "precision", pg_upper(p, METRICS_DEFAULT_PRECISION),
+		    "a", d->gpus[ga].name, "na", cards_a,
+		    "b", d->gpus[gb].name, "nb", cards_b, NULL);
+}
+

@@ -1,6 +1,7 @@
-/* compare_bottom: the bottom line that opens a comparison page: two or
- * three sentences a buyer can act on, drawn from the same figures, model
- * (model/compare.h) and rounding as the evidence below them: the card for
+/* compare_bottom: a comparison page's sentences. First the bottom line that
+ * opens it: two or three sentences a buyer can act on, drawn from the same
+ * figures, model (model/compare.h) and rounding as the evidence below them
+ * (whose sentences about results are made here too): the card for
  * speed (wins on the benchmarks both were measured on alike), the card for
  * cost per job (wins on the jobs priced on both), then memory or what the
  * sources recommend each card for; or, when the sources measured the two on
@@ -10,11 +11,30 @@
 #ifndef GPUGUIDE_COMPARE_BOTTOM_H
 #define GPUGUIDE_COMPARE_BOTTOM_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
+struct benchmark;
 struct page_ctx;
+struct result;
 
 /* The bottom line of the pair page of GPUs ga and gb, in the page's arena. */
 const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb);
+
+/* The sentences of the evidence under it about the two GPUs' results, by
+ * the same model from the figures the page's tables print (pages_compare
+ * puts them in the verdict, the figures they name in the ledger). */
+/* One benchmark's results of two GPUs (xa, xb) in one sentence: its
+ * quantity (speed, latency, time, efficiency), the values as the table
+ * prints them with what each was measured under, and no ratio between
+ * unlike conditions (`same` false). */
+const char *compare_bench_sentence(const struct page_ctx *p, const struct benchmark *bm,
+				   const struct result *xa, const struct result *xb, bool same);
+/* For a benchmark of a model too big for one card: how many cards each of
+ * GPUs ga and gb needs to hold its weights (those figures shown in the
+ * ledger); "" when both hold it on one. */
+const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmark *bm,
+				 size_t ga, size_t gb);
+
 
 #endif

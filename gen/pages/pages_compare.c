@@ -511,67 +511,6 @@ static void verdict_add(const struct page_ctx *p, struct value *verdict, const c
 	value_list_push(pg_arena(p), verdict, verdict_line(p, text));
 }
 
-/* What a result was measured under: its stated conditions, else its batch
- * size ("batch size 4"), "" when the source states neither. */
-static const char *result_conditions(const struct page_ctx *p, const struct result *x)
-{
-	const char *cond = pg_result_conditions(p, x->row);
-	if (*cond || !x->batch_size)
-		return cond;
-	return pg_fill(p, "cmp.batch", "n", pg_fmt_number(p, x->batch_size), NULL);
-}
-
-/* One benchmark's results of two GPUs in one sentence, by the comparison
- * model: its quantity (speed, latency, time, efficiency), the values as
- * the table prints them, no ratio between unlike conditions. */
-static const char *bench_sentence(const struct page_ctx *p, const struct benchmark *bm,
-				  const struct result *xa, const struct result *xb,
-				  bool same)
-{
-	const struct data *d = &p->in->data;
-	const char *unit = pg_bench_unit_key(p, bm);
-	struct cmp_pair cp = {
-		.q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better),
-		.what = pg_bench_name(p, bm),
-		.a = { d->gpus[xa->gpu].name, xa->value, pg_fmt_unit(p, xa->value, unit),
-		       result_conditions(p, xa) },
-		.b = { d->gpus[xb->gpu].name, xb->value, pg_fmt_unit(p, xb->value, unit),
-		       result_conditions(p, xb) },
-		.same_conditions = same,
-	};
-	return pg_comparison(p, &cp);
-}
-
-/* For a benchmark of a model too big for one card: how many cards each of
- * the two GPUs needs to hold its weights (in the ledger); "" when both
- * hold it. */
-static const char *fit_sentence(const struct page_ctx *p, const struct benchmark *bm,
-				size_t ga, size_t gb)
-{
-	const struct data *d = &p->in->data;
-	if (!bm->params_b.ok || !(pg_is_kind(bm, "inference-throughput") ||
-				  pg_is_kind(bm, "inference-latency")))
-		return "";
-	long rule;
-	struct figure need = metrics_model_vram(d, bm->params_b.v,
-						METRICS_DEFAULT_PRECISION, &rule);
-	struct figure na = metric_gpus_needed(need, pg_spec_figure(&d->gpus[ga], SPEC_VRAM));
-	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], SPEC_VRAM));
-	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
-		return "";
-	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
-			 rule, ga, na);
-	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
-			 rule, gb, nb);
-	const char *cards_a = figure_ok(na) ? pg_fmt_number(p, na.value) : pg_tr(p, "no_data");
-	const char *cards_b = figure_ok(nb) ? pg_fmt_number(p, nb.value) : pg_tr(p, "no_data");
-	return pg_fill(p, "cmp.fit_cards", "params", pg_fmt_number(p, bm->params_b.v),
-		    "need", pg_fmt_unit(p, need.value, "unit.gb"),
-		    "precision", pg_upper(p, METRICS_DEFAULT_PRECISION),
-		    "a", d->gpus[ga].name, "na", cards_a,
-		    "b", d->gpus[gb].name, "nb", cards_b, NULL);
-}
-
 /* The notes of both GPUs' results on one benchmark ("A100 80GB: batch
  * size 4 · RTX 4090: batch size 1"), "" when neither has one. */
 static const char *pair_result_notes(const struct page_ctx *p, size_t b, size_t ga,
@@ -633,13 +572,13 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb,
 		}
 		if (!ratio_ok)
 			continue;
-		const char *line = bench_sentence(p, bm, xa, xb, same);
+		const char *line = compare_bench_sentence(p, bm, xa, xb, same);
 		if (!same)
 			value_map_set(a, row, "ratio", pair_ratio_cell(
 				p, (struct figure){ 0, "why.unlike" }));
 		common++;
 		verdict_add(p, verdict, line);
-		const char *fit = fit_sentence(p, bm, ga, gb);
+		const char *fit = compare_fit_sentence(p, bm, ga, gb);
 		if (*fit)
 			verdict_add(p, verdict, fit);
 	}
@@ -687,9 +626,28 @@ static const char *cost_sentence(const struct page_ctx *p, size_t t, const char 
 	return pg_comparison(p, &cp);
 }
 
+/* What a comparison's job table shows beside the times: costs (both cards
+ * have a rental price), and their ratio (a job both have a cost for). */
+enum { PAIR_COSTS = 1, PAIR_COST_RATIOS = 2 };
+
+static unsigned pair_task_columns(const struct page_ctx *p, size_t ga, size_t gb)
+{
+	if (!figure_ok(pg_rent_figure(p, ga)) || !figure_ok(pg_rent_figure(p, gb)))
+		return 0;
+	for (size_t t = 0; t < p->in->data.ntasks; t++) {
+		const struct task_cost *ca = metrics_task_cost(&p->in->data, &p->in->metrics, t, ga);
+		const struct task_cost *cb = metrics_task_cost(&p->in->data, &p->in->metrics, t, gb);
+		if (ca && cb && figure_ok(ca->cost) && figure_ok(cb->cost) && cb->cost.value > 0)
+			return PAIR_COSTS | PAIR_COST_RATIOS;
+	}
+	return PAIR_COSTS;
+}
+
 /* Cost per task: a row per task either GPU has a time for (see
- * pair_benchmarks). */
-static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb,
+ * pair_benchmarks), its costs and their ratio as `cols` says (a column
+ * that would be all dashes is left out, and its figures out of the
+ * ledger's list for the page). */
+static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, unsigned cols,
 		       struct value *rows, struct value *verdict)
 {
 	struct arena *a = pg_arena(p);
@@ -728,13 +686,17 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb,
 		{
 			guide_ledger_show_time(p, t, ga);
 			guide_ledger_show_time(p, t, gb);
-			guide_ledger_show_cost(p, t, ga);
-			guide_ledger_show_cost(p, t, gb);
-			struct pair_about ab = pair_task_about(p, "cost-ratio", t, ga, gb);
 			struct buf in = BUF_INIT;
-			guide_ledger_input_task_cost(p->in, &in, ca);
-			guide_ledger_input_task_cost(p->in, &in, cb);
-			pair_show_ratio(p, &ab, "fig.cost_ratio", ratio, in.ptr);
+			if (cols & PAIR_COSTS) {
+				guide_ledger_show_cost(p, t, ga);
+				guide_ledger_show_cost(p, t, gb);
+			}
+			if (cols & PAIR_COST_RATIOS) {
+				struct pair_about ab = pair_task_about(p, "cost-ratio", t, ga, gb);
+				guide_ledger_input_task_cost(p->in, &in, ca);
+				guide_ledger_input_task_cost(p->in, &in, cb);
+				pair_show_ratio(p, &ab, "fig.cost_ratio", ratio, in.ptr);
+			}
 			if (figure_ok(ca->hours) && figure_ok(cb->hours)) {
 				/* the hours cell marked the better */
 				struct pair_about q = pair_task_about(p, "quicker", t, ga, gb);
@@ -855,7 +817,8 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	struct value *ev_hw = value_new_list(a);
 	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
 	pair_benchmarks(p, ga, gb, bench, ev_speed);
-	pair_tasks(p, ga, gb, tasks, ev_cost);
+	unsigned task_cols = pair_task_columns(p, ga, gb);
+	pair_tasks(p, ga, gb, task_cols, tasks, ev_cost);
 	pair_memory_and_price(p, ga, gb, ev_hw);
 	value_map_set_str(a, ctx, "bottom_line", compare_bottom_line(p, ga, gb));
 	struct value *verdict = value_new_list(a);
@@ -877,11 +840,17 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	bool has_bench = value_list_len(bench) > 0, has_tasks = value_list_len(tasks) > 0;
 	value_map_set(a, ctx, "bench", bench);
 	value_map_set_bool(a, ctx, "has_bench", has_bench);
+	value_map_set_bool(a, ctx, "bench_notes", value_list_has_text(bench, "note"));
 	value_map_set_str(a, ctx, "no_bench", has_bench ? ""
 			  : pair_none_line(p, "cmp.no_results", metrics_gpu_has_result(d, ga),
 					   metrics_gpu_has_result(d, gb), na, nb));
 	value_map_set(a, ctx, "tasks", tasks);
 	value_map_set_bool(a, ctx, "has_tasks", has_tasks);
+	value_map_set_bool(a, ctx, "tasks_costed", task_cols & PAIR_COSTS);
+	value_map_set_bool(a, ctx, "tasks_ratios", task_cols & PAIR_COST_RATIOS);
+	value_map_set_str(a, ctx, "no_cost", task_cols & PAIR_COSTS ? ""
+			  : pair_none_line(p, "cmp.no_cost", figure_ok(pg_rent_figure(p, ga)),
+					   figure_ok(pg_rent_figure(p, gb)), na, nb));
 	value_map_set_str(a, ctx, "no_tasks", has_tasks ? ""
 			  : pair_none_line(p, "cmp.no_times", metrics_gpu_has_time(d, m, ga),
 					   metrics_gpu_has_time(d, m, gb), na, nb));

@@ -287,6 +287,16 @@ static struct value *gpu_prices(const struct page_ctx *p, size_t g, size_t *tota
 	return rows;
 }
 
+/* Whether some row of `rows` has a figure in its cell `key` (the others
+ * "no data"): a column without one is left out. */
+static bool gpu_list_has(const struct value *rows, const char *key)
+{
+	for (size_t i = 0; i < value_list_len(rows); i++)
+		if (!pg_map_flag(value_map_get(value_list_item(rows, i), key), "nodata"))
+			return true;
+	return false;
+}
+
 static struct value *gpu_tasks(const struct page_ctx *p, size_t g, const char **missing_text)
 {
 	struct arena *a = pg_arena(p);
@@ -432,12 +442,19 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	}
 	value_map_set(a, ctx, "prices", prices);
 	value_map_set_bool(a, ctx, "has_prices", value_list_len(prices) > 0);
+	value_map_set_bool(a, ctx, "prices_dated", gpu_list_has(prices, "date"));
+	value_map_set_bool(a, ctx, "prices_named", value_list_has_text(prices, "provider"));
 	value_map_set_str(a, ctx, "no_prices", pg_tr(p, "gpu.prices_none"));
 	value_map_set_str(a, ctx, "price_history", price_history_charts(p, g));
 	gpu_results(p, g, ctx);
 	struct value *tasks = gpu_tasks(p, g, &missing);
 	value_map_set(a, ctx, "tasks", tasks);
 	value_map_set_bool(a, ctx, "has_tasks", value_list_len(tasks) > 0);
+	/* without a rental price, no column of costs (or of speed per
+	 * dollar): a line says why */
+	bool rented = figure_ok(pg_rent_figure(p, g));
+	value_map_set_bool(a, ctx, "rented", rented);
+	value_map_set_bool(a, ctx, "tasks_costed", rented || gpu_list_has(tasks, "cost"));
 	value_map_set_str(a, ctx, "tasks_missing", missing);
 	struct value *eff = gpu_efficiency(p, g, &missing);
 	value_map_set(a, ctx, "efficiency", eff);

@@ -197,6 +197,7 @@ struct value *pages_tasks_task_context(const struct page_ctx *p, size_t t)
 	value_map_set_bool(a, ctx, "has_rows", value_list_len(rows) > 0);
 	value_map_set_bool(a, ctx, "has_cards", cards);
 	value_map_set_bool(a, ctx, "has_stated", stated);
+	value_map_set_bool(a, ctx, "has_notes", value_list_has_text(rows, "note"));
 	value_map_set(a, ctx, "cases", task_cases(p, t));
 	value_map_set_str(a, ctx, "no_rows", pg_nodata_text(p, "why.no_hours"));
 	value_map_set_str(a, ctx, "missing", pg_keep(p, &missing));

@@ -262,6 +262,16 @@ size_t value_list_len(const struct value *list)
 	return list && list->type == VALUE_LIST ? list->u.list.len : 0;
 }
 
+bool value_list_has_text(const struct value *list, const char *key)
+{
+	for (size_t i = 0; i < value_list_len(list); i++) {
+		const char *t = value_string(value_map_get(value_list_item(list, i), key));
+		if (t && *t)
+			return true;
+	}
+	return false;
+}
+
 const struct value *value_list_item(const struct value *list, size_t i)
 {
 	if (!list || list->type != VALUE_LIST || i >= list->u.list.len)

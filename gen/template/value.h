@@ -196,6 +196,9 @@ size_t value_list_len(const struct value *list);
 const struct value *value_list_item(const struct value *list, size_t i);
 /* A string's text, or NULL for another value. */
 const char *value_string(const struct value *v);
+/* Whether some map of `list` has a non-empty string at `key` (a table's
+ * column of blanks is left out). */
+bool value_list_has_text(const struct value *list, const char *key);
 
 bool value_is_truthy(const struct value *v);
 /* Append the text form of a scalar (numbers in their shortest exact form,
