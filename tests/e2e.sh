@@ -768,6 +768,20 @@ rc=$?
 check "a GPU with more prices than its page lists builds and says how many it lists" \
 	sh -c "test $rc -eq 0 && grep -q '<p class=\"note\">100 of its [0-9]* prices are listed here' '$nocase/site/en/gpus/rtx-4090/index.html' &&
 	! grep -q 'prices are listed here' '$nocase/site/en/gpus/h100-80gb/index.html'"
+# A job no card has a time for: its page says so in a sentence, in both
+# languages, never a bare "no data"; a GPU without a price drops its cost
+# column and says why (tests/site_invariants.py no-dash-rows: no column of
+# dashes anywhere)
+echo 'sdxl-full,SDXL full fine-tune,SDXL 全量微调,training-guide-en,,' >>"$nocase/data/tasks.csv"
+"$gen" build --root "$nocase" >/dev/null 2>&1
+rc=$?
+check "a job without a time: its page says so in a sentence in each language" \
+	sh -c "test $rc -eq 0 &&
+	grep -q '<p class=\"nodata\">No source gives a time for this job on any card yet.</p>' '$nocase/site/en/tasks/sdxl-full/index.html' &&
+	grep -q '<p class=\"nodata\">目前还没有来源给出任何显卡完成这项任务的耗时。</p>' '$nocase/site/zh/tasks/sdxl-full/index.html' &&
+	! grep -q '>no data<\|>no data (' '$nocase/site/en/tasks/sdxl-full/index.html'"
+check "and no table of the site has a column of dashes" \
+	python3 "$top/tests/site_invariants.py" "$nocase/site" no-dash-rows
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

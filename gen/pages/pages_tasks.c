@@ -199,7 +199,7 @@ struct value *pages_tasks_task_context(const struct page_ctx *p, size_t t)
 	value_map_set_bool(a, ctx, "has_stated", stated);
 	value_map_set_bool(a, ctx, "has_notes", value_list_has_text(rows, "note"));
 	value_map_set(a, ctx, "cases", task_cases(p, t));
-	value_map_set_str(a, ctx, "no_rows", pg_nodata_text(p, "why.no_hours"));
+	value_map_set_str(a, ctx, "no_rows", pg_tr(p, "task.no_times"));
 	value_map_set_str(a, ctx, "missing", pg_keep(p, &missing));
 	value_map_set_bool(a, ctx, "has_missing", value_map_get(ctx, "missing")->u.str.len > 0);
 	value_map_set_str(a, ctx, "task_source", pg_source_titles(p, d->tasks[t].source));
