@@ -524,8 +524,8 @@ static double layout_fit_omitted(struct chart_layout *lay,
 /* The legend under a fit matrix at y: a swatch and a name per state,
  * flowing onto new lines as needed. Returns the y below it. */
 static double layout_fit_legend(struct chart_layout *lay,
-				const char *const *state_names, double W,
-				double y)
+				const char *const *state_names, const bool *shown,
+				double W, double y)
 {
 	static const enum chart_fit_state order[] = {
 		CHART_FIT_FITS, CHART_FIT_TIGHT, CHART_FIT_NEEDS, CHART_FIT_NO_DATA
@@ -534,7 +534,7 @@ static double layout_fit_legend(struct chart_layout *lay,
 	double x = CHART_PAD, cy = y + 8 + font * 0.6;
 	for (size_t i = 0; i < sizeof order / sizeof *order; i++) {
 		const char *name = state_names[order[i]];
-		if (!name)
+		if (!name || !shown[order[i]])
 			continue;
 		struct buf s = BUF_INIT;
 		text_fit(name, font, W - 2 * CHART_PAD - 18, &s);
@@ -612,8 +612,15 @@ int chart_fit_layout(struct chart_layout *lay, const struct chart_text *t,
 				     keep + at, n, x0, col_w, label_w, y);
 	}
 
-	if (state_names)
-		y = layout_fit_legend(lay, state_names, W, y);
+	if (state_names) {
+		/* the states the drawn cells show, no other */
+		bool shown[CHART_FIT_STATES] = { false };
+		for (size_t r = 0; r < n_rows; r++)
+			for (size_t k = 0; k < nk; k++)
+				if ((unsigned)cells[r * n_cols + keep[k]].state < CHART_FIT_STATES)
+					shown[cells[r * n_cols + keep[k]].state] = true;
+		y = layout_fit_legend(lay, state_names, shown, W, y);
+	}
 	y = layout_fit_omitted(lay, t, cols, n_cols, keep, nk, W, y);
 	free(keep);
 	lay->height = ceil(y + CHART_PAD);

@@ -109,7 +109,8 @@ int chart_grouped(struct buf *out, const char *id, const struct chart_text *t,
 		  const struct chart_value *values);
 /* Matrix of rows x columns cells coloured and patterned by state; `cells`
  * has n_rows * n_cols entries, cells[r * n_cols + c]. `state_names` (4
- * strings indexed by enum chart_fit_state, or NULL) makes a legend. A
+ * strings indexed by enum chart_fit_state, or NULL) makes a legend of the
+ * states its cells show. A
  * column without data in any row is not drawn: it is named on a line under
  * the matrix (chart_text.omitted). */
 int chart_fit(struct buf *out, const char *id, const struct chart_text *t,
