@@ -616,15 +616,24 @@ static void test_second_copy_on_a_page_gets_its_own_id(void **state)
 	fixture_free(f);
 }
 
+/* An output staging into a new folder under /tmp: `tmpl` its name
+ * ("/tmp/test_guide_charts.XXXXXX", filled in), `dir` the site in it. */
+static void temp_output(struct fixture *f, char *tmpl, struct buf *dir, struct output *o)
+{
+	assert_non_null(mkdtemp(tmpl));
+	buf_addf(dir, "%s/site", tmpl);
+	assert_int_equal(output_begin(o, dir->ptr, &f->diag), 0);
+}
+
 static void test_standalone_files_are_written_once_per_language(void **state)
 {
 	(void)state;
 	struct fixture *f = fixture_new(true);
 	f->s.in.opt.write = true; /* a build, not a check: charts are kept */
 	char tmpl[] = "/tmp/test_guide_charts.XXXXXX";
-	assert_non_null(mkdtemp(tmpl));
 	struct buf dir = BUF_INIT;
-	buf_addf(&dir, "%s/site", tmpl);
+	struct output o;
+	temp_output(f, tmpl, &dir, &o);
 
 	struct buf out = BUF_INIT;
 	render(f, LANG_EN, (struct chart_request){ .name = "relative-speed" }, &out);
@@ -635,8 +644,6 @@ static void test_standalone_files_are_written_once_per_language(void **state)
 						   .task = "lora-7b" }, &out);
 	buf_release(&out);
 
-	struct output o;
-	assert_int_equal(output_begin(&o, dir.ptr, &f->diag), 0);
 	assert_int_equal(guide_charts_write(&f->s, &o), 0);
 	assert_int_equal(output_commit(&o), 0);
 	assert_int_equal(o.written, 3);
@@ -711,11 +718,9 @@ static void test_charts_drawn_while_rendering_are_written_at_once(void **state)
 	struct fixture *f = fixture_new(true);
 	f->s.in.opt.write = true;
 	char tmpl[] = "/tmp/test_guide_charts.XXXXXX";
-	assert_non_null(mkdtemp(tmpl));
 	struct buf dir = BUF_INIT;
-	buf_addf(&dir, "%s/site", tmpl);
 	struct output o;
-	assert_int_equal(output_begin(&o, dir.ptr, &f->diag), 0);
+	temp_output(f, tmpl, &dir, &o);
 	guide_charts_init(&f->s);
 	guide_charts_set_output(f->s.charts, &o);
 	struct buf out = BUF_INIT;
@@ -874,11 +879,9 @@ static void new_build(struct fixture *f)
 static size_t files_kept(struct fixture *f)
 {
 	char tmpl[] = "/tmp/test_guide_charts.XXXXXX";
-	assert_non_null(mkdtemp(tmpl));
 	struct buf dir = BUF_INIT;
-	buf_addf(&dir, "%s/site", tmpl);
 	struct output o;
-	assert_int_equal(output_begin(&o, dir.ptr, &f->diag), 0);
+	temp_output(f, tmpl, &dir, &o);
 	assert_int_equal(guide_charts_write(&f->s, &o), 0);
 	size_t n = o.written;
 	assert_int_equal(output_commit(&o), 0);
