@@ -782,6 +782,21 @@ check "a job without a time: its page says so in a sentence in each language" \
 	! grep -q '>no data<\|>no data (' '$nocase/site/en/tasks/sdxl-full/index.html'"
 check "and no table of the site has a column of dashes" \
 	python3 "$top/tests/site_invariants.py" "$nocase/site" no-dash-rows
+# A card without a price: a job only it has a time for shows no columns of
+# prices and costs, and says why in each language
+unpriced="$work/unpriced"
+fixture_project "$unpriced"
+grep -v '^rtx-4090,' "$unpriced/data/prices.csv" >"$work/prices-4090" &&
+	cp "$work/prices-4090" "$unpriced/data/prices.csv"
+"$gen" build --root "$unpriced" >/dev/null 2>&1
+rc=$?
+check "a job whose only card has no price: no cost column, a line saying why" \
+	sh -c "test $rc -eq 0 &&
+	grep -q '<p class=\"meta\">No cost for this job: no card with a time for it has a known rental price.</p>' '$unpriced/site/en/tasks/qlora-mistral-7b/index.html' &&
+	grep -q '<p class=\"meta\">有耗时数据的显卡都没有已知的租用价格，因此无法计算这项任务的费用。</p>' '$unpriced/site/zh/tasks/qlora-mistral-7b/index.html' &&
+	! grep -q '<th scope=\"col\" class=\"num\">Cost</th>' '$unpriced/site/en/tasks/qlora-mistral-7b/index.html'"
+check "and no table of that site has a column of dashes" \
+	python3 "$top/tests/site_invariants.py" "$unpriced/site" no-dash-rows
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

@@ -4,6 +4,7 @@
 #include "pages/compare_bottom.h"
 #include "pages/compare_index.h"
 #include "model/compare.h"
+#include "view/nodata.h"
 #include "view/present.h"
 
 #include "base/arena.h"
@@ -464,7 +465,7 @@ static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb,
 	struct arena *a = pg_arena(p);
 	const struct pair_lang *pl = pair_lang_of(p);
 	struct value *rows = value_new_list(a);
-	struct pg_missing m = PG_MISSING_INIT;
+	struct nodata_list m = NODATA_LIST_INIT;
 	*dashes = false;
 	for (int i = 0; i < PAIR_ROWS; i++) {
 		enum pair_row r = (enum pair_row)i;
@@ -479,14 +480,14 @@ static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb,
 		const char *label = pg_tr(p, pair_row_label(r));
 		bool none_a = pg_map_flag(ca, "nodata"), none_b = pg_map_flag(cb, "nodata");
 		if (none_a && none_b) {
-			pg_missing_add(p, &m, label);
+			nodata_list_add(p, &m, label);
 			continue;
 		}
 		*dashes = *dashes || none_a || none_b;
 		value_list_push(a, rows, side_row(p, label, ca, cb));
 	}
 	const struct data *d = &p->in->data;
-	const char *list = pg_missing_list(p, &m);
+	const char *list = nodata_list_text(p, &m);
 	*missing = list ? pg_fill(p, "cmp.specs_missing", "a", d->gpus[ga].name, "b",
 				  d->gpus[gb].name, "list", list, NULL) : "";
 	return rows;

@@ -1,5 +1,6 @@
 /* pages_gpu: the GPU index and one page per GPU (see pages_gpu.h). */
 #include "pages/pages_gpu.h"
+#include "view/nodata.h"
 #include "view/present.h"
 
 #include "base/arena.h"
@@ -72,7 +73,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->in->data;
 	struct value *rel = value_new_list(a), *other = value_new_list(a);
-	struct pg_missing none = PG_MISSING_INIT;
+	struct nodata_list none = NODATA_LIST_INIT;
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
 		struct value *r = value_new_map(a);
@@ -84,7 +85,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 				  ? pg_result_conditions(p, d->results[row].row) : "");
 		if (row < 0) {
 			/* no result of this card: named in one line */
-			pg_missing_add(p, &none, pg_bench_name(p, bm));
+			nodata_list_add(p, &none, pg_bench_name(p, bm));
 			continue;
 		}
 		if (pg_is_kind(bm, "relative-speed")) {
@@ -108,7 +109,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 	value_map_set(a, ctx, "results", other);
 	value_map_set_bool(a, ctx, "has_results", value_list_len(other) > 0);
 	value_map_set_str(a, ctx, "results_missing",
-			  pg_missing_line(p, &none, value_list_len(rel) + value_list_len(other)
+			  nodata_list_line(p, &none, value_list_len(rel) + value_list_len(other)
 				       ? "gpu.results_missing" : "gpu.results_none"));
 	long base = p->in->metrics.baseline_gpu;
 	value_map_set_str(a, ctx, "baseline",
@@ -126,11 +127,11 @@ static struct value *spec_row(const struct page_ctx *p, const char *label,
 }
 
 /* Push a row whose cell has a figure; name the others in `m`. */
-static void push_known(const struct page_ctx *p, struct value *rows, struct pg_missing *m,
+static void push_known(const struct page_ctx *p, struct value *rows, struct nodata_list *m,
 		       struct value *row, const char *label, const struct value *cell)
 {
 	if (pg_map_flag(cell, "nodata"))
-		pg_missing_add(p, m, label);
+		nodata_list_add(p, m, label);
 	else
 		value_list_push(pg_arena(p), rows, row);
 }
@@ -153,7 +154,7 @@ static bool is_known_gpu_column(const char *col)
  * "notes" also become spec rows, labelled by "gpu.col_<name>" when that UI
  * string exists. */
 static struct value *gpu_extra(const struct page_ctx *p, const struct gpu *g,
-			       struct value *rows, struct pg_missing *m)
+			       struct value *rows, struct nodata_list *m)
 {
 	struct arena *a = pg_arena(p);
 	const struct table *t = &p->in->data.tables[TABLE_GPUS];
@@ -184,7 +185,7 @@ static struct value *gpu_extra(const struct page_ctx *p, const struct gpu *g,
 	return extra;
 }
 
-static void spec_push(const struct page_ctx *p, struct value *rows, struct pg_missing *m,
+static void spec_push(const struct page_ctx *p, struct value *rows, struct nodata_list *m,
 		      const char *label_key, struct value *cell)
 {
 	const char *label = pg_tr(p, label_key);
@@ -199,7 +200,7 @@ static struct value *gpu_specs(const struct page_ctx *p, size_t g, struct value 
 	struct arena *a = pg_arena(p);
 	const struct gpu *gp = &p->in->data.gpus[g];
 	struct value *rows = value_new_list(a);
-	struct pg_missing m = PG_MISSING_INIT;
+	struct nodata_list m = NODATA_LIST_INIT;
 	spec_push(p, rows, &m, "gpu.segment", pg_cell_text(p, pg_segment_text(p, gp),
 							   "why.not_stated"));
 	*extra = gpu_extra(p, gp, rows, &m);
@@ -223,7 +224,7 @@ static struct value *gpu_specs(const struct page_ctx *p, size_t g, struct value 
 		pg_cell_set_text(p, range, pg_fmt_usd_range(p, pr->low.value, pr->high.value,
 						      "unit.per_hour"));
 	spec_push(p, rows, &m, "gpu.rent_range", range);
-	*missing_text = pg_missing_line(p, &m, "gpu.specs_missing");
+	*missing_text = nodata_list_line(p, &m, "gpu.specs_missing");
 	return rows;
 }
 
@@ -287,28 +288,18 @@ static struct value *gpu_prices(const struct page_ctx *p, size_t g, size_t *tota
 	return rows;
 }
 
-/* Whether some row of `rows` has a figure in its cell `key` (the others
- * "no data"): a column without one is left out. */
-static bool gpu_list_has(const struct value *rows, const char *key)
-{
-	for (size_t i = 0; i < value_list_len(rows); i++)
-		if (!pg_map_flag(value_map_get(value_list_item(rows, i), key), "nodata"))
-			return true;
-	return false;
-}
-
 static struct value *gpu_tasks(const struct page_ctx *p, size_t g, const char **missing_text)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->in->data;
 	struct value *rows = value_new_list(a);
-	struct pg_missing m = PG_MISSING_INIT;
+	struct nodata_list m = NODATA_LIST_INIT;
 	for (size_t t = 0; t < d->ntasks; t++) {
 		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, g);
 		if (!c)
 			continue;
 		if (c->time_row < 0) {
-			pg_missing_add(p, &m, pg_task_name(p, t));
+			nodata_list_add(p, &m, pg_task_name(p, t));
 			continue;
 		}
 		struct value *r = value_new_map(a);
@@ -321,12 +312,12 @@ static struct value *gpu_tasks(const struct page_ctx *p, size_t g, const char **
 		value_map_set_str(a, r, "quote", pg_quote_text(p, c->quote_row, c->choice));
 		value_list_push(a, rows, r);
 	}
-	*missing_text = pg_missing_line(p, &m, value_list_len(rows) ? "gpu.tasks_missing"
+	*missing_text = nodata_list_line(p, &m, value_list_len(rows) ? "gpu.tasks_missing"
 							    : "gpu.tasks_none");
 	return rows;
 }
 
-static void figure_push(const struct page_ctx *p, struct value *rows, struct pg_missing *m,
+static void figure_push(const struct page_ctx *p, struct value *rows, struct nodata_list *m,
 			const char *label_key, const char *how_key, struct value *cell)
 {
 	struct value *r = spec_row(p, pg_tr(p, label_key), cell);
@@ -341,7 +332,7 @@ static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const ch
 	struct figure fp16 = pg_spec_figure(gp, SPEC_FP16);
 	struct figure rent = pg_rent_figure(p, g);
 	struct value *rows = value_new_list(a);
-	struct pg_missing m = PG_MISSING_INIT;
+	struct nodata_list m = NODATA_LIST_INIT;
 	figure_push(p, rows, &m, "gpu.eff_tflops_w", "gpu.eff_tflops_w_how",
 		pg_cell_figure(p, metric_tflops_per_watt(fp16, pg_spec_figure(gp, SPEC_TDP)),
 			    FMT_UNIT, "unit.tflops_per_w"));
@@ -354,7 +345,7 @@ static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const ch
 	figure_push(p, rows, &m, "gpu.eff_speed_dollar", "gpu.eff_speed_dollar_how",
 		pg_cell_figure(p, metric_speed_per_dollar(pg_mean_relative_speed(p, g), rent),
 			    FMT_UNIT, "unit.speed_per_usd"));
-	*missing_text = pg_missing_line(p, &m, "gpu.eff_missing");
+	*missing_text = nodata_list_line(p, &m, "gpu.eff_missing");
 	return rows;
 }
 
@@ -442,7 +433,7 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	}
 	value_map_set(a, ctx, "prices", prices);
 	value_map_set_bool(a, ctx, "has_prices", value_list_len(prices) > 0);
-	value_map_set_bool(a, ctx, "prices_dated", gpu_list_has(prices, "date"));
+	value_map_set_bool(a, ctx, "prices_dated", nodata_column_has_figure(prices, "date"));
 	value_map_set_bool(a, ctx, "prices_named", value_list_has_text(prices, "provider"));
 	value_map_set_str(a, ctx, "no_prices", pg_tr(p, "gpu.prices_none"));
 	value_map_set_str(a, ctx, "price_history", price_history_charts(p, g));
@@ -454,7 +445,7 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	 * dollar): a line says why */
 	bool rented = figure_ok(pg_rent_figure(p, g));
 	value_map_set_bool(a, ctx, "rented", rented);
-	value_map_set_bool(a, ctx, "tasks_costed", rented || gpu_list_has(tasks, "cost"));
+	value_map_set_bool(a, ctx, "tasks_costed", rented || nodata_column_has_figure(tasks, "cost"));
 	value_map_set_str(a, ctx, "tasks_missing", missing);
 	struct value *eff = gpu_efficiency(p, g, &missing);
 	value_map_set(a, ctx, "efficiency", eff);

@@ -102,26 +102,6 @@ const char *pg_fill(const struct page_ctx *p, const char *key, ...)
 	return pg_keep(p, b);
 }
 
-void pg_missing_add(const struct page_ctx *p, struct pg_missing *m, const char *name)
-{
-	if (m->n++)
-		buf_adds(&m->names, pg_tr(p, "list.sep"));
-	buf_adds(&m->names, name);
-}
-
-const char *pg_missing_list(const struct page_ctx *p, struct pg_missing *m)
-{
-	const char *list = m->n ? arena_strndup(pg_arena(p), m->names.ptr, m->names.len) : NULL;
-	buf_release(&m->names);
-	return list;
-}
-
-const char *pg_missing_line(const struct page_ctx *p, struct pg_missing *m, const char *key)
-{
-	const char *list = pg_missing_list(p, m);
-	return list ? pg_fill(p, key, "list", list, NULL) : "";
-}
-
 /* " (text)" / "（text）": a remark after a word, bracketed per language. */
 const char *pg_paren_text(const struct page_ctx *p, const char *text)
 {

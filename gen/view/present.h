@@ -19,7 +19,6 @@
 #ifndef GPUGUIDE_PRESENT_H
 #define GPUGUIDE_PRESENT_H
 
-#include "base/buf.h"
 #include "model/data.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
@@ -134,21 +133,6 @@ struct value *pg_cell_on_top(const struct page_ctx *p, const struct value *under
 struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char *why);
 const char *pg_nodata_text(const struct page_ctx *p, const char *why);
 
-/* What a section of a page leaves out: the names of the rows it has no
- * figure for, said in one line instead of a row of dashes each. Start it
- * PG_MISSING_INIT; pg_missing_line ends it. */
-struct pg_missing {
-	struct buf names;
-	size_t n;
-};
-#define PG_MISSING_INIT { BUF_INIT, 0 }
-void pg_missing_add(const struct page_ctx *p, struct pg_missing *m, const char *name);
-/* The names added, joined (an arena string), or NULL when none was; ends
- * `m`. */
-const char *pg_missing_list(const struct page_ctx *p, struct pg_missing *m);
-/* The line saying what is missing, from the UI string `key` ("Not given by
- * any source: {list}."), or "" when nothing is; ends `m`. */
-const char *pg_missing_line(const struct page_ctx *p, struct pg_missing *m, const char *key);
 struct value *pg_cell_figure(const struct page_ctx *p, struct figure f, enum fmt k,
 				 const char *unit);
 struct value *pg_cell_text(const struct page_ctx *p, const char *text,
