@@ -797,6 +797,21 @@ check "a job whose only card has no price: no cost column, a line saying why" \
 	! grep -q '<th scope=\"col\" class=\"num\">Cost</th>' '$unpriced/site/en/tasks/qlora-mistral-7b/index.html'"
 check "and no table of that site has a column of dashes" \
 	python3 "$top/tests/site_invariants.py" "$unpriced/site" no-dash-rows
+# No baseline card (the H100's results taken out: no card is 1 on all its
+# results): the methodology and the GPU pages say the speeds are the
+# sources' own, never "The baseline card is ?" or "no data = 1"
+nobase="$work/nobase"
+fixture_project "$nobase"
+grep -v ',h100-80gb,' "$nobase/data/results.csv" >"$work/results-nobase" &&
+	cp "$work/results-nobase" "$nobase/data/results.csv"
+"$gen" build --root "$nobase" >/dev/null 2>&1
+rc=$?
+check "no baseline card: the methodology says so, the GPU pages give the sources' speeds" \
+	sh -c "test $rc -eq 0 &&
+	grep -q 'so there is no baseline card: relative speeds are shown as the sources give them' '$nobase/site/en/methodology/index.html' &&
+	grep -q '<caption>Speed relative to each source&#39;s baseline card, as the source gives it</caption>' '$nobase/site/en/gpus/a100-80gb/index.html' &&
+	! grep -rq 'baseline card is ?\|no data = 1\|基准卡为 ?\|暂无数据 = 1' '$nobase/site'"
+check "and its Chinese pages keep the style sheet" python3 "$top/tests/zh_scan.py" "$nobase/site"
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

@@ -872,9 +872,10 @@ static const char *const missing_reasons[] = {
 
 static const char *method_text(const struct dp *s, enum lang l, const char *key)
 {
-	const char *baseline = s->in->metrics.baseline_gpu >= 0 &&
-			       (size_t)s->in->metrics.baseline_gpu < s->in->data.ngpus
-		? s->in->data.gpus[s->in->metrics.baseline_gpu].name : "?";
+	long base = s->in->metrics.baseline_gpu;
+	if (base < 0 && !strcmp(key, "method.relative_speed.text"))
+		key = "method.relative_speed.none"; /* no card is 1 on all its results */
+	const char *baseline = base >= 0 ? s->in->data.gpus[base].name : "";
 	const struct source *acc = data_find_source(&s->in->data, METRICS_ACCOUNTING_SOURCE);
 	const char *const pairs[9][2] = {
 		{ "source", acc ? site_source_title(acc, l) : METRICS_ACCOUNTING_SOURCE },
@@ -903,8 +904,7 @@ static struct value *methodology_context(const struct dp *s, enum lang l, const 
 		struct value *m = value_new_map(s->arena);
 		const char *id = methods[i].id;
 		set_text(s, m, "id", id);
-		set_text(s, m, "name", method_text(s, l, arena_printf(
-				 s->arena, "method.%s.name", id)));
+		set_text(s, m, "name", method_text(s, l, arena_printf(s->arena, "method.%s.name", id)));
 		set_text(s, m, "formula", methods[i].formula
 			 ? method_text(s, l, arena_printf(s->arena,
 							  "method.%s.formula", id))

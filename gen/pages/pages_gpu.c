@@ -112,8 +112,8 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 			  nodata_list_line(p, &none, value_list_len(rel) + value_list_len(other)
 				       ? "gpu.results_missing" : "gpu.results_none"));
 	long base = p->in->metrics.baseline_gpu;
-	value_map_set_str(a, ctx, "baseline",
-			  base >= 0 ? d->gpus[base].name : pg_tr(p, "no_data"));
+	value_map_set_bool(a, ctx, "has_baseline", base >= 0);
+	value_map_set_str(a, ctx, "baseline", base >= 0 ? d->gpus[base].name : "");
 }
 
 
