@@ -9,6 +9,7 @@
 #include "model/i18n.h"
 #include "markdown/markdown.h"
 #include "model/metrics.h"
+#include "view/nodata.h"
 #include "view/present.h"
 #include "view/site.h"
 #include "base/diag.h"
@@ -270,31 +271,12 @@ static bool bench_in(const struct benchmark *b, bool inference)
 	return inference ? pg_is_inference(b) : pg_is_kind(b, "relative-speed");
 }
 
-/* A table of GPUs (rows) against benchmarks (columns), the best of each
- * column marked fastest; for inference, also the cost per 1M tokens. */
-static int table_benchmarks(struct cite *c, bool inference)
+/* The best result of each benchmark of the table (`have`: it has one) and
+ * the lowest cost per 1M tokens (`have_cheap`). */
+static void bench_bests(struct cite *c, bool inference, double *best, bool *have,
+			double *cheapest, bool *have_cheap)
 {
 	const struct data *d = c->d;
-	table_begin(c, pg_tr(&c->pg, inference ? "cite.caption.inference"
-				       : "cite.caption.relative_speed"));
-	table_head_key(c, "cite.col.gpu", false);
-	int cols = 1;
-	for (size_t b = 0; b < d->nbenchmarks; b++) {
-		if (!bench_in(&d->benchmarks[b], inference))
-			continue;
-		table_head(c, pg_bench_name(&c->pg, &d->benchmarks[b]), true);
-		cols++;
-		if (inference && !strcmp(d->benchmarks[b].unit, "tokens/s")) {
-			table_head_key(c, "cite.col.cost_per_mtok", true);
-			cols++;
-		}
-	}
-	table_body(c);
-	/* the best value of each column first */
-	double *best = xcalloc(d->nbenchmarks + 1, sizeof *best);
-	double *cheapest = xcalloc(d->nbenchmarks + 1, sizeof *cheapest);
-	bool *have = xcalloc(d->nbenchmarks + 1, sizeof *have);
-	bool *have_cheap = xcalloc(d->nbenchmarks + 1, sizeof *have_cheap);
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
 		if (!bench_in(bm, inference))
@@ -317,7 +299,70 @@ static int table_benchmarks(struct cite *c, bool inference)
 			}
 		}
 	}
+}
+
+/* The line naming the benchmarks without a result (`key`: its UI string
+ * with {list}), when there are any. */
+static void bench_missing_line(struct cite *c, struct nodata_list *none, const char *key)
+{
+	const char *line = nodata_list_line(&c->pg, none, key);
+	if (*line) {
+		if (c->out->len && c->out->ptr[c->out->len - 1] != '\n')
+			buf_addc(c->out, '\n'); /* after the table */
+		buf_adds(c->out, "<p class=\"nodata\">");
+		text_escape_htmls(c->out, line);
+		buf_adds(c->out, "</p>");
+	}
+}
+
+/* Whether benchmark b's cost per 1M tokens is a column: a tokens/s
+ * benchmark some GPU has a cost on. */
+static bool bench_cost_column(const struct benchmark *bm, bool inference, bool have_cheap)
+{
+	return inference && !strcmp(bm->unit, "tokens/s") && have_cheap;
+}
+
+/* A table of GPUs (rows) against the benchmarks some GPU has a result on
+ * (columns; the others named in a line under it), the best of each column
+ * marked fastest; for inference, also the cost per 1M tokens. */
+static int table_benchmarks(struct cite *c, bool inference)
+{
+	const struct data *d = c->d;
+	double *best = xcalloc(d->nbenchmarks + 1, sizeof *best);
+	double *cheapest = xcalloc(d->nbenchmarks + 1, sizeof *cheapest);
+	bool *have = xcalloc(d->nbenchmarks + 1, sizeof *have);
+	bool *have_cheap = xcalloc(d->nbenchmarks + 1, sizeof *have_cheap);
+	bench_bests(c, inference, best, have, cheapest, have_cheap);
+	struct nodata_list none = NODATA_LIST_INIT;
 	bool any = false;
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		any = any || (bench_in(&d->benchmarks[b], inference) && have[b]);
+	if (!any) { /* no table of dashes: a line naming them all */
+		for (size_t b = 0; b < d->nbenchmarks; b++)
+			if (bench_in(&d->benchmarks[b], inference))
+				nodata_list_add(&c->pg, &none, pg_bench_name(&c->pg, &d->benchmarks[b]));
+		bench_missing_line(c, &none, "cite.bench_none");
+		free(best);
+		free(cheapest);
+		free(have);
+		free(have_cheap);
+		return 0;
+	}
+	table_begin(c, pg_tr(&c->pg, inference ? "cite.caption.inference"
+				       : "cite.caption.relative_speed"));
+	table_head_key(c, "cite.col.gpu", false);
+	for (size_t b = 0; b < d->nbenchmarks; b++) {
+		if (!bench_in(&d->benchmarks[b], inference))
+			continue;
+		if (!have[b]) {
+			nodata_list_add(&c->pg, &none, pg_bench_name(&c->pg, &d->benchmarks[b]));
+			continue;
+		}
+		table_head(c, pg_bench_name(&c->pg, &d->benchmarks[b]), true);
+		if (bench_cost_column(&d->benchmarks[b], inference, have_cheap[b]))
+			table_head_key(c, "cite.col.cost_per_mtok", true);
+	}
+	table_body(c);
 	for (size_t g = 0; g < d->ngpus; g++) {
 		bool has_row = false;
 		for (size_t b = 0; b < d->nbenchmarks && !has_row; b++)
@@ -325,12 +370,11 @@ static int table_benchmarks(struct cite *c, bool inference)
 				  data_result_row(d, b, g) >= 0;
 		if (!has_row)
 			continue;
-		any = true;
 		row_begin(c);
 		th_gpu(c, g);
 		for (size_t b = 0; b < d->nbenchmarks; b++) {
 			const struct benchmark *bm = &d->benchmarks[b];
-			if (!bench_in(bm, inference))
+			if (!bench_in(bm, inference) || !have[b])
 				continue;
 			struct figure f = inference ? metrics_result(d, b, g)
 						    : pg_relative_speed(&c->pg, b, g);
@@ -345,7 +389,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 				td_fig(c, f, sc_fmt_ratio, top,
 				       top ? BADGE_FASTEST : BADGE_NONE);
 			}
-			if (inference && !strcmp(bm->unit, "tokens/s")) {
+			if (bench_cost_column(bm, inference, have_cheap[b])) {
 				/* as the inference page prices it: the cards
 				 * the model needs, at the result's source's quote */
 				struct figure cost = metrics_serving_cost(d, b, g).per_mtok;
@@ -357,9 +401,8 @@ static int table_benchmarks(struct cite *c, bool inference)
 		}
 		row_end(c);
 	}
-	if (!any)
-		row_nodata(c, cols);
 	table_end(c);
+	bench_missing_line(c, &none, "cite.bench_missing");
 	free(best);
 	free(cheapest);
 	free(have);

@@ -33,6 +33,11 @@ enum { LORA_7B, SCRATCH_13B, NTASKS };
 /* UI strings the tests need (a small i18n table). */
 static const char *const ui[][3] = {
 	{ "no_data", "no data", "暂无数据" },
+	{ "cite.bench_missing", "Not in the table: no source gives a result on {list}.",
+	  "表中未列出：没有来源给出以下测试的结果：{list}。" },
+	{ "cite.bench_none", "No source gives a result on {list} yet.",
+	  "目前还没有来源给出以下测试的结果：{list}。" },
+	{ "list.sep", ", ", "、" },
 	{ "nodata.mark", "—", "—" },
 	{ "nodata.legend", "no data: no source gives this figure.", "暂无数据：来源未给出该数字。" },
 	{ "why.nodata", "{nodata} ({why})", "{nodata}（{why}）" },
@@ -591,6 +596,26 @@ static void test_inference_table_marks_lowest_latency_fastest(void **state)
 	assert_non_null(strstr(html, ">$1.81</span> <span class=\"badge\">cheapest</span>"));
 }
 
+/* A benchmark no GPU has a result on is no column of dashes: a line under
+ * the table names it; with none left, a line instead of the table. */
+static void test_benchmark_without_results_is_named_not_a_column(void **state)
+{
+	struct fixture *f = *state;
+	f->s.in.data.nresults = 5; /* the 70B latency's only result gone */
+	const char *html = render(f, LANG_EN, "{{< table name=inference >}}\n");
+	assert_null(strstr(html, ">70B latency</th>"));
+	assert_non_null(strstr(html, ">Llama 2 13B</th>"));
+	const char *line = strstr(html, "\n<p class=\"nodata\">Not in the table: "
+				  "no source gives a result on 70B latency.</p>");
+	assert_non_null(line); /* under the table (and its legend) */
+	assert_true(line > strstr(html, "</table></div>"));
+	f->s.in.data.nresults = 3; /* no inference result at all */
+	html = render(f, LANG_ZH, "{{< table name=inference >}}\n");
+	assert_null(strstr(html, "<table"));
+	assert_non_null(strstr(html, "<p class=\"nodata\">目前还没有来源给出以下测试的结果："
+				     "Llama 2 13B、70B 延迟。</p>"));
+}
+
 static void test_chart_is_a_figure(void **state)
 {
 	struct fixture *f = *state;
@@ -1116,6 +1141,7 @@ int main(void)
 		T(test_every_table_renders_wrapped),
 		T(test_specs_table_marks_best_and_missing),
 		T(test_inference_table_marks_lowest_latency_fastest),
+		T(test_benchmark_without_results_is_named_not_a_column),
 		T(test_chart_is_a_figure),
 		T(test_unknown_shortcode_is_an_error_at_its_position),
 		T(test_unknown_ids_are_errors),
