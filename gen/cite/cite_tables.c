@@ -30,6 +30,9 @@ enum badge { BADGE_NONE, BADGE_CHEAPEST, BADGE_FASTEST };
 static void table_begin(struct cite *c, const char *caption)
 {
 	c->table_nodata = false;
+	c->table_at = c->out->len;
+	/* a copy: callers pass captions of their own buffers */
+	c->table_caption = arena_strdup(pg_arena(&c->pg), caption ? caption : "");
 	buf_adds(c->out, "<div class=\"table-wrap\" tabindex=\"0\"><table class=\"sortable\">\n");
 	if (caption && *caption) {
 		buf_adds(c->out, "<caption>");
@@ -111,12 +114,19 @@ static void row_end(struct cite *c)
 	buf_adds(c->out, "</tr>\n");
 }
 
-/* A table with no row to show: one cell across it says so. */
-static void row_nodata(struct cite *c, int cols)
+/* The end of a table with `rows` rows; one without rows is no table of a
+ * dash across: a line saying so in its place. */
+static void table_end_rows(struct cite *c, bool rows)
 {
-	buf_addf(c->out, "<tr><td class=\"nodata\" colspan=\"%d\">", cols);
-	text_escape_htmls(c->out, pg_tr(&c->pg, "no_data"));
-	buf_adds(c->out, "</td></tr>\n");
+	if (rows) {
+		table_end(c);
+		return;
+	}
+	buf_truncate(c->out, c->table_at);
+	buf_adds(c->out, "<p class=\"nodata\">");
+	text_escape_htmls(c->out, pg_fill(&c->pg, "cite.no_rows", "caption", c->table_caption,
+					  NULL));
+	buf_adds(c->out, "</p>");
 }
 
 /* One cell (a cell of the page kit, present.h), drawn as every table of
@@ -259,9 +269,7 @@ static int table_task_costs(struct cite *c)
 		}
 		row_end(c);
 	}
-	if (!any)
-		row_nodata(c, 4 + cards + stated);
-	table_end(c);
+	table_end_rows(c, any);
 	return 0;
 }
 
@@ -301,9 +309,9 @@ static void bench_bests(struct cite *c, bool inference, double *best, bool *have
 	}
 }
 
-/* The line naming the benchmarks without a result (`key`: its UI string
- * with {list}), when there are any. */
-static void bench_missing_line(struct cite *c, struct nodata_list *none, const char *key)
+/* The line naming what a table leaves out for want of a figure (`key`:
+ * its UI string with {list}), when it leaves out any. */
+static void missing_line(struct cite *c, struct nodata_list *none, const char *key)
 {
 	const char *line = nodata_list_line(&c->pg, none, key);
 	if (*line) {
@@ -341,7 +349,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 		for (size_t b = 0; b < d->nbenchmarks; b++)
 			if (bench_in(&d->benchmarks[b], inference))
 				nodata_list_add(&c->pg, &none, pg_bench_name(&c->pg, &d->benchmarks[b]));
-		bench_missing_line(c, &none, "cite.bench_none");
+		missing_line(c, &none, "cite.bench_none");
 		free(best);
 		free(cheapest);
 		free(have);
@@ -402,7 +410,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 		row_end(c);
 	}
 	table_end(c);
-	bench_missing_line(c, &none, "cite.bench_missing");
+	missing_line(c, &none, "cite.bench_missing");
 	free(best);
 	free(cheapest);
 	free(have);
@@ -439,7 +447,22 @@ static long parse_gpu_list(struct cite *c, const char *list, size_t **out)
 	return (long)n;
 }
 
-/* Specs: one column per GPU, one row per spec; the best of a row in bold. */
+/* Whether one of the `n` GPUs `gs` has the spec `row` (its field `nf`, or
+ * NULL for a text). */
+static bool spec_row_known(const struct cite *c, const size_t *gs, long n, const char *row,
+			   const struct sc_gpu_field *nf)
+{
+	for (long i = 0; i < n; i++) {
+		const struct gpu *g = &c->d->gpus[gs[i]];
+		const char *t = nf ? NULL : sc_gpu_text(c, g, row);
+		if (nf ? sc_gpu_num(g, nf).ok : t && *t)
+			return true;
+	}
+	return false;
+}
+
+/* Specs: one column per GPU, one row per spec some of them has (the
+ * others named under the table); the best of a row in bold. */
 static int table_specs(struct cite *c)
 {
 	size_t *gs;
@@ -463,17 +486,26 @@ static int table_specs(struct cite *c)
 		"vram_gb", "memory_type", "bandwidth_gbs", "fp16_tflops", "fp32_tflops",
 		"tensor_core_gen", "fp8", "nvlink_gbs", "pcie_gbs", "tdp_w", "price", NULL
 	};
+	struct nodata_list none = NODATA_LIST_INIT;
+	bool any = false;
 	for (size_t r = 0; rows[r]; r++) {
 		struct buf key = BUF_INIT;
 		buf_addf(&key, "cite.spec.%s", rows[r]);
-		row_begin(c);
-		buf_adds(c->out, "<th scope=\"row\">");
-		text_escape_htmls(c->out, pg_tr(&c->pg, key.ptr));
-		buf_adds(c->out, "</th>");
+		/* a copy: a missing UI string's text is its key */
+		const char *label = arena_strdup(pg_arena(&c->pg), pg_tr(&c->pg, key.ptr));
 		buf_release(&key);
 		bool price = !strcmp(rows[r], "price");
 		const struct sc_gpu_field *nf =
 			sc_gpu_field_named(price ? "price_usd_min" : rows[r]);
+		if (!spec_row_known(c, gs, n, rows[r], nf)) {
+			nodata_list_add(&c->pg, &none, label); /* no row of dashes */
+			continue;
+		}
+		any = true;
+		row_begin(c);
+		buf_adds(c->out, "<th scope=\"row\">");
+		text_escape_htmls(c->out, label);
+		buf_adds(c->out, "</th>");
 		/* the best of the row, among at least two figures */
 		double top = 0, first = 0;
 		int count = 0;
@@ -513,7 +545,8 @@ static int table_specs(struct cite *c)
 		}
 		row_end(c);
 	}
-	table_end(c);
+	table_end_rows(c, any);
+	missing_line(c, &none, "cite.specs_missing");
 	free(gs);
 	return 0;
 }
@@ -565,9 +598,7 @@ static int table_prices(struct cite *c)
 		td_text(c, pg_source_titles(&c->pg, p->source));
 		row_end(c);
 	}
-	if (!any)
-		row_nodata(c, only < 0 ? 6 : 5);
-	table_end(c);
+	table_end_rows(c, any);
 	return 0;
 }
 
@@ -601,9 +632,7 @@ static int table_vram(struct cite *c)
 		td_text(c, pg_source_titles(&c->pg, v->source));
 		row_end(c);
 	}
-	if (!d->nvram)
-		row_nodata(c, 5);
-	table_end(c);
+	table_end_rows(c, d->nvram > 0);
 	return 0;
 }
 
@@ -628,9 +657,7 @@ static int table_techniques(struct cite *c)
 			td_text(c, sc_technique_text(c, t, fields[f]));
 		row_end(c);
 	}
-	if (!d->ntechniques)
-		row_nodata(c, 5);
-	table_end(c);
+	table_end_rows(c, d->ntechniques > 0);
 	return 0;
 }
 
@@ -689,9 +716,7 @@ static int table_use_cases(struct cite *c)
 		buf_adds(c->out, "</td>");
 		row_end(c);
 	}
-	if (!d->nuse_cases)
-		row_nodata(c, 5);
-	table_end(c);
+	table_end_rows(c, d->nuse_cases > 0);
 	return 0;
 }
 

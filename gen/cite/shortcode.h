@@ -42,6 +42,9 @@ struct cite {
 	struct buf what; /* `shortcode "name"`, for messages */
 	bool table_nodata; /* the table being written has a "no data" mark
 			      (cite_tables) */
+	size_t table_at;   /* where it began in out, and its caption: a table
+			    * without rows is a line instead (cite_tables) */
+	const char *table_caption;
 	struct page_ctx pg; /* the article's page: inputs, arena, marks (site.h) */
 };
 

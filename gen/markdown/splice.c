@@ -67,12 +67,13 @@ static void edit_end(struct splice_track *t, const char *s, const struct buf *ou
 					     out->len - t->base - out_at };
 }
 
-/* True when a shortcode's HTML is a block of its own (a table, a chart), so
- * the paragraph cmark wrapped its token in must go. */
+/* True when a shortcode's HTML is a block of its own (a table, a chart, or
+ * the line a table without rows is instead), so the paragraph cmark
+ * wrapped its token in must go. */
 static bool is_block_html(const char *html)
 {
 	return !strncmp(html, "<div", 4) || !strncmp(html, "<figure", 7) ||
-	       !strncmp(html, "<table", 6);
+	       !strncmp(html, "<table", 6) || !strncmp(html, "<p class=", 9);
 }
 
 /* True when html[0..at) ends inside a tag: cmark escapes < and > in text,

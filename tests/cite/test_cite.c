@@ -38,6 +38,10 @@ static const char *const ui[][3] = {
 	{ "cite.bench_none", "No source gives a result on {list} yet.",
 	  "目前还没有来源给出以下测试的结果：{list}。" },
 	{ "list.sep", ", ", "、" },
+	{ "cite.specs_missing", "Not in the table: no source gives {list} for these cards.",
+	  "表中未列出：来源均未给出这些显卡的{list}。" },
+	{ "cite.no_rows", "{caption}: no source gives these figures yet.",
+	  "{caption}：目前还没有来源给出这些数据。" },
 	{ "nodata.mark", "—", "—" },
 	{ "nodata.legend", "no data: no source gives this figure.", "暂无数据：来源未给出该数字。" },
 	{ "why.nodata", "{nodata} ({why})", "{nodata}（{why}）" },
@@ -557,9 +561,9 @@ static void test_task_cost_table_in_chinese_shows_cards(void **state)
 static void test_every_table_renders_wrapped(void **state)
 {
 	struct fixture *f = *state;
-	const char *const tables[] = {
+	const char *const tables[] = { /* (no VRAM rule, no use case: a line, below) */
 		"relative-speed", "specs gpus=h100-80gb,rtx-4090", "prices gpu=rtx-4090",
-		"prices", "vram", "techniques", "use-cases", "inference",
+		"prices", "techniques", "inference",
 	};
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		struct buf src = BUF_INIT;
@@ -570,6 +574,14 @@ static void test_every_table_renders_wrapped(void **state)
 		    !strstr(html, "</table></div>\n") || !strstr(html, "<thead><tr>"))
 			fail_msg("table %s: %s", tables[i], html);
 	}
+	/* no VRAM rule or use case at all: a line of its own, not a table of
+	 * one dash (nor a paragraph around it) */
+	const char *html = render(f, LANG_EN, "{{< table name=vram >}}\n");
+	assert_string_equal(html, "<p class=\"nodata\">cite.caption.vram: no source gives these "
+				  "figures yet.</p>\n");
+	html = render(f, LANG_EN, "{{< table name=use-cases >}}\n");
+	assert_string_equal(html, "<p class=\"nodata\">cite.caption.use_cases: no source gives "
+				  "these figures yet.</p>\n");
 }
 
 static void test_specs_table_marks_best_and_missing(void **state)
@@ -614,6 +626,34 @@ static void test_benchmark_without_results_is_named_not_a_column(void **state)
 	assert_null(strstr(html, "<table"));
 	assert_non_null(strstr(html, "<p class=\"nodata\">目前还没有来源给出以下测试的结果："
 				     "Llama 2 13B、70B 延迟。</p>"));
+}
+
+/* A spec none of a table's GPUs has is named under it, not a row of
+ * dashes; a table without rows is a line in its place. */
+static void test_tables_leave_out_what_no_source_gives(void **state)
+{
+	struct fixture *f = *state;
+	/* neither the A100 nor the RTX 4090 has a bandwidth or a memory type */
+	const char *html = render(f, LANG_EN,
+				  "{{< table name=specs gpus=a100-80gb,rtx-4090 >}}\n");
+	assert_non_null(strstr(html, "<div class=\"table-wrap\""));
+	const char *line = strstr(html, "<p class=\"nodata\">Not in the table: no source gives ");
+	assert_non_null(line);
+	assert_true(line > strstr(html, "</table></div>"));
+	assert_non_null(strstr(line, "cite.spec.bandwidth_gbs"));
+	assert_non_null(strstr(line, "cite.spec.memory_type"));
+	assert_null(strstr(html, "<th scope=\"row\">cite.spec.bandwidth_gbs"));
+	/* the H100 has them: they are rows */
+	html = render(f, LANG_EN, "{{< table name=specs gpus=h100-80gb,rtx-4090 >}}\n");
+	assert_non_null(strstr(html, "<th scope=\"row\">cite.spec.bandwidth_gbs</th>"));
+	assert_null(strstr(strstr(html, "Not in the table"), "cite.spec.bandwidth_gbs"));
+	/* a job without a time on any card: no table, a line */
+	f->s.in.data.ntask_times = 1; /* the LoRA's time on the RTX 4090 only */
+	metrics_compute(&f->s.in.data, NULL, &f->s.in.metrics);
+	html = render(f, LANG_EN, "{{< table name=task-costs task=scratch-13b >}}\n");
+	assert_null(strstr(html, "<table"));
+	assert_non_null(strstr(html, "<p class=\"nodata\">"));
+	assert_non_null(strstr(html, ": no source gives these figures yet.</p>"));
 }
 
 static void test_chart_is_a_figure(void **state)
@@ -1142,6 +1182,7 @@ int main(void)
 		T(test_specs_table_marks_best_and_missing),
 		T(test_inference_table_marks_lowest_latency_fastest),
 		T(test_benchmark_without_results_is_named_not_a_column),
+		T(test_tables_leave_out_what_no_source_gives),
 		T(test_chart_is_a_figure),
 		T(test_unknown_shortcode_is_an_error_at_its_position),
 		T(test_unknown_ids_are_errors),
