@@ -168,9 +168,8 @@ static void gpu_series(struct gc *c, struct chart_series *series,
 	}
 }
 
-/* The GPU's key specs as shares of the highest among the GPUs. */
-/* Its specifications against the highest among the GPUs: for a GPU
- * whose speed the chart does not show (gpu_shows_speed). */
+/* Its key specs as shares of the highest among the GPUs: for a GPU whose
+ * speed the chart does not show (gpu_shows_speed). */
 static void build_gpu_specs(struct gc *c, bool baseline)
 {
 	const char *name = gc_gpu_name(c, c->gpu);
