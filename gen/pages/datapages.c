@@ -872,15 +872,15 @@ static const char *const missing_reasons[] = {
 
 static const char *method_text(const struct dp *s, enum lang l, const char *key)
 {
-	long base = s->in->metrics.baseline_gpu;
-	if (base < 0 && !strcmp(key, "method.relative_speed.text"))
+	size_t bi = (size_t)s->in->metrics.baseline_gpu; /* -1, none: past every GPU */
+	const char *baseline = bi < s->in->data.ngpus ? s->in->data.gpus[bi].name : NULL;
+	if (!baseline && !strcmp(key, "method.relative_speed.text"))
 		key = "method.relative_speed.none"; /* no card is 1 on all its results */
-	const char *baseline = base >= 0 ? s->in->data.gpus[base].name : "";
 	const struct source *acc = data_find_source(&s->in->data, METRICS_ACCOUNTING_SOURCE);
 	const char *const pairs[9][2] = {
 		{ "source", acc ? site_source_title(acc, l) : METRICS_ACCOUNTING_SOURCE },
 		{ "tolerance", tolerance_text(s, l) },
-		{ "baseline", baseline },
+		{ "baseline", baseline ? baseline : "" },
 		{ "low", number_text(s, l, 3.0 * (1.0 - METRICS_TOLERANCE)) },
 		{ "high", number_text(s, l, 3.0 * (1.0 + METRICS_TOLERANCE)) },
 		{ "headroom", arena_printf(s->arena, "%s%%",
