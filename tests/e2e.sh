@@ -782,13 +782,18 @@ check "a job without a time: its page says so in a sentence in each language" \
 	! grep -q '>no data<\|>no data (' '$nocase/site/en/tasks/sdxl-full/index.html'"
 check "and no table of the site has a column of dashes" \
 	python3 "$top/tests/site_invariants.py" "$nocase/site" no-dash-rows
+# without_rows NAME FILE PATTERN: the fixture's project in $work/NAME with
+# the rows of data/FILE that match PATTERN taken out, built (its status)
+without_rows() {
+	fixture_project "$work/$1"
+	grep -v "$3" "$work/$1/data/$2" >"$work/$1.rows" &&
+		cp "$work/$1.rows" "$work/$1/data/$2"
+	"$gen" build --root "$work/$1" >/dev/null 2>&1
+}
 # A card without a price: a job only it has a time for shows no columns of
 # prices and costs, and says why in each language
 unpriced="$work/unpriced"
-fixture_project "$unpriced"
-grep -v '^rtx-4090,' "$unpriced/data/prices.csv" >"$work/prices-4090" &&
-	cp "$work/prices-4090" "$unpriced/data/prices.csv"
-"$gen" build --root "$unpriced" >/dev/null 2>&1
+without_rows unpriced prices.csv '^rtx-4090,'
 rc=$?
 check "a job whose only card has no price: no cost column, a line saying why" \
 	sh -c "test $rc -eq 0 &&
@@ -801,10 +806,7 @@ check "and no table of that site has a column of dashes" \
 # results): the methodology and the GPU pages say the speeds are the
 # sources' own, never "The baseline card is ?" or "no data = 1"
 nobase="$work/nobase"
-fixture_project "$nobase"
-grep -v ',h100-80gb,' "$nobase/data/results.csv" >"$work/results-nobase" &&
-	cp "$work/results-nobase" "$nobase/data/results.csv"
-"$gen" build --root "$nobase" >/dev/null 2>&1
+without_rows nobase results.csv ',h100-80gb,'
 rc=$?
 check "no baseline card: the methodology says so, the GPU pages give the sources' speeds" \
 	sh -c "test $rc -eq 0 &&

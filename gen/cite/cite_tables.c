@@ -350,11 +350,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 			if (bench_in(&d->benchmarks[b], inference))
 				nodata_list_add(&c->pg, &none, pg_bench_name(&c->pg, &d->benchmarks[b]));
 		missing_line(c, &none, "cite.bench_none");
-		free(best);
-		free(cheapest);
-		free(have);
-		free(have_cheap);
-		return 0;
+		goto done;
 	}
 	table_begin(c, pg_tr(&c->pg, inference ? "cite.caption.inference"
 				       : "cite.caption.relative_speed"));
@@ -411,6 +407,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 	}
 	table_end(c);
 	missing_line(c, &none, "cite.bench_missing");
+done:
 	free(best);
 	free(cheapest);
 	free(have);
