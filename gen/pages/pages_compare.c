@@ -457,16 +457,14 @@ static void spec_winner_show(const struct page_ctx *p, enum pair_row r, size_t g
 }
 
 /* The spec table's rows of ga and gb: a row neither has a figure in is
- * named in a line (*missing, "" when none is) instead of drawn as dashes;
- * *dashes: a row drawn has one. */
+ * named in a line (*missing, "" when none is) instead of drawn as dashes. */
 static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb,
-				const char **missing, bool *dashes)
+				const char **missing)
 {
 	struct arena *a = pg_arena(p);
 	const struct pair_lang *pl = pair_lang_of(p);
 	struct value *rows = value_new_list(a);
 	struct nodata_list m = NODATA_LIST_INIT;
-	*dashes = false;
 	for (int i = 0; i < PAIR_ROWS; i++) {
 		enum pair_row r = (enum pair_row)i;
 		struct figure fa = { 0, NULL }, fb = { 0, NULL };
@@ -478,12 +476,10 @@ static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb,
 		if (better && figure_ok(fa) && figure_ok(fb))
 			spec_winner_show(p, r, ga, gb, w);
 		const char *label = pg_tr(p, pair_row_label(r));
-		bool none_a = pg_map_flag(ca, "nodata"), none_b = pg_map_flag(cb, "nodata");
-		if (none_a && none_b) {
+		if (pg_map_flag(ca, "nodata") && pg_map_flag(cb, "nodata")) {
 			nodata_list_add(p, &m, label);
 			continue;
 		}
-		*dashes = *dashes || none_a || none_b;
 		value_list_push(a, rows, side_row(p, label, ca, cb));
 	}
 	const struct data *d = &p->in->data;
@@ -802,11 +798,9 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	value_map_set(a, ctx, "b", shared ? pl->side[gb].link : pg_gpu_link(p, gb));
 	{
 		const char *missing;
-		bool dashes;
-		struct value *specs = pair_specs(p, ga, gb, &missing, &dashes);
+		struct value *specs = pair_specs(p, ga, gb, &missing);
 		value_map_set(a, ctx, "specs", specs);
 		value_map_set_bool(a, ctx, "has_specs", value_list_len(specs) > 0);
-		value_map_set_bool(a, ctx, "specs_dashes", dashes);
 		value_map_set_str(a, ctx, "specs_missing", missing);
 		/* the specs show both hourly prices (cells shared by every
 		 * pair page: each page marks what it shows) */
