@@ -520,9 +520,29 @@ static const char *pair_result_notes(const struct page_ctx *p, size_t b, size_t 
 	return arena_printf(pg_arena(p), "%s · %s", na, nb);
 }
 
+/* What each card of a pair has of a table's kind (a result, a job's time,
+ * a rental price): the table or column is drawn when both have, else a
+ * line says which has not (pair_none_line), never a column of dashes. */
+struct pair_has {
+	bool result[2], time[2], rent[2];
+};
+
+static struct pair_has pair_has_of(const struct page_ctx *p, size_t ga, size_t gb)
+{
+	struct pair_has h;
+	for (int i = 0; i < 2; i++) {
+		size_t g = i ? gb : ga;
+		h.result[i] = metrics_gpu_has_result(&p->in->data, g);
+		h.time[i] = metrics_gpu_has_time(&p->in->data, &p->in->metrics, g);
+		h.rent[i] = figure_ok(pg_rent_figure(p, g));
+	}
+	return h;
+}
+
 /* Speed per benchmark: a row per benchmark either GPU has a result for,
- * each figure marked in the ledger, each comparison a sentence. */
-static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb,
+ * each figure marked in the ledger, each comparison a sentence; no row
+ * unless `both` cards have a result. */
+static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bool both,
 			      struct value *rows, struct value *verdict)
 {
 	struct arena *a = pg_arena(p);
@@ -530,10 +550,7 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb,
 	const struct pair_lang *pl = pair_lang_of(p);
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t common = 0;
-	/* a card without any result: no table, where its column would be
-	 * all dashes (pair_context says it in a line) */
-	bool one_sided = !metrics_gpu_has_result(d, ga) || !metrics_gpu_has_result(d, gb);
-	for (size_t b = 0; b < d->nbenchmarks && !one_sided; b++) {
+	for (size_t b = 0; b < d->nbenchmarks && both; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
 		struct figure fa = metrics_result(d, b, ga), fb = metrics_result(d, b, gb);
 		if (!figure_ok(fa) && !figure_ok(fb))
@@ -627,9 +644,10 @@ static const char *cost_sentence(const struct page_ctx *p, size_t t, const char 
  * have a rental price), and their ratio (a job both have a cost for). */
 enum { PAIR_COSTS = 1, PAIR_COST_RATIOS = 2 };
 
-static unsigned pair_task_columns(const struct page_ctx *p, size_t ga, size_t gb)
+static unsigned pair_task_columns(const struct page_ctx *p, size_t ga, size_t gb,
+				  const struct pair_has *h)
 {
-	if (!figure_ok(pg_rent_figure(p, ga)) || !figure_ok(pg_rent_figure(p, gb)))
+	if (!h->rent[0] || !h->rent[1])
 		return 0;
 	for (size_t t = 0; t < p->in->data.ntasks; t++) {
 		const struct task_cost *ca = metrics_task_cost(&p->in->data, &p->in->metrics, t, ga);
@@ -641,11 +659,11 @@ static unsigned pair_task_columns(const struct page_ctx *p, size_t ga, size_t gb
 }
 
 /* Cost per task: a row per task either GPU has a time for (see
- * pair_benchmarks), its costs and their ratio as `cols` says (a column
- * that would be all dashes is left out, and its figures out of the
- * ledger's list for the page). */
-static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, unsigned cols,
-		       struct value *rows, struct value *verdict)
+ * pair_benchmarks: none unless `both` have one), its costs and their
+ * ratio as `cols` says (a column that would be all dashes is left out,
+ * and its figures out of the ledger's list for the page). */
+static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both,
+		       unsigned cols, struct value *rows, struct value *verdict)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->in->data;
@@ -653,10 +671,7 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, unsigned 
 	const struct pair_side *sa = &pl->side[ga], *sb = &pl->side[gb];
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t both_times = 0;
-	/* as in pair_benchmarks: a card without any time, no table */
-	bool one_sided = !metrics_gpu_has_time(d, &p->in->metrics, ga) ||
-			 !metrics_gpu_has_time(d, &p->in->metrics, gb);
-	for (size_t t = 0; t < d->ntasks && !one_sided; t++) {
+	for (size_t t = 0; t < d->ntasks && both; t++) {
 		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, t, ga);
 		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, t, gb);
 		if (!ca || !cb || (!figure_ok(ca->hours) && !figure_ok(cb->hours)))
@@ -776,9 +791,10 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
  * string `key` when neither card has a figure of its kind, "<key>_one"
  * when one has none ({a}: that one; {b}: the card whose figures it has
  * nothing to set against). */
-static const char *pair_none_line(const struct page_ctx *p, const char *key, bool has_a,
-				  bool has_b, const char *na, const char *nb)
+static const char *pair_none_line(const struct page_ctx *p, const char *key,
+				  const bool has[2], const char *na, const char *nb)
 {
+	bool has_a = has[0], has_b = has[1];
 	if (!has_a && !has_b)
 		return pg_fill(p, key, "a", na, "b", nb, NULL);
 	const char *one = arena_printf(pg_arena(p), "%s_one", key);
@@ -811,9 +827,10 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	struct value *ev_speed = value_new_list(a), *ev_cost = value_new_list(a);
 	struct value *ev_hw = value_new_list(a);
 	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
-	pair_benchmarks(p, ga, gb, bench, ev_speed);
-	unsigned task_cols = pair_task_columns(p, ga, gb);
-	pair_tasks(p, ga, gb, task_cols, tasks, ev_cost);
+	struct pair_has has = pair_has_of(p, ga, gb);
+	pair_benchmarks(p, ga, gb, has.result[0] && has.result[1], bench, ev_speed);
+	unsigned task_cols = pair_task_columns(p, ga, gb, &has);
+	pair_tasks(p, ga, gb, has.time[0] && has.time[1], task_cols, tasks, ev_cost);
 	pair_memory_and_price(p, ga, gb, ev_hw);
 	value_map_set_str(a, ctx, "bottom_line", compare_bottom_line(p, ga, gb));
 	struct value *verdict = value_new_list(a);
@@ -829,26 +846,21 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	}
 	value_map_set(a, ctx, "verdict", verdict);
 	/* a table without rows: a line saying which card has no figure */
-	const struct data *d = &p->in->data;
-	const struct metrics *m = &p->in->metrics;
-	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
+	const char *na = p->in->data.gpus[ga].name, *nb = p->in->data.gpus[gb].name;
 	bool has_bench = value_list_len(bench) > 0, has_tasks = value_list_len(tasks) > 0;
 	value_map_set(a, ctx, "bench", bench);
 	value_map_set_bool(a, ctx, "has_bench", has_bench);
 	value_map_set_bool(a, ctx, "bench_notes", value_list_has_text(bench, "note"));
 	value_map_set_str(a, ctx, "no_bench", has_bench ? ""
-			  : pair_none_line(p, "cmp.no_results", metrics_gpu_has_result(d, ga),
-					   metrics_gpu_has_result(d, gb), na, nb));
+			  : pair_none_line(p, "cmp.no_results", has.result, na, nb));
 	value_map_set(a, ctx, "tasks", tasks);
 	value_map_set_bool(a, ctx, "has_tasks", has_tasks);
 	value_map_set_bool(a, ctx, "tasks_costed", task_cols & PAIR_COSTS);
 	value_map_set_bool(a, ctx, "tasks_ratios", task_cols & PAIR_COST_RATIOS);
 	value_map_set_str(a, ctx, "no_cost", task_cols & PAIR_COSTS ? ""
-			  : pair_none_line(p, "cmp.no_cost", figure_ok(pg_rent_figure(p, ga)),
-					   figure_ok(pg_rent_figure(p, gb)), na, nb));
+			  : pair_none_line(p, "cmp.no_cost", has.rent, na, nb));
 	value_map_set_str(a, ctx, "no_tasks", has_tasks ? ""
-			  : pair_none_line(p, "cmp.no_times", metrics_gpu_has_time(d, m, ga),
-					   metrics_gpu_has_time(d, m, gb), na, nb));
+			  : pair_none_line(p, "cmp.no_times", has.time, na, nb));
 	return ctx;
 }
 
