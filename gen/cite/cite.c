@@ -39,6 +39,7 @@ static const struct {
 	{ "why.no_hours", "no task time" },
 	{ "why.no_result", "no result" },
 	{ "why.no_baseline", "no result for the baseline" },
+	{ "why.no_pair_result", "the two cards do not both have a result" },
 	{ "why.zero", "division by zero" },
 	{ "why.unknown_precision", "unknown precision" },
 	{ "cite.not_stated", "not stated by the sources" },

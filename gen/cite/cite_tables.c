@@ -353,7 +353,9 @@ static int table_benchmarks(struct cite *c, bool inference)
 		goto done;
 	}
 	table_begin(c, pg_tr(&c->pg, inference ? "cite.caption.inference"
-				       : "cite.caption.relative_speed"));
+			     : metrics_baseline(d, &c->pg.in->metrics) < 0
+			     ? "cite.caption.relative_speed_given" /* the sources' own */
+			     : "cite.caption.relative_speed"));
 	table_head_key(c, "cite.col.gpu", false);
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		if (!bench_in(&d->benchmarks[b], inference))

@@ -208,17 +208,44 @@ bool metrics_gpu_has_time(const struct data *d, const struct metrics *m, size_t 
 	return false;
 }
 
-struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
-				  size_t gpu, size_t base)
+/* The speed of `gpu` against `base` on one benchmark; when one of the two
+ * results is missing, the figure says why in the words given for each. */
+static struct figure speed_ratio(const struct data *d, size_t benchmark, size_t gpu,
+				 size_t base, const char *why_no_value,
+				 const char *why_no_base)
 {
 	if (benchmark >= d->nbenchmarks)
 		return figure_missing("why.no_result");
 	struct figure value = metrics_result(d, benchmark, gpu);
 	struct figure baseline = metrics_result(d, benchmark, base);
-	if (figure_ok(value) && !figure_ok(baseline))
-		baseline.missing = "why.no_baseline";
+	if (!figure_ok(value))
+		value.missing = why_no_value;
+	else if (!figure_ok(baseline))
+		baseline.missing = why_no_base;
 	return metric_relative_speed(value, baseline,
 				     d->benchmarks[benchmark].higher_is_better);
+}
+
+struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
+				  size_t gpu, size_t base)
+{
+	return speed_ratio(d, benchmark, gpu, base, "why.no_pair_result",
+			   "why.no_pair_result");
+}
+
+long metrics_baseline(const struct data *d, const struct metrics *m)
+{
+	long b = m->baseline_gpu;
+	return b >= 0 && (size_t)b < d->ngpus ? b : -1;
+}
+
+struct figure metrics_speed_vs_baseline(const struct data *d, const struct metrics *m,
+				     size_t benchmark, size_t gpu)
+{
+	long base = metrics_baseline(d, m);
+	if (base < 0)
+		return metrics_result(d, benchmark, gpu);
+	return speed_ratio(d, benchmark, gpu, (size_t)base, "why.no_result", "why.no_baseline");
 }
 
 bool metrics_same_conditions(const struct result *a, const struct result *b)

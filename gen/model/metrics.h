@@ -238,9 +238,20 @@ bool metrics_gpu_has_time(const struct data *d, const struct metrics *m, size_t 
 /* A benchmark result of one GPU, or missing "why.no_result". */
 struct figure metrics_result(const struct data *d, size_t benchmark,
 			     size_t gpu);
-/* Relative speed of `gpu` against `base` on one benchmark. */
+/* Relative speed of `gpu` against `base` on one benchmark (of two cards
+ * compared: missing "why.no_pair_result" unless both have a result). */
 struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
 				  size_t gpu, size_t base);
+/* The relative-speed baseline of `m`: a GPU of `d` (an index below
+ * d->ngpus), or -1 when no card is the baseline. Every page, chart and
+ * sentence asks this, never m->baseline_gpu itself. */
+long metrics_baseline(const struct data *d, const struct metrics *m);
+/* `gpu`'s speed on a relative-speed benchmark as the guide shows it: against
+ * the baseline card (metrics_speed_ratio), or, when there is none
+ * (metrics_baseline), the result as its source gives it (metrics_result:
+ * relative to that source's own baseline card). */
+struct figure metrics_speed_vs_baseline(const struct data *d, const struct metrics *m,
+				     size_t benchmark, size_t gpu);
 /* Whether two results were measured alike: the same batch size and the
  * same number of cards (a condition one states and the other does not
  * counts as different). */

@@ -866,14 +866,14 @@ static const struct {
 /* The reasons metrics gives for a missing figure (keys that exist). */
 static const char *const missing_reasons[] = {
 	"why.not_stated", "why.no_price", "why.no_list_price", "why.no_hours",
-	"why.no_result", "why.no_baseline", "why.no_vram", "why.no_rule",
+	"why.no_result", "why.no_baseline", "why.no_pair_result", "why.no_vram", "why.no_rule",
 	"why.zero", "why.unknown_precision", NULL
 };
 
 static const char *method_text(const struct dp *s, enum lang l, const char *key)
 {
-	size_t bi = (size_t)s->in->metrics.baseline_gpu; /* -1, none: past every GPU */
-	const char *baseline = bi < s->in->data.ngpus ? s->in->data.gpus[bi].name : NULL;
+	long bi = metrics_baseline(&s->in->data, &s->in->metrics);
+	const char *baseline = bi >= 0 ? s->in->data.gpus[bi].name : NULL;
 	if (!baseline && !strcmp(key, "method.relative_speed.text"))
 		key = "method.relative_speed.none"; /* no card is 1 on all its results */
 	const struct source *acc = data_find_source(&s->in->data, METRICS_ACCOUNTING_SOURCE);

@@ -106,7 +106,7 @@ static int pair_row_figure(const struct page_ctx *p, size_t g, enum pair_row r,
 
 /* Why a comparison's ratio may be missing: those cells are shared too. */
 static const char *const pair_ratio_whys[] = {
-	"why.no_result", "why.no_baseline", "why.zero", "why.no_price", "why.no_hours",
+	"why.no_pair_result", "why.zero", "why.no_price", "why.no_hours",
 };
 #define PAIR_RATIO_WHYS (sizeof pair_ratio_whys / sizeof pair_ratio_whys[0])
 

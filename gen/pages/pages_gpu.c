@@ -111,7 +111,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 	value_map_set_str(a, ctx, "results_missing",
 			  nodata_list_line(p, &none, value_list_len(rel) + value_list_len(other)
 				       ? "gpu.results_missing" : "gpu.results_none"));
-	long base = p->in->metrics.baseline_gpu;
+	long base = metrics_baseline(d, &p->in->metrics);
 	value_map_set_bool(a, ctx, "has_baseline", base >= 0);
 	value_map_set_str(a, ctx, "baseline", base >= 0 ? d->gpus[base].name : "");
 }

@@ -155,7 +155,7 @@ const char *gc_spec_name(struct gc *c, enum gc_spec f)
 
 const char *gc_baseline_name(const struct gc *c)
 {
-	long b = c->m->baseline_gpu;
+	long b = metrics_baseline(c->d, c->m);
 	return b >= 0 ? gc_gpu_name(c, (size_t)b) : gc_tr(c, "chart.the_baseline");
 }
 
@@ -209,10 +209,7 @@ bool gc_is_relative_speed(const struct benchmark *b)
 
 struct figure gc_relative_speed(const struct gc *c, size_t b, size_t g)
 {
-	long base = c->m->baseline_gpu;
-	if (base < 0)
-		return metrics_result(c->d, b, g);
-	return metrics_speed_ratio(c->d, b, g, (size_t)base);
+	return metrics_speed_vs_baseline(c->d, c->m, b, g);
 }
 
 bool gc_has_result(const struct gc *c, size_t b, size_t g)

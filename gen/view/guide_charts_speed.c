@@ -60,8 +60,7 @@ static bool gpu_has_speed(struct gc *c, size_t g, const size_t *bench, size_t nb
  * of it against itself would say nothing). */
 static bool gpu_shows_speed(const struct gc *c, const size_t *bench, size_t nb)
 {
-	long base = c->m->baseline_gpu;
-	if (base >= 0 && (size_t)base == c->gpu)
+	if (metrics_baseline(c->d, c->m) == (long)c->gpu)
 		return false;
 	for (size_t i = 0; i < nb; i++)
 		if (figure_ok(gc_relative_speed(c, bench[i], c->gpu)))
@@ -115,7 +114,7 @@ void guide_charts_speed_build_relative(struct gc *c)
 			v->value = f.value;
 			v->value_text = gc_fmt_speed(c, f.value);
 			/* the baseline is 1 everywhere: describe the others */
-			if ((long)gpus[j] != c->m->baseline_gpu)
+			if ((long)gpus[j] != metrics_baseline(d, c->m))
 				gc_extremes_add(&e, f.value, i * ng + j);
 			gc_extremes_add(&all, f.value, i * ng + j);
 		}
@@ -125,7 +124,9 @@ void guide_charts_speed_build_relative(struct gc *c)
 	if (!e.any) {
 		gc_say_no_figure(c);
 	} else {
-		gc_fill(c, &c->desc, "chart.relative_speed.desc",
+		/* without a baseline card each result is its source's own multiple */
+		gc_fill(c, &c->desc, metrics_baseline(d, c->m) < 0 ? "chart.relative_speed.desc_given"
+								     : "chart.relative_speed.desc",
 			 "count", gc_fmt_number(c, (double)ng),
 			 "workloads", gc_fmt_number(c, (double)nb), "baseline", base,
 			 "max_gpu", gc_gpu_name(c, gpus[e.max_at % ng]),
@@ -250,7 +251,7 @@ void guide_charts_speed_build_gpu(struct gc *c)
 	const struct data *d = c->d;
 	size_t *bench = gc_scratch(c, d->nbenchmarks, sizeof *bench);
 	size_t nb = speed_benchmarks(c, bench);
-	long base = c->m->baseline_gpu;
+	long base = metrics_baseline(d, c->m);
 	if (!gpu_shows_speed(c, bench, nb)) {
 		build_gpu_specs(c, base >= 0 && (size_t)base == c->gpu);
 		return;

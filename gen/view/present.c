@@ -699,10 +699,7 @@ const char *pg_fp8_text(const struct page_ctx *p, const struct gpu *g)
 /* The GPU's speed on a relative-speed benchmark, against the baseline. */
 struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g)
 {
-	long base = p->in->metrics.baseline_gpu;
-	if (base < 0)
-		return metrics_result(&p->in->data, b, g);
-	return metrics_speed_ratio(&p->in->data, b, g, (size_t)base);
+	return metrics_speed_vs_baseline(&p->in->data, &p->in->metrics, b, g);
 }
 
 bool pg_is_kind(const struct benchmark *b, const char *kind)

@@ -239,12 +239,12 @@ void site_gpus_inputs(const struct site_inputs *in, const size_t *gpus, size_t n
 		      struct digest *d)
 {
 	const struct data *data = &in->data;
-	long base = in->metrics.baseline_gpu;
+	long base = metrics_baseline(data, &in->metrics);
 	digest_add_value(d, in->digests.shared);
 	digest_add_str(d, in->opt.base_url ? in->opt.base_url : "");
 	digest_add_str(d, in->date ? in->date : "");
 	digest_add_u64(d, (uint64_t)(base + 1));
-	if (base >= 0 && (size_t)base < data->ngpus)
+	if (base >= 0)
 		digest_add_value(d, in->digests.gpu[base]);
 	for (size_t i = 0; i < n; i++) {
 		digest_add_value(d, in->digests.gpu[gpus[i]]);

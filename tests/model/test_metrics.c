@@ -597,6 +597,34 @@ static void test_no_relative_speeds_means_no_baseline(void **state)
 	arena_free(&d.arena);
 }
 
+/* The baseline as pages ask it: within the GPUs, or -1; and a speed
+ * against it, or the source's own figure when there is none. */
+static void test_speed_vs_baseline_is_the_sources_own_without_one(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_result(&d, REL_RESNET, H100, 2.0);
+	add_result(&d, REL_RESNET, RTX4090, 0.5);
+	metrics_compute(&d, NULL, &m);
+	assert_int_equal(metrics_baseline(&d, &m), -1);
+	assert_figure(metrics_speed_vs_baseline(&d, &m, REL_RESNET, RTX4090), 0.5);
+	assert_missing(metrics_speed_vs_baseline(&d, &m, REL_RESNET, A100), "why.no_result");
+
+	m.baseline_gpu = H100;
+	assert_int_equal(metrics_baseline(&d, &m), H100);
+	assert_figure(metrics_speed_vs_baseline(&d, &m, REL_RESNET, RTX4090), 0.25);
+	assert_missing(metrics_speed_vs_baseline(&d, &m, REL_RESNET, A100), "why.no_result");
+	m.baseline_gpu = A100; /* a baseline without this result */
+	assert_missing(metrics_speed_vs_baseline(&d, &m, REL_RESNET, RTX4090),
+		       "why.no_baseline");
+	m.baseline_gpu = (long)d.ngpus; /* out of the table: none */
+	assert_int_equal(metrics_baseline(&d, &m), -1);
+	assert_figure(metrics_speed_vs_baseline(&d, &m, REL_RESNET, H100), 2.0);
+	arena_free(&d.arena);
+}
+
 static void test_result_is_first_row_or_no_result(void **state)
 {
 	(void)state;
@@ -621,10 +649,11 @@ static void test_speed_ratio_follows_benchmark_direction(void **state)
 	assert_figure(metrics_speed_ratio(&d, REL_RESNET, RTX4090, H100), 0.6);
 	assert_figure(metrics_speed_ratio(&d, LATENCY, A100, H100), 0.5);
 	assert_figure(metrics_speed_ratio(&d, LATENCY, H100, A100), 2.0);
+	/* of two cards compared, neither is "the baseline" */
 	assert_missing(metrics_speed_ratio(&d, REL_RESNET, A100, H100),
-		       "why.no_result");
+		       "why.no_pair_result");
 	assert_missing(metrics_speed_ratio(&d, REL_RESNET, RTX4090, A100),
-		       "why.no_baseline");
+		       "why.no_pair_result");
 	assert_missing(metrics_speed_ratio(&d, NBENCH, RTX4090, H100),
 		       "why.no_result");
 	arena_free(&d.arena);
@@ -1318,6 +1347,7 @@ int main(void)
 		cmocka_unit_test(test_no_relative_speeds_means_no_baseline),
 		cmocka_unit_test(test_result_is_first_row_or_no_result),
 		cmocka_unit_test(test_speed_ratio_follows_benchmark_direction),
+		cmocka_unit_test(test_speed_vs_baseline_is_the_sources_own_without_one),
 		cmocka_unit_test(test_two_prices_for_one_card_give_price_spread_finding),
 		cmocka_unit_test(test_claim_of_3x_against_0_3x_results_gives_finding),
 		cmocka_unit_test(test_claim_within_tolerance_gives_no_finding),
