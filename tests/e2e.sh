@@ -790,6 +790,18 @@ without_rows() {
 		cp "$work/$1.rows" "$work/$1/data/$2"
 	"$gen" build --root "$work/$1" >/dev/null 2>&1
 }
+# emptied NAME FILE...: the same with every row of the files taken out (their
+# header kept)
+emptied() {
+	name=$1
+	shift
+	fixture_project "$work/$name"
+	for f in "$@"; do
+		head -n 1 "$work/$name/data/$f" >"$work/$name.rows" &&
+			cp "$work/$name.rows" "$work/$name/data/$f"
+	done
+	"$gen" build --root "$work/$name" >/dev/null 2>&1
+}
 # A card without a price: a job only it has a time for shows no columns of
 # prices and costs, and says why in each language
 unpriced="$work/unpriced"
@@ -836,6 +848,29 @@ check "a comparison's missing speed ratio says the two cards do not both have a 
 	grep -q 'title=\"no data (the two cards do not both have a result)\"' '$onelack/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	grep -q 'title=\"暂无数据（两张卡并非都有测试结果）\"' '$onelack/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	! grep -rlq 'baseline' '$onelack/site/en/compare' && ! grep -rlq '基准显卡' '$onelack/site/zh/compare'"
+
+# No rental price at all, no result at all, neither: every table leaves out
+# the columns no row has a figure in (prices, costs, speeds, a chart's data
+# table without a chart), and the lists say why in a line
+noprices="$work/noprices"
+emptied noprices prices.csv
+rc=$?
+check "no price at all: the GPU, job and inference lists say so instead of columns of dashes" \
+	sh -c "test $rc -eq 0 &&
+	grep -q '<p class=\"nodata\">No source gives a rental price for any of these cards yet.</p>' '$noprices/site/en/gpus/index.html' &&
+	! grep -q 'id=\"filter-priced\"' '$noprices/site/en/gpus/index.html' &&
+	grep -q '<p class=\"nodata\">有耗时数据的显卡都没有已知的租用价格，因此无法计算各项任务的费用。</p>' '$noprices/site/zh/tasks/index.html' &&
+	grep -q '<p class=\"nodata\">No serving cost: no card with a result on this benchmark has a known rental price.</p>' '$noprices/site/en/inference/index.html' &&
+	grep -q '<p class=\"nodata\">No cost for this job: no card with a time for it has a known rental price.</p>' '$noprices/site/en/articles/training-guide/index.html'"
+check "and no table of that site has a column of dashes" \
+	python3 "$top/tests/site_invariants.py" "$noprices/site" no-dash-rows
+for kind in noresults:results.csv "nodata:prices.csv results.csv"; do
+	name=${kind%%:*}
+	emptied $name ${kind#*:}
+	rc=$?
+	check "$name: built, no table with a column of dashes" \
+		sh -c "test $rc -eq 0 && python3 '$top/tests/site_invariants.py' '$work/$name/site' no-dash-rows"
+done
 
 echo "e2e: $passed passed, $failed failed"
 test "$failed" -eq 0

@@ -129,6 +129,18 @@ static void table_end_rows(struct cite *c, bool rows)
 	buf_adds(c->out, "</p>");
 }
 
+/* A line after the table saying what it leaves out ("": none). */
+static void missing_text(struct cite *c, const char *line)
+{
+	if (*line) {
+		if (c->out->len && c->out->ptr[c->out->len - 1] != '\n')
+			buf_addc(c->out, '\n'); /* after the table */
+		buf_adds(c->out, "<p class=\"nodata\">");
+		text_escape_htmls(c->out, line);
+		buf_adds(c->out, "</p>");
+	}
+}
+
 /* One cell (a cell of the page kit, present.h), drawn as every table of
  * the guide draws it: partials/guide-cell, through partials/table-cell. */
 static void td_cell(struct cite *c, struct value *cell)
@@ -222,13 +234,14 @@ static int table_task_costs(struct cite *c)
 	if (t < 0)
 		return -1;
 	const struct data *d = c->d;
-	bool cards = false, any = false, stated = false;
+	bool cards = false, any = false, stated = false, priced = false;
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct task_cost *tc = metrics_task_cost(d, c->m, (size_t)t, g);
 		if (tc && tc->time_row >= 0) {
 			any = true;
 			cards |= tc->gpu_count > 1;
 			stated |= tc->stated >= 0;
+			priced |= figure_ok(tc->usd_per_hour);
 		}
 	}
 	struct buf caption = BUF_INIT;
@@ -240,8 +253,10 @@ static int table_task_costs(struct cite *c)
 	table_head_key(c, "cite.col.time", true);
 	if (cards)
 		table_head_key(c, "cite.col.cards", true);
-	table_head_key(c, "cite.col.price", true);
-	table_head_key(c, "cite.col.cost", true);
+	if (priced) { /* as the job's page: no card with a time has a price, no cost */
+		table_head_key(c, "cite.col.price", true);
+		table_head_key(c, "cite.col.cost", true);
+	}
 	if (stated)
 		table_head_key(c, "cite.col.stated", true);
 	table_body(c);
@@ -258,8 +273,10 @@ static int table_task_costs(struct cite *c)
 			td_num(c, tc->gpu_count, n.ptr, false, BADGE_NONE);
 			buf_release(&n);
 		}
-		td_fig(c, tc->usd_per_hour, sc_fmt_price, false, BADGE_NONE);
-		td_task_figure(c, tc, true);
+		if (priced) {
+			td_fig(c, tc->usd_per_hour, sc_fmt_price, false, BADGE_NONE);
+			td_task_figure(c, tc, true);
+		}
 		if (stated) {
 			struct buf st = BUF_INIT;
 			if (tc->stated >= 0)
@@ -270,6 +287,8 @@ static int table_task_costs(struct cite *c)
 		row_end(c);
 	}
 	table_end_rows(c, any);
+	if (any && !priced)
+		missing_text(c, pg_tr(&c->pg, "task.no_prices"));
 	return 0;
 }
 
@@ -313,14 +332,7 @@ static void bench_bests(struct cite *c, bool inference, double *best, bool *have
  * its UI string with {list}), when it leaves out any. */
 static void missing_line(struct cite *c, struct nodata_list *none, const char *key)
 {
-	const char *line = nodata_list_line(&c->pg, none, key);
-	if (*line) {
-		if (c->out->len && c->out->ptr[c->out->len - 1] != '\n')
-			buf_addc(c->out, '\n'); /* after the table */
-		buf_adds(c->out, "<p class=\"nodata\">");
-		text_escape_htmls(c->out, line);
-		buf_adds(c->out, "</p>");
-	}
+	missing_text(c, nodata_list_line(&c->pg, none, key));
 }
 
 /* Whether benchmark b's cost per 1M tokens is a column: a tokens/s

@@ -51,6 +51,8 @@ struct value *pages_gpu_index_context(const struct page_ctx *p)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "gpus", rows);
+	/* no card with a rental price: no column of dashes, a line instead */
+	value_map_set_bool(a, ctx, "has_rent", nodata_column_has_figure(rows, "rent"));
 	value_map_set(a, ctx, "chart", pg_chart(p, &(struct chart_request){
 		.name = "relative-speed" }));
 	return ctx;

@@ -294,6 +294,9 @@ struct value *pages_tasks_index_context(const struct page_ctx *p)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "rows", rows);
+	/* columns without a figure in any row are left out, a line for each */
+	value_map_set_bool(a, ctx, "has_cheapest", nodata_column_has_figure(rows, "cheapest"));
+	value_map_set_bool(a, ctx, "has_fastest", nodata_column_has_figure(rows, "fastest"));
 	return ctx;
 }
 

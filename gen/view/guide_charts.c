@@ -420,8 +420,10 @@ static void append_figure(struct gc *c, struct buf *out, struct drawn_spans *sp)
 	buf_addbuf(out, &c->compact);
 	sp->at[3] = out->len;
 	buf_adds(out, "</div>");
-	/* a figcaption must be the first or last child of its figure */
-	if (c->table.len) {
+	/* a figcaption must be the first or last child of its figure; a chart
+	 * without a figure has no table of its figures either (its caption
+	 * names what is missing, gc_say_no_figure) */
+	if (c->table.len && !c->no_figure) {
 		buf_adds(out, "<details><summary>");
 		text_escape_htmls(out, gc_tr(c, "chart.data_table"));
 		buf_adds(out, "</summary><div class=\"table-wrap\" tabindex=\"0\">");

@@ -1,7 +1,9 @@
 /* filters.js: filters for the GPU list (/<lang>/gpus/): segment, minimum
- * VRAM, only GPUs with a price. Progressive: without it the form stays
- * hidden and every row is shown. Reads the cells themselves: the segment
- * cell's text, and the VRAM and price cells' data-sort ("" = no figure). */
+ * VRAM, only GPUs with a price (when the list has a price column: without
+ * a price on any card it has none, nor the box). Progressive: without it
+ * the form stays hidden and every row is shown. Reads the cells
+ * themselves: the segment cell's text, and the VRAM and price cells'
+ * data-sort ("" = no figure). */
 (function () {
   'use strict';
   var form = document.getElementById('gpu-filters');
@@ -14,11 +16,11 @@
     return -1;
   };
   var SEGMENT = col('segment'), VRAM = col('vram'), RENT = col('rent');
-  if (SEGMENT < 0 || VRAM < 0 || RENT < 0) return;
+  if (SEGMENT < 0 || VRAM < 0) return;
   var rows = [].slice.call(table.tBodies[0].rows);
   var seg = document.getElementById('filter-segment');
   var vram = document.getElementById('filter-vram');
-  var priced = document.getElementById('filter-priced');
+  var priced = RENT < 0 ? null : document.getElementById('filter-priced');
   var count = document.getElementById('filter-count');
   var err = document.getElementById('filter-vram-error');
   var seen = {};
@@ -49,9 +51,10 @@
     }
     var shown = 0;
     rows.forEach(function (r) {
-      var v = num(r.cells[VRAM]), p = num(r.cells[RENT]);
+      var v = num(r.cells[VRAM]);
       var ok = (!seg.value || r.cells[SEGMENT].textContent.trim() === seg.value) &&
-        (min === 0 || (v !== null && v >= min)) && (!priced.checked || p !== null);
+        (min === 0 || (v !== null && v >= min)) &&
+        (!priced || !priced.checked || num(r.cells[RENT]) !== null);
       r.hidden = !ok;
       if (ok) shown++;
     });
