@@ -42,7 +42,7 @@ static const struct {
 	{ "why.no_pair_result", "the two cards do not both have a result" },
 	{ "why.zero", "division by zero" },
 	{ "why.unknown_precision", "unknown precision" },
-	{ "cite.not_stated", "not stated by the sources" },
+	{ "why.not_stated", "not stated by the sources" },
 };
 
 static const char *reason_text(const char *why)
@@ -135,7 +135,7 @@ static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 {
 	if (!why)
-		why = "cite.not_stated";
+		why = "why.not_stated";
 	buf_adds(c->out, "<span class=\"fig nodata\"");
 	if (i18n_has(&c->pg.in->i18n, why)) {
 		buf_adds(c->out, " title=\"");
@@ -235,14 +235,14 @@ static int cite_gpu(struct cite *c)
 		buf_addf(&fid, "gpu.%s.%s", id, field);
 		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
 			       NULL, "field", field, gpu_field_zh(c, field), NULL);
-		cite_record(c, figure_of(n, "cite.not_stated"), gpu_field_unit(field),
+		cite_record(c, figure_of(n, "why.not_stated"), gpu_field_unit(field),
 			    fid.ptr, label,
 			    TABLE_GPUS, (long)g->row, -1);
 		buf_release(&fid);
 		buf_release(&label[0]);
 		buf_release(&label[1]);
 		if (!n.ok)
-			return emit_missing(c, "cite.not_stated",
+			return emit_missing(c, "why.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
 		sc_fmt_gpu_num(c, &val, nf, n.v);
 	} else {
@@ -250,7 +250,7 @@ static int cite_gpu(struct cite *c)
 		if (!text)
 			return sc_error(c, "unknown field \"%s\" for gpu", field);
 		if (!*text)
-			return emit_missing(c, "cite.not_stated",
+			return emit_missing(c, "why.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
 		buf_adds(&val, text);
 	}
@@ -463,7 +463,7 @@ static struct figure gpu_field_ratio(const struct gpu *a, const struct gpu *b,
 	struct num na = sc_gpu_num(a, f), nb = sc_gpu_num(b, f);
 	struct figure r = { 0, NULL };
 	if (!na.ok || !nb.ok)
-		r.missing = "cite.not_stated";
+		r.missing = "why.not_stated";
 	else if (nb.v == 0)
 		r.missing = "why.zero";
 	else
@@ -576,8 +576,8 @@ static int cite_metric(struct cite *c)
 		return sc_error(c, "benchmark \"%s\" is not measured in tokens/s",
 				bench);
 	const struct gpu *gpu = &c->d->gpus[g];
-	struct figure fp16 = figure_of(gpu->fp16_tflops, "cite.not_stated");
-	struct figure list = figure_of(gpu->price_usd_min, "cite.not_stated");
+	struct figure fp16 = figure_of(gpu->fp16_tflops, "why.not_stated");
+	struct figure list = figure_of(gpu->price_usd_min, "why.not_stated");
 	struct figure price = sc_lowest_price(c, (size_t)g);
 	struct sources src = { 0 };
 	struct serving_cost sv = { .quote_row = -1 };
@@ -587,7 +587,7 @@ static int cite_metric(struct cite *c)
 		f = metric_break_even_hours(list, price);
 		break;
 	case 1:
-		f = metric_tflops_per_watt(fp16, figure_of(gpu->tdp_w, "cite.not_stated"));
+		f = metric_tflops_per_watt(fp16, figure_of(gpu->tdp_w, "why.not_stated"));
 		break;
 	case 2:
 		f = metric_tflops_per_kusd(fp16, list);
@@ -702,7 +702,7 @@ static int cite_technique(struct cite *c)
 	if (!text)
 		return sc_error(c, "unknown field \"%s\" for technique", field);
 	if (!*text)
-		return emit_missing(c, "cite.not_stated",
+		return emit_missing(c, "why.not_stated",
 				    "field \"%s\" of technique \"%s\"", field, id);
 	struct sources src = { 0 };
 	sources_add(&src, t->source);

@@ -157,7 +157,7 @@ static void td_nodata(struct cite *c, const char *why)
 
 static void td_text(struct cite *c, const char *text)
 {
-	td_cell(c, pg_cell_phrase(&c->pg, text, "cite.not_stated"));
+	td_cell(c, pg_cell_phrase(&c->pg, text, "why.not_stated"));
 }
 
 /* A number cell: text already formatted, the raw value for sorting, the
@@ -540,7 +540,7 @@ static int table_specs(struct cite *c)
 			}
 			struct num v = sc_gpu_num(g, nf);
 			if (!v.ok) {
-				td_nodata(c, "cite.not_stated");
+				td_nodata(c, "why.not_stated");
 				continue;
 			}
 			bool best = differ && v.v == top &&
@@ -604,7 +604,7 @@ static int table_prices(struct cite *c)
 			td_text(c, date.ptr);
 			buf_release(&date);
 		} else {
-			td_nodata(c, "cite.not_stated");
+			td_nodata(c, "why.not_stated");
 		}
 		td_text(c, pg_source_titles(&c->pg, p->source));
 		row_end(c);
@@ -678,7 +678,7 @@ static void td_use_case_gpu(struct cite *c, const struct use_case *u, long g,
 {
 	const char *note = sc_raw_cell_lang(c, "use_cases", u->row, note_col);
 	if (g < 0 && (!note || !*note)) {
-		td_nodata(c, "cite.not_stated");
+		td_nodata(c, "why.not_stated");
 		return;
 	}
 	buf_adds(c->out, "<td>");

@@ -64,7 +64,7 @@ static const char *const ui[][3] = {
 	{ "cite.sources", "Sources:", "来源：" },
 	{ "punct.semicolon", "; ", "；" },
 	{ "cite.not_supported", "not supported", "不支持" },
-	{ "cite.not_stated", "not stated by the sources", "来源未给出" },
+	{ "why.not_stated", "no source gives this figure", "来源未给出" },
 	{ "cite.vs", "vs", "对比" },
 	{ "cite.vram_formula", "parameters × bytes", "参数量 × 字节数" },
 	{ "cite.cheapest", "cheapest", "最便宜" },
@@ -591,9 +591,9 @@ static void test_specs_table_marks_best_and_missing(void **state)
 				  "{{< table name=specs gpus=h100-80gb,rtx-4090 >}}\n");
 	assert_non_null(strstr(html, "<td class=\"num best\" data-sort=\"989\"><span class=\"v\">989 TFLOPS</span></td>"));
 	assert_non_null(strstr(html, ">not supported</span></td>"));
-	assert_non_null(strstr(html, "<td class=\"num nodata\" data-sort=\"\" title=\"no data (not stated by the sources)\">"
+	assert_non_null(strstr(html, "<td class=\"num nodata\" data-sort=\"\" title=\"no data (no source gives this figure)\">"
 				     "<span class=\"nd\" aria-hidden=\"true\">—</span>"
-				     "<small class=\"nd-why\">no data (not stated by the sources)</small></td>"));
+				     "<small class=\"nd-why\">no data (no source gives this figure)</small></td>"));
 	assert_non_null(strstr(html, "</table></div>\n<p class=\"nodata-legend\">"));
 	assert_non_null(strstr(html, ">$1,600</span> <span class=\"badge\">cheapest</span>"));
 	assert_non_null(strstr(html, ">$30,000–$40,000</span></td>"));
