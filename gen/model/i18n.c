@@ -245,6 +245,11 @@ static void fill_text(struct buf *out, const char *tmpl, const char *const *name
 	}
 }
 
+const char *i18n_count_form(size_t n)
+{
+	return n == 1 ? "one" : "many";
+}
+
 void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,
 		   const char *key, const char *const *names,
 		   const char *const *vals, size_t n)

@@ -67,6 +67,11 @@ void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,
 		   const char *key, const char *const *names,
 		   const char *const *vals, size_t n);
 
+/* The form of a count of n things, the suffix of its UI string's key:
+ * "one" for 1, else "many" ("gpu.complete_prices.one": "{n} price").
+ * Every count said in words picks its string by this. */
+const char *i18n_count_form(size_t n);
+
 /* Report, as errors at data/i18n.csv, every key looked up that has no row
  * and every placeholder no caller filled, each once, in key order. Returns
  * how many. */

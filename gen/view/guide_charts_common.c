@@ -132,6 +132,12 @@ const char *gc_filled(struct gc *c, const char *key, ...)
 	return gc_keep(c, &b);
 }
 
+const char *gc_count_words(struct gc *c, const char *key, size_t n)
+{
+	return gc_filled(c, arena_printf(&c->a, "%s.%s", key, i18n_count_form(n)),
+			 "n", gc_fmt_number(c, (double)n), NULL);
+}
+
 const char *gc_gpu_name(const struct gc *c, size_t g)
 {
 	return c->d->gpus[g].name;

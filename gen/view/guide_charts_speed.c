@@ -308,6 +308,19 @@ void guide_charts_speed_build_gpu(struct gc *c)
 
 /* ---- pair: two GPUs side by side ---- */
 
+/* What the pair chart's rows are, in words: "4 training workloads and 1
+ * other figure", "2 figures" (no workload among them). */
+static const char *pair_rows_words(struct gc *c, size_t nspeed, size_t nother)
+{
+	const char *speeds = nspeed ? gc_count_words(c, "chart.pair.speeds", nspeed) : NULL;
+	if (!nother)
+		return speeds;
+	const char *others = gc_count_words(c, speeds ? "chart.pair.others" : "chart.pair.figures",
+					    nother);
+	return speeds ? gc_filled(c, "chart.pair.both", "speeds", speeds, "others", others, NULL)
+		      : others;
+}
+
 /* One row of the pair chart: a workload, a key spec or the price. */
 enum pair_row_kind { PAIR_ROW_SPEED, PAIR_ROW_SPEC, PAIR_ROW_PRICE };
 struct pair_row {
@@ -416,8 +429,7 @@ void guide_charts_speed_build_pair(struct gc *c)
 		gc_say_no_figure(c);
 	} else {
 		gc_fill(c, &c->desc, "chart.pair.desc", "a", na, "b", nb,
-			 "speeds", gc_fmt_number(c, (double)nspeed),
-			 "others", gc_fmt_number(c, (double)(n - nspeed)), NULL);
+			 "what", pair_rows_words(c, nspeed, n - nspeed), NULL);
 		if (ratio.any) {
 			struct buf sp = BUF_INIT;
 			phrase_speed_range(&sp, &c->pc->in->i18n, c->l, na, nb, ratio.min,

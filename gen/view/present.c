@@ -946,7 +946,7 @@ static const char *count_words(const struct page_ctx *p, size_t n, const char *k
 {
 	if (n == 0)
 		return pg_tr(p, arena_printf(pg_arena(p), "%s.none", key));
-	return pg_fill(p, arena_printf(pg_arena(p), "%s.%s", key, n == 1 ? "one" : "many"),
+	return pg_fill(p, arena_printf(pg_arena(p), "%s.%s", key, i18n_count_form(n)),
 		       "n", pg_fmt_number(p, (double)n), NULL);
 }
 

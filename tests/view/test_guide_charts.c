@@ -76,6 +76,15 @@ static const char *const i18n_rows[][3] = {
 	{ "vram.needs_tight", "needs {n} cards, tight", "需要 {n} 张卡（偏紧）" },
 	{ "chart.cards", "{gpu} ({n} cards)", "{gpu}（{n} 张卡）" },
 	{ "chart.spec.title.tdp_w", "Power draw (TDP) of each GPU", "各显卡的功耗（TDP）" },
+	{ "chart.pair.desc", "{a} and {b} on {what}, each row scaled to the larger of the two.",
+	  "{a} 与 {b} 在{what}上的对比，每行按两者中较大值缩放。" },
+	{ "chart.pair.speeds.one", "{n} training workload", "{n} 项训练任务" },
+	{ "chart.pair.speeds.many", "{n} training workloads", "{n} 项训练任务" },
+	{ "chart.pair.others.one", "{n} other figure", "{n} 项其他指标" },
+	{ "chart.pair.others.many", "{n} other figures", "{n} 项其他指标" },
+	{ "chart.pair.figures.one", "{n} figure", "{n} 项指标" },
+	{ "chart.pair.figures.many", "{n} figures", "{n} 项指标" },
+	{ "chart.pair.both", "{speeds} and {others}", "{speeds}和{others}" },
 };
 #define NI18N (sizeof i18n_rows / sizeof i18n_rows[0])
 
@@ -433,6 +442,42 @@ static void test_relative_speed_table_holds_the_results(void **state)
 		"<small class=\"nd-why\">no data</small></td></tr>"));
 	/* the GPU without any result is not a series */
 	assert_null(strstr(out.ptr, "B100"));
+	buf_release(&out);
+	fixture_free(f);
+}
+
+/* The pair chart says what its rows are, each count in its form: one
+ * workload, figures other than workloads, figures when no workload is
+ * among them. */
+static void test_pair_chart_says_its_rows_in_words(void **state)
+{
+	(void)state;
+	struct fixture *f = fixture_new(true);
+	struct buf out = BUF_INIT;
+	/* the evil card and the RTX 4090 share one workload, VRAM and a price */
+	struct chart_request rq = { .name = "pair", .gpu = "evil", .other = "rtx-4090" };
+	render(f, LANG_EN, rq, &out);
+	assert_non_null(strstr(out.ptr, " and RTX 4090 on 1 training workload and 2 other figures, "
+				  "each row scaled to the larger of the two."));
+	buf_release(&out);
+	render(f, LANG_ZH, rq, &out);
+	assert_non_null(strstr(out.ptr, " 与 RTX 4090 在 1 项训练任务和 2 项其他指标上的对比"));
+	buf_release(&out);
+	rq = (struct chart_request){ .name = "pair", .gpu = "h100-80gb", .other = "a100-80gb" };
+	render(f, LANG_EN, rq, &out);
+	assert_non_null(strstr(out.ptr, "H100 80GB and A100 80GB on 2 training workloads and "
+				  "4 other figures, "));
+	buf_release(&out);
+	fixture_free(f);
+
+	f = fixture_new(false); /* no results: no workload among the rows */
+	rq = (struct chart_request){ .name = "pair", .gpu = "evil", .other = "rtx-4090" };
+	render(f, LANG_EN, rq, &out);
+	assert_non_null(strstr(out.ptr, " and RTX 4090 on 2 figures, each row"));
+	buf_release(&out);
+	rq = (struct chart_request){ .name = "pair", .gpu = "evil", .other = "a100-80gb" };
+	render(f, LANG_EN, rq, &out);
+	assert_non_null(strstr(out.ptr, " and A100 80GB on 2 figures, each row"));
 	buf_release(&out);
 	fixture_free(f);
 }
@@ -1112,6 +1157,7 @@ int main(void)
 		cmocka_unit_test(test_task_cost_table_holds_the_figures_and_marks_the_cheapest),
 		cmocka_unit_test(test_relative_speed_table_holds_the_results),
 		cmocka_unit_test(test_pair_table_sorts_by_each_figure),
+		cmocka_unit_test(test_pair_chart_says_its_rows_in_words),
 		cmocka_unit_test(test_gpu_named_like_markup_is_drawn_as_text),
 		cmocka_unit_test(test_unknown_names_are_errors_at_the_position),
 		cmocka_unit_test(test_no_results_give_a_no_data_chart),
