@@ -864,6 +864,24 @@ check "no price at all: the GPU, job and inference lists say so instead of colum
 	grep -q '<p class=\"nodata\">No cost for this job: no card with a time for it has a known rental price.</p>' '$noprices/site/en/articles/training-guide/index.html'"
 check "and no table of that site has a column of dashes" \
 	python3 "$top/tests/site_invariants.py" "$noprices/site" no-dash-rows
+# The RTX 3090 left with one benchmark and one job (ResNet-50's result,
+# LoRA 7B's time): a count of one is said in its own form, never "all 1
+# benchmarks"
+one="$work/one"
+fixture_project "$one"
+for f in results.csv:rel-resnet50, task_times.csv:lora-7b,; do
+	awk -v k="${f#*:}" 'NR == 1 || !index($0, ",rtx-3090,") || index($0, k) == 1' \
+		"$one/data/${f%%:*}" >"$one.rows" && cp "$one.rows" "$one/data/${f%%:*}"
+done
+"$gen" build --root "$one" >/dev/null 2>&1
+rc=$?
+check "one benchmark, one job: the bottom line and the chart speak of one" \
+	sh -c "test $rc -eq 0 &&
+	grep -q 'it is the faster of the two on the one benchmark both were measured on alike' '$one/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q 'the one job priced on both' '$one/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q 'On 1 training workload, RTX 3090 runs at' '$one/site/en/gpus/rtx-3090/index.html' &&
+	grep -q '两者在相同条件下只有 1 项共同测试' '$one/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	! grep -rqE 'all 1 (benchmarks|jobs)|\b1 (training workloads|jobs priced|findings|days before)' '$one/site/en'"
 for kind in noresults:results.csv "nodata:prices.csv results.csv"; do
 	name=${kind%%:*}
 	emptied $name ${kind#*:}

@@ -82,7 +82,10 @@ static const char *tally_sentence(const struct page_ctx *p, const char *what,
 	size_t wins = t->a > t->b ? t->a : t->b;
 	const char *how = t->a == t->b ? (t->a ? "tie" : "same")
 				       : wins == t->n ? "all" : "pick";
-	snprintf(key, sizeof key, "cmp.bl.%s_%s", what, how);
+	/* "all" and "same" may speak of one benchmark or job: a count's form */
+	bool counted = !strcmp(how, "all") || !strcmp(how, "same");
+	snprintf(key, sizeof key, "cmp.bl.%s_%s%s%s", what, how, counted ? "." : "",
+		 counted ? i18n_count_form(t->n) : "");
 	return pg_fill(p, key, "w", w, "a", na, "b", nb,
 		       "n", pg_fmt_number(p, (double)wins),
 		       "m", pg_fmt_number(p, (double)t->n), NULL);

@@ -66,8 +66,11 @@ const char *price_history_freshness(const struct page_ctx *p, const char *today)
 	long a, b;
 	if (!today || !price_history_days(newest, &a) || !price_history_days(today, &b) || b < a)
 		return pg_fill(p, "price.fresh_date", "date", date_text(p, newest), NULL);
-	return pg_fill(p, "price.fresh_days", "date", date_text(p, newest),
-		       "days", pg_fmt_number(p, (double)(b - a)), NULL);
+	if (b == a)
+		return pg_fill(p, "price.fresh_today", "date", date_text(p, newest), NULL);
+	return pg_fill(p, arena_printf(pg_arena(p), "price.fresh_days.%s",
+				       i18n_count_form((size_t)(b - a))),
+		       "date", date_text(p, newest), "days", pg_fmt_number(p, (double)(b - a)), NULL);
 }
 
 /* ---- series ---- */
