@@ -1016,6 +1016,15 @@ static void test_a_pages_chart_without_a_figure_is_left_out(void **state)
 						      .other = "rtx-4090" }, false);
 	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "evil" }, true);
 	assert_page_chart(f, (struct chart_request){ .name = "gpu", .gpu = "a100-80gb" }, false);
+	/* any other kind a kept page may show is told by drawing it: no
+	 * result, no speed chart; a job with a priced time has its cost */
+	assert_page_chart(f, (struct chart_request){ .name = "relative-speed" }, true);
+	assert_page_chart(f, (struct chart_request){ .name = "task-cost", .task = "scratch-13b" },
+			  false);
+	d->nprices = 0; /* no price at all: no cost */
+	metrics_compute(d, NULL, &f->s.in.metrics);
+	assert_page_chart(f, (struct chart_request){ .name = "task-cost", .task = "scratch-13b" },
+			  true);
 	fixture_free(f);
 }
 
