@@ -35,6 +35,10 @@ Checks:
                      data pages, which show each CSV as it is), no chart of a
                      page's own drawn without a figure (only an article's,
                      which asked for it), and no chart file no page links to
+  spec-count         a GPU page's "N of M specifications" counts the rows of its
+                     spec table and the specifications its line names as given
+                     by no source (the rent's two rows aside, which it counts as
+                     prices)
 """
 import csv
 import decimal
@@ -397,7 +401,43 @@ def check_no_dash_rows(site):
     return bad
 
 
+def ui_strings(site, *keys):
+    """The texts of UI strings in the site's own data/i18n.csv: {lang: [..]}."""
+    with open(os.path.join(site, "data", "i18n.csv"), encoding="utf-8", newline="") as f:
+        rows = {r["key"]: r for r in csv.DictReader(f)}
+    return {lang: [rows[k][lang] for k in keys] for lang in ("en", "zh")}
+
+
+def check_spec_count(site):
+    bad = []
+    rent = ui_strings(site, "gpu.rent", "gpu.rent_range")
+    counts = {"en": r"(\d+) of (\d+) specifications", "zh": r"参数 (\d+)/(\d+) 项"}
+    for lang, pattern in counts.items():
+        for p in pages(site, lang):
+            rel = os.path.relpath(p, site).replace(os.sep, "/")
+            if not re.fullmatch(r"[a-z]+/gpus/[^/]+/index\.html", rel):
+                continue
+            markup = read(p)
+            m = re.search(pattern, markup)
+            table = re.search(r'<table class="specs">((?:(?!</table>).)*)</table>\s*</div>\s*'
+                              r'(?:<p class="nodata">(.*?)</p>)?', markup, re.S)
+            if not m or not table:
+                bad.append("%s: no count of specifications or no spec table" % rel)
+                continue
+            shown = [text_of(h).strip() for h in
+                     re.findall(r'<th scope="row">(.*?)</th>', table.group(1), re.S)]
+            line = text_of(table.group(2) or "")
+            names = re.split(r", |、", re.split(r": |：", line, 1)[1].rstrip(".。")) if line else []
+            given = [n for n in shown if n not in rent[lang]]
+            missing = [n for n in names if n not in rent[lang]]
+            if (int(m.group(1)), int(m.group(2))) != (len(given), len(given) + len(missing)):
+                bad.append("%s: says %s of %s specifications, its table shows %d and names %d "
+                           "missing" % (rel, m.group(1), m.group(2), len(given), len(missing)))
+    return bad
+
+
 CHECKS = {
+    "spec-count": check_spec_count,
     "no-dash-rows": check_no_dash_rows,
     "heading-outline": check_heading_outline,
     "landmarks-unique": check_landmarks_unique,

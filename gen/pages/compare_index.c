@@ -8,6 +8,7 @@
 #include "model/metrics.h"
 #include "pages/compare_bottom.h"
 #include "template/value.h"
+#include "view/gpu_specs.h"
 #include "view/present.h"
 #include "view/site.h"
 
@@ -147,7 +148,7 @@ void compare_index_plan(struct site *s, enum lang l)
 	struct value *cards = value_new_list(a);
 	for (size_t g = 0; g < s->in.data.ngpus; g++) {
 		struct value *c = pg_gpu_link(p, g);
-		value_map_set_str(a, c, "complete", pg_gpu_completeness(p, g));
+		value_map_set_str(a, c, "complete", gpu_specs_completeness(p, g));
 		value_list_push(a, cards, c);
 	}
 	value_map_set(a, ctx, "cards", cards);

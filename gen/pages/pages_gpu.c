@@ -1,6 +1,7 @@
 /* pages_gpu: the GPU index and one page per GPU (see pages_gpu.h). */
 #include "pages/pages_gpu.h"
 #include "view/nodata.h"
+#include "view/gpu_specs.h"
 #include "view/present.h"
 
 #include "base/arena.h"
@@ -46,7 +47,7 @@ struct value *pages_gpu_index_context(const struct page_ctx *p)
 		value_map_set(a, r, "rent", pg_cell_figure(p, pg_rent_shown(p, g),
 							FMT_PER_HOUR, NULL));
 		value_map_set(a, r, "list", pg_list_price_cell(p, gp));
-		value_map_set_str(a, r, "complete", pg_gpu_completeness(p, g));
+		value_map_set_str(a, r, "complete", gpu_specs_completeness(p, g));
 		value_list_push(a, rows, r);
 	}
 	struct value *ctx = value_new_map(a);
@@ -138,52 +139,17 @@ static void push_known(const struct page_ctx *p, struct value *rows, struct noda
 		value_list_push(pg_arena(p), rows, row);
 }
 
-static bool is_known_gpu_column(const char *col)
+/* Columns of gpus.csv beyond the schema, as a map base name -> text (the
+ * template's `extra`: notes and the rest; gpu_specs_extra_columns). */
+static void extra_set(const struct page_ctx *p, const char *base, const char *text, void *ctx)
 {
-	static const char *const known[] = {
-		"id", "name", "segment", "vram_gb", "memory_type", "bandwidth_gbs",
-		"fp16_tflops", "fp32_tflops", "tensor_core_gen", "fp8", "nvlink_gbs",
-		"pcie_gbs", "tdp_w", "price_usd_min", "price_usd_max", "source", NULL
-	};
-	for (size_t i = 0; known[i]; i++)
-		if (!strcmp(known[i], col))
-			return true;
-	return false;
+	value_map_set_str(pg_arena(p), ctx, base, text);
 }
 
-/* Columns of gpus.csv beyond the schema, as a map base name -> text (a
- * column "x_en"/"x_zh" gives "x" in the page's language). Those other than
- * "notes" also become spec rows, labelled by "gpu.col_<name>" when that UI
- * string exists. */
-static struct value *gpu_extra(const struct page_ctx *p, const struct gpu *g,
-			       struct value *rows, struct nodata_list *m)
+static struct value *gpu_extra(const struct page_ctx *p, size_t g)
 {
-	struct arena *a = pg_arena(p);
-	const struct table *t = &p->in->data.tables[TABLE_GPUS];
-	struct value *extra = value_new_map(a);
-	for (size_t c = 0; c < t->ncols; c++) {
-		const char *col = t->cols[c];
-		if (is_known_gpu_column(col))
-			continue;
-		size_t len = strlen(col);
-		const char *base = col;
-		if (len > 3 && col[len - 3] == '_' && lang_from_code(col + len - 2) >= 0) {
-			if (strcmp(col + len - 2, lang_code(p->l)))
-				continue;
-			base = arena_strndup(a, col, len - 3);
-		}
-		const char *text = g->row < t->nrows ? t->rows[g->row][c] : "";
-		value_map_set_str(a, extra, base, text);
-		if (!strcmp(base, "notes"))
-			continue;
-		const char *key = arena_printf(a, "gpu.col_%s", base);
-		/* a column with no words for readers stays on the data pages */
-		if (!i18n_has(&p->in->i18n, key))
-			continue;
-		const char *label = pg_tr(p, key);
-		struct value *cell = pg_cell_text(p, text, "why.not_stated");
-		push_known(p, rows, m, spec_row(p, label, cell), label, cell);
-	}
+	struct value *extra = value_new_map(pg_arena(p));
+	gpu_specs_extra_columns(p, g, extra_set, extra);
 	return extra;
 }
 
@@ -194,30 +160,29 @@ static void spec_push(const struct page_ctx *p, struct value *rows, struct nodat
 	push_known(p, rows, m, spec_row(p, label, cell), label, cell);
 }
 
+/* The spec table's rows (gpu_specs_each): those a source gives, the others
+ * named in a line. */
+struct spec_rows {
+	struct value *rows;
+	struct nodata_list *m;
+};
+
+static void spec_known(const struct page_ctx *p, const char *label, struct value *cell,
+		       void *ctx)
+{
+	struct spec_rows *s = ctx;
+	push_known(p, s->rows, s->m, spec_row(p, label, cell), label, cell);
+}
+
 /* The card's specifications that a source gives; *missing_text names the
  * others in one line. */
 static struct value *gpu_specs(const struct page_ctx *p, size_t g, struct value **extra,
 			       const char **missing_text)
 {
-	struct arena *a = pg_arena(p);
-	const struct gpu *gp = &p->in->data.gpus[g];
-	struct value *rows = value_new_list(a);
+	struct value *rows = value_new_list(pg_arena(p));
 	struct nodata_list m = NODATA_LIST_INIT;
-	spec_push(p, rows, &m, "gpu.segment", pg_cell_text(p, pg_segment_text(p, gp),
-							   "why.not_stated"));
-	*extra = gpu_extra(p, gp, rows, &m);
-	spec_push(p, rows, &m, "gpu.vram", pg_spec_cell(p, gp, SPEC_VRAM));
-	spec_push(p, rows, &m, "gpu.memory", pg_cell_text(p, gp->memory_type, "why.not_stated"));
-	for (int f = SPEC_BANDWIDTH; f < SPEC_COUNT; f++) {
-		if (f == SPEC_NVLINK) {
-			spec_push(p, rows, &m, "gpu.tensor_gen",
-				  pg_cell_text(p, gp->tensor_core_gen, "why.not_stated"));
-			spec_push(p, rows, &m, "gpu.fp8",
-				  pg_cell_text(p, pg_fp8_text(p, gp), "why.not_stated"));
-		}
-		spec_push(p, rows, &m, pg_spec_fields[f].label, pg_spec_cell(p, gp, f));
-	}
-	spec_push(p, rows, &m, "gpu.list_price", pg_list_price_cell(p, gp));
+	*extra = gpu_extra(p, g);
+	gpu_specs_each(p, g, spec_known, &(struct spec_rows){ rows, &m });
 	spec_push(p, rows, &m, "gpu.rent", pg_cell_figure(p, pg_rent_shown(p, g),
 							  FMT_PER_HOUR, NULL));
 	const struct gpu_prices *pr = &p->in->metrics.prices[g];
@@ -418,7 +383,7 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	value_map_set_str(a, ctx, "notes", notes);
 	value_map_set_bool(a, ctx, "has_notes", *notes != 0);
 	value_map_set_str(a, ctx, "gpu_sources", pg_source_titles(p, gp->source));
-	value_map_set_str(a, ctx, "complete", pg_gpu_completeness(p, g));
+	value_map_set_str(a, ctx, "complete", gpu_specs_completeness(p, g));
 
 	size_t nprices;
 	struct value *prices = gpu_prices(p, g, &nprices);

@@ -941,34 +941,3 @@ const char *pg_report_pdf_href(const struct page_ctx *p)
 	return fs_file_id_at(AT_FDCWD, file, &id) == 0 ? pg_href_to(p, PG_REPORT_PDF) : NULL;
 }
 
-/* One count of a card's data: "5 prices", "1 price", "no price". */
-static const char *count_words(const struct page_ctx *p, size_t n, const char *key)
-{
-	if (n == 0)
-		return pg_tr(p, arena_printf(pg_arena(p), "%s.none", key));
-	return pg_fill(p, arena_printf(pg_arena(p), "%s.%s", key, i18n_count_form(n)),
-		       "n", pg_fmt_number(p, (double)n), NULL);
-}
-
-const char *pg_gpu_completeness(const struct page_ctx *p, size_t g)
-{
-	const struct data *d = &p->in->data;
-	const struct gpu *gp = &d->gpus[g];
-	size_t specs = 0, total = SPEC_COUNT + 2;
-	for (int f = 0; f < SPEC_COUNT; f++)
-		specs += figure_ok(pg_spec_figure(gp, f));
-	specs += *gp->memory_type != 0;
-	specs += figure_ok(pg_list_price_figure(gp));
-	size_t prices = 0, results = 0, times = 0;
-	for (size_t i = 0; i < d->nprices; i++)
-		prices += d->prices[i].gpu == g;
-	for (size_t i = 0; i < d->nresults; i++)
-		results += d->results[i].gpu == g;
-	for (size_t i = 0; i < d->ntask_times; i++)
-		times += d->task_times[i].gpu == g;
-	return pg_fill(p, "gpu.complete", "specs", pg_fmt_number(p, (double)specs),
-		       "total", pg_fmt_number(p, (double)total),
-		       "prices", count_words(p, prices, "gpu.complete_prices"),
-		       "results", count_words(p, results, "gpu.complete_results"),
-		       "times", count_words(p, times, "gpu.complete_times"), NULL);
-}

@@ -151,9 +151,6 @@ struct value *pg_cell_won(const struct page_ctx *p, const struct value *c);
 struct figure pg_spec_figure(const struct gpu *g, int field);
 struct value *pg_spec_cell(const struct page_ctx *p, const struct gpu *g, int field);
 struct figure pg_list_price_figure(const struct gpu *g);
-/* How complete a card's data is, in words: "8 of 9 specifications, 5
- * prices, 12 results, 4 job times" (a count of 0 reads "no ..."). */
-const char *pg_gpu_completeness(const struct page_ctx *p, size_t g);
 struct value *pg_list_price_cell(const struct page_ctx *p, const struct gpu *g);
 /* A GPU's lowest current on-demand price (its rent). pg_rent_figure only
  * reads it; pg_rent_shown also marks it in the ledger as shown by the page:

@@ -1,0 +1,122 @@
+/* gpu_specs: a card's specifications, listed and counted (gpu_specs.h). */
+#include "view/gpu_specs.h"
+
+#include "base/arena.h"
+#include "model/data.h"
+#include "model/i18n.h"
+#include "template/value.h"
+#include "view/present.h"
+#include "view/site.h"
+
+#include <string.h>
+
+/* One count of a card's data: "5 prices", "1 price", "no price". */
+static const char *count_words(const struct page_ctx *p, size_t n, const char *key)
+{
+	if (n == 0)
+		return pg_tr(p, arena_printf(pg_arena(p), "%s.none", key));
+	return pg_fill(p, arena_printf(pg_arena(p), "%s.%s", key, i18n_count_form(n)),
+		       "n", pg_fmt_number(p, (double)n), NULL);
+}
+
+bool gpu_specs_column_is_schema(const char *col)
+{
+	static const char *const schema[] = {
+		"id", "name", "segment", "vram_gb", "memory_type", "bandwidth_gbs",
+		"fp16_tflops", "fp32_tflops", "tensor_core_gen", "fp8", "nvlink_gbs",
+		"pcie_gbs", "tdp_w", "price_usd_min", "price_usd_max", "source", NULL
+	};
+	for (size_t i = 0; schema[i]; i++)
+		if (!strcmp(schema[i], col))
+			return true;
+	return false;
+}
+
+void gpu_specs_extra_columns(const struct page_ctx *p, size_t g, gpu_specs_column_fn *each, void *ctx)
+{
+	const struct table *t = &p->in->data.tables[TABLE_GPUS];
+	size_t row = p->in->data.gpus[g].row;
+	for (size_t c = 0; c < t->ncols; c++) {
+		const char *col = t->cols[c];
+		if (gpu_specs_column_is_schema(col))
+			continue;
+		size_t len = strlen(col);
+		const char *base = col;
+		if (len > 3 && col[len - 3] == '_' && lang_from_code(col + len - 2) >= 0) {
+			if (strcmp(col + len - 2, lang_code(p->l)))
+				continue;
+			base = arena_strndup(pg_arena(p), col, len - 3);
+		}
+		each(p, base, row < t->nrows ? t->rows[row][c] : "", ctx);
+	}
+}
+
+/* gpu_specs_each's rows of the columns beyond the schema: those with words
+ * for readers ("gpu.col_<name>"; the others stay on the data pages). */
+struct extra_specs {
+	gpu_specs_each_fn *each;
+	void *ctx;
+};
+
+static void extra_spec(const struct page_ctx *p, const char *base, const char *text, void *ctx)
+{
+	const struct extra_specs *x = ctx;
+	const char *key = arena_printf(pg_arena(p), "gpu.col_%s", base);
+	if (strcmp(base, "notes") && i18n_has(&p->in->i18n, key))
+		x->each(p, pg_tr(p, key), pg_cell_text(p, text, "why.not_stated"), x->ctx);
+}
+
+void gpu_specs_each(const struct page_ctx *p, size_t g, gpu_specs_each_fn *each, void *ctx)
+{
+	const struct gpu *gp = &p->in->data.gpus[g];
+	each(p, pg_tr(p, "gpu.segment"),
+	     pg_cell_text(p, pg_segment_text(p, gp), "why.not_stated"), ctx);
+	gpu_specs_extra_columns(p, g, extra_spec, &(struct extra_specs){ each, ctx });
+	each(p, pg_tr(p, "gpu.vram"), pg_spec_cell(p, gp, SPEC_VRAM), ctx);
+	each(p, pg_tr(p, "gpu.memory"), pg_cell_text(p, gp->memory_type, "why.not_stated"), ctx);
+	for (int f = SPEC_BANDWIDTH; f < SPEC_COUNT; f++) {
+		if (f == SPEC_NVLINK) {
+			each(p, pg_tr(p, "gpu.tensor_gen"),
+			     pg_cell_text(p, gp->tensor_core_gen, "why.not_stated"), ctx);
+			each(p, pg_tr(p, "gpu.fp8"),
+			     pg_cell_text(p, pg_fp8_text(p, gp), "why.not_stated"), ctx);
+		}
+		each(p, pg_tr(p, pg_spec_fields[f].label), pg_spec_cell(p, gp, f), ctx);
+	}
+	each(p, pg_tr(p, "gpu.list_price"), pg_list_price_cell(p, gp), ctx);
+}
+
+/* Counts gpu_specs_each's specifications, and those a source gives. */
+struct spec_count {
+	size_t given, total;
+};
+
+static void count_spec(const struct page_ctx *p, const char *label, struct value *cell,
+		       void *ctx)
+{
+	(void)p;
+	(void)label;
+	struct spec_count *n = ctx;
+	n->total++;
+	n->given += !pg_map_flag(cell, "nodata");
+}
+
+const char *gpu_specs_completeness(const struct page_ctx *p, size_t g)
+{
+	const struct data *d = &p->in->data;
+	struct spec_count n = { 0, 0 };
+	gpu_specs_each(p, g, count_spec, &n);
+	size_t specs = n.given, total = n.total;
+	size_t prices = 0, results = 0, times = 0;
+	for (size_t i = 0; i < d->nprices; i++)
+		prices += d->prices[i].gpu == g;
+	for (size_t i = 0; i < d->nresults; i++)
+		results += d->results[i].gpu == g;
+	for (size_t i = 0; i < d->ntask_times; i++)
+		times += d->task_times[i].gpu == g;
+	return pg_fill(p, "gpu.complete", "specs", pg_fmt_number(p, (double)specs),
+		       "total", pg_fmt_number(p, (double)total),
+		       "prices", count_words(p, prices, "gpu.complete_prices"),
+		       "results", count_words(p, results, "gpu.complete_results"),
+		       "times", count_words(p, times, "gpu.complete_times"), NULL);
+}
