@@ -837,6 +837,13 @@ check "no baseline card: charts and tables say relative to each source's baselin
 	grep -q '<caption>Training speed relative to each source&#39;s baseline card (higher is faster)</caption>' '$nobase/site/en/articles/training-guide/index.html' &&
 	! grep -rh --exclude-dir=i18n --exclude=i18n.csv 'the baseline GPU\|基准显卡' '$nobase/site' |
 		grep -qv '^<li>\(no result for the baseline GPU\|基准显卡无结果\)</li>\$'"
+# a GPU page's results are "other" only after a training speed section
+check "a GPU page without training speeds heads its results as benchmark results, not other ones" \
+	sh -c "grep -q '<h2 id=\"benchmarks\">Benchmark results</h2>' '$nobase/site/en/gpus/h100-80gb/index.html' &&
+	grep -q '<h2 id=\"benchmarks\">测试结果</h2>' '$nobase/site/zh/gpus/h100-80gb/index.html' &&
+	for p in '$nobase'/site/en/gpus/*/index.html '$live'/en/gpus/*/index.html; do
+		! grep -q 'Other benchmark results' \"\$p\" || grep -q '<h2 id=\"speed\">' \"\$p\" || exit 1
+	done"
 # of two cards compared, the ratio of a result one lacks is not "no result
 # for the baseline GPU": neither of them is the baseline (the RTX 3090's
 # ResNet-50 result taken out)
