@@ -247,6 +247,39 @@ static void fit_draw(struct gc *c, const struct fit *fit)
 		  state_names);
 }
 
+/* "10 model sizes and precisions ... against 5 GPUs: 31 combinations fit
+ * on one card with room to spare, 14 only tightly, 5 need several cards."
+ * of the columns the matrix draws (chart_fit_columns), then those it
+ * leaves out for want of a VRAM figure, named. */
+static void describe_fit(struct gc *c, const struct fit *fit)
+{
+	size_t ng = fit->ng, count[CHART_FIT_STATES] = { 0 };
+	size_t *keep = gc_scratch(c, ng, sizeof *keep);
+	size_t nk = chart_fit_columns(fit->cells, fit->nr, ng, keep);
+	for (size_t i = 0; i < fit->nr; i++)
+		for (size_t k = 0; k < nk; k++)
+			count[fit->cells[i * ng + keep[k]].state]++;
+	gc_fill(c, &c->desc, "chart.vram_fit.desc",
+		 "rows", gc_fmt_number(c, (double)fit->nr), "cols", gc_fmt_number(c, (double)nk),
+		 "fits", gc_count_words(c, "chart.vram_fit.count_fits", count[CHART_FIT_FITS]),
+		 "tight", gc_count_words(c, "chart.vram_fit.count_tight", count[CHART_FIT_TIGHT]),
+		 "needs", gc_count_words(c, "chart.vram_fit.count_needs", count[CHART_FIT_NEEDS]),
+		 NULL);
+	if (count[CHART_FIT_NO_DATA]) {
+		gc_sentence_gap(c);
+		gc_fill(c, &c->desc, "chart.vram_fit.desc_nodata", "nodata",
+			 gc_fmt_number(c, (double)count[CHART_FIT_NO_DATA]), NULL);
+	}
+	struct name_list omitted = { BUF_INIT, 0 };
+	for (size_t j = 0, k = 0; j < ng; j++) {
+		if (k < nk && keep[k] == j)
+			k++;
+		else
+			gc_name_list_add_why(c, &omitted, gc_gpu_name(c, fit->gpus[j]), "why.no_vram");
+	}
+	gc_desc_missing(c, &omitted);
+}
+
 void guide_charts_hardware_build_vram_fit(struct gc *c)
 {
 	gc_fill(c, &c->title, "chart.vram_fit.title", NULL);
@@ -259,13 +292,7 @@ void guide_charts_hardware_build_vram_fit(struct gc *c)
 	if (!count[CHART_FIT_FITS] && !count[CHART_FIT_NEEDS] && !count[CHART_FIT_TIGHT])
 		gc_say_no_figure(c);
 	else
-		gc_fill(c, &c->desc, "chart.vram_fit.desc",
-			 "rows", gc_fmt_number(c, (double)fit.nr),
-			 "cols", gc_fmt_number(c, (double)fit.ng),
-			 "fits", gc_fmt_number(c, (double)count[CHART_FIT_FITS]),
-			 "needs", gc_fmt_number(c, (double)count[CHART_FIT_NEEDS]),
-			 "tight", gc_fmt_number(c, (double)count[CHART_FIT_TIGHT]),
-			 "nodata", gc_fmt_number(c, (double)count[CHART_FIT_NO_DATA]), NULL);
+		describe_fit(c, &fit);
 	if (fit.nr && fit.ng)
 		fit_table(c, &fit);
 	fit_draw(c, &fit);

@@ -85,6 +85,15 @@ static const char *const i18n_rows[][3] = {
 	{ "chart.pair.figures.one", "{n} figure", "{n} 项指标" },
 	{ "chart.pair.figures.many", "{n} figures", "{n} 项指标" },
 	{ "chart.pair.both", "{speeds} and {others}", "{speeds}和{others}" },
+	{ "chart.vram_fit.desc", "{rows} model sizes against {cols} GPUs: {fits}, {tight}, {needs}.",
+	  "{rows} 种模型规模对照 {cols} 款显卡：{fits}，{tight}，{needs}。" },
+	{ "chart.vram_fit.count_fits.one", "{n} combination fits", "{n} 种组合放得下" },
+	{ "chart.vram_fit.count_fits.many", "{n} combinations fit", "{n} 种组合放得下" },
+	{ "chart.vram_fit.count_tight.one", "{n} only tightly", "{n} 种勉强放下" },
+	{ "chart.vram_fit.count_tight.many", "{n} only tightly", "{n} 种勉强放下" },
+	{ "chart.vram_fit.count_needs.one", "{n} needs several cards", "{n} 种需要多张卡" },
+	{ "chart.vram_fit.count_needs.many", "{n} need several cards", "{n} 种需要多张卡" },
+	{ "why.no_vram", "memory size not stated", "显存容量未注明" },
 };
 #define NI18N (sizeof i18n_rows / sizeof i18n_rows[0])
 
@@ -738,6 +747,11 @@ static void test_vram_fit_counts_cards_needed(void **state)
 	assert_non_null(find_mark(root, "7B FP32 (28 GB), H100 80GB: ✓"));
 	xmlFreeDoc(doc);
 	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"3\">needs 3 cards, tight</td>"));
+	/* the description counts the columns drawn, each count in its form,
+	 * and names the card left out */
+	assert_non_null(strstr(out.ptr, "3 model sizes against 4 GPUs: 7 combinations fit, "
+				  "3 only tightly, 2 need several cards. "
+				  "No figure for: B100 (memory size not stated)."));
 	buf_release(&out);
 	/* in Chinese the tooltips take the language's punctuation (the chart
 	 * module is told it: label_sep, pair_sep), the narrow column heads
