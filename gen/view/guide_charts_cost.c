@@ -226,7 +226,7 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 			gc_name_list_add(c, &fl, pts[next].label);
 		}
 		gc_fill(c, &c->desc, "chart.price_speed.desc",
-			 "count", gc_fmt_number(c, (double)value.n),
+			 "have", gc_count_words(c, "chart.price_speed.have", value.n),
 			 "best_gpu", pts[value.max_at].label,
 			 "best", gc_fmt_number(c, value.max), "frontier", fl.b.ptr, NULL);
 		buf_release(&fl.b);

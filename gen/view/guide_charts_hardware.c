@@ -260,7 +260,8 @@ static void describe_fit(struct gc *c, const struct fit *fit)
 		for (size_t k = 0; k < nk; k++)
 			count[fit->cells[i * ng + keep[k]].state]++;
 	gc_fill(c, &c->desc, "chart.vram_fit.desc",
-		 "rows", gc_fmt_number(c, (double)fit->nr), "cols", gc_fmt_number(c, (double)nk),
+		 "sizes", gc_count_words(c, "chart.count.model_sizes", fit->nr),
+		 "gpus", gc_count_words(c, "chart.count.gpus", nk),
 		 "fits", gc_count_words(c, "chart.vram_fit.count_fits", count[CHART_FIT_FITS]),
 		 "tight", gc_count_words(c, "chart.vram_fit.count_tight", count[CHART_FIT_TIGHT]),
 		 "needs", gc_count_words(c, "chart.vram_fit.count_needs", count[CHART_FIT_NEEDS]),

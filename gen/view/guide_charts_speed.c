@@ -127,8 +127,8 @@ void guide_charts_speed_build_relative(struct gc *c)
 		/* without a baseline card each result is its source's own multiple */
 		gc_fill(c, &c->desc, metrics_baseline(d, c->m) < 0 ? "chart.relative_speed.desc_given"
 								     : "chart.relative_speed.desc",
-			 "count", gc_fmt_number(c, (double)ng),
-			 "workloads", gc_fmt_number(c, (double)nb), "baseline", base,
+			 "gpus", gc_count_words(c, "chart.count.gpus", ng),
+			 "workloads", gc_count_words(c, "chart.count.workloads", nb), "baseline", base,
 			 "max_gpu", gc_gpu_name(c, gpus[e.max_at % ng]),
 			 "max_bench", groups[e.max_at / ng], "max", gc_fmt_speed(c, e.max),
 			 "min_gpu", gc_gpu_name(c, gpus[e.min_at % ng]),
@@ -312,7 +312,7 @@ void guide_charts_speed_build_gpu(struct gc *c)
  * other figure", "2 figures" (no workload among them). */
 static const char *pair_rows_words(struct gc *c, size_t nspeed, size_t nother)
 {
-	const char *speeds = nspeed ? gc_count_words(c, "chart.pair.speeds", nspeed) : NULL;
+	const char *speeds = nspeed ? gc_count_words(c, "chart.count.workloads", nspeed) : NULL;
 	if (!nother)
 		return speeds;
 	const char *others = gc_count_words(c, speeds ? "chart.pair.others" : "chart.pair.figures",
