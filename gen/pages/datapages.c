@@ -329,7 +329,8 @@ static void plan_data_index(struct site *site, enum lang l)
 	struct value *ctx = value_new_map(s->arena);
 	value_map_set(s->arena, ctx, "tables", tables);
 	set_text(s, ctx, "findings_text",
-		 fill(s, l, s->in->metrics.nfindings == 1 ? "data.findings.one" : "data.findings.many", "n",
+		 fill(s, l, arena_printf(s->arena, "data.findings.%s",
+					 i18n_count_form(s->in->metrics.nfindings)), "n",
 		      number_text(s, l, (double)s->in->metrics.nfindings), NULL, NULL));
 	set_data_links(s, l, path, ctx, true);
 	/* the figure ledger the build writes beside the tables (guide_ledger.h) */

@@ -32,7 +32,8 @@ bool gpu_specs_column_is_schema(const char *col)
 	return false;
 }
 
-void gpu_specs_extra_columns(const struct page_ctx *p, size_t g, gpu_specs_column_fn *each, void *ctx)
+void gpu_specs_extra_columns(const struct page_ctx *p, size_t g, gpu_specs_column_fn *each,
+			     void *ctx)
 {
 	const struct table *t = &p->in->data.tables[TABLE_GPUS];
 	size_t row = p->in->data.gpus[g].row;

@@ -22,17 +22,18 @@ struct value;
  * memory type, bandwidth, FP16, FP32, Tensor Core generation, FP8,
  * NVLink, PCIe, TDP and list price. `each` is called with each one's label
  * and cell (a "nodata" cell when no source gives it). */
-typedef void gpu_specs_each_fn(const struct page_ctx *p, const char *label, struct value *cell,
-			  void *ctx);
+typedef void gpu_specs_each_fn(const struct page_ctx *p, const char *label,
+			       struct value *cell, void *ctx);
 void gpu_specs_each(const struct page_ctx *p, size_t g, gpu_specs_each_fn *each, void *ctx);
 /* Whether `col` is a column of gpus.csv's schema (not one beyond it). */
 bool gpu_specs_column_is_schema(const char *col);
 /* The columns of gpus.csv beyond the schema, of GPU g: `each` is called
  * with each one's name ("x" for a column "x_en" or "x_zh" of the page's
  * language; the other language's left out) and text. */
-typedef void gpu_specs_column_fn(const struct page_ctx *p, const char *name, const char *text,
-			    void *ctx);
-void gpu_specs_extra_columns(const struct page_ctx *p, size_t g, gpu_specs_column_fn *each, void *ctx);
+typedef void gpu_specs_column_fn(const struct page_ctx *p, const char *name,
+				 const char *text, void *ctx);
+void gpu_specs_extra_columns(const struct page_ctx *p, size_t g, gpu_specs_column_fn *each,
+			     void *ctx);
 /* How complete a card's data is, in words: "11 of 13 specifications, 5
  * prices, 12 results, 4 job times" (the specifications of gpu_specs_each; a
  * count of 0 reads "no ..."). */
