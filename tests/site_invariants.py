@@ -35,6 +35,8 @@ Checks:
                      data pages, which show each CSV as it is), no chart of a
                      page's own drawn without a figure (only an article's,
                      which asked for it), and no chart file no page links to
+  one-plural         no English page or chart says "1" of a thing in the plural
+                     ("all 1 benchmarks", "1 GPUs"): a count of one has its form
   spec-count         a GPU page's "N of M specifications" counts the rows of its
                      spec table and the specifications its line names as given
                      by no source (the rent's two rows aside, which it counts as
@@ -408,6 +410,25 @@ def ui_strings(site, *keys):
     return {lang: [rows[k][lang] for k in keys] for lang in ("en", "zh")}
 
 
+ONE_PLURAL = re.compile(
+    r"(?<![\d.,$])1 (GPUs|cards|benchmarks|jobs|days|figures|rows|prices|results|times|"
+    r"workloads|combinations|findings|pages|quotes|models|model sizes|specifications|"
+    r"sources|articles|tasks|techniques|comparisons|benchmark results|job times)\b")
+
+
+def check_one_plural(site):
+    bad = []
+    for p in [*pages(site, "en", ext=(".html", ".svg")),
+              *pages(site, os.path.join("charts", "en"), ext=(".svg",))]:
+        rel = os.path.relpath(p, site).replace(os.sep, "/")
+        if rel.startswith("en/data/"):
+            continue  # the CSVs as they are
+        text = text_of(read(p))
+        for m in ONE_PLURAL.finditer(text):
+            bad.append("%s: %s" % (rel, " ".join(text[max(0, m.start() - 50):m.end()].split())))
+    return bad
+
+
 def check_spec_count(site):
     bad = []
     rent = ui_strings(site, "gpu.rent", "gpu.rent_range")
@@ -437,6 +458,7 @@ def check_spec_count(site):
 
 
 CHECKS = {
+    "one-plural": check_one_plural,
     "spec-count": check_spec_count,
     "no-dash-rows": check_no_dash_rows,
     "heading-outline": check_heading_outline,
