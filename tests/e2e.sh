@@ -889,6 +889,32 @@ check "one benchmark, one job: the bottom line and the chart speak of one" \
 	grep -q 'On 1 training workload, RTX 3090 runs at' '$one/site/en/gpus/rtx-3090/index.html' &&
 	grep -q '两者在相同条件下只有 1 项共同测试' '$one/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	python3 '$top/tests/site_invariants.py' '$one/site' one-plural"
+# Columns of gpus.csv emptied (every spec, the list prices): the GPU list
+# names the specs no card has instead of drawing their columns, and the
+# inference tables say why they give no cards or serving cost
+nospecs="$work/nospecs"
+fixture_project "$nospecs"
+python3 - "$nospecs/data/gpus.csv" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
+for col in ("vram_gb", "memory_type", "bandwidth_gbs", "fp16_tflops", "fp32_tflops",
+            "tensor_core_gen", "fp8", "nvlink_gbs", "pcie_gbs", "tdp_w",
+            "price_usd_min", "price_usd_max"):
+    i = rows[0].index(col)
+    for r in rows[1:]:
+        r[i] = ""
+csv.writer(open(sys.argv[1], "w", encoding="utf-8", newline=""), lineterminator="\n").writerows(rows)
+PY
+"$gen" build --root "$nospecs" >/dev/null 2>&1
+rc=$?
+check "no specs: the GPU list and the inference tables say what is missing, in both languages" \
+	sh -c "test $rc -eq 0 &&
+	grep -q '<p class=\"nodata\">No source gives these figures for any of these cards: List price, VRAM, Memory type, Memory bandwidth, FP16, Power (TDP).</p>' '$nospecs/site/en/gpus/index.html' &&
+	grep -q '<p class=\"nodata\">来源均未给出这些显卡的以下数据：' '$nospecs/site/zh/gpus/index.html' &&
+	grep -q '<p class=\"nodata\">No source gives the memory size of a card with a result on this benchmark' '$nospecs/site/en/inference/index.html' &&
+	grep -q '<p class=\"nodata\">这项测试中有结果的显卡都没有显存数据' '$nospecs/site/zh/inference/index.html'"
+check "and no table of that site has a column or row of dashes" \
+	python3 "$top/tests/site_invariants.py" "$nospecs/site" no-dash-rows
 for kind in noresults:results.csv "nodata:prices.csv results.csv"; do
 	name=${kind%%:*}
 	emptied $name ${kind#*:}

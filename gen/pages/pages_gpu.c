@@ -28,6 +28,32 @@
 
 /* ---- the GPU index ---- */
 
+/* The index's columns of specifications (their cells' keys and headings): a
+ * column no card has a figure in is left out, named in a line. */
+static const struct {
+	const char *key, *label;
+} index_specs[] = {
+	{ "list", "gpu.list_price" }, { "vram", "gpu.vram" },         { "segment", "gpu.segment" },
+	{ "memory", "gpu.memory" },   { "bandwidth", "gpu.bandwidth" }, { "fp16", "gpu.fp16" },
+	{ "tdp", "gpu.tdp" },
+};
+
+static void index_columns(const struct page_ctx *p, const struct value *rows, struct value *ctx)
+{
+	struct arena *a = pg_arena(p);
+	struct nodata_list none = NODATA_LIST_INIT;
+	for (size_t i = 0; i < sizeof index_specs / sizeof index_specs[0]; i++) {
+		bool has = nodata_column_has_figure(rows, index_specs[i].key);
+		value_map_set_bool(a, ctx, arena_printf(a, "has_%s", index_specs[i].key), has);
+		if (!has)
+			nodata_list_add(p, &none, pg_tr(p, index_specs[i].label));
+	}
+	value_map_set_str(a, ctx, "specs_missing",
+			  nodata_list_line(p, &none, "gpu.index_specs_missing"));
+	/* no card with a rental price: no column of dashes, a line instead */
+	value_map_set_bool(a, ctx, "has_rent", nodata_column_has_figure(rows, "rent"));
+}
+
 struct value *pages_gpu_index_context(const struct page_ctx *p)
 {
 	const struct site_inputs *in = p->in;
@@ -52,8 +78,7 @@ struct value *pages_gpu_index_context(const struct page_ctx *p)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "gpus", rows);
-	/* no card with a rental price: no column of dashes, a line instead */
-	value_map_set_bool(a, ctx, "has_rent", nodata_column_has_figure(rows, "rent"));
+	index_columns(p, rows, ctx);
 	value_map_set(a, ctx, "chart", pg_chart(p, &(struct chart_request){
 		.name = "relative-speed" }));
 	return ctx;

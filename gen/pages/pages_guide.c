@@ -11,6 +11,7 @@
 #include "model/data.h"
 #include "view/guide_ledger.h"
 #include "view/guide_charts.h"
+#include "view/nodata.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
 #include "model/schema.h"
@@ -257,28 +258,29 @@ static bool is_tokens_per_second(const struct benchmark *b)
 	return b->unit && !strcmp(b->unit, "tokens/s");
 }
 
-/* Whether serving benchmark b's model has a price on some GPU with a result:
- * else its table has no columns of prices and costs, a line instead. */
-static bool serving_priced(const struct data *d, size_t b)
+/* Which serving columns benchmark b's table shows: those some row has a
+ * figure in (the others said in a line); the costs it shows are marked in
+ * the ledger as the page's. */
+static void serving_columns(const struct page_ctx *p, size_t b, const struct value *rows,
+			    struct value *m)
 {
-	for (size_t g = 0; g < d->ngpus; g++)
-		if (figure_ok(metrics_result(d, b, g)) &&
-		    figure_ok(metrics_serving_cost(d, b, g).usd_per_hour))
-			return true;
-	return false;
+	struct arena *a = pg_arena(p);
+	bool costed = nodata_column_has_figure(rows, "monthly");
+	value_map_set_bool(a, m, "has_cards", nodata_column_has_figure(rows, "cards"));
+	value_map_set_bool(a, m, "priced", nodata_column_has_figure(rows, "price"));
+	value_map_set_bool(a, m, "costed", costed);
+	for (size_t g = 0; costed && g < p->in->data.ngpus; g++)
+		if (figure_ok(metrics_result(&p->in->data, b, g)))
+			guide_ledger_show_serving(p, b, g);
 }
 
 /* What serving the result's model costs on its GPU (metrics_serving_cost):
- * the cards it needs, and when `priced` what they cost. */
-static void serving_cells(const struct page_ctx *p, const struct result *x, bool priced,
-			  struct value *r)
+ * the cards it needs, their price and what they cost. */
+static void serving_cells(const struct page_ctx *p, const struct result *x, struct value *r)
 {
 	struct arena *a = pg_arena(p);
 	struct serving_cost sv = metrics_serving_cost(&p->in->data, x->benchmark, x->gpu);
 	value_map_set(a, r, "cards", pg_cell_figure(p, sv.cards, FMT_NUMBER, NULL));
-	if (!priced)
-		return;
-	guide_ledger_show_serving(p, x->benchmark, x->gpu);
 	value_map_set(a, r, "price", pg_cell_figure(p, sv.usd_per_hour, FMT_PER_HOUR, NULL));
 	value_map_set(a, r, "monthly", pg_cell_figure(p, sv.monthly, FMT_USD, NULL));
 	value_map_set(a, r, "per_million", pg_cell_figure(p, sv.per_mtok, FMT_USD, NULL));
@@ -295,7 +297,7 @@ static struct value *inference_context(const struct page_ctx *p)
 		const struct benchmark *bm = &d->benchmarks[b];
 		if (!pg_is_inference(bm))
 			continue;
-		bool tokens = is_tokens_per_second(bm), priced = serving_priced(d, b);
+		bool tokens = is_tokens_per_second(bm);
 		/* the best result, to mark it */
 		struct figure best = { 0, "why.no_result" };
 		for (size_t g = 0; g < d->ngpus; g++) {
@@ -315,7 +317,7 @@ static struct value *inference_context(const struct page_ctx *p)
 			if (!pg_better_of(f, best, 1))
 				pg_cell_set_best(p, c);
 			value_map_set(a, r, "value", c);
-			serving_cells(p, &d->results[row], priced, r);
+			serving_cells(p, &d->results[row], r);
 			value_map_set_str(a, r, "source", pg_source_titles(p, d->results[row].source));
 			value_map_set_str(a, r, "note", pg_result_conditions(p, d->results[row].row));
 			value_list_push(a, rows, r);
@@ -331,7 +333,7 @@ static struct value *inference_context(const struct page_ctx *p)
 		value_map_set_str(a, m, "note", note);
 		value_map_set_bool(a, m, "has_note", *note != 0);
 		value_map_set_bool(a, m, "tokens", tokens);
-		value_map_set_bool(a, m, "priced", priced);
+		serving_columns(p, b, rows, m);
 		value_map_set(a, m, "rows", rows);
 		value_map_set_bool(a, m, "has_rows", value_list_len(rows) > 0);
 		value_map_set_bool(a, m, "row_notes", value_list_has_text(rows, "note"));

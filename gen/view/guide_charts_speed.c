@@ -178,19 +178,23 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 	gc_fill(c, &c->axis, "chart.gpu.spec_axis", NULL);
 	struct chart_bar bars[NKEY_SPECS];
 	struct figure f[NKEY_SPECS];
-	size_t top[NKEY_SPECS];
+	size_t top[NKEY_SPECS], spec[NKEY_SPECS], n = 0;
 	double max[NKEY_SPECS];
 	bool any = false;
 	for (size_t i = 0; i < NKEY_SPECS; i++) {
-		bool ok = key_spec_share(c, c->gpu, i, &f[i], &max[i], &top[i]);
-		bars[i] = (struct chart_bar){
+		bool ok = key_spec_share(c, c->gpu, i, &f[n], &max[n], &top[n]);
+		if (!(max[n] > 0))
+			continue; /* no GPU has it: neither a bar nor a row */
+		spec[n] = i;
+		bars[n] = (struct chart_bar){
 			.label = gc_spec_name(c, key_specs[i]),
-			.value = ok ? f[i].value / max[i] : 0,
+			.value = ok ? f[n].value / max[n] : 0,
 			.has_value = ok,
 			.color = gc_gpu_color(c, c->gpu),
-			.value_text = ok ? gc_fmt_spec(c, key_specs[i], f[i].value) : NULL,
+			.value_text = ok ? gc_fmt_spec(c, key_specs[i], f[n].value) : NULL,
 		};
 		any = any || ok;
+		n++;
 	}
 	if (!any) {
 		gc_say_no_figure(c);
@@ -204,20 +208,17 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 	gc_table_head(c, name);
 	gc_table_head(c, gc_tr(c, "chart.col.highest"));
 	gc_table_body(c);
-	for (size_t i = 0; i < NKEY_SPECS; i++) {
+	for (size_t i = 0; i < n; i++) {
 		gc_table_row(c, bars[i].label);
 		gc_table_figure(c, f[i], bars[i].value_text);
-		if (max[i] > 0)
-			gc_table_num(c, gc_filled(c, "chart.highest", "value",
-						    gc_fmt_spec(c, key_specs[i], max[i]),
-						    "gpu", gc_gpu_name(c, top[i]), NULL),
-				      max[i]);
-		else
-			gc_table_nodata(c, NULL);
+		gc_table_num(c, gc_filled(c, "chart.highest", "value",
+					    gc_fmt_spec(c, key_specs[spec[i]], max[i]),
+					    "gpu", gc_gpu_name(c, top[i]), NULL),
+			      max[i]);
 		gc_table_row_end(c);
 	}
 	gc_table_end(c);
-	gc_draw_hbar(c, bars, NKEY_SPECS);
+	gc_draw_hbar(c, bars, n);
 }
 
 /* "Across 4 workloads, RTX 4090 runs at only 18–30% of the speed of H100
