@@ -892,19 +892,22 @@ check "one benchmark, one job: the bottom line and the chart speak of one" \
 # Columns of gpus.csv emptied (every spec, the list prices): the GPU list
 # names the specs no card has instead of drawing their columns, and the
 # inference tables say why they give no cards or serving cost
-nospecs="$work/nospecs"
-fixture_project "$nospecs"
-python3 - "$nospecs/data/gpus.csv" <<'PY'
+# blank_columns FILE COLUMN...: every row's cells of those columns emptied
+blank_columns() {
+	python3 - "$@" <<'PY'
 import csv, sys
 rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
-for col in ("vram_gb", "memory_type", "bandwidth_gbs", "fp16_tflops", "fp32_tflops",
-            "tensor_core_gen", "fp8", "nvlink_gbs", "pcie_gbs", "tdp_w",
-            "price_usd_min", "price_usd_max"):
+for col in sys.argv[2:]:
     i = rows[0].index(col)
     for r in rows[1:]:
         r[i] = ""
 csv.writer(open(sys.argv[1], "w", encoding="utf-8", newline=""), lineterminator="\n").writerows(rows)
 PY
+}
+nospecs="$work/nospecs"
+fixture_project "$nospecs"
+blank_columns "$nospecs/data/gpus.csv" vram_gb memory_type bandwidth_gbs fp16_tflops fp32_tflops \
+	tensor_core_gen fp8 nvlink_gbs pcie_gbs tdp_w price_usd_min price_usd_max
 "$gen" build --root "$nospecs" >/dev/null 2>&1
 rc=$?
 check "no specs: the GPU list and the inference tables say what is missing, in both languages" \
@@ -915,6 +918,18 @@ check "no specs: the GPU list and the inference tables say what is missing, in b
 	grep -q '<p class=\"nodata\">这项测试中有结果的显卡都没有显存数据' '$nospecs/site/zh/inference/index.html'"
 check "and no table of that site has a column or row of dashes" \
 	python3 "$top/tests/site_invariants.py" "$nospecs/site" no-dash-rows
+# Prose columns nobody wrote (a use case's reason, budget and fastest pick, a
+# result's conditions, a price's note): left out of every table, not blank
+noprose="$work/noprose"
+fixture_project "$noprose"
+blank_columns "$noprose/data/use_cases.csv" reason_en reason_zh budget_gpu fastest_gpu \
+	budget_note_en budget_note_zh fastest_note_en fastest_note_zh
+blank_columns "$noprose/data/results.csv" conditions_en conditions_zh
+blank_columns "$noprose/data/prices.csv" note_en note_zh
+"$gen" build --root "$noprose" >/dev/null 2>&1
+rc=$?
+check "columns nobody wrote: built, no table with a column of blanks" \
+	sh -c "test $rc -eq 0 && python3 '$top/tests/site_invariants.py' '$noprose/site' no-dash-rows"
 for kind in noresults:results.csv "nodata:prices.csv results.csv"; do
 	name=${kind%%:*}
 	emptied $name ${kind#*:}

@@ -700,31 +700,69 @@ static void td_use_case_gpu(struct cite *c, const struct use_case *u, long g,
 	buf_adds(c->out, "</td>");
 }
 
+/* The use-case table's pick columns: the GPU each role names, with its
+ * note (the columns of use_cases.csv). */
+static const struct use_case_role {
+	const char *head, *note_col;
+} use_case_roles[] = {
+	{ "cite.col.budget", "budget_note" },
+	{ "cite.col.recommended", "recommended_note" },
+	{ "cite.col.fastest", "fastest_note" },
+};
+#define NROLES (sizeof use_case_roles / sizeof use_case_roles[0])
+
+static long use_case_gpu(const struct use_case *u, size_t role)
+{
+	return role == 0 ? u->budget : role == 1 ? u->recommended : u->fastest;
+}
+
+/* Whether some use case names a GPU or a note for `role`: a column nobody
+ * filled is left out. */
+static bool use_case_role_given(struct cite *c, size_t role)
+{
+	for (size_t i = 0; i < c->d->nuse_cases; i++) {
+		const struct use_case *u = &c->d->use_cases[i];
+		const char *note = sc_raw_cell_lang(c, "use_cases", u->row,
+						    use_case_roles[role].note_col);
+		if (use_case_gpu(u, role) >= 0 || (note && *note))
+			return true;
+	}
+	return false;
+}
+
 static int table_use_cases(struct cite *c)
 {
 	const struct data *d = c->d;
-	static const struct head heads[] = {
-		{ "cite.col.use_case", false }, { "cite.col.budget", false },
-		{ "cite.col.recommended", false }, { "cite.col.fastest", false },
-		{ "cite.col.reason", false }, { NULL, false },
-	};
-	table_begin_fixed(c, "cite.caption.use_cases", heads);
-	bool zh = c->l == LANG_ZH;
+	bool zh = c->l == LANG_ZH, reasons = false, roles[NROLES];
+	for (size_t i = 0; i < d->nuse_cases && !reasons; i++) {
+		const char *reason = zh ? d->use_cases[i].reason_zh : d->use_cases[i].reason_en;
+		reasons = reason && *reason;
+	}
+	table_begin(c, pg_tr(&c->pg, "cite.caption.use_cases"));
+	table_head_key(c, "cite.col.use_case", false);
+	for (size_t k = 0; k < NROLES; k++)
+		if ((roles[k] = use_case_role_given(c, k)))
+			table_head_key(c, use_case_roles[k].head, false);
+	if (reasons)
+		table_head_key(c, "cite.col.reason", false);
+	table_body(c);
 	for (size_t i = 0; i < d->nuse_cases; i++) {
 		const struct use_case *u = &d->use_cases[i];
 		row_begin(c);
 		buf_adds(c->out, "<th scope=\"row\">");
 		text_escape_htmls(c->out, zh ? u->name_zh : u->name_en);
 		buf_adds(c->out, "</th>");
-		td_use_case_gpu(c, u, u->budget, "budget_note");
-		td_use_case_gpu(c, u, u->recommended, "recommended_note");
-		td_use_case_gpu(c, u, u->fastest, "fastest_note");
+		for (size_t k = 0; k < NROLES; k++)
+			if (roles[k])
+				td_use_case_gpu(c, u, use_case_gpu(u, k), use_case_roles[k].note_col);
 		/* a reason is prose, not a figure: an empty one stays empty */
 		const char *reason = zh ? u->reason_zh : u->reason_en;
-		buf_adds(c->out, "<td>");
-		if (reason)
-			text_escape_htmls(c->out, reason);
-		buf_adds(c->out, "</td>");
+		if (reasons) {
+			buf_adds(c->out, "<td>");
+			if (reason)
+				text_escape_htmls(c->out, reason);
+			buf_adds(c->out, "</td>");
+		}
 		row_end(c);
 	}
 	table_end_rows(c, d->nuse_cases > 0);

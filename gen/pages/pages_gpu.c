@@ -135,6 +135,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 	value_map_set(a, ctx, "rel", rel);
 	value_map_set_bool(a, ctx, "has_rel", value_list_len(rel) > 0);
 	value_map_set(a, ctx, "results", other);
+	value_map_set_bool(a, ctx, "result_notes", value_list_has_text(other, "note"));
 	value_map_set_bool(a, ctx, "has_results", value_list_len(other) > 0);
 	value_map_set_str(a, ctx, "results_missing",
 			  nodata_list_line(p, &none, value_list_len(rel) + value_list_len(other)
@@ -427,6 +428,7 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	value_map_set_bool(a, ctx, "has_prices", value_list_len(prices) > 0);
 	value_map_set_bool(a, ctx, "prices_dated", nodata_column_has_figure(prices, "date"));
 	value_map_set_bool(a, ctx, "prices_named", value_list_has_text(prices, "provider"));
+	value_map_set_bool(a, ctx, "price_notes", value_list_has_text(prices, "note"));
 	value_map_set_str(a, ctx, "no_prices", pg_tr(p, "gpu.prices_none"));
 	value_map_set_str(a, ctx, "price_history", price_history_charts(p, g));
 	gpu_results(p, g, ctx);

@@ -84,7 +84,10 @@ struct value *pages_guide_use_case_rows(const struct page_ctx *p, bool only_pick
 static struct value *use_cases_context(const struct page_ctx *p)
 {
 	struct value *ctx = value_new_map(pg_arena(p));
-	value_map_set(pg_arena(p), ctx, "cases", pages_guide_use_case_rows(p, false));
+	struct value *rows = pages_guide_use_case_rows(p, false);
+	value_map_set(pg_arena(p), ctx, "cases", rows);
+	/* a column of reasons nobody wrote is left out */
+	value_map_set_bool(pg_arena(p), ctx, "has_reasons", value_list_has_text(rows, "reason"));
 	return ctx;
 }
 
