@@ -919,13 +919,16 @@ check "no specs: the GPU list and the inference tables say what is missing, in b
 check "and no table of that site has a column or row of dashes" \
 	python3 "$top/tests/site_invariants.py" "$nospecs/site" no-dash-rows
 # Prose columns nobody wrote (a use case's reason, budget and fastest pick, a
-# result's conditions, a price's note): left out of every table, not blank
+# result's conditions, a price's note, a technique's speed-up and notes):
+# left out of every table, not blank
 noprose="$work/noprose"
 fixture_project "$noprose"
 blank_columns "$noprose/data/use_cases.csv" reason_en reason_zh budget_gpu fastest_gpu \
 	budget_note_en budget_note_zh fastest_note_en fastest_note_zh
 blank_columns "$noprose/data/results.csv" conditions_en conditions_zh
 blank_columns "$noprose/data/prices.csv" note_en note_zh
+blank_columns "$noprose/data/techniques.csv" speed_low speed_high speed_scope_en speed_scope_zh \
+	speed_text_en speed_text_zh notes_en notes_zh
 "$gen" build --root "$noprose" >/dev/null 2>&1
 rc=$?
 check "columns nobody wrote: built, no table with a column of blanks" \

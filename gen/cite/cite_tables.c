@@ -650,22 +650,34 @@ static int table_vram(struct cite *c)
 static int table_techniques(struct cite *c)
 {
 	const struct data *d = c->d;
-	static const struct head heads[] = {
-		{ "cite.col.technique", false }, { "cite.col.speed", false },
-		{ "cite.col.vram_saving", false }, { "cite.col.difficulty", false },
-		{ "cite.col.notes", false }, { NULL, false },
+	static const struct {
+		const char *field, *head;
+	} cols[] = {
+		{ "speed", "cite.col.speed" }, { "vram_saving", "cite.col.vram_saving" },
+		{ "difficulty", "cite.col.difficulty" }, { "notes", "cite.col.notes" },
 	};
-	table_begin_fixed(c, "cite.caption.techniques", heads);
-	static const char *const fields[] = { "speed", "vram_saving", "difficulty",
-					      "notes", NULL };
+	enum { NCOLS = sizeof cols / sizeof cols[0] };
+	bool shown[NCOLS] = { false }; /* a column no technique fills is left out */
+	for (size_t i = 0; i < d->ntechniques; i++)
+		for (size_t k = 0; k < NCOLS; k++) {
+			const char *text = sc_technique_text(c, &d->techniques[i], cols[k].field);
+			shown[k] = shown[k] || (text && *text);
+		}
+	table_begin(c, pg_tr(&c->pg, "cite.caption.techniques"));
+	table_head_key(c, "cite.col.technique", false);
+	for (size_t k = 0; k < NCOLS; k++)
+		if (shown[k])
+			table_head_key(c, cols[k].head, false);
+	table_body(c);
 	for (size_t i = 0; i < d->ntechniques; i++) {
 		const struct technique *t = &d->techniques[i];
 		row_begin(c);
 		buf_adds(c->out, "<th scope=\"row\">");
 		text_escape_htmls(c->out, sc_technique_text(c, t, "name"));
 		buf_adds(c->out, "</th>");
-		for (size_t f = 0; fields[f]; f++)
-			td_text(c, sc_technique_text(c, t, fields[f]));
+		for (size_t k = 0; k < NCOLS; k++)
+			if (shown[k])
+				td_text(c, sc_technique_text(c, t, cols[k].field));
 		row_end(c);
 	}
 	table_end_rows(c, d->ntechniques > 0);

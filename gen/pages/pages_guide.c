@@ -114,6 +114,10 @@ static struct value *techniques_context(const struct page_ctx *p)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "rows", rows);
+	/* a column no technique fills is left out */
+	value_map_set_bool(a, ctx, "has_speed", nodata_column_has_figure(rows, "speed"));
+	value_map_set_bool(a, ctx, "has_vram", nodata_column_has_figure(rows, "vram"));
+	value_map_set_bool(a, ctx, "has_notes", value_list_has_text(rows, "notes"));
 	return ctx;
 }
 
