@@ -927,6 +927,7 @@ blank_columns "$noprose/data/use_cases.csv" reason_en reason_zh budget_gpu faste
 	budget_note_en budget_note_zh fastest_note_en fastest_note_zh
 blank_columns "$noprose/data/results.csv" conditions_en conditions_zh
 blank_columns "$noprose/data/prices.csv" note_en note_zh
+blank_columns "$noprose/data/vram.csv" note_en note_zh
 blank_columns "$noprose/data/techniques.csv" speed_low speed_high speed_scope_en speed_scope_zh \
 	speed_text_en speed_text_zh notes_en notes_zh
 "$gen" build --root "$noprose" >/dev/null 2>&1

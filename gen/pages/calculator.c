@@ -119,7 +119,10 @@ static struct value *calculator_context(struct site *s, enum lang l)
 	value_map_set(a, ctx, "precisions", option_list(s, l, schema_precisions, "calc.precision."));
 	value_map_set(a, ctx, "jobs", option_list(s, l, schema_jobs, "calc.job."));
 	value_map_set(a, ctx, "bytes_rows", bytes_rows(s, l));
-	value_map_set(a, ctx, "rule_rows", rule_rows(s, l));
+	struct value *rules = rule_rows(s, l);
+	value_map_set(a, ctx, "rule_rows", rules);
+	/* a column of notes nobody wrote is left out */
+	value_map_set_bool(a, ctx, "rule_notes", value_list_has_text(rules, "note"));
 	value_map_set_str(a, ctx, "months", fill1(s, l, "calc.serving_how", "hours",
 						  unit(s, l, METRICS_HOURS_PER_MONTH, "unit.h")));
 	struct page_ctx p = kit(s, l);
