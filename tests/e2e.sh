@@ -788,7 +788,23 @@ without_rows() {
 	fixture_project "$work/$1"
 	grep -v "$3" "$work/$1/data/$2" >"$work/$1.rows" &&
 		cp "$work/$1.rows" "$work/$1/data/$2"
+	built "$1"
+}
+# built NAME: the project in $work/NAME built into its site/ (its status)
+built() {
 	"$gen" build --root "$work/$1" >/dev/null 2>&1
+}
+# blank_columns FILE COLUMN...: every row's cells of those columns emptied
+blank_columns() {
+	python3 - "$@" <<'PY'
+import csv, sys
+rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
+for col in sys.argv[2:]:
+    i = rows[0].index(col)
+    for r in rows[1:]:
+        r[i] = ""
+csv.writer(open(sys.argv[1], "w", encoding="utf-8", newline=""), lineterminator="\n").writerows(rows)
+PY
 }
 # emptied NAME FILE...: the same with every row of the files taken out (their
 # header kept)
@@ -800,7 +816,7 @@ emptied() {
 		head -n 1 "$work/$name/data/$f" >"$work/$name.rows" &&
 			cp "$work/$name.rows" "$work/$name/data/$f"
 	done
-	"$gen" build --root "$work/$name" >/dev/null 2>&1
+	built "$name"
 }
 # A card without a price: a job only it has a time for shows no columns of
 # prices and costs, and says why in each language
@@ -880,7 +896,7 @@ for f in results.csv:rel-resnet50, task_times.csv:lora-7b,; do
 	awk -v k="${f#*:}" 'NR == 1 || !index($0, ",rtx-3090,") || index($0, k) == 1' \
 		"$one/data/${f%%:*}" >"$one.rows" && cp "$one.rows" "$one/data/${f%%:*}"
 done
-"$gen" build --root "$one" >/dev/null 2>&1
+built one
 rc=$?
 check "one benchmark, one job: the bottom line and the chart speak of one" \
 	sh -c "test $rc -eq 0 &&
@@ -892,23 +908,11 @@ check "one benchmark, one job: the bottom line and the chart speak of one" \
 # Columns of gpus.csv emptied (every spec, the list prices): the GPU list
 # names the specs no card has instead of drawing their columns, and the
 # inference tables say why they give no cards or serving cost
-# blank_columns FILE COLUMN...: every row's cells of those columns emptied
-blank_columns() {
-	python3 - "$@" <<'PY'
-import csv, sys
-rows = list(csv.reader(open(sys.argv[1], encoding="utf-8", newline="")))
-for col in sys.argv[2:]:
-    i = rows[0].index(col)
-    for r in rows[1:]:
-        r[i] = ""
-csv.writer(open(sys.argv[1], "w", encoding="utf-8", newline=""), lineterminator="\n").writerows(rows)
-PY
-}
 nospecs="$work/nospecs"
 fixture_project "$nospecs"
 blank_columns "$nospecs/data/gpus.csv" vram_gb memory_type bandwidth_gbs fp16_tflops fp32_tflops \
 	tensor_core_gen fp8 nvlink_gbs pcie_gbs tdp_w price_usd_min price_usd_max
-"$gen" build --root "$nospecs" >/dev/null 2>&1
+built nospecs
 rc=$?
 check "no specs: the GPU list and the inference tables say what is missing, in both languages" \
 	sh -c "test $rc -eq 0 &&
@@ -930,7 +934,7 @@ blank_columns "$noprose/data/prices.csv" note_en note_zh
 blank_columns "$noprose/data/vram.csv" note_en note_zh
 blank_columns "$noprose/data/techniques.csv" speed_low speed_high speed_scope_en speed_scope_zh \
 	speed_text_en speed_text_zh notes_en notes_zh
-"$gen" build --root "$noprose" >/dev/null 2>&1
+built noprose
 rc=$?
 check "columns nobody wrote: built, no table with a column of blanks" \
 	sh -c "test $rc -eq 0 && python3 '$top/tests/site_invariants.py' '$noprose/site' no-dash-rows"
