@@ -938,6 +938,18 @@ built noprose
 rc=$?
 check "columns nobody wrote: built, no table with a column of blanks" \
 	sh -c "test $rc -eq 0 && python3 '$top/tests/site_invariants.py' '$noprose/site' no-dash-rows"
+# A result and a job time given twice (by another source): the GPU page
+# shows the first of each and counts what it shows
+twice="$work/twice"
+fixture_project "$twice"
+for f in results.csv:rel-resnet50,rtx-4090, task_times.csv:lora-7b,rtx-4090,; do
+	grep "^${f#*:}" "$twice/data/${f%%:*}" | sed 's/,training-guide-en,/,choosing-guide-zh,/' \
+		>>"$twice/data/${f%%:*}"
+done
+built twice
+rc=$?
+check "a figure given twice: the GPU page counts the rows it shows" \
+	sh -c "test $rc -eq 0 && python3 '$top/tests/site_invariants.py' '$work/twice/site' spec-count"
 for kind in noresults:results.csv "nodata:prices.csv results.csv"; do
 	name=${kind%%:*}
 	emptied $name ${kind#*:}

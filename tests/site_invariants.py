@@ -40,7 +40,8 @@ Checks:
   spec-count         a GPU page's "N of M specifications" counts the rows of its
                      spec table and the specifications its line names as given
                      by no source (the rent's two rows aside, which it counts as
-                     prices)
+                     prices); its count of benchmark results and of job times,
+                     the rows of its speed and results tables and of its jobs'
 """
 import csv
 import decimal
@@ -433,6 +434,10 @@ def check_spec_count(site):
     bad = []
     rent = ui_strings(site, "gpu.rent", "gpu.rent_range")
     counts = {"en": r"(\d+) of (\d+) specifications", "zh": r"参数 (\d+)/(\d+) 项"}
+    counted = {  # "no benchmark result" counts none
+        "en": {"results": r"(?:(\d+)|no) benchmark results?\b", "times": r"(?:(\d+)|no) job times?\b"},
+        "zh": {"results": r"(?:测试结果 (\d+) 条|无测试结果)", "times": r"(?:任务耗时 (\d+) 条|无任务耗时)"},
+    }
     for lang, pattern in counts.items():
         for p in pages(site, lang):
             rel = os.path.relpath(p, site).replace(os.sep, "/")
@@ -454,7 +459,19 @@ def check_spec_count(site):
             if (int(m.group(1)), int(m.group(2))) != (len(given), len(given) + len(missing)):
                 bad.append("%s: says %s of %s specifications, its table shows %d and names %d "
                            "missing" % (rel, m.group(1), m.group(2), len(given), len(missing)))
+            for what, sections in (("results", ("speed", "benchmarks")), ("times", ("tasks",))):
+                said = int(re.search(counted[lang][what], markup).group(1) or 0)
+                rows = sum(section_rows(markup, s) for s in sections)
+                if said != rows:
+                    bad.append("%s: counts %d %s, its tables show %d" % (rel, said, what, rows))
     return bad
+
+
+def section_rows(markup, section):
+    """The body rows of the table under the h2 of id `section`, up to the next h2."""
+    m = re.search(r'<h2 id="%s">(.*?)(?=<h2 |</main>)' % section, markup, re.S)
+    table = re.search(r"<tbody>(.*?)</tbody>", m.group(1), re.S) if m else None
+    return len(re.findall(r"<tr[ >]", table.group(1))) if table else 0
 
 
 CHECKS = {

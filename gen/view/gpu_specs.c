@@ -4,6 +4,7 @@
 #include "base/arena.h"
 #include "model/data.h"
 #include "model/i18n.h"
+#include "model/metrics.h"
 #include "template/value.h"
 #include "view/present.h"
 #include "view/site.h"
@@ -108,13 +109,17 @@ const char *gpu_specs_completeness(const struct page_ctx *p, size_t g)
 	struct spec_count n = { 0, 0 };
 	gpu_specs_each(p, g, count_spec, &n);
 	size_t specs = n.given, total = n.total;
+	/* every quote (its page lists them all), a result per benchmark and a
+	 * time per job (as its tables show them: the first row of each) */
 	size_t prices = 0, results = 0, times = 0;
 	for (size_t i = 0; i < d->nprices; i++)
 		prices += d->prices[i].gpu == g;
-	for (size_t i = 0; i < d->nresults; i++)
-		results += d->results[i].gpu == g;
-	for (size_t i = 0; i < d->ntask_times; i++)
-		times += d->task_times[i].gpu == g;
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		results += data_result_row(d, b, g) >= 0;
+	for (size_t t = 0; t < d->ntasks; t++) {
+		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, g);
+		times += c && c->time_row >= 0;
+	}
 	return pg_fill(p, "gpu.complete", "specs", pg_fmt_number(p, (double)specs),
 		       "total", pg_fmt_number(p, (double)total),
 		       "prices", count_words(p, prices, "gpu.complete_prices"),
