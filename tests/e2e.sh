@@ -708,6 +708,12 @@ cp "$work/prices.gfm" "$gfm/data/prices.csv"
 check "the price back: the warnings again" \
 	test "$(grep -c 'types the lowest on-demand price of RTX 4090' "$work/err-gfm5")" -eq 2
 
+# holds STATUS SITE CHECK DESCRIPTION: the project's build succeeded
+# (STATUS 0: a site never built would hold every check) and
+# tests/site_invariants.py's CHECK holds on its SITE
+holds() {
+	check "$4" sh -c "test $1 -eq 0 && python3 '$top/tests/site_invariants.py' '$2' '$3'"
+}
 # A project without the optional case studies (data/case_studies.csv: the
 # schema lets the file be missing): it builds, publishes no download and no
 # page of that table, links to neither, and every other download is its
@@ -780,8 +786,7 @@ check "a job without a time: its page says so in a sentence in each language" \
 	grep -q '<p class=\"nodata\">No source gives a time for this job on any card yet.</p>' '$nocase/site/en/tasks/sdxl-full/index.html' &&
 	grep -q '<p class=\"nodata\">目前还没有来源给出任何显卡完成这项任务的耗时。</p>' '$nocase/site/zh/tasks/sdxl-full/index.html' &&
 	! grep -q '>no data<\|>no data (' '$nocase/site/en/tasks/sdxl-full/index.html'"
-check "and no table of the site has a column of dashes" \
-	python3 "$top/tests/site_invariants.py" "$nocase/site" no-dash-rows
+holds "$rc" "$nocase/site" no-dash-rows "and no table of the site has a column of dashes"
 # without_rows NAME FILE PATTERN: the fixture's project in $work/NAME with
 # the rows of data/FILE that match PATTERN taken out, built (its status)
 without_rows() {
@@ -828,8 +833,7 @@ check "a job whose only card has no price: no cost column, a line saying why" \
 	grep -q '<p class=\"meta\">No cost for this job: no card with a time for it has a known rental price.</p>' '$unpriced/site/en/tasks/qlora-mistral-7b/index.html' &&
 	grep -q '<p class=\"meta\">有耗时数据的显卡都没有已知的租用价格，因此无法计算这项任务的费用。</p>' '$unpriced/site/zh/tasks/qlora-mistral-7b/index.html' &&
 	! grep -q '<th scope=\"col\" class=\"num\">Cost</th>' '$unpriced/site/en/tasks/qlora-mistral-7b/index.html'"
-check "and no table of that site has a column of dashes" \
-	python3 "$top/tests/site_invariants.py" "$unpriced/site" no-dash-rows
+holds "$rc" "$unpriced/site" no-dash-rows "and no table of that site has a column of dashes"
 # No baseline card (the H100's results taken out: no card is 1 on all its
 # results): the methodology and the GPU pages say the speeds are the
 # sources' own, never "The baseline card is ?" or "no data = 1"
@@ -885,8 +889,7 @@ check "no price at all: the GPU, job and inference lists say so instead of colum
 	grep -q '<p class=\"nodata\">有耗时数据的显卡都没有已知的租用价格，因此无法计算各项任务的费用。</p>' '$noprices/site/zh/tasks/index.html' &&
 	grep -q '<p class=\"nodata\">No serving cost: no card with a result on this benchmark has a known rental price.</p>' '$noprices/site/en/inference/index.html' &&
 	grep -q '<p class=\"nodata\">No cost for this job: no card with a time for it has a known rental price.</p>' '$noprices/site/en/articles/training-guide/index.html'"
-check "and no table of that site has a column of dashes" \
-	python3 "$top/tests/site_invariants.py" "$noprices/site" no-dash-rows
+holds "$rc" "$noprices/site" no-dash-rows "and no table of that site has a column of dashes"
 # The RTX 3090 left with one benchmark and one job (ResNet-50's result,
 # LoRA 7B's time): a count of one is said in its own form, never "all 1
 # benchmarks"
@@ -920,8 +923,7 @@ check "no specs: the GPU list and the inference tables say what is missing, in b
 	grep -q '<p class=\"nodata\">来源均未给出这些显卡的以下数据：' '$nospecs/site/zh/gpus/index.html' &&
 	grep -q '<p class=\"nodata\">No source gives the memory size of a card with a result on this benchmark' '$nospecs/site/en/inference/index.html' &&
 	grep -q '<p class=\"nodata\">这项测试中有结果的显卡都没有显存数据' '$nospecs/site/zh/inference/index.html'"
-check "and no table of that site has a column or row of dashes" \
-	python3 "$top/tests/site_invariants.py" "$nospecs/site" no-dash-rows
+holds "$rc" "$nospecs/site" no-dash-rows "and no table of that site has a column or row of dashes"
 # Prose columns nobody wrote (a use case's reason, budget and fastest pick, a
 # result's conditions, a price's note, a technique's speed-up and notes):
 # left out of every table, not blank
@@ -936,8 +938,7 @@ blank_columns "$noprose/data/techniques.csv" speed_low speed_high speed_scope_en
 	speed_text_en speed_text_zh notes_en notes_zh
 built noprose
 rc=$?
-check "columns nobody wrote: built, no table with a column of blanks" \
-	sh -c "test $rc -eq 0 && python3 '$top/tests/site_invariants.py' '$noprose/site' no-dash-rows"
+holds "$rc" "$noprose/site" no-dash-rows "columns nobody wrote: built, no table with a column of blanks"
 # A result and a job time given twice (by another source): the GPU page
 # shows the first of each and counts what it shows
 twice="$work/twice"
@@ -948,14 +949,12 @@ for f in results.csv:rel-resnet50,rtx-4090, task_times.csv:lora-7b,rtx-4090,; do
 done
 built twice
 rc=$?
-check "a figure given twice: the GPU page counts the rows it shows" \
-	sh -c "test $rc -eq 0 && python3 '$top/tests/site_invariants.py' '$work/twice/site' spec-count"
+holds "$rc" "$twice/site" spec-count "a figure given twice: the GPU page counts the rows it shows"
 for kind in noresults:results.csv "nodata:prices.csv results.csv"; do
 	name=${kind%%:*}
 	emptied $name ${kind#*:}
 	rc=$?
-	check "$name: built, no table with a column of dashes" \
-		sh -c "test $rc -eq 0 && python3 '$top/tests/site_invariants.py' '$work/$name/site' no-dash-rows"
+	holds "$rc" "$work/$name/site" no-dash-rows "$name: built, no table with a column of dashes"
 done
 
 echo "e2e: $passed passed, $failed failed"

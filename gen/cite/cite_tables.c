@@ -234,14 +234,14 @@ static int table_task_costs(struct cite *c)
 	if (t < 0)
 		return -1;
 	const struct data *d = c->d;
-	bool cards = false, any = false, stated = false, priced = false;
+	bool cards = false, any = false, stated = false;
+	bool priced = metrics_task_priced(d, c->m, (size_t)t); /* as the job's page */
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct task_cost *tc = metrics_task_cost(d, c->m, (size_t)t, g);
 		if (tc && tc->time_row >= 0) {
 			any = true;
 			cards |= tc->gpu_count > 1;
 			stated |= tc->stated >= 0;
-			priced |= figure_ok(tc->usd_per_hour);
 		}
 	}
 	struct buf caption = BUF_INIT;
@@ -253,7 +253,7 @@ static int table_task_costs(struct cite *c)
 	table_head_key(c, "cite.col.time", true);
 	if (cards)
 		table_head_key(c, "cite.col.cards", true);
-	if (priced) { /* as the job's page: no card with a time has a price, no cost */
+	if (priced) {
 		table_head_key(c, "cite.col.price", true);
 		table_head_key(c, "cite.col.cost", true);
 	}

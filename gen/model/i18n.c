@@ -1,5 +1,6 @@
 #include "model/i18n.h"
 
+#include "base/arena.h"
 #include "base/buf.h"
 #include "base/csv.h"
 #include "model/data.h"
@@ -245,9 +246,9 @@ static void fill_text(struct buf *out, const char *tmpl, const char *const *name
 	}
 }
 
-const char *i18n_count_form(size_t n)
+const char *i18n_count_key(struct arena *a, const char *key, size_t n)
 {
-	return n == 1 ? "one" : "many";
+	return arena_printf(a, "%s.%s", key, n == 1 ? "one" : "many");
 }
 
 void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,

@@ -20,6 +20,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+struct arena;
 struct buf;
 struct diag;
 struct table;
@@ -67,10 +68,11 @@ void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,
 		   const char *key, const char *const *names,
 		   const char *const *vals, size_t n);
 
-/* The form of a count of n things, the suffix of its UI string's key:
- * "one" for 1, else "many" ("gpu.complete_prices.one": "{n} price").
- * Every count said in words picks its string by this. */
-const char *i18n_count_form(size_t n);
+/* The key of the UI string that says a count of n things: `key` with the
+ * count's form, ".one" for 1, else ".many" ("gpu.complete_prices.one":
+ * "{n} price"), in `a`. Every count said in words picks its string by
+ * this. */
+const char *i18n_count_key(struct arena *a, const char *key, size_t n);
 
 /* Report, as errors at data/i18n.csv, every key looked up that has no row
  * and every placeholder no caller filled, each once, in key order. Returns

@@ -340,6 +340,16 @@ struct serving_cost metrics_serving_cost(const struct data *d, size_t benchmark,
 	return sv;
 }
 
+bool metrics_task_priced(const struct data *d, const struct metrics *m, size_t task)
+{
+	for (size_t g = 0; g < d->ngpus; g++) {
+		const struct task_cost *c = metrics_task_cost(d, m, task, g);
+		if (c && c->time_row >= 0 && figure_ok(c->usd_per_hour))
+			return true;
+	}
+	return false;
+}
+
 const struct task_cost *metrics_task_cost(const struct data *d,
 					  const struct metrics *m,
 					  size_t task, size_t gpu)

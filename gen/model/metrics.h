@@ -227,6 +227,10 @@ struct metrics {
  * relative-speed results are all 1). */
 void metrics_compute(const struct data *d, const char *baseline_id,
 		     struct metrics *m);
+/* Whether some card with a time for `task` has a price for it: else no
+ * cost of the job can be given, and a table of its times leaves out the
+ * price and cost columns (its page's, an article's). */
+bool metrics_task_priced(const struct data *d, const struct metrics *m, size_t task);
 /* The cost of `task` on `gpu`. */
 const struct task_cost *metrics_task_cost(const struct data *d,
 					  const struct metrics *m,

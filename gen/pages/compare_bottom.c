@@ -11,7 +11,6 @@
 #include "view/site.h"
 
 #include <stdbool.h>
-#include <stdio.h>
 #include <string.h>
 
 /* How often each of two GPUs wins a kind of comparison: a and b the wins
@@ -77,15 +76,14 @@ static const char *tally_sentence(const struct page_ctx *p, const char *what,
 {
 	if (!t->n)
 		return "";
-	char key[48];
 	const char *w = t->a > t->b ? na : nb;
 	size_t wins = t->a > t->b ? t->a : t->b;
 	const char *how = t->a == t->b ? (t->a ? "tie" : "same")
 				       : wins == t->n ? "all" : "pick";
+	const char *key = arena_printf(pg_arena(p), "cmp.bl.%s_%s", what, how);
 	/* "all" and "same" may speak of one benchmark or job: a count's form */
-	bool counted = !strcmp(how, "all") || !strcmp(how, "same");
-	snprintf(key, sizeof key, "cmp.bl.%s_%s%s%s", what, how, counted ? "." : "",
-		 counted ? i18n_count_form(t->n) : "");
+	if (!strcmp(how, "all") || !strcmp(how, "same"))
+		key = i18n_count_key(pg_arena(p), key, t->n);
 	return pg_fill(p, key, "w", w, "a", na, "b", nb,
 		       "n", pg_fmt_number(p, (double)wins),
 		       "m", pg_fmt_number(p, (double)t->n), NULL);

@@ -329,8 +329,8 @@ static void plan_data_index(struct site *site, enum lang l)
 	struct value *ctx = value_new_map(s->arena);
 	value_map_set(s->arena, ctx, "tables", tables);
 	size_t nf = s->in->metrics.nfindings;
-	set_text(s, ctx, "findings_text", fill(s, l, arena_printf(s->arena, "data.findings.%s",
-		 i18n_count_form(nf)), "n", number_text(s, l, (double)nf), NULL, NULL));
+	set_text(s, ctx, "findings_text", fill(s, l, i18n_count_key(s->arena, "data.findings", nf),
+					       "n", number_text(s, l, (double)nf), NULL, NULL));
 	set_data_links(s, l, path, ctx, true);
 	/* the figure ledger the build writes beside the tables (guide_ledger.h) */
 	set_text(s, ctx, "figures_href", site_root_href(s->arena, path, GUIDE_LEDGER_FILE));

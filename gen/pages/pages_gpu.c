@@ -187,10 +187,11 @@ static void spec_push(const struct page_ctx *p, struct value *rows, struct nodat
 }
 
 /* The spec table's rows (gpu_specs_each): those a source gives, the others
- * named in a line. */
+ * named in a line; all of them counted for the page's completeness. */
 struct spec_rows {
 	struct value *rows;
 	struct nodata_list *m;
+	struct gpu_specs_count *n;
 };
 
 static void spec_known(const struct page_ctx *p, const char *label, struct value *cell,
@@ -198,17 +199,18 @@ static void spec_known(const struct page_ctx *p, const char *label, struct value
 {
 	struct spec_rows *s = ctx;
 	push_known(p, s->rows, s->m, spec_row(p, label, cell), label, cell);
+	gpu_specs_count_cell(s->n, cell);
 }
 
 /* The card's specifications that a source gives; *missing_text names the
- * others in one line. */
+ * others in one line; *n counts them. */
 static struct value *gpu_specs(const struct page_ctx *p, size_t g, struct value **extra,
-			       const char **missing_text)
+			       const char **missing_text, struct gpu_specs_count *n)
 {
 	struct value *rows = value_new_list(pg_arena(p));
 	struct nodata_list m = NODATA_LIST_INIT;
 	*extra = gpu_extra(p, g);
-	gpu_specs_each(p, g, spec_known, &(struct spec_rows){ rows, &m });
+	gpu_specs_each(p, g, spec_known, &(struct spec_rows){ rows, &m, n });
 	spec_push(p, rows, &m, "gpu.rent", pg_cell_figure(p, pg_rent_shown(p, g),
 							  FMT_PER_HOUR, NULL));
 	const struct gpu_prices *pr = &p->in->metrics.prices[g];
@@ -400,7 +402,8 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	struct value *ctx = value_new_map(a), *extra = NULL;
 	value_map_set(a, ctx, "gpu", pg_gpu_link(p, g));
 	const char *missing;
-	struct value *specs = gpu_specs(p, g, &extra, &missing);
+	struct gpu_specs_count counted = { 0, 0 };
+	struct value *specs = gpu_specs(p, g, &extra, &missing, &counted);
 	value_map_set(a, ctx, "specs", specs);
 	value_map_set_bool(a, ctx, "has_specs", value_list_len(specs) > 0);
 	value_map_set_str(a, ctx, "specs_missing", missing);
@@ -409,7 +412,7 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	value_map_set_str(a, ctx, "notes", notes);
 	value_map_set_bool(a, ctx, "has_notes", *notes != 0);
 	value_map_set_str(a, ctx, "gpu_sources", pg_source_titles(p, gp->source));
-	value_map_set_str(a, ctx, "complete", gpu_specs_completeness(p, g));
+	value_map_set_str(a, ctx, "complete", gpu_specs_completeness_counted(p, g, &counted));
 
 	size_t nprices;
 	struct value *prices = gpu_prices(p, g, &nprices);

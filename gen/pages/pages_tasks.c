@@ -200,7 +200,7 @@ struct value *pages_tasks_task_context(const struct page_ctx *p, size_t t)
 	value_map_set_bool(a, ctx, "has_stated", stated);
 	value_map_set_bool(a, ctx, "has_notes", value_list_has_text(rows, "note"));
 	/* no card with a time has a price: no columns of prices and costs */
-	value_map_set_bool(a, ctx, "has_prices", nodata_column_has_figure(rows, "price"));
+	value_map_set_bool(a, ctx, "has_prices", metrics_task_priced(d, &in->metrics, t));
 	value_map_set(a, ctx, "cases", task_cases(p, t));
 	value_map_set_str(a, ctx, "no_rows", pg_tr(p, "task.no_times"));
 	value_map_set_str(a, ctx, "missing", pg_keep(p, &missing));

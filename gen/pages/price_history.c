@@ -68,8 +68,7 @@ const char *price_history_freshness(const struct page_ctx *p, const char *today)
 		return pg_fill(p, "price.fresh_date", "date", date_text(p, newest), NULL);
 	if (b == a)
 		return pg_fill(p, "price.fresh_today", "date", date_text(p, newest), NULL);
-	return pg_fill(p, arena_printf(pg_arena(p), "price.fresh_days.%s",
-				       i18n_count_form((size_t)(b - a))),
+	return pg_fill(p, i18n_count_key(pg_arena(p), "price.fresh_days", (size_t)(b - a)),
 		       "date", date_text(p, newest), "days", pg_fmt_number(p, (double)(b - a)), NULL);
 }
 

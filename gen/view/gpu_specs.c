@@ -5,6 +5,7 @@
 #include "model/data.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
+#include "model/schema.h"
 #include "template/value.h"
 #include "view/present.h"
 #include "view/site.h"
@@ -16,19 +17,15 @@ static const char *count_words(const struct page_ctx *p, size_t n, const char *k
 {
 	if (n == 0)
 		return pg_tr(p, arena_printf(pg_arena(p), "%s.none", key));
-	return pg_fill(p, arena_printf(pg_arena(p), "%s.%s", key, i18n_count_form(n)),
+	return pg_fill(p, i18n_count_key(pg_arena(p), key, n),
 		       "n", pg_fmt_number(p, (double)n), NULL);
 }
 
 bool gpu_specs_column_is_schema(const char *col)
 {
-	static const char *const schema[] = {
-		"id", "name", "segment", "vram_gb", "memory_type", "bandwidth_gbs",
-		"fp16_tflops", "fp32_tflops", "tensor_core_gen", "fp8", "nvlink_gbs",
-		"pcie_gbs", "tdp_w", "price_usd_min", "price_usd_max", "source", NULL
-	};
-	for (size_t i = 0; schema[i]; i++)
-		if (!strcmp(schema[i], col))
+	const struct table_spec *spec = &schema_tables[TABLE_GPUS];
+	for (size_t i = 0; i < spec->ncols; i++)
+		if (!strcmp(spec->cols[i].name, col))
 			return true;
 	return false;
 }
@@ -88,27 +85,31 @@ void gpu_specs_each(const struct page_ctx *p, size_t g, gpu_specs_each_fn *each,
 	each(p, pg_tr(p, "gpu.list_price"), pg_list_price_cell(p, gp), ctx);
 }
 
-/* Counts gpu_specs_each's specifications, and those a source gives. */
-struct spec_count {
-	size_t given, total;
-};
+void gpu_specs_count_cell(struct gpu_specs_count *n, const struct value *cell)
+{
+	n->total++;
+	n->given += !pg_map_flag(cell, "nodata");
+}
 
 static void count_spec(const struct page_ctx *p, const char *label, struct value *cell,
 		       void *ctx)
 {
 	(void)p;
 	(void)label;
-	struct spec_count *n = ctx;
-	n->total++;
-	n->given += !pg_map_flag(cell, "nodata");
+	gpu_specs_count_cell(ctx, cell);
 }
 
 const char *gpu_specs_completeness(const struct page_ctx *p, size_t g)
 {
-	const struct data *d = &p->in->data;
-	struct spec_count n = { 0, 0 };
+	struct gpu_specs_count n = { 0, 0 };
 	gpu_specs_each(p, g, count_spec, &n);
-	size_t specs = n.given, total = n.total;
+	return gpu_specs_completeness_counted(p, g, &n);
+}
+
+const char *gpu_specs_completeness_counted(const struct page_ctx *p, size_t g,
+					   const struct gpu_specs_count *n)
+{
+	const struct data *d = &p->in->data;
 	/* every quote (its page lists them all), a result per benchmark and a
 	 * time per job (as its tables show them: the first row of each) */
 	size_t prices = 0, results = 0, times = 0;
@@ -120,8 +121,8 @@ const char *gpu_specs_completeness(const struct page_ctx *p, size_t g)
 		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, g);
 		times += c && c->time_row >= 0;
 	}
-	return pg_fill(p, "gpu.complete", "specs", pg_fmt_number(p, (double)specs),
-		       "total", pg_fmt_number(p, (double)total),
+	return pg_fill(p, "gpu.complete", "specs", pg_fmt_number(p, (double)n->given),
+		       "total", pg_fmt_number(p, (double)n->total),
 		       "prices", count_words(p, prices, "gpu.complete_prices"),
 		       "results", count_words(p, results, "gpu.complete_results"),
 		       "times", count_words(p, times, "gpu.complete_times"), NULL);

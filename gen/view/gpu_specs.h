@@ -25,7 +25,8 @@ struct value;
 typedef void gpu_specs_each_fn(const struct page_ctx *p, const char *label,
 			       struct value *cell, void *ctx);
 void gpu_specs_each(const struct page_ctx *p, size_t g, gpu_specs_each_fn *each, void *ctx);
-/* Whether `col` is a column of gpus.csv's schema (not one beyond it). */
+/* Whether `col` is a column of gpus.csv's schema (model/schema), not one
+ * beyond it. */
 bool gpu_specs_column_is_schema(const char *col);
 /* The columns of gpus.csv beyond the schema, of GPU g: `each` is called
  * with each one's name ("x" for a column "x_en" or "x_zh" of the page's
@@ -34,9 +35,18 @@ typedef void gpu_specs_column_fn(const struct page_ctx *p, const char *name,
 				 const char *text, void *ctx);
 void gpu_specs_extra_columns(const struct page_ctx *p, size_t g, gpu_specs_column_fn *each,
 			     void *ctx);
+/* How many of a card's specifications (gpu_specs_each) a source gives. */
+struct gpu_specs_count {
+	size_t given, total;
+};
+/* One specification's cell, as gpu_specs_each gives it, counted into `n`. */
+void gpu_specs_count_cell(struct gpu_specs_count *n, const struct value *cell);
 /* How complete a card's data is, in words: "11 of 13 specifications, 5
- * prices, 12 results, 4 job times" (the specifications of gpu_specs_each; a
- * count of 0 reads "no ..."). */
+ * prices, 12 results, 4 job times" (a count of 0 reads "no ..."), its
+ * specifications counted by gpu_specs_each; _counted for a page that has
+ * listed them already, with their count. */
 const char *gpu_specs_completeness(const struct page_ctx *p, size_t g);
+const char *gpu_specs_completeness_counted(const struct page_ctx *p, size_t g,
+					   const struct gpu_specs_count *n);
 
 #endif

@@ -134,7 +134,7 @@ const char *gc_filled(struct gc *c, const char *key, ...)
 
 const char *gc_count_words(struct gc *c, const char *key, size_t n)
 {
-	return gc_filled(c, arena_printf(&c->a, "%s.%s", key, i18n_count_form(n)),
+	return gc_filled(c, i18n_count_key(&c->a, key, n),
 			 "n", gc_fmt_number(c, (double)n), NULL);
 }
 

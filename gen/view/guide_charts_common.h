@@ -82,7 +82,7 @@ void gc_fill(const struct gc *c, struct buf *out, const char *key, ...)
 /* The same as an arena string. */
 const char *gc_filled(struct gc *c, const char *key, ...)
 	__attribute__((sentinel));
-/* A count in words: "<key>.one" or "<key>.many" (i18n_count_form) with
+/* A count in words: "<key>.one" or "<key>.many" (i18n_count_key) with
  * {n} filled ("1 other figure", "4 training workloads"). */
 const char *gc_count_words(struct gc *c, const char *key, size_t n);
 /* The contents of `b` copied to the render's arena; `b` is released. */

@@ -228,7 +228,7 @@ static void describe_against_baseline(struct gc *c, const struct extremes *e,
 {
 	struct buf s = BUF_INIT;
 	phrase_speed_range(&s, &c->pc->in->i18n, c->l, name, bname, e->min, e->max, true);
-	gc_fill(c, &c->desc, arena_printf(&c->a, "chart.gpu.desc.%s", i18n_count_form(e->n)),
+	gc_fill(c, &c->desc, i18n_count_key(&c->a, "chart.gpu.desc", e->n),
 		 "count", gc_fmt_number(c, (double)e->n), "s", s.ptr, NULL);
 	buf_release(&s);
 }
