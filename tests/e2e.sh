@@ -418,9 +418,18 @@ live="$work/live"
 check "the real project builds" test -f "$live/data/figures.csv"
 for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-ratio \
 	   no-equal-cheaper times-threshold no-repeat no-self-compare task-index \
-	   bottom-line landmarks-unique heading-outline no-dash-rows spec-count one-plural; do
+	   bottom-line landmarks-unique heading-outline no-dash-rows spec-count one-plural one-head; do
 	check "fixture site: $inv" python3 "$top/tests/site_invariants.py" "$real" "$inv"
 	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$live" "$inv"
+done
+# One table, one drawing: an article's table of a job's costs, of the use
+# cases or of the techniques is the table of its own page, in both languages.
+for l in en zh; do
+	for t in "tasks/lora-7b task-costs" "use-cases use-cases" "techniques techniques"; do
+		set -- $t
+		check "$l: an article's $2 table is the one of $1/" python3 "$top/tests/same_table.py" \
+			"$real/$l/articles/training-guide/index.html" "$real/$l/$1/index.html" "$2"
+	done
 done
 # a dateless, publisherless source inside a dated article page borrows nothing
 check "en: a dateless source says it is undated on a dated page, and what kind of document it is" \
@@ -888,7 +897,7 @@ check "no price at all: the GPU, job and inference lists say so instead of colum
 	! grep -q 'id=\"filter-priced\"' '$noprices/site/en/gpus/index.html' &&
 	grep -q '<p class=\"nodata\">有耗时数据的显卡都没有已知的租用价格，因此无法计算各项任务的费用。</p>' '$noprices/site/zh/tasks/index.html' &&
 	grep -q '<p class=\"nodata\">No serving cost: no card with a result on this benchmark has a known rental price.</p>' '$noprices/site/en/inference/index.html' &&
-	grep -q '<p class=\"nodata\">No cost for this job: no card with a time for it has a known rental price.</p>' '$noprices/site/en/articles/training-guide/index.html'"
+	grep -q '<p class=\"meta\">No cost for this job: no card with a time for it has a known rental price.</p>' '$noprices/site/en/articles/training-guide/index.html'"
 holds "$rc" "$noprices/site" no-dash-rows "and no table of that site has a column of dashes"
 # The RTX 3090 left with one benchmark and one job (ResNet-50's result,
 # LoRA 7B's time): a count of one is said in its own form, never "all 1
@@ -919,7 +928,7 @@ built nospecs
 rc=$?
 check "no specs: the GPU list and the inference tables say what is missing, in both languages" \
 	sh -c "test $rc -eq 0 &&
-	grep -q '<p class=\"nodata\">No source gives these figures for any of these cards: List price, VRAM, Memory type, Memory bandwidth, FP16, Power (TDP).</p>' '$nospecs/site/en/gpus/index.html' &&
+	grep -q '<p class=\"nodata\">No source gives these figures for any of these cards: List price, VRAM, Memory type, Memory bandwidth, FP16 tensor throughput, Power (TDP).</p>' '$nospecs/site/en/gpus/index.html' &&
 	grep -q '<p class=\"nodata\">来源均未给出这些显卡的以下数据：' '$nospecs/site/zh/gpus/index.html' &&
 	grep -q '<p class=\"nodata\">No source gives the memory size of a card with a result on this benchmark' '$nospecs/site/en/inference/index.html' &&
 	grep -q '<p class=\"nodata\">这项测试中有结果的显卡都没有显存数据' '$nospecs/site/zh/inference/index.html'"
@@ -939,6 +948,13 @@ blank_columns "$noprose/data/techniques.csv" speed_low speed_high speed_scope_en
 built noprose
 rc=$?
 holds "$rc" "$noprose/site" no-dash-rows "columns nobody wrote: built, no table with a column of blanks"
+check "a pick no use case names: no column of \"none given\", a line naming it, on the page and in an article" \
+	sh -c "test $rc -eq 0 && for page in use-cases articles/training-guide; do
+		! grep -q '<th scope=\"col\">Budget pick</th>' '$noprose/site/en/'\$page/index.html &&
+		grep -q '<p class=\"nodata\">No source names this pick for any use: Budget pick, Fastest pick.</p>' '$noprose/site/en/'\$page/index.html &&
+		! grep -q '<th scope=\"col\">预算之选</th>' '$noprose/site/zh/'\$page/index.html &&
+		grep -q '<p class=\"nodata\">没有来源为任何用途给出这类推荐：预算之选、最快之选。</p>' '$noprose/site/zh/'\$page/index.html || exit 1
+	done"
 # A result and a job time given twice (by another source): the GPU page
 # shows the first of each and counts what it shows
 twice="$work/twice"

@@ -37,6 +37,11 @@ Checks:
                      which asked for it), and no chart file no page links to
   one-plural         no English page or chart says "1" of a thing in the plural
                      ("all 1 benchmarks", "1 GPUs"): a count of one has its form
+  one-head           a figure has one name: two columns of figures (of any
+                     table, a chart's data table too) whose rows print the
+                     same values are headed alike, in one language across
+                     the site (a card's lowest price and the quote a job is
+                     priced at may agree and are named apart)
   spec-count         a GPU page's "N of M specifications" counts the rows of its
                      spec table and the specifications its line names as given
                      by no source (the rent's two rows aside, which it counts as
@@ -430,6 +435,57 @@ def check_one_plural(site):
     return bad
 
 
+def figure_columns(markup):
+    """(head, {row head: text}) of each column of figures (cells with a
+    value to sort by) of each table."""
+    cols = []
+    for body in re.findall(r"<table[^>]*>(.*?)</table>", markup, re.S):
+        heads = [text_of(h).strip() for h in
+                 re.findall(r'<th scope="col"[^>]*>(.*?)</th>', body, re.S)]
+        rows = [re.findall(r"<(td|th)([^>]*)>(.*?)</\1>", tr, re.S)
+                for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", body, re.S) if "<td" in tr]
+        rows = [r for r in rows if len(r) == len(heads) and r[0][0] == "th"]
+        for j in range(1, len(heads)):
+            figs = {text_of(r[0][2]).strip(): text_of(r[j][2]).strip() for r in rows
+                    if re.search(r'data-sort="[^"]', r[j][1]) and "nodata" not in r[j][1]}
+            if len(figs) >= 2:
+                cols.append((heads[j], figs))
+    return cols
+
+
+def check_one_head(site):
+    bad = []
+    apart = ui_strings(site, "gpu.rent", "task.price")
+    with open(os.path.join(site, "data", "gpus.csv"), encoding="utf-8", newline="") as f:
+        cards = tuple(r["name"] for r in csv.DictReader(f) if r["name"])
+    for lang in ("en", "zh"):
+        cols = [(os.path.relpath(p, site), h, f)
+                for p in pages(site, lang) for h, f in figure_columns(read(p))]
+        # a column headed by a card ("A100 40GB", "A100 40GB: Cost") is the card's
+        cols = [c for c in cols if not c[1].startswith(cards)]
+        by_cell = {}
+        for i, (_, _, figs) in enumerate(cols):
+            for cell in figs.items():
+                by_cell.setdefault(cell, []).append(i)
+        shared = {}
+        for ids in by_cell.values():
+            for a in ids:
+                for b in ids:
+                    if a < b:
+                        shared[(a, b)] = shared.get((a, b), 0) + 1
+        told = set()
+        for (a, b), n in shared.items():
+            (pa, ha, fa), (pb, hb, fb) = cols[a], cols[b]
+            common = fa.keys() & fb.keys()
+            if (n < 2 or ha == hb or {ha, hb} == set(apart[lang]) or (ha, hb) in told
+                    or any(fa[r] != fb[r] for r in common)):
+                continue
+            told.add((ha, hb))
+            bad.append("%s: \"%s\" and %s: \"%s\" head the same figures (%s)"
+                       % (pa, ha, pb, hb, ", ".join(sorted(common)[:3])))
+    return bad
+
+
 def check_spec_count(site):
     bad = []
     rent = ui_strings(site, "gpu.rent", "gpu.rent_range")
@@ -476,6 +532,7 @@ def section_rows(markup, section):
 
 CHECKS = {
     "one-plural": check_one_plural,
+    "one-head": check_one_head,
     "spec-count": check_spec_count,
     "no-dash-rows": check_no_dash_rows,
     "heading-outline": check_heading_outline,

@@ -8,6 +8,8 @@
 #define _GNU_SOURCE
 #include "cite/cite.h"
 #include "cite/cite_memo.h"
+#include "model/i18n.h"
+#include "model/schema.h"
 
 #include "base/buf.h"
 #include "cite/shortcode.h"
@@ -188,12 +190,11 @@ static void cite_record(struct cite *c, struct figure f, const char *unit,
  * English (the column's), its UI name in Chinese. */
 static const char *gpu_field_zh(const struct cite *c, const char *field)
 {
+	const char *spec = i18n_spec_key(field);
+	if (spec)
+		return i18n_get(&c->pg.in->i18n, LANG_ZH, spec);
 	struct buf key = BUF_INIT;
-	buf_addf(&key, "cite.spec.%s", field);
-	if (!i18n_has(&c->pg.in->i18n, key.ptr)) {
-		buf_reset(&key);
-		buf_addf(&key, "fig.field.%s", field);
-	}
+	buf_addf(&key, "fig.field.%s", field);
 	const char *zh = i18n_get(&c->pg.in->i18n, LANG_ZH, key.ptr);
 	buf_release(&key);
 	return zh;

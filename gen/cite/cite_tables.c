@@ -5,6 +5,8 @@
 #include "base/buf.h"
 #include "cite/shortcode.h"
 #include "view/guide_ledger.h"
+#include "model/schema.h"
+#include "view/guide_tables.h"
 #include "model/data.h"
 #include "model/i18n.h"
 #include "markdown/markdown.h"
@@ -76,15 +78,11 @@ static void table_begin_fixed(struct cite *c, const char *caption_key,
 	table_body(c);
 }
 
-/* Render the partial `name` of the site's templates with `ctx` (on top of
- * the page's language keys) into the article: shortcode tables draw their
- * cells and legends with the very partials the guide's pages use. */
-static void render_partial(struct cite *c, const char *name, struct value *ctx)
+/* Render the partial `name` of the site's templates with the context `w`
+ * (whose parent holds the page's language keys) into the article. */
+static void render_template(struct cite *c, const char *name, struct value *w)
 {
-	struct arena *a = pg_arena(&c->pg);
-	struct value *w = value_new_map(a);
 	value_map_set_parent(w, c->pg.lang_keys);
-	value_map_set(a, w, "cell", ctx);
 	const struct tmpl *t = c->pg.in->templates ? tmpl_set_get(c->pg.in->templates, name) : NULL;
 	if (!t)
 		diag_error(c->pg.diag, NULL, 0, 0, "templates/%s.mustache: no such partial", name);
@@ -93,6 +91,24 @@ static void render_partial(struct cite *c, const char *name, struct value *ctx)
 	/* a template file's last newline is the file's, not the article's */
 	if (c->out->len && c->out->ptr[c->out->len - 1] == '\n')
 		buf_truncate(c->out, c->out->len - 1);
+}
+
+/* Render the partial `name` with `ctx` as its "cell": shortcode tables
+ * draw their cells and legends with the very partials the guide's pages
+ * use. */
+static void render_partial(struct cite *c, const char *name, struct value *ctx)
+{
+	struct value *w = value_new_map(pg_arena(&c->pg));
+	value_map_set(pg_arena(&c->pg), w, "cell", ctx);
+	render_template(c, name, w);
+}
+
+/* A table of the guide's own (guide_tables: a job's costs, the use
+ * cases, the techniques), drawn by the partial its page draws it with. */
+static int table_of_guide(struct cite *c, const char *partial, struct value *table)
+{
+	render_template(c, partial, table);
+	return 0;
 }
 
 static void table_end(struct cite *c)
@@ -203,93 +219,17 @@ static void td_fig(struct cite *c, struct figure f, fig_format format,
 	buf_release(&text);
 }
 
-/* A job's time or cost cell, a range where the time is one, with its
- * fastest or cheapest mark. */
-static void td_task_figure(struct cite *c, const struct task_cost *tc, bool cost)
-{
-	struct figure f = cost ? tc->cost : tc->hours;
-	bool best = cost ? tc->cheapest : tc->fastest;
-	if (!figure_ok(f)) {
-		td_nodata(c, f.missing);
-		return;
-	}
-	struct buf text = BUF_INIT;
-	sc_fmt_task_figure(c, &text, tc, cost);
-	td_num(c, f.value, text.ptr, best,
-	       !best ? BADGE_NONE : cost ? BADGE_CHEAPEST : BADGE_FASTEST);
-	buf_release(&text);
-}
-
 /* ---- the tables ---- */
-
-/* The cost a source states for a job ("about $545", "$2–$4"). */
-static void fmt_stated(const struct cite *c, struct buf *o, long stated)
-{
-	buf_adds(o, pg_stated_text(&c->pg, stated));
-}
 
 static int table_task_costs(struct cite *c)
 {
 	long t = sc_find_task(c, sc_arg(c, "task"));
 	if (t < 0)
 		return -1;
-	const struct data *d = c->d;
-	bool cards = false, any = false, stated = false;
-	bool priced = metrics_task_priced(d, c->m, (size_t)t); /* as the job's page */
-	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct task_cost *tc = metrics_task_cost(d, c->m, (size_t)t, g);
-		if (tc && tc->time_row >= 0) {
-			any = true;
-			cards |= tc->gpu_count > 1;
-			stated |= tc->stated >= 0;
-		}
-	}
-	struct buf caption = BUF_INIT;
-	const char *names[] = { "task" }, *vals[] = { pg_task_name(&c->pg, (size_t)t) };
-	i18n_fill(&caption, pg_tr(&c->pg, "cite.caption.task_costs"), names, vals, 1);
-	table_begin(c, caption.ptr);
-	buf_release(&caption);
-	table_head_key(c, "cite.col.gpu", false);
-	table_head_key(c, "cite.col.time", true);
-	if (cards)
-		table_head_key(c, "cite.col.cards", true);
-	if (priced) {
-		table_head_key(c, "cite.col.price", true);
-		table_head_key(c, "cite.col.cost", true);
-	}
-	if (stated)
-		table_head_key(c, "cite.col.stated", true);
-	table_body(c);
-	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct task_cost *tc = metrics_task_cost(d, c->m, (size_t)t, g);
-		if (!tc || tc->time_row < 0)
-			continue;
-		row_begin(c);
-		th_gpu(c, g);
-		td_task_figure(c, tc, false);
-		if (cards) {
-			struct buf n = BUF_INIT;
-			buf_addf(&n, "%d", tc->gpu_count);
-			td_num(c, tc->gpu_count, n.ptr, false, BADGE_NONE);
-			buf_release(&n);
-		}
-		if (priced) {
-			td_fig(c, tc->usd_per_hour, sc_fmt_price, false, BADGE_NONE);
-			td_task_figure(c, tc, true);
-		}
-		if (stated) {
-			struct buf st = BUF_INIT;
-			if (tc->stated >= 0)
-				fmt_stated(c, &st, tc->stated);
-			td_text(c, st.ptr);
-			buf_release(&st);
-		}
-		row_end(c);
-	}
-	table_end_rows(c, any);
-	if (any && !priced)
-		missing_text(c, pg_tr(&c->pg, "task.no_prices"));
-	return 0;
+	const char *caption = pg_fill(&c->pg, "cite.caption.task_costs", "task",
+				      pg_task_name(&c->pg, (size_t)t), NULL);
+	return table_of_guide(c, "partials/table-task-costs",
+			      guide_tables_task_costs(&c->pg, (size_t)t, caption));
 }
 
 /* The benchmarks of a table: relative speeds, or inference ones. */
@@ -500,11 +440,7 @@ static int table_specs(struct cite *c)
 	struct nodata_list none = NODATA_LIST_INIT;
 	bool any = false;
 	for (size_t r = 0; rows[r]; r++) {
-		struct buf key = BUF_INIT;
-		buf_addf(&key, "cite.spec.%s", rows[r]);
-		/* a copy: a missing UI string's text is its key */
-		const char *label = arena_strdup(pg_arena(&c->pg), pg_tr(&c->pg, key.ptr));
-		buf_release(&key);
+		const char *label = pg_tr(&c->pg, i18n_spec_key(rows[r]));
 		bool price = !strcmp(rows[r], "price");
 		const struct sc_gpu_field *nf =
 			sc_gpu_field_named(price ? "price_usd_min" : rows[r]);
@@ -574,7 +510,7 @@ static int table_prices(struct cite *c)
 		table_head_key(c, "cite.col.gpu", false);
 	table_head_key(c, "cite.col.provider", false);
 	table_head_key(c, "cite.col.kind", false);
-	table_head_key(c, "cite.col.price", true);
+	table_head_key(c, "gpu.price", true);
 	table_head_key(c, "cite.col.as_of", false);
 	table_head_key(c, "cite.col.source", false);
 	table_body(c);
@@ -649,136 +585,15 @@ static int table_vram(struct cite *c)
 
 static int table_techniques(struct cite *c)
 {
-	const struct data *d = c->d;
-	static const struct {
-		const char *field, *head;
-	} cols[] = {
-		{ "speed", "cite.col.speed" }, { "vram_saving", "cite.col.vram_saving" },
-		{ "difficulty", "cite.col.difficulty" }, { "notes", "cite.col.notes" },
-	};
-	enum { NCOLS = sizeof cols / sizeof cols[0] };
-	bool shown[NCOLS] = { false }; /* a column no technique fills is left out */
-	for (size_t i = 0; i < d->ntechniques; i++)
-		for (size_t k = 0; k < NCOLS; k++) {
-			const char *text = sc_technique_text(c, &d->techniques[i], cols[k].field);
-			shown[k] = shown[k] || (text && *text);
-		}
-	table_begin(c, pg_tr(&c->pg, "cite.caption.techniques"));
-	table_head_key(c, "cite.col.technique", false);
-	for (size_t k = 0; k < NCOLS; k++)
-		if (shown[k])
-			table_head_key(c, cols[k].head, false);
-	table_body(c);
-	for (size_t i = 0; i < d->ntechniques; i++) {
-		const struct technique *t = &d->techniques[i];
-		row_begin(c);
-		buf_adds(c->out, "<th scope=\"row\">");
-		text_escape_htmls(c->out, sc_technique_text(c, t, "name"));
-		buf_adds(c->out, "</th>");
-		for (size_t k = 0; k < NCOLS; k++)
-			if (shown[k])
-				td_text(c, sc_technique_text(c, t, cols[k].field));
-		row_end(c);
-	}
-	table_end_rows(c, d->ntechniques > 0);
-	return 0;
-}
-
-/* A use case's GPU cell: the linked name and the source's note, if any. */
-static void td_use_case_gpu(struct cite *c, const struct use_case *u, long g,
-			    const char *note_col)
-{
-	const char *note = sc_raw_cell_lang(c, "use_cases", u->row, note_col);
-	if (g < 0 && (!note || !*note)) {
-		td_nodata(c, "why.not_stated");
-		return;
-	}
-	buf_adds(c->out, "<td>");
-	if (g >= 0) {
-		buf_adds(c->out, "<a href=\"");
-		text_escape_htmls(c->out, sc_gpu_href(c, (size_t)g));
-		buf_adds(c->out, "\">");
-		text_escape_htmls(c->out, c->d->gpus[g].name);
-		buf_adds(c->out, "</a>");
-	}
-	if (note && *note) {
-		bool zh = c->l == LANG_ZH;
-		if (g >= 0)
-			buf_adds(c->out, zh ? "（" : " (");
-		text_escape_htmls(c->out, note);
-		if (g >= 0)
-			buf_adds(c->out, zh ? "）" : ")");
-	}
-	buf_adds(c->out, "</td>");
-}
-
-/* The use-case table's pick columns: the GPU each role names, with its
- * note (the columns of use_cases.csv). */
-static const struct use_case_role {
-	const char *head, *note_col;
-} use_case_roles[] = {
-	{ "cite.col.budget", "budget_note" },
-	{ "cite.col.recommended", "recommended_note" },
-	{ "cite.col.fastest", "fastest_note" },
-};
-#define NROLES (sizeof use_case_roles / sizeof use_case_roles[0])
-
-static long use_case_gpu(const struct use_case *u, size_t role)
-{
-	return role == 0 ? u->budget : role == 1 ? u->recommended : u->fastest;
-}
-
-/* Whether some use case names a GPU or a note for `role`: a column nobody
- * filled is left out. */
-static bool use_case_role_given(struct cite *c, size_t role)
-{
-	for (size_t i = 0; i < c->d->nuse_cases; i++) {
-		const struct use_case *u = &c->d->use_cases[i];
-		const char *note = sc_raw_cell_lang(c, "use_cases", u->row,
-						    use_case_roles[role].note_col);
-		if (use_case_gpu(u, role) >= 0 || (note && *note))
-			return true;
-	}
-	return false;
+	return table_of_guide(c, "partials/table-techniques",
+			      guide_tables_techniques(&c->pg, pg_tr(&c->pg, "cite.caption.techniques")));
 }
 
 static int table_use_cases(struct cite *c)
 {
-	const struct data *d = c->d;
-	bool zh = c->l == LANG_ZH, reasons = false, roles[NROLES];
-	for (size_t i = 0; i < d->nuse_cases && !reasons; i++) {
-		const char *reason = zh ? d->use_cases[i].reason_zh : d->use_cases[i].reason_en;
-		reasons = reason && *reason;
-	}
-	table_begin(c, pg_tr(&c->pg, "cite.caption.use_cases"));
-	table_head_key(c, "cite.col.use_case", false);
-	for (size_t k = 0; k < NROLES; k++)
-		if ((roles[k] = use_case_role_given(c, k)))
-			table_head_key(c, use_case_roles[k].head, false);
-	if (reasons)
-		table_head_key(c, "cite.col.reason", false);
-	table_body(c);
-	for (size_t i = 0; i < d->nuse_cases; i++) {
-		const struct use_case *u = &d->use_cases[i];
-		row_begin(c);
-		buf_adds(c->out, "<th scope=\"row\">");
-		text_escape_htmls(c->out, zh ? u->name_zh : u->name_en);
-		buf_adds(c->out, "</th>");
-		for (size_t k = 0; k < NROLES; k++)
-			if (roles[k])
-				td_use_case_gpu(c, u, use_case_gpu(u, k), use_case_roles[k].note_col);
-		/* a reason is prose, not a figure: an empty one stays empty */
-		const char *reason = zh ? u->reason_zh : u->reason_en;
-		if (reasons) {
-			buf_adds(c->out, "<td>");
-			if (reason)
-				text_escape_htmls(c->out, reason);
-			buf_adds(c->out, "</td>");
-		}
-		row_end(c);
-	}
-	table_end_rows(c, d->nuse_cases > 0);
-	return 0;
+	return table_of_guide(c, "partials/table-use-cases",
+			      guide_tables_use_cases(&c->pg, pg_tr(&c->pg, "cite.caption.use_cases"),
+						     false));
 }
 
 int cite_tables_write(struct cite *c)

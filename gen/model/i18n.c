@@ -595,3 +595,18 @@ void i18n_format_date(struct buf *out, const char *ymd, enum lang l)
 	else
 		buf_addf(out, "%d %s %d", d, months[m - 1], y);
 }
+
+const char *i18n_spec_key(const char *col)
+{
+	static const char *const labels[][2] = {
+		{ "segment", "gpu.segment" }, { "vram_gb", "gpu.vram" }, { "memory_type", "gpu.memory" },
+		{ "bandwidth_gbs", "gpu.bandwidth" }, { "fp16_tflops", "gpu.fp16" },
+		{ "fp32_tflops", "gpu.fp32" }, { "tensor_core_gen", "gpu.tensor_gen" },
+		{ "fp8", "gpu.fp8" }, { "nvlink_gbs", "gpu.nvlink" }, { "pcie_gbs", "gpu.pcie" },
+		{ "tdp_w", "gpu.tdp" }, { "price", "gpu.list_price" },
+	};
+	for (size_t i = 0; i < sizeof labels / sizeof labels[0]; i++)
+		if (!strcmp(labels[i][0], col))
+			return labels[i][1];
+	return NULL;
+}

@@ -139,4 +139,10 @@ void i18n_group_number_text(struct buf *out, const char *text);
 /* A YYYY-MM-DD date for reading: "27 Jul 2026" / "2026年7月27日". */
 void i18n_format_date(struct buf *out, const char *ymd, enum lang l);
 
+/* The UI string (data/i18n.csv) naming the specification of gpus.csv's
+ * column `col` (vram_gb, memory_type, ...; "price" for the list price): the
+ * one name a spec has in every table, chart and figure label. NULL for a
+ * column that is no specification. */
+const char *i18n_spec_key(const char *col);
+
 #endif

@@ -15,6 +15,7 @@
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
+#include "model/schema.h"
 #include "view/site.h"
 #include "template/value.h"
 
@@ -61,7 +62,7 @@ static const char *pair_row_label(enum pair_row r)
 		[PAIR_LIST_PRICE] = "gpu.list_price", [PAIR_RENT] = "gpu.rent",
 	};
 	int f = pair_row_field(r);
-	return f >= 0 ? pg_spec_fields[f].label : labels[r];
+	return f >= 0 ? i18n_spec_key(pg_spec_fields[f].column) : labels[r];
 }
 
 /* The cell of GPU g in a row. */

@@ -13,6 +13,7 @@
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
+#include "model/schema.h"
 #include "base/numfmt.h"
 #include "pages/price_history.h"
 #include "view/site.h"
@@ -31,11 +32,11 @@
 /* The index's columns of specifications (their cells' keys and headings): a
  * column no card has a figure in is left out, named in a line. */
 static const struct {
-	const char *key, *label;
+	const char *key, *column; /* named by i18n_spec_key */
 } index_specs[] = {
-	{ "list", "gpu.list_price" }, { "vram", "gpu.vram" },         { "segment", "gpu.segment" },
-	{ "memory", "gpu.memory" },   { "bandwidth", "gpu.bandwidth" }, { "fp16", "gpu.fp16" },
-	{ "tdp", "gpu.tdp" },
+	{ "list", "price" }, { "vram", "vram_gb" },         { "segment", "segment" },
+	{ "memory", "memory_type" },   { "bandwidth", "bandwidth_gbs" }, { "fp16", "fp16_tflops" },
+	{ "tdp", "tdp_w" },
 };
 
 static void index_columns(const struct page_ctx *p, const struct value *rows, struct value *ctx)
@@ -46,7 +47,7 @@ static void index_columns(const struct page_ctx *p, const struct value *rows, st
 		bool has = nodata_column_has_figure(rows, index_specs[i].key);
 		value_map_set_bool(a, ctx, arena_printf(a, "has_%s", index_specs[i].key), has);
 		if (!has)
-			nodata_list_add(p, &none, pg_tr(p, index_specs[i].label));
+			nodata_list_add(p, &none, pg_tr(p, i18n_spec_key(index_specs[i].column)));
 	}
 	value_map_set_str(a, ctx, "specs_missing",
 			  nodata_list_line(p, &none, "gpu.index_specs_missing"));

@@ -11,6 +11,7 @@
 #include "model/data.h"
 #include "view/guide_ledger.h"
 #include "view/guide_charts.h"
+#include "view/guide_tables.h"
 #include "view/nodata.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
@@ -31,93 +32,17 @@
 
 /* ---- use cases, techniques ---- */
 
-/* One pick of a use case: {role, has_gpu, name, href, price, has_note, note}. */
-static struct value *use_case_pick_value(const struct page_ctx *p, const struct use_case *u,
-					 int role)
-{
-	struct arena *a = pg_arena(p);
-	long g = pg_use_case_pick(u, role);
-	struct value *m = value_new_map(a);
-	value_map_set_str(a, m, "role", pg_tr(p, pg_role_keys[role]));
-	value_map_set_bool(a, m, "has_gpu", g >= 0);
-	value_map_set_str(a, m, "name", g >= 0 ? p->in->data.gpus[g].name : "");
-	value_map_set_str(a, m, "href", g >= 0 ? pg_href_to(p, pg_gpu_path(p, (size_t)g)) : "");
-	const char *price = "";
-	if (g >= 0) {
-		struct figure f = pg_rent_shown(p, (size_t)g);
-		price = figure_ok(f) ? pg_fmt_per_hour(p, f.value)
-				     : pg_fill(p, "uc.no_price", "why", pg_tr(p, "why.no_price"), NULL);
-	}
-	value_map_set_str(a, m, "price", price);
-	const char *note = pg_use_case_note(p, u, role);
-	value_map_set_str(a, m, "note", note);
-	value_map_set_str(a, m, "note_paren", pg_paren_text(p, note));
-	value_map_set_bool(a, m, "has_note", *note != 0);
-	return m;
-}
-
-struct value *pages_guide_use_case_rows(const struct page_ctx *p, bool only_picked)
-{
-	struct arena *a = pg_arena(p);
-	const struct data *d = &p->in->data;
-	struct value *rows = value_new_list(a);
-	for (size_t i = 0; i < d->nuse_cases; i++) {
-		const struct use_case *u = &d->use_cases[i];
-		struct value *r = value_new_map(a), *picks = value_new_list(a);
-		for (int role = 0; role < 3; role++)
-			if (!only_picked || pg_use_case_pick(u, role) >= 0)
-				value_list_push(a, picks, use_case_pick_value(p, u, role));
-		value_map_set_str(a, r, "id", u->id);
-		value_map_set_str(a, r, "name", pg_pick_lang(p, u->name_en, u->name_zh));
-		value_map_set_str(a, r, "href", pg_href_to(p, arena_printf(a, "use-cases/#%s",
-									u->id)));
-		value_map_set(a, r, "picks", picks);
-		const char *reason = pg_pick_lang(p, u->reason_en, u->reason_zh);
-		value_map_set_str(a, r, "reason", reason);
-		value_map_set_bool(a, r, "has_reason", *reason != 0);
-		value_map_set_str(a, r, "source", pg_source_titles(p, u->source));
-		value_list_push(a, rows, r);
-	}
-	return rows;
-}
-
 static struct value *use_cases_context(const struct page_ctx *p)
 {
 	struct value *ctx = value_new_map(pg_arena(p));
-	struct value *rows = pages_guide_use_case_rows(p, false);
-	value_map_set(pg_arena(p), ctx, "cases", rows);
-	/* a column of reasons nobody wrote is left out */
-	value_map_set_bool(pg_arena(p), ctx, "has_reasons", value_list_has_text(rows, "reason"));
+	value_map_set(pg_arena(p), ctx, "table", guide_tables_use_cases(p, NULL, false));
 	return ctx;
 }
 
 static struct value *techniques_context(const struct page_ctx *p)
 {
-	const struct site_inputs *in = p->in;
-	struct arena *a = pg_arena(p);
-	struct value *rows = value_new_list(a);
-	for (size_t i = 0; i < in->data.ntechniques; i++) {
-		const struct technique *t = &in->data.techniques[i];
-		struct value *r = value_new_map(a);
-		value_map_set_str(a, r, "id", t->id);
-		value_map_set_str(a, r, "name", pg_pick_lang(p, t->name_en, t->name_zh));
-		value_map_set(a, r, "speed", pg_cell_phrase(p, pg_pick_lang(p, t->speed_en, t->speed_zh),
-						       "why.not_stated"));
-		value_map_set(a, r, "vram", pg_cell_phrase(p, pg_pick_lang(p, t->vram_saving_en,
-								   t->vram_saving_zh),
-						      "why.not_stated"));
-		value_map_set_str(a, r, "difficulty", pg_tr(p, arena_printf(
-			a, "tech.difficulty_%s", t->difficulty ? t->difficulty : "")));
-		value_map_set_str(a, r, "notes", pg_pick_lang(p, t->notes_en, t->notes_zh));
-		value_map_set_str(a, r, "source", pg_source_titles(p, t->source));
-		value_list_push(a, rows, r);
-	}
-	struct value *ctx = value_new_map(a);
-	value_map_set(a, ctx, "rows", rows);
-	/* a column no technique fills is left out */
-	value_map_set_bool(a, ctx, "has_speed", nodata_column_has_figure(rows, "speed"));
-	value_map_set_bool(a, ctx, "has_vram", nodata_column_has_figure(rows, "vram"));
-	value_map_set_bool(a, ctx, "has_notes", value_list_has_text(rows, "notes"));
+	struct value *ctx = value_new_map(pg_arena(p));
+	value_map_set(pg_arena(p), ctx, "table", guide_tables_techniques(p, NULL));
 	return ctx;
 }
 

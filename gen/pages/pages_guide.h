@@ -34,10 +34,6 @@ void pages_guide_plan(struct site *s, enum lang l);
  * here and the report (pages/report.c) build them with these, so both
  * show the same. Memory: p's arena. */
 struct value *pages_guide_context(const struct page_ctx *p, enum guide_part part);
-/* The use cases' rows: each with its picks (budget, recommended, fastest),
- * their prices and notes; only those with a pick when `only_picked` (the
- * home page). */
-struct value *pages_guide_use_case_rows(const struct page_ctx *p, bool only_picked);
 
 
 #endif

@@ -16,6 +16,7 @@
 #include "model/i18n.h"
 #include "model/metrics.h"
 #include "template/value.h"
+#include "view/guide_tables.h"
 #include "view/present.h"
 #include "view/site.h"
 
@@ -48,7 +49,8 @@ static struct value *home_context(struct site *s, enum lang l)
 	struct page_ctx pp = pg_planning(s, l, "", NULL), *p = &pp;
 	struct arena *a = &s->arena;
 	struct value *guide = value_new_map(a);
-	value_map_set(a, guide, "cases", pages_guide_use_case_rows(p, true));
+	value_map_set(a, guide, "cases",
+		      value_map_get(guide_tables_use_cases(p, NULL, true), "rows"));
 	value_map_set_bool(a, guide, "has_cases", s->in.data.nuse_cases > 0);
 	struct value *heads = compare_index_headlines(p);
 	value_map_set(a, guide, "headlines", heads);

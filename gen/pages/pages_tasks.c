@@ -10,6 +10,7 @@
 #include "template/value.h"
 #include "view/guide_ledger.h"
 #include "view/guide_charts.h"
+#include "view/guide_tables.h"
 #include "view/nodata.h"
 #include "view/present.h"
 #include "view/site.h"
@@ -162,49 +163,12 @@ struct value *pages_tasks_cases_context(const struct page_ctx *p)
 
 struct value *pages_tasks_task_context(const struct page_ctx *p, size_t t)
 {
-	const struct site_inputs *in = p->in;
 	struct arena *a = pg_arena(p);
-	const struct data *d = &in->data;
-	struct value *rows = value_new_list(a);
-	struct buf missing = BUF_INIT;
-	bool cards = false, stated = false;
-	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct task_cost *c = metrics_task_cost(d, &in->metrics, t, g);
-		if (!c || c->time_row < 0) {
-			if (missing.len)
-				buf_adds(&missing, pg_tr(p, "list.sep"));
-			buf_adds(&missing, d->gpus[g].name);
-			continue;
-		}
-		const struct task_time *tt = &d->task_times[c->time_row];
-		struct value *r = pg_gpu_link(p, g);
-		value_map_set(a, r, "hours", pg_hours_cell(p, c));
-		value_map_set(a, r, "cards", pg_cell_figure(p, (struct figure){
-			(double)c->gpu_count, NULL }, FMT_NUMBER, NULL));
-		cards |= c->gpu_count > 1;
-		value_map_set(a, r, "price", pg_cell_figure(p, c->usd_per_hour,
-							 FMT_PER_HOUR, NULL));
-		value_map_set(a, r, "cost", pg_cost_cell(p, c));
-		value_map_set_str(a, r, "quote", pg_quote_text(p, c->quote_row, c->choice));
-		value_map_set(a, r, "stated", pg_stated_cell(p, c->stated));
-		stated |= c->stated >= 0;
-		value_map_set_str(a, r, "source", pg_source_titles(p, tt->source));
-		value_map_set_str(a, r, "note", pg_row_note(p, TABLE_TASK_TIMES, tt->row));
-		value_list_push(a, rows, r);
-	}
+	const struct data *d = &p->in->data;
 	struct value *ctx = value_new_map(a);
 	value_map_set_str(a, ctx, "task_name", pg_task_name(p, t));
-	value_map_set(a, ctx, "rows", rows);
-	value_map_set_bool(a, ctx, "has_rows", value_list_len(rows) > 0);
-	value_map_set_bool(a, ctx, "has_cards", cards);
-	value_map_set_bool(a, ctx, "has_stated", stated);
-	value_map_set_bool(a, ctx, "has_notes", value_list_has_text(rows, "note"));
-	/* no card with a time has a price: no columns of prices and costs */
-	value_map_set_bool(a, ctx, "has_prices", metrics_task_priced(d, &in->metrics, t));
+	value_map_set(a, ctx, "costs", guide_tables_task_costs(p, t, NULL));
 	value_map_set(a, ctx, "cases", task_cases(p, t));
-	value_map_set_str(a, ctx, "no_rows", pg_tr(p, "task.no_times"));
-	value_map_set_str(a, ctx, "missing", pg_keep(p, &missing));
-	value_map_set_bool(a, ctx, "has_missing", value_map_get(ctx, "missing")->u.str.len > 0);
 	value_map_set_str(a, ctx, "task_source", pg_source_titles(p, d->tasks[t].source));
 	const char *calc = calculator_task_href(p, t);
 	value_map_set_bool(a, ctx, "has_calc", calc != NULL);

@@ -1,6 +1,8 @@
 /* guide_charts_common: one chart render's texts, names, figures, data table
  * and drawing, for the chart families (see guide_charts_common.h). */
 #include "view/guide_charts_common.h"
+#include "model/i18n.h"
+#include "model/schema.h"
 
 #include "base/digest.h"
 #include "markdown/markdown.h"
@@ -18,11 +20,12 @@
 static const struct {
 	const char *name; /* field= and the suffix of its i18n keys */
 	const char *unit_key;
+	const char *label_key; /* a figure derived from two specs: its name */
 } specs[GC_SPEC_COUNT] = {
 	[GC_SPEC_BANDWIDTH] = { "bandwidth_gbs", "unit.gbs" },
 	[GC_SPEC_FP16] = { "fp16_tflops", "unit.tflops" },
 	[GC_SPEC_TDP] = { "tdp_w", "unit.w" },
-	[GC_SPEC_TFLOPS_PER_WATT] = { "tflops_per_watt", "unit.tflops_per_w" },
+	[GC_SPEC_TFLOPS_PER_WATT] = { "tflops_per_watt", "unit.tflops_per_w", "gpu.eff_tflops_w" },
 	[GC_SPEC_VRAM] = { "vram_gb", "unit.gb" },
 };
 
@@ -156,7 +159,9 @@ const char *gc_bench_name(const struct gc *c, size_t b)
 
 const char *gc_spec_name(struct gc *c, enum gc_spec f)
 {
-	return gc_tr(c, arena_printf(&c->a, "chart.spec.name.%s", specs[f].name));
+	/* a card's own spec is named as every table names it (gpu_specs) */
+	return gc_tr(c, specs[f].label_key ? specs[f].label_key
+					   : i18n_spec_key(specs[f].name));
 }
 
 const char *gc_baseline_name(const struct gc *c)

@@ -137,12 +137,13 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 
 	if (n) {
 		gc_table_begin(c);
-		gc_table_head(c, gc_tr(c, "chart.col.gpu"));
-		gc_table_head(c, gc_tr(c, "chart.col.cards"));
-		gc_table_head(c, gc_tr(c, "chart.col.hours"));
+		/* the heads of the job's own table (guide_tables) */
+		gc_table_head(c, gc_tr(c, "task.gpu"));
+		gc_table_head(c, gc_tr(c, "task.cards"));
+		gc_table_head(c, gc_tr(c, "task.hours"));
 		if (cost) {
-			gc_table_head(c, gc_tr(c, "chart.col.price"));
-			gc_table_head(c, gc_tr(c, "chart.col.cost"));
+			gc_table_head(c, gc_tr(c, "task.price"));
+			gc_table_head(c, gc_tr(c, "task.cost"));
 		}
 		gc_table_body(c);
 		for (size_t i = 0; i < n; i++) {
@@ -236,7 +237,7 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 	if (n) {
 		gc_table_begin(c);
 		gc_table_head(c, gc_tr(c, "chart.col.gpu"));
-		gc_table_head(c, gc_tr(c, "chart.col.price"));
+		gc_table_head(c, gc_tr(c, "gpu.rent"));
 		gc_table_head(c, gc_tr(c, "chart.col.speed"));
 		gc_table_head(c, gc_tr(c, "chart.col.speed_per_usd"));
 		gc_table_body(c);

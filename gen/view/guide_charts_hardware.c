@@ -366,7 +366,7 @@ void guide_charts_hardware_build_spec(struct gc *c)
 	if (d->ngpus) {
 		gc_table_begin(c);
 		gc_table_head(c, gc_tr(c, "chart.col.gpu"));
-		gc_table_head(c, c->axis.ptr);
+		gc_table_head(c, gc_spec_name(c, c->field)); /* its cells carry the unit */
 		gc_table_body(c);
 		for (size_t i = 0; i < d->ngpus; i++) {
 			gc_table_row(c, bars[i].label);

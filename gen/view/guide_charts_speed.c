@@ -379,7 +379,7 @@ static void pair_row_texts(struct gc *c, struct pair_row *r)
 	}
 	r->name = r->kind == PAIR_ROW_SPEED ? gc_bench_name(c, r->what)
 		: r->kind == PAIR_ROW_SPEC ? gc_spec_name(c, key_specs[r->what])
-		: gc_tr(c, "chart.col.price");
+		: gc_tr(c, "gpu.rent");
 }
 
 bool guide_charts_speed_pair_has_figure(struct gc *c)

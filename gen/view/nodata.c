@@ -32,3 +32,11 @@ bool nodata_column_has_figure(const struct value *rows, const char *key)
 			return true;
 	return false;
 }
+
+bool nodata_column_has_gap(const struct value *rows, const char *key)
+{
+	for (size_t i = 0; i < value_list_len(rows); i++)
+		if (pg_map_flag(value_map_get(value_list_item(rows, i), key), "nodata"))
+			return true;
+	return false;
+}

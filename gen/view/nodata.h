@@ -38,5 +38,8 @@ const char *nodata_list_line(const struct page_ctx *p, struct nodata_list *m, co
 /* Whether some row of `rows` has a figure in its cell `key` (a cell of
  * present's, not marked "nodata"): a column without one is left out. */
 bool nodata_column_has_figure(const struct value *rows, const char *key);
+/* Whether some row of `rows` has its cell `key` marked "nodata": a table
+ * with one is followed by the legend of the mark. */
+bool nodata_column_has_gap(const struct value *rows, const char *key);
 
 #endif

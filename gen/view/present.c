@@ -630,14 +630,14 @@ struct value *pg_cell_won(const struct page_ctx *p, const struct value *c)
 /* ---- GPU figures ---- */
 
 const struct spec_field pg_spec_fields[SPEC_COUNT] = {
-	[SPEC_VRAM] = { "gpu.vram", "unit.gb", offsetof(struct gpu, vram_gb), 1 },
-	[SPEC_BANDWIDTH] = { "gpu.bandwidth", "unit.gbs",
+	[SPEC_VRAM] = { "vram_gb", "unit.gb", offsetof(struct gpu, vram_gb), 1 },
+	[SPEC_BANDWIDTH] = { "bandwidth_gbs", "unit.gbs",
 			     offsetof(struct gpu, bandwidth_gbs), 1 },
-	[SPEC_FP16] = { "gpu.fp16", "unit.tflops", offsetof(struct gpu, fp16_tflops), 1 },
-	[SPEC_FP32] = { "gpu.fp32", "unit.tflops", offsetof(struct gpu, fp32_tflops), 1 },
-	[SPEC_NVLINK] = { "gpu.nvlink", "unit.gbs", offsetof(struct gpu, nvlink_gbs), 1 },
-	[SPEC_PCIE] = { "gpu.pcie", "unit.gbs", offsetof(struct gpu, pcie_gbs), 1 },
-	[SPEC_TDP] = { "gpu.tdp", "unit.w", offsetof(struct gpu, tdp_w), -1 },
+	[SPEC_FP16] = { "fp16_tflops", "unit.tflops", offsetof(struct gpu, fp16_tflops), 1 },
+	[SPEC_FP32] = { "fp32_tflops", "unit.tflops", offsetof(struct gpu, fp32_tflops), 1 },
+	[SPEC_NVLINK] = { "nvlink_gbs", "unit.gbs", offsetof(struct gpu, nvlink_gbs), 1 },
+	[SPEC_PCIE] = { "pcie_gbs", "unit.gbs", offsetof(struct gpu, pcie_gbs), 1 },
+	[SPEC_TDP] = { "tdp_w", "unit.w", offsetof(struct gpu, tdp_w), -1 },
 };
 
 struct figure pg_spec_figure(const struct gpu *g, int field)

@@ -61,7 +61,7 @@ struct gpu_pair {
 
 /* A numeric spec column with its label, unit and which way is better. */
 struct spec_field {
-	const char *label; /* i18n key */
+	const char *column; /* in gpus.csv: its name is i18n_spec_key's */
 	const char *unit;  /* i18n unit key */
 	size_t offset;     /* of a struct num inside struct gpu */
 	int better;        /* +1 higher is better, -1 lower, 0 neither */

@@ -70,10 +70,20 @@ static const char *const ui[][3] = {
 	{ "cite.cheapest", "cheapest", "最便宜" },
 	{ "cite.fastest", "fastest", "最快" },
 	{ "cite.col.gpu", "GPU", "显卡" },
-	{ "cite.col.time", "Time", "耗时" },
-	{ "cite.col.cards", "GPUs", "卡数" },
-	{ "cite.col.price", "Price per hour", "每小时价格" },
-	{ "cite.col.cost", "Cost per job", "单次费用" },
+	{ "task.gpu", "GPU", "显卡" },
+	{ "task.hours", "Time", "耗时" },
+	{ "task.cards", "Cards", "卡数" },
+	{ "task.price", "Price per card-hour", "单卡每小时价格" },
+	{ "task.cost", "Cost", "费用" },
+	{ "task.quote", "Quote used", "所用报价" },
+	{ "task.time_source", "Time from", "耗时出处" },
+	{ "task.no_times", "No source gives a time for this job on any card yet.",
+	  "目前还没有来源给出任何显卡完成这项任务的耗时。" },
+	{ "task.fastest", "fastest", "最快" },
+	{ "task.no_time_for", "No time given for", "未给出耗时的显卡" },
+	{ "list.colon", ": ", "：" },
+	{ "uc.no_rows", "No source recommends a GPU for a kind of work yet.",
+	  "目前还没有来源针对某类工作推荐显卡。" },
 	{ "cite.caption.task_costs", "{task}: time and cost", "{task}：耗时与费用" },
 	{ "why.no_price", "no price seen", "未见租价" },
 	{ "cite.difficulty.easy", "easy", "简单" },
@@ -514,17 +524,21 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 {
 	struct fixture *f = *state;
 	const char *html = render(f, LANG_EN, "Costs:\n\n{{< table name=task-costs task=lora-7b >}}\n\nEnd.\n");
+	/* the job page's table (guide_tables, partials/table-task-costs), with
+	 * the article's caption */
 	assert_string_equal(html,
 		"<p>Costs:</p>\n"
-		"<div class=\"table-wrap\" tabindex=\"0\"><table class=\"sortable\">\n"
+		"<div class=\"table-wrap\" tabindex=\"0\">\n<table class=\"sortable task-costs\">\n"
 		"<caption>LoRA fine-tune (7B): time and cost</caption>\n"
-		"<thead><tr><th scope=\"col\">GPU</th><th scope=\"col\" class=\"num\">Time</th>"
-		"<th scope=\"col\" class=\"num\">Price per hour</th>"
-		"<th scope=\"col\" class=\"num\">Cost per job</th></tr></thead>\n"
+		"<thead>\n<tr><th scope=\"col\">GPU</th><th scope=\"col\" class=\"num\">Time</th>"
+		"<th scope=\"col\" class=\"num\">Price per card-hour</th>"
+		"<th scope=\"col\" class=\"num\">Cost</th><th scope=\"col\">Quote used</th>"
+		"<th scope=\"col\">Time from</th></tr>\n</thead>\n"
 		"<tbody>\n"
-		"<tr><th scope=\"row\"><a href=\"../../../en/gpus/h100-80gb/\">H100 80GB</a></th>"
+		"<tr data-gpu=\"h100-80gb\"><th scope=\"row\"><a href=\"../../../en/gpus/h100-80gb/\">"
+		"H100 80GB</a></th>"
 		/* the cells of the guide's tables (partials/guide-cell) */
-		"<td class=\"num best\" data-sort=\"0.666667\"><span class=\"v\">40 min</span> "
+		"<td class=\"num\" data-sort=\"0.666667\"><span class=\"v\">40 min</span> "
 		"<span class=\"badge fast\">fastest</span></td>"
 		/* no data: a mark, the reason in its title and as text beside it */
 		"<td class=\"num nodata\" data-sort=\"\" title=\"no data (no price seen)\">"
@@ -532,16 +546,22 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 		"<small class=\"nd-why\">no data (no price seen)</small></td>"
 		"<td class=\"num nodata\" data-sort=\"\" title=\"no data (no price seen)\">"
 		"<span class=\"nd\" aria-hidden=\"true\">—</span>"
-		"<small class=\"nd-why\">no data (no price seen)</small></td></tr>\n"
-		"<tr><th scope=\"row\"><a href=\"../../../en/gpus/rtx-4090/\">RTX 4090</a></th>"
+		"<small class=\"nd-why\">no data (no price seen)</small></td>"
+		"<td class=\"src\"></td><td class=\"src\">Training Guide</td></tr>\n"
+		"<tr data-gpu=\"rtx-4090\"><th scope=\"row\"><a href=\"../../../en/gpus/rtx-4090/\">"
+		"RTX 4090</a></th>"
 		"<td class=\"num\" data-sort=\"3\"><span class=\"v\">3 h</span></td>"
 		"<td class=\"num\" data-sort=\"0.39\"><span class=\"v\">$0.39/h</span></td>"
 		/* the only cost: "cheapest" needs two to compare */
-		"<td class=\"num\" data-sort=\"1.17\"><span class=\"v\">$1.17</span></td></tr>\n"
-		"</tbody>\n</table></div>\n"
+		"<td class=\"num\" data-sort=\"1.17\"><span class=\"v\">$1.17</span></td>"
+		"<td class=\"src\">quote.text</td><td class=\"src\">Training Guide</td></tr>\n"
+		"</tbody>\n</table>\n</div>\n"
 		/* one legend for the table's marks */
 		"<p class=\"nodata-legend\"><span class=\"nd\" aria-hidden=\"true\">—</span> "
 		"no data: no source gives this figure.</p>\n"
+		"<p class=\"note\"></p>\n"
+		/* the cards without a time are named under it */
+		"<p class=\"meta\">No time given for: A100 80GB, L40S</p>\n"
 		"<p>End.</p>\n");
 }
 
@@ -563,7 +583,7 @@ static void test_every_table_renders_wrapped(void **state)
 	struct fixture *f = *state;
 	const char *const tables[] = { /* (no VRAM rule, no use case: a line, below) */
 		"relative-speed", "specs gpus=h100-80gb,rtx-4090", "prices gpu=rtx-4090",
-		"prices", "techniques", "inference",
+		"prices", "inference",
 	};
 	for (size_t i = 0; i < sizeof tables / sizeof tables[0]; i++) {
 		struct buf src = BUF_INIT;
@@ -574,14 +594,20 @@ static void test_every_table_renders_wrapped(void **state)
 		    !strstr(html, "</table></div>\n") || !strstr(html, "<thead><tr>"))
 			fail_msg("table %s: %s", tables[i], html);
 	}
+	/* the techniques: their page's table */
+	const char *tech = render(f, LANG_EN, "{{< table name=techniques >}}\n");
+	const char *tech_head = "<div class=\"table-wrap\" tabindex=\"0\">\n"
+				"<table class=\"sortable techniques\">\n<caption>";
+	assert_true(!strncmp(tech, tech_head, strlen(tech_head)));
+	assert_non_null(strstr(tech, "</table>\n</div>\n"));
 	/* no VRAM rule or use case at all: a line of its own, not a table of
 	 * one dash (nor a paragraph around it) */
 	const char *html = render(f, LANG_EN, "{{< table name=vram >}}\n");
 	assert_string_equal(html, "<p class=\"nodata\">cite.caption.vram: no source gives these "
 				  "figures yet.</p>\n");
 	html = render(f, LANG_EN, "{{< table name=use-cases >}}\n");
-	assert_string_equal(html, "<p class=\"nodata\">cite.caption.use_cases: no source gives "
-				  "these figures yet.</p>\n");
+	assert_string_equal(html, "<p class=\"nodata\">No source recommends a GPU for a kind of "
+				  "work yet.</p>\n");
 }
 
 static void test_specs_table_marks_best_and_missing(void **state)
@@ -640,20 +666,20 @@ static void test_tables_leave_out_what_no_source_gives(void **state)
 	const char *line = strstr(html, "<p class=\"nodata\">Not in the table: no source gives ");
 	assert_non_null(line);
 	assert_true(line > strstr(html, "</table></div>"));
-	assert_non_null(strstr(line, "cite.spec.bandwidth_gbs"));
-	assert_non_null(strstr(line, "cite.spec.memory_type"));
-	assert_null(strstr(html, "<th scope=\"row\">cite.spec.bandwidth_gbs"));
+	assert_non_null(strstr(line, "gpu.bandwidth"));
+	assert_non_null(strstr(line, "gpu.memory"));
+	assert_null(strstr(html, "<th scope=\"row\">gpu.bandwidth"));
 	/* the H100 has them: they are rows */
 	html = render(f, LANG_EN, "{{< table name=specs gpus=h100-80gb,rtx-4090 >}}\n");
-	assert_non_null(strstr(html, "<th scope=\"row\">cite.spec.bandwidth_gbs</th>"));
-	assert_null(strstr(strstr(html, "Not in the table"), "cite.spec.bandwidth_gbs"));
+	assert_non_null(strstr(html, "<th scope=\"row\">gpu.bandwidth</th>"));
+	assert_null(strstr(strstr(html, "Not in the table"), "gpu.bandwidth"));
 	/* a job without a time on any card: no table, a line */
 	f->s.in.data.ntask_times = 1; /* the LoRA's time on the RTX 4090 only */
 	metrics_compute(&f->s.in.data, NULL, &f->s.in.metrics);
 	html = render(f, LANG_EN, "{{< table name=task-costs task=scratch-13b >}}\n");
 	assert_null(strstr(html, "<table"));
 	assert_non_null(strstr(html, "<p class=\"nodata\">"));
-	assert_non_null(strstr(html, ": no source gives these figures yet.</p>"));
+	assert_non_null(strstr(html, ">No source gives a time for this job on any card yet.</p>"));
 }
 
 static void test_chart_is_a_figure(void **state)
