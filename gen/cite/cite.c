@@ -9,7 +9,6 @@
 #include "cite/cite.h"
 #include "cite/cite_memo.h"
 #include "model/i18n.h"
-#include "model/schema.h"
 
 #include "base/buf.h"
 #include "cite/shortcode.h"

@@ -5,7 +5,6 @@
 #include "base/buf.h"
 #include "cite/shortcode.h"
 #include "view/guide_ledger.h"
-#include "model/schema.h"
 #include "view/guide_tables.h"
 #include "model/data.h"
 #include "model/i18n.h"

@@ -15,7 +15,6 @@
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
-#include "model/schema.h"
 #include "view/site.h"
 #include "template/value.h"
 

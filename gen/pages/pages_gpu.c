@@ -13,7 +13,6 @@
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
-#include "model/schema.h"
 #include "base/numfmt.h"
 #include "pages/price_history.h"
 #include "view/site.h"

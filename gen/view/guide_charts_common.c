@@ -2,7 +2,6 @@
  * and drawing, for the chart families (see guide_charts_common.h). */
 #include "view/guide_charts_common.h"
 #include "model/i18n.h"
-#include "model/schema.h"
 
 #include "base/digest.h"
 #include "markdown/markdown.h"
