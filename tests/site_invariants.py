@@ -419,7 +419,7 @@ def ui_strings(site, *keys):
 ONE_PLURAL = re.compile(
     r"(?<![\d.,$])1 (GPUs|cards|benchmarks|jobs|days|figures|rows|prices|results|times|"
     r"workloads|combinations|findings|pages|quotes|models|model sizes|specifications|"
-    r"sources|articles|tasks|techniques|comparisons|benchmark results|job times)\b")
+    r"sources|articles|tasks|techniques|comparisons|benchmark results|job times|bytes)\b")
 
 
 def check_one_plural(site):

@@ -303,10 +303,11 @@ static int table_benchmarks(struct cite *c, bool inference)
 		missing_line(c, &none, "cite.bench_none");
 		goto done;
 	}
-	table_begin(c, pg_tr(&c->pg, inference ? "cite.caption.inference"
-			     : metrics_baseline(d, &c->pg.in->metrics) < 0
-			     ? "cite.caption.relative_speed_given" /* the sources' own */
-			     : "cite.caption.relative_speed"));
+	long base = metrics_baseline(d, &c->pg.in->metrics);
+	table_begin(c, inference ? pg_tr(&c->pg, "cite.caption.inference")
+		       : base < 0 ? pg_tr(&c->pg, "cite.caption.relative_speed_given") /* the sources' own */
+		       : pg_fill(&c->pg, "cite.caption.relative_speed", "baseline",
+				 d->gpus[base].name, NULL));
 	table_head_key(c, "cite.col.gpu", false);
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		if (!bench_in(&d->benchmarks[b], inference))
@@ -557,8 +558,9 @@ static int table_vram(struct cite *c)
 {
 	const struct data *d = c->d;
 	static const struct head heads[] = {
-		{ "cite.col.params", true }, { "cite.col.precision", false },
-		{ "cite.col.rule", true }, { "cite.col.weights", true },
+		/* the VRAM page's heads for the same figures */
+		{ "cite.col.params", true }, { "vram.precision", false },
+		{ "vram.stated", true }, { "vram.computed", true },
 		{ "cite.col.source", false }, { NULL, false },
 	};
 	table_begin_fixed(c, "cite.caption.vram", heads);

@@ -148,8 +148,11 @@ static struct value *vram_context(const struct page_ctx *p)
 							      pg_fmt_number(p, sizes[k]), NULL));
 			value_map_set_str(a, r, "model_sort", pg_sort_key(p, sizes[k]));
 			value_map_set_str(a, r, "precision", pg_upper(p, schema_precisions[q]));
-			value_map_set_str(a, r, "bytes", pg_fmt_number(p, metric_bytes_per_param(
-				schema_precisions[q])));
+			double bytes = metric_bytes_per_param(schema_precisions[q]);
+			/* a quantity, not a count: one byte, 0.5 bytes */
+			value_map_set_str(a, r, "bytes", pg_fill(p, i18n_count_key(
+				a, "vram.bytes_of", bytes == 1 ? 1 : 2), "n",
+				pg_fmt_number(p, bytes), NULL));
 			value_map_set(a, r, "stated", pg_cell_figure(p, said, FMT_UNIT, "unit.gb"));
 			value_map_set(a, r, "computed", pg_cell_figure(p, computed, FMT_UNIT,
 								    "unit.gb"));
