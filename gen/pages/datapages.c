@@ -767,8 +767,8 @@ static struct value *finding_item(const struct dp *s, enum lang l,
 	health_figures(s->in, f, l, &stated, &computed);
 	set_text(s, m, "text", arena_strndup(s->arena, text.ptr, text.len));
 	set_text(s, m, "stated", arena_strndup(s->arena, stated.ptr, stated.len));
-	set_text(s, m, "computed",
-		 arena_strndup(s->arena, computed.ptr, computed.len));
+	set_text(s, m, "computed", arena_strndup(s->arena, computed.ptr, computed.len));
+	set_bool(s, m, "has_figures", f->kind != FINDING_MISSING); /* as its group's */
 	buf_release(&text);
 	buf_release(&stated);
 	buf_release(&computed);

@@ -38,13 +38,16 @@ static const struct {
 	{ "tdp", "tdp_w" },
 };
 
-static void index_columns(const struct page_ctx *p, const struct value *rows, struct value *ctx)
+static void index_columns(const struct page_ctx *p, struct value *rows, struct value *ctx)
 {
 	struct arena *a = pg_arena(p);
 	struct nodata_list none = NODATA_LIST_INIT;
-	for (size_t i = 0; i < sizeof index_specs / sizeof index_specs[0]; i++) {
+	enum { NSPECS = sizeof index_specs / sizeof index_specs[0] };
+	const char *flags[NSPECS + 2] = { "has_rent" }; /* the rows' flags, NULL-ended */
+	for (size_t i = 0; i < NSPECS; i++) {
 		bool has = nodata_column_has_figure(rows, index_specs[i].key);
-		value_map_set_bool(a, ctx, arena_printf(a, "has_%s", index_specs[i].key), has);
+		flags[i + 1] = arena_printf(a, "has_%s", index_specs[i].key);
+		value_map_set_bool(a, ctx, flags[i + 1], has);
 		if (!has)
 			nodata_list_add(p, &none, pg_tr(p, i18n_spec_key(index_specs[i].column)));
 	}
@@ -52,6 +55,7 @@ static void index_columns(const struct page_ctx *p, const struct value *rows, st
 			  nodata_list_line(p, &none, "gpu.index_specs_missing"));
 	/* no card with a rental price: no column of dashes, a line instead */
 	value_map_set_bool(a, ctx, "has_rent", nodata_column_has_figure(rows, "rent"));
+	pg_rows_take_flags(p, rows, ctx, flags);
 }
 
 struct value *pages_gpu_index_context(const struct page_ctx *p)
@@ -432,6 +436,9 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	value_map_set_bool(a, ctx, "prices_dated", nodata_column_has_figure(prices, "date"));
 	value_map_set_bool(a, ctx, "prices_named", value_list_has_text(prices, "provider"));
 	value_map_set_bool(a, ctx, "price_notes", value_list_has_text(prices, "note"));
+	static const char *const price_flags[] = { "prices_dated", "prices_named", "price_notes",
+						   NULL };
+	pg_rows_take_flags(p, prices, ctx, price_flags);
 	value_map_set_str(a, ctx, "no_prices", pg_tr(p, "gpu.prices_none"));
 	value_map_set_str(a, ctx, "price_history", price_history_charts(p, g));
 	gpu_results(p, g, ctx);
@@ -442,6 +449,8 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	 * dollar): a line says why */
 	bool rented = figure_ok(pg_rent_figure(p, g));
 	value_map_set_bool(a, ctx, "rented", rented);
+	static const char *const rel_flags[] = { "rented", NULL };
+	pg_rows_take_flags(p, value_map_get(ctx, "rel"), ctx, rel_flags);
 	value_map_set_bool(a, ctx, "tasks_costed", rented || nodata_column_has_figure(tasks, "cost"));
 	value_map_set_str(a, ctx, "tasks_missing", missing);
 	struct value *eff = gpu_efficiency(p, g, &missing);

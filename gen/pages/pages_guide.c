@@ -272,6 +272,9 @@ static struct value *inference_context(const struct page_ctx *p)
 		value_map_set(a, m, "rows", rows);
 		value_map_set_bool(a, m, "has_rows", value_list_len(rows) > 0);
 		value_map_set_bool(a, m, "row_notes", value_list_has_text(rows, "note"));
+		static const char *const flags[] = { "has_cards", "priced", "costed", "tokens",
+						     "row_notes", NULL };
+		pg_rows_take_flags(p, rows, m, flags);
 		value_map_set_str(a, m, "bench_source", pg_source_titles(p, bm->source));
 		value_list_push(a, benches, m);
 	}

@@ -261,6 +261,8 @@ struct value *pages_tasks_index_context(const struct page_ctx *p)
 	/* columns without a figure in any row are left out, a line for each */
 	value_map_set_bool(a, ctx, "has_cheapest", nodata_column_has_figure(rows, "cheapest"));
 	value_map_set_bool(a, ctx, "has_fastest", nodata_column_has_figure(rows, "fastest"));
+	static const char *const flags[] = { "has_cheapest", "has_fastest", NULL };
+	pg_rows_take_flags(p, rows, ctx, flags);
 	return ctx;
 }
 

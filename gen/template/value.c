@@ -274,6 +274,11 @@ bool value_list_has_text(const struct value *list, const char *key)
 
 const struct value *value_list_item(const struct value *list, size_t i)
 {
+	return value_list_at((struct value *)list, i);
+}
+
+struct value *value_list_at(struct value *list, size_t i)
+{
 	if (!list || list->type != VALUE_LIST || i >= list->u.list.len)
 		return NULL;
 	return list->u.list.items[i];

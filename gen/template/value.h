@@ -194,6 +194,8 @@ const struct value *value_lookup_path(const struct value *const *stack, size_t d
 size_t value_list_len(const struct value *list);
 /* Item i of a list (NULL past its end or for another value). */
 const struct value *value_list_item(const struct value *list, size_t i);
+/* The same, writable: for the list's maker, before the list is sealed. */
+struct value *value_list_at(struct value *list, size_t i);
 /* A string's text, or NULL for another value. */
 const char *value_string(const struct value *v);
 /* Whether some map of `list` has a non-empty string at `key` (a table's

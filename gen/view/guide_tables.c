@@ -26,36 +26,6 @@ static struct value *table_new(const struct page_ctx *p, struct value *rows,
 	return ctx;
 }
 
-/* The rows of a table being made, kept writable: once the table's column
- * flags are known, every row is given them (DESIGN.md: a list item holds
- * every key it needs, nothing falls through from the table's context). */
-struct rows {
-	struct value *list;
-	struct value **made;
-	size_t n;
-};
-
-static struct rows rows_new(const struct page_ctx *p, size_t most)
-{
-	return (struct rows){ value_new_list(pg_arena(p)),
-			      arena_alloc(pg_arena(p), (most + 1) * sizeof(struct value *)), 0 };
-}
-
-static void rows_push(const struct page_ctx *p, struct rows *r, struct value *row)
-{
-	value_list_push(pg_arena(p), r->list, row);
-	r->made[r->n++] = row;
-}
-
-/* Give every row the table's flags `keys` (a NULL-ended list). */
-static void rows_take_flags(const struct page_ctx *p, const struct rows *r,
-			    const struct value *ctx, const char *const *keys)
-{
-	for (size_t i = 0; i < r->n; i++)
-		for (const char *const *k = keys; *k; k++)
-			value_map_set(pg_arena(p), r->made[i], *k, value_map_get(ctx, *k));
-}
-
 /* Whether some row's cell `key` is "no data", when the column is `shown`. */
 static bool column_gap(const struct value *rows, const char *key, bool shown)
 {
@@ -70,8 +40,7 @@ struct value *guide_tables_task_costs(const struct page_ctx *p, size_t t,
 	const struct site_inputs *in = p->in;
 	struct arena *a = pg_arena(p);
 	const struct data *d = &in->data;
-	struct rows made = rows_new(p, d->ngpus);
-	struct value *rows = made.list;
+	struct value *rows = value_new_list(a);
 	struct nodata_list missing = NODATA_LIST_INIT;
 	bool cards = false, stated = false;
 	for (size_t g = 0; g < d->ngpus; g++) {
@@ -94,7 +63,7 @@ struct value *guide_tables_task_costs(const struct page_ctx *p, size_t t,
 		stated |= c->stated >= 0;
 		value_map_set_str(a, r, "source", pg_source_titles(p, tt->source));
 		value_map_set_str(a, r, "note", pg_row_note(p, TABLE_TASK_TIMES, tt->row));
-		rows_push(p, &made, r);
+		value_list_push(a, rows, r);
 	}
 	struct value *ctx = table_new(p, rows, caption);
 	/* no card with a time has a price: no columns of prices and costs */
@@ -112,7 +81,7 @@ struct value *guide_tables_task_costs(const struct page_ctx *p, size_t t,
 	value_map_set_bool(a, ctx, "has_missing", names != NULL);
 	static const char *const flags[] = { "has_cards", "has_prices", "has_stated",
 					     "has_notes", NULL };
-	rows_take_flags(p, &made, ctx, flags);
+	pg_rows_take_flags(p, rows, ctx, flags);
 	return ctx;
 }
 
@@ -160,8 +129,7 @@ struct value *guide_tables_use_cases(const struct page_ctx *p, const char *capti
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->in->data;
-	struct rows made = rows_new(p, d->nuse_cases);
-	struct value *rows = made.list, *roles = value_new_list(a);
+	struct value *rows = value_new_list(a), *roles = value_new_list(a);
 	struct nodata_list none = NODATA_LIST_INIT;
 	bool given[3];
 	for (int role = 0; role < 3; role++) {
@@ -188,7 +156,7 @@ struct value *guide_tables_use_cases(const struct page_ctx *p, const char *capti
 		value_map_set_str(a, r, "reason", reason);
 		value_map_set_bool(a, r, "has_reason", *reason != 0);
 		value_map_set_str(a, r, "source", pg_source_titles(p, u->source));
-		rows_push(p, &made, r);
+		value_list_push(a, rows, r);
 	}
 	struct value *ctx = table_new(p, rows, caption);
 	value_map_set(a, ctx, "roles", roles);
@@ -197,7 +165,7 @@ struct value *guide_tables_use_cases(const struct page_ctx *p, const char *capti
 	value_map_set_bool(a, ctx, "has_reasons", value_list_has_text(rows, "reason"));
 	value_map_set_bool(a, ctx, "has_nodata", false); /* a pick nobody named is "none given" */
 	static const char *const flags[] = { "has_reasons", "has_caption", NULL };
-	rows_take_flags(p, &made, ctx, flags);
+	pg_rows_take_flags(p, rows, ctx, flags);
 	return ctx;
 }
 
@@ -207,8 +175,7 @@ struct value *guide_tables_techniques(const struct page_ctx *p, const char *capt
 {
 	const struct site_inputs *in = p->in;
 	struct arena *a = pg_arena(p);
-	struct rows made = rows_new(p, in->data.ntechniques);
-	struct value *rows = made.list;
+	struct value *rows = value_new_list(a);
 	for (size_t i = 0; i < in->data.ntechniques; i++) {
 		const struct technique *t = &in->data.techniques[i];
 		struct value *r = value_new_map(a);
@@ -223,7 +190,7 @@ struct value *guide_tables_techniques(const struct page_ctx *p, const char *capt
 			a, "tech.difficulty_%s", t->difficulty ? t->difficulty : "")));
 		value_map_set_str(a, r, "notes", pg_pick_lang(p, t->notes_en, t->notes_zh));
 		value_map_set_str(a, r, "source", pg_source_titles(p, t->source));
-		rows_push(p, &made, r);
+		value_list_push(a, rows, r);
 	}
 	struct value *ctx = table_new(p, rows, caption);
 	/* a column no technique fills is left out */
@@ -236,6 +203,6 @@ struct value *guide_tables_techniques(const struct page_ctx *p, const char *capt
 			   column_gap(rows, "speed", speed) || column_gap(rows, "vram", vram));
 	static const char *const flags[] = { "has_speed", "has_vram", "has_notes", "has_caption",
 					     NULL };
-	rows_take_flags(p, &made, ctx, flags);
+	pg_rows_take_flags(p, rows, ctx, flags);
 	return ctx;
 }

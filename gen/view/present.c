@@ -435,6 +435,15 @@ bool pg_map_flag(const struct value *m, const char *key)
 	return value_is_truthy(value_map_get(m, key));
 }
 
+void pg_rows_take_flags(const struct page_ctx *p, struct value *rows,
+			const struct value *table, const char *const *keys)
+{
+	for (size_t i = 0; i < value_list_len(rows); i++)
+		for (const char *const *k = keys; *k; k++)
+			value_map_set(pg_arena(p), value_list_at(rows, i), *k,
+				      value_map_get(table, *k));
+}
+
 /* Set `key` to a string that lives at least as long as the map (arena or
  * data text): no copy. */
 void pg_set_text(const struct page_ctx *p, struct value *m, const char *key,

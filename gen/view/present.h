@@ -126,6 +126,12 @@ void pg_add_lazy_page(struct site *s, const struct page_ctx *p, const char *tmpl
 const struct gpu_pair *pg_lazy_arg(const struct page_spec *spec);
 struct value *pg_chart(const struct page_ctx *p, const struct chart_request *rq);
 bool pg_map_flag(const struct value *m, const char *key);
+/* Give every row of `rows` the flags `keys` (NULL-ended) of `table`, the
+ * context that decided them from all its rows (a column shown or left
+ * out): DESIGN.md, every key a list item needs is set on the item, so no
+ * row reads a flag from around it. */
+void pg_rows_take_flags(const struct page_ctx *p, struct value *rows,
+			const struct value *table, const char *const *keys);
 void pg_set_text(const struct page_ctx *p, struct value *m, const char *key,
 		     const char *s);
 struct value *pg_cell_of_kind(const struct page_ctx *p, bool numeric, bool missing);

@@ -17,6 +17,8 @@
 #include "model/ledger.h"
 #include "markdown/frontmatter.h"
 #include "markdown/markdown.h"
+#include "template/value.h"
+#include "view/guide_tables.h"
 #include "view/present.h"
 #include "view/site.h"
 #include "template/mustache.h"
@@ -563,6 +565,34 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 		/* the cards without a time are named under it */
 		"<p class=\"meta\">No time given for: A100 80GB, L40S</p>\n"
 		"<p>End.</p>\n");
+}
+
+/* Every row of a guide table holds its table's column flags (DESIGN.md: a
+ * list item carries every key it needs; nothing falls through from the
+ * page around the table, which may have flags of the same names). */
+static void test_guide_table_rows_hold_their_flags(void **state)
+{
+	struct fixture *f = *state;
+	struct page_ctx pc = pg_planning(&f->s, LANG_EN, "tasks/lora-7b/", NULL);
+	struct value *table = guide_tables_task_costs(&pc, LORA_7B, NULL);
+	const struct value *rows = value_map_get(table, "rows");
+	assert_int_equal(value_list_len(rows), 2);
+	static const char *const flags[] = { "has_cards", "has_prices", "has_stated", "has_notes" };
+	for (size_t i = 0; i < value_list_len(rows); i++)
+		for (size_t k = 0; k < sizeof flags / sizeof flags[0]; k++) {
+			const struct value *v = value_map_get(value_list_item(rows, i), flags[k]);
+			assert_non_null(v);
+			assert_true(value_is_truthy(v) ==
+				    value_is_truthy(value_map_get(table, flags[k])));
+		}
+	/* the LoRA job is priced and takes one card */
+	assert_true(pg_map_flag(value_list_item(rows, 0), "has_prices"));
+	assert_false(pg_map_flag(value_list_item(rows, 0), "has_cards"));
+	table = guide_tables_techniques(&pc, NULL);
+	rows = value_map_get(table, "rows");
+	assert_true(value_list_len(rows) > 0);
+	assert_non_null(value_map_get(value_list_item(rows, 0), "has_speed"));
+	assert_non_null(value_map_get(value_list_item(rows, 0), "has_caption"));
 }
 
 static void test_task_cost_table_in_chinese_shows_cards(void **state)
@@ -1203,6 +1233,7 @@ int main(void)
 		T(test_links_are_relative_to_the_article),
 		T(test_links_in_chinese_use_chinese_names),
 		T(test_task_cost_table_marks_cheapest_and_fastest),
+		T(test_guide_table_rows_hold_their_flags),
 		T(test_task_cost_table_in_chinese_shows_cards),
 		T(test_every_table_renders_wrapped),
 		T(test_specs_table_marks_best_and_missing),
