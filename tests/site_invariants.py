@@ -39,8 +39,8 @@ Checks:
                      ("all 1 benchmarks", "1 GPUs"): a count of one has its form
   one-head           a figure has one name: two columns of figures (of any
                      table, a chart's data table too) whose rows print the
-                     same values are headed alike, in one language across
-                     the site (a card's lowest price and the quote a job is
+                     same values (two or more of them) are headed alike, in
+                     one language across the site (a card's lowest price and the quote a job is
                      priced at may agree and are named apart)
   spec-count         a GPU page's "N of M specifications" counts the rows of its
                      spec table and the specifications its line names as given
@@ -477,8 +477,10 @@ def check_one_head(site):
         for (a, b), n in shared.items():
             (pa, ha, fa), (pb, hb, fb) = cols[a], cols[b]
             common = fa.keys() & fb.keys()
+            # a column of one value ("1" card) agrees with anything by chance
             if (n < 2 or ha == hb or {ha, hb} == set(apart[lang]) or (ha, hb) in told
-                    or any(fa[r] != fb[r] for r in common)):
+                    or any(fa[r] != fb[r] for r in common)
+                    or len({fa[r] for r in common}) < 2):
                 continue
             told.add((ha, hb))
             bad.append("%s: \"%s\" and %s: \"%s\" head the same figures (%s)"
