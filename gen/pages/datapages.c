@@ -758,8 +758,8 @@ static void plan_sources_page(struct site *site, enum lang l)
 
 /* ---- health/ ---- */
 
-static struct value *finding_item(const struct dp *s, enum lang l,
-				  const char *from, const struct finding *f)
+static struct value *finding_item(const struct dp *s, enum lang l, const char *from,
+				  const struct finding *f, bool figures)
 {
 	struct value *m = value_new_map(s->arena);
 	struct buf text = BUF_INIT, stated = BUF_INIT, computed = BUF_INIT;
@@ -768,7 +768,7 @@ static struct value *finding_item(const struct dp *s, enum lang l,
 	set_text(s, m, "text", arena_strndup(s->arena, text.ptr, text.len));
 	set_text(s, m, "stated", arena_strndup(s->arena, stated.ptr, stated.len));
 	set_text(s, m, "computed", arena_strndup(s->arena, computed.ptr, computed.len));
-	set_bool(s, m, "has_figures", f->kind != FINDING_MISSING); /* as its group's */
+	set_bool(s, m, "has_figures", figures); /* its group's */
 	buf_release(&text);
 	buf_release(&stated);
 	buf_release(&computed);
@@ -796,11 +796,11 @@ static struct value *health_context(const struct dp *s, enum lang l, const char 
 		enum finding_kind kind = health_kinds[k];
 		const char *stem = health_kind_stem(kind);
 		struct value *items = value_new_list(s->arena);
+		bool figures = kind != FINDING_MISSING;
 		for (size_t i = 0; i < s->in->metrics.nfindings; i++)
 			if (s->in->metrics.findings[i].kind == kind)
-				value_list_push(s->arena, items,
-						finding_item(s, l, path,
-							     &s->in->metrics.findings[i]));
+				value_list_push(s->arena, items, finding_item(s, l, path,
+						&s->in->metrics.findings[i], figures));
 		if (!value_list_len(items))
 			continue;
 		struct value *g = value_new_map(s->arena);
@@ -810,7 +810,6 @@ static struct value *health_context(const struct dp *s, enum lang l, const char 
 			      trf(s, l, "health.kind.%s", stem), "count",
 			      number_text(s, l, (double)value_list_len(items))));
 		set_text(s, g, "intro", trf(s, l, "health.intro.%s", stem));
-		bool figures = kind != FINDING_MISSING;
 		set_bool(s, g, "has_figures", figures);
 		set_text(s, g, "stated_label",
 			 figures ? trf(s, l, "health.stated.%s", stem) : "");
