@@ -933,6 +933,7 @@ check "no specs: the GPU list and the inference tables say what is missing, in b
 	grep -q '<p class=\"nodata\">No source gives the memory size of a card with a result on this benchmark' '$nospecs/site/en/inference/index.html' &&
 	grep -q '<p class=\"nodata\">这项测试中有结果的显卡都没有显存数据' '$nospecs/site/zh/inference/index.html'"
 holds "$rc" "$nospecs/site" no-dash-rows "and no table of that site has a column or row of dashes"
+holds "$rc" "$nospecs/site" one-head "and each figure left is headed alike on every table"
 # Prose columns nobody wrote (a use case's reason, budget and fastest pick, a
 # result's conditions, a price's note, a technique's speed-up and notes):
 # left out of every table, not blank
@@ -948,6 +949,7 @@ blank_columns "$noprose/data/techniques.csv" speed_low speed_high speed_scope_en
 built noprose
 rc=$?
 holds "$rc" "$noprose/site" no-dash-rows "columns nobody wrote: built, no table with a column of blanks"
+holds "$rc" "$noprose/site" one-head "columns nobody wrote: each figure left headed alike on every table"
 check "a pick no use case names: no column of \"none given\", a line naming it, on the page and in an article" \
 	sh -c "test $rc -eq 0 && for page in use-cases articles/training-guide; do
 		! grep -q '<th scope=\"col\">Budget pick</th>' '$noprose/site/en/'\$page/index.html &&
