@@ -156,6 +156,16 @@ static void missing_text(struct cite *c, const char *line)
 	}
 }
 
+/* A note after the table saying how its figures are made. */
+static void note_text(struct cite *c, const char *line)
+{
+	if (c->out->len && c->out->ptr[c->out->len - 1] != '\n')
+		buf_addc(c->out, '\n'); /* after the table */
+	buf_adds(c->out, "<p class=\"note\">");
+	text_escape_htmls(c->out, line);
+	buf_adds(c->out, "</p>");
+}
+
 /* One cell (a cell of the page kit, present.h), drawn as every table of
  * the guide draws it: partials/guide-cell, through partials/table-cell. */
 static void td_cell(struct cite *c, struct value *cell)
@@ -360,6 +370,13 @@ static int table_benchmarks(struct cite *c, bool inference)
 		row_end(c);
 	}
 	table_end(c);
+	bool costs = false;
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		costs |= bench_in(&d->benchmarks[b], inference) && have[b] &&
+			 bench_cost_column(&d->benchmarks[b], inference, have_cheap[b]);
+	if (costs) /* what a cost per token counts, as the inference page says */
+		note_text(c, pg_fill(&c->pg, "cite.mtok_how", "formula", pg_tr(&c->pg, "inf.how"),
+				     "cards", pg_cards_needed_how(&c->pg), NULL));
 	missing_line(c, &none, "cite.bench_missing");
 done:
 	free(best);

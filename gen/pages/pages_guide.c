@@ -282,8 +282,7 @@ static struct value *inference_context(const struct page_ctx *p)
 	value_map_set(a, ctx, "benches", benches);
 	value_map_set_bool(a, ctx, "has_benches", value_list_len(benches) > 0);
 	value_map_set(a, ctx, "cases", pages_tasks_serving_cases(p));
-	value_map_set_str(a, ctx, "cards_how", pg_fill(p, "inf.cards_how", "precision",
-		pg_upper(p, METRICS_DEFAULT_PRECISION), NULL));
+	value_map_set_str(a, ctx, "cards_how", pg_cards_needed_how(p));
 	return ctx;
 }
 

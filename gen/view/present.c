@@ -852,6 +852,12 @@ const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice 
 }
 
 /* The cost a source states for this job ("about $545"), or "". */
+const char *pg_cards_needed_how(const struct page_ctx *p)
+{
+	return pg_fill(p, "inf.cards_how", "precision", pg_upper(p, METRICS_DEFAULT_PRECISION),
+		       NULL);
+}
+
 const char *pg_stated_text(const struct page_ctx *p, long stated)
 {
 	if (stated < 0)

@@ -183,6 +183,10 @@ const char *pg_cost_words(const struct page_ctx *p, const struct task_cost *c);
 struct value *pg_cost_cell(const struct page_ctx *p, const struct task_cost *c);
 const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice why);
 const char *pg_stated_text(const struct page_ctx *p, long stated);
+/* How the cards a model needs are counted, and that a serving cost counts
+ * every one of them (inf.cards_how): under the inference page's tables and
+ * an article's inference table alike. */
+const char *pg_cards_needed_how(const struct page_ctx *p);
 struct value *pg_stated_cell(const struct page_ctx *p, long stated);
 long pg_use_case_pick(const struct use_case *u, int role);
 const char *pg_use_case_note(const struct page_ctx *p, const struct use_case *u,

@@ -82,6 +82,9 @@ static const char *const ui[][3] = {
 	{ "task.no_times", "No source gives a time for this job on any card yet.",
 	  "目前还没有来源给出任何显卡完成这项任务的耗时。" },
 	{ "task.fastest", "fastest", "最快" },
+	{ "cite.mtok_how", "{formula} {cards}", "{formula}{cards}" },
+	{ "inf.how", "Cost = price × cards ÷ tokens.", "成本 = 价格 × 卡数 ÷ token 数。" },
+	{ "inf.cards_how", "Cards at {precision}; every card counted.", "按 {precision} 计卡数；计入每张卡。" },
 	{ "task.no_time_for", "No time given for", "未给出耗时的显卡" },
 	{ "list.colon", ": ", "：" },
 	{ "uc.no_rows", "No source recommends a GPU for a kind of work yet.",
@@ -662,6 +665,11 @@ static void test_inference_table_marks_lowest_latency_fastest(void **state)
 	assert_non_null(strstr(html, ">45 ms</span> <span class=\"badge fast\">fastest</span>"));
 	assert_non_null(strstr(html, ">150 tokens/s</span> <span class=\"badge fast\">fastest</span>"));
 	assert_non_null(strstr(html, ">$1.81</span> <span class=\"badge\">cheapest</span>"));
+	/* a cost per token says, under the table, that it counts every card
+	 * the model needs, in the inference page's words */
+	assert_non_null(strstr(html, "</table></div>\n<p class=\"nodata-legend\">"));
+	assert_non_null(strstr(html, "\n<p class=\"note\">Cost = price × cards ÷ tokens. Cards at "
+				     "FP16; every card counted.</p>"));
 }
 
 /* A benchmark no GPU has a result on is no column of dashes: a line under
