@@ -451,7 +451,7 @@ static int table_specs(struct cite *c)
 	}
 	table_body(c);
 	static const char *const rows[] = {
-		"vram_gb", "memory_type", "bandwidth_gbs", "fp16_tflops", "fp32_tflops",
+		"segment", "vram_gb", "memory_type", "bandwidth_gbs", "fp16_tflops", "fp32_tflops",
 		"tensor_core_gen", "fp8", "nvlink_gbs", "pcie_gbs", "tdp_w", "price", NULL
 	};
 	struct nodata_list none = NODATA_LIST_INIT;

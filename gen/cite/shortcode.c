@@ -272,8 +272,11 @@ const char *sc_gpu_text(const struct cite *c, const struct gpu *g,
 		return g->memory_type ? g->memory_type : "";
 	if (!strcmp(field, "tensor_core_gen"))
 		return g->tensor_core_gen ? g->tensor_core_gen : "";
+	/* the words every page gives them */
 	if (!strcmp(field, "fp8"))
-		return g->fp8 < 0 ? "" : pg_tr(&c->pg, g->fp8 ? "cite.yes" : "cite.no");
+		return pg_fp8_text(&c->pg, g);
+	if (!strcmp(field, "segment"))
+		return pg_segment_text(&c->pg, g);
 	if (!strcmp(field, "id") || !strcmp(field, "source"))
 		return NULL;
 	const char *v = sc_raw_cell_lang(c, "gpus", g->row, field);

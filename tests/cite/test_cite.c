@@ -82,6 +82,7 @@ static const char *const ui[][3] = {
 	{ "task.no_times", "No source gives a time for this job on any card yet.",
 	  "目前还没有来源给出任何显卡完成这项任务的耗时。" },
 	{ "task.fastest", "fastest", "最快" },
+	{ "gpu.segment_datacenter", "Data center", "数据中心" },
 	{ "cite.mtok_how", "{formula} {cards}", "{formula}{cards}" },
 	{ "inf.how", "Cost = price × cards ÷ tokens.", "成本 = 价格 × 卡数 ÷ token 数。" },
 	{ "inf.cards_how", "Cards at {precision}; every card counted.", "按 {precision} 计卡数；计入每张卡。" },
@@ -396,6 +397,18 @@ static void test_gpu_fields_have_units(void **state)
 		"|<span class=\"fig\" title=\"Sources: Training Guide; 如何选择 GPU\">24 GB</span>"
 		"|<span class=\"fig\" title=\"Sources: Training Guide; 如何选择 GPU\">$1,600</span>"
 		"|" FIG_TG("HBM3") "|" FIG_TG("H100 80GB") "</p>\n");
+}
+
+/* A card's segment and FP8 support read as every page writes them (the
+ * GPU page's words), never as the CSV's code ("datacenter"). */
+static void test_segment_and_fp8_read_as_on_the_gpu_page(void **state)
+{
+	struct fixture *f = *state;
+	const char *html = render(f, LANG_EN, "{{< gpu id=h100-80gb field=segment >}}\n");
+	assert_non_null(strstr(html, ">Data center</span>"));
+	html = render(f, LANG_ZH, "{{< table name=specs gpus=h100-80gb,rtx-4090 >}}\n");
+	assert_non_null(strstr(html, "<th scope=\"row\">gpu.segment</th>"));
+	assert_non_null(strstr(html, ">数据中心</span></td>"));
 }
 
 static void test_nvlink_zero_reads_not_supported(void **state)
@@ -1229,6 +1242,7 @@ int main(void)
 		T(test_price_inside_emphasis_and_list),
 		T(test_price_which_and_source_pick_other_rows),
 		T(test_gpu_fields_have_units),
+		T(test_segment_and_fp8_read_as_on_the_gpu_page),
 		T(test_nvlink_zero_reads_not_supported),
 		T(test_hours_below_one_hour_are_minutes),
 		T(test_cost_is_hours_times_price_times_cards),
