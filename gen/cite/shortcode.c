@@ -307,21 +307,6 @@ struct figure sc_lowest_price(const struct cite *c, size_t g)
 	return f;
 }
 
-/* The difficulty in the page's language (the data's word when there is no
- * UI string for it). */
-static const char *technique_difficulty(const struct cite *c,
-					const struct technique *t)
-{
-	if (!t->difficulty || !*t->difficulty)
-		return "";
-	struct buf key = BUF_INIT;
-	buf_addf(&key, "cite.difficulty.%s", t->difficulty);
-	/* no such string: the value itself */
-	const char *v = i18n_has(&c->pg.in->i18n, key.ptr) ? pg_tr(&c->pg, key.ptr) : t->difficulty;
-	buf_release(&key);
-	return v;
-}
-
 /* A text column of a technique in the page's language ("" when empty);
  * NULL when there is no such field. */
 const char *sc_technique_text(const struct cite *c,
@@ -338,7 +323,7 @@ const char *sc_technique_text(const struct cite *c,
 	else if (!strcmp(field, "notes"))
 		v = zh ? t->notes_zh : t->notes_en;
 	else if (!strcmp(field, "difficulty"))
-		return technique_difficulty(c, t);
+		return pg_technique_difficulty(&c->pg, t);
 	else
 		return NULL;
 	return v ? v : "";

@@ -186,8 +186,7 @@ struct value *guide_tables_techniques(const struct page_ctx *p, const char *capt
 		value_map_set(a, r, "vram", pg_cell_phrase(p, pg_pick_lang(p, t->vram_saving_en,
 								   t->vram_saving_zh),
 						      "why.not_stated"));
-		value_map_set_str(a, r, "difficulty", pg_tr(p, arena_printf(
-			a, "tech.difficulty_%s", t->difficulty ? t->difficulty : "")));
+		value_map_set_str(a, r, "difficulty", pg_technique_difficulty(p, t));
 		value_map_set_str(a, r, "notes", pg_pick_lang(p, t->notes_en, t->notes_zh));
 		value_map_set_str(a, r, "source", pg_source_titles(p, t->source));
 		value_list_push(a, rows, r);

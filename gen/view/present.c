@@ -705,6 +705,13 @@ const char *pg_fp8_text(const struct page_ctx *p, const struct gpu *g)
 	return g->fp8 == 1 ? pg_tr(p, "gpu.yes") : g->fp8 == 0 ? pg_tr(p, "gpu.no") : "";
 }
 
+const char *pg_technique_difficulty(const struct page_ctx *p, const struct technique *t)
+{
+	if (!t->difficulty || !*t->difficulty)
+		return "";
+	return pg_tr(p, arena_printf(pg_arena(p), "tech.difficulty_%s", t->difficulty));
+}
+
 /* The GPU's speed on a relative-speed benchmark, against the baseline. */
 struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g)
 {

@@ -166,6 +166,8 @@ struct figure pg_rent_figure(const struct page_ctx *p, size_t g);
 struct figure pg_rent_shown(const struct page_ctx *p, size_t g);
 const char *pg_segment_text(const struct page_ctx *p, const struct gpu *g);
 const char *pg_fp8_text(const struct page_ctx *p, const struct gpu *g);
+/* A technique's difficulty in the page's language ("" when none is given). */
+const char *pg_technique_difficulty(const struct page_ctx *p, const struct technique *t);
 struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g);
 bool pg_is_kind(const struct benchmark *b, const char *kind);
 bool pg_is_inference(const struct benchmark *b);

@@ -92,7 +92,7 @@ static const char *const ui[][3] = {
 	  "目前还没有来源针对某类工作推荐显卡。" },
 	{ "cite.caption.task_costs", "{task}: time and cost", "{task}：耗时与费用" },
 	{ "why.no_price", "no price seen", "未见租价" },
-	{ "cite.difficulty.easy", "easy", "简单" },
+	{ "tech.difficulty_easy", "easy", "简单" },
 };
 enum { NUI = sizeof ui / sizeof ui[0] };
 
