@@ -449,9 +449,11 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	 * dollar): a line says why */
 	bool rented = figure_ok(pg_rent_figure(p, g));
 	value_map_set_bool(a, ctx, "rented", rented);
-	static const char *const rel_flags[] = { "rented", NULL };
+	static const char *const rel_flags[] = { "rented", NULL }, *const task_flags[] = {
+		"tasks_costed", NULL };
 	pg_rows_take_flags(p, value_map_get(ctx, "rel"), ctx, rel_flags);
 	value_map_set_bool(a, ctx, "tasks_costed", rented || nodata_column_has_figure(tasks, "cost"));
+	pg_rows_take_flags(p, tasks, ctx, task_flags);
 	value_map_set_str(a, ctx, "tasks_missing", missing);
 	struct value *eff = gpu_efficiency(p, g, &missing);
 	value_map_set(a, ctx, "efficiency", eff);
