@@ -8,7 +8,8 @@
  * the same figures under the same column heads, with the same marks, the
  * same words for what no source gives and the same columns left out.
  *
- * Keys every table's context has, besides its rows and column flags:
+ * Keys every table's context has, besides its rows and column flags (each
+ * row holds the flags it reads too: pg_rows_take_flags):
  *   has_caption, caption   an article's caption (a page's heading names
  *                          the table there: no caption)
  *   has_nodata             some cell is "no data": the legend follows
