@@ -80,8 +80,8 @@ static const char *const i18n_rows[][3] = {
 	{ "chart.spec.title.tdp_w", "Power draw (TDP) of each GPU", "各显卡的功耗（TDP）" },
 	{ "chart.pair.desc", "{a} and {b} on {what}, each row scaled to the larger of the two.",
 	  "{a} 与 {b} 在{what}上的对比，每行按两者中较大值缩放。" },
-	{ "chart.count.workloads.one", "{n} training workload", "{n} 项训练任务" },
-	{ "chart.count.workloads.many", "{n} training workloads", "{n} 项训练任务" },
+	{ "chart.count.workloads.one", "{n} training workload", "{n} 项训练负载" },
+	{ "chart.count.workloads.many", "{n} training workloads", "{n} 项训练负载" },
 	{ "chart.count.gpus.one", "{n} GPU", "{n} 款显卡" },
 	{ "chart.count.gpus.many", "{n} GPUs", "{n} 款显卡" },
 	{ "chart.count.model_sizes.one", "{n} model size", "{n} 种模型规模" },
@@ -476,7 +476,7 @@ static void test_pair_chart_says_its_rows_in_words(void **state)
 				  "each row scaled to the larger of the two."));
 	buf_release(&out);
 	render(f, LANG_ZH, rq, &out);
-	assert_non_null(strstr(out.ptr, " 与 RTX 4090 在 1 项训练任务和 2 项其他指标上的对比"));
+	assert_non_null(strstr(out.ptr, " 与 RTX 4090 在 1 项训练负载和 2 项其他指标上的对比"));
 	buf_release(&out);
 	rq = (struct chart_request){ .name = "pair", .gpu = "h100-80gb", .other = "a100-80gb" };
 	render(f, LANG_EN, rq, &out);
