@@ -144,24 +144,15 @@ static void table_end_rows(struct cite *c, bool rows)
 	buf_adds(c->out, "</p>");
 }
 
-/* A line after the table saying what it leaves out ("": none). */
-static void missing_text(struct cite *c, const char *line)
+/* A paragraph of class `cls` after the table: what it leaves out
+ * ("nodata"), how its figures are made ("note"). "" writes nothing. */
+static void line_after_table(struct cite *c, const char *cls, const char *line)
 {
-	if (*line) {
-		if (c->out->len && c->out->ptr[c->out->len - 1] != '\n')
-			buf_addc(c->out, '\n'); /* after the table */
-		buf_adds(c->out, "<p class=\"nodata\">");
-		text_escape_htmls(c->out, line);
-		buf_adds(c->out, "</p>");
-	}
-}
-
-/* A note after the table saying how its figures are made. */
-static void note_text(struct cite *c, const char *line)
-{
+	if (!*line)
+		return;
 	if (c->out->len && c->out->ptr[c->out->len - 1] != '\n')
-		buf_addc(c->out, '\n'); /* after the table */
-	buf_adds(c->out, "<p class=\"note\">");
+		buf_addc(c->out, '\n');
+	buf_addf(c->out, "<p class=\"%s\">", cls);
 	text_escape_htmls(c->out, line);
 	buf_adds(c->out, "</p>");
 }
@@ -281,7 +272,7 @@ static void bench_bests(struct cite *c, bool inference, double *best, bool *have
  * its UI string with {list}), when it leaves out any. */
 static void missing_line(struct cite *c, struct nodata_list *none, const char *key)
 {
-	missing_text(c, nodata_list_line(&c->pg, none, key));
+	line_after_table(c, "nodata", nodata_list_line(&c->pg, none, key));
 }
 
 /* Whether benchmark b's cost per 1M tokens is a column: a tokens/s
@@ -319,6 +310,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 		       : pg_fill(&c->pg, "cite.caption.relative_speed", "baseline",
 				 d->gpus[base].name, NULL));
 	table_head_key(c, "cite.col.gpu", false);
+	bool costs = false; /* some column of costs per token */
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		if (!bench_in(&d->benchmarks[b], inference))
 			continue;
@@ -327,8 +319,10 @@ static int table_benchmarks(struct cite *c, bool inference)
 			continue;
 		}
 		table_head(c, pg_bench_name(&c->pg, &d->benchmarks[b]), true);
-		if (bench_cost_column(&d->benchmarks[b], inference, have_cheap[b]))
+		if (bench_cost_column(&d->benchmarks[b], inference, have_cheap[b])) {
 			table_head_key(c, "cite.col.cost_per_mtok", true);
+			costs = true;
+		}
 	}
 	table_body(c);
 	for (size_t g = 0; g < d->ngpus; g++) {
@@ -370,12 +364,8 @@ static int table_benchmarks(struct cite *c, bool inference)
 		row_end(c);
 	}
 	table_end(c);
-	bool costs = false;
-	for (size_t b = 0; b < d->nbenchmarks; b++)
-		costs |= bench_in(&d->benchmarks[b], inference) && have[b] &&
-			 bench_cost_column(&d->benchmarks[b], inference, have_cheap[b]);
 	if (costs) /* what a cost per token counts, as the inference page says */
-		note_text(c, pg_fill(&c->pg, "cite.mtok_how", "formula", pg_tr(&c->pg, "inf.how"),
+		line_after_table(c, "note", pg_fill(&c->pg, "cite.mtok_how", "formula", pg_tr(&c->pg, "inf.how"),
 				     "cards", pg_cards_needed_how(&c->pg), NULL));
 	missing_line(c, &none, "cite.bench_missing");
 done:

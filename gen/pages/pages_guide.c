@@ -32,17 +32,11 @@
 
 /* ---- use cases, techniques ---- */
 
-static struct value *use_cases_context(const struct page_ctx *p)
+/* A page whose body is one of guide_tables' tables (partials/body-*). */
+static struct value *table_page(const struct page_ctx *p, struct value *table)
 {
 	struct value *ctx = value_new_map(pg_arena(p));
-	value_map_set(pg_arena(p), ctx, "table", guide_tables_use_cases(p, NULL, false));
-	return ctx;
-}
-
-static struct value *techniques_context(const struct page_ctx *p)
-{
-	struct value *ctx = value_new_map(pg_arena(p));
-	value_map_set(pg_arena(p), ctx, "table", guide_tables_techniques(p, NULL));
+	value_map_set(pg_arena(p), ctx, "table", table);
 	return ctx;
 }
 
@@ -320,8 +314,8 @@ struct value *pages_guide_context(const struct page_ctx *p, enum guide_part part
 {
 	switch (part) {
 	case GUIDE_TASKS: return pages_tasks_index_context(p);
-	case GUIDE_USE_CASES: return use_cases_context(p);
-	case GUIDE_TECHNIQUES: return techniques_context(p);
+	case GUIDE_USE_CASES: return table_page(p, guide_tables_use_cases(p, NULL, false));
+	case GUIDE_TECHNIQUES: return table_page(p, guide_tables_techniques(p, NULL));
 	case GUIDE_VRAM: return vram_context(p);
 	case GUIDE_INFERENCE: return inference_context(p);
 	case GUIDE_CASES: return pages_tasks_cases_context(p);
