@@ -354,6 +354,21 @@ for path in glob.glob(os.path.join(top, "data", "*.csv")):
 print("\n".join(bad))
 sys.exit(1 if bad else 0)' "$top" "$work/real"
 
+# 9d. One term, one translation (tests/i18n_terms.py): a term of the UI
+#     strings has one Chinese name, and a Chinese name one English term.
+terms="$work/terms.csv"
+printf 'key,en,zh\na.cost,Stated cost,来源给出的费用\nb.cost,Stated costs:,来源估算的费用\nc.speed,Speed per dollar,每美元速度\nd.speed,Speed per $/h,每美元速度\ne.n.one,{n} GPU,{n} 款显卡\ne.n.many,{n} GPUs,{n} 款显卡\nf.sep,", ",、\ng.sep,", ",，\n' >"$terms"
+python3 "$top/tests/i18n_terms.py" "$terms" >"$work/terms.out"
+check "terms: planted strings fail" test $? -eq 1
+check "terms: one English term with two Chinese names is caught" \
+	grep -qx "$terms: one English term, 2 Chinese: 'stated cost' is a.cost '来源给出的费用'; b.cost '来源估算的费用'" "$work/terms.out"
+check "terms: one Chinese name for two English terms is caught" \
+	grep -qx "$terms: one Chinese term, 2 English: '每美元速度' is c.speed 'Speed per dollar'; d.speed 'Speed per \$/h'" "$work/terms.out"
+check "terms: a string's plural forms and punctuation alone are not faults" \
+	sh -c "! grep -q 'e.n.one\\|f.sep' '$work/terms.out'"
+check "terms: the project's UI strings name each term once in each language" \
+	sh -c "cd '$top' && python3 tests/i18n_terms.py"
+
 # 10. The fixture project's figures agree with their sources (both
 # languages): the whole guide as of the fixture's data.
 real="$work/real"
@@ -432,9 +447,9 @@ for l in en zh; do
 	done
 done
 # a dateless, publisherless source inside a dated article page borrows nothing
-check "en: a dateless source says it is undated on a dated page, and what kind of document it is" \
+check "en: a dateless source says its date is not given on a dated page, and what kind of document it is" \
 	sh -c "grep -o '<li><a href=\"[^\"]*sources/#training-guide-en\">Training Guide</a>[^<]*</li>' '$real/en/articles/training-guide/index.html' |
-	grep -q '^[^0-9]*, undated</li>\$'"
+	grep -q '^[^0-9]*, date not given</li>\$'"
 check "zh: a source in another language shows its title and the original" \
 	grep -qF '>训练指南</a><span class="original">（原题：Training Guide）</span>' "$real/zh/articles/training-guide/index.html"
 check "en, zh: every footer source line links its entry on the sources page and says its kind" \
@@ -928,7 +943,7 @@ built nospecs
 rc=$?
 check "no specs: the GPU list and the inference tables say what is missing, in both languages" \
 	sh -c "test $rc -eq 0 &&
-	grep -q '<p class=\"nodata\">No source gives these figures for any of these cards: List price, VRAM, Memory type, Memory bandwidth, FP16 tensor throughput, Power (TDP).</p>' '$nospecs/site/en/gpus/index.html' &&
+	grep -q '<p class=\"nodata\">No source gives these figures for any of these cards: List price, VRAM, Memory type, Memory bandwidth, FP16 tensor throughput, Power draw (TDP).</p>' '$nospecs/site/en/gpus/index.html' &&
 	grep -q '<p class=\"nodata\">来源均未给出这些显卡的以下数据：' '$nospecs/site/zh/gpus/index.html' &&
 	grep -q '<p class=\"nodata\">No source gives the memory size of a card with a result on this benchmark' '$nospecs/site/en/inference/index.html' &&
 	grep -q '<p class=\"nodata\">这项测试中有结果的显卡都没有显存数据' '$nospecs/site/zh/inference/index.html'"

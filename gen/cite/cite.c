@@ -609,16 +609,14 @@ static int cite_metric(struct cite *c)
 		long pr = c->m->prices ? c->m->prices[g].lowest_row : -1;
 		long quote = k == 4 ? sv.quote_row : (k == 0 || k == 3) ? pr : -1;
 		long rr = b >= 0 ? data_result_row(c->d, (size_t)b, (size_t)g) : -1;
-		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT }, key = BUF_INIT;
+		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "metric.%s.%s%s%s", name, gpu->id, b >= 0 ? "." : "",
 			 b >= 0 ? bench : "");
-		buf_addf(&key, "fig.metric.%s", name);
 		guide_ledger_labels(c->pg.in, &label[0], &label[1],
 			       b >= 0 ? "fig.metric_on" : "fig.metric", "gpu", gpu->name, NULL,
-			       "metric", name, i18n_get(&c->pg.in->i18n, LANG_ZH, key.ptr),
+			       "metric", name, i18n_get(&c->pg.in->i18n, LANG_ZH, i18n_method_key(name)),
 			       "bench", b >= 0 ? c->d->benchmarks[b].name_en : "",
 			       b >= 0 ? c->d->benchmarks[b].name_zh : "", NULL);
-		buf_release(&key);
 		cite_record(c, f, units[k], fid.ptr, label, TABLE_GPUS, (long)gpu->row,
 			    TABLE_PRICES, quote >= 0 ? (long)c->d->prices[quote].row : -1L,
 			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);

@@ -226,7 +226,7 @@ static int table_task_costs(struct cite *c)
 	long t = sc_find_task(c, sc_arg(c, "task"));
 	if (t < 0)
 		return -1;
-	const char *caption = pg_fill(&c->pg, "cite.caption.task_costs", "task",
+	const char *caption = pg_fill(&c->pg, "task.page_title", "task",
 				      pg_task_name(&c->pg, (size_t)t), NULL);
 	return table_of_guide(c, "partials/table-task-costs",
 			      guide_tables_task_costs(&c->pg, (size_t)t, caption));
@@ -320,7 +320,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 		}
 		table_head(c, pg_bench_name(&c->pg, &d->benchmarks[b]), true);
 		if (bench_cost_column(&d->benchmarks[b], inference, have_cheap[b])) {
-			table_head_key(c, "cite.col.cost_per_mtok", true);
+			table_head_key(c, i18n_method_key("cost_per_mtok"), true);
 			costs = true;
 		}
 	}

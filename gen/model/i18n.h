@@ -144,5 +144,11 @@ void i18n_format_date(struct buf *out, const char *ymd, enum lang l);
  * one name a spec has in every table, chart and figure label. NULL for a
  * column that is no specification. */
 const char *i18n_spec_key(const char *col);
+/* The UI string naming methodology entry `id` (cost_per_job, speed_per_dollar,
+ * tflops_per_watt, break_even, cost_per_mtok, monthly_cost, ...):
+ * method.<id>.name, the one name a derived figure has on the methodology
+ * page, a GPU page, a chart's table, an article's table and the ledger's
+ * labels. NULL for an id the methodology does not explain. */
+const char *i18n_method_key(const char *id);
 
 #endif

@@ -9,6 +9,7 @@
 #include "template/mustache.h"
 #include "publish/output.h"
 #include "model/metrics.h"
+#include "model/i18n.h"
 #include "model/schema.h"
 #include "view/site.h"
 #include "base/text.h"
@@ -903,7 +904,7 @@ static struct value *methodology_context(const struct dp *s, enum lang l, const 
 		struct value *m = value_new_map(s->arena);
 		const char *id = methods[i].id;
 		set_text(s, m, "id", id);
-		set_text(s, m, "name", method_text(s, l, arena_printf(s->arena, "method.%s.name", id)));
+		set_text(s, m, "name", method_text(s, l, i18n_method_key(id)));
 		set_text(s, m, "formula", methods[i].formula
 			 ? method_text(s, l, arena_printf(s->arena,
 							  "method.%s.formula", id))

@@ -125,7 +125,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 			value_map_set(a, r, "speed", pg_cell_figure(p, f, FMT_RATIO, NULL));
 			value_map_set(a, r, "per_dollar",
 				      pg_cell_figure(p, metric_speed_per_dollar(f, pg_rent_figure(p, g)),
-						  FMT_NUMBER, NULL));
+						  FMT_UNIT, "unit.speed_per_usd"));
 			value_list_push(a, rel, r);
 			continue;
 		}
@@ -332,16 +332,16 @@ static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const ch
 	struct figure rent = pg_rent_figure(p, g);
 	struct value *rows = value_new_list(a);
 	struct nodata_list m = NODATA_LIST_INIT;
-	figure_push(p, rows, &m, "gpu.eff_tflops_w", "gpu.eff_tflops_w_how",
+	figure_push(p, rows, &m, i18n_method_key("tflops_per_watt"), "gpu.eff_tflops_w_how",
 		pg_cell_figure(p, metric_tflops_per_watt(fp16, pg_spec_figure(gp, SPEC_TDP)),
 			    FMT_UNIT, "unit.tflops_per_w"));
-	figure_push(p, rows, &m, "gpu.eff_tflops_kusd", "gpu.eff_tflops_kusd_how",
+	figure_push(p, rows, &m, i18n_method_key("tflops_per_kusd"), "gpu.eff_tflops_kusd_how",
 		pg_cell_figure(p, metric_tflops_per_kusd(fp16, pg_list_price_figure(gp)),
 			    FMT_UNIT, "unit.tflops_per_kusd"));
-	figure_push(p, rows, &m, "gpu.eff_break_even", "gpu.eff_break_even_how",
+	figure_push(p, rows, &m, i18n_method_key("break_even"), "gpu.eff_break_even_how",
 		pg_cell_figure(p, metric_break_even_hours(pg_list_price_figure(gp), rent),
 			    FMT_UNIT, "unit.h"));
-	figure_push(p, rows, &m, "gpu.eff_speed_dollar", "gpu.eff_speed_dollar_how",
+	figure_push(p, rows, &m, i18n_method_key("speed_per_dollar"), "gpu.eff_speed_dollar_how",
 		pg_cell_figure(p, metric_speed_per_dollar(pg_mean_relative_speed(p, g), rent),
 			    FMT_UNIT, "unit.speed_per_usd"));
 	*missing_text = nodata_list_line(p, &m, "gpu.eff_missing");

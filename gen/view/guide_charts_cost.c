@@ -5,6 +5,7 @@
 #include "chart/chart_scatter.h"
 #include "view/guide_charts_common.h"
 #include "model/data.h"
+#include "model/i18n.h"
 #include "view/site.h"
 #include "model/metrics.h"
 
@@ -239,7 +240,7 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 		gc_table_head(c, gc_tr(c, "chart.col.gpu"));
 		gc_table_head(c, gc_tr(c, "gpu.rent"));
 		gc_table_head(c, gc_tr(c, "chart.col.speed"));
-		gc_table_head(c, gc_tr(c, "chart.col.speed_per_usd"));
+		gc_table_head(c, gc_tr(c, i18n_method_key("speed_per_dollar")));
 		gc_table_body(c);
 		for (size_t i = 0; i < n; i++) {
 			gc_table_row(c, pts[i].label);
@@ -247,7 +248,7 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 			gc_table_figure(c, speed[i], pts[i].y_text);
 			struct figure spd = metric_speed_per_dollar(speed[i], price[i]);
 			gc_table_figure(c, spd, figure_ok(spd)
-					 ? gc_fmt_number(c, spd.value) : NULL);
+					 ? gc_fmt_unit(c, spd.value, "unit.speed_per_usd") : NULL);
 			gc_table_row_end(c);
 		}
 		gc_table_end(c);

@@ -90,7 +90,7 @@ static const char *const ui[][3] = {
 	{ "list.colon", ": ", "：" },
 	{ "uc.no_rows", "No source recommends a GPU for a kind of work yet.",
 	  "目前还没有来源针对某类工作推荐显卡。" },
-	{ "cite.caption.task_costs", "{task}: time and cost", "{task}：耗时与费用" },
+	{ "task.page_title", "{task}: time and cost", "{task}：耗时与费用" },
 	{ "why.no_price", "no price seen", "未见租价" },
 	{ "tech.difficulty_easy", "easy", "简单" },
 };

@@ -616,9 +616,9 @@ static void test_gpu_page_says_what_a_left_out_column_lacks(void **state)
 	(void)state;
 	assert_true(site_ready());
 	static const char *const cols[][3] = { /* section, heading, line */
-		{ "prices", "As of", "The sources give no date for these quotes." },
+		{ "prices", "Quoted on", "The sources give no date for these quotes." },
 		{ "prices", "Provider", "The sources name no provider for these quotes." },
-		{ "speed", "Speed per $/h of rent",
+		{ "speed", "Speed per dollar",
 		  "No speed per dollar: no rental price is known for this card." },
 		{ "tasks", "Cost", "No cost per job: no rental price is known for this card." },
 	};

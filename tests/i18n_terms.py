@@ -1,0 +1,120 @@
+#!/usr/bin/env python3
+"""One term, one translation: the UI strings of data/i18n.csv hold it.
+
+    python3 tests/i18n_terms.py              # the project's data/i18n.csv
+    python3 tests/i18n_terms.py I18N_CSV     # another file (a test's)
+
+Two strings that say the same thing in one language say the same thing in
+the other:
+
+- same English, other Chinese: "Stated cost" is 来源给出的费用 on the data
+  page and 来源估算的费用 in the ledger (one term, two names in Chinese);
+- same Chinese, other English: 每美元速度 is "Speed per dollar" on a GPU
+  page and "Speed per $/h" in a chart's table (one figure, two names in
+  English).
+
+Strings are compared as a reader meets them: English without case, a
+closing colon or full stop, or a plural s ("Source", "Sources:");
+Chinese without a closing ： or 。; a key's .one and .many forms are one
+string. Strings of punctuation alone are left out (their Chinese differs by
+design: a list's 、 against a clause's ，).
+
+A key that must differ is listed in ALLOWED with the reason; for the
+project's own strings an entry whose key is gone is an error too, so the
+list cannot go stale.
+Prints one line per fault and "N passed, N failed"; exits 1 on a fault.
+"""
+import csv
+import re
+import sys
+from collections import defaultdict
+
+# English forms that are one term (a short form in a narrow place): the
+# Chinese of all of them must agree.
+SAME_TERM = [
+    ({"tasks", "training tasks"},
+     "the navigation and the search's result kinds say 'Tasks' for the training tasks"),
+    ({"techniques", "training techniques"},
+     "the navigation and the search's result kinds say 'Techniques' for the training techniques"),
+    ({"compare", "comparisons"},
+     "the navigation's verb and the search's result kind name the comparison pages"),
+]
+
+# Keys left out of both checks, each with why it may differ.
+ALLOWED = {
+    "cite.vs": "the word between two names ('A vs B', 'A 对比 B'), not the name of a thing",
+    "chart.vram_fit.head": "the SVG's narrow column head: Chinese leaves out the wide brackets "
+                           "of chart.vram_fit.col to fit",
+}
+
+
+def norm_en(text):
+    s = text.strip().lower().rstrip(":.").strip()
+    words = [w[:-1] if len(w) > 3 and w.endswith("s") and not w.endswith("ss") else w
+             for w in s.split(" ")]
+    s = " ".join(words)
+    for forms, _ in SAME_TERM:
+        if s in {" ".join(w[:-1] if w.endswith("s") else w for w in f.split(" ")) for f in forms}:
+            return min(forms)
+    return s
+
+
+def norm_zh(text):
+    return text.strip().rstrip("：。").strip()
+
+
+def stem(key):
+    return re.sub(r"\.(one|many|none)$", "", key)
+
+
+def load(path):
+    with open(path, encoding="utf-8", newline="") as f:
+        return list(csv.DictReader(f))
+
+
+def check(rows, stale=True):
+    """The faults found, and how many terms were compared; `stale`: an
+    ALLOWED key the strings do not have is a fault (the project's own
+    strings, not a test's)."""
+    faults = []
+    used = set()
+    by_en, by_zh = defaultdict(list), defaultdict(list)
+    for r in rows:
+        if not r["zh"].strip() or not re.search(r"[A-Za-z]", r["en"]):
+            continue
+        if r["key"] in ALLOWED:
+            used.add(r["key"])
+            continue
+        by_en[norm_en(r["en"])].append(r)
+        by_zh[norm_zh(r["zh"])].append(r)
+    for en, group in sorted(by_en.items()):
+        names = sorted({norm_zh(r["zh"]) for r in group})
+        if len(names) > 1:
+            faults.append("one English term, %d Chinese: %r is %s" % (
+                len(names), en, "; ".join("%s %r" % (r["key"], r["zh"]) for r in group)))
+    for zh, group in sorted(by_zh.items()):
+        if len({stem(r["key"]) for r in group}) < 2:
+            continue
+        names = sorted({norm_en(r["en"]) for r in group})
+        if len(names) > 1:
+            faults.append("one Chinese term, %d English: %r is %s" % (
+                len(names), zh, "; ".join("%s %r" % (r["key"], r["en"]) for r in group)))
+    keys = {r["key"] for r in rows}
+    for key in sorted(set(ALLOWED) - used):
+        if stale and key not in keys:
+            faults.append("ALLOWED names %s, which data/i18n.csv no longer has" % key)
+    return faults, len(by_en) + len(by_zh)
+
+
+def main(argv):
+    path = argv[1] if len(argv) > 1 else "data/i18n.csv"
+    rows = load(path)
+    faults, terms = check(rows, stale=len(argv) == 1)
+    for f in faults:
+        print("%s: %s" % (path, f))
+    print("%d passed, %d failed" % (max(terms - len(faults), 0), len(faults)))
+    return 1 if faults else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
