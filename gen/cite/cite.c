@@ -604,8 +604,9 @@ static int cite_metric(struct cite *c)
 		/* the ledger's own figure, as the inference page shows it */
 		guide_ledger_show_mtok(&c->pg, (size_t)b, (size_t)g);
 	} else {
-		static const char *const units[] = { "h", "TFLOPS/W", "TFLOPS per $1000",
-						     "× per $/h", "USD/1M tokens" };
+		/* as the pages print them (unit.tflops_per_kusd, unit.speed_per_usd) */
+		static const char *const units[] = { "h", "TFLOPS/W", "TFLOPS per $1,000",
+						     "per $/h", "USD/1M tokens" };
 		long pr = c->m->prices ? c->m->prices[g].lowest_row : -1;
 		long quote = k == 4 ? sv.quote_row : (k == 0 || k == 3) ? pr : -1;
 		long rr = b >= 0 ? data_result_row(c->d, (size_t)b, (size_t)g) : -1;
