@@ -433,7 +433,8 @@ live="$work/live"
 check "the real project builds" test -f "$live/data/figures.csv"
 for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-ratio \
 	   no-equal-cheaper times-threshold no-repeat no-self-compare task-index \
-	   bottom-line landmarks-unique heading-outline no-dash-rows spec-count one-plural one-head; do
+	   bottom-line landmarks-unique heading-outline no-dash-rows spec-count one-plural one-head \
+	   legend-marks; do
 	check "fixture site: $inv" python3 "$top/tests/site_invariants.py" "$real" "$inv"
 	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$live" "$inv"
 done
@@ -949,6 +950,7 @@ check "no specs: the GPU list and the inference tables say what is missing, in b
 	grep -q '<p class=\"nodata\">这项测试中有结果的显卡都没有显存数据' '$nospecs/site/zh/inference/index.html'"
 holds "$rc" "$nospecs/site" no-dash-rows "and no table of that site has a column or row of dashes"
 holds "$rc" "$nospecs/site" one-head "and each figure left is headed alike on every table"
+holds "$rc" "$nospecs/site" legend-marks "and the no-data legend follows each table with the mark, and only those"
 # Prose columns nobody wrote (a use case's reason, budget and fastest pick, a
 # result's conditions, a price's note, a technique's speed-up and notes):
 # left out of every table, not blank
@@ -987,7 +989,9 @@ for kind in noresults:results.csv "nodata:prices.csv results.csv"; do
 	name=${kind%%:*}
 	emptied $name ${kind#*:}
 	rc=$?
-	holds "$rc" "$work/$name/site" no-dash-rows "$name: built, no table with a column of dashes"
+	proj=$name # check() sets $name
+	holds "$rc" "$work/$proj/site" no-dash-rows "$proj: built, no table with a column of dashes"
+	holds "$rc" "$work/$proj/site" legend-marks "$proj: the no-data legend under each table with the mark, and only there"
 done
 
 echo "e2e: $passed passed, $failed failed"

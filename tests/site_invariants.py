@@ -409,6 +409,41 @@ def check_no_dash_rows(site):
     return bad
 
 
+LEGEND = re.compile(r'<p class="nodata-legend"')
+MARK = 'class="nd"'
+
+
+def check_legend_marks(site):
+    """The legend of the "no data" mark follows a table that draws the
+    mark, and only such a table: a table with a mark and no legend leaves
+    the mark unexplained; a legend under a table without one explains
+    nothing the reader sees."""
+    bad = []
+    for p in pages(site):
+        markup = read(p)
+        rel = os.path.relpath(p, site)
+        for m in re.finditer(r"<table\b.*?</table>", markup, re.S):
+            after = markup[m.end():m.end() + 200]
+            legend = re.match(r"\s*(</div>\s*)?(</details>\s*)?" + LEGEND.pattern, after)
+            marked = MARK in m.group(0)
+            if re.search(r"<tbody>\s*</tbody>", m.group(0)):
+                continue  # rows a script draws (the calculator's): the style sheet
+                          # shows the legend once a row holds the mark
+            caption = re.search(r"<caption>(.*?)</caption>", m.group(0), re.S)
+            heads = re.findall(r"<h[1-6][^>]*>(.*?)</h[1-6]>", markup[:m.start()], re.S)
+            name = "the table " + (text_of(caption.group(1)).strip() if caption else
+                                   "under \u201c%s\u201d" % text_of(heads[-1]).strip()
+                                   if heads else "at %d" % m.start())
+            if marked and not legend:
+                bad.append("%s: %s draws a no-data mark without its legend" % (rel, name))
+            if legend and not marked:
+                bad.append("%s: %s has a legend but draws no no-data mark" % (rel, name))
+        for m in LEGEND.finditer(markup):
+            if not markup.rfind("</table>", 0, m.start()) >= 0:
+                bad.append("%s: a legend before any table" % rel)
+    return bad
+
+
 def ui_strings(site, *keys):
     """The texts of UI strings in the site's own data/i18n.csv: {lang: [..]}."""
     with open(os.path.join(site, "data", "i18n.csv"), encoding="utf-8", newline="") as f:
@@ -550,6 +585,7 @@ CHECKS = {
     "no-repeat": check_no_repeat,
     "no-self-compare": check_no_self_compare,
     "task-index": check_task_index,
+    "legend-marks": check_legend_marks,
 }
 
 

@@ -4,6 +4,7 @@
 #include "publish/assets.h"
 #include "base/csv.h"
 #include "view/guide_ledger.h"
+#include "view/nodata.h"
 #include "base/diag.h"
 #include "pages/health.h"
 #include "template/mustache.h"
@@ -611,11 +612,9 @@ static struct value *build_table_page(const struct page_ctx *pc, const struct pa
 	enum lang l = pc->l;
 	const char *path = p->path;
 	const struct table_spec *spec = schema_table_spec(t->name);
-	const struct col_spec **specs =
-		arena_alloc(s->arena, (t->ncols + 1) * sizeof *specs);
+	const struct col_spec **specs = arena_alloc(s->arena, (t->ncols + 1) * sizeof *specs);
 	for (size_t c = 0; c < t->ncols; c++)
 		specs[c] = column_spec(spec, t->cols[c]);
-
 	struct value *ctx = table_summary(s, l, path, t);
 	value_map_set(s->arena, ctx, "columns", column_list(s, l, t, spec));
 	struct value *rows = value_new_list(s->arena);
@@ -637,6 +636,7 @@ static struct value *build_table_page(const struct page_ctx *pc, const struct pa
 		value_list_push(s->arena, rows, row);
 	}
 	value_map_set(s->arena, ctx, "body_rows", rows);
+	set_bool(s, ctx, "has_nodata", nodata_table_has_gap(rows, ctx, NULL));
 	set_bool(s, ctx, "has_rows", t->nrows > 0);
 	set_data_links(s, l, path, ctx, true);
 	return ctx;

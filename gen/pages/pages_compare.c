@@ -861,6 +861,15 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 			  : pair_none_line(p, "cmp.no_cost", has.rent, na, nb));
 	value_map_set_str(a, ctx, "no_tasks", has_tasks ? ""
 			  : pair_none_line(p, "cmp.no_times", has.time, na, nb));
+	static const char *const pair_cols[] = { "a", "b", NULL },
+		*const bench_cols[] = { "a", "b", "ratio", NULL },
+		*const task_cols_drawn[] = { "a_hours", "b_hours", "a_cost/tasks_costed",
+					     "b_cost/tasks_costed", "ratio/tasks_ratios", NULL };
+	static const struct nodata_table tables[] = {
+		{ "specs", "specs_nodata", pair_cols }, { "bench", "bench_nodata", bench_cols },
+		{ "tasks", "tasks_nodata", task_cols_drawn },
+	};
+	nodata_flag_tables(p, ctx, tables, sizeof tables / sizeof tables[0]);
 	return ctx;
 }
 

@@ -44,9 +44,11 @@ static void index_columns(const struct page_ctx *p, struct value *rows, struct v
 	struct nodata_list none = NODATA_LIST_INIT;
 	enum { NSPECS = sizeof index_specs / sizeof index_specs[0] };
 	const char *flags[NSPECS + 2] = { "has_rent" }; /* the rows' flags, NULL-ended */
+	const char *cols[NSPECS + 2] = { "rent/has_rent" }; /* the columns drawn */
 	for (size_t i = 0; i < NSPECS; i++) {
 		bool has = nodata_column_has_figure(rows, index_specs[i].key);
 		flags[i + 1] = arena_printf(a, "has_%s", index_specs[i].key);
+		cols[i + 1] = arena_printf(a, "%s/%s", index_specs[i].key, flags[i + 1]);
 		value_map_set_bool(a, ctx, flags[i + 1], has);
 		if (!has)
 			nodata_list_add(p, &none, pg_tr(p, i18n_spec_key(index_specs[i].column)));
@@ -56,6 +58,7 @@ static void index_columns(const struct page_ctx *p, struct value *rows, struct v
 	/* no card with a rental price: no column of dashes, a line instead */
 	value_map_set_bool(a, ctx, "has_rent", nodata_column_has_figure(rows, "rent"));
 	pg_rows_take_flags(p, rows, ctx, flags);
+	value_map_set_bool(a, ctx, "has_nodata", nodata_table_has_gap(rows, ctx, cols));
 }
 
 struct value *pages_gpu_index_context(const struct page_ctx *p)
@@ -455,6 +458,15 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	value_map_set_bool(a, ctx, "tasks_costed", rented || nodata_column_has_figure(tasks, "cost"));
 	pg_rows_take_flags(p, tasks, ctx, task_flags);
 	value_map_set_str(a, ctx, "tasks_missing", missing);
+	static const char *const price_cols[] = { "price", "date/prices_dated", NULL },
+		*const rel_cols[] = { "speed", "per_dollar/rented", NULL },
+		*const result_cols[] = { "value", NULL },
+		*const task_cols[] = { "hours", "cost/tasks_costed", NULL };
+	static const struct nodata_table tables[] = {
+		{ "prices", "prices_nodata", price_cols }, { "rel", "rel_nodata", rel_cols },
+		{ "results", "results_nodata", result_cols }, { "tasks", "tasks_nodata", task_cols },
+	};
+	nodata_flag_tables(p, ctx, tables, sizeof tables / sizeof tables[0]);
 	struct value *eff = gpu_efficiency(p, g, &missing);
 	value_map_set(a, ctx, "efficiency", eff);
 	value_map_set_bool(a, ctx, "has_efficiency", value_list_len(eff) > 0);

@@ -170,6 +170,7 @@ static struct value *vram_context(const struct page_ctx *p)
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "heads", heads);
 	value_map_set(a, ctx, "rows", rows);
+	value_map_set_bool(a, ctx, "has_nodata", nodata_table_has_gap(rows, ctx, NULL));
 	value_map_set_str(a, ctx, "vram_unknown", unknown.len
 			  ? pg_fill(p, "vram.unknown", "list", unknown.ptr, NULL) : "");
 	buf_release(&unknown);
@@ -269,6 +270,10 @@ static struct value *inference_context(const struct page_ctx *p)
 		static const char *const flags[] = { "has_cards", "priced", "costed", "tokens",
 						     "row_notes", NULL };
 		pg_rows_take_flags(p, rows, m, flags);
+		static const char *const cols[] = { "value", "cards/has_cards", "price/priced",
+						    "monthly/costed", "per_million/costed/tokens",
+						    NULL };
+		value_map_set_bool(a, m, "has_nodata", nodata_table_has_gap(rows, m, cols));
 		value_map_set_str(a, m, "bench_source", pg_source_titles(p, bm->source));
 		value_list_push(a, benches, m);
 	}

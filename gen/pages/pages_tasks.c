@@ -263,6 +263,9 @@ struct value *pages_tasks_index_context(const struct page_ctx *p)
 	value_map_set_bool(a, ctx, "has_fastest", nodata_column_has_figure(rows, "fastest"));
 	static const char *const flags[] = { "has_cheapest", "has_fastest", NULL };
 	pg_rows_take_flags(p, rows, ctx, flags);
+	static const char *const cols[] = { "count", "cheapest/has_cheapest",
+					    "fastest/has_fastest", NULL };
+	value_map_set_bool(a, ctx, "has_nodata", nodata_table_has_gap(rows, ctx, cols));
 	return ctx;
 }
 
