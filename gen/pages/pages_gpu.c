@@ -311,7 +311,7 @@ static struct value *gpu_tasks(const struct page_ctx *p, size_t g, const char **
 		value_map_set_str(a, r, "cards", c->time_row < 0 ? ""
 				  : pg_fmt_number(p, c->gpu_count));
 		value_map_set(a, r, "cost", pg_cost_cell(p, c));
-		value_map_set_str(a, r, "quote", pg_quote_text(p, c->quote_row, c->choice));
+		value_map_set_str(a, r, "quote", pg_quote_text(p, c->quote_row, c->choice, QUOTE_FOR_TIME));
 		value_list_push(a, rows, r);
 	}
 	*missing_text = nodata_list_line(p, &m, value_list_len(rows) ? "gpu.tasks_missing"

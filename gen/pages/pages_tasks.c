@@ -118,7 +118,7 @@ struct value *pages_tasks_case_context(const struct page_ctx *p, size_t c)
 		: pg_fmt_hours(p, ck->hours.value, figure_ok(ck->hours_max)
 			       ? ck->hours_max.value : ck->hours.value);
 	pg_set_text(p, ctx, "time", time);
-	pg_set_text(p, ctx, "quote", pg_quote_text(p, ck->quote_row, ck->choice));
+	pg_set_text(p, ctx, "quote", pg_quote_text(p, ck->quote_row, ck->choice, QUOTE_FOR_STATED));
 	pg_set_text(p, ctx, "period", pg_tr(p, sc->monthly ? "case.per_month" : "case.per_job"));
 	pg_set_text(p, ctx, "source", pg_source_titles(p, k->source));
 	bool has_task = sc->task >= 0;

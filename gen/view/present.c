@@ -838,9 +838,13 @@ static const char *pg_quote_provider(const struct page_ctx *p, const struct pric
 
 /* The quote a cost is priced at, in words: "$1.89/h (unnamed provider, How
  * to choose…, 4 cards, $7.56/h in total)", and why this quote when it is
- * not one of the time's own source. */
-const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice why)
+ * not one of the source of `what` (a job's time, a result, a stated cost). */
+const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice why,
+			  enum quote_for what)
 {
+	static const char *const lowest[] = { [QUOTE_FOR_TIME] = "quote.lowest.time",
+					      [QUOTE_FOR_RESULT] = "quote.lowest.result",
+					      [QUOTE_FOR_STATED] = "quote.lowest.stated" };
 	if (row < 0)
 		return "";
 	const struct price *q = &p->in->data.prices[row];
@@ -854,7 +858,7 @@ const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice 
 				"source", pg_source_titles(p, q->source), "cards", cards,
 				NULL);
 	if (why == QUOTE_LOWEST)
-		text = pg_fill(p, "quote.lowest", "quote", text, NULL);
+		text = pg_fill(p, lowest[what], "quote", text, NULL);
 	return text;
 }
 

@@ -183,7 +183,11 @@ struct value *pg_hours_cell(const struct page_ctx *p, const struct task_cost *c)
 const char *pg_cost_text(const struct page_ctx *p, const struct task_cost *c);
 const char *pg_cost_words(const struct page_ctx *p, const struct task_cost *c);
 struct value *pg_cost_cell(const struct page_ctx *p, const struct task_cost *c);
-const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice why);
+/* What a quote prices, named when the quote is the lowest one seen because
+ * the source of that figure quotes no price for the card. */
+enum quote_for { QUOTE_FOR_TIME, QUOTE_FOR_RESULT, QUOTE_FOR_STATED };
+const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice why,
+			  enum quote_for what);
 const char *pg_stated_text(const struct page_ctx *p, long stated);
 /* How the cards a model needs are counted, and that a serving cost counts
  * every one of them (inf.cards_how): under the inference page's tables and

@@ -650,6 +650,31 @@ static void test_gpu_page_says_what_a_left_out_column_lacks(void **state)
 	assert_true(left_out > 0);
 }
 
+/* A serving cost priced at the card's lowest quote says it is because the
+ * source of the result (not of a job's time) quotes none for the card. */
+static void test_inference_quote_names_the_results_source(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	static const char *const said[][2] = { /* in each language: the words it holds, not */
+		{ "since the source of the result gives none for this card",
+		  "source of the time" },
+		{ "给出测试结果的来源没有这张卡的价格", "给出耗时的来源" },
+	};
+	for (int l = 0; l < 2; l++) {
+		htmlDocPtr doc = page_load((enum lang)l, "inference/");
+		assert_non_null(doc);
+		char *main_text = text_of(doc, "//main");
+		assert_non_null(main_text);
+		bool right = strstr(main_text, said[l][0]) != NULL;
+		bool wrong = strstr(main_text, said[l][1]) != NULL;
+		free(main_text);
+		xmlFreeDoc(doc);
+		assert_true(right);
+		assert_false(wrong);
+	}
+}
+
 static void test_compare_verdict_is_built_from_the_data(void **state)
 {
 	(void)state;
@@ -1013,6 +1038,7 @@ int main(void)
 		cmocka_unit_test(test_compare_specs_neither_card_has_are_a_line),
 		cmocka_unit_test(test_gpu_page_says_what_a_left_out_column_lacks),
 		cmocka_unit_test(test_compare_pages_mark_each_pairs_own_winner),
+		cmocka_unit_test(test_inference_quote_names_the_results_source),
 		cmocka_unit_test(test_compare_verdict_is_built_from_the_data),
 		cmocka_unit_test(test_report_shows_what_its_pages_show),
 		cmocka_unit_test(test_gpu_index_cells_carry_raw_numbers_for_sorting),
