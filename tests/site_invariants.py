@@ -567,6 +567,52 @@ def section_rows(markup, section):
     return len(re.findall(r"<tr[ >]", table.group(1))) if table else 0
 
 
+def check_vram_fit_counts(site):
+    """The VRAM chart's sentence counts the combinations its own data table
+    shows: fits with room, fits only tightly (on one card), needs several
+    cards (however tight)."""
+    bad = []
+    keys = ("vram.fits", "vram.tight", "vram.needs", "vram.needs_tight",
+            "chart.vram_fit.count_fits.one", "chart.vram_fit.count_fits.many",
+            "chart.vram_fit.count_tight.one", "chart.vram_fit.count_tight.many",
+            "chart.vram_fit.count_needs.one", "chart.vram_fit.count_needs.many")
+    words = ui_strings(site, *keys)
+    for lang in ("en", "zh"):
+        w = dict(zip(keys, words[lang]))
+        path = os.path.join(site, lang, "vram", "index.html")
+        if not os.path.exists(path):
+            continue
+        markup = read(path)
+        chart = markup.find('class="chart')
+        table = re.search(r"<table.*?</table>", markup[chart:], re.S) if chart >= 0 else None
+        if not table:
+            continue
+        cells = [text_of(c).replace("\xa0", " ").strip()
+                 for c in re.findall(r"<td[^>]*>(.*?)</td>", table.group(0), re.S)]
+        def like(template):
+            pat = re.escape(template.replace("\xa0", " ")).replace(re.escape("{n}"), r"\d+")
+            return lambda c: re.fullmatch(pat, c) is not None
+        shown = {"fits": sum(c == w["vram.fits"] for c in cells),
+                 "tight": sum(c == w["vram.tight"] for c in cells),
+                 "needs": sum(like(w["vram.needs"])(c) or like(w["vram.needs_tight"])(c)
+                              for c in cells)}
+        text = text_of(markup).replace("\xa0", " ")
+        for kind in ("fits", "tight", "needs"):
+            said = None
+            for form in ("one", "many"):
+                t = w["chart.vram_fit.count_%s.%s" % (kind, form)].replace("\xa0", " ")
+                m = re.search(re.escape(t).replace(re.escape("{n}"), r"(\d+)"), text)
+                if m:
+                    said = int(m.group(1))
+                    break
+            if said is None:
+                bad.append("%s/vram/: the chart's sentence gives no count of '%s'" % (lang, kind))
+            elif said != shown[kind]:
+                bad.append("%s/vram/: the chart's sentence counts %d '%s', its table shows %d"
+                           % (lang, said, kind, shown[kind]))
+    return bad
+
+
 CHECKS = {
     "one-plural": check_one_plural,
     "one-head": check_one_head,
@@ -586,6 +632,7 @@ CHECKS = {
     "no-self-compare": check_no_self_compare,
     "task-index": check_task_index,
     "legend-marks": check_legend_marks,
+    "vram-fit-counts": check_vram_fit_counts,
 }
 
 

@@ -248,17 +248,25 @@ static void fit_draw(struct gc *c, const struct fit *fit)
 }
 
 /* "10 model sizes and precisions ... against 5 GPUs: 31 combinations fit
- * on one card with room to spare, 14 only tightly, 5 need several cards."
+ * on one card with room to spare, 3 only tightly, 16 need several cards."
  * of the columns the matrix draws (chart_fit_columns), then those it
- * leaves out for want of a VRAM figure, named. */
+ * leaves out for want of a VRAM figure, named. Counted as the table
+ * beside it reads: a model on several cards "needs several cards" however
+ * tight (the drawing hatches those tight too), "only tightly" is one card. */
 static void describe_fit(struct gc *c, const struct fit *fit)
 {
 	size_t ng = fit->ng, count[CHART_FIT_STATES] = { 0 };
 	size_t *keep = gc_scratch(c, ng, sizeof *keep);
 	size_t nk = chart_fit_columns(fit->cells, fit->nr, ng, keep);
 	for (size_t i = 0; i < fit->nr; i++)
-		for (size_t k = 0; k < nk; k++)
-			count[fit->cells[i * ng + keep[k]].state]++;
+		for (size_t k = 0; k < nk; k++) {
+			size_t at = i * ng + keep[k];
+			enum chart_fit_state st = fit->cells[at].state;
+			if (st != CHART_FIT_NO_DATA)
+				st = fit->need[at].value > 1 ? CHART_FIT_NEEDS
+				     : fit->tight[at] ? CHART_FIT_TIGHT : CHART_FIT_FITS;
+			count[st]++;
+		}
 	gc_fill(c, &c->desc, "chart.vram_fit.desc",
 		 "sizes", gc_count_words(c, "chart.count.model_sizes", fit->nr),
 		 "gpus", gc_count_words(c, "chart.count.gpus", nk),
