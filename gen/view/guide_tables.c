@@ -76,9 +76,9 @@ struct value *guide_tables_task_costs(const struct page_ctx *p, size_t t,
 			   column_gap(rows, "hours", true) || column_gap(rows, "price", priced) ||
 			   column_gap(rows, "cost", priced) || column_gap(rows, "stated", stated));
 	value_map_set_str(a, ctx, "no_rows", pg_tr(p, "task.no_times"));
-	const char *names = nodata_list_text(p, &missing);
-	value_map_set_str(a, ctx, "missing", names ? names : "");
-	value_map_set_bool(a, ctx, "has_missing", names != NULL);
+	const char *line = nodata_list_line(p, &missing, "task.no_time_for");
+	value_map_set_str(a, ctx, "missing", line);
+	value_map_set_bool(a, ctx, "has_missing", *line != 0);
 	static const char *const flags[] = { "has_cards", "has_prices", "has_stated",
 					     "has_notes", NULL };
 	pg_rows_take_flags(p, rows, ctx, flags);

@@ -86,7 +86,7 @@ static const char *const ui[][3] = {
 	{ "cite.mtok_how", "{formula} {cards}", "{formula}{cards}" },
 	{ "inf.how", "Cost = price × cards ÷ tokens.", "成本 = 价格 × 卡数 ÷ token 数。" },
 	{ "inf.cards_how", "Cards at {precision}; every card counted.", "按 {precision} 计卡数；计入每张卡。" },
-	{ "task.no_time_for", "No time given for", "未给出耗时的显卡" },
+	{ "task.no_time_for", "No source gives a time for this job on: {list}.", "来源没有给出以下显卡完成这项任务的耗时：{list}。" },
 	{ "list.colon", ": ", "：" },
 	{ "uc.no_rows", "No source recommends a GPU for a kind of work yet.",
 	  "目前还没有来源针对某类工作推荐显卡。" },
@@ -579,7 +579,7 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 		"no data: no source gives this figure.</p>\n"
 		"<p class=\"note\"></p>\n"
 		/* the cards without a time are named under it */
-		"<p class=\"meta\">No time given for: A100 80GB, L40S</p>\n"
+		"<p class=\"meta\">No source gives a time for this job on: A100 80GB, L40S.</p>\n"
 		"<p>End.</p>\n");
 }
 
