@@ -185,18 +185,18 @@ static void cite_record(struct cite *c, struct figure f, const char *unit,
 	buf_release(&in);
 }
 
-/* A numeric gpus.csv column as a figure's label names it: its name in
- * English (the column's), its UI name in Chinese. */
-static const char *gpu_field_zh(const struct cite *c, const char *field)
+/* A numeric gpus.csv column as a figure's label names it in `l`: the
+ * spec's one name (i18n_spec_key), else its fig.field.* string. */
+static const char *gpu_field_name(const struct cite *c, const char *field, enum lang l)
 {
 	const char *spec = i18n_spec_key(field);
 	if (spec)
-		return i18n_get(&c->pg.in->i18n, LANG_ZH, spec);
+		return i18n_get(&c->pg.in->i18n, l, spec);
 	struct buf key = BUF_INIT;
 	buf_addf(&key, "fig.field.%s", field);
-	const char *zh = i18n_get(&c->pg.in->i18n, LANG_ZH, key.ptr);
+	const char *name = i18n_get(&c->pg.in->i18n, l, key.ptr);
 	buf_release(&key);
-	return zh;
+	return name;
 }
 
 /* The unit of a numeric gpus.csv column, from its name's suffix. */
@@ -234,7 +234,8 @@ static int cite_gpu(struct cite *c)
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "gpu.%s.%s", id, field);
 		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
-			       NULL, "field", field, gpu_field_zh(c, field), NULL);
+			       NULL, "field", gpu_field_name(c, field, LANG_EN),
+			       gpu_field_name(c, field, LANG_ZH), NULL);
 		cite_record(c, figure_of(n, "why.not_stated"), gpu_field_unit(field),
 			    fid.ptr, label,
 			    TABLE_GPUS, (long)g->row, -1);
@@ -489,12 +490,13 @@ static int cite_ratio(struct cite *c)
 	struct figure f;
 	struct sources src = { 0 };
 	long ra = -1, rb = -1;
-	const char *what_zh = NULL; /* the benchmark's or field's Chinese name */
+	const char *what[2] = { NULL, NULL }; /* the benchmark's or field's names */
 	if (bench) {
 		long bi = sc_find_benchmark(c, bench);
 		if (bi < 0)
 			return -1;
-		what_zh = c->d->benchmarks[bi].name_zh;
+		what[0] = c->d->benchmarks[bi].name_en;
+		what[1] = c->d->benchmarks[bi].name_zh;
 		f = metrics_speed_ratio(c->d, (size_t)bi, (size_t)a, (size_t)b);
 		ra = data_result_row(c->d, (size_t)bi, (size_t)a);
 		rb = data_result_row(c->d, (size_t)bi, (size_t)b);
@@ -511,7 +513,8 @@ static int cite_ratio(struct cite *c)
 			return sc_error(c, "unknown field \"%s\" for gpu", field);
 		}
 		f = gpu_field_ratio(&c->d->gpus[a], &c->d->gpus[b], nf);
-		what_zh = gpu_field_zh(c, field);
+		what[0] = gpu_field_name(c, field, LANG_EN);
+		what[1] = gpu_field_name(c, field, LANG_ZH);
 		sources_add(&src, c->d->gpus[a].source);
 		sources_add(&src, c->d->gpus[b].source);
 	}
@@ -521,7 +524,7 @@ static int cite_ratio(struct cite *c)
 			 bench ? bench : field);
 		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.ratio",
 			       "a", c->d->gpus[a].name, NULL, "b", c->d->gpus[b].name, NULL,
-			       "what", bench ? bench : field, what_zh, NULL);
+			       "what", what[0], what[1], NULL);
 		/* a ratio of results rests on the two results, one of specs on
 		 * the two GPUs' rows */
 		cite_record(c, f, "×", fid.ptr, label,
@@ -615,7 +618,8 @@ static int cite_metric(struct cite *c)
 			 b >= 0 ? bench : "");
 		guide_ledger_labels(c->pg.in, &label[0], &label[1],
 			       b >= 0 ? "fig.metric_on" : "fig.metric", "gpu", gpu->name, NULL,
-			       "metric", name, i18n_get(&c->pg.in->i18n, LANG_ZH, i18n_method_key(name)),
+			       "metric", i18n_get(&c->pg.in->i18n, LANG_EN, i18n_method_key(name)),
+			       i18n_get(&c->pg.in->i18n, LANG_ZH, i18n_method_key(name)),
 			       "bench", b >= 0 ? c->d->benchmarks[b].name_en : "",
 			       b >= 0 ? c->d->benchmarks[b].name_zh : "", NULL);
 		cite_record(c, f, units[k], fid.ptr, label, TABLE_GPUS, (long)gpu->row,
