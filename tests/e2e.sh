@@ -59,7 +59,7 @@ check "--timings names Markdown, the search index, the page cache and the ledger
 	grep -Eq '^gen: of which Markdown [0-9]+ ms \([0-9]+ articles'"'"' HTML made from their pages\), search index [0-9]+ ms \([0-9]+ pages read from their figures\), page cache [0-9]+ ms \([0-9]+ pages made from their files\), ledger [0-9]+ ms \(summed over threads\)$' "$work/out2"
 check "a no-change rebuild reports no changed figure" sh -c "! grep -q '→' '$work/out2'"
 check "the site publishes its figure ledger" \
-	grep -q '^price.rtx-4090.lowest,RTX 4090 lowest on-demand price,RTX 4090 最低按需价格,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
+	grep -q '^price.rtx-4090.lowest,Lowest price per card-hour of RTX 4090,RTX 4090 的单卡最低每小时价格,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
 check "a comparison's speed ratio is in the ledger with its two result rows and its pages" \
 	grep -Eq '^speed\.rel-resnet50\.a100-80gb\.rtx-4090,A100 80GB against RTX 4090 on [^,]*: speed ratio,A100 80GB 对比 RTX 4090（“[^,]*”）：速度比,1\.6,,×,data/results\.csv:[0-9]+ data/results\.csv:[0-9]+,[0-9]+,.*/en/compare/a100-80gb-vs-rtx-4090/ .*/zh/compare/a100-80gb-vs-rtx-4090/' "$site/data/figures.csv"
 check "the comparison page shows that ratio" grep -q '1\.6×' "$site/en/compare/a100-80gb-vs-rtx-4090/index.html"
@@ -111,7 +111,7 @@ printf '%s\n' "$changed" >"$work/changed"
 check "a price edit rewrites some pages" test -n "$changed"
 row=$(grep -n '^rtx-4090,,0.37,' "$proj/data/prices.csv" | cut -d: -f1)
 check "the build names the figure, old and new value, CSV row and pages" \
-	grep -Eq "^(  )?RTX 4090 lowest on-demand price: \\\$0.39/h → \\\$0.37/h( \(data/prices.csv:$row\))? · [0-9]+ pages, e.g. /" "$work/out-price"
+	grep -Eq "^(  )?Lowest price per card-hour of RTX 4090: \\\$0.39/h → \\\$0.37/h( \(data/prices.csv:$row\))? · [0-9]+ pages, e.g. /" "$work/out-price"
 check "the changes are grouped under the edited row, its own change first" \
 	grep -Eq "^data/prices.csv:$row RTX 4090 quote of [^:]*: \\\$0.39/h → \\\$0.37/h; it moved [0-9]+ figures:$" "$work/out-price"
 check "the change report's first line (after the warnings) is the edited row" \
@@ -132,7 +132,7 @@ before=$(tree_hash "$site")
 proj_before=$( (cd "$proj" && find . -printf '%p %T@\n' | sort) | sha256sum)
 "$gen" build --root "$proj" --dry-run >"$work/out-dry" 2>&1
 check "--dry-run exits 0" test $? -eq 0
-check "--dry-run reports the edit" grep -q 'RTX 4090 lowest on-demand price: \$0.37/h → \$0.39/h' "$work/out-dry"
+check "--dry-run reports the edit" grep -q 'Lowest price per card-hour of RTX 4090: \$0.37/h → \$0.39/h' "$work/out-dry"
 check "--dry-run prints the page count" grep -Eq '^gen: dry run: [0-9]+ pages rendered, nothing written' "$work/out-dry"
 check "--dry-run leaves every file's bytes and mtime" test "$before" = "$(tree_hash "$site")"
 check "--dry-run leaves the project as it was" \

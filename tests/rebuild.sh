@@ -122,7 +122,7 @@ check "the price edit keeps the sitemap as published (no page came or went)" \
 	test "$(stat -c %i "$site/sitemap.xml")" = "$sitemap_ino"
 check "the price edit appends to the cache (its file kept, no mark left)" \
 	test "$(stat -c %i "$proj/.site-cache-site")" = "$cache_ino" -a ! -e "$proj/.site-cache-site.tail"
-check "the price edit is reported" grep -q 'RTX 4090 lowest on-demand price: \$0.39/h → \$0.41/h' "$work/out"
+check "the price edit is reported" grep -q 'Lowest price per card-hour of RTX 4090: \$0.39/h → \$0.41/h' "$work/out"
 check "the price edit rewrites fewer pages than it keeps" \
 	test "$(rendered "$work/out")" -lt "$(kept "$work/out")"
 again=$(sed -n 's/.*search index [0-9]* ms (\([0-9]*\) pages read from their figures).*/\1/p' "$work/out")

@@ -170,10 +170,10 @@ st=$(fetch $gpu)
 check "the GPU page shows the new price \$0.17/h" \
 	sh -c "[ $st = 200 ] && grep -qF '\$0.17/h' '$tmp/body'"
 check "the rebuild prints the changed price" \
-	grep -qF 'RTX 4090 lowest on-demand price: $0.39/h → $0.17/h' "$log"
+	grep -qF 'Lowest price per card-hour of RTX 4090: $0.39/h → $0.17/h' "$log"
 st=$(fetch /__gen/status)
 check "the status page shows the changed price" \
-	sh -c "[ $st = 200 ] && grep -qF 'RTX 4090 lowest on-demand price: \$0.39/h → \$0.17/h' '$tmp/body'"
+	sh -c "[ $st = 200 ] && grep -qF 'Lowest price per card-hour of RTX 4090: \$0.39/h → \$0.17/h' '$tmp/body'"
 
 # A broken edit: the error page, with the diagnostics, until it is fixed.
 v1=$(version)

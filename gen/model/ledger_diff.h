@@ -52,7 +52,7 @@ void ledger_diff_free(struct ledger_diff *d);
 size_t ledger_diff_on_page(const struct ledger_diff *d, const char *url);
 
 /* The changes for people, one figure a line, e.g.
- *   RTX 4090 lowest on-demand price: $0.39/h → $0.50/h (data/prices.csv:3) · 95 pages, e.g. /en/tasks/lora-7b/
+ *   Lowest price per card-hour of RTX 4090: $0.39/h → $0.50/h (data/prices.csv:3) · 95 pages, e.g. /en/tasks/lora-7b/
  * a group of changes under one input as a header line and the figures
  * indented beneath; the header is the row's own change when the group has
  * it (row_prefix):
