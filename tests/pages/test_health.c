@@ -207,7 +207,7 @@ static void test_speed_mismatch_names_task_and_both_figures(void **state)
 		"RTX 4090 on LoRA fine-tune (7B): the task times imply 19% the "
 		"speed of H100 80GB, but the relative-speed results give 24% "
 		"(tolerance ±15%).",
-		"RTX 4090 执行 LoRA 微调（7B）：由任务用时推算，其速度是 H100 80GB 的 "
+		"RTX 4090 执行 LoRA 微调（7B）：由任务耗时推算，其速度是 H100 80GB 的 "
 		"19%，而相对速度结果为 24%（容差 ±15%）。");
 }
 
