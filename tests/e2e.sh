@@ -357,13 +357,15 @@ sys.exit(1 if bad else 0)' "$top" "$work/real"
 # 9d. One term, one translation (tests/i18n_terms.py): a term of the UI
 #     strings has one Chinese name, and a Chinese name one English term.
 terms="$work/terms.csv"
-printf 'key,en,zh\na.cost,Stated cost,来源给出的费用\nb.cost,Stated costs:,来源估算的费用\nc.speed,Speed per dollar,每美元速度\nd.speed,Speed per $/h,每美元速度\ne.n.one,{n} GPU,{n} 款显卡\ne.n.many,{n} GPUs,{n} 款显卡\nf.sep,", ",、\ng.sep,", ",，\n' >"$terms"
+printf 'key,en,zh\na.cost,Stated cost,来源给出的费用\nb.cost,Stated costs:,来源估算的费用\nc.speed,Speed per dollar,每美元速度\nd.speed,Speed per $/h,每美元速度\ne.n.one,{n} GPU,{n} 款显卡\ne.n.many,{n} GPUs,{n} 款显卡\nf.sep,", ",、\ng.sep,", ",，\nh.rule,The rule of thumb,来源的经验数字\n' >"$terms"
 python3 "$top/tests/i18n_terms.py" "$terms" >"$work/terms.out"
 check "terms: planted strings fail" test $? -eq 1
 check "terms: one English term with two Chinese names is caught" \
 	grep -qx "$terms: one English term, 2 Chinese: 'stated cost' is a.cost '来源给出的费用'; b.cost '来源估算的费用'" "$work/terms.out"
 check "terms: one Chinese name for two English terms is caught" \
 	grep -qx "$terms: one Chinese term, 2 English: '每美元速度' is c.speed 'Speed per dollar'; d.speed 'Speed per \$/h'" "$work/terms.out"
+check "terms: a term named in other words in Chinese is caught (the glossary)" \
+	grep -qx "$terms: the term 'rule of thumb' is 经验值 in Chinese: h.rule '来源的经验数字'" "$work/terms.out"
 check "terms: a string's plural forms and punctuation alone are not faults" \
 	sh -c "! grep -q 'e.n.one\\|f.sep' '$work/terms.out'"
 check "terms: the project's UI strings name each term once in each language" \
