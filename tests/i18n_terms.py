@@ -73,6 +73,12 @@ GLOSSARY = [
     (r"techniques?", "训练技巧"),
     (r"stated costs?", "来源给出的费用"),
     (r"break-even", "平衡点"),
+    (r"fp16 tensor throughput", "FP16 Tensor 算力"),
+    (r"vram", "显存"),
+    (r"providers?", "服务商"),
+    (r"spot", "竞价"),
+    (r"reserved", "预留"),
+    (r"segments?", "定位"),
 ]
 
 # Strings that name a glossary term in other words, each with why.
