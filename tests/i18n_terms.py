@@ -37,8 +37,8 @@ from collections import defaultdict
 # English forms that are one term (a short form in a narrow place): the
 # Chinese of all of them must agree.
 SAME_TERM = [
-    ({"tasks", "training tasks"},
-     "the navigation and the search's result kinds say 'Tasks' for the training tasks"),
+    ({"jobs", "training jobs"},
+     "the navigation and the search's result kinds say 'Jobs' for the training jobs"),
     ({"techniques", "training techniques"},
      "the navigation and the search's result kinds say 'Techniques' for the training techniques"),
     ({"compare", "comparisons"},
@@ -50,6 +50,8 @@ ALLOWED = {
     "cite.vs": "the word between two names ('A vs B', 'A 对比 B'), not the name of a thing",
     "chart.vram_fit.head": "the SVG's narrow column head: Chinese leaves out the wide brackets "
                            "of chart.vram_fit.col to fit",
+    "calc.job": "the calculator's kind of job (full training, a LoRA fine-tune, inference): "
+                "任务, where a job of the data is a training job, 训练任务",
 }
 
 
