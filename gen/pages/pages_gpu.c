@@ -311,7 +311,8 @@ static struct value *gpu_tasks(const struct page_ctx *p, size_t g, const char **
 		value_map_set_str(a, r, "cards", c->time_row < 0 ? ""
 				  : pg_fmt_number(p, c->gpu_count));
 		value_map_set(a, r, "cost", pg_cost_cell(p, c));
-		value_map_set_str(a, r, "quote", pg_quote_text(p, c->quote_row, c->choice, QUOTE_FOR_TIME));
+		value_map_set_str(a, r, "quote",
+				  pg_quote_text(p, c->quote_row, c->choice, QUOTE_FOR_TIME));
 		value_list_push(a, rows, r);
 	}
 	*missing_text = nodata_list_line(p, &m, value_list_len(rows) ? "gpu.tasks_missing"
@@ -463,8 +464,10 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 		*const result_cols[] = { "value", NULL },
 		*const task_cols[] = { "hours", "cost/tasks_costed", NULL };
 	static const struct nodata_table tables[] = {
-		{ "prices", "prices_nodata", price_cols }, { "rel", "rel_nodata", rel_cols },
-		{ "results", "results_nodata", result_cols }, { "tasks", "tasks_nodata", task_cols },
+		{ "prices", "prices_nodata", price_cols },
+		{ "rel", "rel_nodata", rel_cols },
+		{ "results", "results_nodata", result_cols },
+		{ "tasks", "tasks_nodata", task_cols },
 	};
 	nodata_flag_tables(p, ctx, tables, sizeof tables / sizeof tables[0]);
 	struct value *eff = gpu_efficiency(p, g, &missing);

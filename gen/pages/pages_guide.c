@@ -214,7 +214,8 @@ static void serving_cells(const struct page_ctx *p, const struct result *x, stru
 	value_map_set(a, r, "price", pg_cell_figure(p, sv.usd_per_hour, FMT_PER_HOUR, NULL));
 	value_map_set(a, r, "monthly", pg_cell_figure(p, sv.monthly, FMT_USD, NULL));
 	value_map_set(a, r, "per_million", pg_cell_figure(p, sv.per_mtok, FMT_USD, NULL));
-	value_map_set_str(a, r, "quote", pg_quote_text(p, sv.quote_row, sv.choice, QUOTE_FOR_RESULT));
+	value_map_set_str(a, r, "quote",
+			  pg_quote_text(p, sv.quote_row, sv.choice, QUOTE_FOR_RESULT));
 }
 
 static struct value *inference_context(const struct page_ctx *p)

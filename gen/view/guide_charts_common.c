@@ -24,7 +24,9 @@ static const struct {
 	[GC_SPEC_BANDWIDTH] = { "bandwidth_gbs", "unit.gbs" },
 	[GC_SPEC_FP16] = { "fp16_tflops", "unit.tflops" },
 	[GC_SPEC_TDP] = { "tdp_w", "unit.w" },
-	[GC_SPEC_TFLOPS_PER_WATT] = { "tflops_per_watt", "unit.tflops_per_w", "method.tflops_per_watt.name" },
+	/* a derived figure: its methodology name (i18n_method_key's) */
+	[GC_SPEC_TFLOPS_PER_WATT] = { "tflops_per_watt", "unit.tflops_per_w",
+				      "method.tflops_per_watt.name" },
 	[GC_SPEC_VRAM] = { "vram_gb", "unit.gb" },
 };
 

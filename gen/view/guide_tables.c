@@ -58,7 +58,8 @@ struct value *guide_tables_task_costs(const struct page_ctx *p, size_t t,
 		value_map_set(a, r, "price", pg_cell_figure(p, c->usd_per_hour,
 							 FMT_PER_HOUR, NULL));
 		value_map_set(a, r, "cost", pg_cost_cell(p, c));
-		value_map_set_str(a, r, "quote", pg_quote_text(p, c->quote_row, c->choice, QUOTE_FOR_TIME));
+		value_map_set_str(a, r, "quote",
+				  pg_quote_text(p, c->quote_row, c->choice, QUOTE_FOR_TIME));
 		value_map_set(a, r, "stated", pg_stated_cell(p, c->stated));
 		stated |= c->stated >= 0;
 		value_map_set_str(a, r, "source", pg_source_titles(p, tt->source));
