@@ -58,7 +58,8 @@ function pdfPages(file) {
     // first line: the margins' title and date; last: "N / M"
     const body = lines.slice(1).filter((l) => !/^\d+ \/ \d+$/.test(l));
     return { flat: squash(p), raw: squash(rawPages[i] || ''),
-      last: body.length ? squash(body[body.length - 1]) : '' };
+      last: body.length ? squash(body[body.length - 1]) : '',
+      tail: body.slice(-3).map(squash), lead: body.slice(0, 3).map(squash) };
   });
 }
 
@@ -181,9 +182,16 @@ export async function checkPrint(browser, base, check, site, root, out) {
         await context.close();
         const pages = pdfPages(file);
         if (!check(`${label}: printed, pdftotext reads it`, pages && pages.length > 0)) continue;
-        const stranded = pages.map((p, i) => ({ i, last: p.last }))
-          .filter((p) => p.i < pages.length - 1 && p.last &&
-            m.headings.some((h) => h === p.last || (p.last.length > 6 && h.endsWith(p.last))));
+        // a heading ends the page when its last lines are the heading
+        // (one, or two or three when it wraps), or the page breaks inside
+        // it (its last lines and the next page's first make it up); a
+        // table cell's last line that merely ends as a heading ends is none
+        const endsWithHeading = (p, next) => m.headings.some((h) =>
+          [1, 2, 3].some((k) => p.tail.length >= k && (p.tail.slice(-k).join('') === h ||
+            [1, 2].some((j) => next.lead.length >= j &&
+              p.tail.slice(-k).join('') + next.lead.slice(0, j).join('') === h))));
+        const stranded = pages.map((p, i) => ({ i, ...p }))
+          .filter((p) => p.i < pages.length - 1 && p.last && endsWithHeading(p, pages[p.i + 1]));
         check(`${label}: no heading as the last line of a page`, stranded.length === 0,
           stranded.map((p) => `page ${p.i + 1}: "${p.last}"`).join('; '));
         const bad = headersRepeated(pages, m.tables);
