@@ -113,7 +113,7 @@ row=$(grep -n '^rtx-4090,,0.37,' "$proj/data/prices.csv" | cut -d: -f1)
 check "the build names the figure, old and new value, CSV row and pages" \
 	grep -Eq "^(  )?Lowest price per card-hour of RTX 4090: \\\$0.39/h → \\\$0.37/h( \(data/prices.csv:$row\))? · [0-9]+ pages, e.g. /" "$work/out-price"
 check "the changes are grouped under the edited row, its own change first" \
-	grep -Eq "^data/prices.csv:$row RTX 4090 quote of [^:]*: \\\$0.39/h → \\\$0.37/h; it moved [0-9]+ figures:$" "$work/out-price"
+	grep -Eq "^data/prices.csv:$row RTX 4090 quote from [^:]*: \\\$0.39/h → \\\$0.37/h; it moved [0-9]+ figures:$" "$work/out-price"
 check "the change report's first line (after the warnings) is the edited row" \
 	sh -c "grep -v ': warning: ' '$work/out-price' | head -1 | grep -q '^data/prices.csv:$row RTX 4090 quote'"
 check "the change report comes before the summary line" sh -c "tail -1 '$work/out-price' | grep -q '^gen: [0-9]* pages written'"

@@ -56,7 +56,7 @@ size_t ledger_diff_on_page(const struct ledger_diff *d, const char *url);
  * a group of changes under one input as a header line and the figures
  * indented beneath; the header is the row's own change when the group has
  * it (row_prefix):
- *   data/prices.csv:3 RTX 4090 quote of ...: $0.39/h → $0.50/h; it moved 8 figures:
+ *   data/prices.csv:3 RTX 4090 quote from ...: $0.39/h → $0.50/h; it moved 8 figures:
  * at most `cap` lines of figures per group or list, then "and N more".
  * Amounts as the English pages print them ("$1,685/month"). Appends nothing
  * when nothing changed. */

@@ -383,9 +383,14 @@ void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)
 	/* the kind's English word is the data's, as it was before labels
 	 * had a Chinese version */
 	const char *kind_zh = guide_ledger_word(pc->in, LANG_ZH, "price.", q->kind, &tmp);
+	/* an unnamed provider's quote is named by its source, in each
+	 * language by its title there */
+	const struct source *src = data_find_source(&pc->in->data, q->source);
+	const char *who_en = *q->provider ? q->provider
+			     : src ? site_source_title(src, LANG_EN) : q->source;
+	const char *who_zh = *q->provider || !src ? NULL : site_source_title(src, LANG_ZH);
 	guide_ledger_labels(pc->in, &label, &label_zh, *q->provider ? "fig.quote" : "fig.quote_unnamed",
-		       "gpu", gpu, NULL, "provider", *q->provider ? q->provider : q->source,
-		       NULL, "kind", q->kind, kind_zh, NULL);
+		       "gpu", gpu, NULL, "provider", who_en, who_zh, "kind", q->kind, kind_zh, NULL);
 	ledger_number(&v, q->usd_per_hour);
 	guide_ledger_input(pc->in, &in, TABLE_PRICES, q->row);
 	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h",
