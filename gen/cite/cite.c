@@ -559,6 +559,10 @@ static int cite_metric(struct cite *c)
 	const char *name = sc_arg(c, "name"), *bench = sc_arg(c, "benchmark");
 	static const char *const names[] = { "break_even", "tflops_per_watt",
 		"tflops_per_kusd", "speed_per_dollar", "cost_per_mtok", NULL };
+	/* each one's unit as the pages print it (the ledger's, in English);
+	 * a cost per 1M tokens is money */
+	static const char *const units[] = { "unit.h", "unit.tflops_per_w",
+		"unit.tflops_per_kusd", "unit.speed_per_usd", NULL };
 	size_t k = 0;
 	while (names[k] && strcmp(names[k], name))
 		k++;
@@ -607,11 +611,8 @@ static int cite_metric(struct cite *c)
 		/* the ledger's own figure, as the inference page shows it */
 		guide_ledger_show_mtok(&c->pg, (size_t)b, (size_t)g);
 	} else {
-		/* as the pages print them (unit.tflops_per_kusd, unit.speed_per_usd) */
-		static const char *const units[] = { "h", "TFLOPS/W", "TFLOPS per $1,000",
-						     "per $/h", "USD/1M tokens" };
 		long pr = c->m->prices ? c->m->prices[g].lowest_row : -1;
-		long quote = k == 4 ? sv.quote_row : (k == 0 || k == 3) ? pr : -1;
+		long quote = k == 0 || k == 3 ? pr : -1;
 		long rr = b >= 0 ? data_result_row(c->d, (size_t)b, (size_t)g) : -1;
 		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
 		buf_addf(&fid, "metric.%s.%s%s%s", name, gpu->id, b >= 0 ? "." : "",
@@ -622,7 +623,8 @@ static int cite_metric(struct cite *c)
 			       i18n_get(&c->pg.in->i18n, LANG_ZH, i18n_method_key(name)),
 			       "bench", b >= 0 ? c->d->benchmarks[b].name_en : "",
 			       b >= 0 ? c->d->benchmarks[b].name_zh : "", NULL);
-		cite_record(c, f, units[k], fid.ptr, label, TABLE_GPUS, (long)gpu->row,
+		cite_record(c, f, i18n_get(&c->pg.in->i18n, LANG_EN, units[k]), fid.ptr, label,
+			    TABLE_GPUS, (long)gpu->row,
 			    TABLE_PRICES, quote >= 0 ? (long)c->d->prices[quote].row : -1L,
 			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
 		buf_release(&fid);
@@ -646,12 +648,8 @@ static int cite_metric(struct cite *c)
 	struct buf val = BUF_INIT;
 	if (k == 0)
 		sc_fmt_hours(c, &val, f.value);
-	else if (k == 1)
-		sc_fmt_unit(c, &val, f.value, "unit.tflops_per_w");
-	else if (k == 2)
-		sc_fmt_unit(c, &val, f.value, "unit.tflops_per_kusd");
-	else if (k == 3)
-		sc_fmt_unit(c, &val, f.value, "unit.speed_per_usd");
+	else if (units[k])
+		sc_fmt_unit(c, &val, f.value, units[k]);
 	else
 		sc_fmt_usd(c, &val, f.value);
 	emit_sourced(c, &val, &src);

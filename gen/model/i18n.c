@@ -611,28 +611,30 @@ const char *i18n_spec_key(const char *col)
 	return NULL;
 }
 
+#define METHOD(id, formula) { id, "method." id ".name", formula }
+static const struct i18n_method methods[] = {
+	METHOD("cost_per_job", true),     METHOD("default_price", false),
+	METHOD("relative_speed", true),   METHOD("implied_speed", true),
+	METHOD("speed_per_dollar", true), METHOD("tflops_per_watt", true),
+	METHOD("tflops_per_kusd", true),  METHOD("break_even", true),
+	METHOD("vram_needed", true),      METHOD("training_memory", true),
+	METHOD("gpus_needed", true),
+	METHOD("cost_per_mtok", true),    METHOD("monthly_cost", true),
+	METHOD("stated_cost", true),      METHOD("tolerance", true),
+	METHOD("no_data", false),
+};
+#undef METHOD
+
+const struct i18n_method *i18n_methods(size_t *n)
+{
+	*n = sizeof methods / sizeof methods[0];
+	return methods;
+}
+
 const char *i18n_method_key(const char *id)
 {
-	static const char *const keys[][2] = {
-		{ "cost_per_job", "method.cost_per_job.name" },
-		{ "default_price", "method.default_price.name" },
-		{ "relative_speed", "method.relative_speed.name" },
-		{ "implied_speed", "method.implied_speed.name" },
-		{ "speed_per_dollar", "method.speed_per_dollar.name" },
-		{ "tflops_per_watt", "method.tflops_per_watt.name" },
-		{ "tflops_per_kusd", "method.tflops_per_kusd.name" },
-		{ "break_even", "method.break_even.name" },
-		{ "vram_needed", "method.vram_needed.name" },
-		{ "training_memory", "method.training_memory.name" },
-		{ "gpus_needed", "method.gpus_needed.name" },
-		{ "cost_per_mtok", "method.cost_per_mtok.name" },
-		{ "monthly_cost", "method.monthly_cost.name" },
-		{ "stated_cost", "method.stated_cost.name" },
-		{ "tolerance", "method.tolerance.name" },
-		{ "no_data", "method.no_data.name" },
-	};
-	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
-		if (!strcmp(keys[i][0], id))
-			return keys[i][1];
+	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++)
+		if (!strcmp(methods[i].id, id))
+			return methods[i].name_key;
 	return NULL;
 }

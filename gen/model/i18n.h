@@ -144,6 +144,14 @@ void i18n_format_date(struct buf *out, const char *ymd, enum lang l);
  * one name a spec has in every table, chart and figure label. NULL for a
  * column that is no specification. */
 const char *i18n_spec_key(const char *col);
+/* The methodology's entries, in the order its page explains them (*n of
+ * them): an entry's id, the UI string naming it (method.<id>.name) and
+ * whether it has a formula (method.<id>.formula); method.<id>.text always. */
+struct i18n_method {
+	const char *id, *name_key;
+	bool formula;
+};
+const struct i18n_method *i18n_methods(size_t *n);
 /* The UI string naming methodology entry `id` (cost_per_job, speed_per_dollar,
  * tflops_per_watt, break_even, cost_per_mtok, monthly_cost, ...):
  * method.<id>.name, the one name a derived figure has on the methodology

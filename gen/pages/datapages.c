@@ -846,23 +846,6 @@ static void plan_health_page(struct site *site, enum lang l)
 
 /* ---- methodology/ ---- */
 
-/* The derived figures, in the order the page explains them; `formula`
- * says whether the key method.<id>.formula exists. */
-static const struct {
-	const char *id;
-	bool formula;
-} methods[] = {
-	{ "cost_per_job", true },     { "default_price", false },
-	{ "relative_speed", true },   { "implied_speed", true },
-	{ "speed_per_dollar", true }, { "tflops_per_watt", true },
-	{ "tflops_per_kusd", true },  { "break_even", true },
-	{ "vram_needed", true },      { "training_memory", true },
-	{ "gpus_needed", true },
-	{ "cost_per_mtok", true },    { "monthly_cost", true },
-	{ "stated_cost", true },      { "tolerance", true },
-	{ "no_data", false },
-};
-
 /* The reasons metrics gives for a missing figure (keys that exist). */
 static const char *const missing_reasons[] = {
 	"why.not_stated", "why.no_price", "why.no_list_price", "why.no_hours",
@@ -900,11 +883,13 @@ static struct value *methodology_context(const struct dp *s, enum lang l, const 
 					 bool own)
 {
 	struct value *items = value_new_list(s->arena);
-	for (size_t i = 0; i < sizeof methods / sizeof methods[0]; i++) {
+	size_t nmethods;
+	const struct i18n_method *methods = i18n_methods(&nmethods);
+	for (size_t i = 0; i < nmethods; i++) {
 		struct value *m = value_new_map(s->arena);
 		const char *id = methods[i].id;
 		set_text(s, m, "id", id);
-		set_text(s, m, "name", method_text(s, l, i18n_method_key(id)));
+		set_text(s, m, "name", method_text(s, l, methods[i].name_key));
 		set_text(s, m, "formula", methods[i].formula
 			 ? method_text(s, l, arena_printf(s->arena,
 							  "method.%s.formula", id))

@@ -19,14 +19,11 @@
 static const struct {
 	const char *name; /* field= and the suffix of its i18n keys */
 	const char *unit_key;
-	const char *label_key; /* a figure derived from two specs: its name */
 } specs[GC_SPEC_COUNT] = {
 	[GC_SPEC_BANDWIDTH] = { "bandwidth_gbs", "unit.gbs" },
 	[GC_SPEC_FP16] = { "fp16_tflops", "unit.tflops" },
 	[GC_SPEC_TDP] = { "tdp_w", "unit.w" },
-	/* a derived figure: its methodology name (i18n_method_key's) */
-	[GC_SPEC_TFLOPS_PER_WATT] = { "tflops_per_watt", "unit.tflops_per_w",
-				      "method.tflops_per_watt.name" },
+	[GC_SPEC_TFLOPS_PER_WATT] = { "tflops_per_watt", "unit.tflops_per_w" },
 	[GC_SPEC_VRAM] = { "vram_gb", "unit.gb" },
 };
 
@@ -160,9 +157,10 @@ const char *gc_bench_name(const struct gc *c, size_t b)
 
 const char *gc_spec_name(struct gc *c, enum gc_spec f)
 {
-	/* a card's own spec is named as every table names it (gpu_specs) */
-	return gc_tr(c, specs[f].label_key ? specs[f].label_key
-					   : i18n_spec_key(specs[f].name));
+	/* a card's own spec is named as every table names it (gpu_specs), a
+	 * figure derived from two specs by its methodology entry */
+	const char *key = i18n_spec_key(specs[f].name);
+	return gc_tr(c, key ? key : i18n_method_key(specs[f].name));
 }
 
 const char *gc_baseline_name(const struct gc *c)
