@@ -92,6 +92,17 @@ def postings(post):
         i += 1
 
 
+def terms(table):
+    """(term, postings) of a term shard: a CJK pair's postings are under its
+    first character, then its second."""
+    for key, value in table.items():
+        if isinstance(value, dict):
+            for second, post in value.items():
+                yield key + second, post
+        else:
+            yield key, value
+
+
 class Index:
     def __init__(self, folder):
         self.folder = folder
@@ -111,7 +122,7 @@ class Index:
                 fetched.append(name)
             table = json.loads(self.files[name])
             scores = {}
-            for term, post in table.items():
+            for term, post in terms(table):
                 exact = term == tok
                 if not exact and not (prefix and len(tok) >= 2 and term.startswith(tok)):
                     continue

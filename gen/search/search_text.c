@@ -820,6 +820,12 @@ uint32_t search_shard_of(const char *s, size_t len)
 	return h;
 }
 
+size_t search_pair_first_len(const char *t, size_t len)
+{
+	size_t i = 0;
+	return classify(decode(t, len, &i)) == C_CJK ? i : 0;
+}
+
 size_t search_shard_key_len(const char *t, size_t len)
 {
 	size_t i = 0;

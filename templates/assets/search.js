@@ -135,6 +135,16 @@
       fn(doc, fields);
     }
   }
+  function own(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
+  /* A term's postings in its shard: a word's under the word, a CJK pair's
+   * under its first character, then its second (gen/search/search.h). */
+  function postingsOf(table, token) {
+    var cp = token.codePointAt(0);
+    if (!isCjk(cp)) return own(table, token) ? table[token] : null;
+    var first = String.fromCodePoint(cp), pairs = own(table, first) ? table[first] : null;
+    var second = token.slice(first.length);
+    return pairs && own(pairs, second) ? pairs[second] : null;
+  }
   /* doc id -> best score of one token (exact x2, prefix x1). */
   function scoresOf(table, token, prefix) {
     var out = {};
@@ -144,7 +154,8 @@
         if (!(doc in out) || out[doc] < s) out[doc] = s;
       });
     }
-    if (Object.prototype.hasOwnProperty.call(table, token)) take(table[token], true);
+    var exact = postingsOf(table, token);
+    if (exact) take(exact, true);
     if (prefix && Array.from(token).length >= 2) {
       for (var t in table) {
         if (t !== token && t.lastIndexOf(token, 0) === 0) take(table[t], false);
