@@ -68,6 +68,10 @@ check "the cheaper GPU for a job is in the ledger with how much, on its comparis
 	grep -Eq '^cheaper-by\.resnet50-imagenet\.a100-40gb\.rtx-4090,.*,19\.23076923,,%,' '$site/data/figures.csv'"
 check "a VRAM fit is in the ledger, on the VRAM page and the comparisons that say it" \
 	grep -Eq '^fit\.70b\.fp16\.rtx-4090,70B model at fp16 on RTX 4090: cards needed,RTX 4090 运行 70B 模型（fp16）：所需卡数,6,,cards,data/gpus\.csv:[0-9]+,[0-9]+,.*/en/compare/h100-80gb-vs-rtx-4090/.* /en/vram/ .*/zh/vram/' "$site/data/figures.csv"
+check "a stated cost in the ledger is named by its job (or month of serving) and its cards, never by its row id" \
+	sh -c "grep -q '^stated\.scratch-13b-a100-80gb\.computed,\"[^,]* on 4 × A100 80GB, stated cost: computed from its inputs\",4 张 A100 80GB 运行“[^,]*”，来源给出的费用：' '$site/data/figures.csv' &&
+	grep -q '^stated\.serving-llama2-13b-rtx-4090\.check,\"A month of serving on 2 × RTX 4090, stated cost: check against the computed cost\",2 张 RTX 4090 部署一个月，来源给出的费用：' '$site/data/figures.csv' &&
+	! grep -Eq '^stated\.([^.,]+)\.[a-z]+,\"?[^,]*\1' '$site/data/figures.csv'"
 check "a GPU without a VRAM figure never has a fit value in the ledger (no data, never 0)" \
 	sh -c "! grep -Eq '^fit\.[^,]*\.rtx-3090,[^,]*,[^,]*,[^,]+,' '$site/data/figures.csv'"
 check "the home page's headline comparisons (bottom lines) mark no comparison figure" \

@@ -263,6 +263,19 @@ void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,
 	fill_text(out, t->table->rows[r][t->text_col[l]], names, vals, n, t, key);
 }
 
+void i18n_gpu_cards(struct buf *out, const struct i18n *t, enum lang l, int cards,
+		    const char *gpu)
+{
+	if (cards > 1) {
+		char n[24];
+		n[numfmt_uint(n, (uint64_t)cards)] = '\0';
+		const char *names[] = { "n" }, *vals[] = { n };
+		i18n_fill_key(out, t, l, "case.cards", names, vals, 1);
+		buf_addc(out, ' ');
+	}
+	buf_adds(out, gpu);
+}
+
 /* The keys of `m`, sorted (a malloc'd array of borrowed strings). */
 static const char **sorted_keys(const struct strmap *m, size_t *n)
 {

@@ -68,6 +68,11 @@ void i18n_fill_key(struct buf *out, const struct i18n *t, enum lang l,
 		   const char *key, const char *const *names,
 		   const char *const *vals, size_t n);
 
+/* A GPU on `cards` cards as a case study says them ("4 × A100 80GB",
+ * "4 张 A100 80GB"; its name alone on one card), appended to `out`. */
+void i18n_gpu_cards(struct buf *out, const struct i18n *t, enum lang l, int cards,
+		    const char *gpu);
+
 /* The key of the UI string that says a count of n things: `key` with the
  * count's form, ".one" for 1, else ".many" ("gpu.complete_prices.one":
  * "{n} price"), in `a`. Every count said in words picks its string by

@@ -206,7 +206,7 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 		     enum lang l, struct buf *out)
 {
 	struct buf stated = BUF_INIT, computed = BUF_INIT, extra = BUF_INIT;
-	struct buf tol = BUF_INIT, key = BUF_INIT, place = BUF_INIT;
+	struct buf tol = BUF_INIT, key = BUF_INIT, place = BUF_INIT, cards = BUF_INIT;
 	health_figures(in, f, l, &stated, &computed);
 	format_tolerance(&tol, l);
 	struct slot slots[10];
@@ -246,8 +246,13 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 		slots[n++] = (struct slot){ "field", field_name(in, f->field, l, &key) };
 		break;
 	case FINDING_STATED_COST:
-		if (f->stated_cost >= 0 && in->metrics.checks)
+		if (f->stated_cost >= 0 && in->metrics.checks) {
 			stated_cost_rows(in, f, &extra, &place);
+			/* the cost of its cards: "4 × A100 80GB" */
+			i18n_gpu_cards(&cards, &in->i18n, l,
+				       in->data.stated_costs[f->stated_cost].cards, slots[0].text);
+			slots[0].text = cards.ptr;
+		}
 		slots[n++] = (struct slot){ "rows", extra.ptr };
 		slots[n++] = (struct slot){ "row", place.ptr };
 		slots[n++] = (struct slot){ "task", task_name(in, f->task, l) };
@@ -266,6 +271,9 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 	/* a measured ratio falls short of a claim or goes beyond it */
 	if (f->kind == FINDING_CLAIM_MISMATCH)
 		buf_adds(&key, f->computed < f->stated ? "_below" : "_above");
+	/* a stated cost of a month of serving is of no task */
+	if (f->kind == FINDING_STATED_COST && f->task < 0)
+		buf_adds(&key, "_month");
 	fill_key(out, in, l, key.ptr, slots, n);
 	buf_release(&stated);
 	buf_release(&computed);
@@ -273,6 +281,7 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 	buf_release(&tol);
 	buf_release(&key);
 	buf_release(&place);
+	buf_release(&cards);
 }
 
 /* ---- Sources behind a finding ---- */

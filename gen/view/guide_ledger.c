@@ -171,6 +171,26 @@ static void collect_tasks(struct collect *c)
 	}
 }
 
+/* A stated cost's label: what it is the cost of (a job of its task, or a
+ * month of serving), on its cards ("4 × A100 80GB", as a case study
+ * says them), never its row id. */
+static void stated_label(struct collect *c, const struct stated_cost *sc, bool check)
+{
+	const struct site_inputs *si = &c->s->in;
+	const char *gpu = si->data.gpus[sc->gpu].name;
+	struct buf on_en = BUF_INIT, on_zh = BUF_INIT;
+	i18n_gpu_cards(&on_en, &si->i18n, LANG_EN, sc->cards, gpu);
+	i18n_gpu_cards(&on_zh, &si->i18n, LANG_ZH, sc->cards, gpu);
+	const struct task *t = sc->task >= 0 ? &si->data.tasks[sc->task] : NULL;
+	const char *key = t ? (check ? "fig.stated_check" : "fig.stated_computed")
+			    : (check ? "fig.stated_month_check" : "fig.stated_month_computed");
+	guide_ledger_labels(si, &c->label, &c->label_zh, key,
+			    "task", t ? t->name_en : "", t ? t->name_zh : "",
+			    "gpu", on_en.ptr, on_zh.ptr, NULL);
+	buf_release(&on_en);
+	buf_release(&on_zh);
+}
+
 static void collect_stated(struct collect *c)
 {
 	const struct data *d = &c->s->in.data;
@@ -184,9 +204,7 @@ static void collect_stated(struct collect *c)
 			const struct stated_check *k = &c->s->in.metrics.checks[i];
 			collect_reset(c);
 			buf_addf(&c->id, "stated.%s.%s", sc->id, pass ? "check" : "computed");
-			guide_ledger_labels(&c->s->in, &c->label, &c->label_zh,
-				       pass ? "fig.stated_check" : "fig.stated_computed",
-				       "id", sc->id, NULL, NULL);
+			stated_label(c, sc, pass);
 			guide_ledger_input(&c->s->in, &c->in, TABLE_STATED_COSTS, sc->row);
 			add_time_input(&c->s->in, &c->in, k->time_row);
 			add_price_input(&c->s->in, &c->in, k->quote_row);

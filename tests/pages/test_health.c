@@ -78,6 +78,23 @@ static struct result results[] = {
 	  .source = "review-zh", .benchmark = 0, .gpu = 3 },
 };
 
+/* A job on four cards and a month of serving on two, both priced at
+ * prices[0] and [3]: findings name their cards and what they cost. */
+static struct stated_cost stated_costs[] = {
+	{ .id = "lora-7b-a100-80gb", .task_id = "lora-7b", .gpu_id = "a100-80gb",
+	  .period = "job", .source = "review-zh", .task = 0, .gpu = 1, .cards = 4,
+	  .usd = 40, .row = 0 },
+	{ .id = "serving-rtx-4090", .task_id = "", .gpu_id = "rtx-4090", .period = "month",
+	  .source = "review-zh", .task = -1, .gpu = 2, .cards = 2, .monthly = true,
+	  .usd = 700, .row = 1 },
+};
+static struct stated_check checks[] = {
+	{ .time_row = -1, .quote_row = 3 },
+	{ .time_row = -1, .quote_row = 0 },
+};
+static int stated_lines[] = { 2, 3 };
+static int price_lines[] = { 2, 3, 4, 5 };
+
 static int setup(void **state)
 {
 	struct fixture *fx = calloc(1, sizeof *fx);
@@ -100,6 +117,9 @@ static int setup(void **state)
 	s->in.data.nvram = 1;
 	s->in.data.results = results;
 	s->in.data.nresults = 2;
+	s->in.data.stated_costs = stated_costs;
+	s->in.data.nstated_costs = 2;
+	s->in.metrics.checks = checks;
 	fx->prices[2].count = 3;
 	s->in.metrics.prices = fx->prices;
 	s->in.metrics.baseline_gpu = 0;
@@ -209,6 +229,54 @@ static void test_speed_mismatch_names_task_and_both_figures(void **state)
 		"(tolerance ±15%).",
 		"RTX 4090 执行 LoRA 微调（7B）：由任务耗时推算，其速度是 H100 80GB 的 "
 		"19%，而相对速度结果为 24%（容差 ±15%）。");
+}
+
+/* The rows of the stated costs and prices, by line, for the findings
+ * that name them. */
+static void give_stated_rows(struct fixture *fx)
+{
+	struct data *d = &fx->base.s.in.data;
+	d->tables[TABLE_STATED_COSTS] = (struct table){ .name = "stated_costs",
+		.path = "data/stated_costs.csv", .nrows = 2, .lines = stated_lines };
+	d->tables[TABLE_PRICES] = (struct table){ .name = "prices",
+		.path = "data/prices.csv", .nrows = 4, .lines = price_lines };
+	for (size_t i = 0; i < 4; i++)
+		prices[i].row = i;
+}
+
+static void test_stated_job_cost_names_its_task_and_cards(void **state)
+{
+	give_stated_rows(*state);
+	struct finding f = finding_of(FINDING_STATED_COST);
+	f.stated_cost = 0;
+	f.gpu = 1;
+	f.task = 0;
+	f.stated = 40;
+	f.stated_high = 40;
+	f.computed = 55.6;
+	f.computed_high = 55.6;
+	assert_described(*state, &f,
+		"data/stated_costs.csv:2 states $40 for “LoRA fine-tune (7B)” on 4 × A100 80GB; "
+		"its inputs (data/prices.csv:5) give $55.60.",
+		"data/stated_costs.csv:2 给出 4 张 A100 80GB 运行“LoRA 微调（7B）”的费用为 $40；"
+		"按其数据（data/prices.csv:5）计算为 $55.60。");
+}
+
+static void test_stated_month_cost_is_a_serving_cost_not_a_task(void **state)
+{
+	give_stated_rows(*state);
+	struct finding f = finding_of(FINDING_STATED_COST);
+	f.stated_cost = 1;
+	f.gpu = 2;
+	f.stated = 700;
+	f.stated_high = 700;
+	f.computed = 633.6;
+	f.computed_high = 633.6;
+	assert_described(*state, &f,
+		"data/stated_costs.csv:3 states $700 for a month of serving on 2 × RTX 4090; "
+		"its inputs (data/prices.csv:2) give $633.60.",
+		"data/stated_costs.csv:3 给出 2 张 RTX 4090 部署一个月的费用为 $700；"
+		"按其数据（data/prices.csv:2）计算为 $633.60。");
 }
 
 static void test_vram_rule_gives_rule_of_thumb_and_weights_size(void **state)
@@ -456,6 +524,8 @@ int main(void)
 		T(test_claim_mismatch_quotes_claim_range_and_measured_ratio),
 		T(test_claim_mismatch_below_the_claim_says_it_falls_short),
 		T(test_speed_mismatch_names_task_and_both_figures),
+		T(test_stated_job_cost_names_its_task_and_cards),
+		T(test_stated_month_cost_is_a_serving_cost_not_a_task),
 		T(test_vram_rule_gives_rule_of_thumb_and_weights_size),
 		T(test_missing_figure_names_the_field),
 		T(test_missing_unknown_field_is_named_as_column),
