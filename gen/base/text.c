@@ -474,6 +474,16 @@ bool text_starts_han(const char *s)
 	return text_is_han(utf8_at((const unsigned char *)s));
 }
 
+size_t text_len_without_stop(const char *s)
+{
+	size_t len = strlen(s);
+	if (len >= 1 && s[len - 1] == '.' && !(len >= 2 && s[len - 2] == '.'))
+		return len - 1; /* an ellipsis ("...") stays whole */
+	if (len >= 3 && memcmp(s + len - 3, "\xe3\x80\x82", 3) == 0) /* 。 */
+		return len - 3;
+	return len;
+}
+
 /* Punctuation only Chinese text uses: the CJK symbols and punctuation
  * block ("。", "、") and the full-width forms ("，", "（", "："). */
 static bool is_fullwidth_punct(unsigned cp)

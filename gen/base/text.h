@@ -57,6 +57,9 @@ bool text_is_han(unsigned cp);
  * Chinese character. */
 bool text_ends_han(const char *s, size_t len);
 bool text_starts_han(const char *s);
+/* The bytes of the sentence `s` without its closing full stop ("." or
+ * "。"), to quote it inside another sentence's parentheses. */
+size_t text_len_without_stop(const char *s);
 /* True when no space may stand between the text `before` (its first `len`
  * bytes) and `after`: Chinese or its punctuation on both sides, or
  * full-width punctuation on either ("）" before "H100"). */

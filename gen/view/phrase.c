@@ -2,6 +2,7 @@
 
 #include "base/arena.h"
 #include "base/buf.h"
+#include "base/text.h"
 #include "model/compare.h"
 #include "model/data.h"
 
@@ -57,16 +58,23 @@ void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 			 cmp_verdict_name(j.verdict));
 	i18n_format_ratio(&n, j.ratio, l);
 	i18n_format_percent(&pct, j.percent, l);
-	const char *ca = j.first->conditions, *cb = j.second->conditions;
+	/* each result's conditions in parentheses: a sentence of the data
+	 * without its closing stop */
 	const char *unstated = i18n_get(t, l, "cmp.conditions_unstated");
+	struct buf ca = BUF_INIT, cb = BUF_INIT;
+	const char *said_a = j.first->conditions && *j.first->conditions ? j.first->conditions : unstated;
+	const char *said_b = j.second->conditions && *j.second->conditions ? j.second->conditions : unstated;
+	buf_add(&ca, said_a, text_len_without_stop(said_a));
+	buf_add(&cb, said_b, text_len_without_stop(said_b));
 	const char *names[] = { "a", "b", "va", "vb", "what", "n", "p", "ca", "cb" };
 	const char *vals[] = {
 		j.first->name, j.second->name,
 		j.first->shown ? j.first->shown : "", j.second->shown ? j.second->shown : "",
-		p->what ? p->what : "", n.ptr, pct.ptr,
-		ca && *ca ? ca : unstated, cb && *cb ? cb : unstated,
+		p->what ? p->what : "", n.ptr, pct.ptr, ca.ptr, cb.ptr,
 	};
 	compose(out, t, l, key.ptr, names, vals, sizeof names / sizeof *names);
+	buf_release(&ca);
+	buf_release(&cb);
 	buf_release(&key);
 	buf_release(&n);
 	buf_release(&pct);

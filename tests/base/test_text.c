@@ -768,6 +768,19 @@ static void test_spacing_rules_leave_ascii_meeting_ascii_alone(void **state)
 	assert_false(text_no_space_between("显存", strlen("显存"), "24"));
 }
 
+/* A sentence quoted in parentheses loses its closing stop, and only that. */
+static void test_a_sentence_without_its_stop(void **state)
+{
+	(void)state;
+	assert_int_equal(text_len_without_stop("Batch size 4."), 12);
+	assert_int_equal(text_len_without_stop("批量大小为 4。"), strlen("批量大小为 4"));
+	assert_int_equal(text_len_without_stop("batch size 4"), 12);
+	assert_int_equal(text_len_without_stop("and so on..."), 12); /* an ellipsis stays */
+	assert_int_equal(text_len_without_stop("."), 0);
+	assert_int_equal(text_len_without_stop(""), 0);
+	assert_int_equal(text_len_without_stop("“A100”."), strlen("“A100”"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -799,6 +812,7 @@ int main(void)
 		cmocka_unit_test(test_short_comparison_sees_a_difference_at_every_place),
 		cmocka_unit_test(test_short_hash_reads_every_byte_and_the_length),
 		cmocka_unit_test(test_json_escapes_at_every_place),
+		cmocka_unit_test(test_a_sentence_without_its_stop),
 	};
 	return cmocka_run_group_tests_name("text", tests, NULL, NULL);
 }

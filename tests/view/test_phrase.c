@@ -135,8 +135,9 @@ static void test_comparisons_say_what_they_compare(void **state)
 		const struct cmp_case *c = &cmp_cases[i];
 		for (int l = 0; l < 2; l++) {
 			bool zh = l == LANG_ZH;
-			/* the batch sizes of the unlike case, per language */
-			const char *ca = c->same ? "" : zh ? "批量大小 4" : "batch size 4";
+			/* the batch sizes of the unlike case, per language: a
+			 * sentence of the data, in parentheses without its stop */
+			const char *ca = c->same ? "" : zh ? "批量大小 4。" : "batch size 4.";
 			const char *cb = c->same ? "" : zh ? "批量大小 1" : "batch size 1";
 			struct cmp_pair p = {
 				.q = c->q, .what = zh ? c->what_zh : c->what_en,
