@@ -15,9 +15,10 @@
  *   index.json   {"v":2,"shards":S,"number_shards":M,"docs":N,
  *                "doc_shards":[first id of each doc shard...],
  *                "title_tokens":[per doc]}
- *   t<k>.json    {"<token>":[step,...],...}, a CJK pair's postings
- *                under its first character, then its second
- *                ({"显":{"卡":[...],"存":[...]}}), each posting the step
+ *   t<k>.json    {"<token>":[step,...],...}, CJK pairs that share
+ *                their first character (in the shard) under it, then
+ *                their second ({"显":{"卡":[...],"存":[...]}}; a pair
+ *                alone stays whole), each posting the step
  *                from the doc before (the first from 0), then its fields
  *                negated unless they are the body alone ([3,1,-8]: doc 3
  *                in the body, doc 4 in the title); tokens in byte

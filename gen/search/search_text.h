@@ -169,7 +169,7 @@ static inline void tok_separate(struct tokenizer *t)
 /* The bytes of a token's first two characters: its shard key. */
 size_t search_shard_key_len(const char *t, size_t len);
 /* The bytes of a CJK pair's first character, 0 for a word: a term shard
- * files its pairs under their first character (search.h). */
+ * files pairs that share it under it (search.h). */
 size_t search_pair_first_len(const char *t, size_t len);
 
 /* How an index's terms are cut into term shards (search.h): those of terms

@@ -136,11 +136,13 @@
     }
   }
   function own(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }
-  /* A term's postings in its shard: a word's under the word, a CJK pair's
-   * under its first character, then its second (gen/search/search.h). */
+  /* A term's postings in its shard: under the term, or for a CJK pair
+   * that shares its first character with others, under that character,
+   * then its second (gen/search/search.h). */
   function postingsOf(table, token) {
+    if (own(table, token)) return table[token];
     var cp = token.codePointAt(0);
-    if (!isCjk(cp)) return own(table, token) ? table[token] : null;
+    if (!isCjk(cp)) return null;
     var first = String.fromCodePoint(cp), pairs = own(table, first) ? table[first] : null;
     var second = token.slice(first.length);
     return pairs && own(pairs, second) ? pairs[second] : null;

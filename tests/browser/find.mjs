@@ -62,6 +62,36 @@ async function checkSearch(browser, base, check) {
   r = await searchFor(page, base, 'zh', '4090 显存');
   check('search zh: a mixed query ("4090 显存") finds the RTX 4090 page',
     r.some((x) => x.href === '../gpus/rtx-4090/'), JSON.stringify(r.slice(0, 5)));
+  // A CJK pair is kept whole in its term shard, or under its first
+  // character when others share it (gen/search/search.h): a pair of each
+  // form, read from the shards, is found on as many pages as it has
+  // postings.
+  const pairs = await page.evaluate(async () => {
+    const meta = await (await fetch('index.json')).json();
+    const cjk = (k) => k.codePointAt(0) >= 0x3040;
+    const docs = (post) => post.filter((x) => x >= 0).length;
+    let whole = null, grouped = null;
+    for (let k = 0; k < meta.shards; k++) {
+      const t = await (await fetch(`t${k}.json`)).json();
+      for (const [key, v] of Object.entries(t)) {
+        if (!cjk(key)) continue;
+        if (Array.isArray(v)) { if (!whole) whole = [key, docs(v)]; }
+        else if (!grouped) {
+          const [second, post] = Object.entries(v)[0];
+          grouped = [key + second, docs(post)];
+        }
+      }
+    }
+    return { whole, grouped };
+  });
+  for (const form of ['whole', 'grouped']) {
+    const [pair, n] = pairs[form] || ['', 0];
+    await searchFor(page, base, 'zh', pair);
+    const said = await page.locator('#search-status').textContent();
+    check(`search zh: a pair kept ${form} in its shard (${pair}) is found on its ${n} pages`,
+      n > 0 && said.includes(`有 ${n.toLocaleString('en')} 个页面`), said);
+  }
+
   r = await searchFor(page, base, 'zh', '显');
   const short = await page.locator('#search-status').textContent();
   check('search zh: a one-character query says two characters are needed',
