@@ -49,8 +49,9 @@ static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 	return t;
 }
 
-/* Wins on the jobs priced on both GPUs (one cost each, not ranges), their
- * costs compared as the pages print them. */
+/* Wins on the jobs priced on both GPUs, their costs compared as the pages
+ * print them and mark the cheaper (metrics' rule: a range by its lower
+ * end, as the job table's mark and the ledger's "cheaper" take it). */
 static struct tally cost_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;
@@ -58,8 +59,7 @@ static struct tally cost_tally(const struct page_ctx *p, size_t ga, size_t gb)
 	for (size_t k = 0; k < d->ntasks; k++) {
 		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, k, ga);
 		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, k, gb);
-		if (!ca || !cb || !figure_ok(ca->cost) || !figure_ok(cb->cost) ||
-		    figure_ok(ca->cost_max) || figure_ok(cb->cost_max))
+		if (!ca || !cb || !figure_ok(ca->cost) || !figure_ok(cb->cost))
 			continue;
 		tally_add(&t, &(struct cmp_pair){ .q = CMP_COST, .same_conditions = true,
 			.a = { "", ca->cost.value, pg_cost_words(p, ca), NULL },

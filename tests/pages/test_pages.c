@@ -695,6 +695,10 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 	char *bl = text_of(doc, "//section[contains(@class,'bottom-line')]/p");
 	assert_non_null(bl);
 	assert_non_null(strstr(bl, "For speed, pick A100 80GB"));
+	/* the one job priced on both is a range on each (a time range): the
+	 * bottom line picks by the rule the job table marks it by */
+	assert_non_null(strstr(bl, "For the lowest cost per job, pick RTX 4090: it is the "
+			       "cheaper on the one job priced on both."));
 	free(bl);
 	free(v);
 	xmlFreeDoc(doc);
