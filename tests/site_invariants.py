@@ -273,6 +273,42 @@ def check_bottom_line(site):
     return bad
 
 
+COST_PICK = {"en": r"For the lowest cost per job, pick (.+?):", "zh": r"要每项任务花钱最少，选 (.+?)："}
+COST_SAID = {"en": r"cost per job|costs about the same", "zh": r"花钱最少|费用"}
+
+
+def check_bottom_line_cost(site):
+    """A comparison's bottom line on cost agrees with its job table: a
+    table that marks a cheaper cost has a bottom line that speaks of cost,
+    and the card it picks is the one the table marks cheaper more often."""
+    bad = []
+    for lang in ("en", "zh"):
+        for p in pages(os.path.join(site, lang, "compare")):
+            s = read(p)
+            at = s.find('<h2 id="cost">')
+            m = re.search(r'<section class="bottom-line".*?<p>(.*?)</p>', s, re.S)
+            if at < 0 or not m:
+                continue
+            table = re.search(r"<table\b.*?</table>", s[at:], re.S)
+            heads = re.findall(r'<th scope="col"[^>]*>(.*?)</th>', table.group(0) if table else "")
+            if len(heads) < 5:
+                continue  # no cost columns: the cards lack a price
+            marks = [0, 0]
+            for row in re.findall(r"<tr>(.*?)</tr>", table.group(0), re.S):
+                cells = re.findall(r"<td\b([^>]*)>", row)
+                for side, col in ((0, 1), (1, 3)):
+                    if len(cells) > col and "best" in cells[col]:
+                        marks[side] += 1
+            names = [html.unescape(h).split(":")[0].split("：")[0].strip() for h in (heads[2], heads[4])]
+            line = html.unescape(m.group(1))
+            pick = re.search(COST_PICK[lang], line)
+            if (marks[0] or marks[1]) and not re.search(COST_SAID[lang], line):
+                bad.append("%s: the job table marks a cheaper cost, the bottom line says nothing of cost" % p)
+            if pick and (pick.group(1) not in names or marks[names.index(pick.group(1))] < max(marks)):
+                bad.append("%s: the bottom line picks %s, the job table marks the other cheaper more often" % (p, pick.group(1)))
+    return bad
+
+
 LANDMARK_ROLES = {"nav": "navigation", "aside": "complementary", "section": "region",
                   "main": "main", "header": "banner", "footer": "contentinfo"}
 
@@ -633,6 +669,7 @@ CHECKS = {
     "task-index": check_task_index,
     "legend-marks": check_legend_marks,
     "vram-fit-counts": check_vram_fit_counts,
+    "bottom-line-cost": check_bottom_line_cost,
 }
 
 

@@ -617,16 +617,25 @@ static void cost_show(const struct page_ctx *p, size_t t, const struct task_cost
 
 /* Which GPU runs task t for less (its figures in the ledger), by the
  * comparison model: equal printed costs are about the same. Costs with a
- * range (a time range) are stated side by side, without a percentage one
- * range cannot give. */
+ * range (a time range) are stated side by side, the cheaper first as the
+ * job table marks it (metrics' rule: by the lower end), without a
+ * percentage one range cannot give. */
 static const char *cost_sentence(const struct page_ctx *p, size_t t, const char *na,
 				 const char *nb, const struct task_cost *xa,
 				 const struct task_cost *xb)
 {
 	const char *task = pg_task_name(p, t);
-	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max))
-		return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
-			    "ca", pg_cost_text(p, xa), "cb", pg_cost_text(p, xb), NULL);
+	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max)) {
+		int w = pg_better_of(xa->cost, xb->cost, -1);
+		cost_show(p, t, xa, xb, w, -1);
+		if (!w)
+			return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
+				       "ca", pg_cost_text(p, xa), "cb", pg_cost_text(p, xb), NULL);
+		const struct task_cost *less = w > 0 ? xa : xb, *more = w > 0 ? xb : xa;
+		return pg_fill(p, "cmp.cost_ranges_less", "task", task,
+			       "w", w > 0 ? na : nb, "cw", pg_cost_text(p, less),
+			       "l", w > 0 ? nb : na, "cl", pg_cost_text(p, more), NULL);
+	}
 	struct cmp_pair cp = {
 		.q = CMP_COST, .what = task, .same_conditions = true,
 		.a = { na, xa->cost.value, pg_cost_words(p, xa), NULL },
