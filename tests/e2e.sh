@@ -63,6 +63,8 @@ check "the site publishes its figure ledger" \
 check "a comparison's speed ratio is in the ledger with its two result rows and its pages" \
 	grep -Eq '^speed\.rel-resnet50\.a100-80gb\.rtx-4090,A100 80GB against RTX 4090 on [^,]*: speed ratio,A100 80GB 对比 RTX 4090（“[^,]*”）：速度比,1\.6,,×,data/results\.csv:[0-9]+ data/results\.csv:[0-9]+,[0-9]+,.*/en/compare/a100-80gb-vs-rtx-4090/ .*/zh/compare/a100-80gb-vs-rtx-4090/' "$site/data/figures.csv"
 check "the comparison page shows that ratio" grep -q '1\.6×' "$site/en/compare/a100-80gb-vs-rtx-4090/index.html"
+check "an efficiency benchmark's ratio is an efficiency ratio in the ledger, not a speed ratio" \
+	grep -Eq '^speed\.gpt-175b-efficiency\.a100-80gb\.rtx-4090,"A100 80GB against RTX 4090 on [^"]*: efficiency ratio",A100 80GB 对比 RTX 4090（“[^,]*”）：能效比,3,,×,' "$site/data/figures.csv"
 check "the cheaper GPU for a job is in the ledger with how much, on its comparison" \
 	sh -c "grep -Eq '^cheaper\.resnet50-imagenet\.a100-40gb\.rtx-4090,[^,]*,[^,]*,a100-40gb,,,data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+ data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+,[0-9]+,/en/compare/a100-40gb-vs-rtx-4090/ /zh/compare/a100-40gb-vs-rtx-4090/( /(en|zh)/report/)*\$' '$site/data/figures.csv' &&
 	grep -Eq '^cheaper-by\.resnet50-imagenet\.a100-40gb\.rtx-4090,.*,19\.23076923,,%,' '$site/data/figures.csv'"
@@ -939,10 +941,10 @@ built one
 rc=$?
 check "one benchmark, one job: the bottom line and the chart speak of one" \
 	sh -c "test $rc -eq 0 &&
-	grep -q 'it is the faster of the two on the one benchmark both were measured on alike' '$one/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q 'it is the faster of the two on the one speed benchmark both were measured on alike' '$one/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	grep -q 'the one job priced on both' '$one/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	grep -q 'On 1 training workload, RTX 3090 runs at' '$one/site/en/gpus/rtx-3090/index.html' &&
-	grep -q '两者在相同条件下只有 1 项共同测试' '$one/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q '两者在相同条件下只有 1 项共同的速度测试' '$one/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	python3 '$top/tests/site_invariants.py' '$one/site' one-plural"
 # Columns of gpus.csv emptied (every spec, the list prices): the GPU list
 # names the specs no card has instead of drawing their columns, and the

@@ -19,6 +19,11 @@ bool cmp_higher_is_better(enum cmp_quantity q)
 	return q == CMP_SPEED || q == CMP_EFFICIENCY || q == CMP_MEMORY;
 }
 
+bool cmp_is_speed(enum cmp_quantity q)
+{
+	return q == CMP_SPEED || q == CMP_LATENCY || q == CMP_TIME;
+}
+
 enum cmp_quantity cmp_quantity_of_kind(const char *kind, bool higher_is_better)
 {
 	if (kind && !strcmp(kind, "inference-latency"))

@@ -76,6 +76,10 @@ struct cmp_judgement {
 
 /* Whether a higher value of `q` is better. */
 bool cmp_higher_is_better(enum cmp_quantity q);
+/* Whether `q` says how fast a card is (a throughput, a relative speed, a
+ * latency, a step's or a job's time): the benchmarks a verdict on speed
+ * counts. Efficiency (work per watt) is not speed. */
+bool cmp_is_speed(enum cmp_quantity q);
 /* The quantity a benchmark of `kind` (benchmarks.csv) measures. */
 enum cmp_quantity cmp_quantity_of_kind(const char *kind, bool higher_is_better);
 /* The name of a quantity and of a verdict as sentence keys use them:

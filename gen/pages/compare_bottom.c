@@ -30,7 +30,8 @@ static void tally_add(struct tally *t, const struct cmp_pair *cp)
 		*(j.first == &cp->a ? &t->a : &t->b) += 1;
 }
 
-/* Wins on the benchmarks both GPUs were measured on alike. */
+/* Wins on the benchmarks of speed (cmp_is_speed: an efficiency is not)
+ * both GPUs were measured on alike. */
 static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;
@@ -41,8 +42,11 @@ static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 			continue;
 		const struct result *xa = &d->results[ra], *xb = &d->results[rb];
 		const struct benchmark *bm = &d->benchmarks[b];
+		enum cmp_quantity q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better);
+		if (!cmp_is_speed(q))
+			continue;
 		tally_add(&t, &(struct cmp_pair){
-			.q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better),
+			.q = q,
 			.same_conditions = metrics_same_conditions(xa, xb),
 			.a = { "", xa->value, NULL, NULL }, .b = { "", xb->value, NULL, NULL } });
 	}

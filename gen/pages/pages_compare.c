@@ -578,8 +578,11 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 			struct buf in = BUF_INIT;
 			pair_result_inputs(p, b, ga, gb, &in);
 			/* a latency's or a step time's ratio is the inverse
-			 * of the values: its label says so */
-			pair_show_ratio(p, &ab, bm->higher_is_better ? "fig.speed" : "fig.speed_inverse",
+			 * of the values, an efficiency's no speed: its label
+			 * says so */
+			enum cmp_quantity q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better);
+			pair_show_ratio(p, &ab, !cmp_is_speed(q) ? "fig.efficiency"
+					: bm->higher_is_better ? "fig.speed" : "fig.speed_inverse",
 					ratio_ok && !same ? (struct figure){ 0, "why.unlike" } : r,
 					in.ptr);
 			buf_release(&in);

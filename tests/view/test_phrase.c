@@ -152,6 +152,20 @@ static void test_comparisons_say_what_they_compare(void **state)
 	}
 }
 
+/* Which benchmarks a verdict on speed counts: speed, latency and time, not
+ * efficiency (work per watt). */
+static void test_speed_is_not_efficiency(void **state)
+{
+	(void)state;
+	assert_true(cmp_is_speed(cmp_quantity_of_kind("relative-speed", true)));
+	assert_true(cmp_is_speed(cmp_quantity_of_kind("inference-throughput", true)));
+	assert_true(cmp_is_speed(cmp_quantity_of_kind("inference-latency", false)));
+	assert_true(cmp_is_speed(cmp_quantity_of_kind("training-step", false)));
+	assert_false(cmp_is_speed(cmp_quantity_of_kind("training-efficiency", true)));
+	assert_false(cmp_is_speed(CMP_COST));
+	assert_false(cmp_is_speed(CMP_MEMORY));
+}
+
 /* The model's verdicts themselves: the threshold, the rounding of the
  * table, the better side of each direction. */
 static void test_comparison_verdicts(void **state)
@@ -292,6 +306,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_comparisons_say_what_they_compare),
 		cmocka_unit_test(test_comparison_verdicts),
+		cmocka_unit_test(test_speed_is_not_efficiency),
 		cmocka_unit_test(test_every_sentence_kind_has_both_templates),
 		cmocka_unit_test(test_technique_speed),
 		cmocka_unit_test(test_reduction_is_a_fraction_or_a_percentage),
