@@ -244,17 +244,24 @@ static void give_stated_rows(struct fixture *fx)
 		prices[i].row = i;
 }
 
+/* The finding of stated_costs[i] stating `stated` where its inputs give
+ * `computed` (as metrics makes it), its rows given by line. */
+static struct finding stated_finding(struct fixture *fx, size_t i, double stated,
+				     double computed)
+{
+	give_stated_rows(fx);
+	struct finding f = finding_of(FINDING_STATED_COST);
+	f.stated_cost = (long)i;
+	f.gpu = (long)stated_costs[i].gpu;
+	f.task = stated_costs[i].task;
+	f.stated = f.stated_high = stated;
+	f.computed = f.computed_high = computed;
+	return f;
+}
+
 static void test_stated_job_cost_names_its_task_and_cards(void **state)
 {
-	give_stated_rows(*state);
-	struct finding f = finding_of(FINDING_STATED_COST);
-	f.stated_cost = 0;
-	f.gpu = 1;
-	f.task = 0;
-	f.stated = 40;
-	f.stated_high = 40;
-	f.computed = 55.6;
-	f.computed_high = 55.6;
+	struct finding f = stated_finding(*state, 0, 40, 55.6);
 	assert_described(*state, &f,
 		"data/stated_costs.csv:2 states $40 for “LoRA fine-tune (7B)” on 4 × A100 80GB; "
 		"its inputs (data/prices.csv:5) give $55.60.",
@@ -264,14 +271,7 @@ static void test_stated_job_cost_names_its_task_and_cards(void **state)
 
 static void test_stated_month_cost_is_a_serving_cost_not_a_task(void **state)
 {
-	give_stated_rows(*state);
-	struct finding f = finding_of(FINDING_STATED_COST);
-	f.stated_cost = 1;
-	f.gpu = 2;
-	f.stated = 700;
-	f.stated_high = 700;
-	f.computed = 633.6;
-	f.computed_high = 633.6;
+	struct finding f = stated_finding(*state, 1, 700, 633.6);
 	assert_described(*state, &f,
 		"data/stated_costs.csv:3 states $700 for a month of serving on 2 × RTX 4090; "
 		"its inputs (data/prices.csv:2) give $633.60.",
