@@ -211,7 +211,15 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 	format_tolerance(&tol, l);
 	struct slot slots[10];
 	size_t n = 0;
-	slots[n++] = (struct slot){ "gpu", gpu_name(in, f->gpu) };
+	const char *gpu = gpu_name(in, f->gpu);
+	if (f->kind == FINDING_STATED_COST && f->stated_cost >= 0 &&
+	    (size_t)f->stated_cost < in->data.nstated_costs) {
+		/* a stated cost is of its cards: "4 × A100 80GB" */
+		i18n_gpu_cards(&cards, &in->i18n, l,
+			       in->data.stated_costs[f->stated_cost].cards, gpu);
+		gpu = cards.ptr;
+	}
+	slots[n++] = (struct slot){ "gpu", gpu };
 	slots[n++] = (struct slot){ "other", gpu_name(in, f->other_gpu) };
 	slots[n++] = (struct slot){ "stated", stated.ptr };
 	slots[n++] = (struct slot){ "computed", computed.ptr };
@@ -246,13 +254,8 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 		slots[n++] = (struct slot){ "field", field_name(in, f->field, l, &key) };
 		break;
 	case FINDING_STATED_COST:
-		if (f->stated_cost >= 0 && in->metrics.checks) {
+		if (f->stated_cost >= 0 && in->metrics.checks)
 			stated_cost_rows(in, f, &extra, &place);
-			/* the cost of its cards: "4 × A100 80GB" */
-			i18n_gpu_cards(&cards, &in->i18n, l,
-				       in->data.stated_costs[f->stated_cost].cards, slots[0].text);
-			slots[0].text = cards.ptr;
-		}
 		slots[n++] = (struct slot){ "rows", extra.ptr };
 		slots[n++] = (struct slot){ "row", place.ptr };
 		slots[n++] = (struct slot){ "task", task_name(in, f->task, l) };

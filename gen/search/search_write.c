@@ -203,8 +203,8 @@ static char *put_uint(char *o, uint32_t v)
 
 /* "key":[step,...] (`key` being the term's bytes from `skip` on: a CJK
  * pair's second character inside its first one's object): each posting
- * as the step from the doc before (the
- * first: from 0), then, when it is not in the body alone (most are),
+ * as the step from the doc before (the first: from 0), then, when it is
+ * not in the body alone (most are),
  * its fields, negated: [3,1,-8,2] is doc 3 (body), 4 (title), 6 (body).
  * Steps are small and repeat, so the shards compress to four fifths of
  * what docs and fields written whole did. Written in place: a posting
@@ -250,10 +250,10 @@ static bool pair_of(const struct term *t, const char *group, size_t first)
  * first character with a neighbour: theirs are under that character,
  * then their second ({"卡指":[...],"显":{"卡":[...],"存":[...]}}). A
  * Chinese shard's keys are mostly pairs, and each first character written
- * once takes a twentieth off the real site's compressed shards; a lone
- * pair in an object of its own would cost more than it saves (at
- * N=10,000, with 300 shards, most are alone). A pair's first character is
- * never a word's key (words hold no CJK character), nor is a pair. */
+ * once takes a fifteenth off the real site's compressed Chinese shards; a
+ * lone pair in an object of its own would cost more than it saves (at
+ * N=10,000, with 300 shards, most are alone). A first character's key is
+ * no other term's: words hold no CJK character, and a pair has two. */
 static void add_terms(struct buf *b, const struct term *const *terms, size_t n)
 {
 	const char *group = NULL; /* the first character of the pairs open */
