@@ -93,8 +93,9 @@ def postings(post):
 
 
 def terms(table):
-    """(term, postings) of a term shard: a CJK pair's postings are under its
-    first character, then its second."""
+    """(term, postings) of a term shard: a CJK pair's postings are under the
+    pair, or, when others in the shard share its first character, under
+    that character, then its second."""
     for key, value in table.items():
         if isinstance(value, dict):
             for second, post in value.items():

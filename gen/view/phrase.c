@@ -62,8 +62,9 @@ void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 	 * without its closing stop */
 	const char *unstated = i18n_get(t, l, "cmp.conditions_unstated");
 	struct buf ca = BUF_INIT, cb = BUF_INIT;
-	const char *said_a = j.first->conditions && *j.first->conditions ? j.first->conditions : unstated;
-	const char *said_b = j.second->conditions && *j.second->conditions ? j.second->conditions : unstated;
+	const char *said_a = j.first->conditions, *said_b = j.second->conditions;
+	said_a = said_a && *said_a ? said_a : unstated;
+	said_b = said_b && *said_b ? said_b : unstated;
 	buf_add(&ca, said_a, text_len_without_stop(said_a));
 	buf_add(&cb, said_b, text_len_without_stop(said_b));
 	const char *names[] = { "a", "b", "va", "vb", "what", "n", "p", "ca", "cb" };
