@@ -153,6 +153,14 @@
     while (body.firstChild) body.removeChild(body.firstChild);
     return body;
   }
+  /* The no-data legend under a table's box shown only when a row draws the
+   * mark (as gen writes it under its own tables; the style sheet's :has()
+   * rule says the same where a browser has it). */
+  function showLegend(table) {
+    var wrap = table.parentNode, legend = wrap && wrap.nextElementSibling;
+    if (legend && legend.classList.contains('nodata-legend'))
+      legend.hidden = !table.querySelector('td.nodata');
+  }
   function verdict(fit) {
     var pct = out.getAttribute('data-pct');
     if (fit === null) return text('cannot-tell');
@@ -187,6 +195,7 @@
     if (tight.length) summary += ' ' + text('tight-summary', { list: tight.join(sep) });
     if (mine) summary = text('your-gpu', { gpu: mine.g.name, verdict: verdict(mine.fit) }) + ' ' + summary;
     $('calc-summary').textContent = summary;
+    showLegend($('calc-fit'));
   }
   function showTasks(params, job) {
     var body = clearBody($('calc-tasks')), n = 0;

@@ -164,6 +164,13 @@ async function checkCalculator(browser, base, check, root) {
   for (const lang of ['en', 'zh']) {
     let r = await calc(page, base, lang, 'params=13&precision=fp16&job=inference');
     check(`calculator ${lang}: 13B at fp16 needs 26 GB`, /\b26 GB/.test(r.need), r.need);
+    const legend = await page.evaluate(() => {
+      const t = document.getElementById('calc-fit'), l = t.parentNode.nextElementSibling;
+      return { is: !!l && l.classList.contains('nodata-legend'), hidden: !!l && l.hidden,
+        marks: t.querySelectorAll('td.nodata').length };
+    });
+    check(`calculator ${lang}: the fit table's no-data legend is shown when, and only when, a row draws the mark`,
+      legend.is && legend.hidden === (legend.marks === 0), JSON.stringify(legend));
     check(`calculator ${lang}: says which GPUs fit (13B fp16: H100 80GB on one card, RTX 4090 on 2)`,
       r.cards['h100-80gb'] === 1 && r.cards['rtx-4090'] === 2 && r.summary.includes('H100 80GB') &&
       !r.summary.includes('RTX 4090'), JSON.stringify(r.cards) + ' ' + r.summary);
