@@ -244,39 +244,36 @@ static void give_stated_rows(struct fixture *fx)
 		prices[i].row = i;
 }
 
-/* The finding of stated_costs[i] stating `stated` where its inputs give
- * `computed` (as metrics makes it), its rows given by line. */
-static struct finding stated_finding(struct fixture *fx, size_t i, double stated,
-				     double computed)
+/* A stated cost's finding names its cards, and what it is the cost of: a
+ * job of its task, or a month of serving (no task). */
+static void test_stated_costs_name_their_cards_and_what_they_cost(void **state)
 {
-	give_stated_rows(fx);
-	struct finding f = finding_of(FINDING_STATED_COST);
-	f.stated_cost = (long)i;
-	f.gpu = (long)stated_costs[i].gpu;
-	f.task = stated_costs[i].task;
-	f.stated = f.stated_high = stated;
-	f.computed = f.computed_high = computed;
-	return f;
-}
-
-static void test_stated_job_cost_names_its_task_and_cards(void **state)
-{
-	struct finding f = stated_finding(*state, 0, 40, 55.6);
-	assert_described(*state, &f,
-		"data/stated_costs.csv:2 states $40 for “LoRA fine-tune (7B)” on 4 × A100 80GB; "
-		"its inputs (data/prices.csv:5) give $55.60.",
-		"data/stated_costs.csv:2 给出 4 张 A100 80GB 运行“LoRA 微调（7B）”的费用为 $40；"
-		"按其数据（data/prices.csv:5）计算为 $55.60。");
-}
-
-static void test_stated_month_cost_is_a_serving_cost_not_a_task(void **state)
-{
-	struct finding f = stated_finding(*state, 1, 700, 633.6);
-	assert_described(*state, &f,
-		"data/stated_costs.csv:3 states $700 for a month of serving on 2 × RTX 4090; "
-		"its inputs (data/prices.csv:2) give $633.60.",
-		"data/stated_costs.csv:3 给出 2 张 RTX 4090 部署一个月的费用为 $700；"
-		"按其数据（data/prices.csv:2）计算为 $633.60。");
+	static const struct {
+		size_t row;
+		double stated, computed;
+		const char *en, *zh;
+	} cases[] = {
+		{ 0, 40, 55.6,
+		  "data/stated_costs.csv:2 states $40 for “LoRA fine-tune (7B)” on 4 × A100 80GB; "
+		  "its inputs (data/prices.csv:5) give $55.60.",
+		  "data/stated_costs.csv:2 给出 4 张 A100 80GB 运行“LoRA 微调（7B）”的费用为 $40；"
+		  "按其数据（data/prices.csv:5）计算为 $55.60。" },
+		{ 1, 700, 633.6,
+		  "data/stated_costs.csv:3 states $700 for a month of serving on 2 × RTX 4090; "
+		  "its inputs (data/prices.csv:2) give $633.60.",
+		  "data/stated_costs.csv:3 给出 2 张 RTX 4090 部署一个月的费用为 $700；"
+		  "按其数据（data/prices.csv:2）计算为 $633.60。" },
+	};
+	give_stated_rows(*state);
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct finding f = finding_of(FINDING_STATED_COST);
+		f.stated_cost = (long)cases[i].row;
+		f.gpu = (long)stated_costs[cases[i].row].gpu;
+		f.task = stated_costs[cases[i].row].task;
+		f.stated = f.stated_high = cases[i].stated;
+		f.computed = f.computed_high = cases[i].computed;
+		assert_described(*state, &f, cases[i].en, cases[i].zh);
+	}
 }
 
 static void test_vram_rule_gives_rule_of_thumb_and_weights_size(void **state)
@@ -524,8 +521,7 @@ int main(void)
 		T(test_claim_mismatch_quotes_claim_range_and_measured_ratio),
 		T(test_claim_mismatch_below_the_claim_says_it_falls_short),
 		T(test_speed_mismatch_names_task_and_both_figures),
-		T(test_stated_job_cost_names_its_task_and_cards),
-		T(test_stated_month_cost_is_a_serving_cost_not_a_task),
+		T(test_stated_costs_name_their_cards_and_what_they_cost),
 		T(test_vram_rule_gives_rule_of_thumb_and_weights_size),
 		T(test_missing_figure_names_the_field),
 		T(test_missing_unknown_field_is_named_as_column),
