@@ -442,7 +442,7 @@ check "the real project builds" test -f "$live/data/figures.csv"
 for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-ratio \
 	   no-equal-cheaper times-threshold no-repeat no-self-compare task-index \
 	   bottom-line landmarks-unique heading-outline no-dash-rows spec-count one-plural one-head \
-	   legend-marks vram-fit-counts bottom-line-cost; do
+	   legend-marks vram-fit-counts bottom-line-cost no-equal-better; do
 	check "fixture site: $inv" python3 "$top/tests/site_invariants.py" "$real" "$inv"
 	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$live" "$inv"
 done

@@ -273,6 +273,25 @@ def check_bottom_line(site):
     return bad
 
 
+def check_no_equal_better(site):
+    """A comparison's table never marks one of two figures better when they
+    print alike ("$0.13 better" beside "$0.13"): the row's sentence calls
+    them about the same (the comparison model), and so does its mark."""
+    bad = []
+    for lang in ("en", "zh"):
+        for p in pages(os.path.join(site, lang, "compare")):
+            for row in re.findall(r"<tr>(.*?)</tr>", read(p), re.S):
+                cells = re.findall(r"<td\b([^>]*)>(.*?)</td>", row, re.S)
+                shown = [re.search(r'<span class="v[^"]*">(.*?)</span>', c) for _, c in cells]
+                for i, (attrs, _) in enumerate(cells):
+                    if "best" not in attrs or not shown[i]:
+                        continue
+                    same = [j for j, m in enumerate(shown) if j != i and m and m.group(1) == shown[i].group(1)]
+                    if same:
+                        bad.append("%s: %s marked better beside the same %s" % (p, shown[i].group(1), shown[i].group(1)))
+    return bad
+
+
 COST_PICK = {"en": r"For the lowest cost per job, pick (.+?):", "zh": r"要每项任务花钱最少，选 (.+?)："}
 COST_SAID = {"en": r"cost per job|costs about the same", "zh": r"花钱最少|费用"}
 
@@ -670,6 +689,7 @@ CHECKS = {
     "legend-marks": check_legend_marks,
     "vram-fit-counts": check_vram_fit_counts,
     "bottom-line-cost": check_bottom_line_cost,
+    "no-equal-better": check_no_equal_better,
 }
 
 

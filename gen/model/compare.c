@@ -93,3 +93,20 @@ struct cmp_judgement cmp_judge(const struct cmp_pair *p)
 	}
 	return j;
 }
+
+int cmp_better_side(double a, const char *shown_a, double b, const char *shown_b,
+		    int direction)
+{
+	if (!direction || a == b)
+		return 0;
+	/* a quantity of the row's direction: the judgement only asks which
+	 * way is better */
+	struct cmp_pair p = { .q = direction > 0 ? CMP_SPEED : CMP_COST, .same_conditions = true,
+			      .a = { "", a, shown_a, NULL }, .b = { "", b, shown_b, NULL } };
+	struct cmp_judgement j = cmp_judge(&p);
+	if (j.verdict == CMP_SAME)
+		return 0;
+	if (j.verdict == CMP_UNLIKE) /* a zero against a figure: no ratio */
+		return (a > b) == (direction > 0) ? 1 : -1;
+	return j.first == &p.a ? 1 : -1;
+}

@@ -74,6 +74,13 @@ struct cmp_judgement {
 	double percent; /* CMP_PERCENT: how much better, rounded, > 0 */
 };
 
+/* The side a table marks better in a row of two figures, `a` and `b` as
+ * they print `shown_a`, `shown_b` (NULL: by value): 1 for a, -1 for b, 0
+ * for none, by cmp_judge's rule: none when they are about the same (equal
+ * as printed, or under 0.5% apart); `direction` > 0 when higher is better,
+ * < 0 when lower is, 0 for no winner. A zero (no ratio) still loses. */
+int cmp_better_side(double a, const char *shown_a, double b, const char *shown_b,
+		    int direction);
 /* Whether a higher value of `q` is better. */
 bool cmp_higher_is_better(enum cmp_quantity q);
 /* Whether `q` says how fast a card is (a throughput, a relative speed, a

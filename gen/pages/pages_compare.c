@@ -161,12 +161,17 @@ static struct pair_cell pair_cell_of(const struct page_ctx *p, struct value *cel
 }
 
 /* The cells of a side-by-side row of two GPUs, the better one's marked;
- * returns which wins (pg_better_of). */
+ * returns which wins: the comparison model's better side of the two
+ * figures as their cells print them (none when they print alike, as the
+ * row's sentence says "about the same"). */
 static int pair_pick(const struct pair_cell *a, const struct pair_cell *b,
 		     struct figure fa, struct figure fb, int direction,
 		     struct value **ca, struct value **cb)
 {
-	int w = pg_better_of(fa, fb, direction); /* a winner's figure is there */
+	int w = figure_ok(fa) && figure_ok(fb)
+		? cmp_better_side(fa.value, value_string(value_map_get(a->cell, "text")),
+				  fb.value, value_string(value_map_get(b->cell, "text")), direction)
+		: 0;
 	*ca = w > 0 ? a->won : a->cell;
 	*cb = w < 0 ? b->won : b->cell;
 	return w;
@@ -629,7 +634,8 @@ static const char *cost_sentence(const struct page_ctx *p, size_t t, const char 
 {
 	const char *task = pg_task_name(p, t);
 	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max)) {
-		int w = pg_better_of(xa->cost, xb->cost, -1);
+		int w = cmp_better_side(xa->cost.value, pg_cost_text(p, xa), xb->cost.value,
+					pg_cost_text(p, xb), -1);
 		cost_show(p, t, xa, xb, w, -1);
 		if (!w)
 			return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,

@@ -152,6 +152,20 @@ static void test_comparisons_say_what_they_compare(void **state)
 	}
 }
 
+/* The side a table marks better: none when the two print alike or round
+ * to 0% apart, as the sentence beside the table says "about the same". */
+static void test_a_table_marks_no_winner_between_equal_prints(void **state)
+{
+	(void)state;
+	assert_int_equal(cmp_better_side(0.126, "$0.13", 0.13, "$0.13", -1), 0);
+	assert_int_equal(cmp_better_side(0.95, "$0.95", 1.17, "$1.17", -1), 1);
+	assert_int_equal(cmp_better_side(1.17, "$1.17", 0.95, "$0.95", -1), -1);
+	assert_int_equal(cmp_better_side(80, "80 GB", 24, "24 GB", 1), 1);
+	assert_int_equal(cmp_better_side(100.2, NULL, 100, NULL, 1), 0); /* 0% apart */
+	assert_int_equal(cmp_better_side(600, "600 GB/s", 0, "not supported", 1), 1);
+	assert_int_equal(cmp_better_side(3, "3", 2, "2", 0), 0);
+}
+
 /* Which benchmarks a verdict on speed counts: speed, latency and time, not
  * efficiency (work per watt). */
 static void test_speed_is_not_efficiency(void **state)
@@ -307,6 +321,7 @@ int main(void)
 		cmocka_unit_test(test_comparisons_say_what_they_compare),
 		cmocka_unit_test(test_comparison_verdicts),
 		cmocka_unit_test(test_speed_is_not_efficiency),
+		cmocka_unit_test(test_a_table_marks_no_winner_between_equal_prints),
 		cmocka_unit_test(test_every_sentence_kind_has_both_templates),
 		cmocka_unit_test(test_technique_speed),
 		cmocka_unit_test(test_reduction_is_a_fraction_or_a_percentage),
