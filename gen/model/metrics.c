@@ -3,6 +3,7 @@
 #include "base/buf.h"
 #include "base/csv.h"
 #include "base/numfmt.h"
+#include "model/i18n.h"
 #include "model/schema.h"
 #include "base/xalloc.h"
 
@@ -512,9 +513,23 @@ static struct task_cost cost_of_task(const struct data *d, size_t task, size_t g
 	return c;
 }
 
+/* Whether two costs print alike ("$0.13" and "$0.13" from 0.126 and 0.13):
+ * the comparison model's "about the same", so neither is the cheaper. */
+static bool same_usd(double a, double b)
+{
+	struct buf x = BUF_INIT, y = BUF_INIT;
+	i18n_format_usd(&x, a, LANG_EN);
+	i18n_format_usd(&y, b, LANG_EN);
+	bool same = !strcmp(x.ptr, y.ptr);
+	buf_release(&x);
+	buf_release(&y);
+	return same;
+}
+
 /* Mark the cheapest and the fastest of one task's row of GPUs (all of them
- * when tied), among those that have the figure; a mark needs two or more
- * GPUs to choose from. Ranges compare by their lower end. */
+ * when tied: a cost as it prints), among those that have the figure; a mark
+ * needs two or more GPUs to choose from. Ranges compare by their lower
+ * end. */
 static void mark_best(struct task_cost *row, size_t ngpus)
 {
 	size_t have_cost = 0, have_hours = 0;
@@ -528,7 +543,7 @@ static void mark_best(struct task_cost *row, size_t ngpus)
 	}
 	for (size_t g = 0; g < ngpus; g++) {
 		row[g].cheapest = have_cost > 1 && figure_ok(row[g].cost) &&
-				  same_value(row[g].cost.value, min_cost);
+				  same_usd(row[g].cost.value, min_cost);
 		row[g].fastest = have_hours > 1 && figure_ok(row[g].hours) &&
 				 same_value(row[g].hours.value, min_hours);
 	}

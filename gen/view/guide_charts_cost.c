@@ -101,7 +101,9 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 	struct chart_bar *bars = gc_scratch(c, n, sizeof *bars);
 	const char **texts = gc_scratch(c, n, sizeof *texts);
 	struct extremes e = { 0 };
-	struct name_list missing = { BUF_INIT, 0 };
+	/* the cheapest (or fastest) as the job's table marks them: all of
+	 * them when they print alike */
+	struct name_list missing = { BUF_INIT, 0 }, best = { BUF_INIT, 0 };
 	for (size_t i = 0; i < n; i++) {
 		const struct task_item *it = &items[i];
 		const char *label = gc_gpu_name(c, it->gpu);
@@ -118,6 +120,8 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 			.highlight = ok && (cost ? it->tc->cheapest : it->tc->fastest),
 			.value_text = texts[i],
 		};
+		if (bars[i].highlight)
+			gc_name_list_add(c, &best, label);
 		if (ok)
 			gc_extremes_add(&e, it->f.value, i);
 		else
@@ -131,9 +135,11 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 			 "value", texts[e.min_at], NULL);
 	else
 		gc_fill(c, &c->desc, cost ? "chart.task_cost.desc" : "chart.task_hours.desc",
-			 "best_gpu", bars[e.min_at].label, "best", texts[e.min_at],
+			 "best_gpu", best.n ? best.b.ptr : bars[e.min_at].label,
+			 "best", texts[e.min_at],
 			 "worst_gpu", bars[e.max_at].label, "worst", texts[e.max_at],
 			 NULL);
+	buf_release(&best.b);
 	gc_desc_missing(c, &missing);
 
 	if (n) {

@@ -542,6 +542,28 @@ static void test_tied_gpus_are_all_marked(void **state)
 	arena_free(&d.arena);
 }
 
+/* Costs that print alike are tied, as the comparison model has them:
+ * $0.126 and $0.13 both print "$0.13", so both are the cheapest. */
+static void test_costs_printed_alike_are_tied(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, A100, "on-demand", 0.63);
+	add_price(&d, RTX4090, "on-demand", 0.39);
+	add_price(&d, H100, "on-demand", 1.2);
+	add_time(&d, LORA_7B, A100, 0.2, 1);     /* $0.126 */
+	add_time(&d, LORA_7B, RTX4090, 1.0 / 3, 1); /* $0.13 */
+	add_time(&d, LORA_7B, H100, 1, 1);       /* $1.20 */
+	metrics_compute(&d, NULL, &m);
+
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, A100)->cheapest);
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, RTX4090)->cheapest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, H100)->cheapest);
+	arena_free(&d.arena);
+}
+
 static void test_task_cost_out_of_range_is_null(void **state)
 {
 	(void)state;
@@ -1341,6 +1363,7 @@ int main(void)
 		cmocka_unit_test(test_task_cost_without_time_or_price_says_why),
 		cmocka_unit_test(test_cheapest_and_fastest_are_marked),
 		cmocka_unit_test(test_tied_gpus_are_all_marked),
+		cmocka_unit_test(test_costs_printed_alike_are_tied),
 		cmocka_unit_test(test_task_cost_out_of_range_is_null),
 		cmocka_unit_test(test_baseline_is_gpu_whose_relative_speeds_are_all_one),
 		cmocka_unit_test(test_baseline_can_be_named),
