@@ -442,7 +442,7 @@ check "the real project builds" test -f "$live/data/figures.csv"
 for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-ratio \
 	   no-equal-cheaper times-threshold no-repeat no-self-compare task-index \
 	   bottom-line landmarks-unique heading-outline no-dash-rows spec-count one-plural one-head \
-	   legend-marks vram-fit-counts bottom-line-cost no-equal-better; do
+	   legend-marks vram-fit-counts bottom-line-cost no-equal-better best-ties; do
 	check "fixture site: $inv" python3 "$top/tests/site_invariants.py" "$real" "$inv"
 	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$live" "$inv"
 done
@@ -752,6 +752,24 @@ check "the price back: the warnings again" \
 holds() {
 	check "$4" sh -c "test $1 -eq 0 && python3 '$top/tests/site_invariants.py' '$2' '$3'"
 }
+# Figures about the same as the best of their column are marked with it,
+# as the comparison model has them (model/compare, cmp_ties_best): a
+# project whose data holds two job times that print alike ("12 min" from
+# 0.199 and 0.201 h), two results that do (149.6 and 150 tokens/s) and two
+# hourly prices 0.3% apart ($1.39/h), which no page calls the cheaper.
+ties="$work/ties"
+fixture_project "$ties"
+sed -i 's/^llama2-13b-tokens,a100-80gb,80,/llama2-13b-tokens,a100-80gb,149.6,/' "$ties/data/results.csv"
+sed -i 's/^resnet50-imagenet,h100-80gb,2.5,/resnet50-imagenet,h100-80gb,0.199,/; s/^resnet50-imagenet,a100-40gb,6,/resnet50-imagenet,a100-40gb,0.201,/' \
+	"$ties/data/task_times.csv"
+sed -i 's/^a100-40gb,,0.63,/a100-40gb,,1.386,/' "$ties/data/prices.csv"
+"$gen" build --root "$ties" >/dev/null 2>"$work/err-ties"
+holds $? "$ties/site" best-ties "figures that print alike are marked alike in every table (jobs, inference, articles, report)"
+check "both cards of a job's tied time are the fastest" \
+	test "$(grep -c '<span class="v">12 min</span> <span class="badge fast">fastest</span>' "$ties/site/en/tasks/resnet50-imagenet/index.html")" -eq 2
+check "two hourly prices 0.3% apart: neither the cheaper in the ledger, about the same in the sentence" \
+	sh -c "! grep -q '^cheaper-hour.a100-80gb.a100-40gb,' '$ties/site/data/figures.csv' &&
+	       grep -q 'rent for about the same per hour' '$ties/site/en/compare/a100-80gb-vs-a100-40gb/index.html'"
 # A project without the optional case studies (data/case_studies.csv: the
 # schema lets the file be missing): it builds, publishes no download and no
 # page of that table, links to neither, and every other download is its

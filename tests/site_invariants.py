@@ -47,6 +47,16 @@ Checks:
                      by no source (the rent's two rows aside, which it counts as
                      prices); its count of benchmark results and of job times,
                      the rows of its speed and results tables and of its jobs'
+                     table
+  legend-marks       the "no data" legend follows a table that draws the mark,
+                     and only such a table
+  vram-fit-counts    the VRAM chart's sentence counts what its data table shows
+  bottom-line-cost   a comparison's bottom line on cost picks the card its job
+                     table marks cheaper more often
+  no-equal-better    a comparison's table marks no figure better beside one
+                     that prints alike
+  best-ties          a table marks the best of a column of cards, or of a row of
+                     figures, with every figure that prints as it does
 """
 import csv
 import decimal
@@ -289,6 +299,52 @@ def check_no_equal_better(site):
                     same = [j for j, m in enumerate(shown) if j != i and m and m.group(1) == shown[i].group(1)]
                     if same:
                         bad.append("%s: %s marked better beside the same %s" % (p, shown[i].group(1), shown[i].group(1)))
+    return bad
+
+
+# The marks that say a figure is the best of its row or column (a cell's
+# "best" class or one of these badges); "lowest on-demand" names the quote a
+# card's price figure takes, not a best of many.
+BEST_BADGES = ("better", "fastest", "cheapest", "更优", "最快", "最便宜")
+
+
+def table_cells(table):
+    """The rows of a table's body: each (row head, [(marked, printed)])."""
+    rows = []
+    for row in re.findall(r"<tr\b[^>]*>(.*?)</tr>", table, re.S):
+        head = re.search(r'<th scope="row"[^>]*>(.*?)</th>', row, re.S)
+        cells = []
+        for attrs, body in re.findall(r"<td\b([^>]*)>(.*?)</td>", row, re.S):
+            v = re.search(r'<span class="v[^"]*">(.*?)</span>', body)
+            badge = re.search(r'<span class="badge[^"]*">(.*?)</span>', body)
+            cls = re.search(r'class="([^"]*)"', attrs)
+            marked = bool(cls and "best" in cls.group(1).split()) or \
+                bool(badge and badge.group(1) in BEST_BADGES)
+            cells.append((marked, v.group(1) if v else None))
+        rows.append((head.group(1) if head else "", cells))
+    return rows
+
+
+def check_best_ties(site):
+    """A table marks the best of a column of cards (rows headed by a card)
+    or of a row of figures (any other row) with every figure that prints as
+    it does: two cells that print alike are both marked or neither, as the
+    comparison model has them "about the same"."""
+    bad = []
+    for p in pages(site):
+        for table in re.findall(r"<table\b.*?</table>", read(p), re.S):
+            if "colspan" in table or "rowspan" in table:
+                continue
+            rows = table_cells(table)
+            lines = [cells for head, cells in rows if "/gpus/" not in head]
+            by_card = [cells for head, cells in rows if "/gpus/" in head]
+            width = max((len(c) for c in by_card), default=0)
+            lines += [[c[i] for c in by_card if len(c) > i] for i in range(width)]
+            for cells in lines:
+                marked = {v for m, v in cells if m and v}
+                for m, v in cells:
+                    if v in marked and not m:
+                        bad.append("%s: %s marked best in one cell and not in another" % (p, v))
     return bad
 
 
@@ -690,6 +746,7 @@ CHECKS = {
     "vram-fit-counts": check_vram_fit_counts,
     "bottom-line-cost": check_bottom_line_cost,
     "no-equal-better": check_no_equal_better,
+    "best-ties": check_best_ties,
 }
 
 

@@ -6,6 +6,7 @@
 #include "cite/shortcode.h"
 #include "view/guide_ledger.h"
 #include "view/guide_tables.h"
+#include "model/compare.h"
 #include "model/data.h"
 #include "model/i18n.h"
 #include "markdown/markdown.h"
@@ -219,6 +220,28 @@ static void td_fig(struct cite *c, struct figure f, fig_format format,
 	buf_release(&text);
 }
 
+/* cmp_ties_best of `v` and `top` printed as `x` and `y`, which it
+ * releases. */
+static bool printed_tie(double v, struct buf *x, double top, struct buf *y,
+			int direction)
+{
+	bool tie = cmp_ties_best(v, x->ptr, top, y->ptr, direction);
+	buf_release(x);
+	buf_release(y);
+	return tie;
+}
+
+/* Whether `v` is a best of its row or column, whose best is `top`:
+ * about the same as it as `format` prints both (cmp_ties_best). */
+static bool ties_top(struct cite *c, fig_format format, double v, double top,
+		     int direction)
+{
+	struct buf x = BUF_INIT, y = BUF_INIT;
+	format(c, &x, v);
+	format(c, &y, top);
+	return printed_tie(v, &x, top, &y, direction);
+}
+
 /* ---- the tables ---- */
 
 static int table_task_costs(struct cite *c)
@@ -266,6 +289,17 @@ static void bench_bests(struct cite *c, bool inference, double *best, bool *have
 			}
 		}
 	}
+}
+
+/* A result of benchmark `bm` as its cell prints it: an inference result
+ * in the benchmark's unit, else a relative speed. */
+static void fmt_result(struct cite *c, struct buf *o, double v,
+		       const struct benchmark *bm, bool inference)
+{
+	if (inference)
+		sc_fmt_bench(c, o, v, bm);
+	else
+		sc_fmt_ratio(c, o, v);
 }
 
 /* The line naming what a table leaves out for want of a figure (`key`:
@@ -340,23 +374,26 @@ static int table_benchmarks(struct cite *c, bool inference)
 				continue;
 			struct figure f = inference ? metrics_result(d, b, g)
 						    : pg_relative_speed(&c->pg, b, g);
-			bool top = figure_ok(f) && f.value == best[b];
-			if (inference && figure_ok(f)) {
-				struct buf text = BUF_INIT;
-				sc_fmt_bench(c, &text, f.value, bm);
+			if (figure_ok(f)) {
+				struct buf text = BUF_INIT, top_text = BUF_INIT;
+				fmt_result(c, &text, f.value, bm, inference);
+				fmt_result(c, &top_text, best[b], bm, inference);
+				bool top = cmp_ties_best(f.value, text.ptr, best[b], top_text.ptr,
+							 inference && !bm->higher_is_better ? -1 : 1);
 				td_num(c, f.value, text.ptr, top,
 				       top ? BADGE_FASTEST : BADGE_NONE);
 				buf_release(&text);
+				buf_release(&top_text);
 			} else {
-				td_fig(c, f, sc_fmt_ratio, top,
-				       top ? BADGE_FASTEST : BADGE_NONE);
+				td_nodata(c, f.missing);
 			}
 			if (bench_cost_column(bm, inference, have_cheap[b])) {
 				/* as the inference page prices it: the cards
 				 * the model needs, at the result's source's quote */
 				struct figure cost = metrics_serving_cost(d, b, g).per_mtok;
 				guide_ledger_show_mtok(&c->pg, b, g);
-				bool low = figure_ok(cost) && cost.value == cheapest[b];
+				bool low = figure_ok(cost) &&
+					   ties_top(c, sc_fmt_usd, cost.value, cheapest[b], -1);
 				td_fig(c, cost, sc_fmt_usd, low,
 				       low ? BADGE_CHEAPEST : BADGE_NONE);
 			}
@@ -419,6 +456,17 @@ static bool spec_row_known(const struct cite *c, const size_t *gs, long n, const
 	return false;
 }
 
+/* Whether spec value `v` is a best of its row, whose best is `top`: about
+ * the same as it as the spec's cells print both (cmp_ties_best). */
+static bool spec_ties_top(struct cite *c, const struct sc_gpu_field *nf, double v,
+			  double top, int direction)
+{
+	struct buf x = BUF_INIT, y = BUF_INIT;
+	sc_fmt_gpu_num(c, &x, nf, v);
+	sc_fmt_gpu_num(c, &y, nf, top);
+	return printed_tie(v, &x, top, &y, direction);
+}
+
 /* Specs: one column per GPU, one row per spec some of them has (the
  * others named under the table); the best of a row in bold. */
 static int table_specs(struct cite *c)
@@ -460,20 +508,20 @@ static int table_specs(struct cite *c)
 		buf_adds(c->out, "<th scope=\"row\">");
 		text_escape_htmls(c->out, label);
 		buf_adds(c->out, "</th>");
-		/* the best of the row, among at least two figures */
-		double top = 0, first = 0;
+		/* the best of the row, among at least two figures that are
+		 * not all about the same */
+		int direction = nf && nf->higher_better ? 1 : -1;
+		double top = 0;
 		int count = 0;
-		bool differ = false; /* a row of equal figures has no best */
 		for (long i = 0; nf && i < n; i++) {
 			struct num v = sc_gpu_num(&d->gpus[gs[i]], nf);
-			if (!v.ok)
-				continue;
-			bool better = nf->higher_better ? v.v > top : v.v < top;
-			if (!count)
-				first = v.v;
-			differ |= v.v != first;
-			if (!count++ || better)
+			if (v.ok && (!count++ || (v.v - top) * direction > 0))
 				top = v.v;
+		}
+		bool differ = false;
+		for (long i = 0; nf && i < n && !differ; i++) {
+			struct num v = sc_gpu_num(&d->gpus[gs[i]], nf);
+			differ = v.ok && !spec_ties_top(c, nf, v.v, top, direction);
 		}
 		for (long i = 0; i < n; i++) {
 			const struct gpu *g = &d->gpus[gs[i]];
@@ -486,8 +534,8 @@ static int table_specs(struct cite *c)
 				td_nodata(c, "why.not_stated");
 				continue;
 			}
-			bool best = differ && v.v == top &&
-				    (nf->higher_better || price);
+			bool best = differ && (nf->higher_better || price) &&
+				    spec_ties_top(c, nf, v.v, top, direction);
 			struct buf text = BUF_INIT;
 			if (price && g->price_usd_max.ok)
 				i18n_format_usd_range(&text, v.v, g->price_usd_max.v, c->l);

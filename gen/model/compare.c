@@ -110,3 +110,9 @@ int cmp_better_side(double a, const char *shown_a, double b, const char *shown_b
 		return (a > b) == (direction > 0) ? 1 : -1;
 	return j.first == &p.a ? 1 : -1;
 }
+
+bool cmp_ties_best(double v, const char *shown, double top, const char *shown_top,
+		   int direction)
+{
+	return direction && cmp_better_side(v, shown, top, shown_top, direction) == 0;
+}

@@ -81,6 +81,12 @@ struct cmp_judgement {
  * < 0 when lower is, 0 for no winner. A zero (no ratio) still loses. */
 int cmp_better_side(double a, const char *shown_a, double b, const char *shown_b,
 		    int direction);
+/* Whether `v` (printing `shown`) is a best of a set of figures whose best
+ * value is `top` (printing `shown_top`; NULL: by value), as a table marks
+ * the best of a row or a column: cmp_better_side finds neither better, so
+ * a figure about the same as the best is marked with it. */
+bool cmp_ties_best(double v, const char *shown, double top, const char *shown_top,
+		   int direction);
 /* Whether a higher value of `q` is better. */
 bool cmp_higher_is_better(enum cmp_quantity q);
 /* Whether `q` says how fast a card is (a throughput, a relative speed, a

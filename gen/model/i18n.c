@@ -484,15 +484,30 @@ void i18n_format_hours_range(struct buf *out, const struct i18n *t, double low,
 	buf_release(&hi);
 }
 
+/* The number a duration prints, in minutes (*minutes) below an hour,
+ * whole and at least one, else in hours. */
+static double duration_number(double hours, bool *minutes)
+{
+	*minutes = hours > 0 && hours < 1.0;
+	if (!*minutes)
+		return hours;
+	double min = numfmt_round(hours * 60.0, 0);
+	return min < 1 ? 1 : min;
+}
+
 void i18n_format_duration(struct buf *out, const struct i18n *t, double hours,
 			  enum lang l)
 {
-	if (hours > 0 && hours < 1.0) {
-		double min = numfmt_round(hours * 60.0, 0);
-		i18n_format_unit(out, t, min < 1 ? 1 : min, "unit.min", l);
-	} else {
-		i18n_format_unit(out, t, hours, "unit.h", l);
-	}
+	bool minutes;
+	double v = duration_number(hours, &minutes);
+	i18n_format_unit(out, t, v, minutes ? "unit.min" : "unit.h", l);
+}
+
+void i18n_format_duration_plain(struct buf *out, double hours)
+{
+	bool minutes;
+	i18n_format_number(out, duration_number(hours, &minutes), LANG_EN);
+	buf_adds(out, minutes ? " min" : " h");
 }
 
 void i18n_append_unit(struct buf *out, const char *unit)

@@ -129,6 +129,10 @@ void i18n_format_hours_range(struct buf *out, const struct i18n *t, double low,
  * "40 min" / "40 分钟" (unit.h, unit.min). */
 void i18n_format_duration(struct buf *out, const struct i18n *t, double hours,
 			  enum lang l);
+/* A duration as i18n_format_duration prints it, with "min" or "h" for the
+ * UI strings' units: two durations print alike exactly when these do (for
+ * a model that compares prints without the UI strings). */
+void i18n_format_duration_plain(struct buf *out, double hours);
 /* A number with its unit: "24 GB", "4,103 h" / "4,103 小时", "1.41 TFLOPS/W".
  * `unit_key` is an i18n key (e.g. "unit.h") or a literal unit when no such
  * key exists. */

@@ -3,6 +3,7 @@
 #include "base/buf.h"
 #include "base/csv.h"
 #include "base/numfmt.h"
+#include "model/compare.h"
 #include "model/i18n.h"
 #include "model/schema.h"
 #include "base/xalloc.h"
@@ -513,23 +514,29 @@ static struct task_cost cost_of_task(const struct data *d, size_t task, size_t g
 	return c;
 }
 
-/* Whether two costs print alike ("$0.13" and "$0.13" from 0.126 and 0.13):
- * the comparison model's "about the same", so neither is the cheaper. */
-static bool same_usd(double a, double b)
+/* Whether a job's cost or time `f` is the best of its row, whose lowest is
+ * `low`: about the same as it, as the comparison model says of two
+ * figures as they print (cmp_ties_best: "$0.13" from 0.126 and 0.13,
+ * "12 min" from 0.199 and 0.201 h). */
+static bool ties_lowest(struct figure f, double low, bool cost)
 {
 	struct buf x = BUF_INIT, y = BUF_INIT;
-	i18n_format_usd(&x, a, LANG_EN);
-	i18n_format_usd(&y, b, LANG_EN);
-	bool same = !strcmp(x.ptr, y.ptr);
+	if (cost) {
+		i18n_format_usd(&x, f.value, LANG_EN);
+		i18n_format_usd(&y, low, LANG_EN);
+	} else {
+		i18n_format_duration_plain(&x, f.value);
+		i18n_format_duration_plain(&y, low);
+	}
+	bool tie = cmp_ties_best(f.value, x.ptr, low, y.ptr, -1);
 	buf_release(&x);
 	buf_release(&y);
-	return same;
+	return tie;
 }
 
 /* Mark the cheapest and the fastest of one task's row of GPUs (all of them
- * when tied: a cost as it prints), among those that have the figure; a mark
- * needs two or more GPUs to choose from. Ranges compare by their lower
- * end. */
+ * when tied: ties_lowest), among those that have the figure; a mark needs
+ * two or more GPUs to choose from. Ranges compare by their lower end. */
 static void mark_best(struct task_cost *row, size_t ngpus)
 {
 	size_t have_cost = 0, have_hours = 0;
@@ -543,9 +550,9 @@ static void mark_best(struct task_cost *row, size_t ngpus)
 	}
 	for (size_t g = 0; g < ngpus; g++) {
 		row[g].cheapest = have_cost > 1 && figure_ok(row[g].cost) &&
-				  same_usd(row[g].cost.value, min_cost);
+				  ties_lowest(row[g].cost, min_cost, true);
 		row[g].fastest = have_hours > 1 && figure_ok(row[g].hours) &&
-				 same_value(row[g].hours.value, min_hours);
+				 ties_lowest(row[g].hours, min_hours, false);
 	}
 }
 

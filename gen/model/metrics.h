@@ -180,7 +180,8 @@ struct task_cost {
 	struct figure cost_max;     /* hours_max x price x cards, else missing */
 	int gpu_count;
 	long stated;                /* data.stated_costs of this job, or -1 */
-	bool cheapest, fastest;     /* best of two or more GPUs with figures */
+	bool cheapest, fastest;     /* best of two or more GPUs with figures (with
+				     * those about the same: cmp_ties_best) */
 };
 
 /* A stated cost held against the one computed from its inputs. */

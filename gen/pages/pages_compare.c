@@ -758,27 +758,40 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 {
 	const struct gpu *x = &p->in->data.gpus[ga], *y = &p->in->data.gpus[gb];
 	struct figure va = pg_spec_figure(x, SPEC_VRAM), vb = pg_spec_figure(y, SPEC_VRAM);
-	int w = pg_better_of(va, vb, 1);
-	if (w || (figure_ok(va) && figure_ok(vb))) {
+	if (figure_ok(va) && figure_ok(vb)) {
+		/* the winner by the rule of the sentence below */
+		struct cmp_pair vram = {
+			.q = CMP_MEMORY, .what = "", .same_conditions = true,
+			.a = { x->name, va.value, pg_fmt_unit(p, va.value, "unit.gb"), NULL },
+			.b = { y->name, vb.value, pg_fmt_unit(p, vb.value, "unit.gb"), NULL } };
 		struct pair_about ab = { "more-vram", NULL, NULL, NULL, ga, gb };
 		struct buf in = BUF_INIT;
 		guide_ledger_input(p->in, &in, TABLE_GPUS, x->row);
 		guide_ledger_input(p->in, &in, TABLE_GPUS, y->row);
-		pair_show_winner(p, &ab, "fig.more_vram", w, -1, in.ptr);
+		pair_show_winner(p, &ab, "fig.more_vram",
+				 cmp_better_side(va.value, vram.a.shown, vb.value, vram.b.shown, 1),
+				 -1, in.ptr);
 		buf_release(&in);
+		verdict_add(p, verdict, pg_comparison(p, &vram));
 	}
-	if (figure_ok(va) && figure_ok(vb))
-		verdict_add(p, verdict, pg_comparison(p, &(struct cmp_pair){
-			.q = CMP_MEMORY, .what = "", .same_conditions = true,
-			.a = { x->name, va.value, pg_fmt_unit(p, va.value, "unit.gb"), NULL },
-			.b = { y->name, vb.value, pg_fmt_unit(p, vb.value, "unit.gb"), NULL } }));
 	for (int i = 0; i < 2; i++) {
 		const struct gpu *g = i ? y : x;
 		if (!g->vram_gb.ok)
 			verdict_add(p, verdict, pg_fill(p, "cmp.no_vram", "a", g->name, NULL));
 	}
 	struct figure pa = pg_rent_figure(p, ga), pb = pg_rent_figure(p, gb);
-	w = pg_better_of(pa, pb, -1);
+	for (int i = 0; i < 2; i++) {
+		if (!figure_ok(i ? pb : pa))
+			verdict_add(p, verdict, pg_fill(p, "cmp.no_price", "a", (i ? y : x)->name,
+							NULL));
+	}
+	if (!figure_ok(pa) || !figure_ok(pb))
+		return;
+	struct cmp_pair rent = {
+		.q = CMP_PRICE, .what = "", .same_conditions = true,
+		.a = { x->name, pa.value, pg_fmt_per_hour(p, pa.value), NULL },
+		.b = { y->name, pb.value, pg_fmt_per_hour(p, pb.value), NULL } };
+	int w = cmp_better_side(pa.value, rent.a.shown, pb.value, rent.b.shown, -1);
 	if (w) {
 		double lo = w > 0 ? pa.value : pb.value, hi = w > 0 ? pb.value : pa.value;
 		struct pair_about ab = { "cheaper-hour", NULL, NULL, NULL, ga, gb };
@@ -793,16 +806,7 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 		pair_show_winner(p, &ab, "fig.cheaper_hour", w, (1.0 - lo / hi) * 100.0, in.ptr);
 		buf_release(&in);
 	}
-	if (figure_ok(pa) && figure_ok(pb))
-		verdict_add(p, verdict, pg_comparison(p, &(struct cmp_pair){
-			.q = CMP_PRICE, .what = "", .same_conditions = true,
-			.a = { x->name, pa.value, pg_fmt_per_hour(p, pa.value), NULL },
-			.b = { y->name, pb.value, pg_fmt_per_hour(p, pb.value), NULL } }));
-	for (int i = 0; i < 2; i++) {
-		if (!figure_ok(i ? pb : pa))
-			verdict_add(p, verdict, pg_fill(p, "cmp.no_price", "a", (i ? y : x)->name,
-							NULL));
-	}
+	verdict_add(p, verdict, pg_comparison(p, &rent));
 }
 
 /* The line a comparison shows for a table without rows: from the UI

@@ -229,12 +229,14 @@ static struct value *inference_context(const struct page_ctx *p)
 		if (!pg_is_inference(bm))
 			continue;
 		bool tokens = is_tokens_per_second(bm);
-		/* the best result, to mark it */
+		/* the best result, to mark it with those about the same */
+		int direction = bm->higher_is_better ? 1 : -1;
+		const char *unit = pg_bench_unit_key(p, bm);
 		struct figure best = { 0, "why.no_result" };
 		for (size_t g = 0; g < d->ngpus; g++) {
 			struct figure f = metrics_result(d, b, g);
-			if (pg_better_of(f, best, bm->higher_is_better ? 1 : -1) > 0 ||
-			    (figure_ok(f) && !figure_ok(best)))
+			if (figure_ok(f) && (!figure_ok(best) ||
+					     (f.value - best.value) * direction > 0))
 				best = f;
 		}
 		struct value *rows = value_new_list(a);
@@ -244,8 +246,8 @@ static struct value *inference_context(const struct page_ctx *p)
 				continue;
 			long row = data_result_row(d, b, g);
 			struct value *r = pg_gpu_link(p, g);
-			struct value *c = pg_cell_figure(p, f, FMT_UNIT, pg_bench_unit_key(p, bm));
-			if (!pg_better_of(f, best, 1))
+			struct value *c = pg_cell_figure(p, f, FMT_UNIT, unit);
+			if (pg_ties_best(p, f, best, FMT_UNIT, unit, direction))
 				pg_cell_set_best(p, c);
 			value_map_set(a, r, "value", c);
 			serving_cells(p, &d->results[row], r);

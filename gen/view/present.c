@@ -4,6 +4,7 @@
 #include "base/buf.h"
 #include "base/csv.h"
 #include "base/fs.h"
+#include "model/compare.h"
 #include "model/data.h"
 #include "view/guide_ledger.h"
 #include "view/guide_charts.h"
@@ -614,16 +615,12 @@ void pg_cell_set_best(const struct page_ctx *p, struct value *c)
 	pg_cell_update_class(p, c);
 }
 
-/* Which of two figures is better: 1 for a, -1 for b, 0 when tied, when
- * either is missing, or when no direction is better. */
-int pg_better_of(struct figure fa, struct figure fb, int direction)
+bool pg_ties_best(const struct page_ctx *p, struct figure f, struct figure top, enum fmt k,
+		  const char *unit, int direction)
 {
-	if (!direction || !figure_ok(fa) || !figure_ok(fb))
-		return 0;
-	double d = fa.value - fb.value;
-	if (fabs(d) <= 1e-9 * fmax(fabs(fa.value), fabs(fb.value)))
-		return 0;
-	return (d > 0) == (direction > 0) ? 1 : -1;
+	return figure_ok(f) && figure_ok(top) &&
+	       cmp_ties_best(f.value, pg_fmt_value(p, f.value, k, unit), top.value,
+			     pg_fmt_value(p, top.value, k, unit), direction);
 }
 
 /* The cell `c` marked as the winner of its row: a cell on top of it (the

@@ -152,7 +152,11 @@ void pg_cell_set_phrase(const struct page_ctx *p, struct value *c, const char *t
 void pg_cell_mark(const struct page_ctx *p, struct value *c, const char *label_key,
 		      bool fast);
 void pg_cell_set_best(const struct page_ctx *p, struct value *c);
-int pg_better_of(struct figure fa, struct figure fb, int direction);
+/* Whether `f` is a best of a row or a column of figures whose best is
+ * `top`, both as cells of format `k` print them: about the same as it by
+ * the comparison model (cmp_ties_best); false when either is missing. */
+bool pg_ties_best(const struct page_ctx *p, struct figure f, struct figure top, enum fmt k,
+		  const char *unit, int direction);
 struct value *pg_cell_won(const struct page_ctx *p, const struct value *c);
 struct figure pg_spec_figure(const struct gpu *g, int field);
 struct value *pg_spec_cell(const struct page_ctx *p, const struct gpu *g, int field);

@@ -672,6 +672,26 @@ static void test_specs_table_marks_best_and_missing(void **state)
 	assert_non_null(strstr(html, ">$30,000–$40,000</span></td>"));
 }
 
+/* A figure about the same as the best of its row or column is marked with
+ * it, as the comparison model has two such figures: 987 against 989 TFLOPS
+ * (0.2% apart), 149.6 against 150 tokens/s (printed alike). */
+static void test_tables_mark_figures_about_the_same_as_the_best(void **state)
+{
+	struct fixture *f = *state;
+	f->s.in.data.gpus[A100].fp16_tflops = num(987);
+	f->s.in.data.results[4].value = 149.6;
+	const char *html = render(f, LANG_EN,
+				  "{{< table name=specs gpus=h100-80gb,a100-80gb,rtx-4090 >}}\n");
+	assert_non_null(strstr(html, "<td class=\"num best\" data-sort=\"989\"><span class=\"v\">989 TFLOPS</span></td>"));
+	assert_non_null(strstr(html, "<td class=\"num best\" data-sort=\"987\"><span class=\"v\">987 TFLOPS</span></td>"));
+	assert_non_null(strstr(html, "<td class=\"num\" data-sort=\"330\"><span class=\"v\">330 TFLOPS</span></td>"));
+	html = render(f, LANG_EN, "{{< table name=inference >}}\n");
+	const char *fast = ">150 tokens/s</span> <span class=\"badge fast\">fastest</span>";
+	const char *first = strstr(html, fast);
+	assert_non_null(first);
+	assert_non_null(strstr(first + 1, fast));
+}
+
 static void test_inference_table_marks_lowest_latency_fastest(void **state)
 {
 	struct fixture *f = *state;
@@ -1260,6 +1280,7 @@ int main(void)
 		T(test_task_cost_table_in_chinese_shows_cards),
 		T(test_every_table_renders_wrapped),
 		T(test_specs_table_marks_best_and_missing),
+		T(test_tables_mark_figures_about_the_same_as_the_best),
 		T(test_inference_table_marks_lowest_latency_fastest),
 		T(test_benchmark_without_results_is_named_not_a_column),
 		T(test_tables_leave_out_what_no_source_gives),

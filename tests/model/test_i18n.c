@@ -201,6 +201,23 @@ static void test_durations_under_an_hour_are_minutes(void **state)
 	unload(&f);
 }
 
+/* A duration's print without the UI strings: equal exactly when the pages'
+ * prints are ("12 min" from 0.199 and 0.201 h). */
+static void test_durations_plain_print_as_the_pages_do(void **state)
+{
+	(void)state;
+	static const struct { double h; const char *plain; } cases[] = {
+		{ 0.199, "12 min" }, { 0.201, "12 min" }, { 0.75, "45 min" },
+		{ 0.001, "1 min" }, { 1.5, "1.5 h" }, { 1, "1 h" }, { 4103, "4,103 h" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct buf b = BUF_INIT;
+		i18n_format_duration_plain(&b, cases[i].h);
+		assert_string_equal(b.ptr, cases[i].plain);
+		buf_release(&b);
+	}
+}
+
 /* Dates written YYYY-MM-DD are read without sscanf; what they give is
  * what sscanf's reading gives the same date written otherwise. */
 static void test_dates_read_as_sscanf_reads_them(void **state)
@@ -311,6 +328,7 @@ int main(void)
 		cmocka_unit_test(test_ratios_and_percents_round_as_the_tables),
 		cmocka_unit_test(test_ranges_use_each_languages_mark),
 		cmocka_unit_test(test_durations_under_an_hour_are_minutes),
+		cmocka_unit_test(test_durations_plain_print_as_the_pages_do),
 		cmocka_unit_test(test_dates_read_per_language),
 		cmocka_unit_test(test_dates_read_as_sscanf_reads_them),
 		cmocka_unit_test(test_fill_spaces_by_the_values_edges),

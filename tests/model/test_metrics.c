@@ -564,6 +564,36 @@ static void test_costs_printed_alike_are_tied(void **state)
 	arena_free(&d.arena);
 }
 
+/* Times that print alike are tied too: 0.199 and 0.201 h both print
+ * "12 min", so both cards are the fastest; and costs under 0.5% apart are
+ * "about the same" (the comparison model), so both are the cheapest. */
+static void test_times_printed_alike_are_tied(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, A100, "on-demand", 1000);
+	add_price(&d, RTX4090, "on-demand", 994);
+	add_price(&d, H100, "on-demand", 2000);
+	add_time(&d, LORA_7B, A100, 0.199, 1);   /* 12 min, $199 */
+	add_time(&d, LORA_7B, RTX4090, 0.201, 1); /* 12 min, $199.79: 0.4% more */
+	add_time(&d, LORA_7B, H100, 0.5, 1);     /* 30 min, $1,000 */
+	add_time(&d, RESNET50, A100, 0.2, 1);    /* $200 */
+	add_time(&d, RESNET50, RTX4090, 0.2, 1); /* $198.80: 0.6% less */
+	metrics_compute(&d, NULL, &m);
+
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, A100)->fastest);
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, RTX4090)->fastest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, H100)->fastest);
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, A100)->cheapest);
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, RTX4090)->cheapest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, H100)->cheapest);
+	assert_false(metrics_task_cost(&d, &m, RESNET50, A100)->cheapest);
+	assert_true(metrics_task_cost(&d, &m, RESNET50, RTX4090)->cheapest);
+	arena_free(&d.arena);
+}
+
 static void test_task_cost_out_of_range_is_null(void **state)
 {
 	(void)state;
@@ -1364,6 +1394,7 @@ int main(void)
 		cmocka_unit_test(test_cheapest_and_fastest_are_marked),
 		cmocka_unit_test(test_tied_gpus_are_all_marked),
 		cmocka_unit_test(test_costs_printed_alike_are_tied),
+		cmocka_unit_test(test_times_printed_alike_are_tied),
 		cmocka_unit_test(test_task_cost_out_of_range_is_null),
 		cmocka_unit_test(test_baseline_is_gpu_whose_relative_speeds_are_all_one),
 		cmocka_unit_test(test_baseline_can_be_named),

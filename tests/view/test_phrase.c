@@ -166,6 +166,22 @@ static void test_a_table_marks_no_winner_between_equal_prints(void **state)
 	assert_int_equal(cmp_better_side(3, "3", 2, "2", 0), 0);
 }
 
+/* The best of a row or a column marks with it every figure about the same
+ * as it: printed alike, or under 0.5% apart; nothing without a direction. */
+static void test_figures_about_the_same_as_the_best_are_marked_with_it(void **state)
+{
+	(void)state;
+	assert_true(cmp_ties_best(0.13, "$0.13", 0.126, "$0.13", -1));
+	assert_true(cmp_ties_best(0.126, "$0.13", 0.126, "$0.13", -1));
+	assert_false(cmp_ties_best(0.14, "$0.14", 0.126, "$0.13", -1));
+	assert_true(cmp_ties_best(0.201, "12 min", 0.199, "12 min", -1));
+	assert_true(cmp_ties_best(1000, "1,000 tokens/s", 1004, "1,004 tokens/s", 1));
+	assert_false(cmp_ties_best(990, "990 tokens/s", 1004, "1,004 tokens/s", 1));
+	assert_true(cmp_ties_best(80, "80 GB", 80, "80 GB", 1));
+	assert_false(cmp_ties_best(80, "80 GB", 80, "80 GB", 0));
+	assert_false(cmp_ties_best(0, "not supported", 600, "600 GB/s", 1));
+}
+
 /* Which benchmarks a verdict on speed counts: speed, latency and time, not
  * efficiency (work per watt). */
 static void test_speed_is_not_efficiency(void **state)
@@ -322,6 +338,7 @@ int main(void)
 		cmocka_unit_test(test_comparison_verdicts),
 		cmocka_unit_test(test_speed_is_not_efficiency),
 		cmocka_unit_test(test_a_table_marks_no_winner_between_equal_prints),
+		cmocka_unit_test(test_figures_about_the_same_as_the_best_are_marked_with_it),
 		cmocka_unit_test(test_every_sentence_kind_has_both_templates),
 		cmocka_unit_test(test_technique_speed),
 		cmocka_unit_test(test_reduction_is_a_fraction_or_a_percentage),
