@@ -57,6 +57,8 @@ Checks:
                      that prints alike
   best-ties          a table marks the best of a column of cards, or of a row of
                      figures, with every figure that prints as it does
+  no-unlike-better   a comparison's table marks no winner between results
+                     measured under different conditions
 """
 import csv
 import decimal
@@ -345,6 +347,22 @@ def check_best_ties(site):
                 for m, v in cells:
                     if v in marked and not m:
                         bad.append("%s: %s marked best in one cell and not in another" % (p, v))
+    return bad
+
+
+def check_no_unlike_better(site):
+    """A comparison's table marks no winner between two results measured
+    under different conditions: its sentence gives both values and no ratio,
+    and its bottom line does not count them."""
+    bad = []
+    unlike = ui_strings(site, "why.unlike")
+    for lang in ("en", "zh"):
+        for p in pages(os.path.join(site, lang, "compare")):
+            for row in re.findall(r"<tr\b[^>]*>(.*?)</tr>", read(p), re.S):
+                if unlike[lang][0] in row and re.search(r'<td class="[^"]*\bbest\b', row):
+                    head = re.search(r'<th scope="row"[^>]*>(.*?)</th>', row, re.S)
+                    bad.append("%s: %s marks a winner between results measured differently" %
+                               (p, text_of(head.group(1)) if head else "a row"))
     return bad
 
 
@@ -747,6 +765,7 @@ CHECKS = {
     "bottom-line-cost": check_bottom_line_cost,
     "no-equal-better": check_no_equal_better,
     "best-ties": check_best_ties,
+    "no-unlike-better": check_no_unlike_better,
 }
 
 

@@ -556,6 +556,26 @@ static void mark_best(struct task_cost *row, size_t ngpus)
 	}
 }
 
+/* A cost's upper end: its range's, or the cost itself. */
+static double cost_high(const struct task_cost *c)
+{
+	return figure_ok(c->cost_max) ? c->cost_max.value : c->cost.value;
+}
+
+struct figure metrics_cost_ratio(const struct task_cost *a, const struct task_cost *b,
+				 double *high)
+{
+	*high = 0;
+	if (!figure_ok(a->cost) || !figure_ok(b->cost) || !(b->cost.value > 0) ||
+	    !(cost_high(b) > 0))
+		return figure_missing(figure_ok(a->hours) && figure_ok(b->hours)
+				      ? "why.no_price" : "why.no_hours");
+	double low_ends = a->cost.value / b->cost.value;
+	double high_ends = cost_high(a) / cost_high(b);
+	*high = fmax(low_ends, high_ends);
+	return (struct figure){ fmin(low_ends, high_ends), NULL };
+}
+
 /* ---- Costs the sources state ---- */
 
 static struct stated_check check_stated(const struct data *d,

@@ -247,6 +247,13 @@ struct figure metrics_result(const struct data *d, size_t benchmark,
  * compared: missing "why.no_pair_result" unless both have a result). */
 struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
 				  size_t gpu, size_t base);
+/* The ratio of two jobs' costs, a to b, end to end: a cost without a range
+ * counts as both its ends, so the ratio of their lower ends and that of
+ * their upper ends, the smaller the figure and the larger in *high (equal
+ * when neither cost is a range). Missing "why.no_hours" when either card
+ * has no time, else "why.no_price" when either has no cost or b's is 0. */
+struct figure metrics_cost_ratio(const struct task_cost *a, const struct task_cost *b,
+				 double *high);
 /* The relative-speed baseline of `m`: a GPU of `d` (an index below
  * d->ngpus), or -1 when no card is the baseline. Every page, chart and
  * sentence asks this, never m->baseline_gpu itself. */

@@ -351,8 +351,8 @@ struct pair_about {
 };
 
 static void pair_show(const struct page_ctx *p, const struct pair_about *ab,
-		      const char *label_key, const char *value, const char *unit,
-		      const char *inputs)
+		      const char *label_key, const char *value, const char *value_max,
+		      const char *unit, const char *inputs)
 {
 	if (!p->in->ledger)
 		return;
@@ -363,22 +363,27 @@ static void pair_show(const struct page_ctx *p, const struct pair_about *ab,
 	guide_ledger_labels(p->in, &en, &zh, label_key, "a", d->gpus[ab->ga].name, NULL,
 		       "b", d->gpus[ab->gb].name, NULL, "bench", ab->what_en, ab->what_zh,
 		       "task", ab->what_en, ab->what_zh, NULL);
-	guide_ledger_show_new(p, id.ptr, en.ptr, zh.ptr, value, "", unit,
+	guide_ledger_show_new(p, id.ptr, en.ptr, zh.ptr, value, value_max, unit,
 			 inputs);
 	buf_release(&id);
 	buf_release(&en);
 	buf_release(&zh);
 }
 
-/* A ratio of the pair ("" when the page shows none). */
+/* A ratio of the pair ("" when the page shows none), up to `high` when
+ * that is above it (a ratio of costs with a range). */
 static void pair_show_ratio(const struct page_ctx *p, const struct pair_about *ab,
-			    const char *label_key, struct figure r, const char *inputs)
+			    const char *label_key, struct figure r, double high,
+			    const char *inputs)
 {
-	struct buf v = BUF_INIT;
+	struct buf v = BUF_INIT, hi = BUF_INIT;
 	if (figure_ok(r))
 		ledger_number(&v, r.value);
-	pair_show(p, ab, label_key, v.ptr, "×", inputs);
+	if (figure_ok(r) && high > r.value)
+		ledger_number(&hi, high);
+	pair_show(p, ab, label_key, v.ptr, hi.ptr, "×", inputs);
 	buf_release(&v);
+	buf_release(&hi);
 }
 
 /* Which of the pair wins (w > 0: a, w < 0: b, 0: the same), and by how
@@ -389,7 +394,7 @@ static void pair_show_winner(const struct page_ctx *p, const struct pair_about *
 {
 	const struct data *d = &p->in->data;
 	pair_show(p, ab, label_key, w > 0 ? d->gpus[ab->ga].id
-				    : w < 0 ? d->gpus[ab->gb].id : "same", "", inputs);
+				    : w < 0 ? d->gpus[ab->gb].id : "same", "", "", inputs);
 	if (pct < 0)
 		return;
 	struct pair_about by = *ab;
@@ -397,7 +402,7 @@ static void pair_show_winner(const struct page_ctx *p, const struct pair_about *
 	struct buf v = BUF_INIT, key = BUF_INIT;
 	ledger_number(&v, pct);
 	buf_addf(&key, "%s_by", label_key);
-	pair_show(p, &by, key.ptr, v.ptr, "%", inputs);
+	pair_show(p, &by, key.ptr, v.ptr, "", "%", inputs);
 	buf_release(&v);
 	buf_release(&key);
 }
@@ -560,10 +565,18 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 		struct figure fa = metrics_result(d, b, ga), fb = metrics_result(d, b, gb);
 		if (!figure_ok(fa) && !figure_ok(fb))
 			continue;
+		struct figure r = metrics_speed_ratio(d, b, ga, gb);
+		bool ratio_ok = figure_ok(r) && r.value > 0;
+		const struct result *xa = ratio_ok ? &d->results[data_result_row(d, b, ga)]
+						   : NULL;
+		const struct result *xb = ratio_ok ? &d->results[data_result_row(d, b, gb)]
+						   : NULL;
+		bool same = ratio_ok && metrics_same_conditions(xa, xb);
+		/* results measured under different conditions have no winner,
+		 * as the sentence says they have no ratio */
 		struct value *ca, *cb;
 		pair_pick(&pl->side[ga].result[b], &pl->side[gb].result[b], fa, fb,
-			  bm->higher_is_better ? 1 : -1, &ca, &cb);
-		struct figure r = metrics_speed_ratio(d, b, ga, gb);
+			  ratio_ok && !same ? 0 : bm->higher_is_better ? 1 : -1, &ca, &cb);
 		struct value *row = side_row(p, pg_bench_name(p, bm), ca, cb);
 		value_map_set(a, row, "ratio", pair_ratio_cell(p, r));
 		pg_set_text(p, row, "better", pg_tr(p, bm->higher_is_better
@@ -571,12 +584,6 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 					       : "gpu.lower_better"));
 		pg_set_text(p, row, "note", pair_result_notes(p, b, ga, gb));
 		value_list_push(a, rows, row);
-		bool ratio_ok = figure_ok(r) && r.value > 0;
-		const struct result *xa = ratio_ok ? &d->results[data_result_row(d, b, ga)]
-						   : NULL;
-		const struct result *xb = ratio_ok ? &d->results[data_result_row(d, b, gb)]
-						   : NULL;
-		bool same = ratio_ok && metrics_same_conditions(xa, xb);
 		{
 			/* the ratio as its cell shows it: none for unlike conditions */
 			struct pair_about ab = pair_bench_about(p, "speed", b, ga, gb);
@@ -589,7 +596,7 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 			pair_show_ratio(p, &ab, !cmp_is_speed(q) ? "fig.efficiency"
 					: bm->higher_is_better ? "fig.speed" : "fig.speed_inverse",
 					ratio_ok && !same ? (struct figure){ 0, "why.unlike" } : r,
-					in.ptr);
+					0, in.ptr);
 			buf_release(&in);
 		}
 		if (!ratio_ok)
@@ -706,12 +713,12 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 		value_map_set(a, r, "b_hours", hb);
 		value_map_set(a, r, "a_cost", xa);
 		value_map_set(a, r, "b_cost", xb);
-		struct figure ratio = { 0, "why.no_price" };
-		if (figure_ok(ca->cost) && figure_ok(cb->cost) && cb->cost.value > 0)
-			ratio = (struct figure){ ca->cost.value / cb->cost.value, NULL };
-		else if (!figure_ok(ca->hours) || !figure_ok(cb->hours))
-			ratio.missing = "why.no_hours";
-		value_map_set(a, r, "ratio", pair_ratio_cell(p, ratio));
+		double ratio_high;
+		struct figure ratio = metrics_cost_ratio(ca, cb, &ratio_high);
+		struct value *rc = pair_ratio_cell(p, ratio);
+		if (figure_ok(ratio) && ratio_high > ratio.value)
+			pg_cell_set_text(p, rc, pg_fmt_ratio_range(p, ratio.value, ratio_high));
+		value_map_set(a, r, "ratio", rc);
 		value_list_push(a, rows, r);
 		{
 			guide_ledger_show_time(p, t, ga);
@@ -725,7 +732,7 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 				struct pair_about ab = pair_task_about(p, "cost-ratio", t, ga, gb);
 				guide_ledger_input_task_cost(p->in, &in, ca);
 				guide_ledger_input_task_cost(p->in, &in, cb);
-				pair_show_ratio(p, &ab, "fig.cost_ratio", ratio, in.ptr);
+				pair_show_ratio(p, &ab, "fig.cost_ratio", ratio, ratio_high, in.ptr);
 			}
 			if (figure_ok(ca->hours) && figure_ok(cb->hours)) {
 				/* the hours cell marked the better */

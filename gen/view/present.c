@@ -195,6 +195,14 @@ const char *pg_fmt_ratio_short(const struct page_ctx *p, double v)
 	return pg_fmt_ratio(p, v);
 }
 
+const char *pg_fmt_ratio_range(const struct page_ctx *p, double lo, double hi)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_format_ratio_range(b, lo, hi, p->l);
+	i18n_append_unit(b, pg_tr(p, "unit.x"));
+	return pg_keep(p, b);
+}
+
 const char *pg_fmt_percent(const struct page_ctx *p, double v)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);

@@ -95,6 +95,9 @@ const char *pg_fmt_hours(const struct page_ctx *p, double lo, double hi);
 const char *pg_fmt_usd_range(const struct page_ctx *p, double lo, double hi,
 				 const char *suffix_key);
 const char *pg_fmt_ratio_short(const struct page_ctx *p, double v);
+/* Ratios from `lo` to `hi` with their sign: "1.5–2×"; one ratio when both
+ * print alike (i18n_format_ratio_range). */
+const char *pg_fmt_ratio_range(const struct page_ctx *p, double lo, double hi);
 const char *pg_fmt_percent(const struct page_ctx *p, double v);
 const char *pg_bench_unit_key(const struct page_ctx *p, const struct benchmark *b);
 const char *pg_sort_key(const struct page_ctx *p, double v);

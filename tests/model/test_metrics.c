@@ -594,6 +594,40 @@ static void test_times_printed_alike_are_tied(void **state)
 	arena_free(&d.arena);
 }
 
+/* A ratio of two jobs' costs goes end to end: a cost without a range is
+ * both its ends, so a range against one cost is a range of ratios, and two
+ * ranges from one source's hours one ratio. */
+static void test_cost_ratio_goes_end_to_end(void **state)
+{
+	(void)state;
+	struct task_cost point = { .hours = { 2, NULL }, .cost = { 3.78, NULL },
+				   .cost_max = { 0, "why.no_range" } };
+	struct task_cost range = { .hours = { 4, NULL }, .cost = { 1.76, NULL },
+				   .cost_max = { 3.52, NULL } };
+	struct task_cost wide = { .hours = { 2, NULL }, .cost = { 3.52, NULL },
+				  .cost_max = { 7.04, NULL } };
+	double high;
+	struct figure r = metrics_cost_ratio(&point, &range, &high);
+	assert_null(r.missing);
+	assert_float_equal(r.value, 3.78 / 3.52, 1e-12);
+	assert_float_equal(high, 3.78 / 1.76, 1e-12);
+	r = metrics_cost_ratio(&range, &point, &high); /* the same, inverted */
+	assert_float_equal(r.value, 1.76 / 3.78, 1e-12);
+	assert_float_equal(high, 3.52 / 3.78, 1e-12);
+	r = metrics_cost_ratio(&wide, &range, &high);
+	assert_float_equal(r.value, 2, 1e-12);
+	assert_float_equal(high, 2, 1e-12);
+	r = metrics_cost_ratio(&point, &point, &high);
+	assert_float_equal(r.value, 1, 1e-12);
+	assert_float_equal(high, 1, 1e-12);
+	struct task_cost unpriced = { .hours = { 2, NULL }, .cost = { 0, "why.no_price" },
+				      .cost_max = { 0, "why.no_range" } };
+	struct task_cost untimed = { .hours = { 0, "why.no_hours" },
+				     .cost = { 0, "why.no_hours" }, .cost_max = { 0, "why.no_range" } };
+	assert_string_equal(metrics_cost_ratio(&point, &unpriced, &high).missing, "why.no_price");
+	assert_string_equal(metrics_cost_ratio(&untimed, &point, &high).missing, "why.no_hours");
+}
+
 static void test_task_cost_out_of_range_is_null(void **state)
 {
 	(void)state;
@@ -1395,6 +1429,7 @@ int main(void)
 		cmocka_unit_test(test_tied_gpus_are_all_marked),
 		cmocka_unit_test(test_costs_printed_alike_are_tied),
 		cmocka_unit_test(test_times_printed_alike_are_tied),
+		cmocka_unit_test(test_cost_ratio_goes_end_to_end),
 		cmocka_unit_test(test_task_cost_out_of_range_is_null),
 		cmocka_unit_test(test_baseline_is_gpu_whose_relative_speeds_are_all_one),
 		cmocka_unit_test(test_baseline_can_be_named),
