@@ -102,14 +102,15 @@ static const char *benchmark_name(const struct site_inputs *in, long b, enum lan
 			    : in->data.benchmarks[b].name_en;
 }
 
-/* A ratio of speeds as the comparison model writes it: a multiple,
- * "1.62×" / "1.62 倍" (a range "1.5–2×" / "1.5～2 倍" when high > low), in
- * the rounding of the tables (i18n_format_ratio), when `times`; else a
- * share of the other's speed, "42%" / "42%～45%". */
+/* A ratio of speeds as the comparison model writes it: above its
+ * threshold a multiple, "1.62×" / "1.62 倍" (a range "1.5–2×" / "1.5～2 倍"
+ * when high > low), in the rounding of the tables (i18n_format_ratio); up
+ * to it (a range: all of it) a share of the other's speed, "42%" /
+ * "42%～45%". */
 static void format_ratio(const struct site_inputs *in, struct buf *out, double low,
-			 double high, bool times, enum lang l)
+			 double high, enum lang l)
 {
-	if (!times) {
+	if (fmax(low, high) <= CMP_TIMES_ABOVE) {
 		i18n_format_percent_range(out, low * 100.0, fmax(low, high) * 100.0, l);
 		return;
 	}
@@ -118,19 +119,6 @@ static void format_ratio(const struct site_inputs *in, struct buf *out, double l
 	struct slot slot = { "x", x.ptr };
 	fill_key(out, in, l, "health.ratio", &slot, 1);
 	buf_release(&x);
-}
-
-/* The two ratios of a finding (the stated one up to `stated_high`) in one
- * form, so that a sentence or a row holds them alike: multiples when
- * either passes the comparison model's threshold (CMP_TIMES_ABOVE: "1.62×
- * ... the claimed 1.38×", not "the claimed 138%"), else shares. */
-static void format_ratios(const struct site_inputs *in, const struct finding *f,
-			  double stated_high, enum lang l, struct buf *stated,
-			  struct buf *computed)
-{
-	bool times = fmax(fmax(f->stated, stated_high), f->computed) > CMP_TIMES_ABOVE;
-	format_ratio(in, stated, f->stated, stated_high, times, l);
-	format_ratio(in, computed, f->computed, f->computed, times, l);
 }
 
 static void format_gb(const struct site_inputs *in, struct buf *out, double gb,
@@ -155,10 +143,12 @@ void health_figures(const struct site_inputs *in, const struct finding *f,
 		i18n_format_usd(computed, f->computed, l);
 		break;
 	case FINDING_CLAIM_MISMATCH:
+		format_ratio(in, stated, f->stated, f->stated_high, l);
+		format_ratio(in, computed, f->computed, f->computed, l);
+		break;
 	case FINDING_SPEED_MISMATCH:
-		format_ratios(in, f, f->kind == FINDING_CLAIM_MISMATCH ? f->stated_high
-								       : f->stated,
-			      l, stated, computed);
+		format_ratio(in, stated, f->stated, f->stated, l);
+		format_ratio(in, computed, f->computed, f->computed, l);
 		break;
 	case FINDING_VRAM_RULE:
 		format_gb(in, stated, f->stated, l);
