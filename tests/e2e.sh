@@ -764,8 +764,10 @@ sed -i 's/^llama2-13b-tokens,a100-80gb,80,/llama2-13b-tokens,a100-80gb,149.6,/' 
 sed -i 's/^resnet50-imagenet,h100-80gb,2.5,/resnet50-imagenet,h100-80gb,0.199,/; s/^resnet50-imagenet,a100-40gb,6,/resnet50-imagenet,a100-40gb,0.201,/' \
 	"$ties/data/task_times.csv"
 sed -i 's/^a100-40gb,,0.63,/a100-40gb,,1.386,/' "$ties/data/prices.csv"
-# and a job timed as a range on one card, one time on the other
-sed -i 's/^llama2-7b-lora,a100-80gb,2,4,/llama2-7b-lora,a100-80gb,2,,/' "$ties/data/task_times.csv"
+# and a job timed as a range on one card, one time on the other; a range
+# that crosses another card's cost (BERT: $0.30–$1.20 against $0.78)
+sed -i 's/^llama2-7b-lora,a100-80gb,2,4,/llama2-7b-lora,a100-80gb,2,,/; s/^bert-base-finetune,rtx-3090,4,,/bert-base-finetune,rtx-3090,1,4,/' \
+	"$ties/data/task_times.csv"
 "$gen" build --root "$ties" >/dev/null 2>"$work/err-ties"
 holds $? "$ties/site" best-ties "figures that print alike are marked alike in every table (jobs, inference, articles, report)"
 check "both cards of a job's tied time are the fastest" \
@@ -773,6 +775,10 @@ check "both cards of a job's tied time are the fastest" \
 check "two hourly prices 0.3% apart: neither the cheaper in the ledger, about the same in the sentence" \
 	sh -c "! grep -q '^cheaper-hour.a100-80gb.a100-40gb,' '$ties/site/data/figures.csv' &&
 	       grep -q 'rent for about the same per hour' '$ties/site/en/compare/a100-80gb-vs-a100-40gb/index.html'"
+check "a cost range across another: both the cheapest on the job's page, neither the cheaper on the pair's" \
+	sh -c "test \$(grep -c '<span class=\"badge\">cheapest</span>' '$ties/site/en/tasks/bert-base-finetune/index.html') -eq 2 &&
+	       grep -q '“BERT-base fine-tune” costs \$0.78 on RTX 4090 and \$0.30–\$1.20 on RTX 3090.' '$ties/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	       grep -q '^cheaper.bert-base-finetune.rtx-4090.rtx-3090,[^,]*,[^,]*,same,' '$ties/site/data/figures.csv'"
 check "a cost range against one cost: a range of ratios, end to end, in the table and the ledger" \
 	sh -c "grep -q '<span class=\"v\">1.07–2.1×</span>' '$ties/site/en/compare/a100-80gb-vs-rtx-4090/index.html' &&
 	       grep -q '<span class=\"v\">1.07～2.1 倍</span>' '$ties/site/zh/compare/a100-80gb-vs-rtx-4090/index.html' &&

@@ -514,45 +514,70 @@ static struct task_cost cost_of_task(const struct data *d, size_t task, size_t g
 	return c;
 }
 
-/* Whether a job's cost or time `f` is the best of its row, whose lowest is
- * `low`: about the same as it, as the comparison model says of two
- * figures as they print (cmp_ties_best: "$0.13" from 0.126 and 0.13,
- * "12 min" from 0.199 and 0.201 h). */
-static bool ties_lowest(struct figure f, double low, bool cost)
+/* Which of two ends is the lower, as they print (money, or a duration):
+ * cmp_better_side's 1 for a, -1 for b, 0 when about the same. */
+static int lower_end(double a, double b, bool cost)
 {
 	struct buf x = BUF_INIT, y = BUF_INIT;
 	if (cost) {
-		i18n_format_usd(&x, f.value, LANG_EN);
-		i18n_format_usd(&y, low, LANG_EN);
+		i18n_format_usd(&x, a, LANG_EN);
+		i18n_format_usd(&y, b, LANG_EN);
 	} else {
-		i18n_format_duration_plain(&x, f.value);
-		i18n_format_duration_plain(&y, low);
+		i18n_format_duration_plain(&x, a);
+		i18n_format_duration_plain(&y, b);
 	}
-	bool tie = cmp_ties_best(f.value, x.ptr, low, y.ptr, -1);
+	int w = cmp_better_side(a, x.ptr, b, y.ptr, -1);
 	buf_release(&x);
 	buf_release(&y);
-	return tie;
+	return w;
 }
 
-/* Mark the cheapest and the fastest of one task's row of GPUs (all of them
- * when tied: ties_lowest), among those that have the figure; a mark needs
- * two or more GPUs to choose from. Ranges compare by their lower end. */
+/* The lower of two figures that may be ranges, end to end (see
+ * metrics_cheaper). */
+static int lower_of(struct figure a, struct figure a_max, struct figure b,
+		    struct figure b_max, bool cost)
+{
+	if (!figure_ok(a) || !figure_ok(b))
+		return 0;
+	int low = lower_end(a.value, b.value, cost);
+	if (!figure_ok(a_max) && !figure_ok(b_max))
+		return low;
+	int high = lower_end(figure_ok(a_max) ? a_max.value : a.value,
+			     figure_ok(b_max) ? b_max.value : b.value, cost);
+	/* ranges that cross: each the lower at one end */
+	return low && high && low != high ? 0 : low ? low : high;
+}
+
+int metrics_cheaper(const struct task_cost *a, const struct task_cost *b)
+{
+	return lower_of(a->cost, a->cost_max, b->cost, b->cost_max, true);
+}
+
+int metrics_quicker(const struct task_cost *a, const struct task_cost *b)
+{
+	return lower_of(a->hours, a->hours_max, b->hours, b->hours_max, false);
+}
+
+/* Mark the cheapest and the fastest of one task's row of GPUs, among those
+ * that have the figure: every one no other is cheaper (or quicker) than
+ * (metrics_cheaper, metrics_quicker: ties marked alike); a mark needs two
+ * or more GPUs to choose from. */
 static void mark_best(struct task_cost *row, size_t ngpus)
 {
 	size_t have_cost = 0, have_hours = 0;
-	double min_cost = 0, min_hours = 0;
 	for (size_t g = 0; g < ngpus; g++) {
-		if (figure_ok(row[g].cost) && (!have_cost++ || row[g].cost.value < min_cost))
-			min_cost = row[g].cost.value;
-		if (figure_ok(row[g].hours) &&
-		    (!have_hours++ || row[g].hours.value < min_hours))
-			min_hours = row[g].hours.value;
+		have_cost += figure_ok(row[g].cost);
+		have_hours += figure_ok(row[g].hours);
 	}
 	for (size_t g = 0; g < ngpus; g++) {
-		row[g].cheapest = have_cost > 1 && figure_ok(row[g].cost) &&
-				  ties_lowest(row[g].cost, min_cost, true);
-		row[g].fastest = have_hours > 1 && figure_ok(row[g].hours) &&
-				 ties_lowest(row[g].hours, min_hours, false);
+		bool cheapest = have_cost > 1 && figure_ok(row[g].cost);
+		bool fastest = have_hours > 1 && figure_ok(row[g].hours);
+		for (size_t h = 0; h < ngpus && (cheapest || fastest); h++) {
+			cheapest = cheapest && metrics_cheaper(&row[h], &row[g]) <= 0;
+			fastest = fastest && metrics_quicker(&row[h], &row[g]) <= 0;
+		}
+		row[g].cheapest = cheapest;
+		row[g].fastest = fastest;
 	}
 }
 

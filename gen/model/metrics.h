@@ -180,8 +180,8 @@ struct task_cost {
 	struct figure cost_max;     /* hours_max x price x cards, else missing */
 	int gpu_count;
 	long stated;                /* data.stated_costs of this job, or -1 */
-	bool cheapest, fastest;     /* best of two or more GPUs with figures (with
-				     * those about the same: cmp_ties_best) */
+	bool cheapest, fastest;     /* best of two or more GPUs with figures:
+				     * none cheaper or quicker (metrics_cheaper) */
 };
 
 /* A stated cost held against the one computed from its inputs. */
@@ -247,6 +247,16 @@ struct figure metrics_result(const struct data *d, size_t benchmark,
  * compared: missing "why.no_pair_result" unless both have a result). */
 struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
 				  size_t gpu, size_t base);
+/* Which of two jobs' costs is the lower: 1 for a, -1 for b, 0 for neither.
+ * End to end: a range's lower end against the other's lower end, its
+ * upper end against the other's upper end, a cost without a range being
+ * both its ends; the lower at one end and not the higher at the other
+ * wins; about the same at both (as they print: the comparison model's
+ * cmp_better_side), or each the lower at one end (ranges that cross), is
+ * neither. 0 when either has no cost. */
+int metrics_cheaper(const struct task_cost *a, const struct task_cost *b);
+/* The same of two jobs' times (as durations print). */
+int metrics_quicker(const struct task_cost *a, const struct task_cost *b);
 /* The ratio of two jobs' costs, a to b, end to end: a cost without a range
  * counts as both its ends, so the ratio of their lower ends and that of
  * their upper ends, the smaller the figure and the larger in *high (equal

@@ -53,9 +53,9 @@ static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 	return t;
 }
 
-/* Wins on the jobs priced on both GPUs, their costs compared as the pages
- * print them and mark the cheaper (metrics' rule: a range by its lower
- * end, as the job table's mark and the ledger's "cheaper" take it). */
+/* Wins on the jobs priced on both GPUs, their costs compared as the job
+ * table marks the cheaper and the ledger's "cheaper" takes it
+ * (metrics_cheaper: as they print; a range end to end). */
 static struct tally cost_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;
@@ -65,9 +65,10 @@ static struct tally cost_tally(const struct page_ctx *p, size_t ga, size_t gb)
 		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, k, gb);
 		if (!ca || !cb || !figure_ok(ca->cost) || !figure_ok(cb->cost))
 			continue;
-		tally_add(&t, &(struct cmp_pair){ .q = CMP_COST, .same_conditions = true,
-			.a = { "", ca->cost.value, pg_cost_words(p, ca), NULL },
-			.b = { "", cb->cost.value, pg_cost_words(p, cb), NULL } });
+		int w = metrics_cheaper(ca, cb);
+		t.n++;
+		t.a += w > 0;
+		t.b += w < 0;
 	}
 	return t;
 }

@@ -160,6 +160,16 @@ static struct pair_cell pair_cell_of(const struct page_ctx *p, struct value *cel
 	return pc;
 }
 
+/* The cells of a side-by-side row of two GPUs, the winner's marked (`w`:
+ * 1 for a, -1 for b, 0 for neither); returns w. */
+static int pair_mark(const struct pair_cell *a, const struct pair_cell *b, int w,
+		     struct value **ca, struct value **cb)
+{
+	*ca = w > 0 ? a->won : a->cell;
+	*cb = w < 0 ? b->won : b->cell;
+	return w;
+}
+
 /* The cells of a side-by-side row of two GPUs, the better one's marked;
  * returns which wins: the comparison model's better side of the two
  * figures as their cells print them (none when they print alike, as the
@@ -172,9 +182,7 @@ static int pair_pick(const struct pair_cell *a, const struct pair_cell *b,
 		? cmp_better_side(fa.value, value_string(value_map_get(a->cell, "text")),
 				  fb.value, value_string(value_map_get(b->cell, "text")), direction)
 		: 0;
-	*ca = w > 0 ? a->won : a->cell;
-	*cb = w < 0 ? b->won : b->cell;
-	return w;
+	return pair_mark(a, b, w, ca, cb);
 }
 
 /* The shared parts of the comparison pages of one language. Links are made
@@ -633,16 +641,15 @@ static void cost_show(const struct page_ctx *p, size_t t, const struct task_cost
 /* Which GPU runs task t for less (its figures in the ledger), by the
  * comparison model: equal printed costs are about the same. Costs with a
  * range (a time range) are stated side by side, the cheaper first as the
- * job table marks it (metrics' rule: by the lower end), without a
- * percentage one range cannot give. */
+ * job table marks it (metrics_cheaper: end to end; none between ranges
+ * that cross), without a percentage one range cannot give. */
 static const char *cost_sentence(const struct page_ctx *p, size_t t, const char *na,
 				 const char *nb, const struct task_cost *xa,
 				 const struct task_cost *xb)
 {
 	const char *task = pg_task_name(p, t);
 	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max)) {
-		int w = cmp_better_side(xa->cost.value, pg_cost_text(p, xa), xb->cost.value,
-					pg_cost_text(p, xb), -1);
+		int w = metrics_cheaper(xa, xb);
 		cost_show(p, t, xa, xb, w, -1);
 		if (!w)
 			return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
@@ -706,9 +713,11 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 		pg_set_text(p, r, "href", pair_links_shared(p) ? pl->task_href[t]
 			    : pg_href_to(p, pg_task_path(p, t)));
 		struct value *ha, *hb, *xa, *xb;
-		int quicker = pair_pick(&sa->hours[t], &sb->hours[t], ca->hours, cb->hours,
-					-1, &ha, &hb);
-		pair_pick(&sa->cost[t], &sb->cost[t], ca->cost, cb->cost, -1, &xa, &xb);
+		/* a job's times and costs by metrics' rule, as its page marks
+		 * them (a range end to end) */
+		int quicker = pair_mark(&sa->hours[t], &sb->hours[t], metrics_quicker(ca, cb),
+					&ha, &hb);
+		pair_mark(&sa->cost[t], &sb->cost[t], metrics_cheaper(ca, cb), &xa, &xb);
 		value_map_set(a, r, "a_hours", ha);
 		value_map_set(a, r, "b_hours", hb);
 		value_map_set(a, r, "a_cost", xa);

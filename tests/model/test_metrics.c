@@ -628,6 +628,69 @@ static void test_cost_ratio_goes_end_to_end(void **state)
 	assert_string_equal(metrics_cost_ratio(&untimed, &point, &high).missing, "why.no_hours");
 }
 
+/* Two jobs' costs or times compared end to end: a range wins against a
+ * figure or another range when it is the lower at one end and not the
+ * higher at the other; ranges that cross have no winner, and nor have
+ * figures about the same (as they print). */
+static void test_cheaper_and_quicker_go_end_to_end(void **state)
+{
+	(void)state;
+	struct figure none = { 0, "why.no_range" };
+	static const struct { double lo_a, hi_a, lo_b, hi_b; int cheaper; } cases[] = {
+		{ 1.76, 3.52, 3.78, 0, 1 },    /* a range below a cost */
+		{ 3.78, 0, 1.76, 3.52, -1 },
+		{ 0.30, 1.20, 0.78, 0, 0 },    /* a range across a cost */
+		{ 1, 4, 2, 3, 0 },             /* a range across another */
+		{ 1, 2, 1, 3, 1 },             /* the same lower end */
+		{ 2, 4, 3.78, 7.56, 1 },
+		{ 0.126, 0, 0.13, 0, 0 },      /* both print $0.13 */
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		struct task_cost a = { .cost = { cases[i].lo_a, NULL },
+				       .cost_max = cases[i].hi_a ? (struct figure){ cases[i].hi_a, NULL } : none,
+				       .hours = { cases[i].lo_a, NULL },
+				       .hours_max = cases[i].hi_a ? (struct figure){ cases[i].hi_a, NULL } : none };
+		struct task_cost b = { .cost = { cases[i].lo_b, NULL },
+				       .cost_max = cases[i].hi_b ? (struct figure){ cases[i].hi_b, NULL } : none,
+				       .hours = { cases[i].lo_b, NULL },
+				       .hours_max = cases[i].hi_b ? (struct figure){ cases[i].hi_b, NULL } : none };
+		if (metrics_cheaper(&a, &b) != cases[i].cheaper)
+			fail_msg("case %zu: cheaper %d, not %d", i, metrics_cheaper(&a, &b),
+				 cases[i].cheaper);
+		if (i != 6 && metrics_quicker(&a, &b) != cases[i].cheaper)
+			fail_msg("case %zu: quicker %d", i, metrics_quicker(&a, &b));
+	}
+	struct task_cost priced = { .cost = { 1, NULL }, .cost_max = none };
+	struct task_cost unpriced = { .cost = { 0, "why.no_price" }, .cost_max = none };
+	assert_int_equal(metrics_cheaper(&priced, &unpriced), 0);
+}
+
+/* On a job's page, a range that crosses the lowest cost is marked the
+ * cheapest with it: neither is cheaper at both ends. */
+static void test_ranges_that_cross_are_both_the_cheapest(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_price(&d, A100, "on-demand", 0.3);
+	add_price(&d, RTX4090, "on-demand", 0.39);
+	add_price(&d, H100, "on-demand", 2);
+	add_time(&d, LORA_7B, A100, 1, 1);    /* $0.30-$1.20 with the range below */
+	d.task_times[d.ntask_times - 1].hours_max = (struct num){ 4, true };
+	add_time(&d, LORA_7B, RTX4090, 2, 1); /* $0.78 */
+	add_time(&d, LORA_7B, H100, 1, 1);   /* $2 */
+	metrics_compute(&d, NULL, &m);
+
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, A100)->cheapest);
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, RTX4090)->cheapest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, H100)->cheapest);
+	/* 1-4 h against 1 h: the same lower end, the longer upper one */
+	assert_true(metrics_task_cost(&d, &m, LORA_7B, H100)->fastest);
+	assert_false(metrics_task_cost(&d, &m, LORA_7B, A100)->fastest);
+	arena_free(&d.arena);
+}
+
 static void test_task_cost_out_of_range_is_null(void **state)
 {
 	(void)state;
@@ -1430,6 +1493,8 @@ int main(void)
 		cmocka_unit_test(test_costs_printed_alike_are_tied),
 		cmocka_unit_test(test_times_printed_alike_are_tied),
 		cmocka_unit_test(test_cost_ratio_goes_end_to_end),
+		cmocka_unit_test(test_cheaper_and_quicker_go_end_to_end),
+		cmocka_unit_test(test_ranges_that_cross_are_both_the_cheapest),
 		cmocka_unit_test(test_task_cost_out_of_range_is_null),
 		cmocka_unit_test(test_baseline_is_gpu_whose_relative_speeds_are_all_one),
 		cmocka_unit_test(test_baseline_can_be_named),
