@@ -173,9 +173,10 @@ static void add_row_place(const struct site_inputs *in, struct buf *out,
 		buf_addf(out, "%s:%d", tab->path, tab->lines[row]);
 }
 
-/* The rows a stated cost is held against: its own, its time's, its quote's. */
+/* The rows a stated cost is held against: its own, its time's, its quote's
+ * (a list in language l: "data/task_times.csv:23、data/prices.csv:9"). */
 static void stated_cost_rows(const struct site_inputs *in, const struct finding *f,
-			     struct buf *rows, struct buf *stated_row)
+			     enum lang l, struct buf *rows, struct buf *stated_row)
 {
 	const struct stated_cost *sc = &in->data.stated_costs[f->stated_cost];
 	const struct stated_check *k = &in->metrics.checks[f->stated_cost];
@@ -185,7 +186,7 @@ static void stated_cost_rows(const struct site_inputs *in, const struct finding 
 			      in->data.task_times[k->time_row].row);
 	if (k->quote_row >= 0) {
 		if (rows->len)
-			buf_adds(rows, ", ");
+			buf_adds(rows, i18n_get(&in->i18n, l, "list.sep"));
 		add_row_place(in, rows, TABLE_PRICES, in->data.prices[k->quote_row].row);
 	}
 }
@@ -255,7 +256,7 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 		break;
 	case FINDING_STATED_COST:
 		if (f->stated_cost >= 0 && in->metrics.checks)
-			stated_cost_rows(in, f, &extra, &place);
+			stated_cost_rows(in, f, l, &extra, &place);
 		slots[n++] = (struct slot){ "rows", extra.ptr };
 		slots[n++] = (struct slot){ "row", place.ptr };
 		slots[n++] = (struct slot){ "task", task_name(in, f->task, l) };

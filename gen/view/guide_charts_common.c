@@ -172,7 +172,7 @@ const char *gc_baseline_name(const struct gc *c)
 void gc_name_list_add(const struct gc *c, struct name_list *nl, const char *name)
 {
 	if (nl->n++)
-		buf_adds(&nl->b, c->l == LANG_ZH ? "、" : ", ");
+		buf_adds(&nl->b, gc_tr(c, "list.sep"));
 	buf_adds(&nl->b, name);
 }
 

@@ -10,6 +10,7 @@
 #include "model/metrics.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 /* ---- names and figures ---- */
 
@@ -99,11 +100,13 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 	qsort(items, n, sizeof *items, compare_task_items);
 
 	struct chart_bar *bars = gc_scratch(c, n, sizeof *bars);
-	const char **texts = gc_scratch(c, n, sizeof *texts);
+	const char **texts = gc_scratch(c, n, sizeof *texts), *first_best = NULL;
 	struct extremes e = { 0 };
 	/* the cheapest (or fastest) as the job's table marks them: all of
 	 * them when they print alike */
-	struct name_list missing = { BUF_INIT, 0 }, best = { BUF_INIT, 0 };
+	struct name_list missing = { BUF_INIT, 0 }, best = { BUF_INIT, 0 },
+			 best_each = { BUF_INIT, 0 };
+	bool best_alike = true; /* the marked all print as one */
 	for (size_t i = 0; i < n; i++) {
 		const struct task_item *it = &items[i];
 		const char *label = gc_gpu_name(c, it->gpu);
@@ -120,8 +123,14 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 			.highlight = ok && (cost ? it->tc->cheapest : it->tc->fastest),
 			.value_text = texts[i],
 		};
-		if (bars[i].highlight)
+		if (bars[i].highlight) {
+			best_alike = best_alike && (!best.n || !strcmp(texts[i], first_best));
+			if (!best.n)
+				first_best = texts[i];
 			gc_name_list_add(c, &best, label);
+			gc_name_list_add(c, &best_each, gc_filled(c, "chart.name_value", "name",
+								 label, "value", texts[i], NULL));
+		}
 		if (ok)
 			gc_extremes_add(&e, it->f.value, i);
 		else
@@ -133,13 +142,19 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 	else if (e.n == 1)
 		gc_fill(c, &c->desc, "chart.desc.one", "gpu", bars[e.min_at].label,
 			 "value", texts[e.min_at], NULL);
-	else
+	else if (best_alike)
 		gc_fill(c, &c->desc, cost ? "chart.task_cost.desc" : "chart.task_hours.desc",
 			 "best_gpu", best.n ? best.b.ptr : bars[e.min_at].label,
 			 "best", texts[e.min_at],
 			 "worst_gpu", bars[e.max_at].label, "worst", texts[e.max_at],
 			 NULL);
+	else /* marked alike, printed apart: about the same, or ranges that cross */
+		gc_fill(c, &c->desc, cost ? "chart.task_cost.desc_each" : "chart.task_hours.desc_each",
+			 "best", best_each.b.ptr,
+			 "worst_gpu", bars[e.max_at].label, "worst", texts[e.max_at],
+			 NULL);
 	buf_release(&best.b);
+	buf_release(&best_each.b);
 	gc_desc_missing(c, &missing);
 
 	if (n) {

@@ -89,11 +89,16 @@ static struct stated_cost stated_costs[] = {
 	  .usd = 700, .row = 1 },
 };
 static struct stated_check checks[] = {
-	{ .time_row = -1, .quote_row = 3 },
+	{ .time_row = 0, .quote_row = 3 },
 	{ .time_row = -1, .quote_row = 0 },
+};
+static struct task_time task_times[] = {
+	{ .task_id = "lora-7b", .gpu_id = "a100-80gb", .source = "review-zh", .hours = 2,
+	  .gpu_count = 4, .task = 0, .gpu = 1, .row = 0 },
 };
 static int stated_lines[] = { 2, 3 };
 static int price_lines[] = { 2, 3, 4, 5 };
+static int time_lines[] = { 23 };
 
 static int setup(void **state)
 {
@@ -240,12 +245,17 @@ static void give_stated_rows(struct fixture *fx)
 		.path = "data/stated_costs.csv", .nrows = 2, .lines = stated_lines };
 	d->tables[TABLE_PRICES] = (struct table){ .name = "prices",
 		.path = "data/prices.csv", .nrows = 4, .lines = price_lines };
+	d->tables[TABLE_TASK_TIMES] = (struct table){ .name = "task_times",
+		.path = "data/task_times.csv", .nrows = 1, .lines = time_lines };
+	d->task_times = task_times;
+	d->ntask_times = 1;
 	for (size_t i = 0; i < 4; i++)
 		prices[i].row = i;
 }
 
 /* A stated cost's finding names its cards, and what it is the cost of: a
- * job of its task, or a month of serving (no task). */
+ * job of its task, or a month of serving (no task); its inputs are a list
+ * in the page's language. */
 static void test_stated_costs_name_their_cards_and_what_they_cost(void **state)
 {
 	static const struct {
@@ -255,9 +265,9 @@ static void test_stated_costs_name_their_cards_and_what_they_cost(void **state)
 	} cases[] = {
 		{ 0, 40, 55.6,
 		  "data/stated_costs.csv:2 states $40 for “LoRA fine-tune (7B)” on 4 × A100 80GB; "
-		  "its inputs (data/prices.csv:5) give $55.60.",
+		  "its inputs (data/task_times.csv:23, data/prices.csv:5) give $55.60.",
 		  "data/stated_costs.csv:2 给出 4 张 A100 80GB 运行“LoRA 微调（7B）”的费用为 $40；"
-		  "按其数据（data/prices.csv:5）计算为 $55.60。" },
+		  "按其数据（data/task_times.csv:23、data/prices.csv:5）计算为 $55.60。" },
 		{ 1, 700, 633.6,
 		  "data/stated_costs.csv:3 states $700 for a month of serving on 2 × RTX 4090; "
 		  "its inputs (data/prices.csv:2) give $633.60.",
