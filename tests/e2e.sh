@@ -779,6 +779,8 @@ check "a cost range across another: both the cheapest on the job's page, neither
 	sh -c "test \$(grep -c '<span class=\"badge\">cheapest</span>' '$ties/site/en/tasks/bert-base-finetune/index.html') -eq 2 &&
 	       grep -q '“BERT-base fine-tune” costs \$0.78 on RTX 4090 and \$0.30–\$1.20 on RTX 3090.' '$ties/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	       grep -q '^cheaper.bert-base-finetune.rtx-4090.rtx-3090,[^,]*,[^,]*,same,' '$ties/site/data/figures.csv'"
+check "its Chinese pages (a stated cost's finding with two input rows among them) read as Chinese" \
+	python3 "$top/tests/zh_scan.py" "$ties/site"
 check "and the job's chart names each cheapest card with its own cost" \
 	sh -c "grep -q 'Cheapest, too close to call: RTX 3090 (\$0.30–\$1.20), RTX 4090 (\$0.78);' '$ties/site/charts/en/chart-task-cost-bert-base-finetune.svg' &&
 	       grep -q '最便宜（难分高下）：RTX 3090（\$0.30～\$1.20）、RTX 4090（\$0.78）；' '$ties/site/charts/zh/chart-task-cost-bert-base-finetune.svg'"
