@@ -10,6 +10,7 @@
 #include "view/present.h"
 #include "view/site.h"
 
+#include <math.h>
 #include <stdbool.h>
 #include <string.h>
 
@@ -205,3 +206,32 @@ const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmar
 		    "b", d->gpus[gb].name, "nb", cards_b, NULL);
 }
 
+const char *compare_cost_sentence(const struct page_ctx *p, size_t t,
+				  const struct task_cost *xa, const struct task_cost *xb,
+				  int *winner, double *pct)
+{
+	const char *task = pg_task_name(p, t);
+	const char *na = p->in->data.gpus[xa->gpu].name, *nb = p->in->data.gpus[xb->gpu].name;
+	*pct = -1;
+	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max)) {
+		int w = *winner = metrics_cheaper(xa, xb);
+		if (!w)
+			return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
+				       "ca", pg_cost_text(p, xa), "cb", pg_cost_text(p, xb), NULL);
+		const struct task_cost *less = w > 0 ? xa : xb, *more = w > 0 ? xb : xa;
+		return pg_fill(p, "cmp.cost_ranges_less", "task", task,
+			       "w", w > 0 ? na : nb, "cw", pg_cost_text(p, less),
+			       "l", w > 0 ? nb : na, "cl", pg_cost_text(p, more), NULL);
+	}
+	struct cmp_pair cp = {
+		.q = CMP_COST, .what = task, .same_conditions = true,
+		.a = { na, xa->cost.value, pg_cost_words(p, xa), NULL },
+		.b = { nb, xb->cost.value, pg_cost_words(p, xb), NULL },
+	};
+	struct cmp_judgement j = cmp_judge(&cp);
+	*winner = j.verdict == CMP_SAME ? 0 : j.first == &cp.a ? 1 : -1;
+	if (*winner)
+		*pct = (1.0 - fmin(xa->cost.value, xb->cost.value) /
+			      fmax(xa->cost.value, xb->cost.value)) * 100.0;
+	return pg_comparison(p, &cp);
+}

@@ -1,7 +1,7 @@
 /* compare_bottom: a comparison page's sentences. First the bottom line that
  * opens it: two or three sentences a buyer can act on, drawn from the same
  * figures, model (model/compare.h) and rounding as the evidence below them
- * (whose sentences about results are made here too): the card for
+ * (whose sentences about results and costs are made here too): the card for
  * speed (wins on the benchmarks both were measured on alike), the card for
  * cost per job (wins on the jobs priced on both), then memory or what the
  * sources recommend each card for; or, when the sources measured the two on
@@ -17,6 +17,7 @@
 struct benchmark;
 struct page_ctx;
 struct result;
+struct task_cost;
 
 /* The bottom line of the pair page of GPUs ga and gb, in the page's arena. */
 const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb);
@@ -35,6 +36,16 @@ const char *compare_bench_sentence(const struct page_ctx *p, const struct benchm
  * ledger); "" when both hold it on one. */
 const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmark *bm,
 				 size_t ga, size_t gb);
+/* Job t's costs on two GPUs (xa, xb) in one sentence, by the comparison
+ * model: equal printed costs are about the same; costs with a range (a
+ * time range) stated side by side, the cheaper first as the job table
+ * marks it (metrics_cheaper: end to end, none between ranges that cross),
+ * without a percentage one range cannot give. *winner: 1 for xa's GPU,
+ * -1 for xb's, 0 for neither; *pct how much less the cheaper costs, or -1
+ * when the sentence gives no percentage. */
+const char *compare_cost_sentence(const struct page_ctx *p, size_t t,
+				  const struct task_cost *xa, const struct task_cost *xb,
+				  int *winner, double *pct);
 
 
 #endif

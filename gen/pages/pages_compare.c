@@ -638,40 +638,6 @@ static void cost_show(const struct page_ctx *p, size_t t, const struct task_cost
 	buf_release(&in);
 }
 
-/* Which GPU runs task t for less (its figures in the ledger), by the
- * comparison model: equal printed costs are about the same. Costs with a
- * range (a time range) are stated side by side, the cheaper first as the
- * job table marks it (metrics_cheaper: end to end; none between ranges
- * that cross), without a percentage one range cannot give. */
-static const char *cost_sentence(const struct page_ctx *p, size_t t, const char *na,
-				 const char *nb, const struct task_cost *xa,
-				 const struct task_cost *xb)
-{
-	const char *task = pg_task_name(p, t);
-	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max)) {
-		int w = metrics_cheaper(xa, xb);
-		cost_show(p, t, xa, xb, w, -1);
-		if (!w)
-			return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
-				       "ca", pg_cost_text(p, xa), "cb", pg_cost_text(p, xb), NULL);
-		const struct task_cost *less = w > 0 ? xa : xb, *more = w > 0 ? xb : xa;
-		return pg_fill(p, "cmp.cost_ranges_less", "task", task,
-			       "w", w > 0 ? na : nb, "cw", pg_cost_text(p, less),
-			       "l", w > 0 ? nb : na, "cl", pg_cost_text(p, more), NULL);
-	}
-	struct cmp_pair cp = {
-		.q = CMP_COST, .what = task, .same_conditions = true,
-		.a = { na, xa->cost.value, pg_cost_words(p, xa), NULL },
-		.b = { nb, xb->cost.value, pg_cost_words(p, xb), NULL },
-	};
-	struct cmp_judgement j = cmp_judge(&cp);
-	int w = j.verdict == CMP_SAME ? 0 : j.first == &cp.a ? 1 : -1;
-	double lo = fmin(xa->cost.value, xb->cost.value);
-	double hi = fmax(xa->cost.value, xb->cost.value);
-	cost_show(p, t, xa, xb, w, w ? (1.0 - lo / hi) * 100.0 : -1);
-	return pg_comparison(p, &cp);
-}
-
 /* What a comparison's job table shows beside the times: costs (both cards
  * have a rental price), and their ratio (a job both have a cost for). */
 enum { PAIR_COSTS = 1, PAIR_COST_RATIOS = 2 };
@@ -760,7 +726,11 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 		if (figure_ok(ca->hours) && figure_ok(cb->hours))
 			both_times++;
 		if (figure_ok(ratio)) {
-			verdict_add(p, verdict, cost_sentence(p, t, na, nb, ca, cb));
+			int w;
+			double pct;
+			const char *line = compare_cost_sentence(p, t, ca, cb, &w, &pct);
+			cost_show(p, t, ca, cb, w, pct);
+			verdict_add(p, verdict, line);
 		}
 	}
 	if (!both_times)
