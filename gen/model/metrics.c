@@ -514,48 +514,91 @@ static struct task_cost cost_of_task(const struct data *d, size_t task, size_t g
 	return c;
 }
 
-/* Which of two ends is the lower, as they print (money, or a duration):
- * cmp_better_side's 1 for a, -1 for b, 0 when about the same. */
-static int lower_end(double a, double b, bool cost)
+/* A job's figure as it prints, for telling ties: money, or a duration. */
+static void print_figure(struct buf *out, double v, bool cost)
+{
+	if (cost)
+		i18n_format_usd(out, v, LANG_EN);
+	else
+		i18n_format_duration_plain(out, v);
+}
+
+/* Which of two ends is the lower, as they print (`shown_*`, or printed
+ * here when NULL): cmp_better_side's 1 for a, -1 for b, 0 when about the
+ * same. */
+static int lower_end(double a, const char *shown_a, double b, const char *shown_b,
+		     bool cost)
 {
 	struct buf x = BUF_INIT, y = BUF_INIT;
-	if (cost) {
-		i18n_format_usd(&x, a, LANG_EN);
-		i18n_format_usd(&y, b, LANG_EN);
-	} else {
-		i18n_format_duration_plain(&x, a);
-		i18n_format_duration_plain(&y, b);
+	if (!shown_a || !shown_b) {
+		print_figure(&x, a, cost);
+		print_figure(&y, b, cost);
+		shown_a = x.ptr;
+		shown_b = y.ptr;
 	}
-	int w = cmp_better_side(a, x.ptr, b, y.ptr, -1);
+	int w = cmp_better_side(a, shown_a, b, shown_b, -1);
 	buf_release(&x);
 	buf_release(&y);
 	return w;
 }
 
-/* The lower of two figures that may be ranges, end to end (see
- * metrics_cheaper). */
-static int lower_of(struct figure a, struct figure a_max, struct figure b,
-		    struct figure b_max, bool cost)
+/* A job's figures in task_cost.shown's order: cost, cost_max, hours,
+ * hours_max. */
+static const struct figure *job_figure(const struct task_cost *c, int i)
 {
-	if (!figure_ok(a) || !figure_ok(b))
+	return i == 0 ? &c->cost : i == 1 ? &c->cost_max : i == 2 ? &c->hours : &c->hours_max;
+}
+
+/* End `i` (0: lower, 1: upper) of a job's cost (`cost`) or time, and its
+ * print in *shown: a figure without a range is both its ends. */
+static double job_end(const struct task_cost *c, bool cost, int i, const char **shown)
+{
+	int at = (cost ? 0 : 2) + (i && figure_ok(*job_figure(c, cost ? 1 : 3)));
+	*shown = c->shown[at];
+	return job_figure(c, at)->value;
+}
+
+/* The lower of two jobs' costs (`cost`) or times, end to end (see
+ * metrics_cheaper). */
+static int lower_of(const struct task_cost *a, const struct task_cost *b, bool cost)
+{
+	int at = cost ? 0 : 2;
+	if (!figure_ok(*job_figure(a, at)) || !figure_ok(*job_figure(b, at)))
 		return 0;
-	int low = lower_end(a.value, b.value, cost);
-	if (!figure_ok(a_max) && !figure_ok(b_max))
-		return low;
-	int high = lower_end(figure_ok(a_max) ? a_max.value : a.value,
-			     figure_ok(b_max) ? b_max.value : b.value, cost);
+	int w[2];
+	for (int i = 0; i < 2; i++) {
+		const char *sa, *sb;
+		double va = job_end(a, cost, i, &sa), vb = job_end(b, cost, i, &sb);
+		w[i] = lower_end(va, sa, vb, sb, cost);
+		if (!figure_ok(*job_figure(a, at + 1)) && !figure_ok(*job_figure(b, at + 1)))
+			return w[0]; /* no range: one end */
+	}
 	/* ranges that cross: each the lower at one end */
-	return low && high && low != high ? 0 : low ? low : high;
+	return w[0] && w[1] && w[0] != w[1] ? 0 : w[0] ? w[0] : w[1];
 }
 
 int metrics_cheaper(const struct task_cost *a, const struct task_cost *b)
 {
-	return lower_of(a->cost, a->cost_max, b->cost, b->cost_max, true);
+	return lower_of(a, b, true);
 }
 
 int metrics_quicker(const struct task_cost *a, const struct task_cost *b)
 {
-	return lower_of(a->hours, a->hours_max, b->hours, b->hours_max, false);
+	return lower_of(a, b, false);
+}
+
+/* The prints of c's figures (task_cost.shown), in `a`. */
+static void print_job(struct arena *a, struct task_cost *c)
+{
+	for (int i = 0; i < 4; i++) {
+		const struct figure *f = job_figure(c, i);
+		if (!figure_ok(*f))
+			continue;
+		struct buf b = BUF_INIT;
+		print_figure(&b, f->value, i < 2);
+		c->shown[i] = arena_strdup(a, b.ptr);
+		buf_release(&b);
+	}
 }
 
 /* Mark the cheapest and the fastest of one task's row of GPUs, among those
@@ -883,8 +926,10 @@ void metrics_compute(const struct data *d, const char *baseline_id,
 	m->costs = arena_alloc(a, nt * ng * sizeof *m->costs);
 	for (size_t t = 0; t < nt; t++) {
 		struct task_cost *row = &m->costs[t * ng];
-		for (size_t g = 0; g < ng; g++)
+		for (size_t g = 0; g < ng; g++) {
 			row[g] = cost_of_task(d, t, g);
+			print_job(a, &row[g]);
+		}
 		mark_best(row, ng);
 	}
 	m->checks = arena_alloc(a, (d->nstated_costs ? d->nstated_costs : 1) *

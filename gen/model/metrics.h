@@ -182,6 +182,11 @@ struct task_cost {
 	long stated;                /* data.stated_costs of this job, or -1 */
 	bool cheapest, fastest;     /* best of two or more GPUs with figures:
 				     * none cheaper or quicker (metrics_cheaper) */
+	/* cost, cost_max, hours and hours_max as they print (money; a
+	 * duration by i18n_format_duration_plain), for telling figures that
+	 * print alike: NULL where missing, or not made (a task_cost not of
+	 * metrics_compute's: metrics_cheaper prints it then) */
+	const char *shown[4];
 };
 
 /* A stated cost held against the one computed from its inputs. */
