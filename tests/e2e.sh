@@ -764,6 +764,10 @@ sed -i 's/^llama2-13b-tokens,a100-80gb,80,/llama2-13b-tokens,a100-80gb,149.6,/' 
 sed -i 's/^resnet50-imagenet,h100-80gb,2.5,/resnet50-imagenet,h100-80gb,0.199,/; s/^resnet50-imagenet,a100-40gb,6,/resnet50-imagenet,a100-40gb,0.201,/' \
 	"$ties/data/task_times.csv"
 sed -i 's/^a100-40gb,,0.63,/a100-40gb,,1.386,/' "$ties/data/prices.csv"
+# two cards sharing the highest bandwidth (3,350 GB/s) and the dearest cost
+# of a job (LoRA 7B: $1.80)
+sed -i 's/^\(a100-80gb,A100 80GB,SXM4,datacenter,80,HBM2e,\)2000,/\13350,/' "$ties/data/gpus.csv"
+sed -i 's/^lora-7b,a100-40gb,1.5,/lora-7b,a100-40gb,1.2987,/' "$ties/data/task_times.csv"
 # and a job timed as a range on one card, one time on the other; a range
 # that crosses another card's cost (BERT: $0.30–$1.20 against $0.78)
 sed -i 's/^llama2-7b-lora,a100-80gb,2,4,/llama2-7b-lora,a100-80gb,2,,/; s/^bert-base-finetune,rtx-3090,4,,/bert-base-finetune,rtx-3090,1,4,/' \
@@ -779,6 +783,12 @@ check "a cost range across another: both the cheapest on the job's page, neither
 	sh -c "test \$(grep -c '<span class=\"badge\">cheapest</span>' '$ties/site/en/tasks/bert-base-finetune/index.html') -eq 2 &&
 	       grep -q '“BERT-base fine-tune” costs \$0.78 on RTX 4090 and \$0.30–\$1.20 on RTX 3090.' '$ties/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	       grep -q '^cheaper.bert-base-finetune.rtx-4090.rtx-3090,[^,]*,[^,]*,same,' '$ties/site/data/figures.csv'"
+check "a highest or dearest figure two cards share: the charts name both, in both languages" \
+	sh -c "grep -q 'Highest: H100 80GB, A100 80GB (3,350 GB/s);' '$ties/site/charts/en/chart-spec-bandwidth_gbs.svg' &&
+	       grep -q '最高：H100 80GB、A100 80GB（3,350 GB/s）；' '$ties/site/charts/zh/chart-spec-bandwidth_gbs.svg' &&
+	       test \$(grep -o 'bar hl' '$ties/site/charts/en/chart-spec-bandwidth_gbs.svg' | wc -l) -eq 2 &&
+	       grep -q 'most expensive: A100 40GB, RTX 3090 at \$1.80\.' '$ties/site/charts/en/chart-task-cost-lora-7b.svg' &&
+	       grep -q '3,350 GB/s (H100 80GB, A100 80GB)' '$ties/site/en/gpus/h200/index.html'"
 check "its Chinese pages (a stated cost's finding with two input rows among them) read as Chinese" \
 	python3 "$top/tests/zh_scan.py" "$ties/site"
 check "and the job's chart names each cheapest card with its own cost" \

@@ -176,6 +176,16 @@ void gc_name_list_add(const struct gc *c, struct name_list *nl, const char *name
 	buf_adds(&nl->b, name);
 }
 
+const char *gc_bars_printed_as(struct gc *c, const struct chart_bar *bars, size_t n,
+			       const char *text)
+{
+	struct name_list nl = { BUF_INIT, 0 };
+	for (size_t i = 0; i < n; i++)
+		if (bars[i].has_value && bars[i].value_text && !strcmp(bars[i].value_text, text))
+			gc_name_list_add(c, &nl, bars[i].label);
+	return gc_keep(c, &nl.b);
+}
+
 void gc_name_list_add_why(const struct gc *c, struct name_list *nl,
 			   const char *name, const char *why)
 {

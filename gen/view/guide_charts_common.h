@@ -120,6 +120,11 @@ struct name_list {
 };
 
 void gc_name_list_add(const struct gc *c, struct name_list *nl, const char *name);
+/* The labels of the bars (of n) whose value prints as `text`, as a list
+ * in c's arena: the cards a description names for a highest or lowest
+ * figure several share ("H100 80GB, A100 80GB"). */
+const char *gc_bars_printed_as(struct gc *c, const struct chart_bar *bars, size_t n,
+			       const char *text);
 /* The same with the reason a figure is missing, when the i18n table has
  * its text: "H100 80GB (no rental price seen)". */
 void gc_name_list_add_why(const struct gc *c, struct name_list *nl,

@@ -137,21 +137,24 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 			gc_name_list_add_why(c, &missing, label, it->f.missing);
 	}
 
+	/* the dearest (or slowest): every card that prints as it does */
+	const char *worst = e.any ? gc_bars_printed_as(c, bars, n, texts[e.max_at]) : "";
 	if (!e.any)
 		gc_say_no_figure(c);
 	else if (e.n == 1)
 		gc_fill(c, &c->desc, "chart.desc.one", "gpu", bars[e.min_at].label,
 			 "value", texts[e.min_at], NULL);
+	else if (!strcmp(texts[e.min_at], texts[e.max_at]))
+		gc_fill(c, &c->desc, "chart.desc.all_alike", "gpus", worst,
+			 "value", texts[e.max_at], NULL);
 	else if (best_alike)
 		gc_fill(c, &c->desc, cost ? "chart.task_cost.desc" : "chart.task_hours.desc",
 			 "best_gpu", best.n ? best.b.ptr : bars[e.min_at].label,
-			 "best", texts[e.min_at],
-			 "worst_gpu", bars[e.max_at].label, "worst", texts[e.max_at],
+			 "best", texts[e.min_at], "worst_gpu", worst, "worst", texts[e.max_at],
 			 NULL);
 	else /* marked alike, printed apart: about the same, or ranges that cross */
 		gc_fill(c, &c->desc, cost ? "chart.task_cost.desc_each" : "chart.task_hours.desc_each",
-			 "best", best_each.b.ptr,
-			 "worst_gpu", bars[e.max_at].label, "worst", texts[e.max_at],
+			 "best", best_each.b.ptr, "worst_gpu", worst, "worst", texts[e.max_at],
 			 NULL);
 	buf_release(&best.b);
 	buf_release(&best_each.b);

@@ -354,21 +354,28 @@ void guide_charts_hardware_build_spec(struct gc *c)
 		else
 			gc_name_list_add(c, &missing, bars[i].label);
 	}
-	/* the best is marked, except for power, where less is not simply better */
+	/* the best is marked (every card that prints as it does), except for
+	 * power, where less is not simply better */
 	if (e.any && c->field != GC_SPEC_TDP)
 		for (size_t i = 0; i < d->ngpus; i++)
-			bars[i].highlight = bars[i].has_value && bars[i].value == e.max;
+			bars[i].highlight = bars[i].has_value &&
+					    !strcmp(bars[i].value_text, bars[e.max_at].value_text);
 
 	if (!e.any)
 		gc_say_no_figure(c);
 	else if (e.n == 1)
 		gc_fill(c, &c->desc, "chart.desc.one", "gpu", bars[e.max_at].label,
 			 "value", bars[e.max_at].value_text, NULL);
+	else if (!strcmp(bars[e.min_at].value_text, bars[e.max_at].value_text))
+		gc_fill(c, &c->desc, "chart.desc.all_alike",
+			 "gpus", gc_bars_printed_as(c, bars, d->ngpus, bars[e.max_at].value_text),
+			 "value", bars[e.max_at].value_text, NULL);
 	else
 		gc_fill(c, &c->desc, "chart.spec.desc",
-			 "max_gpu", bars[e.max_at].label, "max", bars[e.max_at].value_text,
-			 "min_gpu", bars[e.min_at].label, "min", bars[e.min_at].value_text,
-			 NULL);
+			 "max_gpu", gc_bars_printed_as(c, bars, d->ngpus, bars[e.max_at].value_text),
+			 "max", bars[e.max_at].value_text,
+			 "min_gpu", gc_bars_printed_as(c, bars, d->ngpus, bars[e.min_at].value_text),
+			 "min", bars[e.min_at].value_text, NULL);
 	gc_desc_missing(c, &missing);
 
 	if (d->ngpus) {

@@ -7,6 +7,8 @@
 #include "view/phrase.h"
 #include "view/site.h"
 
+#include <string.h>
+
 /* The specs the gpu and pair charts show. */
 static const enum gc_spec key_specs[] = {
 	GC_SPEC_VRAM, GC_SPEC_BANDWIDTH, GC_SPEC_FP16, GC_SPEC_TDP
@@ -16,17 +18,29 @@ static const enum gc_spec key_specs[] = {
 /* ---- which workloads and GPUs have speeds ---- */
 
 /* The largest value of a spec over every GPU (0 when none has it). */
-static double spec_max(const struct gc *c, enum gc_spec f, size_t *at)
+static double spec_max(const struct gc *c, enum gc_spec f)
 {
 	double max = 0;
 	for (size_t g = 0; g < c->d->ngpus; g++) {
 		struct figure v = gc_spec_value(c, g, f);
-		if (figure_ok(v) && v.value > max) {
+		if (figure_ok(v) && v.value > max)
 			max = v.value;
-			*at = g;
-		}
 	}
 	return max;
+}
+
+/* The cards whose spec `f` prints as `max` does, as a list: "H100 80GB,
+ * H200" when they share the highest. */
+static const char *spec_top_names(struct gc *c, enum gc_spec f, double max)
+{
+	const char *top = gc_fmt_spec(c, f, max);
+	struct name_list nl = { BUF_INIT, 0 };
+	for (size_t g = 0; g < c->d->ngpus; g++) {
+		struct figure v = gc_spec_value(c, g, f);
+		if (figure_ok(v) && !strcmp(gc_fmt_spec(c, f, v.value), top))
+			gc_name_list_add(c, &nl, gc_gpu_name(c, g));
+	}
+	return gc_keep(c, &nl.b);
 }
 
 /* The relative-speed benchmarks with at least one result, in file order. */
@@ -68,14 +82,13 @@ static bool gpu_shows_speed(const struct gc *c, const size_t *bench, size_t nb)
 	return false;
 }
 
-/* Key spec i of GPU g (*f) and the highest of it among the GPUs (*max,
- * of GPU *top): whether the GPU's share of that highest can be drawn. */
+/* Key spec i of GPU g (*f) and the highest of it among the GPUs (*max):
+ * whether the GPU's share of that highest can be drawn. */
 static bool key_spec_share(const struct gc *c, size_t g, size_t i, struct figure *f,
-			   double *max, size_t *top)
+			   double *max)
 {
-	*top = 0;
 	*f = gc_spec_value(c, g, key_specs[i]);
-	*max = spec_max(c, key_specs[i], top);
+	*max = spec_max(c, key_specs[i]);
 	return figure_ok(*f) && *max > 0;
 }
 
@@ -178,11 +191,11 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 	gc_fill(c, &c->axis, "chart.gpu.spec_axis", NULL);
 	struct chart_bar bars[NKEY_SPECS];
 	struct figure f[NKEY_SPECS];
-	size_t top[NKEY_SPECS], spec[NKEY_SPECS], n = 0;
+	size_t spec[NKEY_SPECS], n = 0;
 	double max[NKEY_SPECS];
 	bool any = false;
 	for (size_t i = 0; i < NKEY_SPECS; i++) {
-		bool ok = key_spec_share(c, c->gpu, i, &f[n], &max[n], &top[n]);
+		bool ok = key_spec_share(c, c->gpu, i, &f[n], &max[n]);
 		if (!(max[n] > 0))
 			continue; /* no GPU has it: neither a bar nor a row */
 		spec[n] = i;
@@ -213,7 +226,8 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 		gc_table_figure(c, f[i], bars[i].value_text);
 		gc_table_num(c, gc_filled(c, "chart.highest", "value",
 					    gc_fmt_spec(c, key_specs[spec[i]], max[i]),
-					    "gpu", gc_gpu_name(c, top[i]), NULL),
+					    "gpu", spec_top_names(c, key_specs[spec[i]], max[i]),
+					    NULL),
 			      max[i]);
 		gc_table_row_end(c);
 	}
@@ -240,9 +254,8 @@ bool guide_charts_speed_gpu_has_figure(struct gc *c)
 		return true;
 	struct figure f;
 	double max;
-	size_t top;
 	for (size_t i = 0; i < NKEY_SPECS; i++)
-		if (key_spec_share(c, c->gpu, i, &f, &max, &top))
+		if (key_spec_share(c, c->gpu, i, &f, &max))
 			return true;
 	return false;
 }
