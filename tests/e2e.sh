@@ -768,6 +768,9 @@ sed -i 's/^a100-40gb,,0.63,/a100-40gb,,1.386,/' "$ties/data/prices.csv"
 # of a job (LoRA 7B: $1.80)
 sed -i 's/^\(a100-80gb,A100 80GB,SXM4,datacenter,80,HBM2e,\)2000,/\13350,/' "$ties/data/gpus.csv"
 sed -i 's/^lora-7b,a100-40gb,1.5,/lora-7b,a100-40gb,1.2987,/' "$ties/data/task_times.csv"
+# and a job that costs $2.40 on every card priced (GPT-2 fine-tune)
+sed -i 's/^gpt2-1b-finetune,rtx-4090,4,/gpt2-1b-finetune,rtx-4090,6.1538,/; s/^gpt2-1b-finetune,a100-40gb,2,/gpt2-1b-finetune,a100-40gb,1.7316,/' \
+	"$ties/data/task_times.csv"
 # and a job timed as a range on one card, one time on the other; a range
 # that crosses another card's cost (BERT: $0.30–$1.20 against $0.78)
 sed -i 's/^llama2-7b-lora,a100-80gb,2,4,/llama2-7b-lora,a100-80gb,2,,/; s/^bert-base-finetune,rtx-3090,4,,/bert-base-finetune,rtx-3090,1,4,/' \
@@ -789,6 +792,9 @@ check "a highest or dearest figure two cards share: the charts name both, in bot
 	       test \$(grep -o 'bar hl' '$ties/site/charts/en/chart-spec-bandwidth_gbs.svg' | wc -l) -eq 2 &&
 	       grep -q 'most expensive: A100 40GB, RTX 3090 at \$1.80\.' '$ties/site/charts/en/chart-task-cost-lora-7b.svg' &&
 	       grep -q '3,350 GB/s (H100 80GB, A100 80GB)' '$ties/site/en/gpus/h200/index.html'"
+check "a job that costs the same on every card: one line says so, no cheapest against a dearest" \
+	sh -c "grep -q '>RTX 4090, A100 40GB, RTX 3090: all at \$2.40\.' '$ties/site/charts/en/chart-task-cost-gpt2-1b-finetune.svg' &&
+	       grep -q '>RTX 4090、A100 40GB、RTX 3090：均为 \$2.40。' '$ties/site/charts/zh/chart-task-cost-gpt2-1b-finetune.svg'"
 check "its Chinese pages (a stated cost's finding with two input rows among them) read as Chinese" \
 	python3 "$top/tests/zh_scan.py" "$ties/site"
 check "and the job's chart names each cheapest card with its own cost" \
