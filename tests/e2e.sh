@@ -792,6 +792,9 @@ check "a highest or dearest figure two cards share: the charts name both, in bot
 	       test \$(grep -o 'bar hl' '$ties/site/charts/en/chart-spec-bandwidth_gbs.svg' | wc -l) -eq 2 &&
 	       grep -q 'most expensive: A100 40GB, RTX 3090 at \$1.80\.' '$ties/site/charts/en/chart-task-cost-lora-7b.svg' &&
 	       grep -q '3,350 GB/s (H100 80GB, A100 80GB)' '$ties/site/en/gpus/h200/index.html'"
+check "the relative-speed chart names every card and workload of its fastest figure (A100 80GB at 0.4× on two)" \
+	sh -c "grep -q 'Fastest besides H100 80GB, at 0.4×: A100 80GB on “ResNet-50 training speed (relative to H100)”, A100 80GB on “SDXL training speed (relative to H100)”;' '$ties/site/charts/en/chart-relative-speed.svg' &&
+	       grep -q '除 H100 80GB 外最快为 0.4 倍：A100 80GB 的“ResNet-50 训练速度（相对 H100）”、A100 80GB 的“SDXL 训练速度（相对 H100）”；' '$ties/site/charts/zh/chart-relative-speed.svg'"
 check "a job that costs the same on every card: one line says so, no cheapest against a dearest" \
 	sh -c "grep -q '>RTX 4090, A100 40GB, RTX 3090: all at \$2.40\.' '$ties/site/charts/en/chart-task-cost-gpt2-1b-finetune.svg' &&
 	       grep -q '>RTX 4090、A100 40GB、RTX 3090：均为 \$2.40。' '$ties/site/charts/zh/chart-task-cost-gpt2-1b-finetune.svg'"

@@ -94,6 +94,29 @@ static bool key_spec_share(const struct gc *c, size_t g, size_t i, struct figure
 
 /* ---- relative-speed: every workload x every GPU with results ---- */
 
+/* Where the relative-speed chart's values (nb workloads x ng GPUs) print
+ * as `text`, the baseline card's aside unless `with_base`: "A100 80GB on
+ * “ResNet-50 …”, A100 80GB on “SDXL …”" when a fastest or slowest figure
+ * is shared. */
+static const char *speeds_printed_as(struct gc *c, const struct chart_value *values,
+				     const char *const *groups, const size_t *gpus,
+				     size_t nb, size_t ng, const char *text, bool with_base)
+{
+	long base = metrics_baseline(c->d, c->m);
+	struct name_list nl = { BUF_INIT, 0 };
+	for (size_t i = 0; i < nb; i++)
+		for (size_t j = 0; j < ng; j++) {
+			const struct chart_value *v = &values[i * ng + j];
+			if (!v->has_value || strcmp(v->value_text, text) ||
+			    (!with_base && (long)gpus[j] == base))
+				continue;
+			gc_name_list_add(c, &nl, gc_filled(c, "chart.relative_speed.at",
+							   "gpu", gc_gpu_name(c, gpus[j]),
+							   "bench", groups[i], NULL));
+		}
+	return gc_keep(c, &nl.b);
+}
+
 void guide_charts_speed_build_relative(struct gc *c)
 {
 	const struct data *d = c->d;
@@ -132,21 +155,22 @@ void guide_charts_speed_build_relative(struct gc *c)
 			gc_extremes_add(&all, f.value, i * ng + j);
 		}
 	}
+	bool with_base = !e.any; /* the baseline alone has figures */
 	if (!e.any)
 		e = all;
 	if (!e.any) {
 		gc_say_no_figure(c);
 	} else {
 		/* without a baseline card each result is its source's own multiple */
+		const char *max = gc_fmt_speed(c, e.max), *min = gc_fmt_speed(c, e.min);
 		gc_fill(c, &c->desc, metrics_baseline(d, c->m) < 0 ? "chart.relative_speed.desc_given"
 								     : "chart.relative_speed.desc",
 			 "gpus", gc_count_words(c, "chart.count.gpus", ng),
 			 "workloads", gc_count_words(c, "chart.count.workloads", nb), "baseline", base,
-			 "max_gpu", gc_gpu_name(c, gpus[e.max_at % ng]),
-			 "max_bench", groups[e.max_at / ng], "max", gc_fmt_speed(c, e.max),
-			 "min_gpu", gc_gpu_name(c, gpus[e.min_at % ng]),
-			 "min_bench", groups[e.min_at / ng], "min", gc_fmt_speed(c, e.min),
-			 NULL);
+			 "max_at", speeds_printed_as(c, values, groups, gpus, nb, ng, max, with_base),
+			 "max", max,
+			 "min_at", speeds_printed_as(c, values, groups, gpus, nb, ng, min, with_base),
+			 "min", min, NULL);
 		gc_table_begin(c);
 		gc_table_head(c, gc_tr(c, "chart.col.gpu"));
 		for (size_t i = 0; i < nb; i++)
