@@ -768,6 +768,8 @@ sed -i 's/^a100-40gb,,0.63,/a100-40gb,,1.386,/' "$ties/data/prices.csv"
 # of a job (LoRA 7B: $1.80)
 sed -i 's/^\(a100-80gb,A100 80GB,SXM4,datacenter,80,HBM2e,\)2000,/\13350,/' "$ties/data/gpus.csv"
 sed -i 's/^lora-7b,a100-40gb,1.5,/lora-7b,a100-40gb,1.2987,/' "$ties/data/task_times.csv"
+# a price for RTX A5000 that gives it RTX 4090's speed per dollar (0.61)
+echo 'rtx-a5000,,0.2258,,,on-demand,,training-guide-en,,' >>"$ties/data/prices.csv"
 # and a job that costs $2.40 on every card priced (GPT-2 fine-tune)
 sed -i 's/^gpt2-1b-finetune,rtx-4090,4,/gpt2-1b-finetune,rtx-4090,6.1538,/; s/^gpt2-1b-finetune,a100-40gb,2,/gpt2-1b-finetune,a100-40gb,1.7316,/' \
 	"$ties/data/task_times.csv"
@@ -795,6 +797,9 @@ check "a highest or dearest figure two cards share: the charts name both, in bot
 check "the relative-speed chart names every card and workload of its fastest figure (A100 80GB at 0.4× on two)" \
 	sh -c "grep -q 'Fastest besides H100 80GB, at 0.4×: A100 80GB on “ResNet-50 training speed (relative to H100)”, A100 80GB on “SDXL training speed (relative to H100)”;' '$ties/site/charts/en/chart-relative-speed.svg' &&
 	       grep -q '除 H100 80GB 外最快为 0.4 倍：A100 80GB 的“ResNet-50 训练速度（相对 H100）”、A100 80GB 的“SDXL 训练速度（相对 H100）”；' '$ties/site/charts/zh/chart-relative-speed.svg'"
+check "two cards with the most speed per dollar: the price-speed chart names and marks both" \
+	sh -c "grep -q 'Most speed per dollar: RTX 4090, RTX A5000 (0.61 per \$/h)\.' '$ties/site/charts/en/chart-price-vs-speed.svg' &&
+	       test \$(grep -o 'class=\"c[0-9]* hl\"' '$ties/site/charts/en/chart-price-vs-speed.svg' | wc -l) -eq 2"
 check "a job that costs the same on every card: one line says so, no cheapest against a dearest" \
 	sh -c "grep -q '>RTX 4090, A100 40GB, RTX 3090: all at \$2.40\.' '$ties/site/charts/en/chart-task-cost-gpt2-1b-finetune.svg' &&
 	       grep -q '>RTX 4090、A100 40GB、RTX 3090：均为 \$2.40。' '$ties/site/charts/zh/chart-task-cost-gpt2-1b-finetune.svg'"

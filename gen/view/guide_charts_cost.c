@@ -229,8 +229,16 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 					      figure_ok(p) ? v.missing : p.missing);
 		n++;
 	}
-	if (value.any)
-		pts[value.max_at].highlight = true;
+	/* the most speed per dollar: every card that prints as it does */
+	const char *best = value.any ? gc_fmt_number(c, value.max) : "";
+	struct name_list top = { BUF_INIT, 0 };
+	for (size_t i = 0; value.any && i < n; i++) {
+		pts[i].highlight = pts[i].has_value && price[i].value > 0 &&
+				   !strcmp(gc_fmt_number(c, speed[i].value / price[i].value), best);
+		if (pts[i].highlight)
+			gc_name_list_add(c, &top, pts[i].label);
+	}
+	const char *best_gpus = gc_keep(c, &top.b);
 	bool *front = gc_scratch(c, n, sizeof *front);
 	chart_frontier(pts, n, false, true, front);
 
@@ -253,8 +261,7 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 		}
 		gc_fill(c, &c->desc, "chart.price_speed.desc",
 			 "have", gc_count_words(c, "chart.price_speed.have", value.n),
-			 "best_gpu", pts[value.max_at].label,
-			 "best", gc_fmt_number(c, value.max), "frontier", fl.b.ptr, NULL);
+			 "best_gpu", best_gpus, "best", best, "frontier", fl.b.ptr, NULL);
 		buf_release(&fl.b);
 	}
 	gc_desc_missing(c, &missing);
