@@ -524,8 +524,7 @@ static void print_figure(struct buf *out, double v, bool cost)
 }
 
 /* Which of two ends is the lower, as they print (`shown_*`, or printed
- * here when NULL): cmp_better_side's 1 for a, -1 for b, 0 when about the
- * same. */
+ * here when NULL): cmp_better_side's 1 for a, -1 for b, 0 for neither. */
 static int lower_end(double a, const char *shown_a, double b, const char *shown_b,
 		     bool cost)
 {
@@ -562,16 +561,15 @@ static double job_end(const struct task_cost *c, bool cost, int i, const char **
  * metrics_cheaper). */
 static int lower_of(const struct task_cost *a, const struct task_cost *b, bool cost)
 {
-	int at = cost ? 0 : 2;
+	int at = cost ? 0 : 2, w[2] = { 0, 0 };
 	if (!figure_ok(*job_figure(a, at)) || !figure_ok(*job_figure(b, at)))
 		return 0;
-	int w[2];
-	for (int i = 0; i < 2; i++) {
+	/* one end, or both when either is a range */
+	int ends = 1 + (figure_ok(*job_figure(a, at + 1)) || figure_ok(*job_figure(b, at + 1)));
+	for (int i = 0; i < ends; i++) {
 		const char *sa, *sb;
 		double va = job_end(a, cost, i, &sa), vb = job_end(b, cost, i, &sb);
 		w[i] = lower_end(va, sa, vb, sb, cost);
-		if (!figure_ok(*job_figure(a, at + 1)) && !figure_ok(*job_figure(b, at + 1)))
-			return w[0]; /* no range: one end */
 	}
 	/* ranges that cross: each the lower at one end */
 	return w[0] && w[1] && w[0] != w[1] ? 0 : w[0] ? w[0] : w[1];
@@ -624,22 +622,17 @@ static void mark_best(struct task_cost *row, size_t ngpus)
 	}
 }
 
-/* A cost's upper end: its range's, or the cost itself. */
-static double cost_high(const struct task_cost *c)
-{
-	return figure_ok(c->cost_max) ? c->cost_max.value : c->cost.value;
-}
-
 struct figure metrics_cost_ratio(const struct task_cost *a, const struct task_cost *b,
 				 double *high)
 {
+	const char *shown;
 	*high = 0;
 	if (!figure_ok(a->cost) || !figure_ok(b->cost) || !(b->cost.value > 0) ||
-	    !(cost_high(b) > 0))
+	    !(job_end(b, true, 1, &shown) > 0))
 		return figure_missing(figure_ok(a->hours) && figure_ok(b->hours)
 				      ? "why.no_price" : "why.no_hours");
 	double low_ends = a->cost.value / b->cost.value;
-	double high_ends = cost_high(a) / cost_high(b);
+	double high_ends = job_end(a, true, 1, &shown) / job_end(b, true, 1, &shown);
 	*high = fmax(low_ends, high_ends);
 	return (struct figure){ fmin(low_ends, high_ends), NULL };
 }
