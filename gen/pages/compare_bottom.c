@@ -32,7 +32,8 @@ static void tally_add(struct tally *t, const struct cmp_pair *cp)
 }
 
 /* Wins on the benchmarks of speed (cmp_is_speed: an efficiency is not)
- * both GPUs were measured on alike. */
+ * both GPUs were measured on alike, their results as the table and the
+ * sentence print them (two that print alike: about the same). */
 static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;
@@ -46,10 +47,12 @@ static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 		enum cmp_quantity q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better);
 		if (!cmp_is_speed(q))
 			continue;
+		const char *unit = pg_bench_unit_key(p, bm);
 		tally_add(&t, &(struct cmp_pair){
 			.q = q,
 			.same_conditions = metrics_same_conditions(xa, xb),
-			.a = { "", xa->value, NULL, NULL }, .b = { "", xb->value, NULL, NULL } });
+			.a = { "", xa->value, pg_fmt_unit(p, xa->value, unit), NULL },
+			.b = { "", xb->value, pg_fmt_unit(p, xb->value, unit), NULL } });
 	}
 	return t;
 }
