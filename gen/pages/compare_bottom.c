@@ -215,9 +215,9 @@ const char *compare_cost_sentence(const struct page_ctx *p, size_t t,
 {
 	const char *task = pg_task_name(p, t);
 	const char *na = p->in->data.gpus[xa->gpu].name, *nb = p->in->data.gpus[xb->gpu].name;
+	int w = *winner = metrics_cheaper(xa, xb); /* as the job table marks it */
 	*pct = -1;
 	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max)) {
-		int w = *winner = metrics_cheaper(xa, xb);
 		if (!w)
 			return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
 				       "ca", pg_cost_text(p, xa), "cb", pg_cost_text(p, xb), NULL);
@@ -231,9 +231,7 @@ const char *compare_cost_sentence(const struct page_ctx *p, size_t t,
 		.a = { na, xa->cost.value, pg_cost_words(p, xa), NULL },
 		.b = { nb, xb->cost.value, pg_cost_words(p, xb), NULL },
 	};
-	struct cmp_judgement j = cmp_judge(&cp);
-	*winner = j.verdict == CMP_SAME ? 0 : j.first == &cp.a ? 1 : -1;
-	if (*winner)
+	if (w)
 		*pct = (1.0 - fmin(xa->cost.value, xb->cost.value) /
 			      fmax(xa->cost.value, xb->cost.value)) * 100.0;
 	return pg_comparison(p, &cp);

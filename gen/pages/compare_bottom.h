@@ -40,7 +40,8 @@ const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmar
  * model: equal printed costs are about the same; costs with a range (a
  * time range) stated side by side, the cheaper first as the job table
  * marks it (metrics_cheaper: end to end, none between ranges that cross),
- * without a percentage one range cannot give. *winner: 1 for xa's GPU,
+ * without a percentage one range cannot give. *winner (metrics_cheaper,
+ * the winner the ledger and the job table take): 1 for xa's GPU,
  * -1 for xb's, 0 for neither; *pct how much less the cheaper costs, or -1
  * when the sentence gives no percentage. */
 const char *compare_cost_sentence(const struct page_ctx *p, size_t t,
