@@ -16,6 +16,7 @@
 #include "pages/feeds.h"
 #include "view/guide_ledger.h"
 #include "model/ledger.h"
+#include "model/findings.h"
 #include "base/fs.h"
 #include "base/pool.h"
 #include "view/guide_charts.h"
@@ -149,6 +150,7 @@ static int load_data_and_templates(struct site *s)
 		return -1;
 	phrase_compose_techniques(&s->in.data, &s->in.i18n, &s->arena);
 	metrics_compute(&s->in.data, NULL, &s->in.metrics);
+	findings_compute(&s->in.data, &s->in.metrics);
 	data_digests_make(&s->in.data, &s->arena, &s->in.digests);
 	guide_ledger_collect(s);
 	refuse_escapes(s, join(s, s->in.opt.root, "templates"), "templates");

@@ -171,14 +171,7 @@ static bool same_value(double a, double b)
 	return fabs(a - b) <= 1e-9 * fmax(fabs(a), fabs(b));
 }
 
-/* Whether `actual` differs from `expected` by more than METRICS_TOLERANCE of
- * `expected`. */
-static bool beyond_tolerance(double actual, double expected)
-{
-	return fabs(actual - expected) > METRICS_TOLERANCE * fabs(expected);
-}
-
-static bool is_relative_speed(const struct benchmark *b)
+bool metrics_is_relative_speed(const struct benchmark *b)
 {
 	return b->kind && !strcmp(b->kind, "relative-speed");
 }
@@ -698,7 +691,7 @@ static long find_baseline(const struct data *d)
 		for (size_t i = 0; i < d->nresults && all_one; i++) {
 			const struct result *r = &d->results[i];
 			if (r->gpu != g || r->benchmark >= d->nbenchmarks ||
-			    !is_relative_speed(&d->benchmarks[r->benchmark]))
+			    !metrics_is_relative_speed(&d->benchmarks[r->benchmark]))
 				continue;
 			n++;
 			all_one = same_value(r->value, 1.0);
@@ -707,199 +700,6 @@ static long find_baseline(const struct data *d)
 			return (long)g;
 	}
 	return -1;
-}
-
-/* ---- Findings ---- */
-
-/* A growing list of findings on the heap, copied into the arena at the end
- * (an arena cannot grow a block in place). */
-struct finding_list {
-	struct finding *items;
-	size_t n, cap;
-};
-
-static struct finding *finding_add(struct finding_list *l, enum finding_kind kind)
-{
-	ALLOC_GROW(l->items, l->n, l->cap);
-	struct finding *f = &l->items[l->n++];
-	*f = (struct finding){
-		.kind = kind,
-		.gpu = -1, .other_gpu = -1, .task = -1, .benchmark = -1,
-		.claim = -1, .vram_row = -1, .stated_cost = -1, .price_row = -1,
-	};
-	return f;
-}
-
-static void find_price_spreads(const struct data *d, const struct metrics *m,
-			       struct finding_list *l)
-{
-	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct gpu_prices *p = &m->prices[g];
-		if (p->count < 2 || p->low.value == p->high.value)
-			continue;
-		struct finding *f = finding_add(l, FINDING_PRICE_SPREAD);
-		f->gpu = (long)g;
-		f->stated = p->low.value;
-		f->computed = p->high.value;
-	}
-}
-
-static void find_claim_mismatches(const struct data *d, struct finding_list *l)
-{
-	for (size_t c = 0; c < d->nclaims; c++) {
-		const struct claim *cl = &d->claims[c];
-		double lo = cl->low * (1.0 - METRICS_TOLERANCE);
-		double hi = cl->high * (1.0 + METRICS_TOLERANCE);
-		for (size_t b = 0; b < d->nbenchmarks; b++) {
-			if (!cl->kind || !d->benchmarks[b].kind ||
-			    strcmp(d->benchmarks[b].kind, cl->kind))
-				continue;
-			struct figure r = metrics_speed_ratio(d, b, cl->gpu, cl->other);
-			if (!figure_ok(r) || (r.value >= lo && r.value <= hi))
-				continue;
-			struct finding *f = finding_add(l, FINDING_CLAIM_MISMATCH);
-			f->gpu = (long)cl->gpu;
-			f->other_gpu = (long)cl->other;
-			f->benchmark = (long)b;
-			f->claim = (long)c;
-			f->stated = cl->low;
-			f->stated_high = cl->high;
-			f->computed = r.value;
-		}
-	}
-}
-
-/* The mean relative speed of `gpu` against `base` over the relative-speed
- * benchmarks both have results for. */
-static struct figure stated_relative_speed(const struct data *d, size_t gpu,
-					   size_t base)
-{
-	double sum = 0;
-	size_t n = 0;
-	for (size_t b = 0; b < d->nbenchmarks; b++) {
-		if (!is_relative_speed(&d->benchmarks[b]))
-			continue;
-		struct figure r = metrics_speed_ratio(d, b, gpu, base);
-		if (figure_ok(r)) {
-			sum += r.value;
-			n++;
-		}
-	}
-	return n ? figure_value(sum / (double)n) : figure_missing("why.no_result");
-}
-
-/* Task times imply a speed: base card-hours / GPU card-hours for one task
- * (with one card each, base hours / GPU hours). Held against the stated
- * relative speed. */
-static void find_speed_mismatches(const struct data *d, const struct metrics *m,
-				  struct finding_list *l)
-{
-	if (m->baseline_gpu < 0)
-		return;
-	size_t base = (size_t)m->baseline_gpu;
-	for (size_t g = 0; g < d->ngpus; g++) {
-		if (g == base)
-			continue;
-		struct figure stated = stated_relative_speed(d, g, base);
-		if (!figure_ok(stated))
-			continue;
-		for (size_t t = 0; t < d->ntasks; t++) {
-			const struct task_cost *mine = metrics_task_cost(d, m, t, g);
-			const struct task_cost *theirs = metrics_task_cost(d, m, t, base);
-			if (!figure_ok(mine->hours) || !figure_ok(theirs->hours))
-				continue;
-			struct figure implied = figure_divide(
-				figure_value(theirs->hours.value * theirs->gpu_count),
-				figure_value(mine->hours.value * mine->gpu_count));
-			if (!figure_ok(implied) ||
-			    !beyond_tolerance(implied.value, stated.value))
-				continue;
-			struct finding *f = finding_add(l, FINDING_SPEED_MISMATCH);
-			f->gpu = (long)g;
-			f->other_gpu = (long)base;
-			f->task = (long)t;
-			f->stated = stated.value;
-			f->computed = implied.value;
-		}
-	}
-}
-
-static void find_vram_rule_misses(const struct data *d, struct finding_list *l)
-{
-	for (size_t r = 0; r < d->nvram; r++) {
-		const struct vram_rule *v = &d->vram[r];
-		struct figure need = metric_vram_needed_gb(v->params_b, v->precision);
-		if (!figure_ok(need) || !beyond_tolerance(v->gb, need.value))
-			continue;
-		struct finding *f = finding_add(l, FINDING_VRAM_RULE);
-		f->vram_row = (long)r;
-		f->stated = v->gb;
-		f->computed = need.value;
-	}
-}
-
-static void find_stated_cost_misses(const struct data *d, const struct metrics *m,
-				    struct finding_list *l)
-{
-	for (size_t i = 0; i < d->nstated_costs; i++) {
-		const struct stated_check *k = &m->checks[i];
-		if (!figure_ok(k->computed) || k->agrees)
-			continue;
-		const struct stated_cost *sc = &d->stated_costs[i];
-		struct finding *f = finding_add(l, FINDING_STATED_COST);
-		f->stated_cost = (long)i;
-		f->gpu = (long)sc->gpu;
-		f->task = sc->task;
-		f->stated = sc->usd;
-		f->stated_high = sc->usd_max.ok ? sc->usd_max.v : sc->usd;
-		f->computed = k->computed.value;
-		f->computed_high = figure_ok(k->computed_max) ? k->computed_max.value
-							      : k->computed.value;
-	}
-}
-
-/* Quotes whose stated total is not cards x the per-card price (data_load
- * warns about them too; the health page lists them). */
-static void find_quote_total_misses(const struct data *d, struct finding_list *l)
-{
-	const struct table *t = &d->tables[TABLE_PRICES];
-	long col = csv_table_column(t, "total_usd_per_hour");
-	for (size_t i = 0; i < d->nprices; i++) {
-		const struct price *p = &d->prices[i];
-		if (!p->total.ok || col < 0 || p->row >= t->nrows)
-			continue;
-		double computed = (p->cards < 1 ? 1 : p->cards) * p->usd_per_hour;
-		if (metric_agrees(t->rows[p->row][col], false, computed))
-			continue;
-		struct finding *f = finding_add(l, FINDING_QUOTE_TOTAL);
-		f->price_row = (long)i;
-		f->gpu = (long)p->gpu;
-		f->stated = f->stated_high = p->total.v;
-		f->computed = f->computed_high = computed;
-	}
-}
-
-static void find_missing_figures(const struct data *d, struct finding_list *l)
-{
-	for (size_t g = 0; g < d->ngpus; g++) {
-		const struct gpu *gpu = &d->gpus[g];
-		const struct {
-			const char *field;
-			struct num n;
-		} figures[] = {
-			{ "vram_gb", gpu->vram_gb },
-			{ "bandwidth_gbs", gpu->bandwidth_gbs },
-			{ "fp16_tflops", gpu->fp16_tflops },
-			{ "tdp_w", gpu->tdp_w },
-		};
-		for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
-			if (figures[i].n.ok)
-				continue;
-			struct finding *f = finding_add(l, FINDING_MISSING);
-			f->gpu = (long)g;
-			f->field = figures[i].field;
-		}
-	}
 }
 
 /* ---- The whole data set ---- */
@@ -932,19 +732,6 @@ void metrics_compute(const struct data *d, const char *baseline_id,
 
 	m->baseline_gpu = baseline_id ? gpu_index(d, baseline_id) : find_baseline(d);
 
-	struct finding_list l = { NULL, 0, 0 };
-	find_price_spreads(d, m, &l);
-	find_claim_mismatches(d, &l);
-	find_speed_mismatches(d, m, &l);
-	find_vram_rule_misses(d, &l);
-	find_stated_cost_misses(d, m, &l);
-	find_quote_total_misses(d, &l);
-	find_missing_figures(d, &l);
-	m->findings = arena_alloc(a, l.n * sizeof *m->findings);
-	if (l.n)
-		memcpy(m->findings, l.items, l.n * sizeof *l.items);
-	m->nfindings = l.n;
-	free(l.items);
 }
 
 /* ---- calculator presets ---- */

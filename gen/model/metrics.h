@@ -26,15 +26,12 @@
 #include <stddef.h>
 
 struct buf;
+struct finding;
 
 struct figure {
 	double value;
 	const char *missing; /* NULL when value is a real figure */
 };
-
-/* Relative tolerance when a stated figure is held against one implied by
- * other figures (a claim, a rule of thumb): 15 %. */
-#define METRICS_TOLERANCE 0.15
 
 /* Hours in the month a serving cost is priced for: 24 h x 30 days. */
 #define METRICS_HOURS_PER_MONTH 720
@@ -199,36 +196,16 @@ struct stated_check {
 	bool agrees;                 /* within the stated figures' rounding */
 };
 
-enum finding_kind {
-	FINDING_PRICE_SPREAD,  /* one GPU, prices that differ across sources */
-	FINDING_CLAIM_MISMATCH, /* a stated ratio the results do not give */
-	FINDING_SPEED_MISMATCH, /* task-time speed vs stated relative speed */
-	FINDING_VRAM_RULE,      /* rule-of-thumb row vs params x bytes */
-	FINDING_MISSING,        /* a figure no source gives */
-	FINDING_STATED_COST,    /* a source's own cost vs the one computed */
-	FINDING_QUOTE_TOTAL,    /* a quote's total vs cards x per-card price */
-};
-
-/* One data-health finding. Indexes are -1 where they do not apply. */
-struct finding {
-	enum finding_kind kind;
-	long gpu, other_gpu, task, benchmark, claim, vram_row;
-	long stated_cost, price_row; /* data.stated_costs, data.prices */
-	double stated, computed;     /* the two figures held against each other */
-	double stated_high;          /* upper end when a range was stated */
-	double computed_high;        /* upper end of a computed range */
-	const char *field;           /* FINDING_MISSING: the empty column */
-};
-
 struct metrics {
 	struct gpu_prices *prices;   /* [ngpus] */
 	struct task_cost *costs;     /* [ntasks * ngpus], task-major */
 	struct stated_check *checks; /* [nstated_costs] */
-	struct finding *findings;    size_t nfindings;
+	struct finding *findings;    size_t nfindings; /* findings_compute */
 	long baseline_gpu;           /* the relative-speed baseline (index) */
 };
 
-/* Compute every derived figure of `d`; memory comes from `d->arena`. The
+/* Compute every derived figure of `d` (the data-health findings are
+ * findings_compute's, from these); memory comes from `d->arena`. The
  * baseline GPU for relative speeds is `baseline_id` (NULL: the GPU whose
  * relative-speed results are all 1). */
 void metrics_compute(const struct data *d, const char *baseline_id,
@@ -245,6 +222,8 @@ const struct task_cost *metrics_task_cost(const struct data *d,
  * time (hours) for some task. */
 bool metrics_gpu_has_result(const struct data *d, size_t gpu);
 bool metrics_gpu_has_time(const struct data *d, const struct metrics *m, size_t gpu);
+/* Whether b's results are relative speeds (kind "relative-speed"). */
+bool metrics_is_relative_speed(const struct benchmark *b);
 /* A benchmark result of one GPU, or missing "why.no_result". */
 struct figure metrics_result(const struct data *d, size_t benchmark,
 			     size_t gpu);

@@ -9,7 +9,7 @@
 #include "pages/health.h"
 #include "template/mustache.h"
 #include "publish/output.h"
-#include "model/metrics.h"
+#include "model/findings.h"
 #include "model/i18n.h"
 #include "model/schema.h"
 #include "view/site.h"

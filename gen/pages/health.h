@@ -12,7 +12,7 @@
 #define GPUGUIDE_HEALTH_H
 
 #include "model/i18n.h"
-#include "model/metrics.h"
+#include "model/findings.h"
 
 #include <stddef.h>
 #include <stdio.h>
