@@ -13,7 +13,8 @@ Checks:
   ledger-one-value   every figure of data/figures.csv is listed once, and
                      each page it lists prints its value as the formats do
   money-rounding     money figures print rounded on their decimal value
-                     (0.225 as $0.23) wherever a task page shows them
+                     (2.675 as $2.68; below $1 a tenth of a cent that
+                     shows, 0.126 as $0.126) wherever a task page shows them
   zh-ranges          no Chinese page, SVG, feed or ledger label writes a
                      range of numbers with "–" or "-"
   no-latency-speed   no sentence calls a latency or a step time fast
@@ -117,6 +118,9 @@ def usd(v):
     if 0 < d < decimal.Decimal("0.005"):
         return "$" + str(d.quantize(decimal.Decimal("0.0001"), decimal.ROUND_HALF_UP))
     cents = d.quantize(decimal.Decimal("0.01"), decimal.ROUND_HALF_UP)
+    mills = d.quantize(decimal.Decimal("0.001"), decimal.ROUND_HALF_UP)
+    if mills < 1 and mills != cents:  # below $1, a tenth of a cent that shows
+        return "$" + str(mills)
     if d >= 1000 or cents == cents.to_integral_value():
         return "${:,}".format(int(d.quantize(decimal.Decimal("1"), decimal.ROUND_HALF_UP)))
     return "${:,.2f}".format(cents)

@@ -397,9 +397,16 @@ void i18n_format_usd(struct buf *out, double v, enum lang l)
 		i18n_format_fixed(out, v, 4, l);
 		return;
 	}
+	/* below $1, a tenth of a cent where it shows ("$0.126", not the
+	 * "$0.13" of $0.13): a small job's costs that print alike in cents
+	 * can be 3% apart, and a ratio beside them must be read from them */
+	double cents = numfmt_round(v, 2), mills = numfmt_round(v, 3);
+	if (mills < 1 && mills != cents) {
+		i18n_format_fixed(out, v, 3, l);
+		return;
+	}
 	/* cents below $1,000 ("$544.32"), none on whole dollars ("$545") or
 	 * above ("$1,600") */
-	double cents = numfmt_round(v, 2);
 	bool whole = cents == floor(cents);
 	i18n_format_fixed(out, v, v >= 1000 || whole ? 0 : 2, l);
 }

@@ -92,12 +92,13 @@ void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l);
 /* At most `decimals` decimals: trailing zeros (and a bare point) dropped. */
 void i18n_format_trimmed(struct buf *out, double v, int decimals, enum lang l);
 /* Every figure below is rounded on its decimal value (numfmt_round: 0.75 h
- * x $0.30 = $0.225 prints "$0.23"). These are the site's only formats of
+ * x $1.50 = $1.125 prints "$1.13"). These are the site's only formats of
  * numbers, money, durations, ranges and dates: pages, shortcodes, charts,
  * feeds, the calculator's data and the ledger all write through them. */
 
 /* US dollars: $1.17, $0.39, $545, $30,000 (cents below $1,000 unless whole;
- * a fraction of a cent with four decimals: $0.0042). */
+ * below $1 a tenth of a cent where it is not 0: $0.126, $0.13; a fraction
+ * of a cent with four decimals: $0.0042). */
 void i18n_format_usd(struct buf *out, double v, enum lang l);
 /* A ratio's digits as tables and sentences show it: 19, 3.3, 2.9, 1.05
  * (>= 10: no decimals; >= 2: one; else two; trailing zeros dropped). */

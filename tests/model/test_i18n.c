@@ -117,9 +117,14 @@ static const char *usd(double v, enum lang l)
 static void test_money_rounds_on_the_decimal_value(void **state)
 {
 	(void)state;
-	assert_string_equal(usd(0.75 * 0.30, LANG_EN), "$0.23"); /* 0.2249999... in binary */
-	assert_string_equal(usd(2.675, LANG_EN), "$2.68");
-	assert_string_equal(usd(0.224999, LANG_EN), "$0.22");
+	assert_string_equal(usd(2.675, LANG_EN), "$2.68"); /* 2.67499999... in binary */
+	assert_string_equal(usd(2.674999, LANG_EN), "$2.67");
+	/* below $1, a tenth of a cent where it is not 0 */
+	assert_string_equal(usd(0.75 * 0.30, LANG_EN), "$0.225"); /* 0.2249999... */
+	assert_string_equal(usd(0.126, LANG_EN), "$0.126");
+	assert_string_equal(usd(0.12999987, LANG_EN), "$0.13");
+	assert_string_equal(usd(0.9996, LANG_EN), "$1");
+	assert_string_equal(usd(0.39, LANG_EN), "$0.39");
 	assert_string_equal(usd(544.32, LANG_EN), "$544.32");
 	assert_string_equal(usd(545, LANG_EN), "$545");
 	assert_string_equal(usd(544.999, LANG_EN), "$545");
@@ -156,11 +161,11 @@ static void test_ranges_use_each_languages_mark(void **state)
 	i18n_format_usd_range(&b, 1.76, 3.52, LANG_ZH);
 	assert_string_equal(b.ptr, "$1.76～$3.52");
 	buf_reset(&b);
-	i18n_format_usd_range(&b, 0.131, 0.129, LANG_EN); /* not above: one */
-	assert_string_equal(b.ptr, "$0.13");
+	i18n_format_usd_range(&b, 1.31, 1.29, LANG_EN); /* not above: one */
+	assert_string_equal(b.ptr, "$1.31");
 	buf_reset(&b);
-	i18n_format_usd_range(&b, 0.131, 0.132, LANG_EN); /* both print $0.13 */
-	assert_string_equal(b.ptr, "$0.13");
+	i18n_format_usd_range(&b, 1.311, 1.312, LANG_EN); /* both print $1.31 */
+	assert_string_equal(b.ptr, "$1.31");
 	buf_reset(&b);
 	i18n_format_hours_range(&b, &f.t, 4, 8, LANG_ZH);
 	assert_string_equal(b.ptr, "4～8 小时");

@@ -438,19 +438,19 @@ static void test_tied_gpus_are_all_marked(void **state)
 }
 
 /* Costs that print alike are tied, as the comparison model has them:
- * $0.126 and $0.13 both print "$0.13", so both are the cheapest. */
+ * $1.26 and $1.261 both print "$1.26", so both are the cheapest. */
 static void test_costs_printed_alike_are_tied(void **state)
 {
 	(void)state;
 	struct data d;
 	struct metrics m;
 	fixture_init(&d);
-	add_price(&d, A100, "on-demand", 0.63);
+	add_price(&d, A100, "on-demand", 1.26);
 	add_price(&d, RTX4090, "on-demand", 0.39);
-	add_price(&d, H100, "on-demand", 1.2);
-	add_time(&d, LORA_7B, A100, 0.2, 1);     /* $0.126 */
-	add_time(&d, LORA_7B, RTX4090, 1.0 / 3, 1); /* $0.13 */
-	add_time(&d, LORA_7B, H100, 1, 1);       /* $1.20 */
+	add_price(&d, H100, "on-demand", 2.4);
+	add_time(&d, LORA_7B, A100, 1, 1);         /* $1.26 */
+	add_time(&d, LORA_7B, RTX4090, 3.2333, 1); /* $1.261 */
+	add_time(&d, LORA_7B, H100, 1, 1);         /* $2.40 */
 	metrics_compute(&d, NULL, &m);
 
 	assert_true(metrics_task_cost(&d, &m, LORA_7B, A100)->cheapest);
@@ -538,7 +538,7 @@ static void test_cheaper_and_quicker_go_end_to_end(void **state)
 		{ 1, 4, 2, 3, 0 },             /* a range across another */
 		{ 1, 2, 1, 3, 1 },             /* the same lower end */
 		{ 2, 4, 3.78, 7.56, 1 },
-		{ 0.126, 0, 0.13, 0, 0 },      /* both print $0.13 */
+		{ 1.261, 0, 1.26, 0, 0 },      /* both print $1.26 */
 	};
 	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
 		struct task_cost a = { .cost = { cases[i].lo_a, NULL },

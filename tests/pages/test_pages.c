@@ -285,14 +285,14 @@ static void test_task_page_marks_the_cheapest_gpu(void **state)
 	(void)state;
 	assert_true(site_ready());
 	/* LoRA 7B on the Training Guide's cards: the data make A100 40GB the
-	 * cheapest (1.5 h x $0.63 = $0.95 against 3 h x $0.39 = $1.17) */
+	 * cheapest (1.5 h x $0.63 = $0.945 against 3 h x $0.39 = $1.17) */
 	htmlDocPtr doc = page_load(LANG_EN, "tasks/lora-7b/");
 	assert_non_null(doc);
 	char *cell = text_of(doc, "//table[contains(@class,'task-costs')]/tbody/"
 			     "tr[@data-gpu='a100-40gb']/td[contains(@class,'num')]"
 			     "[span[contains(@class,'badge')]='cheapest']");
 	assert_non_null(cell);
-	assert_string_equal(cell, "$0.95 cheapest");
+	assert_string_equal(cell, "$0.945 cheapest");
 	free(cell);
 	xmlFreeDoc(doc);
 }
