@@ -60,6 +60,8 @@ Checks:
                      figures, with every figure that prints as it does
   no-unlike-better   a comparison's table marks no winner between results
                      measured under different conditions
+  same-prints-same-ratio  two comparisons that print the same pair of costs
+                     print the same cost ratio
 """
 import csv
 import decimal
@@ -305,6 +307,27 @@ def check_no_equal_better(site):
                     same = [j for j, m in enumerate(shown) if j != i and m and m.group(1) == shown[i].group(1)]
                     if same:
                         bad.append("%s: %s marked better beside the same %s" % (p, shown[i].group(1), shown[i].group(1)))
+    return bad
+
+
+def check_same_prints_same_ratio(site):
+    """Two comparisons that print the same pair of costs ("$0.225" and
+    "$0.13") print the same cost ratio: a ratio is read from the figures
+    beside it, and money prints precisely enough for that (below $1, a
+    tenth of a cent where it shows)."""
+    bad, seen = [], {}
+    for lang in ("en", "zh"):
+        for p in pages(os.path.join(site, lang, "compare")):
+            for row in re.findall(r"<tr>(.*?)</tr>", read(p), re.S):
+                shown = [re.sub(r"<[^>]+>", "", v) for v in
+                         re.findall(r'<span class="v[^"]*">(.*?)</span>', row)]
+                if len(shown) != 5 or not shown[4].endswith("×"):
+                    continue
+                key = (lang, shown[1], shown[3])
+                if key in seen and seen[key][0] != shown[4]:
+                    bad.append("%s: %s vs %s is %s, %s on %s" % (p, shown[1], shown[3], shown[4],
+                                                             seen[key][0], seen[key][1]))
+                seen.setdefault(key, (shown[4], p))
     return bad
 
 
@@ -769,6 +792,7 @@ CHECKS = {
     "bottom-line-cost": check_bottom_line_cost,
     "no-equal-better": check_no_equal_better,
     "best-ties": check_best_ties,
+    "same-prints-same-ratio": check_same_prints_same_ratio,
     "no-unlike-better": check_no_unlike_better,
 }
 
