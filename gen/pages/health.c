@@ -102,11 +102,22 @@ static const char *benchmark_name(const struct site_inputs *in, long b, enum lan
 			    : in->data.benchmarks[b].name_en;
 }
 
+/* A ratio as a multiple, "1.62×" / "1.62 倍" (a range "1.5–2×" / "1.5～2
+ * 倍" when high > low), in the rounding of the tables (i18n_format_ratio),
+ * as a comparison's table writes every ratio. */
+static void format_multiple(const struct site_inputs *in, struct buf *out, double low,
+			    double high, enum lang l)
+{
+	struct buf x = BUF_INIT;
+	i18n_format_ratio_range(&x, low, high, l);
+	struct slot slot = { "x", x.ptr };
+	fill_key(out, in, l, "health.ratio", &slot, 1);
+	buf_release(&x);
+}
+
 /* A ratio of speeds as the comparison model writes it: above its
- * threshold a multiple, "1.62×" / "1.62 倍" (a range "1.5–2×" / "1.5～2 倍"
- * when high > low), in the rounding of the tables (i18n_format_ratio); up
- * to it (a range: all of it) a share of the other's speed, "42%" /
- * "42%～45%". */
+ * threshold a multiple (format_multiple); up to it (a range: all of it) a
+ * share of the other's speed, "42%" / "42%～45%". */
 static void format_ratio(const struct site_inputs *in, struct buf *out, double low,
 			 double high, enum lang l)
 {
@@ -114,11 +125,7 @@ static void format_ratio(const struct site_inputs *in, struct buf *out, double l
 		i18n_format_percent_range(out, low * 100.0, fmax(low, high) * 100.0, l);
 		return;
 	}
-	struct buf x = BUF_INIT;
-	i18n_format_ratio_range(&x, low, high, l);
-	struct slot slot = { "x", x.ptr };
-	fill_key(out, in, l, "health.ratio", &slot, 1);
-	buf_release(&x);
+	format_multiple(in, out, low, high, l);
 }
 
 static void format_gb(const struct site_inputs *in, struct buf *out, double gb,
@@ -143,8 +150,10 @@ void health_figures(const struct site_inputs *in, const struct finding *f,
 		i18n_format_usd(computed, f->computed, l);
 		break;
 	case FINDING_CLAIM_MISMATCH:
-		format_ratio(in, stated, f->stated, f->stated_high, l);
-		format_ratio(in, computed, f->computed, f->computed, l);
+		/* both multiples, as a comparison's table has them: a claim of
+		 * "38% faster" is 1.38×, never "138%" beside it */
+		format_multiple(in, stated, f->stated, f->stated_high, l);
+		format_multiple(in, computed, f->computed, f->computed, l);
 		break;
 	case FINDING_SPEED_MISMATCH:
 		format_ratio(in, stated, f->stated, f->stated, l);
@@ -203,11 +212,29 @@ static const char *field_name(const struct site_inputs *in, const char *field,
 	return i18n_get(&in->i18n, l, key->ptr);
 }
 
+/* What the results give against a claim: where from (*basis: a benchmark
+ * of times turned into speed says so, content/STYLE.md) and, as the
+ * comparison model words a speed, how fast the claim's card is against the
+ * other ("H100 80GB is 1.62 times as fast as A100 80GB", "… is 20% faster
+ * than …"). */
+static void claim_measured(const struct site_inputs *in, const struct finding *f,
+			   enum lang l, struct buf *measured, struct buf *basis)
+{
+	const struct benchmark *b = f->benchmark >= 0 &&
+		(size_t)f->benchmark < in->data.nbenchmarks ? &in->data.benchmarks[f->benchmark] : NULL;
+	struct slot slot = { "benchmark", benchmark_name(in, f->benchmark, l) };
+	fill_key(basis, in, l, b && !b->higher_is_better ? "health.claim_basis_time"
+							: "health.claim_basis", &slot, 1);
+	phrase_speed_range(measured, &in->i18n, l, gpu_name(in, f->gpu),
+			   gpu_name(in, f->other_gpu), f->computed, f->computed, true);
+}
+
 void health_describe(const struct site_inputs *in, const struct finding *f,
 		     enum lang l, struct buf *out)
 {
 	struct buf stated = BUF_INIT, computed = BUF_INIT, extra = BUF_INIT;
 	struct buf tol = BUF_INIT, key = BUF_INIT, place = BUF_INIT, cards = BUF_INIT;
+	struct buf basis = BUF_INIT;
 	health_figures(in, f, l, &stated, &computed);
 	format_tolerance(&tol, l);
 	struct slot slots[10];
@@ -237,8 +264,9 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 			slots[n++] = (struct slot){
 				"claim", l == LANG_ZH ? c->text_zh : c->text_en };
 		}
-		slots[n++] = (struct slot){ "benchmark",
-					    benchmark_name(in, f->benchmark, l) };
+		claim_measured(in, f, l, &extra, &basis);
+		slots[n++] = (struct slot){ "basis", basis.ptr };
+		slots[n++] = (struct slot){ "measured", extra.ptr };
 		break;
 	case FINDING_SPEED_MISMATCH:
 		slots[n++] = (struct slot){ "task", task_name(in, f->task, l) };
@@ -286,6 +314,7 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 	buf_release(&key);
 	buf_release(&place);
 	buf_release(&cards);
+	buf_release(&basis);
 }
 
 /* ---- Sources behind a finding ---- */
