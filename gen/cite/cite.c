@@ -44,6 +44,7 @@ static const struct {
 	{ "why.zero", "division by zero" },
 	{ "why.unknown_precision", "unknown precision" },
 	{ "why.not_stated", "not stated by the sources" },
+	{ "why.no_list_price", "no list price given" },
 };
 
 static const char *reason_text(const char *why)
@@ -160,17 +161,20 @@ static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 
 /* ---- the figure ledger ---- */
 
-/* Record a cited figure in the ledger (guide_ledger.h): `label` is its English
- * and Chinese labels (guide_ledger_labels); inputs are the rows given as
- * (table, row) pairs, ended by -1. */
-static void cite_record(struct cite *c, struct figure f, const char *unit,
+/* Record a cited figure in the ledger (guide_ledger.h), up to `high` when
+ * that is above it (a range): `label` is its English and Chinese labels
+ * (guide_ledger_labels); inputs are the rows given as (table, row) pairs,
+ * ended by -1. */
+static void cite_record(struct cite *c, struct figure f, double high, const char *unit,
 			const char *id, const struct buf *label, int table, ...)
 {
 	if (!c->pg.in->ledger)
 		return;
-	struct buf v = BUF_INIT, in = BUF_INIT;
+	struct buf v = BUF_INIT, hi = BUF_INIT, in = BUF_INIT;
 	if (figure_ok(f))
 		ledger_number(&v, f.value);
+	if (figure_ok(f) && high > f.value)
+		ledger_number(&hi, high);
 	va_list ap;
 	va_start(ap, table);
 	for (int t = table; t >= 0; t = va_arg(ap, int)) {
@@ -179,9 +183,10 @@ static void cite_record(struct cite *c, struct figure f, const char *unit,
 			guide_ledger_input(c->pg.in, &in, t, (size_t)row);
 	}
 	va_end(ap);
-	guide_ledger_show_new(&c->pg, id, label[0].ptr, label[1].ptr, v.ptr, "",
+	guide_ledger_show_new(&c->pg, id, label[0].ptr, label[1].ptr, v.ptr, hi.ptr,
 			 unit, in.ptr);
 	buf_release(&v);
+	buf_release(&hi);
 	buf_release(&in);
 }
 
@@ -236,7 +241,7 @@ static int cite_gpu(struct cite *c)
 		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
 			       NULL, "field", gpu_field_name(c, field, LANG_EN),
 			       gpu_field_name(c, field, LANG_ZH), NULL);
-		cite_record(c, figure_of(n, "why.not_stated"), gpu_field_unit(field),
+		cite_record(c, figure_of(n, "why.not_stated"), 0, gpu_field_unit(field),
 			    fid.ptr, label,
 			    TABLE_GPUS, (long)g->row, -1);
 		buf_release(&fid);
@@ -324,7 +329,7 @@ static int cite_price(struct cite *c)
 			       "source", source, NULL, NULL);
 		struct figure pf = { row >= 0 ? c->d->prices[row].usd_per_hour : 0,
 				     row >= 0 ? NULL : "why.no_price" };
-		cite_record(c, pf, "USD/h", fid.ptr, label, TABLE_PRICES,
+		cite_record(c, pf, 0, "USD/h", fid.ptr, label, TABLE_PRICES,
 			    row >= 0 ? (long)c->d->prices[row].row : -1L, -1);
 		buf_release(&fid);
 		buf_release(&label[0]);
@@ -437,7 +442,7 @@ static int cite_result(struct cite *c)
 		buf_addf(&fid, "result.%s.%s", bm->id, c->d->gpus[g].id);
 		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.result", "bench", bm->name_en,
 			       bm->name_zh, "gpu", c->d->gpus[g].name, NULL, NULL);
-		cite_record(c, f, bm->unit ? bm->unit : "", fid.ptr, label,
+		cite_record(c, f, 0, bm->unit ? bm->unit : "", fid.ptr, label,
 			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
 		buf_release(&fid);
 		buf_release(&label[0]);
@@ -527,7 +532,7 @@ static int cite_ratio(struct cite *c)
 			       "what", what[0], what[1], NULL);
 		/* a ratio of results rests on the two results, one of specs on
 		 * the two GPUs' rows */
-		cite_record(c, f, "×", fid.ptr, label,
+		cite_record(c, f, 0, "×", fid.ptr, label,
 			    bench ? TABLE_RESULTS : TABLE_GPUS,
 			    bench ? (ra >= 0 ? (long)c->d->results[ra].row : -1L)
 				  : (long)c->d->gpus[a].row,
@@ -584,20 +589,20 @@ static int cite_metric(struct cite *c)
 				bench);
 	const struct gpu *gpu = &c->d->gpus[g];
 	struct figure fp16 = figure_of(gpu->fp16_tflops, "why.not_stated");
-	struct figure list = figure_of(gpu->price_usd_min, "why.not_stated");
 	struct figure price = sc_lowest_price(c, (size_t)g);
+	double high = 0; /* a list price's range gives a range */
 	struct sources src = { 0 };
 	struct serving_cost sv = { .quote_row = -1 };
 	struct figure f;
 	switch (k) {
 	case 0:
-		f = metric_break_even_hours(list, price);
+		f = metrics_break_even(gpu, price, &high);
 		break;
 	case 1:
 		f = metric_tflops_per_watt(fp16, figure_of(gpu->tdp_w, "why.not_stated"));
 		break;
 	case 2:
-		f = metric_tflops_per_kusd(fp16, list);
+		f = metrics_tflops_per_kusd(gpu, fp16, &high);
 		break;
 	case 3:
 		f = metric_speed_per_dollar(pg_relative_speed(&c->pg, (size_t)b, (size_t)g), price);
@@ -623,7 +628,7 @@ static int cite_metric(struct cite *c)
 			       i18n_get(&c->pg.in->i18n, LANG_ZH, i18n_method_key(name)),
 			       "bench", b >= 0 ? c->d->benchmarks[b].name_en : "",
 			       b >= 0 ? c->d->benchmarks[b].name_zh : "", NULL);
-		cite_record(c, f, i18n_get(&c->pg.in->i18n, LANG_EN, units[k]), fid.ptr, label,
+		cite_record(c, f, high, i18n_get(&c->pg.in->i18n, LANG_EN, units[k]), fid.ptr, label,
 			    TABLE_GPUS, (long)gpu->row,
 			    TABLE_PRICES, quote >= 0 ? (long)c->d->prices[quote].row : -1L,
 			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
@@ -646,7 +651,9 @@ static int cite_metric(struct cite *c)
 			sources_add(&src, c->d->results[r].source);
 	}
 	struct buf val = BUF_INIT;
-	if (k == 0)
+	if (high > f.value)
+		i18n_format_unit_range(&val, &c->pg.in->i18n, f.value, high, units[k], c->l);
+	else if (k == 0)
 		sc_fmt_hours(c, &val, f.value);
 	else if (units[k])
 		sc_fmt_unit(c, &val, f.value, units[k]);
@@ -678,7 +685,7 @@ static int cite_vram(struct cite *c)
 		buf_addf(&fid, "vram.%s.%s", params, precision);
 		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.vram", "params", params, NULL,
 			       "precision", precision, NULL, NULL);
-		cite_record(c, f, "GB", fid.ptr, label, -1);
+		cite_record(c, f, 0, "GB", fid.ptr, label, -1);
 		buf_release(&fid);
 		buf_release(&label[0]);
 		buf_release(&label[1]);

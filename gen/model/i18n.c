@@ -535,6 +535,13 @@ void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
 	i18n_append_unit(out, i18n_has(t, unit_key) ? i18n_get(t, l, unit_key) : unit_key);
 }
 
+void i18n_format_unit_range(struct buf *out, const struct i18n *t, double low,
+			    double high, const char *unit_key, enum lang l)
+{
+	format_range_of(out, low, high, l, i18n_format_number);
+	i18n_append_unit(out, i18n_has(t, unit_key) ? i18n_get(t, l, unit_key) : unit_key);
+}
+
 void i18n_group_number_text(struct buf *out, const char *text)
 {
 	const char *p = text + (*text == '-');

@@ -139,6 +139,11 @@ void i18n_format_duration_plain(struct buf *out, double hours);
  * key exists. */
 void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
 		      const char *unit_key, enum lang l);
+/* A range of numbers with their unit once, at the end: "7,194–10,791 h" /
+ * "7,194～10,791 小时" (one number when `high` is not above `low` or both
+ * print alike). */
+void i18n_format_unit_range(struct buf *out, const struct i18n *t, double low,
+			    double high, const char *unit_key, enum lang l);
 /* Append a unit after a number: "×" and "%" hug it, anything else follows
  * one space; an empty unit appends nothing. */
 void i18n_append_unit(struct buf *out, const char *unit);

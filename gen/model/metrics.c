@@ -101,6 +101,34 @@ struct figure metric_break_even_hours(struct figure list_usd,
 	return figure_divide(list_usd, usd_per_hour);
 }
 
+/* The figure `f` of each end of g's list price: the smaller as the figure,
+ * the larger in *high (see metrics_break_even). `inverse`: f falls as the
+ * price rises. */
+static struct figure list_price_ends(const struct gpu *g, struct figure other,
+				     bool inverse, double *high)
+{
+	struct figure ends[2] = { figure_of(g->price_usd_min, "why.no_list_price"),
+				  figure_of(g->price_usd_max, "why.no_list_price") };
+	for (int i = 0; i < 2; i++)
+		ends[i] = inverse ? metric_tflops_per_kusd(other, ends[i])
+				  : metric_break_even_hours(ends[i], other);
+	int lo = inverse && figure_ok(ends[1]);
+	*high = figure_ok(ends[lo]) && figure_ok(ends[!lo]) ? ends[!lo].value : ends[lo].value;
+	return ends[lo];
+}
+
+struct figure metrics_break_even(const struct gpu *g, struct figure usd_per_hour,
+				 double *high)
+{
+	return list_price_ends(g, usd_per_hour, false, high);
+}
+
+struct figure metrics_tflops_per_kusd(const struct gpu *g, struct figure tflops,
+				      double *high)
+{
+	return list_price_ends(g, tflops, true, high);
+}
+
 struct figure metric_cost_per_million_tokens(struct figure usd_per_hour,
 					     struct figure tokens_per_s)
 {

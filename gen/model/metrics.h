@@ -53,6 +53,16 @@ struct figure metric_tflops_per_watt(struct figure tflops, struct figure watts);
 struct figure metric_tflops_per_kusd(struct figure tflops, struct figure usd);
 struct figure metric_break_even_hours(struct figure list_usd,
 				      struct figure usd_per_hour);
+/* What a card's list price gives, from each end of it when it is a range
+ * (price_usd_min..price_usd_max: ranges stay ranges): its buy-or-rent
+ * break-even at `usd_per_hour` (metric_break_even_hours) and its `tflops`
+ * per $1,000 (metric_tflops_per_kusd). The smaller end is the figure, the
+ * larger in *high (the figure's own value when the price is one figure or
+ * the figure is missing, "why.no_list_price" without a list price). */
+struct figure metrics_break_even(const struct gpu *g, struct figure usd_per_hour,
+				 double *high);
+struct figure metrics_tflops_per_kusd(const struct gpu *g, struct figure tflops,
+				      double *high);
 struct figure metric_cost_per_million_tokens(struct figure usd_per_hour,
 					     struct figure tokens_per_s);
 /* A month (METRICS_HOURS_PER_MONTH) of `cards` cards at a per-card price. */

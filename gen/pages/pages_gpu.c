@@ -328,6 +328,16 @@ static void figure_push(const struct page_ctx *p, struct value *rows, struct nod
 	push_known(p, rows, m, r, pg_tr(p, label_key), cell);
 }
 
+/* A figure with its unit, up to `high` when that is above it (a range). */
+static struct value *ranged_cell(const struct page_ctx *p, struct figure f, double high,
+				 const char *unit_key)
+{
+	struct value *c = pg_cell_figure(p, f, FMT_UNIT, unit_key);
+	if (figure_ok(f) && high > f.value)
+		pg_cell_set_text(p, c, pg_fmt_unit_range(p, f.value, high, unit_key));
+	return c;
+}
+
 static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const char **missing_text)
 {
 	struct arena *a = pg_arena(p);
@@ -339,12 +349,13 @@ static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const ch
 	figure_push(p, rows, &m, i18n_method_key("tflops_per_watt"), "gpu.eff_tflops_w_how",
 		pg_cell_figure(p, metric_tflops_per_watt(fp16, pg_spec_figure(gp, SPEC_TDP)),
 			    FMT_UNIT, "unit.tflops_per_w"));
+	double high;
+	struct figure f = metrics_tflops_per_kusd(gp, fp16, &high);
 	figure_push(p, rows, &m, i18n_method_key("tflops_per_kusd"), "gpu.eff_tflops_kusd_how",
-		pg_cell_figure(p, metric_tflops_per_kusd(fp16, pg_list_price_figure(gp)),
-			    FMT_UNIT, "unit.tflops_per_kusd"));
+		    ranged_cell(p, f, high, "unit.tflops_per_kusd"));
+	f = metrics_break_even(gp, rent, &high);
 	figure_push(p, rows, &m, i18n_method_key("break_even"), "gpu.eff_break_even_how",
-		pg_cell_figure(p, metric_break_even_hours(pg_list_price_figure(gp), rent),
-			    FMT_UNIT, "unit.h"));
+		    ranged_cell(p, f, high, "unit.h"));
 	figure_push(p, rows, &m, i18n_method_key("speed_per_dollar"), "gpu.eff_speed_dollar_how",
 		pg_cell_figure(p, metric_speed_per_dollar(pg_mean_relative_speed(p, g), rent),
 			    FMT_UNIT, "unit.speed_per_usd"));

@@ -137,6 +137,14 @@ const char *pg_fmt_unit(const struct page_ctx *p, double v, const char *unit_key
 	return pg_keep(p, b);
 }
 
+const char *pg_fmt_unit_range(const struct page_ctx *p, double lo, double hi,
+			      const char *unit_key)
+{
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_format_unit_range(b, &p->in->i18n, lo, hi, unit_key, p->l);
+	return pg_keep(p, b);
+}
+
 const char *pg_comparison(const struct page_ctx *p, const struct cmp_pair *cp)
 {
 	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);

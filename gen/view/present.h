@@ -83,6 +83,9 @@ const char *pg_paren_text(const struct page_ctx *p, const char *text);
 const char *pg_fmt_number(const struct page_ctx *p, double v);
 const char *pg_fmt_usd(const struct page_ctx *p, double v);
 const char *pg_fmt_unit(const struct page_ctx *p, double v, const char *unit_key);
+/* A range with its unit once (i18n_format_unit_range). */
+const char *pg_fmt_unit_range(const struct page_ctx *p, double lo, double hi,
+			      const char *unit_key);
 /* A duration: hours, minutes below an hour (i18n_format_duration). */
 const char *pg_fmt_duration(const struct page_ctx *p, double hours);
 const char *pg_fmt_per_hour(const struct page_ctx *p, double v);

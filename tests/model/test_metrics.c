@@ -135,6 +135,36 @@ static void test_tflops_per_kusd_is_per_thousand_dollars(void **state)
 	assert_missing(metric_tflops_per_kusd(fig(165.2), fig(0)), "why.zero");
 }
 
+/* A list price that is a range gives a range (ranges stay ranges): the
+ * break-even from each end of it, the TFLOPS per $1,000 too, the smaller
+ * end first; one price, one figure; none, no figure. */
+static void test_list_price_range_gives_ranges(void **state)
+{
+	(void)state;
+	struct gpu g = { .price_usd_min = num_of(10000), .price_usd_max = num_of(15000) };
+	double high;
+	struct figure f = metrics_break_even(&g, fig(1.39), &high);
+	assert_figure(f, 10000 / 1.39);
+	assert_close(high, 15000 / 1.39);
+	f = metrics_tflops_per_kusd(&g, fig(312), &high);
+	assert_figure(f, 312.0 / 15000 * 1000);
+	assert_close(high, 312.0 / 10000 * 1000);
+	g.price_usd_max.ok = false;
+	f = metrics_break_even(&g, fig(1.39), &high);
+	assert_figure(f, 10000 / 1.39);
+	assert_close(high, f.value);
+	f = metrics_tflops_per_kusd(&g, fig(312), &high);
+	assert_figure(f, 31.2);
+	assert_close(high, f.value);
+	g.price_usd_min.ok = false;
+	assert_missing(metrics_break_even(&g, fig(1.39), &high), "why.no_list_price");
+	assert_missing(metrics_tflops_per_kusd(&g, fig(312), &high), "why.no_list_price");
+	g.price_usd_min = num_of(10000);
+	assert_missing(metrics_break_even(&g, nofig("why.no_price"), &high), "why.no_price");
+	assert_missing(metrics_tflops_per_kusd(&g, nofig("why.not_stated"), &high),
+		       "why.not_stated");
+}
+
 static void test_cost_per_million_tokens_divides_price_by_hourly_tokens(void **state)
 {
 	(void)state;
@@ -1046,6 +1076,7 @@ int main(void)
 		cmocka_unit_test(test_tflops_per_watt_divides_fp16_by_tdp),
 		cmocka_unit_test(test_tflops_per_watt_without_tflops_or_tdp_gives_no_figure),
 		cmocka_unit_test(test_tflops_per_kusd_is_per_thousand_dollars),
+		cmocka_unit_test(test_list_price_range_gives_ranges),
 		cmocka_unit_test(test_cost_per_million_tokens_divides_price_by_hourly_tokens),
 		cmocka_unit_test(test_cost_per_million_tokens_without_inputs_gives_no_figure),
 		cmocka_unit_test(test_relative_speed_divides_by_baseline),
