@@ -407,7 +407,7 @@ done
 # latency lower, small differences as percentages, shares of the baseline,
 # "或" between alternatives, stated costs checked in Chinese words.
 check "zh: a lower latency is lower, with both values" has zh/compare/h100-80gb-vs-rtx-4090/index.html \
-	'70B 参数模型推理延迟，H100 80GB 比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。'
+	'70B 参数模型推理延迟，H100 80GB 的延迟比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。'
 check "zh: a small difference is a percentage" has zh/compare/a100-80gb-vs-a100-40gb/index.html \
 	'A100 80GB 比 A100 40GB 快约 5%'
 check "zh: a slower card runs at a share of the baseline's speed" has zh/gpus/rtx-4090/index.html \
