@@ -540,6 +540,11 @@ check "en: a task with a stated size and job links its calculator preset" \
 	grep -qF 'href="../../../en/calculator/?params=7&amp;job=lora"' "$real/en/tasks/lora-7b/index.html"
 check "en: a task without a stated size has no calculator link" \
 	sh -c "! grep -q 'calculator/?' '$real/en/tasks/resnet50-imagenet/index.html'"
+for page in calculator search; do
+	check "the $page script joins sentences with punct.gap: a space in English, none in Chinese" sh -c "
+		grep -qF 'data-gap=\" \"' '$real/en/$page/index.html' &&
+		grep -qF 'data-gap=\"\"' '$real/zh/$page/index.html'"
+done
 check "zh: the how-to-choose article links the calculator with a preset" \
 	grep -qF 'href="../../../zh/calculator/?params=13&amp;precision=fp16"' "$real/zh/articles/how-to-choose/index.html"
 "$gen" build --root "$work/whole" --out "$work/real2" --quiet --jobs 1 >/dev/null 2>&1
