@@ -774,6 +774,28 @@ static void test_compare_fit_names_the_card_that_holds_it_alone(void **state)
 	xmlFreeDoc(doc);
 }
 
+/* The GPU index's lead names the mark its table draws for no data
+ * (nodata.mark: "——" in Chinese, not "—"). */
+static void test_gpu_index_lead_names_the_no_data_mark(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	for (int l = 0; l < LANG_COUNT; l++) {
+		htmlDocPtr doc = page_load((enum lang)l, "gpus/");
+		assert_non_null(doc);
+		char *lead = text_of(doc, "//p[@class='lead']");
+		assert_non_null(lead);
+		struct buf want = BUF_INIT;
+		buf_addf(&want, l == LANG_ZH ? "“%s”表示" : "A %s marks",
+			 i18n_get(&strings, (enum lang)l, "nodata.mark"));
+		assert_non_null(strstr(lead, want.ptr));
+		assert_null(strstr(lead, "{mark}"));
+		buf_release(&want);
+		free(lead);
+		xmlFreeDoc(doc);
+	}
+}
+
 /* The texts of the nodes matching `expr`, joined by "\n" (malloc'd). */
 static char *texts_of(htmlDocPtr doc, const char *expr)
 {
@@ -1103,6 +1125,7 @@ int main(void)
 		cmocka_unit_test(test_compare_pages_mark_each_pairs_own_winner),
 		cmocka_unit_test(test_inference_quote_names_the_results_source),
 		cmocka_unit_test(test_compare_verdict_is_built_from_the_data),
+		cmocka_unit_test(test_gpu_index_lead_names_the_no_data_mark),
 		cmocka_unit_test(test_compare_fit_names_the_card_that_holds_it_alone),
 		cmocka_unit_test(test_report_shows_what_its_pages_show),
 		cmocka_unit_test(test_gpu_index_cells_carry_raw_numbers_for_sorting),
