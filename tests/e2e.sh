@@ -407,7 +407,7 @@ done
 # latency lower, small differences as percentages, shares of the baseline,
 # "或" between alternatives, stated costs checked in Chinese words.
 check "zh: a lower latency is lower, with both values" has zh/compare/h100-80gb-vs-rtx-4090/index.html \
-	'70B 参数模型推理延迟，H100 80GB 比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。'
+	'70B 参数模型推理延迟，H100 80GB 的延迟比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。'
 check "zh: a small difference is a percentage" has zh/compare/a100-80gb-vs-a100-40gb/index.html \
 	'A100 80GB 比 A100 40GB 快约 5%'
 check "zh: a slower card runs at a share of the baseline's speed" has zh/gpus/rtx-4090/index.html \
@@ -540,6 +540,11 @@ check "en: a task with a stated size and job links its calculator preset" \
 	grep -qF 'href="../../../en/calculator/?params=7&amp;job=lora"' "$real/en/tasks/lora-7b/index.html"
 check "en: a task without a stated size has no calculator link" \
 	sh -c "! grep -q 'calculator/?' '$real/en/tasks/resnet50-imagenet/index.html'"
+for page in calculator search; do
+	check "the $page script joins sentences with punct.gap: a space in English, none in Chinese" sh -c "
+		grep -qF 'data-gap=\" \"' '$real/en/$page/index.html' &&
+		grep -qF 'data-gap=\"\"' '$real/zh/$page/index.html'"
+done
 check "zh: the how-to-choose article links the calculator with a preset" \
 	grep -qF 'href="../../../zh/calculator/?params=13&amp;precision=fp16"' "$real/zh/articles/how-to-choose/index.html"
 "$gen" build --root "$work/whole" --out "$work/real2" --quiet --jobs 1 >/dev/null 2>&1
@@ -800,7 +805,7 @@ check "a highest or dearest figure two cards share: the charts name both, in bot
 	       grep -q '3,350 GB/s (H100 80GB, A100 80GB)' '$ties/site/en/gpus/h200/index.html'"
 check "the relative-speed chart names every card and workload of its fastest figure (two cards at 0.4× on two)" \
 	sh -c "grep -q 'Fastest besides H100 80GB, at 0.4×: A100 80GB on “ResNet-50 training speed (relative to H100)”, A100 40GB on “ResNet-50 training speed (relative to H100)”, A100 80GB on “SDXL training speed (relative to H100)”, A100 40GB on “SDXL training speed (relative to H100)”;' '$ties/site/charts/en/chart-relative-speed.svg' &&
-	       grep -q '除 H100 80GB 外最快为 0.4 倍：A100 80GB 的“ResNet-50 训练速度（相对 H100）”、A100 40GB 的“ResNet-50 训练速度（相对 H100）”、A100 80GB 的“SDXL 训练速度（相对 H100）”、A100 40GB 的“SDXL 训练速度（相对 H100）”；' '$ties/site/charts/zh/chart-relative-speed.svg'"
+	       grep -q '除 H100 80GB 外，A100 80GB 在“ResNet-50 训练速度（相对 H100）”上、A100 40GB 在“ResNet-50 训练速度（相对 H100）”上、A100 80GB 在“SDXL 训练速度（相对 H100）”上、A100 40GB 在“SDXL 训练速度（相对 H100）”上最快，为 0.4 倍；' '$ties/site/charts/zh/chart-relative-speed.svg'"
 check "results that print alike are level in a comparison's bottom line, as in its sentences and table" \
 	sh -c "grep -q 'On speed they are about level on the 4 speed benchmarks both were measured on alike.' '$ties/site/en/compare/a100-80gb-vs-a100-40gb/index.html' &&
 	       ! grep -q 'For speed, pick' '$ties/site/en/compare/a100-80gb-vs-a100-40gb/index.html'"

@@ -393,8 +393,8 @@ def check_no_unlike_better(site):
     return bad
 
 
-COST_PICK = {"en": r"For the lowest cost per job, pick (.+?):", "zh": r"要每项任务花钱最少，选 (.+?)："}
-COST_SAID = {"en": r"cost per job|costs about the same", "zh": r"花钱最少|费用"}
+COST_PICK = {"en": r"For the lowest cost per job, pick (.+?):", "zh": r"要省钱，选 (.+?)："}
+COST_SAID = {"en": r"cost per job|costs about the same", "zh": r"省钱|费用"}
 
 
 def check_bottom_line_cost(site):

@@ -25,6 +25,20 @@ static bool closes(uint32_t c)
 	       c == 0xff1f || c == 0xff01 || c == 0x2026; /* ）”’》」】〕，。、；：？！… */
 }
 
+/* Where a line of Chinese text best ends: after a clause's punctuation
+ * (，、：；。？！) or before an opening bracket (“（”), rather than inside a
+ * word ("……4 位量化微" / "调（客服场景）"). */
+static bool ends_clause(uint32_t c)
+{
+	return c == 0xff0c || c == 0x3001 || c == 0xff1a || c == 0xff1b ||
+	       c == 0x3002 || c == 0xff1f || c == 0xff01;
+}
+
+static bool clause_break(uint32_t c, uint32_t next)
+{
+	return ends_clause(c) || next == 0xff08;
+}
+
 /* A line may end after code point c (prev before it, next after it, the
  * text from next on at rest): at
  * spaces, after '-' or '/', and on either side of a wide character, but
@@ -66,6 +80,7 @@ void text_measure_init(struct text_measure *m, const char *utf8)
 	size_t bytes = utf8 ? strlen(utf8) : 0;
 	m->s = utf8;
 	m->n = 0;
+	m->clauses = false;
 	m->cp = xmalloc((bytes + 1) * sizeof *m->cp);
 	uint32_t prev = 0, c = 0, next;
 	size_t len = 0, nlen = 0;
@@ -76,10 +91,13 @@ void text_measure_init(struct text_measure *m, const char *utf8)
 		/* `prev` is the line's previous code point when text_wrap asks:
 		 * at a line's start it has none, but a line never starts with
 		 * the space, the one code point whose rule reads it */
+		bool brk = next && can_break_after(prev, c, next, q + len);
+		bool clause = brk && clause_break(c, next);
+		m->clauses |= clause;
 		m->cp[m->n++] = (struct text_cp){ (size_t)(q - utf8), text_codepoint_em(c),
-			next && can_break_after(prev, c, next, q + len) };
+			brk, clause };
 	}
-	m->cp[m->n] = (struct text_cp){ bytes, 0, false };
+	m->cp[m->n] = (struct text_cp){ bytes, 0, false, false };
 }
 
 void text_measure_release(struct text_measure *m)
@@ -88,13 +106,34 @@ void text_measure_release(struct text_measure *m)
 	memset(m, 0, sizeof *m);
 }
 
-size_t text_wrap_measured(const struct text_measure *m, double font_px, double max_w,
-			  size_t max_lines, struct buf *lines)
+/* The code point after the line that starts at i ends, for a width of
+ * max_w px: the last break opportunity that fits, the last clause break
+ * among them when `prefer` finds one; i when none fits. */
+static size_t line_end(const struct text_measure *m, size_t i, double font_px,
+		       double max_w, bool prefer)
+{
+	double w = 0;
+	size_t brk = i, clause = i;
+	for (size_t k = i; k < m->n; k++) {
+		w += m->cp[k].em * font_px;
+		if (w > max_w + 1e-6)
+			break;
+		if (m->cp[k].brk)
+			brk = k + 1;
+		if (m->cp[k].clause)
+			clause = k + 1;
+	}
+	return prefer && clause > i ? clause : brk;
+}
+
+/* One wrapping of the measured text (into `lines` unless NULL, to count);
+ * *cut: the last line was abbreviated. */
+static size_t wrap_lines(const struct text_measure *m, double font_px, double max_w,
+			 size_t max_lines, struct buf *lines, bool prefer, bool *cut)
 {
 	size_t used = 0, i = 0; /* i: the code point the line starts at */
-	if (!m->s || max_lines == 0)
-		return 0;
 	const struct text_cp *cp = m->cp;
+	*cut = false;
 	while (i < m->n && used < max_lines) {
 		while (m->s[cp[i].off] == ' ')
 			i++;
@@ -105,34 +144,57 @@ size_t text_wrap_measured(const struct text_measure *m, double font_px, double m
 		for (size_t k = i; k < m->n; k++)
 			em += cp[k].em;
 		if (em * font_px <= max_w + 1e-6) {
-			buf_adds(&lines[used++], p); /* the rest fits as it is */
+			if (lines)
+				buf_adds(&lines[used], p); /* the rest fits as it is */
+			used++;
 			break;
 		}
-		if (used == max_lines - 1) {
-			text_fit(p, font_px, max_w, &lines[used++]);
-			break;
-		}
-		/* Longest prefix that fits and ends at a break opportunity. */
-		double w = 0;
-		size_t brk = i; /* the code point after the break; i: none */
-		for (size_t k = i; k < m->n; k++) {
-			w += cp[k].em * font_px;
-			if (w > max_w + 1e-6)
-				break;
-			if (cp[k].brk)
-				brk = k + 1;
-		}
-		if (brk == i) { /* one long word: abbreviate it and stop */
-			text_fit(p, font_px, max_w, &lines[used++]);
+		size_t brk = line_end(m, i, font_px, max_w, prefer);
+		if (used == max_lines - 1 || brk == i) {
+			/* the last line, or one long word: abbreviate it and stop */
+			if (lines)
+				text_fit(p, font_px, max_w, &lines[used]);
+			used++;
+			*cut = true;
 			break;
 		}
 		size_t keep = cp[brk].off - cp[i].off;
 		while (keep > 0 && p[keep - 1] == ' ')
 			keep--;
-		buf_add(&lines[used++], p, keep);
+		if (lines)
+			buf_add(&lines[used], p, keep);
+		used++;
 		i = brk;
 	}
 	return used;
+}
+
+size_t text_wrap_measured(const struct text_measure *m, double font_px, double max_w,
+			  size_t max_lines, struct buf *lines)
+{
+	if (!m->s || max_lines == 0)
+		return 0;
+	/* Chinese text ends its lines at clause breaks where a line has one,
+	 * unless that leaves out text the plain breaks would show */
+	bool cut = false;
+	if (m->clauses)
+		wrap_lines(m, font_px, max_w, max_lines, NULL, true, &cut);
+	return wrap_lines(m, font_px, max_w, max_lines, lines, m->clauses && !cut, &cut);
+}
+
+size_t text_wrap_clause_breaks(const struct buf *lines, size_t n)
+{
+	size_t count = 0;
+	for (size_t i = 0; i + 1 < n; i++) {
+		const char *end = lines[i].ptr + lines[i].len, *last = end;
+		while (last > lines[i].ptr && ((unsigned char)last[-1] & 0xC0) == 0x80)
+			last--;
+		size_t len;
+		uint32_t c = last > lines[i].ptr ? text_utf8_decode(last - 1, &len) : 0;
+		uint32_t next = lines[i + 1].len ? text_utf8_decode(lines[i + 1].ptr, &len) : 0;
+		count += clause_break(c, next);
+	}
+	return count;
 }
 
 size_t text_wrap(const char *utf8, double font_px, double max_w,

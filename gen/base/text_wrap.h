@@ -18,10 +18,12 @@
 struct buf;
 
 /* Wrap text into at most `max_lines` lines no wider than `max_w`, breaking
- * at spaces, after '-' or '/', or between CJK characters; the last line is
- * abbreviated with "…" if text remains. Lines go to lines[0..] (caller's
- * buffers, appended to, caller releases). Returns the number of lines used
- * (0 for empty text). */
+ * at spaces, after '-' or '/', or between CJK characters; a line of CJK
+ * text ends at a clause break (after "，", "、", "：", "；", "。", "？" or
+ * "！", or before "（") when one fits on it, unless that would leave text
+ * out; the last line is abbreviated with "…" if text remains. Lines go to
+ * lines[0..] (caller's buffers, appended to, caller releases). Returns the
+ * number of lines used (0 for empty text). */
 size_t text_wrap(const char *utf8, double font_px, double max_w,
 		 size_t max_lines, struct buf *lines);
 
@@ -30,20 +32,27 @@ size_t text_wrap(const char *utf8, double font_px, double max_w,
  * whether a line may end after it. `s` is borrowed; cp holds n + 1 entries
  * (the last one: the end). */
 struct text_cp {
-	size_t off; /* byte offset in s */
-	double em;  /* width, in em */
-	bool brk;   /* a line may end after it */
+	size_t off;  /* byte offset in s */
+	double em;   /* width, in em */
+	bool brk;    /* a line may end after it */
+	bool clause; /* ... and it ends a clause (or a bracket follows) */
 };
 struct text_measure {
 	const char *s;
 	size_t n;
 	struct text_cp *cp;
+	bool clauses; /* some code point ends a clause */
 };
 void text_measure_init(struct text_measure *m, const char *utf8);
 void text_measure_release(struct text_measure *m);
 /* text_wrap of the measured text: the same lines. */
 size_t text_wrap_measured(const struct text_measure *m, double font_px, double max_w,
 			  size_t max_lines, struct buf *lines);
+
+/* How many of the n lines (the last aside) end at a clause break, as
+ * text_wrap prefers them: a chart that narrows a wrapped text to balance
+ * its lines keeps as many. */
+size_t text_wrap_clause_breaks(const struct buf *lines, size_t n);
 
 /* ---- measuring ---- */
 

@@ -134,21 +134,23 @@ size_t chart_layout_text_block(struct chart_layout *lay, const char *s,
 		max_lines = CHART_MAX_LINES;
 	/* a text on more than one line is wrapped a dozen times (below):
 	 * measured once for all of them */
-	struct text_measure m = { NULL, 0, NULL };
+	struct text_measure m = { NULL, 0, NULL, false };
 	bool measured = text_width(s, font) > max_w / k + 1e-6;
 	if (measured)
 		text_measure_init(&m, s);
 	bool cut;
 	size_t n = wrap_into(s, measured ? &m : NULL, font, max_w / k, max_lines, lines, &cut);
 	if (n > 1 && !cut) {
-		/* the narrowest width that keeps n lines */
+		/* the narrowest width that keeps n lines, and the lines that
+		 * end at a clause break ("（客服场景）" not split off "微调") */
+		size_t clauses = text_wrap_clause_breaks(lines, n);
 		double lo = max_w / k / (double)n / 2, hi = max_w / k;
 		for (int i = 0; i < 10; i++) {
 			double mid = (lo + hi) / 2;
 			bool c2;
 			size_t n2 = wrap_into(s, measured ? &m : NULL, font, mid,
 					      max_lines, lines, &c2);
-			if (n2 == n && !c2)
+			if (n2 == n && !c2 && text_wrap_clause_breaks(lines, n2) >= clauses)
 				hi = mid;
 			else
 				lo = mid;

@@ -182,6 +182,17 @@ const char *compare_bench_sentence(const struct page_ctx *p, const struct benchm
 	return pg_comparison(p, &cp);
 }
 
+static bool on_one_card(struct figure n)
+{
+	return figure_ok(n) && n.value <= 1;
+}
+
+const char *compare_fit_key(struct figure na, struct figure nb, bool *swap)
+{
+	*swap = on_one_card(nb) && !on_one_card(na);
+	return on_one_card(na) || on_one_card(nb) ? "cmp.fit_one_card" : "cmp.fit_cards";
+}
+
 const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmark *bm,
 				 size_t ga, size_t gb)
 {
@@ -202,11 +213,14 @@ const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmar
 			 rule, gb, nb);
 	const char *cards_a = figure_ok(na) ? pg_fmt_number(p, na.value) : pg_tr(p, "no_data");
 	const char *cards_b = figure_ok(nb) ? pg_fmt_number(p, nb.value) : pg_tr(p, "no_data");
-	return pg_fill(p, "cmp.fit_cards", "params", pg_fmt_number(p, bm->params_b.v),
+	const char *name_a = d->gpus[ga].name, *name_b = d->gpus[gb].name;
+	bool swap;
+	const char *key = compare_fit_key(na, nb, &swap);
+	return pg_fill(p, key, "params", pg_fmt_number(p, bm->params_b.v),
 		    "need", pg_fmt_unit(p, need.value, "unit.gb"),
 		    "precision", pg_upper(p, METRICS_DEFAULT_PRECISION),
-		    "a", d->gpus[ga].name, "na", cards_a,
-		    "b", d->gpus[gb].name, "nb", cards_b, NULL);
+		    "a", swap ? name_b : name_a, "na", swap ? cards_b : cards_a,
+		    "b", swap ? name_a : name_b, "nb", swap ? cards_a : cards_b, NULL);
 }
 
 const char *compare_cost_sentence(const struct page_ctx *p, size_t t,

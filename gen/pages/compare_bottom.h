@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 struct benchmark;
+struct figure;
 struct page_ctx;
 struct result;
 struct task_cost;
@@ -36,6 +37,11 @@ const char *compare_bench_sentence(const struct page_ctx *p, const struct benchm
  * ledger); "" when both hold it on one. */
 const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmark *bm,
 				 size_t ga, size_t gb);
+/* Its template: "cmp.fit_one_card" when one card of either GPU holds the
+ * weights (na, nb: the cards each needs), the one that does named first
+ * (*swap: b's first), read as "1 A100 80GB holds them, while it takes 2
+ * RTX 4090"; "cmp.fit_cards" when neither does. */
+const char *compare_fit_key(struct figure na, struct figure nb, bool *swap);
 /* Job t's costs on two GPUs (xa, xb) in one sentence, by the comparison
  * model: equal printed costs are about the same; costs with a range (a
  * time range) stated side by side, the cheaper first as the job table

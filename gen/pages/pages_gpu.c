@@ -85,6 +85,9 @@ struct value *pages_gpu_index_context(const struct page_ctx *p)
 	}
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "gpus", rows);
+	/* the lead names the mark the table draws */
+	value_map_set_str(a, ctx, "lead", pg_fill(p, "gpu.index_lead", "mark",
+						   pg_tr(p, "nodata.mark"), NULL));
 	index_columns(p, rows, ctx);
 	value_map_set(a, ctx, "chart", pg_chart(p, &(struct chart_request){
 		.name = "relative-speed" }));

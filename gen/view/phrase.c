@@ -101,7 +101,9 @@ void phrase_speed_range(struct buf *out, const struct i18n *t, enum lang l,
 	if (low > CMP_TIMES_ABOVE) {
 		i18n_format_ratio_range(&n, low, high, l);
 		key = "phrase.range.times";
-	} else if (low >= 1 && high <= CMP_TIMES_ABOVE) {
+	} else if (low >= 1) {
+		/* up to 1.5 at the low end: "33–67% faster", never "133–167%
+		 * of the speed" */
 		i18n_format_percent_range(&n, (low - 1) * 100, (high - 1) * 100, l);
 		key = "phrase.range.faster";
 	} else {

@@ -29,6 +29,12 @@
     return t;
   }
   function text(key, vals) { return say(out, key, vals); }
+  /* what goes between two sentences: a space in English, none after a
+   * Chinese "。" (punct.gap, in data-gap) */
+  function sentenceGap(el) {
+    var g = el.getAttribute('data-gap');
+    return g === null ? ' ' : g;
+  }
 
   /* numbers as gen/i18n.c writes them: >= 100 no decimals, >= 10 one,
    * else two, trailing zeros dropped, thousands grouped */
@@ -190,10 +196,10 @@
       if (fit && fit.cards === 1) (fit.tight ? tight : fits).push(g.name);
       if (g.id === gpu) mine = { g: g, fit: fit };
     });
-    var sep = out.getAttribute('data-list-sep');
+    var sep = out.getAttribute('data-list-sep'), gap = sentenceGap(out);
     var summary = fits.length ? text('fit-summary', { list: fits.join(sep) }) : text('fit-none');
-    if (tight.length) summary += ' ' + text('tight-summary', { list: tight.join(sep) });
-    if (mine) summary = text('your-gpu', { gpu: mine.g.name, verdict: verdict(mine.fit) }) + ' ' + summary;
+    if (tight.length) summary += gap + text('tight-summary', { list: tight.join(sep) });
+    if (mine) summary = text('your-gpu', { gpu: mine.g.name, verdict: verdict(mine.fit) }) + gap + summary;
     $('calc-summary').textContent = summary;
     showLegend($('calc-fit'));
   }

@@ -27,6 +27,9 @@
     return t.split('{query}').join(query).split('{count}').join(String(count));
   }
   function say(text) { status.textContent = text; }
+  /* what goes between two sentences: a space in English, none after a
+   * Chinese "。" (punct.gap) */
+  var gap = box.hasAttribute('data-gap') ? box.getAttribute('data-gap') : ' ';
 
   /* ---- characters, as gen/search.c classifies them ---- */
   function isCjk(cp) {
@@ -297,7 +300,7 @@
         if (mine !== seq) return;
         var line = ids.length === 0 ? msg('none', q, 0)
           : ids.length === 1 ? msg('one', q, 1) : msg('count', q, ids.length);
-        line = note ? note + ' ' + line : line;
+        line = note ? note + gap + line : line;
         if (!ids.length) { say(line); return; }
         list.hidden = false;
         /* the count is announced once the first results are in the list,

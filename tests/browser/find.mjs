@@ -198,6 +198,9 @@ async function checkCalculator(browser, base, check, root) {
     check(`calculator ${lang}: 70B at fp16 on a 144 GB card is tight, not fits`,
       r.fit['h200'] === 'tight' && r.cards['h200'] === 1 && !r.summary.split(/[.。]/)[0].includes('H200'),
       `${JSON.stringify(r.fit)} ${r.summary}`);
+    r = await calc(page, base, lang, 'params=70&precision=fp16&gpu=h200');
+    check(`calculator ${lang}: the summary's sentences are joined as the language joins them (no space after "。")`,
+      lang === 'zh' ? !/。 /.test(r.summary) && /。./.test(r.summary) : /\. \S/.test(r.summary), r.summary);
     r = await calc(page, base, lang, 'params=abc');
     const err = await page.locator('#calc-params-error').textContent();
     check(`calculator ${lang}: params=abc gets a message beside its field, no NaN`,

@@ -487,6 +487,43 @@ static void test_text_wrap_keeps_brackets_and_units_together(void **state)
 		buf_release(&l[i]);
 }
 
+/* Chinese text ends a line at a clause break where one fits on it (before
+ * "（", after "：", "，", "、"), not inside a word; not when that would leave
+ * text out; and a chart narrowing the lines to balance them keeps it. */
+static void test_text_wrap_prefers_clause_breaks(void **state)
+{
+	(void)state;
+	static const char *title = "Mistral 7B QLoRA 4 位量化微调（客服场景）：各显卡的费用";
+	struct buf l[3] = { BUF_INIT, BUF_INIT, BUF_INIT };
+	/* 20 em: "……微调（客服场" would fit, split inside a word */
+	assert_int_equal(text_wrap(title, 15, 300, 3, l), 2);
+	assert_string_equal(l[0].ptr, "Mistral 7B QLoRA 4 位量化微调");
+	assert_string_equal(l[1].ptr, "（客服场景）：各显卡的费用");
+	assert_int_equal(text_wrap_clause_breaks(l, 2), 1);
+	for (size_t i = 0; i < 3; i++)
+		buf_reset(&l[i]);
+	/* after "，" when it fits on the line */
+	assert_int_equal(text_wrap("显存不足时，可以开启梯度检查点", 10, 100, 3, l), 2);
+	assert_string_equal(l[0].ptr, "显存不足时，");
+	assert_string_equal(l[1].ptr, "可以开启梯度检查点");
+	for (size_t i = 0; i < 3; i++)
+		buf_reset(&l[i]);
+	/* an early "，" would leave "癸子丑" out of two lines: plain breaks */
+	assert_int_equal(text_wrap("甲，乙丙丁戊己庚辛壬癸子丑", 10, 80, 2, l), 2);
+	assert_string_equal(l[0].ptr, "甲，乙丙丁戊己庚");
+	assert_string_equal(l[1].ptr, "辛壬癸子丑");
+	assert_int_equal(text_wrap_clause_breaks(l, 2), 0);
+	for (size_t i = 0; i < 3; i++)
+		buf_release(&l[i]);
+	/* the title balanced on a chart: narrower lines, the same break */
+	struct chart_layout lay = { 0 };
+	assert_int_equal(chart_layout_text_block(&lay, title, 440, 3, 8, 30, 15,
+						 CHART_ITEM_BOLD), 2);
+	assert_true(layout_has_text(&lay, "Mistral 7B QLoRA 4 位量化微调"));
+	assert_true(layout_has_text(&lay, "（客服场景）：各显卡的费用"));
+	chart_layout_release(&lay);
+}
+
 /* ------------------------------------------------------ bar layouts */
 
 static void test_hbar_labels_do_not_overlap_on_awkward_inputs(void **state)
@@ -1548,6 +1585,7 @@ int main(void)
 		cmocka_unit_test(test_text_fit_abbreviates_with_ellipsis),
 		cmocka_unit_test(test_text_wrap_breaks_at_spaces_and_between_cjk),
 		cmocka_unit_test(test_text_wrap_keeps_brackets_and_units_together),
+		cmocka_unit_test(test_text_wrap_prefers_clause_breaks),
 		cmocka_unit_test(test_a_measured_text_wraps_as_text_wrap),
 		cmocka_unit_test(test_hbar_labels_do_not_overlap_on_awkward_inputs),
 		cmocka_unit_test(test_hbar_twenty_bars_fit_without_overlap),

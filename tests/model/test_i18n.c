@@ -277,8 +277,8 @@ static void test_fill_spaces_by_the_values_edges(void **state)
 	(void)state;
 	static const char *const n[] = { "gpu" };
 	static const char *const cases[][3] = { /* template, value, result */
-		{ "只有 {gpu} 有数字", "H100 80GB（4 张卡）", "只有 H100 80GB（4 张卡）有数字" },
-		{ "只有 {gpu} 有数字", "RTX 4090", "只有 RTX 4090 有数字" },
+		{ "只有 {gpu} 有数据", "H100 80GB（4 张卡）", "只有 H100 80GB（4 张卡）有数据" },
+		{ "只有 {gpu} 有数据", "RTX 4090", "只有 RTX 4090 有数据" },
 		{ "在 {gpu} 上", "“推理延迟”", "在“推理延迟”上" },
 		{ "执行{gpu}任务", "LoRA", "执行 LoRA 任务" },
 		{ "a {gpu} b", "(x)", "a (x) b" },

@@ -13,6 +13,7 @@
 #include "base/fs.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
+#include "pages/compare_bottom.h"
 #include "build/build.h"
 #include "view/site.h"
 
@@ -737,6 +738,64 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 	xmlFreeDoc(doc);
 }
 
+/* A model one card of either GPU holds is said so, that card first ("1 张
+ * A100 80GB 放得下，RTX 4090 则需要 2 张"), never "需 1 张 A100 80GB 或 2
+ * 张 RTX 4090"; two counts above one are alternatives. */
+static void test_compare_fit_names_the_card_that_holds_it_alone(void **state)
+{
+	(void)state;
+	struct figure one = { 1, NULL }, two = { 2, NULL }, six = { 6, NULL };
+	struct figure none = { 0, "no data" };
+	bool swap = true;
+	assert_string_equal(compare_fit_key(one, two, &swap), "cmp.fit_one_card");
+	assert_false(swap);
+	assert_string_equal(compare_fit_key(two, one, &swap), "cmp.fit_one_card");
+	assert_true(swap);
+	assert_string_equal(compare_fit_key(two, six, &swap), "cmp.fit_cards");
+	assert_false(swap);
+	assert_string_equal(compare_fit_key(none, two, &swap), "cmp.fit_cards");
+	assert_false(swap);
+	assert_true(site_ready());
+	htmlDocPtr doc = page_load(LANG_ZH, "compare/a100-80gb-vs-rtx-4090/");
+	assert_non_null(doc);
+	char *v = text_of(doc, "//section[contains(@class,'verdict')]");
+	assert_non_null(v);
+	assert_non_null(strstr(v, "就需要 26 GB：1 张 A100 80GB 放得下，RTX 4090 则需要 2 张。"));
+	assert_non_null(strstr(v, "需 2 张 A100 80GB 或 6 张 RTX 4090 才放得下。"));
+	assert_null(strstr(v, "需 1 张"));
+	free(v);
+	xmlFreeDoc(doc);
+	doc = page_load(LANG_EN, "compare/a100-80gb-vs-rtx-4090/");
+	assert_non_null(doc);
+	v = text_of(doc, "//section[contains(@class,'verdict')]");
+	assert_non_null(v);
+	assert_non_null(strstr(v, "1 A100 80GB holds them, while it takes 2 RTX 4090."));
+	free(v);
+	xmlFreeDoc(doc);
+}
+
+/* The GPU index's lead names the mark its table draws for no data
+ * (nodata.mark: "——" in Chinese, not "—"). */
+static void test_gpu_index_lead_names_the_no_data_mark(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	for (int l = 0; l < LANG_COUNT; l++) {
+		htmlDocPtr doc = page_load((enum lang)l, "gpus/");
+		assert_non_null(doc);
+		char *lead = text_of(doc, "//p[@class='lead']");
+		assert_non_null(lead);
+		struct buf want = BUF_INIT;
+		buf_addf(&want, l == LANG_ZH ? "“%s”表示" : "A %s marks",
+			 i18n_get(&strings, (enum lang)l, "nodata.mark"));
+		assert_non_null(strstr(lead, want.ptr));
+		assert_null(strstr(lead, "{mark}"));
+		buf_release(&want);
+		free(lead);
+		xmlFreeDoc(doc);
+	}
+}
+
 /* The texts of the nodes matching `expr`, joined by "\n" (malloc'd). */
 static char *texts_of(htmlDocPtr doc, const char *expr)
 {
@@ -1066,6 +1125,8 @@ int main(void)
 		cmocka_unit_test(test_compare_pages_mark_each_pairs_own_winner),
 		cmocka_unit_test(test_inference_quote_names_the_results_source),
 		cmocka_unit_test(test_compare_verdict_is_built_from_the_data),
+		cmocka_unit_test(test_gpu_index_lead_names_the_no_data_mark),
+		cmocka_unit_test(test_compare_fit_names_the_card_that_holds_it_alone),
 		cmocka_unit_test(test_report_shows_what_its_pages_show),
 		cmocka_unit_test(test_gpu_index_cells_carry_raw_numbers_for_sorting),
 		cmocka_unit_test(test_no_page_shows_nan_or_inf),

@@ -46,7 +46,7 @@ static const char *const i18n_rows[][3] = {
 	{ "chart.data_table", "Data table", "数据表" },
 	{ "chart.open_svg", "Open the chart as an SVG file", "以 SVG 文件打开此图表" },
 	{ "chart.desc.no_data", "No source gives these figures yet.", "尚无来源给出这些数字。" },
-	{ "chart.desc.missing", "No figure for: {gpus}.", "缺少数字：{gpus}。" },
+	{ "chart.desc.missing", "No figure for: {gpus}.", "缺少数据：{gpus}。" },
 	{ "chart.col.gpu", "GPU", "显卡" },
 	{ "task.gpu", "GPU", "显卡" },
 	{ "task.cards", "Cards", "卡数" },

@@ -85,11 +85,11 @@ static const struct cmp_case cmp_cases[] = {
 	{ CMP_LATENCY, "70B model inference latency", "70B 模型推理延迟",
 	  "RTX 4090", 52, "52 ms", "52 毫秒", "H100 80GB", 45, "45 ms", "45 毫秒", true,
 	  "H100 80GB's 70B model inference latency is about 13% lower than RTX 4090's (45 ms vs 52 ms).",
-	  "70B 模型推理延迟，H100 80GB 比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。" },
-	{ CMP_LATENCY, "latency", "延迟", "A", 90, "90 ms", "90 毫秒", "B", 30, "30 ms",
+	  "70B 模型推理延迟，H100 80GB 的延迟比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。" },
+	{ CMP_LATENCY, "latency", "推理延迟", "A", 90, "90 ms", "90 毫秒", "B", 30, "30 ms",
 	  "30 毫秒", true,
 	  "A's latency is 3 times as high as B's (90 ms vs 30 ms).",
-	  "延迟，A 是 B 的 3 倍（90 毫秒 vs 30 毫秒）。" },
+	  "推理延迟，A 的延迟是 B 的 3 倍（90 毫秒 vs 30 毫秒）。" },
 	/* a time: shorter, or a multiple of the other */
 	{ CMP_TIME, "a step", "单步", "RTX 4090", 1.2, "1.2 s", "1.2 秒", "H100 80GB", 0.42,
 	  "0.42 s", "0.42 秒", true,
@@ -272,6 +272,31 @@ static void test_technique_speed(void **state)
 	}
 }
 
+/* Speed over several workloads: a multiple when even the low end is one;
+ * faster by a percentage when the low end is not (1.33–1.67: "33–67%
+ * faster", not "133–167% of the speed"); a share when slower. */
+static void test_speed_range(void **state)
+{
+	(void)state;
+	struct { enum lang l; double lo, hi; bool keep; const char *want; } cases[] = {
+		{ LANG_EN, 3.3, 5.6, false, "H100 80GB is 3.3–5.6 times as fast as RTX 4090" },
+		{ LANG_ZH, 3.3, 5.6, false, "H100 80GB 的速度是 RTX 4090 的 3.3～5.6 倍" },
+		{ LANG_EN, 1.05, 1.07, false, "H100 80GB is 5–7% faster than RTX 4090" },
+		{ LANG_EN, 1.33, 1.67, true, "H100 80GB is 33–67% faster than RTX 4090" },
+		{ LANG_ZH, 1.33, 1.67, true, "H100 80GB 比 RTX 4090 快 33%～67%" },
+		{ LANG_ZH, 0.18, 0.3, true, "H100 80GB 的速度只有 RTX 4090 的 18%～30%" },
+		{ LANG_ZH, 0.6, 0.75, false, "RTX 4090 比 H100 80GB 快 33%～67%" },
+		{ LANG_EN, 0.8, 1.2, true, "H100 80GB runs at 80–120% of the speed of RTX 4090" },
+		{ LANG_ZH, 0.8, 1.2, true, "H100 80GB 的速度是 RTX 4090 的 80%～120%" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		buf_reset(&fx->out);
+		phrase_speed_range(&fx->out, &fx->t, cases[i].l, "H100 80GB", "RTX 4090",
+				   cases[i].lo, cases[i].hi, cases[i].keep);
+		assert_string_equal(fx->out.ptr, cases[i].want);
+	}
+}
+
 static void test_reduction_is_a_fraction_or_a_percentage(void **state)
 {
 	(void)state;
@@ -341,6 +366,7 @@ int main(void)
 		cmocka_unit_test(test_figures_about_the_same_as_the_best_are_marked_with_it),
 		cmocka_unit_test(test_every_sentence_kind_has_both_templates),
 		cmocka_unit_test(test_technique_speed),
+		cmocka_unit_test(test_speed_range),
 		cmocka_unit_test(test_reduction_is_a_fraction_or_a_percentage),
 		cmocka_unit_test(test_fill_spaces_chinese_and_latin),
 		cmocka_unit_test(test_units_hug_or_follow_a_space),
