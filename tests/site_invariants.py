@@ -62,6 +62,8 @@ Checks:
                      measured under different conditions
   same-prints-same-ratio  two comparisons that print the same pair of costs
                      print the same cost ratio
+  use-case-gpus      every card the use-cases table names for a use case lists
+                     it on its page, and no other
 """
 import csv
 import decimal
@@ -328,6 +330,35 @@ def check_same_prints_same_ratio(site):
                     bad.append("%s: %s vs %s is %s, %s on %s" % (p, shown[1], shown[3], shown[4],
                                                              seen[key][0], seen[key][1]))
                 seen.setdefault(key, (shown[4], p))
+    return bad
+
+
+def check_use_case_gpus(site):
+    """Every card the use-cases table names for a use case (its pick or an
+    alternative, "RTX 4090 or L40S") lists that use case on its own page,
+    and a card's page lists no use case the table does not name it for."""
+    bad = []
+    for lang in ("en", "zh"):
+        table = os.path.join(site, lang, "use-cases", "index.html")
+        if not os.path.exists(table):
+            continue
+        named = {}
+        for uc, row in re.findall(r'<tr id="([^"]+)">(.*?)</tr>', read(table), re.S):
+            for cell in re.findall(r"<td>(.*?)</td>", row, re.S):
+                for g in re.findall(r'/gpus/([^/"]+)/"', cell):
+                    named.setdefault(g, set()).add(uc)
+        for p in pages(os.path.join(site, lang, "gpus")):
+            m = re.search(r"/gpus/([^/]+)/index\.html$", p)
+            if not m:
+                continue
+            s = read(p)
+            sec = re.search(r'<h2 id="use-cases">(.*?)(?:<h2|</main>)', s, re.S)
+            listed = set(re.findall(r'use-cases/#([^"]+)"', sec.group(1))) if sec else set()
+            want = named.get(m.group(1), set())
+            for uc in sorted(want - listed):
+                bad.append("%s: the use-cases table names it for %s, its page does not" % (p, uc))
+            for uc in sorted(listed - want):
+                bad.append("%s: lists %s, which the use-cases table does not name it for" % (p, uc))
     return bad
 
 
@@ -793,6 +824,7 @@ CHECKS = {
     "no-equal-better": check_no_equal_better,
     "best-ties": check_best_ties,
     "same-prints-same-ratio": check_same_prints_same_ratio,
+    "use-case-gpus": check_use_case_gpus,
     "no-unlike-better": check_no_unlike_better,
 }
 

@@ -469,6 +469,30 @@ static void fill_techniques(struct data *d)
 	}
 }
 
+/* The cards of a use case's role cell ("rtx-4090;l40s", ids checked by the
+ * schema): the first's index (-1 when none), the others' in *others. */
+static long use_case_picks(struct data *d, const char *cell, const long **others,
+			   size_t *n)
+{
+	size_t count = 0;
+	for (const char *s = cell; *s; s++)
+		count += *s == ';';
+	long *alt = arena_alloc(&d->arena, (count ? count : 1) * sizeof *alt);
+	long first = -1;
+	*n = 0;
+	for (const char *s = cell; *s;) {
+		size_t len = strcspn(s, ";");
+		long g = data_gpu_index(d, arena_strndup(&d->arena, s, len));
+		if (s == cell)
+			first = g;
+		else if (g >= 0)
+			alt[(*n)++] = g;
+		s += len + (s[len] == ';');
+	}
+	*others = alt;
+	return first;
+}
+
 static void fill_use_cases(struct data *d)
 {
 	const struct table *t = &d->tables[TABLE_USE_CASES];
@@ -481,9 +505,11 @@ static void fill_use_cases(struct data *d)
 		u->budget_gpu = cell(t, r, "budget_gpu");
 		u->recommended_gpu = cell(t, r, "recommended_gpu");
 		u->fastest_gpu = cell(t, r, "fastest_gpu");
-		u->budget = data_gpu_index(d, u->budget_gpu);
-		u->recommended = data_gpu_index(d, u->recommended_gpu);
-		u->fastest = data_gpu_index(d, u->fastest_gpu);
+		const char *cells[3] = { u->budget_gpu, u->recommended_gpu, u->fastest_gpu };
+		long *first[3] = { &u->budget, &u->recommended, &u->fastest };
+		for (int role = 0; role < 3; role++)
+			*first[role] = use_case_picks(d, cells[role], &u->alternatives[role],
+						      &u->nalternatives[role]);
 		u->reason_en = cell(t, r, "reason_en");
 		u->reason_zh = cell(t, r, "reason_zh");
 		u->source = cell(t, r, "source");

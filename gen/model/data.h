@@ -133,8 +133,12 @@ struct technique {
 
 struct use_case {
 	const char *id, *name_en, *name_zh;
-	const char *budget_gpu, *recommended_gpu, *fastest_gpu; /* ids or "" */
-	long budget, recommended, fastest; /* indexes into gpus, -1 if none */
+	/* each role's cell: the card the source picks, then any it names as
+	 * alternatives ("rtx-4090;l40s": RTX 4090, or L40S), or "" */
+	const char *budget_gpu, *recommended_gpu, *fastest_gpu;
+	long budget, recommended, fastest; /* the first: index into gpus, or -1 */
+	const long *alternatives[3];       /* the others, by role (budget, */
+	size_t nalternatives[3];           /* recommended, fastest) */
 	const char *reason_en, *reason_zh, *source;
 	size_t row;
 };

@@ -106,8 +106,8 @@ static const char *recommended_for(const struct page_ctx *p, size_t g)
 	struct buf b = BUF_INIT;
 	for (size_t u = 0; u < d->nuse_cases; u++) {
 		const struct use_case *uc = &d->use_cases[u];
-		if (uc->recommended != (long)g && uc->fastest != (long)g &&
-		    uc->budget != (long)g)
+		if (!pg_use_case_names(uc, 0, g) && !pg_use_case_names(uc, 1, g) &&
+		    !pg_use_case_names(uc, 2, g))
 			continue;
 		if (b.len)
 			buf_adds(&b, pg_tr(p, "list.sep"));

@@ -374,7 +374,7 @@ static struct value *gpu_use_cases(const struct page_ctx *p, size_t g)
 	for (size_t i = 0; i < d->nuse_cases; i++) {
 		const struct use_case *u = &d->use_cases[i];
 		for (int role = 0; role < 3; role++) {
-			if (pg_use_case_pick(u, role) != (long)g)
+			if (!pg_use_case_names(u, role, g))
 				continue;
 			struct value *r = value_new_map(a);
 			value_map_set_str(a, r, "name", pg_pick_lang(p, u->name_en, u->name_zh));

@@ -88,15 +88,10 @@ struct value *guide_tables_task_costs(const struct page_ctx *p, size_t t,
 
 /* ---- use cases ---- */
 
-/* One pick of a use case: {role, has_gpu, name, href, price, has_note, note}. */
-static struct value *use_case_pick_value(const struct page_ctx *p, const struct use_case *u,
-					 int role)
+/* A card a use case names: its name, link and lowest price in `m`. */
+static void use_case_card(const struct page_ctx *p, struct value *m, long g)
 {
 	struct arena *a = pg_arena(p);
-	long g = pg_use_case_pick(u, role);
-	struct value *m = value_new_map(a);
-	value_map_set_str(a, m, "role", pg_tr(p, pg_role_keys[role]));
-	value_map_set_bool(a, m, "has_gpu", g >= 0);
 	value_map_set_str(a, m, "name", g >= 0 ? p->in->data.gpus[g].name : "");
 	value_map_set_str(a, m, "href", g >= 0 ? pg_href_to(p, pg_gpu_path(p, (size_t)g)) : "");
 	const char *price = "";
@@ -106,6 +101,25 @@ static struct value *use_case_pick_value(const struct page_ctx *p, const struct 
 				     : pg_fill(p, "uc.no_price", "why", pg_tr(p, "why.no_price"), NULL);
 	}
 	value_map_set_str(a, m, "price", price);
+}
+
+/* One pick of a use case: {role, has_gpu, name, href, price, alternatives
+ * (each {name, href, price}), has_note, note}. */
+static struct value *use_case_pick_value(const struct page_ctx *p, const struct use_case *u,
+					 int role)
+{
+	struct arena *a = pg_arena(p);
+	long g = pg_use_case_pick(u, role);
+	struct value *m = value_new_map(a), *alts = value_new_list(a);
+	value_map_set_str(a, m, "role", pg_tr(p, pg_role_keys[role]));
+	value_map_set_bool(a, m, "has_gpu", g >= 0);
+	use_case_card(p, m, g);
+	for (size_t i = 0; g >= 0 && i < u->nalternatives[role]; i++) {
+		struct value *alt = value_new_map(a);
+		use_case_card(p, alt, u->alternatives[role][i]);
+		value_list_push(a, alts, alt);
+	}
+	value_map_set(a, m, "alternatives", alts);
 	const char *note = pg_use_case_note(p, u, role);
 	value_map_set_str(a, m, "note", note);
 	value_map_set_str(a, m, "note_paren", pg_paren_text(p, note));

@@ -915,6 +915,16 @@ long pg_use_case_pick(const struct use_case *u, int role)
 	return role == 0 ? u->budget : role == 1 ? u->recommended : u->fastest;
 }
 
+bool pg_use_case_names(const struct use_case *u, int role, size_t g)
+{
+	if (pg_use_case_pick(u, role) == (long)g)
+		return true;
+	for (size_t i = 0; i < u->nalternatives[role]; i++)
+		if (u->alternatives[role][i] == (long)g)
+			return true;
+	return false;
+}
+
 const char *pg_use_case_note(const struct page_ctx *p, const struct use_case *u,
 				 int role)
 {

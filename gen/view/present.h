@@ -204,7 +204,11 @@ const char *pg_stated_text(const struct page_ctx *p, long stated);
  * an article's inference table alike. */
 const char *pg_cards_needed_how(const struct page_ctx *p);
 struct value *pg_stated_cell(const struct page_ctx *p, long stated);
+/* A use case's card for `role` (0 budget, 1 recommended, 2 fastest): the
+ * one its source picks first, or -1; whether the role names GPU g, as the
+ * pick or as an alternative ("RTX 4090 or L40S"). */
 long pg_use_case_pick(const struct use_case *u, int role);
+bool pg_use_case_names(const struct use_case *u, int role, size_t g);
 const char *pg_use_case_note(const struct page_ctx *p, const struct use_case *u,
 				 int role);
 const char *pg_pair_title(const struct page_ctx *p, size_t x, size_t y);

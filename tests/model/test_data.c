@@ -277,6 +277,41 @@ static void test_unknown_gpu_across_tables(void **state)
 	fixture_remove(&f);
 }
 
+/* A use case's role may name alternatives after its pick ("rtx-4090;
+ * a100-80gb": RTX 4090, or A100 80GB), each id checked at its cell. */
+static void test_use_case_role_names_alternatives(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "use_cases.csv",
+		      "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source
+"
+		      "x,X,X,,rtx-4090;a100-80gb;h100-80gb,h100-80gb,,,src
+");
+	assert_int_equal(fixture_load(&f), 0);
+	const struct use_case *u = &f.data.use_cases[0];
+	assert_int_equal(u->budget, -1);
+	assert_int_equal(u->nalternatives[0], 0);
+	assert_int_equal(u->recommended, 1);
+	assert_int_equal(u->nalternatives[1], 2);
+	assert_int_equal(u->alternatives[1][0], 2);
+	assert_int_equal(u->alternatives[1][1], 0);
+	assert_int_equal(u->fastest, 0);
+	assert_int_equal(u->nalternatives[2], 0);
+	fixture_remove(&f);
+
+	fixture_make(&f);
+	fixture_write(&f, "use_cases.csv",
+		      "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source
+"
+		      "x,X,X,,rtx-4090;l40s,,,,src
+");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_non_null(strstr(f.log.ptr, "data/use_cases.csv:2:5: error: unknown gpu \"l40s\""));
+	fixture_remove(&f);
+}
+
 static void test_duplicate_gpu_id_names_first_line_and_finds_its_first_row(void **state)
 {
 	(void)state;
@@ -655,6 +690,7 @@ int main(void)
 		cmocka_unit_test(test_missing_file_is_named),
 		cmocka_unit_test(test_bad_number_in_prices_is_reported_with_position),
 		cmocka_unit_test(test_unknown_gpu_across_tables),
+		cmocka_unit_test(test_use_case_role_names_alternatives),
 		cmocka_unit_test(test_duplicate_gpu_id_names_first_line_and_finds_its_first_row),
 		cmocka_unit_test(test_gpus_are_found_by_id_through_the_index),
 		cmocka_unit_test(test_missing_column_in_gpus),
