@@ -796,7 +796,7 @@ check "two hourly prices 0.3% apart: neither the cheaper in the ledger, about th
 check "a cost range across another: both the cheapest on the job's page, neither the cheaper on the pair's" \
 	sh -c "test \$(grep -c '<span class=\"badge\">cheapest</span>' '$ties/site/en/tasks/bert-base-finetune/index.html') -eq 2 &&
 	       grep -q '“BERT-base fine-tune” costs \$0.78 on RTX 4090 and \$0.30–\$1.20 on RTX 3090.' '$ties/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
-	       grep -q '^cheaper.bert-base-finetune.rtx-4090.rtx-3090,[^,]*,[^,]*,same,' '$ties/site/data/figures.csv'"
+	       grep -q '^cheaper.bert-base-finetune.rtx-4090.rtx-3090,[^,]*,[^,]*,neither,' '$ties/site/data/figures.csv'"
 check "a highest or dearest figure two cards share: the charts name both, in both languages" \
 	sh -c "grep -q 'Highest: H100 80GB, A100 80GB (3,350 GB/s);' '$ties/site/charts/en/chart-spec-bandwidth_gbs.svg' &&
 	       grep -q '最高：H100 80GB、A100 80GB（3,350 GB/s）；' '$ties/site/charts/zh/chart-spec-bandwidth_gbs.svg' &&

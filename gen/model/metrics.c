@@ -578,13 +578,16 @@ static double job_end(const struct task_cost *c, bool cost, int i, const char **
 	return job_figure(c, at)->value;
 }
 
-/* The lower of two jobs' costs (`cost`) or times, end to end (see
- * metrics_cheaper). */
-static int lower_of(const struct task_cost *a, const struct task_cost *b, bool cost)
+/* The lower of two jobs' costs (`cost`) or times at each end, w[0] at the
+ * lower and w[1] at the upper (lower_end's 1, -1 or 0; w[1] 0 when neither
+ * is a range). */
+static void lower_ends(const struct task_cost *a, const struct task_cost *b, bool cost,
+		       int w[2])
 {
-	int at = cost ? 0 : 2, w[2] = { 0, 0 };
+	int at = cost ? 0 : 2;
+	w[0] = w[1] = 0;
 	if (!figure_ok(*job_figure(a, at)) || !figure_ok(*job_figure(b, at)))
-		return 0;
+		return;
 	/* one end, or both when either is a range */
 	int ends = 1 + (figure_ok(*job_figure(a, at + 1)) || figure_ok(*job_figure(b, at + 1)));
 	for (int i = 0; i < ends; i++) {
@@ -592,8 +595,23 @@ static int lower_of(const struct task_cost *a, const struct task_cost *b, bool c
 		double va = job_end(a, cost, i, &sa), vb = job_end(b, cost, i, &sb);
 		w[i] = lower_end(va, sa, vb, sb, cost);
 	}
+}
+
+/* The lower of two jobs' costs (`cost`) or times, end to end (see
+ * metrics_cheaper). */
+static int lower_of(const struct task_cost *a, const struct task_cost *b, bool cost)
+{
+	int w[2];
+	lower_ends(a, b, cost, w);
 	/* ranges that cross: each the lower at one end */
 	return w[0] && w[1] && w[0] != w[1] ? 0 : w[0] ? w[0] : w[1];
+}
+
+bool metrics_ranges_cross(const struct task_cost *a, const struct task_cost *b, bool cost)
+{
+	int w[2];
+	lower_ends(a, b, cost, w);
+	return w[0] && w[1] && w[0] != w[1];
 }
 
 int metrics_cheaper(const struct task_cost *a, const struct task_cost *b)

@@ -251,6 +251,10 @@ struct figure metrics_speed_ratio(const struct data *d, size_t benchmark,
 int metrics_cheaper(const struct task_cost *a, const struct task_cost *b);
 /* The same of two jobs' times (as durations print). */
 int metrics_quicker(const struct task_cost *a, const struct task_cost *b);
+/* Whether two jobs' costs (`cost`) or times are ranges that cross, each
+ * the lower at one end: metrics_cheaper (metrics_quicker) then names
+ * neither, and not because they are about the same. */
+bool metrics_ranges_cross(const struct task_cost *a, const struct task_cost *b, bool cost);
 /* The ratio of two jobs' costs, a to b, end to end: a cost without a range
  * counts as both its ends, so the ratio of their lower ends and that of
  * their upper ends, the smaller the figure and the larger in *high (equal

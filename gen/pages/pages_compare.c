@@ -394,15 +394,16 @@ static void pair_show_ratio(const struct page_ctx *p, const struct pair_about *a
 	buf_release(&hi);
 }
 
-/* Which of the pair wins (w > 0: a, w < 0: b, 0: the same), and by how
- * many percent (`pct`, or a negative number: no percentage shown). */
+/* Which of the pair wins (w > 0: a, w < 0: b, 0: `none`, "same" when
+ * about the same, "neither" when ranges cross), and by how many percent
+ * (`pct`, or a negative number: no percentage shown). */
 static void pair_show_winner(const struct page_ctx *p, const struct pair_about *ab,
-			     const char *label_key, int w, double pct,
+			     const char *label_key, int w, const char *none, double pct,
 			     const char *inputs)
 {
 	const struct data *d = &p->in->data;
 	pair_show(p, ab, label_key, w > 0 ? d->gpus[ab->ga].id
-				    : w < 0 ? d->gpus[ab->gb].id : "same", "", "", inputs);
+				    : w < 0 ? d->gpus[ab->gb].id : none, "", "", inputs);
 	if (pct < 0)
 		return;
 	struct pair_about by = *ab;
@@ -470,7 +471,7 @@ static void spec_winner_show(const struct page_ctx *p, enum pair_row r, size_t g
 		else if (q >= 0)
 			guide_ledger_input(p->in, &in, TABLE_PRICES, d->prices[q].row);
 	}
-	pair_show_winner(p, &ab, "fig.better", w, -1, in.ptr);
+	pair_show_winner(p, &ab, "fig.better", w, "same", -1, in.ptr);
 	buf_release(&in);
 }
 
@@ -634,7 +635,8 @@ static void cost_show(const struct page_ctx *p, size_t t, const struct task_cost
 	struct buf in = BUF_INIT;
 	guide_ledger_input_task_cost(p->in, &in, xa);
 	guide_ledger_input_task_cost(p->in, &in, xb);
-	pair_show_winner(p, &ab, "fig.cheaper", w, pct, in.ptr);
+	pair_show_winner(p, &ab, "fig.cheaper", w,
+			 metrics_ranges_cross(xa, xb, true) ? "neither" : "same", pct, in.ptr);
 	buf_release(&in);
 }
 
@@ -719,7 +721,9 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 						guide_ledger_input(p->in, &in, TABLE_TASK_TIMES,
 							      d->task_times[tr].row);
 				}
-				pair_show_winner(p, &q, "fig.quicker", quicker, -1, in.ptr);
+				pair_show_winner(p, &q, "fig.quicker", quicker,
+						 metrics_ranges_cross(ca, cb, false) ? "neither"
+										: "same", -1, in.ptr);
 			}
 			buf_release(&in);
 		}
@@ -756,7 +760,7 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 		guide_ledger_input(p->in, &in, TABLE_GPUS, y->row);
 		pair_show_winner(p, &ab, "fig.more_vram",
 				 cmp_better_side(va.value, vram.a.shown, vb.value, vram.b.shown, 1),
-				 -1, in.ptr);
+				 "same", -1, in.ptr);
 		buf_release(&in);
 		verdict_add(p, verdict, pg_comparison(p, &vram));
 	}
@@ -789,7 +793,8 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 		if (lp[gb].lowest_row >= 0)
 			guide_ledger_input(p->in, &in, TABLE_PRICES,
 				      p->in->data.prices[lp[gb].lowest_row].row);
-		pair_show_winner(p, &ab, "fig.cheaper_hour", w, (1.0 - lo / hi) * 100.0, in.ptr);
+		pair_show_winner(p, &ab, "fig.cheaper_hour", w, "same", (1.0 - lo / hi) * 100.0,
+				 in.ptr);
 		buf_release(&in);
 	}
 	verdict_add(p, verdict, pg_comparison(p, &rent));

@@ -582,6 +582,9 @@ static void test_cheaper_and_quicker_go_end_to_end(void **state)
 		if (metrics_cheaper(&a, &b) != cases[i].cheaper)
 			fail_msg("case %zu: cheaper %d, not %d", i, metrics_cheaper(&a, &b),
 				 cases[i].cheaper);
+		/* no winner: crossing ranges (cases 2, 3) are not about the same */
+		if (metrics_ranges_cross(&a, &b, true) != (i == 2 || i == 3))
+			fail_msg("case %zu: ranges cross %d", i, metrics_ranges_cross(&a, &b, true));
 		if (i != 6 && metrics_quicker(&a, &b) != cases[i].cheaper)
 			fail_msg("case %zu: quicker %d", i, metrics_quicker(&a, &b));
 	}
