@@ -285,10 +285,8 @@ static void test_use_case_role_names_alternatives(void **state)
 	struct fixture f;
 	fixture_make(&f);
 	fixture_write(&f, "use_cases.csv",
-		      "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source
-"
-		      "x,X,X,,rtx-4090;a100-80gb;h100-80gb,h100-80gb,,,src
-");
+		      "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source\n"
+		      "x,X,X,,rtx-4090;a100-80gb;h100-80gb,h100-80gb,,,src\n");
 	assert_int_equal(fixture_load(&f), 0);
 	const struct use_case *u = &f.data.use_cases[0];
 	assert_int_equal(u->budget, -1);
@@ -303,10 +301,8 @@ static void test_use_case_role_names_alternatives(void **state)
 
 	fixture_make(&f);
 	fixture_write(&f, "use_cases.csv",
-		      "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source
-"
-		      "x,X,X,,rtx-4090;l40s,,,,src
-");
+		      "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source\n"
+		      "x,X,X,,rtx-4090;l40s,,,,src\n");
 	assert_int_equal(fixture_load(&f), -1);
 	assert_non_null(strstr(f.log.ptr, "data/use_cases.csv:2:5: error: unknown gpu \"l40s\""));
 	fixture_remove(&f);
