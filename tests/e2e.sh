@@ -824,6 +824,28 @@ check "a cost range against one cost: a range of ratios, end to end, in the tabl
 	sh -c "grep -q '<span class=\"v\">1.07–2.1×</span>' '$ties/site/en/compare/a100-80gb-vs-rtx-4090/index.html' &&
 	       grep -q '<span class=\"v\">1.07～2.1 倍</span>' '$ties/site/zh/compare/a100-80gb-vs-rtx-4090/index.html' &&
 	       grep -q '^cost-ratio.llama2-7b-lora.a100-80gb.rtx-4090,[^,]*,[^,]*,1.07[0-9]*,2.14[0-9]*,×,' '$ties/site/data/figures.csv'"
+# Results measured under different conditions have no "fastest", as a pair
+# of them gets no winner: one of a benchmark's three results at another
+# batch size, and neither the inference page nor an article's inference
+# table marks a best of them (the fixture's own site marks one on each).
+unlike="$work/unlike"
+fixture_project "$unlike"
+sed -i 's/^llama2-13b-tokens,rtx-4090,60,,,/llama2-13b-tokens,rtx-4090,60,8,,/' "$unlike/data/results.csv"
+"$gen" build --root "$unlike" >/dev/null 2>"$work/err-unlike"
+best_of() { # best_of SITE: the marks of the Llama 2 13B results, page and article
+	python3 - "$1" <<'PY'
+import sys
+site = sys.argv[1]
+s = open(site + "/en/inference/index.html").read()
+i = s.find('id="llama2-13b-tokens"')
+page = s[i:s.find("<section", i + 10)].count("num best")
+a = open(site + "/en/articles/a100-vs-h100-vs-rtx-4090/index.html").read()
+print(page, a.count("fastest</span>"))
+PY
+}
+check "results measured unlike: no fastest among them, on the inference page or in an article's table" \
+	sh -c "test \"\$(grep -c 'llama2-13b-tokens,rtx-4090,60,8,' '$unlike/data/results.csv')\" = 1 &&
+	       test \"$(best_of "$real")\" = '1 3' && test \"$(best_of "$unlike/site")\" = '0 2'"
 # A project without the optional case studies (data/case_studies.csv: the
 # schema lets the file be missing): it builds, publishes no download and no
 # page of that table, links to neither, and every other download is its

@@ -378,7 +378,9 @@ static int table_benchmarks(struct cite *c, bool inference)
 				struct buf text = BUF_INIT, top_text = BUF_INIT;
 				fmt_result(c, &text, f.value, bm, inference);
 				fmt_result(c, &top_text, best[b], bm, inference);
-				bool top = cmp_ties_best(f.value, text.ptr, best[b], top_text.ptr,
+				/* a best of results measured alike only */
+				bool top = metrics_results_alike(d, b) &&
+					   cmp_ties_best(f.value, text.ptr, best[b], top_text.ptr,
 							 inference && !bm->higher_is_better ? -1 : 1);
 				td_num(c, f.value, text.ptr, top,
 				       top ? BADGE_FASTEST : BADGE_NONE);

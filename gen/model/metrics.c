@@ -276,6 +276,21 @@ bool metrics_same_conditions(const struct result *a, const struct result *b)
 	return a->batch_size == b->batch_size && a->gpu_count == b->gpu_count;
 }
 
+bool metrics_results_alike(const struct data *d, size_t benchmark)
+{
+	long first = -1;
+	for (size_t g = 0; g < d->ngpus; g++) {
+		long r = data_result_row(d, benchmark, g);
+		if (r < 0)
+			continue;
+		if (first < 0)
+			first = r;
+		else if (!metrics_same_conditions(&d->results[first], &d->results[r]))
+			return false;
+	}
+	return true;
+}
+
 struct figure metrics_model_vram(const struct data *d, double params_b,
 				 const char *precision, long *rule)
 {

@@ -276,6 +276,10 @@ struct figure metrics_speed_vs_baseline(const struct data *d, const struct metri
  * same number of cards (a condition one states and the other does not
  * counts as different). */
 bool metrics_same_conditions(const struct result *a, const struct result *b);
+/* Whether every GPU's result on `benchmark` (metrics_result's row) was
+ * measured alike: only then is one of them "the fastest" (a table's best
+ * of N marks none otherwise, as a pair gets no winner). */
+bool metrics_results_alike(const struct data *d, size_t benchmark);
 /* What serving a benchmark's model on one GPU costs: the cards its weights
  * need (METRICS_DEFAULT_PRECISION, by metrics_model_vram; 1 when the
  * benchmark names no model size), the quote (of the result's source first,

@@ -229,8 +229,10 @@ static struct value *inference_context(const struct page_ctx *p)
 		if (!pg_is_inference(bm))
 			continue;
 		bool tokens = is_tokens_per_second(bm);
-		/* the best result, to mark it with those about the same */
+		/* the best result, to mark it with those about the same: of
+		 * results measured alike only, as a pair gets no winner */
 		int direction = bm->higher_is_better ? 1 : -1;
+		bool alike = metrics_results_alike(d, b);
 		const char *unit = pg_bench_unit_key(p, bm);
 		struct figure best = { 0, "why.no_result" };
 		for (size_t g = 0; g < d->ngpus; g++) {
@@ -247,7 +249,7 @@ static struct value *inference_context(const struct page_ctx *p)
 			long row = data_result_row(d, b, g);
 			struct value *r = pg_gpu_link(p, g);
 			struct value *c = pg_cell_figure(p, f, FMT_UNIT, unit);
-			if (pg_ties_best(p, f, best, FMT_UNIT, unit, direction))
+			if (alike && pg_ties_best(p, f, best, FMT_UNIT, unit, direction))
 				pg_cell_set_best(p, c);
 			value_map_set(a, r, "value", c);
 			serving_cells(p, &d->results[row], r);

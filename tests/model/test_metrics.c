@@ -955,6 +955,11 @@ static void test_results_measured_differently_are_not_set_side_by_side(void **st
 	assert_true(metrics_same_conditions(&d.results[0], &d.results[2]));
 	d.results[1].batch_size = 0; /* not stated: not alike either */
 	assert_false(metrics_same_conditions(&d.results[0], &d.results[1]));
+	/* one of three measured otherwise: none of them is "the fastest" */
+	assert_false(metrics_results_alike(&d, LATENCY));
+	d.results[1].batch_size = 4;
+	assert_true(metrics_results_alike(&d, LATENCY));
+	assert_true(metrics_results_alike(&d, REL_BERT)); /* no results */
 	arena_free(&d.arena);
 }
 
