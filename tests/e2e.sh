@@ -447,6 +447,8 @@ for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-
 	check "fixture site: $inv" python3 "$top/tests/site_invariants.py" "$real" "$inv"
 	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$live" "$inv"
 done
+check "a card's break-even is one ledger figure, a range from its list price's range, on its GPU page and the articles that cite it (the fixture's site)" \
+	grep -Eq '^metric\.break_even\.a100-80gb,Buy-or-rent break-even of A100 80GB,[^,]*,7194\.[0-9]+,10791\.[0-9]+,h,data/gpus\.csv:[0-9]+ data/prices\.csv:[0-9]+,[0-9]+,.*/en/articles/.* /en/gpus/a100-80gb/ /zh/gpus/a100-80gb/' "$real/data/figures.csv"
 # One table, one drawing: an article's table of a job's costs, of the use
 # cases or of the techniques is the table of its own page, in both languages.
 for l in en zh; do

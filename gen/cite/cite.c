@@ -161,20 +161,17 @@ static int emit_missing(struct cite *c, const char *why, const char *fmt, ...)
 
 /* ---- the figure ledger ---- */
 
-/* Record a cited figure in the ledger (guide_ledger.h), up to `high` when
- * that is above it (a range): `label` is its English and Chinese labels
- * (guide_ledger_labels); inputs are the rows given as (table, row) pairs,
- * ended by -1. */
-static void cite_record(struct cite *c, struct figure f, double high, const char *unit,
+/* Record a cited figure in the ledger (guide_ledger.h): `label` is its English
+ * and Chinese labels (guide_ledger_labels); inputs are the rows given as
+ * (table, row) pairs, ended by -1. */
+static void cite_record(struct cite *c, struct figure f, const char *unit,
 			const char *id, const struct buf *label, int table, ...)
 {
 	if (!c->pg.in->ledger)
 		return;
-	struct buf v = BUF_INIT, hi = BUF_INIT, in = BUF_INIT;
+	struct buf v = BUF_INIT, in = BUF_INIT;
 	if (figure_ok(f))
 		ledger_number(&v, f.value);
-	if (figure_ok(f) && high > f.value)
-		ledger_number(&hi, high);
 	va_list ap;
 	va_start(ap, table);
 	for (int t = table; t >= 0; t = va_arg(ap, int)) {
@@ -183,10 +180,9 @@ static void cite_record(struct cite *c, struct figure f, double high, const char
 			guide_ledger_input(c->pg.in, &in, t, (size_t)row);
 	}
 	va_end(ap);
-	guide_ledger_show_new(&c->pg, id, label[0].ptr, label[1].ptr, v.ptr, hi.ptr,
+	guide_ledger_show_new(&c->pg, id, label[0].ptr, label[1].ptr, v.ptr, "",
 			 unit, in.ptr);
 	buf_release(&v);
-	buf_release(&hi);
 	buf_release(&in);
 }
 
@@ -241,7 +237,7 @@ static int cite_gpu(struct cite *c)
 		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
 			       NULL, "field", gpu_field_name(c, field, LANG_EN),
 			       gpu_field_name(c, field, LANG_ZH), NULL);
-		cite_record(c, figure_of(n, "why.not_stated"), 0, gpu_field_unit(field),
+		cite_record(c, figure_of(n, "why.not_stated"), gpu_field_unit(field),
 			    fid.ptr, label,
 			    TABLE_GPUS, (long)g->row, -1);
 		buf_release(&fid);
@@ -329,7 +325,7 @@ static int cite_price(struct cite *c)
 			       "source", source, NULL, NULL);
 		struct figure pf = { row >= 0 ? c->d->prices[row].usd_per_hour : 0,
 				     row >= 0 ? NULL : "why.no_price" };
-		cite_record(c, pf, 0, "USD/h", fid.ptr, label, TABLE_PRICES,
+		cite_record(c, pf, "USD/h", fid.ptr, label, TABLE_PRICES,
 			    row >= 0 ? (long)c->d->prices[row].row : -1L, -1);
 		buf_release(&fid);
 		buf_release(&label[0]);
@@ -442,7 +438,7 @@ static int cite_result(struct cite *c)
 		buf_addf(&fid, "result.%s.%s", bm->id, c->d->gpus[g].id);
 		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.result", "bench", bm->name_en,
 			       bm->name_zh, "gpu", c->d->gpus[g].name, NULL, NULL);
-		cite_record(c, f, 0, bm->unit ? bm->unit : "", fid.ptr, label,
+		cite_record(c, f, bm->unit ? bm->unit : "", fid.ptr, label,
 			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
 		buf_release(&fid);
 		buf_release(&label[0]);
@@ -532,7 +528,7 @@ static int cite_ratio(struct cite *c)
 			       "what", what[0], what[1], NULL);
 		/* a ratio of results rests on the two results, one of specs on
 		 * the two GPUs' rows */
-		cite_record(c, f, 0, "×", fid.ptr, label,
+		cite_record(c, f, "×", fid.ptr, label,
 			    bench ? TABLE_RESULTS : TABLE_GPUS,
 			    bench ? (ra >= 0 ? (long)c->d->results[ra].row : -1L)
 				  : (long)c->d->gpus[a].row,
@@ -617,24 +613,8 @@ static int cite_metric(struct cite *c)
 		guide_ledger_show_mtok(&c->pg, (size_t)b, (size_t)g);
 	} else {
 		long pr = c->m->prices ? c->m->prices[g].lowest_row : -1;
-		long quote = k == 0 || k == 3 ? pr : -1;
-		long rr = b >= 0 ? data_result_row(c->d, (size_t)b, (size_t)g) : -1;
-		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
-		buf_addf(&fid, "metric.%s.%s%s%s", name, gpu->id, b >= 0 ? "." : "",
-			 b >= 0 ? bench : "");
-		guide_ledger_labels(c->pg.in, &label[0], &label[1],
-			       b >= 0 ? "fig.metric_on" : "fig.metric", "gpu", gpu->name, NULL,
-			       "metric", i18n_get(&c->pg.in->i18n, LANG_EN, i18n_method_key(name)),
-			       i18n_get(&c->pg.in->i18n, LANG_ZH, i18n_method_key(name)),
-			       "bench", b >= 0 ? c->d->benchmarks[b].name_en : "",
-			       b >= 0 ? c->d->benchmarks[b].name_zh : "", NULL);
-		cite_record(c, f, high, i18n_get(&c->pg.in->i18n, LANG_EN, units[k]), fid.ptr, label,
-			    TABLE_GPUS, (long)gpu->row,
-			    TABLE_PRICES, quote >= 0 ? (long)c->d->prices[quote].row : -1L,
-			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
-		buf_release(&fid);
-		buf_release(&label[0]);
-		buf_release(&label[1]);
+		guide_ledger_show_metric(&c->pg, name, units[k], (size_t)g, b, f, high,
+					 k == 0 || k == 3 ? pr : -1);
 	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "metric \"%s\" of gpu \"%s\"", name,
@@ -685,7 +665,7 @@ static int cite_vram(struct cite *c)
 		buf_addf(&fid, "vram.%s.%s", params, precision);
 		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.vram", "params", params, NULL,
 			       "precision", precision, NULL, NULL);
-		cite_record(c, f, 0, "GB", fid.ptr, label, -1);
+		cite_record(c, f, "GB", fid.ptr, label, -1);
 		buf_release(&fid);
 		buf_release(&label[0]);
 		buf_release(&label[1]);

@@ -349,14 +349,19 @@ static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const ch
 	struct figure rent = pg_rent_figure(p, g);
 	struct value *rows = value_new_list(a);
 	struct nodata_list m = NODATA_LIST_INIT;
+	/* each also an article's metric shortcode: one ledger figure */
+	struct figure f = metric_tflops_per_watt(fp16, pg_spec_figure(gp, SPEC_TDP));
+	guide_ledger_show_metric(p, "tflops_per_watt", "unit.tflops_per_w", g, -1, f, 0, -1);
 	figure_push(p, rows, &m, i18n_method_key("tflops_per_watt"), "gpu.eff_tflops_w_how",
-		pg_cell_figure(p, metric_tflops_per_watt(fp16, pg_spec_figure(gp, SPEC_TDP)),
-			    FMT_UNIT, "unit.tflops_per_w"));
+		    pg_cell_figure(p, f, FMT_UNIT, "unit.tflops_per_w"));
 	double high;
-	struct figure f = metrics_tflops_per_kusd(gp, fp16, &high);
+	f = metrics_tflops_per_kusd(gp, fp16, &high);
+	guide_ledger_show_metric(p, "tflops_per_kusd", "unit.tflops_per_kusd", g, -1, f, high, -1);
 	figure_push(p, rows, &m, i18n_method_key("tflops_per_kusd"), "gpu.eff_tflops_kusd_how",
 		    ranged_cell(p, f, high, "unit.tflops_per_kusd"));
 	f = metrics_break_even(gp, rent, &high);
+	guide_ledger_show_metric(p, "break_even", "unit.h", g, -1, f, high,
+				 p->in->metrics.prices[g].lowest_row);
 	figure_push(p, rows, &m, i18n_method_key("break_even"), "gpu.eff_break_even_how",
 		    ranged_cell(p, f, high, "unit.h"));
 	figure_push(p, rows, &m, i18n_method_key("speed_per_dollar"), "gpu.eff_speed_dollar_how",

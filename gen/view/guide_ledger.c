@@ -387,6 +387,43 @@ void guide_ledger_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t 
 	show(pc, f->mtok0 + benchmark * f->ngpus + gpu);
 }
 
+void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
+			      const char *unit_key, size_t gpu, long bench, struct figure f,
+			      double high, long quote)
+{
+	const struct site_inputs *si = pc->in;
+	if (!si->ledger || gpu >= si->data.ngpus)
+		return;
+	const struct data *d = &si->data;
+	const struct gpu *g = &d->gpus[gpu];
+	const struct benchmark *b = bench >= 0 ? &d->benchmarks[bench] : NULL;
+	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT, v = BUF_INIT, hi = BUF_INIT,
+		   in = BUF_INIT;
+	buf_addf(&id, "metric.%s.%s%s%s", name, g->id, b ? "." : "", b ? b->id : "");
+	guide_ledger_labels(si, &en, &zh, b ? "fig.metric_on" : "fig.metric", "gpu", g->name,
+			    NULL, "metric", i18n_get(&si->i18n, LANG_EN, i18n_method_key(name)),
+			    i18n_get(&si->i18n, LANG_ZH, i18n_method_key(name)),
+			    "bench", b ? b->name_en : "", b ? b->name_zh : "", NULL);
+	if (figure_ok(f))
+		ledger_number(&v, f.value);
+	if (figure_ok(f) && high > f.value)
+		ledger_number(&hi, high);
+	guide_ledger_input(si, &in, TABLE_GPUS, g->row);
+	if (quote >= 0)
+		guide_ledger_input(si, &in, TABLE_PRICES, d->prices[quote].row);
+	long rr = b ? data_result_row(d, (size_t)bench, gpu) : -1;
+	if (rr >= 0)
+		guide_ledger_input(si, &in, TABLE_RESULTS, d->results[rr].row);
+	guide_ledger_show_new(pc, id.ptr, en.ptr, zh.ptr, v.ptr, hi.ptr,
+			      i18n_get(&si->i18n, LANG_EN, unit_key), in.ptr);
+	buf_release(&id);
+	buf_release(&en);
+	buf_release(&zh);
+	buf_release(&v);
+	buf_release(&hi);
+	buf_release(&in);
+}
+
 void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)
 {
 	if (!pc->in->ledger || row >= pc->in->data.nprices)

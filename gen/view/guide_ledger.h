@@ -75,6 +75,16 @@ void guide_ledger_show_stated(const struct page_ctx *pc, size_t stated);
 void guide_ledger_show_serving(const struct page_ctx *pc, size_t benchmark, size_t gpu);
 /* Only the cost per million tokens of serving (a tokens/s benchmark). */
 void guide_ledger_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t gpu);
+/* A figure of one card by a method of the methodology page (`name`:
+ * "break_even", "tflops_per_watt", "tflops_per_kusd", "speed_per_dollar"),
+ * on benchmark `bench` (-1: of the card alone), up to `high` when that is
+ * above it (a range): id "metric.<name>.<gpu>[.<bench>]", its unit the
+ * English of `unit_key`, from the card's row, the quote `quote` (-1: none)
+ * and its result on the benchmark. A GPU page and an article's metric
+ * shortcode show the one figure by it. */
+void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
+			      const char *unit_key, size_t gpu, long bench, struct figure f,
+			      double high, long quote);
 /* One price quote (data.prices[row]) as a GPU page lists it: its id is the
  * quote's key (GPU, provider or source, kind, cards, date). */
 void guide_ledger_show_quote(const struct page_ctx *pc, size_t row);
