@@ -364,9 +364,11 @@ static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const ch
 				 p->in->metrics.prices[g].lowest_row);
 	figure_push(p, rows, &m, i18n_method_key("break_even"), "gpu.eff_break_even_how",
 		    ranged_cell(p, f, high, "unit.h"));
+	f = metric_speed_per_dollar(pg_mean_relative_speed(p, g), rent);
+	guide_ledger_show_metric(p, "speed_per_dollar", "unit.speed_per_usd", g, -1, f, 0,
+				 p->in->metrics.prices[g].lowest_row);
 	figure_push(p, rows, &m, i18n_method_key("speed_per_dollar"), "gpu.eff_speed_dollar_how",
-		pg_cell_figure(p, metric_speed_per_dollar(pg_mean_relative_speed(p, g), rent),
-			    FMT_UNIT, "unit.speed_per_usd"));
+		    pg_cell_figure(p, f, FMT_UNIT, "unit.speed_per_usd"));
 	*missing_text = nodata_list_line(p, &m, "gpu.eff_missing");
 	return rows;
 }

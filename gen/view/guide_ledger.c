@@ -411,9 +411,16 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 	guide_ledger_input(si, &in, TABLE_GPUS, g->row);
 	if (quote >= 0)
 		guide_ledger_input(si, &in, TABLE_PRICES, d->prices[quote].row);
-	long rr = b ? data_result_row(d, (size_t)bench, gpu) : -1;
-	if (rr >= 0)
-		guide_ledger_input(si, &in, TABLE_RESULTS, d->results[rr].row);
+	/* on one benchmark, its result; speed per dollar of the card alone
+	 * is of its mean relative speed, every relative-speed result */
+	for (size_t k = 0; k < d->nbenchmarks; k++) {
+		bool of = b ? k == (size_t)bench
+			    : !strcmp(name, "speed_per_dollar") &&
+				      metrics_is_relative_speed(&d->benchmarks[k]);
+		long rr = of ? data_result_row(d, k, gpu) : -1;
+		if (rr >= 0)
+			guide_ledger_input(si, &in, TABLE_RESULTS, d->results[rr].row);
+	}
 	guide_ledger_show_new(pc, id.ptr, en.ptr, zh.ptr, v.ptr, hi.ptr,
 			      i18n_get(&si->i18n, LANG_EN, unit_key), in.ptr);
 	buf_release(&id);

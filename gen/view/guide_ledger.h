@@ -80,8 +80,9 @@ void guide_ledger_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t 
  * on benchmark `bench` (-1: of the card alone), up to `high` when that is
  * above it (a range): id "metric.<name>.<gpu>[.<bench>]", its unit the
  * English of `unit_key`, from the card's row, the quote `quote` (-1: none)
- * and its result on the benchmark. A GPU page and an article's metric
- * shortcode show the one figure by it. */
+ * and its result on the benchmark (speed per dollar of the card alone: its
+ * relative-speed results, whose mean it is). A GPU page and an article's
+ * metric shortcode show the one figure by it. */
 void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 			      const char *unit_key, size_t gpu, long bench, struct figure f,
 			      double high, long quote);
