@@ -72,26 +72,6 @@ static void find_claim_mismatches(const struct data *d, struct finding_list *l)
 	}
 }
 
-/* The mean relative speed of `gpu` against `base` over the relative-speed
- * benchmarks both have results for (missing "why.no_result" when none). */
-static struct figure stated_relative_speed(const struct data *d, size_t gpu,
-					   size_t base)
-{
-	double sum = 0;
-	size_t n = 0;
-	for (size_t b = 0; b < d->nbenchmarks; b++) {
-		if (!metrics_is_relative_speed(&d->benchmarks[b]))
-			continue;
-		struct figure r = metrics_speed_ratio(d, b, gpu, base);
-		if (figure_ok(r)) {
-			sum += r.value;
-			n++;
-		}
-	}
-	return n ? (struct figure){ sum / (double)n, NULL }
-		 : (struct figure){ 0, "why.no_result" };
-}
-
 /* Task times imply a speed: base card-hours / GPU card-hours for one task
  * (with one card each, base hours / GPU hours). Held against the stated
  * relative speed. */
@@ -104,7 +84,7 @@ static void find_speed_mismatches(const struct data *d, const struct metrics *m,
 	for (size_t g = 0; g < d->ngpus; g++) {
 		if (g == base)
 			continue;
-		struct figure stated = stated_relative_speed(d, g, base);
+		struct figure stated = metrics_mean_relative_speed(d, m, g);
 		if (!figure_ok(stated))
 			continue;
 		for (size_t t = 0; t < d->ntasks; t++) {

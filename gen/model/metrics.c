@@ -271,6 +271,23 @@ struct figure metrics_speed_vs_baseline(const struct data *d, const struct metri
 	return speed_ratio(d, benchmark, gpu, (size_t)base, "why.no_result", "why.no_baseline");
 }
 
+struct figure metrics_mean_relative_speed(const struct data *d, const struct metrics *m,
+					  size_t gpu)
+{
+	double sum = 0;
+	size_t n = 0;
+	for (size_t b = 0; b < d->nbenchmarks; b++) {
+		if (!metrics_is_relative_speed(&d->benchmarks[b]))
+			continue;
+		struct figure f = metrics_speed_vs_baseline(d, m, b, gpu);
+		if (figure_ok(f)) {
+			sum += f.value;
+			n++;
+		}
+	}
+	return n ? figure_value(sum / (double)n) : figure_missing("why.no_result");
+}
+
 bool metrics_same_conditions(const struct result *a, const struct result *b)
 {
 	return a->batch_size == b->batch_size && a->gpu_count == b->gpu_count;

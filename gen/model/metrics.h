@@ -272,6 +272,12 @@ long metrics_baseline(const struct data *d, const struct metrics *m);
  * relative to that source's own baseline card). */
 struct figure metrics_speed_vs_baseline(const struct data *d, const struct metrics *m,
 				     size_t benchmark, size_t gpu);
+/* The mean of `gpu`'s speeds on the relative-speed benchmarks, as the
+ * guide shows them (metrics_speed_vs_baseline), over those it has; missing
+ * "why.no_result" when none. A GPU's speed per dollar is of it, and the
+ * data-health check holds job times against it. */
+struct figure metrics_mean_relative_speed(const struct data *d, const struct metrics *m,
+					  size_t gpu);
 /* Whether two results were measured alike: the same batch size and the
  * same number of cards (a condition one states and the other does not
  * counts as different). */

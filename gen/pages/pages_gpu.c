@@ -364,7 +364,8 @@ static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const ch
 				 p->in->metrics.prices[g].lowest_row);
 	figure_push(p, rows, &m, i18n_method_key("break_even"), "gpu.eff_break_even_how",
 		    ranged_cell(p, f, high, "unit.h"));
-	f = metric_speed_per_dollar(pg_mean_relative_speed(p, g), rent);
+	f = metric_speed_per_dollar(
+		metrics_mean_relative_speed(&p->in->data, &p->in->metrics, g), rent);
 	guide_ledger_show_metric(p, "speed_per_dollar", "unit.speed_per_usd", g, -1, f, 0,
 				 p->in->metrics.prices[g].lowest_row);
 	figure_push(p, rows, &m, i18n_method_key("speed_per_dollar"), "gpu.eff_speed_dollar_how",

@@ -741,25 +741,6 @@ bool pg_is_inference(const struct benchmark *b)
 	return b->kind && !strncmp(b->kind, "inference-", 10);
 }
 
-/* The mean relative speed over the relative-speed benchmarks it has. */
-struct figure pg_mean_relative_speed(const struct page_ctx *p, size_t g)
-{
-	double sum = 0;
-	size_t n = 0;
-	for (size_t b = 0; b < p->in->data.nbenchmarks; b++) {
-		if (!pg_is_kind(&p->in->data.benchmarks[b], "relative-speed"))
-			continue;
-		struct figure f = pg_relative_speed(p, b, g);
-		if (figure_ok(f)) {
-			sum += f.value;
-			n++;
-		}
-	}
-	if (!n)
-		return (struct figure){ 0, "why.no_result" };
-	return (struct figure){ sum / (double)n, NULL };
-}
-
 /* The note of a row: note_<lang>, note_en or note. */
 const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t row)
 {

@@ -181,7 +181,6 @@ const char *pg_technique_difficulty(const struct page_ctx *p, const struct techn
 struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g);
 bool pg_is_kind(const struct benchmark *b, const char *kind);
 bool pg_is_inference(const struct benchmark *b);
-struct figure pg_mean_relative_speed(const struct page_ctx *p, size_t g);
 const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t row);
 const char *pg_result_conditions(const struct page_ctx *p, size_t row);
 /* A job's time ("3 h", "4–8 h", "90 min") and cost ("$1.17", "$1.76–$3.52"),

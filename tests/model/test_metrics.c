@@ -939,6 +939,30 @@ static void test_agreement_is_the_stated_figures_rounding(void **state)
 	assert_false(metric_agrees("abc", true, 1));
 }
 
+/* A card's mean speed over the relative-speed benchmarks it has, against
+ * the baseline (its speed per dollar and the data-health check use it). */
+static void test_mean_relative_speed_is_over_the_benchmarks_a_card_has(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_h100_baseline(&d);
+	add_result(&d, REL_RESNET, RTX4090, 0.4);
+	add_result(&d, REL_BERT, RTX4090, 0.6);
+	add_result(&d, REL_BERT, A100, 0.5);   /* one benchmark of two */
+	add_result(&d, LATENCY, A100, 30);     /* not a relative speed */
+	metrics_compute(&d, NULL, &m);
+	assert_figure(metrics_mean_relative_speed(&d, &m, RTX4090), 0.5);
+	assert_figure(metrics_mean_relative_speed(&d, &m, A100), 0.5);
+	assert_figure(metrics_mean_relative_speed(&d, &m, H100), 1);
+	arena_free(&d.arena);
+	fixture_init(&d);
+	metrics_compute(&d, NULL, &m);
+	assert_missing(metrics_mean_relative_speed(&d, &m, RTX4090), "why.no_result");
+	arena_free(&d.arena);
+}
+
 static void test_results_measured_differently_are_not_set_side_by_side(void **state)
 {
 	(void)state;
@@ -1125,6 +1149,7 @@ int main(void)
 		cmocka_unit_test(test_one_gpu_alone_is_neither_cheapest_nor_fastest),
 		cmocka_unit_test(test_stated_costs_agree_within_their_rounding),
 		cmocka_unit_test(test_agreement_is_the_stated_figures_rounding),
+		cmocka_unit_test(test_mean_relative_speed_is_over_the_benchmarks_a_card_has),
 		cmocka_unit_test(test_results_measured_differently_are_not_set_side_by_side),
 		cmocka_unit_test(test_superseded_quotes_price_nothing),
 		cmocka_unit_test(test_model_memory_is_arithmetic_and_names_the_rule_of_thumb),
