@@ -98,21 +98,32 @@ static const char *tally_sentence(const struct page_ctx *p, const char *what,
 		       "m", pg_fmt_number(p, (double)t->n), NULL);
 }
 
-/* The use cases (use_cases.csv) whose recommendation names GPU g, as a
- * list of their names ("Fine-tuning, Inference"), or "". */
-static const char *recommended_for(const struct page_ctx *p, size_t g)
+/* The use cases (use_cases.csv) that name GPU g, by the role they name it
+ * in ("the budget pick for Fine-tuning, Research; the recommended card for
+ * Inference": a budget or fastest pick is not a recommendation), or "". */
+static const char *picked_for(const struct page_ctx *p, size_t g)
 {
+	static const char *const clause[3] = { "cmp.bl.role.budget", "cmp.bl.role.recommended",
+					       "cmp.bl.role.fastest" };
 	const struct data *d = &p->in->data;
-	struct buf b = BUF_INIT;
-	for (size_t u = 0; u < d->nuse_cases; u++) {
-		const struct use_case *uc = &d->use_cases[u];
-		if (!pg_use_case_names(uc, 0, g) && !pg_use_case_names(uc, 1, g) &&
-		    !pg_use_case_names(uc, 2, g))
+	struct buf b = BUF_INIT, uses = BUF_INIT;
+	for (int role = 0; role < 3; role++) {
+		buf_reset(&uses);
+		for (size_t u = 0; u < d->nuse_cases; u++) {
+			const struct use_case *uc = &d->use_cases[u];
+			if (!pg_use_case_names(uc, role, g))
+				continue;
+			if (uses.len)
+				buf_adds(&uses, pg_tr(p, "list.sep"));
+			buf_adds(&uses, pg_pick_lang(p, uc->name_en, uc->name_zh));
+		}
+		if (!uses.len)
 			continue;
 		if (b.len)
-			buf_adds(&b, pg_tr(p, "list.sep"));
-		buf_adds(&b, pg_pick_lang(p, uc->name_en, uc->name_zh));
+			buf_adds(&b, pg_tr(p, "punct.semicolon"));
+		buf_adds(&b, pg_fill(p, clause[role], "uses", uses.ptr, NULL));
 	}
+	buf_release(&uses);
 	return pg_keep(p, &b);
 }
 
@@ -138,10 +149,10 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 				     "vb", pg_fmt_unit(p, ab ? vb.value : va.value, "unit.gb"), NULL);
 	}
 	for (int i = 0; i < 2 && n < 3; i++) {
-		const char *uses = recommended_for(p, i ? gb : ga);
-		if (*uses)
-			parts[n++] = pg_fill(p, "cmp.bl.recommended", "g", (i ? y : x)->name,
-					     "uses", uses, NULL);
+		const char *roles = picked_for(p, i ? gb : ga);
+		if (*roles)
+			parts[n++] = pg_fill(p, "cmp.bl.picked", "g", (i ? y : x)->name,
+					     "roles", roles, NULL);
 	}
 	struct buf b = BUF_INIT;
 	for (size_t i = 0; i < n; i++) {
