@@ -453,6 +453,11 @@ check "a comparison's bottom line names each card's role in the use cases, a bud
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-80gb-vs-rtx-3090/index.html' | grep -qF 'The sources name RTX 3090 the budget pick for LLM fine-tuning (7B)' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-80gb-vs-rtx-3090/index.html' | grep -qF '来源把 RTX 3090 列为大模型微调（7B）' &&
 	       ! grep -rqF 'The sources recommend' '$real/en/compare'"
+check "the ledger keeps how much a cheaper card wins by as its sentence says it: a percentage, or a multiple" \
+	sh -c "grep -q '^cheaper-hour-times\.a100-80gb\.a100-40gb,[^,]*,[^,]*,2\.20[0-9]*,,×,' '$real/data/figures.csv' &&
+	       ! grep -q '^cheaper-hour-by\.a100-80gb\.a100-40gb,' '$real/data/figures.csv' &&
+	       grep -q '^cheaper-by\.lora-7b\.a100-40gb\.rtx-4090,[^,]*,[^,]*,19\.2[0-9]*,,%,' '$real/data/figures.csv' &&
+	       sed -e 's/<[^>]*>//g' '$real/en/compare/a100-80gb-vs-a100-40gb/index.html' | grep -q 'rents for 2.2 times as much per hour'"
 # One table, one drawing: an article's table of a job's costs, of the use
 # cases or of the techniques is the table of its own page, in both languages.
 for l in en zh; do

@@ -60,6 +60,19 @@ static bool printed_alike(const struct cmp_pair *p)
 	return p->a.value == p->b.value;
 }
 
+double cmp_margin(const struct cmp_pair *p, enum cmp_verdict v)
+{
+	double lo = fmin(p->a.value, p->b.value), hi = fmax(p->a.value, p->b.value);
+	if (!(lo > 0) || !isfinite(hi))
+		return 0;
+	if (v == CMP_TIMES)
+		return hi / lo;
+	if (v != CMP_PERCENT)
+		return 0;
+	/* "about 16% faster" (of the lower), "about 13% lower" (of the higher) */
+	return cmp_higher_is_better(p->q) ? (hi / lo - 1.0) * 100.0 : (1.0 - lo / hi) * 100.0;
+}
+
 struct cmp_judgement cmp_judge(const struct cmp_pair *p)
 {
 	struct cmp_judgement j = { CMP_SAME, &p->a, &p->b, 1.0, 0.0 };
@@ -81,10 +94,7 @@ struct cmp_judgement cmp_judge(const struct cmp_pair *p)
 		j.ratio = r;
 		return j;
 	}
-	/* "about 16% faster" (of the lower), "about 13% lower" (of the higher) */
-	double pct = cmp_higher_is_better(p->q) ? (hi / lo - 1.0) * 100.0
-						: (1.0 - lo / hi) * 100.0;
-	j.percent = numfmt_round(pct, 0);
+	j.percent = numfmt_round(cmp_margin(p, CMP_PERCENT), 0);
 	if (j.percent > 0) {
 		j.verdict = CMP_PERCENT;
 	} else {

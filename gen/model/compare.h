@@ -102,5 +102,10 @@ const char *cmp_verdict_name(enum cmp_verdict v);
 
 /* Judge a pair by the rules above. The sides it points to are `p`'s. */
 struct cmp_judgement cmp_judge(const struct cmp_pair *p);
+/* How much the better side of `p` wins by, unrounded, in the form its
+ * verdict says it: CMP_PERCENT a percentage ("13% lower": 13.04), CMP_TIMES
+ * a multiple >= 1 ("3.3 times as fast": 3.297); 0 for any other verdict.
+ * What a figure ledger keeps of the sentence. */
+double cmp_margin(const struct cmp_pair *p, enum cmp_verdict v);
 
 #endif

@@ -236,12 +236,12 @@ const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmar
 
 const char *compare_cost_sentence(const struct page_ctx *p, size_t t,
 				  const struct task_cost *xa, const struct task_cost *xb,
-				  int *winner, double *pct)
+				  int *winner, bool *judged, struct cmp_pair *pair)
 {
 	const char *task = pg_task_name(p, t);
 	const char *na = p->in->data.gpus[xa->gpu].name, *nb = p->in->data.gpus[xb->gpu].name;
 	int w = *winner = metrics_cheaper(xa, xb); /* as the job table marks it */
-	*pct = -1;
+	*judged = false;
 	if (figure_ok(xa->cost_max) || figure_ok(xb->cost_max)) {
 		if (!w)
 			return pg_fill(p, "cmp.cost_ranges", "a", na, "b", nb, "task", task,
@@ -251,13 +251,11 @@ const char *compare_cost_sentence(const struct page_ctx *p, size_t t,
 			       "w", w > 0 ? na : nb, "cw", pg_cost_text(p, less),
 			       "l", w > 0 ? nb : na, "cl", pg_cost_text(p, more), NULL);
 	}
-	struct cmp_pair cp = {
+	*pair = (struct cmp_pair){
 		.q = CMP_COST, .what = task, .same_conditions = true,
 		.a = { na, xa->cost.value, pg_cost_words(p, xa), NULL },
 		.b = { nb, xb->cost.value, pg_cost_words(p, xb), NULL },
 	};
-	if (w)
-		*pct = (1.0 - fmin(xa->cost.value, xb->cost.value) /
-			      fmax(xa->cost.value, xb->cost.value)) * 100.0;
-	return pg_comparison(p, &cp);
+	*judged = true;
+	return pg_comparison(p, pair);
 }

@@ -15,6 +15,7 @@
 #include <stddef.h>
 
 struct benchmark;
+struct cmp_pair;
 struct figure;
 struct page_ctx;
 struct result;
@@ -48,11 +49,11 @@ const char *compare_fit_key(struct figure na, struct figure nb, bool *swap);
  * marks it (metrics_cheaper: end to end, none between ranges that cross),
  * without a percentage one range cannot give. *winner (metrics_cheaper,
  * the winner the ledger and the job table take): 1 for xa's GPU,
- * -1 for xb's, 0 for neither; *pct how much less the cheaper costs, or -1
- * when the sentence gives no percentage. */
+ * -1 for xb's, 0 for neither; *judged whether the sentence is the
+ * comparison model's judgement of *pair (one cost each: not for ranges). */
 const char *compare_cost_sentence(const struct page_ctx *p, size_t t,
 				  const struct task_cost *xa, const struct task_cost *xb,
-				  int *winner, double *pct);
+				  int *winner, bool *judged, struct cmp_pair *pair);
 
 
 #endif

@@ -395,24 +395,27 @@ static void pair_show_ratio(const struct page_ctx *p, const struct pair_about *a
 }
 
 /* Which of the pair wins (w > 0: a, w < 0: b, 0: `none`, "same" when
- * about the same, "neither" when ranges cross), and by how many percent
- * (`pct`, or a negative number: no percentage shown). */
+ * about the same, "neither" when ranges cross), and by how much as its
+ * sentence says it when `cp` is the pair the sentence judged (NULL: none
+ * said): "<kind>-by" a percentage, "<kind>-times" a multiple. */
 static void pair_show_winner(const struct page_ctx *p, const struct pair_about *ab,
-			     const char *label_key, int w, const char *none, double pct,
-			     const char *inputs)
+			     const char *label_key, int w, const char *none,
+			     const struct cmp_pair *cp, const char *inputs)
 {
 	const struct data *d = &p->in->data;
 	pair_show(p, ab, label_key, w > 0 ? d->gpus[ab->ga].id
 				    : w < 0 ? d->gpus[ab->gb].id : none, "", "", inputs);
-	if (pct < 0)
+	enum cmp_verdict v = cp && w ? cmp_judge(cp).verdict : CMP_SAME;
+	if (v != CMP_PERCENT && v != CMP_TIMES)
 		return;
+	bool times = v == CMP_TIMES;
 	struct pair_about by = *ab;
-	by.kind = arena_printf(pg_arena(p), "%s-by", ab->kind);
-	struct buf v = BUF_INIT, key = BUF_INIT;
-	ledger_number(&v, pct);
-	buf_addf(&key, "%s_by", label_key);
-	pair_show(p, &by, key.ptr, v.ptr, "", "%", inputs);
-	buf_release(&v);
+	by.kind = arena_printf(pg_arena(p), "%s-%s", ab->kind, times ? "times" : "by");
+	struct buf val = BUF_INIT, key = BUF_INIT;
+	ledger_number(&val, cmp_margin(cp, v));
+	buf_addf(&key, "%s_%s", label_key, times ? "times" : "by");
+	pair_show(p, &by, key.ptr, val.ptr, "", times ? "×" : "%", inputs);
+	buf_release(&val);
 	buf_release(&key);
 }
 
@@ -471,7 +474,7 @@ static void spec_winner_show(const struct page_ctx *p, enum pair_row r, size_t g
 		else if (q >= 0)
 			guide_ledger_input(p->in, &in, TABLE_PRICES, d->prices[q].row);
 	}
-	pair_show_winner(p, &ab, "fig.better", w, "same", -1, in.ptr);
+	pair_show_winner(p, &ab, "fig.better", w, "same", NULL, in.ptr);
 	buf_release(&in);
 }
 
@@ -627,7 +630,7 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 
 /* The winner of task t's costs (and its costs) in the ledger. */
 static void cost_show(const struct page_ctx *p, size_t t, const struct task_cost *xa,
-		      const struct task_cost *xb, int w, double pct)
+		      const struct task_cost *xb, int w, const struct cmp_pair *cp)
 {
 	guide_ledger_show_cost(p, t, xa->gpu);
 	guide_ledger_show_cost(p, t, xb->gpu);
@@ -636,7 +639,7 @@ static void cost_show(const struct page_ctx *p, size_t t, const struct task_cost
 	guide_ledger_input_task_cost(p->in, &in, xa);
 	guide_ledger_input_task_cost(p->in, &in, xb);
 	pair_show_winner(p, &ab, "fig.cheaper", w,
-			 metrics_ranges_cross(xa, xb, true) ? "neither" : "same", pct, in.ptr);
+			 metrics_ranges_cross(xa, xb, true) ? "neither" : "same", cp, in.ptr);
 	buf_release(&in);
 }
 
@@ -723,7 +726,7 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 				}
 				pair_show_winner(p, &q, "fig.quicker", quicker,
 						 metrics_ranges_cross(ca, cb, false) ? "neither"
-										: "same", -1, in.ptr);
+										: "same", NULL, in.ptr);
 			}
 			buf_release(&in);
 		}
@@ -731,9 +734,10 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 			both_times++;
 		if (figure_ok(ratio)) {
 			int w;
-			double pct;
-			const char *line = compare_cost_sentence(p, t, ca, cb, &w, &pct);
-			cost_show(p, t, ca, cb, w, pct);
+			bool judged;
+			struct cmp_pair cp;
+			const char *line = compare_cost_sentence(p, t, ca, cb, &w, &judged, &cp);
+			cost_show(p, t, ca, cb, w, judged ? &cp : NULL);
 			verdict_add(p, verdict, line);
 		}
 	}
@@ -760,7 +764,7 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 		guide_ledger_input(p->in, &in, TABLE_GPUS, y->row);
 		pair_show_winner(p, &ab, "fig.more_vram",
 				 cmp_better_side(va.value, vram.a.shown, vb.value, vram.b.shown, 1),
-				 "same", -1, in.ptr);
+				 "same", NULL, in.ptr);
 		buf_release(&in);
 		verdict_add(p, verdict, pg_comparison(p, &vram));
 	}
@@ -783,7 +787,6 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 		.b = { y->name, pb.value, pg_fmt_per_hour(p, pb.value), NULL } };
 	int w = cmp_better_side(pa.value, rent.a.shown, pb.value, rent.b.shown, -1);
 	if (w) {
-		double lo = w > 0 ? pa.value : pb.value, hi = w > 0 ? pb.value : pa.value;
 		struct pair_about ab = { "cheaper-hour", NULL, NULL, NULL, ga, gb };
 		struct buf in = BUF_INIT;
 		const struct gpu_prices *lp = p->in->metrics.prices;
@@ -793,8 +796,7 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 		if (lp[gb].lowest_row >= 0)
 			guide_ledger_input(p->in, &in, TABLE_PRICES,
 				      p->in->data.prices[lp[gb].lowest_row].row);
-		pair_show_winner(p, &ab, "fig.cheaper_hour", w, "same", (1.0 - lo / hi) * 100.0,
-				 in.ptr);
+		pair_show_winner(p, &ab, "fig.cheaper_hour", w, "same", &rent, in.ptr);
 		buf_release(&in);
 	}
 	verdict_add(p, verdict, pg_comparison(p, &rent));

@@ -20,6 +20,7 @@
 
 #include <stdio.h>
 #include <stdlib.h>
+#include <math.h>
 #include <string.h>
 
 struct fixture {
@@ -220,6 +221,13 @@ static void test_comparison_verdicts(void **state)
 	j = cmp_judge(&p);
 	assert_int_equal(j.verdict, CMP_PERCENT);
 	assert_true(j.first == &p.b && j.percent == 25);
+	/* the margin a ledger keeps, unrounded, in the sentence's form */
+	assert_true(cmp_margin(&p, CMP_PERCENT) == 25);
+	assert_true(fabs(cmp_margin(&p, CMP_TIMES) - 60.0 / 45) < 1e-12);
+	assert_true(cmp_margin(&p, CMP_SAME) == 0);
+	p.q = CMP_SPEED; /* higher is better: of the lower */
+	assert_true(fabs(cmp_margin(&p, CMP_PERCENT) - (60.0 / 45 - 1) * 100) < 1e-9);
+	p.q = CMP_LATENCY;
 	p.same_conditions = false;
 	assert_int_equal(cmp_judge(&p).verdict, CMP_UNLIKE);
 	assert_int_equal(cmp_quantity_of_kind("inference-latency", false), CMP_LATENCY);
