@@ -851,7 +851,7 @@ s = open(site + "/en/inference/index.html").read()
 i = s.find('id="llama2-13b-tokens"')
 page = s[i:s.find("<section", i + 10)].count("num best")
 a = open(site + "/en/articles/a100-vs-h100-vs-rtx-4090/index.html").read()
-print(page, a.count("fastest</span>"))
+print(page, a.count("class=\"badge fast\""))
 PY
 }
 check "results measured unlike: no fastest among them, on the inference page or in an article's table" \

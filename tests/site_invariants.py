@@ -365,7 +365,7 @@ def check_use_case_gpus(site):
 # The marks that say a figure is the best of its row or column (a cell's
 # "best" class or one of these badges); "lowest on-demand" names the quote a
 # card's price figure takes, not a best of many.
-BEST_BADGES = ("better", "fastest", "cheapest", "更优", "最快", "最便宜")
+BEST_BADGES = ("better", "fastest", "cheapest", "lowest", "更优", "最快", "最便宜", "最低")
 
 
 def table_cells(table):

@@ -27,7 +27,8 @@
 
 /* ---- cells ---- */
 
-enum badge { BADGE_NONE, BADGE_CHEAPEST, BADGE_FASTEST };
+/* a latency is the lowest, never the fastest (content/STYLE.md) */
+enum badge { BADGE_NONE, BADGE_CHEAPEST, BADGE_FASTEST, BADGE_LOWEST };
 
 static void table_begin(struct cite *c, const char *caption)
 {
@@ -187,10 +188,9 @@ static void td_num(struct cite *c, double v, const char *text, bool best,
 	pg_cell_set_text(&c->pg, cell, text);
 	if (best)
 		pg_cell_set_best(&c->pg, cell);
+	static const char *const keys[] = { "", "cite.cheapest", "cite.fastest", "cite.lowest" };
 	if (badge != BADGE_NONE)
-		pg_cell_mark(&c->pg, cell, badge == BADGE_CHEAPEST ? "cite.cheapest"
-								   : "cite.fastest",
-			     badge == BADGE_FASTEST);
+		pg_cell_mark(&c->pg, cell, keys[badge], badge != BADGE_CHEAPEST);
 	td_cell(c, cell);
 }
 
@@ -383,7 +383,9 @@ static int table_benchmarks(struct cite *c, bool inference)
 					   cmp_ties_best(f.value, text.ptr, best[b], top_text.ptr,
 							 inference && !bm->higher_is_better ? -1 : 1);
 				td_num(c, f.value, text.ptr, top,
-				       top ? BADGE_FASTEST : BADGE_NONE);
+				       !top ? BADGE_NONE
+				       : inference && !bm->higher_is_better ? BADGE_LOWEST
+									    : BADGE_FASTEST);
 				buf_release(&text);
 				buf_release(&top_text);
 			} else {

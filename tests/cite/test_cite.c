@@ -71,6 +71,7 @@ static const char *const ui[][3] = {
 	{ "cite.vram_formula", "parameters × bytes", "参数量 × 字节数" },
 	{ "cite.cheapest", "cheapest", "最便宜" },
 	{ "cite.fastest", "fastest", "最快" },
+	{ "cite.lowest", "lowest", "最低" },
 	{ "cite.col.gpu", "GPU", "显卡" },
 	{ "task.gpu", "GPU", "显卡" },
 	{ "task.hours", "Time", "耗时" },
@@ -692,11 +693,14 @@ static void test_tables_mark_figures_about_the_same_as_the_best(void **state)
 	assert_non_null(strstr(first + 1, fast));
 }
 
-static void test_inference_table_marks_lowest_latency_fastest(void **state)
+/* The lowest latency is marked "lowest", never "fastest": a latency is not
+ * a speed (content/STYLE.md); the highest throughput is the fastest. */
+static void test_inference_table_marks_lowest_latency_lowest(void **state)
 {
 	struct fixture *f = *state;
 	const char *html = render(f, LANG_EN, "{{< table name=inference >}}\n");
-	assert_non_null(strstr(html, ">45 ms</span> <span class=\"badge fast\">fastest</span>"));
+	assert_non_null(strstr(html, ">45 ms</span> <span class=\"badge fast\">lowest</span>"));
+	assert_null(strstr(html, "ms</span> <span class=\"badge fast\">fastest</span>"));
 	assert_non_null(strstr(html, ">150 tokens/s</span> <span class=\"badge fast\">fastest</span>"));
 	assert_non_null(strstr(html, ">$1.81</span> <span class=\"badge\">cheapest</span>"));
 	/* a cost per token says, under the table, that it counts every card
@@ -1281,7 +1285,7 @@ int main(void)
 		T(test_every_table_renders_wrapped),
 		T(test_specs_table_marks_best_and_missing),
 		T(test_tables_mark_figures_about_the_same_as_the_best),
-		T(test_inference_table_marks_lowest_latency_fastest),
+		T(test_inference_table_marks_lowest_latency_lowest),
 		T(test_benchmark_without_results_is_named_not_a_column),
 		T(test_tables_leave_out_what_no_source_gives),
 		T(test_chart_is_a_figure),
