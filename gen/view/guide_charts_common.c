@@ -224,7 +224,7 @@ void gc_desc_missing(struct gc *c, struct name_list *nl)
 
 bool gc_is_relative_speed(const struct benchmark *b)
 {
-	return b->kind && !strcmp(b->kind, "relative-speed");
+	return metrics_is_relative_speed(b);
 }
 
 struct figure gc_relative_speed(const struct gc *c, size_t b, size_t g)

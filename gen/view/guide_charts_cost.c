@@ -21,29 +21,6 @@ static const char *task_name(const struct gc *c, size_t t)
 	return c->l == LANG_ZH ? x->name_zh : x->name_en;
 }
 
-static struct figure figure_missing(const char *why)
-{
-	return (struct figure){ 0, why };
-}
-
-/* The mean relative speed over the relative-speed benchmarks it has. */
-static struct figure mean_relative_speed(const struct gc *c, size_t g)
-{
-	double sum = 0;
-	size_t n = 0;
-	for (size_t b = 0; b < c->d->nbenchmarks; b++) {
-		if (!gc_is_relative_speed(&c->d->benchmarks[b]))
-			continue;
-		struct figure f = gc_relative_speed(c, b, g);
-		if (figure_ok(f)) {
-			sum += f.value;
-			n++;
-		}
-	}
-	return n ? (struct figure){ sum / (double)n, NULL }
-		 : figure_missing("why.no_result");
-}
-
 /* ---- task-cost / task-hours: one task on every GPU that ran it ---- */
 
 struct task_item {
@@ -207,9 +184,12 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 	struct extremes value = { 0 }; /* speed per dollar */
 	struct name_list missing = { BUF_INIT, 0 };
 	for (size_t g = 0; g < d->ngpus; g++) {
-		struct figure p = c->m->prices[g].lowest, v = mean_relative_speed(c, g);
-		if (!figure_ok(p) && !figure_ok(v))
+		struct figure p = c->m->prices[g].lowest, v = metrics_mean_relative_speed(c->d, c->m, g);
+		if (!figure_ok(p) && !figure_ok(v)) {
+			/* named among those without a figure, as every chart does */
+			gc_name_list_add_why(c, &missing, gc_gpu_name(c, g), p.missing);
 			continue;
+		}
 		gpus[n] = g;
 		price[n] = p;
 		speed[n] = v;
