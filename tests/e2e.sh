@@ -1081,7 +1081,7 @@ check "a pick no use case names: no column of \"none given\", a line naming it, 
 		! grep -q '<th scope=\"col\">Budget pick</th>' '$noprose/site/en/'\$page/index.html &&
 		grep -q '<p class=\"nodata\">No source names this pick for any use: Budget pick, Fastest pick.</p>' '$noprose/site/en/'\$page/index.html &&
 		! grep -q '<th scope=\"col\">预算之选</th>' '$noprose/site/zh/'\$page/index.html &&
-		grep -q '<p class=\"nodata\">没有来源为任何用途给出这类推荐：预算之选、最快之选。</p>' '$noprose/site/zh/'\$page/index.html || exit 1
+		grep -q '<p class=\"nodata\">没有来源为任何使用场景给出这类推荐：预算之选、最快之选。</p>' '$noprose/site/zh/'\$page/index.html || exit 1
 	done"
 # A result and a job time given twice (by another source): the GPU page
 # shows the first of each and counts what it shows
