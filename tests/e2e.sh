@@ -547,6 +547,10 @@ for page in calculator search; do
 		grep -qF 'data-gap=\" \"' '$real/en/$page/index.html' &&
 		grep -qF 'data-gap=\"\"' '$real/zh/$page/index.html'"
 done
+check "the search script marks a cut snippet with punct.ellipsis_*: '… ' and ' …' in English, '……' in Chinese" sh -c "
+	grep -qF 'data-ellipsis-before=\"… \" data-ellipsis-after=\" …\"' '$real/en/search/index.html' &&
+	grep -qF 'data-ellipsis-before=\"……\" data-ellipsis-after=\"……\"' '$real/zh/search/index.html' &&
+	grep -qF \"(start > 0 ? cutBefore : '')\" '$real/search.js'"
 check "zh: the how-to-choose article links the calculator with a preset" \
 	grep -qF 'href="../../../zh/calculator/?params=13&amp;precision=fp16"' "$real/zh/articles/how-to-choose/index.html"
 "$gen" build --root "$work/whole" --out "$work/real2" --quiet --jobs 1 >/dev/null 2>&1
