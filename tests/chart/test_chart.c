@@ -870,7 +870,8 @@ static void test_random_texts_give_well_formed_svg(void **state)
 			values[i] = (struct chart_value){ (double)i, i != 4,
 							  texts[9 + i % 3] };
 			cells[i] = (struct chart_fit_cell){
-				(enum chart_fit_state)(i % 3), texts[9 + i % 3]
+				(enum chart_fit_state)(i % 3), texts[9 + i % 3],
+				i % 2 ? texts[9 + (i + 1) % 3] : NULL
 			};
 		}
 		const struct chart_scatter_opts o = { false, true, texts[11] };
@@ -1246,12 +1247,12 @@ static void test_fit_matrix_marks_states_without_colour_alone(void **state)
 	const char *const cols[] = { "RTX 4090", "A100 80GB", "H100 SXM5 80GB",
 				     "英伟达 L40S" };
 	const struct chart_fit_cell cells[] = {
-		{ CHART_FIT_FITS, "✓" },     { CHART_FIT_FITS, "✓" },
-		{ CHART_FIT_FITS, "✓" },     { CHART_FIT_FITS, "✓" },
-		{ CHART_FIT_NEEDS, "×2" },   { CHART_FIT_FITS, "✓" },
-		{ CHART_FIT_FITS, "✓" },     { CHART_FIT_NO_DATA, NULL },
-		{ CHART_FIT_NEEDS, "×17" },  { CHART_FIT_NEEDS, "×6" },
-		{ CHART_FIT_NEEDS, "×6" },   { CHART_FIT_NEEDS, "×9" },
+		{ CHART_FIT_FITS, "✓", NULL },    { CHART_FIT_FITS, "✓", NULL },
+		{ CHART_FIT_FITS, "✓", NULL },    { CHART_FIT_FITS, "✓", NULL },
+		{ CHART_FIT_NEEDS, "×2", NULL },  { CHART_FIT_FITS, "✓", NULL },
+		{ CHART_FIT_FITS, "✓", NULL },    { CHART_FIT_NO_DATA, NULL, NULL },
+		{ CHART_FIT_NEEDS, "×17", NULL }, { CHART_FIT_NEEDS, "×6", NULL },
+		{ CHART_FIT_NEEDS, "×6", NULL },  { CHART_FIT_NEEDS, "×9", NULL },
 	};
 	const char *const names[] = { "No data", "Fits", "Needs more cards", "Tight" };
 	struct chart_layout lay = { 0 };
@@ -1293,11 +1294,39 @@ static void test_fit_matrix_marks_states_without_colour_alone(void **state)
 	xmlFreeDoc(doc);
 	buf_release(&out);
 
-	const struct chart_fit_cell empty[] = { { CHART_FIT_NO_DATA, NULL } };
+	const struct chart_fit_cell empty[] = { { CHART_FIT_NO_DATA, NULL, NULL } };
 	assert_int_equal(chart_fit(&out, "fit", &TXT, rows, 1, cols, 1, empty,
 				   NULL),
 			 0);
 	assert_non_null(strstr(out.ptr, "chart-empty"));
+	buf_release(&out);
+}
+
+/* A cell draws its mark ("×2") and says itself in its tooltip in the words
+ * it is given ("needs 2 cards"), or, given none, by its mark. */
+static void test_fit_matrix_tooltip_says_a_cell_in_words(void **state)
+{
+	(void)state;
+	const char *const rows[] = { "13B FP16 (26 GB)" };
+	const char *const cols[] = { "RTX 4090", "A100 80GB", "L40S" };
+	const struct chart_fit_cell cells[] = {
+		{ CHART_FIT_NEEDS, "×2", "needs 2 cards" },
+		{ CHART_FIT_FITS, "✓", "fits" },
+		{ CHART_FIT_FITS, "✓", NULL },
+	};
+	const char *const names[] = { "No data", "Fits", "Needs more cards", "Tight" };
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_fit(&out, "fit", &TXT, rows, 1, cols, 3, cells, names), 0);
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_elems(root, "title", "13B FP16 (26 GB), RTX 4090: needs 2 cards"), 1);
+	assert_int_equal(count_elems(root, "title", "13B FP16 (26 GB), A100 80GB: fits"), 1);
+	assert_int_equal(count_elems(root, "title", "13B FP16 (26 GB), L40S: ✓"), 1);
+	/* the cells still draw their marks */
+	assert_int_equal(count_elems(root, "text", "×2"), 1);
+	assert_int_equal(count_elems(root, "text", "✓"), 2);
+	assert_int_equal(count_elems(root, "text", "needs 2 cards"), 0);
+	xmlFreeDoc(doc);
 	buf_release(&out);
 }
 
@@ -1309,7 +1338,7 @@ static void test_fit_matrix_many_columns_widens_the_chart(void **state)
 	struct chart_fit_cell cells[14];
 	for (int i = 0; i < 14; i++) {
 		cols[i] = "GeForce RTX 4060 Ti 16GB";
-		cells[i] = (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
+		cells[i] = (struct chart_fit_cell){ CHART_FIT_FITS, "✓", NULL };
 	}
 	struct chart_layout lay = { 0 };
 	assert_int_equal(chart_fit_layout(&lay, &TXT, rows, 1, cols, 14, cells,
@@ -1376,8 +1405,8 @@ static void test_wrapped_labels_are_balanced(void **state)
 	(void)state;
 	const char *rows[] = { "7B FP32 (28 GB)" };
 	const char *cols[] = { "A", "B" };
-	struct chart_fit_cell cells[] = { { CHART_FIT_FITS, "✓" },
-					  { CHART_FIT_NEEDS, "×2" } };
+	struct chart_fit_cell cells[] = { { CHART_FIT_FITS, "✓", NULL },
+					  { CHART_FIT_NEEDS, "×2", NULL } };
 	struct chart_text t = compact_text();
 	struct chart_layout lay = { 0 };
 	/* the label's room is 30% of 320 units: two lines */
@@ -1399,8 +1428,8 @@ static void test_fit_matrix_wraps_columns_and_names_empty_ones(void **state)
 	for (size_t r = 0; r < 3; r++)
 		for (size_t c = 0; c < 10; c++)
 			cells[r * 10 + c] = c == 5 || c == 7
-				? (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL }
-				: (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
+				? (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL, NULL }
+				: (struct chart_fit_cell){ CHART_FIT_FITS, "✓", NULL };
 	static const char *const states[] = { "no data", "fits", "needs", "tight" };
 	struct chart_text t = compact_text();
 	t.omitted = "No VRAM figure: ";
@@ -1420,7 +1449,7 @@ static void test_fit_matrix_wraps_columns_and_names_empty_ones(void **state)
 	chart_layout_release(&lay);
 
 	/* a column with data in one row is drawn */
-	cells[5] = (struct chart_fit_cell){ CHART_FIT_NEEDS, "×2" };
+	cells[5] = (struct chart_fit_cell){ CHART_FIT_NEEDS, "×2", NULL };
 	assert_int_equal(chart_fit_layout(&lay, &t, rows, 3, cols, 10, cells, states), 0);
 	assert_int_equal(count_kind(&lay, CHART_ITEM_CELL), 27);
 	assert_true(layout_has_text(&lay, "No VRAM figure: B100"));
@@ -1428,7 +1457,7 @@ static void test_fit_matrix_wraps_columns_and_names_empty_ones(void **state)
 
 	/* a wide matrix leaves out the same columns (chart_fit_columns, which
 	 * a table of it uses too), named alike */
-	cells[5] = (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL };
+	cells[5] = (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL, NULL };
 	struct chart_text w = TXT;
 	w.omitted = "No VRAM figure: ";
 	w.list_sep = " / ";
@@ -1555,7 +1584,8 @@ static void test_random_inputs_never_overlap(void **state)
 						       rnd(5) == 0, vt, NULL };
 			values[i] = (struct chart_value){ v, has, vt };
 			cells[i] = (struct chart_fit_cell){
-				(enum chart_fit_state)rnd(3), rnd(2) ? vt : "✓"
+				(enum chart_fit_state)rnd(3), rnd(2) ? vt : "✓",
+				i % 2 ? "needs 2 cards" : NULL
 			};
 		}
 		/* laid out at the default width and for a phone */
@@ -1614,6 +1644,7 @@ int main(void)
 		cmocka_unit_test(test_scatter_wide_range_uses_log_axis),
 		cmocka_unit_test(test_fit_matrix_marks_states_without_colour_alone),
 		cmocka_unit_test(test_fit_matrix_many_columns_widens_the_chart),
+		cmocka_unit_test(test_fit_matrix_tooltip_says_a_cell_in_words),
 		cmocka_unit_test(test_random_inputs_never_overlap),
 	};
 	int rc = cmocka_run_group_tests_name("chart", tests, NULL, NULL);
