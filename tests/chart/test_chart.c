@@ -9,6 +9,7 @@
 #include "base/buf.h"
 #include "chart/chart.h"
 #include "chart/chart_scatter.h"
+#include "chart/chart_layout.h"
 #include "chart/chart_scale.h"
 #include "base/numfmt.h"
 #include "base/text.h"
@@ -282,7 +283,7 @@ static void test_log_ticks_are_powers_of_ten_below_min(void **state)
 	(void)state;
 	struct chart_ticks t;
 	char s[32];
-	static const char *const want[] = { "0.1", "1", "10", "100", "1000" };
+	static const char *const want[] = { "0.1", "1", "10", "100", "1,000" };
 	assert_int_equal(chart_scale_log_ticks(1, 1000, 8, &t), 5);
 	assert_true(t.log);
 	for (size_t i = 0; i < 5; i++) {
@@ -298,6 +299,43 @@ static void test_log_ticks_are_powers_of_ten_below_min(void **state)
 	assert_true(chart_scale_log_ticks(1e-9, 1e10, 6, &t) <= 6);
 	assert_true(t.v[0] < 1e-9 && t.v[t.n - 1] >= 1e10);
 	assert_int_equal(chart_scale_log_ticks(0, 10, 8, &t), 0);
+}
+
+/* An axis groups thousands as every figure of the site does (1,500, not
+ * 1500), in any language: the chart module writes the numbers itself. */
+static void test_tick_labels_group_thousands(void **state)
+{
+	(void)state;
+	struct chart_ticks t;
+	char s[32];
+	static const char *const want[] = { "0", "500", "1,000", "1,500", "2,000",
+					    "2,500", "3,000", "3,500" };
+	assert_int_equal(chart_scale_nice_ticks(0, 3350, 8, &t), 8);
+	for (size_t i = 0; i < 8; i++) {
+		chart_scale_tick_label(&t, i, s, sizeof s);
+		assert_string_equal(s, want[i]);
+	}
+	chart_scale_nice_ticks(-12000, 1000, 8, &t);
+	chart_scale_tick_label(&t, 0, s, sizeof s);
+	assert_string_equal(s, "-12,000");
+	chart_scale_nice_ticks(1000, 1001, 8, &t); /* a step with decimals */
+	chart_scale_tick_label(&t, 0, s, sizeof s);
+	assert_string_equal(s, "1,000.0");
+	chart_scale_log_ticks(5, 10000, 8, &t);
+	chart_scale_tick_label(&t, t.n - 1, s, sizeof s);
+	assert_string_equal(s, "10,000");
+	/* a label too long for its buffer is left ungrouped, not cut */
+	char small[5];
+	chart_scale_nice_ticks(0, 3350, 8, &t);
+	chart_scale_tick_label(&t, 2, small, sizeof small);
+	assert_string_equal(small, "1000");
+	/* the numbers a chart writes for values its caller did not format */
+	chart_layout_format_number(1600, s, sizeof s);
+	assert_string_equal(s, "1,600");
+	chart_layout_format_number(-3350.5, s, sizeof s);
+	assert_string_equal(s, "-3,350.5");
+	chart_layout_format_number(999.999, s, sizeof s);
+	assert_string_equal(s, "1,000");
 }
 
 static void test_log_scale_only_when_positive_values_span_over_100x(void **state)
@@ -623,8 +661,8 @@ static void test_hbar_1000x_range_uses_log_axis(void **state)
 	assert_true(layout_has_text(&lay, "1"));
 	assert_true(layout_has_text(&lay, "10"));
 	assert_true(layout_has_text(&lay, "100"));
-	assert_true(layout_has_text(&lay, "1000"));
-	assert_true(layout_has_text(&lay, "2000")); /* value label */
+	assert_true(layout_has_text(&lay, "1,000")); /* grouped as every figure */
+	assert_true(layout_has_text(&lay, "2,000")); /* value label */
 	assert_true(layout_has_text(&lay, "USD per hour (log scale)"));
 	/* The smallest bar still has a visible length. */
 	for (size_t i = 0; i < lay.n; i++)
@@ -1224,8 +1262,8 @@ static void test_scatter_wide_range_uses_log_axis(void **state)
 	struct chart_layout lay = { 0 };
 	assert_int_equal(chart_scatter_layout(&lay, &TXT, p, 2, NULL), 0);
 	assert_no_overlap(&lay);
-	assert_true(layout_has_text(&lay, "1000"));
-	assert_true(layout_has_text(&lay, "10000"));
+	assert_true(layout_has_text(&lay, "1,000"));
+	assert_true(layout_has_text(&lay, "10,000"));
 	assert_true(layout_has_text(&lay, "USD per hour (log scale)"));
 	assert_true(layout_has_text(&lay, "Relative speed"));
 	assert_int_equal(lay.path_n, 0);
@@ -1607,6 +1645,7 @@ int main(void)
 		cmocka_unit_test(test_nice_ticks_cover_data_with_4_to_8_nice_steps),
 		cmocka_unit_test(test_nice_ticks_equal_values_include_zero),
 		cmocka_unit_test(test_log_ticks_are_powers_of_ten_below_min),
+		cmocka_unit_test(test_tick_labels_group_thousands),
 		cmocka_unit_test(test_log_scale_only_when_positive_values_span_over_100x),
 		cmocka_unit_test(test_scale_linear_maps_and_clamps),
 		cmocka_unit_test(test_scale_log_spaces_decades_evenly),
