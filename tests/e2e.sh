@@ -556,6 +556,10 @@ for page in calculator search; do
 		grep -qF 'data-gap=\" \"' '$real/en/$page/index.html' &&
 		grep -qF 'data-gap=\"\"' '$real/zh/$page/index.html'"
 done
+check "the search script marks a cut snippet with punct.ellipsis_*: '… ' and ' …' in English, '……' in Chinese" sh -c "
+	grep -qF 'data-ellipsis-before=\"… \" data-ellipsis-after=\" …\"' '$real/en/search/index.html' &&
+	grep -qF 'data-ellipsis-before=\"……\" data-ellipsis-after=\"……\"' '$real/zh/search/index.html' &&
+	grep -qF \"(start > 0 ? cutBefore : '')\" '$real/search.js'"
 check "zh: the how-to-choose article links the calculator with a preset" \
 	grep -qF 'href="../../../zh/calculator/?params=13&amp;precision=fp16"' "$real/zh/articles/how-to-choose/index.html"
 "$gen" build --root "$work/whole" --out "$work/real2" --quiet --jobs 1 >/dev/null 2>&1
@@ -1016,7 +1020,7 @@ rc=$?
 check "a comparison's missing speed ratio says the two cards do not both have a result" \
 	sh -c "test $rc -eq 0 &&
 	grep -q 'title=\"no data (the two cards do not both have a result)\"' '$onelack/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
-	grep -q 'title=\"暂无数据（两张卡并非都有测试结果）\"' '$onelack/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q 'title=\"暂无数据（两张卡中至少一张没有测试结果）\"' '$onelack/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	! grep -rlq 'baseline' '$onelack/site/en/compare' && ! grep -rlq '基准显卡' '$onelack/site/zh/compare'"
 
 # No rental price at all, no result at all, neither: every table leaves out
@@ -1090,7 +1094,7 @@ check "a pick no use case names: no column of \"none given\", a line naming it, 
 		! grep -q '<th scope=\"col\">Budget pick</th>' '$noprose/site/en/'\$page/index.html &&
 		grep -q '<p class=\"nodata\">No source names this pick for any use: Budget pick, Fastest pick.</p>' '$noprose/site/en/'\$page/index.html &&
 		! grep -q '<th scope=\"col\">预算之选</th>' '$noprose/site/zh/'\$page/index.html &&
-		grep -q '<p class=\"nodata\">没有来源为任何用途给出这类推荐：预算之选、最快之选。</p>' '$noprose/site/zh/'\$page/index.html || exit 1
+		grep -q '<p class=\"nodata\">没有来源为任何使用场景给出这类推荐：预算之选、最快之选。</p>' '$noprose/site/zh/'\$page/index.html || exit 1
 	done"
 # A result and a job time given twice (by another source): the GPU page
 # shows the first of each and counts what it shows

@@ -127,6 +127,30 @@ size_t numfmt_fixed(char *dst, size_t cap, double v, int decimals)
 	return strlen(dst);
 }
 
+size_t numfmt_group(char *dst, size_t cap)
+{
+	size_t len = strlen(dst);
+	char *p = dst + (*dst == '-');
+	size_t digits = strspn(p, "0123456789");
+	const char *rest = p + digits;
+	if (digits < 4 || (*rest && (*rest != '.' || !rest[1] ||
+				     strspn(rest + 1, "0123456789") != strlen(rest + 1))))
+		return len;
+	size_t commas = (digits - 1) / 3;
+	if (len + commas + 1 > cap)
+		return len;
+	/* the fraction and the NUL move right; then the digits, from the
+	 * last, each written at or right of where it is read */
+	memmove(p + digits + commas, rest, strlen(rest) + 1);
+	char *w = p + digits + commas;
+	for (size_t i = 0; i < digits; i++) {
+		if (i && i % 3 == 0)
+			*--w = ',';
+		*--w = p[digits - 1 - i];
+	}
+	return len + commas;
+}
+
 /* 10^k for -4 <= k <= 22 as the nearest double (above 10^k for k < 0). */
 static double pow10_near(int k)
 {

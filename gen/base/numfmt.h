@@ -27,6 +27,14 @@ size_t numfmt_uint(char *dst, uint64_t u);
  * length written (at most cap - 1). */
 size_t numfmt_fixed(char *dst, size_t cap, double v, int decimals);
 
+/* Group the thousands of the plain decimal at dst (an optional "-", digits,
+ * an optional fraction: what numfmt_fixed writes) with commas, in place, as
+ * every figure is written in both languages (content/STYLE.md: 1,600,
+ * 3,350): "1000" becomes "1,000", "-12345.25" "-12,345.25"; the fraction is
+ * not grouped. Text of any other form ("1e5", "inf"), or that would not fit
+ * in `cap` bytes with its NUL, is left as it is. Returns the length. */
+size_t numfmt_group(char *dst, size_t cap);
+
 /* Write what snprintf(dst, cap, "%.*g", precision, v) writes; return the
  * length written (at most cap - 1). */
 size_t numfmt_g(char *dst, size_t cap, double v, int precision);

@@ -462,9 +462,10 @@ static double layout_fit_block(struct chart_layout *lay,
 			if (!txt && nodata)
 				txt = chart_layout_no_data_text(t);
 			struct buf tip = BUF_INIT;
+			const char *said = cell->tip ? cell->tip : txt;
 			buf_addf(&tip, "%s%s%s%s%s", rows[r] ? rows[r] : "",
 				 chart_layout_pair_sep(t), cols[c] ? cols[c] : "",
-				 chart_layout_label_sep(t), txt ? txt : "");
+				 chart_layout_label_sep(t), said ? said : "");
 			it->tip = chart_layout_strdup(lay, tip.ptr);
 			buf_release(&tip);
 			/* a "no data" too wide for its cell is left to the

@@ -84,10 +84,14 @@ enum chart_fit_state {
 #define CHART_FIT_STATES 4
 
 /* One cell of a fit matrix: a state and a short text ("✓", "×2"); NULL text
- * prints chart_text.no_data for CHART_FIT_NO_DATA and nothing otherwise. */
+ * prints chart_text.no_data for CHART_FIT_NO_DATA and nothing otherwise.
+ * `tip`, when not NULL, is the cell in words for its tooltip ("needs 2
+ * cards"), where a mark drawn in the cell would not read as a sentence;
+ * NULL gives the tooltip the cell's text. */
 struct chart_fit_cell {
 	enum chart_fit_state state;
 	const char *text;
+	const char *tip;
 };
 
 /* ---- Charts: each appends one <svg> element to `out` ----

@@ -263,6 +263,7 @@ void chart_layout_format_number(double v, char *dst, size_t cap)
 	}
 	if (strcmp(dst, "-0") == 0)
 		strcpy(dst, "0");
+	numfmt_group(dst, cap);
 }
 
 double chart_layout_frame_width(const struct chart_text *t)

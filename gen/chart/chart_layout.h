@@ -148,7 +148,8 @@ const char *chart_layout_no_data_text(const struct chart_text *t);
 char *chart_layout_axis_title(const char *title, bool log,
 			      const struct chart_text *t);
 /* Deterministic short number for values the caller did not format: at
- * most two decimals, trailing zeros dropped, never "-0". */
+ * most two decimals, trailing zeros dropped, never "-0", thousands grouped
+ * ("1,600"). */
 void chart_layout_format_number(double v, char *dst, size_t cap);
 /* "a: b" with t's label_sep, in the layout's strings; a NULL part reads
  * as "". */

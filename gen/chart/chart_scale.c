@@ -102,13 +102,16 @@ void chart_scale_tick_label(const struct chart_ticks *t, size_t i, char *dst,
 		int e = (int)lround(log10(v));
 		if (e >= 5)
 			snprintf(dst, cap, "1e%d", e);
-		else
+		else {
 			numfmt_fixed(dst, cap, v, e < 0 ? -e : 0);
+			numfmt_group(dst, cap);
+		}
 		return;
 	}
 	if (fabs(v) < t->step * 1e-6)
 		v = 0; /* no "-0" */
 	numfmt_fixed(dst, cap, v, t->decimals);
+	numfmt_group(dst, cap);
 }
 
 bool chart_scale_wants_log(const double *values, size_t n)

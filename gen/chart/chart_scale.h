@@ -35,8 +35,9 @@ size_t chart_scale_nice_ticks(double min, double max, size_t max_ticks,
 size_t chart_scale_log_ticks(double min, double max, size_t max_ticks,
 			     struct chart_ticks *out);
 /* Print tick i into `dst` (size `cap`): "%.*f" with the step's decimals;
- * on a log scale each power with its own decimals ("0.1", "1", "1000"),
- * and 1e5 and above as "1e5". */
+ * on a log scale each power with its own decimals ("0.1", "1", "1,000"),
+ * and 1e5 and above as "1e5"; thousands grouped with commas as every
+ * figure is ("1,500", numfmt_group). */
 void chart_scale_tick_label(const struct chart_ticks *t, size_t i, char *dst,
 			    size_t cap);
 

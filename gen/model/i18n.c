@@ -327,18 +327,9 @@ void i18n_fill(struct buf *out, const char *tmpl, const char *const *names,
  * thousands grouped by commas. */
 static void append_grouped(struct buf *out, double v, int decimals)
 {
-	char digits[64], grouped[96];
-	size_t len = numfmt_fixed(digits, sizeof digits, v, decimals);
-	const char *dot = memchr(digits, '.', len);
-	size_t int_len = dot ? (size_t)(dot - digits) : len, n = 0;
-	for (size_t i = 0; i < int_len; i++) {
-		if (i && (int_len - i) % 3 == 0)
-			grouped[n++] = ',';
-		grouped[n++] = digits[i];
-	}
-	buf_add(out, grouped, n);
-	if (dot)
-		buf_add(out, dot, len - int_len);
+	char digits[96];
+	numfmt_fixed(digits, 64, v, decimals);
+	buf_add(out, digits, numfmt_group(digits, sizeof digits));
 }
 
 void i18n_format_fixed(struct buf *out, double v, int decimals, enum lang l)

@@ -47,6 +47,14 @@ static const char *unit(struct site *s, enum lang l, double v, const char *key)
 	return pg_fmt_unit(&p, v, key);
 }
 
+/* A precision as the site's tables write it ("FP16"; the id, "fp16", stays
+ * the option's value and the query's). */
+static const char *precision_label(struct site *s, enum lang l, const char *id)
+{
+	struct page_ctx p = kit(s, l);
+	return pg_upper(&p, id);
+}
+
 static const char *source_title(struct site *s, enum lang l, const char *id)
 {
 	const struct source *src = data_find_source(&s->in.data, id);
@@ -86,7 +94,7 @@ static struct value *bytes_rows(struct site *s, enum lang l)
 	struct value *list = value_new_list(a);
 	for (size_t i = 0; schema_precisions[i]; i++) {
 		struct value *m = value_new_map(a);
-		value_map_set_str(a, m, "precision", schema_precisions[i]);
+		value_map_set_str(a, m, "precision", precision_label(s, l, schema_precisions[i]));
 		value_map_set_str(a, m, "bytes",
 				  number(s, l, metric_bytes_per_param(schema_precisions[i])));
 		value_list_push(a, list, m);
@@ -103,7 +111,7 @@ static struct value *rule_rows(struct site *s, enum lang l)
 		struct value *m = value_new_map(a);
 		value_map_set_str(a, m, "model", fill1(s, l, "vram.model", "n",
 						       number(s, l, v->params_b)));
-		value_map_set_str(a, m, "precision", v->precision);
+		value_map_set_str(a, m, "precision", precision_label(s, l, v->precision));
 		value_map_set_str(a, m, "gb", unit(s, l, v->gb, "unit.gb"));
 		value_map_set_str(a, m, "source", source_title(s, l, v->source));
 		value_map_set_str(a, m, "note", rule_note(s, l, v->row));
@@ -381,6 +389,7 @@ void calculator_json(struct site *s, enum lang l, struct buf *b)
 		json_num(b, v->params_b);
 		buf_addc(b, ',');
 		json_str_member(b, "precision", v->precision, true);
+		json_str_member(b, "label", precision_label(s, l, v->precision), true);
 		json_key(b, "gb");
 		json_num(b, v->gb);
 		buf_addc(b, ',');

@@ -11,7 +11,8 @@
  * priced them, METRICS_HOURS_PER_MONTH):
  *   {"hours_per_month":720,"params_min":0.1,"params_max":2000,
  *    "precisions":[{"id":"fp32","bytes":4},...],
- *    "rules":[{"params":7,"precision":"fp32","gb":28,"source":"..","note":".."}],
+ *    "rules":[{"params":7,"precision":"fp32","label":"FP32","gb":28,
+ *              "source":"..","note":".."}],
  *    "gpus":[{"id":"h100-80gb","name":"H100 80GB","href":"../gpus/h100-80gb/",
  *             "vram":80|null,"quotes":[{"usd":2.5,"label":"on-demand; .."}]}],
  *    "tasks":[{"name":"..","href":"..","params":7,"job":"lora",

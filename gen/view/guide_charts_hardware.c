@@ -141,6 +141,17 @@ static void fit_heads(struct gc *c, struct fit *fit)
 	}
 }
 
+/* A cell in words, as the table beside the matrix says it and the cell's
+ * tooltip too: "fits", "fits, but tight", "needs 2 cards", "needs 2 cards,
+ * tight" (the cell itself draws a mark: "✓", "×2"). */
+static const char *fit_words(struct gc *c, struct figure cards, bool tight)
+{
+	if (cards.value <= 1)
+		return gc_tr(c, tight ? "vram.tight" : "chart.vram_fit.fits_one");
+	return gc_filled(c, tight ? "vram.needs_tight" : "chart.vram_fit.needs_n",
+			 "n", gc_fmt_number(c, cards.value), NULL);
+}
+
 /* The rows' labels and every cell: fits, needs N GPUs, or no data. */
 static void fit_cells(struct gc *c, struct fit *fit)
 {
@@ -171,14 +182,17 @@ static void fit_cells(struct gc *c, struct fit *fit)
 			if (!figure_ok(f))
 				cell->state = CHART_FIT_NO_DATA;
 			else if (f.value <= 1)
-				*cell = cf.tight ? (struct chart_fit_cell){ CHART_FIT_TIGHT,
-						gc_tr(c, "chart.vram_fit.tight_one") }
-						 : (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
+				*cell = cf.tight ? (struct chart_fit_cell){ .state = CHART_FIT_TIGHT,
+						.text = gc_tr(c, "chart.vram_fit.tight_one") }
+						 : (struct chart_fit_cell){ .state = CHART_FIT_FITS,
+						.text = "✓" };
 			else
 				*cell = (struct chart_fit_cell){
-					cf.tight ? CHART_FIT_TIGHT : CHART_FIT_NEEDS,
-					arena_printf(&c->a, "×%s", gc_fmt_number(c, f.value))
+					.state = cf.tight ? CHART_FIT_TIGHT : CHART_FIT_NEEDS,
+					.text = arena_printf(&c->a, "×%s", gc_fmt_number(c, f.value))
 				};
+			if (figure_ok(f))
+				cell->tip = fit_words(c, f, cf.tight);
 			fit->count[cell->state]++;
 		}
 	}
@@ -203,15 +217,8 @@ static void fit_table(struct gc *c, const struct fit *fit)
 			struct figure f = fit->need[i * ng + j];
 			if (!figure_ok(f))
 				gc_table_nodata(c, f.missing);
-			else if (f.value <= 1)
-				gc_table_num(c, gc_tr(c, fit->tight[i * ng + j]
-							   ? "vram.tight" : "chart.vram_fit.fits_one"),
-					      f.value);
 			else
-				gc_table_num(c, gc_filled(c, fit->tight[i * ng + j]
-							       ? "vram.needs_tight"
-							       : "chart.vram_fit.needs_n", "n",
-							    gc_fmt_number(c, f.value), NULL),
+				gc_table_num(c, fit_words(c, f, fit->tight[i * ng + j]),
 					      f.value);
 		}
 		gc_table_row_end(c);

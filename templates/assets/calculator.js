@@ -259,7 +259,7 @@
     else thumb.removeAttribute('data-rule');
     thumb.textContent = !m.rule ? '' : text(sameValue(m.rule.gb, m.weights) ? 'thumb-agrees' : 'thumb-differs', {
       source: m.rule.source, gb: fmtGb(m.rule.gb), computed: fmtGb(m.weights),
-      model: text('model', { n: fmtNumber(m.rule.params) }), precision: m.rule.precision });
+      model: text('model', { n: fmtNumber(m.rule.params) }), precision: m.rule.label });
     $('calc-job-note').textContent = jobOf(job).not_counted;
     showFit(m.gb, gpu);
     showTasks(params, job);

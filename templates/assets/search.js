@@ -30,6 +30,10 @@
   /* what goes between two sentences: a space in English, none after a
    * Chinese "。" (punct.gap) */
   var gap = box.hasAttribute('data-gap') ? box.getAttribute('data-gap') : ' ';
+  /* what marks a snippet cut from a longer text: "… " and " …" in English,
+   * "……" in Chinese (punct.ellipsis_before, punct.ellipsis_after) */
+  var cutBefore = box.hasAttribute('data-ellipsis-before') ? box.getAttribute('data-ellipsis-before') : '… ';
+  var cutAfter = box.hasAttribute('data-ellipsis-after') ? box.getAttribute('data-ellipsis-after') : ' …';
 
   /* ---- characters, as gen/search.c classifies them ---- */
   function isCjk(cp) {
@@ -233,7 +237,7 @@
       if (i >= 0 && (first < 0 || i < first)) first = i;
     });
     var start = first < 0 ? 0 : Math.max(0, first - 60), end = Math.min(text.length, start + 200);
-    return (start > 0 ? '… ' : '') + text.slice(start, end) + (end < text.length ? ' …' : '');
+    return (start > 0 ? cutBefore : '') + text.slice(start, end) + (end < text.length ? cutAfter : '');
   }
   function kindLabel(kind) {
     var h = document.querySelector('[data-kind="' + kind.replace(/[^a-z]/g, '') + '"]');

@@ -180,6 +180,39 @@ static void test_whole_numbers_are_what_printf_writes(void **state)
 	}
 }
 
+/* Thousands grouped in place, the fraction left as it is; any other text,
+ * or one the buffer cannot hold grouped, unchanged. */
+static void test_group_puts_commas_between_thousands(void **state)
+{
+	(void)state;
+	static const char *const cases[][2] = {
+		{ "0", "0" }, { "999", "999" }, { "1000", "1,000" }, { "1600", "1,600" },
+		{ "12345", "12,345" }, { "123456", "123,456" }, { "1234567", "1,234,567" },
+		{ "-100", "-100" }, { "-1500", "-1,500" }, { "-123456.789", "-123,456.789" },
+		{ "3350.12345", "3,350.12345" }, { "1000.", "1000." }, { "1e5", "1e5" },
+		{ "inf", "inf" }, { "-nan", "-nan" }, { "12a34", "12a34" }, { "", "" },
+		{ "1,000", "1,000" }, { "10000.5x", "10000.5x" },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		char s[32];
+		snprintf(s, sizeof s, "%s", cases[i][0]);
+		size_t n = numfmt_group(s, sizeof s);
+		assert_string_equal(s, cases[i][1]);
+		assert_int_equal(n, strlen(cases[i][1]));
+	}
+	/* "12345" needs 7 bytes grouped: in 6 it stays as it is */
+	char s[7] = "12345";
+	assert_int_equal(numfmt_group(s, 6), 5);
+	assert_string_equal(s, "12345");
+	assert_int_equal(numfmt_group(s, 7), 6);
+	assert_string_equal(s, "12,345");
+	/* what numfmt_fixed writes, grouped */
+	char f[NUMFMT_MAX + 16];
+	numfmt_fixed(f, NUMFMT_MAX, 1234567.891, 2);
+	numfmt_group(f, sizeof f);
+	assert_string_equal(f, "1,234,567.89");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -190,6 +223,7 @@ int main(void)
 		cmocka_unit_test(test_small_buffers_are_cut_as_snprintf_cuts),
 		cmocka_unit_test(test_rounding_is_half_the_last_digit),
 		cmocka_unit_test(test_whole_numbers_are_what_printf_writes),
+		cmocka_unit_test(test_group_puts_commas_between_thousands),
 	};
 	return cmocka_run_group_tests_name("numfmt", tests, NULL, NULL);
 }

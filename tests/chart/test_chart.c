@@ -9,6 +9,7 @@
 #include "base/buf.h"
 #include "chart/chart.h"
 #include "chart/chart_scatter.h"
+#include "chart/chart_layout.h"
 #include "chart/chart_scale.h"
 #include "base/numfmt.h"
 #include "base/text.h"
@@ -282,7 +283,7 @@ static void test_log_ticks_are_powers_of_ten_below_min(void **state)
 	(void)state;
 	struct chart_ticks t;
 	char s[32];
-	static const char *const want[] = { "0.1", "1", "10", "100", "1000" };
+	static const char *const want[] = { "0.1", "1", "10", "100", "1,000" };
 	assert_int_equal(chart_scale_log_ticks(1, 1000, 8, &t), 5);
 	assert_true(t.log);
 	for (size_t i = 0; i < 5; i++) {
@@ -298,6 +299,43 @@ static void test_log_ticks_are_powers_of_ten_below_min(void **state)
 	assert_true(chart_scale_log_ticks(1e-9, 1e10, 6, &t) <= 6);
 	assert_true(t.v[0] < 1e-9 && t.v[t.n - 1] >= 1e10);
 	assert_int_equal(chart_scale_log_ticks(0, 10, 8, &t), 0);
+}
+
+/* An axis groups thousands as every figure of the site does (1,500, not
+ * 1500), in any language: the chart module writes the numbers itself. */
+static void test_tick_labels_group_thousands(void **state)
+{
+	(void)state;
+	struct chart_ticks t;
+	char s[32];
+	static const char *const want[] = { "0", "500", "1,000", "1,500", "2,000",
+					    "2,500", "3,000", "3,500" };
+	assert_int_equal(chart_scale_nice_ticks(0, 3350, 8, &t), 8);
+	for (size_t i = 0; i < 8; i++) {
+		chart_scale_tick_label(&t, i, s, sizeof s);
+		assert_string_equal(s, want[i]);
+	}
+	chart_scale_nice_ticks(-12000, 1000, 8, &t);
+	chart_scale_tick_label(&t, 0, s, sizeof s);
+	assert_string_equal(s, "-12,000");
+	chart_scale_nice_ticks(1000, 1001, 8, &t); /* a step with decimals */
+	chart_scale_tick_label(&t, 0, s, sizeof s);
+	assert_string_equal(s, "1,000.0");
+	chart_scale_log_ticks(5, 10000, 8, &t);
+	chart_scale_tick_label(&t, t.n - 1, s, sizeof s);
+	assert_string_equal(s, "10,000");
+	/* a label too long for its buffer is left ungrouped, not cut */
+	char small[5];
+	chart_scale_nice_ticks(0, 3350, 8, &t);
+	chart_scale_tick_label(&t, 2, small, sizeof small);
+	assert_string_equal(small, "1000");
+	/* the numbers a chart writes for values its caller did not format */
+	chart_layout_format_number(1600, s, sizeof s);
+	assert_string_equal(s, "1,600");
+	chart_layout_format_number(-3350.5, s, sizeof s);
+	assert_string_equal(s, "-3,350.5");
+	chart_layout_format_number(999.999, s, sizeof s);
+	assert_string_equal(s, "1,000");
 }
 
 static void test_log_scale_only_when_positive_values_span_over_100x(void **state)
@@ -623,8 +661,8 @@ static void test_hbar_1000x_range_uses_log_axis(void **state)
 	assert_true(layout_has_text(&lay, "1"));
 	assert_true(layout_has_text(&lay, "10"));
 	assert_true(layout_has_text(&lay, "100"));
-	assert_true(layout_has_text(&lay, "1000"));
-	assert_true(layout_has_text(&lay, "2000")); /* value label */
+	assert_true(layout_has_text(&lay, "1,000")); /* grouped as every figure */
+	assert_true(layout_has_text(&lay, "2,000")); /* value label */
 	assert_true(layout_has_text(&lay, "USD per hour (log scale)"));
 	/* The smallest bar still has a visible length. */
 	for (size_t i = 0; i < lay.n; i++)
@@ -870,7 +908,8 @@ static void test_random_texts_give_well_formed_svg(void **state)
 			values[i] = (struct chart_value){ (double)i, i != 4,
 							  texts[9 + i % 3] };
 			cells[i] = (struct chart_fit_cell){
-				(enum chart_fit_state)(i % 3), texts[9 + i % 3]
+				(enum chart_fit_state)(i % 3), texts[9 + i % 3],
+				i % 2 ? texts[9 + (i + 1) % 3] : NULL
 			};
 		}
 		const struct chart_scatter_opts o = { false, true, texts[11] };
@@ -1223,8 +1262,8 @@ static void test_scatter_wide_range_uses_log_axis(void **state)
 	struct chart_layout lay = { 0 };
 	assert_int_equal(chart_scatter_layout(&lay, &TXT, p, 2, NULL), 0);
 	assert_no_overlap(&lay);
-	assert_true(layout_has_text(&lay, "1000"));
-	assert_true(layout_has_text(&lay, "10000"));
+	assert_true(layout_has_text(&lay, "1,000"));
+	assert_true(layout_has_text(&lay, "10,000"));
 	assert_true(layout_has_text(&lay, "USD per hour (log scale)"));
 	assert_true(layout_has_text(&lay, "Relative speed"));
 	assert_int_equal(lay.path_n, 0);
@@ -1246,12 +1285,12 @@ static void test_fit_matrix_marks_states_without_colour_alone(void **state)
 	const char *const cols[] = { "RTX 4090", "A100 80GB", "H100 SXM5 80GB",
 				     "英伟达 L40S" };
 	const struct chart_fit_cell cells[] = {
-		{ CHART_FIT_FITS, "✓" },     { CHART_FIT_FITS, "✓" },
-		{ CHART_FIT_FITS, "✓" },     { CHART_FIT_FITS, "✓" },
-		{ CHART_FIT_NEEDS, "×2" },   { CHART_FIT_FITS, "✓" },
-		{ CHART_FIT_FITS, "✓" },     { CHART_FIT_NO_DATA, NULL },
-		{ CHART_FIT_NEEDS, "×17" },  { CHART_FIT_NEEDS, "×6" },
-		{ CHART_FIT_NEEDS, "×6" },   { CHART_FIT_NEEDS, "×9" },
+		{ CHART_FIT_FITS, "✓", NULL },    { CHART_FIT_FITS, "✓", NULL },
+		{ CHART_FIT_FITS, "✓", NULL },    { CHART_FIT_FITS, "✓", NULL },
+		{ CHART_FIT_NEEDS, "×2", NULL },  { CHART_FIT_FITS, "✓", NULL },
+		{ CHART_FIT_FITS, "✓", NULL },    { CHART_FIT_NO_DATA, NULL, NULL },
+		{ CHART_FIT_NEEDS, "×17", NULL }, { CHART_FIT_NEEDS, "×6", NULL },
+		{ CHART_FIT_NEEDS, "×6", NULL },  { CHART_FIT_NEEDS, "×9", NULL },
 	};
 	const char *const names[] = { "No data", "Fits", "Needs more cards", "Tight" };
 	struct chart_layout lay = { 0 };
@@ -1293,11 +1332,39 @@ static void test_fit_matrix_marks_states_without_colour_alone(void **state)
 	xmlFreeDoc(doc);
 	buf_release(&out);
 
-	const struct chart_fit_cell empty[] = { { CHART_FIT_NO_DATA, NULL } };
+	const struct chart_fit_cell empty[] = { { CHART_FIT_NO_DATA, NULL, NULL } };
 	assert_int_equal(chart_fit(&out, "fit", &TXT, rows, 1, cols, 1, empty,
 				   NULL),
 			 0);
 	assert_non_null(strstr(out.ptr, "chart-empty"));
+	buf_release(&out);
+}
+
+/* A cell draws its mark ("×2") and says itself in its tooltip in the words
+ * it is given ("needs 2 cards"), or, given none, by its mark. */
+static void test_fit_matrix_tooltip_says_a_cell_in_words(void **state)
+{
+	(void)state;
+	const char *const rows[] = { "13B FP16 (26 GB)" };
+	const char *const cols[] = { "RTX 4090", "A100 80GB", "L40S" };
+	const struct chart_fit_cell cells[] = {
+		{ CHART_FIT_NEEDS, "×2", "needs 2 cards" },
+		{ CHART_FIT_FITS, "✓", "fits" },
+		{ CHART_FIT_FITS, "✓", NULL },
+	};
+	const char *const names[] = { "No data", "Fits", "Needs more cards", "Tight" };
+	struct buf out = BUF_INIT;
+	assert_int_equal(chart_fit(&out, "fit", &TXT, rows, 1, cols, 3, cells, names), 0);
+	xmlDocPtr doc = parse_svg(&out);
+	xmlNodePtr root = xmlDocGetRootElement(doc);
+	assert_int_equal(count_elems(root, "title", "13B FP16 (26 GB), RTX 4090: needs 2 cards"), 1);
+	assert_int_equal(count_elems(root, "title", "13B FP16 (26 GB), A100 80GB: fits"), 1);
+	assert_int_equal(count_elems(root, "title", "13B FP16 (26 GB), L40S: ✓"), 1);
+	/* the cells still draw their marks */
+	assert_int_equal(count_elems(root, "text", "×2"), 1);
+	assert_int_equal(count_elems(root, "text", "✓"), 2);
+	assert_int_equal(count_elems(root, "text", "needs 2 cards"), 0);
+	xmlFreeDoc(doc);
 	buf_release(&out);
 }
 
@@ -1309,7 +1376,7 @@ static void test_fit_matrix_many_columns_widens_the_chart(void **state)
 	struct chart_fit_cell cells[14];
 	for (int i = 0; i < 14; i++) {
 		cols[i] = "GeForce RTX 4060 Ti 16GB";
-		cells[i] = (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
+		cells[i] = (struct chart_fit_cell){ CHART_FIT_FITS, "✓", NULL };
 	}
 	struct chart_layout lay = { 0 };
 	assert_int_equal(chart_fit_layout(&lay, &TXT, rows, 1, cols, 14, cells,
@@ -1376,8 +1443,8 @@ static void test_wrapped_labels_are_balanced(void **state)
 	(void)state;
 	const char *rows[] = { "7B FP32 (28 GB)" };
 	const char *cols[] = { "A", "B" };
-	struct chart_fit_cell cells[] = { { CHART_FIT_FITS, "✓" },
-					  { CHART_FIT_NEEDS, "×2" } };
+	struct chart_fit_cell cells[] = { { CHART_FIT_FITS, "✓", NULL },
+					  { CHART_FIT_NEEDS, "×2", NULL } };
 	struct chart_text t = compact_text();
 	struct chart_layout lay = { 0 };
 	/* the label's room is 30% of 320 units: two lines */
@@ -1399,8 +1466,8 @@ static void test_fit_matrix_wraps_columns_and_names_empty_ones(void **state)
 	for (size_t r = 0; r < 3; r++)
 		for (size_t c = 0; c < 10; c++)
 			cells[r * 10 + c] = c == 5 || c == 7
-				? (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL }
-				: (struct chart_fit_cell){ CHART_FIT_FITS, "✓" };
+				? (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL, NULL }
+				: (struct chart_fit_cell){ CHART_FIT_FITS, "✓", NULL };
 	static const char *const states[] = { "no data", "fits", "needs", "tight" };
 	struct chart_text t = compact_text();
 	t.omitted = "No VRAM figure: ";
@@ -1420,7 +1487,7 @@ static void test_fit_matrix_wraps_columns_and_names_empty_ones(void **state)
 	chart_layout_release(&lay);
 
 	/* a column with data in one row is drawn */
-	cells[5] = (struct chart_fit_cell){ CHART_FIT_NEEDS, "×2" };
+	cells[5] = (struct chart_fit_cell){ CHART_FIT_NEEDS, "×2", NULL };
 	assert_int_equal(chart_fit_layout(&lay, &t, rows, 3, cols, 10, cells, states), 0);
 	assert_int_equal(count_kind(&lay, CHART_ITEM_CELL), 27);
 	assert_true(layout_has_text(&lay, "No VRAM figure: B100"));
@@ -1428,7 +1495,7 @@ static void test_fit_matrix_wraps_columns_and_names_empty_ones(void **state)
 
 	/* a wide matrix leaves out the same columns (chart_fit_columns, which
 	 * a table of it uses too), named alike */
-	cells[5] = (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL };
+	cells[5] = (struct chart_fit_cell){ CHART_FIT_NO_DATA, NULL, NULL };
 	struct chart_text w = TXT;
 	w.omitted = "No VRAM figure: ";
 	w.list_sep = " / ";
@@ -1555,7 +1622,8 @@ static void test_random_inputs_never_overlap(void **state)
 						       rnd(5) == 0, vt, NULL };
 			values[i] = (struct chart_value){ v, has, vt };
 			cells[i] = (struct chart_fit_cell){
-				(enum chart_fit_state)rnd(3), rnd(2) ? vt : "✓"
+				(enum chart_fit_state)rnd(3), rnd(2) ? vt : "✓",
+				i % 2 ? "needs 2 cards" : NULL
 			};
 		}
 		/* laid out at the default width and for a phone */
@@ -1577,6 +1645,7 @@ int main(void)
 		cmocka_unit_test(test_nice_ticks_cover_data_with_4_to_8_nice_steps),
 		cmocka_unit_test(test_nice_ticks_equal_values_include_zero),
 		cmocka_unit_test(test_log_ticks_are_powers_of_ten_below_min),
+		cmocka_unit_test(test_tick_labels_group_thousands),
 		cmocka_unit_test(test_log_scale_only_when_positive_values_span_over_100x),
 		cmocka_unit_test(test_scale_linear_maps_and_clamps),
 		cmocka_unit_test(test_scale_log_spaces_decades_evenly),
@@ -1614,6 +1683,7 @@ int main(void)
 		cmocka_unit_test(test_scatter_wide_range_uses_log_axis),
 		cmocka_unit_test(test_fit_matrix_marks_states_without_colour_alone),
 		cmocka_unit_test(test_fit_matrix_many_columns_widens_the_chart),
+		cmocka_unit_test(test_fit_matrix_tooltip_says_a_cell_in_words),
 		cmocka_unit_test(test_random_inputs_never_overlap),
 	};
 	int rc = cmocka_run_group_tests_name("chart", tests, NULL, NULL);

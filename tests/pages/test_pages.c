@@ -1014,6 +1014,53 @@ static void test_sort_script_is_small_and_published(void **state)
 	buf_release(&b);
 }
 
+/* The calculator writes a precision as the VRAM tables do ("FP16"), in its
+ * options, its two rules tables and the rules of thumb its script names;
+ * the options' values, and the rules' ids the script matches, stay "fp16". */
+static void test_calculator_writes_precisions_as_the_tables_do(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	for (int l = 0; l < LANG_COUNT; l++) {
+		htmlDocPtr doc = page_load((enum lang)l, "calculator/");
+		assert_non_null(doc);
+		static const char *const cells[] = {
+			"//select[@id='calc-precision']/option",
+			"//h2[@id='rules']/following::table[1]/tbody/tr/th",
+			"//table[@id='calc-rules']/tbody/tr/td[1]",
+		};
+		for (size_t k = 0; k < sizeof cells / sizeof cells[0]; k++) {
+			xmlXPathObjectPtr r = nodes_of(doc, cells[k]);
+			assert_true(r && r->nodesetval && r->nodesetval->nodeNr > 0);
+			for (int i = 0; i < r->nodesetval->nodeNr; i++) {
+				xmlNodePtr n = r->nodesetval->nodeTab[i];
+				char *t = node_text(n);
+				/* "FP32 (4 bytes)", "INT4", never "fp32" */
+				if (!(t[0] == 'F' || t[0] == 'B' || t[0] == 'I') ||
+				    !isupper((unsigned char)t[1]))
+					fail_msg("%s: %s: \"%s\"", lang_code((enum lang)l), cells[k], t);
+				free(t);
+				xmlChar *v = xmlGetProp(n, (const xmlChar *)"value");
+				if (v && (!islower(v[0]) || strchr((const char *)v, 'F')))
+					fail_msg("%s: option value \"%s\"", lang_code((enum lang)l),
+						 (const char *)v);
+				xmlFree(v);
+			}
+			xmlXPathFreeObject(r);
+		}
+		xmlFreeDoc(doc);
+
+		char file[1024];
+		snprintf(file, sizeof file, "%s/%s/calculator/data.json", out_dir,
+			 lang_code((enum lang)l));
+		struct buf b = BUF_INIT;
+		assert_int_equal(fs_read_file(file, &b), 0);
+		assert_non_null(strstr(b.ptr, "\"precision\":\"fp32\",\"label\":\"FP32\","));
+		assert_null(strstr(b.ptr, "\"label\":\"fp"));
+		buf_release(&b);
+	}
+}
+
 /* Every standalone chart parses as XML and says what it shows: role="img",
  * a <title> and a <desc> first, named by aria-labelledby. */
 static void test_every_standalone_svg_parses_with_title_and_desc(void **state)
@@ -1134,6 +1181,7 @@ int main(void)
 		cmocka_unit_test(test_sort_script_is_small_and_published),
 		cmocka_unit_test(test_every_standalone_svg_parses_with_title_and_desc),
 		cmocka_unit_test(test_chart_data_table_equals_the_csv),
+		cmocka_unit_test(test_calculator_writes_precisions_as_the_tables_do),
 	};
 	int rc = cmocka_run_group_tests_name("pages", tests, NULL, NULL);
 	site_cleanup();

@@ -72,6 +72,7 @@ static const char *const i18n_rows[][3] = {
 	{ "punct.paren_close", ")", "）" },
 	{ "punct.gap", " ", "" },
 	{ "chart.vram_fit.needs_n", "needs {n} cards", "需要 {n} 张卡" },
+	{ "chart.vram_fit.fits_one", "fits", "放得下" },
 	{ "chart.vram_fit.tight", "tight, no room to spare", "偏紧，没有余量" },
 	{ "chart.vram_fit.tight_one", "tight", "偏紧" },
 	{ "vram.tight", "fits, but tight", "勉强放得下" },
@@ -741,16 +742,19 @@ static void test_vram_fit_counts_cards_needed(void **state)
 	xmlNodePtr root = xmlDocGetRootElement(doc);
 	/* rows sorted by size then precision, each at parameters x bytes as
 	 * the VRAM table counts it; 70 GB on a 24 GB card: 3 cards, tight
-	 * (with the headroom, 4) */
-	assert_non_null(find_mark(root, "70B INT8 (70 GB), RTX 4090 (24 GB): ×3"));
-	assert_non_null(find_mark(root, "7B INT4 (3.5 GB), RTX 4090 (24 GB): ✓"));
+	 * (with the headroom, 4); a cell draws its mark ("×3", "✓") and its
+	 * tooltip says it in the words of the table beside it */
+	assert_non_null(find_mark(root, "70B INT8 (70 GB), RTX 4090 (24 GB): needs 3 cards, tight"));
+	assert_non_null(find_mark(root, "7B INT4 (3.5 GB), RTX 4090 (24 GB): fits"));
+	assert_null(find_mark(root, "70B INT8 (70 GB), RTX 4090 (24 GB): ×3"));
+	assert_non_null(strstr(out.ptr, ">×3</text>"));
 	/* no VRAM figure: not a column, in the drawing or the table, but
 	 * named under the matrix; a name that tells its VRAM keeps it */
 	assert_null(find_mark(root, "7B FP32 (28 GB), B100"));
 	assert_non_null(strstr(out.ptr, "B100</text>"));
 	assert_null(strstr(out.ptr, "<th scope=\"col\">B100"));
 	assert_non_null(strstr(out.ptr, "<th scope=\"col\">H100 80GB</th>"));
-	assert_non_null(find_mark(root, "7B FP32 (28 GB), H100 80GB: ✓"));
+	assert_non_null(find_mark(root, "7B FP32 (28 GB), H100 80GB: fits"));
 	xmlFreeDoc(doc);
 	assert_non_null(strstr(out.ptr, "<td class=\"num\" data-sort=\"3\">needs 3 cards, tight</td>"));
 	/* the description counts the columns drawn, each count in its form,
@@ -764,13 +768,15 @@ static void test_vram_fit_counts_cards_needed(void **state)
 	/* in Chinese the tooltips take the language's punctuation (the chart
 	 * module is told it: label_sep, pair_sep), the narrow column heads
 	 * put the memory after the name (no bracket to wrap), and no English
-	 * "(…): " is left */
+	 * "(…): " is left; a tooltip says a cell in words, never "×2" or "✓" */
 	struct buf zh = BUF_INIT;
 	render(f, LANG_ZH, (struct chart_request){ .name = "vram-fit" }, &zh);
 	doc = parse_svg(zh.ptr);
 	root = xmlDocGetRootElement(doc);
-	assert_non_null(find_mark(root, "70B INT8（70 GB），RTX 4090 24 GB：×3"));
-	assert_non_null(find_mark(root, "7B FP32（28 GB），RTX 4090 24 GB：×2"));
+	assert_non_null(find_mark(root, "70B INT8（70 GB），RTX 4090 24 GB：需要 3 张卡（偏紧）"));
+	assert_non_null(find_mark(root, "7B FP32（28 GB），RTX 4090 24 GB：需要 2 张卡"));
+	assert_non_null(find_mark(root, "7B INT4（3.5 GB），RTX 4090 24 GB：放得下"));
+	assert_null(find_mark(root, "7B FP32（28 GB），RTX 4090 24 GB：×2"));
 	xmlFreeDoc(doc);
 	assert_null(strstr(zh.ptr, "GB): "));
 	buf_release(&zh);
