@@ -538,6 +538,8 @@ sys.exit(0 if 1<=n<a and len(t)==a and not bad and (pairs or '$l'=='en') else 1)
 		test "$(grep -c '<li><a href=' "$real/$l/search/index.html")" -gt 100
 	check "$l: calculator data.json has every vram.csv rule and GPU" \
 		json_ok "$real/$l/calculator/data.json" "len(j['rules'])==$(($(wc -l <"$work/whole/data/vram.csv") - 1)) and len(j['gpus'])==$(($(wc -l <"$work/whole/data/gpus.csv") - 1)) and j['hours_per_month']==720"
+	check "$l: calculator data.json lists each GPU's current per-card prices once (a four-card quote at the one-card price is not a second row)" \
+		json_ok "$real/$l/calculator/data.json" "all(len(set((q['usd'], q['label']) for q in g['quotes'])) == len(g['quotes']) for g in j['gpus']) and [q['usd'] for g in j['gpus'] if g['id']=='a100-80gb' for q in g['quotes']]==[1.39, 1.89]"
 	check "$l: calculator data.json has the tasks with a stated size and job" \
 		json_ok "$real/$l/calculator/data.json" "sorted(t['job'] for t in j['tasks'])==['lora','lora','lora','training'] and all(t['rows'] for t in j['tasks'])"
 done

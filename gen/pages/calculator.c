@@ -230,6 +230,26 @@ static const char *quote_label(struct site *s, enum lang l, const struct price *
 		       "source", source_title(s, l, p->source), NULL);
 }
 
+/* Whether the calculator lists quote i of GPU g: a current one (not
+ * superseded by a later dated quote), and not the same per-card price of
+ * the same kind, provider and source as an earlier one (a quote for four
+ * cards at $1.89 each is the one-card quote's row again: the calculator
+ * prices the cards the model needs at the per-card price). */
+static bool quote_listed(const struct data *d, size_t i)
+{
+	const struct price *p = &d->prices[i];
+	if (p->superseded)
+		return false;
+	for (size_t j = 0; j < i; j++) {
+		const struct price *q = &d->prices[j];
+		if (q->gpu == p->gpu && !q->superseded && q->usd_per_hour == p->usd_per_hour &&
+		    !strcmp(q->kind, p->kind) && !strcmp(q->provider, p->provider) &&
+		    !strcmp(q->source, p->source))
+			return false;
+	}
+	return true;
+}
+
 static void json_gpus(struct site *s, enum lang l, struct buf *b)
 {
 	const struct data *d = &s->in.data;
@@ -250,7 +270,7 @@ static void json_gpus(struct site *s, enum lang l, struct buf *b)
 		bool first = true;
 		for (size_t i = 0; i < d->nprices; i++) {
 			const struct price *p = &d->prices[i];
-			if (p->gpu != g)
+			if (p->gpu != g || !quote_listed(d, i))
 				continue;
 			buf_adds(b, first ? "{" : ",{");
 			first = false;
