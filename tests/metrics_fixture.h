@@ -69,8 +69,9 @@ static inline void fixture_init(struct data *d)
 
 	d->ntasks = NTASKS;
 	d->tasks = arena_alloc(&d->arena, NTASKS * sizeof *d->tasks);
-	d->tasks[LORA_7B] = (struct task){ .id = "lora-7b", .row = 0 };
-	d->tasks[RESNET50] = (struct task){ .id = "resnet50-imagenet", .row = 1 };
+	d->tasks[LORA_7B] = (struct task){ .id = "lora-7b", .speed_benchmark = -1, .row = 0 };
+	d->tasks[RESNET50] = (struct task){ .id = "resnet50-imagenet", .speed_benchmark = -1,
+					    .row = 1 };
 }
 
 static inline void add_claim(struct data *d, size_t gpu, size_t other,

@@ -399,6 +399,7 @@ static void fill_tasks(struct data *d)
 		k->source = cell(t, r, "source");
 		k->params_b = cell_num(t, r, "params_b");
 		k->job = cell(t, r, "job");
+		k->speed_benchmark = benchmark_index(d, cell(t, r, "speed_benchmark"));
 		k->row = r;
 	}
 }

@@ -72,9 +72,22 @@ static void find_claim_mismatches(const struct data *d, struct finding_list *l)
 	}
 }
 
+/* The relative speed a job's times on `gpu` are held against: the card's
+ * result on the job's own model (the task's speed_benchmark: *benchmark),
+ * else the mean of its relative speeds (*benchmark -1). */
+static struct figure stated_speed(const struct data *d, const struct metrics *m, size_t task,
+				  size_t gpu, long *benchmark)
+{
+	long b = d->tasks[task].speed_benchmark;
+	struct figure f = b >= 0 ? metrics_speed_vs_baseline(d, m, (size_t)b, gpu)
+				 : (struct figure){ 0, "why.no_result" };
+	*benchmark = figure_ok(f) ? b : -1;
+	return figure_ok(f) ? f : metrics_mean_relative_speed(d, m, gpu);
+}
+
 /* Task times imply a speed: base card-hours / GPU card-hours for one task
  * (with one card each, base hours / GPU hours). Held against the stated
- * relative speed. */
+ * relative speed (stated_speed). */
 static void find_speed_mismatches(const struct data *d, const struct metrics *m,
 				  struct finding_list *l)
 {
@@ -84,10 +97,11 @@ static void find_speed_mismatches(const struct data *d, const struct metrics *m,
 	for (size_t g = 0; g < d->ngpus; g++) {
 		if (g == base)
 			continue;
-		struct figure stated = metrics_mean_relative_speed(d, m, g);
-		if (!figure_ok(stated))
-			continue;
 		for (size_t t = 0; t < d->ntasks; t++) {
+			long bench;
+			struct figure stated = stated_speed(d, m, t, g, &bench);
+			if (!figure_ok(stated))
+				continue;
 			const struct task_cost *mine = metrics_task_cost(d, m, t, g);
 			const struct task_cost *theirs = metrics_task_cost(d, m, t, base);
 			if (!figure_ok(mine->hours) || !figure_ok(theirs->hours))
@@ -103,6 +117,7 @@ static void find_speed_mismatches(const struct data *d, const struct metrics *m,
 			f->gpu = (long)g;
 			f->other_gpu = (long)base;
 			f->task = (long)t;
+			f->benchmark = bench;
 			f->stated = stated.value;
 			f->computed = implied;
 		}

@@ -270,6 +270,7 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 		break;
 	case FINDING_SPEED_MISMATCH:
 		slots[n++] = (struct slot){ "task", task_name(in, f->task, l) };
+		slots[n++] = (struct slot){ "benchmark", benchmark_name(in, f->benchmark, l) };
 		break;
 	case FINDING_VRAM_RULE:
 		if (f->vram_row >= 0 && (size_t)f->vram_row < in->data.nvram) {
@@ -303,6 +304,9 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 	/* a measured ratio falls short of a claim or goes beyond it */
 	if (f->kind == FINDING_CLAIM_MISMATCH)
 		buf_adds(&key, f->computed < f->stated ? "_below" : "_above");
+	/* a job's times against its own model's relative speed, or the mean */
+	if (f->kind == FINDING_SPEED_MISMATCH && f->benchmark >= 0)
+		buf_adds(&key, "_on");
 	/* a stated cost of a month of serving is of no task */
 	if (f->kind == FINDING_STATED_COST && f->task < 0)
 		buf_adds(&key, "_month");
@@ -385,7 +389,8 @@ size_t health_sources(const struct site_inputs *in, const struct finding *f,
 			    is_pair((long)t->gpu, f->gpu, f->other_gpu))
 				mark_refs(d, mark, t->source);
 		}
-		mark_results(d, mark, -1, "relative-speed", f->gpu, f->other_gpu);
+		mark_results(d, mark, f->benchmark, f->benchmark < 0 ? "relative-speed" : NULL,
+			     f->gpu, f->other_gpu);
 		break;
 	case FINDING_VRAM_RULE:
 		if (f->vram_row >= 0 && (size_t)f->vram_row < d->nvram)

@@ -177,6 +177,45 @@ static void test_task_times_slower_than_stated_speed_give_finding(void **state)
 	arena_free(&d.arena);
 }
 
+/* A job whose model has a relative-speed benchmark of its own is held
+ * against the card's result there, not the mean of its relative speeds. */
+static void test_speed_check_takes_the_jobs_own_model(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_h100_baseline(&d);
+	add_result(&d, REL_RESNET, RTX4090, 0.25);
+	add_result(&d, REL_BERT, RTX4090, 0.75); /* the mean: 0.5 */
+	add_time(&d, RESNET50, H100, 1, 1);
+	add_time(&d, RESNET50, RTX4090, 4, 1);   /* implied 0.25: as on ResNet-50 */
+	add_time(&d, LORA_7B, H100, 1, 1);
+	add_time(&d, LORA_7B, RTX4090, 4, 1);    /* implied 0.25 against the mean */
+	d.tasks[RESNET50].speed_benchmark = REL_RESNET;
+	compute(&d, &m);
+	const struct finding *f = only_finding(&m, FINDING_SPEED_MISMATCH);
+	assert_int_equal(f->task, LORA_7B);
+	assert_int_equal(f->benchmark, -1);
+	assert_close(f->stated, 0.5);
+	arena_free(&d.arena);
+
+	/* against its own model's result when that one is off */
+	fixture_init(&d);
+	add_h100_baseline(&d);
+	add_result(&d, REL_RESNET, RTX4090, 0.5);
+	add_result(&d, REL_BERT, RTX4090, 0.25); /* the mean: 0.375 */
+	add_time(&d, RESNET50, H100, 1, 1);
+	add_time(&d, RESNET50, RTX4090, 2.7, 1); /* implied 0.37 */
+	d.tasks[RESNET50].speed_benchmark = REL_RESNET;
+	compute(&d, &m);
+	f = only_finding(&m, FINDING_SPEED_MISMATCH);
+	assert_int_equal(f->task, RESNET50);
+	assert_int_equal(f->benchmark, REL_RESNET);
+	assert_close(f->stated, 0.5);
+	arena_free(&d.arena);
+}
+
 static void test_speed_check_compares_card_hours(void **state)
 {
 	(void)state;
@@ -360,6 +399,7 @@ int main(void)
 		cmocka_unit_test(test_claim_range_is_widened_by_tolerance),
 		cmocka_unit_test(test_claim_on_lower_is_better_benchmark_inverts_ratio),
 		cmocka_unit_test(test_task_times_slower_than_stated_speed_give_finding),
+		cmocka_unit_test(test_speed_check_takes_the_jobs_own_model),
 		cmocka_unit_test(test_speed_check_compares_card_hours),
 		cmocka_unit_test(test_speed_check_needs_a_baseline),
 		cmocka_unit_test(test_vram_row_off_the_rule_gives_finding),

@@ -260,6 +260,24 @@ static void test_speed_mismatch_names_task_and_both_figures(void **state)
 		"19%，而相对速度结果为 24%（容差 ±15%）。");
 }
 
+/* Held against the job's own model, the sentence names that result. */
+static void test_speed_mismatch_on_the_jobs_own_model_names_it(void **state)
+{
+	struct finding f = finding_of(FINDING_SPEED_MISMATCH);
+	f.gpu = 2;
+	f.other_gpu = 0;
+	f.task = 0;
+	f.benchmark = 0;
+	f.stated = 0.3;
+	f.computed = 0.19;
+	assert_described(*state, &f,
+		"RTX 4090 on LoRA fine-tune (7B): the job times imply 19% the "
+		"speed of H100 80GB, but its result on “SDXL training speed "
+		"(relative to H100)” gives 30% (tolerance ±15%).",
+		"RTX 4090 执行 LoRA 微调（7B）：由任务耗时推算，其速度是 H100 80GB 的 "
+		"19%，而 SDXL 训练速度（相对 H100）的结果为 30%（容差 ±15%）。");
+}
+
 /* The rows of the stated costs and prices, by line, for the findings
  * that name them. */
 static void give_stated_rows(struct fixture *fx)
@@ -555,6 +573,7 @@ int main(void)
 		T(test_claim_mismatch_quotes_claim_range_and_measured_ratio),
 		T(test_claim_mismatch_below_the_claim_says_it_falls_short),
 		T(test_claim_against_step_times_says_they_are_turned_into_speed),
+		T(test_speed_mismatch_on_the_jobs_own_model_names_it),
 		T(test_speed_mismatch_names_task_and_both_figures),
 		T(test_stated_costs_name_their_cards_and_what_they_cost),
 		T(test_vram_rule_gives_rule_of_thumb_and_weights_size),
