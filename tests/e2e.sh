@@ -458,6 +458,8 @@ check "the ledger keeps how much a cheaper card wins by as its sentence says it:
 	       ! grep -q '^cheaper-hour-by\.a100-80gb\.a100-40gb,' '$real/data/figures.csv' &&
 	       grep -q '^cheaper-by\.lora-7b\.a100-40gb\.rtx-4090,[^,]*,[^,]*,19\.2[0-9]*,,%,' '$real/data/figures.csv' &&
 	       sed -e 's/<[^>]*>//g' '$real/en/compare/a100-80gb-vs-a100-40gb/index.html' | grep -q 'rents for 2.2 times as much per hour'"
+check "a GPU's result is one ledger figure on every page that prints it: its GPU page, the comparisons, the inference page and the articles" \
+	sh -c "grep -Eq '^result\.llama2-13b-tokens\.rtx-4090,[^,]*,[^,]*,60,,tokens/s,data/results\.csv:[0-9]+,[0-9]+,.*/en/articles/.*/en/gpus/rtx-4090/.*/en/compare/h100-80gb-vs-rtx-4090/.*/en/inference/' '$real/data/figures.csv'"
 # One table, one drawing: an article's table of a job's costs, of the use
 # cases or of the techniques is the table of its own page, in both languages.
 for l in en zh; do

@@ -431,19 +431,7 @@ static int cite_result(struct cite *c)
 	if (g < 0)
 		return -1;
 	struct figure f = metrics_result(c->d, (size_t)b, (size_t)g);
-	{
-		const struct benchmark *bm = &c->d->benchmarks[b];
-		long rr = data_result_row(c->d, (size_t)b, (size_t)g);
-		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
-		buf_addf(&fid, "result.%s.%s", bm->id, c->d->gpus[g].id);
-		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.result", "bench", bm->name_en,
-			       bm->name_zh, "gpu", c->d->gpus[g].name, NULL, NULL);
-		cite_record(c, f, bm->unit ? bm->unit : "", fid.ptr, label,
-			    TABLE_RESULTS, rr >= 0 ? (long)c->d->results[rr].row : -1L, -1);
-		buf_release(&fid);
-		buf_release(&label[0]);
-		buf_release(&label[1]);
-	}
+	guide_ledger_show_result(&c->pg, (size_t)b, (size_t)g);
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "benchmark \"%s\" on gpu \"%s\"",
 				    sc_arg(c, "benchmark"), sc_arg(c, "gpu"));

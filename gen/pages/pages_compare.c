@@ -590,6 +590,8 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 		pair_pick(&pl->side[ga].result[b], &pl->side[gb].result[b], fa, fb,
 			  ratio_ok && !same ? 0 : bm->higher_is_better ? 1 : -1, &ca, &cb);
 		struct value *row = side_row(p, pg_bench_name(p, bm), ca, cb);
+		guide_ledger_show_result(p, b, ga);
+		guide_ledger_show_result(p, b, gb);
 		value_map_set(a, row, "ratio", pair_ratio_cell(p, r));
 		pg_set_text(p, row, "better", pg_tr(p, bm->higher_is_better
 					       ? "gpu.higher_better"

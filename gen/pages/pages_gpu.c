@@ -135,6 +135,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 			value_list_push(a, rel, r);
 			continue;
 		}
+		guide_ledger_show_result(p, b, g);
 		value_map_set(a, r, "value", pg_cell_figure(p, metrics_result(d, b, g),
 							 FMT_UNIT, pg_bench_unit_key(p, bm)));
 		value_map_set_str(a, r, "better", pg_tr(p, bm->higher_is_better

@@ -249,6 +249,7 @@ static struct value *inference_context(const struct page_ctx *p)
 			long row = data_result_row(d, b, g);
 			struct value *r = pg_gpu_link(p, g);
 			struct value *c = pg_cell_figure(p, f, FMT_UNIT, unit);
+			guide_ledger_show_result(p, b, g);
 			if (alike && pg_ties_best(p, f, best, FMT_UNIT, unit, direction))
 				pg_cell_set_best(p, c);
 			value_map_set(a, r, "value", c);

@@ -431,6 +431,32 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 	buf_release(&in);
 }
 
+void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_t gpu)
+{
+	const struct site_inputs *si = pc->in;
+	const struct data *d = &si->data;
+	if (!si->ledger || benchmark >= d->nbenchmarks || gpu >= d->ngpus)
+		return;
+	const struct benchmark *bm = &d->benchmarks[benchmark];
+	struct figure f = metrics_result(d, benchmark, gpu);
+	long rr = data_result_row(d, benchmark, gpu);
+	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
+	buf_addf(&id, "result.%s.%s", bm->id, d->gpus[gpu].id);
+	guide_ledger_labels(si, &en, &zh, "fig.result", "bench", bm->name_en, bm->name_zh,
+			    "gpu", d->gpus[gpu].name, NULL, NULL);
+	if (figure_ok(f))
+		ledger_number(&v, f.value);
+	if (rr >= 0)
+		guide_ledger_input(si, &in, TABLE_RESULTS, d->results[rr].row);
+	guide_ledger_show_new(pc, id.ptr, en.ptr, zh.ptr, v.ptr, "", bm->unit ? bm->unit : "",
+			      in.ptr);
+	buf_release(&id);
+	buf_release(&en);
+	buf_release(&zh);
+	buf_release(&v);
+	buf_release(&in);
+}
+
 void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)
 {
 	if (!pc->in->ledger || row >= pc->in->data.nprices)

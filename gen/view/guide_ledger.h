@@ -86,6 +86,10 @@ void guide_ledger_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t 
 void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 			      const char *unit_key, size_t gpu, long bench, struct figure f,
 			      double high, long quote);
+/* One GPU's result on a benchmark (metrics_result, "result.<bench>.<gpu>",
+ * in the benchmark's unit), as an article's result shortcode, a GPU page,
+ * a comparison and the inference page show it. */
+void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_t gpu);
 /* One price quote (data.prices[row]) as a GPU page lists it: its id is the
  * quote's key (GPU, provider or source, kind, cards, date). */
 void guide_ledger_show_quote(const struct page_ctx *pc, size_t row);
