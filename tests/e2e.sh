@@ -460,6 +460,9 @@ check "the ledger keeps how much a cheaper card wins by as its sentence says it:
 	       sed -e 's/<[^>]*>//g' '$real/en/compare/a100-80gb-vs-a100-40gb/index.html' | grep -q 'rents for 2.2 times as much per hour'"
 check "a GPU's result is one ledger figure on every page that prints it: its GPU page, the comparisons, the inference page and the articles" \
 	sh -c "grep -Eq '^result\.llama2-13b-tokens\.rtx-4090,[^,]*,[^,]*,60,,tokens/s,data/results\.csv:[0-9]+,[0-9]+,.*/en/articles/.*/en/gpus/rtx-4090/.*/en/compare/h100-80gb-vs-rtx-4090/.*/en/inference/' '$real/data/figures.csv'"
+check "a GPU's specification is one ledger figure on its GPU page, the comparisons' spec tables and the articles; its list price both ends" \
+	sh -c "grep -Eq '^gpu\.h100-80gb\.tdp_w,[^,]*,[^,]*,700,,W,data/gpus\.csv:[0-9]+,[0-9]+,.*/en/gpus/h100-80gb/.*/en/compare/h100-80gb-vs-' '$real/data/figures.csv' &&
+	       grep -Eq '^gpu\.a100-80gb\.price_usd_max,.*,15000,,USD,.*/en/gpus/a100-80gb/' '$real/data/figures.csv'"
 # One table, one drawing: an article's table of a job's costs, of the use
 # cases or of the techniques is the table of its own page, in both languages.
 for l in en zh; do

@@ -186,36 +186,6 @@ static void cite_record(struct cite *c, struct figure f, const char *unit,
 	buf_release(&in);
 }
 
-/* A numeric gpus.csv column as a figure's label names it in `l`: the
- * spec's one name (i18n_spec_key), else its fig.field.* string. */
-static const char *gpu_field_name(const struct cite *c, const char *field, enum lang l)
-{
-	const char *spec = i18n_spec_key(field);
-	if (spec)
-		return i18n_get(&c->pg.in->i18n, l, spec);
-	struct buf key = BUF_INIT;
-	buf_addf(&key, "fig.field.%s", field);
-	const char *name = i18n_get(&c->pg.in->i18n, l, key.ptr);
-	buf_release(&key);
-	return name;
-}
-
-/* The unit of a numeric gpus.csv column, from its name's suffix. */
-static const char *gpu_field_unit(const char *field)
-{
-	static const char *const suffix[][2] = {
-		{ "_gbs", "GB/s" }, { "_gb", "GB" }, { "_tflops", "TFLOPS" },
-		{ "_w", "W" }, { "_usd_min", "USD" }, { "_usd_max", "USD" },
-	};
-	size_t n = strlen(field);
-	for (size_t i = 0; i < sizeof suffix / sizeof *suffix; i++) {
-		size_t k = strlen(suffix[i][0]);
-		if (n > k && !strcmp(field + n - k, suffix[i][0]))
-			return suffix[i][1];
-	}
-	return "";
-}
-
 /* ---- inline kinds ---- */
 
 static int cite_gpu(struct cite *c)
@@ -232,17 +202,7 @@ static int cite_gpu(struct cite *c)
 	const struct sc_gpu_field *nf = sc_gpu_field_named(field);
 	if (nf) {
 		struct num n = sc_gpu_num(g, nf);
-		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
-		buf_addf(&fid, "gpu.%s.%s", id, field);
-		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.gpu_field", "gpu", g->name,
-			       NULL, "field", gpu_field_name(c, field, LANG_EN),
-			       gpu_field_name(c, field, LANG_ZH), NULL);
-		cite_record(c, figure_of(n, "why.not_stated"), gpu_field_unit(field),
-			    fid.ptr, label,
-			    TABLE_GPUS, (long)g->row, -1);
-		buf_release(&fid);
-		buf_release(&label[0]);
-		buf_release(&label[1]);
+		guide_ledger_show_spec(&c->pg, (size_t)gi, field, figure_of(n, "why.not_stated"));
 		if (!n.ok)
 			return emit_missing(c, "why.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
@@ -502,8 +462,8 @@ static int cite_ratio(struct cite *c)
 			return sc_error(c, "unknown field \"%s\" for gpu", field);
 		}
 		f = gpu_field_ratio(&c->d->gpus[a], &c->d->gpus[b], nf);
-		what[0] = gpu_field_name(c, field, LANG_EN);
-		what[1] = gpu_field_name(c, field, LANG_ZH);
+		what[0] = guide_ledger_spec_name(c->pg.in, field, LANG_EN);
+		what[1] = guide_ledger_spec_name(c->pg.in, field, LANG_ZH);
 		sources_add(&src, c->d->gpus[a].source);
 		sources_add(&src, c->d->gpus[b].source);
 	}

@@ -478,6 +478,16 @@ static void spec_winner_show(const struct page_ctx *p, enum pair_row r, size_t g
 	buf_release(&in);
 }
 
+/* Row r's figure of g in the ledger: a specification's, the list price's
+ * ends (the rent is price.<gpu>.lowest, shown by its cell). */
+static void spec_row_shown(const struct page_ctx *p, enum pair_row r, size_t g, struct figure f)
+{
+	if (pair_row_field(r) >= 0)
+		guide_ledger_show_spec(p, g, pg_spec_fields[pair_row_field(r)].column, f);
+	else if (r == PAIR_LIST_PRICE)
+		guide_ledger_show_list_price(p, g);
+}
+
 /* The spec table's rows of ga and gb: a row neither has a figure in is
  * named in a line (*missing, "" when none is) instead of drawn as dashes. */
 static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb,
@@ -502,6 +512,8 @@ static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb,
 			nodata_list_add(p, &m, label);
 			continue;
 		}
+		spec_row_shown(p, r, ga, fa);
+		spec_row_shown(p, r, gb, fb);
 		value_list_push(a, rows, side_row(p, label, ca, cb));
 	}
 	const struct data *d = &p->in->data;
@@ -747,8 +759,7 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 		verdict_add(p, verdict, pg_fill(p, "cmp.no_task", "a", na, "b", nb, NULL));
 }
 
-/* Memory and hourly price, by the comparison model, or what is missing
- * about them. */
+/* Memory and hourly price, by the comparison model, or what is missing. */
 static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb,
 				  struct value *verdict)
 {

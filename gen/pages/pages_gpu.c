@@ -213,6 +213,16 @@ static void spec_known(const struct page_ctx *p, const char *label, struct value
 	gpu_specs_count_cell(s->n, cell);
 }
 
+/* The numeric specifications the page prints, each a ledger figure (the
+ * others it names as given by no source are "no data" there). */
+static void specs_shown(const struct page_ctx *p, size_t g)
+{
+	const struct gpu *gp = &p->in->data.gpus[g];
+	for (int f = 0; f < SPEC_COUNT; f++)
+		guide_ledger_show_spec(p, g, pg_spec_fields[f].column, pg_spec_figure(gp, f));
+	guide_ledger_show_list_price(p, g);
+}
+
 /* The card's specifications that a source gives; *missing_text names the
  * others in one line; *n counts them. */
 static struct value *gpu_specs(const struct page_ctx *p, size_t g, struct value **extra,
@@ -222,6 +232,7 @@ static struct value *gpu_specs(const struct page_ctx *p, size_t g, struct value 
 	struct nodata_list m = NODATA_LIST_INIT;
 	*extra = gpu_extra(p, g);
 	gpu_specs_each(p, g, spec_known, &(struct spec_rows){ rows, &m, n });
+	specs_shown(p, g);
 	spec_push(p, rows, &m, "gpu.rent", pg_cell_figure(p, pg_rent_shown(p, g),
 							  FMT_PER_HOUR, NULL));
 	const struct gpu_prices *pr = &p->in->metrics.prices[g];

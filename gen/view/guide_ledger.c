@@ -431,6 +431,67 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 	buf_release(&in);
 }
 
+const char *guide_ledger_spec_name(const struct site_inputs *si, const char *column, enum lang l)
+{
+	const char *spec = i18n_spec_key(column);
+	if (spec)
+		return i18n_get(&si->i18n, l, spec);
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "fig.field.%s", column);
+	const char *name = i18n_get(&si->i18n, l, key.ptr);
+	buf_release(&key);
+	return name;
+}
+
+/* The unit of a numeric gpus.csv column, from its name's suffix. */
+static const char *spec_unit(const char *column)
+{
+	static const char *const suffix[][2] = {
+		{ "_gbs", "GB/s" }, { "_gb", "GB" }, { "_tflops", "TFLOPS" },
+		{ "_w", "W" }, { "_usd_min", "USD" }, { "_usd_max", "USD" },
+	};
+	size_t n = strlen(column);
+	for (size_t i = 0; i < sizeof suffix / sizeof *suffix; i++) {
+		size_t k = strlen(suffix[i][0]);
+		if (n > k && !strcmp(column + n - k, suffix[i][0]))
+			return suffix[i][1];
+	}
+	return "";
+}
+
+void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, const char *column,
+			    struct figure f)
+{
+	const struct site_inputs *si = pc->in;
+	if (!si->ledger || gpu >= si->data.ngpus)
+		return;
+	const struct gpu *g = &si->data.gpus[gpu];
+	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
+	buf_addf(&id, "gpu.%s.%s", g->id, column);
+	guide_ledger_labels(si, &en, &zh, "fig.gpu_field", "gpu", g->name, NULL, "field",
+			    guide_ledger_spec_name(si, column, LANG_EN),
+			    guide_ledger_spec_name(si, column, LANG_ZH), NULL);
+	if (figure_ok(f))
+		ledger_number(&v, f.value);
+	guide_ledger_input(si, &in, TABLE_GPUS, g->row);
+	guide_ledger_show_new(pc, id.ptr, en.ptr, zh.ptr, v.ptr, "", spec_unit(column), in.ptr);
+	buf_release(&id);
+	buf_release(&en);
+	buf_release(&zh);
+	buf_release(&v);
+	buf_release(&in);
+}
+
+void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu)
+{
+	if (!pc->in->ledger || gpu >= pc->in->data.ngpus)
+		return;
+	const struct gpu *g = &pc->in->data.gpus[gpu];
+	guide_ledger_show_spec(pc, gpu, "price_usd_min", figure_of(g->price_usd_min, "why.not_stated"));
+	if (g->price_usd_max.ok)
+		guide_ledger_show_spec(pc, gpu, "price_usd_max", figure_of(g->price_usd_max, ""));
+}
+
 void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_t gpu)
 {
 	const struct site_inputs *si = pc->in;

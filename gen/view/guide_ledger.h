@@ -86,6 +86,19 @@ void guide_ledger_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t 
 void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 			      const char *unit_key, size_t gpu, long bench, struct figure f,
 			      double high, long quote);
+/* A numeric gpus.csv column's name in language l, as a figure's label
+ * says it: the specification's one name (i18n_spec_key), else its
+ * fig.field.* string. */
+const char *guide_ledger_spec_name(const struct site_inputs *si, const char *column, enum lang l);
+/* One GPU's value of a numeric gpus.csv column (`f`: missing when no source
+ * gives it), "gpu.<gpu>.<column>" in the column's unit, as a GPU page's
+ * specifications, a comparison's spec table and an article's gpu
+ * shortcode show it. */
+void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, const char *column,
+			    struct figure f);
+/* A GPU's list price as a page prints it: its lower end, and its upper
+ * end when the data gives one (guide_ledger_show_spec). */
+void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu);
 /* One GPU's result on a benchmark (metrics_result, "result.<bench>.<gpu>",
  * in the benchmark's unit), as an article's result shortcode, a GPU page,
  * a comparison and the inference page show it. */
