@@ -5,7 +5,9 @@
 #include "base/diag.h"
 #include "base/numfmt.h"
 #include "model/data.h"
+#include "base/csv.h"
 #include "model/metrics.h"
+#include "model/schema.h"
 #include "view/site.h"
 #include "base/strmap.h"
 #include "base/xalloc.h"
@@ -102,6 +104,62 @@ static void value_text(struct buf *v, struct buf *max, struct figure lo,
 	ledger_number(v, lo.value);
 	if (figure_ok(hi))
 		ledger_number(max, hi.value);
+}
+
+const char *guide_ledger_spec_name(const struct site_inputs *si, const char *column, enum lang l)
+{
+	const char *spec = i18n_spec_key(column);
+	if (spec)
+		return i18n_get(&si->i18n, l, spec);
+	struct buf key = BUF_INIT;
+	buf_addf(&key, "fig.field.%s", column);
+	const char *name = i18n_get(&si->i18n, l, key.ptr);
+	buf_release(&key);
+	return name;
+}
+
+/* The unit of a numeric gpus.csv column, from its name's suffix. */
+static const char *spec_unit(const char *column)
+{
+	static const char *const suffix[][2] = {
+		{ "_gbs", "GB/s" }, { "_gb", "GB" }, { "_tflops", "TFLOPS" },
+		{ "_w", "W" }, { "_usd_min", "USD" }, { "_usd_max", "USD" },
+	};
+	size_t n = strlen(column);
+	for (size_t i = 0; i < sizeof suffix / sizeof *suffix; i++) {
+		size_t k = strlen(suffix[i][0]);
+		if (n > k && !strcmp(column + n - k, suffix[i][0]))
+			return suffix[i][1];
+	}
+	return "";
+}
+
+/* The numeric gpus.csv columns pages print as a GPU's specifications,
+ * defined for every GPU by guide_ledger_collect (spec0 on, by GPU). */
+static const char *const spec_columns[] = {
+	"vram_gb", "bandwidth_gbs", "fp16_tflops", "fp32_tflops", "nvlink_gbs",
+	"pcie_gbs", "tdp_w", "price_usd_min", "price_usd_max",
+};
+#define NSPEC_COLUMNS (sizeof spec_columns / sizeof *spec_columns)
+
+static long spec_column_at(const char *column)
+{
+	for (size_t i = 0; i < NSPEC_COLUMNS; i++)
+		if (!strcmp(spec_columns[i], column))
+			return (long)i;
+	return -1;
+}
+
+/* A GPU's specification's id, labels and input row (guide_ledger_show_spec). */
+static void spec_about(const struct site_inputs *si, size_t gpu, const char *column,
+		       struct buf *id, struct buf *en, struct buf *zh, struct buf *in)
+{
+	const struct gpu *g = &si->data.gpus[gpu];
+	buf_addf(id, "gpu.%s.%s", g->id, column);
+	guide_ledger_labels(si, en, zh, "fig.gpu_field", "gpu", g->name, NULL, "field",
+			    guide_ledger_spec_name(si, column, LANG_EN),
+			    guide_ledger_spec_name(si, column, LANG_ZH), NULL);
+	guide_ledger_input(si, in, TABLE_GPUS, g->row);
 }
 
 struct collect {
@@ -254,6 +312,53 @@ static void collect_serving(struct collect *c)
 	}
 }
 
+/* Each GPU's result on each benchmark (result0 on, benchmark-major). */
+static void collect_results(struct collect *c)
+{
+	const struct data *d = &c->s->in.data;
+	c->f->result0 = c->f->lg.nfigs;
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		for (size_t g = 0; g < d->ngpus; g++) {
+			const struct benchmark *bm = &d->benchmarks[b];
+			long rr = data_result_row(d, b, g);
+			collect_reset(c);
+			buf_addf(&c->id, "result.%s.%s", bm->id, d->gpus[g].id);
+			guide_ledger_labels(&c->s->in, &c->label, &c->label_zh, "fig.result",
+					    "bench", bm->name_en, bm->name_zh,
+					    "gpu", d->gpus[g].name, NULL, NULL);
+			if (rr >= 0)
+				guide_ledger_input(&c->s->in, &c->in, TABLE_RESULTS,
+						   d->results[rr].row);
+			struct figure none = { 0, "" };
+			value_text(&c->v, &c->max, metrics_result(d, b, g), none);
+			collect_add(c, bm->unit ? bm->unit : "");
+		}
+}
+
+/* Each GPU's numeric specifications (spec0 on, GPU-major), as gpus.csv
+ * gives them. */
+static void collect_specs(struct collect *c)
+{
+	const struct data *d = &c->s->in.data;
+	const struct table *t = &d->tables[TABLE_GPUS];
+	c->f->spec0 = c->f->lg.nfigs;
+	for (size_t g = 0; g < d->ngpus; g++)
+		for (size_t k = 0; k < NSPEC_COLUMNS; k++) {
+			collect_reset(c);
+			spec_about(&c->s->in, g, spec_columns[k], &c->id, &c->label, &c->label_zh,
+				   &c->in);
+			long col = csv_table_column(t, spec_columns[k]);
+			size_t row = d->gpus[g].row;
+			double v;
+			struct figure f = { 0, "" };
+			if (col >= 0 && row < t->nrows && schema_parse_number(t->rows[row][col], &v))
+				f = (struct figure){ v, NULL };
+			struct figure none = { 0, "" };
+			value_text(&c->v, &c->max, f, none);
+			collect_add(c, spec_unit(spec_columns[k]));
+		}
+}
+
 void guide_ledger_collect(struct site *s)
 {
 	struct guide_ledger *f = xcalloc(1, sizeof *f);
@@ -270,6 +375,8 @@ void guide_ledger_collect(struct site *s)
 	collect_tasks(&c);
 	collect_stated(&c);
 	collect_serving(&c);
+	collect_results(&c);
+	collect_specs(&c);
 	buf_release(&c.id);
 	buf_release(&c.label);
 	buf_release(&c.label_zh);
@@ -431,55 +538,35 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 	buf_release(&in);
 }
 
-const char *guide_ledger_spec_name(const struct site_inputs *si, const char *column, enum lang l)
-{
-	const char *spec = i18n_spec_key(column);
-	if (spec)
-		return i18n_get(&si->i18n, l, spec);
-	struct buf key = BUF_INIT;
-	buf_addf(&key, "fig.field.%s", column);
-	const char *name = i18n_get(&si->i18n, l, key.ptr);
-	buf_release(&key);
-	return name;
-}
-
-/* The unit of a numeric gpus.csv column, from its name's suffix. */
-static const char *spec_unit(const char *column)
-{
-	static const char *const suffix[][2] = {
-		{ "_gbs", "GB/s" }, { "_gb", "GB" }, { "_tflops", "TFLOPS" },
-		{ "_w", "W" }, { "_usd_min", "USD" }, { "_usd_max", "USD" },
-	};
-	size_t n = strlen(column);
-	for (size_t i = 0; i < sizeof suffix / sizeof *suffix; i++) {
-		size_t k = strlen(suffix[i][0]);
-		if (n > k && !strcmp(column + n - k, suffix[i][0]))
-			return suffix[i][1];
-	}
-	return "";
-}
-
 void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, const char *column,
 			    struct figure f)
 {
 	const struct site_inputs *si = pc->in;
-	if (!si->ledger || gpu >= si->data.ngpus)
+	if (!si->ledger || gpu >= si->ledger->ngpus)
 		return;
-	const struct gpu *g = &si->data.gpus[gpu];
+	long k = spec_column_at(column);
+	if (k >= 0) {
+		show(pc, si->ledger->spec0 + gpu * NSPEC_COLUMNS + (size_t)k);
+		return;
+	}
+	/* a numeric column no page prints as a specification: its own */
 	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
-	buf_addf(&id, "gpu.%s.%s", g->id, column);
-	guide_ledger_labels(si, &en, &zh, "fig.gpu_field", "gpu", g->name, NULL, "field",
-			    guide_ledger_spec_name(si, column, LANG_EN),
-			    guide_ledger_spec_name(si, column, LANG_ZH), NULL);
+	spec_about(si, gpu, column, &id, &en, &zh, &in);
 	if (figure_ok(f))
 		ledger_number(&v, f.value);
-	guide_ledger_input(si, &in, TABLE_GPUS, g->row);
 	guide_ledger_show_new(pc, id.ptr, en.ptr, zh.ptr, v.ptr, "", spec_unit(column), in.ptr);
 	buf_release(&id);
 	buf_release(&en);
 	buf_release(&zh);
 	buf_release(&v);
 	buf_release(&in);
+}
+
+void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_t gpu)
+{
+	const struct guide_ledger *f = pc->in->ledger;
+	if (f && benchmark < f->nbench && gpu < f->ngpus)
+		show(pc, f->result0 + benchmark * f->ngpus + gpu);
 }
 
 void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu)
@@ -490,32 +577,6 @@ void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu)
 	guide_ledger_show_spec(pc, gpu, "price_usd_min", figure_of(g->price_usd_min, "why.not_stated"));
 	if (g->price_usd_max.ok)
 		guide_ledger_show_spec(pc, gpu, "price_usd_max", figure_of(g->price_usd_max, ""));
-}
-
-void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_t gpu)
-{
-	const struct site_inputs *si = pc->in;
-	const struct data *d = &si->data;
-	if (!si->ledger || benchmark >= d->nbenchmarks || gpu >= d->ngpus)
-		return;
-	const struct benchmark *bm = &d->benchmarks[benchmark];
-	struct figure f = metrics_result(d, benchmark, gpu);
-	long rr = data_result_row(d, benchmark, gpu);
-	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
-	buf_addf(&id, "result.%s.%s", bm->id, d->gpus[gpu].id);
-	guide_ledger_labels(si, &en, &zh, "fig.result", "bench", bm->name_en, bm->name_zh,
-			    "gpu", d->gpus[gpu].name, NULL, NULL);
-	if (figure_ok(f))
-		ledger_number(&v, f.value);
-	if (rr >= 0)
-		guide_ledger_input(si, &in, TABLE_RESULTS, d->results[rr].row);
-	guide_ledger_show_new(pc, id.ptr, en.ptr, zh.ptr, v.ptr, "", bm->unit ? bm->unit : "",
-			      in.ptr);
-	buf_release(&id);
-	buf_release(&en);
-	buf_release(&zh);
-	buf_release(&v);
-	buf_release(&in);
 }
 
 void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)
