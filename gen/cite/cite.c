@@ -202,7 +202,7 @@ static int cite_gpu(struct cite *c)
 	const struct sc_gpu_field *nf = sc_gpu_field_named(field);
 	if (nf) {
 		struct num n = sc_gpu_num(g, nf);
-		guide_ledger_show_spec(&c->pg, (size_t)gi, field, figure_of(n, "why.not_stated"));
+		guide_ledger_show_spec(&c->pg, (size_t)gi, field);
 		if (!n.ok)
 			return emit_missing(c, "why.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);

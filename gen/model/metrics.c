@@ -629,21 +629,26 @@ static void lower_ends(const struct task_cost *a, const struct task_cost *b, boo
 	}
 }
 
+/* Ranges that cross: each the lower at one end (lower_ends' w). */
+static bool ends_cross(const int w[2])
+{
+	return w[0] && w[1] && w[0] != w[1];
+}
+
 /* The lower of two jobs' costs (`cost`) or times, end to end (see
  * metrics_cheaper). */
 static int lower_of(const struct task_cost *a, const struct task_cost *b, bool cost)
 {
 	int w[2];
 	lower_ends(a, b, cost, w);
-	/* ranges that cross: each the lower at one end */
-	return w[0] && w[1] && w[0] != w[1] ? 0 : w[0] ? w[0] : w[1];
+	return ends_cross(w) ? 0 : w[0] ? w[0] : w[1];
 }
 
 bool metrics_ranges_cross(const struct task_cost *a, const struct task_cost *b, bool cost)
 {
 	int w[2];
 	lower_ends(a, b, cost, w);
-	return w[0] && w[1] && w[0] != w[1];
+	return ends_cross(w);
 }
 
 int metrics_cheaper(const struct task_cost *a, const struct task_cost *b)

@@ -480,10 +480,10 @@ static void spec_winner_show(const struct page_ctx *p, enum pair_row r, size_t g
 
 /* Row r's figure of g in the ledger: a specification's, the list price's
  * ends (the rent is price.<gpu>.lowest, shown by its cell). */
-static void spec_row_shown(const struct page_ctx *p, enum pair_row r, size_t g, struct figure f)
+static void spec_row_shown(const struct page_ctx *p, enum pair_row r, size_t g)
 {
 	if (pair_row_field(r) >= 0)
-		guide_ledger_show_spec(p, g, pg_spec_fields[pair_row_field(r)].column, f);
+		guide_ledger_show_spec(p, g, pg_spec_fields[pair_row_field(r)].column);
 	else if (r == PAIR_LIST_PRICE)
 		guide_ledger_show_list_price(p, g);
 }
@@ -512,8 +512,8 @@ static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb,
 			nodata_list_add(p, &m, label);
 			continue;
 		}
-		spec_row_shown(p, r, ga, fa);
-		spec_row_shown(p, r, gb, fb);
+		spec_row_shown(p, r, ga);
+		spec_row_shown(p, r, gb);
 		value_list_push(a, rows, side_row(p, label, ca, cb));
 	}
 	const struct data *d = &p->in->data;

@@ -217,9 +217,8 @@ static void spec_known(const struct page_ctx *p, const char *label, struct value
  * others it names as given by no source are "no data" there). */
 static void specs_shown(const struct page_ctx *p, size_t g)
 {
-	const struct gpu *gp = &p->in->data.gpus[g];
 	for (int f = 0; f < SPEC_COUNT; f++)
-		guide_ledger_show_spec(p, g, pg_spec_fields[f].column, pg_spec_figure(gp, f));
+		guide_ledger_show_spec(p, g, pg_spec_fields[f].column);
 	guide_ledger_show_list_price(p, g);
 }
 

@@ -222,11 +222,6 @@ void gc_desc_missing(struct gc *c, struct name_list *nl)
 
 /* ---- figures ---- */
 
-bool gc_is_relative_speed(const struct benchmark *b)
-{
-	return metrics_is_relative_speed(b);
-}
-
 struct figure gc_relative_speed(const struct gc *c, size_t b, size_t g)
 {
 	return metrics_speed_vs_baseline(c->d, c->m, b, g);

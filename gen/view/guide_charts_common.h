@@ -153,7 +153,6 @@ void gc_extremes_add(struct extremes *e, double v, size_t at);
 
 /* ---- figures ---- */
 
-bool gc_is_relative_speed(const struct benchmark *b);
 /* A GPU's relative speed on one benchmark, against the baseline (the raw
  * result when there is no baseline). */
 struct figure gc_relative_speed(const struct gc *c, size_t b, size_t g);

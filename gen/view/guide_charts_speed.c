@@ -48,7 +48,7 @@ static size_t speed_benchmarks(struct gc *c, size_t *out)
 {
 	size_t n = 0;
 	for (size_t b = 0; b < c->d->nbenchmarks; b++) {
-		if (!gc_is_relative_speed(&c->d->benchmarks[b]))
+		if (!metrics_is_relative_speed(&c->d->benchmarks[b]))
 			continue;
 		for (size_t g = 0; g < c->d->ngpus; g++)
 			if (gc_has_result(c, b, g)) {

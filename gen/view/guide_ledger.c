@@ -5,14 +5,13 @@
 #include "base/diag.h"
 #include "base/numfmt.h"
 #include "model/data.h"
-#include "base/csv.h"
 #include "model/metrics.h"
-#include "model/schema.h"
 #include "view/site.h"
 #include "base/strmap.h"
 #include "base/xalloc.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -134,32 +133,31 @@ static const char *spec_unit(const char *column)
 	return "";
 }
 
-/* The numeric gpus.csv columns pages print as a GPU's specifications,
- * defined for every GPU by guide_ledger_collect (spec0 on, by GPU). */
-static const char *const spec_columns[] = {
-	"vram_gb", "bandwidth_gbs", "fp16_tflops", "fp32_tflops", "nvlink_gbs",
-	"pcie_gbs", "tdp_w", "price_usd_min", "price_usd_max",
+/* The numeric gpus.csv columns pages print as a GPU's specifications (the
+ * gpu shortcode's numeric fields too), each with its typed value in struct
+ * gpu; defined for every GPU by guide_ledger_collect (spec0 on, by GPU). */
+static const struct {
+	const char *column;
+	size_t offset;
+} spec_columns[] = {
+	{ "vram_gb", offsetof(struct gpu, vram_gb) },
+	{ "bandwidth_gbs", offsetof(struct gpu, bandwidth_gbs) },
+	{ "fp16_tflops", offsetof(struct gpu, fp16_tflops) },
+	{ "fp32_tflops", offsetof(struct gpu, fp32_tflops) },
+	{ "nvlink_gbs", offsetof(struct gpu, nvlink_gbs) },
+	{ "pcie_gbs", offsetof(struct gpu, pcie_gbs) },
+	{ "tdp_w", offsetof(struct gpu, tdp_w) },
+	{ "price_usd_min", offsetof(struct gpu, price_usd_min) },
+	{ "price_usd_max", offsetof(struct gpu, price_usd_max) },
 };
 #define NSPEC_COLUMNS (sizeof spec_columns / sizeof *spec_columns)
 
 static long spec_column_at(const char *column)
 {
 	for (size_t i = 0; i < NSPEC_COLUMNS; i++)
-		if (!strcmp(spec_columns[i], column))
+		if (!strcmp(spec_columns[i].column, column))
 			return (long)i;
 	return -1;
-}
-
-/* A GPU's specification's id, labels and input row (guide_ledger_show_spec). */
-static void spec_about(const struct site_inputs *si, size_t gpu, const char *column,
-		       struct buf *id, struct buf *en, struct buf *zh, struct buf *in)
-{
-	const struct gpu *g = &si->data.gpus[gpu];
-	buf_addf(id, "gpu.%s.%s", g->id, column);
-	guide_ledger_labels(si, en, zh, "fig.gpu_field", "gpu", g->name, NULL, "field",
-			    guide_ledger_spec_name(si, column, LANG_EN),
-			    guide_ledger_spec_name(si, column, LANG_ZH), NULL);
-	guide_ledger_input(si, in, TABLE_GPUS, g->row);
 }
 
 struct collect {
@@ -335,27 +333,27 @@ static void collect_results(struct collect *c)
 		}
 }
 
-/* Each GPU's numeric specifications (spec0 on, GPU-major), as gpus.csv
- * gives them. */
+/* Each GPU's numeric specifications (spec0 on, GPU-major). */
 static void collect_specs(struct collect *c)
 {
-	const struct data *d = &c->s->in.data;
-	const struct table *t = &d->tables[TABLE_GPUS];
+	const struct site_inputs *si = &c->s->in;
 	c->f->spec0 = c->f->lg.nfigs;
-	for (size_t g = 0; g < d->ngpus; g++)
+	for (size_t g = 0; g < si->data.ngpus; g++)
 		for (size_t k = 0; k < NSPEC_COLUMNS; k++) {
+			const struct gpu *gp = &si->data.gpus[g];
+			const char *column = spec_columns[k].column;
+			const struct num *n = (const struct num *)(const void *)(
+				(const char *)gp + spec_columns[k].offset);
 			collect_reset(c);
-			spec_about(&c->s->in, g, spec_columns[k], &c->id, &c->label, &c->label_zh,
-				   &c->in);
-			long col = csv_table_column(t, spec_columns[k]);
-			size_t row = d->gpus[g].row;
-			double v;
-			struct figure f = { 0, "" };
-			if (col >= 0 && row < t->nrows && schema_parse_number(t->rows[row][col], &v))
-				f = (struct figure){ v, NULL };
+			buf_addf(&c->id, "gpu.%s.%s", gp->id, column);
+			guide_ledger_labels(si, &c->label, &c->label_zh, "fig.gpu_field", "gpu",
+					    gp->name, NULL, "field",
+					    guide_ledger_spec_name(si, column, LANG_EN),
+					    guide_ledger_spec_name(si, column, LANG_ZH), NULL);
+			guide_ledger_input(si, &c->in, TABLE_GPUS, gp->row);
 			struct figure none = { 0, "" };
-			value_text(&c->v, &c->max, f, none);
-			collect_add(c, spec_unit(spec_columns[k]));
+			value_text(&c->v, &c->max, figure_of(*n, ""), none);
+			collect_add(c, spec_unit(column));
 		}
 }
 
@@ -538,28 +536,12 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 	buf_release(&in);
 }
 
-void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, const char *column,
-			    struct figure f)
+void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, const char *column)
 {
-	const struct site_inputs *si = pc->in;
-	if (!si->ledger || gpu >= si->ledger->ngpus)
-		return;
+	const struct guide_ledger *f = pc->in->ledger;
 	long k = spec_column_at(column);
-	if (k >= 0) {
-		show(pc, si->ledger->spec0 + gpu * NSPEC_COLUMNS + (size_t)k);
-		return;
-	}
-	/* a numeric column no page prints as a specification: its own */
-	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
-	spec_about(si, gpu, column, &id, &en, &zh, &in);
-	if (figure_ok(f))
-		ledger_number(&v, f.value);
-	guide_ledger_show_new(pc, id.ptr, en.ptr, zh.ptr, v.ptr, "", spec_unit(column), in.ptr);
-	buf_release(&id);
-	buf_release(&en);
-	buf_release(&zh);
-	buf_release(&v);
-	buf_release(&in);
+	if (f && gpu < f->ngpus && k >= 0)
+		show(pc, f->spec0 + gpu * NSPEC_COLUMNS + (size_t)k);
 }
 
 void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_t gpu)
@@ -571,12 +553,9 @@ void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_
 
 void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu)
 {
-	if (!pc->in->ledger || gpu >= pc->in->data.ngpus)
-		return;
-	const struct gpu *g = &pc->in->data.gpus[gpu];
-	guide_ledger_show_spec(pc, gpu, "price_usd_min", figure_of(g->price_usd_min, "why.not_stated"));
-	if (g->price_usd_max.ok)
-		guide_ledger_show_spec(pc, gpu, "price_usd_max", figure_of(g->price_usd_max, ""));
+	guide_ledger_show_spec(pc, gpu, "price_usd_min");
+	if (gpu < pc->in->data.ngpus && pc->in->data.gpus[gpu].price_usd_max.ok)
+		guide_ledger_show_spec(pc, gpu, "price_usd_max");
 }
 
 void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)

@@ -90,12 +90,11 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
  * says it: the specification's one name (i18n_spec_key), else its
  * fig.field.* string. */
 const char *guide_ledger_spec_name(const struct site_inputs *si, const char *column, enum lang l);
-/* One GPU's value of a numeric gpus.csv column (`f`: missing when no source
- * gives it), "gpu.<gpu>.<column>" in the column's unit, as a GPU page's
+/* One GPU's value of a numeric gpus.csv column ("gpu.<gpu>.<column>" in
+ * the column's unit, empty when no source gives it), as a GPU page's
  * specifications, a comparison's spec table and an article's gpu
- * shortcode show it. */
-void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, const char *column,
-			    struct figure f);
+ * shortcode show it; a column that is not a specification is no figure. */
+void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, const char *column);
 /* A GPU's list price as a page prints it: its lower end, and its upper
  * end when the data gives one (guide_ledger_show_spec). */
 void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu);
