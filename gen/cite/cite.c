@@ -199,14 +199,14 @@ static int cite_gpu(struct cite *c)
 		return -1;
 	const struct gpu *g = &c->d->gpus[gi];
 	struct buf val = BUF_INIT;
-	const struct sc_gpu_field *nf = sc_gpu_field_named(field);
-	if (nf) {
-		struct num n = sc_gpu_num(g, nf);
-		guide_ledger_show_spec(&c->pg, (size_t)gi, field);
+	int col = gpu_column_named(field);
+	if (col >= 0) {
+		struct num n = gpu_column_num(g, (enum gpu_column)col);
+		guide_ledger_show_spec(&c->pg, (size_t)gi, (enum gpu_column)col);
 		if (!n.ok)
 			return emit_missing(c, "why.not_stated",
 					    "field \"%s\" of gpu \"%s\"", field, id);
-		sc_fmt_gpu_num(c, &val, nf, n.v);
+		sc_fmt_gpu_num(c, &val, (enum gpu_column)col, n.v);
 	} else {
 		const char *text = sc_gpu_text(c, g, field);
 		if (!text)
@@ -408,9 +408,9 @@ static int cite_result(struct cite *c)
 
 /* a / b of a numeric gpus.csv column. */
 static struct figure gpu_field_ratio(const struct gpu *a, const struct gpu *b,
-				     const struct sc_gpu_field *f)
+				     enum gpu_column col)
 {
-	struct num na = sc_gpu_num(a, f), nb = sc_gpu_num(b, f);
+	struct num na = gpu_column_num(a, col), nb = gpu_column_num(b, col);
 	struct figure r = { 0, NULL };
 	if (!na.ok || !nb.ok)
 		r.missing = "why.not_stated";
@@ -454,14 +454,14 @@ static int cite_ratio(struct cite *c)
 		if (rb >= 0)
 			sources_add(&src, c->d->results[rb].source);
 	} else {
-		const struct sc_gpu_field *nf = sc_gpu_field_named(field);
-		if (!nf) {
+		int col = gpu_column_named(field);
+		if (col < 0) {
 			if (sc_gpu_text(c, &c->d->gpus[a], field))
 				return sc_error(c, "field \"%s\" of gpu is not a number",
 						field);
 			return sc_error(c, "unknown field \"%s\" for gpu", field);
 		}
-		f = gpu_field_ratio(&c->d->gpus[a], &c->d->gpus[b], nf);
+		f = gpu_field_ratio(&c->d->gpus[a], &c->d->gpus[b], (enum gpu_column)col);
 		what[0] = guide_ledger_spec_name(c->pg.in, field, LANG_EN);
 		what[1] = guide_ledger_spec_name(c->pg.in, field, LANG_ZH);
 		sources_add(&src, c->d->gpus[a].source);

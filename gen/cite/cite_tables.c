@@ -446,15 +446,15 @@ static long parse_gpu_list(struct cite *c, const char *list, size_t **out)
 	return (long)n;
 }
 
-/* Whether one of the `n` GPUs `gs` has the spec `row` (its field `nf`, or
- * NULL for a text). */
+/* Whether one of the `n` GPUs `gs` has the spec `row` (its numeric column
+ * `col`, or -1 for a text). */
 static bool spec_row_known(const struct cite *c, const size_t *gs, long n, const char *row,
-			   const struct sc_gpu_field *nf)
+			   int col)
 {
 	for (long i = 0; i < n; i++) {
 		const struct gpu *g = &c->d->gpus[gs[i]];
-		const char *t = nf ? NULL : sc_gpu_text(c, g, row);
-		if (nf ? sc_gpu_num(g, nf).ok : t && *t)
+		const char *t = col >= 0 ? NULL : sc_gpu_text(c, g, row);
+		if (col >= 0 ? gpu_column_num(g, (enum gpu_column)col).ok : t && *t)
 			return true;
 	}
 	return false;
@@ -462,12 +462,12 @@ static bool spec_row_known(const struct cite *c, const size_t *gs, long n, const
 
 /* Whether spec value `v` is a best of its row, whose best is `top`: about
  * the same as it as the spec's cells print both (cmp_ties_best). */
-static bool spec_ties_top(struct cite *c, const struct sc_gpu_field *nf, double v,
-			  double top, int direction)
+static bool spec_ties_top(struct cite *c, enum gpu_column col, double v, double top,
+			  int direction)
 {
 	struct buf x = BUF_INIT, y = BUF_INIT;
-	sc_fmt_gpu_num(c, &x, nf, v);
-	sc_fmt_gpu_num(c, &y, nf, top);
+	sc_fmt_gpu_num(c, &x, col, v);
+	sc_fmt_gpu_num(c, &y, col, top);
 	return printed_tie(v, &x, top, &y, direction);
 }
 
@@ -501,9 +501,8 @@ static int table_specs(struct cite *c)
 	for (size_t r = 0; rows[r]; r++) {
 		const char *label = pg_tr(&c->pg, i18n_spec_key(rows[r]));
 		bool price = !strcmp(rows[r], "price");
-		const struct sc_gpu_field *nf =
-			sc_gpu_field_named(price ? "price_usd_min" : rows[r]);
-		if (!spec_row_known(c, gs, n, rows[r], nf)) {
+		int col = price ? GPU_COL_PRICE_MIN : gpu_column_named(rows[r]);
+		if (!spec_row_known(c, gs, n, rows[r], col)) {
 			nodata_list_add(&c->pg, &none, label); /* no row of dashes */
 			continue;
 		}
@@ -514,37 +513,37 @@ static int table_specs(struct cite *c)
 		buf_adds(c->out, "</th>");
 		/* the best of the row, among at least two figures that are
 		 * not all about the same */
-		int direction = nf && nf->higher_better ? 1 : -1;
+		int direction = col >= 0 ? gpu_columns[col].better : 0;
 		double top = 0;
 		int count = 0;
-		for (long i = 0; nf && i < n; i++) {
-			struct num v = sc_gpu_num(&d->gpus[gs[i]], nf);
+		for (long i = 0; col >= 0 && i < n; i++) {
+			struct num v = gpu_column_num(&d->gpus[gs[i]], (enum gpu_column)col);
 			if (v.ok && (!count++ || (v.v - top) * direction > 0))
 				top = v.v;
 		}
 		bool differ = false;
-		for (long i = 0; nf && i < n && !differ; i++) {
-			struct num v = sc_gpu_num(&d->gpus[gs[i]], nf);
-			differ = v.ok && !spec_ties_top(c, nf, v.v, top, direction);
+		for (long i = 0; col >= 0 && i < n && !differ; i++) {
+			struct num v = gpu_column_num(&d->gpus[gs[i]], (enum gpu_column)col);
+			differ = v.ok && !spec_ties_top(c, (enum gpu_column)col, v.v, top, direction);
 		}
 		for (long i = 0; i < n; i++) {
 			const struct gpu *g = &d->gpus[gs[i]];
-			if (!nf) {
+			if (col < 0) {
 				td_text(c, sc_gpu_text(c, g, rows[r]));
 				continue;
 			}
-			struct num v = sc_gpu_num(g, nf);
+			struct num v = gpu_column_num(g, (enum gpu_column)col);
 			if (!v.ok) {
 				td_nodata(c, "why.not_stated");
 				continue;
 			}
-			bool best = differ && (nf->higher_better || price) &&
-				    spec_ties_top(c, nf, v.v, top, direction);
+			bool best = differ &&
+				    spec_ties_top(c, (enum gpu_column)col, v.v, top, direction);
 			struct buf text = BUF_INIT;
 			if (price && g->price_usd_max.ok)
 				i18n_format_usd_range(&text, v.v, g->price_usd_max.v, c->l);
 			else
-				sc_fmt_gpu_num(c, &text, nf, v.v);
+				sc_fmt_gpu_num(c, &text, (enum gpu_column)col, v.v);
 			td_num(c, v.v, text.ptr, best && !price,
 			       best && price ? BADGE_CHEAPEST : BADGE_NONE);
 			buf_release(&text);

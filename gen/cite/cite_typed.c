@@ -408,10 +408,10 @@ static bool check_dollars(struct typed *t, const struct typed_num *n, size_t g)
 		buf_addf(&cite, "{{< price gpu=%s which=high >}}", id);
 	}
 	struct buf field = BUF_INIT;
-	for (size_t i = 0; !what && sc_gpu_field_at(i); i++) {
-		const struct sc_gpu_field *f = sc_gpu_field_at(i);
-		struct num v = sc_gpu_num(&t->c.d->gpus[g], f);
-		if (f->kind != CK_NUM_USD || !v.ok || !same_figure(n, v.v))
+	for (int i = 0; !what && i < GPU_COL_COUNT; i++) {
+		const struct gpu_column_info *f = &gpu_columns[i];
+		struct num v = gpu_column_num(&t->c.d->gpus[g], (enum gpu_column)i);
+		if (f->unit || !v.ok || !same_figure(n, v.v)) /* dollars alone */
 			continue;
 		buf_addf(&field, "the %s", f->name);
 		what = field.ptr;
@@ -444,10 +444,10 @@ static bool check_spec(struct typed *t, struct typed_num *n, size_t g, size_t to
 {
 	if (n->v == 0)
 		return false;
-	for (size_t i = 0; sc_gpu_field_at(i); i++) {
-		const struct sc_gpu_field *f = sc_gpu_field_at(i);
-		struct num v = sc_gpu_num(&t->c.d->gpus[g], f);
-		if (f->kind == CK_NUM_USD || !f->unit || !v.ok || !same_figure(n, v.v) ||
+	for (int i = 0; i < GPU_COL_COUNT; i++) {
+		const struct gpu_column_info *f = &gpu_columns[i];
+		struct num v = gpu_column_num(&t->c.d->gpus[g], (enum gpu_column)i);
+		if (!f->unit || !v.ok || !same_figure(n, v.v) ||
 		    !unit_follows(t, n, f->unit, to))
 			continue;
 		if (names_variant(t, n, g))
@@ -478,8 +478,8 @@ static bool unit_after(struct typed *t, const struct typed_num *n, size_t to)
 {
 	const char *tried[16];
 	size_t ntried = 0;
-	for (size_t i = 0; sc_gpu_field_at(i); i++) {
-		const char *unit = sc_gpu_field_at(i)->unit;
+	for (int i = 0; i < GPU_COL_COUNT; i++) {
+		const char *unit = gpu_columns[i].unit;
 		bool seen = !unit;
 		for (size_t k = 0; k < ntried && !seen; k++)
 			seen = !strcmp(tried[k], unit);
@@ -597,10 +597,9 @@ static struct digest_value names_digest(const struct cite *c)
 		digest_add_str(&d, c->d->gpus[g].id);
 		digest_add_str(&d, c->d->gpus[g].name);
 	}
-	for (size_t i = 0; sc_gpu_field_at(i); i++) {
-		const struct sc_gpu_field *f = sc_gpu_field_at(i);
+	for (int i = 0; i < GPU_COL_COUNT; i++) {
+		const struct gpu_column_info *f = &gpu_columns[i];
 		digest_add_str(&d, f->name);
-		digest_add_byte(&d, (unsigned char)f->kind);
 		digest_add_str(&d, f->unit);
 		digest_add_str(&d, f->unit ? i18n_get(&c->pg.in->i18n, c->l, f->unit) : NULL);
 	}
@@ -622,8 +621,8 @@ static struct digest_value figures_digest(const struct cite *c, size_t g)
 		add_number(&d, !gp->low.missing, gp->low.value);
 		add_number(&d, !gp->high.missing, gp->high.value);
 	}
-	for (size_t i = 0; sc_gpu_field_at(i); i++) {
-		struct num v = sc_gpu_num(&c->d->gpus[g], sc_gpu_field_at(i));
+	for (int i = 0; i < GPU_COL_COUNT; i++) {
+		struct num v = gpu_column_num(&c->d->gpus[g], (enum gpu_column)i);
 		add_number(&d, v.ok, v.v);
 	}
 	return digest_end(&d);

@@ -217,48 +217,9 @@ void sc_fmt_bench(const struct cite *c, struct buf *o, double v,
 
 /* ---- gpus.csv columns ---- */
 
-static const struct sc_gpu_field gpu_fields[] = {
-	{ "vram_gb", offsetof(struct gpu, vram_gb), "unit.gb", CK_NUM_UNIT, true },
-	{ "bandwidth_gbs", offsetof(struct gpu, bandwidth_gbs), "unit.gbs", CK_NUM_UNIT, true },
-	{ "fp16_tflops", offsetof(struct gpu, fp16_tflops), "unit.tflops", CK_NUM_UNIT, true },
-	{ "fp32_tflops", offsetof(struct gpu, fp32_tflops), "unit.tflops", CK_NUM_UNIT, true },
-	{ "nvlink_gbs", offsetof(struct gpu, nvlink_gbs), "unit.gbs", CK_NUM_LINK, true },
-	{ "pcie_gbs", offsetof(struct gpu, pcie_gbs), "unit.gbs", CK_NUM_UNIT, true },
-	{ "tdp_w", offsetof(struct gpu, tdp_w), "unit.w", CK_NUM_UNIT, false },
-	{ "price_usd_min", offsetof(struct gpu, price_usd_min), NULL, CK_NUM_USD, false },
-	{ "price_usd_max", offsetof(struct gpu, price_usd_max), NULL, CK_NUM_USD, false },
-};
-
-const struct sc_gpu_field *sc_gpu_field_named(const char *name)
+void sc_fmt_gpu_num(const struct cite *c, struct buf *o, enum gpu_column col, double v)
 {
-	for (size_t i = 0; i < sizeof gpu_fields / sizeof gpu_fields[0]; i++)
-		if (!strcmp(gpu_fields[i].name, name))
-			return &gpu_fields[i];
-	return NULL;
-}
-
-const struct sc_gpu_field *sc_gpu_field_at(size_t i)
-{
-	return i < sizeof gpu_fields / sizeof gpu_fields[0] ? &gpu_fields[i] : NULL;
-}
-
-struct num sc_gpu_num(const struct gpu *g, const struct sc_gpu_field *f)
-{
-	struct num n;
-	memcpy(&n, (const char *)g + f->off, sizeof n);
-	return n;
-}
-
-/* NVLink 0 means the source says "not supported". */
-void sc_fmt_gpu_num(const struct cite *c, struct buf *o,
-		    const struct sc_gpu_field *f, double v)
-{
-	if (f->kind == CK_NUM_USD)
-		sc_fmt_usd(c, o, v);
-	else if (f->kind == CK_NUM_LINK && v == 0)
-		buf_adds(o, pg_tr(&c->pg, "cite.not_supported"));
-	else
-		sc_fmt_unit(c, o, v, f->unit);
+	buf_adds(o, pg_fmt_spec(&c->pg, col, v));
 }
 
 /* A text column of a GPU in the page's language; "" when empty, NULL when

@@ -86,24 +86,9 @@ void sc_fmt_task_figure(const struct cite *c, struct buf *o,
 
 /* ---- gpus.csv and techniques.csv ---- */
 
-/* A numeric column of gpus.csv: how its figures read. */
-enum sc_num_kind { CK_NUM_UNIT, CK_NUM_USD, CK_NUM_LINK };
-
-struct sc_gpu_field {
-	const char *name;
-	size_t off;
-	const char *unit;
-	enum sc_num_kind kind;
-	bool higher_better; /* marks the best of a specs row */
-};
-
-/* The numeric column `name`, NULL when it is not one. */
-const struct sc_gpu_field *sc_gpu_field_named(const char *name);
-/* The i-th numeric column (from 0), NULL past the last. */
-const struct sc_gpu_field *sc_gpu_field_at(size_t i);
-struct num sc_gpu_num(const struct gpu *g, const struct sc_gpu_field *f);
-void sc_fmt_gpu_num(const struct cite *c, struct buf *o,
-		    const struct sc_gpu_field *f, double v);
+/* A numeric gpus.csv column's figure as every spec table prints it
+ * (pg_fmt_spec). */
+void sc_fmt_gpu_num(const struct cite *c, struct buf *o, enum gpu_column col, double v);
 const char *sc_gpu_text(const struct cite *c, const struct gpu *g,
 			const char *field);
 const char *sc_technique_text(const struct cite *c,

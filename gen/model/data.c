@@ -226,6 +226,44 @@ static void fill_sources(struct data *d)
 	}
 }
 
+/* ---- gpus.csv's numeric columns ---- */
+
+#define COLUMN(col, field, unit, ledger_unit, better) \
+	[col] = { #field, offsetof(struct gpu, field), unit, ledger_unit, better }
+
+const struct gpu_column_info gpu_columns[GPU_COL_COUNT] = {
+	COLUMN(GPU_COL_VRAM, vram_gb, "unit.gb", "GB", 1),
+	COLUMN(GPU_COL_BANDWIDTH, bandwidth_gbs, "unit.gbs", "GB/s", 1),
+	COLUMN(GPU_COL_FP16, fp16_tflops, "unit.tflops", "TFLOPS", 1),
+	COLUMN(GPU_COL_FP32, fp32_tflops, "unit.tflops", "TFLOPS", 1),
+	COLUMN(GPU_COL_NVLINK, nvlink_gbs, "unit.gbs", "GB/s", 1),
+	COLUMN(GPU_COL_PCIE, pcie_gbs, "unit.gbs", "GB/s", 1),
+	/* the same work for less power */
+	COLUMN(GPU_COL_TDP, tdp_w, "unit.w", "W", -1),
+	COLUMN(GPU_COL_PRICE_MIN, price_usd_min, NULL, "USD", -1),
+	COLUMN(GPU_COL_PRICE_MAX, price_usd_max, NULL, "USD", -1),
+};
+
+int gpu_column_named(const char *name)
+{
+	for (int c = 0; c < GPU_COL_COUNT; c++)
+		if (!strcmp(gpu_columns[c].name, name))
+			return c;
+	return -1;
+}
+
+struct num *gpu_column_slot(struct gpu *g, enum gpu_column col)
+{
+	return (struct num *)(void *)((char *)g + gpu_columns[col].offset);
+}
+
+struct num gpu_column_num(const struct gpu *g, enum gpu_column col)
+{
+	struct num n;
+	memcpy(&n, (const char *)g + gpu_columns[col].offset, sizeof n);
+	return n;
+}
+
 static void fill_gpus(struct data *d)
 {
 	const struct table *t = &d->tables[TABLE_GPUS];
@@ -238,15 +276,8 @@ static void fill_gpus(struct data *d)
 		g->memory_type = cell(t, r, "memory_type");
 		g->tensor_core_gen = cell(t, r, "tensor_core_gen");
 		g->source = cell(t, r, "source");
-		g->vram_gb = cell_num(t, r, "vram_gb");
-		g->bandwidth_gbs = cell_num(t, r, "bandwidth_gbs");
-		g->fp16_tflops = cell_num(t, r, "fp16_tflops");
-		g->fp32_tflops = cell_num(t, r, "fp32_tflops");
-		g->nvlink_gbs = cell_num(t, r, "nvlink_gbs");
-		g->pcie_gbs = cell_num(t, r, "pcie_gbs");
-		g->tdp_w = cell_num(t, r, "tdp_w");
-		g->price_usd_min = cell_num(t, r, "price_usd_min");
-		g->price_usd_max = cell_num(t, r, "price_usd_max");
+		for (int c = 0; c < GPU_COL_COUNT; c++)
+			*gpu_column_slot(g, (enum gpu_column)c) = cell_num(t, r, gpu_columns[c].name);
 		const char *fp8 = cell(t, r, "fp8");
 		g->fp8 = strcmp(fp8, "yes") == 0 ? 1 : strcmp(fp8, "no") == 0 ? 0 : -1;
 		g->row = r;

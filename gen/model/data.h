@@ -55,6 +55,46 @@ struct gpu {
 	size_t row; /* index into the gpus table */
 };
 
+/* The numeric columns of gpus.csv, listed once: loading fills them, pages
+ * print them in their spec tables, the gpu shortcode cites them, the
+ * typed-figure check looks for them in prose, the figure ledger defines
+ * them and the charts plot some of them. Each names its struct num in
+ * struct gpu, its unit and which way is better when two cards are set side
+ * by side. In the order the spec tables list them. */
+enum gpu_column {
+	GPU_COL_VRAM,
+	GPU_COL_BANDWIDTH,
+	GPU_COL_FP16,
+	GPU_COL_FP32,
+	GPU_COL_NVLINK, /* 0: the source says the card has none */
+	GPU_COL_PCIE,
+	GPU_COL_TDP,
+	GPU_COL_PRICE_MIN, /* the list price, or its lower end */
+	GPU_COL_PRICE_MAX, /* the list price's upper end, when a range */
+	GPU_COL_COUNT
+};
+
+/* The columns before it are the card's specifications (what a GPU page's
+ * and a comparison's spec tables compare); the list price follows. */
+#define GPU_COL_SPECS GPU_COL_PRICE_MIN
+
+struct gpu_column_info {
+	const char *name;   /* gpus.csv's column */
+	size_t offset;      /* of its struct num in struct gpu */
+	const char *unit;   /* its unit's i18n key; NULL: US dollars */
+	const char *ledger_unit; /* the unit data/figures.csv names */
+	int better;         /* +1 higher is better, -1 lower */
+};
+
+extern const struct gpu_column_info gpu_columns[GPU_COL_COUNT];
+
+/* The column called `name`, -1 when no numeric column is. */
+int gpu_column_named(const char *name);
+/* GPU g's figure in column `col`. */
+struct num gpu_column_num(const struct gpu *g, enum gpu_column col);
+/* Where that figure is kept, for loading to fill. */
+struct num *gpu_column_slot(struct gpu *g, enum gpu_column col);
+
 /* One price quote: a GPU at so much per card and hour, for `cards` cards
  * together (1 unless the source quotes several), with the total the source
  * states for them when it gives one. `provider` is "" when the source names

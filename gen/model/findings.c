@@ -179,25 +179,21 @@ static void find_quote_total_misses(const struct data *d, struct finding_list *l
 	}
 }
 
+/* The figures of a card no source gives, among those most pages work from. */
 static void find_missing_figures(const struct data *d, struct finding_list *l)
 {
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct gpu *gpu = &d->gpus[g];
-		const struct {
-			const char *field;
-			struct num n;
-		} figures[] = {
-			{ "vram_gb", gpu->vram_gb },
-			{ "bandwidth_gbs", gpu->bandwidth_gbs },
-			{ "fp16_tflops", gpu->fp16_tflops },
-			{ "tdp_w", gpu->tdp_w },
+		/* the figures most of the guide's pages work from */
+		static const enum gpu_column needed[] = {
+			GPU_COL_VRAM, GPU_COL_BANDWIDTH, GPU_COL_FP16, GPU_COL_TDP,
 		};
-		for (size_t i = 0; i < sizeof figures / sizeof figures[0]; i++) {
-			if (figures[i].n.ok)
+		for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++) {
+			if (gpu_column_num(gpu, needed[i]).ok)
 				continue;
 			struct finding *f = finding_add(l, FINDING_MISSING);
 			f->gpu = (long)g;
-			f->field = figures[i].field;
+			f->field = gpu_columns[needed[i]].name;
 		}
 	}
 }

@@ -141,7 +141,7 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 	s = tally_sentence(p, "cost", &co, x->name, y->name);
 	if (*s)
 		parts[n++] = s;
-	struct figure va = pg_spec_figure(x, SPEC_VRAM), vb = pg_spec_figure(y, SPEC_VRAM);
+	struct figure va = pg_spec_figure(x, GPU_COL_VRAM), vb = pg_spec_figure(y, GPU_COL_VRAM);
 	if (n < 3 && figure_ok(va) && figure_ok(vb) && va.value != vb.value) {
 		bool ab = va.value > vb.value;
 		parts[n++] = pg_fill(p, "cmp.bl.memory", "w", ab ? x->name : y->name,
@@ -214,8 +214,8 @@ const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmar
 	long rule;
 	struct figure need = metrics_model_vram(d, bm->params_b.v,
 						METRICS_DEFAULT_PRECISION, &rule);
-	struct figure na = metric_gpus_needed(need, pg_spec_figure(&d->gpus[ga], SPEC_VRAM));
-	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], SPEC_VRAM));
+	struct figure na = metric_gpus_needed(need, pg_spec_figure(&d->gpus[ga], GPU_COL_VRAM));
+	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], GPU_COL_VRAM));
 	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
 		return "";
 	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,

@@ -43,11 +43,11 @@ enum pair_row {
 static int pair_row_field(enum pair_row r)
 {
 	static const int fields[PAIR_ROWS] = {
-		[PAIR_SEGMENT] = -1, [PAIR_VRAM] = SPEC_VRAM, [PAIR_MEMORY] = -1,
-		[PAIR_BANDWIDTH] = SPEC_BANDWIDTH, [PAIR_FP16] = SPEC_FP16,
-		[PAIR_FP32] = SPEC_FP32, [PAIR_TENSOR] = -1, [PAIR_FP8] = -1,
-		[PAIR_NVLINK] = SPEC_NVLINK, [PAIR_PCIE] = SPEC_PCIE,
-		[PAIR_TDP] = SPEC_TDP, [PAIR_LIST_PRICE] = -1, [PAIR_RENT] = -1,
+		[PAIR_SEGMENT] = -1, [PAIR_VRAM] = GPU_COL_VRAM, [PAIR_MEMORY] = -1,
+		[PAIR_BANDWIDTH] = GPU_COL_BANDWIDTH, [PAIR_FP16] = GPU_COL_FP16,
+		[PAIR_FP32] = GPU_COL_FP32, [PAIR_TENSOR] = -1, [PAIR_FP8] = -1,
+		[PAIR_NVLINK] = GPU_COL_NVLINK, [PAIR_PCIE] = GPU_COL_PCIE,
+		[PAIR_TDP] = GPU_COL_TDP, [PAIR_LIST_PRICE] = -1, [PAIR_RENT] = -1,
 	};
 	return fields[r];
 }
@@ -61,7 +61,7 @@ static const char *pair_row_label(enum pair_row r)
 		[PAIR_LIST_PRICE] = "gpu.list_price", [PAIR_RENT] = "gpu.rent",
 	};
 	int f = pair_row_field(r);
-	return f >= 0 ? i18n_spec_key(pg_spec_fields[f].column) : labels[r];
+	return f >= 0 ? i18n_spec_key(gpu_columns[f].name) : labels[r];
 }
 
 /* The cell of GPU g in a row. */
@@ -91,7 +91,7 @@ static int pair_row_figure(const struct page_ctx *p, size_t g, enum pair_row r,
 	int field = pair_row_field(r);
 	if (field >= 0) {
 		*f = pg_spec_figure(x, field);
-		return pg_spec_fields[field].better;
+		return gpu_columns[field].better;
 	}
 	if (r == PAIR_LIST_PRICE) {
 		*f = pg_list_price_figure(x);
@@ -483,7 +483,7 @@ static void spec_winner_show(const struct page_ctx *p, enum pair_row r, size_t g
 static void spec_row_shown(const struct page_ctx *p, enum pair_row r, size_t g)
 {
 	if (pair_row_field(r) >= 0)
-		guide_ledger_show_spec(p, g, pg_spec_fields[pair_row_field(r)].column);
+		guide_ledger_show_spec(p, g, (enum gpu_column)pair_row_field(r));
 	else if (r == PAIR_LIST_PRICE)
 		guide_ledger_show_list_price(p, g);
 }
@@ -764,7 +764,7 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 				  struct value *verdict)
 {
 	const struct gpu *x = &p->in->data.gpus[ga], *y = &p->in->data.gpus[gb];
-	struct figure va = pg_spec_figure(x, SPEC_VRAM), vb = pg_spec_figure(y, SPEC_VRAM);
+	struct figure va = pg_spec_figure(x, GPU_COL_VRAM), vb = pg_spec_figure(y, GPU_COL_VRAM);
 	if (figure_ok(va) && figure_ok(vb)) {
 		/* the winner by the rule of the sentence below */
 		struct cmp_pair vram = {

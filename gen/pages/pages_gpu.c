@@ -71,12 +71,12 @@ struct value *pages_gpu_index_context(const struct page_ctx *p)
 		struct value *r = pg_gpu_link(p, g);
 		value_map_set(a, r, "segment", pg_cell_text(p, pg_segment_text(p, gp),
 							 "why.not_stated"));
-		value_map_set(a, r, "vram", pg_spec_cell(p, gp, SPEC_VRAM));
+		value_map_set(a, r, "vram", pg_spec_cell(p, gp, GPU_COL_VRAM));
 		value_map_set(a, r, "memory", pg_cell_text(p, gp->memory_type,
 							"why.not_stated"));
-		value_map_set(a, r, "bandwidth", pg_spec_cell(p, gp, SPEC_BANDWIDTH));
-		value_map_set(a, r, "fp16", pg_spec_cell(p, gp, SPEC_FP16));
-		value_map_set(a, r, "tdp", pg_spec_cell(p, gp, SPEC_TDP));
+		value_map_set(a, r, "bandwidth", pg_spec_cell(p, gp, GPU_COL_BANDWIDTH));
+		value_map_set(a, r, "fp16", pg_spec_cell(p, gp, GPU_COL_FP16));
+		value_map_set(a, r, "tdp", pg_spec_cell(p, gp, GPU_COL_TDP));
 		value_map_set(a, r, "rent", pg_cell_figure(p, pg_rent_shown(p, g),
 							FMT_PER_HOUR, NULL));
 		value_map_set(a, r, "list", pg_list_price_cell(p, gp));
@@ -217,8 +217,8 @@ static void spec_known(const struct page_ctx *p, const char *label, struct value
  * others it names as given by no source are "no data" there). */
 static void specs_shown(const struct page_ctx *p, size_t g)
 {
-	for (int f = 0; f < SPEC_COUNT; f++)
-		guide_ledger_show_spec(p, g, pg_spec_fields[f].column);
+	for (int f = 0; f < GPU_COL_SPECS; f++)
+		guide_ledger_show_spec(p, g, (enum gpu_column)f);
 	guide_ledger_show_list_price(p, g);
 }
 
@@ -356,12 +356,12 @@ static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const ch
 {
 	struct arena *a = pg_arena(p);
 	const struct gpu *gp = &p->in->data.gpus[g];
-	struct figure fp16 = pg_spec_figure(gp, SPEC_FP16);
+	struct figure fp16 = pg_spec_figure(gp, GPU_COL_FP16);
 	struct figure rent = pg_rent_figure(p, g);
 	struct value *rows = value_new_list(a);
 	struct nodata_list m = NODATA_LIST_INIT;
 	/* each also an article's metric shortcode: one ledger figure */
-	struct figure f = metric_tflops_per_watt(fp16, pg_spec_figure(gp, SPEC_TDP));
+	struct figure f = metric_tflops_per_watt(fp16, pg_spec_figure(gp, GPU_COL_TDP));
 	guide_ledger_show_metric(p, "tflops_per_watt", "unit.tflops_per_w", g, -1, f, 0, -1);
 	figure_push(p, rows, &m, i18n_method_key("tflops_per_watt"), "gpu.eff_tflops_w_how",
 		    pg_cell_figure(p, f, FMT_UNIT, "unit.tflops_per_w"));

@@ -71,16 +71,16 @@ void gpu_specs_each(const struct page_ctx *p, size_t g, gpu_specs_each_fn *each,
 	each(p, pg_tr(p, i18n_spec_key("segment")),
 	     pg_cell_text(p, pg_segment_text(p, gp), "why.not_stated"), ctx);
 	gpu_specs_extra_columns(p, g, extra_spec, &(struct extra_specs){ each, ctx });
-	each(p, pg_tr(p, i18n_spec_key("vram_gb")), pg_spec_cell(p, gp, SPEC_VRAM), ctx);
+	each(p, pg_tr(p, i18n_spec_key("vram_gb")), pg_spec_cell(p, gp, GPU_COL_VRAM), ctx);
 	each(p, pg_tr(p, i18n_spec_key("memory_type")), pg_cell_text(p, gp->memory_type, "why.not_stated"), ctx);
-	for (int f = SPEC_BANDWIDTH; f < SPEC_COUNT; f++) {
-		if (f == SPEC_NVLINK) {
+	for (int f = GPU_COL_BANDWIDTH; f < GPU_COL_SPECS; f++) {
+		if (f == GPU_COL_NVLINK) {
 			each(p, pg_tr(p, i18n_spec_key("tensor_core_gen")),
 			     pg_cell_text(p, gp->tensor_core_gen, "why.not_stated"), ctx);
 			each(p, pg_tr(p, i18n_spec_key("fp8")),
 			     pg_cell_text(p, pg_fp8_text(p, gp), "why.not_stated"), ctx);
 		}
-		each(p, pg_tr(p, i18n_spec_key(pg_spec_fields[f].column)),
+		each(p, pg_tr(p, i18n_spec_key(gpu_columns[f].name)),
 		     pg_spec_cell(p, gp, f), ctx);
 	}
 	each(p, pg_tr(p, i18n_spec_key("price")), pg_list_price_cell(p, gp), ctx);

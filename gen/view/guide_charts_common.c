@@ -16,26 +16,31 @@
 
 /* ---- spec fields ---- */
 
-static const struct {
-	const char *name; /* field= and the suffix of its i18n keys */
-	const char *unit_key;
-} specs[GC_SPEC_COUNT] = {
-	[GC_SPEC_BANDWIDTH] = { "bandwidth_gbs", "unit.gbs" },
-	[GC_SPEC_FP16] = { "fp16_tflops", "unit.tflops" },
-	[GC_SPEC_TDP] = { "tdp_w", "unit.w" },
-	[GC_SPEC_TFLOPS_PER_WATT] = { "tflops_per_watt", "unit.tflops_per_w" },
-	[GC_SPEC_VRAM] = { "vram_gb", "unit.gb" },
+/* The gpus.csv column of each (gpu_columns.h: its name is field='s and
+ * its i18n keys' suffix, its unit the chart's), -1 for TFLOPS per watt,
+ * worked out from two of them. */
+static const int spec_columns[GC_SPEC_COUNT] = {
+	[GC_SPEC_BANDWIDTH] = GPU_COL_BANDWIDTH, [GC_SPEC_FP16] = GPU_COL_FP16,
+	[GC_SPEC_TDP] = GPU_COL_TDP, [GC_SPEC_TFLOPS_PER_WATT] = -1,
+	[GC_SPEC_VRAM] = GPU_COL_VRAM,
 };
+
+static const char *spec_unit_key(enum gc_spec f)
+{
+	int col = spec_columns[f];
+	return col >= 0 ? gpu_columns[col].unit : "unit.tflops_per_w";
+}
 
 const char *gc_spec_id(enum gc_spec f)
 {
-	return specs[f].name;
+	int col = spec_columns[f];
+	return col >= 0 ? gpu_columns[col].name : "tflops_per_watt";
 }
 
 int gc_spec_find(const char *name)
 {
 	for (size_t f = 0; f < GC_SPEC_CHARTABLE; f++)
-		if (!strcmp(specs[f].name, name))
+		if (!strcmp(gc_spec_id((enum gc_spec)f), name))
 			return (int)f;
 	return -1;
 }
@@ -120,7 +125,7 @@ const char *gc_fmt_speed(struct gc *c, double v)
 
 const char *gc_fmt_spec(struct gc *c, enum gc_spec f, double v)
 {
-	return gc_fmt_unit(c, v, specs[f].unit_key);
+	return gc_fmt_unit(c, v, spec_unit_key(f));
 }
 
 const char *gc_filled(struct gc *c, const char *key, ...)
@@ -159,8 +164,8 @@ const char *gc_spec_name(struct gc *c, enum gc_spec f)
 {
 	/* a card's own spec is named as every table names it (gpu_specs), a
 	 * figure derived from two specs by its methodology entry */
-	const char *key = i18n_spec_key(specs[f].name);
-	return gc_tr(c, key ? key : i18n_method_key(specs[f].name));
+	const char *key = i18n_spec_key(gc_spec_id(f));
+	return gc_tr(c, key ? key : i18n_method_key(gc_spec_id(f)));
 }
 
 const char *gc_baseline_name(const struct gc *c)
@@ -235,21 +240,11 @@ bool gc_has_result(const struct gc *c, size_t b, size_t g)
 struct figure gc_spec_value(const struct gc *c, size_t g, enum gc_spec f)
 {
 	const struct gpu *x = &c->d->gpus[g];
-	switch (f) {
-	case GC_SPEC_BANDWIDTH:
-		return figure_of(x->bandwidth_gbs, "why.not_stated");
-	case GC_SPEC_FP16:
-		return figure_of(x->fp16_tflops, "why.not_stated");
-	case GC_SPEC_TDP:
-		return figure_of(x->tdp_w, "why.not_stated");
-	case GC_SPEC_TFLOPS_PER_WATT:
-		return metric_tflops_per_watt(figure_of(x->fp16_tflops, "why.not_stated"),
-					      figure_of(x->tdp_w, "why.not_stated"));
-	case GC_SPEC_VRAM:
-	case GC_SPEC_COUNT:
-		break;
-	}
-	return figure_of(x->vram_gb, "why.no_vram");
+	if (f == GC_SPEC_TFLOPS_PER_WATT)
+		return metric_tflops_per_watt(gc_spec_value(c, g, GC_SPEC_FP16),
+					      gc_spec_value(c, g, GC_SPEC_TDP));
+	return figure_of(gpu_column_num(x, (enum gpu_column)spec_columns[f]),
+			 f == GC_SPEC_VRAM ? "why.no_vram" : "why.not_stated");
 }
 
 /* ---- the data table ---- */

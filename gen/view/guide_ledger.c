@@ -117,49 +117,6 @@ const char *guide_ledger_spec_name(const struct site_inputs *si, const char *col
 	return name;
 }
 
-/* The unit of a numeric gpus.csv column, from its name's suffix. */
-static const char *spec_unit(const char *column)
-{
-	static const char *const suffix[][2] = {
-		{ "_gbs", "GB/s" }, { "_gb", "GB" }, { "_tflops", "TFLOPS" },
-		{ "_w", "W" }, { "_usd_min", "USD" }, { "_usd_max", "USD" },
-	};
-	size_t n = strlen(column);
-	for (size_t i = 0; i < sizeof suffix / sizeof *suffix; i++) {
-		size_t k = strlen(suffix[i][0]);
-		if (n > k && !strcmp(column + n - k, suffix[i][0]))
-			return suffix[i][1];
-	}
-	return "";
-}
-
-/* The numeric gpus.csv columns pages print as a GPU's specifications (the
- * gpu shortcode's numeric fields too), each with its typed value in struct
- * gpu; defined for every GPU by guide_ledger_collect (spec0 on, by GPU). */
-static const struct {
-	const char *column;
-	size_t offset;
-} spec_columns[] = {
-	{ "vram_gb", offsetof(struct gpu, vram_gb) },
-	{ "bandwidth_gbs", offsetof(struct gpu, bandwidth_gbs) },
-	{ "fp16_tflops", offsetof(struct gpu, fp16_tflops) },
-	{ "fp32_tflops", offsetof(struct gpu, fp32_tflops) },
-	{ "nvlink_gbs", offsetof(struct gpu, nvlink_gbs) },
-	{ "pcie_gbs", offsetof(struct gpu, pcie_gbs) },
-	{ "tdp_w", offsetof(struct gpu, tdp_w) },
-	{ "price_usd_min", offsetof(struct gpu, price_usd_min) },
-	{ "price_usd_max", offsetof(struct gpu, price_usd_max) },
-};
-#define NSPEC_COLUMNS (sizeof spec_columns / sizeof *spec_columns)
-
-static long spec_column_at(const char *column)
-{
-	for (size_t i = 0; i < NSPEC_COLUMNS; i++)
-		if (!strcmp(spec_columns[i].column, column))
-			return (long)i;
-	return -1;
-}
-
 struct collect {
 	struct site *s;
 	struct guide_ledger *f;
@@ -333,17 +290,17 @@ static void collect_results(struct collect *c)
 		}
 }
 
-/* Each GPU's numeric specifications (spec0 on, GPU-major). */
+/* Each GPU's numeric gpus.csv columns (spec0 on, GPU-major): its
+ * specifications and list price, as pages and the gpu shortcode print
+ * them. */
 static void collect_specs(struct collect *c)
 {
 	const struct site_inputs *si = &c->s->in;
 	c->f->spec0 = c->f->lg.nfigs;
 	for (size_t g = 0; g < si->data.ngpus; g++)
-		for (size_t k = 0; k < NSPEC_COLUMNS; k++) {
+		for (int k = 0; k < GPU_COL_COUNT; k++) {
 			const struct gpu *gp = &si->data.gpus[g];
-			const char *column = spec_columns[k].column;
-			const struct num *n = (const struct num *)(const void *)(
-				(const char *)gp + spec_columns[k].offset);
+			const char *column = gpu_columns[k].name;
 			collect_reset(c);
 			buf_addf(&c->id, "gpu.%s.%s", gp->id, column);
 			guide_ledger_labels(si, &c->label, &c->label_zh, "fig.gpu_field", "gpu",
@@ -352,8 +309,9 @@ static void collect_specs(struct collect *c)
 					    guide_ledger_spec_name(si, column, LANG_ZH), NULL);
 			guide_ledger_input(si, &c->in, TABLE_GPUS, gp->row);
 			struct figure none = { 0, "" };
-			value_text(&c->v, &c->max, figure_of(*n, ""), none);
-			collect_add(c, spec_unit(column));
+			value_text(&c->v, &c->max,
+				   figure_of(gpu_column_num(gp, (enum gpu_column)k), ""), none);
+			collect_add(c, gpu_columns[k].ledger_unit);
 		}
 }
 
@@ -536,12 +494,11 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 	buf_release(&in);
 }
 
-void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, const char *column)
+void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, enum gpu_column col)
 {
 	const struct guide_ledger *f = pc->in->ledger;
-	long k = spec_column_at(column);
-	if (f && gpu < f->ngpus && k >= 0)
-		show(pc, f->spec0 + gpu * NSPEC_COLUMNS + (size_t)k);
+	if (f && gpu < f->ngpus)
+		show(pc, f->spec0 + gpu * GPU_COL_COUNT + (size_t)col);
 }
 
 void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_t gpu)
@@ -553,9 +510,9 @@ void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_
 
 void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu)
 {
-	guide_ledger_show_spec(pc, gpu, "price_usd_min");
+	guide_ledger_show_spec(pc, gpu, GPU_COL_PRICE_MIN);
 	if (gpu < pc->in->data.ngpus && pc->in->data.gpus[gpu].price_usd_max.ok)
-		guide_ledger_show_spec(pc, gpu, "price_usd_max");
+		guide_ledger_show_spec(pc, gpu, GPU_COL_PRICE_MAX);
 }
 
 void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)

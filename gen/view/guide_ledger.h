@@ -93,8 +93,8 @@ const char *guide_ledger_spec_name(const struct site_inputs *si, const char *col
 /* One GPU's value of a numeric gpus.csv column ("gpu.<gpu>.<column>" in
  * the column's unit, empty when no source gives it), as a GPU page's
  * specifications, a comparison's spec table and an article's gpu
- * shortcode show it; a column that is not a specification is no figure. */
-void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, const char *column);
+ * shortcode show it. */
+void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, enum gpu_column col);
 /* A GPU's list price as a page prints it: its lower end, and its upper
  * end when the data gives one (guide_ledger_show_spec). */
 void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu);

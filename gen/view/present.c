@@ -651,32 +651,26 @@ struct value *pg_cell_won(const struct page_ctx *p, const struct value *c)
 
 /* ---- GPU figures ---- */
 
-const struct spec_field pg_spec_fields[SPEC_COUNT] = {
-	[SPEC_VRAM] = { "vram_gb", "unit.gb", offsetof(struct gpu, vram_gb), 1 },
-	[SPEC_BANDWIDTH] = { "bandwidth_gbs", "unit.gbs",
-			     offsetof(struct gpu, bandwidth_gbs), 1 },
-	[SPEC_FP16] = { "fp16_tflops", "unit.tflops", offsetof(struct gpu, fp16_tflops), 1 },
-	[SPEC_FP32] = { "fp32_tflops", "unit.tflops", offsetof(struct gpu, fp32_tflops), 1 },
-	[SPEC_NVLINK] = { "nvlink_gbs", "unit.gbs", offsetof(struct gpu, nvlink_gbs), 1 },
-	[SPEC_PCIE] = { "pcie_gbs", "unit.gbs", offsetof(struct gpu, pcie_gbs), 1 },
-	[SPEC_TDP] = { "tdp_w", "unit.w", offsetof(struct gpu, tdp_w), -1 },
-};
-
-struct figure pg_spec_figure(const struct gpu *g, int field)
+struct figure pg_spec_figure(const struct gpu *g, enum gpu_column col)
 {
-	const struct num *n =
-		(const struct num *)(const void *)((const char *)g +
-						   pg_spec_fields[field].offset);
-	return figure_of(*n, "why.not_stated");
+	return figure_of(gpu_column_num(g, col), "why.not_stated");
 }
 
-struct value *pg_spec_cell(const struct page_ctx *p, const struct gpu *g, int field)
+const char *pg_fmt_spec(const struct page_ctx *p, enum gpu_column col, double v)
 {
-	struct figure f = pg_spec_figure(g, field);
-	struct value *c = pg_cell_figure(p, f, FMT_UNIT, pg_spec_fields[field].unit);
-	/* NVLink 0 is what a source says when there is none */
-	if (field == SPEC_NVLINK && figure_ok(f) && f.value == 0)
-		pg_cell_set_text(p, c, pg_tr(p, "gpu.nvlink_none"));
+	if (col == GPU_COL_NVLINK && v == 0) /* what a source says when there is none */
+		return pg_tr(p, "gpu.nvlink_none");
+	if (!gpu_columns[col].unit)
+		return pg_fmt_usd(p, v);
+	return pg_fmt_unit(p, v, gpu_columns[col].unit);
+}
+
+struct value *pg_spec_cell(const struct page_ctx *p, const struct gpu *g, enum gpu_column col)
+{
+	struct figure f = pg_spec_figure(g, col);
+	struct value *c = pg_cell_figure(p, f, FMT_UNIT, gpu_columns[col].unit);
+	if (figure_ok(f) && col == GPU_COL_NVLINK && f.value == 0)
+		pg_cell_set_text(p, c, pg_fmt_spec(p, col, f.value));
 	return c;
 }
 

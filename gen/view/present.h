@@ -59,18 +59,6 @@ struct gpu_pair {
 	size_t a, b;
 };
 
-/* A numeric spec column with its label, unit and which way is better. */
-struct spec_field {
-	const char *column; /* in gpus.csv: its name is i18n_spec_key's */
-	const char *unit;  /* i18n unit key */
-	size_t offset;     /* of a struct num inside struct gpu */
-	int better;        /* +1 higher is better, -1 lower, 0 neither */
-};
-
-enum {
-	SPEC_VRAM, SPEC_BANDWIDTH, SPEC_FP16, SPEC_FP32, SPEC_NVLINK, SPEC_PCIE,
-	SPEC_TDP, SPEC_COUNT
-};
 
 
 struct arena *pg_arena(const struct page_ctx *p);
@@ -164,8 +152,13 @@ void pg_cell_set_best(const struct page_ctx *p, struct value *c);
 bool pg_ties_best(const struct page_ctx *p, struct figure f, struct figure top, enum fmt k,
 		  const char *unit, int direction);
 struct value *pg_cell_won(const struct page_ctx *p, const struct value *c);
-struct figure pg_spec_figure(const struct gpu *g, int field);
-struct value *pg_spec_cell(const struct page_ctx *p, const struct gpu *g, int field);
+/* GPU g's figure in a numeric gpus.csv column (gpu_columns.h), "not
+ * stated" when the source gives none; its cell; and its text: NVLink 0 as
+ * "not supported", money in dollars, the others with their unit (the gpu
+ * shortcode's and every spec table's). */
+struct figure pg_spec_figure(const struct gpu *g, enum gpu_column col);
+struct value *pg_spec_cell(const struct page_ctx *p, const struct gpu *g, enum gpu_column col);
+const char *pg_fmt_spec(const struct page_ctx *p, enum gpu_column col, double v);
 struct figure pg_list_price_figure(const struct gpu *g);
 struct value *pg_list_price_cell(const struct page_ctx *p, const struct gpu *g);
 /* A GPU's lowest current on-demand price (its rent). pg_rent_figure only
@@ -227,8 +220,6 @@ struct pages_kit *pg_kit(struct site *s);
 struct page_ctx pg_planning(struct site *s, enum lang l, const char *path,
 			    struct buf *scratch);
 
-/* gpus.csv's numeric spec columns (indexed by SPEC_*). */
-extern const struct spec_field pg_spec_fields[SPEC_COUNT];
 /* A use case's three picks: their label keys and column stems. */
 extern const char *const pg_role_keys[3];
 extern const char *const pg_role_cols[3];

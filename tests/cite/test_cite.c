@@ -65,7 +65,7 @@ static const char *const ui[][3] = {
 	{ "cite.source", "Source:", "来源：" },
 	{ "cite.sources", "Sources:", "来源：" },
 	{ "punct.semicolon", "; ", "；" },
-	{ "cite.not_supported", "not supported", "不支持" },
+	{ "gpu.nvlink_none", "not supported", "不支持" },
 	{ "why.not_stated", "no source gives this figure", "来源未给出" },
 	{ "cite.vs", "vs", "对比" },
 	{ "cite.vram_formula", "parameters × bytes", "参数量 × 字节数" },
@@ -671,6 +671,22 @@ static void test_specs_table_marks_best_and_missing(void **state)
 	assert_non_null(strstr(html, "</table></div>\n<p class=\"nodata-legend\">"));
 	assert_non_null(strstr(html, ">$1,600</span> <span class=\"badge\">cheapest</span>"));
 	assert_non_null(strstr(html, ">$30,000–$40,000</span></td>"));
+}
+
+/* A spec row's best is a comparison's: the one list of gpus.csv's columns
+ * says which way is better, and a lower TDP is (an article's table had left
+ * TDP unmarked where the comparison page marks the lower one better). */
+static void test_specs_table_marks_the_lower_tdp(void **state)
+{
+	struct fixture *f = *state;
+	f->s.in.data.gpus[A100].tdp_w = num(400);
+	const char *html = render(f, LANG_EN,
+				  "{{< table name=specs gpus=h100-80gb,a100-80gb >}}\n");
+	assert_non_null(strstr(html, "<td class=\"num best\" data-sort=\"400\"><span class=\"v\">400 W</span></td>"));
+	assert_non_null(strstr(html, "<td class=\"num\" data-sort=\"700\"><span class=\"v\">700 W</span></td>"));
+	assert_int_equal(gpu_columns[GPU_COL_TDP].better, -1);
+	assert_int_equal(gpu_column_named("tdp_w"), GPU_COL_TDP);
+	assert_int_equal(gpu_column_named("memory_type"), -1);
 }
 
 /* A figure about the same as the best of its row or column is marked with
@@ -1289,6 +1305,7 @@ int main(void)
 		T(test_task_cost_table_in_chinese_shows_cards),
 		T(test_every_table_renders_wrapped),
 		T(test_specs_table_marks_best_and_missing),
+		T(test_specs_table_marks_the_lower_tdp),
 		T(test_tables_mark_figures_about_the_same_as_the_best),
 		T(test_inference_table_marks_lowest_latency_lowest),
 		T(test_benchmark_without_results_is_named_not_a_column),
