@@ -757,7 +757,7 @@ int cite_resolve(void *ctx, const struct shortcode *sc, struct buf *out,
 	int messages = diag->errors + diag->warnings;
 	int rc = resolve_now(&own, sc, out, diag);
 	if (pc->marks)
-		ledger_sink_replay(pc->marks, &marks);
+		ledger_sink_replay(pc->marks, NULL, &marks);
 	if (rc == 0 && diag->errors + diag->warnings == messages &&
 	    !kind_is_block(sc->name) && links_climb(out->ptr + at, out->len - at)) {
 		cite_memo_keep(memo, key, out->ptr + at, out->len - at, &marks);

@@ -102,7 +102,7 @@ static const struct memo_entry *entry_give(const struct cite_memo *m, const size
 	const struct memo_entry *e = &m->v[*at - 1];
 	buf_add(out, e->html, e->len);
 	if (marks)
-		ledger_sink_replay(marks, &e->marks);
+		ledger_sink_replay(marks, NULL, &e->marks);
 	return e;
 }
 

@@ -141,16 +141,16 @@ void ledger_sink_define(struct ledger_sink *k, const char *key, const char *id,
 	fig_set(m->def, id, label, label_zh, value, value_max, unit, inputs);
 }
 
-void ledger_sink_replay(struct ledger_sink *to, const struct ledger_sink *from)
+void ledger_sink_replay(struct ledger_sink *to, const char *key, const struct ledger_sink *from)
 {
 	for (size_t i = 0; i < from->n; i++) {
 		const struct ledger_mark *m = &from->v[i];
 		const struct ledger_fig *f = m->def;
 		if (f)
-			ledger_sink_define(to, NULL, f->id, f->label, f->label_zh, f->value,
+			ledger_sink_define(to, key, f->id, f->label, f->label_zh, f->value,
 					   f->value_max, f->unit, f->inputs);
 		else
-			ledger_sink_mark(to, NULL, m->fig);
+			ledger_sink_mark(to, key, m->fig);
 	}
 }
 

@@ -101,10 +101,11 @@ void ledger_sink_define(struct ledger_sink *k, const char *key, const char *id,
 			const char *value, const char *value_max,
 			const char *unit, const char *inputs);
 /* Mark in `to` what `from` holds, as if each of its marks were made in
- * `to` now (a definition copied): a page's sink takes the marks recorded
- * once for work that many pages share (cite.h's memo). Both are pages'
- * sinks (marks without keys). */
-void ledger_sink_replay(struct ledger_sink *to, const struct ledger_sink *from);
+ * `to` now (a definition copied), by the page `key` (NULL: `to` is a
+ * page's own sink): a page takes the marks recorded once for work that
+ * many pages share (cite.h's memo, a chart drawn once). `from` is a sink
+ * of marks without keys. */
+void ledger_sink_replay(struct ledger_sink *to, const char *key, const struct ledger_sink *from);
 /* Free the marks a sink holds (left empty, reusable). */
 void ledger_sink_release(struct ledger_sink *k);
 /* Drop the marks after the first `n` (a page's marks made since then). */

@@ -61,6 +61,15 @@ static void index_columns(const struct page_ctx *p, struct value *rows, struct v
 	value_map_set_bool(a, ctx, "has_nodata", nodata_table_has_gap(rows, ctx, cols));
 }
 
+/* Row r's cell `key`: GPU g's specification in column `col`, a ledger
+ * figure of the page. */
+static void index_spec(const struct page_ctx *p, struct value *r, const char *key, size_t g,
+		       enum gpu_column col)
+{
+	value_map_set(pg_arena(p), r, key, pg_spec_cell(p, &p->in->data.gpus[g], col));
+	guide_ledger_show_spec(p, g, col);
+}
+
 struct value *pages_gpu_index_context(const struct page_ctx *p)
 {
 	const struct site_inputs *in = p->in;
@@ -71,15 +80,16 @@ struct value *pages_gpu_index_context(const struct page_ctx *p)
 		struct value *r = pg_gpu_link(p, g);
 		value_map_set(a, r, "segment", pg_cell_text(p, pg_segment_text(p, gp),
 							 "why.not_stated"));
-		value_map_set(a, r, "vram", pg_spec_cell(p, gp, GPU_COL_VRAM));
+		index_spec(p, r, "vram", g, GPU_COL_VRAM);
 		value_map_set(a, r, "memory", pg_cell_text(p, gp->memory_type,
 							"why.not_stated"));
-		value_map_set(a, r, "bandwidth", pg_spec_cell(p, gp, GPU_COL_BANDWIDTH));
-		value_map_set(a, r, "fp16", pg_spec_cell(p, gp, GPU_COL_FP16));
-		value_map_set(a, r, "tdp", pg_spec_cell(p, gp, GPU_COL_TDP));
+		index_spec(p, r, "bandwidth", g, GPU_COL_BANDWIDTH);
+		index_spec(p, r, "fp16", g, GPU_COL_FP16);
+		index_spec(p, r, "tdp", g, GPU_COL_TDP);
 		value_map_set(a, r, "rent", pg_cell_figure(p, pg_rent_shown(p, g),
 							FMT_PER_HOUR, NULL));
 		value_map_set(a, r, "list", pg_list_price_cell(p, gp));
+		guide_ledger_show_list_price(p, g);
 		value_map_set_str(a, r, "complete", gpu_specs_completeness(p, g));
 		value_list_push(a, rows, r);
 	}
@@ -127,11 +137,15 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 			continue;
 		}
 		if (pg_is_kind(bm, "relative-speed")) {
+			/* each also an article's metric shortcode: one ledger figure */
 			struct figure f = pg_relative_speed(p, b, g);
+			guide_ledger_show_metric(p, "relative_speed", "unit.x", g, (long)b, f, 0, -1);
 			value_map_set(a, r, "speed", pg_cell_figure(p, f, FMT_RATIO, NULL));
+			struct figure per = metric_speed_per_dollar(f, pg_rent_figure(p, g));
+			guide_ledger_show_metric(p, "speed_per_dollar", "unit.speed_per_usd", g,
+						 (long)b, per, 0, p->in->metrics.prices[g].lowest_row);
 			value_map_set(a, r, "per_dollar",
-				      pg_cell_figure(p, metric_speed_per_dollar(f, pg_rent_figure(p, g)),
-						  FMT_UNIT, "unit.speed_per_usd"));
+				      pg_cell_figure(p, per, FMT_UNIT, "unit.speed_per_usd"));
 			value_list_push(a, rel, r);
 			continue;
 		}

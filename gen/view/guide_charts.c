@@ -13,11 +13,13 @@
 #include "view/guide_charts_hardware.h"
 #include "view/guide_charts_common.h"
 #include "view/guide_charts_speed.h"
+#include "view/guide_ledger.h"
 
 #include "base/arena.h"
 #include "base/buf.h"
 #include "chart/chart.h"
 #include "model/data.h"
+#include "model/ledger.h"
 #include "base/diag.h"
 #include "publish/output.h"
 #include "view/site.h"
@@ -50,6 +52,7 @@ struct drawn_figure {
 	struct buf html;
 	struct figure_digest digest;
 	bool no_figure; /* its chart has none (struct gc) */
+	struct ledger_sink marks; /* the ledger figures it prints */
 };
 
 /* What the module keeps: the standalone files (in the order first drawn),
@@ -485,10 +488,11 @@ static struct digest_value figure_key(const struct gc *c, const struct buf *out,
 }
 
 /* Append the figure drawn before under `key`, if one was: true then, with
- * its digest (figure_key) when it has one. Its file was placed when it was
- * drawn, under the same claim: placing it again would do nothing. */
+ * its digest (figure_key) when it has one and the ledger figures it prints
+ * added to `marks`. Its file was placed when it was drawn, under the same
+ * claim: placing it again would do nothing. */
 static bool drawn_find(struct guide_charts *g, const char *key, struct buf *out,
-		       struct figure_digest *fd, bool *no_figure)
+		       struct figure_digest *fd, bool *no_figure, struct ledger_sink *marks)
 {
 	pthread_mutex_lock(&g->lock);
 	const size_t *at = strmap_get(&g->drawn, key);
@@ -496,6 +500,7 @@ static bool drawn_find(struct guide_charts *g, const char *key, struct buf *out,
 		buf_addbuf(out, &g->figures[*at - 1].html);
 		*fd = g->figures[*at - 1].digest;
 		*no_figure = g->figures[*at - 1].no_figure;
+		ledger_sink_replay(marks, NULL, &g->figures[*at - 1].marks);
 	}
 	pthread_mutex_unlock(&g->lock);
 	return at != NULL;
@@ -509,7 +514,8 @@ static bool drawn_find(struct guide_charts *g, const char *key, struct buf *out,
  * figure at the same time keeps the first's, the same bytes); while
  * rendering (`planning` false) only as long as DRAWN_KEPT_MAX allows. */
 static void drawn_keep(struct guide_charts *g, const char *key, const char *fig,
-		       size_t len, struct figure_digest fd, bool no_figure, bool planning)
+		       size_t len, struct figure_digest fd, bool no_figure,
+		       const struct ledger_sink *marks, bool planning)
 {
 	pthread_mutex_lock(&g->lock);
 	if (!planning && g->kept_bytes + len > DRAWN_KEPT_MAX) {
@@ -526,6 +532,8 @@ static void drawn_keep(struct guide_charts *g, const char *key, const char *fig,
 		buf_add(&f->html, fig, len);
 		f->digest = fd;
 		f->no_figure = no_figure;
+		f->marks = (struct ledger_sink){ 0 };
+		ledger_sink_replay(&f->marks, NULL, marks);
 		*at = g->nfigures;
 	}
 	pthread_mutex_unlock(&g->lock);
@@ -582,7 +590,10 @@ int guide_chart_place_kept(const struct page_ctx *pc, const struct chart_request
 {
 	struct gc c;
 	enum chart_kind kind;
-	if (render_begin(&c, &kind, pc, rq, "gen/pages/pages.c", 0, 0) != 0)
+	/* the page's ledger figures are its record's, the chart's among them */
+	struct page_ctx own = *pc;
+	own.marks = NULL;
+	if (render_begin(&c, &kind, &own, rq, "gen/pages/pages.c", 0, 0) != 0)
 		return -1;
 	struct guide_charts *g = pc->charts;
 	bool drawn = false;
@@ -621,7 +632,12 @@ int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_reque
 	enum lang l = pc->l;
 	struct gc c;
 	enum chart_kind kind;
-	if (render_begin(&c, &kind, pc, rq, path, line, col) != 0)
+	/* the ledger figures the chart prints are the page's: drawn with a sink
+	 * of its own, kept with the figure, added to the page's when placed */
+	struct ledger_sink marks = { 0 };
+	struct page_ctx own = *pc;
+	own.marks = pc->marks ? &marks : NULL;
+	if (render_begin(&c, &kind, &own, rq, path, line, col) != 0)
 		return -1;
 	struct guide_charts *g = pc->charts;
 	pthread_mutex_lock(&g->lock);
@@ -634,7 +650,7 @@ int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_reque
 	int rc = 0;
 	struct figure_digest fd = { { 0, 0 }, false };
 	bool no_figure = false;
-	if (!drawn_find(g, key, out, &fd, &no_figure)) {
+	if (!drawn_find(g, key, out, &fd, &no_figure, &marks)) {
 		buf_add(&c.svg[0], xml_decl, XML_DECL_LEN);
 		build(&c, kind);
 		no_figure = c.no_figure;
@@ -651,14 +667,17 @@ int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_reque
 			/* a figure whose file failed is drawn again, and told again */
 			if (rc == 0)
 				drawn_keep(g, key, out->ptr + start, out->len - start, fd,
-					   no_figure, pc->arena == g->plan_arena);
+					   no_figure, &marks, pc->arena == g->plan_arena);
 		}
 	}
 	if (no_figure && rq->omit_if_no_figure) {
 		buf_truncate(out, from);
+		ledger_sink_release(&marks);
 		render_end(&c);
 		return 1;
 	}
+	guide_ledger_show_marks(pc, &marks);
+	ledger_sink_release(&marks);
 	size_t end = out->len;
 	append_figure_end(&c, rq, out);
 	if (key_out) { /* the figure's digest and its caption's link */
@@ -711,8 +730,10 @@ void guide_charts_free(struct site *s)
 		for (size_t i = 0; i < g->nclaims; i++)
 			free(g->claims[i]);
 		free(g->claims);
-		for (size_t i = 0; i < g->nfigures; i++)
+		for (size_t i = 0; i < g->nfigures; i++) {
 			buf_release(&g->figures[i].html);
+			ledger_sink_release(&g->figures[i].marks);
+		}
 		free(g->figures);
 		strmap_free(&g->drawn);
 		strmap_free(&g->file_ids);

@@ -1,6 +1,7 @@
 /* guide_charts_common: one chart render's texts, names, figures, data table
  * and drawing, for the chart families (see guide_charts_common.h). */
 #include "view/guide_charts_common.h"
+#include "view/guide_ledger.h"
 #include "model/i18n.h"
 
 #include "base/digest.h"
@@ -232,6 +233,12 @@ struct figure gc_relative_speed(const struct gc *c, size_t b, size_t g)
 	return metrics_speed_vs_baseline(c->d, c->m, b, g);
 }
 
+void gc_show_relative_speed(const struct gc *c, size_t b, size_t g)
+{
+	guide_ledger_show_metric(c->pc, "relative_speed", "unit.x", g, (long)b,
+				 gc_relative_speed(c, b, g), 0, -1);
+}
+
 bool gc_has_result(const struct gc *c, size_t b, size_t g)
 {
 	return figure_ok(metrics_result(c->d, b, g));
@@ -245,6 +252,15 @@ struct figure gc_spec_value(const struct gc *c, size_t g, enum gc_spec f)
 					      gc_spec_value(c, g, GC_SPEC_TDP));
 	return figure_of(gpu_column_num(x, (enum gpu_column)spec_columns[f]),
 			 f == GC_SPEC_VRAM ? "why.no_vram" : "why.not_stated");
+}
+
+void gc_show_spec(const struct gc *c, size_t g, enum gc_spec f)
+{
+	if (f == GC_SPEC_TFLOPS_PER_WATT)
+		guide_ledger_show_metric(c->pc, "tflops_per_watt", "unit.tflops_per_w", g, -1,
+					 gc_spec_value(c, g, f), 0, -1);
+	else
+		guide_ledger_show_spec(c->pc, g, (enum gpu_column)spec_columns[f]);
 }
 
 /* ---- the data table ---- */

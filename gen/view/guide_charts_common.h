@@ -158,6 +158,11 @@ void gc_extremes_add(struct extremes *e, double v, size_t at);
 struct figure gc_relative_speed(const struct gc *c, size_t b, size_t g);
 bool gc_has_result(const struct gc *c, size_t b, size_t g);
 struct figure gc_spec_value(const struct gc *c, size_t g, enum gc_spec f);
+/* The figure a chart prints, a ledger figure of the page it is placed on
+ * (each read above is only read: a chart reads every card's spec to scale
+ * its bars). */
+void gc_show_relative_speed(const struct gc *c, size_t b, size_t g);
+void gc_show_spec(const struct gc *c, size_t g, enum gc_spec f);
 
 /* ---- the data table (c->table) ---- */
 

@@ -4,6 +4,7 @@
 
 #include "chart/chart_scatter.h"
 #include "view/guide_charts_common.h"
+#include "view/guide_ledger.h"
 #include "model/data.h"
 #include "model/i18n.h"
 #include "view/site.h"
@@ -153,7 +154,10 @@ void guide_charts_cost_build_task(struct gc *c, bool cost)
 			gc_table_row(c, gc_gpu_name(c, items[i].gpu));
 			gc_table_num(c, gc_fmt_number(c, tc->gpu_count), tc->gpu_count);
 			gc_table_figure(c, tc->hours, task_figure_text(c, tc, false));
+			guide_ledger_show_time(c->pc, c->task, items[i].gpu);
 			if (cost) {
+				guide_ledger_show_quote(c->pc, tc->quote_row);
+				guide_ledger_show_cost(c->pc, c->task, items[i].gpu);
 				struct figure p = tc->usd_per_hour;
 				gc_table_figure(c, p, figure_ok(p)
 						 ? gc_fmt_hourly(c, p.value) : NULL);
@@ -258,6 +262,11 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 			gc_table_figure(c, price[i], pts[i].x_text);
 			gc_table_figure(c, speed[i], pts[i].y_text);
 			struct figure spd = metric_speed_per_dollar(speed[i], price[i]);
+			/* the card's figures as its page shows them */
+			guide_ledger_show_price(c->pc, gpus[i]);
+			guide_ledger_show_metric(c->pc, "speed_per_dollar", "unit.speed_per_usd",
+						 gpus[i], -1, spd, 0,
+						 c->m->prices[gpus[i]].lowest_row);
 			gc_table_figure(c, spd, figure_ok(spd)
 					 ? gc_fmt_unit(c, spd.value, "unit.speed_per_usd") : NULL);
 			gc_table_row_end(c);

@@ -393,6 +393,7 @@ void guide_charts_hardware_build_spec(struct gc *c)
 		for (size_t i = 0; i < d->ngpus; i++) {
 			gc_table_row(c, bars[i].label);
 			gc_table_figure(c, items[i].f, bars[i].value_text);
+			gc_show_spec(c, items[i].gpu, c->field);
 			gc_table_row_end(c);
 		}
 		gc_table_end(c);

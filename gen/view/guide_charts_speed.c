@@ -2,6 +2,7 @@
 #include "view/guide_charts_speed.h"
 
 #include "view/guide_charts_common.h"
+#include "view/guide_ledger.h"
 #include "model/data.h"
 #include "model/metrics.h"
 #include "view/phrase.h"
@@ -37,8 +38,10 @@ static const char *spec_top_names(struct gc *c, enum gc_spec f, double max)
 	struct name_list nl = { BUF_INIT, 0 };
 	for (size_t g = 0; g < c->d->ngpus; g++) {
 		struct figure v = gc_spec_value(c, g, f);
-		if (figure_ok(v) && !strcmp(gc_fmt_spec(c, f, v.value), top))
+		if (figure_ok(v) && !strcmp(gc_fmt_spec(c, f, v.value), top)) {
 			gc_name_list_add(c, &nl, gc_gpu_name(c, g));
+			gc_show_spec(c, g, f);
+		}
 	}
 	return gc_keep(c, &nl.b);
 }
@@ -182,6 +185,7 @@ void guide_charts_speed_build_relative(struct gc *c)
 				const struct chart_value *v = &values[i * ng + j];
 				gc_table_figure(c, gc_relative_speed(c, bench[i], gpus[j]),
 						 v->value_text);
+				gc_show_relative_speed(c, bench[i], gpus[j]);
 			}
 			gc_table_row_end(c);
 		}
@@ -248,6 +252,7 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 	for (size_t i = 0; i < n; i++) {
 		gc_table_row(c, bars[i].label);
 		gc_table_figure(c, f[i], bars[i].value_text);
+		gc_show_spec(c, c->gpu, key_specs[spec[i]]);
 		gc_table_num(c, gc_filled(c, "chart.highest", "value",
 					    gc_fmt_spec(c, key_specs[spec[i]], max[i]),
 					    "gpu", spec_top_names(c, key_specs[spec[i]], max[i]),
@@ -335,9 +340,11 @@ void guide_charts_speed_build_gpu(struct gc *c)
 	gc_table_body(c);
 	for (size_t i = 0; i < n; i++) {
 		gc_table_row(c, groups[i]);
-		for (size_t j = 0; j < ng; j++)
+		for (size_t j = 0; j < ng; j++) {
 			gc_table_figure(c, gc_relative_speed(c, bench[i], gpus[j]),
 					 values[i * ng + j].value_text);
+			gc_show_relative_speed(c, bench[i], gpus[j]);
+		}
 		gc_table_row_end(c);
 	}
 	gc_table_end(c);
@@ -368,6 +375,17 @@ struct pair_row {
 	const char *name;
 	const char *text[2];
 };
+
+/* Row r's figure of GPU g, a ledger figure of the page. */
+static void pair_row_show(const struct gc *c, const struct pair_row *r, size_t g)
+{
+	if (r->kind == PAIR_ROW_SPEED)
+		gc_show_relative_speed(c, r->what, g);
+	else if (r->kind == PAIR_ROW_SPEC)
+		gc_show_spec(c, g, key_specs[r->what]);
+	else
+		guide_ledger_show_price(c->pc, g);
+}
 
 /* The rows of the pair chart (c->gpu, c->other) into `rows` (room for
  * every workload, key spec and the price), in that order: each one both
@@ -483,8 +501,10 @@ void guide_charts_speed_build_pair(struct gc *c)
 		gc_table_body(c);
 		for (size_t i = 0; i < n; i++) {
 			gc_table_row(c, rows[i].name);
-			for (size_t j = 0; j < 2; j++)
+			for (size_t j = 0; j < 2; j++) {
 				gc_table_figure(c, rows[i].f[j], rows[i].text[j]);
+				pair_row_show(c, &rows[i], gpus[j]);
+			}
 			gc_table_row_end(c);
 		}
 		gc_table_end(c);

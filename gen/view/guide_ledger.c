@@ -401,6 +401,14 @@ static void show(const struct page_ctx *pc, size_t fig)
 	ledger_sink_mark(pc->marks, sink_key(pc, key, sizeof key), fig);
 }
 
+void guide_ledger_show_marks(const struct page_ctx *pc, const struct ledger_sink *marks)
+{
+	if (!pc->in->ledger || !pc->marks)
+		return;
+	char key[512];
+	ledger_sink_replay(pc->marks, sink_key(pc, key, sizeof key), marks);
+}
+
 void guide_ledger_show_price(const struct page_ctx *pc, size_t gpu)
 {
 	if (pc->in->ledger && gpu < pc->in->ledger->ngpus)
@@ -476,11 +484,18 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 		guide_ledger_input(si, &in, TABLE_PRICES, d->prices[quote].row);
 	/* on one benchmark, its result; speed per dollar of the card alone
 	 * is of its mean relative speed, every relative-speed result */
+	long base = metrics_baseline(d, &si->metrics);
 	for (size_t k = 0; k < d->nbenchmarks; k++) {
 		bool of = b ? k == (size_t)bench
 			    : !strcmp(name, "speed_per_dollar") &&
 				      metrics_is_relative_speed(&d->benchmarks[k]);
 		long rr = of ? data_result_row(d, k, gpu) : -1;
+		if (rr >= 0)
+			guide_ledger_input(si, &in, TABLE_RESULTS, d->results[rr].row);
+		/* a relative speed is the card's result against the baseline's */
+		rr = of && base >= 0 && (size_t)base != gpu &&
+				     metrics_is_relative_speed(&d->benchmarks[k])
+			     ? data_result_row(d, k, (size_t)base) : -1;
 		if (rr >= 0)
 			guide_ledger_input(si, &in, TABLE_RESULTS, d->results[rr].row);
 	}

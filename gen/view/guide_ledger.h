@@ -86,6 +86,9 @@ void guide_ledger_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t 
 void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 			      const char *unit_key, size_t gpu, long bench, struct figure f,
 			      double high, long quote);
+/* The marks `marks` holds (a page's own sink's, made once for a figure
+ * many pages place: a chart), made on page pc. */
+void guide_ledger_show_marks(const struct page_ctx *pc, const struct ledger_sink *marks);
 /* A numeric gpus.csv column's name in language l, as a figure's label
  * says it: the specification's one name (i18n_spec_key), else its
  * fig.field.* string. */

@@ -835,6 +835,7 @@ const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice 
 					      [QUOTE_FOR_STATED] = "quote.lowest.stated" };
 	if (row < 0)
 		return "";
+	guide_ledger_show_quote(p, (size_t)row);
 	const struct price *q = &p->in->data.prices[row];
 	const char *cards = "";
 	if (q->cards > 1)
