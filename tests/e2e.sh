@@ -90,6 +90,9 @@ check "the GPU index's specifications and list prices are ledger figures of it" 
 	grep -Eq '^gpu\.h100-80gb\.price_usd_max,\"[^\"]*\",[^,]*,40000,,USD,data/gpus\.csv:[0-9]+,[0-9]+,/en/gpus/ ' '$site/data/figures.csv'"
 check "the quote a job is priced at is a ledger figure of the job's page" \
 	grep -Eq '^quote\.rtx-4090\.training-guide-en\.on-demand\.1,"[^"]*",[^,]*,0\.39,,USD/h,data/prices\.csv:[0-9]+,[0-9]+,.* /en/tasks/lora-7b/ ' "$site/data/figures.csv"
+check "the VRAM page's memory amounts are ledger figures: a need by bytes per parameter (the vram shortcode's too) and a source's rule of thumb by its row" \
+	sh -c "grep -Eq '^vram\.7\.fp16,VRAM for 7B parameters at fp16,[^,]*,14,,GB,,[0-9]+,.*/en/vram/' '$site/data/figures.csv' &&
+	grep -Eq '^vram-stated\.7\.int8,VRAM a source gives for 7B parameters at int8 [^,]*,[^,]*,14,,GB,data/vram\.csv:[0-9]+,[0-9]+,/en/vram/ ' '$site/data/figures.csv'"
 check "the data page links the figure ledger (en)" grep -q 'href="../../data/figures.csv" download' "$site/en/data/index.html"
 check "the data page links the figure ledger (zh)" grep -q 'href="../../data/figures.csv" download' "$site/zh/data/index.html"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"

@@ -607,17 +607,7 @@ static int cite_vram(struct cite *c)
 		return sc_error(c, "unknown precision \"%s\" (fp32, fp16, bf16, int8 or int4)",
 				precision);
 	struct figure f = metric_vram_needed_gb(p, precision);
-	{
-		/* a formula of its arguments: no data row */
-		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
-		buf_addf(&fid, "vram.%s.%s", params, precision);
-		guide_ledger_labels(c->pg.in, &label[0], &label[1], "fig.vram", "params", params, NULL,
-			       "precision", precision, NULL, NULL);
-		cite_record(c, f, "GB", fid.ptr, label, -1);
-		buf_release(&fid);
-		buf_release(&label[0]);
-		buf_release(&label[1]);
-	}
+	guide_ledger_show_vram(&c->pg, p, precision, -1); /* a formula: no data row */
 	struct buf val = BUF_INIT;
 	sc_fmt_unit(c, &val, f.value, "unit.gb");
 	emit_fig(c, val.ptr, pg_tr(&c->pg, "cite.vram_formula"));

@@ -115,9 +115,8 @@ static struct value *vram_context(const struct page_ctx *p)
 			continue;
 		}
 		struct value *h = pg_gpu_link(p, g);
-		value_map_set_str(a, h, "vram", d->gpus[g].vram_gb.ok
-				  ? pg_fmt_unit(p, d->gpus[g].vram_gb.v, "unit.gb")
-				  : pg_tr(p, "no_data"));
+		value_map_set_str(a, h, "vram", pg_fmt_spec(p, GPU_COL_VRAM, d->gpus[g].vram_gb.v));
+		guide_ledger_show_spec(p, g, GPU_COL_VRAM);
 		value_list_push(a, heads, h);
 	}
 	struct value *rows = value_new_list(a);
@@ -150,6 +149,9 @@ static struct value *vram_context(const struct page_ctx *p)
 			value_map_set(a, r, "stated", pg_cell_figure(p, said, FMT_UNIT, "unit.gb"));
 			value_map_set(a, r, "computed", pg_cell_figure(p, computed, FMT_UNIT,
 								    "unit.gb"));
+			guide_ledger_show_vram(p, sizes[k], schema_precisions[q], -1);
+			if (stated >= 0)
+				guide_ledger_show_vram(p, sizes[k], schema_precisions[q], stated);
 			value_map_set_str(a, r, "source", stated >= 0
 					  ? pg_source_titles(p, d->vram[stated].source) : "");
 			const char *note = stated >= 0

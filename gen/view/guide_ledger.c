@@ -564,6 +564,35 @@ void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)
 	buf_release(&in);
 }
 
+void guide_ledger_show_vram(const struct page_ctx *pc, double params_b, const char *precision,
+			    long vram_row)
+{
+	const struct site_inputs *si = pc->in;
+	if (!si->ledger)
+		return;
+	bool stated = vram_row >= 0 && (size_t)vram_row < si->data.nvram;
+	struct buf id = BUF_INIT, params = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT,
+		   v = BUF_INIT, in = BUF_INIT;
+	ledger_number(&params, params_b);
+	buf_addf(&id, "vram%s.%s.%s", stated ? "-stated" : "", params.ptr, precision);
+	guide_ledger_labels(si, &label, &label_zh, stated ? "fig.vram_stated" : "fig.vram",
+			    "params", params.ptr, NULL, "precision", precision, NULL, NULL);
+	/* the bytes per parameter's rule, or a source's rule of thumb */
+	struct figure f = stated ? (struct figure){ si->data.vram[vram_row].gb, NULL }
+				 : metric_vram_needed_gb(params_b, precision);
+	if (figure_ok(f))
+		ledger_number(&v, f.value);
+	if (stated)
+		guide_ledger_input(si, &in, TABLE_VRAM, si->data.vram[vram_row].row);
+	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "GB", in.ptr);
+	buf_release(&id);
+	buf_release(&params);
+	buf_release(&label);
+	buf_release(&label_zh);
+	buf_release(&v);
+	buf_release(&in);
+}
+
 void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const char *precision, long vram_row,
 		      size_t gpu, struct figure cards)
 {

@@ -108,6 +108,12 @@ void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_
 /* One price quote (data.prices[row]) as a GPU page lists it: its id is the
  * quote's key (GPU, provider or source, kind, cards, date). */
 void guide_ledger_show_quote(const struct page_ctx *pc, size_t row);
+/* The memory a model of `params_b` billion parameters at `precision`
+ * needs: by its bytes per parameter (vram_row -1: "vram.70.fp16", the VRAM
+ * page's and the vram shortcode's), or as the vram.csv row `vram_row`
+ * gives it, a source's rule of thumb ("vram-stated.70.fp16"). */
+void guide_ledger_show_vram(const struct page_ctx *pc, double params_b, const char *precision,
+			    long vram_row);
 /* Whether a model of `params_b` billion parameters at `precision` fits on
  * GPU `gpu`: `cards`, the cards its weights need (1: it fits; missing: no
  * data), as the page computed it, from the vram.csv row `vram_row` (-1:
