@@ -139,7 +139,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 		if (pg_is_kind(bm, "relative-speed")) {
 			/* each also an article's metric shortcode: one ledger figure */
 			struct figure f = pg_relative_speed(p, b, g);
-			guide_ledger_show_metric(p, "relative_speed", "unit.x", g, (long)b, f, 0, -1);
+			guide_ledger_show_relative_speed(p, b, g);
 			value_map_set(a, r, "speed", pg_cell_figure(p, f, FMT_RATIO, NULL));
 			struct figure per = metric_speed_per_dollar(f, pg_rent_figure(p, g));
 			guide_ledger_show_metric(p, "speed_per_dollar", "unit.speed_per_usd", g,

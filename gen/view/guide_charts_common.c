@@ -235,8 +235,7 @@ struct figure gc_relative_speed(const struct gc *c, size_t b, size_t g)
 
 void gc_show_relative_speed(const struct gc *c, size_t b, size_t g)
 {
-	guide_ledger_show_metric(c->pc, "relative_speed", "unit.x", g, (long)b,
-				 gc_relative_speed(c, b, g), 0, -1);
+	guide_ledger_show_relative_speed(c->pc, b, g);
 }
 
 bool gc_has_result(const struct gc *c, size_t b, size_t g)

@@ -290,6 +290,40 @@ static void collect_results(struct collect *c)
 		}
 }
 
+/* Each GPU's relative speed on each relative-speed benchmark (rel0 on,
+ * benchmark-major; the other benchmarks' never shown): its result against
+ * the baseline card's, as GPU pages, charts and comparisons print it. */
+static void collect_relative_speeds(struct collect *c)
+{
+	const struct site_inputs *si = &c->s->in;
+	const struct data *d = &si->data;
+	c->f->rel0 = c->f->lg.nfigs;
+	long base = metrics_baseline(d, &si->metrics);
+	const char *name = i18n_method_key("relative_speed");
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		for (size_t g = 0; g < d->ngpus; g++) {
+			const struct benchmark *bm = &d->benchmarks[b];
+			collect_reset(c);
+			buf_addf(&c->id, "metric.relative_speed.%s.%s", d->gpus[g].id, bm->id);
+			guide_ledger_labels(si, &c->label, &c->label_zh, "fig.metric_on", "gpu",
+					    d->gpus[g].name, NULL, "metric",
+					    i18n_get(&si->i18n, LANG_EN, name),
+					    i18n_get(&si->i18n, LANG_ZH, name), "bench", bm->name_en,
+					    bm->name_zh, NULL);
+			guide_ledger_input(si, &c->in, TABLE_GPUS, d->gpus[g].row);
+			long rr = data_result_row(d, b, g);
+			if (rr >= 0)
+				guide_ledger_input(si, &c->in, TABLE_RESULTS, d->results[rr].row);
+			rr = base >= 0 && (size_t)base != g ? data_result_row(d, b, (size_t)base) : -1;
+			if (rr >= 0)
+				guide_ledger_input(si, &c->in, TABLE_RESULTS, d->results[rr].row);
+			struct figure none = { 0, "" };
+			value_text(&c->v, &c->max, metrics_speed_vs_baseline(d, &si->metrics, b, g),
+				   none);
+			collect_add(c, i18n_get(&si->i18n, LANG_EN, "unit.x"));
+		}
+}
+
 /* Each GPU's numeric gpus.csv columns (spec0 on, GPU-major): its
  * specifications and list price, as pages and the gpu shortcode print
  * them. */
@@ -332,6 +366,7 @@ void guide_ledger_collect(struct site *s)
 	collect_stated(&c);
 	collect_serving(&c);
 	collect_results(&c);
+	collect_relative_speeds(&c);
 	collect_specs(&c);
 	buf_release(&c.id);
 	buf_release(&c.label);
@@ -521,6 +556,13 @@ void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_
 	const struct guide_ledger *f = pc->in->ledger;
 	if (f && benchmark < f->nbench && gpu < f->ngpus)
 		show(pc, f->result0 + benchmark * f->ngpus + gpu);
+}
+
+void guide_ledger_show_relative_speed(const struct page_ctx *pc, size_t benchmark, size_t gpu)
+{
+	const struct guide_ledger *f = pc->in->ledger;
+	if (f && benchmark < f->nbench && gpu < f->ngpus)
+		show(pc, f->rel0 + benchmark * f->ngpus + gpu);
 }
 
 void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu)

@@ -48,7 +48,7 @@ struct site_inputs;
 struct guide_ledger {
 	struct ledger lg;
 	size_t ngpus, ntasks, nbench, nstated;
-	size_t price0, time0, cost0, stated0, check0, month0, mtok0, result0, spec0;
+	size_t price0, time0, cost0, stated0, check0, month0, mtok0, result0, rel0, spec0;
 };
 
 /* Define the data's figures (after metrics are computed). */
@@ -98,6 +98,9 @@ const char *guide_ledger_spec_name(const struct site_inputs *si, const char *col
  * specifications, a comparison's spec table and an article's gpu
  * shortcode show it. */
 void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, enum gpu_column col);
+/* A GPU's relative speed on a relative-speed benchmark, against the
+ * baseline card ("metric.relative_speed.<gpu>.<bench>"). */
+void guide_ledger_show_relative_speed(const struct page_ctx *pc, size_t benchmark, size_t gpu);
 /* A GPU's list price as a page prints it: its lower end, and its upper
  * end when the data gives one (guide_ledger_show_spec). */
 void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu);
