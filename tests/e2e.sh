@@ -93,6 +93,9 @@ check "the quote a job is priced at is a ledger figure of the job's page" \
 check "the VRAM page's memory amounts are ledger figures: a need by bytes per parameter (the vram shortcode's too) and a source's rule of thumb by its row" \
 	sh -c "grep -Eq '^vram\.7\.fp16,VRAM for 7B parameters at fp16,[^,]*,14,,GB,,[0-9]+,.*/en/vram/' '$site/data/figures.csv' &&
 	grep -Eq '^vram-stated\.7\.int8,VRAM a source gives for 7B parameters at int8 [^,]*,[^,]*,14,,GB,data/vram\.csv:[0-9]+,[0-9]+,/en/vram/ ' '$site/data/figures.csv'"
+check "data health's figures are the ledger's: a price spread's ends the price shortcode's low and high, a rule of thumb and the memory by bytes per parameter the VRAM page's" \
+	sh -c "grep -Eq '^price\.rtx-4090\.high,RTX 4090 highest price,[^,]*,0\.44,,USD/h,data/prices\.csv:[0-9]+,[0-9]+,.*/en/health/' '$site/data/figures.csv' &&
+	grep -Eq '^vram-stated\.7\.int8,[^,]*,[^,]*,14,,GB,data/vram\.csv:[0-9]+,[0-9]+,/en/vram/ /zh/vram/ /en/health/ ' '$site/data/figures.csv'"
 check "the data page links the figure ledger (en)" grep -q 'href="../../data/figures.csv" download' "$site/en/data/index.html"
 check "the data page links the figure ledger (zh)" grep -q 'href="../../data/figures.csv" download' "$site/zh/data/index.html"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"

@@ -272,24 +272,7 @@ static int cite_price(struct cite *c)
 	} else if (!which && !source) {
 		guide_ledger_show_price(&c->pg, (size_t)g);
 	} else {
-		struct buf fid = BUF_INIT, label[2] = { BUF_INIT, BUF_INIT };
-		buf_addf(&fid, "price.%s.%s", id, which ? which : source);
-		const char *wkey = which ? (strcmp(which, "high") ? "fig.which.lowest"
-								  : "fig.which.highest")
-					 : "price.on_demand";
-		guide_ledger_labels(c->pg.in, &label[0], &label[1],
-			       source ? "fig.price_pick_from" : "fig.price_pick",
-			       "gpu", c->d->gpus[g].name, NULL,
-			       "which", i18n_get(&c->pg.in->i18n, LANG_EN, wkey),
-			       i18n_get(&c->pg.in->i18n, LANG_ZH, wkey),
-			       "source", source, NULL, NULL);
-		struct figure pf = { row >= 0 ? c->d->prices[row].usd_per_hour : 0,
-				     row >= 0 ? NULL : "why.no_price" };
-		cite_record(c, pf, "USD/h", fid.ptr, label, TABLE_PRICES,
-			    row >= 0 ? (long)c->d->prices[row].row : -1L, -1);
-		buf_release(&fid);
-		buf_release(&label[0]);
-		buf_release(&label[1]);
+		guide_ledger_show_price_pick(&c->pg, (size_t)g, which, source);
 	}
 	if (row < 0)
 		return emit_missing(c, "why.no_price", "the price of gpu \"%s\"%s%s%s",

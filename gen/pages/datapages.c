@@ -5,6 +5,7 @@
 #include "base/csv.h"
 #include "view/guide_ledger.h"
 #include "view/nodata.h"
+#include "view/present.h"
 #include "base/diag.h"
 #include "pages/health.h"
 #include "template/mustache.h"
@@ -31,9 +32,10 @@ struct dp {
 	/* the GPU and task pages a table's cells may link to, "<lang>/<path>"
 	 * sorted (linkable_pages; NULL: none) */
 	const struct linkable *linked;
+	const struct page_ctx *pc; /* the page's, for its ledger figures (or NULL) */
 };
-#define DP_OF(site) ((struct dp){ &(site)->arena, &(site)->in, NULL })
-#define DP_OF_PAGE(p) ((struct dp){ (p)->arena, (p)->in, NULL }) /* a page's own */
+#define DP_OF(site) ((struct dp){ &(site)->arena, &(site)->in, NULL, NULL })
+#define DP_OF_PAGE(p) ((struct dp){ (p)->arena, (p)->in, NULL, (p) }) /* a page's own */
 
 struct linkable {
 	const char **keys;
@@ -608,7 +610,7 @@ static struct value *build_table_page(const struct page_ctx *pc, const struct pa
 {
 	const struct table_page *tp = p->arg;
 	const struct table *t = tp->t;
-	const struct dp dp = { pc->arena, pc->in, tp->linked }, *s = &dp;
+	const struct dp dp = { pc->arena, pc->in, tp->linked, pc }, *s = &dp;
 	enum lang l = pc->l;
 	const char *path = p->path;
 	const struct table_spec *spec = schema_table_spec(t->name);
@@ -766,6 +768,8 @@ static struct value *finding_item(const struct dp *s, enum lang l, const char *f
 	struct buf text = BUF_INIT, stated = BUF_INIT, computed = BUF_INIT;
 	health_describe(s->in, f, l, &text);
 	health_figures(s->in, f, l, &stated, &computed);
+	if (s->pc)
+		health_show_figures(s->pc, f);
 	set_text(s, m, "text", arena_strndup(s->arena, text.ptr, text.len));
 	set_text(s, m, "stated", arena_strndup(s->arena, stated.ptr, stated.len));
 	set_text(s, m, "computed", arena_strndup(s->arena, computed.ptr, computed.len));
@@ -837,8 +841,9 @@ struct value *datapages_health_context(const struct page_ctx *p)
 
 static void plan_health_page(struct site *site, enum lang l)
 {
-	const struct dp dp = DP_OF(site), *s = &dp;
 	const char *path = "health/";
+	struct page_ctx pc = pg_planning(site, l, path, NULL);
+	const struct dp dp = DP_OF_PAGE(&pc), *s = &dp;
 	struct value *ctx = health_context(s, l, path, true);
 	add_page(site, l, path, "pages/health", tr(s, l, "health.title"),
 		 tr(s, l, "health.desc"), ctx, true);

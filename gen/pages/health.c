@@ -3,6 +3,7 @@
 #include "model/compare.h"
 
 #include "base/buf.h"
+#include "view/guide_ledger.h"
 #include "view/phrase.h"
 #include "view/site.h"
 #include "base/xalloc.h"
@@ -169,6 +170,29 @@ void health_figures(const struct site_inputs *in, const struct finding *f,
 		i18n_format_usd_range(computed, f->computed, f->computed_high, l);
 		break;
 	case FINDING_MISSING:
+		break;
+	}
+}
+
+void health_show_figures(const struct page_ctx *p, const struct finding *f)
+{
+	const struct data *d = &p->in->data;
+	switch (f->kind) {
+	case FINDING_PRICE_SPREAD: /* the price shortcode's low and high */
+		guide_ledger_show_price_pick(p, (size_t)f->gpu, "low", NULL);
+		guide_ledger_show_price_pick(p, (size_t)f->gpu, "high", NULL);
+		break;
+	case FINDING_VRAM_RULE: {
+		const struct vram_rule *v = &d->vram[f->vram_row];
+		guide_ledger_show_vram(p, v->params_b, v->precision, f->vram_row);
+		guide_ledger_show_vram(p, v->params_b, v->precision, -1);
+		break;
+	}
+	case FINDING_STATED_COST:
+		guide_ledger_show_stated(p, (size_t)f->stated_cost);
+		break;
+	default: /* figures of the check alone (claim and speed held against
+		  * the results, a quote's total against its cards) */
 		break;
 	}
 }

@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdio.h>
 
+struct page_ctx;
+
 struct buf;
 struct site;
 struct site_inputs;
@@ -45,6 +47,11 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
  * figure. */
 void health_figures(const struct site_inputs *in, const struct finding *f,
 		    enum lang l, struct buf *stated, struct buf *computed);
+
+/* The figures of `f` that are ledger figures, shown on page p: a spread's
+ * lowest and highest price, a rule of thumb and the memory by bytes per
+ * parameter, a stated cost and its computed one. */
+void health_show_figures(const struct page_ctx *p, const struct finding *f);
 
 /* The ids of the sources behind `f` (distinct, in table order), at most
  * `max` of them written to `ids` (borrowed from the data tables). Returns

@@ -558,6 +558,34 @@ void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_
 		show(pc, f->result0 + benchmark * f->ngpus + gpu);
 }
 
+void guide_ledger_show_price_pick(const struct page_ctx *pc, size_t gpu, const char *which,
+				  const char *source)
+{
+	const struct site_inputs *si = pc->in;
+	if (!si->ledger || gpu >= si->data.ngpus)
+		return;
+	const struct data *d = &si->data;
+	long row = metrics_price_row(d, gpu, source, which);
+	struct buf id = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT, v = BUF_INIT,
+		   in = BUF_INIT;
+	buf_addf(&id, "price.%s.%s", d->gpus[gpu].id, which ? which : source);
+	const char *wkey = which ? (strcmp(which, "high") ? "fig.which.lowest" : "fig.which.highest")
+				 : "price.on_demand";
+	guide_ledger_labels(si, &label, &label_zh, source ? "fig.price_pick_from" : "fig.price_pick",
+			    "gpu", d->gpus[gpu].name, NULL, "which", i18n_get(&si->i18n, LANG_EN, wkey),
+			    i18n_get(&si->i18n, LANG_ZH, wkey), "source", source, NULL, NULL);
+	if (row >= 0) {
+		ledger_number(&v, d->prices[row].usd_per_hour);
+		guide_ledger_input(si, &in, TABLE_PRICES, d->prices[row].row);
+	}
+	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h", in.ptr);
+	buf_release(&id);
+	buf_release(&label);
+	buf_release(&label_zh);
+	buf_release(&v);
+	buf_release(&in);
+}
+
 void guide_ledger_show_relative_speed(const struct page_ctx *pc, size_t benchmark, size_t gpu)
 {
 	const struct guide_ledger *f = pc->in->ledger;

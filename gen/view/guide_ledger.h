@@ -98,6 +98,11 @@ const char *guide_ledger_spec_name(const struct site_inputs *si, const char *col
  * specifications, a comparison's spec table and an article's gpu
  * shortcode show it. */
 void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, enum gpu_column col);
+/* The quote of GPU gpu that the price shortcode's which= (low, high) or
+ * source= picks (metrics_price_row): "price.<gpu>.low", ".high" or
+ * ".<source>", as an article and the data health page print it. */
+void guide_ledger_show_price_pick(const struct page_ctx *pc, size_t gpu, const char *which,
+				  const char *source);
 /* A GPU's relative speed on a relative-speed benchmark, against the
  * baseline card ("metric.relative_speed.<gpu>.<bench>"). */
 void guide_ledger_show_relative_speed(const struct page_ctx *pc, size_t benchmark, size_t gpu);
