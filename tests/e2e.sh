@@ -96,6 +96,8 @@ check "the VRAM page's memory amounts are ledger figures: a need by bytes per pa
 check "data health's figures are the ledger's: a price spread's ends the price shortcode's low and high, a rule of thumb and the memory by bytes per parameter the VRAM page's" \
 	sh -c "grep -Eq '^price\.rtx-4090\.high,RTX 4090 highest price,[^,]*,0\.44,,USD/h,data/prices\.csv:[0-9]+,[0-9]+,.*/en/health/' '$site/data/figures.csv' &&
 	grep -Eq '^vram-stated\.7\.int8,[^,]*,[^,]*,14,,GB,data/vram\.csv:[0-9]+,[0-9]+,/en/vram/ /zh/vram/ /en/health/ ' '$site/data/figures.csv'"
+check "a cost a source states is a ledger figure as the source gives it, on the pages that print it" \
+	grep -Eq '^stated\.scratch-13b-a100-80gb\.source,"[^"]*, stated cost: as the source gives it",[^,]*,545,,USD,data/stated_costs\.csv:[0-9]+,[0-9]+,.*/en/cases/research-13b-from-scratch/' "$site/data/figures.csv"
 check "the data page links the figure ledger (en)" grep -q 'href="../../data/figures.csv" download' "$site/en/data/index.html"
 check "the data page links the figure ledger (zh)" grep -q 'href="../../data/figures.csv" download' "$site/zh/data/index.html"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"

@@ -187,47 +187,61 @@ static void collect_tasks(struct collect *c)
 /* A stated cost's label: what it is the cost of (a job of its task, or a
  * month of serving), on its cards ("4 × A100 80GB", as a case study
  * says them), never its row id. */
-static void stated_label(struct collect *c, const struct stated_cost *sc, bool check)
+/* The figures of a stated cost, in the order collect_stated defines them. */
+enum stated_part { STATED_COMPUTED, STATED_CHECK, STATED_SOURCE, STATED_PARTS };
+
+static void stated_label(struct collect *c, const struct stated_cost *sc, enum stated_part part)
 {
+	static const char *const keys[STATED_PARTS][2] = {
+		[STATED_COMPUTED] = { "fig.stated_computed", "fig.stated_month_computed" },
+		[STATED_CHECK] = { "fig.stated_check", "fig.stated_month_check" },
+		[STATED_SOURCE] = { "fig.stated_source", "fig.stated_month_source" },
+	};
 	const struct site_inputs *si = &c->s->in;
 	const char *gpu = si->data.gpus[sc->gpu].name;
 	struct buf on_en = BUF_INIT, on_zh = BUF_INIT;
 	i18n_gpu_cards(&on_en, &si->i18n, LANG_EN, sc->cards, gpu);
 	i18n_gpu_cards(&on_zh, &si->i18n, LANG_ZH, sc->cards, gpu);
 	const struct task *t = sc->task >= 0 ? &si->data.tasks[sc->task] : NULL;
-	const char *key = t ? (check ? "fig.stated_check" : "fig.stated_computed")
-			    : (check ? "fig.stated_month_check" : "fig.stated_month_computed");
-	guide_ledger_labels(si, &c->label, &c->label_zh, key,
+	guide_ledger_labels(si, &c->label, &c->label_zh, keys[part][t ? 0 : 1],
 			    "task", t ? t->name_en : "", t ? t->name_zh : "",
 			    "gpu", on_en.ptr, on_zh.ptr, NULL);
 	buf_release(&on_en);
 	buf_release(&on_zh);
 }
 
+/* Each stated cost's three figures: the one computed from its inputs
+ * (stated0 on), whether the source's agrees with it (check0 on) and the
+ * source's own (source0 on). */
 static void collect_stated(struct collect *c)
 {
+	static const char *const suffix[STATED_PARTS] = { "computed", "check", "source" };
 	const struct data *d = &c->s->in.data;
-	for (int pass = 0; pass < 2; pass++) {
-		if (pass == 0)
-			c->f->stated0 = c->f->lg.nfigs;
-		else
-			c->f->check0 = c->f->lg.nfigs;
+	size_t *first[STATED_PARTS] = { &c->f->stated0, &c->f->check0, &c->f->source0 };
+	for (int part = 0; part < STATED_PARTS; part++) {
+		*first[part] = c->f->lg.nfigs;
 		for (size_t i = 0; i < d->nstated_costs; i++) {
 			const struct stated_cost *sc = &d->stated_costs[i];
 			const struct stated_check *k = &c->s->in.metrics.checks[i];
 			collect_reset(c);
-			buf_addf(&c->id, "stated.%s.%s", sc->id, pass ? "check" : "computed");
-			stated_label(c, sc, pass);
+			buf_addf(&c->id, "stated.%s.%s", sc->id, suffix[part]);
+			stated_label(c, sc, (enum stated_part)part);
 			guide_ledger_input(&c->s->in, &c->in, TABLE_STATED_COSTS, sc->row);
-			add_time_input(&c->s->in, &c->in, k->time_row);
-			add_price_input(&c->s->in, &c->in, k->quote_row);
-			value_text(&c->v, &c->max, k->computed, k->computed_max);
-			if (pass && figure_ok(k->computed)) {
+			if (part != STATED_SOURCE) {
+				add_time_input(&c->s->in, &c->in, k->time_row);
+				add_price_input(&c->s->in, &c->in, k->quote_row);
+			}
+			if (part == STATED_SOURCE)
+				value_text(&c->v, &c->max, (struct figure){ sc->usd, NULL },
+					   figure_of(sc->usd_max, ""));
+			else
+				value_text(&c->v, &c->max, k->computed, k->computed_max);
+			if (part == STATED_CHECK && figure_ok(k->computed)) {
 				buf_reset(&c->v);
 				buf_reset(&c->max);
 				buf_adds(&c->v, k->agrees ? "agrees" : "differs");
 			}
-			collect_add(c, pass ? "" : "USD");
+			collect_add(c, part == STATED_CHECK ? "" : "USD");
 		}
 	}
 }
@@ -471,6 +485,7 @@ void guide_ledger_show_stated(const struct page_ctx *pc, size_t stated)
 		return;
 	show(pc, f->stated0 + stated);
 	show(pc, f->check0 + stated);
+	show(pc, f->source0 + stated);
 }
 
 void guide_ledger_show_serving(const struct page_ctx *pc, size_t benchmark, size_t gpu)

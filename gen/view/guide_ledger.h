@@ -48,7 +48,7 @@ struct site_inputs;
 struct guide_ledger {
 	struct ledger lg;
 	size_t ngpus, ntasks, nbench, nstated;
-	size_t price0, time0, cost0, stated0, check0, month0, mtok0, result0, rel0, spec0;
+	size_t price0, time0, cost0, stated0, check0, source0, month0, mtok0, result0, rel0, spec0;
 };
 
 /* Define the data's figures (after metrics are computed). */
