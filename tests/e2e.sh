@@ -464,6 +464,11 @@ for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-
 done
 check "a card's break-even is one ledger figure, a range from its list price's range, on its GPU page and the articles that cite it (the fixture's site)" \
 	grep -Eq '^metric\.break_even\.a100-80gb,Buy-or-rent break-even of A100 80GB,[^,]*,7194\.[0-9]+,10791\.[0-9]+,h,data/gpus\.csv:[0-9]+ data/prices\.csv:[0-9]+,[0-9]+,.*/en/articles/.* /en/gpus/a100-80gb/ /zh/gpus/a100-80gb/' "$real/data/figures.csv"
+check "an article's tables print ledger figures: a spec table's specifications and list prices, the VRAM table's rule of thumb and need, the relative-speed table's speeds (the fixture's site)" \
+	sh -c "grep -Eq '^gpu\.a100-80gb\.tdp_w,[^,]*,[^,]*,400,,W,data/gpus\.csv:[0-9]+,[0-9]+,/en/articles/a100-vs-h100-vs-rtx-4090/ ' '$real/data/figures.csv' &&
+	       grep -Eq '^gpu\.a100-80gb\.price_usd_max,\"[^\"]*\",[^,]*,15000,,USD,data/gpus\.csv:[0-9]+,[0-9]+,/en/articles/a100-vs-h100-vs-rtx-4090/ ' '$real/data/figures.csv' &&
+	       grep -Eq '^vram-stated\.70\.int4,[^,]*,[^,]*,35,,GB,data/vram\.csv:[0-9]+,[0-9]+,/en/articles/how-to-choose/ ' '$real/data/figures.csv' &&
+	       grep -Eq '^metric\.relative_speed\.rtx-4090\.rel-resnet50,[^,]*,[^,]*,0\.25,,×,[^,]*,[0-9]+,/en/articles/' '$real/data/figures.csv'"
 check "a comparison's bottom line names each card's role in the use cases, a budget pick never a recommendation" \
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-80gb-vs-rtx-3090/index.html' | grep -qF 'The sources name RTX 3090 the budget pick for LLM fine-tuning (7B)' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-80gb-vs-rtx-3090/index.html' | grep -qF '来源把 RTX 3090 列为大模型微调（7B）' &&

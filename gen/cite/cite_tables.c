@@ -274,6 +274,10 @@ static void bench_bests(struct cite *c, bool inference, double *best, bool *have
 		for (size_t g = 0; g < d->ngpus; g++) {
 			struct figure f = inference ? metrics_result(d, b, g)
 						    : pg_relative_speed(&c->pg, b, g);
+			if (inference)
+				guide_ledger_show_result(&c->pg, b, g);
+			else
+				guide_ledger_show_relative_speed(&c->pg, b, g);
 			if (figure_ok(f)) {
 				bool better = inference && !bm->higher_is_better
 						      ? f.value < best[b]
@@ -374,6 +378,10 @@ static int table_benchmarks(struct cite *c, bool inference)
 				continue;
 			struct figure f = inference ? metrics_result(d, b, g)
 						    : pg_relative_speed(&c->pg, b, g);
+			if (inference)
+				guide_ledger_show_result(&c->pg, b, g);
+			else
+				guide_ledger_show_relative_speed(&c->pg, b, g);
 			if (figure_ok(f)) {
 				struct buf text = BUF_INIT, top_text = BUF_INIT;
 				fmt_result(c, &text, f.value, bm, inference);
@@ -537,6 +545,10 @@ static int table_specs(struct cite *c)
 				td_nodata(c, "why.not_stated");
 				continue;
 			}
+			if (price)
+				guide_ledger_show_list_price(&c->pg, gs[i]);
+			else
+				guide_ledger_show_spec(&c->pg, gs[i], (enum gpu_column)col);
 			bool best = differ &&
 				    spec_ties_top(c, (enum gpu_column)col, v.v, top, direction);
 			struct buf text = BUF_INIT;
@@ -591,6 +603,7 @@ static int table_prices(struct cite *c)
 		buf_release(&kind);
 		bool lowest = c->m->prices && c->m->prices[p->gpu].lowest_row == (long)i;
 		struct figure f = { p->usd_per_hour, NULL };
+		guide_ledger_show_quote(&c->pg, i);
 		td_fig(c, f, sc_fmt_price, false, lowest ? BADGE_CHEAPEST : BADGE_NONE);
 		if (p->as_of && *p->as_of) {
 			struct buf date = BUF_INIT;
@@ -632,6 +645,8 @@ static int table_vram(struct cite *c)
 		buf_release(&text);
 		td_text(c, pg_upper(&c->pg, v->precision));
 		struct figure rule = { v->gb, NULL };
+		guide_ledger_show_vram(&c->pg, v->params_b, v->precision, (long)i);
+		guide_ledger_show_vram(&c->pg, v->params_b, v->precision, -1);
 		td_fig(c, rule, fmt_gb, false, BADGE_NONE);
 		td_fig(c, metric_vram_needed_gb(v->params_b, v->precision), fmt_gb,
 		       false, BADGE_NONE);

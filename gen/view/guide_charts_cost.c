@@ -264,6 +264,7 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 			struct figure spd = metric_speed_per_dollar(speed[i], price[i]);
 			/* the card's figures as its page shows them */
 			guide_ledger_show_price(c->pc, gpus[i]);
+			guide_ledger_show_mean_speed(c->pc, gpus[i]);
 			guide_ledger_show_metric(c->pc, "speed_per_dollar", "unit.speed_per_usd",
 						 gpus[i], -1, spd, 0,
 						 c->m->prices[gpus[i]].lowest_row);

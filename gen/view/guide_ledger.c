@@ -306,7 +306,8 @@ static void collect_results(struct collect *c)
 
 /* Each GPU's relative speed on each relative-speed benchmark (rel0 on,
  * benchmark-major; the other benchmarks' never shown): its result against
- * the baseline card's, as GPU pages, charts and comparisons print it. */
+ * the baseline card's, as GPU pages, charts and comparisons print it; then
+ * each GPU's mean of them (mean0 on). */
 static void collect_relative_speeds(struct collect *c)
 {
 	const struct site_inputs *si = &c->s->in;
@@ -336,6 +337,30 @@ static void collect_relative_speeds(struct collect *c)
 				   none);
 			collect_add(c, i18n_get(&si->i18n, LANG_EN, "unit.x"));
 		}
+	/* each card's mean over the relative-speed benchmarks (mean0 on) */
+	c->f->mean0 = c->f->lg.nfigs;
+	for (size_t g = 0; g < d->ngpus; g++) {
+		collect_reset(c);
+		buf_addf(&c->id, "metric.mean_relative_speed.%s", d->gpus[g].id);
+		guide_ledger_labels(si, &c->label, &c->label_zh, "fig.metric", "gpu",
+				    d->gpus[g].name, NULL, "metric",
+				    i18n_get(&si->i18n, LANG_EN, "chart.col.speed"),
+				    i18n_get(&si->i18n, LANG_ZH, "chart.col.speed"), NULL);
+		guide_ledger_input(si, &c->in, TABLE_GPUS, d->gpus[g].row);
+		for (size_t b = 0; b < d->nbenchmarks; b++) {
+			if (!metrics_is_relative_speed(&d->benchmarks[b]))
+				continue;
+			long rr = data_result_row(d, b, g);
+			if (rr >= 0)
+				guide_ledger_input(si, &c->in, TABLE_RESULTS, d->results[rr].row);
+			rr = base >= 0 && (size_t)base != g ? data_result_row(d, b, (size_t)base) : -1;
+			if (rr >= 0)
+				guide_ledger_input(si, &c->in, TABLE_RESULTS, d->results[rr].row);
+		}
+		struct figure none = { 0, "" };
+		value_text(&c->v, &c->max, metrics_mean_relative_speed(d, &si->metrics, g), none);
+		collect_add(c, i18n_get(&si->i18n, LANG_EN, "unit.x"));
+	}
 }
 
 /* Each GPU's numeric gpus.csv columns (spec0 on, GPU-major): its
@@ -571,6 +596,13 @@ void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_
 	const struct guide_ledger *f = pc->in->ledger;
 	if (f && benchmark < f->nbench && gpu < f->ngpus)
 		show(pc, f->result0 + benchmark * f->ngpus + gpu);
+}
+
+void guide_ledger_show_mean_speed(const struct page_ctx *pc, size_t gpu)
+{
+	const struct guide_ledger *f = pc->in->ledger;
+	if (f && gpu < f->ngpus)
+		show(pc, f->mean0 + gpu);
 }
 
 void guide_ledger_show_price_pick(const struct page_ctx *pc, size_t gpu, const char *which,
