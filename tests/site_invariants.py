@@ -12,6 +12,8 @@ them, only a rule broken by the code or the templates can.
 Checks:
   ledger-one-value   every figure of data/figures.csv is listed once, and
                      each page it lists prints its value as the formats do
+                     (money; memory, bandwidth, TFLOPS, watts and
+                     multiples, with their unit on English pages)
   money-rounding     money figures print rounded on their decimal value
                      (2.675 as $2.68; below $1 a tenth of a cent that
                      shows, 0.126 as $0.126) wherever a task page shows them
@@ -130,6 +132,47 @@ def usd(v):
     return "${:,.2f}".format(cents)
 
 
+def numbers(v, ratio=False):
+    """A figure as the site prints it (i18n_format_number, or _ratio: two
+    decimals below 10, one below 100 or below 2 for a ratio, none above,
+    trailing zeros trimmed, thousands grouped), by either rounding of a half:
+    the decimal one and the binary value's."""
+    d = decimal.Decimal(repr(float(v)))
+    a = abs(d)
+    if ratio:
+        n = 0 if a >= 10 else 1 if a >= 2 else 2
+    else:
+        n = 0 if a >= 100 else 1 if a >= 10 else 2
+    out = set()
+    for q in (d.quantize(decimal.Decimal(1).scaleb(-n), decimal.ROUND_HALF_UP),
+              decimal.Decimal("%.*f" % (n, float(v)))):
+        t = "{:,.{}f}".format(q, n)
+        if n > 0:
+            t = t.rstrip("0").rstrip(".")
+        out.add(t)
+    return out
+
+
+# units a figure prints with on an English page (its number alone on a
+# Chinese one), beside USD's
+UNIT_TEXT = {"GB": " GB", "GB/s": " GB/s", "TFLOPS": " TFLOPS", "W": " W", "×": "×"}
+
+
+def shown_as(r, lang):
+    """The texts any one of which a page of `lang` prints a ledger figure
+    as, or None when its format is not one checked here."""
+    if r["unit"].startswith("USD"):
+        return {usd(r["value"])}
+    if r["unit"] not in UNIT_TEXT:
+        return None
+    if r["id"].endswith(".nvlink_gbs") and float(r["value"]) == 0:
+        return None  # "not supported"
+    ratio = r["unit"] == "×"
+    # a multiple in a sentence: "2.2 times as much"
+    units = [UNIT_TEXT[r["unit"]]] + ([" times"] if ratio else []) if lang == "en" else [""]
+    return {n + u for n in numbers(r["value"], ratio=ratio) for u in units}
+
+
 def check_ledger_one_value(site):
     bad = []
     rows = ledger(site)
@@ -138,13 +181,16 @@ def check_ledger_one_value(site):
         if r["id"] in seen:
             bad.append("figure %s listed twice in the ledger" % r["id"])
         seen.add(r["id"])
-        if not r["unit"].startswith("USD") or not r["value"] or r["value_max"]:
+        if not r["value"] or r["value_max"]:
             continue
-        shown = usd(r["value"])
         for url in r["page_list"].split():
             path = os.path.join(site, url.strip("/"), "index.html")
-            if os.path.exists(path) and shown not in text_of(read(path)):
-                bad.append("%s: %s (%s) does not print as %s" % (url, r["id"], r["value"], shown))
+            shown = shown_as(r, url.strip("/").split("/")[0])
+            if shown is None or not os.path.exists(path):
+                continue
+            text = text_of(read(path))
+            if not any(t in text for t in shown):
+                bad.append("%s: %s (%s) does not print as %s" % (url, r["id"], r["value"], " or ".join(sorted(shown))))
     return bad
 
 
