@@ -610,6 +610,9 @@ static int cite_technique(struct cite *c)
 	const char *text = sc_technique_text(c, t, field);
 	if (!text)
 		return sc_error(c, "unknown field \"%s\" for technique", field);
+	if (!strcmp(field, "speed") || !strcmp(field, "vram_saving"))
+		guide_ledger_show_technique(&c->pg, (size_t)(t - c->d->techniques),
+					    !strcmp(field, "vram_saving"));
 	if (!*text)
 		return emit_missing(c, "why.not_stated",
 				    "field \"%s\" of technique \"%s\"", field, id);

@@ -363,6 +363,34 @@ static void collect_relative_speeds(struct collect *c)
 	}
 }
 
+/* Each technique's effects (tech0 on, two a technique): the speed-up its
+ * source gives and the memory it saves, as percent or as the factor the
+ * memory is multiplied by, a range when the source gives one. */
+static void collect_techniques(struct collect *c)
+{
+	const struct site_inputs *si = &c->s->in;
+	const struct data *d = &si->data;
+	c->f->tech0 = c->f->lg.nfigs;
+	for (size_t i = 0; i < d->ntechniques; i++)
+		for (int memory = 0; memory < 2; memory++) {
+			const struct technique *t = &d->techniques[i];
+			collect_reset(c);
+			buf_addf(&c->id, "technique.%s.%s", t->id, memory ? "memory" : "speed");
+			guide_ledger_labels(si, &c->label, &c->label_zh,
+					    memory ? "fig.technique_memory" : "fig.technique_speed",
+					    "technique", t->name_en, t->name_zh, NULL);
+			guide_ledger_input(si, &c->in, TABLE_TECHNIQUES, t->row);
+			struct num lo = memory ? t->vram_low : t->speed_low;
+			struct num hi = memory ? t->vram_high : t->speed_high;
+			value_text(&c->v, &c->max, figure_of(lo, ""), figure_of(hi, ""));
+			/* units of their own: the sentences word them ("about 10%
+			 * slower", "an eighth of the memory") */
+			collect_add(c, !memory ? "× speed"
+				       : t->vram_cut && !strcmp(t->vram_cut, "percent") ? "% less memory"
+									 : "÷ memory");
+		}
+}
+
 /* Each GPU's numeric gpus.csv columns (spec0 on, GPU-major): its
  * specifications and list price, as pages and the gpu shortcode print
  * them. */
@@ -406,6 +434,7 @@ void guide_ledger_collect(struct site *s)
 	collect_serving(&c);
 	collect_results(&c);
 	collect_relative_speeds(&c);
+	collect_techniques(&c);
 	collect_specs(&c);
 	buf_release(&c.id);
 	buf_release(&c.label);
@@ -596,6 +625,13 @@ void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_
 	const struct guide_ledger *f = pc->in->ledger;
 	if (f && benchmark < f->nbench && gpu < f->ngpus)
 		show(pc, f->result0 + benchmark * f->ngpus + gpu);
+}
+
+void guide_ledger_show_technique(const struct page_ctx *pc, size_t technique, bool memory)
+{
+	const struct guide_ledger *f = pc->in->ledger;
+	if (f && technique < pc->in->data.ntechniques)
+		show(pc, f->tech0 + technique * 2 + memory);
 }
 
 void guide_ledger_show_mean_speed(const struct page_ctx *pc, size_t gpu)

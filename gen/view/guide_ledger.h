@@ -48,7 +48,7 @@ struct site_inputs;
 struct guide_ledger {
 	struct ledger lg;
 	size_t ngpus, ntasks, nbench, nstated;
-	size_t price0, time0, cost0, stated0, check0, source0, month0, mtok0, result0, rel0, mean0, spec0;
+	size_t price0, time0, cost0, stated0, check0, source0, month0, mtok0, result0, rel0, mean0, tech0, spec0;
 };
 
 /* Define the data's figures (after metrics are computed). */
@@ -103,6 +103,9 @@ void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, enum gpu_colu
  * ".<source>", as an article and the data health page print it. */
 void guide_ledger_show_price_pick(const struct page_ctx *pc, size_t gpu, const char *which,
 				  const char *source);
+/* A training technique's speed-up ("technique.<id>.speed") or memory
+ * saving ("technique.<id>.memory"), as its sentence says it. */
+void guide_ledger_show_technique(const struct page_ctx *pc, size_t technique, bool memory);
 /* A GPU's mean relative speed over the relative-speed benchmarks
  * (metrics_mean_relative_speed: "metric.mean_relative_speed.<gpu>"). */
 void guide_ledger_show_mean_speed(const struct page_ctx *pc, size_t gpu);

@@ -1,6 +1,8 @@
 /* guide_tables: see guide_tables.h. */
 #include "view/guide_tables.h"
 
+#include "view/guide_ledger.h"
+
 #include "base/arena.h"
 #include "base/buf.h"
 #include "model/data.h"
@@ -193,6 +195,8 @@ struct value *guide_tables_techniques(const struct page_ctx *p, const char *capt
 	struct value *rows = value_new_list(a);
 	for (size_t i = 0; i < in->data.ntechniques; i++) {
 		const struct technique *t = &in->data.techniques[i];
+		guide_ledger_show_technique(p, i, false);
+		guide_ledger_show_technique(p, i, true);
 		struct value *r = value_new_map(a);
 		value_map_set_str(a, r, "id", t->id);
 		value_map_set_str(a, r, "name", pg_pick_lang(p, t->name_en, t->name_zh));
