@@ -136,7 +136,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 			nodata_list_add(p, &none, pg_bench_name(p, bm));
 			continue;
 		}
-		if (pg_is_kind(bm, "relative-speed")) {
+		if (metrics_is_relative_speed(bm)) {
 			/* each also an article's metric shortcode: one ledger figure */
 			struct figure f = pg_relative_speed(p, b, g);
 			guide_ledger_show_relative_speed(p, b, g);
