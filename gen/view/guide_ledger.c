@@ -304,16 +304,28 @@ static void collect_results(struct collect *c)
 		}
 }
 
+/* The rows GPU g's relative speed on benchmark b is read from: its result
+ * and the baseline card's. */
+static void add_relative_speed_inputs(const struct site_inputs *si, struct buf *in, size_t b,
+				      size_t g)
+{
+	const struct data *d = &si->data;
+	long base = metrics_baseline(d, &si->metrics);
+	long rows[2] = { data_result_row(d, b, g),
+			 base >= 0 && (size_t)base != g ? data_result_row(d, b, (size_t)base) : -1 };
+	for (size_t i = 0; i < 2; i++)
+		if (rows[i] >= 0)
+			guide_ledger_input(si, in, TABLE_RESULTS, d->results[rows[i]].row);
+}
+
 /* Each GPU's relative speed on each relative-speed benchmark (rel0 on,
  * benchmark-major; the other benchmarks' never shown): its result against
- * the baseline card's, as GPU pages, charts and comparisons print it; then
- * each GPU's mean of them (mean0 on). */
+ * the baseline card's, as GPU pages, charts and comparisons print it. */
 static void collect_relative_speeds(struct collect *c)
 {
 	const struct site_inputs *si = &c->s->in;
 	const struct data *d = &si->data;
 	c->f->rel0 = c->f->lg.nfigs;
-	long base = metrics_baseline(d, &si->metrics);
 	const char *name = i18n_method_key("relative_speed");
 	for (size_t b = 0; b < d->nbenchmarks; b++)
 		for (size_t g = 0; g < d->ngpus; g++) {
@@ -326,18 +338,20 @@ static void collect_relative_speeds(struct collect *c)
 					    i18n_get(&si->i18n, LANG_ZH, name), "bench", bm->name_en,
 					    bm->name_zh, NULL);
 			guide_ledger_input(si, &c->in, TABLE_GPUS, d->gpus[g].row);
-			long rr = data_result_row(d, b, g);
-			if (rr >= 0)
-				guide_ledger_input(si, &c->in, TABLE_RESULTS, d->results[rr].row);
-			rr = base >= 0 && (size_t)base != g ? data_result_row(d, b, (size_t)base) : -1;
-			if (rr >= 0)
-				guide_ledger_input(si, &c->in, TABLE_RESULTS, d->results[rr].row);
+			add_relative_speed_inputs(si, &c->in, b, g);
 			struct figure none = { 0, "" };
 			value_text(&c->v, &c->max, metrics_speed_vs_baseline(d, &si->metrics, b, g),
 				   none);
 			collect_add(c, i18n_get(&si->i18n, LANG_EN, "unit.x"));
 		}
-	/* each card's mean over the relative-speed benchmarks (mean0 on) */
+}
+
+/* Each GPU's mean relative speed over the relative-speed benchmarks
+ * (mean0 on). */
+static void collect_mean_speeds(struct collect *c)
+{
+	const struct site_inputs *si = &c->s->in;
+	const struct data *d = &si->data;
 	c->f->mean0 = c->f->lg.nfigs;
 	for (size_t g = 0; g < d->ngpus; g++) {
 		collect_reset(c);
@@ -347,16 +361,9 @@ static void collect_relative_speeds(struct collect *c)
 				    i18n_get(&si->i18n, LANG_EN, "chart.col.speed"),
 				    i18n_get(&si->i18n, LANG_ZH, "chart.col.speed"), NULL);
 		guide_ledger_input(si, &c->in, TABLE_GPUS, d->gpus[g].row);
-		for (size_t b = 0; b < d->nbenchmarks; b++) {
-			if (!metrics_is_relative_speed(&d->benchmarks[b]))
-				continue;
-			long rr = data_result_row(d, b, g);
-			if (rr >= 0)
-				guide_ledger_input(si, &c->in, TABLE_RESULTS, d->results[rr].row);
-			rr = base >= 0 && (size_t)base != g ? data_result_row(d, b, (size_t)base) : -1;
-			if (rr >= 0)
-				guide_ledger_input(si, &c->in, TABLE_RESULTS, d->results[rr].row);
-		}
+		for (size_t b = 0; b < d->nbenchmarks; b++)
+			if (metrics_is_relative_speed(&d->benchmarks[b]))
+				add_relative_speed_inputs(si, &c->in, b, g);
 		struct figure none = { 0, "" };
 		value_text(&c->v, &c->max, metrics_mean_relative_speed(d, &si->metrics, g), none);
 		collect_add(c, i18n_get(&si->i18n, LANG_EN, "unit.x"));
@@ -434,6 +441,7 @@ void guide_ledger_collect(struct site *s)
 	collect_serving(&c);
 	collect_results(&c);
 	collect_relative_speeds(&c);
+	collect_mean_speeds(&c);
 	collect_techniques(&c);
 	collect_specs(&c);
 	buf_release(&c.id);
@@ -588,19 +596,15 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 		guide_ledger_input(si, &in, TABLE_PRICES, d->prices[quote].row);
 	/* on one benchmark, its result; speed per dollar of the card alone
 	 * is of its mean relative speed, every relative-speed result */
-	long base = metrics_baseline(d, &si->metrics);
 	for (size_t k = 0; k < d->nbenchmarks; k++) {
 		bool of = b ? k == (size_t)bench
 			    : !strcmp(name, "speed_per_dollar") &&
 				      metrics_is_relative_speed(&d->benchmarks[k]);
 		long rr = of ? data_result_row(d, k, gpu) : -1;
-		if (rr >= 0)
-			guide_ledger_input(si, &in, TABLE_RESULTS, d->results[rr].row);
 		/* a relative speed is the card's result against the baseline's */
-		rr = of && base >= 0 && (size_t)base != gpu &&
-				     metrics_is_relative_speed(&d->benchmarks[k])
-			     ? data_result_row(d, k, (size_t)base) : -1;
-		if (rr >= 0)
+		if (of && metrics_is_relative_speed(&d->benchmarks[k]))
+			add_relative_speed_inputs(si, &in, k, gpu);
+		else if (rr >= 0)
 			guide_ledger_input(si, &in, TABLE_RESULTS, d->results[rr].row);
 	}
 	guide_ledger_show_new(pc, id.ptr, en.ptr, zh.ptr, v.ptr, hi.ptr,
