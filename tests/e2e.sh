@@ -98,6 +98,9 @@ check "data health's figures are the ledger's: a price spread's ends the price s
 	grep -Eq '^vram-stated\.7\.int8,[^,]*,[^,]*,14,,GB,data/vram\.csv:[0-9]+,[0-9]+,/en/vram/ /zh/vram/ /en/health/ ' '$site/data/figures.csv'"
 check "a cost a source states is a ledger figure as the source gives it, on the pages that print it" \
 	grep -Eq '^stated\.scratch-13b-a100-80gb\.source,"[^"]*, stated cost: as the source gives it",[^,]*,545,,USD,data/stated_costs\.csv:[0-9]+,[0-9]+,.*/en/cases/research-13b-from-scratch/' "$site/data/figures.csv"
+check "how much more memory a card has is in the ledger as its sentence says it, on its comparison" \
+	sh -c "grep -Eq '^more-vram-times\.a100-80gb\.rtx-4090,[^,]*,[^,]*,3\.33[0-9]*,,×,data/gpus\.csv:[0-9]+ data/gpus\.csv:[0-9]+,[0-9]+,/en/compare/a100-80gb-vs-rtx-4090/ ' '$site/data/figures.csv' &&
+	       sed -e 's/<[^>]*>//g' '$site/en/compare/a100-80gb-vs-rtx-4090/index.html' | grep -q '3.3 times as much memory'"
 check "the data page links the figure ledger (en)" grep -q 'href="../../data/figures.csv" download' "$site/en/data/index.html"
 check "the data page links the figure ledger (zh)" grep -q 'href="../../data/figures.csv" download' "$site/zh/data/index.html"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"

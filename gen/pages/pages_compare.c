@@ -777,7 +777,7 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 		guide_ledger_input(p->in, &in, TABLE_GPUS, y->row);
 		pair_show_winner(p, &ab, "fig.more_vram",
 				 cmp_better_side(va.value, vram.a.shown, vb.value, vram.b.shown, 1),
-				 "same", NULL, in.ptr);
+				 "same", &vram, in.ptr);
 		buf_release(&in);
 		verdict_add(p, verdict, pg_comparison(p, &vram));
 	}
