@@ -101,6 +101,8 @@ check "a cost a source states is a ledger figure as the source gives it, on the 
 check "how much more memory a card has is in the ledger as its sentence says it, on its comparison" \
 	sh -c "grep -Eq '^more-vram-times\.a100-80gb\.rtx-4090,[^,]*,[^,]*,3\.33[0-9]*,,×,data/gpus\.csv:[0-9]+ data/gpus\.csv:[0-9]+,[0-9]+,/en/compare/a100-80gb-vs-rtx-4090/ ' '$site/data/figures.csv' &&
 	       sed -e 's/<[^>]*>//g' '$site/en/compare/a100-80gb-vs-rtx-4090/index.html' | grep -q '3.3 times as much memory'"
+check "a quote for several cards has its total per hour in the ledger, where its text gives it" \
+	grep -Eq '^quote\.a100-80gb\.choosing-guide-zh\.on-demand\.4\.total,"[^"]*: total per hour for 4 cards",[^,]*,7\.56,,USD/h,data/prices\.csv:[0-9]+,[0-9]+,.*/en/tasks/scratch-13b/' "$site/data/figures.csv"
 check "the data page links the figure ledger (en)" grep -q 'href="../../data/figures.csv" download' "$site/en/data/index.html"
 check "the data page links the figure ledger (zh)" grep -q 'href="../../data/figures.csv" download' "$site/zh/data/index.html"
 check "no-change rebuild keeps bytes and mtimes" test "$before" = "$(tree_hash "$site")"

@@ -284,6 +284,16 @@ static void fill_gpus(struct data *d)
 	}
 }
 
+double data_quote_cards_total(const struct price *q)
+{
+	return (q->cards < 1 ? 1 : q->cards) * q->usd_per_hour;
+}
+
+double data_quote_total(const struct price *q)
+{
+	return q->total.ok ? q->total.v : data_quote_cards_total(q);
+}
+
 static void fill_prices(struct data *d)
 {
 	const struct table *t = &d->tables[TABLE_PRICES];
@@ -683,7 +693,7 @@ static void check_quotes(const struct data *d, struct diag *diag)
 				   total);
 			continue;
 		}
-		double computed = p->cards * p->usd_per_hour;
+		double computed = data_quote_cards_total(p);
 		if (fabs(computed - p->total.v) > numfmt_rounding(total, false) + 1e-9)
 			diag_warning(diag, t->path, t->lines[r], col,
 				     "total_usd_per_hour %s for %d cards disagrees with cards × usd_per_hour = %d × %s = %g",

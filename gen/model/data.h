@@ -113,6 +113,12 @@ struct price {
 	bool superseded;
 };
 
+/* A quote's cards × its per-card price (one card when none is given). */
+double data_quote_cards_total(const struct price *q);
+/* The total per hour of a quote for its cards: the source's own when it
+ * states one, else data_quote_cards_total. */
+double data_quote_total(const struct price *q);
+
 struct benchmark {
 	const char *id, *name_en, *name_zh, *kind, *unit, *source;
 	bool higher_is_better;

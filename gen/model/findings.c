@@ -168,7 +168,7 @@ static void find_quote_total_misses(const struct data *d, struct finding_list *l
 		const struct price *p = &d->prices[i];
 		if (!p->total.ok || col < 0 || p->row >= t->nrows)
 			continue;
-		double computed = (p->cards < 1 ? 1 : p->cards) * p->usd_per_hour;
+		double computed = data_quote_cards_total(p);
 		if (metric_agrees(t->rows[p->row][col], false, computed))
 			continue;
 		struct finding *f = finding_add(l, FINDING_QUOTE_TOTAL);

@@ -687,38 +687,69 @@ void guide_ledger_show_list_price(const struct page_ctx *pc, size_t gpu)
 		guide_ledger_show_spec(pc, gpu, GPU_COL_PRICE_MAX);
 }
 
-void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)
+/* Quote q's id and labels (`tmp` holds a word they use). */
+static void quote_labels(const struct page_ctx *pc, const struct price *q, struct buf *id,
+			 struct buf *label, struct buf *label_zh, struct buf *tmp)
 {
-	if (!pc->in->ledger || row >= pc->in->data.nprices)
-		return;
-	const struct price *q = &pc->in->data.prices[row];
-	const char *gpu = pc->in->data.gpus[q->gpu].name;
-	struct buf id = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT, v = BUF_INIT,
-		   in = BUF_INIT, tmp = BUF_INIT;
-	buf_addf(&id, GUIDE_LEDGER_ROW_PREFIX "%s.%s.%s.%d%s%s", q->gpu_id,
+	buf_addf(id, GUIDE_LEDGER_ROW_PREFIX "%s.%s.%s.%d%s%s", q->gpu_id,
 		 *q->provider ? q->provider : q->source, q->kind, q->cards < 1 ? 1 : q->cards,
 		 *q->as_of ? "." : "", q->as_of);
 	/* the kind's English word is the data's, as it was before labels
 	 * had a Chinese version */
-	const char *kind_zh = guide_ledger_word(pc->in, LANG_ZH, "price.", q->kind, &tmp);
+	const char *kind_zh = guide_ledger_word(pc->in, LANG_ZH, "price.", q->kind, tmp);
 	/* an unnamed provider's quote is named by its source, in each
 	 * language by its title there */
 	const struct source *src = data_find_source(&pc->in->data, q->source);
 	const char *who_en = *q->provider ? q->provider
 			     : src ? site_source_title(src, LANG_EN) : q->source;
 	const char *who_zh = *q->provider || !src ? NULL : site_source_title(src, LANG_ZH);
-	guide_ledger_labels(pc->in, &label, &label_zh, *q->provider ? "fig.quote" : "fig.quote_unnamed",
-		       "gpu", gpu, NULL, "provider", who_en, who_zh, "kind", q->kind, kind_zh, NULL);
-	ledger_number(&v, q->usd_per_hour);
+	guide_ledger_labels(pc->in, label, label_zh, *q->provider ? "fig.quote" : "fig.quote_unnamed",
+			    "gpu", pc->in->data.gpus[q->gpu].name, NULL, "provider", who_en, who_zh,
+			    "kind", q->kind, kind_zh, NULL);
+}
+
+/* Quote `row`'s price per card and hour or (`total`) its total for its
+ * cards, defined and shown. */
+static void show_quote(const struct page_ctx *pc, size_t row, bool total)
+{
+	if (!pc->in->ledger || row >= pc->in->data.nprices)
+		return;
+	const struct price *q = &pc->in->data.prices[row];
+	struct buf id = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT, v = BUF_INIT,
+		   in = BUF_INIT, tmp = BUF_INIT;
+	quote_labels(pc, q, &id, &label, &label_zh, &tmp);
+	if (total) {
+		buf_adds(&id, ".total");
+		/* the quote's labels, taken to be named in the total's */
+		struct buf quote = label, quote_zh = label_zh;
+		label = (struct buf)BUF_INIT;
+		label_zh = (struct buf)BUF_INIT;
+		buf_reset(&tmp);
+		buf_addf(&tmp, "%d", q->cards);
+		guide_ledger_labels(pc->in, &label, &label_zh, "fig.quote_total", "quote", quote.ptr,
+				    quote_zh.ptr, "cards", tmp.ptr, NULL, NULL);
+		buf_release(&quote);
+		buf_release(&quote_zh);
+	}
+	ledger_number(&v, total ? data_quote_total(q) : q->usd_per_hour);
 	guide_ledger_input(pc->in, &in, TABLE_PRICES, q->row);
-	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h",
-			 in.ptr);
+	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h", in.ptr);
 	buf_release(&id);
 	buf_release(&label);
 	buf_release(&label_zh);
 	buf_release(&tmp);
 	buf_release(&v);
 	buf_release(&in);
+}
+
+void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)
+{
+	show_quote(pc, row, false);
+}
+
+void guide_ledger_show_quote_total(const struct page_ctx *pc, size_t row)
+{
+	show_quote(pc, row, true);
 }
 
 void guide_ledger_show_vram(const struct page_ctx *pc, double params_b, const char *precision,

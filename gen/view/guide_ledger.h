@@ -122,6 +122,9 @@ void guide_ledger_show_result(const struct page_ctx *pc, size_t benchmark, size_
 /* One price quote (data.prices[row]) as a GPU page lists it: its id is the
  * quote's key (GPU, provider or source, kind, cards, date). */
 void guide_ledger_show_quote(const struct page_ctx *pc, size_t row);
+/* A quote for several cards: its total per hour for them as its text
+ * gives it (data_quote_total: "<quote id>.total"). */
+void guide_ledger_show_quote_total(const struct page_ctx *pc, size_t row);
 /* The memory a model of `params_b` billion parameters at `precision`
  * needs: by its bytes per parameter (vram_row -1: "vram.70.fp16", the VRAM
  * page's and the vram shortcode's), or as the vram.csv row `vram_row`

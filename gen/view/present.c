@@ -838,10 +838,11 @@ const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice 
 	guide_ledger_show_quote(p, (size_t)row);
 	const struct price *q = &p->in->data.prices[row];
 	const char *cards = "";
-	if (q->cards > 1)
+	if (q->cards > 1) {
+		guide_ledger_show_quote_total(p, (size_t)row);
 		cards = pg_fill(p, "quote.for_cards", "cards", pg_fmt_number(p, q->cards),
-			     "total", pg_fmt_per_hour(p, q->total.ok ? q->total.v
-						   : q->cards * q->usd_per_hour), NULL);
+			     "total", pg_fmt_per_hour(p, data_quote_total(q)), NULL);
+	}
 	const char *text = pg_fill(p, "quote.text", "price", pg_fmt_per_hour(p, q->usd_per_hour),
 				"provider", pg_quote_provider(p, q),
 				"source", pg_source_titles(p, q->source), "cards", cards,
