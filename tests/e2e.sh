@@ -86,7 +86,7 @@ sys.exit(1 if bad or len(rows) < 100 else 0)" "$site/data/figures.csv"
 check "a card's relative speed on a workload is one ledger figure: on its page, the GPU index's chart and its comparisons' charts" \
 	grep -Eq '^metric\.relative_speed\.rtx-4090\.rel-resnet50,Relative speed of RTX 4090 on [^,]*,[^,]*,0\.25,,×,data/gpus\.csv:[0-9]+ data/results\.csv:[0-9]+ data/results\.csv:[0-9]+,[0-9]+,/en/gpus/ /en/gpus/rtx-4090/ /en/compare/h100-80gb-vs-rtx-4090/ ' "$site/data/figures.csv"
 check "the GPU index's specifications and list prices are ledger figures of it" \
-	sh -c "grep -Eq '^gpu\.rtx-4090\.vram_gb,[^,]*,[^,]*,24,,GB,data/gpus\.csv:[0-9]+,[0-9]+,/en/gpus/ ' '$site/data/figures.csv' &&
+	sh -c "grep -Eq '^gpu\.rtx-4090\.vram_gb,[^,]*,[^,]*,24,,GB,data/gpus\.csv:[0-9]+,[0-9]+,(.* )?/en/gpus/ ' '$site/data/figures.csv' &&
 	grep -Eq '^gpu\.h100-80gb\.price_usd_max,\"[^\"]*\",[^,]*,40000,,USD,data/gpus\.csv:[0-9]+,[0-9]+,/en/gpus/ ' '$site/data/figures.csv'"
 check "the quote a job is priced at is a ledger figure of the job's page" \
 	grep -Eq '^quote\.rtx-4090\.training-guide-en\.on-demand\.1,"[^"]*",[^,]*,0\.39,,USD/h,data/prices\.csv:[0-9]+,[0-9]+,.* /en/tasks/lora-7b/ ' "$site/data/figures.csv"

@@ -144,9 +144,11 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 	struct figure va = pg_spec_figure(x, GPU_COL_VRAM), vb = pg_spec_figure(y, GPU_COL_VRAM);
 	if (n < 3 && figure_ok(va) && figure_ok(vb) && va.value != vb.value) {
 		bool ab = va.value > vb.value;
+		guide_ledger_show_spec(p, ga, GPU_COL_VRAM);
+		guide_ledger_show_spec(p, gb, GPU_COL_VRAM);
 		parts[n++] = pg_fill(p, "cmp.bl.memory", "w", ab ? x->name : y->name,
-				     "va", pg_fmt_unit(p, ab ? va.value : vb.value, "unit.gb"),
-				     "vb", pg_fmt_unit(p, ab ? vb.value : va.value, "unit.gb"), NULL);
+				     "va", pg_fmt_spec(p, GPU_COL_VRAM, ab ? va.value : vb.value),
+				     "vb", pg_fmt_spec(p, GPU_COL_VRAM, ab ? vb.value : va.value), NULL);
 	}
 	for (int i = 0; i < 2 && n < 3; i++) {
 		const char *roles = picked_for(p, i ? gb : ga);
@@ -208,8 +210,7 @@ const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmar
 				 size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;
-	if (!bm->params_b.ok || !(pg_is_kind(bm, "inference-throughput") ||
-				  pg_is_kind(bm, "inference-latency")))
+	if (!bm->params_b.ok || !pg_is_inference(bm))
 		return "";
 	long rule;
 	struct figure need = metrics_model_vram(d, bm->params_b.v,
