@@ -477,6 +477,9 @@ check "an article's tables print ledger figures: a spec table's specifications a
 check "a technique's speed-up and memory saving are ledger figures, ranges as the source gives them, on the techniques page and the articles that cite them (the fixture's site)" \
 	sh -c "grep -Eq '^technique\.gradient-checkpointing\.memory,Gradient Checkpointing: memory saving,[^,]*,40,70,% less memory,data/techniques\.csv:[0-9]+,[0-9]+,.*/en/articles/training-guide/ .*/en/techniques/' '$real/data/figures.csv' &&
 	       grep -Eq '^technique\.mixed-precision\.speed,[^,]*,[^,]*,1\.5,2,× speed,' '$real/data/figures.csv'"
+check "the cards a model needs are one ledger figure wherever printed: the VRAM page, the inference page's serving table, an article's fit chart (the fixture's site)" \
+	sh -c "grep -Eq '^fit\.7b\.fp32\.rtx-4090,[^,]*,[^,]*,2,,cards,data/vram\.csv:[0-9]+ data/gpus\.csv:[0-9]+,[0-9]+,/en/articles/how-to-choose/ .*/en/vram/' '$real/data/figures.csv' &&
+	       grep -Eq '^fit\.70b\.fp16\.a100-80gb,[^,]*,[^,]*,2,,cards,[^,]*,[0-9]+,.*/en/inference/' '$real/data/figures.csv'"
 check "a comparison's bottom line names each card's role in the use cases, a budget pick never a recommendation" \
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-80gb-vs-rtx-3090/index.html' | grep -qF 'The sources name RTX 3090 the budget pick for LLM fine-tuning (7B)' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-80gb-vs-rtx-3090/index.html' | grep -qF '来源把 RTX 3090 列为大模型微调（7B）' &&

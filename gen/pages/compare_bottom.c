@@ -219,10 +219,8 @@ const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmar
 	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], GPU_COL_VRAM));
 	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
 		return "";
-	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
-			 rule, ga, na);
-	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION,
-			 rule, gb, nb);
+	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION, ga);
+	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION, gb);
 	const char *cards_a = figure_ok(na) ? pg_fmt_number(p, na.value) : pg_tr(p, "no_data");
 	const char *cards_b = figure_ok(nb) ? pg_fmt_number(p, nb.value) : pg_tr(p, "no_data");
 	const char *name_a = d->gpus[ga].name, *name_b = d->gpus[gb].name;

@@ -62,15 +62,15 @@ static bool precision_shown(const struct data *d, const char *prec)
 }
 
 /* "fits" / "needs N cards" / "no data" for a need (of a model of
- * `params_b` at `precision`, from the vram.csv row `stated` or -1)
- * against the VRAM of GPU `gpu`; the verdict goes in the ledger. */
+ * `params_b` at `precision`) against the VRAM of GPU `gpu`; the verdict
+ * goes in the ledger. */
 static struct value *fit_cell(const struct page_ctx *p, struct figure need, double params_b,
-			      const char *precision, long stated, size_t gpu)
+			      const char *precision, size_t gpu)
 {
 	const struct gpu *g = &p->in->data.gpus[gpu];
 	struct card_fit fit = metric_fit(need, figure_of(g->vram_gb, "why.no_vram"));
 	struct figure n = fit.cards;
-	guide_ledger_show_fit(p, params_b, precision, stated, gpu, n);
+	guide_ledger_show_fit(p, params_b, precision, gpu);
 	struct value *c = pg_cell_figure(p, n, FMT_NUMBER, NULL);
 	if (!figure_ok(n))
 		return c;
@@ -162,8 +162,7 @@ static struct value *vram_context(const struct page_ctx *p)
 			for (size_t g = 0; g < d->ngpus; g++)
 				if (d->gpus[g].vram_gb.ok)
 					value_list_push(a, fits, fit_cell(p, need, sizes[k],
-									  schema_precisions[q],
-									  stated, g));
+									  schema_precisions[q], g));
 			value_map_set(a, r, "fits", fits);
 			value_list_push(a, rows, r);
 		}
@@ -212,6 +211,9 @@ static void serving_cells(const struct page_ctx *p, const struct result *x, stru
 {
 	struct arena *a = pg_arena(p);
 	struct serving_cost sv = metrics_serving_cost(&p->in->data, x->benchmark, x->gpu);
+	const struct benchmark *bm = &p->in->data.benchmarks[x->benchmark];
+	if (bm->params_b.ok) /* the cards the model needs: a fit */
+		guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION, x->gpu);
 	value_map_set(a, r, "cards", pg_cell_figure(p, sv.cards, FMT_NUMBER, NULL));
 	value_map_set(a, r, "price", pg_cell_figure(p, sv.usd_per_hour, FMT_PER_HOUR, NULL));
 	value_map_set(a, r, "monthly", pg_cell_figure(p, sv.monthly, FMT_USD, NULL));

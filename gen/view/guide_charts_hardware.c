@@ -3,6 +3,7 @@
 #include "view/guide_charts_hardware.h"
 
 #include "view/guide_charts_common.h"
+#include "view/guide_ledger.h"
 #include "model/data.h"
 #include "model/metrics.h"
 #include "model/schema.h"
@@ -211,10 +212,12 @@ static void fit_table(struct gc *c, const struct fit *fit)
 		gc_table_head(c, fit->heads[keep[k]]);
 	gc_table_body(c);
 	for (size_t i = 0; i < fit->nr; i++) {
+		const struct vram_rule *rule = fit->rules[i];
 		gc_table_row(c, fit->rows[i]);
 		for (size_t k = 0; k < nk; k++) {
 			size_t j = keep[k];
 			struct figure f = fit->need[i * ng + j];
+			guide_ledger_show_fit(c->pc, rule->params_b, rule->precision, fit->gpus[j]);
 			if (!figure_ok(f))
 				gc_table_nodata(c, f.missing);
 			else

@@ -781,12 +781,15 @@ void guide_ledger_show_vram(const struct page_ctx *pc, double params_b, const ch
 	buf_release(&in);
 }
 
-void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const char *precision, long vram_row,
-		      size_t gpu, struct figure cards)
+void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const char *precision,
+			   size_t gpu)
 {
 	if (!pc->in->ledger || gpu >= pc->in->data.ngpus)
 		return;
 	const struct gpu *g = &pc->in->data.gpus[gpu];
+	long vram_row;
+	struct figure need = metrics_model_vram(&pc->in->data, params_b, precision, &vram_row);
+	struct figure cards = metric_fit(need, figure_of(g->vram_gb, "why.no_vram")).cards;
 	struct buf id = BUF_INIT, params = BUF_INIT, label = BUF_INIT,
 		   label_zh = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
 	ledger_number(&params, params_b);

@@ -132,11 +132,11 @@ void guide_ledger_show_quote_total(const struct page_ctx *pc, size_t row);
 void guide_ledger_show_vram(const struct page_ctx *pc, double params_b, const char *precision,
 			    long vram_row);
 /* Whether a model of `params_b` billion parameters at `precision` fits on
- * GPU `gpu`: `cards`, the cards its weights need (1: it fits; missing: no
- * data), as the page computed it, from the vram.csv row `vram_row` (-1:
- * the rule of bytes per parameter). Id "fit.70b.fp16.rtx-4090". */
-void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const char *precision, long vram_row,
-		      size_t gpu, struct figure cards);
+ * GPU `gpu`: the cards its weights need (metric_fit of metrics_model_vram:
+ * 1 when it fits; missing: no data), with the vram.csv row of a rule of
+ * thumb for that size among its inputs. Id "fit.70b.fp16.rtx-4090". */
+void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const char *precision,
+			   size_t gpu);
 /* A figure the page defines itself (see ledger_sink_define). */
 void guide_ledger_show_new(const struct page_ctx *pc, const char *id, const char *label, const char *label_zh,
 		      const char *value, const char *value_max, const char *unit,
