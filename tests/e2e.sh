@@ -463,7 +463,7 @@ for inv in ledger-one-value money-rounding zh-ranges no-latency-speed no-unlike-
 	   no-equal-cheaper times-threshold no-repeat no-self-compare task-index \
 	   bottom-line landmarks-unique heading-outline no-dash-rows spec-count one-plural one-head \
 	   legend-marks vram-fit-counts bottom-line-cost no-equal-better best-ties \
-	   no-unlike-better same-prints-same-ratio use-case-gpus; do
+	   no-unlike-better same-prints-same-ratio use-case-gpus table-figures; do
 	check "fixture site: $inv" python3 "$top/tests/site_invariants.py" "$real" "$inv"
 	check "real site: $inv" python3 "$top/tests/site_invariants.py" "$live" "$inv"
 done

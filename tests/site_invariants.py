@@ -66,6 +66,12 @@ Checks:
                      print the same cost ratio
   use-case-gpus      every card the use-cases table names for a use case lists
                      it on its page, and no other
+  table-figures      every figure a table prints (a numeric cell, by its sort
+                     key) is a ledger figure that lists the page: no page
+                     prints a figure the ledger does not hold for it (the
+                     data and source pages, which show the files as they
+                     are, and the columns of counts aside: a job's cards,
+                     the cards with a time for a job, a model's size)
 """
 import csv
 import decimal
@@ -846,6 +852,39 @@ def check_vram_fit_counts(site):
     return bad
 
 
+def check_table_figures(site):
+    values = {}
+    for r in ledger(site):
+        for url in r["page_list"].split():
+            for v in (r["value"], r["value_max"]):
+                try:
+                    values.setdefault(url, []).append(float(v))
+                except ValueError:
+                    pass
+    heads_of = ui_strings(site, "task.cards", "task.gpu_count", "cite.col.params")
+    counts = set(heads_of["en"] + heads_of["zh"])
+    bad = []
+    for p in pages(site):
+        rel = os.path.relpath(p, site).replace(os.sep, "/")
+        if re.search(r"(^|/)(data|sources)/", rel) or not rel.endswith("index.html"):
+            continue
+        url = "/" + rel[:-len("index.html")]
+        known = values.get(url, [])
+        for table in re.findall(r"<table\b.*?</table>", read(p), re.S):
+            heads = [text_of(h).strip() for h in re.findall(r'<th scope="col"[^>]*>(.*?)</th>', table, re.S)]
+            for row in re.findall(r"<tr\b[^>]*>(.*?)</tr>", table, re.S):
+                cells = re.findall(r"<(td|th)\b([^>]*)>(.*?)</\1>", row, re.S)
+                for i, (tag, attrs, body) in enumerate(cells):
+                    m = re.search(r'class="num[^"]*" data-sort="([^"]+)"', attrs)
+                    if tag != "td" or not m or (i < len(heads) and heads[i] in counts):
+                        continue
+                    v = float(m.group(1))
+                    if not any(abs(v - k) <= 1e-6 * max(1.0, abs(k)) for k in known):
+                        bad.append("%s: %s (%s) is no ledger figure of the page" %
+                                   (url, " ".join(text_of(body).split()), m.group(1)))
+    return bad
+
+
 CHECKS = {
     "one-plural": check_one_plural,
     "one-head": check_one_head,
@@ -872,6 +911,7 @@ CHECKS = {
     "same-prints-same-ratio": check_same_prints_same_ratio,
     "use-case-gpus": check_use_case_gpus,
     "no-unlike-better": check_no_unlike_better,
+    "table-figures": check_table_figures,
 }
 
 
