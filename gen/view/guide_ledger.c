@@ -570,6 +570,23 @@ void guide_ledger_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t 
 	show(pc, f->mtok0 + benchmark * f->ngpus + gpu);
 }
 
+/* A figure a page defines where it shows it: its id, labels, value (and
+ * upper end) and inputs, as ledger_sink_define takes them. */
+struct def {
+	struct buf id, label, label_zh, v, max, in;
+};
+#define DEF_INIT { BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT, BUF_INIT }
+
+/* Define and show `d` on page pc, in `unit`; d's buffers are released. */
+static void def_show(const struct page_ctx *pc, struct def *d, const char *unit)
+{
+	guide_ledger_show_new(pc, d->id.ptr, d->label.ptr, d->label_zh.ptr, d->v.ptr, d->max.ptr,
+			      unit, d->in.ptr);
+	struct buf *all[] = { &d->id, &d->label, &d->label_zh, &d->v, &d->max, &d->in };
+	for (size_t i = 0; i < sizeof all / sizeof *all; i++)
+		buf_release(all[i]);
+}
+
 void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 			      const char *unit_key, size_t gpu, long bench, struct figure f,
 			      double high, long quote)
@@ -580,20 +597,19 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 	const struct data *d = &si->data;
 	const struct gpu *g = &d->gpus[gpu];
 	const struct benchmark *b = bench >= 0 ? &d->benchmarks[bench] : NULL;
-	struct buf id = BUF_INIT, en = BUF_INIT, zh = BUF_INIT, v = BUF_INIT, hi = BUF_INIT,
-		   in = BUF_INIT;
-	buf_addf(&id, "metric.%s.%s%s%s", name, g->id, b ? "." : "", b ? b->id : "");
-	guide_ledger_labels(si, &en, &zh, b ? "fig.metric_on" : "fig.metric", "gpu", g->name,
-			    NULL, "metric", i18n_get(&si->i18n, LANG_EN, i18n_method_key(name)),
+	struct def m = DEF_INIT;
+	buf_addf(&m.id, "metric.%s.%s%s%s", name, g->id, b ? "." : "", b ? b->id : "");
+	guide_ledger_labels(si, &m.label, &m.label_zh, b ? "fig.metric_on" : "fig.metric", "gpu",
+			    g->name, NULL, "metric", i18n_get(&si->i18n, LANG_EN, i18n_method_key(name)),
 			    i18n_get(&si->i18n, LANG_ZH, i18n_method_key(name)),
 			    "bench", b ? b->name_en : "", b ? b->name_zh : "", NULL);
 	if (figure_ok(f))
-		ledger_number(&v, f.value);
+		ledger_number(&m.v, f.value);
 	if (figure_ok(f) && high > f.value)
-		ledger_number(&hi, high);
-	guide_ledger_input(si, &in, TABLE_GPUS, g->row);
+		ledger_number(&m.max, high);
+	guide_ledger_input(si, &m.in, TABLE_GPUS, g->row);
 	if (quote >= 0)
-		guide_ledger_input(si, &in, TABLE_PRICES, d->prices[quote].row);
+		guide_ledger_input(si, &m.in, TABLE_PRICES, d->prices[quote].row);
 	/* on one benchmark, its result; speed per dollar of the card alone
 	 * is of its mean relative speed, every relative-speed result */
 	for (size_t k = 0; k < d->nbenchmarks; k++) {
@@ -603,18 +619,11 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 		long rr = of ? data_result_row(d, k, gpu) : -1;
 		/* a relative speed is the card's result against the baseline's */
 		if (of && metrics_is_relative_speed(&d->benchmarks[k]))
-			add_relative_speed_inputs(si, &in, k, gpu);
+			add_relative_speed_inputs(si, &m.in, k, gpu);
 		else if (rr >= 0)
-			guide_ledger_input(si, &in, TABLE_RESULTS, d->results[rr].row);
+			guide_ledger_input(si, &m.in, TABLE_RESULTS, d->results[rr].row);
 	}
-	guide_ledger_show_new(pc, id.ptr, en.ptr, zh.ptr, v.ptr, hi.ptr,
-			      i18n_get(&si->i18n, LANG_EN, unit_key), in.ptr);
-	buf_release(&id);
-	buf_release(&en);
-	buf_release(&zh);
-	buf_release(&v);
-	buf_release(&hi);
-	buf_release(&in);
+	def_show(pc, &m, i18n_get(&si->i18n, LANG_EN, unit_key));
 }
 
 void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, enum gpu_column col)
@@ -653,24 +662,18 @@ void guide_ledger_show_price_pick(const struct page_ctx *pc, size_t gpu, const c
 		return;
 	const struct data *d = &si->data;
 	long row = metrics_price_row(d, gpu, source, which);
-	struct buf id = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT, v = BUF_INIT,
-		   in = BUF_INIT;
-	buf_addf(&id, "price.%s.%s", d->gpus[gpu].id, which ? which : source);
+	struct def f = DEF_INIT;
+	buf_addf(&f.id, "price.%s.%s", d->gpus[gpu].id, which ? which : source);
 	const char *wkey = which ? (strcmp(which, "high") ? "fig.which.lowest" : "fig.which.highest")
 				 : "price.on_demand";
-	guide_ledger_labels(si, &label, &label_zh, source ? "fig.price_pick_from" : "fig.price_pick",
+	guide_ledger_labels(si, &f.label, &f.label_zh, source ? "fig.price_pick_from" : "fig.price_pick",
 			    "gpu", d->gpus[gpu].name, NULL, "which", i18n_get(&si->i18n, LANG_EN, wkey),
 			    i18n_get(&si->i18n, LANG_ZH, wkey), "source", source, NULL, NULL);
 	if (row >= 0) {
-		ledger_number(&v, d->prices[row].usd_per_hour);
-		guide_ledger_input(si, &in, TABLE_PRICES, d->prices[row].row);
+		ledger_number(&f.v, d->prices[row].usd_per_hour);
+		guide_ledger_input(si, &f.in, TABLE_PRICES, d->prices[row].row);
 	}
-	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h", in.ptr);
-	buf_release(&id);
-	buf_release(&label);
-	buf_release(&label_zh);
-	buf_release(&v);
-	buf_release(&in);
+	def_show(pc, &f, "USD/h");
 }
 
 void guide_ledger_show_relative_speed(const struct page_ctx *pc, size_t benchmark, size_t gpu)
@@ -715,31 +718,26 @@ static void show_quote(const struct page_ctx *pc, size_t row, bool total)
 	if (!pc->in->ledger || row >= pc->in->data.nprices)
 		return;
 	const struct price *q = &pc->in->data.prices[row];
-	struct buf id = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT, v = BUF_INIT,
-		   in = BUF_INIT, tmp = BUF_INIT;
-	quote_labels(pc, q, &id, &label, &label_zh, &tmp);
+	struct def f = DEF_INIT;
+	struct buf tmp = BUF_INIT;
+	quote_labels(pc, q, &f.id, &f.label, &f.label_zh, &tmp);
 	if (total) {
-		buf_adds(&id, ".total");
+		buf_adds(&f.id, ".total");
 		/* the quote's labels, taken to be named in the total's */
-		struct buf quote = label, quote_zh = label_zh;
-		label = (struct buf)BUF_INIT;
-		label_zh = (struct buf)BUF_INIT;
+		struct buf quote = f.label, quote_zh = f.label_zh;
+		f.label = (struct buf)BUF_INIT;
+		f.label_zh = (struct buf)BUF_INIT;
 		buf_reset(&tmp);
 		buf_addf(&tmp, "%d", q->cards);
-		guide_ledger_labels(pc->in, &label, &label_zh, "fig.quote_total", "quote", quote.ptr,
-				    quote_zh.ptr, "cards", tmp.ptr, NULL, NULL);
+		guide_ledger_labels(pc->in, &f.label, &f.label_zh, "fig.quote_total", "quote",
+				    quote.ptr, quote_zh.ptr, "cards", tmp.ptr, NULL, NULL);
 		buf_release(&quote);
 		buf_release(&quote_zh);
 	}
-	ledger_number(&v, total ? data_quote_total(q) : q->usd_per_hour);
-	guide_ledger_input(pc->in, &in, TABLE_PRICES, q->row);
-	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "USD/h", in.ptr);
-	buf_release(&id);
-	buf_release(&label);
-	buf_release(&label_zh);
 	buf_release(&tmp);
-	buf_release(&v);
-	buf_release(&in);
+	ledger_number(&f.v, total ? data_quote_total(q) : q->usd_per_hour);
+	guide_ledger_input(pc->in, &f.in, TABLE_PRICES, q->row);
+	def_show(pc, &f, "USD/h");
 }
 
 void guide_ledger_show_quote(const struct page_ctx *pc, size_t row)
@@ -759,26 +757,21 @@ void guide_ledger_show_vram(const struct page_ctx *pc, double params_b, const ch
 	if (!si->ledger)
 		return;
 	bool stated = vram_row >= 0 && (size_t)vram_row < si->data.nvram;
-	struct buf id = BUF_INIT, params = BUF_INIT, label = BUF_INIT, label_zh = BUF_INIT,
-		   v = BUF_INIT, in = BUF_INIT;
+	struct def d = DEF_INIT;
+	struct buf params = BUF_INIT;
 	ledger_number(&params, params_b);
-	buf_addf(&id, "vram%s.%s.%s", stated ? "-stated" : "", params.ptr, precision);
-	guide_ledger_labels(si, &label, &label_zh, stated ? "fig.vram_stated" : "fig.vram",
+	buf_addf(&d.id, "vram%s.%s.%s", stated ? "-stated" : "", params.ptr, precision);
+	guide_ledger_labels(si, &d.label, &d.label_zh, stated ? "fig.vram_stated" : "fig.vram",
 			    "params", params.ptr, NULL, "precision", precision, NULL, NULL);
+	buf_release(&params);
 	/* the bytes per parameter's rule, or a source's rule of thumb */
 	struct figure f = stated ? (struct figure){ si->data.vram[vram_row].gb, NULL }
 				 : metric_vram_needed_gb(params_b, precision);
 	if (figure_ok(f))
-		ledger_number(&v, f.value);
+		ledger_number(&d.v, f.value);
 	if (stated)
-		guide_ledger_input(si, &in, TABLE_VRAM, si->data.vram[vram_row].row);
-	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "GB", in.ptr);
-	buf_release(&id);
-	buf_release(&params);
-	buf_release(&label);
-	buf_release(&label_zh);
-	buf_release(&v);
-	buf_release(&in);
+		guide_ledger_input(si, &d.in, TABLE_VRAM, si->data.vram[vram_row].row);
+	def_show(pc, &d, "GB");
 }
 
 void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const char *precision,
@@ -790,25 +783,19 @@ void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const cha
 	long vram_row;
 	struct figure need = metrics_model_vram(&pc->in->data, params_b, precision, &vram_row);
 	struct figure cards = metric_fit(need, figure_of(g->vram_gb, "why.no_vram")).cards;
-	struct buf id = BUF_INIT, params = BUF_INIT, label = BUF_INIT,
-		   label_zh = BUF_INIT, v = BUF_INIT, in = BUF_INIT;
+	struct def f = DEF_INIT;
+	struct buf params = BUF_INIT;
 	ledger_number(&params, params_b);
-	buf_addf(&id, "fit.%sb.%s.%s", params.ptr, precision, g->id);
-	guide_ledger_labels(pc->in, &label, &label_zh, "fig.fit", "params", params.ptr, NULL,
-		       "precision", precision, NULL, "gpu", g->name, NULL, NULL);
-	if (figure_ok(cards))
-		ledger_number(&v, cards.value);
-	if (vram_row >= 0 && (size_t)vram_row < pc->in->data.nvram)
-		guide_ledger_input(pc->in, &in, TABLE_VRAM, pc->in->data.vram[vram_row].row);
-	guide_ledger_input(pc->in, &in, TABLE_GPUS, g->row);
-	guide_ledger_show_new(pc, id.ptr, label.ptr, label_zh.ptr, v.ptr, "", "cards",
-			 in.ptr);
-	buf_release(&id);
+	buf_addf(&f.id, "fit.%sb.%s.%s", params.ptr, precision, g->id);
+	guide_ledger_labels(pc->in, &f.label, &f.label_zh, "fig.fit", "params", params.ptr, NULL,
+			    "precision", precision, NULL, "gpu", g->name, NULL, NULL);
 	buf_release(&params);
-	buf_release(&label);
-	buf_release(&label_zh);
-	buf_release(&v);
-	buf_release(&in);
+	if (figure_ok(cards))
+		ledger_number(&f.v, cards.value);
+	if (vram_row >= 0 && (size_t)vram_row < pc->in->data.nvram)
+		guide_ledger_input(pc->in, &f.in, TABLE_VRAM, pc->in->data.vram[vram_row].row);
+	guide_ledger_input(pc->in, &f.in, TABLE_GPUS, g->row);
+	def_show(pc, &f, "cards");
 }
 
 void guide_ledger_show_new(const struct page_ctx *pc, const char *id, const char *label, const char *label_zh,
