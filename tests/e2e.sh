@@ -69,7 +69,7 @@ check "the cheaper GPU for a job is in the ledger with how much, on its comparis
 	sh -c "grep -Eq '^cheaper\.resnet50-imagenet\.a100-40gb\.rtx-4090,[^,]*,[^,]*,a100-40gb,,,data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+ data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+,[0-9]+,/en/compare/a100-40gb-vs-rtx-4090/ /zh/compare/a100-40gb-vs-rtx-4090/( /(en|zh)/report/)*\$' '$site/data/figures.csv' &&
 	grep -Eq '^cheaper-by\.resnet50-imagenet\.a100-40gb\.rtx-4090,.*,19\.23076923,,%,' '$site/data/figures.csv'"
 check "a VRAM fit is in the ledger, on the VRAM page and the comparisons that say it" \
-	grep -Eq '^fit\.70b\.fp16\.rtx-4090,70B model at fp16 on RTX 4090: cards needed,RTX 4090 运行 70B 模型（fp16）：所需卡数,6,,cards,data/gpus\.csv:[0-9]+,[0-9]+,.*/en/compare/h100-80gb-vs-rtx-4090/.* /en/vram/ .*/zh/vram/' "$site/data/figures.csv"
+	grep -Eq '^fit\.70b\.fp16\.rtx-4090,70B model at FP16 on RTX 4090: cards needed,RTX 4090 运行 70B 模型（FP16）：所需卡数,6,,cards,data/gpus\.csv:[0-9]+,[0-9]+,.*/en/compare/h100-80gb-vs-rtx-4090/.* /en/vram/ .*/zh/vram/' "$site/data/figures.csv"
 check "a stated cost in the ledger is named by its job (or month of serving) and its cards, never by its row id" \
 	sh -c "grep -q '^stated\.scratch-13b-a100-80gb\.computed,\"[^,]* on 4 × A100 80GB, stated cost: computed from its inputs\",4 张 A100 80GB 运行“[^,]*”，来源给出的费用：' '$site/data/figures.csv' &&
 	grep -q '^stated\.serving-llama2-13b-rtx-4090\.check,\"A month of serving on 2 × RTX 4090, stated cost: check against the computed cost\",2 张 RTX 4090 部署一个月，来源给出的费用：' '$site/data/figures.csv' &&
@@ -91,8 +91,8 @@ check "the GPU index's specifications and list prices are ledger figures of it" 
 check "the quote a job is priced at is a ledger figure of the job's page" \
 	grep -Eq '^quote\.rtx-4090\.training-guide-en\.on-demand\.1,"[^"]*",[^,]*,0\.39,,USD/h,data/prices\.csv:[0-9]+,[0-9]+,.* /en/tasks/lora-7b/ ' "$site/data/figures.csv"
 check "the VRAM page's memory amounts are ledger figures: a need by bytes per parameter (the vram shortcode's too) and a source's rule of thumb by its row" \
-	sh -c "grep -Eq '^vram\.7\.fp16,VRAM for 7B parameters at fp16,[^,]*,14,,GB,,[0-9]+,.*/en/vram/' '$site/data/figures.csv' &&
-	grep -Eq '^vram-stated\.7\.int8,VRAM a source gives for 7B parameters at int8 [^,]*,[^,]*,14,,GB,data/vram\.csv:[0-9]+,[0-9]+,/en/vram/ ' '$site/data/figures.csv'"
+	sh -c "grep -Eq '^vram\.7\.fp16,VRAM for 7B parameters at FP16,[^,]*,14,,GB,,[0-9]+,.*/en/vram/' '$site/data/figures.csv' &&
+	grep -Eq '^vram-stated\.7\.int8,VRAM a source gives for 7B parameters at INT8 [^,]*,[^,]*,14,,GB,data/vram\.csv:[0-9]+,[0-9]+,/en/vram/ ' '$site/data/figures.csv'"
 check "data health's figures are the ledger's: a price spread's ends the price shortcode's low and high, a rule of thumb and the memory by bytes per parameter the VRAM page's" \
 	sh -c "grep -Eq '^price\.rtx-4090\.high,RTX 4090 highest price,[^,]*,0\.44,,USD/h,data/prices\.csv:[0-9]+,[0-9]+,.*/en/health/' '$site/data/figures.csv' &&
 	grep -Eq '^vram-stated\.7\.int8,[^,]*,[^,]*,14,,GB,data/vram\.csv:[0-9]+,[0-9]+,/en/vram/ /zh/vram/ /en/health/ ' '$site/data/figures.csv'"

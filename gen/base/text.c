@@ -559,6 +559,12 @@ void text_tag_path(struct buf *out, const char *tag)
 	}
 }
 
+void text_add_upper(struct buf *out, const char *s)
+{
+	for (const char *p = s; *p; p++)
+		buf_addc(out, *p >= 'a' && *p <= 'z' ? (char)(*p - 'a' + 'A') : *p);
+}
+
 void text_uri_encode(struct buf *out, const char *s)
 {
 	static const char hex[] = "0123456789ABCDEF";

@@ -79,6 +79,9 @@ const char *text_tag_problem(const char *tag);
  * "Multi GPU" and "multi-gpu" share tags/multi-gpu/ and "多卡训练" is
  * tags/多卡训练/ (its URL percent-encoded, as Hugo does). */
 void text_tag_path(struct buf *out, const char *tag);
+/* Append `s` with its ASCII letters upper case ("fp16" as "FP16"), every
+ * other byte as it is. */
+void text_add_upper(struct buf *out, const char *s);
 /* Append `s` with every non-ASCII byte, space, control and "%" written as
  * %XX (UTF-8 percent-encoding, for URLs outside HTML: sitemaps, feeds). */
 void text_uri_encode(struct buf *out, const char *s);

@@ -119,8 +119,8 @@ static const char *picked_for(const struct page_ctx *p, size_t g)
 		}
 		if (!uses.len)
 			continue;
-		if (b.len)
-			buf_adds(&b, pg_tr(p, "punct.semicolon"));
+		if (b.len) /* "; " in English, "，以及" in Chinese: one 把 sentence */
+			buf_adds(&b, pg_tr(p, "cmp.bl.role_sep"));
 		buf_adds(&b, pg_fill(p, clause[role], "uses", uses.ptr, NULL));
 	}
 	buf_release(&uses);

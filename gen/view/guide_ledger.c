@@ -8,6 +8,7 @@
 #include "model/metrics.h"
 #include "view/site.h"
 #include "base/strmap.h"
+#include "base/text.h"
 #include "base/xalloc.h"
 
 #include <stdarg.h>
@@ -761,9 +762,12 @@ void guide_ledger_show_vram(const struct page_ctx *pc, double params_b, const ch
 	struct buf params = BUF_INIT;
 	ledger_number(&params, params_b);
 	buf_addf(&d.id, "vram%s.%s.%s", stated ? "-stated" : "", params.ptr, precision);
+	struct buf upper = BUF_INIT; /* FP16, as every page names it */
+	text_add_upper(&upper, precision);
 	guide_ledger_labels(si, &d.label, &d.label_zh, stated ? "fig.vram_stated" : "fig.vram",
-			    "params", params.ptr, NULL, "precision", precision, NULL, NULL);
+			    "params", params.ptr, NULL, "precision", upper.ptr, NULL, NULL);
 	buf_release(&params);
+	buf_release(&upper);
 	/* the bytes per parameter's rule, or a source's rule of thumb */
 	struct figure f = stated ? (struct figure){ si->data.vram[vram_row].gb, NULL }
 				 : metric_vram_needed_gb(params_b, precision);
@@ -787,9 +791,12 @@ void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const cha
 	struct buf params = BUF_INIT;
 	ledger_number(&params, params_b);
 	buf_addf(&f.id, "fit.%sb.%s.%s", params.ptr, precision, g->id);
+	struct buf upper = BUF_INIT;
+	text_add_upper(&upper, precision);
 	guide_ledger_labels(pc->in, &f.label, &f.label_zh, "fig.fit", "params", params.ptr, NULL,
-			    "precision", precision, NULL, "gpu", g->name, NULL, NULL);
+			    "precision", upper.ptr, NULL, "gpu", g->name, NULL, NULL);
 	buf_release(&params);
+	buf_release(&upper);
 	if (figure_ok(cards))
 		ledger_number(&f.v, cards.value);
 	if (vram_row >= 0 && (size_t)vram_row < pc->in->data.nvram)

@@ -13,6 +13,7 @@
 #include "base/numfmt.h"
 #include "view/phrase.h"
 #include "view/site.h"
+#include "base/text.h"
 #include "template/value.h"
 
 #include <fcntl.h>
@@ -918,11 +919,9 @@ const char *pg_pair_title(const struct page_ctx *p, size_t x, size_t y)
 
 const char *pg_upper(const struct page_ctx *p, const char *s)
 {
-	char *u = arena_strdup(pg_arena(p), s);
-	for (char *c = u; *c; c++)
-		if (*c >= 'a' && *c <= 'z')
-			*c = (char)(*c - 'a' + 'A');
-	return u;
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	text_add_upper(b, s);
+	return pg_keep(p, b);
 }
 
 /* The kit of the build, made on its first use (see struct pages_kit). */
