@@ -98,26 +98,44 @@ static bool key_spec_share(const struct gc *c, size_t g, size_t i, struct figure
 /* ---- relative-speed: every workload x every GPU with results ---- */
 
 /* Where the relative-speed chart's values (nb workloads x ng GPUs) print
- * as `text`, the baseline card's aside unless `with_base`: "A100 80GB on
- * “ResNet-50 …”, A100 80GB on “SDXL …”" when a fastest or slowest figure
- * is shared. */
+ * as `text`, the baseline card's aside unless `with_base`, a card named
+ * once with its workloads: "A100 80GB on “ResNet-50 …”, “SDXL …”" when a
+ * fastest or slowest figure is shared. */
 static const char *speeds_printed_as(struct gc *c, const struct chart_value *values,
 				     const char *const *groups, const size_t *gpus,
 				     size_t nb, size_t ng, const char *text, bool with_base)
 {
 	long base = metrics_baseline(c->d, c->m);
-	struct name_list nl = { BUF_INIT, 0 };
-	for (size_t i = 0; i < nb; i++)
-		for (size_t j = 0; j < ng; j++) {
+	struct buf out = BUF_INIT;
+	/* a card on several workloads: the cards apart by "; " ("，" in Chinese,
+	 * whose workloads are apart by "、") */
+	bool several = false;
+	const char **each = gc_scratch(c, ng, sizeof *each);
+	for (size_t j = 0; j < ng; j++) {
+		each[j] = NULL;
+		if (!with_base && (long)gpus[j] == base)
+			continue;
+		struct name_list at = { BUF_INIT, 0 };
+		for (size_t i = 0; i < nb; i++) {
 			const struct chart_value *v = &values[i * ng + j];
-			if (!v->has_value || strcmp(v->value_text, text) ||
-			    (!with_base && (long)gpus[j] == base))
-				continue;
-			gc_name_list_add(c, &nl, gc_filled(c, "chart.relative_speed.at",
-							   "gpu", gc_gpu_name(c, gpus[j]),
-							   "bench", groups[i], NULL));
+			if (v->has_value && !strcmp(v->value_text, text))
+				gc_name_list_add(c, &at, gc_filled(c, "chart.relative_speed.bench",
+								   "bench", groups[i], NULL));
 		}
-	return gc_keep(c, &nl.b);
+		several |= at.n > 1;
+		if (at.n)
+			each[j] = gc_filled(c, "chart.relative_speed.at", "gpu",
+					    gc_gpu_name(c, gpus[j]), "benches", at.b.ptr, NULL);
+		buf_release(&at.b);
+	}
+	for (size_t j = 0; j < ng; j++) {
+		if (!each[j])
+			continue;
+		if (out.len)
+			buf_adds(&out, gc_tr(c, several ? "chart.relative_speed.card_sep" : "list.sep"));
+		buf_adds(&out, each[j]);
+	}
+	return gc_keep(c, &out);
 }
 
 void guide_charts_speed_build_relative(struct gc *c)
