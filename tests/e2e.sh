@@ -307,6 +307,7 @@ check "scan: the right word of the term table passes" test -z "$(scan '推理吞
 check "scan: a multiple under the threshold is caught" sh -c "python3 '$top/tests/zh_scan.py' --text 'A100 80GB 的速度是 A100 40GB 的 1.05 倍' | grep -q '^multiple: '"
 check "scan: a multiple above the threshold passes" test -z "$(scan 'H100 的速度是 A100 的 3.3 倍')"
 check "scan: latency called speed is caught" sh -c "python3 '$top/tests/zh_scan.py' --text '在“70B 推理延迟”上，H100 的速度是 RTX 4090 的 1.6 倍' | grep -q '^speed: '"
+check "scan: latency called speed in a test is caught" sh -c "python3 '$top/tests/zh_scan.py' --text '在“70B 参数模型推理延迟”测试中，H100 的速度是 RTX 4090 的 1.6 倍' | grep -q '^speed: '"
 check "scan: a space after full-width punctuation is caught" test "$(scan '数字如何得出： 计算方法')" = "spacing: «数字如何得出： 计算方法»"
 check "scan: a duration under an hour in hours is caught" test "$(scan '耗时 0.67 小时')" = "duration: «耗时 0.67 小时»"
 # every surface: a planted site with one slip on each (an SVG title with a
@@ -427,7 +428,7 @@ done
 # latency lower, small differences as percentages, shares of the baseline,
 # "或" between alternatives, stated costs checked in Chinese words.
 check "zh: a lower latency is lower, with both values" has zh/compare/h100-80gb-vs-rtx-4090/index.html \
-	'70B 参数模型推理延迟，H100 80GB 的延迟比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。'
+	'在“70B 参数模型推理延迟”测试中，H100 80GB 的延迟比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。'
 check "zh: a small difference is a percentage" has zh/compare/a100-80gb-vs-a100-40gb/index.html \
 	'A100 80GB 比 A100 40GB 快约 5%'
 check "zh: a slower card runs at a share of the baseline's speed" has zh/gpus/rtx-4090/index.html \
