@@ -5,6 +5,7 @@
 #include "base/buf.h"
 #include "model/compare.h"
 #include "model/data.h"
+#include "model/findings.h"
 #include "model/metrics.h"
 #include "view/guide_ledger.h"
 #include "view/present.h"
@@ -19,6 +20,7 @@
  * only). */
 struct tally {
 	size_t a, b, n;
+	size_t questioned; /* jobs of n whose time data health questions */
 };
 
 static void tally_add(struct tally *t, const struct cmp_pair *cp)
@@ -37,7 +39,7 @@ static void tally_add(struct tally *t, const struct cmp_pair *cp)
 static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;
-	struct tally t = { 0, 0, 0 };
+	struct tally t = { 0, 0, 0, 0 };
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		long ra = data_result_row(d, b, ga), rb = data_result_row(d, b, gb);
 		if (ra < 0 || rb < 0)
@@ -60,10 +62,23 @@ static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 /* Wins on the jobs priced on both GPUs, their costs compared as the job
  * table marks the cheaper and the ledger's "cheaper" takes it
  * (metrics_cheaper: as they print; a range end to end). */
+/* Whether data health questions the time of job k on GPU ga or gb (its
+ * speed against the card's results: FINDING_SPEED_MISMATCH). */
+static bool time_questioned(const struct metrics *m, size_t k, size_t ga, size_t gb)
+{
+	for (size_t i = 0; i < m->nfindings; i++) {
+		const struct finding *f = &m->findings[i];
+		if (f->kind == FINDING_SPEED_MISMATCH && f->task == (long)k &&
+		    (f->gpu == (long)ga || f->gpu == (long)gb))
+			return true;
+	}
+	return false;
+}
+
 static struct tally cost_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;
-	struct tally t = { 0, 0, 0 };
+	struct tally t = { 0, 0, 0, 0 };
 	for (size_t k = 0; k < d->ntasks; k++) {
 		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, k, ga);
 		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, k, gb);
@@ -71,6 +86,7 @@ static struct tally cost_tally(const struct page_ctx *p, size_t ga, size_t gb)
 			continue;
 		int w = metrics_cheaper(ca, cb);
 		t.n++;
+		t.questioned += time_questioned(&p->in->metrics, k, ga, gb);
 		t.a += w > 0;
 		t.b += w < 0;
 	}
@@ -141,6 +157,12 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 	s = tally_sentence(p, "cost", &co, x->name, y->name);
 	if (*s)
 		parts[n++] = s;
+	/* a verdict on cost that rests on times the data-health page
+	 * questions says so, before anything else is added */
+	if (*s && co.questioned && n < 3)
+		parts[n++] = pg_fill(p, i18n_count_key(pg_arena(p), "cmp.bl.cost_questioned",
+						       co.questioned),
+				     "n", pg_fmt_number(p, (double)co.questioned), NULL);
 	struct figure va = pg_spec_figure(x, GPU_COL_VRAM), vb = pg_spec_figure(y, GPU_COL_VRAM);
 	if (n < 3 && figure_ok(va) && figure_ok(vb) && va.value != vb.value) {
 		bool ab = va.value > vb.value;
