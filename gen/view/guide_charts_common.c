@@ -17,7 +17,7 @@
 
 /* ---- spec fields ---- */
 
-/* The gpus.csv column of each (gpu_columns.h: its name is field='s and
+/* The gpus.csv column of each (data.h's gpu_columns: its name is field='s and
  * its i18n keys' suffix, its unit the chart's), -1 for TFLOPS per watt,
  * worked out from two of them. */
 static const int spec_columns[GC_SPEC_COUNT] = {

@@ -152,7 +152,7 @@ void pg_cell_set_best(const struct page_ctx *p, struct value *c);
 bool pg_ties_best(const struct page_ctx *p, struct figure f, struct figure top, enum fmt k,
 		  const char *unit, int direction);
 struct value *pg_cell_won(const struct page_ctx *p, const struct value *c);
-/* GPU g's figure in a numeric gpus.csv column (gpu_columns.h), "not
+/* GPU g's figure in a numeric gpus.csv column (data.h's gpu_columns), "not
  * stated" when the source gives none; its cell; and its text: NVLink 0 as
  * "not supported", money in dollars, the others with their unit (the gpu
  * shortcode's and every spec table's). */
