@@ -491,10 +491,6 @@ static int cite_metric(struct cite *c)
 	const char *name = sc_arg(c, "name"), *bench = sc_arg(c, "benchmark");
 	static const char *const names[] = { "break_even", "tflops_per_watt",
 		"tflops_per_kusd", "speed_per_dollar", "cost_per_mtok", NULL };
-	/* each one's unit as the pages print it (the ledger's, in English);
-	 * a cost per 1M tokens is money */
-	static const char *const units[] = { "unit.h", "unit.tflops_per_w",
-		"unit.tflops_per_kusd", "unit.speed_per_usd", NULL };
 	size_t k = 0;
 	while (names[k] && strcmp(names[k], name))
 		k++;
@@ -515,37 +511,19 @@ static int cite_metric(struct cite *c)
 		return sc_error(c, "benchmark \"%s\" is not measured in tokens/s",
 				bench);
 	const struct gpu *gpu = &c->d->gpus[g];
-	struct figure fp16 = figure_of(gpu->fp16_tflops, "why.not_stated");
-	struct figure price = sc_lowest_price(c, (size_t)g);
+	/* each one's unit as the pages print it; a cost per 1M tokens is money */
+	const char *unit = guide_ledger_metric_unit(name);
 	double high = 0; /* a list price's range gives a range */
 	struct sources src = { 0 };
 	struct serving_cost sv = { .quote_row = -1 };
 	struct figure f;
-	switch (k) {
-	case 0:
-		f = metrics_break_even(gpu, price, &high);
-		break;
-	case 1:
-		f = metric_tflops_per_watt(fp16, figure_of(gpu->tdp_w, "why.not_stated"));
-		break;
-	case 2:
-		f = metrics_tflops_per_kusd(gpu, fp16, &high);
-		break;
-	case 3:
-		f = metric_speed_per_dollar(pg_relative_speed(&c->pg, (size_t)b, (size_t)g), price);
-		break;
-	default:
+	if (k == 4) {
 		sv = metrics_serving_cost(c->d, (size_t)b, (size_t)g);
 		f = sv.per_mtok;
-		break;
-	}
-	if (k == 4) {
 		/* the ledger's own figure, as the inference page shows it */
 		guide_ledger_show_mtok(&c->pg, (size_t)b, (size_t)g);
 	} else {
-		long pr = c->m->prices ? c->m->prices[g].lowest_row : -1;
-		guide_ledger_show_metric(&c->pg, name, units[k], (size_t)g, b, f, high,
-					 k == 0 || k == 3 ? pr : -1);
+		f = guide_ledger_metric(&c->pg, name, (size_t)g, b, &high);
 	}
 	if (!figure_ok(f))
 		return emit_missing(c, f.missing, "metric \"%s\" of gpu \"%s\"", name,
@@ -563,11 +541,11 @@ static int cite_metric(struct cite *c)
 	}
 	struct buf val = BUF_INIT;
 	if (high > f.value)
-		i18n_format_unit_range(&val, &c->pg.in->i18n, f.value, high, units[k], c->l);
+		i18n_format_unit_range(&val, &c->pg.in->i18n, f.value, high, unit, c->l);
 	else if (k == 0)
 		sc_fmt_hours(c, &val, f.value);
-	else if (units[k])
-		sc_fmt_unit(c, &val, f.value, units[k]);
+	else if (unit)
+		sc_fmt_unit(c, &val, f.value, unit);
 	else
 		sc_fmt_usd(c, &val, f.value);
 	emit_sourced(c, &val, &src);

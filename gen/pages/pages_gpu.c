@@ -141,9 +141,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 			struct figure f = pg_relative_speed(p, b, g);
 			guide_ledger_show_relative_speed(p, b, g);
 			value_map_set(a, r, "speed", pg_cell_figure(p, f, FMT_RATIO, NULL));
-			struct figure per = metric_speed_per_dollar(f, pg_rent_figure(p, g));
-			guide_ledger_show_metric(p, "speed_per_dollar", "unit.speed_per_usd", g,
-						 (long)b, per, 0, p->in->metrics.prices[g].lowest_row);
+			struct figure per = guide_ledger_metric(p, "speed_per_dollar", g, (long)b, NULL);
 			value_map_set(a, r, "per_dollar",
 				      pg_cell_figure(p, per, FMT_UNIT, "unit.speed_per_usd"));
 			value_list_push(a, rel, r);
@@ -369,32 +367,21 @@ static struct value *ranged_cell(const struct page_ctx *p, struct figure f, doub
 static struct value *gpu_efficiency(const struct page_ctx *p, size_t g, const char **missing_text)
 {
 	struct arena *a = pg_arena(p);
-	const struct gpu *gp = &p->in->data.gpus[g];
-	struct figure fp16 = pg_spec_figure(gp, GPU_COL_FP16);
-	struct figure rent = pg_rent_figure(p, g);
+	static const char *const metrics[][2] = { /* a method and how the page says it */
+		{ "tflops_per_watt", "gpu.eff_tflops_w_how" },
+		{ "tflops_per_kusd", "gpu.eff_tflops_kusd_how" },
+		{ "break_even", "gpu.eff_break_even_how" },
+		{ "speed_per_dollar", "gpu.eff_speed_dollar_how" },
+	};
 	struct value *rows = value_new_list(a);
 	struct nodata_list m = NODATA_LIST_INIT;
-	/* each also an article's metric shortcode: one ledger figure */
-	struct figure f = metric_tflops_per_watt(fp16, pg_spec_figure(gp, GPU_COL_TDP));
-	guide_ledger_show_metric(p, "tflops_per_watt", "unit.tflops_per_w", g, -1, f, 0, -1);
-	figure_push(p, rows, &m, i18n_method_key("tflops_per_watt"), "gpu.eff_tflops_w_how",
-		    pg_cell_figure(p, f, FMT_UNIT, "unit.tflops_per_w"));
-	double high;
-	f = metrics_tflops_per_kusd(gp, fp16, &high);
-	guide_ledger_show_metric(p, "tflops_per_kusd", "unit.tflops_per_kusd", g, -1, f, high, -1);
-	figure_push(p, rows, &m, i18n_method_key("tflops_per_kusd"), "gpu.eff_tflops_kusd_how",
-		    ranged_cell(p, f, high, "unit.tflops_per_kusd"));
-	f = metrics_break_even(gp, rent, &high);
-	guide_ledger_show_metric(p, "break_even", "unit.h", g, -1, f, high,
-				 p->in->metrics.prices[g].lowest_row);
-	figure_push(p, rows, &m, i18n_method_key("break_even"), "gpu.eff_break_even_how",
-		    ranged_cell(p, f, high, "unit.h"));
-	f = metric_speed_per_dollar(
-		metrics_mean_relative_speed(&p->in->data, &p->in->metrics, g), rent);
-	guide_ledger_show_metric(p, "speed_per_dollar", "unit.speed_per_usd", g, -1, f, 0,
-				 p->in->metrics.prices[g].lowest_row);
-	figure_push(p, rows, &m, i18n_method_key("speed_per_dollar"), "gpu.eff_speed_dollar_how",
-		    pg_cell_figure(p, f, FMT_UNIT, "unit.speed_per_usd"));
+	for (size_t i = 0; i < sizeof metrics / sizeof *metrics; i++) {
+		/* each also an article's metric shortcode: one ledger figure */
+		double high;
+		struct figure f = guide_ledger_metric(p, metrics[i][0], g, -1, &high);
+		figure_push(p, rows, &m, i18n_method_key(metrics[i][0]), metrics[i][1],
+			    ranged_cell(p, f, high, guide_ledger_metric_unit(metrics[i][0])));
+	}
 	*missing_text = nodata_list_line(p, &m, "gpu.eff_missing");
 	return rows;
 }

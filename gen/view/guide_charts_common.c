@@ -29,7 +29,7 @@ static const int spec_columns[GC_SPEC_COUNT] = {
 static const char *spec_unit_key(enum gc_spec f)
 {
 	int col = spec_columns[f];
-	return col >= 0 ? gpu_columns[col].unit : "unit.tflops_per_w";
+	return col >= 0 ? gpu_columns[col].unit : guide_ledger_metric_unit("tflops_per_watt");
 }
 
 const char *gc_spec_id(enum gc_spec f)
@@ -256,8 +256,7 @@ struct figure gc_spec_value(const struct gc *c, size_t g, enum gc_spec f)
 void gc_show_spec(const struct gc *c, size_t g, enum gc_spec f)
 {
 	if (f == GC_SPEC_TFLOPS_PER_WATT)
-		guide_ledger_show_metric(c->pc, "tflops_per_watt", "unit.tflops_per_w", g, -1,
-					 gc_spec_value(c, g, f), 0, -1);
+		guide_ledger_metric(c->pc, "tflops_per_watt", g, -1, NULL);
 	else
 		guide_ledger_show_spec(c->pc, g, (enum gpu_column)spec_columns[f]);
 }

@@ -261,13 +261,11 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 			gc_table_row(c, pts[i].label);
 			gc_table_figure(c, price[i], pts[i].x_text);
 			gc_table_figure(c, speed[i], pts[i].y_text);
-			struct figure spd = metric_speed_per_dollar(speed[i], price[i]);
 			/* the card's figures as its page shows them */
 			guide_ledger_show_price(c->pc, gpus[i]);
 			guide_ledger_show_mean_speed(c->pc, gpus[i]);
-			guide_ledger_show_metric(c->pc, "speed_per_dollar", "unit.speed_per_usd",
-						 gpus[i], -1, spd, 0,
-						 c->m->prices[gpus[i]].lowest_row);
+			struct figure spd = guide_ledger_metric(c->pc, "speed_per_dollar", gpus[i], -1,
+								NULL);
 			gc_table_figure(c, spd, figure_ok(spd)
 					 ? gc_fmt_unit(c, spd.value, "unit.speed_per_usd") : NULL);
 			gc_table_row_end(c);

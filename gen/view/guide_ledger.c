@@ -138,6 +138,12 @@ static void collect_reset(struct collect *c)
 	buf_reset(&c->in);
 }
 
+/* A figure without an upper end as the figure being collected's value. */
+static void value_one(struct collect *c, struct figure f)
+{
+	value_text(&c->v, &c->max, f, (struct figure){ 0, "" });
+}
+
 static void collect_prices(struct collect *c)
 {
 	const struct data *d = &c->s->in.data;
@@ -185,12 +191,12 @@ static void collect_tasks(struct collect *c)
 	}
 }
 
-/* A stated cost's label: what it is the cost of (a job of its task, or a
- * month of serving), on its cards ("4 × A100 80GB", as a case study
- * says them), never its row id. */
 /* The figures of a stated cost, in the order collect_stated defines them. */
 enum stated_part { STATED_COMPUTED, STATED_CHECK, STATED_SOURCE, STATED_PARTS };
 
+/* A stated cost's label: what it is the cost of (a job of its task, or a
+ * month of serving), on its cards ("4 × A100 80GB", as a case study
+ * says them), never its row id. */
 static void stated_label(struct collect *c, const struct stated_cost *sc, enum stated_part part)
 {
 	static const char *const keys[STATED_PARTS][2] = {
@@ -299,8 +305,7 @@ static void collect_results(struct collect *c)
 			if (rr >= 0)
 				guide_ledger_input(&c->s->in, &c->in, TABLE_RESULTS,
 						   d->results[rr].row);
-			struct figure none = { 0, "" };
-			value_text(&c->v, &c->max, metrics_result(d, b, g), none);
+			value_one(c, metrics_result(d, b, g));
 			collect_add(c, bm->unit ? bm->unit : "");
 		}
 }
@@ -340,9 +345,7 @@ static void collect_relative_speeds(struct collect *c)
 					    bm->name_zh, NULL);
 			guide_ledger_input(si, &c->in, TABLE_GPUS, d->gpus[g].row);
 			add_relative_speed_inputs(si, &c->in, b, g);
-			struct figure none = { 0, "" };
-			value_text(&c->v, &c->max, metrics_speed_vs_baseline(d, &si->metrics, b, g),
-				   none);
+			value_one(c, metrics_speed_vs_baseline(d, &si->metrics, b, g));
 			collect_add(c, i18n_get(&si->i18n, LANG_EN, "unit.x"));
 		}
 }
@@ -365,8 +368,7 @@ static void collect_mean_speeds(struct collect *c)
 		for (size_t b = 0; b < d->nbenchmarks; b++)
 			if (metrics_is_relative_speed(&d->benchmarks[b]))
 				add_relative_speed_inputs(si, &c->in, b, g);
-		struct figure none = { 0, "" };
-		value_text(&c->v, &c->max, metrics_mean_relative_speed(d, &si->metrics, g), none);
+		value_one(c, metrics_mean_relative_speed(d, &si->metrics, g));
 		collect_add(c, i18n_get(&si->i18n, LANG_EN, "unit.x"));
 	}
 }
@@ -417,9 +419,7 @@ static void collect_specs(struct collect *c)
 					    guide_ledger_spec_name(si, column, LANG_EN),
 					    guide_ledger_spec_name(si, column, LANG_ZH), NULL);
 			guide_ledger_input(si, &c->in, TABLE_GPUS, gp->row);
-			struct figure none = { 0, "" };
-			value_text(&c->v, &c->max,
-				   figure_of(gpu_column_num(gp, (enum gpu_column)k), ""), none);
+			value_one(c, figure_of(gpu_column_num(gp, (enum gpu_column)k), ""));
 			collect_add(c, gpu_columns[k].ledger_unit);
 		}
 }
@@ -588,9 +588,9 @@ static void def_show(const struct page_ctx *pc, struct def *d, const char *unit)
 		buf_release(all[i]);
 }
 
-void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
-			      const char *unit_key, size_t gpu, long bench, struct figure f,
-			      double high, long quote)
+/* A card's metric `f` (up to `high`), defined and shown: guide_ledger_metric's. */
+static void show_metric(const struct page_ctx *pc, const char *name, const char *unit_key,
+			size_t gpu, long bench, struct figure f, double high, long quote)
 {
 	const struct site_inputs *si = pc->in;
 	if (!si->ledger || gpu >= si->data.ngpus)
@@ -625,6 +625,64 @@ void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
 			guide_ledger_input(si, &m.in, TABLE_RESULTS, d->results[rr].row);
 	}
 	def_show(pc, &m, i18n_get(&si->i18n, LANG_EN, unit_key));
+}
+
+/* The methods guide_ledger_metric knows, with their units; `priced`: of a
+ * price (the card's lowest quote among the figure's inputs). */
+static const struct {
+	const char *name, *unit_key;
+	bool priced;
+} card_metrics[] = {
+	{ "break_even", "unit.h", true },
+	{ "tflops_per_watt", "unit.tflops_per_w", false },
+	{ "tflops_per_kusd", "unit.tflops_per_kusd", false },
+	{ "speed_per_dollar", "unit.speed_per_usd", true },
+};
+#define NCARD_METRICS (sizeof card_metrics / sizeof *card_metrics)
+
+static long card_metric_at(const char *name)
+{
+	for (size_t i = 0; i < NCARD_METRICS; i++)
+		if (!strcmp(card_metrics[i].name, name))
+			return (long)i;
+	return -1;
+}
+
+const char *guide_ledger_metric_unit(const char *name)
+{
+	long k = card_metric_at(name);
+	return k >= 0 ? card_metrics[k].unit_key : NULL;
+}
+
+struct figure guide_ledger_metric(const struct page_ctx *pc, const char *name, size_t gpu,
+				  long bench, double *high)
+{
+	const struct site_inputs *si = pc->in;
+	const struct data *d = &si->data;
+	const struct gpu *g = &d->gpus[gpu];
+	const struct gpu_prices *lp = si->metrics.prices ? &si->metrics.prices[gpu] : NULL;
+	struct figure price = lp ? lp->lowest : (struct figure){ 0, "why.no_price" };
+	struct figure fp16 = figure_of(g->fp16_tflops, "why.not_stated");
+	long k = card_metric_at(name);
+	double hi = 0;
+	struct figure f = { 0, "why.not_stated" };
+	if (k == 0)
+		f = metrics_break_even(g, price, &hi);
+	else if (k == 1)
+		f = metric_tflops_per_watt(fp16, figure_of(g->tdp_w, "why.not_stated"));
+	else if (k == 2)
+		f = metrics_tflops_per_kusd(g, fp16, &hi);
+	else if (k == 3)
+		f = metric_speed_per_dollar(bench >= 0 ? metrics_speed_vs_baseline(d, &si->metrics,
+										   (size_t)bench, gpu)
+						       : metrics_mean_relative_speed(d, &si->metrics, gpu),
+					    price);
+	if (k >= 0)
+		show_metric(pc, name, card_metrics[k].unit_key, gpu, bench, f, hi,
+			    card_metrics[k].priced && lp ? lp->lowest_row : -1);
+	if (high)
+		*high = hi;
+	return f;
 }
 
 void guide_ledger_show_spec(const struct page_ctx *pc, size_t gpu, enum gpu_column col)
@@ -751,6 +809,16 @@ void guide_ledger_show_quote_total(const struct page_ctx *pc, size_t row)
 	show_quote(pc, row, true);
 }
 
+/* A model's size and precision as a figure's id and label take them:
+ * "70" (billions, as the ledger writes numbers) and "FP16" (as every page
+ * names it). */
+static void model_words(struct buf *params, struct buf *upper, double params_b,
+			const char *precision)
+{
+	ledger_number(params, params_b);
+	text_add_upper(upper, precision);
+}
+
 void guide_ledger_show_vram(const struct page_ctx *pc, double params_b, const char *precision,
 			    long vram_row)
 {
@@ -759,11 +827,9 @@ void guide_ledger_show_vram(const struct page_ctx *pc, double params_b, const ch
 		return;
 	bool stated = vram_row >= 0 && (size_t)vram_row < si->data.nvram;
 	struct def d = DEF_INIT;
-	struct buf params = BUF_INIT;
-	ledger_number(&params, params_b);
+	struct buf params = BUF_INIT, upper = BUF_INIT;
+	model_words(&params, &upper, params_b, precision);
 	buf_addf(&d.id, "vram%s.%s.%s", stated ? "-stated" : "", params.ptr, precision);
-	struct buf upper = BUF_INIT; /* FP16, as every page names it */
-	text_add_upper(&upper, precision);
 	guide_ledger_labels(si, &d.label, &d.label_zh, stated ? "fig.vram_stated" : "fig.vram",
 			    "params", params.ptr, NULL, "precision", upper.ptr, NULL, NULL);
 	buf_release(&params);
@@ -788,11 +854,9 @@ void guide_ledger_show_fit(const struct page_ctx *pc, double params_b, const cha
 	struct figure need = metrics_model_vram(&pc->in->data, params_b, precision, &vram_row);
 	struct figure cards = metric_fit(need, figure_of(g->vram_gb, "why.no_vram")).cards;
 	struct def f = DEF_INIT;
-	struct buf params = BUF_INIT;
-	ledger_number(&params, params_b);
+	struct buf params = BUF_INIT, upper = BUF_INIT;
+	model_words(&params, &upper, params_b, precision);
 	buf_addf(&f.id, "fit.%sb.%s.%s", params.ptr, precision, g->id);
-	struct buf upper = BUF_INIT;
-	text_add_upper(&upper, precision);
 	guide_ledger_labels(pc->in, &f.label, &f.label_zh, "fig.fit", "params", params.ptr, NULL,
 			    "precision", upper.ptr, NULL, "gpu", g->name, NULL, NULL);
 	buf_release(&params);

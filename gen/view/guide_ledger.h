@@ -75,17 +75,21 @@ void guide_ledger_show_stated(const struct page_ctx *pc, size_t stated);
 void guide_ledger_show_serving(const struct page_ctx *pc, size_t benchmark, size_t gpu);
 /* Only the cost per million tokens of serving (a tokens/s benchmark). */
 void guide_ledger_show_mtok(const struct page_ctx *pc, size_t benchmark, size_t gpu);
-/* A figure of one card by a method of the methodology page (`name`:
+/* A card's figure by a method of the methodology page (`name`:
  * "break_even", "tflops_per_watt", "tflops_per_kusd", "speed_per_dollar"),
- * on benchmark `bench` (-1: of the card alone), up to `high` when that is
- * above it (a range): id "metric.<name>.<gpu>[.<bench>]", its unit the
- * English of `unit_key`, from the card's row, the quote `quote` (-1: none)
- * and its result on the benchmark (speed per dollar of the card alone: its
- * relative-speed results, whose mean it is). A GPU page and an article's
- * metric shortcode show the one figure by it. */
-void guide_ledger_show_metric(const struct page_ctx *pc, const char *name,
-			      const char *unit_key, size_t gpu, long bench, struct figure f,
-			      double high, long quote);
+ * worked out as every page prints it and shown: on benchmark `bench` (-1:
+ * of the card alone; speed per dollar is then of its mean relative speed),
+ * from its specifications and its lowest on-demand price; *high (when not
+ * NULL) the upper end of a range a list price's range gives, else 0. Id
+ * "metric.<name>.<gpu>[.<bench>]", in the English of its unit, from the
+ * card's row, the quote (for what a price gives) and the results it reads.
+ * A GPU page, a chart and an article's metric shortcode all show the one
+ * figure by it. */
+struct figure guide_ledger_metric(const struct page_ctx *pc, const char *name, size_t gpu,
+				  long bench, double *high);
+/* The unit key of a metric guide_ledger_metric knows ("unit.h"), NULL for
+ * any other name. */
+const char *guide_ledger_metric_unit(const char *name);
 /* The marks `marks` holds (a page's own sink's, made once for a figure
  * many pages place: a chart), made on page pc. */
 void guide_ledger_show_marks(const struct page_ctx *pc, const struct ledger_sink *marks);
