@@ -59,9 +59,6 @@ static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 	return t;
 }
 
-/* Wins on the jobs priced on both GPUs, their costs compared as the job
- * table marks the cheaper and the ledger's "cheaper" takes it
- * (metrics_cheaper: as they print; a range end to end). */
 /* Whether data health questions the time of job k on GPU ga or gb (its
  * speed against the card's results: FINDING_SPEED_MISMATCH). */
 static bool time_questioned(const struct metrics *m, size_t k, size_t ga, size_t gb)
@@ -75,6 +72,9 @@ static bool time_questioned(const struct metrics *m, size_t k, size_t ga, size_t
 	return false;
 }
 
+/* Wins on the jobs priced on both GPUs, their costs compared as the job
+ * table marks the cheaper and the ledger's "cheaper" takes it
+ * (metrics_cheaper: as they print; a range end to end). */
 static struct tally cost_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;

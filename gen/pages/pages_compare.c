@@ -2,7 +2,7 @@
  * pages_compare.h). */
 #include "pages/pages_compare.h"
 #include "pages/compare_bottom.h"
-#include "pages/compare_index.h"
+#include "pages/pair_sides.h"
 #include "model/compare.h"
 #include "view/nodata.h"
 #include "view/present.h"
@@ -11,6 +11,7 @@
 #include "base/buf.h"
 #include "base/digest.h"
 #include "model/data.h"
+#include "view/gpu_specs.h"
 #include "view/guide_ledger.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
@@ -24,307 +25,6 @@
 #include <stdint.h>
 #include <string.h>
 
-/* ---- comparisons ----
- * A GPU is on G - 1 comparison pages per language, and most of what such a
- * page shows about it does not depend on the other GPU: its link, the cells
- * of its specs, results, task hours and costs, the notes of its results.
- * Those are made once per GPU and language, in the kit (pair_lang), and
- * shared by its pages, each with its winner's version (cell_won) for the
- * pages where it wins. */
-
-/* The rows of a comparison's spec table, in order. */
-enum pair_row {
-	PAIR_SEGMENT, PAIR_VRAM, PAIR_MEMORY, PAIR_BANDWIDTH, PAIR_FP16,
-	PAIR_FP32, PAIR_TENSOR, PAIR_FP8, PAIR_NVLINK, PAIR_PCIE, PAIR_TDP,
-	PAIR_LIST_PRICE, PAIR_RENT, PAIR_ROWS
-};
-
-/* The spec field shown in a row, or -1. */
-static int pair_row_field(enum pair_row r)
-{
-	static const int fields[PAIR_ROWS] = {
-		[PAIR_SEGMENT] = -1, [PAIR_VRAM] = GPU_COL_VRAM, [PAIR_MEMORY] = -1,
-		[PAIR_BANDWIDTH] = GPU_COL_BANDWIDTH, [PAIR_FP16] = GPU_COL_FP16,
-		[PAIR_FP32] = GPU_COL_FP32, [PAIR_TENSOR] = -1, [PAIR_FP8] = -1,
-		[PAIR_NVLINK] = GPU_COL_NVLINK, [PAIR_PCIE] = GPU_COL_PCIE,
-		[PAIR_TDP] = GPU_COL_TDP, [PAIR_LIST_PRICE] = -1, [PAIR_RENT] = -1,
-	};
-	return fields[r];
-}
-
-/* The i18n key of a row's label. */
-static const char *pair_row_label(enum pair_row r)
-{
-	static const char *const labels[PAIR_ROWS] = {
-		[PAIR_SEGMENT] = "gpu.segment", [PAIR_MEMORY] = "gpu.memory",
-		[PAIR_TENSOR] = "gpu.tensor_gen", [PAIR_FP8] = "gpu.fp8",
-		[PAIR_LIST_PRICE] = "gpu.list_price", [PAIR_RENT] = "gpu.rent",
-	};
-	int f = pair_row_field(r);
-	return f >= 0 ? i18n_spec_key(gpu_columns[f].name) : labels[r];
-}
-
-/* The cell of GPU g in a row. */
-static struct value *pair_row_cell(const struct page_ctx *p, size_t g, enum pair_row r)
-{
-	const struct gpu *x = &p->in->data.gpus[g];
-	int f = pair_row_field(r);
-	if (f >= 0)
-		return pg_spec_cell(p, x, f);
-	switch (r) {
-	case PAIR_SEGMENT: return pg_cell_text(p, pg_segment_text(p, x), "why.not_stated");
-	case PAIR_MEMORY: return pg_cell_text(p, x->memory_type, "why.not_stated");
-	case PAIR_TENSOR: return pg_cell_text(p, x->tensor_core_gen, "why.not_stated");
-	case PAIR_FP8: return pg_cell_text(p, pg_fp8_text(p, x), "why.not_stated");
-	case PAIR_LIST_PRICE: return pg_list_price_cell(p, x);
-	default: break;
-	}
-	return pg_cell_figure(p, pg_rent_figure(p, g), FMT_PER_HOUR, NULL);
-}
-
-/* The figure of GPU g that decides a row, and which way is better (0 for
- * rows of text, which have no winner). */
-static int pair_row_figure(const struct page_ctx *p, size_t g, enum pair_row r,
-			   struct figure *f)
-{
-	const struct gpu *x = &p->in->data.gpus[g];
-	int field = pair_row_field(r);
-	if (field >= 0) {
-		*f = pg_spec_figure(x, field);
-		return gpu_columns[field].better;
-	}
-	if (r == PAIR_LIST_PRICE) {
-		*f = pg_list_price_figure(x);
-		return -1;
-	}
-	if (r == PAIR_RENT) {
-		*f = pg_rent_figure(p, g);
-		return -1;
-	}
-	return 0;
-}
-
-/* Why a comparison's ratio may be missing: those cells are shared too. */
-static const char *const pair_ratio_whys[] = {
-	"why.no_pair_result", "why.zero", "why.no_price", "why.no_hours",
-};
-#define PAIR_RATIO_WHYS (sizeof pair_ratio_whys / sizeof pair_ratio_whys[0])
-
-/* A GPU's cell in a row of its comparisons, and the same marked as the
- * row's winner (NULL when it cannot win: text, or no figure). */
-struct pair_cell {
-	struct value *cell, *won;
-};
-
-/* One GPU's part of every comparison page it is on, in one language. */
-struct pair_side {
-	struct value *link;                /* {id, name, href} */
-	struct pair_cell spec[PAIR_ROWS];  /* its cells in the spec table */
-	struct pair_cell *result;          /* [nbenchmarks] */
-	const char **note;                 /* [nbenchmarks]: "name: note", or "" */
-	struct pair_cell *hours, *cost;    /* [ntasks], NULL without task costs */
-	struct digest_value digest;        /* of all the above (side_digest) */
-};
-
-/* True when marking `c` the winner gives it the keys of any other such
- * cell marked (won_keys): a figure, no mark yet. */
-static bool cell_wins_plainly(const struct value *c)
-{
-	return pg_map_flag(c, "num") && !pg_map_flag(c, "nodata") && !pg_map_flag(c, "best") &&
-	       !pg_map_flag(c, "has_marks");
-}
-
-/* `cell` marked as the winner, sharing the values of the keys that adds
- * with `won_keys` (a cell so marked, see cell_won) when it can. */
-static struct value *pair_won(const struct page_ctx *p, const struct value *cell,
-			      const struct value *won_keys)
-{
-	if (!cell_wins_plainly(cell))
-		return pg_cell_won(p, cell);
-	struct value *won = pg_cell_on_top(p, cell);
-	for (size_t i = 0; i < won_keys->u.map.len; i++)
-		value_map_set(pg_arena(p), won, won_keys->u.map.entries[i].key,
-			      won_keys->u.map.entries[i].val);
-	return won;
-}
-
-/* A pair_cell of `cell`, which wins when its figure f does in a row where
- * `direction` is better (0: no winner). */
-static struct pair_cell pair_cell_of(const struct page_ctx *p, struct value *cell,
-				     struct figure f, int direction,
-				     const struct value *won_keys)
-{
-	struct pair_cell pc = { cell, NULL };
-	if (direction && figure_ok(f))
-		pc.won = pair_won(p, cell, won_keys);
-	return pc;
-}
-
-/* The cells of a side-by-side row of two GPUs, the winner's marked (`w`:
- * 1 for a, -1 for b, 0 for neither); returns w. */
-static int pair_mark(const struct pair_cell *a, const struct pair_cell *b, int w,
-		     struct value **ca, struct value **cb)
-{
-	*ca = w > 0 ? a->won : a->cell;
-	*cb = w < 0 ? b->won : b->cell;
-	return w;
-}
-
-/* The cells of a side-by-side row of two GPUs, the better one's marked;
- * returns which wins: the comparison model's better side of the two
- * figures as their cells print them (none when they print alike, as the
- * row's sentence says "about the same"). */
-static int pair_pick(const struct pair_cell *a, const struct pair_cell *b,
-		     struct figure fa, struct figure fb, int direction,
-		     struct value **ca, struct value **cb)
-{
-	int w = figure_ok(fa) && figure_ok(fb)
-		? cmp_better_side(fa.value, value_string(value_map_get(a->cell, "text")),
-				  fb.value, value_string(value_map_get(b->cell, "text")), direction)
-		: 0;
-	return pair_mark(a, b, w, ca, cb);
-}
-
-/* The shared parts of the comparison pages of one language. Links are made
- * for a page at compare/<a>-vs-<b>/: every comparison page is at that
- * depth, which is all a link from it depends on. */
-struct pair_lang {
-	struct pair_side *side;         /* [ngpus] */
-	const char **task_href;         /* [ntasks] */
-	struct value *no_ratio[PAIR_RATIO_WHYS]; /* cells of missing ratios */
-};
-
-/* "A100 80GB: batch size 4": GPU g's note on its result of benchmark b,
- * as a comparison lists it, or "" when there is none. */
-static const char *pair_note(const struct page_ctx *p, size_t b, size_t g)
-{
-	const struct data *d = &p->in->data;
-	long row = data_result_row(d, b, g);
-	const char *note = row >= 0 ? pg_result_conditions(p, d->results[row].row)
-				    : "";
-	if (!*note)
-		return "";
-	return arena_printf(pg_arena(p), "%s%s%s", d->gpus[g].name,
-			    pg_tr(p, "list.colon"), note);
-}
-
-/* The task hours and costs of GPU g, as a comparison shows them. */
-static void pair_side_tasks(const struct page_ctx *p, size_t g,
-			    const struct value *won_keys, struct pair_side *sd)
-{
-	struct arena *a = pg_arena(p);
-	const struct data *d = &p->in->data;
-	if (!metrics_task_cost(d, &p->in->metrics, 0, g))
-		return;
-	sd->hours = arena_alloc(a, d->ntasks * sizeof *sd->hours);
-	sd->cost = arena_alloc(a, d->ntasks * sizeof *sd->cost);
-	for (size_t t = 0; t < d->ntasks; t++) {
-		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, g);
-		/* shared by every page: each page marks the figures it shows
-		 * (pair_tasks) */
-		struct value *hours = pg_cell_figure(p, c->hours, FMT_UNIT, "unit.h");
-		if (figure_ok(c->hours))
-			pg_cell_set_text(p, hours, pg_hours_range_words(p, c));
-		sd->hours[t] = pair_cell_of(p, hours, c->hours, -1, won_keys);
-		struct value *cost = pg_cell_figure(p, c->cost, FMT_USD, NULL);
-		if (figure_ok(c->cost))
-			pg_cell_set_text(p, cost, pg_cost_words(p, c));
-		sd->cost[t] = pair_cell_of(p, cost, c->cost, -1, won_keys);
-	}
-}
-
-static void cell_digest(struct digest *d, const struct pair_cell *c)
-{
-	value_digest(c->cell, d);
-	digest_add_byte(d, c->won != NULL);
-	if (c->won)
-		value_digest(c->won, d);
-}
-
-/* A side's link, cells and notes, digested: what its pages take of it. */
-static struct digest_value side_digest(const struct pair_side *sd, size_t nb, size_t nt)
-{
-	struct digest d;
-	digest_init(&d);
-	value_digest(sd->link, &d);
-	for (size_t r = 0; r < PAIR_ROWS; r++)
-		cell_digest(&d, &sd->spec[r]);
-	for (size_t b = 0; b < nb; b++) {
-		cell_digest(&d, &sd->result[b]);
-		digest_add_str(&d, sd->note[b]);
-	}
-	digest_add_u64(&d, nt);
-	for (size_t t = 0; t < nt; t++) {
-		cell_digest(&d, &sd->hours[t]);
-		cell_digest(&d, &sd->cost[t]);
-	}
-	return digest_end(&d);
-}
-
-/* Everything of GPU g that its comparison pages share; `units` are the
- * benchmarks' unit keys, `won_keys` what a winner's cell adds. */
-static void pair_side_make(const struct page_ctx *p, size_t g, const char *const *units,
-			   const struct value *won_keys, struct pair_side *sd)
-{
-	struct arena *a = pg_arena(p);
-	const struct data *d = &p->in->data;
-	sd->link = pg_gpu_link(p, g);
-	for (int i = 0; i < PAIR_ROWS; i++) {
-		enum pair_row r = (enum pair_row)i;
-		struct figure f = { 0, NULL };
-		int better = pair_row_figure(p, g, r, &f);
-		sd->spec[r] = pair_cell_of(p, pair_row_cell(p, g, r), f, better, won_keys);
-	}
-	size_t nb = d->nbenchmarks;
-	sd->result = arena_alloc(a, (nb ? nb : 1) * sizeof *sd->result);
-	sd->note = arena_alloc(a, (nb ? nb : 1) * sizeof *sd->note);
-	for (size_t b = 0; b < nb; b++) {
-		struct figure f = metrics_result(d, b, g);
-		sd->result[b] = pair_cell_of(p, pg_cell_figure(p, f, FMT_UNIT, units[b]), f,
-					     d->benchmarks[b].higher_is_better ? 1 : -1,
-					     won_keys);
-		sd->note[b] = pair_note(p, b, g);
-	}
-	pair_side_tasks(p, g, won_keys, sd);
-	sd->digest = side_digest(sd, nb, sd->hours ? d->ntasks : 0);
-}
-
-/* The shared parts of the comparison pages of language l (planning). */
-static struct pair_lang *pair_lang_make(struct site *s, enum lang l)
-{
-	struct buf scratch = BUF_INIT;
-	struct page_ctx pp = pg_planning(s, l, NULL, &scratch), *p = &pp;
-	struct arena *a = &s->arena;
-	const struct data *d = &s->in.data;
-	pp.path = pg_pair_path(p, 0, 1);
-	struct pair_lang *pl = arena_alloc(a, sizeof *pl);
-	const char **units = arena_alloc(a, (d->nbenchmarks + 1) * sizeof *units);
-	for (size_t b = 0; b < d->nbenchmarks; b++)
-		units[b] = pg_bench_unit_key(p, &d->benchmarks[b]);
-	/* the keys marking a winner adds, made once: every winner's cell
-	 * shares their values (their own map only points at them) */
-	const struct value *won_keys = pg_cell_won(p, pg_cell_of_kind(p, true, false));
-	pl->side = arena_alloc(a, d->ngpus * sizeof *pl->side);
-	for (size_t g = 0; g < d->ngpus; g++)
-		pair_side_make(p, g, units, won_keys, &pl->side[g]);
-	pl->task_href = arena_alloc(a, (d->ntasks + 1) * sizeof *pl->task_href);
-	for (size_t t = 0; t < d->ntasks; t++)
-		pl->task_href[t] = pg_href_to(p, pg_task_path(p, t));
-	for (size_t i = 0; i < PAIR_RATIO_WHYS; i++)
-		pl->no_ratio[i] = pg_cell_missing(p, true, pair_ratio_whys[i]);
-	buf_release(&scratch);
-	return pl;
-}
-
-/* The shared parts of the comparison pages in the page's language. */
-static const struct pair_lang *pair_lang_of(const struct page_ctx *p)
-{
-	/* made before any page is planned (pages_compare_prepare); only
-	 * read afterwards */
-	return p->in->pages_kit->pairs[p->l];
-}
-
-/* The cell of a ratio of two figures of a comparison. */
 /* The links made once for every pair page lead from a pair page's depth
  * (compare/a-vs-b/); a page elsewhere (the report) makes its own. */
 static bool pair_links_shared(const struct page_ctx *p)
@@ -334,15 +34,11 @@ static bool pair_links_shared(const struct page_ctx *p)
 	return second && !second[1];
 }
 
+/* The cell of a ratio of two figures of a comparison. */
 static struct value *pair_ratio_cell(const struct page_ctx *p, struct figure r)
 {
-	if (!figure_ok(r)) {
-		const struct pair_lang *pl = pair_lang_of(p);
-		for (size_t i = 0; i < PAIR_RATIO_WHYS; i++)
-			if (!strcmp(r.missing, pair_ratio_whys[i]))
-				return pl->no_ratio[i];
-	}
-	return pg_cell_figure(p, r, FMT_RATIO, NULL);
+	struct value *shared = figure_ok(r) ? NULL : pair_sides_no_ratio(p, r.missing);
+	return shared ? shared : pg_cell_figure(p, r, FMT_RATIO, NULL);
 }
 
 /* ---- the figures a comparison shows (guide_ledger.h) ----
@@ -494,7 +190,7 @@ static struct value *pair_specs(const struct page_ctx *p, size_t ga, size_t gb,
 				const char **missing)
 {
 	struct arena *a = pg_arena(p);
-	const struct pair_lang *pl = pair_lang_of(p);
+	const struct pair_lang *pl = pair_sides_of(p);
 	struct value *rows = value_new_list(a);
 	struct nodata_list m = NODATA_LIST_INIT;
 	for (int i = 0; i < PAIR_ROWS; i++) {
@@ -547,7 +243,7 @@ static void verdict_add(const struct page_ctx *p, struct value *verdict, const c
 static const char *pair_result_notes(const struct page_ctx *p, size_t b, size_t ga,
 				     size_t gb)
 {
-	const struct pair_lang *pl = pair_lang_of(p);
+	const struct pair_lang *pl = pair_sides_of(p);
 	const char *na = pl->side[ga].note[b], *nb = pl->side[gb].note[b];
 	if (!*na || !*nb)
 		return *na ? na : nb;
@@ -581,7 +277,7 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->in->data;
-	const struct pair_lang *pl = pair_lang_of(p);
+	const struct pair_lang *pl = pair_sides_of(p);
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t common = 0;
 	for (size_t b = 0; b < d->nbenchmarks && both; b++) {
@@ -684,7 +380,7 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->in->data;
-	const struct pair_lang *pl = pair_lang_of(p);
+	const struct pair_lang *pl = pair_sides_of(p);
 	const struct pair_side *sa = &pl->side[ga], *sb = &pl->side[gb];
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t both_times = 0;
@@ -835,7 +531,7 @@ static const char *pair_none_line(const struct page_ctx *p, const char *key,
 static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	struct arena *a = pg_arena(p);
-	const struct pair_lang *pl = pair_lang_of(p);
+	const struct pair_lang *pl = pair_sides_of(p);
 	struct value *ctx = value_new_map(a);
 	bool shared = pair_links_shared(p);
 	value_map_set(a, ctx, "a", shared ? pl->side[ga].link : pg_gpu_link(p, ga));
@@ -938,7 +634,7 @@ static int pair_page_inputs(const struct page_ctx *pc, const struct page_spec *s
 			    struct digest_value *key)
 {
 	const struct gpu_pair *gp = pg_lazy_arg(spec);
-	const struct pair_lang *pl = pair_lang_of(pc);
+	const struct pair_lang *pl = pair_sides_of(pc);
 	size_t gpus[2] = { gp->a, gp->b };
 	struct digest d;
 	digest_init(&d);
@@ -978,6 +674,158 @@ static void plan_pair_page(struct site *s, enum lang l, size_t ga, size_t gb,
 	spec->complete = complete_pair_page;
 }
 
+/* ---- the comparison index and the headline pairs ---- */
+
+/* How much two GPUs can be compared: benchmarks with both results plus
+ * tasks with both costs. */
+static size_t pair_richness(const struct site_inputs *in, size_t ga, size_t gb)
+{
+	const struct data *d = &in->data;
+	size_t n = 0;
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		n += figure_ok(metrics_result(d, b, ga)) && figure_ok(metrics_result(d, b, gb));
+	for (size_t t = 0; t < d->ntasks; t++) {
+		const struct task_cost *ca = metrics_task_cost(d, &in->metrics, t, ga);
+		const struct task_cost *cb = metrics_task_cost(d, &in->metrics, t, gb);
+		n += ca && cb && figure_ok(ca->cost) && figure_ok(cb->cost);
+	}
+	return n;
+}
+
+/* A pair of GPUs, the lower index first. */
+struct headline_pick {
+	size_t a, b, richness;
+	bool asked; /* named together by a use-case recommendation */
+};
+
+static bool pair_listed(const struct headline_pick *v, size_t n, size_t a, size_t b)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i].a == a && v[i].b == b)
+			return true;
+	return false;
+}
+
+static void pair_push(const struct site_inputs *in, struct headline_pick *v, size_t *n, size_t cap,
+		      long x, long y, bool asked)
+{
+	if (x < 0 || y < 0 || x == y || *n >= cap)
+		return;
+	size_t a = (size_t)(x < y ? x : y), b = (size_t)(x < y ? y : x);
+	if (pair_listed(v, *n, a, b))
+		return;
+	v[(*n)++] = (struct headline_pick){ a, b, pair_richness(in, a, b), asked };
+}
+
+/* Pairs buyers ask about first: those a use-case recommendation names
+ * together (its budget, recommended and fastest cards), richest in shared
+ * figures first; then the richest other pairs; COMPARE_HEADLINES in all,
+ * each with a figure in common. */
+static size_t headline_picks(const struct site_inputs *in, struct arena *a,
+			     struct headline_pick *out)
+{
+	const struct data *d = &in->data;
+	size_t cap = d->nuse_cases * 3 + d->ngpus * d->ngpus + 1, n = 0;
+	struct headline_pick *v = arena_alloc(a, cap * sizeof *v);
+	for (size_t u = 0; u < d->nuse_cases; u++) {
+		const struct use_case *uc = &d->use_cases[u];
+		pair_push(in, v, &n, cap, uc->budget, uc->recommended, true);
+		pair_push(in, v, &n, cap, uc->recommended, uc->fastest, true);
+		pair_push(in, v, &n, cap, uc->budget, uc->fastest, true);
+	}
+	for (size_t x = 0; x < d->ngpus; x++)
+		for (size_t y = x + 1; y < d->ngpus; y++)
+			pair_push(in, v, &n, cap, (long)x, (long)y, false);
+	/* asked first, then richer; stable, so data order among equals */
+	for (size_t i = 1; i < n; i++) {
+		struct headline_pick t = v[i];
+		size_t j = i;
+		while (j > 0 && (t.asked > v[j - 1].asked ||
+				 (t.asked == v[j - 1].asked && t.richness > v[j - 1].richness))) {
+			v[j] = v[j - 1];
+			j--;
+		}
+		v[j] = t;
+	}
+	size_t k = 0;
+	for (size_t i = 0; i < n && k < COMPARE_HEADLINES; i++)
+		if (v[i].richness)
+			out[k++] = v[i];
+	return k;
+}
+
+size_t pages_compare_headline_pairs(const struct page_ctx *p, size_t pairs[][2])
+{
+	struct headline_pick best[COMPARE_HEADLINES];
+	size_t n = headline_picks(p->in, p->arena, best);
+	for (size_t i = 0; i < n; i++) {
+		pairs[i][0] = best[i].a;
+		pairs[i][1] = best[i].b;
+	}
+	return n;
+}
+
+/* The headline pairs (headline_picks), each {title, href, summary}: the
+ * summary is the pair's bottom line. */
+static struct value *headline_pairs(const struct page_ctx *p)
+{
+	struct arena *a = pg_arena(p);
+	struct headline_pick best[COMPARE_HEADLINES];
+	size_t n = headline_picks(p->in, p->arena, best);
+	struct value *list = value_new_list(a);
+	for (size_t i = 0; i < n; i++) {
+		struct value *m = value_new_map(a);
+		value_map_set_str(a, m, "title", pg_pair_title(p, best[i].a, best[i].b));
+		value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, best[i].a, best[i].b)));
+		value_map_set_str(a, m, "summary", compare_bottom_line(p, best[i].a, best[i].b));
+		value_list_push(a, list, m);
+	}
+	return list;
+}
+
+/* The comparison index of language l: every pair under its first card,
+ * the pairs with figures in common marked, and the headline pairs. */
+static void index_plan(struct site *s, enum lang l)
+{
+	struct page_ctx pp = pg_planning(s, l, "compare/", NULL), *p = &pp;
+	struct arena *a = &s->arena;
+	struct value *groups = value_new_list(a);
+	for (size_t x = 0; x + 1 < s->in.data.ngpus; x++) {
+		struct value *grp = pg_gpu_link(p, x), *pairs = value_new_list(a);
+		for (size_t y = x + 1; y < s->in.data.ngpus; y++) {
+			struct value *m = value_new_map(a);
+			value_map_set_str(a, m, "title", pg_pair_title(p, x, y));
+			value_map_set_str(a, m, "href", pg_href_to(p, pg_pair_path(p, x, y)));
+			size_t rich = pair_richness(&s->in, x, y);
+			value_map_set_num(a, m, "richness", (double)rich);
+			value_map_set_bool(a, m, "shared", rich > 0);
+			value_list_push(a, pairs, m);
+		}
+		value_map_set(a, grp, "pairs", pairs);
+		value_list_push(a, groups, grp);
+	}
+	struct value *ctx = value_new_map(a);
+	value_map_set(a, ctx, "groups", groups);
+	/* how complete each card's data is: what a comparison can rest on */
+	struct value *cards = value_new_list(a);
+	for (size_t g = 0; g < s->in.data.ngpus; g++) {
+		struct value *c = pg_gpu_link(p, g);
+		value_map_set_str(a, c, "complete", gpu_specs_completeness(p, g));
+		value_list_push(a, cards, c);
+	}
+	value_map_set(a, ctx, "cards", cards);
+	struct value *heads = headline_pairs(p);
+	value_map_set(a, ctx, "headlines", heads);
+	value_map_set_bool(a, ctx, "has_headlines", value_list_len(heads) > 0);
+	pg_add_page(s, p, "pages/compare-index", pg_tr(p, "cmp.index_title"),
+		 pg_tr(p, "cmp.index_desc"), "compare", ctx, pg_crumbs_for(p, NULL, NULL));
+}
+
+struct value *pages_compare_headlines(const struct page_ctx *p)
+{
+	return headline_pairs(p);
+}
+
 void pages_compare_prepare(struct site *s)
 {
 	struct pages_kit *k = pg_kit(s);
@@ -988,12 +836,12 @@ void pages_compare_prepare(struct site *s)
 	 * failed before planning) */
 	if (s->in.data.ngpus >= 2 && s->in.metrics.prices)
 		for (int l = 0; l < LANG_COUNT; l++)
-			k->pairs[l] = pair_lang_make(s, (enum lang)l);
+			k->pairs[l] = pair_sides_make(s, (enum lang)l);
 }
 
 void pages_compare_plan(struct site *s, enum lang l, struct buf *scratch)
 {
-	compare_index_plan(s, l);
+	index_plan(s, l);
 	for (size_t x = 0; x < s->in.data.ngpus; x++)
 		for (size_t y = x + 1; y < s->in.data.ngpus; y++)
 			plan_pair_page(s, l, x, y, scratch);

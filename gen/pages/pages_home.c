@@ -2,7 +2,7 @@
  * pages_home.h). */
 #include "pages/pages_home.h"
 #include "pages/articles.h"
-#include "pages/compare_index.h"
+#include "pages/pages_compare.h"
 #include "pages/pages_guide.h"
 #include "pages/pages_tasks.h"
 #include "pages/price_history.h"
@@ -52,7 +52,7 @@ static struct value *home_context(struct site *s, enum lang l)
 	value_map_set(a, guide, "cases",
 		      value_map_get(guide_tables_use_cases(p, NULL, true), "rows"));
 	value_map_set_bool(a, guide, "has_cases", s->in.data.nuse_cases > 0);
-	struct value *heads = compare_index_headlines(p);
+	struct value *heads = pages_compare_headlines(p);
 	value_map_set(a, guide, "headlines", heads);
 	value_map_set_bool(a, guide, "has_headlines", value_list_len(heads) > 0);
 	struct value *sections = value_new_list(a);

@@ -9,7 +9,6 @@
 #include "model/i18n.h"
 #include "model/ledger.h"
 #include "pages/datapages.h"
-#include "pages/compare_index.h"
 #include "pages/pages_compare.h"
 #include "pages/pages_gpu.h"
 #include "pages/pages_guide.h"
@@ -181,7 +180,7 @@ static void report_add_part(struct report *r, enum report_body body, struct valu
 static void report_comparisons(struct report *r)
 {
 	size_t pairs[COMPARE_HEADLINES][2];
-	size_t n = compare_index_headline_pairs(r->p, pairs);
+	size_t n = pages_compare_headline_pairs(r->p, pairs);
 	if (!n)
 		return;
 	report_open_section(r, "report.sec_compare", "report.compare_lead");
