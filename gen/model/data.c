@@ -470,6 +470,7 @@ static void fill_claims(struct data *d)
 		c->gpu_id = cell(t, r, "gpu_id");
 		c->other_gpu_id = cell(t, r, "other_gpu_id");
 		c->kind = cell(t, r, "kind");
+		c->benchmark_ids = cell(t, r, "benchmark_ids");
 		c->low = cell_double(t, r, "low");
 		c->high = cell_double(t, r, "high");
 		c->text_en = cell(t, r, "text_en");
@@ -652,6 +653,43 @@ static void check_stated_costs(const struct data *d, struct diag *diag)
 	}
 }
 
+/* Whether the ";"-separated `list` names `id`. */
+static bool list_names(const char *list, const char *id)
+{
+	size_t n = strlen(id);
+	for (const char *s = list; *s;) {
+		size_t len = strcspn(s, ";");
+		if (len == n && !strncmp(s, id, n))
+			return true;
+		s += len + (s[len] == ';');
+	}
+	return false;
+}
+
+bool data_claim_about(const struct data *d, const struct claim *c, size_t b)
+{
+	const struct benchmark *bm = &d->benchmarks[b];
+	return c->kind && bm->kind && !strcmp(bm->kind, c->kind) &&
+	       list_names(c->benchmark_ids, bm->id);
+}
+
+/* A claim is checked against the benchmarks it lists: each must be of its
+ * kind, or the check would hold a ratio against results of another kind. */
+static void check_claims(const struct data *d, struct diag *diag)
+{
+	const struct table *t = &d->tables[TABLE_CLAIMS];
+	for (size_t r = 0; r < d->nclaims && r < t->nrows; r++) {
+		const struct claim *c = &d->claims[r];
+		for (size_t b = 0; b < d->nbenchmarks; b++) {
+			const struct benchmark *bm = &d->benchmarks[b];
+			if (list_names(c->benchmark_ids, bm->id) && strcmp(bm->kind, c->kind))
+				diag_error(diag, t->path, t->lines[r], column_no(t, "benchmark_ids"),
+					   "claim \"%s\" is of kind %s, but benchmark %s is of kind %s: list only benchmarks of the claim's kind",
+					   c->id, c->kind, bm->id, bm->kind);
+		}
+	}
+}
+
 /* ---- Loading ---- */
 
 /* A table with no columns and no rows, for a file that could not be read:
@@ -756,6 +794,7 @@ int data_load(struct data *d, const char *data_dir, const char *display_dir,
 	if (diag->errors == errors_before) {
 		check_quotes(d, diag);
 		check_stated_costs(d, diag);
+		check_claims(d, diag);
 	}
 	return diag->errors > errors_before ? -1 : 0;
 }

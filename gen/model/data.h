@@ -193,9 +193,13 @@ struct use_case {
 };
 
 /* A claim a source makes about one GPU against another ("H100 trains about
- * 3x faster than A100"), checked against the benchmark results of `kind`. */
+ * 3x faster than A100"), checked against the results of the benchmarks
+ * `benchmark_ids` lists (";"-separated, each of the claim's `kind`: data_load
+ * checks it): those that measure what it claims. A claim that lists none is
+ * shown and not checked: no result in the data speaks to it (a claim about
+ * generating images is not tested by training speeds). */
 struct claim {
-	const char *id, *gpu_id, *other_gpu_id, *kind;
+	const char *id, *gpu_id, *other_gpu_id, *kind, *benchmark_ids;
 	double low, high; /* the claimed ratio range (low == high for one value) */
 	const char *text_en, *text_zh, *source;
 	size_t gpu, other;
@@ -273,6 +277,9 @@ long data_gpu_index(const struct data *d, const char *id);
 const struct task *data_find_task(const struct data *d, const char *id);
 const struct benchmark *data_find_benchmark(const struct data *d,
 					    const char *id);
+/* Whether benchmark b's results test claim `c`: the claim lists it (and
+ * it is of the claim's kind). */
+bool data_claim_about(const struct data *d, const struct claim *c, size_t b);
 const struct source *data_find_source(const struct data *d, const char *id);
 
 /* Whether the date `ymd` (YYYY-MM-DD, as schema.c checks data's dates and

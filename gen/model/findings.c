@@ -54,8 +54,7 @@ static void find_claim_mismatches(const struct data *d, struct finding_list *l)
 		double lo = cl->low * (1.0 - METRICS_TOLERANCE);
 		double hi = cl->high * (1.0 + METRICS_TOLERANCE);
 		for (size_t b = 0; b < d->nbenchmarks; b++) {
-			if (!cl->kind || !d->benchmarks[b].kind ||
-			    strcmp(d->benchmarks[b].kind, cl->kind))
+			if (!data_claim_about(d, cl, b))
 				continue;
 			struct figure r = metrics_speed_ratio(d, b, cl->gpu, cl->other);
 			if (!figure_ok(r) || (r.value >= lo && r.value <= hi))

@@ -224,6 +224,7 @@ static const struct col_spec claims_cols[] = {
 	REF("gpu_id", "gpus"),
 	REF("other_gpu_id", "gpus"),
 	{ .name = "kind", .type = COL_ENUM, .required = true, .values = bench_kind_values },
+	{ .name = "benchmark_ids", .type = COL_REFS, .ref = "benchmarks" },
 	POSITIVE_REQ_UPTO("low", 1000),
 	{ .name = "high", .type = COL_NUMBER, .required = true, .has_min = true,
 	  .min_exclusive = true, .has_max = true, .max = 1000, .at_least = "low" },

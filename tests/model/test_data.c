@@ -61,8 +61,8 @@ static const struct {
 	  "id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source\n"
 	  "llm-finetune,LLM fine-tuning,大模型微调,,rtx-4090,h100-80gb,,,src\n" },
 	{ "claims.csv",
-	  "id,gpu_id,other_gpu_id,kind,low,high,text_en,text_zh,source\n"
-	  "h100-3x,h100-80gb,a100-80gb,relative-speed,2.5,3,About 3x,约 3 倍,src-zh\n" },
+	  "id,gpu_id,other_gpu_id,kind,benchmark_ids,low,high,text_en,text_zh,source\n"
+	  "h100-3x,h100-80gb,a100-80gb,relative-speed,rel-resnet50,2.5,3,About 3x,约 3 倍,src-zh\n" },
 	{ "i18n.csv",
 	  "key,en,zh\n"
 	  "nav.home,Home,首页\n" },
@@ -279,6 +279,42 @@ static void test_unknown_gpu_across_tables(void **state)
 
 /* A use case's role may name alternatives after its pick ("rtx-4090;
  * a100-80gb": RTX 4090, or A100 80GB), each id checked at its cell. */
+/* A claim is tested by the benchmarks it lists, each of its kind: one of
+ * another kind is an error at the cell, naming both kinds. */
+static void test_claim_benchmark_of_another_kind_is_an_error(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "claims.csv",
+		      "id,gpu_id,other_gpu_id,kind,benchmark_ids,low,high,text_en,text_zh,source\n"
+		      "h100-3x,h100-80gb,a100-80gb,relative-speed,rel-resnet50;llama-70b-latency,3,3,About 3x,约 3 倍,src-zh\n"
+		      "untested,h100-80gb,a100-80gb,relative-speed,,2,2,About 2x,约 2 倍,src-zh\n");
+	assert_int_equal(fixture_load(&f), -1);
+	assert_string_equal(f.log.ptr,
+			    "data/claims.csv:2:5: error: claim \"h100-3x\" is of kind relative-speed, but benchmark llama-70b-latency is of kind inference-latency: list only benchmarks of the claim's kind\n");
+	fixture_remove(&f);
+}
+
+/* Which benchmarks test a claim: those it lists of its kind; none when it
+ * lists none. */
+static void test_claim_is_about_the_benchmarks_it_lists(void **state)
+{
+	(void)state;
+	struct fixture f;
+	fixture_make(&f);
+	fixture_write(&f, "claims.csv",
+		      "id,gpu_id,other_gpu_id,kind,benchmark_ids,low,high,text_en,text_zh,source\n"
+		      "h100-3x,h100-80gb,a100-80gb,relative-speed,rel-resnet50,3,3,About 3x,约 3 倍,src-zh\n"
+		      "untested,h100-80gb,a100-80gb,relative-speed,,2,2,About 2x,约 2 倍,src-zh\n");
+	assert_int_equal(fixture_load(&f), 0);
+	assert_true(data_claim_about(&f.data, &f.data.claims[0], 0));
+	assert_false(data_claim_about(&f.data, &f.data.claims[0], 1));
+	assert_false(data_claim_about(&f.data, &f.data.claims[1], 0));
+	assert_false(data_claim_about(&f.data, &f.data.claims[1], 1));
+	fixture_remove(&f);
+}
+
 static void test_use_case_role_names_alternatives(void **state)
 {
 	(void)state;
@@ -377,8 +413,8 @@ static void test_low_above_high_and_min_above_max(void **state)
 	struct fixture f;
 	fixture_make(&f);
 	fixture_write(&f, "claims.csv",
-		      "id,gpu_id,other_gpu_id,kind,low,high,text_en,text_zh,source\n"
-		      "h100-3x,h100-80gb,a100-80gb,relative-speed,3.5,3,About 3x,约 3 倍,src-zh\n");
+		      "id,gpu_id,other_gpu_id,kind,benchmark_ids,low,high,text_en,text_zh,source\n"
+		      "h100-3x,h100-80gb,a100-80gb,relative-speed,rel-resnet50,3.5,3,About 3x,约 3 倍,src-zh\n");
 	fixture_write(&f, "gpus.csv",
 		      "id,name,segment,vram_gb,memory_type,bandwidth_gbs,fp16_tflops,fp32_tflops,tensor_core_gen,fp8,nvlink_gbs,pcie_gbs,tdp_w,price_usd_min,price_usd_max,source\n"
 		      "h100-80gb,H100,datacenter,,,,,,,,,,,40000,30000,src\n"
@@ -387,7 +423,7 @@ static void test_low_above_high_and_min_above_max(void **state)
 	assert_int_equal(fixture_load(&f), -1);
 	assert_string_equal(f.log.ptr,
 			    "data/gpus.csv:2:15: error: price_usd_max \"30000\" is less than price_usd_min \"40000\"\n"
-			    "data/claims.csv:2:6: error: high \"3\" is less than low \"3.5\"\n");
+			    "data/claims.csv:2:7: error: high \"3\" is less than low \"3.5\"\n");
 	fixture_remove(&f);
 }
 
@@ -667,8 +703,8 @@ static void test_digests_follow_the_rows_about_each_gpu(void **state)
 		"rtx-4090,Vast,0.41,spot,,src\n", &a);
 	assert_digests(&d1, &d2, false, true, true, false);
 	struct data_digests d3 = digests_after(&f, "claims.csv",
-		"id,gpu_id,other_gpu_id,kind,low,high,text_en,text_zh,source\n"
-		"h100-3x,h100-80gb,a100-80gb,relative-speed,2,3,About 3x,约 3 倍,src-zh\n", &a);
+		"id,gpu_id,other_gpu_id,kind,benchmark_ids,low,high,text_en,text_zh,source\n"
+		"h100-3x,h100-80gb,a100-80gb,relative-speed,rel-resnet50,2,3,About 3x,约 3 倍,src-zh\n", &a);
 	assert_digests(&d2, &d3, false, true, false, true);
 	struct data_digests d4 = digests_after(&f, "use_cases.csv",
 		"id,name_en,name_zh,budget_gpu,recommended_gpu,fastest_gpu,reason_en,reason_zh,source\n"
@@ -686,6 +722,8 @@ int main(void)
 		cmocka_unit_test(test_missing_file_is_named),
 		cmocka_unit_test(test_bad_number_in_prices_is_reported_with_position),
 		cmocka_unit_test(test_unknown_gpu_across_tables),
+		cmocka_unit_test(test_claim_benchmark_of_another_kind_is_an_error),
+		cmocka_unit_test(test_claim_is_about_the_benchmarks_it_lists),
 		cmocka_unit_test(test_use_case_role_names_alternatives),
 		cmocka_unit_test(test_duplicate_gpu_id_names_first_line_and_finds_its_first_row),
 		cmocka_unit_test(test_gpus_are_found_by_id_through_the_index),

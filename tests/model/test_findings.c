@@ -132,6 +132,30 @@ static void test_claim_range_is_widened_by_tolerance(void **state)
 	arena_free(&d.arena);
 }
 
+/* A claim is held against the benchmarks it lists alone: "training an LLM"
+ * is not tested by ResNet-50, and a claim that lists none is not tested. */
+static void test_claim_is_held_against_its_listed_benchmarks_only(void **state)
+{
+	(void)state;
+	struct data d;
+	struct metrics m;
+	fixture_init(&d);
+	add_h100_baseline(&d);
+	add_result(&d, REL_RESNET, A100, 0.4); /* 2.5x: a miss, were it listed */
+	add_result(&d, REL_BERT, A100, 0.35);  /* 2.86x: inside 3 - 15 % */
+	add_claim(&d, H100, A100, "relative-speed", 3, 3);
+	d.claims[0].benchmark_ids = "rel-bert";
+	add_claim(&d, H100, A100, "relative-speed", 5, 5);
+	d.claims[1].benchmark_ids = "";
+	compute(&d, &m);
+	assert_int_equal(count_findings(&m, FINDING_CLAIM_MISMATCH), 0);
+	d.claims[0].benchmark_ids = "rel-bert;rel-resnet50";
+	compute(&d, &m);
+	const struct finding *f = only_finding(&m, FINDING_CLAIM_MISMATCH);
+	assert_int_equal(f->benchmark, REL_RESNET);
+	arena_free(&d.arena);
+}
+
 static void test_claim_on_lower_is_better_benchmark_inverts_ratio(void **state)
 {
 	(void)state;
@@ -397,6 +421,7 @@ int main(void)
 		cmocka_unit_test(test_claim_of_3x_against_0_3x_results_gives_finding),
 		cmocka_unit_test(test_claim_within_tolerance_gives_no_finding),
 		cmocka_unit_test(test_claim_range_is_widened_by_tolerance),
+		cmocka_unit_test(test_claim_is_held_against_its_listed_benchmarks_only),
 		cmocka_unit_test(test_claim_on_lower_is_better_benchmark_inverts_ratio),
 		cmocka_unit_test(test_task_times_slower_than_stated_speed_give_finding),
 		cmocka_unit_test(test_speed_check_takes_the_jobs_own_model),

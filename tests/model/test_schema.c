@@ -361,11 +361,11 @@ static void test_max_below_min_is_reported(void **state)
 	(void)state;
 	struct checked c;
 	check(&c, "claims",
-	      "id,gpu_id,other_gpu_id,kind,low,high,text_en,text_zh,source\n"
-	      "c1,a,b,relative-speed,3,3,T,文,s\n"
-	      "c2,a,b,relative-speed,3,2.5,T,文,s\n");
+	      "id,gpu_id,other_gpu_id,kind,benchmark_ids,low,high,text_en,text_zh,source\n"
+	      "c1,a,b,relative-speed,,3,3,T,文,s\n"
+	      "c2,a,b,relative-speed,,3,2.5,T,文,s\n");
 	assert_string_equal(c.log.ptr,
-			    "data/claims.csv:3:6: error: high \"2.5\" is less than low \"3\"\n");
+			    "data/claims.csv:3:7: error: high \"2.5\" is less than low \"3\"\n");
 	checked_free(&c);
 }
 
