@@ -377,8 +377,10 @@ struct serving_cost metrics_serving_cost(const struct data *d, size_t benchmark,
 		long rule;
 		struct figure need = metrics_model_vram(d, bm->params_b.v,
 							METRICS_DEFAULT_PRECISION, &rule);
-		sv.cards = metric_gpus_needed(need, figure_of(d->gpus[gpu].vram_gb,
-							      "why.no_vram"));
+		struct card_fit fit = metric_fit(need, figure_of(d->gpus[gpu].vram_gb,
+								  "why.no_vram"));
+		sv.cards = fit.cards;
+		sv.tight = fit.tight;
 	}
 	int n = figure_ok(sv.cards) ? (int)sv.cards.value : 1;
 	sv.quote_row = metrics_pick_quote(d, gpu, row >= 0 ? d->results[row].source

@@ -293,6 +293,8 @@ bool metrics_results_alike(const struct data *d, size_t benchmark);
  * the cost per million tokens on all of them. */
 struct serving_cost {
 	struct figure cards;
+	bool tight; /* the cards hold the weights with less than
+		     * METRICS_FIT_HEADROOM left free (metric_fit) */
 	long quote_row;
 	enum quote_choice choice;
 	struct figure usd_per_hour;  /* per card */

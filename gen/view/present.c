@@ -853,13 +853,13 @@ const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice 
 	return text;
 }
 
-/* The cost a source states for this job ("about $545"), or "". */
 const char *pg_cards_needed_how(const struct page_ctx *p)
 {
 	return pg_fill(p, "inf.cards_how", "precision", pg_upper(p, METRICS_DEFAULT_PRECISION),
-		       NULL);
+		       "headroom", pg_fmt_percent(p, METRICS_FIT_HEADROOM * 100), NULL);
 }
 
+/* The cost a source states for this job ("about $545"), or "". */
 const char *pg_stated_text(const struct page_ctx *p, long stated)
 {
 	if (stated < 0)
