@@ -19,6 +19,11 @@ bool cmp_higher_is_better(enum cmp_quantity q)
 	return q == CMP_SPEED || q == CMP_EFFICIENCY || q == CMP_MEMORY;
 }
 
+bool cmp_is_duration(enum cmp_quantity q)
+{
+	return q == CMP_LATENCY || q == CMP_TIME;
+}
+
 bool cmp_is_speed(enum cmp_quantity q)
 {
 	return q == CMP_SPEED || q == CMP_LATENCY || q == CMP_TIME;
@@ -89,7 +94,9 @@ struct cmp_judgement cmp_judge(const struct cmp_pair *p)
 	j.first = a_better ? &p->a : &p->b;
 	j.second = a_better ? &p->b : &p->a;
 	double r = ratio_as_printed(hi / lo);
-	if (r > CMP_TIMES_ABOVE) {
+	/* a time is lower by a share of the longer one, however large:
+	 * "38% less time", never "1.62 times as long" (content/STYLE.md) */
+	if (r > CMP_TIMES_ABOVE && !cmp_is_duration(p->q)) {
 		j.verdict = CMP_TIMES;
 		j.ratio = r;
 		return j;

@@ -14,8 +14,10 @@
  *     (i18n_format_ratio's digits); up to CMP_TIMES_ABOVE it is a
  *     percentage (CMP_PERCENT), above it a multiple (CMP_TIMES),
  *     content/STYLE.md's threshold; the multiple is always >= 1: the better side is named
- *     first, or for a lower-is-better quantity the worse side is "N times
- *     as high / as long / as much".
+ *     first, or for a cost or a price the worse side is "N times as much";
+ *   - a duration (latency, a step's time) is lower or shorter by a
+ *     percentage of the longer one however large the difference ("38% less
+ *     time", not "1.62 times as long": content/STYLE.md), never a multiple.
  *
  * The words are not here: view/phrase writes each verdict of each quantity
  * from its own sentence template per language (cmp.s.* in data/i18n.csv).
@@ -89,6 +91,9 @@ bool cmp_ties_best(double v, const char *shown, double top, const char *shown_to
 		   int direction);
 /* Whether a higher value of `q` is better. */
 bool cmp_higher_is_better(enum cmp_quantity q);
+/* Whether `q` is a duration (latency, a step's or a job's time): lower is
+ * better, and a difference is a percentage however large. */
+bool cmp_is_duration(enum cmp_quantity q);
 /* Whether `q` says how fast a card is (a throughput, a relative speed, a
  * latency, a step's or a job's time): the benchmarks a verdict on speed
  * counts. Efficiency (work per watt) is not speed. */

@@ -288,9 +288,21 @@ struct figure metrics_mean_relative_speed(const struct data *d, const struct met
 	return n ? figure_value(sum / (double)n) : figure_missing("why.no_result");
 }
 
-bool metrics_same_conditions(const struct result *a, const struct result *b)
+bool metrics_cards_unknown(const struct data *d, const struct result *x)
 {
-	return a->batch_size == b->batch_size && a->gpu_count == b->gpu_count;
+	const struct benchmark *bm = &d->benchmarks[x->benchmark];
+	const struct gpu *g = &d->gpus[x->gpu];
+	if (x->gpu_count || !bm->params_b.ok || !g->vram_gb.ok)
+		return false;
+	struct figure least = metric_vram_needed_gb(bm->params_b.v, METRICS_LEAST_PRECISION);
+	return figure_ok(least) && least.value > g->vram_gb.v;
+}
+
+bool metrics_same_conditions(const struct data *d, const struct result *a,
+			     const struct result *b)
+{
+	return a->batch_size == b->batch_size && a->gpu_count == b->gpu_count &&
+	       !metrics_cards_unknown(d, a) && !metrics_cards_unknown(d, b);
 }
 
 bool metrics_results_alike(const struct data *d, size_t benchmark)
@@ -302,7 +314,7 @@ bool metrics_results_alike(const struct data *d, size_t benchmark)
 			continue;
 		if (first < 0)
 			first = r;
-		else if (!metrics_same_conditions(&d->results[first], &d->results[r]))
+		else if (!metrics_same_conditions(d, &d->results[first], &d->results[r]))
 			return false;
 	}
 	return true;

@@ -278,10 +278,20 @@ struct figure metrics_speed_vs_baseline(const struct data *d, const struct metri
  * data-health check holds job times against it. */
 struct figure metrics_mean_relative_speed(const struct data *d, const struct metrics *m,
 					  size_t gpu);
+/* The precision of the fewest bytes per parameter the guide counts: a
+ * model its card cannot hold even so needs more than one. */
+#define METRICS_LEAST_PRECISION "int4"
+
+/* Whether the source of result x leaves out how many cards it ran on
+ * although one of them cannot hold the benchmark's model even at
+ * METRICS_LEAST_PRECISION: it ran on several, how many unknown. */
+bool metrics_cards_unknown(const struct data *d, const struct result *x);
 /* Whether two results were measured alike: the same batch size and the
  * same number of cards (a condition one states and the other does not
- * counts as different). */
-bool metrics_same_conditions(const struct result *a, const struct result *b);
+ * counts as different; a result whose cards are unknown, by
+ * metrics_cards_unknown, is measured alike with none). */
+bool metrics_same_conditions(const struct data *d, const struct result *a,
+			     const struct result *b);
 /* Whether every GPU's result on `benchmark` (metrics_result's row) was
  * measured alike: only then is one of them "the fastest" (a table's best
  * of N marks none otherwise, as a pair gets no winner). */

@@ -52,7 +52,7 @@ static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 		const char *unit = pg_bench_unit_key(p, bm);
 		tally_add(&t, &(struct cmp_pair){
 			.q = q,
-			.same_conditions = metrics_same_conditions(xa, xb),
+			.same_conditions = metrics_same_conditions(d, xa, xb),
 			.a = { "", xa->value, pg_fmt_unit(p, xa->value, unit), NULL },
 			.b = { "", xb->value, pg_fmt_unit(p, xb->value, unit), NULL } });
 	}
@@ -195,6 +195,10 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 static const char *result_conditions(const struct page_ctx *p, const struct result *x)
 {
 	const char *cond = pg_result_conditions(p, x->row);
+	if (!*cond && metrics_cards_unknown(&p->in->data, x))
+		return pg_fill(p, "cmp.cards_unknown", "params",
+			       pg_fmt_number(p, p->in->data.benchmarks[x->benchmark].params_b.v),
+			       "precision", pg_upper(p, METRICS_LEAST_PRECISION), NULL);
 	if (*cond || !x->batch_size)
 		return cond;
 	return pg_fill(p, "cmp.batch", "n", pg_fmt_number(p, x->batch_size), NULL);

@@ -291,7 +291,7 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 						   : NULL;
 		const struct result *xb = ratio_ok ? &d->results[data_result_row(d, b, gb)]
 						   : NULL;
-		bool same = ratio_ok && metrics_same_conditions(xa, xb);
+		bool same = ratio_ok && metrics_same_conditions(d, xa, xb);
 		/* results measured under different conditions have no winner,
 		 * as the sentence says they have no ratio */
 		struct value *ca, *cb;

@@ -975,15 +975,40 @@ static void test_results_measured_differently_are_not_set_side_by_side(void **st
 	d.results[0].batch_size = 4;
 	d.results[1].batch_size = 1;
 	d.results[2].batch_size = 4;
-	assert_false(metrics_same_conditions(&d.results[0], &d.results[1]));
-	assert_true(metrics_same_conditions(&d.results[0], &d.results[2]));
+	assert_false(metrics_same_conditions(&d, &d.results[0], &d.results[1]));
+	assert_true(metrics_same_conditions(&d, &d.results[0], &d.results[2]));
 	d.results[1].batch_size = 0; /* not stated: not alike either */
-	assert_false(metrics_same_conditions(&d.results[0], &d.results[1]));
+	assert_false(metrics_same_conditions(&d, &d.results[0], &d.results[1]));
 	/* one of three measured otherwise: none of them is "the fastest" */
 	assert_false(metrics_results_alike(&d, LATENCY));
 	d.results[1].batch_size = 4;
 	assert_true(metrics_results_alike(&d, LATENCY));
 	assert_true(metrics_results_alike(&d, REL_BERT)); /* no results */
+	arena_free(&d.arena);
+}
+
+/* A 70B model's result on a 24 GB card whose source leaves out the cards:
+ * even at INT4 (35 GB) one card cannot hold it, so it ran on several, how
+ * many unknown, and it is measured alike with no other result; on an 80 GB
+ * card (35 GB fits) or with its cards stated it is as any other. */
+static void test_results_on_unknown_cards_are_not_alike(void **state)
+{
+	(void)state;
+	struct data d;
+	fixture_init(&d);
+	d.benchmarks[LATENCY].params_b = num_of(70);
+	add_result(&d, LATENCY, H100, 45);
+	add_result(&d, LATENCY, A100, 68);
+	add_result(&d, LATENCY, RTX4090, 52);
+	assert_false(metrics_cards_unknown(&d, &d.results[0]));
+	assert_true(metrics_cards_unknown(&d, &d.results[2]));
+	assert_true(metrics_same_conditions(&d, &d.results[0], &d.results[1]));
+	assert_false(metrics_same_conditions(&d, &d.results[0], &d.results[2]));
+	assert_false(metrics_same_conditions(&d, &d.results[2], &d.results[2]));
+	assert_false(metrics_results_alike(&d, LATENCY));
+	d.benchmarks[LATENCY].params_b = num_of(13); /* 6.5 GB at INT4: one card */
+	assert_false(metrics_cards_unknown(&d, &d.results[2]));
+	assert_true(metrics_results_alike(&d, LATENCY));
 	arena_free(&d.arena);
 }
 
@@ -1151,6 +1176,7 @@ int main(void)
 		cmocka_unit_test(test_agreement_is_the_stated_figures_rounding),
 		cmocka_unit_test(test_mean_relative_speed_is_over_the_benchmarks_a_card_has),
 		cmocka_unit_test(test_results_measured_differently_are_not_set_side_by_side),
+		cmocka_unit_test(test_results_on_unknown_cards_are_not_alike),
 		cmocka_unit_test(test_superseded_quotes_price_nothing),
 		cmocka_unit_test(test_model_memory_is_arithmetic_and_names_the_rule_of_thumb),
 		cmocka_unit_test(test_memory_never_decreases_as_parameters_grow),
