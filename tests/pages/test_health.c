@@ -253,7 +253,7 @@ static void test_speed_mismatch_names_task_and_both_figures(void **state)
 	f.stated = 0.24;
 	f.computed = 0.19;
 	assert_described(*state, &f,
-		"RTX 4090 on LoRA fine-tune (7B): the job times imply 19% the "
+		"RTX 4090 on LoRA fine-tune (7B): the job times imply 19% of the "
 		"speed of H100 80GB, but the relative-speed results give 24% "
 		"(tolerance ±15%).",
 		"RTX 4090 执行 LoRA 微调（7B）：由任务耗时推算，其速度是 H100 80GB 的 "
@@ -271,7 +271,7 @@ static void test_speed_mismatch_on_the_jobs_own_model_names_it(void **state)
 	f.stated = 0.3;
 	f.computed = 0.19;
 	assert_described(*state, &f,
-		"RTX 4090 on LoRA fine-tune (7B): the job times imply 19% the "
+		"RTX 4090 on LoRA fine-tune (7B): the job times imply 19% of the "
 		"speed of H100 80GB, but its result on “SDXL training speed "
 		"(relative to H100)” gives 30% (tolerance ±15%).",
 		"RTX 4090 执行 LoRA 微调（7B）：由任务耗时推算，其速度是 H100 80GB 的 "
