@@ -1062,7 +1062,7 @@ rc=$?
 check "a comparison's missing speed ratio says the two cards do not both have a result" \
 	sh -c "test $rc -eq 0 &&
 	grep -q 'title=\"no data (the two cards do not both have a result)\"' '$onelack/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
-	grep -q 'title=\"暂无数据（两张卡中至少一张没有测试结果）\"' '$onelack/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q 'title=\"暂无数据（两款显卡中至少一款没有测试结果）\"' '$onelack/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	! grep -rlq 'baseline' '$onelack/site/en/compare' && ! grep -rlq '基准显卡' '$onelack/site/zh/compare'"
 
 # No rental price at all, no result at all, neither: every table leaves out
