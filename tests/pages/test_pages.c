@@ -679,7 +679,7 @@ static void test_inference_quote_names_the_results_source(void **state)
 	static const char *const said[][2] = { /* in each language: the words it holds, not */
 		{ "since the source of the result gives none for this card",
 		  "source of the time" },
-		{ "给出测试结果的来源没有这张卡的价格", "给出耗时的来源" },
+		{ "给出测试结果的来源没有这款显卡的价格", "给出耗时的来源" },
 	};
 	for (int l = 0; l < 2; l++) {
 		htmlDocPtr doc = page_load((enum lang)l, "inference/");
