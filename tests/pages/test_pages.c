@@ -738,8 +738,8 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 	xmlFreeDoc(doc);
 }
 
-/* A model one card of either GPU holds is said so, that card first ("1 张
- * A100 80GB 放得下，RTX 4090 则需要 2 张"), never "需 1 张 A100 80GB 或 2
+/* A model one card of either GPU holds is said so, that card first ("用 1 张
+ * A100 80GB 就放得下，RTX 4090 则需要 2 张"), never "需 1 张 A100 80GB 或 2
  * 张 RTX 4090"; two counts above one are alternatives. */
 static void test_compare_fit_names_the_card_that_holds_it_alone(void **state)
 {
@@ -760,7 +760,7 @@ static void test_compare_fit_names_the_card_that_holds_it_alone(void **state)
 	assert_non_null(doc);
 	char *v = text_of(doc, "//section[contains(@class,'verdict')]");
 	assert_non_null(v);
-	assert_non_null(strstr(v, "就需要 26 GB：1 张 A100 80GB 放得下，RTX 4090 则需要 2 张。"));
+	assert_non_null(strstr(v, "就需要 26 GB：用 1 张 A100 80GB 就放得下，RTX 4090 则需要 2 张。"));
 	assert_non_null(strstr(v, "需 2 张 A100 80GB 或 6 张 RTX 4090 才放得下。"));
 	assert_null(strstr(v, "需 1 张"));
 	free(v);
