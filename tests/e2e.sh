@@ -514,7 +514,7 @@ check "en: a dateless source says its date is not given on a dated page, and wha
 	sh -c "grep -o '<li><a href=\"[^\"]*sources/#training-guide-en\">Training Guide</a>[^<]*</li>' '$real/en/articles/training-guide/index.html' |
 	grep -q '^[^0-9]*, date not given</li>\$'"
 check "zh: a source in another language shows its title and the original" \
-	grep -qF '>训练指南</a><span class="original">（原题：Training Guide）</span>' "$real/zh/articles/training-guide/index.html"
+	grep -qF '>训练指南</a><span class="original">（原题 Training Guide）</span>' "$real/zh/articles/training-guide/index.html"
 check "en, zh: every footer source line links its entry on the sources page and says its kind" \
 	sh -c "[ \$(grep -c '<li><a href=\"[^\"]*sources/#[a-z0-9-]*\">[^<]*</a>.*, [A-Z][^<]*' '$real/en/index.html') -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ] &&
 	[ \$(grep -o 'sources/#' '$real/zh/index.html' | wc -l) -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ]"
@@ -1064,7 +1064,7 @@ rc=$?
 check "a comparison's missing speed ratio says the two cards do not both have a result" \
 	sh -c "test $rc -eq 0 &&
 	grep -q 'title=\"no data (the two cards do not both have a result)\"' '$onelack/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
-	grep -q 'title=\"暂无数据（两张卡中至少一张没有测试结果）\"' '$onelack/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q 'title=\"暂无数据（两款显卡中至少一款没有测试结果）\"' '$onelack/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	! grep -rlq 'baseline' '$onelack/site/en/compare' && ! grep -rlq '基准显卡' '$onelack/site/zh/compare'"
 
 # No rental price at all, no result at all, neither: every table leaves out

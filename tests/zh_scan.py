@@ -63,7 +63,7 @@ ALLOWED = [
 
 # The sources' own titles are names too (data/sources.csv beside this
 # folder): they are quoted as their authors wrote them (an English paper's
-# title beside its Chinese one, "原题：...", is a name, not prose).
+# title beside its Chinese one, "原题 ...", is a name, not prose).
 _SOURCES = os.path.join(ROOT, "data", "sources.csv")
 if os.path.exists(_SOURCES):
     with open(_SOURCES, encoding="utf-8", newline="") as _f:

@@ -679,7 +679,7 @@ static void test_inference_quote_names_the_results_source(void **state)
 	static const char *const said[][2] = { /* in each language: the words it holds, not */
 		{ "since the source of the result gives none for this card",
 		  "source of the time" },
-		{ "给出测试结果的来源没有这张卡的价格", "给出耗时的来源" },
+		{ "给出测试结果的来源没有这款显卡的价格", "给出耗时的来源" },
 	};
 	for (int l = 0; l < 2; l++) {
 		htmlDocPtr doc = page_load((enum lang)l, "inference/");
@@ -753,8 +753,8 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 	xmlFreeDoc(doc);
 }
 
-/* A model one card of either GPU holds is said so, that card first ("1 张
- * A100 80GB 放得下，RTX 4090 则需要 2 张"), never "需 1 张 A100 80GB 或 2
+/* A model one card of either GPU holds is said so, that card first ("用 1 张
+ * A100 80GB 就放得下，RTX 4090 则需要 2 张"), never "需 1 张 A100 80GB 或 2
  * 张 RTX 4090"; two counts above one are alternatives. */
 static void test_compare_fit_names_the_card_that_holds_it_alone(void **state)
 {
@@ -775,7 +775,7 @@ static void test_compare_fit_names_the_card_that_holds_it_alone(void **state)
 	assert_non_null(doc);
 	char *v = text_of(doc, "//section[contains(@class,'verdict')]");
 	assert_non_null(v);
-	assert_non_null(strstr(v, "就需要 26 GB：1 张 A100 80GB 放得下，RTX 4090 则需要 2 张。"));
+	assert_non_null(strstr(v, "就需要 26 GB：用 1 张 A100 80GB 就放得下，RTX 4090 则需要 2 张。"));
 	assert_non_null(strstr(v, "需 2 张 A100 80GB 或 6 张 RTX 4090 才放得下。"));
 	assert_null(strstr(v, "需 1 张"));
 	free(v);
