@@ -427,6 +427,15 @@ done
 # Composed Chinese sentences read as a Chinese editor writes them (issue 25):
 # latency lower, small differences as percentages, shares of the baseline,
 # "或" between alternatives, stated costs checked in Chinese words.
+# A figure the page leaves uncomputed on purpose is said so, not marked "no
+# data" (its inputs are printed beside it); an article's cost per 1M tokens
+# names the quote it is priced at, as the inference page does.
+check "a ratio of results measured unlike: no ratio, not no data" \
+	sh -c "grep -q '<span class=\"v\">no ratio</span><small class=\"why\"> (measured under different conditions)</small>' '$real/en/compare/a100-80gb-vs-rtx-4090/index.html' &&
+	       grep -q '<span class=\"v\">不计算比值</span><small class=\"why\">（测试条件不同）</small>' '$real/zh/compare/a100-80gb-vs-rtx-4090/index.html' &&
+	       ! grep -q 'no data</small><small class=\"nd-why\">\|nd-why\">no data (measured under different' '$real/en/compare/a100-80gb-vs-rtx-4090/index.html'"
+check "an article's cost per 1M tokens names the quotes it is priced at" has en/articles/a100-vs-h100-vs-rtx-4090/index.html \
+	'cost per 1M tokens, priced at the quotes the inference page uses: A100 80GB at $1.89/h'
 check "zh: a lower latency is lower, with both values" has zh/compare/h100-80gb-vs-a100-80gb/index.html \
 	'在“70B 参数模型推理延迟”测试中，H100 80GB 的延迟比 A100 80GB 低约 34%（45 毫秒 vs 68 毫秒）。'
 check "zh: a step time is shorter by a percentage, never a multiple" has zh/compare/h100-80gb-vs-a100-80gb/index.html \

@@ -320,6 +320,31 @@ static bool bench_cost_column(const struct benchmark *bm, bool inference, bool h
 	return inference && !strcmp(bm->unit, "tokens/s") && have_cheap;
 }
 
+/* The quotes benchmark b's costs per 1M tokens are priced at, GPU by GPU,
+ * as the inference page's "Quote used" column words them: the table has
+ * no price column, and a cost whose price the page does not print cannot
+ * be checked by its reader. */
+static void mtok_quotes_line(struct cite *c, size_t b)
+{
+	const struct data *d = c->d;
+	struct buf list = BUF_INIT;
+	for (size_t g = 0; g < d->ngpus; g++) {
+		struct serving_cost sv = metrics_serving_cost(d, b, g);
+		if (!figure_ok(sv.per_mtok) || sv.quote_row < 0)
+			continue;
+		guide_ledger_show_quote(&c->pg, (size_t)sv.quote_row);
+		if (list.len)
+			buf_adds(&list, pg_tr(&c->pg, "list.semi"));
+		buf_adds(&list, pg_fill(&c->pg, "cite.mtok_quote", "gpu", d->gpus[g].name, "quote",
+					pg_quote_text(&c->pg, sv.quote_row, sv.choice,
+						      QUOTE_FOR_RESULT), NULL));
+	}
+	line_after_table(c, "note", pg_fill(&c->pg, "cite.mtok_quotes", "bench",
+					    pg_bench_name(&c->pg, &d->benchmarks[b]), "list",
+					    list.ptr, NULL));
+	buf_release(&list);
+}
+
 /* A table of GPUs (rows) against the benchmarks some GPU has a result on
  * (columns; the others named in a line under it), the best of each column
  * marked fastest; for inference, also the cost per 1M tokens. */
@@ -416,6 +441,9 @@ static int table_benchmarks(struct cite *c, bool inference)
 	if (costs) /* what a cost per token counts, as the inference page says */
 		line_after_table(c, "note", pg_fill(&c->pg, "cite.mtok_how", "formula", pg_tr(&c->pg, "inf.how"),
 				     "cards", pg_cards_needed_how(&c->pg), NULL));
+	for (size_t b = 0; costs && b < d->nbenchmarks; b++)
+		if (have[b] && bench_cost_column(&d->benchmarks[b], inference, have_cheap[b]))
+			mtok_quotes_line(c, b);
 	missing_line(c, &none, "cite.bench_missing");
 done:
 	free(best);

@@ -325,8 +325,8 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 			continue;
 		const char *line = compare_bench_sentence(p, bm, xa, xb, same);
 		if (!same)
-			value_map_set(a, row, "ratio", pair_ratio_cell(
-				p, (struct figure){ 0, "why.unlike" }));
+			value_map_set(a, row, "ratio",
+				      pg_cell_not_computed(p, "cmp.no_ratio", "why.unlike"));
 		common++;
 		verdict_add(p, verdict, line);
 		const char *fit = compare_fit_sentence(p, bm, ga, gb);

@@ -545,6 +545,15 @@ struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char
 	return c;
 }
 
+struct value *pg_cell_not_computed(const struct page_ctx *p, const char *what, const char *why)
+{
+	struct value *c = pg_cell_of_kind(p, true, false);
+	pg_set_text(p, c, "text", pg_tr(p, what));
+	value_map_set_bool(pg_arena(p), c, "has_why", true);
+	pg_set_text(p, c, "why", pg_paren_text(p, pg_tr(p, why)));
+	return c;
+}
+
 /* "no data (no rental price seen)" for a paragraph, in the page's language. */
 const char *pg_nodata_text(const struct page_ctx *p, const char *why)
 {

@@ -131,6 +131,10 @@ void pg_set_text(const struct page_ctx *p, struct value *m, const char *key,
 struct value *pg_cell_of_kind(const struct page_ctx *p, bool numeric, bool missing);
 struct value *pg_cell_on_top(const struct page_ctx *p, const struct value *under);
 struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char *why);
+/* A figure left uncomputed on purpose, whose inputs the page prints (a
+ * ratio of results measured unlike): the words `what` ("no ratio") and
+ * why, keys both; never the no-data mark, which says no source gives it. */
+struct value *pg_cell_not_computed(const struct page_ctx *p, const char *what, const char *why);
 const char *pg_nodata_text(const struct page_ctx *p, const char *why);
 
 struct value *pg_cell_figure(const struct page_ctx *p, struct figure f, enum fmt k,
