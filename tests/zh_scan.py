@@ -37,7 +37,7 @@ Each run of text is checked for:
                per concept") says not to write, "块" for a card among them;
   speed        a sentence that calls latency or time "速度";
   multiple     "N 倍" with N under the style sheet's threshold (content/STYLE.md:
-               "up to T times" is a percentage).
+               "up to T times" is a percentage), a range's upper end under it.
 
 Prints one line per finding, "zh/path/index.html: kind: «excerpt»", then
 "zh scan: N pages, N findings", and exits 1 when anything was found.
@@ -102,7 +102,7 @@ SENTENCE = re.compile(r"[^。；！？\n]+")
 SPEED = re.compile(r"(?:延迟|耗时|用时|时长|时间)[”」）)]*\s*(?:上|测试中|时)?[，：:]?\s*[^。；，与和及、]{0,16}速度")
 CONVERTS = re.compile(r"换算|推算|倒数")
 # a multiple in a sentence: "是……的 1.05 倍", "的 0.18 倍～0.3 倍"
-MULTIPLE = re.compile(r"的\s*([0-9]+(?:\.[0-9]+)?)(?:\s*倍)?(?:\s*[～~]\s*[0-9.]+)?\s*倍")
+MULTIPLE = re.compile(r"的\s*([0-9]+(?:\.[0-9]+)?)(?:\s*倍)?(?:\s*[～~]\s*([0-9.]+))?\s*倍")
 NUMERAL = "[0-9两一二三四五六七八九十几多每单第]"
 
 SKIP = {"script", "style", "code", "pre"}
@@ -217,7 +217,8 @@ def scan_text(text, svg=False):
         if SPEED.search(sent) and not CONVERTS.search(sent):
             found.append(("speed", sent.strip()[:60]))
         for m in MULTIPLE.finditer(sent):
-            if float(m.group(1)) < THRESHOLD:
+            # a range is a multiple when its upper end is past the threshold
+            if float(m.group(2) or m.group(1)) < THRESHOLD:
                 found.append(("multiple", excerpt(sent, m)))
     return found
 

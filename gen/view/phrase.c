@@ -81,6 +81,15 @@ void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 	buf_release(&pct);
 }
 
+/* Whether a range of speeds up to `high` is said in multiples: any part of
+ * it above content/STYLE.md's threshold ("1.33–1.67 times as fast", never
+ * "33–67% faster", whose upper end is past where percentages stop). One
+ * rule for a comparison's range and a technique's speed-up. */
+static bool range_in_times(double high)
+{
+	return high > CMP_TIMES_ABOVE;
+}
+
 void phrase_speed_range(struct buf *out, const struct i18n *t, enum lang l,
 			const char *a, const char *b, double low, double high,
 			bool keep_order)
@@ -98,12 +107,12 @@ void phrase_speed_range(struct buf *out, const struct i18n *t, enum lang l,
 	}
 	struct buf n = BUF_INIT;
 	const char *key;
-	if (low > CMP_TIMES_ABOVE) {
+	if (range_in_times(high)) {
 		i18n_format_ratio_range(&n, low, high, l);
 		key = "phrase.range.times";
 	} else if (low >= 1) {
-		/* up to 1.5 at the low end: "33–67% faster", never "133–167%
-		 * of the speed" */
+		/* all of it up to 1.5: "5–33% faster", never "105–133% of
+		 * the speed" */
 		i18n_format_percent_range(&n, (low - 1) * 100, (high - 1) * 100, l);
 		key = "phrase.range.faster";
 	} else {
@@ -124,7 +133,7 @@ void phrase_speedup(struct buf *out, const struct i18n *t, enum lang l,
 		high = low;
 	struct buf n = BUF_INIT;
 	const char *key;
-	if (high > CMP_TIMES_ABOVE) {
+	if (range_in_times(high)) {
 		i18n_format_ratio_range(&n, low, high, l);
 		key = "phrase.speedup.times";
 	} else if (low >= 1) {

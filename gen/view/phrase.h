@@ -42,12 +42,12 @@ void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 		       const struct cmp_pair *p);
 
 /* How fast `a` runs against `b` over several workloads, as one clause:
- * `low`..`high` are the speed ratios a/b. Multiples only above the model's
- * threshold and always >= 1 (the faster card named first, unless
- * `keep_order`: then the page's own card stays the subject and a slower one
- * runs at a share of the other's speed): "H100 80GB is 3.3–5.6 times as
- * fast as RTX 4090", "A100 80GB is 5–7% faster than A100 40GB" (and
- * "33–67% faster" when only the high end is a multiple), "RTX 4090 runs at
+ * `low`..`high` are the speed ratios a/b. Multiples when the high end is
+ * above the model's threshold, always >= 1 (the faster card named first,
+ * unless `keep_order`: then the page's own card stays the subject and a
+ * slower one runs at a share of the other's speed): "H100 80GB is 3.3–5.6
+ * times as fast as RTX 4090", "A100 80GB is 1.33–1.67 times as fast as RTX
+ * 4090", "A100 80GB is 5–7% faster than A100 40GB", "RTX 4090 runs at
  * only 18–30% of the speed of H100 80GB" / "RTX 4090 的速度只有 H100 80GB
  * 的 18%～30%"; slower on some and faster on others, "runs at 80–120% of
  * the speed of". No full stop. */
