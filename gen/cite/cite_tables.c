@@ -334,7 +334,7 @@ static void mtok_quotes_line(struct cite *c, size_t b)
 			continue;
 		guide_ledger_show_quote(&c->pg, (size_t)sv.quote_row);
 		if (list.len)
-			buf_adds(&list, pg_tr(&c->pg, "list.semi"));
+			buf_adds(&list, pg_tr(&c->pg, "punct.semicolon"));
 		buf_adds(&list, pg_fill(&c->pg, "cite.mtok_quote", "gpu", d->gpus[g].name, "quote",
 					pg_quote_text(&c->pg, sv.quote_row, sv.choice,
 						      QUOTE_FOR_RESULT), NULL));

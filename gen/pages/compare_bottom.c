@@ -115,31 +115,33 @@ static const char *tally_sentence(const struct page_ctx *p, const char *what,
 }
 
 /* The use cases (use_cases.csv) that name GPU g, by the role they name it
- * in ("the budget pick for Fine-tuning, Research; the recommended card for
- * Inference": a budget or fastest pick is not a recommendation), or "". */
+ * in ("the budget pick for Fine-tuning and Research, and the recommended
+ * card for Inference": a budget or fastest pick is not a recommendation),
+ * or "". */
 static const char *picked_for(const struct page_ctx *p, size_t g)
 {
 	static const char *const clause[3] = { "cmp.bl.role.budget", "cmp.bl.role.recommended",
 					       "cmp.bl.role.fastest" };
 	const struct data *d = &p->in->data;
-	struct buf b = BUF_INIT, uses = BUF_INIT;
+	const char **uses = arena_alloc(pg_arena(p), (d->nuse_cases + 1) * sizeof *uses);
+	const char *roles[3];
+	size_t nroles = 0;
+	struct buf b = BUF_INIT;
 	for (int role = 0; role < 3; role++) {
-		buf_reset(&uses);
-		for (size_t u = 0; u < d->nuse_cases; u++) {
-			const struct use_case *uc = &d->use_cases[u];
-			if (!pg_use_case_names(uc, role, g))
-				continue;
-			if (uses.len)
-				buf_adds(&uses, pg_tr(p, "list.sep"));
-			buf_adds(&uses, pg_pick_lang(p, uc->name_en, uc->name_zh));
-		}
-		if (!uses.len)
+		size_t n = 0;
+		for (size_t u = 0; u < d->nuse_cases; u++)
+			if (pg_use_case_names(&d->use_cases[u], role, g))
+				uses[n++] = pg_pick_lang(p, d->use_cases[u].name_en,
+							 d->use_cases[u].name_zh);
+		if (!n)
 			continue;
-		if (b.len) /* "; " in English, "，以及" in Chinese: one 把 sentence */
-			buf_adds(&b, pg_tr(p, "cmp.bl.role_sep"));
-		buf_adds(&b, pg_fill(p, clause[role], "uses", uses.ptr, NULL));
+		buf_reset(&b);
+		pg_add_joined(p, &b, uses, n, "list.sep", "list.last");
+		roles[nroles++] = pg_fill(p, clause[role], "uses", b.ptr, NULL);
 	}
-	buf_release(&uses);
+	buf_reset(&b);
+	/* one 把 sentence in Chinese: "……的预算之选、……的推荐之选，以及……" */
+	pg_add_joined(p, &b, roles, nroles, "cmp.bl.role_sep", "cmp.bl.role_last");
 	return pg_keep(p, &b);
 }
 

@@ -554,6 +554,22 @@ struct value *pg_cell_not_computed(const struct page_ctx *p, const char *what, c
 	return c;
 }
 
+void pg_add_joined(const struct page_ctx *p, struct buf *b, const char *const *items, size_t n,
+		   const char *sep_key, const char *last_key)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *parts[2] = { i ? pg_tr(p, i + 1 == n ? last_key : sep_key) : "",
+					 items[i] };
+		/* Chinese against Latin across a joint ("和 Stable
+		 * Diffusion"): one space (content/STYLE.md) */
+		for (int k = 0; k < 2; k++) {
+			if (b->len && text_needs_space(b->ptr, b->len, parts[k]))
+				buf_addc(b, ' ');
+			buf_adds(b, parts[k]);
+		}
+	}
+}
+
 /* "no data (no rental price seen)" for a paragraph, in the page's language. */
 const char *pg_nodata_text(const struct page_ctx *p, const char *why)
 {

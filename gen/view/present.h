@@ -130,6 +130,10 @@ void pg_set_text(const struct page_ctx *p, struct value *m, const char *key,
 		     const char *s);
 struct value *pg_cell_of_kind(const struct page_ctx *p, bool numeric, bool missing);
 struct value *pg_cell_on_top(const struct page_ctx *p, const struct value *under);
+/* Append `items` as a sentence lists them: the UI string `sep_key` between
+ * them, `last_key` before the last ("A, B and C", "A、B和C"). */
+void pg_add_joined(const struct page_ctx *p, struct buf *b, const char *const *items, size_t n,
+		   const char *sep_key, const char *last_key);
 struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char *why);
 /* A figure left uncomputed on purpose, whose inputs the page prints (a
  * ratio of results measured unlike): the words `what` ("no ratio") and
