@@ -451,7 +451,7 @@ check "en: the 30B step verdict names both batch sizes" sh -c "
 	grep -o '<li>[^<]*30B GPT-style[^<]*</li>' '$real/en/compare/a100-80gb-vs-rtx-4090/index.html' |
 	grep -qi 'batch size 4.*batch size 1'"
 check "en: a 70B verdict says how many cards the model needs, one card or the other" \
-	grep -q 'A 70B model needs 140 GB at FP16 for its weights alone: it takes 2 A100 80GB or 6 RTX 4090 to hold them' \
+	grep -q 'A 70B model needs 140 GB at FP16 for its weights alone: it takes 2 A100 80GB cards or 6 RTX 4090 cards to hold them' \
 	"$real/en/compare/a100-80gb-vs-rtx-4090/index.html"
 # An older dated quote of a series that prices a job: every page that names
 # a job's quote beside its cost names the quote the cost is priced at.
@@ -499,6 +499,9 @@ check "a comparison's bottom line names each card's role in the use cases, a bud
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-80gb-vs-rtx-3090/index.html' | grep -qF 'The sources name RTX 3090 the budget pick for LLM fine-tuning (7B)' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-80gb-vs-rtx-3090/index.html' | grep -qF '来源把 RTX 3090 列为大模型微调（7B）' &&
 	       ! grep -rqF 'The sources recommend' '$real/en/compare'"
+check "a card without a rental price: its specifications leave out the rent rows (the prices' section says there is none)" \
+	sh -c "sed -e 's/<[^>]*>//g' '$real/en/gpus/h100-80gb/index.html' | grep -qF 'No source gives a rental price for this card yet.' &&
+	       ! sed -e 's/<[^>]*>//g' '$real/en/gpus/h100-80gb/index.html' | grep -qF 'Not given by any source for this card: Lowest price per card-hour'"
 check "a card's roles are listed as a sentence lists them: commas, and an 'and' before the last" \
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-40gb-vs-rtx-3080/index.html' | grep -qF 'The sources name A100 40GB the budget pick for LLM fine-tuning (70B), the recommended card for Computer vision (large scale), and the fastest pick for Computer vision (small/medium) and Stable Diffusion LoRA.' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-40gb-vs-rtx-3080/index.html' | grep -qF '来源把 A100 40GB 列为大模型微调（70B）的预算之选、计算机视觉（大规模）的推荐之选，以及计算机视觉（中小规模）和 Stable Diffusion LoRA 的最快之选。'"

@@ -244,14 +244,19 @@ static struct value *gpu_specs(const struct page_ctx *p, size_t g, struct value 
 	*extra = gpu_extra(p, g);
 	gpu_specs_each(p, g, spec_known, &(struct spec_rows){ rows, &m, n });
 	specs_shown(p, g);
-	spec_push(p, rows, &m, "gpu.rent", pg_cell_figure(p, pg_rent_shown(p, g),
-							  FMT_PER_HOUR, NULL));
+	/* the rent rows only with a price: without one they are no
+	 * specification a source left out, and the prices' section says there
+	 * is none */
 	const struct gpu_prices *pr = &p->in->metrics.prices[g];
-	struct value *range = pg_cell_figure(p, pr->low, FMT_PER_HOUR, NULL);
-	if (figure_ok(pr->low) && figure_ok(pr->high))
-		pg_cell_set_text(p, range, pg_fmt_usd_range(p, pr->low.value, pr->high.value,
-						      "unit.per_hour"));
-	spec_push(p, rows, &m, "gpu.rent_range", range);
+	if (figure_ok(pr->low)) {
+		spec_push(p, rows, &m, "gpu.rent", pg_cell_figure(p, pg_rent_shown(p, g),
+								  FMT_PER_HOUR, NULL));
+		struct value *range = pg_cell_figure(p, pr->low, FMT_PER_HOUR, NULL);
+		if (figure_ok(pr->high))
+			pg_cell_set_text(p, range, pg_fmt_usd_range(p, pr->low.value,
+								    pr->high.value, "unit.per_hour"));
+		spec_push(p, rows, &m, "gpu.rent_range", range);
+	}
 	*missing_text = nodata_list_line(p, &m, "gpu.specs_missing");
 	return rows;
 }

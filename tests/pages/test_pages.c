@@ -784,7 +784,7 @@ static void test_compare_fit_names_the_card_that_holds_it_alone(void **state)
 	assert_non_null(doc);
 	v = text_of(doc, "//section[contains(@class,'verdict')]");
 	assert_non_null(v);
-	assert_non_null(strstr(v, "1 A100 80GB holds them, while it takes 2 RTX 4090."));
+	assert_non_null(strstr(v, "1 A100 80GB card holds them, while it takes 2 RTX 4090 cards."));
 	free(v);
 	xmlFreeDoc(doc);
 }
