@@ -54,7 +54,8 @@ static const char *case_formula(const struct page_ctx *p, size_t stated)
 		    "hours", hours, "cards", cards, "price", price, "cost", cost, NULL);
 }
 
-/* One case study as a list item: {name, href, stated, check, agrees}. */
+/* One case study as a list item: {name, href, goal, stated, period,
+ * check, mark}. */
 static struct value *case_item(const struct page_ctx *p, size_t c)
 {
 	struct arena *a = pg_arena(p);
@@ -64,6 +65,10 @@ static struct value *case_item(const struct page_ctx *p, size_t c)
 	pg_set_text(p, m, "href", pg_href_to(p, case_path(p, c)));
 	pg_set_text(p, m, "goal", pg_pick_lang(p, k->goal_en, k->goal_zh));
 	pg_set_text(p, m, "stated", pg_stated_text(p, (long)k->stated));
+	/* what the stated cost is for, wherever it is listed: "about $635 a
+	 * month", never a bare "about $635" */
+	pg_set_text(p, m, "period", pg_tr(p, p->in->data.stated_costs[k->stated].monthly
+					     ? "case.per_month" : "case.per_job"));
 	pg_set_text(p, m, "check", case_formula(p, k->stated));
 	value_map_set(a, m, "mark", pg_stated_cell(p, (long)k->stated));
 	return m;
@@ -119,7 +124,6 @@ struct value *pages_tasks_case_context(const struct page_ctx *p, size_t c)
 			       ? ck->hours_max.value : ck->hours.value);
 	pg_set_text(p, ctx, "time", time);
 	pg_set_text(p, ctx, "quote", pg_quote_text(p, ck->quote_row, ck->choice, QUOTE_FOR_STATED));
-	pg_set_text(p, ctx, "period", pg_tr(p, sc->monthly ? "case.per_month" : "case.per_job"));
 	pg_set_text(p, ctx, "source", pg_source_titles(p, k->source));
 	bool has_task = sc->task >= 0;
 	value_map_set_bool(a, ctx, "has_task", has_task);
