@@ -3,6 +3,7 @@
 #include "model/compare.h"
 
 #include "base/buf.h"
+#include "base/text.h"
 #include "view/guide_ledger.h"
 #include "view/phrase.h"
 #include "view/site.h"
@@ -258,7 +259,7 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 {
 	struct buf stated = BUF_INIT, computed = BUF_INIT, extra = BUF_INIT;
 	struct buf tol = BUF_INIT, key = BUF_INIT, place = BUF_INIT, cards = BUF_INIT;
-	struct buf basis = BUF_INIT;
+	struct buf basis = BUF_INIT, upper = BUF_INIT;
 	health_figures(in, f, l, &stated, &computed);
 	format_tolerance(&tol, l);
 	struct slot slots[10];
@@ -301,7 +302,8 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 			const struct vram_rule *v = &in->data.vram[f->vram_row];
 			i18n_format_number(&extra, v->params_b, l);
 			slots[n++] = (struct slot){ "params", extra.ptr };
-			slots[n++] = (struct slot){ "precision", v->precision };
+			text_add_upper(&upper, v->precision); /* "INT4", as every page names it */
+			slots[n++] = (struct slot){ "precision", upper.ptr };
 		}
 		break;
 	case FINDING_MISSING:
@@ -343,6 +345,7 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 	buf_release(&place);
 	buf_release(&cards);
 	buf_release(&basis);
+	buf_release(&upper);
 }
 
 /* ---- Sources behind a finding ---- */

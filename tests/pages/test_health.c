@@ -335,9 +335,9 @@ static void test_vram_rule_gives_rule_of_thumb_and_weights_size(void **state)
 	f.stated = 7;
 	f.computed = 3.5;
 	assert_described(*state, &f,
-		"7B parameters in int4: the rule of thumb says 7 GB, while "
+		"7B parameters in INT4: the rule of thumb says 7 GB, while "
 		"parameters × bytes per parameter give 3.5 GB.",
-		"7B 参数、int4 精度：经验值为 7 GB，而参数量 × 每参数字节数为 3.5 GB。");
+		"7B 参数、INT4 精度：经验值为 7 GB，而参数量 × 每参数字节数为 3.5 GB。");
 }
 
 static void test_missing_figure_names_the_field(void **state)
@@ -541,7 +541,7 @@ static void test_report_gives_rows_per_table_then_findings_by_kind(void **state)
 		"\n"
 		"findings: 3\n"
 		"VRAM rules of thumb vs parameters × bytes (1):\n"
-		"  - 7B parameters in int4: the rule of thumb says 7 GB, while "
+		"  - 7B parameters in INT4: the rule of thumb says 7 GB, while "
 		"parameters × bytes per parameter give 3.5 GB. [sources: choosing-guide-zh]\n"
 		"Figures no source gives (2):\n"
 		"  - RTX 3090: no source gives the memory size (VRAM). "
