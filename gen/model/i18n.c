@@ -146,9 +146,12 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 		for (int l = 0; l < LANG_COUNT; l++) {
 			if (table->rows[r][col[l]][0] ||
 			    !strncmp(table->rows[r][kc], "unit.", 5) ||
+			    !strncmp(table->rows[r][kc], "punct.title_", 12) ||
 			    !strcmp(table->rows[r][kc], "punct.gap"))
-				continue; /* a unit, or the gap after a sentence
-					     (none in Chinese), may be none */
+				continue; /* a unit, the gap after a sentence
+					     (none in Chinese) or a title's
+					     marks (《》, none in English)
+					     may be none */
 			diag_error(diag, table->path, table->lines[r],
 				   (int)col[l] + 1, "UI string \"%s\" has no %s text",
 				   table->rows[r][kc], codes[l]);

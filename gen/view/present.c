@@ -322,7 +322,8 @@ static const char *pg_source_title(const struct page_ctx *p, const struct source
 	return *own ? own : src->title;
 }
 
-/* The titles of a ;-separated list of source ids, joined by "; " / "；". */
+/* The titles of a ;-separated list of source ids, joined by "; " / "；",
+ * each in the language's title marks (《训练指南》; none in English). */
 const char *pg_source_titles(const struct page_ctx *p, const char *ids)
 {
 	struct buf b = BUF_INIT;
@@ -334,7 +335,9 @@ const char *pg_source_titles(const struct page_ctx *p, const char *ids)
 		const struct source *src = data_find_source(&p->in->data, id);
 		if (b.len)
 			buf_adds(&b, pg_tr(p, "punct.semicolon"));
+		buf_adds(&b, pg_tr(p, "punct.title_open"));
 		buf_adds(&b, src ? pg_source_title(p, src) : id);
+		buf_adds(&b, pg_tr(p, "punct.title_close"));
 		c += len;
 		if (*c == ';')
 			c++;

@@ -65,6 +65,8 @@ static const char *const ui[][3] = {
 	{ "cite.source", "Source:", "来源：" },
 	{ "cite.sources", "Sources:", "来源：" },
 	{ "punct.semicolon", "; ", "；" },
+	{ "punct.title_open", "", "《" },
+	{ "punct.title_close", "", "》" },
 	{ "gpu.nvlink_none", "not supported", "不支持" },
 	{ "why.not_stated", "no source gives this figure", "来源未给出" },
 	{ "cite.vs", "vs", "对比" },
@@ -357,7 +359,7 @@ static void test_price_in_chinese_says_per_hour_in_chinese(void **state)
 {
 	struct fixture *f = *state;
 	assert_string_equal(render(f, LANG_ZH, "租金 {{< price gpu=rtx-4090 >}}。\n"),
-			    "<p>租金 <span class=\"fig\" title=\"来源：Training Guide\">"
+			    "<p>租金 <span class=\"fig\" title=\"来源：《Training Guide》\">"
 			    "$0.39/小时</span>。</p>\n");
 }
 
@@ -432,8 +434,8 @@ static void test_hours_below_one_hour_are_minutes(void **state)
 	assert_string_equal(render(f, LANG_EN, src),
 			    "<p>" FIG_TG("3 h") " / " FIG_TG("40 min") "</p>\n");
 	assert_string_equal(render(f, LANG_ZH, src),
-			    "<p><span class=\"fig\" title=\"来源：Training Guide\">3 小时</span> / "
-			    "<span class=\"fig\" title=\"来源：Training Guide\">40 分钟</span></p>\n");
+			    "<p><span class=\"fig\" title=\"来源：《Training Guide》\">3 小时</span> / "
+			    "<span class=\"fig\" title=\"来源：《Training Guide》\">40 分钟</span></p>\n");
 }
 
 static void test_cost_is_hours_times_price_times_cards(void **state)
@@ -501,8 +503,8 @@ static void test_technique_text_is_escaped_and_in_language(void **state)
 	/* no space between Chinese and a figure that is Chinese at its edge */
 	assert_non_null(strstr(render(f, LANG_ZH, "启用后 {{< technique id=qlora field=vram_saving >}}，"
 					       "难度 {{< technique id=qlora field=difficulty >}}\n"),
-			       "<p>启用后<span class=\"fig\" title=\"来源：Training Guide\">显存降到原来的 1/4～1/8</span>，"
-			       "难度<span class=\"fig\" title=\"来源：Training Guide\">简单</span>"));
+			       "<p>启用后<span class=\"fig\" title=\"来源：《Training Guide》\">显存降到原来的 1/4～1/8</span>，"
+			       "难度<span class=\"fig\" title=\"来源：《Training Guide》\">简单</span>"));
 }
 
 static void test_shortcode_in_heading_keeps_heading_id(void **state)
