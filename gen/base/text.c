@@ -464,16 +464,6 @@ static unsigned last_char(const char *s, size_t len)
 	return utf8_at((const unsigned char *)s + i);
 }
 
-bool text_ends_han(const char *s, size_t len)
-{
-	return text_is_han(last_char(s, len));
-}
-
-bool text_starts_han(const char *s)
-{
-	return text_is_han(utf8_at((const unsigned char *)s));
-}
-
 size_t text_len_without_stop(const char *s)
 {
 	size_t len = strlen(s);
@@ -518,6 +508,20 @@ bool text_no_space_between(const char *before, size_t len, const char *after)
 	unsigned a = utf8_at((const unsigned char *)after);
 	return (is_wide(b) && is_wide(a)) || is_fullwidth_punct(b) ||
 	       is_fullwidth_punct(a);
+}
+
+size_t text_drop_space_after_fullwidth(char *s, size_t len)
+{
+	size_t o = 0;
+	for (size_t i = 0; i < len; i++) {
+		/* a space whose text so far ends in full-width punctuation */
+		if (s[i] == ' ' && o >= 3 && is_fullwidth_punct(last_char(s, o)))
+			continue;
+		s[o++] = s[i];
+	}
+	if (o < len)
+		s[o] = '\0';
+	return o;
 }
 
 bool text_needs_space(const char *before, size_t len, const char *after)

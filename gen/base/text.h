@@ -53,10 +53,6 @@ int text_compare_strings(const void *a, const void *b);
 
 /* True for a Chinese character (CJK ideograph) code point. */
 bool text_is_han(unsigned cp);
-/* True when the UTF-8 text s[0..len) ends with, or `s` starts with, a
- * Chinese character. */
-bool text_ends_han(const char *s, size_t len);
-bool text_starts_han(const char *s);
 /* The bytes of the sentence `s` without its closing full stop ("." or
  * "。"), to quote it inside another sentence's parentheses. */
 size_t text_len_without_stop(const char *s);
@@ -64,6 +60,10 @@ size_t text_len_without_stop(const char *s);
  * bytes) and `after`: Chinese or its punctuation on both sides, or
  * full-width punctuation on either ("）" before "H100"). */
 bool text_no_space_between(const char *before, size_t len, const char *after);
+/* Drop from the text `s` (`len` bytes) every space that follows
+ * full-width punctuation ("。 来源" -> "。来源": content/STYLE.md), in
+ * place; returns the new length (a '\0' stands after it when it shrank). */
+size_t text_drop_space_after_fullwidth(char *s, size_t len);
 /* True when the text `before` (its first `len` bytes) and the text `after`
  * meet Chinese against a Latin letter or digit ("$" opening a value after
  * Chinese, "%" closing one before it) and need one space between them

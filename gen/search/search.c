@@ -182,6 +182,9 @@ void search_page_set_doc(struct search_page *pg, const struct search_doc *d,
 	buf_reset(text);
 	search_doc_text_head(d, text);
 	buf_add(text, body, body_len);
+	/* parts joined by a space (the description and the body, two blocks)
+	 * take none after full-width punctuation */
+	text->len = text_drop_space_after_fullwidth(text->ptr, text->len);
 	size_t cut = cut_at(text->ptr, text->len, SEARCH_TEXT_MAX);
 	/* room made once (the head: a title, a path, a kind; the text with a
 	 * few escapes), the doc kept at its size: thousands are held until
