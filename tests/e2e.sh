@@ -504,6 +504,11 @@ check "a card without a rental price: its specifications leave out the rent rows
 	       ! sed -e 's/<[^>]*>//g' '$real/en/gpus/h100-80gb/index.html' | grep -qF 'Not given by any source for this card: Lowest price per card-hour'"
 check "a stated cost says what it is for wherever a case is listed (home, cases, inference)" \
 	sh -c "for page in index.html cases/index.html inference/index.html; do sed -e 's/<[^>]*>//g' '$real/en/'\$page | grep -qF 'about \$635 a month' || exit 1; done"
+check "a data page prints an empty count as one card and an empty upper end as none, never as no data" \
+	sh -c "sed -e 's/<[^>]*>/|/g' '$real/en/data/task_times/index.html' | grep -qF '|no upper end|' &&
+	       sed -e 's/<[^>]*>/|/g' '$real/en/data/task_times/index.html' | grep -qF '|1 (not stated)|' &&
+	       sed -e 's/<[^>]*>/|/g' '$real/zh/data/task_times/index.html' | grep -qF '|1（未注明）|' &&
+	       ! grep -q 'class=\"num nodata\"' '$real/en/data/task_times/index.html'"
 check "a card's roles are listed as a sentence lists them: commas, and an 'and' before the last" \
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-40gb-vs-rtx-3080/index.html' | grep -qF 'The sources name A100 40GB the budget pick for LLM fine-tuning (70B), the recommended card for Computer vision (large scale), and the fastest pick for Computer vision (small/medium) and Stable Diffusion LoRA.' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-40gb-vs-rtx-3080/index.html' | grep -qF '来源把 A100 40GB 列为大模型微调（70B）的预算之选、计算机视觉（大规模）的推荐之选，以及计算机视觉（中小规模）和 Stable Diffusion LoRA 的最快之选。'"

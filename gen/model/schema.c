@@ -50,7 +50,7 @@ static const char *const period_values[] = { "job", "month", NULL };
 				   .has_min = true, .min_exclusive = true, \
 				   .has_max = true, .max = hi }
 #define REF(n, t) { .name = n, .type = COL_REF, .required = true, .ref = t }
-#define COUNT(n) { .name = n, .type = COL_INTEGER, .has_min = true, .min = 1 }
+#define COUNT(n) { .name = n, .type = COL_INTEGER, .has_min = true, .min = 1, .if_empty = "data.empty.one_card" }
 /* Columns added after the first tables were written: a header may leave
  * them out. */
 #define OPT_TEXT(n) { .name = n, .type = COL_TEXT, .optional = true }
@@ -109,7 +109,7 @@ static const struct col_spec prices_cols[] = {
 	{ .name = "usd_per_hour", .type = COL_NUMBER, .required = true, .has_min = true,
 	  .min = 0.01, .has_max = true, .max = 1000 },
 	{ .name = "cards", .type = COL_INTEGER, .has_min = true, .min = 1,
-	  .has_max = true, .max = 1000000, .optional = true },
+	  .has_max = true, .max = 1000000, .optional = true, .if_empty = "data.empty.one_card" },
 	{ .name = "total_usd_per_hour", .type = COL_NUMBER, .has_min = true,
 	  .min_exclusive = true, .has_max = true, .max = 1000000000, .optional = true },
 	{ .name = "kind", .type = COL_ENUM, .required = true, .values = price_kind_values },
@@ -165,7 +165,7 @@ static const struct col_spec task_times_cols[] = {
 	{ .name = "hours_max", .type = COL_NUMBER, .has_min = true, .min_exclusive = true,
 	  .has_max = true, .max = 1000000, .at_least = "hours", .optional = true },
 	{ .name = "gpu_count", .type = COL_INTEGER, .has_min = true, .min = 1,
-	  .has_max = true, .max = 1000000 },
+	  .has_max = true, .max = 1000000, .if_empty = "data.empty.one_card" },
 	REF("source", "sources"),
 	OPT_TEXT("note_en"),
 	OPT_TEXT("note_zh"),

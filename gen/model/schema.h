@@ -72,6 +72,11 @@ struct col_spec {
 	const char *const *values; /* COL_ENUM: the allowed values, NULL-ended */
 	const char *ref;           /* COL_REF(S): the table referred to ("gpus") */
 	const char *at_least;      /* numeric column this one must not be below */
+	const char *if_empty;      /* the UI string saying what an empty cell
+				    * stands for ("1 (not stated)": one card),
+				    * as the data pages print it; NULL: no
+				    * figure (an upper end's: none, see
+				    * datapages) */
 };
 
 enum { SCHEMA_KEY_MAX = 6 };

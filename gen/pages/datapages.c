@@ -528,13 +528,17 @@ static struct value *cell_value(const struct dp *s, enum lang l, const char *fro
 	struct value *m = value_new_map(s->arena);
 	value_map_set_parent(m, kit);
 	bool num = is_numeric(cs);
-	set_text(s, m, "text", cell_text(s, l, cs, column, text));
+	/* an empty count is one card, an empty upper end a figure that is no
+	 * range, as the guide reads them: not "no data" */
+	const char *empty = !num || *text ? NULL : cs->if_empty ? cs->if_empty
+				   : cs->at_least && !cs->required ? "data.empty.no_upper" : NULL;
+	set_text(s, m, "text", empty ? tr(s, l, empty) : cell_text(s, l, cs, column, text));
 	set_text(s, m, "raw", text); /* a number sorts by its value, not "3,350" */
 	if (cs && cs->type == COL_ID && *text)
 		set_bool(s, m, "code", true); /* an id is code */
 	if (num)
 		set_bool(s, m, "num", true);
-	if (num && !*text)
+	if (num && !*text && !empty)
 		set_bool(s, m, "nodata", true);
 	const char *cl = column_lang(column);
 	/* a column of the other language's texts is marked as that language
