@@ -509,6 +509,10 @@ check "a data page prints an empty count as one card and an empty upper end as n
 	       sed -e 's/<[^>]*>/|/g' '$real/en/data/task_times/index.html' | grep -qF '|1 (not stated)|' &&
 	       sed -e 's/<[^>]*>/|/g' '$real/zh/data/task_times/index.html' | grep -qF '|1（未注明）|' &&
 	       ! grep -q 'class=\"num nodata\"' '$real/en/data/task_times/index.html'"
+check "the inference page marks a tight card count as the VRAM page does (70B on 2 A100 80GB)" \
+	sh -c "grep -q '<span class=\"v\">2</span><small class=\"why\"> (tight)</small>' '$real/en/inference/index.html' &&
+	       grep -q '<span class=\"v\">2</span><small class=\"why\">（偏紧）</small>' '$real/zh/inference/index.html' &&
+	       sed -e 's/<[^>]*>//g' '$real/en/vram/index.html' | grep -qF 'needs 2 cards, tight'"
 check "a card's roles are listed as a sentence lists them: commas, and an 'and' before the last" \
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-40gb-vs-rtx-3080/index.html' | grep -qF 'The sources name A100 40GB the budget pick for LLM fine-tuning (70B), the recommended card for Computer vision (large scale), and the fastest pick for Computer vision (small/medium) and Stable Diffusion LoRA.' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-40gb-vs-rtx-3080/index.html' | grep -qF '来源把 A100 40GB 列为大模型微调（70B）的预算之选、计算机视觉（大规模）的推荐之选，以及计算机视觉（中小规模）和 Stable Diffusion LoRA 的最快之选。'"

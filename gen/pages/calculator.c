@@ -317,8 +317,15 @@ static void json_task_rows(struct site *s, enum lang l, size_t t, struct buf *b)
 		buf_addc(b, ',');
 		json_str_member(b, "time", hours_text(s, l, c), true);
 		json_str_member(b, "cost", cost_text(s, l, c), true);
+		/* a missing cost is a no-data cell, as the job's page draws it */
+		buf_adds(b, figure_ok(c->cost) ? "\"nodata\":false," : "\"nodata\":true,");
+		/* the quote as the job's page words it: its price first (a
+		 * script's data, no page's figures: no ledger marks) */
+		struct page_ctx k = kit(s, l);
+		k.marks = NULL;
 		json_str_member(b, "quote", c->quote_row >= 0
-				? quote_label(s, l, &d->prices[c->quote_row]) : "", false);
+				? pg_quote_text(&k, c->quote_row, c->choice, QUOTE_FOR_TIME) : "",
+				false);
 		buf_addc(b, '}');
 	}
 	buf_addc(b, ']');

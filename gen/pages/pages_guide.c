@@ -216,8 +216,7 @@ static void serving_cells(const struct page_ctx *p, const struct result *x, stru
 		guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION, x->gpu);
 	struct value *cards = pg_cell_figure(p, sv.cards, FMT_NUMBER, NULL);
 	if (sv.tight && figure_ok(sv.cards)) /* as the VRAM page marks it */
-		pg_cell_set_phrase(p, cards, pg_fill(p, "inf.cards_tight", "n",
-						      pg_fmt_number(p, sv.cards.value), NULL));
+		pg_cell_set_why(p, cards, "inf.tight");
 	value_map_set(a, r, "cards", cards);
 	value_map_set(a, r, "price", pg_cell_figure(p, sv.usd_per_hour, FMT_PER_HOUR, NULL));
 	value_map_set(a, r, "monthly", pg_cell_figure(p, sv.monthly, FMT_USD, NULL));

@@ -540,20 +540,23 @@ struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char
 {
 	struct value *c = pg_cell_of_kind(p, numeric, true);
 	pg_set_text(p, c, "text", pg_tr(p, "no_data"));
-	if (why && i18n_has(&p->in->i18n, why)) {
-		value_map_set_bool(pg_arena(p), c, "has_why", true);
-		/* full-width brackets in Chinese need no space before them */
-		pg_set_text(p, c, "why", pg_paren_text(p, pg_tr(p, why)));
-	}
+	if (why && i18n_has(&p->in->i18n, why))
+		pg_cell_set_why(p, c, why);
 	return c;
+}
+
+void pg_cell_set_why(const struct page_ctx *p, struct value *c, const char *why)
+{
+	value_map_set_bool(pg_arena(p), c, "has_why", true);
+	/* full-width brackets in Chinese need no space before them */
+	pg_set_text(p, c, "why", pg_paren_text(p, pg_tr(p, why)));
 }
 
 struct value *pg_cell_not_computed(const struct page_ctx *p, const char *what, const char *why)
 {
 	struct value *c = pg_cell_of_kind(p, true, false);
 	pg_set_text(p, c, "text", pg_tr(p, what));
-	value_map_set_bool(pg_arena(p), c, "has_why", true);
-	pg_set_text(p, c, "why", pg_paren_text(p, pg_tr(p, why)));
+	pg_cell_set_why(p, c, why);
 	return c;
 }
 

@@ -135,6 +135,9 @@ struct value *pg_cell_on_top(const struct page_ctx *p, const struct value *under
 void pg_add_joined(const struct page_ctx *p, struct buf *b, const char *const *items, size_t n,
 		   const char *sep_key, const char *last_key);
 struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char *why);
+/* Say beside the cell's value, in parentheses and small, what the UI
+ * string `why` says ("2 (tight)"; a no-data mark's reason). */
+void pg_cell_set_why(const struct page_ctx *p, struct value *c, const char *why);
 /* A figure left uncomputed on purpose, whose inputs the page prints (a
  * ratio of results measured unlike): the words `what` ("no ratio") and
  * why, keys both; never the no-data mark, which says no source gives it. */

@@ -212,12 +212,14 @@
         cell(tr, link(t.href, t.name), '', true);
         cell(tr, link(data.gpus[r.gpu].href, data.gpus[r.gpu].name));
         cell(tr, r.time, 'num');
-        cell(tr, r.cost, 'num');
+        if (r.nodata) noData(cell(tr, '', 'num nodata'), r.cost);
+        else cell(tr, r.cost, 'num');
         cell(tr, r.quote, 'src');
         body.appendChild(tr);
         n++;
       });
     });
+    showLegend($('calc-tasks'));
     $('calc-tasks-wrap').hidden = n === 0;
     var none = $('calc-no-task');
     none.hidden = n > 0;
