@@ -31,7 +31,9 @@ struct report {
 	struct value *sections, *exhibits;
 	size_t nsections, nparts, nheaded, ntables, nfigures;
 	struct value *section; /* the open section */
-	struct buf see;        /* the open section's exhibits, by number */
+	/* the open section's tables and figures, numbered in a row: the
+	 * first of each kind (0: none yet) and the last */
+	size_t see_table[2], see_figure[2];
 };
 
 /* A YYYY-MM-DD date for reading in the report's language, or "date not
@@ -54,7 +56,7 @@ static void report_open_section(struct report *r, const char *heading_key,
 	struct arena *a = pg_arena(p);
 	r->nsections++;
 	r->nparts = r->nheaded = 0;
-	buf_reset(&r->see);
+	r->see_table[0] = r->see_figure[0] = 0;
 	struct value *m = value_new_map(a);
 	value_map_set_str(a, m, "sec_id", arena_printf(a, "s%zu", r->nsections));
 	value_map_set_str(a, m, "sec_no", arena_printf(a, "%zu", r->nsections));
@@ -66,19 +68,39 @@ static void report_open_section(struct report *r, const char *heading_key,
 	r->section = m;
 }
 
-/* Close the open section: its lead names its tables and figures. */
+/* "Table 2", or "Tables 2–5" for a run of them (UI strings `one` and
+ * `many`), numbers first to last; "" for none. */
+static const char *exhibit_run(const struct page_ctx *p, const size_t run[2], const char *one,
+			       const char *many)
+{
+	struct arena *a = pg_arena(p);
+	if (!run[0])
+		return "";
+	if (run[1] == run[0])
+		return pg_fill(p, one, "n", arena_printf(a, "%zu", run[0]), NULL);
+	struct buf b = BUF_INIT;
+	i18n_format_range(&b, arena_printf(a, "%zu", run[0]), arena_printf(a, "%zu", run[1]), p->l);
+	return pg_fill(p, many, "n", pg_keep(p, &b), NULL);
+}
+
+/* Close the open section: its lead names its tables and figures, each
+ * kind as one run ("See Tables 2–5 and Figures 2–5."). */
 static void report_close_section(struct report *r)
 {
 	const struct page_ctx *p = r->p;
-	bool has = r->see.len > 0;
-	value_map_set_bool(pg_arena(p), r->section, "has_see", has);
+	const char *tables = exhibit_run(p, r->see_table, "report.table", "report.tables");
+	const char *figures = exhibit_run(p, r->see_figure, "report.figure", "report.figures");
+	const char *list = *tables && *figures
+		? pg_fill(p, "report.and", "a", tables, "b", figures, NULL)
+		: *tables ? tables : figures;
+	value_map_set_bool(pg_arena(p), r->section, "has_see", *list != '\0');
 	value_map_set_str(pg_arena(p), r->section, "sec_see",
-			  has ? pg_fill(p, "report.see", "list", pg_keep(p, &r->see), NULL) : "");
+			  *list ? pg_fill(p, "report.see", "list", list, NULL) : "");
 }
 
-/* Number one exhibit (UI string `key`: "Table {n}", "Figure {n}") and
- * list it; returns its label. */
-static const char *report_exhibit(struct report *r, const char *key, size_t n,
+/* Number one exhibit (UI string `key`: "Table {n}", "Figure {n}"; `run`,
+ * the section's run of its kind) and list it; returns its label. */
+static const char *report_exhibit(struct report *r, const char *key, size_t *run, size_t n,
 				  const char *caption, const char *part_id)
 {
 	const struct page_ctx *p = r->p;
@@ -89,9 +111,9 @@ static const char *report_exhibit(struct report *r, const char *key, size_t n,
 	value_map_set_str(a, m, "text", pg_fill(p, "report.exhibit", "label", label,
 						"caption", caption, NULL));
 	value_list_push(a, r->exhibits, m);
-	if (r->see.len)
-		buf_adds(&r->see, pg_tr(p, "list.sep"));
-	buf_adds(&r->see, label);
+	if (!run[0])
+		run[0] = n;
+	run[1] = n;
 	return label;
 }
 
@@ -164,10 +186,10 @@ static void report_add_part(struct report *r, enum report_body body, struct valu
 	bool figure = table && chart && chart->type == VALUE_STRING && chart->u.str.len;
 	const char *labels = "";
 	if (table) {
-		labels = report_exhibit(r, "report.table", ++r->ntables, caption, id);
+		labels = report_exhibit(r, "report.table", r->see_table, ++r->ntables, caption, id);
 		if (figure)
 			labels = pg_fill(p, "report.and", "a", labels, "b", report_exhibit(
-				r, "report.figure", ++r->nfigures, caption, id), NULL);
+				r, "report.figure", r->see_figure, ++r->nfigures, caption, id), NULL);
 	}
 	value_map_set_bool(a, m, "has_exhibit", table);
 	value_map_set_str(a, m, "part_exhibit", table ? pg_fill(p, "report.exhibit",
@@ -274,7 +296,7 @@ static struct value *report_context(const struct page_ctx *p)
 {
 	struct arena *a = pg_arena(p);
 	struct report r = { .p = p, .sections = value_new_list(a),
-			    .exhibits = value_new_list(a), .see = BUF_INIT };
+			    .exhibits = value_new_list(a) };
 	report_single(&r, "report.sec_gpus", "gpu.index_desc", BODY_GPUS,
 		      pages_gpu_index_context(p), true);
 	report_comparisons(&r);
@@ -293,7 +315,6 @@ static struct value *report_context(const struct page_ctx *p)
 		      pg_map_flag(health, "has_groups"));
 	report_single(&r, "report.sec_methodology", "method.desc", BODY_METHODOLOGY,
 		      datapages_methodology_context(p), false);
-	buf_release(&r.see);
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "sections", r.sections);
 	value_map_set(a, ctx, "exhibits", r.exhibits);
