@@ -510,18 +510,9 @@ bool text_no_space_between(const char *before, size_t len, const char *after)
 	       is_fullwidth_punct(a);
 }
 
-size_t text_drop_space_after_fullwidth(char *s, size_t len)
+bool text_ends_in_fullwidth_punct(const char *s, size_t len)
 {
-	size_t o = 0;
-	for (size_t i = 0; i < len; i++) {
-		/* a space whose text so far ends in full-width punctuation */
-		if (s[i] == ' ' && o >= 3 && is_fullwidth_punct(last_char(s, o)))
-			continue;
-		s[o++] = s[i];
-	}
-	if (o < len)
-		s[o] = '\0';
-	return o;
+	return len && is_fullwidth_punct(last_char(s, len));
 }
 
 bool text_needs_space(const char *before, size_t len, const char *after)

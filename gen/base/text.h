@@ -60,10 +60,9 @@ size_t text_len_without_stop(const char *s);
  * bytes) and `after`: Chinese or its punctuation on both sides, or
  * full-width punctuation on either ("）" before "H100"). */
 bool text_no_space_between(const char *before, size_t len, const char *after);
-/* Drop from the text `s` (`len` bytes) every space that follows
- * full-width punctuation ("。 来源" -> "。来源": content/STYLE.md), in
- * place; returns the new length (a '\0' stands after it when it shrank). */
-size_t text_drop_space_after_fullwidth(char *s, size_t len);
+/* True when the text `s` (its first `len` bytes) ends in full-width
+ * punctuation ("。", "："), which no space follows (content/STYLE.md). */
+bool text_ends_in_fullwidth_punct(const char *s, size_t len);
 /* True when the text `before` (its first `len` bytes) and the text `after`
  * meet Chinese against a Latin letter or digit ("$" opening a value after
  * Chinese, "%" closing one before it) and need one space between them

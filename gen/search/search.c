@@ -175,6 +175,33 @@ void search_doc_text_head(const struct search_doc *d, struct buf *text)
 	}
 }
 
+/* Drop from the text `s` (`len` bytes) every space that follows
+ * full-width punctuation ("。 来源" -> "。来源": content/STYLE.md), in
+ * place; returns the new length ('\0' after it when it shrank). */
+static size_t drop_space_after_fullwidth(char *s, size_t len)
+{
+	/* full-width punctuation is U+3000-303F (E3 80 xx) or U+FF01-FF60
+	 * (EF BC/BD xx): a text without either lead byte has none to drop
+	 * (an English page) */
+	if (!memchr(s, 0xe3, len) && !memchr(s, 0xef, len))
+		return len;
+	size_t o = 0, i = 0;
+	while (i < len) {
+		const char *sp = memchr(s + i, ' ', len - i);
+		size_t j = sp ? (size_t)(sp - s) : len;
+		memmove(s + o, s + i, j - i); /* the run up to the space */
+		o += j - i;
+		if (j == len)
+			break;
+		if (!text_ends_in_fullwidth_punct(s, o))
+			s[o++] = ' ';
+		i = j + 1;
+	}
+	if (o < len)
+		s[o] = '\0';
+	return o;
+}
+
 void search_page_set_doc(struct search_page *pg, const struct search_doc *d,
 			 const char *body, size_t body_len)
 {
@@ -184,7 +211,7 @@ void search_page_set_doc(struct search_page *pg, const struct search_doc *d,
 	buf_add(text, body, body_len);
 	/* parts joined by a space (the description and the body, two blocks)
 	 * take none after full-width punctuation */
-	text->len = text_drop_space_after_fullwidth(text->ptr, text->len);
+	text->len = drop_space_after_fullwidth(text->ptr, text->len);
 	size_t cut = cut_at(text->ptr, text->len, SEARCH_TEXT_MAX);
 	/* room made once (the head: a title, a path, a kind; the text with a
 	 * few escapes), the doc kept at its size: thousands are held until

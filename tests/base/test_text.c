@@ -768,19 +768,17 @@ static void test_spacing_rules_leave_ascii_meeting_ascii_alone(void **state)
 	assert_false(text_no_space_between("显存", strlen("显存"), "24"));
 }
 
-/* A space after full-width punctuation is dropped, every other kept
- * (English's ". " and a space between two Chinese blocks among them). */
-static void test_no_space_after_fullwidth_punctuation(void **state)
+/* Full-width punctuation ends a text ("。", "："), a Chinese character,
+ * an ASCII stop or the curly quote does not. */
+static void test_text_ends_in_fullwidth_punctuation(void **state)
 {
 	(void)state;
-	char s[] = "数字均注明出处。 来源：  训练指南 Done. Next 显存 需要";
-	size_t n = text_drop_space_after_fullwidth(s, strlen(s));
-	assert_string_equal(s, "数字均注明出处。来源：训练指南 Done. Next 显存 需要");
-	assert_int_equal(n, strlen(s));
-	char plain[] = "a b";
-	assert_int_equal(text_drop_space_after_fullwidth(plain, 3), 3);
-	assert_string_equal(plain, "a b");
-	assert_int_equal(text_drop_space_after_fullwidth(plain, 0), 0);
+	assert_true(text_ends_in_fullwidth_punct("出处。", strlen("出处。")));
+	assert_true(text_ends_in_fullwidth_punct("来源：", strlen("来源：")));
+	assert_false(text_ends_in_fullwidth_punct("来源", strlen("来源")));
+	assert_false(text_ends_in_fullwidth_punct("Done.", 5));
+	assert_false(text_ends_in_fullwidth_punct("“x”", strlen("“x”")));
+	assert_false(text_ends_in_fullwidth_punct("", 0));
 }
 
 /* A sentence quoted in parentheses loses its closing stop, and only that. */
@@ -800,7 +798,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_spacing_rules_leave_ascii_meeting_ascii_alone),
-		cmocka_unit_test(test_no_space_after_fullwidth_punctuation),
+		cmocka_unit_test(test_text_ends_in_fullwidth_punctuation),
 		cmocka_unit_test(test_unpublishable_characters_are_found_where_they_stand),
 		cmocka_unit_test(test_find_agrees_with_a_byte_at_a_time),
 		cmocka_unit_test(test_uri_encoding),

@@ -10,6 +10,7 @@
 #include "base/buf.h"
 #include "model/metrics.h"
 #include "search/search.h"
+#include "search/search_index.h"
 #include "search/search_scan.h"
 #include "search/search_write.h"
 #include "base/text.h"
@@ -376,6 +377,24 @@ static void written_index(struct search_index *ix, struct buf *out)
 	buf_addbuf(out, &f.all);
 	buf_release(&f.all);
 	search_index_free(ix);
+}
+
+/* A snippet takes no space after full-width punctuation (where the
+ * description meets the body, or two blocks meet), every other kept. */
+static void test_snippet_takes_no_space_after_fullwidth_punctuation(void **state)
+{
+	(void)state;
+	struct search_doc d = { .title = "T", .path = "a/", .kind = "gpu",
+				.description = "数字均注明出处。",
+				.body = "来源：  训练指南 Done. Next 显存 需要" };
+	struct search_page *pg = search_page_new(&d);
+	assert_non_null(strstr(pg->doc.json, "数字均注明出处。来源：训练指南 Done. Next 显存 需要"));
+	search_page_free(pg);
+	d.description = "Plain. English";
+	d.body = "text only";
+	pg = search_page_new(&d);
+	assert_non_null(strstr(pg->doc.json, "Plain. English text only"));
+	search_page_free(pg);
 }
 
 /* The doc's page, encoded, freed and decoded again. */
@@ -1509,6 +1528,7 @@ int main(void)
 		cmocka_unit_test(test_a_kept_index_gives_the_postings_of_the_pages_kept),
 		cmocka_unit_test(test_a_kept_index_of_short_terms_is_read_back),
 		cmocka_unit_test(test_the_index_written_in_parts_is_the_index_written_whole),
+		cmocka_unit_test(test_snippet_takes_no_space_after_fullwidth_punctuation),
 	};
 	terms = search_terms_new();
 	int failed = cmocka_run_group_tests(tests, NULL, NULL);
