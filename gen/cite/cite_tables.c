@@ -440,7 +440,7 @@ static int table_benchmarks(struct cite *c, bool inference)
 	table_end(c);
 	if (costs) /* what a cost per token counts, as the inference page says */
 		line_after_table(c, "note", pg_fill(&c->pg, "cite.mtok_how", "formula", pg_tr(&c->pg, "inf.how"),
-				     "cards", pg_cards_needed_how(&c->pg), NULL));
+				     "cards", pg_cards_needed_how(&c->pg, false), NULL));
 	for (size_t b = 0; costs && b < d->nbenchmarks; b++)
 		if (have[b] && bench_cost_column(&d->benchmarks[b], inference, have_cheap[b]))
 			mtok_quotes_line(c, b);

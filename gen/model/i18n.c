@@ -674,3 +674,19 @@ const char *i18n_method_key(const char *id)
 			return methods[i].name_key;
 	return NULL;
 }
+
+void i18n_add_joined(const struct i18n *t, enum lang l, struct buf *b, const char *const *items,
+		     size_t n, const char *sep_key, const char *last_key)
+{
+	for (size_t i = 0; i < n; i++) {
+		const char *parts[2] = { i ? i18n_get(t, l, i + 1 == n ? last_key : sep_key) : "",
+					 items[i] };
+		/* Chinese against Latin across a joint ("和 Stable
+		 * Diffusion"): one space (content/STYLE.md) */
+		for (int k = 0; k < 2; k++) {
+			if (b->len && text_needs_space(b->ptr, b->len, parts[k]))
+				buf_addc(b, ' ');
+			buf_adds(b, parts[k]);
+		}
+	}
+}

@@ -55,7 +55,7 @@ static const char *const period_values[] = { "job", "month", NULL };
  * them out. */
 #define OPT_TEXT(n) { .name = n, .type = COL_TEXT, .optional = true }
 #define OPT_COUNT(n) { .name = n, .type = COL_INTEGER, .has_min = true, .min = 1, \
-		       .optional = true }
+		       .optional = true, .if_empty = "data.empty.not_stated" }
 #define OPT_POSITIVE(n) { .name = n, .type = COL_NUMBER, .has_min = true, \
 			  .min_exclusive = true, .optional = true }
 #define COUNT_OF(a) (sizeof(a) / sizeof((a)[0]))

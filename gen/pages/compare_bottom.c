@@ -136,12 +136,13 @@ static const char *picked_for(const struct page_ctx *p, size_t g)
 		if (!n)
 			continue;
 		buf_reset(&b);
-		pg_add_joined(p, &b, uses, n, "list.sep", "list.last");
+		i18n_add_joined(&p->in->i18n, p->l, &b, uses, n, "list.sep", "list.last");
 		roles[nroles++] = pg_fill(p, clause[role], "uses", b.ptr, NULL);
 	}
 	buf_reset(&b);
 	/* one 把 sentence in Chinese: "……的预算之选、……的推荐之选，以及……" */
-	pg_add_joined(p, &b, roles, nroles, "cmp.bl.role_sep", "cmp.bl.role_last");
+	i18n_add_joined(&p->in->i18n, p->l, &b, roles, nroles, "cmp.bl.role_sep",
+			"cmp.bl.role_last");
 	return pg_keep(p, &b);
 }
 
@@ -196,11 +197,7 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
  * size ("batch size 4"), "" when the source states neither. */
 static const char *result_conditions(const struct page_ctx *p, const struct result *x)
 {
-	const char *cond = pg_result_conditions(p, x->row);
-	if (!*cond && metrics_cards_unknown(&p->in->data, x))
-		return pg_fill(p, "cmp.cards_unknown", "params",
-			       pg_fmt_number(p, p->in->data.benchmarks[x->benchmark].params_b.v),
-			       "precision", pg_upper(p, METRICS_LEAST_PRECISION), NULL);
+	const char *cond = pg_result_conditions(p, x);
 	if (*cond || !x->batch_size)
 		return cond;
 	return pg_fill(p, "cmp.batch", "n", pg_fmt_number(p, x->batch_size), NULL);

@@ -130,7 +130,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 		value_map_set_str(a, r, "source", row >= 0
 				  ? pg_source_titles(p, d->results[row].source) : "");
 		value_map_set_str(a, r, "note", row >= 0
-				  ? pg_result_conditions(p, d->results[row].row) : "");
+				  ? pg_result_conditions(p, &d->results[row]) : "");
 		if (row < 0) {
 			/* no result of this card: named in one line */
 			nodata_list_add(p, &none, pg_bench_name(p, bm));

@@ -262,7 +262,7 @@ static struct value *inference_context(const struct page_ctx *p)
 			value_map_set(a, r, "value", c);
 			serving_cells(p, &d->results[row], r);
 			value_map_set_str(a, r, "source", pg_source_titles(p, d->results[row].source));
-			value_map_set_str(a, r, "note", pg_result_conditions(p, d->results[row].row));
+			value_map_set_str(a, r, "note", pg_result_conditions(p, &d->results[row]));
 			value_list_push(a, rows, r);
 		}
 		struct value *m = value_new_map(a);
@@ -294,7 +294,7 @@ static struct value *inference_context(const struct page_ctx *p)
 	value_map_set(a, ctx, "benches", benches);
 	value_map_set_bool(a, ctx, "has_benches", value_list_len(benches) > 0);
 	value_map_set(a, ctx, "cases", pages_tasks_serving_cases(p));
-	value_map_set_str(a, ctx, "cards_how", pg_cards_needed_how(p));
+	value_map_set_str(a, ctx, "cards_how", pg_cards_needed_how(p, true));
 	return ctx;
 }
 

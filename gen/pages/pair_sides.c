@@ -138,7 +138,7 @@ static const char *pair_note(const struct page_ctx *p, size_t b, size_t g)
 {
 	const struct data *d = &p->in->data;
 	long row = data_result_row(d, b, g);
-	const char *note = row >= 0 ? pg_result_conditions(p, d->results[row].row)
+	const char *note = row >= 0 ? pg_result_conditions(p, &d->results[row])
 				    : "";
 	if (!*note)
 		return "";

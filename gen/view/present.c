@@ -560,22 +560,6 @@ struct value *pg_cell_not_computed(const struct page_ctx *p, const char *what, c
 	return c;
 }
 
-void pg_add_joined(const struct page_ctx *p, struct buf *b, const char *const *items, size_t n,
-		   const char *sep_key, const char *last_key)
-{
-	for (size_t i = 0; i < n; i++) {
-		const char *parts[2] = { i ? pg_tr(p, i + 1 == n ? last_key : sep_key) : "",
-					 items[i] };
-		/* Chinese against Latin across a joint ("和 Stable
-		 * Diffusion"): one space (content/STYLE.md) */
-		for (int k = 0; k < 2; k++) {
-			if (b->len && text_needs_space(b->ptr, b->len, parts[k]))
-				buf_addc(b, ' ');
-			buf_adds(b, parts[k]);
-		}
-	}
-}
-
 /* "no data (no rental price seen)" for a paragraph, in the page's language. */
 const char *pg_nodata_text(const struct page_ctx *p, const char *why)
 {
@@ -757,11 +741,6 @@ struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g)
 	return metrics_speed_vs_baseline(&p->in->data, &p->in->metrics, b, g);
 }
 
-bool pg_is_kind(const struct benchmark *b, const char *kind)
-{
-	return b->kind && !strcmp(b->kind, kind);
-}
-
 bool pg_is_inference(const struct benchmark *b)
 {
 	return b->kind && !strncmp(b->kind, "inference-", 10);
@@ -774,10 +753,14 @@ const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t r
 	return *note ? note : pg_raw_cell(p, t, row, "note");
 }
 
-/* The conditions a result was measured under, in the page's language. */
-const char *pg_result_conditions(const struct page_ctx *p, size_t row)
+const char *pg_result_conditions(const struct page_ctx *p, const struct result *x)
 {
-	return pg_raw_cell_lang(p, TABLE_RESULTS, row, "conditions");
+	const char *said = pg_raw_cell_lang(p, TABLE_RESULTS, x->row, "conditions");
+	if (*said || !metrics_cards_unknown(&p->in->data, x))
+		return said;
+	return pg_fill(p, "cmp.cards_unknown", "params",
+		       pg_fmt_number(p, p->in->data.benchmarks[x->benchmark].params_b.v),
+		       "precision", pg_upper(p, METRICS_LEAST_PRECISION), NULL);
 }
 
 /* "3 h" or "25 min" when the source gave minutes. */
@@ -884,10 +867,15 @@ const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice 
 	return text;
 }
 
-const char *pg_cards_needed_how(const struct page_ctx *p)
+const char *pg_cards_needed_how(const struct page_ctx *p, bool tight)
 {
-	return pg_fill(p, "inf.cards_how", "precision", pg_upper(p, METRICS_DEFAULT_PRECISION),
-		       "headroom", pg_fmt_percent(p, METRICS_FIT_HEADROOM * 100), NULL);
+	const char *how = pg_fill(p, "inf.cards_how", "precision",
+				  pg_upper(p, METRICS_DEFAULT_PRECISION), NULL);
+	if (!tight)
+		return how;
+	return arena_printf(pg_arena(p), "%s%s%s", how, pg_tr(p, "punct.gap"),
+			    pg_fill(p, "inf.tight_how", "headroom",
+				    pg_fmt_percent(p, METRICS_FIT_HEADROOM * 100), NULL));
 }
 
 /* The cost a source states for this job ("about $545"), or "". */

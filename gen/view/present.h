@@ -130,10 +130,6 @@ void pg_set_text(const struct page_ctx *p, struct value *m, const char *key,
 		     const char *s);
 struct value *pg_cell_of_kind(const struct page_ctx *p, bool numeric, bool missing);
 struct value *pg_cell_on_top(const struct page_ctx *p, const struct value *under);
-/* Append `items` as a sentence lists them: the UI string `sep_key` between
- * them, `last_key` before the last ("A, B and C", "A、B和C"). */
-void pg_add_joined(const struct page_ctx *p, struct buf *b, const char *const *items, size_t n,
-		   const char *sep_key, const char *last_key);
 struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char *why);
 /* Say beside the cell's value, in parentheses and small, what the UI
  * string `why` says ("2 (tight)"; a no-data mark's reason). */
@@ -183,10 +179,12 @@ const char *pg_fp8_text(const struct page_ctx *p, const struct gpu *g);
 /* A technique's difficulty in the page's language ("" when none is given). */
 const char *pg_technique_difficulty(const struct page_ctx *p, const struct technique *t);
 struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g);
-bool pg_is_kind(const struct benchmark *b, const char *kind);
 bool pg_is_inference(const struct benchmark *b);
 const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t row);
-const char *pg_result_conditions(const struct page_ctx *p, size_t row);
+/* What result x was measured under, as its source says it
+ * (results.csv's conditions in the page's language), or, where it says
+ * nothing and its cards are unknown (metrics_cards_unknown), that; "". */
+const char *pg_result_conditions(const struct page_ctx *p, const struct result *x);
 /* A job's time ("3 h", "4–8 h", "90 min") and cost ("$1.17", "$1.76–$3.52"),
  * recorded in the figure ledger as shown on the page; the _words forms
  * give the same text without recording it (for files that are not pages). */
@@ -204,8 +202,9 @@ const char *pg_quote_text(const struct page_ctx *p, long row, enum quote_choice 
 const char *pg_stated_text(const struct page_ctx *p, long stated);
 /* How the cards a model needs are counted, and that a serving cost counts
  * every one of them (inf.cards_how): under the inference page's tables and
- * an article's inference table alike. */
-const char *pg_cards_needed_how(const struct page_ctx *p);
+ * an article's inference table alike; with `tight`, what a table's "tight"
+ * beside a count means (inf.tight_how: a table that prints the counts). */
+const char *pg_cards_needed_how(const struct page_ctx *p, bool tight);
 struct value *pg_stated_cell(const struct page_ctx *p, long stated);
 /* A use case's card for `role` (0 budget, 1 recommended, 2 fastest): the
  * one its source picks first, or -1; whether the role names GPU g, as the

@@ -56,6 +56,29 @@ static void test_placeholders_must_match_between_languages(void **state)
 	unload(&f);
 }
 
+/* A list as a sentence has it: a separator, a last word before the last
+ * item, one space where Chinese meets Latin. */
+static void test_a_list_is_joined_as_a_sentence_lists_it(void **state)
+{
+	(void)state;
+	struct fx f;
+	load(&f, "key,en,zh\nsep,\", \",、\nlast, and ,和\n");
+	assert_int_equal(f.loaded, 0);
+	const char *three[] = { "计算机视觉", "推理", "Stable Diffusion LoRA" };
+	struct buf b = BUF_INIT;
+	i18n_add_joined(&f.t, LANG_ZH, &b, three, 3, "sep", "last");
+	assert_string_equal(b.ptr, "计算机视觉、推理和 Stable Diffusion LoRA");
+	buf_reset(&b);
+	const char *en[] = { "A", "B", "C" };
+	i18n_add_joined(&f.t, LANG_EN, &b, en, 3, "sep", "last");
+	assert_string_equal(b.ptr, "A, B and C");
+	buf_reset(&b);
+	i18n_add_joined(&f.t, LANG_EN, &b, en, 1, "sep", "last");
+	assert_string_equal(b.ptr, "A");
+	buf_release(&b);
+	unload(&f);
+}
+
 static void test_missing_keys_are_reported_once_in_key_order(void **state)
 {
 	(void)state;
@@ -327,6 +350,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_placeholders_must_match_between_languages),
 		cmocka_unit_test(test_placeholder_names),
+		cmocka_unit_test(test_a_list_is_joined_as_a_sentence_lists_it),
 		cmocka_unit_test(test_missing_keys_are_reported_once_in_key_order),
 		cmocka_unit_test(test_a_placeholder_nobody_fills_is_reported_not_published),
 		cmocka_unit_test(test_money_rounds_on_the_decimal_value),
