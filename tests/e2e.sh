@@ -495,9 +495,10 @@ check "the cards a model needs are one ledger figure wherever printed: the VRAM 
 check "a bottom line whose verdict on cost rests on job times data health questions says so (the fixture's site)" \
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-40gb-vs-rtx-4090/index.html' | grep -q 'For the lowest cost per job, pick A100 40GB: it is the cheaper on all [0-9]* jobs priced on both. The data-health page questions the times of [0-9]* of these jobs' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-40gb-vs-rtx-4090/index.html' | grep -q '数据健康检查页对其中 [0-9]* 项任务的耗时提出了疑问'"
-check "a comparison's bottom line names each card's role in the use cases, a budget pick never a recommendation" \
-	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-80gb-vs-rtx-3090/index.html' | grep -qF 'The sources name RTX 3090 the budget pick for LLM fine-tuning (7B)' &&
-	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-80gb-vs-rtx-3090/index.html' | grep -qF '来源把 RTX 3090 列为大模型微调（7B）' &&
+check "a comparison's bottom line names each card's role in the use cases, a budget pick never a recommendation, and both cards' roles or neither" \
+	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/rtx-3090-vs-l40s/index.html' | grep -qF 'The sources name RTX 3090 the budget pick for LLM fine-tuning (7B)' &&
+	       sed -e 's/<[^>]*>//g' '$real/zh/compare/rtx-3090-vs-l40s/index.html' | grep -qF '来源把 RTX 3090 列为大模型微调（7B）' &&
+	       ! sed -e 's/<[^>]*>//g' '$real/en/compare/h100-80gb-vs-rtx-4090/index.html' | grep -qF 'The sources name H100 80GB' &&
 	       ! grep -rqF 'The sources recommend' '$real/en/compare'"
 check "a card without a rental price: its specifications leave out the rent rows (the prices' section says there is none)" \
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/gpus/h100-80gb/index.html' | grep -qF 'No source gives a rental price for this card yet.' &&

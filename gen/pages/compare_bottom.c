@@ -175,12 +175,15 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 				     "va", pg_fmt_spec(p, GPU_COL_VRAM, ab ? va.value : vb.value),
 				     "vb", pg_fmt_spec(p, GPU_COL_VRAM, ab ? vb.value : va.value), NULL);
 	}
-	for (int i = 0; i < 2 && n < 3; i++) {
-		const char *roles = picked_for(p, i ? gb : ga);
-		if (*roles)
+	/* what the sources recommend each card for: for both cards or for
+	 * neither, never one alone (a reader would take the other for one
+	 * no source recommends) */
+	const char *roles[2] = { picked_for(p, ga), picked_for(p, gb) };
+	size_t nroles = (*roles[0] != '\0') + (*roles[1] != '\0');
+	for (int i = 0; i < 2 && n + nroles <= 3; i++)
+		if (*roles[i])
 			parts[n++] = pg_fill(p, "cmp.bl.picked", "g", (i ? y : x)->name,
-					     "roles", roles, NULL);
-	}
+					     "roles", roles[i], NULL);
 	struct buf b = BUF_INIT;
 	for (size_t i = 0; i < n; i++) {
 		/* sentences follow one another with a space in English only */
