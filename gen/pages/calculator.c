@@ -113,7 +113,8 @@ static struct value *rule_rows(struct site *s, enum lang l)
 						       number(s, l, v->params_b)));
 		value_map_set_str(a, m, "precision", precision_label(s, l, v->precision));
 		value_map_set_str(a, m, "gb", unit(s, l, v->gb, "unit.gb"));
-		value_map_set_str(a, m, "source", source_title(s, l, v->source));
+		value_map_set_str(a, m, "source", site_title_marked(a, &s->in.i18n, l,
+								   source_title(s, l, v->source)));
 		value_map_set_str(a, m, "note", rule_note(s, l, v->row));
 		value_list_push(a, list, m);
 	}
@@ -227,7 +228,8 @@ static const char *quote_label(struct site *s, enum lang l, const struct price *
 	const char *provider = *p->provider ? p->provider : tr(s, l, "quote.no_provider");
 	struct page_ctx k = kit(s, l);
 	return pg_fill(&k, "calc.quote_label", "kind", kind, "provider", provider,
-		       "source", source_title(s, l, p->source), NULL);
+		       "source", site_title_marked(&s->arena, &s->in.i18n, l,
+						   source_title(s, l, p->source)), NULL);
 }
 
 /* Whether the calculator lists quote i of GPU g: a current one (not

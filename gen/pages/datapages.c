@@ -92,8 +92,9 @@ static const char *ref_name(const struct dp *s, enum lang l, const char *ref,
 	if (idc < 0 || namec < 0)
 		return id;
 	for (size_t r = 0; r < t->nrows; r++)
-		if (!strcmp(t->rows[r][idc], id))
-			return *t->rows[r][namec] ? t->rows[r][namec] : id;
+		if (!strcmp(t->rows[r][idc], id) && *t->rows[r][namec])
+			return strcmp(ref, "sources") ? t->rows[r][namec] /* a title in its marks */
+				: site_title_marked(s->arena, &s->in->i18n, l, t->rows[r][namec]);
 	return id;
 }
 
@@ -788,7 +789,8 @@ static struct value *finding_item(const struct dp *s, enum lang l, const char *f
 	for (size_t i = 0; i < n; i++) {
 		const struct source *src = data_find_source(&s->in->data, ids[i]);
 		struct value *sm = value_new_map(s->arena);
-		set_text(s, sm, "text", src ? site_source_title(src, l) : ids[i]);
+		set_text(s, sm, "text", site_title_marked(s->arena, &s->in->i18n, l,
+						      src ? site_source_title(src, l) : ids[i]));
 		set_text(s, sm, "href", source_href(s, l, from, ids[i]));
 		set_bool(s, sm, "more", i + 1 < n);
 		value_list_push(s->arena, sources, sm);

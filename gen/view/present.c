@@ -335,9 +335,8 @@ const char *pg_source_titles(const struct page_ctx *p, const char *ids)
 		const struct source *src = data_find_source(&p->in->data, id);
 		if (b.len)
 			buf_adds(&b, pg_tr(p, "punct.semicolon"));
-		buf_adds(&b, pg_tr(p, "punct.title_open"));
-		buf_adds(&b, src ? pg_source_title(p, src) : id);
-		buf_adds(&b, pg_tr(p, "punct.title_close"));
+		buf_adds(&b, site_title_marked(pg_arena(p), &p->in->i18n, p->l,
+					       src ? pg_source_title(p, src) : id));
 		c += len;
 		if (*c == ';')
 			c++;

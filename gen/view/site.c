@@ -148,6 +148,13 @@ const char *site_source_title(const struct source *src, enum lang l)
 	return t && *t ? t : src->title;
 }
 
+const char *site_title_marked(struct arena *a, const struct i18n *t, enum lang l,
+			      const char *title)
+{
+	return arena_printf(a, "%s%s%s", i18n_get(t, l, "punct.title_open"), title,
+			    i18n_get(t, l, "punct.title_close"));
+}
+
 /* ---- no data in a table ---- */
 
 void site_nodata_cell(const struct site_inputs *in, enum lang l, const char *text,

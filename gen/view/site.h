@@ -298,6 +298,10 @@ const char *site_css_string(struct arena *a, const char *text);
 /* A source's title in language l: its own when it is written in l, else
  * its title_<l> when given (the original then goes beside it). */
 const char *site_source_title(const struct source *src, enum lang l);
+/* A title as running text and tables name it in language l: in its title
+ * marks (punct.title_open/close: 《训练指南》; none in English), in `a`. */
+const char *site_title_marked(struct arena *a, const struct i18n *t, enum lang l,
+			      const char *title);
 
 /* The file of the page at `path` in language l, relative to the site's
  * folder ("en/gpus/rtx-4090/index.html"). Memory: `a`. */
