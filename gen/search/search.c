@@ -175,8 +175,8 @@ void search_doc_text_head(const struct search_doc *d, struct buf *text)
 	}
 }
 
-/* Drop from the text `s` (`len` bytes) every space that follows
- * full-width punctuation ("。 来源" -> "。来源": content/STYLE.md), in
+/* Drop from the text `s` (`len` bytes) every space next to full-width
+ * punctuation ("。 来源" -> "。来源", "” 《" -> "”《": content/STYLE.md), in
  * place; returns the new length ('\0' after it when it shrank). */
 static size_t drop_space_after_fullwidth(char *s, size_t len)
 {
@@ -193,7 +193,11 @@ static size_t drop_space_after_fullwidth(char *s, size_t len)
 		o += j - i;
 		if (j == len)
 			break;
-		if (!text_ends_in_fullwidth_punct(s, o))
+		/* the character after the space, whole ("《") */
+		size_t next = j + 1 < len
+			? text_utf8_sequence((const unsigned char *)s + j + 1, len - j - 1) : 0;
+		if (!text_ends_in_fullwidth_punct(s, o) &&
+		    !text_ends_in_fullwidth_punct(s + j + 1, next))
 			s[o++] = ' ';
 		i = j + 1;
 	}

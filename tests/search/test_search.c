@@ -386,9 +386,10 @@ static void test_snippet_takes_no_space_after_fullwidth_punctuation(void **state
 	(void)state;
 	struct search_doc d = { .title = "T", .path = "a/", .kind = "gpu",
 				.description = "数字均注明出处。",
-				.body = "来源：  训练指南 Done. Next 显存 需要" };
+				.body = "来源：  训练指南 Done. Next 显存 需要 “A100” 《训练指南》" };
 	struct search_page *pg = search_page_new(&d);
-	assert_non_null(strstr(pg->doc.json, "数字均注明出处。来源：训练指南 Done. Next 显存 需要"));
+	assert_non_null(strstr(pg->doc.json,
+			       "数字均注明出处。来源：训练指南 Done. Next 显存 需要 “A100”《训练指南》"));
 	search_page_free(pg);
 	d.description = "Plain. English";
 	d.body = "text only";
