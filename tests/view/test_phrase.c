@@ -94,9 +94,9 @@ static const struct cmp_case cmp_cases[] = {
 	  "B's latency is about 67% lower than A's (30 ms vs 90 ms).",
 	  "在“推理延迟”测试中，B 的延迟比 A 低约 67%（30 毫秒 vs 90 毫秒）。" },
 	/* a time: shorter by a share of the longer, never a multiple */
-	{ CMP_TIME, "a step", "训练单步耗时", "RTX 4090", 1.2, "1.2 s", "1.2 秒", "H100 80GB", 0.42,
+	{ CMP_TIME, "step time", "训练单步耗时", "RTX 4090", 1.2, "1.2 s", "1.2 秒", "H100 80GB", 0.42,
 	  "0.42 s", "0.42 秒", true,
-	  "H100 80GB takes about 65% less time than RTX 4090 on a step (0.42 s vs 1.2 s).",
+	  "H100 80GB's step time is about 65% shorter than RTX 4090's (0.42 s vs 1.2 s).",
 	  "在“训练单步耗时”测试中，H100 80GB 的耗时比 RTX 4090 少约 65%（0.42 秒 vs 1.2 秒）。" },
 	/* different batch sizes: both values with their conditions, no ratio */
 	{ CMP_TIME, "a step", "训练单步耗时", "H100 80GB", 0.42, "0.42 s", "0.42 秒", "RTX 4090", 1.2,
