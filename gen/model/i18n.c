@@ -657,7 +657,7 @@ static const struct i18n_method methods[] = {
 	METHOD("gpus_needed", true),
 	METHOD("cost_per_mtok", true),    METHOD("monthly_cost", true),
 	METHOD("stated_cost", true),      METHOD("tolerance", true),
-	METHOD("no_data", false),
+	METHOD("comparison", false),      METHOD("no_data", false),
 };
 #undef METHOD
 

@@ -10,6 +10,7 @@
 #include "pages/health.h"
 #include "template/mustache.h"
 #include "publish/output.h"
+#include "model/compare.h"
 #include "model/findings.h"
 #include "model/i18n.h"
 #include "model/schema.h"
@@ -871,7 +872,7 @@ static const char *method_text(const struct dp *s, enum lang l, const char *key)
 	if (!baseline && !strcmp(key, "method.relative_speed.text"))
 		key = "method.relative_speed.none"; /* no card is 1 on all its results */
 	const struct source *acc = data_find_source(&s->in->data, METRICS_ACCOUNTING_SOURCE);
-	const char *const pairs[9][2] = {
+	const char *const pairs[11][2] = {
 		{ "source", acc ? site_source_title(acc, l) : METRICS_ACCOUNTING_SOURCE },
 		{ "tolerance", tolerance_text(s, l) },
 		{ "baseline", baseline ? baseline : "" },
@@ -882,9 +883,11 @@ static const char *method_text(const struct dp *s, enum lang l, const char *key)
 		{ "weights", number_text(s, l, METRICS_ADAM_WEIGHT_BYTES) },
 		{ "gradients", number_text(s, l, METRICS_ADAM_GRADIENT_BYTES) },
 		{ "optimizer", number_text(s, l, METRICS_ADAM_OPTIMIZER_BYTES) },
+		{ "threshold", number_text(s, l, CMP_TIMES_ABOVE) },
+		{ "least", tr(s, l, "data.enum." METRICS_LEAST_PRECISION) },
 	};
 	struct buf b = BUF_INIT;
-	health_fill(&b, tr(s, l, key), 9, pairs);
+	health_fill(&b, tr(s, l, key), 11, pairs);
 	char *r = arena_strndup(s->arena, b.ptr, b.len);
 	buf_release(&b);
 	return r;
