@@ -93,8 +93,8 @@ static const char *ref_name(const struct dp *s, enum lang l, const char *ref,
 	if (idc < 0 || namec < 0)
 		return id;
 	for (size_t r = 0; r < t->nrows; r++)
-		if (!strcmp(t->rows[r][idc], id) && *t->rows[r][namec])
-			return strcmp(ref, "sources") ? t->rows[r][namec] /* a title in its marks */
+		if (!strcmp(t->rows[r][idc], id) && *t->rows[r][namec]) /* a title in its marks */
+			return strncmp(t->cols[namec], "title", 5) ? t->rows[r][namec]
 				: site_title_marked(s->arena, &s->in->i18n, l, t->rows[r][namec]);
 	return id;
 }
@@ -887,7 +887,7 @@ static const char *method_text(const struct dp *s, enum lang l, const char *key)
 		{ "least", tr(s, l, "data.enum." METRICS_LEAST_PRECISION) },
 	};
 	struct buf b = BUF_INIT;
-	health_fill(&b, tr(s, l, key), 11, pairs);
+	health_fill(&b, tr(s, l, key), sizeof pairs / sizeof pairs[0], pairs);
 	char *r = arena_strndup(s->arena, b.ptr, b.len);
 	buf_release(&b);
 	return r;

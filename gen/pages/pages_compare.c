@@ -300,7 +300,10 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 		struct value *row = side_row(p, pg_bench_name(p, bm), ca, cb);
 		guide_ledger_show_result(p, b, ga);
 		guide_ledger_show_result(p, b, gb);
-		value_map_set(a, row, "ratio", pair_ratio_cell(p, r));
+		bool unlike = ratio_ok && !same; /* both printed, no ratio drawn */
+		value_map_set(a, row, "ratio", unlike ? pg_cell_not_computed(p, "cmp.no_ratio",
+									     "why.unlike")
+						      : pair_ratio_cell(p, r));
 		pg_set_text(p, row, "better", pg_tr(p, bm->higher_is_better
 					       ? "gpu.higher_better"
 					       : "gpu.lower_better"));
@@ -317,16 +320,13 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 			enum cmp_quantity q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better);
 			pair_show_ratio(p, &ab, !cmp_is_speed(q) ? "fig.efficiency"
 					: bm->higher_is_better ? "fig.speed" : "fig.speed_inverse",
-					ratio_ok && !same ? (struct figure){ 0, "why.unlike" } : r,
+					unlike ? (struct figure){ 0, "why.unlike" } : r,
 					0, in.ptr);
 			buf_release(&in);
 		}
 		if (!ratio_ok)
 			continue;
 		const char *line = compare_bench_sentence(p, bm, xa, xb, same);
-		if (!same)
-			value_map_set(a, row, "ratio",
-				      pg_cell_not_computed(p, "cmp.no_ratio", "why.unlike"));
 		common++;
 		verdict_add(p, verdict, line);
 		const char *fit = compare_fit_sentence(p, bm, ga, gb);
