@@ -78,18 +78,28 @@ def weight(fields):
     return 0
 
 
+DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_'
+
+
 def postings(post):
-    """(doc, fields) of a term's postings: steps from the doc before, each
-    followed by its fields negated unless they are the body alone."""
-    doc, i = 0, 0
+    """(doc, fields) of a term's postings: each one number, twice the step
+    from the doc before plus one when its fields follow as one digit (else
+    it is in the body alone); digits 0-31 end a number, 32-63 come before
+    its last (gen/search/search.h)."""
+    doc, n, i = 0, 0, 0
     while i < len(post):
-        doc += post[i]
-        fields = 1
-        if i + 1 < len(post) and post[i + 1] < 0:
-            i += 1
-            fields = -post[i]
-        yield doc, fields
+        d = DIGITS.index(post[i])
         i += 1
+        n = n * 32 + (d - 32 if d >= 32 else d)
+        if d >= 32:
+            continue
+        doc += n // 2
+        fields = 1
+        if n % 2:
+            fields = DIGITS.index(post[i])
+            i += 1
+        n = 0
+        yield doc, fields
 
 
 def terms(table):

@@ -12,16 +12,19 @@
  * (title, headings, description, body: SEARCH_IN_*), the ranking's input.
  * search_index_write (search_write.h) emits, under a folder the caller
  * chooses:
- *   index.json   {"v":2,"shards":S,"number_shards":M,"docs":N,
+ *   index.json   {"v":3,"shards":S,"number_shards":M,"docs":N,
  *                "doc_shards":[first id of each doc shard...],
  *                "title_tokens":[per doc]}
- *   t<k>.json    {"<token>":[step,...],...}, CJK pairs that share
+ *   t<k>.json    {"<token>":"<postings>",...}, CJK pairs that share
  *                their first character (in the shard) under it, then
- *                their second ({"显":{"卡":[...],"存":[...]}}; a pair
- *                alone stays whole), each posting the step
- *                from the doc before (the first from 0), then its fields
- *                negated unless they are the body alone ([3,1,-8]: doc 3
- *                in the body, doc 4 in the title); tokens in byte
+ *                their second ({"显":{"卡":"...","存":"..."}}; a pair
+ *                alone stays whole); each posting one number, twice
+ *                the step from the doc before (the first from 0), plus
+ *                one when its fields follow as one digit (else it is
+ *                in the body alone), in the digits
+ *                0-9a-zA-Z-_ (values 0-63), most significant first:
+ *                0-31 end a number, 32-63 come before its last ("638":
+ *                doc 3 in the body, doc 4 in the title); tokens in byte
  *                order; a token that starts with a digit lives in
  *                shard h % M, any other in M + h % (S - M), h being
  *                search_shard_of(its first two characters) (struct

@@ -130,16 +130,23 @@
     for (var i = 0; i < FIELD.length; i++) if (fields & FIELD[i][0]) return FIELD[i][1];
     return 0;
   }
-  /* Each posting of a term as fn(doc, fields): a step from the doc before
-   * (the first from 0), then its fields negated unless they are the body
-   * alone (gen/search/search.h). */
+  /* Each posting of a term as fn(doc, fields): one number, twice the step
+   * from the doc before (the first from 0), plus one when its fields
+   * follow as one digit (else it is in the body alone); digits 0-31 end a
+   * number, 32-63 come before its last (gen/search/search.h). */
+  var DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
   function eachPosting(post, fn) {
-    var doc = 0;
+    var doc = 0, n = 0;
     for (var i = 0; i < post.length; i++) {
-      doc += post[i];
+      var d = DIGITS.indexOf(post.charAt(i));
+      if (d < 0) return;
+      if (d >= 32) { n = n * 32 + d - 32; continue; }
+      n = n * 32 + d;
+      doc += Math.floor(n / 2);
       var fields = 1;
-      if (i + 1 < post.length && post[i + 1] < 0) fields = -post[++i];
-      fn(doc, fields);
+      if (n % 2) fields = i + 1 < post.length ? DIGITS.indexOf(post.charAt(++i)) : 0;
+      n = 0;
+      if (fields > 0) fn(doc, fields);
     }
   }
   function own(o, k) { return Object.prototype.hasOwnProperty.call(o, k); }

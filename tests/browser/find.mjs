@@ -69,13 +69,25 @@ async function checkSearch(browser, base, check) {
   const pairs = await page.evaluate(async () => {
     const meta = await (await fetch('index.json')).json();
     const cjk = (k) => k.codePointAt(0) >= 0x3040;
-    const docs = (post) => post.filter((x) => x >= 0).length;
+    const DIGITS = '0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_';
+    const docs = (post) => { // a posting's number ends at a digit under 32; odd: its fields follow
+      let n = 0, count = 0;
+      for (let i = 0; i < post.length; i++) {
+        const d = DIGITS.indexOf(post[i]);
+        n = n * 32 + (d % 32);
+        if (d >= 32) continue;
+        count++;
+        if (n % 2) i++;
+        n = 0;
+      }
+      return count;
+    };
     let whole = null, grouped = null;
     for (let k = 0; k < meta.shards; k++) {
       const t = await (await fetch(`t${k}.json`)).json();
       for (const [key, v] of Object.entries(t)) {
         if (!cjk(key)) continue;
-        if (Array.isArray(v)) { if (!whole) whole = [key, docs(v)]; }
+        if (typeof v === 'string') { if (!whole) whole = [key, docs(v)]; }
         else if (!grouped) {
           const [second, post] = Object.entries(v)[0];
           grouped = [key + second, docs(post)];
