@@ -613,6 +613,24 @@ sys.exit(0 if 1<=n<a and len(t)==a and not bad and (pairs or '$l'=='en') else 1)
 	check "$l: calculator data.json has the tasks with a stated size and job" \
 		json_ok "$real/$l/calculator/data.json" "sorted(t['job'] for t in j['tasks'])==['lora','lora','lora','training'] and all(t['rows'] for t in j['tasks'])"
 done
+check "every chart draws, under or in its plot, each card its caption names as having no figure (chart.desc.missing)" \
+	python3 -c "
+import csv,glob,re,sys
+row=[r for r in csv.reader(open(sys.argv[2],encoding='utf-8')) if r and r[0]=='chart.desc.missing'][0]
+bad,seen=[],0
+for lang,col in (('en',1),('zh',2)):
+    head,tail=row[col].split('{gpus}')
+    for f in glob.glob(sys.argv[1]+'/'+lang+'/*.svg'):
+        s=open(f,encoding='utf-8').read()
+        desc=re.search(r'<desc[^>]*>(.*?)</desc>',s,re.S).group(1)
+        if head not in desc: continue
+        names=desc.split(head,1)[1].split(tail.strip() or None,1)[0]
+        names=re.sub(r'\([^)]*\)|（[^）]*）','',names)
+        drawn=re.sub(r'<[^>]+>',' ',re.sub(r'<(style|desc|title)[^>]*>.*?</\1>','',s,flags=re.S))
+        seen+=1
+        bad+=[(f,n.strip()) for n in re.split(r', |、',names) if n.strip() and n.strip() not in drawn]
+print(bad[:5])
+sys.exit(0 if seen>5 and not bad else 1)" "$real/charts" "$work/whole/data/i18n.csv"
 check "zh: the Chinese index holds bigrams (显存, under 显)" \
 	python3 -c "
 import glob,json,sys

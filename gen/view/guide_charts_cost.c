@@ -180,24 +180,22 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 	gc_fill(c, &c->axis, "chart.price_speed.axis_x", NULL);
 	gc_fill(c, &c->axis2, "chart.price_speed.axis_y", "baseline", base, NULL);
 
-	struct chart_point *pts = gc_scratch(c, d->ngpus, sizeof *pts);
-	size_t *gpus = gc_scratch(c, d->ngpus, sizeof *gpus);
-	struct figure *price = gc_scratch(c, d->ngpus, sizeof *price);
-	struct figure *speed = gc_scratch(c, d->ngpus, sizeof *speed);
-	size_t n = 0;
+	/* every card is a point (pts[g]): one without both figures is listed
+	 * under the plot, as the caption names it; the table has a row for a
+	 * card with at least one */
+	const size_t n = d->ngpus;
+	struct chart_point *pts = gc_scratch(c, n, sizeof *pts);
+	struct figure *price = gc_scratch(c, n, sizeof *price);
+	struct figure *speed = gc_scratch(c, n, sizeof *speed);
+	size_t rows = 0;
 	struct extremes value = { 0 }; /* speed per dollar */
 	struct name_list missing = { BUF_INIT, 0 };
-	for (size_t g = 0; g < d->ngpus; g++) {
+	for (size_t g = 0; g < n; g++) {
 		struct figure p = c->m->prices[g].lowest, v = metrics_mean_relative_speed(c->d, c->m, g);
-		if (!figure_ok(p) && !figure_ok(v)) {
-			/* named among those without a figure, as every chart does */
-			gc_name_list_add_why(c, &missing, gc_gpu_name(c, g), p.missing);
-			continue;
-		}
-		gpus[n] = g;
-		price[n] = p;
-		speed[n] = v;
-		pts[n] = (struct chart_point){
+		rows += figure_ok(p) || figure_ok(v);
+		price[g] = p;
+		speed[g] = v;
+		pts[g] = (struct chart_point){
 			.label = gc_gpu_name(c, g),
 			.x = p.value,
 			.y = v.value,
@@ -206,12 +204,11 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 			.x_text = figure_ok(p) ? gc_fmt_hourly(c, p.value) : NULL,
 			.y_text = figure_ok(v) ? gc_fmt_speed(c, v.value) : NULL,
 		};
-		if (pts[n].has_value && p.value > 0)
-			gc_extremes_add(&value, v.value / p.value, n);
-		else
-			gc_name_list_add_why(c, &missing, gc_gpu_name(c, g),
+		if (pts[g].has_value && p.value > 0)
+			gc_extremes_add(&value, v.value / p.value, g);
+		else /* with neither, the price's reason */
+			gc_name_list_add_why(c, &missing, pts[g].label,
 					      figure_ok(p) ? v.missing : p.missing);
-		n++;
 	}
 	/* the most speed per dollar: every card that prints as it does */
 	const char *best = value.any ? gc_fmt_number(c, value.max) : "";
@@ -250,7 +247,7 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 	}
 	gc_desc_missing(c, &missing);
 
-	if (n) {
+	if (rows) {
 		gc_table_begin(c);
 		gc_table_head(c, gc_tr(c, "chart.col.gpu"));
 		gc_table_head(c, gc_tr(c, "gpu.rent"));
@@ -258,13 +255,15 @@ void guide_charts_cost_build_price_speed(struct gc *c)
 		gc_table_head(c, gc_tr(c, i18n_method_key("speed_per_dollar")));
 		gc_table_body(c);
 		for (size_t i = 0; i < n; i++) {
+			if (!figure_ok(price[i]) && !figure_ok(speed[i]))
+				continue;
 			gc_table_row(c, pts[i].label);
 			gc_table_figure(c, price[i], pts[i].x_text);
 			gc_table_figure(c, speed[i], pts[i].y_text);
 			/* the card's figures as its page shows them */
-			guide_ledger_show_price(c->pc, gpus[i]);
-			guide_ledger_show_mean_speed(c->pc, gpus[i]);
-			struct figure spd = guide_ledger_metric(c->pc, "speed_per_dollar", gpus[i], -1,
+			guide_ledger_show_price(c->pc, i);
+			guide_ledger_show_mean_speed(c->pc, i);
+			struct figure spd = guide_ledger_metric(c->pc, "speed_per_dollar", i, -1,
 								NULL);
 			gc_table_figure(c, spd, figure_ok(spd)
 					 ? gc_fmt_unit(c, spd.value, "unit.speed_per_usd") : NULL);
