@@ -50,6 +50,9 @@ ALLOWED = {
     "cite.vs": "the word between two names ('A vs B', 'A 对比 B'), not the name of a thing",
     "chart.vram_fit.head": "the SVG's narrow column head: Chinese leaves out the wide brackets "
                            "of chart.vram_fit.col to fit",
+    "list.last_many": "a list's last joint, English's serial comma (', and ') where Chinese "
+                      "has 和 as for two items; not the joint of role clauses (cmp.bl.role_last, "
+                      "'，以及')",
     "calc.job": "the calculator's kind of job (full training, a LoRA fine-tune, inference): "
                 "任务, where a job of the data is a training job, 训练任务",
 }

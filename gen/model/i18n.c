@@ -676,10 +676,11 @@ const char *i18n_method_key(const char *id)
 }
 
 void i18n_add_joined(const struct i18n *t, enum lang l, struct buf *b, const char *const *items,
-		     size_t n, const char *sep_key, const char *last_key)
+		     size_t n, const char *sep_key, const char *last_key, const char *many_key)
 {
+	const char *last = n >= 3 && many_key ? many_key : last_key;
 	for (size_t i = 0; i < n; i++) {
-		const char *parts[2] = { i ? i18n_get(t, l, i + 1 == n ? last_key : sep_key) : "",
+		const char *parts[2] = { i ? i18n_get(t, l, i + 1 == n ? last : sep_key) : "",
 					 items[i] };
 		/* Chinese against Latin across a joint ("和 Stable
 		 * Diffusion"): one space (content/STYLE.md) */

@@ -175,9 +175,11 @@ const struct i18n_method *i18n_methods(size_t *n);
 const char *i18n_method_key(const char *id);
 
 /* Append `items` as a sentence lists them: the UI string `sep_key` between
- * them, `last_key` before the last ("A, B and C", "A、B和C"), one space
- * where Chinese meets Latin across a joint (content/STYLE.md). */
+ * them, before the last `last_key` ("A and B", "A和B"), or `many_key`
+ * when there are three or more ("A, B, and C": English's serial comma
+ * keeps an item that holds an "and" whole; "A、B和C"; NULL: `last_key`),
+ * one space where Chinese meets Latin across a joint (content/STYLE.md). */
 void i18n_add_joined(const struct i18n *t, enum lang l, struct buf *b, const char *const *items,
-		     size_t n, const char *sep_key, const char *last_key);
+		     size_t n, const char *sep_key, const char *last_key, const char *many_key);
 
 #endif

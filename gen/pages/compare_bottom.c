@@ -130,19 +130,21 @@ static const char *picked_for(const struct page_ctx *p, size_t g)
 	for (int role = 0; role < 3; role++) {
 		size_t n = 0;
 		for (size_t u = 0; u < d->nuse_cases; u++)
-			if (pg_use_case_names(&d->use_cases[u], role, g))
+			if (pg_use_case_names(&d->use_cases[u], role, g)) /* as the data
+									  * writes them */
 				uses[n++] = pg_pick_lang(p, d->use_cases[u].name_en,
 							 d->use_cases[u].name_zh);
 		if (!n)
 			continue;
 		buf_reset(&b);
-		i18n_add_joined(&p->in->i18n, p->l, &b, uses, n, "list.sep", "list.last");
+		i18n_add_joined(&p->in->i18n, p->l, &b, uses, n, "list.sep", "list.last",
+				"list.last_many");
 		roles[nroles++] = pg_fill(p, clause[role], "uses", b.ptr, NULL);
 	}
 	buf_reset(&b);
 	/* one 把 sentence in Chinese: "……的预算之选、……的推荐之选，以及……" */
 	i18n_add_joined(&p->in->i18n, p->l, &b, roles, nroles, "cmp.bl.role_sep",
-			"cmp.bl.role_last");
+			"cmp.bl.role_last", NULL);
 	return pg_keep(p, &b);
 }
 

@@ -402,7 +402,7 @@ static struct value *gpu_use_cases(const struct page_ctx *p, size_t g)
 			if (!pg_use_case_names(u, role, g))
 				continue;
 			struct value *r = value_new_map(a);
-			value_map_set_str(a, r, "name", pg_pick_lang(p, u->name_en, u->name_zh));
+			value_map_set_str(a, r, "name", pg_use_case_title(p, u));
 			value_map_set_str(a, r, "href", pg_href_to(p, arena_printf(
 				a, "use-cases/#%s", u->id)));
 			value_map_set_str(a, r, "role", pg_tr(p, pg_role_keys[role]));

@@ -165,7 +165,7 @@ struct value *guide_tables_use_cases(const struct page_ctx *p, const char *capti
 			if (given[role] && (!only_picked || pg_use_case_pick(u, role) >= 0))
 				value_list_push(a, picks, use_case_pick_value(p, u, role));
 		value_map_set_str(a, r, "id", u->id);
-		value_map_set_str(a, r, "name", pg_pick_lang(p, u->name_en, u->name_zh));
+		value_map_set_str(a, r, "name", pg_use_case_title(p, u));
 		value_map_set_str(a, r, "href", pg_href_to(p, arena_printf(a, "use-cases/#%s",
 									u->id)));
 		value_map_set(a, r, "picks", picks);

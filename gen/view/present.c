@@ -928,6 +928,14 @@ const char *pg_use_case_note(const struct page_ctx *p, const struct use_case *u,
 			     arena_printf(pg_arena(p), "%s_note", pg_role_cols[role]));
 }
 
+const char *pg_use_case_title(const struct page_ctx *p, const struct use_case *u)
+{
+	const char *name = pg_pick_lang(p, u->name_en, u->name_zh);
+	if (*name < 'a' || *name > 'z')
+		return name;
+	return arena_printf(pg_arena(p), "%c%s", *name - 'a' + 'A', name + 1);
+}
+
 const char *pg_pair_title(const struct page_ctx *p, size_t x, size_t y)
 {
 	size_t a = x < y ? x : y, b = x < y ? y : x;

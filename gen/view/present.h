@@ -213,6 +213,10 @@ long pg_use_case_pick(const struct use_case *u, int role);
 bool pg_use_case_names(const struct use_case *u, int role, size_t g);
 const char *pg_use_case_note(const struct page_ctx *p, const struct use_case *u,
 				 int role);
+/* A use case's name where it starts a row or an item: the data's name,
+ * written as it reads inside a sentence ("computer vision (large scale)",
+ * "Stable Diffusion LoRA"), its first letter a capital. */
+const char *pg_use_case_title(const struct page_ctx *p, const struct use_case *u);
 const char *pg_pair_title(const struct page_ctx *p, size_t x, size_t y);
 const char *pg_upper(const struct page_ctx *p, const char *s);
 /* The link from page p to its language's report.pdf (PG_REPORT_PDF under

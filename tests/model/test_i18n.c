@@ -57,23 +57,30 @@ static void test_placeholders_must_match_between_languages(void **state)
 }
 
 /* A list as a sentence has it: a separator, a last word before the last
- * item, one space where Chinese meets Latin. */
+ * item (the serial comma's when there are three or more, if the caller
+ * names one), one space where Chinese meets Latin. */
 static void test_a_list_is_joined_as_a_sentence_lists_it(void **state)
 {
 	(void)state;
 	struct fx f;
-	load(&f, "key,en,zh\nsep,\", \",、\nlast, and ,和\n");
+	load(&f, "key,en,zh\nsep,\", \",、\nlast, and ,和\nmany,\", and \",和\n");
 	assert_int_equal(f.loaded, 0);
 	const char *three[] = { "计算机视觉", "推理", "Stable Diffusion LoRA" };
 	struct buf b = BUF_INIT;
-	i18n_add_joined(&f.t, LANG_ZH, &b, three, 3, "sep", "last");
+	i18n_add_joined(&f.t, LANG_ZH, &b, three, 3, "sep", "last", "many");
 	assert_string_equal(b.ptr, "计算机视觉、推理和 Stable Diffusion LoRA");
 	buf_reset(&b);
-	const char *en[] = { "A", "B", "C" };
-	i18n_add_joined(&f.t, LANG_EN, &b, en, 3, "sep", "last");
-	assert_string_equal(b.ptr, "A, B and C");
+	const char *en[] = { "A", "B", "research and testing" };
+	i18n_add_joined(&f.t, LANG_EN, &b, en, 3, "sep", "last", NULL);
+	assert_string_equal(b.ptr, "A, B and research and testing");
 	buf_reset(&b);
-	i18n_add_joined(&f.t, LANG_EN, &b, en, 1, "sep", "last");
+	i18n_add_joined(&f.t, LANG_EN, &b, en, 3, "sep", "last", "many");
+	assert_string_equal(b.ptr, "A, B, and research and testing");
+	buf_reset(&b);
+	i18n_add_joined(&f.t, LANG_EN, &b, en + 1, 2, "sep", "last", "many");
+	assert_string_equal(b.ptr, "B and research and testing");
+	buf_reset(&b);
+	i18n_add_joined(&f.t, LANG_EN, &b, en, 1, "sep", "last", "many");
 	assert_string_equal(b.ptr, "A");
 	buf_release(&b);
 	unload(&f);
