@@ -258,7 +258,7 @@ static int table_task_costs(struct cite *c)
 /* The benchmarks of a table: relative speeds, or inference ones. */
 static bool bench_in(const struct benchmark *b, bool inference)
 {
-	return inference ? pg_is_inference(b) : metrics_is_relative_speed(b);
+	return inference ? metrics_is_inference(b) : metrics_is_relative_speed(b);
 }
 
 /* The best result of each benchmark of the table (`have`: it has one) and

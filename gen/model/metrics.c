@@ -204,6 +204,11 @@ bool metrics_is_relative_speed(const struct benchmark *b)
 	return b->kind && !strcmp(b->kind, "relative-speed");
 }
 
+bool metrics_is_inference(const struct benchmark *b)
+{
+	return b->kind && !strncmp(b->kind, "inference-", 10);
+}
+
 /* The first result row (file order) of one GPU on one benchmark, or -1. */
 struct figure metrics_result(const struct data *d, size_t benchmark, size_t gpu)
 {
@@ -288,21 +293,43 @@ struct figure metrics_mean_relative_speed(const struct data *d, const struct met
 	return n ? figure_value(sum / (double)n) : figure_missing("why.no_result");
 }
 
-bool metrics_cards_unknown(const struct data *d, const struct result *x)
+/* The cards the weights of `benchmark`'s model need on `gpu` at
+ * METRICS_DEFAULT_PRECISION (metric_fit); one when the benchmark names no
+ * model size; missing "why.no_vram" when the card's memory is unknown. */
+static struct card_fit model_cards(const struct data *d, size_t benchmark, size_t gpu)
 {
+	const struct benchmark *bm = &d->benchmarks[benchmark];
+	if (!bm->params_b.ok)
+		return (struct card_fit){ .cards = figure_value(1) };
+	long rule;
+	struct figure need = metrics_model_vram(d, bm->params_b.v, METRICS_DEFAULT_PRECISION,
+						&rule);
+	return metric_fit(need, figure_of(d->gpus[gpu].vram_gb, "why.no_vram"));
+}
+
+struct result_cards metrics_result_cards(const struct data *d, const struct result *x)
+{
+	if (x->gpu_count)
+		return (struct result_cards){ .n = x->gpu_count, .stated = true };
 	const struct benchmark *bm = &d->benchmarks[x->benchmark];
+	if (metrics_is_inference(bm)) {
+		struct card_fit fit = model_cards(d, x->benchmark, x->gpu);
+		return (struct result_cards){ .n = figure_ok(fit.cards) ? (int)fit.cards.value : 0,
+					      .tight = fit.tight };
+	}
 	const struct gpu *g = &d->gpus[x->gpu];
-	if (x->gpu_count || !bm->params_b.ok || !g->vram_gb.ok)
-		return false;
-	struct figure least = metric_vram_needed_gb(bm->params_b.v, METRICS_LEAST_PRECISION);
-	return figure_ok(least) && least.value > g->vram_gb.v;
+	if (bm->params_b.ok && g->vram_gb.ok &&
+	    metric_vram_needed_gb(bm->params_b.v, METRICS_LEAST_PRECISION).value > g->vram_gb.v)
+		return (struct result_cards){ .several = true };
+	return (struct result_cards){ .n = 1 };
 }
 
 bool metrics_same_conditions(const struct data *d, const struct result *a,
 			     const struct result *b)
 {
-	return a->batch_size == b->batch_size && a->gpu_count == b->gpu_count &&
-	       !metrics_cards_unknown(d, a) && !metrics_cards_unknown(d, b);
+	struct result_cards ca = metrics_result_cards(d, a), cb = metrics_result_cards(d, b);
+	return a->batch_size == b->batch_size && ca.stated == cb.stated && ca.n > 0 &&
+	       ca.n == cb.n;
 }
 
 bool metrics_results_alike(const struct data *d, size_t benchmark)
@@ -382,15 +409,13 @@ static struct figure quote_price(const struct data *d, long row);
 struct serving_cost metrics_serving_cost(const struct data *d, size_t benchmark,
 					 size_t gpu)
 {
-	struct serving_cost sv = { .cards = figure_value(1), .quote_row = -1 };
+	struct serving_cost sv = { .quote_row = -1 };
 	const struct benchmark *bm = &d->benchmarks[benchmark];
 	long row = data_result_row(d, benchmark, gpu);
-	if (bm->params_b.ok) {
-		long rule;
-		struct figure need = metrics_model_vram(d, bm->params_b.v,
-							METRICS_DEFAULT_PRECISION, &rule);
-		struct card_fit fit = metric_fit(need, figure_of(d->gpus[gpu].vram_gb,
-								  "why.no_vram"));
+	if (row >= 0 && d->results[row].gpu_count) { /* the cards it ran on */
+		sv.cards = figure_value(d->results[row].gpu_count);
+	} else {
+		struct card_fit fit = model_cards(d, benchmark, gpu);
 		sv.cards = fit.cards;
 		sv.tight = fit.tight;
 	}

@@ -232,8 +232,10 @@ const struct task_cost *metrics_task_cost(const struct data *d,
  * time (hours) for some task. */
 bool metrics_gpu_has_result(const struct data *d, size_t gpu);
 bool metrics_gpu_has_time(const struct data *d, const struct metrics *m, size_t gpu);
-/* Whether b's results are relative speeds (kind "relative-speed"). */
+/* Whether b's results are relative speeds (kind "relative-speed"); whether
+ * they are of serving a model (a kind "inference-..."). */
 bool metrics_is_relative_speed(const struct benchmark *b);
+bool metrics_is_inference(const struct benchmark *b);
 /* A benchmark result of one GPU, or missing "why.no_result". */
 struct figure metrics_result(const struct data *d, size_t benchmark,
 			     size_t gpu);
@@ -282,24 +284,33 @@ struct figure metrics_mean_relative_speed(const struct data *d, const struct met
  * model its card cannot hold even so needs more than one. */
 #define METRICS_LEAST_PRECISION "int4"
 
-/* Whether the source of result x leaves out how many cards it ran on
- * although one of them cannot hold the benchmark's model even at
- * METRICS_LEAST_PRECISION: it ran on several, how many unknown. */
-bool metrics_cards_unknown(const struct data *d, const struct result *x);
+/* How many cards result x ran on, as the guide counts them: the count its
+ * source states; else, for a result of serving a model
+ * (metrics_is_inference), as many as the model's weights need on that
+ * card at METRICS_DEFAULT_PRECISION (metric_fit, `tight` as it says), the
+ * cards its serving cost counts (metrics_serving_cost); else one, unless
+ * one cannot hold the benchmark's model even at METRICS_LEAST_PRECISION:
+ * then `several`, how many unknown (n 0). n is 0 too when the card's
+ * memory is not stated. */
+struct result_cards {
+	int n;
+	bool stated, tight, several;
+};
+struct result_cards metrics_result_cards(const struct data *d, const struct result *x);
 /* Whether two results were measured alike: the same batch size and the
- * same number of cards (a condition one states and the other does not
- * counts as different; a result whose cards are unknown, by
- * metrics_cards_unknown, is measured alike with none). */
+ * same number of cards, by metrics_result_cards (a condition one states
+ * and the other does not counts as different; cards unknown are alike
+ * with none). */
 bool metrics_same_conditions(const struct data *d, const struct result *a,
 			     const struct result *b);
 /* Whether every GPU's result on `benchmark` (metrics_result's row) was
  * measured alike: only then is one of them "the fastest" (a table's best
  * of N marks none otherwise, as a pair gets no winner). */
 bool metrics_results_alike(const struct data *d, size_t benchmark);
-/* What serving a benchmark's model on one GPU costs: the cards its weights
- * need (METRICS_DEFAULT_PRECISION, by metrics_model_vram; 1 when the
- * benchmark names no model size), the quote (of the result's source first,
- * by metrics_pick_quote), a month of those cards, and for a tokens/s result
+/* What serving a benchmark's model on one GPU costs: the cards its result
+ * ran on, as metrics_result_cards counts them (those its weights need when
+ * its source does not say), the quote (of the result's source first, by
+ * metrics_pick_quote), a month of those cards, and for a tokens/s result
  * the cost per million tokens on all of them. */
 struct serving_cost {
 	struct figure cards;

@@ -7,6 +7,7 @@
 #include "model/data.h"
 #include "model/findings.h"
 #include "model/metrics.h"
+#include "view/guide_tables.h"
 #include "view/guide_ledger.h"
 #include "view/present.h"
 #include "view/site.h"
@@ -130,7 +131,7 @@ static const char *picked_for(const struct page_ctx *p, size_t g)
 	for (int role = 0; role < 3; role++) {
 		size_t n = 0;
 		for (size_t u = 0; u < d->nuse_cases; u++)
-			if (pg_use_case_names(&d->use_cases[u], role, g)) /* as the data
+			if (guide_use_case_names(&d->use_cases[u], role, g)) /* as the data
 									  * writes them */
 				uses[n++] = pg_pick_lang(p, d->use_cases[u].name_en,
 							 d->use_cases[u].name_zh);
@@ -240,7 +241,7 @@ const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmar
 				 size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;
-	if (!bm->params_b.ok || !pg_is_inference(bm))
+	if (!bm->params_b.ok || !metrics_is_inference(bm))
 		return "";
 	long rule;
 	struct figure need = metrics_model_vram(d, bm->params_b.v,

@@ -872,7 +872,7 @@ static const char *method_text(const struct dp *s, enum lang l, const char *key)
 	if (!baseline && !strcmp(key, "method.relative_speed.text"))
 		key = "method.relative_speed.none"; /* no card is 1 on all its results */
 	const struct source *acc = data_find_source(&s->in->data, METRICS_ACCOUNTING_SOURCE);
-	const char *const pairs[11][2] = {
+	const char *const pairs[12][2] = {
 		{ "source", acc ? site_source_title(acc, l) : METRICS_ACCOUNTING_SOURCE },
 		{ "tolerance", tolerance_text(s, l) },
 		{ "baseline", baseline ? baseline : "" },
@@ -884,6 +884,7 @@ static const char *method_text(const struct dp *s, enum lang l, const char *key)
 		{ "gradients", number_text(s, l, METRICS_ADAM_GRADIENT_BYTES) },
 		{ "optimizer", number_text(s, l, METRICS_ADAM_OPTIMIZER_BYTES) },
 		{ "threshold", number_text(s, l, CMP_TIMES_ABOVE) },
+		{ "precision", tr(s, l, "data.enum." METRICS_DEFAULT_PRECISION) },
 		{ "least", tr(s, l, "data.enum." METRICS_LEAST_PRECISION) },
 	};
 	struct buf b = BUF_INIT;

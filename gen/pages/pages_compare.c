@@ -300,6 +300,11 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 		struct value *row = side_row(p, pg_bench_name(p, bm), ca, cb);
 		guide_ledger_show_result(p, b, ga);
 		guide_ledger_show_result(p, b, gb);
+		for (int side = 0; side < 2; side++) { /* their conditions' counts */
+			long at = data_result_row(d, b, side ? gb : ga);
+			if (at >= 0)
+				pg_show_result_cards(p, &d->results[at]);
+		}
 		bool unlike = ratio_ok && !same; /* both printed, no ratio drawn */
 		value_map_set(a, row, "ratio", unlike ? pg_cell_not_computed(p, "cmp.no_ratio",
 									     "why.unlike")
@@ -329,7 +334,9 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 		const char *line = compare_bench_sentence(p, bm, xa, xb, same);
 		common++;
 		verdict_add(p, verdict, line);
-		const char *fit = compare_fit_sentence(p, bm, ga, gb);
+		/* how many cards hold the model, for results compared: the
+		 * sentence of results measured unlike says each one's */
+		const char *fit = same ? compare_fit_sentence(p, bm, ga, gb) : "";
 		if (*fit)
 			verdict_add(p, verdict, fit);
 	}

@@ -2,6 +2,7 @@
 #include "pages/pages_gpu.h"
 #include "view/nodata.h"
 #include "view/gpu_specs.h"
+#include "view/guide_tables.h"
 #include "view/present.h"
 
 #include "base/arena.h"
@@ -136,6 +137,7 @@ static void gpu_results(const struct page_ctx *p, size_t g, struct value *ctx)
 			nodata_list_add(p, &none, pg_bench_name(p, bm));
 			continue;
 		}
+		pg_show_result_cards(p, &d->results[row]);
 		if (metrics_is_relative_speed(bm)) {
 			/* each also an article's metric shortcode: one ledger figure */
 			struct figure f = pg_relative_speed(p, b, g);
@@ -399,14 +401,14 @@ static struct value *gpu_use_cases(const struct page_ctx *p, size_t g)
 	for (size_t i = 0; i < d->nuse_cases; i++) {
 		const struct use_case *u = &d->use_cases[i];
 		for (int role = 0; role < 3; role++) {
-			if (!pg_use_case_names(u, role, g))
+			if (!guide_use_case_names(u, role, g))
 				continue;
 			struct value *r = value_new_map(a);
-			value_map_set_str(a, r, "name", pg_use_case_title(p, u));
+			value_map_set_str(a, r, "name", guide_use_case_title(p, u));
 			value_map_set_str(a, r, "href", pg_href_to(p, arena_printf(
 				a, "use-cases/#%s", u->id)));
-			value_map_set_str(a, r, "role", pg_tr(p, pg_role_keys[role]));
-			const char *note = pg_use_case_note(p, u, role);
+			value_map_set_str(a, r, "role", pg_tr(p, guide_role_keys[role]));
+			const char *note = guide_use_case_note(p, u, role);
 			value_map_set_str(a, r, "note", note);
 			value_map_set_str(a, r, "note_paren", pg_paren_text(p, note));
 			value_map_set_bool(a, r, "has_note", *note != 0);

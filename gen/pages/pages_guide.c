@@ -233,7 +233,7 @@ static struct value *inference_context(const struct page_ctx *p)
 	struct value *benches = value_new_list(a);
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
-		if (!pg_is_inference(bm))
+		if (!metrics_is_inference(bm))
 			continue;
 		bool tokens = is_tokens_per_second(bm);
 		/* the best result, to mark it with those about the same: of
@@ -263,6 +263,7 @@ static struct value *inference_context(const struct page_ctx *p)
 			serving_cells(p, &d->results[row], r);
 			value_map_set_str(a, r, "source", pg_source_titles(p, d->results[row].source));
 			value_map_set_str(a, r, "note", pg_result_conditions(p, &d->results[row]));
+			pg_show_result_cards(p, &d->results[row]);
 			value_list_push(a, rows, r);
 		}
 		struct value *m = value_new_map(a);

@@ -111,9 +111,9 @@ static struct value *use_case_pick_value(const struct page_ctx *p, const struct 
 					 int role)
 {
 	struct arena *a = pg_arena(p);
-	long g = pg_use_case_pick(u, role);
+	long g = guide_use_case_pick(u, role);
 	struct value *m = value_new_map(a), *alts = value_new_list(a);
-	value_map_set_str(a, m, "role", pg_tr(p, pg_role_keys[role]));
+	value_map_set_str(a, m, "role", pg_tr(p, guide_role_keys[role]));
 	value_map_set_bool(a, m, "has_gpu", g >= 0);
 	use_case_card(p, m, g);
 	for (size_t i = 0; g >= 0 && i < u->nalternatives[role]; i++) {
@@ -122,7 +122,7 @@ static struct value *use_case_pick_value(const struct page_ctx *p, const struct 
 		value_list_push(a, alts, alt);
 	}
 	value_map_set(a, m, "alternatives", alts);
-	const char *note = pg_use_case_note(p, u, role);
+	const char *note = guide_use_case_note(p, u, role);
 	value_map_set_str(a, m, "note", note);
 	value_map_set_str(a, m, "note_paren", pg_paren_text(p, note));
 	value_map_set_bool(a, m, "has_note", *note != 0);
@@ -135,8 +135,8 @@ static bool use_case_role_given(const struct page_ctx *p, int role)
 {
 	const struct data *d = &p->in->data;
 	for (size_t i = 0; i < d->nuse_cases; i++)
-		if (pg_use_case_pick(&d->use_cases[i], role) >= 0 ||
-		    *pg_use_case_note(p, &d->use_cases[i], role))
+		if (guide_use_case_pick(&d->use_cases[i], role) >= 0 ||
+		    *guide_use_case_note(p, &d->use_cases[i], role))
 			return true;
 	return false;
 }
@@ -151,21 +151,21 @@ struct value *guide_tables_use_cases(const struct page_ctx *p, const char *capti
 	bool given[3];
 	for (int role = 0; role < 3; role++) {
 		if (!(given[role] = use_case_role_given(p, role))) {
-			nodata_list_add(p, &none, pg_tr(p, pg_role_keys[role]));
+			nodata_list_add(p, &none, pg_tr(p, guide_role_keys[role]));
 			continue;
 		}
 		struct value *m = value_new_map(a);
-		value_map_set_str(a, m, "label", pg_tr(p, pg_role_keys[role]));
+		value_map_set_str(a, m, "label", pg_tr(p, guide_role_keys[role]));
 		value_list_push(a, roles, m);
 	}
 	for (size_t i = 0; i < d->nuse_cases; i++) {
 		const struct use_case *u = &d->use_cases[i];
 		struct value *r = value_new_map(a), *picks = value_new_list(a);
 		for (int role = 0; role < 3; role++)
-			if (given[role] && (!only_picked || pg_use_case_pick(u, role) >= 0))
+			if (given[role] && (!only_picked || guide_use_case_pick(u, role) >= 0))
 				value_list_push(a, picks, use_case_pick_value(p, u, role));
 		value_map_set_str(a, r, "id", u->id);
-		value_map_set_str(a, r, "name", pg_use_case_title(p, u));
+		value_map_set_str(a, r, "name", guide_use_case_title(p, u));
 		value_map_set_str(a, r, "href", pg_href_to(p, arena_printf(a, "use-cases/#%s",
 									u->id)));
 		value_map_set(a, r, "picks", picks);
@@ -223,4 +223,39 @@ struct value *guide_tables_techniques(const struct page_ctx *p, const char *capt
 					     NULL };
 	pg_rows_take_flags(p, rows, ctx, flags);
 	return ctx;
+}
+
+/* ---- use cases ---- */
+
+const char *const guide_role_keys[3] = { "uc.budget", "uc.recommended", "uc.fastest" };
+const char *const guide_role_cols[3] = { "budget", "recommended", "fastest" };
+
+long guide_use_case_pick(const struct use_case *u, int role)
+{
+	return role == 0 ? u->budget : role == 1 ? u->recommended : u->fastest;
+}
+
+bool guide_use_case_names(const struct use_case *u, int role, size_t g)
+{
+	if (guide_use_case_pick(u, role) == (long)g)
+		return true;
+	for (size_t i = 0; i < u->nalternatives[role]; i++)
+		if (u->alternatives[role][i] == (long)g)
+			return true;
+	return false;
+}
+
+const char *guide_use_case_note(const struct page_ctx *p, const struct use_case *u,
+				 int role)
+{
+	return pg_raw_cell_lang(p, TABLE_USE_CASES, u->row,
+			     arena_printf(pg_arena(p), "%s_note", guide_role_cols[role]));
+}
+
+const char *guide_use_case_title(const struct page_ctx *p, const struct use_case *u)
+{
+	const char *name = pg_pick_lang(p, u->name_en, u->name_zh);
+	if (*name < 'a' || *name > 'z')
+		return name;
+	return arena_printf(pg_arena(p), "%c%s", *name - 'a' + 'A', name + 1);
 }

@@ -24,6 +24,7 @@
 #include <stddef.h>
 
 struct page_ctx;
+struct use_case;
 struct value;
 
 /* Job t on every GPU with a time for it, in the GPUs' order: rows {id,
@@ -46,5 +47,23 @@ struct value *guide_tables_use_cases(const struct page_ctx *p, const char *capti
 /* Every training technique: rows {id, name, speed, vram, difficulty,
  * notes, source}, has_rows, has_speed, has_vram, has_notes. */
 struct value *guide_tables_techniques(const struct page_ctx *p, const char *caption);
+
+/* ---- use cases ---- */
+
+/* A use case's three picks: their label keys and column stems. */
+extern const char *const guide_role_keys[3];
+extern const char *const guide_role_cols[3];
+
+/* A use case's card for `role` (0 budget, 1 recommended, 2 fastest): the
+ * one its source picks first, or -1; whether the role names GPU g, as the
+ * pick or as an alternative ("RTX 4090 or L40S"). */
+long guide_use_case_pick(const struct use_case *u, int role);
+bool guide_use_case_names(const struct use_case *u, int role, size_t g);
+const char *guide_use_case_note(const struct page_ctx *p, const struct use_case *u,
+				 int role);
+/* A use case's name where it starts a row or an item: the data's name,
+ * written as it reads inside a sentence ("computer vision (large scale)",
+ * "Stable Diffusion LoRA"), its first letter a capital. */
+const char *guide_use_case_title(const struct page_ctx *p, const struct use_case *u);
 
 #endif

@@ -740,11 +740,6 @@ struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g)
 	return metrics_speed_vs_baseline(&p->in->data, &p->in->metrics, b, g);
 }
 
-bool pg_is_inference(const struct benchmark *b)
-{
-	return b->kind && !strncmp(b->kind, "inference-", 10);
-}
-
 /* The note of a row: note_<lang>, note_en or note. */
 const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t row)
 {
@@ -755,11 +750,25 @@ const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t r
 const char *pg_result_conditions(const struct page_ctx *p, const struct result *x)
 {
 	const char *said = pg_raw_cell_lang(p, TABLE_RESULTS, x->row, "conditions");
-	if (*said || !metrics_cards_unknown(&p->in->data, x))
+	struct result_cards rc = metrics_result_cards(&p->in->data, x);
+	if (rc.stated || (rc.n < 2 && !rc.several))
 		return said;
-	return pg_fill(p, "cmp.cards_unknown", "params",
-		       pg_fmt_number(p, p->in->data.benchmarks[x->benchmark].params_b.v),
-		       "precision", pg_upper(p, METRICS_LEAST_PRECISION), NULL);
+	const char *params = pg_fmt_number(p, p->in->data.benchmarks[x->benchmark].params_b.v);
+	const char *counted =
+		rc.several ? pg_fill(p, "cmp.cards_several", "params", params, "precision",
+				     pg_upper(p, METRICS_LEAST_PRECISION), NULL)
+			   : pg_fill(p, "cmp.cards_counted", "n", pg_fmt_number(p, rc.n), "params",
+				     params, "precision", pg_upper(p, METRICS_DEFAULT_PRECISION), NULL);
+	return *said ? arena_printf(pg_arena(p), "%s%s%s", said, pg_tr(p, "punct.gap"), counted)
+		     : counted;
+}
+
+void pg_show_result_cards(const struct page_ctx *p, const struct result *x)
+{
+	struct result_cards rc = metrics_result_cards(&p->in->data, x);
+	if (!rc.stated && !rc.several && rc.n >= 2)
+		guide_ledger_show_fit(p, p->in->data.benchmarks[x->benchmark].params_b.v,
+				      METRICS_DEFAULT_PRECISION, x->gpu);
 }
 
 /* "3 h" or "25 min" when the source gave minutes. */
@@ -901,39 +910,6 @@ struct value *pg_stated_cell(const struct page_ctx *p, long stated)
 		pg_cell_mark(p, cell, k->agrees ? "stated.agrees" : "stated.differs",
 			  k->agrees);
 	return cell;
-}
-
-const char *const pg_role_keys[3] = { "uc.budget", "uc.recommended", "uc.fastest" };
-const char *const pg_role_cols[3] = { "budget", "recommended", "fastest" };
-
-long pg_use_case_pick(const struct use_case *u, int role)
-{
-	return role == 0 ? u->budget : role == 1 ? u->recommended : u->fastest;
-}
-
-bool pg_use_case_names(const struct use_case *u, int role, size_t g)
-{
-	if (pg_use_case_pick(u, role) == (long)g)
-		return true;
-	for (size_t i = 0; i < u->nalternatives[role]; i++)
-		if (u->alternatives[role][i] == (long)g)
-			return true;
-	return false;
-}
-
-const char *pg_use_case_note(const struct page_ctx *p, const struct use_case *u,
-				 int role)
-{
-	return pg_raw_cell_lang(p, TABLE_USE_CASES, u->row,
-			     arena_printf(pg_arena(p), "%s_note", pg_role_cols[role]));
-}
-
-const char *pg_use_case_title(const struct page_ctx *p, const struct use_case *u)
-{
-	const char *name = pg_pick_lang(p, u->name_en, u->name_zh);
-	if (*name < 'a' || *name > 'z')
-		return name;
-	return arena_printf(pg_arena(p), "%c%s", *name - 'a' + 'A', name + 1);
 }
 
 const char *pg_pair_title(const struct page_ctx *p, size_t x, size_t y)

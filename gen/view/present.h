@@ -179,12 +179,16 @@ const char *pg_fp8_text(const struct page_ctx *p, const struct gpu *g);
 /* A technique's difficulty in the page's language ("" when none is given). */
 const char *pg_technique_difficulty(const struct page_ctx *p, const struct technique *t);
 struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g);
-bool pg_is_inference(const struct benchmark *b);
 const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t row);
 /* What result x was measured under, as its source says it
- * (results.csv's conditions in the page's language), or, where it says
- * nothing and its cards are unknown (metrics_cards_unknown), that; "". */
+ * (results.csv's conditions in the page's language), then, where its
+ * source leaves out the cards and the guide counts more than one
+ * (metrics_result_cards), how many it counts; "". */
 const char *pg_result_conditions(const struct page_ctx *p, const struct result *x);
+/* The count of cards pg_result_conditions prints for x, marked in the
+ * figure ledger as a figure of page p (the VRAM page's fit): each page
+ * that shows x's conditions calls it, parts pages share do not. */
+void pg_show_result_cards(const struct page_ctx *p, const struct result *x);
 /* A job's time ("3 h", "4–8 h", "90 min") and cost ("$1.17", "$1.76–$3.52"),
  * recorded in the figure ledger as shown on the page; the _words forms
  * give the same text without recording it (for files that are not pages). */
@@ -206,17 +210,6 @@ const char *pg_stated_text(const struct page_ctx *p, long stated);
  * beside a count means (inf.tight_how: a table that prints the counts). */
 const char *pg_cards_needed_how(const struct page_ctx *p, bool tight);
 struct value *pg_stated_cell(const struct page_ctx *p, long stated);
-/* A use case's card for `role` (0 budget, 1 recommended, 2 fastest): the
- * one its source picks first, or -1; whether the role names GPU g, as the
- * pick or as an alternative ("RTX 4090 or L40S"). */
-long pg_use_case_pick(const struct use_case *u, int role);
-bool pg_use_case_names(const struct use_case *u, int role, size_t g);
-const char *pg_use_case_note(const struct page_ctx *p, const struct use_case *u,
-				 int role);
-/* A use case's name where it starts a row or an item: the data's name,
- * written as it reads inside a sentence ("computer vision (large scale)",
- * "Stable Diffusion LoRA"), its first letter a capital. */
-const char *pg_use_case_title(const struct page_ctx *p, const struct use_case *u);
 const char *pg_pair_title(const struct page_ctx *p, size_t x, size_t y);
 const char *pg_upper(const struct page_ctx *p, const char *s);
 /* The link from page p to its language's report.pdf (PG_REPORT_PDF under
@@ -234,8 +227,5 @@ struct pages_kit *pg_kit(struct site *s);
 struct page_ctx pg_planning(struct site *s, enum lang l, const char *path,
 			    struct buf *scratch);
 
-/* A use case's three picks: their label keys and column stems. */
-extern const char *const pg_role_keys[3];
-extern const char *const pg_role_cols[3];
 
 #endif

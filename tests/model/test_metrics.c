@@ -987,11 +987,13 @@ static void test_results_measured_differently_are_not_set_side_by_side(void **st
 	arena_free(&d.arena);
 }
 
-/* A 70B model's result on a 24 GB card whose source leaves out the cards:
- * even at INT4 (35 GB) one card cannot hold it, so it ran on several, how
- * many unknown, and it is measured alike with no other result; on an 80 GB
- * card (35 GB fits) or with its cards stated it is as any other. */
-static void test_results_on_unknown_cards_are_not_alike(void **state)
+/* A result whose source leaves out its cards is counted on as many as its
+ * model's weights need at FP16, as its serving cost is: a 70B model (140
+ * GB) on 2 cards of 80 GB (tight) and 6 of 24 GB, so the 24 GB card's
+ * result is alike with neither 80 GB card's, which are alike; a 13B model
+ * (26 GB) on 1 card of 80 GB and 2 of 24 GB, not alike either; a stated
+ * count is as stated, and unlike an unstated one of the same number. */
+static void test_results_are_counted_on_the_cards_their_model_needs(void **state)
 {
 	(void)state;
 	struct data d;
@@ -1000,15 +1002,33 @@ static void test_results_on_unknown_cards_are_not_alike(void **state)
 	add_result(&d, LATENCY, H100, 45);
 	add_result(&d, LATENCY, A100, 68);
 	add_result(&d, LATENCY, RTX4090, 52);
-	assert_false(metrics_cards_unknown(&d, &d.results[0]));
-	assert_true(metrics_cards_unknown(&d, &d.results[2]));
+	struct result_cards c = metrics_result_cards(&d, &d.results[0]);
+	assert_int_equal(c.n, 2);
+	assert_true(c.tight);
+	assert_false(c.stated);
+	assert_int_equal(metrics_result_cards(&d, &d.results[2]).n, 6);
 	assert_true(metrics_same_conditions(&d, &d.results[0], &d.results[1]));
 	assert_false(metrics_same_conditions(&d, &d.results[0], &d.results[2]));
-	assert_false(metrics_same_conditions(&d, &d.results[2], &d.results[2]));
+	assert_true(metrics_same_conditions(&d, &d.results[2], &d.results[2]));
 	assert_false(metrics_results_alike(&d, LATENCY));
-	d.benchmarks[LATENCY].params_b = num_of(13); /* 6.5 GB at INT4: one card */
-	assert_false(metrics_cards_unknown(&d, &d.results[2]));
-	assert_true(metrics_results_alike(&d, LATENCY));
+	/* serving counts the same cards */
+	assert_float_equal(metrics_serving_cost(&d, LATENCY, RTX4090).cards.value, 6, 0);
+	d.benchmarks[LATENCY].params_b = num_of(13);
+	assert_int_equal(metrics_result_cards(&d, &d.results[0]).n, 1);
+	assert_int_equal(metrics_result_cards(&d, &d.results[2]).n, 2);
+	assert_false(metrics_same_conditions(&d, &d.results[1], &d.results[2]));
+	/* stated: as stated, and unlike the unstated count it equals */
+	d.results[2].gpu_count = 1;
+	c = metrics_result_cards(&d, &d.results[2]);
+	assert_true(c.stated);
+	assert_int_equal(c.n, 1);
+	assert_false(metrics_same_conditions(&d, &d.results[1], &d.results[2]));
+	assert_float_equal(metrics_serving_cost(&d, LATENCY, RTX4090).cards.value, 1, 0);
+	d.results[1].gpu_count = 1;
+	assert_true(metrics_same_conditions(&d, &d.results[1], &d.results[2]));
+	/* no model size: one card each */
+	d.benchmarks[LATENCY].params_b = (struct num){ 0 };
+	assert_int_equal(metrics_result_cards(&d, &d.results[0]).n, 1);
 	arena_free(&d.arena);
 }
 
@@ -1176,7 +1196,7 @@ int main(void)
 		cmocka_unit_test(test_agreement_is_the_stated_figures_rounding),
 		cmocka_unit_test(test_mean_relative_speed_is_over_the_benchmarks_a_card_has),
 		cmocka_unit_test(test_results_measured_differently_are_not_set_side_by_side),
-		cmocka_unit_test(test_results_on_unknown_cards_are_not_alike),
+		cmocka_unit_test(test_results_are_counted_on_the_cards_their_model_needs),
 		cmocka_unit_test(test_superseded_quotes_price_nothing),
 		cmocka_unit_test(test_model_memory_is_arithmetic_and_names_the_rule_of_thumb),
 		cmocka_unit_test(test_memory_never_decreases_as_parameters_grow),

@@ -708,19 +708,21 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 			       "($1.39/h vs $0.39/h)."));
 	assert_non_null(strstr(v, "A100 80GB is 1.67 times as fast as RTX 4090 on "
 			       "GPT-2 training speed (relative to H100) (0.3× vs 0.18×)."));
-	/* unlike batch sizes give no ratio, nor a result on cards its source
-	 * leaves out where one card cannot hold the model (70B on 24 GB) */
+	/* unlike batch sizes give no ratio, nor results its sources leave out
+	 * the cards of, counted on as many as the model needs at FP16: 2 and
+	 * 6 for 70B, 1 and 2 for 13B */
 	assert_non_null(strstr(v, "On 30B GPT-style model training step time, A100 80GB measured "
 			       "0.68 s/step"));
-	assert_non_null(strstr(v, "RTX 4090 52 ms (cards not stated, more than one: one cannot "
-			       "hold a 70B model even at INT4): under different conditions, so no "
-			       "ratio."));
+	assert_non_null(strstr(v, "RTX 4090 52 ms (Cards not stated: counted as the 6 that hold "
+			       "a 70B model at FP16): under different conditions, so no ratio."));
+	assert_non_null(strstr(v, "RTX 4090 60 tokens/s (Cards not stated: counted as the 2 that "
+			       "hold a 13B model at FP16): under different conditions, so no ratio."));
 	char *bl = text_of(doc, "//section[contains(@class,'bottom-line')]/p");
 	assert_non_null(bl);
 	/* seven benchmarks of speed: the efficiency one (samples/s/kW) is not
-	 * counted as speed */
+	 * counted as speed, nor the three measured unlike */
 	assert_non_null(strstr(bl, "For speed, pick A100 80GB: it is the faster of the two on "
-			       "all 5 speed benchmarks both were measured on alike."));
+			       "all 4 speed benchmarks both were measured on alike."));
 	/* the one job priced on both is a range on each (a time range): the
 	 * bottom line picks by the rule the job table marks it by */
 	assert_non_null(strstr(bl, "For the lowest cost per job, pick RTX 4090: it is the "
@@ -753,9 +755,10 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 	xmlFreeDoc(doc);
 }
 
-/* A model one card of either GPU holds is said so, that card first ("用 1 张
+/* A model one card of either GPU holds is said so, that card first ("一张
  * A100 80GB 就放得下，RTX 4090 则需要 2 张"), never "需 1 张 A100 80GB 或 2
- * 张 RTX 4090"; two counts above one are alternatives. */
+ * 张 RTX 4090"; two counts above one are alternatives. Said of results
+ * compared; results measured unlike say each one's count instead. */
 static void test_compare_fit_names_the_card_that_holds_it_alone(void **state)
 {
 	(void)state;
@@ -771,20 +774,20 @@ static void test_compare_fit_names_the_card_that_holds_it_alone(void **state)
 	assert_string_equal(compare_fit_key(none, two, &swap), "cmp.fit_cards");
 	assert_false(swap);
 	assert_true(site_ready());
-	htmlDocPtr doc = page_load(LANG_ZH, "compare/a100-80gb-vs-rtx-4090/");
+	htmlDocPtr doc = page_load(LANG_ZH, "compare/h100-80gb-vs-a100-80gb/");
 	assert_non_null(doc);
 	char *v = text_of(doc, "//section[contains(@class,'verdict')]");
 	assert_non_null(v);
-	assert_non_null(strstr(v, "就需要 26 GB：用 1 张 A100 80GB 就放得下，RTX 4090 则需要 2 张。"));
-	assert_non_null(strstr(v, "需 2 张 A100 80GB 或 6 张 RTX 4090 才放得下。"));
+	assert_non_null(strstr(v, "需 2 张 H100 80GB 或 2 张 A100 80GB 才放得下。"));
 	assert_null(strstr(v, "需 1 张"));
 	free(v);
 	xmlFreeDoc(doc);
-	doc = page_load(LANG_EN, "compare/a100-80gb-vs-rtx-4090/");
+	doc = page_load(LANG_ZH, "compare/a100-80gb-vs-rtx-4090/");
 	assert_non_null(doc);
 	v = text_of(doc, "//section[contains(@class,'verdict')]");
 	assert_non_null(v);
-	assert_non_null(strstr(v, "1 A100 80GB card holds them, while it takes 2 RTX 4090 cards."));
+	assert_null(strstr(v, "才放得下"));
+	assert_non_null(strstr(v, "按 FP16 下放下 13B 参数模型所需的 2 张计"));
 	free(v);
 	xmlFreeDoc(doc);
 }
