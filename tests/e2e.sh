@@ -521,9 +521,9 @@ check "a report section names its tables and figures as runs ('See Tables 2–5 
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/report/index.html' | grep -qE 'See Tables [0-9]+–[0-9]+ and Figures [0-9]+–[0-9]+\.' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/report/index.html' | grep -qE '见表 [0-9]+～[0-9]+、图 [0-9]+～[0-9]+。' &&
 	       ! sed -e 's/<[^>]*>//g' '$real/en/report/index.html' | grep -qE 'See Table [0-9]+, Figure'"
-check "a card's roles are listed as a sentence lists them: commas, and an 'and' before the last" \
+check "a card's roles are listed as a sentence lists them: commas, and an 'and' before the last (in Chinese 、 throughout, as the names may hold 与)" \
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-40gb-vs-rtx-3080/index.html' | grep -qF 'The sources name A100 40GB the budget pick for LLM fine-tuning (70B), the recommended card for computer vision (large scale), and the fastest pick for computer vision (small and medium scale) and Stable Diffusion LoRA.' &&
-	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-40gb-vs-rtx-3080/index.html' | grep -qF '来源把 A100 40GB 列为大模型微调（70B）的预算之选、计算机视觉（大规模）的推荐之选，以及计算机视觉（中小规模）和 Stable Diffusion LoRA 的最快之选。'"
+	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-40gb-vs-rtx-3080/index.html' | grep -qF '来源把 A100 40GB 列为大模型微调（70B）的预算之选、计算机视觉（大规模）的推荐之选，以及计算机视觉（中小规模）、Stable Diffusion LoRA 的最快之选。'"
 check "the ledger keeps how much a cheaper card wins by as its sentence says it: a percentage, or a multiple" \
 	sh -c "grep -q '^cheaper-hour-times\.a100-80gb\.a100-40gb,[^,]*,[^,]*,2\.20[0-9]*,,×,' '$real/data/figures.csv' &&
 	       ! grep -q '^cheaper-hour-by\.a100-80gb\.a100-40gb,' '$real/data/figures.csv' &&

@@ -51,8 +51,9 @@ ALLOWED = {
     "chart.vram_fit.head": "the SVG's narrow column head: Chinese leaves out the wide brackets "
                            "of chart.vram_fit.col to fit",
     "list.last_many": "a list's last joint, English's serial comma (', and ') where Chinese "
-                      "has 和 as for two items; not the joint of role clauses (cmp.bl.role_last, "
-                      "'，以及')",
+                      "has 、 as for two items (a 和 would blur the use-case names that hold 与: "
+                      "'研究与实验、微调与 LoRA、推理'); not the joint of role clauses "
+                      "(cmp.bl.role_last, '，以及')",
     "calc.job": "the calculator's kind of job (full training, a LoRA fine-tune, inference): "
                 "任务, where a job of the data is a training job, 训练任务",
 }

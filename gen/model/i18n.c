@@ -515,8 +515,10 @@ void i18n_append_unit(struct buf *out, const char *unit)
 {
 	if (!*unit)
 		return;
-	/* "3.3×" and "45%" hug the number; words and symbols get a space */
-	if (strcmp(unit, "×") && strcmp(unit, "x") && strcmp(unit, "%"))
+	/* "3.3×" and "45%" hug the number, and so does a rate written from
+	 * its slash ("0.61/（美元/小时）", as "$0.39/小时"); words and symbols
+	 * get a space */
+	if (strcmp(unit, "×") && strcmp(unit, "x") && strcmp(unit, "%") && *unit != '/')
 		buf_addc(out, ' ');
 	buf_adds(out, unit);
 }

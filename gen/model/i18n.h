@@ -144,8 +144,9 @@ void i18n_format_unit(struct buf *out, const struct i18n *t, double v,
  * print alike). */
 void i18n_format_unit_range(struct buf *out, const struct i18n *t, double low,
 			    double high, const char *unit_key, enum lang l);
-/* Append a unit after a number: "×" and "%" hug it, anything else follows
- * one space; an empty unit appends nothing. */
+/* Append a unit after a number: "×", "%" and a rate from its slash
+ * ("/（美元/小时）") hug it, anything else follows one space; an empty unit
+ * appends nothing. */
 void i18n_append_unit(struct buf *out, const char *unit);
 /* A number as the data types it ("3350", "0.416667", "-2"), its thousands
  * grouped with commas as every figure is (content/STYLE.md: "3,350"), its

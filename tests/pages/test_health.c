@@ -196,8 +196,8 @@ static void test_claim_mismatch_quotes_claim_range_and_measured_ratio(void **sta
 		"“For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
 		"The results of “SDXL training speed (relative to H100)” go beyond "
 		"it: RTX 4090 is 3 times as fast as RTX 3090 (tolerance ±15%).",
-		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按 SDXL 训练速度"
-		"（相对 H100）的结果，RTX 4090 的速度是 RTX 3090 的 3 倍，超出所称幅度"
+		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“SDXL 训练速度"
+		"（相对 H100）”的结果，RTX 4090 的速度是 RTX 3090 的 3 倍，超出所称幅度"
 		"（容差 ±15%）。");
 }
 
@@ -216,8 +216,8 @@ static void test_claim_mismatch_below_the_claim_says_it_falls_short(void **state
 		"“For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
 		"The results of “SDXL training speed (relative to H100)” fall short "
 		"of it: RTX 4090 is 20% faster than RTX 3090 (tolerance ±15%).",
-		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按 SDXL 训练速度"
-		"（相对 H100）的结果，RTX 4090 比 RTX 3090 快 20%，不及所称幅度"
+		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“SDXL 训练速度"
+		"（相对 H100）”的结果，RTX 4090 比 RTX 3090 快 20%，不及所称幅度"
 		"（容差 ±15%）。");
 }
 
@@ -239,8 +239,8 @@ static void test_claim_against_step_times_says_they_are_turned_into_speed(void *
 		"The results of “30B GPT-style model training step time”, turned from "
 		"time into speed, fall short of it: RTX 4090 is 10% faster than RTX 3090 "
 		"(tolerance ±15%).",
-		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按 30B 参数 GPT "
-		"类模型训练单步耗时换算，RTX 4090 比 RTX 3090 快 10%，不及所称幅度"
+		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“30B 参数 GPT "
+		"类模型训练单步耗时”的结果换算，RTX 4090 比 RTX 3090 快 10%，不及所称幅度"
 		"（容差 ±15%）。");
 }
 
@@ -256,7 +256,7 @@ static void test_speed_mismatch_names_task_and_both_figures(void **state)
 		"RTX 4090 on LoRA fine-tune (7B): the job times imply 19% of the "
 		"speed of H100 80GB, but the relative-speed results give 24% "
 		"(tolerance ±15%).",
-		"RTX 4090 执行 LoRA 微调（7B）：由任务耗时推算，其速度是 H100 80GB 的 "
+		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，速度是 H100 80GB 的 "
 		"19%，而相对速度结果为 24%（容差 ±15%）。");
 }
 
@@ -274,8 +274,8 @@ static void test_speed_mismatch_on_the_jobs_own_model_names_it(void **state)
 		"RTX 4090 on LoRA fine-tune (7B): the job times imply 19% of the "
 		"speed of H100 80GB, but its result on “SDXL training speed "
 		"(relative to H100)” gives 30% (tolerance ±15%).",
-		"RTX 4090 执行 LoRA 微调（7B）：由任务耗时推算，其速度是 H100 80GB 的 "
-		"19%，而 SDXL 训练速度（相对 H100）的结果为 30%（容差 ±15%）。");
+		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，速度是 H100 80GB 的 "
+		"19%，而“SDXL 训练速度（相对 H100）”的结果为 30%（容差 ±15%）。");
 }
 
 /* The rows of the stated costs and prices, by line, for the findings

@@ -102,7 +102,7 @@ static const struct cmp_case cmp_cases[] = {
 	{ CMP_TIME, "a step", "训练单步耗时", "H100 80GB", 0.42, "0.42 s", "0.42 秒", "RTX 4090", 1.2,
 	  "1.2 s", "1.2 秒", false,
 	  "On a step, H100 80GB measured 0.42 s (batch size 4) and RTX 4090 1.2 s (batch size 1): under different conditions, so no ratio.",
-	  "在“训练单步耗时”测试中，H100 80GB 为 0.42 秒（批量大小 4），RTX 4090 为 1.2 秒（批量大小 1）；测试条件不同，不宜直接换算比值。" },
+	  "在“训练单步耗时”测试中，H100 80GB 为 0.42 秒（批量大小 4），RTX 4090 为 1.2 秒（批量大小 1）；测试条件不同，不计算比值。" },
 	/* equal printed values: about the same, never "3% cheaper" */
 	{ CMP_COST, "SDXL LoRA", "SDXL LoRA", "A100 40GB", 0.1260, "$0.13", "$0.13",
 	  "RTX 4090", 0.1300, "$0.13", "$0.13", true,
@@ -368,6 +368,13 @@ static void test_units_hug_or_follow_a_space(void **state)
 	buf_reset(&fx->out);
 	i18n_format_unit(&fx->out, &fx->t, 0.4, "unit.x", LANG_EN);
 	assert_string_equal(fx->out.ptr, "0.4×");
+	buf_reset(&fx->out);
+	/* a rate written from its slash hugs, as "$0.39/小时" (content/STYLE.md) */
+	i18n_format_unit(&fx->out, &fx->t, 0.61, "unit.speed_per_usd", LANG_ZH);
+	assert_string_equal(fx->out.ptr, "0.61/（美元/小时）");
+	buf_reset(&fx->out);
+	i18n_format_unit(&fx->out, &fx->t, 0.61, "unit.speed_per_usd", LANG_EN);
+	assert_string_equal(fx->out.ptr, "0.61 per $/h");
 	buf_reset(&fx->out);
 	i18n_format_range(&fx->out, "1/4", "1/8", LANG_ZH);
 	assert_string_equal(fx->out.ptr, "1/4～1/8");
