@@ -174,9 +174,12 @@ def shown_as(r, lang):
     if r["id"].endswith(".nvlink_gbs") and float(r["value"]) == 0:
         return None  # "not supported"
     ratio = r["unit"] == "×"
-    # a multiple in a sentence: "2.2 times as much"
+    # a multiple in a sentence: "2.2 times as much", "twice as much"
     units = [UNIT_TEXT[r["unit"]]] + ([" times"] if ratio else []) if lang == "en" else [""]
-    return {n + u for n in numbers(r["value"], ratio=ratio) for u in units}
+    shown = {n + u for n in numbers(r["value"], ratio=ratio) for u in units}
+    if ratio and lang == "en" and "2 times" in shown:
+        shown.add("twice")
+    return shown
 
 
 def check_ledger_one_value(site):

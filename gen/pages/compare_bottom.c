@@ -22,13 +22,16 @@
 struct tally {
 	size_t a, b, n;
 	size_t questioned; /* jobs of n whose time data health questions */
+	size_t unlike;     /* pairs measured unlike: not judged, not in n */
 };
 
 static void tally_add(struct tally *t, const struct cmp_pair *cp)
 {
 	struct cmp_judgement j = cmp_judge(cp);
-	if (j.verdict == CMP_UNLIKE)
+	if (j.verdict == CMP_UNLIKE) {
+		t->unlike++;
 		return;
+	}
 	t->n++;
 	if (j.verdict != CMP_SAME)
 		*(j.first == &cp->a ? &t->a : &t->b) += 1;
@@ -40,7 +43,7 @@ static void tally_add(struct tally *t, const struct cmp_pair *cp)
 static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;
-	struct tally t = { 0, 0, 0, 0 };
+	struct tally t = { 0 };
 	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		long ra = data_result_row(d, b, ga), rb = data_result_row(d, b, gb);
 		if (ra < 0 || rb < 0)
@@ -79,7 +82,7 @@ static bool time_questioned(const struct metrics *m, size_t k, size_t ga, size_t
 static struct tally cost_tally(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	const struct data *d = &p->in->data;
-	struct tally t = { 0, 0, 0, 0 };
+	struct tally t = { 0 };
 	for (size_t k = 0; k < d->ntasks; k++) {
 		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, k, ga);
 		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, k, gb);
@@ -110,9 +113,13 @@ static const char *tally_sentence(const struct page_ctx *p, const char *what,
 	/* "all" and "same" may speak of one benchmark or job: a count's form */
 	if (!strcmp(how, "all") || !strcmp(how, "same"))
 		key = i18n_count_key(pg_arena(p), key, t->n);
+	/* the benchmarks measured unlike, left out: counted in a clause */
+	const char *left = !t->unlike ? ""
+		: pg_fill(p, i18n_count_key(pg_arena(p), "cmp.bl.unlike_left", t->unlike),
+			  "n", pg_fmt_number(p, (double)t->unlike), NULL);
 	return pg_fill(p, key, "w", w, "a", na, "b", nb,
 		       "n", pg_fmt_number(p, (double)wins),
-		       "m", pg_fmt_number(p, (double)t->n), NULL);
+		       "m", pg_fmt_number(p, (double)t->n), "left", left, NULL);
 }
 
 /* The use cases (use_cases.csv) that name GPU g, by the role they name it
@@ -166,8 +173,10 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 	/* a verdict on cost that rests on times the data-health page
 	 * questions says so, before anything else is added */
 	if (*s && co.questioned && n < 3)
-		parts[n++] = pg_fill(p, i18n_count_key(pg_arena(p), "cmp.bl.cost_questioned",
-						       co.questioned),
+		parts[n++] = pg_fill(p, co.questioned == co.n && co.n > 1
+				     ? "cmp.bl.cost_questioned_all" /* "all 5" */
+				     : i18n_count_key(pg_arena(p), "cmp.bl.cost_questioned",
+						      co.questioned),
 				     "n", pg_fmt_number(p, (double)co.questioned), NULL);
 	struct figure va = pg_spec_figure(x, GPU_COL_VRAM), vb = pg_spec_figure(y, GPU_COL_VRAM);
 	if (n < 3 && figure_ok(va) && figure_ok(vb) && va.value != vb.value) {

@@ -58,6 +58,11 @@ void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 			 cmp_verdict_name(j.verdict));
 	i18n_format_ratio(&n, j.ratio, l);
 	i18n_format_percent(&pct, j.percent, l);
+	/* "twice as fast", "2.5 times as fast" / "2 倍", "2.5 倍" */
+	struct buf times = BUF_INIT;
+	const char *n_names[] = { "n" }, *n_vals[] = { n.ptr };
+	i18n_fill(&times, i18n_get(t, l, strcmp(n.ptr, "2") ? "phrase.n_times" : "phrase.twice"),
+		  n_names, n_vals, 1);
 	/* each result's conditions in parentheses: a sentence of the data
 	 * without its closing stop */
 	const char *unstated = i18n_get(t, l, "cmp.conditions_unstated");
@@ -67,13 +72,14 @@ void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 	said_b = said_b && *said_b ? said_b : unstated;
 	buf_add(&ca, said_a, text_len_without_stop(said_a));
 	buf_add(&cb, said_b, text_len_without_stop(said_b));
-	const char *names[] = { "a", "b", "va", "vb", "what", "n", "p", "ca", "cb" };
+	const char *names[] = { "a", "b", "va", "vb", "what", "n", "times", "p", "ca", "cb" };
 	const char *vals[] = {
 		j.first->name, j.second->name,
 		j.first->shown ? j.first->shown : "", j.second->shown ? j.second->shown : "",
-		p->what ? p->what : "", n.ptr, pct.ptr, ca.ptr, cb.ptr,
+		p->what ? p->what : "", n.ptr, times.ptr, pct.ptr, ca.ptr, cb.ptr,
 	};
 	compose(out, t, l, key.ptr, names, vals, sizeof names / sizeof *names);
+	buf_release(&times);
 	buf_release(&ca);
 	buf_release(&cb);
 	buf_release(&key);

@@ -720,9 +720,10 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 	char *bl = text_of(doc, "//section[contains(@class,'bottom-line')]/p");
 	assert_non_null(bl);
 	/* seven benchmarks of speed: the efficiency one (samples/s/kW) is not
-	 * counted as speed, nor the three measured unlike */
+	 * counted as speed, nor the four measured unlike */
 	assert_non_null(strstr(bl, "For speed, pick A100 80GB: it is the faster of the two on "
-			       "all 4 speed benchmarks both were measured on alike."));
+			       "all 4 speed benchmarks both were measured on alike; another 4 were "
+			       "measured under different conditions and are not counted."));
 	/* the one job priced on both is a range on each (a time range): the
 	 * bottom line picks by the rule the job table marks it by */
 	assert_non_null(strstr(bl, "For the lowest cost per job, pick RTX 4090: it is the "

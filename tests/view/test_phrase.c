@@ -121,7 +121,7 @@ static const struct cmp_case cmp_cases[] = {
 	  "A100 40GB 的每小时租价是 RTX 4090 的 1.62 倍（$0.63/小时 vs $0.39/小时）。" },
 	{ CMP_MEMORY, "", "", "A100 40GB", 40, "40 GB", "40 GB", "A100 80GB", 80, "80 GB",
 	  "80 GB", true,
-	  "A100 80GB has 2 times as much memory as A100 40GB (80 GB vs 40 GB).",
+	  "A100 80GB has twice as much memory as A100 40GB (80 GB vs 40 GB).",
 	  "A100 80GB 的显存是 A100 40GB 的 2 倍（80 GB vs 40 GB）。" },
 	{ CMP_MEMORY, "", "", "A", 24, "24 GB", "24 GB", "B", 24, "24 GB", "24 GB", true,
 	  "A and B have the same memory (24 GB each).", "A 与 B 的显存相同（均为 24 GB）。" },
