@@ -751,13 +751,14 @@ const char *pg_result_conditions(const struct page_ctx *p, const struct result *
 {
 	const char *said = pg_raw_cell_lang(p, TABLE_RESULTS, x->row, "conditions");
 	struct result_cards rc = metrics_result_cards(&p->in->data, x);
-	if (rc.stated || (rc.n < 2 && !rc.several))
+	if (!rc.several && !(rc.counted && rc.n > 0))
 		return said;
 	const char *params = pg_fmt_number(p, p->in->data.benchmarks[x->benchmark].params_b.v);
 	const char *counted =
 		rc.several ? pg_fill(p, "cmp.cards_several", "params", params, "precision",
 				     pg_upper(p, METRICS_LEAST_PRECISION), NULL)
-			   : pg_fill(p, "cmp.cards_counted", "n", pg_fmt_number(p, rc.n), "params",
+			   : pg_fill(p, i18n_count_key(pg_arena(p), "cmp.cards_counted", (size_t)rc.n),
+				     "n", pg_fmt_number(p, rc.n), "params",
 				     params, "precision", pg_upper(p, METRICS_DEFAULT_PRECISION), NULL);
 	return *said ? arena_printf(pg_arena(p), "%s%s%s", said, pg_tr(p, "punct.gap"), counted)
 		     : counted;
@@ -766,7 +767,7 @@ const char *pg_result_conditions(const struct page_ctx *p, const struct result *
 void pg_show_result_cards(const struct page_ctx *p, const struct result *x)
 {
 	struct result_cards rc = metrics_result_cards(&p->in->data, x);
-	if (!rc.stated && !rc.several && rc.n >= 2)
+	if (rc.counted && rc.n > 0)
 		guide_ledger_show_fit(p, p->in->data.benchmarks[x->benchmark].params_b.v,
 				      METRICS_DEFAULT_PRECISION, x->gpu);
 }

@@ -182,8 +182,9 @@ struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g);
 const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t row);
 /* What result x was measured under, as its source says it
  * (results.csv's conditions in the page's language), then, where its
- * source leaves out the cards and the guide counts more than one
- * (metrics_result_cards), how many it counts; "". */
+ * source leaves out the cards and the guide counts them from the model
+ * (metrics_result_cards), how many it counts, or that there were several;
+ * "". */
 const char *pg_result_conditions(const struct page_ctx *p, const struct result *x);
 /* The count of cards pg_result_conditions prints for x, marked in the
  * figure ledger as a figure of page p (the VRAM page's fit): each page
