@@ -1032,6 +1032,38 @@ static void test_results_are_counted_on_the_cards_their_model_needs(void **state
 	arena_free(&d.arena);
 }
 
+/* A result of training whose source leaves out its cards is counted on
+ * one (30B: 15 GB at INT4 fits 24 GB), unless one cannot hold the model
+ * even at INT4 (175B: 87.5 GB on 80 GB): then on several, how many
+ * unknown, alike with none; an inference result on a card whose memory
+ * is not stated is alike with none either. */
+static void test_results_not_of_serving_are_counted_on_one_card_or_several(void **state)
+{
+	(void)state;
+	struct data d;
+	fixture_init(&d);
+	d.benchmarks[LATENCY].kind = "training-step";
+	d.benchmarks[LATENCY].params_b = num_of(30);
+	add_result(&d, LATENCY, H100, 0.42);
+	add_result(&d, LATENCY, RTX4090, 1.2);
+	struct result_cards c = metrics_result_cards(&d, &d.results[1]);
+	assert_int_equal(c.n, 1);
+	assert_false(c.several || c.counted || c.stated);
+	assert_true(metrics_same_conditions(&d, &d.results[0], &d.results[1]));
+	d.benchmarks[LATENCY].params_b = num_of(175);
+	c = metrics_result_cards(&d, &d.results[0]);
+	assert_true(c.several);
+	assert_int_equal(c.n, 0);
+	assert_false(metrics_same_conditions(&d, &d.results[0], &d.results[0]));
+	d.benchmarks[LATENCY].kind = "inference-latency";
+	d.benchmarks[LATENCY].params_b = num_of(13);
+	d.gpus[RTX4090].vram_gb = (struct num){ 0 };
+	c = metrics_result_cards(&d, &d.results[1]);
+	assert_int_equal(c.n, 0);
+	assert_false(metrics_same_conditions(&d, &d.results[1], &d.results[1]));
+	arena_free(&d.arena);
+}
+
 static void test_model_memory_is_arithmetic_and_names_the_rule_of_thumb(void **state)
 {
 	(void)state;
@@ -1197,6 +1229,7 @@ int main(void)
 		cmocka_unit_test(test_mean_relative_speed_is_over_the_benchmarks_a_card_has),
 		cmocka_unit_test(test_results_measured_differently_are_not_set_side_by_side),
 		cmocka_unit_test(test_results_are_counted_on_the_cards_their_model_needs),
+		cmocka_unit_test(test_results_not_of_serving_are_counted_on_one_card_or_several),
 		cmocka_unit_test(test_superseded_quotes_price_nothing),
 		cmocka_unit_test(test_model_memory_is_arithmetic_and_names_the_rule_of_thumb),
 		cmocka_unit_test(test_memory_never_decreases_as_parameters_grow),
