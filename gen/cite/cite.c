@@ -41,6 +41,7 @@ static const struct {
 	{ "why.no_result", "no result" },
 	{ "why.no_baseline", "no result for the baseline" },
 	{ "why.no_pair_result", "the two cards do not both have a result" },
+	{ "why.no_pair_hours", "the two cards do not both have a time for this job" },
 	{ "why.zero", "division by zero" },
 	{ "why.unknown_precision", "unknown precision" },
 	{ "why.not_stated", "not stated by the sources" },

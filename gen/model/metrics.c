@@ -745,7 +745,7 @@ struct figure metrics_cost_ratio(const struct task_cost *a, const struct task_co
 	if (!figure_ok(a->cost) || !figure_ok(b->cost) || !(b->cost.value > 0) ||
 	    !(job_end(b, true, 1, &shown) > 0))
 		return figure_missing(figure_ok(a->hours) && figure_ok(b->hours)
-				      ? "why.no_price" : "why.no_hours");
+				      ? "why.no_price" : "why.no_pair_hours");
 	double low_ends = a->cost.value / b->cost.value;
 	double high_ends = job_end(a, true, 1, &shown) / job_end(b, true, 1, &shown);
 	*high = fmax(low_ends, high_ends);

@@ -860,8 +860,8 @@ static void plan_health_page(struct site *site, enum lang l)
 
 /* The reasons metrics gives for a missing figure (keys that exist). */
 static const char *const missing_reasons[] = {
-	"why.not_stated", "why.no_price", "why.no_list_price", "why.no_hours",
-	"why.no_result", "why.no_baseline", "why.no_pair_result", "why.no_vram", "why.no_rule",
+	"why.not_stated", "why.no_price", "why.no_list_price", "why.no_hours", "why.no_result",
+	"why.no_baseline", "why.no_pair_result", "why.no_pair_hours", "why.no_vram", "why.no_rule",
 	"why.zero", "why.unknown_precision", NULL
 };
 

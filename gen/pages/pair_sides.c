@@ -76,7 +76,7 @@ int pair_row_figure(const struct page_ctx *p, size_t g, enum pair_row r,
 
 /* Why a comparison's ratio may be missing: those cells are shared too. */
 static const char *const pair_ratio_whys[PAIR_RATIO_WHYS] = {
-	"why.no_pair_result", "why.zero", "why.no_price", "why.no_hours",
+	"why.no_pair_result", "why.zero", "why.no_price", "why.no_pair_hours",
 };
 
 /* True when marking `c` the winner gives it the keys of any other such

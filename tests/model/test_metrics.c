@@ -550,7 +550,7 @@ static void test_cost_ratio_goes_end_to_end(void **state)
 	struct task_cost untimed = { .hours = { 0, "why.no_hours" },
 				     .cost = { 0, "why.no_hours" }, .cost_max = { 0, "why.no_range" } };
 	assert_string_equal(metrics_cost_ratio(&point, &unpriced, &high).missing, "why.no_price");
-	assert_string_equal(metrics_cost_ratio(&untimed, &point, &high).missing, "why.no_hours");
+	assert_string_equal(metrics_cost_ratio(&untimed, &point, &high).missing, "why.no_pair_hours");
 }
 
 /* Two jobs' costs or times compared end to end: a range wins against a
