@@ -521,19 +521,20 @@ static struct value *cell_kit(const struct dp *s)
 	return m;
 }
 
-/* A cell, on top of `kit` (cell_kit). */
+/* Cell c of row r of table t, on top of `kit` (cell_kit). */
 static struct value *cell_value(const struct dp *s, enum lang l, const char *from,
-				const char *table, const struct col_spec *cs,
-				const char *column, const char *text,
-				const struct value *kit)
+				const struct table *t, size_t r, size_t c,
+				const struct col_spec *cs, const struct value *kit)
 {
 	struct value *m = value_new_map(s->arena);
 	value_map_set_parent(m, kit);
 	bool num = is_numeric(cs);
-	/* an empty count is one card, an empty upper end a figure that is no
-	 * range, as the guide reads them: not "no data" */
+	const char *column = t->cols[c], *text = t->rows[r][c], *table = t->name;
+	/* an empty count is one card, an empty upper end beside a lower one a
+	 * figure that is no range, as the guide reads them: not "no data" */
+	long low = cs && cs->at_least ? csv_table_column(t, cs->at_least) : -1;
 	const char *empty = !num || *text ? NULL : cs->if_empty ? cs->if_empty
-				   : cs->at_least && !cs->required ? "data.empty.no_upper" : NULL;
+		: low >= 0 && !cs->required && *t->rows[r][low] ? "data.empty.no_upper" : NULL;
 	set_text(s, m, "text", empty ? tr(s, l, empty) : cell_text(s, l, cs, column, text));
 	set_text(s, m, "raw", text); /* a number sorts by its value, not "3,350" */
 	if (cs && cs->type == COL_ID && *text)
@@ -637,8 +638,7 @@ static struct value *build_table_page(const struct page_ctx *pc, const struct pa
 		struct value *cells = value_new_list(s->arena);
 		for (size_t c = 0; c < t->ncols; c++)
 			value_list_push(s->arena, cells,
-					cell_value(s, l, path, t->name, specs[c],
-						   t->cols[c], t->rows[r][c], tp->kit));
+					cell_value(s, l, path, t, r, c, specs[c], tp->kit));
 		struct value *row = value_new_map(s->arena);
 		value_map_set(s->arena, row, "cells", cells);
 		value_list_push(s->arena, rows, row);

@@ -82,10 +82,6 @@
     var cards = ceilCards(need, vram), roomy = ceilCards(need * (1 + data.headroom), vram);
     return { cards: cards, roomy: roomy, tight: roomy > cards };
   }
-  function cardsFor(need, vram) {
-    var f = fitFor(need, vram);
-    return f ? f.cards : null;
-  }
 
   /* ---- input ---- */
   function fieldError(name, message) {
@@ -229,13 +225,15 @@
     $('calc-serving-block').hidden = job !== 'inference';
     var body = clearBody($('calc-serving')), n = 0;
     data.gpus.forEach(function (g) {
-      var cards = cardsFor(need, g.vram);
-      if (cards === null) return;
+      var fit = fitFor(need, g.vram);
+      if (fit === null) return;
+      var cards = fit.cards;
       g.quotes.forEach(function (q) {
         var tr = document.createElement('tr');
         cell(tr, link(g.href, g.name), '', true);
         cell(tr, q.label, 'src');
-        cell(tr, String(cards), 'num');
+        /* "2 (tight)", as the inference page counts them */
+        cell(tr, fit.tight ? text('cards-tight', { n: cards }) : String(cards), 'num');
         cell(tr, fmtUsd(q.usd), 'num');
         cell(tr, fmtUsd(q.usd * cards * data.hours_per_month), 'num');
         body.appendChild(tr);

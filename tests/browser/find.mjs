@@ -165,6 +165,8 @@ async function calc(page, base, lang, query) {
       [tr.getAttribute('data-gpu'), tr.hasAttribute('data-cards') ? Number(tr.getAttribute('data-cards')) : null])),
     verdicts: Object.fromEntries([...document.querySelectorAll('#calc-fit tbody tr')].map((tr) =>
       [tr.getAttribute('data-gpu'), tr.cells[2].textContent])),
+    serving: [...document.querySelectorAll('#calc-serving tr')].map((tr) =>
+      [...tr.cells].map((c) => c.textContent)),
     body: document.body.innerText,
   }));
 }
@@ -176,6 +178,14 @@ async function checkCalculator(browser, base, check, root) {
   for (const lang of ['en', 'zh']) {
     let r = await calc(page, base, lang, 'params=13&precision=fp16&job=inference');
     check(`calculator ${lang}: 13B at fp16 needs 26 GB`, /\b26 GB/.test(r.need), r.need);
+    // serving 70B at FP16 (140 GB): 2 A100 80GB cards, tight, as the
+    // inference page counts them ("2 (tight)" / "2（偏紧）")
+    r = await calc(page, base, lang, 'params=70&precision=fp16&job=inference');
+    const a100 = r.serving.filter((row) => row[0] === 'A100 80GB');
+    check(`calculator ${lang}: serving 70B marks a tight card count as the inference page does`,
+      a100.length > 0 && a100.every((row) => row[2] === (lang === 'en' ? '2 (tight)' : '2（偏紧）')),
+      JSON.stringify(r.serving));
+    r = await calc(page, base, lang, 'params=13&precision=fp16&job=inference');
     const legend = await page.evaluate(() => {
       const t = document.getElementById('calc-fit'), l = t.parentNode.nextElementSibling;
       return { is: !!l && l.classList.contains('nodata-legend'), hidden: !!l && l.hidden,
