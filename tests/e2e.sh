@@ -642,6 +642,8 @@ t={k+c for f in glob.glob(sys.argv[1]+'/t*.json') for k, v in json.load(open(f,e
 sys.exit(0 if '显存' in t and '购指' in t and '4090' in t else 1)" "$real/zh/search"
 check "en: a task with a stated size and job links its calculator preset" \
 	grep -qF 'href="../../../en/calculator/?params=7&amp;job=lora"' "$real/en/tasks/lora-7b/index.html"
+check "a task that states its weights' precision links the calculator with it (QLoRA at int4)" \
+	grep -qF 'href="../../../en/calculator/?params=7&amp;precision=int4&amp;job=lora"' "$real/en/tasks/qlora-mistral-7b/index.html"
 check "en: a task without a stated size has no calculator link" \
 	sh -c "! grep -q 'calculator/?' '$real/en/tasks/resnet50-imagenet/index.html'"
 for page in calculator search; do
@@ -1024,7 +1026,7 @@ check "a GPU with more prices than its page lists builds and says how many it li
 # languages, never a bare "no data"; a GPU without a price drops its cost
 # column and says why (tests/site_invariants.py no-dash-rows: no column of
 # dashes anywhere)
-echo 'sdxl-full,SDXL full fine-tune,SDXL 全量微调,training-guide-en,,' >>"$nocase/data/tasks.csv"
+echo 'sdxl-full,SDXL full fine-tune,SDXL 全量微调,training-guide-en,,,' >>"$nocase/data/tasks.csv"
 "$gen" build --root "$nocase" >/dev/null 2>&1
 rc=$?
 check "a job without a time: its page says so in a sentence in each language" \

@@ -341,6 +341,7 @@ static void fill_tasks(struct data *d)
 		k->source = cell(t, r, "source");
 		k->params_b = cell_num(t, r, "params_b");
 		k->job = cell(t, r, "job");
+		k->precision = cell(t, r, "precision");
 		k->speed_benchmark = benchmark_index(d, cell(t, r, "speed_benchmark"));
 		k->row = r;
 	}

@@ -141,6 +141,7 @@ struct task {
 	const char *id, *name_en, *name_zh, *source;
 	struct num params_b; /* the model's size in billions, when stated */
 	const char *job;     /* "inference", "lora", "training", or "" */
+	const char *precision; /* of the weights ("int4" for QLoRA), or "" */
 	/* the relative-speed benchmark of the same model (speed_benchmark),
 	 * an index into benchmarks, or -1 */
 	long speed_benchmark;

@@ -156,6 +156,7 @@ static const struct col_spec tasks_cols[] = {
 	{ .name = "source", .type = COL_REFS, .required = true, .ref = "sources" },
 	OPT_POSITIVE("params_b"),
 	{ .name = "job", .type = COL_ENUM, .values = schema_jobs, .optional = true },
+	{ .name = "precision", .type = COL_ENUM, .values = schema_precisions, .optional = true },
 	{ .name = "speed_benchmark", .type = COL_REF, .ref = "benchmarks", .optional = true },
 };
 

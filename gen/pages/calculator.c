@@ -194,7 +194,8 @@ const char *calculator_task_href(const struct page_ctx *p, size_t t)
 	char num[40];
 	num[numfmt_g(num, sizeof num, k->params_b.v, 15)] = '\0';
 	return site_href(p->arena, p->l, p->path, p->l,
-			 arena_printf(p->arena, "calculator/?params=%s&job=%s", num, k->job));
+			 arena_printf(p->arena, "calculator/?params=%s%s%s&job=%s", num,
+				      *k->precision ? "&precision=" : "", k->precision, k->job));
 }
 
 /* ---- the data ---- */
