@@ -130,6 +130,20 @@ static void format_ratio(const struct site_inputs *in, struct buf *out, double l
 	format_multiple(in, out, low, high, l);
 }
 
+/* Two shares of a speed ("42%" against "45%"), with a tenth of a percent
+ * ("9.4%" against "8.0%") where whole ones would print closer than the
+ * tolerance the finding broke: its figures never seem to agree. */
+static void format_shares(struct buf *stated, struct buf *computed, double s, double c,
+			  enum lang l)
+{
+	double ws = round(s * 100), wc = round(c * 100);
+	int digits = ws > 0 && fabs(wc / ws - 1) <= METRICS_TOLERANCE ? 1 : 0;
+	i18n_format_fixed(stated, s * 100, digits, l);
+	buf_addc(stated, '%');
+	i18n_format_fixed(computed, c * 100, digits, l);
+	buf_addc(computed, '%');
+}
+
 static void format_gb(const struct site_inputs *in, struct buf *out, double gb,
 		      enum lang l)
 {
@@ -158,6 +172,10 @@ void health_figures(const struct site_inputs *in, const struct finding *f,
 		format_multiple(in, computed, f->computed, f->computed, l);
 		break;
 	case FINDING_SPEED_MISMATCH:
+		if (fmax(f->stated, f->computed) <= CMP_TIMES_ABOVE) {
+			format_shares(stated, computed, f->stated, f->computed, l);
+			break;
+		}
 		format_ratio(in, stated, f->stated, f->stated, l);
 		format_ratio(in, computed, f->computed, f->computed, l);
 		break;
