@@ -315,7 +315,8 @@ struct result_cards metrics_result_cards(const struct data *d, const struct resu
 	if (metrics_is_inference(bm)) {
 		struct card_fit fit = model_cards(d, x->benchmark, x->gpu);
 		return (struct result_cards){ .n = figure_ok(fit.cards) ? (int)fit.cards.value : 0,
-					      .tight = fit.tight, .counted = bm->params_b.ok };
+					      .tight = fit.tight,
+					      .counted = bm->params_b.ok && figure_ok(fit.cards) };
 	}
 	const struct gpu *g = &d->gpus[x->gpu];
 	if (bm->params_b.ok && g->vram_gb.ok &&

@@ -291,7 +291,8 @@ struct figure metrics_mean_relative_speed(const struct data *d, const struct met
  * cards its serving cost counts (metrics_serving_cost); else one, unless
  * one cannot hold the benchmark's model even at METRICS_LEAST_PRECISION:
  * then `several`, how many unknown (n 0). n is 0 too when the card's
- * memory is not stated. `counted`: n is the cards the model needs. */
+ * memory is not stated. `counted`: n is known and is the cards the
+ * model needs. */
 struct result_cards {
 	int n;
 	bool stated, tight, several, counted;

@@ -751,7 +751,7 @@ const char *pg_result_conditions(const struct page_ctx *p, const struct result *
 {
 	const char *said = pg_raw_cell_lang(p, TABLE_RESULTS, x->row, "conditions");
 	struct result_cards rc = metrics_result_cards(&p->in->data, x);
-	if (!rc.several && !(rc.counted && rc.n > 0))
+	if (!rc.several && !rc.counted)
 		return said;
 	const char *params = pg_fmt_number(p, p->in->data.benchmarks[x->benchmark].params_b.v);
 	const char *counted =
@@ -767,7 +767,7 @@ const char *pg_result_conditions(const struct page_ctx *p, const struct result *
 void pg_show_result_cards(const struct page_ctx *p, const struct result *x)
 {
 	struct result_cards rc = metrics_result_cards(&p->in->data, x);
-	if (rc.counted && rc.n > 0)
+	if (rc.counted)
 		guide_ledger_show_fit(p, p->in->data.benchmarks[x->benchmark].params_b.v,
 				      METRICS_DEFAULT_PRECISION, x->gpu);
 }
