@@ -513,6 +513,15 @@ check "a data page prints an empty count as one card and an empty upper end as a
 	       sed -e 's/<[^>]*>/|/g' '$real/en/data/task_times/index.html' | grep -qF '|1 (not stated)|' &&
 	       sed -e 's/<[^>]*>/|/g' '$real/zh/data/task_times/index.html' | grep -qF '|1（未注明）|' &&
 	       ! grep -q 'class=\"num nodata\"' '$real/en/data/task_times/index.html'"
+check "a data page says what an empty or zero cell stands for as the other pages do: no provider named, no date, NVLink not supported, a memory type no source gives" \
+	sh -c "sed -e 's/<[^>]*>/|/g' '$real/en/data/prices/index.html' | grep -qF '|unnamed provider|' &&
+	       sed -e 's/<[^>]*>/|/g' '$real/en/data/prices/index.html' | grep -qF '|date not given|' &&
+	       sed -e 's/<[^>]*>/|/g' '$real/zh/data/prices/index.html' | grep -qF '|未注明服务商|' &&
+	       sed -e 's/<[^>]*>/|/g' '$real/en/data/gpus/index.html' | grep -qF '|not supported|' &&
+	       sed -e 's/<[^>]*>//g' '$real/en/gpus/rtx-4090/index.html' | grep -qF 'NVLinknot supported' &&
+	       ! grep -q '<td class=\"num\" data-sort=\"0\">0</td>' '$real/en/data/gpus/index.html' &&
+	       grep -q '<td title=\"no data\"><span class=\"nd\"' '$real/en/data/gpus/index.html' &&
+	       sed -e 's/<[^>]*>/|/g' '$real/en/data/prices/index.html' | grep -qF '|may be empty: unnamed provider|'"
 check "the inference page marks a tight card count as the VRAM page does (70B on 2 A100 80GB)" \
 	sh -c "grep -q '<span class=\"v\">2</span><small class=\"why\"> (tight)</small>' '$real/en/inference/index.html' &&
 	       grep -q '<span class=\"v\">2</span><small class=\"why\">（偏紧）</small>' '$real/zh/inference/index.html' &&

@@ -633,14 +633,11 @@ static int table_prices(struct cite *c)
 		struct figure f = { p->usd_per_hour, NULL };
 		guide_ledger_show_quote(&c->pg, i);
 		td_fig(c, f, sc_fmt_price, false, lowest ? BADGE_CHEAPEST : BADGE_NONE);
-		if (p->as_of && *p->as_of) {
-			struct buf date = BUF_INIT;
-			i18n_format_date(&date, p->as_of, c->l);
-			td_text(c, date.ptr);
-			buf_release(&date);
-		} else {
-			td_nodata(c, "why.not_stated");
-		}
+		const char *as_of = i18n_date_text(pg_arena(&c->pg), p->as_of, c->l);
+		if (as_of)
+			td_text(c, as_of);
+		else
+			td_nodata(c, "why.no_date");
 		td_text(c, pg_source_titles(&c->pg, p->source));
 		row_end(c);
 	}

@@ -37,6 +37,22 @@ int lang_from_code(const char *code)
 	return -1;
 }
 
+int lang_of_column(const char *column, size_t *base)
+{
+	size_t n = strlen(column);
+	*base = n;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		size_t k = strlen(codes[l]);
+		if (!strcmp(column, codes[l]))
+			return l;
+		if (n > k + 1 && column[n - k - 1] == '_' && !strcmp(column + n - k, codes[l])) {
+			*base = n - k - 1;
+			return l;
+		}
+	}
+	return -1;
+}
+
 /* Index every key (the first row of a duplicated key wins, and each later
  * one is an error at its line): the pages look up thousands of strings. */
 static int index_keys(struct i18n *t, struct diag *diag)
@@ -632,6 +648,17 @@ void i18n_format_date(struct buf *out, const char *ymd, enum lang l)
 		buf_addf(out, "%d年%d月%d日", y, m, d);
 	else
 		buf_addf(out, "%d %s %d", d, months[m - 1], y);
+}
+
+const char *i18n_date_text(struct arena *a, const char *ymd, enum lang l)
+{
+	if (!ymd || !*ymd)
+		return NULL;
+	struct buf b = BUF_INIT;
+	i18n_format_date(&b, ymd, l);
+	const char *r = arena_strndup(a, b.ptr, b.len);
+	buf_release(&b);
+	return r;
 }
 
 const char *i18n_spec_key(const char *col)

@@ -33,6 +33,10 @@ const char *lang_code(enum lang l);
 const char *lang_tag(enum lang l);
 /* The language of a code ("en", "zh"); -1 when unknown. */
 int lang_from_code(const char *code);
+/* The language whose texts a data column holds: "name_en" and i18n.csv's
+ * "en" LANG_EN, "notes_zh" LANG_ZH; -1 for a column of both (ids,
+ * numbers, names). `*base` is the length of its name without "_<code>". */
+int lang_of_column(const char *column, size_t *base);
 
 struct i18n {
 	const struct table *table; /* borrowed from struct data */
@@ -154,6 +158,9 @@ void i18n_append_unit(struct buf *out, const char *unit);
 void i18n_group_number_text(struct buf *out, const char *text);
 /* A YYYY-MM-DD date for reading: "27 Jul 2026" / "2026年7月27日". */
 void i18n_format_date(struct buf *out, const char *ymd, enum lang l);
+/* The same in `a`, or NULL when `ymd` is NULL or empty: the caller says
+ * "date not given" as its page says a missing figure. */
+const char *i18n_date_text(struct arena *a, const char *ymd, enum lang l);
 
 /* The UI string (data/i18n.csv) naming the specification of gpus.csv's
  * column `col` (vram_gb, memory_type, ...; "price" for the list price): the

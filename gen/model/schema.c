@@ -65,8 +65,8 @@ static const struct col_spec sources_cols[] = {
 	TEXT_REQ("title"),
 	OPT_TEXT("title_en"),
 	OPT_TEXT("title_zh"),
-	TEXT("publisher"),
-	{ .name = "date", .type = COL_DATE },
+	{ .name = "publisher", .type = COL_TEXT, .if_empty = "data.empty.no_publisher" },
+	{ .name = "date", .type = COL_DATE, .if_empty = "why.no_date" },
 	{ .name = "lang", .type = COL_ENUM, .required = true, .values = lang_values },
 	{ .name = "url", .type = COL_URL },
 	/* what a reader needs to judge it, in both languages: what kind of
@@ -85,15 +85,15 @@ static const struct col_spec gpus_cols[] = {
 	TEXT_REQ("name"),
 	{ .name = "segment", .type = COL_ENUM, .required = true, .values = segment_values },
 	POSITIVE_UPTO("vram_gb", 4096),
-	TEXT("memory_type"),
+	{ .name = "memory_type", .type = COL_TEXT, .nodata = true },
 	POSITIVE_UPTO("bandwidth_gbs", 100000),
 	POSITIVE_UPTO("fp16_tflops", 100000),
 	POSITIVE_UPTO("fp32_tflops", 100000),
 	{ .name = "tensor_core_gen", .type = COL_INTEGER, .has_min = true, .min = 1,
 	  .has_max = true, .max = 9 },
-	{ .name = "fp8", .type = COL_BOOL },
+	{ .name = "fp8", .type = COL_BOOL, .nodata = true },
 	{ .name = "nvlink_gbs", .type = COL_NUMBER, .has_min = true, .min = 0,
-	  .has_max = true, .max = 100000 },
+	  .has_max = true, .max = 100000, .if_zero = "gpu.nvlink_none" },
 	POSITIVE_UPTO("pcie_gbs", 10000),
 	POSITIVE_UPTO("tdp_w", 10000),
 	POSITIVE_UPTO("price_usd_min", 10000000),
@@ -104,7 +104,7 @@ static const struct col_spec gpus_cols[] = {
 
 static const struct col_spec prices_cols[] = {
 	REF("gpu_id", "gpus"),
-	TEXT("provider"),
+	{ .name = "provider", .type = COL_TEXT, .if_empty = "quote.no_provider" },
 	/* per card and hour: a cent to a thousand dollars */
 	{ .name = "usd_per_hour", .type = COL_NUMBER, .required = true, .has_min = true,
 	  .min = 0.01, .has_max = true, .max = 1000 },
@@ -114,7 +114,7 @@ static const struct col_spec prices_cols[] = {
 	  .min_exclusive = true, .has_max = true, .max = 1000000000, .optional = true,
 	  .if_empty = "data.empty.not_stated" },
 	{ .name = "kind", .type = COL_ENUM, .required = true, .values = price_kind_values },
-	{ .name = "as_of", .type = COL_DATE },
+	{ .name = "as_of", .type = COL_DATE, .if_empty = "why.no_date" },
 	REF("source", "sources"),
 	OPT_TEXT("note_en"),
 	OPT_TEXT("note_zh"),
@@ -301,6 +301,14 @@ const struct table_spec *schema_table_spec(const char *name)
 	for (size_t i = 0; i < TABLE_COUNT; i++)
 		if (strcmp(schema_tables[i].name, name) == 0)
 			return &schema_tables[i];
+	return NULL;
+}
+
+const struct col_spec *schema_column_spec(const struct table_spec *spec, const char *name)
+{
+	for (size_t i = 0; spec && i < spec->ncols; i++)
+		if (!strcmp(spec->cols[i].name, name))
+			return &spec->cols[i];
 	return NULL;
 }
 
@@ -647,10 +655,8 @@ static int column_check_unique(const struct col_spec *col, long c,
 
 static bool column_is_optional(const struct table_spec *spec, const char *name)
 {
-	for (size_t i = 0; i < spec->ncols; i++)
-		if (!strcmp(spec->cols[i].name, name))
-			return spec->cols[i].optional;
-	return false;
+	const struct col_spec *col = schema_column_spec(spec, name);
+	return col && col->optional;
 }
 
 static int key_check_unique(const struct key_spec *key, const long *idx,
@@ -715,14 +721,6 @@ static int column_check_at_least(const struct col_spec *col, long c, long lo,
 	return errors;
 }
 
-static bool spec_has_column(const struct table_spec *spec, const char *name)
-{
-	for (size_t i = 0; i < spec->ncols; i++)
-		if (!strcmp(spec->cols[i].name, name))
-			return true;
-	return false;
-}
-
 /* A column of the spec the header lacks, with the header's column that was
  * most likely meant ("gpu_id ", "GPU_ID", "gpuid") when there is one. */
 static void report_missing_column(const struct table_spec *spec,
@@ -731,7 +729,7 @@ static void report_missing_column(const struct table_spec *spec,
 {
 	const char **unknown = xmalloc((t->ncols + 1) * sizeof *unknown);
 	for (size_t c = 0; c < t->ncols; c++)
-		unknown[c] = spec_has_column(spec, t->cols[c]) ? NULL : t->cols[c];
+		unknown[c] = schema_column_spec(spec, t->cols[c]) ? NULL : t->cols[c];
 	const char *near = text_did_you_mean(col->name, unknown, t->ncols);
 	if (!near) {
 		diag_error(diag, t->path, HEADER_LINE, 0, "missing column \"%s\"",
@@ -754,10 +752,8 @@ static int check_control_chars(const struct table_spec *spec,
 	int errors = 0;
 	bool *text = xmalloc((t->ncols + 1) * sizeof *text);
 	for (size_t c = 0; c < t->ncols; c++) {
-		text[c] = true;
-		for (size_t i = 0; i < spec->ncols; i++)
-			if (!strcmp(spec->cols[i].name, t->cols[c]))
-				text[c] = spec->cols[i].type == COL_TEXT;
+		const struct col_spec *col = schema_column_spec(spec, t->cols[c]);
+		text[c] = !col || col->type == COL_TEXT;
 	}
 	for (size_t r = 0; r < t->nrows; r++)
 		for (size_t c = 0; c < t->ncols; c++) {

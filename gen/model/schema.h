@@ -73,10 +73,15 @@ struct col_spec {
 	const char *ref;           /* COL_REF(S): the table referred to ("gpus") */
 	const char *at_least;      /* numeric column this one must not be below */
 	const char *if_empty;      /* the UI string saying what an empty cell
-				    * stands for ("1 (not stated)": one card),
-				    * as the data pages print it; NULL: no
-				    * figure (an upper end's: none, see
-				    * datapages) */
+				    * stands for ("1 (not stated)": one card;
+				    * "unnamed provider"), as the data pages
+				    * print it; NULL: a number's is no figure
+				    * (an upper end's: none, see datapages) */
+	bool nodata;               /* a text cell that, empty, is a fact no
+				    * source gives ("no data", as a number's):
+				    * a GPU's memory type, not its notes */
+	const char *if_zero;       /* the UI string a 0 is printed as ("not
+				    * supported": NVLink), on every page */
 };
 
 enum { SCHEMA_KEY_MAX = 6 };
@@ -113,6 +118,9 @@ extern const char *const schema_jobs[];
 
 /* The spec of the guide's table `name` ("prices"), or NULL. */
 const struct table_spec *schema_table_spec(const char *name);
+
+/* The spec of column `name` of `spec` (which may be NULL), or NULL. */
+const struct col_spec *schema_column_spec(const struct table_spec *spec, const char *name);
 
 /* Check `t` (as loaded by csv) against `spec`: header, every cell, unique
  * keys, at_least comparisons. Reports every problem to `diag` with t->path;

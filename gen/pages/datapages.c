@@ -207,15 +207,6 @@ static bool refs_contain(const char *refs, const char *id)
 	return false;
 }
 
-static const struct col_spec *column_spec(const struct table_spec *spec,
-					  const char *name)
-{
-	for (size_t i = 0; spec && i < spec->ncols; i++)
-		if (!strcmp(spec->cols[i].name, name))
-			return &spec->cols[i];
-	return NULL;
-}
-
 static bool is_numeric(const struct col_spec *c)
 {
 	return c && (c->type == COL_NUMBER || c->type == COL_INTEGER);
@@ -379,21 +370,31 @@ static const char *type_text(const struct dp *s, enum lang l,
 	return "";
 }
 
+/* Whether a column may be empty, and what an empty cell then says. */
+static const char *column_need(const struct dp *s, enum lang l, const struct col_spec *cs)
+{
+	if (cs && cs->required)
+		return tr(s, l, "data.required");
+	if (cs && cs->if_empty)
+		return fill(s, l, "data.optional_means", "means", tr(s, l, cs->if_empty),
+			    NULL, NULL);
+	return tr(s, l, !cs || is_numeric(cs) || cs->nodata ? "data.optional"
+							       : "data.optional_blank");
+}
+
 static struct value *column_list(const struct dp *s, enum lang l,
 				 const struct table *t,
 				 const struct table_spec *spec)
 {
 	struct value *list = value_new_list(s->arena);
 	for (size_t c = 0; c < t->ncols; c++) {
-		const struct col_spec *cs = column_spec(spec, t->cols[c]);
+		const struct col_spec *cs = schema_column_spec(spec, t->cols[c]);
 		struct value *m = value_new_map(s->arena);
 		set_text(s, m, "name", t->cols[c]);
 		set_text(s, m, "label", column_label(s, l, t->cols[c]));
 		set_bool(s, m, "num", is_numeric(cs));
 		set_text(s, m, "type", type_text(s, l, cs));
-		set_text(s, m, "need",
-			 tr(s, l, cs && cs->required ? "data.required"
-						     : "data.optional"));
+		set_text(s, m, "need", column_need(s, l, cs));
 		value_list_push(s->arena, list, m);
 	}
 	return list;
@@ -486,21 +487,6 @@ static const char *cell_ref(const struct col_spec *cs, const char *table)
 	return cs->type == COL_ID ? table : NULL;
 }
 
-/* The language of a column's texts: "en" for name_en or i18n's en, "zh"
- * for name_zh or zh, NULL for a column of both (ids, numbers, names). */
-static const char *column_lang(const char *column)
-{
-	size_t n = strlen(column);
-	for (int i = 0; i < LANG_COUNT; i++) {
-		const char *code = lang_code((enum lang)i);
-		size_t k = strlen(code);
-		if (!strcmp(column, code) ||
-		    (n > k + 1 && column[n - k - 1] == '_' && !strcmp(column + n - k, code)))
-			return code;
-	}
-	return NULL;
-}
-
 /* A data cell that says nothing more than its text: every key of
  * partials/data-cell, empty or false. Each cell of the build's data pages
  * has it as its parent and sets only what differs (thousands of cells),
@@ -521,6 +507,24 @@ static struct value *cell_kit(const struct dp *s)
 	return m;
 }
 
+/* The UI string a cell of column `cs` in row r of t says instead of its
+ * text, as the guide's other pages read it (the schema's if_empty: one
+ * card, an unnamed provider; its if_zero: NVLink not supported; an empty
+ * upper end beside a lower one: a figure that is no range), or NULL. */
+static const char *cell_words_key(const struct col_spec *cs, const struct table *t,
+				  size_t r, size_t c)
+{
+	const char *text = t->rows[r][c];
+	double v;
+	if (!cs || *text)
+		return cs && cs->if_zero && schema_parse_number(text, &v) && v == 0
+			? cs->if_zero : NULL;
+	long low = cs->at_least ? csv_table_column(t, cs->at_least) : -1;
+	return cs->if_empty ? cs->if_empty
+		: is_numeric(cs) && low >= 0 && !cs->required && *t->rows[r][low]
+		? "data.empty.no_upper" : NULL;
+}
+
 /* Cell c of row r of table t, on top of `kit` (cell_kit). */
 static struct value *cell_value(const struct dp *s, enum lang l, const char *from,
 				const struct table *t, size_t r, size_t c,
@@ -530,24 +534,21 @@ static struct value *cell_value(const struct dp *s, enum lang l, const char *fro
 	value_map_set_parent(m, kit);
 	bool num = is_numeric(cs);
 	const char *column = t->cols[c], *text = t->rows[r][c], *table = t->name;
-	/* an empty count is one card, an empty upper end beside a lower one a
-	 * figure that is no range, as the guide reads them: not "no data" */
-	long low = cs && cs->at_least ? csv_table_column(t, cs->at_least) : -1;
-	const char *empty = !num || *text ? NULL : cs->if_empty ? cs->if_empty
-		: low >= 0 && !cs->required && *t->rows[r][low] ? "data.empty.no_upper" : NULL;
-	set_text(s, m, "text", empty ? tr(s, l, empty) : cell_text(s, l, cs, column, text));
+	const char *words = cell_words_key(cs, t, r, c);
+	set_text(s, m, "text", words ? tr(s, l, words) : cell_text(s, l, cs, column, text));
 	set_text(s, m, "raw", text); /* a number sorts by its value, not "3,350" */
 	if (cs && cs->type == COL_ID && *text)
 		set_bool(s, m, "code", true); /* an id is code */
 	if (num)
 		set_bool(s, m, "num", true);
-	if (num && !*text && !empty)
+	if (!*text && !words && (num || (cs && cs->nodata)))
 		set_bool(s, m, "nodata", true);
-	const char *cl = column_lang(column);
+	size_t base;
+	int cl = lang_of_column(column, &base);
 	/* a column of the other language's texts is marked as that language
 	 * (screen readers read it so; the Chinese style check leaves it) */
-	if (cl && strcmp(cl, lang_code(l)))
-		set_text(s, m, "lang", cl);
+	if (cl >= 0 && cl != (int)l)
+		set_text(s, m, "lang", lang_code((enum lang)cl));
 	struct value *links = NULL;
 	const char *ref = cell_ref(cs, table);
 	if (*text && ref) {
@@ -589,7 +590,7 @@ static struct digest_value table_page_inputs(const struct dp *s, const struct ta
 	digest_add_str(&d, "data table page");
 	csv_table_digest(&d, tp->t);
 	for (size_t c = 0; c < tp->t->ncols; c++) {
-		const struct col_spec *cs = column_spec(spec, tp->t->cols[c]);
+		const struct col_spec *cs = schema_column_spec(spec, tp->t->cols[c]);
 		digest_add_byte(&d, cs && cs->ref);
 		if (cs && cs->ref)
 			csv_table_digest(&d, data_table(&s->in->data, cs->ref));
@@ -623,7 +624,7 @@ static struct value *build_table_page(const struct page_ctx *pc, const struct pa
 	const struct table_spec *spec = schema_table_spec(t->name);
 	const struct col_spec **specs = arena_alloc(s->arena, (t->ncols + 1) * sizeof *specs);
 	for (size_t c = 0; c < t->ncols; c++)
-		specs[c] = column_spec(spec, t->cols[c]);
+		specs[c] = schema_column_spec(spec, t->cols[c]);
 	struct value *ctx = table_summary(s, l, path, t);
 	value_map_set(s->arena, ctx, "columns", column_list(s, l, t, spec));
 	struct value *rows = value_new_list(s->arena);
@@ -737,14 +738,7 @@ static void plan_sources_page(struct site *site, enum lang l)
 		set_text(s, m, "title", src->title);
 		set_text(s, m, "title_alt", strcmp(alt, src->title) ? alt : "");
 		set_text(s, m, "publisher", src->publisher);
-		const char *date = "";
-		if (src->date && *src->date) {
-			struct buf d = BUF_INIT;
-			i18n_format_date(&d, src->date, l);
-			date = arena_strndup(s->arena, d.ptr, d.len);
-			buf_release(&d);
-		}
-		set_text(s, m, "date", date);
+		set_text(s, m, "date", i18n_date_text(s->arena, src->date, l));
 		set_text(s, m, "lang_text",
 			 src->lang ? trf(s, l, "data.lang.%s", src->lang) : "");
 		bool zh = l == LANG_ZH;
@@ -973,7 +967,7 @@ void datapages_plan(struct site *site)
 /* The CSV downloads: each table's file as the build read it (read again,
  * it could disagree with the pages), but a table with a cell that would run
  * as a formula in a spreadsheet (or made by hand) written, those as text. */
-static int write_csv_copies(struct site *site, struct output *o)
+int datapages_write_downloads(struct site *site, struct output *o)
 {
 	const struct dp dp = DP_OF(site), *s = &dp;
 	struct buf safe = BUF_INIT;
@@ -992,9 +986,4 @@ static int write_csv_copies(struct site *site, struct output *o)
 	}
 	buf_release(&safe);
 	return rc;
-}
-
-int datapages_write_downloads(struct site *site, struct output *o)
-{
-	return write_csv_copies(site, o);
 }

@@ -304,11 +304,9 @@ static struct value *gpu_prices(const struct page_ctx *p, size_t g, size_t *tota
 		if ((long)i == lowest)
 			pg_cell_mark(p, c, "gpu.default_price", false);
 		value_map_set(a, r, "price", c);
-		struct value *date = pg_cell_text(p, "", "why.no_date");
-		if (pr->as_of && *pr->as_of) {
-			struct buf b = BUF_INIT;
-			i18n_format_date(&b, pr->as_of, p->l);
-			date = pg_cell_text(p, pg_keep(p, &b), NULL);
+		const char *as_of = i18n_date_text(a, pr->as_of, p->l);
+		struct value *date = pg_cell_text(p, as_of ? as_of : "", "why.no_date");
+		if (as_of) {
 			value_map_set_str(a, date, "sort", pr->as_of);
 			value_map_set_bool(a, date, "has_sort", true);
 		}

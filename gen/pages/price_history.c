@@ -51,11 +51,7 @@ const char *price_history_newest(const struct data *d)
 
 static const char *date_text(const struct page_ctx *p, const char *ymd)
 {
-	struct buf b = BUF_INIT;
-	i18n_format_date(&b, ymd, p->l);
-	const char *t = pg_keep(p, &b);
-	buf_release(&b);
-	return t;
+	return i18n_date_text(pg_arena(p), ymd, p->l);
 }
 
 const char *price_history_freshness(const struct page_ctx *p, const char *today)

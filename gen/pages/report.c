@@ -40,11 +40,8 @@ struct report {
  * given". */
 static const char *report_date(const struct page_ctx *p, const char *ymd)
 {
-	if (!ymd || !*ymd)
-		return pg_tr(p, "why.no_date");
-	struct buf b = BUF_INIT;
-	i18n_format_date(&b, ymd, p->l);
-	return pg_keep(p, &b);
+	const char *date = i18n_date_text(pg_arena(p), ymd, p->l);
+	return date ? date : pg_tr(p, "why.no_date");
 }
 
 /* Open section number n+1, headed by the UI string `heading_key`, led by

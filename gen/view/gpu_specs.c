@@ -39,14 +39,12 @@ void gpu_specs_extra_columns(const struct page_ctx *p, size_t g, gpu_specs_colum
 		const char *col = t->cols[c];
 		if (gpu_specs_column_is_schema(col))
 			continue;
-		size_t len = strlen(col);
-		const char *base = col;
-		if (len > 3 && col[len - 3] == '_' && lang_from_code(col + len - 2) >= 0) {
-			if (strcmp(col + len - 2, lang_code(p->l)))
-				continue;
-			base = arena_strndup(pg_arena(p), col, len - 3);
-		}
-		each(p, base, row < t->nrows ? t->rows[row][c] : "", ctx);
+		size_t len;
+		int cl = lang_of_column(col, &len);
+		if (cl >= 0 && cl != (int)p->l)
+			continue;
+		each(p, arena_strndup(pg_arena(p), col, len), row < t->nrows ? t->rows[row][c] : "",
+		     ctx);
 	}
 }
 

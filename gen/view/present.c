@@ -10,6 +10,7 @@
 #include "view/guide_charts.h"
 #include "model/i18n.h"
 #include "model/metrics.h"
+#include "model/schema.h"
 #include "base/numfmt.h"
 #include "view/phrase.h"
 #include "view/site.h"
@@ -671,10 +672,20 @@ struct figure pg_spec_figure(const struct gpu *g, enum gpu_column col)
 	return figure_of(gpu_column_num(g, col), "why.not_stated");
 }
 
+/* What a 0 in GPU column `col` is printed as (the schema's if_zero: a
+ * source's "none", as NVLink's), or NULL for a plain 0. */
+static const char *spec_zero_key(enum gpu_column col)
+{
+	const struct col_spec *cs =
+		schema_column_spec(&schema_tables[TABLE_GPUS], gpu_columns[col].name);
+	return cs ? cs->if_zero : NULL;
+}
+
 const char *pg_fmt_spec(const struct page_ctx *p, enum gpu_column col, double v)
 {
-	if (col == GPU_COL_NVLINK && v == 0) /* what a source says when there is none */
-		return pg_tr(p, "gpu.nvlink_none");
+	const char *zero = v == 0 ? spec_zero_key(col) : NULL;
+	if (zero)
+		return pg_tr(p, zero);
 	if (!gpu_columns[col].unit)
 		return pg_fmt_usd(p, v);
 	return pg_fmt_unit(p, v, gpu_columns[col].unit);
@@ -684,7 +695,7 @@ struct value *pg_spec_cell(const struct page_ctx *p, const struct gpu *g, enum g
 {
 	struct figure f = pg_spec_figure(g, col);
 	struct value *c = pg_cell_figure(p, f, FMT_UNIT, gpu_columns[col].unit);
-	if (figure_ok(f) && col == GPU_COL_NVLINK && f.value == 0)
+	if (figure_ok(f) && f.value == 0 && spec_zero_key(col))
 		pg_cell_set_text(p, c, pg_fmt_spec(p, col, f.value));
 	return c;
 }

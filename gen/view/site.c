@@ -316,9 +316,8 @@ static struct value *source_list(struct site *s, enum lang l)
 		value_map_set_str(a, m, "original", b.ptr);
 		buf_reset(&b);
 		value_map_set_str(a, m, "publisher", src->publisher ? src->publisher : "");
-		if (src->date && *src->date)
-			i18n_format_date(&b, src->date, l);
-		value_map_set_str(a, m, "date", b.ptr);
+		const char *date = i18n_date_text(a, src->date, l);
+		value_map_set_str(a, m, "date", date ? date : "");
 		value_map_set_str(a, m, "url", src->url ? src->url : "");
 		value_map_set_str(a, m, "kind", l == LANG_ZH ? src->kind_zh : src->kind_en);
 		buf_release(&b);

@@ -281,6 +281,29 @@ static void test_dates_read_as_sscanf_reads_them(void **state)
 	}
 }
 
+/* A missing date is NULL, for the caller to say in its page's words; a
+ * column's language is its suffix's, or i18n.csv's own column's. */
+static void test_date_text_and_column_lang(void **state)
+{
+	(void)state;
+	struct arena a = ARENA_INIT;
+	assert_null(i18n_date_text(&a, NULL, LANG_EN));
+	assert_null(i18n_date_text(&a, "", LANG_ZH));
+	assert_string_equal(i18n_date_text(&a, "2026-07-04", LANG_EN), "4 Jul 2026");
+	assert_string_equal(i18n_date_text(&a, "2026-07-04", LANG_ZH), "2026年7月4日");
+	arena_free(&a);
+	static const struct { const char *column; int lang; size_t base; } cases[] = {
+		{ "name_en", LANG_EN, 4 }, { "notes_zh", LANG_ZH, 5 }, { "en", LANG_EN, 2 },
+		{ "zh", LANG_ZH, 2 }, { "name", -1, 4 }, { "_en", -1, 3 }, { "token", -1, 5 },
+		{ "name_fr", -1, 7 }, { "", -1, 0 },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof *cases; i++) {
+		size_t base;
+		assert_int_equal(lang_of_column(cases[i].column, &base), cases[i].lang);
+		assert_int_equal(base, cases[i].base);
+	}
+}
+
 static void test_dates_read_per_language(void **state)
 {
 	(void)state;
@@ -366,6 +389,7 @@ int main(void)
 		cmocka_unit_test(test_durations_under_an_hour_are_minutes),
 		cmocka_unit_test(test_durations_plain_print_as_the_pages_do),
 		cmocka_unit_test(test_dates_read_per_language),
+		cmocka_unit_test(test_date_text_and_column_lang),
 		cmocka_unit_test(test_dates_read_as_sscanf_reads_them),
 		cmocka_unit_test(test_fill_spaces_by_the_values_edges),
 		cmocka_unit_test(test_numbers_as_typed_get_grouped),
