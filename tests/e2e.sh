@@ -522,6 +522,11 @@ check "a data page says what an empty or zero cell stands for as the other pages
 	       ! grep -q '<td class=\"num\" data-sort=\"0\">0</td>' '$real/en/data/gpus/index.html' &&
 	       grep -q '<td title=\"no data\"><span class=\"nd\"' '$real/en/data/gpus/index.html' &&
 	       sed -e 's/<[^>]*>/|/g' '$real/en/data/prices/index.html' | grep -qF '|may be empty: unnamed provider|'"
+check "a comparison whose cards have times for different jobs only says so in a line, not in a table of one-sided rows, and prints none of those times" \
+	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/h100-80gb-vs-a100-80gb/index.html' | grep -qF 'H100 80GB and A100 80GB both have times for training jobs, but none for the same job' &&
+	       sed -e 's/<[^>]*>//g' '$real/zh/compare/h100-80gb-vs-a100-80gb/index.html' | grep -qF 'H100 80GB 和 A100 80GB 都有训练任务的耗时，但没有同一项任务的耗时' &&
+	       ! grep -q 'no time given for this job' '$real/en/compare/h100-80gb-vs-a100-80gb/index.html' &&
+	       ! grep -q '^time\.[^,]*\.h100-80gb,.*/en/compare/h100-80gb-vs-a100-80gb/' '$real/data/figures.csv'"
 check "the inference page marks a tight card count as the VRAM page does (70B on 2 A100 80GB)" \
 	sh -c "grep -q '<span class=\"v\">2</span><small class=\"why\"> (tight)</small>' '$real/en/inference/index.html' &&
 	       grep -q '<span class=\"v\">2</span><small class=\"why\">（偏紧）</small>' '$real/zh/inference/index.html' &&

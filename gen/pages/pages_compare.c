@@ -255,6 +255,9 @@ static const char *pair_result_notes(const struct page_ctx *p, size_t b, size_t 
  * line says which has not (pair_none_line), never a column of dashes. */
 struct pair_has {
 	bool result[2], time[2], rent[2];
+	/* a benchmark with a result of both cards, a job with a time of both:
+	 * without one, a table would set no figure beside another */
+	bool result_shared, time_shared;
 };
 
 static struct pair_has pair_has_of(const struct page_ctx *p, size_t ga, size_t gb)
@@ -266,12 +269,22 @@ static struct pair_has pair_has_of(const struct page_ctx *p, size_t ga, size_t g
 		h.time[i] = metrics_gpu_has_time(&p->in->data, &p->in->metrics, g);
 		h.rent[i] = figure_ok(pg_rent_figure(p, g));
 	}
+	const struct data *d = &p->in->data;
+	h.result_shared = h.time_shared = false;
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		h.result_shared |= figure_ok(metrics_result(d, b, ga)) &&
+				   figure_ok(metrics_result(d, b, gb));
+	for (size_t t = 0; t < d->ntasks; t++) {
+		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, t, ga);
+		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, t, gb);
+		h.time_shared |= ca && cb && figure_ok(ca->hours) && figure_ok(cb->hours);
+	}
 	return h;
 }
 
 /* Speed per benchmark: a row per benchmark either GPU has a result for,
  * each figure marked in the ledger, each comparison a sentence; no row
- * unless `both` cards have a result. */
+ * unless `both` cards have a result on one benchmark. */
 static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bool both,
 			      struct value *rows, struct value *verdict)
 {
@@ -521,13 +534,15 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 /* The line a comparison shows for a table without rows: from the UI
  * string `key` when neither card has a figure of its kind, "<key>_one"
  * when one has none ({a}: that one; {b}: the card whose figures it has
- * nothing to set against). */
+ * nothing to set against), "<key>_apart" when both have figures, none of
+ * the same benchmark or job. */
 static const char *pair_none_line(const struct page_ctx *p, const char *key,
 				  const bool has[2], const char *na, const char *nb)
 {
 	bool has_a = has[0], has_b = has[1];
-	if (!has_a && !has_b)
-		return pg_fill(p, key, "a", na, "b", nb, NULL);
+	if (has_a == has_b)
+		return pg_fill(p, has_a ? arena_printf(pg_arena(p), "%s_apart", key) : key,
+			       "a", na, "b", nb, NULL);
 	const char *one = arena_printf(pg_arena(p), "%s_one", key);
 	return has_a ? pg_fill(p, one, "a", nb, "b", na, NULL)
 		     : pg_fill(p, one, "a", na, "b", nb, NULL);
@@ -559,9 +574,9 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	struct value *ev_hw = value_new_list(a);
 	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
 	struct pair_has has = pair_has_of(p, ga, gb);
-	pair_benchmarks(p, ga, gb, has.result[0] && has.result[1], bench, ev_speed);
+	pair_benchmarks(p, ga, gb, has.result_shared, bench, ev_speed);
 	unsigned task_cols = pair_task_columns(p, ga, gb, &has);
-	pair_tasks(p, ga, gb, has.time[0] && has.time[1], task_cols, tasks, ev_cost);
+	pair_tasks(p, ga, gb, has.time_shared, task_cols, tasks, ev_cost);
 	pair_memory_and_price(p, ga, gb, ev_hw);
 	value_map_set_str(a, ctx, "bottom_line", compare_bottom_line(p, ga, gb));
 	struct value *verdict = value_new_list(a);

@@ -576,17 +576,23 @@ static void test_compare_specs_neither_card_has_are_a_line(void **state)
 				free(text);
 				lines++;
 			}
-			/* a speed or cost table without a row, or with a card
-			 * that has no figure of its kind: a line naming both
+			/* a speed or cost table without a row, with a card
+			 * that has no figure of its kind, or with figures of
+			 * both on no one benchmark or job: a line naming both
 			 * cards, or the one without */
-			static const char *const sections[][3] = {
+			static const char *const sections[][4] = {
 				{ "speed", "No source gives a benchmark result for %s or %s.",
 				  "No source gives a benchmark result for %s, so there is none "
-				  "to set beside %s's." },
+				  "to set beside %s's.",
+				  "%s and %s both have benchmark results, but none on the same "
+				  "benchmark; each card's results are on its own page." },
 				{ "cost", "No source gives a time on %s or %s for any training job, "
 					  "so there is no cost to compare.",
 				  "No source gives a time on %s for any training job, so there is "
-				  "no cost to set beside %s's." },
+				  "no cost to set beside %s's.",
+				  "%s and %s both have times for training jobs, but none for the "
+				  "same job, so there is no cost to compare; each card's times are "
+				  "on its own page." },
 			};
 			bool has[2][2] = { { false, false }, { false, false } }; /* [kind][card] */
 			for (size_t i = 0; i < data.nresults; i++)
@@ -595,6 +601,17 @@ static void test_compare_specs_neither_card_has_are_a_line(void **state)
 			for (size_t i = 0; i < data.ntask_times; i++)
 				for (int c = 0; c < 2; c++)
 					has[1][c] |= data.task_times[i].gpu == (c ? y : x);
+			bool shared[2] = { false, false }; /* [kind]: a figure of both */
+			for (size_t i = 0; i < data.nresults; i++)
+				for (size_t j = 0; j < data.nresults; j++)
+					shared[0] |= data.results[i].gpu == x &&
+						     data.results[j].gpu == y &&
+						     data.results[i].benchmark == data.results[j].benchmark;
+			for (size_t i = 0; i < data.ntask_times; i++)
+				for (size_t j = 0; j < data.ntask_times; j++)
+					shared[1] |= data.task_times[i].gpu == x &&
+						     data.task_times[j].gpu == y &&
+						     data.task_times[i].task == data.task_times[j].task;
 			for (size_t k = 0; k < 2; k++) {
 				char want[256];
 				snprintf(expr, sizeof expr, "//h2[@id='%s']/following-sibling::*[1]",
@@ -604,8 +621,11 @@ static void test_compare_specs_neither_card_has_are_a_line(void **state)
 					 "//h2[@id='%s']/following-sibling::*[1][self::div]//tbody/tr",
 					 sections[k][0]);
 				bool table = count_of(doc, expr) > 0;
-				assert_int_equal(table, has[k][0] && has[k][1]);
-				if (!has[k][0] && !has[k][1])
+				assert_int_equal(table, shared[k]);
+				if (has[k][0] && has[k][1])
+					snprintf(want, sizeof want, sections[k][3], data.gpus[x].name,
+						 data.gpus[y].name);
+				else if (!has[k][0] && !has[k][1])
 					snprintf(want, sizeof want, sections[k][1], data.gpus[x].name,
 						 data.gpus[y].name);
 				else if (!has[k][0] || !has[k][1])
