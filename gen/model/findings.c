@@ -178,21 +178,22 @@ static void find_quote_total_misses(const struct data *d, struct finding_list *l
 	}
 }
 
+const enum gpu_column findings_missing_columns[FINDINGS_MISSING_COLUMNS] = {
+	GPU_COL_VRAM, GPU_COL_BANDWIDTH, GPU_COL_FP16, GPU_COL_TDP,
+};
+
 /* The figures of a card no source gives, among those most pages work from. */
 static void find_missing_figures(const struct data *d, struct finding_list *l)
 {
 	for (size_t g = 0; g < d->ngpus; g++) {
 		const struct gpu *gpu = &d->gpus[g];
-		/* the figures most of the guide's pages work from */
-		static const enum gpu_column needed[] = {
-			GPU_COL_VRAM, GPU_COL_BANDWIDTH, GPU_COL_FP16, GPU_COL_TDP,
-		};
-		for (size_t i = 0; i < sizeof needed / sizeof needed[0]; i++) {
-			if (gpu_column_num(gpu, needed[i]).ok)
+		for (size_t i = 0; i < FINDINGS_MISSING_COLUMNS; i++) {
+			enum gpu_column col = findings_missing_columns[i];
+			if (gpu_column_num(gpu, col).ok)
 				continue;
 			struct finding *f = finding_add(l, FINDING_MISSING);
 			f->gpu = (long)g;
-			f->field = gpu_columns[needed[i]].name;
+			f->field = gpu_columns[col].name;
 		}
 	}
 }

@@ -39,6 +39,11 @@ struct finding {
 	const char *field;           /* FINDING_MISSING: the empty column */
 };
 
+/* The GPU columns an empty cell of which is a finding (FINDING_MISSING):
+ * the figures most of the guide's pages work from. */
+#define FINDINGS_MISSING_COLUMNS 4
+extern const enum gpu_column findings_missing_columns[FINDINGS_MISSING_COLUMNS];
+
 /* Find every finding of `d` whose figures `m` holds (metrics_compute's),
  * by kind in the order above, then by table row: into m->findings and
  * m->nfindings, from `d->arena`. */

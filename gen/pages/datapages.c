@@ -815,7 +815,10 @@ static struct value *health_context(const struct dp *s, enum lang l, const char 
 			 fill(s, l, "health.heading_count", "heading",
 			      trf(s, l, "health.kind.%s", stem), "count",
 			      number_text(s, l, (double)value_list_len(items))));
-		set_text(s, g, "intro", trf(s, l, "health.intro.%s", stem));
+		struct buf intro = BUF_INIT;
+		health_intro(s->in, kind, l, &intro);
+		set_text(s, g, "intro", arena_strndup(s->arena, intro.ptr, intro.len));
+		buf_release(&intro);
 		set_bool(s, g, "has_figures", figures);
 		set_text(s, g, "stated_label",
 			 figures ? trf(s, l, "health.stated.%s", stem) : "");

@@ -272,6 +272,23 @@ static void claim_measured(const struct site_inputs *in, const struct finding *f
 			   gpu_name(in, f->other_gpu), f->computed, f->computed, true);
 }
 
+void health_intro(const struct site_inputs *in, enum finding_kind kind, enum lang l,
+		  struct buf *out)
+{
+	struct buf key = BUF_INIT, figures = BUF_INIT;
+	const char *names[FINDINGS_MISSING_COLUMNS];
+	for (size_t i = 0; i < FINDINGS_MISSING_COLUMNS; i++)
+		names[i] = field_name(in, gpu_columns[findings_missing_columns[i]].name, l, &key);
+	i18n_add_joined(&in->i18n, l, &figures, names, FINDINGS_MISSING_COLUMNS, "list.sep",
+			"list.last", "list.last_many");
+	const char *const pairs[][2] = { { "figures", figures.ptr } };
+	buf_reset(&key);
+	buf_addf(&key, "health.intro.%s", health_kind_stem(kind));
+	health_fill(out, i18n_get(&in->i18n, l, key.ptr), kind == FINDING_MISSING ? 1 : 0, pairs);
+	buf_release(&key);
+	buf_release(&figures);
+}
+
 void health_describe(const struct site_inputs *in, const struct finding *f,
 		     enum lang l, struct buf *out)
 {

@@ -36,6 +36,11 @@ void health_fill(struct buf *out, const char *tmpl, size_t n,
  * (keys "health.<stem>", "health.kind.<stem>", ...). Static string. */
 const char *health_kind_stem(enum finding_kind kind);
 
+/* Append the intro of a kind's group (health.intro.<stem>); the missing
+ * figures' names the columns findings looks at ({figures}). */
+void health_intro(const struct site_inputs *in, enum finding_kind kind, enum lang l,
+		  struct buf *out);
+
 /* Append one sentence (plain text, not HTML) saying what `f` found, with the
  * figures held against each other, in language `l`. */
 void health_describe(const struct site_inputs *in, const struct finding *f,

@@ -376,6 +376,26 @@ static void test_missing_unknown_field_is_named_as_column(void **state)
 			 "RTX 3090：没有来源给出 pcie_gbs。");
 }
 
+/* The intro of the missing figures names the columns findings looks at,
+ * each as its findings name it, in both languages. */
+static void test_missing_intro_names_the_columns_findings_look_at(void **state)
+{
+	struct fixture *fx = *state;
+	const struct site_inputs *in = &fx->base.s.in;
+	for (int l = 0; l < LANG_COUNT; l++) {
+		struct buf b = BUF_INIT, key = BUF_INIT;
+		health_intro(in, FINDING_MISSING, (enum lang)l, &b);
+		for (size_t i = 0; i < FINDINGS_MISSING_COLUMNS; i++) {
+			buf_reset(&key);
+			buf_addf(&key, "health.field.%s", gpu_columns[findings_missing_columns[i]].name);
+			assert_non_null(strstr(b.ptr, i18n_get(&in->i18n, (enum lang)l, key.ptr)));
+		}
+		assert_null(strchr(b.ptr, '{'));
+		buf_release(&b);
+		buf_release(&key);
+	}
+}
+
 static void test_guide_ledger_are_formatted_for_columns(void **state)
 {
 	struct fixture *fx = *state;
@@ -561,7 +581,7 @@ static void test_report_gives_rows_per_table_then_findings_by_kind(void **state)
 		"VRAM rules of thumb vs parameters × bytes (1):\n"
 		"  - 7B parameters in INT4: the rule of thumb says 7 GB, while "
 		"parameters × bytes per parameter give 3.5 GB. [sources: choosing-guide-zh]\n"
-		"Figures no source gives (2):\n"
+		"Key figures no source gives (2):\n"
 		"  - RTX 3090: no source gives the memory size (VRAM). "
 		"[sources: training-guide-en]\n"
 		"  - A100 80GB: no source gives the power draw (TDP). "
@@ -598,6 +618,7 @@ int main(void)
 		T(test_vram_rule_gives_rule_of_thumb_and_weights_size),
 		T(test_missing_figure_names_the_field),
 		T(test_missing_unknown_field_is_named_as_column),
+		T(test_missing_intro_names_the_columns_findings_look_at),
 		T(test_guide_ledger_are_formatted_for_columns),
 		T(test_sources_of_price_spread_are_distinct_in_source_order),
 		T(test_sources_of_claim_include_the_results_behind_it),
