@@ -502,7 +502,9 @@ check "a comparison's bottom line names each card's role in the use cases, a bud
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/rtx-3090-vs-l40s/index.html' | grep -qF 'The sources name RTX 3090 the budget pick for LLM fine-tuning (7B)' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/compare/rtx-3090-vs-l40s/index.html' | grep -qF '来源把 RTX 3090 列为大模型微调（7B）' &&
 	       ! sed -e 's/<[^>]*>//g' '$real/en/compare/h100-80gb-vs-rtx-4090/index.html' | grep -qF 'The sources name H100 80GB' &&
-	       ! grep -rqF 'The sources recommend' '$real/en/compare'"
+	       ! grep -rqF 'The sources recommend' '$real/en/compare' &&
+	       sed -e 's/<[^>]*>//g' '$real/en/compare/rtx-4090-vs-l40s/index.html' | grep -qF 'The sources name RTX 4090 the' &&
+	       sed -e 's/<[^>]*>//g' '$real/en/compare/rtx-4090-vs-l40s/index.html' | grep -qF 'The sources name L40S the recommended card for inference.'"
 check "a card without a rental price: its specifications leave out the rent rows (the prices' section says there is none)" \
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/gpus/h100-80gb/index.html' | grep -qF 'No source gives a rental price for this card yet.' &&
 	       ! sed -e 's/<[^>]*>//g' '$real/en/gpus/h100-80gb/index.html' | grep -qF 'Not given by any source for this card: Lowest price per card-hour'"

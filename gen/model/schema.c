@@ -213,9 +213,9 @@ static const struct col_spec use_cases_cols[] = {
 	ID,
 	TEXT_REQ("name_en"),
 	TEXT_REQ("name_zh"),
-	{ .name = "budget_gpu", .type = COL_REFS, .ref = "gpus" },
-	{ .name = "recommended_gpu", .type = COL_REFS, .ref = "gpus" },
-	{ .name = "fastest_gpu", .type = COL_REFS, .ref = "gpus" },
+	{ .name = "budget_gpu", .type = COL_REFS, .ref = "gpus", .if_empty = "uc.none" },
+	{ .name = "recommended_gpu", .type = COL_REFS, .ref = "gpus", .if_empty = "uc.none" },
+	{ .name = "fastest_gpu", .type = COL_REFS, .ref = "gpus", .if_empty = "uc.none" },
 	TEXT("reason_en"),
 	TEXT("reason_zh"),
 	REF("source", "sources"),
@@ -237,7 +237,7 @@ static const struct col_spec claims_cols[] = {
 
 static const struct col_spec stated_costs_cols[] = {
 	ID,
-	{ .name = "task_id", .type = COL_REF, .ref = "tasks" },
+	{ .name = "task_id", .type = COL_REF, .ref = "tasks", .if_empty = "data.empty.serving" },
 	REF("gpu_id", "gpus"),
 	COUNT("cards"),
 	{ .name = "period", .type = COL_ENUM, .required = true, .values = period_values },

@@ -192,7 +192,8 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 	 * no source recommends) */
 	const char *roles[2] = { picked_for(p, ga), picked_for(p, gb) };
 	size_t nroles = (*roles[0] != '\0') + (*roles[1] != '\0');
-	for (int i = 0; i < 2 && n + nroles <= 3; i++)
+	bool room = n + nroles <= 3; /* decided once: both sentences or none */
+	for (int i = 0; i < 2 && room; i++)
 		if (*roles[i])
 			parts[n++] = pg_fill(p, "cmp.bl.picked", "g", (i ? y : x)->name,
 					     "roles", roles[i], NULL);

@@ -378,8 +378,8 @@ static const char *column_need(const struct dp *s, enum lang l, const struct col
 	if (cs && cs->if_empty)
 		return fill(s, l, "data.optional_means", "means", tr(s, l, cs->if_empty),
 			    NULL, NULL);
-	return tr(s, l, !cs || is_numeric(cs) || cs->nodata ? "data.optional"
-							       : "data.optional_blank");
+	return tr(s, l, cs && (is_numeric(cs) || cs->nodata) ? "data.optional"
+							     : "data.optional_blank");
 }
 
 static struct value *column_list(const struct dp *s, enum lang l,

@@ -602,6 +602,9 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	value_map_set(a, ctx, "tasks", tasks);
 	value_map_set_bool(a, ctx, "has_tasks", has_tasks);
 	value_map_set_bool(a, ctx, "tasks_costed", task_cols & PAIR_COSTS);
+	/* a table of times alone is named for them */
+	value_map_set_str(a, ctx, "cost_heading", pg_tr(p, has_tasks && !(task_cols & PAIR_COSTS)
+							     ? "cmp.times" : "cmp.cost"));
 	value_map_set_bool(a, ctx, "tasks_ratios", task_cols & PAIR_COST_RATIOS);
 	value_map_set_str(a, ctx, "no_cost", task_cols & PAIR_COSTS ? ""
 			  : pair_none_line(p, "cmp.no_cost", has.rent, na, nb));
