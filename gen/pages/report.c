@@ -283,7 +283,8 @@ static void report_cover(const struct page_ctx *p, struct value *ctx)
 			  report_date(p, price_history_newest(&p->in->data)));
 	value_map_set_str(a, ctx, "built_date", report_date(p, p->in->date));
 	value_map_set_str(a, ctx, "source_count",
-			  pg_fmt_number(p, (double)p->in->data.nsources));
+			  pg_fill(p, "report.source_count", "n",
+				  pg_fmt_number(p, (double)p->in->data.nsources), NULL));
 	const char *pdf = pg_report_pdf_href(p);
 	value_map_set_bool(a, ctx, "has_pdf", pdf != NULL);
 	value_map_set_str(a, ctx, "pdf_href", pdf ? pdf : "");

@@ -174,7 +174,9 @@ void site_nodata_legend(const struct site_inputs *in, enum lang l, struct buf *o
 {
 	buf_adds(out, "<p class=\"nodata-legend\"><span class=\"nd\" aria-hidden=\"true\">");
 	text_escape_htmls(out, i18n_get(&in->i18n, l, "nodata.mark"));
-	buf_adds(out, "</span> ");
+	buf_adds(out, "</span>");
+	/* no space after the full-width mark in Chinese (content/STYLE.md) */
+	text_escape_htmls(out, i18n_get(&in->i18n, l, "punct.gap"));
 	text_escape_htmls(out, i18n_get(&in->i18n, l, "nodata.legend"));
 	buf_adds(out, "</p>");
 }

@@ -65,6 +65,7 @@ static const char *const ui[][3] = {
 	{ "cite.source", "Source:", "来源：" },
 	{ "cite.sources", "Sources:", "来源：" },
 	{ "punct.semicolon", "; ", "；" },
+	{ "punct.gap", " ", "" },
 	{ "punct.title_open", "", "《" },
 	{ "punct.title_close", "", "》" },
 	{ "gpu.nvlink_none", "not supported", "不支持" },
@@ -581,7 +582,7 @@ static void test_task_cost_table_marks_cheapest_and_fastest(void **state)
 		/* one legend for the table's marks */
 		"<p class=\"nodata-legend\"><span class=\"nd\" aria-hidden=\"true\">—</span> "
 		"no data: no source gives this figure.</p>\n"
-		"<p class=\"note\"></p>\n"
+		"<p class=\"note\"> </p>\n"
 		/* the cards without a time are named under it */
 		"<p class=\"meta\">No source gives a time for this job on: A100 80GB, L40S.</p>\n"
 		"<p>End.</p>\n");

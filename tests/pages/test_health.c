@@ -254,10 +254,10 @@ static void test_speed_mismatch_names_task_and_both_figures(void **state)
 	f.computed = 0.19;
 	assert_described(*state, &f,
 		"RTX 4090 on LoRA fine-tune (7B): the job times imply 19% of the "
-		"speed of H100 80GB, but the relative-speed results give 24% "
+		"speed of H100 80GB, but the mean of its relative-speed results is 24% "
 		"(tolerance ±15%).",
 		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，速度是 H100 80GB 的 "
-		"19%，而相对速度结果为 24%（容差 ±15%）。");
+		"19%，而其各项相对速度结果的平均值为 24%（容差 ±15%）。");
 }
 
 /* Shares that whole percentages would print closer than the tolerance
@@ -272,10 +272,10 @@ static void test_speed_mismatch_shows_the_gap_rounding_would_hide(void **state)
 	f.computed = 0.094;
 	assert_described(*state, &f,
 		"RTX 4090 on LoRA fine-tune (7B): the job times imply 9.4% of the "
-		"speed of H100 80GB, but the relative-speed results give 8.0% "
+		"speed of H100 80GB, but the mean of its relative-speed results is 8.0% "
 		"(tolerance ±15%).",
 		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，速度是 H100 80GB 的 "
-		"9.4%，而相对速度结果为 8.0%（容差 ±15%）。");
+		"9.4%，而其各项相对速度结果的平均值为 8.0%（容差 ±15%）。");
 }
 
 /* Held against the job's own model, the sentence names that result. */
