@@ -43,10 +43,16 @@ static bool clause_break(uint32_t c, uint32_t next)
  * text from next on at rest): at
  * spaces, after '-' or '/', and on either side of a wide character, but
  * never after an opening bracket or before a closing one ("4090（" /
- * "24 GB）"), nor between a number and its unit ("24 / GB"). */
+ * "24 GB）"), between a number and its unit ("24 / GB"), nor before a
+ * number that follows a word ("RTX / 4090", "H100 / 80GB": a name). */
 static bool is_digit_cp(uint32_t c)
 {
 	return c >= '0' && c <= '9';
+}
+
+static bool is_alnum_cp(uint32_t c)
+{
+	return is_digit_cp(c) || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
 }
 
 /* A unit written after a number: one to six capitals ending the word
@@ -69,6 +75,9 @@ static bool can_break_after(uint32_t prev, uint32_t c, uint32_t next,
 	/* "24 GB": neither before nor after the space (`rest` follows c) */
 	if ((c == ' ' && is_digit_cp(prev) && unit_at(rest)) ||
 	    (next == ' ' && is_digit_cp(c) && unit_at(rest + 1)))
+		return false;
+	if ((c == ' ' && is_alnum_cp(prev) && is_digit_cp(next)) ||
+	    (next == ' ' && is_alnum_cp(c) && is_digit_cp((unsigned char)rest[1])))
 		return false;
 	if (next == ' ' || c == ' ' || c == '-' || c == '/')
 		return true;

@@ -522,6 +522,20 @@ static void test_text_wrap_keeps_brackets_and_units_together(void **state)
 	for (size_t i = 1; i < n; i++)
 		assert_false(!strncmp(l[i].ptr, "，", 3) || !strncmp(l[i].ptr, "。", 3));
 	for (size_t i = 0; i < 3; i++)
+		buf_reset(&l[i]);
+	/* a name keeps its number: not "A100 40GB 与 H100" / "80GB 的训练速度对比" */
+	n = text_wrap("A100 40GB 与 H100 80GB 的训练速度对比", 15, 200, 3, l);
+	assert_true(n >= 2);
+	for (size_t i = 0; i < n; i++)
+		assert_true(l[i].len < 4 || strcmp(l[i].ptr + l[i].len - 4, "H100"));
+	for (size_t i = 0; i < 3; i++)
+		buf_reset(&l[i]);
+	n = text_wrap("on RTX 4090 cards", 12, 60, 3, l);
+	assert_true(n >= 2);
+	for (size_t i = 0; i < n; i++) /* "RTX" never ends a line, "4090" never starts one */
+		assert_true((l[i].len < 3 || strcmp(l[i].ptr + l[i].len - 3, "RTX")) &&
+			    strncmp(l[i].ptr, "4090", 4));
+	for (size_t i = 0; i < 3; i++)
 		buf_release(&l[i]);
 }
 
