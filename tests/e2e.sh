@@ -59,7 +59,7 @@ check "--timings names Markdown, the search index, the page cache and the ledger
 	grep -Eq '^gen: of which Markdown [0-9]+ ms \([0-9]+ articles'"'"' HTML made from their pages\), search index [0-9]+ ms \([0-9]+ pages read from their figures\), page cache [0-9]+ ms \([0-9]+ pages made from their files\), ledger [0-9]+ ms \(summed over threads\)$' "$work/out2"
 check "a no-change rebuild reports no changed figure" sh -c "! grep -q '→' '$work/out2'"
 check "the site publishes its figure ledger" \
-	grep -q '^price.rtx-4090.lowest,Lowest price per card-hour of RTX 4090,RTX 4090 的单卡最低每小时价格,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
+	grep -q '^price.rtx-4090.lowest,Lowest price per card-hour of RTX 4090,RTX 4090 的最低单卡每小时租价,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
 check "a comparison's speed ratio is in the ledger with its two result rows and its pages" \
 	grep -Eq '^speed\.rel-resnet50\.a100-80gb\.rtx-4090,A100 80GB against RTX 4090 on [^,]*: speed ratio,A100 80GB 对比 RTX 4090（“[^,]*”）：速度比,1\.6,,×,data/results\.csv:[0-9]+ data/results\.csv:[0-9]+,[0-9]+,.*/en/compare/a100-80gb-vs-rtx-4090/ .*/zh/compare/a100-80gb-vs-rtx-4090/' "$site/data/figures.csv"
 check "the comparison page shows that ratio" grep -q '1\.6×' "$site/en/compare/a100-80gb-vs-rtx-4090/index.html"
@@ -307,7 +307,7 @@ check "scan: the right word of the term table passes" test -z "$(scan '推理吞
 check "scan: a multiple under the threshold is caught" sh -c "python3 '$top/tests/zh_scan.py' --text 'A100 80GB 的速度是 A100 40GB 的 1.05 倍' | grep -q '^multiple: '"
 check "scan: a multiple above the threshold passes" test -z "$(scan 'H100 的速度是 A100 的 3.3 倍')"
 check "scan: latency called speed is caught" sh -c "python3 '$top/tests/zh_scan.py' --text '在“70B 推理延迟”上，H100 的速度是 RTX 4090 的 1.6 倍' | grep -q '^speed: '"
-check "scan: latency called speed in a test is caught" sh -c "python3 '$top/tests/zh_scan.py' --text '在“70B 参数模型推理延迟”测试中，H100 的速度是 RTX 4090 的 1.6 倍' | grep -q '^speed: '"
+check "scan: latency called speed in a test is caught" sh -c "python3 '$top/tests/zh_scan.py' --text '在基准测试“70B 参数模型推理延迟”中，H100 的速度是 RTX 4090 的 1.6 倍' | grep -q '^speed: '"
 check "scan: a space after full-width punctuation is caught" test "$(scan '数字如何得出： 计算方法')" = "spacing: «数字如何得出： 计算方法»"
 check "scan: a duration under an hour in hours is caught" test "$(scan '耗时 0.67 小时')" = "duration: «耗时 0.67 小时»"
 # every surface: a planted site with one slip on each (an SVG title with a
@@ -437,9 +437,9 @@ check "a ratio of results measured unlike: no ratio, not no data" \
 check "an article's cost per 1M tokens names the quotes it is priced at" has en/articles/a100-vs-h100-vs-rtx-4090/index.html \
 	'quotes: A100 80GB at $1.89/h (unnamed provider'
 check "zh: a lower latency is lower, with both values" has zh/compare/h100-80gb-vs-a100-80gb/index.html \
-	'在“70B 参数模型推理延迟”测试中，H100 80GB 的延迟比 A100 80GB 低约 34%（45 毫秒 vs 68 毫秒）。'
+	'在基准测试“70B 参数模型推理延迟”中，H100 80GB 的延迟比 A100 80GB 低约 34%（45 毫秒 vs 68 毫秒）。'
 check "zh: a step time is shorter by a percentage, never a multiple" has zh/compare/h100-80gb-vs-a100-80gb/index.html \
-	'在“30B 参数 GPT 类模型训练单步耗时”测试中，H100 80GB 的耗时比 A100 80GB 少约 38%（0.42 秒/步 vs 0.68 秒/步）。'
+	'在基准测试“30B 参数 GPT 类模型训练单步耗时”中，H100 80GB 的耗时比 A100 80GB 少约 38%（0.42 秒/步 vs 0.68 秒/步）。'
 check "zh: a small difference is a percentage" has zh/compare/a100-80gb-vs-a100-40gb/index.html \
 	'A100 80GB 比 A100 40GB 快约 5%'
 check "zh: a slower card runs at a share of the baseline's speed" has zh/gpus/rtx-4090/index.html \
@@ -931,7 +931,7 @@ check "a highest or dearest figure two cards share: the charts name both, in bot
 	       grep -q '3,350 GB/s (H100 80GB, A100 80GB)' '$ties/site/en/gpus/h200/index.html'"
 check "the relative-speed chart names every card and workload of its fastest figure, each card once (two cards at 0.4× on two)" \
 	sh -c "grep -q 'Fastest besides H100 80GB, at 0.4×: A100 80GB on “ResNet-50 training speed (relative to H100)”, “SDXL training speed (relative to H100)”; A100 40GB on “ResNet-50 training speed (relative to H100)”, “SDXL training speed (relative to H100)”;' '$ties/site/charts/en/chart-relative-speed.svg' &&
-	       grep -q '除 H100 80GB 外，A100 80GB 在“ResNet-50 训练速度（相对 H100）”、“SDXL 训练速度（相对 H100）”上，A100 40GB 在“ResNet-50 训练速度（相对 H100）”、“SDXL 训练速度（相对 H100）”上最快，为 0.4 倍；' '$ties/site/charts/zh/chart-relative-speed.svg'"
+	       grep -q '除 H100 80GB 外，A100 80GB 在 ResNet-50 训练速度（相对 H100）、SDXL 训练速度（相对 H100）上，A100 40GB 在 ResNet-50 训练速度（相对 H100）、SDXL 训练速度（相对 H100）上最快，为 0.4 倍；' '$ties/site/charts/zh/chart-relative-speed.svg'"
 check "results that print alike are level in a comparison's bottom line, as in its sentences and table" \
 	sh -c "grep -q 'On speed they are about level on the 4 speed benchmarks both were measured on alike.' '$ties/site/en/compare/a100-80gb-vs-a100-40gb/index.html' &&
 	       ! grep -q 'For speed, pick' '$ties/site/en/compare/a100-80gb-vs-a100-40gb/index.html'"
@@ -1095,7 +1095,7 @@ rc=$?
 check "a job whose only card has no price: no cost column, a line saying why" \
 	sh -c "test $rc -eq 0 &&
 	grep -q '<p class=\"meta\">No cost for this job: no card with a time for it has a known rental price.</p>' '$unpriced/site/en/tasks/qlora-mistral-7b/index.html' &&
-	grep -q '<p class=\"meta\">有耗时数据的显卡都没有已知的租用价格，因此无法计算这项任务的费用。</p>' '$unpriced/site/zh/tasks/qlora-mistral-7b/index.html' &&
+	grep -q '<p class=\"meta\">有耗时数据的显卡都没有已知的每小时租价，因此无法计算这项任务的费用。</p>' '$unpriced/site/zh/tasks/qlora-mistral-7b/index.html' &&
 	! grep -q '<th scope=\"col\" class=\"num\">Cost</th>' '$unpriced/site/en/tasks/qlora-mistral-7b/index.html'"
 holds "$rc" "$unpriced/site" no-dash-rows "and no table of that site has a column of dashes"
 # No baseline card (the H100's results taken out: no card is 1 on all its
@@ -1150,7 +1150,7 @@ check "no price at all: the GPU, job and inference lists say so instead of colum
 	sh -c "test $rc -eq 0 &&
 	grep -q '<p class=\"nodata\">No source gives a rental price for any of these cards yet.</p>' '$noprices/site/en/gpus/index.html' &&
 	! grep -q 'id=\"filter-priced\"' '$noprices/site/en/gpus/index.html' &&
-	grep -q '<p class=\"nodata\">有耗时数据的显卡都没有已知的租用价格，因此无法计算各项任务的费用。</p>' '$noprices/site/zh/tasks/index.html' &&
+	grep -q '<p class=\"nodata\">有耗时数据的显卡都没有已知的每小时租价，因此无法计算各项任务的费用。</p>' '$noprices/site/zh/tasks/index.html' &&
 	grep -q '<p class=\"nodata\">No serving cost: no card with a result on this benchmark has a known rental price.</p>' '$noprices/site/en/inference/index.html' &&
 	grep -q '<p class=\"meta\">No cost for this job: no card with a time for it has a known rental price.</p>' '$noprices/site/en/articles/training-guide/index.html'"
 holds "$rc" "$noprices/site" no-dash-rows "and no table of that site has a column of dashes"
@@ -1170,7 +1170,7 @@ check "one benchmark, one job: the bottom line and the chart speak of one" \
 	grep -q 'it is the faster of the two on the one speed benchmark both were measured on alike' '$one/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	grep -q 'the one job priced on both' '$one/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	grep -q 'On 1 training workload, RTX 3090 runs at' '$one/site/en/gpus/rtx-3090/index.html' &&
-	grep -q '两者在相同条件下只有 1 项共同的速度测试' '$one/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q '两者在相同条件下只有 1 项共同的速度基准测试' '$one/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	python3 '$top/tests/site_invariants.py' '$one/site' one-plural"
 # Columns of gpus.csv emptied (every spec, the list prices): the GPU list
 # names the specs no card has instead of drawing their columns, and the
@@ -1186,7 +1186,7 @@ check "no specs: the GPU list and the inference tables say what is missing, in b
 	grep -q '<p class=\"nodata\">No source gives these figures for any of these cards: List price, VRAM, Memory type, Memory bandwidth, FP16 tensor throughput, Power draw (TDP).</p>' '$nospecs/site/en/gpus/index.html' &&
 	grep -q '<p class=\"nodata\">来源均未给出这些显卡的以下数据：' '$nospecs/site/zh/gpus/index.html' &&
 	grep -q '<p class=\"nodata\">No source gives the memory size of a card with a result on this benchmark' '$nospecs/site/en/inference/index.html' &&
-	grep -q '<p class=\"nodata\">这项测试中有结果的显卡都没有显存数据' '$nospecs/site/zh/inference/index.html'"
+	grep -q '<p class=\"nodata\">这项基准测试中有结果的显卡都没有显存数据' '$nospecs/site/zh/inference/index.html'"
 holds "$rc" "$nospecs/site" no-dash-rows "and no table of that site has a column or row of dashes"
 holds "$rc" "$nospecs/site" one-head "and each figure left is headed alike on every table"
 holds "$rc" "$nospecs/site" legend-marks "and the no-data legend follows each table with the mark, and only those"

@@ -97,9 +97,10 @@ EN_DASH = re.compile(r"[0-9A-Za-z%%)]\s*–\s*[$¥0-9A-Za-z]")
 HOURS = re.compile(r"(?<![0-9.])0\.[0-9]+\s*小时")
 SENTENCE = re.compile(r"[^。；！？\n]+")
 # latency or a time named, then (on it, in the same clause) its "速度": "在“推理
-# 延迟”上（测试中），A 的速度是 B 的……", "（“单步耗时”）：速度比"; a sentence that
-# says it converts (换算, 推算, 倒数) is explaining, not misnaming
-SPEED = re.compile(r"(?:延迟|耗时|用时|时长|时间)[”」）)]*\s*(?:上|测试中|时)?[，：:]?\s*[^。；，与和及、]{0,16}速度")
+# 延迟”上（测试中），A 的速度是 B 的……", "在基准测试“推理延迟”中，A 的速度……",
+# "（“单步耗时”）：速度比"; a sentence that says it converts (换算, 推算, 倒数) is
+# explaining, not misnaming
+SPEED = re.compile(r"(?:延迟|耗时|用时|时长|时间)[”」）)]*\s*(?:上|测试中|中|时)?[，：:]?\s*[^。；，与和及、]{0,16}速度")
 CONVERTS = re.compile(r"换算|推算|倒数")
 # a multiple in a sentence: "是……的 1.05 倍", "的 0.18 倍～0.3 倍"
 MULTIPLE = re.compile(r"的\s*([0-9]+(?:\.[0-9]+)?)(?:\s*倍)?(?:\s*[～~]\s*([0-9.]+))?\s*倍")

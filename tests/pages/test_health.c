@@ -179,7 +179,7 @@ static void test_price_spread_gives_lowest_and_highest_price(void **state)
 	assert_described(*state, &f,
 		"RTX 4090: hourly prices per card run from $0.39 to $0.44 "
 		"across 3 price rows.",
-		"RTX 4090：3 条价格记录中，单卡每小时价格在 $0.39～$0.44 之间。");
+		"RTX 4090：3 条价格记录中，单卡每小时租价在 $0.39～$0.44 之间。");
 }
 
 static void test_claim_mismatch_quotes_claim_range_and_measured_ratio(void **state)

@@ -72,37 +72,37 @@ static const struct cmp_case cmp_cases[] = {
 	{ CMP_SPEED, "ResNet-50", "ResNet-50", "H100 80GB", 1, "1×", "1 倍",
 	  "A100 80GB", 0.35, "0.35×", "0.35 倍", true,
 	  "H100 80GB is 2.9 times as fast as A100 80GB on ResNet-50 (1× vs 0.35×).",
-	  "在“ResNet-50”测试中，H100 80GB 的速度是 A100 80GB 的 2.9 倍（1 倍 vs 0.35 倍）。" },
+	  "在基准测试“ResNet-50”中，H100 80GB 的速度是 A100 80GB 的 2.9 倍（1 倍 vs 0.35 倍）。" },
 	/* up to 1.5x: a percentage; the better side first whatever the order */
 	{ CMP_SPEED, "SDXL", "SDXL", "A100 40GB", 0.38, "0.38×", "0.38 倍",
 	  "A100 80GB", 0.4, "0.4×", "0.4 倍", true,
 	  "A100 80GB is about 5% faster than A100 40GB on SDXL (0.4× vs 0.38×).",
-	  "在“SDXL”测试中，A100 80GB 比 A100 40GB 快约 5%（0.4 倍 vs 0.38 倍）。" },
+	  "在基准测试“SDXL”中，A100 80GB 比 A100 40GB 快约 5%（0.4 倍 vs 0.38 倍）。" },
 	{ CMP_SPEED, "BERT", "BERT", "RTX 4090", 1.5, "1.5×", "1.5 倍",
 	  "RTX 3090", 1, "1×", "1 倍", true,
 	  "RTX 4090 is about 50% faster than RTX 3090 on BERT (1.5× vs 1×).",
-	  "在“BERT”测试中，RTX 4090 比 RTX 3090 快约 50%（1.5 倍 vs 1 倍）。" },
+	  "在基准测试“BERT”中，RTX 4090 比 RTX 3090 快约 50%（1.5 倍 vs 1 倍）。" },
 	/* lower is better: latency said to be lower, never "as fast" */
 	{ CMP_LATENCY, "70B model inference latency", "70B 模型推理延迟",
 	  "RTX 4090", 52, "52 ms", "52 毫秒", "H100 80GB", 45, "45 ms", "45 毫秒", true,
 	  "H100 80GB's 70B model inference latency is about 13% lower than RTX 4090's (45 ms vs 52 ms).",
-	  "在“70B 模型推理延迟”测试中，H100 80GB 的延迟比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。" },
+	  "在基准测试“70B 模型推理延迟”中，H100 80GB 的延迟比 RTX 4090 低约 13%（45 毫秒 vs 52 毫秒）。" },
 	/* however large the difference, a lower latency is lower by a share
 	 * of the higher, never a multiple (content/STYLE.md) */
 	{ CMP_LATENCY, "latency", "推理延迟", "A", 90, "90 ms", "90 毫秒", "B", 30, "30 ms",
 	  "30 毫秒", true,
 	  "B's latency is about 67% lower than A's (30 ms vs 90 ms).",
-	  "在“推理延迟”测试中，B 的延迟比 A 低约 67%（30 毫秒 vs 90 毫秒）。" },
+	  "在基准测试“推理延迟”中，B 的延迟比 A 低约 67%（30 毫秒 vs 90 毫秒）。" },
 	/* a time: shorter by a share of the longer, never a multiple */
 	{ CMP_TIME, "step time", "训练单步耗时", "RTX 4090", 1.2, "1.2 s", "1.2 秒", "H100 80GB", 0.42,
 	  "0.42 s", "0.42 秒", true,
 	  "H100 80GB's step time is about 65% shorter than RTX 4090's (0.42 s vs 1.2 s).",
-	  "在“训练单步耗时”测试中，H100 80GB 的耗时比 RTX 4090 少约 65%（0.42 秒 vs 1.2 秒）。" },
+	  "在基准测试“训练单步耗时”中，H100 80GB 的耗时比 RTX 4090 少约 65%（0.42 秒 vs 1.2 秒）。" },
 	/* different batch sizes: both values with their conditions, no ratio */
 	{ CMP_TIME, "a step", "训练单步耗时", "H100 80GB", 0.42, "0.42 s", "0.42 秒", "RTX 4090", 1.2,
 	  "1.2 s", "1.2 秒", false,
 	  "On a step, H100 80GB measured 0.42 s (batch size 4) and RTX 4090 1.2 s (batch size 1): under different conditions, so no ratio.",
-	  "在“训练单步耗时”测试中，H100 80GB 为 0.42 秒（批量大小 4），RTX 4090 为 1.2 秒（批量大小 1）；测试条件不同，不计算比值。" },
+	  "在基准测试“训练单步耗时”中，H100 80GB 为 0.42 秒（批量大小 4），RTX 4090 为 1.2 秒（批量大小 1）；测试条件不同，不计算比值。" },
 	/* equal printed values: about the same, never "3% cheaper" */
 	{ CMP_COST, "SDXL LoRA", "SDXL LoRA", "A100 40GB", 0.1260, "$0.13", "$0.13",
 	  "RTX 4090", 0.1300, "$0.13", "$0.13", true,
@@ -128,7 +128,7 @@ static const struct cmp_case cmp_cases[] = {
 	{ CMP_EFFICIENCY, "175B training", "175B 训练能效", "H100 80GB", 3.2, "3.2", "3.2",
 	  "RTX 4090", 3.0, "3", "3", true,
 	  "H100 80GB is about 7% more efficient than RTX 4090 on 175B training (3.2 vs 3).",
-	  "在“175B 训练能效”测试中，H100 80GB 的能效比 RTX 4090 高约 7%（3.2 vs 3）。" },
+	  "在基准测试“175B 训练能效”中，H100 80GB 的能效比 RTX 4090 高约 7%（3.2 vs 3）。" },
 };
 
 static void test_comparisons_say_what_they_compare(void **state)
