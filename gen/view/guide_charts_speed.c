@@ -111,23 +111,30 @@ static const char *speeds_printed_as(struct gc *c, const struct chart_value *val
 	 * whose workloads are apart by "、") */
 	bool several = false;
 	const char **each = gc_scratch(c, ng, sizeof *each);
+	const char **names = gc_scratch(c, nb, sizeof *names);
+	struct buf at = BUF_INIT;
 	for (size_t j = 0; j < ng; j++) {
 		each[j] = NULL;
 		if (!with_base && (long)gpus[j] == base)
 			continue;
-		struct name_list at = { BUF_INIT, 0 };
+		size_t n = 0;
 		for (size_t i = 0; i < nb; i++) {
 			const struct chart_value *v = &values[i * ng + j];
 			if (v->has_value && !strcmp(v->value_text, text))
-				gc_name_list_add(c, &at, gc_filled(c, "chart.relative_speed.bench",
-								   "bench", groups[i], NULL));
+				names[n++] = gc_filled(c, "chart.relative_speed.bench", "bench",
+						       groups[i], NULL);
 		}
-		several |= at.n > 1;
-		if (at.n)
-			each[j] = gc_filled(c, "chart.relative_speed.at", "gpu",
-					    gc_gpu_name(c, gpus[j]), "benches", at.b.ptr, NULL);
-		buf_release(&at.b);
+		several |= n > 1;
+		if (!n)
+			continue;
+		/* the workloads as a sentence lists them: "A and B", "A和B" */
+		buf_reset(&at);
+		i18n_add_joined(&c->pc->in->i18n, c->l, &at, names, n, "list.sep", "list.last",
+				"list.last_many");
+		each[j] = gc_filled(c, "chart.relative_speed.at", "gpu", gc_gpu_name(c, gpus[j]),
+				    "benches", at.ptr, NULL);
 	}
+	buf_release(&at);
 	for (size_t j = 0; j < ng; j++) {
 		if (!each[j])
 			continue;
