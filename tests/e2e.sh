@@ -903,6 +903,9 @@ sed -i 's/^a100-40gb,,0.63,/a100-40gb,,1.386,/' "$ties/data/prices.csv"
 # of a job (LoRA 7B: $1.80)
 sed -i 's/^\(a100-80gb,A100 80GB,SXM4,datacenter,80,HBM2e,\)2000,/\13350,/' "$ties/data/gpus.csv"
 sed -i 's/^lora-7b,a100-40gb,1.5,/lora-7b,a100-40gb,1.2987,/' "$ties/data/task_times.csv"
+# and H200 a power draw beside its memory: two key specs, enough for its
+# page's chart of specs (one is not)
+sed -i 's/^\(h200,H200,,datacenter,144,HBM3e,,,,,,,,\),/\1700,/' "$ties/data/gpus.csv"
 # a price for RTX A5000 that gives it RTX 4090's speed per dollar (0.61)
 echo 'rtx-a5000,,0.2258,,,on-demand,,training-guide-en,,' >>"$ties/data/prices.csv"
 # and a job that costs $2.40 on every card priced (GPT-2 fine-tune)
@@ -929,6 +932,9 @@ check "a highest or dearest figure two cards share: the charts name both, in bot
 	       test \$(grep -o 'bar hl' '$ties/site/charts/en/chart-spec-bandwidth_gbs.svg' | wc -l) -eq 2 &&
 	       grep -q 'most expensive: A100 40GB, RTX 3090 at \$1.80\.' '$ties/site/charts/en/chart-task-cost-lora-7b.svg' &&
 	       grep -q '3,350 GB/s (H100 80GB, A100 80GB)' '$ties/site/en/gpus/h200/index.html'"
+check "a card with one key specification and no speed result gets no chart of one bar (H200: its memory only)" \
+	sh -c "! grep -q '<figure' '$real/en/gpus/h200/index.html' && ! test -e '$real/charts/en/chart-gpu-h200.svg' &&
+	       grep -q '<figure' '$ties/site/en/gpus/h200/index.html'"
 check "the relative-speed chart names every card and workload of its fastest figure, each card once (two cards at 0.4× on two)" \
 	sh -c "grep -q 'Fastest besides H100 80GB, at 0.4×: A100 80GB on “ResNet-50 training speed (relative to H100)” and “SDXL training speed (relative to H100)”; A100 40GB on “ResNet-50 training speed (relative to H100)” and “SDXL training speed (relative to H100)”;' '$ties/site/charts/en/chart-relative-speed.svg' &&
 	       grep -q '除 H100 80GB 外，A100 80GB 在 ResNet-50 训练速度（相对 H100）、SDXL 训练速度（相对 H100）上，A100 40GB 在 ResNet-50 训练速度（相对 H100）、SDXL 训练速度（相对 H100）上最快，为 0.4 倍；' '$ties/site/charts/zh/chart-relative-speed.svg'"

@@ -235,6 +235,19 @@ static void gpu_series(struct gc *c, struct chart_series *series,
 	}
 }
 
+/* How many of the GPU's key specs have a share of the highest: the spec
+ * chart needs two (one bar compares nothing the specs table does not). */
+static size_t gpu_spec_shares(struct gc *c)
+{
+	size_t known = 0;
+	struct figure f;
+	double max;
+	for (size_t i = 0; i < NKEY_SPECS; i++)
+		known += key_spec_share(c, c->gpu, i, &f, &max);
+	return known;
+}
+#define GPU_SPEC_SHARES_MIN 2
+
 /* Its key specs as shares of the highest among the GPUs: for a GPU whose
  * speed the chart does not show (gpu_shows_speed). */
 static void build_gpu_specs(struct gc *c, bool baseline)
@@ -246,7 +259,6 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 	struct figure f[NKEY_SPECS];
 	size_t spec[NKEY_SPECS], n = 0;
 	double max[NKEY_SPECS];
-	bool any = false;
 	for (size_t i = 0; i < NKEY_SPECS; i++) {
 		bool ok = key_spec_share(c, c->gpu, i, &f[n], &max[n]);
 		if (!(max[n] > 0))
@@ -259,10 +271,9 @@ static void build_gpu_specs(struct gc *c, bool baseline)
 			.color = gc_gpu_color(c, c->gpu),
 			.value_text = ok ? gc_fmt_spec(c, key_specs[i], f[n].value) : NULL,
 		};
-		any = any || ok;
 		n++;
 	}
-	if (!any) {
+	if (gpu_spec_shares(c) < GPU_SPEC_SHARES_MIN) {
 		gc_say_no_figure(c);
 		gc_draw_hbar(c, bars, 0);
 		return;
@@ -304,14 +315,8 @@ static void describe_against_baseline(struct gc *c, const struct extremes *e,
 bool guide_charts_speed_gpu_has_figure(struct gc *c)
 {
 	size_t *bench = gc_scratch(c, c->d->nbenchmarks, sizeof *bench);
-	if (gpu_shows_speed(c, bench, speed_benchmarks(c, bench)))
-		return true;
-	struct figure f;
-	double max;
-	for (size_t i = 0; i < NKEY_SPECS; i++)
-		if (key_spec_share(c, c->gpu, i, &f, &max))
-			return true;
-	return false;
+	return gpu_shows_speed(c, bench, speed_benchmarks(c, bench)) ||
+	       gpu_spec_shares(c) >= GPU_SPEC_SHARES_MIN;
 }
 
 void guide_charts_speed_build_gpu(struct gc *c)
