@@ -79,6 +79,8 @@ static bool can_break_after(uint32_t prev, uint32_t c, uint32_t next,
 	if ((c == ' ' && is_alnum_cp(prev) && is_digit_cp(next)) ||
 	    (next == ' ' && is_alnum_cp(c) && is_digit_cp((unsigned char)rest[1])))
 		return false;
+	if (c == '-' && is_digit_cp(prev)) /* "4-bit", "8-card": one word */
+		return false;
 	if (next == ' ' || c == ' ' || c == '-' || c == '/')
 		return true;
 	return text_codepoint_is_wide(c) || text_codepoint_is_wide(next);

@@ -1,6 +1,6 @@
 /* text_wrap: text broken into lines no wider than a width, for laying it
  * out in a picture (SVG charts): the line-breaking rules (at spaces, after
- * '-' or '/', beside CJK characters; never after an opening bracket, before
+ * '-' (not a number's, "4-bit") or '/', beside CJK characters; never after an opening bracket, before
  * a closing one, between a number and its unit, or before a number that
  * follows a word, "RTX 4090"), and a text measured
  * once to be wrapped at several widths; and the widths themselves

@@ -138,6 +138,7 @@ static struct value *calculator_context(struct site *s, enum lang l)
 	const char *pct = pg_fmt_percent(&p, METRICS_FIT_HEADROOM * 100);
 	value_map_set_str(a, ctx, "headroom_how", fill1(s, l, "calc.headroom_how", "pct", pct));
 	value_map_set_str(a, ctx, "headroom_pct", pct);
+	value_map_set_str(a, ctx, "no_vram", pg_nodata_text(&p, "why.no_vram"));
 	value_map_set_str(a, ctx, "training_how",
 			  fill1(s, l, "calc.training_how", "source",
 				source_title(s, l, METRICS_ACCOUNTING_SOURCE)));
@@ -296,9 +297,9 @@ static const char *hours_text(struct site *s, enum lang l, const struct task_cos
 
 static const char *cost_text(struct site *s, enum lang l, const struct task_cost *c)
 {
-	if (!figure_ok(c->cost))
-		return tr(s, l, c->cost.missing ? c->cost.missing : "why.no_price");
 	struct page_ctx p = kit(s, l);
+	if (!figure_ok(c->cost)) /* as the job's page words it: "no data (…)" */
+		return pg_nodata_text(&p, c->cost.missing ? c->cost.missing : "why.no_price");
 	return pg_cost_words(&p, c);
 }
 

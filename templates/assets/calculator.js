@@ -49,6 +49,9 @@
     if (d) s = s.replace(/0+$/, '').replace(/\.$/, '');
     return group(s);
   }
+  /* a size the reader typed, echoed as typed (its thousands grouped): a
+   * rounded echo would not multiply out to the memory beside it */
+  function typed(v) { return group(String(v)); }
   function fmtUsd(v) {
     var whole = v === Math.floor(v);
     return '$' + group(v.toFixed(v >= 1000 || whole ? 0 : 2));
@@ -167,8 +170,9 @@
     var pct = out.getAttribute('data-pct');
     if (fit === null) return text('cannot-tell');
     if (fit.cards === 1) return fit.tight ? text('tight-one', { pct: pct }) : text('fits-one');
-    return fit.tight ? text('tight-n', { n: fit.cards, m: fit.roomy, pct: pct })
-      : text('needs-n', { n: fit.cards });
+    var n = fmtNumber(fit.cards);
+    return fit.tight ? text('tight-n', { n: n, m: fmtNumber(fit.roomy), pct: pct })
+      : text('needs-n', { n: n });
   }
   function jobLabel(job) {
     var o = [].filter.call($('calc-job').options, function (x) { return x.value === job; })[0];
@@ -219,7 +223,7 @@
     $('calc-tasks-wrap').hidden = n === 0;
     var none = $('calc-no-task');
     none.hidden = n > 0;
-    none.textContent = n ? '' : text('no-task', { job: jobLabel(job), params: fmtNumber(params) });
+    none.textContent = n ? '' : text('no-task', { job: jobLabel(job), params: typed(params) });
   }
   function showServing(need, job) {
     $('calc-serving-block').hidden = job !== 'inference';
@@ -233,7 +237,7 @@
         cell(tr, link(g.href, g.name), '', true);
         cell(tr, q.label, 'src');
         /* "2 (tight)", as the inference page counts them */
-        cell(tr, fit.tight ? text('cards-tight', { n: cards }) : String(cards), 'num');
+        cell(tr, fit.tight ? text('cards-tight', { n: fmtNumber(cards) }) : fmtNumber(cards), 'num');
         cell(tr, fmtUsd(q.usd), 'num');
         cell(tr, fmtUsd(q.usd * cards * data.hours_per_month), 'num');
         body.appendChild(tr);
@@ -250,7 +254,7 @@
       ? text('need-parts', { gb: fmtGb(m.gb), weights: fmtGb(m.weights), gradients: fmtGb(m.gradients), optimizer: fmtGb(m.optimizer) })
       : text('need', { gb: fmtGb(m.gb) });
     $('calc-need').setAttribute('data-gb', String(m.gb));
-    var vals = { params: fmtNumber(params), bytes: fmtNumber(bytesOf(precision)) };
+    var vals = { params: typed(params), bytes: fmtNumber(bytesOf(precision)) };
     $('calc-rule').textContent = job === 'training' ? out.getAttribute('data-rule-train')
       : text(job === 'lora' ? 'rule-lora' : 'rule-bytes', vals);
     var thumb = $('calc-thumb');

@@ -244,7 +244,15 @@
       if (i >= 0 && (first < 0 || i < first)) first = i;
     });
     var start = first < 0 ? 0 : Math.max(0, first - 60), end = Math.min(text.length, start + 200);
-    return (start > 0 ? cutBefore : '') + text.slice(start, end) + (end < text.length ? cutAfter : '');
+    /* cut between words, never inside one ("… n the headroom") */
+    var inWord = function (i) { return /[A-Za-z0-9]/.test(text.charAt(i - 1)) && /[A-Za-z0-9]/.test(text.charAt(i)); };
+    while (start > 0 && start < Math.max(first, 0) && inWord(start)) start++;
+    while (start > 0 && start < text.length && text.charAt(start) === ' ') start++;
+    var e = end;
+    while (e < text.length && e > start && inWord(e)) e--;
+    if (e > start && e < end) end = e;
+    return (start > 0 ? cutBefore : '') + text.slice(start, end).replace(/ +$/, '') +
+      (end < text.length ? cutAfter : '');
   }
   function kindLabel(kind) {
     var h = document.querySelector('[data-kind="' + kind.replace(/[^a-z]/g, '') + '"]');
