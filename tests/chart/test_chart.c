@@ -536,6 +536,16 @@ static void test_text_wrap_keeps_brackets_and_units_together(void **state)
 		assert_true((l[i].len < 3 || strcmp(l[i].ptr + l[i].len - 3, "RTX")) &&
 			    strncmp(l[i].ptr, "4090", 4));
 	for (size_t i = 0; i < 3; i++)
+		buf_reset(&l[i]);
+	/* a number's hyphen joins: never "(4-" / "bit, …" */
+	for (double w = 30; w <= 240; w += 2) {
+		n = text_wrap("QLoRA fine-tune (4-bit, customer service)", 12, w, 3, l);
+		for (size_t i = 0; i < n; i++) {
+			assert_true(l[i].len < 2 || strcmp(l[i].ptr + l[i].len - 2, "4-"));
+			buf_reset(&l[i]);
+		}
+	}
+	for (size_t i = 0; i < 3; i++)
 		buf_release(&l[i]);
 }
 
