@@ -76,14 +76,20 @@ static bool can_break_after(uint32_t prev, uint32_t c, uint32_t next,
 	if ((c == ' ' && is_digit_cp(prev) && unit_at(rest)) ||
 	    (next == ' ' && is_digit_cp(c) && unit_at(rest + 1)))
 		return false;
-	if ((c == ' ' && is_alnum_cp(prev) && is_digit_cp(next)) ||
-	    (next == ' ' && is_alnum_cp(c) && is_digit_cp((unsigned char)rest[1])))
-		return false;
-	if (c == '-' && is_digit_cp(prev)) /* "4-bit", "8-card": one word */
-		return false;
 	if (next == ' ' || c == ' ' || c == '-' || c == '/')
 		return true;
 	return text_codepoint_is_wide(c) || text_codepoint_is_wide(next);
+}
+
+/* A break opportunity inside a name or a number's compound: before a
+ * number that follows a word ("RTX / 4090", "H100 / 80GB") or after a
+ * number's hyphen ("4- / bit"). A line ends there only when no other
+ * break fits on it (a narrow column head may still need "A100 / 40GB"). */
+static bool weak_break(uint32_t prev, uint32_t c, uint32_t next, const char *rest)
+{
+	return (c == ' ' && is_alnum_cp(prev) && is_digit_cp(next)) ||
+	       (next == ' ' && is_alnum_cp(c) && is_digit_cp((unsigned char)rest[1])) ||
+	       (c == '-' && is_digit_cp(prev));
 }
 
 void text_measure_init(struct text_measure *m, const char *utf8)
@@ -106,9 +112,9 @@ void text_measure_init(struct text_measure *m, const char *utf8)
 		bool clause = brk && clause_break(c, next);
 		m->clauses |= clause;
 		m->cp[m->n++] = (struct text_cp){ (size_t)(q - utf8), text_codepoint_em(c),
-			brk, clause };
+			brk, clause, brk && weak_break(prev, c, next, q + len) };
 	}
-	m->cp[m->n] = (struct text_cp){ bytes, 0, false, false };
+	m->cp[m->n] = (struct text_cp){ bytes, 0, false, false, false };
 }
 
 void text_measure_release(struct text_measure *m)
@@ -119,22 +125,25 @@ void text_measure_release(struct text_measure *m)
 
 /* The code point after the line that starts at i ends, for a width of
  * max_w px: the last break opportunity that fits, the last clause break
- * among them when `prefer` finds one; i when none fits. */
+ * among them when `prefer` finds one; a weak one only when no other fits;
+ * i when none fits. */
 static size_t line_end(const struct text_measure *m, size_t i, double font_px,
 		       double max_w, bool prefer)
 {
 	double w = 0;
-	size_t brk = i, clause = i;
+	size_t brk = i, strong = i, clause = i;
 	for (size_t k = i; k < m->n; k++) {
 		w += m->cp[k].em * font_px;
 		if (w > max_w + 1e-6)
 			break;
 		if (m->cp[k].brk)
 			brk = k + 1;
+		if (m->cp[k].brk && !m->cp[k].weak)
+			strong = k + 1;
 		if (m->cp[k].clause)
 			clause = k + 1;
 	}
-	return prefer && clause > i ? clause : brk;
+	return prefer && clause > i ? clause : strong > i ? strong : brk;
 }
 
 /* One wrapping of the measured text (into `lines` unless NULL, to count);

@@ -1,8 +1,8 @@
 /* text_wrap: text broken into lines no wider than a width, for laying it
  * out in a picture (SVG charts): the line-breaking rules (at spaces, after
- * '-' (not a number's, "4-bit") or '/', beside CJK characters; never after an opening bracket, before
- * a closing one, between a number and its unit, or before a number that
- * follows a word, "RTX 4090"), and a text measured
+ * '-' or '/', beside CJK characters; never after an opening bracket, before
+ * a closing one, or between a number and its unit; inside a name, "RTX
+ * 4090", "4-bit", only when nothing else fits), and a text measured
  * once to be wrapped at several widths; and the widths themselves
  * (text_width), estimated from the characters.
  *
@@ -37,6 +37,8 @@ struct text_cp {
 	double em;   /* width, in em */
 	bool brk;    /* a line may end after it */
 	bool clause; /* ... and it ends a clause (or a bracket follows) */
+	bool weak;   /* ... but inside a name ("RTX / 4090"): only when no
+		      * other break fits on the line */
 };
 struct text_measure {
 	const char *s;

@@ -537,6 +537,13 @@ static void test_text_wrap_keeps_brackets_and_units_together(void **state)
 			    strncmp(l[i].ptr, "4090", 4));
 	for (size_t i = 0; i < 3; i++)
 		buf_reset(&l[i]);
+	/* ... but a column too narrow for the name breaks inside it rather
+	 * than cut it: "A100" / "40GB", not "A100 40…" */
+	assert_int_equal(text_wrap("A100 40GB", 11, 40, 2, l), 2);
+	assert_string_equal(l[0].ptr, "A100");
+	assert_string_equal(l[1].ptr, "40GB");
+	for (size_t i = 0; i < 3; i++)
+		buf_reset(&l[i]);
 	/* a number's hyphen joins: never "(4-" / "bit, …" */
 	for (double w = 30; w <= 240; w += 2) {
 		n = text_wrap("QLoRA fine-tune (4-bit, customer service)", 12, w, 3, l);
