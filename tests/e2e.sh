@@ -710,6 +710,10 @@ check "en: the price feed has the change" \
 	grep -q '<title>RTX 4090, Lambda, on-demand: \$0.55/h → \$0.49/h</title>' "$hist/site/en/prices.xml"
 check "zh: the price feed has the change" grep -q '<title>RTX 4090，Lambda，按需：\$0.55/小时 → \$0.49/小时</title>' "$hist/site/zh/prices.xml"
 check "the price feed is well-formed" xmllint --noout "$hist/site/en/prices.xml"
+check "every page offers the price feed once it has an entry, and none while it is empty (the feed is written either way)" \
+	sh -c "grep -q 'href=\"./prices.xml\"' '$hist/site/en/index.html' &&
+	       grep -q 'href=\"../../../zh/prices.xml\"' '$hist/site/zh/gpus/rtx-4090/index.html' &&
+	       ! grep -rq 'prices.xml' '$real/en' --include=*.html && test -s '$real/en/prices.xml'"
 check "en: the home page says how recent the newest price is" \
 	grep -q 'The newest price was quoted on 1 Mar 2026' "$hist/site/en/index.html"
 check "en: without dated quotes the home page says so" grep -q 'No quote gives its date.' "$real/en/index.html"

@@ -151,6 +151,9 @@ static int load_data_and_templates(struct site *s)
 	phrase_compose_techniques(&s->in.data, &s->in.i18n, &s->arena);
 	metrics_compute(&s->in.data, NULL, &s->in.metrics);
 	findings_compute(&s->in.data, &s->in.metrics);
+	struct price_change *changes;
+	s->in.price_changes = price_history_changes(&s->in.data, &changes) > 0;
+	free(changes);
 	data_digests_make(&s->in.data, &s->arena, &s->in.digests);
 	guide_ledger_collect(s);
 	refuse_escapes(s, join(s, s->in.opt.root, "templates"), "templates");

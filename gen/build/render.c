@@ -151,7 +151,8 @@ static struct value *own_context(struct arena *a, struct value *ctx, bool built)
 }
 
 /* What every frame of a language reads of the site: its base URL, default
- * language and the two UI strings below. Digested once per build. */
+ * language, whether the price feed has an entry, and the two UI strings
+ * below. Digested once per build. */
 static struct digest_value frame_site_key(const struct site_inputs *in, struct arena *a,
 					  enum lang l)
 {
@@ -161,6 +162,7 @@ static struct digest_value frame_site_key(const struct site_inputs *in, struct a
 	digest_add_str(&d, site_base_url(in, a));
 	digest_add_byte(&d, (unsigned char)in->default_lang);
 	digest_add_byte(&d, (unsigned char)l);
+	digest_add_byte(&d, in->price_changes);
 	digest_add_str(&d, i18n_get(&in->i18n, l, "site.description"));
 	digest_add_str(&d, i18n_get(&in->i18n, l, "lang.other"));
 	return digest_end(&d);
@@ -215,6 +217,8 @@ static struct value *frame_context(const struct page_ctx *pc, const struct page_
 	value_map_set(a, m, "crumbs", p->crumbs ? p->crumbs : value_null());
 	value_map_set_bool(a, m, "has_crumbs", value_list_len(p->crumbs) > 0);
 	value_map_set_bool(a, m, "is_home", false); /* the home page's own says true */
+	/* an empty feed is not offered (it is still written, for subscribers) */
+	value_map_set_bool(a, m, "has_price_feed", pc->in->price_changes);
 	return m;
 }
 

@@ -135,6 +135,8 @@ struct site_inputs {
 	char *date;               /* the build's date, from data or SOURCE_DATE_EPOCH */
 	enum lang default_lang;   /* x-default links (data/site.csv) */
 	bool placeholder_url;     /* the base URL is SETTINGS_PLACEHOLDER_URL */
+	bool price_changes;       /* the price feed has an entry (a dated change):
+				   * only then does every page link it */
 	struct assets *assets;    /* templates/assets/, owned by the build */
 	/* the last build's records of work by its input (markdown.h's
 	 * interface): what cmark made of articles, the charts' drawings; or
