@@ -151,6 +151,8 @@ static struct value *calculator_context(struct site *s, enum lang l)
 			  site_root_href(&s->arena, "calculator/", "calculator.js"));
 	value_map_set_str(a, ctx, "methodology",
 			  site_href(&s->arena, l, "calculator/", l, "methodology/"));
+	value_map_set_str(a, ctx, "inference_href",
+			  site_href(&s->arena, l, "calculator/", l, "inference/"));
 	return ctx;
 }
 

@@ -221,6 +221,9 @@
     });
     showLegend($('calc-tasks'));
     $('calc-tasks-wrap').hidden = n === 0;
+    /* serving with no job of its own in the data: the serving table below
+     * answers, and "no job" above it would read as no answer */
+    $('calc-tasks-block').hidden = n === 0 && job === 'inference';
     var none = $('calc-no-task');
     none.hidden = n > 0;
     none.textContent = n ? '' : text('no-task', { job: jobLabel(job), params: typed(params) });

@@ -186,6 +186,20 @@ async function checkCalculator(browser, base, check, root) {
       a100.length > 0 && a100.every((row) => row[2] === (lang === 'en' ? '2 (tight)' : '2（偏紧）')),
       JSON.stringify(r.serving));
     r = await calc(page, base, lang, 'params=13&precision=fp16&job=inference');
+    // serving has no job of its own in the data: no "no job" line above the
+    // serving table, which points at the measured results instead
+    const blocks = await page.evaluate(() => ({
+      tasks: document.getElementById('calc-tasks-block').hidden,
+      serving: document.getElementById('calc-serving-block').hidden,
+      link: !!document.querySelector('#calc-serving-block a[href$="inference/"]'),
+    }));
+    check(`calculator ${lang}: serving shows the serving table and a link to the measured results, no "no job" line`,
+      blocks.tasks && !blocks.serving && blocks.link, JSON.stringify(blocks));
+    r = await calc(page, base, lang, 'params=13&precision=fp16&job=lora');
+    check(`calculator ${lang}: a job with no match in the data still says so`,
+      await page.evaluate(() => !document.getElementById('calc-tasks-block').hidden &&
+        !document.getElementById('calc-no-task').hidden), '');
+    r = await calc(page, base, lang, 'params=13&precision=fp16&job=inference');
     const legend = await page.evaluate(() => {
       const t = document.getElementById('calc-fit'), l = t.parentNode.nextElementSibling;
       return { is: !!l && l.classList.contains('nodata-legend'), hidden: !!l && l.hidden,
