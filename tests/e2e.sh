@@ -936,6 +936,10 @@ check "a highest or dearest figure two cards share: the charts name both, in bot
 	       test \$(grep -o 'bar hl' '$ties/site/charts/en/chart-spec-bandwidth_gbs.svg' | wc -l) -eq 2 &&
 	       grep -q 'most expensive: A100 40GB, RTX 3090 at \$1.80\.' '$ties/site/charts/en/chart-task-cost-lora-7b.svg' &&
 	       grep -q '3,350 GB/s (H100 80GB, A100 80GB)' '$ties/site/en/gpus/h200/index.html'"
+check "a tag page switches to its twin in the other language (data/i18n.csv's tag.* rows), both ways, and its sitemap entry names it" \
+	sh -c "grep -q 'class=\"lang-switch\" href=\"../../../zh/tags/选购/\"' '$real/en/tags/buying/index.html' &&
+	       grep -q 'class=\"lang-switch\" href=\"../../../en/tags/buying/\"' '$real/zh/tags/选购/index.html' &&
+	       grep -A4 '<loc>[^<]*/en/tags/buying/</loc>' '$real/sitemap.xml' | grep -q 'hreflang=\"zh-CN\" href=\"[^\"]*/zh/tags/%E9%80%89%E8%B4%AD/\"'"
 check "a card with one key specification and no speed result gets no chart of one bar (H200: its memory only)" \
 	sh -c "! grep -q '<figure' '$real/en/gpus/h200/index.html' && ! test -e '$real/charts/en/chart-gpu-h200.svg' &&
 	       grep -q '<figure' '$ties/site/en/gpus/h200/index.html'"

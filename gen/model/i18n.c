@@ -37,6 +37,17 @@ int lang_from_code(const char *code)
 	return -1;
 }
 
+const char *i18n_tag_twin(const struct i18n *t, enum lang l, const char *tag)
+{
+	const struct table *tb = t->table;
+	enum lang other = l == LANG_EN ? LANG_ZH : LANG_EN;
+	for (size_t r = 0; tb && r < tb->nrows; r++)
+		if (!strncmp(tb->rows[r][t->key_col], "tag.", 4) &&
+		    !strcmp(tb->rows[r][t->text_col[l]], tag))
+			return tb->rows[r][t->text_col[other]];
+	return NULL;
+}
+
 int lang_of_column(const char *column, size_t *base)
 {
 	size_t n = strlen(column);

@@ -156,6 +156,11 @@ void i18n_append_unit(struct buf *out, const char *unit);
  * grouped with commas as every figure is (content/STYLE.md: "3,350"), its
  * decimals kept as typed; any other text is appended unchanged. */
 void i18n_group_number_text(struct buf *out, const char *text);
+/* The other language's spelling of tag `tag` of language `l` (a tag.<name>
+ * row of data/i18n.csv: "buying" and "选购"), or NULL: a tag page links
+ * its twin when the other language has one. */
+const char *i18n_tag_twin(const struct i18n *t, enum lang l, const char *tag);
+
 /* A YYYY-MM-DD date for reading: "27 Jul 2026" / "2026年7月27日". */
 void i18n_format_date(struct buf *out, const char *ymd, enum lang l);
 /* The same in `a`, or NULL when `ymd` is NULL or empty: the caller says

@@ -778,6 +778,24 @@ static void make_all_lists(struct site *s, struct lang_lists *lists)
 	}
 }
 
+/* The other language's page of the tag at `path` ("tags/buying/"): its
+ * same spelling ("a100"), else its twin in data/i18n.csv ("选购"), when
+ * that language has articles with it; else NULL. */
+static const char *tag_alt_path(struct site *s, enum lang l, const char *tag,
+				const char *path, const struct lang_lists *other)
+{
+	if (strmap_get(&other->tag_index, path))
+		return path;
+	const char *twin = i18n_tag_twin(&s->in.i18n, l, tag);
+	if (!twin)
+		return NULL;
+	struct buf tmp = BUF_INIT;
+	text_tag_path(&tmp, twin);
+	const char *alt = dir_path(&s->arena, "tags/", tmp.ptr);
+	buf_release(&tmp);
+	return strmap_get(&other->tag_index, alt) ? alt : NULL;
+}
+
 static void plan_article_lists(struct site *s, enum lang l,
 			       struct lang_lists *lists)
 {
@@ -805,11 +823,12 @@ static void plan_article_lists(struct site *s, enum lang l,
 		const char *tag = ll->tags[t].tag;
 		const char *path = ll->tags[t].path;
 		const char *names[] = { "tag" }, *vals[] = { tag };
+		const char *alt = tag_alt_path(s, l, tag, path, other_ll);
 		struct buf title = BUF_INIT;
 		i18n_fill(&title, i18n_get(&s->in.i18n, l, "articles.tag_title"), names, vals, 1);
 		struct page_spec tp = {
 			.lang = l, .path = path,
-			.alt_path = strmap_get(&other_ll->tag_index, path) ? path : NULL,
+			.alt_path = alt,
 			.template_name = "pages/tag",
 			.title = arena_strdup(&s->arena, title.ptr),
 			.section = "articles",

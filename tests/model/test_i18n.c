@@ -56,6 +56,21 @@ static void test_placeholders_must_match_between_languages(void **state)
 	unload(&f);
 }
 
+/* A tag's twin is its tag.* row's other text, either way; a tag without
+ * one, or a text of another key, has none. */
+static void test_a_tag_finds_its_twin_in_its_row(void **state)
+{
+	(void)state;
+	struct fx f;
+	load(&f, "key,en,zh\ntag.buying,buying,选购\nnav.buying,cost,成本\n");
+	assert_int_equal(f.loaded, 0);
+	assert_string_equal(i18n_tag_twin(&f.t, LANG_EN, "buying"), "选购");
+	assert_string_equal(i18n_tag_twin(&f.t, LANG_ZH, "选购"), "buying");
+	assert_null(i18n_tag_twin(&f.t, LANG_EN, "cost"));
+	assert_null(i18n_tag_twin(&f.t, LANG_ZH, "buying"));
+	unload(&f);
+}
+
 /* A list as a sentence has it: a separator, a last word before the last
  * item (the serial comma's when there are three or more, if the caller
  * names one), one space where Chinese meets Latin. */
@@ -390,6 +405,7 @@ int main(void)
 		cmocka_unit_test(test_durations_plain_print_as_the_pages_do),
 		cmocka_unit_test(test_dates_read_per_language),
 		cmocka_unit_test(test_date_text_and_column_lang),
+		cmocka_unit_test(test_a_tag_finds_its_twin_in_its_row),
 		cmocka_unit_test(test_dates_read_as_sscanf_reads_them),
 		cmocka_unit_test(test_fill_spaces_by_the_values_edges),
 		cmocka_unit_test(test_numbers_as_typed_get_grouped),
