@@ -563,8 +563,8 @@ async function visit(context, base, item, width, axeSource) {
   return switchHref;
 }
 
-// The 404 page: styled, and its home links lead to the site's home pages
-// wherever the page was asked for.
+// The 404 page: styled, and its links lead to the site's home and search
+// pages wherever the page was asked for.
 async function check404(page, label) {
   const styled = await page.evaluate(() => {
     const b = document.querySelector('a.button');
@@ -575,7 +575,7 @@ async function check404(page, label) {
   const hrefs = await page.evaluate(() => [...document.querySelectorAll('main a')].map((a) => a.href));
   const origin = new URL(page.url()).origin;
   const prefix = new URL(page.url()).pathname.startsWith(`${MIRROR}/`) ? MIRROR : '';
-  const want = ['en', 'zh'].map((l) => `${origin}${prefix}/${l}/`);
+  const want = ['en', 'zh'].flatMap((l) => [`${origin}${prefix}/${l}/`, `${origin}${prefix}/${l}/search/`]);
   check(`${label}: its links lead to ${want.map((w) => w.slice(origin.length)).join(' and ')}`,
     JSON.stringify(hrefs) === JSON.stringify(want), `links: ${hrefs.join(', ')}`);
   for (const h of hrefs) {
