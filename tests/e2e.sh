@@ -936,6 +936,9 @@ check "a highest or dearest figure two cards share: the charts name both, in bot
 	       test \$(grep -o 'bar hl' '$ties/site/charts/en/chart-spec-bandwidth_gbs.svg' | wc -l) -eq 2 &&
 	       grep -q 'most expensive: A100 40GB, RTX 3090 at \$1.80\.' '$ties/site/charts/en/chart-task-cost-lora-7b.svg' &&
 	       grep -q '3,350 GB/s (H100 80GB, A100 80GB)' '$ties/site/en/gpus/h200/index.html'"
+check "a result's conditions and its card count stand in one Chinese bracket joined by ；, with no 。 inside it" \
+	sh -c "sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-80gb-vs-rtx-4090/index.html' | grep -qF '80 tokens/秒（来源只写作“A100”；未注明卡数' &&
+	       ! sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-80gb-vs-rtx-4090/index.html' | grep -qF '。未注明卡数'"
 check "a tag page switches to its twin in the other language (data/i18n.csv's tag.* rows), both ways, and its sitemap entry names it" \
 	sh -c "grep -q 'class=\"lang-switch\" href=\"../../../zh/tags/选购/\"' '$real/en/tags/buying/index.html' &&
 	       grep -q 'class=\"lang-switch\" href=\"../../../en/tags/buying/\"' '$real/zh/tags/选购/index.html' &&

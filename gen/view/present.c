@@ -771,8 +771,15 @@ const char *pg_result_conditions(const struct page_ctx *p, const struct result *
 			   : pg_fill(p, i18n_count_key(pg_arena(p), "cmp.cards_counted", (size_t)rc.n),
 				     "n", pg_fmt_number(p, rc.n), "params",
 				     params, "precision", pg_upper(p, METRICS_DEFAULT_PRECISION), NULL);
-	return *said ? arena_printf(pg_arena(p), "%s%s%s", said, pg_tr(p, "punct.gap"), counted)
-		     : counted;
+	if (!*said)
+		return counted;
+	/* both stand in brackets after the figure: in Chinese a bracket
+	 * within a sentence holds no 。, so the two are joined by ； */
+	size_t n = strlen(said);
+	if (n > 3 && !strcmp(said + n - 3, "。"))
+		return arena_printf(pg_arena(p), "%.*s%s%s", (int)(n - 3), said,
+				    pg_tr(p, "punct.semicolon"), counted);
+	return arena_printf(pg_arena(p), "%s%s%s", said, pg_tr(p, "punct.gap"), counted);
 }
 
 void pg_show_result_cards(const struct page_ctx *p, const struct result *x)
