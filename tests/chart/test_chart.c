@@ -442,20 +442,24 @@ static void test_text_fit_abbreviates_with_ellipsis(void **state)
 	buf_release(&b);
 }
 
+/* text_wrap of `text` gives exactly the two lines `first` and `second`. */
+static void assert_wraps_in_two(const char *text, double font_px, double max_w,
+				size_t max_lines, const char *first, const char *second)
+{
+	struct buf l[3] = { BUF_INIT, BUF_INIT, BUF_INIT };
+	assert_int_equal(text_wrap(text, font_px, max_w, max_lines, l), 2);
+	assert_string_equal(l[0].ptr, first);
+	assert_string_equal(l[1].ptr, second);
+	for (size_t i = 0; i < 3; i++)
+		buf_release(&l[i]);
+}
+
 static void test_text_wrap_breaks_at_spaces_and_between_cjk(void **state)
 {
 	(void)state;
 	struct buf l[2] = { BUF_INIT, BUF_INIT };
-	assert_int_equal(text_wrap("NVIDIA GeForce RTX 4090", 13, 110, 2, l), 2);
-	assert_string_equal(l[0].ptr, "NVIDIA GeForce");
-	assert_string_equal(l[1].ptr, "RTX 4090");
-	buf_reset(&l[0]);
-	buf_reset(&l[1]);
-	assert_int_equal(text_wrap("英伟达图形处理器", 10, 40, 2, l), 2);
-	assert_string_equal(l[0].ptr, "英伟达图");
-	assert_string_equal(l[1].ptr, "形处理器");
-	buf_reset(&l[0]);
-	buf_reset(&l[1]);
+	assert_wraps_in_two("NVIDIA GeForce RTX 4090", 13, 110, 2, "NVIDIA GeForce", "RTX 4090");
+	assert_wraps_in_two("英伟达图形处理器", 10, 40, 2, "英伟达图", "形处理器");
 	assert_int_equal(text_wrap("英伟达图形处理器超长", 10, 40, 2, l), 2);
 	assert_string_equal(l[1].ptr, "形处理…");
 	buf_reset(&l[0]);
@@ -511,11 +515,7 @@ static void test_text_wrap_keeps_brackets_and_units_together(void **state)
 	(void)state;
 	struct buf l[3] = { BUF_INIT, BUF_INIT, BUF_INIT };
 	/* not "RTX 4090（24" / "GB）", nor "RTX 4090（" / "24 GB）" */
-	assert_int_equal(text_wrap("RTX 4090（24 GB）", 12, 100, 3, l), 2);
-	assert_string_equal(l[0].ptr, "RTX 4090");
-	assert_string_equal(l[1].ptr, "（24 GB）");
-	for (size_t i = 0; i < 3; i++)
-		buf_reset(&l[i]);
+	assert_wraps_in_two("RTX 4090（24 GB）", 12, 100, 3, "RTX 4090", "（24 GB）");
 	/* no line starts with "，" or "。" */
 	size_t n = text_wrap("显存不足，无法运行。", 10, 45, 3, l);
 	assert_true(n >= 2);
@@ -539,11 +539,7 @@ static void test_text_wrap_keeps_brackets_and_units_together(void **state)
 		buf_reset(&l[i]);
 	/* ... but a column too narrow for the name breaks inside it rather
 	 * than cut it: "A100" / "40GB", not "A100 40…" */
-	assert_int_equal(text_wrap("A100 40GB", 11, 40, 2, l), 2);
-	assert_string_equal(l[0].ptr, "A100");
-	assert_string_equal(l[1].ptr, "40GB");
-	for (size_t i = 0; i < 3; i++)
-		buf_reset(&l[i]);
+	assert_wraps_in_two("A100 40GB", 11, 40, 2, "A100", "40GB");
 	/* a number's hyphen joins: never "(4-" / "bit, …" */
 	for (double w = 30; w <= 240; w += 2) {
 		n = text_wrap("QLoRA fine-tune (4-bit, customer service)", 12, w, 3, l);
@@ -572,11 +568,8 @@ static void test_text_wrap_prefers_clause_breaks(void **state)
 	for (size_t i = 0; i < 3; i++)
 		buf_reset(&l[i]);
 	/* after "，" when it fits on the line */
-	assert_int_equal(text_wrap("显存不足时，可以开启梯度检查点", 10, 100, 3, l), 2);
-	assert_string_equal(l[0].ptr, "显存不足时，");
-	assert_string_equal(l[1].ptr, "可以开启梯度检查点");
-	for (size_t i = 0; i < 3; i++)
-		buf_reset(&l[i]);
+	assert_wraps_in_two("显存不足时，可以开启梯度检查点", 10, 100, 3, "显存不足时，",
+			    "可以开启梯度检查点");
 	/* an early "，" would leave "癸子丑" out of two lines: plain breaks */
 	assert_int_equal(text_wrap("甲，乙丙丁戊己庚辛壬癸子丑", 10, 80, 2, l), 2);
 	assert_string_equal(l[0].ptr, "甲，乙丙丁戊己庚");
