@@ -284,7 +284,7 @@ void health_intro(const struct site_inputs *in, enum finding_kind kind, enum lan
 	const char *const pairs[][2] = { { "figures", figures.ptr } };
 	buf_reset(&key);
 	buf_addf(&key, "health.intro.%s", health_kind_stem(kind));
-	health_fill(out, i18n_get(&in->i18n, l, key.ptr), kind == FINDING_MISSING ? 1 : 0, pairs);
+	health_fill(out, i18n_get(&in->i18n, l, key.ptr), 1, pairs); /* the others name none */
 	buf_release(&key);
 	buf_release(&figures);
 }

@@ -23,11 +23,7 @@ static const char *count_words(const struct page_ctx *p, size_t n, const char *k
 
 bool gpu_specs_column_is_schema(const char *col)
 {
-	const struct table_spec *spec = &schema_tables[TABLE_GPUS];
-	for (size_t i = 0; i < spec->ncols; i++)
-		if (!strcmp(spec->cols[i].name, col))
-			return true;
-	return false;
+	return schema_column_spec(&schema_tables[TABLE_GPUS], col) != NULL;
 }
 
 void gpu_specs_extra_columns(const struct page_ctx *p, size_t g, gpu_specs_column_fn *each,
