@@ -731,3 +731,13 @@ void i18n_add_joined(const struct i18n *t, enum lang l, struct buf *b, const cha
 		}
 	}
 }
+
+const char *i18n_list(const struct i18n *t, enum lang l, struct arena *a,
+		      const char *const *items, size_t n)
+{
+	struct buf b = BUF_INIT;
+	i18n_add_joined(t, l, &b, items, n, "list.sep", "list.last", "list.last_many");
+	const char *out = arena_strndup(a, b.ptr, b.len);
+	buf_release(&b);
+	return out;
+}

@@ -194,5 +194,9 @@ const char *i18n_method_key(const char *id);
  * one space where Chinese meets Latin across a joint (content/STYLE.md). */
 void i18n_add_joined(const struct i18n *t, enum lang l, struct buf *b, const char *const *items,
 		     size_t n, const char *sep_key, const char *last_key, const char *many_key);
+/* `items` as a sentence lists them ("A, B, and C", "A、B、C":
+ * i18n_add_joined with list.sep, list.last and list.last_many), in `a`. */
+const char *i18n_list(const struct i18n *t, enum lang l, struct arena *a,
+		      const char *const *items, size_t n);
 
 #endif

@@ -134,7 +134,6 @@ static const char *picked_for(const struct page_ctx *p, size_t g)
 	const char **uses = arena_alloc(pg_arena(p), (d->nuse_cases + 1) * sizeof *uses);
 	const char *roles[3];
 	size_t nroles = 0;
-	struct buf b = BUF_INIT;
 	for (int role = 0; role < 3; role++) {
 		size_t n = 0;
 		for (size_t u = 0; u < d->nuse_cases; u++)
@@ -144,13 +143,11 @@ static const char *picked_for(const struct page_ctx *p, size_t g)
 							 d->use_cases[u].name_zh);
 		if (!n)
 			continue;
-		buf_reset(&b);
-		i18n_add_joined(&p->in->i18n, p->l, &b, uses, n, "list.sep", "list.last",
-				"list.last_many");
-		roles[nroles++] = pg_fill(p, clause[role], "uses", b.ptr, NULL);
+		roles[nroles++] = pg_fill(p, clause[role], "uses",
+					  i18n_list(&p->in->i18n, p->l, pg_arena(p), uses, n), NULL);
 	}
-	buf_reset(&b);
 	/* one 把 sentence in Chinese: "……的预算之选、……的推荐之选，以及……" */
+	struct buf b = BUF_INIT;
 	i18n_add_joined(&p->in->i18n, p->l, &b, roles, nroles, "cmp.bl.role_sep",
 			"cmp.bl.role_last", NULL);
 	return pg_keep(p, &b);

@@ -685,14 +685,33 @@ static int complete_pair_page(const struct page_ctx *pc, const struct page_spec 
 	return guide_chart_place_kept(pc, &rq);
 }
 
+/* A comparison page's description names the tables it draws (pair_has):
+ * speed only where the cards share a benchmark, a job's cost or its time
+ * only where they share a job, as the page heads them. */
+static const char *pair_page_desc(const struct page_ctx *p, size_t ga, size_t gb)
+{
+	struct pair_has h = pair_has_of(p, ga, gb);
+	const char *parts[4];
+	size_t n = 0;
+	parts[n++] = pg_tr(p, "cmp.desc_specs");
+	if (h.result_shared)
+		parts[n++] = pg_tr(p, "cmp.desc_speed");
+	if (h.time_shared)
+		parts[n++] = pg_tr(p, pair_task_columns(p, ga, gb, &h) & PAIR_COSTS
+					      ? "cmp.desc_costs" : "cmp.desc_times");
+	parts[n++] = pg_tr(p, "cmp.desc_verdict");
+	const struct data *d = &p->in->data;
+	return pg_fill(p, "cmp.page_desc", "a", d->gpus[ga].name, "b", d->gpus[gb].name,
+		       "parts", i18n_list(&p->in->i18n, p->l, pg_arena(p), parts, n), NULL);
+}
+
 static void plan_pair_page(struct site *s, enum lang l, size_t ga, size_t gb,
 			   struct buf *scratch)
 {
 	struct page_ctx pp = pg_planning(s, l, NULL, scratch), *p = &pp;
 	pp.path = pg_pair_path(p, ga, gb);
-	const char *na = s->in.data.gpus[ga].name, *nb = s->in.data.gpus[gb].name;
 	pg_add_lazy_page(s, p, "pages/compare", pg_pair_title(p, ga, gb),
-		      pg_fill(p, "cmp.page_desc", "a", na, "b", nb, NULL), "compare",
+		      pair_page_desc(p, ga, gb), "compare",
 		      build_pair_page, ga, gb, pg_crumbs_for(p, "nav.compare", "compare/"));
 	struct page_spec *spec = &s->plan.pages[s->plan.npages - 1];
 	spec->inputs = pair_page_inputs;

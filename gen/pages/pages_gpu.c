@@ -551,13 +551,62 @@ static int complete_gpu_page(const struct page_ctx *pc, const struct page_spec *
 	return guide_chart_place_kept(pc, &rq);
 }
 
+/* "{name}: {parts}" with `parts` as a sentence lists them, or `none_key`
+ * filled with the name alone when there are none. */
+static const char *gpu_page_named(const struct page_ctx *p, size_t g, const char *key,
+				  const char *none_key, const char *const *parts, size_t n)
+{
+	const char *name = p->in->data.gpus[g].name;
+	if (!n)
+		return pg_fill(p, none_key, "name", name, NULL);
+	return pg_fill(p, key, "name", name, "parts",
+		       i18n_list(&p->in->i18n, p->l, pg_arena(p), parts, n), NULL);
+}
+
+/* A GPU page's title and description name what the sources give of the
+ * card ("L40S: specifications" where none gives its prices or speed), never a
+ * section that would only say that no source gives it; a search for
+ * "price" then finds the cards that have one first. */
+static const char *gpu_page_title(const struct page_ctx *p, size_t g,
+				  const struct gpu_specs_held *h)
+{
+	const char *parts[3];
+	size_t n = 0;
+	if (h->specs.given)
+		parts[n++] = pg_tr(p, "gpu.title_specs");
+	if (h->prices)
+		parts[n++] = pg_tr(p, "gpu.title_prices");
+	if (h->results || h->times)
+		parts[n++] = pg_tr(p, "gpu.title_speed");
+	return gpu_page_named(p, g, "gpu.page_title", "gpu.page_title_none", parts, n);
+}
+
+static const char *gpu_page_desc(const struct page_ctx *p, size_t g,
+				 const struct gpu_specs_held *h)
+{
+	const char *parts[5];
+	size_t n = 0;
+	if (h->specs.given)
+		parts[n++] = pg_tr(p, "gpu.desc_specs");
+	if (h->prices)
+		parts[n++] = pg_tr(p, "gpu.desc_prices");
+	if (h->results)
+		parts[n++] = pg_tr(p, "gpu.desc_results");
+	if (h->times) /* a cost needs the hourly price its tables use */
+		parts[n++] = pg_tr(p, figure_ok(pg_rent_figure(p, g)) ? "gpu.desc_costs"
+								      : "gpu.desc_times");
+	if (h->results || h->times)
+		parts[n++] = pg_tr(p, "gpu.desc_compares");
+	return gpu_page_named(p, g, "gpu.page_desc", "gpu.page_desc_none", parts, n);
+}
+
 static void plan_gpu_page(struct site *s, enum lang l, size_t g)
 {
-	const struct gpu *gp = &s->in.data.gpus[g];
 	struct page_ctx pp = pg_planning(s, l, NULL, NULL), *p = &pp;
 	pp.path = pg_gpu_path(p, g);
-	pg_add_lazy_page(s, p, "pages/gpu", pg_fill(p, "gpu.page_title", "name", gp->name, NULL),
-		      pg_fill(p, "gpu.page_desc", "name", gp->name, NULL), "gpus",
+	struct gpu_specs_held held = gpu_specs_held(p, g, NULL);
+	pg_add_lazy_page(s, p, "pages/gpu", gpu_page_title(p, g, &held),
+		      gpu_page_desc(p, g, &held), "gpus",
 		      build_gpu_page, g, 0, pg_crumbs_for(p, "nav.gpus", "gpus/"));
 	struct page_spec *spec = &s->plan.pages[s->plan.npages - 1];
 	spec->inputs = gpu_page_inputs;

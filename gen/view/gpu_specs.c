@@ -94,31 +94,42 @@ static void count_spec(const struct page_ctx *p, const char *label, struct value
 	gpu_specs_count_cell(ctx, cell);
 }
 
+struct gpu_specs_held gpu_specs_held(const struct page_ctx *p, size_t g,
+				     const struct gpu_specs_count *n)
+{
+	const struct data *d = &p->in->data;
+	struct gpu_specs_held h = { .prices = 0, .results = 0, .times = 0 };
+	if (n) {
+		h.specs = *n;
+	} else {
+		h.specs = (struct gpu_specs_count){ 0, 0 };
+		gpu_specs_each(p, g, count_spec, &h.specs);
+	}
+	/* every quote (its page lists them all), a result per benchmark and a
+	 * time per job (as its tables show them: the first row of each) */
+	for (size_t i = 0; i < d->nprices; i++)
+		h.prices += d->prices[i].gpu == g;
+	for (size_t b = 0; b < d->nbenchmarks; b++)
+		h.results += data_result_row(d, b, g) >= 0;
+	for (size_t t = 0; t < d->ntasks; t++) {
+		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, g);
+		h.times += c && c->time_row >= 0;
+	}
+	return h;
+}
+
 const char *gpu_specs_completeness(const struct page_ctx *p, size_t g)
 {
-	struct gpu_specs_count n = { 0, 0 };
-	gpu_specs_each(p, g, count_spec, &n);
-	return gpu_specs_completeness_counted(p, g, &n);
+	return gpu_specs_completeness_counted(p, g, NULL);
 }
 
 const char *gpu_specs_completeness_counted(const struct page_ctx *p, size_t g,
 					   const struct gpu_specs_count *n)
 {
-	const struct data *d = &p->in->data;
-	/* every quote (its page lists them all), a result per benchmark and a
-	 * time per job (as its tables show them: the first row of each) */
-	size_t prices = 0, results = 0, times = 0;
-	for (size_t i = 0; i < d->nprices; i++)
-		prices += d->prices[i].gpu == g;
-	for (size_t b = 0; b < d->nbenchmarks; b++)
-		results += data_result_row(d, b, g) >= 0;
-	for (size_t t = 0; t < d->ntasks; t++) {
-		const struct task_cost *c = metrics_task_cost(d, &p->in->metrics, t, g);
-		times += c && c->time_row >= 0;
-	}
-	return pg_fill(p, "gpu.complete", "specs", pg_fmt_number(p, (double)n->given),
-		       "total", pg_fmt_number(p, (double)n->total),
-		       "prices", count_words(p, prices, "gpu.complete_prices"),
-		       "results", count_words(p, results, "gpu.complete_results"),
-		       "times", count_words(p, times, "gpu.complete_times"), NULL);
+	struct gpu_specs_held h = gpu_specs_held(p, g, n);
+	return pg_fill(p, "gpu.complete", "specs", pg_fmt_number(p, (double)h.specs.given),
+		       "total", pg_fmt_number(p, (double)h.specs.total),
+		       "prices", count_words(p, h.prices, "gpu.complete_prices"),
+		       "results", count_words(p, h.results, "gpu.complete_results"),
+		       "times", count_words(p, h.times, "gpu.complete_times"), NULL);
 }

@@ -41,6 +41,18 @@ struct gpu_specs_count {
 };
 /* One specification's cell, as gpu_specs_each gives it, counted into `n`. */
 void gpu_specs_count_cell(struct gpu_specs_count *n, const struct value *cell);
+/* What the sources give of a card: its specifications, every rental
+ * price quoted (its page lists them all), and a result per benchmark and
+ * a time per job (as its tables show them). The completeness line counts
+ * these, and the GPU page's title and description name what they hold. */
+struct gpu_specs_held {
+	struct gpu_specs_count specs;
+	size_t prices, results, times;
+};
+/* What the sources give of GPU g; `n`, its specifications' count when
+ * the caller has listed them already, else NULL. */
+struct gpu_specs_held gpu_specs_held(const struct page_ctx *p, size_t g,
+				     const struct gpu_specs_count *n);
 /* How complete a card's data is, in words: "11 of 13 specifications, 5
  * prices, 12 results, 4 job times" (a count of 0 reads "no ..."), its
  * specifications counted by gpu_specs_each; _counted for a page that has

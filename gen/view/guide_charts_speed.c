@@ -112,7 +112,6 @@ static const char *speeds_printed_as(struct gc *c, const struct chart_value *val
 	bool several = false;
 	const char **each = gc_scratch(c, ng, sizeof *each);
 	const char **names = gc_scratch(c, nb, sizeof *names);
-	struct buf at = BUF_INIT;
 	for (size_t j = 0; j < ng; j++) {
 		each[j] = NULL;
 		if (!with_base && (long)gpus[j] == base)
@@ -128,13 +127,10 @@ static const char *speeds_printed_as(struct gc *c, const struct chart_value *val
 		if (!n)
 			continue;
 		/* the workloads as a sentence lists them: "A and B", "A和B" */
-		buf_reset(&at);
-		i18n_add_joined(&c->pc->in->i18n, c->l, &at, names, n, "list.sep", "list.last",
-				"list.last_many");
 		each[j] = gc_filled(c, "chart.relative_speed.at", "gpu", gc_gpu_name(c, gpus[j]),
-				    "benches", at.ptr, NULL);
+				    "benches", i18n_list(&c->pc->in->i18n, c->l,
+							 &c->a, names, n), NULL);
 	}
-	buf_release(&at);
 	for (size_t j = 0; j < ng; j++) {
 		if (!each[j])
 			continue;

@@ -523,6 +523,55 @@ static void test_compare_page_gives_no_winner_without_data(void **state)
 	xmlFreeDoc(doc);
 }
 
+/* A GPU page's title and a comparison's description name only what the
+ * page holds: "L40S: specifications" for a card no source prices or times, prices
+ * in the title exactly when the card has a quote; a pair's speed and cost
+ * only where the cards share a benchmark and a job. */
+static void test_titles_name_only_what_the_page_holds(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	static const struct {
+		enum lang l;
+		const char *path, *h1, *desc;
+	} pages[] = {
+		{ LANG_EN, "gpus/l40s/", "L40S: specifications", "L40S: specifications, from cited sources." },
+		{ LANG_ZH, "gpus/l40s/", "L40S：规格参数", "L40S：规格参数，数字均注明出处。" },
+		{ LANG_EN, "gpus/rtx-4090/", "RTX 4090: specifications, prices, and speed",
+		  "RTX 4090: specifications, every rental price seen, benchmark results, the "
+		  "cost of each training job, and how it compares, from cited sources." },
+		{ LANG_EN, "compare/rtx-4090-vs-l40s/", "RTX 4090 vs L40S",
+		  "RTX 4090 vs L40S: specs side by side and a verdict from the data." },
+		{ LANG_EN, "compare/rtx-4090-vs-rtx-3090/", "RTX 4090 vs RTX 3090",
+		  "RTX 4090 vs RTX 3090: specs side by side, speed on each benchmark they share, "
+		  "the cost of each training job they share, and a verdict from the data." },
+	};
+	for (size_t i = 0; i < sizeof pages / sizeof pages[0]; i++) {
+		htmlDocPtr doc = page_load(pages[i].l, pages[i].path);
+		assert_non_null(doc);
+		char *h1 = text_of(doc, "//h1");
+		char *desc = text_of(doc, "//meta[@name='description']/@content");
+		assert_string_equal(h1, pages[i].h1);
+		assert_string_equal(desc, pages[i].desc);
+		free(h1);
+		free(desc);
+		xmlFreeDoc(doc);
+	}
+	for (size_t g = 0; g < data.ngpus; g++) {
+		bool priced = false;
+		for (size_t i = 0; i < data.nprices; i++)
+			priced |= data.prices[i].gpu == g;
+		char path[128];
+		snprintf(path, sizeof path, "gpus/%s/", data.gpus[g].id);
+		htmlDocPtr doc = page_load(LANG_EN, path);
+		assert_non_null(doc);
+		char *h1 = text_of(doc, "//h1");
+		assert_int_equal(strstr(h1, "prices") != NULL, priced);
+		free(h1);
+		xmlFreeDoc(doc);
+	}
+}
+
 /* The number of nodes matching `expr` (0 when none). */
 static int count_of(htmlDocPtr doc, const char *expr)
 {
@@ -1221,6 +1270,7 @@ int main(void)
 		cmocka_unit_test(test_every_standalone_svg_parses_with_title_and_desc),
 		cmocka_unit_test(test_chart_data_table_equals_the_csv),
 		cmocka_unit_test(test_calculator_writes_precisions_as_the_tables_do),
+		cmocka_unit_test(test_titles_name_only_what_the_page_holds),
 	};
 	int rc = cmocka_run_group_tests_name("pages", tests, NULL, NULL);
 	site_cleanup();
