@@ -432,9 +432,14 @@ void i18n_format_usd(struct buf *out, double v, enum lang l)
 	i18n_format_fixed(out, v, v >= 1000 || whole ? 0 : 2, l);
 }
 
+int i18n_ratio_decimals(double ratio)
+{
+	return ratio >= 10 ? 0 : ratio >= 2 ? 1 : 2;
+}
+
 void i18n_format_ratio(struct buf *out, double ratio, enum lang l)
 {
-	i18n_format_trimmed(out, ratio, ratio >= 10 ? 0 : ratio >= 2 ? 1 : 2, l);
+	i18n_format_trimmed(out, ratio, i18n_ratio_decimals(ratio), l);
 }
 
 void i18n_format_percent(struct buf *out, double percent, enum lang l)

@@ -107,6 +107,9 @@ void i18n_format_usd(struct buf *out, double v, enum lang l);
 /* A ratio's digits as tables and sentences show it: 19, 3.3, 2.9, 1.05
  * (>= 10: no decimals; >= 2: one; else two; trailing zeros dropped). */
 void i18n_format_ratio(struct buf *out, double ratio, enum lang l);
+/* The decimals i18n_format_ratio rounds `ratio` to, before trailing zeros
+ * are dropped. */
+int i18n_ratio_decimals(double ratio);
 /* A share in percent, rounded to a whole number: "24%" (no space). */
 void i18n_format_percent(struct buf *out, double percent, enum lang l);
 /* Ratios from `low` to `high`, each as i18n_format_ratio writes it:

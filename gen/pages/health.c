@@ -1,6 +1,6 @@
 #include "pages/health.h"
 
-#include "model/compare.h"
+#include "base/numfmt.h"
 
 #include "base/buf.h"
 #include "base/text.h"
@@ -117,31 +117,33 @@ static void format_multiple(const struct site_inputs *in, struct buf *out, doubl
 	buf_release(&x);
 }
 
-/* A ratio of speeds as the comparison model writes it: above its
- * threshold a multiple (format_multiple); up to it (a range: all of it) a
- * share of the other's speed, "42%" / "42%～45%". */
-static void format_ratio(const struct site_inputs *in, struct buf *out, double low,
-			 double high, enum lang l)
+/* A relative speed as every page prints a result ("0.33×"), or with
+ * `digits` decimals when `digits` is not negative. */
+static void format_speed(const struct site_inputs *in, struct buf *out, double v, int digits,
+			 enum lang l)
 {
-	if (fmax(low, high) <= CMP_TIMES_ABOVE) {
-		i18n_format_percent_range(out, low * 100.0, fmax(low, high) * 100.0, l);
-		return;
-	}
-	format_multiple(in, out, low, high, l);
+	struct buf x = BUF_INIT;
+	if (digits < 0)
+		i18n_format_ratio(&x, v, l);
+	else
+		i18n_format_fixed(&x, v, digits, l);
+	struct slot slot = { "x", x.ptr };
+	fill_key(out, in, l, "health.ratio", &slot, 1);
+	buf_release(&x);
 }
 
-/* Two shares of a speed ("42%" against "45%"), with a tenth of a percent
- * ("9.4%" against "8.0%") where whole ones would print closer than the
- * tolerance the finding broke: its figures never seem to agree. */
-static void format_shares(struct buf *stated, struct buf *computed, double s, double c,
-			  enum lang l)
+/* Two relative speeds, the result and what the job times imply ("0.33×"
+ * against "0.42×"), with a decimal more ("0.080×" against "0.094×") where
+ * they would print closer than the tolerance the finding broke: its
+ * figures never seem to agree. */
+static void format_speeds(const struct site_inputs *in, struct buf *stated,
+			  struct buf *computed, double s, double c, enum lang l)
 {
-	double ws = round(s * 100), wc = round(c * 100);
-	int digits = ws > 0 && fabs(wc / ws - 1) <= METRICS_TOLERANCE ? 1 : 0;
-	i18n_format_fixed(stated, s * 100, digits, l);
-	buf_addc(stated, '%');
-	i18n_format_fixed(computed, c * 100, digits, l);
-	buf_addc(computed, '%');
+	int ds = i18n_ratio_decimals(s), dc = i18n_ratio_decimals(c);
+	double ps = numfmt_round(s, ds), pc = numfmt_round(c, dc);
+	bool close = ps > 0 && fabs(pc / ps - 1) <= METRICS_TOLERANCE;
+	format_speed(in, stated, s, close ? ds + 1 : -1, l);
+	format_speed(in, computed, c, close ? dc + 1 : -1, l);
 }
 
 static void format_gb(const struct site_inputs *in, struct buf *out, double gb,
@@ -172,12 +174,8 @@ void health_figures(const struct site_inputs *in, const struct finding *f,
 		format_multiple(in, computed, f->computed, f->computed, l);
 		break;
 	case FINDING_SPEED_MISMATCH:
-		if (fmax(f->stated, f->computed) <= CMP_TIMES_ABOVE) {
-			format_shares(stated, computed, f->stated, f->computed, l);
-			break;
-		}
-		format_ratio(in, stated, f->stated, f->stated, l);
-		format_ratio(in, computed, f->computed, f->computed, l);
+		/* relative speeds, as the benchmark's results print */
+		format_speeds(in, stated, computed, f->stated, f->computed, l);
 		break;
 	case FINDING_VRAM_RULE:
 		format_gb(in, stated, f->stated, l);

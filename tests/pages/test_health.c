@@ -253,15 +253,15 @@ static void test_speed_mismatch_names_task_and_both_figures(void **state)
 	f.stated = 0.24;
 	f.computed = 0.19;
 	assert_described(*state, &f,
-		"RTX 4090 on LoRA fine-tune (7B): the job times imply 19% of the "
-		"speed of H100 80GB, but the mean of its relative-speed results is 24% "
-		"(tolerance ±15%).",
-		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，速度是 H100 80GB 的 "
-		"19%，而其各项相对速度结果的平均值为 24%（容差 ±15%）。");
+		"RTX 4090 on LoRA fine-tune (7B): the job times imply a relative speed "
+		"of 0.19× (H100 80GB = 1), but the mean of its relative-speed results is "
+		"0.24× (tolerance ±15%).",
+		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，相对速度为 0.19 倍"
+		"（H100 80GB = 1），而其各项相对速度结果的平均值为 0.24 倍（容差 ±15%）。");
 }
 
-/* Shares that whole percentages would print closer than the tolerance
- * (9% against 8%, though 9.4% is 17% above 8%) get a tenth of a percent. */
+/* Relative speeds that would print closer than the tolerance (0.09×
+ * against 0.08×, though 0.094 is 17% above 0.08) get a decimal more. */
 static void test_speed_mismatch_shows_the_gap_rounding_would_hide(void **state)
 {
 	struct finding f = finding_of(FINDING_SPEED_MISMATCH);
@@ -271,11 +271,11 @@ static void test_speed_mismatch_shows_the_gap_rounding_would_hide(void **state)
 	f.stated = 0.08;
 	f.computed = 0.094;
 	assert_described(*state, &f,
-		"RTX 4090 on LoRA fine-tune (7B): the job times imply 9.4% of the "
-		"speed of H100 80GB, but the mean of its relative-speed results is 8.0% "
-		"(tolerance ±15%).",
-		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，速度是 H100 80GB 的 "
-		"9.4%，而其各项相对速度结果的平均值为 8.0%（容差 ±15%）。");
+		"RTX 4090 on LoRA fine-tune (7B): the job times imply a relative speed "
+		"of 0.094× (H100 80GB = 1), but the mean of its relative-speed results is "
+		"0.080× (tolerance ±15%).",
+		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，相对速度为 0.094 倍"
+		"（H100 80GB = 1），而其各项相对速度结果的平均值为 0.080 倍（容差 ±15%）。");
 }
 
 /* Held against the job's own model, the sentence names that result. */
@@ -289,11 +289,11 @@ static void test_speed_mismatch_on_the_jobs_own_model_names_it(void **state)
 	f.stated = 0.3;
 	f.computed = 0.19;
 	assert_described(*state, &f,
-		"RTX 4090 on LoRA fine-tune (7B): the job times imply 19% of the "
-		"speed of H100 80GB, but its result on “SDXL training speed "
-		"(relative to H100)” gives 30% (tolerance ±15%).",
-		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，速度是 H100 80GB 的 "
-		"19%，而“SDXL 训练速度（相对 H100）”的结果为 30%（容差 ±15%）。");
+		"RTX 4090 on LoRA fine-tune (7B): the job times imply a relative speed "
+		"of 0.19× (H100 80GB = 1), but its result on “SDXL training speed "
+		"(relative to H100)” is 0.3× (tolerance ±15%).",
+		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，相对速度为 0.19 倍"
+		"（H100 80GB = 1），而“SDXL 训练速度（相对 H100）”的结果为 0.3 倍（容差 ±15%）。");
 }
 
 /* The rows of the stated costs and prices, by line, for the findings
