@@ -244,8 +244,14 @@
       if (i >= 0 && (first < 0 || i < first)) first = i;
     });
     var start = first < 0 ? 0 : Math.max(0, first - 60), end = Math.min(text.length, start + 200);
-    /* cut between words, never inside one ("… n the headroom") */
-    var inWord = function (i) { return /[A-Za-z0-9]/.test(text.charAt(i - 1)) && /[A-Za-z0-9]/.test(text.charAt(i)); };
+    /* cut between words, never inside one ("… n the headroom") nor inside
+     * a number ("$7.2" of "$7.20", "1,3" of "1,334") */
+    var digit = function (k) { return /[0-9]/.test(text.charAt(k)); };
+    var wordChar = function (k) {
+      var c = text.charAt(k);
+      return /[A-Za-z0-9$]/.test(c) || (/[.,]/.test(c) && digit(k - 1) && digit(k + 1));
+    };
+    var inWord = function (i) { return wordChar(i - 1) && wordChar(i); };
     while (start > 0 && start < Math.max(first, 0) && inWord(start)) start++;
     while (start > 0 && start < text.length && text.charAt(start) === ' ') start++;
     var e = end;

@@ -143,6 +143,32 @@ async function searchFor(page, base, lang, q) {
   })));
 }
 
+// Every doc's text by its path, from the search index's doc shards.
+async function docTexts(page, base, lang) {
+  const meta = await (await page.request.get(`${base}/${lang}/search/index.json`)).json();
+  const texts = new Map();
+  for (let k = 0; k < meta.doc_shards.length; k++) {
+    const rows = await (await page.request.get(`${base}/${lang}/search/d${k}.json`)).json();
+    rows.forEach((r) => texts.set(r[1], r[3]));
+  }
+  return texts;
+}
+
+// Whether a result's snippet starts or ends inside a word or a number of
+// its page's text (a letter or digit on both sides of the cut, or a
+// number's point or comma beside it).
+function cutInside(result, docs) {
+  const text = docs.get(result.href.replace(/^\.\.\//, ''));
+  const body = result.snippet.replace(/^…+\s*/, '').replace(/\s*…+$/, '');
+  const at = text ? text.indexOf(body) : -1;
+  if (at < 0) return true; // a snippet is a run of its page's text
+  const w = (k) => /[A-Za-z0-9]/.test(text.charAt(k)) ||
+    (/[.,]/.test(text.charAt(k)) && /[0-9]/.test(text.charAt(k - 1)) && /[0-9]/.test(text.charAt(k + 1)));
+  const cutAt = (i) => i > 0 && i < text.length && w(i - 1) && w(i);
+  return (result.snippet.startsWith('…') && cutAt(at)) ||
+    (/…$/.test(result.snippet) && cutAt(at + body.length));
+}
+
 async function checkSearch(browser, base, check) {
   const guide = /\/(gpus|compare|tasks|use-cases|techniques|vram|inference|calculator|cases|articles)\//;
   for (const width of WIDTHS) {
@@ -160,6 +186,14 @@ async function checkSearch(browser, base, check) {
       const header = r.find((x) => /\b(name_en|name_zh|gpu_id|usd_per_hour)\b/.test(x.snippet));
       check(`buyer ${lang} ${width}px: no "4090" snippet is a table's column names`, !header,
         header && header.snippet);
+      // a snippet is cut between words, never inside one or inside a number
+      // ("$7.2 …" of "$7.20"): each cut is held against the page's text
+      const docs = await docTexts(page, base, lang);
+      for (const q of ['4090', 'A100', 'SDXL', 'H100', lang === 'zh' ? '显存' : 'price']) {
+        const bad = (await searchFor(page, base, lang, q)).find((x) => cutInside(x, docs));
+        check(`buyer ${lang} ${width}px: no "${q}" snippet is cut inside a word or number`, !bad,
+          bad && bad.snippet);
+      }
       const vram = lang === 'zh' ? '显存' : 'VRAM';
       r = await searchFor(page, base, lang, vram);
       check(`buyer ${lang} ${width}px: "${vram}" puts a guide page first`,
