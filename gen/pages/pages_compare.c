@@ -476,6 +476,19 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 }
 
 /* Memory and hourly price, by the comparison model, or what is missing. */
+/* The line of a figure one card lacks (`key`, {a} that card), or both
+ * ("<key>_both", one line naming the two). */
+static void verdict_add_missing(const struct page_ctx *p, struct value *verdict,
+				const char *key, bool miss_a, bool miss_b, size_t ga, size_t gb)
+{
+	const char *na = p->in->data.gpus[ga].name, *nb = p->in->data.gpus[gb].name;
+	if (miss_a && miss_b)
+		verdict_add(p, verdict, pg_fill(p, arena_printf(pg_arena(p), "%s_both", key), "a",
+						na, "b", nb, NULL));
+	else if (miss_a || miss_b)
+		verdict_add(p, verdict, pg_fill(p, key, "a", miss_a ? na : nb, NULL));
+}
+
 static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb,
 				  struct value *verdict)
 {
@@ -497,17 +510,9 @@ static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb
 		buf_release(&in);
 		verdict_add(p, verdict, pg_comparison(p, &vram));
 	}
-	for (int i = 0; i < 2; i++) {
-		const struct gpu *g = i ? y : x;
-		if (!g->vram_gb.ok)
-			verdict_add(p, verdict, pg_fill(p, "cmp.no_vram", "a", g->name, NULL));
-	}
+	verdict_add_missing(p, verdict, "cmp.no_vram", !x->vram_gb.ok, !y->vram_gb.ok, ga, gb);
 	struct figure pa = pg_rent_figure(p, ga), pb = pg_rent_figure(p, gb);
-	for (int i = 0; i < 2; i++) {
-		if (!figure_ok(i ? pb : pa))
-			verdict_add(p, verdict, pg_fill(p, "cmp.no_price", "a", (i ? y : x)->name,
-							NULL));
-	}
+	verdict_add_missing(p, verdict, "cmp.no_price", !figure_ok(pa), !figure_ok(pb), ga, gb);
 	if (!figure_ok(pa) || !figure_ok(pb))
 		return;
 	struct cmp_pair rent = {

@@ -124,7 +124,6 @@ static struct value *use_case_pick_value(const struct page_ctx *p, const struct 
 	value_map_set(a, m, "alternatives", alts);
 	const char *note = guide_use_case_note(p, u, role);
 	value_map_set_str(a, m, "note", note);
-	value_map_set_str(a, m, "note_paren", pg_paren_text(p, note));
 	value_map_set_bool(a, m, "has_note", *note != 0);
 	return m;
 }

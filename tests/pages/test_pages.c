@@ -899,6 +899,25 @@ static char *texts_of(htmlDocPtr doc, const char *expr)
 	return buf_detach(&b, NULL);
 }
 
+/* A figure both cards of a comparison lack is one line naming both, not
+ * the same sentence twice. */
+static void test_compare_names_a_figure_both_lack_once(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	htmlDocPtr doc = page_load(LANG_EN, "compare/l40s-vs-b100/");
+	assert_non_null(doc);
+	char *all = texts_of(doc, "//main//li | //main//p");
+	assert_non_null(strstr(all, "No source gives the memory size of L40S or B100.\n"));
+	assert_non_null(strstr(all, "No rental price has been seen for L40S or B100, so their "
+				    "job costs are unknown.\n"));
+	assert_null(strstr(all, "No source gives the memory size of L40S."));
+	assert_null(strstr(all, "No rental price has been seen for B100,"));
+	free(all);
+	xmlFreeDoc(doc);
+}
+
+
 /* The report shows what the pages show: each headline comparison's
  * verdict as its compare page words it, each job's costs as its task page
  * lists them; its sections, tables and figures are numbered in order, and
@@ -1271,6 +1290,7 @@ int main(void)
 		cmocka_unit_test(test_chart_data_table_equals_the_csv),
 		cmocka_unit_test(test_calculator_writes_precisions_as_the_tables_do),
 		cmocka_unit_test(test_titles_name_only_what_the_page_holds),
+		cmocka_unit_test(test_compare_names_a_figure_both_lack_once),
 	};
 	int rc = cmocka_run_group_tests_name("pages", tests, NULL, NULL);
 	site_cleanup();
