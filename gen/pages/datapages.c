@@ -191,6 +191,13 @@ static void set_bool(const struct dp *s, struct value *m, const char *key, bool 
 	value_map_set_bool(s->arena, m, key, b);
 }
 
+/* The link to the page `to` from the page at `from`: a page's own leads
+ * where pg_href_to does (a part of the report that holds it). */
+static const char *dp_href(const struct dp *s, enum lang l, const char *from, const char *to)
+{
+	return s->pc ? pg_href_to(s->pc, to) : site_href(s->arena, l, from, l, to);
+}
+
 /* True when `id` is one of the ";"-separated ids of `refs`. */
 static bool refs_contain(const char *refs, const char *id)
 {
@@ -217,7 +224,7 @@ static struct value *crumb(const struct dp *s, enum lang l, const char *from,
 {
 	struct value *m = value_new_map(s->arena);
 	set_text(s, m, "title", title);
-	set_text(s, m, "href", site_href(s->arena, l, from, l, to));
+	set_text(s, m, "href", dp_href(s, l, from, to));
 	return m;
 }
 
@@ -265,8 +272,7 @@ static const struct table *loaded_table(const struct dp *s, size_t i)
 static const char *source_href(const struct dp *s, enum lang l, const char *from,
 			       const char *id)
 {
-	return arena_printf(s->arena, "%s#%s",
-			    site_href(s->arena, l, from, l, "sources/"), id);
+	return dp_href(s, l, from, arena_printf(s->arena, "sources/#%s", id));
 }
 
 /* ---- data/ ---- */
@@ -287,7 +293,7 @@ static struct value *table_summary(const struct dp *s, enum lang l,
 	set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
 	set_text(s, m, "about", trf(s, l, "data.about.%s", t->name));
 	set_text(s, m, "file", t->path);
-	set_text(s, m, "href", site_href(s->arena, l, from, l, table_path(s, t, "/")));
+	set_text(s, m, "href", dp_href(s, l, from, table_path(s, t, "/")));
 	set_text(s, m, "csv_href", site_root_href(s->arena, from, csv));
 	set_text(s, m, "csv_name", arena_printf(s->arena, "%s.csv", t->name));
 	set_text(s, m, "rows", number_text(s, l, (double)t->nrows));
@@ -306,11 +312,10 @@ static void set_data_links(const struct dp *s, enum lang l, const char *from,
 {
 	if (own)
 		set_text(s, ctx, "data_more_label", tr(s, l, "data.more"));
-	set_text(s, ctx, "data_href", site_href(s->arena, l, from, l, "data/"));
-	set_text(s, ctx, "sources_href", site_href(s->arena, l, from, l, "sources/"));
-	set_text(s, ctx, "health_href", site_href(s->arena, l, from, l, "health/"));
-	set_text(s, ctx, "methodology_href",
-		 site_href(s->arena, l, from, l, "methodology/"));
+	set_text(s, ctx, "data_href", dp_href(s, l, from, "data/"));
+	set_text(s, ctx, "sources_href", dp_href(s, l, from, "sources/"));
+	set_text(s, ctx, "health_href", dp_href(s, l, from, "health/"));
+	set_text(s, ctx, "methodology_href", dp_href(s, l, from, "methodology/"));
 }
 
 static void plan_data_index(struct site *site, enum lang l)
@@ -448,7 +453,7 @@ static const char *ref_href(const struct dp *s, enum lang l, const char *from,
 	if (!bsearch(&key, s->linked->keys, s->linked->n, sizeof *s->linked->keys,
 		     text_compare_strings))
 		return NULL;
-	return site_href(s->arena, l, from, l, key + strlen(lang_code(l)) + 1);
+	return dp_href(s, l, from, key + strlen(lang_code(l)) + 1);
 }
 
 /* A cell of ids becomes links to their pages (NULL when none has one). */
@@ -695,7 +700,7 @@ static struct value *cited_by(const struct dp *s, enum lang l, const char *from,
 		/* the rules of metrics cite it, not a table's rows */
 		struct value *m = value_new_map(s->arena);
 		set_text(s, m, "label", tr(s, l, "calc.title"));
-		set_text(s, m, "href", site_href(s->arena, l, from, l, "calculator/#rules"));
+		set_text(s, m, "href", dp_href(s, l, from, "calculator/#rules"));
 		set_text(s, m, "rows_text", tr(s, l, "data.cited_rule"));
 		value_list_push(s->arena, list, m);
 	}
@@ -718,7 +723,7 @@ static struct value *cited_by(const struct dp *s, enum lang l, const char *from,
 			continue;
 		struct value *m = value_new_map(s->arena);
 		set_text(s, m, "label", trf(s, l, "data.table.%s", t->name));
-		set_text(s, m, "href", site_href(s->arena, l, from, l, table_path(s, t, "/")));
+		set_text(s, m, "href", dp_href(s, l, from, table_path(s, t, "/")));
 		set_text(s, m, "rows_text", rows_text(s, l, n));
 		value_list_push(s->arena, list, m);
 	}

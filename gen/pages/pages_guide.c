@@ -329,6 +329,11 @@ static void plan_guide_page(struct site *s, enum lang l, enum guide_part part)
 			 build_guide_page, part, 0, pg_crumbs_for(p, NULL, NULL));
 }
 
+const char *pages_guide_path(enum guide_part part)
+{
+	return guide_pages[part].path;
+}
+
 struct value *pages_guide_context(const struct page_ctx *p, enum guide_part part)
 {
 	switch (part) {

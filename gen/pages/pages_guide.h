@@ -34,6 +34,8 @@ void pages_guide_plan(struct site *s, enum lang l);
  * here and the report (pages/report.c) build them with these, so both
  * show the same. Memory: p's arena. */
 struct value *pages_guide_context(const struct page_ctx *p, enum guide_part part);
+/* A guide part's page, under the language root ("vram/"). */
+const char *pages_guide_path(enum guide_part part);
 
 
 #endif

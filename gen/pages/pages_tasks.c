@@ -22,7 +22,7 @@
 
 /* ---- case studies ---- */
 
-static const char *case_path(const struct page_ctx *p, size_t c)
+const char *pages_tasks_case_path(const struct page_ctx *p, size_t c)
 {
 	return arena_printf(pg_arena(p), "cases/%s/", p->in->data.case_studies[c].id);
 }
@@ -62,7 +62,7 @@ static struct value *case_item(const struct page_ctx *p, size_t c)
 	const struct case_study *k = &p->in->data.case_studies[c];
 	struct value *m = value_new_map(a);
 	pg_set_text(p, m, "name", case_name(p, c));
-	pg_set_text(p, m, "href", pg_href_to(p, case_path(p, c)));
+	pg_set_text(p, m, "href", pg_href_to(p, pages_tasks_case_path(p, c)));
 	pg_set_text(p, m, "goal", pg_pick_lang(p, k->goal_en, k->goal_zh));
 	pg_set_text(p, m, "stated", pg_stated_text(p, (long)k->stated));
 	/* what the stated cost is for, wherever it is listed: "about $635 a
@@ -147,7 +147,7 @@ static struct value *build_case_page(const struct page_ctx *pc, const struct pag
 static void plan_case_page(struct site *s, enum lang l, size_t c)
 {
 	struct page_ctx pp = pg_planning(s, l, NULL, NULL), *p = &pp;
-	pp.path = case_path(p, c);
+	pp.path = pages_tasks_case_path(p, c);
 	const struct case_study *k = &s->in.data.case_studies[c];
 	pg_add_lazy_page(s, p, "pages/case", case_name(p, c),
 			 pg_pick_lang(p, k->goal_en, k->goal_zh), "cases", build_case_page, c, 0,
@@ -270,6 +270,7 @@ struct value *pages_tasks_index_context(const struct page_ctx *p)
 	static const char *const cols[] = { "count", "cheapest/has_cheapest",
 					    "fastest/has_fastest", NULL };
 	value_map_set_bool(a, ctx, "has_nodata", nodata_table_has_gap(rows, ctx, cols));
+	value_map_set_str(a, ctx, "lead", pg_tr(p, "task.index_lead"));
 	return ctx;
 }
 

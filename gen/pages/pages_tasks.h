@@ -30,6 +30,8 @@ void pages_tasks_plan_cases(struct site *s, enum lang l);
 struct value *pages_tasks_index_context(const struct page_ctx *p);
 /* A job's page: the time, quote and cost on every GPU, and its chart. */
 struct value *pages_tasks_task_context(const struct page_ctx *p, size_t t);
+/* A case study's page, under the language root ("cases/<id>/"). */
+const char *pages_tasks_case_path(const struct page_ctx *p, size_t c);
 /* cases/: every case study. */
 struct value *pages_tasks_cases_context(const struct page_ctx *p);
 /* A case study's page (the case's summary and its details). */

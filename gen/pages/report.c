@@ -27,7 +27,7 @@
 /* The report being assembled: its sections, the list of its tables and
  * figures, and their counters. */
 struct report {
-	const struct page_ctx *p;
+	const struct page_ctx *p; /* its anchors: report_anchors */
 	struct value *sections, *exhibits;
 	size_t nsections, nparts, nheaded, ntables, nfigures;
 	struct value *section; /* the open section */
@@ -146,17 +146,19 @@ static const char *const body_partials[BODY_KINDS] = {
 	[BODY_METHODOLOGY] = "partials/body-methodology",
 };
 
-/* Add a part to the open section: the page context `ctx`, drawn by the
- * partial of its kind `body`, under `heading` (NULL: the section's own).
+/* Add a part to the open section: the page context `ctx` of the page
+ * `page`, drawn by the partial of its kind `body`, under `heading` (NULL:
+ * the section's own).
  * A part with a table gets a table number, one whose context holds a
  * chart a figure number too. */
 static void report_add_part(struct report *r, enum report_body body, struct value *ctx,
-			    const char *heading, bool table)
+			    const char *heading, bool table, const char *page)
 {
 	const struct page_ctx *p = r->p;
 	struct arena *a = pg_arena(p);
 	r->nparts++;
-	const char *id = arena_printf(a, "s%zu-%zu", r->nsections, r->nparts);
+	/* the id its links lead to (report_anchors), "#" left off */
+	const char *id = value_string(value_map_get(p->anchors, page)) + 1;
 	if (heading)
 		r->nheaded++;
 	const char *caption = heading ? heading
@@ -194,21 +196,94 @@ static void report_add_part(struct report *r, enum report_body body, struct valu
 	value_list_push(a, value_map_get(r->section, "parts"), m);
 }
 
+/* The report's sections, in order; a section of no part is left out. */
+enum report_sec {
+	SEC_GPUS, SEC_COMPARE, SEC_JOBS, SEC_VRAM, SEC_INFERENCE, SEC_TECHNIQUES,
+	SEC_USE_CASES, SEC_CASES, SEC_HEALTH, SEC_METHODOLOGY, SEC_COUNT
+};
+
+/* The guide's pages the parts of section `sec` stand for, in order, into
+ * `paths` (NULL: counted only); their number. The report holds each such
+ * page whole, so a link to it anywhere in the report leads to its part
+ * (report_anchors). */
+static size_t report_sec_pages(const struct page_ctx *p, enum report_sec sec,
+			       const char **paths)
+{
+	const struct data *d = &p->in->data;
+	size_t n = 0;
+#define PAGE(path) (paths ? (void)(paths[n] = (path)) : (void)0, n++)
+	switch (sec) {
+	case SEC_GPUS: PAGE("gpus/"); break;
+	case SEC_COMPARE: {
+		size_t pairs[COMPARE_HEADLINES][2];
+		size_t np = pages_compare_headline_pairs(p, pairs);
+		for (size_t i = 0; i < np; i++)
+			PAGE(pg_pair_path(p, pairs[i][0], pairs[i][1]));
+		break;
+	}
+	case SEC_JOBS:
+		PAGE(pages_guide_path(GUIDE_TASKS));
+		for (size_t t = 0; t < d->ntasks; t++)
+			PAGE(pg_task_path(p, t));
+		break;
+	case SEC_VRAM: PAGE(pages_guide_path(GUIDE_VRAM)); break;
+	case SEC_INFERENCE: PAGE(pages_guide_path(GUIDE_INFERENCE)); break;
+	case SEC_TECHNIQUES: PAGE(pages_guide_path(GUIDE_TECHNIQUES)); break;
+	case SEC_USE_CASES: PAGE(pages_guide_path(GUIDE_USE_CASES)); break;
+	case SEC_CASES:
+		for (size_t c = 0; c < d->ncase_studies; c++)
+			PAGE(pages_tasks_case_path(p, c));
+		break;
+	case SEC_HEALTH: PAGE("health/"); break;
+	case SEC_METHODOLOGY: PAGE("methodology/"); break;
+	case SEC_COUNT: break;
+	}
+#undef PAGE
+	return n;
+}
+
+/* Each page the report holds, by its path: the "#s<section>-<part>" of its
+ * part, numbered as the sections and parts are added; each source's entry
+ * on sources/, its reference. */
+static struct value *report_anchors(const struct page_ctx *p)
+{
+	struct arena *a = pg_arena(p);
+	struct value *map = value_new_map(a);
+	size_t nsec = 0;
+	for (int sec = 0; sec < SEC_COUNT; sec++) {
+		size_t n = report_sec_pages(p, (enum report_sec)sec, NULL);
+		if (!n)
+			continue;
+		nsec++;
+		const char **paths = arena_alloc(a, n * sizeof *paths);
+		report_sec_pages(p, (enum report_sec)sec, paths);
+		for (size_t k = 0; k < n; k++)
+			value_map_set_str(a, map, paths[k], arena_printf(a, "#s%zu-%zu", nsec, k + 1));
+	}
+	/* the sources: its references */
+	value_map_set_str(a, map, "sources/", "#references");
+	for (size_t i = 0; i < p->in->data.nsources; i++) {
+		const char *id = p->in->data.sources[i].id;
+		value_map_set_str(a, map, arena_printf(a, "sources/#%s", id),
+				  arena_printf(a, "#ref-%s", id));
+	}
+	return map;
+}
+
 /* The headline comparisons, each pair's whole comparison (ids prefixed:
  * one document holds several). */
 static void report_comparisons(struct report *r)
 {
 	size_t pairs[COMPARE_HEADLINES][2];
 	size_t n = pages_compare_headline_pairs(r->p, pairs);
-	if (!n)
-		return;
 	report_open_section(r, "report.sec_compare", "report.compare_lead");
 	for (size_t i = 0; i < n; i++) {
 		struct value *ctx = pages_compare_pair_context(r->p, pairs[i][0], pairs[i][1]);
 		value_map_set_str(pg_arena(r->p), ctx, "id_prefix",
 				  arena_printf(pg_arena(r->p), "pair%zu-", i + 1));
 		report_add_part(r, BODY_COMPARE, ctx,
-				pg_pair_title(r->p, pairs[i][0], pairs[i][1]), true);
+				pg_pair_title(r->p, pairs[i][0], pairs[i][1]), true,
+				pg_pair_path(r->p, pairs[i][0], pairs[i][1]));
 	}
 	report_close_section(r);
 }
@@ -217,11 +292,14 @@ static void report_jobs(struct report *r)
 {
 	const struct page_ctx *p = r->p;
 	report_open_section(r, "report.sec_tasks", "task.index_desc");
-	report_add_part(r, BODY_TASKS, pages_guide_context(p, GUIDE_TASKS), NULL, true);
+	struct value *index = pages_guide_context(p, GUIDE_TASKS);
+	/* the jobs' tables follow the list, in the report */
+	value_map_set_str(pg_arena(p), index, "lead", pg_tr(p, "report.tasks_lead"));
+	report_add_part(r, BODY_TASKS, index, NULL, true, pages_guide_path(GUIDE_TASKS));
 	for (size_t t = 0; t < p->in->data.ntasks; t++) {
 		struct value *ctx = pages_tasks_task_context(p, t);
 		report_add_part(r, BODY_TASK, ctx, pg_task_name(p, t),
-				pg_map_flag(ctx, "has_rows"));
+				pg_map_flag(ctx, "has_rows"), pg_task_path(p, t));
 	}
 	report_close_section(r);
 }
@@ -229,13 +307,11 @@ static void report_jobs(struct report *r)
 static void report_cases(struct report *r)
 {
 	const struct page_ctx *p = r->p;
-	if (!p->in->data.ncase_studies)
-		return;
 	report_open_section(r, "report.sec_cases", "case.index_desc");
 	for (size_t c = 0; c < p->in->data.ncase_studies; c++) {
 		struct value *ctx = pages_tasks_case_context(p, c);
 		report_add_part(r, BODY_CASE, ctx, value_map_get(ctx, "name")->u.str.ptr,
-				false);
+				false, pages_tasks_case_path(p, c));
 	}
 	report_close_section(r);
 }
@@ -243,11 +319,65 @@ static void report_cases(struct report *r)
 /* A section of one part: a guide page's body. */
 static void report_single(struct report *r, const char *heading_key,
 			  const char *lead_key, enum report_body body, struct value *ctx,
-			  bool table)
+			  bool table, const char *page)
 {
 	report_open_section(r, heading_key, lead_key);
-	report_add_part(r, body, ctx, NULL, table);
+	report_add_part(r, body, ctx, NULL, table, page);
 	report_close_section(r);
+}
+
+/* A section of one part: a guide page's (pages_guide). */
+static void report_guide_section(struct report *r, enum guide_part part,
+				 const char *heading_key, const char *lead_key,
+				 enum report_body body)
+{
+	report_single(r, heading_key, lead_key, body, pages_guide_context(r->p, part), true,
+		      pages_guide_path(part));
+}
+
+/* Section `sec`, numbered next (report_sec_pages: not when it has no
+ * part). */
+static void report_section(struct report *r, enum report_sec sec)
+{
+	const struct page_ctx *p = r->p;
+	if (!report_sec_pages(p, sec, NULL))
+		return;
+	struct value *health;
+	switch (sec) {
+	case SEC_GPUS:
+		report_single(r, "report.sec_gpus", "gpu.index_desc", BODY_GPUS,
+			      pages_gpu_index_context(p), true, "gpus/");
+		break;
+	case SEC_COMPARE: report_comparisons(r); break;
+	case SEC_JOBS: report_jobs(r); break;
+	case SEC_VRAM:
+		report_guide_section(r, GUIDE_VRAM, "report.sec_vram", "vram.desc",
+				     BODY_VRAM);
+		break;
+	case SEC_INFERENCE:
+		report_guide_section(r, GUIDE_INFERENCE, "report.sec_inference", "inf.desc",
+				     BODY_INFERENCE);
+		break;
+	case SEC_TECHNIQUES:
+		report_guide_section(r, GUIDE_TECHNIQUES, "report.sec_techniques", "tech.desc",
+				     BODY_TECHNIQUES);
+		break;
+	case SEC_USE_CASES:
+		report_guide_section(r, GUIDE_USE_CASES, "report.sec_use_cases", "uc.desc",
+				     BODY_USE_CASES);
+		break;
+	case SEC_CASES: report_cases(r); break;
+	case SEC_HEALTH:
+		health = datapages_health_context(p);
+		report_single(r, "report.sec_health", "health.desc", BODY_HEALTH, health,
+			      pg_map_flag(health, "has_groups"), "health/");
+		break;
+	case SEC_METHODOLOGY:
+		report_single(r, "report.sec_methodology", "method.desc", BODY_METHODOLOGY,
+			      datapages_methodology_context(p), false, "methodology/");
+		break;
+	case SEC_COUNT: break;
+	}
 }
 
 /* The sources as numbered references: title, publisher, date, language
@@ -295,24 +425,8 @@ static struct value *report_context(const struct page_ctx *p)
 	struct arena *a = pg_arena(p);
 	struct report r = { .p = p, .sections = value_new_list(a),
 			    .exhibits = value_new_list(a) };
-	report_single(&r, "report.sec_gpus", "gpu.index_desc", BODY_GPUS,
-		      pages_gpu_index_context(p), true);
-	report_comparisons(&r);
-	report_jobs(&r);
-	report_single(&r, "report.sec_vram", "vram.desc", BODY_VRAM,
-		      pages_guide_context(p, GUIDE_VRAM), true);
-	report_single(&r, "report.sec_inference", "inf.desc", BODY_INFERENCE,
-		      pages_guide_context(p, GUIDE_INFERENCE), true);
-	report_single(&r, "report.sec_techniques", "tech.desc", BODY_TECHNIQUES,
-		      pages_guide_context(p, GUIDE_TECHNIQUES), true);
-	report_single(&r, "report.sec_use_cases", "uc.desc", BODY_USE_CASES,
-		      pages_guide_context(p, GUIDE_USE_CASES), true);
-	report_cases(&r);
-	struct value *health = datapages_health_context(p);
-	report_single(&r, "report.sec_health", "health.desc", BODY_HEALTH, health,
-		      pg_map_flag(health, "has_groups"));
-	report_single(&r, "report.sec_methodology", "method.desc", BODY_METHODOLOGY,
-		      datapages_methodology_context(p), false);
+	for (int sec = 0; sec < SEC_COUNT; sec++)
+		report_section(&r, (enum report_sec)sec);
 	struct value *ctx = value_new_map(a);
 	value_map_set(a, ctx, "sections", r.sections);
 	value_map_set(a, ctx, "exhibits", r.exhibits);
@@ -328,7 +442,10 @@ static struct value *report_context(const struct page_ctx *p)
 static struct value *build_report(const struct page_ctx *pc, const struct page_spec *spec)
 {
 	(void)spec;
-	return report_context(pc);
+	/* links to the pages it holds lead to their parts */
+	struct page_ctx in_report = *pc;
+	in_report.anchors = report_anchors(pc);
+	return report_context(&in_report);
 }
 
 void report_plan(struct site *s, enum lang l)

@@ -296,6 +296,16 @@ const char *pg_pair_path(const struct page_ctx *p, size_t a, size_t b)
 
 const char *pg_href_to(const struct page_ctx *p, const char *to)
 {
+	if (p->anchors) {
+		const struct value *in_doc = value_map_get(p->anchors, to);
+		if (in_doc)
+			return value_string(in_doc);
+		/* a place in a page the document holds: the place itself */
+		const char *frag = strchr(to, '#');
+		if (frag && value_map_get(p->anchors, arena_strndup(p->arena, to,
+								    (size_t)(frag - to))))
+			return frag;
+	}
 	return site_href(p->arena, p->l, p->path, p->l, to);
 }
 

@@ -99,6 +99,9 @@ const char *pg_raw_cell_lang(const struct page_ctx *p, enum data_table_id t,
 const char *pg_gpu_path(const struct page_ctx *p, size_t g);
 const char *pg_task_path(const struct page_ctx *p, size_t t);
 const char *pg_pair_path(const struct page_ctx *p, size_t a, size_t b);
+/* A link from p's page to the page `to` (a path under the language
+ * root): relative, or the "#id" of its part in a document that holds it
+ * (page_ctx.anchors: the report). */
 const char *pg_href_to(const struct page_ctx *p, const char *to);
 const char *pg_task_name(const struct page_ctx *p, size_t t);
 const char *pg_bench_name(const struct page_ctx *p, const struct benchmark *b);

@@ -223,6 +223,10 @@ struct page_ctx {
 	/* the page's splice string as the published site has it, or NULL:
 	 * none asked (a build without a published site) */
 	const struct page_published *published;
+	/* a document that holds other pages (the report): a map from such a
+	 * page's path to the "#id" of its part, where pg_href_to leads a link
+	 * to it; or NULL */
+	const struct value *anchors;
 };
 
 

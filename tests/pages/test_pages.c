@@ -921,7 +921,8 @@ static void test_compare_names_a_figure_both_lack_once(void **state)
 /* The report shows what the pages show: each headline comparison's
  * verdict as its compare page words it, each job's costs as its task page
  * lists them; its sections, tables and figures are numbered in order, and
- * every link inside it has a target. */
+ * every link inside it has a target, and a link to a page it holds leads
+ * to that page's part. */
 static void test_report_shows_what_its_pages_show(void **state)
 {
 	(void)state;
@@ -1006,6 +1007,21 @@ static void test_report_shows_what_its_pages_show(void **state)
 			free(h);
 		}
 		xmlXPathFreeObject(links);
+		/* a link to a page or a source the report holds leads to its part
+		 * or reference, never out of the document */
+		static const char *const held[] = { "/tasks/", "/cases/", "/inference/", "/vram/",
+						    "/health/", "/methodology/", "/sources/" };
+		for (size_t k = 0; k < sizeof held / sizeof held[0]; k++) {
+			char expr[128];
+			snprintf(expr, sizeof expr, "count(//article//a[contains(@href,'%s')])",
+				 held[k]);
+			xmlXPathObjectPtr c = nodes_of(doc, expr);
+			assert_non_null(c);
+			if (c->floatval != 0.0)
+				fail_msg("report (%s): %g links out to %s", lang_code((enum lang)l),
+					 c->floatval, held[k]);
+			xmlXPathFreeObject(c);
+		}
 		xmlFreeDoc(doc);
 	}
 }
