@@ -355,6 +355,8 @@ static void json_tasks(struct site *s, enum lang l, struct buf *b)
 		json_num(b, k->params_b.v);
 		buf_addc(b, ',');
 		json_str_member(b, "job", k->job, true);
+		/* "" where the source gives none: the job matches every precision */
+		json_str_member(b, "precision", k->precision, true);
 		json_task_rows(s, l, t, b);
 		buf_addc(b, '}');
 	}
@@ -406,6 +408,7 @@ void calculator_json(struct site *s, enum lang l, struct buf *b)
 	for (size_t i = 0; schema_precisions[i]; i++) {
 		buf_adds(b, i ? ",{" : "{");
 		json_str_member(b, "id", schema_precisions[i], true);
+		json_str_member(b, "label", precision_label(s, l, schema_precisions[i]), true);
 		json_key(b, "bytes");
 		json_num(b, metric_bytes_per_param(schema_precisions[i]));
 		buf_addc(b, '}');

@@ -60,10 +60,11 @@
   function sameValue(a, b) { return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b)); }
 
   /* ---- the formulas ---- */
-  function bytesOf(precision) {
-    var p = data.precisions.filter(function (x) { return x.id === precision; })[0];
-    return p ? p.bytes : -1;
+  function precisionOf(precision) {
+    return data.precisions.filter(function (x) { return x.id === precision; })[0] ||
+      { id: precision, label: precision, bytes: -1 };
   }
+  function bytesOf(precision) { return precisionOf(precision).bytes; }
   function jobOf(id) {
     return data.jobs.filter(function (j) { return j.id === id; })[0];
   }
@@ -113,9 +114,15 @@
     fieldError('params', '');
     return v;
   }
+  /* bf16 is fp16's option (the same bytes per parameter) */
+  function oneOption(precision) { return precision === 'bf16' ? 'fp16' : precision; }
+  function optionLabel(name, value) {
+    var o = $('calc-' + name).querySelector('option[value="' + value + '"]');
+    return o ? o.textContent : value;
+  }
   function readChoice(name, raw, errKey, fallback) {
     var select = $('calc-' + name);
-    if (name === 'precision' && raw === 'bf16') raw = 'fp16'; /* one option */
+    if (name === 'precision') raw = oneOption(raw);
     if (hasOption(select, raw)) {
       select.value = raw;
       fieldError(name, '');
@@ -174,10 +181,6 @@
     return fit.tight ? text('tight-n', { n: n, m: fmtNumber(fit.roomy), pct: pct })
       : text('needs-n', { n: n });
   }
-  function jobLabel(job) {
-    var o = [].filter.call($('calc-job').options, function (x) { return x.value === job; })[0];
-    return o ? o.textContent : job;
-  }
   function showFit(need, gpu) {
     var body = clearBody($('calc-fit')), fits = [], tight = [], mine = null;
     data.gpus.forEach(function (g) {
@@ -203,10 +206,13 @@
     $('calc-summary').textContent = summary;
     showLegend($('calc-fit'));
   }
-  function showTasks(params, job) {
-    var body = clearBody($('calc-tasks')), n = 0;
+  function showTasks(params, precision, job) {
+    var body = clearBody($('calc-tasks')), n = 0, other = 0;
     data.tasks.forEach(function (t) {
       if (!sameValue(t.params, params) || t.job !== job) return;
+      /* a job at another precision is another job (QLoRA's 4-bit is not
+       * the FP16 LoRA); one whose source gives none may be either */
+      if (t.precision && oneOption(t.precision) !== precision) { other++; return; }
       t.rows.forEach(function (r) {
         var tr = document.createElement('tr');
         cell(tr, link(t.href, t.name), '', true);
@@ -226,7 +232,8 @@
     $('calc-tasks-block').hidden = n === 0 && job === 'inference';
     var none = $('calc-no-task');
     none.hidden = n > 0;
-    none.textContent = n ? '' : text('no-task', { job: jobLabel(job), params: typed(params) });
+    none.textContent = n ? '' : text(other ? 'no-task-precision' : 'no-task', {
+      job: optionLabel('job', job), params: typed(params), precision: precisionOf(precision).label });
   }
   function showServing(need, job) {
     $('calc-serving-block').hidden = job !== 'inference';
@@ -269,7 +276,7 @@
       model: text('model', { n: fmtNumber(m.rule.params) }), precision: m.rule.label });
     $('calc-job-note').textContent = jobOf(job).not_counted;
     showFit(m.gb, gpu);
-    showTasks(params, job);
+    showTasks(params, precision, job);
     showServing(m.gb, job);
   }
   function fail() {

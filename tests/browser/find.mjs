@@ -220,6 +220,20 @@ async function checkCalculator(browser, base, check, root) {
       /3\.5 GB/.test(r.need) && r.thumb.includes('7 GB') && r.thumb.includes('3.5 GB') &&
       (await page.locator('#calc-tasks tbody tr').count()) > 0 &&
       !(await page.locator('#calc-job-note').isHidden()) && r.note.length > 0, `${r.need} / ${r.thumb}`);
+    // a job at another precision is not listed: QLoRA's 4-bit jobs are not FP16 LoRA
+    // (a job whose source names no precision may be either)
+    const tasks = (await (await page.request.get(`${base}/${lang}/calculator/data.json`)).json()).tasks;
+    for (const precision of ['fp16', 'int4']) {
+      await calc(page, base, lang, `params=7&precision=${precision}&job=lora`);
+      const shown = await page.locator('#calc-tasks tbody tr th a, #calc-tasks tbody tr td:first-child a')
+        .evaluateAll((as) => as.map((a) => a.textContent));
+      const wrong = tasks.filter((t) => shown.includes(t.name) && t.precision && t.precision !== precision);
+      const missed = tasks.filter((t) => t.params === 7 && t.job === 'lora' && !shown.includes(t.name) &&
+        (!t.precision || t.precision === precision));
+      check(`calculator ${lang}: 7B LoRA at ${precision} lists the jobs at ${precision} or of no stated precision, and only those`,
+        shown.length > 0 && !wrong.length && !missed.length,
+        `shown ${shown.join(' | ')}; wrong ${wrong.map((t) => t.name)}; missed ${missed.map((t) => t.name)}`);
+    }
     // a bigger model never needs less (the rules of thumb disagree with each other)
     const gbs = [];
     for (const q of ['params=6.9&precision=int8', 'params=7&precision=int8', 'params=7&precision=int4', 'params=8&precision=int4']) {
