@@ -948,7 +948,7 @@ check "a card with one key specification and no speed result gets no chart of on
 	       grep -q '<figure' '$ties/site/en/gpus/h200/index.html'"
 check "the relative-speed chart names every card and workload of its fastest figure, each card once (two cards at 0.4× on two)" \
 	sh -c "grep -q 'Fastest besides H100 80GB, at 0.4×: A100 80GB on “ResNet-50 training speed (relative to H100)” and “SDXL training speed (relative to H100)”; A100 40GB on “ResNet-50 training speed (relative to H100)” and “SDXL training speed (relative to H100)”;' '$ties/site/charts/en/chart-relative-speed.svg' &&
-	       grep -q '除 H100 80GB 外，A100 80GB 在 ResNet-50 训练速度（相对 H100）、SDXL 训练速度（相对 H100）上，A100 40GB 在 ResNet-50 训练速度（相对 H100）、SDXL 训练速度（相对 H100）上最快，为 0.4 倍；' '$ties/site/charts/zh/chart-relative-speed.svg'"
+	       grep -q '除 H100 80GB 外，A100 80GB 在“ResNet-50 训练速度（相对 H100）”、“SDXL 训练速度（相对 H100）”上，A100 40GB 在“ResNet-50 训练速度（相对 H100）”、“SDXL 训练速度（相对 H100）”上最快，为 0.4 倍；' '$ties/site/charts/zh/chart-relative-speed.svg'"
 check "results that print alike are level in a comparison's bottom line, as in its sentences and table" \
 	sh -c "grep -q 'On speed they are about level on the 4 speed benchmarks both were measured on alike.' '$ties/site/en/compare/a100-80gb-vs-a100-40gb/index.html' &&
 	       ! grep -q 'For speed, pick' '$ties/site/en/compare/a100-80gb-vs-a100-40gb/index.html'"
@@ -1136,8 +1136,8 @@ check "no baseline card: charts and tables say relative to each source's baselin
 	grep -q '相对各来源基准卡的训练速度' '$nobase/site/zh/gpus/index.html' &&
 	grep -q 'RTX 4090 runs at only [0-9–%]* of the speed of each source&#39;s baseline card' '$nobase/site/en/gpus/rtx-4090/index.html' &&
 	grep -q '<caption>Training speed relative to each source&#39;s baseline card (higher is faster)</caption>' '$nobase/site/en/articles/training-guide/index.html' &&
-	! grep -rh --exclude-dir=i18n --exclude=i18n.csv 'the baseline GPU\|基准显卡' '$nobase/site' |
-		grep -qv '^<li>\(no result for the baseline GPU\|基准显卡无结果\)</li>\$'"
+	! grep -rh --exclude-dir=i18n --exclude=i18n.csv 'the baseline GPU\|相对基准卡的速度\|基准卡无结果' '$nobase/site' |
+		grep -qv '^<li>\(no result for the baseline GPU\|基准卡无结果\)</li>\$'"
 # a GPU page's results are "other" only after a training speed section
 check "a GPU page without training speeds heads its results as benchmark results, not other ones" \
 	sh -c "grep -q '<h2 id=\"benchmarks\">Benchmark results</h2>' '$nobase/site/en/gpus/h100-80gb/index.html' &&
@@ -1155,7 +1155,7 @@ check "a comparison's missing speed ratio says the two cards do not both have a 
 	sh -c "test $rc -eq 0 &&
 	grep -q 'title=\"no data (the two cards do not both have a result)\"' '$onelack/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	grep -q 'title=\"暂无数据（两款显卡中至少一款没有测试结果）\"' '$onelack/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
-	! grep -rlq 'baseline' '$onelack/site/en/compare' && ! grep -rlq '基准显卡' '$onelack/site/zh/compare'"
+	! grep -rlq 'baseline' '$onelack/site/en/compare' && ! grep -rlq '相对基准卡的速度\|基准卡无结果' '$onelack/site/zh/compare'"
 
 # No rental price at all, no result at all, neither: every table leaves out
 # the columns no row has a figure in (prices, costs, speeds, a chart's data

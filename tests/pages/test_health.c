@@ -217,7 +217,7 @@ static void test_claim_mismatch_below_the_claim_says_it_falls_short(void **state
 		"The results of “SDXL training speed (relative to H100)” fall short "
 		"of it: RTX 4090 is 20% faster than RTX 3090 (tolerance ±15%).",
 		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“SDXL 训练速度"
-		"（相对 H100）”的结果，RTX 4090 比 RTX 3090 快 20%，不及所称幅度"
+		"（相对 H100）”的结果，RTX 4090 比 RTX 3090 快约 20%，不及所称幅度"
 		"（容差 ±15%）。");
 }
 
@@ -240,7 +240,7 @@ static void test_claim_against_step_times_says_they_are_turned_into_speed(void *
 		"time into speed, fall short of it: RTX 4090 is 10% faster than RTX 3090 "
 		"(tolerance ±15%).",
 		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“30B 参数 GPT "
-		"类模型训练单步耗时”的结果换算，RTX 4090 比 RTX 3090 快 10%，不及所称幅度"
+		"类模型训练单步耗时”的结果换算，RTX 4090 比 RTX 3090 快约 10%，不及所称幅度"
 		"（容差 ±15%）。");
 }
 
