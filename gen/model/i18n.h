@@ -16,11 +16,13 @@
 #define GPUGUIDE_I18N_H
 
 #include "base/strmap.h"
+#include "model/schema.h"
 
 #include <stdbool.h>
 #include <stddef.h>
 
 struct arena;
+struct data;
 struct buf;
 struct diag;
 struct table;
@@ -197,6 +199,9 @@ const char *i18n_method_key(const char *id);
  * one space where Chinese meets Latin across a joint (content/STYLE.md). */
 void i18n_add_joined(const struct i18n *t, enum lang l, struct buf *b, const char *const *items,
 		     size_t n, const char *sep_key, const char *last_key, const char *many_key);
+/* A row's note in language l: its column note_<l>, else note_en, else
+ * note ("" when none). */
+const char *i18n_row_note(const struct data *d, enum data_table_id t, size_t row, enum lang l);
 /* `items` as a sentence lists them ("A, B, and C", "A、B、C":
  * i18n_add_joined with list.sep, list.last and list.last_many), in `a`. */
 const char *i18n_list(const struct i18n *t, enum lang l, struct arena *a,

@@ -370,6 +370,17 @@ void health_describe(const struct site_inputs *in, const struct finding *f,
 	if (f->kind == FINDING_STATED_COST && f->task < 0)
 		buf_adds(&key, "_month");
 	fill_key(out, in, l, key.ptr, slots, n);
+	/* a claim's note says how the figures were read (a time saving
+	 * called "faster"): the reader sees it beside the finding */
+	if (f->kind == FINDING_CLAIM_MISMATCH && f->claim >= 0 &&
+	    (size_t)f->claim < in->data.nclaims) {
+		struct slot note = { "note", i18n_row_note(&in->data, TABLE_CLAIMS,
+							   in->data.claims[f->claim].row, l) };
+		if (*note.text) {
+			buf_adds(out, i18n_get(&in->i18n, l, "punct.gap"));
+			fill_key(out, in, l, "health.claim_note", &note, 1);
+		}
+	}
 	buf_release(&stated);
 	buf_release(&computed);
 	buf_release(&extra);

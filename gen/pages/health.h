@@ -42,7 +42,8 @@ void health_intro(const struct site_inputs *in, enum finding_kind kind, enum lan
 		  struct buf *out);
 
 /* Append one sentence (plain text, not HTML) saying what `f` found, with the
- * figures held against each other, in language `l`. */
+ * figures held against each other, in language `l`; for a claim, the note
+ * claims.csv gives it after it. */
 void health_describe(const struct site_inputs *in, const struct finding *f,
 		     enum lang l, struct buf *out);
 

@@ -764,8 +764,7 @@ struct figure pg_relative_speed(const struct page_ctx *p, size_t b, size_t g)
 /* The note of a row: note_<lang>, note_en or note. */
 const char *pg_row_note(const struct page_ctx *p, enum data_table_id t, size_t row)
 {
-	const char *note = pg_raw_cell_lang(p, t, row, "note");
-	return *note ? note : pg_raw_cell(p, t, row, "note");
+	return i18n_row_note(&p->in->data, t, row, p->l);
 }
 
 const char *pg_result_conditions(const struct page_ctx *p, const struct result *x)
