@@ -141,7 +141,8 @@ class Index:
                     s = weight(fields) * (2 if exact else 1)
                     scores[d] = max(scores.get(d, 0), s)
             total = scores if total is None else {d: total[d] + scores[d] for d in total if d in scores}
-        ids = sorted(total or {}, key=lambda d: (-total[d], self.meta['title_tokens'][d], d))
+        ids = sorted(total or {}, key=lambda d: (-total[d], -self.meta['held'][d],
+                                                 self.meta['title_tokens'][d], d))
         starts = self.meta['doc_shards']
         for d in ids[:SHOWN]:
             k = max(i for i, s in enumerate(starts) if s <= d)

@@ -23,7 +23,7 @@
 #include <unistd.h>
 
 /* The format's name and version: a cache of another version is not read. */
-static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', 'D' };
+static const char magic[8] = { 'g', 'g', 'c', 'a', 'c', 'h', 'e', 'E' };
 
 /* The header: the magic and the cache's secret (the key of its digests). */
 #define HEADER_LEN (sizeof magic + DIGEST_KEY_LEN)

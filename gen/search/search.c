@@ -256,6 +256,7 @@ struct search_page *search_page_from_html(struct search_terms *st,
 	buf_reset(body);
 	search_scan_html(html, len, (struct sink){ NULL, 0, &th },
 		  (struct sink){ body, SEARCH_TEXT_MAX + 4, &tb }, &pg->figs);
+	pg->doc.held = search_figs_held(&pg->figs);
 	tok_finish(&th);
 	tok_finish(&tb);
 	search_page_set_doc(pg, d, body->ptr, body->len);
@@ -265,6 +266,7 @@ struct search_page *search_page_from_html(struct search_terms *st,
 bool search_record_read_doc(struct buf_reader *r, struct idoc *d)
 {
 	*d = (struct idoc){ .title_tokens = buf_read_u32(r) };
+	d->held = buf_read_u32(r);
 	size_t n;
 	const char *p = buf_read_counted(r, &n);
 	if (r->bad || !p || n < 2 || p[0] != '[' || p[n - 1] != ']' || memchr(p, '\0', n) ||
@@ -358,6 +360,7 @@ void search_page_encode(const struct search_page *pg, struct buf *out)
 	}
 	const struct idoc *d = &pg->doc;
 	buf_add_u32(out, d->title_tokens);
+	buf_add_u32(out, d->held);
 	buf_add_counted(out, d->json, d->len);
 	search_record_add_figs(&pg->figs, out);
 	const struct token_set *ts = &pg->terms->set;
@@ -436,6 +439,7 @@ bool search_records_same(const char *a, size_t alen, const char *b, size_t blen)
 	struct search_terms *sa = search_terms_new(), *sb = search_terms_new();
 	struct search_page *pa = page_folded(sa, a, alen), *pb = page_folded(sb, b, blen);
 	bool same = pa && pb && pa->doc.title_tokens == pb->doc.title_tokens &&
+		    pa->doc.held == pb->doc.held &&
 		    pa->doc.len == pb->doc.len && !memcmp(pa->doc.json, pb->doc.json, pa->doc.len) &&
 		    sa->set.nin_page == sb->set.nin_page;
 	for (size_t i = 0; same && i < sa->set.nin_page; i++) {
@@ -479,7 +483,8 @@ static bool record_terms(const char *rec, size_t len, size_t *nterms,
 			 const unsigned char **p, size_t *left)
 {
 	struct buf_reader r = { (const unsigned char *)rec, len, false };
-	buf_read_u32(&r);
+	buf_read_u32(&r); /* title_tokens */
+	buf_read_u32(&r); /* held */
 	size_t ndoc;
 	buf_read_counted(&r, &ndoc);
 	if (!search_record_read_figs(&r, NULL))

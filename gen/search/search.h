@@ -14,7 +14,8 @@
  * chooses:
  *   index.json   {"v":3,"shards":S,"number_shards":M,"docs":N,
  *                "doc_shards":[first id of each doc shard...],
- *                "title_tokens":[per doc]}
+ *                "title_tokens":[per doc],"held":[per doc: its
+ *                figures' count's bit length, search_figs_held]}
  *   t<k>.json    {"<token>":"<postings>",...}, CJK pairs that share
  *                their first character (in the shard) under it, then
  *                their second ({"显":{"卡":"...","存":"..."}}; a pair

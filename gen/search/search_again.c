@@ -258,7 +258,9 @@ struct search_page *search_page_from_last(struct search_terms *st,
 		page_doc_from_html(pg, d, html, len);
 	}
 	search_idoc_free(&doc);
+	pg->doc.held = doc.held; /* its figures as many as before, moved */
 	buf_add_u32(&pg->rec, pg->doc.title_tokens);
+	buf_add_u32(&pg->rec, pg->doc.held);
 	buf_add_counted(&pg->rec, pg->doc.json, pg->doc.len);
 	search_record_add_figs(&pg->figs, &pg->rec);
 	if (!page_terms_again(pg, p, left, nterms, keep)) {

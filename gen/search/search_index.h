@@ -48,6 +48,10 @@ struct idoc {
 	char *json;
 	size_t len;
 	unsigned title_tokens;
+	/* how much of the data the page holds: the bit length of its
+	 * figures' count (search_figs_held), so that pages of one kind at one
+	 * score come richest first (search.js) */
+	unsigned held;
 };
 
 /* Terms are interned once per build: an open-addressed table of term
@@ -135,7 +139,7 @@ void search_doc_text_head(const struct search_doc *d, struct buf *text);
 /* A new stamp for the page `st` reads, seen[] as long as its terms. */
 uint32_t search_terms_stamp(struct search_terms *st);
 
-/* A page's record (search_page_encode's): title_tokens, the doc's JSON
+/* A page's record (search_page_encode's): title_tokens, held, the doc's JSON
  * (buf.h's counted bytes), the figures (search_record_add_figs), the term
  * count, then each term as its fields (a byte), its length (a byte: at
  * most WORD_MAX) and its bytes; its head and hash are made again when it

@@ -331,6 +331,14 @@ static inline const char *tag_name_end(const char **p, const char *end)
 
 /* ---- figures ---- */
 
+unsigned search_figs_held(const struct search_figs *f)
+{
+	unsigned bits = 0;
+	for (size_t n = f->n + f->values; n; n >>= 1)
+		bits++;
+	return bits;
+}
+
 void search_figs_release(struct search_figs *f)
 {
 	free(f->v);
@@ -361,12 +369,23 @@ bool search_fig_apart(const char *s, size_t len, unsigned before, unsigned after
 }
 
 /* Whether the tag from `lt` ('<') to `gt` ('>') opens a figure. */
+static bool is_span_of(const char *lt, const char *gt, const char *open, size_t n)
+{
+	return gt && (size_t)(gt - lt) >= n && !memcmp(lt, open, n) &&
+	       (lt[n] == ' ' || lt[n] == '>');
+}
+
 static bool is_fig_tag(const char *lt, const char *gt)
 {
 	static const char open[] = "<span class=\"fig\"";
-	size_t n = sizeof open - 1;
-	return gt && (size_t)(gt - lt) >= n && !memcmp(lt, open, n) &&
-	       (lt[n] == ' ' || lt[n] == '>');
+	return is_span_of(lt, gt, open, sizeof open - 1);
+}
+
+/* A figure of a table's cell (partials/guide-cell): <span class="v">. */
+static bool is_value_tag(const char *lt, const char *gt)
+{
+	static const char open[] = "<span class=\"v\"";
+	return is_span_of(lt, gt, open, sizeof open - 1);
 }
 
 /* A figure begins after `gt`: its tokens go in the shifted field; a word
@@ -445,8 +464,12 @@ static inline void scan_tag(struct scan *sc)
 		return;
 	enum tag_kind kind = tag_kind_of(name, n);
 	if (kind == TAG_SPAN) {
-		if (!closing && sc->figs && !sc->skip && is_fig_tag(lt, gt))
-			fig_begin(sc, gt);
+		if (!closing && sc->figs && !sc->skip) {
+			if (is_fig_tag(lt, gt))
+				fig_begin(sc, gt);
+			else
+				sc->figs->values += is_value_tag(lt, gt);
+		}
 		return;
 	}
 	if (kind == TAG_SKIPPED) {

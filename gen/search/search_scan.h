@@ -67,10 +67,16 @@ struct search_fig {
 struct search_figs {
 	struct search_fig *v;
 	size_t n, cap;
+	size_t values; /* the figures of its tables' cells, counted only */
 	bool apart;
 	size_t cut;
 };
 void search_figs_release(struct search_figs *f);
+/* How much of the data a page holds, from its figures (cited in its text
+ * and shown in its tables' cells): the bit length of their count (0 for
+ * none, 1 for one, 2 for two or three...), a digit in the index however
+ * many there are. */
+unsigned search_figs_held(const struct search_figs *f);
 
 /* Whether a figure of edges `before` and `after` (as a search_fig has
  * them) whose text is now the `len` bytes at `s` still stands apart: no

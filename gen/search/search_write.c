@@ -530,6 +530,12 @@ static int write_doc_list(const struct search_index *ix, const struct search_sha
 			buf_addc(&b, ',');
 		add_uint(&b, ix->docs[i].title_tokens);
 	}
+	buf_adds(&b, "],\"held\":[");
+	for (size_t i = 0; i < ix->ndocs; i++) {
+		if (i)
+			buf_addc(&b, ',');
+		add_uint(&b, ix->docs[i].held);
+	}
 	buf_adds(&b, "]}\n");
 	int rc = st->write(st->ctx, "index.json", &b);
 	buf_release(&b);

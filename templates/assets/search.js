@@ -205,8 +205,11 @@
         while (k + 1 < meta.kind_from.length && meta.kind_from[k + 1] <= id) k++;
         return k;
       };
+      /* at one score and kind, the page that holds more of the data first
+       * (held: its figures' count, in bits), then the shorter title */
       ids.sort(function (a, b) {
         return (tier(a) - tier(b)) || (total[b] - total[a]) || (kind(a) - kind(b)) ||
+          (meta.held[b] - meta.held[a]) ||
           (meta.title_tokens[a] - meta.title_tokens[b]) || (a - b);
       });
       return ids;

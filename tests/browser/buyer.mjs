@@ -143,6 +143,17 @@ async function searchFor(page, base, lang, q) {
   })));
 }
 
+// Every doc's held (how much of the data it holds) by its path.
+async function docHeld(page, base, lang) {
+  const meta = await (await page.request.get(`${base}/${lang}/search/index.json`)).json();
+  const held = new Map();
+  for (let k = 0; k < meta.doc_shards.length; k++) {
+    const rows = await (await page.request.get(`${base}/${lang}/search/d${k}.json`)).json();
+    rows.forEach((r, i) => held.set(r[1], meta.held[meta.doc_shards[k] + i]));
+  }
+  return held;
+}
+
 // Every doc's text by its path, from the search index's doc shards.
 async function docTexts(page, base, lang) {
   const meta = await (await page.request.get(`${base}/${lang}/search/index.json`)).json();
@@ -179,6 +190,12 @@ async function checkSearch(browser, base, check) {
       check(`buyer ${lang} ${width}px: "4090" starts with the RTX 4090 page, then its comparisons`,
         r.length > 2 && /gpus\/rtx-4090\/$/.test(r[0].href) && /compare\/.*rtx-4090/.test(r[1].href),
         r.slice(0, 4).map((x) => x.href).join(' '));
+      // the comparisons, alike in score, come richest first (index.json's held)
+      const held = await docHeld(page, base, lang);
+      const pairs = r.filter((x) => /compare\/.*rtx-4090/.test(x.href)).map((x) => held.get(x.href.replace(/^\.\.\//, '')));
+      check(`buyer ${lang} ${width}px: "4090" lists its comparisons by how much each holds`,
+        pairs.length > 2 && pairs.every((h, i) => i === 0 || h <= pairs[i - 1]) && pairs[0] > pairs[pairs.length - 1],
+        pairs.join(' '));
       const firstData = r.findIndex((x) => /\/(data|sources|health|methodology)\//.test(x.href));
       const lastGuide = r.map((x) => guide.test(x.href)).lastIndexOf(true);
       check(`buyer ${lang} ${width}px: "4090" lists every guide page before any data page`,

@@ -526,14 +526,14 @@ static void test_a_sealed_cache_of_another_format_is_not_loaded(void **state)
 	assert_filled(&pc);
 	pagecache_free(&pc);
 	/* another magic: the version before, a later one */
-	assert_memory_equal(b.ptr, "ggcacheD", 8);
-	b.ptr[7] = 'C';
+	assert_memory_equal(b.ptr, "ggcacheE", 8);
+	b.ptr[7] = 'D';
+	reseal(&b);
+	assert_refused(t, b.ptr, b.len);
+	b.ptr[7] = 'F';
 	reseal(&b);
 	assert_refused(t, b.ptr, b.len);
 	b.ptr[7] = 'E';
-	reseal(&b);
-	assert_refused(t, b.ptr, b.len);
-	b.ptr[7] = 'D';
 	/* an index a byte longer or shorter than its entries, sealed */
 	size_t idx = index_at(&b);
 	struct buf c = BUF_INIT;
@@ -600,10 +600,10 @@ static void test_a_missing_or_empty_cache_is_not_loaded(void **state)
 	assert_int_equal(load_cache(&pc, t->cache), -1);
 	assert_empty(&pc);
 	assert_refused(t, "", 0);
-	assert_refused(t, "ggcacheD", 8);
+	assert_refused(t, "ggcacheE", 8);
 	/* a header and a trailer sealing an empty index: no tool, no cache */
 	struct buf b = BUF_INIT;
-	buf_add(&b, "ggcacheD", 8);
+	buf_add(&b, "ggcacheE", 8);
 	for (int i = 0; i < 4; i++)
 		buf_add_u64(&b, 0); /* the secret */
 	buf_add_u64(&b, HEADER);

@@ -189,7 +189,7 @@ static void test_written_files_are_sorted_escaped_json(void **state)
 		"\"x\":\"18\",\"zeta\":\"0\"}\n"
 		"d0.json\n[[\"B \\\"q\\\" \\u003cx\\u003e\",\"a/\",\"gpu\",\"d zeta 24 alpha 7b\"]]\n"
 		"index.json\n{\"v\":3,\"shards\":2,\"number_shards\":1,\"docs\":1,"
-		"\"doc_shards\":[0],\"title_tokens\":[3]}\n");
+		"\"doc_shards\":[0],\"title_tokens\":[3],\"held\":[0]}\n");
 	buf_release(&f.all);
 	/* a failing write stops and says so */
 	struct files g = { BUF_INIT, 0, 2 };
@@ -982,6 +982,32 @@ static void test_the_hash_of_a_token_is_the_hash_of_its_bytes(void **state)
 	buf_release(&html);
 }
 
+/* How much of the data a page holds is its figures' count, cited or in
+ * its tables' cells, in bits: kept in its record, written per doc (search.js
+ * ranks the richer of two pages alike first). */
+static void test_a_pages_figures_are_what_it_holds(void **state)
+{
+	(void)state;
+	static const char rich[] = "<main><p>From <span class=\"fig\">$0.39</span>.</p><table>"
+				   "<tr><td><span class=\"v\">1</span></td><td><span class=\"v\">2"
+				   "</span></td><td><span class=\"v\">3</span></td></tr></table>"
+				   "</main>",
+			  poor[] = "<main><p>No figure.</p><span class=\"vv\">x</span></main>";
+	struct search_doc d = { .title = "t", .path = "p/", .kind = "x" };
+	struct search_index *ix = search_index_new();
+	struct search_page *pg = search_page_from_html(terms, &d, rich, sizeof rich - 1);
+	struct buf rec = BUF_INIT;
+	search_page_encode(pg, &rec);
+	search_index_put(ix, 0, pg);
+	search_index_put(ix, 1, search_page_decode(terms, rec.ptr, rec.len));
+	search_index_put(ix, 2, search_page_from_html(terms, &d, poor, sizeof poor - 1));
+	struct buf out = BUF_INIT;
+	written_index(ix, &out);
+	assert_non_null(strstr(out.ptr, "\"held\":[3,3,0]}"));
+	buf_release(&out);
+	buf_release(&rec);
+}
+
 /* Many distinct tokens on one page (its table grows) and one token many
  * times: the page as its two steps make it. */
 static void test_a_page_of_many_tokens_is_deduplicated(void **state)
@@ -1105,6 +1131,7 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 	for (size_t k = 0; k < sizeof docs_not / sizeof docs_not[0]; k++) {
 		buf_reset(&b);
 		buf_add_u32(&b, 0);
+		buf_add_u32(&b, 0); /* held */
 		buf_add_counted(&b, docs_not[k], strlen(docs_not[k]));
 		buf_add_u32(&b, 0);
 		assert_null(search_page_decode(terms, b.ptr, b.len));
@@ -1113,6 +1140,7 @@ static void test_a_record_cut_short_or_followed_by_more_is_no_page(void **state)
 		for (unsigned twice = 0; twice < 2; twice++) {
 			buf_reset(&b);
 			buf_add_u32(&b, 0);
+			buf_add_u32(&b, 0); /* held */
 			buf_add_counted(&b, DOC_X, sizeof DOC_X - 1);
 			buf_add_u32(&b, 0); /* no figures, and the snippet not cut */
 			buf_addc(&b, 0);
@@ -1521,6 +1549,7 @@ int main(void)
 		cmocka_unit_test(test_words_read_8_bytes_at_a_time_are_the_words),
 		cmocka_unit_test(test_runs_of_words_read_16_bytes_at_a_time_are_the_words),
 		cmocka_unit_test(test_white_space_collapsed_16_or_8_bytes_at_a_time),
+		cmocka_unit_test(test_a_pages_figures_are_what_it_holds),
 		cmocka_unit_test(test_a_page_of_many_tokens_is_deduplicated),
 		cmocka_unit_test(test_tokens_sharing_their_first_eight_bytes_stay_apart),
 		cmocka_unit_test(test_the_hash_of_a_token_is_the_hash_of_its_bytes),

@@ -274,7 +274,7 @@ static void test_the_snippet_follows_its_figures(void **state)
 		}
 		record_whole(old.ptr, old.len, &was);
 		assert_true(record_again(&now, &old, &was, &again));
-		bool shows = strstr(again.ptr + 4 + 4, "$0.40/h") != NULL; /* past two counts */
+		bool shows = strstr(again.ptr + 4 + 4 + 4, "$0.40/h") != NULL; /* past three counts */
 		assert_int_equal(shows, edit == 0);
 		assert_reads_as_whole(&again, &now);
 		/* and read again from the new record, edited back */
