@@ -62,10 +62,13 @@ static const char *tr_or(const struct dp *s, enum lang l, const char *key,
 	return i18n_has(&s->in->i18n, key) ? tr(s, l, key) : raw;
 }
 
-/* A column's head: data.col.<column> ("显存（GB）" for vram_gb). */
-static const char *column_label(const struct dp *s, enum lang l, const char *column)
+/* A column's head: data.col.<table>.<column> where a table names it apart
+ * (prices' kind: billing), else data.col.<column> ("显存（GB）": vram_gb). */
+static const char *column_label(const struct dp *s, enum lang l, const char *table,
+				const char *column)
 {
-	return tr_or(s, l, arena_printf(s->arena, "data.col.%s", column), column);
+	const char *col = tr_or(s, l, arena_printf(s->arena, "data.col.%s", column), column);
+	return tr_or(s, l, arena_printf(s->arena, "data.col.%s.%s", table, column), col);
 }
 
 /* The name a reader knows row `id` of table `ref` by, in `l`: its
@@ -396,7 +399,7 @@ static struct value *column_list(const struct dp *s, enum lang l,
 		const struct col_spec *cs = schema_column_spec(spec, t->cols[c]);
 		struct value *m = value_new_map(s->arena);
 		set_text(s, m, "name", t->cols[c]);
-		set_text(s, m, "label", column_label(s, l, t->cols[c]));
+		set_text(s, m, "label", column_label(s, l, t->name, t->cols[c]));
 		set_bool(s, m, "num", is_numeric(cs));
 		set_text(s, m, "type", type_text(s, l, cs));
 		set_text(s, m, "need", column_need(s, l, cs));

@@ -572,6 +572,33 @@ static void test_titles_name_only_what_the_page_holds(void **state)
 	}
 }
 
+/* A column a table names apart has its own head: prices' kind is its
+ * billing (as on the GPU pages), a benchmark's kind stays a kind. */
+static void test_a_data_column_is_headed_as_its_table_means_it(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	static const struct {
+		enum lang l;
+		const char *path, *head;
+	} heads[] = {
+		{ LANG_EN, "data/prices/", "Billing" }, { LANG_ZH, "data/prices/", "计费方式" },
+		{ LANG_EN, "data/benchmarks/", "Kind" }, { LANG_ZH, "data/benchmarks/", "类型" },
+	};
+	for (size_t i = 0; i < sizeof heads / sizeof heads[0]; i++) {
+		htmlDocPtr doc = page_load(heads[i].l, heads[i].path);
+		assert_non_null(doc);
+		char expr[160];
+		snprintf(expr, sizeof expr, "count(//table//th[normalize-space()='%s'])",
+			 heads[i].head);
+		xmlXPathObjectPtr c = nodes_of(doc, expr);
+		assert_non_null(c);
+		assert_true(c->floatval >= 1.0);
+		xmlXPathFreeObject(c);
+		xmlFreeDoc(doc);
+	}
+}
+
 /* The number of nodes matching `expr` (0 when none). */
 static int count_of(htmlDocPtr doc, const char *expr)
 {
@@ -1307,6 +1334,7 @@ int main(void)
 		cmocka_unit_test(test_calculator_writes_precisions_as_the_tables_do),
 		cmocka_unit_test(test_titles_name_only_what_the_page_holds),
 		cmocka_unit_test(test_compare_names_a_figure_both_lack_once),
+		cmocka_unit_test(test_a_data_column_is_headed_as_its_table_means_it),
 	};
 	int rc = cmocka_run_group_tests_name("pages", tests, NULL, NULL);
 	site_cleanup();
