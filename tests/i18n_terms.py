@@ -56,6 +56,8 @@ ALLOWED = {
                       "(cmp.bl.role_last, '，以及')",
     "calc.job": "the calculator's kind of job (full training, a LoRA fine-tune, inference): "
                 "任务, where a job of the data is a training job, 训练任务",
+    "gpu.title_last": "a GPU page title's last joint, between plain nouns ('规格参数、价格和速度'), "
+                      "where no name holds a 与 or 和 to blur",
     "tag.cost": "an article tag's twin as the editors spelled the tags (成本), not the name of "
                 "a job's cost in the pages (费用)",
 }

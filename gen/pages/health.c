@@ -132,17 +132,17 @@ static void format_speed(const struct site_inputs *in, struct buf *out, double v
 	buf_release(&x);
 }
 
-/* Two relative speeds, the result and what the job times imply ("0.33×"
- * against "0.42×"), with a decimal more ("0.080×" against "0.094×") where
- * they would print closer than the tolerance the finding broke: its
- * figures never seem to agree. */
+/* Two relative speeds, the result (as every page prints it) and what the
+ * job times imply ("0.33×" against "0.42×"), the latter with a decimal
+ * more ("0.08×" against "0.094×") where they would print closer than the
+ * tolerance the finding broke: its figures never seem to agree. */
 static void format_speeds(const struct site_inputs *in, struct buf *stated,
 			  struct buf *computed, double s, double c, enum lang l)
 {
 	int ds = i18n_ratio_decimals(s), dc = i18n_ratio_decimals(c);
 	double ps = numfmt_round(s, ds), pc = numfmt_round(c, dc);
 	bool close = ps > 0 && fabs(pc / ps - 1) <= METRICS_TOLERANCE;
-	format_speed(in, stated, s, close ? ds + 1 : -1, l);
+	format_speed(in, stated, s, -1, l);
 	format_speed(in, computed, c, close ? dc + 1 : -1, l);
 }
 

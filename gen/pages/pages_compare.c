@@ -704,7 +704,9 @@ static const char *pair_page_desc(const struct page_ctx *p, size_t ga, size_t gb
 	if (h.time_shared)
 		parts[n++] = pg_tr(p, pair_task_columns(p, ga, gb, &h) & PAIR_COSTS
 					      ? "cmp.desc_costs" : "cmp.desc_times");
-	parts[n++] = pg_tr(p, "cmp.desc_verdict");
+	/* a verdict only from figures set side by side (compare_bottom_line) */
+	parts[n++] = pg_tr(p, h.result_shared || h.time_shared ? "cmp.desc_verdict"
+							       : "cmp.desc_apart");
 	const struct data *d = &p->in->data;
 	return pg_fill(p, "cmp.page_desc", "a", d->gpus[ga].name, "b", d->gpus[gb].name,
 		       "parts", i18n_list(&p->in->i18n, p->l, pg_arena(p), parts, n), NULL);

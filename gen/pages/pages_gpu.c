@@ -551,16 +551,21 @@ static int complete_gpu_page(const struct page_ctx *pc, const struct page_spec *
 	return guide_chart_place_kept(pc, &rq);
 }
 
-/* "{name}: {parts}" with `parts` as a sentence lists them, or `none_key`
- * filled with the name alone when there are none. */
+/* "{name}: {parts}" with `parts` joined as `last_key` and `many_key` say
+ * (i18n_add_joined), or `none_key` filled with the name alone when there
+ * are none. */
 static const char *gpu_page_named(const struct page_ctx *p, size_t g, const char *key,
-				  const char *none_key, const char *const *parts, size_t n)
+				  const char *none_key, const char *const *parts, size_t n,
+				  const char *last_key, const char *many_key)
 {
 	const char *name = p->in->data.gpus[g].name;
 	if (!n)
 		return pg_fill(p, none_key, "name", name, NULL);
-	return pg_fill(p, key, "name", name, "parts",
-		       i18n_list(&p->in->i18n, p->l, pg_arena(p), parts, n), NULL);
+	struct buf b = BUF_INIT;
+	i18n_add_joined(&p->in->i18n, p->l, &b, parts, n, "list.sep", last_key, many_key);
+	const char *s = pg_fill(p, key, "name", name, "parts", b.ptr, NULL);
+	buf_release(&b);
+	return s;
 }
 
 /* A GPU page's title and description name what the sources give of the
@@ -572,13 +577,15 @@ static const char *gpu_page_title(const struct page_ctx *p, size_t g,
 {
 	const char *parts[3];
 	size_t n = 0;
-	if (h->specs.given)
+	if (h->figures)
 		parts[n++] = pg_tr(p, "gpu.title_specs");
 	if (h->prices)
 		parts[n++] = pg_tr(p, "gpu.title_prices");
 	if (h->results || h->times)
 		parts[n++] = pg_tr(p, "gpu.title_speed");
-	return gpu_page_named(p, g, "gpu.page_title", "gpu.page_title_none", parts, n);
+	/* "specifications, prices and speed": a title's list, no serial comma */
+	return gpu_page_named(p, g, "gpu.page_title", "gpu.page_title_none", parts, n,
+			      "gpu.title_last", NULL);
 }
 
 static const char *gpu_page_desc(const struct page_ctx *p, size_t g,
@@ -586,7 +593,7 @@ static const char *gpu_page_desc(const struct page_ctx *p, size_t g,
 {
 	const char *parts[5];
 	size_t n = 0;
-	if (h->specs.given)
+	if (h->figures)
 		parts[n++] = pg_tr(p, "gpu.desc_specs");
 	if (h->prices)
 		parts[n++] = pg_tr(p, "gpu.desc_prices");
@@ -597,7 +604,8 @@ static const char *gpu_page_desc(const struct page_ctx *p, size_t g,
 								      : "gpu.desc_times");
 	if (h->results || h->times)
 		parts[n++] = pg_tr(p, "gpu.desc_compares");
-	return gpu_page_named(p, g, "gpu.page_desc", "gpu.page_desc_none", parts, n);
+	return gpu_page_named(p, g, "gpu.page_desc", "gpu.page_desc_none", parts, n,
+			      "list.last", "list.last_many");
 }
 
 static void plan_gpu_page(struct site *s, enum lang l, size_t g)

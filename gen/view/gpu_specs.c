@@ -105,6 +105,7 @@ struct gpu_specs_held gpu_specs_held(const struct page_ctx *p, size_t g,
 		h.specs = (struct gpu_specs_count){ 0, 0 };
 		gpu_specs_each(p, g, count_spec, &h.specs);
 	}
+	h.figures = h.specs.given - (h.specs.given && *d->gpus[g].segment);
 	/* every quote (its page lists them all), a result per benchmark and a
 	 * time per job (as its tables show them: the first row of each) */
 	for (size_t i = 0; i < d->nprices; i++)

@@ -47,6 +47,8 @@ void gpu_specs_count_cell(struct gpu_specs_count *n, const struct value *cell);
  * these, and the GPU page's title and description name what they hold. */
 struct gpu_specs_held {
 	struct gpu_specs_count specs;
+	size_t figures; /* of specs.given, those beyond the segment (a class,
+			 * not a figure of the card) */
 	size_t prices, results, times;
 };
 /* What the sources give of GPU g; `n`, its specifications' count when
