@@ -331,7 +331,11 @@ static void json_task_rows(struct site *s, enum lang l, size_t t, struct buf *b)
 		k.marks = NULL;
 		json_str_member(b, "quote", c->quote_row >= 0
 				? pg_quote_text(&k, c->quote_row, c->choice, QUOTE_FOR_TIME) : "",
-				false);
+				true);
+		/* the time's note, as the job's page gives it ("The source says
+		 * only “A100”") */
+		json_str_member(b, "note", pg_row_note(&k, TABLE_TASK_TIMES,
+						       d->task_times[c->time_row].row), false);
 		buf_addc(b, '}');
 	}
 	buf_addc(b, ']');

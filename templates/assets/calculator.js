@@ -207,7 +207,7 @@
     showLegend($('calc-fit'));
   }
   function showTasks(params, precision, job) {
-    var body = clearBody($('calc-tasks')), n = 0, other = 0;
+    var body = clearBody($('calc-tasks')), n = 0, other = 0, notes = [];
     data.tasks.forEach(function (t) {
       if (!sameValue(t.params, params) || t.job !== job) return;
       /* a job at another precision is another job (QLoRA's 4-bit is not
@@ -221,10 +221,15 @@
         if (r.nodata) noData(cell(tr, '', 'num nodata'), r.cost);
         else cell(tr, r.cost, 'num');
         cell(tr, r.quote, 'src');
+        notes.push(cell(tr, r.note));
         body.appendChild(tr);
         n++;
       });
     });
+    /* the note column only when a row has one, as the job's page draws it */
+    var noted = notes.some(function (td) { return td.textContent !== ''; });
+    $('calc-tasks-note').hidden = !noted;
+    notes.forEach(function (td) { td.hidden = !noted; });
     showLegend($('calc-tasks'));
     $('calc-tasks-wrap').hidden = n === 0;
     /* serving with no job of its own in the data: the serving table below

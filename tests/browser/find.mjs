@@ -234,6 +234,24 @@ async function checkCalculator(browser, base, check, root) {
         shown.length > 0 && !wrong.length && !missed.length,
         `shown ${shown.join(' | ')}; wrong ${wrong.map((t) => t.name)}; missed ${missed.map((t) => t.name)}`);
     }
+    // each job's row carries its time's note, as the job's page does; the column only
+    // when a row has one
+    {
+      await calc(page, base, lang, 'params=7&precision=fp16&job=lora');
+      const got = await page.evaluate(() => ({
+        head: !document.getElementById('calc-tasks-note').hidden,
+        notes: [...document.querySelectorAll('#calc-tasks tbody tr')].map((tr) => {
+          const td = tr.lastElementChild;
+          return td.hidden ? null : td.textContent;
+        }),
+      }));
+      const want = tasks.filter((t) => t.params === 7 && t.job === 'lora' && (!t.precision || t.precision === 'fp16'))
+        .flatMap((t) => t.rows.map((r) => r.note));
+      const any = want.some((x) => x !== '');
+      check(`calculator ${lang}: 7B LoRA's rows give their times' notes, in a column shown when one has a note`,
+        got.head === any && JSON.stringify(got.notes) === JSON.stringify(any ? want : want.map(() => null)),
+        JSON.stringify(got) + ' / ' + JSON.stringify(want));
+    }
     // a bigger model never needs less (the rules of thumb disagree with each other)
     const gbs = [];
     for (const q of ['params=6.9&precision=int8', 'params=7&precision=int8', 'params=7&precision=int4', 'params=8&precision=int4']) {
