@@ -765,3 +765,16 @@ const char *i18n_row_note(const struct data *d, enum data_table_id t, size_t row
 		note = row_cell(d, t, row, "note_en");
 	return *note ? note : row_cell(d, t, row, "note");
 }
+
+void i18n_add_in_brackets(const struct i18n *t, enum lang l, struct buf *out, const char *a,
+			  const char *b)
+{
+	static const char stop[] = "。";
+	size_t n = strlen(a), k = sizeof stop - 1;
+	bool zh_stop = n > k && !memcmp(a + n - k, stop, k);
+	/* a sentence ended in English stays one; anything else is a clause */
+	bool en_stop = n && a[n - 1] == '.';
+	buf_add(out, a, zh_stop ? n - k : n);
+	buf_adds(out, i18n_get(t, l, en_stop ? "punct.gap" : "punct.semicolon"));
+	buf_adds(out, b);
+}

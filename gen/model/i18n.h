@@ -199,6 +199,13 @@ const char *i18n_method_key(const char *id);
  * one space where Chinese meets Latin across a joint (content/STYLE.md). */
 void i18n_add_joined(const struct i18n *t, enum lang l, struct buf *b, const char *const *items,
 		     size_t n, const char *sep_key, const char *last_key, const char *many_key);
+/* Two sentences that stand in one bracket after a figure, `a` then `b`:
+ * in Chinese a bracket within a sentence holds no 。, so `a`'s is dropped
+ * and they are joined by punct.semicolon (；), as is an `a` that is no
+ * sentence ("batch size 4; ..."); an English sentence ended by its "."
+ * is followed by punct.gap. */
+void i18n_add_in_brackets(const struct i18n *t, enum lang l, struct buf *out, const char *a,
+			  const char *b);
 /* A row's note in language l: its column note_<l>, else note_en, else
  * note ("" when none). */
 const char *i18n_row_note(const struct data *d, enum data_table_id t, size_t row, enum lang l);

@@ -782,13 +782,9 @@ const char *pg_result_conditions(const struct page_ctx *p, const struct result *
 				     params, "precision", pg_upper(p, METRICS_DEFAULT_PRECISION), NULL);
 	if (!*said)
 		return counted;
-	/* both stand in brackets after the figure: in Chinese a bracket
-	 * within a sentence holds no 。, so the two are joined by ； */
-	size_t n = strlen(said);
-	if (n > 3 && !strcmp(said + n - 3, "。"))
-		return arena_printf(pg_arena(p), "%.*s%s%s", (int)(n - 3), said,
-				    pg_tr(p, "punct.semicolon"), counted);
-	return arena_printf(pg_arena(p), "%s%s%s", said, pg_tr(p, "punct.gap"), counted);
+	struct buf own = BUF_INIT, *b = pg_text_buf(p, &own);
+	i18n_add_in_brackets(&p->in->i18n, p->l, b, said, counted); /* both stand after the figure */
+	return pg_keep(p, b);
 }
 
 void pg_show_result_cards(const struct page_ctx *p, const struct result *x)

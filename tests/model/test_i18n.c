@@ -71,6 +71,30 @@ static void test_a_tag_finds_its_twin_in_its_row(void **state)
 	unload(&f);
 }
 
+/* Two sentences in one bracket: a Chinese one's 。 gives way to ；, an
+ * English pair stays two sentences. */
+static void test_two_sentences_in_a_bracket(void **state)
+{
+	(void)state;
+	struct fx f;
+	load(&f, "key,en,zh\npunct.semicolon,; ,；\npunct.gap, ,\n");
+	assert_int_equal(f.loaded, 0);
+	struct buf b = BUF_INIT;
+	i18n_add_in_brackets(&f.t, LANG_ZH, &b, "来源只写作“A100”。", "未注明卡数");
+	assert_string_equal(b.ptr, "来源只写作“A100”；未注明卡数");
+	buf_reset(&b);
+	i18n_add_in_brackets(&f.t, LANG_ZH, &b, "批量 4", "未注明卡数");
+	assert_string_equal(b.ptr, "批量 4；未注明卡数");
+	buf_reset(&b);
+	i18n_add_in_brackets(&f.t, LANG_EN, &b, "The source says only A100.", "Counted as 2.");
+	assert_string_equal(b.ptr, "The source says only A100. Counted as 2.");
+	buf_reset(&b);
+	i18n_add_in_brackets(&f.t, LANG_EN, &b, "batch size 4", "counted as 2.");
+	assert_string_equal(b.ptr, "batch size 4; counted as 2.");
+	buf_release(&b);
+	unload(&f);
+}
+
 /* A list as a sentence has it: a separator, a last word before the last
  * item (the serial comma's when there are three or more, if the caller
  * names one), one space where Chinese meets Latin. */
@@ -396,6 +420,7 @@ int main(void)
 		cmocka_unit_test(test_placeholders_must_match_between_languages),
 		cmocka_unit_test(test_placeholder_names),
 		cmocka_unit_test(test_a_list_is_joined_as_a_sentence_lists_it),
+		cmocka_unit_test(test_two_sentences_in_a_bracket),
 		cmocka_unit_test(test_missing_keys_are_reported_once_in_key_order),
 		cmocka_unit_test(test_a_placeholder_nobody_fills_is_reported_not_published),
 		cmocka_unit_test(test_money_rounds_on_the_decimal_value),
