@@ -79,19 +79,22 @@ static void test_two_sentences_in_a_bracket(void **state)
 	struct fx f;
 	load(&f, "key,en,zh\npunct.semicolon,; ,；\npunct.gap, ,\n");
 	assert_int_equal(f.loaded, 0);
-	struct buf b = BUF_INIT;
-	i18n_add_in_brackets(&f.t, LANG_ZH, &b, "来源只写作“A100”。", "未注明卡数");
-	assert_string_equal(b.ptr, "来源只写作“A100”；未注明卡数");
-	buf_reset(&b);
-	i18n_add_in_brackets(&f.t, LANG_ZH, &b, "批量 4", "未注明卡数");
-	assert_string_equal(b.ptr, "批量 4；未注明卡数");
-	buf_reset(&b);
-	i18n_add_in_brackets(&f.t, LANG_EN, &b, "The source says only A100.", "Counted as 2.");
-	assert_string_equal(b.ptr, "The source says only A100. Counted as 2.");
-	buf_reset(&b);
-	i18n_add_in_brackets(&f.t, LANG_EN, &b, "batch size 4", "counted as 2.");
-	assert_string_equal(b.ptr, "batch size 4; counted as 2.");
-	buf_release(&b);
+	static const struct {
+		enum lang l;
+		const char *a, *b, *want;
+	} cases[] = {
+		{ LANG_ZH, "来源只写作“A100”。", "未注明卡数", "来源只写作“A100”；未注明卡数" },
+		{ LANG_ZH, "批量 4", "未注明卡数", "批量 4；未注明卡数" },
+		{ LANG_EN, "The source says only A100.", "Counted as 2.",
+		  "The source says only A100. Counted as 2." },
+		{ LANG_EN, "batch size 4", "counted as 2.", "batch size 4; counted as 2." },
+	};
+	for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct buf b = BUF_INIT;
+		i18n_add_in_brackets(&f.t, cases[i].l, &b, cases[i].a, cases[i].b);
+		assert_string_equal(b.ptr, cases[i].want);
+		buf_release(&b);
+	}
 	unload(&f);
 }
 
