@@ -151,9 +151,7 @@ static int load_data_and_templates(struct site *s)
 	phrase_compose_techniques(&s->in.data, &s->in.i18n, &s->arena);
 	metrics_compute(&s->in.data, NULL, &s->in.metrics);
 	findings_compute(&s->in.data, &s->in.metrics);
-	struct price_change *changes;
-	s->in.price_changes = price_history_changes(&s->in.data, &changes) > 0;
-	free(changes);
+	s->in.nprice_changes = price_history_changes(&s->in.data, &s->in.price_changes);
 	data_digests_make(&s->in.data, &s->arena, &s->in.digests);
 	guide_ledger_collect(s);
 	refuse_escapes(s, join(s, s->in.opt.root, "templates"), "templates");
@@ -733,6 +731,7 @@ static void site_free(struct site *s)
 	if (s->in.templates)
 		tmpl_set_free(s->in.templates);
 	i18n_free(&s->in.i18n);
+	free(s->in.price_changes);
 	data_free(&s->in.data);
 	arena_free(&s->arena);
 }

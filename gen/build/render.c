@@ -162,7 +162,7 @@ static struct digest_value frame_site_key(const struct site_inputs *in, struct a
 	digest_add_str(&d, site_base_url(in, a));
 	digest_add_byte(&d, (unsigned char)in->default_lang);
 	digest_add_byte(&d, (unsigned char)l);
-	digest_add_byte(&d, in->price_changes);
+	digest_add_byte(&d, in->nprice_changes > 0);
 	digest_add_str(&d, i18n_get(&in->i18n, l, "site.description"));
 	digest_add_str(&d, i18n_get(&in->i18n, l, "lang.other"));
 	return digest_end(&d);
@@ -218,7 +218,7 @@ static struct value *frame_context(const struct page_ctx *pc, const struct page_
 	value_map_set_bool(a, m, "has_crumbs", value_list_len(p->crumbs) > 0);
 	value_map_set_bool(a, m, "is_home", false); /* the home page's own says true */
 	/* an empty feed is not offered (it is still written, for subscribers) */
-	value_map_set_bool(a, m, "has_price_feed", pc->in->price_changes);
+	value_map_set_bool(a, m, "has_price_feed", pc->in->nprice_changes > 0);
 	return m;
 }
 

@@ -419,8 +419,8 @@ static void price_entry(struct site *s, struct xml *x, enum lang l,
 
 int feeds_prices_atom(struct site *s, enum lang l, struct buf *out)
 {
-	struct price_change *changes;
-	size_t n = price_history_changes(&s->in.data, &changes);
+	const struct price_change *changes = s->in.price_changes;
+	size_t n = s->in.nprice_changes;
 	const char *updated = s->in.date ? s->in.date : "";
 	if (n && strcmp(s->in.data.prices[changes[0].row].as_of, updated) > 0)
 		updated = s->in.data.prices[changes[0].row].as_of;
@@ -433,7 +433,6 @@ int feeds_prices_atom(struct site *s, enum lang l, struct buf *out)
 	for (size_t i = 0; i < n && i < ARTICLES_IN_FEED; i++)
 		price_entry(s, &x, l, &changes[i]);
 	end(&x);
-	free(changes);
 	return 0;
 }
 

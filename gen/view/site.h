@@ -63,6 +63,7 @@ struct site_options {
 
 /* A page's context while it is built (struct page_ctx, below). */
 struct page_ctx;
+struct price_change;
 
 /* A page to render. Strings and the context are borrowed (build arena). */
 struct page_spec {
@@ -135,8 +136,11 @@ struct site_inputs {
 	char *date;               /* the build's date, from data or SOURCE_DATE_EPOCH */
 	enum lang default_lang;   /* x-default links (data/site.csv) */
 	bool placeholder_url;     /* the base URL is SETTINGS_PLACEHOLDER_URL */
-	bool price_changes;       /* the price feed has an entry (a dated change):
-				   * only then does every page link it */
+	/* every price change, newest first (price_history_changes, made
+	 * once: the price feed's entries), owned by the build; every page
+	 * links the feed only when there is one */
+	struct price_change *price_changes;
+	size_t nprice_changes;
 	struct assets *assets;    /* templates/assets/, owned by the build */
 	/* the last build's records of work by its input (markdown.h's
 	 * interface): what cmark made of articles, the charts' drawings; or
