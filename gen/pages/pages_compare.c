@@ -475,7 +475,6 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 		verdict_add(p, verdict, pg_fill(p, "cmp.no_task", "a", na, "b", nb, NULL));
 }
 
-/* Memory and hourly price, by the comparison model, or what is missing. */
 /* The line of a figure one card lacks (`key`, {a} that card), or both
  * ("<key>_both", one line naming the two). */
 static void verdict_add_missing(const struct page_ctx *p, struct value *verdict,
@@ -489,6 +488,7 @@ static void verdict_add_missing(const struct page_ctx *p, struct value *verdict,
 		verdict_add(p, verdict, pg_fill(p, key, "a", miss_a ? na : nb, NULL));
 }
 
+/* Memory and hourly price, by the comparison model, or what is missing. */
 static void pair_memory_and_price(const struct page_ctx *p, size_t ga, size_t gb,
 				  struct value *verdict)
 {

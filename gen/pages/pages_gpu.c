@@ -569,7 +569,8 @@ static const char *gpu_page_named(const struct page_ctx *p, size_t g, const char
 }
 
 /* A GPU page's title and description name what the sources give of the
- * card ("L40S: specifications" where none gives its prices or speed), never a
+ * card ("H200: specifications" where none gives its prices or speed, "L40S:
+ * no data yet" where none gives a figure: its segment is a class), never a
  * section that would only say that no source gives it; a search for
  * "price" then finds the cards that have one first. */
 static const char *gpu_page_title(const struct page_ctx *p, size_t g,
