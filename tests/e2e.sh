@@ -1187,7 +1187,7 @@ check "one benchmark, one job: the bottom line and the chart speak of one" \
 	grep -q 'it is the faster of the two on the one speed benchmark both were measured on alike' '$one/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	grep -q 'the one job priced on both' '$one/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	grep -q 'On 1 training workload, RTX 3090 runs at' '$one/site/en/gpus/rtx-3090/index.html' &&
-	grep -q '两者测试条件相同的性能基准测试只有 1 项' '$one/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q '两者测试条件相同的速度基准测试只有 1 项' '$one/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	python3 '$top/tests/site_invariants.py' '$one/site' one-plural"
 # Columns of gpus.csv emptied (every spec, the list prices): the GPU list
 # names the specs no card has instead of drawing their columns, and the

@@ -288,7 +288,7 @@ static void test_speed_mismatch_names_task_and_both_figures(void **state)
 		"of 0.19× (H100 80GB = 1), but the mean of its relative-speed results is "
 		"0.24× (tolerance ±15%).",
 		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，相对速度为 0.19 倍"
-		"（H100 80GB = 1），而其各项相对速度结果的平均值为 0.24 倍（容差 ±15%）。");
+		"（H100 80GB = 1），而该卡各项相对速度结果的平均值为 0.24 倍（容差 ±15%）。");
 }
 
 /* Relative speeds that would print closer than the tolerance (0.09×
@@ -307,7 +307,7 @@ static void test_speed_mismatch_shows_the_gap_rounding_would_hide(void **state)
 		"of 0.094× (H100 80GB = 1), but the mean of its relative-speed results is "
 		"0.08× (tolerance ±15%).",
 		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，相对速度为 0.094 倍"
-		"（H100 80GB = 1），而其各项相对速度结果的平均值为 0.08 倍（容差 ±15%）。");
+		"（H100 80GB = 1），而该卡各项相对速度结果的平均值为 0.08 倍（容差 ±15%）。");
 }
 
 /* Held against the job's own model, the sentence names that result. */
@@ -325,7 +325,7 @@ static void test_speed_mismatch_on_the_jobs_own_model_names_it(void **state)
 		"of 0.19× (H100 80GB = 1), but its result on “SDXL training speed "
 		"(relative to H100)” is 0.3× (tolerance ±15%).",
 		"在 RTX 4090 上运行“LoRA 微调（7B）”：按任务耗时推算，相对速度为 0.19 倍"
-		"（H100 80GB = 1），而该卡在“SDXL 训练速度（相对 H100）”上的测试结果为 0.3 倍（容差 ±15%）。");
+		"（H100 80GB = 1），而该卡在“SDXL 训练速度（相对 H100）”中的测试结果为 0.3 倍（容差 ±15%）。");
 }
 
 /* The rows of the stated costs and prices, by line, for the findings
