@@ -202,6 +202,20 @@ enum report_sec {
 	SEC_USE_CASES, SEC_CASES, SEC_HEALTH, SEC_METHODOLOGY, SEC_COUNT
 };
 
+/* The sections that are a guide page's (pages_guide), with their
+ * headings, leads and body partials. */
+static const struct guide_section {
+	enum guide_part part;
+	const char *heading_key, *lead_key;
+	enum report_body body;
+} guide_sections[SEC_COUNT] = {
+	[SEC_VRAM] = { GUIDE_VRAM, "report.sec_vram", "vram.desc", BODY_VRAM },
+	[SEC_INFERENCE] = { GUIDE_INFERENCE, "report.sec_inference", "inf.desc", BODY_INFERENCE },
+	[SEC_TECHNIQUES] = { GUIDE_TECHNIQUES, "report.sec_techniques", "tech.desc",
+			     BODY_TECHNIQUES },
+	[SEC_USE_CASES] = { GUIDE_USE_CASES, "report.sec_use_cases", "uc.desc", BODY_USE_CASES },
+};
+
 /* The guide's pages the parts of section `sec` stand for, in order, into
  * `paths` (NULL: counted only); their number. The report holds each such
  * page whole, so a link to it anywhere in the report leads to its part
@@ -226,10 +240,10 @@ static size_t report_sec_pages(const struct page_ctx *p, enum report_sec sec,
 		for (size_t t = 0; t < d->ntasks; t++)
 			PAGE(pg_task_path(p, t));
 		break;
-	case SEC_VRAM: PAGE(pages_guide_path(GUIDE_VRAM)); break;
-	case SEC_INFERENCE: PAGE(pages_guide_path(GUIDE_INFERENCE)); break;
-	case SEC_TECHNIQUES: PAGE(pages_guide_path(GUIDE_TECHNIQUES)); break;
-	case SEC_USE_CASES: PAGE(pages_guide_path(GUIDE_USE_CASES)); break;
+	case SEC_VRAM:
+	case SEC_INFERENCE:
+	case SEC_TECHNIQUES:
+	case SEC_USE_CASES: PAGE(pages_guide_path(guide_sections[sec].part)); break;
 	case SEC_CASES:
 		for (size_t c = 0; c < d->ncase_studies; c++)
 			PAGE(pages_tasks_case_path(p, c));
@@ -327,12 +341,10 @@ static void report_single(struct report *r, const char *heading_key,
 }
 
 /* A section of one part: a guide page's (pages_guide). */
-static void report_guide_section(struct report *r, enum guide_part part,
-				 const char *heading_key, const char *lead_key,
-				 enum report_body body)
+static void report_guide_section(struct report *r, const struct guide_section *g)
 {
-	report_single(r, heading_key, lead_key, body, pages_guide_context(r->p, part), true,
-		      pages_guide_path(part));
+	report_single(r, g->heading_key, g->lead_key, g->body, pages_guide_context(r->p, g->part),
+		      true, pages_guide_path(g->part));
 }
 
 /* Section `sec`, numbered next (report_sec_pages: not when it has no
@@ -351,20 +363,10 @@ static void report_section(struct report *r, enum report_sec sec)
 	case SEC_COMPARE: report_comparisons(r); break;
 	case SEC_JOBS: report_jobs(r); break;
 	case SEC_VRAM:
-		report_guide_section(r, GUIDE_VRAM, "report.sec_vram", "vram.desc",
-				     BODY_VRAM);
-		break;
 	case SEC_INFERENCE:
-		report_guide_section(r, GUIDE_INFERENCE, "report.sec_inference", "inf.desc",
-				     BODY_INFERENCE);
-		break;
 	case SEC_TECHNIQUES:
-		report_guide_section(r, GUIDE_TECHNIQUES, "report.sec_techniques", "tech.desc",
-				     BODY_TECHNIQUES);
-		break;
 	case SEC_USE_CASES:
-		report_guide_section(r, GUIDE_USE_CASES, "report.sec_use_cases", "uc.desc",
-				     BODY_USE_CASES);
+		report_guide_section(r, &guide_sections[sec]);
 		break;
 	case SEC_CASES: report_cases(r); break;
 	case SEC_HEALTH:
