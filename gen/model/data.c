@@ -929,3 +929,10 @@ void data_digests_make(const struct data *d, struct arena *a, struct data_digest
 		out->gpu[g] = digest_end(&dg[g]);
 	free(dg);
 }
+
+const char *data_cell(const struct data *d, enum data_table_id t, size_t row, const char *col)
+{
+	const struct table *tab = &d->tables[t];
+	long c = csv_table_column(tab, col);
+	return c < 0 || row >= tab->nrows ? "" : tab->rows[row][c];
+}

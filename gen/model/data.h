@@ -282,6 +282,9 @@ const struct benchmark *data_find_benchmark(const struct data *d,
  * it is of the claim's kind). */
 bool data_claim_about(const struct data *d, const struct claim *c, size_t b);
 const struct source *data_find_source(const struct data *d, const char *id);
+/* The cell of column `col` in row `row` of table t as read (extra columns
+ * too), "" when the table has no such column or row. */
+const char *data_cell(const struct data *d, enum data_table_id t, size_t row, const char *col);
 
 /* Whether the date `ymd` (YYYY-MM-DD, as schema.c checks data's dates and
  * frontmatter.c articles') is after `today`: a typo (2062 for 2026) more

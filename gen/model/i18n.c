@@ -747,23 +747,14 @@ const char *i18n_list(const struct i18n *t, enum lang l, struct arena *a,
 	return out;
 }
 
-/* The cell of column `col` in row `row` of table t, "" when there is none. */
-static const char *row_cell(const struct data *d, enum data_table_id t, size_t row,
-			    const char *col)
-{
-	const struct table *tab = &d->tables[t];
-	long c = csv_table_column(tab, col);
-	return c < 0 || row >= tab->nrows ? "" : tab->rows[row][c];
-}
-
 const char *i18n_row_note(const struct data *d, enum data_table_id t, size_t row, enum lang l)
 {
 	char col[16];
 	snprintf(col, sizeof col, "note_%s", lang_code(l));
-	const char *note = row_cell(d, t, row, col);
+	const char *note = data_cell(d, t, row, col);
 	if (!*note)
-		note = row_cell(d, t, row, "note_en");
-	return *note ? note : row_cell(d, t, row, "note");
+		note = data_cell(d, t, row, "note_en");
+	return *note ? note : data_cell(d, t, row, "note");
 }
 
 void i18n_add_in_brackets(const struct i18n *t, enum lang l, struct buf *out, const char *a,

@@ -122,11 +122,12 @@ static void format_multiple(const struct site_inputs *in, struct buf *out, doubl
 static void format_speed(const struct site_inputs *in, struct buf *out, double v, int digits,
 			 enum lang l)
 {
+	if (digits < 0) {
+		format_multiple(in, out, v, v, l);
+		return;
+	}
 	struct buf x = BUF_INIT;
-	if (digits < 0)
-		i18n_format_ratio(&x, v, l);
-	else
-		i18n_format_fixed(&x, v, digits, l);
+	i18n_format_fixed(&x, v, digits, l);
 	struct slot slot = { "x", x.ptr };
 	fill_key(out, in, l, "health.ratio", &slot, 1);
 	buf_release(&x);

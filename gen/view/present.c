@@ -255,11 +255,7 @@ const char *pg_sort_key(const struct page_ctx *p, double v)
 const char *pg_raw_cell(const struct page_ctx *p, enum data_table_id t,
 			    size_t row, const char *col)
 {
-	const struct table *tab = &p->in->data.tables[t];
-	long c = csv_table_column(tab, col);
-	if (c < 0 || row >= tab->nrows)
-		return "";
-	return tab->rows[row][c];
+	return data_cell(&p->in->data, t, row, col);
 }
 
 /* The column `base`_<lang> of the page's language, else `base`_en. */
