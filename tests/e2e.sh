@@ -61,10 +61,10 @@ check "a no-change rebuild reports no changed figure" sh -c "! grep -q '→' '$w
 check "the site publishes its figure ledger" \
 	grep -q '^price.rtx-4090.lowest,Lowest price per card-hour of RTX 4090,RTX 4090 的最低单卡每小时租价,0.39,,USD/h,data/prices.csv:[0-9]*,[0-9]*,/en/' "$site/data/figures.csv"
 check "a comparison's speed ratio is in the ledger with its two result rows and its pages" \
-	grep -Eq '^speed\.rel-resnet50\.a100-80gb\.rtx-4090,A100 80GB against RTX 4090 on [^,]*: speed ratio,A100 80GB 对比 RTX 4090（“[^,]*”）：速度比,1\.6,,×,data/results\.csv:[0-9]+ data/results\.csv:[0-9]+,[0-9]+,.*/en/compare/a100-80gb-vs-rtx-4090/ .*/zh/compare/a100-80gb-vs-rtx-4090/' "$site/data/figures.csv"
+	grep -Eq '^speed\.rel-resnet50\.a100-80gb\.rtx-4090,A100 80GB against RTX 4090 on [^,]*: how many times as fast the faster is,A100 80GB 对比 RTX 4090（“[^,]*”）：较快者的速度是另一款的多少倍,1\.6,,×,data/results\.csv:[0-9]+ data/results\.csv:[0-9]+,[0-9]+,.*/en/compare/a100-80gb-vs-rtx-4090/ .*/zh/compare/a100-80gb-vs-rtx-4090/' "$site/data/figures.csv"
 check "the comparison page shows that ratio" grep -q '1\.6×' "$site/en/compare/a100-80gb-vs-rtx-4090/index.html"
 check "an efficiency benchmark's ratio is an efficiency ratio in the ledger, not a speed ratio" \
-	grep -Eq '^speed\.gpt-175b-efficiency\.a100-80gb\.rtx-4090,"?A100 80GB against RTX 4090 on [^"]*: efficiency ratio"?,A100 80GB 对比 RTX 4090（“[^,]*”）：能效比,3,,×,' "$site/data/figures.csv"
+	grep -Eq '^speed\.gpt-175b-efficiency\.a100-80gb\.rtx-4090,"?A100 80GB against RTX 4090 on [^"]*: how many times as efficient the more efficient is"?,A100 80GB 对比 RTX 4090（“[^,]*”）：能效较高者的能效是另一款的多少倍,3,,×,' "$site/data/figures.csv"
 check "the cheaper GPU for a job is in the ledger with how much, on its comparison" \
 	sh -c "grep -Eq '^cheaper\.resnet50-imagenet\.a100-40gb\.rtx-4090,[^,]*,[^,]*,a100-40gb,,,data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+ data/task_times\.csv:[0-9]+ data/prices\.csv:[0-9]+,[0-9]+,/en/compare/a100-40gb-vs-rtx-4090/ /zh/compare/a100-40gb-vs-rtx-4090/( /(en|zh)/report/)*\$' '$site/data/figures.csv' &&
 	grep -Eq '^cheaper-by\.resnet50-imagenet\.a100-40gb\.rtx-4090,.*,19\.23076923,,%,' '$site/data/figures.csv'"
@@ -1145,16 +1145,17 @@ check "a GPU page without training speeds heads its results as benchmark results
 	for p in '$nobase'/site/en/gpus/*/index.html '$live'/en/gpus/*/index.html; do
 		! grep -q 'Other benchmark results' \"\$p\" || grep -q '<h2 id=\"speed\">' \"\$p\" || exit 1
 	done"
-# of two cards compared, the ratio of a result one lacks is not "no result
-# for the baseline GPU": neither of them is the baseline (the RTX 3090's
-# ResNet-50 result taken out)
+# of two cards compared, a result one lacks is named in a line, not a row
+# of dashes, and never as "no result for the baseline GPU": neither of
+# them is the baseline (the RTX 3090's ResNet-50 result taken out)
 onelack="$work/onelack"
 without_rows onelack results.csv '^rel-resnet50,rtx-3090,'
 rc=$?
-check "a comparison's missing speed ratio says the two cards do not both have a result" \
+check "a comparison names a benchmark only one card was measured on in a line, not a row" \
 	sh -c "test $rc -eq 0 &&
-	grep -q 'title=\"no data (the two cards do not both have a result)\"' '$onelack/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
-	grep -q 'title=\"暂无数据（两款显卡中至少一款没有测试结果）\"' '$onelack/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q '<p class=\"nodata\">Only RTX 4090 was measured on “ResNet-50 training speed (relative to H100)”, ' '$onelack/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	grep -q '<p class=\"nodata\">仅 RTX 4090 有“ResNet-50 训练速度（相对 H100）”“' '$onelack/site/zh/compare/rtx-4090-vs-rtx-3090/index.html' &&
+	! grep -q '<th scope=\"row\">ResNet-50 training speed' '$onelack/site/en/compare/rtx-4090-vs-rtx-3090/index.html' &&
 	! grep -rlq 'baseline' '$onelack/site/en/compare' && ! grep -rlq '相对基准卡的速度\|基准卡无结果' '$onelack/site/zh/compare'"
 
 # No rental price at all, no result at all, neither: every table leaves out

@@ -56,6 +56,9 @@ ALLOWED = {
                       "(cmp.bl.role_last, '，以及')",
     "calc.job": "the calculator's kind of job (full training, a LoRA fine-tune, inference): "
                 "任务, where a job of the data is a training job, 训练任务",
+    "list.quoted_last": "the last joint of quoted names ('“A”“B”和“C”'): the quotes keep a "
+                        "name that holds a 和 whole, as list.last's 、 does for bare names",
+    "list.quoted_last_many": "the same joint after three or more quoted names",
     "gpu.title_last": "a GPU page title's last joint, between plain nouns ('规格参数、价格和速度'), "
                       "where no name holds a 与 or 和 to blur",
     "tag.cost": "an article tag's twin as the editors spelled the tags (成本), not the name of "

@@ -78,6 +78,16 @@ double cmp_margin(const struct cmp_pair *p, enum cmp_verdict v)
 	return cmp_higher_is_better(p->q) ? (hi / lo - 1.0) * 100.0 : (1.0 - lo / hi) * 100.0;
 }
 
+void cmp_ratio_upright(double *lo, double *hi)
+{
+	double top = *hi > *lo ? *hi : *lo;
+	if (!(*lo > 0) || top >= 1) /* upright already, or spanning 1 */
+		return;
+	double turned = 1.0 / *lo;
+	*lo = 1.0 / top;
+	*hi = *hi > 0 ? turned : 0;
+}
+
 struct cmp_judgement cmp_judge(const struct cmp_pair *p)
 {
 	struct cmp_judgement j = { CMP_SAME, &p->a, &p->b, 1.0, 0.0 };

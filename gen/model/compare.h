@@ -105,6 +105,14 @@ enum cmp_quantity cmp_quantity_of_kind(const char *kind, bool higher_is_better);
 const char *cmp_quantity_name(enum cmp_quantity q);
 const char *cmp_verdict_name(enum cmp_verdict v);
 
+/* A ratio of two figures, `*lo` (up to `*hi` for a range; 0: none), as a
+ * table prints it beside the sentences: the multiple >= 1, as cmp_judge's
+ * ratio, the better side's over the other (for a cost or a price the
+ * dearer's over the cheaper's, whichever the pair names first), so that
+ * the table and the sentence print one number. A range is turned whole;
+ * one that spans 1 (each side better at one end) stays as given. */
+void cmp_ratio_upright(double *lo, double *hi);
+
 /* Judge a pair by the rules above. The sides it points to are `p`'s. */
 struct cmp_judgement cmp_judge(const struct cmp_pair *p);
 /* How much the better side of `p` wins by, unrounded, in the form its

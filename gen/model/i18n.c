@@ -174,11 +174,13 @@ int i18n_load(struct i18n *t, const struct table *table, struct diag *diag)
 			if (table->rows[r][col[l]][0] ||
 			    !strncmp(table->rows[r][kc], "unit.", 5) ||
 			    !strncmp(table->rows[r][kc], "punct.title_", 12) ||
-			    !strcmp(table->rows[r][kc], "punct.gap"))
+			    !strcmp(table->rows[r][kc], "punct.gap") ||
+			    !strcmp(table->rows[r][kc], "punct.quoted_sep"))
 				continue; /* a unit, the gap after a sentence
-					     (none in Chinese) or a title's
-					     marks (《》, none in English)
-					     may be none */
+					     (none in Chinese), a title's
+					     marks (《》, none in English) or
+					     the mark between quoted names
+					     (none in Chinese) may be none */
 			diag_error(diag, table->path, table->lines[r],
 				   (int)col[l] + 1, "UI string \"%s\" has no %s text",
 				   table->rows[r][kc], codes[l]);
@@ -742,6 +744,25 @@ const char *i18n_list(const struct i18n *t, enum lang l, struct arena *a,
 {
 	struct buf b = BUF_INIT;
 	i18n_add_joined(t, l, &b, items, n, "list.sep", "list.last", "list.last_many");
+	const char *out = arena_strndup(a, b.ptr, b.len);
+	buf_release(&b);
+	return out;
+}
+
+const char *i18n_list_quoted(const struct i18n *t, enum lang l, struct arena *a,
+			     const char *const *items, size_t n)
+{
+	const char **quoted = arena_alloc(a, (n ? n : 1) * sizeof *quoted);
+	for (size_t i = 0; i < n; i++) {
+		struct buf q = BUF_INIT;
+		static const char *const names[] = { "x" };
+		i18n_fill_key(&q, t, l, "quote.item", names, &items[i], 1);
+		quoted[i] = arena_strndup(a, q.ptr, q.len);
+		buf_release(&q);
+	}
+	struct buf b = BUF_INIT;
+	i18n_add_joined(t, l, &b, quoted, n, "punct.quoted_sep", "list.quoted_last",
+			"list.quoted_last_many");
 	const char *out = arena_strndup(a, b.ptr, b.len);
 	buf_release(&b);
 	return out;

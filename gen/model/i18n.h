@@ -213,5 +213,11 @@ const char *i18n_row_note(const struct data *d, enum data_table_id t, size_t row
  * i18n_add_joined with list.sep, list.last and list.last_many), in `a`. */
 const char *i18n_list(const struct i18n *t, enum lang l, struct arena *a,
 		      const char *const *items, size_t n);
+/* `items` quoted (quote.item: “A”) and listed as a sentence lists quoted
+ * names (punct.quoted_sep, list.quoted_last, list.quoted_last_many: "“A”,
+ * “B” and “C”"; in Chinese no 顿号 between quoted items, GB/T 15834:
+ * "“A”“B”和“C”"), in `a`. */
+const char *i18n_list_quoted(const struct i18n *t, enum lang l, struct arena *a,
+			     const char *const *items, size_t n);
 
 #endif

@@ -238,6 +238,36 @@ static void verdict_add(const struct page_ctx *p, struct value *verdict, const c
 	value_list_push(pg_arena(p), verdict, verdict_line(p, text));
 }
 
+/* The figures of one card only, which a comparison leaves out of its
+ * tables (nothing to set them beside): their names, per side. */
+struct pair_only {
+	const char **names[2];
+	size_t n[2];
+};
+
+static struct pair_only pair_only_new(const struct page_ctx *p, size_t cap)
+{
+	struct pair_only o = { { NULL, NULL }, { 0, 0 } };
+	for (int i = 0; i < 2; i++)
+		o.names[i] = arena_alloc(pg_arena(p), (cap ? cap : 1) * sizeof *o.names[i]);
+	return o;
+}
+
+/* A line per card that has figures the other lacks ("Only RTX 4090 was
+ * timed on “A” and “B”."): `key` with {a} the card, {list} the names. */
+static void pair_only_lines(const struct page_ctx *p, const struct pair_only *o,
+			    const char *key, size_t ga, size_t gb, struct value *lines)
+{
+	for (int i = 0; i < 2; i++) {
+		if (!o->n[i])
+			continue;
+		const char *list = i18n_list_quoted(&p->in->i18n, p->l, pg_arena(p),
+						    o->names[i], o->n[i]);
+		verdict_add(p, lines, pg_fill(p, key, "a", p->in->data.gpus[i ? gb : ga].name,
+					      "list", list, NULL));
+	}
+}
+
 /* The notes of both GPUs' results on one benchmark ("A100 80GB: batch
  * size 4 · RTX 4090: batch size 1"), "" when neither has one. */
 static const char *pair_result_notes(const struct page_ctx *p, size_t b, size_t ga,
@@ -282,24 +312,33 @@ static struct pair_has pair_has_of(const struct page_ctx *p, size_t ga, size_t g
 	return h;
 }
 
-/* Speed per benchmark: a row per benchmark either GPU has a result for,
- * each figure marked in the ledger, each comparison a sentence; no row
- * unless `both` cards have a result on one benchmark. */
+/* Speed per benchmark: a row per benchmark both GPUs have a result for,
+ * each figure marked in the ledger, each comparison a sentence; a
+ * benchmark of one card only is named in a line of `only` (none unless
+ * `both` cards have a result on one benchmark). */
 static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bool both,
-			      struct value *rows, struct value *verdict)
+			      struct value *rows, struct value *verdict, struct value *only)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->in->data;
 	const struct pair_lang *pl = pair_sides_of(p);
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t common = 0;
+	struct pair_only one = pair_only_new(p, d->nbenchmarks);
 	for (size_t b = 0; b < d->nbenchmarks && both; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
 		struct figure fa = metrics_result(d, b, ga), fb = metrics_result(d, b, gb);
-		if (!figure_ok(fa) && !figure_ok(fb))
+		if (figure_ok(fa) != figure_ok(fb)) {
+			int side = figure_ok(fb);
+			one.names[side][one.n[side]++] = pg_bench_name(p, bm);
+		}
+		if (!figure_ok(fa) || !figure_ok(fb))
 			continue;
 		struct figure r = metrics_speed_ratio(d, b, ga, gb);
 		bool ratio_ok = figure_ok(r) && r.value > 0;
+		double no_range = 0;
+		if (ratio_ok)
+			cmp_ratio_upright(&r.value, &no_range);
 		const struct result *xa = ratio_ok ? &d->results[data_result_row(d, b, ga)]
 						   : NULL;
 		const struct result *xb = ratio_ok ? &d->results[data_result_row(d, b, gb)]
@@ -355,6 +394,7 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 	}
 	if (!common)
 		verdict_add(p, verdict, pg_fill(p, "cmp.no_bench", "a", na, "b", nb, NULL));
+	pair_only_lines(p, &one, "cmp.only_results", ga, gb, only);
 	return common;
 }
 
@@ -391,12 +431,13 @@ static unsigned pair_task_columns(const struct page_ctx *p, size_t ga, size_t gb
 	return PAIR_COSTS;
 }
 
-/* Cost per task: a row per task either GPU has a time for (see
- * pair_benchmarks: none unless `both` have one), its costs and their
- * ratio as `cols` says (a column that would be all dashes is left out,
- * and its figures out of the ledger's list for the page). */
+/* Cost per task: a row per task both GPUs have a time for (a task of one
+ * card only named in a line of `only`, as pair_benchmarks), its costs and
+ * their ratio as `cols` says (a column that would be all dashes is left
+ * out, and its figures out of the ledger's list for the page). */
 static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both,
-		       unsigned cols, struct value *rows, struct value *verdict)
+		       unsigned cols, struct value *rows, struct value *verdict,
+		       struct value *only)
 {
 	struct arena *a = pg_arena(p);
 	const struct data *d = &p->in->data;
@@ -404,10 +445,14 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 	const struct pair_side *sa = &pl->side[ga], *sb = &pl->side[gb];
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t both_times = 0;
+	struct pair_only one = pair_only_new(p, d->ntasks);
 	for (size_t t = 0; t < d->ntasks && both; t++) {
 		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, t, ga);
 		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, t, gb);
-		if (!ca || !cb || (!figure_ok(ca->hours) && !figure_ok(cb->hours)))
+		bool ha_ok = ca && figure_ok(ca->hours), hb_ok = cb && figure_ok(cb->hours);
+		if (ha_ok != hb_ok)
+			one.names[hb_ok][one.n[hb_ok]++] = pg_task_name(p, t);
+		if (!ha_ok || !hb_ok)
 			continue;
 		struct value *r = value_new_map(a);
 		pg_set_text(p, r, "name", pg_task_name(p, t));
@@ -425,6 +470,8 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 		value_map_set(a, r, "b_cost", xb);
 		double ratio_high;
 		struct figure ratio = metrics_cost_ratio(ca, cb, &ratio_high);
+		if (figure_ok(ratio))
+			cmp_ratio_upright(&ratio.value, &ratio_high);
 		struct value *rc = pair_ratio_cell(p, ratio);
 		if (figure_ok(ratio) && ratio_high > ratio.value)
 			pg_cell_set_text(p, rc, pg_fmt_ratio_range(p, ratio.value, ratio_high));
@@ -437,6 +484,10 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 			if (cols & PAIR_COSTS) {
 				guide_ledger_show_cost(p, t, ga);
 				guide_ledger_show_cost(p, t, gb);
+				/* the quotes beside the costs (pair_sides) */
+				for (int i = 0; i < 2; i++)
+					if ((i ? cb : ca)->quote_row >= 0)
+						guide_ledger_show_quote(p, (size_t)(i ? cb : ca)->quote_row);
 			}
 			if (cols & PAIR_COST_RATIOS) {
 				struct pair_about ab = pair_task_about(p, "cost-ratio", t, ga, gb);
@@ -444,24 +495,21 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 				guide_ledger_input_task_cost(p->in, &in, cb);
 				pair_show_ratio(p, &ab, "fig.cost_ratio", ratio, ratio_high, in.ptr);
 			}
-			if (figure_ok(ca->hours) && figure_ok(cb->hours)) {
-				/* the hours cell marked the better */
-				struct pair_about q = pair_task_about(p, "quicker", t, ga, gb);
-				buf_reset(&in);
-				for (int i = 0; i < 2; i++) {
-					long tr = (i ? cb : ca)->time_row;
-					if (tr >= 0)
-						guide_ledger_input(p->in, &in, TABLE_TASK_TIMES,
-							      d->task_times[tr].row);
-				}
-				pair_show_winner(p, &q, "fig.quicker", quicker,
-						 metrics_ranges_cross(ca, cb, false) ? "neither"
-										: "same", NULL, in.ptr);
+			/* the hours cell marked the better */
+			struct pair_about q = pair_task_about(p, "quicker", t, ga, gb);
+			buf_reset(&in);
+			for (int i = 0; i < 2; i++) {
+				long tr = (i ? cb : ca)->time_row;
+				if (tr >= 0)
+					guide_ledger_input(p->in, &in, TABLE_TASK_TIMES,
+						      d->task_times[tr].row);
 			}
+			pair_show_winner(p, &q, "fig.quicker", quicker,
+					 metrics_ranges_cross(ca, cb, false) ? "neither"
+									: "same", NULL, in.ptr);
 			buf_release(&in);
 		}
-		if (figure_ok(ca->hours) && figure_ok(cb->hours))
-			both_times++;
+		both_times++;
 		if (figure_ok(ratio)) {
 			int w;
 			bool judged;
@@ -473,6 +521,7 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 	}
 	if (!both_times)
 		verdict_add(p, verdict, pg_fill(p, "cmp.no_task", "a", na, "b", nb, NULL));
+	pair_only_lines(p, &one, "cmp.only_times", ga, gb, only);
 }
 
 /* The line of a figure one card lacks (`key`, {a} that card), or both
@@ -578,10 +627,11 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	struct value *ev_speed = value_new_list(a), *ev_cost = value_new_list(a);
 	struct value *ev_hw = value_new_list(a);
 	struct value *bench = value_new_list(a), *tasks = value_new_list(a);
+	struct value *bench_only = value_new_list(a), *tasks_only = value_new_list(a);
 	struct pair_has has = pair_has_of(p, ga, gb);
-	pair_benchmarks(p, ga, gb, has.result_shared, bench, ev_speed);
+	pair_benchmarks(p, ga, gb, has.result_shared, bench, ev_speed, bench_only);
 	unsigned task_cols = pair_task_columns(p, ga, gb, &has);
-	pair_tasks(p, ga, gb, has.time_shared, task_cols, tasks, ev_cost);
+	pair_tasks(p, ga, gb, has.time_shared, task_cols, tasks, ev_cost, tasks_only);
 	pair_memory_and_price(p, ga, gb, ev_hw);
 	value_map_set_str(a, ctx, "bottom_line", compare_bottom_line(p, ga, gb));
 	struct value *verdict = value_new_list(a);
@@ -604,8 +654,10 @@ static struct value *pair_context(const struct page_ctx *p, size_t ga, size_t gb
 	value_map_set_bool(a, ctx, "bench_notes", value_list_has_text(bench, "note"));
 	value_map_set_str(a, ctx, "no_bench", has_bench ? ""
 			  : pair_none_line(p, "cmp.no_results", has.result, na, nb));
+	value_map_set(a, ctx, "bench_only", bench_only);
 	value_map_set(a, ctx, "tasks", tasks);
 	value_map_set_bool(a, ctx, "has_tasks", has_tasks);
+	value_map_set(a, ctx, "tasks_only", tasks_only);
 	value_map_set_bool(a, ctx, "tasks_costed", task_cols & PAIR_COSTS);
 	/* a table of times alone is named for them */
 	value_map_set_str(a, ctx, "cost_heading", pg_tr(p, has_tasks && !(task_cols & PAIR_COSTS)

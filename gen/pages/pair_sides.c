@@ -146,6 +146,20 @@ static const char *pair_note(const struct page_ctx *p, size_t b, size_t g)
 			    pg_tr(p, "list.colon"), note);
 }
 
+/* The quote a job's cost is priced at, beside the cost ("at $1.89/h",
+ * "at $1.89/h × 4 cards", "at $0.39/h, the lowest seen"): a comparison sets costs beside the hourly prices
+ * of its specifications, which may be other quotes (DESIGN.md: a time is
+ * priced by its own source's quote first). */
+static const char *pair_cost_quote(const struct page_ctx *p, const struct task_cost *c)
+{
+	const char *price = pg_fmt_per_hour(p, c->usd_per_hour.value);
+	const char *at = c->gpu_count > 1
+		? pg_fill(p, "cmp.cost_at_cards", "price", price, "cards",
+			  arena_printf(pg_arena(p), "%d", c->gpu_count), NULL)
+		: pg_fill(p, "cmp.cost_at", "price", price, NULL);
+	return c->choice == QUOTE_LOWEST ? pg_fill(p, "cmp.cost_at_lowest", "at", at, NULL) : at;
+}
+
 /* The task hours and costs of GPU g, as a comparison shows them. */
 static void pair_side_tasks(const struct page_ctx *p, size_t g,
 			    const struct value *won_keys, struct pair_side *sd)
@@ -165,8 +179,10 @@ static void pair_side_tasks(const struct page_ctx *p, size_t g,
 			pg_cell_set_text(p, hours, pg_hours_range_words(p, c));
 		sd->hours[t] = pair_cell_of(p, hours, c->hours, -1, won_keys);
 		struct value *cost = pg_cell_figure(p, c->cost, FMT_USD, NULL);
-		if (figure_ok(c->cost))
+		if (figure_ok(c->cost)) {
 			pg_cell_set_text(p, cost, pg_cost_words(p, c));
+			pg_cell_set_why_text(p, cost, pair_cost_quote(p, c));
+		}
 		sd->cost[t] = pair_cell_of(p, cost, c->cost, -1, won_keys);
 	}
 }

@@ -553,9 +553,14 @@ struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char
 
 void pg_cell_set_why(const struct page_ctx *p, struct value *c, const char *why)
 {
+	pg_cell_set_why_text(p, c, pg_tr(p, why));
+}
+
+void pg_cell_set_why_text(const struct page_ctx *p, struct value *c, const char *text)
+{
 	value_map_set_bool(pg_arena(p), c, "has_why", true);
 	/* full-width brackets in Chinese need no space before them */
-	pg_set_text(p, c, "why", pg_paren_text(p, pg_tr(p, why)));
+	pg_set_text(p, c, "why", pg_paren_text(p, text));
 }
 
 struct value *pg_cell_not_computed(const struct page_ctx *p, const char *what, const char *why)

@@ -137,6 +137,8 @@ struct value *pg_cell_missing(const struct page_ctx *p, bool numeric, const char
 /* Say beside the cell's value, in parentheses and small, what the UI
  * string `why` says ("2 (tight)"; a no-data mark's reason). */
 void pg_cell_set_why(const struct page_ctx *p, struct value *c, const char *why);
+/* The same with `text` itself ("$3.78 (at $1.89/h)"). */
+void pg_cell_set_why_text(const struct page_ctx *p, struct value *c, const char *text);
 /* A figure left uncomputed on purpose, whose inputs the page prints (a
  * ratio of results measured unlike): the words `what` ("no ratio") and
  * why, keys both; never the no-data mark, which says no source gives it. */

@@ -933,6 +933,56 @@ static char *texts_of(htmlDocPtr doc, const char *expr)
 	return buf_detach(&b, NULL);
 }
 
+/* A comparison sets figures side by side: a row for what both cards
+ * have, a line naming what one card has alone (not a row of dashes); a
+ * ratio the table prints is the sentences' (never below 1: "costs 1.54
+ * times as much" beside 1.54×, where it printed 0.65×); a cost names the
+ * hourly price it is worked out at, which may differ from the card's
+ * lowest in the specifications. */
+static void test_compare_sets_figures_side_by_side(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	htmlDocPtr doc = page_load(LANG_EN, "compare/rtx-4090-vs-rtx-3090/");
+	assert_non_null(doc);
+	char *lines = texts_of(doc, "//p[@class='nodata']");
+	assert_non_null(strstr(lines, "Only RTX 4090 was timed on “Llama 2 7B LoRA fine-tune” and "
+				      "“Mistral 7B QLoRA fine-tune (4-bit, customer service)”.\n"));
+	assert_non_null(strstr(lines, "Only RTX 4090 was measured on “Llama 2 13B inference "
+				      "throughput”, “70B model inference latency”, "));
+	free(lines);
+	assert_int_equal(count_of(doc, "//table[contains(@class,'compare')]//tr[th='Llama 2 7B "
+				       "LoRA fine-tune' or th='Llama 2 13B inference throughput']"), 0);
+	char *row = text_of(doc, "//table[contains(@class,'compare')]//tr[th='ResNet-50 (ImageNet)']");
+	assert_non_null(row);
+	assert_non_null(strstr(row, "$4.68 (at $0.39/h)"));
+	assert_non_null(strstr(row, "$7.20 (at $0.30/h)"));
+	assert_non_null(strstr(row, "1.54×"));
+	free(row);
+	char *v = text_of(doc, "//section[contains(@class,'verdict')]");
+	assert_non_null(strstr(v, "RTX 3090 costs 1.54 times as much as RTX 4090 for ResNet-50 "
+				  "(ImageNet) ($7.20 vs $4.68)."));
+	free(v);
+	xmlFreeDoc(doc);
+	/* the better card second: the ratio is still its over the other */
+	doc = page_load(LANG_EN, "compare/rtx-3090-vs-rtx-a5000/");
+	assert_non_null(doc);
+	row = text_of(doc, "//table[contains(@class,'compare')]//tr[th='ResNet-50 training speed "
+			   "(relative to H100)']");
+	assert_non_null(row);
+	assert_non_null(strstr(row, "1.25×"));
+	free(row);
+	xmlFreeDoc(doc);
+	doc = page_load(LANG_ZH, "compare/a100-80gb-vs-rtx-4090/");
+	assert_non_null(doc);
+	lines = texts_of(doc, "//p[@class='nodata']");
+	/* quoted names stand side by side, no 顿号 between them (GB/T 15834) */
+	assert_non_null(strstr(lines, "仅 RTX 4090 有“ResNet-50（ImageNet）”“BERT-base 微调”"));
+	assert_non_null(strstr(lines, "仅 A100 80GB 有“从头训练 130 亿参数模型（FSDP）”的耗时。"));
+	free(lines);
+	xmlFreeDoc(doc);
+}
+
 /* A figure both cards of a comparison lack is one line naming both, not
  * the same sentence twice. */
 static void test_compare_names_a_figure_both_lack_once(void **state)
@@ -1329,6 +1379,7 @@ int main(void)
 		cmocka_unit_test(test_compare_pages_mark_each_pairs_own_winner),
 		cmocka_unit_test(test_inference_quote_names_the_results_source),
 		cmocka_unit_test(test_compare_verdict_is_built_from_the_data),
+		cmocka_unit_test(test_compare_sets_figures_side_by_side),
 		cmocka_unit_test(test_gpu_index_lead_names_the_no_data_mark),
 		cmocka_unit_test(test_compare_fit_names_the_card_that_holds_it_alone),
 		cmocka_unit_test(test_report_shows_what_its_pages_show),

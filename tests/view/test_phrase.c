@@ -185,6 +185,39 @@ static void test_figures_about_the_same_as_the_best_are_marked_with_it(void **st
 	assert_false(cmp_ties_best(0, "not supported", 600, "600 GB/s", 1));
 }
 
+/* A table's ratio is the sentence's: never below 1, a range turned whole,
+ * one that spans 1 left as it is. */
+static void test_a_ratio_prints_upright(void **state)
+{
+	(void)state;
+	double lo = 0.65, hi = 0;
+	cmp_ratio_upright(&lo, &hi); /* "costs 1.54 times as much" */
+	assert_true(fabs(lo - 1 / 0.65) < 1e-12 && hi == 0);
+	lo = 1.6;
+	cmp_ratio_upright(&lo, &hi);
+	assert_true(lo == 1.6 && hi == 0);
+	lo = 0.25;
+	hi = 0.5;
+	cmp_ratio_upright(&lo, &hi);
+	assert_true(lo == 2 && hi == 4);
+	lo = 0.8; /* each side cheaper at one end */
+	hi = 1.25;
+	cmp_ratio_upright(&lo, &hi);
+	assert_true(lo == 0.8 && hi == 1.25);
+	lo = 0; /* no ratio */
+	hi = 0;
+	cmp_ratio_upright(&lo, &hi);
+	assert_true(lo == 0 && hi == 0);
+	/* the sentence's multiple of the same pair, as the table rounds it */
+	struct cmp_pair p = { .q = CMP_COST, .same_conditions = true,
+			      .a = { "a", 4.68, NULL, NULL }, .b = { "b", 7.20, NULL, NULL } };
+	struct cmp_judgement j = cmp_judge(&p);
+	lo = 4.68 / 7.20;
+	hi = 0;
+	cmp_ratio_upright(&lo, &hi);
+	assert_int_equal(j.verdict, CMP_TIMES);
+	assert_true(j.first == &p.a && fabs(j.ratio - 1.54) < 1e-9 && fabs(lo - 1.538) < 1e-3);
+}
 /* Which benchmarks a verdict on speed counts: speed, latency and time, not
  * efficiency (work per watt). */
 static void test_speed_is_not_efficiency(void **state)
@@ -385,6 +418,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_comparisons_say_what_they_compare),
 		cmocka_unit_test(test_comparison_verdicts),
+		cmocka_unit_test(test_a_ratio_prints_upright),
 		cmocka_unit_test(test_speed_is_not_efficiency),
 		cmocka_unit_test(test_a_table_marks_no_winner_between_equal_prints),
 		cmocka_unit_test(test_figures_about_the_same_as_the_best_are_marked_with_it),
