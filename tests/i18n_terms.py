@@ -63,6 +63,10 @@ ALLOWED = {
                       "where no name holds a 与 or 和 to blur",
     "tag.cost": "an article tag's twin as the editors spelled the tags (成本), not the name of "
                 "a job's cost in the pages (费用)",
+    "task.fastest": "the badge on a job's shortest time: 耗时最短, as a time is never 最快 "
+                    "(content/STYLE.md), where cite.fastest marks the fastest speed, 最快",
+    "task.fastest_gpu": "the job index's column of the GPU with the job's shortest time: "
+                        "耗时最短, as task.fastest",
 }
 
 

@@ -201,10 +201,10 @@ static void test_claim_mismatch_quotes_claim_range_and_measured_ratio(void **sta
 {
 	struct finding f = image_gen_beyond();
 	assert_described(*state, &f,
-		"“For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
+		"The source says: “For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
 		"The results of “SDXL training speed (relative to H100)” go beyond "
 		"it: RTX 4090 is 3 times as fast as RTX 3090 (tolerance ±15%).",
-		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“SDXL 训练速度"
+		"来源称：“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“SDXL 训练速度"
 		"（相对 H100）”的结果，RTX 4090 的速度是 RTX 3090 的 3 倍，超出所称幅度"
 		"（容差 ±15%）。");
 }
@@ -223,11 +223,11 @@ static void test_claim_mismatch_gives_the_claims_note(void **state)
 	*t = (struct table){ .name = "claims", .ncols = 3, .cols = cols, .nrows = 1, .rows = rows };
 	struct finding f = image_gen_beyond();
 	assert_described(*state, &f,
-		"“For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
+		"The source says: “For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
 		"The results of “SDXL training speed (relative to H100)” go beyond "
 		"it: RTX 4090 is 3 times as fast as RTX 3090 (tolerance ±15%). "
 		"Note: The source counts steps per second.",
-		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“SDXL 训练速度"
+		"来源称：“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“SDXL 训练速度"
 		"（相对 H100）”的结果，RTX 4090 的速度是 RTX 3090 的 3 倍，超出所称幅度"
 		"（容差 ±15%）。附注：来源按每秒步数计算。");
 	*t = saved;
@@ -239,10 +239,10 @@ static void test_claim_mismatch_below_the_claim_says_it_falls_short(void **state
 	struct finding f = image_gen_beyond();
 	f.computed = 1.2;
 	assert_described(*state, &f,
-		"“For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
+		"The source says: “For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
 		"The results of “SDXL training speed (relative to H100)” fall short "
 		"of it: RTX 4090 is 20% faster than RTX 3090 (tolerance ±15%).",
-		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“SDXL 训练速度"
+		"来源称：“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“SDXL 训练速度"
 		"（相对 H100）”的结果，RTX 4090 比 RTX 3090 快约 20%，不及所称幅度"
 		"（容差 ±15%）。");
 }
@@ -261,11 +261,11 @@ static void test_claim_against_step_times_says_they_are_turned_into_speed(void *
 	f.stated_high = 2;
 	f.computed = 1.1;
 	assert_described(*state, &f,
-		"“For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
+		"The source says: “For image generation, RTX 4090 is 1.5–2 times as fast as RTX 3090.” "
 		"The results of “30B GPT-style model training step time”, turned from "
 		"time into speed, fall short of it: RTX 4090 is 10% faster than RTX 3090 "
 		"(tolerance ±15%).",
-		"“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“30B 参数 GPT "
+		"来源称：“生成图像时，RTX 4090 的速度是 RTX 3090 的 1.5～2 倍。”按“30B 参数 GPT "
 		"类模型训练单步耗时”的结果换算，RTX 4090 比 RTX 3090 快约 10%，不及所称幅度"
 		"（容差 ±15%）。");
 }
