@@ -257,8 +257,8 @@ static size_t report_sec_pages(const struct page_ctx *p, enum report_sec sec,
 }
 
 /* Each page the report holds, by its path: the "#s<section>-<part>" of its
- * part, numbered as the sections and parts are added; each source's entry
- * on sources/, its reference. */
+ * part, numbered as the sections and parts are added; a card's page, the
+ * cards' part; each source's entry on sources/, its reference. */
 static struct value *report_anchors(const struct page_ctx *p)
 {
 	struct arena *a = pg_arena(p);
@@ -274,6 +274,11 @@ static struct value *report_anchors(const struct page_ctx *p)
 		for (size_t k = 0; k < n; k++)
 			value_map_set_str(a, map, paths[k], arena_printf(a, "#s%zu-%zu", nsec, k + 1));
 	}
+	/* a card's page is not held: a link to it leads to the cards'
+	 * section, where its row is */
+	const char *cards = value_string(value_map_get(map, "gpus/"));
+	for (size_t g = 0; cards && g < p->in->data.ngpus; g++)
+		value_map_set_str(a, map, pg_gpu_path(p, g), cards);
 	/* the sources: its references */
 	value_map_set_str(a, map, "sources/", "#references");
 	for (size_t i = 0; i < p->in->data.nsources; i++) {
