@@ -948,7 +948,7 @@ check "a card with one key specification and no speed result gets no chart of on
 	       grep -q '<figure' '$ties/site/en/gpus/h200/index.html'"
 check "the relative-speed chart names every card and workload of its fastest figure, each card once (two cards at 0.4× on two)" \
 	sh -c "grep -q 'Fastest besides H100 80GB, at 0.4×: A100 80GB on “ResNet-50 training speed (relative to H100)” and “SDXL training speed (relative to H100)”; A100 40GB on “ResNet-50 training speed (relative to H100)” and “SDXL training speed (relative to H100)”;' '$ties/site/charts/en/chart-relative-speed.svg' &&
-	       grep -q '除 H100 80GB 外，A100 80GB 在“ResNet-50 训练速度（相对 H100）”、“SDXL 训练速度（相对 H100）”上，A100 40GB 在“ResNet-50 训练速度（相对 H100）”、“SDXL 训练速度（相对 H100）”上最快，为 0.4 倍；' '$ties/site/charts/zh/chart-relative-speed.svg'"
+	       grep -q '除 H100 80GB 外，A100 80GB 在“ResNet-50 训练速度（相对 H100）”和“SDXL 训练速度（相对 H100）”上，A100 40GB 在“ResNet-50 训练速度（相对 H100）”和“SDXL 训练速度（相对 H100）”上最快，为 0.4 倍；' '$ties/site/charts/zh/chart-relative-speed.svg'"
 check "results that print alike are level in a comparison's bottom line, as in its sentences and table" \
 	sh -c "grep -q 'On speed they are about level on the 4 speed benchmarks both were measured on alike.' '$ties/site/en/compare/a100-80gb-vs-a100-40gb/index.html' &&
 	       ! grep -q 'For speed, pick' '$ties/site/en/compare/a100-80gb-vs-a100-40gb/index.html'"

@@ -108,7 +108,7 @@ static const char *speeds_printed_as(struct gc *c, const struct chart_value *val
 	long base = metrics_baseline(c->d, c->m);
 	struct buf out = BUF_INIT;
 	/* a card on several workloads: the cards apart by "; " ("，" in Chinese,
-	 * whose workloads are apart by "、") */
+	 * whose quoted workloads stand side by side) */
 	bool several = false;
 	const char **each = gc_scratch(c, ng, sizeof *each);
 	const char **names = gc_scratch(c, nb, sizeof *names);
@@ -120,16 +120,16 @@ static const char *speeds_printed_as(struct gc *c, const struct chart_value *val
 		for (size_t i = 0; i < nb; i++) {
 			const struct chart_value *v = &values[i * ng + j];
 			if (v->has_value && !strcmp(v->value_text, text))
-				names[n++] = gc_filled(c, "chart.relative_speed.bench", "bench",
-						       groups[i], NULL);
+				names[n++] = groups[i];
 		}
 		several |= n > 1;
 		if (!n)
 			continue;
-		/* the workloads as a sentence lists them: "A and B", "A和B" */
+		/* the workloads as a sentence lists quoted names: "“A” and
+		 * “B”", "“A”和“B”" */
 		each[j] = gc_filled(c, "chart.relative_speed.at", "gpu", gc_gpu_name(c, gpus[j]),
-				    "benches", i18n_list(&c->pc->in->i18n, c->l,
-							 &c->a, names, n), NULL);
+				    "benches", i18n_list_quoted(&c->pc->in->i18n, c->l,
+								&c->a, names, n), NULL);
 	}
 	for (size_t j = 0; j < ng; j++) {
 		if (!each[j])
