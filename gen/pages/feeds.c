@@ -10,6 +10,7 @@
 #include "markdown/markdown.h"
 #include "publish/output.h"
 #include "publish/pagecache.h"
+#include "view/guide_charts.h"
 #include "view/present.h"
 #include "pages/price_history.h"
 #include "view/site.h"
@@ -356,7 +357,12 @@ static void feed_entry(struct site *s, struct xml *x, enum lang l,
 		start(x, "content");
 		attr(x, "type", "html");
 		attr(x, "xml:base", url);
-		content_text(x, a->html);
+		/* a feed reader has no style sheet to show one drawing of a
+		 * chart: the wide one only */
+		struct buf html = BUF_INIT;
+		guide_charts_one_drawing(a->html, &html);
+		content_text(x, html.len ? html.ptr : "");
+		buf_release(&html);
 		end(x);
 	}
 	end(x);

@@ -405,6 +405,24 @@ struct drawn_spans {
 	size_t at[4];
 };
 
+/* The compact drawing's box, as append_figure writes it: an SVG holds no
+ * <div>, so the first "</div>" after its start closes it. */
+#define COMPACT_OPEN "<div class=\"chart-compact\">"
+#define COMPACT_CLOSE "</div>"
+
+void guide_charts_one_drawing(const char *html, struct buf *out)
+{
+	const char *p = html, *at;
+	while ((at = strstr(p, COMPACT_OPEN))) {
+		const char *close = strstr(at, COMPACT_CLOSE);
+		if (!close)
+			break;
+		buf_add(out, p, (size_t)(at - p));
+		p = close + strlen(COMPACT_CLOSE);
+	}
+	buf_adds(out, p);
+}
+
 /* The figure up to its caption's text: the drawing and its data table,
  * the same on every page; where its drawings lie into *sp. */
 static void append_figure(struct gc *c, struct buf *out, struct drawn_spans *sp)
@@ -418,7 +436,7 @@ static void append_figure(struct gc *c, struct buf *out, struct drawn_spans *sp)
 	sp->at[0] = out->len;
 	buf_add(out, svg->ptr + skip, svg->len - skip);
 	sp->at[1] = out->len;
-	buf_adds(out, "</div><div class=\"chart-compact\">");
+	buf_adds(out, "</div>" COMPACT_OPEN);
 	sp->at[2] = out->len;
 	buf_addbuf(out, &c->compact);
 	sp->at[3] = out->len;

@@ -87,6 +87,11 @@ int guide_chart_render_keyed(const struct page_ctx *pc, const struct chart_reque
  * taken as set). 0, or -1 (reported). */
 int guide_chart_place_kept(const struct page_ctx *pc, const struct chart_request *rq);
 
+/* `html` (a page's or an article's) with each figure's compact drawing
+ * left out, into `out`: for a reader that shows HTML without the site's
+ * style sheet (a feed's entry), which would show both drawings. */
+void guide_charts_one_drawing(const char *html, struct buf *out);
+
 /* Set up what the module keeps in the site (s->charts), before the first
  * page context is made (pg_planning makes it). */
 void guide_charts_init(struct site *s);

@@ -1125,6 +1125,25 @@ static void test_report_shows_what_its_pages_show(void **state)
 	}
 }
 
+/* A feed reader shows an article without the site's style sheet, which
+ * picks one of a chart's two drawings by the column's width: an entry
+ * holds the wide drawing only, each chart once, as its page's text. */
+static void test_a_feed_entry_draws_each_chart_once(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	for (int l = 0; l < LANG_COUNT; l++) {
+		char file[1024];
+		snprintf(file, sizeof file, "%s/%s/feed.xml", out_dir, lang_code((enum lang)l));
+		struct buf b = BUF_INIT;
+		assert_int_equal(fs_read_file(file, &b), 0);
+		assert_non_null(strstr(b.ptr, "chart-wide"));
+		assert_null(strstr(b.ptr, "chart-compact"));
+		assert_non_null(strstr(b.ptr, "&lt;figcaption&gt;"));
+		buf_release(&b);
+	}
+}
+
 static void test_gpu_index_cells_carry_raw_numbers_for_sorting(void **state)
 {
 	(void)state;
@@ -1398,6 +1417,7 @@ int main(void)
 		cmocka_unit_test(test_gpu_index_lead_names_the_no_data_mark),
 		cmocka_unit_test(test_compare_fit_names_the_card_that_holds_it_alone),
 		cmocka_unit_test(test_report_shows_what_its_pages_show),
+		cmocka_unit_test(test_a_feed_entry_draws_each_chart_once),
 		cmocka_unit_test(test_gpu_index_cells_carry_raw_numbers_for_sorting),
 		cmocka_unit_test(test_no_page_shows_nan_or_inf),
 		cmocka_unit_test(test_no_placeholder_is_left_unfilled),
