@@ -216,7 +216,7 @@ static const char *result_conditions(const struct page_ctx *p, const struct resu
 	return pg_fill(p, "cmp.batch", "n", pg_fmt_number(p, x->batch_size), NULL);
 }
 
-const char *compare_bench_sentence(const struct page_ctx *p, const struct benchmark *bm,
+struct cmp_pair compare_bench_pair(const struct page_ctx *p, const struct benchmark *bm,
 				   const struct result *xa, const struct result *xb, bool same)
 {
 	const struct data *d = &p->in->data;
@@ -230,6 +230,13 @@ const char *compare_bench_sentence(const struct page_ctx *p, const struct benchm
 		       result_conditions(p, xb) },
 		.same_conditions = same,
 	};
+	return cp;
+}
+
+const char *compare_bench_sentence(const struct page_ctx *p, const struct benchmark *bm,
+				   const struct result *xa, const struct result *xb, bool same)
+{
+	struct cmp_pair cp = compare_bench_pair(p, bm, xa, xb, same);
 	return pg_comparison(p, &cp);
 }
 

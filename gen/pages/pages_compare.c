@@ -5,6 +5,7 @@
 #include "pages/pair_sides.h"
 #include "model/compare.h"
 #include "view/nodata.h"
+#include "view/phrase.h"
 #include "view/present.h"
 
 #include "base/arena.h"
@@ -312,6 +313,44 @@ static struct pair_has pair_has_of(const struct page_ctx *p, size_t ga, size_t g
 	return h;
 }
 
+/* A row's difference (its "ratio" cell) and its figure in the ledger, of
+ * benchmark b's results judged as `cp` (NULL: no pair to judge): none for
+ * results measured unlike; a latency's or a step time's as its sentence
+ * says it ("34% lower": phrase_comparison_cell, never "times as fast");
+ * any other the ratio `r`, the better card's over the other's. */
+static void pair_bench_difference(const struct page_ctx *p, size_t b, size_t ga, size_t gb,
+				  struct figure r, const struct cmp_pair *cp, struct value *row)
+{
+	const struct benchmark *bm = &p->in->data.benchmarks[b];
+	enum cmp_quantity q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better);
+	bool unlike = cp && !cp->same_conditions; /* both printed, no ratio drawn */
+	struct value *cell = unlike ? pg_cell_not_computed(p, "cmp.no_ratio", "why.unlike") : NULL;
+	struct pair_about ab = pair_bench_about(p, "speed", b, ga, gb);
+	struct buf in = BUF_INIT, said = BUF_INIT;
+	pair_result_inputs(p, b, ga, gb, &in);
+	if (cp && !unlike && cmp_is_duration(q))
+		phrase_comparison_cell(&said, &p->in->i18n, p->l, cp);
+	if (said.len) {
+		double pct = cmp_margin(cp, CMP_PERCENT);
+		cell = pg_cell_figure(p, (struct figure){ pct, NULL }, FMT_RATIO, NULL);
+		pg_cell_set_phrase(p, cell, arena_strndup(pg_arena(p), said.ptr, said.len));
+		struct buf v = BUF_INIT;
+		ledger_number(&v, pct);
+		pair_show(p, &ab, q == CMP_LATENCY ? "fig.latency_less" : "fig.time_less", v.ptr,
+			  "", "%", in.ptr);
+		buf_release(&v);
+	} else {
+		/* an efficiency is no speed, a duration's ratio the inverse of
+		 * its values: their labels say so */
+		pair_show_ratio(p, &ab, !cmp_is_speed(q) ? "fig.efficiency"
+					: bm->higher_is_better ? "fig.speed" : "fig.speed_inverse",
+				unlike ? (struct figure){ 0, "why.unlike" } : r, 0, in.ptr);
+	}
+	value_map_set(pg_arena(p), row, "ratio", cell ? cell : pair_ratio_cell(p, r));
+	buf_release(&said);
+	buf_release(&in);
+}
+
 /* Speed per benchmark: a row per benchmark both GPUs have a result for,
  * each figure marked in the ledger, each comparison a sentence; a
  * benchmark of one card only is named in a line of `only` (none unless
@@ -357,33 +396,18 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 			if (at >= 0)
 				pg_show_result_cards(p, &d->results[at]);
 		}
-		bool unlike = ratio_ok && !same; /* both printed, no ratio drawn */
-		value_map_set(a, row, "ratio", unlike ? pg_cell_not_computed(p, "cmp.no_ratio",
-									     "why.unlike")
-						      : pair_ratio_cell(p, r));
+		struct cmp_pair cp;
+		if (ratio_ok)
+			cp = compare_bench_pair(p, bm, xa, xb, same);
+		pair_bench_difference(p, b, ga, gb, r, ratio_ok ? &cp : NULL, row);
 		pg_set_text(p, row, "better", pg_tr(p, bm->higher_is_better
 					       ? "gpu.higher_better"
 					       : "gpu.lower_better"));
 		pg_set_text(p, row, "note", pair_result_notes(p, b, ga, gb));
 		value_list_push(a, rows, row);
-		{
-			/* the ratio as its cell shows it: none for unlike conditions */
-			struct pair_about ab = pair_bench_about(p, "speed", b, ga, gb);
-			struct buf in = BUF_INIT;
-			pair_result_inputs(p, b, ga, gb, &in);
-			/* a latency's or a step time's ratio is the inverse
-			 * of the values, an efficiency's no speed: its label
-			 * says so */
-			enum cmp_quantity q = cmp_quantity_of_kind(bm->kind, bm->higher_is_better);
-			pair_show_ratio(p, &ab, !cmp_is_speed(q) ? "fig.efficiency"
-					: bm->higher_is_better ? "fig.speed" : "fig.speed_inverse",
-					unlike ? (struct figure){ 0, "why.unlike" } : r,
-					0, in.ptr);
-			buf_release(&in);
-		}
 		if (!ratio_ok)
 			continue;
-		const char *line = compare_bench_sentence(p, bm, xa, xb, same);
+		const char *line = pg_comparison(p, &cp);
 		common++;
 		verdict_add(p, verdict, line);
 		/* how many cards hold the model, for results compared: the

@@ -87,6 +87,21 @@ void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 	buf_release(&pct);
 }
 
+void phrase_comparison_cell(struct buf *out, const struct i18n *t, enum lang l,
+			    const struct cmp_pair *p)
+{
+	struct cmp_judgement j = cmp_judge(p);
+	if (!cmp_is_duration(p->q) || (j.verdict != CMP_PERCENT && j.verdict != CMP_SAME))
+		return;
+	struct buf key = BUF_INIT, pct = BUF_INIT;
+	buf_addf(&key, "cmp.cell.%s.%s", cmp_quantity_name(p->q), cmp_verdict_name(j.verdict));
+	i18n_format_percent(&pct, j.percent, l);
+	const char *names[] = { "p" }, *vals[] = { pct.ptr };
+	compose(out, t, l, key.ptr, names, vals, 1);
+	buf_release(&key);
+	buf_release(&pct);
+}
+
 /* Whether a range of speeds up to `high` is said in multiples: any part of
  * it above content/STYLE.md's threshold ("1.33–1.67 times as fast", never
  * "33–67% faster", whose upper end is past where percentages stop). One

@@ -41,6 +41,14 @@ struct buf;
 void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 		       const struct cmp_pair *p);
 
+/* A duration pair's (a latency's, a step's time: cmp_is_duration) figure
+ * as a table's cell beside the sentence says it, from the same verdict
+ * ("cmp.cell.<quantity>.<verdict>"): "34% lower", "38% shorter", "about the
+ * same"; nothing for any other pair or verdict, whose cell is the ratio
+ * (cmp_ratio_upright). */
+void phrase_comparison_cell(struct buf *out, const struct i18n *t, enum lang l,
+			    const struct cmp_pair *p);
+
 /* How fast `a` runs against `b` over several workloads, as one clause:
  * `low`..`high` are the speed ratios a/b. Multiples when the high end is
  * above the model's threshold, always >= 1 (the faster card named first,

@@ -845,6 +845,16 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 	assert_non_null(strstr(v, "H100 80GB's 30B GPT-style model training step time is about "
 			       "38% shorter than A100 80GB's (0.42 s/step vs 0.68 s/step)."));
 	free(v);
+	/* and the table beside the sentences says the same, not "1.51×" */
+	char *row = text_of(doc, "//table[contains(@class,'compare')]//tr[th='70B model "
+			    "inference latency']");
+	assert_non_null(strstr(row, "34% lower"));
+	assert_null(strstr(row, "×"));
+	free(row);
+	row = text_of(doc, "//table[contains(@class,'compare')]//tr[th='30B GPT-style model "
+		      "training step time']");
+	assert_non_null(strstr(row, "38% shorter"));
+	free(row);
 	xmlFreeDoc(doc);
 	doc = page_load(LANG_ZH, "compare/rtx-a5000-vs-b100/");
 	assert_non_null(doc);
