@@ -387,8 +387,8 @@ static void report_section(struct report *r, enum report_sec sec)
 	}
 }
 
-/* The sources as numbered references: title, publisher, date, language
- * and address. */
+/* The sources as numbered references: title (and the original's), what
+ * kind of document, publisher, language, date and address. */
 static struct value *report_references(const struct page_ctx *p)
 {
 	struct arena *a = pg_arena(p);
@@ -400,6 +400,11 @@ static struct value *report_references(const struct page_ctx *p)
 		value_map_set_str(a, m, "ref_no", arena_printf(a, "%zu", i + 1));
 		value_map_set_str(a, m, "ref_id", src->id);
 		value_map_set_str(a, m, "ref_title", site_source_title(src, p->l));
+		/* what identifies it on paper, as the footer (hidden in print)
+		 * names it: its original title and what kind of document */
+		value_map_set_str(a, m, "ref_original",
+				  site_source_original(a, &p->in->i18n, src, p->l));
+		value_map_set_str(a, m, "ref_about", site_source_kind(src, p->l));
 		value_map_set_str(a, m, "ref_publisher", src->publisher ? src->publisher : "");
 		value_map_set_bool(a, m, "has_ref_publisher", src->publisher && *src->publisher);
 		value_map_set_str(a, m, "ref_date", report_date(p, src->date));

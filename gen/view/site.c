@@ -148,6 +148,25 @@ const char *site_source_title(const struct source *src, enum lang l)
 	return t && *t ? t : src->title;
 }
 
+const char *site_source_original(struct arena *a, const struct i18n *t,
+				 const struct source *src, enum lang l)
+{
+	if (!strcmp(site_source_title(src, l), src->title))
+		return "";
+	static const char *const names[] = { "title" };
+	struct buf b = BUF_INIT;
+	i18n_fill(&b, i18n_get(t, l, "data.original_title"), names, &src->title, 1);
+	const char *out = arena_strndup(a, b.ptr, b.len);
+	buf_release(&b);
+	return out;
+}
+
+const char *site_source_kind(const struct source *src, enum lang l)
+{
+	const char *k = l == LANG_ZH ? src->kind_zh : src->kind_en;
+	return k ? k : "";
+}
+
 const char *site_title_marked(struct arena *a, const struct i18n *t, enum lang l,
 			      const char *title)
 {
@@ -306,23 +325,14 @@ static struct value *source_list(struct site *s, enum lang l)
 	for (size_t i = 0; i < s->in.data.nsources; i++) {
 		const struct source *src = &s->in.data.sources[i];
 		struct value *m = value_new_map(a);
-		const char *title = site_source_title(src, l);
 		value_map_set_str(a, m, "id", src->id);
-		value_map_set_str(a, m, "title", title);
-		struct buf b = BUF_INIT;
-		if (strcmp(title, src->title)) {
-			static const char *const names[] = { "title" };
-			i18n_fill(&b, i18n_get(&s->in.i18n, l, "data.original_title"), names,
-				  &src->title, 1);
-		}
-		value_map_set_str(a, m, "original", b.ptr);
-		buf_reset(&b);
+		value_map_set_str(a, m, "title", site_source_title(src, l));
+		value_map_set_str(a, m, "original", site_source_original(a, &s->in.i18n, src, l));
 		value_map_set_str(a, m, "publisher", src->publisher ? src->publisher : "");
 		const char *date = i18n_date_text(a, src->date, l);
 		value_map_set_str(a, m, "date", date ? date : "");
 		value_map_set_str(a, m, "url", src->url ? src->url : "");
-		value_map_set_str(a, m, "kind", l == LANG_ZH ? src->kind_zh : src->kind_en);
-		buf_release(&b);
+		value_map_set_str(a, m, "kind", site_source_kind(src, l));
 		value_list_push(a, list, m);
 	}
 	return list;

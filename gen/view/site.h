@@ -308,6 +308,13 @@ const char *site_css_string(struct arena *a, const char *text);
 /* A source's title in language l: its own when it is written in l, else
  * its title_<l> when given (the original then goes beside it). */
 const char *site_source_title(const struct source *src, enum lang l);
+/* "original title: 如何为AI训练选择合适的GPU" (data.original_title) when
+ * site_source_title is a translation, else "", in `a`: the footer and the
+ * report's references name a source alike. */
+const char *site_source_original(struct arena *a, const struct i18n *t,
+				 const struct source *src, enum lang l);
+/* What kind of document a source is, in language l ("" when not said). */
+const char *site_source_kind(const struct source *src, enum lang l);
 /* A title as running text and tables name it in language l: in its title
  * marks (punct.title_open/close: 《训练指南》; none in English), in `a`. */
 const char *site_title_marked(struct arena *a, const struct i18n *t, enum lang l,

@@ -1114,6 +1114,18 @@ static void test_report_shows_what_its_pages_show(void **state)
 			free(h);
 		}
 		xmlXPathFreeObject(links);
+		/* a reference names what identifies its source on paper (the
+		 * footer that says it is not printed): a translated title's
+		 * original, and what kind of document it is */
+		if (l == LANG_EN) {
+			char *ref = text_of(doc, "//li[@id='ref-choosing-guide-zh']");
+			assert_non_null(ref);
+			assert_non_null(strstr(ref, "How to choose the right GPU for AI training "
+						    "(original title: 如何为AI训练选择合适的GPU), A buying "
+						    "guide published by a GPU rental marketplace, by "
+						    "SynpixCloud, in Chinese"));
+			free(ref);
+		}
 		/* a link to a page or a source the report holds leads to its part
 		 * or reference, never out of the document; a card's, to the
 		 * cards' part */
