@@ -370,14 +370,20 @@ function measureLayout(minLabelPx) {
       n.classList.contains('nd-why')))).map((n) => n.textContent).join('').trim();
     if (seen.length > 2 || !why || !shown(why) || !why.textContent.trim()) out.nodataLong.push(seen + (why ? ` / ${why.textContent}` : ' (no reason)'));
   }
+  // the report says it once, under its contents (.report-legend), when any
+  // of its tables has the mark, and under none of them
   out.legends = [];
+  let marked = 0;
   for (const w of document.querySelectorAll('main .table-wrap')) {
     if (!shown(w) || !w.querySelector('td.nodata:not([colspan])')) continue;
+    marked++;
     const next = w.nextElementSibling;
     const ok = next && next.classList.contains('nodata-legend') && shown(next);
     out.legends.push({ table: name(w.querySelector('table')), ok });
   }
   out.legendsShown = [...document.querySelectorAll('.nodata-legend')].filter(shown).length;
+  const once = document.querySelector('.report-legend');
+  out.reportLegend = once ? { shown: shown(once), marked } : null;
   return out;
 }
 
@@ -433,9 +439,15 @@ function layoutChecks(m, item, width, label) {
   check(`${label}: values with units on one line`, m.broken.length === 0, m.broken.slice(0, 5).join('\n'));
   check(`${label}: "no data" is a compact mark with its reason as text beside it`, m.nodataLong.length === 0, m.nodataLong.slice(0, 3).join('\n'));
   const noLegend = m.legends.filter((l) => !l.ok);
-  check(`${label}: one "no data" legend under each table with the mark`,
-    noLegend.length === 0 && m.legendsShown === m.legends.length,
-    `${noLegend.map((l) => l.table).join(', ')}; ${m.legendsShown} legends shown for ${m.legends.length} tables`);
+  if (m.reportLegend) {
+    check(`${label}: one "no data" legend, under the contents, for its ${m.reportLegend.marked} tables with the mark`,
+      m.reportLegend.shown === m.reportLegend.marked > 0 && m.legendsShown === 0,
+      `under the contents: ${m.reportLegend.shown}; under tables: ${m.legendsShown}`);
+  } else {
+    check(`${label}: one "no data" legend under each table with the mark`,
+      noLegend.length === 0 && m.legendsShown === m.legends.length,
+      `${noLegend.map((l) => l.table).join(', ')}; ${m.legendsShown} legends shown for ${m.legends.length} tables`);
+  }
 }
 
 // ---- one page in the browser

@@ -146,8 +146,12 @@ function headersRepeated(pages, tables) {
   for (const t of tables) {
     if (t.head.length < 2 || t.rows.length < 2) continue;
     const unique = t.rows.filter((r) => r.length > 12 && doc.split(r).length === 2);
+    // the pages it is on, by the rows found whole (a row that wraps in a
+    // narrow column is not): every one after the first continues it
+    const on = pages.map((p) => unique.some((r) => p.flat.includes(r)) || p.flat.includes(t.rows[0]));
+    const first = on.indexOf(true);
     pages.forEach((p, i) => {
-      if (!unique.some((r) => p.flat.includes(r)) || p.flat.includes(t.rows[0])) return;
+      if (!on[i] || i === first || p.flat.includes(t.rows[0])) return;
       const missing = t.head.filter((h) => !onPage(p, h));
       if (missing.length) bad.push(`page ${i + 1}: table headed ${t.head.slice(0, 3).join('|')}… lacks ${missing.slice(0, 3).join(', ')}`);
     });
