@@ -317,8 +317,10 @@ static void report_jobs(struct report *r)
 	report_add_part(r, BODY_TASKS, index, NULL, true, pages_guide_path(GUIDE_TASKS));
 	for (size_t t = 0; t < p->in->data.ntasks; t++) {
 		struct value *ctx = pages_tasks_task_context(p, t);
+		/* a job's table is its costs' (no rows: no table to number) */
 		report_add_part(r, BODY_TASK, ctx, pg_task_name(p, t),
-				pg_map_flag(ctx, "has_rows"), pg_task_path(p, t));
+				pg_map_flag(value_map_get(ctx, "costs"), "has_rows"),
+				pg_task_path(p, t));
 	}
 	report_close_section(r);
 }

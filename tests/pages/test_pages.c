@@ -1101,6 +1101,13 @@ static void test_report_shows_what_its_pages_show(void **state)
 		assert_true(nlisted > 10);
 		free(list);
 		free(shown);
+		/* every part that holds a table of the data is numbered: a job's
+		 * costs as a comparison's (its table in the costs' context) */
+		assert_int_equal(count_of(doc, "//section[contains(@class,'report-section')]/section"
+				   "[.//table[contains(@class,'task-costs')] and "
+				   "not(p[@class='report-exhibit'])]"), 0);
+		assert_true(count_of(doc, "//section[contains(@class,'report-section')]/section"
+				 "[.//table[contains(@class,'task-costs')]]") > 1);
 		/* every #link has its target */
 		xmlXPathObjectPtr links = nodes_of(doc, "//a[starts-with(@href,'#')]/@href");
 		assert_true(links && links->nodesetval && links->nodesetval->nodeNr > 10);
