@@ -873,6 +873,34 @@ const struct source *data_find_source(const struct data *d, const char *id)
 	return NULL;
 }
 
+/* Mark the sources a row's `ids` name ("a;b": a list, or one id). */
+static void mark_sources(const struct data *d, const char *ids, bool *used)
+{
+	for (const char *c = ids ? ids : ""; *c;) {
+		size_t len = strcspn(c, ";");
+		for (size_t i = 0; i < d->nsources; i++)
+			if (strlen(d->sources[i].id) == len && !strncmp(d->sources[i].id, c, len))
+				used[i] = true;
+		c += len + (c[len] == ';');
+	}
+}
+
+void data_gpu_sources(const struct data *d, size_t g, bool *used)
+{
+	if (g >= d->ngpus)
+		return;
+	mark_sources(d, d->gpus[g].source, used);
+	for (size_t i = 0; i < d->nprices; i++)
+		if (d->prices[i].gpu == g)
+			mark_sources(d, d->prices[i].source, used);
+	for (size_t i = 0; i < d->nresults; i++)
+		if (d->results[i].gpu == g)
+			mark_sources(d, d->results[i].source, used);
+	for (size_t i = 0; i < d->ntask_times; i++)
+		if (d->task_times[i].gpu == g)
+			mark_sources(d, d->task_times[i].source, used);
+}
+
 const struct table *data_table(const struct data *d, const char *name)
 {
 	if (!name)

@@ -282,6 +282,10 @@ const struct benchmark *data_find_benchmark(const struct data *d,
  * it is of the claim's kind). */
 bool data_claim_about(const struct data *d, const struct claim *c, size_t b);
 const struct source *data_find_source(const struct data *d, const char *id);
+/* Set used[i] (d->nsources of them, false from the caller) for every
+ * source of a row about GPU g: its own row's, its prices', its results'
+ * and its job times': the sources its page draws on. */
+void data_gpu_sources(const struct data *d, size_t g, bool *used);
 /* The cell of column `col` in row `row` of table t as read (extra columns
  * too), "" when the table has no such column or row. */
 const char *data_cell(const struct data *d, enum data_table_id t, size_t row, const char *col);

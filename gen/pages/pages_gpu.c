@@ -438,6 +438,24 @@ static struct chart_request gpu_chart(const struct page_ctx *p, size_t g)
 				       .page_path = p->path };
 }
 
+/* The sources the card's page draws on (data_gpu_sources: its specs',
+ * prices', results' and job times'), in sources.csv's order, as a list of
+ * titles. */
+static const char *gpu_sources_titles(const struct page_ctx *p, size_t g)
+{
+	const struct data *d = &p->in->data;
+	bool *used = arena_alloc(pg_arena(p), (d->nsources ? d->nsources : 1) * sizeof *used);
+	memset(used, 0, (d->nsources ? d->nsources : 1) * sizeof *used);
+	data_gpu_sources(d, g, used);
+	struct buf ids = BUF_INIT;
+	for (size_t i = 0; i < d->nsources; i++)
+		if (used[i])
+			buf_addf(&ids, "%s%s", ids.len ? ";" : "", d->sources[i].id);
+	const char *titles = pg_source_titles(p, ids.len ? ids.ptr : "");
+	buf_release(&ids);
+	return titles;
+}
+
 static struct value *build_gpu_page(const struct page_ctx *pc, const struct page_spec *spec)
 {
 	size_t g = pg_lazy_arg(spec)->a;
@@ -458,7 +476,7 @@ static struct value *build_gpu_page(const struct page_ctx *pc, const struct page
 	const char *notes = pg_raw_cell_lang(p, TABLE_GPUS, gp->row, "notes");
 	value_map_set_str(a, ctx, "notes", notes);
 	value_map_set_bool(a, ctx, "has_notes", *notes != 0);
-	value_map_set_str(a, ctx, "gpu_sources", pg_source_titles(p, gp->source));
+	value_map_set_str(a, ctx, "gpu_sources", gpu_sources_titles(p, g));
 	value_map_set_str(a, ctx, "complete", gpu_specs_completeness_counted(p, g, &counted));
 
 	size_t nprices;

@@ -1173,6 +1173,25 @@ static void test_a_feed_entry_draws_each_chart_once(void **state)
 	}
 }
 
+/* A card's page names every source it draws on: its row's (the RTX
+ * 4090's names two) and those of its prices, results and job times (the
+ * Training Guide's $0.39 quote, relative speeds and times), in the order
+ * of sources.csv. */
+static void test_gpu_page_names_every_source_it_draws_on(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	htmlDocPtr doc = page_load(LANG_EN, "gpus/rtx-4090/");
+	assert_non_null(doc);
+	char *line = text_of(doc, "//main//p[@class='meta'][starts-with(.,'Sources on this card')]");
+	assert_non_null(line);
+	assert_string_equal(line, "Sources on this card: Training Guide; How to choose the right GPU "
+				  "for AI training; Choosing GPUs for large-model training: A100, H100 "
+				  "and RTX 4090 tested, with ways to save");
+	free(line);
+	xmlFreeDoc(doc);
+}
+
 static void test_gpu_index_cells_carry_raw_numbers_for_sorting(void **state)
 {
 	(void)state;
@@ -1447,6 +1466,7 @@ int main(void)
 		cmocka_unit_test(test_compare_fit_names_the_card_that_holds_it_alone),
 		cmocka_unit_test(test_report_shows_what_its_pages_show),
 		cmocka_unit_test(test_a_feed_entry_draws_each_chart_once),
+		cmocka_unit_test(test_gpu_page_names_every_source_it_draws_on),
 		cmocka_unit_test(test_gpu_index_cells_carry_raw_numbers_for_sorting),
 		cmocka_unit_test(test_no_page_shows_nan_or_inf),
 		cmocka_unit_test(test_no_placeholder_is_left_unfilled),
