@@ -76,19 +76,21 @@ static bool time_questioned(const struct metrics *m, size_t k, size_t ga, size_t
 	return false;
 }
 
-/* Wins on the jobs priced on both GPUs, their costs compared as the job
- * table marks the cheaper and the ledger's "cheaper" takes it
- * (metrics_cheaper: as they print; a range end to end). */
-static struct tally cost_tally(const struct page_ctx *p, size_t ga, size_t gb)
+/* Wins on the jobs priced on both GPUs (`costs`), their costs compared as
+ * the job table marks the cheaper and the ledger's "cheaper" takes it
+ * (metrics_cheaper: as they print; a range end to end), or on the jobs
+ * timed on both, their times as it marks the quicker (metrics_quicker). */
+static struct tally job_tally(const struct page_ctx *p, size_t ga, size_t gb, bool costs)
 {
 	const struct data *d = &p->in->data;
 	struct tally t = { 0 };
 	for (size_t k = 0; k < d->ntasks; k++) {
 		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, k, ga);
 		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, k, gb);
-		if (!ca || !cb || !figure_ok(ca->cost) || !figure_ok(cb->cost))
+		if (!ca || !cb || !figure_ok(costs ? ca->cost : ca->hours) ||
+		    !figure_ok(costs ? cb->cost : cb->hours))
 			continue;
-		int w = metrics_cheaper(ca, cb);
+		int w = costs ? metrics_cheaper(ca, cb) : metrics_quicker(ca, cb);
 		t.n++;
 		t.questioned += time_questioned(&p->in->metrics, k, ga, gb);
 		t.a += w > 0;
@@ -156,7 +158,12 @@ static const char *picked_for(const struct page_ctx *p, size_t g)
 const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 {
 	const struct gpu *x = &p->in->data.gpus[ga], *y = &p->in->data.gpus[gb];
-	struct tally sp = speed_tally(p, ga, gb), co = cost_tally(p, ga, gb);
+	struct tally sp = speed_tally(p, ga, gb), co = job_tally(p, ga, gb, true);
+	/* jobs timed on both but priced on one at most: their times, as the
+	 * page's table of times sets them side by side */
+	bool times = !co.n;
+	if (times)
+		co = job_tally(p, ga, gb, false);
 	const char *parts[4];
 	size_t n = 0;
 	if (!sp.n && !co.n)
@@ -164,11 +171,11 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb)
 	const char *s = tally_sentence(p, "speed", &sp, x->name, y->name);
 	if (*s)
 		parts[n++] = s;
-	s = tally_sentence(p, "cost", &co, x->name, y->name);
+	s = tally_sentence(p, times ? "time" : "cost", &co, x->name, y->name);
 	if (*s)
 		parts[n++] = s;
-	/* a verdict on cost that rests on times the data-health page
-	 * questions says so, before anything else is added */
+	/* a verdict on cost or time that rests on times the data-health
+	 * page questions says so, before anything else is added */
 	if (*s && co.questioned && n < 3)
 		parts[n++] = pg_fill(p, co.questioned == co.n && co.n > 1
 				     ? "cmp.bl.cost_questioned_all" /* "all 5" */

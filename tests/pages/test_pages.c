@@ -948,12 +948,13 @@ static char *texts_of(htmlDocPtr doc, const char *expr)
  * ratio the table prints is the sentences' (never below 1: "costs 1.54
  * times as much" beside 1.54×, where it printed 0.65×); a cost names the
  * hourly price it is worked out at, which may differ from the card's
- * lowest in the specifications. */
+ * lowest in the specifications; jobs timed on both but priced on one are
+ * judged by their times. */
 static void test_compare_sets_figures_side_by_side(void **state)
 {
 	(void)state;
 	assert_true(site_ready());
-	htmlDocPtr doc = page_load(LANG_EN, "compare/rtx-4090-vs-rtx-3090/");
+	htmlDocPtr doc2, doc = page_load(LANG_EN, "compare/rtx-4090-vs-rtx-3090/");
 	assert_non_null(doc);
 	char *lines = texts_of(doc, "//p[@class='nodata']");
 	assert_non_null(strstr(lines, "Only RTX 4090 was timed on “Llama 2 7B LoRA fine-tune” and "
@@ -974,6 +975,17 @@ static void test_compare_sets_figures_side_by_side(void **state)
 				  "(ImageNet) ($7.20 vs $4.68)."));
 	free(v);
 	xmlFreeDoc(doc);
+	/* jobs timed on both cards but priced on one (no H100 quote): the
+	 * bottom line judges their times, and says which the data-health
+	 * check questions, as it does for costs */
+	doc2 = page_load(LANG_EN, "compare/h100-80gb-vs-a100-40gb/");
+	assert_non_null(doc2);
+	char *bl = text_of(doc2, "//section[contains(@class,'bottom-line')]/p");
+	assert_non_null(strstr(bl, "For the shortest job times, pick H100 80GB: it is the quicker "
+				   "on all 5 jobs timed on both. The data-health check questions the "
+				   "times of 4 of these jobs"));
+	free(bl);
+	xmlFreeDoc(doc2);
 	/* the better card second: the ratio is still its over the other */
 	doc = page_load(LANG_EN, "compare/rtx-3090-vs-rtx-a5000/");
 	assert_non_null(doc);
