@@ -243,8 +243,12 @@
   function showServing(need, job) {
     $('calc-serving-block').hidden = job !== 'inference';
     var body = clearBody($('calc-serving')), n = 0;
+    /* a card left out is named, with why: nothing drops silently */
+    var noVram = [], noPrice = [];
     data.gpus.forEach(function (g) {
       var fit = fitFor(need, g.vram);
+      if (fit === null) noVram.push(g.name);
+      else if (!g.quotes.length) noPrice.push(g.name);
       if (fit === null) return;
       var cards = fit.cards;
       g.quotes.forEach(function (q) {
@@ -261,6 +265,11 @@
     });
     $('calc-serving-wrap').hidden = n === 0;
     $('calc-serving-none').hidden = n > 0;
+    var left = [];
+    if (noPrice.length) left.push(text('serving-no-price', { gpus: noPrice.join(text('list-sep')) }));
+    if (noVram.length) left.push(text('serving-no-vram', { gpus: noVram.join(text('list-sep')) }));
+    $('calc-serving-left').textContent = left.join(text('gap'));
+    $('calc-serving-left').hidden = left.length === 0;
   }
   function show(params, precision, job, gpu) {
     var m = memory(params, precision, job);

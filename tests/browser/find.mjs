@@ -167,6 +167,8 @@ async function calc(page, base, lang, query) {
       [tr.getAttribute('data-gpu'), tr.cells[2].textContent])),
     serving: [...document.querySelectorAll('#calc-serving tr')].map((tr) =>
       [...tr.cells].map((c) => c.textContent)),
+    left: document.getElementById('calc-serving-left').hidden ? ''
+      : document.getElementById('calc-serving-left').textContent,
     body: document.body.innerText,
   }));
 }
@@ -186,6 +188,13 @@ async function checkCalculator(browser, base, check, root) {
       a100.length > 0 && a100.every((row) => row[2] === (lang === 'en' ? '2 (tight)' : '2（偏紧）')),
       JSON.stringify(r.serving));
     r = await calc(page, base, lang, 'params=13&precision=fp16&job=inference');
+    // every card is in the serving table or named in the line under it
+    // (no price seen, or no memory size to count its cards by)
+    const names = await page.evaluate(() => fetch('data.json').then((x) => x.json())
+      .then((d) => d.gpus.map((g) => g.name)));
+    const dropped = names.filter((n) => !r.serving.some((row) => row[0] === n) && !r.left.includes(n));
+    check(`calculator ${lang}: serving names every card it leaves out, and why`,
+      names.length > 0 && dropped.length === 0, `${dropped.join(', ')} / ${r.left}`);
     // serving has no job of its own in the data: no "no job" line above the
     // serving table, which points at the measured results instead
     const blocks = await page.evaluate(() => ({
