@@ -496,7 +496,7 @@ check "the cards a model needs are one ledger figure wherever printed: the VRAM 
 	sh -c "grep -Eq '^fit\.7b\.fp32\.rtx-4090,[^,]*,[^,]*,2,,cards,data/vram\.csv:[0-9]+ data/gpus\.csv:[0-9]+,[0-9]+,/en/articles/how-to-choose/ .*/en/vram/' '$real/data/figures.csv' &&
 	       grep -Eq '^fit\.70b\.fp16\.a100-80gb,[^,]*,[^,]*,2,,cards,[^,]*,[0-9]+,.*/en/inference/' '$real/data/figures.csv'"
 check "a bottom line whose verdict on cost rests on job times data health questions says so (the fixture's site)" \
-	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-40gb-vs-rtx-4090/index.html' | grep -q 'For the lowest cost per job, pick A100 40GB: it is the cheaper on all [0-9]* jobs priced on both. The data-health check questions the times of \\(all \\)\\?[0-9]* of these jobs' &&
+	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/a100-40gb-vs-rtx-4090/index.html' | grep -q 'For the lowest cost per job at rental prices, pick A100 40GB: it is the cheaper on all [0-9]* jobs priced on both. The data-health check questions the times of \\(all \\)\\?[0-9]* of these jobs' &&
 	       sed -e 's/<[^>]*>//g' '$real/zh/compare/a100-40gb-vs-rtx-4090/index.html' | grep -q '数据健康检查对\\(其中\\|这\\) [0-9]* 项任务的耗时\\(都\\)\\?提出了疑问'"
 check "a comparison's bottom line names each card's role in the use cases, a budget pick never a recommendation, and both cards' roles or neither" \
 	sh -c "sed -e 's/<[^>]*>//g' '$real/en/compare/rtx-3090-vs-l40s/index.html' | grep -qF 'The sources name RTX 3090 the budget pick for LLM fine-tuning (7B)' &&

@@ -479,7 +479,7 @@ def check_no_unlike_better(site):
     return bad
 
 
-COST_PICK = {"en": r"For the lowest cost per job, pick (.+?):", "zh": r"要省钱，选 (.+?)："}
+COST_PICK = {"en": r"For the lowest cost per job at rental prices, pick (.+?):", "zh": r"按每小时租价计，要省钱选 (.+?)："}
 COST_SAID = {"en": r"cost per job|costs about the same", "zh": r"省钱|费用"}
 
 

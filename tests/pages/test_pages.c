@@ -829,7 +829,7 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 			       "measured under different conditions and are not counted."));
 	/* the one job priced on both is a range on each (a time range): the
 	 * bottom line picks by the rule the job table marks it by */
-	assert_non_null(strstr(bl, "For the lowest cost per job, pick RTX 4090: it is the "
+	assert_non_null(strstr(bl, "For the lowest cost per job at rental prices, pick RTX 4090: it is the "
 			       "cheaper on the one job priced on both."));
 	free(bl);
 	free(v);
