@@ -140,6 +140,24 @@ static bool use_case_role_given(const struct page_ctx *p, int role)
 	return false;
 }
 
+/* The budget and the recommended pick of use case `u` side by side, where
+ * they are two cards: a link to their comparison (compare_href,
+ * compare_text; has_compare), where a buyer sees which costs less per job
+ * (a budget pick is the source's, by its hourly price). */
+static void use_case_compare(const struct page_ctx *p, const struct use_case *u,
+			     struct value *row)
+{
+	struct arena *a = pg_arena(p);
+	long b = guide_use_case_pick(u, 0), r = guide_use_case_pick(u, 1);
+	bool two = b >= 0 && r >= 0 && b != r;
+	value_map_set_bool(a, row, "has_compare", two);
+	value_map_set_str(a, row, "compare_href",
+			  two ? pg_href_to(p, pg_pair_path(p, (size_t)b, (size_t)r)) : "");
+	value_map_set_str(a, row, "compare_text",
+			  two ? pg_fill(p, "uc.compare", "pair",
+					pg_pair_title(p, (size_t)b, (size_t)r), NULL) : "");
+}
+
 struct value *guide_tables_use_cases(const struct page_ctx *p, const char *caption,
 				     bool only_picked)
 {
@@ -168,6 +186,7 @@ struct value *guide_tables_use_cases(const struct page_ctx *p, const char *capti
 		value_map_set_str(a, r, "href", pg_href_to(p, arena_printf(a, "use-cases/#%s",
 									u->id)));
 		value_map_set(a, r, "picks", picks);
+		use_case_compare(p, u, r);
 		const char *reason = pg_pick_lang(p, u->reason_en, u->reason_zh);
 		value_map_set_str(a, r, "reason", reason);
 		value_map_set_bool(a, r, "has_reason", *reason != 0);

@@ -1204,6 +1204,39 @@ static void test_gpu_page_names_every_source_it_draws_on(void **state)
 	xmlFreeDoc(doc);
 }
 
+/* A use case whose budget and recommended picks are two cards links to
+ * their comparison, where a buyer sees which costs less per job (the
+ * source picks the budget card by its hourly price); one that names one
+ * card, or none, links to none. */
+static void test_use_case_links_its_two_picks_compared(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	htmlDocPtr doc = page_load(LANG_EN, "use-cases/");
+	assert_non_null(doc);
+	char *href = text_of(doc, "//tr[@id='llm-finetune-7b']/th//a/@href");
+	assert_non_null(href);
+	assert_string_equal(href, "../../en/compare/rtx-4090-vs-rtx-3090/");
+	free(href);
+	char *text = text_of(doc, "//tr[@id='llm-finetune-7b']/th//a");
+	assert_string_equal(text, "Compare the two picks: RTX 4090 vs RTX 3090");
+	free(text);
+	/* every link leads to a comparison page that exists */
+	xmlXPathObjectPtr links = nodes_of(doc, "//table[contains(@class,'use-cases')]//th//a/@href");
+	assert_true(links && links->nodesetval && links->nodesetval->nodeNr > 0);
+	for (int i = 0; i < links->nodesetval->nodeNr; i++) {
+		char *h = node_text(links->nodesetval->nodeTab[i]);
+		const char *path = strstr(h, "compare/");
+		assert_non_null(path);
+		htmlDocPtr cmp = page_load(LANG_EN, path);
+		assert_non_null(cmp);
+		xmlFreeDoc(cmp);
+		free(h);
+	}
+	xmlXPathFreeObject(links);
+	xmlFreeDoc(doc);
+}
+
 static void test_gpu_index_cells_carry_raw_numbers_for_sorting(void **state)
 {
 	(void)state;
@@ -1479,6 +1512,7 @@ int main(void)
 		cmocka_unit_test(test_report_shows_what_its_pages_show),
 		cmocka_unit_test(test_a_feed_entry_draws_each_chart_once),
 		cmocka_unit_test(test_gpu_page_names_every_source_it_draws_on),
+		cmocka_unit_test(test_use_case_links_its_two_picks_compared),
 		cmocka_unit_test(test_gpu_index_cells_carry_raw_numbers_for_sorting),
 		cmocka_unit_test(test_no_page_shows_nan_or_inf),
 		cmocka_unit_test(test_no_placeholder_is_left_unfilled),
