@@ -239,6 +239,23 @@
     none.hidden = n > 0;
     none.textContent = n ? '' : text(other ? 'no-task-precision' : 'no-task', {
       job: optionLabel('job', job), params: typed(params), precision: precisionOf(precision).label });
+    showNearJobs(n ? [] : data.tasks.filter(function (t) {
+      return t.job === job && !sameValue(t.params, params);
+    }));
+  }
+  /* where no job matches the size, the jobs of the kind the data times
+   * for other sizes, linked: a way on, not a dead end */
+  function showNearJobs(tasks) {
+    var p = $('calc-near-jobs'), parts = text('near-jobs').split('{jobs}');
+    p.textContent = '';
+    p.hidden = tasks.length === 0;
+    if (!tasks.length) return;
+    p.appendChild(document.createTextNode(parts[0]));
+    tasks.forEach(function (t, i) {
+      if (i) p.appendChild(document.createTextNode(text('list-sep')));
+      p.appendChild(link(t.href, t.name));
+    });
+    p.appendChild(document.createTextNode(parts.slice(1).join('')));
   }
   function showServing(need, job) {
     $('calc-serving-block').hidden = job !== 'inference';

@@ -208,6 +208,14 @@ async function checkCalculator(browser, base, check, root) {
     check(`calculator ${lang}: a job with no match in the data still says so`,
       await page.evaluate(() => !document.getElementById('calc-tasks-block').hidden &&
         !document.getElementById('calc-no-task').hidden), '');
+    // and links the jobs of its kind the data times for other sizes
+    const near = await page.evaluate(() => fetch('data.json').then((x) => x.json()).then((d) => ({
+      want: d.tasks.filter((t) => t.job === 'lora' && t.params !== 13).map((t) => t.href),
+      shown: document.getElementById('calc-near-jobs').hidden ? []
+        : [...document.querySelectorAll('#calc-near-jobs a')].map((a) => a.getAttribute('href')),
+    })));
+    check(`calculator ${lang}: no job of the size: the jobs of its kind at other sizes, linked`,
+      JSON.stringify(near.want) === JSON.stringify(near.shown), JSON.stringify(near));
     r = await calc(page, base, lang, 'params=13&precision=fp16&job=inference');
     const legend = await page.evaluate(() => {
       const t = document.getElementById('calc-fit'), l = t.parentNode.nextElementSibling;
