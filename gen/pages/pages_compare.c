@@ -313,6 +313,23 @@ static struct pair_has pair_has_of(const struct page_ctx *p, size_t ga, size_t g
 	return h;
 }
 
+/* The cell of a pair's difference as its sentence says it where that is
+ * no multiple (phrase_comparison_cell: "34% lower", "19% less", "about the
+ * same"), sorted by the percentage; NULL where the cell is the ratio. */
+static struct value *pair_said_cell(const struct page_ctx *p, const struct cmp_pair *cp)
+{
+	struct buf said = BUF_INIT;
+	phrase_comparison_cell(&said, &p->in->i18n, p->l, cp);
+	struct value *cell = NULL;
+	if (said.len) {
+		cell = pg_cell_figure(p, (struct figure){ cmp_margin(cp, CMP_PERCENT), NULL },
+				      FMT_RATIO, NULL);
+		pg_cell_set_phrase(p, cell, arena_strndup(pg_arena(p), said.ptr, said.len));
+	}
+	buf_release(&said);
+	return cell;
+}
+
 /* A row's difference (its "ratio" cell) and its figure in the ledger, of
  * benchmark b's results judged as `cp` (NULL: no pair to judge): none for
  * results measured unlike; a latency's or a step time's as its sentence
@@ -326,16 +343,13 @@ static void pair_bench_difference(const struct page_ctx *p, size_t b, size_t ga,
 	bool unlike = cp && !cp->same_conditions; /* both printed, no ratio drawn */
 	struct value *cell = unlike ? pg_cell_not_computed(p, "cmp.no_ratio", "why.unlike") : NULL;
 	struct pair_about ab = pair_bench_about(p, "speed", b, ga, gb);
-	struct buf in = BUF_INIT, said = BUF_INIT;
+	struct buf in = BUF_INIT;
 	pair_result_inputs(p, b, ga, gb, &in);
-	if (cp && !unlike && cmp_is_duration(q))
-		phrase_comparison_cell(&said, &p->in->i18n, p->l, cp);
-	if (said.len) {
-		double pct = cmp_margin(cp, CMP_PERCENT);
-		cell = pg_cell_figure(p, (struct figure){ pct, NULL }, FMT_RATIO, NULL);
-		pg_cell_set_phrase(p, cell, arena_strndup(pg_arena(p), said.ptr, said.len));
+	struct value *said = cp && !unlike ? pair_said_cell(p, cp) : NULL;
+	if (said) {
+		cell = said;
 		struct buf v = BUF_INIT;
-		ledger_number(&v, pct);
+		ledger_number(&v, cmp_margin(cp, CMP_PERCENT));
 		pair_show(p, &ab, q == CMP_LATENCY ? "fig.latency_less" : "fig.time_less", v.ptr,
 			  "", "%", in.ptr);
 		buf_release(&v);
@@ -347,7 +361,6 @@ static void pair_bench_difference(const struct page_ctx *p, size_t b, size_t ga,
 				unlike ? (struct figure){ 0, "why.unlike" } : r, 0, in.ptr);
 	}
 	value_map_set(pg_arena(p), row, "ratio", cell ? cell : pair_ratio_cell(p, r));
-	buf_release(&said);
 	buf_release(&in);
 }
 
@@ -499,7 +512,15 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 		struct value *rc = pair_ratio_cell(p, ratio);
 		if (figure_ok(ratio) && ratio_high > ratio.value)
 			pg_cell_set_text(p, rc, pg_fmt_ratio_range(p, ratio.value, ratio_high));
-		value_map_set(a, r, "ratio", rc);
+		/* the sentence first: where it says a percentage, so does the
+		 * cell ("19% less" beside "about 19% less", never 1.24×) */
+		int w = 0;
+		bool judged = false;
+		struct cmp_pair cp;
+		const char *line = figure_ok(ratio)
+			? compare_cost_sentence(p, t, ca, cb, &w, &judged, &cp) : NULL;
+		struct value *said = judged ? pair_said_cell(p, &cp) : NULL;
+		value_map_set(a, r, "ratio", said ? said : rc);
 		value_list_push(a, rows, r);
 		{
 			guide_ledger_show_time(p, t, ga);
@@ -513,7 +534,7 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 					if ((i ? cb : ca)->quote_row >= 0)
 						guide_ledger_show_quote(p, (size_t)(i ? cb : ca)->quote_row);
 			}
-			if (cols & PAIR_COST_RATIOS) {
+			if ((cols & PAIR_COST_RATIOS) && !said) { /* said: cheaper-by */
 				struct pair_about ab = pair_task_about(p, "cost-ratio", t, ga, gb);
 				guide_ledger_input_task_cost(p->in, &in, ca);
 				guide_ledger_input_task_cost(p->in, &in, cb);
@@ -534,11 +555,7 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 			buf_release(&in);
 		}
 		both_times++;
-		if (figure_ok(ratio)) {
-			int w;
-			bool judged;
-			struct cmp_pair cp;
-			const char *line = compare_cost_sentence(p, t, ca, cb, &w, &judged, &cp);
+		if (line) {
 			cost_show(p, t, ca, cb, w, judged ? &cp : NULL);
 			verdict_add(p, verdict, line);
 		}

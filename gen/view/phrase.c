@@ -91,7 +91,8 @@ void phrase_comparison_cell(struct buf *out, const struct i18n *t, enum lang l,
 			    const struct cmp_pair *p)
 {
 	struct cmp_judgement j = cmp_judge(p);
-	if (!cmp_is_duration(p->q) || (j.verdict != CMP_PERCENT && j.verdict != CMP_SAME))
+	bool said = cmp_is_duration(p->q) || p->q == CMP_COST;
+	if (!said || (j.verdict != CMP_PERCENT && j.verdict != CMP_SAME))
 		return;
 	struct buf key = BUF_INIT, pct = BUF_INIT;
 	buf_addf(&key, "cmp.cell.%s.%s", cmp_quantity_name(p->q), cmp_verdict_name(j.verdict));

@@ -41,11 +41,11 @@ struct buf;
 void phrase_comparison(struct buf *out, const struct i18n *t, enum lang l,
 		       const struct cmp_pair *p);
 
-/* A duration pair's (a latency's, a step's time: cmp_is_duration) figure
- * as a table's cell beside the sentence says it, from the same verdict
- * ("cmp.cell.<quantity>.<verdict>"): "34% lower", "38% shorter", "about the
- * same"; nothing for any other pair or verdict, whose cell is the ratio
- * (cmp_ratio_upright). */
+/* A duration's (a latency, a step's time) or a job's cost's difference as
+ * a table's cell beside the sentence says it, from the same verdict
+ * ("cmp.cell.<quantity>.<verdict>"): "34% lower", "38% shorter", "19%
+ * less", "about the same"; nothing for a multiple or any other quantity,
+ * whose cell is the ratio (cmp_ratio_upright). */
 void phrase_comparison_cell(struct buf *out, const struct i18n *t, enum lang l,
 			    const struct cmp_pair *p);
 

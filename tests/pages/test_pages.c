@@ -986,6 +986,19 @@ static void test_compare_sets_figures_side_by_side(void **state)
 				   "times of 4 of these jobs"));
 	free(bl);
 	xmlFreeDoc(doc2);
+	/* a cost that differs by up to 1.5 times is a percentage less, in the
+	 * sentence and in its cell alike (never 1.24× beside "19% less") */
+	doc2 = page_load(LANG_EN, "compare/a100-40gb-vs-rtx-4090/");
+	assert_non_null(doc2);
+	row = text_of(doc2, "//table[contains(@class,'compare')]//tr[th='ResNet-50 (ImageNet)']");
+	assert_non_null(strstr(row, "19% less"));
+	assert_null(strstr(row, "×"));
+	free(row);
+	v = text_of(doc2, "//section[contains(@class,'verdict')]");
+	assert_non_null(strstr(v, "A100 40GB runs ResNet-50 (ImageNet) for about 19% less than "
+				  "RTX 4090 ($3.78 vs $4.68)."));
+	free(v);
+	xmlFreeDoc(doc2);
 	/* the better card second: the ratio is still its over the other */
 	doc = page_load(LANG_EN, "compare/rtx-3090-vs-rtx-a5000/");
 	assert_non_null(doc);
