@@ -107,6 +107,23 @@ static void use_case_card(const struct page_ctx *p, struct value *m, long g)
 
 /* One pick of a use case: {role, has_gpu, name, href, price, alternatives
  * (each {name, href, price}), has_note, note}. */
+/* On the recommended pick (`role` 1) of use case `u`, where the budget
+ * pick is another card: a link to their comparison (compare_href,
+ * compare_text; has_compare), where a buyer sees which costs less per job
+ * (a source picks its budget card by the hourly price). */
+static void use_case_compare(const struct page_ctx *p, const struct use_case *u, int role,
+			     struct value *row)
+{
+	struct arena *a = pg_arena(p);
+	long b = guide_use_case_pick(u, 0), r = guide_use_case_pick(u, 1);
+	bool two = role == 1 && b >= 0 && r >= 0 && b != r;
+	value_map_set_bool(a, row, "has_compare", two);
+	value_map_set_str(a, row, "compare_href",
+			  two ? pg_href_to(p, pg_pair_path(p, (size_t)b, (size_t)r)) : "");
+	value_map_set_str(a, row, "compare_text",
+			  two ? pg_fill(p, "uc.compare", "b", p->in->data.gpus[b].name, NULL) : "");
+}
+
 static struct value *use_case_pick_value(const struct page_ctx *p, const struct use_case *u,
 					 int role)
 {
@@ -125,6 +142,7 @@ static struct value *use_case_pick_value(const struct page_ctx *p, const struct 
 	const char *note = guide_use_case_note(p, u, role);
 	value_map_set_str(a, m, "note", note);
 	value_map_set_bool(a, m, "has_note", *note != 0);
+	use_case_compare(p, u, role, m);
 	return m;
 }
 
@@ -138,24 +156,6 @@ static bool use_case_role_given(const struct page_ctx *p, int role)
 		    *guide_use_case_note(p, &d->use_cases[i], role))
 			return true;
 	return false;
-}
-
-/* The budget and the recommended pick of use case `u` side by side, where
- * they are two cards: a link to their comparison (compare_href,
- * compare_text; has_compare), where a buyer sees which costs less per job
- * (a budget pick is the source's, by its hourly price). */
-static void use_case_compare(const struct page_ctx *p, const struct use_case *u,
-			     struct value *row)
-{
-	struct arena *a = pg_arena(p);
-	long b = guide_use_case_pick(u, 0), r = guide_use_case_pick(u, 1);
-	bool two = b >= 0 && r >= 0 && b != r;
-	value_map_set_bool(a, row, "has_compare", two);
-	value_map_set_str(a, row, "compare_href",
-			  two ? pg_href_to(p, pg_pair_path(p, (size_t)b, (size_t)r)) : "");
-	value_map_set_str(a, row, "compare_text",
-			  two ? pg_fill(p, "uc.compare", "pair",
-					pg_pair_title(p, (size_t)b, (size_t)r), NULL) : "");
 }
 
 struct value *guide_tables_use_cases(const struct page_ctx *p, const char *caption,
@@ -186,7 +186,6 @@ struct value *guide_tables_use_cases(const struct page_ctx *p, const char *capti
 		value_map_set_str(a, r, "href", pg_href_to(p, arena_printf(a, "use-cases/#%s",
 									u->id)));
 		value_map_set(a, r, "picks", picks);
-		use_case_compare(p, u, r);
 		const char *reason = pg_pick_lang(p, u->reason_en, u->reason_zh);
 		value_map_set_str(a, r, "reason", reason);
 		value_map_set_bool(a, r, "has_reason", *reason != 0);

@@ -285,7 +285,8 @@
     var left = [];
     if (noPrice.length) left.push(text('serving-no-price', { gpus: noPrice.join(text('list-sep')) }));
     if (noVram.length) left.push(text('serving-no-vram', { gpus: noVram.join(text('list-sep')) }));
-    $('calc-serving-left').textContent = left.join(text('gap'));
+    $('calc-serving-left').textContent = left.length
+      ? text('serving-left', { list: left.join(text('semicolon')) }) : '';
     $('calc-serving-left').hidden = left.length === 0;
   }
   function show(params, precision, job, gpu) {

@@ -1217,25 +1217,25 @@ static void test_gpu_page_names_every_source_it_draws_on(void **state)
 	xmlFreeDoc(doc);
 }
 
-/* A use case whose budget and recommended picks are two cards links to
- * their comparison, where a buyer sees which costs less per job (the
- * source picks the budget card by its hourly price); one that names one
- * card, or none, links to none. */
+/* A use case whose budget and recommended picks are two cards links, under
+ * the recommended one, to their comparison, where a buyer sees which costs
+ * less per job (the source picks the budget card by its hourly price); one
+ * that names one card, or none, links to none. */
 static void test_use_case_links_its_two_picks_compared(void **state)
 {
 	(void)state;
 	assert_true(site_ready());
 	htmlDocPtr doc = page_load(LANG_EN, "use-cases/");
 	assert_non_null(doc);
-	char *href = text_of(doc, "//tr[@id='llm-finetune-7b']/th//a/@href");
+	char *href = text_of(doc, "//tr[@id='llm-finetune-7b']/td//small/a/@href");
 	assert_non_null(href);
 	assert_string_equal(href, "../../en/compare/rtx-4090-vs-rtx-3090/");
 	free(href);
-	char *text = text_of(doc, "//tr[@id='llm-finetune-7b']/th//a");
-	assert_string_equal(text, "Compare the two picks: RTX 4090 vs RTX 3090");
+	char *text = text_of(doc, "//tr[@id='llm-finetune-7b']/td//small/a");
+	assert_string_equal(text, "Compared with the budget pick, RTX 3090");
 	free(text);
 	/* every link leads to a comparison page that exists */
-	xmlXPathObjectPtr links = nodes_of(doc, "//table[contains(@class,'use-cases')]//th//a/@href");
+	xmlXPathObjectPtr links = nodes_of(doc, "//table[contains(@class,'use-cases')]//td//small/a/@href");
 	assert_true(links && links->nodesetval && links->nodesetval->nodeNr > 0);
 	for (int i = 0; i < links->nodesetval->nodeNr; i++) {
 		char *h = node_text(links->nodesetval->nodeTab[i]);
