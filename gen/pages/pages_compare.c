@@ -377,14 +377,14 @@ static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bo
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t common = 0;
 	struct pair_only one = pair_only_new(p, d->nbenchmarks);
-	for (size_t b = 0; b < d->nbenchmarks && both; b++) {
+	for (size_t b = 0; b < d->nbenchmarks; b++) {
 		const struct benchmark *bm = &d->benchmarks[b];
 		struct figure fa = metrics_result(d, b, ga), fb = metrics_result(d, b, gb);
 		if (figure_ok(fa) != figure_ok(fb)) {
 			int side = figure_ok(fb);
 			one.names[side][one.n[side]++] = pg_bench_name(p, bm);
 		}
-		if (!figure_ok(fa) || !figure_ok(fb))
+		if (!both || !figure_ok(fa) || !figure_ok(fb))
 			continue;
 		struct figure r = metrics_speed_ratio(d, b, ga, gb);
 		bool ratio_ok = figure_ok(r) && r.value > 0;
@@ -483,13 +483,13 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 	const char *na = d->gpus[ga].name, *nb = d->gpus[gb].name;
 	size_t both_times = 0;
 	struct pair_only one = pair_only_new(p, d->ntasks);
-	for (size_t t = 0; t < d->ntasks && both; t++) {
+	for (size_t t = 0; t < d->ntasks; t++) {
 		const struct task_cost *ca = metrics_task_cost(d, &p->in->metrics, t, ga);
 		const struct task_cost *cb = metrics_task_cost(d, &p->in->metrics, t, gb);
 		bool ha_ok = ca && figure_ok(ca->hours), hb_ok = cb && figure_ok(cb->hours);
 		if (ha_ok != hb_ok)
 			one.names[hb_ok][one.n[hb_ok]++] = pg_task_name(p, t);
-		if (!ha_ok || !hb_ok)
+		if (!both || !ha_ok || !hb_ok)
 			continue;
 		struct value *r = value_new_map(a);
 		pg_set_text(p, r, "name", pg_task_name(p, t));

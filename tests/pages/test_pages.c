@@ -668,14 +668,13 @@ static void test_compare_specs_neither_card_has_are_a_line(void **state)
 				  "No source gives a benchmark result for %s, so there is none "
 				  "to set beside %s's.",
 				  "%s and %s both have benchmark results, but none on the same "
-				  "benchmark; each card's results are on its own page." },
+				  "benchmark." },
 				{ "cost", "No source gives a time on %s or %s for any training job, "
 					  "so there is no cost to compare.",
 				  "No source gives a time on %s for any training job, so there is "
 				  "no cost to set beside %s's.",
 				  "%s and %s both have times for training jobs, but none for the "
-				  "same job, so there is no cost to compare; each card's times are "
-				  "on its own page." },
+				  "same job, so there is no cost to compare." },
 			};
 			bool has[2][2] = { { false, false }, { false, false } }; /* [kind][card] */
 			for (size_t i = 0; i < data.nresults; i++)
@@ -985,6 +984,14 @@ static void test_compare_sets_figures_side_by_side(void **state)
 				   "on all 5 jobs timed on both. The data-health check questions the "
 				   "times of 4 of these jobs"));
 	free(bl);
+	xmlFreeDoc(doc2);
+	/* no job timed on both: no table, and still each card's jobs named */
+	doc2 = page_load(LANG_EN, "compare/h100-80gb-vs-a100-80gb/");
+	assert_non_null(doc2);
+	lines = texts_of(doc2, "//p[@class='nodata']");
+	assert_non_null(strstr(lines, "Only A100 80GB was timed on “Llama 2 7B LoRA fine-tune” and "
+				      "“13B model trained from scratch (FSDP)”.\n"));
+	free(lines);
 	xmlFreeDoc(doc2);
 	/* a cost that differs by up to 1.5 times is a percentage less, in the
 	 * sentence and in its cell alike (never 1.24× beside "19% less") */
