@@ -566,7 +566,7 @@ check "en: a dateless source says its date is not given on a dated page, and wha
 check "zh: a source in another language shows its title and the original" \
 	grep -qF '>《训练指南》</a><span class="original">（原题 Training Guide）</span>：' "$real/zh/articles/training-guide/index.html"
 check "en, zh: every footer source line links its entry on the sources page and says its kind" \
-	sh -c "[ \$(grep -c '<li><a href=\"[^\"]*sources/#[a-z0-9-]*\">[^<]*</a>.*, [A-Z][^<]*' '$real/en/index.html') -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ] &&
+	sh -c "[ \$(grep -c '<li><a href=\"[^\"]*sources/#[a-z0-9-]*\">[^<]*</a>.*\. [A-Z][^<]*' '$real/en/index.html') -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ] &&
 	[ \$(grep -o 'sources/#' '$real/zh/index.html' | wc -l) -ge \$(tail -n +2 '$top/data/sources.csv' | wc -l) ]"
 check "en, zh: the sources page says each source's kind and whether it is dated" \
 	python3 -c "

@@ -1160,7 +1160,7 @@ static void test_report_shows_what_its_pages_show(void **state)
 			char *ref = text_of(doc, "//li[@id='ref-choosing-guide-zh']");
 			assert_non_null(ref);
 			assert_non_null(strstr(ref, "How to choose the right GPU for AI training "
-						    "(original title: 如何为AI训练选择合适的GPU), A buying "
+						    "(original title: 如何为AI训练选择合适的GPU). A buying "
 						    "guide published by a GPU rental marketplace, by "
 						    "SynpixCloud, in Chinese"));
 			free(ref);
