@@ -240,13 +240,6 @@ struct cmp_pair compare_bench_pair(const struct page_ctx *p, const struct benchm
 	return cp;
 }
 
-const char *compare_bench_sentence(const struct page_ctx *p, const struct benchmark *bm,
-				   const struct result *xa, const struct result *xb, bool same)
-{
-	struct cmp_pair cp = compare_bench_pair(p, bm, xa, xb, same);
-	return pg_comparison(p, &cp);
-}
-
 static bool on_one_card(struct figure n)
 {
 	return figure_ok(n) && n.value <= 1;

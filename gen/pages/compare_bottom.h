@@ -28,13 +28,11 @@ const char *compare_bottom_line(const struct page_ctx *p, size_t ga, size_t gb);
  * the same model from the figures the page's tables print (pages_compare
  * puts them in the verdict, the figures they name in the ledger). */
 /* One benchmark's results of two GPUs (xa, xb) as the comparison model's
- * pair: its quantity (speed, latency, time, efficiency), the values as the
- * table prints them with what each was measured under, and no ratio
- * between unlike conditions (`same` false). */
+ * pair, whose sentence (pg_comparison) and table cell say one thing: its
+ * quantity (speed, latency, time, efficiency), the values as the table
+ * prints them with what each was measured under, and no ratio between
+ * unlike conditions (`same` false). */
 struct cmp_pair compare_bench_pair(const struct page_ctx *p, const struct benchmark *bm,
-				   const struct result *xa, const struct result *xb, bool same);
-/* That pair in one sentence. */
-const char *compare_bench_sentence(const struct page_ctx *p, const struct benchmark *bm,
 				   const struct result *xa, const struct result *xb, bool same);
 /* For a benchmark of a model too big for one card: how many cards each of
  * GPUs ga and gb needs to hold its weights (those figures shown in the

@@ -364,10 +364,10 @@ static void pair_bench_difference(const struct page_ctx *p, size_t b, size_t ga,
 	buf_release(&in);
 }
 
-/* Speed per benchmark: a row per benchmark both GPUs have a result for,
- * each figure marked in the ledger, each comparison a sentence; a
- * benchmark of one card only is named in a line of `only` (none unless
- * `both` cards have a result on one benchmark). */
+/* Speed per benchmark: a row per benchmark both GPUs have a result for
+ * (none unless `both` cards have a result on one benchmark), each figure
+ * marked in the ledger, each comparison a sentence; a benchmark of one
+ * card only is named in a line of `only`. */
 static size_t pair_benchmarks(const struct page_ctx *p, size_t ga, size_t gb, bool both,
 			      struct value *rows, struct value *verdict, struct value *only)
 {
@@ -468,10 +468,11 @@ static unsigned pair_task_columns(const struct page_ctx *p, size_t ga, size_t gb
 	return PAIR_COSTS;
 }
 
-/* Cost per task: a row per task both GPUs have a time for (a task of one
- * card only named in a line of `only`, as pair_benchmarks), its costs and
- * their ratio as `cols` says (a column that would be all dashes is left
- * out, and its figures out of the ledger's list for the page). */
+/* Cost per task: a row per task both GPUs have a time for (none unless
+ * `both` have one; a task of one card only named in a line of `only`, as
+ * pair_benchmarks), its costs and their difference as `cols` says (a
+ * column that would be all dashes is left out, and its figures out of the
+ * ledger's list for the page). */
 static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both,
 		       unsigned cols, struct value *rows, struct value *verdict,
 		       struct value *only)
