@@ -216,3 +216,14 @@ void findings_compute(const struct data *d, struct metrics *m)
 	m->nfindings = l.n;
 	free(l.items);
 }
+
+bool findings_time_questioned(const struct metrics *m, size_t task, size_t gpu)
+{
+	for (size_t i = 0; i < m->nfindings; i++) {
+		const struct finding *f = &m->findings[i];
+		if (f->kind == FINDING_SPEED_MISMATCH && f->task == (long)task &&
+		    f->gpu == (long)gpu)
+			return true;
+	}
+	return false;
+}

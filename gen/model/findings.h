@@ -49,4 +49,9 @@ extern const enum gpu_column findings_missing_columns[FINDINGS_MISSING_COLUMNS];
  * m->nfindings, from `d->arena`. */
 void findings_compute(const struct data *d, struct metrics *m);
 
+/* Whether data health questions the time of job `task` on GPU `gpu` (its
+ * speed against the card's results: FINDING_SPEED_MISMATCH): every page
+ * that prints that time says so beside it. */
+bool findings_time_questioned(const struct metrics *m, size_t task, size_t gpu);
+
 #endif

@@ -63,17 +63,10 @@ static struct tally speed_tally(const struct page_ctx *p, size_t ga, size_t gb)
 	return t;
 }
 
-/* Whether data health questions the time of job k on GPU ga or gb (its
- * speed against the card's results: FINDING_SPEED_MISMATCH). */
+/* Whether data health questions the time of job k on GPU ga or gb. */
 static bool time_questioned(const struct metrics *m, size_t k, size_t ga, size_t gb)
 {
-	for (size_t i = 0; i < m->nfindings; i++) {
-		const struct finding *f = &m->findings[i];
-		if (f->kind == FINDING_SPEED_MISMATCH && f->task == (long)k &&
-		    (f->gpu == (long)ga || f->gpu == (long)gb))
-			return true;
-	}
-	return false;
+	return findings_time_questioned(m, k, ga) || findings_time_questioned(m, k, gb);
 }
 
 /* Wins on the jobs priced on both GPUs (`costs`), their costs compared as

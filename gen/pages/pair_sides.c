@@ -1,5 +1,6 @@
 /* pair_sides: what a comparison page shows of one GPU (see pair_sides.h). */
 #include "pages/pair_sides.h"
+#include "model/findings.h"
 #include "view/present.h"
 
 #include "base/arena.h"
@@ -177,6 +178,8 @@ static void pair_side_tasks(const struct page_ctx *p, size_t g,
 		struct value *hours = pg_cell_figure(p, c->hours, FMT_UNIT, "unit.h");
 		if (figure_ok(c->hours))
 			pg_cell_set_text(p, hours, pg_hours_range_words(p, c));
+		if (figure_ok(c->hours) && findings_time_questioned(&p->in->metrics, t, g))
+			pg_cell_set_why(p, hours, "task.questioned"); /* as pg_hours_cell */
 		sd->hours[t] = pair_cell_of(p, hours, c->hours, -1, won_keys);
 		struct value *cost = pg_cell_figure(p, c->cost, FMT_USD, NULL);
 		if (figure_ok(c->cost)) {

@@ -6,6 +6,7 @@
 #include "base/fs.h"
 #include "model/compare.h"
 #include "model/data.h"
+#include "model/findings.h"
 #include "view/guide_ledger.h"
 #include "view/guide_charts.h"
 #include "model/i18n.h"
@@ -838,6 +839,8 @@ struct value *pg_hours_cell(const struct page_ctx *p, const struct task_cost *c)
 	pg_cell_set_text(p, cell, pg_hours_range_text(p, c));
 	if (c->fastest)
 		pg_cell_mark(p, cell, "task.fastest", true);
+	if (findings_time_questioned(&p->in->metrics, c->task, c->gpu))
+		pg_cell_set_why(p, cell, "task.questioned");
 	return cell;
 }
 

@@ -12,6 +12,7 @@
 #include "base/diag.h"
 #include "base/fs.h"
 #include "model/i18n.h"
+#include "model/findings.h"
 #include "model/metrics.h"
 #include "pages/compare_bottom.h"
 #include "build/build.h"
@@ -1257,6 +1258,35 @@ static void test_use_case_links_its_two_picks_compared(void **state)
 	xmlFreeDoc(doc);
 }
 
+/* A time the data-health check questions (its speed against the card's
+ * results) says so beside it on its job's page, and no other time does. */
+static void test_a_questioned_time_says_so_on_its_job_page(void **state)
+{
+	(void)state;
+	assert_true(site_ready());
+	struct metrics m;
+	metrics_compute(&data, NULL, &m);
+	findings_compute(&data, &m);
+	size_t marked = 0;
+	for (size_t t = 0; t < data.ntasks; t++) {
+		char path[160];
+		snprintf(path, sizeof path, "tasks/%s/", data.tasks[t].id);
+		htmlDocPtr doc = page_load(LANG_EN, path);
+		assert_non_null(doc);
+		for (size_t g = 0; g < data.ngpus; g++) {
+			char expr[256];
+			snprintf(expr, sizeof expr, "//table[contains(@class,'task-costs')]//tr"
+				 "[@data-gpu='%s']//small[@class='why'][contains(.,'questioned by "
+				 "the data-health check')]", data.gpus[g].id);
+			bool shown = count_of(doc, expr) > 0;
+			assert_int_equal(shown, findings_time_questioned(&m, t, g));
+			marked += shown;
+		}
+		xmlFreeDoc(doc);
+	}
+	assert_true(marked > 0);
+}
+
 static void test_gpu_index_cells_carry_raw_numbers_for_sorting(void **state)
 {
 	(void)state;
@@ -1533,6 +1563,7 @@ int main(void)
 		cmocka_unit_test(test_a_feed_entry_draws_each_chart_once),
 		cmocka_unit_test(test_gpu_page_names_every_source_it_draws_on),
 		cmocka_unit_test(test_use_case_links_its_two_picks_compared),
+		cmocka_unit_test(test_a_questioned_time_says_so_on_its_job_page),
 		cmocka_unit_test(test_gpu_index_cells_carry_raw_numbers_for_sorting),
 		cmocka_unit_test(test_no_page_shows_nan_or_inf),
 		cmocka_unit_test(test_no_placeholder_is_left_unfilled),
