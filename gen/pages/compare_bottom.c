@@ -253,8 +253,9 @@ const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmar
 	long rule;
 	struct figure need = metrics_model_vram(d, bm->params_b.v,
 						METRICS_DEFAULT_PRECISION, &rule);
-	struct figure na = metric_gpus_needed(need, pg_spec_figure(&d->gpus[ga], GPU_COL_VRAM));
-	struct figure nb = metric_gpus_needed(need, pg_spec_figure(&d->gpus[gb], GPU_COL_VRAM));
+	struct card_fit fa = metric_fit(need, pg_spec_figure(&d->gpus[ga], GPU_COL_VRAM));
+	struct card_fit fb = metric_fit(need, pg_spec_figure(&d->gpus[gb], GPU_COL_VRAM));
+	struct figure na = fa.cards, nb = fb.cards;
 	if ((!figure_ok(na) || na.value <= 1) && (!figure_ok(nb) || nb.value <= 1))
 		return "";
 	guide_ledger_show_fit(p, bm->params_b.v, METRICS_DEFAULT_PRECISION, ga);
@@ -264,11 +265,25 @@ const char *compare_fit_sentence(const struct page_ctx *p, const struct benchmar
 	const char *name_a = d->gpus[ga].name, *name_b = d->gpus[gb].name;
 	bool swap;
 	const char *key = compare_fit_key(na, nb, &swap);
-	return pg_fill(p, key, "params", pg_fmt_number(p, bm->params_b.v),
-		    "need", pg_fmt_unit(p, need.value, "unit.gb"),
-		    "precision", pg_upper(p, METRICS_DEFAULT_PRECISION),
-		    "a", swap ? name_b : name_a, "na", swap ? cards_b : cards_a,
-		    "b", swap ? name_a : name_b, "nb", swap ? cards_a : cards_b, NULL);
+	const char *fit = pg_fill(p, key, "params", pg_fmt_number(p, bm->params_b.v),
+				  "need", pg_fmt_unit(p, need.value, "unit.gb"),
+				  "precision", pg_upper(p, METRICS_DEFAULT_PRECISION),
+				  "a", swap ? name_b : name_a, "na", swap ? cards_b : cards_a,
+				  "b", swap ? name_a : name_b, "nb", swap ? cards_a : cards_b, NULL);
+	/* cards that hold the weights with less than the headroom left, as
+	 * the inference table marks them "tight" */
+	const char *tight[2];
+	size_t nt = 0;
+	if (figure_ok(na) && fa.tight)
+		tight[nt++] = name_a;
+	if (figure_ok(nb) && fb.tight)
+		tight[nt++] = name_b;
+	if (!nt)
+		return fit;
+	return arena_printf(pg_arena(p), "%s%s%s", fit, pg_tr(p, "punct.gap"),
+			    pg_fill(p, "cmp.fit_tight", "gpus",
+				    i18n_list(&p->in->i18n, p->l, pg_arena(p), tight, nt),
+				    "headroom", pg_fmt_percent(p, METRICS_FIT_HEADROOM * 100), NULL));
 }
 
 const char *compare_cost_sentence(const struct page_ctx *p, size_t t,

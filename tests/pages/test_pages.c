@@ -844,6 +844,10 @@ static void test_compare_verdict_is_built_from_the_data(void **state)
 			       "than A100 80GB's (45 ms vs 68 ms)."));
 	assert_non_null(strstr(v, "H100 80GB's 30B GPT-style model training step time is about "
 			       "38% shorter than A100 80GB's (0.42 s/step vs 0.68 s/step)."));
+	/* two cards that hold a 70B model's weights with less than the
+	 * headroom left: tight, as the inference table marks them */
+	assert_non_null(strstr(v, "On H100 80GB and A100 80GB that is tight: less than 20% of "
+				  "what the weights take stays free."));
 	free(v);
 	/* and the table beside the sentences says the same, not "1.51×" */
 	char *row = text_of(doc, "//table[contains(@class,'compare')]//tr[th='70B model "
