@@ -876,13 +876,8 @@ const struct source *data_find_source(const struct data *d, const char *id)
 /* Mark the sources a row's `ids` name ("a;b": a list, or one id). */
 static void mark_sources(const struct data *d, const char *ids, bool *used)
 {
-	for (const char *c = ids ? ids : ""; *c;) {
-		size_t len = strcspn(c, ";");
-		for (size_t i = 0; i < d->nsources; i++)
-			if (strlen(d->sources[i].id) == len && !strncmp(d->sources[i].id, c, len))
-				used[i] = true;
-		c += len + (c[len] == ';');
-	}
+	for (size_t i = 0; ids && i < d->nsources; i++)
+		used[i] |= list_names(ids, d->sources[i].id);
 }
 
 void data_gpu_sources(const struct data *d, size_t g, bool *used)

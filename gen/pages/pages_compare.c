@@ -510,9 +510,6 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 		struct figure ratio = metrics_cost_ratio(ca, cb, &ratio_high);
 		if (figure_ok(ratio))
 			cmp_ratio_upright(&ratio.value, &ratio_high);
-		struct value *rc = pair_ratio_cell(p, ratio);
-		if (figure_ok(ratio) && ratio_high > ratio.value)
-			pg_cell_set_text(p, rc, pg_fmt_ratio_range(p, ratio.value, ratio_high));
 		/* the sentence first: where it says a percentage, so does the
 		 * cell ("19% less" beside "about 19% less", never 1.24×) */
 		int w = 0;
@@ -520,8 +517,14 @@ static void pair_tasks(const struct page_ctx *p, size_t ga, size_t gb, bool both
 		struct cmp_pair cp;
 		const char *line = figure_ok(ratio)
 			? compare_cost_sentence(p, t, ca, cb, &w, &judged, &cp) : NULL;
-		struct value *said = judged ? pair_said_cell(p, &cp) : NULL;
-		value_map_set(a, r, "ratio", said ? said : rc);
+		struct value *said = judged ? pair_said_cell(p, &cp) : NULL, *cell = said;
+		if (!said) {
+			cell = pair_ratio_cell(p, ratio);
+			if (figure_ok(ratio) && ratio_high > ratio.value)
+				pg_cell_set_text(p, cell, pg_fmt_ratio_range(p, ratio.value,
+									   ratio_high));
+		}
+		value_map_set(a, r, "ratio", cell);
 		value_list_push(a, rows, r);
 		{
 			guide_ledger_show_time(p, t, ga);

@@ -264,9 +264,8 @@
     var noVram = [], noPrice = [];
     data.gpus.forEach(function (g) {
       var fit = fitFor(need, g.vram);
-      if (fit === null) noVram.push(g.name);
-      else if (!g.quotes.length) noPrice.push(g.name);
-      if (fit === null) return;
+      if (fit === null) { noVram.push(g.name); return; }
+      if (!g.quotes.length) noPrice.push(g.name);
       var cards = fit.cards;
       g.quotes.forEach(function (q) {
         var tr = document.createElement('tr');
